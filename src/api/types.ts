@@ -1,0 +1,384 @@
+/**
+ * Entity and payload types of the contract (spec §3, §7; DESIGN §3, §7).
+ * Date-time fields arrive as ISO strings and are revived to `Date` by the client.
+ */
+import type { ClaimTypeFlag, EnvelopeStatus, FormInstanceStatus, RowLevelPermission } from './enums';
+
+/** A JSON value. */
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+/** A JSON object. */
+export type JsonObject = { [key: string]: JsonValue };
+
+/** Timestamps and soft-delete flag shared by every stored row. */
+export interface AuditFields {
+  /** Soft-deleted rows are hidden from lists by default and can be restored. */
+  isDeleted: boolean;
+  createdDateTime: Date;
+  lastUpdatedDateTime: Date;
+}
+
+// ---------------------------------------------------------------- claims
+
+/** One claim entry: the claim's name (`key`) and number (`value`). */
+export interface ClaimEntry {
+  key: string;
+  value: number;
+  /** Present on `GetClaimEntriesWithDescriptionsForClaimTypes`. */
+  description?: string | null;
+}
+
+/** Claim type record (spec §3): one claim type and its entries. */
+export interface ClaimTypeRecord {
+  claimType: ClaimTypeFlag;
+  claimEntries: ClaimEntry[];
+}
+
+/** `GetClaimNamesForClaimTypeNames`: claim type name and its claim names. */
+export interface ClaimTypeNames {
+  claimType: ClaimTypeFlag;
+  claimTypeName: string;
+  claimNames: string[];
+}
+
+/** A claim with the fields a grant needs (spec §7 `claimBaseToAddUpdate`). */
+export interface ClaimBase {
+  allow: boolean;
+  priorityOfPermission: number;
+  claimValue: number;
+  claimType: ClaimTypeFlag;
+}
+
+/** Selected permission (spec §3): a claim entry plus a numeric priority. */
+export interface SelectedPermission extends ClaimEntry {
+  priorityOfPermission: number;
+}
+
+/**
+ * One claim granted to a user, user group or claim group (`claimEnumsIn…` rows, DESIGN §7).
+ * `recordId` is the id of the holder (the user, user group or claim group).
+ */
+export interface ClaimGrant extends ClaimBase, AuditFields {
+  id: string;
+  recordId: string;
+}
+
+/**
+ * One claim group granted to a holder (`claimGroupsIn…` rows). `recordId` is the granted
+ * claim group's id (for `claimGroupsInClaimGroups`: the sub-group id, spec §3).
+ */
+export interface ClaimGroupLink extends AuditFields {
+  id: string;
+  /** The holder: a user, user group or parent claim group id. */
+  holderId: string;
+  /** The granted claim group (the sub-group for nested claim groups). */
+  recordId: string;
+  priorityOfPermission: number;
+  /** The granted claim group, when the include flags ask for it. */
+  claimGroup?: ClaimGroup | null;
+}
+
+/** Claim group (a role). */
+export interface ClaimGroup extends AuditFields {
+  id: string;
+  name: string;
+  /** Built-in groups are created by `UpsertBuiltInClaimGroups`. */
+  builtInGroup: boolean;
+  claimEnumsInClaimGroups?: ClaimGrant[] | null;
+  claimGroupsInClaimGroups?: ClaimGroupLink[] | null;
+  claimGroupsInApplicationUsers?: ClaimGroupLink[] | null;
+  claimGroupsInApplicationUserGroups?: ClaimGroupLink[] | null;
+}
+
+/** Membership of a user in an application user group. */
+export interface ApplicationUserApplicationUserGroup extends AuditFields {
+  id: string;
+  applicationUserId: string;
+  applicationUserGroupId: string;
+  applicationUser?: ApplicationUser | null;
+  applicationUserGroup?: ApplicationUserGroup | null;
+}
+
+/** Application user (spec §3, DESIGN §7). */
+export interface ApplicationUser extends AuditFields {
+  id: string;
+  /** The subject of the user at the identity provider. */
+  oidcId: string;
+  name: string;
+  userName: string;
+  email: string | null;
+  phoneNumber: string | null;
+  isEnabled: boolean;
+  failedLoginAttempts: number;
+  claimEnumsInApplicationUsers?: ClaimGrant[] | null;
+  claimGroupsInApplicationUsers?: ClaimGroupLink[] | null;
+  applicationUserApplicationUserGroups?: ApplicationUserApplicationUserGroup[] | null;
+}
+
+/** Application user group (spec §3). */
+export interface ApplicationUserGroup extends AuditFields {
+  id: string;
+  name: string;
+  applicationUserApplicationUserGroups?: ApplicationUserApplicationUserGroup[] | null;
+  claimGroupsInApplicationUserGroups?: ClaimGroupLink[] | null;
+  claimEnumsInApplicationUserGroups?: ClaimGrant[] | null;
+}
+
+/** Paged result (`…Paged`, DESIGN §7). */
+export interface Paged<T> {
+  list: T[] | null;
+  totalRecCount: number;
+  totalPageCount: number;
+}
+
+/** `GetMyUserSessionData`. */
+export interface UserSessionData {
+  claims: number[];
+  userId: string | null;
+}
+
+/** `GetOIDCConfig`: how a host configures its sign-in from the server. */
+export interface OidcConfig {
+  authority: string;
+  clientId: string;
+  clientSecret?: string | null;
+  /** Extra scopes beyond openid, profile and email. */
+  scopes: string[];
+}
+
+/** One row of `GetEntitiesWithPermissions?tableName`. */
+export interface EntityWithPermissions {
+  recordId: string;
+  displayName: string;
+  permission: RowLevelPermission;
+}
+
+/** Body of the three `AddRemoveUpdateClaimGroupsTo…` calls. */
+export interface ClaimGroupsChangeRequest {
+  /** Ids of the users, user groups or claim groups that are changed. */
+  claimGroupSets: string[];
+  /** Claim group ids to grant. */
+  claimGroupsToAdd: string[];
+  /** Claim group ids to revoke. */
+  claimGroupsToRemove: string[];
+  /** Revoke every claim group not mentioned in `claimGroupsToAdd`. */
+  removeExistingUnMentionedClaimGroups: boolean;
+}
+
+/** Body of the three `AddRemoveUpdateClaimsTo…` calls. */
+export interface ClaimsChangeRequest {
+  /** Ids of the users, user groups or claim groups that are changed. */
+  claimSets: string[];
+  /** Claims to add or whose allow / priority to update. */
+  claimBaseToAddUpdate: ClaimBase[];
+  /** Claim values to revoke. */
+  claimEnumsToRemoveValue: number[];
+  /** Revoke every claim not mentioned in `claimBaseToAddUpdate`. */
+  removeExistingUnMentionedClaimBase: boolean;
+}
+
+/** Body of `AddRemoveUpdateAppUsersInAppuserGroups`. */
+export interface UsersInGroupsChangeRequest {
+  applicationUsersGroups: string[];
+  applicationUsersToAdd: string[];
+  applicationUsersToRemove: string[];
+  removeExistingUnMentioned: boolean;
+}
+
+/** Include flags of the user queries. */
+export interface ApplicationUserIncludes {
+  includeClaims: boolean;
+  IncludeApplicationUserGroups: boolean;
+  includeClaimGroups: boolean;
+}
+
+/** Include flags of the user group list. */
+export interface ApplicationUserGroupIncludes {
+  includeClaims: boolean;
+  includeApplicationUsers: boolean;
+  includeClaimGroups: boolean;
+}
+
+/** Include flags of the claim group queries. */
+export interface ClaimGroupIncludes {
+  includeClaims: boolean;
+  IncludeApplicationUserGroups: boolean;
+  IncludeApplicationUsers: boolean;
+  includeClaimGroups: boolean;
+}
+
+/** Paging of the paged claim queries: `page` must be given but may be null; `count` is optional. */
+export interface PageArgs {
+  page: number | null;
+  count?: number;
+}
+
+// ---------------------------------------------------------------- forms
+
+/** A rule over another data path, for `visibleWhen` / `requiredWhen`. */
+export interface FieldRule {
+  /** JSON Pointer of the data the rule reads. */
+  path: string;
+  op: 'eq' | 'neq' | 'in' | 'notIn' | 'empty' | 'notEmpty' | 'gt' | 'lt';
+  value?: JsonValue;
+}
+
+/** Widgets the renderer knows. */
+export type FieldWidget =
+  | 'text'
+  | 'textarea'
+  | 'number'
+  | 'email'
+  | 'date'
+  | 'checkbox'
+  | 'switch'
+  | 'select'
+  | 'multiselect'
+  | 'radio'
+  | 'signature'
+  | 'static';
+
+/** One option of a choice widget. */
+export interface FieldOption {
+  value: string;
+  label: string;
+}
+
+/** One field of a layout, bound to a data path. */
+export interface FormField {
+  id: string;
+  /** JSON Pointer into the instance data (relative to the section's item for repeatable sections). */
+  path: string;
+  widget: FieldWidget;
+  label: string;
+  helpText?: string;
+  placeholder?: string;
+  options?: FieldOption[];
+  visibleWhen?: FieldRule[];
+  requiredWhen?: FieldRule[];
+  /** The AcroForm field this field fills. */
+  pdfFieldName?: string;
+}
+
+/** A section of a page; repeatable sections render one block per array item. */
+export interface FormSection {
+  id: string;
+  title: string;
+  description?: string;
+  /** When set, the section repeats over the array at this path. */
+  repeatable?: { path: string; minItems?: number; maxItems?: number; addLabel?: string };
+  fields: FormField[];
+}
+
+/** A page of a layout. */
+export interface FormPage {
+  id: string;
+  title: string;
+  sections: FormSection[];
+}
+
+/** How a form looks: pages → sections → fields. */
+export interface FormLayout {
+  pages: FormPage[];
+}
+
+/** Form schema (DESIGN §3): immutable once an instance uses it. */
+export interface FormSchema extends AuditFields {
+  formSchemaId: string;
+  formId: string;
+  name: string;
+  version: number;
+  /** JSON Schema 2020-12 of the data. */
+  jsonSchema: JsonObject;
+  layout: FormLayout;
+  isPublic: boolean;
+}
+
+/** A field found in an uploaded PDF. */
+export interface PdfField {
+  name: string;
+  type: 'text' | 'checkbox' | 'radio' | 'dropdown' | 'optionList' | 'button' | 'signature';
+  options?: string[];
+  page: number;
+  rect: { x: number; y: number; width: number; height: number };
+  required?: boolean;
+  multiline?: boolean;
+  maxLength?: number;
+}
+
+/** The PDF template of a form. */
+export interface PdfTemplate {
+  fileName: string;
+  pageCount: number;
+  fields: PdfField[];
+}
+
+/** Form (DESIGN §3). */
+export interface Form extends AuditFields {
+  formId: string;
+  name: string;
+  description: string | null;
+  formGroupId: string | null;
+  currentFormSchemaId: string | null;
+  pdfTemplate?: PdfTemplate | null;
+}
+
+/** Form group (DESIGN §3). */
+export interface FormGroup extends AuditFields {
+  formGroupId: string;
+  name: string;
+  description: string | null;
+}
+
+/** Form instance (DESIGN §3): one filling of a form. */
+export interface FormInstance extends AuditFields {
+  formInstanceId: string;
+  formSchemaId: string;
+  formId: string;
+  data: JsonObject;
+  status: FormInstanceStatus;
+  envelopeId?: string | null;
+  envelopeStatus?: EnvelopeStatus | null;
+}
+
+/** The CRUD entities and their types. */
+export interface CrudEntities {
+  form: Form;
+  formgroup: FormGroup;
+  forminstance: FormInstance;
+  formschema: FormSchema;
+}
+/** Name of a CRUD entity in `/api/crud/{entity}/…`. */
+export type CrudEntityName = keyof CrudEntities;
+
+/** The result of `FormGenerator/UploadPdf`: a form and its first schema generated from the PDF. */
+export interface GeneratedForm {
+  form: Form;
+  formSchema: FormSchema;
+  fields: PdfField[];
+}
+
+/** One signer of a signature request. */
+export interface Signer {
+  name: string;
+  email: string;
+  routingOrder?: number;
+}
+
+/** Body of `Signing/RequestSignature`. */
+export interface SignatureRequest {
+  formInstanceId: string;
+  signers: Signer[];
+  emailSubject?: string;
+  emailMessage?: string;
+}
+
+/** Download-document result (spec §3). */
+export interface DownloadDocumentResult {
+  fileName: string | null;
+  data: Blob;
+  status: number;
+  headers: Headers;
+}
+
+/** A host-supplied function returning one display name per user requested, in order. */
+export type DisplayNameFunction = (users: ApplicationUser[]) => Promise<string[]> | string[];
