@@ -1,0 +1,183 @@
+/**
+ * Configuration of the reference backend: defaults, resolution and reading from the environment.
+ */
+import { fileURLToPath } from 'node:url';
+
+/** One structured log entry (one JSON line). */
+export type LogEntry = { level: 'info' | 'warn' | 'error'; msg?: string } & Record<string, unknown>;
+/** Where log entries go. */
+export type LogSink = (entry: LogEntry) => void;
+
+/** An external OpenID provider used instead of the embedded development provider. */
+export interface ExternalOidcConfig {
+  /** The issuer (authority) URL; its discovery document gives the JWKS. */
+  issuer: string;
+  /** The JWKS URL, when the discovery document should not be used. */
+  jwksUri?: string;
+}
+
+/** What `startServer` accepts. Every field is optional; see `resolveConfig` for the defaults. */
+export interface ServerConfig {
+  /** API port on 127.0.0.1; 0 picks a free port. Default 5080. */
+  port?: number;
+  /** Embedded identity provider port on 127.0.0.1; 0 picks a free port. Default 5081. */
+  oidcPort?: number;
+  /** Origins of the host app: allowed for CORS on the API and the identity provider. */
+  hostOrigins?: string[];
+  /** Redirect URIs of the client. Default: `<origin>/authentication/login-callback` for each host origin. */
+  redirectUris?: string[];
+  /** Post-logout redirect URIs. Default: `<origin>/` for each host origin. */
+  postLogoutRedirectUris?: string[];
+  /** PGlite data folder; `memory://` (or null) keeps the database in memory. Default `<repo>/.data/pglite`. */
+  dataDir?: string | null;
+  /** `postgres://…`: use PostgreSQL instead of PGlite (needs the `pg` package). */
+  databaseUrl?: string | null;
+  /** The public client id. Default `forms-admin-example`. */
+  clientId?: string;
+  /** The API audience (resource indicator). Default `api://forms-admin`. */
+  audience?: string;
+  /** Scopes beyond openid, profile and email that hosts request. Default `['offline_access']`. */
+  extraScopes?: string[];
+  /** Access token lifetime in seconds. Default 300. */
+  accessTokenTtlSeconds?: number;
+  /** Absolute refresh token lifetime in seconds (rotation never extends it). Default 8 hours. */
+  refreshTokenTtlSeconds?: number;
+  /** Clock leeway when verifying tokens, at most 60 s. Default 60. */
+  clockToleranceSeconds?: number;
+  /** Seed an empty database (once). Default true. */
+  seed?: boolean;
+  /** Use this OpenID provider instead of starting the embedded one. */
+  externalOidc?: ExternalOidcConfig | null;
+  /** Largest accepted request body in bytes. Default 10 MiB. */
+  maxBodyBytes?: number;
+  /** Where the JSON log lines go. Default: one line on stdout per entry. */
+  log?: LogSink;
+}
+
+/** The configuration with every default applied. */
+export interface ResolvedConfig {
+  host: '127.0.0.1';
+  port: number;
+  oidcPort: number;
+  hostOrigins: string[];
+  redirectUris: string[];
+  postLogoutRedirectUris: string[];
+  dataDir: string | null;
+  databaseUrl: string | null;
+  clientId: string;
+  audience: string;
+  extraScopes: string[];
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  clockToleranceSeconds: number;
+  seed: boolean;
+  externalOidc: ExternalOidcConfig | null;
+  maxBodyBytes: number;
+  log: LogSink;
+}
+
+/** The default PGlite folder: `.data/pglite` at the repository root (git-ignored). */
+export const DEFAULT_DATA_DIR = fileURLToPath(new URL('../../.data/pglite', import.meta.url));
+export const DEFAULT_PORT = 5080;
+export const DEFAULT_OIDC_PORT = 5081;
+export const DEFAULT_HOST_ORIGINS = ['http://127.0.0.1:5173', 'http://localhost:5173'];
+export const DEFAULT_CLIENT_ID = 'forms-admin-example';
+export const DEFAULT_AUDIENCE = 'api://forms-admin';
+/** The path of the host's sign-in callback route (spec §2). */
+export const LOGIN_CALLBACK_PATH = '/authentication/login-callback';
+
+/** Writes each entry as one JSON line on stdout. */
+export const stdoutLog: LogSink = (entry) => {
+  process.stdout.write(`${JSON.stringify({ time: new Date().toISOString(), ...entry })}\n`);
+};
+
+function normalizeOrigin(origin: string): string {
+  const url = new URL(origin);
+  return url.origin;
+}
+
+function positiveInt(name: string, value: number | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!Number.isSafeInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer, got ${value}`);
+  return value;
+}
+
+function port(name: string, value: number | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!Number.isSafeInteger(value) || value < 0 || value > 65535) throw new Error(`${name} must be a port, got ${value}`);
+  return value;
+}
+
+/** Applies the defaults and checks the values. */
+export function resolveConfig(config: ServerConfig = {}): ResolvedConfig {
+  const hostOrigins = (config.hostOrigins ?? DEFAULT_HOST_ORIGINS).map(normalizeOrigin);
+  const clock = config.clockToleranceSeconds ?? 60;
+  if (!(clock >= 0 && clock <= 60)) throw new Error('clockToleranceSeconds must be between 0 and 60');
+  return {
+    host: '127.0.0.1',
+    port: port('port', config.port, DEFAULT_PORT),
+    oidcPort: port('oidcPort', config.oidcPort, DEFAULT_OIDC_PORT),
+    hostOrigins,
+    redirectUris: config.redirectUris ?? hostOrigins.map((o) => `${o}${LOGIN_CALLBACK_PATH}`),
+    postLogoutRedirectUris: config.postLogoutRedirectUris ?? hostOrigins.map((o) => `${o}/`),
+    dataDir: config.dataDir === undefined ? DEFAULT_DATA_DIR : config.dataDir,
+    databaseUrl: config.databaseUrl || null,
+    clientId: config.clientId ?? DEFAULT_CLIENT_ID,
+    audience: config.audience ?? DEFAULT_AUDIENCE,
+    extraScopes: config.extraScopes ?? ['offline_access'],
+    accessTokenTtlSeconds: positiveInt('accessTokenTtlSeconds', config.accessTokenTtlSeconds, 300),
+    refreshTokenTtlSeconds: positiveInt('refreshTokenTtlSeconds', config.refreshTokenTtlSeconds, 8 * 60 * 60),
+    clockToleranceSeconds: clock,
+    seed: config.seed ?? true,
+    externalOidc: config.externalOidc ?? null,
+    maxBodyBytes: positiveInt('maxBodyBytes', config.maxBodyBytes, 10 * 1024 * 1024),
+    log: config.log ?? stdoutLog,
+  };
+}
+
+function intFromEnv(env: NodeJS.ProcessEnv, name: string): number | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return undefined;
+  const value = Number(raw);
+  if (!Number.isInteger(value)) throw new Error(`${name} must be an integer, got "${raw}"`);
+  return value;
+}
+
+function listFromEnv(env: NodeJS.ProcessEnv, name: string): string[] | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return undefined;
+  return raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/**
+ * Reads the configuration from environment variables: PORT, OIDC_PORT, HOST_ORIGIN (comma-separated),
+ * DATA_DIR, DATABASE_URL, OIDC_CLIENT_ID, API_AUDIENCE, ACCESS_TOKEN_TTL, REFRESH_TOKEN_TTL,
+ * OIDC_ISSUER (external provider), OIDC_JWKS_URI, REDIRECT_URIS (comma-separated).
+ */
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const config: ServerConfig = {};
+  const p = intFromEnv(env, 'PORT');
+  if (p !== undefined) config.port = p;
+  const op = intFromEnv(env, 'OIDC_PORT');
+  if (op !== undefined) config.oidcPort = op;
+  const origins = listFromEnv(env, 'HOST_ORIGIN');
+  if (origins) config.hostOrigins = origins;
+  const redirects = listFromEnv(env, 'REDIRECT_URIS');
+  if (redirects) config.redirectUris = redirects;
+  if (env.DATA_DIR) config.dataDir = env.DATA_DIR;
+  if (env.DATABASE_URL) config.databaseUrl = env.DATABASE_URL;
+  if (env.OIDC_CLIENT_ID) config.clientId = env.OIDC_CLIENT_ID;
+  if (env.API_AUDIENCE) config.audience = env.API_AUDIENCE;
+  const at = intFromEnv(env, 'ACCESS_TOKEN_TTL');
+  if (at !== undefined) config.accessTokenTtlSeconds = at;
+  const rt = intFromEnv(env, 'REFRESH_TOKEN_TTL');
+  if (rt !== undefined) config.refreshTokenTtlSeconds = rt;
+  if (env.OIDC_ISSUER) {
+    config.externalOidc = { issuer: env.OIDC_ISSUER };
+    if (env.OIDC_JWKS_URI) config.externalOidc.jwksUri = env.OIDC_JWKS_URI;
+  }
+  return config;
+}

@@ -1,0 +1,210 @@
+/**
+ * Migrations: an ordered list of idempotent SQL steps, applied once each and recorded in
+ * `schema_migrations`. They run at start inside one transaction holding an advisory lock, so several
+ * servers starting against the same PostgreSQL database do not race.
+ *
+ * Add a step at the end to change the schema; never edit an applied step. Keep `schema.ts` in sync
+ * (a test compares the two).
+ */
+import { sql } from 'drizzle-orm';
+import type { Db, DbExecutor } from './index';
+import { schemaMigrations } from './schema';
+
+export interface Migration {
+  id: string;
+  statements: readonly string[];
+}
+
+const audit = `
+  is_deleted boolean NOT NULL DEFAULT false,
+  created_date_time timestamptz NOT NULL DEFAULT now(),
+  last_updated_date_time timestamptz NOT NULL DEFAULT now()`;
+
+function grantTable(name: string, holderTable: string): string {
+  return `CREATE TABLE IF NOT EXISTS ${name} (
+  id uuid PRIMARY KEY,
+  holder_id uuid NOT NULL REFERENCES ${holderTable}(id) ON DELETE CASCADE,
+  claim_type integer NOT NULL,
+  claim_value integer NOT NULL,
+  priority_of_permission integer NOT NULL DEFAULT 1,
+  allow boolean NOT NULL DEFAULT true,${audit},
+  CONSTRAINT ${name}_holder_value_key UNIQUE (holder_id, claim_value)
+)`;
+}
+
+function linkTable(name: string, holderTable: string): string {
+  return `CREATE TABLE IF NOT EXISTS ${name} (
+  id uuid PRIMARY KEY,
+  holder_id uuid NOT NULL REFERENCES ${holderTable}(id) ON DELETE CASCADE,
+  claim_group_id uuid NOT NULL REFERENCES claim_groups(id) ON DELETE CASCADE,
+  priority_of_permission integer NOT NULL DEFAULT 1,${audit},
+  CONSTRAINT ${name}_holder_group_key UNIQUE (holder_id, claim_group_id)
+)`;
+}
+
+/** Every migration, in order. */
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    id: '0001_users_claims',
+    statements: [
+      `CREATE TABLE IF NOT EXISTS server_secrets (
+  name text PRIMARY KEY,
+  value jsonb NOT NULL,
+  created_date_time timestamptz NOT NULL DEFAULT now()
+)`,
+      `CREATE TABLE IF NOT EXISTS application_users (
+  id uuid PRIMARY KEY,
+  oidc_id text NOT NULL UNIQUE,
+  name text NOT NULL,
+  user_name text NOT NULL,
+  email text,
+  phone_number text,
+  is_enabled boolean NOT NULL DEFAULT true,
+  failed_login_attempts integer NOT NULL DEFAULT 0,${audit}
+)`,
+      `CREATE TABLE IF NOT EXISTS application_user_groups (
+  id uuid PRIMARY KEY,
+  name text NOT NULL UNIQUE,${audit}
+)`,
+      `CREATE TABLE IF NOT EXISTS memberships (
+  id uuid PRIMARY KEY,
+  application_user_id uuid NOT NULL REFERENCES application_users(id) ON DELETE CASCADE,
+  application_user_group_id uuid NOT NULL REFERENCES application_user_groups(id) ON DELETE CASCADE,${audit},
+  CONSTRAINT memberships_user_group_key UNIQUE (application_user_id, application_user_group_id)
+)`,
+      `CREATE INDEX IF NOT EXISTS memberships_group_idx ON memberships (application_user_group_id)`,
+      `CREATE TABLE IF NOT EXISTS claim_groups (
+  id uuid PRIMARY KEY,
+  name text NOT NULL UNIQUE,
+  built_in_group boolean NOT NULL DEFAULT false,${audit}
+)`,
+      grantTable('claim_grants_users', 'application_users'),
+      grantTable('claim_grants_user_groups', 'application_user_groups'),
+      grantTable('claim_grants_claim_groups', 'claim_groups'),
+      linkTable('claim_group_links_users', 'application_users'),
+      linkTable('claim_group_links_user_groups', 'application_user_groups'),
+      linkTable('claim_group_links_claim_groups', 'claim_groups'),
+      `CREATE INDEX IF NOT EXISTS claim_group_links_users_group_idx ON claim_group_links_users (claim_group_id)`,
+      `CREATE INDEX IF NOT EXISTS claim_group_links_user_groups_group_idx ON claim_group_links_user_groups (claim_group_id)`,
+      `CREATE INDEX IF NOT EXISTS claim_group_links_claim_groups_group_idx ON claim_group_links_claim_groups (claim_group_id)`,
+    ],
+  },
+  {
+    id: '0002_forms',
+    statements: [
+      `CREATE TABLE IF NOT EXISTS form_groups (
+  form_group_id uuid PRIMARY KEY,
+  name text NOT NULL,
+  description text,
+  row_version integer NOT NULL DEFAULT 1,${audit}
+)`,
+      `CREATE TABLE IF NOT EXISTS forms (
+  form_id uuid PRIMARY KEY,
+  name text NOT NULL,
+  description text,
+  form_group_id uuid REFERENCES form_groups(form_group_id) ON DELETE SET NULL,
+  current_form_schema_id uuid,
+  pdf_template jsonb,
+  pdf_data bytea,
+  row_version integer NOT NULL DEFAULT 1,${audit}
+)`,
+      `CREATE INDEX IF NOT EXISTS forms_form_group_idx ON forms (form_group_id)`,
+      `CREATE TABLE IF NOT EXISTS form_schemas (
+  form_schema_id uuid PRIMARY KEY,
+  form_id uuid NOT NULL REFERENCES forms(form_id) ON DELETE CASCADE,
+  name text NOT NULL,
+  version integer NOT NULL DEFAULT 1,
+  json_schema jsonb NOT NULL,
+  layout jsonb NOT NULL,
+  is_public boolean NOT NULL DEFAULT false,
+  row_version integer NOT NULL DEFAULT 1,${audit},
+  CONSTRAINT form_schemas_form_version_key UNIQUE (form_id, version)
+)`,
+      `CREATE TABLE IF NOT EXISTS form_instances (
+  form_instance_id uuid PRIMARY KEY,
+  form_schema_id uuid NOT NULL REFERENCES form_schemas(form_schema_id) ON DELETE CASCADE,
+  form_id uuid NOT NULL REFERENCES forms(form_id) ON DELETE CASCADE,
+  data jsonb NOT NULL,
+  status integer NOT NULL DEFAULT 0,
+  envelope_id uuid,
+  envelope_status integer,
+  created_by uuid REFERENCES application_users(id) ON DELETE SET NULL,
+  row_version integer NOT NULL DEFAULT 1,${audit}
+)`,
+      `CREATE INDEX IF NOT EXISTS form_instances_schema_idx ON form_instances (form_schema_id)`,
+      `CREATE INDEX IF NOT EXISTS form_instances_form_idx ON form_instances (form_id)`,
+      `CREATE TABLE IF NOT EXISTS envelopes (
+  envelope_id uuid PRIMARY KEY,
+  form_instance_id uuid NOT NULL REFERENCES form_instances(form_instance_id) ON DELETE CASCADE,
+  status integer NOT NULL DEFAULT 2,
+  provider text NOT NULL DEFAULT 'local',
+  signers jsonb NOT NULL,
+  email_subject text,
+  email_message text,
+  audit_trail jsonb NOT NULL DEFAULT '[]'::jsonb,
+  signed_pdf bytea,
+  signed_pdf_size bigint,${audit}
+)`,
+      `CREATE INDEX IF NOT EXISTS envelopes_form_instance_idx ON envelopes (form_instance_id)`,
+    ],
+  },
+  {
+    id: '0003_oidc_payloads',
+    statements: [
+      `CREATE TABLE IF NOT EXISTS oidc_payloads (
+  model text NOT NULL,
+  id text NOT NULL,
+  payload jsonb NOT NULL,
+  grant_id text,
+  user_code text,
+  uid text,
+  expires_at timestamptz,
+  consumed_at timestamptz,
+  CONSTRAINT oidc_payloads_pkey PRIMARY KEY (model, id)
+)`,
+      `CREATE INDEX IF NOT EXISTS oidc_payloads_grant_idx ON oidc_payloads (grant_id)`,
+      `CREATE INDEX IF NOT EXISTS oidc_payloads_uid_idx ON oidc_payloads (uid)`,
+      `CREATE INDEX IF NOT EXISTS oidc_payloads_user_code_idx ON oidc_payloads (user_code)`,
+      `CREATE INDEX IF NOT EXISTS oidc_payloads_expires_idx ON oidc_payloads (expires_at)`,
+    ],
+  },
+];
+
+/** A fixed key for `pg_advisory_xact_lock`, so concurrent starts apply migrations one at a time. */
+const MIGRATION_LOCK_KEY = 774_410_001;
+
+/**
+ * Applies the pending migrations and then, when `afterMigrations` is given, runs it in the same
+ * transaction (the seed uses this so that it runs exactly once). Returns the ids applied now.
+ */
+export async function runMigrations(
+  db: Db,
+  afterMigrations?: (tx: DbExecutor, applied: ReadonlySet<string>) => Promise<string[]>,
+): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`);
+    await tx.execute(
+      sql.raw(`CREATE TABLE IF NOT EXISTS schema_migrations (
+  id text PRIMARY KEY,
+  applied_at timestamptz NOT NULL DEFAULT now()
+)`),
+    );
+    const rows = await tx.select({ id: schemaMigrations.id }).from(schemaMigrations);
+    const applied = new Set(rows.map((r) => r.id));
+    const appliedNow: string[] = [];
+    for (const migration of MIGRATIONS) {
+      if (applied.has(migration.id)) continue;
+      for (const statement of migration.statements) await tx.execute(sql.raw(statement));
+      await tx.execute(sql`INSERT INTO schema_migrations (id) VALUES (${migration.id})`);
+      applied.add(migration.id);
+      appliedNow.push(migration.id);
+    }
+    if (afterMigrations) {
+      for (const id of await afterMigrations(tx, applied)) {
+        await tx.execute(sql`INSERT INTO schema_migrations (id) VALUES (${id}) ON CONFLICT (id) DO NOTHING`);
+        appliedNow.push(id);
+      }
+    }
+    return appliedNow;
+  });
+}

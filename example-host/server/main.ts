@@ -1,0 +1,39 @@
+/**
+ * Starts the reference backend: `npx tsx example-host/server/main.ts`.
+ *
+ * Environment: PORT (API, default 5080), OIDC_PORT (identity provider, default 5081), HOST_ORIGIN
+ * (comma-separated host app origins, default http://127.0.0.1:5173,http://localhost:5173), DATA_DIR
+ * (PGlite folder, default .data/pglite; `memory://` for a throw-away database), DATABASE_URL (use
+ * PostgreSQL instead; needs `npm i -D pg`), ACCESS_TOKEN_TTL, REFRESH_TOKEN_TTL, OIDC_ISSUER (use an
+ * external OpenID provider instead of the embedded one).
+ */
+import { SEEDED_ACCOUNTS } from './accounts';
+import { configFromEnv } from './config';
+import { installSignalHandlers, startServer } from './server';
+
+async function main(): Promise<void> {
+  const handle = await startServer(configFromEnv(process.env));
+  installSignalHandlers(handle);
+  const lines = [
+    '',
+    'Forms Admin reference backend',
+    `  API:               ${handle.url}  (health: ${handle.url}/api/HealthCheck/Get)`,
+    `  OpenID provider:   ${handle.issuerUrl}  (discovery: ${handle.issuerUrl}/.well-known/openid-configuration)`,
+    `  Client id:         ${handle.clientId}   audience: ${handle.audience}`,
+    `  Redirect URIs:     ${handle.config.redirectUris.join(', ')}`,
+    `  Database:          ${handle.database.kind} ${handle.database.location}`,
+  ];
+  if (!handle.config.externalOidc) {
+    lines.push('  Seeded accounts (username / password):');
+    for (const a of SEEDED_ACCOUNTS) {
+      lines.push(`    ${a.username.padEnd(8)} / ${a.password.padEnd(16)} ${a.displayName} <${a.email}> — ${a.role}`);
+    }
+  }
+  lines.push('  Press Ctrl+C to stop.', '');
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${JSON.stringify({ level: 'error', msg: (error as Error).message })}\n`);
+  process.exitCode = 1;
+});

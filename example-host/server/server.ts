@@ -1,0 +1,205 @@
+/**
+ * Starts the whole reference backend in-process: database (migrations + one-time seed), the embedded
+ * identity provider (unless an external one is configured) and the API on 127.0.0.1.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { getRequestListener } from '@hono/node-server';
+import type { Hono } from 'hono';
+import { createLocalJWKSet, createRemoteJWKSet, importJWK, SignJWT, type JWTVerifyGetKey } from 'jose';
+import { findAccountBySub } from './accounts';
+import { createApp } from './app';
+import { ClaimsService, TokenVerifier, type AccountLookup } from './auth';
+import { resolveConfig, type ResolvedConfig, type ServerConfig } from './config';
+import { openDatabase, type Db, type OpenDatabase } from './db/index';
+import { runMigrations } from './db/migrate';
+import { seedOnce } from './db/seed';
+import { closeServer, startOidcServer, type OidcServer } from './oidc';
+import { createRouteRegistry } from './routes/index';
+import type { AppEnv, RouteRegistry } from './routes/registry';
+import { loadOrCreateSecrets, publicJwk, type SigningJwk } from './secrets';
+import type { Services } from './services';
+
+/** Claims of a token minted by `mintAccessToken`. */
+export interface MintClaims {
+  sub: string;
+  name?: string;
+  email?: string;
+  preferred_username?: string;
+  [claim: string]: unknown;
+}
+
+/** Options of `mintAccessToken`. */
+export interface MintOptions {
+  /** Lifetime in seconds (negative for an already expired token). Default 300. */
+  expiresInSeconds?: number;
+  audience?: string;
+  issuer?: string;
+}
+
+/** A running server. */
+export interface ServerHandle {
+  /** The API base URL, e.g. `http://127.0.0.1:5080`. */
+  url: string;
+  /** The identity provider's issuer URL (the OIDC authority). */
+  issuerUrl: string;
+  clientId: string;
+  audience: string;
+  config: ResolvedConfig;
+  database: Pick<OpenDatabase, 'kind' | 'location'>;
+  db: Db;
+  claims: ClaimsService;
+  registry: RouteRegistry;
+  app: Hono<AppEnv>;
+  /**
+   * Signs an access token with the embedded provider's signing key, as the provider would issue it.
+   * For tests and scripts in the same process; not reachable over HTTP. Throws with an external provider.
+   */
+  mintAccessToken(claims: MintClaims, options?: MintOptions): Promise<string>;
+  /** Closes the HTTP servers and the database. Safe to call twice. */
+  stop(): Promise<void>;
+}
+
+async function listen(server: http.Server, port: number, host: string): Promise<number> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  return (server.address() as AddressInfo).port;
+}
+
+async function externalKeys(issuer: string, jwksUri: string | undefined): Promise<JWTVerifyGetKey> {
+  let uri = jwksUri;
+  if (!uri) {
+    const discoveryUrl = `${issuer.replace(/\/$/, '')}/.well-known/openid-configuration`;
+    const response = await fetch(discoveryUrl, { signal: AbortSignal.timeout(10_000) });
+    if (!response.ok) throw new Error(`Cannot read ${discoveryUrl}: HTTP ${response.status}`);
+    const discovery = (await response.json()) as { jwks_uri?: unknown };
+    if (typeof discovery.jwks_uri !== 'string') throw new Error(`${discoveryUrl} has no jwks_uri`);
+    uri = discovery.jwks_uri;
+  }
+  return createRemoteJWKSet(new URL(uri), { cooldownDuration: 30_000, timeoutDuration: 5_000 });
+}
+
+/** Starts the database, the identity provider and the API. */
+export async function startServer(input: ServerConfig = {}): Promise<ServerHandle> {
+  const config = resolveConfig(input);
+  const { log } = config;
+  const cleanups: (() => Promise<void>)[] = [];
+  const cleanup = async () => {
+    for (const fn of cleanups.splice(0).reverse()) await fn().catch(() => undefined);
+  };
+  try {
+    const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    cleanups.push(() => database.close());
+    const { db } = database;
+    const applied = await runMigrations(db, config.seed ? seedOnce : undefined);
+    if (applied.length) log({ level: 'info', msg: 'migrations applied', applied });
+
+    let issuer: string;
+    let keys: JWTVerifyGetKey;
+    let signingKey: SigningJwk | null = null;
+    let accountLookup: AccountLookup | undefined;
+    let oidc: OidcServer | null = null;
+    if (config.externalOidc) {
+      issuer = config.externalOidc.issuer;
+      keys = await externalKeys(issuer, config.externalOidc.jwksUri);
+    } else {
+      const secrets = await loadOrCreateSecrets(db);
+      oidc = await startOidcServer({ config, secrets, log, db });
+      const started = oidc;
+      cleanups.push(() => started.close());
+      issuer = oidc.issuer;
+      keys = createLocalJWKSet({ keys: secrets.signingKeys.map(publicJwk) });
+      signingKey = secrets.signingKeys[0] ?? null;
+      accountLookup = (sub) => {
+        const account = findAccountBySub(sub);
+        return account ? { name: account.displayName, userName: account.username, email: account.email } : undefined;
+      };
+    }
+
+    const claims = new ClaimsService(db);
+    const verifier = new TokenVerifier({
+      issuer,
+      audience: config.audience,
+      keys,
+      clockToleranceSeconds: config.clockToleranceSeconds,
+    });
+    const services: Services = { config, db, claims, verifier, issuer, accountLookup };
+    const registry = createRouteRegistry();
+    const app = createApp(services, registry);
+
+    const server = http.createServer(getRequestListener(app.fetch));
+    server.keepAliveTimeout = 5_000;
+    server.requestTimeout = 60_000;
+    const port = await listen(server, config.port, config.host);
+    cleanups.push(() => closeServer(server));
+    const url = `http://${config.host}:${port}`;
+    log({ level: 'info', msg: 'server started', url, issuer, database: database.kind, location: database.location });
+
+    let stopping: Promise<void> | null = null;
+    return {
+      url,
+      issuerUrl: issuer,
+      clientId: config.clientId,
+      audience: config.audience,
+      config,
+      database: { kind: database.kind, location: database.location },
+      db,
+      claims,
+      registry,
+      app,
+      async mintAccessToken(tokenClaims, options = {}) {
+        if (!signingKey) throw new Error('mintAccessToken needs the embedded identity provider');
+        const key = await importJWK(signingKey, 'RS256');
+        const now = Math.floor(Date.now() / 1000);
+        const { sub, ...rest } = tokenClaims;
+        return new SignJWT({ ...rest, client_id: config.clientId, scope: 'openid profile email api' })
+          .setProtectedHeader({ alg: 'RS256', kid: signingKey.kid, typ: 'at+jwt' })
+          .setSubject(sub)
+          .setIssuer(options.issuer ?? issuer)
+          .setAudience(options.audience ?? config.audience)
+          .setIssuedAt(now)
+          .setJti(crypto.randomUUID())
+          .setExpirationTime(now + (options.expiresInSeconds ?? 300))
+          .sign(key);
+      },
+      stop() {
+        stopping ??= (async () => {
+          await cleanup();
+          log({ level: 'info', msg: 'server stopped', url });
+        })();
+        return stopping;
+      },
+    };
+  } catch (error) {
+    await cleanup();
+    throw error;
+  }
+}
+
+/** Same as `startServer`: creates and starts the server. */
+export const createServer = startServer;
+
+/**
+ * Stops the server on SIGINT / SIGTERM (closing HTTP servers and the database), then exits.
+ * Returns a function that removes the handlers.
+ */
+export function installSignalHandlers(handle: Pick<ServerHandle, 'stop'>, exit: (code: number) => void = process.exit): () => void {
+  const onSignal = (signal: NodeJS.Signals) => {
+    process.stdout.write(`${JSON.stringify({ time: new Date().toISOString(), level: 'info', msg: 'shutting down', signal })}\n`);
+    handle.stop().then(
+      () => exit(0),
+      () => exit(1),
+    );
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  return () => {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  };
+}

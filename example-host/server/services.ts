@@ -1,0 +1,18 @@
+/**
+ * What route handlers get besides the request: configuration, database and the auth services.
+ */
+import type { AccountLookup, ClaimsService, TokenVerifier } from './auth';
+import type { ResolvedConfig } from './config';
+import type { Db } from './db/index';
+
+export interface Services {
+  config: ResolvedConfig;
+  db: Db;
+  /** Effective claims per user (cached). Call `claims.invalidateAll()` after any permission change. */
+  claims: ClaimsService;
+  verifier: TokenVerifier;
+  /** The identity provider's issuer URL (the `authority` of GetOIDCConfig). */
+  issuer: string;
+  /** Profile data from the embedded identity provider's account store, when it runs. */
+  accountLookup?: AccountLookup;
+}

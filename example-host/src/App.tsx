@@ -1,0 +1,45 @@
+import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import { RouterProvider } from '@tanstack/react-router';
+import { OidcConfigGate } from './components/OidcConfigGate';
+import { LOGIN_CALLBACK_PATH, notificationsProps } from './config';
+import { AuthenticatedAPIProvider, AuthProvider, ccqTheme } from './formsAdmin';
+import type { AppRouter } from './router';
+
+export interface AppProps {
+  /** Base URL of the backend. */
+  apiBaseUrl: string;
+  /** The host's router. */
+  router: AppRouter;
+  /** The page's origin; the sign-in callback lives on it. @default window.location.origin */
+  origin?: string;
+}
+
+/** The whole host: Mantine, the toast area, modals, then sign-in settings from the backend, auth, API and routes. */
+export function App({ apiBaseUrl, router, origin = window.location.origin }: AppProps) {
+  return (
+    <MantineProvider theme={ccqTheme}>
+      <Notifications {...notificationsProps} />
+      <ModalsProvider>
+        <OidcConfigGate apiBaseUrl={apiBaseUrl}>
+          {(oidc) => (
+            <AuthProvider
+              config={{
+                authority: oidc.authority,
+                clientId: oidc.clientId,
+                redirectUri: `${origin}${LOGIN_CALLBACK_PATH}`,
+                extraScopes: oidc.scopes,
+                ...(oidc.resource ? { resource: oidc.resource } : {}),
+              }}
+            >
+              <AuthenticatedAPIProvider baseUrl={apiBaseUrl}>
+                <RouterProvider router={router} />
+              </AuthenticatedAPIProvider>
+            </AuthProvider>
+          )}
+        </OidcConfigGate>
+      </ModalsProvider>
+    </MantineProvider>
+  );
+}

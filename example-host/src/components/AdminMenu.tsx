@@ -1,0 +1,35 @@
+import { NavLink, Stack } from '@mantine/core';
+import { Link, useRouterState } from '@tanstack/react-router';
+import { Can } from '../formsAdmin';
+import { adminMenuEntries } from './adminMenuEntries';
+
+export interface AdminMenuProps {
+  /** Called after an entry is chosen (the shell closes the mobile navbar). */
+  onNavigate?: () => void;
+}
+
+function isActive(pathname: string, to: string): boolean {
+  const base = to.replace(/\/$/, '');
+  return pathname === base || pathname.startsWith(`${base}/`);
+}
+
+/** The admin menu: one link per screen, each shown only to users holding its menu claim. */
+export function AdminMenu({ onNavigate }: AdminMenuProps) {
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  return (
+    <Stack gap={2}>
+      {adminMenuEntries.map((entry) => (
+        <Can key={entry.to} claim={entry.claim}>
+          <NavLink
+            component={Link}
+            to={entry.to}
+            label={entry.label}
+            active={isActive(pathname, entry.to)}
+            onClick={onNavigate}
+          />
+        </Can>
+      ))}
+    </Stack>
+  );
+}
+AdminMenu.displayName = 'AdminMenu';

@@ -1,0 +1,53 @@
+import { AppShell, Box, Burger, Button, Group, Text, Title, UnstyledButton } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { ADMIN_PANEL_MAX_WIDTH, APP_NAME } from '../config';
+import { AdminMenu } from './AdminMenu';
+
+export interface AdminShellProps {
+  /** The signed-in user's display name. */
+  userName: string;
+  /** Called by the 'Sign out' button. */
+  onSignOut: () => void;
+  /** The admin screen. */
+  children?: ReactNode;
+}
+
+/** The admin layout: header (app name, user, sign out), the menu, and the screen in a 1200px panel (spec §9). */
+export function AdminShell({ userName, onSignOut, children }: AdminShellProps) {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  return (
+    <AppShell header={{ height: 56 }} navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle admin menu" />
+            <UnstyledButton component={Link} to="/admin/">
+              <Title order={2} size="h4">
+                {APP_NAME}
+              </Title>
+            </UnstyledButton>
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            <Text size="sm" truncate="end" maw={240} data-testid="signed-in-user">
+              {userName}
+            </Text>
+            <Button variant="default" size="xs" onClick={onSignOut}>
+              Sign out
+            </Button>
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="xs" aria-label="Admin menu">
+        <AdminMenu onNavigate={close} />
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Box maw={ADMIN_PANEL_MAX_WIDTH} mx="auto" w="100%">
+          {children}
+        </Box>
+      </AppShell.Main>
+    </AppShell>
+  );
+}
+AdminShell.displayName = 'AdminShell';

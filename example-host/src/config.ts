@@ -1,0 +1,23 @@
+/**
+ * Where the backend is. The built host is served by the backend itself, so the API is on the page's own origin;
+ * `VITE_API_URL` points a host served elsewhere at another backend.
+ */
+export function apiBaseUrl(env: { VITE_API_URL?: string } = import.meta.env, origin = window.location.origin): string {
+  const configured = env.VITE_API_URL?.trim();
+  return (configured || origin).replace(/\/+$/, '');
+}
+
+/** Where the identity provider sends the browser back after sign-in (spec §2). */
+export const LOGIN_CALLBACK_PATH = '/authentication/login-callback';
+
+/** Where `Sign in` on the public home leads once signed in. */
+export const ADMIN_HOME_PATH = '/admin/';
+
+/** The product name shown in the header and on the public home. */
+export const APP_NAME = 'CCQ Forms Admin';
+
+/** Width of the admin page panel (spec §9). */
+export const ADMIN_PANEL_MAX_WIDTH = 1200;
+
+/** The toast area (spec §9: top-right, auto-close after 3000 ms). */
+export const notificationsProps = { position: 'top-right', autoClose: 3000 } as const;

@@ -1,0 +1,21 @@
+import type { ApplicationUser } from './formsAdmin';
+
+/** The fields of a user a display name is made from. */
+export type DisplayNameSource = Partial<Pick<ApplicationUser, 'id' | 'name' | 'userName' | 'email'>>;
+
+function firstText(...values: Array<string | null | undefined>): string | undefined {
+  for (const value of values) {
+    const text = value?.trim();
+    if (text) return text;
+  }
+  return undefined;
+}
+
+/**
+ * The host-supplied display-name function (spec §7): one name per user requested, in the same order — the user's
+ * name, else the user name, else the email, else the id. The library requires the counts to match (spec §5), so a
+ * user with none of these still gets an entry.
+ */
+export function displayNames(users: readonly DisplayNameSource[]): string[] {
+  return users.map((user) => firstText(user?.name, user?.userName, user?.email, user?.id) ?? '');
+}

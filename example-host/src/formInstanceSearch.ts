@@ -1,0 +1,30 @@
+/** How the public form-instance page shows the instance (spec §2, §5). */
+export type FormInstanceMode = 'edit' | 'view';
+
+/** Search parameters of `/form-instance/$formSchemaId`. */
+export interface FormInstanceSearch {
+  /** `edit` fills the form in, `view` reads it; anything else is `view` (spec §5). */
+  mode: FormInstanceMode;
+  /** The instance a link from `GetEditUrl` / `GetViewUrl` names. */
+  formInstanceId?: string;
+  /** The link's access token. */
+  token?: string;
+}
+
+/** The router JSON-parses search values, so an id or token of digits arrives as a number: read it back as text. */
+function text(value: unknown): string | undefined {
+  if (typeof value === 'string') return value.length > 0 ? value : undefined;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return undefined;
+}
+
+/** `validateSearch` of the public form-instance route. */
+export function validateFormInstanceSearch(search: Record<string, unknown>): FormInstanceSearch {
+  const formInstanceId = text(search.formInstanceId);
+  const token = text(search.token);
+  return {
+    mode: search.mode === 'edit' ? 'edit' : 'view',
+    ...(formInstanceId !== undefined ? { formInstanceId } : {}),
+    ...(token !== undefined ? { token } : {}),
+  };
+}

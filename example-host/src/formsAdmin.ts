@@ -1,0 +1,21 @@
+/**
+ * The host's one door into `@ccq/forms-admin`, taken from source: the package root `src/index.ts` (the Vite config
+ * aliases the package name to the same file). Host modules import the library only from here, so the host uses
+ * exactly the public surface, and switching to `from '@ccq/forms-admin'` (once tsconfig maps the name) is a change
+ * to this file alone.
+ */
+export {
+  ApiContext,
+  AuthenticatedAPIProvider,
+  AuthProvider,
+  Can,
+  ccqTheme,
+  defaultLabels,
+  ErrorAlert,
+  LoginCallback,
+  PageShell,
+  RequireAdmin,
+  RequireAuth,
+  useAuth,
+} from '../../src';
+export type { ApplicationUser, Labels, MenuClaimKey } from '../../src';

@@ -1,0 +1,41 @@
+import { Outlet, useRouter } from '@tanstack/react-router';
+import { AdminShell } from './components/AdminShell';
+import { NoAdminAccessPage } from './components/NoAdminAccessPage';
+import { PendingPage } from './components/PendingPage';
+import { displayNames } from './displayNames';
+import { LoginCallback, RequireAdmin, RequireAuth, useAuth } from './formsAdmin';
+
+/** Every page: public and admin alike. */
+export function RootLayout() {
+  return <Outlet />;
+}
+
+/** The sign-in callback, outside both layouts (spec §2): it must run before any session exists. */
+export function LoginCallbackPage() {
+  const router = useRouter();
+  return <LoginCallback onRedirect={(path) => router.history.replace(path)} />;
+}
+
+/** Pages under it need a signed-in user; anyone else is sent to sign in and brought back. */
+export function AuthenticatedLayout() {
+  return (
+    <RequireAuth fallback={<PendingPage />}>
+      <Outlet />
+    </RequireAuth>
+  );
+}
+
+/** The admin area: administrators only (the server's `CheckForAdminRole`), in the admin shell with its menu. */
+export function AdminLayout() {
+  const auth = useAuth();
+  const user = auth.user;
+  const userName = user ? (displayNames([{ id: user.subject, name: user.name, email: user.email }])[0] ?? '') : '';
+  const signOut = () => void auth.signOut();
+  return (
+    <RequireAdmin fallback={<NoAdminAccessPage onSignOut={signOut} />} loading={<PendingPage />}>
+      <AdminShell userName={userName} onSignOut={signOut}>
+        <Outlet />
+      </AdminShell>
+    </RequireAdmin>
+  );
+}

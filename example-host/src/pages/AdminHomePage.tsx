@@ -1,0 +1,12 @@
+import { Text } from '@mantine/core';
+import { PageShell } from '../formsAdmin';
+
+/** The admin home (spec §2 does not show its contents, so it points at the menu). */
+export function AdminHomePage() {
+  return (
+    <PageShell title="Admin home">
+      <Text>Choose a screen from the menu. It lists the screens your roles allow.</Text>
+    </PageShell>
+  );
+}
+AdminHomePage.displayName = 'AdminHomePage';

@@ -1,0 +1,143 @@
+import { createRootRoute, createRoute } from '@tanstack/react-router';
+import { PlaceholderPage } from './components/PlaceholderPage';
+import { validateFormInstanceSearch } from './formInstanceSearch';
+import { AdminLayout, AuthenticatedLayout, LoginCallbackPage, RootLayout } from './layouts';
+import { AdminHomePage } from './pages/AdminHomePage';
+import { HomePage } from './pages/HomePage';
+import { PublicFormInstancePage } from './pages/PublicFormInstancePage';
+
+// The route table of spec §2. Route components here only adapt the URL (params, search) into props: the screens
+// themselves never import the router (DESIGN §1), so later releases swap each placeholder for a library screen.
+
+const rootRoute = createRootRoute({ component: RootLayout });
+
+// Public
+const homeRoute = createRoute({ getParentRoute: () => rootRoute, path: '/', component: HomePage });
+
+const formInstanceRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'form-instance/$formSchemaId',
+  validateSearch: validateFormInstanceSearch,
+  component: function FormInstanceRouteComponent() {
+    const { formSchemaId } = formInstanceRoute.useParams();
+    const search = formInstanceRoute.useSearch();
+    return <PublicFormInstancePage formSchemaId={formSchemaId} {...search} />;
+  },
+});
+
+const loginCallbackRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'authentication/login-callback',
+  component: LoginCallbackPage,
+});
+
+// Signed in, then admin
+const authenticatedRoute = createRoute({ getParentRoute: () => rootRoute, id: 'authenticated', component: AuthenticatedLayout });
+const adminRoute = createRoute({ getParentRoute: () => authenticatedRoute, path: 'admin', component: AdminLayout });
+const adminHomeRoute = createRoute({ getParentRoute: () => adminRoute, path: '/', component: AdminHomePage });
+
+const formPreviewRoute = createRoute({ getParentRoute: () => adminRoute, path: 'form-preview' });
+const formPreviewIndexRoute = createRoute({
+  getParentRoute: () => formPreviewRoute,
+  path: '/',
+  component: () => <PlaceholderPage title="Form Preview" />,
+});
+
+const formGroupRoute = createRoute({ getParentRoute: () => adminRoute, path: 'form-group' });
+const formGroupIndexRoute = createRoute({
+  getParentRoute: () => formGroupRoute,
+  path: '/',
+  component: () => <PlaceholderPage title="Form Groups" />,
+});
+const formGroupDetailRoute = createRoute({
+  getParentRoute: () => formGroupRoute,
+  path: '$formGroupId',
+  component: function FormGroupDetailRouteComponent() {
+    const { formGroupId } = formGroupDetailRoute.useParams();
+    return <PlaceholderPage title="Form Group">Form group: {formGroupId}</PlaceholderPage>;
+  },
+});
+
+const formBuilderRoute = createRoute({ getParentRoute: () => adminRoute, path: 'form-builder' });
+const formBuilderIndexRoute = createRoute({
+  getParentRoute: () => formBuilderRoute,
+  path: '/',
+  component: () => <PlaceholderPage title="Form Builder" />,
+});
+
+const formManagerRoute = createRoute({ getParentRoute: () => adminRoute, path: 'form-manager' });
+const formManagerFormRoute = createRoute({
+  getParentRoute: () => formManagerRoute,
+  path: '$formId',
+  component: function FormManagerRouteComponent() {
+    const { formId } = formManagerFormRoute.useParams();
+    return <PlaceholderPage title="Form Manager">Form: {formId}</PlaceholderPage>;
+  },
+});
+const formManagerSchemaRoute = createRoute({
+  getParentRoute: () => formManagerRoute,
+  path: 'form-schema/$formSchemaId',
+  component: function FormSchemaManagerRouteComponent() {
+    const { formSchemaId } = formManagerSchemaRoute.useParams();
+    return <PlaceholderPage title="Form Schema Manager">Form schema: {formSchemaId}</PlaceholderPage>;
+  },
+});
+
+const authAdminRoute = createRoute({ getParentRoute: () => adminRoute, path: 'auth' });
+const assignRolesToUsersRoute = createRoute({
+  getParentRoute: () => authAdminRoute,
+  path: 'assign-roles-to-users',
+  component: () => <PlaceholderPage title="User & Role Management" />,
+});
+const assignClaimsToRolesRoute = createRoute({
+  getParentRoute: () => authAdminRoute,
+  path: 'assign-claims-to-roles',
+  component: () => <PlaceholderPage title="Role Management" />,
+});
+
+// Screens the menu entries hint at (spec §2)
+const formsRoute = createRoute({ getParentRoute: () => adminRoute, path: 'forms' });
+const formsIndexRoute = createRoute({
+  getParentRoute: () => formsRoute,
+  path: '/',
+  component: () => <PlaceholderPage title="Forms" />,
+});
+const formSchemasRoute = createRoute({ getParentRoute: () => adminRoute, path: 'form-schemas' });
+const formSchemasIndexRoute = createRoute({
+  getParentRoute: () => formSchemasRoute,
+  path: '/',
+  component: () => <PlaceholderPage title="Form Schemas" />,
+});
+const formInstancesRoute = createRoute({ getParentRoute: () => adminRoute, path: 'form-instances' });
+const formInstancesIndexRoute = createRoute({
+  getParentRoute: () => formInstancesRoute,
+  path: '/',
+  component: () => <PlaceholderPage title="Form Instances" />,
+});
+const signingRoute = createRoute({ getParentRoute: () => adminRoute, path: 'signing' });
+const signingIndexRoute = createRoute({
+  getParentRoute: () => signingRoute,
+  path: '/',
+  component: () => <PlaceholderPage title="Signing" />,
+});
+
+/** The host's whole route tree. */
+export const routeTree = rootRoute.addChildren([
+  homeRoute,
+  formInstanceRoute,
+  loginCallbackRoute,
+  authenticatedRoute.addChildren([
+    adminRoute.addChildren([
+      adminHomeRoute,
+      formPreviewRoute.addChildren([formPreviewIndexRoute]),
+      formGroupRoute.addChildren([formGroupIndexRoute, formGroupDetailRoute]),
+      formBuilderRoute.addChildren([formBuilderIndexRoute]),
+      formManagerRoute.addChildren([formManagerFormRoute, formManagerSchemaRoute]),
+      authAdminRoute.addChildren([assignRolesToUsersRoute, assignClaimsToRolesRoute]),
+      formsRoute.addChildren([formsIndexRoute]),
+      formSchemasRoute.addChildren([formSchemasIndexRoute]),
+      formInstancesRoute.addChildren([formInstancesIndexRoute]),
+      signingRoute.addChildren([signingIndexRoute]),
+    ]),
+  ]),
+]);

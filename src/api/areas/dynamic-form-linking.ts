@@ -1,0 +1,47 @@
+/** `/api/DynamicFormLinking/*`: primitive data paths and instances created from an application (spec §7). */
+import { assertDefined } from '../args';
+import type { CallOptions, Transport } from '../transport';
+import type { FormInstance, JsonObject } from '../types';
+
+/** The DynamicFormLinking API. */
+export interface DynamicFormLinkingApi {
+  /** `GET /api/DynamicFormLinking/GetAllPrimitivePaths`: the data paths of the host's application model. */
+  getAllPrimitivePaths(options?: CallOptions): Promise<string[] | null>;
+  /** `POST /api/DynamicFormLinking/Create?schemaId`: a form instance pre-filled from the posted application. */
+  create(schemaId: string, body: JsonObject, options?: CallOptions): Promise<FormInstance | null>;
+  /** `GET /api/DynamicFormLinking/Duplicate?formInstanceId`: a copy of the instance. */
+  duplicate(formInstanceId: string, options?: CallOptions): Promise<FormInstance | null>;
+  /** `GET /api/DynamicFormLinking/GetExampleApplication`: an example of the application model. */
+  getExampleApplication(options?: CallOptions): Promise<JsonObject | null>;
+}
+
+const BASE = '/api/DynamicFormLinking/';
+
+/** Creates the DynamicFormLinking API over a transport. */
+export function createDynamicFormLinkingApi(transport: Transport): DynamicFormLinkingApi {
+  return {
+    getAllPrimitivePaths: async (options) =>
+      transport.request({ method: 'GET', path: `${BASE}GetAllPrimitivePaths`, signal: options?.signal }),
+    create: async (schemaId, body, options) => {
+      assertDefined('schemaId', schemaId);
+      return transport.request({
+        method: 'POST',
+        path: `${BASE}Create`,
+        query: { schemaId },
+        json: body ?? null,
+        signal: options?.signal,
+      });
+    },
+    duplicate: async (formInstanceId, options) => {
+      assertDefined('formInstanceId', formInstanceId);
+      return transport.request({
+        method: 'GET',
+        path: `${BASE}Duplicate`,
+        query: { formInstanceId },
+        signal: options?.signal,
+      });
+    },
+    getExampleApplication: async (options) =>
+      transport.request({ method: 'GET', path: `${BASE}GetExampleApplication`, signal: options?.signal }),
+  };
+}

@@ -1,0 +1,62 @@
+/** `/odata/*`: OData reads of forms, form groups, form instances and form schemas (spec §7). */
+import { ArgumentError } from '../errors';
+import { singleOrNull } from '../guards';
+import { ODATA_ACCEPT, buildODataQuery } from '../odata';
+import type { ODataQueryOptions, ODataResult } from '../odata';
+import type { CallOptions, Transport } from '../transport';
+import type { Form, FormGroup, FormInstance, FormSchema } from '../types';
+
+/** Reads of one OData entity set. */
+export interface ODataEntitySet<T> {
+  /** `GET /odata/{Set}` with the query options: the rows (and `@odata.count` when `count` is set). */
+  list(options?: ODataQueryOptions<T>, callOptions?: CallOptions): Promise<ODataResult<T> | null>;
+  /**
+   * Asks for one row (`$top=1`) and resolves it, or null when there is none; rejects with
+   * 'Expected one or zero results' when more than one comes back.
+   */
+  getOne(options?: ODataQueryOptions<T>, callOptions?: CallOptions): Promise<T | null>;
+}
+
+/** The OData API. */
+export interface ODataApi {
+  /** `/odata/FormOData`. */
+  forms: ODataEntitySet<Form>;
+  /** `/odata/FormGroupOData`. */
+  formGroups: ODataEntitySet<FormGroup>;
+  /** `/odata/FormInstanceOData`. */
+  formInstances: ODataEntitySet<FormInstance>;
+  /** `/odata/FormSchemaOData`. */
+  formSchemas: ODataEntitySet<FormSchema>;
+}
+
+function entitySet<T>(transport: Transport, path: string): ODataEntitySet<T> {
+  const list = async (options?: ODataQueryOptions<T>, callOptions?: CallOptions) => {
+    // May be omitted, not null (spec §5).
+    if (options === null) throw new ArgumentError('options');
+    return transport.request<ODataResult<T>>({
+      method: 'GET',
+      path,
+      rawQuery: buildODataQuery(options ?? {}),
+      headers: { Accept: ODATA_ACCEPT },
+      signal: callOptions?.signal,
+    });
+  };
+  return {
+    list,
+    getOne: async (options, callOptions) => {
+      if (options === null) throw new ArgumentError('options');
+      const result = await list({ ...options, top: 1 }, callOptions);
+      return singleOrNull(result?.value ?? []);
+    },
+  };
+}
+
+/** Creates the OData API over a transport. */
+export function createODataApi(transport: Transport): ODataApi {
+  return {
+    forms: entitySet<Form>(transport, '/odata/FormOData'),
+    formGroups: entitySet<FormGroup>(transport, '/odata/FormGroupOData'),
+    formInstances: entitySet<FormInstance>(transport, '/odata/FormInstanceOData'),
+    formSchemas: entitySet<FormSchema>(transport, '/odata/FormSchemaOData'),
+  };
+}

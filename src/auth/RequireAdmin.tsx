@@ -1,0 +1,40 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useApi } from '../query/APIProvider';
+import { claimQueries } from '../query/queries';
+import { ErrorAlert } from '../ui/ErrorAlert';
+import { LoadingState } from '../ui/LoadingState';
+import { useAuth } from './AuthProvider';
+
+/** Props of {@link RequireAdmin}. */
+export interface RequireAdminProps {
+  children?: ReactNode;
+  /** Rendered when the signed-in user is not an administrator. */
+  fallback?: ReactNode;
+  /** Rendered while the check runs. @default a loader */
+  loading?: ReactNode;
+}
+
+/**
+ * Renders its children only when the server says the signed-in user has the admin role
+ * (`CheckForAdminRole?authId`). Use inside `RequireAuth` and an `APIProvider`.
+ */
+export function RequireAdmin({ children, fallback = null, loading }: RequireAdminProps) {
+  const auth = useAuth();
+  const { client } = useApi();
+  const subject = auth.user?.subject ?? '';
+  const query = useQuery({ ...claimQueries.adminRole(client, subject), enabled: Boolean(subject) });
+  if (!subject) return <>{fallback}</>;
+  if (query.isPending) return <>{loading ?? <LoadingState />}</>;
+  if (query.isError) {
+    return (
+      <ErrorAlert
+        title="Access check failed"
+        message={query.error.message}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  }
+  return <>{query.data ? children : fallback}</>;
+}
+RequireAdmin.displayName = 'RequireAdmin';

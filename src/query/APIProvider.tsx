@@ -1,0 +1,151 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
+import { createApiClient } from '../api/client';
+import type { ApiClient } from '../api/client';
+import type { ApiClientOptions } from '../api/transport';
+import { createSafeContext } from './createSafeContext';
+import { resolveLabels } from './labels';
+import type { Labels } from './labels';
+
+/** What `useApi()` returns. */
+export interface ApiContextValue {
+  /** The typed client of every backend call. */
+  client: ApiClient;
+  /** The backend base URL. */
+  baseUrl: string;
+  /** Every user-visible text, host overrides applied. */
+  labels: Labels;
+  /** The query client the provider uses. */
+  queryClient: QueryClient;
+}
+
+/** The message thrown when an API hook is used outside `APIProvider`. */
+export const OUTSIDE_PROVIDER_MESSAGE = 'Cannot access CCQ APIs outside an APIProvider.';
+
+const [ApiContext, useApiContext] = createSafeContext<ApiContextValue>(OUTSIDE_PROVIDER_MESSAGE);
+
+/**
+ * The API client, labels and query client of the nearest `APIProvider`.
+ * Throws 'Cannot access CCQ APIs outside an APIProvider.' outside one.
+ */
+export function useApi(): ApiContextValue {
+  return useApiContext();
+}
+
+/** Props of {@link APIProvider}. */
+export interface APIProviderProps {
+  /** Base URL of the backend, e.g. `https://api.example.com`. */
+  baseUrl: string;
+  /**
+   * The current access token. When it changes, every cached query is refetched (spec §1).
+   * Use this or `getAccessToken`; `AuthProvider` passes it for you.
+   */
+  accessToken?: string | null;
+  /** Reads the access token; called on every request. Takes precedence over `accessToken`. */
+  getAccessToken?: ApiClientOptions['getAccessToken'];
+  /** Renews the access token after a 401; called once for any number of parallel 401s. */
+  renewAccessToken?: ApiClientOptions['renewAccessToken'];
+  /**
+   * Who is signed in (e.g. the token's subject). When the user signs out or another user signs
+   * in, the whole query cache is cleared so the previous user's data is never shown.
+   */
+  userKey?: string | null;
+  /** The query client to use. @default a new QueryClient owned by the provider */
+  queryClient?: QueryClient;
+  /** Overrides of any user-visible text. */
+  labels?: Partial<Labels>;
+  /** Extra client options (custom fetch, retry policy). */
+  clientOptions?: Omit<ApiClientOptions, 'baseUrl' | 'getAccessToken' | 'renewAccessToken'>;
+  children?: ReactNode;
+}
+
+/** The query defaults of a provider-owned QueryClient. */
+export function createDefaultQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      // The client already retries GETs on 5xx and network errors with backoff.
+      queries: { retry: false, staleTime: 30_000, refetchOnWindowFocus: false },
+      mutations: { retry: false },
+    },
+  });
+}
+
+/**
+ * Provides the typed API client, TanStack Query and the labels to every screen below it.
+ *
+ * @example
+ * <APIProvider baseUrl="https://api.example.com" accessToken={auth.user?.access_token}>
+ *   <RoleManagement />
+ * </APIProvider>
+ */
+export function APIProvider({
+  baseUrl,
+  accessToken,
+  getAccessToken,
+  renewAccessToken,
+  userKey,
+  queryClient: givenQueryClient,
+  labels,
+  clientOptions,
+  children,
+}: APIProviderProps) {
+  const [ownQueryClient] = useState(() => (givenQueryClient ? null : createDefaultQueryClient()));
+  const queryClient = givenQueryClient ?? (ownQueryClient as QueryClient);
+
+  // The client reads the token on every call through these refs: never a token captured once.
+  const tokenRef = useRef(accessToken);
+  tokenRef.current = accessToken;
+  const getterRef = useRef(getAccessToken);
+  getterRef.current = getAccessToken;
+  const renewRef = useRef(renewAccessToken);
+  renewRef.current = renewAccessToken;
+
+  const client = useMemo(
+    () =>
+      createApiClient({
+        ...clientOptions,
+        baseUrl,
+        getAccessToken: () => (getterRef.current ? getterRef.current() : tokenRef.current),
+        renewAccessToken: () => (renewRef.current ? renewRef.current() : Promise.resolve(null)),
+      }),
+    // clientOptions is read once per baseUrl: a new object each render must not rebuild the client.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [baseUrl],
+  );
+
+  // A different user: drop everything. The same user with a new token: refetch everything.
+  const previous = useRef({ accessToken, userKey });
+  useEffect(() => {
+    const before = previous.current;
+    previous.current = { accessToken, userKey };
+    // Signing out or in as someone else: the previous user's data must never be shown.
+    if (before.userKey && before.userKey !== userKey) {
+      // clear() alone would leave mounted observers showing the old data: drop what nobody shows,
+      // reset (data removed, then refetched) what is on screen.
+      queryClient.getMutationCache().clear();
+      queryClient.removeQueries({ type: 'inactive' });
+      void queryClient.resetQueries();
+      return;
+    }
+    if (before.accessToken !== accessToken && accessToken) {
+      void queryClient.invalidateQueries({ refetchType: 'all' });
+    }
+  }, [accessToken, userKey, queryClient]);
+
+  const resolved = useMemo(() => resolveLabels(labels), [labels]);
+  const value = useMemo<ApiContextValue>(
+    () => ({ client, baseUrl, labels: resolved, queryClient }),
+    [client, baseUrl, resolved, queryClient],
+  );
+
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ApiContext.Provider value={value}>{children}</ApiContext.Provider>
+    </QueryClientProvider>
+  );
+}
+APIProvider.displayName = 'APIProvider';
+
+/** The raw context, for hosts that read it optionally (e.g. labels with a fallback). */
+export { ApiContext };

@@ -1,0 +1,172 @@
+/**
+ * The in-memory tables of the fake backend. Plain arrays of plain objects, so tests can read and
+ * change them directly (`backend.db.forms.push(…)`). Rows hold `Date`s for their timestamps; JSON
+ * responses carry them as ISO strings.
+ *
+ * `reset()` replaces every table with a fresh copy, so do not keep a reference to a table across a
+ * reset: keep the `db` object (its identity never changes) and read `db.forms` again.
+ */
+import type {
+  ApplicationUser,
+  ApplicationUserApplicationUserGroup,
+  ApplicationUserGroup,
+  ClaimGrant,
+  ClaimGroup,
+  ClaimGroupLink,
+  Form,
+  FormGroup,
+  FormInstance,
+  FormSchema,
+  JsonObject,
+  Signer,
+} from '../api/types';
+import type { EnvelopeStatus } from '../api/enums';
+
+/** What kind of row holds a claim grant or a claim group link. */
+export type HolderKind = 'user' | 'userGroup' | 'claimGroup';
+
+/** An application user row: the API shape without its join collections. */
+export type StoredUser = Omit<
+  ApplicationUser,
+  'claimEnumsInApplicationUsers' | 'claimGroupsInApplicationUsers' | 'applicationUserApplicationUserGroups'
+>;
+
+/** An application user group row: the API shape without its join collections. */
+export type StoredUserGroup = Omit<
+  ApplicationUserGroup,
+  'applicationUserApplicationUserGroups' | 'claimGroupsInApplicationUserGroups' | 'claimEnumsInApplicationUserGroups'
+>;
+
+/** A membership of a user in a user group, without navigation properties. */
+export type StoredMembership = Omit<ApplicationUserApplicationUserGroup, 'applicationUser' | 'applicationUserGroup'>;
+
+/** A claim group row: the API shape without its join collections. */
+export type StoredClaimGroup = Omit<
+  ClaimGroup,
+  | 'claimEnumsInClaimGroups'
+  | 'claimGroupsInClaimGroups'
+  | 'claimGroupsInApplicationUsers'
+  | 'claimGroupsInApplicationUserGroups'
+>;
+
+/** A claim granted (or denied) to a user, user group or claim group; `recordId` is the holder. */
+export interface StoredClaimGrant extends ClaimGrant {
+  /** Which table `recordId` points into. */
+  holderKind: HolderKind;
+}
+
+/** A claim group granted to a user, user group or parent claim group. */
+export interface StoredClaimGroupLink extends Omit<ClaimGroupLink, 'claimGroup'> {
+  /** Which table `holderId` points into. */
+  holderKind: HolderKind;
+}
+
+/** A signing envelope of the fake signing provider. */
+export interface FakeEnvelope {
+  envelopeId: string;
+  formInstanceId: string;
+  status: EnvelopeStatus;
+  signers: Signer[];
+  emailSubject: string | null;
+  emailMessage: string | null;
+  createdDateTime: Date;
+  lastUpdatedDateTime: Date;
+}
+
+/** A stored PDF: an uploaded template or a signed document. */
+export interface StoredPdf {
+  id: string;
+  kind: 'template' | 'signed';
+  fileName: string;
+  contentType: string;
+  bytes: Uint8Array;
+  /** The form of an uploaded template. */
+  formId: string | null;
+  /** The envelope of a signed document. */
+  envelopeId: string | null;
+  createdDateTime: Date;
+}
+
+/** An access token of a public form link (`GetEditUrl` / `GetViewUrl`). */
+export interface LinkToken {
+  token: string;
+  formInstanceId: string;
+  formSchemaId: string;
+  mode: 'edit' | 'view';
+  expiresAt: Date;
+}
+
+/** A user of the external identity provider, the source of `FullSyncAndReturnExternalUsers`. */
+export interface ExternalUser {
+  oidcId: string;
+  name: string;
+  userName: string;
+  email: string | null;
+  phoneNumber: string | null;
+}
+
+/** A `Forms/NotifyDeleted` call the fake received. */
+export interface DeletionNotice {
+  formInstanceId: string;
+  at: Date;
+}
+
+/** What `HealthCheck/Get` reports; `Unhealthy` answers 503. */
+export type HealthStatus = 'Healthy' | 'Degraded' | 'Unhealthy';
+
+/** Every table of the fake backend. */
+export interface FakeDb {
+  applicationUsers: StoredUser[];
+  applicationUserGroups: StoredUserGroup[];
+  /** Users in user groups. */
+  memberships: StoredMembership[];
+  claimGroups: StoredClaimGroup[];
+  /** Claim grant rows of users, user groups and claim groups. */
+  claimGrants: StoredClaimGrant[];
+  /** Claim groups granted to users, user groups and (nested) claim groups. */
+  claimGroupLinks: StoredClaimGroupLink[];
+  forms: Form[];
+  formGroups: FormGroup[];
+  formSchemas: FormSchema[];
+  formInstances: FormInstance[];
+  envelopes: FakeEnvelope[];
+  pdfs: StoredPdf[];
+  linkTokens: LinkToken[];
+  /** The identity provider's account store. */
+  externalUsers: ExternalUser[];
+  /** `DynamicFormLinking/GetAllPrimitivePaths`. */
+  primitivePaths: string[];
+  /** `DynamicFormLinking/GetExampleApplication`. */
+  exampleApplication: JsonObject;
+  deletionNotices: DeletionNotice[];
+  health: HealthStatus;
+}
+
+/** A database with every table empty. */
+export function createEmptyDb(): FakeDb {
+  return {
+    applicationUsers: [],
+    applicationUserGroups: [],
+    memberships: [],
+    claimGroups: [],
+    claimGrants: [],
+    claimGroupLinks: [],
+    forms: [],
+    formGroups: [],
+    formSchemas: [],
+    formInstances: [],
+    envelopes: [],
+    pdfs: [],
+    linkTokens: [],
+    externalUsers: [],
+    primitivePaths: [],
+    exampleApplication: {},
+    deletionNotices: [],
+    health: 'Healthy',
+  };
+}
+
+/** A deep copy of a JSON-like value; `Date`s and byte arrays are copied, not shared. */
+export function deepClone<T>(value: T): T {
+  return structuredClone(value);
+}

@@ -1,0 +1,125 @@
+/**
+ * `/api/crud/{form|formgroup|forminstance|formschema}/{post|patch|delete|softdelete}` (spec §7).
+ *
+ * - `post` saves a new row (a new id unless the body brings an unused one) and answers it;
+ * - `patch` merges the body's known properties into the row named by its key and answers it;
+ * - `delete?Id` removes the row and what belongs to it (schemas → instances → envelopes) → 204;
+ * - `softdelete?Id` sets `isDeleted` → `true`. Restore with a `patch` of `isDeleted: false`.
+ *
+ * Anonymous callers may post an instance of a public schema, and patch (data and status) the one
+ * instance their edit link names while it is not Completed.
+ */
+import type { CrudEntityName, FormInstance } from '../../api/types';
+import { FormInstanceStatus, Permission } from '../../api/enums';
+import type { FakeDb } from '../db';
+import { CRUD_ENTITIES, type CrudEntity } from '../forms-model';
+import { FakeHttpError, json, noContent, prop, readJsonObject, requiredQuery } from '../http';
+import { form, user, type FakeRoute, type RouteContext } from './route';
+
+const PERMISSION_ENTITY: Readonly<Record<CrudEntityName, 'Form' | 'FormGroup' | 'FormInstance' | 'FormSchema'>> = {
+  form: 'Form',
+  formgroup: 'FormGroup',
+  forminstance: 'FormInstance',
+  formschema: 'FormSchema',
+};
+
+function findRow<T>(db: FakeDb, entity: CrudEntity<T>, id: string): T {
+  const row = entity.rows(db).find((r) => r[entity.key] === id);
+  if (!row) throw new FakeHttpError(404, `No ${entity.label} '${id}'.`);
+  return row;
+}
+
+function replaceRow<T>(db: FakeDb, entity: CrudEntity<T>, updated: T): void {
+  const rows = entity.rows(db);
+  const index = rows.findIndex((r) => r[entity.key] === updated[entity.key]);
+  rows[index] = updated;
+}
+
+/** Limits an anonymous caller's instance post (public schemas only). */
+function checkAnonymousPost(ctx: RouteContext, body: Record<string, unknown>): void {
+  if (ctx.caller.user) return;
+  const schemaId = prop(body, 'formSchemaId');
+  const schema = ctx.backend.db.formSchemas.find((s) => s.formSchemaId === schemaId);
+  if (!schema || !schema.isPublic || schema.isDeleted) throw new FakeHttpError(401, 'Sign-in is required for a non-public form.');
+}
+
+/** Limits an anonymous caller's instance patch (its edit link's instance, data and status only). */
+function checkAnonymousPatch(ctx: RouteContext, existing: FormInstance, body: Record<string, unknown>): Record<string, unknown> {
+  if (ctx.caller.user) return body;
+  const link = ctx.caller.link;
+  if (!link || link.mode !== 'edit' || link.formInstanceId !== existing.formInstanceId) {
+    throw new FakeHttpError(401, 'Sign-in or an edit link for this form instance is required.');
+  }
+  if (existing.status === FormInstanceStatus.Completed) throw new FakeHttpError(409, 'This form instance is completed.');
+  const allowed: Record<string, unknown> = {};
+  for (const key of ['data', 'status']) if (prop(body, key) !== undefined) allowed[key] = prop(body, key);
+  return allowed;
+}
+
+function entityRoutes(name: CrudEntityName): FakeRoute[] {
+  const entity = CRUD_ENTITIES[name] as unknown as CrudEntity<Record<string, unknown>>;
+  const claim = (action: 'Add' | 'Update' | 'Delete' | 'MarkDeleted'): number => Permission[`${PERMISSION_ENTITY[name]}_${action}`];
+  const isInstance = name === 'forminstance';
+  const access = (action: 'Add' | 'Update') => (isInstance ? form(claim(action)) : user(claim(action)));
+  const base = `/api/crud/${name}`;
+  return [
+    {
+      method: 'post',
+      path: `${base}/post`,
+      access: access('Add'),
+      async handle(ctx) {
+        const body = await readJsonObject(ctx.request);
+        if (isInstance) checkAnonymousPost(ctx, body);
+        const created = entity.create(ctx.backend.db, body, ctx.backend);
+        entity.rows(ctx.backend.db).push(created);
+        return json(created);
+      },
+    },
+    {
+      method: 'patch',
+      path: `${base}/patch`,
+      access: access('Update'),
+      async handle(ctx) {
+        let body = await readJsonObject(ctx.request);
+        const id = prop(body, entity.key);
+        if (typeof id !== 'string' || id === '') throw new FakeHttpError(400, `'${entity.key}' is required.`);
+        const existing = findRow(ctx.backend.db, entity, id);
+        if (isInstance) body = checkAnonymousPatch(ctx, existing as unknown as FormInstance, body);
+        const updated = entity.update(ctx.backend.db, existing, body, ctx.backend);
+        replaceRow(ctx.backend.db, entity, updated);
+        return json(updated);
+      },
+    },
+    {
+      method: 'delete',
+      path: `${base}/delete`,
+      access: user(claim('Delete')),
+      handle(ctx) {
+        const id = requiredQuery(ctx.url, 'Id');
+        findRow(ctx.backend.db, entity, id);
+        entity.remove(ctx.backend.db, id);
+        return noContent();
+      },
+    },
+    {
+      method: 'patch',
+      path: `${base}/softdelete`,
+      access: user(claim('MarkDeleted')),
+      handle(ctx) {
+        const id = requiredQuery(ctx.url, 'Id');
+        const row = findRow(ctx.backend.db, entity, id);
+        row.isDeleted = true;
+        row.lastUpdatedDateTime = ctx.backend.now();
+        return json(true);
+      },
+    },
+  ];
+}
+
+/** The CRUD routes of the four entities. */
+export const crudRoutes: readonly FakeRoute[] = [
+  ...entityRoutes('form'),
+  ...entityRoutes('formgroup'),
+  ...entityRoutes('forminstance'),
+  ...entityRoutes('formschema'),
+];

@@ -1,0 +1,68 @@
+/**
+ * `@ccq/forms-admin/testing`: an in-memory, stateful fake of the whole backend API as MSW 2
+ * handlers, with deterministic seed data. For our tests and stories, and for host apps' tests.
+ *
+ * ```ts
+ * import { setupServer } from 'msw/node';
+ * import { createFakeBackend, seedIds } from '@ccq/forms-admin/testing';
+ *
+ * const backend = createFakeBackend();                 // seeded, signed in as Ada Admin
+ * const server = setupServer(...backend.handlers('http://localhost'));
+ * beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+ * afterEach(() => { server.resetHandlers(); backend.reset(); });
+ * afterAll(() => server.close());
+ *
+ * backend.setCurrentUser(seedIds.users.reader);       // or 'reader' (oidcId), or null (anonymous → 401)
+ * server.use(errorHandlers.failing('/api/Claim/ClaimGroupsList', 500));
+ * ```
+ *
+ * Decisions worth knowing:
+ * - Soft-deleted rows are left out of OData answers unless the `$filter` names `isDeleted`.
+ * - Paged calls count pages from 1; a null page answers everything.
+ * - `FormGenerator/UploadPdf` answers drafts: the generated form and schema are not stored.
+ * - Claims are not enforced unless `enforceClaims` is on; GetMyClaims always answers the user's
+ *   effective claims.
+ *
+ * @packageDocumentation
+ */
+export { createFakeBackend, FAKE_USER_TOKEN_PREFIX } from './backend';
+export type { Caller, FakeBackend, FakeBackendOptions, RecordedRequest } from './backend';
+export { createHandlerGroups, createHandlers, fakeRoutes, HANDLER_GROUP_NAMES } from './handlers';
+export type {
+  CreateHandlersOptions,
+  FakeRoute,
+  HandlerGroupName,
+  HandlerGroups,
+  HandlerOptions,
+  RouteAccess,
+  RouteContext,
+  RouteMethod,
+} from './handlers';
+export { errorHandlers } from './error-handlers';
+export type { ErrorHandlerOptions } from './error-handlers';
+export { builtInClaimGroups, createSeedDb, exampleApplication, seed, SEED_EPOCH, SEED_PRIMITIVE_PATHS, seedDate, seedIds, seedOidcIds } from './seed';
+export type { BuiltInClaimGroup } from './seed';
+export { createEmptyDb } from './db';
+export type {
+  DeletionNotice,
+  ExternalUser,
+  FakeDb,
+  FakeEnvelope,
+  HealthStatus,
+  HolderKind,
+  LinkToken,
+  StoredClaimGrant,
+  StoredClaimGroup,
+  StoredClaimGroupLink,
+  StoredMembership,
+  StoredPdf,
+  StoredUser,
+  StoredUserGroup,
+} from './db';
+export { CLAIM_CATALOG, claimTypeRecords, ROW_LEVEL_TABLES } from './claim-catalog';
+export type { CatalogClaim } from './claim-catalog';
+export { executeODataQuery, ODataQueryError, parseFilter } from './odata-query';
+export type { ODataModel, ODataQueryOptions, ODataResult, EntitySetDefinition, NavigationDefinition } from './odata-query';
+export { FakeHttpError } from './http';
+export type { ProblemDetails } from './http';
+export { minimalPdf } from './pdf';

@@ -1,0 +1,103 @@
+import { Alert, Box, Button, Code, Collapse, Group, useProps, type AlertProps } from '@mantine/core';
+import { useDisclosure, useId } from '@mantine/hooks';
+import type { ReactNode } from 'react';
+
+/** Texts of {@link ErrorAlert}; every one can be overridden through the `labels` prop. */
+export interface ErrorAlertLabels {
+  /** Label of the retry button. */
+  retry: string;
+  /** Label of the toggle while the details are hidden. */
+  showDetails: string;
+  /** Label of the toggle while the details are shown. */
+  hideDetails: string;
+}
+
+/** English defaults of {@link ErrorAlertLabels}. */
+export const DEFAULT_ERROR_ALERT_LABELS: ErrorAlertLabels = {
+  retry: 'Try again',
+  showDetails: 'Show details',
+  hideDetails: 'Hide details',
+};
+
+export interface ErrorAlertProps extends Omit<AlertProps, 'title' | 'children' | 'color'> {
+  /** Bold first line of the alert; none when omitted. */
+  title?: ReactNode;
+  /** What went wrong, e.g. 'Failed to load users. Please try again.'. */
+  message: ReactNode;
+  /** Called by the 'Try again' button; the button is shown only when this is set. */
+  onRetry?: () => void;
+  /**
+   * Shows the retry button as loading (and disabled) while a retry is running.
+   * @default false
+   */
+  retrying?: boolean;
+  /** Technical details (e.g. status and response text), hidden behind a 'Show details' toggle. Strings render as a code block. */
+  details?: ReactNode;
+  /**
+   * Mantine color of the alert.
+   * @default 'red'
+   */
+  color?: AlertProps['color'];
+  /** Overrides for the English texts; see {@link DEFAULT_ERROR_ALERT_LABELS}. */
+  labels?: Partial<ErrorAlertLabels>;
+}
+
+const defaultProps = {
+  retrying: false,
+  color: 'red',
+  variant: 'light',
+} satisfies Partial<ErrorAlertProps>;
+
+/** An error message announced to screen readers (`role="alert"`), with an optional retry and collapsible details. */
+export function ErrorAlert(props: ErrorAlertProps) {
+  const { title, message, onRetry, retrying, details, labels, ...others } = useProps('ErrorAlert', defaultProps, props);
+  const text = { ...DEFAULT_ERROR_ALERT_LABELS, ...labels };
+  const [detailsOpened, { toggle: toggleDetails }] = useDisclosure(false);
+  const detailsId = useId();
+  const hasDetails = details !== undefined && details !== null && details !== '';
+
+  return (
+    <Alert
+      title={title}
+      data-with-retry={onRetry ? true : undefined}
+      data-with-details={hasDetails ? true : undefined}
+      {...others}
+    >
+      <Box>{message}</Box>
+      {(onRetry || hasDetails) && (
+        <Group gap="xs" mt="sm">
+          {onRetry && (
+            <Button size="xs" color={others.color} onClick={onRetry} loading={retrying}>
+              {text.retry}
+            </Button>
+          )}
+          {hasDetails && (
+            <Button
+              size="xs"
+              variant="subtle"
+              color={others.color}
+              onClick={toggleDetails}
+              aria-expanded={detailsOpened}
+              aria-controls={detailsId}
+            >
+              {detailsOpened ? text.hideDetails : text.showDetails}
+            </Button>
+          )}
+        </Group>
+      )}
+      {hasDetails && (
+        <Collapse expanded={detailsOpened} id={detailsId}>
+          {typeof details === 'string' ? (
+            <Code block mt="sm">
+              {details}
+            </Code>
+          ) : (
+            <Box mt="sm">{details}</Box>
+          )}
+        </Collapse>
+      )}
+    </Alert>
+  );
+}
+
+ErrorAlert.displayName = '@ccq/forms-admin/ErrorAlert';

@@ -1,0 +1,2 @@
+export { LoadingState, DEFAULT_LOADING_STATE_LABELS } from './LoadingState';
+export type { LoadingStateProps, LoadingStateLabels } from './LoadingState';

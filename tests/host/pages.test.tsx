@@ -1,0 +1,100 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { routeTree } from '../../example-host/src/routes';
+import type * as AuthProviderModule from '../../src/auth/AuthProvider';
+import type { AuthContextValue } from '../../src/auth/AuthProvider';
+import { grantedClaims } from './support/permissions.mock';
+import { renderRouter } from './support/renderRouter';
+
+vi.mock('../../src/permissions', () => import('./support/permissions.mock'));
+vi.mock('../../src/auth/RequireAdmin', () => import('./support/requireAdmin.mock'));
+
+const auth = vi.hoisted(() => ({ current: {} as Partial<AuthContextValue> }));
+vi.mock('../../src/auth/AuthProvider', async (importOriginal) => ({
+  ...(await importOriginal<typeof AuthProviderModule>()),
+  useAuth: () => auth.current,
+}));
+
+const signedOut = (): Partial<AuthContextValue> => ({
+  user: null,
+  isLoading: false,
+  isAuthenticated: false,
+  error: null,
+  signIn: vi.fn(() => Promise.resolve()),
+  signOut: vi.fn(() => Promise.resolve()),
+});
+const signedIn = (): Partial<AuthContextValue> => ({
+  ...signedOut(),
+  isAuthenticated: true,
+  user: { name: 'Ada Lovelace', accessToken: 't', idToken: 'i', subject: 'sub-1', email: 'ada@example.com', expiresAt: undefined },
+});
+
+beforeEach(() => {
+  grantedClaims.clear();
+  auth.current = signedOut();
+});
+
+describe('public home', () => {
+  it("offers 'Sign in', returning to the admin home", async () => {
+    const { screen, user } = await renderRouter(routeTree, '/');
+    await user.click(await screen.findByRole('button', { name: 'Sign in' }));
+    expect(auth.current.signIn).toHaveBeenCalledWith({ returnTo: '/admin/' });
+  });
+
+  it("offers 'Open admin' when signed in", async () => {
+    auth.current = signedIn();
+    const { screen } = await renderRouter(routeTree, '/');
+    expect(await screen.findByRole('link', { name: 'Open admin' })).toHaveAttribute('href', '/admin/');
+    expect(screen.queryByRole('button', { name: 'Sign in' })).not.toBeInTheDocument();
+  });
+});
+
+describe('admin area', () => {
+  it('sends a signed-out visitor to sign in', async () => {
+    const { screen } = await renderRouter(routeTree, '/admin/form-builder/');
+    await vi.waitFor(() => expect(auth.current.signIn).toHaveBeenCalled());
+    expect(screen.queryByRole('navigation', { name: 'Admin menu' })).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['/admin/form-builder/', 'Form Builder'],
+    ['/admin/form-group/', 'Form Groups'],
+    ['/admin/auth/assign-claims-to-roles', 'Role Management'],
+    ['/admin/auth/assign-roles-to-users', 'User & Role Management'],
+    ['/admin/signing/', 'Signing'],
+  ])('shows %s as the placeholder of %s inside the admin shell', async (path, title) => {
+    auth.current = signedIn();
+    grantedClaims.add('Forms_AllowRead');
+    const { screen } = await renderRouter(routeTree, path);
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    expect(screen.getByText('This screen arrives in a later release.')).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Admin menu' })).toBeInTheDocument();
+    expect(screen.getByTestId('signed-in-user')).toHaveTextContent('Ada Lovelace');
+  });
+
+  it('passes route params to the screen', async () => {
+    auth.current = signedIn();
+    const { screen } = await renderRouter(routeTree, '/admin/form-manager/form-schema/schema-9');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Form Schema Manager' })).toBeInTheDocument();
+    expect(screen.getByText('Form schema: schema-9')).toBeInTheDocument();
+  });
+
+  it("shows 'Not Found' inside the admin shell for an unknown admin path", async () => {
+    auth.current = signedIn();
+    const { screen } = await renderRouter(routeTree, '/admin/no-such-screen');
+    expect(await screen.findByRole('heading', { name: 'Not Found' })).toBeInTheDocument();
+  });
+});
+
+describe('public home sign-in failure', () => {
+  it('says sign-in failed when the redirect cannot start', async () => {
+    auth.current = {
+      ...signedOut(),
+      signIn: vi.fn(() => Promise.reject(new Error('offline'))),
+      error: { source: 'signinRedirect', message: 'Failed to fetch', cause: null },
+    };
+    const { screen, user } = await renderRouter(routeTree, '/');
+    await user.click(await screen.findByRole('button', { name: 'Sign in' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Sign in failed');
+    expect(screen.getByRole('alert')).toHaveTextContent("We couldn't sign you in. Please try again.");
+  });
+});

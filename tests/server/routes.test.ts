@@ -1,0 +1,185 @@
+// @vitest-environment node
+/**
+ * Deny by default (DESIGN §8): every declared route is walked with an anonymous caller, a user with
+ * no claims, a user holding just the route's claim and the administrator; undeclared routes 404, and
+ * a declaration without a claim is refused.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Permission } from '../../src/api/enums';
+import {
+  route,
+  RouteDeclarationError,
+  RouteRegistry,
+  permissionName,
+  type AnyRouteDeclaration,
+  type RouteDeclaration,
+} from '../../example-host/server/routes/registry';
+import { call, startTestServer, userWithClaims, type TestServer } from './helpers';
+
+let server: TestServer;
+let routes: readonly AnyRouteDeclaration[];
+const tokens: { noClaims: string; admin: string; globalDataAdmin: string; single: Map<number, string> } = {
+  noClaims: '',
+  admin: '',
+  globalDataAdmin: '',
+  single: new Map(),
+};
+
+beforeAll(async () => {
+  server = await startTestServer();
+  routes = server.registry.list();
+  tokens.noClaims = (await userWithClaims(server, 'walk-no-claims', [])).token;
+  tokens.globalDataAdmin = (await userWithClaims(server, 'walk-gda', [Permission.GlobalDataAdmin])).token;
+  tokens.admin = await server.mintAccessToken({ sub: 'admin' });
+  for (const r of routes) {
+    if (typeof r.claim === 'number' && !tokens.single.has(r.claim)) {
+      tokens.single.set(r.claim, (await userWithClaims(server, `walk-claim-${r.claim}`, [r.claim])).token);
+    }
+  }
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+function send(r: AnyRouteDeclaration, token: string | null) {
+  return call(server, r.path, {
+    token,
+    method: r.method,
+    query: r.example?.query,
+    body: r.example?.body ?? (r.method === 'GET' || r.method === 'DELETE' ? undefined : {}),
+  });
+}
+
+const label = (r: AnyRouteDeclaration) =>
+  `${r.method} ${r.path} [${typeof r.claim === 'number' ? permissionName(r.claim) : r.claim}]`;
+
+describe('route walk', () => {
+  it('declares the endpoints of this issue', () => {
+    const declared = routes.map((r) => `${r.method} ${r.path}`);
+    expect(declared).toEqual(
+      expect.arrayContaining([
+        'GET /api/HealthCheck/Get',
+        'GET /api/Claim/GetMyClaims',
+        'GET /api/Claim/GetMyUserSessionData',
+        'GET /api/Claim/CheckForAdminRole',
+        'GET /api/Claim/CheckForUsers',
+        'GET /api/Claim/GetOIDCConfig',
+        'POST /api/Claim/ClearUserClaimsCache',
+        'GET /api/Claim/ClaimGroupsList',
+        'GET /api/Claim/GetClaimEntriesForClaimTypes',
+      ]),
+    );
+  });
+
+  it('anonymous callers get 401 except on public routes', async () => {
+    for (const r of routes) {
+      const res = await send(r, null);
+      if (r.claim === 'public') expect([401, 403, 404, 500], label(r)).not.toContain(res.status);
+      else expect(res.status, label(r)).toBe(401);
+    }
+  });
+
+  it('a user with no claims gets 403 on claim routes and passes public / authenticated ones', async () => {
+    for (const r of routes) {
+      const res = await send(r, tokens.noClaims);
+      if (typeof r.claim === 'number') {
+        expect(res.status, label(r)).toBe(403);
+        expect(await res.json()).toMatchObject({ status: 403, requiredClaim: permissionName(r.claim) });
+      } else {
+        expect([401, 403, 404, 500], label(r)).not.toContain(res.status);
+      }
+    }
+  });
+
+  it('a user holding just the route’s claim is allowed', async () => {
+    for (const r of routes) {
+      if (typeof r.claim !== 'number') continue;
+      const res = await send(r, tokens.single.get(r.claim) ?? '');
+      expect([401, 403, 404, 500], label(r)).not.toContain(res.status);
+    }
+  });
+
+  it('a user holding a different claim is refused', async () => {
+    for (const r of routes) {
+      if (typeof r.claim !== 'number') continue;
+      const other = [...tokens.single].find(([claim]) => claim !== r.claim)?.[1] ?? tokens.noClaims;
+      expect((await send(r, other)).status, label(r)).toBe(403);
+    }
+  });
+
+  it('the administrator and a GlobalDataAdmin-only user pass every route', async () => {
+    for (const r of routes) {
+      for (const token of [tokens.admin, tokens.globalDataAdmin]) {
+        const res = await send(r, token);
+        expect([401, 403, 404, 500], label(r)).not.toContain(res.status);
+      }
+    }
+  });
+});
+
+describe('deny by default', () => {
+  it('answers 404 JSON for undeclared /api and /odata paths, for every caller', async () => {
+    for (const token of [null, tokens.noClaims, tokens.admin]) {
+      for (const [method, path] of [
+        ['GET', '/api/Claim/DoesNotExist'],
+        ['GET', '/api/Nope'],
+        ['GET', '/api'],
+        ['GET', '/api/'],
+        ['POST', '/api/crud/form/post'],
+        ['GET', '/odata/FormOData'],
+        ['GET', '/odata'],
+        ['DELETE', '/api/Claim/GetMyClaims'],
+        ['POST', '/api/Claim/GetMyClaims'],
+        ['GET', '/api/claim/getmyclaims/extra'],
+      ] as const) {
+        const res = await call(server, path, { token, method });
+        expect(res.status, `${method} ${path}`).toBe(404);
+        expect(await res.json()).toEqual({ status: 404, message: 'Not Found' });
+      }
+    }
+  });
+
+  it('has no route in the app that is not declared', () => {
+    const declared = new Set(routes.map((r) => `${r.method} ${r.path}`));
+    const catchAll = new Set(['/api/*', '/odata/*', '/api', '/odata', '/*', '*']);
+    for (const r of server.app.routes) {
+      if (catchAll.has(r.path)) continue;
+      expect(declared.has(`${r.method} ${r.path}`), `${r.method} ${r.path}`).toBe(true);
+    }
+  });
+
+  it('refuses a declaration without a claim', () => {
+    const handler = () => new Response(null);
+    expect(() =>
+      route({ method: 'GET', path: '/api/Test/NoClaim', handler } as unknown as RouteDeclaration),
+    ).toThrow(RouteDeclarationError);
+    expect(() =>
+      route({ method: 'GET', path: '/api/Test/NullClaim', claim: null, handler } as unknown as RouteDeclaration),
+    ).toThrow(/declares no claim/);
+  });
+
+  it('refuses unknown claims, bad paths, bad methods, missing handlers and duplicates', () => {
+    const handler = () => new Response(null);
+    expect(() => route({ method: 'GET', path: '/api/Test/X', claim: 9999, handler })).toThrow(/unknown claim/);
+    expect(() =>
+      route({ method: 'GET', path: '/api/Test/X', claim: 'everyone' as 'public', handler }),
+    ).toThrow(/unknown claim/);
+    expect(() => route({ method: 'GET', path: '/other/X', claim: 'public', handler })).toThrow(/must start with/);
+    expect(() => route({ method: 'TRACE' as 'GET', path: '/api/Test/X', claim: 'public', handler })).toThrow(
+      /unknown method/,
+    );
+    expect(() =>
+      route({ method: 'GET', path: '/api/Test/X', claim: 'public' } as unknown as RouteDeclaration),
+    ).toThrow(/no handler/);
+    const registry = new RouteRegistry();
+    registry.add(route({ method: 'GET', path: '/api/Test/X', claim: 'public', handler }));
+    expect(() => registry.add(route({ method: 'GET', path: '/api/Test/X', claim: 'authenticated', handler }))).toThrow(
+      /declared twice/,
+    );
+    // The registry re-checks what it is given, so a hand-made object cannot skip `route()`.
+    expect(() =>
+      registry.add({ method: 'GET', path: '/api/Test/Y', handler } as unknown as AnyRouteDeclaration),
+    ).toThrow(RouteDeclarationError);
+  });
+});

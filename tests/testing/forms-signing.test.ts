@@ -1,0 +1,177 @@
+import { describe, expect, it } from 'vitest';
+import type { FormInstance, GeneratedForm, JsonObject } from '../../src/api/types';
+import { EnvelopeStatus, FormInstanceStatus } from '../../src/api/enums';
+import { SEED_PRIMITIVE_PATHS, seedIds } from '../../src/testing';
+import { call, getJson, send, sendJson, useFakeBackend, type Wire } from './helpers';
+
+const { backend } = useFakeBackend();
+
+describe('dynamic form linking', () => {
+  it('answers the primitive paths and the example application', async () => {
+    const paths = await getJson<string[]>('/api/DynamicFormLinking/GetAllPrimitivePaths');
+    expect(paths).toEqual([...SEED_PRIMITIVE_PATHS]);
+    expect(paths).toEqual(expect.arrayContaining(['/applicant/name', '/applicant/email', '/applicant/dateOfBirth', '/address/street']));
+    const example = await getJson<JsonObject>('/api/DynamicFormLinking/GetExampleApplication');
+    expect(example).toMatchObject({ applicant: { name: 'Grace Hopper' }, address: { city: 'Halifax' } });
+  });
+
+  it("creates an instance pre-filled with the schema's paths from a posted application", async () => {
+    const example = await getJson<JsonObject>('/api/DynamicFormLinking/GetExampleApplication');
+    const created = await sendJson<Wire<FormInstance>>(
+      'POST',
+      `/api/DynamicFormLinking/Create?schemaId=${seedIds.formSchemas.contactRequestV1}`,
+      { ...example, unrelated: { secret: 1 } },
+    );
+    expect(created).toMatchObject({
+      formSchemaId: seedIds.formSchemas.contactRequestV1,
+      formId: seedIds.forms.contactRequest,
+      status: FormInstanceStatus.Created,
+      envelopeId: null,
+    });
+    expect(created.data).toEqual({ applicant: { name: 'Grace Hopper', email: 'grace.hopper@example.com', phone: '+1 555 0100' } });
+
+    const loan = await sendJson<Wire<FormInstance>>('POST', `/api/DynamicFormLinking/Create?schemaId=${seedIds.formSchemas.loanApplicationV1}`, example);
+    expect(loan.data).toMatchObject({ loan: { amount: 25000 }, coApplicants: [{ name: 'Howard Aiken' }], employment: { employerName: 'Navy Computing Ltd' } });
+    expect(loan.data).not.toHaveProperty('employment.startDate');
+    expect(backend.db.formInstances.map((i) => i.formInstanceId)).toContain(loan.formInstanceId);
+
+    expect((await send('POST', '/api/DynamicFormLinking/Create?schemaId=nope', {})).status).toBe(404);
+    expect((await send('POST', `/api/DynamicFormLinking/Create?schemaId=${seedIds.formSchemas.loanApplicationV1}`, [1])).status).toBe(400);
+    expect((await send('POST', '/api/DynamicFormLinking/Create', {})).status).toBe(400);
+  });
+
+  it('duplicates an instance without its envelope', async () => {
+    const copy = await getJson<Wire<FormInstance>>(`/api/DynamicFormLinking/Duplicate?formInstanceId=${seedIds.formInstances.loanCompleted}`);
+    const source = backend.db.formInstances.find((i) => i.formInstanceId === seedIds.formInstances.loanCompleted);
+    expect(copy.formInstanceId).not.toBe(source?.formInstanceId);
+    expect(copy).toMatchObject({ status: FormInstanceStatus.Created, envelopeId: null, envelopeStatus: null, data: source?.data });
+    expect((await call('/api/DynamicFormLinking/Duplicate?formInstanceId=nope')).status).toBe(404);
+  });
+});
+
+describe('form generator', () => {
+  it('generates a draft form from an uploaded PDF (multipart field Pdf)', async () => {
+    const body = new FormData();
+    body.append('Pdf', new File(['%PDF-1.4 fake'], 'loan-application_v2.pdf', { type: 'application/pdf' }));
+    const generated = await getJson<Wire<GeneratedForm>>('/api/FormGenerator/UploadPdf', { method: 'POST', body });
+    expect(generated.form).toMatchObject({ name: 'Loan Application V2', currentFormSchemaId: generated.formSchema.formSchemaId });
+    expect(generated.form.pdfTemplate?.fileName).toBe('loan-application_v2.pdf');
+    expect(generated.fields.map((f) => f.name)).toEqual([
+      'LoanApplicationV2.FullName',
+      'LoanApplicationV2.Email',
+      'LoanApplicationV2.Date',
+      'LoanApplicationV2.Agree',
+      'LoanApplicationV2.Signature',
+    ]);
+    expect(generated.formSchema.layout.pages[0]?.sections[0]?.fields.map((f) => f.pdfFieldName)).toEqual(generated.fields.map((f) => f.name));
+    // a draft: not stored until posted through CRUD, but its PDF is kept
+    expect(backend.db.forms.some((f) => f.formId === generated.form.formId)).toBe(false);
+    const pdf = backend.db.pdfs.find((p) => p.formId === generated.form.formId);
+    expect(new TextDecoder().decode(pdf?.bytes)).toBe('%PDF-1.4 fake');
+    const saved = await sendJson<{ formId: string }>('POST', '/api/crud/form/post', generated.form);
+    expect(saved.formId).toBe(generated.form.formId);
+  });
+
+  it('answers 400 without the Pdf field, and 415 for a non-multipart body', async () => {
+    const body = new FormData();
+    body.append('Other', new File(['x'], 'x.pdf'));
+    expect((await call('/api/FormGenerator/UploadPdf', { method: 'POST', body })).status).toBe(400);
+    const text = new FormData();
+    text.append('Pdf', 'not a file');
+    expect((await call('/api/FormGenerator/UploadPdf', { method: 'POST', body: text })).status).toBe(400);
+    expect((await send('POST', '/api/FormGenerator/UploadPdf', { Pdf: 'x' })).status).toBe(415);
+  });
+});
+
+describe('forms', () => {
+  it('answers edit and view links as JSON strings carrying a token', async () => {
+    const id = seedIds.formInstances.loanSubmitted;
+    const edit = await getJson<string>(`/api/Forms/GetEditUrl?formInstanceId=${id}`);
+    const url = new URL(edit);
+    expect(`${url.origin}${url.pathname}`).toBe(`http://localhost/form-instance/${seedIds.formSchemas.loanApplicationV1}`);
+    expect(url.searchParams.get('mode')).toBe('edit');
+    expect(url.searchParams.get('formInstanceId')).toBe(id);
+    expect(url.searchParams.get('token')).toMatch(/^[0-9a-f]{32}$/);
+    const view = new URL(await getJson<string>(`/api/Forms/GetViewUrl?formInstanceId=${id}`));
+    expect(view.searchParams.get('mode')).toBe('view');
+    expect(view.searchParams.get('token')).not.toBe(url.searchParams.get('token'));
+    expect((await call('/api/Forms/GetEditUrl?formInstanceId=nope')).status).toBe(404);
+  });
+
+  it('marks an instance completed (200, empty) and records deletion notices', async () => {
+    const response = await call(`/api/Forms/MarkCompleted?formInstanceId=${seedIds.formInstances.loanInProgress}`);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe('');
+    expect(backend.db.formInstances.find((i) => i.formInstanceId === seedIds.formInstances.loanInProgress)?.status).toBe(FormInstanceStatus.Completed);
+    const notice = await call('/api/Forms/NotifyDeleted?formInstanceId=gone');
+    expect(notice.status).toBe(200);
+    expect(backend.db.deletionNotices.map((n) => n.formInstanceId)).toEqual(['gone']);
+  });
+
+  it('lets an anonymous caller mark completed only with an edit link', async () => {
+    const token = new URL(await getJson<string>(`/api/Forms/GetEditUrl?formInstanceId=${seedIds.formInstances.loanCreated}`)).searchParams.get('token');
+    backend.setCurrentUser(null);
+    expect((await call(`/api/Forms/MarkCompleted?formInstanceId=${seedIds.formInstances.loanCreated}`)).status).toBe(401);
+    const ok = await call(`/api/Forms/MarkCompleted?formInstanceId=${seedIds.formInstances.loanCreated}`, { headers: { authorization: `Bearer ${token}` } });
+    expect(ok.status).toBe(200);
+  });
+});
+
+describe('health check', () => {
+  it('is public and reports db.health', async () => {
+    backend.setCurrentUser(null);
+    expect(await getJson('/api/HealthCheck/Get')).toEqual({ status: 'Healthy' });
+    backend.db.health = 'Unhealthy';
+    expect((await call('/api/HealthCheck/Get')).status).toBe(503);
+  });
+});
+
+describe('signing', () => {
+  it('requests a signature: a Sent envelope on the instance, 200 with an empty body', async () => {
+    const response = await send('POST', '/api/Signing/RequestSignature', {
+      formInstanceId: seedIds.formInstances.loanInProgress,
+      signers: [{ name: 'Alan Turing', email: 'alan.turing@example.com' }],
+      emailSubject: 'Please sign',
+    });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe('');
+    const instance = backend.db.formInstances.find((i) => i.formInstanceId === seedIds.formInstances.loanInProgress);
+    expect(instance?.envelopeStatus).toBe(EnvelopeStatus.Sent);
+    const envelope = backend.db.envelopes.find((e) => e.envelopeId === instance?.envelopeId);
+    expect(envelope).toMatchObject({ status: EnvelopeStatus.Sent, emailSubject: 'Please sign', signers: [{ name: 'Alan Turing', routingOrder: 1 }] });
+
+    backend.setEnvelopeStatus(envelope?.envelopeId ?? '', EnvelopeStatus.Completed);
+    expect(instance?.envelopeStatus).toBe(EnvelopeStatus.Completed);
+    expect(backend.db.pdfs.some((p) => p.envelopeId === envelope?.envelopeId && p.kind === 'signed')).toBe(true);
+  });
+
+  it('validates signature requests', async () => {
+    const base = { formInstanceId: seedIds.formInstances.loanCreated, signers: [{ name: 'A', email: 'a@example.com' }] };
+    expect((await send('POST', '/api/Signing/RequestSignature', { ...base, signers: [] })).status).toBe(400);
+    expect((await send('POST', '/api/Signing/RequestSignature', { ...base, signers: [{ name: 'A', email: 'nope' }] })).status).toBe(400);
+    expect((await send('POST', '/api/Signing/RequestSignature', { ...base, formInstanceId: 'nope' })).status).toBe(404);
+    expect((await send('POST', '/api/Signing/RequestSignature', { signers: base.signers })).status).toBe(400);
+  });
+
+  it('downloads the signed document with an RFC 5987 file name', async () => {
+    const response = await call(`/api/Signing/DownloadDocument?envelopeId=${seedIds.envelopes.loanCompleted}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/pdf');
+    const disposition = response.headers.get('content-disposition') ?? '';
+    expect(disposition).toBe(`attachment; filename="signed.pdf"; filename*=UTF-8''Loan%20Application%20%E2%80%93%20Katherine%20Johnson.pdf`);
+    const encoded = /filename\*=UTF-8''(.+)$/.exec(disposition)?.[1] ?? '';
+    expect(decodeURIComponent(encoded)).toBe('Loan Application – Katherine Johnson.pdf');
+    expect(response.headers.get('access-control-expose-headers')).toContain('Content-Disposition');
+    const blob = await response.blob();
+    expect(new TextDecoder().decode(await blob.arrayBuffer()).startsWith('%PDF-1.4')).toBe(true);
+    expect(blob.size).toBe(Number(response.headers.get('content-length')));
+  });
+
+  it('makes a document for an envelope still in progress, and 404s unknown envelopes', async () => {
+    const response = await call(`/api/Signing/DownloadDocument?envelopeId=${seedIds.envelopes.loanSubmittedSent}`);
+    expect(response.status).toBe(200);
+    expect(decodeURIComponent(response.headers.get('content-disposition')?.split("UTF-8''")[1] ?? '')).toBe('Loan Application – Grace Hopper.pdf');
+    expect((await call('/api/Signing/DownloadDocument?envelopeId=nope')).status).toBe(404);
+    expect((await call('/api/Signing/DownloadDocument')).status).toBe(400);
+  });
+});
