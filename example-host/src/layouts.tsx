@@ -1,9 +1,11 @@
+import { Center } from '@mantine/core';
 import { Outlet, useRouter } from '@tanstack/react-router';
 import { AdminShell } from './components/AdminShell';
 import { NoAdminAccessPage } from './components/NoAdminAccessPage';
 import { PendingPage } from './components/PendingPage';
 import { displayNames } from './displayNames';
-import { LoginCallback, RequireAdmin, RequireAuth, useAuth } from './formsAdmin';
+import { ErrorAlert, LoginCallback, RequireAdmin, RequireAuth, useAuth } from './formsAdmin';
+import { useLabels } from './useLabels';
 
 /** Every page: public and admin alike. */
 export function RootLayout() {
@@ -18,8 +20,26 @@ export function LoginCallbackPage() {
 
 /** Pages under it need a signed-in user; anyone else is sent to sign in and brought back. */
 export function AuthenticatedLayout() {
+  const auth = useAuth();
+  const labels = useLabels();
+  // RequireAuth does not redirect again after a sign-in error (no loop); say so instead of spinning forever.
+  const fallback = auth.error ? (
+    <Center mih="60vh" p="md">
+      <ErrorAlert
+        maw={520}
+        w="100%"
+        title={labels.signInFailedTitle}
+        message={labels.signInFailedMessage}
+        details={auth.error.message}
+        labels={{ retry: labels.tryAgain }}
+        onRetry={() => void auth.signIn({ forceLogin: true }).catch(() => {})}
+      />
+    </Center>
+  ) : (
+    <PendingPage />
+  );
   return (
-    <RequireAuth fallback={<PendingPage />}>
+    <RequireAuth fallback={fallback}>
       <Outlet />
     </RequireAuth>
   );

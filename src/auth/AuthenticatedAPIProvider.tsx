@@ -1,20 +1,28 @@
+import type { ReactNode } from 'react';
 import { APIProvider } from '../query/APIProvider';
 import type { APIProviderProps } from '../query/APIProvider';
 import { useAuth } from './AuthProvider';
 
 /** Props of {@link AuthenticatedAPIProvider}: those of `APIProvider` less what sign-in supplies. */
-export type AuthenticatedAPIProviderProps = Omit<APIProviderProps, 'accessToken' | 'getAccessToken' | 'renewAccessToken' | 'userKey'>;
+export type AuthenticatedAPIProviderProps = Omit<
+  APIProviderProps,
+  'accessToken' | 'getAccessToken' | 'renewAccessToken' | 'userKey'
+> & {
+  /** Rendered while the stored session loads, so no call goes out without its token. @default null */
+  loading?: ReactNode;
+};
 
 /**
  * `APIProvider` wired to the nearest `AuthProvider`: every call carries the current access token,
  * a 401 renews it once and replays, a new token refetches every cached query, and another user
  * signing in clears the cache.
  */
-export function AuthenticatedAPIProvider(props: AuthenticatedAPIProviderProps) {
+export function AuthenticatedAPIProvider({ loading = null, children, ...props }: AuthenticatedAPIProviderProps) {
   const auth = useAuth();
   return (
     <APIProvider
       {...props}
+      children={auth.isLoading ? loading : children}
       accessToken={auth.user?.accessToken ?? null}
       getAccessToken={auth.getAccessToken}
       renewAccessToken={auth.renewAccessToken}

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { createApiClient } from '../api/client';
 import type { ApiClient } from '../api/client';
@@ -60,6 +60,8 @@ export interface APIProviderProps {
   children?: ReactNode;
 }
 
+const useIsomorphicLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
+
 /** The query defaults of a provider-owned QueryClient. */
 export function createDefaultQueryClient(): QueryClient {
   return new QueryClient({
@@ -116,7 +118,8 @@ export function APIProvider({
 
   // A different user: drop everything. The same user with a new token: refetch everything.
   const previous = useRef({ accessToken, userKey });
-  useEffect(() => {
+  // Before paint, so the previous user's data never reaches the screen.
+  useIsomorphicLayoutEffect(() => {
     const before = previous.current;
     previous.current = { accessToken, userKey };
     // Signing out or in as someone else: the previous user's data must never be shown.

@@ -1,12 +1,15 @@
+import { waitFor } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
 import { createRootRoute } from '@tanstack/react-router';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AdminShell } from '../../example-host/src/components/AdminShell';
 import { adminMenuEntries } from '../../example-host/src/components/adminMenuEntries';
-import { grantedClaims } from './support/permissions.mock';
+import { ClaimTypeFlags, MenuClaim } from '../../src/api/enums';
+import type { MenuClaimKey } from '../../src/api/enums';
+import { APIProvider } from '../../src/query/APIProvider';
 import { renderRouter } from './support/renderRouter';
-
-vi.mock('../../src/permissions', () => import('./support/permissions.mock'));
-vi.mock('../../src/auth/RequireAdmin', () => import('./support/requireAdmin.mock'));
 
 const ALL_LABELS = [
   'Form Builder',
@@ -20,20 +23,45 @@ const ALL_LABELS = [
   'User & Role Management',
 ];
 
+// The server's catalogue (key ↔ number) and the signed-in user's claim numbers.
+let granted: MenuClaimKey[] = [];
+const server = setupServer(
+  http.get('*/api/Claim/GetClaimEntriesForClaimTypes', () =>
+    HttpResponse.json([
+      { claimType: ClaimTypeFlags.UXClaim, claimEntries: Object.entries(MenuClaim).map(([key, value]) => ({ key, value })) },
+    ]),
+  ),
+  http.get('*/api/Claim/GetMyClaims', () => HttpResponse.json(granted.map((key) => MenuClaim[key]))),
+);
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  server.resetHandlers();
+  granted = [];
+});
+afterAll(() => server.close());
+
 async function renderShell(path = '/admin/', onSignOut = vi.fn()) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const root = createRootRoute({
     component: () => (
-      <AdminShell userName="Ada Lovelace" onSignOut={onSignOut}>
-        <p>screen</p>
-      </AdminShell>
+      <APIProvider baseUrl="http://api.test" accessToken="token" queryClient={queryClient}>
+        <AdminShell userName="Ada Lovelace" onSignOut={onSignOut}>
+          <p>screen</p>
+        </AdminShell>
+      </APIProvider>
     ),
   });
-  return renderRouter(root, path);
+  return { ...(await renderRouter(root, path)), queryClient };
+}
+
+/** The menu's link texts once the claims have loaded. */
+async function menuLabels(screen: Awaited<ReturnType<typeof renderShell>>['screen'], expectedCount: number) {
+  const nav = screen.getByRole('navigation', { name: 'Admin menu' });
+  await waitFor(() => expect(nav.querySelectorAll('a')).toHaveLength(expectedCount));
+  return Array.from(nav.querySelectorAll('a')).map((a) => a.textContent);
 }
 
 describe('AdminMenu', () => {
-  beforeEach(() => grantedClaims.clear());
-
   it('has an entry for every menu claim, in order', () => {
     expect(adminMenuEntries.map((e) => e.label)).toEqual(ALL_LABELS);
     expect(adminMenuEntries.map((e) => e.claim)).toEqual([
@@ -50,35 +78,38 @@ describe('AdminMenu', () => {
   });
 
   it('shows every entry to a user holding every menu claim', async () => {
-    adminMenuEntries.forEach((e) => grantedClaims.add(e.claim));
+    granted = adminMenuEntries.map((e) => e.claim);
     const { screen } = await renderShell();
-    const nav = screen.getByRole('navigation', { name: 'Admin menu' });
-    const links = Array.from(nav.querySelectorAll('a')).map((a) => a.textContent);
-    expect(links).toEqual(ALL_LABELS);
+    expect(await menuLabels(screen, ALL_LABELS.length)).toEqual(ALL_LABELS);
     expect(screen.getByRole('link', { name: 'Role Management' })).toHaveAttribute('href', '/admin/auth/assign-claims-to-roles');
     expect(screen.getByRole('link', { name: 'User & Role Management' })).toHaveAttribute(
       'href',
       '/admin/auth/assign-roles-to-users',
     );
+    expect(screen.getByRole('link', { name: 'Form Groups' })).toHaveAttribute('href', '/admin/form-group/');
   });
 
   it('shows only the entries whose claim the user holds', async () => {
-    grantedClaims.add('Forms_AllowRead');
-    grantedClaims.add('Signing_AllowRead');
+    granted = ['Forms_AllowRead', 'Signing_AllowRead'];
     const { screen } = await renderShell();
-    const nav = screen.getByRole('navigation', { name: 'Admin menu' });
-    expect(Array.from(nav.querySelectorAll('a')).map((a) => a.textContent)).toEqual(['Forms', 'Signing']);
+    expect(await menuLabels(screen, 2)).toEqual(['Forms', 'Signing']);
   });
 
   it('shows no entries without menu claims', async () => {
-    const { screen } = await renderShell();
-    expect(screen.getByRole('navigation', { name: 'Admin menu' }).querySelectorAll('a')).toHaveLength(0);
+    const { screen, queryClient } = await renderShell();
+    // Both claim reads (the user's claims and the catalogue) have answered: nothing more will appear.
+    await waitFor(() => {
+      const queries = queryClient.getQueryCache().getAll();
+      expect(queries).toHaveLength(2);
+      expect(queries.every((q) => q.state.status === 'success')).toBe(true);
+    });
+    expect(await menuLabels(screen, 0)).toEqual([]);
   });
 
   it('marks the entry of the current screen active', async () => {
-    grantedClaims.add('FormGroups_AllowRead');
-    grantedClaims.add('Forms_AllowRead');
+    granted = ['FormGroups_AllowRead', 'Forms_AllowRead'];
     const { screen } = await renderShell('/admin/form-group/g1');
+    await menuLabels(screen, 2);
     expect(screen.getByRole('link', { name: 'Form Groups' })).toHaveAttribute('data-active');
     expect(screen.getByRole('link', { name: 'Forms' })).not.toHaveAttribute('data-active');
   });

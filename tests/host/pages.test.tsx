@@ -1,3 +1,4 @@
+import { waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { routeTree } from '../../example-host/src/routes';
 import type * as AuthProviderModule from '../../src/auth/AuthProvider';
@@ -51,7 +52,7 @@ describe('public home', () => {
 describe('admin area', () => {
   it('sends a signed-out visitor to sign in', async () => {
     const { screen } = await renderRouter(routeTree, '/admin/form-builder/');
-    await vi.waitFor(() => expect(auth.current.signIn).toHaveBeenCalled());
+    await waitFor(() => expect(auth.current.signIn).toHaveBeenCalled());
     expect(screen.queryByRole('navigation', { name: 'Admin menu' })).not.toBeInTheDocument();
   });
 

@@ -14,9 +14,9 @@ import type {
 } from '../../src/api/types';
 import { ButtonClaim, DefaultClaimNumbers, MenuClaim, Permission, RowLevelPermission, TableClaim } from '../../src/api/enums';
 import { CLAIM_CATALOG, seed, seedIds } from '../../src/testing';
-import { call, getJson, send, sendJson, useFakeBackend, type Wire } from './helpers';
+import { call, getJson, send, sendJson, startFakeBackend, type Wire } from './helpers';
 
-const { backend } = useFakeBackend();
+const { backend } = startFakeBackend();
 const ALL = [...new Set(Object.values(DefaultClaimNumbers))].sort((a, b) => a - b);
 const LIST_FLAGS = 'includeClaims=true&IncludeApplicationUserGroups=false&IncludeApplicationUsers=false&includeClaimGroups=true';
 

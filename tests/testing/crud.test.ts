@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { Form, FormGroup, FormInstance, FormSchema } from '../../src/api/types';
 import { FormInstanceStatus } from '../../src/api/enums';
 import { seedIds } from '../../src/testing';
-import { call, getJson, send, sendJson, useFakeBackend, type Wire } from './helpers';
+import { call, getJson, send, sendJson, startFakeBackend, type Wire } from './helpers';
 
-const { backend } = useFakeBackend();
+const { backend } = startFakeBackend();
 
 const odataIds = async (set: string, key: string, filter?: string): Promise<string[]> => {
   const query = filter ? `?$filter=${encodeURIComponent(filter)}` : '';

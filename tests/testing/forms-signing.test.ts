@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { FormInstance, GeneratedForm, JsonObject } from '../../src/api/types';
+import type { FormInstance, JsonObject } from '../../src/api/types';
 import { EnvelopeStatus, FormInstanceStatus } from '../../src/api/enums';
 import { SEED_PRIMITIVE_PATHS, seedIds } from '../../src/testing';
-import { call, getJson, send, sendJson, useFakeBackend, type Wire } from './helpers';
+import { call, getJson, send, sendJson, startFakeBackend, type Wire } from './helpers';
 
-const { backend } = useFakeBackend();
+const { backend } = startFakeBackend();
 
 describe('dynamic form linking', () => {
   it('answers the primitive paths and the example application', async () => {
@@ -46,40 +46,6 @@ describe('dynamic form linking', () => {
     expect(copy.formInstanceId).not.toBe(source?.formInstanceId);
     expect(copy).toMatchObject({ status: FormInstanceStatus.Created, envelopeId: null, envelopeStatus: null, data: source?.data });
     expect((await call('/api/DynamicFormLinking/Duplicate?formInstanceId=nope')).status).toBe(404);
-  });
-});
-
-describe('form generator', () => {
-  it('generates a draft form from an uploaded PDF (multipart field Pdf)', async () => {
-    const body = new FormData();
-    body.append('Pdf', new File(['%PDF-1.4 fake'], 'loan-application_v2.pdf', { type: 'application/pdf' }));
-    const generated = await getJson<Wire<GeneratedForm>>('/api/FormGenerator/UploadPdf', { method: 'POST', body });
-    expect(generated.form).toMatchObject({ name: 'Loan Application V2', currentFormSchemaId: generated.formSchema.formSchemaId });
-    expect(generated.form.pdfTemplate?.fileName).toBe('loan-application_v2.pdf');
-    expect(generated.fields.map((f) => f.name)).toEqual([
-      'LoanApplicationV2.FullName',
-      'LoanApplicationV2.Email',
-      'LoanApplicationV2.Date',
-      'LoanApplicationV2.Agree',
-      'LoanApplicationV2.Signature',
-    ]);
-    expect(generated.formSchema.layout.pages[0]?.sections[0]?.fields.map((f) => f.pdfFieldName)).toEqual(generated.fields.map((f) => f.name));
-    // a draft: not stored until posted through CRUD, but its PDF is kept
-    expect(backend.db.forms.some((f) => f.formId === generated.form.formId)).toBe(false);
-    const pdf = backend.db.pdfs.find((p) => p.formId === generated.form.formId);
-    expect(new TextDecoder().decode(pdf?.bytes)).toBe('%PDF-1.4 fake');
-    const saved = await sendJson<{ formId: string }>('POST', '/api/crud/form/post', generated.form);
-    expect(saved.formId).toBe(generated.form.formId);
-  });
-
-  it('answers 400 without the Pdf field, and 415 for a non-multipart body', async () => {
-    const body = new FormData();
-    body.append('Other', new File(['x'], 'x.pdf'));
-    expect((await call('/api/FormGenerator/UploadPdf', { method: 'POST', body })).status).toBe(400);
-    const text = new FormData();
-    text.append('Pdf', 'not a file');
-    expect((await call('/api/FormGenerator/UploadPdf', { method: 'POST', body: text })).status).toBe(400);
-    expect((await send('POST', '/api/FormGenerator/UploadPdf', { Pdf: 'x' })).status).toBe(415);
   });
 });
 

@@ -9,7 +9,7 @@ import { createFakeBackend, type FakeBackend, type FakeBackendOptions } from '..
 export const BASE = 'http://localhost';
 
 /** Starts an MSW server for a new fake backend for the tests of the calling file. */
-export function useFakeBackend(options?: FakeBackendOptions): { backend: FakeBackend; server: ReturnType<typeof setupServer> } {
+export function startFakeBackend(options?: FakeBackendOptions): { backend: FakeBackend; server: ReturnType<typeof setupServer> } {
   const backend = createFakeBackend(options);
   const server = setupServer(...backend.handlers(BASE));
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

@@ -3,9 +3,9 @@ import type { Form, FormGroup, FormInstance, FormSchema } from '../../src/api/ty
 import { EnvelopeStatus, FormInstanceStatus } from '../../src/api/enums';
 import { executeODataQuery, ODataQueryError, parseFilter, seedIds, type ODataModel } from '../../src/testing';
 import { tokenize } from '../../src/testing/odata-query';
-import { call, getJson, useFakeBackend, type Wire } from './helpers';
+import { call, getJson, startFakeBackend, type Wire } from './helpers';
 
-const { backend } = useFakeBackend();
+const { backend } = startFakeBackend();
 
 interface ODataAnswer<T> {
   value: T[];

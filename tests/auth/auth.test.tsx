@@ -1,0 +1,275 @@
+import { useQuery } from '@tanstack/react-query';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { User, UserManager, WebStorageStateStore } from 'oidc-client-ts';
+import { StrictMode } from 'react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AuthProvider, useAuth } from '../../src/auth/AuthProvider';
+import { AuthenticatedAPIProvider } from '../../src/auth/AuthenticatedAPIProvider';
+import { LoginCallback } from '../../src/auth/LoginCallback';
+import { safeReturnPath } from '../../src/auth/returnPath';
+import { createUserManagerSettings } from '../../src/auth/settings';
+import { useApi } from '../../src/query/APIProvider';
+import { claimQueries } from '../../src/query/queries';
+import { TestProviders } from '../support/render';
+
+const idp = 'http://idp.test';
+const api = 'http://api.test';
+const clientId = 'forms-admin-test';
+let tokenCalls = 0;
+let apiCalls: string[] = [];
+
+const server = setupServer(
+  http.post(`${idp}/token`, async ({ request }) => {
+    tokenCalls++;
+    const body = new URLSearchParams(await request.text());
+    if (body.get('grant_type') !== 'refresh_token' || body.get('refresh_token') !== 'refresh-1') {
+      return HttpResponse.json({ error: 'invalid_grant' }, { status: 400 });
+    }
+    // A slow provider: every 401 arriving meanwhile must share this one renewal.
+    await new Promise((r) => setTimeout(r, 30));
+    return HttpResponse.json({
+      access_token: 'renewed-token',
+      token_type: 'Bearer',
+      expires_in: 300,
+      refresh_token: 'refresh-2',
+      scope: 'openid profile email',
+    });
+  }),
+  http.get(`${idp}/me`, () => HttpResponse.json({ sub: 'ada', name: 'Ada Admin' })),
+  http.get(`${api}/api/Claim/GetMyClaims`, ({ request }) => {
+    const auth = request.headers.get('authorization') ?? '';
+    apiCalls.push(auth);
+    if (auth !== 'Bearer renewed-token') return new HttpResponse(null, { status: 401 });
+    return HttpResponse.json([0, 1, 2]);
+  }),
+);
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+beforeEach(() => {
+  tokenCalls = 0;
+  apiCalls = [];
+  localStorage.clear();
+  sessionStorage.clear();
+});
+afterEach(() => server.resetHandlers());
+
+function newUserManager() {
+  return new UserManager({
+    authority: idp,
+    client_id: clientId,
+    redirect_uri: 'http://localhost:3000/authentication/login-callback',
+    scope: 'openid profile email',
+    loadUserInfo: true,
+    automaticSilentRenew: false,
+    userStore: new WebStorageStateStore({ store: window.localStorage }),
+    metadata: {
+      issuer: idp,
+      authorization_endpoint: `${idp}/auth`,
+      token_endpoint: `${idp}/token`,
+      userinfo_endpoint: `${idp}/me`,
+      end_session_endpoint: `${idp}/session/end`,
+      jwks_uri: `${idp}/jwks`,
+    },
+  });
+}
+
+async function signedInUserManager(accessToken = 'stale-token') {
+  const um = newUserManager();
+  const now = Math.floor(Date.now() / 1000);
+  await um.storeUser(
+    new User({
+      access_token: accessToken,
+      token_type: 'Bearer',
+      refresh_token: 'refresh-1',
+      scope: 'openid profile email',
+      // The token looks valid to the client but the server already considers it expired.
+      expires_at: now + 3600,
+      profile: { sub: 'ada', iss: idp, aud: clientId, exp: now + 3600, iat: now, name: 'Ada Admin' },
+    }),
+  );
+  return um;
+}
+
+describe('createUserManagerSettings', () => {
+  it('fixes the redirect flow, scopes, local storage and renewal timings of the spec', () => {
+    const s = createUserManagerSettings({
+      authority: idp,
+      clientId,
+      redirectUri: 'http://localhost/authentication/login-callback',
+      extraScopes: ['offline_access', 'email'],
+    });
+    expect(s.scope).toBe('openid profile email offline_access');
+    expect(s.response_type).toBe('code');
+    expect(s.automaticSilentRenew).toBe(true);
+    expect(s.accessTokenExpiringNotificationTimeInSeconds).toBe(60);
+    expect(s.silentRequestTimeoutInSeconds).toBe(10);
+    expect(s.userStore).toBeInstanceOf(WebStorageStateStore);
+  });
+});
+
+describe('safeReturnPath', () => {
+  it.each([
+    ['/admin/form-builder/?a=1#x', '/admin/form-builder/?a=1#x'],
+    ['//evil.example', '/'],
+    ['//evil.example/admin', '/'],
+    ['/\\evil.example', '/'],
+    ['https://evil.example/admin', '/'],
+    ['javascript:alert(1)', '/'],
+    ['admin', '/'],
+    ['', '/'],
+    [undefined, '/'],
+    ['/ok\n//evil', '/'],
+  ])('%j → %j', (input, expected) => {
+    expect(safeReturnPath(input)).toBe(expected);
+  });
+});
+
+function Claims() {
+  const { client } = useApi();
+  const q = useQuery(claimQueries.myClaims(client));
+  if (q.isError) return <p>error: {q.error.message}</p>;
+  return <p>claims: {q.data ? q.data.join(',') : 'loading'}</p>;
+}
+
+describe('AuthProvider with AuthenticatedAPIProvider', () => {
+  it('renews once and replays once when the token expires mid-request; the call succeeds', async () => {
+    const um = await signedInUserManager();
+    render(
+      <AuthProvider userManager={um}>
+        <AuthenticatedAPIProvider baseUrl={api}>
+          <Claims />
+        </AuthenticatedAPIProvider>
+      </AuthProvider>,
+    );
+    expect(await screen.findByText('claims: 0,1,2')).toBeInTheDocument();
+    expect(tokenCalls).toBe(1);
+    // One 401, one replay with the renewed token (the token change may refetch once more, with it too).
+    expect(apiCalls.slice(0, 2)).toEqual(['Bearer stale-token', 'Bearer renewed-token']);
+    expect(apiCalls.filter((a) => a !== 'Bearer renewed-token')).toEqual(['Bearer stale-token']);
+    // The renewed session is stored for the next page load.
+    expect((await um.getUser())?.access_token).toBe('renewed-token');
+  });
+
+  it('renews exactly once for 50 parallel calls that get 401', async () => {
+    const um = await signedInUserManager();
+    let client: ReturnType<typeof useApi>['client'] | undefined;
+    function Grab() {
+      client = useApi().client;
+      return null;
+    }
+    render(
+      <AuthProvider userManager={um}>
+        <AuthenticatedAPIProvider baseUrl={api}>
+          <Grab />
+        </AuthenticatedAPIProvider>
+      </AuthProvider>,
+    );
+    await waitFor(() => expect(client).toBeDefined());
+    const answers = await Promise.all(Array.from({ length: 50 }, () => client!.claim.getMyClaims()));
+    expect(answers.every((a) => a?.join(',') === '0,1,2')).toBe(true);
+    expect(tokenCalls).toBe(1);
+    expect(apiCalls.filter((a) => a === 'Bearer renewed-token')).toHaveLength(50);
+  });
+
+  it('signs out when renewal fails instead of looping', async () => {
+    const um = await signedInUserManager();
+    server.use(http.post(`${idp}/token`, () => HttpResponse.json({ error: 'invalid_grant' }, { status: 400 })));
+    render(
+      <AuthProvider userManager={um}>
+        <AuthenticatedAPIProvider baseUrl={api}>
+          <Claims />
+        </AuthenticatedAPIProvider>
+      </AuthProvider>,
+    );
+    expect(await screen.findByText('error: An unexpected server error occurred.')).toBeInTheDocument();
+    expect(apiCalls).toEqual(['Bearer stale-token']);
+  });
+});
+
+function renderCallback(um: UserManager, onRedirect = vi.fn()) {
+  render(
+    <StrictMode>
+      <TestProviders>
+        <AuthProvider userManager={um}>
+          <LoginCallback onRedirect={onRedirect} redirectDelayMs={0} />
+        </AuthProvider>
+      </TestProviders>
+    </StrictMode>,
+  );
+  return onRedirect;
+}
+
+describe('LoginCallback', () => {
+  afterEach(() => window.history.replaceState(null, '', '/'));
+
+  it.each([
+    ['a forged state', '?code=abc&state=forged'],
+    ['a missing state', '?code=abc'],
+  ])('shows the failure texts for %s and stores nothing', async (_name, query) => {
+    window.history.replaceState(null, '', `/authentication/login-callback${query}`);
+    const um = newUserManager();
+    const signinRedirect = vi.spyOn(um, 'signinRedirect').mockResolvedValue(undefined);
+    renderCallback(um);
+    expect(await screen.findByText('Sign in failed')).toBeInTheDocument();
+    expect(screen.getByText("We couldn't sign you in. Please try again.")).toBeInTheDocument();
+    expect(Object.keys(localStorage).filter((k) => k.startsWith('oidc.'))).toEqual([]);
+    expect(await um.getUser()).toBeNull();
+    // code and state never stay in the address bar
+    expect(window.location.search).toBe('');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(signinRedirect).toHaveBeenCalledTimes(1);
+    expect(signinRedirect.mock.calls[0]?.[0]).toMatchObject({ prompt: 'login' });
+  });
+
+  it.each([
+    ['/admin/form-builder/?tab=1', '/admin/form-builder/?tab=1'],
+    ['//evil.example', '/'],
+    ['https://evil.example/x', '/'],
+  ])('after success, redirects a stored %j to %j, running the exchange once under StrictMode', async (stored, expected) => {
+    window.history.replaceState(null, '', '/authentication/login-callback?code=abc&state=s1');
+    const um = newUserManager();
+    const now = Math.floor(Date.now() / 1000);
+    const callback = vi.spyOn(um, 'signinRedirectCallback').mockResolvedValue(
+      new User({
+        access_token: 'a',
+        token_type: 'Bearer',
+        expires_at: now + 300,
+        profile: { sub: 'ada', iss: idp, aud: clientId, exp: now + 300, iat: now },
+        userState: { returnTo: stored },
+      }),
+    );
+    const onRedirect = renderCallback(um);
+    expect(screen.getByText('Finishing sign in…')).toBeInTheDocument();
+    expect(screen.getByText('Please wait while we complete the login.')).toBeInTheDocument();
+    expect(await screen.findByText('Signed in')).toBeInTheDocument();
+    expect(screen.getByText('You have successfully logged in. Redirecting…')).toBeInTheDocument();
+    await waitFor(() => expect(onRedirect).toHaveBeenCalledWith(expected));
+    expect(callback).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('useAuth', () => {
+  it('stores the current path with the sign-in request', async () => {
+    window.history.replaceState(null, '', '/admin/form-group/42?x=1');
+    const um = newUserManager();
+    const signinRedirect = vi.spyOn(um, 'signinRedirect').mockResolvedValue(undefined);
+    let auth: ReturnType<typeof useAuth> | undefined;
+    function Grab() {
+      auth = useAuth();
+      return null;
+    }
+    render(
+      <AuthProvider userManager={um}>
+        <Grab />
+      </AuthProvider>,
+    );
+    await waitFor(() => expect(auth?.isLoading).toBe(false));
+    await act(() => auth!.signIn());
+    expect(signinRedirect).toHaveBeenCalledWith({ state: { returnTo: '/admin/form-group/42?x=1' } });
+    window.history.replaceState(null, '', '/');
+  });
+});
