@@ -15,6 +15,7 @@ export default defineConfig({
   treeshake: true,
   target: 'es2022',
   outDir: 'dist',
+  tsconfig: 'tsconfig.build.json',
   // Peers are never bundled: the host app provides one copy of each.
   external: [
     'react',

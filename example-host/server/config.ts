@@ -32,6 +32,8 @@ export interface ServerConfig {
   dataDir?: string | null;
   /** `postgres://…`: use PostgreSQL instead of PGlite (needs the `pg` package). */
   databaseUrl?: string | null;
+  /** For an in-memory PGlite database: a data folder dump to start from instead of initdb (faster tests). */
+  memoryDatabaseTemplate?: Blob | null;
   /** The public client id. Default `forms-admin-example`. */
   clientId?: string;
   /** The API audience (resource indicator). Default `api://forms-admin`. */
@@ -64,6 +66,7 @@ export interface ResolvedConfig {
   postLogoutRedirectUris: string[];
   dataDir: string | null;
   databaseUrl: string | null;
+  memoryDatabaseTemplate: Blob | null;
   clientId: string;
   audience: string;
   extraScopes: string[];
@@ -122,6 +125,7 @@ export function resolveConfig(config: ServerConfig = {}): ResolvedConfig {
     postLogoutRedirectUris: config.postLogoutRedirectUris ?? hostOrigins.map((o) => `${o}/`),
     dataDir: config.dataDir === undefined ? DEFAULT_DATA_DIR : config.dataDir,
     databaseUrl: config.databaseUrl || null,
+    memoryDatabaseTemplate: config.memoryDatabaseTemplate ?? null,
     clientId: config.clientId ?? DEFAULT_CLIENT_ID,
     audience: config.audience ?? DEFAULT_AUDIENCE,
     extraScopes: config.extraScopes ?? ['offline_access'],

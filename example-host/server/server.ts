@@ -93,7 +93,11 @@ export async function startServer(input: ServerConfig = {}): Promise<ServerHandl
     for (const fn of cleanups.splice(0).reverse()) await fn().catch(() => undefined);
   };
   try {
-    const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    const database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      memoryTemplate: config.memoryDatabaseTemplate,
+    });
     cleanups.push(() => database.close());
     const { db } = database;
     const applied = await runMigrations(db, config.seed ? seedOnce : undefined);

@@ -4,14 +4,12 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { App } from '../../example-host/src/App';
 import { apiBaseUrl, notificationsProps } from '../../example-host/src/config';
 import { fetchOidcConfig, OIDC_CONFIG_PATH, parseOidcConfig } from '../../example-host/src/oidcConfig';
 import { createAppRouter } from '../../example-host/src/router';
 
-vi.mock('../../src/permissions', () => import('./support/permissions.mock'));
-vi.mock('../../src/auth/RequireAdmin', () => import('./support/requireAdmin.mock'));
 
 const API = 'http://backend.test';
 const configUrl = `${API}${OIDC_CONFIG_PATH}`;

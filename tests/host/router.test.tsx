@@ -7,8 +7,6 @@ import { NotFoundPage } from '../../example-host/src/components/NotFoundPage';
 import { RouteErrorPage } from '../../example-host/src/components/RouteErrorPage';
 import { renderRouter } from './support/renderRouter';
 
-vi.mock('../../src/permissions', () => import('./support/permissions.mock'));
-vi.mock('../../src/auth/RequireAdmin', () => import('./support/requireAdmin.mock'));
 
 describe('routerOptions', () => {
   it('uses the navigation numbers of spec §2 and §9', () => {

@@ -6,13 +6,13 @@ import { Permission } from '../../src/api/enums';
 import type { OidcConfig, UserSessionData } from '../../src/api/types';
 import { applicationUsers, claimGrantsUsers } from '../../example-host/server/db/schema';
 import { SEED_IDS } from '../../example-host/server/db/seed';
-import { call, callJson, HOST_ORIGIN, startTestServer, userWithClaims, type TestServer } from './helpers';
+import { call, callJson, HOST_ORIGIN, START_TIMEOUT_MS, startTestServer, userWithClaims, type TestServer } from './helpers';
 
 let server: TestServer;
 
 beforeAll(async () => {
   server = await startTestServer();
-});
+}, START_TIMEOUT_MS);
 
 afterAll(async () => {
   await server?.stop();
@@ -308,11 +308,16 @@ describe('HTTP behaviour', () => {
     expect(res.status).toBe(413);
   });
 
-  it('stop() closes the servers and may be called twice', async () => {
-    const other = await startTestServer();
-    expect((await call(other, '/api/HealthCheck/Get')).status).toBe(200);
-    await Promise.all([other.stop(), other.stop()]);
-    await expect(fetch(new URL('/api/HealthCheck/Get', other.url))).rejects.toThrow();
-    await expect(fetch(new URL('/jwks', other.issuerUrl))).rejects.toThrow();
+});
+
+// Last: it stops the shared server (afterAll's stop() is then a no-op).
+describe('shutdown', () => {
+  it('stop() closes both HTTP servers and the database, and may be called twice', async () => {
+    expect((await call(server, '/api/HealthCheck/Get')).status).toBe(200);
+    await Promise.all([server.stop(), server.stop()]);
+    await server.stop();
+    await expect(fetch(new URL('/api/HealthCheck/Get', server.url))).rejects.toThrow();
+    await expect(fetch(new URL('/jwks', server.issuerUrl))).rejects.toThrow();
+    expect(server.logs.at(-1)).toMatchObject({ level: 'info', msg: 'server stopped' });
   });
 });

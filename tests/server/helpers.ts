@@ -3,6 +3,9 @@
  * the API, give users claims, and sign in through the real authorization-code + PKCE flow.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { readFile, rename, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { startServer, type MintOptions, type ServerHandle } from '../../example-host/server/server';
 import type { LogEntry, ServerConfig } from '../../example-host/server/config';
@@ -20,6 +23,39 @@ export interface TestServer extends ServerHandle {
   logs: LogEntry[];
 }
 
+/** How long a hook that starts servers may take on a busy 2-core machine. */
+export const START_TIMEOUT_MS = 120_000;
+
+let templatePromise: Promise<Blob> | null = null;
+
+/**
+ * An empty PGlite data folder (right after initdb), dumped once into the temp folder and shared by
+ * every test file: loading it takes about a second, running initdb several.
+ */
+export function pgliteTemplate(): Promise<Blob> {
+  templatePromise ??= (async () => {
+    const pkg = JSON.parse(
+      await readFile(new URL('../../node_modules/@electric-sql/pglite/package.json', import.meta.url), 'utf8'),
+    ) as { version: string };
+    const file = path.join(os.tmpdir(), `forms-admin-pglite-template-${pkg.version}.tar`);
+    try {
+      return new Blob([await readFile(file)]);
+    } catch {
+      const { PGlite } = await import('@electric-sql/pglite');
+      const pg = new PGlite();
+      await pg.waitReady;
+      const dump = await pg.dumpDataDir('none');
+      await pg.close();
+      const bytes = new Uint8Array(await dump.arrayBuffer());
+      const tmp = `${file}.${process.pid}.${Date.now()}`;
+      await writeFile(tmp, bytes);
+      await rename(tmp, file);
+      return new Blob([bytes]);
+    }
+  })();
+  return templatePromise;
+}
+
 /** Starts a server with an in-memory database on random ports; its log lines are collected. */
 export async function startTestServer(overrides: ServerConfig = {}): Promise<TestServer> {
   const logs: LogEntry[] = [];
@@ -27,6 +63,7 @@ export async function startTestServer(overrides: ServerConfig = {}): Promise<Tes
     port: 0,
     oidcPort: 0,
     dataDir: 'memory://',
+    memoryDatabaseTemplate: await pgliteTemplate(),
     hostOrigins: [HOST_ORIGIN],
     log: (entry) => {
       logs.push(entry);

@@ -14,7 +14,7 @@ import {
   type AnyRouteDeclaration,
   type RouteDeclaration,
 } from '../../example-host/server/routes/registry';
-import { call, startTestServer, userWithClaims, type TestServer } from './helpers';
+import { call, START_TIMEOUT_MS, startTestServer, userWithClaims, type TestServer } from './helpers';
 
 let server: TestServer;
 let routes: readonly AnyRouteDeclaration[];
@@ -36,7 +36,7 @@ beforeAll(async () => {
       tokens.single.set(r.claim, (await userWithClaims(server, `walk-claim-${r.claim}`, [r.claim])).token);
     }
   }
-});
+}, START_TIMEOUT_MS);
 
 afterAll(async () => {
   await server?.stop();

@@ -26,6 +26,11 @@ export interface DatabaseOptions {
   databaseUrl?: string | null;
   /** PGlite data folder; `memory://` or null/undefined for an in-memory database. */
   dataDir?: string | null;
+  /**
+   * For in-memory PGlite only: a data folder dump (`PGlite#dumpDataDir`) to start from instead of
+   * running initdb. Tests use it to start faster.
+   */
+  memoryTemplate?: Blob | null;
 }
 
 /** Whether a data dir option means "in memory". */
@@ -83,13 +88,13 @@ async function openPostgres(databaseUrl: string): Promise<OpenDatabase> {
   return { db, kind: 'postgres', location: redactUrl(databaseUrl), close: () => pool.end() };
 }
 
-async function openPglite(dataDir: string | null | undefined): Promise<OpenDatabase> {
+async function openPglite(dataDir: string | null | undefined, template?: Blob | null): Promise<OpenDatabase> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   let client: InstanceType<typeof PGlite>;
   let location: string;
   if (isMemoryDataDir(dataDir)) {
-    client = new PGlite();
+    client = template ? new PGlite({ loadDataDir: template }) : new PGlite();
     location = 'memory://';
   } else {
     location = path.resolve(dataDir as string);
@@ -111,5 +116,5 @@ async function openPglite(dataDir: string | null | undefined): Promise<OpenDatab
 /** Opens the database chosen by the options (PostgreSQL when `databaseUrl` is set). */
 export async function openDatabase(options: DatabaseOptions): Promise<OpenDatabase> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
-  return openPglite(options.dataDir);
+  return openPglite(options.dataDir, options.memoryTemplate);
 }
