@@ -13,6 +13,7 @@ mkdirSync(results, { recursive: true });
 /** @type {{ name: string, cmd: string, args: string[], counts?: string }[]} */
 const steps = [
   { name: 'typecheck', cmd: 'npx', args: ['tsc', '-p', 'tsconfig.json', '--noEmit'] },
+  { name: 'typecheck storybook', cmd: 'npx', args: ['tsc', '-p', '.storybook/tsconfig.json', '--noEmit'] },
   { name: 'lint', cmd: 'npx', args: ['eslint', '.', '--max-warnings', '0'] },
   {
     name: 'unit, component, contract and server tests',

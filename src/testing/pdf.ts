@@ -3,7 +3,7 @@
  * uploaded template or returns as a signed document. Browser-safe (no Node APIs).
  */
 
-/** Escapes text for a PDF literal string; characters outside Latin-1 become `?`. */
+/** Escapes text for a PDF literal string; dashes become `-`, other non-ASCII characters `?`. */
 function pdfText(text: string): string {
   let out = '';
   for (const ch of text) {

@@ -8,7 +8,7 @@
 // Builds Storybook first only if storybook-static/index.json is missing ($STORYBOOK_STATIC_DIR picks another
 // build). Exit code 1 on any failure.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
@@ -273,6 +273,10 @@ async function main() {
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   console.log(`(${stories.length} stories × ${schemes.join(' + ')} in ${seconds} s)`);
   console.log(`${passed} passed, ${failed} failed`);
+  // `npm test` adds these counts to its summary line.
+  const results = join(fileURLToPath(new URL('../..', import.meta.url)), '.tmp', 'results');
+  mkdirSync(results, { recursive: true });
+  writeFileSync(join(results, 'axe.json'), JSON.stringify({ passed, failed }));
   process.exit(failed > 0 ? 1 : 0);
 }
 
