@@ -5,8 +5,12 @@ import '@mantine/notifications/styles.css';
 import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
-import type { Decorator, Preview } from '@storybook/react-vite';
+import type { Decorator, Loader, Preview } from '@storybook/react-vite';
 import { mswLoader } from 'msw-storybook-addon/csf3';
+import { QueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { APIProvider } from '../src/query/APIProvider';
+import { fakeBackend, storyApi, storyHandlers } from '../stories/support/fakeBackend';
 import { ccqTheme } from '../src/ui/theme';
 
 type ColorScheme = 'light' | 'dark';
@@ -24,20 +28,37 @@ const withMantine: Decorator = (Story, context) => {
   );
 };
 
-// ─── API decorator goes here ──────────────────────────────────────────────────────────────────────────────────────
-// When src/query's APIProvider and src/testing's fake-backend handlers exist, add a `withApi` decorator (a fresh
-// QueryClient with `retry: false` per story + <APIProvider baseUrl=…>) as `decorators: [withApi, withMantine]`
-// (the first listed is the innermost, so the API sits inside Mantine), and give `parameters.msw.handlers` the named
-// handler groups from src/testing so a story can override one group, e.g.
-//   parameters: { msw: { handlers: { claimGroups: [http.get('*/api/…', () => HttpResponse.json(…, { status: 500 }))] } } }
-// A per-story override example lives in stories/examples/MswHandlers.stories.tsx.
-// ──────────────────────────────────────────────────────────────────────────────────────────────────────────────────
+/**
+ * Every story talks to the in-memory fake backend of `@ccq/forms-admin/testing` through MSW, on the Storybook origin.
+ * Its handler groups are the default `parameters.msw.handlers`; a story overrides one group by name (e.g.
+ * `{ claim: [errorHandlers.failing(...)] }`). `parameters.fakeUser` signs in a seeded user (default: the admin).
+ */
+
+const withApi: Decorator = (Story) => {
+  // A fresh cache per story: no story sees another's data.
+  const [queryClient] = useState(
+    () => new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } }),
+  );
+  return (
+    <APIProvider baseUrl={storyApi} queryClient={queryClient} clientOptions={{ retry: { retries: 0 } }}>
+      <Story />
+    </APIProvider>
+  );
+};
+
+/** Resets the fake backend before each story, so stories never depend on each other's changes. */
+const resetFakeBackend: Loader = async (context) => {
+  const fakeUser = (context.parameters as { fakeUser?: string | null }).fakeUser;
+  fakeBackend.reset();
+  fakeBackend.setCurrentUser(fakeUser === undefined ? 'admin' : fakeUser);
+  return {};
+};
 
 const preview: Preview = {
-  decorators: [withMantine],
+  decorators: [withApi, withMantine],
   // msw-storybook-addon 3 (CSF 3): starts the worker from public/mockServiceWorker.js once, then per story resets
   // the handlers and applies `parameters.msw` (an array, or `{ handlers: { group: [...] } }`).
-  loaders: [mswLoader()],
+  loaders: [resetFakeBackend, mswLoader()],
   globalTypes: {
     theme: {
       description: 'Mantine color scheme',
@@ -55,7 +76,7 @@ const preview: Preview = {
   initialGlobals: { theme: 'light' satisfies ColorScheme },
   parameters: {
     layout: 'padded',
-    msw: { handlers: {} },
+    msw: { handlers: storyHandlers },
   },
 };
 

@@ -54,6 +54,7 @@ const PAGE_STYLE = `
           border-radius: 4px; }
   button { margin-top: 24px; width: 100%; padding: 10px; font-size: 1rem; border: 0; border-radius: 4px;
            background: #1c7ed6; color: #fff; cursor: pointer; }
+  button.secondary { background: #e9ecef; color: #212529; margin-top: 12px; }
   .error { color: #c92a2a; background: #fff5f5; border: 1px solid #ffc9c9; border-radius: 4px; padding: 8px 12px; }
 `;
 
@@ -184,7 +185,25 @@ function buildConfiguration({ config, secrets, db }: OidcOptions): Configuration
     features: {
       devInteractions: { enabled: false },
       revocation: { enabled: true },
-      rpInitiatedLogout: { enabled: true },
+      rpInitiatedLogout: {
+        enabled: true,
+        // `form` is oidc-provider's hidden form (with its CSRF token); the buttons submit it.
+        logoutSource: (ctx, form) => {
+          ctx.type = 'html';
+          ctx.body = page(
+            'Sign out',
+            `<h1>Sign out</h1>
+<p class="sub">Do you want to sign out of the development identity provider?</p>
+${form}
+<button autofocus type="submit" form="op.logoutForm" value="yes" name="logout">Sign out</button>
+<button type="submit" form="op.logoutForm" class="secondary">Stay signed in</button>`,
+          );
+        },
+        postLogoutSuccessSource: (ctx) => {
+          ctx.type = 'html';
+          ctx.body = page('Signed out', '<h1>Signed out</h1><p class="sub">You have been signed out.</p>');
+        },
+      },
       resourceIndicators: {
         enabled: true,
         defaultResource: () => config.audience,

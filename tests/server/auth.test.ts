@@ -125,8 +125,9 @@ describe('bearer tokens', () => {
 
 describe('application users', () => {
   it('creates the application user on first call, from the token claims', async () => {
+    const sub = `new-person-${crypto.randomUUID()}`;
     const token = await server.mintAccessToken({
-      sub: 'new-person-1',
+      sub,
       name: 'New Person',
       email: 'new.person@example.com',
       preferred_username: 'newperson',
@@ -134,7 +135,7 @@ describe('application users', () => {
     const session = await callJson<UserSessionData>(server, '/api/Claim/GetMyUserSessionData', { token });
     expect(session.status).toBe(200);
     expect(session.body).toEqual({ claims: [], userId: expect.any(String) });
-    const [user] = await server.db.select().from(applicationUsers).where(eq(applicationUsers.oidcId, 'new-person-1'));
+    const [user] = await server.db.select().from(applicationUsers).where(eq(applicationUsers.oidcId, sub));
     expect(user).toMatchObject({
       id: session.body.userId,
       name: 'New Person',

@@ -58,11 +58,12 @@ describe('effective claims through the server', () => {
 
   beforeAll(async () => {
     const { db } = server;
+    const suffix = ids.top.slice(0, 8);
     await db.insert(claimGroups).values([
-      { id: ids.top, name: 'Test Top' },
-      { id: ids.mid, name: 'Test Mid' },
-      { id: ids.leaf, name: 'Test Leaf' },
-      { id: ids.other, name: 'Test Other' },
+      { id: ids.top, name: `Test Top ${suffix}` },
+      { id: ids.mid, name: `Test Mid ${suffix}` },
+      { id: ids.leaf, name: `Test Leaf ${suffix}` },
+      { id: ids.other, name: `Test Other ${suffix}` },
     ]);
     await db.insert(claimGrantsClaimGroups).values([
       grant(ids.top, Permission.Form_Add),
@@ -81,7 +82,7 @@ describe('effective claims through the server', () => {
       { value: Permission.Form_Select },
     ]));
     await db.insert(claimGroupLinksUsers).values({ id: crypto.randomUUID(), holderId: userId, claimGroupId: ids.top });
-    await db.insert(applicationUserGroups).values({ id: ids.userGroup, name: 'Test User Group' });
+    await db.insert(applicationUserGroups).values({ id: ids.userGroup, name: `Test User Group ${suffix}` });
     await db.insert(memberships).values({
       id: crypto.randomUUID(),
       applicationUserId: userId,
@@ -195,7 +196,7 @@ describe('seeded roles', () => {
     expect(claims).toContain(Permission.Form_Select);
     expect(claims).toContain(Permission.FormInstance_SelectList);
     expect(claims).not.toContain(Permission.AdminPanel_Access);
-    const ux = [...Object.values(ButtonClaim), ...Object.values(MenuClaim)];
+    const ux: number[] = [...Object.values(ButtonClaim), ...Object.values(MenuClaim)];
     expect(claims.filter((c) => ux.includes(c))).toEqual([]);
     const names = Object.entries(Permission)
       .filter(([, v]) => claims.includes(v))

@@ -13,6 +13,7 @@ import {
   applicationUsers,
   claimGrantsUsers,
   claimGroupLinksUsers,
+  memberships,
 } from '../../example-host/server/db/schema';
 import { claimTypeOfValue } from '../../example-host/server/db/seed';
 
@@ -56,14 +57,24 @@ export function pgliteTemplate(): Promise<Blob> {
   return templatePromise;
 }
 
-/** Starts a server with an in-memory database on random ports; its log lines are collected. */
+/**
+ * `TEST_DATABASE_URL=postgres://…` runs the server tests against PostgreSQL instead of an in-memory
+ * PGlite database (needs the `pg` package). The tests create uniquely named rows, so they may share it.
+ */
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || null;
+
+/**
+ * Starts a server with an in-memory database (or TEST_DATABASE_URL) on random ports; its log lines
+ * are collected.
+ */
 export async function startTestServer(overrides: ServerConfig = {}): Promise<TestServer> {
   const logs: LogEntry[] = [];
   const handle = await startServer({
     port: 0,
     oidcPort: 0,
     dataDir: 'memory://',
-    memoryDatabaseTemplate: await pgliteTemplate(),
+    databaseUrl: TEST_DATABASE_URL,
+    memoryDatabaseTemplate: TEST_DATABASE_URL ? null : await pgliteTemplate(),
     hostOrigins: [HOST_ORIGIN],
     log: (entry) => {
       logs.push(entry);
@@ -121,6 +132,10 @@ export async function userWithClaims(
       .returning();
   }
   if (!user) throw new Error('no user');
+  if (!user.isEnabled || user.isDeleted) {
+    await db.update(applicationUsers).set({ isEnabled: true, isDeleted: false }).where(eq(applicationUsers.id, user.id));
+  }
+  await db.delete(memberships).where(eq(memberships.applicationUserId, user.id));
   await db.delete(claimGrantsUsers).where(eq(claimGrantsUsers.holderId, user.id));
   await db.delete(claimGroupLinksUsers).where(eq(claimGroupLinksUsers.holderId, user.id));
   const grants = claims.map((c) => (typeof c === 'number' ? { value: c } : c));

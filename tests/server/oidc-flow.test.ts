@@ -73,8 +73,6 @@ describe('authorization code + PKCE over HTTP', () => {
   });
 
   it('shows an error on bad credentials and stays on the form', async () => {
-    const form = await openLoginForm(server, new CookieJar(), { pkce: createPkce() });
-    expect(form.status).toBe(200);
     const localJar = new CookieJar();
     const fresh = await openLoginForm(server, localJar, { pkce: createPkce() });
     for (const [username, password] of [
@@ -188,6 +186,39 @@ describe('authorization code + PKCE over HTTP', () => {
     // …and reusing the old one is refused (and revokes the grant).
     expect((await refresh(server, tokens.refresh_token ?? '')).status).toBe(400);
     expect((await refresh(server, renewed.refresh_token ?? '')).status).toBe(400);
+  });
+});
+
+describe('sign-out', () => {
+  it('RP-initiated logout asks once, ends the session and returns to the host', async () => {
+    const jar = new CookieJar();
+    const tokens = await signIn(server, 'reader', 'reader-password', jar);
+    const end = new URL('/session/end', server.issuerUrl);
+    end.search = new URLSearchParams({
+      id_token_hint: tokens.id_token,
+      post_logout_redirect_uri: `${HOST_ORIGIN}/`,
+      client_id: server.clientId,
+    }).toString();
+    const confirm = await jar.fetch(end.toString());
+    expect(confirm.status).toBe(200);
+    const html = await confirm.text();
+    expect(html).toContain('Sign out');
+    expect(html).toContain('Stay signed in');
+    const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1] ?? '';
+    const hidden = [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1], m[2]]);
+    const body = new URLSearchParams(hidden as [string, string][]);
+    body.set('logout', 'yes');
+    const posted = await jar.fetch(new URL(action, server.issuerUrl).toString(), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: body.toString(),
+    });
+    expect(posted.status).toBe(303);
+    expect(posted.headers.get('location')).toBe(`${HOST_ORIGIN}/`);
+    // The next authorization shows the login form again.
+    const { status, html: loginHtml } = await openLoginForm(server, jar, { pkce: createPkce() });
+    expect(status).toBe(200);
+    expect(loginHtml).toContain('Username');
   });
 });
 
