@@ -5,7 +5,7 @@ import globals from 'globals';
 
 export default tseslint.config(
   {
-    ignores: ['dist', 'storybook-static', 'node_modules', 'example-host/dist', 'public/mockServiceWorker.js', '.data', 'coverage'],
+    ignores: ['dist', 'storybook-static', 'node_modules', '.tmp', 'example-host/dist', 'public/mockServiceWorker.js', '.data', 'coverage'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

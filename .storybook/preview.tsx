@@ -9,6 +9,7 @@ import type { Decorator, Loader, Preview } from '@storybook/react-vite';
 import { mswLoader } from 'msw-storybook-addon/csf3';
 import { QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import type { ReactNode } from 'react';
 import { APIProvider } from '../src/query/APIProvider';
 import { fakeBackend, storyApi, storyHandlers } from '../stories/support/fakeBackend';
 import { ccqTheme } from '../src/ui/theme';
@@ -34,17 +35,23 @@ const withMantine: Decorator = (Story, context) => {
  * `{ claim: [errorHandlers.failing(...)] }`). `parameters.fakeUser` signs in a seeded user (default: the admin).
  */
 
-const withApi: Decorator = (Story) => {
+function StoryApiProvider({ children }: { children: ReactNode }) {
   // A fresh cache per story: no story sees another's data.
   const [queryClient] = useState(
     () => new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } }),
   );
   return (
     <APIProvider baseUrl={storyApi} queryClient={queryClient} clientOptions={{ retry: { retries: 0 } }}>
-      <Story />
+      {children}
     </APIProvider>
   );
-};
+}
+
+const withApi: Decorator = (Story) => (
+  <StoryApiProvider>
+    <Story />
+  </StoryApiProvider>
+);
 
 /** Resets the fake backend before each story, so stories never depend on each other's changes. */
 const resetFakeBackend: Loader = async (context) => {

@@ -244,8 +244,8 @@ ${form}
     },
     issueRefreshToken: (_ctx, client) => client.grantTypeAllowed('refresh_token'),
     rotateRefreshToken: true,
-    // Tokens outlive the provider's browser session; their own lifetimes bound them.
-    expiresWithSession: () => false,
+    // Tokens end with the provider's browser session: signing out revokes the refresh token.
+    expiresWithSession: () => true,
     clockTolerance: 5,
     ttl: {
       AccessToken: config.accessTokenTtlSeconds,

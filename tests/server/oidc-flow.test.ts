@@ -215,6 +215,8 @@ describe('sign-out', () => {
     });
     expect(posted.status).toBe(303);
     expect(posted.headers.get('location')).toBe(`${HOST_ORIGIN}/`);
+    // Signing out revokes the grant: the refresh token is dead.
+    expect((await refresh(server, tokens.refresh_token ?? '')).status).toBe(400);
     // The next authorization shows the login form again.
     const { status, html: loginHtml } = await openLoginForm(server, jar, { pkce: createPkce() });
     expect(status).toBe(200);
