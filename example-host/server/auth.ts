@@ -40,10 +40,7 @@ export interface AuthContext {
 export type TokenProblem = 'missing' | 'malformed' | 'expired' | 'invalid_signature' | 'invalid_claims' | 'invalid';
 
 export class TokenError extends Error {
-  constructor(
-    readonly problem: TokenProblem,
-    message: string,
-  ) {
+  constructor(readonly problem: TokenProblem, message: string) {
     super(message);
     this.name = 'TokenError';
   }
@@ -120,8 +117,7 @@ export async function ensureApplicationUser(
   if (existing) return existing;
   const profile = lookup?.(payload.sub) ?? {};
   const email = stringClaim(payload, 'email') ?? profile.email ?? null;
-  const userName =
-    stringClaim(payload, 'preferred_username') ?? profile.userName ?? email ?? payload.sub.slice(0, 200);
+  const userName = stringClaim(payload, 'preferred_username') ?? profile.userName ?? email ?? payload.sub.slice(0, 200);
   const name = stringClaim(payload, 'name') ?? profile.name ?? userName;
   await db
     .insert(applicationUsers)
@@ -154,9 +150,7 @@ export async function loadClaimGraph(db: Db, userId: string): Promise<ClaimHolde
     .select({ id: applicationUserGroups.id })
     .from(memberships)
     .innerJoin(applicationUserGroups, eq(applicationUserGroups.id, memberships.applicationUserGroupId))
-    .where(
-      and(eq(memberships.applicationUserId, userId), notDeleted(memberships), notDeleted(applicationUserGroups)),
-    );
+    .where(and(eq(memberships.applicationUserId, userId), notDeleted(memberships), notDeleted(applicationUserGroups)));
   const groupIds = groupRows.map((g) => g.id);
   const groupGrants = groupIds.length
     ? await db

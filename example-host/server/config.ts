@@ -107,7 +107,8 @@ function positiveInt(name: string, value: number | undefined, fallback: number):
 
 function port(name: string, value: number | undefined, fallback: number): number {
   if (value === undefined) return fallback;
-  if (!Number.isSafeInteger(value) || value < 0 || value > 65535) throw new Error(`${name} must be a port, got ${value}`);
+  if (!Number.isSafeInteger(value) || value < 0 || value > 65535)
+    throw new Error(`${name} must be a port, got ${value}`);
   return value;
 }
 

@@ -75,9 +75,7 @@ function page(title: string, body: string): string {
 export const BAD_CREDENTIALS_MESSAGE = 'Invalid username or password.';
 
 function loginPage(uid: string, options: { username?: string; error?: string; clientName?: string }): string {
-  const error = options.error
-    ? `<p class="error" role="alert" id="login-error">${escapeHtml(options.error)}</p>`
-    : '';
+  const error = options.error ? `<p class="error" role="alert" id="login-error">${escapeHtml(options.error)}</p>` : '';
   return page(
     'Sign in',
     `<h1>Sign in</h1>
@@ -86,8 +84,8 @@ ${error}
 <form method="post" action="/interaction/${encodeURIComponent(uid)}/login" autocomplete="off">
   <label for="username">Username</label>
   <input id="username" name="username" type="text" required autofocus value="${escapeHtml(options.username ?? '')}"${
-    options.error ? ' aria-describedby="login-error" aria-invalid="true"' : ''
-  }>
+      options.error ? ' aria-describedby="login-error" aria-invalid="true"' : ''
+    }>
   <label for="password">Password</label>
   <input id="password" name="password" type="password" required${
     options.error ? ' aria-describedby="login-error" aria-invalid="true"' : ''
@@ -264,7 +262,10 @@ ${form}
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     renderError: (ctx: KoaContextWithOIDC, out) => {
       ctx.type = 'html';
-      ctx.body = errorPage('Sign-in error', out.error_description ? `${out.error}: ${out.error_description}` : out.error);
+      ctx.body = errorPage(
+        'Sign-in error',
+        out.error_description ? `${out.error}: ${out.error_description}` : out.error,
+      );
     },
   };
 }
@@ -305,7 +306,11 @@ export async function startOidcServer(options: OidcOptions): Promise<OidcServer>
       );
     }
     if (details.uid !== uid) {
-      return sendHtml(res, 400, errorPage('Sign-in expired', 'This sign-in request does not match your browser session.'));
+      return sendHtml(
+        res,
+        400,
+        errorPage('Sign-in expired', 'This sign-in request does not match your browser session.'),
+      );
     }
     const clientName = config.clientId === details.params.client_id ? 'Forms Admin' : undefined;
     if (req.method === 'GET' && !isLogin) {
@@ -325,7 +330,11 @@ export async function startOidcServer(options: OidcOptions): Promise<OidcServer>
     }
     if (req.method === 'POST' && isLogin) {
       if (details.prompt.name !== 'login') {
-        return sendHtml(res, 400, errorPage('Sign-in expired', 'This sign-in request is no longer waiting for a login.'));
+        return sendHtml(
+          res,
+          400,
+          errorPage('Sign-in expired', 'This sign-in request is no longer waiting for a login.'),
+        );
       }
       let form: URLSearchParams;
       try {

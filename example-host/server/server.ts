@@ -192,9 +192,14 @@ export const createServer = startServer;
  * Stops the server on SIGINT / SIGTERM (closing HTTP servers and the database), then exits.
  * Returns a function that removes the handlers.
  */
-export function installSignalHandlers(handle: Pick<ServerHandle, 'stop'>, exit: (code: number) => void = process.exit): () => void {
+export function installSignalHandlers(
+  handle: Pick<ServerHandle, 'stop'>,
+  exit: (code: number) => void = process.exit,
+): () => void {
   const onSignal = (signal: NodeJS.Signals) => {
-    process.stdout.write(`${JSON.stringify({ time: new Date().toISOString(), level: 'info', msg: 'shutting down', signal })}\n`);
+    process.stdout.write(
+      `${JSON.stringify({ time: new Date().toISOString(), level: 'info', msg: 'shutting down', signal })}\n`,
+    );
     handle.stop().then(
       () => exit(0),
       () => exit(1),

@@ -6,7 +6,15 @@ import { Permission } from '../../src/api/enums';
 import type { OidcConfig, UserSessionData } from '../../src/api/types';
 import { applicationUsers, claimGrantsUsers } from '../../example-host/server/db/schema';
 import { SEED_IDS } from '../../example-host/server/db/seed';
-import { call, callJson, HOST_ORIGIN, START_TIMEOUT_MS, startTestServer, userWithClaims, type TestServer } from './helpers';
+import {
+  call,
+  callJson,
+  HOST_ORIGIN,
+  START_TIMEOUT_MS,
+  startTestServer,
+  userWithClaims,
+  type TestServer,
+} from './helpers';
 
 let server: TestServer;
 
@@ -114,7 +122,9 @@ describe('bearer tokens', () => {
   });
 
   it('publishes only public keys', async () => {
-    const jwks = (await (await fetch(new URL('/jwks', server.issuerUrl))).json()) as { keys: Record<string, unknown>[] };
+    const jwks = (await (await fetch(new URL('/jwks', server.issuerUrl))).json()) as {
+      keys: Record<string, unknown>[];
+    };
     expect(jwks.keys.length).toBeGreaterThan(0);
     for (const key of jwks.keys) expect(key).not.toHaveProperty('d');
     // And our own export helper agrees.
@@ -168,7 +178,11 @@ describe('claim endpoints of this issue', () => {
   it('GetOIDCConfig tells hosts how to sign in (public)', async () => {
     const res = await callJson<OidcConfig>(server, '/api/Claim/GetOIDCConfig');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ authority: server.issuerUrl, clientId: 'forms-admin-example', scopes: ['offline_access'] });
+    expect(res.body).toEqual({
+      authority: server.issuerUrl,
+      clientId: 'forms-admin-example',
+      scopes: ['offline_access'],
+    });
   });
 
   it('CheckForUsers answers whether users exist (public)', async () => {
@@ -192,7 +206,10 @@ describe('claim endpoints of this issue', () => {
       const bySub = await callJson<boolean>(server, '/api/Claim/CheckForAdminRole', { token, query: { authId: sub } });
       expect(bySub, sub).toMatchObject({ status: 200, body: expected });
       const userId = SEED_IDS.users[sub];
-      const byId = await callJson<boolean>(server, '/api/Claim/CheckForAdminRole', { token, query: { authId: userId } });
+      const byId = await callJson<boolean>(server, '/api/Claim/CheckForAdminRole', {
+        token,
+        query: { authId: userId },
+      });
       expect(byId, sub).toMatchObject({ status: 200, body: expected });
     }
   });
@@ -202,7 +219,10 @@ describe('claim endpoints of this issue', () => {
     const denied = await call(server, '/api/Claim/CheckForAdminRole', { token: reader, query: { authId: 'admin' } });
     expect(denied.status).toBe(403);
     const { token } = await userWithClaims(server, 'user-reader', [Permission.Claim_ReadUsers]);
-    const allowed = await callJson<boolean>(server, '/api/Claim/CheckForAdminRole', { token, query: { authId: 'admin' } });
+    const allowed = await callJson<boolean>(server, '/api/Claim/CheckForAdminRole', {
+      token,
+      query: { authId: 'admin' },
+    });
     expect(allowed).toMatchObject({ status: 200, body: true });
     const unknown = await callJson<boolean>(server, '/api/Claim/CheckForAdminRole', {
       token,
@@ -308,7 +328,6 @@ describe('HTTP behaviour', () => {
     });
     expect(res.status).toBe(413);
   });
-
 });
 
 // Last: it stops the shared server (afterAll's stop() is then a no-op).

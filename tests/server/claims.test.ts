@@ -65,14 +65,16 @@ describe('effective claims through the server', () => {
       { id: ids.leaf, name: `Test Leaf ${suffix}` },
       { id: ids.other, name: `Test Other ${suffix}` },
     ]);
-    await db.insert(claimGrantsClaimGroups).values([
-      grant(ids.top, Permission.Form_Add),
-      grant(ids.mid, Permission.Form_Update),
-      grant(ids.mid, Permission.Form_Delete, false, 5),
-      grant(ids.leaf, Permission.Form_Delete, true, 3),
-      grant(ids.leaf, Permission.FormGroup_Add, true, 1),
-      grant(ids.other, Permission.FormInstance_Add),
-    ]);
+    await db
+      .insert(claimGrantsClaimGroups)
+      .values([
+        grant(ids.top, Permission.Form_Add),
+        grant(ids.mid, Permission.Form_Update),
+        grant(ids.mid, Permission.Form_Delete, false, 5),
+        grant(ids.leaf, Permission.Form_Delete, true, 3),
+        grant(ids.leaf, Permission.FormGroup_Add, true, 1),
+        grant(ids.other, Permission.FormInstance_Add),
+      ]);
     await db.insert(claimGroupLinksClaimGroups).values([
       { id: crypto.randomUUID(), holderId: ids.top, claimGroupId: ids.mid },
       { id: crypto.randomUUID(), holderId: ids.mid, claimGroupId: ids.leaf },
@@ -206,7 +208,12 @@ describe('seeded roles', () => {
 });
 
 describe('GET /api/Claim/ClaimGroupsList', () => {
-  const all = { includeClaims: 'true', IncludeApplicationUserGroups: 'true', IncludeApplicationUsers: 'true', includeClaimGroups: 'true' };
+  const all = {
+    includeClaims: 'true',
+    IncludeApplicationUserGroups: 'true',
+    IncludeApplicationUsers: 'true',
+    includeClaimGroups: 'true',
+  };
 
   it('refuses the reader with 403 and answers the administrator', async () => {
     const reader = await server.mintAccessToken({ sub: 'reader' });
@@ -264,7 +271,12 @@ describe('GET /api/Claim/ClaimGroupsList', () => {
     const admin = await server.mintAccessToken({ sub: 'admin' });
     const res = await callJson<ClaimGroup[]>(server, '/api/Claim/ClaimGroupsList', {
       token: admin,
-      query: { includeClaims: 'true', IncludeApplicationUserGroups: 'false', IncludeApplicationUsers: 'false', includeClaimGroups: 'true' },
+      query: {
+        includeClaims: 'true',
+        IncludeApplicationUserGroups: 'false',
+        IncludeApplicationUsers: 'false',
+        includeClaimGroups: 'true',
+      },
     });
     const group = res.body.find((g) => g.name === 'Form Editors');
     expect(group?.claimEnumsInClaimGroups?.length).toBeGreaterThan(0);
@@ -272,7 +284,9 @@ describe('GET /api/Claim/ClaimGroupsList', () => {
     expect(group?.claimGroupsInApplicationUsers).toBeNull();
     expect(group?.claimGroupsInApplicationUserGroups).toBeNull();
     const none = await callJson<ClaimGroup[]>(server, '/api/Claim/ClaimGroupsList', { token: admin });
-    expect(none.body.every((g) => g.claimEnumsInClaimGroups === null && g.claimGroupsInClaimGroups === null)).toBe(true);
+    expect(none.body.every((g) => g.claimEnumsInClaimGroups === null && g.claimGroupsInClaimGroups === null)).toBe(
+      true,
+    );
   });
 
   it('reads the flags case-insensitively and refuses values that are not booleans', async () => {
@@ -318,8 +332,8 @@ describe('GET /api/Claim/GetClaimEntriesForClaimTypes', () => {
     const missing = await callJson<{ message: string }>(server, '/api/Claim/GetClaimEntriesForClaimTypes', { token });
     expect(missing.status).toBe(400);
     expect(missing.body.message).toBe("The parameter 'flags' must be defined and cannot be null.");
-    expect((await call(server, '/api/Claim/GetClaimEntriesForClaimTypes', { token, query: { flags: '8' } })).status).toBe(
-      400,
-    );
+    expect(
+      (await call(server, '/api/Claim/GetClaimEntriesForClaimTypes', { token, query: { flags: '8' } })).status,
+    ).toBe(400);
   });
 });

@@ -133,7 +133,10 @@ export async function userWithClaims(
   }
   if (!user) throw new Error('no user');
   if (!user.isEnabled || user.isDeleted) {
-    await db.update(applicationUsers).set({ isEnabled: true, isDeleted: false }).where(eq(applicationUsers.id, user.id));
+    await db
+      .update(applicationUsers)
+      .set({ isEnabled: true, isDeleted: false })
+      .where(eq(applicationUsers.id, user.id));
   }
   await db.delete(memberships).where(eq(memberships.applicationUserId, user.id));
   await db.delete(claimGrantsUsers).where(eq(claimGrantsUsers.holderId, user.id));

@@ -249,7 +249,11 @@ describe('the authorization request is checked', () => {
     const jar = new CookieJar();
     const pkce = createPkce();
     const { action } = await openLoginForm(server, jar, { pkce });
-    const callback = await followToCallback(jar, server.issuerUrl, await postLogin(jar, action, 'editor', 'editor-password'));
+    const callback = await followToCallback(
+      jar,
+      server.issuerUrl,
+      await postLogin(jar, action, 'editor', 'editor-password'),
+    );
     const code = callback.searchParams.get('code') ?? '';
     expect((await exchangeCode(server, code, createPkce().verifier)).status).toBe(400);
     expect((await exchangeCode(server, code, null)).status).toBe(400);
@@ -259,7 +263,11 @@ describe('the authorization request is checked', () => {
     const jar = new CookieJar();
     const pkce = createPkce();
     const { action } = await openLoginForm(server, jar, { pkce });
-    const callback = await followToCallback(jar, server.issuerUrl, await postLogin(jar, action, 'reader', 'reader-password'));
+    const callback = await followToCallback(
+      jar,
+      server.issuerUrl,
+      await postLogin(jar, action, 'reader', 'reader-password'),
+    );
     const code = callback.searchParams.get('code') ?? '';
     const first = await exchangeCode(server, code, pkce.verifier);
     expect(first.status).toBe(200);

@@ -19,7 +19,17 @@ import { MIGRATIONS } from '../../example-host/server/db/migrate';
 import { applicationUsers, claimGroups, schemaMigrations, tables } from '../../example-host/server/db/schema';
 import { SEED_MIGRATION_ID } from '../../example-host/server/db/seed';
 import { SEEDED_ACCOUNTS } from '../../example-host/server/accounts';
-import { call, callJson, refresh, signIn, START_TIMEOUT_MS, startTestServer, type TestServer, HOST_ORIGIN } from './helpers';
+import {
+  call,
+  callJson,
+  HOST_ORIGIN,
+  pgliteTemplate,
+  refresh,
+  signIn,
+  START_TIMEOUT_MS,
+  startTestServer,
+  type TestServer,
+} from './helpers';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -63,7 +73,9 @@ describe('schema and migrations', () => {
         expect(actual.get(key), `${key} nullability`).toBe(column.notNull);
       }
       const declared = new Set(config.columns.map((c) => c.name));
-      const extra = [...actual.keys()].filter((k) => k.startsWith(`${config.name}.`) && !declared.has(k.split('.')[1] ?? ''));
+      const extra = [...actual.keys()].filter(
+        (k) => k.startsWith(`${config.name}.`) && !declared.has(k.split('.')[1] ?? ''),
+      );
       expect(extra, `${config.name} has columns unknown to schema.ts`).toEqual([]);
     }
   });
@@ -84,16 +96,25 @@ describe('schema and migrations', () => {
     }
   });
 
-  it('can start with an empty, unseeded database', async () => {
-    const empty = await startTestServer({ seed: false });
-    try {
-      const [users] = await empty.db.select({ n: count() }).from(applicationUsers);
-      expect(users?.n).toBe(0);
-      expect((await callJson<boolean>(empty, '/api/Claim/CheckForUsers')).body).toBe(false);
-    } finally {
-      await empty.stop();
-    }
-  }, START_TIMEOUT_MS);
+  it(
+    'can start with an empty, unseeded database',
+    async () => {
+      // Always PGlite: a shared TEST_DATABASE_URL database is not empty.
+      const empty = await startTestServer({
+        seed: false,
+        databaseUrl: null,
+        memoryDatabaseTemplate: await pgliteTemplate(),
+      });
+      try {
+        const [users] = await empty.db.select({ n: count() }).from(applicationUsers);
+        expect(users?.n).toBe(0);
+        expect((await callJson<boolean>(empty, '/api/Claim/CheckForUsers')).body).toBe(false);
+      } finally {
+        await empty.stop();
+      }
+    },
+    START_TIMEOUT_MS,
+  );
 });
 
 describe('a PGlite folder survives restarts', () => {

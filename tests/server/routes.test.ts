@@ -151,9 +151,9 @@ describe('deny by default', () => {
 
   it('refuses a declaration without a claim', () => {
     const handler = () => new Response(null);
-    expect(() =>
-      route({ method: 'GET', path: '/api/Test/NoClaim', handler } as unknown as RouteDeclaration),
-    ).toThrow(RouteDeclarationError);
+    expect(() => route({ method: 'GET', path: '/api/Test/NoClaim', handler } as unknown as RouteDeclaration)).toThrow(
+      RouteDeclarationError,
+    );
     expect(() =>
       route({ method: 'GET', path: '/api/Test/NullClaim', claim: null, handler } as unknown as RouteDeclaration),
     ).toThrow(/declares no claim/);
@@ -162,16 +162,16 @@ describe('deny by default', () => {
   it('refuses unknown claims, bad paths, bad methods, missing handlers and duplicates', () => {
     const handler = () => new Response(null);
     expect(() => route({ method: 'GET', path: '/api/Test/X', claim: 9999, handler })).toThrow(/unknown claim/);
-    expect(() =>
-      route({ method: 'GET', path: '/api/Test/X', claim: 'everyone' as 'public', handler }),
-    ).toThrow(/unknown claim/);
+    expect(() => route({ method: 'GET', path: '/api/Test/X', claim: 'everyone' as 'public', handler })).toThrow(
+      /unknown claim/,
+    );
     expect(() => route({ method: 'GET', path: '/other/X', claim: 'public', handler })).toThrow(/must start with/);
     expect(() => route({ method: 'TRACE' as 'GET', path: '/api/Test/X', claim: 'public', handler })).toThrow(
       /unknown method/,
     );
-    expect(() =>
-      route({ method: 'GET', path: '/api/Test/X', claim: 'public' } as unknown as RouteDeclaration),
-    ).toThrow(/no handler/);
+    expect(() => route({ method: 'GET', path: '/api/Test/X', claim: 'public' } as unknown as RouteDeclaration)).toThrow(
+      /no handler/,
+    );
     const registry = new RouteRegistry();
     registry.add(route({ method: 'GET', path: '/api/Test/X', claim: 'public', handler }));
     expect(() => registry.add(route({ method: 'GET', path: '/api/Test/X', claim: 'authenticated', handler }))).toThrow(

@@ -30,9 +30,7 @@ const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
 const audit = () => ({
   isDeleted: boolean('is_deleted').notNull().default(false),
   createdDateTime: timestamp('created_date_time', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-  lastUpdatedDateTime: timestamp('last_updated_date_time', { withTimezone: true, mode: 'date' })
-    .notNull()
-    .defaultNow(),
+  lastUpdatedDateTime: timestamp('last_updated_date_time', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
 // ---------------------------------------------------------------- bookkeeping

@@ -319,7 +319,11 @@ export async function seedDatabase(tx: DbExecutor): Promise<void> {
     { id: g.readers, name: 'Readers' },
   ]);
   await tx.insert(memberships).values([
-    { id: crypto.randomUUID(), applicationUserId: SEED_IDS.users.admin, applicationUserGroupId: g.platformAdministrators },
+    {
+      id: crypto.randomUUID(),
+      applicationUserId: SEED_IDS.users.admin,
+      applicationUserGroupId: g.platformAdministrators,
+    },
     { id: crypto.randomUUID(), applicationUserId: SEED_IDS.users.editor, applicationUserGroupId: g.formEditorsTeam },
     { id: crypto.randomUUID(), applicationUserId: SEED_IDS.users.reader, applicationUserGroupId: g.readers },
   ]);

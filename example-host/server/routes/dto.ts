@@ -4,11 +4,7 @@
  */
 import type { ClaimTypeFlag } from '../../../src/api/enums';
 import type { ClaimGrant, ClaimGroup, ClaimGroupLink } from '../../../src/api/types';
-import type {
-  claimGrantsClaimGroups,
-  claimGroupLinksClaimGroups,
-  claimGroups,
-} from '../db/schema';
+import type { claimGrantsClaimGroups, claimGroupLinksClaimGroups, claimGroups } from '../db/schema';
 
 type GrantRow = typeof claimGrantsClaimGroups.$inferSelect;
 type LinkRow = typeof claimGroupLinksClaimGroups.$inferSelect;

@@ -9,13 +9,7 @@
 import type { Context, Hono } from 'hono';
 import { Permission } from '../../../src/api/enums';
 import type { JsonValue } from '../../../src/api/types';
-import {
-  ensureApplicationUser,
-  hasClaim,
-  TokenError,
-  bearerToken,
-  type AuthContext,
-} from '../auth';
+import { ensureApplicationUser, hasClaim, TokenError, bearerToken, type AuthContext } from '../auth';
 import type { Services } from '../services';
 import { HttpError, QueryReader } from './http';
 
@@ -129,8 +123,7 @@ export class RouteRegistry {
 }
 
 function unauthorized(c: Context<AppEnv>, error: TokenError): Response {
-  const description =
-    error.problem === 'missing' ? 'An access token is required' : `${error.message}`;
+  const description = error.problem === 'missing' ? 'An access token is required' : `${error.message}`;
   c.header(
     'WWW-Authenticate',
     error.problem === 'missing'
