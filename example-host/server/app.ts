@@ -7,6 +7,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { secureHeaders } from 'hono/secure-headers';
 import { HttpError } from './routes/http';
+import { createStaticHost } from './static-host';
 import { mountRoutes, type AppEnv, type RouteRegistry } from './routes/registry';
 import type { Services } from './services';
 
@@ -43,14 +44,14 @@ export function createApp(services: Services, registry: RouteRegistry): Hono<App
     }),
   );
 
-  app.use(
-    '*',
-    secureHeaders({
-      crossOriginResourcePolicy: false,
-      crossOriginOpenerPolicy: false,
-      contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
-    }),
-  );
+  // API answers are data, never documents; the served host sets its own policy (static-host.ts).
+  const apiHeaders = secureHeaders({
+    crossOriginResourcePolicy: false,
+    crossOriginOpenerPolicy: false,
+    contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+  });
+  app.use('/api/*', apiHeaders);
+  app.use('/odata/*', apiHeaders);
 
   app.use(
     '*',
@@ -61,6 +62,11 @@ export function createApp(services: Services, registry: RouteRegistry): Hono<App
   );
 
   mountRoutes(app, registry, services);
+
+  if (config.hostDist) {
+    const host = createStaticHost(config.hostDist, services.issuer);
+    app.get('*', (c, next) => (c.req.path.startsWith('/api/') || c.req.path.startsWith('/odata/') ? next() : host(c)));
+  }
 
   app.notFound((c) => c.json({ status: 404, message: 'Not Found' }, 404));
 

@@ -54,6 +54,11 @@ export interface ServerConfig {
   maxBodyBytes?: number;
   /** Where the JSON log lines go. Default: one line on stdout per entry. */
   log?: LogSink;
+  /**
+   * A built example host (`example-host/dist`) to serve on the API's own origin, with SPA fallback.
+   * Its origin (`http://127.0.0.1:<port>` and `http://localhost:<port>`) is then a host origin too.
+   */
+  hostDist?: string | null;
 }
 
 /** The configuration with every default applied. */
@@ -77,6 +82,7 @@ export interface ResolvedConfig {
   externalOidc: ExternalOidcConfig | null;
   maxBodyBytes: number;
   log: LogSink;
+  hostDist: string | null;
 }
 
 /** The default PGlite folder: `.data/pglite` at the repository root (git-ignored). */
@@ -114,12 +120,15 @@ function port(name: string, value: number | undefined, fallback: number): number
 
 /** Applies the defaults and checks the values. */
 export function resolveConfig(config: ServerConfig = {}): ResolvedConfig {
-  const hostOrigins = (config.hostOrigins ?? DEFAULT_HOST_ORIGINS).map(normalizeOrigin);
+  const apiPort = port('port', config.port, DEFAULT_PORT);
+  const sameOrigin =
+    config.hostDist && apiPort !== 0 ? [`http://127.0.0.1:${apiPort}`, `http://localhost:${apiPort}`] : [];
+  const hostOrigins = [...new Set([...sameOrigin, ...(config.hostOrigins ?? DEFAULT_HOST_ORIGINS)].map(normalizeOrigin))];
   const clock = config.clockToleranceSeconds ?? 60;
   if (!(clock >= 0 && clock <= 60)) throw new Error('clockToleranceSeconds must be between 0 and 60');
   return {
     host: '127.0.0.1',
-    port: port('port', config.port, DEFAULT_PORT),
+    port: apiPort,
     oidcPort: port('oidcPort', config.oidcPort, DEFAULT_OIDC_PORT),
     hostOrigins,
     redirectUris: config.redirectUris ?? hostOrigins.map((o) => `${o}${LOGIN_CALLBACK_PATH}`),
@@ -137,6 +146,7 @@ export function resolveConfig(config: ServerConfig = {}): ResolvedConfig {
     externalOidc: config.externalOidc ?? null,
     maxBodyBytes: positiveInt('maxBodyBytes', config.maxBodyBytes, 10 * 1024 * 1024),
     log: config.log ?? stdoutLog,
+    hostDist: config.hostDist ?? null,
   };
 }
 
@@ -173,6 +183,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
   const redirects = listFromEnv(env, 'REDIRECT_URIS');
   if (redirects) config.redirectUris = redirects;
   if (env.DATA_DIR) config.dataDir = env.DATA_DIR;
+  if (env.HOST_DIST) config.hostDist = env.HOST_DIST;
   if (env.DATABASE_URL) config.databaseUrl = env.DATABASE_URL;
   if (env.OIDC_CLIENT_ID) config.clientId = env.OIDC_CLIENT_ID;
   if (env.API_AUDIENCE) config.audience = env.API_AUDIENCE;

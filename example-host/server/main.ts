@@ -17,6 +17,7 @@ async function main(): Promise<void> {
   const lines = [
     '',
     'Forms Admin reference backend',
+    ...(handle.config.hostDist ? [`  Open the product:  ${handle.url}/  (sign in with an account below)`] : []),
     `  API:               ${handle.url}  (health: ${handle.url}/api/HealthCheck/Get)`,
     `  OpenID provider:   ${handle.issuerUrl}  (discovery: ${handle.issuerUrl}/.well-known/openid-configuration)`,
     `  Client id:         ${handle.clientId}   audience: ${handle.audience}`,

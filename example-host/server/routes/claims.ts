@@ -229,7 +229,7 @@ export const claimRoutes = [
   route({
     method: 'GET',
     path: '/api/Claim/GetClaimEntriesForClaimTypes',
-    claim: Permission.Claim_ReadClaimEntries,
+    claim: 'authenticated', // the catalogue every screen resolves claim keys with (DESIGN §4)
     summary: 'Claim names and numbers per claim type (flags: 1 server, 2 UX, 4 table)',
     example: { query: { flags: '7' } },
     handler: ({ c, query }) => {

@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newPage, signInAtProvider, startStack, storedAccessToken } from './stack';
+import type { Stack } from './stack';
+
+let stack: Stack;
+beforeAll(async () => {
+  // Tokens live 70 s, so the client renews them 10 s after sign-in (60 s expiring notice).
+  stack = await startStack({ accessTokenTtlSeconds: 70 });
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+
+describe('sign-in through the real identity provider', () => {
+  it('the administrator signs in, returns to the page they asked for, and sees the admin menu; a renewed token is used by the next call', async () => {
+    const { context, page, errors } = await newPage(stack.browser);
+    const authHeaders: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().startsWith(`${stack.url}/api/`)) authHeaders.push(request.headers().authorization ?? '');
+    });
+
+    await page.goto(`${stack.url}/admin/form-builder/`);
+    // Sent to the provider's login page, not the app.
+    await signInAtProvider(page, 'admin', 'admin-password');
+    await page.getByText('Signed in').waitFor();
+    await page.getByText('You have successfully logged in. Redirecting…').waitFor();
+    await page.waitForURL(`${stack.url}/admin/form-builder/`);
+    const menu = page.getByRole('navigation', { name: 'Admin menu' });
+    await menu.getByRole('link', { name: 'Form Builder' }).waitFor();
+    for (const entry of ['Form Groups', 'Form Instances', 'Form Preview', 'Forms', 'Form Schemas', 'Signing', 'Role Management', 'User & Role Management']) {
+      expect(await menu.getByRole('link', { name: entry, exact: true }).count()).toBe(1);
+    }
+    // The code and state never stay in the address bar.
+    expect(page.url()).not.toContain('code=');
+
+    // Automatic renewal through the refresh token, then the next API call carries the new token.
+    const first = await storedAccessToken(page);
+    expect(first).toBeTruthy();
+    expect(authHeaders).toContain(`Bearer ${first}`);
+    await expect.poll(() => storedAccessToken(page), { timeout: 45_000, interval: 500 }).not.toBe(first);
+    const renewed = await storedAccessToken(page);
+    await page.getByRole('link', { name: 'Form Groups' }).click();
+    await page.waitForURL(`${stack.url}/admin/form-group/`);
+    await expect.poll(() => authHeaders.includes(`Bearer ${renewed}`), { timeout: 15_000 }).toBe(true);
+    const after = authHeaders.slice(authHeaders.indexOf(`Bearer ${renewed}`));
+    expect(after.every((h) => h === `Bearer ${renewed}`)).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('the read-only user sees no admin menu, and the server refuses an admin call with 403', async () => {
+    const { context, page, errors } = await newPage(stack.browser);
+    await page.goto(`${stack.url}/admin/`);
+    await signInAtProvider(page, 'reader', 'reader-password');
+    await page.waitForURL(`${stack.url}/admin/`);
+    await page.getByText('Signed in').waitFor({ state: 'detached' });
+    // Wait for the admin check to answer before asserting the menu's absence.
+    await page.waitForResponse((r) => r.url().includes('/api/Claim/CheckForAdminRole')).catch(() => undefined);
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByRole('navigation', { name: 'Admin menu' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Role Management' }).count()).toBe(0);
+
+    const token = await storedAccessToken(page);
+    expect(token).toBeTruthy();
+    const status = await page.evaluate(async (bearer) => {
+      const response = await fetch(
+        '/api/Claim/ClaimGroupsList?includeClaims=true&IncludeApplicationUserGroups=false&IncludeApplicationUsers=false&includeClaimGroups=true',
+        { headers: { authorization: `Bearer ${bearer}` } },
+      );
+      return response.status;
+    }, token);
+    expect(status).toBe(403);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("a broken callback shows the failure texts, and 'Try again' starts a new sign-in with the login prompt", async () => {
+    const { context, page } = await newPage(stack.browser);
+    await page.goto(`${stack.url}/authentication/login-callback?code=forged-code&state=forged-state`);
+    await page.getByText('Sign in failed').waitFor();
+    await page.getByText("We couldn't sign you in. Please try again.").waitFor();
+    expect(await storedAccessToken(page)).toBeNull();
+
+    const authorize = page.waitForRequest((r) => r.url().startsWith(stack.server.issuerUrl) && r.url().includes('prompt=login'));
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await authorize;
+    await page.getByLabel('Username').waitFor();
+    expect(page.url().startsWith(stack.server.issuerUrl)).toBe(true);
+    await context.close();
+  });
+});

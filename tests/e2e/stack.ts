@@ -1,0 +1,84 @@
+/**
+ * The whole product for one test file: the reference backend (in-memory PGlite) with its
+ * identity provider, serving the built host on its own origin, and a Chromium to drive it.
+ */
+import { createServer } from 'node:net';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { startServer } from '../../example-host/server';
+import type { ServerHandle } from '../../example-host/server';
+import { launchChromium } from '../support/chromium.mjs';
+
+/** A free loopback port (the host origin must be known before the provider starts). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export interface Stack {
+  server: ServerHandle;
+  browser: Browser;
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Starts backend, provider and browser. `accessTokenTtlSeconds` sets how soon tokens renew (TTL − 60 s). */
+export async function startStack(options: { accessTokenTtlSeconds?: number } = {}): Promise<Stack> {
+  const port = await freePort();
+  const server = await startServer({
+    port,
+    oidcPort: await freePort(),
+    dataDir: 'memory://',
+    hostDist: new URL('../../example-host/dist', import.meta.url).pathname,
+    hostOrigins: [],
+    accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 300,
+    log: () => {},
+  });
+  const browser = await launchChromium();
+  return {
+    server,
+    browser,
+    url: server.url,
+    async stop() {
+      await browser.close();
+      await server.stop();
+    },
+  };
+}
+
+/** Signs in on the provider's login form, from wherever the app sent the browser. */
+export async function signInAtProvider(page: Page, username: string, password: string): Promise<void> {
+  await page.getByLabel('Username').waitFor({ timeout: 30_000 });
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** The access token oidc-client-ts keeps in local storage, or null. */
+export async function storedAccessToken(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i);
+      if (key?.startsWith('oidc.user:')) {
+        const value = localStorage.getItem(key);
+        return value ? (JSON.parse(value) as { access_token: string }).access_token : null;
+      }
+    }
+    return null;
+  });
+}
+
+/** A new browser context whose page errors fail the test that reads them. */
+export async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { context, page, errors };
+}
