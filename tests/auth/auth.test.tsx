@@ -168,7 +168,11 @@ describe('AuthProvider with AuthenticatedAPIProvider', () => {
       </AuthProvider>,
     );
     await waitFor(() => expect(client).toBeDefined());
-    const answers = await Promise.all(Array.from({ length: 50 }, () => client!.claim.getMyClaims()));
+    let answers: (number[] | null)[] = [];
+    // The renewal updates the provider's state: let React see it inside act.
+    await act(async () => {
+      answers = await Promise.all(Array.from({ length: 50 }, () => client!.claim.getMyClaims()));
+    });
     expect(answers.every((a) => a?.join(',') === '0,1,2')).toBe(true);
     expect(tokenCalls).toBe(1);
     expect(apiCalls.filter((a) => a === 'Bearer renewed-token')).toHaveLength(50);
