@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ButtonClaim, ClaimTypeFlags, MenuClaim, Permission } from '../../src/api/enums';
 import { Can, resolveClaimValue, useCan } from '../../src/permissions';
 import { APIProvider } from '../../src/query/APIProvider';
+import { createFakeBackend } from '../../src/testing';
 
 const base = 'http://api.test';
 const catalogue = [
@@ -96,5 +97,30 @@ describe('Can', () => {
     expect(await screen.findByRole('link', { name: 'Signing' })).toBeInTheDocument();
     expect(screen.getByText('no create')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Create form' })).not.toBeInTheDocument();
+  });
+});
+
+describe('useCan against the fake backend of @ccq/forms-admin/testing', () => {
+  it.each([
+    ['admin', { FormBuilder_AllowRead: true, RoleManagement_AllowRead: true, Form_Delete: true }],
+    ['editor', { FormBuilder_AllowRead: true, RoleManagement_AllowRead: false, Form_Delete: false }],
+    ['reader', { FormBuilder_AllowRead: false, RoleManagement_AllowRead: false, Form_Delete: false }],
+  ] as const)('answers the seeded %s’s claims, denies at higher priority included', async (user, expected) => {
+    const fake = createFakeBackend({ currentUserId: user });
+    server.use(...fake.handlers(base));
+    const { result } = renderHook(
+      () => ({
+        FormBuilder_AllowRead: useCan('FormBuilder_AllowRead'),
+        RoleManagement_AllowRead: useCan('RoleManagement_AllowRead'),
+        Form_Delete: useCan('Form_Delete'),
+      }),
+      { wrapper },
+    );
+    await waitFor(() => expect(result.current.Form_Delete.isLoading).toBe(false));
+    expect({
+      FormBuilder_AllowRead: result.current.FormBuilder_AllowRead.can,
+      RoleManagement_AllowRead: result.current.RoleManagement_AllowRead.can,
+      Form_Delete: result.current.Form_Delete.can,
+    }).toEqual(expected);
   });
 });
