@@ -63,21 +63,20 @@ const perm = (key: string): number => {
   return value;
 };
 
-/** Claims of Form Readers. */
+/** Claims of Form Readers: reading only; no admin area, no menus (as the reference server's seed). */
 const READER_CLAIMS: number[] = [
   ...CRUD_ENTITIES.flatMap((e) => [perm(`${e}_Select`), perm(`${e}_SelectList`)]),
   P.Forms_GetViewUrl,
+];
+
+/** Claims of Form Editors (on top of the nested Form Readers). */
+const EDITOR_CLAIMS: number[] = [
   P.AdminPanel_Access,
   MenuClaim.Forms_AllowRead,
   MenuClaim.FormGroups_AllowRead,
   MenuClaim.FormInstances_AllowRead,
   MenuClaim.FormSchemas_AllowRead,
   MenuClaim.FormPreview_AllowRead,
-  ButtonClaim.ViewSubmissions_AllowRead,
-];
-
-/** Claims of Form Editors (on top of the nested Form Readers). */
-const EDITOR_CLAIMS: number[] = [
   ...CRUD_ENTITIES.flatMap((e) => ['Add', 'AddUpdate', 'Update', 'MarkDeleted', 'Delete'].map((a) => perm(`${e}_${a}`))),
   P.DynamicFormLinking_Create,
   P.DynamicFormLinking_Duplicate,

@@ -85,7 +85,8 @@ describe('seeded permissions', () => {
 
   it('checks the admin role by oidcId or id', async () => {
     expect(await getJson<boolean>('/api/Claim/CheckForAdminRole?authId=admin')).toBe(true);
-    expect(await getJson<boolean>(`/api/Claim/CheckForAdminRole?authId=${seedIds.users.reader}`)).toBe(true); // AdminPanel_Access
+    expect(await getJson<boolean>(`/api/Claim/CheckForAdminRole?authId=${seedIds.users.editor}`)).toBe(true); // AdminPanel_Access
+    expect(await getJson<boolean>(`/api/Claim/CheckForAdminRole?authId=${seedIds.users.reader}`)).toBe(false); // reads only
     expect(await getJson<boolean>('/api/Claim/CheckForAdminRole?authId=newcomer')).toBe(false);
     expect(await getJson<boolean>('/api/Claim/CheckForAdminRole?authId=unknown')).toBe(false);
     expect((await call('/api/Claim/CheckForAdminRole')).status).toBe(400);
