@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { createLocalJWKSet, createRemoteJWKSet, importJWK, SignJWT, type JWTVerifyGetKey } from 'jose';
-import { findAccountBySub } from './accounts';
+import { findAccountBySub, SEEDED_ACCOUNTS } from './accounts';
 import { createApp } from './app';
 import { ClaimsService, TokenVerifier, type AccountLookup } from './auth';
 import { resolveConfig, type ResolvedConfig, type ServerConfig } from './config';
@@ -18,7 +18,7 @@ import { closeServer, startOidcServer, type OidcServer } from './oidc';
 import { createRouteRegistry } from './routes/index';
 import type { AppEnv, RouteRegistry } from './routes/registry';
 import { loadOrCreateSecrets, publicJwk, type SigningJwk } from './secrets';
-import type { Services } from './services';
+import type { ExternalAccount, Services } from './services';
 
 /** Claims of a token minted by `mintAccessToken`. */
 export interface MintClaims {
@@ -107,6 +107,7 @@ export async function startServer(input: ServerConfig = {}): Promise<ServerHandl
     let keys: JWTVerifyGetKey;
     let signingKey: SigningJwk | null = null;
     let accountLookup: AccountLookup | undefined;
+    let listAccounts: (() => readonly ExternalAccount[]) | undefined;
     let oidc: OidcServer | null = null;
     if (config.externalOidc) {
       issuer = config.externalOidc.issuer;
@@ -123,6 +124,8 @@ export async function startServer(input: ServerConfig = {}): Promise<ServerHandl
         const account = findAccountBySub(sub);
         return account ? { name: account.displayName, userName: account.username, email: account.email } : undefined;
       };
+      listAccounts = () =>
+        SEEDED_ACCOUNTS.map((a) => ({ sub: a.sub, name: a.displayName, userName: a.username, email: a.email }));
     }
 
     const claims = new ClaimsService(db);
@@ -132,7 +135,7 @@ export async function startServer(input: ServerConfig = {}): Promise<ServerHandl
       keys,
       clockToleranceSeconds: config.clockToleranceSeconds,
     });
-    const services: Services = { config, db, claims, verifier, issuer, accountLookup };
+    const services: Services = { config, db, claims, verifier, issuer, accountLookup, listAccounts };
     const registry = createRouteRegistry();
     const app = createApp(services, registry);
 

@@ -1,7 +1,7 @@
 /**
  * What route handlers get besides the request: configuration, database and the auth services.
  */
-import type { AccountLookup, ClaimsService, TokenVerifier } from './auth';
+import type { AccountLookup, AccountProfile, ClaimsService, TokenVerifier } from './auth';
 import type { ResolvedConfig } from './config';
 import type { Db } from './db/index';
 
@@ -15,4 +15,15 @@ export interface Services {
   issuer: string;
   /** Profile data from the embedded identity provider's account store, when it runs. */
   accountLookup?: AccountLookup;
+  /**
+   * Every account of the identity provider's account store (what `FullSyncAndReturnExternalUsers`
+   * syncs). Set for the embedded provider; an external provider's accounts cannot be listed.
+   */
+  listAccounts?: () => readonly ExternalAccount[];
+}
+
+/** An account of the identity provider, as `FullSyncAndReturnExternalUsers` reads it. */
+export interface ExternalAccount extends Required<AccountProfile> {
+  /** The subject (`sub`): the application user's `oidcId`. */
+  sub: string;
 }

@@ -64,6 +64,12 @@ export function pgliteTemplate(): Promise<Blob> {
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || null;
 
 /**
+ * Whether each test file has a database of its own (PGlite). Tests that change seeded rows for a
+ * moment (and would disturb other files sharing a TEST_DATABASE_URL database) run only then.
+ */
+export const OWN_DATABASE = TEST_DATABASE_URL === null;
+
+/**
  * Starts a server with an in-memory database (or TEST_DATABASE_URL) on random ports; its log lines
  * are collected.
  */
@@ -328,4 +334,14 @@ export async function signIn(
   const response = await exchangeCode(server, code, pkce.verifier);
   if (response.status !== 200) throw new Error(`token: ${response.status} ${await response.text()}`);
   return (await response.json()) as TokenResponse;
+}
+
+/** A name nobody else uses (tests may share a PostgreSQL database). */
+export function uniqueName(prefix: string): string {
+  return `${prefix} ${crypto.randomUUID().slice(0, 8)}`;
+}
+
+/** The seeded administrator's token (every claim, through the Administrators role). */
+export function adminToken(server: ServerHandle): Promise<string> {
+  return server.mintAccessToken({ sub: 'admin' });
 }

@@ -1,14 +1,36 @@
 /**
  * Rows → contract JSON shapes (src/api/types.ts). Dates stay `Date` here; `JSON.stringify` writes them
  * as ISO strings, which the client revives.
+ *
+ * The `shallow…` variants carry every collection of the contract type as `null` (not asked for), the
+ * way nested entities travel (a link's `claimGroup`, a membership's `applicationUser`…).
  */
 import type { ClaimTypeFlag } from '../../../src/api/enums';
-import type { ClaimGrant, ClaimGroup, ClaimGroupLink } from '../../../src/api/types';
-import type { claimGrantsClaimGroups, claimGroupLinksClaimGroups, claimGroups } from '../db/schema';
+import type {
+  ApplicationUser,
+  ApplicationUserApplicationUserGroup,
+  ApplicationUserGroup,
+  ClaimGrant,
+  ClaimGroup,
+  ClaimGroupLink,
+} from '../../../src/api/types';
+import type {
+  applicationUserGroups,
+  applicationUsers,
+  claimGrantsClaimGroups,
+  claimGroupLinksClaimGroups,
+  claimGroups,
+  memberships,
+} from '../db/schema';
 
-type GrantRow = typeof claimGrantsClaimGroups.$inferSelect;
-type LinkRow = typeof claimGroupLinksClaimGroups.$inferSelect;
-type ClaimGroupRow = typeof claimGroups.$inferSelect;
+/** A claim grant row of any holder table (they share their columns). */
+export type GrantRow = typeof claimGrantsClaimGroups.$inferSelect;
+/** A claim group link row of any holder table (they share their columns). */
+export type LinkRow = typeof claimGroupLinksClaimGroups.$inferSelect;
+export type ClaimGroupRow = typeof claimGroups.$inferSelect;
+export type UserRow = typeof applicationUsers.$inferSelect;
+export type UserGroupRow = typeof applicationUserGroups.$inferSelect;
+export type MembershipRow = typeof memberships.$inferSelect;
 
 /** A claim grant row as a `ClaimGrant` (`recordId` is the holder). */
 export function toClaimGrant(row: GrantRow): ClaimGrant {
@@ -37,6 +59,17 @@ export function toClaimGroup(row: ClaimGroupRow): ClaimGroup {
   };
 }
 
+/** A claim group with every collection `null`. */
+export function toShallowClaimGroup(row: ClaimGroupRow): ClaimGroup {
+  return {
+    ...toClaimGroup(row),
+    claimEnumsInClaimGroups: null,
+    claimGroupsInClaimGroups: null,
+    claimGroupsInApplicationUsers: null,
+    claimGroupsInApplicationUserGroups: null,
+  };
+}
+
 /** A claim group link row as a `ClaimGroupLink` (`recordId` is the granted claim group). */
 export function toClaimGroupLink(row: LinkRow, claimGroup?: ClaimGroup | null): ClaimGroupLink {
   return {
@@ -48,5 +81,56 @@ export function toClaimGroupLink(row: LinkRow, claimGroup?: ClaimGroup | null): 
     createdDateTime: row.createdDateTime,
     lastUpdatedDateTime: row.lastUpdatedDateTime,
     claimGroup: claimGroup ?? null,
+  };
+}
+
+/** An application user with every collection `null`. */
+export function toShallowUser(row: UserRow): ApplicationUser {
+  return {
+    id: row.id,
+    oidcId: row.oidcId,
+    name: row.name,
+    userName: row.userName,
+    email: row.email,
+    phoneNumber: row.phoneNumber,
+    isEnabled: row.isEnabled,
+    failedLoginAttempts: row.failedLoginAttempts,
+    isDeleted: row.isDeleted,
+    createdDateTime: row.createdDateTime,
+    lastUpdatedDateTime: row.lastUpdatedDateTime,
+    claimEnumsInApplicationUsers: null,
+    claimGroupsInApplicationUsers: null,
+    applicationUserApplicationUserGroups: null,
+  };
+}
+
+/** An application user group with every collection `null`. */
+export function toShallowUserGroup(row: UserGroupRow): ApplicationUserGroup {
+  return {
+    id: row.id,
+    name: row.name,
+    isDeleted: row.isDeleted,
+    createdDateTime: row.createdDateTime,
+    lastUpdatedDateTime: row.lastUpdatedDateTime,
+    applicationUserApplicationUserGroups: null,
+    claimGroupsInApplicationUserGroups: null,
+    claimEnumsInApplicationUserGroups: null,
+  };
+}
+
+/** A membership row, with the user or the group it leads to (the other one `null`). */
+export function toMembership(
+  row: MembershipRow,
+  related: { applicationUser?: ApplicationUser | null; applicationUserGroup?: ApplicationUserGroup | null },
+): ApplicationUserApplicationUserGroup {
+  return {
+    id: row.id,
+    applicationUserId: row.applicationUserId,
+    applicationUserGroupId: row.applicationUserGroupId,
+    isDeleted: row.isDeleted,
+    createdDateTime: row.createdDateTime,
+    lastUpdatedDateTime: row.lastUpdatedDateTime,
+    applicationUser: related.applicationUser ?? null,
+    applicationUserGroup: related.applicationUserGroup ?? null,
   };
 }

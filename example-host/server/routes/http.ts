@@ -74,3 +74,16 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function isUuid(value: string): boolean {
   return UUID.test(value);
 }
+
+/** A required id (UUID) query parameter, lower-cased; 400 when missing or not a UUID. */
+export function readId(query: QueryReader, name: string): string {
+  const value = query.required(name).trim();
+  if (!isUuid(value)) throw new HttpError(400, `The parameter '${name}' must be an id (a UUID).`);
+  return value.toLowerCase();
+}
+
+/** A required boolean query parameter (spec §5: null or undefined is refused). */
+export function readRequiredBool(query: QueryReader, name: string): boolean {
+  query.required(name);
+  return query.bool(name);
+}

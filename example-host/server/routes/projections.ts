@@ -1,0 +1,283 @@
+/**
+ * Users, user groups and claim groups as the contract shows them, with the collections their include
+ * flags ask for (a collection not asked for is `null`), and the paging of the `…Paged` calls.
+ *
+ * Lists are ordered by name (case-insensitively), then id; grants by claim value; links by the name
+ * of the granted claim group; memberships by the name of the user or group they lead to.
+ */
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import type {
+  ApplicationUser,
+  ApplicationUserApplicationUserGroup,
+  ApplicationUserGroup,
+  ClaimGrant,
+  ClaimGroup,
+  ClaimGroupLink,
+  Paged,
+} from '../../../src/api/types';
+import type { Db } from '../db/index';
+import { applicationUserGroups, applicationUsers, claimGroups, memberships } from '../db/schema';
+import {
+  toClaimGrant,
+  toClaimGroup,
+  toClaimGroupLink,
+  toMembership,
+  toShallowClaimGroup,
+  toShallowUser,
+  toShallowUserGroup,
+  type ClaimGroupRow,
+  type UserGroupRow,
+  type UserRow,
+} from './dto';
+import { chunked, HOLDERS, type HolderKind } from './holders';
+import type { QueryReader } from './http';
+
+/** Include flags of the claim group queries. */
+export interface ClaimGroupIncludeFlags {
+  claims: boolean;
+  userGroups: boolean;
+  users: boolean;
+  claimGroups: boolean;
+}
+/** Include flags of the user queries. */
+export interface UserIncludeFlags {
+  claims: boolean;
+  userGroups: boolean;
+  claimGroups: boolean;
+}
+/** Include flags of the user group queries. */
+export interface UserGroupIncludeFlags {
+  claims: boolean;
+  users: boolean;
+  claimGroups: boolean;
+}
+
+function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
+  const map = new Map<string, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const list = map.get(k);
+    if (list) list.push(item);
+    else map.set(k, [item]);
+  }
+  return map;
+}
+
+async function inChunks<T>(ids: readonly string[], load: (part: string[]) => Promise<T[]>): Promise<T[]> {
+  const out: T[] = [];
+  for (const part of chunked(ids)) out.push(...(await load(part)));
+  return out;
+}
+
+/** The live claim grants of holders, by holder id, ordered by claim value. */
+export async function grantsByHolder(db: Db, kind: HolderKind, holderIds: readonly string[]) {
+  const g = HOLDERS[kind].grants;
+  const rows = await inChunks(holderIds, (part) =>
+    db
+      .select()
+      .from(g)
+      .where(and(inArray(g.holderId, part), eq(g.isDeleted, false)))
+      .orderBy(asc(g.holderId), asc(g.claimValue)),
+  );
+  return groupBy(rows.map(toClaimGrant), (r) => r.recordId);
+}
+
+/** The live claim grants of holders, in holder order, each holder's by claim value. */
+export async function grantsOf(db: Db, kind: HolderKind, holderIds: readonly string[]): Promise<ClaimGrant[]> {
+  const byHolder = await grantsByHolder(db, kind, holderIds);
+  return holderIds.flatMap((id) => byHolder.get(id) ?? []);
+}
+
+/** The claim groups granted to holders (links with their `claimGroup`), by holder id. */
+export async function linksByHolder(db: Db, kind: HolderKind, holderIds: readonly string[]) {
+  const l = HOLDERS[kind].links;
+  const rows = await inChunks(holderIds, (part) =>
+    db
+      .select({ link: l, group: claimGroups })
+      .from(l)
+      .innerJoin(claimGroups, eq(claimGroups.id, l.claimGroupId))
+      .where(and(inArray(l.holderId, part), eq(l.isDeleted, false), eq(claimGroups.isDeleted, false)))
+      .orderBy(asc(l.holderId), sql`lower(${claimGroups.name})`, asc(claimGroups.id)),
+  );
+  return groupBy(
+    rows.map((r) => toClaimGroupLink(r.link, toShallowClaimGroup(r.group))),
+    (r) => r.holderId,
+  );
+}
+
+/** The claim groups granted to holders, in holder order. */
+export async function linksOf(db: Db, kind: HolderKind, holderIds: readonly string[]): Promise<ClaimGroupLink[]> {
+  const byHolder = await linksByHolder(db, kind, holderIds);
+  return holderIds.flatMap((id) => byHolder.get(id) ?? []);
+}
+
+/** Who holds the given claim groups (users or user groups), by claim group id; `claimGroup` is null. */
+async function holdersByClaimGroup(db: Db, kind: 'user' | 'userGroup', groupIds: readonly string[]) {
+  const l = HOLDERS[kind].links;
+  const rows = await inChunks(groupIds, (part) =>
+    db
+      .select()
+      .from(l)
+      .where(and(inArray(l.claimGroupId, part), eq(l.isDeleted, false)))
+      .orderBy(asc(l.createdDateTime), asc(l.id)),
+  );
+  return groupBy(
+    rows.map((r) => toClaimGroupLink(r)),
+    (r) => r.recordId,
+  );
+}
+
+/** Memberships of users (with their `applicationUserGroup`), by user id. */
+async function membershipsByUser(db: Db, userIds: readonly string[]) {
+  const rows = await inChunks(userIds, (part) =>
+    db
+      .select({ m: memberships, g: applicationUserGroups })
+      .from(memberships)
+      .innerJoin(applicationUserGroups, eq(applicationUserGroups.id, memberships.applicationUserGroupId))
+      .where(
+        and(
+          inArray(memberships.applicationUserId, part),
+          eq(memberships.isDeleted, false),
+          eq(applicationUserGroups.isDeleted, false),
+        ),
+      )
+      .orderBy(sql`lower(${applicationUserGroups.name})`, asc(applicationUserGroups.id)),
+  );
+  return groupBy(
+    rows.map((r) => toMembership(r.m, { applicationUserGroup: toShallowUserGroup(r.g) })),
+    (m) => m.applicationUserId,
+  );
+}
+
+/** Memberships in user groups (with their `applicationUser`), by group id. */
+export async function membershipsByGroup(db: Db, groupIds: readonly string[]) {
+  const rows = await inChunks(groupIds, (part) =>
+    db
+      .select({ m: memberships, u: applicationUsers })
+      .from(memberships)
+      .innerJoin(applicationUsers, eq(applicationUsers.id, memberships.applicationUserId))
+      .where(
+        and(
+          inArray(memberships.applicationUserGroupId, part),
+          eq(memberships.isDeleted, false),
+          eq(applicationUsers.isDeleted, false),
+        ),
+      )
+      .orderBy(sql`lower(${applicationUsers.name})`, asc(applicationUsers.id)),
+  );
+  return groupBy(
+    rows.map((r): ApplicationUserApplicationUserGroup => toMembership(r.m, { applicationUser: toShallowUser(r.u) })),
+    (m) => m.applicationUserGroupId,
+  );
+}
+
+/** Claim groups with the collections the flags ask for. */
+export async function projectClaimGroups(
+  db: Db,
+  rows: readonly ClaimGroupRow[],
+  include: ClaimGroupIncludeFlags,
+): Promise<ClaimGroup[]> {
+  const ids = rows.map((r) => r.id);
+  const grants = include.claims ? await grantsByHolder(db, 'claimGroup', ids) : null;
+  const subGroups = include.claimGroups ? await linksByHolder(db, 'claimGroup', ids) : null;
+  const users = include.users ? await holdersByClaimGroup(db, 'user', ids) : null;
+  const userGroups = include.userGroups ? await holdersByClaimGroup(db, 'userGroup', ids) : null;
+  return rows.map((row) => ({
+    ...toClaimGroup(row),
+    claimEnumsInClaimGroups: grants ? grants.get(row.id) ?? [] : null,
+    claimGroupsInClaimGroups: subGroups ? subGroups.get(row.id) ?? [] : null,
+    claimGroupsInApplicationUsers: users ? users.get(row.id) ?? [] : null,
+    claimGroupsInApplicationUserGroups: userGroups ? userGroups.get(row.id) ?? [] : null,
+  }));
+}
+
+/** Application users with the collections the flags ask for. */
+export async function projectUsers(
+  db: Db,
+  rows: readonly UserRow[],
+  include: UserIncludeFlags,
+): Promise<ApplicationUser[]> {
+  const ids = rows.map((r) => r.id);
+  const grants = include.claims ? await grantsByHolder(db, 'user', ids) : null;
+  const links = include.claimGroups ? await linksByHolder(db, 'user', ids) : null;
+  const groups = include.userGroups ? await membershipsByUser(db, ids) : null;
+  return rows.map((row) => ({
+    ...toShallowUser(row),
+    claimEnumsInApplicationUsers: grants ? grants.get(row.id) ?? [] : null,
+    claimGroupsInApplicationUsers: links ? links.get(row.id) ?? [] : null,
+    applicationUserApplicationUserGroups: groups ? groups.get(row.id) ?? [] : null,
+  }));
+}
+
+/** Application user groups with the collections the flags ask for. */
+export async function projectUserGroups(
+  db: Db,
+  rows: readonly UserGroupRow[],
+  include: UserGroupIncludeFlags,
+): Promise<ApplicationUserGroup[]> {
+  const ids = rows.map((r) => r.id);
+  const grants = include.claims ? await grantsByHolder(db, 'userGroup', ids) : null;
+  const links = include.claimGroups ? await linksByHolder(db, 'userGroup', ids) : null;
+  const users = include.users ? await membershipsByGroup(db, ids) : null;
+  return rows.map((row) => ({
+    ...toShallowUserGroup(row),
+    applicationUserApplicationUserGroups: users ? users.get(row.id) ?? [] : null,
+    claimGroupsInApplicationUserGroups: links ? links.get(row.id) ?? [] : null,
+    claimEnumsInApplicationUserGroups: grants ? grants.get(row.id) ?? [] : null,
+  }));
+}
+
+// ---------------------------------------------------------------- listing and paging
+
+/** Default and largest page size of the `…Paged` calls. */
+export const PAGE_SIZE = { default: 10, max: 1000 } as const;
+
+/** `page` (1-based; absent or null: everything as one page) and `count` (page size). */
+export interface Paging {
+  page: number | null;
+  count: number;
+}
+
+/**
+ * Reads `page` and `count` (integers, else 400). As the test fake does: a page below 1 is page 1 and a
+ * count below 1 is the default of 10; a count above 1000 is capped at 1000.
+ */
+export function readPaging(query: QueryReader): Paging {
+  const bounds = { min: -1_000_000_000, max: 1_000_000_000 };
+  const page = query.int('page', bounds) ?? null;
+  const count = query.int('count', bounds) ?? PAGE_SIZE.default;
+  return {
+    page: page === null ? null : Math.max(page, 1),
+    count: count < 1 ? PAGE_SIZE.default : Math.min(count, PAGE_SIZE.max),
+  };
+}
+
+type Listable = typeof claimGroups | typeof applicationUsers | typeof applicationUserGroups;
+
+/** The live rows of a table ordered by name, all of them or one page, with the total count. */
+export async function listLive<T extends Listable>(
+  db: Db,
+  table: T,
+  paging: Paging | null,
+): Promise<{ rows: T['$inferSelect'][]; total: number }> {
+  const t = table as typeof claimGroups;
+  const live = eq(t.isDeleted, false);
+  const [counted] = await db.select({ n: count() }).from(t).where(live);
+  const total = counted?.n ?? 0;
+  const query = db
+    .select()
+    .from(t)
+    .where(live)
+    .orderBy(sql`lower(${t.name})`, asc(t.name), asc(t.id));
+  const rows =
+    paging && paging.page !== null
+      ? await query.limit(paging.count).offset((paging.page - 1) * paging.count)
+      : await query;
+  return { rows: rows as T['$inferSelect'][], total };
+}
+
+/** A `Paged` answer: a null page is everything as one page. */
+export function toPaged<T>(list: T[], total: number, paging: Paging): Paged<T> {
+  if (paging.page === null) return { list, totalRecCount: total, totalPageCount: total > 0 ? 1 : 0 };
+  return { list, totalRecCount: total, totalPageCount: Math.ceil(total / paging.count) };
+}

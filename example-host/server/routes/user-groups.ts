@@ -1,0 +1,137 @@
+/**
+ * Application user groups: list and page them, create, rename and delete them by id (spec §7).
+ * Names are trimmed, must not be blank (400) and must be unique regardless of case (409); ids that
+ * are not UUIDs answer 400, unknown ones 404. Deleting a group removes its memberships, claims and
+ * claim group links.
+ */
+import { and, eq } from 'drizzle-orm';
+import { Permission } from '../../../src/api/enums';
+import type { Db } from '../db/index';
+import { applicationUserGroups } from '../db/schema';
+import { SEED_IDS } from '../db/seed';
+import type { UserGroupRow } from './dto';
+import { HttpError, readId, type QueryReader } from './http';
+import { assertNameFree, readGroupName } from './names';
+import { listLive, projectUserGroups, readPaging, toPaged, type UserGroupIncludeFlags } from './projections';
+import { route } from './registry';
+import { write } from './writes';
+
+const P = Permission;
+
+const EVERY_INCLUDE: UserGroupIncludeFlags = { claims: true, users: true, claimGroups: true };
+const NO_INCLUDES: UserGroupIncludeFlags = { claims: false, users: false, claimGroups: false };
+
+/**
+ * The include flags. The list call names the members flag `includeApplicationUsers`; the paged call
+ * takes the user flags of spec §7, where `IncludeApplicationUserGroups` asks for the members.
+ */
+function readIncludes(query: QueryReader): UserGroupIncludeFlags {
+  const users =
+    query.get('includeApplicationUsers') !== undefined
+      ? query.bool('includeApplicationUsers')
+      : query.bool('IncludeApplicationUserGroups');
+  return { claims: query.bool('includeClaims'), users, claimGroups: query.bool('includeClaimGroups') };
+}
+
+async function requireGroup(db: Db, id: string): Promise<UserGroupRow> {
+  const [group] = await db
+    .select()
+    .from(applicationUserGroups)
+    .where(and(eq(applicationUserGroups.id, id), eq(applicationUserGroups.isDeleted, false)));
+  if (!group) throw new HttpError(404, `No application user group '${id}'.`);
+  return group;
+}
+
+export const userGroupRoutes = [
+  route({
+    method: 'GET',
+    path: '/api/Claim/ApplicationUserGroupsList',
+    claim: P.Claim_ReadUserGroups,
+    summary: 'Every application user group, with the collections the include flags ask for',
+    example: { query: { includeClaims: 'true', includeApplicationUsers: 'true', includeClaimGroups: 'true' } },
+    handler: async ({ c, services, query }) => {
+      const include = readIncludes(query);
+      const { rows } = await listLive(services.db, applicationUserGroups, null);
+      return c.json(await projectUserGroups(services.db, rows, include));
+    },
+  }),
+
+  route({
+    method: 'GET',
+    path: '/api/Claim/ApplicationUserGroupsPaged',
+    claim: P.Claim_ReadUserGroups,
+    summary: 'One page of application user groups (page from 1, count 1–1000, default 10; no page: all)',
+    example: {
+      query: {
+        includeClaims: 'true',
+        IncludeApplicationUserGroups: 'true',
+        includeClaimGroups: 'true',
+        page: '1',
+        count: '2',
+      },
+    },
+    handler: async ({ c, services, query }) => {
+      const include = readIncludes(query);
+      const paging = readPaging(query);
+      const { rows, total } = await listLive(services.db, applicationUserGroups, paging);
+      return c.json(toPaged(await projectUserGroups(services.db, rows, include), total, paging));
+    },
+  }),
+
+  route({
+    method: 'POST',
+    path: '/api/Claim/CreateNewApplicationUserGroup',
+    claim: P.Claim_ManageUserGroups,
+    summary: 'Creates an application user group; answers it (409 when the name is taken)',
+    example: { query: { groupName: 'Route Walk Team' } },
+    handler: async ({ c, services, query }) => {
+      const name = readGroupName(query, 'groupName');
+      const created = await write(services, async (tx) => {
+        await assertNameFree(tx, 'userGroup', name);
+        const [row] = await tx.insert(applicationUserGroups).values({ id: crypto.randomUUID(), name }).returning();
+        return projectUserGroups(tx, [row as UserGroupRow], EVERY_INCLUDE);
+      });
+      return c.json(created[0]);
+    },
+  }),
+
+  route({
+    method: 'PUT',
+    path: '/api/Claim/RenameAppUserGroup',
+    claim: P.Claim_ManageUserGroups,
+    summary: 'Renames the application user group currentGroupId; answers it',
+    example: { query: { newGroupName: 'Readers', currentGroupId: SEED_IDS.userGroups.readers } },
+    handler: async ({ c, services, query }) => {
+      const name = readGroupName(query, 'newGroupName');
+      const id = readId(query, 'currentGroupId');
+      const renamed = await write(services, async (tx) => {
+        await requireGroup(tx, id);
+        await assertNameFree(tx, 'userGroup', name, id);
+        const [row] = await tx
+          .update(applicationUserGroups)
+          .set({ name, lastUpdatedDateTime: new Date() })
+          .where(eq(applicationUserGroups.id, id))
+          .returning();
+        return projectUserGroups(tx, [row as UserGroupRow], NO_INCLUDES);
+      });
+      return c.json(renamed[0]);
+    },
+  }),
+
+  route({
+    method: 'DELETE',
+    path: '/api/Claim/DeleteAppUserGroup',
+    claim: P.Claim_ManageUserGroups,
+    summary: 'Deletes an application user group with its memberships, claims and links (204)',
+    // A malformed id is refused (400), so the walk can call this as often as it likes.
+    example: { query: { groupToDeleteId: 'not-a-uuid' } },
+    handler: async ({ c, services, query }) => {
+      const id = readId(query, 'groupToDeleteId');
+      await write(services, async (tx) => {
+        await requireGroup(tx, id);
+        await tx.delete(applicationUserGroups).where(eq(applicationUserGroups.id, id));
+      });
+      return c.body(null, 204);
+    },
+  }),
+];

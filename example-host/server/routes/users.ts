@@ -1,0 +1,106 @@
+/**
+ * Application users: list and page them with their include flags, and sync them from the identity
+ * provider's account store (spec §7, DESIGN §5).
+ */
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { Permission } from '../../../src/api/enums';
+import { applicationUsers } from '../db/schema';
+import type { QueryReader } from './http';
+import { listLive, projectUsers, readPaging, toPaged, type UserIncludeFlags } from './projections';
+import { route } from './registry';
+import { write } from './writes';
+
+const P = Permission;
+
+function readIncludes(query: QueryReader): UserIncludeFlags {
+  return {
+    claims: query.bool('includeClaims'),
+    userGroups: query.bool('IncludeApplicationUserGroups'),
+    claimGroups: query.bool('includeClaimGroups'),
+  };
+}
+
+const ALL_FLAGS = { includeClaims: 'true', IncludeApplicationUserGroups: 'true', includeClaimGroups: 'true' };
+
+export const userRoutes = [
+  route({
+    method: 'GET',
+    path: '/api/Claim/ApplicationUsersPaged',
+    claim: P.Claim_ReadUsers,
+    summary: 'One page of application users (page from 1, count 1–1000, default 10; no page: all)',
+    example: { query: { ...ALL_FLAGS, page: '1', count: '2' } },
+    handler: async ({ c, services, query }) => {
+      const include = readIncludes(query);
+      const paging = readPaging(query);
+      const { rows, total } = await listLive(services.db, applicationUsers, paging);
+      return c.json(toPaged(await projectUsers(services.db, rows, include), total, paging));
+    },
+  }),
+
+  route({
+    method: 'GET',
+    path: '/api/Claim/ApplicationList',
+    claim: P.Claim_ReadUsers,
+    summary: 'Every application user, with the collections the include flags ask for',
+    example: { query: ALL_FLAGS },
+    handler: async ({ c, services, query }) => {
+      const include = readIncludes(query);
+      const { rows } = await listLive(services.db, applicationUsers, null);
+      return c.json(await projectUsers(services.db, rows, include));
+    },
+  }),
+
+  route({
+    method: 'POST',
+    path: '/api/Claim/FullSyncAndReturnExternalUsers',
+    claim: P.Claim_FullSync,
+    summary:
+      "Creates or updates an application user for every account of the identity provider's account " +
+      'store; answers those users (none with an external provider, whose accounts cannot be listed)',
+    handler: async ({ c, services }) => {
+      const accounts = services.listAccounts?.() ?? [];
+      const users = await write(services, async (tx) => {
+        const ids: string[] = [];
+        for (const account of accounts) {
+          const [existing] = await tx.select().from(applicationUsers).where(eq(applicationUsers.oidcId, account.sub));
+          if (!existing) {
+            const id = crypto.randomUUID();
+            await tx.insert(applicationUsers).values({
+              id,
+              oidcId: account.sub,
+              name: account.name,
+              userName: account.userName,
+              email: account.email,
+            });
+            ids.push(id);
+            continue;
+          }
+          ids.push(existing.id);
+          if (
+            existing.name !== account.name ||
+            existing.userName !== account.userName ||
+            existing.email !== account.email
+          ) {
+            await tx
+              .update(applicationUsers)
+              .set({
+                name: account.name,
+                userName: account.userName,
+                email: account.email,
+                lastUpdatedDateTime: new Date(),
+              })
+              .where(eq(applicationUsers.id, existing.id));
+          }
+        }
+        if (ids.length === 0) return [];
+        const rows = await tx
+          .select()
+          .from(applicationUsers)
+          .where(and(inArray(applicationUsers.id, ids), eq(applicationUsers.isDeleted, false)))
+          .orderBy(sql`lower(${applicationUsers.name})`, asc(applicationUsers.id));
+        return projectUsers(tx, rows, { claims: false, userGroups: false, claimGroups: false });
+      });
+      return c.json(users);
+    },
+  }),
+];
