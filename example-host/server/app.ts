@@ -1,12 +1,13 @@
 /**
  * The Hono app: structured request logs, CORS for the host origins, security headers, a body size
- * limit, the declared routes (deny by default) and JSON errors.
+ * limit, the declared routes (deny by default) and errors as RFC 9457 problem details
+ * (`application/problem+json`: `{ type: 'about:blank', title, status, detail }`).
  */
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { secureHeaders } from 'hono/secure-headers';
-import { HttpError } from './routes/http';
+import { HttpError, problem } from './routes/http';
 import { createStaticHost } from './static-host';
 import { mountRoutes, type AppEnv, type RouteRegistry } from './routes/registry';
 import type { Services } from './services';
@@ -57,7 +58,7 @@ export function createApp(services: Services, registry: RouteRegistry): Hono<App
     '*',
     bodyLimit({
       maxSize: config.maxBodyBytes,
-      onError: (c) => c.json({ status: 413, message: 'The request body is too large.' }, 413),
+      onError: (c) => problem(c, 413, `The request body is larger than ${config.maxBodyBytes} bytes.`),
     }),
   );
 
@@ -68,14 +69,14 @@ export function createApp(services: Services, registry: RouteRegistry): Hono<App
     app.get('*', (c, next) => (c.req.path.startsWith('/api/') || c.req.path.startsWith('/odata/') ? next() : host(c)));
   }
 
-  app.notFound((c) => c.json({ status: 404, message: 'Not Found' }, 404));
+  app.notFound((c) => problem(c, 404, `Nothing answers ${c.req.method} ${c.req.path}.`));
 
   app.onError((error, c) => {
     if (error instanceof HttpError) {
-      return c.json({ status: error.status, message: error.message, ...error.details }, error.status);
+      return problem(c, error.status, error.message, error.details);
     }
     log({ level: 'error', msg: error.message, stack: error.stack, method: c.req.method, path: c.req.path });
-    return c.json({ status: 500, message: 'An unexpected server error occurred.' }, 500);
+    return problem(c, 500, 'An unexpected server error occurred.');
   });
 
   return app;

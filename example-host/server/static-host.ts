@@ -5,6 +5,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import type { Context } from 'hono';
+import { problem } from './routes/http';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -36,7 +37,7 @@ function hostCsp(issuer: string): string {
   ].join('; ');
 }
 
-/** A handler serving `distDir`; answers 404 JSON when the dist folder has no index.html. */
+/** A handler serving `distDir`; answers 404 problem details when the dist folder has no index.html. */
 export function createStaticHost(distDir: string, issuer: string) {
   const root = resolve(distDir);
   const csp = hostCsp(issuer);
@@ -60,11 +61,11 @@ export function createStaticHost(distDir: string, issuer: string) {
     let cache = requested.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
     if (!body) {
       // A missing asset is a 404; any other path is a route of the host.
-      if (requested.startsWith('/assets/')) return c.json({ status: 404, message: 'Not Found' }, 404);
+      if (requested.startsWith('/assets/')) return problem(c, 404, `No asset ${requested}.`);
       body = await file(join(root, 'index.html'));
       type = TYPES['.html'] as string;
       cache = 'no-cache';
-      if (!body) return c.json({ status: 404, message: 'The example host is not built.' }, 404);
+      if (!body) return problem(c, 404, 'The example host is not built.');
     }
     return c.body(new Uint8Array(body), 200, {
       'content-type': type,

@@ -5,6 +5,7 @@
 export * from './enums';
 export * from './types';
 export * from './effective-claims';
+export * from './built-in-claim-groups';
 export * from './errors';
 export * from './guards';
 export * from './args';

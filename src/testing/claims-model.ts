@@ -15,7 +15,7 @@ import type {
   Paged,
   UsersInGroupsChangeRequest,
 } from '../api/types';
-import { DEFAULT_PRIORITY_OF_PERMISSION } from '../api/enums';
+import { ClaimTypeFlags, DEFAULT_PRIORITY_OF_PERMISSION } from '../api/enums';
 import { computeEffectiveClaims, wouldCreateCycle, type ClaimGrantInput, type ClaimGroupNode } from '../api/effective-claims';
 import { catalogClaim } from './claim-catalog';
 import type {
@@ -28,7 +28,7 @@ import type {
   StoredUser,
   StoredUserGroup,
 } from './db';
-import { boolProp, FakeHttpError, isRecord, prop, stringArrayProp } from './http';
+import { FakeHttpError, isRecord, prop } from './http';
 
 /** What a mutation needs from the backend: the time and new ids. */
 export interface MutationContext {
@@ -148,8 +148,13 @@ function grantsOf(db: FakeDb, kind: HolderKind, id: string): ClaimGrant[] {
   return sortGrants(grantRows(db, kind, id).map(toClaimGrant));
 }
 
+/** The claim groups granted to a holder, ordered by the granted group's name (regardless of case), then id. */
 function linksOf(db: FakeDb, kind: HolderKind, holderId: string): ClaimGroupLink[] {
-  return linkRows(db, kind, holderId).map((l) => toLink(db, l, true));
+  const nameOf = (l: StoredClaimGroupLink) => findHolder(db, 'claimGroup', l.recordId)?.name.toLowerCase();
+  return linkRows(db, kind, holderId)
+    .filter((l) => nameOf(l) !== undefined)
+    .sort((a, b) => (nameOf(a) ?? '').localeCompare(nameOf(b) ?? '') || a.recordId.localeCompare(b.recordId))
+    .map((l) => toLink(db, l, true));
 }
 
 function membershipOut(
@@ -229,6 +234,80 @@ export function paged<T>(items: readonly T[], page: number | null, count: number
 }
 
 // ---------------------------------------------------------------- change requests
+//
+// Checked as strictly as the reference server checks them (every refusal a 400 naming the field):
+// arrays of at most 1000 items, ids are UUIDs (compared lower-cased, duplicates dropped), `claimType`
+// is 1, 2 or 4 and the claim's own type, `priorityOfPermission` an integer from 0 to 1000 (default 1),
+// `allow` a boolean (default true), at most 20 000 holder × item pairs per request. Unknown ids are 404.
+
+/** Largest number of items any array of a change request may hold. */
+export const MAX_BODY_ARRAY = 1000;
+/** Most holder × item pairs one change request may touch. */
+export const MAX_PAIRS_PER_CHANGE = 20_000;
+/** Lowest and highest accepted `priorityOfPermission` (spec §9 leaves the bounds open; the server's). */
+export const PRIORITY_RANGE = { min: 0, max: 1000 } as const;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Whether a string is a UUID. */
+export function isUuid(value: string): boolean {
+  return UUID.test(value);
+}
+
+const CLAIM_TYPES = new Set<number>([ClaimTypeFlags.ServerClaim, ClaimTypeFlags.UXClaim, ClaimTypeFlags.TableClaim]);
+
+function arrayField(body: Record<string, unknown>, name: string): unknown[] {
+  const value = prop(body, name);
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value)) throw new FakeHttpError(400, `'${name}' must be an array.`);
+  if (value.length > MAX_BODY_ARRAY) {
+    throw new FakeHttpError(400, `'${name}' has ${value.length} items; at most ${MAX_BODY_ARRAY} are allowed.`);
+  }
+  return value;
+}
+
+function idArrayField(body: Record<string, unknown>, name: string): string[] {
+  const ids: string[] = [];
+  arrayField(body, name).forEach((value, index) => {
+    if (typeof value !== 'string' || !isUuid(value)) {
+      throw new FakeHttpError(400, `'${name}[${index}]' must be an id (a UUID string).`);
+    }
+    const id = value.toLowerCase();
+    if (!ids.includes(id)) ids.push(id);
+  });
+  return ids;
+}
+
+function intArrayField(body: Record<string, unknown>, name: string): number[] {
+  const values = new Set<number>();
+  arrayField(body, name).forEach((value, index) => {
+    if (typeof value !== 'number' || !Number.isSafeInteger(value)) {
+      throw new FakeHttpError(400, `'${name}[${index}]' must be an integer.`);
+    }
+    values.add(value);
+  });
+  return [...values];
+}
+
+function boolField(body: Record<string, unknown>, name: string, fallback: boolean): boolean {
+  const value = prop(body, name);
+  if (value === undefined || value === null) return fallback;
+  if (typeof value !== 'boolean') throw new FakeHttpError(400, `'${name}' must be true or false.`);
+  return value;
+}
+
+function checkPairs(holders: number, items: number, holdersField: string, itemsField: string): void {
+  if (holders * items > MAX_PAIRS_PER_CHANGE) {
+    throw new FakeHttpError(
+      400,
+      `'${holdersField}' × '${itemsField}' is ${holders * items} pairs; at most ${MAX_PAIRS_PER_CHANGE} are allowed per request.`,
+    );
+  }
+}
+
+function requireObject(body: unknown): Record<string, unknown> {
+  if (!isRecord(body)) throw new FakeHttpError(400, 'The body must be a JSON object.');
+  return body;
+}
 
 const HOLDER_LABEL: Readonly<Record<HolderKind, string>> = {
   user: 'application user',
@@ -236,27 +315,30 @@ const HOLDER_LABEL: Readonly<Record<HolderKind, string>> = {
   claimGroup: 'claim group',
 };
 
-function requireHolders(db: FakeDb, kind: HolderKind, ids: readonly string[]): void {
+/** 404 naming the first id of `ids` that is no live holder of `kind`, and the body field it came from. */
+function requireHolders(db: FakeDb, kind: HolderKind, ids: readonly string[], field: string): void {
   for (const id of ids) {
-    if (!findHolder(db, kind, id)) throw new FakeHttpError(400, `Unknown ${HOLDER_LABEL[kind]} '${id}'.`);
+    if (!findHolder(db, kind, id)) throw new FakeHttpError(404, `Unknown ${HOLDER_LABEL[kind]} '${id}' in '${field}'.`);
   }
 }
 
 /** Reads and checks a {@link ClaimGroupsChangeRequest}. */
-export function parseClaimGroupsChange(body: unknown): ClaimGroupsChangeRequest {
-  if (!isRecord(body)) throw new FakeHttpError(400, 'The body must be a JSON object.');
-  return {
-    claimGroupSets: stringArrayProp(body, 'claimGroupSets'),
-    claimGroupsToAdd: stringArrayProp(body, 'claimGroupsToAdd'),
-    claimGroupsToRemove: stringArrayProp(body, 'claimGroupsToRemove'),
-    removeExistingUnMentionedClaimGroups: boolProp(body, 'removeExistingUnMentionedClaimGroups', false),
+export function parseClaimGroupsChange(value: unknown): ClaimGroupsChangeRequest {
+  const body = requireObject(value);
+  const change: ClaimGroupsChangeRequest = {
+    claimGroupSets: idArrayField(body, 'claimGroupSets'),
+    claimGroupsToAdd: idArrayField(body, 'claimGroupsToAdd'),
+    claimGroupsToRemove: idArrayField(body, 'claimGroupsToRemove'),
+    removeExistingUnMentionedClaimGroups: boolField(body, 'removeExistingUnMentionedClaimGroups', false),
   };
+  checkPairs(change.claimGroupSets.length, change.claimGroupsToAdd.length, 'claimGroupSets', 'claimGroupsToAdd');
+  return change;
 }
 
 /**
  * Applies a claim-groups change to users, user groups or claim groups, all or nothing. Refuses
- * (400) unknown ids and, for claim groups, any sub-group that would create a cycle. Answers the
- * holders' resulting links.
+ * unknown ids (404) and, for claim groups, any sub-group that would create a cycle (400). Answers
+ * the holders' resulting links.
  */
 export function applyClaimGroupsChange(
   db: FakeDb,
@@ -264,8 +346,9 @@ export function applyClaimGroupsChange(
   change: ClaimGroupsChangeRequest,
   ctx: MutationContext,
 ): ClaimGroupLink[] {
-  requireHolders(db, kind, change.claimGroupSets);
-  requireHolders(db, 'claimGroup', [...change.claimGroupsToAdd, ...change.claimGroupsToRemove]);
+  requireHolders(db, kind, change.claimGroupSets, 'claimGroupSets');
+  requireHolders(db, 'claimGroup', change.claimGroupsToAdd, 'claimGroupsToAdd');
+  requireHolders(db, 'claimGroup', change.claimGroupsToRemove, 'claimGroupsToRemove');
   const toAdd = [...new Set(change.claimGroupsToAdd)];
   const toRemove = new Set(change.claimGroupsToRemove.filter((id) => !toAdd.includes(id)));
 
@@ -286,7 +369,12 @@ export function applyClaimGroupsChange(
         if (!node || node.subGroupIds.includes(sub)) continue;
         if (wouldCreateCycle(holder, sub, graph)) {
           const name = (id: string) => findHolder(db, 'claimGroup', id)?.name ?? id;
-          throw new FakeHttpError(400, `Adding '${name(sub)}' to '${name(holder)}' would create a cycle of claim groups.`);
+          throw new FakeHttpError(
+            400,
+            holder === sub
+              ? `The claim group '${name(holder)}' cannot contain itself.`
+              : `Adding '${name(sub)}' to '${name(holder)}' would create a cycle of claim groups.`,
+          );
         }
         node.subGroupIds.push(sub);
       }
@@ -319,43 +407,70 @@ export function applyClaimGroupsChange(
 }
 
 function parseClaimBase(value: unknown, index: number): ClaimBase {
-  if (!isRecord(value)) throw new FakeHttpError(400, `claimBaseToAddUpdate[${index}] must be an object.`);
+  const at = `claimBaseToAddUpdate[${index}]`;
+  if (!isRecord(value)) throw new FakeHttpError(400, `'${at}' must be an object.`);
   const claimValue = prop(value, 'claimValue');
-  if (typeof claimValue !== 'number' || !Number.isInteger(claimValue)) {
-    throw new FakeHttpError(400, `claimBaseToAddUpdate[${index}].claimValue must be an integer.`);
+  if (typeof claimValue !== 'number' || !Number.isSafeInteger(claimValue)) {
+    throw new FakeHttpError(400, `'${at}.claimValue' must be an integer.`);
+  }
+  const claimType = prop(value, 'claimType');
+  if (typeof claimType !== 'number' || !CLAIM_TYPES.has(claimType)) {
+    throw new FakeHttpError(400, `'${at}.claimType' must be 1 (server), 2 (UX) or 4 (table).`);
   }
   const claim = catalogClaim(claimValue);
-  if (!claim) throw new FakeHttpError(400, `Unknown claim value ${claimValue}.`);
-  const priority = prop(value, 'priorityOfPermission') ?? DEFAULT_PRIORITY_OF_PERMISSION;
-  if (typeof priority !== 'number' || !Number.isFinite(priority)) {
-    throw new FakeHttpError(400, `claimBaseToAddUpdate[${index}].priorityOfPermission must be a number.`);
+  if (!claim) throw new FakeHttpError(400, `'${at}.claimValue' ${claimValue} is not a known claim.`);
+  if (claim.claimType !== claimType) {
+    throw new FakeHttpError(
+      400,
+      `'${at}.claimValue' ${claimValue} (${claim.key}) is a claim of type ${claim.claimType}, not ${claimType}.`,
+    );
   }
   const allow = prop(value, 'allow') ?? true;
-  if (typeof allow !== 'boolean') throw new FakeHttpError(400, `claimBaseToAddUpdate[${index}].allow must be a boolean.`);
-  // The claim type is the catalog's, whatever the body says.
-  return { claimValue, priorityOfPermission: priority, allow, claimType: claim.claimType };
+  if (typeof allow !== 'boolean') throw new FakeHttpError(400, `'${at}.allow' must be true or false.`);
+  const priority = prop(value, 'priorityOfPermission') ?? DEFAULT_PRIORITY_OF_PERMISSION;
+  if (
+    typeof priority !== 'number' ||
+    !Number.isInteger(priority) ||
+    priority < PRIORITY_RANGE.min ||
+    priority > PRIORITY_RANGE.max
+  ) {
+    throw new FakeHttpError(
+      400,
+      `'${at}.priorityOfPermission' must be an integer from ${PRIORITY_RANGE.min} to ${PRIORITY_RANGE.max}.`,
+    );
+  }
+  return { claimValue, claimType: claim.claimType, allow, priorityOfPermission: priority };
 }
 
 /** Reads and checks a {@link ClaimsChangeRequest}. */
-export function parseClaimsChange(body: unknown): ClaimsChangeRequest {
-  if (!isRecord(body)) throw new FakeHttpError(400, 'The body must be a JSON object.');
-  const add = prop(body, 'claimBaseToAddUpdate') ?? [];
-  if (!Array.isArray(add)) throw new FakeHttpError(400, "'claimBaseToAddUpdate' must be an array.");
-  const remove = prop(body, 'claimEnumsToRemoveValue') ?? [];
-  if (!Array.isArray(remove) || !remove.every((v): v is number => typeof v === 'number' && Number.isInteger(v))) {
-    throw new FakeHttpError(400, "'claimEnumsToRemoveValue' must be an array of integers.");
-  }
+export function parseClaimsChange(value: unknown): ClaimsChangeRequest {
+  const body = requireObject(value);
+  const claimSets = idArrayField(body, 'claimSets');
+  const upserts = new Map<number, ClaimBase>();
+  arrayField(body, 'claimBaseToAddUpdate').forEach((item, index) => {
+    const claim = parseClaimBase(item, index);
+    const earlier = upserts.get(claim.claimValue);
+    if (earlier && (earlier.allow !== claim.allow || earlier.priorityOfPermission !== claim.priorityOfPermission)) {
+      throw new FakeHttpError(
+        400,
+        `'claimBaseToAddUpdate[${index}]' repeats claim ${claim.claimValue} with a different allow or priority.`,
+      );
+    }
+    upserts.set(claim.claimValue, claim);
+  });
+  const remove = intArrayField(body, 'claimEnumsToRemoveValue').filter((v) => !upserts.has(v));
+  checkPairs(claimSets.length, upserts.size, 'claimSets', 'claimBaseToAddUpdate');
   return {
-    claimSets: stringArrayProp(body, 'claimSets'),
-    claimBaseToAddUpdate: add.map(parseClaimBase),
+    claimSets,
+    claimBaseToAddUpdate: [...upserts.values()],
     claimEnumsToRemoveValue: remove,
-    removeExistingUnMentionedClaimBase: boolProp(body, 'removeExistingUnMentionedClaimBase', false),
+    removeExistingUnMentionedClaimBase: boolField(body, 'removeExistingUnMentionedClaimBase', false),
   };
 }
 
 /** Applies a claims change to users, user groups or claim groups. Answers the holders' resulting grants. */
 export function applyClaimsChange(db: FakeDb, kind: HolderKind, change: ClaimsChangeRequest, ctx: MutationContext): ClaimGrant[] {
-  requireHolders(db, kind, change.claimSets);
+  requireHolders(db, kind, change.claimSets, 'claimSets');
   const upserts = new Map<number, ClaimBase>();
   for (const claim of change.claimBaseToAddUpdate) upserts.set(claim.claimValue, claim);
   const toRemove = new Set(change.claimEnumsToRemoveValue.filter((v) => !upserts.has(v)));
@@ -387,18 +502,25 @@ export function applyClaimsChange(db: FakeDb, kind: HolderKind, change: ClaimsCh
       });
     }
   }
-  return sortGrants(change.claimSets.flatMap((holderId) => grantRows(db, kind, holderId).map(toClaimGrant)));
+  return change.claimSets.flatMap((holderId) => grantsOf(db, kind, holderId));
 }
 
 /** Reads and checks a {@link UsersInGroupsChangeRequest}. */
-export function parseUsersInGroupsChange(body: unknown): UsersInGroupsChangeRequest {
-  if (!isRecord(body)) throw new FakeHttpError(400, 'The body must be a JSON object.');
-  return {
-    applicationUsersGroups: stringArrayProp(body, 'applicationUsersGroups'),
-    applicationUsersToAdd: stringArrayProp(body, 'applicationUsersToAdd'),
-    applicationUsersToRemove: stringArrayProp(body, 'applicationUsersToRemove'),
-    removeExistingUnMentioned: boolProp(body, 'removeExistingUnMentioned', false),
+export function parseUsersInGroupsChange(value: unknown): UsersInGroupsChangeRequest {
+  const body = requireObject(value);
+  const change: UsersInGroupsChangeRequest = {
+    applicationUsersGroups: idArrayField(body, 'applicationUsersGroups'),
+    applicationUsersToAdd: idArrayField(body, 'applicationUsersToAdd'),
+    applicationUsersToRemove: idArrayField(body, 'applicationUsersToRemove'),
+    removeExistingUnMentioned: boolField(body, 'removeExistingUnMentioned', false),
   };
+  checkPairs(
+    change.applicationUsersGroups.length,
+    change.applicationUsersToAdd.length,
+    'applicationUsersGroups',
+    'applicationUsersToAdd',
+  );
+  return change;
 }
 
 /** Adds users to and removes users from user groups. Answers the groups' resulting memberships (with `applicationUser`). */
@@ -407,8 +529,9 @@ export function applyUsersInGroupsChange(
   change: UsersInGroupsChangeRequest,
   ctx: MutationContext,
 ): ApplicationUserApplicationUserGroup[] {
-  requireHolders(db, 'userGroup', change.applicationUsersGroups);
-  requireHolders(db, 'user', [...change.applicationUsersToAdd, ...change.applicationUsersToRemove]);
+  requireHolders(db, 'userGroup', change.applicationUsersGroups, 'applicationUsersGroups');
+  requireHolders(db, 'user', change.applicationUsersToAdd, 'applicationUsersToAdd');
+  requireHolders(db, 'user', change.applicationUsersToRemove, 'applicationUsersToRemove');
   const toAdd = [...new Set(change.applicationUsersToAdd)];
   const toRemove = new Set(change.applicationUsersToRemove.filter((id) => !toAdd.includes(id)));
   const now = ctx.now();
@@ -437,19 +560,42 @@ export function applyUsersInGroupsChange(
 
 // ---------------------------------------------------------------- groups
 
-/** A group name from the query: trimmed, not blank (400). */
-export function checkGroupName(name: string): string {
-  const trimmed = name.trim();
-  if (trimmed === '') throw new FakeHttpError(400, 'The group name must not be blank.');
-  if (trimmed.length > 200) throw new FakeHttpError(400, 'The group name is longer than 200 characters.');
+/** Longest accepted group name. */
+export const MAX_GROUP_NAME_LENGTH = 200;
+
+/**
+ * A group name from query parameter `param` (`raw`, null when absent): trimmed; 400 when absent,
+ * blank, longer than 200 characters or holding control characters.
+ */
+export function checkGroupName(raw: string | null, param = 'groupName'): string {
+  if (raw === null) throw new FakeHttpError(400, `The parameter '${param}' must be defined and cannot be null.`);
+  const trimmed = raw.trim();
+  if (trimmed === '') throw new FakeHttpError(400, `The parameter '${param}' must not be blank.`);
+  if (trimmed.length > MAX_GROUP_NAME_LENGTH) {
+    throw new FakeHttpError(400, `The parameter '${param}' must be at most ${MAX_GROUP_NAME_LENGTH} characters long.`);
+  }
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(trimmed)) {
+    throw new FakeHttpError(400, `The parameter '${param}' must not contain control characters.`);
+  }
   return trimmed;
 }
 
-/** Refuses (409) a name another live row of `rows` already has (case-insensitively). */
-export function checkUniqueName(rows: readonly { id: string; name: string; isDeleted: boolean }[], name: string, exceptId?: string): void {
+/**
+ * Refuses (409) a name another row of `rows` already has, regardless of case (soft-deleted rows count
+ * too, as the server's unique constraint does).
+ */
+export function checkUniqueName(
+  rows: readonly { id: string; name: string }[],
+  name: string,
+  kind: 'claimGroup' | 'userGroup',
+  exceptId?: string,
+): void {
   const lower = name.toLowerCase();
-  if (rows.some((r) => live(r) && r.id !== exceptId && r.name.toLowerCase() === lower)) {
-    throw new FakeHttpError(409, `A group named '${name}' already exists.`);
+  const clash = rows.find((r) => r.id !== exceptId && r.name.toLowerCase() === lower);
+  if (clash) {
+    const label = kind === 'claimGroup' ? 'A claim group' : 'An application user group';
+    throw new FakeHttpError(409, `${label} named '${clash.name}' already exists.`);
   }
 }
 

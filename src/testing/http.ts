@@ -5,6 +5,7 @@
  */
 import { HttpResponse } from 'msw';
 
+/** HTTP reason phrases (RFC 9110): the `title` of the problem details, as the reference server says them. */
 const REASONS: Readonly<Record<number, string>> = {
   400: 'Bad Request',
   401: 'Unauthorized',
@@ -14,6 +15,7 @@ const REASONS: Readonly<Record<number, string>> = {
   412: 'Precondition Failed',
   413: 'Content Too Large',
   415: 'Unsupported Media Type',
+  422: 'Unprocessable Content',
   500: 'Internal Server Error',
   503: 'Service Unavailable',
 };
@@ -26,16 +28,24 @@ export class FakeHttpError extends Error {
     /** The HTTP status to answer with. */
     readonly status: number,
     message: string,
+    /** Extension members of the problem details, e.g. `{ requiredClaim }`. */
+    readonly extensions?: Record<string, unknown>,
   ) {
     super(message);
   }
 }
 
-/** The problem-details body of an error response. */
+/**
+ * The RFC 9457 problem-details body of an error response (`application/problem+json`), as the
+ * reference server answers it: `type` is `about:blank`, `title` the reason phrase of `status`,
+ * `detail` the specific message. A 403 for a missing claim adds `requiredClaim`.
+ */
 export interface ProblemDetails {
+  type: 'about:blank';
   title: string;
   status: number;
   detail: string;
+  [extension: string]: unknown;
 }
 
 /** A JSON response. `Date`s are written as ISO strings. */
@@ -57,8 +67,8 @@ export function noContent(): Response {
 }
 
 /** An error response with a problem-details body. */
-export function problem(status: number, detail: string): Response {
-  const body: ProblemDetails = { title: REASONS[status] ?? 'Error', status, detail };
+export function problem(status: number, detail: string, extensions: Record<string, unknown> = {}): Response {
+  const body: ProblemDetails = { ...extensions, type: 'about:blank', title: REASONS[status] ?? 'Error', status, detail };
   return new HttpResponse(JSON.stringify(body), {
     status,
     headers: { 'content-type': 'application/problem+json; charset=utf-8' },

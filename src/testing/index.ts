@@ -21,7 +21,17 @@
  * - Paged calls count pages from 1; a null page answers everything.
  * - `FormGenerator/UploadPdf` answers drafts: the generated form and schema are not stored.
  * - Claims are not enforced unless `enforceClaims` is on; GetMyClaims always answers the user's
- *   effective claims.
+ *   effective claims. With it on, each route needs the claim the reference server needs (e.g.
+ *   `Claim_ReadClaimEntries` for the claim names and descriptions; `Claim_ReadUsers` to check another
+ *   user's admin role — anyone may check themselves).
+ * - The Claim area answers as the reference server (`tests/contract` runs the same scenarios against
+ *   both): errors are RFC 9457 problem details (`application/problem+json`,
+ *   `{ type: 'about:blank', title, status, detail }`, plus `requiredClaim` on a 403 for a claim) with the
+ *   server's texts; unknown ids are 404, malformed ones 400; built-in claim groups cannot be deleted;
+ *   `GetMyUserSessionData` needs a signed-in user; soft-deleted rows are left out of
+ *   `GetEntitiesWithPermissions`.
+ * - The built-in claim groups (`builtInClaimGroups()`) are the shared definitions of
+ *   `BUILT_IN_CLAIM_GROUP_DEFINITIONS` (`@ccq/forms-admin/api`), the same the reference server seeds.
  *
  * @packageDocumentation
  */

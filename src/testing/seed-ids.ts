@@ -16,7 +16,7 @@ export const seedIds = {
     admin: guid(0x10000000, 1),
     /** Eddie Editor (oidcId `editor`): Form Editors (with nested Form Readers); hard deletes denied. */
     editor: guid(0x10000000, 2),
-    /** Rita Reader (oidcId `reader`): read-only through Form Readers. */
+    /** Rita Reader (oidcId `reader`): read-only through Form Readers (in Readers). */
     reader: guid(0x10000000, 3),
     /** Sam Signer (oidcId `signer`): Form Editors plus Signers, and one claim of his own. */
     signer: guid(0x10000000, 4),
@@ -32,20 +32,24 @@ export const seedIds = {
     platformTeam: guid(0x20000000, 1),
     /** Form Authors: Eddie and Sam; granted Form Editors and No Hard Delete. */
     formAuthors: guid(0x20000000, 2),
-    /** Reviewers: Rita, Aisha and Dan; granted Form Readers and Signing_DownloadDocument. */
+    /** Reviewers: Aisha and Dan; granted Form Readers and Signing_DownloadDocument. */
     reviewers: guid(0x20000000, 3),
+    /** Readers: Rita; granted Form Readers (as the reference server's Readers). */
+    readers: guid(0x20000000, 4),
   },
   claimGroups: {
     /** Built-in: every claim. */
     administrators: guid(0x30000000, 1),
-    /** Authoring claims; contains Form Readers. */
+    /** Built-in: authoring claims, form menus and buttons, the admin panel; contains Form Readers. */
     formEditors: guid(0x30000000, 2),
-    /** Read claims and menus. */
+    /** Built-in: read claims only (no admin panel, no menus). */
     formReaders: guid(0x30000000, 3),
     /** Signing claims, at priority 2. */
     signers: guid(0x30000000, 4),
     /** Explicit denies of every hard-delete permission, at priority 10. */
     noHardDelete: guid(0x30000000, 5),
+    /** Built-in: the administration of claims, claim groups, users and user groups. */
+    userAdministrators: guid(0x30000000, 6),
   },
   formGroups: {
     customerOnboarding: guid(0x40000000, 1),

@@ -1,20 +1,27 @@
 /**
  * Seed data of the fake backend: deterministic ids and dates, so tests can name rows.
  *
+ * The built-in claim groups (Administrators, Form Readers, Form Editors ⊃ Form Readers, User
+ * Administrators) are the shared definitions of `src/api/built-in-claim-groups.ts`, the same the
+ * reference server seeds; so are the three users it seeds (admin, editor, reader), who hold the same
+ * effective claims here as there (the contract suite compares them).
+ *
  * Users (oidcId in brackets) and what they effectively hold:
  * - Ada Admin [admin]: every claim (built-in Administrators, directly and through Platform Team).
- * - Eddie Editor [editor]: Form Editors + nested Form Readers, minus every `*_Delete` permission
- *   (No Hard Delete denies them at priority 10).
- * - Rita Reader [reader]: Form Readers + Signing_DownloadDocument (granted to Reviewers).
+ * - Eddie Editor [editor]: Form Editors + nested Form Readers, minus the hard deletes
+ *   (`Form_Delete`, `FormGroup_Delete`, `FormInstance_Delete`, `FormSchema_Delete`: No Hard Delete
+ *   denies them at priority 10).
+ * - Rita Reader [reader]: Form Readers only (through Readers): no admin area, no menus, no buttons.
  * - Sam Signer [signer]: as Eddie, plus Signers and FormInstance_Update of his own.
- * - Aisha Auditor [auditor]: as Rita, plus read-only administration claims, minus
- *   ViewSubmissions_AllowRead (a deny of her own at priority 5).
+ * - Aisha Auditor [auditor]: Form Readers + Signing_DownloadDocument (through Reviewers), plus
+ *   read-only administration claims, minus ViewSubmissions_AllowRead (a deny of her own at priority 5).
  * - Dan Disabled [disabled]: disabled account, member of Reviewers.
  * - Nora Newcomer [newcomer]: no claim at all.
  */
 import type { JsonObject } from '../api/types';
+import { BUILT_IN_CLAIM_GROUP_DEFINITIONS, builtInClaimGroupDefinition } from '../api/built-in-claim-groups';
 import { ButtonClaim, MenuClaim, Permission, DEFAULT_PRIORITY_OF_PERMISSION } from '../api/enums';
-import { allClaimValues, catalogClaim } from './claim-catalog';
+import { catalogClaim } from './claim-catalog';
 import {
   createEmptyDb,
   type ExternalUser,
@@ -42,17 +49,27 @@ import { seedDate, seedIds, seedOidcIds, seedRowId } from './seed-ids';
 export { seedIds, seedOidcIds, seedDate, SEED_EPOCH } from './seed-ids';
 export { SEED_PRIMITIVE_PATHS } from './seed-forms';
 
-/** A built-in claim group that `UpsertBuiltInClaimGroups` creates (and resets when overriding). */
+/**
+ * A built-in claim group that `UpsertBuiltInClaimGroups` creates (and resets when overriding): the
+ * shared definition (`src/api/built-in-claim-groups.ts`) with the fake's seeded id.
+ */
 export interface BuiltInClaimGroup {
   id: string;
   name: string;
   /** Claim values granted (allow, default priority). */
   claims: readonly number[];
+  /** Names of the built-in groups nested in this one. */
+  subGroups: readonly string[];
 }
 
-/** The built-in claim groups: Administrators, with every claim. */
+/** The built-in claim groups, in the order `UpsertBuiltInClaimGroups` answers them (the reference server's). */
 export function builtInClaimGroups(): BuiltInClaimGroup[] {
-  return [{ id: seedIds.claimGroups.administrators, name: 'Administrators', claims: allClaimValues() }];
+  return BUILT_IN_CLAIM_GROUP_DEFINITIONS.map((d) => ({
+    id: seedIds.claimGroups[d.key],
+    name: d.name,
+    claims: d.claims,
+    subGroups: d.subGroups,
+  }));
 }
 
 const P = Permission;
@@ -63,32 +80,14 @@ const perm = (key: string): number => {
   return value;
 };
 
-/** Claims of Form Readers: reading only; no admin area, no menus (as the reference server's seed). */
-const READER_CLAIMS: number[] = [
-  ...CRUD_ENTITIES.flatMap((e) => [perm(`${e}_Select`), perm(`${e}_SelectList`)]),
-  P.Forms_GetViewUrl,
-];
+/** Claims of Form Readers (built in): reading only; no admin area, no menus (as the reference server's seed). */
+const READER_CLAIMS: readonly number[] = builtInClaimGroupDefinition('formReaders').claims;
 
-/** Claims of Form Editors (on top of the nested Form Readers). */
-const EDITOR_CLAIMS: number[] = [
-  P.AdminPanel_Access,
-  MenuClaim.Forms_AllowRead,
-  MenuClaim.FormGroups_AllowRead,
-  MenuClaim.FormInstances_AllowRead,
-  MenuClaim.FormSchemas_AllowRead,
-  MenuClaim.FormPreview_AllowRead,
-  ...CRUD_ENTITIES.flatMap((e) => ['Add', 'AddUpdate', 'Update', 'MarkDeleted', 'Delete'].map((a) => perm(`${e}_${a}`))),
-  P.DynamicFormLinking_Create,
-  P.DynamicFormLinking_Duplicate,
-  P.DynamicFormLinking_GetAllPrimitivePaths,
-  P.DynamicFormLinking_GetExampleApplication,
-  P.FormGenerator_UploadPdf,
-  P.Forms_GetEditUrl,
-  P.Forms_MarkCompleted,
-  P.Forms_NotifyDeleted,
-  ...Object.values(ButtonClaim),
-  MenuClaim.FormBuilder_AllowRead,
-];
+/** Claims of Form Editors (built in, on top of the nested Form Readers). */
+const EDITOR_CLAIMS: readonly number[] = builtInClaimGroupDefinition('formEditors').claims;
+
+/** Claims of User Administrators (built in). */
+const USER_ADMINISTRATOR_CLAIMS: readonly number[] = builtInClaimGroupDefinition('userAdministrators').claims;
 
 /** Claims of Signers. */
 const SIGNER_CLAIMS: number[] = [
@@ -158,7 +157,12 @@ function seedUserGroups(): StoredUserGroup[] {
     createdDateTime: seedDate(days),
     lastUpdatedDateTime: seedDate(days),
   });
-  return [group(g.platformTeam, 'Platform Team', 0), group(g.formAuthors, 'Form Authors', 0), group(g.reviewers, 'Reviewers', 1)];
+  return [
+    group(g.platformTeam, 'Platform Team', 0),
+    group(g.formAuthors, 'Form Authors', 0),
+    group(g.reviewers, 'Reviewers', 1),
+    group(g.readers, 'Readers', 1),
+  ];
 }
 
 function seedMemberships(): StoredMembership[] {
@@ -168,7 +172,7 @@ function seedMemberships(): StoredMembership[] {
     [u.admin, g.platformTeam],
     [u.editor, g.formAuthors],
     [u.signer, g.formAuthors],
-    [u.reader, g.reviewers],
+    [u.reader, g.readers],
     [u.auditor, g.reviewers],
     [u.disabled, g.reviewers],
   ];
@@ -193,9 +197,7 @@ function seedClaimGroups(): StoredClaimGroup[] {
     lastUpdatedDateTime: seedDate(0),
   });
   return [
-    group(c.administrators, 'Administrators', true),
-    group(c.formEditors, 'Form Editors'),
-    group(c.formReaders, 'Form Readers'),
+    ...builtInClaimGroups().map((b) => group(b.id, b.name, true)),
     group(c.signers, 'Signers'),
     group(c.noHardDelete, 'No Hard Delete'),
   ];
@@ -215,8 +217,6 @@ function seedClaimGrants(): StoredClaimGrant[] {
   const g = seedIds.userGroups;
   const specs: GrantSpec[] = [
     ...builtInClaimGroups().map((b): GrantSpec => ({ holderKind: 'claimGroup', recordId: b.id, claims: b.claims })),
-    { holderKind: 'claimGroup', recordId: c.formReaders, claims: READER_CLAIMS },
-    { holderKind: 'claimGroup', recordId: c.formEditors, claims: EDITOR_CLAIMS },
     { holderKind: 'claimGroup', recordId: c.signers, claims: SIGNER_CLAIMS, priority: 2 },
     { holderKind: 'claimGroup', recordId: c.noHardDelete, claims: HARD_DELETE_CLAIMS, allow: false, priority: 10 },
     { holderKind: 'userGroup', recordId: g.reviewers, claims: [P.Signing_DownloadDocument] },
@@ -250,6 +250,8 @@ function seedClaimGroupLinks(): StoredClaimGroupLink[] {
   const c = seedIds.claimGroups;
   const u = seedIds.users;
   const g = seedIds.userGroups;
+  const builtIns = builtInClaimGroups();
+  const builtInId = (name: string) => builtIns.find((b) => b.name === name)?.id as string;
   const links: [HolderKind, string, string][] = [
     ['user', u.admin, c.administrators],
     ['user', u.signer, c.signers],
@@ -257,7 +259,9 @@ function seedClaimGroupLinks(): StoredClaimGroupLink[] {
     ['userGroup', g.formAuthors, c.formEditors],
     ['userGroup', g.formAuthors, c.noHardDelete],
     ['userGroup', g.reviewers, c.formReaders],
-    ['claimGroup', c.formEditors, c.formReaders],
+    ['userGroup', g.readers, c.formReaders],
+    // The nesting of the built-in groups (Form Editors ⊃ Form Readers).
+    ...builtIns.flatMap((b) => b.subGroups.map((sub): [HolderKind, string, string] => ['claimGroup', b.id, builtInId(sub)])),
   ];
   return links.map(([holderKind, holderId, recordId], i) => ({
     id: seedRowId('link', i + 1),
@@ -318,8 +322,9 @@ export const seed = {
   primitivePaths: SEED_PRIMITIVE_PATHS,
   /** Claims of each claim group's own grants (not counting nested groups). */
   claims: {
-    formReaders: READER_CLAIMS as readonly number[],
-    formEditors: EDITOR_CLAIMS as readonly number[],
+    formReaders: READER_CLAIMS,
+    formEditors: EDITOR_CLAIMS,
+    userAdministrators: USER_ADMINISTRATOR_CLAIMS,
     signers: SIGNER_CLAIMS as readonly number[],
     noHardDelete: HARD_DELETE_CLAIMS as readonly number[],
     auditorOwn: AUDITOR_CLAIMS as readonly number[],

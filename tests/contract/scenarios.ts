@@ -4,30 +4,38 @@
  * shapes of what it got (`shapeOf`) and a few facts; `claim-area.test.ts` then compares the records
  * of the fake and the server step by step.
  *
- * Known differences — where the fake does not do what spec/DESIGN (or the server's documented
- * decisions) say — are scenarios marked `it.fails` on the fake only, named "known difference: …".
- * They start failing (and must be turned into plain scenarios) once the fake is fixed.
+ * Facts hold what must be equal on both, down to the values: effective claims of the seeded
+ * accounts, the built-in claim groups, and the problem details of refusals (RFC 9457
+ * `{ type, title, status, detail }` served as `application/problem+json`), their detail texts included.
+ * There are no known differences: a difference found is fixed in the fake or the server, and a
+ * scenario here keeps it from coming back.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  BUILT_IN_CLAIM_GROUP_DEFINITIONS,
   ButtonClaim,
   ClaimTypeFlags,
   DefaultClaimNumbers,
+  MenuClaim,
   Permission,
   RowLevelPermission,
   defaultClaimTypeOf,
   isApiError,
   type ApiError,
   type ClaimApi,
+  type ClaimBase,
   type ClaimGrant,
+  type ClaimGroup,
   type ClaimKey,
 } from '../../src/api';
 import { START_TIMEOUT_MS } from '../server/helpers';
 import { shapeOf, type ShapeOptions } from './shape';
-import type { ContractTarget } from './targets';
+import { SEEDED_OIDC_IDS, type ContractTarget } from './targets';
 
 /** Every step whose shape is recorded, in order. */
 export const CONTRACT_STEPS = [
+  'GetMyUserSessionData',
+  'CheckForAdminRole',
   'GetClaimEntriesForClaimTypes',
   'GetClaimNamesForClaimTypeNames',
   'GetClaimEntriesWithDescriptionsForClaimTypes',
@@ -57,6 +65,8 @@ export const CONTRACT_STEPS = [
   'RenameAppUserGroup',
   'FullSyncAndReturnExternalUsers',
   'UpsertBuiltInClaimGroups (Administrators)',
+  'UpsertBuiltInClaimGroups (overrideExisting)',
+  'problem details',
 ] as const;
 export type ContractStep = (typeof CONTRACT_STEPS)[number];
 
@@ -102,7 +112,28 @@ function present<T>(value: T | null | undefined, what: string): T {
   return value;
 }
 
+/** An RFC 9457 problem details body as both backends answer it. */
+interface Problem {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  [extension: string]: unknown;
+}
+
+/** The problem details an ApiError carries, checked: served as problem+json, parsed by the client into `result`. */
+function problemOf(error: ApiError, status: number, title: string): Problem {
+  expect(error.status).toBe(status);
+  expect(error.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+  expect(error.result).toMatchObject({ type: 'about:blank', title, status, detail: expect.any(String) });
+  return error.result as Problem;
+}
+
+/** A user id nobody has, on either backend. */
+const UNKNOWN_ID = 'ffffffff-ffff-4fff-bfff-ffffffffffff';
+
 const sortedIds = (ids: readonly string[]) => [...ids].sort();
+const sortedNumbers = (values: readonly number[]) => [...values].sort((a, b) => a - b);
 const grantSummary = (rows: readonly ClaimGrant[]) =>
   rows.map((r) => [r.claimValue, r.claimType, r.allow, r.priorityOfPermission] as const).sort((a, b) => a[0] - b[0]);
 
@@ -129,8 +160,12 @@ export function defineClaimAreaContract(
     const record = (step: ContractStep, value: unknown, options?: ShapeOptions) => {
       seen.shapes.set(step, shapeOf(value, options));
     };
-    /** On the fake, a scenario documenting a known difference is expected to fail. */
-    const knownDifference = name === 'fake' ? it.fails : it;
+    /** A text with this run's suffix taken out, so that facts compare across targets. */
+    const neutral = (text: string) => text.split(suffix).join('…');
+    /** Records the problem details of a refusal as a fact (the detail texts must be the same). */
+    const problemFact = (fact: string, problem: Problem) => {
+      seen.facts.set(`problem: ${fact}`, { ...problem, detail: neutral(problem.detail) });
+    };
 
     beforeAll(async () => {
       target = await start();
@@ -139,6 +174,34 @@ export function defineClaimAreaContract(
 
     afterAll(async () => {
       await target?.stop();
+    });
+
+    // First: later scenarios change grants of the seeded users.
+    it('the seeded administrator, editor and reader hold the same effective claims on both', async () => {
+      const t = target as ContractTarget;
+      for (const oidcId of SEEDED_OIDC_IDS) {
+        const client = t.clientAs(oidcId);
+        const claims = present(await client.claim.getMyClaims(), `GetMyClaims of ${oidcId}`);
+        const session = present(await client.claim.getMyUserSessionData(), `GetMyUserSessionData of ${oidcId}`);
+        if (oidcId === 'reader') record('GetMyUserSessionData', session);
+        expect(session.claims).toEqual(claims);
+        expect(typeof session.userId).toBe('string');
+        const admin = await client.claim.checkForAdminRole(oidcId);
+        if (oidcId === 'reader') record('CheckForAdminRole', admin);
+        seen.facts.set(`effective claims of ${oidcId}`, claims);
+        seen.facts.set(`admin role of ${oidcId}`, admin);
+      }
+      const facts = (oidcId: string) => seen.facts.get(`effective claims of ${oidcId}`) as number[];
+      expect(facts('admin')).toEqual(sortedNumbers(Object.values(DefaultClaimNumbers)));
+      // The editor: Form Editors ⊃ Form Readers, the hard deletes denied by No Hard Delete.
+      expect(facts('editor')).toContain(Permission.AdminPanel_Access);
+      expect(facts('editor')).toContain(MenuClaim.FormBuilder_AllowRead);
+      expect(facts('editor')).not.toContain(Permission.Form_Delete);
+      expect(facts('editor')).not.toContain(MenuClaim.RoleManagement_AllowRead);
+      // The reader: the read claims of Form Readers only; no admin panel, no menus, no buttons.
+      const readers = BUILT_IN_CLAIM_GROUP_DEFINITIONS.find((d) => d.key === 'formReaders');
+      expect(facts('reader')).toEqual(sortedNumbers(readers?.claims ?? []));
+      expect(seen.facts.get('admin role of reader')).toBe(false);
     });
 
     it('claim catalogue: the same claim types, keys, values and descriptions', async () => {
@@ -572,74 +635,277 @@ export function defineClaimAreaContract(
       for (const name of [names.a, names.b, names.renamed]) expect(await api.deleteClaimGroupByName(name)).toBeNull();
     });
 
-    // ------------------------------------------------------------ known differences (the fake is wrong)
+    // ------------------------------------------------------------ differences found once, kept from coming back
 
-    knownDifference('known difference: unknown ids in a change request answer 404 (the fake answers 400)', async () => {
-      const error = await apiError(
+    it('errors are RFC 9457 problem details (application/problem+json) that the client parses into ApiError.result', async () => {
+      const t = target as ContractTarget;
+      const blank = problemOf(await apiError(api.createNewClaimGroup('   ')), 400, 'Bad Request');
+      record('problem details', blank);
+      expect(blank.detail).toBe("The parameter 'groupName' must not be blank.");
+      problemFact('blank name', blank);
+      problemFact('anonymous', problemOf(await apiError(t.clientAs(null).claim.getMyClaims()), 401, 'Unauthorized'));
+      const nobody = (await t.newUser()).client.claim;
+      const forbidden = problemOf(await apiError(nobody.claimGroupsList(NO_FLAGS)), 403, 'Forbidden');
+      expect(forbidden.requiredClaim).toBe('Claim_ReadClaimGroups');
+      problemFact('missing claim', forbidden);
+      problemFact('unknown name', problemOf(await apiError(api.renameClaimGroup('x', `Nope ${suffix}`)), 404, 'Not Found'));
+      const name = present(await api.createNewClaimGroup(`Contract Taken ${suffix}`), 'create');
+      problemFact('taken name', problemOf(await apiError(api.createNewClaimGroup(name.name.toLowerCase())), 409, 'Conflict'));
+      expect(await api.deleteClaimGroupByName(name.name)).toBeNull();
+    });
+
+    it('unknown ids in a change request answer 404 naming the id and the field; malformed ids 400', async () => {
+      const users = present(await api.applicationList(NO_USER_FLAGS), 'users');
+      const someone = users[0]?.id as string;
+      const unknownHolder = await apiError(
         api.addRemoveUpdateClaimGroupsToAppUserOrUsers({
-          claimGroupSets: [crypto.randomUUID()],
+          claimGroupSets: [UNKNOWN_ID],
           claimGroupsToAdd: [],
           claimGroupsToRemove: [],
           removeExistingUnMentionedClaimGroups: false,
         }),
       );
-      expect(error.status).toBe(404);
+      const holder = problemOf(unknownHolder, 404, 'Not Found');
+      expect(holder.detail).toBe(`Unknown application user '${UNKNOWN_ID}' in 'claimGroupSets'.`);
+      problemFact('unknown holder', holder);
+      const unknownGroup = await apiError(
+        api.addRemoveUpdateClaimGroupsToAppUserOrUsers({
+          claimGroupSets: [someone],
+          claimGroupsToAdd: [UNKNOWN_ID],
+          claimGroupsToRemove: [],
+          removeExistingUnMentionedClaimGroups: false,
+        }),
+      );
+      problemFact('unknown claim group to add', problemOf(unknownGroup, 404, 'Not Found'));
+      const unknownClaimHolder = await apiError(
+        api.addRemoveUpdateClaimsToAppUserGroupOrUserGroups({
+          claimSets: [UNKNOWN_ID],
+          claimBaseToAddUpdate: [],
+          claimEnumsToRemoveValue: [],
+          removeExistingUnMentionedClaimBase: false,
+        }),
+      );
+      problemFact('unknown user group in claimSets', problemOf(unknownClaimHolder, 404, 'Not Found'));
+      const unknownMember = await apiError(
+        api.addRemoveUpdateAppUsersInAppuserGroups({
+          applicationUsersGroups: [],
+          applicationUsersToAdd: [UNKNOWN_ID],
+          applicationUsersToRemove: [],
+          removeExistingUnMentioned: false,
+        }),
+      );
+      problemFact('unknown user to add', problemOf(unknownMember, 404, 'Not Found'));
+      const malformed = await apiError(
+        api.addRemoveUpdateClaimsToClaimGroupOrClaimGroups({
+          claimSets: ['not-a-uuid'],
+          claimBaseToAddUpdate: [],
+          claimEnumsToRemoveValue: [],
+          removeExistingUnMentionedClaimBase: false,
+        }),
+      );
+      problemFact('malformed id in a body', problemOf(malformed, 400, 'Bad Request'));
     });
 
-    knownDifference(
-      'known difference: a priorityOfPermission outside the integers 0–1000 answers 400 (the fake stores any number)',
-      async () => {
-        const users = present(await api.applicationList(NO_USER_FLAGS), 'users');
-        for (const priorityOfPermission of [1.5, -1, 1001]) {
-          const error = await apiError(
-            api.addRemoveUpdateClaimsToAppUserOrUsers({
-              claimSets: [users[0]?.id as string],
-              claimBaseToAddUpdate: [
-                {
-                  claimValue: Permission.Form_Select,
-                  claimType: ClaimTypeFlags.ServerClaim,
-                  allow: true,
-                  priorityOfPermission,
-                },
-              ],
-              claimEnumsToRemoveValue: [],
-              removeExistingUnMentionedClaimBase: false,
-            }),
-          );
-          expect(error.status).toBe(400);
-        }
-      },
-    );
+    it('priorityOfPermission is an integer from 0 to 1000, else 400 naming the field', async () => {
+      const users = present(await api.applicationList(NO_USER_FLAGS), 'users');
+      const userId = users[0]?.id as string;
+      const change = (...claims: ClaimBase[]) =>
+        api.addRemoveUpdateClaimsToAppUserOrUsers({
+          claimSets: [userId],
+          claimBaseToAddUpdate: claims,
+          claimEnumsToRemoveValue: [],
+          removeExistingUnMentionedClaimBase: false,
+        });
+      const select = (priorityOfPermission: number): ClaimBase => ({
+        claimValue: Permission.Form_Select,
+        claimType: ClaimTypeFlags.ServerClaim,
+        allow: true,
+        priorityOfPermission,
+      });
+      for (const priority of [1.5, -1, 1001]) {
+        const refused = problemOf(await apiError(change(select(priority))), 400, 'Bad Request');
+        expect(refused.detail).toBe("'claimBaseToAddUpdate[0].priorityOfPermission' must be an integer from 0 to 1000.");
+        problemFact(`priority ${priority}`, refused);
+      }
+      const second = problemOf(await apiError(change(select(1), { ...select(2000), claimValue: Permission.Form_SelectList })), 400, 'Bad Request');
+      expect(second.detail).toContain("'claimBaseToAddUpdate[1].priorityOfPermission'");
+      for (const priority of [0, 1000]) {
+        const rows = present(await change(select(priority)), `priority ${priority}`);
+        expect(rows.find((r) => r.claimValue === Permission.Form_Select)?.priorityOfPermission).toBe(priority);
+      }
+      await api.addRemoveUpdateClaimsToAppUserOrUsers({
+        claimSets: [userId],
+        claimBaseToAddUpdate: [],
+        claimEnumsToRemoveValue: [Permission.Form_Select],
+        removeExistingUnMentionedClaimBase: false,
+      });
+    });
 
-    knownDifference(
-      'known difference: a claimValue that is not of the given claimType answers 400 (the fake uses the catalogue’s type)',
-      async () => {
-        const users = present(await api.applicationList(NO_USER_FLAGS), 'users');
-        const error = await apiError(
-          api.addRemoveUpdateClaimsToAppUserOrUsers({
-            claimSets: [users[0]?.id as string],
-            claimBaseToAddUpdate: [
-              {
-                claimValue: ButtonClaim.CreateForm_AllowRead,
-                claimType: ClaimTypeFlags.ServerClaim,
-                allow: true,
-                priorityOfPermission: 1,
-              },
-            ],
-            claimEnumsToRemoveValue: [],
-            removeExistingUnMentionedClaimBase: false,
-          }),
-        );
-        expect(error.status).toBe(400);
-      },
-    );
+    it('claimType must be 1, 2 or 4 and the claim’s own type, else 400 naming the field', async () => {
+      const users = present(await api.applicationList(NO_USER_FLAGS), 'users');
+      const change = (claim: Record<string, unknown>) =>
+        api.addRemoveUpdateClaimsToAppUserOrUsers({
+          claimSets: [users[0]?.id as string],
+          claimBaseToAddUpdate: [claim as unknown as ClaimBase],
+          claimEnumsToRemoveValue: [],
+          removeExistingUnMentionedClaimBase: false,
+        });
+      const wrongType = problemOf(
+        await apiError(change({ claimValue: ButtonClaim.CreateForm_AllowRead, claimType: ClaimTypeFlags.ServerClaim, allow: true })),
+        400,
+        'Bad Request',
+      );
+      expect(wrongType.detail).toContain("'claimBaseToAddUpdate[0].claimValue'");
+      problemFact('claim of another type', wrongType);
+      for (const [label, claim] of [
+        ['claimType 3', { claimValue: Permission.Form_Select, claimType: 3 }],
+        ['claimType 0', { claimValue: Permission.Form_Select, claimType: 0 }],
+        ['no claimType', { claimValue: Permission.Form_Select }],
+        ['unknown claim', { claimValue: 999, claimType: ClaimTypeFlags.ServerClaim }],
+      ] as const) {
+        problemFact(label, problemOf(await apiError(change(claim)), 400, 'Bad Request'));
+      }
+    });
 
-    // Last: on the fake it deletes Administrators, which takes every claim from the administrator.
-    knownDifference(
-      'known difference: a built-in claim group cannot be deleted, 400 (the fake deletes it)',
-      async () => {
-        expect((await apiError(api.deleteClaimGroupByName('Administrators'))).status).toBe(400);
-      },
-    );
+    it('a built-in claim group cannot be deleted (400); it stays listed', async () => {
+      const refused = problemOf(await apiError(api.deleteClaimGroupByName('Administrators')), 400, 'Bad Request');
+      problemFact('delete a built-in group', refused);
+      const listed = present(await api.claimGroupsList(NO_FLAGS), 'list');
+      expect(listed.find((g) => g.name === 'Administrators')?.builtInGroup).toBe(true);
+      // Looked up regardless of case, and refused all the same.
+      expect((await apiError(api.deleteClaimGroupByName('form readers'))).status).toBe(400);
+    });
+
+    it('GetEntitiesWithPermissions leaves soft-deleted rows out', async () => {
+      const t = target as ContractTarget;
+      const live = await t.addForm(`Contract Live Form ${suffix}`, false);
+      const deleted = await t.addForm(`Contract Deleted Form ${suffix}`, true);
+      try {
+        const rows = present(await api.getEntitiesWithPermissions('Form'), 'GetEntitiesWithPermissions');
+        expect(rows.map((r) => r.recordId)).toContain(live);
+        expect(rows.map((r) => r.recordId)).not.toContain(deleted);
+        expect(rows.find((r) => r.recordId === live)).toEqual({
+          recordId: live,
+          displayName: `Contract Live Form ${suffix}`,
+          permission: RowLevelPermission.All,
+        });
+      } finally {
+        await t.removeForm(live);
+        await t.removeForm(deleted);
+      }
+    });
+
+    it('the claim names and descriptions need Claim_ReadClaimEntries; the entries only a signed-in user', async () => {
+      const t = target as ContractTarget;
+      const nobody = (await t.newUser()).client.claim;
+      for (const call of [nobody.getClaimNamesForClaimTypeNames(7), nobody.getClaimEntriesWithDescriptionsForClaimTypes(7)]) {
+        const refused = problemOf(await apiError(call), 403, 'Forbidden');
+        expect(refused.requiredClaim).toBe('Claim_ReadClaimEntries');
+      }
+      expect(present(await nobody.getClaimEntriesForClaimTypes(7), 'entries')).toHaveLength(3);
+      expect((await apiError(t.clientAs(null).claim.getClaimEntriesForClaimTypes(7))).status).toBe(401);
+      // Form Readers hold Claim_ReadClaimEntries.
+      const reader = t.clientAs('reader').claim;
+      expect(present(await reader.getClaimNamesForClaimTypeNames(1), 'names')).toHaveLength(1);
+      expect(present(await reader.getClaimEntriesWithDescriptionsForClaimTypes(2), 'descriptions')).toHaveLength(1);
+    });
+
+    it('session data needs sign-in; CheckForAdminRole of another user needs Claim_ReadUsers; query ids are UUIDs', async () => {
+      const t = target as ContractTarget;
+      const anonymous = t.clientAs(null).claim;
+      problemFact('anonymous session data', problemOf(await apiError(anonymous.getMyUserSessionData()), 401, 'Unauthorized'));
+      expect((await apiError(anonymous.checkForAdminRole('admin'))).status).toBe(401);
+
+      const { client, oidcId } = await t.newUser();
+      const session = present(await client.claim.getMyUserSessionData(), 'session of a new user');
+      expect(session.claims).toEqual([]);
+      const userId = present(session.userId, 'userId');
+      // Anyone may check themselves, by oidcId or id.
+      expect(await client.claim.checkForAdminRole(oidcId)).toBe(false);
+      expect(await client.claim.checkForAdminRole(userId)).toBe(false);
+      const refused = problemOf(await apiError(client.claim.checkForAdminRole('admin')), 403, 'Forbidden');
+      expect(refused.requiredClaim).toBe('Claim_ReadUsers');
+      problemFact('admin role of another user', refused);
+
+      await api.addRemoveUpdateClaimsToAppUserOrUsers({
+        claimSets: [userId],
+        claimBaseToAddUpdate: [
+          { claimValue: Permission.Claim_ReadUsers, claimType: ClaimTypeFlags.ServerClaim, allow: true, priorityOfPermission: 1 },
+        ],
+        claimEnumsToRemoveValue: [],
+        removeExistingUnMentionedClaimBase: false,
+      });
+      expect(await client.claim.checkForAdminRole('admin')).toBe(true);
+      expect(await client.claim.checkForAdminRole('editor')).toBe(true); // AdminPanel_Access
+      expect(await client.claim.checkForAdminRole('reader')).toBe(false);
+      expect(await client.claim.checkForAdminRole(oidcId)).toBe(false);
+      expect(await api.checkForAdminRole('no-such-user')).toBe(false);
+
+      const rename = problemOf(await apiError(api.renameAppUserGroup('Renamed', 'not-a-uuid')), 400, 'Bad Request');
+      expect(rename.detail).toBe("The parameter 'currentGroupId' must be an id (a UUID).");
+      problemFact('malformed currentGroupId', rename);
+      problemFact('malformed groupToDeleteId', problemOf(await apiError(api.deleteAppUserGroup('not-a-uuid')), 400, 'Bad Request'));
+      problemFact('unknown groupToDeleteId', problemOf(await apiError(api.deleteAppUserGroup(UNKNOWN_ID)), 404, 'Not Found'));
+    });
+
+    it('UpsertBuiltInClaimGroups: the same built-in groups; false keeps changes, true resets names, claims and sub-groups', async () => {
+      const summary = (groups: readonly ClaimGroup[]) =>
+        groups.map((g) => ({
+          name: neutral(g.name),
+          builtInGroup: g.builtInGroup,
+          claims: sortedNumbers((g.claimEnumsInClaimGroups ?? []).map((c) => c.claimValue)),
+          subGroups: (g.claimGroupsInClaimGroups ?? []).map((l) => neutral(l.claimGroup?.name ?? '?')),
+        }));
+      const expected = BUILT_IN_CLAIM_GROUP_DEFINITIONS.map((d) => ({
+        name: d.name,
+        builtInGroup: true,
+        claims: sortedNumbers(d.claims),
+        subGroups: [...d.subGroups],
+      }));
+      const first = present(await api.upsertBuiltInClaimGroups(false), 'UpsertBuiltInClaimGroups');
+      expect(summary(first)).toEqual(expected);
+      seen.facts.set('built-in claim groups', summary(first));
+
+      // Change User Administrators (nobody holds it): rename it, grant a claim, nest a group in it.
+      const userAdmins = first[3] as ClaimGroup;
+      const renamed = `Contract User Admins ${suffix}`;
+      await api.renameClaimGroup(renamed, 'User Administrators');
+      const sub = present(await api.createNewClaimGroup(`Contract Sub ${suffix}`), 'create');
+      await api.addRemoveUpdateClaimsToClaimGroupOrClaimGroups({
+        claimSets: [userAdmins.id],
+        claimBaseToAddUpdate: [
+          { claimValue: Permission.Form_Add, claimType: ClaimTypeFlags.ServerClaim, allow: true, priorityOfPermission: 1 },
+        ],
+        claimEnumsToRemoveValue: [Permission.Claim_FullSync],
+        removeExistingUnMentionedClaimBase: false,
+      });
+      await api.addRemoveUpdateClaimGroupsToClaimGroupOrClaimGroups({
+        claimGroupSets: [userAdmins.id],
+        claimGroupsToAdd: [sub.id],
+        claimGroupsToRemove: [],
+        removeExistingUnMentionedClaimGroups: false,
+      });
+      try {
+        const kept = present(await api.upsertBuiltInClaimGroups(false), 'overrideExisting=false');
+        expect(kept.map((g) => g.id)).toEqual(first.map((g) => g.id));
+        const keptSummary = summary(kept);
+        expect(keptSummary[3]?.name).toBe(neutral(renamed));
+        expect(keptSummary[3]?.claims).toContain(Permission.Form_Add);
+        expect(keptSummary[3]?.claims).not.toContain(Permission.Claim_FullSync);
+        expect(keptSummary[3]?.subGroups).toEqual([neutral(sub.name)]);
+        seen.facts.set('built-in claim groups kept', keptSummary);
+        // Still built in under its new name: not deletable.
+        expect((await apiError(api.deleteClaimGroupByName(renamed))).status).toBe(400);
+
+        const reset = present(await api.upsertBuiltInClaimGroups(true), 'overrideExisting=true');
+        record('UpsertBuiltInClaimGroups (overrideExisting)', reset[3]);
+        expect(reset.map((g) => g.id)).toEqual(first.map((g) => g.id));
+        expect(summary(reset)).toEqual(expected);
+      } finally {
+        await api.upsertBuiltInClaimGroups(true);
+        await api.deleteClaimGroupByName(sub.name);
+      }
+      expect(present(await api.claimGroupsList(NO_FLAGS), 'list').some((g) => g.id === sub.id)).toBe(false);
+    });
   });
 }

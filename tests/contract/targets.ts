@@ -1,41 +1,121 @@
 /**
  * The two backends the contract suite runs against, each behind the typed client:
- * - the in-memory fake (`@ccq/forms-admin/testing`) served by MSW on a made-up origin, acting as its
- *   seeded administrator with claims enforced;
+ * - the in-memory fake (`@ccq/forms-admin/testing`) served by MSW on a made-up origin, with claims
+ *   enforced and nobody signed in: callers carry a `fake-user:` bearer token, as they carry an access
+ *   token to the server, and a call without one is anonymous on both;
  * - the reference server started in-process (memory PGlite from the shared template), called with
- *   the seeded administrator's access token.
+ *   access tokens minted for the seeded accounts.
  */
+import { eq } from 'drizzle-orm';
 import { setupServer } from 'msw/node';
 import { createApiClient, type ApiClient } from '../../src/api';
 import { createFakeBackend } from '../../src/testing';
+import { forms } from '../../example-host/server/db/schema';
 import { adminToken, startTestServer } from '../server/helpers';
+
+/** The accounts both backends seed (by oidcId), with the same effective claims. */
+export const SEEDED_OIDC_IDS = ['admin', 'editor', 'reader'] as const;
+export type SeededOidcId = (typeof SEEDED_OIDC_IDS)[number];
 
 export interface ContractTarget {
   name: 'fake' | 'server';
+  /** The client acting as the seeded administrator. */
   client: ApiClient;
+  /** A client acting as a seeded account, or anonymous (null: no token at all). */
+  clientAs(oidcId: SeededOidcId | null): ApiClient;
+  /** A client acting as a new signed-in user who holds no claim; `oidcId` is theirs. */
+  newUser(): Promise<{ client: ApiClient; oidcId: string }>;
+  /**
+   * Stores a form straight in the backend's tables (the Claim area has no call that makes one) and
+   * answers its id; `isDeleted` makes it a soft-deleted row.
+   */
+  addForm(name: string, isDeleted: boolean): Promise<string>;
+  /** Removes a form `addForm` stored. */
+  removeForm(formId: string): Promise<void>;
   stop(): Promise<void>;
 }
 
 /** Where the fake answers. Requests to any other origin (the real server) pass through MSW untouched. */
 export const FAKE_BASE = 'http://fake-backend.contract.test';
 
+const clientWith = (baseUrl: string, token: string | null) =>
+  createApiClient({ baseUrl, retry: { retries: 0 }, ...(token === null ? {} : { getAccessToken: () => token }) });
+
 export async function startFakeTarget(): Promise<ContractTarget> {
-  const backend = createFakeBackend({ enforceClaims: true });
+  const backend = createFakeBackend({ enforceClaims: true, currentUserId: null });
   const msw = setupServer(...backend.handlers(FAKE_BASE));
   msw.listen({ onUnhandledRequest: 'bypass' });
+  const as = (oidcId: string | null) => clientWith(FAKE_BASE, oidcId === null ? null : backend.tokenFor(oidcId));
   return {
     name: 'fake',
-    client: createApiClient({ baseUrl: FAKE_BASE, retry: { retries: 0 } }),
+    client: as('admin'),
+    clientAs: as,
+    newUser: async () => {
+      // The server makes an application user of a new token's subject on its first call; the fake is told.
+      const now = backend.now();
+      const id = backend.newId();
+      const oidcId = `contract-user-${id.slice(-6)}`;
+      backend.db.applicationUsers.push({
+        id,
+        oidcId,
+        name: oidcId,
+        userName: oidcId,
+        email: null,
+        phoneNumber: null,
+        isEnabled: true,
+        failedLoginAttempts: 0,
+        isDeleted: false,
+        createdDateTime: now,
+        lastUpdatedDateTime: now,
+      });
+      return { client: as(oidcId), oidcId };
+    },
+    addForm: async (name, isDeleted) => {
+      const now = backend.now();
+      const formId = backend.newId();
+      backend.db.forms.push({
+        formId,
+        name,
+        description: null,
+        formGroupId: null,
+        currentFormSchemaId: null,
+        pdfTemplate: null,
+        isDeleted,
+        createdDateTime: now,
+        lastUpdatedDateTime: now,
+      });
+      return formId;
+    },
+    removeForm: async (formId) => {
+      backend.db.forms = backend.db.forms.filter((f) => f.formId !== formId);
+    },
     stop: async () => msw.close(),
   };
 }
 
 export async function startServerTarget(): Promise<ContractTarget> {
   const server = await startTestServer();
-  const token = await adminToken(server);
+  const tokens = new Map<string, string>();
+  for (const oidcId of SEEDED_OIDC_IDS) {
+    tokens.set(oidcId, oidcId === 'admin' ? await adminToken(server) : await server.mintAccessToken({ sub: oidcId }));
+  }
+  const as = (oidcId: SeededOidcId | null) => clientWith(server.url, oidcId === null ? null : (tokens.get(oidcId) ?? null));
   return {
     name: 'server',
-    client: createApiClient({ baseUrl: server.url, getAccessToken: () => token, retry: { retries: 0 } }),
+    client: as('admin'),
+    clientAs: as,
+    newUser: async () => {
+      const oidcId = `contract-user-${crypto.randomUUID().slice(0, 8)}`;
+      return { client: clientWith(server.url, await server.mintAccessToken({ sub: oidcId })), oidcId };
+    },
+    addForm: async (name, isDeleted) => {
+      const formId = crypto.randomUUID();
+      await server.db.insert(forms).values({ formId, name, isDeleted });
+      return formId;
+    },
+    removeForm: async (formId) => {
+      await server.db.delete(forms).where(eq(forms.formId, formId));
+    },
     stop: () => server.stop(),
   };
 }

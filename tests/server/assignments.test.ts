@@ -31,7 +31,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-type ErrorBody = { status: number; message: string };
+type ErrorBody = { status: number; detail: string };
 type Target = 'AppUserOrUsers' | 'ClaimGroupOrClaimGroups' | 'AppUserGroupOrUserGroups';
 
 const change = (target: Target, body: unknown, token = admin) =>
@@ -307,7 +307,7 @@ describe('body validation', () => {
     const payload = Array.isArray(body) ? body : { claimSets: [userId], ...body };
     const res = await change('AppUserOrUsers', payload);
     expect(res.status).toBe(400);
-    expect(res.body.message).toContain(message);
+    expect(res.body.detail).toContain(message);
   });
 
   it('refuses a body that is not JSON (400) or not sent as JSON (415)', async () => {
@@ -327,6 +327,13 @@ describe('body validation', () => {
       body: '{}',
     });
     expect(text.status).toBe(415);
+    expect(text.headers.get('content-type')).toContain('application/problem+json');
+    expect(await text.json()).toEqual({
+      type: 'about:blank',
+      title: 'Unsupported Media Type',
+      status: 415,
+      detail: 'The body must be JSON (Content-Type: application/json).',
+    });
   });
 
   it('refuses more than 20 000 holder × claim pairs', async () => {
@@ -337,7 +344,7 @@ describe('body validation', () => {
         .map((v) => server1(v)),
     });
     expect(res.status).toBe(400);
-    expect(res.body.message).toContain('at most 20000');
+    expect(res.body.detail).toContain('at most 20000');
   });
 
   it('reads property names case-insensitively and defaults allow to true and priority to 1', async () => {
@@ -359,7 +366,7 @@ describe('body validation', () => {
       removeExistingUnMentionedClaimBase: true,
     });
     expect(res.status).toBe(404);
-    expect(res.body.message).toBe(`Unknown application user '${unknown}' in 'claimSets'.`);
+    expect(res.body.detail).toBe(`Unknown application user '${unknown}' in 'claimSets'.`);
     const users = await callJson<{ id: string; claimEnumsInApplicationUsers: ClaimGrant[] }[]>(
       server,
       '/api/Claim/ApplicationList',

@@ -45,19 +45,25 @@ describe('bearer tokens', () => {
     expect(res.status).toBe(200);
   });
 
-  it('refuses a missing token with 401 JSON and a WWW-Authenticate header', async () => {
-    const res = await callJson<{ status: number; message: string }>(server, '/api/Claim/GetMyClaims');
+  it('refuses a missing token with 401 problem details and a WWW-Authenticate header', async () => {
+    const res = await callJson<{ status: number; detail: string }>(server, '/api/Claim/GetMyClaims');
     expect(res.status).toBe(401);
-    expect(res.body).toMatchObject({ status: 401, message: 'Unauthorized' });
-    expect(res.headers.get('content-type')).toContain('application/json');
+    expect(res.body).toEqual({
+      type: 'about:blank',
+      title: 'Unauthorized',
+      status: 401,
+      detail: 'An access token is required.',
+    });
+    expect(res.headers.get('content-type')).toContain('application/problem+json');
     expect(res.headers.get('www-authenticate')).toMatch(/^Bearer/);
   });
 
   it('refuses an expired token (beyond the clock leeway)', async () => {
     const token = await server.mintAccessToken({ sub: 'admin' }, { expiresInSeconds: -120 });
-    const res = await callJson<{ error_description: string }>(server, '/api/Claim/GetMyClaims', { token });
+    const res = await callJson<{ detail: string }>(server, '/api/Claim/GetMyClaims', { token });
     expect(res.status).toBe(401);
-    expect(res.body.error_description).toMatch(/expired/);
+    expect(res.body.detail).toMatch(/expired/);
+    expect(res.headers.get('www-authenticate')).toMatch(/error="invalid_token"/);
   });
 
   it('accepts a token that expired within the 60 s clock leeway', async () => {
@@ -87,9 +93,9 @@ describe('bearer tokens', () => {
 
   it('refuses a token for another audience', async () => {
     const token = await server.mintAccessToken({ sub: 'admin' }, { audience: 'api://something-else' });
-    const res = await callJson<{ error_description: string }>(server, '/api/Claim/GetMyClaims', { token });
+    const res = await callJson<{ detail: string }>(server, '/api/Claim/GetMyClaims', { token });
     expect(res.status).toBe(401);
-    expect(res.body.error_description).toMatch(/aud/);
+    expect(res.body.detail).toMatch(/aud/);
   });
 
   it('refuses a token from another issuer', async () => {
@@ -168,9 +174,9 @@ describe('application users', () => {
     const { token, userId } = await userWithClaims(server, 'soon-disabled', [Permission.GlobalDataAdmin]);
     expect((await call(server, '/api/Claim/GetMyClaims', { token })).status).toBe(200);
     await server.db.update(applicationUsers).set({ isEnabled: false }).where(eq(applicationUsers.id, userId));
-    const res = await callJson<{ message: string }>(server, '/api/Claim/GetMyClaims', { token });
+    const res = await callJson<{ detail: string }>(server, '/api/Claim/GetMyClaims', { token });
     expect(res.status).toBe(403);
-    expect(res.body.message).toBe('The user is disabled.');
+    expect(res.body.detail).toBe('The user is disabled.');
   });
 });
 
@@ -239,9 +245,9 @@ describe('claim endpoints of this issue', () => {
 
   it("CheckForAdminRole: a missing authId is a 400 with the spec's text", async () => {
     const token = await server.mintAccessToken({ sub: 'admin' });
-    const res = await callJson<{ message: string }>(server, '/api/Claim/CheckForAdminRole', { token });
+    const res = await callJson<{ detail: string }>(server, '/api/Claim/CheckForAdminRole', { token });
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe("The parameter 'authId' must be defined and cannot be null.");
+    expect(res.body.detail).toBe("The parameter 'authId' must be defined and cannot be null.");
   });
 
   it('ClearUserClaimsCache forgets the caller’s cached claims', async () => {
@@ -327,6 +333,8 @@ describe('HTTP behaviour', () => {
       body: { padding: 'x'.repeat(server.config.maxBodyBytes + 1) },
     });
     expect(res.status).toBe(413);
+    expect(res.headers.get('content-type')).toContain('application/problem+json');
+    expect(await res.json()).toMatchObject({ type: 'about:blank', title: 'Content Too Large', status: 413 });
   });
 });
 

@@ -30,7 +30,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-type ErrorBody = { status: number; message: string };
+type ErrorBody = { status: number; detail: string };
 
 describe('claim catalogue', () => {
   it('GetClaimNamesForClaimTypeNames names each claim type and its claims, as the entries do', async () => {
@@ -78,7 +78,7 @@ describe('claim catalogue', () => {
     ]) {
       const missing = await callJson<ErrorBody>(server, path, { token: admin });
       expect(missing.status).toBe(400);
-      expect(missing.body.message).toBe("The parameter 'flags' must be defined and cannot be null.");
+      expect(missing.body.detail).toBe("The parameter 'flags' must be defined and cannot be null.");
       for (const flags of ['8', '-1', '1.5', 'all']) {
         expect((await callJson(server, path, { token: admin, query: { flags } })).status, flags).toBe(400);
       }
@@ -160,7 +160,7 @@ describe('row-level permissions', () => {
   it('refuses an unknown or missing table with 400', async () => {
     const unknown = await entities(admin, 'Users');
     expect(unknown.status).toBe(400);
-    expect(unknown.body.message).toContain("The parameter 'tableName' must name a table with row-level permissions");
+    expect(unknown.body.detail).toContain("The parameter 'tableName' must name a table with row-level permissions");
     expect((await entities(admin)).status).toBe(400);
   });
 });

@@ -33,7 +33,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-type ErrorBody = { status: number; message: string };
+type ErrorBody = { status: number; detail: string };
 
 const create = (groupName: string, token = admin) =>
   callJson<ClaimGroup & ErrorBody>(server, '/api/Claim/CreateNewClaimGroup', {
@@ -114,10 +114,10 @@ describe('CreateNewClaimGroup', () => {
       method: 'POST',
     });
     expect(missing.status).toBe(400);
-    expect(missing.body.message).toBe("The parameter 'groupName' must be defined and cannot be null.");
+    expect(missing.body.detail).toBe("The parameter 'groupName' must be defined and cannot be null.");
     const blank = await create('   ');
     expect(blank.status).toBe(400);
-    expect(blank.body.message).toBe("The parameter 'groupName' must not be blank.");
+    expect(blank.body.detail).toBe("The parameter 'groupName' must not be blank.");
     expect((await create('x'.repeat(201))).status).toBe(400);
     expect((await create('a\u0000b')).status).toBe(400);
   });
@@ -127,7 +127,7 @@ describe('CreateNewClaimGroup', () => {
     expect((await create(name)).status).toBe(200);
     const again = await create(name.toUpperCase());
     expect(again.status).toBe(409);
-    expect(again.body.message).toContain('already exists');
+    expect(again.body.detail).toContain('already exists');
     expect((await create('administrators')).status).toBe(409);
   });
 
@@ -168,7 +168,7 @@ describe('RenameClaimGroup', () => {
     expect((await rename(uniqueName('x'), uniqueName('missing'))).status).toBe(404);
     const blank = await rename(' ', name);
     expect(blank.status).toBe(400);
-    expect(blank.body.message).toBe("The parameter 'newGroupName' must not be blank.");
+    expect(blank.body.detail).toBe("The parameter 'newGroupName' must not be blank.");
     expect((await rename('Form Readers', name)).status).toBe(409);
   });
 });
@@ -211,7 +211,7 @@ describe('DeleteClaimGroupByName', () => {
   it('refuses to delete a built-in group (400) and answers 404 for an unknown one', async () => {
     const res = await remove('Administrators');
     expect(res.status).toBe(400);
-    expect(res.body?.message).toContain("built-in claim group 'Administrators' cannot be deleted");
+    expect(res.body?.detail).toContain("built-in claim group 'Administrators' cannot be deleted");
     expect((await list({})).some((g) => g.name === 'Administrators')).toBe(true);
     expect((await remove(uniqueName('missing'))).status).toBe(404);
     expect((await remove('  ')).status).toBe(404);
@@ -352,10 +352,10 @@ describe('nested claim groups', () => {
 
     const self = await nest({ claimGroupSets: [a.id], claimGroupsToAdd: [a.id] });
     expect(self.status).toBe(400);
-    expect(self.body.message).toBe(`The claim group '${a.name}' cannot contain itself.`);
+    expect(self.body.detail).toBe(`The claim group '${a.name}' cannot contain itself.`);
     const cycle = await nest({ claimGroupSets: [c.id], claimGroupsToAdd: [a.id] });
     expect(cycle.status).toBe(400);
-    expect(cycle.body.message).toBe(`Adding '${a.name}' to '${c.name}' would create a cycle of claim groups.`);
+    expect(cycle.body.detail).toBe(`Adding '${a.name}' to '${c.name}' would create a cycle of claim groups.`);
     // Once b no longer contains c, c may contain a.
     const swap = await nest({ claimGroupSets: [b.id], claimGroupsToAdd: [], claimGroupsToRemove: [c.id] });
     expect(swap.status).toBe(200);
@@ -372,12 +372,12 @@ describe('nested claim groups', () => {
     const unknown = crypto.randomUUID();
     const res = await nest({ claimGroupSets: [a.id], claimGroupsToAdd: [unknown] });
     expect(res.status).toBe(404);
-    expect(res.body.message).toBe(`Unknown claim group '${unknown}' in 'claimGroupsToAdd'.`);
+    expect(res.body.detail).toBe(`Unknown claim group '${unknown}' in 'claimGroupsToAdd'.`);
     expect((await nest({ claimGroupSets: [unknown], claimGroupsToAdd: [a.id] })).status).toBe(404);
     expect((await nest({ claimGroupSets: [a.id], claimGroupsToRemove: [unknown] })).status).toBe(404);
     const malformed = await nest({ claimGroupSets: ['nope'], claimGroupsToAdd: [] });
     expect(malformed.status).toBe(400);
-    expect(malformed.body.message).toBe("'claimGroupSets[0]' must be an id (a UUID string).");
+    expect(malformed.body.detail).toBe("'claimGroupSets[0]' must be an id (a UUID string).");
   });
 });
 
@@ -391,7 +391,7 @@ describe('UpsertBuiltInClaimGroups', () => {
   it('needs overrideExisting', async () => {
     const res = await upsert();
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe("The parameter 'overrideExisting' must be defined and cannot be null.");
+    expect(res.body.detail).toBe("The parameter 'overrideExisting' must be defined and cannot be null.");
     expect((await upsert('maybe')).status).toBe(400);
   });
 

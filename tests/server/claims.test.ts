@@ -166,12 +166,12 @@ describe('seeded roles', () => {
     for (const v of [...Object.values(ButtonClaim), ...Object.values(MenuClaim)]) expect(claims).toContain(v);
   });
 
-  it('the editor holds the form permissions, form menus and buttons, the admin panel and (nested) read claims', async () => {
+  it('the editor holds the form permissions, form menus and buttons, the admin panel and (nested) read claims, but no hard delete', async () => {
     const claims = await myClaims(await server.mintAccessToken({ sub: 'editor' }));
     for (const v of [
       Permission.Form_Add,
       Permission.FormSchema_Update,
-      Permission.FormGroup_Delete,
+      Permission.FormSigner_Delete,
       Permission.FormInstance_MarkDeleted,
       Permission.FormGenerator_UploadPdf,
       Permission.Signing_RequestSignature,
@@ -185,6 +185,11 @@ describe('seeded roles', () => {
     }
     for (const v of [
       Permission.GlobalDataAdmin,
+      // Denied at priority 10 by the seeded No Hard Delete group of the Form Editors Team.
+      Permission.Form_Delete,
+      Permission.FormGroup_Delete,
+      Permission.FormInstance_Delete,
+      Permission.FormSchema_Delete,
       Permission.Claim_ReadClaimGroups,
       MenuClaim.RoleManagement_AllowRead,
       MenuClaim.UserRoleManagement_AllowRead,
@@ -329,9 +334,9 @@ describe('GET /api/Claim/GetClaimEntriesForClaimTypes', () => {
 
   it('refuses a missing or out-of-range flags parameter', async () => {
     const token = await server.mintAccessToken({ sub: 'reader' });
-    const missing = await callJson<{ message: string }>(server, '/api/Claim/GetClaimEntriesForClaimTypes', { token });
+    const missing = await callJson<{ detail: string }>(server, '/api/Claim/GetClaimEntriesForClaimTypes', { token });
     expect(missing.status).toBe(400);
-    expect(missing.body.message).toBe("The parameter 'flags' must be defined and cannot be null.");
+    expect(missing.body.detail).toBe("The parameter 'flags' must be defined and cannot be null.");
     expect(
       (await call(server, '/api/Claim/GetClaimEntriesForClaimTypes', { token, query: { flags: '8' } })).status,
     ).toBe(400);

@@ -6,6 +6,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Permission } from '../../src/api/enums';
+import { createApp } from '../../example-host/server/app';
+import { HttpError, REASON_PHRASES, type ErrorStatus } from '../../example-host/server/routes/http';
+import type { Services } from '../../example-host/server/services';
 import {
   route,
   RouteDeclarationError,
@@ -109,7 +112,14 @@ describe('route walk', () => {
       const res = await send(r, tokens.noClaims);
       if (typeof r.claim === 'number') {
         expect(res.status, label(r)).toBe(403);
-        expect(await res.json()).toMatchObject({ status: 403, requiredClaim: permissionName(r.claim) });
+        expect(res.headers.get('content-type'), label(r)).toContain('application/problem+json');
+        expect(await res.json()).toEqual({
+          type: 'about:blank',
+          title: 'Forbidden',
+          status: 403,
+          detail: `The claim '${permissionName(r.claim)}' is required.`,
+          requiredClaim: permissionName(r.claim),
+        });
       } else {
         expect([401, 403, 404, 500], label(r)).not.toContain(res.status);
       }
@@ -159,7 +169,13 @@ describe('deny by default', () => {
       ] as const) {
         const res = await call(server, path, { token, method });
         expect(res.status, `${method} ${path}`).toBe(404);
-        expect(await res.json()).toEqual({ status: 404, message: 'Not Found' });
+        expect(res.headers.get('content-type'), `${method} ${path}`).toContain('application/problem+json');
+        expect(await res.json()).toEqual({
+          type: 'about:blank',
+          title: 'Not Found',
+          status: 404,
+          detail: `Nothing answers ${method} ${path}.`,
+        });
       }
     }
   });
@@ -205,5 +221,56 @@ describe('deny by default', () => {
     expect(() =>
       registry.add({ method: 'GET', path: '/api/Test/Y', handler } as unknown as AnyRouteDeclaration),
     ).toThrow(RouteDeclarationError);
+  });
+});
+
+describe('errors', () => {
+  const statuses: ErrorStatus[] = [400, 401, 403, 404, 409, 412, 413, 415, 500];
+
+  /** An app with the server's error handling and two routes that fail: with an HttpError, or unexpectedly. */
+  function failingApp() {
+    const registry = new RouteRegistry().add(
+      route({
+        method: 'GET',
+        path: '/api/Test/Fail',
+        claim: 'public',
+        handler: ({ query }) => {
+          throw new HttpError(Number(query.get('status')) as ErrorStatus, 'The specific message.');
+        },
+      }),
+      route({
+        method: 'GET',
+        path: '/api/Test/Crash',
+        claim: 'public',
+        handler: () => {
+          throw new Error('secret internals');
+        },
+      }),
+    );
+    const services = { config: server.config, db: server.db, claims: server.claims, issuer: server.issuerUrl };
+    return createApp(services as unknown as Services, registry);
+  }
+
+  it('answers every error status as RFC 9457 problem details (application/problem+json)', async () => {
+    const app = failingApp();
+    for (const status of statuses) {
+      const res = await app.request(`/api/Test/Fail?status=${status}`);
+      expect(res.status).toBe(status);
+      expect(res.headers.get('content-type'), String(status)).toMatch(/^application\/problem\+json/);
+      const body = { type: 'about:blank', title: REASON_PHRASES[status], status, detail: 'The specific message.' };
+      expect(await res.json()).toEqual(body);
+    }
+  });
+
+  it('answers an unexpected failure with 500 and the spec’s text, never the internals', async () => {
+    const res = await failingApp().request('/api/Test/Crash');
+    expect(res.status).toBe(500);
+    expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    expect(await res.json()).toEqual({
+      type: 'about:blank',
+      title: 'Internal Server Error',
+      status: 500,
+      detail: 'An unexpected server error occurred.',
+    });
   });
 });

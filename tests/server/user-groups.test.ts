@@ -41,7 +41,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-type ErrorBody = { status: number; message: string };
+type ErrorBody = { status: number; detail: string };
 
 const createGroup = (groupName: string) =>
   callJson<ApplicationUserGroup & ErrorBody>(server, '/api/Claim/CreateNewApplicationUserGroup', {
@@ -109,7 +109,7 @@ describe('CreateNewApplicationUserGroup', () => {
   it('refuses blank names (400) and taken names whatever their case (409)', async () => {
     const blank = await createGroup('  ');
     expect(blank.status).toBe(400);
-    expect(blank.body.message).toBe("The parameter 'groupName' must not be blank.");
+    expect(blank.body.detail).toBe("The parameter 'groupName' must not be blank.");
     expect((await createGroup('readers')).status).toBe(409);
   });
 
@@ -139,7 +139,7 @@ describe('RenameAppUserGroup and DeleteAppUserGroup', () => {
     expect((await renameGroup(uniqueName('x'), crypto.randomUUID())).status).toBe(404);
     const malformed = await renameGroup(uniqueName('x'), 'group-1');
     expect(malformed.status).toBe(400);
-    expect(malformed.body.message).toBe("The parameter 'currentGroupId' must be an id (a UUID).");
+    expect(malformed.body.detail).toBe("The parameter 'currentGroupId' must be an id (a UUID).");
     expect((await renameGroup(' ', group.id)).status).toBe(400);
     expect((await renameGroup('Form Editors Team', group.id)).status).toBe(409);
     expect((await deleteGroup(crypto.randomUUID())).status).toBe(404);
@@ -236,7 +236,7 @@ describe('AddRemoveUpdateAppUsersInAppuserGroups', () => {
     const unknown = crypto.randomUUID();
     const res = await members({ applicationUsersGroups: [group.id], applicationUsersToAdd: [one.userId, unknown] });
     expect(res.status).toBe(404);
-    expect(res.body.message).toBe(`Unknown application user '${unknown}' in 'applicationUsersToAdd'.`);
+    expect(res.body.detail).toBe(`Unknown application user '${unknown}' in 'applicationUsersToAdd'.`);
     expect((await members({ applicationUsersGroups: [unknown], applicationUsersToAdd: [one.userId] })).status).toBe(
       404,
     );

@@ -13,7 +13,7 @@ import type {
   UserSessionData,
 } from '../../src/api/types';
 import { ButtonClaim, DefaultClaimNumbers, MenuClaim, Permission, RowLevelPermission, TableClaim } from '../../src/api/enums';
-import { CLAIM_CATALOG, seed, seedIds } from '../../src/testing';
+import { builtInClaimGroups, CLAIM_CATALOG, seed, seedIds } from '../../src/testing';
 import { call, getJson, send, sendJson, startFakeBackend, type Wire } from './helpers';
 
 const { backend } = startFakeBackend();
@@ -55,13 +55,21 @@ describe('seeded permissions', () => {
     expect(await myClaims()).toEqual([]);
   });
 
-  it('answers the session data, also for anonymous callers', async () => {
+  it('answers the session data to signed-in users only (401 anonymous, as the server)', async () => {
     backend.setCurrentUser('reader');
     const session = await getJson<UserSessionData>('/api/Claim/GetMyUserSessionData');
     expect(session.userId).toBe(seedIds.users.reader);
     expect(session.claims).toContain(Permission.Form_SelectList);
     backend.setCurrentUser(null);
-    expect(await getJson<UserSessionData>('/api/Claim/GetMyUserSessionData')).toEqual({ claims: [], userId: null });
+    expect((await call('/api/Claim/GetMyUserSessionData')).status).toBe(401);
+  });
+
+  it('gives the seeded reader read claims only: no admin area, no menus, no buttons', () => {
+    const claims = backend.effectiveClaims('reader');
+    expect(claims).toEqual([...seed.claims.formReaders].sort((a, b) => a - b));
+    expect(claims).not.toContain(Permission.AdminPanel_Access);
+    const ux: number[] = [...Object.values(ButtonClaim), ...Object.values(MenuClaim)];
+    expect(claims.filter((c) => ux.includes(c))).toEqual([]);
   });
 
   it('answers 401 to anonymous callers and 403 to disabled users', async () => {
@@ -129,6 +137,12 @@ describe('claim catalogue', () => {
     const editor = await getJson<EntityWithPermissions[]>('/api/Claim/GetEntitiesWithPermissions?tableName=formschema');
     expect(editor[0]?.permission).toBe(RowLevelPermission.Read | RowLevelPermission.Update);
     expect((await call('/api/Claim/GetEntitiesWithPermissions?tableName=Nope')).status).toBe(400);
+  });
+
+  it('leaves soft-deleted rows out of GetEntitiesWithPermissions', async () => {
+    const instances = await getJson<EntityWithPermissions[]>('/api/Claim/GetEntitiesWithPermissions?tableName=FormInstance');
+    expect(instances.map((e) => e.recordId)).not.toContain(seedIds.formInstances.expenseDeleted);
+    expect(instances).toHaveLength(backend.db.formInstances.filter((i) => !i.isDeleted).length);
   });
 });
 
@@ -218,7 +232,7 @@ describe('claim groups', () => {
       removeExistingUnMentionedClaimBase: false,
     });
     expect(groupRows.map((r) => r.claimValue)).toEqual([Permission.Forms_GetEditUrl, Permission.Signing_DownloadDocument]);
-    expect(backend.effectiveClaims('reader')).toContain(Permission.Forms_GetEditUrl);
+    expect(backend.effectiveClaims('auditor')).toContain(Permission.Forms_GetEditUrl);
   });
 
   it('refuses unknown claim values and unknown holders', async () => {
@@ -235,7 +249,21 @@ describe('claim groups', () => {
       claimGroupsToRemove: [],
       removeExistingUnMentionedClaimGroups: false,
     });
-    expect(unknownHolder.status).toBe(400);
+    expect(unknownHolder.status).toBe(400); // not a UUID
+    const absentHolder = await send('POST', '/api/Claim/AddRemoveUpdateClaimGroupsToAppUserGroupOrUserGroups', {
+      claimGroupSets: [seedIds.users.admin], // a user, not a user group
+      claimGroupsToAdd: [seedIds.claimGroups.signers],
+    });
+    expect(absentHolder.status).toBe(404);
+    expect(absentHolder.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    expect(await absentHolder.json()).toEqual({
+      type: 'about:blank',
+      title: 'Not Found',
+      status: 404,
+      detail: `Unknown application user group '${seedIds.users.admin}' in 'claimGroupSets'.`,
+    });
+    const notJson = await call('/api/Claim/AddRemoveUpdateClaimsToAppUserOrUsers', { method: 'POST', body: '{}' });
+    expect(notJson.status).toBe(415);
     expect((await send('POST', '/api/Claim/AddRemoveUpdateClaimsToAppUserOrUsers', [1, 2])).status).toBe(400);
   });
 
@@ -267,29 +295,36 @@ describe('claim groups', () => {
     expect(signers?.claimGroupsInClaimGroups?.map((l) => l.recordId)).toEqual([cg.formEditors]);
   });
 
-  it('upserts the built-in groups, restoring their claims when overriding', async () => {
+  it('upserts the built-in groups, restoring their claims, names and sub-groups when overriding', async () => {
     await sendJson('POST', '/api/Claim/AddRemoveUpdateClaimsToClaimGroupOrClaimGroups', {
       claimSets: [seedIds.claimGroups.administrators],
       claimBaseToAddUpdate: [],
       claimEnumsToRemoveValue: [Permission.Form_Add],
       removeExistingUnMentionedClaimBase: false,
     });
+    await sendJson('PUT', '/api/Claim/RenameClaimGroup?newGroupName=Role%20Admins&currentGroupName=User%20Administrators', undefined);
     const kept = await getJson<Wire<ClaimGroup>[]>('/api/Claim/UpsertBuiltInClaimGroups?overrideExisting=false');
+    expect(kept.map((g) => g.name)).toEqual(['Administrators', 'Form Readers', 'Form Editors', 'Role Admins']);
     expect(kept[0]?.claimEnumsInClaimGroups).toHaveLength(ALL.length - 1);
+    expect(kept[2]?.claimGroupsInClaimGroups?.map((l) => l.recordId)).toEqual([seedIds.claimGroups.formReaders]);
     const reset = await getJson<Wire<ClaimGroup>[]>('/api/Claim/UpsertBuiltInClaimGroups?overrideExisting=true');
+    expect(reset.map((g) => g.name)).toEqual(['Administrators', 'Form Readers', 'Form Editors', 'User Administrators']);
+    expect(reset.map((g) => g.id)).toEqual(builtInClaimGroups().map((b) => b.id));
     expect(reset[0]?.claimEnumsInClaimGroups).toHaveLength(ALL.length);
+    expect(reset[3]?.claimEnumsInClaimGroups?.map((g) => g.claimValue)).toEqual([...seed.claims.userAdministrators].sort((a, b) => a - b));
+    expect((await call('/api/Claim/UpsertBuiltInClaimGroups')).status).toBe(400);
 
-    await send('DELETE', '/api/Claim/DeleteClaimGroupByName?groupName=Administrators');
-    expect((await claimGroups()).map((g) => g.name)).not.toContain('Administrators');
-    const recreated = await getJson<Wire<ClaimGroup>[]>('/api/Claim/UpsertBuiltInClaimGroups?overrideExisting=false');
-    expect(recreated[0]?.id).toBe(seedIds.claimGroups.administrators);
+    const refused = await send('DELETE', '/api/Claim/DeleteClaimGroupByName?groupName=Administrators');
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { detail: string }).detail).toContain("built-in claim group 'Administrators' cannot be deleted");
+    expect((await claimGroups()).map((g) => g.name)).toContain('Administrators');
   });
 
   it('pages claim groups (1-based) and honours the include flags', async () => {
     const page = await getJson<Paged<Wire<ClaimGroup>>>(
       '/api/Claim/ClaimGroupsPaged?includeClaims=false&IncludeApplicationUserGroups=true&IncludeApplicationUsers=true&includeClaimGroups=false&page=1&count=2',
     );
-    expect(page.totalRecCount).toBe(5);
+    expect(page.totalRecCount).toBe(6);
     expect(page.totalPageCount).toBe(3);
     expect(page.list?.map((g) => g.name)).toEqual(['Administrators', 'Form Editors']);
     const admins = page.list?.[0];
@@ -299,7 +334,7 @@ describe('claim groups', () => {
     const last = await getJson<Paged<Wire<ClaimGroup>>>(
       '/api/Claim/ClaimGroupsPaged?includeClaims=false&IncludeApplicationUserGroups=false&IncludeApplicationUsers=false&includeClaimGroups=false&page=3&count=2',
     );
-    expect(last.list?.map((g) => g.name)).toEqual(['Signers']);
+    expect(last.list?.map((g) => g.name)).toEqual(['Signers', 'User Administrators']);
   });
 });
 
@@ -388,7 +423,7 @@ describe('users and user groups', () => {
 
   it('clears the claims cache and reports that users exist', async () => {
     const cleared = await call('/api/Claim/ClearUserClaimsCache', { method: 'POST' });
-    expect(cleared.status).toBe(200);
+    expect(cleared.status).toBe(204);
     expect(await cleared.text()).toBe('');
     expect(await getJson<boolean>('/api/Claim/CheckForUsers')).toBe(true);
   });
@@ -406,5 +441,28 @@ describe('claim enforcement', () => {
     backend.setCurrentUser('admin');
     expect((await call(`/api/Claim/ClaimGroupsList?${LIST_FLAGS}`)).status).toBe(200);
     backend.setEnforceClaims(false);
+  });
+
+  it('answers 403 problem details naming the claim, and needs Claim_ReadUsers to check another user’s admin role', async () => {
+    backend.setEnforceClaims(true);
+    backend.setCurrentUser('newcomer');
+    const denied = await call('/api/Claim/GetClaimNamesForClaimTypeNames?flags=7');
+    expect(denied.status).toBe(403);
+    expect(await denied.json()).toEqual({
+      type: 'about:blank',
+      title: 'Forbidden',
+      status: 403,
+      detail: "The claim 'Claim_ReadClaimEntries' is required.",
+      requiredClaim: 'Claim_ReadClaimEntries',
+    });
+    expect((await call('/api/Claim/GetClaimEntriesWithDescriptionsForClaimTypes?flags=7')).status).toBe(403);
+    expect((await call('/api/Claim/GetClaimEntriesForClaimTypes?flags=7')).status).toBe(200);
+    expect(await getJson<boolean>('/api/Claim/CheckForAdminRole?authId=newcomer')).toBe(false); // themselves
+    expect((await call('/api/Claim/CheckForAdminRole?authId=admin')).status).toBe(403);
+    backend.setCurrentUser('auditor'); // holds Claim_ReadUsers
+    expect(await getJson<boolean>('/api/Claim/CheckForAdminRole?authId=admin')).toBe(true);
+    backend.setEnforceClaims(false);
+    backend.setCurrentUser('newcomer');
+    expect(await getJson<boolean>('/api/Claim/CheckForAdminRole?authId=admin')).toBe(true);
   });
 });

@@ -2,7 +2,8 @@ import Ajv2020 from 'ajv/dist/2020';
 import { describe, expect, it } from 'vitest';
 import type { FormSchema, JsonObject, JsonValue } from '../../src/api/types';
 import { EnvelopeStatus, FormInstanceStatus, Permission } from '../../src/api/enums';
-import { createSeedDb, SEED_PRIMITIVE_PATHS, seed, seedIds } from '../../src/testing';
+import { BUILT_IN_CLAIM_GROUP_DEFINITIONS } from '../../src/api/built-in-claim-groups';
+import { builtInClaimGroups, createSeedDb, SEED_PRIMITIVE_PATHS, seed, seedIds } from '../../src/testing';
 
 const db = createSeedDb();
 const ajv = new Ajv2020({ allErrors: true, validateFormats: false });
@@ -44,7 +45,14 @@ describe('seed', () => {
       ['Dan Disabled', 'disabled'],
       ['Nora Newcomer', 'newcomer'],
     ]);
-    expect(db.applicationUserGroups.map((g) => g.name)).toEqual(['Platform Team', 'Form Authors', 'Reviewers']);
+    expect(db.applicationUserGroups.map((g) => g.name)).toEqual(['Platform Team', 'Form Authors', 'Reviewers', 'Readers']);
+    expect(db.claimGroups.filter((g) => g.builtInGroup).map((g) => g.name)).toEqual(
+      BUILT_IN_CLAIM_GROUP_DEFINITIONS.map((d) => d.name),
+    );
+    for (const builtIn of builtInClaimGroups()) {
+      const granted = db.claimGrants.filter((g) => g.holderKind === 'claimGroup' && g.recordId === builtIn.id);
+      expect(granted.map((g) => g.claimValue)).toEqual([...builtIn.claims]);
+    }
     expect(db.claimGroupLinks.filter((l) => l.holderKind === 'claimGroup').map((l) => [l.holderId, l.recordId])).toEqual([
       [seedIds.claimGroups.formEditors, seedIds.claimGroups.formReaders],
     ]);

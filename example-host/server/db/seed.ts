@@ -1,18 +1,17 @@
 /**
  * The one-time seed of an empty database: the application users of the development identity
- * provider's accounts, user groups, the built-in claim groups (roles) and a few forms.
+ * provider's accounts, user groups, the built-in claim groups (roles, shared with the test fake through
+ * `src/api/built-in-claim-groups.ts`), the *No Hard Delete* group of the form editors and a few forms.
  *
  * Seeded rows have fixed ids (`SEED_IDS`) so that tests and demos can name them.
  */
 import { count, eq } from 'drizzle-orm';
 import {
-  ButtonClaim,
-  ClaimTypeFlags,
-  MenuClaim,
-  Permission,
-  TableClaim,
-  type ClaimTypeFlag,
-} from '../../../src/api/enums';
+  ALL_DEFAULT_CLAIMS,
+  BUILT_IN_CLAIM_GROUP_DEFINITIONS,
+  type BuiltInClaimGroupDefinition,
+} from '../../../src/api/built-in-claim-groups';
+import { ClaimTypeFlags, Permission, TableClaim, type ClaimTypeFlag } from '../../../src/api/enums';
 import type { FormLayout, JsonObject } from '../../../src/api/types';
 import { SEEDED_ACCOUNTS } from '../accounts';
 import type { DbExecutor } from './index';
@@ -40,106 +39,51 @@ const id = (n: number) => `00000000-0000-4000-8000-${n.toString().padStart(12, '
 export const SEED_IDS = {
   users: { admin: id(1), editor: id(2), reader: id(3) },
   userGroups: { platformAdministrators: id(11), formEditorsTeam: id(12), readers: id(13) },
-  claimGroups: { administrators: id(21), formEditors: id(22), formReaders: id(23), userAdministrators: id(24) },
+  claimGroups: {
+    administrators: id(21),
+    formEditors: id(22),
+    formReaders: id(23),
+    userAdministrators: id(24),
+    noHardDelete: id(25),
+  },
   formGroups: { onboarding: id(101), serviceRequests: id(102) },
   forms: { contactDetails: id(201), equipmentRequest: id(202) },
   formSchemas: { contactDetailsV1: id(301), equipmentRequestV1: id(302) },
   formInstances: { contactDetailsSample: id(401) },
 } as const;
 
-type ClaimNumber = number;
-
-/** A built-in claim group: its name, claims and nested sub-groups (by name). */
-export interface BuiltInClaimGroup {
+/** A built-in claim group (`src/api/built-in-claim-groups.ts`) with the id this server seeds it with. */
+export interface BuiltInClaimGroup extends BuiltInClaimGroupDefinition {
   id: string;
-  name: string;
-  claims: readonly ClaimNumber[];
-  subGroups: readonly string[];
 }
 
 const values = (o: Record<string, number>) => Object.values(o);
-const entities = ['Form', 'FormGroup', 'FormInstance', 'FormSchema', 'FormSigner'] as const;
-const permission = (key: string): number => {
-  const value = (Permission as Record<string, number>)[key];
-  if (value === undefined) throw new Error(`Unknown permission ${key}`);
-  return value;
-};
-
-const readClaims = [
-  ...entities.flatMap((e) => [permission(`${e}_Select`), permission(`${e}_SelectList`)]),
-  Permission.Forms_GetViewUrl,
-  Permission.Claim_ReadClaimEntries,
-];
-
-const formEditorClaims = [
-  ...entities.flatMap((e) =>
-    ['Add', 'AddUpdate', 'Delete', 'MarkDeleted', 'Select', 'SelectList', 'Update'].map((a) => permission(`${e}_${a}`)),
-  ),
-  Permission.DynamicFormLinking_Create,
-  Permission.DynamicFormLinking_Duplicate,
-  Permission.DynamicFormLinking_GetAllPrimitivePaths,
-  Permission.DynamicFormLinking_GetExampleApplication,
-  Permission.FormGenerator_UploadPdf,
-  Permission.Forms_GetEditUrl,
-  Permission.Forms_GetViewUrl,
-  Permission.Forms_MarkCompleted,
-  Permission.Forms_NotifyDeleted,
-  Permission.Signing_RequestSignature,
-  Permission.Signing_DownloadDocument,
-  Permission.AdminPanel_Access,
-  ...values(ButtonClaim),
-  MenuClaim.FormBuilder_AllowRead,
-  MenuClaim.FormGroups_AllowRead,
-  MenuClaim.FormInstances_AllowRead,
-  MenuClaim.FormPreview_AllowRead,
-  MenuClaim.Forms_AllowRead,
-  MenuClaim.FormSchemas_AllowRead,
-  MenuClaim.Signing_AllowRead,
-];
-
-const userAdministratorClaims = [
-  Permission.Claim_ReadClaimEntries,
-  Permission.Claim_ReadClaimGroups,
-  Permission.Claim_ManageClaimGroups,
-  Permission.Claim_ReadUsers,
-  Permission.Claim_ReadUserGroups,
-  Permission.Claim_ManageUserGroups,
-  Permission.Claim_AssignClaims,
-  Permission.Claim_AssignClaimGroups,
-  Permission.Claim_AssignUsersToGroups,
-  Permission.Claim_FullSync,
-  Permission.Claim_ClearAnyUserClaimsCache,
-  Permission.Claim_ReadRowLevelPermissions,
-  Permission.AdminPanel_Access,
-  MenuClaim.RoleManagement_AllowRead,
-  MenuClaim.UserRoleManagement_AllowRead,
-];
 
 /** Every claim number of the default numbering. */
-export const ALL_CLAIMS: readonly number[] = [
-  ...values(Permission),
-  ...values(ButtonClaim),
-  ...values(MenuClaim),
-  ...values(TableClaim),
+export const ALL_CLAIMS: readonly number[] = ALL_DEFAULT_CLAIMS;
+
+/**
+ * The built-in claim groups (also what `UpsertBuiltInClaimGroups` restores): the shared definitions
+ * (names, claims, nesting — the test fake seeds the same) with this server's fixed ids.
+ */
+export const BUILT_IN_CLAIM_GROUPS: readonly BuiltInClaimGroup[] = BUILT_IN_CLAIM_GROUP_DEFINITIONS.map((d) => ({
+  ...d,
+  id: SEED_IDS.claimGroups[d.key],
+}));
+
+/**
+ * The hard-delete permissions the seeded *No Hard Delete* group denies (priority 10) to the
+ * *Form Editors Team*: editors may soft delete forms, groups, instances and schemas, not purge them.
+ */
+export const NO_HARD_DELETE_CLAIMS: readonly number[] = [
+  Permission.Form_Delete,
+  Permission.FormGroup_Delete,
+  Permission.FormInstance_Delete,
+  Permission.FormSchema_Delete,
 ];
 
-/** The built-in claim groups (also what `UpsertBuiltInClaimGroups` restores). */
-export const BUILT_IN_CLAIM_GROUPS: readonly BuiltInClaimGroup[] = [
-  { id: SEED_IDS.claimGroups.administrators, name: 'Administrators', claims: ALL_CLAIMS, subGroups: [] },
-  { id: SEED_IDS.claimGroups.formReaders, name: 'Form Readers', claims: readClaims, subGroups: [] },
-  {
-    id: SEED_IDS.claimGroups.formEditors,
-    name: 'Form Editors',
-    claims: formEditorClaims,
-    subGroups: ['Form Readers'],
-  },
-  {
-    id: SEED_IDS.claimGroups.userAdministrators,
-    name: 'User Administrators',
-    claims: userAdministratorClaims,
-    subGroups: [],
-  },
-];
+/** Priority of the *No Hard Delete* denies: above the default 1 of the grants they beat. */
+export const NO_HARD_DELETE_PRIORITY = 10;
 
 /** The claim type (1 server, 2 UX, 4 table) of a claim number of the default numbering. */
 export function claimTypeOfValue(value: number): ClaimTypeFlag {
@@ -328,9 +272,22 @@ export async function seedDatabase(tx: DbExecutor): Promise<void> {
     { id: crypto.randomUUID(), applicationUserId: SEED_IDS.users.reader, applicationUserGroupId: g.readers },
   ]);
   const cg = SEED_IDS.claimGroups;
+  // Not built in: a deny at a higher priority beats the Form Editors' grants (DESIGN §4).
+  await tx.insert(claimGroups).values({ id: cg.noHardDelete, name: 'No Hard Delete', builtInGroup: false });
+  await tx.insert(claimGrantsClaimGroups).values(
+    NO_HARD_DELETE_CLAIMS.map((claimValue) => ({
+      id: crypto.randomUUID(),
+      holderId: cg.noHardDelete,
+      claimType: claimTypeOfValue(claimValue),
+      claimValue,
+      priorityOfPermission: NO_HARD_DELETE_PRIORITY,
+      allow: false,
+    })),
+  );
   await tx.insert(claimGroupLinksUserGroups).values([
     { id: crypto.randomUUID(), holderId: g.platformAdministrators, claimGroupId: cg.administrators },
     { id: crypto.randomUUID(), holderId: g.formEditorsTeam, claimGroupId: cg.formEditors },
+    { id: crypto.randomUUID(), holderId: g.formEditorsTeam, claimGroupId: cg.noHardDelete },
     { id: crypto.randomUUID(), holderId: g.readers, claimGroupId: cg.formReaders },
   ]);
   // The administrator also holds the role directly, so both paths are exercised.

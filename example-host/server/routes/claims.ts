@@ -9,7 +9,7 @@ import type { OidcConfig, UserSessionData } from '../../../src/api/types';
 import { hasClaim, isAdministrator } from '../auth';
 import { applicationUsers } from '../db/schema';
 import { isUuid } from './http';
-import { route } from './registry';
+import { claimRequired, route } from './registry';
 
 const sorted = (claims: ReadonlySet<number>) => [...claims].sort((a, b) => a - b);
 
@@ -44,7 +44,7 @@ export const claimRoutes = [
       const authId = query.required('authId');
       const self = authId === auth.user.oidcId || authId === auth.user.id;
       if (!self && !hasClaim(auth.claims, Permission.Claim_ReadUsers)) {
-        return c.json({ status: 403, message: 'Forbidden', requiredClaim: 'Claim_ReadUsers' }, 403);
+        return claimRequired(c, Permission.Claim_ReadUsers);
       }
       if (self) return c.json(isAdministrator(auth.claims));
       const match = isUuid(authId)

@@ -11,7 +11,7 @@ import { Permission } from '../../../src/api/enums';
 import type { JsonValue } from '../../../src/api/types';
 import { ensureApplicationUser, hasClaim, TokenError, bearerToken, type AuthContext } from '../auth';
 import type { Services } from '../services';
-import { HttpError, QueryReader } from './http';
+import { HttpError, problem, QueryReader } from './http';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 const METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
@@ -122,15 +122,21 @@ export class RouteRegistry {
   }
 }
 
+/** 403 for a caller lacking `claim`: problem details naming it (also as the `requiredClaim` extension). */
+export function claimRequired(c: Context, claim: number): Response {
+  const required = permissionName(claim);
+  return problem(c, 403, `The claim '${required}' is required.`, { requiredClaim: required });
+}
+
 function unauthorized(c: Context<AppEnv>, error: TokenError): Response {
-  const description = error.problem === 'missing' ? 'An access token is required' : `${error.message}`;
+  const description = error.problem === 'missing' ? 'An access token is required.' : error.message;
   c.header(
     'WWW-Authenticate',
     error.problem === 'missing'
       ? 'Bearer realm="forms-admin"'
       : `Bearer realm="forms-admin", error="invalid_token", error_description="${description}"`,
   );
-  return c.json({ status: 401, message: 'Unauthorized', error: 'invalid_token', error_description: description }, 401);
+  return problem(c, 401, description);
 }
 
 async function authenticate(c: Context<AppEnv>, services: Services): Promise<AuthContext> {
@@ -157,15 +163,14 @@ export function mountRoutes(app: Hono<AppEnv>, registry: RouteRegistry, services
           throw error;
         }
         if (typeof declaration.claim === 'number' && !hasClaim(auth.claims, declaration.claim)) {
-          const required = permissionName(declaration.claim);
-          return c.json({ status: 403, message: 'Forbidden', requiredClaim: required }, 403);
+          return claimRequired(c, declaration.claim);
         }
       }
       c.set('auth', auth);
       return declaration.handler({ c, auth, services, query: new QueryReader(c.req.url) });
     });
   }
-  const notFound = (c: Context<AppEnv>) => c.json({ status: 404, message: 'Not Found' }, 404);
+  const notFound = (c: Context<AppEnv>) => problem(c, 404, `Nothing answers ${c.req.method} ${c.req.path}.`);
   app.all('/api/*', notFound);
   app.all('/odata/*', notFound);
   app.all('/api', notFound);

@@ -60,16 +60,30 @@ export function joinUrl(baseUrl: string | undefined, path: string): string {
   return `${base}${path.startsWith('/') ? path : `/${path}`}`;
 }
 
+/** The name of a permission number (for messages). */
+export function permissionName(claim: number): string {
+  return Object.entries(Permission).find(([, v]) => v === claim)?.[0] ?? String(claim);
+}
+
+/**
+ * The error a route throws for a caller lacking `claim`: 403 naming it, also as the `requiredClaim`
+ * extension member (as the reference server answers).
+ */
+export function claimRequired(claim: number): FakeHttpError {
+  const name = permissionName(claim);
+  return new FakeHttpError(403, `The claim '${name}' is required.`, { requiredClaim: name });
+}
+
 /** Refusal of a caller by a route's access rule, or null when the caller may go on. */
 export function refusal(backend: FakeBackend, access: RouteAccess, caller: Caller): Response | null {
   if (caller.invalidToken) return problem(401, 'The bearer token names no user.');
   if (access.kind === 'public') return null;
   const signedIn = caller.user;
-  if (!signedIn) return access.kind === 'form' ? null : problem(401, 'Sign-in required.');
-  if (!signedIn.isEnabled) return problem(403, 'This account is disabled.');
+  if (!signedIn) return access.kind === 'form' ? null : problem(401, 'An access token is required.');
+  if (!signedIn.isEnabled) return problem(403, 'The user is disabled.');
   if (backend.enforceClaims && access.claim !== undefined && !backend.hasClaim(signedIn.id, access.claim)) {
-    const name = Object.entries(Permission).find(([, v]) => v === access.claim)?.[0] ?? String(access.claim);
-    return problem(403, `The claim '${name}' is required.`);
+    const refused = claimRequired(access.claim);
+    return problem(refused.status, refused.message, refused.extensions);
   }
   return null;
 }
@@ -85,7 +99,7 @@ export function toHttpHandler(backend: FakeBackend, route: FakeRoute, options: H
     try {
       return await route.handle({ backend, request, url: new URL(request.url), caller });
     } catch (error) {
-      if (error instanceof FakeHttpError) return problem(error.status, error.message);
+      if (error instanceof FakeHttpError) return problem(error.status, error.message, error.extensions);
       throw error;
     }
   });
