@@ -16,6 +16,7 @@ export {
   PageShell,
   RequireAdmin,
   RequireAuth,
+  RoleManagement,
   useAuth,
 } from '../../src';
 export type { ApplicationUser, Labels, MenuClaimKey } from '../../src';

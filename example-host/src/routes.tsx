@@ -1,6 +1,7 @@
 import { createRootRoute, createRoute } from '@tanstack/react-router';
 import { PlaceholderPage } from './components/PlaceholderPage';
 import { validateFormInstanceSearch } from './formInstanceSearch';
+import { RoleManagement } from './formsAdmin';
 import { AdminLayout, AuthenticatedLayout, LoginCallbackPage, RootLayout } from './layouts';
 import { AdminHomePage } from './pages/AdminHomePage';
 import { HomePage } from './pages/HomePage';
@@ -92,7 +93,7 @@ const assignRolesToUsersRoute = createRoute({
 const assignClaimsToRolesRoute = createRoute({
   getParentRoute: () => authAdminRoute,
   path: 'assign-claims-to-roles',
-  component: () => <PlaceholderPage title="Role Management" />,
+  component: () => <RoleManagement />,
 });
 
 // Screens the menu entries hint at (spec §2)

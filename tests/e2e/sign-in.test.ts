@@ -87,3 +87,26 @@ describe('sign-in through the real identity provider', () => {
     await context.close();
   });
 });
+
+describe('Role Management against the reference backend', () => {
+  it('the administrator creates a claim group, and it is still there after a reload', async () => {
+    const { context, page, errors } = await newPage(stack.browser);
+    await page.goto(`${stack.url}/admin/auth/assign-claims-to-roles`);
+    await signInAtProvider(page, 'admin', 'admin-password');
+    await page.waitForURL(`${stack.url}/admin/auth/assign-claims-to-roles`);
+    await page.getByRole('heading', { level: 1, name: 'Role Management' }).waitFor();
+
+    const name = `Auditors ${Date.now()}`;
+    await page.getByRole('textbox', { name: 'Group name' }).fill(name);
+    await page.getByRole('button', { name: 'Create Group' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Group Created Successfully' });
+    await dialog.getByText(`Role group '${name}' has been created successfully.`).waitFor();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+
+    await page.reload();
+    await page.getByRole('combobox', { name: 'Claim group' }).click();
+    await page.getByRole('option', { name, exact: true }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

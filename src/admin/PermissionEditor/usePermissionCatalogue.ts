@@ -1,0 +1,29 @@
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { ALL_CLAIM_TYPES, ClaimTypeFlags } from '../../api/enums';
+import { useApi } from '../../query/APIProvider';
+import { claimQueries } from '../../query/queries';
+import { catalogueEntries, type CatalogueEntry } from './permission-model';
+
+/**
+ * The whole claim catalogue with descriptions (`GetClaimEntriesWithDescriptionsForClaimTypes`, all three types),
+ * read once per session: it names and describes the selected permissions.
+ */
+export function useClaimCatalogue() {
+  const { client } = useApi();
+  const query = useQuery(claimQueries.claimEntriesWithDescriptions(client, ALL_CLAIM_TYPES));
+  const byValue = useMemo(
+    () => new Map<number, CatalogueEntry>(catalogueEntries(query.data ?? []).map((e) => [e.value, e])),
+    [query.data],
+  );
+  return { ...query, byValue };
+}
+
+/**
+ * The claim entries of the chosen claim types (`GetClaimEntriesForClaimTypes?flags`), for the permission categories.
+ * Nothing is asked while no type is chosen.
+ */
+export function useClaimEntriesOfTypes(flags: number) {
+  const { client } = useApi();
+  return useQuery({ ...claimQueries.claimEntries(client, flags), enabled: flags !== ClaimTypeFlags.None });
+}

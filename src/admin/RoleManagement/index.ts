@@ -1,0 +1,2 @@
+export { RoleManagement } from './RoleManagement';
+export type { RoleManagementProps } from './RoleManagement';
