@@ -6,6 +6,7 @@ export * from './enums';
 export * from './types';
 export * from './effective-claims';
 export * from './built-in-claim-groups';
+export * from './problem-details';
 export * from './errors';
 export * from './guards';
 export * from './args';

@@ -4,21 +4,9 @@
  * does.
  */
 import { HttpResponse } from 'msw';
+import { createProblemDetails, PROBLEM_CONTENT_TYPE } from '../api/problem-details';
 
-/** HTTP reason phrases (RFC 9110): the `title` of the problem details, as the reference server says them. */
-const REASONS: Readonly<Record<number, string>> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  409: 'Conflict',
-  412: 'Precondition Failed',
-  413: 'Content Too Large',
-  415: 'Unsupported Media Type',
-  422: 'Unprocessable Content',
-  500: 'Internal Server Error',
-  503: 'Service Unavailable',
-};
+export type { ProblemDetails } from '../api/problem-details';
 
 /** An error a route throws to answer with `status` and a problem-details body. */
 export class FakeHttpError extends Error {
@@ -33,19 +21,6 @@ export class FakeHttpError extends Error {
   ) {
     super(message);
   }
-}
-
-/**
- * The RFC 9457 problem-details body of an error response (`application/problem+json`), as the
- * reference server answers it: `type` is `about:blank`, `title` the reason phrase of `status`,
- * `detail` the specific message. A 403 for a missing claim adds `requiredClaim`.
- */
-export interface ProblemDetails {
-  type: 'about:blank';
-  title: string;
-  status: number;
-  detail: string;
-  [extension: string]: unknown;
 }
 
 /** A JSON response. `Date`s are written as ISO strings. */
@@ -68,10 +43,9 @@ export function noContent(): Response {
 
 /** An error response with a problem-details body. */
 export function problem(status: number, detail: string, extensions: Record<string, unknown> = {}): Response {
-  const body: ProblemDetails = { ...extensions, type: 'about:blank', title: REASONS[status] ?? 'Error', status, detail };
-  return new HttpResponse(JSON.stringify(body), {
+  return new HttpResponse(JSON.stringify(createProblemDetails(status, detail, extensions)), {
     status,
-    headers: { 'content-type': 'application/problem+json; charset=utf-8' },
+    headers: { 'content-type': PROBLEM_CONTENT_TYPE },
   });
 }
 

@@ -4,6 +4,9 @@
  * `includeApplicationUsers` and `IncludeApplicationUsers` work).
  */
 import type { Context } from 'hono';
+import { createProblemDetails, PROBLEM_CONTENT_TYPE, type ProblemDetails } from '../../../src/api/problem-details';
+
+export { PROBLEM_CONTENT_TYPE, type ProblemDetails };
 
 /** The error statuses the server answers with. */
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 412 | 413 | 415 | 422 | 500 | 503;
@@ -21,36 +24,9 @@ export class HttpError extends Error {
   }
 }
 
-/** The media type of error bodies (RFC 9457). */
-export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8';
-
-/** HTTP reason phrases (RFC 9110), the `title` of the problem details. */
-export const REASON_PHRASES: Readonly<Record<ErrorStatus, string>> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  409: 'Conflict',
-  412: 'Precondition Failed',
-  413: 'Content Too Large',
-  415: 'Unsupported Media Type',
-  422: 'Unprocessable Content',
-  500: 'Internal Server Error',
-  503: 'Service Unavailable',
-};
-
-/** An RFC 9457 problem details body: `type` is always `about:blank`, `title` the reason phrase. */
-export interface ProblemDetails {
-  type: 'about:blank';
-  title: string;
-  status: number;
-  detail: string;
-  [extension: string]: unknown;
-}
-
 /** The problem details of an error status with its specific message. */
 export function problemDetails(status: ErrorStatus, detail: string, extensions: Record<string, unknown> = {}): ProblemDetails {
-  return { ...extensions, type: 'about:blank', title: REASON_PHRASES[status], status, detail };
+  return createProblemDetails(status, detail, extensions);
 }
 
 /** An error response: problem details as `application/problem+json` (headers set with `c.header` are kept). */

@@ -1,0 +1,51 @@
+/**
+ * RFC 9457 problem details: the body of an error response from the reference backend and from the
+ * fake of `@ccq/forms-admin/testing`. Read them from `ApiError.result` with {@link isProblemDetails}.
+ */
+
+/** The media type of a problem-details body. */
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8';
+
+/**
+ * A problem-details body: `type` is `about:blank`, `title` the reason phrase of `status`, `detail`
+ * the specific message (e.g. "The parameter 'groupName' must be defined and cannot be null.").
+ * A 403 for a missing claim adds the extension member `requiredClaim`.
+ */
+export interface ProblemDetails {
+  type: 'about:blank';
+  title: string;
+  status: number;
+  detail: string;
+  [extension: string]: unknown;
+}
+
+/** The HTTP reason phrases (RFC 9110) of the error statuses the backends answer with. */
+export const REASON_PHRASES: Readonly<Record<number, string>> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  412: 'Precondition Failed',
+  413: 'Content Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Content',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+
+/** The problem details of an error `status` with its specific message and extension members. */
+export function createProblemDetails(
+  status: number,
+  detail: string,
+  extensions: Readonly<Record<string, unknown>> = {},
+): ProblemDetails {
+  return { ...extensions, type: 'about:blank', title: REASON_PHRASES[status] ?? 'Error', status, detail };
+}
+
+/** Whether `value` (e.g. `ApiError.result`) is a problem-details body. */
+export function isProblemDetails(value: unknown): value is ProblemDetails {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const v = value as Record<string, unknown>;
+  return typeof v.title === 'string' && typeof v.status === 'number' && typeof v.detail === 'string';
+}

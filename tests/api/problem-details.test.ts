@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { createProblemDetails, isProblemDetails } from '../../src/api';
+
+describe('problem details', () => {
+  it('builds the body with the reason phrase as title and keeps extension members', () => {
+    expect(createProblemDetails(403, "Requires the claim 'Forms_AllowRead'.", { requiredClaim: 'Forms_AllowRead' })).toEqual({
+      type: 'about:blank',
+      title: 'Forbidden',
+      status: 403,
+      detail: "Requires the claim 'Forms_AllowRead'.",
+      requiredClaim: 'Forms_AllowRead',
+    });
+  });
+
+  it('never lets an extension member overwrite the standard ones', () => {
+    expect(createProblemDetails(404, 'No such form.', { status: 200, title: 'OK' })).toMatchObject({ status: 404, title: 'Not Found' });
+  });
+
+  it("titles an unlisted status 'Error'", () => {
+    expect(createProblemDetails(418, 'Short and stout.').title).toBe('Error');
+  });
+
+  it.each([
+    [{ type: 'about:blank', title: 'Bad Request', status: 400, detail: 'x' }, true],
+    [{ title: 'Bad Request', status: 400 }, false],
+    [{ title: 'Bad Request', status: '400', detail: 'x' }, false],
+    ['Bad Request', false],
+    [null, false],
+    [[], false],
+  ])('recognises %j: %s', (value, expected) => {
+    expect(isProblemDetails(value)).toBe(expected);
+  });
+});
