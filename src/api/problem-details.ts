@@ -2,6 +2,7 @@
  * RFC 9457 problem details: the body of an error response from the reference backend and from the
  * fake of `@ccq/forms-admin/testing`. Read them from `ApiError.result` with {@link isProblemDetails}.
  */
+import { isApiError } from './errors';
 
 /** The media type of a problem-details body. */
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8';
@@ -48,4 +49,14 @@ export function isProblemDetails(value: unknown): value is ProblemDetails {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   const v = value as Record<string, unknown>;
   return typeof v.title === 'string' && typeof v.status === 'number' && typeof v.detail === 'string';
+}
+
+/**
+ * The server's specific message for a failed call: the `detail` of an `ApiError`'s problem-details
+ * body (e.g. "A claim group named 'Auditors' already exists."), or `undefined` when there is none.
+ * Show it next to the fixed 'An unexpected server error occurred.' so the user learns what to fix.
+ */
+export function problemDetailOf(error: unknown): string | undefined {
+  if (!isApiError(error) || !isProblemDetails(error.result)) return undefined;
+  return error.result.detail || undefined;
 }

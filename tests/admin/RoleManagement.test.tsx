@@ -84,6 +84,16 @@ describe('RoleManagement', () => {
     expect(screen.getByRole('textbox', { name: 'Group name' })).toHaveValue('Auditors');
   });
 
+  it("says why the server refused a name that is taken, and keeps what was typed", async () => {
+    const { user } = renderScreen();
+    await user.type(screen.getByRole('textbox', { name: 'Group name' }), 'signers{Enter}');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent("A claim group named 'Signers' already exists.");
+    expect(alert).toHaveTextContent('An unexpected server error occurred.');
+    expect(screen.getByRole('textbox', { name: 'Group name' })).toHaveValue('signers');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
   it("renames a group ('Save Changes' disabled while blank) and clears the selection", async () => {
     const selected: (string | null)[] = [];
     const { user } = renderScreen({ onGroupSelected: (id) => selected.push(id) });

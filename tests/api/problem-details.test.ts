@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createProblemDetails, isProblemDetails } from '../../src/api';
+import { ApiError, NetworkError, createProblemDetails, isProblemDetails, problemDetailOf } from '../../src/api';
 
 describe('problem details', () => {
   it('builds the body with the reason phrase as title and keeps extension members', () => {
@@ -29,5 +29,16 @@ describe('problem details', () => {
     [[], false],
   ])('recognises %j: %s', (value, expected) => {
     expect(isProblemDetails(value)).toBe(expected);
+  });
+
+  it("reads the server's detail from an ApiError, and nothing from other errors", () => {
+    const body = createProblemDetails(409, "A claim group named 'Signers' already exists.");
+    expect(problemDetailOf(new ApiError(409, JSON.stringify(body), new Headers(), body))).toBe(
+      "A claim group named 'Signers' already exists.",
+    );
+    expect(problemDetailOf(new ApiError(500, 'oops', new Headers(), null))).toBeUndefined();
+    expect(problemDetailOf(new ApiError(400, '{}', new Headers(), { title: 'x', status: 400, detail: '' }))).toBeUndefined();
+    expect(problemDetailOf(new NetworkError(new TypeError('Failed to fetch')))).toBeUndefined();
+    expect(problemDetailOf(new Error('x'))).toBeUndefined();
   });
 });

@@ -1,3 +1,4 @@
+import { problemDetailOf } from '../../api/problem-details';
 import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { ClaimGroup } from '../../api/types';
@@ -36,7 +37,7 @@ function RenameModal({ group, onClose, onRenamed, labels }: RenameModalProps) {
       >
         <Stack gap="md">
           <TextInput label={labels.newGroupName} value={name} onChange={(e) => setName(e.currentTarget.value)} data-autofocus />
-          {rename.isError && <ErrorAlert message={rename.error.message} />}
+          {rename.isError && <ErrorAlert message={rename.error.message} title={problemDetailOf(rename.error)} />}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose}>
               {labels.cancel}
@@ -87,7 +88,7 @@ export function ClaimGroupPicker({ groups, value, onChange, labels }: ClaimGroup
           {labels.delete}
         </Button>
       </Group>
-      {remove.isError && <ErrorAlert message={remove.error.message} />}
+      {remove.isError && <ErrorAlert message={remove.error.message} title={problemDetailOf(remove.error)} />}
       {group && dialog === 'rename' && (
         <RenameModal
           group={group}

@@ -1,3 +1,4 @@
+import { problemDetailOf } from '../../api/problem-details';
 import { Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { useId } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
@@ -126,7 +127,12 @@ export function ConfigureRole({ group, groups, labels }: ConfigureRoleProps) {
             </Button>
           </Group>
         </Group>
-        {saveError && <ErrorAlert message={saveError.message} withCloseButton onClose={() => setSaveError(null)} />}
+        {saveError && <ErrorAlert
+            message={saveError.message}
+            title={problemDetailOf(saveError)}
+            withCloseButton
+            onClose={() => setSaveError(null)}
+          />}
         <PermissionEditor
           value={selection}
           onChange={setSelection}

@@ -1,3 +1,4 @@
+import { problemDetailOf } from '../../api/problem-details';
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useCreateClaimGroup } from '../../query/mutations';
@@ -49,7 +50,7 @@ export function CreateClaimGroupForm({ onCreated, labels }: CreateClaimGroupForm
             </Button>
           </Group>
         </form>
-        {create.isError && <ErrorAlert message={create.error.message} />}
+        {create.isError && <ErrorAlert message={create.error.message} title={problemDetailOf(create.error)} />}
       </Stack>
       <Modal opened={created !== null} onClose={() => setCreated(null)} title={labels.groupCreatedTitle} centered>
         <Text>{fillLabel(labels.groupCreatedMessage, { name: created ?? '' })}</Text>
