@@ -100,6 +100,19 @@ export const stdoutLog: LogSink = (entry) => {
   process.stdout.write(`${JSON.stringify({ time: new Date().toISOString(), ...entry })}\n`);
 };
 
+/** The log levels, least severe first; `silent` writes nothing. */
+export const LOG_LEVELS = ['info', 'warn', 'error', 'silent'] as const;
+/** How much the server logs: entries of this level and more severe ones. */
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** A sink that passes on only the entries at `level` or more severe. */
+export function filterLog(level: LogLevel, sink: LogSink): LogSink {
+  const min = LOG_LEVELS.indexOf(level);
+  return (entry) => {
+    if (LOG_LEVELS.indexOf(entry.level) >= min) sink(entry);
+  };
+}
+
 function normalizeOrigin(origin: string): string {
   const url = new URL(origin);
   return url.origin;
@@ -170,7 +183,8 @@ function listFromEnv(env: NodeJS.ProcessEnv, name: string): string[] | undefined
 /**
  * Reads the configuration from environment variables: PORT, OIDC_PORT, HOST_ORIGIN (comma-separated),
  * DATA_DIR, DATABASE_URL, OIDC_CLIENT_ID, API_AUDIENCE, ACCESS_TOKEN_TTL, REFRESH_TOKEN_TTL,
- * OIDC_ISSUER (external provider), OIDC_JWKS_URI, REDIRECT_URIS (comma-separated).
+ * OIDC_ISSUER (external provider), OIDC_JWKS_URI, REDIRECT_URIS (comma-separated), LOG_LEVEL (info, warn,
+ * error or silent; default info: one JSON line per request).
  */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const config: ServerConfig = {};
@@ -194,6 +208,13 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
   if (env.OIDC_ISSUER) {
     config.externalOidc = { issuer: env.OIDC_ISSUER };
     if (env.OIDC_JWKS_URI) config.externalOidc.jwksUri = env.OIDC_JWKS_URI;
+  }
+  const level = env.LOG_LEVEL?.trim().toLowerCase();
+  if (level) {
+    if (!(LOG_LEVELS as readonly string[]).includes(level)) {
+      throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${env.LOG_LEVEL}"`);
+    }
+    config.log = filterLog(level as LogLevel, stdoutLog);
   }
   return config;
 }

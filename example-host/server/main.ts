@@ -5,7 +5,7 @@
  * (comma-separated host app origins, default http://127.0.0.1:5173,http://localhost:5173), DATA_DIR
  * (PGlite folder, default .data/pglite; `memory://` for a throw-away database), DATABASE_URL (use
  * PostgreSQL instead; needs `npm i -D pg`), ACCESS_TOKEN_TTL, REFRESH_TOKEN_TTL, OIDC_ISSUER (use an
- * external OpenID provider instead of the embedded one).
+ * external OpenID provider instead of the embedded one), LOG_LEVEL (info, warn, error or silent).
  */
 import { SEEDED_ACCOUNTS } from './accounts';
 import { configFromEnv } from './config';
