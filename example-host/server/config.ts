@@ -218,3 +218,14 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
   }
   return config;
 }
+
+/** What to tell a person whose start failed: for a busy port, which variable to change. */
+export function startFailureMessage(error: unknown, env: NodeJS.ProcessEnv = process.env): string {
+  const e = error as NodeJS.ErrnoException & { port?: number };
+  if (e.code === 'EADDRINUSE') {
+    const busy = /:(\d+)$/.exec(e.message)?.[1] ?? String(e.port ?? '');
+    const variable = busy === String(env.OIDC_PORT ?? '5081') ? 'OIDC_PORT' : 'PORT';
+    return `Port ${busy} is already in use (is Forms Admin already running?). Stop that process, or start on another port with ${variable}=<port>.`;
+  }
+  return e.message;
+}

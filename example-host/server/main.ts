@@ -8,7 +8,7 @@
  * external OpenID provider instead of the embedded one), LOG_LEVEL (info, warn, error or silent).
  */
 import { SEEDED_ACCOUNTS } from './accounts';
-import { configFromEnv } from './config';
+import { configFromEnv, startFailureMessage } from './config';
 import { installSignalHandlers, startServer } from './server';
 
 async function main(): Promise<void> {
@@ -35,6 +35,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`${JSON.stringify({ level: 'error', msg: (error as Error).message })}\n`);
+  process.stderr.write(`${JSON.stringify({ level: 'error', msg: startFailureMessage(error) })}\n`);
   process.exitCode = 1;
 });

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { configFromEnv, filterLog, resolveConfig, type LogEntry } from '../../example-host/server/config';
+import { configFromEnv, filterLog, resolveConfig, startFailureMessage, type LogEntry } from '../../example-host/server/config';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -61,5 +61,23 @@ describe('filterLog', () => {
     const log = filterLog(level, (entry) => seen.push(entry.level));
     for (const l of ['info', 'warn', 'error'] as const) log({ level: l });
     expect(seen).toEqual(passed);
+  });
+});
+
+describe('startFailureMessage', () => {
+  const busy = (port: number) =>
+    Object.assign(new Error(`listen EADDRINUSE: address already in use 127.0.0.1:${port}`), { code: 'EADDRINUSE', port });
+
+  it('names the busy port and the variable that moves it', () => {
+    expect(startFailureMessage(busy(5080), {})).toBe(
+      'Port 5080 is already in use (is Forms Admin already running?). Stop that process, or start on another port with PORT=<port>.',
+    );
+    expect(startFailureMessage(busy(5081), {})).toContain('with OIDC_PORT=<port>.');
+    expect(startFailureMessage(busy(7001), { OIDC_PORT: '7001' })).toContain('Port 7001 is already in use');
+    expect(startFailureMessage(busy(7001), { OIDC_PORT: '7001' })).toContain('OIDC_PORT=<port>');
+  });
+
+  it('passes any other failure through', () => {
+    expect(startFailureMessage(new Error('connect ECONNREFUSED 127.0.0.1:5432'))).toBe('connect ECONNREFUSED 127.0.0.1:5432');
   });
 });
