@@ -17,6 +17,7 @@ export {
   RequireAdmin,
   RequireAuth,
   RoleManagement,
+  UserRoleManagement,
   useAuth,
 } from '../../src';
 export type { ApplicationUser, Labels, MenuClaimKey } from '../../src';

@@ -1,7 +1,8 @@
 import { createRootRoute, createRoute } from '@tanstack/react-router';
 import { PlaceholderPage } from './components/PlaceholderPage';
 import { validateFormInstanceSearch } from './formInstanceSearch';
-import { RoleManagement } from './formsAdmin';
+import { displayNames } from './displayNames';
+import { RoleManagement, UserRoleManagement } from './formsAdmin';
 import { AdminLayout, AuthenticatedLayout, LoginCallbackPage, RootLayout } from './layouts';
 import { AdminHomePage } from './pages/AdminHomePage';
 import { HomePage } from './pages/HomePage';
@@ -88,7 +89,7 @@ const authAdminRoute = createRoute({ getParentRoute: () => adminRoute, path: 'au
 const assignRolesToUsersRoute = createRoute({
   getParentRoute: () => authAdminRoute,
   path: 'assign-roles-to-users',
-  component: () => <PlaceholderPage title="User & Role Management" />,
+  component: () => <UserRoleManagement getDisplayNames={displayNames} />,
 });
 const assignClaimsToRolesRoute = createRoute({
   getParentRoute: () => authAdminRoute,

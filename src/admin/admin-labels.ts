@@ -45,6 +45,30 @@ export const DEFAULT_ADMIN_EXTRA_LABELS = {
   claimsChangedMessage: "Claims successfully added to, removed from or updated for claim group '{name}'.",
   subGroupEntry: 'sub-claim group',
   clearAllTitle: 'Clear all selected items?',
+  // User & Role Management
+  user: 'User',
+  userGroup: 'User Group',
+  userPlaceholder: 'Pick a user',
+  userGroupPlaceholder: 'Pick a user group',
+  noUsers: 'No users yet. Run Full Sync to import them from the identity provider.',
+  noUserGroups: 'No user groups yet. Create one above.',
+  loadingUsers: 'Loading users…',
+  loadingUserGroups: 'Loading user groups…',
+  refreshUsers: 'Refresh users',
+  refreshUserGroups: 'Refresh user groups',
+  fullSyncDone: 'Full Sync finished: {count} users synced from the identity provider.',
+  displayNameCountMismatch:
+    'The display-name function returned {received} names for {expected} users, so account names are shown instead.',
+  edit: 'Edit',
+  editUserGroupTitle: 'Edit user group',
+  deleteUserGroupTitle: "Delete user group '{name}'?",
+  userGroupCreatedMessage: "User group '{name}' has been created successfully.",
+  saveMembers: 'Save members',
+  membersChangedTitle: 'Group members updated',
+  usersAddedMessage: "Users successfully added to application user group '{name}'.",
+  usersRemovedMessage: "Users successfully removed from application user group '{name}'.",
+  userClaimsChangedMessage: "Claims successfully added to, removed from or updated for user '{name}'.",
+  userGroupClaimsChangedMessage: "Claims successfully added to, removed from or updated for user group '{name}'.",
 } as const;
 
 /** Every text of the admin screens: the provider's labels plus {@link DEFAULT_ADMIN_EXTRA_LABELS}. */

@@ -110,3 +110,41 @@ describe('Role Management against the reference backend', () => {
     await context.close();
   });
 });
+
+describe('User & Role Management against the reference backend', () => {
+  // Runs last: it changes what the read-only user may do.
+  it('the administrator gives the read-only user the Form Editors role, and that user then gets the admin area', async () => {
+    const admin = await newPage(stack.browser);
+    await admin.page.goto(`${stack.url}/admin/auth/assign-roles-to-users`);
+    await signInAtProvider(admin.page, 'admin', 'admin-password');
+    await admin.page.waitForURL(`${stack.url}/admin/auth/assign-roles-to-users`);
+    await admin.page.getByRole('heading', { level: 1, name: 'User & Role Management' }).waitFor();
+
+    // Full Sync brings in the identity provider's accounts, including one that never signed in.
+    await admin.page.getByRole('button', { name: 'Full Sync' }).click();
+    await admin.page.getByRole('button', { name: 'Full Sync' }).waitFor();
+    await admin.page.getByRole('combobox', { name: 'User', exact: true }).click();
+    await admin.page.getByRole('option', { name: 'Rita Reader', exact: true }).click();
+
+    const panel = admin.page.getByRole('region', { name: /User: Rita Reader$/ });
+    await panel.getByRole('combobox', { name: 'Claim groups' }).click();
+    await admin.page.getByRole('option', { name: 'Form Editors', exact: true }).click();
+    await admin.page.keyboard.press('Escape');
+    await panel.getByRole('button', { name: 'Save Changes' }).click();
+    const dialog = admin.page.getByRole('dialog', { name: 'Permission changes' });
+    await dialog.getByText(/Form Editors/).first().waitFor();
+    expect(admin.errors).toEqual([]);
+    await admin.context.close();
+
+    // The reader signs in afresh: the server's claims cache was cleared by the change.
+    const reader = await newPage(stack.browser);
+    await reader.page.goto(`${stack.url}/admin/`);
+    await signInAtProvider(reader.page, 'reader', 'reader-password');
+    await reader.page.waitForURL(`${stack.url}/admin/`);
+    const menu = reader.page.getByRole('navigation', { name: 'Admin menu' });
+    await menu.getByRole('link', { name: 'Forms', exact: true }).waitFor();
+    expect(await menu.getByRole('link', { name: 'Role Management', exact: true }).count()).toBe(0);
+    expect(reader.errors).toEqual([]);
+    await reader.context.close();
+  });
+});

@@ -59,7 +59,6 @@ describe('admin area', () => {
   it.each([
     ['/admin/form-builder/', 'Form Builder'],
     ['/admin/form-group/', 'Form Groups'],
-    ['/admin/auth/assign-roles-to-users', 'User & Role Management'],
     ['/admin/signing/', 'Signing'],
   ])('shows %s as the placeholder of %s inside the admin shell', async (path, title) => {
     auth.current = signedIn();

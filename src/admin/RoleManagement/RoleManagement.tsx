@@ -2,15 +2,16 @@ import { Stack, useProps, type BoxProps } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useApi } from '../../query/APIProvider';
+import { useCreateClaimGroup } from '../../query/mutations';
 import { claimQueries } from '../../query/queries';
 import { EmptyState } from '../../ui/EmptyState';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { LoadingState } from '../../ui/LoadingState';
 import { PageShell } from '../../ui/PageShell';
 import { useAdminLabels, type AdminLabels } from '../admin-labels';
+import { CreateGroupForm } from '../shared/CreateGroupForm';
 import { ClaimGroupPicker } from './ClaimGroupPicker';
 import { ConfigureRole } from './ConfigureRole';
-import { CreateClaimGroupForm } from './CreateClaimGroupForm';
 
 export interface RoleManagementProps extends Omit<BoxProps, 'children'> {
   /**
@@ -41,6 +42,7 @@ export function RoleManagement(props: RoleManagementProps) {
   const labels = useAdminLabels(labelOverrides);
   const { client } = useApi();
   const groups = useQuery(claimQueries.claimGroups(client));
+  const create = useCreateClaimGroup();
   const [selectedId, setSelectedId] = useState<string | null>(initialGroupId);
   const select = (id: string | null) => {
     setSelectedId(id);
@@ -51,7 +53,12 @@ export function RoleManagement(props: RoleManagementProps) {
   return (
     <PageShell title={labels.roleManagementTitle} subtitle={labels.roleManagementSubtitle} {...others}>
       <Stack gap="lg">
-        <CreateClaimGroupForm labels={labels} onCreated={() => select(null)} />
+        <CreateGroupForm
+          create={create}
+          createdMessage={labels.groupCreatedMessage}
+          onCreated={() => select(null)}
+          labels={labels}
+        />
         {groups.isError ? (
           <ErrorAlert
             message={labels.failedToLoadClaimGroups}

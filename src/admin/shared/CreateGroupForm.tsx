@@ -1,21 +1,38 @@
-import { problemDetailOf } from '../../api/problem-details';
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import type { UseMutationResult } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useCreateClaimGroup } from '../../query/mutations';
+import { problemDetailOf } from '../../api/problem-details';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { fillLabel, type AdminLabels } from '../admin-labels';
 
-export interface CreateClaimGroupFormProps {
+export interface CreateGroupFormProps {
+  /** Creates the group (e.g. `useCreateClaimGroup()`). */
+  create: UseMutationResult<unknown, Error, { groupName: string }>;
+  /** Message of the 'Group Created Successfully' dialog, with a `{name}` placeholder. */
+  createdMessage: string;
+  /**
+   * Whether the dialog has its × close button besides 'Close'.
+   * @default true
+   */
+  withCloseButton?: boolean;
   /** Called after the group was created and the list refetched. */
   onCreated: (groupName: string) => void;
   labels: AdminLabels;
 }
 
-/** The create-claim-group form: 'Create Group' stays disabled while the trimmed name is blank (spec §5). */
-export function CreateClaimGroupForm({ onCreated, labels }: CreateClaimGroupFormProps) {
+/**
+ * A create-group form: 'Create Group' stays disabled while the trimmed name is blank (spec §5); success empties the
+ * name and shows 'Group Created Successfully'. A failure keeps what was typed.
+ */
+export function CreateGroupForm({
+  create,
+  createdMessage,
+  withCloseButton = true,
+  onCreated,
+  labels,
+}: CreateGroupFormProps) {
   const [name, setName] = useState('');
   const [created, setCreated] = useState<string | null>(null);
-  const create = useCreateClaimGroup();
   const trimmed = name.trim();
 
   return (
@@ -52,8 +69,14 @@ export function CreateClaimGroupForm({ onCreated, labels }: CreateClaimGroupForm
         </form>
         {create.isError && <ErrorAlert message={create.error.message} title={problemDetailOf(create.error)} />}
       </Stack>
-      <Modal opened={created !== null} onClose={() => setCreated(null)} title={labels.groupCreatedTitle} centered>
-        <Text>{fillLabel(labels.groupCreatedMessage, { name: created ?? '' })}</Text>
+      <Modal
+        opened={created !== null}
+        onClose={() => setCreated(null)}
+        title={labels.groupCreatedTitle}
+        centered
+        withCloseButton={withCloseButton}
+      >
+        <Text>{fillLabel(createdMessage, { name: created ?? '' })}</Text>
         <Group justify="flex-end" mt="lg">
           <Button onClick={() => setCreated(null)} data-autofocus>
             {labels.close}

@@ -1,0 +1,2 @@
+export { UserRoleManagement } from './UserRoleManagement';
+export type { UserRoleManagementProps, UserRoleManagementTab } from './UserRoleManagement';

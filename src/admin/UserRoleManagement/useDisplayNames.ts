@@ -1,0 +1,74 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
+import type { ApplicationUser, DisplayNameFunction } from '../../api/types';
+import { claimKeys } from '../../query/keys';
+
+/** Thrown when the host's display-name function does not return one name per user requested (spec §5). */
+export class DisplayNameCountError extends Error {
+  constructor(
+    /** How many users were requested. */
+    readonly expected: number,
+    /** How many names came back. */
+    readonly received: number,
+  ) {
+    super(`The display-name function returned ${received} names for ${expected} users.`);
+    this.name = 'DisplayNameCountError';
+  }
+}
+
+/** The name shown when the host gives none: the user's name, else the user name, else the email, else the id. */
+export function fallbackDisplayName(user: ApplicationUser): string {
+  for (const value of [user.name, user.userName, user.email]) {
+    const text = value?.trim();
+    if (text) return text;
+  }
+  return user.id;
+}
+
+const NO_USERS: readonly ApplicationUser[] = [];
+
+/**
+ * Keyed by what a name is made from, outside `claimKeys.users()`: permission saves refetch the user list, but the
+ * host's function runs again only when a user is added or renamed (e.g. by Full Sync).
+ */
+const displayNameKey = (users: readonly ApplicationUser[]) =>
+  [...claimKeys.all, 'display-names', users.map((u) => [u.id, u.name, u.userName, u.email])] as const;
+
+/**
+ * The display name of every user, from the host-supplied function when one is given (called once per list of users,
+ * its answer checked for one name per user), else {@link fallbackDisplayName}. While the host's answer is pending or
+ * after it failed, the fallback names are used.
+ */
+export function useDisplayNames(users: readonly ApplicationUser[] | undefined, getDisplayNames?: DisplayNameFunction) {
+  const list = users ?? NO_USERS;
+  const query = useQuery({
+    queryKey: displayNameKey(list),
+    queryFn: async (): Promise<[string, string][]> => {
+      const names: unknown = await getDisplayNames?.([...list]);
+      const received = Array.isArray(names) ? names.length : 0;
+      if (!Array.isArray(names) || received !== list.length) throw new DisplayNameCountError(list.length, received);
+      return list.map((user, i) => [user.id, String(names[i] ?? '')]);
+    },
+    enabled: users !== undefined && getDisplayNames !== undefined,
+    staleTime: Number.POSITIVE_INFINITY,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+
+  const byId = useMemo(() => {
+    const given = new Map(query.data ?? []);
+    return new Map(list.map((user) => [user.id, given.get(user.id)?.trim() || fallbackDisplayName(user)]));
+  }, [list, query.data]);
+
+  const nameOf = useCallback((id: string) => byId.get(id) ?? id, [byId]);
+
+  return {
+    /** The display name of a user id; the id itself for an unknown user. */
+    nameOf,
+    /** Whether the host's names are still awaited for the first time. */
+    isPending: getDisplayNames !== undefined && users !== undefined && query.isPending,
+    error: query.error,
+    refetch: query.refetch,
+    isFetching: query.isFetching,
+  };
+}

@@ -1,0 +1,587 @@
+import { QueryClient } from '@tanstack/react-query';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ButtonClaim, Permission } from '../../src/api/enums';
+import type { ApplicationUser } from '../../src/api/types';
+import { UserRoleManagement, type UserRoleManagementProps } from '../../src/admin';
+import { APIProvider } from '../../src/query/APIProvider';
+import { createFakeBackend, errorHandlers } from '../../src/testing';
+import { seedIds } from '../../src/testing/seed-ids';
+import { renderWithProviders } from '../support/render';
+
+const base = 'http://api.test';
+const backend = createFakeBackend();
+const server = setupServer(...backend.handlers(base));
+const bodies: { path: string; body: unknown }[] = [];
+server.events.on('request:start', ({ request }) => {
+  if (request.method === 'POST' && request.url.includes('AddRemoveUpdate'))
+    void request
+      .clone()
+      .json()
+      .then((body: unknown) => bodies.push({ path: new URL(request.url).pathname, body }));
+});
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  server.resetHandlers();
+  backend.reset();
+  bodies.length = 0;
+});
+afterAll(() => server.close());
+
+const users = seedIds.users;
+const groups = seedIds.userGroups;
+const claimGroups = seedIds.claimGroups;
+
+function renderScreen(props: UserRoleManagementProps = {}) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  return renderWithProviders(
+    <APIProvider baseUrl={base} queryClient={queryClient} clientOptions={{ retry: { retries: 0 } }}>
+      <UserRoleManagement {...props} />
+    </APIProvider>,
+  );
+}
+type User = ReturnType<typeof renderScreen>['user'];
+
+const userPicker = () => screen.findByRole('combobox', { name: 'User' });
+const groupPicker = () => screen.findByRole('combobox', { name: 'User Group' });
+const panel = () => screen.queryByRole('region', { name: /^Role & Permission Management/ });
+const requestsTo = (name: string) => backend.requests.filter((r) => r.path.split('?')[0]?.endsWith(`/${name}`));
+
+async function optionsOf(user: User, combobox: HTMLElement) {
+  await user.click(combobox);
+  const names = screen.getAllByRole('option').map((o) => o.textContent);
+  await user.keyboard('{Escape}');
+  return names;
+}
+
+async function pick(user: User, combobox: HTMLElement, option: string) {
+  await user.click(combobox);
+  await user.click(screen.getByRole('option', { name: option }));
+}
+
+describe('UserRoleManagement', () => {
+  describe('layout and tabs', () => {
+    it("shows the heading 'User & Role Management' with the 'Users' tab chosen by default", async () => {
+      renderScreen();
+      expect(screen.getByRole('heading', { level: 1, name: 'User & Role Management' })).toBeInTheDocument();
+      expect(screen.getByRole('tab', { name: 'Users' })).toHaveAttribute('aria-selected', 'true');
+      expect(screen.getByRole('tab', { name: 'User Groups' })).toHaveAttribute('aria-selected', 'false');
+      expect(await userPicker()).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Refresh users' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Full Sync' })).toBeEnabled();
+      expect(screen.queryByRole('textbox', { name: 'Group name' })).not.toBeInTheDocument();
+      expect(panel()).not.toBeInTheDocument();
+    });
+
+    it('opens on the tab the host asks for and reports tab changes', async () => {
+      const onTabChange = vi.fn();
+      const { user } = renderScreen({ initialTab: 'userGroups', onTabChange });
+      expect(screen.getByRole('tab', { name: 'User Groups' })).toHaveAttribute('aria-selected', 'true');
+      expect(await groupPicker()).toBeInTheDocument();
+      expect(screen.getByRole('textbox', { name: 'Group name' })).toBeInTheDocument();
+      await user.click(screen.getByRole('tab', { name: 'Users' }));
+      expect(onTabChange).toHaveBeenCalledWith('users');
+      expect(await userPicker()).toBeInTheDocument();
+    });
+
+    it('sets its display name', () => {
+      expect(UserRoleManagement.displayName).toBe('@ccq/forms-admin/UserRoleManagement');
+    });
+  });
+
+  describe('Users tab', () => {
+    it("lists the users by their own name when the host gives no display-name function", async () => {
+      const { user } = renderScreen();
+      const names = await optionsOf(user, await userPicker());
+      expect(names).toEqual(expect.arrayContaining(['Ada Admin', 'Sam Signer', 'Nora Newcomer']));
+    });
+
+    it('lists the users by the names the host-supplied function returns, asking once for all of them', async () => {
+      const getDisplayNames = vi.fn((list: ApplicationUser[]) => list.map((u) => `${u.name} <${u.email ?? ''}>`));
+      const { user } = renderScreen({ getDisplayNames });
+      const names = await optionsOf(user, await userPicker());
+      expect(names).toContain('Ada Admin <ada.admin@example.com>');
+      expect(getDisplayNames).toHaveBeenCalledTimes(1);
+      expect(getDisplayNames.mock.calls[0]?.[0]).toHaveLength(names.length);
+    });
+
+    it('shows a clear error when the display-name function returns another number of names', async () => {
+      const { user } = renderScreen({ getDisplayNames: async (list) => list.slice(1).map((u) => `~${u.name}`) });
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent(
+        'The display-name function returned 6 names for 7 users, so account names are shown instead.',
+      );
+      const names = await optionsOf(user, await userPicker());
+      expect(names).toContain('Ada Admin');
+      expect(names.some((n) => n?.startsWith('~'))).toBe(false);
+    });
+
+    it("runs 'Full Sync', which reads 'Syncing...' while running, then refreshes the user list", async () => {
+      server.use(errorHandlers.delayed('/api/Claim/FullSyncAndReturnExternalUsers', 150));
+      const { user } = renderScreen();
+      expect(await optionsOf(user, await userPicker())).not.toContain('Nina Newhire');
+      await user.click(screen.getByRole('button', { name: 'Full Sync' }));
+      const syncing = screen.getByRole('button', { name: 'Syncing...' });
+      expect(syncing).toBeDisabled();
+      expect(await screen.findByText(/^Full Sync finished: \d+ users synced/)).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Full Sync' })).toBeEnabled();
+      expect(await optionsOf(user, await userPicker())).toContain('Nina Newhire');
+      expect(requestsTo('FullSyncAndReturnExternalUsers')).toHaveLength(1);
+    });
+
+    it("shows the server's error when 'Full Sync' fails", async () => {
+      server.use(errorHandlers.failing('/api/Claim/FullSyncAndReturnExternalUsers', 500));
+      const { user } = renderScreen();
+      await userPicker();
+      await user.click(screen.getByRole('button', { name: 'Full Sync' }));
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent('An unexpected server error occurred.');
+      expect(alert).toHaveTextContent('Simulated failure (500).');
+      expect(screen.getByRole('button', { name: 'Full Sync' })).toBeEnabled();
+    });
+
+    it('refetches the users from the refresh action', async () => {
+      const { user } = renderScreen();
+      await userPicker();
+      const before = requestsTo('ApplicationList').length;
+      await user.click(screen.getByRole('button', { name: 'Refresh users' }));
+      await waitFor(() => expect(requestsTo('ApplicationList').length).toBe(before + 1));
+    });
+
+    it("shows 'Failed to load users. Please try again.' and retries", async () => {
+      server.use(errorHandlers.failing('/api/Claim/ApplicationList', 500, { once: true }));
+      const { user } = renderScreen();
+      expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load users. Please try again.');
+      expect(screen.queryByRole('combobox', { name: 'User' })).not.toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Try again' }));
+      expect(await userPicker()).toBeInTheDocument();
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    });
+
+    it('shows a loading state while the users load', () => {
+      server.use(errorHandlers.pending('/api/Claim/ApplicationList'));
+      renderScreen();
+      expect(screen.getAllByRole('status').some((s) => s.textContent === 'Loading users…')).toBe(true);
+      expect(screen.queryByRole('combobox', { name: 'User' })).not.toBeInTheDocument();
+    });
+
+    it('says so when there are no users yet, and still offers Full Sync', async () => {
+      server.use(http.get(`${base}/api/Claim/ApplicationList`, () => HttpResponse.json([])));
+      renderScreen();
+      expect(
+        await screen.findByText('No users yet. Run Full Sync to import them from the identity provider.'),
+      ).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Full Sync' })).toBeEnabled();
+    });
+  });
+
+  describe('Role & Permission Management of a user', () => {
+    it('appears once a user is chosen, labelled User, with the claim groups and claims the user holds', async () => {
+      const onUserSelected = vi.fn();
+      const { user } = renderScreen({ onUserSelected });
+      await pick(user, await userPicker(), 'Sam Signer');
+      expect(onUserSelected).toHaveBeenCalledWith(users.signer);
+      const region = await screen.findByRole('region', { name: 'Role & Permission Management User: Sam Signer' });
+      expect(within(region).getByRole('heading', { name: 'Role & Permission Management' })).toBeInTheDocument();
+      expect(within(region).getByRole('combobox', { name: 'Claim groups' })).toBeInTheDocument();
+      expect(within(region).getByText('Signers')).toBeInTheDocument();
+      expect(within(region).getByRole('heading', { name: 'Permission categories' })).toBeInTheDocument();
+      expect(within(region).getByRole('heading', { name: 'Individual permissions' })).toBeInTheDocument();
+      expect(await within(region).findByRole('textbox', { name: 'Priority of FormInstance_Update' })).toBeInTheDocument();
+    });
+
+    it('saves the diff through the AppUserOrUsers calls and lists Added, Removed and Updated', async () => {
+      const { user } = renderScreen({ initialUserId: users.signer });
+      const region = await screen.findByRole('region', { name: /User: Sam Signer$/ });
+      await user.click(await within(region).findByRole('checkbox', { name: 'Form_Add' }));
+      await user.click(within(region).getByRole('checkbox', { name: 'FormInstance_Update' }));
+      await pick(user, within(region).getByRole('combobox', { name: 'Claim groups' }), 'Form Readers');
+      await user.click(within(region).getByRole('button', { name: 'Save Changes' }));
+
+      const dialog = await screen.findByRole('dialog', { name: 'Permission changes' });
+      const section = (name: string) => within(within(dialog).getByRole('region', { name }));
+      expect(section('Added').getByText(/Form_Add/)).toBeInTheDocument();
+      expect(section('Added').getByText(/Form Readers/)).toBeInTheDocument();
+      expect(section('Removed').getByText(/FormInstance_Update/)).toBeInTheDocument();
+      expect(
+        within(dialog).getByText("Claims successfully added to, removed from or updated for user 'Sam Signer'."),
+      ).toBeInTheDocument();
+
+      expect(bodies.find((b) => b.path.endsWith('/AddRemoveUpdateClaimsToAppUserOrUsers'))?.body).toEqual({
+        claimSets: [users.signer],
+        claimBaseToAddUpdate: [{ claimValue: Permission.Form_Add, claimType: 1, allow: true, priorityOfPermission: 1 }],
+        claimEnumsToRemoveValue: [Permission.FormInstance_Update],
+        removeExistingUnMentionedClaimBase: false,
+      });
+      expect(bodies.find((b) => b.path.endsWith('/AddRemoveUpdateClaimGroupsToAppUserOrUsers'))?.body).toEqual({
+        claimGroupSets: [users.signer],
+        claimGroupsToAdd: [claimGroups.formReaders],
+        claimGroupsToRemove: [],
+        removeExistingUnMentionedClaimGroups: false,
+      });
+      await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+      // The saved state is the new starting point: saving again changes nothing.
+      await user.click(within(region).getByRole('button', { name: 'Save Changes' }));
+      const again = await screen.findByRole('dialog', { name: 'Permission changes' });
+      expect(within(again).getByText('No changes were made to the permissions.')).toBeInTheDocument();
+    });
+
+    it('lists an updated priority and allow flag under Updated', async () => {
+      const { user } = renderScreen({ initialUserId: users.auditor });
+      const region = await screen.findByRole('region', { name: /User: Aisha Auditor$/ });
+      const priority = await within(region).findByRole('textbox', { name: 'Priority of ViewSubmissions_AllowRead' });
+      await user.tripleClick(priority);
+      await user.keyboard('7');
+      await user.click(within(region).getByRole('button', { name: 'Save Changes' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Permission changes' });
+      expect(within(within(dialog).getByRole('region', { name: 'Updated' })).getByText(/ViewSubmissions_AllowRead/))
+        .toBeInTheDocument();
+      const body = bodies.find((b) => b.path.endsWith('/AddRemoveUpdateClaimsToAppUserOrUsers'))?.body;
+      expect(body).toMatchObject({
+        claimBaseToAddUpdate: [
+          { claimValue: ButtonClaim.ViewSubmissions_AllowRead, allow: false, priorityOfPermission: 7 },
+        ],
+        claimEnumsToRemoveValue: [],
+      });
+    });
+
+    it("says 'No changes were made to the permissions.' and sends nothing when nothing changed", async () => {
+      const { user } = renderScreen({ initialUserId: users.signer });
+      const region = await screen.findByRole('region', { name: /User: Sam Signer$/ });
+      await user.click(within(region).getByRole('button', { name: 'Save Changes' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Permission changes' });
+      expect(within(dialog).getByText('No changes were made to the permissions.')).toBeInTheDocument();
+      await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(backend.requests.filter((r) => r.path.includes('AddRemoveUpdate'))).toEqual([]);
+    });
+
+    it('keeps the selection and shows the error when saving fails', async () => {
+      server.use(errorHandlers.failing('/api/Claim/AddRemoveUpdateClaimsToAppUserOrUsers', 500));
+      const { user } = renderScreen({ initialUserId: users.newcomer });
+      const region = await screen.findByRole('region', { name: /User: Nora Newcomer$/ });
+      await user.click(await within(region).findByRole('checkbox', { name: 'Form_Add' }));
+      await user.click(within(region).getByRole('button', { name: 'Save Changes' }));
+      const alert = await within(region).findByRole('alert');
+      expect(alert).toHaveTextContent('An unexpected server error occurred.');
+      expect(alert).toHaveTextContent('Simulated failure (500).');
+      expect(within(region).getByRole('checkbox', { name: 'Form_Add' })).toBeChecked();
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    });
+
+    it("asks before 'Clear All' and then clears every selected item", async () => {
+      const { user } = renderScreen({ initialUserId: users.signer });
+      const region = await screen.findByRole('region', { name: /User: Sam Signer$/ });
+      await user.click(within(region).getByRole('button', { name: 'Clear All' }));
+      const dialog = await screen.findByRole('dialog');
+      expect(
+        within(dialog).getByText('Are you sure you want to clear all selected items? This action cannot be undone.'),
+      ).toBeInTheDocument();
+      await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(within(region).queryByText('No permissions selected.')).not.toBeInTheDocument();
+      const claimGroupPicker = within(region).getByRole('combobox', { name: 'Claim groups' });
+      // A chosen claim group is not offered again.
+      expect(await optionsOf(user, claimGroupPicker)).not.toContain('Signers');
+      await user.click(within(region).getByRole('button', { name: 'Clear All' }));
+      await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Clear All' }));
+      expect(within(region).getByText('No permissions selected.')).toBeInTheDocument();
+      expect(await optionsOf(user, claimGroupPicker)).toContain('Signers');
+      expect(backend.requests.filter((r) => r.path.includes('AddRemoveUpdate'))).toEqual([]);
+    });
+
+    it("shows 'Failed to load claim groups. Please try again.' in the panel when the claim groups cannot load", async () => {
+      server.use(errorHandlers.failing('/api/Claim/ClaimGroupsList', 500));
+      renderScreen({ initialUserId: users.signer });
+      const region = await screen.findByRole('region', { name: /User: Sam Signer$/ });
+      expect(await within(region).findByText('Failed to load claim groups. Please try again.')).toBeInTheDocument();
+      // What the user already holds stays visible, so it can still be removed.
+      expect(within(region).getByText('Signers')).toBeInTheDocument();
+    });
+
+    it('uses the display name in the panel label', async () => {
+      renderScreen({ initialUserId: users.admin, getDisplayNames: (list) => list.map((u) => u.name.toUpperCase()) });
+      expect(await screen.findByRole('region', { name: /User: ADA ADMIN$/ })).toBeInTheDocument();
+    });
+  });
+
+  describe('switching tabs', () => {
+    it("clears the tab left behind, the chosen claim groups and claims, and resets the claim type filter", async () => {
+      const onUserSelected = vi.fn();
+      const onUserGroupSelected = vi.fn();
+      const { user } = renderScreen({ onUserSelected, onUserGroupSelected });
+      await pick(user, await userPicker(), 'Sam Signer');
+      let region = await screen.findByRole('region', { name: /User: Sam Signer$/ });
+      await user.click(within(region).getByRole('checkbox', { name: 'UX' }));
+      expect(within(region).getByRole('checkbox', { name: 'UX' })).not.toBeChecked();
+      await user.click(await within(region).findByRole('checkbox', { name: 'Form_Add' }));
+
+      await user.click(screen.getByRole('tab', { name: 'User Groups' }));
+      expect(onUserSelected).toHaveBeenLastCalledWith(null);
+      expect(panel()).not.toBeInTheDocument();
+      await pick(user, await groupPicker(), 'Reviewers');
+      expect(onUserGroupSelected).toHaveBeenLastCalledWith(groups.reviewers);
+      region = await screen.findByRole('region', { name: /User Group: Reviewers$/ });
+      for (const type of ['Server', 'UX', 'Table'])
+        expect(within(region).getByRole('checkbox', { name: type })).toBeChecked();
+
+      await user.click(screen.getByRole('tab', { name: 'Users' }));
+      expect(onUserGroupSelected).toHaveBeenLastCalledWith(null);
+      expect(panel()).not.toBeInTheDocument();
+      expect(await userPicker()).toHaveValue('');
+      await pick(user, await userPicker(), 'Sam Signer');
+      region = await screen.findByRole('region', { name: /User: Sam Signer$/ });
+      for (const type of ['Server', 'UX', 'Table'])
+        expect(within(region).getByRole('checkbox', { name: type })).toBeChecked();
+      expect(await within(region).findByRole('checkbox', { name: 'Form_Add' })).not.toBeChecked();
+
+      await user.click(screen.getByRole('tab', { name: 'User Groups' }));
+      expect(await groupPicker()).toHaveValue('');
+    });
+  });
+
+  describe('User Groups tab', () => {
+    it("disables 'Create Group' while the trimmed name is blank", async () => {
+      const { user } = renderScreen({ initialTab: 'userGroups' });
+      const create = screen.getByRole('button', { name: 'Create Group' });
+      expect(create).toBeDisabled();
+      await user.type(screen.getByRole('textbox', { name: 'Group name' }), '   ');
+      expect(create).toBeDisabled();
+      await user.keyboard('{Enter}');
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(requestsTo('CreateNewApplicationUserGroup')).toEqual([]);
+      await user.type(screen.getByRole('textbox', { name: 'Group name' }), 'x');
+      expect(create).toBeEnabled();
+    });
+
+    it("creates a group, shows 'Group Created Successfully', refreshes the list and clears the selection", async () => {
+      const { user } = renderScreen({ initialTab: 'userGroups', initialUserGroupId: groups.readers });
+      await screen.findByRole('region', { name: /User Group: Readers$/ });
+      await user.type(screen.getByRole('textbox', { name: 'Group name' }), '  Auditors {Enter}');
+      const dialog = await screen.findByRole('dialog', { name: 'Group Created Successfully' });
+      expect(within(dialog).getByText("User group 'Auditors' has been created successfully.")).toBeInTheDocument();
+      await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+      expect(screen.getByRole('textbox', { name: 'Group name' })).toHaveValue('');
+      expect(panel()).not.toBeInTheDocument();
+      expect(await groupPicker()).toHaveValue('');
+      expect(await optionsOf(user, await groupPicker())).toContain('Auditors');
+    });
+
+    it('keeps the typed name and shows the error when creating fails', async () => {
+      server.use(errorHandlers.failing('/api/Claim/CreateNewApplicationUserGroup', 500));
+      const { user } = renderScreen({ initialTab: 'userGroups' });
+      await user.type(screen.getByRole('textbox', { name: 'Group name' }), 'Auditors');
+      await user.click(screen.getByRole('button', { name: 'Create Group' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('An unexpected server error occurred.');
+      expect(screen.getByRole('textbox', { name: 'Group name' })).toHaveValue('Auditors');
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    });
+
+    it('says why the server refused a name that is taken', async () => {
+      const { user } = renderScreen({ initialTab: 'userGroups' });
+      await user.type(screen.getByRole('textbox', { name: 'Group name' }), 'readers{Enter}');
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent("An application user group named 'Readers' already exists.");
+      expect(screen.getByRole('textbox', { name: 'Group name' })).toHaveValue('readers');
+    });
+
+    it("edits a group's name ('Save Changes' disabled while blank) and clears the selection", async () => {
+      const onUserGroupSelected = vi.fn();
+      const { user } = renderScreen({ initialTab: 'userGroups', onUserGroupSelected });
+      const picker = await groupPicker();
+      expect(screen.getByRole('button', { name: 'Edit' })).toBeDisabled();
+      expect(screen.getByRole('button', { name: 'Delete' })).toBeDisabled();
+      await pick(user, picker, 'Reviewers');
+      expect(screen.getByRole('button', { name: 'Edit' })).toBeEnabled();
+      await screen.findByRole('region', { name: /User Group: Reviewers$/ });
+      await user.click(screen.getByRole('button', { name: 'Edit' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Edit user group' });
+      const input = within(dialog).getByRole('textbox', { name: 'New group name' });
+      expect(input).toHaveValue('Reviewers');
+      const save = within(dialog).getByRole('button', { name: 'Save Changes' });
+      await user.clear(input);
+      await user.type(input, '   ');
+      expect(save).toBeDisabled();
+      await user.clear(input);
+      await user.type(input, ' Approvers ');
+      await user.click(save);
+      await waitFor(() => expect(panel()).not.toBeInTheDocument());
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(onUserGroupSelected).toHaveBeenLastCalledWith(null);
+      expect(await groupPicker()).toHaveValue('');
+      expect(requestsTo('RenameAppUserGroup')[0]?.path).toContain(`currentGroupId=${groups.reviewers}`);
+      const names = await optionsOf(user, await groupPicker());
+      expect(names).toContain('Approvers');
+      expect(names).not.toContain('Reviewers');
+    });
+
+    it('keeps the typed name and the selection when renaming fails', async () => {
+      server.use(errorHandlers.failing('/api/Claim/RenameAppUserGroup', 500));
+      const { user } = renderScreen({ initialTab: 'userGroups', initialUserGroupId: groups.reviewers });
+      await screen.findByRole('region', { name: /User Group: Reviewers$/ });
+      await user.click(screen.getByRole('button', { name: 'Edit' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Edit user group' });
+      const input = within(dialog).getByRole('textbox', { name: 'New group name' });
+      await user.clear(input);
+      await user.type(input, 'Approvers{Enter}');
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent('An unexpected server error occurred.');
+      expect(input).toHaveValue('Approvers');
+      expect(panel()).toBeInTheDocument();
+    });
+
+    it('deletes a group after the confirmation and clears the selection', async () => {
+      const { user } = renderScreen({ initialTab: 'userGroups', initialUserGroupId: groups.reviewers });
+      await screen.findByRole('region', { name: /User Group: Reviewers$/ });
+      await user.click(screen.getByRole('button', { name: 'Delete' }));
+      const dialog = await screen.findByRole('dialog', { name: "Delete user group 'Reviewers'?" });
+      expect(within(dialog).getByText('This action cannot be undone.')).toBeInTheDocument();
+      expect(
+        within(dialog).getByText('All members and permissions associated with this group will be removed.'),
+      ).toBeInTheDocument();
+      await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+      await waitFor(() => expect(panel()).not.toBeInTheDocument());
+      expect(requestsTo('DeleteAppUserGroup')[0]?.path).toContain(`groupToDeleteId=${groups.reviewers}`);
+      expect(await optionsOf(user, await groupPicker())).not.toContain('Reviewers');
+    });
+
+    it('keeps the group and shows the error when deleting fails', async () => {
+      server.use(errorHandlers.failing('/api/Claim/DeleteAppUserGroup', 500));
+      const { user } = renderScreen({ initialTab: 'userGroups', initialUserGroupId: groups.reviewers });
+      await screen.findByRole('region', { name: /User Group: Reviewers$/ });
+      await user.click(screen.getByRole('button', { name: 'Delete' }));
+      await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('An unexpected server error occurred.');
+      expect(panel()).toBeInTheDocument();
+    });
+
+    it('refetches the user groups from the refresh action', async () => {
+      const { user } = renderScreen({ initialTab: 'userGroups' });
+      await groupPicker();
+      const before = requestsTo('ApplicationUserGroupsList').length;
+      await user.click(screen.getByRole('button', { name: 'Refresh user groups' }));
+      await waitFor(() => expect(requestsTo('ApplicationUserGroupsList').length).toBe(before + 1));
+    });
+
+    it("shows 'Failed to load user groups. Please try again.' and retries", async () => {
+      server.use(errorHandlers.failing('/api/Claim/ApplicationUserGroupsList', 500, { once: true }));
+      const { user } = renderScreen({ initialTab: 'userGroups' });
+      expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load user groups. Please try again.');
+      await user.click(screen.getByRole('button', { name: 'Try again' }));
+      expect(await groupPicker()).toBeInTheDocument();
+    });
+
+    it('shows a loading state, then an empty state when there are no user groups', async () => {
+      server.use(
+        http.get(`${base}/api/Claim/ApplicationUserGroupsList`, async () => {
+          await new Promise((resolve) => setTimeout(resolve, 50));
+          return HttpResponse.json([]);
+        }),
+      );
+      renderScreen({ initialTab: 'userGroups' });
+      expect(screen.getByText('Loading user groups…')).toBeInTheDocument();
+      expect(await screen.findByText('No user groups yet. Create one above.')).toBeInTheDocument();
+      expect(screen.queryByText('Loading user groups…')).not.toBeInTheDocument();
+    });
+  });
+
+  describe('Group Members', () => {
+    it("shows the chosen group's members and saves the changes, naming the group", async () => {
+      const { user } = renderScreen({ initialTab: 'userGroups', initialUserGroupId: groups.formAuthors });
+      const members = await screen.findByRole('combobox', { name: 'Group Members' });
+      const save = screen.getByRole('button', { name: 'Save members' });
+      expect(save).toBeDisabled();
+      const offered = await optionsOf(user, members);
+      expect(offered).toContain('Rita Reader');
+      // Members are picked already, so they are not offered again.
+      expect(offered).not.toContain('Eddie Editor');
+      expect(offered).not.toContain('Sam Signer');
+      await pick(user, members, 'Rita Reader');
+      expect(save).toBeEnabled();
+      await user.click(save);
+
+      const dialog = await screen.findByRole('dialog', { name: 'Group members updated' });
+      expect(
+        within(dialog).getByText("Users successfully added to application user group 'Form Authors'."),
+      ).toBeInTheDocument();
+      expect(within(within(dialog).getByRole('region', { name: 'Added' })).getByText('Rita Reader')).toBeInTheDocument();
+      expect(bodies.find((b) => b.path.endsWith('/AddRemoveUpdateAppUsersInAppuserGroups'))?.body).toEqual({
+        applicationUsersGroups: [groups.formAuthors],
+        applicationUsersToAdd: [users.reader],
+        applicationUsersToRemove: [],
+        removeExistingUnMentioned: false,
+      });
+      await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Save members' })).toBeDisabled());
+      expect(await optionsOf(user, members)).not.toContain('Rita Reader');
+    });
+
+    it('removes a member and says so', async () => {
+      const { user } = renderScreen({ initialTab: 'userGroups', initialUserGroupId: groups.reviewers });
+      const members = await screen.findByRole('combobox', { name: 'Group Members' });
+      expect(await optionsOf(user, members)).not.toContain('Dan Disabled');
+      // Backspace in the empty search removes the last member picked: Dan Disabled.
+      await user.click(members);
+      await user.keyboard('{Escape}{Backspace}');
+      expect(await optionsOf(user, members)).toContain('Dan Disabled');
+      await user.click(screen.getByRole('button', { name: 'Save members' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Group members updated' });
+      expect(
+        within(dialog).getByText("Users successfully removed from application user group 'Reviewers'."),
+      ).toBeInTheDocument();
+      expect(bodies.find((b) => b.path.endsWith('/AddRemoveUpdateAppUsersInAppuserGroups'))?.body).toMatchObject({
+        applicationUsersToAdd: [],
+        applicationUsersToRemove: [users.disabled],
+      });
+    });
+
+    it('keeps the picked members and shows the error when saving fails', async () => {
+      server.use(errorHandlers.failing('/api/Claim/AddRemoveUpdateAppUsersInAppuserGroups', 500));
+      const { user } = renderScreen({ initialTab: 'userGroups', initialUserGroupId: groups.formAuthors });
+      const members = await screen.findByRole('combobox', { name: 'Group Members' });
+      await pick(user, members, 'Rita Reader');
+      await user.click(screen.getByRole('button', { name: 'Save members' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('An unexpected server error occurred.');
+      expect(screen.getByRole('button', { name: 'Save members' })).toBeEnabled();
+      expect(await optionsOf(user, members)).not.toContain('Rita Reader');
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    });
+
+    it("shows 'Failed to load users. Please try again.' instead of the members when the users cannot load", async () => {
+      server.use(errorHandlers.failing('/api/Claim/ApplicationList', 500));
+      renderScreen({ initialTab: 'userGroups', initialUserGroupId: groups.formAuthors });
+      expect(await screen.findByText('Failed to load users. Please try again.')).toBeInTheDocument();
+      expect(screen.queryByRole('combobox', { name: 'Group Members' })).not.toBeInTheDocument();
+    });
+  });
+
+  describe('Role & Permission Management of a user group', () => {
+    it('is labelled User Group and saves through the AppUserGroupOrUserGroups calls', async () => {
+      const { user } = renderScreen({ initialTab: 'userGroups', initialUserGroupId: groups.reviewers });
+      const region = await screen.findByRole('region', { name: 'Role & Permission Management User Group: Reviewers' });
+      expect(within(region).getByText('Form Readers')).toBeInTheDocument();
+      expect(await within(region).findByRole('checkbox', { name: 'Signing_DownloadDocument' })).toBeChecked();
+      await user.click(within(region).getByRole('checkbox', { name: 'Signing_DownloadDocument' }));
+      await pick(user, within(region).getByRole('combobox', { name: 'Claim groups' }), 'Signers');
+      await user.click(within(region).getByRole('button', { name: 'Save Changes' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Permission changes' });
+      expect(
+        within(dialog).getByText("Claims successfully added to, removed from or updated for user group 'Reviewers'."),
+      ).toBeInTheDocument();
+      expect(bodies.find((b) => b.path.endsWith('/AddRemoveUpdateClaimsToAppUserGroupOrUserGroups'))?.body).toEqual({
+        claimSets: [groups.reviewers],
+        claimBaseToAddUpdate: [],
+        claimEnumsToRemoveValue: [Permission.Signing_DownloadDocument],
+        removeExistingUnMentionedClaimBase: false,
+      });
+      expect(bodies.find((b) => b.path.endsWith('/AddRemoveUpdateClaimGroupsToAppUserGroupOrUserGroups'))?.body).toEqual({
+        claimGroupSets: [groups.reviewers],
+        claimGroupsToAdd: [claimGroups.signers],
+        claimGroupsToRemove: [],
+        removeExistingUnMentionedClaimGroups: false,
+      });
+      expect(bodies.some((b) => b.path.includes('AppUserOrUsers'))).toBe(false);
+    });
+  });
+});
