@@ -1,0 +1,119 @@
+// Layer rules (DESIGN §2): dependencies point one way. Each block names what a folder may NOT import.
+// contract (src/api/enums, src/api/types) ← domain, engine ← api client ← query ← auth, permissions ← ui ← admin, forms ← host
+const react = ['react', 'react-dom', 'react/*', 'react-dom/*', '@mantine/*', '@tanstack/*', 'oidc-client-ts', 'msw', 'msw/*'];
+// Relative paths only: a file named like a layer inside another folder (api/areas/forms) is not that layer.
+const folders = (...names) => names.flatMap((n) => [`../${n}`, `../${n}/**`, `../../${n}`, `../../${n}/**`, `../../../${n}`, `../../../${n}/**`]);
+const tests = ['**/tests/**', '../tests/*', '../../tests/*', '../../../tests/*'];
+const rule = (message, group) => ({ group, message });
+const restrict = (...patterns) => ['error', { patterns }];
+
+export const layerRules = [
+  {
+    files: ['src/domain/**/*.ts', 'src/engine/**/*.ts'],
+    ignores: ['**/*.test.*', '**/*.stories.*'],
+    rules: {
+      'no-restricted-imports': restrict(
+        rule('domain and engine are React-free and HTTP-free.', react),
+        rule('domain and engine import only the contract (api/enums, api/types) and each other.', folders('query', 'auth', 'permissions', 'admin', 'ui', 'forms', 'testing')),
+        { regex: '^(\\.\\./)+api(/(?!enums$|types$).*)?$', message: 'domain and engine import only the contract (api/enums, api/types) from src/api.' },
+        rule('library code never imports from tests/.', tests),
+      ),
+    },
+  },
+  {
+    files: ['src/api/**/*.ts'],
+    ignores: ['**/*.test.*', '**/*.stories.*'],
+    rules: {
+      'no-restricted-imports': restrict(
+        rule('src/api is React-free.', react),
+        rule('src/api imports only itself and src/domain.', folders('query', 'auth', 'permissions', 'admin', 'ui', 'forms', 'testing', 'engine')),
+        rule('library code never imports from tests/.', tests),
+      ),
+    },
+  },
+  {
+    files: ['src/query/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.*', '**/*.stories.*'],
+    rules: {
+      'no-restricted-imports': restrict(
+        rule('src/query sits below auth, permissions and the screens.', folders('auth', 'permissions', 'admin', 'ui', 'forms', 'testing')),
+        rule('library code never imports from tests/.', tests),
+      ),
+    },
+  },
+  {
+    files: ['src/auth/**/*.{ts,tsx}', 'src/permissions/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.*', '**/*.stories.*'],
+    rules: {
+      'no-restricted-imports': restrict(
+        rule('auth and permissions sit below the screens.', folders('admin', 'forms', 'testing')),
+        rule('library code never imports from tests/.', tests),
+      ),
+    },
+  },
+  {
+    files: ['src/ui/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.*', '**/*.stories.*'],
+    rules: {
+      'no-restricted-imports': restrict(
+        rule('src/ui holds shared pieces below the screens.', folders('admin', 'forms', 'testing')),
+        rule('library code never imports from tests/.', tests),
+      ),
+    },
+  },
+  {
+    files: ['src/forms/**/*.{ts,tsx}', 'src/viewer.ts'],
+    ignores: ['**/*.test.*', '**/*.stories.*'],
+    rules: {
+      'no-restricted-imports': restrict(
+        rule('the viewer reaches no admin screen and no fake backend.', folders('admin', 'testing')),
+        rule('library code never imports from tests/.', tests),
+      ),
+    },
+  },
+  {
+    files: ['src/viewer.ts'],
+    rules: {
+      'no-restricted-imports': restrict(
+        rule('the viewer entry reaches no admin screen and no fake backend.', ['./admin', './admin/**', './testing', './testing/**']),
+      ),
+    },
+  },
+  {
+    files: ['src/admin/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.*', '**/*.stories.*'],
+    rules: {
+      'no-restricted-imports': restrict(
+        rule('screens never import the fake backend.', folders('testing')),
+        rule('library code never imports from tests/.', tests),
+      ),
+    },
+  },
+  {
+    files: ['src/testing/**/*.ts'],
+    ignores: ['**/*.test.*', '**/*.stories.*'],
+    rules: {
+      'no-restricted-imports': restrict(
+        rule('the fake backend keeps storage and HTTP only; it imports no React and no screen.', [
+          ...react.filter((p) => !p.startsWith('msw')),
+          ...folders('query', 'auth', 'permissions', 'admin', 'ui', 'forms'),
+        ]),
+        rule('library code never imports from tests/.', tests),
+      ),
+    },
+  },
+  {
+    files: ['example-host/server/**/*.ts'],
+    ignores: ['**/*.test.*', '**/*.stories.*'],
+    rules: {
+      'no-restricted-imports': restrict(
+        rule('the reference server imports only src/api, src/domain and src/engine from the library.', [
+          ...react,
+          '**/src/query/**', '**/src/auth/**', '**/src/permissions/**', '**/src/admin/**', '**/src/ui/**', '**/src/forms/**',
+          '**/src/testing/**', '**/src/index', '**/src/viewer',
+        ]),
+        rule('library code never imports from tests/.', tests),
+      ),
+    },
+  },
+];

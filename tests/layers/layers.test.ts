@@ -1,0 +1,43 @@
+// @vitest-environment node
+import { ESLint } from 'eslint';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+// The layer rules of eslint.layers.js, proved on probe files: a wrong import fails lint, a right one passes.
+const eslint = new ESLint({ cwd: fileURLToPath(new URL('../..', import.meta.url)) });
+
+async function restricted(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return result!.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+}
+
+describe('layer rules', () => {
+  it.each([
+    ['src/api/probe.ts', "import { useState } from 'react';\nexport const x = useState;\n"],
+    ['src/api/probe.ts', "import { useApi } from '../query/APIProvider';\nexport const x = useApi;\n"],
+    ['src/domain/probe.ts', "import { createApiClient } from '../api/client';\nexport const x = createApiClient;\n"],
+    ['src/domain/probe.ts', "import { Button } from '@mantine/core';\nexport const x = Button;\n"],
+    ['src/engine/probe.ts', "import { useApi } from '../query/APIProvider';\nexport const x = useApi;\n"],
+    ['src/query/probe.ts', "import { RoleManagement } from '../admin/RoleManagement/RoleManagement';\nexport const x = RoleManagement;\n"],
+    ['src/auth/probe.ts', "import { RoleManagement } from '../admin/RoleManagement/RoleManagement';\nexport const x = RoleManagement;\n"],
+    ['src/forms/probe.ts', "import { RoleManagement } from '../admin/RoleManagement/RoleManagement';\nexport const x = RoleManagement;\n"],
+    ['src/viewer.ts', "export { RoleManagement } from './admin/RoleManagement/RoleManagement';\n"],
+    ['src/viewer.ts', "export { createFakeBackend } from './testing/backend';\n"],
+    ['src/admin/probe.ts', "import { createFakeBackend } from '../testing/backend';\nexport const x = createFakeBackend;\n"],
+    ['src/admin/probe.ts', "import { renderWithProviders } from '../../tests/support/render';\nexport const x = renderWithProviders;\n"],
+    ['src/testing/probe.ts', "import { useState } from 'react';\nexport const x = useState;\n"],
+    ['example-host/server/probe.ts', "import { useApi } from '../../src/query/APIProvider';\nexport const x = useApi;\n"],
+    ['example-host/server/probe.ts', "import { createFakeBackend } from '../../src/testing/backend';\nexport const x = createFakeBackend;\n"],
+  ])('%s may not: %s', async (file, code) => {
+    expect(await restricted(file, code)).not.toEqual([]);
+  });
+
+  it.each([
+    ['src/domain/probe.ts', "import { Permission } from '../api/enums';\nexport const x = Permission;\n"],
+    ['src/api/probe.ts', "import { isUuid } from '../domain/probe2';\nexport const x = isUuid;\n"],
+    ['src/forms/probe.ts', "import { useApi } from '../query/APIProvider';\nexport const x = useApi;\n"],
+    ['example-host/server/probe.ts', "import { Permission } from '../../src/api/enums';\nexport const x = Permission;\n"],
+  ])('%s may: %s', async (file, code) => {
+    expect(await restricted(file, code)).toEqual([]);
+  });
+});
