@@ -1,7 +1,8 @@
 /**
  * What route handlers get besides the request: configuration, database and the auth services.
  */
-import type { AccountLookup, AccountProfile, ClaimsService, TokenVerifier } from './auth';
+import type { AccountLookup, AccountProfile, TokenVerifier } from './auth';
+import type { ClaimsService } from './claims-service';
 import type { ResolvedConfig } from './config';
 import type { Db } from './db/index';
 

@@ -5,7 +5,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { Permission, RowLevelPermission, TableClaim } from '../../../src/api/enums';
 import type { EntityWithPermissions } from '../../../src/api/types';
-import { hasClaim } from '../auth';
+import { hasClaim } from '../claims-service';
 import { claimTypeNames, claimTypeRecords, ROW_LEVEL_TABLES, type RowLevelTable } from '../catalogue';
 import type { Db } from '../db/index';
 import { formGroups, formInstances, forms, formSchemas } from '../db/schema';

@@ -6,7 +6,7 @@
 import { count, eq, or } from 'drizzle-orm';
 import { Permission } from '../../../src/api/enums';
 import type { OidcConfig, UserSessionData } from '../../../src/api/types';
-import { hasClaim, isAdministrator } from '../auth';
+import { hasClaim, isAdministrator } from '../claims-service';
 import { applicationUsers } from '../db/schema';
 import { isUuid } from './http';
 import { claimRequired, route } from './registry';

@@ -9,7 +9,8 @@
 import type { Context, Hono } from 'hono';
 import { Permission } from '../../../src/api/enums';
 import type { JsonValue } from '../../../src/api/types';
-import { ensureApplicationUser, hasClaim, TokenError, bearerToken, type AuthContext } from '../auth';
+import { ensureApplicationUser, TokenError, bearerToken, type AuthContext } from '../auth';
+import { hasClaim } from '../claims-service';
 import type { Services } from '../services';
 import { HttpError, problem, QueryReader } from './http';
 
