@@ -1,5 +1,59 @@
-export * from './RoleManagement';
-export * from './UserRoleManagement';
-export * from './PermissionEditor';
-export { DEFAULT_ADMIN_EXTRA_LABELS, useAdminLabels, fillLabel } from './admin-labels';
-export type { AdminLabels } from './admin-labels';
+export {
+  RoleManagement,
+  RoleManagementView,
+  useRoleManagement,
+} from './RoleManagement';
+export type {
+  RoleManagementProps,
+  RoleManagementFactory,
+  RoleManagementViewProps,
+  RoleManagementViewFactory,
+  RoleManagementStylesNames,
+  RoleManagementOptions,
+  RoleManagementController,
+  ListState,
+} from './RoleManagement';
+export {
+  UserRoleManagement,
+  UserRoleManagementView,
+  useUserRoleManagement,
+} from './UserRoleManagement';
+export type {
+  UserRoleManagementProps,
+  UserRoleManagementFactory,
+  UserRoleManagementViewProps,
+  UserRoleManagementViewFactory,
+  UserRoleManagementStylesNames,
+  UserRoleManagementOptions,
+  UserRoleManagementController,
+  UserRoleManagementTab,
+} from './UserRoleManagement';
+export {
+  PermissionEditor,
+  PermissionEditorView,
+  usePermissionEditor,
+  PRIORITY_MIN,
+  PRIORITY_MAX,
+  permissionCategories,
+  filterCategories,
+  subGroupCandidates,
+  diffPermissions,
+  useClaimCatalogue,
+  useClaimEntriesOfTypes,
+} from './PermissionEditor';
+export type {
+  PermissionEditorProps,
+  PermissionEditorFactory,
+  PermissionEditorViewProps,
+  PermissionEditorViewFactory,
+  PermissionEditorStylesNames,
+  PermissionEditorOptions,
+  PermissionEditorController,
+  ClaimGroupOption,
+  SelectedClaim,
+  PermissionCategory,
+  CatalogueEntry,
+  PermissionDiff,
+} from './PermissionEditor';
+export { ADMIN_ACTION_CLAIMS } from './shared/access';
+export type { AdminAccess } from './shared/access';

@@ -148,7 +148,7 @@ export function APIProvider({
     </QueryClientProvider>
   );
 }
-APIProvider.displayName = 'APIProvider';
+APIProvider.displayName = '@ccq/forms-admin/APIProvider';
 
 /** The raw context, for hosts that read it optionally (e.g. labels with a fallback). */
 export { ApiContext };

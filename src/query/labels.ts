@@ -1,6 +1,8 @@
 /**
- * Every user-visible text of the library, English by default (DESIGN §6). A host overrides any of
- * them through the `labels` prop of `APIProvider`.
+ * Every user-visible text of the library in one object, English by default (DESIGN §6): the spec's texts verbatim and
+ * the texts the spec leaves to us. A host overrides any of them through the `labels` prop of `APIProvider`; a screen's
+ * own `labels` prop overrides them for that screen. Components never carry defaults of their own.
+ * `{name}`-style placeholders are filled by {@link fillLabel}.
  */
 export const defaultLabels = {
   // Sign-in callback (spec §2)
@@ -44,11 +46,121 @@ export const defaultLabels = {
   failedToLoadPermissions: 'Failed to load permissions. Please try again.',
   failedToLoadUsers: 'Failed to load users. Please try again.',
   failedToLoadUserGroups: 'Failed to load user groups. Please try again.',
+  /** The message of every `ApiError` (spec §8); shown for 5xx answers and answers without problem details. */
+  unexpectedServerError: 'An unexpected server error occurred.',
   // Router (spec §2, §8)
   notFound: 'Not Found',
   somethingWentWrong: 'Something went wrong!',
   showError: 'Show Error',
   hideError: 'Hide Error',
+
+  // ---- Texts the spec leaves to us ----
+  // Shared pieces
+  loading: 'Loading…',
+  confirm: 'Confirm',
+  cancel: 'Cancel',
+  showDetails: 'Show details',
+  hideDetails: 'Hide details',
+  networkError: 'The server could not be reached. Check the connection and try again.',
+  // Access checks
+  accessCheckFailed: 'Access check failed',
+  checkingAccess: 'Checking your permissions…',
+  accessCheckFailedReason: 'Your permissions could not be checked.',
+  missingClaim: "You need the permission '{claim}' for this.",
+  // What failed (titles of error alerts)
+  createGroupFailed: 'Could not create the group',
+  renameGroupFailed: 'Could not rename the group',
+  deleteGroupFailed: 'Could not delete the group',
+  saveChangesFailed: 'Could not save the changes',
+  saveMembersFailed: 'Could not save the members',
+  fullSyncFailed: 'Could not sync the users',
+  saveUndone: 'The part that had been saved was undone, so nothing was changed.',
+  saveUndoFailed:
+    'Part of the change was saved and could not be undone: the claims were changed but the claim groups were not. Reload to see the current state.',
+  // Admin screens
+  groupName: 'Group name',
+  claimGroup: 'Claim group',
+  claimGroupPlaceholder: 'Pick a claim group',
+  noClaimGroups: 'No claim groups yet. Create one above.',
+  loadingClaimGroups: 'Loading claim groups…',
+  rename: 'Rename',
+  renameClaimGroupTitle: 'Rename claim group',
+  newGroupName: 'New group name',
+  delete: 'Delete',
+  deleteClaimGroupTitle: "Delete claim group '{name}'?",
+  groupRenamedMessage: "'{from}' was renamed to '{to}'.",
+  groupDeletedMessage: "'{name}' was deleted.",
+  builtInGroupNotDeletable: "'{name}' is a built-in group and cannot be deleted. Change its permissions instead.",
+  subClaimGroups: 'Sub-claim groups',
+  claimGroups: 'Claim groups',
+  claimTypes: 'Claim types',
+  serverClaims: 'Server',
+  uxClaims: 'UX',
+  tableClaims: 'Table',
+  permissionCategories: 'Permission categories',
+  searchPermissions: 'Search permissions',
+  searchPermissionsPlaceholder: 'Name or description',
+  noPermissionsMatch: "No permissions match '{query}'.",
+  noClaimTypeSelected: 'Pick at least one claim type to see its permissions.',
+  loadingClaims: 'Loading claims…',
+  selectAllIn: 'Select all {category}',
+  buttonsCategory: 'Buttons',
+  menusCategory: 'Menus',
+  tableCategory: 'Row-level permissions',
+  individualPermissions: 'Individual permissions',
+  noPermissionsSelected: 'No permissions selected.',
+  permission: 'Permission',
+  priority: 'Priority',
+  priorityOf: 'Priority of {key}',
+  priorityRange: '{min}–{max}',
+  priorityRequired: 'Enter a priority from {min} to {max}.',
+  allow: 'Allow',
+  allowKey: 'Allow {key}',
+  denied: 'deny',
+  allowed: 'allow',
+  nothingToSave: 'Nothing has changed yet.',
+  priorityMissing: 'Every permission needs a priority.',
+  groupCreatedMessage: "Role group '{name}' has been created successfully.",
+  permissionChangesTitle: 'Permission changes',
+  claimsChangedMessage: "Claims successfully added to, removed from or updated for claim group '{name}'.",
+  subGroupsChangedMessage: "Sub-groups successfully added to or removed from claim group '{name}'.",
+  subGroupEntry: 'sub-claim group',
+  claimGroupEntry: 'claim group',
+  clearAllTitle: 'Clear all selected items?',
+  unsavedChangesTitle: 'Discard unsaved changes?',
+  unsavedChangesMessage: "The changes to '{name}' have not been saved. They will be lost.",
+  discardChanges: 'Discard changes',
+  keepEditing: 'Keep editing',
+  removeOwnAdminTitle: 'Remove your own administrator access?',
+  removeOwnAdminMessage:
+    'After this change you are no longer an administrator: you may lose access to this screen, and only another administrator can give it back.',
+  removeOwnAdminConfirm: 'Save anyway',
+  // User & Role Management
+  user: 'User',
+  userGroup: 'User Group',
+  userPlaceholder: 'Pick a user',
+  userGroupPlaceholder: 'Pick a user group',
+  noUsers: 'No users yet. Run Full Sync to import them from the identity provider.',
+  noUserGroups: 'No user groups yet. Create one above.',
+  loadingUsers: 'Loading users…',
+  loadingUserGroups: 'Loading user groups…',
+  refreshUsers: 'Refresh users',
+  refreshUserGroups: 'Refresh user groups',
+  fullSyncDone: 'Full Sync finished: {count} users synced from the identity provider.',
+  displayNameCountMismatch:
+    'The display-name function returned {received} names for {expected} users, so account names are shown instead.',
+  edit: 'Edit',
+  editUserGroupTitle: 'Edit user group',
+  deleteUserGroupTitle: "Delete user group '{name}'?",
+  userGroupCreatedMessage: "User group '{name}' has been created successfully.",
+  saveMembers: 'Save members',
+  membersChangedTitle: 'Group members updated',
+  usersAddedMessage: "Users successfully added to application user group '{name}'.",
+  usersRemovedMessage: "Users successfully removed from application user group '{name}'.",
+  userClaimsChangedMessage: "Claims successfully added to, removed from or updated for user '{name}'.",
+  userGroupClaimsChangedMessage: "Claims successfully added to, removed from or updated for user group '{name}'.",
+  userClaimGroupsChangedMessage: "Claim groups successfully added to or removed from user '{name}'.",
+  userGroupClaimGroupsChangedMessage: "Claim groups successfully added to or removed from user group '{name}'.",
 } as const;
 
 /** The full set of texts. */
@@ -57,4 +169,9 @@ export type Labels = { [K in keyof typeof defaultLabels]: string };
 /** Merges host overrides over the English defaults. */
 export function resolveLabels(overrides?: Partial<Labels>): Labels {
   return overrides ? { ...defaultLabels, ...overrides } : defaultLabels;
+}
+
+/** Fills the `{name}` placeholders of a label; an unknown placeholder stays as written. */
+export function fillLabel(template: string, values: Readonly<Record<string, string | number>>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
 }

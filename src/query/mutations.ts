@@ -1,10 +1,10 @@
 /**
- * Mutation hooks. Every permission mutation refetches the cached lists of users, claim groups and
- * application user groups (spec §4), and the signed-in user's own claims; entity mutations
- * refetch that entity's reads.
+ * Mutation hooks. A permission mutation refetches the cached lists of users, claim groups and application user
+ * groups (spec §4) and the signed-in user's own claims, once; creating and renaming a group write the server's answer
+ * into the cache instead, since they change nobody's claims. Entity mutations refetch that entity's reads.
  */
 import { useMutation } from '@tanstack/react-query';
-import type { QueryKey, UseMutationOptions, UseMutationResult } from '@tanstack/react-query';
+import type { QueryClient, QueryKey, UseMutationOptions, UseMutationResult } from '@tanstack/react-query';
 import type { ApiClient } from '../api/client';
 import type { FileParameter } from '../api/areas/form-generator';
 import type {
@@ -26,6 +26,14 @@ import type {
 } from '../api/types';
 import { useApi } from './APIProvider';
 import { claimKeys, entityKeys } from './keys';
+import {
+  isEmptyPermissionSave,
+  PermissionSaveError,
+  savePermissions,
+  type PermissionHolderKind,
+  type PermissionSave,
+  type PermissionSaveResult,
+} from './permission-save';
 
 /** Options a caller may add to any mutation hook (callbacks, meta…). */
 export type MutationHookOptions<TData, TVariables> = Omit<
@@ -61,6 +69,112 @@ export function useApiMutation<TData, TVariables>(
   });
 }
 
+/** The prefix of the full (not paged) lists under an area key, e.g. `[…, 'claim-groups', 'list']`. */
+const listPrefix = (area: QueryKey): QueryKey => [...area, 'list'];
+/** The prefix of the paged lists under an area key. */
+const pagedPrefix = (area: QueryKey): QueryKey => [...area, 'paged'];
+
+/** Adds `row` to every cached full list under `area` (once), and marks the paged lists stale. */
+function appendToLists<T extends { id: string }>(queryClient: QueryClient, area: QueryKey, row: T) {
+  queryClient.setQueriesData<T[]>({ queryKey: listPrefix(area) }, (old) =>
+    Array.isArray(old) && !old.some((r) => r.id === row.id) ? [...old, row] : old,
+  );
+  void queryClient.invalidateQueries({ queryKey: pagedPrefix(area) });
+}
+
+function renameLinks(links: ClaimGroupLink[] | null | undefined, id: string, name: string) {
+  return links?.map((l) => (l.recordId === id && l.claimGroup ? { ...l, claimGroup: { ...l.claimGroup, name } } : l));
+}
+
+/** Writes a claim group's new name into every cached list: the group itself and every link that embeds it. */
+function renameClaimGroupInCache(queryClient: QueryClient, id: string, name: string) {
+  queryClient.setQueriesData<ClaimGroup[]>({ queryKey: listPrefix(claimKeys.claimGroups()) }, (old) =>
+    old?.map((g) => ({
+      ...g,
+      name: g.id === id ? name : g.name,
+      claimGroupsInClaimGroups: renameLinks(g.claimGroupsInClaimGroups, id, name),
+    })),
+  );
+  queryClient.setQueriesData<ApplicationUser[]>({ queryKey: listPrefix(claimKeys.users()) }, (old) =>
+    old?.map((u) => ({ ...u, claimGroupsInApplicationUsers: renameLinks(u.claimGroupsInApplicationUsers, id, name) })),
+  );
+  queryClient.setQueriesData<ApplicationUserGroup[]>({ queryKey: listPrefix(claimKeys.userGroups()) }, (old) =>
+    old?.map((g) => ({
+      ...g,
+      claimGroupsInApplicationUserGroups: renameLinks(g.claimGroupsInApplicationUserGroups, id, name),
+    })),
+  );
+  for (const area of [claimKeys.claimGroups(), claimKeys.users(), claimKeys.userGroups()])
+    void queryClient.invalidateQueries({ queryKey: pagedPrefix(area) });
+}
+
+/** Writes a user group's new name into every cached list: the group itself and the users' memberships. */
+function renameUserGroupInCache(queryClient: QueryClient, id: string, name: string) {
+  queryClient.setQueriesData<ApplicationUserGroup[]>({ queryKey: listPrefix(claimKeys.userGroups()) }, (old) =>
+    old?.map((g) => (g.id === id ? { ...g, name } : g)),
+  );
+  queryClient.setQueriesData<ApplicationUser[]>({ queryKey: listPrefix(claimKeys.users()) }, (old) =>
+    old?.map((u) => ({
+      ...u,
+      applicationUserApplicationUserGroups: u.applicationUserApplicationUserGroups?.map((m) =>
+        m.applicationUserGroupId === id && m.applicationUserGroup
+          ? { ...m, applicationUserGroup: { ...m.applicationUserGroup, name } }
+          : m,
+      ),
+    })),
+  );
+  for (const area of [claimKeys.users(), claimKeys.userGroups()])
+    void queryClient.invalidateQueries({ queryKey: pagedPrefix(area) });
+}
+
+/**
+ * A mutation whose success is written into the cache by `update` instead of refetching; when `update` cannot (it
+ * returns false, e.g. the server answered no body), everything under `fallback` is refetched.
+ */
+function useCacheMutation<TData, TVariables>(
+  run: (client: ApiClient, variables: TVariables) => Promise<TData>,
+  update: (data: TData, variables: TVariables) => boolean,
+  fallback: QueryKey,
+  options?: MutationHookOptions<TData, TVariables>,
+): UseMutationResult<TData, Error, TVariables> {
+  const { client, queryClient } = useApi();
+  return useMutation<TData, Error, TVariables>({
+    ...options,
+    mutationFn: (variables) => run(client, variables),
+    onSuccess: async (...args) => {
+      if (!update(args[0], args[1])) await queryClient.invalidateQueries({ queryKey: fallback });
+      await options?.onSuccess?.(...args);
+    },
+  });
+}
+
+/**
+ * Saves what a claim group, user or user group is granted — its claims and its claim groups — as one mutation (see
+ * {@link savePermissions}: a failed second call undoes the first), then refetches the permission lists and the
+ * session's claims once.
+ */
+export function useSavePermissions(
+  kind: PermissionHolderKind,
+  options?: MutationHookOptions<PermissionSaveResult, PermissionSave>,
+): UseMutationResult<PermissionSaveResult, Error, PermissionSave> {
+  const { client, queryClient } = useApi();
+  const invalidate = () =>
+    Promise.all(PERMISSION_INVALIDATIONS.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+  return useMutation<PermissionSaveResult, Error, PermissionSave>({
+    ...options,
+    mutationFn: (change) => savePermissions(client, kind, change),
+    onSuccess: async (...args) => {
+      if (!isEmptyPermissionSave(args[1])) await invalidate();
+      await options?.onSuccess?.(...args);
+    },
+    onError: async (...args) => {
+      // An undo that failed leaves a half-saved state on the server: show it as it is.
+      if (args[0] instanceof PermissionSaveError && !args[0].undone) await invalidate();
+      await options?.onError?.(...args);
+    },
+  });
+}
+
 type PermissionHook<TVariables, TData> = (
   options?: MutationHookOptions<TData, TVariables>,
 ) => UseMutationResult<TData, Error, TVariables>;
@@ -71,26 +185,76 @@ function permissionMutation<TVariables, TData>(
   return (options) => useApiMutation(run, PERMISSION_INVALIDATIONS, options);
 }
 
-/** `POST CreateNewClaimGroup?groupName`. */
-export const useCreateClaimGroup = permissionMutation<{ groupName: string }, ClaimGroup | null>((c, v) =>
-  c.claim.createNewClaimGroup(v.groupName),
-);
-/** `PUT RenameClaimGroup?newGroupName&currentGroupName`. */
-export const useRenameClaimGroup = permissionMutation<{ newGroupName: string; currentGroupName: string }, unknown>(
-  (c, v) => c.claim.renameClaimGroup(v.newGroupName, v.currentGroupName),
-);
+/** `POST CreateNewClaimGroup?groupName`: the created group is added to the cached claim-group lists (no refetch). */
+export function useCreateClaimGroup(options?: MutationHookOptions<ClaimGroup | null, { groupName: string }>) {
+  const { queryClient } = useApi();
+  return useCacheMutation(
+    (c, v: { groupName: string }) => c.claim.createNewClaimGroup(v.groupName),
+    (created) => {
+      if (!created) return false;
+      appendToLists<ClaimGroup>(queryClient, claimKeys.claimGroups(), created);
+      return true;
+    },
+    claimKeys.claimGroups(),
+    options,
+  );
+}
+/**
+ * `PUT RenameClaimGroup?newGroupName&currentGroupName`: the new name is written into the cached lists (the group and
+ * every link that embeds it), no refetch.
+ */
+export function useRenameClaimGroup(
+  options?: MutationHookOptions<ClaimGroup | null, { newGroupName: string; currentGroupName: string }>,
+) {
+  const { queryClient } = useApi();
+  return useCacheMutation(
+    (c, v: { newGroupName: string; currentGroupName: string }) => c.claim.renameClaimGroup(v.newGroupName, v.currentGroupName),
+    (renamed, v) => {
+      const lists = queryClient.getQueriesData<ClaimGroup[]>({ queryKey: listPrefix(claimKeys.claimGroups()) });
+      const id =
+        renamed?.id ??
+        lists.flatMap(([, data]) => (Array.isArray(data) ? data : [])).find((g) => g.name === v.currentGroupName)?.id;
+      if (!id) return false;
+      renameClaimGroupInCache(queryClient, id, v.newGroupName);
+      return true;
+    },
+    claimKeys.claimGroups(),
+    options,
+  );
+}
 /** `DELETE DeleteClaimGroupByName?groupName`. */
 export const useDeleteClaimGroup = permissionMutation<{ groupName: string }, unknown>((c, v) =>
   c.claim.deleteClaimGroupByName(v.groupName),
 );
-/** `POST CreateNewApplicationUserGroup?groupName`. */
-export const useCreateUserGroup = permissionMutation<{ groupName: string }, ApplicationUserGroup | null>((c, v) =>
-  c.claim.createNewApplicationUserGroup(v.groupName),
-);
-/** `PUT RenameAppUserGroup?newGroupName&currentGroupId`. */
-export const useRenameUserGroup = permissionMutation<{ newGroupName: string; currentGroupId: string }, unknown>(
-  (c, v) => c.claim.renameAppUserGroup(v.newGroupName, v.currentGroupId),
-);
+/** `POST CreateNewApplicationUserGroup?groupName`: the created group is added to the cached lists (no refetch). */
+export function useCreateUserGroup(options?: MutationHookOptions<ApplicationUserGroup | null, { groupName: string }>) {
+  const { queryClient } = useApi();
+  return useCacheMutation(
+    (c, v: { groupName: string }) => c.claim.createNewApplicationUserGroup(v.groupName),
+    (created) => {
+      if (!created) return false;
+      appendToLists<ApplicationUserGroup>(queryClient, claimKeys.userGroups(), created);
+      return true;
+    },
+    claimKeys.userGroups(),
+    options,
+  );
+}
+/** `PUT RenameAppUserGroup?newGroupName&currentGroupId`: the new name is written into the cached lists, no refetch. */
+export function useRenameUserGroup(
+  options?: MutationHookOptions<unknown, { newGroupName: string; currentGroupId: string }>,
+) {
+  const { queryClient } = useApi();
+  return useCacheMutation(
+    (c, v: { newGroupName: string; currentGroupId: string }) => c.claim.renameAppUserGroup(v.newGroupName, v.currentGroupId),
+    (_renamed, v) => {
+      renameUserGroupInCache(queryClient, v.currentGroupId, v.newGroupName);
+      return true;
+    },
+    claimKeys.userGroups(),
+    options,
+  );
+}
 /** `DELETE DeleteAppUserGroup?groupToDeleteId`. */
 export const useDeleteUserGroup = permissionMutation<{ groupToDeleteId: string }, unknown>((c, v) =>
   c.claim.deleteAppUserGroup(v.groupToDeleteId),

@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { ClaimTypeFlags } from '../../src/api/enums';
 import type { ClaimBase } from '../../src/api/types';
 import {
-  claimGroupsChangeRequest,
-  claimsChangeRequest,
+  changedParts,
   describeClaim,
+  hasChanges,
+  permissionSaveOf,
   hasEntries,
   permissionChangeEntries,
   permissionChanges,
@@ -58,40 +59,39 @@ describe('permissionChanges', () => {
   });
 });
 
-describe('request bodies', () => {
-  it('adds and updates claims in one body and removes by claim value, for the holder only', () => {
-    const changes = permissionChanges(
-      { selection: [claim(1), claim(2)], groupIds: [] },
-      { selection: [claim(2, 4), claim(3)], groupIds: [] },
-    );
-    expect(claimsChangeRequest('holder', changes.claims)).toEqual({
-      claimSets: ['holder'],
-      claimBaseToAddUpdate: [claim(3), claim(2, 4)],
-      claimEnumsToRemoveValue: [1],
-      removeExistingUnMentionedClaimBase: false,
+describe('permissionSaveOf', () => {
+  it('adds and updates claims in one part and removes by claim value, keeping what the holder had for an undo', () => {
+    const current = { selection: [claim(1), claim(2)], groupIds: [] };
+    const changes = permissionChanges(current, { selection: [claim(2, 4), claim(3)], groupIds: [] });
+    expect(permissionSaveOf('holder', current, changes)).toEqual({
+      holderId: 'holder',
+      claims: { before: [claim(1), claim(2)], addUpdate: [claim(3), claim(2, 4)], remove: [1] },
+      claimGroups: null,
     });
-    expect(claimGroupsChangeRequest('holder', changes.groups)).toBeNull();
+    expect(changedParts(changes)).toEqual({ claims: true, groups: false });
   });
 
-  it('sends a body when claims are only removed', () => {
-    const changes = permissionChanges({ selection: [claim(1)], groupIds: [] }, { selection: [], groupIds: [] });
-    expect(claimsChangeRequest('holder', changes.claims)).toEqual({
-      claimSets: ['holder'],
-      claimBaseToAddUpdate: [],
-      claimEnumsToRemoveValue: [1],
-      removeExistingUnMentionedClaimBase: false,
-    });
+  it('sends a claims part when claims are only removed', () => {
+    const current = { selection: [claim(1)], groupIds: [] };
+    const changes = permissionChanges(current, { selection: [], groupIds: [] });
+    expect(permissionSaveOf('holder', current, changes).claims).toEqual({ before: [claim(1)], addUpdate: [], remove: [1] });
+    expect(hasChanges(changes)).toBe(true);
   });
 
-  it('grants and revokes claim groups without touching unmentioned ones', () => {
-    const changes = permissionChanges({ selection: [], groupIds: ['a'] }, { selection: [], groupIds: ['b'] });
-    expect(claimsChangeRequest('holder', changes.claims)).toBeNull();
-    expect(claimGroupsChangeRequest('holder', changes.groups)).toEqual({
-      claimGroupSets: ['holder'],
-      claimGroupsToAdd: ['b'],
-      claimGroupsToRemove: ['a'],
-      removeExistingUnMentionedClaimGroups: false,
-    });
+  it('grants and revokes claim groups without a claims part', () => {
+    const current = { selection: [], groupIds: ['a'] };
+    const changes = permissionChanges(current, { selection: [], groupIds: ['b'] });
+    const save = permissionSaveOf('holder', current, changes);
+    expect(save.claims).toBeNull();
+    expect(save.claimGroups).toEqual({ add: ['b'], remove: ['a'] });
+    expect(changedParts(changes)).toEqual({ claims: false, groups: true });
+  });
+
+  it('has no parts when nothing changed', () => {
+    const current = { selection: [claim(1)], groupIds: ['a'] };
+    const changes = permissionChanges(current, { selection: [claim(1)], groupIds: ['a'] });
+    expect(hasChanges(changes)).toBe(false);
+    expect(permissionSaveOf('holder', current, changes)).toEqual({ holderId: 'holder', claims: null, claimGroups: null });
   });
 });
 

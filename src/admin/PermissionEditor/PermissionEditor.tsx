@@ -10,68 +10,77 @@ import {
   Switch,
   Table,
   Text,
+  TextInput,
   Title,
+  factory,
   useProps,
+  useStyles,
   type BoxProps,
+  type Factory,
+  type StylesApiProps,
 } from '@mantine/core';
 import { useId } from '@mantine/hooks';
-import { useMemo, useState } from 'react';
-import { ALL_CLAIM_TYPES, ClaimTypeFlags } from '../../api/enums';
-import type { ClaimBase } from '../../api/types';
+import { ClaimTypeFlags } from '../../api/enums';
+import { fillLabel, type Labels } from '../../query/labels';
+import { LabelsProvider, useLabels } from '../../query/useLabels';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { LoadingState } from '../../ui/LoadingState';
-import { fillLabel, useAdminLabels, type AdminLabels } from '../admin-labels';
 import {
-  PRIORITY_MAX,
-  PRIORITY_MIN,
-  claimTypesOf,
-  permissionCategories,
-  selectionOf,
-  type PermissionCategory,
-} from './permission-model';
-import { useClaimCatalogue, useClaimEntriesOfTypes } from './usePermissionCatalogue';
+  usePermissionEditor,
+  type PermissionCategoryView,
+  type PermissionEditorController,
+  type PermissionEditorOptions,
+} from './usePermissionEditor';
 
-/** One claim group a holder may be given, as the picker shows it. */
-export interface ClaimGroupOption {
-  value: string;
-  label: string;
-}
+/** The inner parts of the permission editor that `classNames` / `styles` reach. */
+export type PermissionEditorStylesNames =
+  | 'root'
+  | 'claimGroups'
+  | 'categories'
+  | 'search'
+  | 'category'
+  | 'permissions';
 
-export interface PermissionEditorProps extends Omit<BoxProps, 'children'> {
-  /** The selected permissions with their priority and allow flag (controlled). */
-  value: readonly ClaimBase[];
-  /** Called with the whole new selection. */
-  onChange: (value: ClaimBase[]) => void;
-  /** Claim groups that may be chosen; the claim-group picker is shown only when this is given. */
-  claimGroupOptions?: readonly ClaimGroupOption[];
+export interface PermissionEditorViewProps
+  extends BoxProps,
+    StylesApiProps<PermissionEditorViewFactory> {
+  /** What {@link usePermissionEditor} returned. */
+  editor: PermissionEditorController;
   /**
-   * The chosen claim group ids (controlled).
-   * @default []
-   */
-  claimGroupIds?: readonly string[];
-  /** Called with the new claim group ids. */
-  onClaimGroupIdsChange?: (ids: string[]) => void;
-  /**
-   * Label of the claim-group picker, e.g. 'Sub-claim groups'.
-   * @default labels.claimGroups ('Claim groups')
-   */
-  claimGroupsLabel?: string;
-  /**
-   * Heading level of the three parts.
+   * Heading level of the parts.
    * @default 3
    */
   headingOrder?: 2 | 3 | 4 | 5;
-  /** Overrides of the texts; the spec's texts come from the `APIProvider` labels. */
-  labels?: Partial<AdminLabels>;
 }
 
-const defaultProps = {
-  claimGroupIds: [],
-  headingOrder: 3,
-} satisfies Partial<PermissionEditorProps>;
+export type PermissionEditorViewFactory = Factory<{
+  props: PermissionEditorViewProps;
+  ref: HTMLDivElement;
+  stylesNames: PermissionEditorStylesNames;
+}>;
+
+const viewDefaultProps = { headingOrder: 3 } satisfies Partial<PermissionEditorViewProps>;
+
+// Static class names (no stylesheet ships): hosts target `.ccq-PermissionEditor-category` or use `classNames`.
+const classes: Record<PermissionEditorStylesNames, string> = {
+  root: 'ccq-PermissionEditor-root',
+  claimGroups: 'ccq-PermissionEditor-claimGroups',
+  categories: 'ccq-PermissionEditor-categories',
+  search: 'ccq-PermissionEditor-search',
+  category: 'ccq-PermissionEditor-category',
+  permissions: 'ccq-PermissionEditor-permissions',
+};
 
 // Mantine's dimmed description colour fails WCAG AA contrast at its small size in both schemes.
 const READABLE_DESCRIPTION = { description: { color: 'var(--mantine-color-text)' } };
+// Claim keys are long words without spaces (DynamicFormLinking_GetAllPrimitivePaths): let them break anywhere
+// rather than run out of their box, and let the box shrink below its content's width inside the grid.
+const WRAPPING_CHECKBOX = {
+  ...READABLE_DESCRIPTION,
+  body: { minWidth: 0 },
+  labelWrapper: { minWidth: 0 },
+  label: { overflowWrap: 'anywhere' as const },
+};
 
 const CLAIM_TYPE_FILTER: readonly { flag: number; label: 'serverClaims' | 'uxClaims' | 'tableClaims' }[] = [
   { flag: ClaimTypeFlags.ServerClaim, label: 'serverClaims' },
@@ -80,34 +89,35 @@ const CLAIM_TYPE_FILTER: readonly { flag: number; label: 'serverClaims' | 'uxCla
 ];
 
 interface CategoryFieldsetProps {
-  category: PermissionCategory;
-  selected: ReadonlySet<number>;
-  descriptions: ReadonlyMap<number, string | null | undefined>;
-  onToggle: (values: PermissionCategory['entries'], on: boolean) => void;
-  labels: AdminLabels;
+  category: PermissionCategoryView;
+  editor: PermissionEditorController;
+  className: string;
+  style: React.CSSProperties;
 }
 
-function CategoryFieldset({ category, selected, descriptions, onToggle, labels }: CategoryFieldsetProps) {
-  const count = category.entries.filter((e) => selected.has(e.value)).length;
-  const all = count === category.entries.length;
+function CategoryFieldset({ category, editor, className, style }: CategoryFieldsetProps) {
+  const readOnly = !editor.claimsAccess.can;
   return (
-    <Fieldset legend={category.name} data-category={category.id}>
+    <Fieldset legend={category.name} data-category={category.id} miw={0} className={className} style={style}>
       <Stack gap={6}>
         <Checkbox
-          label={fillLabel(labels.selectAllIn, { category: category.name })}
-          checked={all}
-          indeterminate={count > 0 && !all}
-          onChange={() => onToggle(category.entries, !all)}
+          label={category.selectAllLabel}
+          checked={category.allChecked}
+          indeterminate={category.someChecked}
+          disabled={readOnly}
+          onChange={() => editor.toggle(category.entries.map((e) => e.entry), !category.allChecked)}
           fw={600}
+          styles={WRAPPING_CHECKBOX}
         />
         {category.entries.map((entry) => (
           <Checkbox
             key={entry.value}
             label={entry.key}
-            description={descriptions.get(entry.value) ?? undefined}
-            styles={READABLE_DESCRIPTION}
-            checked={selected.has(entry.value)}
-            onChange={(e) => onToggle([entry], e.currentTarget.checked)}
+            description={entry.description}
+            styles={WRAPPING_CHECKBOX}
+            checked={entry.checked}
+            disabled={readOnly}
+            onChange={(e) => editor.toggle([entry.entry], e.currentTarget.checked)}
           />
         ))}
       </Stack>
@@ -116,169 +126,154 @@ function CategoryFieldset({ category, selected, descriptions, onToggle, labels }
 }
 
 /**
- * Edits what a holder (a claim group, user or user group) is granted: claim groups (optional), permission categories
- * filtered by claim type with a select-all each, and the individual selected permissions with their
- * `priorityOfPermission` and allow flag. It only edits a selection; saving it is up to the screen.
+ * Renders a {@link usePermissionEditor} controller: claim groups (when offered), permission categories with the
+ * claim-type filter, the search box and a select-all each, and the individual selected permissions with priority and
+ * allow flag. It renders only; it never fetches.
  */
-export function PermissionEditor(props: PermissionEditorProps) {
-  const {
-    value,
-    onChange,
-    claimGroupOptions,
-    claimGroupIds,
-    onClaimGroupIdsChange,
-    claimGroupsLabel,
-    headingOrder,
-    labels: labelOverrides,
-    ...others
-  } = useProps('PermissionEditor', defaultProps, props);
-  const labels = useAdminLabels(labelOverrides);
-  const [claimTypes, setClaimTypes] = useState<number>(ALL_CLAIM_TYPES);
-  const filtered = useClaimEntriesOfTypes(claimTypes);
-  const catalogue = useClaimCatalogue();
+export const PermissionEditorView = factory<PermissionEditorViewFactory>((_props) => {
+  const props = useProps('PermissionEditor', viewDefaultProps, _props);
+  const { editor, headingOrder, classNames, className, style, styles, unstyled, vars, attributes, ...others } = props;
+  const getStyles = useStyles<PermissionEditorViewFactory>({
+    name: 'PermissionEditor',
+    classes,
+    props,
+    className,
+    style,
+    classNames,
+    styles,
+    unstyled,
+    vars,
+    attributes,
+  });
+  const { labels, claimGroups, categories, rows } = editor;
   const categoriesId = useId();
   const individualId = useId();
-
-  const categories = useMemo(() => permissionCategories(filtered.data ?? [], labels), [filtered.data, labels]);
-  const selected = useMemo(() => new Set(value.map((v) => v.claimValue)), [value]);
-  const descriptions = useMemo(
-    () => new Map([...catalogue.byValue].map(([v, e]) => [v, e.description])),
-    [catalogue.byValue],
-  );
-
-  const toggle: CategoryFieldsetProps['onToggle'] = (entries, on) => {
-    const values = new Set(entries.map((e) => e.value));
-    if (on) onChange([...value, ...entries.filter((e) => !selected.has(e.value)).map(selectionOf)]);
-    else onChange(value.filter((v) => !values.has(v.claimValue)));
-  };
-  const update = (claimValue: number, change: Partial<ClaimBase>) =>
-    onChange(value.map((v) => (v.claimValue === claimValue ? { ...v, ...change } : v)));
-  const keyOf = (claimValue: number) => catalogue.byValue.get(claimValue)?.key ?? `#${claimValue}`;
+  const readOnly = !editor.claimsAccess.can;
 
   return (
-    <Box {...others}>
+    <Box {...getStyles('root')} data-read-only={readOnly || undefined} {...others}>
       <Stack gap="xl">
-        {claimGroupOptions && (
+        {claimGroups && (
           <MultiSelect
-            label={claimGroupsLabel ?? labels.claimGroups}
-            data={claimGroupOptions.map((o) => ({ value: o.value, label: o.label }))}
-            value={[...claimGroupIds]}
-            onChange={(ids) => onClaimGroupIdsChange?.(ids)}
+            {...getStyles('claimGroups')}
+            label={claimGroups.label}
+            data={claimGroups.options.map((o) => ({ value: o.value, label: o.label }))}
+            value={[...claimGroups.value]}
+            onChange={claimGroups.onChange}
+            readOnly={!claimGroups.access.can}
             searchable
-            clearable
+            clearable={claimGroups.access.can}
             hidePickedOptions
             nothingFoundMessage="—"
           />
         )}
 
-        <Stack component="section" aria-labelledby={categoriesId} gap="sm">
+        <Stack component="section" aria-labelledby={categoriesId} gap="sm" {...getStyles('categories')}>
           <Title order={headingOrder} size="h4" id={categoriesId}>
             {labels.permissionCategories}
           </Title>
-          <Checkbox.Group
-            label={labels.claimTypes}
-            value={claimTypesOf(claimTypes).map(String)}
-            onChange={(types) => setClaimTypes(types.reduce((flags, t) => flags | Number(t), 0))}
-          >
-            <Group gap="md" mt={4}>
-              {CLAIM_TYPE_FILTER.map(({ flag, label }) => (
-                <Checkbox key={flag} value={String(flag)} label={labels[label]} />
-              ))}
-            </Group>
-          </Checkbox.Group>
-          {claimTypes === ClaimTypeFlags.None ? (
-            <Text size="sm">{labels.noClaimTypeSelected}</Text>
-          ) : filtered.isError ? (
-            <ErrorAlert
-              message={labels.failedToLoadClaims}
-              onRetry={() => void filtered.refetch()}
-              retrying={filtered.isFetching}
-              labels={{ retry: labels.tryAgain }}
+          <Group align="flex-end" gap="lg" wrap="wrap">
+            <Checkbox.Group
+              label={labels.claimTypes}
+              value={editor.claimTypes.checked.map(String)}
+              onChange={(types) => editor.claimTypes.set(types.reduce((flags, t) => flags | Number(t), 0))}
+            >
+              <Group gap="md" mt={4}>
+                {CLAIM_TYPE_FILTER.map(({ flag, label }) => (
+                  <Checkbox key={flag} value={String(flag)} label={labels[label]} />
+                ))}
+              </Group>
+            </Checkbox.Group>
+            <TextInput
+              {...getStyles('search')}
+              type="search"
+              label={labels.searchPermissions}
+              placeholder={labels.searchPermissionsPlaceholder}
+              value={editor.search.value}
+              onChange={(e) => editor.search.set(e.currentTarget.value)}
+              miw={0}
+              style={{ flex: '1 1 14rem', ...getStyles('search').style }}
+              maw={360}
             />
-          ) : filtered.isPending ? (
+          </Group>
+          {categories.status === 'no-type' ? (
+            <Text size="sm">{labels.noClaimTypeSelected}</Text>
+          ) : categories.status === 'error' ? (
+            <ErrorAlert message={labels.failedToLoadClaims} onRetry={categories.retry} retrying={categories.retrying} />
+          ) : categories.status === 'loading' ? (
             <LoadingState labels={{ label: labels.loadingClaims }} />
+          ) : categories.noMatch ? (
+            <Text size="sm" role="status">
+              {categories.noMatchMessage}
+            </Text>
           ) : (
             <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
-              {categories.map((category) => (
-                <CategoryFieldset
-                  key={category.id}
-                  category={category}
-                  selected={selected}
-                  descriptions={descriptions}
-                  onToggle={toggle}
-                  labels={labels}
-                />
+              {categories.list.map((category) => (
+                <CategoryFieldset key={category.id} category={category} editor={editor} {...getStyles('category')} />
               ))}
             </SimpleGrid>
           )}
         </Stack>
 
-        <Stack component="section" aria-labelledby={individualId} gap="sm">
+        <Stack component="section" aria-labelledby={individualId} gap="sm" {...getStyles('permissions')}>
           <Title order={headingOrder} size="h4" id={individualId}>
             {labels.individualPermissions}
           </Title>
-          {catalogue.isError && (
+          {editor.catalogue.isError && (
             <ErrorAlert
               message={labels.failedToLoadPermissions}
-              onRetry={() => void catalogue.refetch()}
-              retrying={catalogue.isFetching}
-              labels={{ retry: labels.tryAgain }}
+              onRetry={editor.catalogue.retry}
+              retrying={editor.catalogue.retrying}
             />
           )}
-          {value.length === 0 ? (
+          {rows.length === 0 ? (
             <Text size="sm">{labels.noPermissionsSelected}</Text>
           ) : (
-            <Table.ScrollContainer minWidth={480}>
-              <Table verticalSpacing="xs">
+            <Table.ScrollContainer minWidth={420}>
+              <Table verticalSpacing="xs" layout="fixed">
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>{labels.permission}</Table.Th>
-                    <Table.Th>{labels.priority}</Table.Th>
-                    <Table.Th>{labels.allow}</Table.Th>
+                    <Table.Th w={170}>{labels.priority}</Table.Th>
+                    <Table.Th w={80}>{labels.allow}</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
-                  {value.map((claim) => {
-                    const key = keyOf(claim.claimValue);
-                    return (
-                      <Table.Tr key={claim.claimValue} data-denied={!claim.allow || undefined}>
-                        <Table.Td>
-                          <Text size="sm" fw={500}>
-                            {key}
-                          </Text>
-                          {descriptions.get(claim.claimValue) && (
-                            <Text size="xs">
-                              {descriptions.get(claim.claimValue)}
-                            </Text>
-                          )}
-                        </Table.Td>
-                        <Table.Td>
-                          <NumberInput
-                            aria-label={fillLabel(labels.priorityOf, { key })}
-                            description={fillLabel(labels.priorityRange, { min: PRIORITY_MIN, max: PRIORITY_MAX })}
-                            value={claim.priorityOfPermission}
-                            min={PRIORITY_MIN}
-                            max={PRIORITY_MAX}
-                            allowDecimal={false}
-                            allowNegative={false}
-                            clampBehavior="strict"
-                            w={140}
-                            styles={READABLE_DESCRIPTION}
-                            onChange={(next) => {
-                              if (typeof next === 'number') update(claim.claimValue, { priorityOfPermission: next });
-                            }}
-                          />
-                        </Table.Td>
-                        <Table.Td>
-                          <Switch
-                            aria-label={fillLabel(labels.allowKey, { key })}
-                            checked={claim.allow}
-                            onChange={(e) => update(claim.claimValue, { allow: e.currentTarget.checked })}
-                          />
-                        </Table.Td>
-                      </Table.Tr>
-                    );
-                  })}
+                  {rows.map((row) => (
+                    <Table.Tr key={row.claimValue} data-denied={!row.allow || undefined}>
+                      <Table.Td>
+                        <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+                          {row.key}
+                        </Text>
+                        {row.description && <Text size="xs">{row.description}</Text>}
+                      </Table.Td>
+                      <Table.Td>
+                        <NumberInput
+                          aria-label={fillLabel(labels.priorityOf, { key: row.key })}
+                          description={fillLabel(labels.priorityRange, editor.priorityRange)}
+                          value={row.priority ?? ''}
+                          min={editor.priorityRange.min}
+                          max={editor.priorityRange.max}
+                          allowDecimal={false}
+                          allowNegative={false}
+                          clampBehavior="strict"
+                          required
+                          error={row.priorityError}
+                          readOnly={readOnly}
+                          styles={READABLE_DESCRIPTION}
+                          onChange={(next) => editor.setPriority(row.claimValue, next)}
+                        />
+                      </Table.Td>
+                      <Table.Td>
+                        <Switch
+                          aria-label={fillLabel(labels.allowKey, { key: row.key })}
+                          checked={row.allow}
+                          disabled={readOnly}
+                          onChange={(e) => editor.setAllow(row.claimValue, e.currentTarget.checked)}
+                        />
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
                 </Table.Tbody>
               </Table>
             </Table.ScrollContainer>
@@ -287,6 +282,61 @@ export function PermissionEditor(props: PermissionEditorProps) {
       </Stack>
     </Box>
   );
+});
+
+PermissionEditorView.displayName = '@ccq/forms-admin/PermissionEditorView';
+
+export interface PermissionEditorProps
+  extends Omit<PermissionEditorOptions, 'labels'>,
+    Omit<PermissionEditorViewProps, 'editor'> {
+  /** Overrides of the texts, which otherwise come from the `APIProvider` labels. */
+  labels?: Partial<Labels>;
 }
+
+export type PermissionEditorFactory = Factory<{
+  props: PermissionEditorProps;
+  ref: HTMLDivElement;
+  stylesNames: PermissionEditorStylesNames;
+}>;
+
+/**
+ * Edits what a holder (a claim group, user or user group) is granted: {@link usePermissionEditor} rendered by
+ * {@link PermissionEditorView}. Saving is up to the screen.
+ */
+export const PermissionEditor = factory<PermissionEditorFactory>((props) => {
+  const {
+    value,
+    onChange,
+    claimGroupOptions,
+    claimGroupIds,
+    onClaimGroupIdsChange,
+    claimGroupsLabel,
+    claimsAccess,
+    claimGroupsAccess,
+    resetKey,
+    enabled,
+    labels: overrides,
+    ...viewProps
+  } = props;
+  const labels = useLabels(overrides);
+  const editor = usePermissionEditor({
+    value,
+    onChange,
+    claimGroupOptions,
+    claimGroupIds,
+    onClaimGroupIdsChange,
+    claimGroupsLabel,
+    claimsAccess,
+    claimGroupsAccess,
+    resetKey,
+    enabled,
+    labels,
+  });
+  return (
+    <LabelsProvider labels={labels}>
+      <PermissionEditorView editor={editor} {...viewProps} />
+    </LabelsProvider>
+  );
+});
 
 PermissionEditor.displayName = '@ccq/forms-admin/PermissionEditor';

@@ -2,14 +2,15 @@
  * The pure logic of permission editing: categories of the claim catalogue, the sub-groups a claim group may take,
  * and the diff between what a holder has and what the user selected. No React.
  */
-import { wouldCreateCycle } from '../../api/effective-claims';
+import { wouldCreateCycle } from '../../domain/effective-claims';
+import { PRIORITY_RANGE } from '../../domain/limits';
 import { ButtonClaim, ClaimTypeFlags, DEFAULT_PRIORITY_OF_PERMISSION, type ClaimTypeFlag } from '../../api/enums';
 import type { ClaimBase, ClaimEntry, ClaimGrant, ClaimGroup, ClaimTypeRecord } from '../../api/types';
 
-/** Lowest accepted `priorityOfPermission` (the spec leaves the bounds open). */
-export const PRIORITY_MIN = 0;
-/** Highest accepted `priorityOfPermission`. */
-export const PRIORITY_MAX = 1000;
+/** Lowest accepted `priorityOfPermission` (the spec leaves the bounds open; the domain's limit). */
+export const PRIORITY_MIN: number = PRIORITY_RANGE.min;
+/** Highest accepted `priorityOfPermission` (the domain's limit). */
+export const PRIORITY_MAX: number = PRIORITY_RANGE.max;
 
 /** One catalogue entry with its claim type. */
 export interface CatalogueEntry extends ClaimEntry {
@@ -66,6 +67,42 @@ export function claimTypesOf(flags: number): ClaimTypeFlag[] {
   return [ClaimTypeFlags.ServerClaim, ClaimTypeFlags.UXClaim, ClaimTypeFlags.TableClaim].filter((f) => (flags & f) !== 0);
 }
 
+/**
+ * A permission as the editor holds it: a claim with its priority and allow flag, where the priority is `null` while
+ * its input is empty (invalid: a save needs every priority).
+ */
+export interface SelectedClaim extends Omit<ClaimBase, 'priorityOfPermission'> {
+  priorityOfPermission: number | null;
+}
+
+/** Whether every selected claim has a priority, so the selection can be saved. */
+export function isCompleteSelection(selection: readonly SelectedClaim[]): selection is readonly ClaimBase[] {
+  return selection.every((c) => c.priorityOfPermission !== null);
+}
+
+/** Whether `priority` is a whole number within {@link PRIORITY_MIN}–{@link PRIORITY_MAX}. */
+export function isValidPriority(priority: number | null): priority is number {
+  return priority !== null && Number.isInteger(priority) && priority >= PRIORITY_MIN && priority <= PRIORITY_MAX;
+}
+
+/**
+ * The categories whose entries match `query` (case-insensitive, in the key or the description), each keeping only its
+ * matching entries; all of them for a blank query.
+ */
+export function filterCategories(
+  categories: readonly PermissionCategory[],
+  query: string,
+  descriptionOf: (value: number) => string | null | undefined,
+): PermissionCategory[] {
+  const needle = query.trim().toLocaleLowerCase();
+  if (!needle) return [...categories];
+  const matches = (e: CatalogueEntry) =>
+    e.key.toLocaleLowerCase().includes(needle) || (descriptionOf(e.value) ?? '').toLocaleLowerCase().includes(needle);
+  return categories
+    .map((c) => ({ ...c, entries: c.entries.filter(matches) }))
+    .filter((c) => c.entries.length > 0);
+}
+
 /** A new selection of `entry` with the default priority, allowed. */
 export function selectionOf(entry: CatalogueEntry): ClaimBase {
   return {
@@ -108,7 +145,7 @@ export interface PermissionDiff {
   updated: { before: ClaimBase; after: ClaimBase }[];
 }
 
-/** Compares the selection with the holder's current grants. */
+/** Compares the selection (complete: every priority set) with the holder's current grants. */
 export function diffPermissions(current: readonly ClaimBase[], selected: readonly ClaimBase[]): PermissionDiff {
   const before = new Map(current.map((c) => [c.claimValue, c]));
   const after = new Map(selected.map((c) => [c.claimValue, c]));

@@ -7,11 +7,11 @@ import { catalogueEntries, type CatalogueEntry } from './permission-model';
 
 /**
  * The whole claim catalogue with descriptions (`GetClaimEntriesWithDescriptionsForClaimTypes`, all three types),
- * read once per session: it names and describes the selected permissions.
+ * read once per session: it names and describes the selected permissions. Nothing is asked while `enabled` is false.
  */
-export function useClaimCatalogue() {
+export function useClaimCatalogue(enabled = true) {
   const { client } = useApi();
-  const query = useQuery(claimQueries.claimEntriesWithDescriptions(client, ALL_CLAIM_TYPES));
+  const query = useQuery({ ...claimQueries.claimEntriesWithDescriptions(client, ALL_CLAIM_TYPES), enabled });
   const byValue = useMemo(
     () => new Map<number, CatalogueEntry>(catalogueEntries(query.data ?? []).map((e) => [e.value, e])),
     [query.data],
@@ -23,7 +23,7 @@ export function useClaimCatalogue() {
  * The claim entries of the chosen claim types (`GetClaimEntriesForClaimTypes?flags`), for the permission categories.
  * Nothing is asked while no type is chosen.
  */
-export function useClaimEntriesOfTypes(flags: number) {
+export function useClaimEntriesOfTypes(flags: number, enabled = true) {
   const { client } = useApi();
-  return useQuery({ ...claimQueries.claimEntries(client, flags), enabled: flags !== ClaimTypeFlags.None });
+  return useQuery({ ...claimQueries.claimEntries(client, flags), enabled: enabled && flags !== ClaimTypeFlags.None });
 }

@@ -1,82 +1,156 @@
-import { Stack, useProps, type BoxProps } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useApi } from '../../query/APIProvider';
-import { useCreateClaimGroup } from '../../query/mutations';
-import { claimQueries } from '../../query/queries';
+import {
+  Stack,
+  Title,
+  factory,
+  useProps,
+  useStyles,
+  type BoxProps,
+  type Factory,
+  type StylesApiProps,
+} from '@mantine/core';
+import { useId } from '@mantine/hooks';
+import { LabelsProvider } from '../../query/useLabels';
 import { EmptyState } from '../../ui/EmptyState';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { LoadingState } from '../../ui/LoadingState';
 import { PageShell } from '../../ui/PageShell';
-import { useAdminLabels, type AdminLabels } from '../admin-labels';
-import { CreateGroupForm } from '../shared/CreateGroupForm';
-import { ClaimGroupPicker } from './ClaimGroupPicker';
-import { ConfigureRole } from './ConfigureRole';
+import { CreateGroupFormView, GroupDialogs, GroupPickerRow, UnsavedChangesDialog } from '../shared/GroupViews';
+import { PermissionPanelView } from '../shared/PermissionPanel';
+import { useRoleManagement, type RoleManagementController, type RoleManagementOptions } from './useRoleManagement';
 
-export interface RoleManagementProps extends Omit<BoxProps, 'children'> {
-  /**
-   * The claim group chosen when the screen opens (e.g. from the host's route).
-   * @default null
-   */
-  initialGroupId?: string | null;
-  /** Called when the chosen claim group changes; `null` when the selection is cleared. */
-  onGroupSelected?: (id: string | null) => void;
-  /** Overrides of the texts; the spec's texts come from the `APIProvider` labels. */
-  labels?: Partial<AdminLabels>;
+/** The inner parts of Role Management that `classNames` / `styles` reach. */
+export type RoleManagementStylesNames =
+  | 'root'
+  | 'createForm'
+  | 'pickerRow'
+  | 'picker'
+  | 'notice'
+  | 'panel'
+  | 'editor'
+  | 'dialog';
+
+export interface RoleManagementViewProps extends BoxProps, StylesApiProps<RoleManagementViewFactory> {
+  /** What {@link useRoleManagement} returned. */
+  controller: RoleManagementController;
 }
 
-const defaultProps = {
-  initialGroupId: null,
-} satisfies Partial<RoleManagementProps>;
+export type RoleManagementViewFactory = Factory<{
+  props: RoleManagementViewProps;
+  ref: HTMLElement;
+  stylesNames: RoleManagementStylesNames;
+}>;
+
+// Static class names (no stylesheet ships): hosts target `.ccq-RoleManagement-picker` or use `classNames`.
+const classes: Record<RoleManagementStylesNames, string> = {
+  root: 'ccq-RoleManagement-root',
+  createForm: 'ccq-RoleManagement-createForm',
+  pickerRow: 'ccq-RoleManagement-pickerRow',
+  picker: 'ccq-RoleManagement-picker',
+  notice: 'ccq-RoleManagement-notice',
+  panel: 'ccq-RoleManagement-panel',
+  editor: 'ccq-RoleManagement-editor',
+  dialog: 'ccq-RoleManagement-dialog',
+};
+
+/** Renders a {@link useRoleManagement} controller. It renders only; it never fetches. */
+export const RoleManagementView = factory<RoleManagementViewFactory>((_props) => {
+  const props = useProps('RoleManagement', null, _props);
+  const { controller: c, classNames, className, style, styles, unstyled, vars, attributes, ...others } = props;
+  const getStyles = useStyles<RoleManagementViewFactory>({
+    name: 'RoleManagement',
+    classes,
+    props,
+    className,
+    style,
+    classNames,
+    styles,
+    unstyled,
+    vars,
+    attributes,
+  });
+  const headingId = useId();
+  const { labels, groups, panel } = c;
+  const dialogPart = getStyles('dialog');
+
+  return (
+    <LabelsProvider labels={labels}>
+      <PageShell title={c.title} subtitle={c.subtitle} {...getStyles('root')} {...others}>
+        <Stack gap="lg">
+          <CreateGroupFormView
+            form={c.createForm}
+            part={getStyles('createForm')}
+            dialogPart={dialogPart}
+            labels={labels}
+          />
+          {groups.status === 'error' ? (
+            <ErrorAlert message={labels.failedToLoadClaimGroups} onRetry={groups.retry} retrying={groups.retrying} />
+          ) : groups.status === 'loading' ? (
+            <LoadingState labels={{ label: labels.loadingClaimGroups }} />
+          ) : groups.status === 'empty' ? (
+            <EmptyState message={labels.noClaimGroups} />
+          ) : (
+            <GroupPickerRow
+              {...c.picker}
+              actions={c.actions}
+              renameLabel={labels.rename}
+              pickerPart={getStyles('picker')}
+              rowPart={getStyles('pickerRow')}
+              noticePart={getStyles('notice')}
+              labels={labels}
+            />
+          )}
+          <GroupDialogs actions={c.actions} dialogPart={dialogPart} labels={labels} />
+          {panel && (
+            <PermissionPanelView
+              panel={panel}
+              labelledBy={headingId}
+              heading={
+                <Title order={2} size="h3" id={headingId} style={{ overflowWrap: 'anywhere' }}>
+                  {c.panelTitle}
+                </Title>
+              }
+              part={getStyles('panel')}
+              editorPart={getStyles('editor')}
+              dialogPart={dialogPart}
+              labels={labels}
+            />
+          )}
+          <UnsavedChangesDialog
+            prompt={c.unsaved.prompt}
+            message={c.unsaved.message}
+            dialogPart={dialogPart}
+            labels={labels}
+          />
+        </Stack>
+      </PageShell>
+    </LabelsProvider>
+  );
+});
+
+RoleManagementView.displayName = '@ccq/forms-admin/RoleManagementView';
+
+export interface RoleManagementProps
+  extends RoleManagementOptions,
+    Omit<RoleManagementViewProps, 'controller'> {}
+
+export type RoleManagementFactory = Factory<{
+  props: RoleManagementProps;
+  ref: HTMLElement;
+  stylesNames: RoleManagementStylesNames;
+}>;
+
+const defaultProps = { initialGroupId: null } satisfies Partial<RoleManagementProps>;
 
 /**
  * The Role Management screen (spec §2): create claim groups, pick one to rename or delete it, and configure its
- * sub-claim groups and permissions. Works on its own inside an `APIProvider`.
+ * sub-claim groups and permissions — {@link useRoleManagement} rendered by {@link RoleManagementView}. Works on its
+ * own inside an `APIProvider`; `classNames` / `styles` reach its inner parts.
  */
-export function RoleManagement(props: RoleManagementProps) {
-  const { initialGroupId, onGroupSelected, labels: labelOverrides, ...others } = useProps(
-    'RoleManagement',
-    defaultProps,
-    props,
-  );
-  const labels = useAdminLabels(labelOverrides);
-  const { client } = useApi();
-  const groups = useQuery(claimQueries.claimGroups(client));
-  const create = useCreateClaimGroup();
-  const [selectedId, setSelectedId] = useState<string | null>(initialGroupId);
-  const select = (id: string | null) => {
-    setSelectedId(id);
-    onGroupSelected?.(id);
-  };
-  const group = groups.data?.find((g) => g.id === selectedId) ?? null;
-
-  return (
-    <PageShell title={labels.roleManagementTitle} subtitle={labels.roleManagementSubtitle} {...others}>
-      <Stack gap="lg">
-        <CreateGroupForm
-          create={create}
-          createdMessage={labels.groupCreatedMessage}
-          onCreated={() => select(null)}
-          labels={labels}
-        />
-        {groups.isError ? (
-          <ErrorAlert
-            message={labels.failedToLoadClaimGroups}
-            onRetry={() => void groups.refetch()}
-            retrying={groups.isFetching}
-            labels={{ retry: labels.tryAgain }}
-          />
-        ) : groups.isPending ? (
-          <LoadingState labels={{ label: labels.loadingClaimGroups }} />
-        ) : groups.data.length === 0 ? (
-          <EmptyState message={labels.noClaimGroups} />
-        ) : (
-          <ClaimGroupPicker groups={groups.data} value={group?.id ?? null} onChange={select} labels={labels} />
-        )}
-        {group && groups.data && <ConfigureRole key={group.id} group={group} groups={groups.data} labels={labels} />}
-      </Stack>
-    </PageShell>
-  );
-}
+export const RoleManagement = factory<RoleManagementFactory>((_props) => {
+  const props = useProps('RoleManagement', defaultProps, _props);
+  const { initialGroupId, onGroupSelected, removesOwnAdmin, labels, ...viewProps } = props;
+  const controller = useRoleManagement({ initialGroupId, onGroupSelected, removesOwnAdmin, labels });
+  return <RoleManagementView controller={controller} {...viewProps} />;
+});
 
 RoleManagement.displayName = '@ccq/forms-admin/RoleManagement';

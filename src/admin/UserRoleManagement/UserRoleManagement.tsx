@@ -1,50 +1,315 @@
-import { Stack, Tabs, useProps, type BoxProps } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import type { DisplayNameFunction } from '../../api/types';
-import { useApi } from '../../query/APIProvider';
-import { claimQueries } from '../../query/queries';
+import {
+  MultiSelect,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+  Group,
+  factory,
+  useProps,
+  useStyles,
+  type BoxProps,
+  type Factory,
+  type StylesApiProps,
+} from '@mantine/core';
+import { useId } from '@mantine/hooks';
+import { LabelsProvider } from '../../query/useLabels';
+import { ActionButton } from '../../ui/ActionButton';
+import { EmptyState } from '../../ui/EmptyState';
+import { ErrorAlert } from '../../ui/ErrorAlert';
+import { LoadingState } from '../../ui/LoadingState';
 import { PageShell } from '../../ui/PageShell';
-import { useAdminLabels, type AdminLabels } from '../admin-labels';
-import { userGroupHolder, userHolder } from './permission-holder';
-import { RolePermissionPanel } from './RolePermissionPanel';
-import { UserGroupsTab } from './UserGroupsTab';
-import { UsersTab } from './UsersTab';
-import { useDisplayNames } from './useDisplayNames';
+import { ResultDialog } from '../../ui/ResultDialog';
+import {
+  CreateGroupFormView,
+  GroupDialogs,
+  GroupPickerRow,
+  PickerSelect,
+  RefreshButton,
+  UnsavedChangesDialog,
+  dialogStyles,
+  type PartStyles,
+} from '../shared/GroupViews';
+import { PermissionPanelView } from '../shared/PermissionPanel';
+import type { GroupMembersController } from './useGroupMembers';
+import {
+  useUserRoleManagement,
+  type UserRoleManagementController,
+  type UserRoleManagementOptions,
+} from './useUserRoleManagement';
 
-/** The two tabs of the User & Role Management screen. */
-export type UserRoleManagementTab = 'users' | 'userGroups';
+/** The inner parts of User & Role Management that `classNames` / `styles` reach. */
+export type UserRoleManagementStylesNames =
+  | 'root'
+  | 'tabs'
+  | 'createForm'
+  | 'pickerRow'
+  | 'picker'
+  | 'notice'
+  | 'members'
+  | 'panel'
+  | 'editor'
+  | 'dialog';
 
-export interface UserRoleManagementProps extends Omit<BoxProps, 'children'> {
-  /**
-   * The tab shown when the screen opens (e.g. from the host's route).
-   * @default 'users'
-   */
-  initialTab?: UserRoleManagementTab;
-  /** Called when the user switches tabs. */
-  onTabChange?: (tab: UserRoleManagementTab) => void;
-  /**
-   * The user chosen in the 'Users' tab when the screen opens.
-   * @default null
-   */
-  initialUserId?: string | null;
-  /** Called when the chosen user changes; `null` when the selection is cleared. */
-  onUserSelected?: (id: string | null) => void;
-  /**
-   * The user group chosen in the 'User Groups' tab when the screen opens.
-   * @default null
-   */
-  initialUserGroupId?: string | null;
-  /** Called when the chosen user group changes; `null` when the selection is cleared. */
-  onUserGroupSelected?: (id: string | null) => void;
-  /**
-   * The host-supplied display-name function (spec §7): one name per user requested, in order. A different count is
-   * shown as an error (spec §5). Without it, a user shows as its name, user name, email or id.
-   */
-  getDisplayNames?: DisplayNameFunction;
-  /** Overrides of the texts; the spec's texts come from the `APIProvider` labels. */
-  labels?: Partial<AdminLabels>;
+export interface UserRoleManagementViewProps extends BoxProps, StylesApiProps<UserRoleManagementViewFactory> {
+  /** What {@link useUserRoleManagement} returned. */
+  controller: UserRoleManagementController;
 }
+
+export type UserRoleManagementViewFactory = Factory<{
+  props: UserRoleManagementViewProps;
+  ref: HTMLElement;
+  stylesNames: UserRoleManagementStylesNames;
+}>;
+
+// Static class names (no stylesheet ships): hosts target `.ccq-UserRoleManagement-picker` or use `classNames`.
+const classes: Record<UserRoleManagementStylesNames, string> = {
+  root: 'ccq-UserRoleManagement-root',
+  tabs: 'ccq-UserRoleManagement-tabs',
+  createForm: 'ccq-UserRoleManagement-createForm',
+  pickerRow: 'ccq-UserRoleManagement-pickerRow',
+  picker: 'ccq-UserRoleManagement-picker',
+  notice: 'ccq-UserRoleManagement-notice',
+  members: 'ccq-UserRoleManagement-members',
+  panel: 'ccq-UserRoleManagement-panel',
+  editor: 'ccq-UserRoleManagement-editor',
+  dialog: 'ccq-UserRoleManagement-dialog',
+};
+
+interface MembersViewProps {
+  members: GroupMembersController;
+  part: PartStyles;
+  dialogPart: PartStyles;
+}
+
+function GroupMembersView({
+  members,
+  part,
+  dialogPart,
+  texts,
+}: MembersViewProps & { texts: UserRoleManagementController['labels'] }) {
+  const { users, save, result } = members;
+  if (users.status === 'error') {
+    return <ErrorAlert message={texts.failedToLoadUsers} onRetry={users.retry} retrying={users.retrying} />;
+  }
+  if (users.status === 'loading') return <LoadingState labels={{ label: texts.loadingUsers }} />;
+  return (
+    <Stack gap="xs" className={part.className} style={part.style}>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          save.run();
+        }}
+      >
+        <Group align="flex-end" gap="sm" wrap="wrap">
+          <MultiSelect
+            label={members.label}
+            data={members.options}
+            value={members.value}
+            onChange={members.onChange}
+            readOnly={!members.access.can}
+            searchable
+            clearable={members.access.can}
+            hidePickedOptions
+            nothingFoundMessage="—"
+            style={{ flex: '1 1 15rem', minWidth: 'min(15rem, 100%)' }}
+          />
+          <ActionButton type="submit" access={save} loading={save.pending}>
+            {texts.saveMembers}
+          </ActionButton>
+        </Group>
+      </form>
+      {save.error && <ErrorAlert title={save.errorTitle} error={save.error} />}
+      <ResultDialog
+        opened={result !== null}
+        onClose={members.closeResult}
+        title={texts.membersChangedTitle}
+        message={result?.message}
+        added={result?.added}
+        removed={result?.removed}
+        {...dialogStyles(dialogPart)}
+      />
+    </Stack>
+  );
+}
+
+/** Renders a {@link useUserRoleManagement} controller. It renders only; it never fetches. */
+export const UserRoleManagementView = factory<UserRoleManagementViewFactory>((_props) => {
+  const props = useProps('UserRoleManagement', null, _props);
+  const { controller: c, classNames, className, style, styles, unstyled, vars, attributes, ...others } = props;
+  const getStyles = useStyles<UserRoleManagementViewFactory>({
+    name: 'UserRoleManagement',
+    classes,
+    props,
+    className,
+    style,
+    classNames,
+    styles,
+    unstyled,
+    vars,
+    attributes,
+  });
+  const headingId = useId();
+  const holderId = useId();
+  const { labels, usersTab, userGroupsTab, panel } = c;
+  const dialogPart = getStyles('dialog');
+  const sync = usersTab.fullSync;
+
+  return (
+    <LabelsProvider labels={labels}>
+      <PageShell title={c.title} {...getStyles('root')} {...others}>
+        <Stack gap="lg">
+          <Tabs value={c.tabs.value} onChange={c.tabs.onChange} keepMounted={false} {...getStyles('tabs')}>
+            <Tabs.List>
+              <Tabs.Tab value="users">{c.tabs.users}</Tabs.Tab>
+              <Tabs.Tab value="userGroups">{c.tabs.userGroups}</Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="users" pt="md">
+              <Stack gap="sm">
+                <Group align="flex-end" gap="sm" wrap="wrap" {...getStyles('pickerRow')}>
+                  {usersTab.pickerReady && <PickerSelect {...usersTab.picker} data={usersTab.picker.options} part={getStyles('picker')} />}
+                  <Group gap="sm" ml="auto" wrap="wrap">
+                    <RefreshButton
+                      label={usersTab.refresh.label}
+                      onClick={usersTab.refresh.run}
+                      pending={usersTab.refresh.pending}
+                    />
+                    <ActionButton
+                      access={sync}
+                      onClick={sync.run}
+                      data-syncing={sync.pending || undefined}
+                      aria-busy={sync.pending || undefined}
+                    >
+                      {sync.label}
+                    </ActionButton>
+                  </Group>
+                </Group>
+                {sync.error && <ErrorAlert title={sync.errorTitle} error={sync.error} />}
+                <Text role="status" size="sm" {...getStyles('notice')}>
+                  {sync.done}
+                </Text>
+                {usersTab.namesError && (
+                  <ErrorAlert
+                    message={usersTab.namesError.message}
+                    onRetry={usersTab.namesError.retry}
+                    retrying={usersTab.namesError.retrying}
+                  />
+                )}
+                {usersTab.users.status === 'error' ? (
+                  <ErrorAlert
+                    message={labels.failedToLoadUsers}
+                    onRetry={usersTab.users.retry}
+                    retrying={usersTab.users.retrying}
+                  />
+                ) : usersTab.loading ? (
+                  <LoadingState labels={{ label: labels.loadingUsers }} />
+                ) : usersTab.users.status === 'empty' ? (
+                  <EmptyState message={labels.noUsers} />
+                ) : null}
+              </Stack>
+            </Tabs.Panel>
+            <Tabs.Panel value="userGroups" pt="md">
+              <Stack gap="lg">
+                <CreateGroupFormView
+                  form={userGroupsTab.createForm}
+                  // The 'Close' button is the way out besides Escape; a second "Close" (×) would only be noise.
+                  withCloseButton={false}
+                  part={getStyles('createForm')}
+                  dialogPart={dialogPart}
+                  labels={labels}
+                />
+                {userGroupsTab.groups.status === 'error' ? (
+                  <ErrorAlert
+                    message={labels.failedToLoadUserGroups}
+                    onRetry={userGroupsTab.groups.retry}
+                    retrying={userGroupsTab.groups.retrying}
+                  />
+                ) : userGroupsTab.groups.status === 'loading' ? (
+                  <LoadingState labels={{ label: labels.loadingUserGroups }} />
+                ) : userGroupsTab.groups.status === 'empty' ? (
+                  <EmptyState message={labels.noUserGroups} />
+                ) : (
+                  <GroupPickerRow
+                    {...userGroupsTab.picker}
+                    actions={userGroupsTab.actions}
+                    renameLabel={labels.edit}
+                    extra={
+                      <RefreshButton
+                        label={userGroupsTab.refresh.label}
+                        onClick={userGroupsTab.refresh.run}
+                        pending={userGroupsTab.refresh.pending}
+                      />
+                    }
+                    pickerPart={getStyles('picker')}
+                    rowPart={getStyles('pickerRow')}
+                    noticePart={getStyles('notice')}
+                    labels={labels}
+                  />
+                )}
+                <GroupDialogs actions={userGroupsTab.actions} dialogPart={dialogPart} labels={labels} />
+                {userGroupsTab.members && (
+                  <GroupMembersView
+                    members={userGroupsTab.members}
+                    part={getStyles('members')}
+                    dialogPart={dialogPart}
+                    texts={labels}
+                  />
+                )}
+              </Stack>
+            </Tabs.Panel>
+          </Tabs>
+          {panel && (
+            <PermissionPanelView
+              panel={panel}
+              labelledBy={`${headingId} ${holderId}`}
+              dataHolder={panel.holder.kind}
+              heading={
+                <Stack gap={2} miw={0}>
+                  <Title order={2} size="h3" id={headingId}>
+                    {labels.roleAndPermissionManagement}
+                  </Title>
+                  <Text id={holderId} style={{ overflowWrap: 'anywhere' }}>
+                    {c.holderLabel}: <strong>{panel.holder.name}</strong>
+                  </Text>
+                </Stack>
+              }
+              part={getStyles('panel')}
+              editorPart={getStyles('editor')}
+              dialogPart={dialogPart}
+              labels={labels}
+            >
+              {c.claimGroups.status === 'error' && (
+                <ErrorAlert
+                  message={labels.failedToLoadClaimGroups}
+                  onRetry={c.claimGroups.retry}
+                  retrying={c.claimGroups.retrying}
+                />
+              )}
+            </PermissionPanelView>
+          )}
+          <UnsavedChangesDialog
+            prompt={c.unsaved.prompt}
+            message={c.unsaved.message}
+            dialogPart={dialogPart}
+            labels={labels}
+          />
+        </Stack>
+      </PageShell>
+    </LabelsProvider>
+  );
+});
+
+UserRoleManagementView.displayName = '@ccq/forms-admin/UserRoleManagementView';
+
+export interface UserRoleManagementProps
+  extends UserRoleManagementOptions,
+    Omit<UserRoleManagementViewProps, 'controller'> {}
+
+export type UserRoleManagementFactory = Factory<{
+  props: UserRoleManagementProps;
+  ref: HTMLElement;
+  stylesNames: UserRoleManagementStylesNames;
+}>;
 
 const defaultProps = {
   initialTab: 'users',
@@ -52,15 +317,13 @@ const defaultProps = {
   initialUserGroupId: null,
 } satisfies Partial<UserRoleManagementProps>;
 
-const isTab = (value: string | null): value is UserRoleManagementTab => value === 'users' || value === 'userGroups';
-
 /**
- * The User & Role Management screen (spec §2): a 'Users' tab (user picker, refresh, 'Full Sync') and a 'User Groups'
- * tab (create, edit, delete, members), and for the chosen user or group a 'Role & Permission Management' panel of claim
- * groups, permission categories and individual permissions. Switching tabs clears the tab left behind, and the panel
- * starts afresh (spec §4). Works on its own inside an `APIProvider`.
+ * The User & Role Management screen (spec §2): {@link useUserRoleManagement} rendered by
+ * {@link UserRoleManagementView}. Works on its own inside an `APIProvider`; `classNames` / `styles` reach its inner
+ * parts.
  */
-export function UserRoleManagement(props: UserRoleManagementProps) {
+export const UserRoleManagement = factory<UserRoleManagementFactory>((_props) => {
+  const props = useProps('UserRoleManagement', defaultProps, _props);
   const {
     initialTab,
     onTabChange,
@@ -69,76 +332,22 @@ export function UserRoleManagement(props: UserRoleManagementProps) {
     initialUserGroupId,
     onUserGroupSelected,
     getDisplayNames,
-    labels: labelOverrides,
-    ...others
-  } = useProps('UserRoleManagement', defaultProps, props);
-  const labels = useAdminLabels(labelOverrides);
-  const { client } = useApi();
-  const users = useQuery(claimQueries.users(client));
-  const groups = useQuery(claimQueries.userGroups(client));
-  const claimGroups = useQuery(claimQueries.claimGroups(client));
-  const displayNames = useDisplayNames(users.data, getDisplayNames);
-  const [tab, setTab] = useState<UserRoleManagementTab>(initialTab);
-  const [userId, setUserId] = useState<string | null>(initialUserId);
-  const [groupId, setGroupId] = useState<string | null>(initialUserGroupId);
-
-  const selectUser = (id: string | null) => {
-    setUserId(id);
-    onUserSelected?.(id);
-  };
-  const selectGroup = (id: string | null) => {
-    setGroupId(id);
-    onUserGroupSelected?.(id);
-  };
-  const changeTab = (next: string | null) => {
-    if (!isTab(next) || next === tab) return;
-    if (tab === 'users' && userId !== null) selectUser(null);
-    if (tab === 'userGroups' && groupId !== null) selectGroup(null);
-    setTab(next);
-    onTabChange?.(next);
-  };
-
-  const user = tab === 'users' ? users.data?.find((u) => u.id === userId) : undefined;
-  const group = tab === 'userGroups' ? groups.data?.find((g) => g.id === groupId) : undefined;
-  const holder = user
-    ? userHolder(user, displayNames.nameOf(user.id))
-    : group
-      ? userGroupHolder(group)
-      : null;
-
-  return (
-    <PageShell title={labels.userRoleManagementTitle} {...others}>
-      <Stack gap="lg">
-        <Tabs value={tab} onChange={changeTab} keepMounted={false}>
-          <Tabs.List>
-            <Tabs.Tab value="users">{labels.usersTab}</Tabs.Tab>
-            <Tabs.Tab value="userGroups">{labels.userGroupsTab}</Tabs.Tab>
-          </Tabs.List>
-          <Tabs.Panel value="users" pt="md">
-            <UsersTab users={users} displayNames={displayNames} value={userId} onChange={selectUser} labels={labels} />
-          </Tabs.Panel>
-          <Tabs.Panel value="userGroups" pt="md">
-            <UserGroupsTab
-              groups={groups}
-              users={users}
-              nameOf={displayNames.nameOf}
-              value={groupId}
-              onChange={selectGroup}
-              labels={labels}
-            />
-          </Tabs.Panel>
-        </Tabs>
-        {holder && (
-          <RolePermissionPanel
-            key={`${holder.kind}:${holder.id}`}
-            holder={holder}
-            claimGroups={claimGroups}
-            labels={labels}
-          />
-        )}
-      </Stack>
-    </PageShell>
-  );
-}
+    removesOwnAdmin,
+    labels,
+    ...viewProps
+  } = props;
+  const controller = useUserRoleManagement({
+    initialTab,
+    onTabChange,
+    initialUserId,
+    onUserSelected,
+    initialUserGroupId,
+    onUserGroupSelected,
+    getDisplayNames,
+    removesOwnAdmin,
+    labels,
+  });
+  return <UserRoleManagementView controller={controller} {...viewProps} />;
+});
 
 UserRoleManagement.displayName = '@ccq/forms-admin/UserRoleManagement';

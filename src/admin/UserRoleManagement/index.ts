@@ -1,2 +1,14 @@
-export { UserRoleManagement } from './UserRoleManagement';
-export type { UserRoleManagementProps, UserRoleManagementTab } from './UserRoleManagement';
+export { UserRoleManagement, UserRoleManagementView } from './UserRoleManagement';
+export type {
+  UserRoleManagementProps,
+  UserRoleManagementFactory,
+  UserRoleManagementViewProps,
+  UserRoleManagementViewFactory,
+  UserRoleManagementStylesNames,
+} from './UserRoleManagement';
+export { useUserRoleManagement } from './useUserRoleManagement';
+export type {
+  UserRoleManagementOptions,
+  UserRoleManagementController,
+  UserRoleManagementTab,
+} from './useUserRoleManagement';

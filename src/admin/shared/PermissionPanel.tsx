@@ -1,142 +1,114 @@
-import { Button, Group, Paper, Stack } from '@mantine/core';
-import { useState, type ReactNode } from 'react';
-import { problemDetailOf } from '../../api/problem-details';
-import type { ClaimBase } from '../../api/types';
+import { Alert, Group, Paper, Stack } from '@mantine/core';
+import type { ReactNode } from 'react';
+import type { Labels } from '../../query/labels';
+import { ActionButton } from '../../ui/ActionButton';
 import { ConfirmModal } from '../../ui/ConfirmModal';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { ResultDialog } from '../../ui/ResultDialog';
-import type { AdminLabels } from '../admin-labels';
-import { PermissionEditor, type ClaimGroupOption } from '../PermissionEditor/PermissionEditor';
-import { useClaimCatalogue } from '../PermissionEditor/usePermissionCatalogue';
-import { describeClaim, hasEntries, permissionChanges, type PermissionState } from './permission-changes';
-import { usePermissionSave, type PermissionSaveOptions } from './usePermissionSave';
+import { PermissionEditorView } from '../PermissionEditor/PermissionEditor';
+import { dialogStyles, type PartStyles } from './GroupViews';
+import type { PermissionPanelController } from './usePermissionPanel';
 
-export interface PermissionPanelProps extends PermissionSaveOptions {
+export interface PermissionPanelViewProps {
+  panel: PermissionPanelController;
   /** Id(s) of what names the panel's section. */
   labelledBy: string;
   /** Value of the section's `data-holder` attribute; none when omitted. */
   dataHolder?: string;
   /** The left side of the header row, e.g. the panel's title. */
   heading: ReactNode;
-  /** What the holder has; the selection starts from it and a save sends the difference. */
-  granted: PermissionState;
-  /** The claim groups the holder may be given. */
-  claimGroupOptions: readonly ClaimGroupOption[];
-  /** Label of the claim-group picker. */
-  claimGroupsLabel: string;
-  /** The name of a claim group id in the result dialog. */
-  groupName: (id: string) => string;
-  /** Description of an added or removed claim group in the result dialog. */
-  groupDescription: string;
-  /** The result dialog's message when the save changed anything. */
-  changedMessage: string;
-  /** Label of the save error's close button; none when omitted. */
-  saveErrorCloseLabel?: string;
   /** Shown between the save error and the editor, e.g. a load error. */
   children?: ReactNode;
-  labels: AdminLabels;
+  part?: PartStyles;
+  editorPart?: PartStyles;
+  dialogPart?: PartStyles;
+  labels: Labels;
 }
 
 /**
- * A permission panel: header with 'Clear All' and 'Save Changes', the permission editor, the 'Clear All' confirmation
- * and the result dialog. The selection is local until 'Save Changes'; a failed save keeps it.
+ * Renders a permission panel: header with 'Clear All' and 'Save Changes', the editor, the confirmations and the
+ * result dialog, which gives the focus back to 'Save Changes' when it closes.
  */
-export function PermissionPanel({
+export function PermissionPanelView({
+  panel,
   labelledBy,
   dataHolder,
   heading,
-  holderId,
-  saveClaims,
-  saveGroups,
-  granted,
-  claimGroupOptions,
-  claimGroupsLabel,
-  groupName,
-  groupDescription,
-  changedMessage,
-  saveErrorCloseLabel,
   children,
+  part,
+  editorPart,
+  dialogPart,
   labels,
-}: PermissionPanelProps) {
-  const [selection, setSelection] = useState<readonly ClaimBase[]>(granted.selection);
-  const [groupIds, setGroupIds] = useState<readonly string[]>(granted.groupIds);
-  const [confirmClear, setConfirmClear] = useState(false);
-  const catalogue = useClaimCatalogue();
-  const { save, saving, saveError, clearSaveError, result, closeResult } = usePermissionSave({
-    holderId,
-    saveClaims,
-    saveGroups,
-  });
-
-  const onSave = () =>
-    save(permissionChanges(granted, { selection, groupIds }), {
-      keyOf: (value) => catalogue.byValue.get(value)?.key ?? `#${value}`,
-      groupName,
-      groupDescription,
-      describe: (claim) => describeClaim(claim, labels),
-    });
-
+}: PermissionPanelViewProps) {
+  const { save, clear, result } = panel;
   return (
-    <Paper component="section" aria-labelledby={labelledBy} data-holder={dataHolder} withBorder p="md" radius="md">
+    <Paper
+      component="section"
+      aria-labelledby={labelledBy}
+      data-holder={dataHolder}
+      data-dirty={panel.dirty || undefined}
+      withBorder
+      p="md"
+      radius="md"
+      className={part?.className}
+      style={part?.style}
+    >
       <Stack gap="lg">
-        <Group justify="space-between" align="center">
+        <Group justify="space-between" align="center" gap="sm">
           {heading}
           <Group gap="sm">
-            <Button variant="default" onClick={() => setConfirmClear(true)}>
+            <ActionButton variant="default" access={clear} onClick={clear.run}>
               {labels.clearAll}
-            </Button>
-            <Button onClick={() => void onSave()} loading={saving}>
+            </ActionButton>
+            <ActionButton access={save} loading={save.pending} onClick={save.run}>
               {labels.saveChanges}
-            </Button>
+            </ActionButton>
           </Group>
         </Group>
-        {saveError && (
+        {panel.readOnlyReason && (
+          <Alert color="gray" variant="light" data-read-only>
+            {panel.readOnlyReason}
+          </Alert>
+        )}
+        {save.error && (
           <ErrorAlert
-            message={saveError.message}
-            title={problemDetailOf(saveError)}
+            title={labels.saveChangesFailed}
+            error={save.error}
             withCloseButton
-            closeButtonLabel={saveErrorCloseLabel}
-            onClose={clearSaveError}
+            closeButtonLabel={labels.close}
+            onClose={save.dismissError}
           />
         )}
         {children}
-        <PermissionEditor
-          value={selection}
-          onChange={setSelection}
-          claimGroupOptions={claimGroupOptions}
-          claimGroupIds={groupIds}
-          onClaimGroupIdsChange={setGroupIds}
-          claimGroupsLabel={claimGroupsLabel}
-          labels={labels}
-        />
+        <PermissionEditorView editor={panel.editor} className={editorPart?.className} style={editorPart?.style} />
       </Stack>
       <ConfirmModal
-        opened={confirmClear}
+        opened={panel.clearConfirm.opened}
         title={labels.clearAllTitle}
         message={labels.clearAllConfirm}
-        labels={{ confirm: labels.clearAll, cancel: labels.cancel, close: labels.close }}
-        onCancel={() => setConfirmClear(false)}
-        onConfirm={() => {
-          setSelection([]);
-          setGroupIds([]);
-          setConfirmClear(false);
-        }}
+        labels={{ confirm: labels.clearAll }}
+        onCancel={panel.clearConfirm.cancel}
+        onConfirm={panel.clearConfirm.confirm}
+        {...dialogStyles(dialogPart)}
+      />
+      <ConfirmModal
+        opened={panel.ownAdminConfirm.opened}
+        title={labels.removeOwnAdminTitle}
+        message={labels.removeOwnAdminMessage}
+        labels={{ confirm: labels.removeOwnAdminConfirm }}
+        onCancel={panel.ownAdminConfirm.cancel}
+        onConfirm={panel.ownAdminConfirm.confirm}
+        {...dialogStyles(dialogPart)}
       />
       <ResultDialog
         opened={result !== null}
-        onClose={closeResult}
+        onClose={panel.closeResult}
         title={labels.permissionChangesTitle}
-        message={result !== null && hasEntries(result) ? changedMessage : undefined}
+        message={result?.message}
         added={result?.added}
         removed={result?.removed}
         updated={result?.updated}
-        labels={{
-          added: labels.added,
-          removed: labels.removed,
-          updated: labels.updated,
-          noChanges: labels.noPermissionChanges,
-          close: labels.close,
-        }}
+        {...dialogStyles(dialogPart)}
       />
     </Paper>
   );

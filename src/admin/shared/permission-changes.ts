@@ -3,9 +3,10 @@
  * that apply it, and the entries of the result dialog. Shared by 'Configure Role' (claim groups) and 'Role & Permission
  * Management' (users and user groups). No React.
  */
-import type { ClaimBase, ClaimGroupsChangeRequest, ClaimsChangeRequest } from '../../api/types';
+import type { ClaimBase } from '../../api/types';
+import type { Labels } from '../../query/labels';
+import type { PermissionSave } from '../../query/permission-save';
 import type { ResultDialogEntry } from '../../ui/ResultDialog';
-import type { AdminLabels } from '../admin-labels';
 import { diffIds, diffPermissions, type PermissionDiff } from '../PermissionEditor/permission-model';
 
 /** A holder's claims and claim group ids, as granted or as selected. */
@@ -47,35 +48,40 @@ export function permissionChanges(current: PermissionState, selected: Permission
   };
 }
 
-/** The body that adds, updates and removes the holder's claims; null when the claims are unchanged. */
-export function claimsChangeRequest(holderId: string, claims: PermissionDiff): ClaimsChangeRequest | null {
-  if (claims.toAddUpdate.length === 0 && claims.toRemove.length === 0) return null;
+/**
+ * The one save that applies `changes` to the holder (claims, then claim groups; see `savePermissions`). `current` is
+ * what the holder has, so a failed second call can restore it.
+ */
+export function permissionSaveOf(holderId: string, current: PermissionState, changes: PermissionChanges): PermissionSave {
+  const { claims, groups } = changes;
   return {
-    claimSets: [holderId],
-    claimBaseToAddUpdate: claims.toAddUpdate,
-    claimEnumsToRemoveValue: claims.toRemove,
-    removeExistingUnMentionedClaimBase: false,
+    holderId,
+    claims:
+      claims.toAddUpdate.length + claims.toRemove.length > 0
+        ? { before: current.selection, addUpdate: claims.toAddUpdate, remove: claims.toRemove }
+        : null,
+    claimGroups: groups.toAdd.length + groups.toRemove.length > 0 ? { add: groups.toAdd, remove: groups.toRemove } : null,
   };
 }
 
-/** The body that grants and revokes the holder's claim groups; null when they are unchanged. */
-export function claimGroupsChangeRequest(
-  holderId: string,
-  groups: PermissionChanges['groups'],
-): ClaimGroupsChangeRequest | null {
-  if (groups.toAdd.length === 0 && groups.toRemove.length === 0) return null;
+/** Whether `changes` change anything. */
+export function hasChanges(changes: PermissionChanges): boolean {
+  const { claims, groups } = changes;
+  return claims.toAddUpdate.length + claims.toRemove.length + groups.toAdd.length + groups.toRemove.length > 0;
+}
+
+/** Which parts of the holder `changes` touch: its own claims, its claim groups (sub-groups), or both. */
+export function changedParts(changes: PermissionChanges): { claims: boolean; groups: boolean } {
   return {
-    claimGroupSets: [holderId],
-    claimGroupsToAdd: groups.toAdd,
-    claimGroupsToRemove: groups.toRemove,
-    removeExistingUnMentionedClaimGroups: false,
+    claims: changes.claims.toAddUpdate.length + changes.claims.toRemove.length > 0,
+    groups: changes.groups.toAdd.length + changes.groups.toRemove.length > 0,
   };
 }
 
 /** A claim's priority and allow as shown in the result dialog, e.g. 'priority 2, allow'. */
 export function describeClaim(
   claim: ClaimBase,
-  labels: Pick<AdminLabels, 'priority' | 'allowed' | 'denied'>,
+  labels: Pick<Labels, 'priority' | 'allowed' | 'denied'>,
 ): string {
   const allow = claim.allow ? labels.allowed : labels.denied;
   return `${labels.priority.toLowerCase()} ${claim.priorityOfPermission}, ${allow}`;

@@ -1,5 +1,7 @@
 import { Button, Card, Center, Code, Loader, Stack, Text, Title, useProps, type CenterProps } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { defaultLabels } from '../../query/labels';
+import { useLabels } from '../../query/useLabels';
 
 /** Where the sign-in callback stands: finishing, done (about to redirect), or failed. */
 export type AuthStatus = 'loading' | 'success' | 'error';
@@ -23,15 +25,19 @@ export interface AuthStatusCardLabels {
 }
 
 /** The spec's exact English texts for the sign-in callback page. */
-export const DEFAULT_AUTH_STATUS_CARD_LABELS: AuthStatusCardLabels = {
-  loadingTitle: 'Finishing sign in…',
-  loadingMessage: 'Please wait while we complete the login.',
-  successTitle: 'Signed in',
-  successMessage: 'You have successfully logged in. Redirecting…',
-  errorTitle: 'Sign in failed',
-  errorMessage: "We couldn't sign you in. Please try again.",
-  retry: 'Try again',
-};
+export const DEFAULT_AUTH_STATUS_CARD_LABELS: AuthStatusCardLabels = authStatusCardLabels(defaultLabels);
+
+function authStatusCardLabels(all: typeof defaultLabels | ReturnType<typeof useLabels>): AuthStatusCardLabels {
+  return {
+    loadingTitle: all.signInFinishingTitle,
+    loadingMessage: all.signInFinishingMessage,
+    successTitle: all.signInSuccessTitle,
+    successMessage: all.signInSuccessMessage,
+    errorTitle: all.signInFailedTitle,
+    errorMessage: all.signInFailedMessage,
+    retry: all.tryAgain,
+  };
+}
 
 export interface AuthStatusCardProps extends Omit<CenterProps, 'children'> {
   /** Which state to show. */
@@ -63,7 +69,8 @@ function errorDetail(error: AuthStatusCardProps['error']): ReactNode {
  */
 export function AuthStatusCard(props: AuthStatusCardProps) {
   const { status, onRetry, error, cardWidth, labels, ...others } = useProps('AuthStatusCard', defaultProps, props);
-  const text = { ...DEFAULT_AUTH_STATUS_CARD_LABELS, ...labels };
+  const all = useLabels();
+  const text = { ...authStatusCardLabels(all), ...labels };
   const detail = status === 'error' ? errorDetail(error) : undefined;
 
   const title = { loading: text.loadingTitle, success: text.successTitle, error: text.errorTitle }[status];

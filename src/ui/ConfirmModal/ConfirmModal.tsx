@@ -1,5 +1,7 @@
 import { Box, Button, Group, Modal, useProps, type MantineColor, type ModalProps } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { defaultLabels } from '../../query/labels';
+import { useLabels } from '../../query/useLabels';
 
 /** Texts of {@link ConfirmModal}; every one can be overridden through the `labels` prop. */
 export interface ConfirmModalLabels {
@@ -11,11 +13,11 @@ export interface ConfirmModalLabels {
   close: string;
 }
 
-/** English defaults of {@link ConfirmModalLabels}. */
+/** English defaults of {@link ConfirmModalLabels}: a view of the one `defaultLabels` object. */
 export const DEFAULT_CONFIRM_MODAL_LABELS: ConfirmModalLabels = {
-  confirm: 'Confirm',
-  cancel: 'Cancel',
-  close: 'Close',
+  confirm: defaultLabels.confirm,
+  cancel: defaultLabels.cancel,
+  close: defaultLabels.close,
 };
 
 export interface ConfirmModalProps
@@ -40,7 +42,7 @@ export interface ConfirmModalProps
    * @default 'red'
    */
   confirmColor?: MantineColor;
-  /** Overrides for the English texts; see {@link DEFAULT_CONFIRM_MODAL_LABELS}. */
+  /** Overrides of the texts, which otherwise come from the `APIProvider` labels. */
   labels?: Partial<ConfirmModalLabels>;
 }
 
@@ -59,7 +61,8 @@ export function ConfirmModal(props: ConfirmModalProps) {
     defaultProps,
     props,
   );
-  const text = { ...DEFAULT_CONFIRM_MODAL_LABELS, ...labels };
+  const all = useLabels();
+  const text: ConfirmModalLabels = { confirm: all.confirm, cancel: all.cancel, close: all.close, ...labels };
   const cancel = () => {
     if (!loading) onCancel();
   };

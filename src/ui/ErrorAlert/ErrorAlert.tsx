@@ -1,6 +1,9 @@
 import { Alert, Box, Button, Code, Collapse, Group, useProps, type AlertProps } from '@mantine/core';
 import { useDisclosure, useId } from '@mantine/hooks';
 import type { ReactNode } from 'react';
+import { defaultLabels } from '../../query/labels';
+import { describeError } from '../../query/describe-error';
+import { useLabels } from '../../query/useLabels';
 
 /** Texts of {@link ErrorAlert}; every one can be overridden through the `labels` prop. */
 export interface ErrorAlertLabels {
@@ -12,18 +15,25 @@ export interface ErrorAlertLabels {
   hideDetails: string;
 }
 
-/** English defaults of {@link ErrorAlertLabels}. */
+/** English defaults of {@link ErrorAlertLabels}: a view of the library's one `defaultLabels` object. */
 export const DEFAULT_ERROR_ALERT_LABELS: ErrorAlertLabels = {
-  retry: 'Try again',
-  showDetails: 'Show details',
-  hideDetails: 'Hide details',
+  retry: defaultLabels.tryAgain,
+  showDetails: defaultLabels.showDetails,
+  hideDetails: defaultLabels.hideDetails,
 };
 
 export interface ErrorAlertProps extends Omit<AlertProps, 'title' | 'children' | 'color'> {
   /** Bold first line of the alert; none when omitted. */
   title?: ReactNode;
-  /** What went wrong, e.g. 'Failed to load users. Please try again.'. */
-  message: ReactNode;
+  /**
+   * What went wrong, e.g. 'Failed to load users. Please try again.'. Defaults to the description of `error`.
+   */
+  message?: ReactNode;
+  /**
+   * The error of a failed call. Unless `message` is given, a refusal (4xx with problem details) shows the server's
+   * reason and anything else 'An unexpected server error occurred.', with the status and response as details.
+   */
+  error?: unknown;
   /** Called by the 'Try again' button; the button is shown only when this is set. */
   onRetry?: () => void;
   /**
@@ -38,7 +48,7 @@ export interface ErrorAlertProps extends Omit<AlertProps, 'title' | 'children' |
    * @default 'red'
    */
   color?: AlertProps['color'];
-  /** Overrides for the English texts; see {@link DEFAULT_ERROR_ALERT_LABELS}. */
+  /** Overrides of the texts, which otherwise come from the `APIProvider` labels. */
   labels?: Partial<ErrorAlertLabels>;
 }
 
@@ -50,8 +60,15 @@ const defaultProps = {
 
 /** An error message announced to screen readers (`role="alert"`), with an optional retry and collapsible details. */
 export function ErrorAlert(props: ErrorAlertProps) {
-  const { title, message, onRetry, retrying, details, labels, ...others } = useProps('ErrorAlert', defaultProps, props);
-  const text = { ...DEFAULT_ERROR_ALERT_LABELS, ...labels };
+  const { title, message, error, onRetry, retrying, details: givenDetails, labels, ...others } = useProps(
+    'ErrorAlert',
+    defaultProps,
+    props,
+  );
+  const all = useLabels();
+  const text = { retry: all.tryAgain, showDetails: all.showDetails, hideDetails: all.hideDetails, ...labels };
+  const described = error !== undefined && error !== null ? describeError(error, all) : undefined;
+  const details = givenDetails ?? described?.details;
   const [detailsOpened, { toggle: toggleDetails }] = useDisclosure(false);
   const detailsId = useId();
   const hasDetails = details !== undefined && details !== null && details !== '';
@@ -61,9 +78,10 @@ export function ErrorAlert(props: ErrorAlertProps) {
       title={title}
       data-with-retry={onRetry ? true : undefined}
       data-with-details={hasDetails ? true : undefined}
+      data-refused={described?.refused || undefined}
       {...others}
     >
-      <Box>{message}</Box>
+      <Box>{message ?? described?.message}</Box>
       {(onRetry || hasDetails) && (
         <Group gap="xs" mt="sm">
           {onRetry && (

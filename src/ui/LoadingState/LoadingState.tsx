@@ -1,4 +1,6 @@
 import { Loader, Stack, Text, VisuallyHidden, useProps, type LoaderProps, type StackProps } from '@mantine/core';
+import { defaultLabels } from '../../query/labels';
+import { useLabels } from '../../query/useLabels';
 
 /** Texts of {@link LoadingState}; every one can be overridden through the `labels` prop. */
 export interface LoadingStateLabels {
@@ -8,7 +10,7 @@ export interface LoadingStateLabels {
 
 /** English defaults of {@link LoadingStateLabels}. */
 export const DEFAULT_LOADING_STATE_LABELS: LoadingStateLabels = {
-  label: 'Loading…',
+  label: defaultLabels.loading,
 };
 
 export interface LoadingStateProps extends Omit<StackProps, 'children'> {
@@ -22,7 +24,7 @@ export interface LoadingStateProps extends Omit<StackProps, 'children'> {
    * @default 'md'
    */
   loaderSize?: LoaderProps['size'];
-  /** Overrides for the English texts; see {@link DEFAULT_LOADING_STATE_LABELS}. */
+  /** Overrides of the texts, which otherwise come from the `APIProvider` labels. */
   labels?: Partial<LoadingStateLabels>;
 }
 
@@ -34,7 +36,8 @@ const defaultProps = {
 /** A centred spinner in a polite live region (`role="status"`), so the label is announced to screen readers. */
 export function LoadingState(props: LoadingStateProps) {
   const { labelVisible, loaderSize, labels, ...others } = useProps('LoadingState', defaultProps, props);
-  const text = { ...DEFAULT_LOADING_STATE_LABELS, ...labels };
+  const all = useLabels();
+  const text: LoadingStateLabels = { label: all.loading, ...labels };
 
   return (
     <Stack role="status" align="center" justify="center" gap="xs" py="xl" {...others}>

@@ -1,6 +1,8 @@
 import { Box, Button, Group, List, Modal, Stack, Text, Title, useProps, type ModalProps } from '@mantine/core';
 import { useId } from '@mantine/hooks';
 import type { Key, ReactNode } from 'react';
+import { defaultLabels } from '../../query/labels';
+import { useLabels } from '../../query/useLabels';
 
 /** One line of a {@link ResultDialog} section, e.g. a permission with its priority. */
 export interface ResultDialogEntry {
@@ -28,14 +30,17 @@ export interface ResultDialogLabels {
   close: string;
 }
 
-/** English defaults of {@link ResultDialogLabels}; 'No changes were made to the permissions.' is the spec's text. */
+/**
+ * English defaults of {@link ResultDialogLabels}, a view of the one `defaultLabels` object; 'No changes were made to
+ * the permissions.' is the spec's text.
+ */
 export const DEFAULT_RESULT_DIALOG_LABELS: ResultDialogLabels = {
-  title: 'Permission changes',
-  added: 'Added',
-  removed: 'Removed',
-  updated: 'Updated',
-  noChanges: 'No changes were made to the permissions.',
-  close: 'Close',
+  title: defaultLabels.permissionChangesTitle,
+  added: defaultLabels.added,
+  removed: defaultLabels.removed,
+  updated: defaultLabels.updated,
+  noChanges: defaultLabels.noPermissionChanges,
+  close: defaultLabels.close,
 };
 
 export interface ResultDialogProps extends Omit<ModalProps, 'opened' | 'onClose' | 'title' | 'children'> {
@@ -65,7 +70,7 @@ export interface ResultDialogProps extends Omit<ModalProps, 'opened' | 'onClose'
    * @default []
    */
   updated?: readonly ResultDialogEntry[];
-  /** Overrides for the English texts; see {@link DEFAULT_RESULT_DIALOG_LABELS}. */
+  /** Overrides of the texts, which otherwise come from the `APIProvider` labels. */
   labels?: Partial<ResultDialogLabels>;
 }
 
@@ -112,7 +117,16 @@ export function ResultDialog(props: ResultDialogProps) {
     defaultProps,
     props,
   );
-  const text = { ...DEFAULT_RESULT_DIALOG_LABELS, ...labels };
+  const all = useLabels();
+  const text: ResultDialogLabels = {
+    title: all.permissionChangesTitle,
+    added: all.added,
+    removed: all.removed,
+    updated: all.updated,
+    noChanges: all.noPermissionChanges,
+    close: all.close,
+    ...labels,
+  };
   const noChanges = added.length === 0 && removed.length === 0 && updated.length === 0;
 
   return (

@@ -1,0 +1,151 @@
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import type { ClaimGroup } from '../../api/types';
+import { useApi } from '../../query/APIProvider';
+import { fillLabel, type Labels } from '../../query/labels';
+import { useCreateClaimGroup, useDeleteClaimGroup, useRenameClaimGroup } from '../../query/mutations';
+import type { PermissionSave } from '../../query/permission-save';
+import { claimQueries } from '../../query/queries';
+import { useLabels } from '../../query/useLabels';
+import { selectionFromGrants, subGroupCandidates, subGroupIdsOf } from '../PermissionEditor/permission-model';
+import { useAdminAccess } from '../shared/access';
+import { listState } from '../shared/list-state';
+import { useCreateGroupForm, useGroupActions, useUnsavedGuard } from '../shared/useGroupControllers';
+import { changedMessagesFor, usePermissionPanel } from '../shared/usePermissionPanel';
+
+export type { ListState } from '../shared/list-state';
+
+const NONE: readonly never[] = [];
+
+/** Options of {@link useRoleManagement}: the screen's behaviour props. */
+export interface RoleManagementOptions {
+  /**
+   * The claim group chosen when the screen opens (e.g. from the host's route).
+   * @default null
+   */
+  initialGroupId?: string | null;
+  /** Called when the chosen claim group changes; `null` when the selection is cleared. */
+  onGroupSelected?: (id: string | null) => void;
+  /**
+   * Whether saving a change would take the signed-in user's own administrator access away; such a save asks first.
+   */
+  removesOwnAdmin?: (change: PermissionSave, group: ClaimGroup) => boolean;
+  /** Overrides of the texts, which otherwise come from the `APIProvider` labels. */
+  labels?: Partial<Labels>;
+}
+
+/**
+ * The headless Role Management screen (spec §2): everything it renders and every action with its `{ can, reason }`.
+ * A created group becomes the chosen one; choosing another group (or renaming, deleting or creating) with unsaved
+ * changes asks first; renaming or deleting clears the selection (spec §4).
+ */
+export function useRoleManagement({
+  initialGroupId = null,
+  onGroupSelected,
+  removesOwnAdmin,
+  labels: overrides,
+}: RoleManagementOptions = {}) {
+  const labels = useLabels(overrides);
+  const access = useAdminAccess(labels);
+  const { client } = useApi();
+  const groupsQuery = useQuery(claimQueries.claimGroups(client));
+  const [selectedId, setSelectedId] = useState<string | null>(initialGroupId);
+  const groups = groupsQuery.data ?? NONE;
+  const selected = groups.find((g) => g.id === selectedId) ?? null;
+
+  const select = (id: string | null) => {
+    setSelectedId(id);
+    onGroupSelected?.(id);
+  };
+
+  const granted = useMemo(
+    () => ({
+      selection: selectionFromGrants(selected?.claimEnumsInClaimGroups),
+      groupIds: selected ? subGroupIdsOf(selected) : [],
+    }),
+    [selected],
+  );
+  const subGroupOptions = useMemo(
+    () => (selected ? subGroupCandidates(groups, selected.id).map((g) => ({ value: g.id, label: g.name })) : []),
+    [groups, selected],
+  );
+  const panel = usePermissionPanel({
+    kind: 'claimGroup',
+    holderId: selected?.id ?? '',
+    granted,
+    claimGroupOptions: subGroupOptions,
+    claimGroupsLabel: labels.subClaimGroups,
+    groupName: (id) => groups.find((g) => g.id === id)?.name ?? id,
+    groupDescription: labels.subGroupEntry,
+    changedMessages: changedMessagesFor('claimGroup', selected?.name ?? '', labels),
+    access,
+    removesOwnAdmin: selected && removesOwnAdmin ? (change) => removesOwnAdmin(change, selected) : undefined,
+    enabled: selected !== null,
+    labels,
+  });
+  const unsaved = useUnsavedGuard(selected !== null && panel.dirty, panel.discard);
+
+  const createForm = useCreateGroupForm<ClaimGroup>({
+    create: useCreateClaimGroup(),
+    access: access.manageClaimGroups,
+    createdMessage: labels.groupCreatedMessage,
+    // The new group is what the user wants to configure next, unless that would drop unsaved changes.
+    onCreated: (group) => {
+      if (!(selected !== null && panel.dirty)) select(group?.id ?? null);
+    },
+    labels,
+  });
+
+  const actions = useGroupActions({
+    group: selected,
+    rename: useRenameClaimGroup(),
+    renameVariables: (group, newGroupName) => ({ newGroupName, currentGroupName: group.name }),
+    remove: useDeleteClaimGroup(),
+    removeVariables: (group) => ({ groupName: group.name }),
+    access: access.manageClaimGroups,
+    undeletableReason: (group) =>
+      group.builtInGroup ? fillLabel(labels.builtInGroupNotDeletable, { name: group.name }) : undefined,
+    renameTitle: labels.renameClaimGroupTitle,
+    deleteTitle: labels.deleteClaimGroupTitle,
+    deleteMessage: labels.deleteClaimGroupConfirm,
+    onDone: () => {
+      panel.discard();
+      select(null);
+    },
+    labels,
+  });
+
+  return {
+    labels,
+    access,
+    title: labels.roleManagementTitle,
+    subtitle: labels.roleManagementSubtitle,
+    createForm,
+    groups: listState(groupsQuery),
+    picker: {
+      label: labels.claimGroup,
+      placeholder: labels.claimGroupPlaceholder,
+      options: groups.map((g) => ({ value: g.id, label: g.name })),
+      value: selected?.id ?? null,
+      onChange: (id: string | null) => {
+        if (id !== selectedId) unsaved.guard(() => select(id));
+      },
+    },
+    actions: {
+      ...actions,
+      rename: { ...actions.rename, open: () => unsaved.guard(actions.rename.open) },
+      remove: { ...actions.remove, open: () => unsaved.guard(actions.remove.open) },
+    },
+    selected,
+    /** The 'Configure Role' panel of the chosen group, or null. */
+    panel: selected ? panel : null,
+    panelTitle: selected ? `${labels.configureRole}: ${selected.name}` : '',
+    unsaved: {
+      prompt: unsaved.prompt,
+      message: fillLabel(labels.unsavedChangesMessage, { name: selected?.name ?? '' }),
+    },
+  };
+}
+
+/** What {@link useRoleManagement} returns: everything {@link RoleManagementView} renders. */
+export type RoleManagementController = ReturnType<typeof useRoleManagement>;

@@ -1,0 +1,108 @@
+import { useMemo, useState } from 'react';
+import type { ApplicationUser, ApplicationUserGroup } from '../../api/types';
+import { fillLabel, type Labels } from '../../query/labels';
+import { useAddRemoveUpdateAppUsersInAppuserGroups } from '../../query/mutations';
+import type { ActionAccess } from '../../ui/ActionButton';
+import type { ResultDialogEntry } from '../../ui/ResultDialog';
+import { diffIds } from '../PermissionEditor/permission-model';
+import { allOf, unless } from '../shared/access';
+import type { ListState } from '../shared/list-state';
+import { useKeyedState } from '../shared/useKeyedState';
+import { memberIdsOf } from './permission-holder';
+
+interface MembersResult {
+  added: ResultDialogEntry[];
+  removed: ResultDialogEntry[];
+  message?: string;
+}
+
+export interface GroupMembersOptions {
+  /** The user group whose members are edited, or null. */
+  group: ApplicationUserGroup | null;
+  /** Every user, who may become a member. */
+  users: ListState<ApplicationUser>;
+  /** The display name of a user id. */
+  nameOf: (id: string) => string;
+  /** Whether the signed-in user may add and remove members. */
+  access: ActionAccess;
+  labels: Labels;
+}
+
+/**
+ * The headless 'Group Members' multi-select of one user group, saved through `AddRemoveUpdateAppUsersInAppuserGroups`;
+ * the result dialog names the group. The selection is local until saved and starts afresh for another group.
+ */
+export function useGroupMembers({ group, users, nameOf, access, labels }: GroupMembersOptions) {
+  const members = useMemo(() => (group ? memberIdsOf(group) : []), [group]);
+  const [draft, setDraft] = useKeyedState<string[] | null>(group?.id ?? '', null);
+  const [result, setResult] = useState<MembersResult | null>(null);
+  const save = useAddRemoveUpdateAppUsersInAppuserGroups();
+  const selected = draft ?? members;
+  const diff = diffIds(members, selected);
+  const dirty = diff.toAdd.length + diff.toRemove.length > 0;
+
+  const options = useMemo(() => {
+    const list = users.list.map((u) => ({ value: u.id, label: nameOf(u.id) }));
+    const known = new Set(list.map((o) => o.value));
+    // A member the user list lacks (not loaded yet) must still show, so it can be kept or removed.
+    for (const m of group?.applicationUserApplicationUserGroups ?? []) {
+      if (m.isDeleted || known.has(m.applicationUserId)) continue;
+      known.add(m.applicationUserId);
+      list.push({ value: m.applicationUserId, label: m.applicationUser?.name ?? m.applicationUserId });
+    }
+    return list;
+  }, [users.list, nameOf, group]);
+  const labelOf = (id: string) => options.find((o) => o.value === id)?.label ?? id;
+  const saveAccess = allOf(access, unless(!dirty, labels.nothingToSave));
+
+  return {
+    users,
+    label: labels.groupMembers,
+    options,
+    value: selected,
+    onChange: (ids: string[]) => {
+      if (access.can) setDraft(ids);
+    },
+    access,
+    dirty,
+    discard: () => setDraft(null),
+    save: {
+      ...saveAccess,
+      pending: save.isPending,
+      run: () => {
+        if (!group || !saveAccess.can || save.isPending) return;
+        const entry = (id: string): ResultDialogEntry => ({ key: id, label: labelOf(id) });
+        const added = diff.toAdd.map(entry);
+        const removed = diff.toRemove.map(entry);
+        const name = group.name;
+        save.mutate(
+          {
+            applicationUsersGroups: [group.id],
+            applicationUsersToAdd: diff.toAdd,
+            applicationUsersToRemove: diff.toRemove,
+            removeExistingUnMentioned: false,
+          },
+          {
+            onSuccess: () => {
+              setDraft(null);
+              const message = [
+                added.length > 0 && fillLabel(labels.usersAddedMessage, { name }),
+                removed.length > 0 && fillLabel(labels.usersRemovedMessage, { name }),
+              ]
+                .filter(Boolean)
+                .join(' ');
+              setResult({ added, removed, message: message || undefined });
+            },
+          },
+        );
+      },
+      error: save.error,
+      errorTitle: labels.saveMembersFailed,
+    },
+    result,
+    closeResult: () => setResult(null),
+  };
+}
+
+/** What {@link useGroupMembers} returns. */
+export type GroupMembersController = ReturnType<typeof useGroupMembers>;

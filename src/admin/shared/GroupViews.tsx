@@ -1,0 +1,270 @@
+import { Group, Modal, Select, Stack, Text, TextInput, type ComboboxItem } from '@mantine/core';
+import type { CSSProperties, ReactNode } from 'react';
+import type { Labels } from '../../query/labels';
+import { ActionButton, type ActionAccess } from '../../ui/ActionButton';
+import { ConfirmModal } from '../../ui/ConfirmModal';
+import { ErrorAlert } from '../../ui/ErrorAlert';
+import type { CreateGroupController, GroupActionsController } from './useGroupControllers';
+
+/** The class name and style of one inner part, as Mantine's `getStyles(part)` returns them. */
+export interface PartStyles {
+  className?: string;
+  style?: CSSProperties;
+}
+
+/** How a dialog takes the screen's `dialog` part: on its content box. */
+export function dialogStyles(part: PartStyles | undefined) {
+  return {
+    classNames: part?.className ? { content: part.className } : undefined,
+    styles: part?.style ? { content: part.style } : undefined,
+  };
+}
+
+export interface CreateGroupFormViewProps {
+  form: CreateGroupController;
+  /** Whether the 'Group Created Successfully' dialog has its × button besides 'Close'. */
+  withCloseButton?: boolean;
+  part?: PartStyles;
+  dialogPart?: PartStyles;
+  labels: Labels;
+}
+
+/** Renders a create-group form and its 'Group Created Successfully' dialog. */
+export function CreateGroupFormView({ form, withCloseButton = true, part, dialogPart, labels }: CreateGroupFormViewProps) {
+  return (
+    <>
+      <Stack gap="xs" className={part?.className} style={part?.style}>
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            form.submit.run();
+          }}
+        >
+          <Group align="flex-end" gap="sm">
+            <TextInput
+              label={labels.groupName}
+              value={form.name}
+              onChange={(e) => form.setName(e.currentTarget.value)}
+              readOnly={!form.access.can}
+              style={{ flex: '1 1 14rem' }}
+              miw={0}
+              maw={480}
+            />
+            <ActionButton type="submit" access={form.submit} loading={form.submit.pending}>
+              {labels.createGroup}
+            </ActionButton>
+          </Group>
+        </form>
+        {form.error && <ErrorAlert title={form.errorTitle} error={form.error} />}
+      </Stack>
+      <Modal
+        opened={form.createdDialog.opened}
+        onClose={form.createdDialog.close}
+        title={form.createdDialog.title}
+        centered
+        withCloseButton={withCloseButton}
+        closeButtonProps={{ 'aria-label': labels.close }}
+        {...dialogStyles(dialogPart)}
+      >
+        <Text>{form.createdDialog.message}</Text>
+        <Group justify="flex-end" mt="lg">
+          <ActionButton onClick={form.createdDialog.close} data-autofocus>
+            {labels.close}
+          </ActionButton>
+        </Group>
+      </Modal>
+    </>
+  );
+}
+
+export interface GroupPickerRowProps {
+  label: string;
+  placeholder: string;
+  options: readonly ComboboxItem[];
+  value: string | null;
+  onChange: (id: string | null) => void;
+  actions: GroupActionsController;
+  /** Label of the rename button ('Rename' or 'Edit'). */
+  renameLabel: string;
+  /** More buttons after 'Delete', e.g. a refresh. */
+  extra?: ReactNode;
+  pickerPart?: PartStyles;
+  rowPart?: PartStyles;
+  noticePart?: PartStyles;
+  labels: Labels;
+}
+
+/**
+ * A searchable group picker with rename and delete buttons. The picker keeps a usable width: it takes a row of its
+ * own on a phone, and the buttons wrap under it.
+ */
+export function GroupPickerRow({
+  label,
+  placeholder,
+  options,
+  value,
+  onChange,
+  actions,
+  renameLabel,
+  extra,
+  pickerPart,
+  rowPart,
+  noticePart,
+  labels,
+}: GroupPickerRowProps) {
+  return (
+    <Stack gap="xs">
+      <Group align="flex-end" gap="sm" wrap="wrap" className={rowPart?.className} style={rowPart?.style}>
+        <PickerSelect
+          label={label}
+          placeholder={placeholder}
+          data={options}
+          value={value}
+          onChange={onChange}
+          part={pickerPart}
+        />
+        <Group gap="sm" wrap="wrap">
+          <ActionButton variant="default" access={actions.rename} onClick={actions.rename.open}>
+            {renameLabel}
+          </ActionButton>
+          <ActionButton color="red" variant="outline" access={actions.remove} onClick={actions.remove.open}>
+            {labels.delete}
+          </ActionButton>
+          {extra}
+        </Group>
+      </Group>
+      <Text role="status" size="sm" className={noticePart?.className} style={noticePart?.style}>
+        {actions.notice}
+      </Text>
+    </Stack>
+  );
+}
+
+export interface PickerSelectProps {
+  label: string;
+  placeholder: string;
+  data: readonly ComboboxItem[];
+  value: string | null;
+  onChange: (id: string | null) => void;
+  part?: PartStyles;
+}
+
+/**
+ * The searchable, clearable picker of the admin screens (a user, user group or claim group). It grows to 480 px and
+ * never shrinks below 15 rem: on a narrow screen it takes the whole row and the buttons wrap below it.
+ */
+export function PickerSelect({ label, placeholder, data, value, onChange, part }: PickerSelectProps) {
+  return (
+    <Select
+      label={label}
+      placeholder={placeholder}
+      data={data}
+      value={value}
+      onChange={onChange}
+      searchable
+      clearable
+      nothingFoundMessage="—"
+      className={part?.className}
+      style={{ flex: '1 1 15rem', minWidth: 'min(15rem, 100%)', maxWidth: 480, ...part?.style }}
+    />
+  );
+}
+
+export interface GroupDialogsProps {
+  actions: GroupActionsController;
+  dialogPart?: PartStyles;
+  labels: Labels;
+}
+
+/** The rename dialog and the delete confirmation of a {@link GroupPickerRow}. */
+export function GroupDialogs({ actions, dialogPart, labels }: GroupDialogsProps) {
+  const rename = actions.renameDialog;
+  const remove = actions.deleteDialog;
+  return (
+    <>
+      <Modal
+        opened={rename.opened}
+        onClose={rename.close}
+        title={rename.title}
+        centered
+        closeButtonProps={{ 'aria-label': labels.close }}
+        {...dialogStyles(dialogPart)}
+      >
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            rename.save.run();
+          }}
+        >
+          <Stack gap="md">
+            <TextInput
+              label={labels.newGroupName}
+              value={rename.name}
+              onChange={(e) => rename.setName(e.currentTarget.value)}
+              data-autofocus
+            />
+            {rename.error && <ErrorAlert title={rename.errorTitle} error={rename.error} />}
+            <Group justify="flex-end" gap="sm">
+              <ActionButton variant="default" onClick={rename.close}>
+                {labels.cancel}
+              </ActionButton>
+              <ActionButton type="submit" access={rename.save} loading={rename.save.pending}>
+                {labels.saveChanges}
+              </ActionButton>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+      <ConfirmModal
+        opened={remove.opened}
+        title={remove.title}
+        message={
+          <Stack gap={4}>
+            {remove.messages.map((m) => (
+              <Text key={m}>{m}</Text>
+            ))}
+            {remove.error && <ErrorAlert mt="sm" title={remove.errorTitle} error={remove.error} />}
+          </Stack>
+        }
+        loading={remove.pending}
+        labels={{ confirm: labels.delete }}
+        onCancel={remove.cancel}
+        onConfirm={remove.confirm}
+        {...dialogStyles(dialogPart)}
+      />
+    </>
+  );
+}
+
+export interface UnsavedChangesDialogProps {
+  prompt: { opened: boolean; discard: () => void; keepEditing: () => void };
+  /** The message, e.g. "The changes to 'Signers' have not been saved. They will be lost.". */
+  message: string;
+  dialogPart?: PartStyles;
+  labels: Labels;
+}
+
+/** 'Discard unsaved changes?' before another holder is chosen. */
+export function UnsavedChangesDialog({ prompt, message, dialogPart, labels }: UnsavedChangesDialogProps) {
+  return (
+    <ConfirmModal
+      opened={prompt.opened}
+      title={labels.unsavedChangesTitle}
+      message={message}
+      labels={{ confirm: labels.discardChanges, cancel: labels.keepEditing }}
+      onConfirm={prompt.discard}
+      onCancel={prompt.keepEditing}
+      {...dialogStyles(dialogPart)}
+    />
+  );
+}
+
+/** A refresh button of a picker row. */
+export function RefreshButton({ label, onClick, pending }: { label: string; onClick: () => void; pending: boolean }) {
+  const access: ActionAccess = { can: true };
+  return (
+    <ActionButton variant="default" onClick={onClick} loading={pending} access={access}>
+      {label}
+    </ActionButton>
+  );
+}

@@ -1,0 +1,219 @@
+import type { UseMutationResult } from '@tanstack/react-query';
+import { useState } from 'react';
+import { fillLabel, type Labels } from '../../query/labels';
+import type { ActionAccess } from '../../ui/ActionButton';
+import { allOf, unless } from './access';
+
+/** A group as the controllers need it. */
+export interface NamedGroup {
+  id: string;
+  name: string;
+}
+
+export interface CreateGroupOptions<G> {
+  /** Creates the group (e.g. `useCreateClaimGroup()`). */
+  create: UseMutationResult<G | null, Error, { groupName: string }>;
+  /** Whether the signed-in user may create groups. */
+  access: ActionAccess;
+  /** Message of the 'Group Created Successfully' dialog, with a `{name}` placeholder. */
+  createdMessage: string;
+  /** Called once the group exists, with the server's answer. */
+  onCreated?: (group: G | null, name: string) => void;
+  labels: Labels;
+}
+
+/**
+ * The headless create-group form: 'Create Group' is unavailable while the trimmed name is blank (spec §5) or without
+ * the claim to create; success empties the name and opens 'Group Created Successfully'; a failure keeps the name.
+ */
+export function useCreateGroupForm<G>({ create, access, createdMessage, onCreated, labels }: CreateGroupOptions<G>) {
+  const [name, setName] = useState('');
+  const [created, setCreated] = useState<string | null>(null);
+  const trimmed = name.trim();
+  const submitAccess = allOf(access, unless(!trimmed));
+  return {
+    name,
+    setName,
+    /** Whether the name field may be used. */
+    access,
+    submit: {
+      ...submitAccess,
+      pending: create.isPending,
+      run: () => {
+        if (!submitAccess.can || create.isPending) return;
+        create.mutate(
+          { groupName: trimmed },
+          {
+            onSuccess: (group) => {
+              setName('');
+              setCreated(trimmed);
+              onCreated?.(group, trimmed);
+            },
+          },
+        );
+      },
+    },
+    error: create.error,
+    errorTitle: labels.createGroupFailed,
+    createdDialog: {
+      opened: created !== null,
+      title: labels.groupCreatedTitle,
+      message: fillLabel(createdMessage, { name: created ?? '' }),
+      close: () => setCreated(null),
+    },
+  };
+}
+
+/** What {@link useCreateGroupForm} returns. */
+export type CreateGroupController = ReturnType<typeof useCreateGroupForm>;
+
+export interface GroupActionsOptions<G extends NamedGroup, R, D> {
+  /** The chosen group, or null. */
+  group: G | null;
+  /** Renames a group. */
+  rename: UseMutationResult<unknown, Error, R>;
+  /** The rename's variables for the chosen group and its trimmed new name. */
+  renameVariables: (group: G, newGroupName: string) => R;
+  /** Deletes a group. */
+  remove: UseMutationResult<unknown, Error, D>;
+  /** The delete's variables for a group. */
+  removeVariables: (group: G) => D;
+  /** Whether the signed-in user may rename and delete groups. */
+  access: ActionAccess;
+  /** Why the chosen group may not be deleted though the user may delete groups (e.g. it is built in), if so. */
+  undeletableReason?: (group: G) => string | undefined;
+  /** Title of the rename dialog. */
+  renameTitle: string;
+  /** Title of the delete confirmation, with a `{name}` placeholder. */
+  deleteTitle: string;
+  /** The second sentence of the delete confirmation, under 'This action cannot be undone.'. */
+  deleteMessage: string;
+  /** Called after a rename or delete succeeded (the spec clears the selection). */
+  onDone: () => void;
+  labels: Labels;
+}
+
+/**
+ * The headless rename and delete actions of the chosen group: each opens its dialog (rename: 'Save Changes'
+ * unavailable while the trimmed name is blank or unchanged; delete: the spec's confirmation), reports success in a
+ * status message, and keeps the dialog with the server's reason on failure.
+ */
+export function useGroupActions<G extends NamedGroup, R, D>({
+  group,
+  rename,
+  renameVariables,
+  remove,
+  removeVariables,
+  access,
+  undeletableReason,
+  renameTitle,
+  deleteTitle,
+  deleteMessage,
+  onDone,
+  labels,
+}: GroupActionsOptions<G, R, D>) {
+  const [dialog, setDialog] = useState<'rename' | 'delete' | null>(null);
+  const [newName, setNewName] = useState('');
+  const [notice, setNotice] = useState<string | null>(null);
+  const noGroup = unless(!group);
+  const renameAccess = allOf(noGroup, access);
+  const deleteAccess = allOf(noGroup, access, unless(!!group && !!undeletableReason?.(group), group ? undeletableReason?.(group) : undefined));
+  const trimmed = newName.trim();
+  const saveAccess = allOf(unless(!trimmed), unless(trimmed === group?.name, labels.nothingToSave));
+
+  return {
+    notice,
+    rename: {
+      ...renameAccess,
+      open: () => {
+        if (!group || !renameAccess.can) return;
+        rename.reset();
+        setNewName(group.name);
+        setNotice(null);
+        setDialog('rename');
+      },
+    },
+    renameDialog: {
+      opened: dialog === 'rename' && group !== null,
+      title: renameTitle,
+      name: newName,
+      setName: setNewName,
+      save: {
+        ...saveAccess,
+        pending: rename.isPending,
+        run: () => {
+          if (!group || !saveAccess.can || rename.isPending) return;
+          const from = group.name;
+          rename.mutate(renameVariables(group, trimmed), {
+            onSuccess: () => {
+              setDialog(null);
+              setNotice(fillLabel(labels.groupRenamedMessage, { from, to: trimmed }));
+              onDone();
+            },
+          });
+        },
+      },
+      error: rename.error,
+      errorTitle: labels.renameGroupFailed,
+      close: () => {
+        if (!rename.isPending) setDialog(null);
+      },
+    },
+    remove: {
+      ...deleteAccess,
+      open: () => {
+        if (!group || !deleteAccess.can) return;
+        remove.reset();
+        setNotice(null);
+        setDialog('delete');
+      },
+    },
+    deleteDialog: {
+      opened: dialog === 'delete' && group !== null,
+      title: fillLabel(deleteTitle, { name: group?.name ?? '' }),
+      messages: [labels.deleteConfirm, deleteMessage],
+      pending: remove.isPending,
+      error: remove.error,
+      errorTitle: labels.deleteGroupFailed,
+      confirm: () => {
+        if (!group || remove.isPending) return;
+        const name = group.name;
+        remove.mutate(removeVariables(group), {
+          onSuccess: () => {
+            setDialog(null);
+            setNotice(fillLabel(labels.groupDeletedMessage, { name }));
+            onDone();
+          },
+        });
+      },
+      cancel: () => setDialog(null),
+    },
+  };
+}
+
+/** What {@link useGroupActions} returns. */
+export type GroupActionsController = ReturnType<typeof useGroupActions>;
+
+/**
+ * Asks before an action that would drop unsaved changes: `guard(action)` runs it at once when nothing is unsaved,
+ * else opens the 'Discard unsaved changes?' prompt, which runs it (after `discard`) or keeps editing.
+ */
+export function useUnsavedGuard(dirty: boolean, discard: () => void) {
+  const [pending, setPending] = useState<(() => void) | null>(null);
+  return {
+    guard: (action: () => void) => {
+      if (dirty) setPending(() => action);
+      else action();
+    },
+    prompt: {
+      opened: pending !== null,
+      discard: () => {
+        const action = pending;
+        setPending(null);
+        discard();
+        action?.();
+      },
+      keepEditing: () => setPending(null),
+    },
+  };
+}

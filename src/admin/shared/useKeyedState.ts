@@ -1,0 +1,11 @@
+import { useCallback, useState } from 'react';
+
+/**
+ * State that starts afresh whenever `key` changes (e.g. another holder is chosen), without remounting: what a
+ * headless hook needs where a view would use a React `key`.
+ */
+export function useKeyedState<T>(key: string, initial: T): [T, (value: T) => void] {
+  const [state, setState] = useState<{ key: string; value: T }>({ key, value: initial });
+  const set = useCallback((value: T) => setState({ key, value }), [key]);
+  return [state.key === key ? state.value : initial, set];
+}

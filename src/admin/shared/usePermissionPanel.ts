@@ -1,0 +1,215 @@
+import { useMemo, useState } from 'react';
+import type { ClaimBase } from '../../api/types';
+import { fillLabel, type Labels } from '../../query/labels';
+import { useSavePermissions } from '../../query/mutations';
+import type { PermissionHolderKind, PermissionSave } from '../../query/permission-save';
+import type { ActionAccess } from '../../ui/ActionButton';
+import { isCompleteSelection, type SelectedClaim } from '../PermissionEditor/permission-model';
+import { usePermissionEditor, type ClaimGroupOption } from '../PermissionEditor/usePermissionEditor';
+import { useClaimCatalogue } from '../PermissionEditor/usePermissionCatalogue';
+import { allOf, unless, type AdminAccess } from './access';
+import {
+  changedParts,
+  describeClaim,
+  hasChanges,
+  permissionChangeEntries,
+  permissionChanges,
+  permissionSaveOf,
+  type PermissionChangeEntries,
+  type PermissionState,
+} from './permission-changes';
+import { useKeyedState } from './useKeyedState';
+
+/** The result dialog's messages of a holder, by what a save changed. */
+export interface ChangedMessages {
+  /** When the holder's own claims changed, e.g. the spec's "Claims successfully added to, removed from or updated for …". */
+  claims: string;
+  /** When its claim groups (sub-groups) changed. */
+  groups: string;
+}
+
+export interface PermissionPanelOptions {
+  kind: PermissionHolderKind;
+  /** The holder's id; the selection starts afresh from `granted` when it (or `resetKey`) changes. */
+  holderId: string;
+  /** What identifies the holder when ids of different kinds may meet; `holderId` when omitted. */
+  resetKey?: string;
+  /** What the holder has; the selection starts from it and a save sends the difference. */
+  granted: PermissionState;
+  /** The claim groups the holder may be given. */
+  claimGroupOptions: readonly ClaimGroupOption[];
+  /** Label of the claim-group picker. */
+  claimGroupsLabel: string;
+  /** The name of a claim group id in the result dialog. */
+  groupName: (id: string) => string;
+  /** Description of an added or removed claim group in the result dialog. */
+  groupDescription: string;
+  /** The result dialog's messages, placeholders filled. */
+  changedMessages: ChangedMessages;
+  /** What the signed-in user may do. */
+  access: AdminAccess;
+  /**
+   * Whether saving `change` would take the signed-in user's own administrator access away; such a save asks first.
+   * @default () => false
+   */
+  removesOwnAdmin?: (change: PermissionSave) => boolean;
+  /**
+   * Whether a holder is chosen; while not, nothing is loaded.
+   * @default true
+   */
+  enabled?: boolean;
+  labels: Labels;
+}
+
+/** The result dialog after a successful save. */
+export interface PermissionResult extends PermissionChangeEntries {
+  /** The sentence above the lists, or undefined when nothing changed. */
+  message?: string;
+}
+
+/**
+ * The headless permission panel of one holder: the editor, 'Clear All' with its confirmation, 'Save Changes' (one
+ * mutation; disabled while nothing changed, while a priority is empty, or without the claims to assign), the warning
+ * before removing one's own administrator access, the save error and the result dialog.
+ */
+export function usePermissionPanel({
+  kind,
+  holderId,
+  resetKey = holderId,
+  granted,
+  claimGroupOptions,
+  claimGroupsLabel,
+  groupName,
+  groupDescription,
+  changedMessages,
+  access,
+  removesOwnAdmin,
+  enabled = true,
+  labels,
+}: PermissionPanelOptions) {
+  const [draft, setDraft] = useKeyedState<{ selection: readonly SelectedClaim[]; groupIds: readonly string[] } | null>(
+    resetKey,
+    null,
+  );
+  const [confirmClear, setConfirmClear] = useState(false);
+  const [confirmOwnAdmin, setConfirmOwnAdmin] = useState(false);
+  const [result, setResult] = useState<PermissionResult | null>(null);
+  const save = useSavePermissions(kind);
+  const catalogue = useClaimCatalogue(enabled);
+
+  const selection = draft?.selection ?? granted.selection;
+  const groupIds = draft?.groupIds ?? granted.groupIds;
+  const complete = isCompleteSelection(selection);
+  const changes = useMemo(
+    () => (complete ? permissionChanges(granted, { selection: selection as readonly ClaimBase[], groupIds }) : null),
+    [complete, granted, selection, groupIds],
+  );
+  const parts = changes ? changedParts(changes) : { claims: draft !== null, groups: false };
+  const dirty = changes ? hasChanges(changes) : true;
+
+  const editor = usePermissionEditor({
+    value: selection,
+    onChange: (next) => setDraft({ selection: next, groupIds }),
+    claimGroupOptions,
+    claimGroupIds: groupIds,
+    onClaimGroupIdsChange: (ids) => setDraft({ selection, groupIds: ids }),
+    claimGroupsLabel,
+    claimsAccess: access.assignClaims,
+    claimGroupsAccess: access.assignClaimGroups,
+    resetKey,
+    enabled,
+    labels,
+  });
+
+  const saveAccess: ActionAccess = allOf(
+    unless(!dirty, labels.nothingToSave),
+    unless(!complete, labels.priorityMissing),
+    parts.claims ? access.assignClaims : { can: true },
+    parts.groups ? access.assignClaimGroups : { can: true },
+  );
+  const clearAccess: ActionAccess = allOf(
+    access.assignClaims,
+    access.assignClaimGroups,
+    unless(selection.length === 0 && groupIds.length === 0, labels.noPermissionsSelected),
+  );
+
+  const keyOf = (value: number) => catalogue.byValue.get(value)?.key ?? `#${value}`;
+  const send = () => {
+    if (!changes) return;
+    const change = permissionSaveOf(holderId, granted, changes);
+    const entries = permissionChangeEntries(changes, {
+      keyOf,
+      groupName,
+      groupDescription,
+      describe: (claim) => describeClaim(claim, labels),
+    });
+    const sentences = [parts.claims && changedMessages.claims, parts.groups && changedMessages.groups].filter(Boolean);
+    save.mutate(change, {
+      onSuccess: () => {
+        setDraft(null);
+        setResult({ ...entries, message: sentences.join(' ') || undefined });
+      },
+    });
+  };
+
+  return {
+    labels,
+    editor,
+    /** Whether the selection differs from what the holder has. */
+    dirty,
+    /** Forgets the unsaved selection. */
+    discard: () => setDraft(null),
+    save: {
+      ...saveAccess,
+      pending: save.isPending,
+      run: () => {
+        if (!saveAccess.can || save.isPending || !changes) return;
+        save.reset();
+        if (removesOwnAdmin?.(permissionSaveOf(holderId, granted, changes))) setConfirmOwnAdmin(true);
+        else send();
+      },
+      error: save.error,
+      dismissError: () => save.reset(),
+    },
+    clear: {
+      ...clearAccess,
+      run: () => {
+        if (clearAccess.can) setConfirmClear(true);
+      },
+    },
+    clearConfirm: {
+      opened: confirmClear,
+      confirm: () => {
+        setDraft({ selection: [], groupIds: [] });
+        setConfirmClear(false);
+      },
+      cancel: () => setConfirmClear(false),
+    },
+    ownAdminConfirm: {
+      opened: confirmOwnAdmin,
+      confirm: () => {
+        setConfirmOwnAdmin(false);
+        send();
+      },
+      cancel: () => setConfirmOwnAdmin(false),
+    },
+    result,
+    closeResult: () => setResult(null),
+    /** Why the user may only look: the first of the two assign claims they lack, if any. */
+    readOnlyReason: !access.assignClaims.can && !access.assignClaimGroups.can ? access.assignClaims.reason : undefined,
+  };
+}
+
+/** What {@link usePermissionPanel} returns. */
+export type PermissionPanelController = ReturnType<typeof usePermissionPanel>;
+
+/** The result dialog's message for a claim group, user or user group named `name`. */
+export function changedMessagesFor(kind: PermissionHolderKind, name: string, labels: Labels): ChangedMessages {
+  const [claims, groups] =
+    kind === 'claimGroup'
+      ? [labels.claimsChangedMessage, labels.subGroupsChangedMessage]
+      : kind === 'user'
+        ? [labels.userClaimsChangedMessage, labels.userClaimGroupsChangedMessage]
+        : [labels.userGroupClaimsChangedMessage, labels.userGroupClaimGroupsChangedMessage];
+  return { claims: fillLabel(claims, { name }), groups: fillLabel(groups, { name }) };
+}
