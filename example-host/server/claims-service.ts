@@ -5,7 +5,7 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { computeEffectiveClaims, type ClaimGroupNode, type ClaimHolderGraph } from '../../src/api/effective-claims';
+import { computeEffectiveClaims, type ClaimGroupNode, type ClaimHolderGraph } from '../../src/domain/effective-claims';
 import { Permission } from '../../src/api/enums';
 import type { Db } from './db/index';
 import {

@@ -4,8 +4,8 @@
  */
 export * from './enums';
 export * from './types';
-export * from './effective-claims';
-export * from './built-in-claim-groups';
+export * from '../domain/effective-claims';
+export * from '../domain/built-in-claim-groups';
 export * from './problem-details';
 export * from './errors';
 export * from './guards';

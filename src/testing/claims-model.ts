@@ -16,7 +16,7 @@ import type {
   UsersInGroupsChangeRequest,
 } from '../api/types';
 import { ClaimTypeFlags, DEFAULT_PRIORITY_OF_PERMISSION } from '../api/enums';
-import { computeEffectiveClaims, wouldCreateCycle, type ClaimGrantInput, type ClaimGroupNode } from '../api/effective-claims';
+import { computeEffectiveClaims, wouldCreateCycle, type ClaimGrantInput, type ClaimGroupNode } from '../domain/effective-claims';
 import { catalogClaim } from './claim-catalog';
 import type {
   FakeDb,

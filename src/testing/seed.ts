@@ -19,7 +19,7 @@
  * - Nora Newcomer [newcomer]: no claim at all.
  */
 import type { JsonObject } from '../api/types';
-import { BUILT_IN_CLAIM_GROUP_DEFINITIONS, builtInClaimGroupDefinition } from '../api/built-in-claim-groups';
+import { BUILT_IN_CLAIM_GROUP_DEFINITIONS, builtInClaimGroupDefinition } from '../domain/built-in-claim-groups';
 import { ButtonClaim, MenuClaim, Permission, DEFAULT_PRIORITY_OF_PERMISSION } from '../api/enums';
 import { catalogClaim } from './claim-catalog';
 import {

@@ -8,7 +8,7 @@ import {
   type ClaimGrantInput,
   type ClaimGroupNode,
   type ClaimHolderGraph,
-} from '../../src/api/effective-claims';
+} from '../../src/domain/effective-claims';
 
 const allow = (claimValue: number, priorityOfPermission = 1): ClaimGrantInput => ({
   claimValue,

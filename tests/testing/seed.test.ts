@@ -2,7 +2,7 @@ import Ajv2020 from 'ajv/dist/2020';
 import { describe, expect, it } from 'vitest';
 import type { FormSchema, JsonObject, JsonValue } from '../../src/api/types';
 import { EnvelopeStatus, FormInstanceStatus, Permission } from '../../src/api/enums';
-import { BUILT_IN_CLAIM_GROUP_DEFINITIONS } from '../../src/api/built-in-claim-groups';
+import { BUILT_IN_CLAIM_GROUP_DEFINITIONS } from '../../src/domain/built-in-claim-groups';
 import { builtInClaimGroups, createSeedDb, SEED_PRIMITIVE_PATHS, seed, seedIds } from '../../src/testing';
 
 const db = createSeedDb();

@@ -10,7 +10,7 @@ import {
   ALL_DEFAULT_CLAIMS,
   BUILT_IN_CLAIM_GROUP_DEFINITIONS,
   type BuiltInClaimGroupDefinition,
-} from '../../../src/api/built-in-claim-groups';
+} from '../../../src/domain/built-in-claim-groups';
 import { ClaimTypeFlags, Permission, TableClaim, type ClaimTypeFlag } from '../../../src/api/enums';
 import type { FormLayout, JsonObject } from '../../../src/api/types';
 import { SEEDED_ACCOUNTS } from '../accounts';

@@ -11,7 +11,7 @@
  * also drops the effective-claims cache.
  */
 import { and, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
-import { wouldCreateCycle } from '../../../src/api/effective-claims';
+import { wouldCreateCycle } from '../../../src/domain/effective-claims';
 import { ClaimTypeFlags, Permission, type ClaimTypeFlag } from '../../../src/api/enums';
 import type { ClaimBase } from '../../../src/api/types';
 import { catalogueClaim, PRIORITY_RANGE } from '../catalogue';

@@ -9,7 +9,7 @@
  *   `UpsertBuiltInClaimGroups?overrideExisting=true`.
  */
 import { eq, sql } from 'drizzle-orm';
-import { wouldCreateCycle } from '../../../src/api/effective-claims';
+import { wouldCreateCycle } from '../../../src/domain/effective-claims';
 import { Permission } from '../../../src/api/enums';
 import { catalogueClaim } from '../catalogue';
 import type { Db } from '../db/index';

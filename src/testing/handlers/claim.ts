@@ -4,7 +4,7 @@
  * Behaves as the reference server (`example-host/server`, checked by `tests/contract`): the same
  * claims per route (enforced with `enforceClaims`), the same checks and statuses, the same messages.
  */
-import { wouldCreateCycle } from '../../api/effective-claims';
+import { wouldCreateCycle } from '../../domain/effective-claims';
 import type { ClaimGroup, EntityWithPermissions, UserSessionData } from '../../api/types';
 import { DEFAULT_PRIORITY_OF_PERMISSION, Permission, RowLevelPermission, TableClaim } from '../../api/enums';
 import { catalogClaim, claimTypeNames, claimTypeRecords, ROW_LEVEL_TABLES, type RowLevelTable } from '../claim-catalog';
