@@ -1,0 +1,131 @@
+/**
+ * The domain core (DESIGN §2, §9; issue 9): the rules that the client, the test fake and the
+ * reference server share, React-free and HTTP-free, one module per rule. Both backends import these
+ * and keep only storage and HTTP; `@ccq/forms-admin/api` re-exports the public ones.
+ */
+export { REASON_PHRASES, reasonPhrase, DomainError, isDomainError } from './errors';
+export type { DomainErrorStatus } from './errors';
+export { isUuid, canonicalId } from './ids';
+export {
+  PRIORITY_RANGE,
+  isValidPriority,
+  MAX_ARRAY_ITEMS,
+  MAX_CHANGE_PAIRS,
+  MAX_GROUP_NAME_LENGTH,
+  MAX_JSON_BODY_BYTES,
+  PAGE_SIZE,
+} from './limits';
+export { missingParameterMessage, QueryParams } from './params';
+export {
+  isJsonRecord,
+  checkJsonContentType,
+  parseJsonText,
+  requireJsonObject,
+  field,
+  hasField,
+  arrayField,
+  idArrayField,
+  intArrayField,
+  boolField,
+} from './json-body';
+export type { JsonRecord } from './json-body';
+export { readPaging, pageWindow, toPaged, pageOf } from './paging';
+export type { Paging } from './paging';
+export {
+  CLAIM_TYPES,
+  CLAIM_CATALOGUE,
+  catalogueClaim,
+  claimKey,
+  allClaimValues,
+  claimTypesIn,
+  claimTypeRecords,
+  claimTypeNames,
+  ROW_LEVEL_TABLES,
+  parseClaimTypeFlags,
+  parseRowLevelTable,
+} from './claim-catalogue';
+export type { CatalogueClaim, RowLevelTable } from './claim-catalogue';
+export {
+  satisfies,
+  isAdministrator,
+  holdsGlobalDataAdmin,
+  claimRequiredError,
+  rowLevelPermission,
+  mayCheckAdminRoleOf,
+} from './access';
+export type { SatisfiesOptions } from './access';
+export { ROUTE_RULES, routeRule } from './route-access';
+export type { RouteMethod, RouteClaim, RouteRule } from './route-access';
+export { reachableClaimGroups, resolveGrants, computeEffectiveClaims, wouldCreateCycle } from './effective-claims';
+export type { ClaimGrantInput, ClaimGroupNode, ClaimHolderGraph } from './effective-claims';
+export {
+  ALL_DEFAULT_CLAIMS,
+  BUILT_IN_CLAIM_GROUP_DEFINITIONS,
+  builtInClaimGroupDefinition,
+  builtInGroupDeleteReason,
+  builtInGroupEmptyReason,
+  planBuiltInUpsert,
+} from './built-in-claim-groups';
+export type {
+  BuiltInClaimGroupKey,
+  BuiltInClaimGroupDefinition,
+  ExistingClaimGroup,
+  BuiltInUpsertStep,
+} from './built-in-claim-groups';
+export {
+  GROUP_LABELS,
+  normalizeGroupName,
+  groupNameKey,
+  assertGroupNameFree,
+  findGroupByName,
+  claimGroupNotFound,
+  userGroupNotFound,
+} from './group-names';
+export type { GroupKind } from './group-names';
+export {
+  HOLDER_LABELS,
+  unknownHolderError,
+  checkChangeSize,
+  parseClaimGroupsChange,
+  parseClaimBase,
+  parseClaimsChange,
+  parseUsersInGroupsChange,
+  dropsClaimGroup,
+  checkClaimGroupNesting,
+} from './claim-changes';
+export type { HolderKind } from './claim-changes';
+export {
+  effectiveClaimsIn,
+  isEnabledGlobalAdmin,
+  globalAdministrators,
+  applyAccessChange,
+  LAST_ADMINISTRATOR_MESSAGE,
+  ACCESS_REFUSAL_CODES,
+  checkAccessChange,
+  removesOwnAdminAccess,
+  changeCanRemoveAccess,
+  accessModelFromLists,
+} from './access-model';
+export type {
+  AccessHolder,
+  AccessUser,
+  AccessClaimGroup,
+  AccessModel,
+  AccessChange,
+  AccessLists,
+} from './access-model';
+export {
+  FORBIDDEN_POINTER_SEGMENTS,
+  JsonPointerError,
+  escapePointerSegment,
+  unescapePointerSegment,
+  parsePointer,
+  formatPointer,
+  isValidPointer,
+  joinPointer,
+  getAt,
+  hasAt,
+  setAt,
+  removeAt,
+} from './json-pointer';
+export type { JsonPointerErrorCode, PointerInput } from './json-pointer';

@@ -1,0 +1,111 @@
+/**
+ * Who may call each route of the API (DESIGN §8: deny by default): the one route → claim table that
+ * the reference server mounts its routes with, the fake enforces, and the route-walk test walks.
+ *
+ * - a claim number: a signed-in, enabled user holding that server claim (GlobalDataAdmin satisfies all);
+ * - `authenticated`: any signed-in, enabled user;
+ * - `public`: anybody.
+ * With `anonymousForms`, an anonymous caller passes too and the route itself limits them to public
+ * form schemas and the one instance their link token names.
+ */
+import { Permission } from '../api/enums';
+
+/** The HTTP methods the API uses. */
+export type RouteMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** What a route requires of its caller. */
+export type RouteClaim = number | 'public' | 'authenticated';
+
+/** One route and who may call it. */
+export interface RouteRule {
+  method: RouteMethod;
+  /** The exact path, starting with /api/ or /odata/. */
+  path: string;
+  claim: RouteClaim;
+  /** Anonymous callers pass; the route limits them to public forms and link tokens. */
+  anonymousForms?: true;
+}
+
+const P = Permission;
+const rule = (method: RouteMethod, path: string, claim: RouteClaim, anonymousForms = false): RouteRule =>
+  anonymousForms ? { method, path, claim, anonymousForms: true } : { method, path, claim };
+const claimRoute = (method: RouteMethod, name: string, claim: RouteClaim) => rule(method, `/api/Claim/${name}`, claim);
+
+const HOLDER_SUFFIXES = ['AppUserOrUsers', 'ClaimGroupOrClaimGroups', 'AppUserGroupOrUserGroups'] as const;
+
+const CRUD = [
+  ['form', 'Form'],
+  ['formgroup', 'FormGroup'],
+  ['forminstance', 'FormInstance'],
+  ['formschema', 'FormSchema'],
+] as const;
+
+/** Every route of the API with who may call it. */
+export const ROUTE_RULES: readonly RouteRule[] = [
+  rule('GET', '/api/HealthCheck/Get', 'public'),
+
+  claimRoute('GET', 'GetMyClaims', 'authenticated'),
+  claimRoute('GET', 'GetMyUserSessionData', 'authenticated'),
+  claimRoute('GET', 'CheckForAdminRole', 'authenticated'), // checking another user needs Claim_ReadUsers
+  claimRoute('GET', 'CheckForUsers', 'public'),
+  claimRoute('GET', 'GetOIDCConfig', 'public'),
+  claimRoute('POST', 'ClearUserClaimsCache', 'authenticated'),
+  // Every screen resolves claim keys with it (DESIGN §4).
+  claimRoute('GET', 'GetClaimEntriesForClaimTypes', 'authenticated'),
+  claimRoute('GET', 'GetClaimEntriesWithDescriptionsForClaimTypes', P.Claim_ReadClaimEntries),
+  claimRoute('GET', 'GetClaimNamesForClaimTypeNames', P.Claim_ReadClaimEntries),
+  claimRoute('GET', 'ListTablesWithRowLevelPermissions', P.Claim_ReadRowLevelPermissions),
+  claimRoute('GET', 'GetEntitiesWithPermissions', P.Claim_ReadRowLevelPermissions),
+  claimRoute('GET', 'ClaimGroupsList', P.Claim_ReadClaimGroups),
+  claimRoute('GET', 'ClaimGroupsPaged', P.Claim_ReadClaimGroups),
+  claimRoute('POST', 'CreateNewClaimGroup', P.Claim_ManageClaimGroups),
+  claimRoute('PUT', 'RenameClaimGroup', P.Claim_ManageClaimGroups),
+  claimRoute('DELETE', 'DeleteClaimGroupByName', P.Claim_ManageClaimGroups),
+  claimRoute('GET', 'UpsertBuiltInClaimGroups', P.Claim_ManageClaimGroups),
+  claimRoute('GET', 'ApplicationUserGroupsList', P.Claim_ReadUserGroups),
+  claimRoute('GET', 'ApplicationUserGroupsPaged', P.Claim_ReadUserGroups),
+  claimRoute('POST', 'CreateNewApplicationUserGroup', P.Claim_ManageUserGroups),
+  claimRoute('PUT', 'RenameAppUserGroup', P.Claim_ManageUserGroups),
+  claimRoute('DELETE', 'DeleteAppUserGroup', P.Claim_ManageUserGroups),
+  claimRoute('GET', 'ApplicationUsersPaged', P.Claim_ReadUsers),
+  claimRoute('GET', 'ApplicationList', P.Claim_ReadUsers),
+  claimRoute('POST', 'FullSyncAndReturnExternalUsers', P.Claim_FullSync),
+  ...HOLDER_SUFFIXES.map((s) => claimRoute('POST', `AddRemoveUpdateClaimGroupsTo${s}`, P.Claim_AssignClaimGroups)),
+  ...HOLDER_SUFFIXES.map((s) => claimRoute('POST', `AddRemoveUpdateClaimsTo${s}`, P.Claim_AssignClaims)),
+  claimRoute('POST', 'AddRemoveUpdateAppUsersInAppuserGroups', P.Claim_AssignUsersToGroups),
+
+  rule('GET', '/api/DynamicFormLinking/GetAllPrimitivePaths', P.DynamicFormLinking_GetAllPrimitivePaths),
+  rule('GET', '/api/DynamicFormLinking/GetExampleApplication', P.DynamicFormLinking_GetExampleApplication),
+  rule('POST', '/api/DynamicFormLinking/Create', P.DynamicFormLinking_Create),
+  rule('GET', '/api/DynamicFormLinking/Duplicate', P.DynamicFormLinking_Duplicate),
+
+  rule('GET', '/odata/FormOData', P.Form_SelectList, true),
+  rule('GET', '/odata/FormGroupOData', P.FormGroup_SelectList),
+  rule('GET', '/odata/FormInstanceOData', P.FormInstance_SelectList, true),
+  rule('GET', '/odata/FormSchemaOData', P.FormSchema_SelectList, true),
+
+  ...CRUD.flatMap(([path, entity]) => {
+    const instance = entity === 'FormInstance'; // a public form's instance is created and filled anonymously
+    return [
+      rule('POST', `/api/crud/${path}/post`, P[`${entity}_Add`], instance),
+      rule('PATCH', `/api/crud/${path}/patch`, P[`${entity}_Update`], instance),
+      rule('DELETE', `/api/crud/${path}/delete`, P[`${entity}_Delete`]),
+      rule('PATCH', `/api/crud/${path}/softdelete`, P[`${entity}_MarkDeleted`]),
+    ];
+  }),
+
+  rule('POST', '/api/FormGenerator/UploadPdf', P.FormGenerator_UploadPdf),
+  rule('GET', '/api/Forms/GetEditUrl', P.Forms_GetEditUrl),
+  rule('GET', '/api/Forms/GetViewUrl', P.Forms_GetViewUrl),
+  rule('GET', '/api/Forms/MarkCompleted', P.Forms_MarkCompleted, true),
+  rule('GET', '/api/Forms/NotifyDeleted', P.Forms_NotifyDeleted),
+  rule('POST', '/api/Signing/RequestSignature', P.Signing_RequestSignature),
+  rule('GET', '/api/Signing/DownloadDocument', P.Signing_DownloadDocument),
+];
+
+const BY_KEY = new Map(ROUTE_RULES.map((r) => [`${r.method} ${r.path}`, r]));
+
+/** The rule of a route (method in any case, exact path), or undefined for a route the API does not have. */
+export function routeRule(method: string, path: string): RouteRule | undefined {
+  return BY_KEY.get(`${method.toUpperCase()} ${path}`);
+}
