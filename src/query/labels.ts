@@ -119,6 +119,7 @@ export const defaultLabels = {
   denied: 'deny',
   allowed: 'allow',
   nothingToSave: 'Nothing has changed yet.',
+  nothingToClear: 'Nothing is selected.',
   priorityMissing: 'Every permission needs a priority.',
   groupCreatedMessage: "Role group '{name}' has been created successfully.",
   permissionChangesTitle: 'Permission changes',

@@ -1,255 +1,527 @@
-import { QueryClient } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
 import { Permission } from '../../src/api/enums';
 import { RoleManagement, type RoleManagementProps } from '../../src/admin';
-import { APIProvider } from '../../src/query/APIProvider';
-import { createFakeBackend, errorHandlers } from '../../src/testing';
+import { errorHandlers } from '../../src/testing';
 import { seedIds } from '../../src/testing/seed-ids';
-import { renderWithProviders } from '../support/render';
+import { base, dialogNamed, expectAvailable, expectUnavailable, renderInApi, setupFakeApi } from './support/screen';
 
-const base = 'http://api.test';
-const backend = createFakeBackend();
-const server = setupServer(...backend.handlers(base));
-const bodies: { path: string; body: unknown }[] = [];
-server.events.on('request:start', ({ request }) => {
-  if (request.method === 'POST' && request.url.includes('AddRemoveUpdate'))
-    void request
-      .clone()
-      .json()
-      .then((body: unknown) => bodies.push({ path: new URL(request.url).pathname, body }));
-});
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  server.resetHandlers();
-  backend.reset();
-  bodies.length = 0;
-});
-afterAll(() => server.close());
-
+const { backend, server, bodies, requestsTo } = setupFakeApi();
 const ids = seedIds.claimGroups;
 
 function renderScreen(props: RoleManagementProps = {}) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  return renderWithProviders(
-    <APIProvider baseUrl={base} queryClient={queryClient} clientOptions={{ retry: { retries: 0 } }}>
-      <RoleManagement {...props} />
-    </APIProvider>,
-  );
+  return renderInApi(<RoleManagement {...props} />);
 }
+type User = ReturnType<typeof renderScreen>['user'];
 
 const picker = () => screen.getByRole('combobox', { name: 'Claim group' });
-const groupOptions = async (user: ReturnType<typeof renderScreen>['user']) => {
+const groupOptions = async (user: User) => {
   await user.click(picker());
   const names = screen.getAllByRole('option').map((o) => o.textContent);
   await user.keyboard('{Escape}');
   return names;
 };
+const pickGroup = async (user: User, name: string) => {
+  await user.click(await screen.findByRole('combobox', { name: 'Claim group' }));
+  await user.click(screen.getByRole('option', { name }));
+};
 const configurePanel = () => screen.queryByRole('region', { name: /^Configure Role/ });
+const openPanel = (name: string) => screen.findByRole('region', { name: `Configure Role: ${name}` });
+const button = (name: string, within_: HTMLElement = document.body) => within(within_).getByRole('button', { name });
 
 describe('RoleManagement', () => {
-  it("shows the spec's heading and subtitle, and disables 'Create Group' for a blank or whitespace name", async () => {
-    const { user } = renderScreen();
-    expect(screen.getByRole('heading', { level: 1, name: 'Role Management' })).toBeInTheDocument();
-    expect(screen.getByText('Create and manage claim groups with their associated permissions')).toBeInTheDocument();
-    const create = screen.getByRole('button', { name: 'Create Group' });
-    expect(create).toBeDisabled();
-    await user.type(screen.getByRole('textbox', { name: 'Group name' }), '   ');
-    expect(create).toBeDisabled();
-    await user.keyboard('{Enter}');
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    await user.type(screen.getByRole('textbox', { name: 'Group name' }), 'x');
-    expect(create).toBeEnabled();
-  });
-
-  it("creates a group with Enter, shows 'Group Created Successfully' and refreshes the list", async () => {
-    const { user } = renderScreen({ initialGroupId: ids.signers });
-    await screen.findByRole('region', { name: 'Configure Role: Signers' });
-    await user.type(screen.getByRole('textbox', { name: 'Group name' }), '  Auditors {Enter}');
-    const dialog = await screen.findByRole('dialog', { name: 'Group Created Successfully' });
-    expect(within(dialog).getByText("Role group 'Auditors' has been created successfully.")).toBeInTheDocument();
-    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
-    expect(screen.getByRole('textbox', { name: 'Group name' })).toHaveValue('');
-    expect(configurePanel()).not.toBeInTheDocument();
-    expect(await groupOptions(user)).toContain('Auditors');
-  });
-
-  it('keeps the typed name and shows an error when creating fails', async () => {
-    server.use(errorHandlers.failing('/api/Claim/CreateNewClaimGroup', 500));
-    const { user } = renderScreen();
-    await user.type(screen.getByRole('textbox', { name: 'Group name' }), 'Auditors');
-    await user.click(screen.getByRole('button', { name: 'Create Group' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('An unexpected server error occurred.');
-    expect(screen.getByRole('textbox', { name: 'Group name' })).toHaveValue('Auditors');
-  });
-
-  it("says why the server refused a name that is taken, and keeps what was typed", async () => {
-    const { user } = renderScreen();
-    await user.type(screen.getByRole('textbox', { name: 'Group name' }), 'signers{Enter}');
-    const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent("A claim group named 'Signers' already exists.");
-    expect(alert).toHaveTextContent('An unexpected server error occurred.');
-    expect(screen.getByRole('textbox', { name: 'Group name' })).toHaveValue('signers');
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-  });
-
-  it("renames a group ('Save Changes' disabled while blank) and clears the selection", async () => {
-    const selected: (string | null)[] = [];
-    const { user } = renderScreen({ onGroupSelected: (id) => selected.push(id) });
-    await user.click(await screen.findByRole('combobox', { name: 'Claim group' }));
-    await user.click(screen.getByRole('option', { name: 'Signers' }));
-    expect(selected).toEqual([ids.signers]);
-    expect(await screen.findByRole('region', { name: 'Configure Role: Signers' })).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Rename' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Rename claim group' });
-    const input = within(dialog).getByRole('textbox', { name: 'New group name' });
-    const saveButton = within(dialog).getByRole('button', { name: 'Save Changes' });
-    await user.clear(input);
-    await user.type(input, '  ');
-    expect(saveButton).toBeDisabled();
-    await user.clear(input);
-    await user.type(input, 'Signatories');
-    await user.click(saveButton);
-    await waitFor(() => expect(configurePanel()).not.toBeInTheDocument());
-    expect(selected).toEqual([ids.signers, null]);
-    expect(picker()).toHaveValue('');
-    const names = await groupOptions(user);
-    expect(names).toContain('Signatories');
-    expect(names).not.toContain('Signers');
-  });
-
-  it('deletes a group after the confirmation and clears the selection', async () => {
-    const { user } = renderScreen({ initialGroupId: ids.signers });
-    await screen.findByRole('region', { name: 'Configure Role: Signers' });
-    await user.click(screen.getByRole('button', { name: 'Delete' }));
-    const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('This action cannot be undone.')).toBeInTheDocument();
-    expect(
-      within(dialog).getByText('All permissions and sub-groups associated with this role will be removed.'),
-    ).toBeInTheDocument();
-    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(configurePanel()).not.toBeInTheDocument());
-    expect(await groupOptions(user)).not.toContain('Signers');
-  });
-
-  it('never offers the group itself or a group that contains it as a sub-group', async () => {
-    const { user } = renderScreen({ initialGroupId: ids.formReaders });
-    const panel = await screen.findByRole('region', { name: 'Configure Role: Form Readers' });
-    await user.click(within(panel).getByRole('combobox', { name: 'Sub-claim groups' }));
-    const offered = screen.getAllByRole('option').map((o) => o.textContent);
-    expect(offered).toContain('Signers');
-    expect(offered).toContain('Administrators');
-    expect(offered).not.toContain('Form Readers');
-    expect(offered).not.toContain('Form Editors');
-  });
-
-  it('filters the permission categories by claim type, all three by default', async () => {
-    const { user } = renderScreen({ initialGroupId: ids.signers });
-    const panel = await screen.findByRole('region', { name: 'Configure Role: Signers' });
-    for (const type of ['Server', 'UX', 'Table']) expect(within(panel).getByRole('checkbox', { name: type })).toBeChecked();
-    expect(await within(panel).findByRole('checkbox', { name: 'Select all Buttons' })).toBeInTheDocument();
-    expect(within(panel).getByRole('checkbox', { name: 'Select all Form' })).toBeInTheDocument();
-    await user.click(within(panel).getByRole('checkbox', { name: 'UX' }));
-    await waitFor(() => expect(within(panel).queryByRole('checkbox', { name: 'Select all Buttons' })).not.toBeInTheDocument());
-    expect(await within(panel).findByRole('checkbox', { name: 'Select all Form' })).toBeInTheDocument();
-    expect(within(panel).getByRole('checkbox', { name: 'Select all Row-level permissions' })).toBeInTheDocument();
-  });
-
-  it('saves the diff of claims and sub-groups and lists Added, Removed and Updated', async () => {
-    const { user } = renderScreen({ initialGroupId: ids.noHardDelete });
-    const panel = await screen.findByRole('region', { name: 'Configure Role: No Hard Delete' });
-    await user.click(await within(panel).findByRole('checkbox', { name: 'Form_Delete' }));
-    await user.click(within(panel).getByRole('checkbox', { name: 'Form_Add' }));
-    const priority = within(panel).getByRole('textbox', { name: 'Priority of FormGroup_Delete' });
-    expect(priority).toHaveValue('10');
-    expect(within(panel).getAllByText('0–1000').length).toBeGreaterThan(0);
-    await user.tripleClick(priority);
-    await user.keyboard('20');
-    expect(within(panel).getByRole('textbox', { name: 'Priority of Form_Add' })).toHaveValue('1');
-    await user.click(within(panel).getByRole('combobox', { name: 'Sub-claim groups' }));
-    await user.click(screen.getByRole('option', { name: 'Signers' }));
-    await user.click(within(panel).getByRole('button', { name: 'Save Changes' }));
-
-    const dialog = await screen.findByRole('dialog', { name: 'Permission changes' });
-    const section = (name: string) => within(within(dialog).getByRole('region', { name }));
-    expect(section('Added').getByText(/Form_Add/)).toBeInTheDocument();
-    expect(section('Added').getByText(/Signers/)).toBeInTheDocument();
-    expect(section('Removed').getByText(/Form_Delete/)).toBeInTheDocument();
-    expect(section('Updated').getByText(/FormGroup_Delete/)).toBeInTheDocument();
-    expect(within(dialog).getByText("Claims successfully added to, removed from or updated for claim group 'No Hard Delete'.")).toBeInTheDocument();
-
-    const claims = bodies.find((b) => b.path.endsWith('/AddRemoveUpdateClaimsToClaimGroupOrClaimGroups'))?.body;
-    expect(claims).toEqual({
-      claimSets: [ids.noHardDelete],
-      claimBaseToAddUpdate: expect.arrayContaining([
-        { claimValue: Permission.Form_Add, claimType: 1, allow: true, priorityOfPermission: 1 },
-        { claimValue: Permission.FormGroup_Delete, claimType: 1, allow: false, priorityOfPermission: 20 },
-      ]),
-      claimEnumsToRemoveValue: [Permission.Form_Delete],
-      removeExistingUnMentionedClaimBase: false,
+  describe('creating a group', () => {
+    it("shows the spec's heading and subtitle, and 'Create Group' is unavailable for a blank or whitespace name", async () => {
+      const { user } = renderScreen();
+      expect(screen.getByRole('heading', { level: 1, name: 'Role Management' })).toBeInTheDocument();
+      expect(screen.getByText('Create and manage claim groups with their associated permissions')).toBeInTheDocument();
+      const create = button('Create Group');
+      await waitFor(() => expectUnavailable(create));
+      await user.type(screen.getByRole('textbox', { name: 'Group name' }), '   ');
+      expectUnavailable(create);
+      await user.keyboard('{Enter}');
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(requestsTo('CreateNewClaimGroup')).toHaveLength(0);
+      await user.type(screen.getByRole('textbox', { name: 'Group name' }), 'x');
+      expectAvailable(create);
     });
-    expect((claims as { claimBaseToAddUpdate: unknown[] }).claimBaseToAddUpdate).toHaveLength(2);
-    expect(bodies.find((b) => b.path.endsWith('/AddRemoveUpdateClaimGroupsToClaimGroupOrClaimGroups'))?.body).toEqual({
-      claimGroupSets: [ids.noHardDelete],
-      claimGroupsToAdd: [ids.signers],
-      claimGroupsToRemove: [],
-      removeExistingUnMentionedClaimGroups: false,
+
+    it("creates a group, says 'Group Created Successfully', selects the new group and gives the focus back", async () => {
+      const { user } = renderScreen();
+      await screen.findByRole('combobox', { name: 'Claim group' });
+      const lists = requestsTo('ClaimGroupsList').length;
+      const sessions = requestsTo('GetMyClaims').length;
+      await user.type(screen.getByRole('textbox', { name: 'Group name' }), '  Auditors ');
+      await user.click(button('Create Group'));
+      const dialog = await dialogNamed('Group Created Successfully');
+      expect(within(dialog).getByText("Role group 'Auditors' has been created successfully.")).toBeInTheDocument();
+      await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+      await waitFor(() => expect(button('Create Group')).toHaveFocus());
+      expect(screen.getByRole('textbox', { name: 'Group name' })).toHaveValue('');
+      expect(await openPanel('Auditors')).toBeInTheDocument();
+      expect(picker()).toHaveValue('Auditors');
+      // The answer went into the cache: neither the list nor the session's claims were fetched again.
+      expect(requestsTo('ClaimGroupsList')).toHaveLength(lists);
+      expect(requestsTo('GetMyClaims')).toHaveLength(sessions);
+    });
+
+    it("keeps the typed name and reads 'An unexpected server error occurred.' under 'Could not create the group' for a 5xx", async () => {
+      server.use(errorHandlers.failing('/api/Claim/CreateNewClaimGroup', 500));
+      const { user } = renderScreen();
+      await user.type(screen.getByRole('textbox', { name: 'Group name' }), 'Auditors{Enter}');
+      const alert = await screen.findByRole('alert');
+      expect(within(alert).getByText('Could not create the group')).toBeInTheDocument();
+      expect(alert).toHaveTextContent('An unexpected server error occurred.');
+      expect(screen.getByRole('textbox', { name: 'Group name' })).toHaveValue('Auditors');
+    });
+
+    it('shows the reason of a refusal as the message, not as a server failure, and keeps what was typed', async () => {
+      const { user } = renderScreen();
+      await user.type(screen.getByRole('textbox', { name: 'Group name' }), 'signers{Enter}');
+      const alert = await screen.findByRole('alert');
+      expect(within(alert).getByText('Could not create the group')).toBeInTheDocument();
+      expect(alert).toHaveTextContent("A claim group named 'Signers' already exists.");
+      expect(alert).not.toHaveTextContent('An unexpected server error occurred.');
+      expect(screen.getByRole('textbox', { name: 'Group name' })).toHaveValue('signers');
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     });
   });
 
-  it("says 'No changes were made to the permissions.' and sends nothing when nothing changed", async () => {
-    const { user } = renderScreen({ initialGroupId: ids.signers });
-    const panel = await screen.findByRole('region', { name: 'Configure Role: Signers' });
-    await user.click(within(panel).getByRole('button', { name: 'Save Changes' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Permission changes' });
-    expect(within(dialog).getByText('No changes were made to the permissions.')).toBeInTheDocument();
-    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeInTheDocument();
-    expect(backend.requests.filter((r) => r.path.includes('AddRemoveUpdate'))).toEqual([]);
+  describe('renaming and deleting', () => {
+    it("renames in a dialog ('Save Changes' unavailable while blank or unchanged), says so and clears the selection", async () => {
+      const selected: (string | null)[] = [];
+      const { user } = renderScreen({ onGroupSelected: (id) => selected.push(id) });
+      await pickGroup(user, 'Signers');
+      expect(selected).toEqual([ids.signers]);
+      await openPanel('Signers');
+      const lists = requestsTo('ClaimGroupsList').length;
+      await user.click(button('Rename'));
+      const dialog = await dialogNamed('Rename claim group');
+      const input = within(dialog).getByRole('textbox', { name: 'New group name' });
+      const save = within(dialog).getByRole('button', { name: 'Save Changes' });
+      expect(input).toHaveValue('Signers');
+      expectUnavailable(save, 'Nothing has changed yet.');
+      await user.clear(input);
+      await user.type(input, '  ');
+      expectUnavailable(save);
+      await user.clear(input);
+      await user.type(input, 'Signatories');
+      await user.click(save);
+      await waitFor(() => expect(configurePanel()).not.toBeInTheDocument());
+      expect(screen.getByRole('status')).toHaveTextContent("'Signers' was renamed to 'Signatories'.");
+      expect(selected).toEqual([ids.signers, null]);
+      expect(picker()).toHaveValue('');
+      const names = await groupOptions(user);
+      expect(names).toContain('Signatories');
+      expect(names).not.toContain('Signers');
+      expect(requestsTo('ClaimGroupsList')).toHaveLength(lists);
+    });
+
+    it("keeps the dialog open with the server's reason under 'Could not rename the group'", async () => {
+      const { user } = renderScreen({ initialGroupId: ids.signers });
+      await openPanel('Signers');
+      await user.click(button('Rename'));
+      const dialog = await dialogNamed('Rename claim group');
+      const input = within(dialog).getByRole('textbox', { name: 'New group name' });
+      await user.clear(input);
+      await user.type(input, 'No Hard Delete{Enter}');
+      const alert = await within(dialog).findByRole('alert');
+      expect(alert).toHaveTextContent('Could not rename the group');
+      expect(alert).toHaveTextContent("A claim group named 'No Hard Delete' already exists.");
+      expect(alert).not.toHaveTextContent('An unexpected server error occurred.');
+      expect(input).toHaveValue('No Hard Delete');
+    });
+
+    it("deletes after the spec's confirmation, says so and clears the selection", async () => {
+      const { user } = renderScreen({ initialGroupId: ids.signers });
+      await openPanel('Signers');
+      await user.click(button('Delete'));
+      const dialog = await dialogNamed("Delete claim group 'Signers'?");
+      expect(within(dialog).getByText('This action cannot be undone.')).toBeInTheDocument();
+      expect(
+        within(dialog).getByText('All permissions and sub-groups associated with this role will be removed.'),
+      ).toBeInTheDocument();
+      await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+      await waitFor(() => expect(configurePanel()).not.toBeInTheDocument());
+      expect(screen.getByRole('status')).toHaveTextContent("'Signers' was deleted.");
+      expect(await groupOptions(user)).not.toContain('Signers');
+    });
+
+    it('keeps a group when the confirmation is cancelled', async () => {
+      const { user } = renderScreen({ initialGroupId: ids.signers });
+      await openPanel('Signers');
+      await user.click(button('Delete'));
+      await user.click(within(await dialogNamed("Delete claim group 'Signers'?")).getByRole('button', { name: 'Cancel' }));
+      expect(requestsTo('DeleteClaimGroupByName')).toHaveLength(0);
+      expect(await openPanel('Signers')).toBeInTheDocument();
+    });
+
+    it('disables Delete of a built-in group with the reason as its tooltip', async () => {
+      const { user } = renderScreen({ initialGroupId: ids.administrators });
+      await openPanel('Administrators');
+      const reason = "'Administrators' is a built-in group and cannot be deleted. Change its permissions instead.";
+      const remove = button('Delete');
+      await waitFor(() => expectUnavailable(remove, reason));
+      await user.click(remove);
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      await user.hover(remove);
+      expect(await screen.findByRole('tooltip')).toHaveTextContent(reason);
+      expectAvailable(button('Rename'));
+    });
   });
 
-  it('keeps the selection and shows an error when saving fails', async () => {
-    server.use(errorHandlers.failing('/api/Claim/AddRemoveUpdateClaimsToClaimGroupOrClaimGroups', 500));
-    const { user } = renderScreen({ initialGroupId: ids.signers });
-    const panel = await screen.findByRole('region', { name: 'Configure Role: Signers' });
-    await user.click(await within(panel).findByRole('checkbox', { name: 'Form_Add' }));
-    await user.click(within(panel).getByRole('button', { name: 'Save Changes' }));
-    expect(await within(panel).findByRole('alert')).toHaveTextContent('An unexpected server error occurred.');
-    expect(within(panel).getByRole('checkbox', { name: 'Form_Add' })).toBeChecked();
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  describe('choosing a group', () => {
+    it('never offers the group itself or a group that contains it as a sub-group', async () => {
+      const { user } = renderScreen({ initialGroupId: ids.formReaders });
+      const panel = await openPanel('Form Readers');
+      await user.click(within(panel).getByRole('combobox', { name: 'Sub-claim groups' }));
+      const offered = screen.getAllByRole('option').map((o) => o.textContent);
+      expect(offered).toContain('Signers');
+      expect(offered).toContain('Administrators');
+      expect(offered).not.toContain('Form Readers');
+      expect(offered).not.toContain('Form Editors');
+    });
+
+    it('warns before another group is chosen while changes are unsaved, and keeps them on request', async () => {
+      const { user } = renderScreen({ initialGroupId: ids.signers });
+      const panel = await openPanel('Signers');
+      await user.click(await within(panel).findByRole('checkbox', { name: 'Form_Add' }));
+      await pickGroup(user, 'No Hard Delete');
+      const dialog = await dialogNamed('Discard unsaved changes?');
+      expect(within(dialog).getByText("The changes to 'Signers' have not been saved. They will be lost.")).toBeInTheDocument();
+      await user.click(within(dialog).getByRole('button', { name: 'Keep editing' }));
+      expect(await openPanel('Signers')).toBeInTheDocument();
+      expect(within(panel).getByRole('checkbox', { name: 'Form_Add' })).toBeChecked();
+
+      await pickGroup(user, 'No Hard Delete');
+      await user.click(within(await dialogNamed('Discard unsaved changes?')).getByRole('button', { name: 'Discard changes' }));
+      expect(await openPanel('No Hard Delete')).toBeInTheDocument();
+      await pickGroup(user, 'Signers');
+      const again = await openPanel('Signers');
+      expect(await within(again).findByRole('checkbox', { name: 'Form_Add' })).not.toBeChecked();
+    });
+
+    it('switches without asking when nothing is unsaved', async () => {
+      const { user } = renderScreen({ initialGroupId: ids.signers });
+      await openPanel('Signers');
+      await pickGroup(user, 'No Hard Delete');
+      expect(await openPanel('No Hard Delete')).toBeInTheDocument();
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    });
   });
 
-  it("asks before 'Clear All' and then clears every selected item", async () => {
-    const { user } = renderScreen({ initialGroupId: ids.signers });
-    const panel = await screen.findByRole('region', { name: 'Configure Role: Signers' });
-    await user.click(within(panel).getByRole('button', { name: 'Clear All' }));
-    const dialog = await screen.findByRole('dialog');
-    expect(
-      within(dialog).getByText('Are you sure you want to clear all selected items? This action cannot be undone.'),
-    ).toBeInTheDocument();
-    await user.click(within(dialog).getByRole('button', { name: 'Clear All' }));
-    expect(within(panel).getByText('No permissions selected.')).toBeInTheDocument();
+  describe('Configure Role', () => {
+    it("keeps 'Save Changes' unavailable while nothing changed", async () => {
+      const { user } = renderScreen({ initialGroupId: ids.signers });
+      const panel = await openPanel('Signers');
+      const save = button('Save Changes', panel);
+      expectUnavailable(save, 'Nothing has changed yet.');
+      await user.click(save);
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      await user.click(await within(panel).findByRole('checkbox', { name: 'Form_Add' }));
+      expectAvailable(save);
+      await user.click(within(panel).getByRole('checkbox', { name: 'Form_Add' }));
+      expectUnavailable(save, 'Nothing has changed yet.');
+    });
+
+    it('filters the permission categories by claim type, all three by default', async () => {
+      const { user } = renderScreen({ initialGroupId: ids.signers });
+      const panel = await openPanel('Signers');
+      for (const type of ['Server', 'UX', 'Table']) expect(within(panel).getByRole('checkbox', { name: type })).toBeChecked();
+      expect(await within(panel).findByRole('checkbox', { name: 'Select all Buttons' })).toBeInTheDocument();
+      expect(within(panel).getByRole('checkbox', { name: 'Select all Form' })).toBeInTheDocument();
+      await user.click(within(panel).getByRole('checkbox', { name: 'UX' }));
+      await waitFor(() =>
+        expect(within(panel).queryByRole('checkbox', { name: 'Select all Buttons' })).not.toBeInTheDocument(),
+      );
+      expect(await within(panel).findByRole('checkbox', { name: 'Select all Form' })).toBeInTheDocument();
+      expect(within(panel).getByRole('checkbox', { name: 'Select all Row-level permissions' })).toBeInTheDocument();
+    });
+
+    it('filters the permissions by name or description with the search box', async () => {
+      const { user } = renderScreen({ initialGroupId: ids.signers });
+      const panel = await openPanel('Signers');
+      await within(panel).findByRole('checkbox', { name: 'Form_Add' });
+      const search = within(panel).getByRole('searchbox', { name: 'Search permissions' });
+      await user.type(search, 'primitive');
+      const boxes = () => within(panel).getAllByRole('checkbox').map((c) => c.getAttribute('aria-label') ?? c.closest('label')?.textContent ?? '');
+      expect(within(panel).getByRole('checkbox', { name: /DynamicFormLinking_GetAllPrimitivePaths/ })).toBeInTheDocument();
+      expect(within(panel).queryByRole('checkbox', { name: 'Form_Add' })).not.toBeInTheDocument();
+      expect(boxes().length).toBeLessThan(10);
+      // By description: Claim_FullSync is described as synchronising users with the identity provider.
+      await user.clear(search);
+      await user.type(search, 'identity provider');
+      expect(within(panel).getByRole('checkbox', { name: /Claim_FullSync/ })).toBeInTheDocument();
+      expect(within(panel).queryByRole('checkbox', { name: /DynamicFormLinking_GetAllPrimitivePaths/ })).not.toBeInTheDocument();
+      await user.clear(search);
+      await user.type(search, 'zzz-no-such');
+      expect(within(panel).getByText("No permissions match 'zzz-no-such'.")).toBeInTheDocument();
+      await user.clear(search);
+      expect(within(panel).getByRole('checkbox', { name: 'Form_Add' })).toBeInTheDocument();
+    });
+
+    it('treats an emptied priority as invalid: shown at the input, Save Changes unavailable until it is filled', async () => {
+      const { user } = renderScreen({ initialGroupId: ids.noHardDelete });
+      const panel = await openPanel('No Hard Delete');
+      const priority = await within(panel).findByRole('textbox', { name: 'Priority of FormGroup_Delete' });
+      expect(priority).toHaveValue('10');
+      expect(within(panel).getAllByText('0–1000').length).toBeGreaterThan(0);
+      await user.clear(priority);
+      expect(priority).toHaveValue('');
+      expect(priority).toHaveAttribute('aria-invalid', 'true');
+      expect(within(panel).getByText('Enter a priority from 0 to 1000.')).toBeInTheDocument();
+      const save = button('Save Changes', panel);
+      expectUnavailable(save, 'Every permission needs a priority.');
+      await user.click(save);
+      expect(bodies).toHaveLength(0);
+      await user.type(priority, '12');
+      expect(priority).not.toHaveAttribute('aria-invalid', 'true');
+      expectAvailable(save);
+      await user.click(save);
+      await dialogNamed('Permission changes');
+      expect(bodies[0]?.body).toMatchObject({
+        claimBaseToAddUpdate: [{ claimValue: Permission.FormGroup_Delete, priorityOfPermission: 12, allow: false }],
+      });
+    });
+
+    it('saves claims and sub-groups as one change, lists Added, Removed and Updated and says what changed', async () => {
+      const { user } = renderScreen({ initialGroupId: ids.noHardDelete });
+      const panel = await openPanel('No Hard Delete');
+      await user.click(await within(panel).findByRole('checkbox', { name: 'Form_Delete' }));
+      await user.click(within(panel).getByRole('checkbox', { name: 'Form_Add' }));
+      const priority = within(panel).getByRole('textbox', { name: 'Priority of FormGroup_Delete' });
+      await user.tripleClick(priority);
+      await user.keyboard('20');
+      expect(within(panel).getByRole('textbox', { name: 'Priority of Form_Add' })).toHaveValue('1');
+      await user.click(within(panel).getByRole('combobox', { name: 'Sub-claim groups' }));
+      await user.click(screen.getByRole('option', { name: 'Signers' }));
+      const invalidations = requestsTo('ClaimGroupsList').length;
+      await user.click(button('Save Changes', panel));
+
+      const dialog = await dialogNamed('Permission changes');
+      const section = (name: string) => within(within(dialog).getByRole('region', { name }));
+      expect(section('Added').getByText(/Form_Add/)).toBeInTheDocument();
+      expect(section('Added').getByText(/Signers/)).toBeInTheDocument();
+      expect(section('Removed').getByText(/Form_Delete/)).toBeInTheDocument();
+      expect(section('Updated').getByText(/FormGroup_Delete/)).toBeInTheDocument();
+      expect(
+        within(dialog).getByText(
+          "Claims successfully added to, removed from or updated for claim group 'No Hard Delete'. Sub-groups successfully added to or removed from claim group 'No Hard Delete'.",
+        ),
+      ).toBeInTheDocument();
+      // One invalidation round for the two calls.
+      expect(requestsTo('ClaimGroupsList')).toHaveLength(invalidations + 1);
+
+      const claims = bodies.find((b) => b.path.endsWith('/AddRemoveUpdateClaimsToClaimGroupOrClaimGroups'))?.body;
+      expect(claims).toEqual({
+        claimSets: [ids.noHardDelete],
+        claimBaseToAddUpdate: expect.arrayContaining([
+          { claimValue: Permission.Form_Add, claimType: 1, allow: true, priorityOfPermission: 1 },
+          { claimValue: Permission.FormGroup_Delete, claimType: 1, allow: false, priorityOfPermission: 20 },
+        ]),
+        claimEnumsToRemoveValue: [Permission.Form_Delete],
+        removeExistingUnMentionedClaimBase: false,
+      });
+      expect((claims as { claimBaseToAddUpdate: unknown[] }).claimBaseToAddUpdate).toHaveLength(2);
+      expect(bodies.find((b) => b.path.endsWith('/AddRemoveUpdateClaimGroupsToClaimGroupOrClaimGroups'))?.body).toEqual({
+        claimGroupSets: [ids.noHardDelete],
+        claimGroupsToAdd: [ids.signers],
+        claimGroupsToRemove: [],
+        removeExistingUnMentionedClaimGroups: false,
+      });
+    });
+
+    it('says only sub-groups changed when only sub-groups changed, and gives the focus back to Save Changes', async () => {
+      const { user } = renderScreen({ initialGroupId: ids.signers });
+      const panel = await openPanel('Signers');
+      await user.click(within(panel).getByRole('combobox', { name: 'Sub-claim groups' }));
+      await user.click(screen.getByRole('option', { name: 'No Hard Delete' }));
+      const save = button('Save Changes', panel);
+      await user.click(save);
+      const dialog = await dialogNamed('Permission changes');
+      expect(within(dialog).getByText("Sub-groups successfully added to or removed from claim group 'Signers'.")).toBeInTheDocument();
+      expect(within(dialog).queryByText(/Claims successfully/)).not.toBeInTheDocument();
+      await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      await waitFor(() => expect(button('Save Changes', panel)).toHaveFocus());
+      expectUnavailable(button('Save Changes', panel), 'Nothing has changed yet.');
+    });
+
+    it("says 'No changes were made to the permissions.' when the server changed nothing", async () => {
+      // The server answers the group's grants as they were: someone else had made this change already.
+      const unchanged = backend.db.claimGrants
+        .filter((g) => g.holderKind === 'claimGroup' && g.recordId === ids.signers && !g.isDeleted)
+        .map((g) => ({ ...g }));
+      server.use(
+        http.post(`${base}/api/Claim/AddRemoveUpdateClaimsToClaimGroupOrClaimGroups`, () => HttpResponse.json(unchanged)),
+      );
+      const { user } = renderScreen({ initialGroupId: ids.signers });
+      const panel = await openPanel('Signers');
+      await user.click(await within(panel).findByRole('checkbox', { name: 'Form_Add' }));
+      await user.click(button('Save Changes', panel));
+      const dialog = await dialogNamed('Permission changes');
+      expect(within(dialog).getByText('No changes were made to the permissions.')).toBeInTheDocument();
+      expect(within(dialog).queryByText(/successfully/)).not.toBeInTheDocument();
+    });
+
+    it("keeps the selection and reads 'Could not save the changes' when saving fails", async () => {
+      server.use(errorHandlers.failing('/api/Claim/AddRemoveUpdateClaimsToClaimGroupOrClaimGroups', 500));
+      const { user } = renderScreen({ initialGroupId: ids.signers });
+      const panel = await openPanel('Signers');
+      await user.click(await within(panel).findByRole('checkbox', { name: 'Form_Add' }));
+      await user.click(button('Save Changes', panel));
+      const alert = await within(panel).findByRole('alert');
+      expect(alert).toHaveTextContent('Could not save the changes');
+      expect(alert).toHaveTextContent('An unexpected server error occurred.');
+      expect(within(panel).getByRole('checkbox', { name: 'Form_Add' })).toBeChecked();
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    });
+
+    it('explains a refusal (409) in the words of the server', async () => {
+      const detail = 'This change would leave no enabled user with GlobalDataAdmin, so it was refused.';
+      server.use(
+        errorHandlers.failing('/api/Claim/AddRemoveUpdateClaimsToClaimGroupOrClaimGroups', 409, {
+          body: { type: 'about:blank', title: 'Conflict', status: 409, detail },
+        }),
+      );
+      const { user } = renderScreen({ initialGroupId: ids.administrators });
+      const panel = await openPanel('Administrators');
+      await user.click(within(panel).getByRole('button', { name: 'Clear All' }));
+      await user.click(within(await dialogNamed('Clear all selected items?')).getByRole('button', { name: 'Clear All' }));
+      await user.click(button('Save Changes', panel));
+      const alert = await within(panel).findByRole('alert');
+      expect(alert).toHaveTextContent('Could not save the changes');
+      expect(alert).toHaveTextContent(detail);
+      expect(alert).not.toHaveTextContent('An unexpected server error occurred.');
+    });
+
+    it('undoes the saved claims when the sub-group part fails, and says so', async () => {
+      const detail = "The claim group 'Signers' would contain itself.";
+      server.use(
+        errorHandlers.failing('/api/Claim/AddRemoveUpdateClaimGroupsToClaimGroupOrClaimGroups', 409, {
+          body: { type: 'about:blank', title: 'Conflict', status: 409, detail },
+        }),
+      );
+      const before = backend.db.claimGrants.filter((g) => g.recordId === ids.noHardDelete).map((g) => g.claimValue).sort();
+      const { user } = renderScreen({ initialGroupId: ids.noHardDelete });
+      const panel = await openPanel('No Hard Delete');
+      await user.click(await within(panel).findByRole('checkbox', { name: 'Form_Delete' }));
+      await user.click(within(panel).getByRole('checkbox', { name: 'Form_Add' }));
+      await user.click(within(panel).getByRole('combobox', { name: 'Sub-claim groups' }));
+      await user.click(screen.getByRole('option', { name: 'Signers' }));
+      await user.click(button('Save Changes', panel));
+      const alert = await within(panel).findByRole('alert');
+      expect(alert).toHaveTextContent(`${detail} The part that had been saved was undone, so nothing was changed.`);
+      const claimCalls = bodies.filter((b) => b.path.endsWith('/AddRemoveUpdateClaimsToClaimGroupOrClaimGroups'));
+      expect(claimCalls).toHaveLength(2);
+      expect(claimCalls[1]?.body).toMatchObject({
+        claimBaseToAddUpdate: [expect.objectContaining({ claimValue: Permission.Form_Delete, allow: false, priorityOfPermission: 10 })],
+        claimEnumsToRemoveValue: [Permission.Form_Add],
+      });
+      await waitFor(() =>
+        expect(
+          backend.db.claimGrants.filter((g) => g.recordId === ids.noHardDelete && !g.isDeleted).map((g) => g.claimValue).sort(),
+        ).toEqual(before),
+      );
+      // The selection is kept, so the user can fix it and save again.
+      expect(within(panel).getByRole('checkbox', { name: 'Form_Add' })).toBeChecked();
+    });
+
+    it("asks before 'Clear All' and then clears every selected item", async () => {
+      const { user } = renderScreen({ initialGroupId: ids.signers });
+      const panel = await openPanel('Signers');
+      await user.click(within(panel).getByRole('button', { name: 'Clear All' }));
+      const dialog = await dialogNamed('Clear all selected items?');
+      expect(
+        within(dialog).getByText('Are you sure you want to clear all selected items? This action cannot be undone.'),
+      ).toBeInTheDocument();
+      await user.click(within(dialog).getByRole('button', { name: 'Clear All' }));
+      expect(within(panel).getByText('No permissions selected.')).toBeInTheDocument();
+      expectUnavailable(within(panel).getByRole('button', { name: 'Clear All' }), 'Nothing is selected.');
+    });
   });
 
-  it("shows 'Failed to load claim groups. Please try again.' and retries", async () => {
-    server.use(errorHandlers.failing('/api/Claim/ClaimGroupsList', 500, { once: true }));
-    const { user } = renderScreen();
-    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load claim groups. Please try again.');
-    await user.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('combobox', { name: 'Claim group' })).toBeInTheDocument();
+  describe('load errors (spec §8)', () => {
+    it("shows 'Failed to load claim groups. Please try again.' and retries", async () => {
+      server.use(errorHandlers.failing('/api/Claim/ClaimGroupsList', 500, { once: true }));
+      const { user } = renderScreen();
+      expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load claim groups. Please try again.');
+      await user.click(screen.getByRole('button', { name: 'Try again' }));
+      expect(await screen.findByRole('combobox', { name: 'Claim group' })).toBeInTheDocument();
+    });
+
+    it("shows 'Failed to load claims. Please try again.' when the categories cannot load", async () => {
+      server.use(errorHandlers.failing('/api/Claim/GetClaimEntriesForClaimTypes', 500));
+      renderScreen({ initialGroupId: ids.signers });
+      const panel = await openPanel('Signers');
+      expect(await within(panel).findByText('Failed to load claims. Please try again.')).toBeInTheDocument();
+    });
+
+    it("shows 'Failed to load permissions. Please try again.' when the permissions cannot load", async () => {
+      server.use(errorHandlers.failing('/api/Claim/GetClaimEntriesWithDescriptionsForClaimTypes', 500));
+      renderScreen({ initialGroupId: ids.signers });
+      const panel = await openPanel('Signers');
+      expect(await within(panel).findByText('Failed to load permissions. Please try again.')).toBeInTheDocument();
+    });
   });
 
-  it("shows 'Failed to load claims. Please try again.' when the categories cannot load", async () => {
-    server.use(errorHandlers.failing('/api/Claim/GetClaimEntriesForClaimTypes', 500));
-    renderScreen({ initialGroupId: ids.signers });
-    const panel = await screen.findByRole('region', { name: 'Configure Role: Signers' });
-    expect(await within(panel).findByText('Failed to load claims. Please try again.')).toBeInTheDocument();
+  describe('a user who may read but not change permissions', () => {
+    it('offers no create, rename, delete or grant control, each with the reason', async () => {
+      backend.setEnforceClaims(true);
+      backend.setCurrentUser(seedIds.users.auditor);
+      const { user } = renderScreen({ initialGroupId: ids.signers });
+      const panel = await openPanel('Signers');
+      const manage = "You need the permission 'Claim_ManageClaimGroups' for this.";
+      await waitFor(() => expectUnavailable(button('Create Group'), manage));
+      expect(screen.getByRole('textbox', { name: 'Group name' })).toHaveAttribute('readonly');
+      expectUnavailable(button('Rename'), manage);
+      expectUnavailable(button('Delete'), manage);
+      expectUnavailable(button('Clear All', panel), "You need the permission 'Claim_AssignClaims' for this.");
+      expect(within(panel).getByText("You need the permission 'Claim_AssignClaims' for this.", { selector: '.mantine-Alert-message *, .mantine-Alert-message' })).toBeInTheDocument();
+      const formAdd = await within(panel).findByRole('checkbox', { name: 'Form_Add' });
+      expect(formAdd).toBeDisabled();
+      expect(within(panel).getByRole('checkbox', { name: 'Select all Form' })).toBeDisabled();
+      expect(within(panel).getByRole('combobox', { name: 'Sub-claim groups' })).toHaveAttribute('readonly');
+      await user.click(button('Rename'));
+      await user.click(button('Delete'));
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expectUnavailable(button('Save Changes', panel));
+      expect(bodies).toHaveLength(0);
+    });
   });
 
-  it("shows 'Failed to load permissions. Please try again.' when the permissions cannot load", async () => {
-    server.use(errorHandlers.failing('/api/Claim/GetClaimEntriesWithDescriptionsForClaimTypes', 500));
-    renderScreen({ initialGroupId: ids.signers });
-    const panel = await screen.findByRole('region', { name: 'Configure Role: Signers' });
-    expect(await within(panel).findByText('Failed to load permissions. Please try again.')).toBeInTheDocument();
+  describe('as a component', () => {
+    it('sets its display name and its views', () => {
+      expect(RoleManagement.displayName).toBe('@ccq/forms-admin/RoleManagement');
+    });
+
+    it('passes classNames and styles to the named inner parts (picker, panel, dialogs)', async () => {
+      const { user } = renderScreen({
+        initialGroupId: ids.signers,
+        classNames: { root: 'my-root', picker: 'my-picker', panel: 'my-panel', editor: 'my-editor', dialog: 'my-dialog' },
+        styles: { panel: { outline: '3px solid rgb(255, 0, 0)' } },
+      });
+      const panel = await openPanel('Signers');
+      expect(panel).toHaveClass('my-panel');
+      expect(panel).toHaveStyle({ outline: '3px solid rgb(255, 0, 0)' });
+      expect(panel.querySelector('.my-editor')).not.toBeNull();
+      expect(screen.getByRole('region', { name: /Role Management/ })).toHaveClass('my-root');
+      expect(picker().closest('.my-picker')).not.toBeNull();
+      await user.click(button('Delete'));
+      const dialog = await dialogNamed("Delete claim group 'Signers'?");
+      expect(dialog.closest('.my-dialog') ?? dialog.querySelector('.my-dialog') ?? (dialog.classList.contains('my-dialog') ? dialog : null)).not.toBeNull();
+    });
+
+    it('takes every text from one labels object: the provider, then its own labels prop', async () => {
+      server.use(errorHandlers.failing('/api/Claim/ClaimGroupsList', 500));
+      renderInApi(<RoleManagement labels={{ tryAgain: 'Nochmal', createGroup: 'Gruppe anlegen' }} />, {
+        failedToLoadClaimGroups: 'Rollen konnten nicht geladen werden.',
+      });
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent('Rollen konnten nicht geladen werden.');
+      expect(within(alert).getByRole('button', { name: 'Nochmal' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Gruppe anlegen' })).toBeInTheDocument();
+    });
   });
 });

@@ -212,8 +212,6 @@ export const UserRoleManagementView = factory<UserRoleManagementViewFactory>((_p
               <Stack gap="lg">
                 <CreateGroupFormView
                   form={userGroupsTab.createForm}
-                  // The 'Close' button is the way out besides Escape; a second "Close" (×) would only be noise.
-                  withCloseButton={false}
                   part={getStyles('createForm')}
                   dialogPart={dialogPart}
                   labels={labels}

@@ -22,15 +22,13 @@ export function dialogStyles(part: PartStyles | undefined) {
 
 export interface CreateGroupFormViewProps {
   form: CreateGroupController;
-  /** Whether the 'Group Created Successfully' dialog has its × button besides 'Close'. */
-  withCloseButton?: boolean;
   part?: PartStyles;
   dialogPart?: PartStyles;
   labels: Labels;
 }
 
 /** Renders a create-group form and its 'Group Created Successfully' dialog. */
-export function CreateGroupFormView({ form, withCloseButton = true, part, dialogPart, labels }: CreateGroupFormViewProps) {
+export function CreateGroupFormView({ form, part, dialogPart, labels }: CreateGroupFormViewProps) {
   return (
     <>
       <Stack gap="xs" className={part?.className} style={part?.style}>
@@ -62,8 +60,8 @@ export function CreateGroupFormView({ form, withCloseButton = true, part, dialog
         onClose={form.createdDialog.close}
         title={form.createdDialog.title}
         centered
-        withCloseButton={withCloseButton}
-        closeButtonProps={{ 'aria-label': labels.close }}
+        // The 'Close' button is the way out besides Escape; a second "Close" (×) would only be noise.
+        withCloseButton={false}
         {...dialogStyles(dialogPart)}
       >
         <Text>{form.createdDialog.message}</Text>

@@ -1,10 +1,10 @@
 import { useMemo, useState } from 'react';
-import type { ClaimBase } from '../../api/types';
+import type { ClaimBase, ClaimGroupLink } from '../../api/types';
 import { fillLabel, type Labels } from '../../query/labels';
 import { useSavePermissions } from '../../query/mutations';
 import type { PermissionHolderKind, PermissionSave } from '../../query/permission-save';
 import type { ActionAccess } from '../../ui/ActionButton';
-import { isCompleteSelection, type SelectedClaim } from '../PermissionEditor/permission-model';
+import { isCompleteSelection, selectionFromGrants, type SelectedClaim } from '../PermissionEditor/permission-model';
 import { usePermissionEditor, type ClaimGroupOption } from '../PermissionEditor/usePermissionEditor';
 import { useClaimCatalogue } from '../PermissionEditor/usePermissionCatalogue';
 import { allOf, unless, type AdminAccess } from './access';
@@ -19,6 +19,11 @@ import {
   type PermissionState,
 } from './permission-changes';
 import { useKeyedState } from './useKeyedState';
+
+/** The live claim group ids of a holder's links as the server answered them. */
+function liveIds(links: readonly ClaimGroupLink[]): string[] {
+  return links.filter((l) => !l.isDeleted).map((l) => l.recordId);
+}
 
 /** The result dialog's messages of a holder, by what a save changed. */
 export interface ChangedMessages {
@@ -130,24 +135,32 @@ export function usePermissionPanel({
   const clearAccess: ActionAccess = allOf(
     access.assignClaims,
     access.assignClaimGroups,
-    unless(selection.length === 0 && groupIds.length === 0, labels.noPermissionsSelected),
+    unless(selection.length === 0 && groupIds.length === 0, labels.nothingToClear),
   );
 
   const keyOf = (value: number) => catalogue.byValue.get(value)?.key ?? `#${value}`;
   const send = () => {
     if (!changes) return;
-    const change = permissionSaveOf(holderId, granted, changes);
-    const entries = permissionChangeEntries(changes, {
-      keyOf,
-      groupName,
-      groupDescription,
-      describe: (claim) => describeClaim(claim, labels),
-    });
-    const sentences = [parts.claims && changedMessages.claims, parts.groups && changedMessages.groups].filter(Boolean);
-    save.mutate(change, {
-      onSuccess: () => {
+    const before = granted;
+    save.mutate(permissionSaveOf(holderId, before, changes), {
+      onSuccess: (answer) => {
+        // The dialog lists what the server says the holder has now against what it had (DESIGN §7), so a change
+        // the server did not make (e.g. someone else made it first) is not reported as made.
+        const after: PermissionState = {
+          selection: answer.claims ? selectionFromGrants(answer.claims) : before.selection,
+          groupIds: answer.claimGroups ? liveIds(answer.claimGroups) : before.groupIds,
+        };
+        const made = permissionChanges(before, after);
+        const madeParts = changedParts(made);
+        const entries = permissionChangeEntries(made, {
+          keyOf,
+          groupName,
+          groupDescription,
+          describe: (claim) => describeClaim(claim, labels),
+        });
+        const sentences = [madeParts.claims && changedMessages.claims, madeParts.groups && changedMessages.groups];
         setDraft(null);
-        setResult({ ...entries, message: sentences.join(' ') || undefined });
+        setResult({ ...entries, message: sentences.filter(Boolean).join(' ') || undefined });
       },
     });
   };

@@ -64,13 +64,13 @@ export function ActionButton(props: ActionButtonProps) {
       }}
     />
   );
-  if (!reason) return button;
+  // One tree shape whatever the state: a button that remounted would lose the focus a dialog returns to it.
   return (
     <>
-      <Tooltip label={reason} multiline maw={320} withArrow>
+      <Tooltip label={reason} disabled={!reason} multiline maw={320} withArrow>
         {button}
       </Tooltip>
-      <VisuallyHidden id={reasonId}>{reason}</VisuallyHidden>
+      {reason && <VisuallyHidden id={reasonId}>{reason}</VisuallyHidden>}
     </>
   );
 }
