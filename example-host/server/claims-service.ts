@@ -5,11 +5,21 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { computeEffectiveClaims, type ClaimGroupNode, type ClaimHolderGraph } from '../../src/domain/effective-claims';
 import { Permission } from '../../src/api/enums';
+import {
+  computeEffectiveClaims,
+  type AccessClaimGroup,
+  type AccessHolder,
+  type AccessModel,
+  type AccessUser,
+  type ClaimGrantInput,
+  type ClaimGroupNode,
+  type ClaimHolderGraph,
+} from '../../src/domain';
 import type { Db } from './db/index';
 import {
   applicationUserGroups,
+  applicationUsers,
   claimGrantsClaimGroups,
   claimGrantsUserGroups,
   claimGrantsUsers,
@@ -105,7 +115,7 @@ export class ClaimsService {
     this.cache.delete(userId);
   }
 
-  /** Forgets every user's claims: call after any permission or membership change. */
+  /** Forgets every user's claims: call after a commit that changed claims, grants, links or memberships. */
   invalidateAll(): void {
     this.generation += 1;
     this.cache.clear();
@@ -117,12 +127,85 @@ export class ClaimsService {
   }
 }
 
-/** Whether the claims satisfy a required server claim; GlobalDataAdmin satisfies every one. */
-export function hasClaim(claims: ReadonlySet<number>, required: number): boolean {
-  return claims.has(required) || claims.has(Permission.GlobalDataAdmin);
+/** Every live user, user group and claim group with what they hold: what the domain's access guards check. */
+export async function loadAccessModel(db: Db): Promise<AccessModel> {
+  const grantFields = (t: typeof claimGrantsUsers | typeof claimGrantsUserGroups | typeof claimGrantsClaimGroups) => ({
+    holderId: t.holderId,
+    claimValue: t.claimValue,
+    allow: t.allow,
+    priorityOfPermission: t.priorityOfPermission,
+  });
+  const linkFields = (t: typeof claimGroupLinksUsers | typeof claimGroupLinksUserGroups | typeof claimGroupLinksClaimGroups) => ({
+    holderId: t.holderId,
+    claimGroupId: t.claimGroupId,
+  });
+  const users = await db
+    .select({ id: applicationUsers.id, isEnabled: applicationUsers.isEnabled })
+    .from(applicationUsers)
+    .where(notDeleted(applicationUsers));
+  const userGroupRows = await db.select({ id: applicationUserGroups.id }).from(applicationUserGroups).where(notDeleted(applicationUserGroups));
+  const groupRows = await db
+    .select({ id: claimGroups.id, name: claimGroups.name, builtIn: claimGroups.builtInGroup })
+    .from(claimGroups)
+    .where(notDeleted(claimGroups));
+  const grants = async (t: typeof claimGrantsUsers | typeof claimGrantsUserGroups | typeof claimGrantsClaimGroups) =>
+    byHolder(await db.select(grantFields(t)).from(t).where(notDeleted(t)));
+  const links = async (t: typeof claimGroupLinksUsers | typeof claimGroupLinksUserGroups | typeof claimGroupLinksClaimGroups) =>
+    byHolder(await db.select(linkFields(t)).from(t).where(notDeleted(t)));
+  const [userGrants, groupGrants, cgGrants] = [await grants(claimGrantsUsers), await grants(claimGrantsUserGroups), await grants(claimGrantsClaimGroups)];
+  const [userLinks, groupLinks, cgLinks] = [await links(claimGroupLinksUsers), await links(claimGroupLinksUserGroups), await links(claimGroupLinksClaimGroups)];
+  const memberRows = await db
+    .select({ userId: memberships.applicationUserId, groupId: memberships.applicationUserGroupId })
+    .from(memberships)
+    .where(notDeleted(memberships));
+
+  const toGrants = (rows: readonly ClaimGrantInput[] | undefined): ClaimGrantInput[] =>
+    (rows ?? []).map(({ claimValue, allow, priorityOfPermission }) => ({ claimValue, allow, priorityOfPermission }));
+  const toIds = (rows: readonly { claimGroupId: string }[] | undefined) => (rows ?? []).map((l) => l.claimGroupId);
+  const memberOf = new Map<string, string[]>();
+  for (const m of memberRows) {
+    const list = memberOf.get(m.userId);
+    if (list) list.push(m.groupId);
+    else memberOf.set(m.userId, [m.groupId]);
+  }
+  return {
+    users: new Map<string, AccessUser>(
+      users.map((u) => [
+        u.id,
+        { enabled: u.isEnabled, grants: toGrants(userGrants.get(u.id)), claimGroupIds: toIds(userLinks.get(u.id)), userGroupIds: memberOf.get(u.id) ?? [] },
+      ]),
+    ),
+    userGroups: new Map<string, AccessHolder>(
+      userGroupRows.map((g) => [g.id, { grants: toGrants(groupGrants.get(g.id)), claimGroupIds: toIds(groupLinks.get(g.id)) }]),
+    ),
+    claimGroups: new Map<string, AccessClaimGroup>(
+      groupRows.map((g) => [
+        g.id,
+        { name: g.name, builtIn: g.builtIn, grants: toGrants(cgGrants.get(g.id)), subGroupIds: toIds(cgLinks.get(g.id)) },
+      ]),
+    ),
+  };
 }
 
-/** Whether the claims make their holder an administrator (GlobalDataAdmin or AdminPanel_Access). */
-export function isAdministrator(claims: ReadonlySet<number>): boolean {
-  return claims.has(Permission.GlobalDataAdmin) || claims.has(Permission.AdminPanel_Access);
+function byHolder<T extends { holderId: string }>(rows: readonly T[]): Map<string, T[]> {
+  const map = new Map<string, T[]>();
+  for (const row of rows) {
+    const list = map.get(row.holderId);
+    if (list) list.push(row);
+    else map.set(row.holderId, [row]);
+  }
+  return map;
+}
+
+/** Whether any live grant denies GlobalDataAdmin (then adding a group or member can take it away). */
+export async function globalAdminDenyExists(db: Db): Promise<boolean> {
+  for (const t of [claimGrantsUsers, claimGrantsUserGroups, claimGrantsClaimGroups] as const) {
+    const [row] = await db
+      .select({ id: t.id })
+      .from(t)
+      .where(and(eq(t.claimValue, Permission.GlobalDataAdmin), eq(t.allow, false), notDeleted(t)))
+      .limit(1);
+    if (row) return true;
+  }
+  return false;
 }

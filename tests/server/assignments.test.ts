@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ButtonClaim, ClaimTypeFlags, Permission, TableClaim } from '../../src/api/enums';
 import type { ClaimBase, ClaimGrant, ClaimGroup } from '../../src/api/types';
+import { MAX_CHANGE_PAIRS } from '../../src/domain';
 import { SEED_IDS } from '../../example-host/server/db/seed';
 import {
   adminToken,
@@ -336,15 +337,26 @@ describe('body validation', () => {
     });
   });
 
-  it('refuses more than 20 000 holder × claim pairs', async () => {
+  it('refuses a change of more than MAX_CHANGE_PAIRS holder × item pairs with 413 naming the limit (issue 8 #12)', async () => {
+    const holders = Array.from({ length: 100 }, () => crypto.randomUUID());
+    const claims = (n: number) =>
+      Object.values(Permission)
+        .slice(0, n)
+        .map((v) => server1(v));
+    // 100 × 20 = 2000 pairs is within the limit (the unknown holders then answer 404) …
+    expect(MAX_CHANGE_PAIRS).toBe(2000);
+    expect((await change('ClaimGroupOrClaimGroups', { claimSets: holders, claimBaseToAddUpdate: claims(20) })).status).toBe(404);
+    // … 100 × (20 + 1 removed) = 2100 is not.
     const res = await change('ClaimGroupOrClaimGroups', {
-      claimSets: Array.from({ length: 1000 }, () => crypto.randomUUID()),
-      claimBaseToAddUpdate: Object.values(Permission)
-        .slice(0, 21)
-        .map((v) => server1(v)),
+      claimSets: holders,
+      claimBaseToAddUpdate: claims(20),
+      claimEnumsToRemoveValue: [Permission.Form_Add + 100],
     });
-    expect(res.status).toBe(400);
-    expect(res.body.detail).toContain('at most 20000');
+    expect(res.status).toBe(413);
+    expect(res.body.detail).toBe(
+      "This change touches 2100 pairs ('claimSets' × ('claimBaseToAddUpdate' + 'claimEnumsToRemoveValue')); at most 2000 are allowed in one change. Split it into smaller changes.",
+    );
+    expect(res.body).toMatchObject({ limit: 2000, pairs: 2100 });
   });
 
   it('reads property names case-insensitively and defaults allow to true and priority to 1', async () => {

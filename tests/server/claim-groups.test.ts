@@ -208,10 +208,13 @@ describe('DeleteClaimGroupByName', () => {
     expect((await list()).find((g) => g.id === parent.id)?.claimGroupsInClaimGroups).toEqual([]);
   });
 
-  it('refuses to delete a built-in group (400) and answers 404 for an unknown one', async () => {
+  it('refuses to delete a built-in group (409, saying what to do in the UI) and answers 404 for an unknown one', async () => {
     const res = await remove('Administrators');
-    expect(res.status).toBe(400);
-    expect(res.body?.detail).toContain("built-in claim group 'Administrators' cannot be deleted");
+    expect(res.status).toBe(409);
+    expect(res.body?.detail).toBe(
+      "'Administrators' is a built-in role and cannot be deleted. Remove people from it in User & Role Management instead.",
+    );
+    expect(res.body).toMatchObject({ code: 'built-in-group-delete' });
     expect((await list({})).some((g) => g.name === 'Administrators')).toBe(true);
     expect((await remove(uniqueName('missing'))).status).toBe(404);
     expect((await remove('  ')).status).toBe(404);

@@ -1,11 +1,13 @@
 // @vitest-environment node
 /**
  * Deny by default (DESIGN §8): every declared route is walked with an anonymous caller, a user with
- * no claims, a user holding just the route's claim and the administrator; undeclared routes 404, and
- * a declaration without a claim is refused.
+ * no claims, a user holding just the route's claim and the administrator; undeclared routes 404.
+ * Who may call each route comes from the domain's route table (src/domain/route-access.ts), which the
+ * fake enforces too; a route missing from it cannot be declared.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Permission } from '../../src/api/enums';
+import { DomainError, ROUTE_RULES, routeRule, type RouteClaim, type RouteMethod, type RouteRule } from '../../src/domain';
 import { createApp } from '../../example-host/server/app';
 import { HttpError, type ErrorStatus } from '../../example-host/server/routes/http';
 import type { Services } from '../../example-host/server/services';
@@ -18,6 +20,12 @@ import {
   type RouteDeclaration,
 } from '../../example-host/server/routes/registry';
 import { call, START_TIMEOUT_MS, startTestServer, userWithClaims, type TestServer } from './helpers';
+
+/** A route table of its own, for routes only these tests declare. */
+function testTable(...rules: [RouteMethod, string, RouteClaim][]) {
+  const list: RouteRule[] = rules.map(([method, path, claim]) => ({ method, path, claim }));
+  return (method: string, path: string) => list.find((r) => r.method === method && r.path === path);
+}
 
 let server: TestServer;
 let routes: readonly AnyRouteDeclaration[];
@@ -189,37 +197,49 @@ describe('deny by default', () => {
     }
   });
 
-  it('refuses a declaration without a claim', () => {
-    const handler = () => new Response(null);
-    expect(() => route({ method: 'GET', path: '/api/Test/NoClaim', handler } as unknown as RouteDeclaration)).toThrow(
-      RouteDeclarationError,
-    );
-    expect(() =>
-      route({ method: 'GET', path: '/api/Test/NullClaim', claim: null, handler } as unknown as RouteDeclaration),
-    ).toThrow(/declares no claim/);
+  it('takes each route’s claim from the domain’s route table, which lists every route the server declares', () => {
+    for (const r of routes) {
+      const rule = routeRule(r.method, r.path);
+      expect(rule, `${r.method} ${r.path} is in ROUTE_RULES`).toBeDefined();
+      expect(r.claim, label(r)).toBe(rule?.claim);
+    }
+    // Every Claim-area and health rule of the table is served (other areas come with later issues).
+    const served = new Set(routes.map((r) => `${r.method} ${r.path}`));
+    for (const rule of ROUTE_RULES.filter((x) => /^\/api\/(Claim|HealthCheck)\//.test(x.path))) {
+      expect(served.has(`${rule.method} ${rule.path}`), `${rule.method} ${rule.path}`).toBe(true);
+    }
   });
 
-  it('refuses unknown claims, bad paths, bad methods, missing handlers and duplicates', () => {
+  it('refuses a route missing from the route table, and a public route not declared anonymous (or the reverse)', () => {
     const handler = () => new Response(null);
-    expect(() => route({ method: 'GET', path: '/api/Test/X', claim: 9999, handler })).toThrow(/unknown claim/);
-    expect(() => route({ method: 'GET', path: '/api/Test/X', claim: 'everyone' as 'public', handler })).toThrow(
-      /unknown claim/,
+    expect(() => route({ method: 'GET', path: '/api/Test/NotInTable', handler })).toThrow(/not in the route table/);
+    expect(() => route({ method: 'GET', path: '/api/Claim/CheckForUsers', handler })).toThrow(/anonymous: true/);
+    expect(() => route({ method: 'GET', path: '/api/Claim/GetMyClaims', anonymous: true, handler })).toThrow(
+      /anonymous: true/,
     );
-    expect(() => route({ method: 'GET', path: '/other/X', claim: 'public', handler })).toThrow(/must start with/);
-    expect(() => route({ method: 'TRACE' as 'GET', path: '/api/Test/X', claim: 'public', handler })).toThrow(
+    expect(route({ method: 'GET', path: '/api/Claim/ClaimGroupsList', handler }).claim).toBe(
+      Permission.Claim_ReadClaimGroups,
+    );
+  });
+
+  it('refuses bad paths, bad methods, missing handlers and duplicates', () => {
+    const handler = () => new Response(null);
+    const table = testTable(['GET', '/api/Test/X', 'public'], ['GET', '/api/Test/Y', 'authenticated']);
+    expect(() => route({ method: 'GET', path: '/other/X', anonymous: true, handler }, table)).toThrow(/must start with/);
+    expect(() => route({ method: 'TRACE' as 'GET', path: '/api/Test/X', anonymous: true, handler }, table)).toThrow(
       /unknown method/,
     );
-    expect(() => route({ method: 'GET', path: '/api/Test/X', claim: 'public' } as unknown as RouteDeclaration)).toThrow(
-      /no handler/,
-    );
-    const registry = new RouteRegistry();
-    registry.add(route({ method: 'GET', path: '/api/Test/X', claim: 'public', handler }));
-    expect(() => registry.add(route({ method: 'GET', path: '/api/Test/X', claim: 'authenticated', handler }))).toThrow(
+    expect(() =>
+      route({ method: 'GET', path: '/api/Test/X', anonymous: true } as unknown as RouteDeclaration<true>, table),
+    ).toThrow(/no handler/);
+    const registry = new RouteRegistry(table);
+    registry.add(route({ method: 'GET', path: '/api/Test/X', anonymous: true, handler }, table));
+    expect(() => registry.add(route({ method: 'GET', path: '/api/Test/X', anonymous: true, handler }, table))).toThrow(
       /declared twice/,
     );
     // The registry re-checks what it is given, so a hand-made object cannot skip `route()`.
     expect(() =>
-      registry.add({ method: 'GET', path: '/api/Test/Y', handler } as unknown as AnyRouteDeclaration),
+      registry.add({ method: 'GET', path: '/api/Test/Z', handler } as unknown as AnyRouteDeclaration),
     ).toThrow(RouteDeclarationError);
   });
 });
@@ -242,23 +262,41 @@ describe('errors', () => {
 
   /** An app with the server's error handling and two routes that fail: with an HttpError, or unexpectedly. */
   function failingApp() {
-    const registry = new RouteRegistry().add(
-      route({
-        method: 'GET',
-        path: '/api/Test/Fail',
-        claim: 'public',
-        handler: ({ query }) => {
-          throw new HttpError(Number(query.get('status')) as ErrorStatus, 'The specific message.');
+    const table = testTable(['GET', '/api/Test/Fail', 'public'], ['GET', '/api/Test/Domain', 'public'], ['GET', '/api/Test/Crash', 'public']);
+    const registry = new RouteRegistry(table).add(
+      route(
+        {
+          method: 'GET',
+          path: '/api/Test/Fail',
+          anonymous: true,
+          handler: ({ query }) => {
+            throw new HttpError(Number(query.get('status')) as ErrorStatus, 'The specific message.');
+          },
         },
-      }),
-      route({
-        method: 'GET',
-        path: '/api/Test/Crash',
-        claim: 'public',
-        handler: () => {
-          throw new Error('secret internals');
+        table,
+      ),
+      route(
+        {
+          method: 'GET',
+          path: '/api/Test/Domain',
+          anonymous: true,
+          handler: () => {
+            throw new DomainError(409, 'A domain rule refused it.', { code: 'some-rule' });
+          },
         },
-      }),
+        table,
+      ),
+      route(
+        {
+          method: 'GET',
+          path: '/api/Test/Crash',
+          anonymous: true,
+          handler: () => {
+            throw new Error('secret internals');
+          },
+        },
+        table,
+      ),
     );
     const services = { config: server.config, db: server.db, claims: server.claims, issuer: server.issuerUrl };
     return createApp(services as unknown as Services, registry);
@@ -273,6 +311,18 @@ describe('errors', () => {
       const body = { type: 'about:blank', title, status, detail: 'The specific message.' };
       expect(await res.json()).toEqual(body);
     }
+  });
+
+  it('answers a domain rule’s refusal as problem details with its extension members', async () => {
+    const res = await failingApp().request('/api/Test/Domain');
+    expect(res.status).toBe(409);
+    expect(await res.json()).toEqual({
+      type: 'about:blank',
+      title: 'Conflict',
+      status: 409,
+      detail: 'A domain rule refused it.',
+      code: 'some-rule',
+    });
   });
 
   it('answers an unexpected failure with 500 and the spec’s text, never the internals', async () => {

@@ -3,39 +3,23 @@
  * tables (spec §7).
  */
 import { asc, eq, sql } from 'drizzle-orm';
-import { Permission, RowLevelPermission, TableClaim } from '../../../src/api/enums';
 import type { EntityWithPermissions } from '../../../src/api/types';
-import { hasClaim } from '../claims-service';
-import { claimTypeNames, claimTypeRecords, ROW_LEVEL_TABLES, type RowLevelTable } from '../catalogue';
+import {
+  claimTypeNames,
+  claimTypeRecords,
+  parseClaimTypeFlags,
+  parseRowLevelTable,
+  ROW_LEVEL_TABLES,
+  rowLevelPermission,
+  type RowLevelTable,
+} from '../../../src/domain';
 import type { Db } from '../db/index';
 import { formGroups, formInstances, forms, formSchemas } from '../db/schema';
-import { HttpError, type QueryReader } from './http';
+import type { QueryReader } from './http';
 import { route } from './registry';
 
-const P = Permission;
-
 /** The `flags` parameter: a combination of 1 (server), 2 (UX) and 4 (table). */
-function readFlags(query: QueryReader): number {
-  const raw = query.required('flags');
-  const flags = Number(raw);
-  if (!/^\d+$/.test(raw.trim()) || !Number.isInteger(flags) || flags < 0 || flags > 7) {
-    throw new HttpError(400, "The parameter 'flags' must be a combination of 1, 2 and 4.");
-  }
-  return flags;
-}
-
-/**
- * What the caller may do with the rows of a table: All with the table claim (or GlobalDataAdmin),
- * else Read / Update / Delete from the table's server claims, None without any.
- */
-function rowLevelPermission(claims: ReadonlySet<number>, table: RowLevelTable): RowLevelPermission {
-  if (hasClaim(claims, TableClaim[`${table}_RowLevel`])) return RowLevelPermission.All;
-  let flags = 0;
-  if (claims.has(P[`${table}_Select`]) || claims.has(P[`${table}_SelectList`])) flags |= RowLevelPermission.Read;
-  if (claims.has(P[`${table}_Update`]) || claims.has(P[`${table}_AddUpdate`])) flags |= RowLevelPermission.Update;
-  if (claims.has(P[`${table}_Delete`])) flags |= RowLevelPermission.Delete;
-  return (flags === 0 ? RowLevelPermission.None : flags) as RowLevelPermission;
-}
+const readFlags = (query: QueryReader): number => parseClaimTypeFlags(query.required('flags'));
 
 /** The live rows of a table with a display name, ordered by it. */
 async function entitiesOf(db: Db, table: RowLevelTable): Promise<{ recordId: string; displayName: string }[]> {
@@ -83,7 +67,6 @@ export const claimCatalogueRoutes = [
   route({
     method: 'GET',
     path: '/api/Claim/GetClaimEntriesForClaimTypes',
-    claim: 'authenticated', // the catalogue every screen resolves claim keys with (DESIGN §4)
     summary: 'Claim names and numbers per claim type (flags: 1 server, 2 UX, 4 table)',
     example: { query: { flags: '7' } },
     handler: ({ c, query }) => c.json(claimTypeRecords(readFlags(query), false)),
@@ -92,7 +75,6 @@ export const claimCatalogueRoutes = [
   route({
     method: 'GET',
     path: '/api/Claim/GetClaimEntriesWithDescriptionsForClaimTypes',
-    claim: P.Claim_ReadClaimEntries,
     summary: 'Claim names, numbers and descriptions per claim type (flags: 1 server, 2 UX, 4 table)',
     example: { query: { flags: '7' } },
     handler: ({ c, query }) => c.json(claimTypeRecords(readFlags(query), true)),
@@ -101,7 +83,6 @@ export const claimCatalogueRoutes = [
   route({
     method: 'GET',
     path: '/api/Claim/GetClaimNamesForClaimTypeNames',
-    claim: P.Claim_ReadClaimEntries,
     summary: 'Claim type names and their claim names (flags: 1 server, 2 UX, 4 table)',
     example: { query: { flags: '7' } },
     handler: ({ c, query }) => c.json(claimTypeNames(readFlags(query))),
@@ -110,7 +91,6 @@ export const claimCatalogueRoutes = [
   route({
     method: 'GET',
     path: '/api/Claim/ListTablesWithRowLevelPermissions',
-    claim: P.Claim_ReadRowLevelPermissions,
     summary: 'The tables that carry row-level permissions',
     handler: ({ c }) => c.json([...ROW_LEVEL_TABLES]),
   }),
@@ -118,18 +98,10 @@ export const claimCatalogueRoutes = [
   route({
     method: 'GET',
     path: '/api/Claim/GetEntitiesWithPermissions',
-    claim: P.Claim_ReadRowLevelPermissions,
     summary: "The live rows of a table with the caller's row-level permission on them",
     example: { query: { tableName: 'Form' } },
     handler: async ({ c, auth, services, query }) => {
-      const name = query.required('tableName').trim();
-      const table = ROW_LEVEL_TABLES.find((t) => t.toLowerCase() === name.toLowerCase());
-      if (!table) {
-        throw new HttpError(
-          400,
-          `The parameter 'tableName' must name a table with row-level permissions (${ROW_LEVEL_TABLES.join(', ')}).`,
-        );
-      }
+      const table = parseRowLevelTable(query.required('tableName'));
       const permission = rowLevelPermission(auth.claims, table);
       const rows: EntityWithPermissions[] = (await entitiesOf(services.db, table)).map((e) => ({ ...e, permission }));
       return c.json(rows);

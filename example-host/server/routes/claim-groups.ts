@@ -2,28 +2,31 @@
  * Claim groups (roles): list and page them, create, rename and delete them by name, and restore the
  * built-in ones (spec §7).
  *
- * - Names are trimmed, must not be blank (400) and must be unique regardless of case (409).
+ * - Names follow the domain's rules (src/domain/group-names.ts): 400 when blank, too long or holding
+ *   control or invisible characters, 409 when another group's name reads the same.
  * - Deleting removes the group with its claims, its sub-group links and every grant of it to users,
- *   user groups and parent groups. Built-in groups cannot be deleted (400): they hold the seeded roles
- *   (deleting *Administrators* would lock every administrator out); rename them, or reset them with
- *   `UpsertBuiltInClaimGroups?overrideExisting=true`.
+ *   user groups and parent groups. The domain refuses (409) deleting a built-in group and any deletion
+ *   that would leave no administrator.
  */
-import { eq, sql } from 'drizzle-orm';
-import { wouldCreateCycle } from '../../../src/domain/effective-claims';
-import { Permission } from '../../../src/api/enums';
-import { catalogueClaim } from '../catalogue';
+import { eq } from 'drizzle-orm';
+import {
+  catalogueClaim,
+  claimGroupNotFound,
+  findGroupByName,
+  planBuiltInUpsert,
+  type AccessChange,
+  type BuiltInUpsertStep,
+} from '../../../src/domain';
 import type { Db } from '../db/index';
 import { claimGrantsClaimGroups, claimGroupLinksClaimGroups, claimGroups } from '../db/schema';
-import { BUILT_IN_CLAIM_GROUPS } from '../db/seed';
+import { SEED_IDS } from '../db/seed';
 import type { ClaimGroupRow } from './dto';
 import { chunked, loadClaimGroupGraph } from './holders';
-import { HttpError, readRequiredBool, type QueryReader } from './http';
+import type { QueryReader } from './http';
 import { assertNameFree, readGroupName } from './names';
 import { listLive, projectClaimGroups, readPaging, toPaged, type ClaimGroupIncludeFlags } from './projections';
 import { route } from './registry';
 import { write } from './writes';
-
-const P = Permission;
 
 const ALL_FLAGS = {
   includeClaims: 'true',
@@ -44,116 +47,75 @@ function readIncludes(query: QueryReader): ClaimGroupIncludeFlags {
 const NO_INCLUDES: ClaimGroupIncludeFlags = { claims: false, userGroups: false, users: false, claimGroups: false };
 const EVERY_INCLUDE: ClaimGroupIncludeFlags = { claims: true, userGroups: true, users: true, claimGroups: true };
 
-/** A live claim group by name: the exact name first, then regardless of case. */
-async function findByName(db: Db, name: string): Promise<ClaimGroupRow | undefined> {
-  const rows = await db
-    .select()
-    .from(claimGroups)
-    .where(sql`lower(${claimGroups.name}) = lower(${name}) AND ${claimGroups.isDeleted} = false`);
-  return rows.find((r) => r.name === name) ?? rows[0];
-}
+/** The ids this server gives the built-in groups it creates. */
+const BUILT_IN_IDS = SEED_IDS.claimGroups;
 
+/** A live claim group by the (trimmed) name in query parameter `param`; 404 when there is none. */
 async function requireByName(db: Db, query: QueryReader, param: string): Promise<ClaimGroupRow> {
   const name = query.required(param).trim();
-  const group = await findByName(db, name);
-  if (!group) throw new HttpError(404, `No claim group named '${name}'.`);
+  const live = await db.select().from(claimGroups).where(eq(claimGroups.isDeleted, false));
+  const group = findGroupByName(live, name);
+  if (!group) throw claimGroupNotFound(name);
   return group;
 }
 
-async function grantDefaults(tx: Db, groupId: string, claims: readonly number[]): Promise<void> {
-  const now = new Date();
-  for (const part of chunked([...claims])) {
-    await tx.insert(claimGrantsClaimGroups).values(
-      part.map((claimValue) => ({
-        id: crypto.randomUUID(),
-        holderId: groupId,
-        claimType: catalogueClaim(claimValue)?.claimType ?? 1,
-        claimValue,
-        priorityOfPermission: 1,
-        allow: true,
-        createdDateTime: now,
-        lastUpdatedDateTime: now,
-      })),
-    );
-  }
+/** The built-in groups' grants as the domain's access model sees them after a reset. */
+function resetChange(steps: readonly BuiltInUpsertStep[]): AccessChange {
+  const groups = steps
+    .filter((s) => s.reset)
+    .map((s) => ({
+      id: s.id,
+      grants: s.definition.claims.map((claimValue) => ({ claimValue, allow: true, priorityOfPermission: 1 })),
+      subGroupIds: s.subGroupIds,
+    }));
+  return { type: 'resetClaimGroups', groups };
 }
 
-/**
- * `UpsertBuiltInClaimGroups`: creates the built-in groups that are missing (with their claims and
- * sub-groups); with `override`, also resets existing ones to their built-in name, claims and
- * sub-groups. A group found by the built-in id, or else by name, is the built-in group (a same-named
- * group made by hand is adopted as built-in). Answers the built-in groups.
- */
-async function upsertBuiltIns(tx: Db, override: boolean): Promise<ClaimGroupRow[]> {
-  const all = await tx.select().from(claimGroups);
-  const lower = (s: string) => s.toLowerCase();
-  const resolved = new Map<string, string>(); // built-in name → id
-  const reset = new Set<string>(); // ids whose claims and sub-groups are (re)set
+/** Stores the plan of `UpsertBuiltInClaimGroups`; answers the built-in groups. */
+async function storeBuiltIns(tx: Db, steps: readonly BuiltInUpsertStep[]): Promise<ClaimGroupRow[]> {
   const now = new Date();
-  for (const builtIn of BUILT_IN_CLAIM_GROUPS) {
-    const row =
-      all.find((g) => g.id === builtIn.id) ??
-      all.find((g) => g.builtInGroup && lower(g.name) === lower(builtIn.name)) ??
-      all.find((g) => lower(g.name) === lower(builtIn.name));
-    if (!row) {
-      await assertNameFree(tx, 'claimGroup', builtIn.name);
-      await tx.insert(claimGroups).values({ id: builtIn.id, name: builtIn.name, builtInGroup: true });
-      resolved.set(builtIn.name, builtIn.id);
-      reset.add(builtIn.id);
-      continue;
-    }
-    resolved.set(builtIn.name, row.id);
-    const restore = row.isDeleted; // a soft-deleted built-in group comes back as new
-    const rename = override && row.name !== builtIn.name;
-    if (rename) await assertNameFree(tx, 'claimGroup', builtIn.name, row.id);
-    if (restore || rename || !row.builtInGroup) {
+  for (const step of steps) {
+    if (step.create) {
+      await tx.insert(claimGroups).values({ id: step.id, name: step.definition.name, builtInGroup: true });
+    } else if (step.update) {
       await tx
         .update(claimGroups)
-        .set({
-          builtInGroup: true,
-          isDeleted: false,
-          ...(rename ? { name: builtIn.name } : {}),
-          lastUpdatedDateTime: now,
-        })
-        .where(eq(claimGroups.id, row.id));
+        .set({ builtInGroup: true, isDeleted: false, ...step.update, lastUpdatedDateTime: now })
+        .where(eq(claimGroups.id, step.id));
     }
-    if (override || restore) reset.add(row.id);
   }
-
-  const graph = await loadClaimGroupGraph(tx);
-  for (const builtIn of BUILT_IN_CLAIM_GROUPS) {
-    const id = resolved.get(builtIn.name) as string;
-    if (!reset.has(id)) continue;
-    await tx.delete(claimGrantsClaimGroups).where(eq(claimGrantsClaimGroups.holderId, id));
-    await grantDefaults(tx, id, builtIn.claims);
-    await tx.delete(claimGroupLinksClaimGroups).where(eq(claimGroupLinksClaimGroups.holderId, id));
-    const node = graph.get(id) ?? { subGroupIds: [] };
-    node.subGroupIds = [];
-    graph.set(id, node);
-    for (const subName of builtIn.subGroups) {
-      const subId = resolved.get(subName);
-      if (!subId) continue;
-      if (wouldCreateCycle(id, subId, graph)) {
-        throw new HttpError(
-          400,
-          `The built-in group '${subName}' cannot be nested in '${builtIn.name}': it would create a cycle of claim groups.`,
-        );
-      }
-      node.subGroupIds.push(subId);
+  for (const step of steps) {
+    if (!step.reset) continue;
+    await tx.delete(claimGrantsClaimGroups).where(eq(claimGrantsClaimGroups.holderId, step.id));
+    for (const part of chunked(step.definition.claims)) {
+      await tx.insert(claimGrantsClaimGroups).values(
+        part.map((claimValue) => ({
+          id: crypto.randomUUID(),
+          holderId: step.id,
+          claimType: catalogueClaim(claimValue)?.claimType ?? 1,
+          claimValue,
+          priorityOfPermission: 1,
+          allow: true,
+          createdDateTime: now,
+          lastUpdatedDateTime: now,
+        })),
+      );
+    }
+    await tx.delete(claimGroupLinksClaimGroups).where(eq(claimGroupLinksClaimGroups.holderId, step.id));
+    for (const subId of step.subGroupIds) {
       await tx
         .insert(claimGroupLinksClaimGroups)
-        .values({ id: crypto.randomUUID(), holderId: id, claimGroupId: subId, priorityOfPermission: 1 });
+        .values({ id: crypto.randomUUID(), holderId: step.id, claimGroupId: subId, priorityOfPermission: 1 });
     }
   }
   const rows = await tx.select().from(claimGroups);
-  return BUILT_IN_CLAIM_GROUPS.map((b) => rows.find((r) => r.id === resolved.get(b.name)) as ClaimGroupRow);
+  return steps.map((s) => rows.find((r) => r.id === s.id) as ClaimGroupRow);
 }
 
 export const claimGroupRoutes = [
   route({
     method: 'GET',
     path: '/api/Claim/ClaimGroupsList',
-    claim: P.Claim_ReadClaimGroups,
     summary: 'Every claim group, with the collections the include flags ask for',
     example: { query: ALL_FLAGS },
     handler: async ({ c, services, query }) => {
@@ -166,7 +128,6 @@ export const claimGroupRoutes = [
   route({
     method: 'GET',
     path: '/api/Claim/ClaimGroupsPaged',
-    claim: P.Claim_ReadClaimGroups,
     summary: 'One page of claim groups (page from 1, count 1–1000, default 10; no page: all)',
     example: { query: { ...ALL_FLAGS, page: '1', count: '2' } },
     handler: async ({ c, services, query }) => {
@@ -180,12 +141,11 @@ export const claimGroupRoutes = [
   route({
     method: 'POST',
     path: '/api/Claim/CreateNewClaimGroup',
-    claim: P.Claim_ManageClaimGroups,
     summary: 'Creates a claim group; answers it (409 when the name is taken)',
     example: { query: { groupName: 'Route Walk Role' } },
     handler: async ({ c, services, query }) => {
       const name = readGroupName(query, 'groupName');
-      const created = await write(services, async (tx) => {
+      const created = await write(services, { names: 'claimGroup' }, async ({ tx }) => {
         await assertNameFree(tx, 'claimGroup', name);
         const [row] = await tx
           .insert(claimGroups)
@@ -200,12 +160,11 @@ export const claimGroupRoutes = [
   route({
     method: 'PUT',
     path: '/api/Claim/RenameClaimGroup',
-    claim: P.Claim_ManageClaimGroups,
     summary: 'Renames the claim group named currentGroupName; answers it',
     example: { query: { newGroupName: 'Form Readers', currentGroupName: 'Form Readers' } },
     handler: async ({ c, services, query }) => {
       const name = readGroupName(query, 'newGroupName');
-      const renamed = await write(services, async (tx) => {
+      const renamed = await write(services, { names: 'claimGroup' }, async ({ tx }) => {
         const group = await requireByName(tx, query, 'currentGroupName');
         await assertNameFree(tx, 'claimGroup', name, group.id);
         const [row] = await tx
@@ -222,20 +181,17 @@ export const claimGroupRoutes = [
   route({
     method: 'DELETE',
     path: '/api/Claim/DeleteClaimGroupByName',
-    claim: P.Claim_ManageClaimGroups,
-    summary: 'Deletes a claim group with its claims and links (204); built-in groups answer 400',
+    summary: 'Deletes a claim group with its claims and links (204); built-in groups answer 409',
     // Deleting a built-in group is refused, so the walk can call this as often as it likes.
     example: { query: { groupName: 'Administrators' } },
     handler: async ({ c, services, query }) => {
-      await write(services, async (tx) => {
-        const group = await requireByName(tx, query, 'groupName');
-        if (group.builtInGroup) {
-          throw new HttpError(
-            400,
-            `The built-in claim group '${group.name}' cannot be deleted; reset it with UpsertBuiltInClaimGroups instead.`,
-          );
-        }
-        await tx.delete(claimGroups).where(eq(claimGroups.id, group.id));
+      const { id } = await requireByName(services.db, query, 'groupName');
+      const plan = { changes: [id], access: { type: 'deleteClaimGroup', claimGroupId: id } as const };
+      await write(services, plan, async ({ tx, claimsChanged }) => {
+        // Renamed or deleted meanwhile: look it up again under the lock.
+        if ((await requireByName(tx, query, 'groupName')).id !== id) throw claimGroupNotFound(query.required('groupName').trim());
+        await tx.delete(claimGroups).where(eq(claimGroups.id, id));
+        claimsChanged();
       });
       return c.body(null, 204);
     },
@@ -244,19 +200,18 @@ export const claimGroupRoutes = [
   route({
     method: 'GET',
     path: '/api/Claim/UpsertBuiltInClaimGroups',
-    claim: P.Claim_ManageClaimGroups,
     summary: 'Creates the missing built-in claim groups (overrideExisting: also resets existing ones)',
     example: { query: { overrideExisting: 'false' } },
     handler: async ({ c, services, query }) => {
-      const override = readRequiredBool(query, 'overrideExisting');
-      const groups = await write(services, async (tx) =>
-        projectClaimGroups(tx, await upsertBuiltIns(tx, override), {
-          claims: true,
-          claimGroups: true,
-          users: false,
-          userGroups: false,
-        }),
-      );
+      const override = query.requiredBool('overrideExisting');
+      const plan = { names: 'claimGroup', nesting: true, accessLock: 'exclusive' } as const;
+      const groups = await write(services, plan, async ({ tx, claimsChanged, checkAccess }) => {
+        const steps = planBuiltInUpsert(await tx.select().from(claimGroups), BUILT_IN_IDS, override, await loadClaimGroupGraph(tx));
+        await checkAccess(resetChange(steps));
+        const rows = await storeBuiltIns(tx, steps);
+        if (steps.some((s) => s.create || s.update || s.reset)) claimsChanged();
+        return projectClaimGroups(tx, rows, { claims: true, claimGroups: true, users: false, userGroups: false });
+      });
       return c.json(groups);
     },
   }),

@@ -6,9 +6,8 @@
 import { count, eq, or } from 'drizzle-orm';
 import { Permission } from '../../../src/api/enums';
 import type { OidcConfig, UserSessionData } from '../../../src/api/types';
-import { hasClaim, isAdministrator } from '../claims-service';
+import { isAdministrator, isUuid, mayCheckAdminRoleOf } from '../../../src/domain';
 import { applicationUsers } from '../db/schema';
-import { isUuid } from './http';
 import { claimRequired, route } from './registry';
 
 const sorted = (claims: ReadonlySet<number>) => [...claims].sort((a, b) => a - b);
@@ -17,7 +16,6 @@ export const claimRoutes = [
   route({
     method: 'GET',
     path: '/api/Claim/GetMyClaims',
-    claim: 'authenticated',
     summary: "The caller's effective claim numbers",
     handler: ({ c, auth }) => c.json(sorted(auth.claims)),
   }),
@@ -25,7 +23,6 @@ export const claimRoutes = [
   route({
     method: 'GET',
     path: '/api/Claim/GetMyUserSessionData',
-    claim: 'authenticated',
     summary: "The caller's effective claims and application user id",
     handler: ({ c, auth }) => {
       const body: UserSessionData = { claims: sorted(auth.claims), userId: auth.user.id };
@@ -36,16 +33,13 @@ export const claimRoutes = [
   route({
     method: 'GET',
     path: '/api/Claim/CheckForAdminRole',
-    claim: 'authenticated',
     summary:
       'Whether the user named by authId (oidcId or id) holds GlobalDataAdmin or AdminPanel_Access; ' +
       'checking another user needs Claim_ReadUsers',
     handler: async ({ c, auth, services, query }) => {
       const authId = query.required('authId');
       const self = authId === auth.user.oidcId || authId === auth.user.id;
-      if (!self && !hasClaim(auth.claims, Permission.Claim_ReadUsers)) {
-        return claimRequired(c, Permission.Claim_ReadUsers);
-      }
+      if (!mayCheckAdminRoleOf(auth.user, auth.claims, authId)) return claimRequired(c, Permission.Claim_ReadUsers);
       if (self) return c.json(isAdministrator(auth.claims));
       const match = isUuid(authId)
         ? or(eq(applicationUsers.oidcId, authId), eq(applicationUsers.id, authId))
@@ -59,7 +53,7 @@ export const claimRoutes = [
   route({
     method: 'GET',
     path: '/api/Claim/CheckForUsers',
-    claim: 'public',
+    anonymous: true,
     summary: 'Whether any application user exists',
     handler: async ({ c, services }) => {
       const [row] = await services.db
@@ -73,7 +67,7 @@ export const claimRoutes = [
   route({
     method: 'GET',
     path: '/api/Claim/GetOIDCConfig',
-    claim: 'public',
+    anonymous: true,
     summary: 'How hosts configure their sign-in: authority, client id and extra scopes',
     handler: ({ c, services }) => {
       const body: OidcConfig = {
@@ -88,7 +82,6 @@ export const claimRoutes = [
   route({
     method: 'POST',
     path: '/api/Claim/ClearUserClaimsCache',
-    claim: 'authenticated',
     summary: "Forgets the caller's cached claims",
     handler: ({ c, auth, services }) => {
       services.claims.clearUser(auth.user.id);

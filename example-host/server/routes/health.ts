@@ -8,7 +8,7 @@ export const healthRoutes = [
   route({
     method: 'GET',
     path: '/api/HealthCheck/Get',
-    claim: 'public',
+    anonymous: true,
     summary: 'Whether the server and its database are up',
     handler: async ({ c, services }) => {
       try {

@@ -18,9 +18,9 @@ import {
   claimGroupLinksUsers,
   claimGroups,
 } from '../db/schema';
-import { HttpError } from './http';
+import { unknownHolderError, type HolderKind } from '../../../src/domain';
 
-export type HolderKind = 'user' | 'userGroup' | 'claimGroup';
+export type { HolderKind };
 
 /** A grant table (they all have the columns of `claim_grants_claim_groups`). */
 export type GrantTable = typeof claimGrantsClaimGroups;
@@ -28,8 +28,6 @@ export type GrantTable = typeof claimGrantsClaimGroups;
 export type LinkTable = typeof claimGroupLinksClaimGroups;
 
 export interface HolderTables {
-  /** For messages: "application user", "application user group", "claim group". */
-  label: string;
   table: PgTable;
   id: PgColumn;
   name: PgColumn;
@@ -40,7 +38,6 @@ export interface HolderTables {
 
 export const HOLDERS: Readonly<Record<HolderKind, HolderTables>> = {
   user: {
-    label: 'application user',
     table: applicationUsers,
     id: applicationUsers.id,
     name: applicationUsers.name,
@@ -49,7 +46,6 @@ export const HOLDERS: Readonly<Record<HolderKind, HolderTables>> = {
     links: claimGroupLinksUsers as unknown as LinkTable,
   },
   userGroup: {
-    label: 'application user group',
     table: applicationUserGroups,
     id: applicationUserGroups.id,
     name: applicationUserGroups.name,
@@ -58,7 +54,6 @@ export const HOLDERS: Readonly<Record<HolderKind, HolderTables>> = {
     links: claimGroupLinksUserGroups as unknown as LinkTable,
   },
   claimGroup: {
-    label: 'claim group',
     table: claimGroups,
     id: claimGroups.id,
     name: claimGroups.name,
@@ -95,7 +90,7 @@ export async function requireHolders(
     for (const row of rows) names.set(row.id, row.name);
   }
   const missing = ids.find((id) => !names.has(id));
-  if (missing !== undefined) throw new HttpError(404, `Unknown ${h.label} '${missing}' in '${fieldName}'.`);
+  if (missing !== undefined) throw unknownHolderError(kind, missing, fieldName);
   return names;
 }
 

@@ -13,8 +13,8 @@ import type {
   ClaimGrant,
   ClaimGroup,
   ClaimGroupLink,
-  Paged,
 } from '../../../src/api/types';
+import { pageWindow, readPaging, toPaged, type Paging } from '../../../src/domain';
 import type { Db } from '../db/index';
 import { applicationUserGroups, applicationUsers, claimGroups, memberships } from '../db/schema';
 import {
@@ -30,7 +30,6 @@ import {
   type UserRow,
 } from './dto';
 import { chunked, HOLDERS, type HolderKind } from './holders';
-import type { QueryReader } from './http';
 
 /** Include flags of the claim group queries. */
 export interface ClaimGroupIncludeFlags {
@@ -229,28 +228,7 @@ export async function projectUserGroups(
 
 // ---------------------------------------------------------------- listing and paging
 
-/** Default and largest page size of the `…Paged` calls. */
-export const PAGE_SIZE = { default: 10, max: 1000 } as const;
-
-/** `page` (1-based; absent or null: everything as one page) and `count` (page size). */
-export interface Paging {
-  page: number | null;
-  count: number;
-}
-
-/**
- * Reads `page` and `count` (integers, else 400). As the test fake does: a page below 1 is page 1 and a
- * count below 1 is the default of 10; a count above 1000 is capped at 1000.
- */
-export function readPaging(query: QueryReader): Paging {
-  const bounds = { min: -1_000_000_000, max: 1_000_000_000 };
-  const page = query.int('page', bounds) ?? null;
-  const count = query.int('count', bounds) ?? PAGE_SIZE.default;
-  return {
-    page: page === null ? null : Math.max(page, 1),
-    count: count < 1 ? PAGE_SIZE.default : Math.min(count, PAGE_SIZE.max),
-  };
-}
+export { readPaging, toPaged, type Paging };
 
 type Listable = typeof claimGroups | typeof applicationUsers | typeof applicationUserGroups;
 
@@ -269,15 +247,7 @@ export async function listLive<T extends Listable>(
     .from(t)
     .where(live)
     .orderBy(sql`lower(${t.name})`, asc(t.name), asc(t.id));
-  const rows =
-    paging && paging.page !== null
-      ? await query.limit(paging.count).offset((paging.page - 1) * paging.count)
-      : await query;
+  const window = paging && pageWindow(paging);
+  const rows = window ? await query.limit(window.limit).offset(window.offset) : await query;
   return { rows: rows as T['$inferSelect'][], total };
-}
-
-/** A `Paged` answer: a null page is everything as one page. */
-export function toPaged<T>(list: T[], total: number, paging: Paging): Paged<T> {
-  if (paging.page === null) return { list, totalRecCount: total, totalPageCount: total > 0 ? 1 : 0 };
-  return { list, totalRecCount: total, totalPageCount: Math.ceil(total / paging.count) };
 }

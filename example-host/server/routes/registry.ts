@@ -1,24 +1,33 @@
 /**
  * Route declarations (DESIGN §8: deny by default).
  *
- * Every endpoint is declared with `route({ method, path, claim, handler })`, where `claim` is the
- * server claim (a `Permission` number) the caller needs, `'authenticated'` (any signed-in user) or
- * `'public'`. Declarations are kept in a `RouteRegistry`, which tests enumerate; `mountRoutes` is the
- * only way routes reach the app, and any /api or /odata request that matches no declaration gets 404.
+ * Every endpoint is declared with `route({ method, path, handler })`; who may call it comes from the
+ * domain's route → claim table (src/domain/route-access.ts, the one the fake enforces too): a server
+ * claim (a `Permission` number), `'authenticated'` (any signed-in user) or `'public'`. A route missing
+ * from the table cannot be declared, and a public route says so (`anonymous: true`) so that its
+ * handler is typed for an anonymous caller. Declarations are kept in a `RouteRegistry`, which tests
+ * enumerate; `mountRoutes` is the only way routes reach the app, and any /api or /odata request that
+ * matches no declaration gets 404.
  */
 import type { Context, Hono } from 'hono';
-import { Permission } from '../../../src/api/enums';
 import type { JsonValue } from '../../../src/api/types';
+import {
+  claimKey,
+  claimRequiredError,
+  DomainError,
+  routeRule,
+  satisfies,
+  type RouteClaim,
+  type RouteMethod,
+  type RouteRule,
+} from '../../../src/domain';
 import { ensureApplicationUser, TokenError, bearerToken, type AuthContext } from '../auth';
-import { hasClaim } from '../claims-service';
 import type { Services } from '../services';
-import { HttpError, problem, QueryReader } from './http';
+import { domainProblem, problem, QueryReader } from './http';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type HttpMethod = RouteMethod;
+export type { RouteClaim };
 const METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
-
-/** What a route requires of its caller. */
-export type RouteClaim = number | 'public' | 'authenticated';
 
 /** Hono environment of the app. */
 export type AppEnv = { Variables: { auth: AuthContext | null } };
@@ -31,7 +40,7 @@ export interface RouteContext<TAuth extends AuthContext | null = AuthContext | n
   query: QueryReader;
 }
 
-type AuthFor<C extends RouteClaim> = C extends 'public' ? AuthContext | null : AuthContext;
+type AuthFor<A extends boolean> = A extends true ? AuthContext | null : AuthContext;
 
 /** A request the route-walk test can send (a route with no example is called without parameters). */
 export interface RouteExample {
@@ -39,20 +48,22 @@ export interface RouteExample {
   body?: JsonValue;
 }
 
-/** One declared route. */
-export interface RouteDeclaration<C extends RouteClaim = RouteClaim> {
+/** One declared route (who may call it comes from the domain's route table). */
+export interface RouteDeclaration<A extends boolean = false> {
   method: HttpMethod;
   /** The exact path, starting with /api/ or /odata/. */
   path: string;
-  claim: C;
+  /** Set on public routes: the handler may get an anonymous caller (`auth` null). */
+  anonymous?: A;
   /** One line for docs and logs. */
   summary?: string;
   example?: RouteExample;
-  handler: (ctx: RouteContext<AuthFor<C>>) => Response | Promise<Response>;
+  handler: (ctx: RouteContext<AuthFor<A>>) => Response | Promise<Response>;
 }
 
-/** A declaration whose handler accepts any context (what the registry stores). */
-export interface AnyRouteDeclaration extends Omit<RouteDeclaration, 'handler'> {
+/** A declaration as the registry stores it: with the claim of the route table, its handler taking any context. */
+export interface AnyRouteDeclaration extends Omit<RouteDeclaration<boolean>, 'handler'> {
+  claim: RouteClaim;
   handler: (ctx: RouteContext) => Response | Promise<Response>;
 }
 
@@ -64,17 +75,21 @@ export class RouteDeclarationError extends Error {
   }
 }
 
-const PERMISSION_VALUES = new Set<number>(Object.values(Permission));
-const PERMISSION_NAMES = new Map<number, string>(Object.entries(Permission).map(([k, v]) => [v, k]));
-
 /** The name of a permission number (for messages). */
-export function permissionName(value: number): string {
-  return PERMISSION_NAMES.get(value) ?? String(value);
-}
+export const permissionName = claimKey;
 
-/** Declares a route; throws when the declaration is incomplete. */
-export function route<C extends RouteClaim>(declaration: RouteDeclaration<C>): AnyRouteDeclaration {
-  const d = declaration as Partial<RouteDeclaration<RouteClaim>>;
+/** Finds who may call a route: the domain's route table (tests pass their own). */
+export type RouteLookup = (method: string, path: string) => RouteRule | undefined;
+
+/**
+ * Declares a route with the claim the domain's route table gives it; throws when the declaration is
+ * incomplete, the route is not in the table, or `anonymous` disagrees with the table's `public`.
+ */
+export function route<A extends boolean = false>(
+  declaration: RouteDeclaration<A>,
+  lookup: RouteLookup = routeRule,
+): AnyRouteDeclaration {
+  const d = declaration as Partial<RouteDeclaration<boolean>>;
   if (!d || typeof d !== 'object') throw new RouteDeclarationError('A route needs a declaration');
   if (!d.method || !METHODS.includes(d.method)) {
     throw new RouteDeclarationError(`Route ${String(d.path)}: unknown method ${String(d.method)}`);
@@ -82,27 +97,32 @@ export function route<C extends RouteClaim>(declaration: RouteDeclaration<C>): A
   if (typeof d.path !== 'string' || !/^\/(api|odata)\/[A-Za-z0-9/_-]+$/.test(d.path)) {
     throw new RouteDeclarationError(`Route ${String(d.path)}: the path must start with /api/ or /odata/`);
   }
-  const claim = d.claim;
-  if (claim === undefined || claim === null) {
+  const rule = lookup(d.method, d.path);
+  if (!rule) {
     throw new RouteDeclarationError(
-      `Route ${d.method} ${d.path} declares no claim: use a Permission, 'authenticated' or 'public'`,
+      `Route ${d.method} ${d.path} is not in the route table (src/domain/route-access.ts): add who may call it there`,
     );
   }
-  if (claim !== 'public' && claim !== 'authenticated' && !(typeof claim === 'number' && PERMISSION_VALUES.has(claim))) {
-    throw new RouteDeclarationError(`Route ${d.method} ${d.path}: unknown claim ${String(claim)}`);
+  if ((rule.claim === 'public') !== (d.anonymous === true)) {
+    throw new RouteDeclarationError(
+      `Route ${d.method} ${d.path}: the route table says ${String(rule.claim)}; declare anonymous: true exactly for public routes`,
+    );
   }
   if (typeof d.handler !== 'function') throw new RouteDeclarationError(`Route ${d.method} ${d.path} has no handler`);
-  return Object.freeze({ ...declaration }) as unknown as AnyRouteDeclaration;
+  return Object.freeze({ ...declaration, claim: rule.claim }) as unknown as AnyRouteDeclaration;
 }
 
 /** The declared routes. */
 export class RouteRegistry {
   private readonly routes: AnyRouteDeclaration[] = [];
 
+  /** A registry of the routes of `lookup`'s table (default: the domain's). */
+  constructor(private readonly lookup: RouteLookup = routeRule) {}
+
   /** Adds declarations (made with `route`); a method + path may be declared once. */
   add(...declarations: AnyRouteDeclaration[]): this {
     for (const d of declarations) {
-      const checked = route(d as RouteDeclaration);
+      const checked = route(d as RouteDeclaration<boolean>, this.lookup);
       const key = `${checked.method} ${checked.path.toLowerCase()}`;
       if (this.routes.some((r) => `${r.method} ${r.path.toLowerCase()}` === key)) {
         throw new RouteDeclarationError(`Route ${checked.method} ${checked.path} is declared twice`);
@@ -125,8 +145,7 @@ export class RouteRegistry {
 
 /** 403 for a caller lacking `claim`: problem details naming it (also as the `requiredClaim` extension). */
 export function claimRequired(c: Context, claim: number): Response {
-  const required = permissionName(claim);
-  return problem(c, 403, `The claim '${required}' is required.`, { requiredClaim: required });
+  return domainProblem(c, claimRequiredError(claim));
 }
 
 function unauthorized(c: Context<AppEnv>, error: TokenError): Response {
@@ -143,7 +162,7 @@ function unauthorized(c: Context<AppEnv>, error: TokenError): Response {
 async function authenticate(c: Context<AppEnv>, services: Services): Promise<AuthContext> {
   const token = await services.verifier.verify(bearerToken(c.req.header('authorization')));
   const user = await ensureApplicationUser(services.db, token, services.accountLookup);
-  if (user.isDeleted || !user.isEnabled) throw new HttpError(403, 'The user is disabled.');
+  if (user.isDeleted || !user.isEnabled) throw new DomainError(403, 'The user is disabled.');
   const claims = await services.claims.effectiveClaims(user.id);
   return { token, user, claims };
 }
@@ -161,14 +180,20 @@ export function mountRoutes(app: Hono<AppEnv>, registry: RouteRegistry, services
           auth = await authenticate(c, services);
         } catch (error) {
           if (error instanceof TokenError) return unauthorized(c, error);
+          if (error instanceof DomainError) return domainProblem(c, error);
           throw error;
         }
-        if (typeof declaration.claim === 'number' && !hasClaim(auth.claims, declaration.claim)) {
+        if (typeof declaration.claim === 'number' && !satisfies(auth.claims, declaration.claim)) {
           return claimRequired(c, declaration.claim);
         }
       }
       c.set('auth', auth);
-      return declaration.handler({ c, auth, services, query: new QueryReader(c.req.url) });
+      try {
+        return await declaration.handler({ c, auth, services, query: new QueryReader(c.req.url) });
+      } catch (error) {
+        if (error instanceof DomainError) return domainProblem(c, error);
+        throw error;
+      }
     });
   }
   const notFound = (c: Context<AppEnv>) => problem(c, 404, `Nothing answers ${c.req.method} ${c.req.path}.`);

@@ -1,22 +1,21 @@
 /**
  * Application user groups: list and page them, create, rename and delete them by id (spec §7).
- * Names are trimmed, must not be blank (400) and must be unique regardless of case (409); ids that
- * are not UUIDs answer 400, unknown ones 404. Deleting a group removes its memberships, claims and
- * claim group links.
+ * Names follow the domain's rules (src/domain/group-names.ts: 400 when blank, too long or holding
+ * control or invisible characters, 409 when another group's name reads the same); ids that are not
+ * UUIDs answer 400, unknown ones 404. Deleting a group removes its memberships, claims and claim group
+ * links — unless that would leave no administrator (409).
  */
 import { and, eq } from 'drizzle-orm';
-import { Permission } from '../../../src/api/enums';
+import { userGroupNotFound } from '../../../src/domain';
 import type { Db } from '../db/index';
 import { applicationUserGroups } from '../db/schema';
 import { SEED_IDS } from '../db/seed';
 import type { UserGroupRow } from './dto';
-import { HttpError, readId, type QueryReader } from './http';
+import type { QueryReader } from './http';
 import { assertNameFree, readGroupName } from './names';
 import { listLive, projectUserGroups, readPaging, toPaged, type UserGroupIncludeFlags } from './projections';
 import { route } from './registry';
 import { write } from './writes';
-
-const P = Permission;
 
 const EVERY_INCLUDE: UserGroupIncludeFlags = { claims: true, users: true, claimGroups: true };
 const NO_INCLUDES: UserGroupIncludeFlags = { claims: false, users: false, claimGroups: false };
@@ -38,7 +37,7 @@ async function requireGroup(db: Db, id: string): Promise<UserGroupRow> {
     .select()
     .from(applicationUserGroups)
     .where(and(eq(applicationUserGroups.id, id), eq(applicationUserGroups.isDeleted, false)));
-  if (!group) throw new HttpError(404, `No application user group '${id}'.`);
+  if (!group) throw userGroupNotFound(id);
   return group;
 }
 
@@ -46,7 +45,6 @@ export const userGroupRoutes = [
   route({
     method: 'GET',
     path: '/api/Claim/ApplicationUserGroupsList',
-    claim: P.Claim_ReadUserGroups,
     summary: 'Every application user group, with the collections the include flags ask for',
     example: { query: { includeClaims: 'true', includeApplicationUsers: 'true', includeClaimGroups: 'true' } },
     handler: async ({ c, services, query }) => {
@@ -59,7 +57,6 @@ export const userGroupRoutes = [
   route({
     method: 'GET',
     path: '/api/Claim/ApplicationUserGroupsPaged',
-    claim: P.Claim_ReadUserGroups,
     summary: 'One page of application user groups (page from 1, count 1–1000, default 10; no page: all)',
     example: {
       query: {
@@ -81,12 +78,11 @@ export const userGroupRoutes = [
   route({
     method: 'POST',
     path: '/api/Claim/CreateNewApplicationUserGroup',
-    claim: P.Claim_ManageUserGroups,
     summary: 'Creates an application user group; answers it (409 when the name is taken)',
     example: { query: { groupName: 'Route Walk Team' } },
     handler: async ({ c, services, query }) => {
       const name = readGroupName(query, 'groupName');
-      const created = await write(services, async (tx) => {
+      const created = await write(services, { names: 'userGroup' }, async ({ tx }) => {
         await assertNameFree(tx, 'userGroup', name);
         const [row] = await tx.insert(applicationUserGroups).values({ id: crypto.randomUUID(), name }).returning();
         return projectUserGroups(tx, [row as UserGroupRow], EVERY_INCLUDE);
@@ -98,13 +94,12 @@ export const userGroupRoutes = [
   route({
     method: 'PUT',
     path: '/api/Claim/RenameAppUserGroup',
-    claim: P.Claim_ManageUserGroups,
     summary: 'Renames the application user group currentGroupId; answers it',
     example: { query: { newGroupName: 'Readers', currentGroupId: SEED_IDS.userGroups.readers } },
     handler: async ({ c, services, query }) => {
       const name = readGroupName(query, 'newGroupName');
-      const id = readId(query, 'currentGroupId');
-      const renamed = await write(services, async (tx) => {
+      const id = query.id('currentGroupId');
+      const renamed = await write(services, { names: 'userGroup', changes: [id] }, async ({ tx }) => {
         await requireGroup(tx, id);
         await assertNameFree(tx, 'userGroup', name, id);
         const [row] = await tx
@@ -121,15 +116,16 @@ export const userGroupRoutes = [
   route({
     method: 'DELETE',
     path: '/api/Claim/DeleteAppUserGroup',
-    claim: P.Claim_ManageUserGroups,
     summary: 'Deletes an application user group with its memberships, claims and links (204)',
     // A malformed id is refused (400), so the walk can call this as often as it likes.
     example: { query: { groupToDeleteId: 'not-a-uuid' } },
     handler: async ({ c, services, query }) => {
-      const id = readId(query, 'groupToDeleteId');
-      await write(services, async (tx) => {
+      const id = query.id('groupToDeleteId');
+      const plan = { changes: [id], access: { type: 'deleteUserGroup', userGroupId: id } as const };
+      await write(services, plan, async ({ tx, claimsChanged }) => {
         await requireGroup(tx, id);
         await tx.delete(applicationUserGroups).where(eq(applicationUserGroups.id, id));
+        claimsChanged();
       });
       return c.body(null, 204);
     },

@@ -3,14 +3,11 @@
  * provider's account store (spec §7, DESIGN §5).
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { Permission } from '../../../src/api/enums';
 import { applicationUsers } from '../db/schema';
 import type { QueryReader } from './http';
 import { listLive, projectUsers, readPaging, toPaged, type UserIncludeFlags } from './projections';
 import { route } from './registry';
 import { write } from './writes';
-
-const P = Permission;
 
 function readIncludes(query: QueryReader): UserIncludeFlags {
   return {
@@ -26,7 +23,6 @@ export const userRoutes = [
   route({
     method: 'GET',
     path: '/api/Claim/ApplicationUsersPaged',
-    claim: P.Claim_ReadUsers,
     summary: 'One page of application users (page from 1, count 1–1000, default 10; no page: all)',
     example: { query: { ...ALL_FLAGS, page: '1', count: '2' } },
     handler: async ({ c, services, query }) => {
@@ -40,7 +36,6 @@ export const userRoutes = [
   route({
     method: 'GET',
     path: '/api/Claim/ApplicationList',
-    claim: P.Claim_ReadUsers,
     summary: 'Every application user, with the collections the include flags ask for',
     example: { query: ALL_FLAGS },
     handler: async ({ c, services, query }) => {
@@ -53,13 +48,13 @@ export const userRoutes = [
   route({
     method: 'POST',
     path: '/api/Claim/FullSyncAndReturnExternalUsers',
-    claim: P.Claim_FullSync,
     summary:
       "Creates or updates an application user for every account of the identity provider's account " +
       'store; answers those users (none with an external provider, whose accounts cannot be listed)',
     handler: async ({ c, services }) => {
       const accounts = services.listAccounts?.() ?? [];
-      const users = await write(services, async (tx) => {
+      // One sync at a time; new users hold no claims and names change none, so the claims cache stays.
+      const users = await write(services, { changes: ['full-sync'] }, async ({ tx }) => {
         const ids: string[] = [];
         for (const account of accounts) {
           const [existing] = await tx.select().from(applicationUsers).where(eq(applicationUsers.oidcId, account.sub));
