@@ -227,15 +227,30 @@ export type FieldWidget =
   | 'text'
   | 'textarea'
   | 'number'
+  | 'integer'
   | 'email'
+  | 'url'
+  | 'phone'
   | 'date'
+  | 'time'
+  | 'datetime'
   | 'checkbox'
   | 'switch'
   | 'select'
-  | 'multiselect'
   | 'radio'
+  | 'segmented'
+  | 'multiselect'
+  | 'checkboxes'
   | 'signature'
   | 'static';
+
+/** A value the engine computes from other paths (a `*` segment spans every item of an array). */
+export interface FieldComputation {
+  op: 'sum' | 'product' | 'min' | 'max' | 'count' | 'concat';
+  paths: string[];
+  /** Separator of `concat`; default a space. */
+  separator?: string;
+}
 
 /** One option of a choice widget. */
 export interface FieldOption {
@@ -255,6 +270,10 @@ export interface FormField {
   options?: FieldOption[];
   visibleWhen?: FieldRule[];
   requiredWhen?: FieldRule[];
+  /** Shown but not editable. */
+  readOnly?: boolean;
+  /** Filled by the engine from other paths (implies read-only). */
+  computed?: FieldComputation;
   /** The AcroForm field this field fills. */
   pdfFieldName?: string;
 }

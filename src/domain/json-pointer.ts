@@ -95,7 +95,8 @@ export function joinPointer(base: string, ...rest: PointerInput[]): string {
 function toSegments(input: PointerInput): string[] {
   if (typeof input === 'string') return parsePointer(input);
   const segments = input.map(String);
-  for (const segment of segments) checkSegment(segment, formatPointerUnchecked(segments));
+  // The pointer text is built only for the error message, so reads by segments stay cheap.
+  for (const segment of segments) if (FORBIDDEN_POINTER_SEGMENTS.has(segment)) checkSegment(segment, formatPointerUnchecked(segments));
   return segments;
 }
 

@@ -1,0 +1,384 @@
+/**
+ * Turning a {@link FormSchema} into what the engine runs: checked against the limits, paths parsed, every field's
+ * subschema and facts resolved, and the validator prepared — once per schema version (cached by
+ * `formSchemaId` + `version`).
+ */
+import { validate, type OutputUnit, type Schema } from '@cfworker/json-schema';
+import type { FieldComputation, FieldRule, FormField, FormPage, FormSchema, FormSection } from '../api/types';
+import { JsonPointerError, parsePointer } from '../domain/json-pointer';
+import { depthExceeds, FORM_LIMITS, FormLimitError, jsonSize } from './limits';
+import type { MessageContext } from './messages';
+import {
+  applicableSchemas,
+  describeSchema,
+  isRequiredIn,
+  prepareSchema,
+  schemaAt,
+  type PreparedSchema,
+  type SchemaNode,
+  type ValueSchemaInfo,
+} from './schema';
+
+/**
+ * A check of one schema `pattern` run when a schema is saved (the server plugs in a ReDoS checker such as `recheck`).
+ * Returns the reason to refuse the pattern, or nothing to accept it.
+ */
+export type PatternCheck = (pattern: string, location: string) => string | null | undefined;
+
+/** Options of {@link checkFormSchema}. */
+export interface CheckFormSchemaOptions {
+  /** Extra check of every pattern, after the engine made sure it compiles. */
+  checkPattern?: PatternCheck;
+}
+
+/** A rule with its path parsed (relative to the item inside a repeatable section). */
+export interface CompiledRule {
+  rule: FieldRule;
+  segments: readonly string[];
+}
+
+/** A computation with its paths parsed (`*` spans the items of an array). */
+export interface CompiledComputation {
+  computation: FieldComputation;
+  paths: readonly (readonly string[])[];
+}
+
+/** The repeat of a repeatable section. */
+export interface CompiledRepeat {
+  path: string;
+  segments: readonly string[];
+  minItems: number;
+  maxItems: number | undefined;
+  addLabel: string | undefined;
+}
+
+/** A field, ready to run. */
+export interface CompiledField {
+  field: FormField;
+  /** Position in layout order (pages → sections → fields). */
+  index: number;
+  pageIndex: number;
+  section: CompiledSection;
+  /** The field's path as written (relative to the item inside a repeatable section). */
+  path: string;
+  segments: readonly string[];
+  /** False for static text. */
+  isInput: boolean;
+  /** The schema facts of the value (bounds, options, format…). */
+  info: ValueSchemaInfo;
+  /** The subschema the value is validated against. */
+  node: SchemaNode | undefined;
+  /** Listed in its parent object's `required`. */
+  schemaRequired: boolean;
+  visibleWhen: readonly CompiledRule[];
+  requiredWhen: readonly CompiledRule[];
+  computed: CompiledComputation | null;
+  readOnly: boolean;
+  messageContext: MessageContext;
+}
+
+/** A section, ready to run. */
+export interface CompiledSection {
+  section: FormSection;
+  pageIndex: number;
+  repeat: CompiledRepeat | null;
+  fields: CompiledField[];
+}
+
+/** A page, ready to run. */
+export interface CompiledPage {
+  page: FormPage;
+  index: number;
+  sections: CompiledSection[];
+}
+
+/** A form schema compiled for the engine. Immutable and shared by every engine of the same schema version. */
+export interface CompiledForm {
+  /** `formSchemaId@version`. */
+  key: string;
+  schema: FormSchema;
+  pages: readonly CompiledPage[];
+  /** Every field in layout order. */
+  fields: readonly CompiledField[];
+  fieldById: ReadonlyMap<string, CompiledField>;
+  /** The prepared schema the validator runs (with `required` of layout-bound paths left to the engine). */
+  prepared: PreparedSchema;
+  /** Validates one field's value against its subschema. */
+  validateValue(field: CompiledField, value: unknown): OutputUnit[];
+  /** Validates a whole document (every error, not just the first). */
+  validateDocument(data: unknown): OutputUnit[];
+}
+
+const MULTI_WIDGETS = new Set(['multiselect', 'checkboxes']);
+const SKIP_KEYWORDS = new Set(['const', 'enum', 'default', 'examples']);
+
+function layoutError(message: string): FormLimitError {
+  return new FormLimitError('schema-layout', message);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function pointerOf(text: unknown, what: string): string[] {
+  if (typeof text !== 'string') throw layoutError(`${what} must be a JSON Pointer string.`);
+  try {
+    return parsePointer(text);
+  } catch (error) {
+    if (error instanceof JsonPointerError) throw layoutError(`${what}: ${error.message}`);
+    throw error;
+  }
+}
+
+/** Every `pattern` and `patternProperties` key in a schema, with the location of its keyword. */
+function patternsOf(jsonSchema: unknown): { pattern: string; location: string }[] {
+  const out: { pattern: string; location: string }[] = [];
+  const walk = (node: unknown, location: string): void => {
+    if (Array.isArray(node)) {
+      node.forEach((child, i) => walk(child, `${location}/${i}`));
+      return;
+    }
+    if (!isRecord(node)) return;
+    for (const [key, value] of Object.entries(node)) {
+      const here = `${location}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+      if (key === 'pattern' && typeof value === 'string') out.push({ pattern: value, location: here });
+      else if (key === 'patternProperties' && isRecord(value)) {
+        for (const [pattern, child] of Object.entries(value)) {
+          out.push({ pattern, location: `${here}/${pattern.replace(/~/g, '~0').replace(/\//g, '~1')}` });
+          walk(child, `${here}/${pattern}`);
+        }
+      } else if (key === 'properties' && isRecord(value)) {
+        for (const [name, child] of Object.entries(value)) walk(child, `${here}/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+      } else if (!SKIP_KEYWORDS.has(key)) walk(value, here);
+    }
+  };
+  walk(jsonSchema, '');
+  return out;
+}
+
+/**
+ * Checks a form schema before it is stored or run: its size, depth and field count against {@link FORM_LIMITS}, the
+ * layout's shape and data paths (`__proto__`, `constructor` and `prototype` refused), rule paths, unique field ids and
+ * paths, and every `pattern` (it must compile, and pass `options.checkPattern` when given).
+ * Throws {@link FormLimitError} naming the first problem.
+ */
+export function checkFormSchema(schema: Pick<FormSchema, 'jsonSchema' | 'layout'>, options: CheckFormSchemaOptions = {}): void {
+  const { jsonSchema, layout } = schema as { jsonSchema: unknown; layout: unknown };
+  if (!isRecord(jsonSchema)) throw layoutError("'jsonSchema' must be a JSON object.");
+  if (!isRecord(layout) || !Array.isArray(layout.pages)) throw layoutError("'layout' must be an object with 'pages'.");
+  const size = jsonSize({ jsonSchema, layout });
+  if (size > FORM_LIMITS.maxSchemaSize) {
+    throw new FormLimitError('schema-size', `The form schema is too large: at most ${FORM_LIMITS.maxSchemaSize} characters are allowed.`);
+  }
+  if (depthExceeds(jsonSchema, FORM_LIMITS.maxSchemaDepth) || depthExceeds(layout, FORM_LIMITS.maxSchemaDepth)) {
+    throw new FormLimitError('schema-depth', `The form schema is nested too deeply: at most ${FORM_LIMITS.maxSchemaDepth} levels are allowed.`);
+  }
+  let fieldCount = 0;
+  const ids = new Set<string>();
+  const paths = new Set<string>();
+  for (const page of layout.pages) {
+    if (!isRecord(page) || !Array.isArray(page.sections)) throw layoutError("Every layout page needs 'sections'.");
+    for (const section of page.sections) {
+      if (!isRecord(section) || !Array.isArray(section.fields)) throw layoutError("Every layout section needs 'fields'.");
+      let base = '';
+      if (section.repeatable !== undefined) {
+        if (!isRecord(section.repeatable)) throw layoutError(`The section '${String(section.id)}' has an invalid 'repeatable'.`);
+        const segments = pointerOf(section.repeatable.path, `The repeatable path of section '${String(section.id)}'`);
+        if (segments.length === 0) throw layoutError(`The section '${String(section.id)}' cannot repeat over the whole form.`);
+        base = String(section.repeatable.path);
+      }
+      fieldCount += section.fields.length;
+      if (fieldCount > FORM_LIMITS.maxFields) {
+        throw new FormLimitError('schema-fields', `The form has too many fields: at most ${FORM_LIMITS.maxFields} are allowed.`);
+      }
+      for (const field of section.fields) {
+        if (!isRecord(field) || typeof field.id !== 'string' || field.id === '') throw layoutError("Every layout field needs an 'id'.");
+        if (ids.has(field.id)) throw layoutError(`Two fields have the id '${field.id}'.`);
+        ids.add(field.id);
+        const segments = pointerOf(field.path, `The path of field '${field.id}'`);
+        if (field.widget !== 'static') {
+          if (segments.length === 0) throw layoutError(`The field '${field.id}' must name a data path.`);
+          const full = base + String(field.path);
+          if (paths.has(full)) throw layoutError(`Two fields are bound to the data path '${full}'.`);
+          paths.add(full);
+        }
+        for (const key of ['visibleWhen', 'requiredWhen'] as const) {
+          const rules = field[key];
+          if (rules === undefined) continue;
+          if (!Array.isArray(rules)) throw layoutError(`'${key}' of field '${field.id}' must be a list of rules.`);
+          for (const rule of rules) {
+            if (!isRecord(rule)) throw layoutError(`'${key}' of field '${field.id}' must be a list of rules.`);
+            pointerOf(rule.path, `A rule of field '${field.id}'`);
+          }
+        }
+        if (isRecord(field.computed) && Array.isArray(field.computed.paths)) {
+          for (const path of field.computed.paths) pointerOf(path, `A computed path of field '${field.id}'`);
+        }
+      }
+    }
+  }
+  for (const { pattern, location } of patternsOf(jsonSchema)) {
+    if (pattern.length > FORM_LIMITS.maxPatternLength) {
+      throw new FormLimitError(
+        'schema-pattern',
+        `The pattern at ${location} is too long: at most ${FORM_LIMITS.maxPatternLength} characters are allowed.`,
+      );
+    }
+    try {
+      new RegExp(pattern, 'u');
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new FormLimitError('schema-pattern', `The pattern '${pattern}' at ${location} is not a valid regular expression: ${reason}`);
+    }
+    const refusal = options.checkPattern?.(pattern, location);
+    if (refusal) throw new FormLimitError('schema-pattern', `The pattern '${pattern}' at ${location} is not allowed: ${refusal}`);
+  }
+}
+
+function compileRules(rules: readonly FieldRule[] | undefined): CompiledRule[] {
+  return (rules ?? []).map((rule) => ({ rule, segments: parsePointer(rule.path) }));
+}
+
+/** Removes `name` from the `required` lists that apply at `parent`, so the engine decides it (rules, visibility). */
+function relaxRequired(prepared: PreparedSchema, parent: readonly string[], name: string): void {
+  for (const schema of applicableSchemas(schemaAt(prepared, parent), prepared)) {
+    if (Array.isArray(schema.required) && schema.required.includes(name)) {
+      schema.required = schema.required.filter((n) => n !== name);
+    }
+  }
+}
+
+function buildCompiled(schema: FormSchema): CompiledForm {
+  checkFormSchema(schema);
+  const prepared = prepareSchema(schema.jsonSchema);
+  const pages: CompiledPage[] = [];
+  const fields: CompiledField[] = [];
+  const fieldById = new Map<string, CompiledField>();
+  const relaxations: (readonly string[])[] = [];
+
+  schema.layout.pages.forEach((page, pageIndex) => {
+    const compiledPage: CompiledPage = { page, index: pageIndex, sections: [] };
+    pages.push(compiledPage);
+    for (const section of page.sections) {
+      let repeat: CompiledRepeat | null = null;
+      let base: readonly string[] = [];
+      if (section.repeatable) {
+        const segments = parsePointer(section.repeatable.path);
+        const info = describeSchema(schemaAt(prepared, segments), prepared);
+        repeat = {
+          path: section.repeatable.path,
+          segments,
+          minItems: section.repeatable.minItems ?? info.minItems ?? 0,
+          maxItems: section.repeatable.maxItems ?? info.maxItems,
+          addLabel: section.repeatable.addLabel,
+        };
+        base = [...segments, '*'];
+        relaxations.push(segments);
+      }
+      const compiledSection: CompiledSection = { section, pageIndex, repeat, fields: [] };
+      compiledPage.sections.push(compiledSection);
+      for (const field of section.fields) {
+        const isInput = field.widget !== 'static';
+        const segments = isInput ? parsePointer(field.path) : [];
+        const full = [...base, ...segments];
+        const node = isInput ? schemaAt(prepared, full) : undefined;
+        const info = isInput ? describeSchema(node, prepared) : { hasConst: false };
+        const schemaRequired = isInput && segments.length > 0 && isRequiredIn(prepared, full.slice(0, -1), full[full.length - 1] as string);
+        const computed = field.computed
+          ? { computation: field.computed, paths: field.computed.paths.map((p) => parsePointer(p)) }
+          : null;
+        const compiledField: CompiledField = {
+          field,
+          index: fields.length,
+          pageIndex,
+          section: compiledSection,
+          path: field.path,
+          segments,
+          isInput,
+          info,
+          node,
+          schemaRequired,
+          visibleWhen: compileRules(field.visibleWhen),
+          requiredWhen: compileRules(field.requiredWhen),
+          computed,
+          readOnly: Boolean(field.readOnly || computed || info.readOnly),
+          messageContext: MULTI_WIDGETS.has(field.widget) ? 'selection' : 'value',
+        };
+        if (isInput) relaxations.push(full);
+        fields.push(compiledField);
+        compiledSection.fields.push(compiledField);
+        fieldById.set(field.id, compiledField);
+      }
+    }
+  });
+
+  // Requiredness of bound paths (and the objects holding them) is decided by the engine, which knows about
+  // visibility and rules; the JSON Schema's `required` still applies to data the layout does not show.
+  for (const full of relaxations) {
+    for (let depth = 1; depth <= full.length; depth++) {
+      const name = full[depth - 1] as string;
+      if (name !== '*') relaxRequired(prepared, full.slice(0, depth - 1), name);
+    }
+  }
+
+  return {
+    key: `${schema.formSchemaId}@${schema.version}`,
+    schema,
+    pages,
+    fields,
+    fieldById,
+    prepared,
+    validateValue(field, value) {
+      if (field.node === undefined) return [];
+      return validate(value, field.node as Schema, '2020-12', prepared.lookup, false).errors;
+    },
+    validateDocument(data) {
+      return validate(data, prepared.root, '2020-12', prepared.lookup, false).errors;
+    },
+  };
+}
+
+interface CacheEntry {
+  jsonSchema: unknown;
+  layout: unknown;
+  text: string | null;
+  compiled: CompiledForm;
+}
+
+const CACHE_SIZE = 32;
+const cache = new Map<string, CacheEntry>();
+
+function contentText(schema: FormSchema): string {
+  return JSON.stringify([schema.jsonSchema, schema.layout]);
+}
+
+/**
+ * The compiled form of a schema, built once per schema version: the cache is keyed by `formSchemaId` + `version`
+ * (a stored version never changes). A schema with the same key but other content (an unsaved draft in a builder)
+ * is compiled afresh and replaces the cached one. Throws {@link FormLimitError} for a schema over the limits.
+ */
+export function compileFormSchema(schema: FormSchema): CompiledForm {
+  const key = `${schema.formSchemaId}@${schema.version}`;
+  const entry = cache.get(key);
+  if (entry) {
+    const same =
+      (entry.jsonSchema === schema.jsonSchema && entry.layout === schema.layout) ||
+      (entry.text ??= contentText(entry.compiled.schema)) === contentText(schema);
+    if (same) {
+      // Refresh its place in the LRU order.
+      cache.delete(key);
+      cache.set(key, entry);
+      return entry.compiled;
+    }
+  }
+  const compiled = buildCompiled(schema);
+  cache.delete(key);
+  cache.set(key, { jsonSchema: schema.jsonSchema, layout: schema.layout, text: null, compiled });
+  if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+  return compiled;
+}
+
+/** Empties the compile cache (tests; a host that wants the memory back). */
+export function clearCompiledForms(): void {
+  cache.clear();
+}

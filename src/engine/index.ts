@@ -1,0 +1,36 @@
+/**
+ * The form engine (DESIGN §9): React-free and HTTP-free. The renderer (src/forms), the test fake (src/testing) and the
+ * reference server all run this one implementation.
+ */
+export { createFormEngine, leafErrors } from './engine';
+export type {
+  ArrayState,
+  ExternalError,
+  FieldState,
+  FormChangeListener,
+  FormCheckResult,
+  FormEngine,
+  FormEngineOptions,
+  FormError,
+  FormState,
+} from './engine';
+export { checkFormSchema, clearCompiledForms, compileFormSchema } from './compile';
+export type {
+  CheckFormSchemaOptions,
+  CompiledComputation,
+  CompiledField,
+  CompiledForm,
+  CompiledPage,
+  CompiledRepeat,
+  CompiledRule,
+  CompiledSection,
+  PatternCheck,
+} from './compile';
+export { checkDataLimits, FORM_LIMITS, FormLimitError } from './limits';
+export type { FormLimitKind } from './limits';
+export { defaultValidationMessages, fillMessage, messageFor } from './messages';
+export type { MessageContext, ValidationMessages } from './messages';
+export { compute, isEmptyValue, jsonEqual, ruleHolds, rulesHold } from './rules';
+export type { ValueSchemaInfo } from './schema';
+export { validateSubmission } from './validate-submission';
+export type { ValidateSubmissionOptions } from './validate-submission';
