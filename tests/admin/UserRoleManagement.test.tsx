@@ -10,6 +10,7 @@ import { APIProvider } from '../../src/query/APIProvider';
 import { createFakeBackend, errorHandlers } from '../../src/testing';
 import { seedIds } from '../../src/testing/seed-ids';
 import { renderWithProviders } from '../support/render';
+import { expectAvailable, expectUnavailable } from './support/screen';
 
 const base = 'http://api.test';
 const backend = createFakeBackend();
@@ -70,7 +71,7 @@ describe('UserRoleManagement', () => {
       expect(screen.getByRole('tab', { name: 'User Groups' })).toHaveAttribute('aria-selected', 'false');
       expect(await userPicker()).toBeInTheDocument();
       expect(screen.getByRole('button', { name: 'Refresh users' })).toBeInTheDocument();
-      expect(screen.getByRole('button', { name: 'Full Sync' })).toBeEnabled();
+      expectAvailable(screen.getByRole('button', { name: 'Full Sync' }));
       expect(screen.queryByRole('textbox', { name: 'Group name' })).not.toBeInTheDocument();
       expect(panel()).not.toBeInTheDocument();
     });
@@ -124,9 +125,10 @@ describe('UserRoleManagement', () => {
       expect(await optionsOf(user, await userPicker())).not.toContain('Nina Newhire');
       await user.click(screen.getByRole('button', { name: 'Full Sync' }));
       const syncing = screen.getByRole('button', { name: 'Syncing...' });
-      expect(syncing).toBeDisabled();
+      expectUnavailable(syncing);
+      expect(syncing).toHaveAttribute('aria-busy', 'true');
       expect(await screen.findByText(/^Full Sync finished: \d+ users synced/)).toBeInTheDocument();
-      expect(screen.getByRole('button', { name: 'Full Sync' })).toBeEnabled();
+      expectAvailable(screen.getByRole('button', { name: 'Full Sync' }));
       expect(await optionsOf(user, await userPicker())).toContain('Nina Newhire');
       expect(requestsTo('FullSyncAndReturnExternalUsers')).toHaveLength(1);
     });
@@ -139,7 +141,7 @@ describe('UserRoleManagement', () => {
       const alert = await screen.findByRole('alert');
       expect(alert).toHaveTextContent('An unexpected server error occurred.');
       expect(alert).toHaveTextContent('Simulated failure (500).');
-      expect(screen.getByRole('button', { name: 'Full Sync' })).toBeEnabled();
+      expectAvailable(screen.getByRole('button', { name: 'Full Sync' }));
     });
 
     it('refetches the users from the refresh action', async () => {
@@ -173,7 +175,7 @@ describe('UserRoleManagement', () => {
       expect(
         await screen.findByText('No users yet. Run Full Sync to import them from the identity provider.'),
       ).toBeInTheDocument();
-      expect(screen.getByRole('button', { name: 'Full Sync' })).toBeEnabled();
+      expectAvailable(screen.getByRole('button', { name: 'Full Sync' }));
     });
   });
 
@@ -206,7 +208,9 @@ describe('UserRoleManagement', () => {
       expect(section('Added').getByText(/Form Readers/)).toBeInTheDocument();
       expect(section('Removed').getByText(/FormInstance_Update/)).toBeInTheDocument();
       expect(
-        within(dialog).getByText("Claims successfully added to, removed from or updated for user 'Sam Signer'."),
+        within(dialog).getByText(
+          "Claims successfully added to, removed from or updated for user 'Sam Signer'. Claim groups successfully added to or removed from user 'Sam Signer'.",
+        ),
       ).toBeInTheDocument();
 
       expect(bodies.find((b) => b.path.endsWith('/AddRemoveUpdateClaimsToAppUserOrUsers'))?.body).toEqual({
@@ -222,10 +226,10 @@ describe('UserRoleManagement', () => {
         removeExistingUnMentionedClaimGroups: false,
       });
       await user.click(within(dialog).getByRole('button', { name: 'Close' }));
-      // The saved state is the new starting point: saving again changes nothing.
-      await user.click(within(region).getByRole('button', { name: 'Save Changes' }));
-      const again = await screen.findByRole('dialog', { name: 'Permission changes' });
-      expect(within(again).getByText('No changes were made to the permissions.')).toBeInTheDocument();
+      // The saved state is the new starting point: there is nothing to save again, and the focus is back.
+      const save = within(region).getByRole('button', { name: 'Save Changes' });
+      await waitFor(() => expect(save).toHaveFocus());
+      expectUnavailable(save, 'Nothing has changed yet.');
     });
 
     it('lists an updated priority and allow flag under Updated', async () => {
@@ -247,13 +251,12 @@ describe('UserRoleManagement', () => {
       });
     });
 
-    it("says 'No changes were made to the permissions.' and sends nothing when nothing changed", async () => {
+    it("keeps 'Save Changes' unavailable and sends nothing while nothing changed", async () => {
       const { user } = renderScreen({ initialUserId: users.signer });
       const region = await screen.findByRole('region', { name: /User: Sam Signer$/ });
-      await user.click(within(region).getByRole('button', { name: 'Save Changes' }));
-      const dialog = await screen.findByRole('dialog', { name: 'Permission changes' });
-      expect(within(dialog).getByText('No changes were made to the permissions.')).toBeInTheDocument();
-      await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+      const save = within(region).getByRole('button', { name: 'Save Changes' });
+      expectUnavailable(save, 'Nothing has changed yet.');
+      await user.click(save);
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
       expect(backend.requests.filter((r) => r.path.includes('AddRemoveUpdate'))).toEqual([]);
     });
@@ -319,6 +322,11 @@ describe('UserRoleManagement', () => {
       await user.click(await within(region).findByRole('checkbox', { name: 'Form_Add' }));
 
       await user.click(screen.getByRole('tab', { name: 'User Groups' }));
+      // Form_Add is picked but not saved: leaving asks first.
+      const prompt = await screen.findByRole('dialog', { name: 'Discard unsaved changes?' });
+      expect(within(prompt).getByText("The changes to 'Sam Signer' have not been saved. They will be lost.")).toBeInTheDocument();
+      await user.click(within(prompt).getByRole('button', { name: 'Discard changes' }));
+      expect(screen.getByRole('tab', { name: 'User Groups' })).toHaveAttribute('aria-selected', 'true');
       expect(onUserSelected).toHaveBeenLastCalledWith(null);
       expect(panel()).not.toBeInTheDocument();
       await pick(user, await groupPicker(), 'Reviewers');
@@ -346,14 +354,14 @@ describe('UserRoleManagement', () => {
     it("disables 'Create Group' while the trimmed name is blank", async () => {
       const { user } = renderScreen({ initialTab: 'userGroups' });
       const create = screen.getByRole('button', { name: 'Create Group' });
-      expect(create).toBeDisabled();
+      expectUnavailable(create);
       await user.type(screen.getByRole('textbox', { name: 'Group name' }), '   ');
-      expect(create).toBeDisabled();
+      expectUnavailable(create);
       await user.keyboard('{Enter}');
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
       expect(requestsTo('CreateNewApplicationUserGroup')).toEqual([]);
       await user.type(screen.getByRole('textbox', { name: 'Group name' }), 'x');
-      expect(create).toBeEnabled();
+      expectAvailable(create);
     });
 
     it("creates a group, shows 'Group Created Successfully', refreshes the list and clears the selection", async () => {
@@ -384,6 +392,8 @@ describe('UserRoleManagement', () => {
       await user.type(screen.getByRole('textbox', { name: 'Group name' }), 'readers{Enter}');
       const alert = await screen.findByRole('alert');
       expect(alert).toHaveTextContent("An application user group named 'Readers' already exists.");
+      expect(within(alert).getByText('Could not create the group')).toBeInTheDocument();
+      expect(alert).not.toHaveTextContent('An unexpected server error occurred.');
       expect(screen.getByRole('textbox', { name: 'Group name' })).toHaveValue('readers');
     });
 
@@ -391,10 +401,10 @@ describe('UserRoleManagement', () => {
       const onUserGroupSelected = vi.fn();
       const { user } = renderScreen({ initialTab: 'userGroups', onUserGroupSelected });
       const picker = await groupPicker();
-      expect(screen.getByRole('button', { name: 'Edit' })).toBeDisabled();
-      expect(screen.getByRole('button', { name: 'Delete' })).toBeDisabled();
+      expectUnavailable(screen.getByRole('button', { name: 'Edit' }));
+      expectUnavailable(screen.getByRole('button', { name: 'Delete' }));
       await pick(user, picker, 'Reviewers');
-      expect(screen.getByRole('button', { name: 'Edit' })).toBeEnabled();
+      expectAvailable(screen.getByRole('button', { name: 'Edit' }));
       await screen.findByRole('region', { name: /User Group: Reviewers$/ });
       await user.click(screen.getByRole('button', { name: 'Edit' }));
       const dialog = await screen.findByRole('dialog', { name: 'Edit user group' });
@@ -403,7 +413,7 @@ describe('UserRoleManagement', () => {
       const save = within(dialog).getByRole('button', { name: 'Save Changes' });
       await user.clear(input);
       await user.type(input, '   ');
-      expect(save).toBeDisabled();
+      expectUnavailable(save);
       await user.clear(input);
       await user.type(input, ' Approvers ');
       await user.click(save);
@@ -451,8 +461,11 @@ describe('UserRoleManagement', () => {
       const { user } = renderScreen({ initialTab: 'userGroups', initialUserGroupId: groups.reviewers });
       await screen.findByRole('region', { name: /User Group: Reviewers$/ });
       await user.click(screen.getByRole('button', { name: 'Delete' }));
-      await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
-      expect(await screen.findByRole('alert')).toHaveTextContent('An unexpected server error occurred.');
+      const dialog = await screen.findByRole('dialog');
+      await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+      const alert = await within(dialog).findByRole('alert');
+      expect(alert).toHaveTextContent('Could not delete the group');
+      expect(alert).toHaveTextContent('An unexpected server error occurred.');
       expect(panel()).toBeInTheDocument();
     });
 
@@ -491,14 +504,14 @@ describe('UserRoleManagement', () => {
       const { user } = renderScreen({ initialTab: 'userGroups', initialUserGroupId: groups.formAuthors });
       const members = await screen.findByRole('combobox', { name: 'Group Members' });
       const save = screen.getByRole('button', { name: 'Save members' });
-      expect(save).toBeDisabled();
+      expectUnavailable(save);
       const offered = await optionsOf(user, members);
       expect(offered).toContain('Rita Reader');
       // Members are picked already, so they are not offered again.
       expect(offered).not.toContain('Eddie Editor');
       expect(offered).not.toContain('Sam Signer');
       await pick(user, members, 'Rita Reader');
-      expect(save).toBeEnabled();
+      expectAvailable(save);
       await user.click(save);
 
       const dialog = await screen.findByRole('dialog', { name: 'Group members updated' });
@@ -513,7 +526,8 @@ describe('UserRoleManagement', () => {
         removeExistingUnMentioned: false,
       });
       await user.click(within(dialog).getByRole('button', { name: 'Close' }));
-      await waitFor(() => expect(screen.getByRole('button', { name: 'Save members' })).toBeDisabled());
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Save members' })).toHaveFocus());
+      expectUnavailable(screen.getByRole('button', { name: 'Save members' }), 'Nothing has changed yet.');
       expect(await optionsOf(user, members)).not.toContain('Rita Reader');
     });
 
@@ -543,7 +557,7 @@ describe('UserRoleManagement', () => {
       await pick(user, members, 'Rita Reader');
       await user.click(screen.getByRole('button', { name: 'Save members' }));
       expect(await screen.findByRole('alert')).toHaveTextContent('An unexpected server error occurred.');
-      expect(screen.getByRole('button', { name: 'Save members' })).toBeEnabled();
+      expectAvailable(screen.getByRole('button', { name: 'Save members' }));
       expect(await optionsOf(user, members)).not.toContain('Rita Reader');
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     });
@@ -567,7 +581,9 @@ describe('UserRoleManagement', () => {
       await user.click(within(region).getByRole('button', { name: 'Save Changes' }));
       const dialog = await screen.findByRole('dialog', { name: 'Permission changes' });
       expect(
-        within(dialog).getByText("Claims successfully added to, removed from or updated for user group 'Reviewers'."),
+        within(dialog).getByText(
+          "Claims successfully added to, removed from or updated for user group 'Reviewers'. Claim groups successfully added to or removed from user group 'Reviewers'.",
+        ),
       ).toBeInTheDocument();
       expect(bodies.find((b) => b.path.endsWith('/AddRemoveUpdateClaimsToAppUserGroupOrUserGroups'))?.body).toEqual({
         claimSets: [groups.reviewers],
@@ -582,6 +598,54 @@ describe('UserRoleManagement', () => {
         removeExistingUnMentionedClaimGroups: false,
       });
       expect(bodies.some((b) => b.path.includes('AppUserOrUsers'))).toBe(false);
+    });
+  });
+  describe('a user who may read but not change permissions', () => {
+    it('offers no sync, create, rename, delete, membership or grant control, each with the reason', async () => {
+      backend.setEnforceClaims(true);
+      backend.setCurrentUser(users.auditor);
+      const { user } = renderScreen({ initialTab: 'userGroups', initialUserGroupId: groups.reviewers });
+      const region = await screen.findByRole('region', { name: /User Group: Reviewers$/ });
+      const manage = "You need the permission 'Claim_ManageUserGroups' for this.";
+      await waitFor(() => expectUnavailable(screen.getByRole('button', { name: 'Create Group' }), manage));
+      expectUnavailable(screen.getByRole('button', { name: 'Edit' }), manage);
+      expectUnavailable(screen.getByRole('button', { name: 'Delete' }), manage);
+      expectUnavailable(
+        screen.getByRole('button', { name: 'Save members' }),
+        "You need the permission 'Claim_AssignUsersToGroups' for this.",
+      );
+      expect(screen.getByRole('combobox', { name: 'Group Members' })).toHaveAttribute('readonly');
+      expectUnavailable(
+        within(region).getByRole('button', { name: 'Clear All' }),
+        "You need the permission 'Claim_AssignClaims' for this.",
+      );
+      expect(await within(region).findByRole('checkbox', { name: 'Form_Add' })).toBeDisabled();
+      expect(within(region).getByRole('combobox', { name: 'Claim groups' })).toHaveAttribute('readonly');
+      await user.click(screen.getByRole('button', { name: 'Edit' }));
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+      await user.click(screen.getByRole('tab', { name: 'Users' }));
+      const sync = await screen.findByRole('button', { name: 'Full Sync' });
+      expectUnavailable(sync, "You need the permission 'Claim_FullSync' for this.");
+      await user.click(sync);
+      expect(requestsTo('FullSyncAndReturnExternalUsers')).toHaveLength(0);
+      expect(bodies).toHaveLength(0);
+    });
+  });
+
+  describe('Group Members and unsaved changes', () => {
+    it('warns before another group is chosen while members are unsaved', async () => {
+      const { user } = renderScreen({ initialTab: 'userGroups', initialUserGroupId: groups.reviewers });
+      await screen.findByRole('region', { name: /User Group: Reviewers$/ });
+      await pick(user, screen.getByRole('combobox', { name: 'Group Members' }), 'Nora Newcomer');
+      await user.keyboard('{Escape}');
+      await pick(user, await groupPicker(), 'Readers');
+      const prompt = await screen.findByRole('dialog', { name: 'Discard unsaved changes?' });
+      await user.click(within(prompt).getByRole('button', { name: 'Keep editing' }));
+      expect(await groupPicker()).toHaveValue('Reviewers');
+      expect(screen.getByRole('combobox', { name: 'Group Members' }).closest('.mantine-MultiSelect-root')).toHaveTextContent(
+        'Nora Newcomer',
+      );
     });
   });
 });

@@ -176,9 +176,9 @@ export const UserRoleManagementView = factory<UserRoleManagementViewFactory>((_p
                     />
                     <ActionButton
                       access={sync}
+                      loading={sync.pending}
                       onClick={sync.run}
                       data-syncing={sync.pending || undefined}
-                      aria-busy={sync.pending || undefined}
                     >
                       {sync.label}
                     </ActionButton>
