@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { checkFormSchema, clearCompiledForms, compileFormSchema, createFormEngine, FORM_LIMITS, FormLimitError } from '../../src/engine';
-import type { FormField } from '../../src/api/types';
+import type { FormField, JsonObject } from '../../src/api/types';
 import { contactSchema, f, makeSchema, onePage, section } from './fixtures';
 
 function refusal(run: () => unknown): FormLimitError {
@@ -76,7 +76,7 @@ describe('checkFormSchema: limits and safety', () => {
   });
 
   it('refuses a schema nested too deeply with 400', () => {
-    let deep: Record<string, unknown> = { type: 'string' };
+    let deep: JsonObject = { type: 'string' };
     for (let i = 0; i < 40; i++) deep = { type: 'object', properties: { x: deep } };
     const error = refusal(() => checkFormSchema(makeSchema(deep, onePage())));
     expect(error).toMatchObject({ kind: 'schema-depth', status: 400 });

@@ -1,5 +1,6 @@
 // @vitest-environment node
 import { JsonPointerError } from '../../src/domain/json-pointer';
+import type { JsonObject } from '../../src/api/types';
 import { createFormEngine, type FormEngine } from '../../src/engine';
 import { contactSchema, f, makeSchema, onePage, section } from './fixtures';
 
@@ -59,7 +60,7 @@ describe('createFormEngine: data and subscriptions', () => {
     engine.setValue('/preference', 'email');
     expect(counts['/phone']).toBe(2);
     expect(engine.getFieldState('/phone')).toMatchObject({ visible: false, required: false });
-    expect(counts['/name'] + counts['/age'] + counts['/email'] + counts['/message']).toBe(0);
+    expect([counts['/name'], counts['/age'], counts['/email'], counts['/message']]).toEqual([0, 0, 0, 0]);
   });
 
   it('returns the same state object until something in it changes', () => {
@@ -461,7 +462,7 @@ describe('createFormEngine: pages, submit and the summary', () => {
 
 describe('createFormEngine: cost of a keystroke does not grow with the form', () => {
   it('notifies one subscriber out of 1000', () => {
-    const properties: Record<string, object> = {};
+    const properties: JsonObject = {};
     const fields = [];
     for (let i = 0; i < 1000; i++) {
       properties[`f${i}`] = { type: 'string', maxLength: 40 };

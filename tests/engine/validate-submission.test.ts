@@ -1,5 +1,6 @@
 // @vitest-environment node
 import { FORM_LIMITS, FormLimitError, validateSubmission } from '../../src/engine';
+import type { JsonObject } from '../../src/api/types';
 import { seedFormSchemas } from '../../src/testing/seed-forms';
 import { contactSchema, f, makeSchema, onePage, section } from './fixtures';
 
@@ -122,7 +123,7 @@ describe('validateSubmission', () => {
   });
 
   it('validates a 1000-field submission quickly', () => {
-    const properties: Record<string, object> = {};
+    const properties: JsonObject = {};
     const fields = [];
     const data: Record<string, string> = {};
     for (let i = 0; i < 1000; i++) {
