@@ -1,3 +1,5 @@
+import { builtInGroupDeleteReason } from '../domain/built-in-claim-groups';
+
 /**
  * Every user-visible text of the library in one object, English by default (DESIGN §6): the spec's texts verbatim and
  * the texts the spec leaves to us. A host overrides any of them through the `labels` prop of `APIProvider`; a screen's
@@ -90,7 +92,8 @@ export const defaultLabels = {
   deleteClaimGroupTitle: "Delete claim group '{name}'?",
   groupRenamedMessage: "'{from}' was renamed to '{to}'.",
   groupDeletedMessage: "'{name}' was deleted.",
-  builtInGroupNotDeletable: "'{name}' is a built-in group and cannot be deleted. Change its permissions instead.",
+  /** The domain's own reason (the same the server answers with), with a `{name}` placeholder. */
+  builtInGroupNotDeletable: builtInGroupDeleteReason('{name}'),
   subClaimGroups: 'Sub-claim groups',
   claimGroups: 'Claim groups',
   claimTypes: 'Claim types',

@@ -160,7 +160,8 @@ describe('RoleManagement', () => {
     it('disables Delete of a built-in group with the reason as its tooltip', async () => {
       const { user } = renderScreen({ initialGroupId: ids.administrators });
       await openPanel('Administrators');
-      const reason = "'Administrators' is a built-in group and cannot be deleted. Change its permissions instead.";
+      const reason =
+        "'Administrators' is a built-in role and cannot be deleted. Remove people from it in User & Role Management instead.";
       const remove = button('Delete');
       await waitFor(() => expectUnavailable(remove, reason));
       await user.click(remove);
@@ -426,6 +427,32 @@ describe('RoleManagement', () => {
       );
       // The selection is kept, so the user can fix it and save again.
       expect(within(panel).getByRole('checkbox', { name: 'Form_Add' })).toBeChecked();
+    });
+
+    it('asks before saving a change that takes away your own administrator access', async () => {
+      const { user } = renderScreen({ initialGroupId: ids.administrators });
+      const panel = await openPanel('Administrators');
+      await user.click(await within(panel).findByRole('checkbox', { name: 'GlobalDataAdmin' }));
+      await user.click(button('Save Changes', panel));
+      const dialog = await dialogNamed('Remove your own administrator access?');
+      expect(
+        within(dialog).getByText(
+          'After this change you are no longer an administrator: you may lose access to this screen, and only another administrator can give it back.',
+        ),
+      ).toBeInTheDocument();
+      await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      expect(bodies).toHaveLength(0);
+      await user.click(button('Save Changes', panel));
+      await user.click(within(await dialogNamed('Remove your own administrator access?')).getByRole('button', { name: 'Save anyway' }));
+      await waitFor(() => expect(requestsTo('AddRemoveUpdateClaimsToClaimGroupOrClaimGroups')).toHaveLength(1));
+    });
+
+    it('saves without asking when your own administrator access stays', async () => {
+      const { user } = renderScreen({ initialGroupId: ids.signers });
+      const panel = await openPanel('Signers');
+      await user.click(await within(panel).findByRole('checkbox', { name: 'FormSigner_Add' }));
+      await user.click(button('Save Changes', panel));
+      expect(await dialogNamed('Permission changes')).toBeInTheDocument();
     });
 
     it("asks before 'Clear All' and then clears every selected item", async () => {

@@ -148,8 +148,8 @@ const defaultProps = { initialGroupId: null } satisfies Partial<RoleManagementPr
  */
 export const RoleManagement = factory<RoleManagementFactory>((_props) => {
   const props = useProps('RoleManagement', defaultProps, _props);
-  const { initialGroupId, onGroupSelected, removesOwnAdmin, labels, ...viewProps } = props;
-  const controller = useRoleManagement({ initialGroupId, onGroupSelected, removesOwnAdmin, labels });
+  const { initialGroupId, onGroupSelected, labels, ...viewProps } = props;
+  const controller = useRoleManagement({ initialGroupId, onGroupSelected, labels });
   return <RoleManagementView controller={controller} {...viewProps} />;
 });
 

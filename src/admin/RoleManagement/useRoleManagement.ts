@@ -4,7 +4,6 @@ import type { ClaimGroup } from '../../api/types';
 import { useApi } from '../../query/APIProvider';
 import { fillLabel, type Labels } from '../../query/labels';
 import { useCreateClaimGroup, useDeleteClaimGroup, useRenameClaimGroup } from '../../query/mutations';
-import type { PermissionSave } from '../../query/permission-save';
 import { claimQueries } from '../../query/queries';
 import { useLabels } from '../../query/useLabels';
 import { selectionFromGrants, subGroupCandidates, subGroupIdsOf } from '../PermissionEditor/permission-model';
@@ -26,10 +25,6 @@ export interface RoleManagementOptions {
   initialGroupId?: string | null;
   /** Called when the chosen claim group changes; `null` when the selection is cleared. */
   onGroupSelected?: (id: string | null) => void;
-  /**
-   * Whether saving a change would take the signed-in user's own administrator access away; such a save asks first.
-   */
-  removesOwnAdmin?: (change: PermissionSave, group: ClaimGroup) => boolean;
   /** Overrides of the texts, which otherwise come from the `APIProvider` labels. */
   labels?: Partial<Labels>;
 }
@@ -42,7 +37,6 @@ export interface RoleManagementOptions {
 export function useRoleManagement({
   initialGroupId = null,
   onGroupSelected,
-  removesOwnAdmin,
   labels: overrides,
 }: RoleManagementOptions = {}) {
   const labels = useLabels(overrides);
@@ -79,7 +73,6 @@ export function useRoleManagement({
     groupDescription: labels.subGroupEntry,
     changedMessages: changedMessagesFor('claimGroup', selected?.name ?? '', labels),
     access,
-    removesOwnAdmin: selected && removesOwnAdmin ? (change) => removesOwnAdmin(change, selected) : undefined,
     enabled: selected !== null,
     labels,
   });

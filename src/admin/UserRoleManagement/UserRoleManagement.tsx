@@ -15,6 +15,7 @@ import {
 import { useId } from '@mantine/hooks';
 import { LabelsProvider } from '../../query/useLabels';
 import { ActionButton } from '../../ui/ActionButton';
+import { ConfirmModal } from '../../ui/ConfirmModal';
 import { EmptyState } from '../../ui/EmptyState';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { LoadingState } from '../../ui/LoadingState';
@@ -120,6 +121,15 @@ function GroupMembersView({
         </Group>
       </form>
       {save.error && <ErrorAlert title={save.errorTitle} error={save.error} />}
+      <ConfirmModal
+        opened={members.ownAdminConfirm.opened}
+        title={texts.removeOwnAdminTitle}
+        message={texts.removeOwnAdminMessage}
+        labels={{ confirm: texts.removeOwnAdminConfirm }}
+        onCancel={members.ownAdminConfirm.cancel}
+        onConfirm={members.ownAdminConfirm.confirm}
+        {...dialogStyles(dialogPart)}
+      />
       <ResultDialog
         opened={result !== null}
         onClose={members.closeResult}
@@ -330,7 +340,6 @@ export const UserRoleManagement = factory<UserRoleManagementFactory>((_props) =>
     initialUserGroupId,
     onUserGroupSelected,
     getDisplayNames,
-    removesOwnAdmin,
     labels,
     ...viewProps
   } = props;
@@ -342,7 +351,6 @@ export const UserRoleManagement = factory<UserRoleManagementFactory>((_props) =>
     initialUserGroupId,
     onUserGroupSelected,
     getDisplayNames,
-    removesOwnAdmin,
     labels,
   });
   return <UserRoleManagementView controller={controller} {...viewProps} />;

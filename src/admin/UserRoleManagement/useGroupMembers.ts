@@ -8,6 +8,7 @@ import { diffIds } from '../PermissionEditor/permission-model';
 import { allOf, unless } from '../shared/access';
 import type { ListState } from '../shared/list-state';
 import { useKeyedState } from '../shared/useKeyedState';
+import { useOwnAdminCheck } from '../shared/useOwnAdminCheck';
 import { memberIdsOf } from './permission-holder';
 
 interface MembersResult {
@@ -37,6 +38,9 @@ export function useGroupMembers({ group, users, nameOf, access, labels }: GroupM
   const [draft, setDraft] = useKeyedState<string[] | null>(group?.id ?? '', null);
   const [result, setResult] = useState<MembersResult | null>(null);
   const save = useAddRemoveUpdateAppUsersInAppuserGroups();
+  const removesOwnAdmin = useOwnAdminCheck();
+  const [checking, setChecking] = useState(false);
+  const [confirmOwnAdmin, setConfirmOwnAdmin] = useState(false);
   const selected = draft ?? members;
   const diff = diffIds(members, selected);
   const dirty = diff.toAdd.length + diff.toRemove.length > 0;
@@ -54,6 +58,31 @@ export function useGroupMembers({ group, users, nameOf, access, labels }: GroupM
   }, [users.list, nameOf, group]);
   const labelOf = (id: string) => options.find((o) => o.value === id)?.label ?? id;
   const saveAccess = allOf(access, unless(!dirty, labels.nothingToSave));
+  const changeOf = (groupId: string) => ({
+    applicationUsersGroups: [groupId],
+    applicationUsersToAdd: diff.toAdd,
+    applicationUsersToRemove: diff.toRemove,
+    removeExistingUnMentioned: false,
+  });
+  const send = () => {
+    if (!group) return;
+    const entry = (id: string): ResultDialogEntry => ({ key: id, label: labelOf(id) });
+    const added = diff.toAdd.map(entry);
+    const removed = diff.toRemove.map(entry);
+    const name = group.name;
+    save.mutate(changeOf(group.id), {
+      onSuccess: () => {
+        setDraft(null);
+        const message = [
+          added.length > 0 && fillLabel(labels.usersAddedMessage, { name }),
+          removed.length > 0 && fillLabel(labels.usersRemovedMessage, { name }),
+        ]
+          .filter(Boolean)
+          .join(' ');
+        setResult({ added, removed, message: message || undefined });
+      },
+    });
+  };
 
   return {
     users,
@@ -68,36 +97,27 @@ export function useGroupMembers({ group, users, nameOf, access, labels }: GroupM
     discard: () => setDraft(null),
     save: {
       ...saveAccess,
-      pending: save.isPending,
+      pending: save.isPending || checking,
       run: () => {
-        if (!group || !saveAccess.can || save.isPending) return;
-        const entry = (id: string): ResultDialogEntry => ({ key: id, label: labelOf(id) });
-        const added = diff.toAdd.map(entry);
-        const removed = diff.toRemove.map(entry);
-        const name = group.name;
-        save.mutate(
-          {
-            applicationUsersGroups: [group.id],
-            applicationUsersToAdd: diff.toAdd,
-            applicationUsersToRemove: diff.toRemove,
-            removeExistingUnMentioned: false,
-          },
-          {
-            onSuccess: () => {
-              setDraft(null);
-              const message = [
-                added.length > 0 && fillLabel(labels.usersAddedMessage, { name }),
-                removed.length > 0 && fillLabel(labels.usersRemovedMessage, { name }),
-              ]
-                .filter(Boolean)
-                .join(' ');
-              setResult({ added, removed, message: message || undefined });
-            },
-          },
-        );
+        if (!group || !saveAccess.can || save.isPending || checking) return;
+        setChecking(true);
+        // Leaving a group can take the user's own administrator access away: ask first (issue 8 #2).
+        void removesOwnAdmin([{ type: 'members', change: changeOf(group.id) }]).then((removes) => {
+          setChecking(false);
+          if (removes) setConfirmOwnAdmin(true);
+          else send();
+        });
       },
       error: save.error,
       errorTitle: labels.saveMembersFailed,
+    },
+    ownAdminConfirm: {
+      opened: confirmOwnAdmin,
+      confirm: () => {
+        setConfirmOwnAdmin(false);
+        send();
+      },
+      cancel: () => setConfirmOwnAdmin(false),
     },
     result,
     closeResult: () => setResult(null),

@@ -4,7 +4,6 @@ import type { DisplayNameFunction } from '../../api/types';
 import { useApi } from '../../query/APIProvider';
 import { fillLabel, type Labels } from '../../query/labels';
 import { useCreateUserGroup, useDeleteUserGroup, useFullSync, useRenameUserGroup } from '../../query/mutations';
-import type { PermissionSave } from '../../query/permission-save';
 import { claimQueries } from '../../query/queries';
 import { useLabels } from '../../query/useLabels';
 import { selectionFromGrants } from '../PermissionEditor/permission-model';
@@ -17,7 +16,6 @@ import {
   claimGroupOptionsFor,
   userGroupHolder,
   userHolder,
-  type PermissionHolder,
 } from './permission-holder';
 import { DisplayNameCountError, useDisplayNames } from './useDisplayNames';
 import { useGroupMembers } from './useGroupMembers';
@@ -53,10 +51,6 @@ export interface UserRoleManagementOptions {
    * shown as an error (spec §5). Without it, a user shows as its name, user name, email or id.
    */
   getDisplayNames?: DisplayNameFunction;
-  /**
-   * Whether saving a change would take the signed-in user's own administrator access away; such a save asks first.
-   */
-  removesOwnAdmin?: (change: PermissionSave, holder: PermissionHolder) => boolean;
   /** Overrides of the texts, which otherwise come from the `APIProvider` labels. */
   labels?: Partial<Labels>;
 }
@@ -77,7 +71,6 @@ export function useUserRoleManagement({
   initialUserGroupId = null,
   onUserGroupSelected,
   getDisplayNames,
-  removesOwnAdmin,
   labels: overrides,
 }: UserRoleManagementOptions = {}) {
   const labels = useLabels(overrides);
@@ -133,7 +126,6 @@ export function useUserRoleManagement({
     groupDescription: labels.claimGroupEntry,
     changedMessages: changedMessagesFor(holder?.kind ?? 'user', holder?.name ?? '', labels),
     access,
-    removesOwnAdmin: holder && removesOwnAdmin ? (change) => removesOwnAdmin(change, holder) : undefined,
     enabled: holder !== null,
     labels,
   });

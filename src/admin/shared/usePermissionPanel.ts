@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import type { ClaimBase, ClaimGroupLink } from '../../api/types';
 import { fillLabel, type Labels } from '../../query/labels';
 import { useSavePermissions } from '../../query/mutations';
-import type { PermissionHolderKind, PermissionSave } from '../../query/permission-save';
+import type { PermissionHolderKind } from '../../query/permission-save';
 import type { ActionAccess } from '../../ui/ActionButton';
 import { isCompleteSelection, selectionFromGrants, type SelectedClaim } from '../PermissionEditor/permission-model';
 import { usePermissionEditor, type ClaimGroupOption } from '../PermissionEditor/usePermissionEditor';
@@ -19,6 +19,7 @@ import {
   type PermissionState,
 } from './permission-changes';
 import { useKeyedState } from './useKeyedState';
+import { accessChangesOf, useOwnAdminCheck } from './useOwnAdminCheck';
 
 /** The live claim group ids of a holder's links as the server answered them. */
 function liveIds(links: readonly ClaimGroupLink[]): string[] {
@@ -54,11 +55,6 @@ export interface PermissionPanelOptions {
   /** What the signed-in user may do. */
   access: AdminAccess;
   /**
-   * Whether saving `change` would take the signed-in user's own administrator access away; such a save asks first.
-   * @default () => false
-   */
-  removesOwnAdmin?: (change: PermissionSave) => boolean;
-  /**
    * Whether a holder is chosen; while not, nothing is loaded.
    * @default true
    */
@@ -88,7 +84,6 @@ export function usePermissionPanel({
   groupDescription,
   changedMessages,
   access,
-  removesOwnAdmin,
   enabled = true,
   labels,
 }: PermissionPanelOptions) {
@@ -100,6 +95,8 @@ export function usePermissionPanel({
   const [confirmOwnAdmin, setConfirmOwnAdmin] = useState(false);
   const [result, setResult] = useState<PermissionResult | null>(null);
   const save = useSavePermissions(kind);
+  const removesOwnAdmin = useOwnAdminCheck();
+  const [checking, setChecking] = useState(false);
   const catalogue = useClaimCatalogue(enabled);
 
   const selection = draft?.selection ?? granted.selection;
@@ -174,12 +171,17 @@ export function usePermissionPanel({
     discard: () => setDraft(null),
     save: {
       ...saveAccess,
-      pending: save.isPending,
+      pending: save.isPending || checking,
       run: () => {
-        if (!saveAccess.can || save.isPending || !changes) return;
+        if (!saveAccess.can || save.isPending || checking || !changes) return;
         save.reset();
-        if (removesOwnAdmin?.(permissionSaveOf(holderId, granted, changes))) setConfirmOwnAdmin(true);
-        else send();
+        setChecking(true);
+        // Before a change that takes the user's own administrator access away, ask (issue 8 #2).
+        void removesOwnAdmin(accessChangesOf(kind, permissionSaveOf(holderId, granted, changes))).then((removes) => {
+          setChecking(false);
+          if (removes) setConfirmOwnAdmin(true);
+          else send();
+        });
       },
       error: save.error,
       dismissError: () => save.reset(),
