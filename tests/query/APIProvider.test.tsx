@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { APIProvider, useApi } from '../../src/query/APIProvider';
 import { claimQueries } from '../../src/query/queries';
-import { useCreateClaimGroup, useCrudMutation } from '../../src/query/mutations';
+import { useCrudMutation, useDeleteClaimGroup } from '../../src/query/mutations';
 import { entityQueries } from '../../src/query/queries';
 
 const base = 'http://api.test';
@@ -30,6 +30,7 @@ const server = setupServer(
     return HttpResponse.json([]);
   }),
   http.post(`${base}/api/Claim/CreateNewClaimGroup`, () => new HttpResponse(null, { status: 200 })),
+  http.delete(`${base}/api/Claim/DeleteClaimGroupByName`, () => new HttpResponse(null, { status: 204 })),
   http.get(`${base}/odata/FormOData`, () => {
     seen.push({ path: 'FormOData', auth: null });
     return HttpResponse.json({ value: [] });
@@ -53,6 +54,10 @@ function MyClaims() {
 }
 
 describe('APIProvider', () => {
+  it('sets its display name', () => {
+    expect(APIProvider.displayName).toBe('@ccq/forms-admin/APIProvider');
+  });
+
   it("throws 'Cannot access CCQ APIs outside an APIProvider.' outside a provider", () => {
     expect(() => renderHook(() => useApi())).toThrow('Cannot access CCQ APIs outside an APIProvider.');
   });
@@ -146,7 +151,7 @@ describe('mutations', () => {
         {children}
       </APIProvider>
     );
-    const { result } = renderHook(() => useCreateClaimGroup(), { wrapper });
+    const { result } = renderHook(() => useDeleteClaimGroup(), { wrapper });
     await waitFor(() => expect(count('ClaimGroupsList')).toBe(1));
     await waitFor(() => expect(count('ApplicationUserGroupsList')).toBe(1));
     await act(() => result.current.mutateAsync({ groupName: 'Auditors' }));
