@@ -32,6 +32,14 @@ export type { JsonRecord } from './json-body';
 export { readPaging, pageWindow, toPaged, pageOf } from './paging';
 export type { Paging } from './paging';
 export {
+  readClaimGroupIncludes,
+  readUserIncludes,
+  readUserGroupIncludes,
+  EVERY_CLAIM_GROUP_INCLUDE,
+  NO_CLAIM_GROUP_INCLUDE,
+} from './includes';
+export type { ClaimGroupIncludeFlags, UserIncludeFlags, UserGroupIncludeFlags } from './includes';
+export {
   CLAIM_TYPES,
   CLAIM_CATALOGUE,
   catalogueClaim,
@@ -45,6 +53,7 @@ export {
   parseRowLevelTable,
 } from './claim-catalogue';
 export type { CatalogueClaim, RowLevelTable } from './claim-catalogue';
+export { formSchemaDisplayName, formInstanceDisplayName } from './entity-names';
 export {
   satisfies,
   isAdministrator,

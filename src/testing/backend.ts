@@ -4,7 +4,8 @@
  */
 import type { HttpHandler } from 'msw';
 import type { OidcConfig } from '../api/types';
-import { EnvelopeStatus, Permission } from '../api/enums';
+import { EnvelopeStatus } from '../api/enums';
+import { satisfies } from '../domain';
 import { effectiveClaimsOf } from './claims-model';
 import { createEmptyDb, type FakeDb, type FakeEnvelope, type LinkToken, type StoredUser } from './db';
 import { createHandlerGroups, createHandlers, type CreateHandlersOptions, type HandlerGroups } from './handlers';
@@ -187,8 +188,7 @@ export function createFakeBackend(options: FakeBackendOptions = {}): FakeBackend
       return [...effectiveClaimsOf(db, requireUser(idOrOidcId).id)].sort((a, b) => a - b);
     },
     hasClaim(idOrOidcId, claim) {
-      const claims = effectiveClaimsOf(db, requireUser(idOrOidcId).id);
-      return claims.has(Permission.GlobalDataAdmin) || claims.has(claim);
+      return satisfies(effectiveClaimsOf(db, requireUser(idOrOidcId).id), claim);
     },
     tokenFor(idOrOidcId) {
       return `${FAKE_USER_TOKEN_PREFIX}${requireUser(idOrOidcId).id}`;

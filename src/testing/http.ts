@@ -1,26 +1,19 @@
 /**
  * Response builders, the error type the fake's routes throw, and readers for query strings and
- * JSON bodies. Query names and JSON property names are matched case-insensitively, as ASP.NET Core
- * does.
+ * JSON bodies (the domain's readers: names matched case-insensitively, as ASP.NET Core does).
  */
 import { HttpResponse } from 'msw';
 import { createProblemDetails, PROBLEM_CONTENT_TYPE } from '../api/problem-details';
+import { DomainError, field, hasField, isJsonRecord, parseJsonText, requireJsonObject } from '../domain';
 
 export type { ProblemDetails } from '../api/problem-details';
 
-/** An error a route throws to answer with `status` and a problem-details body. */
-export class FakeHttpError extends Error {
+/**
+ * An error a route throws to answer with `status` and a problem-details body: the domain's error
+ * type (the fake answers every `DomainError` alike).
+ */
+export class FakeHttpError extends DomainError {
   override name = 'FakeHttpError';
-
-  constructor(
-    /** The HTTP status to answer with. */
-    readonly status: number,
-    message: string,
-    /** Extension members of the problem details, e.g. `{ requiredClaim }`. */
-    readonly extensions?: Record<string, unknown>,
-  ) {
-    super(message);
-  }
 }
 
 /** A JSON response. `Date`s are written as ISO strings. */
@@ -50,9 +43,7 @@ export function problem(status: number, detail: string, extensions: Record<strin
 }
 
 /** Whether a value is a plain object (not null, not an array). */
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date);
-}
+export const isRecord = isJsonRecord;
 
 /** A query parameter, its name matched case-insensitively; null when absent. */
 export function query(url: URL, name: string): string | null {
@@ -68,58 +59,16 @@ export function requiredQuery(url: URL, name: string): string {
   return value;
 }
 
-/** A boolean query parameter (`true` / `false`, any case); `fallback` when absent. */
-export function boolQuery(url: URL, name: string, fallback = false, ...aliases: string[]): boolean {
-  for (const key of [name, ...aliases]) {
-    const value = query(url, key);
-    if (value === null || value === '') continue;
-    const lower = value.toLowerCase();
-    if (lower === 'true') return true;
-    if (lower === 'false') return false;
-    throw new FakeHttpError(400, `The query parameter '${key}' must be true or false.`);
-  }
-  return fallback;
-}
-
-/** An integer query parameter; null when absent or empty. */
-export function intQuery(url: URL, name: string): number | null {
-  const value = query(url, name);
-  if (value === null || value === '') return null;
-  if (!/^-?\d+$/.test(value)) throw new FakeHttpError(400, `The query parameter '${name}' must be an integer.`);
-  return Number(value);
-}
-
-/** The request's JSON body (400 when it is not JSON). */
-export async function readJson(request: Request): Promise<unknown> {
-  const text = await request.text();
-  if (text.trim() === '') throw new FakeHttpError(400, 'A JSON body is required.');
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    throw new FakeHttpError(400, 'The body is not valid JSON.');
-  }
-}
-
-/** The request's JSON body, which must be an object. */
+/** The request's JSON body, which must be an object (400 otherwise; 413 past the domain's size limit). */
 export async function readJsonObject(request: Request): Promise<Record<string, unknown>> {
-  const body = await readJson(request);
-  if (!isRecord(body)) throw new FakeHttpError(400, 'The body must be a JSON object.');
-  return body;
+  return requireJsonObject(parseJsonText(await request.text()));
 }
 
 /** A property of a JSON object, its name matched case-insensitively. */
-export function prop(body: Record<string, unknown>, name: string): unknown {
-  if (Object.prototype.hasOwnProperty.call(body, name)) return body[name];
-  const lower = name.toLowerCase();
-  const key = Object.keys(body).find((k) => k.toLowerCase() === lower);
-  return key === undefined ? undefined : body[key];
-}
+export const prop = field;
 
 /** Whether a JSON object has a property (case-insensitively). */
-export function hasProp(body: Record<string, unknown>, name: string): boolean {
-  const lower = name.toLowerCase();
-  return Object.keys(body).some((k) => k.toLowerCase() === lower);
-}
+export const hasProp = hasField;
 
 /** A string-array property; `[]` when absent or null. */
 export function stringArrayProp(body: Record<string, unknown>, name: string): string[] {

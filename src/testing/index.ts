@@ -69,8 +69,8 @@ export type {
   StoredUser,
   StoredUserGroup,
 } from './db';
-export { CLAIM_CATALOG, claimTypeRecords, ROW_LEVEL_TABLES } from './claim-catalog';
-export type { CatalogClaim } from './claim-catalog';
+export { CLAIM_CATALOGUE as CLAIM_CATALOG, claimTypeRecords, ROW_LEVEL_TABLES } from '../domain';
+export type { CatalogueClaim as CatalogClaim } from '../domain';
 export { executeODataQuery, ODataQueryError, parseFilter } from './odata-query';
 export type { ODataModel, ODataQueryOptions, ODataResult, EntitySetDefinition, NavigationDefinition } from './odata-query';
 export { FakeHttpError } from './http';

@@ -21,7 +21,7 @@
 import type { JsonObject } from '../api/types';
 import { BUILT_IN_CLAIM_GROUP_DEFINITIONS, builtInClaimGroupDefinition } from '../domain/built-in-claim-groups';
 import { ButtonClaim, MenuClaim, Permission, DEFAULT_PRIORITY_OF_PERMISSION } from '../api/enums';
-import { catalogClaim } from './claim-catalog';
+import { catalogueClaim } from '../domain';
 import {
   createEmptyDb,
   type ExternalUser,
@@ -228,7 +228,7 @@ function seedClaimGrants(): StoredClaimGrant[] {
   return specs.flatMap((spec) =>
     spec.claims.map((claimValue): StoredClaimGrant => {
       row += 1;
-      const claim = catalogClaim(claimValue);
+      const claim = catalogueClaim(claimValue);
       if (!claim) throw new Error(`Seed grants unknown claim ${claimValue}`);
       return {
         id: seedRowId('grant', row),

@@ -13,6 +13,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   BUILT_IN_CLAIM_GROUP_DEFINITIONS,
+  builtInGroupDeleteReason,
   ButtonClaim,
   ClaimTypeFlags,
   DefaultClaimNumbers,
@@ -767,13 +768,17 @@ export function defineClaimAreaContract(
       }
     });
 
-    it('a built-in claim group cannot be deleted (400); it stays listed', async () => {
-      const refused = problemOf(await apiError(api.deleteClaimGroupByName('Administrators')), 400, 'Bad Request');
+    it('a built-in claim group cannot be deleted (409, saying what to do in the UI); it stays listed', async () => {
+      const refused = problemOf(await apiError(api.deleteClaimGroupByName('Administrators')), 409, 'Conflict');
+      expect(refused.detail).toBe(builtInGroupDeleteReason('Administrators'));
+      expect(refused.detail).toBe(
+        "'Administrators' is a built-in role and cannot be deleted. Remove people from it in User & Role Management instead.",
+      );
       problemFact('delete a built-in group', refused);
       const listed = present(await api.claimGroupsList(NO_FLAGS), 'list');
       expect(listed.find((g) => g.name === 'Administrators')?.builtInGroup).toBe(true);
       // Looked up regardless of case, and refused all the same.
-      expect((await apiError(api.deleteClaimGroupByName('form readers'))).status).toBe(400);
+      expect((await apiError(api.deleteClaimGroupByName('form readers'))).status).toBe(409);
     });
 
     it('GetEntitiesWithPermissions leaves soft-deleted rows out', async () => {
@@ -895,7 +900,7 @@ export function defineClaimAreaContract(
         expect(keptSummary[3]?.subGroups).toEqual([neutral(sub.name)]);
         seen.facts.set('built-in claim groups kept', keptSummary);
         // Still built in under its new name: not deletable.
-        expect((await apiError(api.deleteClaimGroupByName(renamed))).status).toBe(400);
+        expect((await apiError(api.deleteClaimGroupByName(renamed))).status).toBe(409);
 
         const reset = present(await api.upsertBuiltInClaimGroups(true), 'overrideExisting=true');
         record('UpsertBuiltInClaimGroups (overrideExisting)', reset[3]);

@@ -315,8 +315,10 @@ describe('claim groups', () => {
     expect((await call('/api/Claim/UpsertBuiltInClaimGroups')).status).toBe(400);
 
     const refused = await send('DELETE', '/api/Claim/DeleteClaimGroupByName?groupName=Administrators');
-    expect(refused.status).toBe(400);
-    expect(((await refused.json()) as { detail: string }).detail).toContain("built-in claim group 'Administrators' cannot be deleted");
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as { detail: string }).detail).toBe(
+      "'Administrators' is a built-in role and cannot be deleted. Remove people from it in User & Role Management instead.",
+    );
     expect((await claimGroups()).map((g) => g.name)).toContain('Administrators');
   });
 

@@ -7,6 +7,8 @@ import type { EntityWithPermissions } from '../../../src/api/types';
 import {
   claimTypeNames,
   claimTypeRecords,
+  formInstanceDisplayName,
+  formSchemaDisplayName,
   parseClaimTypeFlags,
   parseRowLevelTable,
   ROW_LEVEL_TABLES,
@@ -42,11 +44,7 @@ async function entitiesOf(db: Db, table: RowLevelTable): Promise<{ recordId: str
         .from(formSchemas)
         .where(eq(formSchemas.isDeleted, false))
         .orderBy(sql`lower(${formSchemas.name})`, asc(formSchemas.version), asc(formSchemas.formSchemaId));
-      // "Contact Details v1" stays as it is; "Contact Details" becomes "Contact Details v1".
-      return rows.map((r) => ({
-        recordId: r.recordId,
-        displayName: r.name.endsWith(` v${r.version}`) ? r.name : `${r.name} v${r.version}`,
-      }));
+      return rows.map((r) => ({ recordId: r.recordId, displayName: formSchemaDisplayName(r.name, r.version) }));
     }
     case 'FormInstance': {
       const rows = await db
@@ -55,10 +53,7 @@ async function entitiesOf(db: Db, table: RowLevelTable): Promise<{ recordId: str
         .leftJoin(forms, eq(forms.formId, formInstances.formId))
         .where(eq(formInstances.isDeleted, false))
         .orderBy(asc(formInstances.createdDateTime), asc(formInstances.formInstanceId));
-      return rows.map((r) => ({
-        recordId: r.recordId,
-        displayName: `${r.formName ?? 'Form'} #${r.recordId.slice(-4)}`,
-      }));
+      return rows.map((r) => ({ recordId: r.recordId, displayName: formInstanceDisplayName(r.formName, r.recordId) }));
     }
   }
 }

@@ -13,7 +13,10 @@ import {
   catalogueClaim,
   claimGroupNotFound,
   findGroupByName,
+  EVERY_CLAIM_GROUP_INCLUDE,
+  NO_CLAIM_GROUP_INCLUDE,
   planBuiltInUpsert,
+  readClaimGroupIncludes,
   type AccessChange,
   type BuiltInUpsertStep,
 } from '../../../src/domain';
@@ -24,7 +27,7 @@ import type { ClaimGroupRow } from './dto';
 import { chunked, loadClaimGroupGraph } from './holders';
 import type { QueryReader } from './http';
 import { assertNameFree, readGroupName } from './names';
-import { listLive, projectClaimGroups, readPaging, toPaged, type ClaimGroupIncludeFlags } from './projections';
+import { listLive, projectClaimGroups, readPaging, toPaged } from './projections';
 import { route } from './registry';
 import { write } from './writes';
 
@@ -34,18 +37,6 @@ const ALL_FLAGS = {
   IncludeApplicationUsers: 'true',
   includeClaimGroups: 'true',
 };
-
-function readIncludes(query: QueryReader): ClaimGroupIncludeFlags {
-  return {
-    claims: query.bool('includeClaims'),
-    userGroups: query.bool('IncludeApplicationUserGroups'),
-    users: query.bool('IncludeApplicationUsers'),
-    claimGroups: query.bool('includeClaimGroups'),
-  };
-}
-
-const NO_INCLUDES: ClaimGroupIncludeFlags = { claims: false, userGroups: false, users: false, claimGroups: false };
-const EVERY_INCLUDE: ClaimGroupIncludeFlags = { claims: true, userGroups: true, users: true, claimGroups: true };
 
 /** The ids this server gives the built-in groups it creates. */
 const BUILT_IN_IDS = SEED_IDS.claimGroups;
@@ -119,7 +110,7 @@ export const claimGroupRoutes = [
     summary: 'Every claim group, with the collections the include flags ask for',
     example: { query: ALL_FLAGS },
     handler: async ({ c, services, query }) => {
-      const include = readIncludes(query);
+      const include = readClaimGroupIncludes(query);
       const { rows } = await listLive(services.db, claimGroups, null);
       return c.json(await projectClaimGroups(services.db, rows, include));
     },
@@ -131,7 +122,7 @@ export const claimGroupRoutes = [
     summary: 'One page of claim groups (page from 1, count 1–1000, default 10; no page: all)',
     example: { query: { ...ALL_FLAGS, page: '1', count: '2' } },
     handler: async ({ c, services, query }) => {
-      const include = readIncludes(query);
+      const include = readClaimGroupIncludes(query);
       const paging = readPaging(query);
       const { rows, total } = await listLive(services.db, claimGroups, paging);
       return c.json(toPaged(await projectClaimGroups(services.db, rows, include), total, paging));
@@ -151,7 +142,7 @@ export const claimGroupRoutes = [
           .insert(claimGroups)
           .values({ id: crypto.randomUUID(), name, builtInGroup: false })
           .returning();
-        return projectClaimGroups(tx, [row as ClaimGroupRow], EVERY_INCLUDE);
+        return projectClaimGroups(tx, [row as ClaimGroupRow], EVERY_CLAIM_GROUP_INCLUDE);
       });
       return c.json(created[0]);
     },
@@ -172,7 +163,7 @@ export const claimGroupRoutes = [
           .set({ name, lastUpdatedDateTime: new Date() })
           .where(eq(claimGroups.id, group.id))
           .returning();
-        return projectClaimGroups(tx, [row as ClaimGroupRow], NO_INCLUDES);
+        return projectClaimGroups(tx, [row as ClaimGroupRow], NO_CLAIM_GROUP_INCLUDE);
       });
       return c.json(renamed[0]);
     },

@@ -14,7 +14,15 @@ import type {
   ClaimGroup,
   ClaimGroupLink,
 } from '../../../src/api/types';
-import { pageWindow, readPaging, toPaged, type Paging } from '../../../src/domain';
+import {
+  pageWindow,
+  readPaging,
+  toPaged,
+  type ClaimGroupIncludeFlags,
+  type Paging,
+  type UserGroupIncludeFlags,
+  type UserIncludeFlags,
+} from '../../../src/domain';
 import type { Db } from '../db/index';
 import { applicationUserGroups, applicationUsers, claimGroups, memberships } from '../db/schema';
 import {
@@ -31,25 +39,7 @@ import {
 } from './dto';
 import { chunked, HOLDERS, type HolderKind } from './holders';
 
-/** Include flags of the claim group queries. */
-export interface ClaimGroupIncludeFlags {
-  claims: boolean;
-  userGroups: boolean;
-  users: boolean;
-  claimGroups: boolean;
-}
-/** Include flags of the user queries. */
-export interface UserIncludeFlags {
-  claims: boolean;
-  userGroups: boolean;
-  claimGroups: boolean;
-}
-/** Include flags of the user group queries. */
-export interface UserGroupIncludeFlags {
-  claims: boolean;
-  users: boolean;
-  claimGroups: boolean;
-}
+export type { ClaimGroupIncludeFlags, UserGroupIncludeFlags, UserIncludeFlags };
 
 function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
   const map = new Map<string, T[]>();

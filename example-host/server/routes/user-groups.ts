@@ -6,31 +6,15 @@
  * links — unless that would leave no administrator (409).
  */
 import { and, eq } from 'drizzle-orm';
-import { userGroupNotFound } from '../../../src/domain';
+import { readUserGroupIncludes, userGroupNotFound } from '../../../src/domain';
 import type { Db } from '../db/index';
 import { applicationUserGroups } from '../db/schema';
 import { SEED_IDS } from '../db/seed';
 import type { UserGroupRow } from './dto';
-import type { QueryReader } from './http';
 import { assertNameFree, readGroupName } from './names';
-import { listLive, projectUserGroups, readPaging, toPaged, type UserGroupIncludeFlags } from './projections';
+import { listLive, projectUserGroups, readPaging, toPaged } from './projections';
 import { route } from './registry';
 import { write } from './writes';
-
-const EVERY_INCLUDE: UserGroupIncludeFlags = { claims: true, users: true, claimGroups: true };
-const NO_INCLUDES: UserGroupIncludeFlags = { claims: false, users: false, claimGroups: false };
-
-/**
- * The include flags. The list call names the members flag `includeApplicationUsers`; the paged call
- * takes the user flags of spec §7, where `IncludeApplicationUserGroups` asks for the members.
- */
-function readIncludes(query: QueryReader): UserGroupIncludeFlags {
-  const users =
-    query.get('includeApplicationUsers') !== undefined
-      ? query.bool('includeApplicationUsers')
-      : query.bool('IncludeApplicationUserGroups');
-  return { claims: query.bool('includeClaims'), users, claimGroups: query.bool('includeClaimGroups') };
-}
 
 async function requireGroup(db: Db, id: string): Promise<UserGroupRow> {
   const [group] = await db
@@ -48,7 +32,7 @@ export const userGroupRoutes = [
     summary: 'Every application user group, with the collections the include flags ask for',
     example: { query: { includeClaims: 'true', includeApplicationUsers: 'true', includeClaimGroups: 'true' } },
     handler: async ({ c, services, query }) => {
-      const include = readIncludes(query);
+      const include = readUserGroupIncludes(query);
       const { rows } = await listLive(services.db, applicationUserGroups, null);
       return c.json(await projectUserGroups(services.db, rows, include));
     },
@@ -68,7 +52,7 @@ export const userGroupRoutes = [
       },
     },
     handler: async ({ c, services, query }) => {
-      const include = readIncludes(query);
+      const include = readUserGroupIncludes(query);
       const paging = readPaging(query);
       const { rows, total } = await listLive(services.db, applicationUserGroups, paging);
       return c.json(toPaged(await projectUserGroups(services.db, rows, include), total, paging));
@@ -85,7 +69,7 @@ export const userGroupRoutes = [
       const created = await write(services, { names: 'userGroup' }, async ({ tx }) => {
         await assertNameFree(tx, 'userGroup', name);
         const [row] = await tx.insert(applicationUserGroups).values({ id: crypto.randomUUID(), name }).returning();
-        return projectUserGroups(tx, [row as UserGroupRow], EVERY_INCLUDE);
+        return projectUserGroups(tx, [row as UserGroupRow], { claims: true, users: true, claimGroups: true });
       });
       return c.json(created[0]);
     },
@@ -107,7 +91,7 @@ export const userGroupRoutes = [
           .set({ name, lastUpdatedDateTime: new Date() })
           .where(eq(applicationUserGroups.id, id))
           .returning();
-        return projectUserGroups(tx, [row as UserGroupRow], NO_INCLUDES);
+        return projectUserGroups(tx, [row as UserGroupRow], { claims: false, users: false, claimGroups: false });
       });
       return c.json(renamed[0]);
     },

@@ -4,18 +4,10 @@
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { applicationUsers } from '../db/schema';
-import type { QueryReader } from './http';
-import { listLive, projectUsers, readPaging, toPaged, type UserIncludeFlags } from './projections';
+import { readUserIncludes } from '../../../src/domain';
+import { listLive, projectUsers, readPaging, toPaged } from './projections';
 import { route } from './registry';
 import { write } from './writes';
-
-function readIncludes(query: QueryReader): UserIncludeFlags {
-  return {
-    claims: query.bool('includeClaims'),
-    userGroups: query.bool('IncludeApplicationUserGroups'),
-    claimGroups: query.bool('includeClaimGroups'),
-  };
-}
 
 const ALL_FLAGS = { includeClaims: 'true', IncludeApplicationUserGroups: 'true', includeClaimGroups: 'true' };
 
@@ -26,7 +18,7 @@ export const userRoutes = [
     summary: 'One page of application users (page from 1, count 1–1000, default 10; no page: all)',
     example: { query: { ...ALL_FLAGS, page: '1', count: '2' } },
     handler: async ({ c, services, query }) => {
-      const include = readIncludes(query);
+      const include = readUserIncludes(query);
       const paging = readPaging(query);
       const { rows, total } = await listLive(services.db, applicationUsers, paging);
       return c.json(toPaged(await projectUsers(services.db, rows, include), total, paging));
@@ -39,7 +31,7 @@ export const userRoutes = [
     summary: 'Every application user, with the collections the include flags ask for',
     example: { query: ALL_FLAGS },
     handler: async ({ c, services, query }) => {
-      const include = readIncludes(query);
+      const include = readUserIncludes(query);
       const { rows } = await listLive(services.db, applicationUsers, null);
       return c.json(await projectUsers(services.db, rows, include));
     },

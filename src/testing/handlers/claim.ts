@@ -1,104 +1,71 @@
 /**
  * `/api/Claim/*`: claims, claim groups, users, user groups and their grants (spec §7 "Claims").
  *
- * Behaves as the reference server (`example-host/server`, checked by `tests/contract`): the same
- * claims per route (enforced with `enforceClaims`), the same checks and statuses, the same messages.
+ * Storage and HTTP only: who may call each route, the reading and checking of parameters and bodies,
+ * the name rules, the nesting and access guards and the built-in groups all come from src/domain, as
+ * they do for the reference server (`tests/contract` runs the same scenarios against both).
  */
-import { wouldCreateCycle } from '../../domain/effective-claims';
+import { DEFAULT_PRIORITY_OF_PERMISSION, Permission } from '../../api/enums';
 import type { ClaimGroup, EntityWithPermissions, UserSessionData } from '../../api/types';
-import { DEFAULT_PRIORITY_OF_PERMISSION, Permission, RowLevelPermission, TableClaim } from '../../api/enums';
-import { catalogClaim, claimTypeNames, claimTypeRecords, ROW_LEVEL_TABLES, type RowLevelTable } from '../claim-catalog';
 import {
+  assertGroupNameFree,
+  catalogueClaim,
+  checkAccessChange,
+  claimGroupNotFound,
+  claimRequiredError,
+  claimTypeNames,
+  claimTypeRecords,
+  EVERY_CLAIM_GROUP_INCLUDE,
+  findGroupByName,
+  formInstanceDisplayName,
+  formSchemaDisplayName,
+  isAdministrator,
+  mayCheckAdminRoleOf,
+  NO_CLAIM_GROUP_INCLUDE,
+  normalizeGroupName,
+  pageOf,
+  parseClaimGroupsChange,
+  parseClaimsChange,
+  parseClaimTypeFlags,
+  parseRowLevelTable,
+  parseUsersInGroupsChange,
+  planBuiltInUpsert,
+  readClaimGroupIncludes,
+  readPaging,
+  readUserGroupIncludes,
+  readUserIncludes,
+  ROW_LEVEL_TABLES,
+  rowLevelPermission,
+  userGroupNotFound,
+  checkJsonContentType,
+  type AccessChange,
+  type BuiltInUpsertStep,
+  type HolderKind,
+  type RowLevelTable,
+} from '../../domain';
+import {
+  accessModelOf,
   applyClaimGroupsChange,
   applyClaimsChange,
   applyUsersInGroupsChange,
-  checkGroupName,
-  checkUniqueName,
   claimGroupGraph,
   deleteClaimGroup,
   deleteUserGroup,
   effectiveClaimsOf,
-  findClaimGroupByName,
-  isUuid,
-  paged,
-  parseClaimGroupsChange,
-  parseClaimsChange,
-  parseUsersInGroupsChange,
   projectClaimGroup,
   projectUser,
   projectUserGroup,
   sortedLive,
-  type ClaimGroupIncludesFlags,
-  type UserGroupIncludes,
-  type UserIncludes,
 } from '../claims-model';
-import type { FakeDb, HolderKind, StoredClaimGroup, StoredUser } from '../db';
-import { boolQuery, FakeHttpError, intQuery, json, noContent, query, readJson } from '../http';
-import { builtInClaimGroups } from '../seed';
-import { claimRequired, PUBLIC, user, type FakeRoute, type RouteAccess, type RouteContext, type RouteMethod } from './route';
+import type { FakeDb, StoredClaimGroup, StoredUser } from '../db';
+import { FakeHttpError, json, noContent, readJsonObject } from '../http';
+import { seedIds } from '../seed-ids';
+import type { FakeRoute, RouteContext, RouteMethod } from './route';
 
 const P = Permission;
 
-function route(method: RouteMethod, name: string, access: RouteAccess, handle: FakeRoute['handle']): FakeRoute {
-  return { method, path: `/api/Claim/${name}`, access, handle };
-}
-
-/** A query parameter that must be present and not empty, `null` or `undefined` (400 with the spec's text, §5). */
-function requiredParam(ctx: RouteContext, name: string): string {
-  const value = query(ctx.url, name);
-  if (value === null || value === '' || value === 'null' || value === 'undefined') {
-    throw new FakeHttpError(400, `The parameter '${name}' must be defined and cannot be null.`);
-  }
-  return value;
-}
-
-/** A required id (UUID) query parameter, lower-cased; 400 when missing or not a UUID. */
-function requiredId(ctx: RouteContext, name: string): string {
-  const value = requiredParam(ctx, name).trim();
-  if (!isUuid(value)) throw new FakeHttpError(400, `The parameter '${name}' must be an id (a UUID).`);
-  return value.toLowerCase();
-}
-
-/** A required boolean query parameter (spec §5: null or undefined is refused). */
-function requiredBool(ctx: RouteContext, name: string): boolean {
-  requiredParam(ctx, name);
-  return boolQuery(ctx.url, name);
-}
-
-/** The `flags` parameter: a combination of 1 (server), 2 (UX) and 4 (table). */
-function flags(ctx: RouteContext): number {
-  const raw = requiredParam(ctx, 'flags');
-  const value = Number(raw);
-  if (!/^\d+$/.test(raw.trim()) || !Number.isInteger(value) || value < 0 || value > 7) {
-    throw new FakeHttpError(400, "The parameter 'flags' must be a combination of 1, 2 and 4.");
-  }
-  return value;
-}
-
-function userIncludes(ctx: RouteContext): UserIncludes {
-  return {
-    claims: boolQuery(ctx.url, 'includeClaims'),
-    userGroups: boolQuery(ctx.url, 'IncludeApplicationUserGroups'),
-    claimGroups: boolQuery(ctx.url, 'includeClaimGroups'),
-  };
-}
-
-function userGroupIncludes(ctx: RouteContext): UserGroupIncludes {
-  return {
-    claims: boolQuery(ctx.url, 'includeClaims'),
-    // The paged call names the flag IncludeApplicationUserGroups (spec §7); the list call includeApplicationUsers.
-    users: boolQuery(ctx.url, 'includeApplicationUsers', false, 'IncludeApplicationUserGroups'),
-    claimGroups: boolQuery(ctx.url, 'includeClaimGroups'),
-  };
-}
-
-function claimGroupIncludes(ctx: RouteContext): ClaimGroupIncludesFlags {
-  return {
-    claims: boolQuery(ctx.url, 'includeClaims'),
-    userGroups: boolQuery(ctx.url, 'IncludeApplicationUserGroups'),
-    users: boolQuery(ctx.url, 'IncludeApplicationUsers'),
-    claimGroups: boolQuery(ctx.url, 'includeClaimGroups'),
-  };
+function route(method: RouteMethod, name: string, handle: FakeRoute['handle']): FakeRoute {
+  return { method, path: `/api/Claim/${name}`, handle };
 }
 
 function signedIn(ctx: RouteContext): StoredUser {
@@ -107,16 +74,7 @@ function signedIn(ctx: RouteContext): StoredUser {
   return current;
 }
 
-function rowLevelPermission(claims: ReadonlySet<number>, table: RowLevelTable): RowLevelPermission {
-  const tableClaim = TableClaim[`${table}_RowLevel`];
-  if (claims.has(P.GlobalDataAdmin) || claims.has(tableClaim)) return RowLevelPermission.All;
-  let flagsValue = 0;
-  if (claims.has(P[`${table}_Select`]) || claims.has(P[`${table}_SelectList`])) flagsValue |= RowLevelPermission.Read;
-  if (claims.has(P[`${table}_Update`]) || claims.has(P[`${table}_AddUpdate`])) flagsValue |= RowLevelPermission.Update;
-  if (claims.has(P[`${table}_Delete`])) flagsValue |= RowLevelPermission.Delete;
-  return (flagsValue === 0 ? RowLevelPermission.None : flagsValue) as RowLevelPermission;
-}
-
+const sortedClaims = (claims: ReadonlySet<number>) => [...claims].sort((a, b) => a - b);
 const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
@@ -125,129 +83,96 @@ const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
  */
 function entitiesOf(db: FakeDb, table: RowLevelTable): { recordId: string; displayName: string }[] {
   const live = <T extends { isDeleted: boolean }>(rows: readonly T[]) => rows.filter((r) => !r.isDeleted);
+  const byName = (a: { name: string }, b: { name: string }) => byText(a.name.toLowerCase(), b.name.toLowerCase());
   switch (table) {
     case 'Form':
       return live(db.forms)
-        .sort((a, b) => byText(a.name.toLowerCase(), b.name.toLowerCase()) || byText(a.formId, b.formId))
+        .sort((a, b) => byName(a, b) || byText(a.formId, b.formId))
         .map((f) => ({ recordId: f.formId, displayName: f.name }));
     case 'FormGroup':
       return live(db.formGroups)
-        .sort((a, b) => byText(a.name.toLowerCase(), b.name.toLowerCase()) || byText(a.formGroupId, b.formGroupId))
+        .sort((a, b) => byName(a, b) || byText(a.formGroupId, b.formGroupId))
         .map((g) => ({ recordId: g.formGroupId, displayName: g.name }));
     case 'FormSchema':
       return live(db.formSchemas)
-        .sort(
-          (a, b) =>
-            byText(a.name.toLowerCase(), b.name.toLowerCase()) || a.version - b.version || byText(a.formSchemaId, b.formSchemaId),
-        )
-        .map((s) => ({
-          recordId: s.formSchemaId,
-          // "Contact Details v1" stays as it is; "Contact Details" becomes "Contact Details v1".
-          displayName: s.name.endsWith(` v${s.version}`) ? s.name : `${s.name} v${s.version}`,
-        }));
+        .sort((a, b) => byName(a, b) || a.version - b.version || byText(a.formSchemaId, b.formSchemaId))
+        .map((s) => ({ recordId: s.formSchemaId, displayName: formSchemaDisplayName(s.name, s.version) }));
     case 'FormInstance':
       return live(db.formInstances)
         .sort((a, b) => a.createdDateTime.getTime() - b.createdDateTime.getTime() || byText(a.formInstanceId, b.formInstanceId))
         .map((i) => ({
           recordId: i.formInstanceId,
-          displayName: `${db.forms.find((f) => f.formId === i.formId)?.name ?? 'Form'} #${i.formInstanceId.slice(-4)}`,
+          displayName: formInstanceDisplayName(db.forms.find((f) => f.formId === i.formId)?.name, i.formInstanceId),
         }));
   }
 }
 
-/** The JSON object body of a change request: 415 unless sent as JSON, 400 unless an object. */
+/** The JSON object body of a change request (415 unless sent as JSON). */
 async function readChangeBody(request: Request): Promise<unknown> {
-  const type = request.headers.get('content-type') ?? '';
-  if (!/^application\/([a-z.+-]*\+)?json\b/i.test(type.trim())) {
-    throw new FakeHttpError(415, 'The body must be JSON (Content-Type: application/json).');
-  }
-  return readJson(request);
+  checkJsonContentType(request.headers.get('content-type'));
+  return readJsonObject(request);
 }
 
-function changeRoutes(suffix: string, kind: HolderKind): FakeRoute[] {
+/** Refuses (409) a change the domain's access guards refuse: checked before anything is stored, as the server does. */
+function guard(db: FakeDb, change: AccessChange): void {
+  checkAccessChange(accessModelOf(db), change);
+}
+
+function changeRoutes(suffix: string, holderKind: HolderKind): FakeRoute[] {
   return [
-    route('post', `AddRemoveUpdateClaimGroupsTo${suffix}`, user(P.Claim_AssignClaimGroups), async (ctx) => {
+    route('post', `AddRemoveUpdateClaimGroupsTo${suffix}`, async (ctx) => {
       const change = parseClaimGroupsChange(await readChangeBody(ctx.request));
-      return json(applyClaimGroupsChange(ctx.backend.db, kind, change, ctx.backend));
+      guard(ctx.backend.db, { type: 'claimGroups', holderKind, change });
+      return json(applyClaimGroupsChange(ctx.backend.db, holderKind, change, ctx.backend));
     }),
-    route('post', `AddRemoveUpdateClaimsTo${suffix}`, user(P.Claim_AssignClaims), async (ctx) => {
+    route('post', `AddRemoveUpdateClaimsTo${suffix}`, async (ctx) => {
       const change = parseClaimsChange(await readChangeBody(ctx.request));
-      return json(applyClaimsChange(ctx.backend.db, kind, change, ctx.backend));
+      guard(ctx.backend.db, { type: 'claims', holderKind, change });
+      return json(applyClaimsChange(ctx.backend.db, holderKind, change, ctx.backend));
     }),
   ];
 }
 
 /** A live claim group by the (trimmed) name in query parameter `param`; 404 when there is none. */
 function requireClaimGroupByName(ctx: RouteContext, param: string): StoredClaimGroup {
-  const name = requiredParam(ctx, param).trim();
-  const group = findClaimGroupByName(ctx.backend.db, name);
-  if (!group) throw new FakeHttpError(404, `No claim group named '${name}'.`);
+  const name = ctx.query.required(param).trim();
+  const group = findGroupByName(sortedLive(ctx.backend.db.claimGroups), name);
+  if (!group) throw claimGroupNotFound(name);
   return group;
 }
 
 /** A live application user group by the id in query parameter `param`; 400 when not a UUID, 404 when unknown. */
 function requireUserGroup(ctx: RouteContext, param: string) {
-  const id = requiredId(ctx, param);
+  const id = ctx.query.id(param);
   const group = ctx.backend.db.applicationUserGroups.find((g) => g.id.toLowerCase() === id && !g.isDeleted);
-  if (!group) throw new FakeHttpError(404, `No application user group '${id}'.`);
+  if (!group) throw userGroupNotFound(id);
   return group;
 }
 
-/**
- * `UpsertBuiltInClaimGroups`, as the reference server does it: creates the built-in groups that are
- * missing (with their claims and sub-groups); with `override`, also resets existing ones to their
- * built-in name, claims and sub-groups. A group found by the built-in id, else by name (a built-in
- * one first), is the built-in group: a same-named group made by hand is adopted as built-in, and a
- * soft-deleted one comes back as new. Answers the built-in groups.
- */
-function upsertBuiltIns(ctx: RouteContext, override: boolean): StoredClaimGroup[] {
+/** Stores the plan of `UpsertBuiltInClaimGroups` (src/domain); answers the built-in groups. */
+function storeBuiltIns(ctx: RouteContext, steps: readonly BuiltInUpsertStep[]): StoredClaimGroup[] {
   const { db } = ctx.backend;
   const now = ctx.backend.now();
-  const lower = (s: string) => s.toLowerCase();
-  const resolved = new Map<string, StoredClaimGroup>(); // built-in name → row
-  const reset = new Set<string>(); // ids whose claims and sub-groups are (re)set
-  const builtIns = builtInClaimGroups();
-  for (const builtIn of builtIns) {
-    let row =
-      db.claimGroups.find((g) => g.id === builtIn.id) ??
-      db.claimGroups.find((g) => g.builtInGroup && lower(g.name) === lower(builtIn.name)) ??
-      db.claimGroups.find((g) => lower(g.name) === lower(builtIn.name));
+  const rows: StoredClaimGroup[] = [];
+  for (const step of steps) {
+    let row = db.claimGroups.find((g) => g.id === step.id);
     if (!row) {
-      checkUniqueName(db.claimGroups, builtIn.name, 'claimGroup');
-      row = { id: builtIn.id, name: builtIn.name, builtInGroup: true, isDeleted: false, createdDateTime: now, lastUpdatedDateTime: now };
+      row = { id: step.id, name: step.definition.name, builtInGroup: true, isDeleted: false, createdDateTime: now, lastUpdatedDateTime: now };
       db.claimGroups.push(row);
-      resolved.set(builtIn.name, row);
-      reset.add(row.id);
-      continue;
+    } else if (step.update) {
+      Object.assign(row, { builtInGroup: true, isDeleted: false, ...step.update, lastUpdatedDateTime: now });
     }
-    resolved.set(builtIn.name, row);
-    const restore = row.isDeleted;
-    const rename = override && row.name !== builtIn.name;
-    if (rename) checkUniqueName(db.claimGroups, builtIn.name, 'claimGroup', row.id);
-    if (restore || rename || !row.builtInGroup) {
-      row.builtInGroup = true;
-      row.isDeleted = false;
-      if (rename) row.name = builtIn.name;
-      row.lastUpdatedDateTime = now;
-    }
-    if (override || restore) reset.add(row.id);
-  }
-
-  const graph = new Map<string, { subGroupIds: string[] }>();
-  for (const [id, node] of claimGroupGraph(db)) graph.set(id, { subGroupIds: [...node.subGroupIds] });
-  for (const builtIn of builtIns) {
-    const id = (resolved.get(builtIn.name) as StoredClaimGroup).id;
-    if (!reset.has(id)) continue;
-    db.claimGrants = db.claimGrants.filter((g) => !(g.holderKind === 'claimGroup' && g.recordId === id));
-    for (const claimValue of builtIn.claims) {
-      const claim = catalogClaim(claimValue);
-      if (!claim) continue;
+    rows.push(row);
+    if (!step.reset) continue;
+    db.claimGrants = db.claimGrants.filter((g) => !(g.holderKind === 'claimGroup' && g.recordId === step.id));
+    for (const claimValue of step.definition.claims) {
+      const claimType = catalogueClaim(claimValue)?.claimType ?? 1;
       db.claimGrants.push({
         id: ctx.backend.newId(),
         holderKind: 'claimGroup',
-        recordId: id,
+        recordId: step.id,
         claimValue,
-        claimType: claim.claimType,
+        claimType,
         allow: true,
         priorityOfPermission: DEFAULT_PRIORITY_OF_PERMISSION,
         isDeleted: false,
@@ -255,24 +180,12 @@ function upsertBuiltIns(ctx: RouteContext, override: boolean): StoredClaimGroup[
         lastUpdatedDateTime: now,
       });
     }
-    db.claimGroupLinks = db.claimGroupLinks.filter((l) => !(l.holderKind === 'claimGroup' && l.holderId === id));
-    const node = graph.get(id) ?? { subGroupIds: [] };
-    node.subGroupIds = [];
-    graph.set(id, node);
-    for (const subName of builtIn.subGroups) {
-      const subId = resolved.get(subName)?.id;
-      if (!subId) continue;
-      if (wouldCreateCycle(id, subId, graph)) {
-        throw new FakeHttpError(
-          400,
-          `The built-in group '${subName}' cannot be nested in '${builtIn.name}': it would create a cycle of claim groups.`,
-        );
-      }
-      node.subGroupIds.push(subId);
+    db.claimGroupLinks = db.claimGroupLinks.filter((l) => !(l.holderKind === 'claimGroup' && l.holderId === step.id));
+    for (const subId of step.subGroupIds) {
       db.claimGroupLinks.push({
         id: ctx.backend.newId(),
         holderKind: 'claimGroup',
-        holderId: id,
+        holderId: step.id,
         recordId: subId,
         priorityOfPermission: DEFAULT_PRIORITY_OF_PERMISSION,
         isDeleted: false,
@@ -281,175 +194,155 @@ function upsertBuiltIns(ctx: RouteContext, override: boolean): StoredClaimGroup[
       });
     }
   }
-  return builtIns.map((b) => resolved.get(b.name) as StoredClaimGroup);
+  return rows;
 }
 
-/** Runs `change` on a copy of the tables and keeps it only when it succeeds (all or nothing, as a transaction). */
-function transaction<T>(db: FakeDb, change: () => T): T {
-  const before = {
-    claimGroups: db.claimGroups.map((g) => ({ ...g })),
-    claimGrants: [...db.claimGrants],
-    claimGroupLinks: [...db.claimGroupLinks],
-  };
-  try {
-    return change();
-  } catch (error) {
-    Object.assign(db, before);
-    throw error;
-  }
+/** The built-in groups' grants and sub-groups as the access guards see them after a reset. */
+function resetChange(steps: readonly BuiltInUpsertStep[]): AccessChange {
+  const groups = steps
+    .filter((s) => s.reset)
+    .map((s) => ({
+      id: s.id,
+      grants: s.definition.claims.map((claimValue) => ({ claimValue, allow: true, priorityOfPermission: DEFAULT_PRIORITY_OF_PERMISSION })),
+      subGroupIds: s.subGroupIds,
+    }));
+  return { type: 'resetClaimGroups', groups };
 }
 
 /** The routes of `/api/Claim/*`. */
 export const claimRoutes: readonly FakeRoute[] = [
-  route('post', 'ClearUserClaimsCache', user(), () => noContent()),
-  route('get', 'GetMyClaims', user(), (ctx) => {
+  route('post', 'ClearUserClaimsCache', () => noContent()),
+  route('get', 'GetMyClaims', (ctx) => json(sortedClaims(effectiveClaimsOf(ctx.backend.db, signedIn(ctx).id)))),
+  route('get', 'GetMyUserSessionData', (ctx) => {
     const me = signedIn(ctx);
-    return json([...effectiveClaimsOf(ctx.backend.db, me.id)].sort((a, b) => a - b));
-  }),
-  route('get', 'GetMyUserSessionData', user(), (ctx) => {
-    const me = signedIn(ctx);
-    const body: UserSessionData = { claims: [...effectiveClaimsOf(ctx.backend.db, me.id)].sort((a, b) => a - b), userId: me.id };
+    const body: UserSessionData = { claims: sortedClaims(effectiveClaimsOf(ctx.backend.db, me.id)), userId: me.id };
     return json(body);
   }),
-  route('get', 'GetClaimNamesForClaimTypeNames', user(P.Claim_ReadClaimEntries), (ctx) => json(claimTypeNames(flags(ctx)))),
-  // Every screen resolves claim keys with it (DESIGN §4): any signed-in user may call it.
-  route('get', 'GetClaimEntriesForClaimTypes', user(), (ctx) => json(claimTypeRecords(flags(ctx), false))),
-  route('get', 'GetClaimEntriesWithDescriptionsForClaimTypes', user(P.Claim_ReadClaimEntries), (ctx) =>
-    json(claimTypeRecords(flags(ctx), true)),
+  route('get', 'GetClaimNamesForClaimTypeNames', (ctx) => json(claimTypeNames(parseClaimTypeFlags(ctx.query.required('flags'))))),
+  route('get', 'GetClaimEntriesForClaimTypes', (ctx) => json(claimTypeRecords(parseClaimTypeFlags(ctx.query.required('flags')), false))),
+  route('get', 'GetClaimEntriesWithDescriptionsForClaimTypes', (ctx) =>
+    json(claimTypeRecords(parseClaimTypeFlags(ctx.query.required('flags')), true)),
   ),
-  route('get', 'ListTablesWithRowLevelPermissions', user(P.Claim_ReadRowLevelPermissions), () => json([...ROW_LEVEL_TABLES])),
-  route('get', 'GetEntitiesWithPermissions', user(P.Claim_ReadRowLevelPermissions), (ctx) => {
-    const name = requiredParam(ctx, 'tableName').trim();
-    const table = ROW_LEVEL_TABLES.find((t) => t.toLowerCase() === name.toLowerCase());
-    if (!table) {
-      throw new FakeHttpError(
-        400,
-        `The parameter 'tableName' must name a table with row-level permissions (${ROW_LEVEL_TABLES.join(', ')}).`,
-      );
-    }
-    const claims = effectiveClaimsOf(ctx.backend.db, signedIn(ctx).id);
-    const permission = rowLevelPermission(claims, table);
+  route('get', 'ListTablesWithRowLevelPermissions', () => json([...ROW_LEVEL_TABLES])),
+  route('get', 'GetEntitiesWithPermissions', (ctx) => {
+    const table = parseRowLevelTable(ctx.query.required('tableName'));
+    const permission = rowLevelPermission(effectiveClaimsOf(ctx.backend.db, signedIn(ctx).id), table);
     const rows: EntityWithPermissions[] = entitiesOf(ctx.backend.db, table).map((e) => ({ ...e, permission }));
     return json(rows);
   }),
-  route('get', 'CheckForAdminRole', user(), (ctx) => {
-    const authId = requiredParam(ctx, 'authId');
+  route('get', 'CheckForAdminRole', (ctx) => {
+    const authId = ctx.query.required('authId');
     const me = signedIn(ctx);
-    const self = authId === me.oidcId || authId === me.id;
-    // Anyone may check themselves; checking another user needs Claim_ReadUsers (when claims are enforced).
-    if (!self && ctx.backend.enforceClaims && !ctx.backend.hasClaim(me.id, P.Claim_ReadUsers)) {
-      throw claimRequired(P.Claim_ReadUsers);
+    // Claims are checked only when the fake enforces them.
+    if (ctx.backend.enforceClaims && !mayCheckAdminRoleOf(me, effectiveClaimsOf(ctx.backend.db, me.id), authId)) {
+      throw claimRequiredError(P.Claim_ReadUsers);
     }
+    const self = authId === me.oidcId || authId === me.id;
     const subject = self ? me : ctx.backend.db.applicationUsers.find((u) => u.oidcId === authId || u.id === authId);
     if (!subject || subject.isDeleted || !subject.isEnabled) return json(false);
-    const claims = effectiveClaimsOf(ctx.backend.db, subject.id);
-    return json(claims.has(P.GlobalDataAdmin) || claims.has(P.AdminPanel_Access));
+    return json(isAdministrator(effectiveClaimsOf(ctx.backend.db, subject.id)));
   }),
-  route('get', 'CheckForUsers', PUBLIC, (ctx) => json(ctx.backend.db.applicationUsers.some((u) => !u.isDeleted))),
-  route('get', 'GetOIDCConfig', PUBLIC, (ctx) => json(ctx.backend.oidcConfig)),
+  route('get', 'CheckForUsers', (ctx) => json(ctx.backend.db.applicationUsers.some((u) => !u.isDeleted))),
+  route('get', 'GetOIDCConfig', (ctx) => json(ctx.backend.oidcConfig)),
 
   // ------------------------------------------------------------ user groups
-  route('post', 'CreateNewApplicationUserGroup', user(P.Claim_ManageUserGroups), (ctx) => {
+  route('post', 'CreateNewApplicationUserGroup', (ctx) => {
     const { db } = ctx.backend;
-    const name = checkGroupName(query(ctx.url, 'groupName'), 'groupName');
-    checkUniqueName(db.applicationUserGroups, name, 'userGroup');
+    const name = normalizeGroupName(ctx.query.get('groupName'), 'groupName');
+    assertGroupNameFree(db.applicationUserGroups, name, 'userGroup');
     const now = ctx.backend.now();
     const group = { id: ctx.backend.newId(), name, isDeleted: false, createdDateTime: now, lastUpdatedDateTime: now };
     db.applicationUserGroups.push(group);
     return json(projectUserGroup(db, group, { claims: true, users: true, claimGroups: true }));
   }),
-  route('put', 'RenameAppUserGroup', user(P.Claim_ManageUserGroups), (ctx) => {
+  route('put', 'RenameAppUserGroup', (ctx) => {
     const { db } = ctx.backend;
-    const name = checkGroupName(query(ctx.url, 'newGroupName'), 'newGroupName');
+    const name = normalizeGroupName(ctx.query.get('newGroupName'), 'newGroupName');
     const group = requireUserGroup(ctx, 'currentGroupId');
-    checkUniqueName(db.applicationUserGroups, name, 'userGroup', group.id);
+    assertGroupNameFree(db.applicationUserGroups, name, 'userGroup', group.id);
     group.name = name;
     group.lastUpdatedDateTime = ctx.backend.now();
     return json(projectUserGroup(db, group, { claims: false, users: false, claimGroups: false }));
   }),
-  route('delete', 'DeleteAppUserGroup', user(P.Claim_ManageUserGroups), (ctx) => {
+  route('delete', 'DeleteAppUserGroup', (ctx) => {
     const group = requireUserGroup(ctx, 'groupToDeleteId');
+    guard(ctx.backend.db, { type: 'deleteUserGroup', userGroupId: group.id });
     deleteUserGroup(ctx.backend.db, group.id);
     return noContent();
   }),
 
   // ------------------------------------------------------------ claim groups
-  route('post', 'CreateNewClaimGroup', user(P.Claim_ManageClaimGroups), (ctx) => {
+  route('post', 'CreateNewClaimGroup', (ctx) => {
     const { db } = ctx.backend;
-    const name = checkGroupName(query(ctx.url, 'groupName'), 'groupName');
-    checkUniqueName(db.claimGroups, name, 'claimGroup');
+    const name = normalizeGroupName(ctx.query.get('groupName'), 'groupName');
+    assertGroupNameFree(db.claimGroups, name, 'claimGroup');
     const now = ctx.backend.now();
     const group = { id: ctx.backend.newId(), name, builtInGroup: false, isDeleted: false, createdDateTime: now, lastUpdatedDateTime: now };
     db.claimGroups.push(group);
-    return json(projectClaimGroup(db, group, { claims: true, userGroups: true, users: true, claimGroups: true }));
+    return json(projectClaimGroup(db, group, EVERY_CLAIM_GROUP_INCLUDE));
   }),
-  route('put', 'RenameClaimGroup', user(P.Claim_ManageClaimGroups), (ctx) => {
+  route('put', 'RenameClaimGroup', (ctx) => {
     const { db } = ctx.backend;
-    const name = checkGroupName(query(ctx.url, 'newGroupName'), 'newGroupName');
+    const name = normalizeGroupName(ctx.query.get('newGroupName'), 'newGroupName');
     const group = requireClaimGroupByName(ctx, 'currentGroupName');
-    checkUniqueName(db.claimGroups, name, 'claimGroup', group.id);
+    assertGroupNameFree(db.claimGroups, name, 'claimGroup', group.id);
     group.name = name;
     group.lastUpdatedDateTime = ctx.backend.now();
-    return json(projectClaimGroup(db, group, { claims: false, userGroups: false, users: false, claimGroups: false }));
+    return json(projectClaimGroup(db, group, NO_CLAIM_GROUP_INCLUDE));
   }),
-  route('delete', 'DeleteClaimGroupByName', user(P.Claim_ManageClaimGroups), (ctx) => {
+  route('delete', 'DeleteClaimGroupByName', (ctx) => {
     const group = requireClaimGroupByName(ctx, 'groupName');
-    // The built-in groups hold the seeded roles (deleting Administrators would lock every administrator out).
-    if (group.builtInGroup) {
-      throw new FakeHttpError(
-        400,
-        `The built-in claim group '${group.name}' cannot be deleted; reset it with UpsertBuiltInClaimGroups instead.`,
-      );
-    }
+    guard(ctx.backend.db, { type: 'deleteClaimGroup', claimGroupId: group.id });
     deleteClaimGroup(ctx.backend.db, group.id);
     return noContent();
   }),
-  route('get', 'UpsertBuiltInClaimGroups', user(P.Claim_ManageClaimGroups), (ctx) => {
+  route('get', 'UpsertBuiltInClaimGroups', (ctx) => {
     const { db } = ctx.backend;
-    const override = requiredBool(ctx, 'overrideExisting');
-    const groups = transaction(db, () => upsertBuiltIns(ctx, override));
+    const override = ctx.query.requiredBool('overrideExisting');
+    const steps = planBuiltInUpsert(db.claimGroups, seedIds.claimGroups, override, claimGroupGraph(db));
+    guard(db, resetChange(steps));
     const include = { claims: true, userGroups: false, users: false, claimGroups: true };
-    const result: ClaimGroup[] = groups.map((g) => projectClaimGroup(db, g, include));
+    const result: ClaimGroup[] = storeBuiltIns(ctx, steps).map((g) => projectClaimGroup(db, g, include));
     return json(result);
   }),
 
   // ------------------------------------------------------------ lists
-  route('get', 'ApplicationUsersPaged', user(P.Claim_ReadUsers), (ctx) => {
+  route('get', 'ApplicationUsersPaged', (ctx) => {
     const { db } = ctx.backend;
-    const include = userIncludes(ctx);
-    const page = paged(sortedLive(db.applicationUsers), intQuery(ctx.url, 'page'), intQuery(ctx.url, 'count'));
+    const include = readUserIncludes(ctx.query);
+    const page = pageOf(sortedLive(db.applicationUsers), readPaging(ctx.query));
     return json({ ...page, list: page.list?.map((u) => projectUser(db, u, include)) ?? null });
   }),
-  route('get', 'ApplicationList', user(P.Claim_ReadUsers), (ctx) => {
+  route('get', 'ApplicationList', (ctx) => {
     const { db } = ctx.backend;
-    const include = userIncludes(ctx);
+    const include = readUserIncludes(ctx.query);
     return json(sortedLive(db.applicationUsers).map((u) => projectUser(db, u, include)));
   }),
-  route('get', 'ApplicationUserGroupsPaged', user(P.Claim_ReadUserGroups), (ctx) => {
+  route('get', 'ApplicationUserGroupsPaged', (ctx) => {
     const { db } = ctx.backend;
-    const include = userGroupIncludes(ctx);
-    const page = paged(sortedLive(db.applicationUserGroups), intQuery(ctx.url, 'page'), intQuery(ctx.url, 'count'));
+    const include = readUserGroupIncludes(ctx.query);
+    const page = pageOf(sortedLive(db.applicationUserGroups), readPaging(ctx.query));
     return json({ ...page, list: page.list?.map((g) => projectUserGroup(db, g, include)) ?? null });
   }),
-  route('get', 'ApplicationUserGroupsList', user(P.Claim_ReadUserGroups), (ctx) => {
+  route('get', 'ApplicationUserGroupsList', (ctx) => {
     const { db } = ctx.backend;
-    const include = userGroupIncludes(ctx);
+    const include = readUserGroupIncludes(ctx.query);
     return json(sortedLive(db.applicationUserGroups).map((g) => projectUserGroup(db, g, include)));
   }),
-  route('get', 'ClaimGroupsPaged', user(P.Claim_ReadClaimGroups), (ctx) => {
+  route('get', 'ClaimGroupsPaged', (ctx) => {
     const { db } = ctx.backend;
-    const include = claimGroupIncludes(ctx);
-    const page = paged(sortedLive(db.claimGroups), intQuery(ctx.url, 'page'), intQuery(ctx.url, 'count'));
+    const include = readClaimGroupIncludes(ctx.query);
+    const page = pageOf(sortedLive(db.claimGroups), readPaging(ctx.query));
     return json({ ...page, list: page.list?.map((g) => projectClaimGroup(db, g, include)) ?? null });
   }),
-  route('get', 'ClaimGroupsList', user(P.Claim_ReadClaimGroups), (ctx) => {
+  route('get', 'ClaimGroupsList', (ctx) => {
     const { db } = ctx.backend;
-    const include = claimGroupIncludes(ctx);
+    const include = readClaimGroupIncludes(ctx.query);
     return json(sortedLive(db.claimGroups).map((g) => projectClaimGroup(db, g, include)));
   }),
 
   // ------------------------------------------------------------ sync and grants
-  route('post', 'FullSyncAndReturnExternalUsers', user(P.Claim_FullSync), (ctx) => {
+  route('post', 'FullSyncAndReturnExternalUsers', (ctx) => {
     const { db } = ctx.backend;
     const now = ctx.backend.now();
     const synced: StoredUser[] = [];
@@ -474,8 +367,9 @@ export const claimRoutes: readonly FakeRoute[] = [
   ...changeRoutes('AppUserOrUsers', 'user'),
   ...changeRoutes('ClaimGroupOrClaimGroups', 'claimGroup'),
   ...changeRoutes('AppUserGroupOrUserGroups', 'userGroup'),
-  route('post', 'AddRemoveUpdateAppUsersInAppuserGroups', user(P.Claim_AssignUsersToGroups), async (ctx) => {
+  route('post', 'AddRemoveUpdateAppUsersInAppuserGroups', async (ctx) => {
     const change = parseUsersInGroupsChange(await readChangeBody(ctx.request));
+    guard(ctx.backend.db, { type: 'members', change });
     return json(applyUsersInGroupsChange(ctx.backend.db, change, ctx.backend));
   }),
 ];

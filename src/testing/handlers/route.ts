@@ -1,11 +1,13 @@
 /**
- * A route of the fake: method, path, who may call it, and what it answers. The route tables of
- * the areas are static; {@link toHttpHandler} binds a route to a backend and a base URL.
+ * A route of the fake: method, path and what it answers. Who may call it comes from the domain's
+ * route → claim table (src/domain/route-access.ts), the one the reference server mounts its routes
+ * with. The route tables of the areas are static; {@link toHttpHandler} binds a route to a backend
+ * and a base URL.
  */
 import { delay, http, type HttpHandler } from 'msw';
-import { Permission } from '../../api/enums';
+import { claimRequiredError, DomainError, QueryParams, routeRule } from '../../domain';
 import type { Caller, FakeBackend } from '../backend';
-import { FakeHttpError, problem } from '../http';
+import { problem } from '../http';
 
 /** HTTP methods the API uses. */
 export type RouteMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -24,6 +26,8 @@ export interface RouteContext {
   backend: FakeBackend;
   request: Request;
   url: URL;
+  /** The query parameters, read with the domain's rules (names regardless of case). */
+  query: QueryParams;
   caller: Caller;
 }
 
@@ -32,7 +36,11 @@ export interface FakeRoute {
   method: RouteMethod;
   /** Path below the base URL, e.g. `/api/Claim/GetMyClaims`. */
   path: string;
-  access: RouteAccess;
+  /**
+   * Who may call it: always the domain's route table's; a route that states it anyway must agree
+   * (checked when its handler is made).
+   */
+  access?: RouteAccess;
   handle(ctx: RouteContext): Response | Promise<Response>;
 }
 
@@ -60,18 +68,19 @@ export function joinUrl(baseUrl: string | undefined, path: string): string {
   return `${base}${path.startsWith('/') ? path : `/${path}`}`;
 }
 
-/** The name of a permission number (for messages). */
-export function permissionName(claim: number): string {
-  return Object.entries(Permission).find(([, v]) => v === claim)?.[0] ?? String(claim);
-}
-
-/**
- * The error a route throws for a caller lacking `claim`: 403 naming it, also as the `requiredClaim`
- * extension member (as the reference server answers).
- */
-export function claimRequired(claim: number): FakeHttpError {
-  const name = permissionName(claim);
-  return new FakeHttpError(403, `The claim '${name}' is required.`, { requiredClaim: name });
+/** Who may call a route, from the domain's route table; throws for a route the table lacks or states otherwise. */
+export function routeAccess(route: Pick<FakeRoute, 'method' | 'path' | 'access'>): RouteAccess {
+  const rule = routeRule(route.method, route.path);
+  if (!rule) throw new Error(`${route.method.toUpperCase()} ${route.path} is not in the route table (src/domain/route-access.ts).`);
+  const access: RouteAccess =
+    rule.claim === 'public'
+      ? PUBLIC
+      : { kind: rule.anonymousForms ? 'form' : 'user', ...(typeof rule.claim === 'number' ? { claim: rule.claim } : {}) };
+  const stated = route.access;
+  if (stated && (stated.kind !== access.kind || ('claim' in stated ? stated.claim : undefined) !== ('claim' in access ? access.claim : undefined))) {
+    throw new Error(`${route.method.toUpperCase()} ${route.path} states an access the route table does not give it.`);
+  }
+  return access;
 }
 
 /** Refusal of a caller by a route's access rule, or null when the caller may go on. */
@@ -82,7 +91,7 @@ export function refusal(backend: FakeBackend, access: RouteAccess, caller: Calle
   if (!signedIn) return access.kind === 'form' ? null : problem(401, 'An access token is required.');
   if (!signedIn.isEnabled) return problem(403, 'The user is disabled.');
   if (backend.enforceClaims && access.claim !== undefined && !backend.hasClaim(signedIn.id, access.claim)) {
-    const refused = claimRequired(access.claim);
+    const refused = claimRequiredError(access.claim);
     return problem(refused.status, refused.message, refused.extensions);
   }
   return null;
@@ -90,16 +99,18 @@ export function refusal(backend: FakeBackend, access: RouteAccess, caller: Calle
 
 /** An MSW handler serving `route` from `backend`. */
 export function toHttpHandler(backend: FakeBackend, route: FakeRoute, options: HandlerOptions = {}): HttpHandler {
+  const access = routeAccess(route);
   return http[route.method](joinUrl(options.baseUrl, route.path), async ({ request }) => {
     if (options.latencyMs && options.latencyMs > 0) await delay(options.latencyMs);
     const caller = backend.identify(request);
     backend.record(request, caller.user);
-    const refused = refusal(backend, route.access, caller);
+    const refused = refusal(backend, access, caller);
     if (refused) return refused;
     try {
-      return await route.handle({ backend, request, url: new URL(request.url), caller });
+      const url = new URL(request.url);
+      return await route.handle({ backend, request, url, query: new QueryParams(url.searchParams), caller });
     } catch (error) {
-      if (error instanceof FakeHttpError) return problem(error.status, error.message, error.extensions);
+      if (error instanceof DomainError) return problem(error.status, error.message, error.extensions);
       throw error;
     }
   });
