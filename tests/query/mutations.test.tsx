@@ -28,7 +28,7 @@ const sam: ApplicationUser = {
 const team: ApplicationUserGroup = { id: 'ug1', name: 'Team', claimGroupsInApplicationUserGroups: [link], ...audit };
 
 const calls: string[] = [];
-let createAnswer: unknown = { ...signers, id: 'cg2', name: 'Auditors' };
+let createAnswer: ClaimGroup | null = { ...signers, id: 'cg2', name: 'Auditors' };
 const server = setupServer(
   http.get(`${base}/api/Claim/ClaimGroupsList`, () => (calls.push('ClaimGroupsList'), HttpResponse.json([signers]))),
   http.get(`${base}/api/Claim/ApplicationList`, () => (calls.push('ApplicationList'), HttpResponse.json([sam]))),
