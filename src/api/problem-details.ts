@@ -2,6 +2,7 @@
  * RFC 9457 problem details: the body of an error response from the reference backend and from the
  * fake of `@ccq/forms-admin/testing`. Read them from `ApiError.result` with {@link isProblemDetails}.
  */
+import { reasonPhrase, REASON_PHRASES } from '../domain/errors';
 import { isApiError } from './errors';
 
 /** The media type of a problem-details body. */
@@ -20,20 +21,8 @@ export interface ProblemDetails {
   [extension: string]: unknown;
 }
 
-/** The HTTP reason phrases (RFC 9110) of the error statuses the backends answer with. */
-export const REASON_PHRASES: Readonly<Record<number, string>> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  409: 'Conflict',
-  412: 'Precondition Failed',
-  413: 'Content Too Large',
-  415: 'Unsupported Media Type',
-  422: 'Unprocessable Content',
-  500: 'Internal Server Error',
-  503: 'Service Unavailable',
-};
+/** The HTTP reason phrases (RFC 9110) of the error statuses the backends answer with (the domain's table). */
+export { REASON_PHRASES };
 
 /** The problem details of an error `status` with its specific message and extension members. */
 export function createProblemDetails(
@@ -41,7 +30,7 @@ export function createProblemDetails(
   detail: string,
   extensions: Readonly<Record<string, unknown>> = {},
 ): ProblemDetails {
-  return { ...extensions, type: 'about:blank', title: REASON_PHRASES[status] ?? 'Error', status, detail };
+  return { ...extensions, type: 'about:blank', title: reasonPhrase(status), status, detail };
 }
 
 /** Whether `value` (e.g. `ApiError.result`) is a problem-details body. */
