@@ -1,6 +1,9 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../tests/support/render';
+import { ApiError } from '../../api/errors';
+import { createProblemDetails } from '../../api/problem-details';
+import { APIProvider } from '../../query/APIProvider';
 import { ErrorAlert } from './ErrorAlert';
 
 describe('ErrorAlert', () => {
@@ -56,5 +59,39 @@ describe('ErrorAlert', () => {
     );
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'More' })).toBeInTheDocument();
+  });
+});
+
+describe('ErrorAlert with an error', () => {
+  const problem = (status: number, detail: string) =>
+    new ApiError(status, JSON.stringify({ detail }), new Headers(), createProblemDetails(status, detail));
+
+  it("shows a refusal's reason under the title of what failed, not 'An unexpected server error occurred.'", () => {
+    renderWithProviders(
+      <ErrorAlert title="Could not create the group" error={problem(409, "A claim group named 'Signers' already exists.")} />,
+    );
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('Could not create the group');
+    expect(alert).toHaveTextContent("A claim group named 'Signers' already exists.");
+    expect(alert).not.toHaveTextContent('An unexpected server error occurred.');
+    expect(alert).toHaveAttribute('data-refused', 'true');
+  });
+
+  it("reads 'An unexpected server error occurred.' for a 5xx, with the status behind 'Show details'", async () => {
+    const { user } = renderWithProviders(<ErrorAlert title="Could not save the changes" error={problem(500, 'boom')} />);
+    expect(screen.getByRole('alert')).toHaveTextContent('An unexpected server error occurred.');
+    await user.click(screen.getByRole('button', { name: 'Show details' }));
+    expect(screen.getByText(/HTTP 500/)).toBeInTheDocument();
+  });
+
+  it("takes its texts from the provider's labels", async () => {
+    const onRetry = vi.fn();
+    renderWithProviders(
+      <APIProvider baseUrl="http://api.test" labels={{ tryAgain: 'Nochmal', unexpectedServerError: 'Serverfehler.' }}>
+        <ErrorAlert error={problem(503, 'down')} onRetry={onRetry} />
+      </APIProvider>,
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('Serverfehler.');
+    expect(screen.getByRole('button', { name: 'Nochmal' })).toBeInTheDocument();
   });
 });
