@@ -4,8 +4,48 @@
  */
 export * from './enums';
 export * from './types';
-export * from '../domain/effective-claims';
-export * from '../domain/built-in-claim-groups';
+// The domain rules a host or a screen needs (src/domain holds them once for client, fake and server).
+export {
+  accessModelFromLists,
+  ALL_DEFAULT_CLAIMS,
+  applyAccessChange,
+  BUILT_IN_CLAIM_GROUP_DEFINITIONS,
+  builtInClaimGroupDefinition,
+  builtInGroupDeleteReason,
+  builtInGroupEmptyReason,
+  computeEffectiveClaims,
+  effectiveClaimsIn,
+  groupNameKey,
+  isAdministrator,
+  LAST_ADMINISTRATOR_MESSAGE,
+  ACCESS_REFUSAL_CODES,
+  MAX_ARRAY_ITEMS,
+  MAX_CHANGE_PAIRS,
+  MAX_GROUP_NAME_LENGTH,
+  normalizeGroupName,
+  PRIORITY_RANGE,
+  reachableClaimGroups,
+  removesOwnAdminAccess,
+  resolveGrants,
+  rowLevelPermission,
+  satisfies,
+  wouldCreateCycle,
+} from '../domain';
+export type {
+  AccessChange,
+  AccessClaimGroup,
+  AccessHolder,
+  AccessLists,
+  AccessModel,
+  AccessUser,
+  BuiltInClaimGroupDefinition,
+  BuiltInClaimGroupKey,
+  ClaimGrantInput,
+  ClaimGroupNode,
+  ClaimHolderGraph,
+  RowLevelTable,
+  SatisfiesOptions,
+} from '../domain';
 export * from './problem-details';
 export * from './errors';
 export * from './guards';

@@ -1,4 +1,5 @@
 import type { ClaimKey } from '../api/enums';
+import { satisfies } from '../domain/access';
 import { useMyClaims } from './useMyClaims';
 
 /** A claim named by key (`'Form_Add'`, `'CreateForm_AllowRead'`…); host-defined keys are allowed. */
@@ -15,8 +16,10 @@ export interface CanResult {
 }
 
 /**
- * Whether the signed-in user holds `claim`. The key is resolved to the server's number; a key the
- * server does not know answers `can: false` with the error 'Claim key is undefined'.
+ * Whether the signed-in user holds `claim`, by the domain's access rule (`satisfies`): holding it, or
+ * holding GlobalDataAdmin, which satisfies every claim (as the server decides). The key is resolved
+ * to the server's number; a key the server does not know answers `can: false` with the error 'Claim
+ * key is undefined'.
  */
 export function useCan(claim: ClaimName): CanResult {
   const mine = useMyClaims();
@@ -26,7 +29,7 @@ export function useCan(claim: ClaimName): CanResult {
   if (value === undefined || !claim) {
     return { can: false, isLoading: false, reason: 'unknown-claim', error: new Error('Claim key is undefined') };
   }
-  return mine.claims.has(value)
+  return satisfies(mine.claims, value, { globalDataAdmin: mine.numbersByKey.get('GlobalDataAdmin') })
     ? { can: true, isLoading: false, error: null }
     : { can: false, isLoading: false, reason: 'missing-claim', error: null };
 }

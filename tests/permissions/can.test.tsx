@@ -57,6 +57,47 @@ describe('useCan', () => {
     expect(result.current.add).toMatchObject({ can: false, reason: 'missing-claim' });
   });
 
+  it('lets GlobalDataAdmin satisfy every known claim, as the server does (the domain’s satisfies rule)', async () => {
+    const withAdmin = [
+      { ...catalogue[0], claimEntries: [...(catalogue[0]?.claimEntries ?? []), { key: 'GlobalDataAdmin', value: Permission.GlobalDataAdmin }] },
+      catalogue[1],
+    ];
+    server.use(http.get(`${base}/api/Claim/GetClaimEntriesForClaimTypes`, () => HttpResponse.json(withAdmin)));
+    mine = [Permission.GlobalDataAdmin];
+    const { result } = renderHook(
+      () => ({ add: useCan('Form_Add'), create: useCan('CreateForm_AllowRead'), unknown: useCan('Unknown_AllowRead') }),
+      { wrapper },
+    );
+    await waitFor(() => expect(result.current.add.isLoading).toBe(false));
+    expect(result.current.add).toMatchObject({ can: true, error: null });
+    expect(result.current.create).toMatchObject({ can: true, error: null });
+    // A key the server does not know stays unknown, administrator or not.
+    expect(result.current.unknown).toMatchObject({ can: false, reason: 'unknown-claim' });
+  });
+
+  it('reads GlobalDataAdmin’s number from the server’s catalogue (no such claim there: nothing is implied)', async () => {
+    const elsewhere = [
+      { ...catalogue[0], claimEntries: [...(catalogue[0]?.claimEntries ?? []), { key: 'GlobalDataAdmin', value: 900 }] },
+      catalogue[1],
+    ];
+    server.use(http.get(`${base}/api/Claim/GetClaimEntriesForClaimTypes`, () => HttpResponse.json(elsewhere)));
+    mine = [Permission.GlobalDataAdmin]; // 0: not GlobalDataAdmin in this server's numbering
+    const first = renderHook(() => useCan('Form_Add'), { wrapper });
+    await waitFor(() => expect(first.result.current.isLoading).toBe(false));
+    expect(first.result.current).toMatchObject({ can: false, reason: 'missing-claim' });
+
+    mine = [900];
+    const second = renderHook(() => useCan('Form_Add'), { wrapper });
+    await waitFor(() => expect(second.result.current.isLoading).toBe(false));
+    expect(second.result.current.can).toBe(true);
+
+    server.use(http.get(`${base}/api/Claim/GetClaimEntriesForClaimTypes`, () => HttpResponse.json(catalogue)));
+    mine = [Permission.GlobalDataAdmin];
+    const third = renderHook(() => useCan('Form_Add'), { wrapper });
+    await waitFor(() => expect(third.result.current.isLoading).toBe(false));
+    expect(third.result.current).toMatchObject({ can: false, reason: 'missing-claim' });
+  });
+
   it("answers false with 'Claim key is undefined' for a key the server does not know", async () => {
     mine = [];
     const { result } = renderHook(() => useCan('Unknown_AllowRead'), { wrapper });
