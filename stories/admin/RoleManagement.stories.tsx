@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { RoleManagement } from '../../src/admin';
 import { errorHandlers } from '../../src/testing';
 import { seedIds } from '../../src/testing/seed-ids';
@@ -12,11 +13,130 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
+const refusal = (detail: string) => ({ type: 'about:blank', title: 'Conflict', status: 409, detail });
+
 /** The seeded claim groups; none chosen yet. */
 export const Default: Story = {};
 
 /** 'No Hard Delete' chosen: its denied hard deletes at priority 10, ready to configure. */
 export const GroupSelected: Story = { args: { initialGroupId: seedIds.claimGroups.noHardDelete } };
+
+/** A built-in group chosen: 'Delete' is disabled, with the reason as its tooltip. */
+export const BuiltInGroupSelected: Story = {
+  args: { initialGroupId: seedIds.claimGroups.administrators },
+  play: async ({ canvasElement }) => {
+    const remove = await within(canvasElement).findByRole('button', { name: 'Delete' });
+    await waitFor(() => expect(remove).toHaveAttribute('aria-disabled', 'true'));
+  },
+};
+
+/** The permissions filtered by the search box ('primitive'). */
+export const PermissionsSearched: Story = {
+  args: { initialGroupId: seedIds.claimGroups.signers },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(await canvas.findByRole('searchbox', { name: 'Search permissions' }), 'primitive');
+    await expect(await canvas.findByRole('checkbox', { name: /DynamicFormLinking_GetAllPrimitivePaths/ })).toBeInTheDocument();
+  },
+};
+
+/** A priority emptied: the input shows it as invalid and 'Save Changes' is unavailable. */
+export const PriorityEmptied: Story = {
+  args: { initialGroupId: seedIds.claimGroups.noHardDelete },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.clear(await canvas.findByRole('textbox', { name: 'Priority of Form_Delete' }));
+    await expect(canvas.getByRole('button', { name: 'Save Changes' })).toHaveAttribute('aria-disabled', 'true');
+  },
+};
+
+/** Another group chosen while a change is unsaved: the screen asks first. */
+export const UnsavedChangesPrompt: Story = {
+  args: { initialGroupId: seedIds.claimGroups.signers },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const body = within(canvasElement.ownerDocument.body);
+    await userEvent.click(await canvas.findByRole('checkbox', { name: 'Form_Add' }));
+    await userEvent.click(canvas.getByRole('combobox', { name: 'Claim group' }));
+    await userEvent.click(await body.findByRole('option', { name: 'No Hard Delete' }));
+    await expect(await body.findByRole('dialog', { name: 'Discard unsaved changes?' })).toBeInTheDocument();
+  },
+};
+
+/** The server refuses a name that is taken: its reason is the message, titled by what failed. */
+export const CreateRefused: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Group name' }), 'Signers{Enter}');
+    await expect(await canvas.findByRole('alert')).toHaveTextContent("A claim group named 'Signers' already exists.");
+  },
+};
+
+/** The server refuses a save (409, e.g. it would leave no administrator): the screen explains why. */
+export const SaveRefused: Story = {
+  args: { initialGroupId: seedIds.claimGroups.signers },
+  parameters: {
+    msw: {
+      handlers: {
+        claim: [
+          errorHandlers.failing('/api/Claim/AddRemoveUpdateClaimsToClaimGroupOrClaimGroups', 409, {
+            body: refusal('This change would leave no enabled user with full administrator access (GlobalDataAdmin).'),
+          }),
+          ...storyHandlers.claim,
+        ],
+      },
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('checkbox', { name: 'Form_Add' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Save Changes' }));
+    await expect(await canvas.findByRole('alert')).toHaveTextContent('Could not save the changes');
+  },
+};
+
+/** The sub-group part fails after the claims were saved: the claims are restored and the alert says so. */
+export const SaveUndone: Story = {
+  args: { initialGroupId: seedIds.claimGroups.signers },
+  parameters: {
+    msw: {
+      handlers: {
+        claim: [
+          errorHandlers.failing('/api/Claim/AddRemoveUpdateClaimGroupsToClaimGroupOrClaimGroups', 409, {
+            body: refusal('The sub-group would contain the group itself.'),
+          }),
+          ...storyHandlers.claim,
+        ],
+      },
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const body = within(canvasElement.ownerDocument.body);
+    await userEvent.click(await canvas.findByRole('checkbox', { name: 'Form_Add' }));
+    await userEvent.click(canvas.getByRole('combobox', { name: 'Sub-claim groups' }));
+    await userEvent.click(await body.findByRole('option', { name: 'No Hard Delete' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Save Changes' }));
+    await expect(await canvas.findByRole('alert')).toHaveTextContent('nothing was changed');
+  },
+};
+
+/** Aisha Auditor may read roles but not change them: every control that would change something says why not. */
+export const ReadOnlyUser: Story = {
+  args: { initialGroupId: seedIds.claimGroups.signers },
+  parameters: { fakeUser: 'auditor' },
+};
+
+/** `classNames` / `styles` reach the inner parts: here the picker and the panel. */
+export const StylesApi: Story = {
+  args: {
+    initialGroupId: seedIds.claimGroups.signers,
+    styles: {
+      picker: { outline: '2px dashed var(--mantine-color-blue-6)' },
+      panel: { borderColor: 'var(--mantine-color-grape-6)', borderWidth: 2 },
+    },
+  },
+};
 
 /** The claim groups cannot be loaded: the spec's alert with a retry. */
 export const ClaimGroupsFailToLoad: Story = {

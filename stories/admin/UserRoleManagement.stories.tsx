@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, within } from 'storybook/test';
 import { UserRoleManagement } from '../../src/admin';
 import { errorHandlers } from '../../src/testing';
 import { seedIds } from '../../src/testing/seed-ids';
@@ -24,6 +25,38 @@ export const UserSelected: Story = { args: { initialUserId: seedIds.users.signer
 /** 'Form Authors' chosen: its members and its claim groups (Form Editors, No Hard Delete). */
 export const GroupSelected: Story = {
   args: { initialTab: 'userGroups', initialUserGroupId: seedIds.userGroups.formAuthors },
+};
+
+/** Aisha Auditor may read users and groups but not change them: every changing control says why not. */
+export const ReadOnlyUser: Story = {
+  args: { initialTab: 'userGroups', initialUserGroupId: seedIds.userGroups.reviewers },
+  parameters: { fakeUser: 'auditor' },
+};
+
+/** The server refuses a name that is taken: its reason is the message, titled by what failed. */
+export const CreateRefused: Story = {
+  args: { initialTab: 'userGroups' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Group name' }), 'Readers{Enter}');
+    await expect(await canvas.findByRole('alert')).toHaveTextContent("An application user group named 'Readers' already exists.");
+  },
+};
+
+/** 'Full Sync' fails on the server: the alert says what failed. */
+export const FullSyncFails: Story = {
+  parameters: {
+    msw: {
+      handlers: {
+        claim: [errorHandlers.failing('/api/Claim/FullSyncAndReturnExternalUsers', 500), ...storyHandlers.claim],
+      },
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Full Sync' }));
+    await expect(await canvas.findByRole('alert')).toHaveTextContent('Could not sync the users');
+  },
 };
 
 /** The users cannot be loaded: the spec's alert with a retry. */

@@ -1,5 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
+import { ApiError } from '../../src/api/errors';
+import { createProblemDetails } from '../../src/api/problem-details';
 import { ErrorAlert } from '../../src/ui';
 
 const meta = {
@@ -38,5 +40,23 @@ export const WithDetailsOpen: Story = {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Show details' }));
     await expect(canvas.getByRole('button', { name: 'Hide details' })).toHaveAttribute('aria-expanded', 'true');
+  },
+};
+
+/** A refusal (4xx with problem details): the server's reason is the message, under the title of what failed. */
+export const Refusal: Story = {
+  args: {
+    title: 'Could not create the group',
+    message: undefined,
+    error: new ApiError(409, '', new Headers(), createProblemDetails(409, "A claim group named 'Signers' already exists.")),
+  },
+};
+
+/** A server failure (5xx): 'An unexpected server error occurred.', with the status and response behind the toggle. */
+export const ServerFailure: Story = {
+  args: {
+    title: 'Could not save the changes',
+    message: undefined,
+    error: new ApiError(500, '{"title":"Internal Server Error"}', new Headers(), null),
   },
 };
