@@ -20,6 +20,7 @@ import {
   type StylesApiProps,
 } from '@mantine/core';
 import { useId } from '@mantine/hooks';
+import { memo } from 'react';
 import { ClaimTypeFlags } from '../../api/enums';
 import { fillLabel, type Labels } from '../../query/labels';
 import { LabelsProvider, useLabels } from '../../query/useLabels';
@@ -30,6 +31,7 @@ import {
   type PermissionCategoryView,
   type PermissionEditorController,
   type PermissionEditorOptions,
+  type PermissionRowView,
 } from './usePermissionEditor';
 
 /** The inner parts of the permission editor that `classNames` / `styles` reach. */
@@ -124,6 +126,67 @@ function CategoryFieldset({ category, editor, className, style }: CategoryFields
     </Fieldset>
   );
 }
+
+interface PermissionRowProps extends PermissionRowView {
+  readOnly: boolean;
+  min: number;
+  max: number;
+  labels: Labels;
+  onPriority: (claimValue: number, next: number | string) => void;
+  onAllow: (claimValue: number, allow: boolean) => void;
+}
+
+// Memoised: with stable callbacks, editing one priority redraws one row, not every selected permission.
+const PermissionRow = memo(function PermissionRow({
+  claimValue,
+  claimKey,
+  description,
+  priority,
+  priorityError,
+  allow,
+  readOnly,
+  min,
+  max,
+  labels,
+  onPriority,
+  onAllow,
+}: PermissionRowProps) {
+  return (
+    <Table.Tr data-denied={!allow || undefined}>
+      <Table.Td>
+        <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+          {claimKey}
+        </Text>
+        {description && <Text size="xs">{description}</Text>}
+      </Table.Td>
+      <Table.Td>
+        <NumberInput
+          aria-label={fillLabel(labels.priorityOf, { key: claimKey })}
+          description={fillLabel(labels.priorityRange, { min, max })}
+          value={priority ?? ''}
+          min={min}
+          max={max}
+          allowDecimal={false}
+          allowNegative={false}
+          clampBehavior="strict"
+          required
+          error={priorityError}
+          readOnly={readOnly}
+          styles={READABLE_DESCRIPTION}
+          onChange={(next) => onPriority(claimValue, next)}
+        />
+      </Table.Td>
+      <Table.Td>
+        <Switch
+          aria-label={fillLabel(labels.allowKey, { key: claimKey })}
+          checked={allow}
+          disabled={readOnly}
+          onChange={(e) => onAllow(claimValue, e.currentTarget.checked)}
+        />
+      </Table.Td>
+    </Table.Tr>
+  );
+});
 
 /**
  * Renders a {@link usePermissionEditor} controller: claim groups (when offered), permission categories with the
@@ -240,39 +303,16 @@ export const PermissionEditorView = factory<PermissionEditorViewFactory>((_props
                 </Table.Thead>
                 <Table.Tbody>
                   {rows.map((row) => (
-                    <Table.Tr key={row.claimValue} data-denied={!row.allow || undefined}>
-                      <Table.Td>
-                        <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
-                          {row.key}
-                        </Text>
-                        {row.description && <Text size="xs">{row.description}</Text>}
-                      </Table.Td>
-                      <Table.Td>
-                        <NumberInput
-                          aria-label={fillLabel(labels.priorityOf, { key: row.key })}
-                          description={fillLabel(labels.priorityRange, editor.priorityRange)}
-                          value={row.priority ?? ''}
-                          min={editor.priorityRange.min}
-                          max={editor.priorityRange.max}
-                          allowDecimal={false}
-                          allowNegative={false}
-                          clampBehavior="strict"
-                          required
-                          error={row.priorityError}
-                          readOnly={readOnly}
-                          styles={READABLE_DESCRIPTION}
-                          onChange={(next) => editor.setPriority(row.claimValue, next)}
-                        />
-                      </Table.Td>
-                      <Table.Td>
-                        <Switch
-                          aria-label={fillLabel(labels.allowKey, { key: row.key })}
-                          checked={row.allow}
-                          disabled={readOnly}
-                          onChange={(e) => editor.setAllow(row.claimValue, e.currentTarget.checked)}
-                        />
-                      </Table.Td>
-                    </Table.Tr>
+                    <PermissionRow
+                      key={row.claimValue}
+                      {...row}
+                      readOnly={readOnly}
+                      min={editor.priorityRange.min}
+                      max={editor.priorityRange.max}
+                      labels={labels}
+                      onPriority={editor.setPriority}
+                      onAllow={editor.setAllow}
+                    />
                   ))}
                 </Table.Tbody>
               </Table>

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import { ALL_CLAIM_TYPES, ClaimTypeFlags } from '../../api/enums';
 import { fillLabel, type Labels } from '../../query/labels';
 import type { ActionAccess } from '../../ui/ActionButton';
@@ -73,7 +73,8 @@ export interface PermissionCategoryView {
 /** A selected permission as a row of the individual permissions. */
 export interface PermissionRowView {
   claimValue: number;
-  key: string;
+  /** The claim's catalogue key, e.g. 'Form_Add'. */
+  claimKey: string;
   description?: string;
   priority: number | null;
   /** Why the priority cannot be saved (empty or out of range), else undefined. */
@@ -143,16 +144,31 @@ export function usePermissionEditor({
     if (on) onChange([...value, ...entries.filter((e) => !selected.has(e.value)).map(selectionOf)]);
     else onChange(value.filter((v) => !values.has(v.claimValue)));
   };
-  const update = (claimValue: number, change: Partial<SelectedClaim>) => {
-    if (!claimsAccess.can) return;
-    onChange(value.map((v) => (v.claimValue === claimValue ? { ...v, ...change } : v)));
-  };
+  // Row callbacks stay the same across renders (they read the latest selection from a ref), so a memoised row
+  // re-renders only when its own claim changes: a keystroke in one priority of ~120 does not redraw the others.
+  const latest = useRef({ value, onChange, can: claimsAccess.can });
+  useLayoutEffect(() => {
+    latest.current = { value, onChange, can: claimsAccess.can };
+  });
+  const update = useCallback((claimValue: number, change: Partial<SelectedClaim>) => {
+    const { value: current, onChange: emit, can } = latest.current;
+    if (!can) return;
+    emit(current.map((v) => (v.claimValue === claimValue ? { ...v, ...change } : v)));
+  }, []);
+  const setPriority = useCallback(
+    (claimValue: number, next: number | string) =>
+      update(claimValue, {
+        priorityOfPermission: typeof next === 'number' ? next : next.trim() === '' ? null : Number(next),
+      }),
+    [update],
+  );
+  const setAllow = useCallback((claimValue: number, allow: boolean) => update(claimValue, { allow }), [update]);
   const keyOf = (claimValue: number) => catalogue.byValue.get(claimValue)?.key ?? `#${claimValue}`;
   const priorityError = fillLabel(labels.priorityRequired, { min: PRIORITY_MIN, max: PRIORITY_MAX });
 
   const rows: PermissionRowView[] = value.map((claim) => ({
     claimValue: claim.claimValue,
-    key: keyOf(claim.claimValue),
+    claimKey: keyOf(claim.claimValue),
     description: descriptionOf(claim.claimValue) || undefined,
     priority: claim.priorityOfPermission,
     priorityError: isValidPriority(claim.priorityOfPermission) ? undefined : priorityError,
@@ -191,9 +207,8 @@ export function usePermissionEditor({
     toggle,
     rows,
     priorityRange: { min: PRIORITY_MIN, max: PRIORITY_MAX },
-    setPriority: (claimValue: number, next: number | string) =>
-      update(claimValue, { priorityOfPermission: typeof next === 'number' ? next : next.trim() === '' ? null : Number(next) }),
-    setAllow: (claimValue: number, allow: boolean) => update(claimValue, { allow }),
+    setPriority,
+    setAllow,
     catalogue: {
       isError: catalogue.isError,
       retry: () => void catalogue.refetch(),

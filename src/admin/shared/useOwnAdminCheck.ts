@@ -40,7 +40,7 @@ export function accessChangesOf(kind: PermissionHolderKind, save: PermissionSave
 
 /**
  * Whether access changes would take GlobalDataAdmin away from the signed-in user — the domain's
- * `removesOwnAdminAccess` over the users, user groups and claim groups as the server lists them now. Only a change that
+ * `removesOwnAdminAccess` over the users, user groups and claim groups as listed (the cached lists, else loaded). Only a change that
  * can remove access loads anything; when the lists cannot be read (e.g. the user may not read users), it answers false
  * and the server's own guard still stands.
  */
@@ -51,10 +51,10 @@ export function useOwnAdminCheck() {
       if (!changes.some(changeCanRemoveAccess)) return false;
       try {
         const [session, users, userGroups, claimGroups] = await Promise.all([
-          queryClient.fetchQuery(claimQueries.mySessionData(client)),
-          queryClient.fetchQuery(claimQueries.users(client)),
-          queryClient.fetchQuery(claimQueries.userGroups(client)),
-          queryClient.fetchQuery(claimQueries.claimGroups(client)),
+          queryClient.ensureQueryData(claimQueries.mySessionData(client)),
+          queryClient.ensureQueryData(claimQueries.users(client)),
+          queryClient.ensureQueryData(claimQueries.userGroups(client)),
+          queryClient.ensureQueryData(claimQueries.claimGroups(client)),
         ]);
         const me = session?.userId;
         if (!me) return false;
