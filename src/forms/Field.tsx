@@ -1,0 +1,52 @@
+import { memo, useCallback, useState } from 'react';
+import type { CompiledField } from '../engine/compile';
+import { fieldDomId, useFieldState, useFormContext } from './context';
+import { useProgressiveReady } from './progressive';
+import { EditWidget } from './widgets/EditWidget';
+import { LiteField } from './widgets/LiteField';
+import { StaticText } from './widgets/StaticText';
+import { ViewField } from './widgets/ViewField';
+
+/** Props of {@link Field}. */
+export interface FieldProps {
+  cf: CompiledField;
+  /** The item's path inside a repeatable section ('' outside). */
+  itemBase: string;
+  itemIndex: number | null;
+}
+
+/**
+ * One field: subscribes to its own state only, so it re-renders when its value, error or rule result changes and
+ * never because another field changed.
+ */
+export const Field = memo(function Field({ cf, itemBase, itemIndex }: FieldProps) {
+  const { engine, mode, labels, idPrefix, disabled, progressive } = useFormContext();
+  const key = engine.keyOf(cf, itemBase);
+  const state = useFieldState(engine, key);
+  const ready = useProgressiveReady(mode === 'edit' ? progressive : null, cf.index);
+  // A light control keeps its place while focused, so an upgrade never steals the caret.
+  const [focusedLite, setFocusedLite] = useState(false);
+  const onChange = useCallback((value: unknown) => engine.setValue(key, value), [engine, key]);
+  const onBlur = useCallback(() => engine.touch(key), [engine, key]);
+
+  if (!state.visible) return null;
+  const id = fieldDomId(idPrefix, cf.field.id, itemIndex);
+  const { label, helpText, placeholder } = cf.field;
+  if (cf.field.widget === 'static') return <StaticText id={id} label={label} description={helpText} />;
+  if (mode === 'view') return <ViewField cf={cf} id={id} label={label} value={state.value} labels={labels} />;
+  const props = {
+    cf,
+    id,
+    label,
+    description: helpText,
+    placeholder,
+    state,
+    disabled,
+    readOnly: state.readOnly,
+    onChange,
+    onBlur,
+    labels,
+  };
+  if (!ready || focusedLite) return <LiteField {...props} onFocusChange={setFocusedLite} />;
+  return <EditWidget {...props} />;
+});

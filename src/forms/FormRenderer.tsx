@@ -1,0 +1,271 @@
+import { Box, Button, Group, Stack, Stepper, Text, Title } from '@mantine/core';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import type { FormSchema, JsonObject } from '../api/types';
+import { compileFormSchema } from '../engine/compile';
+import { createFormEngine, type FormCheckResult, type FormEngine, type FormError } from '../engine/engine';
+import { fillMessage } from '../engine/messages';
+import { FormContext, type FormContextValue } from './context';
+import { ErrorSummary, errorTargetId, focusField } from './ErrorSummary';
+import { resolveFormLabels, type FormLabels } from './labels';
+import { createProgressive, type ProgressiveOptions } from './progressive';
+import { Section } from './Section';
+
+/** Props of {@link FormRenderer}. */
+export interface FormRendererProps {
+  /** The form schema: JSON Schema of the data plus the layout (pages → sections → fields). */
+  schema: FormSchema;
+  /**
+   * `'edit'` fills the form in (one page at a time with a stepper); `'view'` shows the answers read-only in the same
+   * layout, every page one after the other.
+   * @default 'edit'
+   */
+  mode?: 'edit' | 'view';
+  /** The data to start from (ignored when `engine` is given). Without it, schema defaults are filled in. */
+  initialData?: JsonObject;
+  /**
+   * An engine made by the caller (see {@link useFormEngine}), for callers that read or write the data outside the
+   * renderer — e.g. restoring a draft with `engine.setData`, or showing the server's errors with
+   * `engine.setExternalErrors`. It must be made from the same `schema`.
+   */
+  engine?: FormEngine;
+  /** Called after every change with the whole data and the path that changed (e.g. to save a draft). */
+  onChange?: (data: JsonObject, path: string) => void;
+  /**
+   * Called on submit when the whole form is valid, with the data to store (hidden answers removed, computed values
+   * recomputed). While a returned promise is pending the submit button shows a loader and the form is disabled.
+   */
+  onSubmit?: (data: JsonObject, result: FormCheckResult) => void | Promise<void>;
+  /** Called when a submit finds problems (they are also shown in the error summary and at the fields). */
+  onInvalidSubmit?: (errors: FormError[]) => void;
+  /** Called when the page of a multi-page form changes. */
+  onPageChange?: (pageIndex: number) => void;
+  /** Overrides of any text: the renderer's own (buttons, summary…) and the validation messages. */
+  labels?: Partial<FormLabels>;
+  /**
+   * Disables every control (e.g. while the caller saves).
+   * @default false
+   */
+  disabled?: boolean;
+  /**
+   * Mount long forms progressively: light working controls first, full Mantine widgets in small batches afterwards.
+   * `true` or options turn it on, `false` off; by default it is on for forms of more than 60 fields.
+   */
+  progressive?: boolean | ProgressiveOptions;
+  /**
+   * Prefix of the DOM ids of the fields (`{idPrefix}-{fieldId}`); default a unique id per form.
+   */
+  idPrefix?: string;
+  /** Hides the submit button (a caller that submits by other means, or a preview). @default false */
+  hideSubmit?: boolean;
+}
+
+/** Options of {@link useFormEngine}. */
+export interface UseFormEngineOptions {
+  initialData?: JsonObject;
+  labels?: Partial<FormLabels>;
+}
+
+function makeEngine(schema: FormSchema, options: UseFormEngineOptions): FormEngine {
+  const labels = resolveFormLabels(options.labels);
+  return createFormEngine(schema, { data: options.initialData, messages: labels, applyDefaults: !options.initialData });
+}
+
+/**
+ * A form engine kept for the life of the component and renewed when the schema (id or version) changes. Pass it to
+ * {@link FormRenderer} as `engine` to read or change the data from outside.
+ */
+export function useFormEngine(schema: FormSchema, options: UseFormEngineOptions = {}): FormEngine {
+  return useEngineUnless(null, schema, options);
+}
+
+/** {@link useFormEngine}, except that no engine is made while `given` is one. */
+function useEngineUnless(given: FormEngine | null, schema: FormSchema, options: UseFormEngineOptions): FormEngine {
+  const [entry, setEntry] = useState<{ schema: FormSchema; engine: FormEngine | null }>(() => ({
+    schema,
+    engine: given ? null : makeEngine(schema, options),
+  }));
+  if (given) return given;
+  if (!entry.engine || (entry.schema !== schema && compileFormSchema(entry.schema) !== compileFormSchema(schema))) {
+    const next = { schema, engine: makeEngine(schema, options) };
+    setEntry(next);
+    return next.engine;
+  }
+  return entry.engine;
+}
+
+const PROGRESSIVE_THRESHOLD = 60;
+
+/**
+ * Renders a form schema with Mantine inputs over the React-free form engine. Each field subscribes to its own state,
+ * so a keystroke re-renders the edited field and the fields whose rules depend on it, nothing else. Labels, help texts
+ * and options always render as text, never as HTML.
+ */
+export function FormRenderer(props: FormRendererProps) {
+  const { schema, mode = 'edit', initialData, onChange, onSubmit, onInvalidSubmit, onPageChange, disabled = false, hideSubmit = false } = props;
+  const labelsKey = JSON.stringify(props.labels ?? null);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by content: an inline labels object must not re-render every field
+  const labels = useMemo(() => resolveFormLabels(props.labels), [labelsKey]);
+  const engine = useEngineUnless(props.engine ?? null, schema, { initialData, labels: props.labels });
+  const compiled = engine.compiled;
+  const reactId = useId();
+  const idPrefix = props.idPrefix ?? `ccq${reactId.replace(/[^A-Za-z0-9]/g, '')}`;
+  const [page, setPage] = useState(0);
+  const [submitting, setSubmitting] = useState(false);
+  const pendingFocus = useRef<string | null>(null);
+  const pageHeading = useRef<HTMLHeadingElement>(null);
+  const focusHeading = useRef(false);
+
+  const progressiveSetting = props.progressive ?? compiled.fields.length > PROGRESSIVE_THRESHOLD;
+  const progressive = useMemo(
+    () =>
+      mode === 'edit' && progressiveSetting !== false
+        ? createProgressive(compiled.fields.length, progressiveSetting === true ? {} : progressiveSetting)
+        : null,
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- one schedule per compiled form and mode
+    [compiled, mode, JSON.stringify(progressiveSetting)],
+  );
+  useEffect(() => {
+    progressive?.start();
+    return () => progressive?.stop();
+  }, [progressive]);
+
+  const latestOnChange = useRef(onChange);
+  latestOnChange.current = onChange;
+  useEffect(() => engine.subscribeChanges((data, path) => latestOnChange.current?.(data, path)), [engine]);
+
+  const busy = disabled || submitting;
+  const context = useMemo<FormContextValue>(
+    () => ({ engine, mode, labels, idPrefix, disabled: busy, progressive }),
+    [engine, mode, labels, idPrefix, busy, progressive],
+  );
+
+  const pages = compiled.pages;
+  const lastPage = Math.max(0, pages.length - 1);
+  const current = Math.min(page, lastPage);
+  const multiPage = pages.length > 1;
+
+  const goTo = useCallback(
+    (index: number) => {
+      setPage(index);
+      onPageChange?.(index);
+    },
+    [onPageChange],
+  );
+
+  useEffect(() => {
+    // After a page change: focus the field an error link named, or the new page's heading.
+    if (pendingFocus.current) {
+      const id = pendingFocus.current;
+      pendingFocus.current = null;
+      focusField(id);
+    } else if (focusHeading.current) {
+      focusHeading.current = false;
+      pageHeading.current?.focus();
+    }
+  }, [current]);
+
+  const navigate = useCallback(
+    (error: FormError) => {
+      const target = errorTargetId(idPrefix, error);
+      if (!target) return;
+      if (mode === 'edit' && error.pageIndex >= 0 && error.pageIndex !== current) {
+        pendingFocus.current = target;
+        goTo(error.pageIndex);
+      } else {
+        progressive?.finish();
+        focusField(target);
+      }
+    },
+    [idPrefix, mode, current, goTo, progressive],
+  );
+
+  const next = () => {
+    if (engine.validatePage(current).length > 0) return;
+    focusHeading.current = true;
+    goTo(current + 1);
+  };
+
+  const submit = async () => {
+    const result = engine.submit();
+    if (!result.valid) {
+      onInvalidSubmit?.(result.errors);
+      return;
+    }
+    if (!onSubmit) return;
+    const pending = onSubmit(result.data, result);
+    if (pending && typeof (pending as Promise<void>).then === 'function') {
+      setSubmitting(true);
+      try {
+        await pending;
+      } finally {
+        setSubmitting(false);
+      }
+    }
+  };
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (mode !== 'edit' || busy) return;
+    // Enter in a field of an earlier page means "Next".
+    if (current < lastPage) next();
+    else void submit();
+  };
+
+  const shownPages = mode === 'view' ? pages : pages.slice(current, current + 1);
+
+  return (
+    <FormContext value={context}>
+      <Box component="form" noValidate onSubmit={handleSubmit} aria-label={schema.name || undefined} data-mode={mode}>
+        {mode === 'edit' ? <ErrorSummary engine={engine} labels={labels} idPrefix={idPrefix} onNavigate={navigate} /> : null}
+        {mode === 'edit' && multiPage ? (
+          <Stepper active={current} onStepClick={(index) => index < current && goTo(index)} allowNextStepsSelect={false} size="sm" mb="lg">
+            {pages.map((p) => (
+              <Stepper.Step key={p.page.id} label={p.page.title} />
+            ))}
+          </Stepper>
+        ) : null}
+        <Stack gap="xl">
+          {shownPages.map((p) => (
+            <Stack key={p.page.id} gap="lg">
+              {multiPage ? (
+                <div>
+                  <Title order={2} fz="xl" ref={mode === 'edit' ? pageHeading : undefined} tabIndex={-1}>
+                    {p.page.title}
+                  </Title>
+                  {mode === 'edit' ? (
+                    <Text size="sm" c="dimmed">
+                      {fillMessage(labels.stepOf, { number: p.index + 1, total: pages.length })}
+                    </Text>
+                  ) : null}
+                </div>
+              ) : null}
+              {p.sections.map((cs) => (
+                <Section key={cs.section.id} cs={cs} />
+              ))}
+            </Stack>
+          ))}
+        </Stack>
+        {mode === 'edit' ? (
+          <Group mt="xl" justify="space-between">
+            {current > 0 ? (
+              <Button variant="default" onClick={() => goTo(current - 1)} disabled={busy}>
+                {labels.back}
+              </Button>
+            ) : (
+              <span />
+            )}
+            {current < lastPage ? (
+              <Button type="submit" disabled={busy}>
+                {labels.next}
+              </Button>
+            ) : hideSubmit ? null : (
+              <Button type="submit" loading={submitting} disabled={disabled}>
+                {labels.submit}
+              </Button>
+            )}
+          </Group>
+        ) : null}
+      </Box>
+    </FormContext>
+  );
+}

@@ -1,0 +1,191 @@
+import { Box, Button, Fieldset, Group, Input, Stack, Text, Title } from '@mantine/core';
+import { memo, useEffect, useRef } from 'react';
+import type { CompiledSection } from '../engine/compile';
+import { fillMessage } from '../engine/messages';
+import { sectionDomId, useArrayState, useFormContext } from './context';
+import { Field } from './Field';
+
+// Long forms skip layout and paint of off-screen sections; find-in-page, autofill and focus still reach them.
+const LAZY_PAINT = { contentVisibility: 'auto', containIntrinsicSize: 'auto 480px' } as const;
+
+/** A section of a page: a plain group of fields, or a repeatable one. */
+export const Section = memo(function Section({ cs }: { cs: CompiledSection }) {
+  return cs.repeat ? <RepeatableSection cs={cs} /> : <PlainSection cs={cs} />;
+});
+
+function SectionHeading({ id, cs }: { id: string; cs: CompiledSection }) {
+  return (
+    <>
+      {cs.section.title ? (
+        <Title order={3} fz="lg" id={`${id}-title`}>
+          {cs.section.title}
+        </Title>
+      ) : null}
+      {cs.section.description ? (
+        <Text size="sm" c="dimmed">
+          {cs.section.description}
+        </Text>
+      ) : null}
+    </>
+  );
+}
+
+function PlainSection({ cs }: { cs: CompiledSection }) {
+  const { idPrefix, progressive } = useFormContext();
+  const id = sectionDomId(idPrefix, cs.section.id);
+  return (
+    <Box component="section" id={id} aria-labelledby={cs.section.title ? `${id}-title` : undefined} style={progressive ? LAZY_PAINT : undefined}>
+      <Stack gap="sm">
+        <SectionHeading id={id} cs={cs} />
+        {cs.fields.map((cf) => (
+          <Field key={cf.field.id} cf={cf} itemBase="" itemIndex={null} />
+        ))}
+      </Stack>
+    </Box>
+  );
+}
+
+type FocusRequest = { itemKey: string; target: 'first' | 'up' | 'down' } | { itemKey: null; target: 'add' };
+
+function RepeatableSection({ cs }: { cs: CompiledSection }) {
+  const { engine, mode, labels, idPrefix, disabled } = useFormContext();
+  const repeat = cs.repeat!;
+  const state = useArrayState(engine, repeat.path);
+  const id = sectionDomId(idPrefix, cs.section.id);
+  const focus = useRef<FocusRequest | null>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
+  const edit = mode === 'edit';
+
+  useEffect(() => {
+    if (focus.current?.target === 'add') {
+      focus.current = null;
+      addButton.current?.focus();
+    }
+  });
+
+  return (
+    <Box component="section" id={id} aria-labelledby={cs.section.title ? `${id}-title` : undefined}>
+      <Stack gap="sm">
+        <SectionHeading id={id} cs={cs} />
+        {state.keys.map((itemKey, index) => (
+          <RepeatItem
+            key={itemKey}
+            cs={cs}
+            itemKey={itemKey}
+            index={index}
+            last={index === state.length - 1}
+            canRemove={state.canRemove}
+            focus={focus}
+          />
+        ))}
+        {!edit && state.length === 0 ? <Text c="dimmed">{labels.noItems}</Text> : null}
+        {state.error ? <Input.Error id={`${id}-error`}>{state.error}</Input.Error> : null}
+        {edit ? (
+          <Group>
+            <Button
+              ref={addButton}
+              id={`${id}-add`}
+              variant="light"
+              disabled={disabled || !state.canAdd}
+              aria-describedby={state.error ? `${id}-error` : undefined}
+              onClick={() => {
+                engine.addItem(repeat.path, {});
+                const keys = engine.getArrayState(repeat.path).keys;
+                focus.current = { itemKey: keys[keys.length - 1] ?? '', target: 'first' };
+              }}
+            >
+              {repeat.addLabel ?? labels.addItem}
+            </Button>
+          </Group>
+        ) : null}
+      </Stack>
+    </Box>
+  );
+}
+
+const RepeatItem = memo(function RepeatItem({
+  cs,
+  itemKey,
+  index,
+  last,
+  canRemove,
+  focus,
+}: {
+  cs: CompiledSection;
+  itemKey: string;
+  index: number;
+  last: boolean;
+  canRemove: boolean;
+  focus: React.RefObject<FocusRequest | null>;
+}) {
+  const { engine, mode, labels, disabled } = useFormContext();
+  const repeat = cs.repeat!;
+  const root = useRef<HTMLFieldSetElement>(null);
+  const up = useRef<HTMLButtonElement>(null);
+  const down = useRef<HTMLButtonElement>(null);
+  const itemBase = `${repeat.path}/${index}`;
+  const title = fillMessage(labels.itemTitle, { title: cs.section.title, number: index + 1 });
+
+  useEffect(() => {
+    // Focus follows the item the user acted on (a new item's first field; a moved item's button).
+    const request = focus.current;
+    if (!request || request.itemKey !== itemKey) return;
+    focus.current = null;
+    if (request.target === 'first') root.current?.querySelector<HTMLElement>('input, select, textarea, button')?.focus();
+    else {
+      const preferred = request.target === 'up' ? up.current : down.current;
+      const other = request.target === 'up' ? down.current : up.current;
+      (preferred && !preferred.disabled ? preferred : other)?.focus();
+    }
+  });
+
+  return (
+    <Fieldset ref={root} legend={title} variant="default">
+      <Stack gap="sm">
+        {cs.fields.map((cf) => (
+          <Field key={cf.field.id} cf={cf} itemBase={itemBase} itemIndex={index} />
+        ))}
+        {mode === 'edit' ? (
+          <Group gap="xs">
+            <Button
+              ref={up}
+              size="xs"
+              variant="default"
+              disabled={disabled || index === 0}
+              onClick={() => {
+                focus.current = { itemKey, target: 'up' };
+                engine.moveItem(repeat.path, index, index - 1);
+              }}
+            >
+              {labels.moveUp}
+            </Button>
+            <Button
+              ref={down}
+              size="xs"
+              variant="default"
+              disabled={disabled || last}
+              onClick={() => {
+                focus.current = { itemKey, target: 'down' };
+                engine.moveItem(repeat.path, index, index + 1);
+              }}
+            >
+              {labels.moveDown}
+            </Button>
+            <Button
+              size="xs"
+              variant="subtle"
+              color="red"
+              disabled={disabled || !canRemove}
+              onClick={() => {
+                focus.current = { itemKey: null, target: 'add' };
+                engine.removeItem(repeat.path, index);
+              }}
+            >
+              {labels.removeItem}
+            </Button>
+          </Group>
+        ) : null}
+      </Stack>
+    </Fieldset>
+  );
+});

@@ -1,0 +1,57 @@
+import { createContext, use, useCallback, useSyncExternalStore } from 'react';
+import type { ArrayState, FieldState, FormEngine, FormState } from '../engine/engine';
+import type { FormLabels } from './labels';
+import type { Progressive } from './progressive';
+
+/** What every part of a rendered form shares; one stable object per form, so reading it never re-renders. */
+export interface FormContextValue {
+  engine: FormEngine;
+  mode: 'edit' | 'view';
+  labels: FormLabels;
+  /** Prefix of every DOM id of this form. */
+  idPrefix: string;
+  disabled: boolean;
+  /** Progressive mounting of the full widgets (null: everything mounts at once). */
+  progressive: Progressive | null;
+}
+
+export const FormContext = createContext<FormContextValue | null>(null);
+
+/** The form's shared context; throws outside a `FormRenderer`. */
+export function useFormContext(): FormContextValue {
+  const value = use(FormContext);
+  if (!value) throw new Error('Form fields must be rendered inside a FormRenderer.');
+  return value;
+}
+
+/** One field's state: the component re-renders only when this field's value, error or rule result changes. */
+export function useFieldState(engine: FormEngine, key: string): FieldState {
+  const subscribe = useCallback((listener: () => void) => engine.subscribe(key, listener), [engine, key]);
+  const snapshot = useCallback(() => engine.getFieldState(key), [engine, key]);
+  return useSyncExternalStore(subscribe, snapshot, snapshot);
+}
+
+/** A repeatable section's state (item keys, limits, count error). */
+export function useArrayState(engine: FormEngine, path: string): ArrayState {
+  const subscribe = useCallback((listener: () => void) => engine.subscribeArray(path, listener), [engine, path]);
+  const snapshot = useCallback(() => engine.getArrayState(path), [engine, path]);
+  return useSyncExternalStore(subscribe, snapshot, snapshot);
+}
+
+/** A slice of the form-wide state; re-renders only when the slice changes. */
+export function useFormStateSlice<T>(engine: FormEngine, select: (state: FormState) => T): T {
+  const subscribe = useCallback((listener: () => void) => engine.subscribeForm(listener), [engine]);
+  const snapshot = () => select(engine.getFormState());
+  return useSyncExternalStore(subscribe, snapshot, snapshot);
+}
+
+/** The DOM id of a field (per item inside a repeatable section). */
+export function fieldDomId(idPrefix: string, fieldId: string, itemIndex: number | null): string {
+  const safe = fieldId.replace(/[^A-Za-z0-9_-]/g, '_');
+  return itemIndex === null ? `${idPrefix}-${safe}` : `${idPrefix}-${safe}-${itemIndex}`;
+}
+
+/** The DOM id of a section (the target of its item-count error). */
+export function sectionDomId(idPrefix: string, sectionId: string): string {
+  return `${idPrefix}-section-${sectionId.replace(/[^A-Za-z0-9_-]/g, '_')}`;
+}

@@ -1,0 +1,53 @@
+/**
+ * Every text the form renderer shows, English by default and overridable through the renderer's `labels` prop
+ * (DESIGN §6). It includes the engine's validation messages, so one object words the whole form.
+ * `{name}` placeholders are filled by `fillMessage`.
+ */
+import { defaultValidationMessages, type ValidationMessages } from '../engine/messages';
+
+/** Texts of the renderer itself (buttons, summary, view mode). */
+export const defaultFormUiLabels = {
+  /** Title of the error summary (GOV.UK wording). */
+  errorSummaryTitle: 'There is a problem',
+  next: 'Next',
+  back: 'Back',
+  submit: 'Submit',
+  /** Add button of a repeatable section without its own `addLabel`. */
+  addItem: 'Add item',
+  removeItem: 'Remove',
+  moveUp: 'Move up',
+  moveDown: 'Move down',
+  /** Legend of one item of a repeatable section. */
+  itemTitle: '{title} {number}',
+  /** Shown for a repeatable section without items in view mode. */
+  noItems: 'No items',
+  /** First option of a single-choice list, meaning no answer. */
+  selectPlaceholder: 'Select…',
+  /** A field without an answer in view mode. */
+  notAnswered: 'Not answered',
+  yes: 'Yes',
+  no: 'No',
+  /** Step indicator of a multi-page form. */
+  stepOf: 'Step {number} of {total}',
+  signatureDraw: 'Draw',
+  signatureType: 'Type',
+  signatureClear: 'Clear',
+  signatureTypeLabel: 'Type your full name',
+  signaturePadLabel: 'Signature pad: draw with a mouse, finger or pen',
+  signatureDrawn: 'Signature drawn',
+  signatureImageAlt: 'Signature',
+};
+
+/** Texts of the renderer. */
+export type FormUiLabels = { [K in keyof typeof defaultFormUiLabels]: string };
+
+/** Every text of a rendered form: the renderer's own and the validation messages. */
+export type FormLabels = FormUiLabels & ValidationMessages;
+
+/** The English defaults of {@link FormLabels}. */
+export const defaultFormLabels: FormLabels = { ...defaultValidationMessages, ...defaultFormUiLabels };
+
+/** Merges overrides over the defaults. */
+export function resolveFormLabels(overrides?: Partial<FormLabels>): FormLabels {
+  return overrides ? { ...defaultFormLabels, ...overrides } : defaultFormLabels;
+}

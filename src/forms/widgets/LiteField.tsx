@@ -1,0 +1,248 @@
+/**
+ * The light stand-in of a widget while a long form mounts progressively: native controls with Mantine's classes and
+ * variables (so it looks like the widget it becomes), labelled, described and fully working — typing goes to the
+ * engine as with the full widget. It is swapped for the Mantine widget in a later task, never while focused.
+ */
+import { Input } from '@mantine/core';
+import type { ChangeEvent, ReactNode } from 'react';
+import { textFromInput, textInputValue } from './TextWidgets';
+import type { WidgetProps } from './types';
+import { choiceOptions, isDrawnSignature, numberFromText, optionValueOf, rawOf } from './values';
+
+const c = Input.classes as Record<string, string>;
+const WRAPPER_STYLE = { '--input-height': 'var(--input-height-sm)', '--input-fz': 'var(--mantine-font-size-sm)' } as React.CSSProperties;
+const TEXTAREA_STYLE = { ...WRAPPER_STYLE, '--input-padding-y': 'var(--input-padding-y-sm)' } as React.CSSProperties;
+const LABEL_STYLE = { '--input-label-size': 'var(--mantine-font-size-sm)' } as React.CSSProperties;
+const SMALL_STYLE = { '--input-description-size': 'calc(var(--mantine-font-size-sm) - calc(0.125rem * var(--mantine-scale)))' } as React.CSSProperties;
+const ERROR_STYLE = { '--input-error-size': 'calc(var(--mantine-font-size-sm) - calc(0.125rem * var(--mantine-scale)))' } as React.CSSProperties;
+
+const TYPES: Record<string, string> = { email: 'email', url: 'url', phone: 'tel', date: 'date', time: 'time', datetime: 'datetime-local' };
+
+function Required({ on }: { on: boolean }) {
+  return on ? (
+    <span className={c.required} aria-hidden="true">
+      {' *'}
+    </span>
+  ) : null;
+}
+
+function Messages({ id, description, error }: { id: string; description: string | undefined; error: string | null }) {
+  return (
+    <>
+      {description ? (
+        <p className={c.description} data-size="sm" id={`${id}-description`} style={SMALL_STYLE}>
+          {description}
+        </p>
+      ) : null}
+      {error ? (
+        <p className={c.error} data-size="sm" id={`${id}-error`} style={ERROR_STYLE}>
+          {error}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/** A light, working stand-in of the widget; `onFocusChange` keeps it in place while the user is in it. */
+export function LiteField(props: WidgetProps & { onFocusChange: (focused: boolean) => void }) {
+  const { cf, id, label, description, placeholder, state, disabled, readOnly, onChange, onBlur, onFocusChange, labels } = props;
+  const widget = cf.field.widget;
+  const error = state.error;
+  const describedBy = [error ? `${id}-error` : '', description ? `${id}-description` : ''].filter(Boolean).join(' ') || undefined;
+  const common = {
+    id,
+    name: id,
+    disabled,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy,
+    onFocus: () => onFocusChange(true),
+    onBlur: () => {
+      onFocusChange(false);
+      onBlur();
+    },
+  } as const;
+
+  const boxed = (control: ReactNode, style = WRAPPER_STYLE) => (
+    <div className={c.root} data-size="sm" data-error={error ? true : undefined} data-lite="">
+      <label className={c.label} data-size="sm" htmlFor={id} id={`${id}-label`} style={LABEL_STYLE}>
+        {label}
+        <Required on={state.required} />
+      </label>
+      {description ? (
+        <p className={c.description} data-size="sm" id={`${id}-description`} style={SMALL_STYLE}>
+          {description}
+        </p>
+      ) : null}
+      <div className={c.wrapper} data-variant="default" data-size="sm" data-error={error ? true : undefined} style={{ ...style, '--input-margin-top': description ? 'calc(var(--mantine-spacing-xs) / 2)' : undefined, '--input-margin-bottom': error ? 'calc(var(--mantine-spacing-xs) / 2)' : undefined } as React.CSSProperties}>
+        {control}
+      </div>
+      {error ? (
+        <p className={c.error} data-size="sm" id={`${id}-error`} style={ERROR_STYLE}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+
+  const group = (type: 'radio' | 'checkbox', multiple: boolean) => {
+    const options = choiceOptions(cf);
+    const selected = multiple ? (Array.isArray(state.value) ? state.value.map(optionValueOf) : []) : [optionValueOf(state.value)];
+    return (
+      <fieldset id={id} aria-describedby={describedBy} aria-invalid={error ? true : undefined} data-lite="" style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
+        <legend className={c.label} style={{ ...LABEL_STYLE, padding: 0, marginBottom: 4 }}>
+          {label}
+          <Required on={state.required} />
+        </legend>
+        {description ? (
+          <p className={c.description} data-size="sm" id={`${id}-description`} style={{ ...SMALL_STYLE, marginBottom: 6 }}>
+            {description}
+          </p>
+        ) : null}
+        {options.map((option, i) => (
+          <label key={option.value} style={{ display: 'flex', gap: 8, alignItems: 'center', fontSize: 'var(--mantine-font-size-sm)', marginBottom: 6 }}>
+            <input
+              type={type}
+              id={`${id}-${i}`}
+              name={id}
+              value={option.value}
+              checked={selected.includes(option.value)}
+              disabled={disabled}
+              required={type === 'radio' && state.required}
+              aria-invalid={error ? true : undefined}
+              onFocus={common.onFocus}
+              onBlur={common.onBlur}
+              onChange={(event: ChangeEvent<HTMLInputElement>) => {
+                if (readOnly) return;
+                if (!multiple) onChange(rawOf(options, option.value));
+                else {
+                  const next = event.currentTarget.checked ? [...selected, option.value] : selected.filter((v) => v !== option.value);
+                  onChange(next.length === 0 ? undefined : next.map((v) => rawOf(options, v)));
+                }
+              }}
+            />
+            {option.label}
+          </label>
+        ))}
+        {error ? (
+          <p className={c.error} data-size="sm" id={`${id}-error`} style={ERROR_STYLE}>
+            {error}
+          </p>
+        ) : null}
+      </fieldset>
+    );
+  };
+
+  switch (widget) {
+    case 'textarea':
+      return boxed(
+        <textarea
+          {...common}
+          className={c.input}
+          data-variant="default"
+          rows={3}
+          placeholder={placeholder}
+          required={state.required}
+          readOnly={readOnly}
+          value={textInputValue('text', state.value)}
+          onChange={(event) => onChange(textFromInput('text', event.currentTarget.value, undefined))}
+        />,
+        TEXTAREA_STYLE,
+      );
+    case 'number':
+    case 'integer':
+      return boxed(
+        <input
+          {...common}
+          className={c.input}
+          data-variant="default"
+          type="text"
+          inputMode={widget === 'integer' || cf.info.type === 'integer' ? 'numeric' : 'decimal'}
+          placeholder={placeholder}
+          required={state.required}
+          readOnly={readOnly}
+          value={typeof state.value === 'number' || typeof state.value === 'string' ? String(state.value) : ''}
+          onChange={(event) => onChange(numberFromText(event.currentTarget.value))}
+        />,
+      );
+    case 'checkbox':
+    case 'switch':
+      return (
+        <div data-lite="">
+          <label style={{ display: 'flex', gap: 12, alignItems: 'center', fontSize: 'var(--mantine-font-size-sm)' }}>
+            <input
+              {...common}
+              type="checkbox"
+              role={widget === 'switch' ? 'switch' : undefined}
+              required={state.required}
+              checked={state.value === true}
+              onChange={(event) => {
+                if (!readOnly) onChange(event.currentTarget.checked);
+              }}
+              style={{ width: 20, height: 20, margin: 0 }}
+            />
+            {label}
+            <Required on={state.required} />
+          </label>
+          <Messages id={id} description={description} error={error} />
+        </div>
+      );
+    case 'select': {
+      const options = choiceOptions(cf);
+      return boxed(
+        <select
+          {...common}
+          className={c.input}
+          data-variant="default"
+          required={state.required}
+          value={optionValueOf(state.value)}
+          onChange={(event) => {
+            if (!readOnly) onChange(rawOf(options, event.currentTarget.value));
+          }}
+        >
+          <option value="">{placeholder ?? labels.selectPlaceholder}</option>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>,
+      );
+    }
+    case 'radio':
+    case 'segmented':
+      return group('radio', false);
+    case 'checkboxes':
+    case 'multiselect':
+      return group('checkbox', true);
+    case 'signature':
+      return boxed(
+        <input
+          {...common}
+          className={c.input}
+          data-variant="default"
+          type="text"
+          autoComplete="name"
+          required={state.required}
+          readOnly={readOnly || isDrawnSignature(state.value)}
+          value={typeof state.value === 'string' && !isDrawnSignature(state.value) ? state.value : ''}
+          onChange={(event) => onChange(event.currentTarget.value === '' ? undefined : event.currentTarget.value)}
+        />,
+      );
+    default: {
+      const kind = (widget in TYPES ? widget : 'text') as 'text' | 'email' | 'url' | 'phone' | 'date' | 'time' | 'datetime';
+      return boxed(
+        <input
+          {...common}
+          className={c.input}
+          data-variant="default"
+          type={TYPES[widget] ?? 'text'}
+          placeholder={placeholder}
+          required={state.required}
+          readOnly={readOnly}
+          value={textInputValue(kind, state.value)}
+          onChange={(event) => onChange(textFromInput(kind, event.currentTarget.value, cf.info.format))}
+        />,
+      );
+    }
+  }
+}

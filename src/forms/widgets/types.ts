@@ -1,0 +1,26 @@
+import type { CompiledField } from '../../engine/compile';
+import type { FieldState } from '../../engine/engine';
+import type { FormLabels } from '../labels';
+
+/** What every widget gets: the field, its state and the two ways to talk back to the engine. */
+export interface WidgetProps {
+  cf: CompiledField;
+  /** The DOM id of the control (the error summary links here). */
+  id: string;
+  label: string;
+  description: string | undefined;
+  placeholder: string | undefined;
+  state: FieldState;
+  disabled: boolean;
+  readOnly: boolean;
+  onChange: (value: unknown) => void;
+  onBlur: () => void;
+  labels: FormLabels;
+}
+
+/** One option of a choice widget: its text, and the value stored (schema enums may hold numbers). */
+export interface ChoiceOption {
+  value: string;
+  label: string;
+  raw: unknown;
+}

@@ -1,0 +1,92 @@
+/**
+ * Conversions between stored values and what native and Mantine controls hold: options from the layout or the
+ * schema's enum, numbers typed as text, and the date/time formats of JSON Schema.
+ */
+import type { CompiledField } from '../../engine/compile';
+import type { ChoiceOption } from './types';
+
+const optionCache = new WeakMap<CompiledField, ChoiceOption[]>();
+
+/** The options of a choice field: the layout's `options`, else the schema's `enum` (items' enum for multi choice). */
+export function choiceOptions(cf: CompiledField): ChoiceOption[] {
+  const cached = optionCache.get(cf);
+  if (cached) return cached;
+  const values = cf.info.type === 'array' ? cf.info.itemEnum : cf.info.enum;
+  let options: ChoiceOption[];
+  if (cf.field.options && cf.field.options.length > 0) {
+    options = cf.field.options.map((o) => ({
+      value: String(o.value),
+      label: String(o.label),
+      raw: values?.find((v) => String(v) === String(o.value)) ?? o.value,
+    }));
+  } else {
+    options = (values ?? []).map((v) => ({ value: String(v), label: String(v), raw: v }));
+  }
+  optionCache.set(cf, options);
+  return options;
+}
+
+/** The option value (string) of a stored value, or '' for none. */
+export function optionValueOf(value: unknown): string {
+  return value === undefined || value === null ? '' : String(value);
+}
+
+/** The stored value of an option value ('' → undefined). */
+export function rawOf(options: readonly ChoiceOption[], value: string | null): unknown {
+  if (value === null || value === '') return undefined;
+  const option = options.find((o) => o.value === value);
+  return option ? option.raw : value;
+}
+
+/** The stored form of a number typed as text: a number when it parses, the text otherwise (so it can be corrected). */
+export function numberFromText(text: string | number): unknown {
+  if (typeof text === 'number') return Number.isFinite(text) ? text : undefined;
+  const trimmed = text.trim();
+  if (trimmed === '') return undefined;
+  const n = Number(trimmed);
+  return Number.isFinite(n) ? n : text;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+function localOffset(date: Date): string {
+  const minutes = -date.getTimezoneOffset();
+  const sign = minutes >= 0 ? '+' : '-';
+  const abs = Math.abs(minutes);
+  return `${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+}
+
+/** The value of an `<input type="time">` (HH:MM) for a stored time. */
+export function timeInputValue(value: unknown): string {
+  return typeof value === 'string' ? value.slice(0, 5) : '';
+}
+
+/** The stored form of a time input: `HH:MM`, or an RFC 3339 full-time with the local offset when the schema asks for `format: time`. */
+export function timeFromInput(text: string, format: string | undefined): string | undefined {
+  if (text === '') return undefined;
+  if (format !== 'time') return text;
+  return `${text.length === 5 ? `${text}:00` : text}${localOffset(new Date())}`;
+}
+
+/** The value of an `<input type="datetime-local">` (local YYYY-MM-DDTHH:MM) for a stored date-time. */
+export function dateTimeInputValue(value: unknown): string {
+  if (typeof value !== 'string' || value === '') return '';
+  if (!/[zZ]|[+-]\d\d:\d\d$/.test(value)) return value.slice(0, 16);
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value.slice(0, 16);
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** The stored form of a datetime-local input: an RFC 3339 date-time with the local offset. */
+export function dateTimeFromInput(text: string): string | undefined {
+  if (text === '') return undefined;
+  const date = new Date(text);
+  if (Number.isNaN(date.getTime())) return text;
+  const seconds = text.length === 16 ? `${text}:00` : text;
+  return `${seconds}${localOffset(date)}`;
+}
+
+/** Whether a stored signature is a drawn image (only PNG data URLs are ever shown as images). */
+export function isDrawnSignature(value: unknown): value is string {
+  return typeof value === 'string' && /^data:image\/png;base64,[A-Za-z0-9+/=]+$/.test(value);
+}
