@@ -8,7 +8,7 @@ import {
   type ClaimGrantInput,
   type ClaimGroupNode,
   type ClaimHolderGraph,
-} from '../../src/domain/effective-claims';
+} from '../../src/domain';
 
 const allow = (claimValue: number, priorityOfPermission = 1): ClaimGrantInput => ({
   claimValue,
