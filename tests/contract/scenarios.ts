@@ -14,6 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   BUILT_IN_CLAIM_GROUP_DEFINITIONS,
   builtInGroupDeleteReason,
+  builtInGroupEmptyReason,
+  LAST_ADMINISTRATOR_MESSAGE,
   ButtonClaim,
   ClaimTypeFlags,
   DefaultClaimNumbers,
@@ -779,6 +781,68 @@ export function defineClaimAreaContract(
       expect(listed.find((g) => g.name === 'Administrators')?.builtInGroup).toBe(true);
       // Looked up regardless of case, and refused all the same.
       expect((await apiError(api.deleteClaimGroupByName('form readers'))).status).toBe(409);
+    });
+
+    it('nobody can remove the last administrator, nor Clear All of a built-in group (409 with the reason)', async () => {
+      const everything = { includeClaims: true, IncludeApplicationUserGroups: true, IncludeApplicationUsers: true, includeClaimGroups: true };
+      const admins = present(await api.claimGroupsList(everything), 'list').find((g) => g.name === 'Administrators') as ClaimGroup;
+      const users = present(await api.applicationList(ALL_USER_FLAGS), 'users');
+      const admin = users.find((u) => u.oidcId === 'admin');
+      const adminId = present(admin, 'the administrator').id;
+      // The seeded administrator holds Administrators directly and through one user group: the only one who does.
+      expect(admins.claimGroupsInApplicationUsers?.map((l) => l.holderId)).toEqual([adminId]);
+      const [teamId] = (admins.claimGroupsInApplicationUserGroups ?? []).map((l) => l.holderId);
+      expect(admin?.applicationUserApplicationUserGroups?.map((m) => m.applicationUserGroupId)).toContain(teamId);
+      const refusedWith = async (call: Promise<unknown>, detail: string, code: string, fact: string) => {
+        const problem = problemOf(await apiError(call), 409, 'Conflict');
+        expect(problem.detail).toBe(detail);
+        expect(problem.code).toBe(code);
+        problemFact(fact, problem);
+      };
+      const claimsOf = (change: Partial<Parameters<ClaimApi['addRemoveUpdateClaimsToClaimGroupOrClaimGroups']>[0]>) =>
+        api.addRemoveUpdateClaimsToClaimGroupOrClaimGroups({
+          claimSets: [admins.id],
+          claimBaseToAddUpdate: [],
+          claimEnumsToRemoveValue: [],
+          removeExistingUnMentionedClaimBase: false,
+          ...change,
+        });
+
+      // 'Administrators' → 'Clear All' → 'Save Changes' (issue 8 #2).
+      await refusedWith(claimsOf({ removeExistingUnMentionedClaimBase: true }), builtInGroupEmptyReason('Administrators'), 'built-in-group-empty', 'clear a built-in group');
+      await refusedWith(
+        claimsOf({ claimEnumsToRemoveValue: [Permission.GlobalDataAdmin] }),
+        LAST_ADMINISTRATOR_MESSAGE,
+        'last-administrator',
+        'remove GlobalDataAdmin from the last administrator',
+      );
+      // One way in may go while the other remains …
+      const unlink = (remove: string[], add: string[] = []) =>
+        api.addRemoveUpdateClaimGroupsToAppUserOrUsers({
+          claimGroupSets: [adminId],
+          claimGroupsToAdd: add,
+          claimGroupsToRemove: remove,
+          removeExistingUnMentionedClaimGroups: false,
+        });
+      expect(await unlink([admins.id])).toEqual([]);
+      try {
+        // … but not the last one.
+        await refusedWith(
+          api.addRemoveUpdateAppUsersInAppuserGroups({
+            applicationUsersGroups: [teamId as string],
+            applicationUsersToAdd: [],
+            applicationUsersToRemove: [adminId],
+            removeExistingUnMentioned: false,
+          }),
+          LAST_ADMINISTRATOR_MESSAGE,
+          'last-administrator',
+          'remove the last administrator from their user group',
+        );
+        await refusedWith(api.deleteAppUserGroup(teamId as string), LAST_ADMINISTRATOR_MESSAGE, 'last-administrator', 'delete the last administrator’s user group');
+      } finally {
+        await unlink([], [admins.id]);
+      }
+      expect(present(await api.getMyClaims(), 'GetMyClaims')).toContain(Permission.GlobalDataAdmin);
     });
 
     it('GetEntitiesWithPermissions leaves soft-deleted rows out', async () => {
