@@ -650,12 +650,12 @@ describe('UserRoleManagement', () => {
   });
   describe('your own administrator access', () => {
     it('asks before you leave the user group that makes you an administrator', async () => {
-      const { user } = renderScreen({ initialTab: 'userGroups', initialUserGroupId: groups.platformTeam });
-      await screen.findByRole('region', { name: /User Group: Platform Team$/ });
       // Ada is an administrator through her own link to Administrators too: remove that first.
       backend.db.claimGroupLinks = backend.db.claimGroupLinks.filter(
         (l) => !(l.holderKind === 'user' && l.holderId === users.admin),
       );
+      const { user } = renderScreen({ initialTab: 'userGroups', initialUserGroupId: groups.platformTeam });
+      await screen.findByRole('region', { name: /User Group: Platform Team$/ });
       const members = screen.getByRole('combobox', { name: 'Group Members' });
       const adaPill = within(members.closest('.mantine-MultiSelect-root') as HTMLElement).getByText('Ada Admin');
       await user.click(within(adaPill.closest('.mantine-Pill-root') as HTMLElement).getByRole('button', { hidden: true }));
