@@ -80,26 +80,33 @@ export function SegmentedWidget(props: WidgetProps) {
   );
 }
 
-/** Several choices as checkboxes in a fieldset. */
+/** Several choices as checkboxes in a fieldset (the fieldset is the group: no second group inside it). */
 export function CheckboxesWidget(props: WidgetProps) {
   const { cf, id, label, description, state, disabled, readOnly, onChange, onBlur } = props;
   const options = choiceOptions(cf);
   const selected = Array.isArray(state.value) ? state.value.map(optionValueOf) : [];
+  const toggle = (value: string, checked: boolean) => {
+    if (readOnly) return;
+    const next = checked ? [...selected, value] : selected.filter((v) => v !== value);
+    onChange(next.length === 0 ? undefined : next.map((v) => rawOf(options, v)));
+  };
   return (
     <GroupFieldset id={id} label={label} description={description} error={state.error} required={state.required}>
-      <Checkbox.Group
-        value={selected}
-        onChange={(values) => onChange(values.length === 0 ? undefined : values.map((v) => rawOf(options, v)))}
-        readOnly={readOnly}
-        disabled={disabled}
-        labelProps={{ id: `${id}-legend` }}
-      >
-        <Group gap="md" onBlur={onBlur}>
-          {options.map((option, i) => (
-            <Checkbox key={option.value} id={`${id}-${i}`} value={option.value} label={option.label} aria-invalid={state.error ? true : undefined} />
-          ))}
-        </Group>
-      </Checkbox.Group>
+      <Group gap="md" onBlur={onBlur}>
+        {options.map((option, i) => (
+          <Checkbox
+            key={option.value}
+            id={`${id}-${i}`}
+            name={id}
+            value={option.value}
+            label={option.label}
+            checked={selected.includes(option.value)}
+            onChange={(event: ChangeEvent<HTMLInputElement>) => toggle(option.value, event.currentTarget.checked)}
+            disabled={disabled}
+            aria-invalid={state.error ? true : undefined}
+          />
+        ))}
+      </Group>
     </GroupFieldset>
   );
 }

@@ -18,7 +18,7 @@ export function SignatureWidget(props: WidgetProps) {
   const locked = disabled || readOnly;
   return (
     <GroupFieldset id={id} label={label} description={description} error={state.error} required={state.required}>
-      <Group gap="xs" mb="xs" role="group" aria-label={label}>
+      <Group gap="xs" mb="xs">
         <Button
           size="xs"
           variant={method === 'type' ? 'filled' : 'default'}
