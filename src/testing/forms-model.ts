@@ -12,54 +12,25 @@ import type {
   FormSchema,
   GeneratedForm,
   JsonObject,
-  JsonValue,
   PdfField,
 } from '../api/types';
 import { FormInstanceStatus } from '../api/enums';
+import { getAt, JsonPointerError, parsePointer, setAt } from '../domain';
 import type { MutationContext } from './claims-model';
 import type { FakeDb, FakeEnvelope, StoredPdf } from './db';
 import { FakeHttpError, hasProp, isRecord, prop } from './http';
 import { minimalPdf } from './pdf';
 
-// ---------------------------------------------------------------- JSON Pointer
+// ---------------------------------------------------------------- JSON Pointer (src/domain/json-pointer.ts)
 
-const FORBIDDEN_SEGMENTS = new Set(['__proto__', 'constructor', 'prototype']);
-
-/** The segments of a JSON Pointer (`/a/b` → `['a', 'b']`); refuses `__proto__` & co (400). */
-export function pointerSegments(pointer: string): string[] {
-  if (pointer === '') return [];
-  if (!pointer.startsWith('/')) throw new FakeHttpError(400, `'${pointer}' is not a JSON Pointer.`);
-  const segments = pointer
-    .slice(1)
-    .split('/')
-    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
-  for (const s of segments) if (FORBIDDEN_SEGMENTS.has(s)) throw new FakeHttpError(400, `The data path '${pointer}' is not allowed.`);
-  return segments;
-}
-
-/** The value at a JSON Pointer, or undefined. */
-export function getAt(data: JsonValue, pointer: string): JsonValue | undefined {
-  let value: JsonValue | undefined = data;
-  for (const segment of pointerSegments(pointer)) {
-    if (Array.isArray(value)) value = value[Number(segment)];
-    else if (isRecord(value) && Object.prototype.hasOwnProperty.call(value, segment)) value = value[segment];
-    else return undefined;
+/** Checks a data path of a layout: a JSON Pointer without `__proto__` & co (400 otherwise). */
+function checkDataPath(pointer: string): void {
+  try {
+    parsePointer(pointer);
+  } catch (error) {
+    if (error instanceof JsonPointerError) throw new FakeHttpError(400, error.message);
+    throw error;
   }
-  return value;
-}
-
-/** Sets the value at a JSON Pointer, creating objects on the way. */
-export function setAt(data: JsonObject, pointer: string, value: JsonValue): void {
-  const segments = pointerSegments(pointer);
-  const last = segments.pop();
-  if (last === undefined) return;
-  let target: JsonObject = data;
-  for (const segment of segments) {
-    const next = target[segment];
-    if (!isRecord(next)) target[segment] = {};
-    target = target[segment] as JsonObject;
-  }
-  target[last] = value;
 }
 
 // ---------------------------------------------------------------- body readers
@@ -106,10 +77,10 @@ function layoutOf(body: Record<string, unknown>, fallback: FormLayout): FormLayo
     if (!isRecord(page) || !Array.isArray(page.sections)) throw new FakeHttpError(400, "Every layout page needs 'sections'.");
     for (const section of page.sections) {
       if (!isRecord(section) || !Array.isArray(section.fields)) throw new FakeHttpError(400, "Every layout section needs 'fields'.");
-      if (isRecord(section.repeatable) && typeof section.repeatable.path === 'string') pointerSegments(section.repeatable.path);
+      if (isRecord(section.repeatable) && typeof section.repeatable.path === 'string') checkDataPath(section.repeatable.path);
       for (const field of section.fields) {
         if (!isRecord(field) || typeof field.path !== 'string') throw new FakeHttpError(400, "Every layout field needs a 'path'.");
-        pointerSegments(field.path);
+        checkDataPath(field.path);
       }
     }
   }
@@ -366,10 +337,16 @@ function layoutPaths(layout: FormLayout): string[] {
 
 /** The data of a new instance of `schema`, taking every bound path's value from `application`. */
 export function prefillFromApplication(schema: FormSchema, application: JsonObject): JsonObject {
-  const data: JsonObject = {};
+  let data: JsonObject = {};
   for (const path of layoutPaths(schema.layout)) {
     const value = getAt(application, path);
-    if (value !== undefined) setAt(data, path, structuredClone(value));
+    if (value === undefined) continue;
+    try {
+      data = setAt(data, path, structuredClone(value));
+    } catch (error) {
+      // A path under a value another path already set (e.g. '/a' then '/a/b'): the first one stays.
+      if (!(error instanceof JsonPointerError)) throw error;
+    }
   }
   return data;
 }
