@@ -209,41 +209,52 @@ export function applicationSchema(): FormSchema {
   );
 }
 
-/** A schema with `payload` in every text property (labels, help, placeholders, options, titles, descriptions). */
-export function payloadSchema(payload: string): FormSchema {
-  const options = [
-    { value: 'a', label: payload },
-    { value: 'b', label: `${payload} 2` },
-  ];
-  const text = { label: payload, helpText: payload, placeholder: payload };
+/**
+ * A schema with a payload in every text property (labels, help, placeholders, options, titles, descriptions,
+ * the add button, error messages). Given several payloads, each text property takes the next one in turn.
+ */
+export function payloadSchema(payloads: string | readonly string[]): FormSchema {
+  const list = typeof payloads === 'string' ? [payloads] : payloads;
+  let turn = 0;
+  const next = () => list[turn++ % list.length] as string;
+  const text = () => ({ label: next(), helpText: next(), placeholder: next() });
   const widgets: FieldWidget[] = ['text', 'textarea', 'email', 'number', 'checkbox', 'switch', 'select', 'radio', 'segmented', 'multiselect', 'checkboxes', 'date', 'signature'];
+  const choice = new Set(['select', 'radio', 'segmented', 'multiselect', 'checkboxes']);
   const fields: FormField[] = widgets.map((widget, i) => ({
     id: `f${i}`,
     path: `/f${i}`,
     widget,
-    ...text,
-    ...(['select', 'radio', 'segmented', 'multiselect', 'checkboxes'].includes(widget) ? { options } : {}),
+    ...text(),
+    ...(choice.has(widget) ? { options: [{ value: 'a', label: next() }, { value: 'b', label: next() }] } : {}),
   }));
-  fields.push({ id: 'static', path: '', widget: 'static', ...text });
+  fields.push({ id: 'static', path: '', widget: 'static', ...text() });
   const properties: JsonObject = {};
   widgets.forEach((widget, i) => {
     properties[`f${i}`] =
       widget === 'number'
-        ? { type: 'number', title: payload, description: payload }
+        ? { type: 'number', title: next(), maximum: 1, errorMessage: next() }
         : widget === 'checkbox' || widget === 'switch'
-          ? { type: 'boolean', title: payload }
-          : widget === 'multiselect' || widget === 'checkboxes'
-            ? { type: 'array', items: { type: 'string', enum: ['a', 'b'] } }
-            : { type: 'string', title: payload, maxLength: 5, errorMessage: payload };
+          ? { type: 'boolean', title: next(), const: true, errorMessage: next() }
+          : choice.has(widget)
+            ? widget === 'multiselect' || widget === 'checkboxes'
+              ? { type: 'array', items: { type: 'string', enum: ['a', 'b'] }, errorMessage: next() }
+              : { type: 'string', enum: ['a', 'b'], errorMessage: next() }
+            : { type: 'string', title: next(), maxLength: 5, errorMessage: next() };
   });
-  return schemaOf('payload', payload, { type: 'object', title: payload, properties, required: ['f0'] }, {
+  const name = next();
+  return schemaOf('payload', name, { type: 'object', title: next(), properties, required: widgets.map((_, i) => `f${i}`) }, {
     pages: [
-      { id: 'p1', title: payload, sections: [{ id: 's1', title: payload, description: payload, fields }] },
+      { id: 'p1', title: next(), sections: [{ id: 's1', title: next(), description: next(), fields }] },
       {
         id: 'p2',
-        title: `${payload} (2)`,
-        sections: [{ id: 's2', title: payload, description: payload, repeatable: { path: '/items', addLabel: payload }, fields: [{ id: 'r', path: '/x', widget: 'text', ...text }] }],
+        title: next(),
+        sections: [{ id: 's2', title: next(), description: next(), repeatable: { path: '/items', addLabel: next() }, fields: [{ id: 'r', path: '/x', widget: 'text', ...text() }] }],
       },
     ],
   });
+}
+
+/** Answers for {@link payloadSchema} that break every rule, so every error message shows. */
+export function payloadBadData(): JsonObject {
+  return { f0: 'too long text', f1: 'too long text', f2: 'too long text', f3: 5, f4: false, f5: false, f11: 'too long text' };
 }
