@@ -657,6 +657,32 @@ export function defineClaimAreaContract(
       expect(await api.deleteClaimGroupByName(name.name)).toBeNull();
     });
 
+    it("group names: 'Administrators' with a zero-width space or a Cyrillic 'А' is taken (409); invisible characters are refused (400)", async () => {
+      const lookalike = problemOf(await apiError(api.createNewClaimGroup('\u0410dministrators')), 409, 'Conflict');
+      expect(lookalike.detail).toBe(
+        "A claim group named 'Administrators' already exists. Names that differ only in look-alike or invisible characters count as the same name.",
+      );
+      problemFact('look-alike name', lookalike);
+      const team = present(await api.createNewApplicationUserGroup(`Contract Names ${suffix}`), 'create');
+      const other = present(await api.createNewApplicationUserGroup(`Contract Other ${suffix}`), 'create');
+      try {
+        // Cyrillic о, upper-cased: another group's name all the same.
+        const renamed = await apiError(api.renameAppUserGroup(`C\u043entract Names ${suffix}`.toUpperCase(), other.id));
+        problemFact('look-alike user group name', problemOf(renamed, 409, 'Conflict'));
+        const invisible = problemOf(await apiError(api.createNewClaimGroup('Admin\u200bistrators')), 400, 'Bad Request');
+        expect(invisible.detail).toBe(
+          "The parameter 'groupName' must not contain invisible characters (such as zero-width spaces or direction marks).",
+        );
+        problemFact('invisible characters', invisible);
+        // Stored in NFC: a decomposed é comes back composed.
+        const composed = present(await api.renameAppUserGroup(`Caf\u0065\u0301 ${suffix}`, team.id), 'rename');
+        expect(composed.name).toBe(`Caf\u00e9 ${suffix}`);
+      } finally {
+        await api.deleteAppUserGroup(team.id);
+        await api.deleteAppUserGroup(other.id);
+      }
+    });
+
     it('unknown ids in a change request answer 404 naming the id and the field; malformed ids 400', async () => {
       const users = present(await api.applicationList(NO_USER_FLAGS), 'users');
       const someone = users[0]?.id as string;
