@@ -868,6 +868,19 @@ export function defineClaimAreaContract(
       } finally {
         await unlink([], [admins.id]);
       }
+      // Adding is no way round: a group that denies GlobalDataAdmin at a higher priority cannot be given to the last administrator.
+      const denial = present(await api.createNewClaimGroup(`Contract Deny Admin ${suffix}`), 'create');
+      try {
+        await api.addRemoveUpdateClaimsToClaimGroupOrClaimGroups({
+          claimSets: [denial.id],
+          claimBaseToAddUpdate: [{ claimValue: Permission.GlobalDataAdmin, claimType: ClaimTypeFlags.ServerClaim, allow: false, priorityOfPermission: 9 }],
+          claimEnumsToRemoveValue: [],
+          removeExistingUnMentionedClaimBase: false,
+        });
+        await refusedWith(unlink([], [denial.id]), LAST_ADMINISTRATOR_MESSAGE, 'last-administrator', 'give the last administrator a deny');
+      } finally {
+        await api.deleteClaimGroupByName(denial.name);
+      }
       expect(present(await api.getMyClaims(), 'GetMyClaims')).toContain(Permission.GlobalDataAdmin);
     });
 
