@@ -8,8 +8,3 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function isUuid(value: string): boolean {
   return UUID.test(value);
 }
-
-/** The canonical (lower-case) form of an id, for comparing and storing. */
-export function canonicalId(value: string): string {
-  return value.trim().toLowerCase();
-}

@@ -5,7 +5,7 @@
  */
 export { REASON_PHRASES, reasonPhrase, DomainError, isDomainError } from './errors';
 export type { DomainErrorStatus } from './errors';
-export { isUuid, canonicalId } from './ids';
+export { isUuid } from './ids';
 export {
   PRIORITY_RANGE,
   isValidPriority,
