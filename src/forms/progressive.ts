@@ -9,7 +9,7 @@ import { useCallback, useSyncExternalStore } from 'react';
 export interface ProgressiveOptions {
   /** Fields (in layout order) mounted as full widgets in the first render. Default 40. */
   initial?: number;
-  /** Fields upgraded per task afterwards. Default 40. */
+  /** Fields upgraded per task afterwards; 0 keeps the light controls (tests, very slow devices). Default 40. */
   batch?: number;
 }
 
@@ -42,7 +42,7 @@ export class Progressive {
 
   /** Starts upgrading, one batch per task, until every field is a full widget. */
   start(): void {
-    if (this.timer || this.done) return;
+    if (this.timer || this.done || this.options.batch <= 0) return;
     const step = () => {
       this.timer = null;
       this.count = Math.min(this.total, this.count + this.options.batch);
