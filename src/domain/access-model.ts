@@ -9,7 +9,7 @@
  * store a change; the client builds it from the lists it shows ({@link accessModelFromLists}) and
  * asks {@link removesOwnAdminAccess} before saving, to warn the user.
  */
-import { Permission } from '../api/enums';
+import { DEFAULT_PRIORITY_OF_PERMISSION, Permission } from '../api/enums';
 import type {
   ApplicationUser,
   ApplicationUserGroup,
@@ -18,7 +18,7 @@ import type {
   ClaimsChangeRequest,
   UsersInGroupsChangeRequest,
 } from '../api/types';
-import { builtInGroupDeleteReason, builtInGroupEmptyReason } from './built-in-claim-groups';
+import { builtInGroupDeleteReason, builtInGroupEmptyReason, type BuiltInUpsertStep } from './built-in-claim-groups';
 import { dropsClaimGroup, type HolderKind } from './claim-changes';
 import { computeEffectiveClaims, type ClaimGrantInput, type ClaimGroupNode } from './effective-claims';
 import { DomainError } from './errors';
@@ -199,6 +199,18 @@ export function applyAccessChange(model: AccessModel, change: AccessChange): Acc
       return { ...model, claimGroups };
     }
   }
+}
+
+/** The change of access a `UpsertBuiltInClaimGroups` plan makes: the reset groups get their built-in claims and sub-groups. */
+export function builtInResetChange(steps: readonly BuiltInUpsertStep[]): AccessChange {
+  const groups = steps
+    .filter((s) => s.reset)
+    .map((s) => ({
+      id: s.id,
+      grants: s.definition.claims.map((claimValue) => ({ claimValue, allow: true, priorityOfPermission: DEFAULT_PRIORITY_OF_PERMISSION })),
+      subGroupIds: s.subGroupIds,
+    }));
+  return { type: 'resetClaimGroups', groups };
 }
 
 // ---------------------------------------------------------------- the guards

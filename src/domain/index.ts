@@ -108,6 +108,7 @@ export {
   isEnabledGlobalAdmin,
   globalAdministrators,
   applyAccessChange,
+  builtInResetChange,
   LAST_ADMINISTRATOR_MESSAGE,
   ACCESS_REFUSAL_CODES,
   checkAccessChange,

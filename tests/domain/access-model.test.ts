@@ -5,12 +5,14 @@ import type { ApplicationUser, ApplicationUserGroup, ClaimGroup, ClaimsChangeReq
 import {
   accessModelFromLists,
   applyAccessChange,
+  builtInResetChange,
   changeCanRemoveAccess,
   checkAccessChange,
   DomainError,
   effectiveClaimsIn,
   globalAdministrators,
   LAST_ADMINISTRATOR_MESSAGE,
+  planBuiltInUpsert,
   removesOwnAdminAccess,
   type AccessChange,
   type AccessClaimGroup,
@@ -207,6 +209,23 @@ describe('built-in groups cannot be deleted or emptied', () => {
     expect(refusal(() => checkAccessChange(subGroupOnly, claimGroups('claimGroup', ['readers'], [], [], true))).extensions).toEqual({
       code: 'built-in-group-empty',
     });
+  });
+});
+
+describe('builtInResetChange', () => {
+  it('gives the reset built-in groups their claims (allow, priority 1) and sub-groups, and leaves the others', () => {
+    const ids = { administrators: 'admins', formReaders: 'readers', formEditors: 'editors', userAdministrators: 'users' };
+    const existing = [
+      { id: 'admins', name: 'Administrators', builtInGroup: true, isDeleted: false },
+      { id: 'readers', name: 'Form Readers', builtInGroup: true, isDeleted: false },
+    ];
+    const change = builtInResetChange(planBuiltInUpsert(existing, ids, false, new Map()));
+    expect(change.type).toBe('resetClaimGroups');
+    const groups = change.type === 'resetClaimGroups' ? change.groups : [];
+    expect(groups.map((g) => g.id)).toEqual(['editors', 'users']); // only the created ones are reset
+    expect(groups[0]?.subGroupIds).toEqual(['readers']);
+    expect(groups[1]?.grants).toContainEqual(allow(P.Claim_AssignClaims));
+    expect(groups[1]?.grants.every((g) => g.allow && g.priorityOfPermission === 1)).toBe(true);
   });
 });
 

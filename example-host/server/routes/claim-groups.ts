@@ -15,9 +15,9 @@ import {
   findGroupByName,
   EVERY_CLAIM_GROUP_INCLUDE,
   NO_CLAIM_GROUP_INCLUDE,
+  builtInResetChange,
   planBuiltInUpsert,
   readClaimGroupIncludes,
-  type AccessChange,
   type BuiltInUpsertStep,
 } from '../../../src/domain';
 import type { Db } from '../db/index';
@@ -48,18 +48,6 @@ async function requireByName(db: Db, query: QueryReader, param: string): Promise
   const group = findGroupByName(live, name);
   if (!group) throw claimGroupNotFound(name);
   return group;
-}
-
-/** The built-in groups' grants as the domain's access model sees them after a reset. */
-function resetChange(steps: readonly BuiltInUpsertStep[]): AccessChange {
-  const groups = steps
-    .filter((s) => s.reset)
-    .map((s) => ({
-      id: s.id,
-      grants: s.definition.claims.map((claimValue) => ({ claimValue, allow: true, priorityOfPermission: 1 })),
-      subGroupIds: s.subGroupIds,
-    }));
-  return { type: 'resetClaimGroups', groups };
 }
 
 /** Stores the plan of `UpsertBuiltInClaimGroups`; answers the built-in groups. */
@@ -198,7 +186,7 @@ export const claimGroupRoutes = [
       const plan = { names: 'claimGroup', nesting: true, accessLock: 'exclusive' } as const;
       const groups = await write(services, plan, async ({ tx, claimsChanged, checkAccess }) => {
         const steps = planBuiltInUpsert(await tx.select().from(claimGroups), BUILT_IN_IDS, override, await loadClaimGroupGraph(tx));
-        await checkAccess(resetChange(steps));
+        await checkAccess(builtInResetChange(steps));
         const rows = await storeBuiltIns(tx, steps);
         if (steps.some((s) => s.create || s.update || s.reset)) claimsChanged();
         return projectClaimGroups(tx, rows, { claims: true, claimGroups: true, users: false, userGroups: false });

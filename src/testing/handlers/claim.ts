@@ -29,6 +29,7 @@ import {
   parseClaimTypeFlags,
   parseRowLevelTable,
   parseUsersInGroupsChange,
+  builtInResetChange,
   planBuiltInUpsert,
   readClaimGroupIncludes,
   readPaging,
@@ -197,18 +198,6 @@ function storeBuiltIns(ctx: RouteContext, steps: readonly BuiltInUpsertStep[]): 
   return rows;
 }
 
-/** The built-in groups' grants and sub-groups as the access guards see them after a reset. */
-function resetChange(steps: readonly BuiltInUpsertStep[]): AccessChange {
-  const groups = steps
-    .filter((s) => s.reset)
-    .map((s) => ({
-      id: s.id,
-      grants: s.definition.claims.map((claimValue) => ({ claimValue, allow: true, priorityOfPermission: DEFAULT_PRIORITY_OF_PERMISSION })),
-      subGroupIds: s.subGroupIds,
-    }));
-  return { type: 'resetClaimGroups', groups };
-}
-
 /** The routes of `/api/Claim/*`. */
 export const claimRoutes: readonly FakeRoute[] = [
   route('post', 'ClearUserClaimsCache', () => noContent()),
@@ -300,7 +289,7 @@ export const claimRoutes: readonly FakeRoute[] = [
     const { db } = ctx.backend;
     const override = ctx.query.requiredBool('overrideExisting');
     const steps = planBuiltInUpsert(db.claimGroups, seedIds.claimGroups, override, claimGroupGraph(db));
-    guard(db, resetChange(steps));
+    guard(db, builtInResetChange(steps));
     const include = { claims: true, userGroups: false, users: false, claimGroups: true };
     const result: ClaimGroup[] = storeBuiltIns(ctx, steps).map((g) => projectClaimGroup(db, g, include));
     return json(result);
