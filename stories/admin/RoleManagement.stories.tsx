@@ -67,7 +67,11 @@ export const UnsavedChangesPrompt: Story = {
 export const CreateRefused: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.type(canvas.getByRole('textbox', { name: 'Group name' }), 'Signers{Enter}');
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Group name' }), 'Signers');
+    // The button is available once the user's permissions are known.
+    const create = canvas.getByRole('button', { name: 'Create Group' });
+    await waitFor(() => expect(create).not.toHaveAttribute('aria-disabled', 'true'));
+    await userEvent.click(create);
     await expect(await canvas.findByRole('alert')).toHaveTextContent("A claim group named 'Signers' already exists.");
   },
 };

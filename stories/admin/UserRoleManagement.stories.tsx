@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { UserRoleManagement } from '../../src/admin';
 import { errorHandlers } from '../../src/testing';
 import { seedIds } from '../../src/testing/seed-ids';
@@ -38,7 +38,11 @@ export const CreateRefused: Story = {
   args: { initialTab: 'userGroups' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.type(canvas.getByRole('textbox', { name: 'Group name' }), 'Readers{Enter}');
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Group name' }), 'Readers');
+    // The button is available once the user's permissions are known.
+    const create = canvas.getByRole('button', { name: 'Create Group' });
+    await waitFor(() => expect(create).not.toHaveAttribute('aria-disabled', 'true'));
+    await userEvent.click(create);
     await expect(await canvas.findByRole('alert')).toHaveTextContent("An application user group named 'Readers' already exists.");
   },
 };
@@ -54,7 +58,9 @@ export const FullSyncFails: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(await canvas.findByRole('button', { name: 'Full Sync' }));
+    const sync = await canvas.findByRole('button', { name: 'Full Sync' });
+    await waitFor(() => expect(sync).not.toHaveAttribute('aria-disabled', 'true'));
+    await userEvent.click(sync);
     await expect(await canvas.findByRole('alert')).toHaveTextContent('Could not sync the users');
   },
 };

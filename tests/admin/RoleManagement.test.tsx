@@ -66,6 +66,16 @@ describe('RoleManagement', () => {
       expect(requestsTo('GetMyClaims')).toHaveLength(sessions);
     });
 
+    it('keeps what is typed while the permissions load, and waits with the reason before creating', async () => {
+      server.use(errorHandlers.delayed('/api/Claim/GetMyClaims', 400));
+      const { user } = renderScreen();
+      const create = button('Create Group');
+      await user.type(screen.getByRole('textbox', { name: 'Group name' }), 'Auditors');
+      expect(screen.getByRole('textbox', { name: 'Group name' })).toHaveValue('Auditors');
+      expectUnavailable(create, 'Checking your permissions…');
+      await waitFor(() => expectAvailable(create));
+    });
+
     it("keeps the typed name and reads 'An unexpected server error occurred.' under 'Could not create the group' for a 5xx", async () => {
       server.use(errorHandlers.failing('/api/Claim/CreateNewClaimGroup', 500));
       const { user } = renderScreen();

@@ -25,6 +25,7 @@ import { ClaimTypeFlags } from '../../api/enums';
 import { fillLabel, type Labels } from '../../query/labels';
 import { LabelsProvider, useLabels } from '../../query/useLabels';
 import { ErrorAlert } from '../../ui/ErrorAlert';
+import { isDenied } from '../shared/access';
 import { LoadingState } from '../../ui/LoadingState';
 import {
   usePermissionEditor,
@@ -75,6 +76,11 @@ const classes: Record<PermissionEditorStylesNames, string> = {
 
 // Mantine's dimmed description colour fails WCAG AA contrast at its small size in both schemes.
 const READABLE_DESCRIPTION = { description: { color: 'var(--mantine-color-text)' } };
+// Its error red (red.6) fails it on white too: a darker red in light, a lighter one in dark.
+const READABLE_PRIORITY = {
+  ...READABLE_DESCRIPTION,
+  error: { color: 'light-dark(var(--mantine-color-red-9), var(--mantine-color-red-4))' },
+};
 // Claim keys are long words without spaces (DynamicFormLinking_GetAllPrimitivePaths): let them break anywhere
 // rather than run out of their box, and let the box shrink below its content's width inside the grid.
 const WRAPPING_CHECKBOX = {
@@ -98,7 +104,7 @@ interface CategoryFieldsetProps {
 }
 
 function CategoryFieldset({ category, editor, className, style }: CategoryFieldsetProps) {
-  const readOnly = !editor.claimsAccess.can;
+  const readOnly = isDenied(editor.claimsAccess);
   return (
     <Fieldset legend={category.name} data-category={category.id} miw={0} className={className} style={style}>
       <Stack gap={6}>
@@ -172,7 +178,7 @@ const PermissionRow = memo(function PermissionRow({
           required
           error={priorityError}
           readOnly={readOnly}
-          styles={READABLE_DESCRIPTION}
+          styles={READABLE_PRIORITY}
           onChange={(next) => onPriority(claimValue, next)}
         />
       </Table.Td>
@@ -211,7 +217,7 @@ export const PermissionEditorView = factory<PermissionEditorViewFactory>((_props
   const { labels, claimGroups, categories, rows } = editor;
   const categoriesId = useId();
   const individualId = useId();
-  const readOnly = !editor.claimsAccess.can;
+  const readOnly = isDenied(editor.claimsAccess);
 
   return (
     <Box {...getStyles('root')} data-read-only={readOnly || undefined} {...others}>
@@ -223,9 +229,9 @@ export const PermissionEditorView = factory<PermissionEditorViewFactory>((_props
             data={claimGroups.options.map((o) => ({ value: o.value, label: o.label }))}
             value={[...claimGroups.value]}
             onChange={claimGroups.onChange}
-            readOnly={!claimGroups.access.can}
+            readOnly={isDenied(claimGroups.access)}
             searchable
-            clearable={claimGroups.access.can}
+            clearable={!isDenied(claimGroups.access)}
             hidePickedOptions
             nothingFoundMessage="—"
           />

@@ -2,6 +2,7 @@ import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import { ALL_CLAIM_TYPES, ClaimTypeFlags } from '../../api/enums';
 import { fillLabel, type Labels } from '../../query/labels';
 import type { ActionAccess } from '../../ui/ActionButton';
+import { isDenied } from '../shared/access';
 import { useKeyedState } from '../shared/useKeyedState';
 import {
   PRIORITY_MAX,
@@ -139,16 +140,16 @@ export function usePermissionEditor({
     claimTypes === ClaimTypeFlags.None ? 'no-type' : filtered.isError ? 'error' : filtered.isPending ? 'loading' : 'ready';
 
   const toggle = (entries: readonly CatalogueEntry[], on: boolean) => {
-    if (!claimsAccess.can) return;
+    if (isDenied(claimsAccess)) return;
     const values = new Set(entries.map((e) => e.value));
     if (on) onChange([...value, ...entries.filter((e) => !selected.has(e.value)).map(selectionOf)]);
     else onChange(value.filter((v) => !values.has(v.claimValue)));
   };
   // Row callbacks stay the same across renders (they read the latest selection from a ref), so a memoised row
   // re-renders only when its own claim changes: a keystroke in one priority of ~120 does not redraw the others.
-  const latest = useRef({ value, onChange, can: claimsAccess.can });
+  const latest = useRef({ value, onChange, can: !isDenied(claimsAccess) });
   useLayoutEffect(() => {
-    latest.current = { value, onChange, can: claimsAccess.can };
+    latest.current = { value, onChange, can: !isDenied(claimsAccess) };
   });
   const update = useCallback((claimValue: number, change: Partial<SelectedClaim>) => {
     const { value: current, onChange: emit, can } = latest.current;
@@ -183,7 +184,7 @@ export function usePermissionEditor({
           options: claimGroupOptions,
           value: claimGroupIds,
           onChange: (ids: string[]) => {
-            if (claimGroupsAccess.can) onClaimGroupIdsChange?.(ids);
+            if (!isDenied(claimGroupsAccess)) onClaimGroupIdsChange?.(ids);
           },
           access: claimGroupsAccess,
         }

@@ -31,6 +31,7 @@ import {
   dialogStyles,
   type PartStyles,
 } from '../shared/GroupViews';
+import { isDenied } from '../shared/access';
 import { PermissionPanelView } from '../shared/PermissionPanel';
 import type { GroupMembersController } from './useGroupMembers';
 import {
@@ -108,9 +109,9 @@ function GroupMembersView({
             data={members.options}
             value={members.value}
             onChange={members.onChange}
-            readOnly={!members.access.can}
+            readOnly={isDenied(members.access)}
             searchable
-            clearable={members.access.can}
+            clearable={!isDenied(members.access)}
             hidePickedOptions
             nothingFoundMessage="—"
             style={{ flex: '1 1 15rem', minWidth: 'min(15rem, 100%)' }}

@@ -5,7 +5,7 @@ import { useAddRemoveUpdateAppUsersInAppuserGroups } from '../../query/mutations
 import type { ActionAccess } from '../../ui/ActionButton';
 import type { ResultDialogEntry } from '../../ui/ResultDialog';
 import { diffIds } from '../PermissionEditor/permission-model';
-import { allOf, unless } from '../shared/access';
+import { allOf, isDenied, unless } from '../shared/access';
 import type { ListState } from '../shared/list-state';
 import { useKeyedState } from '../shared/useKeyedState';
 import { useOwnAdminCheck } from '../shared/useOwnAdminCheck';
@@ -90,7 +90,7 @@ export function useGroupMembers({ group, users, nameOf, access, labels }: GroupM
     options,
     value: selected,
     onChange: (ids: string[]) => {
-      if (access.can) setDraft(ids);
+      if (!isDenied(access)) setDraft(ids);
     },
     access,
     dirty,

@@ -4,6 +4,7 @@ import type { Labels } from '../../query/labels';
 import { ActionButton, type ActionAccess } from '../../ui/ActionButton';
 import { ConfirmModal } from '../../ui/ConfirmModal';
 import { ErrorAlert } from '../../ui/ErrorAlert';
+import { isDenied } from './access';
 import type { CreateGroupController, GroupActionsController } from './useGroupControllers';
 
 /** The class name and style of one inner part, as Mantine's `getStyles(part)` returns them. */
@@ -43,7 +44,7 @@ export function CreateGroupFormView({ form, part, dialogPart, labels }: CreateGr
               label={labels.groupName}
               value={form.name}
               onChange={(e) => form.setName(e.currentTarget.value)}
-              readOnly={!form.access.can}
+              readOnly={isDenied(form.access)}
               style={{ flex: '1 1 14rem' }}
               miw={0}
               maw={480}

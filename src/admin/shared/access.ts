@@ -31,7 +31,7 @@ const ALLOWED: ActionAccess = { can: true };
 export function useClaimAccess(claim: ClaimName, labels: Labels): ActionAccess {
   const result = useCan(claim);
   if (result.can) return ALLOWED;
-  if (result.isLoading) return { can: false, reason: labels.checkingAccess };
+  if (result.isLoading) return { can: false, reason: labels.checkingAccess, pending: true };
   if (result.reason === 'error') return { can: false, reason: labels.accessCheckFailedReason };
   return { can: false, reason: fillLabel(labels.missingClaim, { claim }) };
 }
@@ -46,6 +46,14 @@ export function useAdminAccess(labels: Labels): AdminAccess {
     assignUsersToGroups: useClaimAccess(ADMIN_ACTION_CLAIMS.assignUsersToGroups, labels),
     fullSync: useClaimAccess(ADMIN_ACTION_CLAIMS.fullSync, labels),
   };
+}
+
+/**
+ * Whether an input that changes something must be read-only: the action is denied, not merely still being checked
+ * (typing while the permissions load is kept; only the submit waits).
+ */
+export function isDenied(access: ActionAccess): boolean {
+  return !access.can && !access.pending;
 }
 
 /** The first denied access of `accesses` (with its reason), or allowed when all allow. */

@@ -7,7 +7,7 @@ import type { ActionAccess } from '../../ui/ActionButton';
 import { isCompleteSelection, selectionFromGrants, type SelectedClaim } from '../PermissionEditor/permission-model';
 import { usePermissionEditor, type ClaimGroupOption } from '../PermissionEditor/usePermissionEditor';
 import { useClaimCatalogue } from '../PermissionEditor/usePermissionCatalogue';
-import { allOf, unless, type AdminAccess } from './access';
+import { allOf, isDenied, unless, type AdminAccess } from './access';
 import {
   changedParts,
   describeClaim,
@@ -211,7 +211,8 @@ export function usePermissionPanel({
     result,
     closeResult: () => setResult(null),
     /** Why the user may only look: the first of the two assign claims they lack, if any. */
-    readOnlyReason: !access.assignClaims.can && !access.assignClaimGroups.can ? access.assignClaims.reason : undefined,
+    readOnlyReason:
+      isDenied(access.assignClaims) && isDenied(access.assignClaimGroups) ? access.assignClaims.reason : undefined,
   };
 }
 

@@ -8,6 +8,8 @@ export interface ActionAccess {
   can: boolean;
   /** Why it may not, in words for the user, e.g. "You need the permission 'Claim_ManageClaimGroups' for this.". */
   reason?: string;
+  /** Whether the answer is not known yet (e.g. the user's permissions are loading): not allowed, not denied either. */
+  pending?: boolean;
 }
 
 export interface ActionButtonProps extends ButtonProps, ElementProps<'button', keyof ButtonProps> {
