@@ -68,9 +68,11 @@ export function generateForm(options: GenerateFormOptions | number): FormSchema 
     const n: number = pages.length + 1;
     pages.push({ id: `page${n}`, title: `Page ${n}`, sections: sections.slice(start, start + perPage) });
   }
+  // Each shape has its own id, so the compile cache (keyed by id and version) never mixes two shapes.
+  const id = `generated-${groups * 10}${groupsPerPage ? `-p${groupsPerPage}` : ''}${enumWidget === 'select' ? '' : `-${enumWidget}`}`;
   return {
-    formSchemaId: `generated-${groups * 10}`,
-    formId: `generated-${groups * 10}`,
+    formSchemaId: id,
+    formId: id,
     name: `Generated form of ${groups * 10} fields`,
     version: 1,
     jsonSchema: { $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'object', properties },

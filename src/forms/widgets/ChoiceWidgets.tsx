@@ -129,7 +129,8 @@ export function MultiSelectWidget(props: WidgetProps) {
       error={state.error}
       required={state.required}
       disabled={disabled}
-      readOnly={readOnly}
+      // Mantine keeps the pills' remove buttons on a disabled MultiSelect; read-only hides them.
+      readOnly={readOnly || disabled}
       searchable
     />
   );

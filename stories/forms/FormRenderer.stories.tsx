@@ -1,0 +1,101 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { FormRenderer } from '../../src/forms';
+import { applicationSchema, payloadSchema, widgetGalleryData, widgetGallerySchema } from './fixtures';
+
+/** The form renderer over the form engine: edit and view modes, a multi-page form, errors, and text safety. */
+const meta = {
+  title: 'Forms/FormRenderer',
+  component: FormRenderer,
+  args: { schema: applicationSchema(), onSubmit: fn(), onChange: fn() },
+  parameters: { layout: 'padded' },
+} satisfies Meta<typeof FormRenderer>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Three pages with a stepper; the phone number appears (and is required) when contact by phone is chosen. */
+export const MultiPage: Story = {};
+
+/** Next on an empty first page: the error summary lists the problems and takes the focus. */
+export const MultiPageWithErrors: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Next' }));
+    const summary = canvas.getByRole('alert');
+    await expect(within(summary).getByText('There is a problem')).toBeInTheDocument();
+    await expect(summary).toHaveFocus();
+  },
+};
+
+/** The second page: a repeatable section (add, remove, move up and down; 1 to 3 items) and a computed count. */
+export const RepeatableSection: Story = {
+  args: {
+    initialData: {
+      applicant: { name: 'Ada Lovelace', contactBy: 'email' },
+      employment: { status: 'employed', employer: 'Analytical Engines Ltd' },
+      dependants: [{ name: 'Byron', age: 9 }, { name: 'Annabella', age: 7 }],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Next' }));
+    await expect(canvas.getByRole('group', { name: 'Dependant 2' })).toBeInTheDocument();
+  },
+};
+
+/** The answers read-only, every page in the same layout. */
+export const ViewMode: Story = {
+  args: {
+    mode: 'view',
+    initialData: {
+      applicant: { name: 'Ada Lovelace', email: 'ada@example.com', contactBy: 'phone', phone: '+44 20 7946 0000' },
+      employment: { status: 'employed', employer: 'Analytical Engines Ltd' },
+      dependants: [{ name: 'Byron', age: 9 }],
+      dependantCount: 1,
+      declaration: true,
+      signature: 'Ada Lovelace',
+    },
+  },
+};
+
+/** Every widget on one page. */
+export const EveryWidget: Story = { args: { schema: widgetGallerySchema() } };
+
+/** Every widget on one page, submitted empty: inline messages and the summary. */
+export const EveryWidgetSubmitted: Story = {
+  args: { schema: widgetGallerySchema() },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Submit' }));
+    await expect(canvas.getByRole('alert')).toBeInTheDocument();
+  },
+};
+
+/** Every widget, answered, in view mode. */
+export const EveryWidgetViewMode: Story = { args: { schema: widgetGallerySchema(), mode: 'view', initialData: widgetGalleryData() } };
+
+/** The whole form disabled (e.g. while saving). */
+export const Disabled: Story = { args: { schema: widgetGallerySchema(), initialData: widgetGalleryData(), disabled: true } };
+
+/** Texts overridden through labels (here in French). */
+export const Labels: Story = {
+  args: {
+    labels: {
+      next: 'Suivant',
+      back: 'Retour',
+      submit: 'Envoyer',
+      errorSummaryTitle: 'Il y a un problème',
+      required: 'Ce champ est obligatoire',
+      stepOf: 'Étape {number} sur {total}',
+    },
+  },
+};
+
+/** Labels, help texts, options and titles holding HTML and script show as text. */
+export const TextIsNeverHtml: Story = {
+  args: { schema: payloadSchema(['<img src=x onerror=alert(1)>', '<script>alert(2)</script>', '"><svg onload=alert(3)>']) },
+  play: async ({ canvasElement }) => {
+    await expect(canvasElement.querySelector('img, script, svg[onload]')).toBeNull();
+  },
+};
