@@ -12,7 +12,8 @@ export {
   MAX_ARRAY_ITEMS,
   MAX_CHANGE_PAIRS,
   MAX_GROUP_NAME_LENGTH,
-  MAX_JSON_BODY_BYTES,
+  MAX_REQUEST_BODY_BYTES,
+  MAX_CHANGE_BODY_BYTES,
   PAGE_SIZE,
 } from './limits';
 export { missingParameterMessage, QueryParams } from './params';

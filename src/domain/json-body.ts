@@ -5,7 +5,7 @@
  */
 import { DomainError } from './errors';
 import { isUuid } from './ids';
-import { MAX_ARRAY_ITEMS, MAX_JSON_BODY_BYTES } from './limits';
+import { MAX_ARRAY_ITEMS, MAX_REQUEST_BODY_BYTES } from './limits';
 
 /** A JSON object. */
 export type JsonRecord = Record<string, unknown>;
@@ -23,7 +23,7 @@ export function checkJsonContentType(contentType: string | null | undefined): vo
 }
 
 /** The JSON value of a body's text: 413 when larger than `maxBytes`, 400 when empty or not JSON. */
-export function parseJsonText(text: string, maxBytes: number = MAX_JSON_BODY_BYTES): unknown {
+export function parseJsonText(text: string, maxBytes: number = MAX_REQUEST_BODY_BYTES): unknown {
   // A UTF-8 byte count without encoding the whole text: at most 3 bytes per UTF-16 unit.
   if (text.length * 3 > maxBytes && new TextEncoder().encode(text).length > maxBytes) {
     throw new DomainError(413, `The request body is larger than ${maxBytes} bytes.`);

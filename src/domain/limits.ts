@@ -24,8 +24,11 @@ export const MAX_CHANGE_PAIRS = 2 * MAX_ARRAY_ITEMS;
 /** Longest accepted group name (claim groups and application user groups), in characters after NFC. */
 export const MAX_GROUP_NAME_LENGTH = 200;
 
-/** Largest accepted JSON body of a change request, in bytes (a full change is about 120 kB). */
-export const MAX_JSON_BODY_BYTES = 1024 * 1024;
+/** Largest accepted request body, in bytes (the reference server's default `maxBodyBytes`). */
+export const MAX_REQUEST_BODY_BYTES = 10 * 1024 * 1024;
+
+/** Largest accepted body of a claims, claim-groups or members change, in bytes (a full change is about 120 kB). */
+export const MAX_CHANGE_BODY_BYTES = 1024 * 1024;
 
 /** Default and largest page size of the `…Paged` calls. */
 export const PAGE_SIZE = { default: 10, max: 1000 } as const;

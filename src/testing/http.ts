@@ -59,9 +59,9 @@ export function requiredQuery(url: URL, name: string): string {
   return value;
 }
 
-/** The request's JSON body, which must be an object (400 otherwise; 413 past the domain's size limit). */
-export async function readJsonObject(request: Request): Promise<Record<string, unknown>> {
-  return requireJsonObject(parseJsonText(await request.text()));
+/** The request's JSON body, which must be an object (400 otherwise; 413 past `maxBytes`, by default the domain's request limit). */
+export async function readJsonObject(request: Request, maxBytes?: number): Promise<Record<string, unknown>> {
+  return requireJsonObject(parseJsonText(await request.text(), maxBytes));
 }
 
 /** A property of a JSON object, its name matched case-insensitively. */

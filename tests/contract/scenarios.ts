@@ -683,6 +683,30 @@ export function defineClaimAreaContract(
       }
     });
 
+    it('one change is bounded: too many holder × item pairs or too large a body answer 413 naming the limit (issue 8 #12)', async () => {
+      const holders = Array.from({ length: 3 }, () => crypto.randomUUID());
+      const pairs = problemOf(
+        await apiError(
+          api.addRemoveUpdateAppUsersInAppuserGroups({
+            applicationUsersGroups: holders,
+            applicationUsersToAdd: Array.from({ length: 700 }, () => crypto.randomUUID()),
+            applicationUsersToRemove: [],
+            removeExistingUnMentioned: false,
+          }),
+        ),
+        413,
+        'Content Too Large',
+      );
+      expect(pairs.detail).toBe(
+        "This change touches 2100 pairs ('applicationUsersGroups' × ('applicationUsersToAdd' + 'applicationUsersToRemove')); at most 2000 are allowed in one change. Split it into smaller changes.",
+      );
+      problemFact('too many pairs', pairs);
+      const padded = { claimSets: holders, claimBaseToAddUpdate: [], claimEnumsToRemoveValue: [], removeExistingUnMentionedClaimBase: false, note: 'x'.repeat(1_100_000) };
+      const large = problemOf(await apiError(api.addRemoveUpdateClaimsToAppUserOrUsers(padded)), 413, 'Content Too Large');
+      expect(large.detail).toBe('The request body is larger than 1048576 bytes.');
+      problemFact('too large a change body', large);
+    });
+
     it('unknown ids in a change request answer 404 naming the id and the field; malformed ids 400', async () => {
       const users = present(await api.applicationList(NO_USER_FLAGS), 'users');
       const someone = users[0]?.id as string;

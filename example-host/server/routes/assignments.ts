@@ -21,7 +21,7 @@ import {
 } from '../../../src/domain';
 import { memberships } from '../db/schema';
 import { SEED_IDS } from '../db/seed';
-import { readJsonObject } from './body';
+import { readChangeBody } from './body';
 import { chunked, HOLDERS, loadClaimGroupGraph, requireHolders, type HolderKind } from './holders';
 import { grantsOf, linksOf, membershipsByGroup } from './projections';
 import { route } from './registry';
@@ -178,7 +178,7 @@ function claimGroupsRoute(suffix: string, kind: HolderKind, holderId: string) {
       },
     },
     handler: async ({ c, services }) => {
-      const change = parseClaimGroupsChange(await readJsonObject(c));
+      const change = parseClaimGroupsChange(await readChangeBody(c));
       const plan = {
         changes: change.claimGroupSets,
         refersTo: [...change.claimGroupsToAdd, ...change.claimGroupsToRemove],
@@ -204,7 +204,7 @@ function claimsRoute(suffix: string, kind: HolderKind, holderId: string) {
       },
     },
     handler: async ({ c, services }) => {
-      const change = parseClaimsChange(await readJsonObject(c));
+      const change = parseClaimsChange(await readChangeBody(c));
       const plan = { changes: change.claimSets, access: { type: 'claims', holderKind: kind, change } as const };
       return c.json(await write(services, plan, (w) => applyClaimsChange(w, kind, change)));
     },
@@ -231,7 +231,7 @@ export const assignmentRoutes = [
       },
     },
     handler: async ({ c, services }) => {
-      const change = parseUsersInGroupsChange(await readJsonObject(c));
+      const change = parseUsersInGroupsChange(await readChangeBody(c));
       const plan = {
         changes: change.applicationUsersGroups,
         refersTo: [...change.applicationUsersToAdd, ...change.applicationUsersToRemove],

@@ -21,6 +21,7 @@ import {
   formSchemaDisplayName,
   isAdministrator,
   mayCheckAdminRoleOf,
+  MAX_CHANGE_BODY_BYTES,
   NO_CLAIM_GROUP_INCLUDE,
   normalizeGroupName,
   pageOf,
@@ -108,10 +109,10 @@ function entitiesOf(db: FakeDb, table: RowLevelTable): { recordId: string; displ
   }
 }
 
-/** The JSON object body of a change request (415 unless sent as JSON). */
+/** The JSON object body of a change request (415 unless sent as JSON, 413 past the domain's change body limit). */
 async function readChangeBody(request: Request): Promise<unknown> {
   checkJsonContentType(request.headers.get('content-type'));
-  return readJsonObject(request);
+  return readJsonObject(request, MAX_CHANGE_BODY_BYTES);
 }
 
 /** Refuses (409) a change the domain's access guards refuse: checked before anything is stored, as the server does. */
