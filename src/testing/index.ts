@@ -24,12 +24,16 @@
  *   effective claims. With it on, each route needs the claim the reference server needs (e.g.
  *   `Claim_ReadClaimEntries` for the claim names and descriptions; `Claim_ReadUsers` to check another
  *   user's admin role — anyone may check themselves).
- * - The Claim area answers as the reference server (`tests/contract` runs the same scenarios against
- *   both): errors are RFC 9457 problem details (`application/problem+json`,
- *   `{ type: 'about:blank', title, status, detail }`, plus `requiredClaim` on a 403 for a claim) with the
- *   server's texts; unknown ids are 404, malformed ones 400; built-in claim groups cannot be deleted;
- *   `GetMyUserSessionData` needs a signed-in user; soft-deleted rows are left out of
- *   `GetEntitiesWithPermissions`.
+ * - The fake keeps storage and HTTP only: who may call each route, the reading of parameters and
+ *   bodies, name rules, limits, the nesting and access guards and the claim catalogue are the domain
+ *   rules of src/domain, the same the reference server runs. So the Claim area answers as the server
+ *   (`tests/contract` runs the same scenarios against both): errors are RFC 9457 problem details
+ *   (`application/problem+json`, `{ type: 'about:blank', title, status, detail }`, plus
+ *   `requiredClaim` on a 403 for a claim, `code` on a 409 of the access guards) with the server's texts;
+ *   unknown ids are 404, malformed ones 400; a change that would leave no enabled user holding
+ *   GlobalDataAdmin, or that deletes or empties a built-in claim group, is 409 — whether or not claims
+ *   are enforced; one change may touch at most 2000 holder × item pairs (413); `GetMyUserSessionData`
+ *   needs a signed-in user; soft-deleted rows are left out of `GetEntitiesWithPermissions`.
  * - The built-in claim groups (`builtInClaimGroups()`) are the shared definitions of
  *   `BUILT_IN_CLAIM_GROUP_DEFINITIONS` (`@ccq/forms-admin/api`), the same the reference server seeds.
  *
