@@ -237,72 +237,14 @@ describe('body validation', () => {
   });
   const item = (patch: Record<string, unknown>) => ({ ...server1(Permission.Form_Add), ...patch });
 
+  // Each rule of a change body is unit-tested once in tests/domain; here: the server answers them as 400s naming the field.
   it.each([
     ['an array instead of an object', [], 'The body must be a JSON object.'],
-    ['claimSets that is not an array', { claimSets: 'x' }, "'claimSets' must be an array."],
     ['a claimSets item that is not a UUID', { claimSets: ['user-1'] }, "'claimSets[0]' must be an id (a UUID string)."],
-    [
-      'more than 1000 ids',
-      { claimSets: Array.from({ length: 1001 }, () => crypto.randomUUID()) },
-      "'claimSets' has 1001 items",
-    ],
-    ['an item that is not an object', { claimBaseToAddUpdate: [1] }, "'claimBaseToAddUpdate[0]' must be an object."],
-    [
-      'a claimValue that is not an integer',
-      { claimBaseToAddUpdate: [item({ claimValue: '1' })] },
-      "'claimBaseToAddUpdate[0].claimValue' must be an integer.",
-    ],
-    [
-      'an unknown claimType',
-      { claimBaseToAddUpdate: [item({ claimType: 3 })] },
-      "'claimBaseToAddUpdate[0].claimType' must be 1 (server), 2 (UX) or 4 (table).",
-    ],
-    [
-      'a missing claimType',
-      { claimBaseToAddUpdate: [item({ claimType: undefined })] },
-      "'claimBaseToAddUpdate[0].claimType'",
-    ],
-    [
-      'an unknown claimValue',
-      { claimBaseToAddUpdate: [item({ claimValue: 9999 })] },
-      "'claimBaseToAddUpdate[0].claimValue' 9999 is not a known claim.",
-    ],
-    [
-      'a claimValue of another type',
-      { claimBaseToAddUpdate: [item({ claimValue: ButtonClaim.CreateForm_AllowRead })] },
-      'is a claim of type 2, not 1',
-    ],
     [
       'a priority above 1000',
       { claimBaseToAddUpdate: [item({ priorityOfPermission: 1001 })] },
       "'claimBaseToAddUpdate[0].priorityOfPermission' must be an integer from 0 to 1000.",
-    ],
-    ['a negative priority', { claimBaseToAddUpdate: [item({ priorityOfPermission: -1 })] }, 'priorityOfPermission'],
-    ['a fractional priority', { claimBaseToAddUpdate: [item({ priorityOfPermission: 1.5 })] }, 'priorityOfPermission'],
-    [
-      'a priority given as text',
-      { claimBaseToAddUpdate: [item({ priorityOfPermission: '2' })] },
-      'priorityOfPermission',
-    ],
-    [
-      'an allow that is not a boolean',
-      { claimBaseToAddUpdate: [item({ allow: 'yes' })] },
-      "'claimBaseToAddUpdate[0].allow' must be true or false.",
-    ],
-    [
-      'one claim twice with different priorities',
-      { claimBaseToAddUpdate: [item({}), item({ priorityOfPermission: 2 })] },
-      "'claimBaseToAddUpdate[1]' repeats claim 1",
-    ],
-    [
-      'claim values to remove that are not integers',
-      { claimEnumsToRemoveValue: ['1'] },
-      "'claimEnumsToRemoveValue[0]' must be an integer.",
-    ],
-    [
-      'a flag that is not a boolean',
-      { removeExistingUnMentionedClaimBase: 'true' },
-      "'removeExistingUnMentionedClaimBase' must be true or false.",
     ],
   ])('refuses %s with 400 naming the field', async (_label, body, message) => {
     const payload = Array.isArray(body) ? body : { claimSets: [userId], ...body };
