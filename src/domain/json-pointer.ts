@@ -31,12 +31,13 @@ export type PointerInput = string | readonly (string | number)[];
 
 /** Escapes one reference token: `~` → `~0`, `/` → `~1` (in that order, RFC 6901 §3). */
 export function escapePointerSegment(segment: string | number): string {
-  return String(segment).replace(/~/g, '~0').replace(/\//g, '~1');
+  const text = String(segment);
+  return text.includes('~') || text.includes('/') ? text.replace(/~/g, '~0').replace(/\//g, '~1') : text;
 }
 
 /** Unescapes one reference token: `~1` → `/`, `~0` → `~` (in that order, RFC 6901 §4). */
 export function unescapePointerSegment(token: string): string {
-  return token.replace(/~1/g, '/').replace(/~0/g, '~');
+  return token.includes('~') ? token.replace(/~1/g, '/').replace(/~0/g, '~') : token;
 }
 
 function checkSegment(segment: string, pointer: string): void {

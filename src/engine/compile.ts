@@ -13,7 +13,7 @@ import {
   describeSchema,
   isRequiredIn,
   prepareSchema,
-  schemaAt,
+  schemaResolver,
   type PreparedSchema,
   type SchemaNode,
   type ValueSchemaInfo,
@@ -130,29 +130,45 @@ function pointerOf(text: unknown, what: string): string[] {
   }
 }
 
-/** Every `pattern` and `patternProperties` key in a schema, with the location of its keyword. */
+const escapeToken = (token: string) => token.replace(/~/g, '~0').replace(/\//g, '~1');
+
+/** Every `pattern` and `patternProperties` key in a schema, with the location of its keyword (built only when found). */
 function patternsOf(jsonSchema: unknown): { pattern: string; location: string }[] {
   const out: { pattern: string; location: string }[] = [];
-  const walk = (node: unknown, location: string): void => {
+  const path: string[] = [];
+  const location = (...last: string[]) => [...path, ...last].map((t) => `/${escapeToken(t)}`).join('');
+  const walk = (node: unknown): void => {
+    if (typeof node !== 'object' || node === null) return;
     if (Array.isArray(node)) {
-      node.forEach((child, i) => walk(child, `${location}/${i}`));
+      for (let i = 0; i < node.length; i++) {
+        path.push(String(i));
+        walk(node[i]);
+        path.pop();
+      }
       return;
     }
-    if (!isRecord(node)) return;
-    for (const [key, value] of Object.entries(node)) {
-      const here = `${location}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
-      if (key === 'pattern' && typeof value === 'string') out.push({ pattern: value, location: here });
+    for (const key in node) {
+      if (!Object.prototype.hasOwnProperty.call(node, key) || SKIP_KEYWORDS.has(key)) continue;
+      const value = (node as Record<string, unknown>)[key];
+      if (key === 'pattern' && typeof value === 'string') out.push({ pattern: value, location: location(key) });
       else if (key === 'patternProperties' && isRecord(value)) {
-        for (const [pattern, child] of Object.entries(value)) {
-          out.push({ pattern, location: `${here}/${pattern.replace(/~/g, '~0').replace(/\//g, '~1')}` });
-          walk(child, `${here}/${pattern}`);
-        }
-      } else if (key === 'properties' && isRecord(value)) {
-        for (const [name, child] of Object.entries(value)) walk(child, `${here}/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`);
-      } else if (!SKIP_KEYWORDS.has(key)) walk(value, here);
+        for (const pattern of Object.keys(value)) out.push({ pattern, location: location(key, pattern) });
+      }
+      if (typeof value === 'object' && value !== null) {
+        path.push(key);
+        // Below `properties` the keys are names, not keywords: a property named "enum" is still walked.
+        if (key === 'properties' && isRecord(value)) {
+          for (const name of Object.keys(value)) {
+            path.push(name);
+            walk(value[name]);
+            path.pop();
+          }
+        } else walk(value);
+        path.pop();
+      }
     }
   };
-  walk(jsonSchema, '');
+  walk(jsonSchema);
   return out;
 }
 
@@ -240,8 +256,8 @@ function compileRules(rules: readonly FieldRule[] | undefined): CompiledRule[] {
 }
 
 /** Removes `name` from the `required` lists that apply at `parent`, so the engine decides it (rules, visibility). */
-function relaxRequired(prepared: PreparedSchema, parent: readonly string[], name: string): void {
-  for (const schema of applicableSchemas(schemaAt(prepared, parent), prepared)) {
+function relaxRequired(prepared: PreparedSchema, parent: SchemaNode | undefined, name: string): void {
+  for (const schema of applicableSchemas(parent, prepared)) {
     if (Array.isArray(schema.required) && schema.required.includes(name)) {
       schema.required = schema.required.filter((n) => n !== name);
     }
@@ -251,6 +267,7 @@ function relaxRequired(prepared: PreparedSchema, parent: readonly string[], name
 function buildCompiled(schema: FormSchema): CompiledForm {
   checkFormSchema(schema);
   const prepared = prepareSchema(schema.jsonSchema);
+  const at = schemaResolver(prepared);
   const pages: CompiledPage[] = [];
   const fields: CompiledField[] = [];
   const fieldById = new Map<string, CompiledField>();
@@ -264,7 +281,7 @@ function buildCompiled(schema: FormSchema): CompiledForm {
       let base: readonly string[] = [];
       if (section.repeatable) {
         const segments = parsePointer(section.repeatable.path);
-        const info = describeSchema(schemaAt(prepared, segments), prepared);
+        const info = describeSchema(at(segments), prepared);
         repeat = {
           path: section.repeatable.path,
           segments,
@@ -281,9 +298,9 @@ function buildCompiled(schema: FormSchema): CompiledForm {
         const isInput = field.widget !== 'static';
         const segments = isInput ? parsePointer(field.path) : [];
         const full = [...base, ...segments];
-        const node = isInput ? schemaAt(prepared, full) : undefined;
+        const node = isInput ? at(full) : undefined;
         const info = isInput ? describeSchema(node, prepared) : { hasConst: false };
-        const schemaRequired = isInput && segments.length > 0 && isRequiredIn(prepared, full.slice(0, -1), full[full.length - 1] as string);
+        const schemaRequired = isInput && segments.length > 0 && isRequiredIn(prepared, at(full.slice(0, -1)), full[full.length - 1] as string);
         const computed = field.computed
           ? { computation: field.computed, paths: field.computed.paths.map((p) => parsePointer(p)) }
           : null;
@@ -314,10 +331,15 @@ function buildCompiled(schema: FormSchema): CompiledForm {
 
   // Requiredness of bound paths (and the objects holding them) is decided by the engine, which knows about
   // visibility and rules; the JSON Schema's `required` still applies to data the layout does not show.
+  // Each parent once per name (every field of a group shares the group's parents).
+  const relaxed = new Set<string>();
   for (const full of relaxations) {
     for (let depth = 1; depth <= full.length; depth++) {
       const name = full[depth - 1] as string;
-      if (name !== '*') relaxRequired(prepared, full.slice(0, depth - 1), name);
+      const key = full.slice(0, depth).join('\u0000');
+      if (name === '*' || relaxed.has(key)) continue;
+      relaxed.add(key);
+      relaxRequired(prepared, at(full.slice(0, depth - 1)), name);
     }
   }
 

@@ -66,7 +66,7 @@ export interface FormState {
   readonly submitCount: number;
   /** Any value differs from the initial data. */
   readonly dirty: boolean;
-  /** Fields and sections with a problem now (shown or not). */
+  /** Fields and sections showing a problem now. */
   readonly errorCount: number;
   /** The errors listed at the last page check or submit, or null before any. */
   readonly summary: readonly FormError[] | null;
@@ -101,6 +101,15 @@ export interface ExternalError {
   message: string;
 }
 
+/** A field's stable functions, for bindings that must not allocate per render (`useSyncExternalStore`). */
+export interface FieldHandle {
+  readonly key: string;
+  subscribe(listener: () => void): () => void;
+  getState(): FieldState;
+  setValue(value: unknown): void;
+  touch(): void;
+}
+
 /** The public face of the engine. */
 export interface FormEngine {
   readonly compiled: CompiledForm;
@@ -118,6 +127,8 @@ export interface FormEngine {
   keyOf(field: CompiledField, itemBase?: string): string;
   getFieldState(key: string): FieldState;
   subscribe(key: string, listener: () => void): () => void;
+  /** The same object for the same key, every time. */
+  handle(key: string): FieldHandle;
   getArrayState(path: string): ArrayState;
   subscribeArray(path: string, listener: () => void): () => void;
   addItem(path: string, item?: unknown): void;
@@ -161,7 +172,6 @@ interface Instance {
   depKeys: string[];
   wildKeys: string[];
   state: FieldState;
-  liveError: string | null;
   validated: { value: unknown; required: boolean; error: string | null } | null;
 }
 
@@ -342,7 +352,6 @@ class Engine implements FormEngine {
       depKeys,
       wildKeys,
       state: MISSING,
-      liveError: null,
       validated: null,
     };
     for (const dep of depKeys) this.addDep(this.deps, dep, key);
@@ -413,6 +422,13 @@ class Engine implements FormEngine {
     return error;
   }
 
+  /** The problem of a field now, shown or not (validated on demand, cached per value). */
+  private liveError(instance: Instance): string | null {
+    const { state, field } = instance;
+    if (!state.visible || !field.isInput) return null;
+    return this.validateInstance(instance, state.value, state.required) ?? this.external.get(instance.key) ?? null;
+  }
+
   /** Recomputes one instance; returns true when its visibility changed (dependents must follow). */
   private refresh(instance: Instance): boolean {
     const field = instance.field;
@@ -423,13 +439,13 @@ class Engine implements FormEngine {
       field.isInput &&
       (field.schemaRequired ||
         (field.requiredWhen.length > 0 && rulesHold(field.field.requiredWhen ?? [], (_, i) => this.readForRule(instance.requiredReads[i] as string[]))));
-    const liveError = visible && field.isInput ? this.validateInstance(instance, value, required) : null;
     const touched = this.touched.has(instance.key);
+    // Validation runs only where its result shows (touched fields); checks ask liveError() for the others.
+    const liveError = touched && visible && field.isInput ? this.validateInstance(instance, value, required) : null;
     const dirty = field.isInput && !jsonEqual(value, getAt(this.initial ?? this.data, instance.segments));
     const external = visible ? (this.external.get(instance.key) ?? null) : null;
-    const error = (touched ? liveError : null) ?? external;
-    instance.liveError = liveError ?? external;
-    if (instance.liveError) this.errorKeys.add(instance.key);
+    const error = liveError ?? external;
+    if (error) this.errorKeys.add(instance.key);
     else this.errorKeys.delete(instance.key);
     if (dirty) this.dirtyKeys.add(instance.key);
     else this.dirtyKeys.delete(instance.key);
@@ -469,10 +485,13 @@ class Engine implements FormEngine {
     for (let round = 0; round < 2; round++) for (const instance of computed) this.recomputeValue(instance);
     if (valuesOnly) return;
     // Visibility can chain (a rule reading a field another rule hides): repeat until stable.
-    for (let round = 0; round < 8; round++) {
+    for (const instance of this.instances.values()) this.refresh(instance);
+    // Visibility can chain (a rule reading a field another rule hides): settle the fields with rules.
+    const ruled = [...this.instances.values()].filter((i) => i.visibleReads.length > 0 || i.requiredReads.length > 0);
+    for (let round = 0; round < 8 && ruled.length > 0; round++) {
       let changed = false;
-      for (const instance of this.instances.values()) if (this.refresh(instance)) changed = true;
-      if (!changed && round > 0) break;
+      for (const instance of ruled) if (this.refresh(instance)) changed = true;
+      if (!changed) break;
     }
     for (const path of this.repeatsByPath.keys()) this.refreshArray(path);
   }
@@ -537,9 +556,9 @@ class Engine implements FormEngine {
     else if (maxItems !== undefined && length > maxItems) liveError = messageFor('maxItems', { ...info, maxItems }, this.messages, 'items');
     const arrayKey = `[]${path}`;
     this.arrayLive.set(path, liveError);
-    if (liveError) this.errorKeys.add(arrayKey);
-    else this.errorKeys.delete(arrayKey);
     const error = this.arrayTouched.has(path) ? liveError : null;
+    if (error) this.errorKeys.add(arrayKey);
+    else this.errorKeys.delete(arrayKey);
     const old = this.arrayStates.get(path);
     const next: ArrayState = {
       keys,
@@ -655,6 +674,23 @@ class Engine implements FormEngine {
 
   subscribe(key: string, listener: () => void): () => void {
     return this.listen(this.listeners, key, listener);
+  }
+
+  private readonly handles = new Map<string, FieldHandle>();
+
+  handle(key: string): FieldHandle {
+    let handle = this.handles.get(key);
+    if (!handle) {
+      handle = {
+        key,
+        subscribe: (listener) => this.subscribe(key, listener),
+        getState: () => this.getFieldState(key),
+        setValue: (value) => this.setValue(key, value),
+        touch: () => this.touch(key),
+      };
+      this.handles.set(key, handle);
+    }
+    return handle;
   }
 
   private listen(map: Map<string, Set<() => void>>, key: string, listener: () => void): () => void {
@@ -850,11 +886,12 @@ class Engine implements FormEngine {
         }
         continue;
       }
-      if (!instance || !instance.liveError) continue;
+      const message = instance ? this.liveError(instance) : null;
+      if (!instance || !message) continue;
       errors.push({
         key: instance.key,
         path: instance.path,
-        message: instance.liveError,
+        message,
         label: instance.field.field.label,
         fieldId: instance.field.field.id,
         sectionId: section.section.id,
@@ -931,7 +968,7 @@ class Engine implements FormEngine {
     // Errors the fields do not show themselves (document-level) are shown through the external channel.
     for (const error of result.errors) {
       const instance = this.instances.get(error.key);
-      if (instance && !instance.liveError) {
+      if (instance && !this.liveError(instance)) {
         this.external.set(error.key, error.message);
         this.refresh(instance);
       }

@@ -6,6 +6,7 @@ export { createFormEngine, leafErrors } from './engine';
 export type {
   ArrayState,
   ExternalError,
+  FieldHandle,
   FieldState,
   FormChangeListener,
   FormCheckResult,

@@ -51,8 +51,11 @@ export function depthExceeds(value: unknown, limit: number): boolean {
   const walk = (node: unknown, depth: number): boolean => {
     if (typeof node !== 'object' || node === null) return false;
     if (depth > limit) return true;
-    const children = Array.isArray(node) ? node : Object.values(node as Record<string, unknown>);
-    for (const child of children) if (walk(child, depth + 1)) return true;
+    if (Array.isArray(node)) {
+      for (let i = 0; i < node.length; i++) if (walk(node[i], depth + 1)) return true;
+      return false;
+    }
+    for (const key in node) if (walk((node as Record<string, unknown>)[key], depth + 1)) return true;
     return false;
   };
   return walk(value, 1);

@@ -13,10 +13,29 @@ export interface PreparedSchema {
   lookup: Record<string, SchemaNode>;
 }
 
-/** Deep-copies `jsonSchema` and builds its `$ref` table (the copy is annotated by the validator, never the original). */
+const REF_KEYWORDS = new Set(['$ref', '$recursiveRef', '$dynamicRef']);
+
+/** A deep copy of JSON, noting whether it holds a reference keyword anywhere. */
+function copyJson(value: unknown, found: { ref: boolean }): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) return value.map((item) => copyJson(item, found));
+  const copy: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    if (REF_KEYWORDS.has(key)) found.ref = true;
+    // defineProperty keeps a "__proto__" key a plain property of the copy.
+    Object.defineProperty(copy, key, { value: copyJson((value as Record<string, unknown>)[key], found), writable: true, enumerable: true, configurable: true });
+  }
+  return copy;
+}
+
+/**
+ * Deep-copies `jsonSchema` and builds its `$ref` table (the copy is annotated by the validator, never the original).
+ * A schema without references needs no table, which spares a walk that parses a URL per subschema.
+ */
 export function prepareSchema(jsonSchema: object): PreparedSchema {
-  const root = structuredClone(jsonSchema) as Schema;
-  const lookup = dereference(root);
+  const found = { ref: false };
+  const root = copyJson(jsonSchema, found) as Schema;
+  const lookup = found.ref ? dereference(root) : {};
   return { root, lookup };
 }
 
@@ -45,6 +64,9 @@ function refTarget(node: Schema, prepared: PreparedSchema): SchemaNode | undefin
  * `allOf` members (recursively). `anyOf`, `oneOf` and `if` are not followed: which branch applies depends on data.
  */
 export function applicableSchemas(node: SchemaNode | undefined, prepared: PreparedSchema): Schema[] {
+  if (!isSchemaObject(node)) return [];
+  // The common case (no $ref, no allOf) without the bookkeeping.
+  if (node.__absolute_ref__ === undefined && node.$ref === undefined && node.allOf === undefined) return [node];
   const out: Schema[] = [];
   const seen = new Set<Schema>();
   const visit = (n: SchemaNode | undefined, depth: number): void => {
@@ -89,9 +111,22 @@ export function schemaAt(prepared: PreparedSchema, segments: readonly string[]):
   return node;
 }
 
-/** Whether the object schema at `parentSegments` lists `name` as required. */
-export function isRequiredIn(prepared: PreparedSchema, parentSegments: readonly string[], name: string): boolean {
-  const parent = schemaAt(prepared, parentSegments);
+/** {@link schemaAt} with every prefix remembered: compiling a form walks the same parents for every field. */
+export function schemaResolver(prepared: PreparedSchema): (segments: readonly string[]) => SchemaNode | undefined {
+  const memo = new Map<string, SchemaNode | undefined>([['', prepared.root]]);
+  const at = (segments: readonly string[]): SchemaNode | undefined => {
+    const key = segments.join('\u0000');
+    if (memo.has(key)) return memo.get(key);
+    const parent = at(segments.slice(0, -1));
+    const node = parent === undefined ? undefined : childSchema(parent, segments[segments.length - 1] as string, prepared);
+    memo.set(key, node);
+    return node;
+  };
+  return at;
+}
+
+/** Whether the object schema `parent` lists `name` as required. */
+export function isRequiredIn(prepared: PreparedSchema, parent: SchemaNode | undefined, name: string): boolean {
   return applicableSchemas(parent, prepared).some((s) => Array.isArray(s.required) && s.required.includes(name));
 }
 

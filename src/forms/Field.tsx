@@ -1,7 +1,6 @@
-import { memo, useCallback, useState } from 'react';
+import { memo, useState } from 'react';
 import type { CompiledField } from '../engine/compile';
 import { fieldDomId, useFieldState, useFormContext } from './context';
-import { useProgressiveReady } from './progressive';
 import { EditWidget } from './widgets/EditWidget';
 import { LiteField } from './widgets/LiteField';
 import { StaticText } from './widgets/StaticText';
@@ -13,21 +12,20 @@ export interface FieldProps {
   /** The item's path inside a repeatable section ('' outside). */
   itemBase: string;
   itemIndex: number | null;
+  /** Render the light stand-in (progressive mounting, section not yet upgraded). */
+  lite?: boolean;
 }
 
 /**
  * One field: subscribes to its own state only, so it re-renders when its value, error or rule result changes and
  * never because another field changed.
  */
-export const Field = memo(function Field({ cf, itemBase, itemIndex }: FieldProps) {
-  const { engine, mode, labels, idPrefix, disabled, progressive } = useFormContext();
-  const key = engine.keyOf(cf, itemBase);
-  const state = useFieldState(engine, key);
-  const ready = useProgressiveReady(mode === 'edit' ? progressive : null, cf.index);
+export const Field = memo(function Field({ cf, itemBase, itemIndex, lite = false }: FieldProps) {
+  const { engine, mode, labels, idPrefix, disabled } = useFormContext();
+  const handle = engine.handle(engine.keyOf(cf, itemBase));
+  const state = useFieldState(handle);
   // A light control keeps its place while focused, so an upgrade never steals the caret.
   const [focusedLite, setFocusedLite] = useState(false);
-  const onChange = useCallback((value: unknown) => engine.setValue(key, value), [engine, key]);
-  const onBlur = useCallback(() => engine.touch(key), [engine, key]);
 
   if (!state.visible) return null;
   const id = fieldDomId(idPrefix, cf.field.id, itemIndex);
@@ -43,10 +41,10 @@ export const Field = memo(function Field({ cf, itemBase, itemIndex }: FieldProps
     state,
     disabled,
     readOnly: state.readOnly,
-    onChange,
-    onBlur,
+    onChange: handle.setValue,
+    onBlur: handle.touch,
     labels,
   };
-  if (!ready || focusedLite) return <LiteField {...props} onFocusChange={setFocusedLite} />;
+  if (lite || focusedLite) return <LiteField {...props} onFocusChange={setFocusedLite} />;
   return <EditWidget {...props} />;
 });

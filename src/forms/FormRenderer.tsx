@@ -116,13 +116,18 @@ export function FormRenderer(props: FormRendererProps) {
   const focusHeading = useRef(false);
 
   const progressiveSetting = props.progressive ?? compiled.fields.length > PROGRESSIVE_THRESHOLD;
+  const sectionIndex = useMemo(() => new Map(compiled.pages.flatMap((p) => p.sections).map((cs, i) => [cs, i])), [compiled]);
   const progressive = useMemo(
     () =>
       mode === 'edit' && progressiveSetting !== false
-        ? createProgressive(compiled.fields.length, progressiveSetting === true ? {} : progressiveSetting)
+        ? createProgressive(
+            // Repeatable sections mount in full (size 0 = always ready).
+            [...sectionIndex.keys()].map((cs) => (cs.repeat ? 0 : cs.fields.length)),
+            progressiveSetting === true ? {} : progressiveSetting,
+          )
         : null,
     // eslint-disable-next-line react-hooks/exhaustive-deps -- one schedule per compiled form and mode
-    [compiled, mode, JSON.stringify(progressiveSetting)],
+    [sectionIndex, mode, JSON.stringify(progressiveSetting)],
   );
   useEffect(() => {
     progressive?.start();
@@ -135,8 +140,8 @@ export function FormRenderer(props: FormRendererProps) {
 
   const busy = disabled || submitting;
   const context = useMemo<FormContextValue>(
-    () => ({ engine, mode, labels, idPrefix, disabled: busy, progressive }),
-    [engine, mode, labels, idPrefix, busy, progressive],
+    () => ({ engine, mode, labels, idPrefix, disabled: busy, progressive, sectionIndex }),
+    [engine, mode, labels, idPrefix, busy, progressive, sectionIndex],
   );
 
   const pages = compiled.pages;
@@ -172,11 +177,11 @@ export function FormRenderer(props: FormRendererProps) {
         pendingFocus.current = target;
         goTo(error.pageIndex);
       } else {
-        progressive?.finish();
+        // A light control (progressive mounting) has the same id and works the same: focus it as it is.
         focusField(target);
       }
     },
-    [idPrefix, mode, current, goTo, progressive],
+    [idPrefix, mode, current, goTo],
   );
 
   const next = () => {

@@ -4,6 +4,7 @@ import type { CompiledSection } from '../engine/compile';
 import { fillMessage } from '../engine/messages';
 import { sectionDomId, useArrayState, useFormContext } from './context';
 import { Field } from './Field';
+import { useSectionReady } from './progressive';
 
 // Long forms skip layout and paint of off-screen sections; find-in-page, autofill and focus still reach them.
 const LAZY_PAINT = { contentVisibility: 'auto', containIntrinsicSize: 'auto 480px' } as const;
@@ -31,14 +32,19 @@ function SectionHeading({ id, cs }: { id: string; cs: CompiledSection }) {
 }
 
 function PlainSection({ cs }: { cs: CompiledSection }) {
-  const { idPrefix, progressive } = useFormContext();
+  const { idPrefix, mode, progressive, sectionIndex } = useFormContext();
   const id = sectionDomId(idPrefix, cs.section.id);
+  const index = sectionIndex.get(cs) ?? 0;
+  const watched = mode === 'edit' ? progressive : null;
+  const ready = useSectionReady(watched, index);
+  const root = useRef<HTMLElement>(null);
+  useEffect(() => (watched && root.current ? watched.observe(root.current, index) : undefined), [watched, index]);
   return (
-    <Box component="section" id={id} aria-labelledby={cs.section.title ? `${id}-title` : undefined} style={progressive ? LAZY_PAINT : undefined}>
+    <Box ref={root} component="section" id={id} aria-labelledby={cs.section.title ? `${id}-title` : undefined} style={watched ? LAZY_PAINT : undefined}>
       <Stack gap="sm">
         <SectionHeading id={id} cs={cs} />
         {cs.fields.map((cf) => (
-          <Field key={cf.field.id} cf={cf} itemBase="" itemIndex={null} />
+          <Field key={cf.field.id} cf={cf} itemBase="" itemIndex={null} lite={!ready} />
         ))}
       </Stack>
     </Box>

@@ -1,5 +1,6 @@
 import { createContext, use, useCallback, useSyncExternalStore } from 'react';
-import type { ArrayState, FieldState, FormEngine, FormState } from '../engine/engine';
+import type { CompiledSection } from '../engine/compile';
+import type { ArrayState, FieldHandle, FieldState, FormEngine, FormState } from '../engine/engine';
 import type { FormLabels } from './labels';
 import type { Progressive } from './progressive';
 
@@ -13,6 +14,8 @@ export interface FormContextValue {
   disabled: boolean;
   /** Progressive mounting of the full widgets (null: everything mounts at once). */
   progressive: Progressive | null;
+  /** The position of each section in layout order (the unit of progressive mounting). */
+  sectionIndex: ReadonlyMap<CompiledSection, number>;
 }
 
 export const FormContext = createContext<FormContextValue | null>(null);
@@ -25,10 +28,8 @@ export function useFormContext(): FormContextValue {
 }
 
 /** One field's state: the component re-renders only when this field's value, error or rule result changes. */
-export function useFieldState(engine: FormEngine, key: string): FieldState {
-  const subscribe = useCallback((listener: () => void) => engine.subscribe(key, listener), [engine, key]);
-  const snapshot = useCallback(() => engine.getFieldState(key), [engine, key]);
-  return useSyncExternalStore(subscribe, snapshot, snapshot);
+export function useFieldState(handle: FieldHandle): FieldState {
+  return useSyncExternalStore(handle.subscribe, handle.getState, handle.getState);
 }
 
 /** A repeatable section's state (item keys, limits, count error). */

@@ -1,53 +1,110 @@
 /**
- * Progressive mounting for long forms: the first fields mount as full Mantine widgets, the rest first as light
- * native controls (labelled, working, in the DOM for find-in-page, autofill and screen readers) and are upgraded in
- * small batches, one task each, so the first paint does not wait for a thousand widgets.
+ * Progressive mounting for long forms. The sections on the first screen mount as full Mantine widgets; the others
+ * first as light native controls — labelled, described, working (typing reaches the engine), and in the DOM for
+ * find-in-page, autofill, validation and screen readers — and become Mantine widgets when they come near the
+ * viewport (IntersectionObserver), or, where that is not available, in small batches one task at a time.
+ * Upgrading is per section, so only the sections that change hear about it.
  */
 import { useCallback, useSyncExternalStore } from 'react';
 
 /** Settings of progressive mounting. */
 export interface ProgressiveOptions {
-  /** Fields (in layout order) mounted as full widgets in the first render. Default 40. */
+  /** Fields (in layout order, whole sections) mounted as full widgets in the first render. Default 40. */
   initial?: number;
-  /** Fields upgraded per task afterwards; 0 keeps the light controls (tests, very slow devices). Default 40. */
+  /**
+   * How the other sections become full widgets: `'approach'` when they come within a screen of the viewport (and in
+   * batches where IntersectionObserver is missing), `'batches'` all of them, a few sections per task.
+   * @default 'approach'
+   */
+  upgrade?: 'approach' | 'batches';
+  /** Fields upgraded per task in batches; 0 keeps the light controls (tests, very slow devices). Default 40. */
   batch?: number;
 }
 
-/** The upgrade schedule of one form. */
+/** The upgrade state of one form's sections (numbered in layout order). */
 export class Progressive {
-  private count: number;
-  private readonly listeners = new Set<() => void>();
+  private readonly ready: boolean[];
+  private readonly listeners = new Map<number, Set<() => void>>();
+  private readonly elements = new Map<Element, number>();
+  private observer: IntersectionObserver | null = null;
   private timer: { cancel: () => void } | null = null;
+  private next = 0;
 
   constructor(
-    private readonly total: number,
+    /** Fields per section, in layout order. */
+    private readonly sizes: readonly number[],
     private readonly options: Required<ProgressiveOptions>,
   ) {
-    this.count = options.initial;
+    this.ready = sizes.map((size) => size === 0);
+    let fields = 0;
+    for (let i = 0; i < sizes.length && fields < options.initial; i++) {
+      this.ready[i] = true;
+      fields += sizes[i] ?? 0;
+      this.next = i + 1;
+    }
   }
 
-  /** Whether the field at this layout position is a full widget now. */
-  isReady(order: number): boolean {
-    return order < this.count;
+  /** Whether the section at this position renders full widgets now. */
+  isReady(section: number): boolean {
+    return this.ready[section] ?? true;
   }
 
+  /** Whether every section renders full widgets. */
   get done(): boolean {
-    return this.count >= this.total;
+    return this.ready.every(Boolean);
   }
 
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
+  subscribe(section: number, listener: () => void): () => void {
+    let set = this.listeners.get(section);
+    if (!set) this.listeners.set(section, (set = new Set()));
+    set.add(listener);
+    return () => set.delete(listener);
+  }
 
-  /** Starts upgrading, one batch per task, until every field is a full widget. */
+  private upgrade(section: number): void {
+    if (this.ready[section] !== false) return;
+    this.ready[section] = true;
+    this.listeners.get(section)?.forEach((listener) => listener());
+  }
+
+  /** Watches a section's element so it upgrades when it comes near the viewport. */
+  observe(element: Element, section: number): () => void {
+    if (this.isReady(section) || !this.observer) return () => {};
+    this.elements.set(element, section);
+    this.observer.observe(element);
+    return () => {
+      this.elements.delete(element);
+      this.observer?.unobserve(element);
+    };
+  }
+
+  /** Starts upgrading (on approach, or in batches). */
   start(): void {
-    if (this.timer || this.done || this.options.batch <= 0) return;
+    if (this.done) return;
+    if (this.options.upgrade === 'approach' && typeof IntersectionObserver !== 'undefined') {
+      this.observer ??= new IntersectionObserver(
+        (entries) => {
+          for (const entry of entries) {
+            const section = this.elements.get(entry.target);
+            if (!entry.isIntersecting || section === undefined) continue;
+            this.observer?.unobserve(entry.target);
+            this.upgrade(section);
+          }
+        },
+        // A screen ahead in both directions, so widgets are ready before they scroll into view.
+        { rootMargin: '100% 0px 100% 0px' },
+      );
+      return;
+    }
+    if (this.timer || this.options.batch <= 0) return;
     const step = () => {
       this.timer = null;
-      this.count = Math.min(this.total, this.count + this.options.batch);
-      for (const listener of this.listeners) listener();
-      if (!this.done) this.timer = nextTask(step);
+      let fields = 0;
+      while (this.next < this.sizes.length && fields < this.options.batch) {
+        fields += this.sizes[this.next] ?? 0;
+        this.upgrade(this.next++);
+      }
+      if (this.next < this.sizes.length) this.timer = nextTask(step);
     };
     this.timer = nextTask(step);
   }
@@ -55,13 +112,14 @@ export class Progressive {
   stop(): void {
     this.timer?.cancel();
     this.timer = null;
+    this.observer?.disconnect();
+    this.observer = null;
   }
 
-  /** Upgrades everything now (e.g. before printing). */
+  /** Upgrades every section now (e.g. before printing, or when an error link jumps far down). */
   finish(): void {
     this.stop();
-    this.count = this.total;
-    for (const listener of this.listeners) listener();
+    this.ready.forEach((_, i) => this.upgrade(i));
   }
 }
 
@@ -86,16 +144,17 @@ function nextTask(run: () => void): { cancel: () => void } {
   return { cancel: () => clearTimeout(id) };
 }
 
-/** Creates the schedule for a form of `total` fields. */
-export function createProgressive(total: number, options: ProgressiveOptions = {}): Progressive {
-  return new Progressive(total, { initial: options.initial ?? 40, batch: options.batch ?? 40 });
+/** Creates the schedule for sections of the given sizes (fields per section, in layout order). */
+export function createProgressive(sizes: readonly number[], options: ProgressiveOptions = {}): Progressive {
+  return new Progressive(sizes, { initial: options.initial ?? 40, batch: options.batch ?? 40, upgrade: options.upgrade ?? 'approach' });
 }
 
-const alwaysReady = () => true;
 const noSubscribe = () => () => {};
+const alwaysReady = () => true;
 
-/** Whether the field at `order` renders its full widget (always, without progressive mounting). */
-export function useProgressiveReady(progressive: Progressive | null, order: number): boolean {
-  const snapshot = useCallback(() => (progressive ? progressive.isReady(order) : true), [progressive, order]);
-  return useSyncExternalStore(progressive ? progressive.subscribe : noSubscribe, progressive ? snapshot : alwaysReady, progressive ? snapshot : alwaysReady);
+/** Whether the section at `index` renders full widgets (always, without progressive mounting). */
+export function useSectionReady(progressive: Progressive | null, index: number): boolean {
+  const subscribe = useCallback((listener: () => void) => (progressive ? progressive.subscribe(index, listener) : () => {}), [progressive, index]);
+  const snapshot = useCallback(() => (progressive ? progressive.isReady(index) : true), [progressive, index]);
+  return useSyncExternalStore(progressive ? subscribe : noSubscribe, progressive ? snapshot : alwaysReady, progressive ? snapshot : alwaysReady);
 }

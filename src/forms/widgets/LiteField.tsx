@@ -16,6 +16,10 @@ const LABEL_STYLE = { '--input-label-size': 'var(--mantine-font-size-sm)' } as R
 const SMALL_STYLE = { '--input-description-size': 'calc(var(--mantine-font-size-sm) - calc(0.125rem * var(--mantine-scale)))' } as React.CSSProperties;
 const ERROR_STYLE = { '--input-error-size': 'calc(var(--mantine-font-size-sm) - calc(0.125rem * var(--mantine-scale)))' } as React.CSSProperties;
 
+const ROOT_CLASS = `${c.root} ${c.wrapper}`;
+// The gaps Mantine puts around an input that has a description above or an error below.
+const GAP = 'calc(var(--mantine-spacing-xs) / 2)';
+
 const TYPES: Record<string, string> = { email: 'email', url: 'url', phone: 'tel', date: 'date', time: 'time', datetime: 'datetime-local' };
 
 function Required({ on }: { on: boolean }) {
@@ -53,6 +57,8 @@ export function LiteField(props: WidgetProps & { onFocusChange: (focused: boolea
     id,
     name: id,
     disabled,
+    'data-error': error ? true : undefined,
+    style: description || error ? { marginTop: description ? GAP : undefined, marginBottom: error ? GAP : undefined } : undefined,
     'aria-invalid': error ? true : undefined,
     'aria-describedby': describedBy,
     onFocus: () => onFocusChange(true),
@@ -62,8 +68,9 @@ export function LiteField(props: WidgetProps & { onFocusChange: (focused: boolea
     },
   } as const;
 
+  // One element is both Mantine's wrapper root and input wrapper (its classes and variables), to keep light fields light.
   const boxed = (control: ReactNode, style = WRAPPER_STYLE) => (
-    <div className={c.root} data-size="sm" data-error={error ? true : undefined} data-lite="">
+    <div className={ROOT_CLASS} data-size="sm" data-variant="default" data-error={error ? true : undefined} data-lite="" style={style}>
       <label className={c.label} data-size="sm" htmlFor={id} id={`${id}-label`} style={LABEL_STYLE}>
         {label}
         <Required on={state.required} />
@@ -73,9 +80,7 @@ export function LiteField(props: WidgetProps & { onFocusChange: (focused: boolea
           {description}
         </p>
       ) : null}
-      <div className={c.wrapper} data-variant="default" data-size="sm" data-error={error ? true : undefined} style={{ ...style, '--input-margin-top': description ? 'calc(var(--mantine-spacing-xs) / 2)' : undefined, '--input-margin-bottom': error ? 'calc(var(--mantine-spacing-xs) / 2)' : undefined } as React.CSSProperties}>
-        {control}
-      </div>
+      {control}
       {error ? (
         <p className={c.error} data-size="sm" id={`${id}-error`} style={ERROR_STYLE}>
           {error}
