@@ -2,7 +2,7 @@ import { memo, useState } from 'react';
 import type { CompiledField } from '../engine/compile';
 import { fieldDomId, useFieldState, useFormContext } from './context';
 import { EditWidget } from './widgets/EditWidget';
-import { LiteField } from './widgets/LiteField';
+import { renderLiteField } from './widgets/LiteField';
 import { StaticText } from './widgets/StaticText';
 import { ViewField } from './widgets/ViewField';
 
@@ -45,6 +45,7 @@ export const Field = memo(function Field({ cf, itemBase, itemIndex, lite = false
     onBlur: handle.touch,
     labels,
   };
-  if (lite || focusedLite) return <LiteField {...props} onFocusChange={setFocusedLite} />;
+  // A plain function call, not a component: a thousand light fields cost a thousand fewer fibers.
+  if (lite || focusedLite) return renderLiteField({ ...props, onFocusChange: setFocusedLite });
   return <EditWidget {...props} />;
 });

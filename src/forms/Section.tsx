@@ -5,9 +5,11 @@ import { fillMessage } from '../engine/messages';
 import { sectionDomId, useArrayState, useFormContext } from './context';
 import { Field } from './Field';
 import { useSectionReady } from './progressive';
+import { LITE_VARIABLES } from './widgets/LiteField';
 
-// Long forms skip layout and paint of off-screen sections; find-in-page, autofill and focus still reach them.
-const LAZY_PAINT = { contentVisibility: 'auto', containIntrinsicSize: 'auto 480px' } as const;
+// Long forms skip layout and paint of off-screen sections (find-in-page, autofill and focus still reach them), and
+// carry the variables of their light fields once.
+const PROGRESSIVE_STYLE = { contentVisibility: 'auto', containIntrinsicSize: 'auto 480px', ...LITE_VARIABLES } as const;
 
 /** A section of a page: a plain group of fields, or a repeatable one. */
 export const Section = memo(function Section({ cs }: { cs: CompiledSection }) {
@@ -31,6 +33,20 @@ function SectionHeading({ id, cs }: { id: string; cs: CompiledSection }) {
   );
 }
 
+// A plain section is drawn with Mantine's classes rather than its components: a hundred sections of a long form
+// then cost a hundred elements, and the tree stays the same when its fields turn from light to full widgets (so a
+// focused light field keeps its element).
+const STACK_CLASS = (Stack.classes as Record<string, string>).root;
+const TITLE_CLASS = (Title.classes as Record<string, string>).root;
+const TEXT_CLASS = (Text.classes as Record<string, string>).root;
+const STACK_VARS = { '--stack-gap': 'var(--mantine-spacing-sm)' } as React.CSSProperties;
+const TITLE_VARS = {
+  '--title-fz': 'var(--mantine-font-size-lg)',
+  '--title-fw': 'var(--mantine-h3-font-weight)',
+  '--title-lh': 'var(--mantine-h3-line-height)',
+} as React.CSSProperties;
+const DESCRIPTION_STYLE = { fontSize: 'var(--mantine-font-size-sm)', color: 'var(--mantine-color-dimmed)', margin: 0 };
+
 function PlainSection({ cs }: { cs: CompiledSection }) {
   const { idPrefix, mode, progressive, sectionIndex } = useFormContext();
   const id = sectionDomId(idPrefix, cs.section.id);
@@ -40,14 +56,23 @@ function PlainSection({ cs }: { cs: CompiledSection }) {
   const root = useRef<HTMLElement>(null);
   useEffect(() => (watched && root.current ? watched.observe(root.current, index) : undefined), [watched, index]);
   return (
-    <Box ref={root} component="section" id={id} aria-labelledby={cs.section.title ? `${id}-title` : undefined} style={watched ? LAZY_PAINT : undefined}>
-      <Stack gap="sm">
-        <SectionHeading id={id} cs={cs} />
+    <section ref={root} id={id} aria-labelledby={cs.section.title ? `${id}-title` : undefined} style={watched ? PROGRESSIVE_STYLE : undefined}>
+      <div className={STACK_CLASS} style={STACK_VARS}>
+        {cs.section.title ? (
+          <h3 className={TITLE_CLASS} id={`${id}-title`} style={TITLE_VARS}>
+            {cs.section.title}
+          </h3>
+        ) : null}
+        {cs.section.description ? (
+          <p className={TEXT_CLASS} style={DESCRIPTION_STYLE}>
+            {cs.section.description}
+          </p>
+        ) : null}
         {cs.fields.map((cf) => (
           <Field key={cf.field.id} cf={cf} itemBase="" itemIndex={null} lite={!ready} />
         ))}
-      </Stack>
-    </Box>
+      </div>
+    </section>
   );
 }
 

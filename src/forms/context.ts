@@ -48,7 +48,7 @@ export function useFormStateSlice<T>(engine: FormEngine, select: (state: FormSta
 
 /** The DOM id of a field (per item inside a repeatable section). */
 export function fieldDomId(idPrefix: string, fieldId: string, itemIndex: number | null): string {
-  const safe = fieldId.replace(/[^A-Za-z0-9_-]/g, '_');
+  const safe = /^[A-Za-z0-9_-]*$/.test(fieldId) ? fieldId : fieldId.replace(/[^A-Za-z0-9_-]/g, '_');
   return itemIndex === null ? `${idPrefix}-${safe}` : `${idPrefix}-${safe}-${itemIndex}`;
 }
 

@@ -9,7 +9,7 @@ import { useCallback, useSyncExternalStore } from 'react';
 
 /** Settings of progressive mounting. */
 export interface ProgressiveOptions {
-  /** Fields (in layout order, whole sections) mounted as full widgets in the first render. Default 40. */
+  /** Fields (in layout order, whole sections) mounted as full widgets in the first render. Default 20. */
   initial?: number;
   /**
    * How the other sections become full widgets: `'approach'` when they come within a screen of the viewport (and in
@@ -146,7 +146,7 @@ function nextTask(run: () => void): { cancel: () => void } {
 
 /** Creates the schedule for sections of the given sizes (fields per section, in layout order). */
 export function createProgressive(sizes: readonly number[], options: ProgressiveOptions = {}): Progressive {
-  return new Progressive(sizes, { initial: options.initial ?? 40, batch: options.batch ?? 40, upgrade: options.upgrade ?? 'approach' });
+  return new Progressive(sizes, { initial: options.initial ?? 20, batch: options.batch ?? 40, upgrade: options.upgrade ?? 'approach' });
 }
 
 const noSubscribe = () => () => {};

@@ -58,6 +58,6 @@ describe('FormRenderer: progressive mounting of long forms', () => {
 
   it('is on by default for forms over 60 fields', () => {
     renderWithProviders(<FormRenderer schema={generateForm(70)} />);
-    expect(document.querySelectorAll('[data-lite]').length).toBe(30);
+    expect(document.querySelectorAll('[data-lite]').length).toBe(50);
   });
 });

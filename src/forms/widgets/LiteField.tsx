@@ -10,11 +10,20 @@ import type { WidgetProps } from './types';
 import { choiceOptions, isDrawnSignature, numberFromText, optionValueOf, rawOf } from './values';
 
 const c = Input.classes as Record<string, string>;
-const WRAPPER_STYLE = { '--input-height': 'var(--input-height-sm)', '--input-fz': 'var(--mantine-font-size-sm)' } as React.CSSProperties;
-const TEXTAREA_STYLE = { ...WRAPPER_STYLE, '--input-padding-y': 'var(--input-padding-y-sm)' } as React.CSSProperties;
-const LABEL_STYLE = { '--input-label-size': 'var(--mantine-font-size-sm)' } as React.CSSProperties;
-const SMALL_STYLE = { '--input-description-size': 'calc(var(--mantine-font-size-sm) - calc(0.125rem * var(--mantine-scale)))' } as React.CSSProperties;
-const ERROR_STYLE = { '--input-error-size': 'calc(var(--mantine-font-size-sm) - calc(0.125rem * var(--mantine-scale)))' } as React.CSSProperties;
+
+/**
+ * The variables Mantine sets on each input (size `sm`), set once on the element that holds light fields (they
+ * inherit), so no light field carries a style of its own.
+ */
+export const LITE_VARIABLES = {
+  '--input-height': 'var(--input-height-sm)',
+  '--input-fz': 'var(--mantine-font-size-sm)',
+  '--input-label-size': 'var(--mantine-font-size-sm)',
+  '--input-description-size': 'calc(var(--mantine-font-size-sm) - calc(0.125rem * var(--mantine-scale)))',
+  '--input-error-size': 'calc(var(--mantine-font-size-sm) - calc(0.125rem * var(--mantine-scale)))',
+} as React.CSSProperties;
+const LEGEND_STYLE = { padding: 0, marginBottom: 4 };
+const TEXTAREA_STYLE = { '--input-padding-y': 'var(--input-padding-y-sm)' } as React.CSSProperties;
 
 const ROOT_CLASS = `${c.root} ${c.wrapper}`;
 // The gaps Mantine puts around an input that has a description above or an error below.
@@ -22,7 +31,7 @@ const GAP = 'calc(var(--mantine-spacing-xs) / 2)';
 
 const TYPES: Record<string, string> = { email: 'email', url: 'url', phone: 'tel', date: 'date', time: 'time', datetime: 'datetime-local' };
 
-function Required({ on }: { on: boolean }) {
+function required(on: boolean) {
   return on ? (
     <span className={c.required} aria-hidden="true">
       {' *'}
@@ -34,12 +43,12 @@ function Messages({ id, description, error }: { id: string; description: string 
   return (
     <>
       {description ? (
-        <p className={c.description} data-size="sm" id={`${id}-description`} style={SMALL_STYLE}>
+        <p className={c.description} id={`${id}-description`}>
           {description}
         </p>
       ) : null}
       {error ? (
-        <p className={c.error} data-size="sm" id={`${id}-error`} style={ERROR_STYLE}>
+        <p className={c.error} id={`${id}-error`}>
           {error}
         </p>
       ) : null}
@@ -47,8 +56,11 @@ function Messages({ id, description, error }: { id: string; description: string 
   );
 }
 
-/** A light, working stand-in of the widget; `onFocusChange` keeps it in place while the user is in it. */
-export function LiteField(props: WidgetProps & { onFocusChange: (focused: boolean) => void }) {
+/**
+ * A light, working stand-in of the widget; `onFocusChange` keeps it in place while the user is in it. Called as a
+ * function from the field (it has no hooks), not mounted as a component of its own.
+ */
+export function renderLiteField(props: WidgetProps & { onFocusChange: (focused: boolean) => void }) {
   const { cf, id, label, description, placeholder, state, disabled, readOnly, onChange, onBlur, onFocusChange, labels } = props;
   const widget = cf.field.widget;
   const error = state.error;
@@ -69,20 +81,20 @@ export function LiteField(props: WidgetProps & { onFocusChange: (focused: boolea
   } as const;
 
   // One element is both Mantine's wrapper root and input wrapper (its classes and variables), to keep light fields light.
-  const boxed = (control: ReactNode, style = WRAPPER_STYLE) => (
-    <div className={ROOT_CLASS} data-size="sm" data-variant="default" data-error={error ? true : undefined} data-lite="" style={style}>
-      <label className={c.label} data-size="sm" htmlFor={id} id={`${id}-label`} style={LABEL_STYLE}>
+  const boxed = (control: ReactNode, style?: React.CSSProperties) => (
+    <div className={ROOT_CLASS} data-variant="default" data-error={error ? true : undefined} data-lite="" style={style}>
+      <label className={c.label} htmlFor={id}>
         {label}
-        <Required on={state.required} />
+        {required(state.required)}
       </label>
       {description ? (
-        <p className={c.description} data-size="sm" id={`${id}-description`} style={SMALL_STYLE}>
+        <p className={c.description} id={`${id}-description`}>
           {description}
         </p>
       ) : null}
       {control}
       {error ? (
-        <p className={c.error} data-size="sm" id={`${id}-error`} style={ERROR_STYLE}>
+        <p className={c.error} id={`${id}-error`}>
           {error}
         </p>
       ) : null}
@@ -94,12 +106,12 @@ export function LiteField(props: WidgetProps & { onFocusChange: (focused: boolea
     const selected = multiple ? (Array.isArray(state.value) ? state.value.map(optionValueOf) : []) : [optionValueOf(state.value)];
     return (
       <fieldset id={id} aria-describedby={describedBy} aria-invalid={error ? true : undefined} data-lite="" style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
-        <legend className={c.label} style={{ ...LABEL_STYLE, padding: 0, marginBottom: 4 }}>
+        <legend className={c.label} style={LEGEND_STYLE}>
           {label}
-          <Required on={state.required} />
+          {required(state.required)}
         </legend>
         {description ? (
-          <p className={c.description} data-size="sm" id={`${id}-description`} style={{ ...SMALL_STYLE, marginBottom: 6 }}>
+          <p className={c.description} id={`${id}-description`} style={{ marginBottom: 6 }}>
             {description}
           </p>
         ) : null}
@@ -129,7 +141,7 @@ export function LiteField(props: WidgetProps & { onFocusChange: (focused: boolea
           </label>
         ))}
         {error ? (
-          <p className={c.error} data-size="sm" id={`${id}-error`} style={ERROR_STYLE}>
+          <p className={c.error} id={`${id}-error`}>
             {error}
           </p>
         ) : null}
@@ -186,7 +198,7 @@ export function LiteField(props: WidgetProps & { onFocusChange: (focused: boolea
               style={{ width: 20, height: 20, margin: 0 }}
             />
             {label}
-            <Required on={state.required} />
+            {required(state.required)}
           </label>
           <Messages id={id} description={description} error={error} />
         </div>

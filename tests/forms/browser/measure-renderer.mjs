@@ -42,7 +42,7 @@ async function once(which, size) {
   const target = which === 'floor' ? page.locator('input[type="text"], input:not([type])').nth(Math.floor(size * 0.3)) : page.locator('#f-g2f1');
   await target.click();
   const before = await cdp.send('Performance.getMetrics');
-  const keys = 20;
+  const keys = Number(process.env.KEYS ?? 40);
   for (let i = 0; i < keys; i++) await page.keyboard.type('a');
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0))));
   const after = await cdp.send('Performance.getMetrics');
