@@ -122,6 +122,18 @@ describe('validateSubmission', () => {
     });
   });
 
+  it('validates one field with a long answer against a vetted pattern in well under 50 ms', () => {
+    const schema = makeSchema(
+      { type: 'object', properties: { code: { type: 'string', pattern: '^[A-Za-z0-9 ,.-]*$', maxLength: 200000 } } },
+      onePage(section('s', [f('code', '/code')])),
+    );
+    validateSubmission(schema, { code: 'warm up' });
+    const started = performance.now();
+    const result = validateSubmission(schema, { code: `${'a'.repeat(100000)}!` });
+    expect(performance.now() - started).toBeLessThan(50);
+    expect(result.errors.map((e) => e.message)).toEqual(['Enter a value in the correct format']);
+  });
+
   it('validates a 1000-field submission quickly', () => {
     const properties: JsonObject = {};
     const fields = [];

@@ -100,6 +100,18 @@ describe('FormRenderer: messages on blur and on submit', () => {
     expect(screen.queryByText('This name is taken')).toBeNull();
   });
 
+  it('starts a new engine when the schema changes to another version', () => {
+    const v1 = widgetGallerySchema();
+    const { rerender } = renderWithProviders(<FormRenderer schema={v1} progressive={false} />);
+    expect(byLabel('Full name')).toBeInTheDocument();
+    const v2 = structuredClone(v1);
+    v2.version = 2;
+    v2.layout.pages[0]!.sections[0]!.fields[0]!.label = 'Your name';
+    rerender(<FormRenderer schema={v2} progressive={false} />);
+    expect(byLabel('Your name')).toBeInTheDocument();
+    expect(screen.queryByLabelText(/^Full name/)).toBeNull();
+  });
+
   it('calls onChange with the data and the path', async () => {
     const onChange = vi.fn();
     const { user } = renderWithProviders(<FormRenderer schema={widgetGallerySchema()} onChange={onChange} progressive={false} />);

@@ -1,4 +1,4 @@
-import { Box, Image, Text } from '@mantine/core';
+import { Image, Text } from '@mantine/core';
 import type { CompiledField } from '../../engine/compile';
 import type { FormLabels } from '../labels';
 import { choiceOptions, dateTimeInputValue, isDrawnSignature, optionValueOf, timeInputValue } from './values';
@@ -33,27 +33,32 @@ export function displayText(cf: CompiledField, value: unknown, labels: FormLabel
   }
 }
 
-/** A field in view mode: its label and its answer, as text (a drawn signature as an image). */
+const TEXT_CLASS = (Text.classes as Record<string, string>).root;
+const LABEL_STYLE = { fontSize: 'var(--mantine-font-size-sm)', fontWeight: 500, margin: 0 };
+const VALUE_STYLE = { margin: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' } as const;
+const EMPTY_STYLE = { ...VALUE_STYLE, color: 'var(--mantine-color-dimmed)' } as const;
+const SIGNED_STYLE = { ...VALUE_STYLE, fontSize: 24, fontFamily: "'Brush Script MT', 'Segoe Script', cursive" } as const;
+
+/**
+ * A field in view mode: its label and its answer, as text (a drawn signature as an image). Plain elements with
+ * Mantine's text class: a thousand answers stay cheap to show.
+ */
 export function ViewField({ cf, id, label, value, labels }: { cf: CompiledField; id: string; label: string; value: unknown; labels: FormLabels }) {
   const drawn = cf.field.widget === 'signature' && isDrawnSignature(value);
-  const empty = displayText(cf, value, labels) === labels.notAnswered && !drawn;
+  const text = displayText(cf, value, labels);
+  const empty = text === labels.notAnswered && !drawn;
   return (
-    <Box id={id} role="group" aria-labelledby={`${id}-label`}>
-      <Text id={`${id}-label`} size="sm" fw={500}>
+    <div id={id} role="group" aria-labelledby={`${id}-label`}>
+      <p className={TEXT_CLASS} id={`${id}-label`} style={LABEL_STYLE}>
         {label}
-      </Text>
+      </p>
       {drawn ? (
         <Image src={value} alt={labels.signatureImageAlt} maw={320} bg="white" radius="sm" />
       ) : (
-        <Text
-          c={empty ? 'dimmed' : undefined}
-          fz={cf.field.widget === 'signature' && !empty ? 24 : undefined}
-          ff={cf.field.widget === 'signature' && !empty ? "'Brush Script MT', 'Segoe Script', cursive" : undefined}
-          style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
-        >
-          {displayText(cf, value, labels)}
-        </Text>
+        <p className={TEXT_CLASS} style={empty ? EMPTY_STYLE : cf.field.widget === 'signature' ? SIGNED_STYLE : VALUE_STYLE}>
+          {text}
+        </p>
       )}
-    </Box>
+    </div>
   );
 }
