@@ -67,9 +67,29 @@ export class Progressive {
     this.listeners.get(section)?.forEach((listener) => listener());
   }
 
-  /** Watches a section's element so it upgrades when it comes near the viewport. */
+  private get approaching(): boolean {
+    return this.options.upgrade === 'approach' && typeof IntersectionObserver !== 'undefined';
+  }
+
+  /**
+   * Watches a section's element so it upgrades when it comes near the viewport. Sections call this from their own
+   * effects, which run before the form's, so the observer is made here on first use.
+   */
   observe(element: Element, section: number): () => void {
-    if (this.isReady(section) || !this.observer) return () => {};
+    if (this.isReady(section) || !this.approaching) return () => {};
+    this.observer ??= new IntersectionObserver(
+      (entries) => {
+        for (const entry of entries) {
+          const index = this.elements.get(entry.target);
+          if (!entry.isIntersecting || index === undefined) continue;
+          this.observer?.unobserve(entry.target);
+          this.elements.delete(entry.target);
+          this.upgrade(index);
+        }
+      },
+      // A screen ahead in both directions, so widgets are ready before they scroll into view.
+      { rootMargin: '100% 0px 100% 0px' },
+    );
     this.elements.set(element, section);
     this.observer.observe(element);
     return () => {
@@ -78,25 +98,9 @@ export class Progressive {
     };
   }
 
-  /** Starts upgrading (on approach, or in batches). */
+  /** Starts upgrading in batches, unless sections upgrade on approach. */
   start(): void {
-    if (this.done) return;
-    if (this.options.upgrade === 'approach' && typeof IntersectionObserver !== 'undefined') {
-      this.observer ??= new IntersectionObserver(
-        (entries) => {
-          for (const entry of entries) {
-            const section = this.elements.get(entry.target);
-            if (!entry.isIntersecting || section === undefined) continue;
-            this.observer?.unobserve(entry.target);
-            this.upgrade(section);
-          }
-        },
-        // A screen ahead in both directions, so widgets are ready before they scroll into view.
-        { rootMargin: '100% 0px 100% 0px' },
-      );
-      return;
-    }
-    if (this.timer || this.options.batch <= 0) return;
+    if (this.done || this.approaching || this.timer || this.options.batch <= 0) return;
     const step = () => {
       this.timer = null;
       let fields = 0;
@@ -114,6 +118,7 @@ export class Progressive {
     this.timer = null;
     this.observer?.disconnect();
     this.observer = null;
+    this.elements.clear();
   }
 
   /** Upgrades every section now (e.g. before printing, or when an error link jumps far down). */
