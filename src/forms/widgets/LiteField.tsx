@@ -172,8 +172,11 @@ export function renderLiteField(props: WidgetProps & { onFocusChange: (focused: 
           {...common}
           className={c.input}
           data-variant="default"
-          type="text"
+          type="number"
           inputMode={widget === 'integer' || cf.info.type === 'integer' ? 'numeric' : 'decimal'}
+          min={cf.info.minimum ?? cf.info.exclusiveMinimum}
+          max={cf.info.maximum ?? cf.info.exclusiveMaximum}
+          step={cf.info.multipleOf ?? (widget === 'integer' || cf.info.type === 'integer' ? 1 : 'any')}
           placeholder={placeholder}
           required={state.required}
           readOnly={readOnly}
