@@ -2,6 +2,10 @@
  * The Hono app: structured request logs, CORS for the host origins, security headers, a body size
  * limit, the declared routes (deny by default) and errors as RFC 9457 problem details
  * (`application/problem+json`: `{ type: 'about:blank', title, status, detail }`).
+ *
+ * Every `/api` and `/odata` answer, and every problem details answer anywhere, says
+ * `Cache-Control: no-store` (they carry user data or say who may see what); API answers may not be
+ * framed (X-Frame-Options DENY with CSP frame-ancestors 'none', as the host's pages).
  */
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -34,6 +38,16 @@ export function createApp(services: Services, registry: RouteRegistry): Hono<App
     });
   });
 
+  // After everything else has answered (errors and 404s included): no cache may keep user data.
+  app.use('*', async (c, next) => {
+    await next();
+    const path = c.req.path;
+    const api = path === '/api' || path.startsWith('/api/') || path === '/odata' || path.startsWith('/odata/');
+    if (api || c.res.headers.get('content-type')?.startsWith('application/problem+json')) {
+      c.res.headers.set('Cache-Control', 'no-store');
+    }
+  });
+
   app.use(
     '*',
     cors({
@@ -49,6 +63,8 @@ export function createApp(services: Services, registry: RouteRegistry): Hono<App
   const apiHeaders = secureHeaders({
     crossOriginResourcePolicy: false,
     crossOriginOpenerPolicy: false,
+    // DENY agrees with frame-ancestors 'none' (secureHeaders' default is SAMEORIGIN).
+    xFrameOptions: 'DENY',
     contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
   });
   app.use('/api/*', apiHeaders);

@@ -3,7 +3,9 @@
  * `claims-service.ts`.
  *
  * - Tokens are verified with `jose`: signature (the provider's JWKS), issuer, audience and expiry with
- *   a small clock leeway (≤ 60 s).
+ *   a small clock leeway (≤ 60 s); `iat` is required and may not lie in the future beyond the leeway,
+ *   `exp − iat` may not exceed the configured maximum lifetime, and the `typ` header must name an access
+ *   token (`at+jwt`) where the provider issues it (an ID token of the same issuer is no access token).
  * - The caller becomes an application user on first call, matched by `sub` (= `oidcId`).
  * - Effective claims are computed with the shared `computeEffectiveClaims` and cached per user until
  *   the user's cache is cleared or any permission / membership change invalidates every entry.
@@ -37,8 +39,16 @@ export interface TokenVerifierOptions {
   issuer: string;
   audience: string;
   keys: JWTVerifyGetKey;
+  /** Clock leeway for `exp`, `nbf` and `iat`; never more than 60 s whatever is given. */
   clockToleranceSeconds: number;
+  /** Longest accepted `exp − iat`, in seconds. */
+  maxLifetimeSeconds: number;
+  /** The `typ` header every token must carry (`at+jwt` also matches `application/at+jwt`); null: any. */
+  requiredType: string | null;
 }
+
+/** The most clock leeway the verifier allows, in seconds. */
+export const MAX_CLOCK_TOLERANCE_SECONDS = 60;
 
 /** Extracts the bearer token from an Authorization header. */
 export function bearerToken(header: string | undefined | null): string | null {
@@ -55,16 +65,28 @@ export class TokenVerifier {
   async verify(token: string | null): Promise<JWTPayload & { sub: string }> {
     if (!token) throw new TokenError('missing', 'No bearer token');
     if (token.split('.').length !== 3) throw new TokenError('malformed', 'The bearer token is not a JWT');
+    const { requiredType, maxLifetimeSeconds } = this.options;
+    const leeway = Math.min(MAX_CLOCK_TOLERANCE_SECONDS, Math.max(0, this.options.clockToleranceSeconds));
     try {
       const { payload } = await jwtVerify(token, this.options.keys, {
         issuer: this.options.issuer,
         audience: this.options.audience,
-        clockTolerance: Math.min(60, this.options.clockToleranceSeconds),
-        requiredClaims: ['sub', 'exp'],
+        clockTolerance: leeway,
+        requiredClaims: ['sub', 'exp', 'iat'],
+        ...(requiredType ? { typ: requiredType } : {}),
         algorithms: ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'],
       });
       if (typeof payload.sub !== 'string' || payload.sub.length === 0 || payload.sub.length > 255) {
         throw new TokenError('invalid_claims', 'The token has no usable subject');
+      }
+      // jose checks that exp and iat are numbers; their relation to now and to each other is ours.
+      const { iat, exp } = payload as { iat: number; exp: number };
+      if (iat > Math.floor(Date.now() / 1000) + leeway) {
+        throw new TokenError('invalid_claims', 'The token was issued in the future.');
+      }
+      // Both come from the issuer's clock, so no leeway: a token meant to live longer is refused.
+      if (exp - iat > maxLifetimeSeconds) {
+        throw new TokenError('invalid_claims', `The token lives longer than the allowed ${maxLifetimeSeconds} seconds.`);
       }
       return payload as JWTPayload & { sub: string };
     } catch (error) {
@@ -72,6 +94,9 @@ export class TokenVerifier {
       if (error instanceof joseErrors.JWTExpired) throw new TokenError('expired', 'The token has expired');
       if (error instanceof joseErrors.JWSSignatureVerificationFailed || error instanceof joseErrors.JWKSNoMatchingKey) {
         throw new TokenError('invalid_signature', 'The token signature is invalid');
+      }
+      if (error instanceof joseErrors.JWTClaimValidationFailed && error.claim === 'typ' && requiredType) {
+        throw new TokenError('invalid_claims', `The token is not an access token (typ must be ${requiredType}).`);
       }
       if (error instanceof joseErrors.JWTClaimValidationFailed) {
         throw new TokenError('invalid_claims', `The token ${error.claim} claim is invalid`);

@@ -2,6 +2,7 @@
  * Configuration of the reference backend: defaults, resolution and reading from the environment.
  */
 import { fileURLToPath } from 'node:url';
+import { resolveLoginThrottle, type LoginThrottleOptions, type LoginThrottlePolicy } from './login-throttle';
 
 /** One structured log entry (one JSON line). */
 export type LogEntry = { level: 'info' | 'warn' | 'error'; msg?: string } & Record<string, unknown>;
@@ -46,6 +47,19 @@ export interface ServerConfig {
   refreshTokenTtlSeconds?: number;
   /** Clock leeway when verifying tokens, at most 60 s. Default 60. */
   clockToleranceSeconds?: number;
+  /**
+   * Longest accepted access-token lifetime (`exp` − `iat`) in seconds: a token meant to live longer is
+   * refused, whoever signed it. Default 24 hours; must not be below `accessTokenTtlSeconds`.
+   */
+  maxAccessTokenLifetimeSeconds?: number;
+  /**
+   * The JWT `typ` header every access token must carry (RFC 9068: `at+jwt`, also as
+   * `application/at+jwt`); null accepts any. Default `at+jwt` with the embedded provider (which issues
+   * it), none with an external provider (Entra ID and Keycloak issue `JWT`).
+   */
+  accessTokenType?: string | null;
+  /** Failed sign-in throttling of the embedded provider (`login-throttle.ts`); the defaults suit development. */
+  loginThrottle?: LoginThrottleOptions;
   /** Seed an empty database (once). Default true. */
   seed?: boolean;
   /** Use this OpenID provider instead of starting the embedded one. */
@@ -78,6 +92,9 @@ export interface ResolvedConfig {
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   clockToleranceSeconds: number;
+  maxAccessTokenLifetimeSeconds: number;
+  accessTokenType: string | null;
+  loginThrottle: LoginThrottlePolicy & { now?: () => number };
   seed: boolean;
   externalOidc: ExternalOidcConfig | null;
   maxBodyBytes: number;
@@ -92,6 +109,10 @@ export const DEFAULT_OIDC_PORT = 5081;
 export const DEFAULT_HOST_ORIGINS = ['http://127.0.0.1:5173', 'http://localhost:5173'];
 export const DEFAULT_CLIENT_ID = 'forms-admin-example';
 export const DEFAULT_AUDIENCE = 'api://forms-admin';
+/** The default longest accepted access-token lifetime: 24 hours. */
+export const DEFAULT_MAX_ACCESS_TOKEN_LIFETIME_SECONDS = 24 * 60 * 60;
+/** The access-token `typ` the embedded provider issues (RFC 9068). */
+export const ACCESS_TOKEN_TYPE = 'at+jwt';
 /** The path of the host's sign-in callback route (spec §2). */
 export const LOGIN_CALLBACK_PATH = '/authentication/login-callback';
 
@@ -139,6 +160,21 @@ export function resolveConfig(config: ServerConfig = {}): ResolvedConfig {
   const hostOrigins = [...new Set([...sameOrigin, ...(config.hostOrigins ?? DEFAULT_HOST_ORIGINS)].map(normalizeOrigin))];
   const clock = config.clockToleranceSeconds ?? 60;
   if (!(clock >= 0 && clock <= 60)) throw new Error('clockToleranceSeconds must be between 0 and 60');
+  const externalOidc = config.externalOidc ?? null;
+  const accessTokenTtlSeconds = positiveInt('accessTokenTtlSeconds', config.accessTokenTtlSeconds, 300);
+  const maxAccessTokenLifetimeSeconds = positiveInt(
+    'maxAccessTokenLifetimeSeconds',
+    config.maxAccessTokenLifetimeSeconds,
+    DEFAULT_MAX_ACCESS_TOKEN_LIFETIME_SECONDS,
+  );
+  if (!externalOidc && accessTokenTtlSeconds > maxAccessTokenLifetimeSeconds) {
+    throw new Error(
+      `accessTokenTtlSeconds (${accessTokenTtlSeconds}) must not exceed maxAccessTokenLifetimeSeconds (${maxAccessTokenLifetimeSeconds}): the API would refuse the provider's own tokens`,
+    );
+  }
+  const accessTokenType =
+    config.accessTokenType === undefined ? (externalOidc ? null : ACCESS_TOKEN_TYPE) : config.accessTokenType?.trim() || null;
+  const { now, ...throttle } = config.loginThrottle ?? {};
   return {
     host: '127.0.0.1',
     port: apiPort,
@@ -152,11 +188,14 @@ export function resolveConfig(config: ServerConfig = {}): ResolvedConfig {
     clientId: config.clientId ?? DEFAULT_CLIENT_ID,
     audience: config.audience ?? DEFAULT_AUDIENCE,
     extraScopes: config.extraScopes ?? ['offline_access'],
-    accessTokenTtlSeconds: positiveInt('accessTokenTtlSeconds', config.accessTokenTtlSeconds, 300),
+    accessTokenTtlSeconds,
     refreshTokenTtlSeconds: positiveInt('refreshTokenTtlSeconds', config.refreshTokenTtlSeconds, 8 * 60 * 60),
     clockToleranceSeconds: clock,
+    maxAccessTokenLifetimeSeconds,
+    accessTokenType,
+    loginThrottle: { ...resolveLoginThrottle(throttle), ...(now ? { now } : {}) },
     seed: config.seed ?? true,
-    externalOidc: config.externalOidc ?? null,
+    externalOidc,
     maxBodyBytes: positiveInt('maxBodyBytes', config.maxBodyBytes, 10 * 1024 * 1024),
     log: config.log ?? stdoutLog,
     hostDist: config.hostDist ?? null,
@@ -183,7 +222,7 @@ function listFromEnv(env: NodeJS.ProcessEnv, name: string): string[] | undefined
 /**
  * Reads the configuration from environment variables: PORT, OIDC_PORT, HOST_ORIGIN (comma-separated),
  * DATA_DIR, DATABASE_URL, OIDC_CLIENT_ID, API_AUDIENCE, ACCESS_TOKEN_TTL, REFRESH_TOKEN_TTL,
- * OIDC_ISSUER (external provider), OIDC_JWKS_URI, REDIRECT_URIS (comma-separated), LOG_LEVEL (info, warn,
+ * MAX_ACCESS_TOKEN_LIFETIME, ACCESS_TOKEN_TYPE (`none` accepts any), OIDC_ISSUER (external provider), OIDC_JWKS_URI, REDIRECT_URIS (comma-separated), LOG_LEVEL (info, warn,
  * error or silent; default info: one JSON line per request).
  */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -205,6 +244,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
   if (at !== undefined) config.accessTokenTtlSeconds = at;
   const rt = intFromEnv(env, 'REFRESH_TOKEN_TTL');
   if (rt !== undefined) config.refreshTokenTtlSeconds = rt;
+  const maxLifetime = intFromEnv(env, 'MAX_ACCESS_TOKEN_LIFETIME');
+  if (maxLifetime !== undefined) config.maxAccessTokenLifetimeSeconds = maxLifetime;
+  const type = env.ACCESS_TOKEN_TYPE?.trim();
+  if (type) config.accessTokenType = type.toLowerCase() === 'none' ? null : type;
   if (env.OIDC_ISSUER) {
     config.externalOidc = { issuer: env.OIDC_ISSUER };
     if (env.OIDC_JWKS_URI) config.externalOidc.jwksUri = env.OIDC_JWKS_URI;

@@ -10,15 +10,19 @@
  *   userinfo endpoint (`/me`) also answers for the API's JWT access tokens.
  * - Sign-in: a plain HTML form at `/interaction/:uid` (labels 'Username' and 'Password', button
  *   'Sign in') checks the seeded accounts; consent is granted automatically for the first-party client.
- *   `prompt=login` always shows the form.
+ *   `prompt=login` always shows the form. Failed sign-ins are throttled per account and per client
+ *   address (`login-throttle.ts`); the page says how long to wait.
+ * - No page of the provider may be framed (X-Frame-Options DENY, CSP frame-ancestors 'none').
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createLocalJWKSet, jwtVerify } from 'jose';
+import { createLocalJWKSet } from 'jose';
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { findAccountBySub, verifyCredentials, type SeededAccount } from './accounts';
-import type { LogSink, ResolvedConfig } from './config';
+import { TokenVerifier } from './auth';
+import { ACCESS_TOKEN_TYPE, type LogSink, type ResolvedConfig } from './config';
 import type { Db } from './db/index';
+import { LoginThrottle, throttleMessage } from './login-throttle';
 import { createDbAdapterFactory } from './oidc-adapter';
 import { publicJwk, type ProviderSecrets } from './secrets';
 
@@ -99,6 +103,12 @@ function errorPage(title: string, message: string): string {
   return page(title, `<h1>${escapeHtml(title)}</h1><p class="error" role="alert">${escapeHtml(message)}</p>`);
 }
 
+/** No page of the provider may be framed (clickjacking of the sign-in and sign-out forms). */
+const FRAME_HEADERS = {
+  'x-frame-options': 'DENY',
+  'content-security-policy': "frame-ancestors 'none'",
+};
+
 const HTML_HEADERS = {
   'content-type': 'text/html; charset=utf-8',
   'cache-control': 'no-store',
@@ -107,8 +117,8 @@ const HTML_HEADERS = {
   'referrer-policy': 'no-referrer',
 };
 
-function sendHtml(res: http.ServerResponse, status: number, html: string): void {
-  res.writeHead(status, HTML_HEADERS);
+function sendHtml(res: http.ServerResponse, status: number, html: string, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { ...HTML_HEADERS, ...headers });
   res.end(html);
 }
 
@@ -285,10 +295,25 @@ export async function startOidcServer(options: OidcOptions): Promise<OidcServer>
   const { port } = server.address() as AddressInfo;
   const issuer = `http://${config.host}:${port}`;
   const provider = new Provider(issuer, buildConfiguration(options));
+  provider.use(async (ctx, next) => {
+    ctx.set(FRAME_HEADERS);
+    await next();
+  });
   provider.on('server_error', (_ctx, error) => log({ level: 'error', component: 'oidc', msg: error.message }));
   const providerCallback = provider.callback();
-  const publicKeys = createLocalJWKSet({ keys: options.secrets.signingKeys.map(publicJwk) });
+  // `/me` checks access tokens exactly as the API does.
+  const accessTokens = new TokenVerifier({
+    issuer,
+    audience: config.audience,
+    keys: createLocalJWKSet({ keys: options.secrets.signingKeys.map(publicJwk) }),
+    clockToleranceSeconds: config.clockToleranceSeconds,
+    maxLifetimeSeconds: config.maxAccessTokenLifetimeSeconds,
+    requiredType: ACCESS_TOKEN_TYPE,
+  });
   const allowedOrigins = new Set(config.hostOrigins);
+  const throttle = new LoginThrottle(config.loginThrottle);
+  /** The client's address as the socket sees it (the provider listens on loopback; no proxy headers trusted). */
+  const clientAddress = (req: http.IncomingMessage) => req.socket.remoteAddress ?? 'unknown';
 
   async function handleInteraction(req: http.IncomingMessage, res: http.ServerResponse, url: URL): Promise<void> {
     const match = /^\/interaction\/([A-Za-z0-9_-]+)(\/login)?$/.exec(url.pathname);
@@ -314,7 +339,11 @@ export async function startOidcServer(options: OidcOptions): Promise<OidcServer>
     }
     const clientName = config.clientId === details.params.client_id ? 'Forms Admin' : undefined;
     if (req.method === 'GET' && !isLogin) {
-      if (details.prompt.name === 'login') return sendHtml(res, 200, loginPage(uid, { clientName }));
+      if (details.prompt.name === 'login') {
+        // An address that must wait is told so before anything is typed.
+        const wait = throttle.addressWait(clientAddress(req));
+        return sendHtml(res, 200, loginPage(uid, { clientName, ...(wait ? { error: throttleMessage(wait) } : {}) }));
+      }
       // Any other prompt (consent) is granted for the first-party client by loadExistingGrant; finish it.
       if (details.prompt.name === 'consent' && details.params.client_id === config.clientId && details.session) {
         const grant = new provider.Grant({ clientId: config.clientId, accountId: details.session.accountId });
@@ -343,11 +372,23 @@ export async function startOidcServer(options: OidcOptions): Promise<OidcServer>
         return sendHtml(res, 413, errorPage('Sign-in error', 'The form is too large.'));
       }
       const username = form.get('username') ?? '';
+      const attempt = { username, address: clientAddress(req) };
+      const wait = throttle.wait(attempt);
+      if (wait > 0) {
+        // Refused unchecked: while the wait lasts even the right password does not get in.
+        log({ level: 'warn', component: 'oidc', msg: 'login throttled', username: username.slice(0, 64), address: attempt.address });
+        return sendHtml(res, 429, loginPage(uid, { username, error: throttleMessage(wait), clientName }), {
+          'retry-after': String(Math.ceil(wait / 1000)),
+        });
+      }
       const account = verifyCredentials(username, form.get('password') ?? '');
       if (!account) {
-        log({ level: 'warn', component: 'oidc', msg: 'login failed', username: username.slice(0, 64) });
-        return sendHtml(res, 200, loginPage(uid, { username, error: BAD_CREDENTIALS_MESSAGE, clientName }));
+        const imposed = throttle.fail(attempt);
+        log({ level: 'warn', component: 'oidc', msg: 'login failed', username: username.slice(0, 64), address: attempt.address });
+        const error = imposed ? `${BAD_CREDENTIALS_MESSAGE} ${throttleMessage(imposed)}` : BAD_CREDENTIALS_MESSAGE;
+        return sendHtml(res, 200, loginPage(uid, { username, error, clientName }));
       }
+      throttle.succeed(attempt);
       log({ level: 'info', component: 'oidc', msg: 'login', sub: account.sub });
       return provider.interactionFinished(
         req,
@@ -379,12 +420,8 @@ export async function startOidcServer(options: OidcOptions): Promise<OidcServer>
     const token = /^Bearer\s+(.+)$/i.exec(auth)?.[1];
     if (!token || token.split('.').length !== 3) return false; // opaque tokens: oidc-provider answers
     try {
-      const { payload } = await jwtVerify(token, publicKeys, {
-        issuer,
-        audience: config.audience,
-        clockTolerance: config.clockToleranceSeconds,
-      });
-      const account = typeof payload.sub === 'string' ? findAccountBySub(payload.sub) : undefined;
+      const payload = await accessTokens.verify(token);
+      const account = findAccountBySub(payload.sub);
       if (!account) throw new Error('unknown account');
       res.writeHead(200, { ...corsHeaders, 'content-type': 'application/json', 'cache-control': 'no-store' });
       res.end(JSON.stringify(accountClaims(account)));

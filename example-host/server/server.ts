@@ -11,7 +11,7 @@ import { findAccountBySub, SEEDED_ACCOUNTS } from './accounts';
 import { createApp } from './app';
 import { TokenVerifier, type AccountLookup } from './auth';
 import { ClaimsService } from './claims-service';
-import { resolveConfig, type ResolvedConfig, type ServerConfig } from './config';
+import { ACCESS_TOKEN_TYPE, resolveConfig, type ResolvedConfig, type ServerConfig } from './config';
 import { openDatabase, type Db, type OpenDatabase } from './db/index';
 import { runMigrations } from './db/migrate';
 import { seedOnce } from './db/seed';
@@ -36,6 +36,10 @@ export interface MintOptions {
   expiresInSeconds?: number;
   audience?: string;
   issuer?: string;
+  /** `iat` in seconds since the epoch; null leaves it out. Default now. */
+  issuedAt?: number | null;
+  /** The `typ` header; null leaves it out. Default `at+jwt`, as the provider issues it. */
+  type?: string | null;
 }
 
 /** A running server. */
@@ -135,6 +139,8 @@ export async function startServer(input: ServerConfig = {}): Promise<ServerHandl
       audience: config.audience,
       keys,
       clockToleranceSeconds: config.clockToleranceSeconds,
+      maxLifetimeSeconds: config.maxAccessTokenLifetimeSeconds,
+      requiredType: config.accessTokenType,
     });
     const services: Services = { config, db, claims, verifier, issuer, accountLookup, listAccounts };
     const registry = createRouteRegistry();
@@ -165,15 +171,17 @@ export async function startServer(input: ServerConfig = {}): Promise<ServerHandl
         const key = await importJWK(signingKey, 'RS256');
         const now = Math.floor(Date.now() / 1000);
         const { sub, ...rest } = tokenClaims;
-        return new SignJWT({ ...rest, client_id: config.clientId, scope: 'openid profile email api' })
-          .setProtectedHeader({ alg: 'RS256', kid: signingKey.kid, typ: 'at+jwt' })
+        const type = options.type === undefined ? ACCESS_TOKEN_TYPE : options.type;
+        const issuedAt = options.issuedAt === undefined ? now : options.issuedAt;
+        const jwt = new SignJWT({ ...rest, client_id: config.clientId, scope: 'openid profile email api' })
+          .setProtectedHeader({ alg: 'RS256', kid: signingKey.kid, ...(type === null ? {} : { typ: type }) })
           .setSubject(sub)
           .setIssuer(options.issuer ?? issuer)
           .setAudience(options.audience ?? config.audience)
-          .setIssuedAt(now)
           .setJti(crypto.randomUUID())
-          .setExpirationTime(now + (options.expiresInSeconds ?? 300))
-          .sign(key);
+          .setExpirationTime(now + (options.expiresInSeconds ?? 300));
+        if (issuedAt !== null) jwt.setIssuedAt(issuedAt);
+        return jwt.sign(key);
       },
       stop() {
         stopping ??= (async () => {

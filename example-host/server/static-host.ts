@@ -1,6 +1,9 @@
 /**
  * Serves the built example host on the API's origin: files from the dist folder, and `index.html`
  * for every other GET that is not an API path (the host's router takes it from there).
+ *
+ * The request path is percent-decoded once, from the raw URL; a path that is not valid percent-encoding
+ * answers 400. Pages may not be framed: X-Frame-Options DENY agrees with CSP frame-ancestors 'none'.
  */
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
@@ -52,7 +55,14 @@ export function createStaticHost(distDir: string, issuer: string) {
   }
 
   return async (c: Context) => {
-    const requested = normalize(decodeURIComponent(c.req.path));
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(new URL(c.req.url).pathname);
+    } catch {
+      // `/%` or a cut UTF-8 sequence: the client's mistake, not a server failure.
+      return problem(c, 400, 'The request path is not valid percent-encoding.');
+    }
+    const requested = normalize(decoded);
     const path = join(root, requested);
     // Never outside the dist folder.
     const inside = path === root || path.startsWith(root + sep);
@@ -71,6 +81,7 @@ export function createStaticHost(distDir: string, issuer: string) {
       'content-type': type,
       'cache-control': cache,
       'content-security-policy': csp,
+      'x-frame-options': 'DENY',
       'x-content-type-options': 'nosniff',
       'referrer-policy': 'no-referrer',
     });
