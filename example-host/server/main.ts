@@ -4,8 +4,11 @@
  * Environment: PORT (API, default 5080), OIDC_PORT (identity provider, default 5081), HOST_ORIGIN
  * (comma-separated host app origins, default http://127.0.0.1:5173,http://localhost:5173), DATA_DIR
  * (PGlite folder, default .data/pglite; `memory://` for a throw-away database), DATABASE_URL (use
- * PostgreSQL instead; needs `npm i -D pg`), ACCESS_TOKEN_TTL, REFRESH_TOKEN_TTL, OIDC_ISSUER (use an
- * external OpenID provider instead of the embedded one), LOG_LEVEL (info, warn, error or silent).
+ * PostgreSQL instead; needs `npm i -D pg`), ACCESS_TOKEN_TTL, REFRESH_TOKEN_TTL,
+ * MAX_ACCESS_TOKEN_LIFETIME (longest accepted access token, default 86400 s), ACCESS_TOKEN_TYPE (required
+ * `typ`, default at+jwt with the embedded provider; `none` accepts any), OIDC_ISSUER (use an external
+ * OpenID provider instead of the embedded one), HOST_DIST (serve a built host), LOG_LEVEL (info, warn,
+ * error or silent).
  */
 import { SEEDED_ACCOUNTS } from './accounts';
 import { configFromEnv, startFailureMessage } from './config';

@@ -50,6 +50,70 @@ describe('configFromEnv', () => {
   });
 });
 
+describe('access token limits', () => {
+  it('a 24 h maximum lifetime and typ at+jwt by default with the embedded provider', () => {
+    const config = resolveConfig({});
+    expect(config.maxAccessTokenLifetimeSeconds).toBe(86_400);
+    expect(config.accessTokenType).toBe('at+jwt');
+  });
+
+  it('no typ required by default with an external provider (Entra ID, Keycloak issue JWT), unless configured', () => {
+    expect(resolveConfig({ externalOidc: { issuer: 'https://login.example.com' } }).accessTokenType).toBeNull();
+    expect(
+      resolveConfig({ externalOidc: { issuer: 'https://login.example.com' }, accessTokenType: 'at+jwt' }).accessTokenType,
+    ).toBe('at+jwt');
+  });
+
+  it('reads MAX_ACCESS_TOKEN_LIFETIME and ACCESS_TOKEN_TYPE (none accepts any)', () => {
+    expect(configFromEnv({ MAX_ACCESS_TOKEN_LIFETIME: '3600', ACCESS_TOKEN_TYPE: 'JWT' })).toMatchObject({
+      maxAccessTokenLifetimeSeconds: 3600,
+      accessTokenType: 'JWT',
+    });
+    expect(resolveConfig(configFromEnv({ ACCESS_TOKEN_TYPE: 'none' })).accessTokenType).toBeNull();
+    expect(() => configFromEnv({ MAX_ACCESS_TOKEN_LIFETIME: '1d' })).toThrow(
+      'MAX_ACCESS_TOKEN_LIFETIME must be an integer, got "1d"',
+    );
+  });
+
+  it('refuses an embedded provider issuing tokens the API would refuse', () => {
+    expect(() => resolveConfig({ accessTokenTtlSeconds: 7200, maxAccessTokenLifetimeSeconds: 3600 })).toThrow(
+      'accessTokenTtlSeconds (7200) must not exceed maxAccessTokenLifetimeSeconds (3600)',
+    );
+    expect(() => resolveConfig({ maxAccessTokenLifetimeSeconds: 0 })).toThrow(
+      'maxAccessTokenLifetimeSeconds must be a positive integer, got 0',
+    );
+  });
+});
+
+describe('login throttle configuration', () => {
+  it('defaults: 3 free failures per account (lockout at 10), 20 per address (lockout at 50), 5 minute lockout', () => {
+    expect(resolveConfig({}).loginThrottle).toEqual({
+      account: { freeFailures: 3, lockoutFailures: 10 },
+      address: { freeFailures: 20, lockoutFailures: 50 },
+      baseDelaySeconds: 1,
+      maxDelaySeconds: 60,
+      lockoutSeconds: 300,
+      forgetAfterSeconds: 900,
+      maxEntries: 10_000,
+    });
+  });
+
+  it('takes partial settings and checks them', () => {
+    const now = () => 0;
+    expect(resolveConfig({ loginThrottle: { account: { freeFailures: 5 }, lockoutSeconds: 60, now } }).loginThrottle).toMatchObject({
+      account: { freeFailures: 5, lockoutFailures: 10 },
+      lockoutSeconds: 60,
+      now,
+    });
+    expect(() => resolveConfig({ loginThrottle: { account: { freeFailures: 10, lockoutFailures: 10 } } })).toThrow(
+      'loginThrottle.account.lockoutFailures must be more than freeFailures',
+    );
+    expect(() => resolveConfig({ loginThrottle: { baseDelaySeconds: -1 } })).toThrow(
+      'loginThrottle.baseDelaySeconds must be a positive number, got -1',
+    );
+  });
+});
+
 describe('filterLog', () => {
   it.each([
     ['info', ['info', 'warn', 'error']],

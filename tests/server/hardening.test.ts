@@ -416,3 +416,19 @@ describe('caching and framing headers', () => {
     }
   });
 });
+
+describe('LoginThrottle memory', () => {
+  it('remembers at most maxEntries keys, forgetting the oldest failures first', async () => {
+    const { LoginThrottle } = await import('../../example-host/server/login-throttle');
+    let t = 0;
+    const throttle = new LoginThrottle({ maxEntries: 3, account: { freeFailures: 0, lockoutFailures: 5 }, now: () => t });
+    // Two keys per failure (account and address): the first account is pushed out by later ones.
+    throttle.fail({ username: 'first', address: 'a' });
+    expect(throttle.wait({ username: 'first', address: 'b' })).toBe(1000);
+    t += 1;
+    throttle.fail({ username: 'second', address: 'a' });
+    throttle.fail({ username: 'third', address: 'a' });
+    expect(throttle.wait({ username: 'first', address: 'b' })).toBe(0);
+    expect(throttle.wait({ username: 'third', address: 'b' })).toBeGreaterThan(0);
+  });
+});
