@@ -1,0 +1,102 @@
+/**
+ * The OData entity sets of the forms half (spec §7: `/odata/FormOData`, `/odata/FormGroupOData`,
+ * `/odata/FormInstanceOData`, `/odata/FormSchemaOData`): what each offers to queries, once for the
+ * test fake and the reference server.
+ */
+import type { ODataEntityType, ODataPropertyType, ODataSchema } from './schema';
+
+const AUDIT = {
+  isDeleted: 'boolean',
+  createdDateTime: 'dateTime',
+  lastUpdatedDateTime: 'dateTime',
+} as const satisfies Record<string, ODataPropertyType>;
+
+const Form: ODataEntityType = {
+  name: 'Form',
+  key: 'formId',
+  properties: {
+    formId: 'guid',
+    name: 'string',
+    description: 'string',
+    formGroupId: 'guid',
+    currentFormSchemaId: 'guid',
+    pdfTemplate: 'json',
+    ...AUDIT,
+  },
+  navigations: {
+    formSchemas: { target: 'FormSchema', many: true, sourceProperty: 'formId', targetProperty: 'formId' },
+    formInstances: { target: 'FormInstance', many: true, sourceProperty: 'formId', targetProperty: 'formId' },
+    formGroup: { target: 'FormGroup', many: false, sourceProperty: 'formGroupId', targetProperty: 'formGroupId' },
+    currentFormSchema: {
+      target: 'FormSchema',
+      many: false,
+      sourceProperty: 'currentFormSchemaId',
+      targetProperty: 'formSchemaId',
+    },
+  },
+  softDeleteProperty: 'isDeleted',
+};
+
+const FormGroup: ODataEntityType = {
+  name: 'FormGroup',
+  key: 'formGroupId',
+  properties: { formGroupId: 'guid', name: 'string', description: 'string', ...AUDIT },
+  navigations: {
+    forms: { target: 'Form', many: true, sourceProperty: 'formGroupId', targetProperty: 'formGroupId' },
+  },
+  softDeleteProperty: 'isDeleted',
+};
+
+const FormSchema: ODataEntityType = {
+  name: 'FormSchema',
+  key: 'formSchemaId',
+  properties: {
+    formSchemaId: 'guid',
+    formId: 'guid',
+    name: 'string',
+    version: 'number',
+    jsonSchema: 'json',
+    layout: 'json',
+    isPublic: 'boolean',
+    ...AUDIT,
+  },
+  navigations: {
+    form: { target: 'Form', many: false, sourceProperty: 'formId', targetProperty: 'formId' },
+    formInstances: { target: 'FormInstance', many: true, sourceProperty: 'formSchemaId', targetProperty: 'formSchemaId' },
+  },
+  softDeleteProperty: 'isDeleted',
+};
+
+const FormInstance: ODataEntityType = {
+  name: 'FormInstance',
+  key: 'formInstanceId',
+  properties: {
+    formInstanceId: 'guid',
+    formSchemaId: 'guid',
+    formId: 'guid',
+    data: 'json',
+    status: 'number',
+    envelopeId: 'guid',
+    envelopeStatus: 'number',
+    ...AUDIT,
+  },
+  navigations: {
+    form: { target: 'Form', many: false, sourceProperty: 'formId', targetProperty: 'formId' },
+    formSchema: { target: 'FormSchema', many: false, sourceProperty: 'formSchemaId', targetProperty: 'formSchemaId' },
+  },
+  softDeleteProperty: 'isDeleted',
+};
+
+/** The entity types of the forms OData service, by type name. */
+export const FORMS_ODATA_SCHEMA = { Form, FormGroup, FormSchema, FormInstance } as const satisfies ODataSchema;
+
+/** A type name of the forms OData service. */
+export type FormsODataType = keyof typeof FORMS_ODATA_SCHEMA;
+
+/** The entity sets' paths under `/odata/` and the type each serves (spec §7). */
+export const FORMS_ODATA_SETS = {
+  FormOData: 'Form',
+  FormGroupOData: 'FormGroup',
+  FormInstanceOData: 'FormInstance',
+  FormSchemaOData: 'FormSchema',
+} as const satisfies Record<string, FormsODataType>;

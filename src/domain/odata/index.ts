@@ -1,0 +1,65 @@
+/**
+ * OData, once (DESIGN §8, §9; issue 9): the syntax tree, its parser and serialiser, the limits and
+ * the in-memory evaluator. The client builds and serialises trees (`src/api/odata.ts`), the test
+ * fake parses and evaluates them, and the reference server parses them and compiles them to SQL
+ * (`example-host/server/odata`).
+ */
+export type {
+  ODataLiteral,
+  ODataLiteralType,
+  ODataProperty,
+  ODataCaseFunction,
+  ODataCaseCall,
+  ODataValue,
+  ODataComparisonOperator,
+  ODataStringFunction,
+  ODataComparison,
+  ODataStringMatch,
+  ODataLogical,
+  ODataNot,
+  ODataFilter,
+  ODataNode,
+  ODataOrderBy,
+  ODataExpand,
+  ODataQuery,
+  ODataLiteralInput,
+} from './ast';
+export {
+  isGuidText,
+  isIdentifier,
+  stringLiteral,
+  numberLiteral,
+  guidLiteral,
+  dateTimeLiteral,
+  literal,
+  property,
+  comparison,
+  logical,
+} from './ast';
+export { ODataError } from './errors';
+export type { ODataOption, ODataErrorLocation } from './errors';
+export {
+  ODATA_LIMITS,
+  effectiveTop,
+  countFilterNodes,
+  checkFilterSize,
+  checkPaging,
+  checkODataLimits,
+} from './limits';
+export { parseFilter, parseOrderBy, parseSelect, parseExpand, parseODataQuery } from './parse';
+export type { ODataQueryInput } from './parse';
+export { serializeLiteral, serializeValue, serializeFilter, optionPairs, serializeQuery } from './serialize';
+export { entityType, resolvePath, bindQuery, filterNames, hidesSoftDeleted } from './schema';
+export type {
+  ODataPropertyType,
+  ODataNavigation,
+  ODataEntityType,
+  ODataSchema,
+  ODataValueType,
+  ODataPathStep,
+  ResolvedPath,
+} from './schema';
+export { evaluateODataQuery } from './evaluate';
+export type { ODataRow, ODataRowSource, ODataPage } from './evaluate';
+export { FORMS_ODATA_SCHEMA, FORMS_ODATA_SETS } from './forms-schema';
+export type { FormsODataType } from './forms-schema';
