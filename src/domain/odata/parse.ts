@@ -51,8 +51,6 @@ function sticky(re: RegExp, input: string, at: number): string | null {
   return match ? match[0] : null;
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
 /** A date (`2024-01-20`, midnight UTC) or date-time with zone, checked to be a real one. */
 function dateLiteral(text: string, fail: (message: string) => never): ODataLiteral {
   const m = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:\d{2}))?$/.exec(text);
