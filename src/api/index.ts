@@ -52,7 +52,18 @@ export * from './guards';
 export * from './args';
 export * from './dates';
 export * from './content-disposition';
-export * from './odata';
+// The OData builder under one namespace (`odata.eq`, `odata.and`, …), its option and result types by name.
+export * as odata from './odata';
+export type {
+  ODataQueryOptions,
+  ODataResult,
+  Filter,
+  FilterValue,
+  FilterField,
+  PropertyName,
+  ODataOrderByItem,
+  ODataExpandOptions,
+} from './odata';
 export * from './transport';
 export * from './client';
 export type { ClaimApi } from './areas/claim';

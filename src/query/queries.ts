@@ -5,7 +5,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ApiClient } from '../api/client';
 import { ALL_CLAIM_TYPES } from '../api/enums';
-import { buildODataQuery } from '../api/odata';
+import { buildQuery as buildODataQuery } from '../api/odata';
 import type { ODataQueryOptions } from '../api/odata';
 import type {
   ApplicationUserGroupIncludes,

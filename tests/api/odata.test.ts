@@ -1,65 +1,65 @@
 // @vitest-environment node
 import { HttpResponse } from 'msw';
 import type { Filter, Form, FormInstance, ODataQueryOptions } from '../../src/api';
-import {
-  ArgumentError,
-  ODATA_ACCEPT,
-  and,
-  buildODataQuery,
-  contains,
-  endswith,
-  eq,
-  ge,
-  gt,
-  guid,
-  le,
-  lt,
-  ne,
-  not,
-  or,
-  rawFilter,
-  serializeFilter,
-  serializeLiteral,
-  startswith,
-} from '../../src/api';
+import * as api from '../../src/api';
+import { ArgumentError, odata } from '../../src/api';
+import { parseODataQuery } from '../../src/domain/odata';
 import { capture, queryPairs, testClient, setupApiServer } from './server';
 
 setupApiServer();
 
 const GUID = '3f2504e0-4f89-11d3-9a0c-0305e82c3301';
+const { and, contains, endswith, eq, ge, gt, guid, le, lt, ne, not, or, startswith, serializeFilter, buildQuery } = odata;
+
+describe('the odata namespace', () => {
+  it('is the one way in: no bare and / or / eq exports from the entry point', () => {
+    for (const name of ['and', 'or', 'not', 'eq', 'ne', 'contains', 'guid', 'buildODataQuery', 'serializeFilter', 'rawFilter']) {
+      expect(api, name).not.toHaveProperty(name);
+    }
+    expect(Object.keys(odata).sort()).toEqual(
+      [
+        'ACCEPT', 'LIMITS', 'ODataError', 'and', 'buildQuery', 'contains', 'endswith', 'eq', 'filter', 'ge', 'gt', 'guid',
+        'le', 'lt', 'ne', 'not', 'or', 'serializeFilter', 'startswith', 'toQueryTree', 'tolower', 'toupper',
+      ].sort(),
+    );
+  });
+});
 
 describe('OData literals', () => {
   it.each([
     ['plain', "'plain'"],
     ["O'Brien", "'O''Brien'"],
     ["''", "''''''"],
-    ['', "''"],
-  ])('quotes the string %j as %s', (value, expected) => {
-    expect(serializeLiteral(value)).toBe(expected);
+    ["x' or 1 eq 1 or name eq '", "'x'' or 1 eq 1 or name eq '''"],
+  ])('quotes %j as %s, and the server reads the same text back', (value, expected) => {
+    const text = serializeFilter(eq('name', value));
+    expect(text).toBe(`name eq ${expected}`);
+    expect(parseODataQuery({ $filter: text }).filter).toEqual(eq('name', value).node);
   });
 
-  it('writes dates as unquoted ISO', () => {
-    expect(serializeLiteral(new Date(Date.UTC(2024, 0, 2, 3, 4, 5)))).toBe('2024-01-02T03:04:05.000Z');
+  it('writes dates as ISO date-times, GUIDs bare, and refuses what is not a GUID', () => {
+    expect(serializeFilter(gt('createdDateTime', new Date(Date.UTC(2024, 0, 2, 3, 4, 5))))).toBe(
+      'createdDateTime gt 2024-01-02T03:04:05.000Z',
+    );
+    expect(serializeFilter(eq('formId', guid(GUID.toUpperCase())))).toBe(`formId eq ${GUID}`);
+    expect(serializeFilter(eq('formId', GUID))).toBe(`formId eq '${GUID}'`);
+    expect(() => guid("x' or 1 eq 1")).toThrow(odata.ODataError);
+    expect(() => guid("x' or 1 eq 1")).toThrow("'x' or 1 eq 1' is not a GUID.");
   });
 
-  it('writes GUIDs unquoted and refuses what is not one', () => {
-    expect(serializeLiteral(guid(GUID))).toBe(GUID);
-    expect(() => guid("x' or 1 eq 1")).toThrow(TypeError);
-  });
-
-  it('writes null, booleans and numbers', () => {
-    expect(serializeLiteral(null)).toBe('null');
-    expect(serializeLiteral(true)).toBe('true');
-    expect(serializeLiteral(false)).toBe('false');
-    expect(serializeLiteral(42)).toBe('42');
-    expect(serializeLiteral(-1.5)).toBe('-1.5');
-    expect(() => serializeLiteral(Number.NaN)).toThrow(TypeError);
-    expect(() => serializeLiteral(new Date('nope'))).toThrow(TypeError);
+  it('writes null, booleans and numbers bare, and refuses what OData cannot write', () => {
+    expect(serializeFilter(eq('formGroupId', null))).toBe('formGroupId eq null');
+    expect(serializeFilter(eq('isDeleted', true))).toBe('isDeleted eq true');
+    expect(serializeFilter(ne('isPublic', false))).toBe('isPublic ne false');
+    expect(serializeFilter(eq('version', 42))).toBe('version eq 42');
+    expect(serializeFilter(eq('version', -1.5))).toBe('version eq -1.5');
+    expect(() => eq('version', Number.NaN)).toThrow('NaN cannot be used in a filter.');
+    expect(() => eq('createdDateTime', new Date('nope'))).toThrow('An invalid date cannot be used in a filter.');
   });
 });
 
 describe('OData filters', () => {
-  it('serialises every comparison operator', () => {
+  it('writes every comparison', () => {
     expect(serializeFilter(eq('name', 'x'))).toBe("name eq 'x'");
     expect(serializeFilter(ne('status', 3))).toBe('status ne 3');
     expect(serializeFilter(gt('version', 1))).toBe('version gt 1');
@@ -68,29 +68,37 @@ describe('OData filters', () => {
     expect(serializeFilter(le('version', 9))).toBe('version le 9');
   });
 
-  it('serialises the string functions with quoted values', () => {
+  it('writes the string functions, with tolower / toupper for case-insensitive matching', () => {
     expect(serializeFilter(contains('name', "it's"))).toBe("contains(name,'it''s')");
     expect(serializeFilter(startswith('name', 'A'))).toBe("startswith(name,'A')");
     expect(serializeFilter(endswith('name', 'z'))).toBe("endswith(name,'z')");
+    expect(serializeFilter(contains(odata.tolower('name'), 'abc'))).toBe("contains(tolower(name),'abc')");
+    expect(serializeFilter(eq(odata.toupper('name'), 'ABC'))).toBe("toupper(name) eq 'ABC'");
   });
 
-  it('parenthesises and / or / not', () => {
+  it('combines with and / or / not, with the parentheses the tree needs', () => {
     const filter = and(eq('isDeleted', false), or(eq('formId', guid(GUID)), eq('formGroupId', null)), not(eq('name', 'a')));
     expect(serializeFilter(filter)).toBe(
-      `(isDeleted eq false) and ((formId eq ${GUID}) or (formGroupId eq null)) and (not (name eq 'a'))`,
+      `isDeleted eq false and (formId eq ${GUID} or formGroupId eq null) and not (name eq 'a')`,
     );
+    expect(parseODataQuery({ $filter: serializeFilter(filter) }).filter).toEqual(filter.node);
     expect(serializeFilter(and(eq('name', 'only')))).toBe("name eq 'only'");
     expect(serializeFilter(and())).toBe('');
+    expect(serializeFilter(not(or()))).toBe('');
   });
 
-  it('allows navigation paths and refuses property names that are not paths', () => {
+  it('accepts navigation and JSON paths, and refuses anything that is not a path', () => {
     expect(serializeFilter(eq('formGroup/name', 'g'))).toBe("formGroup/name eq 'g'");
-    expect(() => serializeFilter(eq('name) or (true', 'x'))).toThrow(TypeError);
+    expect(serializeFilter(eq('data/applicant/name', 'n'))).toBe("data/applicant/name eq 'n'");
+    expect(() => serializeFilter(eq('name) or (true', 'x'))).toThrow("'name) or (true' is not a property path.");
   });
 
-  it('passes written filters through', () => {
-    expect(serializeFilter("name eq 'a'")).toBe("name eq 'a'");
-    expect(serializeFilter(rawFilter('year(createdDateTime) eq 2024'))).toBe('year(createdDateTime) eq 2024');
+  it('parses written filters with the one parser, so a mistake is found before sending', () => {
+    expect(serializeFilter("name  eq 'a'")).toBe("name eq 'a'");
+    expect(serializeFilter(odata.filter("not (version gt 2) and contains(name,'x')"))).toBe(
+      "not (version gt 2) and contains(name,'x')",
+    );
+    expect(() => odata.filter('year(createdDateTime) eq 2024')).toThrow("Unknown function 'year' at position 0 of $filter.");
   });
 
   it('infers the entity from the context, so only its properties are accepted', () => {
@@ -98,9 +106,9 @@ describe('OData filters', () => {
     // @ts-expect-error: 'nope' is not a property of Form
     const wrong: Filter<Form> = eq('nope', 1);
     const options: ODataQueryOptions<FormInstance> = { filter: eq('status', 2), select: ['formInstanceId'] };
-    expect(serializeFilter(typed)).toBe("(name eq 'x') and (contains(description,'y'))");
+    expect(serializeFilter(typed)).toBe("name eq 'x' and contains(description,'y')");
     expect(serializeFilter(wrong)).toBe('nope eq 1');
-    expect(buildODataQuery(options)).toBe('$filter=status%20eq%202&$select=formInstanceId');
+    expect(buildQuery(options)).toBe('$filter=status%20eq%202&$select=formInstanceId');
   });
 
   it('lets untyped filters fit any entity and checks the typed parts of options', () => {
@@ -118,21 +126,23 @@ describe('OData filters', () => {
     const typedCall = () => client.odata.forms.list({ filter: or(eq('name', 'x'), startswith('description', 'd')) });
     // @ts-expect-error: 'nope' is not a property of Form
     const badCall = () => client.odata.forms.list({ filter: eq('nope', 1) });
-    expect(buildODataQuery(options)).toBe(
-      '$filter=(anything%20eq%201)%20and%20(x%20eq%20\'y\')&$orderby=name%20desc&$expand=pdfTemplate($select=fileName)',
+    // @ts-expect-error: tolower takes a property of Form
+    const badLower: Filter<Form> = contains(odata.tolower<Form>('nope'), 'x');
+    expect(buildQuery(options)).toBe(
+      "$filter=anything%20eq%201%20and%20x%20eq%20'y'&$orderby=name%20desc&$expand=pdfTemplate($select=fileName)",
     );
-    expect([badSelect, badExpand, typedCall, badCall]).toHaveLength(4);
+    expect([badSelect, badExpand, typedCall, badCall, badLower]).toHaveLength(5);
   });
 });
 
-describe('buildODataQuery', () => {
+describe('odata.buildQuery', () => {
   it('is empty without options', () => {
-    expect(buildODataQuery()).toBe('');
-    expect(buildODataQuery({})).toBe('');
+    expect(buildQuery()).toBe('');
+    expect(buildQuery({})).toBe('');
   });
 
   it('writes every option in order, URL-encoded', () => {
-    const query = buildODataQuery<Form>({
+    const query = buildQuery<Form>({
       filter: and(eq('name', "O'Brien & Co"), gt('createdDateTime', new Date(Date.UTC(2024, 0, 2, 3, 4, 5)))),
       select: ['formId', 'name'],
       orderBy: [['name', 'asc'], ['createdDateTime', 'desc'], 'formId'],
@@ -141,36 +151,43 @@ describe('buildODataQuery', () => {
       count: true,
     });
     expect(query).toBe(
-      "$filter=(name%20eq%20'O''Brien%20%26%20Co')%20and%20(createdDateTime%20gt%202024-01-02T03:04:05.000Z)" +
-        '&$select=formId,name&$orderby=name%20asc,createdDateTime%20desc,formId&$top=10&$skip=20&$count=true',
+      "$filter=name%20eq%20'O''Brien%20%26%20Co'%20and%20createdDateTime%20gt%202024-01-02T03:04:05.000Z" +
+        '&$select=formId,name&$orderby=name%20asc,createdDateTime%20desc,formId%20asc&$top=10&$skip=20&$count=true',
     );
     const params = new URLSearchParams(query);
     expect([...params.keys()]).toEqual(['$filter', '$select', '$orderby', '$top', '$skip', '$count']);
-    expect(params.get('$filter')).toBe(
-      "(name eq 'O''Brien & Co') and (createdDateTime gt 2024-01-02T03:04:05.000Z)",
-    );
+    expect(params.get('$filter')).toBe("name eq 'O''Brien & Co' and createdDateTime gt 2024-01-02T03:04:05.000Z");
+  });
+
+  it('encodes + in a date-time zone, so the server does not read a space', () => {
+    const query = buildQuery({ filter: "createdDateTime gt 2024-01-02T03:04:05+02:00" });
+    expect(query).toBe('$filter=createdDateTime%20gt%202024-01-02T01:04:05.000Z');
+    expect(encodeURIComponent('+')).toBe('%2B');
   });
 
   it('leaves $count out unless asked for', () => {
-    expect(buildODataQuery({ count: false, top: 0 })).toBe('$top=0');
+    expect(buildQuery({ count: false, top: 0 })).toBe('$top=0');
   });
 
-  it('refuses negative or fractional $top and $skip', () => {
-    expect(() => buildODataQuery({ top: -1 })).toThrow(TypeError);
-    expect(() => buildODataQuery({ skip: 1.5 })).toThrow(TypeError);
+  it('refuses negative or fractional $top and $skip, and $top over the limit', () => {
+    expect(() => buildQuery({ top: -1 })).toThrow('$top must be a non-negative integer.');
+    expect(() => buildQuery({ skip: 1.5 })).toThrow('$skip must be a non-negative integer.');
+    expect(() => buildQuery({ top: odata.LIMITS.maxTop + 1 })).toThrow('$top is 1001, over the limit of 1000 (maxTop).');
+    expect(() => buildQuery({ top: 1001 })).toThrow(odata.ODataError);
   });
 
-  it('writes nested $expand with ; between nested options', () => {
+  it('writes nested $expand with ; between nested options, and refuses one deeper than the limit', () => {
     interface Child {
       id: string;
       name: string;
+      parent: Parent | null;
     }
     interface Parent {
       id: string;
       children: Child[] | null;
       owner: { id: string; group: Child | null };
     }
-    const query = buildODataQuery<Parent>({
+    const query = buildQuery<Parent>({
       expand: {
         children: { select: ['id', 'name'], filter: eq('name', 'a;b'), top: 5, orderBy: [['name', 'desc']] },
         owner: { expand: { group: true } },
@@ -179,7 +196,23 @@ describe('buildODataQuery', () => {
     expect(new URLSearchParams(query).get('$expand')).toBe(
       "children($filter=name eq 'a;b';$select=id,name;$orderby=name desc;$top=5),owner($expand=group)",
     );
-    expect(buildODataQuery<Parent>({ expand: { children: true } })).toBe('$expand=children');
+    expect(buildQuery<Parent>({ expand: { children: true } })).toBe('$expand=children');
+    expect(() => buildQuery<Parent>({ expand: { children: { expand: { parent: { expand: { children: true } } } } } })).toThrow(
+      '$expand is nested deeper than the limit of 2 (maxExpandDepth).',
+    );
+  });
+
+  it('writes a query the server reads back as the same tree', () => {
+    const options: ODataQueryOptions<Form> = {
+      filter: and(eq('isDeleted', false), contains(odata.tolower('name'), "o'brien")),
+      select: ['formId', 'name'],
+      orderBy: [['name', 'desc'], 'formId'],
+      top: 20,
+      skip: 40,
+      count: true,
+      expand: { pdfTemplate: { select: ['fileName'] } },
+    };
+    expect(parseODataQuery(buildQuery(options))).toEqual(odata.toQueryTree(options));
   });
 });
 
@@ -198,8 +231,8 @@ describe('client.odata', () => {
     const client = testClient({ getAccessToken: () => 'tok' });
     const result = await client.odata[set].list({ filter: "name eq 'a'", top: 1, count: true });
     expect(result).toEqual({ value: [{ name: 'a', createdDateTime: new Date('2024-01-02T03:04:05Z') }], '@odata.count': 7 });
-    expect(calls[0]?.headers.get('accept')).toBe(ODATA_ACCEPT);
-    expect(ODATA_ACCEPT).toBe('application/json;odata.metadata=none;odata.streaming=true');
+    expect(calls[0]?.headers.get('accept')).toBe(odata.ACCEPT);
+    expect(odata.ACCEPT).toBe('application/json;odata.metadata=none;odata.streaming=true');
     expect(calls[0]?.headers.get('authorization')).toBe('Bearer tok');
     expect(queryPairs(calls[0]!.url)).toEqual([
       ['$filter', "name eq 'a'"],

@@ -1,7 +1,7 @@
 /** `/odata/*`: OData reads of forms, form groups, form instances and form schemas (spec §7). */
 import { ArgumentError } from '../errors';
 import { singleOrNull } from '../guards';
-import { ODATA_ACCEPT, buildODataQuery } from '../odata';
+import { ACCEPT, buildQuery } from '../odata';
 import type { ODataQueryOptions, ODataResult } from '../odata';
 import type { CallOptions, Transport } from '../transport';
 import type { Form, FormGroup, FormInstance, FormSchema } from '../types';
@@ -36,8 +36,8 @@ function entitySet<T>(transport: Transport, path: string): ODataEntitySet<T> {
     return transport.request<ODataResult<T>>({
       method: 'GET',
       path,
-      rawQuery: buildODataQuery(options ?? {}),
-      headers: { Accept: ODATA_ACCEPT },
+      rawQuery: buildQuery(options ?? {}),
+      headers: { Accept: ACCEPT },
       signal: callOptions?.signal,
     });
   };
