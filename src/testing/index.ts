@@ -18,6 +18,8 @@
  *
  * Decisions worth knowing:
  * - Soft-deleted rows are left out of OData answers unless the `$filter` names `isDeleted`.
+ * - OData reads are parsed and evaluated by the domain's OData rules (`src/domain/odata`), the same
+ *   parser the reference server uses: without `$top` at most 100 rows come back; a malformed query is a 400.
  * - Paged calls count pages from 1; a null page answers everything.
  * - `FormGenerator/UploadPdf` answers drafts: the generated form and schema are not stored.
  * - Claims are not enforced unless `enforceClaims` is on; GetMyClaims always answers the user's
@@ -75,8 +77,6 @@ export type {
 } from './db';
 export { CLAIM_CATALOGUE as CLAIM_CATALOG, claimTypeRecords, ROW_LEVEL_TABLES } from '../domain';
 export type { CatalogueClaim as CatalogClaim } from '../domain';
-export { executeODataQuery, ODataQueryError, parseFilter } from './odata-query';
-export type { ODataModel, ODataQueryOptions, ODataResult, EntitySetDefinition, NavigationDefinition } from './odata-query';
 export { FakeHttpError } from './http';
 export type { ProblemDetails } from './http';
 export { minimalPdf } from './pdf';
