@@ -25,9 +25,13 @@ import {
   escapeLike,
   ODataSqlCompiler,
   runODataQuery,
+  FORMS_SQL_MODEL,
   type ODataDb,
   type ODataScope,
 } from '../../example-host/server/odata';
+import { openDatabase, type OpenDatabase } from '../../example-host/server/db';
+import { runMigrations } from '../../example-host/server/db/migrate';
+import { formGroups, formInstances, forms, formSchemas } from '../../example-host/server/db/schema';
 
 const teams = pgTable('teams', {
   id: uuid('id').primaryKey(),
@@ -395,5 +399,68 @@ describe('defineSqlModel', () => {
       "'Team.extra' is mapped but is not a property of the OData type.",
     );
     expect(() => defineSqlModel(schema, { Team: team })).toThrow("OData type 'Person' has no table mapping.");
+  });
+});
+
+describe('FORMS_SQL_MODEL on the server tables', () => {
+  let open: OpenDatabase;
+
+  beforeAll(async () => {
+    open = await openDatabase({ dataDir: null });
+    await runMigrations(open.db);
+  }, 60_000);
+
+  afterAll(async () => {
+    await open.close();
+  });
+
+  it('answers the four entity sets from the migrated tables, with navigations and JSON paths', async () => {
+    const { db } = open;
+    const at = new Date('2024-03-01T10:00:00Z');
+    const audit = { createdDateTime: at, lastUpdatedDateTime: at };
+    await db.insert(formGroups).values([{ formGroupId: id(101), name: 'HR', ...audit }]);
+    await db.insert(forms).values([
+      { formId: id(201), name: 'Leave request', formGroupId: id(101), pdfData: new Uint8Array([1, 2, 3]), ...audit },
+      { formId: id(202), name: 'Old form', formGroupId: id(101), isDeleted: true, ...audit },
+    ]);
+    await db.insert(formSchemas).values([
+      { formSchemaId: id(301), formId: id(201), name: 'Leave request', version: 1, jsonSchema: {}, layout: { pages: [] }, ...audit },
+      { formSchemaId: id(302), formId: id(201), name: 'Leave request', version: 2, jsonSchema: {}, layout: { pages: [] }, isPublic: true, ...audit },
+    ]);
+    await db.insert(formInstances).values([
+      { formInstanceId: id(401), formSchemaId: id(302), formId: id(201), data: { days: 3, reason: "Mother's visit" }, status: 2, ...audit },
+    ]);
+    const sqlDb = db as unknown as ODataDb;
+    const formsPage = await runODataQuery(
+      sqlDb,
+      FORMS_SQL_MODEL,
+      'Form',
+      parseODataQuery(
+        "$filter=formGroup/name eq 'HR'&$select=name&$count=true&$expand=formSchemas($select=version;$orderby=version desc;$top=1),formGroup($select=name)",
+      ),
+    );
+    expect(wire(formsPage)).toEqual({ value: [{ name: 'Leave request', formSchemas: [{ version: 2 }], formGroup: { name: 'HR' } }], count: 1 });
+    const all = await runODataQuery(sqlDb, FORMS_SQL_MODEL, 'Form', {});
+    expect(all.value.map((f) => f.name)).toEqual(['Leave request']);
+    expect(Object.keys(all.value[0] ?? {})).not.toContain('pdfData');
+    const instances = await runODataQuery(
+      sqlDb,
+      FORMS_SQL_MODEL,
+      'FormInstance',
+      parseODataQuery(
+        "$filter=data/days ge 3 and contains(data/reason,'''s') and status eq 2&$select=formInstanceId&$expand=formSchema($select=isPublic;$expand=form($select=name))",
+      ),
+    );
+    expect(wire(instances.value)).toEqual([{ formInstanceId: id(401), formSchema: { isPublic: true, form: { name: 'Leave request' } } }]);
+    const groups = await runODataQuery(
+      sqlDb,
+      FORMS_SQL_MODEL,
+      'FormGroup',
+      parseODataQuery('$expand=forms($select=name;$filter=isDeleted eq false or isDeleted eq true;$orderby=name)&$select=name'),
+    );
+    expect(wire(groups.value)).toEqual([{ name: 'HR', forms: [{ name: 'Leave request' }, { name: 'Old form' }] }]);
+    const publicOnly: ODataScope = ({ typeName, column }) => (typeName === 'FormSchema' ? sql`${column('isPublic')} is true` : undefined);
+    const schemas = await runODataQuery(sqlDb, FORMS_SQL_MODEL, 'FormSchema', parseODataQuery('$select=version'), { scope: publicOnly });
+    expect(schemas.value).toEqual([{ version: 2 }]);
   });
 });
