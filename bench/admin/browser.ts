@@ -104,17 +104,17 @@ async function measureRun(page: Page, base: string, screen: ScreenSpec, run: num
   };
   const labels = screen.pickerLabels;
   await page.goto(`${base}${screen.path}`, { waitUntil: 'commit' });
-  try {
-    const handle = await page.waitForFunction(`window.__bench && window.__bench.pickers[${js(screen.key)}] && window.__bench.pickers[${js(screen.key)}].enabledAt`, undefined, {
-      timeout: 90_000,
-      polling: 50,
-    });
-    result.enabledAtMs = (await handle.jsonValue()) as number;
-    result.foundAtMs = (await page.evaluate(`window.__bench.pickers[${js(screen.key)}].foundAt`)) as number | null;
-  } catch {
+  // Polled inside the page: the host's CSP forbids the eval that waitForFunction would need.
+  const ready = (await page.evaluate(`window.__bench.whenEnabled(${js(screen.key)}, 90000)`).catch(() => null)) as {
+    foundAt: number | null;
+    enabledAt: number;
+  } | null;
+  if (!ready) {
     result.problems.push(`no enabled picker labelled ${labels.join(' / ')} within 90 s: ${await describe(page, labels)}`);
     return result;
   }
+  result.enabledAtMs = ready.enabledAt;
+  result.foundAtMs = ready.foundAt;
 
   // Open the picker: options must appear.
   await page.evaluate(`window.__bench.mark(${js(screen.key)}, ${js(labels)})`);

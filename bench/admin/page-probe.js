@@ -54,13 +54,14 @@
   const loaderVisible = (root) =>
     [...root.querySelectorAll('[role="progressbar"], [aria-busy="true"], .mantine-Loader-root')].some(isVisible);
 
-  /** Resolves once `check()` returns a value (checked on every DOM change and every frame), or on timeout. */
+  /** Resolves once `check()` returns a value (checked on every DOM change, and every 250 ms), or on timeout. */
   function waitFor(check, timeoutMs) {
     return new Promise((resolve) => {
       let done = false;
       const finish = (value, tDom) => {
         done = true;
         observer.disconnect();
+        clearInterval(fallback);
         clearTimeout(timer);
         requestAnimationFrame(() => {
           const channel = new MessageChannel();
@@ -80,19 +81,16 @@
       };
       const observer = new MutationObserver(test);
       observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
-      const frame = () => {
-        if (done) return;
-        test();
-        requestAnimationFrame(frame);
-      };
+      // A slow fallback poll only: checking every frame would take main-thread time from the page being measured.
+      const fallback = setInterval(test, 250);
       const timer = setTimeout(() => {
         if (done) return;
         done = true;
         observer.disconnect();
+        clearInterval(fallback);
         resolve({ timeout: true, at: performance.now() });
       }, timeoutMs);
       test();
-      requestAnimationFrame(frame);
     });
   }
 
@@ -114,6 +112,19 @@
         void found;
         void ready;
       }
+    },
+    /** Resolves with the picker's times once it has been enabled (null on timeout). */
+    whenEnabled(name, timeoutMs) {
+      const started = performance.now();
+      return new Promise((resolve) => {
+        const poll = () => {
+          const picker = pickers[name];
+          if (picker && picker.enabledAt !== null) resolve({ foundAt: picker.foundAt, enabledAt: picker.enabledAt });
+          else if (performance.now() - started > timeoutMs) resolve(null);
+          else setTimeout(poll, 20);
+        };
+        poll();
+      });
     },
     /** Marks the picker's input with `data-bench-picker` so that the driver can click it; true when found. */
     mark(name, labels) {

@@ -3,7 +3,7 @@
  * members, 2,000 claim groups with claims and 10-level nesting), measured on the reference backend serving the built
  * example host, in Chromium. Prints a table with each goal's PASS or GAP and writes bench/admin/.out/results.json.
  *
- * Options: --reseed (rebuild the cached database), --no-build (reuse bench/admin/.out/host-dist), --runs N (measured
+ * Options: --reseed (rebuild the cached database), --no-build (reuse the last host build), --runs N (measured
  * navigations per screen, default 3), --iterations N (calls per API row, default 20), --skip-browser, --skip-api,
  * --small (a small seed in its own folder, to try the bench quickly). Ports: BENCH_ADMIN_PORT (default 5180) and
  * BENCH_ADMIN_OIDC_PORT (default 5181).
@@ -162,7 +162,8 @@ async function main(): Promise<void> {
   const size = args.small ? SMALL_SIZE : FULL_SIZE;
   const dataDir = path.join(outDir, args.small ? 'pglite-small' : 'pglite');
   const markerFile = `${dataDir}.seed.json`;
-  const hostDist = path.join(outDir, 'host-dist');
+  // Not under .out: ESLint (`eslint .`) would lint a built bundle there; node_modules is ignored by every tool.
+  const hostDist = path.join(root, 'node_modules/.cache/bench-admin/host-dist');
   const port = Number(process.env.BENCH_ADMIN_PORT ?? 5180);
   const oidcPort = Number(process.env.BENCH_ADMIN_OIDC_PORT ?? 5181);
   const started = performance.now();
@@ -172,10 +173,10 @@ async function main(): Promise<void> {
   let buildMs: number | null = null;
   if (args.browser) {
     if (args.build || !existsSync(path.join(hostDist, 'index.html'))) {
-      log('building the example host (vite build → bench/admin/.out/host-dist)…');
+      log(`building the example host (vite build → ${path.relative(root, hostDist)})…`);
       buildMs = buildHost(hostDist);
       log(`built in ${(buildMs / 1000).toFixed(1)} s`);
-    } else log('reusing bench/admin/.out/host-dist (--no-build)');
+    } else log(`reusing ${path.relative(root, hostDist)} (--no-build)`);
   }
 
   // The seed is cached in the data folder; a marker says which seed it holds.
