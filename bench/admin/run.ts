@@ -174,8 +174,14 @@ async function main(): Promise<void> {
   if (args.browser) {
     if (args.build || !existsSync(path.join(hostDist, 'index.html'))) {
       log(`building the example host (vite build → ${path.relative(root, hostDist)})…`);
-      buildMs = buildHost(hostDist);
-      log(`built in ${(buildMs / 1000).toFixed(1)} s`);
+      try {
+        buildMs = buildHost(hostDist);
+        log(`built in ${(buildMs / 1000).toFixed(1)} s`);
+      } catch (error) {
+        // Other people's work in progress may not build: measure the rest.
+        args.browser = false;
+        notMeasured.push(`browser figures: ${(error as Error).message}`);
+      }
     } else log(`reusing ${path.relative(root, hostDist)} (--no-build)`);
   }
 
@@ -268,7 +274,7 @@ async function main(): Promise<void> {
         for (const r of s.runs) for (const p of r.problems) notMeasured.push(`${s.title} ${r.warmup ? 'warm-up' : `run ${r.run}`}: ${p}`);
       }
       notMeasured.push(...browser.problems);
-    } else notMeasured.push('browser figures: skipped (--skip-browser)');
+    } else if (!notMeasured.some((n) => n.startsWith('browser figures'))) notMeasured.push('browser figures: skipped (--skip-browser)');
 
     if (args.api) {
       const token = await handle.mintAccessToken(
