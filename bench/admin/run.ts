@@ -210,6 +210,7 @@ async function main(): Promise<void> {
   let facts: SeedFacts | null = null;
   let claims: ClaimsResult | null = null;
   let browser: BrowserResults | null = null;
+  let screens: ScreenSpec[] = [];
   let calls: CallResult[] = [];
   try {
     if (markerOk && !args.reseed && (await isSeeded(handle.db, size))) {
@@ -243,7 +244,7 @@ async function main(): Promise<void> {
       const roleIndex = role.target - builtIns + 1;
       const userIndex = user.target - accounts + 1;
       const userClaim = directClaimOfUser(userIndex);
-      const screens: ScreenSpec[] = [
+      screens = [
         {
           key: 'roles',
           title: 'Role Management',
@@ -322,6 +323,7 @@ async function main(): Promise<void> {
     calls,
     figures,
     claims,
+    screens,
     browser,
     notMeasured,
   };
