@@ -119,11 +119,11 @@ async function measureRun(page: Page, base: string, screen: ScreenSpec, run: num
   // Open the picker: options must appear.
   await page.evaluate(`window.__bench.mark(${js(screen.key)}, ${js(labels)})`);
   const input = page.locator(`[data-bench-picker=${js(screen.key)}]`);
-  await page.evaluate(`window.__bench.armOpen(${js(labels)}, 10000)`);
+  await page.evaluate(`window.__bench.armOpen(${js(labels)}, 5000)`);
   await input.click();
   const open = await pending(page);
   if (open.timeout) {
-    result.problems.push(`clicking the picker showed no options within 10 s: ${await describe(page, labels)}`);
+    result.problems.push(`clicking the picker showed no options within 5 s (a search-first picker? usable counted to the first keystroke's options): ${await describe(page, labels)}`);
   } else {
     result.openMs = (open.tPaint as number) - (open.tEvent as number);
     result.usableMs = result.enabledAtMs + result.openMs;
@@ -149,6 +149,10 @@ async function measureRun(page: Page, base: string, screen: ScreenSpec, run: num
     }
     await page.waitForTimeout(150);
   }
+
+  // A picker that shows nothing until typed into is usable once the first keystroke's options are painted.
+  const firstKey = result.keystrokes[0]?.ms;
+  if (result.openMs === null && firstKey !== undefined && firstKey !== null) result.usableMs = result.enabledAtMs + firstKey;
 
   // Choose the target: its panel must show its permissions.
   const { panel } = screen;

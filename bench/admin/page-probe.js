@@ -49,7 +49,10 @@
   function optionTexts(input) {
     const box = input && listboxOf(input);
     if (!box) return null;
-    return [...box.querySelectorAll('[role="option"]')].filter(isVisible).map((o) => norm(o.textContent));
+    // Disabled entries ("Type to search", "N more…") are hints, not options.
+    return [...box.querySelectorAll('[role="option"]')]
+      .filter((o) => isVisible(o) && o.getAttribute('aria-disabled') !== 'true' && !o.hasAttribute('data-combobox-disabled'))
+      .map((o) => norm(o.textContent));
   }
   const loaderVisible = (root) =>
     [...root.querySelectorAll('[role="progressbar"], [aria-busy="true"], .mantine-Loader-root')].some(isVisible);

@@ -249,7 +249,7 @@ async function main(): Promise<void> {
           key: 'roles',
           title: 'Role Management',
           path: '/admin/auth/assign-claims-to-roles',
-          pickerLabels: ['Claim group', 'Role'],
+          pickerLabels: ['Claim group', 'Role', 'Claim groups', 'Select claim group', 'Search claim groups'],
           target: { label: claimGroupNames[role.target] as string, prefixes: role.prefixes },
           panel: { name: 'Configure Role', headingPrefix: 'Configure Role', headingIncludes: null, checkedKeys: claimsOfGroup(roleIndex).map(claimKey) },
         },
@@ -257,7 +257,7 @@ async function main(): Promise<void> {
           key: 'users',
           title: 'User & Role Management',
           path: '/admin/auth/assign-roles-to-users',
-          pickerLabels: ['User'],
+          pickerLabels: ['User', 'Users', 'Select user', 'Search users'],
           target: { label: userNames[user.target] as string, prefixes: user.prefixes },
           panel: {
             name: 'Role & Permission Management',
