@@ -11,9 +11,13 @@ import { useKeyedState } from '../shared/useKeyedState';
 import { useOwnAdminCheck } from '../shared/useOwnAdminCheck';
 import { memberIdsOf } from './permission-holder';
 
-interface MembersResult {
+/** What the 'Group Members' result dialog shows after a save. */
+export interface MembersResult {
+  /** Members added by the save. */
   added: ResultDialogEntry[];
+  /** Members removed by the save. */
   removed: ResultDialogEntry[];
+  /** A message instead of the lists (e.g. nothing changed). */
   message?: string;
 }
 
