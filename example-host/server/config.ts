@@ -3,6 +3,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { resolveLoginThrottle, type LoginThrottleOptions, type LoginThrottlePolicy } from './login-throttle';
+import { LOGIN_CALLBACK_PATH, SIGNED_OUT_PATH } from '../shared/paths';
 
 /** One structured log entry (one JSON line). */
 export type LogEntry = { level: 'info' | 'warn' | 'error'; msg?: string } & Record<string, unknown>;
@@ -114,7 +115,7 @@ export const DEFAULT_MAX_ACCESS_TOKEN_LIFETIME_SECONDS = 24 * 60 * 60;
 /** The access-token `typ` the embedded provider issues (RFC 9068). */
 export const ACCESS_TOKEN_TYPE = 'at+jwt';
 /** The path of the host's sign-in callback route (spec §2). */
-export const LOGIN_CALLBACK_PATH = '/authentication/login-callback';
+export { LOGIN_CALLBACK_PATH, SIGNED_OUT_PATH };
 
 /** Writes each entry as one JSON line on stdout. */
 export const stdoutLog: LogSink = (entry) => {
@@ -181,7 +182,7 @@ export function resolveConfig(config: ServerConfig = {}): ResolvedConfig {
     oidcPort: port('oidcPort', config.oidcPort, DEFAULT_OIDC_PORT),
     hostOrigins,
     redirectUris: config.redirectUris ?? hostOrigins.map((o) => `${o}${LOGIN_CALLBACK_PATH}`),
-    postLogoutRedirectUris: config.postLogoutRedirectUris ?? hostOrigins.map((o) => `${o}/`),
+    postLogoutRedirectUris: config.postLogoutRedirectUris ?? hostOrigins.flatMap((o) => [`${o}/`, `${o}${SIGNED_OUT_PATH}`]),
     dataDir: config.dataDir === undefined ? DEFAULT_DATA_DIR : config.dataDir,
     databaseUrl: config.databaseUrl || null,
     memoryDatabaseTemplate: config.memoryDatabaseTemplate ?? null,

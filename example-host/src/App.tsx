@@ -3,7 +3,8 @@ import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { RouterProvider } from '@tanstack/react-router';
 import { OidcConfigGate } from './components/OidcConfigGate';
-import { LOGIN_CALLBACK_PATH, notificationsProps } from './config';
+import { PendingPage } from './components/PendingPage';
+import { LOGIN_CALLBACK_PATH, SIGNED_OUT_PATH, notificationsProps } from './config';
 import { AuthenticatedAPIProvider, AuthProvider, ccqTheme } from './formsAdmin';
 import type { AppRouter } from './router';
 
@@ -19,7 +20,7 @@ export interface AppProps {
 /** The whole host: Mantine, the toast area, modals, then sign-in settings from the backend, auth, API and routes. */
 export function App({ apiBaseUrl, router, origin = window.location.origin }: AppProps) {
   return (
-    <MantineProvider theme={ccqTheme}>
+    <MantineProvider theme={ccqTheme} defaultColorScheme="auto">
       <Notifications {...notificationsProps} />
       <ModalsProvider>
         <OidcConfigGate apiBaseUrl={apiBaseUrl}>
@@ -29,11 +30,12 @@ export function App({ apiBaseUrl, router, origin = window.location.origin }: App
                 authority: oidc.authority,
                 clientId: oidc.clientId,
                 redirectUri: `${origin}${LOGIN_CALLBACK_PATH}`,
+                postLogoutRedirectUri: `${origin}${SIGNED_OUT_PATH}`,
                 extraScopes: oidc.scopes,
                 ...(oidc.resource ? { resource: oidc.resource } : {}),
               }}
             >
-              <AuthenticatedAPIProvider baseUrl={apiBaseUrl}>
+              <AuthenticatedAPIProvider baseUrl={apiBaseUrl} loading={<PendingPage />}>
                 <RouterProvider router={router} />
               </AuthenticatedAPIProvider>
             </AuthProvider>

@@ -7,8 +7,7 @@ export function apiBaseUrl(env: { VITE_API_URL?: string } = import.meta.env, ori
   return (configured || origin).replace(/\/+$/, '');
 }
 
-/** Where the identity provider sends the browser back after sign-in (spec §2). */
-export const LOGIN_CALLBACK_PATH = '/authentication/login-callback';
+export { LOGIN_CALLBACK_PATH, SIGNED_OUT_PATH } from '../shared/paths';
 
 /** Where `Sign in` on the public home leads once signed in. */
 export const ADMIN_HOME_PATH = '/admin/';

@@ -19,5 +19,7 @@ export {
   RoleManagement,
   UserRoleManagement,
   useAuth,
+  useCan,
+  useMyClaims,
 } from '../../src';
 export type { ApplicationUser, Labels, MenuClaimKey } from '../../src';

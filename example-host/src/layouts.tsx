@@ -1,8 +1,10 @@
 import { Center } from '@mantine/core';
 import { Outlet, useRouter } from '@tanstack/react-router';
+import { AdminRouteGate } from './components/AdminRouteGate';
 import { AdminShell } from './components/AdminShell';
 import { NoAdminAccessPage } from './components/NoAdminAccessPage';
 import { PendingPage } from './components/PendingPage';
+import { SIGNED_OUT_PATH } from './config';
 import { displayNames } from './displayNames';
 import { ErrorAlert, LoginCallback, RequireAdmin, RequireAuth, useAuth } from './formsAdmin';
 import { useLabels } from './useLabels';
@@ -50,11 +52,15 @@ export function AdminLayout() {
   const auth = useAuth();
   const user = auth.user;
   const userName = user ? (displayNames([{ id: user.subject, name: user.name, email: user.email }])[0] ?? '') : '';
-  const signOut = () => void auth.signOut();
+  const router = useRouter();
+  // Resolves only when the provider could not be reached (the local session has ended): say so on the signed-out page.
+  const signOut = () => void auth.signOut().then(() => router.navigate({ to: SIGNED_OUT_PATH }));
   return (
     <RequireAdmin fallback={<NoAdminAccessPage onSignOut={signOut} />} loading={<PendingPage />}>
       <AdminShell userName={userName} onSignOut={signOut}>
-        <Outlet />
+        <AdminRouteGate>
+          <Outlet />
+        </AdminRouteGate>
       </AdminShell>
     </RequireAdmin>
   );

@@ -7,6 +7,7 @@ import { AdminLayout, AuthenticatedLayout, LoginCallbackPage, RootLayout } from 
 import { AdminHomePage } from './pages/AdminHomePage';
 import { HomePage } from './pages/HomePage';
 import { PublicFormInstancePage } from './pages/PublicFormInstancePage';
+import { SignedOutPage } from './pages/SignedOutPage';
 
 // The route table of spec §2. Route components here only adapt the URL (params, search) into props: the screens
 // themselves never import the router (DESIGN §1), so later releases swap each placeholder for a library screen.
@@ -26,6 +27,8 @@ const formInstanceRoute = createRoute({
     return <PublicFormInstancePage formSchemaId={formSchemaId} {...search} />;
   },
 });
+
+const signedOutRoute = createRoute({ getParentRoute: () => rootRoute, path: 'signed-out', component: SignedOutPage });
 
 const loginCallbackRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -128,6 +131,7 @@ export const routeTree = rootRoute.addChildren([
   homeRoute,
   formInstanceRoute,
   loginCallbackRoute,
+  signedOutRoute,
   authenticatedRoute.addChildren([
     adminRoute.addChildren([
       adminHomeRoute,

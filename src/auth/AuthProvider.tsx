@@ -40,13 +40,23 @@ export interface AuthContextValue {
   oidcUser: User | null;
   isLoading: boolean;
   isAuthenticated: boolean;
+  /**
+   * True from the moment `signOut()` starts until the browser leaves for the provider: screens show
+   * nothing of the session, and `RequireAuth` starts no new sign-in.
+   */
+  isSigningOut: boolean;
   error: AuthError | null;
   /**
    * Starts the redirect sign-in. The current path (or `returnTo`) is stored and restored after.
    * `forceLogin` asks the provider for its login prompt even when a session exists.
    */
   signIn(options?: { returnTo?: string; forceLogin?: boolean }): Promise<void>;
-  /** Signs out locally and at the provider. */
+  /**
+   * Signs out: revokes the refresh token, removes the stored session, then ends the provider's
+   * session (end-session with `id_token_hint`) and lands on the post-logout redirect URI. No
+   * automatic sign-in starts on the way. When the provider cannot be reached the local session still
+   * ends and `error.source` is `'signout'`.
+   */
   signOut(): Promise<void>;
   /**
    * Renews the access token once for all callers (single-flight in this tab and, where
@@ -70,19 +80,28 @@ export function useAuth(): AuthContextValue {
 interface State {
   user: User | null;
   isLoading: boolean;
+  isSigningOut: boolean;
   error: AuthError | null;
 }
 type Action =
   | { type: 'loaded'; user: User | null }
   | { type: 'error'; error: AuthError }
+  | { type: 'signingOut' }
+  | { type: 'signOutFailed'; error: AuthError }
   | { type: 'clearError' };
 
 function reducer(state: State, action: Action): State {
   switch (action.type) {
     case 'loaded':
-      return { user: action.user && !action.user.expired ? action.user : null, isLoading: false, error: null };
+      // While signing out, a user loaded by a late renewal must not bring the session back.
+      if (state.isSigningOut) return { ...state, user: null, isLoading: false };
+      return { ...state, user: action.user && !action.user.expired ? action.user : null, isLoading: false, error: null };
     case 'error':
       return { ...state, isLoading: false, error: action.error };
+    case 'signingOut':
+      return { ...state, isSigningOut: true, error: null };
+    case 'signOutFailed':
+      return { ...state, user: null, isLoading: false, isSigningOut: false, error: action.error };
     case 'clearError':
       return { ...state, error: null };
   }
@@ -127,7 +146,7 @@ export function AuthProvider(props: AuthProviderProps) {
     if (props.settings) return new UserManager(props.settings);
     return new UserManager(createUserManagerSettings(props.config as AuthConfig));
   });
-  const [state, dispatch] = useReducer(reducer, { user: null, isLoading: true, error: null });
+  const [state, dispatch] = useReducer(reducer, { user: null, isLoading: true, isSigningOut: false, error: null });
   const userRef = useRef<User | null>(null);
   userRef.current = state.user;
   const renewing = useRef<Promise<string | null> | null>(null);
@@ -212,12 +231,20 @@ export function AuthProvider(props: AuthProviderProps) {
   );
 
   const signOut = useCallback(async () => {
+    // First, so that removing the stored user below does not look like 'signed out, sign in again'.
+    dispatch({ type: 'signingOut' });
+    userRef.current = null;
+    userManager.stopSilentRenew();
+    const user = await userManager.getUser().catch(() => null);
+    // The refresh token outlives the access token: revoke it so a copy cannot renew the session.
+    if (user?.refresh_token) await userManager.revokeTokens(['refresh_token']).catch(() => undefined);
     try {
-      await userManager.signoutRedirect();
+      // Removes the stored user, then navigates to the provider's end-session endpoint with id_token_hint.
+      await userManager.signoutRedirect(user?.id_token ? { id_token_hint: user.id_token } : {});
     } catch (cause) {
       // The provider may be unreachable: the local session still ends.
-      await userManager.removeUser();
-      dispatch({ type: 'error', error: errorOf('signout', cause) });
+      await userManager.removeUser().catch(() => undefined);
+      dispatch({ type: 'signOutFailed', error: errorOf('signout', cause) });
     }
   }, [userManager]);
 
@@ -243,6 +270,7 @@ export function AuthProvider(props: AuthProviderProps) {
       oidcUser: state.user,
       isLoading: state.isLoading,
       isAuthenticated: Boolean(state.user),
+      isSigningOut: state.isSigningOut,
       error: state.error,
       signIn,
       signOut,

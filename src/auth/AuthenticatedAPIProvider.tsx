@@ -8,7 +8,7 @@ export type AuthenticatedAPIProviderProps = Omit<
   APIProviderProps,
   'accessToken' | 'getAccessToken' | 'renewAccessToken' | 'userKey'
 > & {
-  /** Rendered while the stored session loads, so no call goes out without its token. @default null */
+  /** Rendered while the stored session loads or signing out runs, so no call goes out without its token. @default null */
   loading?: ReactNode;
 };
 
@@ -22,7 +22,8 @@ export function AuthenticatedAPIProvider({ loading = null, children, ...props }:
   return (
     <APIProvider
       {...props}
-      children={auth.isLoading ? loading : children}
+      // While signing out nothing of the session stays on screen, and no call goes out.
+      children={auth.isLoading || auth.isSigningOut ? loading : children}
       accessToken={auth.user?.accessToken ?? null}
       getAccessToken={auth.getAccessToken}
       renewAccessToken={auth.renewAccessToken}

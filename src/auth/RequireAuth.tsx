@@ -16,7 +16,8 @@ export interface RequireAuthProps {
 export function RequireAuth({ children, fallback = null }: RequireAuthProps) {
   const auth = useAuth();
   const redirecting = useRef(false);
-  const mustSignIn = !auth.isLoading && !auth.isAuthenticated && !auth.error;
+  // Signing out removes the stored user first: that must not start a new sign-in.
+  const mustSignIn = !auth.isLoading && !auth.isAuthenticated && !auth.isSigningOut && !auth.error;
   useEffect(() => {
     if (mustSignIn && !redirecting.current) {
       redirecting.current = true;

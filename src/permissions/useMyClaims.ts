@@ -11,6 +11,8 @@ export interface MyClaims {
   numbersByKey: ReadonlyMap<string, number>;
   isLoading: boolean;
   error: Error | null;
+  /** Loads again what failed (a retry button after `error`). */
+  refetch(): void;
 }
 
 const EMPTY = new Set<number>();
@@ -31,5 +33,9 @@ export function useMyClaims(): MyClaims {
     numbersByKey,
     isLoading: mine.isPending || catalogue.isPending,
     error: mine.error ?? catalogue.error ?? null,
+    refetch: () => {
+      if (mine.isError) void mine.refetch();
+      if (catalogue.isError) void catalogue.refetch();
+    },
   };
 }

@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { AuthProvider, useAuth } from '../../src/auth/AuthProvider';
 import { AuthenticatedAPIProvider } from '../../src/auth/AuthenticatedAPIProvider';
 import { LoginCallback } from '../../src/auth/LoginCallback';
+import { RequireAuth } from '../../src/auth/RequireAuth';
 import { safeReturnPath } from '../../src/auth/returnPath';
 import { createUserManagerSettings } from '../../src/auth/settings';
 import { useApi } from '../../src/query/APIProvider';
@@ -20,6 +21,7 @@ const api = 'http://api.test';
 const clientId = 'forms-admin-test';
 let tokenCalls = 0;
 let apiCalls: string[] = [];
+let revoked: Record<string, string>[] = [];
 
 const server = setupServer(
   http.post(`${idp}/token`, async ({ request }) => {
@@ -39,6 +41,10 @@ const server = setupServer(
     });
   }),
   http.get(`${idp}/me`, () => HttpResponse.json({ sub: 'ada', name: 'Ada Admin' })),
+  http.post(`${idp}/revoke`, async ({ request }) => {
+    revoked.push(Object.fromEntries(new URLSearchParams(await request.text())));
+    return new HttpResponse(null, { status: 200 });
+  }),
   http.get(`${api}/api/Claim/GetMyClaims`, ({ request }) => {
     const auth = request.headers.get('authorization') ?? '';
     apiCalls.push(auth);
@@ -51,6 +57,7 @@ afterAll(() => server.close());
 beforeEach(() => {
   tokenCalls = 0;
   apiCalls = [];
+  revoked = [];
   localStorage.clear();
   sessionStorage.clear();
 });
@@ -71,6 +78,7 @@ function newUserManager() {
       token_endpoint: `${idp}/token`,
       userinfo_endpoint: `${idp}/me`,
       end_session_endpoint: `${idp}/session/end`,
+      revocation_endpoint: `${idp}/revoke`,
       jwks_uri: `${idp}/jwks`,
     },
   });
@@ -84,6 +92,7 @@ async function signedInUserManager(accessToken = 'stale-token') {
       access_token: accessToken,
       token_type: 'Bearer',
       refresh_token: 'refresh-1',
+      id_token: 'id-token-1',
       scope: 'openid profile email',
       // The token looks valid to the client but the server already considers it expired.
       expires_at: now + 3600,
@@ -275,5 +284,67 @@ describe('useAuth', () => {
     await act(() => auth!.signIn());
     expect(signinRedirect).toHaveBeenCalledWith({ state: { returnTo: '/admin/form-group/42?x=1' } });
     window.history.replaceState(null, '', '/');
+  });
+});
+
+describe('signOut', () => {
+  function renderSignedIn(um: UserManager) {
+    let auth: ReturnType<typeof useAuth> | undefined;
+    function Grab() {
+      auth = useAuth();
+      return null;
+    }
+    render(
+      <AuthProvider userManager={um}>
+        <Grab />
+        <AuthenticatedAPIProvider baseUrl={api} loading={<p>Signing out…</p>}>
+          <RequireAuth fallback={<p>Not signed in</p>}>
+            <p>Secret admin data</p>
+          </RequireAuth>
+        </AuthenticatedAPIProvider>
+      </AuthProvider>,
+    );
+    return () => auth!;
+  }
+
+  it('revokes the refresh token, removes the stored session, ends the provider session with id_token_hint, and starts no sign-in', async () => {
+    const um = await signedInUserManager('token-1');
+    const signinRedirect = vi.spyOn(um, 'signinRedirect').mockResolvedValue(undefined);
+    // The real one removes the stored user, then the browser leaves for the provider: the promise never settles.
+    const signoutRedirect = vi.spyOn(um, 'signoutRedirect').mockImplementation(async () => {
+      await um.removeUser();
+      await new Promise(() => {});
+    });
+    const auth = renderSignedIn(um);
+    expect(await screen.findByText('Secret admin data')).toBeInTheDocument();
+
+    act(() => void auth().signOut());
+    await waitFor(() => expect(signoutRedirect).toHaveBeenCalledWith({ id_token_hint: 'id-token-1' }));
+    expect(revoked).toEqual([expect.objectContaining({ token: 'refresh-1', token_type_hint: 'refresh_token' })]);
+    expect(Object.keys(localStorage).filter((k) => k.startsWith('oidc.user:'))).toEqual([]);
+    expect(auth().isSigningOut).toBe(true);
+    expect(auth().isAuthenticated).toBe(false);
+    expect(screen.queryByText('Secret admin data')).not.toBeInTheDocument();
+    expect(screen.getByText('Signing out…')).toBeInTheDocument();
+    // The removed user must not look like 'signed out, sign in again' (the defect: a new sign-in cancelled the end-session).
+    await new Promise((r) => setTimeout(r, 50));
+    expect(signinRedirect).not.toHaveBeenCalled();
+  });
+
+  it('still ends the local session when the provider cannot be reached, says so, and starts no sign-in', async () => {
+    const um = await signedInUserManager('token-1');
+    const signinRedirect = vi.spyOn(um, 'signinRedirect').mockResolvedValue(undefined);
+    vi.spyOn(um, 'signoutRedirect').mockRejectedValue(new Error('Failed to fetch'));
+    const auth = renderSignedIn(um);
+    expect(await screen.findByText('Secret admin data')).toBeInTheDocument();
+
+    await act(() => auth().signOut());
+    expect(auth().error).toMatchObject({ source: 'signout', message: 'Failed to fetch' });
+    expect(auth().isSigningOut).toBe(false);
+    expect(auth().isAuthenticated).toBe(false);
+    expect(await um.getUser()).toBeNull();
+    expect(screen.getByText('Not signed in')).toBeInTheDocument();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(signinRedirect).not.toHaveBeenCalled();
   });
 });

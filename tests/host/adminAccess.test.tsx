@@ -1,11 +1,14 @@
 import { QueryClient } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
+import { within, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { routeTree } from '../../example-host/src/routes';
 import type * as AuthProviderModule from '../../src/auth/AuthProvider';
 import type { AuthContextValue } from '../../src/auth/AuthProvider';
 import { APIProvider } from '../../src/query/APIProvider';
+import { adminMenuEntries, adminRouteAccess } from '../../example-host/src/components/adminMenuEntries';
+import { ClaimTypeFlags, MenuClaim } from '../../src/api/enums';
 import { renderRouter } from './support/renderRouter';
 
 // Signed in; the real RequireAdmin asks the server (CheckForAdminRole) whether this user is an administrator.
@@ -24,19 +27,35 @@ vi.mock('../../src/auth/AuthProvider', async (importOriginal) => ({
 
 let isAdmin = false;
 let askedFor: string | null = null;
+let myClaims: number[] = [];
+let claimsFail = false;
+const requested: string[] = [];
+const catalogue: { claimType: number; claimEntries: { key: string; value: number }[] }[] = [
+  { claimType: ClaimTypeFlags.UXClaim, claimEntries: Object.entries(MenuClaim).map(([key, value]) => ({ key, value })) },
+];
 const server = setupServer(
   http.get('*/api/Claim/CheckForAdminRole', ({ request }) => {
     askedFor = new URL(request.url).searchParams.get('authId');
     return HttpResponse.json(isAdmin);
   }),
-  http.get('*/api/Claim/GetMyClaims', () => HttpResponse.json([])),
-  http.get('*/api/Claim/GetClaimEntriesForClaimTypes', () => HttpResponse.json([])),
+  http.get('*/api/Claim/GetMyClaims', () =>
+    claimsFail ? HttpResponse.json({ title: 'Broken' }, { status: 500 }) : HttpResponse.json(myClaims),
+  ),
+  http.get('*/api/Claim/GetClaimEntriesForClaimTypes', () => HttpResponse.json(catalogue)),
+  // Any call a screen makes: recorded, so a test can show a gated screen never started loading.
+  http.get('*/api/*', ({ request }) => {
+    requested.push(new URL(request.url).pathname);
+    return HttpResponse.json([]);
+  }),
 );
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   server.resetHandlers();
   isAdmin = false;
   askedFor = null;
+  myClaims = [];
+  claimsFail = false;
+  requested.length = 0;
 });
 afterAll(() => server.close());
 
@@ -64,5 +83,73 @@ describe('admin layout', () => {
     expect(screen.queryByRole('navigation', { name: 'Admin menu' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Sign out' }));
     expect(signOut).toHaveBeenCalled();
+  });
+});
+
+describe('admin routes check the same claim as their menu entry', () => {
+  it('maps every menu entry, and the routes without one, to a claim; the admin home needs none', () => {
+    for (const entry of adminMenuEntries) {
+      expect(adminRouteAccess(entry.to)?.claim).toBe(entry.claim);
+      expect(adminRouteAccess(`${entry.to.replace(/\/$/, '')}/some-id`)?.claim).toBe(entry.claim);
+    }
+    expect(adminRouteAccess('/admin/form-group/42')?.claim).toBe('FormGroups_AllowRead');
+    expect(adminRouteAccess('/admin/form-manager/7')?.claim).toBe('Forms_AllowRead');
+    expect(adminRouteAccess('/admin/form-manager/form-schema/9')?.claim).toBe('FormSchemas_AllowRead');
+    expect(adminRouteAccess('/admin/')).toBeNull();
+    expect(adminRouteAccess('/admin')).toBeNull();
+    // A prefix of a word is not the route: /admin/forms is not /admin/form-…
+    expect(adminRouteAccess('/admin/formsX')).toBeNull();
+  });
+
+  it("an editor who types Role Management's URL gets 'No access', and the screen never loads its data", async () => {
+    isAdmin = true;
+    myClaims = [MenuClaim.FormBuilder_AllowRead];
+    const { screen } = await renderAdmin('/admin/auth/assign-claims-to-roles');
+    expect(await screen.findByRole('heading', { name: 'No access' })).toBeInTheDocument();
+    expect(screen.getByText(/Your account does not have access to Role Management\./)).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Role Management' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Failed to load claim groups. Please try again.')).not.toBeInTheDocument();
+    expect(requested.filter((p) => p.includes('ClaimGroups'))).toEqual([]);
+    // The menu shows what they may open, and the admin home link leads back.
+    const menu = screen.getByRole('navigation', { name: 'Admin menu' });
+    expect(within(menu).getByRole('link', { name: 'Form Builder' })).toBeInTheDocument();
+    expect(within(menu).queryByRole('link', { name: 'Role Management' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the admin home' })).toHaveAttribute('href', '/admin/');
+  });
+
+  it.each(adminMenuEntries.map((e) => [e.label, e] as const))('%s opens only with its menu claim', async (_label, entry) => {
+    isAdmin = true;
+    const { screen, unmount } = await renderAdmin(entry.to);
+    expect(await screen.findByText(`Your account does not have access to ${entry.label}. Ask an administrator for access, or choose a screen from the menu.`)).toBeInTheDocument();
+    unmount();
+    myClaims = [MenuClaim[entry.claim]];
+    const again = await renderAdmin(entry.to);
+    expect(await again.screen.findByRole('heading', { level: 1, name: entry.label })).toBeInTheDocument();
+    expect(again.screen.queryByRole('heading', { name: 'No access' })).not.toBeInTheDocument();
+    again.unmount();
+  });
+
+  it('GlobalDataAdmin opens every screen', async () => {
+    isAdmin = true;
+    myClaims = [0];
+    catalogue[0]!.claimEntries.push({ key: 'GlobalDataAdmin', value: 0 });
+    try {
+      const { screen } = await renderAdmin('/admin/auth/assign-roles-to-users');
+      expect(await screen.findByRole('heading', { name: 'User & Role Management' })).toBeInTheDocument();
+    } finally {
+      catalogue[0]!.claimEntries.pop();
+    }
+  });
+
+  it('says when the access check itself failed, and retries', async () => {
+    isAdmin = true;
+    claimsFail = true;
+    const { screen, user } = await renderAdmin('/admin/form-builder/');
+    expect(await screen.findByText('Access check failed')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'No access' })).not.toBeInTheDocument();
+    claimsFail = false;
+    myClaims = [MenuClaim.FormBuilder_AllowRead];
+    await user.click(screen.getByRole('button', { name: /try again|retry/i }));
+    await waitFor(() => expect(screen.queryByText('Access check failed')).not.toBeInTheDocument());
   });
 });

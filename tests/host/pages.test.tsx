@@ -57,12 +57,12 @@ describe('admin area', () => {
   });
 
   it.each([
-    ['/admin/form-builder/', 'Form Builder'],
-    ['/admin/form-group/', 'Form Groups'],
-    ['/admin/signing/', 'Signing'],
-  ])('shows %s as the placeholder of %s inside the admin shell', async (path, title) => {
+    ['/admin/form-builder/', 'Form Builder', 'FormBuilder_AllowRead'],
+    ['/admin/form-group/', 'Form Groups', 'FormGroups_AllowRead'],
+    ['/admin/signing/', 'Signing', 'Signing_AllowRead'],
+  ])('shows %s as the placeholder of %s inside the admin shell', async (path, title, claim) => {
     auth.current = signedIn();
-    grantedClaims.add('Forms_AllowRead');
+    grantedClaims.add(claim);
     const { screen } = await renderRouter(routeTree, path);
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
     expect(screen.getByText('This screen arrives in a later release.')).toBeInTheDocument();
@@ -72,6 +72,7 @@ describe('admin area', () => {
 
   it('passes route params to the screen', async () => {
     auth.current = signedIn();
+    grantedClaims.add('FormSchemas_AllowRead');
     const { screen } = await renderRouter(routeTree, '/admin/form-manager/form-schema/schema-9');
     expect(await screen.findByRole('heading', { level: 1, name: 'Form Schema Manager' })).toBeInTheDocument();
     expect(screen.getByText('Form schema: schema-9')).toBeInTheDocument();

@@ -1,16 +1,11 @@
 import { NavLink, Stack } from '@mantine/core';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { Can } from '../formsAdmin';
-import { adminMenuEntries } from './adminMenuEntries';
+import { adminMenuEntries, isUnder } from './adminMenuEntries';
 
 export interface AdminMenuProps {
   /** Called after an entry is chosen (the shell closes the mobile navbar). */
   onNavigate?: () => void;
-}
-
-function isActive(pathname: string, to: string): boolean {
-  const base = to.replace(/\/$/, '');
-  return pathname === base || pathname.startsWith(`${base}/`);
 }
 
 /** The admin menu: one link per screen, each shown only to users holding its menu claim. */
@@ -24,7 +19,7 @@ export function AdminMenu({ onNavigate }: AdminMenuProps) {
             component={Link}
             to={entry.to}
             label={entry.label}
-            active={isActive(pathname, entry.to)}
+            active={isUnder(pathname, entry.to)}
             onClick={onNavigate}
           />
         </Can>

@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { ADMIN_PANEL_MAX_WIDTH, APP_NAME } from '../config';
 import { AdminMenu } from './AdminMenu';
+import { ColorSchemeSwitch } from './ColorSchemeSwitch';
 
 export interface AdminShellProps {
   /** The signed-in user's display name. */
@@ -14,7 +15,7 @@ export interface AdminShellProps {
   children?: ReactNode;
 }
 
-/** The admin layout: header (app name, user, sign out), the menu, and the screen in a 1200px panel (spec §9). */
+/** The admin layout: header (app name, user, colour scheme, sign out), the menu, and the screen in a 1200px panel (spec §9). */
 export function AdminShell({ userName, onSignOut, children }: AdminShellProps) {
   const [opened, { toggle, close }] = useDisclosure(false);
   return (
@@ -33,6 +34,7 @@ export function AdminShell({ userName, onSignOut, children }: AdminShellProps) {
             <Text size="sm" truncate="end" maw={240} data-testid="signed-in-user">
               {userName}
             </Text>
+            <ColorSchemeSwitch />
             <Button variant="default" size="xs" onClick={onSignOut}>
               Sign out
             </Button>

@@ -19,3 +19,38 @@ export const adminMenuEntries = [
   { label: 'Role Management', to: '/admin/auth/assign-claims-to-roles', claim: 'RoleManagement_AllowRead' },
   { label: 'User & Role Management', to: '/admin/auth/assign-roles-to-users', claim: 'UserRoleManagement_AllowRead' },
 ] as const satisfies readonly AdminMenuEntry[];
+
+/** An admin route and the menu claim that opens it. */
+export interface AdminRouteAccess {
+  /** The screen's name, for the 'No access' page. */
+  label: string;
+  /** The path prefix the rule covers. */
+  to: string;
+  claim: MenuClaimKey;
+}
+
+/** Admin routes without a menu entry of their own, gated by the menu claim of the screen they belong to. */
+const routesWithoutMenuEntry = [
+  { label: 'Form Schema Manager', to: '/admin/form-manager/form-schema/', claim: 'FormSchemas_AllowRead' },
+  { label: 'Form Manager', to: '/admin/form-manager/', claim: 'Forms_AllowRead' },
+] as const satisfies readonly AdminRouteAccess[];
+
+const adminRoutes: readonly AdminRouteAccess[] = [...adminMenuEntries, ...routesWithoutMenuEntry];
+
+/** Whether `pathname` is `to` or below it (trailing slashes ignored). */
+export function isUnder(pathname: string, to: string): boolean {
+  const base = to.replace(/\/$/, '');
+  return pathname === base || pathname.startsWith(`${base}/`);
+}
+
+/**
+ * The claim a user needs to open `pathname`: the same claim as the screen's menu entry, so typing a URL opens exactly
+ * what the menu shows. The most specific rule wins; null for the admin home (every administrator may open it).
+ */
+export function adminRouteAccess(pathname: string): AdminRouteAccess | null {
+  let best: AdminRouteAccess | null = null;
+  for (const route of adminRoutes) {
+    if (isUnder(pathname, route.to) && (!best || route.to.length > best.to.length)) best = route;
+  }
+  return best;
+}

@@ -1,0 +1,40 @@
+import { Button, Menu, useMantineColorScheme } from '@mantine/core';
+import type { MantineColorScheme } from '@mantine/core';
+
+const choices: readonly { value: MantineColorScheme; label: string }[] = [
+  { value: 'auto', label: 'Follow system' },
+  { value: 'light', label: 'Light' },
+  { value: 'dark', label: 'Dark' },
+];
+
+/**
+ * The header's colour-scheme choice: follows the system by default; a choice is remembered (Mantine's colour-scheme
+ * manager keeps it in local storage) and applies to every tab.
+ */
+export function ColorSchemeSwitch() {
+  const { colorScheme, setColorScheme } = useMantineColorScheme();
+  const current = choices.find((c) => c.value === colorScheme) ?? choices[0]!;
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Button variant="default" size="xs" aria-label={`Colour scheme: ${current.label}`} title="Colour scheme">
+          {colorScheme === 'dark' ? '☾' : colorScheme === 'light' ? '☀' : '◐'}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown aria-label="Colour scheme">
+        {choices.map((choice) => (
+          <Menu.Item
+            key={choice.value}
+            role="menuitemradio"
+            aria-checked={choice.value === colorScheme}
+            leftSection={<span aria-hidden>{choice.value === colorScheme ? '✓' : ''}</span>}
+            onClick={() => setColorScheme(choice.value)}
+          >
+            {choice.label}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+ColorSchemeSwitch.displayName = 'ColorSchemeSwitch';
