@@ -25,8 +25,8 @@ export function ColorSchemeSwitch() {
         {choices.map((choice) => (
           <Menu.Item
             key={choice.value}
-            role="menuitemradio"
-            aria-checked={choice.value === colorScheme}
+            // Mantine fixes role="menuitem" (aria-checked is not allowed on it): the current choice is aria-current.
+            aria-current={choice.value === colorScheme ? 'true' : undefined}
             leftSection={<span aria-hidden>{choice.value === colorScheme ? '✓' : ''}</span>}
             onClick={() => setColorScheme(choice.value)}
           >
