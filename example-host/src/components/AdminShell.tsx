@@ -25,13 +25,14 @@ export function AdminShell({ userName, onSignOut, children }: AdminShellProps) {
           <Group gap="sm" wrap="nowrap">
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle admin menu" />
             <UnstyledButton component={Link} to="/admin/">
-              <Title order={2} size="h4">
+              <Title order={2} size="h4" style={{ whiteSpace: 'nowrap' }}>
                 {APP_NAME}
               </Title>
             </UnstyledButton>
           </Group>
           <Group gap="sm" wrap="nowrap">
-            <Text size="sm" truncate="end" maw={240} data-testid="signed-in-user">
+            {/* On phones the name gives way to the title and the buttons; the menu and sign-out stay. */}
+            <Text size="sm" truncate="end" maw={240} data-testid="signed-in-user" visibleFrom="sm">
               {userName}
             </Text>
             <ColorSchemeSwitch />
@@ -42,6 +43,9 @@ export function AdminShell({ userName, onSignOut, children }: AdminShellProps) {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="xs" aria-label="Admin menu">
+        <Text size="sm" hiddenFrom="sm" px="sm" pb="xs" truncate="end">
+          Signed in as {userName}
+        </Text>
         <AdminMenu onNavigate={close} />
       </AppShell.Navbar>
       <AppShell.Main>
