@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useApi } from '../query/APIProvider';
 import { claimQueries } from '../query/queries';
+import { useLabels } from '../query/useLabels';
 import { ErrorAlert } from '../ui/ErrorAlert';
 import { LoadingState } from '../ui/LoadingState';
 import { useAuth } from './AuthProvider';
@@ -22,6 +23,7 @@ export interface RequireAdminProps {
 export function RequireAdmin({ children, fallback = null, loading }: RequireAdminProps) {
   const auth = useAuth();
   const { client } = useApi();
+  const labels = useLabels();
   const subject = auth.user?.subject ?? '';
   const query = useQuery({ ...claimQueries.adminRole(client, subject), enabled: Boolean(subject) });
   if (!subject) return <>{fallback}</>;
@@ -29,8 +31,9 @@ export function RequireAdmin({ children, fallback = null, loading }: RequireAdmi
   if (query.isError) {
     return (
       <ErrorAlert
-        title="Access check failed"
-        message={query.error.message}
+        title={labels.accessCheckFailed}
+        message={labels.accessCheckFailedReason}
+        details={query.error.message}
         onRetry={() => void query.refetch()}
       />
     );

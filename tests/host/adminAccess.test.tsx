@@ -86,6 +86,20 @@ describe('admin layout', () => {
   });
 });
 
+describe('the admin check itself fails', () => {
+  it("says 'Access check failed' in the host's words, with the cause as details", async () => {
+    server.use(http.get('*/api/Claim/CheckForAdminRole', () => HttpResponse.json({ title: 'Down' }, { status: 503 })));
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const { screen } = await renderRouter(routeTree, '/admin/', (router) => (
+      <APIProvider baseUrl="http://api.test" accessToken="t" queryClient={queryClient} labels={{ accessCheckFailed: 'Zugriffsprüfung fehlgeschlagen' }}>
+        {router}
+      </APIProvider>
+    ));
+    expect(await screen.findByText('Zugriffsprüfung fehlgeschlagen')).toBeInTheDocument();
+    expect(screen.getByText('Your permissions could not be checked.')).toBeInTheDocument();
+  });
+});
+
 describe('admin routes check the same claim as their menu entry', () => {
   it('maps every menu entry, and the routes without one, to a claim; the admin home needs none', () => {
     for (const entry of adminMenuEntries) {
