@@ -2,12 +2,108 @@
  * @ccq/forms-admin — React components for building, filling, signing and managing dynamic forms,
  * and for administering users, user groups and role-based permissions (claims).
  *
- * The root re-exports every entry point: the API client (`/api`), the providers and query layer,
- * sign-in, permissions, the shared UI pieces and the administration screens.
+ * The root re-exports the API client (`/api`), the providers and query layer, sign-in, permissions,
+ * the shared UI pieces, the administration screens and the form renderer of `/viewer`.
  */
-export * from './api';
-export * from './query';
-export * from './auth';
-export * from './permissions';
-export * from './ui';
-export * from './admin';
+// Named exports only: each name below is public API on purpose (tests/exports snapshots the list; the README lists it).
+
+// `/api`: the HTTP client, errors, enums, contract types, the domain rules a host needs, the `odata` namespace.
+export {
+  ACCESS_REFUSAL_CODES, accessModelFromLists, ALL_CLAIM_TYPES, ALL_DEFAULT_CLAIMS, API_ERROR_MESSAGE, ApiError,
+  apiErrorFrom, applyAccessChange, ArgumentError, assertDefined, assertDefinedMayBeNull, assertNotNull,
+  BUILT_IN_CLAIM_GROUP_DEFINITIONS, builtInClaimGroupDefinition, builtInGroupDeleteReason, builtInGroupEmptyReason,
+  ButtonClaim, claimKeyOf, ClaimTypeFlags, computeEffectiveClaims, createApiClient, createProblemDetails,
+  createTransport, dateReviver, DEFAULT_PRIORITY_OF_PERMISSION, DefaultClaimNumbers, defaultClaimTypeOf,
+  effectiveClaimsIn, EnvelopeStatus, fileNameFromContentDisposition, FormInstanceStatus, groupNameKey, isAbortError,
+  isAdministrator, isApiError, isIsoDateTime, isNetworkError, isProblemDetails, LAST_ADMINISTRATOR_MESSAGE,
+  MAX_ARRAY_ITEMS, MAX_CHANGE_PAIRS, MAX_GROUP_NAME_LENGTH, MenuClaim, NetworkError, normalizeGroupName, odata,
+  parseJsonWithDates, Permission, PERMISSION_ACTIONS, PERMISSION_ENTITIES, PRIORITY_RANGE, PROBLEM_CONTENT_TYPE,
+  problemDetailOf, reachableClaimGroups, REASON_PHRASES, removesOwnAdminAccess, resolveGrants, reviveDates,
+  rowLevelPermission, RowLevelPermission, satisfies, singleKeyOf, singleOrNull, TableClaim, wouldCreateCycle,
+} from './api';
+export type {
+  AccessChange, AccessClaimGroup, AccessHolder, AccessLists, AccessModel, AccessUser, ApiClient, ApiClientOptions,
+  ApiRequest, ApplicationUser, ApplicationUserApplicationUserGroup, ApplicationUserGroup, ApplicationUserGroupIncludes,
+  ApplicationUserIncludes, AuditFields, BuiltInClaimGroupDefinition, BuiltInClaimGroupKey, ButtonClaimKey, CallOptions,
+  ClaimApi, ClaimBase, ClaimEntry, ClaimGrant, ClaimGrantInput, ClaimGroup, ClaimGroupIncludes, ClaimGroupLink,
+  ClaimGroupNode, ClaimGroupsChangeRequest, ClaimHolderGraph, ClaimKey, ClaimsChangeRequest, ClaimTypeFlag,
+  ClaimTypeNames, ClaimTypeRecord, CrudApi, CrudEntities, CrudEntityApi, CrudEntityName, DisplayNameFunction,
+  DownloadDocumentResult, DynamicFormLinkingApi, EntityWithPermissions, FieldComputation, FieldOption, FieldRule,
+  FieldWidget, FileParameter, Filter, FilterField, FilterValue, Form, FormField, FormGeneratorApi, FormGroup,
+  FormInstance, FormLayout, FormPage, FormsApi, FormSchema, FormSection, GeneratedForm, HealthCheckApi, HttpMethod,
+  JsonObject, JsonValue, MenuClaimKey, ODataApi, ODataEntitySet, ODataExpandOptions, ODataOrderByItem,
+  ODataQueryOptions, ODataResult, OidcConfig, PageArgs, Paged, PdfField, PdfTemplate, PermissionKey, ProblemDetails,
+  PropertyName, QueryValue, RetryOptions, RowLevelTable, SatisfiesOptions, SelectedPermission, SignatureRequest,
+  Signer, SigningApi, TableClaimKey, Transport, UserSessionData, UsersInGroupsChangeRequest,
+} from './api';
+
+// Providers, labels, query keys and queryOptions factories, mutation hooks.
+export {
+  ApiContext, APIProvider, claimKeys, claimQueries, createDefaultQueryClient, defaultLabels,
+  describeError, entityKeys, entityQueries, fillLabel, formLinkKeys, formLinkQueries, healthKeys, healthQueries,
+  inverseClaimsChange, isEmptyPermissionSave, LabelsProvider, linkingKeys, linkingQueries, OUTSIDE_PROVIDER_MESSAGE,
+  PERMISSION_INVALIDATIONS, PermissionSaveError, resolveLabels, savePermissions, SCREEN_CLAIM_GROUP_INCLUDES,
+  SCREEN_USER_GROUP_INCLUDES, SCREEN_USER_INCLUDES, useAddRemoveUpdateAppUsersInAppuserGroups,
+  useAddRemoveUpdateClaimGroupsToAppUserGroupOrUserGroups, useAddRemoveUpdateClaimGroupsToAppUserOrUsers,
+  useAddRemoveUpdateClaimGroupsToClaimGroupOrClaimGroups, useAddRemoveUpdateClaimsToAppUserGroupOrUserGroups,
+  useAddRemoveUpdateClaimsToAppUserOrUsers, useAddRemoveUpdateClaimsToClaimGroupOrClaimGroups, useApi, useApiMutation,
+  useClearUserClaimsCache, useCreateClaimGroup, useCreateLinkedInstance, useCreateUserGroup, useCrudMutation,
+  useDeleteClaimGroup, useDeleteUserGroup, useDuplicateInstance, useFullSync, useLabels, useMarkCompleted,
+  useNotifyDeleted, useRenameClaimGroup, useRenameUserGroup, useRequestSignature, useSavePermissions, useUploadPdf,
+  useUpsertBuiltInClaimGroups,
+} from './query';
+export type {
+  ApiContextValue, APIProviderProps, ClaimGroupsChange, ClaimsChange, CrudMutationVariables, ErrorDescription, Labels,
+  MutationHookOptions, PermissionHolderKind, PermissionSave, PermissionSaveResult,
+} from './query';
+
+// Sign-in over oidc-client-ts.
+export {
+  ACCESS_TOKEN_EXPIRING_NOTIFICATION_SECONDS, AuthContext, AuthenticatedAPIProvider, AuthProvider, BASE_SCOPES,
+  createUserManagerSettings, LoginCallback, RequireAdmin, RequireAuth, returnPathFromState, safeReturnPath,
+  SILENT_REQUEST_TIMEOUT_SECONDS, useAuth,
+} from './auth';
+export type {
+  AuthConfig, AuthContextValue, AuthenticatedAPIProviderProps, AuthError, AuthErrorSource, AuthProviderProps, AuthUser,
+  LoginCallbackProps, RequireAdminProps, RequireAuthProps, SignInState,
+} from './auth';
+
+// Permissions.
+export { Can, claimNumbersByKey, resolveClaimValue, useCan, useMyClaims } from './permissions';
+export type { CanProps, CanResult, ClaimName, MyClaims } from './permissions';
+
+// Shared UI pieces.
+export {
+  ActionButton, AuthStatusCard, ccqTheme, ConfirmModal, DEFAULT_AUTH_STATUS_CARD_LABELS, DEFAULT_CONFIRM_MODAL_LABELS,
+  DEFAULT_ERROR_ALERT_LABELS, DEFAULT_LOADING_STATE_LABELS, DEFAULT_RESULT_DIALOG_LABELS, EmptyState, ErrorAlert,
+  LoadingState, PageShell, ResultDialog,
+} from './ui';
+export type {
+  ActionAccess, ActionButtonProps, AuthStatus, AuthStatusCardLabels, AuthStatusCardProps, ConfirmModalLabels,
+  ConfirmModalProps, EmptyStateProps, ErrorAlertLabels, ErrorAlertProps, LoadingStateLabels, LoadingStateProps,
+  PageShellProps, ResultDialogEntry, ResultDialogLabels, ResultDialogProps,
+} from './ui';
+
+// Administration screens: headless hooks and their views.
+export {
+  ADMIN_ACTION_CLAIMS, diffPermissions, filterCategories, permissionCategories, PermissionEditor, PermissionEditorView,
+  PRIORITY_MAX, PRIORITY_MIN, RoleManagement, RoleManagementView, subGroupCandidates, useClaimCatalogue,
+  useClaimEntriesOfTypes, usePermissionEditor, useRoleManagement, UserRoleManagement, UserRoleManagementView,
+  useUserRoleManagement,
+} from './admin';
+export type {
+  AdminAccess, CatalogueEntry, ClaimGroupOption, ListState, PermissionCategory, PermissionDiff,
+  PermissionEditorController, PermissionEditorFactory, PermissionEditorOptions, PermissionEditorProps,
+  PermissionEditorStylesNames, PermissionEditorViewFactory, PermissionEditorViewProps, RoleManagementController,
+  RoleManagementFactory, RoleManagementOptions, RoleManagementProps, RoleManagementStylesNames,
+  RoleManagementViewFactory, RoleManagementViewProps, SelectedClaim, UserRoleManagementController,
+  UserRoleManagementFactory, UserRoleManagementOptions, UserRoleManagementProps, UserRoleManagementStylesNames,
+  UserRoleManagementTab, UserRoleManagementViewFactory, UserRoleManagementViewProps,
+} from './admin';
+
+// The form renderer, as in `/viewer`, with the types its props and its engine name.
+export { FormRenderer, useFormEngine } from './forms';
+export type {
+  FieldState, FormCheckResult, FormEngine, FormError, FormLabels, FormRendererProps, FormState, ProgressiveOptions,
+  UseFormEngineOptions,
+} from './forms';

@@ -1,7 +1,7 @@
 /**
- * `@ccq/forms-admin/viewer` — what an integrator embeds in a public page: the providers and the
- * pieces the public form viewer is built from. `FormInstanceViewer` joins this entry with the
- * form renderer.
+ * `@ccq/forms-admin/viewer` — what an integrator embeds in a public page: the providers, the form
+ * renderer (`FormRenderer`, `useFormEngine`) and the pieces the public form viewer is built from.
+ * Named exports only; it reaches no administration screen.
  */
 export { APIProvider, useApi } from './query/APIProvider';
 export type { APIProviderProps, ApiContextValue } from './query/APIProvider';
@@ -11,3 +11,8 @@ export { ErrorAlert } from './ui/ErrorAlert';
 export { LoadingState } from './ui/LoadingState';
 export type { FormSchema, FormInstance, FormLayout, FormPage, FormSection, FormField, FieldRule, FieldWidget } from './api/types';
 export { FormInstanceStatus } from './api/enums';
+export { FormRenderer, useFormEngine } from './forms';
+export type {
+  FieldState, FormCheckResult, FormEngine, FormError, FormLabels, FormRendererProps, FormState, ProgressiveOptions,
+  UseFormEngineOptions,
+} from './forms';

@@ -1,9 +1,22 @@
 /**
  * `@ccq/forms-admin/api`: the typed HTTP client for every call of spec §7, its errors, the OData
- * query builder, the contract types and enums. No React.
+ * query builder, the contract types and enums. No React. Named exports only: each name is public API on purpose.
  */
-export * from './enums';
-export * from './types';
+export {
+  ALL_CLAIM_TYPES, ButtonClaim, ClaimTypeFlags, DEFAULT_PRIORITY_OF_PERMISSION, DefaultClaimNumbers,
+  defaultClaimTypeOf, EnvelopeStatus, FormInstanceStatus, MenuClaim, Permission, PERMISSION_ACTIONS,
+  PERMISSION_ENTITIES, RowLevelPermission, TableClaim,
+} from './enums';
+export type { ButtonClaimKey, ClaimKey, ClaimTypeFlag, MenuClaimKey, PermissionKey, TableClaimKey } from './enums';
+export type {
+  ApplicationUser, ApplicationUserApplicationUserGroup, ApplicationUserGroup, ApplicationUserGroupIncludes,
+  ApplicationUserIncludes, AuditFields, ClaimBase, ClaimEntry, ClaimGrant, ClaimGroup, ClaimGroupIncludes,
+  ClaimGroupLink, ClaimGroupsChangeRequest, ClaimsChangeRequest, ClaimTypeNames, ClaimTypeRecord, CrudEntities,
+  CrudEntityName, DisplayNameFunction, DownloadDocumentResult, EntityWithPermissions, FieldComputation, FieldOption,
+  FieldRule, FieldWidget, Form, FormField, FormGroup, FormInstance, FormLayout, FormPage, FormSchema, FormSection,
+  GeneratedForm, JsonObject, JsonValue, OidcConfig, PageArgs, Paged, PdfField, PdfTemplate, SelectedPermission,
+  SignatureRequest, Signer, UserSessionData, UsersInGroupsChangeRequest,
+} from './types';
 // The domain rules a host or a screen needs (src/domain holds them once for client, fake and server).
 export {
   accessModelFromLists,
@@ -46,12 +59,17 @@ export type {
   RowLevelTable,
   SatisfiesOptions,
 } from '../domain';
-export * from './problem-details';
-export * from './errors';
-export * from './guards';
-export * from './args';
-export * from './dates';
-export * from './content-disposition';
+export {
+  createProblemDetails, isProblemDetails, PROBLEM_CONTENT_TYPE, problemDetailOf, REASON_PHRASES,
+} from './problem-details';
+export type { ProblemDetails } from './problem-details';
+export {
+  API_ERROR_MESSAGE, ApiError, ArgumentError, isAbortError, isApiError, isNetworkError, NetworkError,
+} from './errors';
+export { claimKeyOf, singleKeyOf, singleOrNull } from './guards';
+export { assertDefined, assertDefinedMayBeNull, assertNotNull } from './args';
+export { dateReviver, isIsoDateTime, parseJsonWithDates, reviveDates } from './dates';
+export { fileNameFromContentDisposition } from './content-disposition';
 // The OData builder under one namespace (`odata.eq`, `odata.and`, …), its option and result types by name.
 export * as odata from './odata';
 export type {
@@ -64,8 +82,12 @@ export type {
   ODataOrderByItem,
   ODataExpandOptions,
 } from './odata';
-export * from './transport';
-export * from './client';
+export { apiErrorFrom, createTransport } from './transport';
+export type {
+  ApiClientOptions, ApiRequest, CallOptions, HttpMethod, QueryValue, RetryOptions, Transport,
+} from './transport';
+export { createApiClient } from './client';
+export type { ApiClient } from './client';
 export type { ClaimApi } from './areas/claim';
 export type { DynamicFormLinkingApi } from './areas/dynamic-form-linking';
 export type { ODataApi, ODataEntitySet } from './areas/odata';
