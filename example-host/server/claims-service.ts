@@ -1,9 +1,9 @@
 /**
  * Effective claims of application users (DESIGN §4), loaded from the grant, link and membership
  * tables and computed with the domain's `computeEffectiveClaims`; cached per user until a committed
- * change of claims clears the cache.
+ * change of claims, made through this or any other server instance over the same database, clears the cache.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { Permission } from '../../src/api/enums';
 import {
@@ -92,15 +92,56 @@ export async function loadClaimGraph(db: Db, userId: string): Promise<ClaimHolde
   };
 }
 
-/** Effective claims per user, cached until cleared. */
+/** Reads the count of committed permission changes (table `permissions_version`, one row). */
+export async function readPermissionsVersion(db: Db): Promise<number> {
+  const result = await db.execute(sql`SELECT version FROM permissions_version WHERE id = 1`);
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { version: string | number }[];
+  return Number(rows[0]?.version ?? 0);
+}
+
+/** Counts one committed permission change: call inside the transaction that made it. */
+export async function bumpPermissionsVersion(tx: Db): Promise<number> {
+  const result = await tx.execute(sql`UPDATE permissions_version SET version = version + 1 WHERE id = 1 RETURNING version`);
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { version: string | number }[];
+  return Number(rows[0]?.version ?? 0);
+}
+
+/** Options of {@link ClaimsService}. */
+export interface ClaimsServiceOptions {
+  /**
+   * How long a check of the database's permissions version stays good. Changes made through another server
+   * instance take effect here within this time. Default 250 ms.
+   */
+  versionCheckIntervalMs?: number;
+  /** The clock, for tests. */
+  now?: () => number;
+}
+
+/**
+ * Effective claims per user, cached until a permission change. Changes made through this instance clear the cache at
+ * once; changes made through another instance over the same database are seen through the permissions version, read
+ * at most once per `versionCheckIntervalMs` and shared by the requests meanwhile.
+ */
 export class ClaimsService {
   private readonly cache = new Map<string, ReadonlySet<number>>();
   private generation = 0;
+  private seenVersion: number | null = null;
+  private checkedAt = -Infinity;
+  private checking: Promise<void> | null = null;
+  private readonly interval: number;
+  private readonly now: () => number;
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    options: ClaimsServiceOptions = {},
+  ) {
+    this.interval = options.versionCheckIntervalMs ?? 250;
+    this.now = options.now ?? Date.now;
+  }
 
   /** The user's effective claims (cached). */
   async effectiveClaims(userId: string): Promise<ReadonlySet<number>> {
+    await this.syncVersion();
     const cached = this.cache.get(userId);
     if (cached) return cached;
     const generation = this.generation;
@@ -110,15 +151,39 @@ export class ClaimsService {
     return claims;
   }
 
+  /** Clears the cache when the database counts a permission change this instance has not seen. */
+  private async syncVersion(): Promise<void> {
+    if (this.now() - this.checkedAt < this.interval) return;
+    this.checking ??= (async () => {
+      try {
+        const version = await readPermissionsVersion(this.db);
+        this.checkedAt = this.now();
+        if (this.seenVersion !== null && version !== this.seenVersion) this.clear();
+        this.seenVersion = version;
+      } finally {
+        this.checking = null;
+      }
+    })();
+    await this.checking;
+  }
+
+  private clear(): void {
+    this.generation += 1;
+    this.cache.clear();
+  }
+
   /** Forgets one user's claims (`ClearUserClaimsCache`). */
   clearUser(userId: string): void {
     this.cache.delete(userId);
   }
 
-  /** Forgets every user's claims: call after a commit that changed claims, grants, links or memberships. */
-  invalidateAll(): void {
-    this.generation += 1;
-    this.cache.clear();
+  /**
+   * Forgets every user's claims: call after a commit that changed claims, grants, links or memberships, with the
+   * permissions version that commit wrote (so this instance does not clear again when it next reads it).
+   */
+  invalidateAll(version?: number): void {
+    this.clear();
+    if (version !== undefined) this.seenVersion = version;
   }
 
   /** How many users are cached (for tests). */

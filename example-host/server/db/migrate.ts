@@ -168,6 +168,18 @@ export const MIGRATIONS: readonly Migration[] = [
       `CREATE INDEX IF NOT EXISTS oidc_payloads_expires_idx ON oidc_payloads (expires_at)`,
     ],
   },
+  {
+    // One row counting committed permission changes: every server instance compares it with the version its
+    // effective-claims cache was built at, so a change made through one instance takes effect on all of them.
+    id: '0004_permissions_version',
+    statements: [
+      `CREATE TABLE IF NOT EXISTS permissions_version (
+  id integer PRIMARY KEY DEFAULT 1 CHECK (id = 1),
+  version bigint NOT NULL DEFAULT 0
+)`,
+      `INSERT INTO permissions_version (id, version) VALUES (1, 0) ON CONFLICT (id) DO NOTHING`,
+    ],
+  },
 ];
 
 /** A fixed key for `pg_advisory_xact_lock`, so concurrent starts apply migrations one at a time. */

@@ -21,7 +21,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { changeCanRemoveAccess, checkAccessChange, DomainError, type AccessChange, type GroupKind } from '../../../src/domain';
-import { globalAdminDenyExists, loadAccessModel } from '../claims-service';
+import { bumpPermissionsVersion, globalAdminDenyExists, loadAccessModel } from '../claims-service';
 import type { Db } from '../db/index';
 import type { Services } from '../services';
 
@@ -124,13 +124,14 @@ export async function write<T>(services: Services, plan: WritePlan, work: (w: Wr
     plan.accessLock === 'exclusive' ? 'exclusive' : !access ? 'none' : changeCanRemoveAccess(access) ? 'exclusive' : 'shared';
   for (;;) {
     let changed = false;
+    let version: number | undefined;
     try {
       const result = await services.db.transaction(async (tx) => {
         const db = tx as unknown as Db;
         await takeLocks(db, locksOf(plan, adminMode));
         if (access && adminMode === 'exclusive') checkAccessChange(await loadAccessModel(db), access);
         if (access && adminMode === 'shared' && (await globalAdminDenyExists(db))) throw new NeedsExclusiveAdminLock();
-        return work({
+        const value = await work({
           tx: db,
           claimsChanged: () => {
             changed = true;
@@ -140,8 +141,11 @@ export async function write<T>(services: Services, plan: WritePlan, work: (w: Wr
             checkAccessChange(await loadAccessModel(db), change);
           },
         });
+        // Counted in the same transaction: every other server instance sees the change once it commits.
+        if (changed) version = await bumpPermissionsVersion(db);
+        return value;
       });
-      if (changed) services.claims.invalidateAll();
+      if (changed) services.claims.invalidateAll(version);
       return result;
     } catch (error) {
       if (error instanceof NeedsExclusiveAdminLock) {
