@@ -28,7 +28,7 @@ export interface ServerConfig {
   hostOrigins?: string[];
   /** Redirect URIs of the client. Default: `<origin>/authentication/login-callback` for each host origin. */
   redirectUris?: string[];
-  /** Post-logout redirect URIs. Default: `<origin>/` for each host origin. */
+  /** Post-logout redirect URIs. Default: `<origin>/` and `<origin>/signed-out` for each host origin. */
   postLogoutRedirectUris?: string[];
   /** PGlite data folder; `memory://` (or null) keeps the database in memory. Default `<repo>/.data/pglite`. */
   dataDir?: string | null;
