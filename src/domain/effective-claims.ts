@@ -16,18 +16,48 @@ export interface ClaimGrantInput {
 export interface ClaimGroupNode {
   grants: readonly ClaimGrantInput[];
   subGroupIds: readonly string[];
+  /** The group's name, for explanations. */
+  name?: string;
 }
 
-/** What is known of one user for the computation. */
+/** What is known of one user (or, with `holder`, one user group) for the computation. */
 export interface ClaimHolderGraph {
+  /** Who holds the grants below, for explanations. @default a user without a name */
+  holder?: GrantSourceStep;
   /** The user's own grants. */
   userGrants: readonly ClaimGrantInput[];
   /** Claim groups granted to the user directly. */
   userClaimGroupIds: readonly string[];
   /** The user's groups: their own grants and the claim groups granted to them. */
-  userGroups: readonly { grants: readonly ClaimGrantInput[]; claimGroupIds: readonly string[] }[];
-  /** Every claim group by id. */
+  userGroups: readonly { grants: readonly ClaimGrantInput[]; claimGroupIds: readonly string[]; id?: string; name?: string }[];
+  /** The claim groups by id: every one, or at least every one reachable from the holder. */
   claimGroups: ReadonlyMap<string, ClaimGroupNode>;
+}
+
+/** One step of the path a grant came through: the user, one of their groups, or a claim group (role). */
+export interface GrantSourceStep {
+  kind: 'user' | 'userGroup' | 'claimGroup';
+  id: string;
+  name: string;
+}
+
+/** A grant and the path it reached the holder through (holder first, the grant's own holder last). */
+export interface ExplainedGrant extends ClaimGrantInput {
+  path: readonly GrantSourceStep[];
+}
+
+/** Why a grant did not decide its claim. */
+export type OverruledReason = 'lower-priority' | 'deny-wins-tie' | 'same-outcome-tie';
+
+/** One claim value as the holder ends up with it, and why. */
+export interface EffectivePermission {
+  claimValue: number;
+  /** Whether the claim is held: the winning grant allows it. */
+  allowed: boolean;
+  /** The grant that decided: the highest priority; at equal priority a deny. */
+  winner: ExplainedGrant;
+  /** Every other grant of the same claim value, and why it lost. */
+  overruled: readonly (ExplainedGrant & { reason: OverruledReason })[];
 }
 
 /** Claim groups reachable from `roots` (roots included), each once, whatever cycles the data holds. */
@@ -48,32 +78,101 @@ export function reachableClaimGroups(
   return seen;
 }
 
-/** Resolves grants to the set of allowed claim values: highest priority wins, a deny wins a tie. */
-export function resolveGrants(grants: Iterable<ClaimGrantInput>): Set<number> {
-  const best = new Map<number, { priority: number; allow: boolean }>();
+/** The one rule that decides between two grants of a claim: the higher priority wins; at equal priority a deny. */
+export function grantBeats(candidate: ClaimGrantInput, current: ClaimGrantInput): boolean {
+  return (
+    candidate.priorityOfPermission > current.priorityOfPermission ||
+    (candidate.priorityOfPermission === current.priorityOfPermission && !candidate.allow && current.allow)
+  );
+}
+
+/** The deciding grant of each claim value (by {@link grantBeats}; the first of equals stays). */
+function winners<G extends ClaimGrantInput>(grants: Iterable<G>): Map<number, G> {
+  const best = new Map<number, G>();
   for (const g of grants) {
     const current = best.get(g.claimValue);
-    if (
-      !current ||
-      g.priorityOfPermission > current.priority ||
-      (g.priorityOfPermission === current.priority && !g.allow)
-    ) {
-      best.set(g.claimValue, { priority: g.priorityOfPermission, allow: g.allow });
-    }
+    if (!current || grantBeats(g, current)) best.set(g.claimValue, g);
   }
+  return best;
+}
+
+/** Resolves grants to the set of allowed claim values: highest priority wins, a deny wins a tie. */
+export function resolveGrants(grants: Iterable<ClaimGrantInput>): Set<number> {
   const allowed = new Set<number>();
-  for (const [value, { allow }] of best) if (allow) allowed.add(value);
+  for (const [value, g] of winners(grants)) if (g.allow) allowed.add(value);
   return allowed;
+}
+
+/**
+ * Every grant reaching the holder, each claim group counted once, with the path it came through (breadth first, so
+ * the shortest path; the holder's own grants, then their groups', then the claim groups').
+ */
+export function collectGrants(graph: ClaimHolderGraph): ExplainedGrant[] {
+  const holder = graph.holder ?? { kind: 'user' as const, id: '', name: '' };
+  const out: ExplainedGrant[] = [];
+  const start: GrantSourceStep[] = [holder];
+  for (const g of graph.userGrants) out.push({ ...plain(g), path: start });
+  const queue: { id: string; path: GrantSourceStep[] }[] = graph.userClaimGroupIds.map((id) => ({ id, path: start }));
+  for (const group of graph.userGroups) {
+    const path = [holder, { kind: 'userGroup' as const, id: group.id ?? '', name: group.name ?? '' }];
+    for (const g of group.grants) out.push({ ...plain(g), path });
+    for (const id of group.claimGroupIds) queue.push({ id, path });
+  }
+  const seen = new Set<string>();
+  for (let i = 0; i < queue.length; i++) {
+    const { id, path: via } = queue[i]!;
+    if (seen.has(id)) continue;
+    const node = graph.claimGroups.get(id);
+    if (!node) continue;
+    seen.add(id);
+    const path = [...via, { kind: 'claimGroup' as const, id, name: node.name ?? '' }];
+    for (const g of node.grants) out.push({ ...plain(g), path });
+    for (const sub of node.subGroupIds) if (!seen.has(sub)) queue.push({ id: sub, path });
+  }
+  return out;
+}
+
+function plain(g: ClaimGrantInput): ClaimGrantInput {
+  return { claimValue: g.claimValue, allow: g.allow, priorityOfPermission: g.priorityOfPermission };
 }
 
 /** The claim values a user effectively holds. */
 export function computeEffectiveClaims(graph: ClaimHolderGraph): Set<number> {
-  const roots = [...graph.userClaimGroupIds, ...graph.userGroups.flatMap((g) => g.claimGroupIds)];
-  const groups = reachableClaimGroups(roots, graph.claimGroups);
-  const grants: ClaimGrantInput[] = [...graph.userGrants];
-  for (const g of graph.userGroups) grants.push(...g.grants);
-  for (const id of groups) grants.push(...(graph.claimGroups.get(id)?.grants ?? []));
-  return resolveGrants(grants);
+  return resolveGrants(collectGrants(graph));
+}
+
+/**
+ * "Why can they?": every claim value the holder ends up with, allowed or denied, the grant that decided it and the
+ * path it came through, and the grants that lost and why — by the same rule the server enforces
+ * ({@link computeEffectiveClaims} and this share {@link collectGrants} and {@link grantBeats}). Sorted by claim value.
+ */
+export function explainEffectiveClaims(graph: ClaimHolderGraph): EffectivePermission[] {
+  const grants = collectGrants(graph);
+  const best = winners(grants);
+  const byValue = new Map<number, ExplainedGrant[]>();
+  for (const g of grants) {
+    const list = byValue.get(g.claimValue);
+    if (list) list.push(g);
+    else byValue.set(g.claimValue, [g]);
+  }
+  return [...best.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([claimValue, winner]) => ({
+      claimValue,
+      allowed: winner.allow,
+      winner,
+      overruled: (byValue.get(claimValue) ?? [])
+        .filter((g) => g !== winner)
+        .map((g) => ({
+          ...g,
+          reason:
+            g.priorityOfPermission < winner.priorityOfPermission
+              ? ('lower-priority' as const)
+              : g.allow && !winner.allow
+                ? ('deny-wins-tie' as const)
+                : ('same-outcome-tie' as const),
+        })),
+    }));
 }
 
 /**

@@ -66,8 +66,24 @@ export {
 export type { SatisfiesOptions } from './access';
 export { ROUTE_RULES, routeRule } from './route-access';
 export type { RouteMethod, RouteClaim, RouteRule } from './route-access';
-export { reachableClaimGroups, resolveGrants, computeEffectiveClaims, wouldCreateCycle } from './effective-claims';
-export type { ClaimGrantInput, ClaimGroupNode, ClaimHolderGraph } from './effective-claims';
+export {
+  reachableClaimGroups,
+  resolveGrants,
+  computeEffectiveClaims,
+  wouldCreateCycle,
+  grantBeats,
+  collectGrants,
+  explainEffectiveClaims,
+} from './effective-claims';
+export type {
+  ClaimGrantInput,
+  ClaimGroupNode,
+  ClaimHolderGraph,
+  GrantSourceStep,
+  ExplainedGrant,
+  OverruledReason,
+  EffectivePermission,
+} from './effective-claims';
 export {
   ALL_DEFAULT_CLAIMS,
   BUILT_IN_CLAIM_GROUP_DEFINITIONS,

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   computeEffectiveClaims,
+  explainEffectiveClaims,
   reachableClaimGroups,
   resolveGrants,
   wouldCreateCycle,
@@ -161,5 +162,65 @@ describe('wouldCreateCycle', () => {
     expect(wouldCreateCycle('a', 'x', groups)).toBe(false);
     expect(wouldCreateCycle('x', 'a', groups)).toBe(false);
     expect(wouldCreateCycle('a', 'c', groups)).toBe(false);
+  });
+});
+
+describe('explainEffectiveClaims: why can they?', () => {
+  const FORM_SELECT = 16;
+  const FORM_DELETE = 12;
+  // user → group "Form Editors Team" → role "Form Editors" → role "Form Readers" → Form_Select
+  const graph = {
+    holder: { kind: 'user' as const, id: 'u1', name: 'Eddie Editor' },
+    userGrants: [{ claimValue: FORM_DELETE, allow: false, priorityOfPermission: 5 }],
+    userClaimGroupIds: [],
+    userGroups: [
+      {
+        id: 'ug1',
+        name: 'Form Editors Team',
+        grants: [{ claimValue: FORM_DELETE, allow: true, priorityOfPermission: 2 }],
+        claimGroupIds: ['editors'],
+      },
+    ],
+    claimGroups: new Map([
+      ['editors', { name: 'Form Editors', grants: [{ claimValue: FORM_SELECT, allow: false, priorityOfPermission: 1 }], subGroupIds: ['readers'] }],
+      ['readers', { name: 'Form Readers', grants: [{ claimValue: FORM_SELECT, allow: true, priorityOfPermission: 1 }], subGroupIds: ['editors'] }],
+    ]),
+  };
+
+  it('names the winning grant and the path it came through, nesting included', () => {
+    const explained = explainEffectiveClaims(graph);
+    expect(explained.map((e) => e.claimValue)).toEqual([FORM_DELETE, FORM_SELECT]);
+    const del = explained[0]!;
+    expect(del).toMatchObject({ allowed: false, winner: { allow: false, priorityOfPermission: 5 } });
+    expect(del.winner.path.map((s) => s.name)).toEqual(['Eddie Editor']);
+    expect(del.overruled).toEqual([
+      expect.objectContaining({ allow: true, priorityOfPermission: 2, reason: 'lower-priority', path: [graph.holder, { kind: 'userGroup', id: 'ug1', name: 'Form Editors Team' }] }),
+    ]);
+  });
+
+  it('a deny wins a tie of priorities, and the cycle between the two roles is walked once', () => {
+    const select = explainEffectiveClaims(graph)[1]!;
+    expect(select.allowed).toBe(false);
+    expect(select.winner.path.map((s) => `${s.kind}:${s.name}`)).toEqual(['user:Eddie Editor', 'userGroup:Form Editors Team', 'claimGroup:Form Editors']);
+    expect(select.overruled).toHaveLength(1);
+    expect(select.overruled[0]).toMatchObject({ reason: 'deny-wins-tie', allow: true });
+    expect(select.overruled[0]!.path.map((s) => s.name)).toEqual(['Eddie Editor', 'Form Editors Team', 'Form Editors', 'Form Readers']);
+  });
+
+  it('agrees with computeEffectiveClaims on every graph (one rule, not two)', () => {
+    const random = (seed: number) => () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    for (let run = 0; run < 200; run++) {
+      const r = random(run + 1);
+      const grant = () => ({ claimValue: Math.floor(r() * 6), allow: r() > 0.3, priorityOfPermission: 1 + Math.floor(r() * 3) });
+      const ids = ['a', 'b', 'c', 'd'];
+      const g = {
+        userGrants: Array.from({ length: Math.floor(r() * 3) }, grant),
+        userClaimGroupIds: ids.filter(() => r() > 0.7),
+        userGroups: [{ grants: Array.from({ length: Math.floor(r() * 3) }, grant), claimGroupIds: ids.filter(() => r() > 0.7) }],
+        claimGroups: new Map(ids.map((id) => [id, { grants: Array.from({ length: Math.floor(r() * 4) }, grant), subGroupIds: ids.filter(() => r() > 0.75) }])),
+      };
+      const allowed = explainEffectiveClaims(g).filter((e) => e.allowed).map((e) => e.claimValue);
+      expect(allowed).toEqual([...computeEffectiveClaims(g)].sort((a, b) => a - b));
+    }
   });
 });
