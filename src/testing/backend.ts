@@ -6,6 +6,7 @@ import type { HttpHandler } from 'msw';
 import type { OidcConfig } from '../api/types';
 import { EnvelopeStatus } from '../api/enums';
 import { satisfies } from '../domain';
+import { LINK_TOKEN_LIFETIME_MS } from '../domain/forms';
 import { effectiveClaimsOf } from './claims-model';
 import { createEmptyDb, type FakeDb, type FakeEnvelope, type LinkToken, type StoredUser } from './db';
 import { createHandlerGroups, createHandlers, type CreateHandlersOptions, type HandlerGroups } from './handlers';
@@ -164,7 +165,7 @@ export function createFakeBackend(options: FakeBackendOptions = {}): FakeBackend
     requests,
     publicBaseUrl: (options.publicBaseUrl ?? 'http://localhost').replace(/\/+$/, ''),
     oidcConfig: options.oidcConfig ?? DEFAULT_OIDC_CONFIG,
-    linkTokenLifetimeMs: options.linkTokenLifetimeMs ?? 24 * 3_600_000,
+    linkTokenLifetimeMs: options.linkTokenLifetimeMs ?? LINK_TOKEN_LIFETIME_MS,
 
     reset() {
       Object.assign(db, seeded ? createSeedDb() : createEmptyDb());

@@ -1,6 +1,7 @@
 /**
- * The forms side of the fake: CRUD of forms, form groups, form schemas and form instances with
- * their checks and cascades, pre-filling from an application, PDF generation and public links.
+ * The forms side of the fake: storage of forms, form groups, form schemas and form instances with
+ * their cascades, pre-filling from an application and PDF generation. What a body may say, the
+ * schema-version and instance-data rules are the domain's (src/domain/forms), shared with the server.
  */
 import type {
   CrudEntities,
@@ -15,102 +16,33 @@ import type {
   PdfField,
 } from '../api/types';
 import { FormInstanceStatus } from '../api/enums';
-import { getAt, JsonPointerError, parsePointer, setAt } from '../domain';
+import { getAt, JsonPointerError, setAt } from '../domain';
+import {
+  checkCurrentSchema,
+  checkInstanceData,
+  idTaken,
+  instancePatchSchemaId,
+  instancePostSchemaId,
+  readFormGroupPatch,
+  readFormGroupPost,
+  readFormInstancePatch,
+  readFormInstancePost,
+  readFormPatch,
+  readFormPost,
+  readFormSchemaPatch,
+  readFormSchemaPost,
+  schemaPostFormId,
+  unknownForm,
+  unknownFormGroup,
+  unknownFormSchema,
+} from '../domain/forms';
 import type { MutationContext } from './claims-model';
 import type { FakeDb, FakeEnvelope, StoredPdf } from './db';
-import { FakeHttpError, hasProp, isRecord, prop } from './http';
 import { minimalPdf } from './pdf';
-
-// ---------------------------------------------------------------- JSON Pointer (src/domain/json-pointer.ts)
-
-/** Checks a data path of a layout: a JSON Pointer without `__proto__` & co (400 otherwise). */
-function checkDataPath(pointer: string): void {
-  try {
-    parsePointer(pointer);
-  } catch (error) {
-    if (error instanceof JsonPointerError) throw new FakeHttpError(400, error.message);
-    throw error;
-  }
-}
-
-// ---------------------------------------------------------------- body readers
-
-function str(body: Record<string, unknown>, key: string, fallback: string): string {
-  if (!hasProp(body, key)) return fallback;
-  const value = prop(body, key);
-  if (typeof value !== 'string') throw new FakeHttpError(400, `'${key}' must be a string.`);
-  return value;
-}
-
-function nullableStr(body: Record<string, unknown>, key: string, fallback: string | null): string | null {
-  if (!hasProp(body, key)) return fallback;
-  const value = prop(body, key);
-  if (value === null || value === undefined) return null;
-  if (typeof value !== 'string') throw new FakeHttpError(400, `'${key}' must be a string or null.`);
-  return value === '' ? null : value;
-}
-
-function bool(body: Record<string, unknown>, key: string, fallback: boolean): boolean {
-  if (!hasProp(body, key)) return fallback;
-  const value = prop(body, key);
-  if (typeof value !== 'boolean') throw new FakeHttpError(400, `'${key}' must be a boolean.`);
-  return value;
-}
-
-function obj(body: Record<string, unknown>, key: string, fallback: JsonObject): JsonObject {
-  if (!hasProp(body, key)) return fallback;
-  const value = prop(body, key);
-  if (!isRecord(value)) throw new FakeHttpError(400, `'${key}' must be an object.`);
-  return structuredClone(value) as JsonObject;
-}
-
-function nonBlank(value: string, key: string): string {
-  if (value.trim() === '') throw new FakeHttpError(400, `'${key}' must not be blank.`);
-  return value.trim();
-}
-
-function layoutOf(body: Record<string, unknown>, fallback: FormLayout): FormLayout {
-  if (!hasProp(body, 'layout')) return fallback;
-  const layout = prop(body, 'layout');
-  if (!isRecord(layout) || !Array.isArray(layout.pages)) throw new FakeHttpError(400, "'layout' must be an object with 'pages'.");
-  for (const page of layout.pages) {
-    if (!isRecord(page) || !Array.isArray(page.sections)) throw new FakeHttpError(400, "Every layout page needs 'sections'.");
-    for (const section of page.sections) {
-      if (!isRecord(section) || !Array.isArray(section.fields)) throw new FakeHttpError(400, "Every layout section needs 'fields'.");
-      if (isRecord(section.repeatable) && typeof section.repeatable.path === 'string') checkDataPath(section.repeatable.path);
-      for (const field of section.fields) {
-        if (!isRecord(field) || typeof field.path !== 'string') throw new FakeHttpError(400, "Every layout field needs a 'path'.");
-        checkDataPath(field.path);
-      }
-    }
-  }
-  return structuredClone(layout) as unknown as FormLayout;
-}
-
-const NIL_GUID = '00000000-0000-0000-0000-000000000000';
-
-/** The id a post may bring: absent, empty or the nil GUID mean "make one". */
-function requestedId(body: Record<string, unknown>, key: string): string | null {
-  const value = prop(body, key);
-  if (value === undefined || value === null || value === '' || value === NIL_GUID) return null;
-  if (typeof value !== 'string') throw new FakeHttpError(400, `'${key}' must be a string.`);
-  return value;
-}
-
-const STATUSES = Object.values(FormInstanceStatus) as number[];
-
-function status(body: Record<string, unknown>, fallback: FormInstanceStatus): FormInstanceStatus {
-  if (!hasProp(body, 'status')) return fallback;
-  const value = prop(body, 'status');
-  if (typeof value !== 'number' || !STATUSES.includes(value)) {
-    throw new FakeHttpError(400, `'status' must be one of ${STATUSES.join(', ')}.`);
-  }
-  return value as FormInstanceStatus;
-}
 
 // ---------------------------------------------------------------- CRUD
 
-/** How the fake stores one CRUD entity. */
+/** How the fake stores one CRUD entity; what a body may say is the domain's (src/domain/forms). */
 export interface CrudEntity<T> {
   /** The key property (`formId`, …). */
   key: keyof T & string;
@@ -130,21 +62,20 @@ function audit(ctx: MutationContext) {
   return { isDeleted: false, createdDateTime: now, lastUpdatedDateTime: now };
 }
 
-function newId<T>(db: FakeDb, entity: CrudEntity<T>, body: Record<string, unknown>, ctx: MutationContext): string {
-  const id = requestedId(body, entity.key);
+function newId<T>(db: FakeDb, entity: CrudEntity<T>, id: string | null, ctx: MutationContext): string {
   if (id === null) return ctx.newId();
-  if (entity.rows(db).some((row) => row[entity.key] === id)) throw new FakeHttpError(409, `A ${entity.label} with id '${id}' already exists.`);
+  if (entity.rows(db).some((row) => String(row[entity.key]).toLowerCase() === id)) throw idTaken(entity.label, id);
   return id;
 }
 
 function requireFormGroup(db: FakeDb, id: string | null): string | null {
-  if (id !== null && !db.formGroups.some((g) => g.formGroupId === id)) throw new FakeHttpError(400, `Unknown form group '${id}'.`);
+  if (id !== null && !db.formGroups.some((g) => g.formGroupId === id)) throw unknownFormGroup(id);
   return id;
 }
 
 function requireSchema(db: FakeDb, id: string): FormSchema {
   const schema = db.formSchemas.find((s) => s.formSchemaId === id);
-  if (!schema) throw new FakeHttpError(400, `Unknown form schema '${id}'.`);
+  if (!schema) throw unknownFormSchema(id);
   return schema;
 }
 
@@ -166,31 +97,18 @@ const formEntity: CrudEntity<Form> = {
   label: 'form',
   rows: (db) => db.forms,
   create(db, body, ctx) {
-    return {
-      formId: newId(db, formEntity, body, ctx),
-      name: nonBlank(str(body, 'name', ''), 'name'),
-      description: nullableStr(body, 'description', null),
-      formGroupId: requireFormGroup(db, nullableStr(body, 'formGroupId', null)),
-      currentFormSchemaId: nullableStr(body, 'currentFormSchemaId', null),
-      pdfTemplate: hasProp(body, 'pdfTemplate') ? (structuredClone(prop(body, 'pdfTemplate')) as Form['pdfTemplate']) : null,
-      ...audit(ctx),
-    };
+    const { id, fields } = readFormPost(body);
+    requireFormGroup(db, fields.formGroupId);
+    return { formId: newId(db, formEntity, id, ctx), ...fields, ...audit(ctx) };
   },
   update(db, existing, body, ctx) {
-    const currentFormSchemaId = nullableStr(body, 'currentFormSchemaId', existing.currentFormSchemaId);
-    if (currentFormSchemaId !== null && requireSchema(db, currentFormSchemaId).formId !== existing.formId) {
-      throw new FakeHttpError(400, `Form schema '${currentFormSchemaId}' belongs to another form.`);
+    const fields = readFormPatch(body, existing);
+    requireFormGroup(db, fields.formGroupId);
+    const schemaId = fields.currentFormSchemaId;
+    if (schemaId !== null && schemaId !== existing.currentFormSchemaId) {
+      checkCurrentSchema(existing.formId, schemaId, db.formSchemas.find((s) => s.formSchemaId === schemaId));
     }
-    return {
-      ...existing,
-      name: nonBlank(str(body, 'name', existing.name), 'name'),
-      description: nullableStr(body, 'description', existing.description),
-      formGroupId: requireFormGroup(db, nullableStr(body, 'formGroupId', existing.formGroupId)),
-      currentFormSchemaId,
-      pdfTemplate: hasProp(body, 'pdfTemplate') ? (structuredClone(prop(body, 'pdfTemplate')) as Form['pdfTemplate']) : existing.pdfTemplate,
-      isDeleted: bool(body, 'isDeleted', existing.isDeleted),
-      lastUpdatedDateTime: ctx.now(),
-    };
+    return { ...existing, ...fields, lastUpdatedDateTime: ctx.now() };
   },
   remove(db, id) {
     removeSchemas(db, new Set(db.formSchemas.filter((s) => s.formId === id).map((s) => s.formSchemaId)));
@@ -204,21 +122,11 @@ const formGroupEntity: CrudEntity<FormGroup> = {
   label: 'form group',
   rows: (db) => db.formGroups,
   create(db, body, ctx) {
-    return {
-      formGroupId: newId(db, formGroupEntity, body, ctx),
-      name: nonBlank(str(body, 'name', ''), 'name'),
-      description: nullableStr(body, 'description', null),
-      ...audit(ctx),
-    };
+    const { id, fields } = readFormGroupPost(body);
+    return { formGroupId: newId(db, formGroupEntity, id, ctx), ...fields, ...audit(ctx) };
   },
   update(_db, existing, body, ctx) {
-    return {
-      ...existing,
-      name: nonBlank(str(body, 'name', existing.name), 'name'),
-      description: nullableStr(body, 'description', existing.description),
-      isDeleted: bool(body, 'isDeleted', existing.isDeleted),
-      lastUpdatedDateTime: ctx.now(),
-    };
+    return { ...existing, ...readFormGroupPatch(body, existing), lastUpdatedDateTime: ctx.now() };
   },
   remove(db, id) {
     db.formGroups = db.formGroups.filter((g) => g.formGroupId !== id);
@@ -231,40 +139,18 @@ const formSchemaEntity: CrudEntity<FormSchema> = {
   label: 'form schema',
   rows: (db) => db.formSchemas,
   create(db, body, ctx) {
-    const formId = str(body, 'formId', '');
+    const formId = schemaPostFormId(body);
     const form = db.forms.find((f) => f.formId === formId);
-    if (!form) throw new FakeHttpError(400, `Unknown form '${formId}'.`);
+    if (!form) throw unknownForm(formId);
     const latest = Math.max(0, ...db.formSchemas.filter((s) => s.formId === formId).map((s) => s.version));
-    const version = prop(body, 'version');
-    const schema: FormSchema = {
-      formSchemaId: newId(db, formSchemaEntity, body, ctx),
-      formId,
-      name: nonBlank(str(body, 'name', form.name), 'name'),
-      version: typeof version === 'number' && Number.isInteger(version) && version > latest ? version : latest + 1,
-      jsonSchema: obj(body, 'jsonSchema', { $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'object', properties: {} }),
-      layout: layoutOf(body, { pages: [] }),
-      isPublic: bool(body, 'isPublic', false),
-      ...audit(ctx),
-    };
+    const { id, fields } = readFormSchemaPost(body, form, latest);
+    const schema: FormSchema = { formSchemaId: newId(db, formSchemaEntity, id, ctx), formId, ...fields, ...audit(ctx) };
     if (form.currentFormSchemaId === null) form.currentFormSchemaId = schema.formSchemaId;
     return schema;
   },
   update(db, existing, body, ctx) {
-    const jsonSchema = obj(body, 'jsonSchema', existing.jsonSchema);
-    const layout = layoutOf(body, existing.layout);
-    const changesShape = JSON.stringify(jsonSchema) !== JSON.stringify(existing.jsonSchema) || JSON.stringify(layout) !== JSON.stringify(existing.layout);
-    if (changesShape && db.formInstances.some((i) => i.formSchemaId === existing.formSchemaId)) {
-      throw new FakeHttpError(409, 'This form schema version is used by form instances and cannot change; create a new version instead.');
-    }
-    return {
-      ...existing,
-      name: nonBlank(str(body, 'name', existing.name), 'name'),
-      jsonSchema,
-      layout,
-      isPublic: bool(body, 'isPublic', existing.isPublic),
-      isDeleted: bool(body, 'isDeleted', existing.isDeleted),
-      lastUpdatedDateTime: ctx.now(),
-    };
+    const used = db.formInstances.some((i) => i.formSchemaId === existing.formSchemaId);
+    return { ...existing, ...readFormSchemaPatch(body, existing, used), lastUpdatedDateTime: ctx.now() };
   },
   remove(db, id) {
     const schema = db.formSchemas.find((s) => s.formSchemaId === id);
@@ -282,31 +168,21 @@ const formInstanceEntity: CrudEntity<FormInstance> = {
   label: 'form instance',
   rows: (db) => db.formInstances,
   create(db, body, ctx) {
-    const schema = requireSchema(db, str(body, 'formSchemaId', ''));
-    const formId = str(body, 'formId', schema.formId);
-    if (formId !== schema.formId) throw new FakeHttpError(400, `Form schema '${schema.formSchemaId}' belongs to another form.`);
+    const schema = requireSchema(db, instancePostSchemaId(body));
+    const { id, fields } = readFormInstancePost(body, schema);
     return {
-      formInstanceId: newId(db, formInstanceEntity, body, ctx),
-      formSchemaId: schema.formSchemaId,
-      formId,
-      data: obj(body, 'data', {}),
-      status: status(body, FormInstanceStatus.Created),
+      formInstanceId: newId(db, formInstanceEntity, id, ctx),
+      ...fields,
+      data: checkInstanceData(schema, fields.data, fields.status),
       envelopeId: null,
       envelopeStatus: null,
       ...audit(ctx),
     };
   },
   update(db, existing, body, ctx) {
-    const schema = requireSchema(db, str(body, 'formSchemaId', existing.formSchemaId));
-    if (schema.formId !== existing.formId) throw new FakeHttpError(400, `Form schema '${schema.formSchemaId}' belongs to another form.`);
-    return {
-      ...existing,
-      formSchemaId: schema.formSchemaId,
-      data: obj(body, 'data', existing.data),
-      status: status(body, existing.status),
-      isDeleted: bool(body, 'isDeleted', existing.isDeleted),
-      lastUpdatedDateTime: ctx.now(),
-    };
+    const schema = requireSchema(db, instancePatchSchemaId(body, existing));
+    const fields = readFormInstancePatch(body, existing, schema);
+    return { ...existing, ...fields, data: checkInstanceData(schema, fields.data, fields.status), lastUpdatedDateTime: ctx.now() };
   },
   remove(db, id) {
     removeInstances(db, new Set([id]));

@@ -117,12 +117,13 @@ describe('CRUD', () => {
     backend.setCurrentUser(null);
     const created = await sendJson<Wire<FormInstance>>('POST', '/api/crud/forminstance/post', {
       formSchemaId: seedIds.formSchemas.contactRequestV1,
-      data: { message: 'Hello' },
+      // A submitted instance must pass the engine's validation (src/domain/forms).
+      data: { applicant: { name: 'Ada', email: 'ada@example.com' }, contactPreference: 'email', message: 'Hello' },
       status: FormInstanceStatus.Submitted,
     });
     expect(created).toMatchObject({ formId: seedIds.forms.contactRequest, status: FormInstanceStatus.Submitted });
     const refused = await send('POST', '/api/crud/forminstance/post', { formSchemaId: seedIds.formSchemas.loanApplicationV1 });
-    expect(refused.status).toBe(401);
+    expect(refused.status).toBe(404); // a non-public schema is not there for anonymous callers
     expect((await send('POST', '/api/crud/form/post', { name: 'X' })).status).toBe(401);
     expect((await send('PATCH', '/api/crud/forminstance/patch', { formInstanceId: created.formInstanceId, data: {} })).status).toBe(401);
   });
@@ -139,10 +140,10 @@ describe('CRUD', () => {
     const patched = await getJson<Wire<FormInstance>>('/api/crud/forminstance/patch', init({
       formInstanceId: seedIds.formInstances.loanInProgress,
       data: { applicant: { name: 'Alan M. Turing' } },
-      status: FormInstanceStatus.Submitted,
+      status: FormInstanceStatus.InProgress, // a draft: Submitted needs complete data
       isDeleted: true, // ignored for link callers
     }));
-    expect(patched).toMatchObject({ status: FormInstanceStatus.Submitted, isDeleted: false });
+    expect(patched).toMatchObject({ status: FormInstanceStatus.InProgress, isDeleted: false });
     const other = await call('/api/crud/forminstance/patch', init({ formInstanceId: seedIds.formInstances.loanCreated, data: {} }));
     expect(other.status).toBe(401);
   });

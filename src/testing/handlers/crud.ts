@@ -7,13 +7,24 @@
  * - `softdelete?Id` sets `isDeleted` → `true`. Restore with a `patch` of `isDeleted: false`.
  *
  * Anonymous callers may post an instance of a public schema, and patch (data and status) the one
- * instance their edit link names while it is not Completed.
+ * instance their edit link names while it is not Completed (src/domain/forms: the rules the server
+ * applies too).
  */
 import type { CrudEntityName, FormInstance } from '../../api/types';
-import { FormInstanceStatus, Permission } from '../../api/enums';
+import { Permission } from '../../api/enums';
+import {
+  anonymousInstancePatch,
+  checkAnonymousInstancePost,
+  checkPresentedLink,
+  instancePostSchemaId,
+  patchKey,
+  requireLinkFor,
+  rowNotFound,
+} from '../../domain/forms';
 import type { FakeDb } from '../db';
 import { CRUD_ENTITIES, type CrudEntity } from '../forms-model';
-import { FakeHttpError, json, noContent, prop, readJsonObject, requiredQuery } from '../http';
+import { json, noContent, readJsonObject, requiredQuery } from '../http';
+import { presentedLinkToken } from './forms';
 import { form, user, type FakeRoute, type RouteContext } from './route';
 
 const PERMISSION_ENTITY: Readonly<Record<CrudEntityName, 'Form' | 'FormGroup' | 'FormInstance' | 'FormSchema'>> = {
@@ -25,7 +36,7 @@ const PERMISSION_ENTITY: Readonly<Record<CrudEntityName, 'Form' | 'FormGroup' | 
 
 function findRow<T>(db: FakeDb, entity: CrudEntity<T>, id: string): T {
   const row = entity.rows(db).find((r) => r[entity.key] === id);
-  if (!row) throw new FakeHttpError(404, `No ${entity.label} '${id}'.`);
+  if (!row) throw rowNotFound(entity.label, id);
   return row;
 }
 
@@ -35,25 +46,19 @@ function replaceRow<T>(db: FakeDb, entity: CrudEntity<T>, updated: T): void {
   rows[index] = updated;
 }
 
-/** Limits an anonymous caller's instance post (public schemas only). */
+/** An anonymous caller's instance post: a public, live schema only (the domain's rule). */
 function checkAnonymousPost(ctx: RouteContext, body: Record<string, unknown>): void {
   if (ctx.caller.user) return;
-  const schemaId = prop(body, 'formSchemaId');
-  const schema = ctx.backend.db.formSchemas.find((s) => s.formSchemaId === schemaId);
-  if (!schema || !schema.isPublic || schema.isDeleted) throw new FakeHttpError(401, 'Sign-in is required for a non-public form.');
+  const schemaId = instancePostSchemaId(body);
+  checkAnonymousInstancePost(schemaId, ctx.backend.db.formSchemas.find((s) => s.formSchemaId === schemaId));
 }
 
-/** Limits an anonymous caller's instance patch (its edit link's instance, data and status only). */
+/** An anonymous caller's instance patch: its edit link's instance, data and status only (the domain's rule). */
 function checkAnonymousPatch(ctx: RouteContext, existing: FormInstance, body: Record<string, unknown>): Record<string, unknown> {
   if (ctx.caller.user) return body;
-  const link = ctx.caller.link;
-  if (!link || link.mode !== 'edit' || link.formInstanceId !== existing.formInstanceId) {
-    throw new FakeHttpError(401, 'Sign-in or an edit link for this form instance is required.');
-  }
-  if (existing.status === FormInstanceStatus.Completed) throw new FakeHttpError(409, 'This form instance is completed.');
-  const allowed: Record<string, unknown> = {};
-  for (const key of ['data', 'status']) if (prop(body, key) !== undefined) allowed[key] = prop(body, key);
-  return allowed;
+  checkPresentedLink(presentedLinkToken(ctx), ctx.caller.link);
+  requireLinkFor(ctx.caller.link, existing.formInstanceId, true);
+  return anonymousInstancePatch(body, existing);
 }
 
 function entityRoutes(name: CrudEntityName): FakeRoute[] {
@@ -81,8 +86,7 @@ function entityRoutes(name: CrudEntityName): FakeRoute[] {
       access: access('Update'),
       async handle(ctx) {
         let body = await readJsonObject(ctx.request);
-        const id = prop(body, entity.key);
-        if (typeof id !== 'string' || id === '') throw new FakeHttpError(400, `'${entity.key}' is required.`);
+        const id = patchKey(body, entity.key);
         const existing = findRow(ctx.backend.db, entity, id);
         if (isInstance) body = checkAnonymousPatch(ctx, existing as unknown as FormInstance, body);
         const updated = entity.update(ctx.backend.db, existing, body, ctx.backend);

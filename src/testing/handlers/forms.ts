@@ -1,37 +1,36 @@
 /**
- * `/api/Forms/*`: public links to an instance, and instance notifications.
+ * `/api/Forms/*`: public links to an instance, and instance notifications. Who may use a link, and
+ * the link's shape and lifetime, are the domain's rules (src/domain/forms), shared with the server.
  */
 import type { FormInstance } from '../../api/types';
 import { FormInstanceStatus, Permission } from '../../api/enums';
-import { FakeHttpError, json, ok, requiredQuery } from '../http';
+import { checkPresentedLink, formLinkUrl, linkTokenOf, requireLinkFor, rowNotFound, type FormLinkMode } from '../../domain/forms';
+import { FAKE_USER_TOKEN_PREFIX } from '../backend';
+import { json, ok, requiredQuery } from '../http';
 import { form, user, type FakeRoute, type RouteContext } from './route';
 
 const P = Permission;
 
+/** The link token a request presents (`?token=` or a bearer that is not a `fake-user:` token), or null. */
+export function presentedLinkToken(ctx: Pick<RouteContext, 'request' | 'url'>): string | null {
+  return linkTokenOf(ctx.request.headers.get('authorization'), ctx.url.searchParams, (bearer) => bearer.startsWith(FAKE_USER_TOKEN_PREFIX));
+}
+
 function instanceOf(ctx: RouteContext): FormInstance {
   const id = requiredQuery(ctx.url, 'formInstanceId');
   const instance = ctx.backend.db.formInstances.find((i) => i.formInstanceId === id);
-  if (!instance) throw new FakeHttpError(404, `No form instance '${id}'.`);
+  if (!instance) throw rowNotFound('form instance', id);
   return instance;
 }
 
-/**
- * A public link: `{publicBaseUrl}/form-instance/{formSchemaId}?mode=…&formInstanceId=…&token=…`.
- * The token is stored with its instance and mode, and expires.
- */
-function linkFor(ctx: RouteContext, mode: 'edit' | 'view'): Response {
+/** A public link; the token is stored with its instance and mode, and expires. */
+function linkFor(ctx: RouteContext, mode: FormLinkMode): Response {
   const instance = instanceOf(ctx);
   const { backend } = ctx;
   const token = backend.newToken(`${instance.formInstanceId}:${mode}`);
-  backend.db.linkTokens.push({
-    token,
-    formInstanceId: instance.formInstanceId,
-    formSchemaId: instance.formSchemaId,
-    mode,
-    expiresAt: new Date(backend.now().getTime() + backend.linkTokenLifetimeMs),
-  });
-  const search = new URLSearchParams({ mode, formInstanceId: instance.formInstanceId, token });
-  return json(`${backend.publicBaseUrl}/form-instance/${encodeURIComponent(instance.formSchemaId)}?${search.toString()}`);
+  const grant = { formInstanceId: instance.formInstanceId, formSchemaId: instance.formSchemaId, mode };
+  backend.db.linkTokens.push({ token, ...grant, expiresAt: new Date(backend.now().getTime() + backend.linkTokenLifetimeMs) });
+  return json(formLinkUrl(backend.publicBaseUrl, grant, token));
 }
 
 /** The forms routes. */
@@ -45,9 +44,9 @@ export const formsRoutes: readonly FakeRoute[] = [
     access: form(P.Forms_MarkCompleted),
     handle(ctx) {
       const instance = instanceOf(ctx);
-      const link = ctx.caller.link;
-      if (!ctx.caller.user && (!link || link.mode !== 'edit' || link.formInstanceId !== instance.formInstanceId)) {
-        throw new FakeHttpError(401, 'Sign-in or an edit link for this form instance is required.');
+      if (!ctx.caller.user) {
+        checkPresentedLink(presentedLinkToken(ctx), ctx.caller.link);
+        requireLinkFor(ctx.caller.link, instance.formInstanceId, true);
       }
       instance.status = FormInstanceStatus.Completed;
       instance.lastUpdatedDateTime = ctx.backend.now();

@@ -14,8 +14,10 @@ import {
   type FormsODataType,
   type ODataRow,
 } from '../../domain/odata';
+import { ANONYMOUS_INSTANCES_MESSAGE, checkPresentedLink } from '../../domain/forms';
 import type { FakeDb } from '../db';
 import { FakeHttpError, json } from '../http';
+import { presentedLinkToken } from './forms';
 import { form, user, type FakeRoute, type RouteContext } from './route';
 
 /** The rows of each entity type a caller may see (soft-deleted ones included: the domain hides them). */
@@ -53,8 +55,9 @@ function odataRoute(set: keyof typeof FORMS_ODATA_SETS, access: FakeRoute['acces
     path: `/odata/${set}`,
     access,
     handle(ctx) {
-      if (!ctx.caller.user && typeName === 'FormInstance' && !ctx.caller.link) {
-        throw new FakeHttpError(401, 'Sign-in or a form link is required.');
+      if (!ctx.caller.user) {
+        checkPresentedLink(presentedLinkToken(ctx), ctx.caller.link);
+        if (typeName === 'FormInstance' && !ctx.caller.link) throw new FakeHttpError(401, ANONYMOUS_INSTANCES_MESSAGE);
       }
       const query = parseODataQuery(ctx.url.searchParams);
       const visible = visibleTo(ctx.backend.db, ctx);

@@ -1,0 +1,158 @@
+/**
+ * Public form access (DESIGN §3 "Public links", §8), the rules both backends apply to callers who
+ * are not signed in, and the checks of an instance's data and version:
+ *
+ * - `Forms/GetEditUrl` / `GetViewUrl` links carry an unguessable token that names one instance and a
+ *   mode and lives {@link LINK_TOKEN_LIFETIME_MS}; it arrives as `Authorization: Bearer <token>`
+ *   (not a JWT) or `?token=`. An unknown, altered or expired token is 401.
+ * - An anonymous caller reaches only the instance its link names (a view link cannot write: 403), or
+ *   posts a new instance of a public schema (an unknown, deleted or non-public schema is 404).
+ * - Data is checked by the form engine: drafts (Created, InProgress) only for shape and limits, so an
+ *   autosave never loses what was typed; Submitted and Completed with `validateSubmission`.
+ * - A patch may carry `If-Match` with the ETag of the row it read; a stale one is 412 and changes nothing.
+ */
+import type { FormInstance, FormSchema, JsonObject } from '../../api/types';
+import { FormInstanceStatus } from '../../api/enums';
+import { checkDataLimits, FormLimitError, validateSubmission } from '../../engine';
+import { DomainError } from '../errors';
+import { field, type JsonRecord } from '../json-body';
+
+/** How long a public form link token lives: 24 hours. */
+export const LINK_TOKEN_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
+/** The modes of a public form link (spec §2: `mode` is edit or view). */
+export type FormLinkMode = 'edit' | 'view';
+
+/** What a valid link token grants. */
+export interface FormLinkGrant {
+  formInstanceId: string;
+  formSchemaId: string;
+  mode: FormLinkMode;
+}
+
+/**
+ * The public link of an instance: `{publicBaseUrl}/form-instance/{formSchemaId}?mode=…&formInstanceId=…&token=…`.
+ */
+export function formLinkUrl(publicBaseUrl: string, grant: FormLinkGrant, token: string): string {
+  const search = new URLSearchParams({ mode: grant.mode, formInstanceId: grant.formInstanceId, token });
+  return `${publicBaseUrl.replace(/\/+$/, '')}/form-instance/${encodeURIComponent(grant.formSchemaId)}?${search.toString()}`;
+}
+
+/**
+ * The link token a request may carry: `?token=` (any case of the name), else a bearer token that is
+ * not a user's (a JWT has dots; `isUserToken` recognises a backend's own user tokens). Null when none.
+ */
+export function linkTokenOf(
+  authorization: string | null | undefined,
+  search: URLSearchParams,
+  isUserToken: (bearer: string) => boolean = (bearer) => bearer.includes('.'),
+): string | null {
+  for (const [key, value] of search) if (key.toLowerCase() === 'token' && value !== '') return value;
+  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1] ?? null;
+  return bearer !== null && !isUserToken(bearer) ? bearer : null;
+}
+
+/** The message of a missing or invalid link. */
+export const LINK_REQUIRED_MESSAGE = 'Sign-in or an edit link for this form instance is required.';
+/** The message of an unknown, altered or expired link token. */
+export const LINK_INVALID_MESSAGE = 'The form link is invalid or has expired.';
+/** The message of a view link used to write. */
+export const VIEW_LINK_MESSAGE = 'A view link cannot change the form instance.';
+
+/** The message of an anonymous list of instances without a link. */
+export const ANONYMOUS_INSTANCES_MESSAGE = 'Sign-in or a form link is required.';
+
+/** 401 when a token was presented but names no live link (unknown, altered or expired). */
+export function checkPresentedLink(token: string | null, grant: FormLinkGrant | null): void {
+  if (token !== null && grant === null) throw new DomainError(401, LINK_INVALID_MESSAGE);
+}
+
+/** An anonymous caller may post an instance only of a public, live schema: 404 otherwise. */
+export function checkAnonymousInstancePost(schemaId: string, schema: Pick<FormSchema, 'isPublic' | 'isDeleted'> | undefined): void {
+  if (!schema || !schema.isPublic || schema.isDeleted) throw new DomainError(404, `No public form schema '${schemaId}'.`);
+}
+
+/** An anonymous caller needs a live link naming this instance (401), in edit mode to write (403). */
+export function requireLinkFor(grant: FormLinkGrant | null, formInstanceId: string, write: boolean): FormLinkGrant {
+  if (!grant || grant.formInstanceId.toLowerCase() !== formInstanceId.toLowerCase()) throw new DomainError(401, LINK_REQUIRED_MESSAGE);
+  if (write && grant.mode !== 'edit') throw new DomainError(403, VIEW_LINK_MESSAGE);
+  return grant;
+}
+
+/** The message of a change to a completed instance through a link. */
+export const COMPLETED_MESSAGE = 'This form instance is completed.';
+
+/** The statuses an anonymous caller may give an instance (Completed only through `Forms/MarkCompleted`). */
+export const ANONYMOUS_STATUSES: readonly FormInstanceStatus[] = [
+  FormInstanceStatus.Created,
+  FormInstanceStatus.InProgress,
+  FormInstanceStatus.Submitted,
+];
+
+/**
+ * What an anonymous link holder's patch may change: `data` and `status` of an instance that is not
+ * Completed (409) and not soft-deleted (404); anything else in the body is ignored.
+ */
+export function anonymousInstancePatch(body: JsonRecord, existing: Pick<FormInstance, 'formInstanceId' | 'status' | 'isDeleted'>): JsonRecord {
+  if (existing.isDeleted) throw new DomainError(404, `No form instance '${existing.formInstanceId}'.`);
+  if (existing.status === FormInstanceStatus.Completed) throw new DomainError(409, COMPLETED_MESSAGE);
+  const allowed: JsonRecord = {};
+  for (const key of ['data', 'status']) if (field(body, key) !== undefined) allowed[key] = field(body, key);
+  const status = allowed.status;
+  if (typeof status === 'number' && !(ANONYMOUS_STATUSES as readonly number[]).includes(status)) {
+    throw new DomainError(403, 'A form link cannot complete the form instance; use Forms/MarkCompleted.');
+  }
+  return allowed;
+}
+
+/** Whether a status needs complete, valid data (Submitted, Completed). */
+export const needsValidData = (status: FormInstanceStatus): boolean =>
+  status === FormInstanceStatus.Submitted || status === FormInstanceStatus.Completed;
+
+/** The message of submitted data the engine refuses (the errors follow as `errors: [{ path, message }]`). */
+export const INVALID_DATA_MESSAGE = 'The form instance data is not valid.';
+
+/**
+ * Checks an instance's data against its schema with the form engine and answers what to store:
+ * every save refuses data that is not an object, too large (413), too deep or carrying `__proto__`,
+ * `constructor` or `prototype` keys (400); a Submitted or Completed one must also pass
+ * `validateSubmission` (400 `{ errors: [{ path, message }] }`), and stores the engine's data (hidden
+ * answers dropped, computed values recomputed).
+ */
+export function checkInstanceData(schema: Pick<FormSchema, 'formSchemaId' | 'version' | 'jsonSchema' | 'layout'> & Partial<FormSchema>, data: unknown, status: FormInstanceStatus): JsonObject {
+  try {
+    if (!needsValidData(status)) {
+      checkDataLimits(data);
+      return data as JsonObject;
+    }
+    const result = validateSubmission(schema as FormSchema, data);
+    if (!result.valid) {
+      const errors = result.errors.map((e) => ({ path: e.path, message: e.message }));
+      throw new DomainError(400, `${INVALID_DATA_MESSAGE} ${errors.map((e) => `${e.path || '/'}: ${e.message}`).join(' ')}`, { errors });
+    }
+    return result.data;
+  } catch (error) {
+    if (error instanceof FormLimitError) throw new DomainError(error.status, error.message, { code: error.kind });
+    throw error;
+  }
+}
+
+// ---------------------------------------------------------------- versions
+
+/** The ETag of a row version (a strong validator: the server's `row_version`). */
+export const etagOf = (version: number | string): string => `"${String(version)}"`;
+
+/** The message of a stale write. */
+export const STALE_WRITE_MESSAGE =
+  'The row was changed by someone else since you read it. Nothing was saved: reload it and apply your changes again.';
+
+/**
+ * `If-Match` against the row's current ETag: absent or `*` passes; a list passes when it holds the
+ * current one (weak `W/` prefixes ignored); else 412 carrying `currentETag`, and nothing is written.
+ */
+export function checkIfMatch(ifMatch: string | null | undefined, currentEtag: string): void {
+  const header = ifMatch?.trim();
+  if (!header || header === '*') return;
+  const tags = header.split(',').map((t) => t.trim().replace(/^W\//, ''));
+  if (!tags.includes(currentEtag)) throw new DomainError(412, STALE_WRITE_MESSAGE, { currentETag: currentEtag });
+}

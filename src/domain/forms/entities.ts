@@ -1,0 +1,266 @@
+/**
+ * What a post or patch of each forms CRUD entity may say (spec §7; shapes DESIGN §3), without storage:
+ * each reader turns a JSON body into the fields to store, and the checks that need other rows take
+ * those rows as arguments, so the fake (arrays) and the server (SQL) look them up their own way and
+ * refuse with the same status and text.
+ */
+import type { Form, FormGroup, FormInstance, FormLayout, FormSchema, JsonObject } from '../../api/types';
+import { FormInstanceStatus } from '../../api/enums';
+import { checkFormSchema, FormLimitError } from '../../engine';
+import { DomainError } from '../errors';
+import { field, hasField, type JsonRecord } from '../json-body';
+import {
+  booleanField,
+  nonBlankName,
+  nullableStringField,
+  objectField,
+  referenceField,
+  requestedId,
+  stringField,
+} from './fields';
+
+/** The CRUD entities by their name in `/api/crud/{entity}/…`, with their key property and label. */
+export const FORMS_CRUD_ENTITIES = {
+  form: { key: 'formId', label: 'form', permission: 'Form' },
+  formgroup: { key: 'formGroupId', label: 'form group', permission: 'FormGroup' },
+  forminstance: { key: 'formInstanceId', label: 'form instance', permission: 'FormInstance' },
+  formschema: { key: 'formSchemaId', label: 'form schema', permission: 'FormSchema' },
+} as const;
+
+/** 404 for a row a call names that does not exist. */
+export function rowNotFound(label: string, id: string): DomainError {
+  return new DomainError(404, `No ${label} '${id}'.`);
+}
+
+/** 409 for a post bringing an id that is taken. */
+export function idTaken(label: string, id: string): DomainError {
+  return new DomainError(409, `A ${label} with id '${id}' already exists.`);
+}
+
+/** 400 for a form group a body names that does not exist. */
+export const unknownFormGroup = (id: string) => new DomainError(400, `Unknown form group '${id}'.`);
+/** 400 for a form a body names that does not exist. */
+export const unknownForm = (id: string) => new DomainError(400, `Unknown form '${id}'.`);
+/** 400 for a form schema a body names that does not exist. */
+export const unknownFormSchema = (id: string) => new DomainError(400, `Unknown form schema '${id}'.`);
+/** 400 for a schema of one form used with another. */
+export const schemaOfAnotherForm = (id: string) => new DomainError(400, `Form schema '${id}' belongs to another form.`);
+
+/** The message of a schema version that instances use and a patch would change. */
+export const SCHEMA_IN_USE_MESSAGE =
+  'This form schema version is used by form instances and cannot change; create a new version instead.';
+
+// ---------------------------------------------------------------- form group
+
+/** The stored fields of a form group. */
+export type FormGroupFields = Pick<FormGroup, 'name' | 'description'>;
+
+/** A form group post: `{ id?, fields }`. */
+export function readFormGroupPost(body: JsonRecord): { id: string | null; fields: FormGroupFields } {
+  return {
+    id: requestedId(body, 'formGroupId'),
+    fields: { name: nonBlankName(stringField(body, 'name', ''), 'name'), description: nullableStringField(body, 'description', null) },
+  };
+}
+
+/** A form group patch merged into `existing`. */
+export function readFormGroupPatch(body: JsonRecord, existing: FormGroup): FormGroupFields & { isDeleted: boolean } {
+  return {
+    name: nonBlankName(stringField(body, 'name', existing.name), 'name'),
+    description: nullableStringField(body, 'description', existing.description),
+    isDeleted: booleanField(body, 'isDeleted', existing.isDeleted),
+  };
+}
+
+// ---------------------------------------------------------------- form
+
+/** The stored fields of a form. */
+export type FormFields = Pick<Form, 'name' | 'description' | 'formGroupId' | 'currentFormSchemaId'> & {
+  pdfTemplate: Form['pdfTemplate'];
+};
+
+function pdfTemplate(body: JsonRecord, fallback: Form['pdfTemplate']): Form['pdfTemplate'] {
+  if (!hasField(body, 'pdfTemplate')) return fallback ?? null;
+  const value = field(body, 'pdfTemplate');
+  return value === null || value === undefined ? null : (structuredClone(value) as Form['pdfTemplate']);
+}
+
+/** A form post; the caller checks `formGroupId` exists ({@link unknownFormGroup}). */
+export function readFormPost(body: JsonRecord): { id: string | null; fields: FormFields } {
+  return {
+    id: requestedId(body, 'formId'),
+    fields: {
+      name: nonBlankName(stringField(body, 'name', ''), 'name'),
+      description: nullableStringField(body, 'description', null),
+      formGroupId: referenceField(body, 'formGroupId', null),
+      currentFormSchemaId: referenceField(body, 'currentFormSchemaId', null),
+      pdfTemplate: pdfTemplate(body, null),
+    },
+  };
+}
+
+/**
+ * A form patch merged into `existing`; the caller checks `formGroupId` exists and, when
+ * `currentFormSchemaId` changed, calls {@link checkCurrentSchema}.
+ */
+export function readFormPatch(body: JsonRecord, existing: Form): FormFields & { isDeleted: boolean } {
+  return {
+    name: nonBlankName(stringField(body, 'name', existing.name), 'name'),
+    description: nullableStringField(body, 'description', existing.description),
+    formGroupId: referenceField(body, 'formGroupId', existing.formGroupId),
+    currentFormSchemaId: referenceField(body, 'currentFormSchemaId', existing.currentFormSchemaId),
+    pdfTemplate: pdfTemplate(body, existing.pdfTemplate),
+    isDeleted: booleanField(body, 'isDeleted', existing.isDeleted),
+  };
+}
+
+/** A form's current schema must exist and be one of its own. */
+export function checkCurrentSchema(formId: string, schemaId: string, schema: Pick<FormSchema, 'formId'> | undefined): void {
+  if (!schema) throw unknownFormSchema(schemaId);
+  if (schema.formId !== formId) throw schemaOfAnotherForm(schemaId);
+}
+
+// ---------------------------------------------------------------- form schema
+
+/** The JSON Schema of a schema post that brings none. */
+export const EMPTY_JSON_SCHEMA: JsonObject = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  type: 'object',
+  properties: {},
+};
+
+/** The stored fields of a form schema. */
+export type FormSchemaFields = Pick<FormSchema, 'name' | 'version' | 'jsonSchema' | 'layout' | 'isPublic'>;
+
+/**
+ * The engine's check of a schema about to be saved (DESIGN §8): layout shape, data paths without
+ * `__proto__` & co, catastrophic `pattern`s, and the size, depth and field-count limits
+ * (`FORM_LIMITS`): 413 for size, 400 otherwise, each with the engine's message.
+ */
+export function checkSchemaForSave(schema: Pick<FormSchema, 'jsonSchema' | 'layout'>): void {
+  try {
+    checkFormSchema(schema);
+  } catch (error) {
+    if (error instanceof FormLimitError) throw new DomainError(error.status, error.message, { code: error.kind });
+    throw error;
+  }
+}
+
+function layoutField(body: JsonRecord, fallback: FormLayout): FormLayout {
+  if (!hasField(body, 'layout')) return fallback;
+  return objectField(body, 'layout', {}) as unknown as FormLayout;
+}
+
+/** The form a schema post names (`formId`, required). */
+export function schemaPostFormId(body: JsonRecord): string {
+  const formId = stringField(body, 'formId', '');
+  if (formId === '') throw new DomainError(400, "'formId' is required.");
+  return formId.toLowerCase();
+}
+
+/**
+ * A schema post for `form`, whose newest version is `latestVersion` (0 for none): a requested
+ * version is kept only when newer, else the next number. The schema passes {@link checkSchemaForSave}.
+ */
+export function readFormSchemaPost(
+  body: JsonRecord,
+  form: Pick<Form, 'name'>,
+  latestVersion: number,
+): { id: string | null; fields: FormSchemaFields } {
+  const version = field(body, 'version');
+  const fields: FormSchemaFields = {
+    name: nonBlankName(stringField(body, 'name', form.name), 'name'),
+    version: typeof version === 'number' && Number.isInteger(version) && version > latestVersion && version <= 1_000_000 ? version : latestVersion + 1,
+    jsonSchema: objectField(body, 'jsonSchema', structuredClone(EMPTY_JSON_SCHEMA)),
+    layout: layoutField(body, { pages: [] }),
+    isPublic: booleanField(body, 'isPublic', false),
+  };
+  checkSchemaForSave(fields);
+  return { id: requestedId(body, 'formSchemaId'), fields };
+}
+
+/**
+ * A schema patch merged into `existing`. A version is immutable once an instance uses it
+ * (DESIGN §3): changing its `jsonSchema` or `layout` then answers 409 ({@link SCHEMA_IN_USE_MESSAGE}).
+ */
+export function readFormSchemaPatch(
+  body: JsonRecord,
+  existing: FormSchema,
+  usedByInstances: boolean,
+): Omit<FormSchemaFields, 'version'> & { isDeleted: boolean } {
+  const jsonSchema = objectField(body, 'jsonSchema', existing.jsonSchema);
+  const layout = layoutField(body, existing.layout);
+  const changesShape =
+    JSON.stringify(jsonSchema) !== JSON.stringify(existing.jsonSchema) || JSON.stringify(layout) !== JSON.stringify(existing.layout);
+  if (changesShape) {
+    if (usedByInstances) throw new DomainError(409, SCHEMA_IN_USE_MESSAGE);
+    checkSchemaForSave({ jsonSchema, layout });
+  }
+  return {
+    name: nonBlankName(stringField(body, 'name', existing.name), 'name'),
+    jsonSchema,
+    layout,
+    isPublic: booleanField(body, 'isPublic', existing.isPublic),
+    isDeleted: booleanField(body, 'isDeleted', existing.isDeleted),
+  };
+}
+
+// ---------------------------------------------------------------- form instance
+
+const STATUSES = Object.values(FormInstanceStatus) as number[];
+
+/** The `status` of a body (spec §3 enum); 400 for anything else. */
+export function statusField(body: JsonRecord, fallback: FormInstanceStatus): FormInstanceStatus {
+  if (!hasField(body, 'status')) return fallback;
+  const value = field(body, 'status');
+  if (typeof value !== 'number' || !STATUSES.includes(value)) {
+    throw new DomainError(400, `'status' must be one of ${STATUSES.join(', ')}.`);
+  }
+  return value as FormInstanceStatus;
+}
+
+/** The schema an instance post names (`formSchemaId`, required). */
+export function instancePostSchemaId(body: JsonRecord): string {
+  const id = stringField(body, 'formSchemaId', '');
+  if (id === '') throw new DomainError(400, "'formSchemaId' is required.");
+  return id.toLowerCase();
+}
+
+/** The stored fields of a form instance. */
+export type FormInstanceFields = Pick<FormInstance, 'formSchemaId' | 'formId' | 'data' | 'status'>;
+
+/** An instance post of `schema` (looked up by {@link instancePostSchemaId}); the data is checked by `checkInstanceData`. */
+export function readFormInstancePost(body: JsonRecord, schema: Pick<FormSchema, 'formSchemaId' | 'formId'>): { id: string | null; fields: FormInstanceFields } {
+  const formId = stringField(body, 'formId', schema.formId).toLowerCase();
+  if (formId !== schema.formId.toLowerCase()) throw schemaOfAnotherForm(schema.formSchemaId);
+  return {
+    id: requestedId(body, 'formInstanceId'),
+    fields: {
+      formSchemaId: schema.formSchemaId,
+      formId: schema.formId,
+      data: objectField(body, 'data', {}),
+      status: statusField(body, FormInstanceStatus.Created),
+    },
+  };
+}
+
+/** The schema an instance patch moves to (its own when the body names none). */
+export function instancePatchSchemaId(body: JsonRecord, existing: Pick<FormInstance, 'formSchemaId'>): string {
+  return stringField(body, 'formSchemaId', existing.formSchemaId).toLowerCase();
+}
+
+/** An instance patch merged into `existing`, moving it to `schema` (which must be of the same form). */
+export function readFormInstancePatch(
+  body: JsonRecord,
+  existing: FormInstance,
+  schema: Pick<FormSchema, 'formSchemaId' | 'formId'>,
+): FormInstanceFields & { isDeleted: boolean } {
+  if (schema.formId !== existing.formId) throw schemaOfAnotherForm(schema.formSchemaId);
+  return {
+    formSchemaId: schema.formSchemaId,
+    formId: existing.formId,
+    data: objectField(body, 'data', existing.data),
+    status: statusField(body, existing.status),
+    isDeleted: booleanField(body, 'isDeleted', existing.isDeleted),
+  };
+}

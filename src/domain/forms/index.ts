@@ -1,0 +1,66 @@
+/**
+ * The forms rules (issue 11 #4, #5) that the test fake (src/testing) and the reference server
+ * (example-host/server) share, React-free and HTTP-free: what each CRUD body may say, schema-version
+ * immutability, public link access, the engine's check of instance data, and row versions. Each
+ * backend keeps only its storage and HTTP.
+ */
+export {
+  NIL_GUID,
+  MAX_FORM_NAME_LENGTH,
+  stringField,
+  nullableStringField,
+  booleanField,
+  objectField,
+  nonBlankName,
+  referenceField,
+  requestedId,
+  patchKey,
+} from './fields';
+export {
+  FORMS_CRUD_ENTITIES,
+  rowNotFound,
+  idTaken,
+  unknownFormGroup,
+  unknownForm,
+  unknownFormSchema,
+  schemaOfAnotherForm,
+  SCHEMA_IN_USE_MESSAGE,
+  readFormGroupPost,
+  readFormGroupPatch,
+  readFormPost,
+  readFormPatch,
+  checkCurrentSchema,
+  EMPTY_JSON_SCHEMA,
+  checkSchemaForSave,
+  schemaPostFormId,
+  readFormSchemaPost,
+  readFormSchemaPatch,
+  statusField,
+  instancePostSchemaId,
+  readFormInstancePost,
+  instancePatchSchemaId,
+  readFormInstancePatch,
+} from './entities';
+export type { FormGroupFields, FormFields, FormSchemaFields, FormInstanceFields } from './entities';
+export {
+  LINK_TOKEN_LIFETIME_MS,
+  formLinkUrl,
+  linkTokenOf,
+  LINK_REQUIRED_MESSAGE,
+  LINK_INVALID_MESSAGE,
+  ANONYMOUS_INSTANCES_MESSAGE,
+  VIEW_LINK_MESSAGE,
+  checkPresentedLink,
+  checkAnonymousInstancePost,
+  requireLinkFor,
+  COMPLETED_MESSAGE,
+  ANONYMOUS_STATUSES,
+  anonymousInstancePatch,
+  needsValidData,
+  INVALID_DATA_MESSAGE,
+  checkInstanceData,
+  etagOf,
+  STALE_WRITE_MESSAGE,
+  checkIfMatch,
+} from './access';
+export type { FormLinkMode, FormLinkGrant } from './access';
