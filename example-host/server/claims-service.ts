@@ -32,14 +32,55 @@ import {
 
 const notDeleted = (table: { isDeleted: AnyPgColumn }) => eq(table.isDeleted, false);
 
-/** Loads what `computeEffectiveClaims` needs for one user. */
+const grantFields = (t: typeof claimGrantsUsers | typeof claimGrantsUserGroups | typeof claimGrantsClaimGroups) => ({
+  holderId: t.holderId,
+  claimValue: t.claimValue,
+  allow: t.allow,
+  priorityOfPermission: t.priorityOfPermission,
+});
+
+/**
+ * The live claim groups reachable from `roots` through nested claim groups (roots included), with their grants, direct
+ * sub-groups and names: one recursive query for the ids (UNION stops at cycles), then only those groups' rows — never
+ * the whole graph, whatever its size.
+ */
+export async function loadReachableClaimGroups(db: Db, roots: readonly string[]): Promise<Map<string, ClaimGroupNode & { name: string }>> {
+  const nodes = new Map<string, { grants: ClaimGroupNode['grants'][number][]; subGroupIds: string[]; name: string }>();
+  if (roots.length === 0) return nodes;
+  const result = await db.execute(sql`
+    WITH RECURSIVE reach(id) AS (
+      SELECT g.id FROM claim_groups g WHERE g.is_deleted = false AND g.id IN (${sql.join(
+        [...new Set(roots)].map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})
+      UNION
+      SELECT l.claim_group_id FROM claim_group_links_claim_groups l
+        JOIN reach r ON l.holder_id = r.id
+        JOIN claim_groups g ON g.id = l.claim_group_id
+      WHERE l.is_deleted = false AND g.is_deleted = false
+    )
+    SELECT id FROM reach`);
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { id: string }[];
+  const ids = rows.map((r) => r.id);
+  if (ids.length === 0) return nodes;
+  const groups = await db.select({ id: claimGroups.id, name: claimGroups.name }).from(claimGroups).where(inArray(claimGroups.id, ids));
+  for (const g of groups) nodes.set(g.id, { grants: [], subGroupIds: [], name: g.name });
+  const grants = await db
+    .select(grantFields(claimGrantsClaimGroups))
+    .from(claimGrantsClaimGroups)
+    .where(and(inArray(claimGrantsClaimGroups.holderId, ids), notDeleted(claimGrantsClaimGroups)));
+  for (const g of grants) nodes.get(g.holderId)?.grants.push(g);
+  const links = await db
+    .select({ holderId: claimGroupLinksClaimGroups.holderId, claimGroupId: claimGroupLinksClaimGroups.claimGroupId })
+    .from(claimGroupLinksClaimGroups)
+    .where(and(inArray(claimGroupLinksClaimGroups.holderId, ids), notDeleted(claimGroupLinksClaimGroups)));
+  for (const l of links) if (nodes.has(l.claimGroupId)) nodes.get(l.holderId)?.subGroupIds.push(l.claimGroupId);
+  return nodes;
+}
+
+/** Loads what `computeEffectiveClaims` needs for one user: their grants, groups, and the claim groups they reach. */
 export async function loadClaimGraph(db: Db, userId: string): Promise<ClaimHolderGraph> {
-  const grantFields = (t: typeof claimGrantsUsers | typeof claimGrantsUserGroups | typeof claimGrantsClaimGroups) => ({
-    holderId: t.holderId,
-    claimValue: t.claimValue,
-    allow: t.allow,
-    priorityOfPermission: t.priorityOfPermission,
-  });
+  const [user] = await db.select({ id: applicationUsers.id, name: applicationUsers.name }).from(applicationUsers).where(eq(applicationUsers.id, userId));
   const userGrants = await db
     .select(grantFields(claimGrantsUsers))
     .from(claimGrantsUsers)
@@ -49,7 +90,7 @@ export async function loadClaimGraph(db: Db, userId: string): Promise<ClaimHolde
     .from(claimGroupLinksUsers)
     .where(and(eq(claimGroupLinksUsers.holderId, userId), notDeleted(claimGroupLinksUsers)));
   const groupRows = await db
-    .select({ id: applicationUserGroups.id })
+    .select({ id: applicationUserGroups.id, name: applicationUserGroups.name })
     .from(memberships)
     .innerJoin(applicationUserGroups, eq(applicationUserGroups.id, memberships.applicationUserGroupId))
     .where(and(eq(memberships.applicationUserId, userId), notDeleted(memberships), notDeleted(applicationUserGroups)));
@@ -66,29 +107,43 @@ export async function loadClaimGraph(db: Db, userId: string): Promise<ClaimHolde
         .from(claimGroupLinksUserGroups)
         .where(and(inArray(claimGroupLinksUserGroups.holderId, groupIds), notDeleted(claimGroupLinksUserGroups)))
     : [];
-  const groups = await db.select({ id: claimGroups.id }).from(claimGroups).where(notDeleted(claimGroups));
-  const cgGrants = await db
-    .select(grantFields(claimGrantsClaimGroups))
-    .from(claimGrantsClaimGroups)
-    .where(notDeleted(claimGrantsClaimGroups));
-  const cgLinks = await db
-    .select({ holderId: claimGroupLinksClaimGroups.holderId, claimGroupId: claimGroupLinksClaimGroups.claimGroupId })
-    .from(claimGroupLinksClaimGroups)
-    .where(notDeleted(claimGroupLinksClaimGroups));
-
-  const nodes = new Map<string, { grants: ClaimGroupNode['grants'][number][]; subGroupIds: string[] }>();
-  for (const g of groups) nodes.set(g.id, { grants: [], subGroupIds: [] });
-  for (const g of cgGrants) nodes.get(g.holderId)?.grants.push(g);
-  for (const l of cgLinks) nodes.get(l.holderId)?.subGroupIds.push(l.claimGroupId);
-
+  const userClaimGroupIds = userLinks.map((l) => l.claimGroupId);
   return {
+    holder: { kind: 'user', id: userId, name: user?.name ?? '' },
     userGrants,
-    userClaimGroupIds: userLinks.map((l) => l.claimGroupId),
-    userGroups: groupIds.map((id) => ({
+    userClaimGroupIds,
+    userGroups: groupRows.map(({ id, name }) => ({
+      id,
+      name,
       grants: groupGrants.filter((g) => g.holderId === id),
       claimGroupIds: groupLinks.filter((l) => l.holderId === id).map((l) => l.claimGroupId),
     })),
-    claimGroups: nodes,
+    claimGroups: await loadReachableClaimGroups(db, [...userClaimGroupIds, ...groupLinks.map((l) => l.claimGroupId)]),
+  };
+}
+
+/** Loads what the explanation needs for one user group: its own grants and the claim groups it reaches. */
+export async function loadUserGroupClaimGraph(db: Db, userGroupId: string): Promise<ClaimHolderGraph | null> {
+  const [group] = await db
+    .select({ id: applicationUserGroups.id, name: applicationUserGroups.name })
+    .from(applicationUserGroups)
+    .where(and(eq(applicationUserGroups.id, userGroupId), notDeleted(applicationUserGroups)));
+  if (!group) return null;
+  const grants = await db
+    .select(grantFields(claimGrantsUserGroups))
+    .from(claimGrantsUserGroups)
+    .where(and(eq(claimGrantsUserGroups.holderId, userGroupId), notDeleted(claimGrantsUserGroups)));
+  const links = await db
+    .select({ claimGroupId: claimGroupLinksUserGroups.claimGroupId })
+    .from(claimGroupLinksUserGroups)
+    .where(and(eq(claimGroupLinksUserGroups.holderId, userGroupId), notDeleted(claimGroupLinksUserGroups)));
+  const claimGroupIds = links.map((l) => l.claimGroupId);
+  return {
+    holder: { kind: 'userGroup', id: group.id, name: group.name },
+    userGrants: grants,
+    userClaimGroupIds: claimGroupIds,
+    userGroups: [],
+    claimGroups: await loadReachableClaimGroups(db, claimGroupIds),
   };
 }
 

@@ -69,6 +69,9 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   claimRoute('DELETE', 'DeleteAppUserGroup', P.Claim_ManageUserGroups),
   claimRoute('GET', 'ApplicationUsersPaged', P.Claim_ReadUsers),
   claimRoute('GET', 'ApplicationList', P.Claim_ReadUsers),
+  // Beyond the spec: "why can they?" (issue 10 #3).
+  claimRoute('GET', 'GetEffectivePermissionsOfUser', P.Claim_ReadUsers),
+  claimRoute('GET', 'GetEffectivePermissionsOfUserGroup', P.Claim_ReadUserGroups),
   claimRoute('POST', 'FullSyncAndReturnExternalUsers', P.Claim_FullSync),
   ...HOLDER_SUFFIXES.map((s) => claimRoute('POST', `AddRemoveUpdateClaimGroupsTo${s}`, P.Claim_AssignClaimGroups)),
   ...HOLDER_SUFFIXES.map((s) => claimRoute('POST', `AddRemoveUpdateClaimsTo${s}`, P.Claim_AssignClaims)),

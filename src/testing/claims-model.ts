@@ -25,6 +25,7 @@ import {
   type AccessUser,
   type ClaimGrantInput,
   type ClaimGroupNode,
+  type ClaimHolderGraph,
 } from '../domain';
 import type {
   FakeDb,
@@ -82,7 +83,11 @@ export function findHolder(db: FakeDb, kind: HolderKind, id: string): { id: stri
 export function claimGroupGraph(db: FakeDb): Map<string, ClaimGroupNode> {
   const graph = new Map<string, ClaimGroupNode>();
   for (const group of db.claimGroups.filter(live)) {
-    graph.set(group.id, { grants: grantInputs(db, 'claimGroup', group.id), subGroupIds: linkedGroupIds(db, 'claimGroup', group.id) });
+    graph.set(group.id, {
+      name: group.name,
+      grants: grantInputs(db, 'claimGroup', group.id),
+      subGroupIds: linkedGroupIds(db, 'claimGroup', group.id),
+    });
   }
   return graph;
 }
@@ -103,18 +108,43 @@ function linkedGroupIds(db: FakeDb, kind: HolderKind, holderId: string): string[
   return linkRows(db, kind, holderId).map((l) => l.recordId);
 }
 
-/** The effective claims of a user (DESIGN §4), computed with the shared `computeEffectiveClaims`. */
-export function effectiveClaimsOf(db: FakeDb, userId: string): Set<number> {
-  const groupIds = db.memberships
+/** What the shared computation needs for one user (names included, for explanations). */
+export function claimGraphOfUser(db: FakeDb, userId: string): ClaimHolderGraph {
+  const user = db.applicationUsers.find((u) => u.id === userId);
+  const groups = db.memberships
     .filter((m) => live(m) && m.applicationUserId === userId)
-    .map((m) => m.applicationUserGroupId)
-    .filter((id) => findHolder(db, 'userGroup', id) !== undefined);
-  return computeEffectiveClaims({
+    .map((m) => findHolder(db, 'userGroup', m.applicationUserGroupId))
+    .filter((g): g is { id: string; name: string } => g !== undefined);
+  return {
+    holder: { kind: 'user', id: userId, name: user?.name ?? '' },
     userGrants: grantInputs(db, 'user', userId),
     userClaimGroupIds: linkedGroupIds(db, 'user', userId),
-    userGroups: groupIds.map((id) => ({ grants: grantInputs(db, 'userGroup', id), claimGroupIds: linkedGroupIds(db, 'userGroup', id) })),
+    userGroups: groups.map((g) => ({
+      id: g.id,
+      name: g.name,
+      grants: grantInputs(db, 'userGroup', g.id),
+      claimGroupIds: linkedGroupIds(db, 'userGroup', g.id),
+    })),
     claimGroups: claimGroupGraph(db),
-  });
+  };
+}
+
+/** What the shared explanation needs for one live user group, or undefined. */
+export function claimGraphOfUserGroup(db: FakeDb, userGroupId: string): ClaimHolderGraph | undefined {
+  const group = findHolder(db, 'userGroup', userGroupId);
+  if (!group) return undefined;
+  return {
+    holder: { kind: 'userGroup', id: group.id, name: group.name },
+    userGrants: grantInputs(db, 'userGroup', group.id),
+    userClaimGroupIds: linkedGroupIds(db, 'userGroup', group.id),
+    userGroups: [],
+    claimGroups: claimGroupGraph(db),
+  };
+}
+
+/** The effective claims of a user (DESIGN §4), computed with the shared `computeEffectiveClaims`. */
+export function effectiveClaimsOf(db: FakeDb, userId: string): Set<number> {
+  return computeEffectiveClaims(claimGraphOfUser(db, userId));
 }
 
 // ---------------------------------------------------------------- projections

@@ -117,6 +117,24 @@ const cases: Case[] = [
   },
   { name: 'checkForUsers', call: (c) => c.claim.checkForUsers(), method: 'get', path: 'CheckForUsers', reply: false, expected: false },
   {
+    name: 'getEffectivePermissionsOfUser',
+    call: (c) => c.claim.getEffectivePermissionsOfUser('u 1'),
+    method: 'get',
+    path: 'GetEffectivePermissionsOfUser',
+    query: [['applicationUserId', 'u 1']],
+    reply: [{ claimValue: 1, allowed: true }],
+    expected: [{ claimValue: 1, allowed: true }],
+  },
+  {
+    name: 'getEffectivePermissionsOfUserGroup',
+    call: (c) => c.claim.getEffectivePermissionsOfUserGroup('g1'),
+    method: 'get',
+    path: 'GetEffectivePermissionsOfUserGroup',
+    query: [['applicationUserGroupId', 'g1']],
+    reply: [],
+    expected: [],
+  },
+  {
     name: 'getOIDCConfig',
     call: (c) => c.claim.getOIDCConfig(),
     method: 'get',
@@ -380,6 +398,8 @@ describe('client.claim', () => {
 
   it.each([
     ['authId', (c: ApiClient) => c.claim.checkForAdminRole(null as unknown as string)],
+    ['applicationUserId', (c: ApiClient) => c.claim.getEffectivePermissionsOfUser(null as unknown as string)],
+    ['applicationUserGroupId', (c: ApiClient) => c.claim.getEffectivePermissionsOfUserGroup(undefined as unknown as string)],
     ['newGroupName', (c: ApiClient) => c.claim.renameAppUserGroup(undefined as unknown as string, 'g')],
     ['currentGroupId', (c: ApiClient) => c.claim.renameAppUserGroup('n', null as unknown as string)],
     ['groupName', (c: ApiClient) => c.claim.createNewApplicationUserGroup(null as unknown as string)],

@@ -61,6 +61,8 @@ export const CONTRACT_STEPS = [
   'AddRemoveUpdateClaimsToAppUserGroupOrUserGroups',
   'ApplicationUserGroupsList (all includes)',
   'ApplicationUserGroupsPaged',
+  'GetEffectivePermissionsOfUserGroup',
+  'GetEffectivePermissionsOfUser',
   'ApplicationList (all includes)',
   'ApplicationUsersPaged',
   'AddRemoveUpdateClaimGroupsToAppUserOrUsers',
@@ -507,6 +509,28 @@ export function defineClaimAreaContract(
       record('ApplicationUserGroupsPaged', pagedTeam);
       expect(pagedTeam?.applicationUserApplicationUserGroups).toHaveLength(2);
       expect(groupPage.totalPageCount).toBe(1);
+    });
+
+    it('why can they: effective permissions of the user group and of a member, with the paths', async () => {
+      const team = present(await api.getEffectivePermissionsOfUserGroup(ids.team), 'GetEffectivePermissionsOfUserGroup');
+      record('GetEffectivePermissionsOfUserGroup', team);
+      const select = team.find((p) => p.claimValue === Permission.FormGroup_Select);
+      expect(select).toMatchObject({ allowed: true, winner: { priorityOfPermission: 2, path: [{ kind: 'userGroup', id: ids.team, name: names.team }] } });
+      // Everything else the team holds comes through claim group A (and what A nests).
+      const viaA = team.filter((p) => p !== select);
+      expect(viaA.every((p) => p.winner.path[1]?.id === ids.a)).toBe(true);
+      const pathsOf = (list: typeof team) =>
+        list.map((p) => [p.claimValue, p.allowed, p.winner.path.map((step) => `${step.kind}:${neutral(step.name)}`).join(' → '), p.overruled.map((o) => o.reason)]);
+      seen.facts.set('effective permissions of the team', pathsOf(team));
+
+      const member = present(await api.getEffectivePermissionsOfUser(ids.users[0]!), 'GetEffectivePermissionsOfUser');
+      record('GetEffectivePermissionsOfUser', member);
+      const memberSelect = member.find((p) => p.claimValue === Permission.FormGroup_Select);
+      expect(memberSelect?.winner.path.map((step) => step.kind)).toEqual(['user', 'userGroup']);
+      expect(memberSelect?.winner.path[1]).toEqual({ kind: 'userGroup', id: ids.team, name: names.team });
+
+      const unknown = await target!.client.claim.getEffectivePermissionsOfUserGroup(crypto.randomUUID()).catch((e: unknown) => e);
+      expect(unknown).toMatchObject({ status: 404 });
     });
 
     it('users: list with includes, page by page, grant a claim group and claims to a user', async () => {

@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
@@ -104,9 +104,16 @@ describe.each(Object.keys(entries) as Entry[])('%s', (entry) => {
   it('is listed name by name in the README, values and types apart', () => {
     const parts = exportsSection.split(`<!-- exports:${entry} -->`);
     expect(parts, `one <!-- exports:${entry} --> marker in "What each entry exports"`).toHaveLength(2);
-    const section = parts[1]!.split('<!-- /exports -->')[0];
+    const section = parts[1]!.split('<!-- /exports -->')[0]!;
+    const wanted = readmeSection(surface(entry));
+    // `UPDATE_README_EXPORTS=1 npx vitest run tests/exports -u` rewrites the lists, as -u rewrites the snapshots.
+    if (process.env.UPDATE_README_EXPORTS === '1' && section !== wanted) {
+      const current = readFileSync(root + 'README.md', 'utf8');
+      writeFileSync(root + 'README.md', current.replace(`<!-- exports:${entry} -->${section}<!-- /exports -->`, `<!-- exports:${entry} -->${wanted}<!-- /exports -->`));
+      return;
+    }
     // On failure the diff shows the text to paste between the markers.
-    expect(section).toBe(readmeSection(surface(entry)));
+    expect(section).toBe(wanted);
   });
 });
 

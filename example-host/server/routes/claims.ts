@@ -6,7 +6,8 @@
 import { count, eq, or } from 'drizzle-orm';
 import { Permission } from '../../../src/api/enums';
 import type { OidcConfig, UserSessionData } from '../../../src/api/types';
-import { isAdministrator, isUuid, mayCheckAdminRoleOf } from '../../../src/domain';
+import { explainEffectiveClaims, isAdministrator, isUuid, mayCheckAdminRoleOf, unknownHolderError } from '../../../src/domain';
+import { loadClaimGraph, loadUserGroupClaimGraph } from '../claims-service';
 import { applicationUsers } from '../db/schema';
 import { claimRequired, route } from './registry';
 
@@ -27,6 +28,30 @@ export const claimRoutes = [
     handler: ({ c, auth }) => {
       const body: UserSessionData = { claims: sorted(auth.claims), userId: auth.user.id };
       return c.json(body);
+    },
+  }),
+
+  route({
+    method: 'GET',
+    path: '/api/Claim/GetEffectivePermissionsOfUser',
+    summary: "Why can they? Every claim the user ends up with, the deciding grant's path, and the grants that lost",
+    handler: async ({ c, services, query }) => {
+      const id = query.required('applicationUserId');
+      const [user] = isUuid(id) ? await services.db.select({ id: applicationUsers.id, isDeleted: applicationUsers.isDeleted }).from(applicationUsers).where(eq(applicationUsers.id, id)) : [];
+      if (!user || user.isDeleted) throw unknownHolderError('user', id, 'applicationUserId');
+      return c.json(explainEffectiveClaims(await loadClaimGraph(services.db, id)));
+    },
+  }),
+
+  route({
+    method: 'GET',
+    path: '/api/Claim/GetEffectivePermissionsOfUserGroup',
+    summary: 'Why can they? The same for a user group',
+    handler: async ({ c, services, query }) => {
+      const id = query.required('applicationUserGroupId');
+      const graph = isUuid(id) ? await loadUserGroupClaimGraph(services.db, id) : null;
+      if (!graph) throw unknownHolderError('userGroup', id, 'applicationUserGroupId');
+      return c.json(explainEffectiveClaims(graph));
     },
   }),
 

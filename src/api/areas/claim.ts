@@ -1,5 +1,6 @@
 /** `/api/Claim/*`: claims, claim groups, application users and user groups (spec §7). */
 import { assertDefined, assertDefinedMayBeNull } from '../args';
+import type { EffectivePermission } from '../../domain/effective-claims';
 import type { CallOptions, QueryValue, Transport } from '../transport';
 import type {
   ApplicationUser,
@@ -52,6 +53,13 @@ export interface ClaimApi {
   checkForAdminRole(authId: string, options?: CallOptions): Promise<boolean | null>;
   /** `GET /api/Claim/CheckForUsers`: whether any application user exists. */
   checkForUsers(options?: CallOptions): Promise<boolean | null>;
+  /**
+   * `GET /api/Claim/GetEffectivePermissionsOfUser?applicationUserId` (beyond the spec): every claim the user ends up
+   * with, the grant that decided it, the path it came through, and the grants that lost and why.
+   */
+  getEffectivePermissionsOfUser(applicationUserId: string, options?: CallOptions): Promise<EffectivePermission[] | null>;
+  /** `GET /api/Claim/GetEffectivePermissionsOfUserGroup?applicationUserGroupId` (beyond the spec): the same for a user group. */
+  getEffectivePermissionsOfUserGroup(applicationUserGroupId: string, options?: CallOptions): Promise<EffectivePermission[] | null>;
   /** `GET /api/Claim/GetOIDCConfig`: the sign-in configuration. */
   getOIDCConfig(options?: CallOptions): Promise<OidcConfig | null>;
   /** `PUT /api/Claim/RenameAppUserGroup?newGroupName&currentGroupId`. */
@@ -196,6 +204,14 @@ export function createClaimApi(transport: Transport): ClaimApi {
       return get('CheckForAdminRole', options, { authId });
     },
     checkForUsers: async (options) => get('CheckForUsers', options),
+    getEffectivePermissionsOfUser: async (applicationUserId, options) => {
+      assertDefined('applicationUserId', applicationUserId);
+      return get('GetEffectivePermissionsOfUser', options, { applicationUserId });
+    },
+    getEffectivePermissionsOfUserGroup: async (applicationUserGroupId, options) => {
+      assertDefined('applicationUserGroupId', applicationUserGroupId);
+      return get('GetEffectivePermissionsOfUserGroup', options, { applicationUserGroupId });
+    },
     getOIDCConfig: async (options) => get('GetOIDCConfig', options),
     renameAppUserGroup: async (newGroupName, currentGroupId, options) => {
       assertDefined('newGroupName', newGroupName);

@@ -40,6 +40,8 @@ import {
   rowLevelPermission,
   userGroupNotFound,
   checkJsonContentType,
+  explainEffectiveClaims,
+  unknownHolderError,
   type AccessChange,
   type BuiltInUpsertStep,
   type HolderKind,
@@ -53,7 +55,10 @@ import {
   claimGroupGraph,
   deleteClaimGroup,
   deleteUserGroup,
+  claimGraphOfUser,
+  claimGraphOfUserGroup,
   effectiveClaimsOf,
+  findHolder,
   projectClaimGroup,
   projectUser,
   projectUserGroup,
@@ -231,6 +236,17 @@ export const claimRoutes: readonly FakeRoute[] = [
     const subject = self ? me : ctx.backend.db.applicationUsers.find((u) => u.oidcId === authId || u.id === authId);
     if (!subject || subject.isDeleted || !subject.isEnabled) return json(false);
     return json(isAdministrator(effectiveClaimsOf(ctx.backend.db, subject.id)));
+  }),
+  route('get', 'GetEffectivePermissionsOfUser', (ctx) => {
+    const id = ctx.query.required('applicationUserId');
+    if (!findHolder(ctx.backend.db, 'user', id)) throw unknownHolderError('user', id, 'applicationUserId');
+    return json(explainEffectiveClaims(claimGraphOfUser(ctx.backend.db, id)));
+  }),
+  route('get', 'GetEffectivePermissionsOfUserGroup', (ctx) => {
+    const id = ctx.query.required('applicationUserGroupId');
+    const graph = claimGraphOfUserGroup(ctx.backend.db, id);
+    if (!graph) throw unknownHolderError('userGroup', id, 'applicationUserGroupId');
+    return json(explainEffectiveClaims(graph));
   }),
   route('get', 'CheckForUsers', (ctx) => json(ctx.backend.db.applicationUsers.some((u) => !u.isDeleted))),
   route('get', 'GetOIDCConfig', (ctx) => json(ctx.backend.oidcConfig)),
