@@ -1,4 +1,5 @@
 import { builtInGroupDeleteReason } from '../domain/built-in-claim-groups';
+import { formViewerLabels } from './forms-labels';
 
 /**
  * Every user-visible text of the library in one object, English by default (DESIGN §6): the spec's texts verbatim and
@@ -165,6 +166,8 @@ export const defaultLabels = {
   userGroupClaimsChangedMessage: "Claims successfully added to, removed from or updated for user group '{name}'.",
   userClaimGroupsChangedMessage: "Claim groups successfully added to or removed from user '{name}'.",
   userGroupClaimGroupsChangedMessage: "Claim groups successfully added to or removed from user group '{name}'.",
+  // The public form viewer (src/query/forms-labels.ts)
+  ...formViewerLabels,
 } as const;
 
 /** The full set of texts. */

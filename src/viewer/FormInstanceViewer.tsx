@@ -1,0 +1,534 @@
+import {
+  Alert,
+  Box,
+  Button,
+  Group,
+  Stack,
+  Text,
+  Title,
+  factory,
+  useProps,
+  useStyles,
+  type BoxProps,
+  type Factory,
+  type StylesApiProps,
+} from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { FormInstanceStatus } from '../api/enums';
+import { isApiError } from '../api/errors';
+import type { FormInstance, FormSchema } from '../api/types';
+import type { FormEngine } from '../engine/engine';
+import { FormRenderer, useFormEngine } from '../forms/FormRenderer';
+import type { FormLabels } from '../forms/labels';
+import { APIProvider, useApi } from '../query/APIProvider';
+import { describeError } from '../query/describe-error';
+import { FormNotFoundError, formViewerQueries } from '../query/forms-viewer';
+import { fillLabel, type Labels } from '../query/labels';
+import { LabelsProvider, useLabels } from '../query/useLabels';
+import { ErrorAlert } from '../ui/ErrorAlert';
+import { LoadingState } from '../ui/LoadingState';
+import type { SaveBackoff, SaverState } from './draft-saver';
+import { clearResume, readDraft, readResume } from './draft-storage';
+import { useDraftSaver } from './useDraftSaver';
+
+/** How the viewer shows the form: filled in, or read-only (spec §2: `edit` or `view`). */
+export type FormInstanceViewerMode = 'edit' | 'view';
+
+/** The allowed modes (spec §5). */
+export const FORM_INSTANCE_VIEWER_MODES: readonly FormInstanceViewerMode[] = ['edit', 'view'];
+
+/** The inner parts of the viewer that `classNames` / `styles` reach. */
+export type FormInstanceViewerStylesNames = 'root' | 'header' | 'title' | 'saveStatus' | 'notice' | 'form' | 'confirmation';
+
+/** Props of {@link FormInstanceViewer}. */
+export interface FormInstanceViewerProps extends BoxProps, StylesApiProps<FormInstanceViewerFactory> {
+  /** The form schema to show (the `{formSchemaId}` of `/form-instance/{formSchemaId}`). */
+  formSchemaId: string;
+  /**
+   * `'edit'` fills the form in and saves as you go; `'view'` shows it read-only. Anything else shows an error naming
+   * the allowed values.
+   * @default 'view'
+   */
+  mode?: FormInstanceViewerMode;
+  /**
+   * The instance to show. Without it, edit mode starts a new instance on the first change (or continues the one this
+   * browser started and has not submitted), and view mode shows the empty form.
+   */
+  formInstanceId?: string | null;
+  /**
+   * The link token of a `GetEditUrl` / `GetViewUrl` link. When given, the viewer's calls carry it as the bearer token
+   * instead of the provider's; without it they carry the provider's (a signed-in user's) token, or none.
+   */
+  token?: string | null;
+  /** Overrides of the viewer's texts (otherwise the `APIProvider` labels). */
+  labels?: Partial<Labels>;
+  /** Overrides of the form's own texts: buttons, error summary, validation messages. */
+  formLabels?: Partial<FormLabels>;
+  /** Called after each successful draft save (status InProgress). */
+  onSaved?: (instance: FormInstance) => void;
+  /**
+   * Called once the first save created the instance, with the link token the server handed out for it (if any): a
+   * host may put `formInstanceId` (and the token) into its URL.
+   */
+  onInstanceCreated?: (instance: FormInstance, linkToken: string | null) => void;
+  /** Called after a successful submit (status Submitted). */
+  onSubmitted?: (instance: FormInstance) => void;
+  /**
+   * Pause in typing before a draft save, in milliseconds.
+   * @default 800
+   */
+  saveDelayMs?: number;
+  /**
+   * Automatic retries of a failed save: the first after `baseMs`, doubling each time, at most `maxMs`.
+   * @default { baseMs: 1000, maxMs: 30000 }
+   */
+  retryBackoff?: SaveBackoff;
+}
+
+export type FormInstanceViewerFactory = Factory<{
+  props: FormInstanceViewerProps;
+  ref: HTMLDivElement;
+  stylesNames: FormInstanceViewerStylesNames;
+}>;
+
+// Static class names (no stylesheet ships): hosts target `.ccq-FormInstanceViewer-saveStatus` or use `classNames`.
+const classes: Record<FormInstanceViewerStylesNames, string> = {
+  root: 'ccq-FormInstanceViewer-root',
+  header: 'ccq-FormInstanceViewer-header',
+  title: 'ccq-FormInstanceViewer-title',
+  saveStatus: 'ccq-FormInstanceViewer-saveStatus',
+  notice: 'ccq-FormInstanceViewer-notice',
+  form: 'ccq-FormInstanceViewer-form',
+  confirmation: 'ccq-FormInstanceViewer-confirmation',
+};
+
+const defaultProps = {
+  mode: 'view',
+  saveDelayMs: 800,
+  retryBackoff: { baseMs: 1000, maxMs: 30_000 },
+} satisfies Partial<FormInstanceViewerProps>;
+
+type GetStyles = (part: FormInstanceViewerStylesNames) => { className?: string; style?: React.CSSProperties };
+
+/** What the inner parts share. */
+interface Shared {
+  labels: Labels;
+  formLabels?: Partial<FormLabels>;
+  getStyles: GetStyles;
+  onSaved?: (instance: FormInstance) => void;
+  onInstanceCreated?: (instance: FormInstance, linkToken: string | null) => void;
+  onSubmitted?: (instance: FormInstance) => void;
+  saveDelayMs: number;
+  retryBackoff: SaveBackoff;
+}
+
+/**
+ * The public form instance (spec §2): loads a form schema — and the instance a link names — and shows it filled in
+ * (`edit`) or read-only (`view`). Edit mode saves a draft as you go and never loses input: every change is kept in the
+ * browser until the server has it, a failed save says why and retries with backoff, a reload restores what was not
+ * saved, and a stale version (412) is explained without dropping anything. Submit checks the form, saves it as
+ * Submitted and confirms. Router-free; works inside an `APIProvider`.
+ */
+export const FormInstanceViewer = factory<FormInstanceViewerFactory>((_props) => {
+  const props = useProps('FormInstanceViewer', defaultProps, _props);
+  const {
+    formSchemaId,
+    mode,
+    formInstanceId,
+    token,
+    labels: labelOverrides,
+    formLabels,
+    onSaved,
+    onInstanceCreated,
+    onSubmitted,
+    saveDelayMs,
+    retryBackoff,
+    classNames,
+    className,
+    style,
+    styles,
+    unstyled,
+    vars,
+    attributes,
+    ...others
+  } = props;
+  const getStyles = useStyles<FormInstanceViewerFactory>({
+    name: 'FormInstanceViewer',
+    classes,
+    props,
+    className,
+    style,
+    classNames,
+    styles,
+    unstyled,
+    vars,
+    attributes,
+  });
+  const labels = useLabels(labelOverrides);
+  const validMode = (FORM_INSTANCE_VIEWER_MODES as readonly unknown[]).includes(mode);
+  const shared: Shared = { labels, formLabels, getStyles, onSaved, onInstanceCreated, onSubmitted, saveDelayMs, retryBackoff };
+
+  return (
+    <LabelsProvider labels={labels}>
+      <Box {...getStyles('root')} data-mode={validMode ? mode : undefined} {...others}>
+        {validMode ? (
+          // A new schema, mode, instance or link is a new session: nothing of the previous one carries over.
+          <ViewerSession
+            key={`${formSchemaId}|${mode}|${formInstanceId ?? ''}|${token ?? ''}`}
+            formSchemaId={formSchemaId}
+            mode={mode}
+            formInstanceId={formInstanceId ?? null}
+            token={token ?? null}
+            shared={shared}
+          />
+        ) : (
+          <ErrorAlert
+            title={labels.formModeInvalidTitle}
+            message={fillLabel(labels.formModeInvalidMessage, { mode: String(mode) })}
+          />
+        )}
+      </Box>
+    </LabelsProvider>
+  );
+});
+
+FormInstanceViewer.displayName = '@ccq/forms-admin/FormInstanceViewer';
+
+interface SessionProps {
+  formSchemaId: string;
+  mode: FormInstanceViewerMode;
+  formInstanceId: string | null;
+  token: string | null;
+  shared: Shared;
+}
+
+/** Chooses the instance (named, or the one this browser started) and who the calls are made as. */
+function ViewerSession({ formSchemaId, mode, formInstanceId, token, shared }: SessionProps) {
+  const api = useApi();
+  const [resume, setResume] = useState(() => (mode === 'edit' && formInstanceId === null ? readResume(formSchemaId) : null));
+  const instanceId = formInstanceId ?? resume?.formInstanceId ?? null;
+  const linkToken = token ?? resume?.linkToken ?? null;
+  const content = (
+    <ViewerLoader
+      formSchemaId={formSchemaId}
+      mode={mode}
+      instanceId={instanceId}
+      linkToken={linkToken}
+      resumed={resume !== null && formInstanceId === null}
+      onResumeFailed={() => {
+        // The instance this browser started is gone or out of reach: start afresh.
+        clearResume(formSchemaId);
+        setResume(null);
+      }}
+      shared={shared}
+    />
+  );
+  if (!linkToken) return content;
+  // The link token is the bearer of every read; the provider's labels and cache stay.
+  return (
+    <APIProvider baseUrl={api.baseUrl} queryClient={api.queryClient} labels={api.labels} getAccessToken={() => linkToken}>
+      {content}
+    </APIProvider>
+  );
+}
+
+type LoadProblem = 'notFound' | 'instanceNotFound' | 'linkInvalid' | 'accessDenied' | 'failed';
+
+function classify(error: unknown, hasToken: boolean): LoadProblem {
+  if (error instanceof FormNotFoundError) return error.entity === 'formschema' ? 'notFound' : 'instanceNotFound';
+  if (isApiError(error)) {
+    if (error.status === 404) return 'notFound';
+    if (error.status === 401) return hasToken ? 'linkInvalid' : 'accessDenied';
+    if (error.status === 403) return 'accessDenied';
+  }
+  return 'failed';
+}
+
+interface LoaderProps {
+  formSchemaId: string;
+  mode: FormInstanceViewerMode;
+  instanceId: string | null;
+  linkToken: string | null;
+  resumed: boolean;
+  onResumeFailed: () => void;
+  shared: Shared;
+}
+
+/** Loads the schema and the instance, and shows loading, not-found, link and error states. */
+function ViewerLoader({ formSchemaId, mode, instanceId, linkToken, resumed, onResumeFailed, shared }: LoaderProps) {
+  const { client } = useApi();
+  const { labels } = shared;
+  const caller = linkToken ?? 'session';
+  const schemaQuery = useQuery(formViewerQueries.schema(client, formSchemaId, caller));
+  const instanceQuery = useQuery({
+    ...formViewerQueries.instance(client, instanceId ?? '', caller),
+    enabled: instanceId !== null,
+  });
+  const instanceError = instanceId !== null ? instanceQuery.error : null;
+  const error = schemaQuery.error ?? instanceError;
+  const problem = error ? classify(error, linkToken !== null) : null;
+
+  const resumeFailed = resumed && instanceError !== null && classify(instanceError, true) !== 'failed';
+  useEffect(() => {
+    if (resumeFailed) onResumeFailed();
+  }, [resumeFailed, onResumeFailed]);
+
+  if (problem && !resumeFailed) {
+    return <LoadProblemAlert problem={problem} error={error} labels={labels} onRetry={() => {
+      if (schemaQuery.error) void schemaQuery.refetch();
+      if (instanceError) void instanceQuery.refetch();
+    }} retrying={schemaQuery.isFetching || instanceQuery.isFetching} />;
+  }
+  const schema = schemaQuery.data;
+  const instance = instanceId !== null ? instanceQuery.data : undefined;
+  if (!schema || (instanceId !== null && !instance)) return <LoadingState labels={{ label: labels.formLoading }} />;
+  return <LoadedViewer schema={schema} instance={instance ?? null} mode={mode} linkToken={linkToken} shared={shared} />;
+}
+
+function LoadProblemAlert(props: { problem: LoadProblem; error: unknown; labels: Labels; onRetry: () => void; retrying: boolean }) {
+  const { problem, error, labels, onRetry, retrying } = props;
+  switch (problem) {
+    case 'notFound':
+      return <ErrorAlert title={labels.formNotFoundTitle} message={labels.formNotFoundMessage} />;
+    case 'instanceNotFound':
+      return <ErrorAlert title={labels.formNotFoundTitle} message={labels.formInstanceNotFoundMessage} />;
+    case 'linkInvalid':
+      return <ErrorAlert title={labels.formLinkInvalidTitle} message={labels.formLinkInvalidMessage} />;
+    case 'accessDenied':
+      return <ErrorAlert title={labels.formAccessDeniedTitle} message={labels.formAccessDeniedMessage} />;
+    default:
+      return <ErrorAlert title={labels.formLoadFailedTitle} error={error} onRetry={onRetry} retrying={retrying} />;
+  }
+}
+
+interface LoadedProps {
+  schema: FormSchema;
+  instance: FormInstance | null;
+  mode: FormInstanceViewerMode;
+  linkToken: string | null;
+  shared: Shared;
+}
+
+const isClosed = (instance: FormInstance | null) =>
+  instance !== null && (instance.status === FormInstanceStatus.Submitted || instance.status === FormInstanceStatus.Completed);
+
+/** The loaded form: read-only, or the edit session. */
+function LoadedViewer({ schema, instance, mode, linkToken, shared }: LoadedProps) {
+  const engine = useFormEngine(schema, { initialData: instance?.data, labels: shared.formLabels });
+  const closed = isClosed(instance);
+  if (mode === 'edit' && !closed) {
+    return <EditSession schema={schema} instance={instance} engine={engine} linkToken={linkToken} shared={shared} />;
+  }
+  const { getStyles, labels } = shared;
+  return (
+    <Stack gap="lg">
+      <Header schema={schema} getStyles={getStyles} />
+      {mode === 'edit' && closed ? (
+        <Alert color="blue" variant="light" {...getStyles('notice')}>
+          {labels.formAlreadySubmitted}
+        </Alert>
+      ) : null}
+      <Box {...getStyles('form')}>
+        <FormRenderer schema={schema} engine={engine} mode="view" labels={shared.formLabels} />
+      </Box>
+    </Stack>
+  );
+}
+
+function Header({ schema, getStyles, children }: { schema: FormSchema; getStyles: GetStyles; children?: ReactNode }) {
+  return (
+    <Group justify="space-between" align="center" wrap="wrap" gap="sm" {...getStyles('header')}>
+      <Title order={1} fz="h2" {...getStyles('title')}>
+        {schema.name}
+      </Title>
+      {children}
+    </Group>
+  );
+}
+
+interface EditProps {
+  schema: FormSchema;
+  instance: FormInstance | null;
+  engine: FormEngine;
+  linkToken: string | null;
+  shared: Shared;
+}
+
+/** Edit mode: autosave, save status, failure and stale notices, submit and its confirmation. */
+function EditSession({ schema, instance, engine, linkToken, shared }: EditProps) {
+  const { labels, getStyles } = shared;
+  const { client } = useApi();
+  const queryClient = useQueryClient();
+  const { saver, state, now } = useDraftSaver({
+    formSchemaId: schema.formSchemaId,
+    formId: schema.formId,
+    formInstanceId: instance?.formInstanceId ?? null,
+    linkToken,
+    debounceMs: shared.saveDelayMs,
+    backoff: shared.retryBackoff,
+    onSaved: shared.onSaved,
+    onCreated: shared.onInstanceCreated,
+    onSubmitted: shared.onSubmitted,
+  });
+  const [restored, setRestored] = useState(false);
+  const [loadSavedError, setLoadSavedError] = useState<unknown>(null);
+  const restoreChecked = useRef(false);
+
+  useEffect(() => {
+    const unsubscribe = engine.subscribeChanges((data) => saver.change(data));
+    if (!restoreChecked.current) {
+      restoreChecked.current = true;
+      // Answers typed on an earlier visit and never saved: put them back (which also saves them).
+      const draft = readDraft(schema.formSchemaId, instance?.formInstanceId ?? null);
+      if (draft) {
+        engine.setData(draft.data);
+        setRestored(true);
+      }
+    }
+    return unsubscribe;
+  }, [engine, saver, schema.formSchemaId, instance]);
+
+  useEffect(() => {
+    // Leaving with unsaved changes: the browser asks first (they are also kept in storage).
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      if (!saver.hasUnsavedChanges()) return;
+      event.preventDefault();
+      event.returnValue = labels.formLeaveUnsaved;
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [saver, labels.formLeaveUnsaved]);
+
+  const confirmation = useRef<HTMLHeadingElement>(null);
+  const submitted = state.status === 'submitted';
+  useEffect(() => {
+    if (submitted) confirmation.current?.focus();
+  }, [submitted]);
+
+  const submitAgain = () => {
+    const result = engine.submit();
+    if (result.valid) void saver.submit(result.data);
+  };
+
+  const loadSaved = async () => {
+    const id = state.formInstanceId;
+    if (!id) return;
+    setLoadSavedError(null);
+    try {
+      const fresh = await queryClient.fetchQuery({ ...formViewerQueries.instance(client, id, linkToken ?? 'session'), staleTime: 0 });
+      engine.setData(fresh.data, { asInitial: true });
+      saver.resetTo(fresh, engine.getData());
+    } catch (error) {
+      setLoadSavedError(error);
+    }
+  };
+
+  if (submitted) {
+    return (
+      <Stack gap="lg">
+        <Header schema={schema} getStyles={getStyles} />
+        <Alert color="green" variant="light" {...getStyles('confirmation')}>
+          <Title order={2} fz="h4" ref={confirmation} tabIndex={-1}>
+            {labels.formSubmittedTitle}
+          </Title>
+          <Text mt={4}>{labels.formSubmittedMessage}</Text>
+        </Alert>
+        <Box {...getStyles('form')}>
+          <FormRenderer schema={schema} engine={engine} mode="view" labels={shared.formLabels} />
+        </Box>
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="lg">
+      <Header schema={schema} getStyles={getStyles}>
+        <SaveStatusText state={state} now={now} labels={labels} getStyles={getStyles} />
+      </Header>
+      {restored ? (
+        <Alert color="blue" variant="light" withCloseButton onClose={() => setRestored(false)} {...getStyles('notice')}>
+          {labels.formDraftRestored}
+        </Alert>
+      ) : null}
+      {state.status === 'stale' ? (
+        <Alert color="yellow" variant="light" title={labels.formStaleTitle} {...getStyles('notice')}>
+          <Text size="sm">{labels.formStaleMessage}</Text>
+          <Group gap="xs" mt="sm">
+            <Button size="xs" color="yellow" onClick={() => saver.overwrite()}>
+              {labels.formSaveMine}
+            </Button>
+            {state.formInstanceId ? (
+              <Button size="xs" variant="default" onClick={() => void loadSaved()}>
+                {labels.formLoadSaved}
+              </Button>
+            ) : null}
+          </Group>
+        </Alert>
+      ) : null}
+      {loadSavedError ? <ErrorAlert title={labels.formLoadFailedTitle} error={loadSavedError} /> : null}
+      {state.status === 'retrying' || state.status === 'failed' ? (
+        <SaveFailure state={state} labels={labels} onRetry={state.failedAction === 'submit' ? submitAgain : () => saver.retryNow()} />
+      ) : null}
+      <Box {...getStyles('form')}>
+        <FormRenderer
+          schema={schema}
+          engine={engine}
+          mode="edit"
+          labels={shared.formLabels}
+          onSubmit={async (data) => {
+            await saver.submit(data);
+          }}
+        />
+      </Box>
+    </Stack>
+  );
+}
+
+function secondsLeft(state: SaverState, now: number): number {
+  return Math.max(1, Math.ceil(((state.retryAt ?? now) - now) / 1000));
+}
+
+/** The save status: a polite live region beside the title. */
+function SaveStatusText({ state, now, labels, getStyles }: { state: SaverState; now: number; labels: Labels; getStyles: GetStyles }) {
+  const text: Record<SaverState['status'], string> = {
+    idle: '',
+    pending: labels.formUnsavedChanges,
+    saving: labels.formSaving,
+    saved: labels.formAllSaved,
+    retrying: fillLabel(labels.formSaveRetrying, { seconds: secondsLeft(state, now) }),
+    failed: labels.formSaveFailed,
+    stale: labels.formSaveFailed,
+    submitting: labels.formSaving,
+    submitted: labels.formAllSaved,
+  };
+  const failed = state.status === 'retrying' || state.status === 'failed' || state.status === 'stale';
+  return (
+    <Text
+      role="status"
+      aria-label={labels.formSaveStatusLabel}
+      size="sm"
+      c={failed ? 'red' : 'dimmed'}
+      data-save-status={state.status}
+      {...getStyles('saveStatus')}
+    >
+      {text[state.status]}
+    </Text>
+  );
+}
+
+/** What failed, that everything typed is kept, and 'Retry now'. */
+function SaveFailure({ state, labels, onRetry }: { state: SaverState; labels: Labels; onRetry: () => void }) {
+  const described = describeError(state.error, labels);
+  const expired = isApiError(state.error) && state.error.status === 401;
+  const submit = state.failedAction === 'submit';
+  return (
+    <ErrorAlert
+      title={submit ? labels.formSubmitFailedTitle : labels.formSaveFailedTitle}
+      message={expired ? labels.formLinkExpiredOnSave : `${described.message} ${labels.formInputKept}`}
+      details={described.details}
+      onRetry={onRetry}
+      labels={{ retry: submit ? labels.tryAgain : labels.formRetryNow }}
+    />
+  );
+}

@@ -1,0 +1,58 @@
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import type { FormInstance } from '../api/types';
+import { useApi } from '../query/APIProvider';
+import { saveFormInstance } from '../query/forms-viewer';
+import { createDraftSaver, type DraftSaver, type SaveBackoff, type SaverState } from './draft-saver';
+
+/** Options of {@link useDraftSaver}. */
+export interface UseDraftSaverOptions {
+  formSchemaId: string;
+  formId: string;
+  formInstanceId: string | null;
+  linkToken: string | null;
+  debounceMs?: number;
+  backoff?: SaveBackoff;
+  onSaved?: (instance: FormInstance) => void;
+  onCreated?: (instance: FormInstance, linkToken: string | null) => void;
+  onSubmitted?: (instance: FormInstance) => void;
+}
+
+/**
+ * The autosave of one instance for the life of the component (see `createDraftSaver`), its state, and a clock that
+ * ticks once a second while a retry is scheduled (for the countdown).
+ */
+export function useDraftSaver(options: UseDraftSaverOptions): { saver: DraftSaver; state: SaverState; now: number } {
+  const { client } = useApi();
+  // Callbacks change every render; the saver calls the latest ones.
+  const latest = useRef(options);
+  latest.current = options;
+  const [saver] = useState(() =>
+    createDraftSaver({
+      formSchemaId: options.formSchemaId,
+      formId: options.formId,
+      formInstanceId: options.formInstanceId,
+      linkToken: options.linkToken,
+      debounceMs: options.debounceMs,
+      backoff: options.backoff,
+      send: (save) => saveFormInstance(client, { ...save, formSchemaId: options.formSchemaId, formId: options.formId }),
+      onSaved: (instance) => latest.current.onSaved?.(instance),
+      onCreated: (instance, token) => latest.current.onCreated?.(instance, token),
+      onSubmitted: (instance) => latest.current.onSubmitted?.(instance),
+    }),
+  );
+  useEffect(() => {
+    saver.start();
+    return () => saver.dispose();
+  }, [saver]);
+  const state = useSyncExternalStore(saver.subscribe, saver.getState, saver.getState);
+
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (state.retryAt === null) return;
+    setNow(Date.now());
+    const interval = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(interval);
+  }, [state.retryAt]);
+
+  return { saver, state, now };
+}
