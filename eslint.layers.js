@@ -62,11 +62,11 @@ export const layerRules = [
     },
   },
   {
-    files: ['src/forms/**/*.{ts,tsx}', 'src/viewer.ts'],
+    files: ['src/forms/**/*.{ts,tsx}', 'src/viewer/**/*.{ts,tsx}', 'src/viewer.ts'],
     ignores: ['**/*.test.*', '**/*.stories.*'],
     rules: {
       'no-restricted-imports': restrict(
-        rule('the viewer reaches no admin screen and no fake backend.', folders('admin', 'testing')),
+        rule('the viewer reaches no admin screen, no fake backend and no server.', [...folders('admin', 'testing'), '**/example-host/**']),
         rule('library code never imports from tests/.', tests),
       ),
     },

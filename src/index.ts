@@ -101,7 +101,12 @@ export type {
   UserRoleManagementTab, UserRoleManagementViewFactory, UserRoleManagementViewProps,
 } from './admin';
 
+// The public form viewer (issue 11 #3).
+export { FormInstanceViewer } from './viewer/index';
 // The form renderer, as in `/viewer`, with the types its props and its engine name.
+export type {
+  FormInstanceViewerFactory, FormInstanceViewerMode, FormInstanceViewerProps, FormInstanceViewerStylesNames, SaveBackoff,
+} from './viewer/index';
 export { FormRenderer, useFormEngine } from './forms';
 export type {
   FieldState, FormCheckResult, FormEngine, FormError, FormLabels, FormRendererProps, FormState, ProgressiveOptions,

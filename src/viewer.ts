@@ -11,6 +11,11 @@ export { ErrorAlert } from './ui/ErrorAlert';
 export { LoadingState } from './ui/LoadingState';
 export type { FormSchema, FormInstance, FormLayout, FormPage, FormSection, FormField, FieldRule, FieldWidget } from './api/types';
 export { FormInstanceStatus } from './api/enums';
+// The public form viewer (issue 11 #3).
+export { FormInstanceViewer } from './viewer/index';
+export type {
+  FormInstanceViewerFactory, FormInstanceViewerMode, FormInstanceViewerProps, FormInstanceViewerStylesNames, SaveBackoff,
+} from './viewer/index';
 export { FormRenderer, useFormEngine } from './forms';
 export type {
   FieldState, FormCheckResult, FormEngine, FormError, FormLabels, FormRendererProps, FormState, ProgressiveOptions,

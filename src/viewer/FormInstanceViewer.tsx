@@ -14,7 +14,7 @@ import {
   type StylesApiProps,
 } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { FormInstanceStatus } from '../api/enums';
 import { isApiError } from '../api/errors';
 import type { FormInstance, FormSchema } from '../api/types';
@@ -109,7 +109,7 @@ const defaultProps = {
   retryBackoff: { baseMs: 1000, maxMs: 30_000 },
 } satisfies Partial<FormInstanceViewerProps>;
 
-type GetStyles = (part: FormInstanceViewerStylesNames) => { className?: string; style?: React.CSSProperties };
+type GetStyles = (part: FormInstanceViewerStylesNames) => { className?: string; style?: CSSProperties };
 
 /** What the inner parts share. */
 interface Shared {

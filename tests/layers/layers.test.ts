@@ -23,6 +23,9 @@ describe('layer rules', () => {
     ['src/forms/probe.ts', "import { RoleManagement } from '../admin/RoleManagement/RoleManagement';\nexport const x = RoleManagement;\n"],
     ['src/viewer.ts', "export { RoleManagement } from './admin/RoleManagement/RoleManagement';\n"],
     ['src/viewer.ts', "export { createFakeBackend } from './testing/backend';\n"],
+    ['src/viewer/probe.tsx', "import { RoleManagement } from '../admin/RoleManagement/RoleManagement';\nexport const x = RoleManagement;\n"],
+    ['src/viewer/probe.tsx', "import { createFakeBackend } from '../testing/backend';\nexport const x = createFakeBackend;\n"],
+    ['src/viewer/probe.tsx', "import { createApp } from '../../example-host/server/app';\nexport const x = createApp;\n"],
     ['src/admin/probe.ts', "import { createFakeBackend } from '../testing/backend';\nexport const x = createFakeBackend;\n"],
     ['src/admin/probe.ts', "import { renderWithProviders } from '../../tests/support/render';\nexport const x = renderWithProviders;\n"],
     ['src/testing/probe.ts', "import { useState } from 'react';\nexport const x = useState;\n"],
@@ -36,6 +39,7 @@ describe('layer rules', () => {
     ['src/domain/probe.ts', "import { Permission } from '../api/enums';\nexport const x = Permission;\n"],
     ['src/api/probe.ts', "import { isUuid } from '../domain/probe2';\nexport const x = isUuid;\n"],
     ['src/forms/probe.ts', "import { useApi } from '../query/APIProvider';\nexport const x = useApi;\n"],
+    ['src/viewer/probe.tsx', "import { FormRenderer } from '../forms/FormRenderer';\nexport const x = FormRenderer;\n"],
     ['example-host/server/probe.ts', "import { Permission } from '../../src/api/enums';\nexport const x = Permission;\n"],
   ])('%s may: %s', async (file, code) => {
     expect(await restricted(file, code)).toEqual([]);
