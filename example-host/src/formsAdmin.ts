@@ -12,6 +12,7 @@ export {
   ccqTheme,
   defaultLabels,
   ErrorAlert,
+  FormInstanceViewer,
   LoginCallback,
   PageShell,
   RequireAdmin,

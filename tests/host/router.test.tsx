@@ -1,11 +1,15 @@
 import { createRootRoute, createRoute, Outlet } from '@tanstack/react-router';
 import { act, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { setupServer } from 'msw/node';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAppRouter, routerOptions } from '../../example-host/src/router';
 import { routeTree } from '../../example-host/src/routes';
 import { NotFoundPage } from '../../example-host/src/components/NotFoundPage';
 import { RouteErrorPage } from '../../example-host/src/components/RouteErrorPage';
 import { renderRouter } from './support/renderRouter';
+import { APIProvider } from '../../src/query/APIProvider';
+import { createFakeBackend } from '../../src/testing';
+import { seedIds } from '../../src/testing/seed-ids';
 
 
 describe('routerOptions', () => {
@@ -88,15 +92,24 @@ describe('Not Found', () => {
 });
 
 describe('public form instance', () => {
+  // The page renders the library's FormInstanceViewer, which reads the schema from the fake backend.
+  const api = 'http://api.test';
+  const backend = createFakeBackend();
+  const server = setupServer(...backend.handlers(api));
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  afterAll(() => server.close());
+
   it.each([
     ['?mode=edit', 'edit'],
     ['?mode=view', 'view'],
     ['?mode=delete', 'view'],
     ['', 'view'],
-  ])('shows mode for search %j as %s', async (search, mode) => {
-    const { screen } = await renderRouter(routeTree, `/form-instance/schema-7${search}`);
-    expect(await screen.findByTestId('form-instance-mode')).toHaveTextContent(mode);
-    expect(screen.getByText('schema-7')).toBeInTheDocument();
+  ])('shows the form in the mode of search %j: %s', async (search, mode) => {
+    const { screen, container } = await renderRouter(routeTree, `/form-instance/${seedIds.formSchemas.contactRequestV1}${search}`, (router) => (
+      <APIProvider baseUrl={api}>{router}</APIProvider>
+    ));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Contact Request' })).toBeInTheDocument();
+    expect(container.querySelector('.ccq-FormInstanceViewer-root')).toHaveAttribute('data-mode', mode);
   });
 });
 

@@ -1,30 +1,20 @@
-import { Code, Container, List, Text, Title } from '@mantine/core';
-import { PLACEHOLDER_NOTICE } from '../components/PlaceholderPage';
+import { Container } from '@mantine/core';
 import type { FormInstanceSearch } from '../formInstanceSearch';
+import { FormInstanceViewer } from '../formsAdmin';
 
 export interface PublicFormInstancePageProps extends FormInstanceSearch {
   formSchemaId: string;
 }
 
-/** The public form instance (spec §2). The viewer arrives later; for now the page shows what the link asked for. */
-export function PublicFormInstancePage({ formSchemaId, mode, formInstanceId }: PublicFormInstancePageProps) {
+/**
+ * The public form instance (spec §2): the library's `FormInstanceViewer` for the route's schema, mode, instance and
+ * link token. The host's `AuthenticatedAPIProvider` is above it: a signed-in user's calls carry their own token, and
+ * a link's token (anonymous visitors) is carried by the viewer instead.
+ */
+export function PublicFormInstancePage({ formSchemaId, mode, formInstanceId, token }: PublicFormInstancePageProps) {
   return (
     <Container size="md" py="xl">
-      <Title order={1}>Form instance</Title>
-      <Text mt="sm">{PLACEHOLDER_NOTICE}</Text>
-      <List mt="md" spacing={4}>
-        <List.Item>
-          Form schema: <Code>{formSchemaId}</Code>
-        </List.Item>
-        <List.Item>
-          Mode: <Code data-testid="form-instance-mode">{mode}</Code>
-        </List.Item>
-        {formInstanceId && (
-          <List.Item>
-            Form instance: <Code>{formInstanceId}</Code>
-          </List.Item>
-        )}
-      </List>
+      <FormInstanceViewer formSchemaId={formSchemaId} mode={mode} formInstanceId={formInstanceId} token={token} />
     </Container>
   );
 }
