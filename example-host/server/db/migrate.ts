@@ -180,6 +180,26 @@ export const MIGRATIONS: readonly Migration[] = [
       `INSERT INTO permissions_version (id, version) VALUES (1, 0) ON CONFLICT (id) DO NOTHING`,
     ],
   },
+  {
+    // Public form links (only the token's hash is stored) and Forms/NotifyDeleted notices.
+    id: '0005_form_links',
+    statements: [
+      `CREATE TABLE IF NOT EXISTS form_link_tokens (
+  token_hash text PRIMARY KEY,
+  form_instance_id uuid NOT NULL REFERENCES form_instances(form_instance_id) ON DELETE CASCADE,
+  mode text NOT NULL,
+  expires_at timestamptz NOT NULL,
+  created_date_time timestamptz NOT NULL DEFAULT now()
+)`,
+      `CREATE INDEX IF NOT EXISTS form_link_tokens_instance_idx ON form_link_tokens (form_instance_id)`,
+      `CREATE TABLE IF NOT EXISTS form_deletion_notices (
+  id uuid PRIMARY KEY,
+  form_instance_id uuid NOT NULL,
+  notified_by uuid REFERENCES application_users(id) ON DELETE SET NULL,
+  created_date_time timestamptz NOT NULL DEFAULT now()
+)`,
+    ],
+  },
 ];
 
 /** A fixed key for `pg_advisory_xact_lock`, so concurrent starts apply migrations one at a time. */

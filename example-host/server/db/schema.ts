@@ -269,6 +269,28 @@ export const formInstances = pgTable('form_instances', {
   ...audit(),
 });
 
+/**
+ * Access tokens of public form links (`Forms/GetEditUrl` / `GetViewUrl`): only the SHA-256 of the
+ * token is kept, with the instance, the mode (`edit` | `view`) and the expiry.
+ */
+export const formLinkTokens = pgTable('form_link_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  formInstanceId: uuid('form_instance_id')
+    .notNull()
+    .references(() => formInstances.formInstanceId, { onDelete: 'cascade' }),
+  mode: text('mode').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  createdDateTime: timestamp('created_date_time', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/** `Forms/NotifyDeleted` calls: the instance named (it may already be gone) and when. */
+export const formDeletionNotices = pgTable('form_deletion_notices', {
+  id: uuid('id').primaryKey(),
+  formInstanceId: uuid('form_instance_id').notNull(),
+  notifiedBy: uuid('notified_by').references(() => applicationUsers.id, { onDelete: 'set null' }),
+  createdDateTime: timestamp('created_date_time', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
 export const envelopes = pgTable('envelopes', {
   envelopeId: uuid('envelope_id').primaryKey(),
   formInstanceId: uuid('form_instance_id')
@@ -306,5 +328,7 @@ export const tables = {
   forms,
   formSchemas,
   formInstances,
+  formLinkTokens,
+  formDeletionNotices,
   envelopes,
 };

@@ -1,6 +1,7 @@
 /**
  * Every declared route of the reference backend. Later issues add their route lists here.
  */
+import { formsRoutes } from '../forms';
 import { assignmentRoutes } from './assignments';
 import { claimCatalogueRoutes } from './claim-catalogue';
 import { claimGroupRoutes } from './claim-groups';
@@ -20,5 +21,6 @@ export function createRouteRegistry(): RouteRegistry {
     ...userGroupRoutes,
     ...userRoutes,
     ...assignmentRoutes,
+    ...formsRoutes,
   );
 }

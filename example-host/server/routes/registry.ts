@@ -64,6 +64,8 @@ export interface RouteDeclaration<A extends boolean = false> {
 /** A declaration as the registry stores it: with the claim of the route table, its handler taking any context. */
 export interface AnyRouteDeclaration extends Omit<RouteDeclaration<boolean>, 'handler'> {
   claim: RouteClaim;
+  /** A caller without a user token passes (auth null): the route limits them to public forms and link tokens. */
+  anonymousForms?: true;
   handler: (ctx: RouteContext) => Response | Promise<Response>;
 }
 
@@ -103,13 +105,14 @@ export function route<A extends boolean = false>(
       `Route ${d.method} ${d.path} is not in the route table (src/domain/route-access.ts): add who may call it there`,
     );
   }
-  if ((rule.claim === 'public') !== (d.anonymous === true)) {
+  // Public routes, and the forms routes anonymous link holders may call (`anonymousForms`), take anonymous callers.
+  if ((rule.claim === 'public' || rule.anonymousForms === true) !== (d.anonymous === true)) {
     throw new RouteDeclarationError(
       `Route ${d.method} ${d.path}: the route table says ${String(rule.claim)}; declare anonymous: true exactly for public routes`,
     );
   }
   if (typeof d.handler !== 'function') throw new RouteDeclarationError(`Route ${d.method} ${d.path} has no handler`);
-  return Object.freeze({ ...declaration, claim: rule.claim }) as unknown as AnyRouteDeclaration;
+  return Object.freeze({ ...declaration, claim: rule.claim, ...(rule.anonymousForms ? { anonymousForms: true } : {}) }) as unknown as AnyRouteDeclaration;
 }
 
 /** The declared routes. */
@@ -175,6 +178,9 @@ export function mountRoutes(app: Hono<AppEnv>, registry: RouteRegistry, services
       if (declaration.claim === 'public') {
         // A valid token on a public route identifies the caller; an invalid one is ignored.
         if (c.req.header('authorization')) auth = await authenticate(c, services).catch(() => null);
+      } else if (declaration.anonymousForms && !/^Bearer\s+\S+\.\S+\.\S+\s*$/i.test(c.req.header('authorization') ?? '')) {
+        // No JWT: an anonymous caller, perhaps with a link token (bearer or ?token=) the handler checks.
+        auth = null;
       } else {
         try {
           auth = await authenticate(c, services);

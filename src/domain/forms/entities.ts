@@ -6,7 +6,7 @@
  */
 import type { Form, FormGroup, FormInstance, FormLayout, FormSchema, JsonObject } from '../../api/types';
 import { FormInstanceStatus } from '../../api/enums';
-import { checkFormSchema, FormLimitError } from '../../engine';
+import { checkFormSchema, FormLimitError, type CheckFormSchemaOptions } from '../../engine';
 import { DomainError } from '../errors';
 import { field, hasField, type JsonRecord } from '../json-body';
 import {
@@ -137,9 +137,9 @@ export type FormSchemaFields = Pick<FormSchema, 'name' | 'version' | 'jsonSchema
  * `__proto__` & co, catastrophic `pattern`s, and the size, depth and field-count limits
  * (`FORM_LIMITS`): 413 for size, 400 otherwise, each with the engine's message.
  */
-export function checkSchemaForSave(schema: Pick<FormSchema, 'jsonSchema' | 'layout'>): void {
+export function checkSchemaForSave(schema: Pick<FormSchema, 'jsonSchema' | 'layout'>, options: CheckFormSchemaOptions = {}): void {
   try {
-    checkFormSchema(schema);
+    checkFormSchema(schema, options);
   } catch (error) {
     if (error instanceof FormLimitError) throw new DomainError(error.status, error.message, { code: error.kind });
     throw error;
@@ -166,6 +166,7 @@ export function readFormSchemaPost(
   body: JsonRecord,
   form: Pick<Form, 'name'>,
   latestVersion: number,
+  options: CheckFormSchemaOptions = {},
 ): { id: string | null; fields: FormSchemaFields } {
   const version = field(body, 'version');
   const fields: FormSchemaFields = {
@@ -175,7 +176,7 @@ export function readFormSchemaPost(
     layout: layoutField(body, { pages: [] }),
     isPublic: booleanField(body, 'isPublic', false),
   };
-  checkSchemaForSave(fields);
+  checkSchemaForSave(fields, options);
   return { id: requestedId(body, 'formSchemaId'), fields };
 }
 
@@ -187,6 +188,7 @@ export function readFormSchemaPatch(
   body: JsonRecord,
   existing: FormSchema,
   usedByInstances: boolean,
+  options: CheckFormSchemaOptions = {},
 ): Omit<FormSchemaFields, 'version'> & { isDeleted: boolean } {
   const jsonSchema = objectField(body, 'jsonSchema', existing.jsonSchema);
   const layout = layoutField(body, existing.layout);
@@ -194,7 +196,7 @@ export function readFormSchemaPatch(
     JSON.stringify(jsonSchema) !== JSON.stringify(existing.jsonSchema) || JSON.stringify(layout) !== JSON.stringify(existing.layout);
   if (changesShape) {
     if (usedByInstances) throw new DomainError(409, SCHEMA_IN_USE_MESSAGE);
-    checkSchemaForSave({ jsonSchema, layout });
+    checkSchemaForSave({ jsonSchema, layout }, options);
   }
   return {
     name: nonBlankName(stringField(body, 'name', existing.name), 'name'),

@@ -1,0 +1,61 @@
+/**
+ * `/api/Forms/*` (spec §7) on the reference server: public links to an instance (`GetEditUrl`,
+ * `GetViewUrl`: `{publicBaseUrl}/form-instance/{formSchemaId}?mode=…&formInstanceId=…&token=…`, the
+ * token 256 random bits stored hashed with an expiry), `MarkCompleted` (signed-in callers, or the
+ * instance's edit link) and `NotifyDeleted` (recorded; the instance may already be gone).
+ */
+import { eq, sql } from 'drizzle-orm';
+import { FormInstanceStatus } from '../../../src/api/enums';
+import { formLinkUrl, requireLinkFor, rowNotFound, type FormLinkMode } from '../../../src/domain/forms';
+import { formDeletionNotices, formInstances } from '../db/schema';
+import { route, type AnyRouteDeclaration, type RouteContext } from '../routes/registry';
+import { callerLink } from './http';
+import { findFormInstance, issueLinkToken } from './store';
+
+/** Where public links point: the first host origin. */
+export function publicBaseUrl(ctx: RouteContext): string {
+  return ctx.services.config.hostOrigins[0] ?? new URL(ctx.c.req.url).origin;
+}
+
+async function linkFor(ctx: RouteContext, mode: FormLinkMode): Promise<Response> {
+  const id = ctx.query.required('formInstanceId');
+  const instance = await findFormInstance(ctx.services.db, id);
+  if (!instance) throw rowNotFound('form instance', id);
+  const { formInstanceId, formSchemaId } = instance.row;
+  const token = await issueLinkToken(ctx.services.db, formInstanceId, mode);
+  return ctx.c.json(formLinkUrl(publicBaseUrl(ctx), { formInstanceId, formSchemaId, mode }, token));
+}
+
+/** The forms calls. */
+export const formsCallRoutes: readonly AnyRouteDeclaration[] = [
+  route({ method: 'GET', path: '/api/Forms/GetEditUrl', summary: 'An edit link to a form instance.', handler: (ctx) => linkFor(ctx, 'edit') }),
+  route({ method: 'GET', path: '/api/Forms/GetViewUrl', summary: 'A view link to a form instance.', handler: (ctx) => linkFor(ctx, 'view') }),
+  route({
+    method: 'GET',
+    path: '/api/Forms/MarkCompleted',
+    anonymous: true,
+    summary: 'Marks a form instance completed (signed in, or its edit link).',
+    async handler(ctx) {
+      const id = ctx.query.required('formInstanceId');
+      const link = await callerLink(ctx);
+      const instance = await findFormInstance(ctx.services.db, id);
+      if (!instance) throw rowNotFound('form instance', id);
+      if (!ctx.auth) requireLinkFor(link, instance.row.formInstanceId, true);
+      await ctx.services.db
+        .update(formInstances)
+        .set({ status: FormInstanceStatus.Completed, rowVersion: sql`row_version + 1`, lastUpdatedDateTime: sql`now()` })
+        .where(eq(formInstances.formInstanceId, instance.row.formInstanceId));
+      return ctx.c.body(null, 200);
+    },
+  }),
+  route({
+    method: 'GET',
+    path: '/api/Forms/NotifyDeleted',
+    summary: 'Records that a form instance was deleted.',
+    async handler(ctx) {
+      const id = ctx.query.id('formInstanceId');
+      await ctx.services.db.insert(formDeletionNotices).values({ id: crypto.randomUUID(), formInstanceId: id, notifiedBy: ctx.auth.user.id });
+      return ctx.c.body(null, 200);
+    },
+  }),
+];

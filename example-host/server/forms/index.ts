@@ -1,0 +1,15 @@
+/**
+ * The forms half of the reference server (issue 11 #4, #5): CRUD of forms, form groups, form schemas
+ * and form instances, the four OData reads, and the Forms calls. The rules are the domain's
+ * (src/domain/forms, src/domain/odata, src/engine), the same the test fake runs.
+ */
+import type { AnyRouteDeclaration } from '../routes/registry';
+import { crudRoutes } from './crud';
+import { formsCallRoutes } from './forms-calls';
+import { odataRoutes } from './odata-routes';
+
+export { anonymousScope, ODATA_CONTENT_TYPE } from './odata-routes';
+export { hashLinkToken, issueLinkToken, resolveLinkToken } from './store';
+
+/** Every route of the forms half. */
+export const formsRoutes: readonly AnyRouteDeclaration[] = [...crudRoutes, ...odataRoutes, ...formsCallRoutes];

@@ -1,0 +1,68 @@
+/**
+ * `/odata/{Form,FormGroup,FormInstance,FormSchema}OData` (spec §7) on the reference server: the
+ * query string is parsed by the domain's one parser, compiled to parameterised SQL over the forms
+ * tables (`FORMS_SQL_MODEL`, `runODataQuery`) and answered `{ '@odata.count'?, value }` as the fake
+ * answers it. A malformed query, or one over the limits ($top capped, $expand depth, $filter size),
+ * is 400 naming the problem; soft-deleted rows are hidden unless the filter names `isDeleted`.
+ *
+ * Anonymous callers see what the fake shows them: live public schemas and their forms, plus the one
+ * instance — and its schema — that their link token names; no form groups.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { FORMS_ODATA_SETS, parseODataQuery, type FormsODataType } from '../../../src/domain/odata';
+import { ANONYMOUS_INSTANCES_MESSAGE, type FormLinkGrant } from '../../../src/domain/forms';
+import { DomainError } from '../../../src/domain';
+import { formSchemas } from '../db/schema';
+import { FORMS_SQL_MODEL, runODataQuery, type ODataScope } from '../odata';
+import { route, type AnyRouteDeclaration, type RouteContext } from '../routes/registry';
+import { callerLink } from './http';
+
+/** The content type of OData answers (metadata none, streaming), as the fake's. */
+export const ODATA_CONTENT_TYPE = 'application/json; odata.metadata=none; odata.streaming=true; charset=utf-8';
+
+const uuidParam = (id: string | undefined): SQL => sql`${id ?? '00000000-0000-0000-0000-000000000000'}::uuid`;
+
+/** The rows an anonymous caller holding `link` (or none) may see. */
+export function anonymousScope(link: FormLinkGrant | null): ODataScope {
+  const linkedSchema = uuidParam(link?.formSchemaId);
+  // Live schemas that are public or the link's; `column` of the schema table names what is compared.
+  const visibleSchemas = (id: SQL, column: typeof formSchemas.formSchemaId | typeof formSchemas.formId) =>
+    sql`(${id} in (select ${column} from ${formSchemas} where ${formSchemas.isDeleted} is not true and (${formSchemas.isPublic} or ${formSchemas.formSchemaId} = ${linkedSchema})))`;
+  return (ctx) => {
+    switch (ctx.typeName as FormsODataType) {
+      case 'FormSchema':
+        return visibleSchemas(ctx.column('formSchemaId'), formSchemas.formSchemaId);
+      case 'Form':
+        return visibleSchemas(ctx.column('formId'), formSchemas.formId);
+      case 'FormInstance':
+        return link ? sql`(${ctx.column('formInstanceId')} = ${uuidParam(link.formInstanceId)})` : sql`false`;
+      default:
+        return sql`false`;
+    }
+  };
+}
+
+function odataRoute(set: keyof typeof FORMS_ODATA_SETS): AnyRouteDeclaration {
+  const typeName = FORMS_ODATA_SETS[set];
+  const handler = async (ctx: RouteContext) => {
+    const link = await callerLink(ctx);
+    if (!ctx.auth && typeName === 'FormInstance' && !link) throw new DomainError(401, ANONYMOUS_INSTANCES_MESSAGE);
+    const query = parseODataQuery(new URL(ctx.c.req.url).searchParams);
+    const page = await runODataQuery(ctx.services.db, FORMS_SQL_MODEL, typeName, query, ctx.auth ? {} : { scope: anonymousScope(link) });
+    const body = page.count === undefined ? { value: page.value } : { '@odata.count': page.count, value: page.value };
+    return ctx.c.body(JSON.stringify(body), 200, { 'Content-Type': ODATA_CONTENT_TYPE });
+  };
+  const path = `/odata/${set}`;
+  const summary = `OData read of ${typeName} rows.`;
+  // Sets the route table opens to anonymous link holders take anonymous callers.
+  return typeName === 'FormGroup' ? route({ method: 'GET', path, summary, handler }) : route({ method: 'GET', path, anonymous: true, summary, handler });
+}
+
+/** The four OData reads. */
+export const odataRoutes: readonly AnyRouteDeclaration[] = [
+  odataRoute('FormOData'),
+  odataRoute('FormGroupOData'),
+  odataRoute('FormInstanceOData'),
+  odataRoute('FormSchemaOData'),
+];
+
