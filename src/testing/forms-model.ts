@@ -57,6 +57,19 @@ export interface CrudEntity<T> {
   remove(db: FakeDb, id: string): void;
 }
 
+// Row versions (the `ETag` of CRUD answers): rows are replaced on update, so a weak map keeps each row's number.
+const versions = new WeakMap<object, number>();
+
+/** The version of a stored row: 1 until it is changed through the CRUD calls or `Forms/MarkCompleted`. */
+export function rowVersion(row: object): number {
+  return versions.get(row) ?? 1;
+}
+
+/** Records that `next` (possibly the same object, changed in place) replaces `previous`. */
+export function bumpRowVersion(previous: object, next: object = previous): void {
+  versions.set(next, rowVersion(previous) + 1);
+}
+
 function audit(ctx: MutationContext) {
   const now = ctx.now();
   return { isDeleted: false, createdDateTime: now, lastUpdatedDateTime: now };

@@ -2,7 +2,8 @@
  * `/api/crud/{form|formgroup|forminstance|formschema}/{post|patch|delete|softdelete}` (spec §7).
  *
  * - `post` saves a new row (a new id unless the body brings an unused one) and answers it;
- * - `patch` merges the body's known properties into the row named by its key and answers it;
+ * - `patch` merges the body's known properties into the row named by its key and answers it; an
+ *   `If-Match` with a stale `ETag` (every answer with a row carries its version) is 412;
  * - `delete?Id` removes the row and what belongs to it (schemas → instances → envelopes) → 204;
  * - `softdelete?Id` sets `isDeleted` → `true`. Restore with a `patch` of `isDeleted: false`.
  *
@@ -15,14 +16,16 @@ import { Permission } from '../../api/enums';
 import {
   anonymousInstancePatch,
   checkAnonymousInstancePost,
+  checkIfMatch,
   checkPresentedLink,
+  etagOf,
   instancePostSchemaId,
   patchKey,
   requireLinkFor,
   rowNotFound,
 } from '../../domain/forms';
 import type { FakeDb } from '../db';
-import { CRUD_ENTITIES, type CrudEntity } from '../forms-model';
+import { bumpRowVersion, CRUD_ENTITIES, rowVersion, type CrudEntity } from '../forms-model';
 import { json, noContent, readJsonObject, requiredQuery } from '../http';
 import { presentedLinkToken } from './forms';
 import { form, user, type FakeRoute, type RouteContext } from './route';
@@ -77,7 +80,7 @@ function entityRoutes(name: CrudEntityName): FakeRoute[] {
         if (isInstance) checkAnonymousPost(ctx, body);
         const created = entity.create(ctx.backend.db, body, ctx.backend);
         entity.rows(ctx.backend.db).push(created);
-        return json(created);
+        return json(created, 200, { etag: etagOf(rowVersion(created)) });
       },
     },
     {
@@ -89,9 +92,11 @@ function entityRoutes(name: CrudEntityName): FakeRoute[] {
         const id = patchKey(body, entity.key);
         const existing = findRow(ctx.backend.db, entity, id);
         if (isInstance) body = checkAnonymousPatch(ctx, existing as unknown as FormInstance, body);
+        checkIfMatch(ctx.request.headers.get('if-match'), etagOf(rowVersion(existing)));
         const updated = entity.update(ctx.backend.db, existing, body, ctx.backend);
         replaceRow(ctx.backend.db, entity, updated);
-        return json(updated);
+        bumpRowVersion(existing, updated);
+        return json(updated, 200, { etag: etagOf(rowVersion(updated)) });
       },
     },
     {
@@ -114,6 +119,7 @@ function entityRoutes(name: CrudEntityName): FakeRoute[] {
         const row = findRow(ctx.backend.db, entity, id);
         row.isDeleted = true;
         row.lastUpdatedDateTime = ctx.backend.now();
+        bumpRowVersion(row);
         return json(true);
       },
     },

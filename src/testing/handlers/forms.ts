@@ -6,6 +6,7 @@ import type { FormInstance } from '../../api/types';
 import { FormInstanceStatus, Permission } from '../../api/enums';
 import { checkPresentedLink, formLinkUrl, linkTokenOf, requireLinkFor, rowNotFound, type FormLinkMode } from '../../domain/forms';
 import { FAKE_USER_TOKEN_PREFIX } from '../backend';
+import { bumpRowVersion } from '../forms-model';
 import { json, ok, requiredQuery } from '../http';
 import { form, user, type FakeRoute, type RouteContext } from './route';
 
@@ -50,6 +51,7 @@ export const formsRoutes: readonly FakeRoute[] = [
       }
       instance.status = FormInstanceStatus.Completed;
       instance.lastUpdatedDateTime = ctx.backend.now();
+      bumpRowVersion(instance);
       return ok();
     },
   },
