@@ -14,7 +14,7 @@ import {
   type StylesApiProps,
 } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { FormInstanceStatus } from '../api/enums';
 import { isApiError } from '../api/errors';
 import type { FormInstance, FormSchema } from '../api/types';
@@ -209,6 +209,11 @@ function ViewerSession({ formSchemaId, mode, formInstanceId, token, shared }: Se
   const [resume, setResume] = useState(() => (mode === 'edit' && formInstanceId === null ? readResume(formSchemaId) : null));
   const instanceId = formInstanceId ?? resume?.formInstanceId ?? null;
   const linkToken = token ?? resume?.linkToken ?? null;
+  const onResumeFailed = useCallback(() => {
+    // The instance this browser started is gone or out of reach: start afresh.
+    clearResume(formSchemaId);
+    setResume(null);
+  }, [formSchemaId]);
   const content = (
     <ViewerLoader
       formSchemaId={formSchemaId}
@@ -216,11 +221,7 @@ function ViewerSession({ formSchemaId, mode, formInstanceId, token, shared }: Se
       instanceId={instanceId}
       linkToken={linkToken}
       resumed={resume !== null && formInstanceId === null}
-      onResumeFailed={() => {
-        // The instance this browser started is gone or out of reach: start afresh.
-        clearResume(formSchemaId);
-        setResume(null);
-      }}
+      onResumeFailed={onResumeFailed}
       shared={shared}
     />
   );
@@ -274,15 +275,17 @@ function ViewerLoader({ formSchemaId, mode, instanceId, linkToken, resumed, onRe
     if (resumeFailed) onResumeFailed();
   }, [resumeFailed, onResumeFailed]);
 
-  if (problem && !resumeFailed) {
+  const schema = schemaQuery.data;
+  const instance = instanceId !== null ? instanceQuery.data : undefined;
+  const loaded = schema !== undefined && (instanceId === null || instance !== undefined);
+  // A failed refetch never replaces a form that is on screen (and maybe being filled in).
+  if (problem && !resumeFailed && !loaded) {
     return <LoadProblemAlert problem={problem} error={error} labels={labels} onRetry={() => {
       if (schemaQuery.error) void schemaQuery.refetch();
       if (instanceError) void instanceQuery.refetch();
     }} retrying={schemaQuery.isFetching || instanceQuery.isFetching} />;
   }
-  const schema = schemaQuery.data;
-  const instance = instanceId !== null ? instanceQuery.data : undefined;
-  if (!schema || (instanceId !== null && !instance)) return <LoadingState labels={{ label: labels.formLoading }} />;
+  if (!loaded) return <LoadingState labels={{ label: labels.formLoading }} />;
   return <LoadedViewer schema={schema} instance={instance ?? null} mode={mode} linkToken={linkToken} shared={shared} />;
 }
 

@@ -186,6 +186,15 @@ describe('FormInstanceViewer: reload', () => {
     expect(backend.db.formInstances).toHaveLength(count);
   });
 
+  it('starts afresh when the instance this browser started is gone', async () => {
+    window.localStorage.setItem(resumeKey(contact), JSON.stringify({ formInstanceId: '70000000-0000-4000-8000-0000000000ee', linkToken: null }));
+    const { user } = renderEdit();
+    await user.type(await screen.findByRole('textbox', { name: /Your name/ }), 'Ada');
+    await waitFor(() => expect(saveStatus()).toHaveTextContent('All changes saved'));
+    expect(saves()[0]).toMatchObject({ method: 'POST' });
+    expect(JSON.parse(window.localStorage.getItem(resumeKey(contact))!)).toMatchObject({ formInstanceId: newestInstance().formInstanceId });
+  });
+
   it('restores unsaved input of a named instance over its stored answers', async () => {
     window.localStorage.setItem(
       draftKey(loan, instances.loanInProgress),
@@ -198,6 +207,20 @@ describe('FormInstanceViewer: reload', () => {
       applicant: { name: 'Alan Mathison Turing' },
     });
     expect(storedDraft(loan, instances.loanInProgress)).toBeNull();
+  });
+});
+
+describe('FormInstanceViewer: refetches', () => {
+  it('keeps the form being filled in when a background refetch fails', async () => {
+    const { user, queryClient } = renderEdit({ formSchemaId: loan, formInstanceId: instances.loanInProgress });
+    const name = await screen.findByDisplayValue('Alan Turing');
+    await user.type(name, '!');
+    server.use(errorHandlers.failing('/odata/FormInstanceOData', 500, { baseUrl: base }));
+    await act(async () => {
+      await queryClient.invalidateQueries();
+    });
+    expect(screen.queryByRole('alert', { name: 'Could not load the form' })).toBeNull();
+    expect(screen.getByDisplayValue('Alan Turing!')).toBe(name);
   });
 });
 
