@@ -6,12 +6,13 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
-import type { Form, FormGroup, FormInstance, FormSchema } from '../../../src/api/types';
-import type { FormInstanceStatus } from '../../../src/api/enums';
+import type { CrudEntityName, Form, FormGroup, FormInstance, FormSchema } from '../../../src/api/types';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import { isUuid } from '../../../src/domain';
 import { LINK_TOKEN_LIFETIME_MS, type FormLinkGrant, type FormLinkMode } from '../../../src/domain/forms';
 import type { Db } from '../db/index';
 import { formGroups, formInstances, formLinkTokens, forms, formSchemas } from '../db/schema';
+import { FORMS_COLUMNS } from '../odata/forms';
 
 /** A row with its version (the `ETag` of its answers, `If-Match` of its patches). */
 export interface Versioned<T> {
@@ -19,94 +20,43 @@ export interface Versioned<T> {
   version: number;
 }
 
-const audit = (t: typeof forms | typeof formGroups | typeof formSchemas | typeof formInstances) => ({
-  isDeleted: t.isDeleted,
-  createdDateTime: t.createdDateTime,
-  lastUpdatedDateTime: t.lastUpdatedDateTime,
-});
-
-/** The contract's columns of each entity, plus `rowVersion`. */
+/** The contract's columns of each entity (the OData model's), plus `rowVersion`. */
 export const COLUMNS = {
-  form: {
-    formId: forms.formId,
-    name: forms.name,
-    description: forms.description,
-    formGroupId: forms.formGroupId,
-    currentFormSchemaId: forms.currentFormSchemaId,
-    pdfTemplate: forms.pdfTemplate,
-    ...audit(forms),
-    rowVersion: forms.rowVersion,
-  },
-  formgroup: {
-    formGroupId: formGroups.formGroupId,
-    name: formGroups.name,
-    description: formGroups.description,
-    ...audit(formGroups),
-    rowVersion: formGroups.rowVersion,
-  },
-  formschema: {
-    formSchemaId: formSchemas.formSchemaId,
-    formId: formSchemas.formId,
-    name: formSchemas.name,
-    version: formSchemas.version,
-    jsonSchema: formSchemas.jsonSchema,
-    layout: formSchemas.layout,
-    isPublic: formSchemas.isPublic,
-    ...audit(formSchemas),
-    rowVersion: formSchemas.rowVersion,
-  },
-  forminstance: {
-    formInstanceId: formInstances.formInstanceId,
-    formSchemaId: formInstances.formSchemaId,
-    formId: formInstances.formId,
-    data: formInstances.data,
-    status: formInstances.status,
-    envelopeId: formInstances.envelopeId,
-    envelopeStatus: formInstances.envelopeStatus,
-    ...audit(formInstances),
-    rowVersion: formInstances.rowVersion,
-  },
+  form: { ...FORMS_COLUMNS.Form, rowVersion: forms.rowVersion },
+  formgroup: { ...FORMS_COLUMNS.FormGroup, rowVersion: formGroups.rowVersion },
+  formschema: { ...FORMS_COLUMNS.FormSchema, rowVersion: formSchemas.rowVersion },
+  forminstance: { ...FORMS_COLUMNS.FormInstance, rowVersion: formInstances.rowVersion },
 } as const;
 
-function versioned<T>(found: (Record<string, unknown> & { rowVersion: number }) | undefined): Versioned<T> | undefined {
+const TABLES = {
+  form: { table: forms, key: forms.formId },
+  formgroup: { table: formGroups, key: formGroups.formGroupId },
+  formschema: { table: formSchemas, key: formSchemas.formSchemaId },
+  forminstance: { table: formInstances, key: formInstances.formInstanceId },
+} as const;
+
+/**
+ * A row by id (undefined for a missing or non-UUID id); `lock` reads it `FOR UPDATE`, so concurrent
+ * writes of one row go one after the other.
+ */
+async function findRow<T>(db: Db, entity: CrudEntityName, id: string, lock: boolean): Promise<Versioned<T> | undefined> {
+  if (!isUuid(id)) return undefined;
+  const { table, key } = TABLES[entity];
+  const query = db.select(COLUMNS[entity]).from(table as PgTable).where(eq(key, id.toLowerCase())).$dynamic();
+  const [found] = (await (lock ? query.for('update') : query)) as (Record<string, unknown> & { rowVersion: number })[];
   if (!found) return undefined;
   const { rowVersion, ...row } = found;
   return { row: row as T, version: rowVersion };
 }
 
-/** `FOR UPDATE` when a write reads the row it changes (so concurrent saves of one row go one after the other). */
-const lockFor = <Q extends { for(strength: 'update'): Q }>(query: Q, lock: boolean): Q => (lock ? query.for('update') : query);
-
-/** A form by id (undefined for a missing or non-UUID id). */
-export async function findForm(db: Db, id: string, lock = false): Promise<Versioned<Form> | undefined> {
-  if (!isUuid(id)) return undefined;
-  const [found] = await lockFor(db.select(COLUMNS.form).from(forms).where(eq(forms.formId, id.toLowerCase())).$dynamic(), lock);
-  return versioned<Form>(found as never);
-}
-
+/** A form by id. */
+export const findForm = (db: Db, id: string, lock = false) => findRow<Form>(db, 'form', id, lock);
 /** A form group by id. */
-export async function findFormGroup(db: Db, id: string, lock = false): Promise<Versioned<FormGroup> | undefined> {
-  if (!isUuid(id)) return undefined;
-  const [found] = await lockFor(db.select(COLUMNS.formgroup).from(formGroups).where(eq(formGroups.formGroupId, id.toLowerCase())).$dynamic(), lock);
-  return versioned<FormGroup>(found as never);
-}
-
+export const findFormGroup = (db: Db, id: string, lock = false) => findRow<FormGroup>(db, 'formgroup', id, lock);
 /** A form schema by id. */
-export async function findFormSchema(db: Db, id: string, lock = false): Promise<Versioned<FormSchema> | undefined> {
-  if (!isUuid(id)) return undefined;
-  const [found] = await lockFor(db.select(COLUMNS.formschema).from(formSchemas).where(eq(formSchemas.formSchemaId, id.toLowerCase())).$dynamic(), lock);
-  return versioned<FormSchema>(found as never);
-}
-
+export const findFormSchema = (db: Db, id: string, lock = false) => findRow<FormSchema>(db, 'formschema', id, lock);
 /** A form instance by id. */
-export async function findFormInstance(db: Db, id: string, lock = false): Promise<Versioned<FormInstance> | undefined> {
-  if (!isUuid(id)) return undefined;
-  const [found] = await lockFor(
-    db.select(COLUMNS.forminstance).from(formInstances).where(eq(formInstances.formInstanceId, id.toLowerCase())).$dynamic(),
-    lock,
-  );
-  return versioned<FormInstance & { status: FormInstanceStatus }>(found as never);
-}
+export const findFormInstance = (db: Db, id: string, lock = false) => findRow<FormInstance>(db, 'forminstance', id, lock);
 
 /** The newest version number of a form's schemas (0 for none). */
 export async function latestSchemaVersion(db: Db, formId: string): Promise<number> {

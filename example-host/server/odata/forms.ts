@@ -9,59 +9,58 @@ import { FORMS_ODATA_SCHEMA } from '../../../src/domain/odata';
 import { formGroups, formInstances, forms, formSchemas } from '../db/schema';
 import { defineSqlModel } from './entity';
 
-const audit = (table: { isDeleted: AnyPgColumn; createdDateTime: AnyPgColumn; lastUpdatedDateTime: AnyPgColumn }) => ({
+const audit = <T extends { isDeleted: AnyPgColumn; createdDateTime: AnyPgColumn; lastUpdatedDateTime: AnyPgColumn }>(table: T) => ({
   isDeleted: table.isDeleted,
   createdDateTime: table.createdDateTime,
   lastUpdatedDateTime: table.lastUpdatedDateTime,
 });
 
-/** The SQL model of the forms OData service: `runODataQuery(db, FORMS_SQL_MODEL, 'Form', query, { scope })`. */
-export const FORMS_SQL_MODEL = defineSqlModel(FORMS_ODATA_SCHEMA, {
+/**
+ * The column of each contract property of the four entities: what OData reads answer, and what the
+ * CRUD routes (`forms/store.ts`) answer too.
+ */
+export const FORMS_COLUMNS = {
   Form: {
-    table: forms,
-    columns: {
-      formId: forms.formId,
-      name: forms.name,
-      description: forms.description,
-      formGroupId: forms.formGroupId,
-      currentFormSchemaId: forms.currentFormSchemaId,
-      pdfTemplate: forms.pdfTemplate,
-      ...audit(forms),
-    },
+    formId: forms.formId,
+    name: forms.name,
+    description: forms.description,
+    formGroupId: forms.formGroupId,
+    currentFormSchemaId: forms.currentFormSchemaId,
+    pdfTemplate: forms.pdfTemplate,
+    ...audit(forms),
   },
   FormGroup: {
-    table: formGroups,
-    columns: {
-      formGroupId: formGroups.formGroupId,
-      name: formGroups.name,
-      description: formGroups.description,
-      ...audit(formGroups),
-    },
+    formGroupId: formGroups.formGroupId,
+    name: formGroups.name,
+    description: formGroups.description,
+    ...audit(formGroups),
   },
   FormSchema: {
-    table: formSchemas,
-    columns: {
-      formSchemaId: formSchemas.formSchemaId,
-      formId: formSchemas.formId,
-      name: formSchemas.name,
-      version: formSchemas.version,
-      jsonSchema: formSchemas.jsonSchema,
-      layout: formSchemas.layout,
-      isPublic: formSchemas.isPublic,
-      ...audit(formSchemas),
-    },
+    formSchemaId: formSchemas.formSchemaId,
+    formId: formSchemas.formId,
+    name: formSchemas.name,
+    version: formSchemas.version,
+    jsonSchema: formSchemas.jsonSchema,
+    layout: formSchemas.layout,
+    isPublic: formSchemas.isPublic,
+    ...audit(formSchemas),
   },
   FormInstance: {
-    table: formInstances,
-    columns: {
-      formInstanceId: formInstances.formInstanceId,
-      formSchemaId: formInstances.formSchemaId,
-      formId: formInstances.formId,
-      data: formInstances.data,
-      status: formInstances.status,
-      envelopeId: formInstances.envelopeId,
-      envelopeStatus: formInstances.envelopeStatus,
-      ...audit(formInstances),
-    },
+    formInstanceId: formInstances.formInstanceId,
+    formSchemaId: formInstances.formSchemaId,
+    formId: formInstances.formId,
+    data: formInstances.data,
+    status: formInstances.status,
+    envelopeId: formInstances.envelopeId,
+    envelopeStatus: formInstances.envelopeStatus,
+    ...audit(formInstances),
   },
+} as const;
+
+/** The SQL model of the forms OData service: `runODataQuery(db, FORMS_SQL_MODEL, 'Form', query, { scope })`. */
+export const FORMS_SQL_MODEL = defineSqlModel(FORMS_ODATA_SCHEMA, {
+  Form: { table: forms, columns: FORMS_COLUMNS.Form },
+  FormGroup: { table: formGroups, columns: FORMS_COLUMNS.FormGroup },
+  FormSchema: { table: formSchemas, columns: FORMS_COLUMNS.FormSchema },
+  FormInstance: { table: formInstances, columns: FORMS_COLUMNS.FormInstance },
 });

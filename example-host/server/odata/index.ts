@@ -10,4 +10,4 @@ export { ODataSqlCompiler, escapeLike, literalParam } from './compile';
 export type { ODataScope, ODataScopeContext, TableRef } from './compile';
 export { runODataQuery } from './run';
 export type { ODataDb, RunODataOptions } from './run';
-export { FORMS_SQL_MODEL } from './forms';
+export { FORMS_COLUMNS, FORMS_SQL_MODEL } from './forms';
