@@ -86,13 +86,15 @@ export type {
 
 // Administration screens: headless hooks and their views.
 export {
-  ADMIN_ACTION_CLAIMS, diffPermissions, filterCategories, permissionCategories, PermissionEditor, PermissionEditorView,
+  ADMIN_ACTION_CLAIMS, diffPermissions, EffectivePermissionsPanel, filterCategories, permissionCategories, PermissionEditor,
+  PermissionEditorView, useEffectivePermissions,
   PRIORITY_MAX, PRIORITY_MIN, RoleManagement, RoleManagementView, subGroupCandidates, useClaimCatalogue,
   useClaimEntriesOfTypes, usePermissionEditor, useRoleManagement, UserRoleManagement, UserRoleManagementView,
   useUserRoleManagement,
 } from './admin';
 export type {
-  AdminAccess, CatalogueEntry, ClaimGroupOption, ListState, PermissionCategory, PermissionDiff,
+  AdminAccess, CatalogueEntry, ClaimGroupOption, EffectivePermissionsHolder, EffectivePermissionsPanelProps, ListState,
+  PermissionCategory, PermissionDiff,
   PermissionEditorController, PermissionEditorFactory, PermissionEditorOptions, PermissionEditorProps,
   PermissionEditorStylesNames, PermissionEditorViewFactory, PermissionEditorViewProps, RoleManagementController,
   RoleManagementFactory, RoleManagementOptions, RoleManagementProps, RoleManagementStylesNames,

@@ -57,3 +57,5 @@ export type {
 } from './PermissionEditor';
 export { ADMIN_ACTION_CLAIMS } from './shared/access';
 export type { AdminAccess } from './shared/access';
+export { EffectivePermissionsPanel, useEffectivePermissions } from './shared/EffectivePermissions';
+export type { EffectivePermissionsHolder, EffectivePermissionsPanelProps } from './shared/EffectivePermissions';

@@ -33,6 +33,8 @@ export const claimKeys = {
   claimGroups: () => [...claimKeys.all, 'claim-groups'] as const,
   claimGroupList: (includes: ClaimGroupIncludes) => [...claimKeys.claimGroups(), 'list', includes] as const,
   claimGroupPage: (includes: ClaimGroupIncludes, page: PageArgs) => [...claimKeys.claimGroups(), 'paged', includes, page] as const,
+  effective: () => [...claimKeys.all, 'effective'] as const,
+  effectivePermissions: (kind: 'user' | 'userGroup', id: string) => [...claimKeys.effective(), kind, id] as const,
   oidcConfig: () => [...claimKeys.all, 'oidc-config'] as const,
   hasUsers: () => [...claimKeys.all, 'has-users'] as const,
 };

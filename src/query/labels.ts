@@ -1,4 +1,5 @@
 import { builtInGroupDeleteReason } from '../domain/built-in-claim-groups';
+import { effectivePermissionsLabels } from './effective-permissions-labels';
 import { formViewerLabels } from './forms-labels';
 
 /**
@@ -168,6 +169,8 @@ export const defaultLabels = {
   userGroupClaimGroupsChangedMessage: "Claim groups successfully added to or removed from user group '{name}'.",
   // The public form viewer (src/query/forms-labels.ts)
   ...formViewerLabels,
+  // "Why can they?" (src/query/effective-permissions-labels.ts)
+  ...effectivePermissionsLabels,
 } as const;
 
 /** The full set of texts. */

@@ -47,6 +47,7 @@ export const PERMISSION_INVALIDATIONS: readonly QueryKey[] = [
   claimKeys.claimGroups(),
   claimKeys.userGroups(),
   claimKeys.session(),
+  claimKeys.effective(),
 ];
 
 /**

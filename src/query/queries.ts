@@ -54,6 +54,15 @@ export const claimQueries = {
       queryKey: claimKeys.mySessionData(),
       queryFn: ({ signal }) => client.claim.getMyUserSessionData({ signal }),
     }),
+  /** "Why can they?": a user's or user group's effective permissions with their paths (beyond the spec). */
+  effectivePermissions: (client: ApiClient, kind: 'user' | 'userGroup', id: string) =>
+    queryOptions({
+      queryKey: claimKeys.effectivePermissions(kind, id),
+      queryFn: async ({ signal }) =>
+        (kind === 'user'
+          ? await client.claim.getEffectivePermissionsOfUser(id, { signal })
+          : await client.claim.getEffectivePermissionsOfUserGroup(id, { signal })) ?? [],
+    }),
   adminRole: (client: ApiClient, authId: string) =>
     queryOptions({
       queryKey: claimKeys.adminRole(authId),

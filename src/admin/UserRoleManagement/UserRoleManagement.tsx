@@ -32,6 +32,7 @@ import {
   type PartStyles,
 } from '../shared/GroupViews';
 import { isDenied } from '../shared/access';
+import { EffectivePermissionsPanel } from '../shared/EffectivePermissions';
 import { PermissionPanelView } from '../shared/PermissionPanel';
 import type { GroupMembersController } from './useGroupMembers';
 import {
@@ -295,6 +296,12 @@ export const UserRoleManagementView = factory<UserRoleManagementViewFactory>((_p
                 />
               )}
             </PermissionPanelView>
+          )}
+          {panel && (
+            <EffectivePermissionsPanel
+              key={`${panel.holder.kind}:${panel.holder.id}`}
+              holder={{ kind: panel.holder.kind, id: panel.holder.id, name: panel.holder.name }}
+            />
           )}
           <UnsavedChangesDialog
             prompt={c.unsaved.prompt}

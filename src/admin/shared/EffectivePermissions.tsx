@@ -1,0 +1,169 @@
+import { Badge, Box, Button, Collapse, List, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useId, useMemo, useState } from 'react';
+import type { EffectivePermission, GrantSourceStep } from '../../domain/effective-claims';
+import { useApi } from '../../query/APIProvider';
+import type { Labels } from '../../query/labels';
+import { claimQueries } from '../../query/queries';
+import { useLabels } from '../../query/useLabels';
+import { useMyClaims } from '../../permissions/useMyClaims';
+import { ErrorAlert } from '../../ui/ErrorAlert';
+import { LoadingState } from '../../ui/LoadingState';
+
+/** Whose effective permissions to explain. */
+export interface EffectivePermissionsHolder {
+  kind: 'user' | 'userGroup';
+  id: string;
+  name: string;
+}
+
+/**
+ * "Why can they?": the holder's effective permissions from the server, computed by the same domain function that
+ * enforces them. Loads only while `enabled`.
+ */
+export function useEffectivePermissions(
+  holder: Pick<EffectivePermissionsHolder, 'kind' | 'id'>,
+  { enabled = true }: { enabled?: boolean } = {},
+): UseQueryResult<EffectivePermission[]> {
+  const { client } = useApi();
+  return useQuery({ ...claimQueries.effectivePermissions(client, holder.kind, holder.id), enabled: enabled && Boolean(holder.id) });
+}
+
+/** Props of {@link EffectivePermissionsPanel}. */
+export interface EffectivePermissionsPanelProps {
+  holder: EffectivePermissionsHolder;
+  /** Texts instead of the provider's. */
+  labels?: Partial<Labels>;
+  /** Open at first (the data loads when opened). @default false */
+  defaultOpened?: boolean;
+}
+
+function pathText(path: readonly GrantSourceStep[], labels: Labels): string {
+  // The holder is the first step: a grant of their own reads 'granted directly'.
+  return path.length <= 1 ? labels.directGrant : path.slice(1).map((step) => step.name).join(' → ');
+}
+
+/**
+ * A collapsible panel listing every permission the holder ends up with: allowed or denied, the winning priority, the
+ * path it came through (user → group → role → nested role), and the grants it overruled and why. Searchable by
+ * permission name or by a group or role on the path.
+ */
+export function EffectivePermissionsPanel({ holder, labels: overrides, defaultOpened = false }: EffectivePermissionsPanelProps) {
+  const labels = useLabels(overrides);
+  const [opened, setOpened] = useState(defaultOpened);
+  const [search, setSearch] = useState('');
+  const query = useEffectivePermissions(holder, { enabled: opened });
+  const { numbersByKey } = useMyClaims();
+  const contentId = useId();
+  const headingId = useId();
+  const holderWord = holder.kind === 'user' ? labels.user.toLowerCase() : labels.userGroup.toLowerCase();
+
+  const keyOf = useMemo(() => {
+    const map = new Map<number, string>();
+    for (const [key, value] of numbersByKey) map.set(value, key);
+    return map;
+  }, [numbersByKey]);
+
+  const rows = useMemo(() => {
+    const needle = search.trim().toLowerCase();
+    const list = (query.data ?? []).map((p) => ({ ...p, key: keyOf.get(p.claimValue) ?? String(p.claimValue) }));
+    if (!needle) return list;
+    return list.filter(
+      (p) =>
+        p.key.toLowerCase().includes(needle) ||
+        p.winner.path.some((s) => s.name.toLowerCase().includes(needle)) ||
+        p.overruled.some((o) => o.path.some((s) => s.name.toLowerCase().includes(needle))),
+    );
+  }, [query.data, keyOf, search]);
+
+  const reasonText = (reason: EffectivePermission['overruled'][number]['reason']) =>
+    reason === 'lower-priority'
+      ? labels.overruledLowerPriority
+      : reason === 'deny-wins-tie'
+        ? labels.overruledDenyWinsTie
+        : labels.overruledSameOutcome;
+
+  return (
+    <Box component="section" aria-labelledby={headingId}>
+      <Title order={3} size="h4" id={headingId} mb="xs">
+        {labels.effectivePermissions}
+      </Title>
+      <Button variant="default" size="xs" aria-expanded={opened} aria-controls={contentId} onClick={() => setOpened((o) => !o)}>
+        {opened ? labels.effectivePermissionsHide : labels.effectivePermissionsShow}
+      </Button>
+      <Collapse expanded={opened}>
+        <Stack id={contentId} gap="sm" mt="sm">
+          <Text size="sm">{labels.effectivePermissionsIntro.replace('{holder}', holderWord)}</Text>
+          {query.isPending && opened ? (
+            <LoadingState />
+          ) : query.isError ? (
+            <ErrorAlert
+              message={labels.effectivePermissionsFailed}
+              details={query.error.message}
+              onRetry={() => void query.refetch()}
+              retrying={query.isFetching}
+            />
+          ) : query.data && query.data.length === 0 ? (
+            <Text size="sm">{labels.effectivePermissionsEmpty.replace('{holder}', holderWord)}</Text>
+          ) : (
+            <>
+              <TextInput
+                label={labels.effectivePermissionsSearch}
+                value={search}
+                onChange={(e) => setSearch(e.currentTarget.value)}
+                maw={360}
+              />
+              {rows.length === 0 ? (
+                <Text size="sm">{labels.effectivePermissionsNoMatch}</Text>
+              ) : (
+                <Table.ScrollContainer minWidth={640}>
+                  <Table striped verticalSpacing={6} aria-label={`${labels.effectivePermissions}: ${holder.name}`}>
+                    <Table.Thead>
+                      <Table.Tr>
+                        <Table.Th scope="col">{labels.effectivePermissionColumn}</Table.Th>
+                        <Table.Th scope="col">{labels.effectivePermissionResult}</Table.Th>
+                        <Table.Th scope="col">{labels.effectivePermissionPriority}</Table.Th>
+                        <Table.Th scope="col">{labels.effectivePermissionFrom}</Table.Th>
+                        <Table.Th scope="col">{labels.effectivePermissionOverruled}</Table.Th>
+                      </Table.Tr>
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {rows.map((p) => (
+                        <Table.Tr key={p.claimValue} data-claim={p.key}>
+                          <Table.Th scope="row" fw={500} style={{ overflowWrap: 'anywhere' }}>
+                            {p.key}
+                          </Table.Th>
+                          <Table.Td>
+                            <Badge color={p.allowed ? 'green' : 'red'} variant="light">
+                              {p.allowed ? labels.effectiveAllowed : labels.effectiveDenied}
+                            </Badge>
+                          </Table.Td>
+                          <Table.Td>{p.winner.priorityOfPermission}</Table.Td>
+                          <Table.Td style={{ overflowWrap: 'anywhere' }}>{pathText(p.winner.path, labels)}</Table.Td>
+                          <Table.Td>
+                            {p.overruled.length > 0 && (
+                              <List size="sm" spacing={2}>
+                                {p.overruled.map((o, i) => (
+                                  <List.Item key={i}>
+                                    {o.allow ? labels.effectiveAllowed : labels.effectiveDenied} ({o.priorityOfPermission}),{' '}
+                                    {pathText(o.path, labels)}: {reasonText(o.reason)}
+                                  </List.Item>
+                                ))}
+                              </List>
+                            )}
+                          </Table.Td>
+                        </Table.Tr>
+                      ))}
+                    </Table.Tbody>
+                  </Table>
+                </Table.ScrollContainer>
+              )}
+            </>
+          )}
+        </Stack>
+      </Collapse>
+    </Box>
+  );
+}
+EffectivePermissionsPanel.displayName = '@ccq/forms-admin/EffectivePermissionsPanel';

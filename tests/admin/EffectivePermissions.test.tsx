@@ -1,0 +1,97 @@
+import { QueryClient } from '@tanstack/react-query';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { EffectivePermissionsPanel, type EffectivePermissionsHolder } from '../../src/admin/shared/EffectivePermissions';
+import { APIProvider } from '../../src/query/APIProvider';
+import { createFakeBackend } from '../../src/testing';
+import { seedIds } from '../../src/testing/seed-ids';
+import { renderWithProviders } from '../support/render';
+
+const base = 'http://api.test';
+const backend = createFakeBackend();
+const server = setupServer(...backend.handlers(base));
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  server.resetHandlers();
+  backend.reset();
+});
+afterAll(() => server.close());
+
+const requests = () => backend.requests.filter((r) => r.path.includes('GetEffectivePermissions'));
+
+function renderPanel(holder: EffectivePermissionsHolder = { kind: 'user', id: seedIds.users.editor, name: 'Eddie Editor' }) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return renderWithProviders(
+    <APIProvider baseUrl={base} queryClient={queryClient} clientOptions={{ retry: { retries: 0 } }}>
+      <EffectivePermissionsPanel holder={holder} />
+    </APIProvider>,
+  );
+}
+
+const row = (key: string) => {
+  const header = screen.getByRole('rowheader', { name: key });
+  return header.closest('tr') as HTMLElement;
+};
+
+describe('EffectivePermissionsPanel', () => {
+  it('loads nothing until opened, then lists each permission with its result, priority and path', async () => {
+    const { user } = renderPanel();
+    const toggle = screen.getByRole('button', { name: 'Why can they? Show effective permissions' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(requests()).toHaveLength(0);
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const table = await screen.findByRole('table', { name: 'Effective permissions: Eddie Editor' });
+    expect(requests()).toHaveLength(1);
+    // A hard delete: granted by Form Editors, denied at priority 10 by No Hard Delete — the deny wins.
+    const del = row('Form_Delete');
+    expect(within(del).getByText('Denied')).toBeInTheDocument();
+    expect(within(del).getByText('10')).toBeInTheDocument();
+    expect(within(del).getByText('Form Authors → No Hard Delete')).toBeInTheDocument();
+    expect(within(del).getByText(/Form Authors → Form Editors.*: lower priority/)).toBeInTheDocument();
+    // Reading forms comes through the nested role.
+    const select = row('Form_Select');
+    expect(within(select).getByText('Allowed')).toBeInTheDocument();
+    expect(within(table).getAllByRole('row').length).toBeGreaterThan(5);
+  });
+
+  it('filters by permission name or by a group or role on the path', async () => {
+    const { user } = renderPanel();
+    await user.click(screen.getByRole('button', { name: /Show effective permissions/ }));
+    await screen.findByRole('table');
+    const search = screen.getByRole('textbox', { name: 'Search effective permissions' });
+    await user.type(search, 'no hard delete');
+    const rows = within(screen.getByRole('table')).getAllByRole('rowheader');
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((r) => /_Delete$/.test(r.textContent ?? ''))).toBe(true);
+    await user.clear(search);
+    await user.type(search, 'zzz-nothing');
+    expect(screen.getByText('No permission matches the search.')).toBeInTheDocument();
+  });
+
+  it('says when the holder has nothing, and explains a user group too', async () => {
+    const { user } = renderPanel({ kind: 'user', id: seedIds.users.newcomer, name: 'Nora Newcomer' });
+    await user.click(screen.getByRole('button', { name: /Show effective permissions/ }));
+    expect(
+      await screen.findByText('No permissions: nothing is granted to this user, directly or through groups and roles.'),
+    ).toBeInTheDocument();
+  });
+
+  it('shows a failure with a retry that works', async () => {
+    let fail = true;
+    server.use(
+      http.get(`${base}/api/Claim/GetEffectivePermissionsOfUserGroup`, () =>
+        fail ? HttpResponse.json({ title: 'Down', status: 503 }, { status: 503 }) : undefined,
+      ),
+    );
+    const { user } = renderPanel({ kind: 'userGroup', id: seedIds.userGroups.readers, name: 'Readers' });
+    await user.click(screen.getByRole('button', { name: /Show effective permissions/ }));
+    expect(await screen.findByText('Failed to load the effective permissions. Please try again.')).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: /try again|retry/i }));
+    await waitFor(() => expect(screen.getByRole('table', { name: 'Effective permissions: Readers' })).toBeInTheDocument());
+    expect(within(row('Form_Select')).getByText('Form Readers')).toBeInTheDocument();
+  });
+});
