@@ -480,12 +480,24 @@ function EditSession({ schema, instance, engine, linkToken, shared }: EditProps)
           mode="edit"
           labels={shared.formLabels}
           onSubmit={async (data) => {
-            await saver.submit(data);
+            if (!(await saver.submit(data))) showServerErrors(engine, saver.getState().error);
           }}
         />
       </Box>
     </Stack>
   );
+}
+
+/** A refused submit's per-field problems (400 `{ errors: [{ path, message }] }`) shown at their fields. */
+function showServerErrors(engine: FormEngine, error: unknown): void {
+  if (!isApiError(error) || error.status !== 400) return;
+  const errors = (error.result as { errors?: unknown } | null)?.errors;
+  if (!Array.isArray(errors)) return;
+  const valid = errors.filter(
+    (e): e is { path: string; message: string } =>
+      typeof e === 'object' && e !== null && typeof (e as { path?: unknown }).path === 'string' && typeof (e as { message?: unknown }).message === 'string',
+  );
+  if (valid.length > 0) engine.setExternalErrors(valid.map(({ path, message }) => ({ path, message })));
 }
 
 function secondsLeft(state: SaverState, now: number): number {

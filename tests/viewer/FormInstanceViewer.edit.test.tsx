@@ -318,6 +318,25 @@ describe('FormInstanceViewer: submit', () => {
     expect(storedDraft(contact, newestInstance().formInstanceId)).toBeNull();
   });
 
+  it("shows the server's per-field problems of a refused submit at their fields", async () => {
+    server.use(
+      errorHandlers.failing('/api/crud/forminstance/post', 400, {
+        baseUrl: base,
+        once: true,
+        body: { type: 'about:blank', title: 'Bad Request', status: 400, detail: 'The form instance data is not valid.', errors: [{ path: '/message', message: 'Say a little more' }] },
+      }),
+    );
+    const { user } = renderEdit({ saveDelayMs: 60_000 });
+    await user.type(await screen.findByRole('textbox', { name: /Your name/ }), 'Ada');
+    await user.type(field('Your email'), 'ada@example.com');
+    await user.click(screen.getByRole('radio', { name: 'Email' }));
+    await user.type(field('Message'), 'Hi');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByRole('alert', { name: 'Could not submit the form' })).toHaveTextContent('The form instance data is not valid.');
+    expect(await screen.findByText('Say a little more')).toBeInTheDocument();
+    expect(field('Message')).toHaveAttribute('aria-invalid', 'true');
+  });
+
   it('keeps the answers and says what failed when the submit fails; Try again submits', async () => {
     server.use(errorHandlers.failing('/api/crud/forminstance/post', 500, { baseUrl: base, once: true }));
     const { user } = renderEdit({ saveDelayMs: 60_000 });
