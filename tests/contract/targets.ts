@@ -19,6 +19,8 @@ export type SeededOidcId = (typeof SEEDED_OIDC_IDS)[number];
 
 export interface ContractTarget {
   name: 'fake' | 'server';
+  /** Where the backend answers (for clients with other tokens, e.g. public form links). */
+  baseUrl: string;
   /** The client acting as the seeded administrator. */
   client: ApiClient;
   /** A client acting as a seeded account, or anonymous (null: no token at all). */
@@ -48,6 +50,7 @@ export async function startFakeTarget(): Promise<ContractTarget> {
   const as = (oidcId: string | null) => clientWith(FAKE_BASE, oidcId === null ? null : backend.tokenFor(oidcId));
   return {
     name: 'fake',
+    baseUrl: FAKE_BASE,
     client: as('admin'),
     clientAs: as,
     newUser: async () => {
@@ -102,6 +105,7 @@ export async function startServerTarget(): Promise<ContractTarget> {
   const as = (oidcId: SeededOidcId | null) => clientWith(server.url, oidcId === null ? null : (tokens.get(oidcId) ?? null));
   return {
     name: 'server',
+    baseUrl: server.url,
     client: as('admin'),
     clientAs: as,
     newUser: async () => {
