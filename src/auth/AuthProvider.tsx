@@ -71,6 +71,7 @@ export interface AuthContextValue {
 }
 
 const [AuthContext, useAuthContext] = createSafeContext<AuthContextValue>('useAuth must be used inside an AuthProvider.');
+AuthContext.displayName = '@ccq/forms-admin/AuthContext';
 
 /** The auth state of the nearest `AuthProvider`. */
 export function useAuth(): AuthContextValue {
@@ -284,6 +285,6 @@ export function AuthProvider(props: AuthProviderProps) {
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
-AuthProvider.displayName = 'AuthProvider';
+AuthProvider.displayName = '@ccq/forms-admin/AuthProvider';
 
 export { AuthContext };

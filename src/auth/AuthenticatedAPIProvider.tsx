@@ -31,4 +31,4 @@ export function AuthenticatedAPIProvider({ loading = null, children, ...props }:
     />
   );
 }
-AuthenticatedAPIProvider.displayName = 'AuthenticatedAPIProvider';
+AuthenticatedAPIProvider.displayName = '@ccq/forms-admin/AuthenticatedAPIProvider';

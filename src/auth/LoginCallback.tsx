@@ -78,4 +78,4 @@ export function LoginCallback({ onRedirect, redirectDelayMs = 600, labels }: Log
     />
   );
 }
-LoginCallback.displayName = 'LoginCallback';
+LoginCallback.displayName = '@ccq/forms-admin/LoginCallback';

@@ -40,4 +40,4 @@ export function RequireAdmin({ children, fallback = null, loading }: RequireAdmi
   }
   return <>{query.data ? children : fallback}</>;
 }
-RequireAdmin.displayName = 'RequireAdmin';
+RequireAdmin.displayName = '@ccq/forms-admin/RequireAdmin';

@@ -29,4 +29,4 @@ export function RequireAuth({ children, fallback = null }: RequireAuthProps) {
   if (!auth.isAuthenticated) return <>{fallback}</>;
   return <>{children}</>;
 }
-RequireAuth.displayName = 'RequireAuth';
+RequireAuth.displayName = '@ccq/forms-admin/RequireAuth';

@@ -274,3 +274,4 @@ export function FormRenderer(props: FormRendererProps) {
     </FormContext>
   );
 }
+FormRenderer.displayName = '@ccq/forms-admin/FormRenderer';

@@ -20,4 +20,4 @@ export function Can({ claim, children, fallback = null, loading = null }: CanPro
   if (result.isLoading) return <>{loading}</>;
   return <>{result.can ? children : fallback}</>;
 }
-Can.displayName = 'Can';
+Can.displayName = '@ccq/forms-admin/Can';

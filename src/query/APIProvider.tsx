@@ -24,6 +24,7 @@ export interface ApiContextValue {
 export const OUTSIDE_PROVIDER_MESSAGE = 'Cannot access CCQ APIs outside an APIProvider.';
 
 const [ApiContext, useApiContext] = createSafeContext<ApiContextValue>(OUTSIDE_PROVIDER_MESSAGE);
+ApiContext.displayName = '@ccq/forms-admin/ApiContext';
 
 /**
  * The API client, labels and query client of the nearest `APIProvider`.

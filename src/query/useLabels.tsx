@@ -22,3 +22,4 @@ export function useLabels(overrides?: Partial<Labels>): Labels {
 export function LabelsProvider({ labels, children }: { labels: Labels; children?: ReactNode }) {
   return <LabelsContext.Provider value={labels}>{children}</LabelsContext.Provider>;
 }
+LabelsProvider.displayName = '@ccq/forms-admin/LabelsProvider';
