@@ -1,0 +1,29 @@
+import { composeStories, setProjectAnnotations } from '@storybook/react-vite';
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import preview from '../../.storybook/preview';
+import * as ErrorAlertStories from '../../stories/ui/ErrorAlert.stories';
+
+// Stories double as test fixtures (issue 9 #6): the story's args and the project's decorators (Mantine, the API
+// provider) are the set-up, so a test and the catalogue designers browse cannot drift apart.
+// The browser-only MSW loader is left out: these stories make no calls (screens with calls use src/testing directly).
+setProjectAnnotations({ ...preview, loaders: [] });
+const { Refusal, ServerFailure, WithDetailsOpen } = composeStories(ErrorAlertStories);
+
+describe('ErrorAlert stories as fixtures', () => {
+  it("a refusal shows the server's reason, titled by what failed", () => {
+    render(<Refusal />);
+    expect(screen.getByRole('alert')).toHaveTextContent("Could not create the groupA claim group named 'Signers' already exists.");
+    expect(screen.queryByText('An unexpected server error occurred.')).not.toBeInTheDocument();
+  });
+
+  it("a server failure says 'An unexpected server error occurred.'", () => {
+    render(<ServerFailure />);
+    expect(screen.getByText('An unexpected server error occurred.')).toBeInTheDocument();
+  });
+
+  it("runs the story's own interaction (its play function) as the test", async () => {
+    await WithDetailsOpen.run();
+    expect(screen.getByRole('button', { name: 'Hide details' })).toHaveAttribute('aria-expanded', 'true');
+  });
+});
