@@ -18,6 +18,7 @@ import type {
 import { FormInstanceStatus } from '../api/enums';
 import { getAt, JsonPointerError, setAt } from '../domain';
 import {
+  changedCurrentSchema,
   checkCurrentSchema,
   checkInstanceData,
   idTaken,
@@ -117,10 +118,8 @@ const formEntity: CrudEntity<Form> = {
   update(db, existing, body, ctx) {
     const fields = readFormPatch(body, existing);
     requireFormGroup(db, fields.formGroupId);
-    const schemaId = fields.currentFormSchemaId;
-    if (schemaId !== null && schemaId !== existing.currentFormSchemaId) {
-      checkCurrentSchema(existing.formId, schemaId, db.formSchemas.find((s) => s.formSchemaId === schemaId));
-    }
+    const schemaId = changedCurrentSchema(fields, existing);
+    if (schemaId !== null) checkCurrentSchema(existing.formId, schemaId, db.formSchemas.find((s) => s.formSchemaId === schemaId));
     return { ...existing, ...fields, lastUpdatedDateTime: ctx.now() };
   },
   remove(db, id) {

@@ -19,6 +19,7 @@ import type { CrudEntityName } from '../../../src/api/types';
 import { isUuid, type JsonRecord } from '../../../src/domain';
 import {
   anonymousInstancePatch,
+  changedCurrentSchema,
   checkAnonymousInstancePost,
   checkCurrentSchema,
   checkIfMatch,
@@ -103,10 +104,8 @@ const formStore: Store<Form> = {
   async update(tx, existing, body) {
     const fields = readFormPatch(body, existing);
     await requireFormGroup(tx, fields.formGroupId);
-    const schemaId = fields.currentFormSchemaId;
-    if (schemaId !== null && schemaId !== existing.currentFormSchemaId) {
-      checkCurrentSchema(existing.formId, schemaId, (await findFormSchema(tx, schemaId))?.row);
-    }
+    const schemaId = changedCurrentSchema(fields, existing);
+    if (schemaId !== null) checkCurrentSchema(existing.formId, schemaId, (await findFormSchema(tx, schemaId))?.row);
     return { ...fields, pdfTemplate: fields.pdfTemplate ?? null };
   },
 };

@@ -114,6 +114,12 @@ export function readFormPatch(body: JsonRecord, existing: Form): FormFields & { 
   };
 }
 
+/** The schema a form patch makes current, when it changes it (the caller looks it up for {@link checkCurrentSchema}). */
+export function changedCurrentSchema(fields: Pick<Form, 'currentFormSchemaId'>, existing: Pick<Form, 'currentFormSchemaId'>): string | null {
+  const id = fields.currentFormSchemaId;
+  return id !== null && id !== existing.currentFormSchemaId ? id : null;
+}
+
 /** A form's current schema must exist and be one of its own. */
 export function checkCurrentSchema(formId: string, schemaId: string, schema: Pick<FormSchema, 'formId'> | undefined): void {
   if (!schema) throw unknownFormSchema(schemaId);

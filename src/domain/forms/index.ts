@@ -29,6 +29,7 @@ export {
   readFormGroupPatch,
   readFormPost,
   readFormPatch,
+  changedCurrentSchema,
   checkCurrentSchema,
   EMPTY_JSON_SCHEMA,
   checkSchemaForSave,
