@@ -12,6 +12,7 @@ import { ODATA_LIMITS } from '../../src/domain/odata';
 import { INVALID_DATA_MESSAGE, SCHEMA_IN_USE_MESSAGE, STALE_WRITE_MESSAGE } from '../../src/domain/forms';
 import { generateForm, generateFormData } from '../../src/forms/generateForm';
 import { SEED_IDS } from '../../example-host/server/db/seed';
+import { SCHEMA_PATTERNS_BUDGET_MS } from '../../example-host/server/forms/patterns';
 import { call, callJson, START_TIMEOUT_MS, startTestServer, userWithClaims, type TestServer } from './helpers';
 
 type Wire<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] };
@@ -238,6 +239,33 @@ describe('schemas: immutability once used, and the engine’s checks on save', (
       jsonSchema: { ...jsonSchema, properties: { name: { type: 'string', pattern: '^[a-z]+@[a-z]+\\.[a-z]{2,}$' }, age: { type: 'integer' } } },
     });
     expect(safe.status).toBe(200);
+  });
+
+  it('analyses patterns off the request thread within a budget: slow ones are refused, the server keeps answering', async () => {
+    const form = await newForm('Slow patterns');
+    const properties: JsonObject = {};
+    const fields = [];
+    for (let i = 0; i < 60; i++) {
+      properties[`f${i}`] = { type: 'string', pattern: `^[a-z]{1,${300 + i}}-[0-9]{1,${200 + i}}x$` };
+      fields.push({ id: `f${i}`, path: `/f${i}`, widget: 'text' as const, label: `F${i}` });
+    }
+    const started = performance.now();
+    const saving = send<Problem>('POST', '/api/crud/formschema/post', {
+      formId: form.formId,
+      jsonSchema: { type: 'object', properties },
+      layout: { pages: [{ id: 'p', title: 'P', sections: [{ id: 's', title: 'S', fields }] }] },
+    });
+    const health = performance.now();
+    expect((await call(server, '/api/HealthCheck/Get')).status).toBe(200);
+    const healthMs = performance.now() - health;
+    const res = await saving;
+    const total = performance.now() - started;
+    console.log(`60 slow patterns: answered ${res.status} in ${total.toFixed(0)} ms; a health check meanwhile took ${healthMs.toFixed(0)} ms`);
+    expect(total).toBeLessThan(SCHEMA_PATTERNS_BUDGET_MS + 2_000);
+    expect(healthMs).toBeLessThan(1_000);
+    // Each of these takes recheck longer than its bound (two long bounded repetitions).
+    expect(res.status).toBe(400);
+    expect(res.body.detail).toMatch(/^The pattern '.*' at \/properties\/f\d+\/pattern is not allowed: it could not be checked for catastrophic backtracking in time\. Simplify it\.$/);
   });
 
   it('refuses data paths and schema keys that could pollute prototypes (400)', async () => {

@@ -17,6 +17,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Form, FormGroup, FormInstance, FormSchema } from '../../../src/api/types';
 import type { CrudEntityName } from '../../../src/api/types';
 import { isUuid, type JsonRecord } from '../../../src/domain';
+import type { CheckFormSchemaOptions } from '../../../src/engine';
 import {
   anonymousInstancePatch,
   changedCurrentSchema,
@@ -49,7 +50,7 @@ import type { Db } from '../db/index';
 import { formGroups, formInstances, forms, formSchemas } from '../db/schema';
 import { route, type AnyRouteDeclaration, type RouteContext } from '../routes/registry';
 import { callerLink, readBody, versionedJson } from './http';
-import { checkPatternBacktracking } from './patterns';
+import { analysePatterns, collectPatterns } from './patterns';
 import {
   findForm,
   findFormGroup,
@@ -67,9 +68,14 @@ interface Store<T> {
   key: PgColumn;
   find(db: Db, id: string, lock?: boolean): Promise<Versioned<T> | undefined>;
   /** A new row from a post body (the caller already limited anonymous callers). */
-  create(tx: Db, body: JsonRecord, ctx: RouteContext): Promise<string>;
+  create(tx: Db, body: JsonRecord, ctx: RouteContext, checks: CheckFormSchemaOptions): Promise<string>;
   /** The patch of `existing` (locked) as column values, checks done. */
-  update(tx: Db, existing: T, body: JsonRecord): Promise<Record<string, unknown>>;
+  update(tx: Db, existing: T, body: JsonRecord, checks: CheckFormSchemaOptions): Promise<Record<string, unknown>>;
+  /**
+   * Work done before the write's transaction, outside any lock: the schema patterns' analysis (it
+   * may take seconds, off the request thread).
+   */
+  prepare?(db: Db, body: JsonRecord, existing: T | undefined): Promise<CheckFormSchemaOptions>;
   /** After the row is deleted. */
   afterDelete?(tx: Db, deleted: T): Promise<void>;
 }
@@ -123,19 +129,27 @@ const formGroupStore: Store<FormGroup> = {
   update: async (_tx, existing, body) => readFormGroupPatch(body, existing),
 };
 
-/** The server checks every schema pattern for catastrophic backtracking on save. */
-const SCHEMA_CHECKS = { checkPattern: checkPatternBacktracking };
+/** A first, pure pass of the schema rules collects the patterns; `recheck` analyses them for the second pass. */
+async function schemaChecks(read: (collect: CheckFormSchemaOptions) => unknown): Promise<CheckFormSchemaOptions> {
+  const patterns = new Set<string>();
+  read({ checkPattern: collectPatterns(patterns) });
+  return { checkPattern: await analysePatterns(patterns) };
+}
 
 const formSchemaStore: Store<FormSchema> = {
   table: formSchemas,
   key: formSchemas.formSchemaId,
   find: findFormSchema,
-  async create(tx, body) {
+  prepare: (_db, body, existing) =>
+    schemaChecks((collect) =>
+      existing ? readFormSchemaPatch(body, existing, false, collect) : readFormSchemaPost(body, { name: 'name' }, 0, collect),
+    ),
+  async create(tx, body, _ctx, checks) {
     const formId = schemaPostFormId(body);
     // The form's lock numbers its versions one after the other.
     const form = await findForm(tx, formId, true);
     if (!form) throw unknownForm(formId);
-    const { id, fields } = readFormSchemaPost(body, form.row, await latestSchemaVersion(tx, form.row.formId), SCHEMA_CHECKS);
+    const { id, fields } = readFormSchemaPost(body, form.row, await latestSchemaVersion(tx, form.row.formId), checks);
     const formSchemaId = await freeId(tx, formSchemaStore as Store<unknown>, 'form schema', id);
     await tx.insert(formSchemas).values({ formSchemaId, formId: form.row.formId, ...fields });
     if (form.row.currentFormSchemaId === null) {
@@ -143,8 +157,8 @@ const formSchemaStore: Store<FormSchema> = {
     }
     return formSchemaId;
   },
-  async update(tx, existing, body) {
-    return readFormSchemaPatch(body, existing, await schemaUsed(tx, existing.formSchemaId), SCHEMA_CHECKS);
+  async update(tx, existing, body, checks) {
+    return readFormSchemaPatch(body, existing, await schemaUsed(tx, existing.formSchemaId), checks);
   },
   afterDelete: (tx, deleted) => repointCurrentSchema(tx, deleted.formId, deleted.formSchemaId),
 };
@@ -194,8 +208,9 @@ function entityRoutes(name: CrudEntityName): AnyRouteDeclaration[] {
   const post = async (ctx: RouteContext) => {
     const body = await readBody(ctx.c);
     if (!ctx.auth) await callerLink(ctx); // a presented token must be live (401), even for a post
+    const checks = (await store.prepare?.(ctx.services.db, body, undefined)) ?? {};
     const saved = await ctx.services.db.transaction(async (tx) => {
-      const id = await store.create(tx, body, ctx);
+      const id = await store.create(tx, body, ctx, checks);
       return store.find(tx, id);
     });
     if (!saved) throw new Error(`The new ${label} was not found after its insert.`);
@@ -206,6 +221,7 @@ function entityRoutes(name: CrudEntityName): AnyRouteDeclaration[] {
     let body = await readBody(ctx.c);
     const id = patchKey(body, key);
     const link = await callerLink(ctx);
+    const checks = store.prepare ? await store.prepare(ctx.services.db, body, (await store.find(ctx.services.db, id))?.row) : {};
     const saved = await ctx.services.db.transaction(async (tx) => {
       const existing = await store.find(tx, id, true);
       if (!existing) throw rowNotFound(label, id);
@@ -214,7 +230,7 @@ function entityRoutes(name: CrudEntityName): AnyRouteDeclaration[] {
         body = anonymousInstancePatch(body, existing.row as unknown as FormInstance);
       }
       checkIfMatch(ctx.c.req.header('if-match'), etagOf(existing.version));
-      const values = await store.update(tx, existing.row, body);
+      const values = await store.update(tx, existing.row, body, checks);
       await tx
         .update(store.table)
         .set({ ...values, rowVersion: sql`row_version + 1`, lastUpdatedDateTime: sql`now()` } as never)
