@@ -203,6 +203,30 @@ describe('anonymous callers without a link', () => {
     await as(admin).send('PATCH', '/api/crud/formschema/patch', { formSchemaId: publicSchema.formSchemaId, isDeleted: false });
   });
 
+  it('who starts a public form gets an edit link token for it (X-Form-Link-Token): their next saves are theirs alone', async () => {
+    const res = await call(server, '/api/crud/forminstance/post', {
+      method: 'POST',
+      body: { formSchemaId: publicSchema.formSchemaId, data: { name: 'Draft' }, status: FormInstanceStatus.InProgress },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('access-control-expose-headers') ?? 'X-Form-Link-Token').toMatch(/X-Form-Link-Token/i);
+    const token = res.headers.get('X-Form-Link-Token');
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const created = (await res.json()) as Wire<FormInstance>;
+    const saved = await as(token).send<Wire<FormInstance>>('PATCH', '/api/crud/forminstance/patch', {
+      formInstanceId: created.formInstanceId,
+      data: { name: 'Draft, then more' },
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.data).toEqual({ name: 'Draft, then more' });
+    // The token names that one instance: another is out of reach.
+    expect((await as(token).send('PATCH', '/api/crud/forminstance/patch', { formInstanceId: other.formInstanceId, data: { name: 'x' } })).status).toBe(401);
+    // A signed-in caller's post carries no link token.
+    const signedIn = await call(server, '/api/crud/forminstance/post', { method: 'POST', token: admin, body: { formSchemaId: publicSchema.formSchemaId, data: { name: 'Staff' } } });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.headers.get('X-Form-Link-Token')).toBeNull();
+  });
+
   it('cannot call anything else: 401', async () => {
     for (const [method, path] of [
       ['POST', '/api/crud/form/post'],

@@ -128,6 +128,21 @@ describe('CRUD', () => {
     expect((await send('PATCH', '/api/crud/forminstance/patch', { formInstanceId: created.formInstanceId, data: {} })).status).toBe(401);
   });
 
+  it('hands an anonymous creator an edit link token for the new instance, as the server does', async () => {
+    backend.setCurrentUser(null);
+    const res = await send('POST', '/api/crud/forminstance/post', { formSchemaId: seedIds.formSchemas.contactRequestV1, data: {} });
+    expect(res.status).toBe(200);
+    const token = res.headers.get('X-Form-Link-Token');
+    expect(token).toBeTruthy();
+    const created = (await res.json()) as Wire<FormInstance>;
+    const patched = await call('/api/crud/forminstance/patch', {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ formInstanceId: created.formInstanceId, data: { message: 'Later' } }),
+    });
+    expect(patched.status).toBe(200);
+  });
+
   it('lets an edit link patch the data and status of its one instance', async () => {
     const url = new URL(await getJson<string>(`/api/Forms/GetEditUrl?formInstanceId=${seedIds.formInstances.loanInProgress}`));
     const token = url.searchParams.get('token') ?? '';

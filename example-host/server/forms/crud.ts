@@ -45,6 +45,7 @@ import {
   unknownFormGroup,
   unknownFormSchema,
   FORMS_CRUD_ENTITIES,
+  FORM_LINK_TOKEN_HEADER,
 } from '../../../src/domain/forms';
 import type { Db } from '../db/index';
 import { formGroups, formInstances, forms, formSchemas } from '../db/schema';
@@ -56,6 +57,7 @@ import {
   findFormGroup,
   findFormInstance,
   findFormSchema,
+  issueLinkToken,
   latestSchemaVersion,
   repointCurrentSchema,
   schemaUsed,
@@ -214,6 +216,11 @@ function entityRoutes(name: CrudEntityName): AnyRouteDeclaration[] {
       return store.find(tx, id);
     });
     if (!saved) throw new Error(`The new ${label} was not found after its insert.`);
+    // An anonymous visitor who starts a public form gets an edit link for it, so their next saves are theirs alone.
+    if (isInstance && !ctx.auth) {
+      const token = await issueLinkToken(ctx.services.db, String(saved.row[key]), 'edit');
+      ctx.c.header(FORM_LINK_TOKEN_HEADER, token);
+    }
     return versionedJson(ctx.c, saved);
   };
 

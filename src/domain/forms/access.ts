@@ -20,6 +20,12 @@ import { field, type JsonRecord } from '../json-body';
 /** How long a public form link token lives: 24 hours. */
 export const LINK_TOKEN_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * The response header that hands an anonymous visitor an edit link token for the instance they just started (a post
+ * of a public schema's instance): their later saves present it, as an edit link from GetEditUrl would.
+ */
+export const FORM_LINK_TOKEN_HEADER = 'X-Form-Link-Token';
+
 /** The modes of a public form link (spec §2: `mode` is edit or view). */
 export type FormLinkMode = 'edit' | 'view';
 

@@ -45,6 +45,7 @@ export {
 export type { FormGroupFields, FormFields, FormSchemaFields, FormInstanceFields } from './entities';
 export {
   LINK_TOKEN_LIFETIME_MS,
+  FORM_LINK_TOKEN_HEADER,
   formLinkUrl,
   linkTokenOf,
   LINK_REQUIRED_MESSAGE,

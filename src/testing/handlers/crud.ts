@@ -19,6 +19,7 @@ import {
   checkIfMatch,
   checkPresentedLink,
   etagOf,
+  FORM_LINK_TOKEN_HEADER,
   instancePostSchemaId,
   patchKey,
   requireLinkFor,
@@ -27,7 +28,7 @@ import {
 import type { FakeDb } from '../db';
 import { bumpRowVersion, CRUD_ENTITIES, rowVersion, type CrudEntity } from '../forms-model';
 import { json, noContent, readJsonObject, requiredQuery } from '../http';
-import { presentedLinkToken } from './forms';
+import { issueLinkToken, presentedLinkToken } from './forms';
 import { form, user, type FakeRoute, type RouteContext } from './route';
 
 const PERMISSION_ENTITY: Readonly<Record<CrudEntityName, 'Form' | 'FormGroup' | 'FormInstance' | 'FormSchema'>> = {
@@ -80,7 +81,12 @@ function entityRoutes(name: CrudEntityName): FakeRoute[] {
         if (isInstance) checkAnonymousPost(ctx, body);
         const created = entity.create(ctx.backend.db, body, ctx.backend);
         entity.rows(ctx.backend.db).push(created);
-        return json(created, 200, { etag: etagOf(rowVersion(created)) });
+        const headers: Record<string, string> = { etag: etagOf(rowVersion(created)) };
+        // An anonymous visitor who starts a public form gets an edit link for it (the server does the same).
+        if (isInstance && !ctx.caller.user) {
+          headers[FORM_LINK_TOKEN_HEADER] = issueLinkToken(ctx.backend, created as unknown as FormInstance, 'edit');
+        }
+        return json(created, 200, headers);
       },
     },
     {

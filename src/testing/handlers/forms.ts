@@ -24,14 +24,20 @@ function instanceOf(ctx: RouteContext): FormInstance {
   return instance;
 }
 
-/** A public link; the token is stored with its instance and mode, and expires. */
-function linkFor(ctx: RouteContext, mode: FormLinkMode): Response {
-  const instance = instanceOf(ctx);
-  const { backend } = ctx;
+/** A new link token for an instance, stored with its mode; it expires. */
+export function issueLinkToken(backend: RouteContext['backend'], instance: Pick<FormInstance, 'formInstanceId' | 'formSchemaId'>, mode: FormLinkMode): string {
   const token = backend.newToken(`${instance.formInstanceId}:${mode}`);
   const grant = { formInstanceId: instance.formInstanceId, formSchemaId: instance.formSchemaId, mode };
   backend.db.linkTokens.push({ token, ...grant, expiresAt: new Date(backend.now().getTime() + backend.linkTokenLifetimeMs) });
-  return json(formLinkUrl(backend.publicBaseUrl, grant, token));
+  return token;
+}
+
+/** A public link; the token is stored with its instance and mode, and expires. */
+function linkFor(ctx: RouteContext, mode: FormLinkMode): Response {
+  const instance = instanceOf(ctx);
+  const token = issueLinkToken(ctx.backend, instance, mode);
+  const grant = { formInstanceId: instance.formInstanceId, formSchemaId: instance.formSchemaId, mode };
+  return json(formLinkUrl(ctx.backend.publicBaseUrl, grant, token));
 }
 
 /** The forms routes. */
