@@ -24,10 +24,10 @@ export interface Sample {
   firstPaintMs: number | null;
   allInteractiveMs: number | null;
   domNodes: number | null;
-  /** Net main-thread task time of each keystroke (baseline subtracted), ms. */
+  /** Main-thread CPU time (thread time of its tasks) of each keystroke, ms. */
   keystrokeMs: number[];
-  /** Main-thread task time of the settle step alone (no keystroke), ms, median of a few. */
-  keystrokeBaselineMs: number | null;
+  /** Wall time of the same tasks, ms (longer than the CPU time when the machine is busy). */
+  keystrokeWallMs: number[];
   heapBeforeBytes: number | null;
   heapAfterBytes: number | null;
   heapGrowthBytes: number | null;
@@ -77,19 +77,55 @@ async function usedHeap(cdp: CDPSession): Promise<number> {
   return (await cdp.send('Runtime.getHeapUsage')).usedSize;
 }
 
-async function taskSeconds(cdp: CDPSession): Promise<number> {
-  const { metrics } = await cdp.send('Performance.getMetrics');
-  return metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0;
-}
-
 /** Waits for the next frame and a task after it in the page: the work a keystroke started has run. */
 const settle = (page: Page) => page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 16))));
 
-const median = (xs: number[]): number | null => {
-  if (!xs.length) return null;
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor((s.length - 1) / 2)] as number;
-};
+/** Trace categories: top-level tasks (with thread time) and DOM event dispatches (to find each keydown). */
+const TRACE_CATEGORIES = ['toplevel', 'devtools.timeline'];
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  tdur?: number;
+  args?: { data?: { type?: string } };
+}
+
+/**
+ * Splits a trace into keystrokes: keystroke i is every top-level task of the page's main thread from the task that
+ * dispatched its keydown up to the task that dispatched the next one (or the end). Its CPU is the summed thread time
+ * (`tdur`: time on a core, so a busy machine's waiting is left out), its wall time the summed durations.
+ */
+export function keystrokeTasks(trace: Buffer, expected: number): { cpu: number[]; wall: number[]; problem?: string } {
+  const parsed = JSON.parse(trace.toString('utf8')) as { traceEvents?: TraceEvent[] } | TraceEvent[];
+  const events = Array.isArray(parsed) ? parsed : (parsed.traceEvents ?? []);
+  const keydowns = events.filter((e) => e.name === 'EventDispatch' && e.args?.data?.type === 'keydown').sort((a, b) => a.ts - b.ts);
+  const first = keydowns[0];
+  if (!first) return { cpu: [], wall: [], problem: 'no keydown in the trace' };
+  const onMain = (e: TraceEvent) => e.pid === first.pid && e.tid === first.tid;
+  const all = events.filter((e) => onMain(e) && e.ph === 'X' && e.name === 'ThreadControllerImpl::RunTask').sort((a, b) => a.ts - b.ts);
+  // Only outermost tasks: a nested run loop's tasks are inside their parent's time already.
+  const tasks: TraceEvent[] = [];
+  let end = -Infinity;
+  for (const task of all) {
+    if (task.ts < end) continue;
+    tasks.push(task);
+    end = task.ts + (task.dur ?? 0);
+  }
+  const starts = keydowns.filter(onMain).map((k) => tasks.findLast((t) => t.ts <= k.ts)?.ts ?? k.ts);
+  const cpu: number[] = [];
+  const wall: number[] = [];
+  starts.forEach((start, i) => {
+    const next = starts[i + 1] ?? Infinity;
+    const own = tasks.filter((t) => t.ts >= start && t.ts < next);
+    cpu.push(own.reduce((sum, t) => sum + (t.tdur ?? t.dur ?? 0), 0) / 1000);
+    wall.push(own.reduce((sum, t) => sum + (t.dur ?? 0), 0) / 1000);
+  });
+  return { cpu, wall, ...(starts.length !== expected ? { problem: `${starts.length} keydowns traced, ${expected} pressed` } : {}) };
+}
 
 /**
  * Loads the page without an expected count and waits until its number of field controls has not changed for 1.5 s:
@@ -123,7 +159,7 @@ export async function measureOnce(browser: Browser, probe: string, url: string, 
     allInteractiveMs: null,
     domNodes: null,
     keystrokeMs: [],
-    keystrokeBaselineMs: null,
+    keystrokeWallMs: [],
     heapBeforeBytes: null,
     heapAfterBytes: null,
     heapGrowthBytes: null,
@@ -133,9 +169,8 @@ export async function measureOnce(browser: Browser, probe: string, url: string, 
 
   // Timed navigation: paint times, DOM nodes, keystrokes.
   {
-    const { context, page, cdp } = await openContext(browser, probe);
+    const { context, page } = await openContext(browser, probe);
     try {
-      await cdp.send('Performance.enable');
       await page.goto(withExpect, { timeout: TIMEOUT });
       await page.waitForFunction(() => (window as unknown as { __probe: Probe }).__probe.allPaint !== null, undefined, { timeout: TIMEOUT, polling: 100 });
       const p = await readProbe(page);
@@ -147,20 +182,21 @@ export async function measureOnce(browser: Browser, probe: string, url: string, 
       const found = await field.count();
       if (found !== 1) sample.problems.push(`${found} fields labelled ${KEY_FIELD_LABEL}`);
       await field.first().click();
+      // Let the click's work and any leftover work of loading finish before tracing.
+      await page.waitForTimeout(300);
       await settle(page);
-      const baseline: number[] = [];
-      for (let i = 0; i < 5; i++) {
-        const t0 = await taskSeconds(cdp);
-        await settle(page);
-        baseline.push((await taskSeconds(cdp)) - t0);
-      }
-      sample.keystrokeBaselineMs = (median(baseline) ?? 0) * 1000;
-      for (let i = 0; i < keystrokes; i++) {
-        const t0 = await taskSeconds(cdp);
-        await page.keyboard.press('a');
-        await settle(page);
-        const t1 = await taskSeconds(cdp);
-        sample.keystrokeMs.push(Math.max(0, (t1 - t0) * 1000 - sample.keystrokeBaselineMs));
+      await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+      try {
+        for (let i = 0; i < keystrokes; i++) {
+          await page.keyboard.press('a');
+          await settle(page);
+        }
+      } finally {
+        const trace = await browser.stopTracing();
+        const keys = keystrokeTasks(trace, keystrokes);
+        sample.keystrokeMs = keys.cpu;
+        sample.keystrokeWallMs = keys.wall;
+        if (keys.problem) sample.problems.push(keys.problem);
       }
       const typed = await field.first().inputValue();
       if (typed !== 'a'.repeat(keystrokes)) sample.problems.push(`typed ${keystrokes} × "a" but the field holds ${JSON.stringify(typed)}`);
