@@ -2,7 +2,7 @@
 // Package checks on the real tarball: publint, Are the Types Wrong, and scratch ESM and CJS
 // projects that install the tarball and import the entry points. Writes .tmp/results/pack.json.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync, readdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -71,6 +71,29 @@ console.log('cjs ok');
 `,
 );
 check('scratch ESM project imports the entry points', () => run('node', ['esm.mjs'], scratch));
+
+// The built `/viewer` entry and every chunk it imports, as published: an integrator's public page must not carry the
+// admin screens, the fake backend or MSW (issue 11). Marks: the admin screens' displayNames, the fake's factory name.
+check('the built /viewer entry reaches no admin screen, fake backend or MSW', () => {
+  const dist = join(scratch, 'node_modules', '@ccq', 'forms-admin', 'dist');
+  const seen = new Set();
+  const queue = ['viewer.js'];
+  while (queue.length) {
+    const file = queue.shift();
+    if (seen.has(file)) continue;
+    seen.add(file);
+    const text = readFileSync(join(dist, file), 'utf8');
+    for (const m of text.matchAll(/(?:from|import)\s*["']\.\/([^"']+)["']/g)) queue.push(m[1]);
+    for (const mark of ['@ccq/forms-admin/RoleManagement', '@ccq/forms-admin/UserRoleManagement', 'createFakeBackend', 'from "msw"', "from 'msw'"]) {
+      if (text.includes(mark)) throw new Error(`dist/${file} (reached from dist/viewer.js) contains ${mark}`);
+    }
+  }
+  const viewer = readFileSync(join(dist, 'viewer.js'), 'utf8');
+  if (!/FormInstanceViewer/.test([...seen].map((f) => readFileSync(join(dist, f), 'utf8')).join('\n'))) {
+    throw new Error('dist/viewer.js does not reach FormInstanceViewer');
+  }
+  return `${seen.size} files reached from dist/viewer.js (${viewer.length} bytes entry)`;
+});
 check('scratch CJS project requires the entry points', () => run('node', ['cjs.cjs'], scratch));
 
 const passed = checks.filter((c) => c.ok).length;
