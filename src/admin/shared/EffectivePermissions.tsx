@@ -135,7 +135,8 @@ export function EffectivePermissionsPanel({ holder, labels: overrides, defaultOp
                             {p.key}
                           </Table.Th>
                           <Table.Td>
-                            <Badge color={p.allowed ? 'green' : 'red'} variant="light">
+                            {/* Filled dark shades: white text stays at AA contrast on striped rows in both schemes. */}
+                            <Badge color={p.allowed ? 'green.9' : 'red.9'} variant="filled">
                               {p.allowed ? labels.effectiveAllowed : labels.effectiveDenied}
                             </Badge>
                           </Table.Td>
