@@ -523,7 +523,8 @@ function SaveStatusText({ state, now, labels, getStyles }: { state: SaverState; 
       role="status"
       aria-label={labels.formSaveStatusLabel}
       size="sm"
-      c={failed ? 'red' : 'dimmed'}
+      // Mantine's dimmed grey and red.6 fail AA contrast at this size: body text colour, or a red dark (light) / light (dark) enough.
+      c={failed ? 'light-dark(var(--mantine-color-red-9), var(--mantine-color-red-4))' : 'var(--mantine-color-text)'}
       data-save-status={state.status}
       {...getStyles('saveStatus')}
     >
