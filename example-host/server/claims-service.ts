@@ -78,47 +78,110 @@ export async function loadReachableClaimGroups(db: Db, roots: readonly string[])
   return nodes;
 }
 
-/** Loads what `computeEffectiveClaims` needs for one user: their grants, groups, and the claim groups they reach. */
+/** One row of {@link loadClaimGraph}'s single query. */
+interface GraphRow {
+  kind: 'user' | 'userGrant' | 'userLink' | 'group' | 'groupGrant' | 'groupLink' | 'claimGroup' | 'claimGroupGrant' | 'claimGroupLink';
+  holder: string;
+  name: string | null;
+  ref: string | null;
+  value: number | null;
+  allow: boolean | null;
+  priority: number | null;
+}
+
+/**
+ * Loads what `computeEffectiveClaims` needs for one user — their grants, their groups' grants, and only the claim
+ * groups they reach through nesting (a recursive query; UNION stops at cycles) — in one round trip.
+ */
 export async function loadClaimGraph(db: Db, userId: string): Promise<ClaimHolderGraph> {
-  const [user] = await db.select({ id: applicationUsers.id, name: applicationUsers.name }).from(applicationUsers).where(eq(applicationUsers.id, userId));
-  const userGrants = await db
-    .select(grantFields(claimGrantsUsers))
-    .from(claimGrantsUsers)
-    .where(and(eq(claimGrantsUsers.holderId, userId), notDeleted(claimGrantsUsers)));
-  const userLinks = await db
-    .select({ claimGroupId: claimGroupLinksUsers.claimGroupId })
-    .from(claimGroupLinksUsers)
-    .where(and(eq(claimGroupLinksUsers.holderId, userId), notDeleted(claimGroupLinksUsers)));
-  const groupRows = await db
-    .select({ id: applicationUserGroups.id, name: applicationUserGroups.name })
-    .from(memberships)
-    .innerJoin(applicationUserGroups, eq(applicationUserGroups.id, memberships.applicationUserGroupId))
-    .where(and(eq(memberships.applicationUserId, userId), notDeleted(memberships), notDeleted(applicationUserGroups)));
-  const groupIds = groupRows.map((g) => g.id);
-  const groupGrants = groupIds.length
-    ? await db
-        .select(grantFields(claimGrantsUserGroups))
-        .from(claimGrantsUserGroups)
-        .where(and(inArray(claimGrantsUserGroups.holderId, groupIds), notDeleted(claimGrantsUserGroups)))
-    : [];
-  const groupLinks = groupIds.length
-    ? await db
-        .select({ holderId: claimGroupLinksUserGroups.holderId, claimGroupId: claimGroupLinksUserGroups.claimGroupId })
-        .from(claimGroupLinksUserGroups)
-        .where(and(inArray(claimGroupLinksUserGroups.holderId, groupIds), notDeleted(claimGroupLinksUserGroups)))
-    : [];
-  const userClaimGroupIds = userLinks.map((l) => l.claimGroupId);
+  const result = await db.execute(sql`
+    WITH RECURSIVE
+      ug AS (
+        SELECT g.id, g.name FROM memberships m JOIN application_user_groups g ON g.id = m.application_user_group_id
+        WHERE m.application_user_id = ${userId}::uuid AND NOT m.is_deleted AND NOT g.is_deleted
+      ),
+      roots AS (
+        SELECT claim_group_id AS id FROM claim_group_links_users WHERE holder_id = ${userId}::uuid AND NOT is_deleted
+        UNION SELECT l.claim_group_id FROM claim_group_links_user_groups l JOIN ug ON l.holder_id = ug.id WHERE NOT l.is_deleted
+      ),
+      reach(id) AS (
+        SELECT g.id FROM claim_groups g JOIN roots r ON r.id = g.id WHERE NOT g.is_deleted
+        UNION
+        SELECT l.claim_group_id FROM claim_group_links_claim_groups l
+          JOIN reach r ON l.holder_id = r.id JOIN claim_groups g ON g.id = l.claim_group_id
+        WHERE NOT l.is_deleted AND NOT g.is_deleted
+      )
+    SELECT 'user' AS kind, id AS holder, name, NULL::uuid AS ref, NULL::int AS value, NULL::boolean AS allow, NULL::int AS priority
+      FROM application_users WHERE id = ${userId}::uuid
+    UNION ALL SELECT 'userGrant', holder_id, NULL, NULL, claim_value, allow, priority_of_permission
+      FROM claim_grants_users WHERE holder_id = ${userId}::uuid AND NOT is_deleted
+    UNION ALL SELECT 'userLink', holder_id, NULL, claim_group_id, NULL, NULL, NULL
+      FROM claim_group_links_users WHERE holder_id = ${userId}::uuid AND NOT is_deleted
+    UNION ALL SELECT 'group', id, name, NULL, NULL, NULL, NULL FROM ug
+    UNION ALL SELECT 'groupGrant', c.holder_id, NULL, NULL, c.claim_value, c.allow, c.priority_of_permission
+      FROM claim_grants_user_groups c JOIN ug ON c.holder_id = ug.id WHERE NOT c.is_deleted
+    UNION ALL SELECT 'groupLink', l.holder_id, NULL, l.claim_group_id, NULL, NULL, NULL
+      FROM claim_group_links_user_groups l JOIN ug ON l.holder_id = ug.id WHERE NOT l.is_deleted
+    UNION ALL SELECT 'claimGroup', g.id, g.name, NULL, NULL, NULL, NULL FROM claim_groups g JOIN reach r ON r.id = g.id
+    UNION ALL SELECT 'claimGroupGrant', c.holder_id, NULL, NULL, c.claim_value, c.allow, c.priority_of_permission
+      FROM claim_grants_claim_groups c JOIN reach r ON c.holder_id = r.id WHERE NOT c.is_deleted
+    UNION ALL SELECT 'claimGroupLink', l.holder_id, NULL, l.claim_group_id, NULL, NULL, NULL
+      FROM claim_group_links_claim_groups l JOIN reach r ON l.holder_id = r.id JOIN reach s ON s.id = l.claim_group_id
+      WHERE NOT l.is_deleted`);
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as GraphRow[];
+  const grant = (r: GraphRow): ClaimGrantInput => ({ claimValue: Number(r.value), allow: Boolean(r.allow), priorityOfPermission: Number(r.priority) });
+  let userName = '';
+  const userGrants: ClaimGrantInput[] = [];
+  const userClaimGroupIds: string[] = [];
+  const groups = new Map<string, { id: string; name: string; grants: ClaimGrantInput[]; claimGroupIds: string[] }>();
+  const claimGroupNodes = new Map<string, { name: string; grants: ClaimGrantInput[]; subGroupIds: string[] }>();
+  const group = (id: string) => {
+    let g = groups.get(id);
+    if (!g) groups.set(id, (g = { id, name: '', grants: [], claimGroupIds: [] }));
+    return g;
+  };
+  const node = (id: string) => {
+    let n = claimGroupNodes.get(id);
+    if (!n) claimGroupNodes.set(id, (n = { name: '', grants: [], subGroupIds: [] }));
+    return n;
+  };
+  for (const r of rows) {
+    switch (r.kind) {
+      case 'user':
+        userName = r.name ?? '';
+        break;
+      case 'userGrant':
+        userGrants.push(grant(r));
+        break;
+      case 'userLink':
+        userClaimGroupIds.push(r.ref as string);
+        break;
+      case 'group':
+        group(r.holder).name = r.name ?? '';
+        break;
+      case 'groupGrant':
+        group(r.holder).grants.push(grant(r));
+        break;
+      case 'groupLink':
+        group(r.holder).claimGroupIds.push(r.ref as string);
+        break;
+      case 'claimGroup':
+        node(r.holder).name = r.name ?? '';
+        break;
+      case 'claimGroupGrant':
+        node(r.holder).grants.push(grant(r));
+        break;
+      case 'claimGroupLink':
+        node(r.holder).subGroupIds.push(r.ref as string);
+        break;
+    }
+  }
   return {
-    holder: { kind: 'user', id: userId, name: user?.name ?? '' },
+    holder: { kind: 'user', id: userId, name: userName },
     userGrants,
     userClaimGroupIds,
-    userGroups: groupRows.map(({ id, name }) => ({
-      id,
-      name,
-      grants: groupGrants.filter((g) => g.holderId === id),
-      claimGroupIds: groupLinks.filter((l) => l.holderId === id).map((l) => l.claimGroupId),
-    })),
-    claimGroups: await loadReachableClaimGroups(db, [...userClaimGroupIds, ...groupLinks.map((l) => l.claimGroupId)]),
+    userGroups: [...groups.values()],
+    claimGroups: claimGroupNodes,
   };
 }
 
