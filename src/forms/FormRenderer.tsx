@@ -1,5 +1,5 @@
 import { Box, Button, Group, Stack, Stepper, Text, Title } from '@mantine/core';
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type CSSProperties, type FormEvent } from 'react';
 import type { FormSchema, JsonObject } from '../api/types';
 import { compileFormSchema } from '../engine/compile';
 import { createFormEngine, type FormCheckResult, type FormEngine, type FormError } from '../engine/engine';
@@ -57,7 +57,27 @@ export interface FormRendererProps {
   idPrefix?: string;
   /** Hides the submit button (a caller that submits by other means, or a preview). @default false */
   hideSubmit?: boolean;
+  /**
+   * The form's accessible name (a `<form>` with a name is a landmark): give each form on one page its own.
+   * @default the schema's name
+   */
+  'aria-label'?: string;
+  /**
+   * The level of the form's top headings: page titles of a multi-page form, else section titles (section titles of
+   * a multi-page form are one level below). Set it to fit the page around the form, e.g. 3 under an `h2`.
+   * @default 2
+   */
+  headingLevel?: 2 | 3 | 4 | 5;
 }
+
+/**
+ * Inside the form, Mantine's dimmed grey (help texts, 'Not answered') and its error red (messages, invalid values)
+ * are replaced by shades of AA contrast in both colour schemes: Mantine's own fail WCAG AA at these sizes.
+ */
+const READABLE_COLOURS = {
+  '--mantine-color-dimmed': 'light-dark(var(--mantine-color-gray-7), var(--mantine-color-dark-1))',
+  '--mantine-color-error': 'light-dark(var(--mantine-color-red-9), var(--mantine-color-red-4))',
+} as CSSProperties;
 
 /** Options of {@link useFormEngine}. */
 export interface UseFormEngineOptions {
@@ -101,7 +121,7 @@ const PROGRESSIVE_THRESHOLD = 60;
  * and options always render as text, never as HTML.
  */
 export function FormRenderer(props: FormRendererProps) {
-  const { schema, mode = 'edit', initialData, onChange, onSubmit, onInvalidSubmit, onPageChange, disabled = false, hideSubmit = false } = props;
+  const { schema, mode = 'edit', initialData, onChange, onSubmit, onInvalidSubmit, onPageChange, disabled = false, hideSubmit = false, headingLevel = 2 } = props;
   const labelsKey = JSON.stringify(props.labels ?? null);
   // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by content: an inline labels object must not re-render every field
   const labels = useMemo(() => resolveFormLabels(props.labels), [labelsKey]);
@@ -139,15 +159,16 @@ export function FormRenderer(props: FormRendererProps) {
   useEffect(() => engine.subscribeChanges((data, path) => latestOnChange.current?.(data, path)), [engine]);
 
   const busy = disabled || submitting;
-  const context = useMemo<FormContextValue>(
-    () => ({ engine, mode, labels, idPrefix, disabled: busy, progressive, sectionIndex }),
-    [engine, mode, labels, idPrefix, busy, progressive, sectionIndex],
-  );
-
   const pages = compiled.pages;
   const lastPage = Math.max(0, pages.length - 1);
   const current = Math.min(page, lastPage);
   const multiPage = pages.length > 1;
+  // Headings never skip a level: sections sit under the page title of a multi-page form, else at the top level.
+  const sectionHeadingLevel = (multiPage ? headingLevel + 1 : headingLevel) as 2 | 3 | 4 | 5 | 6;
+  const context = useMemo<FormContextValue>(
+    () => ({ engine, mode, labels, idPrefix, disabled: busy, progressive, sectionIndex, sectionHeadingLevel }),
+    [engine, mode, labels, idPrefix, busy, progressive, sectionIndex, sectionHeadingLevel],
+  );
 
   const goTo = useCallback(
     (index: number) => {
@@ -220,7 +241,14 @@ export function FormRenderer(props: FormRendererProps) {
 
   return (
     <FormContext value={context}>
-      <Box component="form" noValidate onSubmit={handleSubmit} aria-label={schema.name || undefined} data-mode={mode}>
+      <Box
+        component="form"
+        noValidate
+        onSubmit={handleSubmit}
+        aria-label={props['aria-label'] ?? (schema.name || undefined)}
+        data-mode={mode}
+        style={READABLE_COLOURS}
+      >
         {mode === 'edit' ? <ErrorSummary engine={engine} labels={labels} idPrefix={idPrefix} onNavigate={navigate} /> : null}
         {mode === 'edit' && multiPage ? (
           <Stepper active={current} onStepClick={(index) => index < current && goTo(index)} allowNextStepsSelect={false} size="sm" mb="lg">
@@ -234,11 +262,11 @@ export function FormRenderer(props: FormRendererProps) {
             <Stack key={p.page.id} gap="lg">
               {multiPage ? (
                 <div>
-                  <Title order={2} fz="xl" ref={mode === 'edit' ? pageHeading : undefined} tabIndex={-1}>
+                  <Title order={headingLevel} fz="xl" ref={mode === 'edit' ? pageHeading : undefined} tabIndex={-1}>
                     {p.page.title}
                   </Title>
                   {mode === 'edit' ? (
-                    <Text size="sm" c="dimmed">
+                    <Text size="sm" c="var(--mantine-color-dimmed)">
                       {fillMessage(labels.stepOf, { number: p.index + 1, total: pages.length })}
                     </Text>
                   ) : null}

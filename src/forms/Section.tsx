@@ -17,15 +17,16 @@ export const Section = memo(function Section({ cs }: { cs: CompiledSection }) {
 });
 
 function SectionHeading({ id, cs }: { id: string; cs: CompiledSection }) {
+  const { sectionHeadingLevel } = useFormContext();
   return (
     <>
       {cs.section.title ? (
-        <Title order={3} fz="lg" id={`${id}-title`}>
+        <Title order={sectionHeadingLevel} fz="lg" id={`${id}-title`}>
           {cs.section.title}
         </Title>
       ) : null}
       {cs.section.description ? (
-        <Text size="sm" c="dimmed">
+        <Text size="sm" c="var(--mantine-color-dimmed)">
           {cs.section.description}
         </Text>
       ) : null}
@@ -48,7 +49,8 @@ const TITLE_VARS = {
 const DESCRIPTION_STYLE = { fontSize: 'var(--mantine-font-size-sm)', color: 'var(--mantine-color-dimmed)', margin: 0 };
 
 function PlainSection({ cs }: { cs: CompiledSection }) {
-  const { idPrefix, mode, progressive, sectionIndex } = useFormContext();
+  const { idPrefix, mode, progressive, sectionIndex, sectionHeadingLevel } = useFormContext();
+  const Heading = `h${sectionHeadingLevel}` as const;
   const id = sectionDomId(idPrefix, cs.section.id);
   const index = sectionIndex.get(cs) ?? 0;
   const watched = mode === 'edit' ? progressive : null;
@@ -59,9 +61,9 @@ function PlainSection({ cs }: { cs: CompiledSection }) {
     <section ref={root} id={id} aria-labelledby={cs.section.title ? `${id}-title` : undefined} style={watched ? PROGRESSIVE_STYLE : undefined}>
       <div className={STACK_CLASS} style={STACK_VARS}>
         {cs.section.title ? (
-          <h3 className={TITLE_CLASS} id={`${id}-title`} style={TITLE_VARS}>
+          <Heading className={TITLE_CLASS} id={`${id}-title`} style={TITLE_VARS}>
             {cs.section.title}
-          </h3>
+          </Heading>
         ) : null}
         {cs.section.description ? (
           <p className={TEXT_CLASS} style={DESCRIPTION_STYLE}>
@@ -109,7 +111,7 @@ function RepeatableSection({ cs }: { cs: CompiledSection }) {
             focus={focus}
           />
         ))}
-        {!edit && state.length === 0 ? <Text c="dimmed">{labels.noItems}</Text> : null}
+        {!edit && state.length === 0 ? <Text c="var(--mantine-color-dimmed)">{labels.noItems}</Text> : null}
         {state.error ? <Input.Error id={`${id}-error`}>{state.error}</Input.Error> : null}
         {edit ? (
           <Group>

@@ -16,6 +16,8 @@ export interface FormContextValue {
   progressive: Progressive | null;
   /** The position of each section in layout order (the unit of progressive mounting). */
   sectionIndex: ReadonlyMap<CompiledSection, number>;
+  /** The heading level of section titles (one below page titles in a multi-page form). */
+  sectionHeadingLevel: 2 | 3 | 4 | 5 | 6;
 }
 
 export const FormContext = createContext<FormContextValue | null>(null);

@@ -455,10 +455,11 @@ function EditSession({ schema, instance, engine, linkToken, shared }: EditProps)
         </Alert>
       ) : null}
       {state.status === 'stale' ? (
-        <Alert color="yellow" variant="light" title={labels.formStaleTitle} {...getStyles('notice')}>
+        // Mantine's yellow title and button text fail AA contrast: the title in body colour, the button in the primary colour.
+        <Alert color="yellow" variant="light" title={labels.formStaleTitle} {...getStyles('notice')} styles={{ title: { color: 'var(--mantine-color-text)' } }}>
           <Text size="sm">{labels.formStaleMessage}</Text>
           <Group gap="xs" mt="sm">
-            <Button size="xs" color="yellow" onClick={() => saver.overwrite()}>
+            <Button size="xs" onClick={() => saver.overwrite()}>
               {labels.formSaveMine}
             </Button>
             {state.formInstanceId ? (

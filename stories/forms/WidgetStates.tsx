@@ -28,7 +28,7 @@ function singleFieldSchema(widget: FieldWidget): { schema: FormSchema; sample: u
 function State({ title, children }: { title: string; children: React.ReactNode }) {
   return (
     <Stack gap="xs">
-      <Text fw={700} size="sm" c="dimmed" tt="uppercase">
+      <Text fw={700} size="sm" tt="uppercase">
         {title}
       </Text>
       {children}
@@ -48,16 +48,22 @@ export function WidgetStates({ widget }: { widget: FieldWidget }) {
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="xl">
       <State title="Edit">
-        <FormRenderer schema={setup.schema} hideSubmit />
+        <FormRenderer schema={setup.schema} hideSubmit aria-label={`${setup.schema.name} (edit)`} />
       </State>
       <State title="Error">
-        <FormRenderer schema={setup.schema} engine={setup.error} hideSubmit />
+        <FormRenderer schema={setup.schema} engine={setup.error} hideSubmit aria-label={`${setup.schema.name} (error)`} />
       </State>
       <State title="Disabled">
-        <FormRenderer schema={setup.schema} initialData={setup.withSample} disabled hideSubmit />
+        <FormRenderer
+          schema={setup.schema}
+          initialData={setup.withSample}
+          disabled
+          hideSubmit
+          aria-label={`${setup.schema.name} (disabled)`}
+        />
       </State>
       <State title="View">
-        <FormRenderer schema={setup.schema} initialData={setup.withSample} mode="view" />
+        <FormRenderer schema={setup.schema} initialData={setup.withSample} mode="view" aria-label={`${setup.schema.name} (view)`} />
       </State>
     </SimpleGrid>
   );

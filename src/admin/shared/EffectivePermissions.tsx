@@ -136,7 +136,7 @@ export function EffectivePermissionsPanel({ holder, labels: overrides, defaultOp
                           </Table.Th>
                           <Table.Td>
                             {/* Filled dark shades: white text stays at AA contrast on striped rows in both schemes. */}
-                            <Badge color={p.allowed ? 'green.9' : 'red.9'} variant="filled">
+                            <Badge color={p.allowed ? 'teal.9' : 'red.9'} variant="filled">
                               {p.allowed ? labels.effectiveAllowed : labels.effectiveDenied}
                             </Badge>
                           </Table.Td>

@@ -111,6 +111,8 @@ export function CheckboxesWidget(props: WidgetProps) {
   );
 }
 
+const DISABLED_PILLS_READABLE = { input: { opacity: 1 } };
+
 /** Several choices from a list: Mantine MultiSelect. */
 export function MultiSelectWidget(props: WidgetProps) {
   const { cf, id, label, description, placeholder, state, disabled, readOnly, onChange, onBlur } = props;
@@ -131,6 +133,8 @@ export function MultiSelectWidget(props: WidgetProps) {
       disabled={disabled}
       // Mantine keeps the pills' remove buttons on a disabled MultiSelect; read-only hides them.
       readOnly={readOnly || disabled}
+      // The disabled input's opacity takes its pills below AA contrast in dark: the disabled background says enough.
+      styles={disabled ? DISABLED_PILLS_READABLE : undefined}
       searchable
     />
   );
