@@ -62,3 +62,17 @@ describe('FormRenderer landmarks and headings', () => {
     expect(screen.getByRole('heading', { level: 3, name: 'Section 1' })).toBeInTheDocument();
   });
 });
+
+describe('FormRenderer readable colours', () => {
+  it("replaces Mantine's dimmed grey and error red inside the form with shades of AA contrast in both schemes", () => {
+    renderWithProviders(<FormRenderer schema={schema(1)} />);
+    const form = screen.getByRole('form', { name: 'Contact' });
+    // Mantine's gray.6 (3.3:1 on white) and red.6 (3.6:1) fail WCAG AA for help texts and error messages.
+    expect(form.style.getPropertyValue('--mantine-color-dimmed')).toBe(
+      'light-dark(var(--mantine-color-gray-7), var(--mantine-color-dark-1))',
+    );
+    expect(form.style.getPropertyValue('--mantine-color-error')).toBe(
+      'light-dark(var(--mantine-color-red-9), var(--mantine-color-red-4))',
+    );
+  });
+});

@@ -3,7 +3,9 @@
 // story's iframe in headless Chromium (light and dark color scheme) and runs axe-core in the page. A story also
 // fails on an uncaught page error or a console error.
 //
-//   node tests/storybook/axe-stories.mjs [id-substring …] [--light-only] [--concurrency=N]
+//   node tests/storybook/axe-stories.mjs [id-substring …] [--light-only] [--concurrency=N] [--details]
+//
+// --details prints axe's reason for each failing element (e.g. the measured colours and contrast ratio).
 //
 // Builds Storybook first only if storybook-static/index.json is missing ($STORYBOOK_STATIC_DIR picks another
 // build). Exit code 1 on any failure.
@@ -24,6 +26,7 @@ const STORY_TIMEOUT_MS = 30_000;
 const argv = process.argv.slice(2);
 const filters = argv.filter((a) => !a.startsWith('--'));
 const schemes = argv.includes('--light-only') ? ['light'] : ['light', 'dark'];
+const details = argv.includes('--details');
 const concurrency = Number(argv.find((a) => a.startsWith('--concurrency='))?.split('=')[1] ?? 3);
 
 // Chromium logs every HTTP error status as a console error. Error statuses that MSW answers are stories mocking a
@@ -198,7 +201,9 @@ async function checkStory(context, origin, id) {
           scheme,
           kind: 'axe',
           rule: v.id,
-          detail: `${v.help} (${v.impact}) — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+          detail: details
+            ? `${v.help} (${v.impact})${v.nodes.map((n) => `\n      ${n.target.join(' ')}: ${n.failureSummary?.replace(/\s+/g, ' ')}`).join('')}`
+            : `${v.help} (${v.impact}) — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
         });
       }
     }
