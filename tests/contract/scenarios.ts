@@ -295,9 +295,10 @@ export function defineClaimAreaContract(
       const zero = present(await api.claimGroupsPaged({ ...NO_FLAGS, page: 0, count: 0 }), 'page 0');
       expect(zero.list?.map((g) => g.id)).toEqual(all.slice(0, 10).map((g) => g.id));
       expect(zero.totalPageCount).toBe(Math.ceil(all.length / 10));
-      const everything = present(await api.claimGroupsPaged({ ...NO_FLAGS, page: null }), 'no page');
-      expect(everything).toMatchObject({ totalRecCount: all.length, totalPageCount: 1 });
-      expect(everything.list).toHaveLength(all.length);
+      // Without a page: the first page of the default size, never the whole table.
+      const first = present(await api.claimGroupsPaged({ ...NO_FLAGS, page: null }), 'no page');
+      expect(first).toMatchObject({ totalRecCount: all.length, totalPageCount: Math.ceil(all.length / 10) });
+      expect(first.list?.map((g) => g.id)).toEqual(all.slice(0, 10).map((g) => g.id));
     });
 
     it('rename a claim group; unknown names are 404', async () => {

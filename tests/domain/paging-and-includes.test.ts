@@ -19,7 +19,8 @@ const params = (query: string) => new QueryParams(new URLSearchParams(query));
 
 describe('paging', () => {
   it('reads page (from 1) and count: no page is everything, below 1 is page 1 / the default size, above the maximum is capped', () => {
-    expect(readPaging(params(''))).toEqual({ page: null, count: PAGE_SIZE.default });
+    // No page: the first page, never the whole table.
+    expect(readPaging(params(''))).toEqual({ page: 1, count: PAGE_SIZE.default });
     expect(readPaging(params('page=0&count=0'))).toEqual({ page: 1, count: 10 });
     expect(readPaging(params('page=3&count=5000'))).toEqual({ page: 3, count: PAGE_SIZE.max });
     expect(() => readPaging(params('page=x'))).toThrow("The parameter 'page' must be an integer");
