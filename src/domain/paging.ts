@@ -6,7 +6,7 @@ import type { Paged } from '../api/types';
 import { PAGE_SIZE } from './limits';
 import type { QueryParams } from './params';
 
-/** `page` (1-based; null: everything as one page) and `count` (page size). */
+/** `page` (1-based; null only from code that builds a Paging itself: everything as one page) and `count` (page size). */
 export interface Paging {
   page: number | null;
   count: number;
