@@ -28,18 +28,34 @@ export interface Stack {
   stop(): Promise<void>;
 }
 
+/**
+ * The backend on two free ports. A probed port can be taken again before the server binds it (another process, or
+ * the same port handed out twice): try again with new ports, three times at most.
+ */
+async function startServerOnFreePorts(options: { accessTokenTtlSeconds?: number }): Promise<ServerHandle> {
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    let oidcPort = await freePort();
+    while (oidcPort === port) oidcPort = await freePort();
+    try {
+      return await startServer({
+        port,
+        oidcPort,
+        dataDir: 'memory://',
+        hostDist: new URL('../../example-host/dist', import.meta.url).pathname,
+        hostOrigins: [],
+        accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 300,
+        log: () => {},
+      });
+    } catch (error) {
+      if (attempt >= 3 || (error as { code?: string }).code !== 'EADDRINUSE') throw error;
+    }
+  }
+}
+
 /** Starts backend, provider and browser. `accessTokenTtlSeconds` sets how soon tokens renew (TTL − 60 s). */
 export async function startStack(options: { accessTokenTtlSeconds?: number } = {}): Promise<Stack> {
-  const port = await freePort();
-  const server = await startServer({
-    port,
-    oidcPort: await freePort(),
-    dataDir: 'memory://',
-    hostDist: new URL('../../example-host/dist', import.meta.url).pathname,
-    hostOrigins: [],
-    accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 300,
-    log: () => {},
-  });
+  const server = await startServerOnFreePorts(options);
   const browser = await launchChromium();
   return {
     server,
