@@ -7,6 +7,7 @@ import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import type { Decorator, Loader, Preview } from '@storybook/react-vite';
 import { mswLoader } from 'msw-storybook-addon/csf3';
+import { configure } from 'storybook/test';
 import { QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ReactNode } from 'react';
@@ -15,6 +16,9 @@ import { fakeBackend, storyApi, storyHandlers } from '../stories/support/fakeBac
 import { ccqTheme } from '../src/ui/theme';
 
 type ColorScheme = 'light' | 'dark';
+
+// Play functions wait up to 5 s for what the fake backend loads (the default 1 s failed once on a busy 2-core CI).
+configure({ asyncUtilTimeout: 5000 });
 
 /** Every story runs inside the providers a host app gives our components; the toolbar's theme picks the scheme. */
 const withMantine: Decorator = (Story, context) => {
