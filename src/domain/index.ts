@@ -156,3 +156,14 @@ export {
   removeAt,
 } from './json-pointer';
 export type { JsonPointerErrorCode, PointerInput } from './json-pointer';
+export {
+  diffItems,
+  changedAnything,
+  historyEntriesOf,
+  grantItems,
+  linkItems,
+  memberItems,
+  readHistoryHolderKind,
+  readHistoryQuery,
+} from './change-history';
+export type { HistoryQuery, HistoryHolderKind, HistoryAction, HistoryItem, HistoryEntry } from './change-history';

@@ -72,6 +72,8 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   // Beyond the spec: "why can they?" (issue 10 #3).
   claimRoute('GET', 'GetEffectivePermissionsOfUser', P.Claim_ReadUsers),
   claimRoute('GET', 'GetEffectivePermissionsOfUserGroup', P.Claim_ReadUserGroups),
+  // Beyond the spec: the change history of a holder (issue 10 #4), for administrators only.
+  claimRoute('GET', 'GetPermissionHistory', P.GlobalDataAdmin),
   claimRoute('POST', 'FullSyncAndReturnExternalUsers', P.Claim_FullSync),
   ...HOLDER_SUFFIXES.map((s) => claimRoute('POST', `AddRemoveUpdateClaimGroupsTo${s}`, P.Claim_AssignClaimGroups)),
   ...HOLDER_SUFFIXES.map((s) => claimRoute('POST', `AddRemoveUpdateClaimsTo${s}`, P.Claim_AssignClaims)),

@@ -18,7 +18,14 @@ import {
   checkClaimGroupNesting,
   computeEffectiveClaims,
   dropsClaimGroup,
+  grantItems,
+  historyEntriesOf,
+  linkItems,
+  memberItems,
   unknownHolderError,
+  type HistoryAction,
+  type HistoryEntry,
+  type HistoryItem,
   type AccessClaimGroup,
   type AccessHolder,
   type AccessModel,
@@ -38,10 +45,12 @@ import type {
   StoredUserGroup,
 } from './db';
 
-/** What a mutation needs from the backend: the time and new ids. */
+/** What a mutation needs from the backend: the time, new ids, and who makes it (for the change history). */
 export interface MutationContext {
   now(): Date;
   newId(): string;
+  /** The caller, as the change history names them (null or absent: the system). */
+  actor?: HistoryEntry['actor'];
 }
 
 /** Include flags of the user projections. */
@@ -260,7 +269,7 @@ function requireHolders(db: FakeDb, kind: HolderKind, ids: readonly string[], fi
  * Stores a claim-groups change of users, user groups or claim groups. Refuses unknown ids (404) and,
  * for claim groups, a nesting the domain refuses (400). Answers the holders' resulting links.
  */
-export function applyClaimGroupsChange(
+function storeClaimGroupsChange(
   db: FakeDb,
   kind: HolderKind,
   change: ClaimGroupsChangeRequest,
@@ -296,7 +305,7 @@ export function applyClaimGroupsChange(
 }
 
 /** Stores a claims change of users, user groups or claim groups (404 for unknown ids). Answers the holders' resulting grants. */
-export function applyClaimsChange(db: FakeDb, kind: HolderKind, change: ClaimsChangeRequest, ctx: MutationContext): ClaimGrant[] {
+function storeClaimsChange(db: FakeDb, kind: HolderKind, change: ClaimsChangeRequest, ctx: MutationContext): ClaimGrant[] {
   requireHolders(db, kind, change.claimSets, 'claimSets');
   const upserts = new Map(change.claimBaseToAddUpdate.map((claim) => [claim.claimValue, claim]));
   const toRemove = new Set(change.claimEnumsToRemoveValue);
@@ -332,7 +341,7 @@ export function applyClaimsChange(db: FakeDb, kind: HolderKind, change: ClaimsCh
 }
 
 /** Stores a change of users in user groups (404 for unknown ids). Answers the groups' resulting memberships (with `applicationUser`). */
-export function applyUsersInGroupsChange(
+function storeUsersInGroupsChange(
   db: FakeDb,
   change: UsersInGroupsChangeRequest,
   ctx: MutationContext,
@@ -364,6 +373,57 @@ export function applyUsersInGroupsChange(
   return change.applicationUsersGroups.flatMap((groupId) =>
     db.memberships.filter((m) => live(m) && m.applicationUserGroupId === groupId).map((m) => membershipOut(db, m, 'user')),
   );
+}
+
+/**
+ * Runs `store` and records what it did to each holder in the change history (the domain's diff of the holder's items
+ * before and after). A refused change throws before anything is stored, and so records nothing.
+ */
+function recorded<T>(
+  db: FakeDb,
+  ctx: MutationContext,
+  kind: HolderKind,
+  action: HistoryAction,
+  holderIds: readonly string[],
+  itemsOf: (holderId: string) => HistoryItem[],
+  store: () => T,
+): T {
+  const before = new Map(holderIds.map((id) => [id, itemsOf(id)]));
+  const result = store();
+  const after = new Map(holderIds.map((id) => [id, itemsOf(id)]));
+  const names = new Map(holderIds.map((id) => [id, findHolder(db, kind, id)?.name ?? id]));
+  const at = ctx.now();
+  for (const entry of historyEntriesOf(kind, action, ctx.actor ?? null, names, before, after)) {
+    db.permissionHistory.push({ id: ctx.newId(), at, ...entry });
+  }
+  return result;
+}
+
+/**
+ * Stores a claim-groups change of users, user groups or claim groups, and records it. Refuses unknown ids (404) and,
+ * for claim groups, a nesting the domain refuses (400). Answers the holders' resulting links.
+ */
+export function applyClaimGroupsChange(db: FakeDb, kind: HolderKind, change: ClaimGroupsChangeRequest, ctx: MutationContext): ClaimGroupLink[] {
+  const itemsOf = (id: string) => linkItems(linksOf(db, kind, id));
+  return recorded(db, ctx, kind, 'claimGroups', change.claimGroupSets, itemsOf, () => storeClaimGroupsChange(db, kind, change, ctx));
+}
+
+/** Stores a claims change of users, user groups or claim groups (404 for unknown ids), and records it. Answers the holders' resulting grants. */
+export function applyClaimsChange(db: FakeDb, kind: HolderKind, change: ClaimsChangeRequest, ctx: MutationContext): ClaimGrant[] {
+  const itemsOf = (id: string) => grantItems(grantsOf(db, kind, id));
+  return recorded(db, ctx, kind, 'claims', change.claimSets, itemsOf, () => storeClaimsChange(db, kind, change, ctx));
+}
+
+/** Stores a change of users in user groups (404 for unknown ids), and records it. Answers the groups' resulting memberships. */
+export function applyUsersInGroupsChange(db: FakeDb, change: UsersInGroupsChangeRequest, ctx: MutationContext): ApplicationUserApplicationUserGroup[] {
+  const itemsOf = (id: string) =>
+    memberItems(db.memberships.filter((m) => live(m) && m.applicationUserGroupId === id).map((m) => membershipOut(db, m, 'user')));
+  return recorded(db, ctx, 'userGroup', 'members', change.applicationUsersGroups, itemsOf, () => storeUsersInGroupsChange(db, change, ctx));
+}
+
+/** One holder's change history, newest first. */
+export function historyOf(db: FakeDb, kind: HolderKind, holderId: string): HistoryEntry[] {
+  return db.permissionHistory.filter((e) => e.holderKind === kind && e.holderId === holderId).reverse();
 }
 
 /** Deletes a claim group with its grants and every link to or from it. */

@@ -21,6 +21,7 @@ import type {
   Signer,
 } from '../api/types';
 import type { EnvelopeStatus } from '../api/enums';
+import type { HistoryEntry } from '../domain';
 
 /** What kind of row holds a claim grant or a claim group link. */
 export type HolderKind = 'user' | 'userGroup' | 'claimGroup';
@@ -139,6 +140,8 @@ export interface FakeDb {
   /** `DynamicFormLinking/GetExampleApplication`. */
   exampleApplication: JsonObject;
   deletionNotices: DeletionNotice[];
+  /** The change history of permission administration, oldest first (`GetPermissionHistory`). */
+  permissionHistory: HistoryEntry[];
   health: HealthStatus;
 }
 
@@ -162,6 +165,7 @@ export function createEmptyDb(): FakeDb {
     primitivePaths: [],
     exampleApplication: {},
     deletionNotices: [],
+    permissionHistory: [],
     health: 'Healthy',
   };
 }

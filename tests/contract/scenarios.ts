@@ -63,6 +63,7 @@ export const CONTRACT_STEPS = [
   'ApplicationUserGroupsPaged',
   'GetEffectivePermissionsOfUserGroup',
   'GetEffectivePermissionsOfUser',
+  'GetPermissionHistory',
   'ApplicationList (all includes)',
   'ApplicationUsersPaged',
   'AddRemoveUpdateClaimGroupsToAppUserOrUsers',
@@ -532,6 +533,32 @@ export function defineClaimAreaContract(
 
       const unknown = await target!.client.claim.getEffectivePermissionsOfUserGroup(crypto.randomUUID()).catch((e: unknown) => e);
       expect(unknown).toMatchObject({ status: 404 });
+    });
+
+    it('change history: the team’s members, claim group and claim changes, newest first, paged; admins only', async () => {
+      const history = present(await api.getPermissionHistory('userGroup', ids.team, { page: 1, count: 10 }), 'GetPermissionHistory');
+      record('GetPermissionHistory', history.list?.[0]);
+      expect(history.totalRecCount).toBe(3);
+      const entries = history.list ?? [];
+      expect(entries.map((e) => e.action)).toEqual(['claims', 'claimGroups', 'members']);
+      expect(entries.every((e) => e.holderName === names.team && e.actor !== null)).toBe(true);
+      expect(entries[0]?.added).toEqual([{ key: `claim:${Permission.FormGroup_Select}`, label: 'FormGroup_Select', detail: 'allow · priority 2' }]);
+      expect(entries[1]?.added.map((i) => neutral(i.label))).toEqual([neutral(names.a)]);
+      expect(entries[2]?.added).toHaveLength(2);
+      expect(entries[0]!.at).toBeInstanceOf(Date);
+      // The seeds hold different users; which two joined is not a fact to compare.
+      seen.facts.set(
+        'history of the team',
+        entries.map((e) => [e.action, e.actor?.name, ...[e.added, e.removed, e.updated].map((items) => items.map((i) => [i.key.split(':')[0], i.key.startsWith('user:') ? 'a user' : neutral(i.label), i.detail ?? null]))]),
+      );
+      const second = present(await api.getPermissionHistory('userGroup', ids.team, { page: 2, count: 2 }), 'history page 2');
+      expect(second.list?.map((e) => e.action)).toEqual(['members']);
+      expect(second.totalPageCount).toBe(2);
+      // An id that is no UUID names no holder: an empty page. A kind that is none of the three: 400.
+      expect(present(await api.getPermissionHistory('user', 'nobody', { page: 1 }), 'no holder').totalRecCount).toBe(0);
+      expect((await apiError(api.getPermissionHistory('role' as 'user', ids.team, { page: 1 }))).status).toBe(400);
+      const reader = target!.clientAs('reader');
+      expect((await apiError(reader.claim.getPermissionHistory('userGroup', ids.team, { page: 1 }))).status).toBe(403);
     });
 
     it('users: list with includes, page by page, grant a claim group and claims to a user', async () => {

@@ -200,6 +200,25 @@ export const MIGRATIONS: readonly Migration[] = [
 )`,
     ],
   },
+  {
+    id: '0006_permission_history',
+    statements: [
+      `CREATE TABLE IF NOT EXISTS permission_history (
+  id uuid PRIMARY KEY,
+  at timestamptz NOT NULL DEFAULT now(),
+  actor_id uuid,
+  actor_name text,
+  holder_kind text NOT NULL,
+  holder_id uuid NOT NULL,
+  holder_name text NOT NULL,
+  action text NOT NULL,
+  added jsonb NOT NULL,
+  removed jsonb NOT NULL,
+  updated jsonb NOT NULL
+)`,
+      `CREATE INDEX IF NOT EXISTS permission_history_holder_idx ON permission_history (holder_kind, holder_id, at DESC)`,
+    ],
+  },
 ];
 
 /** A fixed key for `pg_advisory_xact_lock`, so concurrent starts apply migrations one at a time. */

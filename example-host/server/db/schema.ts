@@ -309,9 +309,30 @@ export const envelopes = pgTable('envelopes', {
   ...audit(),
 });
 
+/**
+ * The change history of permission administration (issue 10 #4): one row per changed holder per write, written in
+ * the write's transaction. Items are the domain's `HistoryItem`s. No foreign keys: history outlives what it names.
+ */
+export const permissionHistory = pgTable('permission_history', {
+  id: uuid('id').primaryKey(),
+  at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  actorId: uuid('actor_id'),
+  actorName: text('actor_name'),
+  /** 'user' | 'userGroup' | 'claimGroup'. */
+  holderKind: text('holder_kind').notNull(),
+  holderId: uuid('holder_id').notNull(),
+  holderName: text('holder_name').notNull(),
+  /** 'claims' | 'claimGroups' | 'members'. */
+  action: text('action').notNull(),
+  added: jsonb('added').$type<unknown[]>().notNull(),
+  removed: jsonb('removed').$type<unknown[]>().notNull(),
+  updated: jsonb('updated').$type<unknown[]>().notNull(),
+});
+
 /** All tables, for drizzle's `schema` option and for the schema/migration consistency test. */
 export const tables = {
   schemaMigrations,
+  permissionHistory,
   serverSecrets,
   oidcPayloads,
   applicationUsers,

@@ -14,7 +14,11 @@ import { Permission } from '../../../src/api/enums';
 import type { ClaimGroupsChangeRequest, ClaimsChangeRequest, UsersInGroupsChangeRequest } from '../../../src/api/types';
 import {
   checkClaimGroupNesting,
+  grantItems,
   HOLDER_LABELS,
+  linkItems,
+  memberItems,
+  type HistoryItem,
   parseClaimGroupsChange,
   parseClaimsChange,
   parseUsersInGroupsChange,
@@ -23,11 +27,22 @@ import { memberships } from '../db/schema';
 import { SEED_IDS } from '../db/seed';
 import { readChangeBody } from './body';
 import { chunked, HOLDERS, loadClaimGroupGraph, requireHolders, type HolderKind } from './holders';
-import { grantsOf, linksOf, membershipsByGroup } from './projections';
+import { recordChanges, type HistoryActor } from '../history';
+import { grantsByHolder, linksByHolder, membershipsByGroup } from './projections';
 import { route } from './registry';
 import { write, type WriteContext } from './writes';
 
 const P = Permission;
+
+/** Each holder's history items, by holder id. */
+function itemsBy<T>(byHolder: ReadonlyMap<string, readonly T[]>, toItems: (rows: readonly T[]) => HistoryItem[]): Map<string, HistoryItem[]> {
+  return new Map([...byHolder].map(([id, rows]) => [id, toItems(rows)]));
+}
+
+/** The caller, as the history names them. */
+function actorOf(auth: { user: { id: string; name: string } } | null): HistoryActor | null {
+  return auth ? { id: auth.user.id, name: auth.user.name } : null;
+}
 
 /** Rows whose `column` is not in `keep`; `undefined` (every row) when `keep` is empty. */
 function notIn(column: Parameters<typeof notInArray>[0], keep: readonly (string | number)[]): SQL | undefined {
@@ -36,8 +51,14 @@ function notIn(column: Parameters<typeof notInArray>[0], keep: readonly (string 
 
 // ---------------------------------------------------------------- claim groups to holders
 
-async function applyClaimGroupsChange({ tx, claimsChanged }: WriteContext, kind: HolderKind, change: ClaimGroupsChangeRequest) {
+async function applyClaimGroupsChange(
+  { tx, claimsChanged }: WriteContext,
+  kind: HolderKind,
+  change: ClaimGroupsChangeRequest,
+  actor: HistoryActor | null,
+) {
   const holderNames = await requireHolders(tx, kind, change.claimGroupSets, 'claimGroupSets');
+  const before = itemsBy(await linksByHolder(tx, kind, change.claimGroupSets), linkItems);
   const groupNames = await requireHolders(tx, 'claimGroup', change.claimGroupsToAdd, 'claimGroupsToAdd');
   await requireHolders(tx, 'claimGroup', change.claimGroupsToRemove, 'claimGroupsToRemove');
   if (kind === 'claimGroup') {
@@ -79,13 +100,21 @@ async function applyClaimGroupsChange({ tx, claimsChanged }: WriteContext, kind:
       .returning({ id: l.id });
     if (added.length) claimsChanged();
   }
-  return linksOf(tx, kind, change.claimGroupSets);
+  const after = await linksByHolder(tx, kind, change.claimGroupSets);
+  await recordChanges(tx, actor, kind, 'claimGroups', holderNames, before, itemsBy(after, linkItems));
+  return change.claimGroupSets.flatMap((id) => after.get(id) ?? []);
 }
 
 // ---------------------------------------------------------------- claims to holders
 
-async function applyClaimsChange({ tx, claimsChanged }: WriteContext, kind: HolderKind, change: ClaimsChangeRequest) {
-  await requireHolders(tx, kind, change.claimSets, 'claimSets');
+async function applyClaimsChange(
+  { tx, claimsChanged }: WriteContext,
+  kind: HolderKind,
+  change: ClaimsChangeRequest,
+  actor: HistoryActor | null,
+) {
+  const holderNames = await requireHolders(tx, kind, change.claimSets, 'claimSets');
+  const before = itemsBy(await grantsByHolder(tx, kind, change.claimSets), grantItems);
   const g = HOLDERS[kind].grants;
   const keep = change.claimBaseToAddUpdate.map((u) => u.claimValue);
   const now = new Date();
@@ -119,13 +148,20 @@ async function applyClaimsChange({ tx, claimsChanged }: WriteContext, kind: Hold
       .returning({ id: g.id });
     if (written.length) claimsChanged();
   }
-  return grantsOf(tx, kind, change.claimSets);
+  const after = await grantsByHolder(tx, kind, change.claimSets);
+  await recordChanges(tx, actor, kind, 'claims', holderNames, before, itemsBy(after, grantItems));
+  return change.claimSets.flatMap((id) => after.get(id) ?? []);
 }
 
 // ---------------------------------------------------------------- users in user groups
 
-async function applyUsersInGroupsChange({ tx, claimsChanged }: WriteContext, change: UsersInGroupsChangeRequest) {
-  await requireHolders(tx, 'userGroup', change.applicationUsersGroups, 'applicationUsersGroups');
+async function applyUsersInGroupsChange(
+  { tx, claimsChanged }: WriteContext,
+  change: UsersInGroupsChangeRequest,
+  actor: HistoryActor | null,
+) {
+  const groupNames = await requireHolders(tx, 'userGroup', change.applicationUsersGroups, 'applicationUsersGroups');
+  const before = itemsBy(await membershipsByGroup(tx, change.applicationUsersGroups), memberItems);
   await requireHolders(tx, 'user', change.applicationUsersToAdd, 'applicationUsersToAdd');
   await requireHolders(tx, 'user', change.applicationUsersToRemove, 'applicationUsersToRemove');
   const m = memberships;
@@ -156,6 +192,7 @@ async function applyUsersInGroupsChange({ tx, claimsChanged }: WriteContext, cha
     if (added.length) claimsChanged();
   }
   const byGroup = await membershipsByGroup(tx, change.applicationUsersGroups);
+  await recordChanges(tx, actor, 'userGroup', 'members', groupNames, before, itemsBy(byGroup, memberItems));
   return change.applicationUsersGroups.flatMap((id) => byGroup.get(id) ?? []);
 }
 
@@ -177,7 +214,7 @@ function claimGroupsRoute(suffix: string, kind: HolderKind, holderId: string) {
         removeExistingUnMentionedClaimGroups: false,
       },
     },
-    handler: async ({ c, services }) => {
+    handler: async ({ c, services, auth }) => {
       const change = parseClaimGroupsChange(await readChangeBody(c));
       const plan = {
         changes: change.claimGroupSets,
@@ -185,7 +222,7 @@ function claimGroupsRoute(suffix: string, kind: HolderKind, holderId: string) {
         nesting: kind === 'claimGroup' && change.claimGroupsToAdd.length > 0,
         access: { type: 'claimGroups', holderKind: kind, change } as const,
       };
-      return c.json(await write(services, plan, (w) => applyClaimGroupsChange(w, kind, change)));
+      return c.json(await write(services, plan, (w) => applyClaimGroupsChange(w, kind, change, actorOf(auth))));
     },
   });
 }
@@ -203,10 +240,10 @@ function claimsRoute(suffix: string, kind: HolderKind, holderId: string) {
         removeExistingUnMentionedClaimBase: false,
       },
     },
-    handler: async ({ c, services }) => {
+    handler: async ({ c, services, auth }) => {
       const change = parseClaimsChange(await readChangeBody(c));
       const plan = { changes: change.claimSets, access: { type: 'claims', holderKind: kind, change } as const };
-      return c.json(await write(services, plan, (w) => applyClaimsChange(w, kind, change)));
+      return c.json(await write(services, plan, (w) => applyClaimsChange(w, kind, change, actorOf(auth))));
     },
   });
 }
@@ -230,14 +267,14 @@ export const assignmentRoutes = [
         removeExistingUnMentioned: false,
       },
     },
-    handler: async ({ c, services }) => {
+    handler: async ({ c, services, auth }) => {
       const change = parseUsersInGroupsChange(await readChangeBody(c));
       const plan = {
         changes: change.applicationUsersGroups,
         refersTo: [...change.applicationUsersToAdd, ...change.applicationUsersToRemove],
         access: { type: 'members', change } as const,
       };
-      return c.json(await write(services, plan, (w) => applyUsersInGroupsChange(w, change)));
+      return c.json(await write(services, plan, (w) => applyUsersInGroupsChange(w, change, actorOf(auth))));
     },
   }),
 ];

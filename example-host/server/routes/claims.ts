@@ -6,7 +6,16 @@
 import { count, eq, or } from 'drizzle-orm';
 import { Permission } from '../../../src/api/enums';
 import type { OidcConfig, UserSessionData } from '../../../src/api/types';
-import { explainEffectiveClaims, isAdministrator, isUuid, mayCheckAdminRoleOf, unknownHolderError } from '../../../src/domain';
+import {
+  explainEffectiveClaims,
+  isAdministrator,
+  isUuid,
+  mayCheckAdminRoleOf,
+  readHistoryQuery,
+  toPaged,
+  unknownHolderError,
+} from '../../../src/domain';
+import { readHistory } from '../history';
 import { loadClaimGraph, loadUserGroupClaimGraph } from '../claims-service';
 import { applicationUsers } from '../db/schema';
 import { claimRequired, route } from './registry';
@@ -52,6 +61,16 @@ export const claimRoutes = [
       const graph = isUuid(id) ? await loadUserGroupClaimGraph(services.db, id) : null;
       if (!graph) throw unknownHolderError('userGroup', id, 'applicationUserGroupId');
       return c.json(explainEffectiveClaims(graph));
+    },
+  }),
+
+  route({
+    method: 'GET',
+    path: '/api/Claim/GetPermissionHistory',
+    summary: 'Who changed the permissions or members of a user, user group or claim group, and when: newest first, paged',
+    handler: async ({ c, services, query }) => {
+      const { holderKind, holderId, paging } = readHistoryQuery(query);
+      return c.json(holderId ? await readHistory(services.db, holderKind, holderId, paging) : toPaged([], 0, paging));
     },
   }),
 

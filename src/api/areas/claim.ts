@@ -1,6 +1,7 @@
 /** `/api/Claim/*`: claims, claim groups, application users and user groups (spec §7). */
 import { assertDefined, assertDefinedMayBeNull } from '../args';
 import type { EffectivePermission } from '../../domain/effective-claims';
+import type { HistoryEntry, HistoryHolderKind } from '../../domain/change-history';
 import type { CallOptions, QueryValue, Transport } from '../transport';
 import type {
   ApplicationUser,
@@ -60,6 +61,16 @@ export interface ClaimApi {
   getEffectivePermissionsOfUser(applicationUserId: string, options?: CallOptions): Promise<EffectivePermission[] | null>;
   /** `GET /api/Claim/GetEffectivePermissionsOfUserGroup?applicationUserGroupId` (beyond the spec): the same for a user group. */
   getEffectivePermissionsOfUserGroup(applicationUserGroupId: string, options?: CallOptions): Promise<EffectivePermission[] | null>;
+  /**
+   * `GET /api/Claim/GetPermissionHistory?holderKind&holderId&page&count` (beyond the spec, administrators only): who
+   * changed the claims, claim groups or members of one user, user group or claim group, and when; newest first.
+   */
+  getPermissionHistory(
+    holderKind: HistoryHolderKind,
+    holderId: string,
+    page: PageArgs,
+    options?: CallOptions,
+  ): Promise<Paged<HistoryEntry> | null>;
   /** `GET /api/Claim/GetOIDCConfig`: the sign-in configuration. */
   getOIDCConfig(options?: CallOptions): Promise<OidcConfig | null>;
   /** `PUT /api/Claim/RenameAppUserGroup?newGroupName&currentGroupId`. */
@@ -211,6 +222,12 @@ export function createClaimApi(transport: Transport): ClaimApi {
     getEffectivePermissionsOfUserGroup: async (applicationUserGroupId, options) => {
       assertDefined('applicationUserGroupId', applicationUserGroupId);
       return get('GetEffectivePermissionsOfUserGroup', options, { applicationUserGroupId });
+    },
+    getPermissionHistory: async (holderKind, holderId, page, options) => {
+      assertDefined('holderKind', holderKind);
+      assertDefined('holderId', holderId);
+      assertDefined('page', page);
+      return get('GetPermissionHistory', options, { holderKind, holderId, ...paging(page) });
     },
     getOIDCConfig: async (options) => get('GetOIDCConfig', options),
     renameAppUserGroup: async (newGroupName, currentGroupId, options) => {

@@ -34,6 +34,7 @@ import {
   planBuiltInUpsert,
   readClaimGroupIncludes,
   readPaging,
+  readHistoryQuery,
   readUserGroupIncludes,
   readUserIncludes,
   ROW_LEVEL_TABLES,
@@ -59,6 +60,7 @@ import {
   claimGraphOfUserGroup,
   effectiveClaimsOf,
   findHolder,
+  historyOf,
   projectClaimGroup,
   projectUser,
   projectUserGroup,
@@ -67,6 +69,7 @@ import {
 import type { FakeDb, StoredClaimGroup, StoredUser } from '../db';
 import { FakeHttpError, json, noContent, readJsonObject } from '../http';
 import { seedIds } from '../seed-ids';
+import type { MutationContext } from '../claims-model';
 import type { FakeRoute, RouteContext, RouteMethod } from './route';
 
 const P = Permission;
@@ -120,6 +123,12 @@ async function readChangeBody(request: Request): Promise<unknown> {
   return readJsonObject(request, MAX_CHANGE_BODY_BYTES);
 }
 
+/** The backend's clock and ids, and the caller as the change history names them. */
+function mutation(ctx: RouteContext): MutationContext {
+  const user = ctx.caller.user;
+  return { now: () => ctx.backend.now(), newId: () => ctx.backend.newId(), actor: user ? { id: user.id, name: user.name } : null };
+}
+
 /** Refuses (409) a change the domain's access guards refuse: checked before anything is stored, as the server does. */
 function guard(db: FakeDb, change: AccessChange): void {
   checkAccessChange(accessModelOf(db), change);
@@ -130,12 +139,12 @@ function changeRoutes(suffix: string, holderKind: HolderKind): FakeRoute[] {
     route('post', `AddRemoveUpdateClaimGroupsTo${suffix}`, async (ctx) => {
       const change = parseClaimGroupsChange(await readChangeBody(ctx.request));
       guard(ctx.backend.db, { type: 'claimGroups', holderKind, change });
-      return json(applyClaimGroupsChange(ctx.backend.db, holderKind, change, ctx.backend));
+      return json(applyClaimGroupsChange(ctx.backend.db, holderKind, change, mutation(ctx)));
     }),
     route('post', `AddRemoveUpdateClaimsTo${suffix}`, async (ctx) => {
       const change = parseClaimsChange(await readChangeBody(ctx.request));
       guard(ctx.backend.db, { type: 'claims', holderKind, change });
-      return json(applyClaimsChange(ctx.backend.db, holderKind, change, ctx.backend));
+      return json(applyClaimsChange(ctx.backend.db, holderKind, change, mutation(ctx)));
     }),
   ];
 }
@@ -247,6 +256,10 @@ export const claimRoutes: readonly FakeRoute[] = [
     const graph = claimGraphOfUserGroup(ctx.backend.db, id);
     if (!graph) throw unknownHolderError('userGroup', id, 'applicationUserGroupId');
     return json(explainEffectiveClaims(graph));
+  }),
+  route('get', 'GetPermissionHistory', (ctx) => {
+    const { holderKind, holderId, paging } = readHistoryQuery(ctx.query);
+    return json(pageOf(holderId ? historyOf(ctx.backend.db, holderKind, holderId) : [], paging));
   }),
   route('get', 'CheckForUsers', (ctx) => json(ctx.backend.db.applicationUsers.some((u) => !u.isDeleted))),
   route('get', 'GetOIDCConfig', (ctx) => json(ctx.backend.oidcConfig)),
@@ -376,6 +389,6 @@ export const claimRoutes: readonly FakeRoute[] = [
   route('post', 'AddRemoveUpdateAppUsersInAppuserGroups', async (ctx) => {
     const change = parseUsersInGroupsChange(await readChangeBody(ctx.request));
     guard(ctx.backend.db, { type: 'members', change });
-    return json(applyUsersInGroupsChange(ctx.backend.db, change, ctx.backend));
+    return json(applyUsersInGroupsChange(ctx.backend.db, change, mutation(ctx)));
   }),
 ];
