@@ -1,29 +1,71 @@
-import type { PermissionKey } from '../../api/enums';
+import { Permission, type PermissionKey } from '../../api/enums';
+import { routeRule } from '../../domain/route-access';
 import { useCan, type ClaimName } from '../../permissions/useCan';
 import { fillLabel, type Labels } from '../../query/labels';
 import type { ActionAccess } from '../../ui/ActionButton';
 
+/** The calls each admin action makes, as `METHOD /path` of the domain's route table (`ROUTE_RULES`). */
+export const ADMIN_ACTION_ROUTES = {
+  manageClaimGroups: [
+    'POST /api/Claim/CreateNewClaimGroup',
+    'PUT /api/Claim/RenameClaimGroup',
+    'DELETE /api/Claim/DeleteClaimGroupByName',
+  ],
+  manageUserGroups: [
+    'POST /api/Claim/CreateNewApplicationUserGroup',
+    'PUT /api/Claim/RenameAppUserGroup',
+    'DELETE /api/Claim/DeleteAppUserGroup',
+  ],
+  assignClaims: [
+    'POST /api/Claim/AddRemoveUpdateClaimsToAppUserOrUsers',
+    'POST /api/Claim/AddRemoveUpdateClaimsToClaimGroupOrClaimGroups',
+    'POST /api/Claim/AddRemoveUpdateClaimsToAppUserGroupOrUserGroups',
+  ],
+  assignClaimGroups: [
+    'POST /api/Claim/AddRemoveUpdateClaimGroupsToAppUserOrUsers',
+    'POST /api/Claim/AddRemoveUpdateClaimGroupsToClaimGroupOrClaimGroups',
+    'POST /api/Claim/AddRemoveUpdateClaimGroupsToAppUserGroupOrUserGroups',
+  ],
+  assignUsersToGroups: ['POST /api/Claim/AddRemoveUpdateAppUsersInAppuserGroups'],
+  fullSync: ['POST /api/Claim/FullSyncAndReturnExternalUsers'],
+} as const satisfies Record<string, readonly `${'POST' | 'PUT' | 'DELETE'} /api/${string}`[]>;
+
+/** An action of the admin screens that changes something on the server. */
+export type AdminAction = keyof typeof ADMIN_ACTION_ROUTES;
+
+const PERMISSION_KEYS = new Map<number, PermissionKey>(
+  (Object.entries(Permission) as [PermissionKey, number][]).map(([key, value]) => [value, key]),
+);
+
+/** The one server claim the routes of `action` require, read from the route table. */
+function claimOfAction(action: AdminAction): PermissionKey {
+  const keys = new Set(
+    ADMIN_ACTION_ROUTES[action].map((route) => {
+      const [method = '', path = ''] = route.split(' ');
+      const claim = routeRule(method, path)?.claim;
+      const key = typeof claim === 'number' ? PERMISSION_KEYS.get(claim) : undefined;
+      // A programming error, caught by the tests: every action route is in the table and needs a server claim.
+      if (!key) throw new Error(`The route table has no server claim for ${route}.`);
+      return key;
+    }),
+  );
+  if (keys.size !== 1) throw new Error(`The routes of ${action} need different claims: ${[...keys].join(', ')}.`);
+  return [...keys][0] as PermissionKey;
+}
+
 /**
- * The claim each admin action needs: the claim the backends require for the call the action makes (the server's
- * route table), so a control is offered exactly when the server would accept it.
+ * The claim each admin action needs: derived from the domain's route table (the one the server mounts its routes with
+ * and the fake enforces) for the calls the action makes, so a control is offered exactly when the server would accept
+ * it.
  */
-export const ADMIN_ACTION_CLAIMS = {
-  /** CreateNewClaimGroup, RenameClaimGroup, DeleteClaimGroupByName. */
-  manageClaimGroups: 'Claim_ManageClaimGroups',
-  /** CreateNewApplicationUserGroup, RenameAppUserGroup, DeleteAppUserGroup. */
-  manageUserGroups: 'Claim_ManageUserGroups',
-  /** AddRemoveUpdateClaimsTo…. */
-  assignClaims: 'Claim_AssignClaims',
-  /** AddRemoveUpdateClaimGroupsTo…. */
-  assignClaimGroups: 'Claim_AssignClaimGroups',
-  /** AddRemoveUpdateAppUsersInAppuserGroups. */
-  assignUsersToGroups: 'Claim_AssignUsersToGroups',
-  /** FullSyncAndReturnExternalUsers. */
-  fullSync: 'Claim_FullSync',
-} as const satisfies Record<string, PermissionKey>;
+export const ADMIN_ACTION_CLAIMS: Readonly<Record<AdminAction, PermissionKey>> = Object.freeze(
+  Object.fromEntries(
+    (Object.keys(ADMIN_ACTION_ROUTES) as AdminAction[]).map((action) => [action, claimOfAction(action)]),
+  ) as Record<AdminAction, PermissionKey>,
+);
 
 /** What the signed-in user may do on the admin screens, each as `{ can, reason }`. */
-export type AdminAccess = { [K in keyof typeof ADMIN_ACTION_CLAIMS]: ActionAccess };
+export type AdminAccess = { [K in AdminAction]: ActionAccess };
 
 const ALLOWED: ActionAccess = { can: true };
 
