@@ -1,4 +1,4 @@
-import { Checkbox, Group, MultiSelect, NativeSelect, Radio, SegmentedControl, Stack } from '@mantine/core';
+import { Checkbox, Group, NativeSelect, Radio, SegmentedControl, Stack } from '@mantine/core';
 import type { ChangeEvent } from 'react';
 import { GroupFieldset } from './GroupFieldset';
 import type { WidgetProps } from './types';
@@ -108,34 +108,5 @@ export function CheckboxesWidget(props: WidgetProps) {
         ))}
       </Group>
     </GroupFieldset>
-  );
-}
-
-const DISABLED_PILLS_READABLE = { input: { opacity: 1 } };
-
-/** Several choices from a list: Mantine MultiSelect. */
-export function MultiSelectWidget(props: WidgetProps) {
-  const { cf, id, label, description, placeholder, state, disabled, readOnly, onChange, onBlur } = props;
-  const options = choiceOptions(cf);
-  const selected = Array.isArray(state.value) ? state.value.map(optionValueOf) : [];
-  return (
-    <MultiSelect
-      id={id}
-      label={label}
-      description={description}
-      placeholder={placeholder}
-      data={options.map((o) => ({ value: o.value, label: o.label }))}
-      value={selected}
-      onChange={(values) => onChange(values.length === 0 ? undefined : values.map((v) => rawOf(options, v)))}
-      onBlur={onBlur}
-      error={state.error}
-      required={state.required}
-      disabled={disabled}
-      // Mantine keeps the pills' remove buttons on a disabled MultiSelect; read-only hides them.
-      readOnly={readOnly || disabled}
-      // The disabled input's opacity takes its pills below AA contrast in dark: the disabled background says enough.
-      styles={disabled ? DISABLED_PILLS_READABLE : undefined}
-      searchable
-    />
   );
 }

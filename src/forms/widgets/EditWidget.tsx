@@ -1,5 +1,6 @@
 import { BooleanWidget } from './BooleanWidgets';
-import { CheckboxesWidget, MultiSelectWidget, RadioWidget, SegmentedWidget, SelectWidget } from './ChoiceWidgets';
+import { CheckboxesWidget, RadioWidget, SegmentedWidget, SelectWidget } from './ChoiceWidgets';
+import { MultiSelectWidget } from './MultiSelectWidget';
 import { NumberWidget } from './NumberWidget';
 import { SignatureWidget } from './SignatureWidget';
 import { TextareaWidget, TextWidget } from './TextWidgets';
