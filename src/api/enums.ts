@@ -180,12 +180,12 @@ export type TableClaimKey = keyof typeof TableClaim;
 export type ClaimKey = PermissionKey | ButtonClaimKey | MenuClaimKey | TableClaimKey;
 
 /** The default numbering of every claim, by key. */
-export const DefaultClaimNumbers: Readonly<Record<ClaimKey, number>> = {
+export const DefaultClaimNumbers: Readonly<Record<ClaimKey, number>> = /* @__PURE__ */ (() => ({
   ...Permission,
   ...ButtonClaim,
   ...MenuClaim,
   ...TableClaim,
-};
+}))();
 
 /** The claim type (1 server, 2 UX, 4 table) of each default claim key. */
 export function defaultClaimTypeOf(key: ClaimKey): ClaimTypeFlag {

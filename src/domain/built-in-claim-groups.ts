@@ -35,23 +35,27 @@ const permission = (key: string): number => {
   return value;
 };
 
-/** Every claim number of the default numbering, ascending. */
-export const ALL_DEFAULT_CLAIMS: readonly number[] = [
-  ...new Set([
-    ...Object.values(Permission),
-    ...Object.values(ButtonClaim),
-    ...Object.values(MenuClaim),
-    ...Object.values(TableClaim),
-  ]),
-].sort((a, b) => a - b);
+// The lists below are computed once at load; `@__PURE__` lets a bundler drop them (and the claim enumerations) from
+// pages that only need this module's texts, e.g. the labels of the public /viewer page.
 
-const FORM_READER_CLAIMS: readonly number[] = [
+/** Every claim number of the default numbering, ascending. */
+export const ALL_DEFAULT_CLAIMS: readonly number[] = /* @__PURE__ */ (() =>
+  [
+    ...new Set([
+      ...Object.values(Permission),
+      ...Object.values(ButtonClaim),
+      ...Object.values(MenuClaim),
+      ...Object.values(TableClaim),
+    ]),
+  ].sort((a, b) => a - b))();
+
+const FORM_READER_CLAIMS: readonly number[] = /* @__PURE__ */ (() => [
   ...PERMISSION_ENTITIES.flatMap((e) => [permission(`${e}_Select`), permission(`${e}_SelectList`)]),
   Permission.Forms_GetViewUrl,
   Permission.Claim_ReadClaimEntries,
-];
+])();
 
-const FORM_EDITOR_CLAIMS: readonly number[] = [
+const FORM_EDITOR_CLAIMS: readonly number[] = /* @__PURE__ */ (() => [
   ...PERMISSION_ENTITIES.flatMap((e) => PERMISSION_ACTIONS.map((a) => permission(`${e}_${a}`))),
   Permission.DynamicFormLinking_Create,
   Permission.DynamicFormLinking_Duplicate,
@@ -73,9 +77,9 @@ const FORM_EDITOR_CLAIMS: readonly number[] = [
   MenuClaim.Forms_AllowRead,
   MenuClaim.FormSchemas_AllowRead,
   MenuClaim.Signing_AllowRead,
-];
+])();
 
-const USER_ADMINISTRATOR_CLAIMS: readonly number[] = [
+const USER_ADMINISTRATOR_CLAIMS: readonly number[] = /* @__PURE__ */ (() => [
   Permission.Claim_ReadClaimEntries,
   Permission.Claim_ReadClaimGroups,
   Permission.Claim_ManageClaimGroups,
@@ -91,7 +95,7 @@ const USER_ADMINISTRATOR_CLAIMS: readonly number[] = [
   Permission.AdminPanel_Access,
   MenuClaim.RoleManagement_AllowRead,
   MenuClaim.UserRoleManagement_AllowRead,
-];
+])();
 
 /**
  * The built-in claim groups, in the order `UpsertBuiltInClaimGroups` answers them. A group's
