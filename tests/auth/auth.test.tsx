@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { QueryClient, useQuery } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -288,7 +288,13 @@ describe('useAuth', () => {
 });
 
 describe('signOut', () => {
-  function renderSignedIn(um: UserManager) {
+  /** What the signed-in user's screens have cached: a query on screen and one no longer shown. */
+  function SecretData() {
+    const shown = useQuery({ queryKey: ['admin', 'shown'], queryFn: () => 'Secret admin data', staleTime: Infinity });
+    return <p>{shown.data}</p>;
+  }
+
+  function renderSignedIn(um: UserManager, queryClient?: QueryClient) {
     let auth: ReturnType<typeof useAuth> | undefined;
     function Grab() {
       auth = useAuth();
@@ -297,15 +303,29 @@ describe('signOut', () => {
     render(
       <AuthProvider userManager={um}>
         <Grab />
-        <AuthenticatedAPIProvider baseUrl={api} loading={<p>Signing out…</p>}>
+        <AuthenticatedAPIProvider baseUrl={api} loading={<p>Signing out…</p>} queryClient={queryClient}>
           <RequireAuth fallback={<p>Not signed in</p>}>
-            <p>Secret admin data</p>
+            <SecretData />
           </RequireAuth>
         </AuthenticatedAPIProvider>
       </AuthProvider>,
     );
     return () => auth!;
   }
+
+  /** A query client holding the user's data: the shown query, plus one cached earlier and a finished mutation. */
+  async function cacheWithSecrets() {
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    queryClient.setQueryData(['admin', 'earlier'], 'Secret from another screen');
+    await queryClient.getMutationCache().build(queryClient, { mutationFn: () => Promise.resolve('saved') }).execute(undefined);
+    return queryClient;
+  }
+
+  /** Every query (key and data) and the number of mutations left in the cache. */
+  const cached = (queryClient: QueryClient) => ({
+    queries: queryClient.getQueryCache().getAll().map((q) => [q.queryKey, q.state.data]),
+    mutations: queryClient.getMutationCache().getAll().length,
+  });
 
   it('revokes the refresh token, removes the stored session, ends the provider session with id_token_hint, and starts no sign-in', async () => {
     const um = await signedInUserManager('token-1');
@@ -346,5 +366,37 @@ describe('signOut', () => {
     expect(screen.getByText('Not signed in')).toBeInTheDocument();
     await new Promise((r) => setTimeout(r, 50));
     expect(signinRedirect).not.toHaveBeenCalled();
+  });
+
+  it("empties the query cache: nothing of the user's data stays in memory after signing out", async () => {
+    const um = await signedInUserManager('token-1');
+    vi.spyOn(um, 'signinRedirect').mockResolvedValue(undefined);
+    vi.spyOn(um, 'signoutRedirect').mockImplementation(async () => {
+      await um.removeUser();
+      await new Promise(() => {});
+    });
+    const queryClient = await cacheWithSecrets();
+    const auth = renderSignedIn(um, queryClient);
+    expect(await screen.findByText('Secret admin data')).toBeInTheDocument();
+    expect(cached(queryClient).queries).toHaveLength(2);
+
+    act(() => void auth().signOut());
+    await waitFor(() => expect(auth().isAuthenticated).toBe(false));
+    await waitFor(() => expect(cached(queryClient)).toEqual({ queries: [], mutations: 0 }));
+  });
+
+  it('empties the query cache when the provider cannot be reached too', async () => {
+    const um = await signedInUserManager('token-1');
+    vi.spyOn(um, 'signinRedirect').mockResolvedValue(undefined);
+    vi.spyOn(um, 'signoutRedirect').mockRejectedValue(new Error('Failed to fetch'));
+    const queryClient = await cacheWithSecrets();
+    const auth = renderSignedIn(um, queryClient);
+    expect(await screen.findByText('Secret admin data')).toBeInTheDocument();
+
+    // Not awaited inside act: React renders 'signing out' before the provider's answer, as in a browser.
+    act(() => void auth().signOut());
+    await waitFor(() => expect(auth().error).toMatchObject({ source: 'signout' }));
+    expect(screen.getByText('Not signed in')).toBeInTheDocument();
+    await waitFor(() => expect(cached(queryClient)).toEqual({ queries: [], mutations: 0 }));
   });
 });
