@@ -5,6 +5,7 @@
 import { bytes, ms, percentile } from '../admin/stats';
 import type { PageBuild } from './build';
 import type { Sample } from './measure';
+import type { ServerResult } from './server';
 
 /** A renderer under test: its page (pages/{page}.tsx) and the name the table shows. */
 export interface Peer {
@@ -84,7 +85,7 @@ function ratio(ours: number | null, peer: number | null): string {
 const find = (rows: Row[], peer: string, n: number) => rows.find((r) => r.peer === peer && r.n === n);
 
 /** The goals of issue 11 #6, judged at the largest size measured (1000 in a full run). */
-export function judgeGoals(rows: Row[], sizes: number[], viewerPage: PageBuild | undefined): Goal[] {
+export function judgeGoals(rows: Row[], sizes: number[], viewerPage: PageBuild | undefined, server: ServerResult | null, serverSkipped = 'not run'): Goal[] {
   const n = Math.max(...sizes);
   const small = Math.min(...sizes);
   const at = n === 1000 ? '' : ` (judged at N=${n}; the goal is at 1000)`;
@@ -116,13 +117,20 @@ export function judgeGoals(rows: Row[], sizes: number[], viewerPage: PageBuild |
     reference: '160.0 kB',
     verdict: viewerPage ? (viewerPage.jsGzip <= 160_000 ? 'PASS' : 'GAP') : 'NOT MEASURED',
   });
-  goals.push({
-    goal: 'a 1000-field instance saves and reloads on the real server in < 200 ms',
-    ours: '—',
-    reference: '200 ms',
-    verdict: 'NOT MEASURED',
-    note: 'a server figure, not a renderer one: see tests/server/forms-crud.test.ts',
-  });
+  const serverGoal = 'a 1000-field instance saves and reloads on the real server in < 200 ms';
+  if (server) {
+    goals.push({
+      goal: server.fields === 1000 ? serverGoal : `${serverGoal} (measured with ${server.fields} fields)`,
+      ours: ms(server.median.totalMs),
+      reference: '200 ms',
+      verdict: server.median.totalMs < 200 ? 'PASS' : 'GAP',
+      note:
+        `median of ${server.runs.length} (save ${ms(server.median.saveMs)} + reload ${ms(server.median.reloadMs)}, max ${ms(server.maxTotalMs)}); ` +
+        `first save of a new schema version ${ms(server.firstOfSchema.totalMs)}; first of a freshly started server ${ms(server.cold.totalMs)}`,
+    });
+  } else {
+    goals.push({ goal: serverGoal, ours: '—', reference: '200 ms', verdict: 'NOT MEASURED', note: serverSkipped });
+  }
   return goals;
 }
 

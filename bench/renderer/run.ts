@@ -5,7 +5,8 @@
  *
  * Options: --n=50,200,1000 (sizes), --reps=3 (measured runs per peer and size, after one calibration load),
  * --quick (N=50,200 and 1 run; results go to node_modules/.cache/bench-renderer/results-quick.json),
- * --peers=ours,rjsf,… (a subset), --no-build (reuse the last page builds).
+ * --peers=ours,rjsf,… (a subset), --no-build (reuse the last page builds), --no-server (skip the server's 1000-field
+ * save and reload), --server-only (only that, no browser).
  * See bench/renderer/README.md for how each figure is measured.
  */
 import { spawnSync } from 'node:child_process';
@@ -17,6 +18,7 @@ import { launchChromium } from '../../tests/support/chromium.mjs';
 import { buildPage, measurePage, type PageBuild } from './build';
 import { calibrate, KEYSTROKES, measureOnce, serveStatic, VIEWPORT, type Sample } from './measure';
 import { figuresOf, judgeGoals, PEERS, renderTable, type Row } from './report';
+import { measureServerSaveReload, type ServerResult } from './server';
 
 const root = path.resolve(new URL('../..', import.meta.url).pathname);
 const benchDir = path.join(root, 'bench/renderer');
@@ -31,10 +33,14 @@ interface Args {
   quick: boolean;
   build: boolean;
   peers: string[];
+  /** Measure the server's save and reload of a 1000-field instance (after the browser runs). */
+  server: boolean;
+  /** Only the server figure: no page builds, no browser. */
+  serverOnly: boolean;
 }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { sizes: [50, 200, 1000], reps: 3, quick: false, build: true, peers: PEERS.map((p) => p.key) };
+  const args: Args = { sizes: [50, 200, 1000], reps: 3, quick: false, build: true, peers: PEERS.map((p) => p.key), server: true, serverOnly: false };
   let sizesGiven = false;
   let repsGiven = false;
   for (const a of argv) {
@@ -50,6 +56,8 @@ function parseArgs(argv: string[]): Args {
       repsGiven = true;
     } else if (flag === '--quick') args.quick = true;
     else if (flag === '--no-build') args.build = false;
+    else if (flag === '--no-server') args.server = false;
+    else if (flag === '--server-only') args.serverOnly = true;
     else if (flag === '--peers') {
       args.peers = list();
       const unknown = args.peers.filter((p) => !PEERS.some((q) => q.key === p));
@@ -77,9 +85,30 @@ function chromiumVersion(): string {
   return result.stdout?.trim() || 'Chromium';
 }
 
+/** The server's save and reload of a 1000-field instance, or why it is missing. */
+async function serverFigure(): Promise<{ result: ServerResult | null; why: string }> {
+  try {
+    const result = await measureServerSaveReload({ fields: 1000, log });
+    log(
+      `server: save + reload of a 1000-field instance, median ${result.median.totalMs.toFixed(0)} ms of ${result.runs.length} ` +
+        `(save ${result.median.saveMs.toFixed(0)} ms, reload ${result.median.reloadMs.toFixed(0)} ms, max ${result.maxTotalMs.toFixed(0)} ms)`,
+    );
+    return { result, why: '' };
+  } catch (error) {
+    return { result: null, why: `failed: ${(error as Error).message}` };
+  }
+}
+
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   const started = performance.now();
+  if (args.serverOnly) {
+    const { result, why } = await serverFigure();
+    const [goal] = judgeGoals([], args.sizes, undefined, result, why).slice(-1);
+    process.stdout.write(`\n${goal?.verdict}  ${goal?.goal}: ${goal?.ours} (limit ${goal?.reference}${goal?.note ? ` — ${goal.note}` : ''})\n`);
+    if (!result) process.exitCode = 1;
+    return;
+  }
   const pages = [...args.peers, VIEWER_PAGE];
   const builds: Record<string, PageBuild> = {};
   for (const page of pages) {
@@ -140,7 +169,10 @@ async function main(): Promise<void> {
     server.close();
   }
 
-  const goals = judgeGoals(rows, args.sizes, builds[VIEWER_PAGE]);
+  // After the browser runs, so that the server does not share the cores with them.
+  const backend = args.server ? await serverFigure() : { result: null, why: 'skipped (--no-server)' };
+  if (!backend.result && args.server) problems.push(`server: ${backend.why}`);
+  const goals = judgeGoals(rows, args.sizes, builds[VIEWER_PAGE], backend.result, backend.why);
   const totalMs = performance.now() - started;
   const heading =
     `Renderer bench — generated forms of ${args.sizes.join(', ')} fields · ${KEYSTROKES} keystrokes per run · viewport ${VIEWPORT.width}×${VIEWPORT.height}\n` +
@@ -148,7 +180,7 @@ async function main(): Promise<void> {
   const table = renderTable(heading, rows, args.sizes, args.reps, goals, problems);
   process.stdout.write(`\n${table}\n`);
 
-  const results = { heading, args, table, goals, builds, rows, problems, totalMs };
+  const results = { heading, args, table, goals, builds, rows, server: backend.result, problems, totalMs };
   const file = args.quick ? path.join(outRoot, 'results-quick.json') : path.join(benchDir, 'results.json');
   await writeFile(file, `${JSON.stringify(results, null, 2)}\n`);
   log(`wrote ${path.relative(root, file)}`);
