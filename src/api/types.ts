@@ -212,6 +212,23 @@ export interface PageArgs {
   count?: number;
 }
 
+/**
+ * The search of the paged user, user group and claim group queries (beyond the spec): rows whose id equals `search`
+ * or whose name contains it, regardless of case, ordered by name. Blank or absent: every row.
+ */
+export interface NameSearchArgs {
+  search?: string | null;
+}
+
+/** The search of `ClaimGroupsPaged` (beyond the spec). */
+export interface ClaimGroupSearchArgs extends NameSearchArgs {
+  /**
+   * Only the claim groups that may become sub-groups of this claim group (spec §5: never the group itself, nor a group
+   * that already contains it).
+   */
+  subGroupCandidatesOf?: string | null;
+}
+
 // ---------------------------------------------------------------- forms
 
 /** A rule over another data path, for `visibleWhen` / `requiredWhen`. */

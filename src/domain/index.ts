@@ -167,3 +167,20 @@ export {
   readHistoryQuery,
 } from './change-history';
 export type { HistoryQuery, HistoryHolderKind, HistoryAction, HistoryItem, HistoryEntry } from './change-history';
+export {
+  MAX_NAME_SEARCH_LENGTH,
+  nameSearchOf,
+  readNameSearch,
+  matchesNameSearch,
+  likePatternOf,
+  compareByName,
+  readSubGroupCandidatesOf,
+} from './name-search';
+export type { NameSearch } from './name-search';
+export {
+  MAX_OWN_ADMIN_CHANGES,
+  parseOwnAdminChanges,
+  accessReferencesOf,
+  changesRemoveOwnAdminAccess,
+} from './own-admin-check';
+export type { OwnAdminChange } from './own-admin-check';

@@ -16,13 +16,16 @@ import type {
 import { DEFAULT_PRIORITY_OF_PERMISSION } from '../api/enums';
 import {
   checkClaimGroupNesting,
+  compareByName,
   computeEffectiveClaims,
   dropsClaimGroup,
   grantItems,
   historyEntriesOf,
   linkItems,
+  matchesNameSearch,
   memberItems,
   unknownHolderError,
+  type NameSearch,
   type HistoryAction,
   type HistoryEntry,
   type HistoryItem,
@@ -76,7 +79,6 @@ export interface ClaimGroupIncludesFlags {
 }
 
 const live = <T extends { isDeleted: boolean }>(row: T): boolean => !row.isDeleted;
-const byName = <T extends { name: string }>(a: T, b: T): number => a.name.localeCompare(b.name);
 
 // ---------------------------------------------------------------- lookups
 
@@ -164,21 +166,11 @@ export function toClaimGrant(row: StoredClaimGrant): ClaimGrant {
   return { ...grant };
 }
 
-/** A claim group without its collections. */
-export function shallowClaimGroup(group: StoredClaimGroup): ClaimGroup {
-  return {
-    ...group,
-    claimEnumsInClaimGroups: null,
-    claimGroupsInClaimGroups: null,
-    claimGroupsInApplicationUsers: null,
-    claimGroupsInApplicationUserGroups: null,
-  };
-}
-
 function toLink(db: FakeDb, row: StoredClaimGroupLink, withGroup: boolean): ClaimGroupLink {
   const { holderKind: _kind, ...link } = row;
   const group = withGroup ? db.claimGroups.find((g) => g.id === row.recordId) : undefined;
-  return { ...link, claimGroup: group ? shallowClaimGroup(group) : null };
+  // Nested entities travel slim: the row's own fields, no collections (issue 10 #6).
+  return { ...link, claimGroup: group ? { ...group } : null };
 }
 
 function sortGrants(grants: ClaimGrant[]): ClaimGrant[] {
@@ -205,11 +197,8 @@ function membershipOut(
 ): ApplicationUserApplicationUserGroup {
   const user = nav === 'user' ? db.applicationUsers.find((u) => u.id === m.applicationUserId) : undefined;
   const group = nav === 'group' ? db.applicationUserGroups.find((g) => g.id === m.applicationUserGroupId) : undefined;
-  return {
-    ...m,
-    applicationUser: user ? projectUser(db, user, { claims: false, userGroups: false, claimGroups: false }) : null,
-    applicationUserGroup: group ? projectUserGroup(db, group, { claims: false, users: false, claimGroups: false }) : null,
-  };
+  // Nested entities travel slim: the row's own fields, no collections (issue 10 #6).
+  return { ...m, applicationUser: user ? { ...user } : null, applicationUserGroup: group ? { ...group } : null };
 }
 
 /** An application user with the collections its include flags ask for (others null). */
@@ -253,9 +242,15 @@ export function projectClaimGroup(db: FakeDb, group: StoredClaimGroup, include: 
   };
 }
 
-/** Live users, user groups or claim groups sorted by name. */
-export function sortedLive<T extends { name: string; isDeleted: boolean }>(rows: readonly T[]): T[] {
-  return rows.filter(live).sort(byName);
+/**
+ * Live users, user groups or claim groups matching `search` (all of them when null), in the domain's name order
+ * (src/domain/name-search.ts, as the server's SQL orders them).
+ */
+export function sortedLive<T extends { id: string; name: string; isDeleted: boolean }>(
+  rows: readonly T[],
+  search: NameSearch | null = null,
+): T[] {
+  return rows.filter((r) => live(r) && matchesNameSearch(r, search)).sort(compareByName);
 }
 
 /** 404 naming the first id of `ids` that is no live holder of `kind`, and the body field it came from. */

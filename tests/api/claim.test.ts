@@ -324,6 +324,64 @@ const cases: Case[] = [
     expected: paged,
   },
   {
+    name: 'claimGroupsPaged with a search and sub-group candidates (beyond the spec)',
+    call: (c) =>
+      c.claim.claimGroupsPaged({
+        includeClaims: false,
+        IncludeApplicationUserGroups: false,
+        IncludeApplicationUsers: false,
+        includeClaimGroups: false,
+        page: 1,
+        count: 50,
+        search: '  Form Ed ',
+        subGroupCandidatesOf: 'g1',
+      }),
+    method: 'get',
+    path: 'ClaimGroupsPaged',
+    query: [
+      ['includeClaims', 'false'],
+      ['IncludeApplicationUserGroups', 'false'],
+      ['IncludeApplicationUsers', 'false'],
+      ['includeClaimGroups', 'false'],
+      ['page', '1'],
+      ['count', '50'],
+      ['search', 'Form Ed'],
+      ['subGroupCandidatesOf', 'g1'],
+    ],
+    reply: paged,
+    expected: paged,
+  },
+  {
+    name: 'applicationUserGroupsPaged with a blank search (not sent)',
+    call: (c) =>
+      c.claim.applicationUserGroupsPaged({
+        includeClaims: false,
+        IncludeApplicationUserGroups: false,
+        includeClaimGroups: false,
+        page: 1,
+        search: '   ',
+      }),
+    method: 'get',
+    path: 'ApplicationUserGroupsPaged',
+    query: [
+      ['includeClaims', 'false'],
+      ['IncludeApplicationUserGroups', 'false'],
+      ['includeClaimGroups', 'false'],
+      ['page', '1'],
+    ],
+    reply: paged,
+    expected: paged,
+  },
+  {
+    name: 'removesMyAdminAccess (beyond the spec)',
+    call: (c) => c.claim.removesMyAdminAccess([{ type: 'members', change: usersBody }]),
+    method: 'post',
+    path: 'RemovesMyAdminAccess',
+    body: { changes: [{ type: 'members', change: usersBody }] },
+    reply: true,
+    expected: true,
+  },
+  {
     name: 'claimGroupsList',
     call: (c) =>
       c.claim.claimGroupsList({

@@ -54,6 +54,8 @@ export const CONTRACT_STEPS = [
   'ClaimGroupsList (claims)',
   'AddRemoveUpdateClaimGroupsToClaimGroupOrClaimGroups',
   'ClaimGroupsList (sub-groups)',
+  'ClaimGroupsPaged (search)',
+  'ClaimGroupsPaged (subGroupCandidatesOf)',
   'CreateNewApplicationUserGroup',
   'ApplicationList',
   'AddRemoveUpdateAppUsersInAppuserGroups',
@@ -66,6 +68,9 @@ export const CONTRACT_STEPS = [
   'GetPermissionHistory',
   'ApplicationList (all includes)',
   'ApplicationUsersPaged',
+  'ApplicationUsersPaged (search by id, all includes)',
+  'ApplicationUserGroupsPaged (search, members)',
+  'RemovesMyAdminAccess',
   'AddRemoveUpdateClaimGroupsToAppUserOrUsers',
   'AddRemoveUpdateClaimsToAppUserOrUsers',
   'RenameAppUserGroup',
@@ -409,6 +414,50 @@ export function defineClaimAreaContract(
       expect(groups.find((g) => g.id === ids.c)?.claimGroupsInClaimGroups).toEqual([]);
     });
 
+    it('name search (beyond the spec): id or name regardless of case, wildcards literal, by name, paged; sub-group candidates', async () => {
+      const all = { ...NO_FLAGS, page: 1 };
+      const names_ = (page: { list: ClaimGroup[] | null }) => (page.list ?? []).map((g) => neutral(g.name));
+      // This run's groups (the nested A ⊃ B ⊃ C and the renamed role), whatever the case of the search, in name order.
+      const nest = present(await api.claimGroupsPaged({ ...all, search: `  ${suffix.toUpperCase()} ` }), 'search');
+      record('ClaimGroupsPaged (search)', nest);
+      expect(nest.list?.map((g) => g.id)).toEqual([ids.a, ids.b, ids.c, ids.role]);
+      expect(nest.totalRecCount).toBe(4);
+      seen.facts.set('search: nest', names_(nest));
+      // A page of a search.
+      const second = present(await api.claimGroupsPaged({ ...all, page: 2, count: 1, search: suffix }), 'page 2');
+      expect([second.list?.map((g) => g.id), second.totalRecCount, second.totalPageCount]).toEqual([[ids.b], 4, 4]);
+      // An id finds that group only (in any case); part of an id finds nothing.
+      const byId = present(await api.claimGroupsPaged({ ...all, search: ids.c.toUpperCase() }), 'by id');
+      expect(byId.list?.map((g) => g.id)).toEqual([ids.c]);
+      expect(present(await api.claimGroupsPaged({ ...all, search: ids.c.slice(0, 13) }), 'part of an id').totalRecCount).toBe(0);
+      // % and _ are characters, not wildcards.
+      const percent = present(await api.createNewClaimGroup(`Contract 100%_off ${suffix}`), 'create').id;
+      const literal = present(await api.claimGroupsPaged({ ...all, search: `%_off ${suffix}` }), 'literal');
+      expect(literal.list?.map((g) => g.id)).toEqual([percent]);
+      expect(present(await api.claimGroupsPaged({ ...all, search: `0%x ${suffix}` }), 'no wildcard').totalRecCount).toBe(0);
+      expect(present(await api.claimGroupsPaged({ ...all, search: `contract_nest ${suffix}` }), 'no _ wildcard').totalRecCount).toBe(0);
+      await api.deleteClaimGroupByName(`Contract 100%_off ${suffix}`);
+      // A blank search is no search; a search that is too long is 400.
+      const blank = present(await api.claimGroupsPaged({ ...all, search: '   ', count: 1000 }), 'blank');
+      const none = present(await api.claimGroupsPaged({ ...all, count: 1000 }), 'none');
+      expect(blank).toEqual(none);
+      expect((await apiError(api.claimGroupsPaged({ ...all, search: 'x'.repeat(201) }))).status).toBe(400);
+
+      // Sub-group candidates (spec §5): never the group itself nor a group containing it.
+      const candidates = async (of: string) =>
+        present(await api.claimGroupsPaged({ ...SCREEN_FLAGS, page: 1, search: suffix, subGroupCandidatesOf: of }), 'candidates');
+      const ofA = await candidates(ids.a);
+      record('ClaimGroupsPaged (subGroupCandidatesOf)', ofA);
+      expect(ofA.list?.map((g) => g.id)).toEqual([ids.b, ids.c, ids.role]);
+      expect((await candidates(ids.b)).list?.map((g) => g.id)).toEqual([ids.c, ids.role]);
+      expect((await candidates(ids.c)).list?.map((g) => g.id)).toEqual([ids.role]);
+      expect((await candidates(ids.role)).list?.map((g) => g.id)).toEqual([ids.a, ids.b, ids.c]);
+      seen.facts.set('search: candidates of C', (await candidates(ids.c)).totalRecCount);
+      // Unknown group 404, not an id 400.
+      expect((await apiError(api.claimGroupsPaged({ ...all, subGroupCandidatesOf: crypto.randomUUID() }))).status).toBe(404);
+      expect((await apiError(api.claimGroupsPaged({ ...all, subGroupCandidatesOf: 'nope' }))).status).toBe(400);
+    });
+
     it('create a user group, add users, grant it a claim group and claims, list with includes', async () => {
       const team = present(await api.createNewApplicationUserGroup(names.team), 'CreateNewApplicationUserGroup');
       record('CreateNewApplicationUserGroup', team);
@@ -632,6 +681,72 @@ export function defineClaimAreaContract(
         'remove',
       );
       expect(removed.some((g) => g.claimValue === Permission.Forms_GetViewUrl)).toBe(false);
+    });
+
+    it('search users by id with every include, user groups by name with their members (slim nested objects)', async () => {
+      const userId = ids.users[0] as string;
+      const found = present(
+        await api.applicationUsersPaged({ ...ALL_USER_FLAGS, page: 1, count: 5, search: userId }),
+        'ApplicationUsersPaged search',
+      );
+      record('ApplicationUsersPaged (search by id, all includes)', found);
+      expect(found.list?.map((u) => u.id)).toEqual([userId]);
+      const membership = found.list?.[0]?.applicationUserApplicationUserGroups?.find((m) => m.applicationUserGroupId === ids.team);
+      // A nested group carries its own fields only: no collections.
+      expect(membership?.applicationUserGroup).toMatchObject({ id: ids.team, name: names.team });
+      expect(membership?.applicationUserGroup).not.toHaveProperty('applicationUserApplicationUserGroups');
+
+      const teams = present(
+        await api.applicationUserGroupsPaged({ ...ALL_USER_FLAGS, page: 1, search: `team ${suffix.toUpperCase()}` }),
+        'ApplicationUserGroupsPaged search',
+      );
+      record('ApplicationUserGroupsPaged (search, members)', teams);
+      expect(teams.list?.map((g) => g.id)).toEqual([ids.team]);
+      const member = teams.list?.[0]?.applicationUserApplicationUserGroups?.[0]?.applicationUser;
+      expect(member).toHaveProperty('name');
+      expect(member).not.toHaveProperty('claimEnumsInApplicationUsers');
+      const link = teams.list?.[0]?.claimGroupsInApplicationUserGroups?.[0]?.claimGroup;
+      expect(link).toHaveProperty('name');
+      expect(link).not.toHaveProperty('claimEnumsInClaimGroups');
+      seen.facts.set('search: team members', teams.list?.[0]?.applicationUserApplicationUserGroups?.length);
+    });
+
+    it('RemovesMyAdminAccess (beyond the spec) answers for the caller only and changes nothing', async () => {
+      const t = target as ContractTarget;
+      const me = present(await api.getMyUserSessionData(), 'session').userId as string;
+      const mine = present(await api.applicationUsersPaged({ ...ALL_USER_FLAGS, page: 1, count: 5, search: me }), 'me').list?.[0];
+      const myGroups = (mine?.applicationUserApplicationUserGroups ?? []).map((m) => m.applicationUserGroupId);
+      const everything = [
+        {
+          type: 'members' as const,
+          change: { applicationUsersGroups: myGroups, applicationUsersToAdd: [], applicationUsersToRemove: [me], removeExistingUnMentioned: false },
+        },
+        {
+          type: 'claimGroups' as const,
+          holderKind: 'user' as const,
+          change: { claimGroupSets: [me], claimGroupsToAdd: [], claimGroupsToRemove: [], removeExistingUnMentionedClaimGroups: true },
+        },
+        {
+          type: 'claims' as const,
+          holderKind: 'user' as const,
+          change: { claimSets: [me], claimBaseToAddUpdate: [], claimEnumsToRemoveValue: [], removeExistingUnMentionedClaimBase: true },
+        },
+      ];
+      const before = present(await api.getMyClaims(), 'claims before');
+      const removes = await api.removesMyAdminAccess(everything);
+      record('RemovesMyAdminAccess', removes);
+      expect(removes).toBe(true);
+      expect(await api.removesMyAdminAccess([])).toBe(false);
+      // Granting something can not take it away; nor can a change of a group the caller is not in.
+      const add = [{ type: 'claimGroups' as const, holderKind: 'userGroup' as const, change: { claimGroupSets: [ids.team], claimGroupsToAdd: [ids.a], claimGroupsToRemove: [], removeExistingUnMentionedClaimGroups: false } }];
+      expect(await api.removesMyAdminAccess(add)).toBe(false);
+      // A caller who is no administrator loses nothing.
+      expect(await t.clientAs('reader').claim.removesMyAdminAccess(everything)).toBe(false);
+      // Nothing was changed.
+      expect(present(await api.getMyClaims(), 'claims after')).toEqual(before);
+      seen.facts.set('removes my admin access', [removes]);
+      expect((await apiError(api.removesMyAdminAccess([{ type: 'nope' } as never]))).status).toBe(400);
+      expect((await apiError(t.clientAs(null).claim.removesMyAdminAccess([]))).status).toBe(401);
     });
 
     it('rename the user group; blank names are 400, taken names 409, unknown ids 404', async () => {

@@ -277,10 +277,14 @@ describe('ClaimGroupsList and ClaimGroupsPaged', () => {
     const editors = paged.body.list?.find((g) => g.id === SEED_IDS.claimGroups.formEditors);
     expect(editors?.claimEnumsInClaimGroups?.length).toBeGreaterThan(0);
     expect(editors?.claimGroupsInClaimGroups?.map((l) => l.recordId)).toEqual([SEED_IDS.claimGroups.formReaders]);
-    expect(editors?.claimGroupsInClaimGroups?.[0]?.claimGroup).toMatchObject({
+    // A link's claim group travels slim: its own fields, no collections.
+    expect(editors?.claimGroupsInClaimGroups?.[0]?.claimGroup).toEqual({
       id: SEED_IDS.claimGroups.formReaders,
       name: 'Form Readers',
-      claimEnumsInClaimGroups: null,
+      builtInGroup: true,
+      isDeleted: false,
+      createdDateTime: expect.any(String),
+      lastUpdatedDateTime: expect.any(String),
     });
     expect(editors?.claimGroupsInApplicationUsers).toBeNull();
     expect(editors?.claimGroupsInApplicationUserGroups).toBeNull();
@@ -328,7 +332,7 @@ describe('nested claim groups', () => {
       isDeleted: false,
       createdDateTime: expect.any(String),
       lastUpdatedDateTime: expect.any(String),
-      claimGroup: expect.objectContaining({ id: leaf.id, name: leaf.name, claimGroupsInClaimGroups: null }),
+      claimGroup: expect.objectContaining({ id: leaf.id, name: leaf.name, builtInGroup: false }),
     });
     expect(await myClaims(token)).toEqual([Permission.FormSchema_Add]);
 

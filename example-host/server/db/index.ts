@@ -90,16 +90,19 @@ async function openPostgres(databaseUrl: string): Promise<OpenDatabase> {
 
 async function openPglite(dataDir: string | null | undefined, template?: Blob | null): Promise<OpenDatabase> {
   const { PGlite } = await import('@electric-sql/pglite');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { drizzle } = await import('drizzle-orm/pglite');
+  // pg_trgm serves the name search's trigram index (migration 0007).
+  const extensions = { pg_trgm };
   let client: InstanceType<typeof PGlite>;
   let location: string;
   if (isMemoryDataDir(dataDir)) {
-    client = template ? new PGlite({ loadDataDir: template }) : new PGlite();
+    client = template ? new PGlite({ loadDataDir: template, extensions }) : new PGlite({ extensions });
     location = 'memory://';
   } else {
     location = path.resolve(dataDir as string);
     await mkdir(location, { recursive: true });
-    client = new PGlite(location);
+    client = new PGlite(location, { extensions });
   }
   await client.waitReady;
   const db = drizzle({ client, schema: tables }) as unknown as Db;

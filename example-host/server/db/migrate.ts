@@ -219,6 +219,28 @@ export const MIGRATIONS: readonly Migration[] = [
       `CREATE INDEX IF NOT EXISTS permission_history_holder_idx ON permission_history (holder_kind, holder_id, at DESC)`,
     ],
   },
+  {
+    // Name search of users, user groups and claim groups (issue 10 #6, src/domain/name-search.ts): the pickers ask
+    // the server per keystroke for `lower(name) LIKE '%…%'`, served by a trigram index (pg_trgm, where the server
+    // has it: PGlite loads it, Debian's and managed PostgreSQL ship it); lists and pages read in name order from a
+    // btree index instead of sorting every row. Without pg_trgm the search scans the table (still correct).
+    id: '0007_name_search',
+    statements: [
+      `DO $$ BEGIN
+  CREATE EXTENSION IF NOT EXISTS pg_trgm;
+EXCEPTION WHEN OTHERS THEN
+  RAISE NOTICE 'pg_trgm is not available: name searches scan the table';
+END $$`,
+      ...['application_users', 'application_user_groups', 'claim_groups'].flatMap((table) => [
+        `CREATE INDEX IF NOT EXISTS ${table}_name_order_idx ON ${table} (lower(name), name, id)`,
+        `DO $$ BEGIN
+  IF EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm') THEN
+    CREATE INDEX IF NOT EXISTS ${table}_name_trgm_idx ON ${table} USING gin (lower(name) gin_trgm_ops);
+  END IF;
+END $$`,
+      ]),
+    ],
+  },
 ];
 
 /** A fixed key for `pg_advisory_xact_lock`, so concurrent starts apply migrations one at a time. */

@@ -8,7 +8,7 @@
  *   user groups and parent groups. The domain refuses (409) deleting a built-in group and any deletion
  *   that would leave no administrator.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
   catalogueClaim,
   claimGroupNotFound,
@@ -18,6 +18,9 @@ import {
   builtInResetChange,
   planBuiltInUpsert,
   readClaimGroupIncludes,
+  readNameSearch,
+  readSubGroupCandidatesOf,
+  unknownHolderError,
   type BuiltInUpsertStep,
 } from '../../../src/domain';
 import type { Db } from '../db/index';
@@ -107,12 +110,24 @@ export const claimGroupRoutes = [
   route({
     method: 'GET',
     path: '/api/Claim/ClaimGroupsPaged',
-    summary: 'One page of claim groups (page from 1, count 1–1000, default 10; no page: all)',
-    example: { query: { ...ALL_FLAGS, page: '1', count: '2' } },
+    summary:
+      'One page of claim groups (page from 1, count 1–1000, default 10; no page: the first), by name; beyond the ' +
+      'spec, search (the group with that id or whose name contains it, regardless of case) and subGroupCandidatesOf ' +
+      '(only the groups that may become sub-groups of that group)',
+    example: { query: { ...ALL_FLAGS, page: '1', count: '2', search: 'form', subGroupCandidatesOf: BUILT_IN_IDS.formEditors } },
     handler: async ({ c, services, query }) => {
       const include = readClaimGroupIncludes(query);
       const paging = readPaging(query);
-      const { rows, total } = await listLive(services.db, claimGroups, paging);
+      const candidatesOf = readSubGroupCandidatesOf(query);
+      if (candidatesOf !== null) {
+        const [group] = await services.db
+          .select({ id: claimGroups.id })
+          .from(claimGroups)
+          .where(and(eq(claimGroups.id, candidatesOf), eq(claimGroups.isDeleted, false)));
+        if (!group) throw unknownHolderError('claimGroup', candidatesOf, 'subGroupCandidatesOf');
+      }
+      const filter = { search: readNameSearch(query), subGroupCandidatesOf: candidatesOf };
+      const { rows, total } = await listLive(services.db, claimGroups, paging, filter);
       return c.json(toPaged(await projectClaimGroups(services.db, rows, include), total, paging));
     },
   }),

@@ -7,16 +7,20 @@ import { count, eq, or } from 'drizzle-orm';
 import { Permission } from '../../../src/api/enums';
 import type { OidcConfig, UserSessionData } from '../../../src/api/types';
 import {
+  accessReferencesOf,
+  changesRemoveOwnAdminAccess,
   explainEffectiveClaims,
   isAdministrator,
   isUuid,
   mayCheckAdminRoleOf,
+  parseOwnAdminChanges,
   readHistoryQuery,
   toPaged,
   unknownHolderError,
 } from '../../../src/domain';
 import { readHistory } from '../history';
-import { loadClaimGraph, loadUserGroupClaimGraph } from '../claims-service';
+import { loadClaimGraph, loadOwnAccessModel, loadUserGroupClaimGraph } from '../claims-service';
+import { readChangeBody } from './body';
 import { applicationUsers } from '../db/schema';
 import { claimRequired, route } from './registry';
 
@@ -71,6 +75,20 @@ export const claimRoutes = [
     handler: async ({ c, services, query }) => {
       const { holderKind, holderId, paging } = readHistoryQuery(query);
       return c.json(holderId ? await readHistory(services.db, holderKind, holderId, paging) : toPaged([], 0, paging));
+    },
+  }),
+
+  route({
+    method: 'POST',
+    path: '/api/Claim/RemovesMyAdminAccess',
+    summary:
+      "Whether making the changes in order would take GlobalDataAdmin away from the caller (nothing is changed): " +
+      'computed over the caller, their groups and what the changes name, never every user',
+    example: { body: { changes: [] } },
+    handler: async ({ c, services, auth }) => {
+      const changes = parseOwnAdminChanges(await readChangeBody(c));
+      const model = await loadOwnAccessModel(services.db, auth.user.id, accessReferencesOf(changes));
+      return c.json(changesRemoveOwnAdminAccess(model, auth.user.id, changes));
     },
   }),
 

@@ -47,7 +47,7 @@ export function toClaimGrant(row: GrantRow): ClaimGrant {
   };
 }
 
-/** A claim group row without its collections. */
+/** A claim group row without its collections (how a link carries its claim group: slim, issue 10 #6). */
 export function toClaimGroup(row: ClaimGroupRow): ClaimGroup {
   return {
     id: row.id,
@@ -56,17 +56,6 @@ export function toClaimGroup(row: ClaimGroupRow): ClaimGroup {
     isDeleted: row.isDeleted,
     createdDateTime: row.createdDateTime,
     lastUpdatedDateTime: row.lastUpdatedDateTime,
-  };
-}
-
-/** A claim group with every collection `null`. */
-export function toShallowClaimGroup(row: ClaimGroupRow): ClaimGroup {
-  return {
-    ...toClaimGroup(row),
-    claimEnumsInClaimGroups: null,
-    claimGroupsInClaimGroups: null,
-    claimGroupsInApplicationUsers: null,
-    claimGroupsInApplicationUserGroups: null,
   };
 }
 
@@ -81,6 +70,34 @@ export function toClaimGroupLink(row: LinkRow, claimGroup?: ClaimGroup | null): 
     createdDateTime: row.createdDateTime,
     lastUpdatedDateTime: row.lastUpdatedDateTime,
     claimGroup: claimGroup ?? null,
+  };
+}
+
+/** An application user without its collections: how a membership carries it (slim, issue 10 #6). */
+export function toUser(row: UserRow): ApplicationUser {
+  return {
+    id: row.id,
+    oidcId: row.oidcId,
+    name: row.name,
+    userName: row.userName,
+    email: row.email,
+    phoneNumber: row.phoneNumber,
+    isEnabled: row.isEnabled,
+    failedLoginAttempts: row.failedLoginAttempts,
+    isDeleted: row.isDeleted,
+    createdDateTime: row.createdDateTime,
+    lastUpdatedDateTime: row.lastUpdatedDateTime,
+  };
+}
+
+/** An application user group without its collections: how a membership carries it (slim). */
+export function toUserGroup(row: UserGroupRow): ApplicationUserGroup {
+  return {
+    id: row.id,
+    name: row.name,
+    isDeleted: row.isDeleted,
+    createdDateTime: row.createdDateTime,
+    lastUpdatedDateTime: row.lastUpdatedDateTime,
   };
 }
 

@@ -5,7 +5,7 @@
  * Lists are ordered by name (case-insensitively), then id; grants by claim value; links by the name
  * of the granted claim group; memberships by the name of the user or group they lead to.
  */
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type {
   ApplicationUser,
   ApplicationUserApplicationUserGroup,
@@ -15,10 +15,12 @@ import type {
   ClaimGroupLink,
 } from '../../../src/api/types';
 import {
+  likePatternOf,
   pageWindow,
   readPaging,
   toPaged,
   type ClaimGroupIncludeFlags,
+  type NameSearch,
   type Paging,
   type UserGroupIncludeFlags,
   type UserIncludeFlags,
@@ -30,9 +32,10 @@ import {
   toClaimGroup,
   toClaimGroupLink,
   toMembership,
-  toShallowClaimGroup,
   toShallowUser,
   toShallowUserGroup,
+  toUser,
+  toUserGroup,
   type ClaimGroupRow,
   type UserGroupRow,
   type UserRow,
@@ -89,7 +92,7 @@ export async function linksByHolder(db: Db, kind: HolderKind, holderIds: readonl
       .orderBy(asc(l.holderId), sql`lower(${claimGroups.name})`, asc(claimGroups.id)),
   );
   return groupBy(
-    rows.map((r) => toClaimGroupLink(r.link, toShallowClaimGroup(r.group))),
+    rows.map((r) => toClaimGroupLink(r.link, toClaimGroup(r.group))),
     (r) => r.holderId,
   );
 }
@@ -133,7 +136,7 @@ async function membershipsByUser(db: Db, userIds: readonly string[]) {
       .orderBy(sql`lower(${applicationUserGroups.name})`, asc(applicationUserGroups.id)),
   );
   return groupBy(
-    rows.map((r) => toMembership(r.m, { applicationUserGroup: toShallowUserGroup(r.g) })),
+    rows.map((r) => toMembership(r.m, { applicationUserGroup: toUserGroup(r.g) })),
     (m) => m.applicationUserId,
   );
 }
@@ -155,7 +158,7 @@ export async function membershipsByGroup(db: Db, groupIds: readonly string[]) {
       .orderBy(sql`lower(${applicationUsers.name})`, asc(applicationUsers.id)),
   );
   return groupBy(
-    rows.map((r): ApplicationUserApplicationUserGroup => toMembership(r.m, { applicationUser: toShallowUser(r.u) })),
+    rows.map((r): ApplicationUserApplicationUserGroup => toMembership(r.m, { applicationUser: toUser(r.u) })),
     (m) => m.applicationUserGroupId,
   );
 }
@@ -222,20 +225,54 @@ export { readPaging, toPaged, type Paging };
 
 type Listable = typeof claimGroups | typeof applicationUsers | typeof applicationUserGroups;
 
-/** The live rows of a table ordered by name, all of them or one page, with the total count. */
+/** What a list keeps besides live rows: a name search, and (claim groups) the sub-group candidates of a group. */
+export interface ListFilter {
+  search?: NameSearch | null;
+  /** Claim groups only: keep the groups that may become sub-groups of this one (not it, nor any group containing it). */
+  subGroupCandidatesOf?: string | null;
+}
+
+/**
+ * The domain's name search (src/domain/name-search.ts) as SQL: the id equals the search, or `lower(name)` contains it
+ * (served by the trigram index of migration 0007 where pg_trgm is available).
+ */
+function searchCondition(t: typeof claimGroups, search: NameSearch): SQL {
+  const byName = sql`lower(${t.name}) LIKE ${likePatternOf(search)} ESCAPE '\\'`;
+  return search.id === null ? byName : sql`(${t.id} = ${search.id}::uuid OR ${byName})`;
+}
+
+/** Not the group itself nor any live group that (transitively) contains it: `wouldCreateCycle` as one recursive query. */
+function subGroupCandidateCondition(t: typeof claimGroups, groupId: string): SQL {
+  return sql`${t.id} NOT IN (
+    WITH RECURSIVE up(id) AS (
+      SELECT ${groupId}::uuid
+      UNION
+      SELECT l.holder_id FROM claim_group_links_claim_groups l
+        JOIN up ON l.claim_group_id = up.id
+        JOIN claim_groups p ON p.id = l.holder_id
+      WHERE NOT l.is_deleted AND NOT p.is_deleted
+    )
+    SELECT id FROM up)`;
+}
+
+/** The live rows of a table ordered by name, all of them or one page, with the total count, narrowed by `filter`. */
 export async function listLive<T extends Listable>(
   db: Db,
   table: T,
   paging: Paging | null,
+  filter: ListFilter = {},
 ): Promise<{ rows: T['$inferSelect'][]; total: number }> {
   const t = table as typeof claimGroups;
-  const live = eq(t.isDeleted, false);
-  const [counted] = await db.select({ n: count() }).from(t).where(live);
+  const conditions: SQL[] = [eq(t.isDeleted, false)];
+  if (filter.search) conditions.push(searchCondition(t, filter.search));
+  if (filter.subGroupCandidatesOf) conditions.push(subGroupCandidateCondition(t, filter.subGroupCandidatesOf));
+  const where = and(...conditions);
+  const [counted] = await db.select({ n: count() }).from(t).where(where);
   const total = counted?.n ?? 0;
   const query = db
     .select()
     .from(t)
-    .where(live)
+    .where(where)
     .orderBy(sql`lower(${t.name})`, asc(t.name), asc(t.id));
   const window = paging && pageWindow(paging);
   const rows = window ? await query.limit(window.limit).offset(window.offset) : await query;

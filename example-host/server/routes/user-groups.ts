@@ -6,7 +6,7 @@
  * links — unless that would leave no administrator (409).
  */
 import { and, eq } from 'drizzle-orm';
-import { readUserGroupIncludes, userGroupNotFound } from '../../../src/domain';
+import { readNameSearch, readUserGroupIncludes, userGroupNotFound } from '../../../src/domain';
 import type { Db } from '../db/index';
 import { applicationUserGroups } from '../db/schema';
 import { SEED_IDS } from '../db/seed';
@@ -41,7 +41,9 @@ export const userGroupRoutes = [
   route({
     method: 'GET',
     path: '/api/Claim/ApplicationUserGroupsPaged',
-    summary: 'One page of application user groups (page from 1, count 1–1000, default 10; no page: all)',
+    summary:
+      'One page of application user groups (page from 1, count 1–1000, default 10; no page: the first), by name; ' +
+      'search (beyond the spec): the group with that id or whose name contains it, regardless of case',
     example: {
       query: {
         includeClaims: 'true',
@@ -49,12 +51,13 @@ export const userGroupRoutes = [
         includeClaimGroups: 'true',
         page: '1',
         count: '2',
+        search: 'read',
       },
     },
     handler: async ({ c, services, query }) => {
       const include = readUserGroupIncludes(query);
       const paging = readPaging(query);
-      const { rows, total } = await listLive(services.db, applicationUserGroups, paging);
+      const { rows, total } = await listLive(services.db, applicationUserGroups, paging, { search: readNameSearch(query) });
       return c.json(toPaged(await projectUserGroups(services.db, rows, include), total, paging));
     },
   }),

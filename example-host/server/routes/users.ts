@@ -4,7 +4,7 @@
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { applicationUsers } from '../db/schema';
-import { readUserIncludes } from '../../../src/domain';
+import { readNameSearch, readUserIncludes } from '../../../src/domain';
 import { listLive, projectUsers, readPaging, toPaged } from './projections';
 import { route } from './registry';
 import { write } from './writes';
@@ -15,12 +15,14 @@ export const userRoutes = [
   route({
     method: 'GET',
     path: '/api/Claim/ApplicationUsersPaged',
-    summary: 'One page of application users (page from 1, count 1–1000, default 10; no page: all)',
-    example: { query: { ...ALL_FLAGS, page: '1', count: '2' } },
+    summary:
+      'One page of application users (page from 1, count 1–1000, default 10; no page: the first), by name; ' +
+      'search (beyond the spec): the user with that id or whose name contains it, regardless of case',
+    example: { query: { ...ALL_FLAGS, page: '1', count: '2', search: 'ada' } },
     handler: async ({ c, services, query }) => {
       const include = readUserIncludes(query);
       const paging = readPaging(query);
-      const { rows, total } = await listLive(services.db, applicationUsers, paging);
+      const { rows, total } = await listLive(services.db, applicationUsers, paging, { search: readNameSearch(query) });
       return c.json(toPaged(await projectUsers(services.db, rows, include), total, paging));
     },
   }),

@@ -2,6 +2,7 @@
 import { assertDefined, assertDefinedMayBeNull } from '../args';
 import type { EffectivePermission } from '../../domain/effective-claims';
 import type { HistoryEntry, HistoryHolderKind } from '../../domain/change-history';
+import type { OwnAdminChange } from '../../domain/own-admin-check';
 import type { CallOptions, QueryValue, Transport } from '../transport';
 import type {
   ApplicationUser,
@@ -13,11 +14,13 @@ import type {
   ClaimGroup,
   ClaimGroupIncludes,
   ClaimGroupLink,
+  ClaimGroupSearchArgs,
   ClaimGroupsChangeRequest,
   ClaimsChangeRequest,
   ClaimTypeNames,
   ClaimTypeRecord,
   EntityWithPermissions,
+  NameSearchArgs,
   OidcConfig,
   PageArgs,
   Paged,
@@ -89,14 +92,17 @@ export interface ClaimApi {
   createNewClaimGroup(groupName: string, options?: CallOptions): Promise<ClaimGroup | null>;
   /** `DELETE /api/Claim/DeleteAppUserGroup?groupToDeleteId`. */
   deleteAppUserGroup(groupToDeleteId: string, options?: CallOptions): Promise<null>;
-  /** `GET /api/Claim/ApplicationUsersPaged`: one page of users (`page` may be null, `count` optional). */
+  /**
+   * `GET /api/Claim/ApplicationUsersPaged`: one page of users (`page` may be null, `count` optional); `search` (beyond
+   * the spec) keeps the users whose id is it or whose name contains it.
+   */
   applicationUsersPaged(
-    args: ApplicationUserIncludes & PageArgs,
+    args: ApplicationUserIncludes & PageArgs & NameSearchArgs,
     options?: CallOptions,
   ): Promise<Paged<ApplicationUser> | null>;
-  /** `GET /api/Claim/ApplicationUserGroupsPaged`: one page of user groups (spec: the user include flags). */
+  /** `GET /api/Claim/ApplicationUserGroupsPaged`: one page of user groups (spec: the user include flags), `search` as above. */
   applicationUserGroupsPaged(
-    args: ApplicationUserIncludes & PageArgs,
+    args: ApplicationUserIncludes & PageArgs & NameSearchArgs,
     options?: CallOptions,
   ): Promise<Paged<ApplicationUserGroup> | null>;
   /** `GET /api/Claim/ApplicationList`: all application users. */
@@ -106,8 +112,14 @@ export interface ClaimApi {
     args: ApplicationUserGroupIncludes,
     options?: CallOptions,
   ): Promise<ApplicationUserGroup[] | null>;
-  /** `GET /api/Claim/ClaimGroupsPaged`: one page of claim groups. */
-  claimGroupsPaged(args: ClaimGroupIncludes & PageArgs, options?: CallOptions): Promise<Paged<ClaimGroup> | null>;
+  /**
+   * `GET /api/Claim/ClaimGroupsPaged`: one page of claim groups; `search` and `subGroupCandidatesOf` (beyond the spec)
+   * narrow it.
+   */
+  claimGroupsPaged(
+    args: ClaimGroupIncludes & PageArgs & ClaimGroupSearchArgs,
+    options?: CallOptions,
+  ): Promise<Paged<ClaimGroup> | null>;
   /** `GET /api/Claim/ClaimGroupsList`: all claim groups. */
   claimGroupsList(args: ClaimGroupIncludes, options?: CallOptions): Promise<ClaimGroup[] | null>;
   /** `GET /api/Claim/UpsertBuiltInClaimGroups?overrideExisting`: creates (or resets) the built-in groups. */
@@ -146,6 +158,11 @@ export interface ClaimApi {
     body: UsersInGroupsChangeRequest,
     options?: CallOptions,
   ): Promise<ApplicationUserApplicationUserGroup[] | null>;
+  /**
+   * `POST /api/Claim/RemovesMyAdminAccess` (beyond the spec): whether making `changes` in order would take
+   * GlobalDataAdmin away from the caller. Nothing is changed.
+   */
+  removesMyAdminAccess(changes: readonly OwnAdminChange[], options?: CallOptions): Promise<boolean | null>;
 }
 
 const BASE = '/api/Claim/';
@@ -179,6 +196,15 @@ function claimGroupIncludes(args: ClaimGroupIncludes): Record<string, QueryValue
 function paging(args: PageArgs): Record<string, QueryValue> {
   assertDefinedMayBeNull('page', args.page);
   return { page: args.page, count: args.count };
+}
+
+/** `search` and `subGroupCandidatesOf`, sent only when given (a blank search is no search). */
+function searching(args: ClaimGroupSearchArgs): Record<string, QueryValue> {
+  const query: Record<string, QueryValue> = {};
+  const search = args.search?.trim();
+  if (search) query.search = search;
+  if (args.subGroupCandidatesOf) query.subGroupCandidatesOf = args.subGroupCandidatesOf;
+  return query;
 }
 
 /** Creates the Claim API over a transport. */
@@ -279,9 +305,9 @@ export function createClaimApi(transport: Transport): ClaimApi {
       });
     },
     applicationUsersPaged: async (args, options) =>
-      get('ApplicationUsersPaged', options, { ...userIncludes(args), ...paging(args) }),
+      get('ApplicationUsersPaged', options, { ...userIncludes(args), ...paging(args), ...searching({ search: args.search }) }),
     applicationUserGroupsPaged: async (args, options) =>
-      get('ApplicationUserGroupsPaged', options, { ...userIncludes(args), ...paging(args) }),
+      get('ApplicationUserGroupsPaged', options, { ...userIncludes(args), ...paging(args), ...searching({ search: args.search }) }),
     applicationList: async (args, options) => get('ApplicationList', options, userIncludes(args)),
     applicationUserGroupsList: async (args, options) => {
       assertDefined('args', args);
@@ -295,7 +321,7 @@ export function createClaimApi(transport: Transport): ClaimApi {
       });
     },
     claimGroupsPaged: async (args, options) =>
-      get('ClaimGroupsPaged', options, { ...claimGroupIncludes(args), ...paging(args) }),
+      get('ClaimGroupsPaged', options, { ...claimGroupIncludes(args), ...paging(args), ...searching(args) }),
     claimGroupsList: async (args, options) => get('ClaimGroupsList', options, claimGroupIncludes(args)),
     upsertBuiltInClaimGroups: async (overrideExisting, options) => {
       assertDefined('overrideExisting', overrideExisting);
@@ -309,5 +335,9 @@ export function createClaimApi(transport: Transport): ClaimApi {
     addRemoveUpdateClaimsToClaimGroupOrClaimGroups: postBody('AddRemoveUpdateClaimsToClaimGroupOrClaimGroups'),
     addRemoveUpdateClaimsToAppUserGroupOrUserGroups: postBody('AddRemoveUpdateClaimsToAppUserGroupOrUserGroups'),
     addRemoveUpdateAppUsersInAppuserGroups: postBody('AddRemoveUpdateAppUsersInAppuserGroups'),
+    removesMyAdminAccess: async (changes, options) => {
+      assertDefined('changes', changes);
+      return post('RemovesMyAdminAccess', { changes }, options);
+    },
   };
 }

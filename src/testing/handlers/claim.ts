@@ -35,6 +35,11 @@ import {
   readClaimGroupIncludes,
   readPaging,
   readHistoryQuery,
+  readNameSearch,
+  readSubGroupCandidatesOf,
+  parseOwnAdminChanges,
+  changesRemoveOwnAdminAccess,
+  wouldCreateCycle,
   readUserGroupIncludes,
   readUserIncludes,
   ROW_LEVEL_TABLES,
@@ -329,7 +334,7 @@ export const claimRoutes: readonly FakeRoute[] = [
   route('get', 'ApplicationUsersPaged', (ctx) => {
     const { db } = ctx.backend;
     const include = readUserIncludes(ctx.query);
-    const page = pageOf(sortedLive(db.applicationUsers), readPaging(ctx.query));
+    const page = pageOf(sortedLive(db.applicationUsers, readNameSearch(ctx.query)), readPaging(ctx.query));
     return json({ ...page, list: page.list?.map((u) => projectUser(db, u, include)) ?? null });
   }),
   route('get', 'ApplicationList', (ctx) => {
@@ -340,7 +345,7 @@ export const claimRoutes: readonly FakeRoute[] = [
   route('get', 'ApplicationUserGroupsPaged', (ctx) => {
     const { db } = ctx.backend;
     const include = readUserGroupIncludes(ctx.query);
-    const page = pageOf(sortedLive(db.applicationUserGroups), readPaging(ctx.query));
+    const page = pageOf(sortedLive(db.applicationUserGroups, readNameSearch(ctx.query)), readPaging(ctx.query));
     return json({ ...page, list: page.list?.map((g) => projectUserGroup(db, g, include)) ?? null });
   }),
   route('get', 'ApplicationUserGroupsList', (ctx) => {
@@ -351,7 +356,16 @@ export const claimRoutes: readonly FakeRoute[] = [
   route('get', 'ClaimGroupsPaged', (ctx) => {
     const { db } = ctx.backend;
     const include = readClaimGroupIncludes(ctx.query);
-    const page = pageOf(sortedLive(db.claimGroups), readPaging(ctx.query));
+    const paging = readPaging(ctx.query);
+    const candidatesOf = readSubGroupCandidatesOf(ctx.query);
+    if (candidatesOf !== null && !findHolder(db, 'claimGroup', candidatesOf)) {
+      throw unknownHolderError('claimGroup', candidatesOf, 'subGroupCandidatesOf');
+    }
+    const graph = candidatesOf === null ? null : claimGroupGraph(db);
+    const rows = sortedLive(db.claimGroups, readNameSearch(ctx.query)).filter(
+      (g) => candidatesOf === null || graph === null || !wouldCreateCycle(candidatesOf, g.id, graph),
+    );
+    const page = pageOf(rows, paging);
     return json({ ...page, list: page.list?.map((g) => projectClaimGroup(db, g, include)) ?? null });
   }),
   route('get', 'ClaimGroupsList', (ctx) => {
@@ -386,6 +400,11 @@ export const claimRoutes: readonly FakeRoute[] = [
   ...changeRoutes('AppUserOrUsers', 'user'),
   ...changeRoutes('ClaimGroupOrClaimGroups', 'claimGroup'),
   ...changeRoutes('AppUserGroupOrUserGroups', 'userGroup'),
+  route('post', 'RemovesMyAdminAccess', async (ctx) => {
+    const me = signedIn(ctx);
+    const changes = parseOwnAdminChanges(await readChangeBody(ctx.request));
+    return json(changesRemoveOwnAdminAccess(accessModelOf(ctx.backend.db), me.id, changes));
+  }),
   route('post', 'AddRemoveUpdateAppUsersInAppuserGroups', async (ctx) => {
     const change = parseUsersInGroupsChange(await readChangeBody(ctx.request));
     guard(ctx.backend.db, { type: 'members', change });
