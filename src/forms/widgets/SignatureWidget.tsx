@@ -80,6 +80,8 @@ function SignaturePad({
 }) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const drawing = useRef(false);
+  // Whether the current gesture drew a line: a tap alone must not store a blank signature.
+  const stroked = useRef(false);
   const shown = useRef<string | null>(null);
 
   useEffect(() => {
@@ -94,6 +96,18 @@ function SignaturePad({
     image.onload = () => context.drawImage(image, 0, 0);
     image.src = value;
   }, [value]);
+
+  /** The end of a gesture (released or cancelled): stores the drawing when this gesture drew something. */
+  const finish = (node: HTMLCanvasElement) => {
+    if (!drawing.current) return;
+    drawing.current = false;
+    if (!stroked.current) return;
+    stroked.current = false;
+    const url = node.toDataURL('image/png');
+    shown.current = url;
+    onChange(url);
+    onBlur();
+  };
 
   const point = (event: PointerEvent<HTMLCanvasElement>) => {
     const rect = event.currentTarget.getBoundingClientRect();
@@ -127,6 +141,7 @@ function SignaturePad({
           const context = event.currentTarget.getContext('2d');
           if (!context) return;
           drawing.current = true;
+          stroked.current = false;
           event.currentTarget.setPointerCapture?.(event.pointerId);
           const { x, y } = point(event);
           context.lineWidth = 2.5;
@@ -139,17 +154,15 @@ function SignaturePad({
           if (!drawing.current) return;
           const context = event.currentTarget.getContext('2d');
           const { x, y } = point(event);
-          context?.lineTo(x, y);
-          context?.stroke();
+          if (!context) return;
+          context.lineTo(x, y);
+          context.stroke();
+          stroked.current = true;
         }}
-        onPointerUp={(event) => {
-          if (!drawing.current) return;
-          drawing.current = false;
-          const url = event.currentTarget.toDataURL('image/png');
-          shown.current = url;
-          onChange(url);
-          onBlur();
-        }}
+        onPointerUp={(event) => finish(event.currentTarget)}
+        // A cancelled gesture (the browser took the touch for scrolling, the pen left) ends the stroke too; without
+        // this the pad would keep drawing on later moves with no button pressed.
+        onPointerCancel={(event) => finish(event.currentTarget)}
       />
       <Group mt="xs">
         <Button
