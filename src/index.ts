@@ -30,7 +30,7 @@ export type {
   ClaimTypeNames, ClaimTypeRecord, CrudApi, CrudEntities, CrudEntityApi, CrudEntityName, DisplayNameFunction,
   DownloadDocumentResult, DynamicFormLinkingApi, EffectivePermission, EntityWithPermissions, ExplainedGrant, FieldComputation, FieldOption, FieldRule,
   FieldWidget, FileParameter, Filter, FilterField, FilterValue, Form, FormField, FormGeneratorApi, FormGroup,
-  FormInstance, FormLayout, FormPage, FormsApi, FormSchema, FormSection, GeneratedForm, GrantSourceStep, HealthCheckApi, HttpMethod,
+  FormInstance, FormLayout, FormPage, FormsApi, FormSchema, FormSection, GeneratedForm, GrantSourceStep, HealthCheckApi, HistoryAction, HistoryEntry, HistoryHolderKind, HistoryItem, HttpMethod,
   JsonObject, JsonValue, MenuClaimKey, ODataApi, ODataEntitySet, ODataExpandOptions, ODataOrderByItem,
   ODataQueryOptions, ODataResult, OidcConfig, OverruledReason, PageArgs, Paged, PdfField, PdfTemplate, PermissionKey, ProblemDetails,
   PropertyName, QueryValue, RetryOptions, RowLevelTable, SatisfiesOptions, SelectedPermission, SignatureRequest,
@@ -87,13 +87,13 @@ export type {
 // Administration screens: headless hooks and their views.
 export {
   ADMIN_ACTION_CLAIMS, diffPermissions, EffectivePermissionsPanel, filterCategories, permissionCategories, PermissionEditor,
-  PermissionEditorView, useEffectivePermissions,
+  PermissionEditorView, PermissionHistoryPanel, useEffectivePermissions, usePermissionHistory,
   PRIORITY_MAX, PRIORITY_MIN, RoleManagement, RoleManagementView, subGroupCandidates, useClaimCatalogue,
   useClaimEntriesOfTypes, usePermissionEditor, useRoleManagement, UserRoleManagement, UserRoleManagementView,
   useUserRoleManagement,
 } from './admin';
 export type {
-  AdminAccess, CatalogueEntry, ClaimGroupOption, EffectivePermissionsHolder, EffectivePermissionsPanelProps, ListState,
+  AdminAccess, CatalogueEntry, ClaimGroupOption, EffectivePermissionsHolder, EffectivePermissionsPanelProps, ListState, PermissionHistoryHolder, PermissionHistoryPanelProps, PermissionHistoryPanelStylesNames,
   PermissionCategory, PermissionDiff,
   PermissionEditorController, PermissionEditorFactory, PermissionEditorOptions, PermissionEditorProps,
   PermissionEditorStylesNames, PermissionEditorViewFactory, PermissionEditorViewProps, RoleManagementController,

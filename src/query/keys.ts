@@ -35,6 +35,9 @@ export const claimKeys = {
   claimGroupPage: (includes: ClaimGroupIncludes, page: PageArgs) => [...claimKeys.claimGroups(), 'paged', includes, page] as const,
   effective: () => [...claimKeys.all, 'effective'] as const,
   effectivePermissions: (kind: 'user' | 'userGroup', id: string) => [...claimKeys.effective(), kind, id] as const,
+  history: () => [...claimKeys.all, 'history'] as const,
+  permissionHistory: (kind: 'user' | 'userGroup' | 'claimGroup', id: string, page: number, count: number) =>
+    [...claimKeys.history(), kind, id, page, count] as const,
   oidcConfig: () => [...claimKeys.all, 'oidc-config'] as const,
   hasUsers: () => [...claimKeys.all, 'has-users'] as const,
 };

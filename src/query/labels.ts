@@ -1,5 +1,6 @@
 import { builtInGroupDeleteReason } from '../domain/built-in-claim-groups';
 import { effectivePermissionsLabels } from './effective-permissions-labels';
+import { historyLabels } from './history-labels';
 import { formViewerLabels } from './forms-labels';
 
 /**
@@ -171,6 +172,7 @@ export const defaultLabels = {
   ...formViewerLabels,
   // "Why can they?" (src/query/effective-permissions-labels.ts)
   ...effectivePermissionsLabels,
+  ...historyLabels,
 } as const;
 
 /** The full set of texts. */

@@ -48,6 +48,7 @@ export const PERMISSION_INVALIDATIONS: readonly QueryKey[] = [
   claimKeys.userGroups(),
   claimKeys.session(),
   claimKeys.effective(),
+  claimKeys.history(),
 ];
 
 /**

@@ -39,6 +39,9 @@ export const SCREEN_CLAIM_GROUP_INCLUDES: ClaimGroupIncludes = {
   includeClaimGroups: true,
 };
 
+/** How long the signed-in user's claims count as fresh (30 s). */
+export const MY_CLAIMS_STALE_TIME = 30_000;
+
 /** The claim catalogue changes only with a server release: read it once per session. */
 const CATALOGUE_STALE_TIME = Number.POSITIVE_INFINITY;
 
@@ -48,6 +51,9 @@ export const claimQueries = {
     queryOptions({
       queryKey: claimKeys.myClaims(),
       queryFn: async ({ signal }) => (await client.claim.getMyClaims({ signal })) ?? [],
+      // Every button and panel asks for the claims: one that mounts later must not fetch them again. A permission
+      // change, a token change or a new user invalidates them at once; changes made elsewhere show within this time.
+      staleTime: MY_CLAIMS_STALE_TIME,
     }),
   mySessionData: (client: ApiClient) =>
     queryOptions({
@@ -62,6 +68,13 @@ export const claimQueries = {
         (kind === 'user'
           ? await client.claim.getEffectivePermissionsOfUser(id, { signal })
           : await client.claim.getEffectivePermissionsOfUserGroup(id, { signal })) ?? [],
+    }),
+  /** Who changed a holder's claims, claim groups or members, and when (beyond the spec; administrators only). */
+  permissionHistory: (client: ApiClient, kind: 'user' | 'userGroup' | 'claimGroup', id: string, page: number, count: number) =>
+    queryOptions({
+      queryKey: claimKeys.permissionHistory(kind, id, page, count),
+      queryFn: async ({ signal }) =>
+        (await client.claim.getPermissionHistory(kind, id, { page, count }, { signal })) ?? { list: [], totalRecCount: 0, totalPageCount: 0 },
     }),
   adminRole: (client: ApiClient, authId: string) =>
     queryOptions({

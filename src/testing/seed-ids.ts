@@ -122,8 +122,8 @@ export function seedDate(days: number, hours = 0): Date {
 }
 
 /** Ids of seeded join rows (memberships, grants, links): deterministic, not meant to be named. */
-export function seedRowId(table: 'membership' | 'grant' | 'link' | 'pdf', row: number): string {
-  const prefix = { membership: 0x90000000, grant: 0xa0000000, link: 0xb0000000, pdf: 0xc0000000 }[table];
+export function seedRowId(table: 'membership' | 'grant' | 'link' | 'pdf' | 'history', row: number): string {
+  const prefix = { membership: 0x90000000, grant: 0xa0000000, link: 0xb0000000, pdf: 0xc0000000, history: 0xd0000000 }[table];
   return guid(prefix, row);
 }
 

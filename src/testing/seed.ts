@@ -21,7 +21,7 @@
 import type { JsonObject } from '../api/types';
 import { BUILT_IN_CLAIM_GROUP_DEFINITIONS, builtInClaimGroupDefinition } from '../domain/built-in-claim-groups';
 import { ButtonClaim, MenuClaim, Permission, DEFAULT_PRIORITY_OF_PERMISSION } from '../api/enums';
-import { catalogueClaim } from '../domain';
+import { catalogueClaim, grantItems, type HistoryEntry } from '../domain';
 import {
   createEmptyDb,
   type ExternalUser,
@@ -285,6 +285,44 @@ function seedExternalUsers(users: readonly StoredUser[]): ExternalUser[] {
   ];
 }
 
+/**
+ * A little change history, so the history panels have something to show: Ada Admin set up No Hard Delete's denies and
+ * put Eddie and Sam into Form Authors, a day after the seed's epoch.
+ */
+function seedPermissionHistory(): HistoryEntry[] {
+  const ada = { id: seedIds.users.admin, name: 'Ada Admin' };
+  const denies = HARD_DELETE_CLAIMS.map((claimValue) => ({ claimValue, allow: false, priorityOfPermission: 10 }));
+  return [
+    {
+      id: seedRowId('history', 1),
+      at: seedDate(1),
+      actor: ada,
+      holderKind: 'claimGroup',
+      holderId: seedIds.claimGroups.noHardDelete,
+      holderName: 'No Hard Delete',
+      action: 'claims',
+      added: grantItems(denies).sort((a, b) => a.label.localeCompare(b.label)),
+      removed: [],
+      updated: [],
+    },
+    {
+      id: seedRowId('history', 2),
+      at: seedDate(1),
+      actor: ada,
+      holderKind: 'userGroup',
+      holderId: seedIds.userGroups.formAuthors,
+      holderName: 'Form Authors',
+      action: 'members',
+      added: [
+        { key: `user:${seedIds.users.editor}`, label: 'Eddie Editor' },
+        { key: `user:${seedIds.users.signer}`, label: 'Sam Signer' },
+      ],
+      removed: [],
+      updated: [],
+    },
+  ];
+}
+
 /** A fresh database holding the whole seed. Every call returns new objects. */
 export function createSeedDb(): FakeDb {
   const applicationUsers = seedUsers();
@@ -304,6 +342,7 @@ export function createSeedDb(): FakeDb {
   db.externalUsers = seedExternalUsers(applicationUsers);
   db.primitivePaths = [...SEED_PRIMITIVE_PATHS];
   db.exampleApplication = seedExampleApplication();
+  db.permissionHistory = seedPermissionHistory();
   return structuredClone(db);
 }
 

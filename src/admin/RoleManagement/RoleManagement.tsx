@@ -16,6 +16,7 @@ import { LoadingState } from '../../ui/LoadingState';
 import { PageShell } from '../../ui/PageShell';
 import { CreateGroupFormView, GroupDialogs, GroupPickerRow, UnsavedChangesDialog } from '../shared/GroupViews';
 import { PermissionPanelView } from '../shared/PermissionPanel';
+import { PermissionHistoryPanel } from '../shared/PermissionHistory';
 import { useRoleManagement, type RoleManagementController, type RoleManagementOptions } from './useRoleManagement';
 
 /** The inner parts of Role Management that `classNames` / `styles` reach. */
@@ -114,6 +115,9 @@ export const RoleManagementView = factory<RoleManagementViewFactory>((_props) =>
               dialogPart={dialogPart}
               labels={labels}
             />
+          )}
+          {c.selected && (
+            <PermissionHistoryPanel key={c.selected.id} holder={{ kind: 'claimGroup', id: c.selected.id, name: c.selected.name }} />
           )}
           <UnsavedChangesDialog
             prompt={c.unsaved.prompt}

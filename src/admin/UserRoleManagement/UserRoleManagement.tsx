@@ -33,6 +33,7 @@ import {
 } from '../shared/GroupViews';
 import { isDenied } from '../shared/access';
 import { EffectivePermissionsPanel } from '../shared/EffectivePermissions';
+import { PermissionHistoryPanel } from '../shared/PermissionHistory';
 import { PermissionPanelView } from '../shared/PermissionPanel';
 import type { GroupMembersController } from './useGroupMembers';
 import {
@@ -300,6 +301,12 @@ export const UserRoleManagementView = factory<UserRoleManagementViewFactory>((_p
           {panel && (
             <EffectivePermissionsPanel
               key={`${panel.holder.kind}:${panel.holder.id}`}
+              holder={{ kind: panel.holder.kind, id: panel.holder.id, name: panel.holder.name }}
+            />
+          )}
+          {panel && (
+            <PermissionHistoryPanel
+              key={`history:${panel.holder.kind}:${panel.holder.id}`}
               holder={{ kind: panel.holder.kind, id: panel.holder.id, name: panel.holder.name }}
             />
           )}
