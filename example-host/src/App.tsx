@@ -2,6 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { RouterProvider } from '@tanstack/react-router';
+import { colorSchemeManager, DEFAULT_COLOR_SCHEME } from './colorScheme';
 import { OidcConfigGate } from './components/OidcConfigGate';
 import { PendingPage } from './components/PendingPage';
 import { LOGIN_CALLBACK_PATH, SIGNED_OUT_PATH, notificationsProps } from './config';
@@ -17,10 +18,10 @@ export interface AppProps {
   origin?: string;
 }
 
-/** The whole host: Mantine, the toast area, modals, then sign-in settings from the backend, auth, API and routes. */
+/** The whole host: Mantine (following the system's colour scheme until the user picks one), the toast area, modals, then sign-in settings from the backend, auth, API and routes. */
 export function App({ apiBaseUrl, router, origin = window.location.origin }: AppProps) {
   return (
-    <MantineProvider theme={ccqTheme} defaultColorScheme="auto">
+    <MantineProvider theme={ccqTheme} defaultColorScheme={DEFAULT_COLOR_SCHEME} colorSchemeManager={colorSchemeManager}>
       <Notifications {...notificationsProps} />
       <ModalsProvider>
         <OidcConfigGate apiBaseUrl={apiBaseUrl}>
