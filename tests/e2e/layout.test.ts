@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContextOptions, Page } from 'playwright-core';
+import { signInAtProvider, startStack } from './stack';
+import type { Stack } from './stack';
+
+// Issue 8 #6 and #8 measured in Chromium on the real host: long permission labels wrap inside their card and the
+// claim-group picker keeps a usable width on a phone; a dark system gets a dark page before the app's script runs.
+
+let stack: Stack;
+beforeAll(async () => {
+  stack = await startStack();
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+
+/** A new context (viewport, colour preference…) whose page errors fail the test that reads them. */
+async function open(options: BrowserContextOptions) {
+  const context = await stack.browser.newContext(options);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { context, page, errors };
+}
+
+/** Role Management as the administrator, with a role chosen so that its 'Configure Role' panel shows. */
+async function openRoleManagement(page: Page, role: string) {
+  await page.goto(`${stack.url}/admin/auth/assign-claims-to-roles`);
+  await signInAtProvider(page, 'admin', 'admin-password');
+  await page.getByRole('heading', { level: 1, name: 'Role Management' }).waitFor();
+  await page.getByRole('combobox', { name: 'Claim group', exact: true }).click();
+  await page.getByRole('option', { name: role, exact: true }).click();
+  const panel = page.getByRole('region', { name: /Configure Role/ });
+  await panel.getByRole('checkbox', { name: /^DynamicFormLinking_GetAllPrimitivePaths/ }).waitFor();
+  return panel;
+}
+
+interface LabelBox {
+  label: string;
+  /** How far the label's text reaches past its card's content box on the left and right, in px (≤ 0: inside). */
+  overLeft: number;
+  overRight: number;
+}
+
+/** Every permission label of the category cards, with how far its text runs past its card. */
+function measureLabels(page: Page): Promise<LabelBox[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('fieldset[data-category]')].flatMap((card) => {
+      const cardBox = card.getBoundingClientRect();
+      const style = getComputedStyle(card);
+      const inner = {
+        left: cardBox.left + parseFloat(style.borderLeftWidth),
+        right: cardBox.right - parseFloat(style.borderRightWidth),
+      };
+      return [...card.querySelectorAll('label')].map((label) => {
+        // The text's own extent: a label box can stay in place while its unbroken text spills out of it.
+        const range = document.createRange();
+        range.selectNodeContents(label);
+        const text = range.getBoundingClientRect();
+        return { label: label.textContent ?? '', overLeft: inner.left - text.left, overRight: text.right - inner.right };
+      });
+    }),
+  );
+}
+
+function expectLabelsInsideCards(boxes: LabelBox[]) {
+  const long = boxes.filter((b) => /DynamicFormLinking_Get(AllPrimitivePaths|ExampleApplication)/.test(b.label));
+  expect(long.length, 'the long DynamicFormLinking labels are on the page').toBeGreaterThanOrEqual(2);
+  expect(boxes.length).toBeGreaterThan(50);
+  // Half a pixel for sub-pixel rounding.
+  const outside = boxes.filter((b) => b.overLeft > 0.5 || b.overRight > 0.5);
+  expect(outside.map((b) => `${b.label.slice(0, 60)}: ${Math.max(b.overLeft, b.overRight).toFixed(1)} px out`)).toEqual([]);
+}
+
+describe('6. long permission labels and the picker on narrow screens', () => {
+  it('at 1280 px every permission label wraps inside its card', async () => {
+    const { context, page, errors } = await open({ viewport: { width: 1280, height: 900 } });
+    await openRoleManagement(page, 'Administrators');
+    expectLabelsInsideCards(await measureLabels(page));
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('at 390 px the claim-group picker keeps a usable width, and the labels still wrap inside their cards', async () => {
+    const { context, page, errors } = await open({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    await openRoleManagement(page, 'Administrators');
+    const picker = await page.getByRole('combobox', { name: 'Claim group', exact: true }).boundingBox();
+    expect(picker).not.toBeNull();
+    expect(picker!.width).toBeGreaterThanOrEqual(200);
+    // Within the page: no sideways scrolling to reach it.
+    expect(picker!.x).toBeGreaterThanOrEqual(0);
+    expect(picker!.x + picker!.width).toBeLessThanOrEqual(390);
+    expectLabelsInsideCards(await measureLabels(page));
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('8. the colour scheme before the app loads', () => {
+  /** The page as painted before the app's own script runs (its module is held back), and the body's colour. */
+  async function beforeTheApp(options: BrowserContextOptions, stored?: string) {
+    const { context, page } = await open(options);
+    if (stored) await context.addInitScript((value) => localStorage.setItem('mantine-color-scheme-value', value), stored);
+    await context.route(/\/assets\/.*\.js$/, (route) => route.abort());
+    await page.goto(`${stack.url}/admin/`);
+    const painted = await page.evaluate(() => ({
+      scheme: document.documentElement.getAttribute('data-mantine-color-scheme'),
+      body: getComputedStyle(document.body).backgroundColor,
+      appStarted: document.getElementById('root')?.childElementCount ?? 0,
+    }));
+    await context.close();
+    return painted;
+  }
+
+  it("a dark system gets Mantine's dark page from the first paint", async () => {
+    expect(await beforeTheApp({ colorScheme: 'dark' })).toEqual({ scheme: 'dark', body: 'rgb(36, 36, 36)', appStarted: 0 });
+  });
+
+  it('a remembered choice wins over the system from the first paint', async () => {
+    expect(await beforeTheApp({ colorScheme: 'dark' }, 'light')).toEqual({ scheme: 'light', body: 'rgb(255, 255, 255)', appStarted: 0 });
+    expect(await beforeTheApp({ colorScheme: 'light' }, 'dark')).toEqual({ scheme: 'dark', body: 'rgb(36, 36, 36)', appStarted: 0 });
+  });
+
+  it('the signed-in host stays dark on a dark system, with the switch in its header', async () => {
+    const { context, page, errors } = await open({ colorScheme: 'dark' });
+    await page.goto(`${stack.url}/admin/`);
+    await signInAtProvider(page, 'admin', 'admin-password');
+    await page.getByRole('banner').getByRole('button', { name: 'Colour scheme: Follow system' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'))).toBe('dark');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
