@@ -69,8 +69,8 @@ export type {
 } from './auth';
 
 // Permissions.
-export { Can, claimNumbersByKey, resolveClaimValue, useCan, useMyClaims } from './permissions';
-export type { CanProps, CanResult, ClaimName, MyClaims } from './permissions';
+export { Can, claimNumbersByKey, RequireClaim, resolveClaimValue, useCan, useMyClaims } from './permissions';
+export type { CanProps, CanResult, ClaimName, MyClaims, RequireClaimProps } from './permissions';
 
 // Shared UI pieces.
 export {

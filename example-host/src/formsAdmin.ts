@@ -17,10 +17,9 @@ export {
   PageShell,
   RequireAdmin,
   RequireAuth,
+  RequireClaim,
   RoleManagement,
   UserRoleManagement,
   useAuth,
-  useCan,
-  useMyClaims,
 } from '../../src';
 export type { ApplicationUser, Labels, MenuClaimKey } from '../../src';

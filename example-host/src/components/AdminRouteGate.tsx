@@ -1,10 +1,8 @@
 import { Anchor, Center, Stack, Text, Title } from '@mantine/core';
 import { Link, useRouterState } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { ErrorAlert, useCan, useMyClaims } from '../formsAdmin';
-import { useLabels } from '../useLabels';
+import { RequireClaim } from '../formsAdmin';
 import { adminRouteAccess } from './adminMenuEntries';
-import type { AdminRouteAccess } from './adminMenuEntries';
 import { PendingPage } from './PendingPage';
 
 /** Shown inside the admin shell when the user lacks the claim of the screen they opened by URL. */
@@ -26,27 +24,11 @@ export function NoScreenAccessPage({ screen }: { screen: string }) {
 }
 NoScreenAccessPage.displayName = 'NoScreenAccessPage';
 
-function ClaimGate({ access, children }: { access: AdminRouteAccess; children: ReactNode }) {
-  const result = useCan(access.claim);
-  const claims = useMyClaims();
-  const labels = useLabels();
-  if (result.isLoading) return <PendingPage />;
-  if (result.reason === 'error') {
-    return (
-      <ErrorAlert
-        title={labels.accessCheckFailed}
-        message={labels.accessCheckFailedReason}
-        details={result.error?.message}
-        onRetry={() => void claims.refetch()}
-      />
-    );
-  }
-  return result.can ? <>{children}</> : <NoScreenAccessPage screen={access.label} />;
-}
-
 /**
  * Every admin route checks the same claim as its menu entry (deny by default for the screens): a user who types the
- * URL of a screen missing from their menu gets 'No access', not a screen whose calls all fail.
+ * URL of a screen missing from their menu gets 'No access', not a screen whose calls all fail. It is the library's
+ * `RequireClaim`, exactly as the README's host example gates a screen: 'Access check failed' with a retry when the
+ * claims cannot be loaded.
  */
 export function AdminRouteGate({ children }: { children: ReactNode }) {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
@@ -54,9 +36,14 @@ export function AdminRouteGate({ children }: { children: ReactNode }) {
   if (!access) return <>{children}</>;
   // Keyed by the rule, so moving between screens never shows one screen under another's answer.
   return (
-    <ClaimGate key={access.to} access={access}>
+    <RequireClaim
+      key={access.to}
+      claim={access.claim}
+      loading={<PendingPage />}
+      fallback={<NoScreenAccessPage screen={access.label} />}
+    >
       {children}
-    </ClaimGate>
+    </RequireClaim>
   );
 }
 AdminRouteGate.displayName = 'AdminRouteGate';

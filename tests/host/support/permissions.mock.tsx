@@ -18,3 +18,7 @@ export function Can({ claim, fallback = null, children }: { claim: string; fallb
   const { can } = useCan(claim);
   return <>{can ? children : fallback}</>;
 }
+
+export function RequireClaim({ claim, fallback = null, children }: { claim: string; fallback?: ReactNode; children?: ReactNode }) {
+  return <Can claim={claim} fallback={fallback}>{children}</Can>;
+}
