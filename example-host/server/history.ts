@@ -4,15 +4,22 @@
  * (src/domain/change-history.ts); here only storage.
  */
 import { and, count, desc, eq, sql } from 'drizzle-orm';
-import { historyEntriesOf, toPaged, pageWindow, type HistoryAction, type HistoryEntry, type HistoryHolderKind, type HistoryItem, type Paging } from '../../src/domain';
+import { grantItems, historyEntriesOf, linkItems, toPaged, pageWindow, type HistoryAction, type HistoryEntry, type HistoryHolderKind, type HistoryItem, type Paging } from '../../src/domain';
 import type { Paged } from '../../src/api/types';
 import type { Db } from './db/index';
 import { permissionHistory } from './db/schema';
+import { HOLDERS, type HolderKind } from './routes/holders';
+import { grantsByHolder, linksByHolder } from './routes/projections';
 
 /** Who made a change. */
 export interface HistoryActor {
   id: string;
   name: string;
+}
+
+/** The caller, as the history names them (null: no signed-in user, e.g. the system). */
+export function actorOf(auth: { user: { id: string; name: string } } | null): HistoryActor | null {
+  return auth ? { id: auth.user.id, name: auth.user.name } : null;
 }
 
 /**
@@ -63,4 +70,52 @@ export async function readHistory(db: Db, holderKind: HistoryHolderKind, holderI
     updated: r.updated as HistoryItem[],
   }));
   return toPaged(list, Number(total), paging);
+}
+
+/** The holders of each kind that hold claim group `claimGroupId`, with their names. */
+async function holdersOfClaimGroup(tx: Db, kind: HolderKind, claimGroupId: string): Promise<Map<string, string>> {
+  const { links, table, id, name, isDeleted } = HOLDERS[kind];
+  const rows = await tx
+    .select({ id: id, name: name })
+    .from(links)
+    .innerJoin(table, eq(id, links.holderId))
+    .where(and(eq(links.claimGroupId, claimGroupId), eq(links.isDeleted, false), eq(isDeleted, false)));
+  return new Map(rows.map((r) => [String(r.id), String(r.name)]));
+}
+
+/**
+ * Records, before a claim group is deleted, that every user, user group and parent claim group holding it loses it.
+ * Runs inside the deletion's transaction.
+ */
+export async function recordClaimGroupDeletion(tx: Db, actor: HistoryActor | null, claimGroupId: string, claimGroupName: string): Promise<void> {
+  const item: HistoryItem = { key: `claimGroup:${claimGroupId}`, label: claimGroupName };
+  for (const kind of ['user', 'userGroup', 'claimGroup'] as const) {
+    const holders = await holdersOfClaimGroup(tx, kind, claimGroupId);
+    if (holders.size === 0) continue;
+    const before = new Map([...holders.keys()].map((id) => [id, [item]]));
+    await recordChanges(tx, actor, kind, 'claimGroups', holders, before, new Map());
+  }
+}
+
+/**
+ * Runs `store` (a reset of claim groups' claims and sub-groups) and records what it did to each group, in the same
+ * transaction.
+ */
+export async function recordClaimGroupResets<T>(
+  tx: Db,
+  actor: HistoryActor | null,
+  groups: ReadonlyMap<string, string>,
+  store: () => Promise<T>,
+): Promise<T> {
+  const ids = [...groups.keys()];
+  const claimsBefore = await grantsByHolder(tx, 'claimGroup', ids);
+  const linksBefore = await linksByHolder(tx, 'claimGroup', ids);
+  const result = await store();
+  const claimsAfter = await grantsByHolder(tx, 'claimGroup', ids);
+  const linksAfter = await linksByHolder(tx, 'claimGroup', ids);
+  const items = <R,>(byHolder: ReadonlyMap<string, readonly R[]>, toItems: (rows: readonly R[]) => HistoryItem[]) =>
+    new Map([...byHolder].map(([id, rows]) => [id, toItems(rows)]));
+  await recordChanges(tx, actor, 'claimGroup', 'claims', groups, items(claimsBefore, grantItems), items(claimsAfter, grantItems));
+  await recordChanges(tx, actor, 'claimGroup', 'claimGroups', groups, items(linksBefore, linkItems), items(linksAfter, linkItems));
+  return result;
 }

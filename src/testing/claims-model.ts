@@ -421,8 +421,30 @@ export function historyOf(db: FakeDb, kind: HolderKind, holderId: string): Histo
   return db.permissionHistory.filter((e) => e.holderKind === kind && e.holderId === holderId).reverse();
 }
 
-/** Deletes a claim group with its grants and every link to or from it. */
-export function deleteClaimGroup(db: FakeDb, id: string): void {
+/** Removes the links of one kind of holder to claim group `id`. */
+function dropLinksTo(db: FakeDb, kind: HolderKind, id: string): void {
+  db.claimGroupLinks = db.claimGroupLinks.filter((l) => !(l.holderKind === kind && l.recordId === id));
+}
+
+/**
+ * Runs `store` (a reset of claim groups' claims and sub-groups, `UpsertBuiltInClaimGroups`) and records what it did to
+ * each group.
+ */
+export function recordClaimGroupResets<T>(db: FakeDb, ctx: MutationContext, groupIds: readonly string[], store: () => T): T {
+  return recorded(db, ctx, 'claimGroup', 'claimGroups', groupIds, (id) => linkItems(linksOf(db, 'claimGroup', id)), () =>
+    recorded(db, ctx, 'claimGroup', 'claims', groupIds, (id) => grantItems(grantsOf(db, 'claimGroup', id)), store),
+  );
+}
+
+/** Deletes a claim group with its grants and every link to or from it (recording what its holders lost). */
+export function deleteClaimGroup(db: FakeDb, id: string, ctx: MutationContext): void {
+  // Every user, user group and parent claim group holding it loses it: the history says so.
+  const kinds = ['user', 'userGroup', 'claimGroup'] as const;
+  for (const kind of kinds) {
+    const holderIds = [...new Set(db.claimGroupLinks.filter((l) => live(l) && l.holderKind === kind && l.recordId === id).map((l) => l.holderId))];
+    const liveHolders = holderIds.filter((h) => findHolder(db, kind, h));
+    if (liveHolders.length) recorded(db, ctx, kind, 'claimGroups', liveHolders, (h) => linkItems(linksOf(db, kind, h)), () => dropLinksTo(db, kind, id));
+  }
   db.claimGroups = db.claimGroups.filter((g) => g.id !== id);
   db.claimGrants = db.claimGrants.filter((g) => !(g.holderKind === 'claimGroup' && g.recordId === id));
   db.claimGroupLinks = db.claimGroupLinks.filter((l) => l.recordId !== id && !(l.holderKind === 'claimGroup' && l.holderId === id));

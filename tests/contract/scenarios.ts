@@ -786,6 +786,9 @@ export function defineClaimAreaContract(
       expect(groups.some((g) => g.id === ids.c)).toBe(false);
       expect(groups.find((g) => g.id === ids.b)?.claimGroupsInClaimGroups).toEqual([]);
       expect((await apiError(api.deleteClaimGroupByName(names.c))).status).toBe(404);
+      // The parent's history says it lost the deleted group.
+      const parent = present(await api.getPermissionHistory('claimGroup', ids.b, { page: 1 }), 'history of B');
+      expect(parent.list?.[0]).toMatchObject({ action: 'claimGroups', added: [], removed: [{ key: `claimGroup:${ids.c}`, label: names.c }] });
 
       expect(await api.deleteAppUserGroup(ids.team)).toBeNull();
       const teams = present(

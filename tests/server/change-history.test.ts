@@ -70,11 +70,33 @@ describe('permission history', () => {
     expect(nested.body.list?.[0]).toMatchObject({ action: 'claimGroups', holderName: 'Form Editors', added: [{ label: 'No Hard Delete' }] });
   });
 
+  it('records what holders lost when a claim group is deleted, and what a reset of the built-in groups changed', async () => {
+    const created = await post('CreateNewClaimGroup?groupName=Hist%20Doomed', undefined);
+    expect(created.status).toBe(200);
+    const doomed = (created.body as { id: string }).id;
+    const { userId } = await userWithClaims(server, 'hist-holder', []);
+    expect((await post('AddRemoveUpdateClaimGroupsToAppUserOrUsers', { claimGroupSets: [userId], claimGroupsToAdd: [doomed], claimGroupsToRemove: [], removeExistingUnMentionedClaimGroups: false })).status).toBe(200);
+    const del = await callJson<unknown>(server, '/api/Claim/DeleteClaimGroupByName', { token: admin, method: 'DELETE', query: { groupName: 'Hist Doomed' } });
+    expect(del.status).toBe(204);
+    const lost = await history('user', userId);
+    expect(lost.body.list?.[0]).toMatchObject({ action: 'claimGroups', added: [], removed: [{ key: `claimGroup:${doomed}`, label: 'Hist Doomed' }], actor: { name: 'Ada Admin' } });
+
+    // Take a claim from Form Readers, then let the reset of the built-in groups put it back.
+    const readers = SEED_IDS.claimGroups.formReaders;
+    expect((await post('AddRemoveUpdateClaimsToClaimGroupOrClaimGroups', { claimSets: [readers], claimBaseToAddUpdate: [], claimEnumsToRemoveValue: [Permission.Form_Select], removeExistingUnMentionedClaimBase: false })).status).toBe(200);
+    const reset = await callJson<unknown>(server, '/api/Claim/UpsertBuiltInClaimGroups', { token: admin, query: { overrideExisting: 'true' } });
+    expect(reset.status).toBe(200);
+    const [restored, taken] = (await history('claimGroup', readers)).body.list ?? [];
+    expect(restored).toMatchObject({ action: 'claims', added: [{ label: 'Form_Select' }], removed: [] });
+    expect(taken).toMatchObject({ action: 'claims', removed: [{ label: 'Form_Select' }] });
+  });
+
   it('records nothing for a refused change', async () => {
     const { userId } = await userWithClaims(server, 'hist-refused', []);
+    const recorded = (await history('claimGroup', SEED_IDS.claimGroups.formReaders)).body.totalRecCount;
     const cycle = await post('AddRemoveUpdateClaimGroupsToClaimGroupOrClaimGroups', { claimGroupSets: [SEED_IDS.claimGroups.formReaders], claimGroupsToAdd: [SEED_IDS.claimGroups.formEditors], claimGroupsToRemove: [], removeExistingUnMentionedClaimGroups: false });
     expect(cycle.status).toBe(400);
-    expect((await history('claimGroup', SEED_IDS.claimGroups.formReaders)).body.totalRecCount).toBe(0);
+    expect((await history('claimGroup', SEED_IDS.claimGroups.formReaders)).body.totalRecCount).toBe(recorded);
     const unknown = await post('AddRemoveUpdateClaimsToAppUserOrUsers', { claimSets: [userId, crypto.randomUUID()], claimBaseToAddUpdate: [claim(Permission.Form_Select)], claimEnumsToRemoveValue: [], removeExistingUnMentionedClaimBase: false });
     expect(unknown.status).toBe(404);
     expect((await history('user', userId)).body.totalRecCount).toBe(0);

@@ -468,3 +468,29 @@ describe('claim enforcement', () => {
     expect(await getJson<boolean>('/api/Claim/CheckForAdminRole?authId=admin')).toBe(true);
   });
 });
+
+describe('change history of the fake', () => {
+  type Entry = { action: string; added: { label: string }[]; removed: { label: string }[]; actor: { name: string } | null };
+  const historyOf = (kind: string, id: string) =>
+    getJson<Paged<Entry>>(`/api/Claim/GetPermissionHistory?holderKind=${kind}&holderId=${id}&page=1&count=10`);
+
+  it('records a reset of the built-in groups, by whom', async () => {
+    const readers = seedIds.claimGroups.formReaders;
+    await sendJson('POST', '/api/Claim/AddRemoveUpdateClaimsToClaimGroupOrClaimGroups', {
+      claimSets: [readers],
+      claimBaseToAddUpdate: [],
+      claimEnumsToRemoveValue: [Permission.Form_Select],
+      removeExistingUnMentionedClaimBase: false,
+    });
+    await getJson('/api/Claim/UpsertBuiltInClaimGroups?overrideExisting=true');
+    const [restored, taken] = (await historyOf('claimGroup', readers)).list ?? [];
+    expect(restored).toMatchObject({ action: 'claims', added: [{ label: 'Form_Select' }], removed: [], actor: { name: 'Ada Admin' } });
+    expect(taken).toMatchObject({ action: 'claims', added: [], removed: [{ label: 'Form_Select' }] });
+  });
+
+  it('records what each holder lost when a claim group is deleted', async () => {
+    await send('DELETE', '/api/Claim/DeleteClaimGroupByName?groupName=No%20Hard%20Delete');
+    const [lost] = (await historyOf('userGroup', seedIds.userGroups.formAuthors)).list ?? [];
+    expect(lost).toMatchObject({ action: 'claimGroups', removed: [{ label: 'No Hard Delete' }] });
+  });
+});

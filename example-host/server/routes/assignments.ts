@@ -27,7 +27,7 @@ import { memberships } from '../db/schema';
 import { SEED_IDS } from '../db/seed';
 import { readChangeBody } from './body';
 import { chunked, HOLDERS, loadClaimGroupGraph, requireHolders, type HolderKind } from './holders';
-import { recordChanges, type HistoryActor } from '../history';
+import { actorOf, recordChanges, type HistoryActor } from '../history';
 import { grantsByHolder, linksByHolder, membershipsByGroup } from './projections';
 import { route } from './registry';
 import { write, type WriteContext } from './writes';
@@ -37,11 +37,6 @@ const P = Permission;
 /** Each holder's history items, by holder id. */
 function itemsBy<T>(byHolder: ReadonlyMap<string, readonly T[]>, toItems: (rows: readonly T[]) => HistoryItem[]): Map<string, HistoryItem[]> {
   return new Map([...byHolder].map(([id, rows]) => [id, toItems(rows)]));
-}
-
-/** The caller, as the history names them. */
-function actorOf(auth: { user: { id: string; name: string } } | null): HistoryActor | null {
-  return auth ? { id: auth.user.id, name: auth.user.name } : null;
 }
 
 /** Rows whose `column` is not in `keep`; `undefined` (every row) when `keep` is empty. */

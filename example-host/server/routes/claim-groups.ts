@@ -33,6 +33,7 @@ import { assertNameFree, readGroupName } from './names';
 import { listLive, projectClaimGroups, readPaging, toPaged } from './projections';
 import { route } from './registry';
 import { write } from './writes';
+import { actorOf, recordClaimGroupDeletion, recordClaimGroupResets } from '../history';
 
 const ALL_FLAGS = {
   includeClaims: 'true',
@@ -178,12 +179,14 @@ export const claimGroupRoutes = [
     summary: 'Deletes a claim group with its claims and links (204); built-in groups answer 409',
     // Deleting a built-in group is refused, so the walk can call this as often as it likes.
     example: { query: { groupName: 'Administrators' } },
-    handler: async ({ c, services, query }) => {
+    handler: async ({ c, services, query, auth }) => {
       const { id } = await requireByName(services.db, query, 'groupName');
       const plan = { changes: [id], access: { type: 'deleteClaimGroup', claimGroupId: id } as const };
       await write(services, plan, async ({ tx, claimsChanged }) => {
         // Renamed or deleted meanwhile: look it up again under the lock.
-        if ((await requireByName(tx, query, 'groupName')).id !== id) throw claimGroupNotFound(query.required('groupName').trim());
+        const group = await requireByName(tx, query, 'groupName');
+        if (group.id !== id) throw claimGroupNotFound(query.required('groupName').trim());
+        await recordClaimGroupDeletion(tx, actorOf(auth), id, group.name);
         await tx.delete(claimGroups).where(eq(claimGroups.id, id));
         claimsChanged();
       });
@@ -196,13 +199,14 @@ export const claimGroupRoutes = [
     path: '/api/Claim/UpsertBuiltInClaimGroups',
     summary: 'Creates the missing built-in claim groups (overrideExisting: also resets existing ones)',
     example: { query: { overrideExisting: 'false' } },
-    handler: async ({ c, services, query }) => {
+    handler: async ({ c, services, query, auth }) => {
       const override = query.requiredBool('overrideExisting');
       const plan = { names: 'claimGroup', nesting: true, accessLock: 'exclusive' } as const;
       const groups = await write(services, plan, async ({ tx, claimsChanged, checkAccess }) => {
         const steps = planBuiltInUpsert(await tx.select().from(claimGroups), BUILT_IN_IDS, override, await loadClaimGroupGraph(tx));
         await checkAccess(builtInResetChange(steps));
-        const rows = await storeBuiltIns(tx, steps);
+        const reset = new Map(steps.filter((st) => st.reset).map((st) => [st.id, st.update?.name ?? st.definition.name]));
+        const rows = await recordClaimGroupResets(tx, actorOf(auth), reset, () => storeBuiltIns(tx, steps));
         if (steps.some((s) => s.create || s.update || s.reset)) claimsChanged();
         return projectClaimGroups(tx, rows, { claims: true, claimGroups: true, users: false, userGroups: false });
       });

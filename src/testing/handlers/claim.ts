@@ -66,6 +66,7 @@ import {
   effectiveClaimsOf,
   findHolder,
   historyOf,
+  recordClaimGroupResets,
   projectClaimGroup,
   projectUser,
   projectUserGroup,
@@ -317,7 +318,7 @@ export const claimRoutes: readonly FakeRoute[] = [
   route('delete', 'DeleteClaimGroupByName', (ctx) => {
     const group = requireClaimGroupByName(ctx, 'groupName');
     guard(ctx.backend.db, { type: 'deleteClaimGroup', claimGroupId: group.id });
-    deleteClaimGroup(ctx.backend.db, group.id);
+    deleteClaimGroup(ctx.backend.db, group.id, mutation(ctx));
     return noContent();
   }),
   route('get', 'UpsertBuiltInClaimGroups', (ctx) => {
@@ -326,7 +327,9 @@ export const claimRoutes: readonly FakeRoute[] = [
     const steps = planBuiltInUpsert(db.claimGroups, seedIds.claimGroups, override, claimGroupGraph(db));
     guard(db, builtInResetChange(steps));
     const include = { claims: true, userGroups: false, users: false, claimGroups: true };
-    const result: ClaimGroup[] = storeBuiltIns(ctx, steps).map((g) => projectClaimGroup(db, g, include));
+    const reset = steps.filter((step) => step.reset).map((step) => step.id);
+    const stored = recordClaimGroupResets(db, mutation(ctx), reset, () => storeBuiltIns(ctx, steps));
+    const result: ClaimGroup[] = stored.map((g) => projectClaimGroup(db, g, include));
     return json(result);
   }),
 
