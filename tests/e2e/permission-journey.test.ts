@@ -5,7 +5,8 @@ import type { Stack } from './stack';
 
 // Issue 10's journey on the real server, in Chromium, as an administrator would do it: create a role, nest it in
 // another, give it a permission with a priority, grant the outer role to a new user group, add the editor to the group;
-// the editor signs in and sees the newly permitted menu entry; the administrator revokes it and it goes.
+// the editor signs in and sees the newly permitted menu entry; the administrator revokes it and it goes; the role's
+// change history shows both changes.
 
 let stack: Stack;
 beforeAll(async () => {
@@ -107,6 +108,18 @@ describe('permission administration, end to end', () => {
     await panel.getByRole('checkbox', { name: /^RoleManagement_AllowRead/ }).uncheck();
     await panel.getByRole('button', { name: 'Save Changes' }).click();
     await closeDialog(page, 'Permission changes');
+
+    // "Who changed it, when?": the inner role's history holds both changes, newest first, each by the administrator.
+    await page.getByRole('button', { name: 'Show change history' }).click();
+    const entries = page.getByRole('list', { name: `Change history: ${inner}` }).locator(':scope > li');
+    await entries.nth(1).waitFor();
+    expect(await entries.count()).toBe(2);
+    const [revoked, granted] = [entries.nth(0), entries.nth(1)];
+    await revoked.getByText('Removed', { exact: true }).waitFor();
+    await revoked.getByText('RoleManagement_AllowRead (allow · priority 2)').waitFor();
+    await granted.getByText('Added', { exact: true }).waitFor();
+    await granted.getByText('RoleManagement_AllowRead (allow · priority 2)').waitFor();
+    for (const entry of [revoked, granted]) await entry.getByText('by Ada Admin').waitFor();
 
     await editor.page.reload();
     await menu.getByRole('link', { name: 'Form Builder' }).waitFor();
