@@ -18,7 +18,7 @@ import { launchChromium } from '../../tests/support/chromium.mjs';
 import { buildPage, measurePage, type PageBuild } from './build';
 import { calibrate, KEYSTROKES, measureOnce, serveStatic, VIEWPORT, type Sample } from './measure';
 import { figuresOf, judgeGoals, PEERS, renderTable, type Row } from './report';
-import { measureServerSaveReload, type ServerResult } from './server';
+import type { ServerResult } from './server';
 
 const root = path.resolve(new URL('../..', import.meta.url).pathname);
 const benchDir = path.join(root, 'bench/renderer');
@@ -88,6 +88,8 @@ function chromiumVersion(): string {
 /** The server's save and reload of a 1000-field instance, or why it is missing. */
 async function serverFigure(): Promise<{ result: ServerResult | null; why: string }> {
   try {
+    // Imported here: the reference server's modules (oidc-provider, PGlite) load only when the figure is wanted.
+    const { measureServerSaveReload } = await import('./server');
     const result = await measureServerSaveReload({ fields: 1000, log });
     log(
       `server: save + reload of a 1000-field instance, median ${result.median.totalMs.toFixed(0)} ms of ${result.runs.length} ` +
