@@ -9,20 +9,19 @@
 
 // `/api`: the HTTP client, errors, enums, contract types, the domain rules a host needs, the `odata` namespace.
 export {
-  ACCESS_REFUSAL_CODES, accessModelFromLists, ALL_CLAIM_TYPES, ALL_DEFAULT_CLAIMS, API_ERROR_MESSAGE, ApiError,
-  apiErrorFrom, applyAccessChange, ArgumentError, assertDefined, assertDefinedMayBeNull, assertNotNull,
+  ACCESS_REFUSAL_CODES, ALL_CLAIM_TYPES, ALL_DEFAULT_CLAIMS, API_ERROR_MESSAGE, ApiError, apiErrorFrom, ArgumentError,
   BUILT_IN_CLAIM_GROUP_DEFINITIONS, builtInClaimGroupDefinition, builtInGroupDeleteReason, builtInGroupEmptyReason,
   ButtonClaim, claimKeyOf, ClaimTypeFlags, computeEffectiveClaims, createApiClient, createProblemDetails,
   createTransport, dateReviver, DEFAULT_PRIORITY_OF_PERMISSION, DefaultClaimNumbers, defaultClaimTypeOf,
-  effectiveClaimsIn, EnvelopeStatus, explainEffectiveClaims, fileNameFromContentDisposition, grantBeats, FormInstanceStatus, groupNameKey, isAbortError,
+  EnvelopeStatus, explainEffectiveClaims, fileNameFromContentDisposition, FormInstanceStatus, groupNameKey, isAbortError,
   isAdministrator, isApiError, isIsoDateTime, isNetworkError, isProblemDetails, LAST_ADMINISTRATOR_MESSAGE,
   MAX_ARRAY_ITEMS, MAX_CHANGE_PAIRS, MAX_GROUP_NAME_LENGTH, MenuClaim, NetworkError, normalizeGroupName, odata,
   parseJsonWithDates, Permission, PERMISSION_ACTIONS, PERMISSION_ENTITIES, PRIORITY_RANGE, PROBLEM_CONTENT_TYPE,
-  problemDetailOf, reachableClaimGroups, REASON_PHRASES, removesOwnAdminAccess, resolveGrants, reviveDates,
+  problemDetailOf, REASON_PHRASES, removesOwnAdminAccess, reviveDates,
   rowLevelPermission, RowLevelPermission, satisfies, singleKeyOf, singleOrNull, TableClaim, wouldCreateCycle,
 } from './api';
 export type {
-  AccessChange, AccessClaimGroup, AccessHolder, AccessLists, AccessModel, AccessUser, ApiClient, ApiClientOptions,
+  AccessChange, AccessClaimGroup, AccessHolder, AccessModel, AccessUser, ApiClient, ApiClientOptions,
   ApiRequest, ApplicationUser, ApplicationUserApplicationUserGroup, ApplicationUserGroup, ApplicationUserGroupIncludes,
   ApplicationUserIncludes, AuditFields, BuiltInClaimGroupDefinition, BuiltInClaimGroupKey, ButtonClaimKey, CallOptions,
   ClaimApi, ClaimBase, ClaimEntry, ClaimGrant, ClaimGrantInput, ClaimGroup, ClaimGroupIncludes, ClaimGroupLink,
@@ -74,8 +73,7 @@ export type { CanProps, CanResult, ClaimName, MyClaims, RequireClaimProps } from
 
 // Shared UI pieces.
 export {
-  ActionButton, AuthStatusCard, ccqTheme, ConfirmModal, DEFAULT_AUTH_STATUS_CARD_LABELS, DEFAULT_CONFIRM_MODAL_LABELS,
-  DEFAULT_ERROR_ALERT_LABELS, DEFAULT_LOADING_STATE_LABELS, DEFAULT_RESULT_DIALOG_LABELS, EmptyState, ErrorAlert,
+  ActionButton, AuthStatusCard, ccqTheme, ConfirmModal, EmptyState, ErrorAlert,
   LoadingState, PageShell, ResultDialog,
 } from './ui';
 export type {
@@ -88,7 +86,7 @@ export type {
 export {
   ADMIN_ACTION_CLAIMS, diffPermissions, EffectivePermissionsPanel, filterCategories, permissionCategories, PermissionEditor,
   PermissionEditorView, PermissionHistoryPanel, useEffectivePermissions, usePermissionHistory,
-  PRIORITY_MAX, PRIORITY_MIN, RoleManagement, RoleManagementView, subGroupCandidates, useClaimCatalogue,
+  RoleManagement, RoleManagementView, subGroupCandidates, useClaimCatalogue,
   useClaimEntriesOfTypes, usePermissionEditor, useRoleManagement, UserRoleManagement, UserRoleManagementView,
   useUserRoleManagement,
 } from './admin';

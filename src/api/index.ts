@@ -19,17 +19,13 @@ export type {
 } from './types';
 // The domain rules a host or a screen needs (src/domain holds them once for client, fake and server).
 export {
-  accessModelFromLists,
   ALL_DEFAULT_CLAIMS,
-  applyAccessChange,
   BUILT_IN_CLAIM_GROUP_DEFINITIONS,
   builtInClaimGroupDefinition,
   builtInGroupDeleteReason,
   builtInGroupEmptyReason,
   computeEffectiveClaims,
-  effectiveClaimsIn,
   explainEffectiveClaims,
-  grantBeats,
   groupNameKey,
   isAdministrator,
   LAST_ADMINISTRATOR_MESSAGE,
@@ -39,9 +35,7 @@ export {
   MAX_GROUP_NAME_LENGTH,
   normalizeGroupName,
   PRIORITY_RANGE,
-  reachableClaimGroups,
   removesOwnAdminAccess,
-  resolveGrants,
   rowLevelPermission,
   satisfies,
   wouldCreateCycle,
@@ -50,7 +44,6 @@ export type {
   AccessChange,
   AccessClaimGroup,
   AccessHolder,
-  AccessLists,
   AccessModel,
   AccessUser,
   BuiltInClaimGroupDefinition,
@@ -77,7 +70,6 @@ export {
   API_ERROR_MESSAGE, ApiError, ArgumentError, isAbortError, isApiError, isNetworkError, NetworkError,
 } from './errors';
 export { claimKeyOf, singleKeyOf, singleOrNull } from './guards';
-export { assertDefined, assertDefinedMayBeNull, assertNotNull } from './args';
 export { dateReviver, isIsoDateTime, parseJsonWithDates, reviveDates } from './dates';
 export { fileNameFromContentDisposition } from './content-disposition';
 // The OData builder under one namespace (`odata.eq`, `odata.and`, …), its option and result types by name.

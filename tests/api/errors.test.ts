@@ -1,11 +1,9 @@
 // @vitest-environment node
+import { assertDefined, assertDefinedMayBeNull, assertNotNull } from '../../src/api/args';
 import {
   ApiError,
   ArgumentError,
   NetworkError,
-  assertDefined,
-  assertDefinedMayBeNull,
-  assertNotNull,
   claimKeyOf,
   isAbortError,
   isApiError,

@@ -135,6 +135,24 @@ describe('entry points', () => {
     }
   });
 
+  it('leaves internals a host has no use for out of the root and /api', () => {
+    const internals = [
+      // The client's own argument checks.
+      'assertDefined', 'assertDefinedMayBeNull', 'assertNotNull',
+      // Steps of computeEffectiveClaims / explainEffectiveClaims, which stay public.
+      'grantBeats', 'resolveGrants', 'reachableClaimGroups',
+      // The backends' access model (removesOwnAdminAccess and the AccessModel types stay).
+      'applyAccessChange', 'accessModelFromLists', 'effectiveClaimsIn', 'AccessLists',
+      // Duplicates: PRIORITY_RANGE holds the range; defaultLabels holds every default text.
+      'PRIORITY_MIN', 'PRIORITY_MAX', 'DEFAULT_AUTH_STATUS_CARD_LABELS', 'DEFAULT_CONFIRM_MODAL_LABELS',
+      'DEFAULT_ERROR_ALERT_LABELS', 'DEFAULT_LOADING_STATE_LABELS', 'DEFAULT_RESULT_DIALOG_LABELS',
+    ];
+    for (const entry of ['@ccq/forms-admin', '@ccq/forms-admin/api'] as const) {
+      const { values, types } = surface(entry);
+      expect([...values, ...types].filter((name) => internals.includes(name)), entry).toEqual([]);
+    }
+  });
+
   it('OData helpers leave /api as one namespace, never as bare and/or/eq', () => {
     const { values } = surface('@ccq/forms-admin/api');
     expect(values).toContain('odata');
