@@ -5,14 +5,14 @@ import '@mantine/notifications/styles.css';
 import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
-import type { Decorator, Loader, Preview } from '@storybook/react-vite';
+import type { Decorator, Preview } from '@storybook/react-vite';
 import { mswLoader } from 'msw-storybook-addon/csf3';
 import { configure } from 'storybook/test';
 import { QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { APIProvider } from '../src/query/APIProvider';
-import { fakeBackend, storyApi, storyHandlers } from '../stories/support/fakeBackend';
+import { resetFakeBackend, storyApi, storyHandlers } from '../stories/support/fakeBackend';
 import { ccqTheme } from '../src/ui/theme';
 
 type ColorScheme = 'light' | 'dark';
@@ -56,14 +56,6 @@ const withApi: Decorator = (Story) => (
     <Story />
   </StoryApiProvider>
 );
-
-/** Resets the fake backend before each story, so stories never depend on each other's changes. */
-const resetFakeBackend: Loader = async (context) => {
-  const fakeUser = (context.parameters as { fakeUser?: string | null }).fakeUser;
-  fakeBackend.reset();
-  fakeBackend.setCurrentUser(fakeUser === undefined ? 'admin' : fakeUser);
-  return {};
-};
 
 const preview: Preview = {
   decorators: [withApi, withMantine],
