@@ -142,6 +142,23 @@ export function computeEffectiveClaims(graph: ClaimHolderGraph): Set<number> {
 }
 
 /**
+ * What a claim group (role) grants, as a holder graph: its own grants are the holder's, its sub-groups the holder's
+ * claim groups, so that explanations read 'granted directly' for its own grants and name each nested role otherwise.
+ * Undefined when `claimGroups` does not hold the group.
+ */
+export function claimGroupHolderGraph(claimGroupId: string, claimGroups: ReadonlyMap<string, ClaimGroupNode>): ClaimHolderGraph | undefined {
+  const group = claimGroups.get(claimGroupId);
+  if (!group) return undefined;
+  return {
+    holder: { kind: 'claimGroup', id: claimGroupId, name: group.name ?? '' },
+    userGrants: group.grants,
+    userClaimGroupIds: group.subGroupIds,
+    userGroups: [],
+    claimGroups,
+  };
+}
+
+/**
  * "Why can they?": every claim value the holder ends up with, allowed or denied, the grant that decided it and the
  * path it came through, and the grants that lost and why — by the same rule the server enforces
  * ({@link computeEffectiveClaims} and this share {@link collectGrants} and {@link grantBeats}). Sorted by claim value.

@@ -74,6 +74,7 @@ export {
   grantBeats,
   collectGrants,
   explainEffectiveClaims,
+  claimGroupHolderGraph,
 } from './effective-claims';
 export type {
   ClaimGrantInput,

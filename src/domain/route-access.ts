@@ -72,6 +72,7 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   // Beyond the spec: "why can they?" (issue 10 #3).
   claimRoute('GET', 'GetEffectivePermissionsOfUser', P.Claim_ReadUsers),
   claimRoute('GET', 'GetEffectivePermissionsOfUserGroup', P.Claim_ReadUserGroups),
+  claimRoute('GET', 'GetEffectivePermissionsOfClaimGroup', P.Claim_ReadClaimGroups),
   // Beyond the spec: the change history of a holder (issue 10 #4), for administrators only.
   claimRoute('GET', 'GetPermissionHistory', P.GlobalDataAdmin),
   // Beyond the spec: would these changes take the caller's own administrator access away? (issue 10 #6: asked

@@ -5,6 +5,8 @@ export const effectivePermissionsLabels = {
   effectivePermissionsHide: 'Hide effective permissions',
   effectivePermissionsIntro:
     'Every permission this {holder} ends up with, from their own grants, their user groups and every role those reach (nested roles included). Where a permission is granted more than once, the highest priority wins; at equal priority a deny wins.',
+  effectivePermissionsIntroRole:
+    'Every permission this role grants, from its own grants and every role it nests. Where a permission is granted more than once, the highest priority wins; at equal priority a deny wins.',
   effectivePermissionsSearch: 'Search effective permissions',
   effectivePermissionsEmpty: 'No permissions: nothing is granted to this {holder}, directly or through groups and roles.',
   effectivePermissionsNoMatch: 'No permission matches the search.',

@@ -34,7 +34,7 @@ export const claimKeys = {
   claimGroupList: (includes: ClaimGroupIncludes) => [...claimKeys.claimGroups(), 'list', includes] as const,
   claimGroupPage: (includes: ClaimGroupIncludes, page: PageArgs) => [...claimKeys.claimGroups(), 'paged', includes, page] as const,
   effective: () => [...claimKeys.all, 'effective'] as const,
-  effectivePermissions: (kind: 'user' | 'userGroup', id: string) => [...claimKeys.effective(), kind, id] as const,
+  effectivePermissions: (kind: 'user' | 'userGroup' | 'claimGroup', id: string) => [...claimKeys.effective(), kind, id] as const,
   history: () => [...claimKeys.all, 'history'] as const,
   permissionHistory: (kind: 'user' | 'userGroup' | 'claimGroup', id: string, page: number, count: number) =>
     [...claimKeys.history(), kind, id, page, count] as const,

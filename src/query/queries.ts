@@ -60,14 +60,16 @@ export const claimQueries = {
       queryKey: claimKeys.mySessionData(),
       queryFn: ({ signal }) => client.claim.getMyUserSessionData({ signal }),
     }),
-  /** "Why can they?": a user's or user group's effective permissions with their paths (beyond the spec). */
-  effectivePermissions: (client: ApiClient, kind: 'user' | 'userGroup', id: string) =>
+  /** "Why can they?": a user's, user group's or role's effective permissions with their paths (beyond the spec). */
+  effectivePermissions: (client: ApiClient, kind: 'user' | 'userGroup' | 'claimGroup', id: string) =>
     queryOptions({
       queryKey: claimKeys.effectivePermissions(kind, id),
       queryFn: async ({ signal }) =>
         (kind === 'user'
           ? await client.claim.getEffectivePermissionsOfUser(id, { signal })
-          : await client.claim.getEffectivePermissionsOfUserGroup(id, { signal })) ?? [],
+          : kind === 'userGroup'
+            ? await client.claim.getEffectivePermissionsOfUserGroup(id, { signal })
+            : await client.claim.getEffectivePermissionsOfClaimGroup(id, { signal })) ?? [],
     }),
   /** Who changed a holder's claims, claim groups or members, and when (beyond the spec; administrators only). */
   permissionHistory: (client: ApiClient, kind: 'user' | 'userGroup' | 'claimGroup', id: string, page: number, count: number) =>

@@ -92,6 +92,15 @@ describe('EffectivePermissionsPanel', () => {
     fail = false;
     await user.click(screen.getByRole('button', { name: /try again|retry/i }));
     await waitFor(() => expect(screen.getByRole('table', { name: 'Effective permissions: Readers' })).toBeInTheDocument());
-    expect(within(row('Form_Select')).getByText('Form Readers')).toBeInTheDocument();
+    expect(within(row('Claim_ReadClaimEntries')).getByText('Form Readers')).toBeInTheDocument();
+  });
+  it('explains what a role grants: its own grants directly, the nested role’s through it', async () => {
+    const { user } = renderPanel({ kind: 'claimGroup', id: seedIds.claimGroups.formEditors, name: 'Form Editors' });
+    await user.click(screen.getByRole('button', { name: /Show effective permissions/ }));
+    expect(await screen.findByText(/Every permission this role grants, from its own grants and every role it nests/)).toBeInTheDocument();
+    await screen.findByRole('table', { name: 'Effective permissions: Form Editors' });
+    expect(within(row('Form_Add')).getByText('granted directly')).toBeInTheDocument();
+    expect(within(row('Claim_ReadClaimEntries')).getByText('Form Readers')).toBeInTheDocument();
+    expect(requests().map((r) => r.path.split('?')[0])).toEqual(['/api/Claim/GetEffectivePermissionsOfClaimGroup']);
   });
 });

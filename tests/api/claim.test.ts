@@ -135,6 +135,15 @@ const cases: Case[] = [
     expected: [],
   },
   {
+    name: 'getEffectivePermissionsOfClaimGroup',
+    call: (c) => c.claim.getEffectivePermissionsOfClaimGroup('r1'),
+    method: 'get',
+    path: 'GetEffectivePermissionsOfClaimGroup',
+    query: [['claimGroupId', 'r1']],
+    reply: [],
+    expected: [],
+  },
+  {
     name: 'getPermissionHistory',
     call: (c) => c.claim.getPermissionHistory('userGroup', 'g1', { page: 2, count: 5 }),
     method: 'get',
@@ -472,6 +481,7 @@ describe('client.claim', () => {
     ['authId', (c: ApiClient) => c.claim.checkForAdminRole(null as unknown as string)],
     ['applicationUserId', (c: ApiClient) => c.claim.getEffectivePermissionsOfUser(null as unknown as string)],
     ['applicationUserGroupId', (c: ApiClient) => c.claim.getEffectivePermissionsOfUserGroup(undefined as unknown as string)],
+    ['claimGroupId', (c: ApiClient) => c.claim.getEffectivePermissionsOfClaimGroup(null as unknown as string)],
     ['holderKind', (c: ApiClient) => c.claim.getPermissionHistory(null as unknown as 'user', 'u', { page: 1 })],
     ['holderId', (c: ApiClient) => c.claim.getPermissionHistory('user', undefined as unknown as string, { page: 1 })],
     ['newGroupName', (c: ApiClient) => c.claim.renameAppUserGroup(undefined as unknown as string, 'g')],

@@ -65,6 +65,7 @@ export const CONTRACT_STEPS = [
   'ApplicationUserGroupsPaged',
   'GetEffectivePermissionsOfUserGroup',
   'GetEffectivePermissionsOfUser',
+  'GetEffectivePermissionsOfClaimGroup',
   'GetPermissionHistory',
   'ApplicationList (all includes)',
   'ApplicationUsersPaged',
@@ -582,6 +583,14 @@ export function defineClaimAreaContract(
 
       const unknown = await target!.client.claim.getEffectivePermissionsOfUserGroup(crypto.randomUUID()).catch((e: unknown) => e);
       expect(unknown).toMatchObject({ status: 404 });
+
+      // A role: its own grants read as granted directly, the nested roles' through them.
+      const role = present(await api.getEffectivePermissionsOfClaimGroup(ids.role), 'GetEffectivePermissionsOfClaimGroup');
+      record('GetEffectivePermissionsOfClaimGroup', role);
+      expect(role.length).toBeGreaterThan(0);
+      expect(role.every((p) => p.winner.path[0]?.kind === 'claimGroup' && p.winner.path[0]?.id === ids.role)).toBe(true);
+      seen.facts.set('effective permissions of the role', pathsOf(role));
+      expect((await apiError(api.getEffectivePermissionsOfClaimGroup(crypto.randomUUID()))).status).toBe(404);
     });
 
     it('change history: the team’s members, claim group and claim changes, newest first, paged; admins only', async () => {

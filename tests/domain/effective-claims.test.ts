@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import {
+  claimGroupHolderGraph,
   computeEffectiveClaims,
   explainEffectiveClaims,
   reachableClaimGroups,
@@ -222,5 +223,28 @@ describe('explainEffectiveClaims: why can they?', () => {
       const allowed = explainEffectiveClaims(g).filter((e) => e.allowed).map((e) => e.claimValue);
       expect(allowed).toEqual([...computeEffectiveClaims(g)].sort((a, b) => a - b));
     }
+  });
+});
+
+describe('claimGroupHolderGraph: what a role grants', () => {
+  const groups = new Map<string, ClaimGroupNode>([
+    ['outer', { name: 'Outer', grants: [allow(1), deny(2, 5)], subGroupIds: ['inner'] }],
+    ['inner', { name: 'Inner', grants: [allow(2, 3), allow(3)], subGroupIds: [] }],
+  ]);
+
+  it('reads the role’s own grants as granted directly and names the nested role of the others', () => {
+    const g = claimGroupHolderGraph('outer', groups);
+    const explained = explainEffectiveClaims(g!);
+    expect(explained.map((e) => [e.claimValue, e.allowed, e.winner.path.map((s) => s.name)])).toEqual([
+      [1, true, ['Outer']],
+      [2, false, ['Outer']],
+      [3, true, ['Outer', 'Inner']],
+    ]);
+    expect(explained[1]?.overruled.map((o) => [o.path.map((s) => s.name), o.reason])).toEqual([[['Outer', 'Inner'], 'lower-priority']]);
+    expect(g?.holder).toEqual({ kind: 'claimGroup', id: 'outer', name: 'Outer' });
+  });
+
+  it('is undefined for a group the graph does not hold', () => {
+    expect(claimGroupHolderGraph('missing', groups)).toBeUndefined();
   });
 });

@@ -95,7 +95,7 @@ describe('handler groups', () => {
     expect(Object.keys(groups)).toEqual([...HANDLER_GROUP_NAMES]);
     for (const name of HANDLER_GROUP_NAMES) expect(groups[name]).toHaveLength(fakeRoutes[name].length);
     expect(fakeRoutes.claim.map((r) => r.path)).toContain('/api/Claim/AddRemoveUpdateAppUsersInAppuserGroups');
-    expect(fakeRoutes.claim).toHaveLength(36);
+    expect(fakeRoutes.claim).toHaveLength(37);
     expect(fakeRoutes.crud).toHaveLength(16);
   });
 

@@ -9,6 +9,7 @@ import type { OidcConfig, UserSessionData } from '../../../src/api/types';
 import {
   accessReferencesOf,
   changesRemoveOwnAdminAccess,
+  claimGroupHolderGraph,
   explainEffectiveClaims,
   isAdministrator,
   isUuid,
@@ -19,7 +20,7 @@ import {
   unknownHolderError,
 } from '../../../src/domain';
 import { readHistory } from '../history';
-import { loadClaimGraph, loadOwnAccessModel, loadUserGroupClaimGraph } from '../claims-service';
+import { loadClaimGraph, loadOwnAccessModel, loadReachableClaimGroups, loadUserGroupClaimGraph } from '../claims-service';
 import { readChangeBody } from './body';
 import { applicationUsers } from '../db/schema';
 import { claimRequired, route } from './registry';
@@ -64,6 +65,18 @@ export const claimRoutes = [
       const id = query.required('applicationUserGroupId');
       const graph = isUuid(id) ? await loadUserGroupClaimGraph(services.db, id) : null;
       if (!graph) throw unknownHolderError('userGroup', id, 'applicationUserGroupId');
+      return c.json(explainEffectiveClaims(graph));
+    },
+  }),
+
+  route({
+    method: 'GET',
+    path: '/api/Claim/GetEffectivePermissionsOfClaimGroup',
+    summary: 'What a role grants: every claim of the claim group and the roles it nests, with the path and what lost',
+    handler: async ({ c, services, query }) => {
+      const id = query.required('claimGroupId');
+      const graph = isUuid(id) ? claimGroupHolderGraph(id.toLowerCase(), await loadReachableClaimGroups(services.db, [id.toLowerCase()])) : undefined;
+      if (!graph) throw unknownHolderError('claimGroup', id, 'claimGroupId');
       return c.json(explainEffectiveClaims(graph));
     },
   }),

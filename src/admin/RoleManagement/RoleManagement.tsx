@@ -17,6 +17,7 @@ import { PageShell } from '../../ui/PageShell';
 import { CreateGroupFormView, GroupDialogs, GroupPickerRow, UnsavedChangesDialog } from '../shared/GroupViews';
 import { PermissionPanelView } from '../shared/PermissionPanel';
 import { PermissionHistoryPanel } from '../shared/PermissionHistory';
+import { EffectivePermissionsPanel } from '../shared/EffectivePermissions';
 import { useRoleManagement, type RoleManagementController, type RoleManagementOptions } from './useRoleManagement';
 
 /** The inner parts of Role Management that `classNames` / `styles` reach. */
@@ -117,7 +118,10 @@ export const RoleManagementView = factory<RoleManagementViewFactory>((_props) =>
             />
           )}
           {c.selected && (
-            <PermissionHistoryPanel key={c.selected.id} holder={{ kind: 'claimGroup', id: c.selected.id, name: c.selected.name }} />
+            <EffectivePermissionsPanel key={`effective:${c.selected.id}`} holder={{ kind: 'claimGroup', id: c.selected.id, name: c.selected.name }} />
+          )}
+          {c.selected && (
+            <PermissionHistoryPanel key={`history:${c.selected.id}`} holder={{ kind: 'claimGroup', id: c.selected.id, name: c.selected.name }} />
           )}
           <UnsavedChangesDialog
             prompt={c.unsaved.prompt}

@@ -13,7 +13,7 @@ import { LoadingState } from '../../ui/LoadingState';
 
 /** Whose effective permissions to explain. */
 export interface EffectivePermissionsHolder {
-  kind: 'user' | 'userGroup';
+  kind: 'user' | 'userGroup' | 'claimGroup';
   id: string;
   name: string;
 }
@@ -57,7 +57,8 @@ export function EffectivePermissionsPanel({ holder, labels: overrides, defaultOp
   const { numbersByKey } = useMyClaims();
   const contentId = useId();
   const headingId = useId();
-  const holderWord = holder.kind === 'user' ? labels.user.toLowerCase() : labels.userGroup.toLowerCase();
+  const holderWord =
+    holder.kind === 'user' ? labels.user.toLowerCase() : holder.kind === 'userGroup' ? labels.userGroup.toLowerCase() : labels.claimGroupWord;
 
   const keyOf = useMemo(() => {
     const map = new Map<number, string>();
@@ -94,7 +95,9 @@ export function EffectivePermissionsPanel({ holder, labels: overrides, defaultOp
       </Button>
       <Collapse expanded={opened}>
         <Stack id={contentId} gap="sm" mt="sm">
-          <Text size="sm">{labels.effectivePermissionsIntro.replace('{holder}', holderWord)}</Text>
+          <Text size="sm">
+            {holder.kind === 'claimGroup' ? labels.effectivePermissionsIntroRole : labels.effectivePermissionsIntro.replace('{holder}', holderWord)}
+          </Text>
           {query.isPending && opened ? (
             <LoadingState />
           ) : query.isError ? (

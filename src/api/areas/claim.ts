@@ -65,6 +65,11 @@ export interface ClaimApi {
   /** `GET /api/Claim/GetEffectivePermissionsOfUserGroup?applicationUserGroupId` (beyond the spec): the same for a user group. */
   getEffectivePermissionsOfUserGroup(applicationUserGroupId: string, options?: CallOptions): Promise<EffectivePermission[] | null>;
   /**
+   * `GET /api/Claim/GetEffectivePermissionsOfClaimGroup?claimGroupId` (beyond the spec): what a role grants — its own
+   * claims and those of the roles it nests — with the path each came through and what lost.
+   */
+  getEffectivePermissionsOfClaimGroup(claimGroupId: string, options?: CallOptions): Promise<EffectivePermission[] | null>;
+  /**
    * `GET /api/Claim/GetPermissionHistory?holderKind&holderId&page&count` (beyond the spec, administrators only): who
    * changed the claims, claim groups or members of one user, user group or claim group, and when; newest first.
    */
@@ -248,6 +253,10 @@ export function createClaimApi(transport: Transport): ClaimApi {
     getEffectivePermissionsOfUserGroup: async (applicationUserGroupId, options) => {
       assertDefined('applicationUserGroupId', applicationUserGroupId);
       return get('GetEffectivePermissionsOfUserGroup', options, { applicationUserGroupId });
+    },
+    getEffectivePermissionsOfClaimGroup: async (claimGroupId, options) => {
+      assertDefined('claimGroupId', claimGroupId);
+      return get('GetEffectivePermissionsOfClaimGroup', options, { claimGroupId });
     },
     getPermissionHistory: async (holderKind, holderId, page, options) => {
       assertDefined('holderKind', holderKind);

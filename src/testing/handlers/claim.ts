@@ -47,6 +47,7 @@ import {
   userGroupNotFound,
   checkJsonContentType,
   explainEffectiveClaims,
+  claimGroupHolderGraph,
   unknownHolderError,
   type AccessChange,
   type BuiltInUpsertStep,
@@ -261,6 +262,12 @@ export const claimRoutes: readonly FakeRoute[] = [
     const id = ctx.query.required('applicationUserGroupId');
     const graph = claimGraphOfUserGroup(ctx.backend.db, id);
     if (!graph) throw unknownHolderError('userGroup', id, 'applicationUserGroupId');
+    return json(explainEffectiveClaims(graph));
+  }),
+  route('get', 'GetEffectivePermissionsOfClaimGroup', (ctx) => {
+    const id = ctx.query.required('claimGroupId');
+    const graph = claimGroupHolderGraph(id, claimGroupGraph(ctx.backend.db));
+    if (!graph) throw unknownHolderError('claimGroup', id, 'claimGroupId');
     return json(explainEffectiveClaims(graph));
   }),
   route('get', 'GetPermissionHistory', (ctx) => {
