@@ -56,3 +56,20 @@ export const LoadFails: Story = {
     },
   },
 };
+
+/** A role: Form Editors' own grants read 'granted directly'; the read claims come through the nested Form Readers. */
+export const RoleExplained: Story = {
+  args: { defaultOpened: true, holder: { kind: 'claimGroup', id: seedIds.claimGroups.formEditors, name: 'Form Editors' } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('table', { name: 'Effective permissions: Form Editors' })).toBeInTheDocument();
+  },
+};
+
+/** While the permissions load. */
+export const Loading: Story = {
+  args: { defaultOpened: true },
+  parameters: {
+    msw: { handlers: { claim: [errorHandlers.pending('/api/Claim/GetEffectivePermissionsOfUser'), ...storyHandlers.claim] } },
+  },
+};
