@@ -58,6 +58,10 @@ export type {
 export { ADMIN_ACTION_CLAIMS } from './shared/access';
 export type { AdminAccess } from './shared/access';
 export { EffectivePermissionsPanel, useEffectivePermissions } from './shared/EffectivePermissions';
-export type { EffectivePermissionsHolder, EffectivePermissionsPanelProps } from './shared/EffectivePermissions';
+export type {
+  EffectivePermissionsHolder,
+  EffectivePermissionsPanelProps,
+  EffectivePermissionsPanelStylesNames,
+} from './shared/EffectivePermissions';
 export { PermissionHistoryPanel, usePermissionHistory } from './shared/PermissionHistory';
 export type { PermissionHistoryHolder, PermissionHistoryPanelProps, PermissionHistoryPanelStylesNames } from './shared/PermissionHistory';

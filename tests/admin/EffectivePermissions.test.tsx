@@ -3,7 +3,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { EffectivePermissionsPanel, type EffectivePermissionsHolder } from '../../src/admin/shared/EffectivePermissions';
+import {
+  EffectivePermissionsPanel,
+  type EffectivePermissionsHolder,
+  type EffectivePermissionsPanelProps,
+} from '../../src/admin/shared/EffectivePermissions';
 import { APIProvider } from '../../src/query/APIProvider';
 import { createFakeBackend } from '../../src/testing';
 import { seedIds } from '../../src/testing/seed-ids';
@@ -21,11 +25,14 @@ afterAll(() => server.close());
 
 const requests = () => backend.requests.filter((r) => r.path.includes('GetEffectivePermissions'));
 
-function renderPanel(holder: EffectivePermissionsHolder = { kind: 'user', id: seedIds.users.editor, name: 'Eddie Editor' }) {
+function renderPanel(
+  holder: EffectivePermissionsHolder = { kind: 'user', id: seedIds.users.editor, name: 'Eddie Editor' },
+  props: Omit<EffectivePermissionsPanelProps, 'holder'> = {},
+) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return renderWithProviders(
     <APIProvider baseUrl={base} queryClient={queryClient} clientOptions={{ retry: { retries: 0 } }}>
-      <EffectivePermissionsPanel holder={holder} />
+      <EffectivePermissionsPanel holder={holder} {...props} />
     </APIProvider>,
   );
 }
@@ -77,6 +84,23 @@ describe('EffectivePermissionsPanel', () => {
     expect(
       await screen.findByText('No permissions: nothing is granted to this user, directly or through groups and roles.'),
     ).toBeInTheDocument();
+  });
+
+  it('passes classNames and styles to its named parts (root, toggle, search, table)', async () => {
+    const { user } = renderPanel(undefined, {
+      classNames: { root: 'my-root', toggle: 'my-toggle', search: 'my-search', table: 'my-table' },
+      styles: { root: { outline: '3px solid rgb(255, 0, 0)' }, table: { outline: '2px dashed rgb(0, 0, 255)' } },
+    });
+    const section = screen.getByRole('region', { name: 'Effective permissions' });
+    expect(section).toHaveClass('my-root');
+    expect(section).toHaveStyle({ outline: '3px solid rgb(255, 0, 0)' });
+    const toggle = screen.getByRole('button', { name: /Show effective permissions/ });
+    expect(toggle).toHaveClass('my-toggle');
+    await user.click(toggle);
+    const table = await screen.findByRole('table', { name: 'Effective permissions: Eddie Editor' });
+    expect(table).toHaveClass('my-table');
+    expect(table).toHaveStyle({ outline: '2px dashed rgb(0, 0, 255)' });
+    expect(screen.getByRole('textbox', { name: /Search/ }).closest('.my-search')).not.toBeNull();
   });
 
   it('shows a failure with a retry that works', async () => {

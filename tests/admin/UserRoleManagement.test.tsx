@@ -90,6 +90,42 @@ describe('UserRoleManagement', () => {
     it('sets its display name', () => {
       expect(UserRoleManagement.displayName).toBe('@ccq/forms-admin/UserRoleManagement');
     });
+
+    it('passes classNames and styles to the named inner parts (tabs, create form, picker row, picker, notice, members, panel, editor, dialogs)', async () => {
+      const { user } = renderScreen({
+        initialTab: 'userGroups',
+        initialUserGroupId: groups.formAuthors,
+        classNames: {
+          root: 'my-root',
+          tabs: 'my-tabs',
+          createForm: 'my-createForm',
+          pickerRow: 'my-pickerRow',
+          picker: 'my-picker',
+          notice: 'my-notice',
+          members: 'my-members',
+          panel: 'my-panel',
+          editor: 'my-editor',
+          dialog: 'my-dialog',
+        },
+        styles: { panel: { outline: '3px solid rgb(255, 0, 0)' }, picker: { outline: '2px dashed rgb(0, 0, 255)' } },
+      });
+      const rolePanel = await screen.findByRole('region', { name: /User Group: Form Authors$/ });
+      expect(rolePanel).toHaveClass('my-panel');
+      expect(rolePanel).toHaveStyle({ outline: '3px solid rgb(255, 0, 0)' });
+      expect(rolePanel.querySelector('.my-editor')).not.toBeNull();
+      expect(screen.getByRole('heading', { level: 1, name: 'User & Role Management' }).closest('.my-root')).not.toBeNull();
+      expect(screen.getByRole('tablist').closest('.my-tabs')).not.toBeNull();
+      expect(screen.getByRole('textbox', { name: 'Group name' }).closest('.my-createForm')).not.toBeNull();
+      const picker = (await groupPicker()).closest('.my-picker');
+      expect(picker).not.toBeNull();
+      expect(picker).toHaveStyle({ outline: '2px dashed rgb(0, 0, 255)' });
+      expect(picker!.closest('.my-pickerRow')).not.toBeNull();
+      expect(document.querySelector('.my-notice')).toHaveAttribute('role', 'status');
+      expect(screen.getByRole('combobox', { name: 'Group Members' }).closest('.my-members')).not.toBeNull();
+      await user.click(screen.getByRole('button', { name: 'Delete' }));
+      const dialog = await screen.findByRole('dialog', { name: /Form Authors/ });
+      expect(dialog.closest('.my-dialog') ?? dialog.querySelector('.my-dialog')).not.toBeNull();
+    });
   });
 
   describe('Users tab', () => {

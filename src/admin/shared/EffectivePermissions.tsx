@@ -1,7 +1,7 @@
 import { Badge, Box, Button, Collapse, List, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState, type CSSProperties } from 'react';
 import type { EffectivePermission, GrantSourceStep } from '../../domain/effective-claims';
 import { useApi } from '../../query/APIProvider';
 import type { Labels } from '../../query/labels';
@@ -30,6 +30,9 @@ export function useEffectivePermissions(
   return useQuery({ ...claimQueries.effectivePermissions(client, holder.kind, holder.id), enabled: enabled && Boolean(holder.id) });
 }
 
+/** The inner parts of the effective-permissions panel that `classNames` / `styles` reach. */
+export type EffectivePermissionsPanelStylesNames = 'root' | 'toggle' | 'search' | 'table';
+
 /** Props of {@link EffectivePermissionsPanel}. */
 export interface EffectivePermissionsPanelProps {
   holder: EffectivePermissionsHolder;
@@ -37,6 +40,10 @@ export interface EffectivePermissionsPanelProps {
   labels?: Partial<Labels>;
   /** Open at first (the data loads when opened). @default false */
   defaultOpened?: boolean;
+  /** Class names of the inner parts. */
+  classNames?: Partial<Record<EffectivePermissionsPanelStylesNames, string>>;
+  /** Inline styles of the inner parts. */
+  styles?: Partial<Record<EffectivePermissionsPanelStylesNames, CSSProperties>>;
 }
 
 function pathText(path: readonly GrantSourceStep[], labels: Labels): string {
@@ -49,7 +56,13 @@ function pathText(path: readonly GrantSourceStep[], labels: Labels): string {
  * path it came through (user → group → role → nested role), and the grants it overruled and why. Searchable by
  * permission name or by a group or role on the path.
  */
-export function EffectivePermissionsPanel({ holder, labels: overrides, defaultOpened = false }: EffectivePermissionsPanelProps) {
+export function EffectivePermissionsPanel({
+  holder,
+  labels: overrides,
+  defaultOpened = false,
+  classNames,
+  styles,
+}: EffectivePermissionsPanelProps) {
   const labels = useLabels(overrides);
   const [opened, setOpened] = useState(defaultOpened);
   const [search, setSearch] = useState('');
@@ -86,11 +99,19 @@ export function EffectivePermissionsPanel({ holder, labels: overrides, defaultOp
         : labels.overruledSameOutcome;
 
   return (
-    <Box component="section" aria-labelledby={headingId}>
+    <Box component="section" aria-labelledby={headingId} className={classNames?.root} style={styles?.root}>
       <Title order={3} size="h4" id={headingId} mb="xs">
         {labels.effectivePermissions}
       </Title>
-      <Button variant="default" size="xs" aria-expanded={opened} aria-controls={contentId} onClick={() => setOpened((o) => !o)}>
+      <Button
+        variant="default"
+        size="xs"
+        aria-expanded={opened}
+        aria-controls={contentId}
+        onClick={() => setOpened((o) => !o)}
+        className={classNames?.toggle}
+        style={styles?.toggle}
+      >
         {opened ? labels.effectivePermissionsHide : labels.effectivePermissionsShow}
       </Button>
       <Collapse expanded={opened}>
@@ -116,12 +137,20 @@ export function EffectivePermissionsPanel({ holder, labels: overrides, defaultOp
                 value={search}
                 onChange={(e) => setSearch(e.currentTarget.value)}
                 maw={360}
+                className={classNames?.search}
+                style={styles?.search}
               />
               {rows.length === 0 ? (
                 <Text size="sm">{labels.effectivePermissionsNoMatch}</Text>
               ) : (
                 <Table.ScrollContainer minWidth={640}>
-                  <Table striped verticalSpacing={6} aria-label={`${labels.effectivePermissions}: ${holder.name}`}>
+                  <Table
+                    striped
+                    verticalSpacing={6}
+                    aria-label={`${labels.effectivePermissions}: ${holder.name}`}
+                    className={classNames?.table}
+                    style={styles?.table}
+                  >
                     <Table.Thead>
                       <Table.Tr>
                         <Table.Th scope="col">{labels.effectivePermissionColumn}</Table.Th>
