@@ -1,5 +1,6 @@
 // Layer rules (DESIGN §2): dependencies point one way. Each block names what a folder may NOT import.
-// contract (src/api/enums, src/api/types) ← domain, engine ← api client ← query ← auth, permissions ← ui ← admin, forms ← host
+// contract (src/api/enums, src/api/types) ← domain, engine ← api client ← query ← ui ← auth, permissions ← admin, forms,
+// viewer ← host; the fake (src/testing) and the server sit on the contract, domain and engine (README, design notes).
 const react = ['react', 'react-dom', 'react/*', 'react-dom/*', '@mantine/*', '@tanstack/*', 'oidc-client-ts', 'msw', 'msw/*'];
 // Relative paths only: a file named like a layer inside another folder (api/areas/forms) is not that layer.
 const folders = (...names) => names.flatMap((n) => [`../${n}`, `../${n}/**`, `../../${n}`, `../../${n}/**`, `../../../${n}`, `../../../${n}/**`]);
@@ -56,7 +57,7 @@ export const layerRules = [
     ignores: ['**/*.test.*', '**/*.stories.*'],
     rules: {
       'no-restricted-imports': restrict(
-        rule('src/ui holds shared pieces below the screens.', folders('admin', 'forms', 'testing')),
+        rule('src/ui holds shared pieces below auth, permissions and the screens.', folders('auth', 'permissions', 'admin', 'forms', 'viewer', 'testing')),
         rule('library code never imports from tests/.', tests),
       ),
     },

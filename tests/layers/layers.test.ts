@@ -20,6 +20,8 @@ describe('layer rules', () => {
     ['src/engine/probe.ts', "import { useApi } from '../query/APIProvider';\nexport const x = useApi;\n"],
     ['src/query/probe.ts', "import { RoleManagement } from '../admin/RoleManagement/RoleManagement';\nexport const x = RoleManagement;\n"],
     ['src/auth/probe.ts', "import { RoleManagement } from '../admin/RoleManagement/RoleManagement';\nexport const x = RoleManagement;\n"],
+    ['src/ui/probe.ts', "import { useCan } from '../permissions/useCan';\nexport const x = useCan;\n"],
+    ['src/ui/probe.ts', "import { useAuth } from '../auth/AuthProvider';\nexport const x = useAuth;\n"],
     ['src/forms/probe.ts', "import { RoleManagement } from '../admin/RoleManagement/RoleManagement';\nexport const x = RoleManagement;\n"],
     ['src/viewer.ts', "export { RoleManagement } from './admin/RoleManagement/RoleManagement';\n"],
     ['src/viewer.ts', "export { createFakeBackend } from './testing/backend';\n"],
@@ -39,6 +41,8 @@ describe('layer rules', () => {
     ['src/domain/probe.ts', "import { Permission } from '../api/enums';\nexport const x = Permission;\n"],
     ['src/api/probe.ts', "import { isUuid } from '../domain/probe2';\nexport const x = isUuid;\n"],
     ['src/forms/probe.ts', "import { useApi } from '../query/APIProvider';\nexport const x = useApi;\n"],
+    ['src/permissions/probe.ts', "import { ErrorAlert } from '../ui/ErrorAlert';\nexport const x = ErrorAlert;\n"],
+    ['example-host/server/probe.ts', "import { validateSubmission } from '../../src/engine';\nexport const x = validateSubmission;\n"],
     ['src/viewer/probe.tsx', "import { FormRenderer } from '../forms/FormRenderer';\nexport const x = FormRenderer;\n"],
     ['example-host/server/probe.ts', "import { Permission } from '../../src/api/enums';\nexport const x = Permission;\n"],
   ])('%s may: %s', async (file, code) => {
