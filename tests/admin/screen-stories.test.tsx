@@ -67,9 +67,9 @@ describe('UserRoleManagement stories as fixtures', () => {
     expect(screen.getByRole('textbox', { name: 'Group name' })).toHaveValue('Readers');
   });
 
-  it("UsersFailToLoad: the story's failing handler gives the spec's alert with a retry", async () => {
-    await renderStory(UserRole.UsersFailToLoad);
-    const alert = await screen.findByRole('alert');
-    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  it("FullSyncFails: its play function syncs against the story's failing handler, and the alert says what failed", async () => {
+    await UserRole.FullSyncFails.run();
+    expect(screen.getByRole('alert')).toHaveTextContent('Could not sync the users');
+    expect(screen.getByRole('alert')).toHaveTextContent('An unexpected server error occurred.');
   });
 });
