@@ -1,5 +1,6 @@
 import { Box, Button, Group, Stack, Stepper, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type CSSProperties, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
 import type { FormSchema, JsonObject } from '../api/types';
 import { compileFormSchema } from '../engine/compile';
 import { createFormEngine, type FormCheckResult, type FormEngine, type FormError } from '../engine/engine';
@@ -47,8 +48,10 @@ export interface FormRendererProps {
    */
   disabled?: boolean;
   /**
-   * Mount long forms progressively: light working controls first, full Mantine widgets in small batches afterwards.
-   * `true` or options turn it on, `false` off; by default it is on for forms of more than 60 fields.
+   * Mount long forms progressively: the first screen as Mantine widgets and the next fields as light working controls
+   * in the first render, every other field as a light control right after the first paint, and Mantine widgets as
+   * sections come near the viewport. `true` or options turn it on, `false` off; by default it is on for forms of more
+   * than 60 fields.
    */
   progressive?: boolean | ProgressiveOptions;
   /**
@@ -198,11 +201,13 @@ export function FormRenderer(props: FormRendererProps) {
         pendingFocus.current = target;
         goTo(error.pageIndex);
       } else {
-        // A light control (progressive mounting) has the same id and works the same: focus it as it is.
+        // A field far down may not be in the DOM yet (progressive mounting, the first moments after the first paint):
+        // mount every field now. A light control has the same id and works the same: focus it as it is.
+        if (progressive && !progressive.allMounted) flushSync(() => progressive.mountAll());
         focusField(target);
       }
     },
-    [idPrefix, mode, current, goTo],
+    [idPrefix, mode, current, goTo, progressive],
   );
 
   const next = () => {

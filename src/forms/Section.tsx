@@ -4,7 +4,7 @@ import type { CompiledSection } from '../engine/compile';
 import { fillMessage } from '../engine/messages';
 import { sectionDomId, useArrayState, useFormContext } from './context';
 import { Field } from './Field';
-import { useSectionReady } from './progressive';
+import { SECTION_FULL, SECTION_UNMOUNTED, useSectionStage } from './progressive';
 import { LITE_VARIABLES } from './widgets/LiteField';
 
 // Long forms skip layout and paint of off-screen sections (find-in-page, autofill and focus still reach them), and
@@ -54,7 +54,7 @@ function PlainSection({ cs }: { cs: CompiledSection }) {
   const id = sectionDomId(idPrefix, cs.section.id);
   const index = sectionIndex.get(cs) ?? 0;
   const watched = mode === 'edit' ? progressive : null;
-  const ready = useSectionReady(watched, index);
+  const stage = useSectionStage(watched, index);
   const root = useRef<HTMLElement>(null);
   useEffect(() => (watched && root.current ? watched.observe(root.current, index) : undefined), [watched, index]);
   return (
@@ -70,9 +70,9 @@ function PlainSection({ cs }: { cs: CompiledSection }) {
             {cs.section.description}
           </p>
         ) : null}
-        {cs.fields.map((cf) => (
-          <Field key={cf.field.id} cf={cf} itemBase="" itemIndex={null} lite={!ready} />
-        ))}
+        {stage === SECTION_UNMOUNTED
+          ? null
+          : cs.fields.map((cf) => <Field key={cf.field.id} cf={cf} itemBase="" itemIndex={null} lite={stage !== SECTION_FULL} />)}
       </div>
     </section>
   );

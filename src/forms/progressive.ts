@@ -1,9 +1,11 @@
 /**
- * Progressive mounting for long forms. The sections on the first screen mount as full Mantine widgets; the others
- * first as light native controls — labelled, described, working (typing reaches the engine), and in the DOM for
- * find-in-page, autofill, validation and screen readers — and become Mantine widgets when they come near the
- * viewport (IntersectionObserver), or, where that is not available, in small batches one task at a time.
- * Upgrading is per section, so only the sections that change hear about it.
+ * Progressive mounting for long forms. The sections on the first screen mount as full Mantine widgets and the next
+ * ones as light native controls — labelled, described, working (typing reaches the engine) — in the first render;
+ * the rest of the light controls join them right after the first paint, a few hundred fields per task, so that every
+ * field is in the DOM for find-in-page, autofill, validation and screen readers a moment later without the first
+ * screen waiting for a thousand fields. Light sections become Mantine widgets when they come near the viewport
+ * (IntersectionObserver), or, where that is not available, in small batches one task at a time.
+ * Mounting and upgrading are per section, so only the sections that change hear about it.
  */
 import { useCallback, useSyncExternalStore } from 'react';
 
@@ -19,16 +21,36 @@ export interface ProgressiveOptions {
   upgrade?: 'approach' | 'batches';
   /** Fields upgraded per task in batches; 0 keeps the light controls (tests, very slow devices). Default 40. */
   batch?: number;
+  /**
+   * Fields (whole sections, counting the full ones) whose controls are in the DOM from the first render; the others
+   * mount as light controls right after the first paint, `mountBatch` fields per task. `Infinity` mounts every field
+   * in the first render. Default 100.
+   */
+  mount?: number;
+  /**
+   * Fields mounted per task after the first paint. 0 mounts the others only when they upgrade (on approach or in
+   * batches) or when something needs them (an error link): for tests. Default 300.
+   */
+  mountBatch?: number;
 }
+
+/** How a section renders now: not yet (its fields mount after the first paint), light controls, or full widgets. */
+export const SECTION_UNMOUNTED = 0;
+export const SECTION_LIGHT = 1;
+export const SECTION_FULL = 2;
+export type SectionStage = typeof SECTION_UNMOUNTED | typeof SECTION_LIGHT | typeof SECTION_FULL;
 
 /** The upgrade state of one form's sections (numbered in layout order). */
 export class Progressive {
   private readonly ready: boolean[];
+  private readonly mounted: boolean[];
   private readonly listeners = new Map<number, Set<() => void>>();
   private readonly elements = new Map<Element, number>();
   private observer: IntersectionObserver | null = null;
   private timer: { cancel: () => void } | null = null;
+  private mounter: { cancel: () => void } | null = null;
   private next = 0;
+  private nextMount = 0;
 
   constructor(
     /** Fields per section, in layout order. */
@@ -42,6 +64,13 @@ export class Progressive {
       fields += sizes[i] ?? 0;
       this.next = i + 1;
     }
+    this.mounted = [...this.ready];
+    fields = 0;
+    for (let i = 0; i < sizes.length && fields < options.mount; i++) {
+      this.mounted[i] = true;
+      fields += sizes[i] ?? 0;
+      this.nextMount = i + 1;
+    }
   }
 
   /** Whether the section at this position renders full widgets now. */
@@ -49,9 +78,37 @@ export class Progressive {
     return this.ready[section] ?? true;
   }
 
+  /** How the section at this position renders now. */
+  stage(section: number): SectionStage {
+    if (this.isReady(section)) return SECTION_FULL;
+    return this.mounted[section] === false ? SECTION_UNMOUNTED : SECTION_LIGHT;
+  }
+
   /** Whether every section renders full widgets. */
   get done(): boolean {
     return this.ready.every(Boolean);
+  }
+
+  /** Whether every field is in the DOM (as a light control or a full widget). */
+  get allMounted(): boolean {
+    return this.mounted.every((m, i) => m || this.ready[i]);
+  }
+
+  private notify(section: number): void {
+    this.listeners.get(section)?.forEach((listener) => listener());
+  }
+
+  private mount(section: number): void {
+    if (this.mounted[section] !== false) return;
+    this.mounted[section] = true;
+    if (!this.ready[section]) this.notify(section);
+  }
+
+  /** Puts every field in the DOM now (e.g. before focusing a field far down that an error link names). */
+  mountAll(): void {
+    this.mounter?.cancel();
+    this.mounter = null;
+    this.mounted.forEach((_, i) => this.mount(i));
   }
 
   subscribe(section: number, listener: () => void): () => void {
@@ -64,7 +121,8 @@ export class Progressive {
   private upgrade(section: number): void {
     if (this.ready[section] !== false) return;
     this.ready[section] = true;
-    this.listeners.get(section)?.forEach((listener) => listener());
+    this.mounted[section] = true;
+    this.notify(section);
   }
 
   private get approaching(): boolean {
@@ -98,8 +156,31 @@ export class Progressive {
     };
   }
 
-  /** Starts upgrading in batches, unless sections upgrade on approach. */
+  /**
+   * Mounts the fields not yet in the DOM after the first paint (a frame, then a task), `mountBatch` fields per task;
+   * then starts upgrading in batches, unless sections upgrade on approach.
+   */
   start(): void {
+    if (this.allMounted || this.mounter || this.options.mountBatch <= 0) {
+      this.startUpgrades();
+      return;
+    }
+    const step = () => {
+      let fields = 0;
+      while (this.nextMount < this.sizes.length && fields < this.options.mountBatch) {
+        fields += this.sizes[this.nextMount] ?? 0;
+        this.mount(this.nextMount++);
+      }
+      if (this.nextMount < this.sizes.length) this.mounter = nextTask(step);
+      else {
+        this.mounter = null;
+        this.startUpgrades();
+      }
+    };
+    this.mounter = afterPaint(step);
+  }
+
+  private startUpgrades(): void {
     if (this.done || this.approaching || this.timer || this.options.batch <= 0) return;
     const step = () => {
       this.timer = null;
@@ -116,6 +197,8 @@ export class Progressive {
   stop(): void {
     this.timer?.cancel();
     this.timer = null;
+    this.mounter?.cancel();
+    this.mounter = null;
     this.observer?.disconnect();
     this.observer = null;
     this.elements.clear();
@@ -126,6 +209,21 @@ export class Progressive {
     this.stop();
     this.ready.forEach((_, i) => this.upgrade(i));
   }
+}
+
+/** Runs `run` in a task after the next frame (so after the first paint), or in a new task without frames. */
+function afterPaint(run: () => void): { cancel: () => void } {
+  if (typeof requestAnimationFrame === 'undefined') return nextTask(run);
+  let inner: { cancel: () => void } | null = null;
+  const frame = requestAnimationFrame(() => {
+    inner = nextTask(run);
+  });
+  return {
+    cancel: () => {
+      cancelAnimationFrame(frame);
+      inner?.cancel();
+    },
+  };
 }
 
 /** Runs `run` in a new task: a MessageChannel avoids the 4 ms clamp of nested timeouts. */
@@ -151,15 +249,21 @@ function nextTask(run: () => void): { cancel: () => void } {
 
 /** Creates the schedule for sections of the given sizes (fields per section, in layout order). */
 export function createProgressive(sizes: readonly number[], options: ProgressiveOptions = {}): Progressive {
-  return new Progressive(sizes, { initial: options.initial ?? 20, batch: options.batch ?? 40, upgrade: options.upgrade ?? 'approach' });
+  return new Progressive(sizes, {
+    initial: options.initial ?? 20,
+    batch: options.batch ?? 40,
+    upgrade: options.upgrade ?? 'approach',
+    mount: options.mount ?? 100,
+    mountBatch: options.mountBatch ?? 300,
+  });
 }
 
 const noSubscribe = () => () => {};
-const alwaysReady = () => true;
+const alwaysFull = (): SectionStage => SECTION_FULL;
 
-/** Whether the section at `index` renders full widgets (always, without progressive mounting). */
-export function useSectionReady(progressive: Progressive | null, index: number): boolean {
+/** How the section at `index` renders now (always full widgets without progressive mounting). */
+export function useSectionStage(progressive: Progressive | null, index: number): SectionStage {
   const subscribe = useCallback((listener: () => void) => (progressive ? progressive.subscribe(index, listener) : () => {}), [progressive, index]);
-  const snapshot = useCallback(() => (progressive ? progressive.isReady(index) : true), [progressive, index]);
-  return useSyncExternalStore(progressive ? subscribe : noSubscribe, progressive ? snapshot : alwaysReady, progressive ? snapshot : alwaysReady);
+  const snapshot = useCallback(() => (progressive ? progressive.stage(index) : SECTION_FULL), [progressive, index]);
+  return useSyncExternalStore(progressive ? subscribe : noSubscribe, progressive ? snapshot : alwaysFull, progressive ? snapshot : alwaysFull);
 }
