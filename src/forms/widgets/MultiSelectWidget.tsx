@@ -10,7 +10,7 @@
  * option; Escape closes; Backspace in an empty search removes the last pick; Tab leaves and closes.
  */
 import { CheckIcon, Pill, PillsInput } from '@mantine/core';
-import { useRef, useState, type CSSProperties, type KeyboardEvent, type MouseEvent } from 'react';
+import { useState, type CSSProperties, type KeyboardEvent, type MouseEvent } from 'react';
 import type { WidgetProps } from './types';
 import { choiceOptions, optionValueOf, rawOf } from './values';
 
@@ -56,7 +56,6 @@ export function MultiSelectWidget(props: WidgetProps) {
   const [open, setOpen] = useState(false);
   const [search, setSearch] = useState('');
   const [active, setActive] = useState(-1);
-  const listRef = useRef<HTMLDivElement>(null);
   const locked = disabled || readOnly;
 
   const query = search.trim().toLowerCase();
@@ -74,8 +73,8 @@ export function MultiSelectWidget(props: WidgetProps) {
   };
   const moveTo = (index: number) => {
     setActive(index);
-    // jsdom has no scrollIntoView; browsers keep the active option in the list's view.
-    listRef.current?.querySelector(`#${CSS.escape(optionId(index))}`)?.scrollIntoView?.({ block: 'nearest' });
+    // Keeps the active option in the list's view (jsdom has no scrollIntoView).
+    document.getElementById(optionId(index))?.scrollIntoView?.({ block: 'nearest' });
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -132,7 +131,6 @@ export function MultiSelectWidget(props: WidgetProps) {
           {children}
           {expanded ? (
             <div
-              ref={listRef}
               id={listId}
               role="listbox"
               aria-multiselectable="true"
