@@ -5,7 +5,8 @@ import { FormRenderer, generateForm, generateFormData } from '../../src/forms';
 /**
  * A generated form of 1000 fields (100 groups of 10: 6 texts with a maximum length, 2 numbers with bounds, a yes/no
  * and a 5-value choice; 30 % required) — the form the renderer benchmark mounts. Fields beyond the first screen start
- * as light controls and become Mantine widgets in small batches.
+ * as light controls (those past the first 100 join right after the first paint) and become Mantine widgets as they
+ * come near the viewport.
  */
 const meta = {
   title: 'Forms/Large form',
