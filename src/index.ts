@@ -17,21 +17,21 @@ export {
   isAdministrator, isApiError, isIsoDateTime, isNetworkError, isProblemDetails, LAST_ADMINISTRATOR_MESSAGE,
   MAX_ARRAY_ITEMS, MAX_CHANGE_PAIRS, MAX_GROUP_NAME_LENGTH, MenuClaim, NetworkError, normalizeGroupName, odata,
   parseJsonWithDates, Permission, PERMISSION_ACTIONS, PERMISSION_ENTITIES, PRIORITY_RANGE, PROBLEM_CONTENT_TYPE,
-  problemDetailOf, REASON_PHRASES, removesOwnAdminAccess, reviveDates,
+  matchesNameSearch, MAX_NAME_SEARCH_LENGTH, nameSearchOf, problemDetailOf, REASON_PHRASES, removesOwnAdminAccess, reviveDates,
   rowLevelPermission, RowLevelPermission, satisfies, singleKeyOf, singleOrNull, TableClaim, wouldCreateCycle,
 } from './api';
 export type {
   AccessChange, AccessClaimGroup, AccessHolder, AccessModel, AccessUser, ApiClient, ApiClientOptions,
   ApiRequest, ApplicationUser, ApplicationUserApplicationUserGroup, ApplicationUserGroup, ApplicationUserGroupIncludes,
   ApplicationUserIncludes, AuditFields, BuiltInClaimGroupDefinition, BuiltInClaimGroupKey, ButtonClaimKey, CallOptions,
-  ClaimApi, ClaimBase, ClaimEntry, ClaimGrant, ClaimGrantInput, ClaimGroup, ClaimGroupIncludes, ClaimGroupLink,
+  ClaimApi, ClaimBase, ClaimEntry, ClaimGrant, ClaimGrantInput, ClaimGroup, ClaimGroupIncludes, ClaimGroupLink, ClaimGroupSearchArgs,
   ClaimGroupNode, ClaimGroupsChangeRequest, ClaimHolderGraph, ClaimKey, ClaimsChangeRequest, ClaimTypeFlag,
   ClaimTypeNames, ClaimTypeRecord, CrudApi, CrudEntities, CrudEntityApi, CrudEntityName, DisplayNameFunction,
   DownloadDocumentResult, DynamicFormLinkingApi, EffectivePermission, EntityWithPermissions, ExplainedGrant, FieldComputation, FieldOption, FieldRule,
   FieldWidget, FileParameter, Filter, FilterField, FilterValue, Form, FormField, FormGeneratorApi, FormGroup,
   FormInstance, FormLayout, FormPage, FormsApi, FormSchema, FormSection, GeneratedForm, GrantSourceStep, HealthCheckApi, HistoryAction, HistoryEntry, HistoryHolderKind, HistoryItem, HttpMethod,
-  JsonObject, JsonValue, MenuClaimKey, ODataApi, ODataEntitySet, ODataExpandOptions, ODataOrderByItem,
-  ODataQueryOptions, ODataResult, OidcConfig, OverruledReason, PageArgs, Paged, PdfField, PdfTemplate, PermissionKey, ProblemDetails,
+  JsonObject, JsonValue, MenuClaimKey, NameSearch, NameSearchArgs, ODataApi, ODataEntitySet, ODataExpandOptions, ODataOrderByItem,
+  ODataQueryOptions, ODataResult, OidcConfig, OverruledReason, OwnAdminChange, PageArgs, Paged, PdfField, PdfTemplate, PermissionKey, ProblemDetails,
   PropertyName, QueryValue, RetryOptions, RowLevelTable, SatisfiesOptions, SelectedPermission, SignatureRequest,
   Signer, SigningApi, TableClaimKey, Transport, UserSessionData, UsersInGroupsChangeRequest,
 } from './api';
@@ -39,9 +39,9 @@ export type {
 // Providers, labels, query keys and queryOptions factories, mutation hooks.
 export {
   ApiContext, APIProvider, claimKeys, claimQueries, createDefaultQueryClient, defaultLabels,
-  describeError, entityKeys, entityQueries, fillLabel, formLinkKeys, formLinkQueries, healthKeys, healthQueries,
+  describeError, entityKeys, entityQueries, fillLabel, formLinkKeys, formLinkQueries, healthKeys, healthQueries, holderKeys, holderQueries,
   inverseClaimsChange, isEmptyPermissionSave, LabelsProvider, linkingKeys, linkingQueries, OUTSIDE_PROVIDER_MESSAGE,
-  PERMISSION_INVALIDATIONS, PermissionSaveError, resolveLabels, savePermissions, SCREEN_CLAIM_GROUP_INCLUDES,
+  PERMISSION_INVALIDATIONS, PermissionSaveError, PICKER_PAGE_SIZE, resolveLabels, savePermissions, SCREEN_CLAIM_GROUP_INCLUDES,
   SCREEN_USER_GROUP_INCLUDES, SCREEN_USER_INCLUDES, useAddRemoveUpdateAppUsersInAppuserGroups,
   useAddRemoveUpdateClaimGroupsToAppUserGroupOrUserGroups, useAddRemoveUpdateClaimGroupsToAppUserOrUsers,
   useAddRemoveUpdateClaimGroupsToClaimGroupOrClaimGroups, useAddRemoveUpdateClaimsToAppUserGroupOrUserGroups,
@@ -52,7 +52,7 @@ export {
   useUpsertBuiltInClaimGroups,
 } from './query';
 export type {
-  ApiContextValue, APIProviderProps, ClaimGroupsChange, ClaimsChange, CrudMutationVariables, ErrorDescription, Labels,
+  ApiContextValue, APIProviderProps, ClaimGroupSearchParams, ClaimGroupsChange, ClaimsChange, CrudMutationVariables, ErrorDescription, HolderSearchParams, Labels,
   MutationHookOptions, PermissionHolderKind, PermissionSave, PermissionSaveResult,
 } from './query';
 
@@ -91,7 +91,7 @@ export {
   useUserRoleManagement,
 } from './admin';
 export type {
-  AdminAccess, CatalogueEntry, ClaimGroupOption, EffectivePermissionsHolder, EffectivePermissionsPanelProps, EffectivePermissionsPanelStylesNames, ListState, PermissionHistoryHolder, PermissionHistoryPanelProps, PermissionHistoryPanelStylesNames,
+  AdminAccess, CatalogueEntry, ClaimGroupOption, EffectivePermissionsHolder, EffectivePermissionsPanelProps, EffectivePermissionsPanelStylesNames, ListState, PermissionHistoryHolder, PickerSearch, PermissionHistoryPanelProps, PermissionHistoryPanelStylesNames,
   PermissionCategory, PermissionDiff,
   PermissionEditorController, PermissionEditorFactory, PermissionEditorOptions, PermissionEditorProps,
   PermissionEditorStylesNames, PermissionEditorViewFactory, PermissionEditorViewProps, RoleManagementController,

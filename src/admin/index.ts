@@ -57,6 +57,7 @@ export type {
 } from './PermissionEditor';
 export { ADMIN_ACTION_CLAIMS } from './shared/access';
 export type { AdminAccess } from './shared/access';
+export type { PickerSearch } from './shared/picker-search';
 export { EffectivePermissionsPanel, useEffectivePermissions } from './shared/EffectivePermissions';
 export type {
   EffectivePermissionsHolder,

@@ -11,10 +11,10 @@ export type { ButtonClaimKey, ClaimKey, ClaimTypeFlag, MenuClaimKey, PermissionK
 export type {
   ApplicationUser, ApplicationUserApplicationUserGroup, ApplicationUserGroup, ApplicationUserGroupIncludes,
   ApplicationUserIncludes, AuditFields, ClaimBase, ClaimEntry, ClaimGrant, ClaimGroup, ClaimGroupIncludes,
-  ClaimGroupLink, ClaimGroupsChangeRequest, ClaimsChangeRequest, ClaimTypeNames, ClaimTypeRecord, CrudEntities,
+  ClaimGroupLink, ClaimGroupSearchArgs, ClaimGroupsChangeRequest, ClaimsChangeRequest, ClaimTypeNames, ClaimTypeRecord, CrudEntities,
   CrudEntityName, DisplayNameFunction, DownloadDocumentResult, EntityWithPermissions, FieldComputation, FieldOption,
   FieldRule, FieldWidget, Form, FormField, FormGroup, FormInstance, FormLayout, FormPage, FormSchema, FormSection,
-  GeneratedForm, JsonObject, JsonValue, OidcConfig, PageArgs, Paged, PdfField, PdfTemplate, SelectedPermission,
+  GeneratedForm, JsonObject, JsonValue, NameSearchArgs, OidcConfig, PageArgs, Paged, PdfField, PdfTemplate, SelectedPermission,
   SignatureRequest, Signer, UserSessionData, UsersInGroupsChangeRequest,
 } from './types';
 // The domain rules a host or a screen needs (src/domain holds them once for client, fake and server).
@@ -30,6 +30,9 @@ export {
   isAdministrator,
   LAST_ADMINISTRATOR_MESSAGE,
   ACCESS_REFUSAL_CODES,
+  matchesNameSearch,
+  MAX_NAME_SEARCH_LENGTH,
+  nameSearchOf,
   MAX_ARRAY_ITEMS,
   MAX_CHANGE_PAIRS,
   MAX_GROUP_NAME_LENGTH,
@@ -58,7 +61,9 @@ export type {
   HistoryEntry,
   HistoryHolderKind,
   HistoryItem,
+  NameSearch,
   OverruledReason,
+  OwnAdminChange,
   RowLevelTable,
   SatisfiesOptions,
 } from '../domain';

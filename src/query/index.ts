@@ -7,6 +7,8 @@ export { describeError } from './describe-error';
 export type { ErrorDescription } from './describe-error';
 export { createSafeContext } from './createSafeContext';
 export { claimKeys, entityKeys, linkingKeys, formLinkKeys, healthKeys } from './keys';
+export { holderKeys, holderQueries, PICKER_PAGE_SIZE } from './holder-queries';
+export type { ClaimGroupSearchParams, HolderSearchParams } from './holder-queries';
 export {
   SCREEN_USER_INCLUDES,
   SCREEN_USER_GROUP_INCLUDES,

@@ -1,6 +1,7 @@
 import { builtInGroupDeleteReason } from '../domain/built-in-claim-groups';
 import { effectivePermissionsLabels } from './effective-permissions-labels';
 import { historyLabels } from './history-labels';
+import { searchLabels } from './search-labels';
 import { formViewerLabels } from './forms-labels';
 
 /**
@@ -173,6 +174,8 @@ export const defaultLabels = {
   // "Why can they?" (src/query/effective-permissions-labels.ts)
   ...effectivePermissionsLabels,
   ...historyLabels,
+  // Server-searched pickers (src/query/search-labels.ts)
+  ...searchLabels,
 } as const;
 
 /** The full set of texts. */

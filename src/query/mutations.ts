@@ -73,15 +73,20 @@ export function useApiMutation<TData, TVariables>(
 
 /** The prefix of the full (not paged) lists under an area key, e.g. `[…, 'claim-groups', 'list']`. */
 const listPrefix = (area: QueryKey): QueryKey => [...area, 'list'];
-/** The prefix of the paged lists under an area key. */
-const pagedPrefix = (area: QueryKey): QueryKey => [...area, 'paged'];
+/**
+ * Refetches every query under `area` but its full lists (which the caller has just updated in place): the pages, the
+ * pickers' searches and the chosen holders (src/query/holder-queries.ts), whose order or names may have changed.
+ */
+function invalidateAllButLists(queryClient: QueryClient, area: QueryKey) {
+  void queryClient.invalidateQueries({ queryKey: area, predicate: (q) => q.queryKey[area.length] !== 'list' });
+}
 
-/** Adds `row` to every cached full list under `area` (once), and marks the paged lists stale. */
+/** Adds `row` to every cached full list under `area` (once), and refetches its pages and searches. */
 function appendToLists<T extends { id: string }>(queryClient: QueryClient, area: QueryKey, row: T) {
   queryClient.setQueriesData<T[]>({ queryKey: listPrefix(area) }, (old) =>
     Array.isArray(old) && !old.some((r) => r.id === row.id) ? [...old, row] : old,
   );
-  void queryClient.invalidateQueries({ queryKey: pagedPrefix(area) });
+  invalidateAllButLists(queryClient, area);
 }
 
 function renameLinks(links: ClaimGroupLink[] | null | undefined, id: string, name: string) {
@@ -106,8 +111,7 @@ function renameClaimGroupInCache(queryClient: QueryClient, id: string, name: str
       claimGroupsInApplicationUserGroups: renameLinks(g.claimGroupsInApplicationUserGroups, id, name),
     })),
   );
-  for (const area of [claimKeys.claimGroups(), claimKeys.users(), claimKeys.userGroups()])
-    void queryClient.invalidateQueries({ queryKey: pagedPrefix(area) });
+  for (const area of [claimKeys.claimGroups(), claimKeys.users(), claimKeys.userGroups()]) invalidateAllButLists(queryClient, area);
 }
 
 /** Writes a user group's new name into every cached list: the group itself and the users' memberships. */
@@ -125,8 +129,7 @@ function renameUserGroupInCache(queryClient: QueryClient, id: string, name: stri
       ),
     })),
   );
-  for (const area of [claimKeys.users(), claimKeys.userGroups()])
-    void queryClient.invalidateQueries({ queryKey: pagedPrefix(area) });
+  for (const area of [claimKeys.users(), claimKeys.userGroups()]) invalidateAllButLists(queryClient, area);
 }
 
 /**

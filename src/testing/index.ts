@@ -80,3 +80,5 @@ export type { CatalogueClaim as CatalogClaim } from '../domain';
 export { FakeHttpError } from './http';
 export type { ProblemDetails } from './http';
 export { minimalPdf } from './pdf';
+export { addScaleData, scaleClaimGroupId, scaleUserGroupId, scaleUserId } from './scale';
+export type { ScaleSize } from './scale';

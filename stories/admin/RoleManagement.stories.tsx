@@ -1,9 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { RoleManagement } from '../../src/admin';
-import { errorHandlers } from '../../src/testing';
+import { addScaleData, errorHandlers, scaleClaimGroupId } from '../../src/testing';
 import { seedIds } from '../../src/testing/seed-ids';
-import { storyHandlers } from '../support/fakeBackend';
+import { fakeBackend, storyHandlers } from '../support/fakeBackend';
 
 const meta = {
   title: 'Admin/RoleManagement',
@@ -145,13 +145,45 @@ export const StylesApi: Story = {
 /** The claim groups cannot be loaded: the spec's alert with a retry. */
 export const ClaimGroupsFailToLoad: Story = {
   parameters: {
-    msw: { handlers: { claim: [errorHandlers.failing('/api/Claim/ClaimGroupsList', 500), ...storyHandlers.claim] } },
+    msw: { handlers: { claim: [errorHandlers.failing('/api/Claim/ClaimGroupsPaged', 500), ...storyHandlers.claim] } },
   },
 };
 
 /** The claim groups never arrive: the loading state. */
 export const Loading: Story = {
   parameters: {
-    msw: { handlers: { claim: [errorHandlers.pending('/api/Claim/ClaimGroupsList'), ...storyHandlers.claim] } },
+    msw: { handlers: { claim: [errorHandlers.pending('/api/Claim/ClaimGroupsPaged'), ...storyHandlers.claim] } },
   },
+};
+
+/** Adds issue 10 #6's scale to the fake: 10,000 users, 1,000 user groups, 2,000 claim groups nested 10 deep. */
+const atScale = async () => {
+  addScaleData(fakeBackend.db);
+  return {};
+};
+
+/**
+ * At scale (2,006 claim groups): the picker shows one page of 50 and how many more match; what is typed goes to the
+ * server, which answers the next page of matches.
+ */
+export const AtScale: Story = {
+  loaders: [atScale],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const body = within(canvasElement.ownerDocument.body);
+    const picker = await canvas.findByRole('combobox', { name: 'Claim group' });
+    await userEvent.click(picker);
+    await expect(await body.findByRole('option', { name: /^Showing 50 of 2,006/ })).toBeInTheDocument();
+    await userEvent.type(picker, 'role 012');
+    await waitFor(() => expect(body.queryByRole('option', { name: /^Showing/ })).not.toBeInTheDocument());
+  },
+};
+
+/**
+ * At scale, a group deep in a chain chosen: only it is loaded, and its sub-group picker offers only groups that do not
+ * contain it (spec §5), one page at a time.
+ */
+export const AtScaleGroupSelected: Story = {
+  loaders: [atScale],
+  args: { initialGroupId: scaleClaimGroupId(6) },
 };

@@ -1,9 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { UserRoleManagement } from '../../src/admin';
-import { errorHandlers } from '../../src/testing';
+import { addScaleData, errorHandlers, scaleUserGroupId } from '../../src/testing';
 import { seedIds } from '../../src/testing/seed-ids';
-import { storyHandlers } from '../support/fakeBackend';
+import { fakeBackend, storyHandlers } from '../support/fakeBackend';
 
 const meta = {
   title: 'Admin/UserRoleManagement',
@@ -68,13 +68,43 @@ export const FullSyncFails: Story = {
 /** The users cannot be loaded: the spec's alert with a retry. */
 export const UsersFailToLoad: Story = {
   parameters: {
-    msw: { handlers: { claim: [errorHandlers.failing('/api/Claim/ApplicationList', 500), ...storyHandlers.claim] } },
+    msw: { handlers: { claim: [errorHandlers.failing('/api/Claim/ApplicationUsersPaged', 500), ...storyHandlers.claim] } },
   },
 };
 
 /** The users never arrive: the loading state. */
 export const Loading: Story = {
   parameters: {
-    msw: { handlers: { claim: [errorHandlers.pending('/api/Claim/ApplicationList'), ...storyHandlers.claim] } },
+    msw: { handlers: { claim: [errorHandlers.pending('/api/Claim/ApplicationUsersPaged'), ...storyHandlers.claim] } },
   },
+};
+
+/** Adds issue 10 #6's scale to the fake: 10,000 users, 1,000 user groups, 2,000 claim groups nested 10 deep. */
+const atScale = async () => {
+  addScaleData(fakeBackend.db);
+  return {};
+};
+
+/**
+ * At scale (10,007 users): the user picker shows one page of 50 and how many more match; typing asks the server, and
+ * the display-name function hears only about the users shown.
+ */
+export const AtScale: Story = {
+  loaders: [atScale],
+  args: { getDisplayNames: (users) => users.map((u) => u.name) },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const body = within(canvasElement.ownerDocument.body);
+    const picker = await canvas.findByRole('combobox', { name: 'User' });
+    await userEvent.click(picker);
+    await expect(await body.findByRole('option', { name: /^Showing 50 of 10,007/ })).toBeInTheDocument();
+    await userEvent.type(picker, 'user 0421');
+    await waitFor(() => expect(body.queryByRole('option', { name: /^Showing/ })).not.toBeInTheDocument());
+  },
+};
+
+/** At scale, a user group chosen: its ten members, and a 'Group Members' picker that searches the 10,007 users. */
+export const AtScaleGroupSelected: Story = {
+  loaders: [atScale],
+  args: { initialTab: 'userGroups', initialUserGroupId: scaleUserGroupId(42) },
 };

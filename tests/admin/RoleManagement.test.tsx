@@ -50,7 +50,6 @@ describe('RoleManagement', () => {
     it("creates a group, says 'Group Created Successfully', selects the new group and gives the focus back", async () => {
       const { user } = renderScreen();
       await screen.findByRole('combobox', { name: 'Claim group' });
-      const lists = requestsTo('ClaimGroupsList').length;
       const sessions = requestsTo('GetMyClaims').length;
       await user.type(screen.getByRole('textbox', { name: 'Group name' }), '  Auditors ');
       await user.click(button('Create Group'));
@@ -61,9 +60,9 @@ describe('RoleManagement', () => {
       expect(screen.getByRole('textbox', { name: 'Group name' })).toHaveValue('');
       expect(await openPanel('Auditors')).toBeInTheDocument();
       expect(picker()).toHaveValue('Auditors');
-      // The answer went into the cache: neither the list nor the session's claims were fetched again.
-      expect(requestsTo('ClaimGroupsList')).toHaveLength(lists);
+      // Creating changes nobody's claims: the session's claims were not fetched again; no full list was ever loaded.
       expect(requestsTo('GetMyClaims')).toHaveLength(sessions);
+      expect(requestsTo('ClaimGroupsList')).toHaveLength(0);
     });
 
     it('keeps what is typed while the permissions load, and waits with the reason before creating', async () => {
@@ -105,7 +104,6 @@ describe('RoleManagement', () => {
       await pickGroup(user, 'Signers');
       expect(selected).toEqual([ids.signers]);
       await openPanel('Signers');
-      const lists = requestsTo('ClaimGroupsList').length;
       await user.click(button('Rename'));
       const dialog = await dialogNamed('Rename claim group');
       const input = within(dialog).getByRole('textbox', { name: 'New group name' });
@@ -125,7 +123,7 @@ describe('RoleManagement', () => {
       const names = await groupOptions(user);
       expect(names).toContain('Signatories');
       expect(names).not.toContain('Signers');
-      expect(requestsTo('ClaimGroupsList')).toHaveLength(lists);
+      expect(requestsTo('ClaimGroupsList')).toHaveLength(0);
     });
 
     it("keeps the dialog open with the server's reason under 'Could not rename the group'", async () => {
@@ -307,7 +305,8 @@ describe('RoleManagement', () => {
       expect(within(panel).getByRole('textbox', { name: 'Priority of Form_Add' })).toHaveValue('1');
       await user.click(within(panel).getByRole('combobox', { name: 'Sub-claim groups' }));
       await user.click(screen.getByRole('option', { name: 'Signers' }));
-      const invalidations = requestsTo('ClaimGroupsList').length;
+      const loadsOfGroup = () => requestsTo('ClaimGroupsPaged').filter((r) => r.path.includes(`search=${ids.noHardDelete}`));
+      const invalidations = loadsOfGroup().length;
       await user.click(button('Save Changes', panel));
 
       const dialog = await dialogNamed('Permission changes');
@@ -321,8 +320,8 @@ describe('RoleManagement', () => {
           "Claims successfully added to, removed from or updated for claim group 'No Hard Delete'. Sub-groups successfully added to or removed from claim group 'No Hard Delete'.",
         ),
       ).toBeInTheDocument();
-      // One invalidation round for the two calls.
-      expect(requestsTo('ClaimGroupsList')).toHaveLength(invalidations + 1);
+      // One invalidation round for the two calls: the chosen group is loaded again once.
+      await waitFor(() => expect(loadsOfGroup()).toHaveLength(invalidations + 1));
 
       const claims = bodies.find((b) => b.path.endsWith('/AddRemoveUpdateClaimsToClaimGroupOrClaimGroups'))?.body;
       expect(claims).toEqual({
@@ -452,6 +451,9 @@ describe('RoleManagement', () => {
           'After this change you are no longer an administrator: you may lose access to this screen, and only another administrator can give it back.',
         ),
       ).toBeInTheDocument();
+      // The server answered the question (issue 10 #6): no list of users, user groups or claim groups was loaded.
+      expect(requestsTo('RemovesMyAdminAccess')).toHaveLength(1);
+      expect([...requestsTo('ApplicationList'), ...requestsTo('ApplicationUserGroupsList'), ...requestsTo('ClaimGroupsList')]).toEqual([]);
       await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
       expect(bodies).toHaveLength(0);
       await user.click(button('Save Changes', panel));
@@ -483,7 +485,7 @@ describe('RoleManagement', () => {
 
   describe('load errors (spec §8)', () => {
     it("shows 'Failed to load claim groups. Please try again.' and retries", async () => {
-      server.use(errorHandlers.failing('/api/Claim/ClaimGroupsList', 500, { once: true }));
+      server.use(errorHandlers.failing('/api/Claim/ClaimGroupsPaged', 500, { once: true }));
       const { user } = renderScreen();
       expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load claim groups. Please try again.');
       await user.click(screen.getByRole('button', { name: 'Try again' }));
@@ -553,7 +555,7 @@ describe('RoleManagement', () => {
     });
 
     it('takes every text from one labels object: the provider, then its own labels prop', async () => {
-      server.use(errorHandlers.failing('/api/Claim/ClaimGroupsList', 500));
+      server.use(errorHandlers.failing('/api/Claim/ClaimGroupsPaged', 500));
       renderInApi(<RoleManagement labels={{ tryAgain: 'Nochmal', createGroup: 'Gruppe anlegen' }} />, {
         failedToLoadClaimGroups: 'Rollen konnten nicht geladen werden.',
       });

@@ -183,13 +183,15 @@ describe('UserRoleManagement', () => {
     it('refetches the users from the refresh action', async () => {
       const { user } = renderScreen();
       await userPicker();
-      const before = requestsTo('ApplicationList').length;
+      const before = requestsTo('ApplicationUsersPaged').length;
       await user.click(screen.getByRole('button', { name: 'Refresh users' }));
-      await waitFor(() => expect(requestsTo('ApplicationList').length).toBe(before + 1));
+      await waitFor(() => expect(requestsTo('ApplicationUsersPaged').length).toBe(before + 1));
+      // The screen never loads every user.
+      expect(requestsTo('ApplicationList')).toHaveLength(0);
     });
 
     it("shows 'Failed to load users. Please try again.' and retries", async () => {
-      server.use(errorHandlers.failing('/api/Claim/ApplicationList', 500, { once: true }));
+      server.use(errorHandlers.failing('/api/Claim/ApplicationUsersPaged', 500, { once: true }));
       const { user } = renderScreen();
       expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load users. Please try again.');
       expect(screen.queryByRole('combobox', { name: 'User' })).not.toBeInTheDocument();
@@ -199,14 +201,16 @@ describe('UserRoleManagement', () => {
     });
 
     it('shows a loading state while the users load', () => {
-      server.use(errorHandlers.pending('/api/Claim/ApplicationList'));
+      server.use(errorHandlers.pending('/api/Claim/ApplicationUsersPaged'));
       renderScreen();
       expect(screen.getAllByRole('status').some((s) => s.textContent === 'Loading users…')).toBe(true);
       expect(screen.queryByRole('combobox', { name: 'User' })).not.toBeInTheDocument();
     });
 
     it('says so when there are no users yet, and still offers Full Sync', async () => {
-      server.use(http.get(`${base}/api/Claim/ApplicationList`, () => HttpResponse.json([])));
+      server.use(
+        http.get(`${base}/api/Claim/ApplicationUsersPaged`, () => HttpResponse.json({ list: [], totalRecCount: 0, totalPageCount: 0 })),
+      );
       renderScreen();
       expect(
         await screen.findByText('No users yet. Run Full Sync to import them from the identity provider.'),
@@ -332,7 +336,7 @@ describe('UserRoleManagement', () => {
     });
 
     it("shows 'Failed to load claim groups. Please try again.' in the panel when the claim groups cannot load", async () => {
-      server.use(errorHandlers.failing('/api/Claim/ClaimGroupsList', 500));
+      server.use(errorHandlers.failing('/api/Claim/ClaimGroupsPaged', 500));
       renderScreen({ initialUserId: users.signer });
       const region = await screen.findByRole('region', { name: /User: Sam Signer$/ });
       expect(await within(region).findByText('Failed to load claim groups. Please try again.')).toBeInTheDocument();
@@ -508,13 +512,14 @@ describe('UserRoleManagement', () => {
     it('refetches the user groups from the refresh action', async () => {
       const { user } = renderScreen({ initialTab: 'userGroups' });
       await groupPicker();
-      const before = requestsTo('ApplicationUserGroupsList').length;
+      const before = requestsTo('ApplicationUserGroupsPaged').length;
       await user.click(screen.getByRole('button', { name: 'Refresh user groups' }));
-      await waitFor(() => expect(requestsTo('ApplicationUserGroupsList').length).toBe(before + 1));
+      await waitFor(() => expect(requestsTo('ApplicationUserGroupsPaged').length).toBe(before + 1));
+      expect(requestsTo('ApplicationUserGroupsList')).toHaveLength(0);
     });
 
     it("shows 'Failed to load user groups. Please try again.' and retries", async () => {
-      server.use(errorHandlers.failing('/api/Claim/ApplicationUserGroupsList', 500, { once: true }));
+      server.use(errorHandlers.failing('/api/Claim/ApplicationUserGroupsPaged', 500, { once: true }));
       const { user } = renderScreen({ initialTab: 'userGroups' });
       expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load user groups. Please try again.');
       await user.click(screen.getByRole('button', { name: 'Try again' }));
@@ -523,9 +528,9 @@ describe('UserRoleManagement', () => {
 
     it('shows a loading state, then an empty state when there are no user groups', async () => {
       server.use(
-        http.get(`${base}/api/Claim/ApplicationUserGroupsList`, async () => {
+        http.get(`${base}/api/Claim/ApplicationUserGroupsPaged`, async () => {
           await new Promise((resolve) => setTimeout(resolve, 50));
-          return HttpResponse.json([]);
+          return HttpResponse.json({ list: [], totalRecCount: 0, totalPageCount: 0 });
         }),
       );
       renderScreen({ initialTab: 'userGroups' });
@@ -599,7 +604,7 @@ describe('UserRoleManagement', () => {
     });
 
     it("shows 'Failed to load users. Please try again.' instead of the members when the users cannot load", async () => {
-      server.use(errorHandlers.failing('/api/Claim/ApplicationList', 500));
+      server.use(errorHandlers.failing('/api/Claim/ApplicationUsersPaged', 500));
       renderScreen({ initialTab: 'userGroups', initialUserGroupId: groups.formAuthors });
       expect(await screen.findByText('Failed to load users. Please try again.')).toBeInTheDocument();
       expect(screen.queryByRole('combobox', { name: 'Group Members' })).not.toBeInTheDocument();

@@ -44,6 +44,12 @@ describe('RoleManagement stories as fixtures', () => {
     expect(create).toHaveAccessibleDescription(/Claim_ManageClaimGroups/);
   });
 
+  it('AtScaleGroupSelected: a group six levels down a chain opens, its nested group held', async () => {
+    await renderStory(Role.AtScaleGroupSelected);
+    const panel = await screen.findByRole('region', { name: /^Configure Role: Scale Role 0006/ });
+    expect(await within(panel).findByText(/^Scale Role 0007/)).toBeInTheDocument();
+  });
+
   it("SaveRefused: its play function saves, and the server's reason shows under 'Could not save the changes'", async () => {
     await Role.SaveRefused.run();
     const alert = await screen.findByRole('alert');
@@ -59,6 +65,12 @@ describe('UserRoleManagement stories as fixtures', () => {
     expect(within(panel).getByRole('combobox', { name: 'Claim groups' })).toBeInTheDocument();
     expect(await within(panel).findByText('Form Editors')).toBeInTheDocument();
     expect(within(panel).getByText('No Hard Delete')).toBeInTheDocument();
+  });
+
+  it('AtScaleGroupSelected: a team of the 1,000 shows its ten members', async () => {
+    await renderStory(UserRole.AtScaleGroupSelected);
+    await screen.findByRole('region', { name: /User Group: Scale Team 0042/ });
+    expect(screen.getAllByText(/^Scale User 004[12]\d /)).toHaveLength(10);
   });
 
   it("CreateRefused: its play function creates a taken name, and the server's reason is the message", async () => {

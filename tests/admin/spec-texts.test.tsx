@@ -47,7 +47,7 @@ describe('spec texts of Role Management', () => {
   });
 
   it.each([
-    ['/api/Claim/ClaimGroupsList', 'Failed to load claim groups. Please try again.'],
+    ['/api/Claim/ClaimGroupsPaged', 'Failed to load claim groups. Please try again.'],
     ['/api/Claim/GetClaimEntriesForClaimTypes', 'Failed to load claims. Please try again.'],
     ['/api/Claim/GetClaimEntriesWithDescriptionsForClaimTypes', 'Failed to load permissions. Please try again.'],
   ])('shows the error alert of %s verbatim', async (path, text) => {
@@ -110,8 +110,8 @@ describe('spec texts of User & Role Management', () => {
   });
 
   it.each([
-    ['/api/Claim/ApplicationList', 'users' as const, 'Failed to load users. Please try again.'],
-    ['/api/Claim/ApplicationUserGroupsList', 'userGroups' as const, 'Failed to load user groups. Please try again.'],
+    ['/api/Claim/ApplicationUsersPaged', 'users' as const, 'Failed to load users. Please try again.'],
+    ['/api/Claim/ApplicationUserGroupsPaged', 'userGroups' as const, 'Failed to load user groups. Please try again.'],
   ])('shows the error alert of %s verbatim', async (path, tab, text) => {
     server.use(errorHandlers.failing(path, 500));
     renderInApi(<UserRoleManagement initialTab={tab} />);

@@ -26,6 +26,7 @@ import { fillLabel, type Labels } from '../../query/labels';
 import { LabelsProvider, useLabels } from '../../query/useLabels';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { isDenied } from '../shared/access';
+import { serverSearchProps, withMoreEntry } from '../shared/picker-search';
 import { LoadingState } from '../../ui/LoadingState';
 import {
   usePermissionEditor,
@@ -226,7 +227,11 @@ export const PermissionEditorView = factory<PermissionEditorViewFactory>((_props
           <MultiSelect
             {...getStyles('claimGroups')}
             label={claimGroups.label}
-            data={claimGroups.options.map((o) => ({ value: o.value, label: o.label }))}
+            data={withMoreEntry(
+              claimGroups.options.map((o) => ({ value: o.value, label: o.label })),
+              claimGroups.search,
+            )}
+            {...serverSearchProps(claimGroups.search)}
             value={[...claimGroups.value]}
             onChange={claimGroups.onChange}
             readOnly={isDenied(claimGroups.access)}

@@ -3,6 +3,7 @@ import { ALL_CLAIM_TYPES, ClaimTypeFlags } from '../../api/enums';
 import { fillLabel, type Labels } from '../../query/labels';
 import type { ActionAccess } from '../../ui/ActionButton';
 import { isDenied } from '../shared/access';
+import type { PickerSearch } from '../shared/picker-search';
 import { useKeyedState } from '../shared/useKeyedState';
 import {
   PRIORITY_MAX,
@@ -31,6 +32,13 @@ export interface PermissionEditorOptions {
   onChange: (value: SelectedClaim[]) => void;
   /** Claim groups that may be chosen; the claim-group picker is offered only when this is given. */
   claimGroupOptions?: readonly ClaimGroupOption[];
+  /**
+   * A server search behind the claim-group picker (issue 10 #6): `claimGroupOptions` is then the page of matches of
+   * what is typed, and the picker does not filter it again. Without it the picker filters the options itself.
+   */
+  claimGroupSearch?: PickerSearch;
+  /** The label of a chosen claim group id that `claimGroupOptions` lacks (e.g. not on the current search page). */
+  claimGroupLabel?: (id: string) => string;
   /** The chosen claim group ids (controlled). */
   claimGroupIds?: readonly string[];
   /** Called with the new claim group ids. */
@@ -84,6 +92,16 @@ export interface PermissionRowView {
 }
 
 const ALLOWED: ActionAccess = { can: true };
+
+/** The options plus every chosen id they lack (a picker shows a chosen option's label from its data). */
+function withChosen(
+  options: readonly ClaimGroupOption[],
+  chosen: readonly string[],
+  labelOf: ((id: string) => string) | undefined,
+): readonly ClaimGroupOption[] {
+  const missing = chosen.filter((id) => !options.some((o) => o.value === id));
+  return missing.length === 0 ? options : [...options, ...missing.map((id) => ({ value: id, label: labelOf?.(id) ?? id }))];
+}
 const NO_IDS: readonly string[] = [];
 
 /**
@@ -95,6 +113,8 @@ export function usePermissionEditor({
   value,
   onChange,
   claimGroupOptions,
+  claimGroupSearch,
+  claimGroupLabel,
   claimGroupIds = NO_IDS,
   onClaimGroupIdsChange,
   claimGroupsLabel,
@@ -181,7 +201,8 @@ export function usePermissionEditor({
     claimGroups: claimGroupOptions
       ? {
           label: claimGroupsLabel ?? labels.claimGroups,
-          options: claimGroupOptions,
+          options: withChosen(claimGroupOptions, claimGroupIds, claimGroupLabel),
+          search: claimGroupSearch,
           value: claimGroupIds,
           onChange: (ids: string[]) => {
             if (!isDenied(claimGroupsAccess)) onClaimGroupIdsChange?.(ids);

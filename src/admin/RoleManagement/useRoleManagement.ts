@@ -2,19 +2,19 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { ClaimGroup } from '../../api/types';
 import { useApi } from '../../query/APIProvider';
+import { holderQueries } from '../../query/holder-queries';
 import { fillLabel, type Labels } from '../../query/labels';
 import { useCreateClaimGroup, useDeleteClaimGroup, useRenameClaimGroup } from '../../query/mutations';
-import { claimQueries } from '../../query/queries';
 import { useLabels } from '../../query/useLabels';
-import { selectionFromGrants, subGroupCandidates, subGroupIdsOf } from '../PermissionEditor/permission-model';
+import { selectionFromGrants, subGroupIdsOf } from '../PermissionEditor/permission-model';
 import { useAdminAccess } from '../shared/access';
-import { listState } from '../shared/list-state';
+import { pickerSearchOf } from '../shared/picker-search';
 import { useCreateGroupForm, useGroupActions, useUnsavedGuard } from '../shared/useGroupControllers';
+import { useHolderSearch } from '../shared/useHolderSearch';
+import { useNameMemory } from '../shared/useNameMemory';
 import { changedMessagesFor, usePermissionPanel } from '../shared/usePermissionPanel';
 
 export type { ListState } from '../shared/list-state';
-
-const NONE: readonly never[] = [];
 
 /** Options of {@link useRoleManagement}: the screen's behaviour props. */
 export interface RoleManagementOptions {
@@ -33,6 +33,10 @@ export interface RoleManagementOptions {
  * The headless Role Management screen (spec §2): everything it renders and every action with its `{ can, reason }`.
  * A created group becomes the chosen one; choosing another group (or renaming, deleting or creating) with unsaved
  * changes asks first; renaming or deleting clears the selection (spec §4).
+ *
+ * At scale (issue 10 #6) nothing loads every claim group: the picker and the sub-group picker ask the server for one
+ * page of matches per search (the sub-group picker only for groups that may become sub-groups, spec §5), and the
+ * chosen group alone is loaded with its claims and sub-groups.
  */
 export function useRoleManagement({
   initialGroupId = null,
@@ -42,10 +46,24 @@ export function useRoleManagement({
   const labels = useLabels(overrides);
   const access = useAdminAccess(labels);
   const { client } = useApi();
-  const groupsQuery = useQuery(claimQueries.claimGroups(client));
   const [selectedId, setSelectedId] = useState<string | null>(initialGroupId);
-  const groups = groupsQuery.data ?? NONE;
-  const selected = groups.find((g) => g.id === selectedId) ?? null;
+  const chosen = useQuery({ ...holderQueries.claimGroup(client, selectedId ?? ''), enabled: selectedId !== null });
+  const selected = selectedId !== null && chosen.data?.id.toLowerCase() === selectedId.toLowerCase() ? chosen.data : null;
+  const names = useNameMemory();
+  const search = useHolderSearch({
+    query: (text) => holderQueries.claimGroupSearch(client, { search: text }),
+    chosenLabel: selectedId === null ? null : names.nameOf(selectedId),
+  });
+  const subGroupSearch = useHolderSearch({
+    query: (text) => holderQueries.claimGroupSearch(client, { search: text, subGroupCandidatesOf: selected?.id ?? null }),
+    enabled: selected !== null,
+  });
+  names.remember(search.rows);
+  names.remember(subGroupSearch.rows);
+  if (selected) {
+    names.remember([selected]);
+    names.remember((selected.claimGroupsInClaimGroups ?? []).flatMap((l) => (l.claimGroup ? [l.claimGroup] : [])));
+  }
 
   const select = (id: string | null) => {
     setSelectedId(id);
@@ -60,16 +78,17 @@ export function useRoleManagement({
     [selected],
   );
   const subGroupOptions = useMemo(
-    () => (selected ? subGroupCandidates(groups, selected.id).map((g) => ({ value: g.id, label: g.name })) : []),
-    [groups, selected],
+    () => subGroupSearch.rows.filter((g) => g.id !== selected?.id).map((g) => ({ value: g.id, label: g.name })),
+    [subGroupSearch.rows, selected],
   );
   const panel = usePermissionPanel({
     kind: 'claimGroup',
     holderId: selected?.id ?? '',
     granted,
     claimGroupOptions: subGroupOptions,
+    claimGroupSearch: pickerSearchOf(subGroupSearch, labels),
     claimGroupsLabel: labels.subClaimGroups,
-    groupName: (id) => groups.find((g) => g.id === id)?.name ?? id,
+    groupName: names.nameOf,
     groupDescription: labels.subGroupEntry,
     changedMessages: changedMessagesFor('claimGroup', selected?.name ?? '', labels),
     access,
@@ -114,12 +133,16 @@ export function useRoleManagement({
     title: labels.roleManagementTitle,
     subtitle: labels.roleManagementSubtitle,
     createForm,
-    groups: listState(groupsQuery),
+    groups: search.list,
+    /** Why the picker's current search failed ('Failed to load claim groups. Please try again.'), else null. */
+    searchError: search.error,
+    retrySearch: search.retry,
     picker: {
       label: labels.claimGroup,
       placeholder: labels.claimGroupPlaceholder,
-      options: groups.map((g) => ({ value: g.id, label: g.name })),
-      value: selected?.id ?? null,
+      options: names.optionsWith(search.rows, selectedId, search.matching),
+      search: pickerSearchOf(search, labels),
+      value: selectedId,
       onChange: (id: string | null) => {
         if (id !== selectedId) unsaved.guard(() => select(id));
       },

@@ -31,6 +31,7 @@ import {
   dialogStyles,
   type PartStyles,
 } from '../shared/GroupViews';
+import { serverSearchProps, withMoreEntry } from '../shared/picker-search';
 import { isDenied } from '../shared/access';
 import { EffectivePermissionsPanel } from '../shared/EffectivePermissions';
 import { PermissionHistoryPanel } from '../shared/PermissionHistory';
@@ -97,6 +98,7 @@ function GroupMembersView({
     return <ErrorAlert message={texts.failedToLoadUsers} onRetry={users.retry} retrying={users.retrying} />;
   }
   if (users.status === 'loading') return <LoadingState labels={{ label: texts.loadingUsers }} />;
+  const search = members.search;
   return (
     <Stack gap="xs" className={part.className} style={part.style}>
       <form
@@ -108,7 +110,8 @@ function GroupMembersView({
         <Group align="flex-end" gap="sm" wrap="wrap">
           <MultiSelect
             label={members.label}
-            data={members.options}
+            data={withMoreEntry(members.options, search)}
+            {...serverSearchProps(search)}
             value={members.value}
             onChange={members.onChange}
             readOnly={isDenied(members.access)}
@@ -123,6 +126,7 @@ function GroupMembersView({
           </ActionButton>
         </Group>
       </form>
+      {members.searchError && <ErrorAlert message={texts.failedToLoadUsers} onRetry={members.retrySearch} />}
       {save.error && <ErrorAlert title={save.errorTitle} error={save.error} />}
       <ConfirmModal
         opened={members.ownAdminConfirm.opened}
@@ -208,6 +212,9 @@ export const UserRoleManagementView = factory<UserRoleManagementViewFactory>((_p
                     retrying={usersTab.namesError.retrying}
                   />
                 )}
+                {usersTab.searchError && usersTab.users.status !== 'error' && (
+                  <ErrorAlert message={labels.failedToLoadUsers} onRetry={usersTab.retrySearch} />
+                )}
                 {usersTab.users.status === 'error' ? (
                   <ErrorAlert
                     message={labels.failedToLoadUsers}
@@ -256,6 +263,9 @@ export const UserRoleManagementView = factory<UserRoleManagementViewFactory>((_p
                     noticePart={getStyles('notice')}
                     labels={labels}
                   />
+                )}
+                {userGroupsTab.searchError && userGroupsTab.groups.status !== 'error' && (
+                  <ErrorAlert message={labels.failedToLoadUserGroups} onRetry={userGroupsTab.retrySearch} />
                 )}
                 <GroupDialogs actions={userGroupsTab.actions} dialogPart={dialogPart} labels={labels} />
                 {userGroupsTab.members && (

@@ -37,7 +37,8 @@ const displayNameKey = (users: readonly ApplicationUser[]) =>
 /**
  * The display name of every user, from the host-supplied function when one is given (called once per list of users,
  * its answer checked for one name per user), else {@link fallbackDisplayName}. While the host's answer is pending or
- * after it failed, the fallback names are used.
+ * after it failed, the fallback names are used. The screens pass the users they show (a page of a search, the chosen
+ * user, a group's members), never every user.
  */
 export function useDisplayNames(users: readonly ApplicationUser[] | undefined, getDisplayNames?: DisplayNameFunction) {
   const list = users ?? NO_USERS;
@@ -49,7 +50,8 @@ export function useDisplayNames(users: readonly ApplicationUser[] | undefined, g
       if (!Array.isArray(names) || received !== list.length) throw new DisplayNameCountError(list.length, received);
       return list.map((user, i) => [user.id, String(names[i] ?? '')]);
     },
-    enabled: users !== undefined && getDisplayNames !== undefined,
+    // Nobody to name, nothing to ask (the screens ask about the users they show, issue 10 #6).
+    enabled: list.length > 0 && getDisplayNames !== undefined,
     staleTime: Number.POSITIVE_INFINITY,
     placeholderData: keepPreviousData,
     retry: false,
@@ -66,7 +68,7 @@ export function useDisplayNames(users: readonly ApplicationUser[] | undefined, g
     /** The display name of a user id; the id itself for an unknown user. */
     nameOf,
     /** Whether the host's names are still awaited for the first time. */
-    isPending: getDisplayNames !== undefined && users !== undefined && query.isPending,
+    isPending: getDisplayNames !== undefined && list.length > 0 && query.isPending,
     error: query.error,
     refetch: query.refetch,
     isFetching: query.isFetching,

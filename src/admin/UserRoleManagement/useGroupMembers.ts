@@ -8,6 +8,7 @@ import { diffIds } from '../PermissionEditor/permission-model';
 import { allOf, isDenied, unless } from '../shared/access';
 import type { ListState } from '../shared/list-state';
 import { useKeyedState } from '../shared/useKeyedState';
+import type { PickerSearch } from '../shared/picker-search';
 import { useOwnAdminCheck } from '../shared/useOwnAdminCheck';
 import { memberIdsOf } from './permission-holder';
 
@@ -24,8 +25,16 @@ export interface MembersResult {
 export interface GroupMembersOptions {
   /** The user group whose members are edited, or null. */
   group: ApplicationUserGroup | null;
-  /** Every user, who may become a member. */
+  /** The users who may become members, as a list state (its first page: loading, error, empty or ready). */
   users: ListState<ApplicationUser>;
+  /** The users matching what is typed into the picker (one page of the server's search). */
+  candidates: readonly ApplicationUser[];
+  /** The server search behind the picker. */
+  search: PickerSearch;
+  /** Why the current search failed, else null. */
+  searchError?: Error | null;
+  /** Runs the current search again. */
+  retrySearch?: () => void;
   /** The display name of a user id. */
   nameOf: (id: string) => string;
   /** Whether the signed-in user may add and remove members. */
@@ -37,7 +46,17 @@ export interface GroupMembersOptions {
  * The headless 'Group Members' multi-select of one user group, saved through `AddRemoveUpdateAppUsersInAppuserGroups`;
  * the result dialog names the group. The selection is local until saved and starts afresh for another group.
  */
-export function useGroupMembers({ group, users, nameOf, access, labels }: GroupMembersOptions) {
+export function useGroupMembers({
+  group,
+  users,
+  candidates,
+  search,
+  searchError = null,
+  retrySearch,
+  nameOf,
+  access,
+  labels,
+}: GroupMembersOptions) {
   const members = useMemo(() => (group ? memberIdsOf(group) : []), [group]);
   const [draft, setDraft] = useKeyedState<string[] | null>(group?.id ?? '', null);
   const [result, setResult] = useState<MembersResult | null>(null);
@@ -50,16 +69,19 @@ export function useGroupMembers({ group, users, nameOf, access, labels }: GroupM
   const dirty = diff.toAdd.length + diff.toRemove.length > 0;
 
   const options = useMemo(() => {
-    const list = users.list.map((u) => ({ value: u.id, label: nameOf(u.id) }));
+    const list = candidates.map((u) => ({ value: u.id, label: nameOf(u.id) }));
     const known = new Set(list.map((o) => o.value));
-    // A member the user list lacks (not loaded yet) must still show, so it can be kept or removed.
-    for (const m of group?.applicationUserApplicationUserGroups ?? []) {
-      if (m.isDeleted || known.has(m.applicationUserId)) continue;
-      known.add(m.applicationUserId);
-      list.push({ value: m.applicationUserId, label: m.applicationUser?.name ?? m.applicationUserId });
+    // Every chosen user must be in the data so that its pill shows its name (the picker hides chosen options), even
+    // when the current search does not match it.
+    for (const id of selected) {
+      if (known.has(id)) continue;
+      known.add(id);
+      const member = group?.applicationUserApplicationUserGroups?.find((m) => m.applicationUserId === id)?.applicationUser;
+      const label = nameOf(id);
+      list.push({ value: id, label: label === id && member ? member.name : label });
     }
     return list;
-  }, [users.list, nameOf, group]);
+  }, [candidates, nameOf, group, selected]);
   const labelOf = (id: string) => options.find((o) => o.value === id)?.label ?? id;
   const saveAccess = allOf(access, unless(!dirty, labels.nothingToSave));
   const changeOf = (groupId: string) => ({
@@ -92,6 +114,9 @@ export function useGroupMembers({ group, users, nameOf, access, labels }: GroupM
     users,
     label: labels.groupMembers,
     options,
+    search,
+    searchError,
+    retrySearch: () => retrySearch?.(),
     value: selected,
     onChange: (ids: string[]) => {
       if (!isDenied(access)) setDraft(ids);

@@ -1,22 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import type { DisplayNameFunction } from '../../api/types';
+import type { ApplicationUser, DisplayNameFunction } from '../../api/types';
 import { useApi } from '../../query/APIProvider';
+import { holderQueries } from '../../query/holder-queries';
+import { claimKeys } from '../../query/keys';
 import { fillLabel, type Labels } from '../../query/labels';
 import { useCreateUserGroup, useDeleteUserGroup, useFullSync, useRenameUserGroup } from '../../query/mutations';
-import { claimQueries } from '../../query/queries';
 import { useLabels } from '../../query/useLabels';
 import { selectionFromGrants } from '../PermissionEditor/permission-model';
 import { allOf, useAdminAccess } from '../shared/access';
-import { listState } from '../shared/list-state';
+import { pickerSearchOf } from '../shared/picker-search';
 import { useCreateGroupForm, useGroupActions, useUnsavedGuard } from '../shared/useGroupControllers';
+import { useHolderSearch } from '../shared/useHolderSearch';
+import { useNameMemory } from '../shared/useNameMemory';
 import { changedMessagesFor, usePermissionPanel } from '../shared/usePermissionPanel';
-import {
-  claimGroupIdsOf,
-  claimGroupOptionsFor,
-  userGroupHolder,
-  userHolder,
-} from './permission-holder';
+import { claimGroupIdsOf, userGroupHolder, userHolder } from './permission-holder';
 import { DisplayNameCountError, useDisplayNames } from './useDisplayNames';
 import { useGroupMembers } from './useGroupMembers';
 
@@ -57,11 +55,24 @@ export interface UserRoleManagementOptions {
 
 const isTab = (value: string | null): value is UserRoleManagementTab => value === 'users' || value === 'userGroups';
 
+const NO_USERS: readonly ApplicationUser[] = [];
+
+/** Each user once, in first-seen order. */
+function distinctUsers(lists: readonly (readonly ApplicationUser[])[]): ApplicationUser[] {
+  const seen = new Map<string, ApplicationUser>();
+  for (const list of lists) for (const user of list) if (!seen.has(user.id)) seen.set(user.id, user);
+  return [...seen.values()];
+}
+
 /**
  * The headless User & Role Management screen (spec §2): the 'Users' tab (picker, refresh, 'Full Sync'), the 'User
  * Groups' tab (create, edit, delete, refresh, 'Group Members'), and the 'Role & Permission Management' panel of the
  * chosen user or group, with every action's `{ can, reason }`. Switching tabs clears the tab left behind and starts the
  * panel afresh (spec §4); leaving unsaved changes asks first.
+ *
+ * At scale (issue 10 #6) nothing loads every user, user group or claim group: each picker (users, user groups, group
+ * members, claim groups) asks the server for one page of matches per search, the chosen user or group alone is loaded
+ * with its collections, and the host's display-name function is called only for the users shown.
  */
 export function useUserRoleManagement({
   initialTab = 'users',
@@ -75,15 +86,49 @@ export function useUserRoleManagement({
 }: UserRoleManagementOptions = {}) {
   const labels = useLabels(overrides);
   const access = useAdminAccess(labels);
-  const { client } = useApi();
-  const usersQuery = useQuery(claimQueries.users(client));
-  const groupsQuery = useQuery(claimQueries.userGroups(client));
-  const claimGroupsQuery = useQuery(claimQueries.claimGroups(client));
-  const displayNames = useDisplayNames(usersQuery.data, getDisplayNames);
+  const { client, queryClient } = useApi();
   const [tab, setTab] = useState<UserRoleManagementTab>(initialTab);
   const [userId, setUserId] = useState<string | null>(initialUserId);
   const [groupId, setGroupId] = useState<string | null>(initialUserGroupId);
   const sync = useFullSync();
+  const names = useNameMemory();
+
+  // The chosen user and user group, each loaded alone with its collections.
+  const userQuery = useQuery({ ...holderQueries.user(client, userId ?? ''), enabled: tab === 'users' && userId !== null });
+  const groupQuery = useQuery({ ...holderQueries.userGroup(client, groupId ?? ''), enabled: groupId !== null });
+  const sameId = (row: { id: string } | null | undefined, id: string | null) => !!row && id !== null && row.id.toLowerCase() === id.toLowerCase();
+  const user = tab === 'users' && sameId(userQuery.data, userId) ? (userQuery.data ?? null) : null;
+  const group = sameId(groupQuery.data, groupId) ? (groupQuery.data ?? null) : null;
+  const tabGroup = tab === 'userGroups' ? group : null;
+
+  // The pickers' searches.
+  const userSearch = useHolderSearch({
+    query: (text) => holderQueries.userSearch(client, { search: text }),
+    enabled: tab === 'users',
+    chosenLabel: userId === null ? null : names.nameOf(userId),
+  });
+  const groupSearch = useHolderSearch({
+    query: (text) => holderQueries.userGroupSearch(client, { search: text }),
+    enabled: tab === 'userGroups',
+    chosenLabel: groupId === null ? null : names.nameOf(groupId),
+  });
+  const memberSearch = useHolderSearch({
+    query: (text) => holderQueries.userSearch(client, { search: text }),
+    enabled: tabGroup !== null,
+  });
+  const members = useMemo(
+    () => (tabGroup?.applicationUserApplicationUserGroups ?? []).flatMap((m) => (!m.isDeleted && m.applicationUser ? [m.applicationUser] : [])),
+    [tabGroup],
+  );
+  // The host's display-name function is asked about the users on screen only.
+  const shown = useMemo(
+    () => distinctUsers([user ? [user] : NO_USERS, tab === 'users' ? userSearch.rows : NO_USERS, tabGroup ? memberSearch.rows : NO_USERS, members]),
+    [user, tab, userSearch.rows, tabGroup, memberSearch.rows, members],
+  );
+  const displayNames = useDisplayNames(shown, getDisplayNames);
+  names.remember(shown, (u) => displayNames.nameOf(u.id));
+  names.remember(groupSearch.rows);
+  if (group) names.remember([group]);
 
   const selectUser = (id: string | null) => {
     setUserId(id);
@@ -94,11 +139,8 @@ export function useUserRoleManagement({
     onUserGroupSelected?.(id);
   };
 
-  const users = listState(usersQuery);
-  const userGroups = listState(groupsQuery);
-  const user = tab === 'users' ? (usersQuery.data?.find((u) => u.id === userId) ?? null) : null;
-  const group = groupsQuery.data?.find((g) => g.id === groupId) ?? null;
-  const tabGroup = tab === 'userGroups' ? group : null;
+  const users = userSearch.list;
+  const userGroups = groupSearch.list;
   const holder = useMemo(
     () => (user ? userHolder(user, displayNames.nameOf(user.id)) : tabGroup ? userGroupHolder(tabGroup) : null),
     [user, tabGroup, displayNames],
@@ -111,9 +153,15 @@ export function useUserRoleManagement({
     }),
     [holder],
   );
+  const claimGroupSearch = useHolderSearch({
+    query: (text) => holderQueries.claimGroupSearch(client, { search: text }),
+    enabled: holder !== null,
+  });
+  names.remember(claimGroupSearch.rows);
+  if (holder) names.remember(holder.claimGroupLinks.flatMap((l) => (l.claimGroup ? [l.claimGroup] : [])));
   const claimGroupOptions = useMemo(
-    () => (holder ? claimGroupOptionsFor(holder.claimGroupLinks, claimGroupsQuery.data) : []),
-    [holder, claimGroupsQuery.data],
+    () => claimGroupSearch.rows.map((g) => ({ value: g.id, label: g.name })),
+    [claimGroupSearch.rows],
   );
   const panel = usePermissionPanel({
     kind: holder?.kind ?? 'user',
@@ -121,8 +169,9 @@ export function useUserRoleManagement({
     resetKey: holder ? `${holder.kind}:${holder.id}` : '',
     granted,
     claimGroupOptions,
+    claimGroupSearch: pickerSearchOf(claimGroupSearch, labels),
     claimGroupsLabel: labels.claimGroups,
-    groupName: (id) => claimGroupOptions.find((o) => o.value === id)?.label ?? id,
+    groupName: names.nameOf,
     groupDescription: labels.claimGroupEntry,
     changedMessages: changedMessagesFor(holder?.kind ?? 'user', holder?.name ?? '', labels),
     access,
@@ -131,19 +180,28 @@ export function useUserRoleManagement({
   });
   const panelForHolder = holder ? { ...panel, holder } : null;
 
-  const members = useGroupMembers({
+  const groupMembers = useGroupMembers({
     group: tabGroup,
-    users,
-    nameOf: displayNames.nameOf,
+    users: memberSearch.list,
+    candidates: memberSearch.rows,
+    search: pickerSearchOf(memberSearch, labels),
+    searchError: memberSearch.error,
+    retrySearch: memberSearch.retry,
+    nameOf: names.nameOf,
     access: access.assignUsersToGroups,
     labels,
   });
 
-  const dirty = (holder !== null && panel.dirty) || (tabGroup !== null && members.dirty);
+  const dirty = (holder !== null && panel.dirty) || (tabGroup !== null && groupMembers.dirty);
   const unsaved = useUnsavedGuard(dirty, () => {
     panel.discard();
-    members.discard();
+    groupMembers.discard();
   });
+  // Refresh: the lists of that kind on screen (the first page, the current search, the chosen one).
+  const refresh = (area: 'users' | 'userGroups') =>
+    void queryClient.invalidateQueries({ queryKey: area === 'users' ? claimKeys.users() : claimKeys.userGroups() });
+  const usersFetching = userSearch.list.retrying || userQuery.isFetching;
+  const groupsFetching = groupSearch.list.retrying || groupQuery.isFetching;
 
   const createForm = useCreateGroupForm({
     create: useCreateUserGroup(),
@@ -168,7 +226,7 @@ export function useUserRoleManagement({
     deleteMessage: labels.deleteUserGroupConfirm,
     onDone: () => {
       panel.discard();
-      members.discard();
+      groupMembers.discard();
       selectGroup(null);
     },
     labels,
@@ -204,13 +262,17 @@ export function useUserRoleManagement({
       picker: {
         label: labels.user,
         placeholder: labels.userPlaceholder,
-        options: users.list.map((u) => ({ value: u.id, label: displayNames.nameOf(u.id) })),
-        value: user?.id ?? null,
+        options: names.optionsWith(userSearch.rows, tab === 'users' ? userId : null, userSearch.matching),
+        search: pickerSearchOf(userSearch, labels),
+        value: tab === 'users' ? userId : null,
         onChange: (id: string | null) => {
           if (id !== userId) unsaved.guard(() => selectUser(id));
         },
       },
-      refresh: { label: labels.refreshUsers, run: users.retry, pending: users.retrying && users.status !== 'loading' },
+      /** Why the current search failed ('Failed to load users. Please try again.'), else null. */
+      searchError: userSearch.error,
+      retrySearch: userSearch.retry,
+      refresh: { label: labels.refreshUsers, run: () => refresh('users'), pending: usersFetching && users.status !== 'loading' },
       fullSync: {
         ...syncAccess,
         label: sync.isPending ? labels.syncing : labels.fullSync,
@@ -242,8 +304,9 @@ export function useUserRoleManagement({
       picker: {
         label: labels.userGroup,
         placeholder: labels.userGroupPlaceholder,
-        options: userGroups.list.map((g) => ({ value: g.id, label: g.name })),
-        value: tabGroup?.id ?? null,
+        options: names.optionsWith(groupSearch.rows, tab === 'userGroups' ? groupId : null, groupSearch.matching),
+        search: pickerSearchOf(groupSearch, labels),
+        value: tab === 'userGroups' ? groupId : null,
         onChange: (id: string | null) => {
           if (id !== groupId) unsaved.guard(() => selectGroup(id));
         },
@@ -253,18 +316,23 @@ export function useUserRoleManagement({
         rename: { ...actions.rename, open: () => unsaved.guard(actions.rename.open) },
         remove: { ...actions.remove, open: () => unsaved.guard(actions.remove.open) },
       },
+      /** Why the current search failed ('Failed to load user groups. Please try again.'), else null. */
+      searchError: groupSearch.error,
+      retrySearch: groupSearch.retry,
       refresh: {
         label: labels.refreshUserGroups,
-        run: userGroups.retry,
-        pending: userGroups.retrying && userGroups.status !== 'loading',
+        run: () => refresh('userGroups'),
+        pending: groupsFetching && userGroups.status !== 'loading',
       },
       /** The chosen group's 'Group Members', or null. */
-      members: tabGroup ? members : null,
+      members: tabGroup ? groupMembers : null,
     },
     /** The 'Role & Permission Management' panel of the chosen user or group, or null. */
     panel: panelForHolder,
     holderLabel: holder ? (holder.kind === 'user' ? labels.user : labels.userGroup) : '',
-    claimGroups: listState(claimGroupsQuery),
+    claimGroups: claimGroupSearch.error
+      ? { ...claimGroupSearch.list, status: 'error' as const, retry: claimGroupSearch.retry }
+      : claimGroupSearch.list,
     unsaved: {
       prompt: unsaved.prompt,
       message: fillLabel(labels.unsavedChangesMessage, { name: holder?.name ?? tabGroup?.name ?? '' }),

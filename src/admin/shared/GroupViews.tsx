@@ -5,6 +5,7 @@ import { ActionButton, type ActionAccess } from '../../ui/ActionButton';
 import { ConfirmModal } from '../../ui/ConfirmModal';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { isDenied } from './access';
+import { serverSearchProps, withMoreEntry, type PickerSearch } from './picker-search';
 import type { CreateGroupController, GroupActionsController } from './useGroupControllers';
 
 /** The class name and style of one inner part, as Mantine's `getStyles(part)` returns them. */
@@ -82,6 +83,8 @@ export interface GroupPickerRowProps {
   options: readonly ComboboxItem[];
   value: string | null;
   onChange: (id: string | null) => void;
+  /** The server search behind the picker; without it the picker filters its options itself. */
+  search?: PickerSearch;
   actions: GroupActionsController;
   /** Label of the rename button ('Rename' or 'Edit'). */
   renameLabel: string;
@@ -103,6 +106,7 @@ export function GroupPickerRow({
   options,
   value,
   onChange,
+  search,
   actions,
   renameLabel,
   extra,
@@ -120,6 +124,7 @@ export function GroupPickerRow({
           data={options}
           value={value}
           onChange={onChange}
+          search={search}
           part={pickerPart}
         />
         <Group gap="sm" wrap="wrap">
@@ -145,21 +150,26 @@ export interface PickerSelectProps {
   data: readonly ComboboxItem[];
   value: string | null;
   onChange: (id: string | null) => void;
+  /** The server search behind the picker (issue 10 #6); without it the picker filters `data` itself. */
+  search?: PickerSearch;
   part?: PartStyles;
 }
 
 /**
  * The searchable, clearable picker of the admin screens (a user, user group or claim group). It grows to 480 px and
- * never shrinks below 15 rem: on a narrow screen it takes the whole row and the buttons wrap below it.
+ * never shrinks below 15 rem: on a narrow screen it takes the whole row and the buttons wrap below it. With a
+ * `search`, what is typed goes to the server and the picker shows the page it answers (the chosen option stays in
+ * `data`, so that its label shows).
  */
-export function PickerSelect({ label, placeholder, data, value, onChange, part }: PickerSelectProps) {
+export function PickerSelect({ label, placeholder, data, value, onChange, search, part }: PickerSelectProps) {
   return (
     <Select
       label={label}
       placeholder={placeholder}
-      data={data}
+      data={withMoreEntry(data, search)}
       value={value}
       onChange={onChange}
+      {...serverSearchProps(search)}
       searchable
       clearable
       nothingFoundMessage="—"

@@ -1,18 +1,12 @@
 import { useCallback } from 'react';
-import {
-  accessModelFromLists,
-  applyAccessChange,
-  changeCanRemoveAccess,
-  removesOwnAdminAccess,
-  type AccessChange,
-} from '../../domain/access-model';
+import { changeCanRemoveAccess } from '../../domain/access-model';
+import type { OwnAdminChange } from '../../domain/own-admin-check';
 import { useApi } from '../../query/APIProvider';
 import type { PermissionHolderKind, PermissionSave } from '../../query/permission-save';
-import { claimQueries } from '../../query/queries';
 
 /** The calls a {@link PermissionSave} makes, in order, as the domain's access changes. */
-export function accessChangesOf(kind: PermissionHolderKind, save: PermissionSave): AccessChange[] {
-  const changes: AccessChange[] = [];
+export function accessChangesOf(kind: PermissionHolderKind, save: PermissionSave): OwnAdminChange[] {
+  const changes: OwnAdminChange[] = [];
   if (save.claims && save.claims.addUpdate.length + save.claims.remove.length > 0)
     changes.push({
       type: 'claims',
@@ -39,35 +33,22 @@ export function accessChangesOf(kind: PermissionHolderKind, save: PermissionSave
 }
 
 /**
- * Whether access changes would take GlobalDataAdmin away from the signed-in user — the domain's
- * `removesOwnAdminAccess` over the users, user groups and claim groups as listed (the cached lists, else loaded). Only a change that
- * can remove access loads anything; when the lists cannot be read (e.g. the user may not read users), it answers false
- * and the server's own guard still stands.
+ * Whether access changes would take GlobalDataAdmin away from the signed-in user. Only a change that can remove access
+ * asks anything: the server answers (`RemovesMyAdminAccess`, the domain's `removesOwnAdminAccess` over the caller's own
+ * part of the access model), so no screen loads every user, user group and claim group to find out (issue 10 #6). When
+ * the server cannot answer, it says false and the server's own guard on the write still stands.
  */
 export function useOwnAdminCheck() {
-  const { client, queryClient } = useApi();
+  const { client } = useApi();
   return useCallback(
-    async (changes: readonly AccessChange[]): Promise<boolean> => {
+    async (changes: readonly OwnAdminChange[]): Promise<boolean> => {
       if (!changes.some(changeCanRemoveAccess)) return false;
       try {
-        const [session, users, userGroups, claimGroups] = await Promise.all([
-          queryClient.ensureQueryData(claimQueries.mySessionData(client)),
-          queryClient.ensureQueryData(claimQueries.users(client)),
-          queryClient.ensureQueryData(claimQueries.userGroups(client)),
-          queryClient.ensureQueryData(claimQueries.claimGroups(client)),
-        ]);
-        const me = session?.userId;
-        if (!me) return false;
-        let model = accessModelFromLists({ users, userGroups, claimGroups });
-        for (const change of changes) {
-          if (removesOwnAdminAccess(model, me, change)) return true;
-          model = applyAccessChange(model, change);
-        }
-        return false;
+        return (await client.claim.removesMyAdminAccess(changes)) === true;
       } catch {
         return false;
       }
     },
-    [client, queryClient],
+    [client],
   );
 }

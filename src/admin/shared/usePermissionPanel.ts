@@ -18,6 +18,7 @@ import {
   type PermissionChangeEntries,
   type PermissionState,
 } from './permission-changes';
+import type { PickerSearch } from './picker-search';
 import { useKeyedState } from './useKeyedState';
 import { accessChangesOf, useOwnAdminCheck } from './useOwnAdminCheck';
 
@@ -42,8 +43,10 @@ export interface PermissionPanelOptions {
   resetKey?: string;
   /** What the holder has; the selection starts from it and a save sends the difference. */
   granted: PermissionState;
-  /** The claim groups the holder may be given. */
+  /** The claim groups the holder may be given (with a `claimGroupSearch`: the current page of matches). */
   claimGroupOptions: readonly ClaimGroupOption[];
+  /** The server search behind the claim-group picker (issue 10 #6); without it the picker filters the options itself. */
+  claimGroupSearch?: PickerSearch;
   /** Label of the claim-group picker. */
   claimGroupsLabel: string;
   /** The name of a claim group id in the result dialog. */
@@ -79,6 +82,7 @@ export function usePermissionPanel({
   resetKey = holderId,
   granted,
   claimGroupOptions,
+  claimGroupSearch,
   claimGroupsLabel,
   groupName,
   groupDescription,
@@ -113,6 +117,8 @@ export function usePermissionPanel({
     value: selection,
     onChange: (next) => setDraft({ selection: next, groupIds }),
     claimGroupOptions,
+    claimGroupSearch,
+    claimGroupLabel: groupName,
     claimGroupIds: groupIds,
     onClaimGroupIdsChange: (ids) => setDraft({ selection, groupIds: ids }),
     claimGroupsLabel,

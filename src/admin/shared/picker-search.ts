@@ -1,0 +1,50 @@
+import type { ComboboxItem, ComboboxParsedItem } from '@mantine/core';
+import { fillLabel, type Labels } from '../../query/labels';
+import type { HolderSearch } from './useHolderSearch';
+
+/** What a picker needs to search on the server instead of filtering its options itself. */
+export interface PickerSearch {
+  /** The text typed. */
+  value: string;
+  onChange: (text: string) => void;
+  /** The disabled last entry saying that more match than are shown, or null. */
+  more: string | null;
+  /** Whether the options shown are not yet those of the typed text. */
+  busy: boolean;
+}
+
+/** The value of the "more matches" entry; never a real id. */
+export const MORE_MATCHES_VALUE = '\u0000more-matches';
+
+/** A {@link PickerSearch} of a {@link HolderSearch}. */
+export function pickerSearchOf<T extends { id: string; name: string }>(search: HolderSearch<T>, labels: Labels): PickerSearch {
+  const { total, rows } = search;
+  return {
+    value: search.search,
+    onChange: search.setSearch,
+    more:
+      total !== null && total > rows.length
+        ? fillLabel(labels.pickerMoreMatches, { shown: rows.length.toLocaleString(), total: total.toLocaleString() })
+        : null,
+    busy: search.busy,
+  };
+}
+
+// The server already filtered: show what it answered (the labels may be host display names, not the names it matched).
+const keepAll = ({ options }: { options: ComboboxParsedItem[] }) => options;
+
+/** The Mantine Select / MultiSelect props of a server search (none without one: the picker filters itself). */
+export function serverSearchProps(search: PickerSearch | undefined) {
+  if (!search) return {};
+  return {
+    searchValue: search.value,
+    onSearchChange: search.onChange,
+    filter: keepAll,
+    'aria-busy': search.busy || undefined,
+  };
+}
+
+/** The options, with the disabled "more matches" entry last when the search says so. */
+export function withMoreEntry(data: readonly ComboboxItem[], search: PickerSearch | undefined): ComboboxItem[] {
+  return search?.more ? [...data, { value: MORE_MATCHES_VALUE, label: search.more, disabled: true }] : [...data];
+}

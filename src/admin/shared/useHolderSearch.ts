@@ -1,0 +1,119 @@
+import { keepPreviousData, useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
+import { useMemo, useRef, useState } from 'react';
+import type { Paged } from '../../api/types';
+import { matchesNameSearch, nameSearchOf, type NameSearch } from '../../domain/name-search';
+import type { ListState } from './list-state';
+
+/** What {@link useHolderSearch} needs: the query options of one page of matches for a search text. */
+export interface HolderSearchOptions<T extends { id: string; name: string }, K extends QueryKey = QueryKey> {
+  /** One page of matches for `search` (the server's search: id, or name regardless of case). */
+  query: (search: string) => UseQueryOptions<Paged<T>, Error, Paged<T>, K>;
+  /**
+   * Whether to load at all (e.g. while no group is chosen).
+   * @default true
+   */
+  enabled?: boolean;
+  /**
+   * The label the picker's input shows for its chosen option: a search equal to it is no search (opening a picker
+   * with a value shows the first page, not just that value).
+   */
+  chosenLabel?: string | null;
+}
+
+/** What a picker shows of a search: at most one page of matches, and whether there are more. */
+export interface HolderSearch<T> {
+  /** The text typed. */
+  search: string;
+  setSearch: (text: string) => void;
+  /** The search the rows answer, as the domain reads it (null: none; the chosen option's label counts as none). */
+  matching: NameSearch | null;
+  /** The rows to offer: the matches of the current search, or (while they load) the best rows already known. */
+  rows: readonly T[];
+  /** How many rows match the search, when known; more than `rows.length` means "type to narrow". */
+  total: number | null;
+  /** Whether the matches shown are not yet those of the typed text. */
+  busy: boolean;
+  /** Why the current search failed, else null. */
+  error: Error | null;
+  retry: () => void;
+  /** The first page (no search) as a list state: loading, error, empty or ready — what the screens' states follow. */
+  list: ListState<T>;
+}
+
+interface Settled<T> {
+  search: NameSearch | null;
+  page: Paged<T>;
+}
+
+const NONE: readonly never[] = [];
+
+/** Whether every match of `next` is among the matches of `before` (a name containing `next` contains `before`). */
+function narrows(before: NameSearch | null, next: NameSearch | null): boolean {
+  if (before === null) return true;
+  return next !== null && next.text.includes(before.text);
+}
+
+function safeSearch(text: string): NameSearch | null {
+  try {
+    return nameSearchOf(text);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A picker's search on the server (issue 10 #6): each keystroke asks for one page of matches (the previous answer
+ * stays shown meanwhile, and a superseded request is cancelled). When the last answer held every match and the new
+ * text only narrows it, its rows are narrowed at once by the same rule the server applies
+ * (`matchesNameSearch`), so typing on within a small result set never waits for the network.
+ */
+export function useHolderSearch<T extends { id: string; name: string }, K extends QueryKey = QueryKey>({
+  query,
+  enabled = true,
+  chosenLabel = null,
+}: HolderSearchOptions<T, K>): HolderSearch<T> {
+  const [search, setSearch] = useState('');
+  const effective = chosenLabel !== null && search === chosenLabel ? '' : search;
+  const blank = effective.trim() === '';
+  const first = useQuery({ ...query(''), enabled });
+  const current = useQuery({ ...query(effective), enabled: enabled && !blank, placeholderData: keepPreviousData });
+  const settledRef = useRef<Settled<T> | null>(null);
+
+  const wanted = useMemo(() => safeSearch(effective), [effective]);
+  const answer = blank ? first : current;
+  const fresh = answer.data !== undefined && !answer.isPlaceholderData ? answer.data : undefined;
+  // Remember the last answer that belongs to its own search (idempotent for a given render's inputs).
+  if (fresh) settledRef.current = { search: blank ? null : wanted, page: fresh };
+  const settled = settledRef.current;
+
+  const { rows, total } = useMemo(() => {
+    if (fresh) return { rows: fresh.list ?? NONE, total: fresh.totalRecCount };
+    if (settled) {
+      const list = settled.page.list ?? NONE;
+      const complete = settled.page.totalRecCount <= list.length;
+      if (complete && narrows(settled.search, wanted)) {
+        const narrowed = list.filter((row) => matchesNameSearch(row, wanted));
+        return { rows: narrowed, total: narrowed.length };
+      }
+      return { rows: list, total: settled.page.totalRecCount };
+    }
+    return { rows: NONE as readonly T[], total: null };
+  }, [fresh, settled, wanted]);
+
+  return {
+    search,
+    setSearch,
+    matching: wanted,
+    rows,
+    total,
+    busy: !blank && (current.isPlaceholderData || current.isPending),
+    error: blank ? null : current.error,
+    retry: () => void (blank ? first.refetch() : current.refetch()),
+    list: {
+      status: first.isError ? 'error' : first.isPending ? 'loading' : (first.data.list ?? NONE).length === 0 ? 'empty' : 'ready',
+      list: first.data?.list ?? NONE,
+      retry: () => void first.refetch(),
+      retrying: first.isFetching,
+    },
+  };
+}
