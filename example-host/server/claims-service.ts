@@ -363,10 +363,52 @@ export class ClaimsService {
     if (version !== undefined) this.seenVersion = version;
   }
 
+  /**
+   * Forgets only these users' claims (issue 10 #6: a write changes the claims of the users it reaches, not of all
+   * 10,000): call after a commit with the permissions version it wrote. Other instances, which learn of the change
+   * from the version alone, still forget everyone. Results being computed meanwhile are not kept (they may predate
+   * the commit), whoever they are for.
+   */
+  invalidateUsers(userIds: Iterable<string>, version?: number): void {
+    this.generation += 1;
+    for (const id of userIds) this.cache.delete(id);
+    if (version !== undefined) this.seenVersion = version;
+  }
+
   /** How many users are cached (for tests). */
   get size(): number {
     return this.cache.size;
   }
+}
+
+/**
+ * The users whose effective claims depend on these holders (a write to them can change only those users' claims): a
+ * user itself; a user group's members; for claim groups, every user holding one of them or a group that (transitively)
+ * contains one, directly or through a user group. Deleted rows count too, so that it can be asked before or after a write.
+ */
+export async function usersReaching(db: Db, kind: 'user' | 'userGroup' | 'claimGroup', holderIds: readonly string[]): Promise<string[]> {
+  if (holderIds.length === 0) return [];
+  if (kind === 'user') return [...holderIds];
+  const ids = sql.join(
+    [...new Set(holderIds)].map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const result =
+    kind === 'userGroup'
+      ? await db.execute(sql`SELECT DISTINCT application_user_id AS id FROM memberships WHERE application_user_group_id IN (${ids})`)
+      : await db.execute(sql`
+          WITH RECURSIVE up(id) AS (
+            SELECT g.id FROM claim_groups g WHERE g.id IN (${ids})
+            UNION
+            SELECT l.holder_id FROM claim_group_links_claim_groups l JOIN up ON l.claim_group_id = up.id
+          )
+          SELECT holder_id AS id FROM claim_group_links_users WHERE claim_group_id IN (SELECT id FROM up)
+          UNION
+          SELECT m.application_user_id FROM memberships m
+            JOIN claim_group_links_user_groups l ON l.holder_id = m.application_user_group_id
+          WHERE l.claim_group_id IN (SELECT id FROM up)`);
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { id: string }[];
+  return rows.map((r) => r.id);
 }
 
 /** Every live user, user group and claim group with what they hold: what the domain's access guards check. */

@@ -9,6 +9,7 @@ import { ButtonClaim, ClaimTypeFlags, Permission, TableClaim } from '../../src/a
 import type { ClaimBase, ClaimGrant, ClaimGroup } from '../../src/api/types';
 import { MAX_CHANGE_PAIRS } from '../../src/domain';
 import { SEED_IDS } from '../../example-host/server/db/seed';
+import { claimGrantsUsers } from '../../example-host/server/db/schema';
 import {
   adminToken,
   call,
@@ -340,5 +341,66 @@ describe('body validation', () => {
       body: { claimSets: [] },
     });
     expect(res.status).toBe(403);
+  });
+});
+
+describe('the effective-claims cache after a write (issue 10 #6)', () => {
+  it('forgets only the claims of the users the write reaches: holders of the changed role, members who left', async () => {
+    const reached = await userWithClaims(server, 'cache-reached', [Permission.Form_Select]);
+    const other = await userWithClaims(server, 'cache-other', [Permission.Form_Select]);
+    const role = await callJson<ClaimGroup>(server, '/api/Claim/CreateNewClaimGroup', {
+      token: admin,
+      method: 'POST',
+      query: { groupName: uniqueName('Cache Role') },
+    });
+    const team = await callJson<{ id: string }>(server, '/api/Claim/CreateNewApplicationUserGroup', {
+      token: admin,
+      method: 'POST',
+      query: { groupName: uniqueName('Cache Team') },
+    });
+    // The role reaches `reached` through the team; `other` holds nothing of it.
+    await callJson(server, '/api/Claim/AddRemoveUpdateClaimGroupsToAppUserGroupOrUserGroups', {
+      token: admin,
+      method: 'POST',
+      body: { claimGroupSets: [team.body.id], claimGroupsToAdd: [role.body.id], claimGroupsToRemove: [], removeExistingUnMentionedClaimGroups: false },
+    });
+    await callJson(server, '/api/Claim/AddRemoveUpdateAppUsersInAppuserGroups', {
+      token: admin,
+      method: 'POST',
+      body: { applicationUsersGroups: [team.body.id], applicationUsersToAdd: [reached.userId], applicationUsersToRemove: [], removeExistingUnMentioned: false },
+    });
+    expect(await myClaims(reached.token)).toEqual([Permission.Form_Select]);
+    expect(await myClaims(other.token)).toEqual([Permission.Form_Select]); // both cached now
+    // Behind the server's back (no write, no version): `other` gains a claim the cache does not know yet.
+    await server.db.insert(claimGrantsUsers).values({
+      id: crypto.randomUUID(),
+      holderId: other.userId,
+      claimType: ClaimTypeFlags.ServerClaim,
+      claimValue: Permission.Form_Add,
+    });
+
+    const res = await change('ClaimGroupOrClaimGroups', {
+      claimSets: [role.body.id],
+      claimBaseToAddUpdate: [server1(Permission.FormGroup_Select)],
+      claimEnumsToRemoveValue: [],
+      removeExistingUnMentionedClaimBase: false,
+    });
+    expect(res.status).toBe(200);
+    // The role's holder sees the change at once; the other user's cached claims were kept.
+    expect(await myClaims(reached.token)).toEqual([Permission.Form_Select, Permission.FormGroup_Select].sort((a, b) => a - b));
+    expect(await myClaims(other.token)).toEqual([Permission.Form_Select]);
+
+    // A member who leaves loses the role at once; the other user's cache still stands.
+    await callJson(server, '/api/Claim/AddRemoveUpdateAppUsersInAppuserGroups', {
+      token: admin,
+      method: 'POST',
+      body: { applicationUsersGroups: [team.body.id], applicationUsersToAdd: [], applicationUsersToRemove: [reached.userId], removeExistingUnMentioned: false },
+    });
+    expect(await myClaims(reached.token)).toEqual([Permission.Form_Select]);
+    expect(await myClaims(other.token)).toEqual([Permission.Form_Select]);
+
+    // The kept entry really was stale (so the checks above could fail): forgetting everyone shows the new claim.
+    server.claims.invalidateAll();
+    expect(await myClaims(other.token)).toEqual([Permission.Form_Select, Permission.Form_Add].sort((a, b) => a - b));
   });
 });

@@ -27,6 +27,7 @@ import { memberships } from '../db/schema';
 import { SEED_IDS } from '../db/seed';
 import { readChangeBody } from './body';
 import { chunked, HOLDERS, loadClaimGroupGraph, requireHolders, type HolderKind } from './holders';
+import { usersReaching } from '../claims-service';
 import { actorOf, recordChanges, type HistoryActor } from '../history';
 import { grantsByHolder, linksByHolder, membershipsByGroup } from './projections';
 import { route } from './registry';
@@ -44,14 +45,26 @@ function notIn(column: Parameters<typeof notInArray>[0], keep: readonly (string 
   return keep.length ? notInArray(column, keep as string[]) : undefined;
 }
 
+/** Reports changed claims of the users `holderIds` of `kind` reach (looked up once, at the first change). */
+function reporter({ tx, claimsChanged }: WriteContext, kind: HolderKind, holderIds: readonly string[]) {
+  let reported = false;
+  return async () => {
+    if (reported) return;
+    reported = true;
+    claimsChanged(await usersReaching(tx, kind, holderIds));
+  };
+}
+
 // ---------------------------------------------------------------- claim groups to holders
 
 async function applyClaimGroupsChange(
-  { tx, claimsChanged }: WriteContext,
+  w: WriteContext,
   kind: HolderKind,
   change: ClaimGroupsChangeRequest,
   actor: HistoryActor | null,
 ) {
+  const { tx } = w;
+  const claimsChanged = reporter(w, kind, change.claimGroupSets);
   const holderNames = await requireHolders(tx, kind, change.claimGroupSets, 'claimGroupSets');
   const before = itemsBy(await linksByHolder(tx, kind, change.claimGroupSets), linkItems);
   const groupNames = await requireHolders(tx, 'claimGroup', change.claimGroupsToAdd, 'claimGroupsToAdd');
@@ -70,7 +83,7 @@ async function applyClaimGroupsChange(
       : null;
     if (which === null) continue;
     const removed = await tx.delete(l).where(and(inArray(l.holderId, part), which)).returning({ id: l.id });
-    if (removed.length) claimsChanged();
+    if (removed.length) await claimsChanged();
   }
   const pairs = change.claimGroupSets.flatMap((holderId) =>
     change.claimGroupsToAdd.map((claimGroupId) => ({ holderId, claimGroupId })),
@@ -93,7 +106,7 @@ async function applyClaimGroupsChange(
         setWhere: eq(l.isDeleted, true),
       })
       .returning({ id: l.id });
-    if (added.length) claimsChanged();
+    if (added.length) await claimsChanged();
   }
   const after = await linksByHolder(tx, kind, change.claimGroupSets);
   await recordChanges(tx, actor, kind, 'claimGroups', holderNames, before, itemsBy(after, linkItems));
@@ -103,11 +116,13 @@ async function applyClaimGroupsChange(
 // ---------------------------------------------------------------- claims to holders
 
 async function applyClaimsChange(
-  { tx, claimsChanged }: WriteContext,
+  w: WriteContext,
   kind: HolderKind,
   change: ClaimsChangeRequest,
   actor: HistoryActor | null,
 ) {
+  const { tx } = w;
+  const claimsChanged = reporter(w, kind, change.claimSets);
   const holderNames = await requireHolders(tx, kind, change.claimSets, 'claimSets');
   const before = itemsBy(await grantsByHolder(tx, kind, change.claimSets), grantItems);
   const g = HOLDERS[kind].grants;
@@ -121,7 +136,7 @@ async function applyClaimsChange(
       : null;
     if (which === null) continue;
     const removed = await tx.delete(g).where(and(inArray(g.holderId, part), which)).returning({ id: g.id });
-    if (removed.length) claimsChanged();
+    if (removed.length) await claimsChanged();
   }
   const rows = change.claimSets.flatMap((holderId) => change.claimBaseToAddUpdate.map((claim) => ({ holderId, ...claim })));
   for (const part of chunked(rows)) {
@@ -141,7 +156,7 @@ async function applyClaimsChange(
         setWhere: sql`${g.allow} <> excluded.allow OR ${g.priorityOfPermission} <> excluded.priority_of_permission OR ${g.claimType} <> excluded.claim_type OR ${g.isDeleted}`,
       })
       .returning({ id: g.id });
-    if (written.length) claimsChanged();
+    if (written.length) await claimsChanged();
   }
   const after = await grantsByHolder(tx, kind, change.claimSets);
   await recordChanges(tx, actor, kind, 'claims', holderNames, before, itemsBy(after, grantItems));
@@ -168,8 +183,12 @@ async function applyUsersInGroupsChange(
       ? inArray(m.applicationUserId, change.applicationUsersToRemove)
       : null;
     if (which === null) continue;
-    const removed = await tx.delete(m).where(and(inArray(m.applicationUserGroupId, part), which)).returning({ id: m.id });
-    if (removed.length) claimsChanged();
+    // Only the users who left or joined change their claims.
+    const removed = await tx
+      .delete(m)
+      .where(and(inArray(m.applicationUserGroupId, part), which))
+      .returning({ id: m.id, userId: m.applicationUserId });
+    if (removed.length) claimsChanged(removed.map((r) => r.userId));
   }
   const pairs = change.applicationUsersGroups.flatMap((applicationUserGroupId) =>
     change.applicationUsersToAdd.map((applicationUserId) => ({ applicationUserId, applicationUserGroupId })),
@@ -183,8 +202,8 @@ async function applyUsersInGroupsChange(
         set: { isDeleted: false, lastUpdatedDateTime: now },
         setWhere: eq(m.isDeleted, true),
       })
-      .returning({ id: m.id });
-    if (added.length) claimsChanged();
+      .returning({ id: m.id, userId: m.applicationUserId });
+    if (added.length) claimsChanged(added.map((r) => r.userId));
   }
   const byGroup = await membershipsByGroup(tx, change.applicationUsersGroups);
   await recordChanges(tx, actor, 'userGroup', 'members', groupNames, before, itemsBy(byGroup, memberItems));

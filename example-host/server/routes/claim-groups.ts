@@ -27,6 +27,7 @@ import type { Db } from '../db/index';
 import { claimGrantsClaimGroups, claimGroupLinksClaimGroups, claimGroups } from '../db/schema';
 import { SEED_IDS } from '../db/seed';
 import type { ClaimGroupRow } from './dto';
+import { usersReaching } from '../claims-service';
 import { chunked, loadClaimGroupGraph } from './holders';
 import type { QueryReader } from './http';
 import { assertNameFree, readGroupName } from './names';
@@ -187,8 +188,10 @@ export const claimGroupRoutes = [
         const group = await requireByName(tx, query, 'groupName');
         if (group.id !== id) throw claimGroupNotFound(query.required('groupName').trim());
         await recordClaimGroupDeletion(tx, actorOf(auth), id, group.name);
+        // The users it reached (looked up before its links go) lose what it gave them; nobody else's claims change.
+        const reached = await usersReaching(tx, 'claimGroup', [id]);
         await tx.delete(claimGroups).where(eq(claimGroups.id, id));
-        claimsChanged();
+        claimsChanged(reached);
       });
       return c.body(null, 204);
     },

@@ -11,6 +11,7 @@ import type { Db } from '../db/index';
 import { applicationUserGroups } from '../db/schema';
 import { SEED_IDS } from '../db/seed';
 import type { UserGroupRow } from './dto';
+import { usersReaching } from '../claims-service';
 import { assertNameFree, readGroupName } from './names';
 import { listLive, projectUserGroups, readPaging, toPaged } from './projections';
 import { route } from './registry';
@@ -111,8 +112,10 @@ export const userGroupRoutes = [
       const plan = { changes: [id], access: { type: 'deleteUserGroup', userGroupId: id } as const };
       await write(services, plan, async ({ tx, claimsChanged }) => {
         await requireGroup(tx, id);
+        // Its members lose what it gave them; nobody else's claims change.
+        const members = await usersReaching(tx, 'userGroup', [id]);
         await tx.delete(applicationUserGroups).where(eq(applicationUserGroups.id, id));
-        claimsChanged();
+        claimsChanged(members);
       });
       return c.body(null, 204);
     },

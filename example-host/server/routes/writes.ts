@@ -17,7 +17,8 @@
  *
  * Locks are taken in one global order (administrator, nesting, names, holders by key), so writes
  * cannot deadlock on them. A unique violation that slips through anyway answers 409. The effective-
- * claims cache is cleared only after a commit of a write that reported changed claims.
+ * claims cache is cleared only after a commit of a write that reported changed claims, and only for the users the
+ * write reported (everyone when it did not say).
  */
 import { sql } from 'drizzle-orm';
 import { changeCanRemoveAccess, checkAccessChange, DomainError, type AccessChange, type GroupKind } from '../../../src/domain';
@@ -48,8 +49,12 @@ export interface WritePlan {
 /** What a write's work receives. */
 export interface WriteContext {
   tx: Db;
-  /** Reports that the write changed claims, grants, links or memberships (the cache is cleared after the commit). */
-  claimsChanged(): void;
+  /**
+   * Reports that the write changed claims, grants, links or memberships: of these users only, or of anyone when no ids
+   * are given. After the commit this instance forgets just their effective claims (every instance sees the new
+   * permissions version).
+   */
+  claimsChanged(userIds?: Iterable<string>): void;
   /** Checks a change of access with the domain's guards (needs `accessLock: 'exclusive'` in the plan). */
   checkAccess(change: AccessChange): Promise<void>;
 }
@@ -124,6 +129,8 @@ export async function write<T>(services: Services, plan: WritePlan, work: (w: Wr
     plan.accessLock === 'exclusive' ? 'exclusive' : !access ? 'none' : changeCanRemoveAccess(access) ? 'exclusive' : 'shared';
   for (;;) {
     let changed = false;
+    let everyone = false;
+    const users = new Set<string>();
     let version: number | undefined;
     try {
       const result = await services.db.transaction(async (tx) => {
@@ -133,8 +140,10 @@ export async function write<T>(services: Services, plan: WritePlan, work: (w: Wr
         if (access && adminMode === 'shared' && (await globalAdminDenyExists(db))) throw new NeedsExclusiveAdminLock();
         const value = await work({
           tx: db,
-          claimsChanged: () => {
+          claimsChanged: (userIds) => {
             changed = true;
+            if (userIds === undefined) everyone = true;
+            else for (const id of userIds) users.add(id);
           },
           checkAccess: async (change) => {
             if (adminMode !== 'exclusive') throw new Error('checkAccess needs the exclusive administrator lock');
@@ -145,7 +154,8 @@ export async function write<T>(services: Services, plan: WritePlan, work: (w: Wr
         if (changed) version = await bumpPermissionsVersion(db);
         return value;
       });
-      if (changed) services.claims.invalidateAll(version);
+      if (changed && everyone) services.claims.invalidateAll(version);
+      else if (changed) services.claims.invalidateUsers(users, version);
       return result;
     } catch (error) {
       if (error instanceof NeedsExclusiveAdminLock) {
