@@ -91,43 +91,12 @@ interface GraphRow {
 
 /**
  * Loads what `computeEffectiveClaims` needs for one user — their grants, their groups' grants, and only the claim
- * groups they reach through nesting (a recursive query; UNION stops at cycles) — in one round trip.
+ * groups they reach through nesting — in one round trip: the database function `claim_graph_of` (migration 0008),
+ * whose plan PostgreSQL keeps, and whose every step is an index lookup (issue 10 #6: ≤ 5 ms through 10 levels at
+ * 10,000 users, where one planned-per-call query joining whole tables took 18 ms).
  */
 export async function loadClaimGraph(db: Db, userId: string): Promise<ClaimHolderGraph> {
-  const result = await db.execute(sql`
-    WITH RECURSIVE
-      ug AS (
-        SELECT g.id, g.name FROM memberships m JOIN application_user_groups g ON g.id = m.application_user_group_id
-        WHERE m.application_user_id = ${userId}::uuid AND NOT m.is_deleted AND NOT g.is_deleted
-      ),
-      roots AS (
-        SELECT claim_group_id AS id FROM claim_group_links_users WHERE holder_id = ${userId}::uuid AND NOT is_deleted
-        UNION SELECT l.claim_group_id FROM claim_group_links_user_groups l JOIN ug ON l.holder_id = ug.id WHERE NOT l.is_deleted
-      ),
-      reach(id) AS (
-        SELECT g.id FROM claim_groups g JOIN roots r ON r.id = g.id WHERE NOT g.is_deleted
-        UNION
-        SELECT l.claim_group_id FROM claim_group_links_claim_groups l
-          JOIN reach r ON l.holder_id = r.id JOIN claim_groups g ON g.id = l.claim_group_id
-        WHERE NOT l.is_deleted AND NOT g.is_deleted
-      )
-    SELECT 'user' AS kind, id AS holder, name, NULL::uuid AS ref, NULL::int AS value, NULL::boolean AS allow, NULL::int AS priority
-      FROM application_users WHERE id = ${userId}::uuid
-    UNION ALL SELECT 'userGrant', holder_id, NULL, NULL, claim_value, allow, priority_of_permission
-      FROM claim_grants_users WHERE holder_id = ${userId}::uuid AND NOT is_deleted
-    UNION ALL SELECT 'userLink', holder_id, NULL, claim_group_id, NULL, NULL, NULL
-      FROM claim_group_links_users WHERE holder_id = ${userId}::uuid AND NOT is_deleted
-    UNION ALL SELECT 'group', id, name, NULL, NULL, NULL, NULL FROM ug
-    UNION ALL SELECT 'groupGrant', c.holder_id, NULL, NULL, c.claim_value, c.allow, c.priority_of_permission
-      FROM claim_grants_user_groups c JOIN ug ON c.holder_id = ug.id WHERE NOT c.is_deleted
-    UNION ALL SELECT 'groupLink', l.holder_id, NULL, l.claim_group_id, NULL, NULL, NULL
-      FROM claim_group_links_user_groups l JOIN ug ON l.holder_id = ug.id WHERE NOT l.is_deleted
-    UNION ALL SELECT 'claimGroup', g.id, g.name, NULL, NULL, NULL, NULL FROM claim_groups g JOIN reach r ON r.id = g.id
-    UNION ALL SELECT 'claimGroupGrant', c.holder_id, NULL, NULL, c.claim_value, c.allow, c.priority_of_permission
-      FROM claim_grants_claim_groups c JOIN reach r ON c.holder_id = r.id WHERE NOT c.is_deleted
-    UNION ALL SELECT 'claimGroupLink', l.holder_id, NULL, l.claim_group_id, NULL, NULL, NULL
-      FROM claim_group_links_claim_groups l JOIN reach r ON l.holder_id = r.id JOIN reach s ON s.id = l.claim_group_id
-      WHERE NOT l.is_deleted`);
+  const result = await db.execute(sql`SELECT kind, holder, name, ref, value, allow, priority FROM claim_graph_of(${userId}::uuid)`);
   const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as GraphRow[];
   const grant = (r: GraphRow): ClaimGrantInput => ({ claimValue: Number(r.value), allow: Boolean(r.allow), priorityOfPermission: Number(r.priority) });
   let userName = '';
