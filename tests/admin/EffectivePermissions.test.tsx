@@ -114,7 +114,8 @@ describe('EffectivePermissionsPanel', () => {
     await user.click(screen.getByRole('button', { name: /Show effective permissions/ }));
     expect(await screen.findByText('Failed to load the effective permissions. Please try again.')).toBeInTheDocument();
     fail = false;
-    await user.click(screen.getByRole('button', { name: /try again|retry/i }));
+    // findByRole: the panel may still be opening (its content is hidden from the accessibility tree until then).
+    await user.click(await screen.findByRole('button', { name: /try again|retry/i }));
     await waitFor(() => expect(screen.getByRole('table', { name: 'Effective permissions: Readers' })).toBeInTheDocument());
     expect(within(row('Claim_ReadClaimEntries')).getByText('Form Readers')).toBeInTheDocument();
   });

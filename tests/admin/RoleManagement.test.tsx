@@ -66,12 +66,21 @@ describe('RoleManagement', () => {
     });
 
     it('keeps what is typed while the permissions load, and waits with the reason before creating', async () => {
-      server.use(errorHandlers.delayed('/api/Claim/GetMyClaims', 400));
+      // The claims arrive only when the test says so (a fixed delay raced the typing on a busy machine).
+      let release = () => {};
+      const claimsHeld = new Promise<void>((resolve) => (release = resolve));
+      server.use(
+        http.get(`${base}/api/Claim/GetMyClaims`, async () => {
+          await claimsHeld;
+          return undefined; // then the fake answers
+        }),
+      );
       const { user } = renderScreen();
       const create = button('Create Group');
       await user.type(screen.getByRole('textbox', { name: 'Group name' }), 'Auditors');
       expect(screen.getByRole('textbox', { name: 'Group name' })).toHaveValue('Auditors');
       expectUnavailable(create, 'Checking your permissions…');
+      release();
       await waitFor(() => expectAvailable(create));
     });
 
