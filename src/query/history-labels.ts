@@ -12,5 +12,8 @@ export const historyLabels = {
   historyActionClaimGroups: 'Claim groups',
   historyActionMembers: 'Members',
   historyPages: 'Change history pages',
+  historyPage: 'Page {page}',
+  historyPreviousPage: 'Previous page',
+  historyNextPage: 'Next page',
   claimGroupWord: 'role',
 } as const;

@@ -57,7 +57,7 @@ export const ManyPages: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const pages = await canvas.findByRole('navigation', { name: 'Change history pages' });
-    await userEvent.click(within(pages).getByRole('button', { name: '2' }));
+    await userEvent.click(within(pages).getByRole('button', { name: 'Page 2' }));
     await expect(await canvas.findByText('Form_Select (allow · priority 13)')).toBeInTheDocument();
   },
 };

@@ -94,7 +94,8 @@ describe('PermissionHistoryPanel', () => {
     expect(entries()).toHaveLength(10);
     expect(entries()[0]).toHaveTextContent('Form_Select (allow · priority 12)');
     const pages = screen.getByRole('navigation', { name: 'Change history pages' });
-    await user.click(within(pages).getByRole('button', { name: '2' }));
+    expect(within(pages).getByRole('button', { name: 'Previous page' })).toBeInTheDocument();
+    await user.click(within(pages).getByRole('button', { name: 'Page 2' }));
     await waitFor(() => expect(entries()).toHaveLength(2));
     expect(entries()[1]).toHaveTextContent('Added');
     expect(entries()[1]).toHaveTextContent('Form_Select (allow · priority 1)');

@@ -157,7 +157,16 @@ export function PermissionHistoryPanel({ holder, labels: overrides, defaultOpene
               </Stack>
               {pages > 1 && (
                 <Box component="nav" aria-label={labels.historyPages} className={classNames?.pagination} style={styles?.pagination}>
-                  <Pagination total={pages} value={page} onChange={setPage} size="sm" />
+                  <Pagination
+                    total={pages}
+                    value={page}
+                    onChange={setPage}
+                    size="sm"
+                    getControlProps={(control) => ({
+                      'aria-label': control === 'previous' || control === 'first' ? labels.historyPreviousPage : labels.historyNextPage,
+                    })}
+                    getItemProps={(item) => ({ 'aria-label': fillLabel(labels.historyPage, { page: item }) })}
+                  />
                 </Box>
               )}
             </>
