@@ -15,6 +15,7 @@
  * - No page of the provider may be framed (X-Frame-Options DENY, CSP frame-ancestors 'none').
  */
 import http from 'node:http';
+import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { createLocalJWKSet } from 'jose';
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
@@ -198,13 +199,24 @@ function buildConfiguration({ config, secrets, db }: OidcOptions): Configuration
         // `form` is oidc-provider's hidden form (with its CSRF token); the buttons submit it.
         logoutSource: (ctx, form) => {
           ctx.type = 'html';
+          // The application asked with a valid id_token_hint (checked before this page is drawn): the person already
+          // chose 'Sign out' there, so the provider signs out at once instead of asking again; leaving the question
+          // open left the provider session alive, and the next visit signed them straight back in. Without a hint
+          // (a link from elsewhere) it asks. The buttons stay for a browser without scripts.
+          const hinted = typeof ctx.oidc.params?.id_token_hint === 'string';
+          const nonce = randomBytes(16).toString('base64');
+          ctx.set('content-security-policy', `default-src 'none'; style-src 'unsafe-inline'; script-src 'nonce-${nonce}'; frame-ancestors 'none'`);
+          const submit = hinted
+            ? `<script nonce="${nonce}">(function(){var f=document.getElementById('op.logoutForm');var i=document.createElement('input');i.type='hidden';i.name='logout';i.value='yes';f.appendChild(i);f.submit();})();</script>`
+            : '';
           ctx.body = page(
             'Sign out',
             `<h1>Sign out</h1>
-<p class="sub">Do you want to sign out of the development identity provider?</p>
+<p class="sub">${hinted ? 'Signing you out of the development identity provider…' : 'Do you want to sign out of the development identity provider?'}</p>
 ${form}
 <button autofocus type="submit" form="op.logoutForm" value="yes" name="logout">Sign out</button>
-<button type="submit" form="op.logoutForm" class="secondary">Stay signed in</button>`,
+<button type="submit" form="op.logoutForm" class="secondary">Stay signed in</button>
+${submit}`,
           );
         },
         postLogoutSuccessSource: (ctx) => {

@@ -190,7 +190,19 @@ describe('authorization code + PKCE over HTTP', () => {
 });
 
 describe('sign-out', () => {
-  it('RP-initiated logout asks once, ends the session and returns to the host', async () => {
+  it('RP-initiated logout without an id_token_hint asks, with no script on the page', async () => {
+    const jar = new CookieJar();
+    await signIn(server, 'reader', 'reader-password', jar);
+    const end = new URL('/session/end', server.issuerUrl);
+    end.search = new URLSearchParams({ client_id: server.clientId }).toString();
+    const confirm = await jar.fetch(end.toString());
+    expect(confirm.status).toBe(200);
+    const html = await confirm.text();
+    expect(html).toContain('Do you want to sign out of the development identity provider?');
+    expect(html).not.toContain('<script');
+  });
+
+  it('RP-initiated logout with an id_token_hint submits itself (one nonce-bound script), ends the session and returns to the host', async () => {
     const jar = new CookieJar();
     const tokens = await signIn(server, 'reader', 'reader-password', jar);
     const end = new URL('/session/end', server.issuerUrl);
@@ -202,8 +214,13 @@ describe('sign-out', () => {
     const confirm = await jar.fetch(end.toString());
     expect(confirm.status).toBe(200);
     const html = await confirm.text();
-    expect(html).toContain('Sign out');
+    expect(html).toContain('Signing you out of the development identity provider…');
+    // The buttons stay for a browser without scripts; the script that submits runs only under the page's nonce.
     expect(html).toContain('Stay signed in');
+    const nonce = /script-src 'nonce-([^']+)'/.exec(confirm.headers.get('content-security-policy') ?? '')?.[1];
+    expect(nonce).toBeTruthy();
+    expect(html).toContain(`<script nonce="${nonce}">`);
+    expect(confirm.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1] ?? '';
     const hidden = [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1], m[2]]);
     const body = new URLSearchParams(hidden as [string, string][]);
