@@ -1,15 +1,14 @@
-import { Badge, Box, Button, Collapse, List, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Badge, List, Table, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useId, useMemo, useState, type CSSProperties } from 'react';
+import { useMemo, useState, type CSSProperties } from 'react';
 import type { EffectivePermission, GrantSourceStep } from '../../domain/effective-claims';
 import { useApi } from '../../query/APIProvider';
 import type { Labels } from '../../query/labels';
 import { claimQueries } from '../../query/queries';
 import { useLabels } from '../../query/useLabels';
 import { useMyClaims } from '../../permissions/useMyClaims';
-import { ErrorAlert } from '../../ui/ErrorAlert';
-import { LoadingState } from '../../ui/LoadingState';
+import { DisclosurePanel, holderWord, QueryContent } from './DisclosurePanel';
 
 /** Whose effective permissions to explain. */
 export interface EffectivePermissionsHolder {
@@ -68,10 +67,7 @@ export function EffectivePermissionsPanel({
   const [search, setSearch] = useState('');
   const query = useEffectivePermissions(holder, { enabled: opened });
   const { numbersByKey } = useMyClaims();
-  const contentId = useId();
-  const headingId = useId();
-  const holderWord =
-    holder.kind === 'user' ? labels.user.toLowerCase() : holder.kind === 'userGroup' ? labels.userGroup.toLowerCase() : labels.claimGroupWord;
+  const word = holderWord(holder.kind, labels);
 
   const keyOf = useMemo(() => {
     const map = new Map<number, string>();
@@ -99,104 +95,86 @@ export function EffectivePermissionsPanel({
         : labels.overruledSameOutcome;
 
   return (
-    <Box component="section" aria-labelledby={headingId} className={classNames?.root} style={styles?.root}>
-      <Title order={3} size="h4" id={headingId} mb="xs">
-        {labels.effectivePermissions}
-      </Title>
-      <Button
-        variant="default"
-        size="xs"
-        aria-expanded={opened}
-        aria-controls={contentId}
-        onClick={() => setOpened((o) => !o)}
-        className={classNames?.toggle}
-        style={styles?.toggle}
-      >
-        {opened ? labels.effectivePermissionsHide : labels.effectivePermissionsShow}
-      </Button>
-      <Collapse expanded={opened}>
-        <Stack id={contentId} gap="sm" mt="sm">
-          <Text size="sm">
-            {holder.kind === 'claimGroup' ? labels.effectivePermissionsIntroRole : labels.effectivePermissionsIntro.replace('{holder}', holderWord)}
-          </Text>
-          {query.isPending && opened ? (
-            <LoadingState />
-          ) : query.isError ? (
-            <ErrorAlert
-              message={labels.effectivePermissionsFailed}
-              details={query.error.message}
-              onRetry={() => void query.refetch()}
-              retrying={query.isFetching}
+    <DisclosurePanel
+      title={labels.effectivePermissions}
+      toggleLabels={{ show: labels.effectivePermissionsShow, hide: labels.effectivePermissionsHide }}
+      opened={opened}
+      onToggle={() => setOpened((o) => !o)}
+      classNames={{ root: classNames?.root, toggle: classNames?.toggle }}
+      styles={{ root: styles?.root, toggle: styles?.toggle }}
+    >
+      <Text size="sm">
+        {holder.kind === 'claimGroup' ? labels.effectivePermissionsIntroRole : labels.effectivePermissionsIntro.replace('{holder}', word)}
+      </Text>
+      <QueryContent query={query} opened={opened} failed={labels.effectivePermissionsFailed}>
+        {query.data && query.data.length === 0 ? (
+          <Text size="sm">{labels.effectivePermissionsEmpty.replace('{holder}', word)}</Text>
+        ) : (
+          <>
+            <TextInput
+              label={labels.effectivePermissionsSearch}
+              value={search}
+              onChange={(e) => setSearch(e.currentTarget.value)}
+              maw={360}
+              className={classNames?.search}
+              style={styles?.search}
             />
-          ) : query.data && query.data.length === 0 ? (
-            <Text size="sm">{labels.effectivePermissionsEmpty.replace('{holder}', holderWord)}</Text>
-          ) : (
-            <>
-              <TextInput
-                label={labels.effectivePermissionsSearch}
-                value={search}
-                onChange={(e) => setSearch(e.currentTarget.value)}
-                maw={360}
-                className={classNames?.search}
-                style={styles?.search}
-              />
-              {rows.length === 0 ? (
-                <Text size="sm">{labels.effectivePermissionsNoMatch}</Text>
-              ) : (
-                <Table.ScrollContainer minWidth={640}>
-                  <Table
-                    striped
-                    verticalSpacing={6}
-                    aria-label={`${labels.effectivePermissions}: ${holder.name}`}
-                    className={classNames?.table}
-                    style={styles?.table}
-                  >
-                    <Table.Thead>
-                      <Table.Tr>
-                        <Table.Th scope="col">{labels.effectivePermissionColumn}</Table.Th>
-                        <Table.Th scope="col">{labels.effectivePermissionResult}</Table.Th>
-                        <Table.Th scope="col">{labels.effectivePermissionPriority}</Table.Th>
-                        <Table.Th scope="col">{labels.effectivePermissionFrom}</Table.Th>
-                        <Table.Th scope="col">{labels.effectivePermissionOverruled}</Table.Th>
+            {rows.length === 0 ? (
+              <Text size="sm">{labels.effectivePermissionsNoMatch}</Text>
+            ) : (
+              <Table.ScrollContainer minWidth={640}>
+                <Table
+                  striped
+                  verticalSpacing={6}
+                  aria-label={`${labels.effectivePermissions}: ${holder.name}`}
+                  className={classNames?.table}
+                  style={styles?.table}
+                >
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th scope="col">{labels.effectivePermissionColumn}</Table.Th>
+                      <Table.Th scope="col">{labels.effectivePermissionResult}</Table.Th>
+                      <Table.Th scope="col">{labels.effectivePermissionPriority}</Table.Th>
+                      <Table.Th scope="col">{labels.effectivePermissionFrom}</Table.Th>
+                      <Table.Th scope="col">{labels.effectivePermissionOverruled}</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {rows.map((p) => (
+                      <Table.Tr key={p.claimValue} data-claim={p.key}>
+                        <Table.Th scope="row" fw={500} style={{ overflowWrap: 'anywhere' }}>
+                          {p.key}
+                        </Table.Th>
+                        <Table.Td>
+                          {/* Filled dark shades: white text stays at AA contrast on striped rows in both schemes. */}
+                          <Badge color={p.allowed ? 'teal.9' : 'red.9'} variant="filled">
+                            {p.allowed ? labels.effectiveAllowed : labels.effectiveDenied}
+                          </Badge>
+                        </Table.Td>
+                        <Table.Td>{p.winner.priorityOfPermission}</Table.Td>
+                        <Table.Td style={{ overflowWrap: 'anywhere' }}>{pathText(p.winner.path, labels)}</Table.Td>
+                        <Table.Td>
+                          {p.overruled.length > 0 && (
+                            <List size="sm" spacing={2}>
+                              {p.overruled.map((o, i) => (
+                                <List.Item key={i}>
+                                  {o.allow ? labels.effectiveAllowed : labels.effectiveDenied} ({o.priorityOfPermission}),{' '}
+                                  {pathText(o.path, labels)}: {reasonText(o.reason)}
+                                </List.Item>
+                              ))}
+                            </List>
+                          )}
+                        </Table.Td>
                       </Table.Tr>
-                    </Table.Thead>
-                    <Table.Tbody>
-                      {rows.map((p) => (
-                        <Table.Tr key={p.claimValue} data-claim={p.key}>
-                          <Table.Th scope="row" fw={500} style={{ overflowWrap: 'anywhere' }}>
-                            {p.key}
-                          </Table.Th>
-                          <Table.Td>
-                            {/* Filled dark shades: white text stays at AA contrast on striped rows in both schemes. */}
-                            <Badge color={p.allowed ? 'teal.9' : 'red.9'} variant="filled">
-                              {p.allowed ? labels.effectiveAllowed : labels.effectiveDenied}
-                            </Badge>
-                          </Table.Td>
-                          <Table.Td>{p.winner.priorityOfPermission}</Table.Td>
-                          <Table.Td style={{ overflowWrap: 'anywhere' }}>{pathText(p.winner.path, labels)}</Table.Td>
-                          <Table.Td>
-                            {p.overruled.length > 0 && (
-                              <List size="sm" spacing={2}>
-                                {p.overruled.map((o, i) => (
-                                  <List.Item key={i}>
-                                    {o.allow ? labels.effectiveAllowed : labels.effectiveDenied} ({o.priorityOfPermission}),{' '}
-                                    {pathText(o.path, labels)}: {reasonText(o.reason)}
-                                  </List.Item>
-                                ))}
-                              </List>
-                            )}
-                          </Table.Td>
-                        </Table.Tr>
-                      ))}
-                    </Table.Tbody>
-                  </Table>
-                </Table.ScrollContainer>
-              )}
-            </>
-          )}
-        </Stack>
-      </Collapse>
-    </Box>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            )}
+          </>
+        )}
+      </QueryContent>
+    </DisclosurePanel>
   );
 }
 EffectivePermissionsPanel.displayName = '@ccq/forms-admin/EffectivePermissionsPanel';

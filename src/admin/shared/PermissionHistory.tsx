@@ -1,8 +1,8 @@
-import { Badge, Box, Button, Collapse, Group, List, Pagination, Stack, Text, Title } from '@mantine/core';
+import { Badge, Box, Group, List, Pagination, Stack, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { CSSProperties } from 'react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { Paged } from '../../api/types';
 import type { HistoryAction, HistoryEntry, HistoryHolderKind, HistoryItem } from '../../domain/change-history';
 import { useApi } from '../../query/APIProvider';
@@ -10,8 +10,7 @@ import { fillLabel, type Labels } from '../../query/labels';
 import { claimQueries } from '../../query/queries';
 import { useLabels } from '../../query/useLabels';
 import { useCan } from '../../permissions/useCan';
-import { ErrorAlert } from '../../ui/ErrorAlert';
-import { LoadingState } from '../../ui/LoadingState';
+import { DisclosurePanel, holderWord, QueryContent } from './DisclosurePanel';
 
 /** Whose change history to show. */
 export interface PermissionHistoryHolder {
@@ -61,10 +60,6 @@ function actionLabel(action: HistoryAction, labels: Labels): string {
   return action === 'claims' ? labels.historyActionClaims : action === 'claimGroups' ? labels.historyActionClaimGroups : labels.historyActionMembers;
 }
 
-function holderWord(kind: HistoryHolderKind, labels: Labels): string {
-  return kind === 'user' ? labels.user.toLowerCase() : kind === 'userGroup' ? labels.userGroup.toLowerCase() : labels.claimGroupWord;
-}
-
 function ItemList({ title, items }: { title: string; items: readonly HistoryItem[] }) {
   if (items.length === 0) return null;
   return (
@@ -95,85 +90,70 @@ export function PermissionHistoryPanel({ holder, labels: overrides, defaultOpene
   const [opened, setOpened] = useState(defaultOpened);
   const [page, setPage] = useState(1);
   const query = usePermissionHistory(holder, { page, enabled: opened && admin.can });
-  const contentId = useId();
-  const headingId = useId();
   if (!admin.can) return null;
   const word = holderWord(holder.kind, labels);
   const entries = query.data?.list ?? [];
   const pages = query.data?.totalPageCount ?? 0;
 
   return (
-    <Box component="section" aria-labelledby={headingId} className={classNames?.root} style={styles?.root}>
-      <Title order={3} size="h4" id={headingId} mb="xs">
-        {labels.historyTitle}
-      </Title>
-      <Button
-        variant="default"
-        size="xs"
-        aria-expanded={opened}
-        aria-controls={contentId}
-        onClick={() => setOpened((o) => !o)}
-        className={classNames?.toggle}
-        style={styles?.toggle}
-      >
-        {opened ? labels.historyHide : labels.historyShow}
-      </Button>
-      <Collapse expanded={opened}>
-        <Stack id={contentId} gap="sm" mt="sm">
-          <Text size="sm">{fillLabel(labels.historyIntro, { holder: word })}</Text>
-          {opened && query.isPending ? (
-            <LoadingState />
-          ) : query.isError ? (
-            <ErrorAlert message={labels.historyFailed} details={query.error.message} onRetry={() => void query.refetch()} retrying={query.isFetching} />
-          ) : entries.length === 0 ? (
-            <Text size="sm">{fillLabel(labels.historyEmpty, { holder: word })}</Text>
-          ) : (
-            <>
-              <Stack component="ol" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label={`${labels.historyTitle}: ${holder.name}`}>
-                {entries.map((entry) => (
-                  <Box
-                    component="li"
-                    key={entry.id}
-                    data-action={entry.action}
-                    className={classNames?.entry}
-                    style={{ borderInlineStart: '3px solid var(--mantine-color-default-border)', paddingInlineStart: 12, ...styles?.entry }}
-                  >
-                    <Group gap="xs" wrap="wrap">
-                      <Badge variant="light" color="dark" radius="sm">
-                        {actionLabel(entry.action, labels)}
-                      </Badge>
-                      <Text size="sm" component="time" dateTime={new Date(entry.at).toISOString()}>
-                        {dateTime.format(new Date(entry.at))}
-                      </Text>
-                      <Text size="sm">{fillLabel(labels.historyBy, { actor: entry.actor?.name || labels.historySystem })}</Text>
-                    </Group>
-                    <Stack gap={4} mt={4}>
-                      <ItemList title={labels.added} items={entry.added} />
-                      <ItemList title={labels.removed} items={entry.removed} />
-                      <ItemList title={labels.updated} items={entry.updated} />
-                    </Stack>
-                  </Box>
-                ))}
-              </Stack>
-              {pages > 1 && (
-                <Box component="nav" aria-label={labels.historyPages} className={classNames?.pagination} style={styles?.pagination}>
-                  <Pagination
-                    total={pages}
-                    value={page}
-                    onChange={setPage}
-                    size="sm"
-                    getControlProps={(control) => ({
-                      'aria-label': control === 'previous' || control === 'first' ? labels.historyPreviousPage : labels.historyNextPage,
-                    })}
-                    getItemProps={(item) => ({ 'aria-label': fillLabel(labels.historyPage, { page: item }) })}
-                  />
+    <DisclosurePanel
+      title={labels.historyTitle}
+      toggleLabels={{ show: labels.historyShow, hide: labels.historyHide }}
+      opened={opened}
+      onToggle={() => setOpened((o) => !o)}
+      classNames={{ root: classNames?.root, toggle: classNames?.toggle }}
+      styles={{ root: styles?.root, toggle: styles?.toggle }}
+    >
+      <Text size="sm">{fillLabel(labels.historyIntro, { holder: word })}</Text>
+      <QueryContent query={query} opened={opened} failed={labels.historyFailed}>
+        {entries.length === 0 ? (
+          <Text size="sm">{fillLabel(labels.historyEmpty, { holder: word })}</Text>
+        ) : (
+          <>
+            <Stack component="ol" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label={`${labels.historyTitle}: ${holder.name}`}>
+              {entries.map((entry) => (
+                <Box
+                  component="li"
+                  key={entry.id}
+                  data-action={entry.action}
+                  className={classNames?.entry}
+                  style={{ borderInlineStart: '3px solid var(--mantine-color-default-border)', paddingInlineStart: 12, ...styles?.entry }}
+                >
+                  <Group gap="xs" wrap="wrap">
+                    <Badge variant="light" color="dark" radius="sm">
+                      {actionLabel(entry.action, labels)}
+                    </Badge>
+                    <Text size="sm" component="time" dateTime={new Date(entry.at).toISOString()}>
+                      {dateTime.format(new Date(entry.at))}
+                    </Text>
+                    <Text size="sm">{fillLabel(labels.historyBy, { actor: entry.actor?.name || labels.historySystem })}</Text>
+                  </Group>
+                  <Stack gap={4} mt={4}>
+                    <ItemList title={labels.added} items={entry.added} />
+                    <ItemList title={labels.removed} items={entry.removed} />
+                    <ItemList title={labels.updated} items={entry.updated} />
+                  </Stack>
                 </Box>
-              )}
-            </>
-          )}
-        </Stack>
-      </Collapse>
-    </Box>
+              ))}
+            </Stack>
+            {pages > 1 && (
+              <Box component="nav" aria-label={labels.historyPages} className={classNames?.pagination} style={styles?.pagination}>
+                <Pagination
+                  total={pages}
+                  value={page}
+                  onChange={setPage}
+                  size="sm"
+                  getControlProps={(control) => ({
+                    'aria-label': control === 'previous' || control === 'first' ? labels.historyPreviousPage : labels.historyNextPage,
+                  })}
+                  getItemProps={(item) => ({ 'aria-label': fillLabel(labels.historyPage, { page: item }) })}
+                />
+              </Box>
+            )}
+          </>
+        )}
+      </QueryContent>
+    </DisclosurePanel>
   );
 }
 PermissionHistoryPanel.displayName = '@ccq/forms-admin/PermissionHistoryPanel';
