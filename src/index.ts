@@ -91,7 +91,7 @@ export {
   useUserRoleManagement,
 } from './admin';
 export type {
-  AdminAccess, CatalogueEntry, ClaimGroupOption, EffectivePermissionsHolder, EffectivePermissionsPanelProps, EffectivePermissionsPanelStylesNames, ListState, PermissionHistoryHolder, PickerSearch, PermissionHistoryPanelProps, PermissionHistoryPanelStylesNames,
+  AdminAccess, CatalogueEntry, ClaimGroupOption, EffectivePermissionsHolder, EffectivePermissionsPanelProps, EffectivePermissionsPanelStylesNames, ListState, PermissionHistoryHolder, PickerOption, PickerSearch, PickerSearchSource, PickerSearchState, PermissionHistoryPanelProps, PermissionHistoryPanelStylesNames,
   PermissionCategory, PermissionDiff,
   PermissionEditorController, PermissionEditorFactory, PermissionEditorOptions, PermissionEditorProps,
   PermissionEditorStylesNames, PermissionEditorViewFactory, PermissionEditorViewProps, RoleManagementController,

@@ -39,6 +39,10 @@ import {
 
 const root = path.resolve(new URL('../..', import.meta.url).pathname);
 const outDir = path.join(root, 'bench/admin/.out');
+/** Keystrokes typed into each picker: at least this many… */
+const TYPED_AT_LEAST = 4;
+/** …and at most the whole generated word, until the target is offered. */
+const TYPED_AT_MOST = 6;
 const SMALL_SIZE: SeedSize = { users: 500, userGroups: 50, membersPerGroup: 10, claimGroups: 220, nesting: 10 };
 
 interface Args {
@@ -236,11 +240,18 @@ async function main(): Promise<void> {
         ...Array.from({ length: size.claimGroups }, (_, k) => claimGroupName(k + 1)),
       ];
       const builtIns = BUILT_IN_CLAIM_GROUP_DEFINITIONS.length;
-      const role = narrowingQuery(claimGroupNames, builtIns + Math.min(1233, size.claimGroups - 1), (i) => i >= builtIns);
+      // Up to the whole six-letter word, every prefix narrowing the matches: 4 keystrokes at least, more while the
+      // picker's page of matches does not offer the target yet.
+      const role = narrowingQuery(claimGroupNames, builtIns + Math.min(1233, size.claimGroups - 1), (i) => i >= builtIns, TYPED_AT_MOST);
       const userNames = [...SEEDED_ACCOUNTS.map((a) => a.displayName), ...Array.from({ length: size.users }, (_, k) => userName(k + 1))];
       const accounts = SEEDED_ACCOUNTS.length;
       // A user who holds a claim directly, so that the panel has something to show checked.
-      const user = narrowingQuery(userNames, accounts + Math.min(4319, size.users - 1), (i) => i >= accounts && directClaimOfUser(i - accounts + 1) !== null);
+      const user = narrowingQuery(
+        userNames,
+        accounts + Math.min(4319, size.users - 1),
+        (i) => i >= accounts && directClaimOfUser(i - accounts + 1) !== null,
+        TYPED_AT_MOST,
+      );
       const roleIndex = role.target - builtIns + 1;
       const userIndex = user.target - accounts + 1;
       const userClaim = directClaimOfUser(userIndex);
@@ -250,7 +261,7 @@ async function main(): Promise<void> {
           title: 'Role Management',
           path: '/admin/auth/assign-claims-to-roles',
           pickerLabels: ['Claim group', 'Role', 'Claim groups', 'Select claim group', 'Search claim groups'],
-          target: { label: claimGroupNames[role.target] as string, prefixes: role.prefixes },
+          target: { label: claimGroupNames[role.target] as string, prefixes: role.prefixes, minKeystrokes: TYPED_AT_LEAST },
           panel: { name: 'Configure Role', headingPrefix: 'Configure Role', headingIncludes: null, checkedKeys: claimsOfGroup(roleIndex).map(claimKey) },
         },
         {
@@ -258,7 +269,7 @@ async function main(): Promise<void> {
           title: 'User & Role Management',
           path: '/admin/auth/assign-roles-to-users',
           pickerLabels: ['User', 'Users', 'Select user', 'Search users'],
-          target: { label: userNames[user.target] as string, prefixes: user.prefixes },
+          target: { label: userNames[user.target] as string, prefixes: user.prefixes, minKeystrokes: TYPED_AT_LEAST },
           panel: {
             name: 'Role & Permission Management',
             headingPrefix: 'Role & Permission Management',

@@ -57,7 +57,8 @@ export type {
 } from './PermissionEditor';
 export { ADMIN_ACTION_CLAIMS } from './shared/access';
 export type { AdminAccess } from './shared/access';
-export type { PickerSearch } from './shared/picker-search';
+export type { PickerSearch, PickerSearchSource, PickerSearchState } from './shared/picker-search';
+export type { PickerOption } from './shared/useNameMemory';
 export { EffectivePermissionsPanel, useEffectivePermissions } from './shared/EffectivePermissions';
 export type {
   EffectivePermissionsHolder,

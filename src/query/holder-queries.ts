@@ -18,7 +18,13 @@ import type {
 import { claimKeys } from './keys';
 
 /** How many matches a picker shows (and asks for) at once: typing narrows the rest. */
-export const PICKER_PAGE_SIZE = 50;
+export const PICKER_PAGE_SIZE = 20;
+
+/**
+ * How long a page of matches counts as fresh: a picker that mounts again (a tab switch, a dialog) reuses it. Every write
+ * through this client refetches them at once (spec §4), and 'Refresh' always does.
+ */
+const SEARCH_STALE_TIME = 30_000;
 
 /** One page of a picker's search. */
 export interface HolderSearchParams {
@@ -81,6 +87,7 @@ export const holderQueries = {
   userSearch: (client: ApiClient, params: HolderSearchParams) =>
     queryOptions({
       queryKey: holderKeys.userSearch(params),
+      staleTime: SEARCH_STALE_TIME,
       queryFn: async ({ signal }): Promise<Paged<ApplicationUser>> =>
         (await client.claim.applicationUsersPaged({ ...NO_USER_INCLUDES, ...normalised(params), page: 1 }, { signal })) ?? EMPTY_PAGE,
     }),
@@ -95,6 +102,7 @@ export const holderQueries = {
   userGroupSearch: (client: ApiClient, params: HolderSearchParams) =>
     queryOptions({
       queryKey: holderKeys.userGroupSearch(params),
+      staleTime: SEARCH_STALE_TIME,
       queryFn: async ({ signal }): Promise<Paged<ApplicationUserGroup>> =>
         (await client.claim.applicationUserGroupsPaged({ ...NO_USER_INCLUDES, ...normalised(params), page: 1 }, { signal })) ??
         EMPTY_PAGE,
@@ -110,6 +118,7 @@ export const holderQueries = {
   claimGroupSearch: (client: ApiClient, params: ClaimGroupSearchParams) =>
     queryOptions({
       queryKey: holderKeys.claimGroupSearch(params),
+      staleTime: SEARCH_STALE_TIME,
       queryFn: async ({ signal }): Promise<Paged<ClaimGroup>> =>
         (await client.claim.claimGroupsPaged(
           { ...NO_CLAIM_GROUP_INCLUDES, ...normalised(params), page: 1, subGroupCandidatesOf: params.subGroupCandidatesOf ?? null },

@@ -163,7 +163,7 @@ const atScale = async () => {
 };
 
 /**
- * At scale (2,006 claim groups): the picker shows one page of 50 and how many more match; what is typed goes to the
+ * At scale (2,006 claim groups): the picker shows one page of matches and how many more match; what is typed goes to the
  * server, which answers the next page of matches.
  */
 export const AtScale: Story = {
@@ -173,7 +173,7 @@ export const AtScale: Story = {
     const body = within(canvasElement.ownerDocument.body);
     const picker = await canvas.findByRole('combobox', { name: 'Claim group' });
     await userEvent.click(picker);
-    await expect(await body.findByRole('option', { name: /^Showing 50 of 2,006/ })).toBeInTheDocument();
+    await expect(await body.findByRole('option', { name: /^Showing \d+ of 2,006/ })).toBeInTheDocument();
     await userEvent.type(picker, 'role 012');
     await waitFor(() => expect(body.queryByRole('option', { name: /^Showing/ })).not.toBeInTheDocument());
     // Closed again: the open listbox scrolls while its options are not focusable (the combobox pattern moves the

@@ -7,6 +7,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApplicationUser } from '../../src/api/types';
 import { RoleManagement, UserRoleManagement } from '../../src/admin';
+import { PICKER_PAGE_SIZE } from '../../src/query/holder-queries';
 import { addScaleData, scaleClaimGroupId, scaleUserGroupId } from '../../src/testing';
 import { renderInApi, setupFakeApi } from './support/screen';
 
@@ -29,9 +30,9 @@ describe('Role Management at scale', () => {
   it('shows one page of claim groups with how many more there are, and asks the server as the user types', async () => {
     const { user } = renderInApi(<RoleManagement />);
     await user.click(await screen.findByRole('combobox', { name: 'Claim group' }));
-    await waitFor(() => expect(visibleOptions()).toHaveLength(50));
+    await waitFor(() => expect(visibleOptions()).toHaveLength(PICKER_PAGE_SIZE));
     const total = SIZE.claimGroups + SEEDED_CLAIM_GROUPS;
-    expect(screen.getByRole('option', { name: `Showing 50 of ${total}: type to narrow the list` })).toHaveAttribute(
+    expect(screen.getByRole('option', { name: `Showing ${PICKER_PAGE_SIZE} of ${total}: type to narrow the list` })).toHaveAttribute(
       'data-combobox-disabled',
     );
 
@@ -71,15 +72,15 @@ describe('User & Role Management at scale', () => {
     const { user } = renderInApi(<UserRoleManagement getDisplayNames={getDisplayNames} />);
     const picker = await screen.findByRole('combobox', { name: 'User' });
     await user.click(picker);
-    await waitFor(() => expect(visibleOptions()).toHaveLength(50));
+    await waitFor(() => expect(visibleOptions()).toHaveLength(PICKER_PAGE_SIZE));
     expect(
-      screen.getByRole('option', { name: `Showing 50 of ${SIZE.users + SEEDED_USERS}: type to narrow the list` }),
+      screen.getByRole('option', { name: `Showing ${PICKER_PAGE_SIZE} of ${SIZE.users + SEEDED_USERS}: type to narrow the list` }),
     ).toBeInTheDocument();
     await user.type(picker, 'user 0012');
     await waitFor(() => expect(optionNames()).toHaveLength(10));
     expect(optionNames().every((n) => n.includes('User 0012'))).toBe(true);
     const asked = getDisplayNames.mock.calls.map((call) => call[0].length);
-    expect(Math.max(...asked)).toBeLessThanOrEqual(50);
+    expect(Math.max(...asked)).toBeLessThanOrEqual(PICKER_PAGE_SIZE);
     expect(asked).toContain(10);
     expect(fullLists()).toEqual([]);
   });

@@ -315,6 +315,22 @@ END
 $fn$`,
     ],
   },
+  {
+    // The name search matches a stored lower(name) (issue 10 #6): computing lower() on every row of a scan cost more
+    // than the match itself (PGlite scans 10,000 names 2.5 times faster this way). The indexes of 0007 move to it.
+    id: '0009_name_folded',
+    statements: ['application_users', 'application_user_groups', 'claim_groups'].flatMap((table) => [
+      `ALTER TABLE ${table} ADD COLUMN IF NOT EXISTS name_folded text GENERATED ALWAYS AS (lower(name)) STORED`,
+      `DROP INDEX IF EXISTS ${table}_name_order_idx`,
+      `CREATE INDEX IF NOT EXISTS ${table}_name_folded_order_idx ON ${table} (name_folded, name, id)`,
+      `DROP INDEX IF EXISTS ${table}_name_trgm_idx`,
+      `DO $$ BEGIN
+  IF EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm') THEN
+    CREATE INDEX IF NOT EXISTS ${table}_name_folded_trgm_idx ON ${table} USING gin (name_folded gin_trgm_ops);
+  END IF;
+END $$`,
+    ]),
+  },
 ];
 
 /** A fixed key for `pg_advisory_xact_lock`, so concurrent starts apply migrations one at a time. */

@@ -21,6 +21,7 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import type { FormLayout, JsonObject, PdfTemplate, Signer } from '../../../src/api/types';
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
@@ -74,6 +75,8 @@ export const applicationUsers = pgTable('application_users', {
   /** The subject (`sub`) of the user at the identity provider. */
   oidcId: text('oidc_id').notNull().unique(),
   name: text('name').notNull(),
+  /** `lower(name)`, kept by PostgreSQL: what the name search matches and lists are ordered by (migration 0009). */
+  nameFolded: text('name_folded').generatedAlwaysAs(sql`lower(name)`),
   userName: text('user_name').notNull(),
   email: text('email'),
   phoneNumber: text('phone_number'),
@@ -85,6 +88,8 @@ export const applicationUsers = pgTable('application_users', {
 export const applicationUserGroups = pgTable('application_user_groups', {
   id: uuid('id').primaryKey(),
   name: text('name').notNull().unique(),
+  /** `lower(name)`, kept by PostgreSQL (migration 0009). */
+  nameFolded: text('name_folded').generatedAlwaysAs(sql`lower(name)`),
   ...audit(),
 });
 
@@ -107,6 +112,8 @@ export const memberships = pgTable(
 export const claimGroups = pgTable('claim_groups', {
   id: uuid('id').primaryKey(),
   name: text('name').notNull().unique(),
+  /** `lower(name)`, kept by PostgreSQL (migration 0009). */
+  nameFolded: text('name_folded').generatedAlwaysAs(sql`lower(name)`),
   builtInGroup: boolean('built_in_group').notNull().default(false),
   ...audit(),
 });

@@ -233,11 +233,11 @@ export interface ListFilter {
 }
 
 /**
- * The domain's name search (src/domain/name-search.ts) as SQL: the id equals the search, or `lower(name)` contains it
- * (served by the trigram index of migration 0007 where pg_trgm is available).
+ * The domain's name search (src/domain/name-search.ts) as SQL: the id equals the search, or the stored `lower(name)`
+ * contains it (`name_folded`, migration 0009, served by its trigram index where pg_trgm is available).
  */
 function searchCondition(t: typeof claimGroups, search: NameSearch): SQL {
-  const byName = sql`lower(${t.name}) LIKE ${likePatternOf(search)} ESCAPE '\\'`;
+  const byName = sql`${t.nameFolded} LIKE ${likePatternOf(search)} ESCAPE '\\'`;
   return search.id === null ? byName : sql`(${t.id} = ${search.id}::uuid OR ${byName})`;
 }
 
@@ -273,7 +273,7 @@ export async function listLive<T extends Listable>(
     .select()
     .from(t)
     .where(where)
-    .orderBy(sql`lower(${t.name})`, asc(t.name), asc(t.id));
+    .orderBy(asc(t.nameFolded), asc(t.name), asc(t.id));
   const window = paging && pageWindow(paging);
   const rows = window ? await query.limit(window.limit).offset(window.offset) : await query;
   return { rows: rows as T['$inferSelect'][], total };

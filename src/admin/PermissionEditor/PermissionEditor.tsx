@@ -26,7 +26,7 @@ import { fillLabel, type Labels } from '../../query/labels';
 import { LabelsProvider, useLabels } from '../../query/useLabels';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { isDenied } from '../shared/access';
-import { serverSearchProps, withMoreEntry } from '../shared/picker-search';
+import { ServerMultiSelect } from '../shared/ServerPicker';
 import { LoadingState } from '../../ui/LoadingState';
 import {
   usePermissionEditor,
@@ -224,22 +224,34 @@ export const PermissionEditorView = factory<PermissionEditorViewFactory>((_props
     <Box {...getStyles('root')} data-read-only={readOnly || undefined} {...others}>
       <Stack gap="xl">
         {claimGroups && (
-          <MultiSelect
-            {...getStyles('claimGroups')}
-            label={claimGroups.label}
-            data={withMoreEntry(
-              claimGroups.options.map((o) => ({ value: o.value, label: o.label })),
-              claimGroups.search,
-            )}
-            {...serverSearchProps(claimGroups.search)}
-            value={[...claimGroups.value]}
-            onChange={claimGroups.onChange}
-            readOnly={isDenied(claimGroups.access)}
-            searchable
-            clearable={!isDenied(claimGroups.access)}
-            hidePickedOptions
-            nothingFoundMessage="—"
-          />
+          claimGroups.source ? (
+            <ServerMultiSelect
+              {...getStyles('claimGroups')}
+              label={claimGroups.label}
+              source={claimGroups.source}
+              labelOf={claimGroups.labelOf}
+              value={claimGroups.value}
+              onChange={claimGroups.onChange}
+              readOnly={isDenied(claimGroups.access)}
+              searchable
+              clearable={!isDenied(claimGroups.access)}
+              hidePickedOptions
+              nothingFoundMessage="—"
+            />
+          ) : (
+            <MultiSelect
+              {...getStyles('claimGroups')}
+              label={claimGroups.label}
+              data={claimGroups.options.map((o) => ({ value: o.value, label: o.label }))}
+              value={[...claimGroups.value]}
+              onChange={claimGroups.onChange}
+              readOnly={isDenied(claimGroups.access)}
+              searchable
+              clearable={!isDenied(claimGroups.access)}
+              hidePickedOptions
+              nothingFoundMessage="—"
+            />
+          )
         )}
 
         <Stack component="section" aria-labelledby={categoriesId} gap="sm" {...getStyles('categories')}>

@@ -3,7 +3,7 @@ import { ALL_CLAIM_TYPES, ClaimTypeFlags } from '../../api/enums';
 import { fillLabel, type Labels } from '../../query/labels';
 import type { ActionAccess } from '../../ui/ActionButton';
 import { isDenied } from '../shared/access';
-import type { PickerSearch } from '../shared/picker-search';
+import type { PickerSearchSource } from '../shared/picker-search';
 import { useKeyedState } from '../shared/useKeyedState';
 import {
   PRIORITY_MAX,
@@ -33,11 +33,12 @@ export interface PermissionEditorOptions {
   /** Claim groups that may be chosen; the claim-group picker is offered only when this is given. */
   claimGroupOptions?: readonly ClaimGroupOption[];
   /**
-   * A server search behind the claim-group picker (issue 10 #6): `claimGroupOptions` is then the page of matches of
-   * what is typed, and the picker does not filter it again. Without it the picker filters the options itself.
+   * A server search behind the claim-group picker (issue 10 #6): the picker's options are then the page of matches of
+   * what is typed (`claimGroupOptions` is not used), searched inside the picker so that typing re-renders only it.
+   * Without it the picker filters `claimGroupOptions` itself.
    */
-  claimGroupSearch?: PickerSearch;
-  /** The label of a chosen claim group id that `claimGroupOptions` lacks (e.g. not on the current search page). */
+  claimGroupSearch?: PickerSearchSource;
+  /** The label of a chosen claim group id that the options lack (e.g. not on the current search page). */
   claimGroupLabel?: (id: string) => string;
   /** The chosen claim group ids (controlled). */
   claimGroupIds?: readonly string[];
@@ -202,7 +203,8 @@ export function usePermissionEditor({
       ? {
           label: claimGroupsLabel ?? labels.claimGroups,
           options: withChosen(claimGroupOptions, claimGroupIds, claimGroupLabel),
-          search: claimGroupSearch,
+          source: claimGroupSearch,
+          labelOf: (id: string) => claimGroupLabel?.(id) ?? id,
           value: claimGroupIds,
           onChange: (ids: string[]) => {
             if (!isDenied(claimGroupsAccess)) onClaimGroupIdsChange?.(ids);

@@ -101,9 +101,6 @@ export const RoleManagementView = factory<RoleManagementViewFactory>((_props) =>
               labels={labels}
             />
           )}
-          {c.searchError && (
-            <ErrorAlert message={labels.failedToLoadClaimGroups} onRetry={c.retrySearch} retrying={groups.retrying} />
-          )}
           <GroupDialogs actions={c.actions} dialogPart={dialogPart} labels={labels} />
           {panel && (
             <PermissionPanelView

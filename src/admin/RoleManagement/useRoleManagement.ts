@@ -8,13 +8,14 @@ import { useCreateClaimGroup, useDeleteClaimGroup, useRenameClaimGroup } from '.
 import { useLabels } from '../../query/useLabels';
 import { selectionFromGrants, subGroupIdsOf } from '../PermissionEditor/permission-model';
 import { useAdminAccess } from '../shared/access';
-import { pickerSearchOf } from '../shared/picker-search';
 import { useCreateGroupForm, useGroupActions, useUnsavedGuard } from '../shared/useGroupControllers';
-import { useHolderSearch } from '../shared/useHolderSearch';
+import { pageListState, searchSource } from '../shared/searchSource';
 import { useNameMemory } from '../shared/useNameMemory';
 import { changedMessagesFor, usePermissionPanel } from '../shared/usePermissionPanel';
 
 export type { ListState } from '../shared/list-state';
+
+const NO_OPTIONS: readonly never[] = [];
 
 /** Options of {@link useRoleManagement}: the screen's behaviour props. */
 export interface RoleManagementOptions {
@@ -50,16 +51,10 @@ export function useRoleManagement({
   const chosen = useQuery({ ...holderQueries.claimGroup(client, selectedId ?? ''), enabled: selectedId !== null });
   const selected = selectedId !== null && chosen.data?.id.toLowerCase() === selectedId.toLowerCase() ? chosen.data : null;
   const names = useNameMemory();
-  const search = useHolderSearch({
-    query: (text) => holderQueries.claimGroupSearch(client, { search: text }),
-    chosenLabel: selectedId === null ? null : names.nameOf(selectedId),
-  });
-  const subGroupSearch = useHolderSearch({
-    query: (text) => holderQueries.claimGroupSearch(client, { search: text, subGroupCandidatesOf: selected?.id ?? null }),
-    enabled: selected !== null,
-  });
-  names.remember(search.rows);
-  names.remember(subGroupSearch.rows);
+  // The first page (no search) says whether there are claim groups at all; searching happens inside the pickers.
+  const firstPage = useQuery(holderQueries.claimGroupSearch(client, { search: '' }));
+  const groups = pageListState(firstPage);
+  names.remember(firstPage.data?.list ?? []);
   if (selected) {
     names.remember([selected]);
     names.remember((selected.claimGroupsInClaimGroups ?? []).flatMap((l) => (l.claimGroup ? [l.claimGroup] : [])));
@@ -77,16 +72,19 @@ export function useRoleManagement({
     }),
     [selected],
   );
-  const subGroupOptions = useMemo(
-    () => subGroupSearch.rows.filter((g) => g.id !== selected?.id).map((g) => ({ value: g.id, label: g.name })),
-    [subGroupSearch.rows, selected],
-  );
   const panel = usePermissionPanel({
     kind: 'claimGroup',
     holderId: selected?.id ?? '',
     granted,
-    claimGroupOptions: subGroupOptions,
-    claimGroupSearch: pickerSearchOf(subGroupSearch, labels),
+    claimGroupOptions: NO_OPTIONS,
+    // Only the groups that may become sub-groups of the chosen one (spec §5), asked of the server.
+    claimGroupSearch: searchSource({
+      query: (text) => holderQueries.claimGroupSearch(client, { search: text, subGroupCandidatesOf: selected?.id ?? null }),
+      enabled: selected !== null,
+      names,
+      labels,
+      failureMessage: labels.failedToLoadClaimGroups,
+    }),
     claimGroupsLabel: labels.subClaimGroups,
     groupName: names.nameOf,
     groupDescription: labels.subGroupEntry,
@@ -133,15 +131,19 @@ export function useRoleManagement({
     title: labels.roleManagementTitle,
     subtitle: labels.roleManagementSubtitle,
     createForm,
-    groups: search.list,
-    /** Why the picker's current search failed ('Failed to load claim groups. Please try again.'), else null. */
-    searchError: search.error,
-    retrySearch: search.retry,
+    groups,
     picker: {
       label: labels.claimGroup,
       placeholder: labels.claimGroupPlaceholder,
-      options: names.optionsWith(search.rows, selectedId, search.matching),
-      search: pickerSearchOf(search, labels),
+      /** What the picker offers before it searches (its source answers the searches). */
+      options: names.optionsWith(firstPage.data?.list ?? [], selectedId),
+      source: searchSource({
+        query: (text) => holderQueries.claimGroupSearch(client, { search: text }),
+        names,
+        labels,
+        failureMessage: labels.failedToLoadClaimGroups,
+        chosenId: selectedId,
+      }),
       value: selectedId,
       onChange: (id: string | null) => {
         if (id !== selectedId) unsaved.guard(() => select(id));

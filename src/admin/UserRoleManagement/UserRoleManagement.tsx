@@ -1,5 +1,4 @@
 import {
-  MultiSelect,
   Stack,
   Tabs,
   Text,
@@ -31,7 +30,7 @@ import {
   dialogStyles,
   type PartStyles,
 } from '../shared/GroupViews';
-import { serverSearchProps, withMoreEntry } from '../shared/picker-search';
+import { ServerMultiSelect } from '../shared/ServerPicker';
 import { isDenied } from '../shared/access';
 import { EffectivePermissionsPanel } from '../shared/EffectivePermissions';
 import { PermissionHistoryPanel } from '../shared/PermissionHistory';
@@ -98,7 +97,6 @@ function GroupMembersView({
     return <ErrorAlert message={texts.failedToLoadUsers} onRetry={users.retry} retrying={users.retrying} />;
   }
   if (users.status === 'loading') return <LoadingState labels={{ label: texts.loadingUsers }} />;
-  const search = members.search;
   return (
     <Stack gap="xs" className={part.className} style={part.style}>
       <form
@@ -108,10 +106,10 @@ function GroupMembersView({
         }}
       >
         <Group align="flex-end" gap="sm" wrap="wrap">
-          <MultiSelect
+          <ServerMultiSelect
             label={members.label}
-            data={withMoreEntry(members.options, search)}
-            {...serverSearchProps(search)}
+            source={members.source}
+            labelOf={members.labelOf}
             value={members.value}
             onChange={members.onChange}
             readOnly={isDenied(members.access)}
@@ -126,7 +124,6 @@ function GroupMembersView({
           </ActionButton>
         </Group>
       </form>
-      {members.searchError && <ErrorAlert message={texts.failedToLoadUsers} onRetry={members.retrySearch} />}
       {save.error && <ErrorAlert title={save.errorTitle} error={save.error} />}
       <ConfirmModal
         opened={members.ownAdminConfirm.opened}
@@ -212,9 +209,6 @@ export const UserRoleManagementView = factory<UserRoleManagementViewFactory>((_p
                     retrying={usersTab.namesError.retrying}
                   />
                 )}
-                {usersTab.searchError && usersTab.users.status !== 'error' && (
-                  <ErrorAlert message={labels.failedToLoadUsers} onRetry={usersTab.retrySearch} />
-                )}
                 {usersTab.users.status === 'error' ? (
                   <ErrorAlert
                     message={labels.failedToLoadUsers}
@@ -263,9 +257,6 @@ export const UserRoleManagementView = factory<UserRoleManagementViewFactory>((_p
                     noticePart={getStyles('notice')}
                     labels={labels}
                   />
-                )}
-                {userGroupsTab.searchError && userGroupsTab.groups.status !== 'error' && (
-                  <ErrorAlert message={labels.failedToLoadUserGroups} onRetry={userGroupsTab.retrySearch} />
                 )}
                 <GroupDialogs actions={userGroupsTab.actions} dialogPart={dialogPart} labels={labels} />
                 {userGroupsTab.members && (

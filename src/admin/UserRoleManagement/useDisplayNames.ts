@@ -55,6 +55,8 @@ export function useDisplayNames(users: readonly ApplicationUser[] | undefined, g
     staleTime: Number.POSITIVE_INFINITY,
     placeholderData: keepPreviousData,
     retry: false,
+    // Several pickers may ask about the same users: a wrong answer is shown once and retried on request only.
+    retryOnMount: false,
   });
 
   const byId = useMemo(() => {

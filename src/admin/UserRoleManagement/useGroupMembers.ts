@@ -8,7 +8,7 @@ import { diffIds } from '../PermissionEditor/permission-model';
 import { allOf, isDenied, unless } from '../shared/access';
 import type { ListState } from '../shared/list-state';
 import { useKeyedState } from '../shared/useKeyedState';
-import type { PickerSearch } from '../shared/picker-search';
+import type { PickerSearchSource } from '../shared/picker-search';
 import { useOwnAdminCheck } from '../shared/useOwnAdminCheck';
 import { memberIdsOf } from './permission-holder';
 
@@ -27,14 +27,8 @@ export interface GroupMembersOptions {
   group: ApplicationUserGroup | null;
   /** The users who may become members, as a list state (its first page: loading, error, empty or ready). */
   users: ListState<ApplicationUser>;
-  /** The users matching what is typed into the picker (one page of the server's search). */
-  candidates: readonly ApplicationUser[];
-  /** The server search behind the picker. */
-  search: PickerSearch;
-  /** Why the current search failed, else null. */
-  searchError?: Error | null;
-  /** Runs the current search again. */
-  retrySearch?: () => void;
+  /** The server search of users behind the picker (it offers one page of matches of what is typed). */
+  source: PickerSearchSource;
   /** The display name of a user id. */
   nameOf: (id: string) => string;
   /** Whether the signed-in user may add and remove members. */
@@ -49,10 +43,7 @@ export interface GroupMembersOptions {
 export function useGroupMembers({
   group,
   users,
-  candidates,
-  search,
-  searchError = null,
-  retrySearch,
+  source,
   nameOf,
   access,
   labels,
@@ -68,21 +59,12 @@ export function useGroupMembers({
   const diff = diffIds(members, selected);
   const dirty = diff.toAdd.length + diff.toRemove.length > 0;
 
-  const options = useMemo(() => {
-    const list = candidates.map((u) => ({ value: u.id, label: nameOf(u.id) }));
-    const known = new Set(list.map((o) => o.value));
-    // Every chosen user must be in the data so that its pill shows its name (the picker hides chosen options), even
-    // when the current search does not match it.
-    for (const id of selected) {
-      if (known.has(id)) continue;
-      known.add(id);
-      const member = group?.applicationUserApplicationUserGroups?.find((m) => m.applicationUserId === id)?.applicationUser;
-      const label = nameOf(id);
-      list.push({ value: id, label: label === id && member ? member.name : label });
-    }
-    return list;
-  }, [candidates, nameOf, group, selected]);
-  const labelOf = (id: string) => options.find((o) => o.value === id)?.label ?? id;
+  // A member's label: their display name, else the name their membership carries (the pickers remember names).
+  const labelOf = (id: string) => {
+    const label = nameOf(id);
+    if (label !== id) return label;
+    return group?.applicationUserApplicationUserGroups?.find((m) => m.applicationUserId === id)?.applicationUser?.name ?? id;
+  };
   const saveAccess = allOf(access, unless(!dirty, labels.nothingToSave));
   const changeOf = (groupId: string) => ({
     applicationUsersGroups: [groupId],
@@ -113,10 +95,10 @@ export function useGroupMembers({
   return {
     users,
     label: labels.groupMembers,
-    options,
-    search,
-    searchError,
-    retrySearch: () => retrySearch?.(),
+    /** The server search behind the picker. */
+    source,
+    /** The label of a chosen user (kept as a pill whatever is searched). */
+    labelOf,
     value: selected,
     onChange: (ids: string[]) => {
       if (!isDenied(access)) setDraft(ids);

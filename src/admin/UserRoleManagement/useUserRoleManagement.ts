@@ -9,9 +9,8 @@ import { useCreateUserGroup, useDeleteUserGroup, useFullSync, useRenameUserGroup
 import { useLabels } from '../../query/useLabels';
 import { selectionFromGrants } from '../PermissionEditor/permission-model';
 import { allOf, useAdminAccess } from '../shared/access';
-import { pickerSearchOf } from '../shared/picker-search';
 import { useCreateGroupForm, useGroupActions, useUnsavedGuard } from '../shared/useGroupControllers';
-import { useHolderSearch } from '../shared/useHolderSearch';
+import { pageListState, searchSource, userSearchSource } from '../shared/searchSource';
 import { useNameMemory } from '../shared/useNameMemory';
 import { changedMessagesFor, usePermissionPanel } from '../shared/usePermissionPanel';
 import { claimGroupIdsOf, userGroupHolder, userHolder } from './permission-holder';
@@ -56,6 +55,7 @@ export interface UserRoleManagementOptions {
 const isTab = (value: string | null): value is UserRoleManagementTab => value === 'users' || value === 'userGroups';
 
 const NO_USERS: readonly ApplicationUser[] = [];
+const NO_OPTIONS: readonly never[] = [];
 
 /** Each user once, in first-seen order. */
 function distinctUsers(lists: readonly (readonly ApplicationUser[])[]): ApplicationUser[] {
@@ -101,33 +101,24 @@ export function useUserRoleManagement({
   const group = sameId(groupQuery.data, groupId) ? (groupQuery.data ?? null) : null;
   const tabGroup = tab === 'userGroups' ? group : null;
 
-  // The pickers' searches.
-  const userSearch = useHolderSearch({
-    query: (text) => holderQueries.userSearch(client, { search: text }),
-    enabled: tab === 'users',
-    chosenLabel: userId === null ? null : names.nameOf(userId),
-  });
-  const groupSearch = useHolderSearch({
-    query: (text) => holderQueries.userGroupSearch(client, { search: text }),
-    enabled: tab === 'userGroups',
-    chosenLabel: groupId === null ? null : names.nameOf(groupId),
-  });
-  const memberSearch = useHolderSearch({
-    query: (text) => holderQueries.userSearch(client, { search: text }),
-    enabled: tabGroup !== null,
-  });
+  // The first pages (no search): whether there are users and groups at all, and what the pickers offer on opening.
+  // What is typed into a picker is searched inside that picker (see searchSource), so the screen does not re-render.
+  const firstUsers = useQuery({ ...holderQueries.userSearch(client, { search: '' }), enabled: tab === 'users' || tabGroup !== null });
+  const firstGroups = useQuery({ ...holderQueries.userGroupSearch(client, { search: '' }), enabled: tab === 'userGroups' });
   const members = useMemo(
     () => (tabGroup?.applicationUserApplicationUserGroups ?? []).flatMap((m) => (!m.isDeleted && m.applicationUser ? [m.applicationUser] : [])),
     [tabGroup],
   );
-  // The host's display-name function is asked about the users on screen only.
+  // The host's display-name function is asked about the users on screen only: here the chosen user, the group's
+  // members and the first page; the pickers ask about the pages they show.
+  const firstUserRows = firstUsers.data?.list ?? NO_USERS;
   const shown = useMemo(
-    () => distinctUsers([user ? [user] : NO_USERS, tab === 'users' ? userSearch.rows : NO_USERS, tabGroup ? memberSearch.rows : NO_USERS, members]),
-    [user, tab, userSearch.rows, tabGroup, memberSearch.rows, members],
+    () => distinctUsers([user ? [user] : NO_USERS, tab === 'users' ? firstUserRows : NO_USERS, members]),
+    [user, tab, firstUserRows, members],
   );
   const displayNames = useDisplayNames(shown, getDisplayNames);
   names.remember(shown, (u) => displayNames.nameOf(u.id));
-  names.remember(groupSearch.rows);
+  names.remember(firstGroups.data?.list ?? []);
   if (group) names.remember([group]);
 
   const selectUser = (id: string | null) => {
@@ -139,8 +130,8 @@ export function useUserRoleManagement({
     onUserGroupSelected?.(id);
   };
 
-  const users = userSearch.list;
-  const userGroups = groupSearch.list;
+  const users = pageListState(firstUsers);
+  const userGroups = pageListState(firstGroups);
   const holder = useMemo(
     () => (user ? userHolder(user, displayNames.nameOf(user.id)) : tabGroup ? userGroupHolder(tabGroup) : null),
     [user, tabGroup, displayNames],
@@ -153,23 +144,22 @@ export function useUserRoleManagement({
     }),
     [holder],
   );
-  const claimGroupSearch = useHolderSearch({
-    query: (text) => holderQueries.claimGroupSearch(client, { search: text }),
-    enabled: holder !== null,
-  });
-  names.remember(claimGroupSearch.rows);
   if (holder) names.remember(holder.claimGroupLinks.flatMap((l) => (l.claimGroup ? [l.claimGroup] : [])));
-  const claimGroupOptions = useMemo(
-    () => claimGroupSearch.rows.map((g) => ({ value: g.id, label: g.name })),
-    [claimGroupSearch.rows],
-  );
+  // Whether the claim groups can be loaded at all ('Failed to load claim groups. Please try again.' in the panel).
+  const firstClaimGroups = useQuery({ ...holderQueries.claimGroupSearch(client, { search: '' }), enabled: holder !== null });
   const panel = usePermissionPanel({
     kind: holder?.kind ?? 'user',
     holderId: holder?.id ?? '',
     resetKey: holder ? `${holder.kind}:${holder.id}` : '',
     granted,
-    claimGroupOptions,
-    claimGroupSearch: pickerSearchOf(claimGroupSearch, labels),
+    claimGroupOptions: NO_OPTIONS,
+    claimGroupSearch: searchSource({
+      query: (text) => holderQueries.claimGroupSearch(client, { search: text }),
+      enabled: holder !== null,
+      names,
+      labels,
+      failureMessage: labels.failedToLoadClaimGroups,
+    }),
     claimGroupsLabel: labels.claimGroups,
     groupName: names.nameOf,
     groupDescription: labels.claimGroupEntry,
@@ -182,11 +172,15 @@ export function useUserRoleManagement({
 
   const groupMembers = useGroupMembers({
     group: tabGroup,
-    users: memberSearch.list,
-    candidates: memberSearch.rows,
-    search: pickerSearchOf(memberSearch, labels),
-    searchError: memberSearch.error,
-    retrySearch: memberSearch.retry,
+    users,
+    source: userSearchSource({
+      query: (text) => holderQueries.userSearch(client, { search: text }),
+      enabled: tabGroup !== null,
+      names,
+      labels,
+      failureMessage: labels.failedToLoadUsers,
+      getDisplayNames,
+    }),
     nameOf: names.nameOf,
     access: access.assignUsersToGroups,
     labels,
@@ -200,8 +194,8 @@ export function useUserRoleManagement({
   // Refresh: the lists of that kind on screen (the first page, the current search, the chosen one).
   const refresh = (area: 'users' | 'userGroups') =>
     void queryClient.invalidateQueries({ queryKey: area === 'users' ? claimKeys.users() : claimKeys.userGroups() });
-  const usersFetching = userSearch.list.retrying || userQuery.isFetching;
-  const groupsFetching = groupSearch.list.retrying || groupQuery.isFetching;
+  const usersFetching = users.retrying || userQuery.isFetching;
+  const groupsFetching = userGroups.retrying || groupQuery.isFetching;
 
   const createForm = useCreateGroupForm({
     create: useCreateUserGroup(),
@@ -262,16 +256,22 @@ export function useUserRoleManagement({
       picker: {
         label: labels.user,
         placeholder: labels.userPlaceholder,
-        options: names.optionsWith(userSearch.rows, tab === 'users' ? userId : null, userSearch.matching),
-        search: pickerSearchOf(userSearch, labels),
+        /** What the picker offers before it searches (its source answers the searches). */
+        options: names.optionsWith(firstUserRows, tab === 'users' ? userId : null),
+        source: userSearchSource({
+          query: (text) => holderQueries.userSearch(client, { search: text }),
+          enabled: tab === 'users',
+          names,
+          labels,
+          failureMessage: labels.failedToLoadUsers,
+          chosenId: tab === 'users' ? userId : null,
+          getDisplayNames,
+        }),
         value: tab === 'users' ? userId : null,
         onChange: (id: string | null) => {
           if (id !== userId) unsaved.guard(() => selectUser(id));
         },
       },
-      /** Why the current search failed ('Failed to load users. Please try again.'), else null. */
-      searchError: userSearch.error,
-      retrySearch: userSearch.retry,
       refresh: { label: labels.refreshUsers, run: () => refresh('users'), pending: usersFetching && users.status !== 'loading' },
       fullSync: {
         ...syncAccess,
@@ -304,8 +304,15 @@ export function useUserRoleManagement({
       picker: {
         label: labels.userGroup,
         placeholder: labels.userGroupPlaceholder,
-        options: names.optionsWith(groupSearch.rows, tab === 'userGroups' ? groupId : null, groupSearch.matching),
-        search: pickerSearchOf(groupSearch, labels),
+        options: names.optionsWith(firstGroups.data?.list ?? [], tab === 'userGroups' ? groupId : null),
+        source: searchSource({
+          query: (text) => holderQueries.userGroupSearch(client, { search: text }),
+          enabled: tab === 'userGroups',
+          names,
+          labels,
+          failureMessage: labels.failedToLoadUserGroups,
+          chosenId: tab === 'userGroups' ? groupId : null,
+        }),
         value: tab === 'userGroups' ? groupId : null,
         onChange: (id: string | null) => {
           if (id !== groupId) unsaved.guard(() => selectGroup(id));
@@ -316,9 +323,6 @@ export function useUserRoleManagement({
         rename: { ...actions.rename, open: () => unsaved.guard(actions.rename.open) },
         remove: { ...actions.remove, open: () => unsaved.guard(actions.remove.open) },
       },
-      /** Why the current search failed ('Failed to load user groups. Please try again.'), else null. */
-      searchError: groupSearch.error,
-      retrySearch: groupSearch.retry,
       refresh: {
         label: labels.refreshUserGroups,
         run: () => refresh('userGroups'),
@@ -330,9 +334,7 @@ export function useUserRoleManagement({
     /** The 'Role & Permission Management' panel of the chosen user or group, or null. */
     panel: panelForHolder,
     holderLabel: holder ? (holder.kind === 'user' ? labels.user : labels.userGroup) : '',
-    claimGroups: claimGroupSearch.error
-      ? { ...claimGroupSearch.list, status: 'error' as const, retry: claimGroupSearch.retry }
-      : claimGroupSearch.list,
+    claimGroups: pageListState(firstClaimGroups),
     unsaved: {
       prompt: unsaved.prompt,
       message: fillLabel(labels.unsavedChangesMessage, { name: holder?.name ?? tabGroup?.name ?? '' }),

@@ -5,7 +5,8 @@ import { ActionButton, type ActionAccess } from '../../ui/ActionButton';
 import { ConfirmModal } from '../../ui/ConfirmModal';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { isDenied } from './access';
-import { serverSearchProps, withMoreEntry, type PickerSearch } from './picker-search';
+import type { PickerSearchSource } from './picker-search';
+import { ServerSelect } from './ServerPicker';
 import type { CreateGroupController, GroupActionsController } from './useGroupControllers';
 
 /** The class name and style of one inner part, as Mantine's `getStyles(part)` returns them. */
@@ -83,8 +84,8 @@ export interface GroupPickerRowProps {
   options: readonly ComboboxItem[];
   value: string | null;
   onChange: (id: string | null) => void;
-  /** The server search behind the picker; without it the picker filters its options itself. */
-  search?: PickerSearch;
+  /** The server search behind the picker (its options then come from it); without it the picker filters `options`. */
+  source?: PickerSearchSource;
   actions: GroupActionsController;
   /** Label of the rename button ('Rename' or 'Edit'). */
   renameLabel: string;
@@ -106,7 +107,7 @@ export function GroupPickerRow({
   options,
   value,
   onChange,
-  search,
+  source,
   actions,
   renameLabel,
   extra,
@@ -124,7 +125,7 @@ export function GroupPickerRow({
           data={options}
           value={value}
           onChange={onChange}
-          search={search}
+          source={source}
           part={pickerPart}
         />
         <Group gap="sm" wrap="wrap">
@@ -150,33 +151,30 @@ export interface PickerSelectProps {
   data: readonly ComboboxItem[];
   value: string | null;
   onChange: (id: string | null) => void;
-  /** The server search behind the picker (issue 10 #6); without it the picker filters `data` itself. */
-  search?: PickerSearch;
+  /** The server search behind the picker (issue 10 #6): its options replace `data`. Without it the picker filters `data`. */
+  source?: PickerSearchSource;
   part?: PartStyles;
 }
 
 /**
  * The searchable, clearable picker of the admin screens (a user, user group or claim group). It grows to 480 px and
  * never shrinks below 15 rem: on a narrow screen it takes the whole row and the buttons wrap below it. With a
- * `search`, what is typed goes to the server and the picker shows the page it answers (the chosen option stays in
- * `data`, so that its label shows).
+ * `source`, what is typed goes to the server (inside the picker, so that only it re-renders) and the picker shows the
+ * page of matches it answers.
  */
-export function PickerSelect({ label, placeholder, data, value, onChange, search, part }: PickerSelectProps) {
-  return (
-    <Select
-      label={label}
-      placeholder={placeholder}
-      data={withMoreEntry(data, search)}
-      value={value}
-      onChange={onChange}
-      {...serverSearchProps(search)}
-      searchable
-      clearable
-      nothingFoundMessage="—"
-      className={part?.className}
-      style={{ flex: '1 1 15rem', minWidth: 'min(15rem, 100%)', maxWidth: 480, ...part?.style }}
-    />
-  );
+export function PickerSelect({ label, placeholder, data, value, onChange, source, part }: PickerSelectProps) {
+  const common = {
+    label,
+    placeholder,
+    value,
+    onChange,
+    searchable: true,
+    clearable: true,
+    nothingFoundMessage: '—',
+    className: part?.className,
+    style: { flex: '1 1 15rem', minWidth: 'min(15rem, 100%)', maxWidth: 480, ...part?.style },
+  } as const;
+  return source ? <ServerSelect {...common} source={source} /> : <Select {...common} data={data} />;
 }
 
 export interface GroupDialogsProps {

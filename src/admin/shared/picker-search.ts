@@ -1,6 +1,7 @@
 import type { ComboboxItem, ComboboxParsedItem } from '@mantine/core';
 import { fillLabel, type Labels } from '../../query/labels';
 import type { HolderSearch } from './useHolderSearch';
+import type { PickerOption } from './useNameMemory';
 
 /** What a picker needs to search on the server instead of filtering its options itself. */
 export interface PickerSearch {
@@ -11,6 +12,23 @@ export interface PickerSearch {
   more: string | null;
   /** Whether the options shown are not yet those of the typed text. */
   busy: boolean;
+}
+
+/** What a server-searched picker shows at a render: its search, its options, and why the search failed. */
+export interface PickerSearchState {
+  search: PickerSearch;
+  /** The page of matches as options (the chosen option added when it matches). */
+  options: readonly PickerOption[];
+  /** The current search failed: the message of the alert under the picker, and a retry. */
+  failure: { message: string; retry: () => void } | null;
+}
+
+/**
+ * A server search that runs inside the picker component (issue 10 #6): what is typed re-renders the picker, not the
+ * whole screen around it. `useSearch` is a hook; the picker calls it on every render.
+ */
+export interface PickerSearchSource {
+  useSearch: () => PickerSearchState;
 }
 
 /** The value of the "more matches" entry; never a real id. */

@@ -2,7 +2,6 @@ import { keepPreviousData, useQuery, type QueryKey, type UseQueryOptions } from 
 import { useMemo, useRef, useState } from 'react';
 import type { Paged } from '../../api/types';
 import { matchesNameSearch, nameSearchOf, type NameSearch } from '../../domain/name-search';
-import type { ListState } from './list-state';
 
 /** What {@link useHolderSearch} needs: the query options of one page of matches for a search text. */
 export interface HolderSearchOptions<T extends { id: string; name: string }, K extends QueryKey = QueryKey> {
@@ -36,8 +35,6 @@ export interface HolderSearch<T> {
   /** Why the current search failed, else null. */
   error: Error | null;
   retry: () => void;
-  /** The first page (no search) as a list state: loading, error, empty or ready — what the screens' states follow. */
-  list: ListState<T>;
 }
 
 interface Settled<T> {
@@ -109,11 +106,5 @@ export function useHolderSearch<T extends { id: string; name: string }, K extend
     busy: !blank && (current.isPlaceholderData || current.isPending),
     error: blank ? null : current.error,
     retry: () => void (blank ? first.refetch() : current.refetch()),
-    list: {
-      status: first.isError ? 'error' : first.isPending ? 'loading' : (first.data.list ?? NONE).length === 0 ? 'empty' : 'ready',
-      list: first.data?.list ?? NONE,
-      retry: () => void first.refetch(),
-      retrying: first.isFetching,
-    },
   };
 }

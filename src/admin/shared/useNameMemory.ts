@@ -46,3 +46,6 @@ export function useNameMemory() {
     };
   }, []);
 }
+
+/** What {@link useNameMemory} returns. */
+export type NameMemory = ReturnType<typeof useNameMemory>;

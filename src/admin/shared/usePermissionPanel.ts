@@ -18,7 +18,7 @@ import {
   type PermissionChangeEntries,
   type PermissionState,
 } from './permission-changes';
-import type { PickerSearch } from './picker-search';
+import type { PickerSearchSource } from './picker-search';
 import { useKeyedState } from './useKeyedState';
 import { accessChangesOf, useOwnAdminCheck } from './useOwnAdminCheck';
 
@@ -43,10 +43,10 @@ export interface PermissionPanelOptions {
   resetKey?: string;
   /** What the holder has; the selection starts from it and a save sends the difference. */
   granted: PermissionState;
-  /** The claim groups the holder may be given (with a `claimGroupSearch`: the current page of matches). */
+  /** The claim groups the holder may be given (not used with a `claimGroupSearch`). */
   claimGroupOptions: readonly ClaimGroupOption[];
   /** The server search behind the claim-group picker (issue 10 #6); without it the picker filters the options itself. */
-  claimGroupSearch?: PickerSearch;
+  claimGroupSearch?: PickerSearchSource;
   /** Label of the claim-group picker. */
   claimGroupsLabel: string;
   /** The name of a claim group id in the result dialog. */
