@@ -267,8 +267,6 @@ export async function listLive<T extends Listable>(
   if (filter.search) conditions.push(searchCondition(t, filter.search));
   if (filter.subGroupCandidatesOf) conditions.push(subGroupCandidateCondition(t, filter.subGroupCandidatesOf));
   const where = and(...conditions);
-  const [counted] = await db.select({ n: count() }).from(t).where(where);
-  const total = counted?.n ?? 0;
   const query = db
     .select()
     .from(t)
@@ -276,5 +274,11 @@ export async function listLive<T extends Listable>(
     .orderBy(asc(t.nameFolded), asc(t.name), asc(t.id));
   const window = paging && pageWindow(paging);
   const rows = window ? await query.limit(window.limit).offset(window.offset) : await query;
-  return { rows: rows as T['$inferSelect'][], total };
+  // A page that is not full (and not past the end) says the total itself: no second scan to count (a picker's search
+  // usually fits in one page after a few keystrokes).
+  if (!window || (rows.length < window.limit && (rows.length > 0 || window.offset === 0))) {
+    return { rows: rows as T['$inferSelect'][], total: (window?.offset ?? 0) + rows.length };
+  }
+  const [counted] = await db.select({ n: count() }).from(t).where(where);
+  return { rows: rows as T['$inferSelect'][], total: counted?.n ?? 0 };
 }
