@@ -38,8 +38,13 @@ type ClaimsServiceLike = {
 
 type Fn = (...args: unknown[]) => unknown;
 
-/** Calls before the measured ones. */
-const WARMUP_CALLS = 10;
+/**
+ * Calls before the measured ones. A server process that has just opened its PGlite data folder runs its first few
+ * dozen queries several times slower (V8 tiering up PostgreSQL's WebAssembly, pages entering its buffers): measured
+ * after those, the figure is what a running server pays per cache miss; the first call and the warm-up calls are
+ * reported beside it.
+ */
+const WARMUP_CALLS = 50;
 
 /** Imports a module by a path the type checker does not resolve (modules are being moved while this runs). */
 async function tryImport(specifier: string): Promise<Record<string, unknown> | null> {

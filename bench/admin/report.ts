@@ -108,7 +108,9 @@ export function claimsFigure(claims: ClaimsResult): Figure {
     verdict: claims.reachesEveryLevel ? verdictOf(claims.uncached.p50, GOALS.effectiveClaimsMs) : 'NOT MEASURED',
     detail:
       `${claims.claimCount} claims; cache cleared with ${claims.clearedWith}` +
-      (claims.warmups?.length ? `; first call after start ${ms(claims.warmups[0] ?? null)} (of ${claims.warmups.length} warm-up calls)` : '') +
+      (claims.warmups?.length
+        ? `; warm-up: first call after start ${ms(claims.warmups[0] ?? null)}, p50 ${ms(summarise(claims.warmups).p50)} over ${claims.warmups.length} calls`
+        : '') +
       (claims.load ? `; load graph p50 ${ms(claims.load.p50)}` : '') +
       (claims.compute ? `, compute p50 ${ms(claims.compute.p50)}` : ''),
   };

@@ -142,21 +142,31 @@ function discoveredCalls(handle: ServerHandle, known: Set<string>, iterations: n
     .filter((s) => !known.has(callKey(s.path, s.query)));
 }
 
-/** Distinct GET calls the screens made that the table does not have yet (at most 3 queries per path, 25 in all). */
+/**
+ * Distinct GET calls the screens made that the table does not have yet: at most 3 per shape (path and parameters
+ * other than the typed `search` and the chosen group of `subGroupCandidatesOf`: a picker's keystrokes are one shape,
+ * loading the chosen holder with its collections another), 30 in all.
+ */
 function observedCalls(browser: BrowserResults, known: Set<string>, iterations: number): CallSpec[] {
-  const perPath = new Map<string, number>();
+  const perShape = new Map<string, number>();
   const specs: CallSpec[] = [];
   for (const call of browser.calls) {
     if (call.method !== 'GET' || call.status !== 200) continue;
     const key = callKey(call.path, call.query);
     if (known.has(key)) continue;
     known.add(key);
-    const seen = perPath.get(call.path) ?? 0;
-    if (seen >= 3 || specs.length >= 25) continue;
-    perPath.set(call.path, seen + 1);
-    const query = Object.fromEntries(new URLSearchParams(call.query));
-    const shortQuery = call.query.length > 60 ? `${call.query.slice(0, 57)}…` : call.query;
-    specs.push({ name: `${call.path.replace(/^\/api\//, '')}${shortQuery}`, path: call.path, query, iterations, origin: 'observed' });
+    const params = new URLSearchParams(call.query);
+    const shape = new URLSearchParams(params);
+    shape.delete('search');
+    if (shape.has('subGroupCandidatesOf')) shape.set('subGroupCandidatesOf', '…');
+    const shapeKey = `${call.path}?${shape}`;
+    const seen = perShape.get(shapeKey) ?? 0;
+    if (seen >= 3 || specs.length >= 30) continue;
+    perShape.set(shapeKey, seen + 1);
+    // The name leaves out the include flags that are false, so that rows tell apart.
+    const shown = [...params].filter(([, v]) => v !== 'false').map(([k, v]) => `${k}=${v.length > 12 ? `${v.slice(0, 8)}…` : v}`);
+    const name = `${call.path.replace(/^\/api\//, '')}${shown.length ? `?${shown.join('&')}` : ''}`;
+    specs.push({ name, path: call.path, query: Object.fromEntries(params), iterations, origin: 'observed' });
   }
   return specs;
 }
