@@ -72,6 +72,70 @@ export const UsersFailToLoad: Story = {
   },
 };
 
+/** The user groups cannot be loaded: 'Failed to load user groups. Please try again.' with a retry. */
+export const UserGroupsFailToLoad: Story = {
+  args: { initialTab: 'userGroups' },
+  parameters: {
+    msw: { handlers: { claim: [errorHandlers.failing('/api/Claim/ApplicationUserGroupsPaged', 500), ...storyHandlers.claim] } },
+  },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText('Failed to load user groups. Please try again.')).toBeInTheDocument();
+  },
+};
+
+/** No user group exists yet: the create form and an empty picker. */
+export const NoUserGroups: Story = {
+  args: { initialTab: 'userGroups' },
+  loaders: [
+    () => {
+      fakeBackend.db.applicationUserGroups = [];
+      fakeBackend.db.memberships = [];
+      return {};
+    },
+  ],
+};
+
+/** 'Full Sync' while it runs: the button reads 'Syncing...'. */
+export const Syncing: Story = {
+  parameters: {
+    msw: { handlers: { claim: [errorHandlers.pending('/api/Claim/FullSyncAndReturnExternalUsers'), ...storyHandlers.claim] } },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const sync = await canvas.findByRole('button', { name: 'Full Sync' });
+    await waitFor(() => expect(sync).not.toHaveAttribute('aria-disabled', 'true'));
+    await userEvent.click(sync);
+    await expect(await canvas.findByRole('button', { name: 'Syncing...' })).toBeInTheDocument();
+  },
+};
+
+/** The host's display-name function answers one name short: the spec's count check, said on the Users tab. */
+export const DisplayNamesMismatch: Story = {
+  args: { getDisplayNames: (users) => users.slice(1).map((u) => u.name) },
+  play: async ({ canvasElement }) => {
+    await expect(
+      await within(canvasElement).findByText(/^The display-name function returned \d+ names for \d+ users/),
+    ).toBeInTheDocument();
+  },
+};
+
+/** Members saved: the result dialog names the group and lists who was added. */
+export const MembersSaved: Story = {
+  args: { initialTab: 'userGroups', initialUserGroupId: seedIds.userGroups.readers },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const body = within(canvasElement.ownerDocument.body);
+    const members = await canvas.findByRole('combobox', { name: 'Group Members' });
+    await userEvent.click(members);
+    await userEvent.click(await body.findByRole('option', { name: 'Nora Newcomer' }));
+    await userEvent.keyboard('{Escape}');
+    const save = canvas.getByRole('button', { name: 'Save members' });
+    await waitFor(() => expect(save).not.toHaveAttribute('aria-disabled', 'true'));
+    await userEvent.click(save);
+    await expect(await body.findByRole('dialog', { name: 'Group members updated' })).toBeInTheDocument();
+  },
+};
+
 /** The users never arrive: the loading state. */
 export const Loading: Story = {
   parameters: {

@@ -572,6 +572,32 @@ describe('UserRoleManagement', () => {
       expect(await optionsOf(user, members)).not.toContain('Rita Reader');
     });
 
+    it("labels the members and the offered users by the host's display-name function, asking about the users shown", async () => {
+      const getDisplayNames = vi.fn((list: ApplicationUser[]) => list.map((u) => `${u.name} (${u.userName})`));
+      const { user } = renderScreen({ initialTab: 'userGroups', initialUserGroupId: groups.formAuthors, getDisplayNames });
+      const members = await screen.findByRole('combobox', { name: 'Group Members' });
+      const root = members.closest('.mantine-MultiSelect-root') as HTMLElement;
+      await waitFor(() => expect(root).toHaveTextContent('Eddie Editor (editor)'));
+      expect(await optionsOf(user, members)).toContain('Rita Reader (reader)');
+      expect(getDisplayNames.mock.calls.every(([asked]) => asked.length <= 50)).toBe(true);
+    });
+
+    it('says under Group Members when the display-name function returns another number of names, and shows account names', async () => {
+      const { user } = renderScreen({
+        initialTab: 'userGroups',
+        initialUserGroupId: groups.formAuthors,
+        getDisplayNames: async (list) => list.slice(1).map((u) => `~${u.name}`),
+      });
+      const members = await screen.findByRole('combobox', { name: 'Group Members' });
+      await user.click(members);
+      const alert = await screen.findByText(/^The display-name function returned \d+ names for \d+ users, so account names are shown instead\.$/);
+      expect(alert).toBeInTheDocument();
+      await user.keyboard('{Escape}');
+      const offered = await optionsOf(user, members);
+      expect(offered).toContain('Rita Reader');
+      expect(offered.some((n) => n?.startsWith('~'))).toBe(false);
+    });
+
     it('removes a member and says so', async () => {
       const { user } = renderScreen({ initialTab: 'userGroups', initialUserGroupId: groups.reviewers });
       const members = await screen.findByRole('combobox', { name: 'Group Members' });

@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import type { ApplicationUser, DisplayNameFunction } from '../../api/types';
 import { claimKeys } from '../../query/keys';
+import { fillLabel, type Labels } from '../../query/labels';
 
 /** Thrown when the host's display-name function does not return one name per user requested (spec §5). */
 export class DisplayNameCountError extends Error {
@@ -14,6 +15,13 @@ export class DisplayNameCountError extends Error {
     super(`The display-name function returned ${received} names for ${expected} users.`);
     this.name = 'DisplayNameCountError';
   }
+}
+
+/** What a failure of the host's display-name function says: the count check of spec §5 in the labels' words. */
+export function displayNamesErrorMessage(error: Error, labels: Labels): string {
+  return error instanceof DisplayNameCountError
+    ? fillLabel(labels.displayNameCountMismatch, { expected: error.expected, received: error.received })
+    : error.message;
 }
 
 /** The name shown when the host gives none: the user's name, else the user name, else the email, else the id. */

@@ -14,7 +14,7 @@ import { pageListState, searchSource, userSearchSource } from '../shared/searchS
 import { useNameMemory } from '../shared/useNameMemory';
 import { changedMessagesFor, usePermissionPanel } from '../shared/usePermissionPanel';
 import { claimGroupIdsOf, userGroupHolder, userHolder } from './permission-holder';
-import { DisplayNameCountError, useDisplayNames } from './useDisplayNames';
+import { displayNamesErrorMessage, useDisplayNames } from './useDisplayNames';
 import { useGroupMembers } from './useGroupMembers';
 
 /** The two tabs of the User & Role Management screen. */
@@ -180,6 +180,7 @@ export function useUserRoleManagement({
       labels,
       failureMessage: labels.failedToLoadUsers,
       getDisplayNames,
+      reportNamesFailure: true,
     }),
     nameOf: names.nameOf,
     access: access.assignUsersToGroups,
@@ -286,13 +287,7 @@ export function useUserRoleManagement({
       },
       namesError: namesError
         ? {
-            message:
-              namesError instanceof DisplayNameCountError
-                ? fillLabel(labels.displayNameCountMismatch, {
-                    expected: namesError.expected,
-                    received: namesError.received,
-                  })
-                : namesError.message,
+            message: displayNamesErrorMessage(namesError, labels),
             retry: () => void displayNames.refetch(),
             retrying: displayNames.isFetching,
           }

@@ -1,7 +1,7 @@
 import type { QueryKey, UseQueryOptions, UseQueryResult } from '@tanstack/react-query';
 import type { ApplicationUser, DisplayNameFunction, Paged } from '../../api/types';
 import type { Labels } from '../../query/labels';
-import { useDisplayNames } from '../UserRoleManagement/useDisplayNames';
+import { displayNamesErrorMessage, useDisplayNames } from '../UserRoleManagement/useDisplayNames';
 import type { ListState } from './list-state';
 import { pickerSearchOf, type PickerSearchSource, type PickerSearchState } from './picker-search';
 import { useHolderSearch, type HolderSearch } from './useHolderSearch';
@@ -62,14 +62,22 @@ export function searchSource<T extends { id: string; name: string }, K extends Q
  * asked about the rows shown only (spec §5's count check applies; while it is pending or failed, names are shown).
  */
 export function userSearchSource<K extends QueryKey>(
-  o: SearchSourceOptions<ApplicationUser, K> & { getDisplayNames?: DisplayNameFunction },
+  o: SearchSourceOptions<ApplicationUser, K> & {
+    getDisplayNames?: DisplayNameFunction;
+    /** Say a failure of the display-name function under this picker (where no other alert on screen says it). */
+    reportNamesFailure?: boolean;
+  },
 ): PickerSearchSource {
   return {
     useSearch: () => {
       const search = useSourceSearch(o);
       const names = useDisplayNames(search.rows, o.getDisplayNames);
       o.names.remember(search.rows, (u) => names.nameOf(u.id));
-      return stateOf(o, search);
+      const state = stateOf(o, search);
+      // A wrong answer of the host's function is said under 'Group Members' too (the Users tab has its own alert):
+      // the account names shown instead are explained.
+      if (!o.reportNamesFailure || state.failure || !names.error) return state;
+      return { ...state, failure: { message: displayNamesErrorMessage(names.error, o.labels), retry: () => void names.refetch() } };
     },
   };
 }
