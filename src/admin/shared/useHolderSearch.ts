@@ -60,9 +60,10 @@ function safeSearch(text: string): NameSearch | null {
 
 /**
  * A picker's search on the server (issue 10 #6): each keystroke asks for one page of matches (the previous answer
- * stays shown meanwhile, and a superseded request is cancelled). When the last answer held every match and the new
- * text only narrows it, its rows are narrowed at once by the same rule the server applies
- * (`matchesNameSearch`), so typing on within a small result set never waits for the network.
+ * stays shown meanwhile, and a superseded request is cancelled). When the new text only narrows the last answer, its
+ * rows are narrowed at once by the same rule the server applies (`matchesNameSearch`): when that answer held every
+ * match, typing on never waits for the network; otherwise the options already match what is typed while the server's
+ * page (which may hold more) is on its way.
  */
 export function useHolderSearch<T extends { id: string; name: string }, K extends QueryKey = QueryKey>({
   query,
@@ -88,9 +89,12 @@ export function useHolderSearch<T extends { id: string; name: string }, K extend
     if (settled) {
       const list = settled.page.list ?? NONE;
       const complete = settled.page.totalRecCount <= list.length;
-      if (complete && narrows(settled.search, wanted)) {
+      if (narrows(settled.search, wanted)) {
         const narrowed = list.filter((row) => matchesNameSearch(row, wanted));
-        return { rows: narrowed, total: narrowed.length };
+        // All matches were known: this is the answer. Otherwise the known rows that still match are shown at once
+        // (nothing offered contradicts what is typed) until the server's page arrives; none left, the last page stays.
+        if (complete) return { rows: narrowed, total: narrowed.length };
+        if (narrowed.length > 0) return { rows: narrowed, total: null };
       }
       return { rows: list, total: settled.page.totalRecCount };
     }
