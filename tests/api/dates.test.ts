@@ -44,4 +44,45 @@ describe('date revival', () => {
     expect(({} as Record<string, unknown>).x).toBeUndefined();
     expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
   });
+
+  it('parseJsonWithDates leaves user content alone: instance data, jsonSchema, layout and pdfTemplate', () => {
+    const when = '2024-05-01T10:30:00+02:00';
+    const text = JSON.stringify({
+      value: [
+        {
+          createdDateTime: '2024-01-02T03:04:05Z',
+          data: { appointment: when, list: [when], nested: { createdDateTime: when } },
+          jsonSchema: { properties: { a: { default: when, enum: [when], const: when } } },
+          layout: { pages: [{ id: 'p', title: when, sections: [] }] },
+          pdfTemplate: { fileName: when },
+          formInstances: [{ lastUpdatedDateTime: '2024-01-02T03:04:05Z', data: { at: when } }],
+        },
+      ],
+    });
+    const row = (parseJsonWithDates(text) as { value: Record<string, unknown>[] }).value[0]!;
+    expect(row.createdDateTime).toEqual(new Date('2024-01-02T03:04:05Z'));
+    expect(row.data).toEqual({ appointment: when, list: [when], nested: { createdDateTime: when } });
+    expect(row.jsonSchema).toEqual({ properties: { a: { default: when, enum: [when], const: when } } });
+    expect(row.layout).toEqual({ pages: [{ id: 'p', title: when, sections: [] }] });
+    expect(row.pdfTemplate).toEqual({ fileName: when });
+    const expanded = (row.formInstances as Record<string, unknown>[])[0]!;
+    expect(expanded.lastUpdatedDateTime).toBeInstanceOf(Date);
+    expect(expanded.data).toEqual({ at: when });
+  });
+
+  it('reviveDates copies user content as it is', () => {
+    const when = '2024-05-01T10:30:00+02:00';
+    const input = { lastUpdatedDateTime: when, data: { when } };
+    const out = reviveDates(input) as { lastUpdatedDateTime: unknown; data: { when: unknown } };
+    expect(out.lastUpdatedDateTime).toBeInstanceOf(Date);
+    expect(out.data).toEqual({ when });
+    expect(out.data).not.toBe(input.data);
+  });
+
+  it('parseJsonWithDates keeps an own __proto__ key a plain property', () => {
+    const parsed = parseJsonWithDates('{"__proto__":{"d":"2024-01-02T03:04:05Z"},"e":"2024-01-02T03:04:05Z"}') as Record<string, unknown>;
+    expect(Object.getPrototypeOf(parsed)).toBe(Object.prototype);
+    expect(Object.getOwnPropertyDescriptor(parsed, '__proto__')?.value).toEqual({ d: new Date('2024-01-02T03:04:05Z') });
+    expect(parsed.e).toBeInstanceOf(Date);
+  });
 });
