@@ -18,6 +18,7 @@ import {
   type SchemaNode,
   type ValueSchemaInfo,
 } from './schema';
+import { storesList } from './widget-kinds';
 
 /**
  * A check of one schema `pattern` run when a schema is saved (the server plugs in a ReDoS checker such as `recheck`).
@@ -109,7 +110,6 @@ export interface CompiledForm {
   validateDocument(data: unknown): OutputUnit[];
 }
 
-const MULTI_WIDGETS = new Set(['multiselect', 'checkboxes']);
 const SKIP_KEYWORDS = new Set(['const', 'enum', 'default', 'examples']);
 
 function layoutError(message: string): FormLimitError {
@@ -319,7 +319,7 @@ function buildCompiled(schema: FormSchema): CompiledForm {
           requiredWhen: compileRules(field.requiredWhen),
           computed,
           readOnly: Boolean(field.readOnly || computed || info.readOnly),
-          messageContext: MULTI_WIDGETS.has(field.widget) ? 'selection' : 'value',
+          messageContext: storesList(field.widget) ? 'selection' : 'value',
         };
         if (isInput) relaxations.push(full);
         fields.push(compiledField);

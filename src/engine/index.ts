@@ -34,4 +34,6 @@ export type { MessageContext, ValidationMessages } from './messages';
 export { compute, isEmptyValue, jsonEqual, ruleHolds, rulesHold } from './rules';
 export type { ValueSchemaInfo } from './schema';
 export { validateSubmission } from './validate-submission';
+export { checkWidgetBindings, isKnownWidget, storesList, WIDGET_KINDS, widgetKind } from './widget-kinds';
+export type { JsonSchemaType, WidgetKind, WidgetValueKind } from './widget-kinds';
 export type { ValidateSubmissionOptions } from './validate-submission';

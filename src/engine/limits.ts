@@ -26,6 +26,7 @@ export type FormLimitKind =
   | 'schema-depth'
   | 'schema-fields'
   | 'schema-layout'
+  | 'schema-binding'
   | 'schema-pattern'
   | 'data-size'
   | 'data-depth'

@@ -202,6 +202,12 @@ const equipmentLayout: FormLayout = {
   ],
 };
 
+/** The seeded schemas' JSON Schema and layout (tests check that saving would accept them). */
+export const SEED_SCHEMA_CONTENTS: readonly { jsonSchema: JsonObject; layout: FormLayout }[] = [
+  { jsonSchema: contactSchema, layout: contactLayout },
+  { jsonSchema: equipmentSchema, layout: equipmentLayout },
+];
+
 /** Inserts the built-in claim groups that do not exist yet (by name), with their claims and sub-groups. */
 export async function insertBuiltInClaimGroups(tx: DbExecutor): Promise<void> {
   const existing = new Map((await tx.select().from(claimGroups)).map((g) => [g.name, g.id]));

@@ -6,7 +6,7 @@
  */
 import type { Form, FormGroup, FormInstance, FormLayout, FormSchema, JsonObject } from '../../api/types';
 import { FormInstanceStatus } from '../../api/enums';
-import { checkFormSchema, FormLimitError, type CheckFormSchemaOptions } from '../../engine';
+import { checkFormSchema, checkWidgetBindings, FormLimitError, type CheckFormSchemaOptions } from '../../engine';
 import { DomainError } from '../errors';
 import { field, hasField, type JsonRecord } from '../json-body';
 import {
@@ -140,12 +140,14 @@ export type FormSchemaFields = Pick<FormSchema, 'name' | 'version' | 'jsonSchema
 
 /**
  * The engine's check of a schema about to be saved (DESIGN §8): layout shape, data paths without
- * `__proto__` & co, catastrophic `pattern`s, and the size, depth and field-count limits
- * (`FORM_LIMITS`): 413 for size, 400 otherwise, each with the engine's message.
+ * `__proto__` & co, catastrophic `pattern`s, the size, depth and field-count limits
+ * (`FORM_LIMITS`), and that every field's widget can hold the type at its path (`checkWidgetBindings`,
+ * so no saved form asks for a value nobody can give): 413 for size, 400 otherwise, each with the engine's message.
  */
 export function checkSchemaForSave(schema: Pick<FormSchema, 'jsonSchema' | 'layout'>, options: CheckFormSchemaOptions = {}): void {
   try {
     checkFormSchema(schema, options);
+    checkWidgetBindings(schema);
   } catch (error) {
     if (error instanceof FormLimitError) throw new DomainError(error.status, error.message, { code: error.kind });
     throw error;
