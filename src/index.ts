@@ -101,7 +101,7 @@ export type {
   UserRoleManagementTab, UserRoleManagementViewFactory, UserRoleManagementViewProps,
 } from './admin';
 
-// The public form viewer (issue 11 #3).
+// The public form viewer.
 export { FormInstanceViewer } from './viewer/index';
 // The form renderer, as in `/viewer`, with the types its props and its engine name.
 export type {

@@ -11,7 +11,7 @@ export { ErrorAlert } from './ui/ErrorAlert';
 export { LoadingState } from './ui/LoadingState';
 export type { FormSchema, FormInstance, FormLayout, FormPage, FormSection, FormField, FieldRule, FieldWidget } from './api/types';
 export { FormInstanceStatus } from './api/enums';
-// The public form viewer (issue 11 #3).
+// The public form viewer.
 export { FormInstanceViewer } from './viewer/index';
 export type {
   FormInstanceViewerFactory, FormInstanceViewerMode, FormInstanceViewerProps, FormInstanceViewerStylesNames, SaveBackoff,

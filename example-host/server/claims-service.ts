@@ -1,5 +1,5 @@
 /**
- * Effective claims of application users (DESIGN §4), loaded from the grant, link and membership
+ * Effective claims of application users (docs/decisions.md, Effective claims), loaded from the grant, link and membership
  * tables and computed with the domain's `computeEffectiveClaims`; cached per user until a committed
  * change of claims, made through this or any other server instance over the same database, clears the cache.
  */
@@ -92,7 +92,7 @@ interface GraphRow {
 /**
  * Loads what `computeEffectiveClaims` needs for one user — their grants, their groups' grants, and only the claim
  * groups they reach through nesting — in one round trip: the database function `claim_graph_of` (migration 0008),
- * whose plan PostgreSQL keeps, and whose every step is an index lookup (issue 10 #6: ≤ 5 ms through 10 levels at
+ * whose plan PostgreSQL keeps, and whose every step is an index lookup (≤ 5 ms through 10 levels at
  * 10,000 users, where one planned-per-call query joining whole tables took 18 ms).
  */
 export async function loadClaimGraph(db: Db, userId: string): Promise<ClaimHolderGraph> {
@@ -333,7 +333,7 @@ export class ClaimsService {
   }
 
   /**
-   * Forgets only these users' claims (issue 10 #6: a write changes the claims of the users it reaches, not of all
+   * Forgets only these users' claims (a write changes the claims of the users it reaches, not of all
    * 10,000): call after a commit with the permissions version it wrote. Other instances, which learn of the change
    * from the version alone, still forget everyone. Results being computed meanwhile are not kept (they may predate
    * the commit), whoever they are for.

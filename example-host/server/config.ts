@@ -114,7 +114,7 @@ export const DEFAULT_AUDIENCE = 'api://forms-admin';
 export const DEFAULT_MAX_ACCESS_TOKEN_LIFETIME_SECONDS = 24 * 60 * 60;
 /** The access-token `typ` the embedded provider issues (RFC 9068). */
 export const ACCESS_TOKEN_TYPE = 'at+jwt';
-/** The path of the host's sign-in callback route (spec §2). */
+/** The path of the host's sign-in callback route (docs/spec.md, Screens and routes). */
 export { LOGIN_CALLBACK_PATH, SIGNED_OUT_PATH };
 
 /** Writes each entry as one JSON line on stdout. */

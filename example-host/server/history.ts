@@ -1,5 +1,5 @@
 /**
- * The change history of permission administration (issue 10 #4): one row per changed holder per write, inserted in
+ * The change history of permission administration: one row per changed holder per write, inserted in
  * the write's own transaction (a refused or failed write records nothing). What changed is the domain's diff
  * (src/domain/change-history.ts); here only storage.
  */

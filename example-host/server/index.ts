@@ -1,5 +1,5 @@
 /**
- * The reference backend of the example host (DESIGN §5): Hono + drizzle (PGlite or PostgreSQL) +
+ * The reference backend of the example host (docs/decisions.md, Reference backend): Hono + drizzle (PGlite or PostgreSQL) +
  * an embedded development OpenID provider.
  */
 export { startServer, createServer, installSignalHandlers } from './server';

@@ -3,7 +3,7 @@
  * place for both.
  */
 
-/** Where the identity provider sends the browser back after sign-in (spec §2). */
+/** Where the identity provider sends the browser back after sign-in (docs/spec.md, Screens and routes). */
 export const LOGIN_CALLBACK_PATH = '/authentication/login-callback';
 
 /** Where the identity provider sends the browser after sign-out: a public page that starts no sign-in. */

@@ -15,8 +15,8 @@ export const ADMIN_HOME_PATH = '/admin/';
 /** The product name shown in the header and on the public home. */
 export const APP_NAME = 'CCQ Forms Admin';
 
-/** Width of the admin page panel (spec §9). */
+/** Width of the admin page panel (docs/spec.md, Constants and limits). */
 export const ADMIN_PANEL_MAX_WIDTH = 1200;
 
-/** The toast area (spec §9: top-right, auto-close after 3000 ms). */
+/** The toast area (docs/spec.md, Constants and limits: top-right, auto-close after 3000 ms). */
 export const notificationsProps = { position: 'top-right', autoClose: 3000 } as const;

@@ -12,8 +12,8 @@ function firstText(...values: Array<string | null | undefined>): string | undefi
 }
 
 /**
- * The host-supplied display-name function (spec §7): one name per user requested, in the same order — the user's
- * name, else the user name, else the email, else the id. The library requires the counts to match (spec §5), so a
+ * The host-supplied display-name function (docs/spec.md, Calls): one name per user requested, in the same order — the user's
+ * name, else the user name, else the email, else the id. The library requires the counts to match (docs/spec.md, Validation rules), so a
  * user with none of these still gets an entry.
  */
 export function displayNames(users: readonly DisplayNameSource[]): string[] {

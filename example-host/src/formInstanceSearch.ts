@@ -1,9 +1,9 @@
-/** How the public form-instance page shows the instance (spec §2, §5). */
+/** How the public form-instance page shows the instance (docs/spec.md, Screens and routes and Validation rules). */
 export type FormInstanceMode = 'edit' | 'view';
 
 /** Search parameters of `/form-instance/$formSchemaId`. */
 export interface FormInstanceSearch {
-  /** `edit` fills the form in, `view` reads it; anything else is `view` (spec §5). */
+  /** `edit` fills the form in, `view` reads it; anything else is `view` (docs/spec.md, Validation rules). */
   mode: FormInstanceMode;
   /** The instance a link from `GetEditUrl` / `GetViewUrl` names. */
   formInstanceId?: string;

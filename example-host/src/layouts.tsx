@@ -14,7 +14,7 @@ export function RootLayout() {
   return <Outlet />;
 }
 
-/** The sign-in callback, outside both layouts (spec §2): it must run before any session exists. */
+/** The sign-in callback, outside both layouts (docs/spec.md, Screens and routes): it must run before any session exists. */
 export function LoginCallbackPage() {
   const router = useRouter();
   return <LoginCallback onRedirect={(path) => router.history.replace(path)} />;

@@ -10,7 +10,7 @@ export interface HostOidcConfig {
   resource?: string;
 }
 
-/** Path of the public sign-in configuration endpoint (spec §7). */
+/** Path of the public sign-in configuration endpoint (docs/spec.md, Calls). */
 export const OIDC_CONFIG_PATH = '/api/Claim/GetOIDCConfig';
 
 /** How long the start-up waits for the backend before showing the error. */

@@ -6,9 +6,9 @@ import { RouteErrorPage } from './components/RouteErrorPage';
 import { routeTree } from './routes';
 
 /**
- * Navigation behaviour of spec §2 and §9.
+ * Navigation behaviour of docs/spec.md, Screens and routes and Constants and limits.
  *
- * Scroll state "saved at most every 100 ms" (spec §9): @tanstack/react-router 1.170 (router-core 1.171) has no
+ * Scroll state "saved at most every 100 ms" (docs/spec.md, Constants and limits): @tanstack/react-router 1.170 (router-core 1.171) has no
  * throttle to configure because it no longer saves while scrolling. Its scroll listener only notes which element
  * scrolled; positions are read once per navigation (`onBeforeLoad`) and on `pagehide`, which writes them to
  * sessionStorage (node_modules/@tanstack/router-core/src/scroll-restoration.ts, `setupScrollRestoration`, the

@@ -9,8 +9,8 @@ import { HomePage } from './pages/HomePage';
 import { PublicFormInstancePage } from './pages/PublicFormInstancePage';
 import { SignedOutPage } from './pages/SignedOutPage';
 
-// The route table of spec §2. Route components here only adapt the URL (params, search) into props: the screens
-// themselves never import the router (DESIGN §1), so later releases swap each placeholder for a library screen.
+// The route table of docs/spec.md, Screens and routes. Route components here only adapt the URL (params, search) into props: the screens
+// themselves never import the router (docs/decisions.md, What ships), so later releases swap each placeholder for a library screen.
 
 const rootRoute = createRootRoute({ component: RootLayout });
 
@@ -100,7 +100,7 @@ const assignClaimsToRolesRoute = createRoute({
   component: () => <RoleManagement />,
 });
 
-// Screens the menu entries hint at (spec §2)
+// Screens the menu entries hint at (docs/spec.md, Screens and routes)
 const formsRoute = createRoute({ getParentRoute: () => adminRoute, path: 'forms' });
 const formsIndexRoute = createRoute({
   getParentRoute: () => formsRoute,

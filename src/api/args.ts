@@ -1,4 +1,4 @@
-/** Client-side argument checks (spec §5). */
+/** Client-side argument checks (docs/spec.md, Validation rules). */
 import { ArgumentError } from './errors';
 
 /** Throws an {@link ArgumentError} when `value` is null or undefined. */

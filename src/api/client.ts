@@ -1,4 +1,4 @@
-/** The typed API client: one namespace per API area of spec §7, over one fetch transport. */
+/** The typed API client: one namespace per API area of docs/spec.md, Calls, over one fetch transport. */
 import { createClaimApi } from './areas/claim';
 import type { ClaimApi } from './areas/claim';
 import { createCrudApi } from './areas/crud';

@@ -1,5 +1,5 @@
 /**
- * Enumerations of the contract (spec §3, §6, §9).
+ * Enumerations of the contract (docs/spec.md, Entities, Roles and permissions and Constants and limits).
  *
  * Claim numbers: the server is the authority and publishes name ↔ number through
  * `GetClaimEntriesForClaimTypes`. The constants below are the default numbering used by the
@@ -7,7 +7,7 @@
  * across claim types because `GetMyClaims` answers a flat list of numbers.
  */
 
-/** Claim type flags (spec §3): combine with bitwise OR for the `flags` query parameter. */
+/** Claim type flags (docs/spec.md, Entities): combine with bitwise OR for the `flags` query parameter. */
 export const ClaimTypeFlags = {
   None: 0,
   ServerClaim: 1,
@@ -19,7 +19,7 @@ export type ClaimTypeFlag = (typeof ClaimTypeFlags)[keyof typeof ClaimTypeFlags]
 /** All three claim types: the default claim type filter. */
 export const ALL_CLAIM_TYPES = ClaimTypeFlags.ServerClaim | ClaimTypeFlags.UXClaim | ClaimTypeFlags.TableClaim;
 
-/** Form instance status (spec §3). */
+/** Form instance status (docs/spec.md, Entities). */
 export const FormInstanceStatus = {
   Created: 0,
   InProgress: 1,
@@ -29,7 +29,7 @@ export const FormInstanceStatus = {
 /** One form instance status value. */
 export type FormInstanceStatus = (typeof FormInstanceStatus)[keyof typeof FormInstanceStatus];
 
-/** Signing envelope status (spec §3), DocuSign-style. */
+/** Signing envelope status (docs/spec.md, Entities), DocuSign-style. */
 export const EnvelopeStatus = {
   Unknown: 0,
   NotStarted: 1,
@@ -43,7 +43,7 @@ export const EnvelopeStatus = {
 /** One signing envelope status value. */
 export type EnvelopeStatus = (typeof EnvelopeStatus)[keyof typeof EnvelopeStatus];
 
-/** Row-level permission flags per table (DESIGN §7). */
+/** Row-level permission flags per table (docs/decisions.md, Contract details). */
 export const RowLevelPermission = {
   None: 1,
   Read: 2,
@@ -54,13 +54,13 @@ export const RowLevelPermission = {
 /** One row-level permission flag value. */
 export type RowLevelPermission = (typeof RowLevelPermission)[keyof typeof RowLevelPermission];
 
-/** Default permission priority (spec §9). */
+/** Default permission priority (docs/spec.md, Constants and limits). */
 export const DEFAULT_PRIORITY_OF_PERMISSION = 1;
 
 const entityActions = ['Add', 'AddUpdate', 'Delete', 'MarkDeleted', 'Select', 'SelectList', 'Update'] as const;
 
 /**
- * Server claims: the permission enumeration numbered 0 to 59 (spec §6).
+ * Server claims: the permission enumeration numbered 0 to 59 (docs/spec.md, Roles and permissions).
  * GlobalDataAdmin, then Add/AddUpdate/Delete/MarkDeleted/Select/SelectList/Update for Form,
  * FormGroup, FormInstance, FormSchema and FormSigner, then the endpoint permissions, then the
  * administration permissions of the reference server.
@@ -135,7 +135,7 @@ export const PERMISSION_ENTITIES = ['Form', 'FormGroup', 'FormInstance', 'FormSc
 /** The seven actions of each permission entity. */
 export const PERMISSION_ACTIONS = entityActions;
 
-/** Button visibility claims (UX claims, spec §6). */
+/** Button visibility claims (UX claims, docs/spec.md, Roles and permissions). */
 export const ButtonClaim = {
   CreateForm_AllowRead: 100,
   CreateFormGroup_AllowRead: 101,
@@ -151,7 +151,7 @@ export const ButtonClaim = {
 /** A button claim key. */
 export type ButtonClaimKey = keyof typeof ButtonClaim;
 
-/** Menu visibility claims (UX claims, spec §6), plus the two permission screens of the reference host. */
+/** Menu visibility claims (UX claims, docs/spec.md, Roles and permissions), plus the two permission screens of the reference host. */
 export const MenuClaim = {
   FormBuilder_AllowRead: 120,
   FormGroups_AllowRead: 121,

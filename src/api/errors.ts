@@ -1,9 +1,9 @@
 /**
- * Errors raised by the API client (spec §5, §8). Server errors, network failures, aborts and
+ * Errors raised by the API client (docs/spec.md, Validation rules and Error catalogue). Server errors, network failures, aborts and
  * argument errors are distinct classes, so callers can tell them apart.
  */
 
-/** The message of every {@link ApiError} (spec §8). */
+/** The message of every {@link ApiError} (docs/spec.md, Error catalogue). */
 export const API_ERROR_MESSAGE = 'An unexpected server error occurred.';
 
 // Brands survive duplicated module copies (ESM + CJS in one app), where `instanceof` fails.
@@ -60,7 +60,7 @@ export function isAbortError(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
 }
 
-/** A required argument is missing (spec §5). */
+/** A required argument is missing (docs/spec.md, Validation rules). */
 export class ArgumentError extends Error {
   /** The name of the offending parameter. */
   readonly parameterName: string;

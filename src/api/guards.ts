@@ -1,4 +1,4 @@
-/** Small assertions with the generic messages of spec §8. */
+/** Small assertions with the generic messages of docs/spec.md, Error catalogue. */
 
 /** The only item of `items`, or null when empty; throws 'Expected one or zero results' for more. */
 export function singleOrNull<T>(items: readonly T[]): T | null {
@@ -17,7 +17,7 @@ export function singleKeyOf<T extends object>(obj: T): keyof T & string {
   return keys[0] as keyof T & string;
 }
 
-/** The key of a claim entry; throws 'Claim key is undefined' when it is missing or empty (spec §5). */
+/** The key of a claim entry; throws 'Claim key is undefined' when it is missing or empty (docs/spec.md, Validation rules). */
 export function claimKeyOf<E extends { key?: string | null }>(entry: E | null | undefined): string {
   const key = entry?.key;
   if (key === undefined || key === null || key === '') throw new Error('Claim key is undefined');

@@ -1,5 +1,5 @@
 /**
- * `@ccq/forms-admin/api`: the typed HTTP client for every call of spec §7, its errors, the OData
+ * `@ccq/forms-admin/api`: the typed HTTP client for every call of docs/spec.md, Calls, its errors, the OData
  * query builder, the contract types and enums. No React. Named exports only: each name is public API on purpose.
  */
 export {

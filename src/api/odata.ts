@@ -1,5 +1,5 @@
 /**
- * The OData query builder (spec §7: `$filter`, `$select`, `$orderby`, `$top`, `$skip`, `$count`,
+ * The OData query builder (docs/spec.md, Calls: `$filter`, `$select`, `$orderby`, `$top`, `$skip`, `$count`,
  * `$expand`), exported as the `odata` namespace of `@ccq/forms-admin/api`:
  *
  * ```ts
@@ -35,10 +35,10 @@ import {
 export { ODataError, ODATA_LIMITS as LIMITS } from '../domain/odata';
 export type { ODataFilter as FilterNode, ODataQuery as QueryTree, ODataLiteral as Literal } from '../domain/odata';
 
-/** Accept header of the OData reads: no metadata, streamed JSON (spec §7). */
+/** Accept header of the OData reads: no metadata, streamed JSON (docs/spec.md, Calls). */
 export const ACCEPT = 'application/json;odata.metadata=none;odata.streaming=true';
 
-/** An OData list response (spec §7). */
+/** An OData list response (docs/spec.md, Calls). */
 export interface ODataResult<T> {
   value: T[];
   '@odata.count'?: number;

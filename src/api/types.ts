@@ -1,5 +1,5 @@
 /**
- * Entity and payload types of the contract (spec §3, §7; DESIGN §3, §7).
+ * Entity and payload types of the contract (docs/spec.md, Entities and Calls; docs/decisions.md, Forms model and Contract details).
  * Date-time fields arrive as ISO strings and are revived to `Date` by the client.
  */
 import type { ClaimTypeFlag, EnvelopeStatus, FormInstanceStatus, RowLevelPermission } from './enums';
@@ -27,7 +27,7 @@ export interface ClaimEntry {
   description?: string | null;
 }
 
-/** Claim type record (spec §3): one claim type and its entries. */
+/** Claim type record (docs/spec.md, Entities): one claim type and its entries. */
 export interface ClaimTypeRecord {
   claimType: ClaimTypeFlag;
   claimEntries: ClaimEntry[];
@@ -40,7 +40,7 @@ export interface ClaimTypeNames {
   claimNames: string[];
 }
 
-/** A claim with the fields a grant needs (spec §7 `claimBaseToAddUpdate`). */
+/** A claim with the fields a grant needs (docs/spec.md, Calls `claimBaseToAddUpdate`). */
 export interface ClaimBase {
   allow: boolean;
   priorityOfPermission: number;
@@ -48,13 +48,13 @@ export interface ClaimBase {
   claimType: ClaimTypeFlag;
 }
 
-/** Selected permission (spec §3): a claim entry plus a numeric priority. */
+/** Selected permission (docs/spec.md, Entities): a claim entry plus a numeric priority. */
 export interface SelectedPermission extends ClaimEntry {
   priorityOfPermission: number;
 }
 
 /**
- * One claim granted to a user, user group or claim group (`claimEnumsIn…` rows, DESIGN §7).
+ * One claim granted to a user, user group or claim group (`claimEnumsIn…` rows, docs/decisions.md, Contract details).
  * `recordId` is the id of the holder (the user, user group or claim group).
  */
 export interface ClaimGrant extends ClaimBase, AuditFields {
@@ -64,7 +64,7 @@ export interface ClaimGrant extends ClaimBase, AuditFields {
 
 /**
  * One claim group granted to a holder (`claimGroupsIn…` rows). `recordId` is the granted
- * claim group's id (for `claimGroupsInClaimGroups`: the sub-group id, spec §3).
+ * claim group's id (for `claimGroupsInClaimGroups`: the sub-group id, docs/spec.md, Entities).
  */
 export interface ClaimGroupLink extends AuditFields {
   id: string;
@@ -98,7 +98,7 @@ export interface ApplicationUserApplicationUserGroup extends AuditFields {
   applicationUserGroup?: ApplicationUserGroup | null;
 }
 
-/** Application user (spec §3, DESIGN §7). */
+/** Application user (docs/spec.md, Entities, docs/decisions.md, Contract details). */
 export interface ApplicationUser extends AuditFields {
   id: string;
   /** The subject of the user at the identity provider. */
@@ -114,7 +114,7 @@ export interface ApplicationUser extends AuditFields {
   applicationUserApplicationUserGroups?: ApplicationUserApplicationUserGroup[] | null;
 }
 
-/** Application user group (spec §3). */
+/** Application user group (docs/spec.md, Entities). */
 export interface ApplicationUserGroup extends AuditFields {
   id: string;
   name: string;
@@ -123,7 +123,7 @@ export interface ApplicationUserGroup extends AuditFields {
   claimEnumsInApplicationUserGroups?: ClaimGrant[] | null;
 }
 
-/** Paged result (`…Paged`, DESIGN §7). */
+/** Paged result (`…Paged`, docs/decisions.md, Contract details). */
 export interface Paged<T> {
   list: T[] | null;
   totalRecCount: number;
@@ -223,7 +223,7 @@ export interface NameSearchArgs {
 /** The search of `ClaimGroupsPaged` (beyond the spec). */
 export interface ClaimGroupSearchArgs extends NameSearchArgs {
   /**
-   * Only the claim groups that may become sub-groups of this claim group (spec §5: never the group itself, nor a group
+   * Only the claim groups that may become sub-groups of this claim group (docs/spec.md, Validation rules: never the group itself, nor a group
    * that already contains it).
    */
   subGroupCandidatesOf?: string | null;
@@ -317,7 +317,7 @@ export interface FormLayout {
   pages: FormPage[];
 }
 
-/** Form schema (DESIGN §3): immutable once an instance uses it. */
+/** Form schema (docs/decisions.md, Forms model): immutable once an instance uses it. */
 export interface FormSchema extends AuditFields {
   formSchemaId: string;
   formId: string;
@@ -348,7 +348,7 @@ export interface PdfTemplate {
   fields: PdfField[];
 }
 
-/** Form (DESIGN §3). */
+/** Form (docs/decisions.md, Forms model). */
 export interface Form extends AuditFields {
   formId: string;
   name: string;
@@ -358,14 +358,14 @@ export interface Form extends AuditFields {
   pdfTemplate?: PdfTemplate | null;
 }
 
-/** Form group (DESIGN §3). */
+/** Form group (docs/decisions.md, Forms model). */
 export interface FormGroup extends AuditFields {
   formGroupId: string;
   name: string;
   description: string | null;
 }
 
-/** Form instance (DESIGN §3): one filling of a form. */
+/** Form instance (docs/decisions.md, Forms model): one filling of a form. */
 export interface FormInstance extends AuditFields {
   formInstanceId: string;
   formSchemaId: string;
@@ -408,7 +408,7 @@ export interface SignatureRequest {
   emailMessage?: string;
 }
 
-/** Download-document result (spec §3). */
+/** Download-document result (docs/spec.md, Entities). */
 export interface DownloadDocumentResult {
   fileName: string | null;
   data: Blob;

@@ -8,7 +8,7 @@ import type { SignInState } from './returnPath';
 import { createUserManagerSettings } from './settings';
 import type { AuthConfig } from './settings';
 
-/** The signed-in user as the screens see it (spec §3 "Auth user"). */
+/** The signed-in user as the screens see it (docs/spec.md, Entities "Auth user"). */
 export interface AuthUser {
   /** Display name from the provider (name, else preferred_username, else email, else subject). */
   name: string;

@@ -21,7 +21,7 @@ export interface LoginCallbackProps {
 type Status = 'loading' | 'success' | 'error';
 
 /**
- * The sign-in callback page (spec §2): 'Finishing sign in…', then 'Signed in' and a redirect to
+ * The sign-in callback page (docs/spec.md, Screens and routes): 'Finishing sign in…', then 'Signed in' and a redirect to
  * the path stored before sign-in, or 'Sign in failed' with 'Try again', which restarts sign-in and
  * forces the login prompt. Runs the code exchange once, even under StrictMode, and removes `code`
  * and `state` from the address bar.

@@ -1,11 +1,11 @@
 import { WebStorageStateStore } from 'oidc-client-ts';
 import type { UserManagerSettings } from 'oidc-client-ts';
 
-/** The scopes always asked for (spec §6). */
+/** The scopes always asked for (docs/spec.md, Roles and permissions). */
 export const BASE_SCOPES = ['openid', 'profile', 'email'] as const;
-/** Access-token expiring notice, seconds before expiry (spec §9). */
+/** Access-token expiring notice, seconds before expiry (docs/spec.md, Constants and limits). */
 export const ACCESS_TOKEN_EXPIRING_NOTIFICATION_SECONDS = 60;
-/** Silent request timeout in seconds (spec §9). */
+/** Silent request timeout in seconds (docs/spec.md, Constants and limits). */
 export const SILENT_REQUEST_TIMEOUT_SECONDS = 10;
 
 /** What a host configures for sign-in. */

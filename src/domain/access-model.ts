@@ -1,7 +1,7 @@
 /**
- * Who holds what, as one pure model, and the guards every permission change passes (issue 8 #2):
+ * Who holds what, as one pure model, and the guards every permission change passes:
  *
- * - no change may leave no enabled user holding GlobalDataAdmin (effective claims, DESIGN §4) — the
+ * - no change may leave no enabled user holding GlobalDataAdmin (effective claims, docs/decisions.md, Effective claims) — the
  *   last administrator cannot be removed, by any route: claims, claim groups, memberships, deletion;
  * - a built-in claim group cannot be deleted, nor emptied of all its claims and sub-groups.
  *

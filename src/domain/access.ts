@@ -1,5 +1,5 @@
 /**
- * Access rules (DESIGN §4): whether a set of effective claims satisfies a required claim, who is an
+ * Access rules (docs/decisions.md, Effective claims): whether a set of effective claims satisfies a required claim, who is an
  * administrator, and the row-level permission a caller has on a table. One rule for the client
  * (`useCan`, `<Can>`), the fake and the reference server.
  */

@@ -1,5 +1,5 @@
 /**
- * Change history of permission administration (issue 10 #4, beyond the spec): what one change did to one holder —
+ * Change history of permission administration (beyond the spec): what one change did to one holder —
  * claims, claim groups or members added, removed or updated — worked out once here from the holder's rows before and
  * after, for the reference server and the test fake alike.
  */

@@ -1,5 +1,5 @@
 /**
- * The claim catalogue (DESIGN §4: the backend is the authority): the default numbering of
+ * The claim catalogue (docs/decisions.md, Claim catalogue: the backend is the authority): the default numbering of
  * `src/api/enums.ts`, grouped by claim type (1 server, 2 UX, 4 table), each with a human
  * description, and the tables that carry row-level permissions. The reference server and the test
  * fake both answer `GetClaimEntries…` from it.

@@ -1,5 +1,5 @@
 /**
- * The add / remove / update changes of spec §7 (claims, claim groups and members granted to users,
+ * The add / remove / update changes of docs/spec.md, Calls (claims, claim groups and members granted to users,
  * user groups and claim groups): reading and checking their bodies, bounding their size, and the
  * claim-group nesting rule. Both backends read a body with these and then only store the result.
  *
@@ -162,7 +162,7 @@ export function dropsClaimGroup(change: ClaimGroupsChangeRequest, subId: string)
 }
 
 /**
- * The nesting rule (spec §5): refuses (400) a claim-groups change of claim groups that would nest a
+ * The nesting rule (docs/spec.md, Validation rules): refuses (400) a claim-groups change of claim groups that would nest a
  * group in itself or create a cycle. Every new edge is checked against the graph as it will be, with
  * this change's removals and its other new edges. `graph` holds every live claim group's sub-groups.
  */

@@ -1,5 +1,5 @@
 /**
- * Effective claims (DESIGN §4): the union over a user's own grants, the user's groups' grants and
+ * Effective claims (docs/decisions.md, Effective claims): the union over a user's own grants, the user's groups' grants and
  * every claim group reachable from either through nested claim groups. Where one claim value is
  * granted more than once the highest `priorityOfPermission` wins; at equal priority a deny wins.
  * Pure and shared by the reference server and the test fake.
@@ -194,7 +194,7 @@ export function explainEffectiveClaims(graph: ClaimHolderGraph): EffectivePermis
 
 /**
  * Whether making `childId` a sub-group of `parentId` would create a cycle: true when they are the
- * same group or when `childId` already (transitively) contains `parentId` (spec §5).
+ * same group or when `childId` already (transitively) contains `parentId` (docs/spec.md, Validation rules).
  */
 export function wouldCreateCycle(
   parentId: string,

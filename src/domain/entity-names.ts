@@ -1,5 +1,5 @@
 /**
- * Display names of rows in `GetEntitiesWithPermissions` (spec §7), the same from both backends.
+ * Display names of rows in `GetEntitiesWithPermissions` (docs/spec.md, Calls), the same from both backends.
  */
 
 /** A form schema by name and version: "Contact Details v1" stays as it is; "Contact Details" becomes "Contact Details v1". */

@@ -1,5 +1,5 @@
 /**
- * The include flags of the list and page calls of users, user groups and claim groups (spec §7): which
+ * The include flags of the list and page calls of users, user groups and claim groups (docs/spec.md, Calls): which
  * collections an answer carries (a collection not asked for is `null`).
  */
 import type { QueryParams } from './params';
@@ -47,7 +47,7 @@ export function readUserIncludes(query: QueryParams): UserIncludeFlags {
 
 /**
  * The list call names the members flag `includeApplicationUsers`; the paged call takes the user flags
- * of spec §7, where `IncludeApplicationUserGroups` asks for the members.
+ * of docs/spec.md, Calls, where `IncludeApplicationUserGroups` asks for the members.
  */
 export function readUserGroupIncludes(query: QueryParams): UserGroupIncludeFlags {
   const users =

@@ -1,5 +1,5 @@
 /**
- * The domain core (DESIGN §2, §9; issue 9): the rules that the client, the test fake and the
+ * The domain core (docs/decisions.md, Layers and Forms engine): the rules that the client, the test fake and the
  * reference server share, React-free and HTTP-free, one module per rule. Both backends import these
  * and keep only storage and HTTP; `@ccq/forms-admin/api` re-exports the public ones.
  */

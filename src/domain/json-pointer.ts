@@ -1,6 +1,6 @@
 /**
  * JSON Pointer (RFC 6901): parse, format, read, write and remove, shared by the form engine, the fake backend and
- * the reference server (DESIGN §8, §9: "Data paths refuse `__proto__`, `constructor` and `prototype`").
+ * the reference server (docs/decisions.md, Security and limits and Forms engine: "Data paths refuse `__proto__`, `constructor` and `prototype`").
  *
  * Writes are immutable: `setAt` and `removeAt` return a new document that shares every untouched branch with the old
  * one, so a caller can compare snapshots by reference (the form engine relies on this).

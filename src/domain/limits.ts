@@ -1,6 +1,6 @@
 /**
  * The numbers that bound what one request may ask for, in one place for the client, the fake and
- * the reference server (spec §9 leaves them open; DESIGN §8 asks for bounds on everything).
+ * the reference server (docs/spec.md, Constants and limits leaves them open; docs/decisions.md, Security and limits asks for bounds on everything).
  */
 
 /** Lowest and highest accepted `priorityOfPermission`; the default is `DEFAULT_PRIORITY_OF_PERMISSION` (1). */
@@ -17,7 +17,7 @@ export const MAX_ARRAY_ITEMS = 1000;
 /**
  * Most holder × item pairs one change (grants, claim groups or members) may touch. One holder with a
  * full array to add and another to remove fits; a bulk change of thousands of holders must be split,
- * so that no single write holds its locks for long (issue 8 #12).
+ * so that no single write holds its locks for long.
  */
 export const MAX_CHANGE_PAIRS = 2 * MAX_ARRAY_ITEMS;
 

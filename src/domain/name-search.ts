@@ -1,6 +1,6 @@
 /**
  * Searching users, user groups and claim groups by id or name — the `search` parameter of the three `…Paged` calls
- * (beyond the spec; issue 10 #6). One rule, shared by the client (which narrows what it already shows), the fake
+ * (beyond the spec). One rule, shared by the client (which narrows what it already shows), the fake
  * (which evaluates it in memory) and the reference server (which compiles it to SQL served by an index):
  *
  * - a blank search (absent, empty or only spaces) matches every row;
@@ -10,7 +10,7 @@
  *   collation orders them).
  *
  * `subGroupCandidatesOf` (claim groups only) keeps the groups that may become sub-groups of that group: the rule of
- * spec §5 (`wouldCreateCycle`), so a picker can page through candidates without loading the whole graph.
+ * docs/spec.md, Validation rules (`wouldCreateCycle`), so a picker can page through candidates without loading the whole graph.
  */
 import { DomainError } from './errors';
 import { isUuid } from './ids';

@@ -1,7 +1,7 @@
 /**
- * "Would these changes take my own administrator access away?" — asked by the permission screens before they save
- * (issue 8 #2), answered by the backend (`POST /api/Claim/RemovesMyAdminAccess`, beyond the spec) so that a screen
- * never loads every user, user group and claim group to find out (issue 10 #6).
+ * "Would these changes take my own administrator access away?" — asked by the permission screens before they save,
+ * answered by the backend (`POST /api/Claim/RemovesMyAdminAccess`, beyond the spec) so that a screen
+ * never loads every user, user group and claim group to find out.
  *
  * The answer depends only on the caller, the user groups they are in, the user groups and claim groups the changes
  * name, and the claim groups all of those reach: {@link accessReferencesOf} says which, so a backend can load just

@@ -1,5 +1,5 @@
 /**
- * Paging of the `…Paged` calls (spec §7): `page` counts from 1, `count` is the page size. A call without a page
+ * Paging of the `…Paged` calls (docs/spec.md, Calls): `page` counts from 1, `count` is the page size. A call without a page
  * (the spec lets it be null) gets the first page: at 10,000 users "everything" is megabytes, never what a screen wants.
  */
 import type { Paged } from '../api/types';

@@ -1,12 +1,12 @@
 /**
  * Query parameters as both backends read them: names match regardless of case (as ASP.NET model
  * binding does, so `includeApplicationUsers` and `IncludeApplicationUsers` both work), the first
- * value wins, and every refusal is a {@link DomainError} with the spec's texts (spec §5).
+ * value wins, and every refusal is a {@link DomainError} with the spec's texts (docs/spec.md, Validation rules).
  */
 import { DomainError } from './errors';
 import { isUuid } from './ids';
 
-/** The spec's text for a missing required parameter (spec §5). */
+/** The spec's text for a missing required parameter (docs/spec.md, Validation rules). */
 export function missingParameterMessage(name: string): string {
   return `The parameter '${name}' must be defined and cannot be null.`;
 }
@@ -47,7 +47,7 @@ export class QueryParams {
     throw new DomainError(400, `The parameter '${name}' must be true or false.`);
   }
 
-  /** A required boolean (spec §5: null or undefined is refused). */
+  /** A required boolean (docs/spec.md, Validation rules: null or undefined is refused). */
   requiredBool(name: string): boolean {
     this.required(name);
     return this.bool(name);

@@ -1,5 +1,5 @@
 /**
- * Who may call each route of the API (DESIGN §8: deny by default): the one route → claim table that
+ * Who may call each route of the API (docs/decisions.md, Security and limits: deny by default): the one route → claim table that
  * the reference server mounts its routes with, the fake enforces, and the route-walk test walks.
  *
  * - a claim number: a signed-in, enabled user holding that server claim (GlobalDataAdmin satisfies all);
@@ -50,7 +50,7 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   claimRoute('GET', 'CheckForUsers', 'public'),
   claimRoute('GET', 'GetOIDCConfig', 'public'),
   claimRoute('POST', 'ClearUserClaimsCache', 'authenticated'),
-  // Every screen resolves claim keys with it (DESIGN §4).
+  // Every screen resolves claim keys with it (docs/decisions.md, Claim catalogue).
   claimRoute('GET', 'GetClaimEntriesForClaimTypes', 'authenticated'),
   claimRoute('GET', 'GetClaimEntriesWithDescriptionsForClaimTypes', P.Claim_ReadClaimEntries),
   claimRoute('GET', 'GetClaimNamesForClaimTypeNames', P.Claim_ReadClaimEntries),
@@ -69,13 +69,13 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   claimRoute('DELETE', 'DeleteAppUserGroup', P.Claim_ManageUserGroups),
   claimRoute('GET', 'ApplicationUsersPaged', P.Claim_ReadUsers),
   claimRoute('GET', 'ApplicationList', P.Claim_ReadUsers),
-  // Beyond the spec: "why can they?" (issue 10 #3).
+  // Beyond the spec: "why can they?".
   claimRoute('GET', 'GetEffectivePermissionsOfUser', P.Claim_ReadUsers),
   claimRoute('GET', 'GetEffectivePermissionsOfUserGroup', P.Claim_ReadUserGroups),
   claimRoute('GET', 'GetEffectivePermissionsOfClaimGroup', P.Claim_ReadClaimGroups),
-  // Beyond the spec: the change history of a holder (issue 10 #4), for administrators only.
+  // Beyond the spec: the change history of a holder, for administrators only.
   claimRoute('GET', 'GetPermissionHistory', P.GlobalDataAdmin),
-  // Beyond the spec: would these changes take the caller's own administrator access away? (issue 10 #6: asked
+  // Beyond the spec: would these changes take the caller's own administrator access away? (Asked
   // before a save instead of loading every user and group). It only ever answers about the caller.
   claimRoute('POST', 'RemovesMyAdminAccess', 'authenticated'),
   claimRoute('POST', 'FullSyncAndReturnExternalUsers', P.Claim_FullSync),

@@ -1,5 +1,5 @@
 /**
- * The form engine (DESIGN §9): React-free and HTTP-free. The renderer (src/forms), the test fake (src/testing) and the
+ * The form engine (docs/decisions.md, Forms engine): React-free and HTTP-free. The renderer (src/forms), the test fake (src/testing) and the
  * reference server all run this one implementation.
  */
 export { createFormEngine, leafErrors } from './engine';

@@ -1,5 +1,5 @@
 /**
- * Documented limits of form schemas and submitted data (DESIGN §8: "Schemas … have documented size and depth
+ * Documented limits of form schemas and submitted data (docs/decisions.md, Security and limits: "Schemas … have documented size and depth
  * limits"). The engine refuses anything beyond them before doing any real work, so a hostile schema or body is turned
  * away in milliseconds. The reference server answers 413 for the size limits and 400 for the others.
  */

@@ -1,6 +1,6 @@
 /**
  * Every text the form renderer shows, English by default and overridable through the renderer's `labels` prop
- * (DESIGN §6). It includes the engine's validation messages, so one object words the whole form.
+ * (docs/decisions.md, Texts and labels). It includes the engine's validation messages, so one object words the whole form.
  * `{name}` placeholders are filled by `fillMessage`.
  */
 import { defaultValidationMessages, type ValidationMessages } from '../engine/messages';

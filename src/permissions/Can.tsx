@@ -14,7 +14,7 @@ export interface CanProps {
   loading?: ReactNode;
 }
 
-/** Renders its children only when the signed-in user holds `claim` (buttons and menu entries, spec §6). */
+/** Renders its children only when the signed-in user holds `claim` (buttons and menu entries, docs/spec.md, Roles and permissions). */
 export function Can({ claim, children, fallback = null, loading = null }: CanProps) {
   const result = useCan(claim);
   if (result.isLoading) return <>{loading}</>;

@@ -39,7 +39,7 @@ export interface APIProviderProps {
   /** Base URL of the backend, e.g. `https://api.example.com`. */
   baseUrl: string;
   /**
-   * The current access token. When it changes, every cached query is refetched (spec §1).
+   * The current access token. When it changes, every cached query is refetched (docs/spec.md, Product).
    * Use this or `getAccessToken`; `AuthProvider` passes it for you.
    */
   accessToken?: string | null;

@@ -7,7 +7,7 @@
 export const formViewerLabels = {
   /** Announced while the form (and the named instance) loads. */
   formLoading: 'Loading the form…',
-  /** The mode is neither 'edit' nor 'view' (spec §5). */
+  /** The mode is neither 'edit' nor 'view' (docs/spec.md, Validation rules). */
   formModeInvalidTitle: 'This form link is not valid',
   formModeInvalidMessage: "The mode '{mode}' is not known: it must be 'edit' or 'view'.",
   /** Unknown or non-public schema, unknown instance (404). */

@@ -1,5 +1,5 @@
 /**
- * The calls of the public form viewer: reading a form schema and a form instance (OData, spec §7) as the caller at
+ * The calls of the public form viewer: reading a form schema and a form instance (OData, docs/spec.md, Calls) as the caller at
  * hand — a signed-in user or a link token — and saving an instance (CRUD post / patch) with its version.
  * React-free apart from TanStack's `queryOptions`.
  */

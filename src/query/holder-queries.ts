@@ -1,8 +1,8 @@
 /**
- * Query keys and options of the permission screens at scale (issue 10 #6): pickers ask the server for one page of
+ * Query keys and options of the permission screens at scale: pickers ask the server for one page of
  * matches per search (the `search` of the three `…Paged` calls, beyond the spec), without collections, and the chosen
  * user, user group or claim group is loaded alone, by id, with its collections. The keys sit under
- * `claimKeys.users()`, `userGroups()` and `claimGroups()`, so everything that refetches "the lists" (spec §4)
+ * `claimKeys.users()`, `userGroups()` and `claimGroups()`, so everything that refetches "the lists" (docs/spec.md, States and transitions)
  * refetches these too.
  */
 import { queryOptions } from '@tanstack/react-query';
@@ -22,7 +22,7 @@ export const PICKER_PAGE_SIZE = 20;
 
 /**
  * How long a page of matches counts as fresh: a picker that mounts again (a tab switch, a dialog) reuses it. Every write
- * through this client refetches them at once (spec §4), and 'Refresh' always does.
+ * through this client refetches them at once (docs/spec.md, States and transitions), and 'Refresh' always does.
  */
 const SEARCH_STALE_TIME = 30_000;
 
@@ -50,11 +50,11 @@ const NO_CLAIM_GROUP_INCLUDES: ClaimGroupIncludes = {
   IncludeApplicationUsers: false,
   includeClaimGroups: false,
 };
-/** The chosen user: their claims, claim groups and user groups (spec §7's flags). */
+/** The chosen user: their claims, claim groups and user groups (the flags of docs/spec.md, Calls). */
 const USER_INCLUDES: ApplicationUserIncludes = { includeClaims: true, IncludeApplicationUserGroups: true, includeClaimGroups: true };
 /** The chosen user group: its claims, members and claim groups (the paged call's flags name the members this way). */
 const USER_GROUP_INCLUDES: ApplicationUserIncludes = USER_INCLUDES;
-/** The chosen claim group: its claims and sub-groups (spec §7: true, false, false, true). */
+/** The chosen claim group: its claims and sub-groups (docs/spec.md, Calls: true, false, false, true). */
 const CLAIM_GROUP_INCLUDES: ClaimGroupIncludes = {
   includeClaims: true,
   IncludeApplicationUserGroups: false,

@@ -5,13 +5,13 @@ import { searchLabels } from './search-labels';
 import { formViewerLabels } from './forms-labels';
 
 /**
- * Every user-visible text of the library in one object, English by default (DESIGN §6): the spec's texts verbatim and
+ * Every user-visible text of the library in one object, English by default (docs/decisions.md, Texts and labels): the spec's texts verbatim and
  * the texts the spec leaves to us. A host overrides any of them through the `labels` prop of `APIProvider`; a screen's
  * own `labels` prop overrides them for that screen. Components never carry defaults of their own.
  * `{name}`-style placeholders are filled by {@link fillLabel}.
  */
 export const defaultLabels = {
-  // Sign-in callback (spec §2)
+  // Sign-in callback (docs/spec.md, Screens and routes)
   signInFinishingTitle: 'Finishing sign in…',
   signInFinishingMessage: 'Please wait while we complete the login.',
   signInSuccessTitle: 'Signed in',
@@ -19,11 +19,11 @@ export const defaultLabels = {
   signInFailedTitle: 'Sign in failed',
   signInFailedMessage: "We couldn't sign you in. Please try again.",
   tryAgain: 'Try again',
-  // Role Management (spec §2)
+  // Role Management (docs/spec.md, Screens and routes)
   roleManagementTitle: 'Role Management',
   roleManagementSubtitle: 'Create and manage claim groups with their associated permissions',
   configureRole: 'Configure Role',
-  // User & Role Management (spec §2)
+  // User & Role Management (docs/spec.md, Screens and routes)
   userRoleManagementTitle: 'User & Role Management',
   usersTab: 'Users',
   userGroupsTab: 'User Groups',
@@ -35,26 +35,26 @@ export const defaultLabels = {
   saveChanges: 'Save Changes',
   clearAll: 'Clear All',
   close: 'Close',
-  // Confirmations (spec §5)
+  // Confirmations (docs/spec.md, Validation rules)
   clearAllConfirm: 'Are you sure you want to clear all selected items? This action cannot be undone.',
   deleteConfirm: 'This action cannot be undone.',
   deleteClaimGroupConfirm: 'All permissions and sub-groups associated with this role will be removed.',
   deleteUserGroupConfirm: 'All members and permissions associated with this group will be removed.',
-  // Result dialog (spec §2)
+  // Result dialog (docs/spec.md, Screens and routes)
   noPermissionChanges: 'No changes were made to the permissions.',
   added: 'Added',
   removed: 'Removed',
   updated: 'Updated',
   groupCreatedTitle: 'Group Created Successfully',
-  // Error alerts (spec §8)
+  // Error alerts (docs/spec.md, Error catalogue)
   failedToLoadClaimGroups: 'Failed to load claim groups. Please try again.',
   failedToLoadClaims: 'Failed to load claims. Please try again.',
   failedToLoadPermissions: 'Failed to load permissions. Please try again.',
   failedToLoadUsers: 'Failed to load users. Please try again.',
   failedToLoadUserGroups: 'Failed to load user groups. Please try again.',
-  /** The message of every `ApiError` (spec §8); shown for 5xx answers and answers without problem details. */
+  /** The message of every `ApiError` (docs/spec.md, Error catalogue); shown for 5xx answers and answers without problem details. */
   unexpectedServerError: 'An unexpected server error occurred.',
-  // Router (spec §2, §8)
+  // Router (docs/spec.md, Screens and routes and Error catalogue)
   notFound: 'Not Found',
   somethingWentWrong: 'Something went wrong!',
   showError: 'Show Error',

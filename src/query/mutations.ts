@@ -1,6 +1,6 @@
 /**
  * Mutation hooks. A permission mutation refetches the cached lists of users, claim groups and application user
- * groups (spec §4) and the signed-in user's own claims, once; creating and renaming a group write the server's answer
+ * groups (docs/spec.md, States and transitions) and the signed-in user's own claims, once; creating and renaming a group write the server's answer
  * into the cache instead, since they change nobody's claims. Entity mutations refetch that entity's reads.
  */
 import { useMutation } from '@tanstack/react-query';

@@ -19,19 +19,19 @@ import type {
 } from '../api/types';
 import { claimKeys, entityKeys, formLinkKeys, healthKeys, linkingKeys } from './keys';
 
-/** How the screens load users (spec §7): the three include flags. */
+/** How the screens load users (docs/spec.md, Calls): the three include flags. */
 export const SCREEN_USER_INCLUDES: ApplicationUserIncludes = {
   includeClaims: true,
   IncludeApplicationUserGroups: true,
   includeClaimGroups: true,
 };
-/** How the screens load user groups (spec §7): all three true. */
+/** How the screens load user groups (docs/spec.md, Calls): all three true. */
 export const SCREEN_USER_GROUP_INCLUDES: ApplicationUserGroupIncludes = {
   includeClaims: true,
   includeApplicationUsers: true,
   includeClaimGroups: true,
 };
-/** How the screens load claim groups (spec §7): true, false, false, true. */
+/** How the screens load claim groups (docs/spec.md, Calls): true, false, false, true. */
 export const SCREEN_CLAIM_GROUP_INCLUDES: ClaimGroupIncludes = {
   includeClaims: true,
   IncludeApplicationUserGroups: false,

@@ -1,6 +1,6 @@
 /**
  * The fake backend: in-memory tables, the signed-in user, a clock and id generator, and the MSW
- * handlers that serve the whole API of spec §7 from those tables.
+ * handlers that serve the whole API of docs/spec.md, Calls from those tables.
  */
 import type { HttpHandler } from 'msw';
 import type { OidcConfig } from '../api/types';

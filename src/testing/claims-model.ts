@@ -92,7 +92,7 @@ export function findHolder(db: FakeDb, kind: HolderKind, id: string): { id: stri
 
 /**
  * The live grants and links of every holder, indexed by kind and holder id in one pass over the tables: what the bulk
- * reads below use, so that they stay linear at 10,000 users (issue 10 #6) instead of scanning the tables per holder.
+ * reads below use, so that they stay linear at 10,000 users instead of scanning the tables per holder.
  */
 function holderIndex(db: FakeDb) {
   const grants = new Map<string, ClaimGrantInput[]>();
@@ -182,7 +182,7 @@ export function claimGraphOfUserGroup(db: FakeDb, userGroupId: string): ClaimHol
   };
 }
 
-/** The effective claims of a user (DESIGN §4), computed with the shared `computeEffectiveClaims`. */
+/** The effective claims of a user (docs/decisions.md, Effective claims), computed with the shared `computeEffectiveClaims`. */
 export function effectiveClaimsOf(db: FakeDb, userId: string): Set<number> {
   return computeEffectiveClaims(claimGraphOfUser(db, userId));
 }
@@ -198,7 +198,7 @@ export function toClaimGrant(row: StoredClaimGrant): ClaimGrant {
 function toLink(db: FakeDb, row: StoredClaimGroupLink, withGroup: boolean): ClaimGroupLink {
   const { holderKind: _kind, ...link } = row;
   const group = withGroup ? db.claimGroups.find((g) => g.id === row.recordId) : undefined;
-  // Nested entities travel slim: the row's own fields, no collections (issue 10 #6).
+  // Nested entities travel slim: the row's own fields, no collections.
   return { ...link, claimGroup: group ? { ...group } : null };
 }
 
@@ -226,7 +226,7 @@ function membershipOut(
 ): ApplicationUserApplicationUserGroup {
   const user = nav === 'user' ? db.applicationUsers.find((u) => u.id === m.applicationUserId) : undefined;
   const group = nav === 'group' ? db.applicationUserGroups.find((g) => g.id === m.applicationUserGroupId) : undefined;
-  // Nested entities travel slim: the row's own fields, no collections (issue 10 #6).
+  // Nested entities travel slim: the row's own fields, no collections.
   return { ...m, applicationUser: user ? { ...user } : null, applicationUserGroup: group ? { ...group } : null };
 }
 

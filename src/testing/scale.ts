@@ -1,5 +1,5 @@
 /**
- * Data at the scale of issue 10 #6 for the fake: thousands of users in user groups, and claim groups nested in
+ * Data at the scale the permission screens are built for (docs/decisions.md, Scale of the permission screens) for the fake: thousands of users in user groups, and claim groups nested in
  * chains, added beside the seed. Stories and tests use it to see the permission screens as a large organisation
  * would (pickers that search the server, one page at a time). Deterministic: the same size gives the same rows.
  */

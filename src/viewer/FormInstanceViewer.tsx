@@ -32,10 +32,10 @@ import type { SaveBackoff, SaverState } from './draft-saver';
 import { clearResume, readDraft, readResume } from './draft-storage';
 import { useDraftSaver } from './useDraftSaver';
 
-/** How the viewer shows the form: filled in, or read-only (spec §2: `edit` or `view`). */
+/** How the viewer shows the form: filled in, or read-only (docs/spec.md, Screens and routes: `edit` or `view`). */
 export type FormInstanceViewerMode = 'edit' | 'view';
 
-/** The allowed modes (spec §5). */
+/** The allowed modes (docs/spec.md, Validation rules). */
 export const FORM_INSTANCE_VIEWER_MODES: readonly FormInstanceViewerMode[] = ['edit', 'view'];
 
 /** The inner parts of the viewer that `classNames` / `styles` reach. */
@@ -124,7 +124,7 @@ interface Shared {
 }
 
 /**
- * The public form instance (spec §2): loads a form schema — and the instance a link names — and shows it filled in
+ * The public form instance (docs/spec.md, Screens and routes): loads a form schema — and the instance a link names — and shows it filled in
  * (`edit`) or read-only (`view`). Edit mode saves a draft as you go and never loses input: every change is kept in the
  * browser until the server has it, a failed save says why and retries with backoff, a reload restores what was not
  * saved, and a stale version (412) is explained without dropping anything. Submit checks the form, saves it as

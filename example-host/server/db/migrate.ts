@@ -220,7 +220,7 @@ export const MIGRATIONS: readonly Migration[] = [
     ],
   },
   {
-    // Name search of users, user groups and claim groups (issue 10 #6, src/domain/name-search.ts): the pickers ask
+    // Name search of users, user groups and claim groups (src/domain/name-search.ts): the pickers ask
     // the server per keystroke for `lower(name) LIKE '%…%'`, served by a trigram index (pg_trgm, where the server
     // has it: PGlite loads it, Debian's and managed PostgreSQL ship it); lists and pages read in name order from a
     // btree index instead of sorting every row. Without pg_trgm the search scans the table (still correct).
@@ -245,7 +245,7 @@ END $$`,
     // What one user's effective claims are computed from (claims-service.ts `loadClaimGraph`), as a function so that
     // PostgreSQL plans it once per connection instead of per request. Every join is a LATERAL subquery behind
     // OFFSET 0, so each step is an index lookup by holder id whatever the planner guesses about the recursion's size
-    // (it used to hash-join whole link and grant tables: 18 ms at 10,000 users, issue 10 #6). UNION stops at cycles.
+    // (it used to hash-join whole link and grant tables: 18 ms at 10,000 users). UNION stops at cycles.
     id: '0008_claim_graph_function',
     statements: [
       `CREATE OR REPLACE FUNCTION claim_graph_of(uid uuid)
@@ -316,7 +316,7 @@ $fn$`,
     ],
   },
   {
-    // The name search matches a stored lower(name) (issue 10 #6): computing lower() on every row of a scan cost more
+    // The name search matches a stored lower(name): computing lower() on every row of a scan cost more
     // than the match itself (PGlite scans 10,000 names 2.5 times faster this way). The indexes of 0007 move to it.
     id: '0009_name_folded',
     statements: ['application_users', 'application_user_groups', 'claim_groups'].flatMap((table) => [

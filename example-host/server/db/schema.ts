@@ -317,7 +317,7 @@ export const envelopes = pgTable('envelopes', {
 });
 
 /**
- * The change history of permission administration (issue 10 #4): one row per changed holder per write, written in
+ * The change history of permission administration: one row per changed holder per write, written in
  * the write's transaction. Items are the domain's `HistoryItem`s. No foreign keys: history outlives what it names.
  */
 export const permissionHistory = pgTable('permission_history', {

@@ -278,7 +278,7 @@ export async function seedDatabase(tx: DbExecutor): Promise<void> {
     { id: crypto.randomUUID(), applicationUserId: SEED_IDS.users.reader, applicationUserGroupId: g.readers },
   ]);
   const cg = SEED_IDS.claimGroups;
-  // Not built in: a deny at a higher priority beats the Form Editors' grants (DESIGN §4).
+  // Not built in: a deny at a higher priority beats the Form Editors' grants (docs/decisions.md, Effective claims).
   await tx.insert(claimGroups).values({ id: cg.noHardDelete, name: 'No Hard Delete', builtInGroup: false });
   await tx.insert(claimGrantsClaimGroups).values(
     NO_HARD_DELETE_CLAIMS.map((claimValue) => ({

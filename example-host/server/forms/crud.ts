@@ -1,5 +1,5 @@
 /**
- * `/api/crud/{form|formgroup|forminstance|formschema}/{post|patch|delete|softdelete}` (spec §7) on
+ * `/api/crud/{form|formgroup|forminstance|formschema}/{post|patch|delete|softdelete}` (docs/spec.md, Calls) on
  * the reference server, with the claims of the domain's route table:
  *
  * - `post` saves a new row (a new id unless the body brings an unused one) and answers it;

@@ -1,5 +1,5 @@
 /**
- * `/api/Forms/*` (spec §7) on the reference server: public links to an instance (`GetEditUrl`,
+ * `/api/Forms/*` (docs/spec.md, Calls) on the reference server: public links to an instance (`GetEditUrl`,
  * `GetViewUrl`: `{publicBaseUrl}/form-instance/{formSchemaId}?mode=…&formInstanceId=…&token=…`, the
  * token 256 random bits stored hashed with an expiry), `MarkCompleted` (signed-in callers, or the
  * instance's edit link) and `NotifyDeleted` (recorded; the instance may already be gone).

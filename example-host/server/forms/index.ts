@@ -1,5 +1,5 @@
 /**
- * The forms half of the reference server (issue 11 #4, #5): CRUD of forms, form groups, form schemas
+ * The forms half of the reference server: CRUD of forms, form groups, form schemas
  * and form instances, the four OData reads, and the Forms calls. The rules are the domain's
  * (src/domain/forms, src/domain/odata, src/engine), the same the test fake runs.
  */

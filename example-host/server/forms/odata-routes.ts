@@ -1,5 +1,5 @@
 /**
- * `/odata/{Form,FormGroup,FormInstance,FormSchema}OData` (spec §7) on the reference server: the
+ * `/odata/{Form,FormGroup,FormInstance,FormSchema}OData` (docs/spec.md, Calls) on the reference server: the
  * query string is parsed by the domain's one parser, compiled to parameterised SQL over the forms
  * tables (`FORMS_SQL_MODEL`, `runODataQuery`) and answered `{ '@odata.count'?, value }` as the fake
  * answers it. A malformed query, or one over the limits ($top capped, $expand depth, $filter size),

@@ -1,5 +1,5 @@
 /**
- * The server's check of schema `pattern`s against catastrophic backtracking (DESIGN §8, issue 11 #5),
+ * The server's check of schema `pattern`s against catastrophic backtracking (docs/decisions.md, Security and limits),
  * off the request thread: `recheck` (its native agent process, else a worker thread) analyses every
  * pattern of a schema being saved, in parallel, each within {@link PATTERN_CHECK_TIMEOUT_MS} and all
  * within {@link SCHEMA_PATTERNS_BUDGET_MS}. A vulnerable pattern, or one that could not be analysed in

@@ -1,5 +1,5 @@
 /**
- * The forms entity sets (spec §7: /odata/FormOData, FormGroupOData, FormInstanceOData,
+ * The forms entity sets (docs/spec.md, Calls: /odata/FormOData, FormGroupOData, FormInstanceOData,
  * FormSchemaOData) mapped onto the server's tables. The names, types and navigations come from the
  * domain (`FORMS_ODATA_SCHEMA`), the same the test fake serves; only the columns are said here.
  * Columns left out (a form's PDF bytes, row versions, an instance's creator) are never answered.

@@ -1,5 +1,5 @@
 /**
- * OData on the reference server (DESIGN §5, §8): the query string is parsed by the domain's one
+ * OData on the reference server (docs/decisions.md, OData): the query string is parsed by the domain's one
  * parser (`parseODataQuery` in `src/domain/odata`), bound to an entity type, and compiled here to
  * parameterised SQL over drizzle tables. Map each entity set once with {@link defineSqlModel}, then
  * answer a read with {@link runODataQuery}; an `ODataError` (status 400) names a malformed query.

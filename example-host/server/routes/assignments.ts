@@ -1,5 +1,5 @@
 /**
- * The add / remove / update calls of spec §7: claim groups and claims granted to users, user groups
+ * The add / remove / update calls of docs/spec.md, Calls: claim groups and claims granted to users, user groups
  * and claim groups, and users in user groups. Each answers the resulting rows of the holders it
  * changed (the client diffs them to show Added / Removed / Updated).
  *

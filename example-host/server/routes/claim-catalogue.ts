@@ -1,6 +1,6 @@
 /**
- * The claim catalogue (name ↔ number per claim type, DESIGN §4) and the row-level permission
- * tables (spec §7).
+ * The claim catalogue (name ↔ number per claim type, docs/decisions.md, Claim catalogue) and the row-level permission
+ * tables (docs/spec.md, Calls).
  */
 import { asc, eq, sql } from 'drizzle-orm';
 import type { EntityWithPermissions } from '../../../src/api/types';

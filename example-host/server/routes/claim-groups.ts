@@ -1,6 +1,6 @@
 /**
  * Claim groups (roles): list and page them, create, rename and delete them by name, and restore the
- * built-in ones (spec §7).
+ * built-in ones (docs/spec.md, Calls).
  *
  * - Names follow the domain's rules (src/domain/group-names.ts): 400 when blank, too long or holding
  *   control or invisible characters, 409 when another group's name reads the same.

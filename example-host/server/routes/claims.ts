@@ -1,5 +1,5 @@
 /**
- * /api/Claim/… routes about the caller (spec §7): the caller's claims and session data, the admin-role
+ * /api/Claim/… routes about the caller (docs/spec.md, Calls): the caller's claims and session data, the admin-role
  * check, OIDC configuration for hosts, whether users exist, and cache clearing. Catalogue, claim
  * groups, user groups, users and assignments have their own modules.
  */

@@ -47,7 +47,7 @@ export function toClaimGrant(row: GrantRow): ClaimGrant {
   };
 }
 
-/** A claim group row without its collections (how a link carries its claim group: slim, issue 10 #6). */
+/** A claim group row without its collections (how a link carries its claim group: slim). */
 export function toClaimGroup(row: ClaimGroupRow): ClaimGroup {
   return {
     id: row.id,
@@ -73,7 +73,7 @@ export function toClaimGroupLink(row: LinkRow, claimGroup?: ClaimGroup | null): 
   };
 }
 
-/** An application user without its collections: how a membership carries it (slim, issue 10 #6). */
+/** An application user without its collections: how a membership carries it (slim). */
 export function toUser(row: UserRow): ApplicationUser {
   return {
     id: row.id,

@@ -1,5 +1,5 @@
 /**
- * Route declarations (DESIGN §8: deny by default).
+ * Route declarations (docs/decisions.md, Security and limits: deny by default).
  *
  * Every endpoint is declared with `route({ method, path, handler })`; who may call it comes from the
  * domain's route → claim table (src/domain/route-access.ts, the one the fake enforces too): a server

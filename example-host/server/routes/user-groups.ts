@@ -1,5 +1,5 @@
 /**
- * Application user groups: list and page them, create, rename and delete them by id (spec §7).
+ * Application user groups: list and page them, create, rename and delete them by id (docs/spec.md, Calls).
  * Names follow the domain's rules (src/domain/group-names.ts: 400 when blank, too long or holding
  * control or invisible characters, 409 when another group's name reads the same); ids that are not
  * UUIDs answer 400, unknown ones 404. Deleting a group removes its memberships, claims and claim group

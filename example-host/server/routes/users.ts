@@ -1,6 +1,6 @@
 /**
  * Application users: list and page them with their include flags, and sync them from the identity
- * provider's account store (spec §7, DESIGN §5).
+ * provider's account store (docs/spec.md, Calls, docs/decisions.md, Reference backend).
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { applicationUsers } from '../db/schema';

@@ -15,7 +15,7 @@ export interface AdminShellProps {
   children?: ReactNode;
 }
 
-/** The admin layout: header (app name, user, colour scheme, sign out), the menu, and the screen in a 1200px panel (spec §9). */
+/** The admin layout: header (app name, user, colour scheme, sign out), the menu, and the screen in a 1200px panel (docs/spec.md, Constants and limits). */
 export function AdminShell({ userName, onSignOut, children }: AdminShellProps) {
   const [opened, { toggle, close }] = useDisclosure(false);
   return (

@@ -2,7 +2,7 @@ import { Anchor, Center, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useLabels } from '../useLabels';
 
-/** The 404 page of unmatched paths (spec §2, §8): 'Not Found' and a way home. */
+/** The 404 page of unmatched paths (docs/spec.md, Screens and routes and Error catalogue): 'Not Found' and a way home. */
 export function NotFoundPage() {
   const labels = useLabels();
   return (

@@ -8,7 +8,7 @@ function messageOf(error: unknown): string {
   return typeof error === 'string' ? error : JSON.stringify(error);
 }
 
-/** The page of a route that failed (spec §2, §8): 'Something went wrong!' and a 'Show Error' toggle. */
+/** The page of a route that failed (docs/spec.md, Screens and routes and Error catalogue): 'Something went wrong!' and a 'Show Error' toggle. */
 export function RouteErrorPage({ error }: Pick<ErrorComponentProps, 'error'>) {
   const labels = useLabels();
   const [opened, { toggle }] = useDisclosure(false);

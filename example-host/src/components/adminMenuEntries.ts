@@ -1,13 +1,13 @@
 import type { MenuClaimKey } from '../formsAdmin';
 
-/** One entry of the admin menu: where it leads and the menu claim (spec §6) that shows it. */
+/** One entry of the admin menu: where it leads and the menu claim (docs/spec.md, Roles and permissions) that shows it. */
 export interface AdminMenuEntry {
   label: string;
   to: string;
   claim: MenuClaimKey;
 }
 
-/** The admin menu (spec §2 menu entries, plus the two permission screens), in display order. */
+/** The admin menu (docs/spec.md, Screens and routes menu entries, plus the two permission screens), in display order. */
 export const adminMenuEntries = [
   { label: 'Form Builder', to: '/admin/form-builder/', claim: 'FormBuilder_AllowRead' },
   { label: 'Form Groups', to: '/admin/form-group/', claim: 'FormGroups_AllowRead' },

@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
 import { PageShell } from '../formsAdmin';
 
-/** The admin home (spec §2 does not show its contents, so it points at the menu). */
+/** The admin home (docs/spec.md, Screens and routes does not show its contents, so it points at the menu). */
 export function AdminHomePage() {
   return (
     <PageShell title="Admin home">

@@ -4,7 +4,7 @@ import { ADMIN_HOME_PATH, APP_NAME } from '../config';
 import { ErrorAlert, useAuth } from '../formsAdmin';
 import { useLabels } from '../useLabels';
 
-/** The public home (spec §2): what the product is, and the way into the admin area. */
+/** The public home (docs/spec.md, Screens and routes): what the product is, and the way into the admin area. */
 export function HomePage() {
   const auth = useAuth();
   const labels = useLabels();

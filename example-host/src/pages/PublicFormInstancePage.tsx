@@ -7,7 +7,7 @@ export interface PublicFormInstancePageProps extends FormInstanceSearch {
 }
 
 /**
- * The public form instance (spec §2): the library's `FormInstanceViewer` for the route's schema, mode, instance and
+ * The public form instance (docs/spec.md, Screens and routes): the library's `FormInstanceViewer` for the route's schema, mode, instance and
  * link token. The host's `AuthenticatedAPIProvider` is above it: a signed-in user's calls carry their own token, and
  * a link's token (anonymous visitors) is carried by the viewer instead.
  */

@@ -127,7 +127,7 @@ export function subGroupIdsOf(group: ClaimGroup): string[] {
 
 /**
  * The claim groups that may become sub-groups of `groupId`: never the group itself nor any group that already
- * (transitively) contains it (spec §5).
+ * (transitively) contains it (docs/spec.md, Validation rules).
  */
 export function subGroupCandidates(groups: readonly ClaimGroup[], groupId: string): ClaimGroup[] {
   const graph = new Map(groups.map((g) => [g.id, { subGroupIds: subGroupIdsOf(g) }]));

@@ -33,7 +33,7 @@ export interface PermissionEditorOptions {
   /** Claim groups that may be chosen; the claim-group picker is offered only when this is given. */
   claimGroupOptions?: readonly ClaimGroupOption[];
   /**
-   * A server search behind the claim-group picker (issue 10 #6): the picker's options are then the page of matches of
+   * A server search behind the claim-group picker: the picker's options are then the page of matches of
    * what is typed (`claimGroupOptions` is not used), searched inside the picker so that typing re-renders only it.
    * Without it the picker filters `claimGroupOptions` itself.
    */

@@ -150,7 +150,7 @@ export type RoleManagementFactory = Factory<{
 const defaultProps = { initialGroupId: null } satisfies Partial<RoleManagementProps>;
 
 /**
- * The Role Management screen (spec §2): create claim groups, pick one to rename or delete it, and configure its
+ * The Role Management screen (docs/spec.md, Screens and routes): create claim groups, pick one to rename or delete it, and configure its
  * sub-claim groups and permissions — {@link useRoleManagement} rendered by {@link RoleManagementView}. Works on its
  * own inside an `APIProvider`; `classNames` / `styles` reach its inner parts.
  */

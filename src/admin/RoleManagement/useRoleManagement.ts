@@ -31,12 +31,12 @@ export interface RoleManagementOptions {
 }
 
 /**
- * The headless Role Management screen (spec §2): everything it renders and every action with its `{ can, reason }`.
+ * The headless Role Management screen (docs/spec.md, Screens and routes): everything it renders and every action with its `{ can, reason }`.
  * A created group becomes the chosen one; choosing another group (or renaming, deleting or creating) with unsaved
- * changes asks first; renaming or deleting clears the selection (spec §4).
+ * changes asks first; renaming or deleting clears the selection (docs/spec.md, States and transitions).
  *
- * At scale (issue 10 #6) nothing loads every claim group: the picker and the sub-group picker ask the server for one
- * page of matches per search (the sub-group picker only for groups that may become sub-groups, spec §5), and the
+ * At scale nothing loads every claim group: the picker and the sub-group picker ask the server for one
+ * page of matches per search (the sub-group picker only for groups that may become sub-groups, docs/spec.md, Validation rules), and the
  * chosen group alone is loaded with its claims and sub-groups.
  */
 export function useRoleManagement({
@@ -77,7 +77,7 @@ export function useRoleManagement({
     holderId: selected?.id ?? '',
     granted,
     claimGroupOptions: NO_OPTIONS,
-    // Only the groups that may become sub-groups of the chosen one (spec §5), asked of the server.
+    // Only the groups that may become sub-groups of the chosen one (docs/spec.md, Validation rules), asked of the server.
     claimGroupSearch: searchSource({
       query: (text) => holderQueries.claimGroupSearch(client, { search: text, subGroupCandidatesOf: selected?.id ?? null }),
       enabled: selected !== null,

@@ -342,7 +342,7 @@ const defaultProps = {
 } satisfies Partial<UserRoleManagementProps>;
 
 /**
- * The User & Role Management screen (spec §2): {@link useUserRoleManagement} rendered by
+ * The User & Role Management screen (docs/spec.md, Screens and routes): {@link useUserRoleManagement} rendered by
  * {@link UserRoleManagementView}. Works on its own inside an `APIProvider`; `classNames` / `styles` reach its inner
  * parts.
  */

@@ -4,7 +4,7 @@ import type { ApplicationUser, DisplayNameFunction } from '../../api/types';
 import { claimKeys } from '../../query/keys';
 import { fillLabel, type Labels } from '../../query/labels';
 
-/** Thrown when the host's display-name function does not return one name per user requested (spec §5). */
+/** Thrown when the host's display-name function does not return one name per user requested (docs/spec.md, Validation rules). */
 export class DisplayNameCountError extends Error {
   constructor(
     /** How many users were requested. */
@@ -17,7 +17,7 @@ export class DisplayNameCountError extends Error {
   }
 }
 
-/** What a failure of the host's display-name function says: the count check of spec §5 in the labels' words. */
+/** What a failure of the host's display-name function says: the count check of docs/spec.md, Validation rules in the labels' words. */
 export function displayNamesErrorMessage(error: Error, labels: Labels): string {
   return error instanceof DisplayNameCountError
     ? fillLabel(labels.displayNameCountMismatch, { expected: error.expected, received: error.received })
@@ -58,7 +58,7 @@ export function useDisplayNames(users: readonly ApplicationUser[] | undefined, g
       if (!Array.isArray(names) || received !== list.length) throw new DisplayNameCountError(list.length, received);
       return list.map((user, i) => [user.id, String(names[i] ?? '')]);
     },
-    // Nobody to name, nothing to ask (the screens ask about the users they show, issue 10 #6).
+    // Nobody to name, nothing to ask (the screens ask about the users they show).
     enabled: list.length > 0 && getDisplayNames !== undefined,
     staleTime: Number.POSITIVE_INFINITY,
     placeholderData: keepPreviousData,

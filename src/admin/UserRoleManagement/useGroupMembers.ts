@@ -112,7 +112,7 @@ export function useGroupMembers({
       run: () => {
         if (!group || !saveAccess.can || save.isPending || checking) return;
         setChecking(true);
-        // Leaving a group can take the user's own administrator access away: ask first (issue 8 #2).
+        // Leaving a group can take the user's own administrator access away: ask first.
         void removesOwnAdmin([{ type: 'members', change: changeOf(group.id) }]).then((removes) => {
           setChecking(false);
           if (removes) setConfirmOwnAdmin(true);

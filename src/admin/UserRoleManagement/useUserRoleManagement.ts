@@ -44,8 +44,8 @@ export interface UserRoleManagementOptions {
   /** Called when the chosen user group changes; `null` when the selection is cleared. */
   onUserGroupSelected?: (id: string | null) => void;
   /**
-   * The host-supplied display-name function (spec §7): one name per user requested, in order. A different count is
-   * shown as an error (spec §5). Without it, a user shows as its name, user name, email or id.
+   * The host-supplied display-name function (docs/spec.md, Calls): one name per user requested, in order. A different count is
+   * shown as an error (docs/spec.md, Validation rules). Without it, a user shows as its name, user name, email or id.
    */
   getDisplayNames?: DisplayNameFunction;
   /** Overrides of the texts, which otherwise come from the `APIProvider` labels. */
@@ -65,12 +65,12 @@ function distinctUsers(lists: readonly (readonly ApplicationUser[])[]): Applicat
 }
 
 /**
- * The headless User & Role Management screen (spec §2): the 'Users' tab (picker, refresh, 'Full Sync'), the 'User
+ * The headless User & Role Management screen (docs/spec.md, Screens and routes): the 'Users' tab (picker, refresh, 'Full Sync'), the 'User
  * Groups' tab (create, edit, delete, refresh, 'Group Members'), and the 'Role & Permission Management' panel of the
  * chosen user or group, with every action's `{ can, reason }`. Switching tabs clears the tab left behind and starts the
- * panel afresh (spec §4); leaving unsaved changes asks first.
+ * panel afresh (docs/spec.md, States and transitions); leaving unsaved changes asks first.
  *
- * At scale (issue 10 #6) nothing loads every user, user group or claim group: each picker (users, user groups, group
+ * At scale nothing loads every user, user group or claim group: each picker (users, user groups, group
  * members, claim groups) asks the server for one page of matches per search, the chosen user or group alone is loaded
  * with its collections, and the host's display-name function is called only for the users shown.
  */
@@ -202,7 +202,7 @@ export function useUserRoleManagement({
     create: useCreateUserGroup(),
     access: access.manageUserGroups,
     createdMessage: labels.userGroupCreatedMessage,
-    // Spec §4: creating a user group clears the selection (unless that would drop unsaved changes).
+    // docs/spec.md, States and transitions: creating a user group clears the selection (unless that would drop unsaved changes).
     onCreated: () => {
       if (!dirty) selectGroup(null);
     },
@@ -239,7 +239,7 @@ export function useUserRoleManagement({
       onChange: (next: string | null) => {
         if (!isTab(next) || next === tab) return;
         unsaved.guard(() => {
-          // Spec §4: switching tabs clears the other tab's selection, and the panel starts afresh.
+          // docs/spec.md, States and transitions: switching tabs clears the other tab's selection, and the panel starts afresh.
           if (tab === 'users' && userId !== null) selectUser(null);
           if (tab === 'userGroups' && groupId !== null) selectGroup(null);
           setTab(next);

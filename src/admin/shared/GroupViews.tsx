@@ -151,7 +151,7 @@ export interface PickerSelectProps {
   data: readonly ComboboxItem[];
   value: string | null;
   onChange: (id: string | null) => void;
-  /** The server search behind the picker (issue 10 #6): its options replace `data`. Without it the picker filters `data`. */
+  /** The server search behind the picker: its options replace `data`. Without it the picker filters `data`. */
   source?: PickerSearchSource;
   part?: PartStyles;
 }

@@ -24,7 +24,7 @@ export interface PickerSearchState {
 }
 
 /**
- * A server search that runs inside the picker component (issue 10 #6): what is typed re-renders the picker, not the
+ * A server search that runs inside the picker component: what is typed re-renders the picker, not the
  * whole screen around it. `useSearch` is a hook; the picker calls it on every render.
  */
 export interface PickerSearchSource {

@@ -59,7 +59,7 @@ export function searchSource<T extends { id: string; name: string }, K extends Q
 
 /**
  * A picker's server search of users, run inside the picker: rows are labelled by the host's display-name function,
- * asked about the rows shown only (spec §5's count check applies; while it is pending or failed, names are shown).
+ * asked about the rows shown only (the count check of docs/spec.md, Validation rules applies; while it is pending or failed, names are shown).
  */
 export function userSearchSource<K extends QueryKey>(
   o: SearchSourceOptions<ApplicationUser, K> & {

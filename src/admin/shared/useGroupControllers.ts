@@ -23,7 +23,7 @@ export interface CreateGroupOptions<G> {
 }
 
 /**
- * The headless create-group form: 'Create Group' is unavailable while the trimmed name is blank (spec §5) or without
+ * The headless create-group form: 'Create Group' is unavailable while the trimmed name is blank (docs/spec.md, Validation rules) or without
  * the claim to create; success empties the name and opens 'Group Created Successfully'; a failure keeps the name.
  */
 export function useCreateGroupForm<G>({ create, access, createdMessage, onCreated, labels }: CreateGroupOptions<G>) {

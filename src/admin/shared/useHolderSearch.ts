@@ -59,7 +59,7 @@ function safeSearch(text: string): NameSearch | null {
 }
 
 /**
- * A picker's search on the server (issue 10 #6): each keystroke asks for one page of matches (the previous answer
+ * A picker's search on the server: each keystroke asks for one page of matches (the previous answer
  * stays shown meanwhile, and a superseded request is cancelled). When the new text only narrows the last answer, its
  * rows are narrowed at once by the same rule the server applies (`matchesNameSearch`): when that answer held every
  * match, typing on never waits for the network; otherwise the options already match what is typed while the server's

@@ -35,7 +35,7 @@ export function accessChangesOf(kind: PermissionHolderKind, save: PermissionSave
 /**
  * Whether access changes would take GlobalDataAdmin away from the signed-in user. Only a change that can remove access
  * asks anything: the server answers (`RemovesMyAdminAccess`, the domain's `removesOwnAdminAccess` over the caller's own
- * part of the access model), so no screen loads every user, user group and claim group to find out (issue 10 #6). When
+ * part of the access model), so no screen loads every user, user group and claim group to find out. When
  * the server cannot answer, it says false and the server's own guard on the write still stands.
  */
 export function useOwnAdminCheck() {

@@ -45,7 +45,7 @@ export interface PermissionPanelOptions {
   granted: PermissionState;
   /** The claim groups the holder may be given (not used with a `claimGroupSearch`). */
   claimGroupOptions: readonly ClaimGroupOption[];
-  /** The server search behind the claim-group picker (issue 10 #6); without it the picker filters the options itself. */
+  /** The server search behind the claim-group picker; without it the picker filters the options itself. */
   claimGroupSearch?: PickerSearchSource;
   /** Label of the claim-group picker. */
   claimGroupsLabel: string;
@@ -147,7 +147,7 @@ export function usePermissionPanel({
     const before = granted;
     save.mutate(permissionSaveOf(holderId, before, changes), {
       onSuccess: (answer) => {
-        // The dialog lists what the server says the holder has now against what it had (DESIGN §7), so a change
+        // The dialog lists what the server says the holder has now against what it had (docs/decisions.md, Contract details), so a change
         // the server did not make (e.g. someone else made it first) is not reported as made.
         const after: PermissionState = {
           selection: answer.claims ? selectionFromGrants(answer.claims) : before.selection,
@@ -182,7 +182,7 @@ export function usePermissionPanel({
         if (!saveAccess.can || save.isPending || checking || !changes) return;
         save.reset();
         setChecking(true);
-        // Before a change that takes the user's own administrator access away, ask (issue 8 #2).
+        // Before a change that takes the user's own administrator access away, ask.
         void removesOwnAdmin(accessChangesOf(kind, permissionSaveOf(holderId, granted, changes))).then((removes) => {
           setChecking(false);
           if (removes) setConfirmOwnAdmin(true);

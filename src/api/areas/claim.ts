@@ -1,4 +1,4 @@
-/** `/api/Claim/*`: claims, claim groups, application users and user groups (spec §7). */
+/** `/api/Claim/*`: claims, claim groups, application users and user groups (docs/spec.md, Calls). */
 import { assertDefined, assertDefinedMayBeNull } from '../args';
 import type { EffectivePermission } from '../../domain/effective-claims';
 import type { HistoryEntry, HistoryHolderKind } from '../../domain/change-history';

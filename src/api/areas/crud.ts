@@ -1,4 +1,4 @@
-/** `/api/crud/{entity}/*`: create, update, delete and soft delete (spec §7). */
+/** `/api/crud/{entity}/*`: create, update, delete and soft delete (docs/spec.md, Calls). */
 import { assertDefined } from '../args';
 import type { CallOptions, Transport } from '../transport';
 import type { CrudEntities, CrudEntityName } from '../types';

@@ -1,4 +1,4 @@
-/** `/api/DynamicFormLinking/*`: primitive data paths and instances created from an application (spec §7). */
+/** `/api/DynamicFormLinking/*`: primitive data paths and instances created from an application (docs/spec.md, Calls). */
 import { assertDefined } from '../args';
 import type { CallOptions, Transport } from '../transport';
 import type { FormInstance, JsonObject } from '../types';

@@ -1,4 +1,4 @@
-/** `/api/FormGenerator/UploadPdf`: a form generated from an uploaded PDF (spec §7). */
+/** `/api/FormGenerator/UploadPdf`: a form generated from an uploaded PDF (docs/spec.md, Calls). */
 import { assertDefined } from '../args';
 import type { CallOptions, Transport } from '../transport';
 import type { GeneratedForm } from '../types';

@@ -1,4 +1,4 @@
-/** `/api/Forms/*`: public links and instance notifications (spec §7). */
+/** `/api/Forms/*`: public links and instance notifications (docs/spec.md, Calls). */
 import { assertDefined } from '../args';
 import type { CallOptions, Transport } from '../transport';
 

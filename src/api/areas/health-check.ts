@@ -1,4 +1,4 @@
-/** `/api/HealthCheck/Get` (spec §7). */
+/** `/api/HealthCheck/Get` (docs/spec.md, Calls). */
 import type { CallOptions, Transport } from '../transport';
 import type { JsonValue } from '../types';
 

@@ -1,4 +1,4 @@
-/** `/odata/*`: OData reads of forms, form groups, form instances and form schemas (spec §7). */
+/** `/odata/*`: OData reads of forms, form groups, form instances and form schemas (docs/spec.md, Calls). */
 import { ArgumentError } from '../errors';
 import { singleOrNull } from '../guards';
 import { ACCEPT, buildQuery } from '../odata';
@@ -31,7 +31,7 @@ export interface ODataApi {
 
 function entitySet<T>(transport: Transport, path: string): ODataEntitySet<T> {
   const list = async (options?: ODataQueryOptions<T>, callOptions?: CallOptions) => {
-    // May be omitted, not null (spec §5).
+    // May be omitted, not null (docs/spec.md, Validation rules).
     if (options === null) throw new ArgumentError('options');
     return transport.request<ODataResult<T>>({
       method: 'GET',

@@ -1,4 +1,4 @@
-/** `/api/Signing/*`: signature requests and signed-document downloads (spec §7). */
+/** `/api/Signing/*`: signature requests and signed-document downloads (docs/spec.md, Calls). */
 import { assertDefined } from '../args';
 import { fileNameFromContentDisposition } from '../content-disposition';
 import type { CallOptions, Transport } from '../transport';

@@ -1,5 +1,5 @@
 /**
- * Public form access (DESIGN §3 "Public links", §8), the rules both backends apply to callers who
+ * Public form access (docs/decisions.md, Public links and Security and limits), the rules both backends apply to callers who
  * are not signed in, and the checks of an instance's data and version:
  *
  * - `Forms/GetEditUrl` / `GetViewUrl` links carry an unguessable token that names one instance and a
@@ -26,7 +26,7 @@ export const LINK_TOKEN_LIFETIME_MS = 24 * 60 * 60 * 1000;
  */
 export const FORM_LINK_TOKEN_HEADER = 'X-Form-Link-Token';
 
-/** The modes of a public form link (spec §2: `mode` is edit or view). */
+/** The modes of a public form link (docs/spec.md, Screens and routes: `mode` is edit or view). */
 export type FormLinkMode = 'edit' | 'view';
 
 /** What a valid link token grants. */

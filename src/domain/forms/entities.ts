@@ -1,5 +1,5 @@
 /**
- * What a post or patch of each forms CRUD entity may say (spec §7; shapes DESIGN §3), without storage:
+ * What a post or patch of each forms CRUD entity may say (docs/spec.md, Calls; shapes docs/decisions.md, Forms model), without storage:
  * each reader turns a JSON body into the fields to store, and the checks that need other rows take
  * those rows as arguments, so the fake (arrays) and the server (SQL) look them up their own way and
  * refuse with the same status and text.
@@ -139,7 +139,7 @@ export const EMPTY_JSON_SCHEMA: JsonObject = {
 export type FormSchemaFields = Pick<FormSchema, 'name' | 'version' | 'jsonSchema' | 'layout' | 'isPublic'>;
 
 /**
- * The engine's check of a schema about to be saved (DESIGN §8): layout shape, data paths without
+ * The engine's check of a schema about to be saved (docs/decisions.md, Security and limits): layout shape, data paths without
  * `__proto__` & co, catastrophic `pattern`s, the size, depth and field-count limits
  * (`FORM_LIMITS`), and that every field's widget can hold the type at its path (`checkWidgetBindings`,
  * so no saved form asks for a value nobody can give): 413 for size, 400 otherwise, each with the engine's message.
@@ -190,7 +190,7 @@ export function readFormSchemaPost(
 
 /**
  * A schema patch merged into `existing`. A version is immutable once an instance uses it
- * (DESIGN §3): changing its `jsonSchema` or `layout` then answers 409 ({@link SCHEMA_IN_USE_MESSAGE}).
+ * (docs/decisions.md, Forms model): changing its `jsonSchema` or `layout` then answers 409 ({@link SCHEMA_IN_USE_MESSAGE}).
  */
 export function readFormSchemaPatch(
   body: JsonRecord,
@@ -219,7 +219,7 @@ export function readFormSchemaPatch(
 
 const STATUSES = Object.values(FormInstanceStatus) as number[];
 
-/** The `status` of a body (spec §3 enum); 400 for anything else. */
+/** The `status` of a body (docs/spec.md, Entities enum); 400 for anything else. */
 export function statusField(body: JsonRecord, fallback: FormInstanceStatus): FormInstanceStatus {
   if (!hasField(body, 'status')) return fallback;
   const value = field(body, 'status');

@@ -1,5 +1,5 @@
 /**
- * The forms rules (issue 11 #4, #5) that the test fake (src/testing) and the reference server
+ * The forms rules that the test fake (src/testing) and the reference server
  * (example-host/server) share, React-free and HTTP-free: what each CRUD body may say, schema-version
  * immutability, public link access, the engine's check of instance data, and row versions. Each
  * backend keeps only its storage and HTTP.

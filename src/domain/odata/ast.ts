@@ -1,5 +1,5 @@
 /**
- * The OData syntax tree (spec §7; DESIGN §8, §9): what the client builds and serialises, what the
+ * The OData syntax tree (docs/spec.md, Calls; docs/decisions.md, OData): what the client builds and serialises, what the
  * parser produces from a query string, what the test fake evaluates in memory and what the
  * reference server compiles to SQL. Plain, JSON-compatible data (no classes, no Dates), so a tree
  * can be compared, logged and used in a query key.

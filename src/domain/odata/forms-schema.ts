@@ -1,5 +1,5 @@
 /**
- * The OData entity sets of the forms half (spec §7: `/odata/FormOData`, `/odata/FormGroupOData`,
+ * The OData entity sets of the forms half (docs/spec.md, Calls: `/odata/FormOData`, `/odata/FormGroupOData`,
  * `/odata/FormInstanceOData`, `/odata/FormSchemaOData`): what each offers to queries, once for the
  * test fake and the reference server.
  */
@@ -93,7 +93,7 @@ export const FORMS_ODATA_SCHEMA = { Form, FormGroup, FormSchema, FormInstance } 
 /** A type name of the forms OData service. */
 export type FormsODataType = keyof typeof FORMS_ODATA_SCHEMA;
 
-/** The entity sets' paths under `/odata/` and the type each serves (spec §7). */
+/** The entity sets' paths under `/odata/` and the type each serves (docs/spec.md, Calls). */
 export const FORMS_ODATA_SETS = {
   FormOData: 'Form',
   FormGroupOData: 'FormGroup',

@@ -1,5 +1,5 @@
 /**
- * OData, once (DESIGN §8, §9; issue 9): the syntax tree, its parser and serialiser, the limits and
+ * OData, once (docs/decisions.md, OData): the syntax tree, its parser and serialiser, the limits and
  * the in-memory evaluator. The client builds and serialises trees (`src/api/odata.ts`), the test
  * fake parses and evaluates them, and the reference server parses them and compiles them to SQL
  * (`example-host/server/odata`).

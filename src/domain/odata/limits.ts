@@ -1,5 +1,5 @@
 /**
- * The bounds of an OData read (DESIGN §8), in one place for the client, the fake and the server.
+ * The bounds of an OData read (docs/decisions.md, OData), in one place for the client, the fake and the server.
  * A query over a bound is refused with a 400 that names it; a read without `$top` gets the
  * default page size.
  */

@@ -1,5 +1,5 @@
 /**
- * `/api/Claim/*`: claims, claim groups, users, user groups and their grants (spec §7 "Claims").
+ * `/api/Claim/*`: claims, claim groups, users, user groups and their grants (docs/spec.md, Calls "Claims").
  *
  * Storage and HTTP only: who may call each route, the reading and checking of parameters and bodies,
  * the name rules, the nesting and access guards and the built-in groups all come from src/domain, as
@@ -95,7 +95,7 @@ const sortedClaims = (claims: ReadonlySet<number>) => [...claims].sort((a, b) =>
 const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
- * The live rows of a table (soft-deleted rows left out, DESIGN §3) with a display name, in the
+ * The live rows of a table (soft-deleted rows left out, docs/decisions.md, Forms model) with a display name, in the
  * server's order: by name regardless of case (schemas then by version), instances by creation.
  */
 function entitiesOf(db: FakeDb, table: RowLevelTable): { recordId: string; displayName: string }[] {

@@ -1,5 +1,5 @@
 /**
- * `/api/crud/{form|formgroup|forminstance|formschema}/{post|patch|delete|softdelete}` (spec §7).
+ * `/api/crud/{form|formgroup|forminstance|formschema}/{post|patch|delete|softdelete}` (docs/spec.md, Calls).
  *
  * - `post` saves a new row (a new id unless the body brings an unused one) and answers it;
  * - `patch` merges the body's known properties into the row named by its key and answers it; an

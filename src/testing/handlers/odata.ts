@@ -1,5 +1,5 @@
 /**
- * `/odata/{Form,FormGroup,FormInstance,FormSchema}OData`: OData reads (spec §7), parsed and
+ * `/odata/{Form,FormGroup,FormInstance,FormSchema}OData`: OData reads (docs/spec.md, Calls), parsed and
  * evaluated by the domain's OData rules (`src/domain/odata`); this file only chooses the rows a
  * caller may see. Anonymous callers see public schemas (and their forms), plus the one instance —
  * and its schema — that their link token names. A malformed query is an `ODataError`, answered 400
