@@ -1,4 +1,4 @@
-// Layer rules (DESIGN §2): dependencies point one way. Each block names what a folder may NOT import.
+// Layer rules (docs/decisions.md, Layers): dependencies point one way. Each block names what a folder may NOT import.
 // contract (src/api/enums, src/api/types) ← domain, engine ← api client ← query ← ui ← auth, permissions ← admin, forms,
 // viewer ← host; the fake (src/testing) and the server sit on the contract, domain and engine (README, design notes).
 const react = ['react', 'react-dom', 'react/*', 'react-dom/*', '@mantine/*', '@tanstack/*', 'oidc-client-ts', 'msw', 'msw/*'];

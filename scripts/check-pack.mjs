@@ -73,7 +73,7 @@ console.log('cjs ok');
 check('scratch ESM project imports the entry points', () => run('node', ['esm.mjs'], scratch));
 
 // The built `/viewer` entry and every chunk it imports, as published: an integrator's public page must not carry the
-// admin screens, the fake backend or MSW (issue 11). Marks: the displayNames of the admin screens and of their shared
+// admin screens, the fake backend or MSW. Marks: the displayNames of the admin screens and of their shared
 // parts (permission editor, "why can they?" panel, change history), a claim-catalogue description (the admin screens'
 // and the server's claim texts), the fake's factory name, and MSW imports.
 const VIEWER_FORBIDDEN = [

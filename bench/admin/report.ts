@@ -1,10 +1,10 @@
-/** The admin benchmark's table: each figure beside the goal of issue 10 #6, with PASS or GAP. */
+/** The admin benchmark's table: each figure beside its goal (docs/decisions.md, Scale of the permission screens), with PASS or GAP. */
 import type { CallResult } from './api';
 import type { BrowserResults, ScreenResult } from './browser';
 import type { ClaimsResult } from './claims';
 import { bytes, ms, summarise, type Summary } from './stats';
 
-/** The goals of issue 10 #6 on a 2-core machine. */
+/** The goals of the permission screens at scale on a 2-core machine. */
 export const GOALS = {
   keystrokeMs: 50,
   pickerUsableMs: 300,

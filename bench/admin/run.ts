@@ -1,5 +1,5 @@
 /**
- * `npm run bench:admin`: the permission screens at the scale of issue 10 #6 (10,000 users, 1,000 user groups of 10
+ * `npm run bench:admin`: the permission screens at the scale they are built for (10,000 users, 1,000 user groups of 10
  * members, 2,000 claim groups with claims and 10-level nesting), measured on the reference backend serving the built
  * example host, in Chromium. Prints a table with each goal's PASS or GAP and writes bench/admin/.out/results.json.
  *
@@ -104,7 +104,7 @@ const SCREEN_CLAIM_GROUP_FLAGS = {
 const SCREEN_USER_FLAGS = { includeClaims: 'true', IncludeApplicationUserGroups: 'true', includeClaimGroups: 'true' };
 const SCREEN_USER_GROUP_FLAGS = { includeClaims: 'true', includeApplicationUsers: 'true', includeClaimGroups: 'true' };
 
-/** The calls of spec §7 the permission screens are specified to make, and the paged variants. */
+/** The calls of docs/spec.md, Calls the permission screens are specified to make, and the paged variants. */
 function specCalls(iterations: number): CallSpec[] {
   const c = (name: string, path: string, query: Record<string, string>, note?: string, n = iterations): CallSpec => ({
     name,

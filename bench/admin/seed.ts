@@ -1,5 +1,5 @@
 /**
- * Seeds the scale of issue 10 #6 through the server's own data layer (drizzle over its database): 10,000 users,
+ * Seeds the scale of the permission screens (docs/decisions.md, Scale of the permission screens) through the server's own data layer (drizzle over its database): 10,000 users,
  * 1,000 user groups of 10 members, 2,000 claim groups with claims and nesting (chains of 10 nested levels).
  *
  * Names carry a generated word made only of letters that are not hex digits and do not occur in the fixed parts of
@@ -36,7 +36,7 @@ export interface SeedSize {
   nesting: number;
 }
 
-/** The size of issue 10 #6. */
+/** The size the permission screens are built for. */
 export const FULL_SIZE: SeedSize = { users: 10_000, userGroups: 1_000, membersPerGroup: 10, claimGroups: 2_000, nesting: 10 };
 
 const CONSONANTS = ['g', 'j', 'k', 'p', 'v', 'w', 'x', 'z'];

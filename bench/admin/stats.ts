@@ -33,7 +33,7 @@ export function ms(value: number | null | undefined): string {
   return `${Math.round(value)} ms`;
 }
 
-/** Bytes as B, kB or MB (decimal, as the issue's figures). */
+/** Bytes as B, kB or MB (decimal, as the goals' figures). */
 export function bytes(value: number | null | undefined): string {
   if (value === null || value === undefined) return '—';
   if (value < 1000) return `${value} B`;

@@ -1,5 +1,5 @@
 /**
- * The renderer bench's figures: medians per peer and size, our/peer ratios, the goals of issue 11 #6 judged PASS or
+ * The renderer bench's figures: medians per peer and size, our/peer ratios, the renderer goals (docs/decisions.md) judged PASS or
  * GAP, and the printed table.
  */
 import { bytes, ms, percentile } from '../admin/stats';
@@ -84,7 +84,7 @@ function ratio(ours: number | null, peer: number | null): string {
 
 const find = (rows: Row[], peer: string, n: number) => rows.find((r) => r.peer === peer && r.n === n);
 
-/** The goals of issue 11 #6, judged at the largest size measured (1000 in a full run). */
+/** The renderer goals, judged at the largest size measured (1000 in a full run). */
 export function judgeGoals(rows: Row[], sizes: number[], viewerPage: PageBuild | undefined, server: ServerResult | null, serverSkipped = 'not run'): Goal[] {
   const n = Math.max(...sizes);
   const small = Math.min(...sizes);
@@ -159,7 +159,7 @@ export function renderTable(heading: string, rows: Row[], sizes: number[], reps:
     }
     lines.push('');
   }
-  lines.push('Goals (issue 11 #6)');
+  lines.push('Goals');
   const goalWidth = Math.max(...goals.map((g) => g.goal.length)) + 2;
   for (const g of goals) {
     lines.push(`${pad(g.verdict, 14)}${pad(g.goal, goalWidth)}ours ${pad(g.ours, 11)} limit: ${g.reference}${g.note ? ` — ${g.note}` : ''}`);

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:renderer`: our FormRenderer beside @rjsf/mantine, JSON Forms (vanilla), SurveyJS and a hand-written
- * Mantine form (the floor) on generated forms of N fields, in headless Chromium (issue 11 #6). Prints a table per N
+ * Mantine form (the floor) on generated forms of N fields, in headless Chromium. Prints a table per N
  * with our/peer ratios and the goals as PASS or GAP, and writes bench/renderer/results.json.
  *
  * Options: --n=50,200,1000 (sizes), --reps=3 (measured runs per peer and size, after one calibration load),

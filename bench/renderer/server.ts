@@ -1,5 +1,5 @@
 /**
- * The server goal of issue 11 #6: "a 1000-field instance saves and reloads on the real server in under 200 ms".
+ * The renderer's server goal: "a 1000-field instance saves and reloads on the real server in under 200 ms".
  *
  * Starts the reference backend in this process as the server tests do (example-host/server, in-memory PGlite, random
  * ports), creates a public form schema of N generated fields (the renderer bench's form), and then does what the

@@ -156,7 +156,7 @@ export const Loading: Story = {
   },
 };
 
-/** Adds issue 10 #6's scale to the fake: 10,000 users, 1,000 user groups, 2,000 claim groups nested 10 deep. */
+/** Adds the scale the screens are built for to the fake: 10,000 users, 1,000 user groups, 2,000 claim groups nested 10 deep. */
 const atScale = async () => {
   addScaleData(fakeBackend.db);
   return {};
@@ -184,7 +184,7 @@ export const AtScale: Story = {
 
 /**
  * At scale, a group deep in a chain chosen: only it is loaded, and its sub-group picker offers only groups that do not
- * contain it (spec §5), one page at a time.
+ * contain it (docs/spec.md, Validation rules), one page at a time.
  */
 export const AtScaleGroupSelected: Story = {
   loaders: [atScale],

@@ -143,7 +143,7 @@ export const Loading: Story = {
   },
 };
 
-/** Adds issue 10 #6's scale to the fake: 10,000 users, 1,000 user groups, 2,000 claim groups nested 10 deep. */
+/** Adds the scale the screens are built for to the fake: 10,000 users, 1,000 user groups, 2,000 claim groups nested 10 deep. */
 const atScale = async () => {
   addScaleData(fakeBackend.db);
   return {};

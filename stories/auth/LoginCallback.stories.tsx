@@ -3,7 +3,7 @@ import { AuthProvider, LoginCallback } from '../../src/auth';
 import { StoryUserManager } from '../support/storyAuth';
 import type { StoryCallbackOutcome } from '../support/storyAuth';
 
-/** The sign-in callback page (spec §2) wired to a real `AuthProvider`, one story per outcome. */
+/** The sign-in callback page (docs/spec.md, Screens and routes) wired to a real `AuthProvider`, one story per outcome. */
 function CallbackPage({ outcome }: { outcome: StoryCallbackOutcome }) {
   return (
     <AuthProvider userManager={new StoryUserManager(outcome)}>

@@ -460,7 +460,7 @@ describe('RoleManagement', () => {
           'After this change you are no longer an administrator: you may lose access to this screen, and only another administrator can give it back.',
         ),
       ).toBeInTheDocument();
-      // The server answered the question (issue 10 #6): no list of users, user groups or claim groups was loaded.
+      // The server answered the question: no list of users, user groups or claim groups was loaded.
       expect(requestsTo('RemovesMyAdminAccess')).toHaveLength(1);
       expect([...requestsTo('ApplicationList'), ...requestsTo('ApplicationUserGroupsList'), ...requestsTo('ClaimGroupsList')]).toEqual([]);
       await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
@@ -492,7 +492,7 @@ describe('RoleManagement', () => {
     });
   });
 
-  describe('load errors (spec §8)', () => {
+  describe('load errors (docs/spec.md, Error catalogue)', () => {
     it("shows 'Failed to load claim groups. Please try again.' and retries", async () => {
       server.use(errorHandlers.failing('/api/Claim/ClaimGroupsPaged', 500, { once: true }));
       const { user } = renderScreen();

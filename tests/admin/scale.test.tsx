@@ -1,5 +1,5 @@
 /**
- * The permission screens at scale (issue 10 #6): pickers search the server one page at a time, the chosen holder is
+ * The permission screens at scale: pickers search the server one page at a time, the chosen holder is
  * loaded alone, the display-name function hears only about the users shown, and the own-administrator check asks
  * the server instead of loading every list.
  */
@@ -46,7 +46,7 @@ describe('Role Management at scale', () => {
     expect(fullLists()).toEqual([]);
   });
 
-  it('loads only the chosen group, and offers as sub-groups only groups that do not contain it (spec §5)', async () => {
+  it('loads only the chosen group, and offers as sub-groups only groups that do not contain it (docs/spec.md, Validation rules)', async () => {
     // Scale Role 0004 is level 3 of the first chain: 0001 ⊃ 0002 ⊃ 0003 ⊃ 0004 ⊃ 0005 ⊃ …
     const chosen = scaleClaimGroupId(4);
     const name = backend.db.claimGroups.find((g) => g.id === chosen)?.name as string;

@@ -9,7 +9,7 @@ import * as RoleManagementStories from '../../stories/admin/RoleManagement.stori
 import * as UserRoleManagementStories from '../../stories/admin/UserRoleManagement.stories';
 import { resetFakeBackend } from '../../stories/support/fakeBackend';
 
-// Stories double as test fixtures for the screens (issue 9 #6): a story's args, its fake user, its MSW handlers and
+// Stories double as test fixtures for the screens: a story's args, its fake user, its MSW handlers and
 // the project's decorators (Mantine, the API provider on the fake backend) are the whole set-up, so a test and the
 // catalogue cannot drift apart. MSW runs in Node here: the addon's own loader applies each story's `parameters.msw`
 // to a Node server instead of the browser's service worker.

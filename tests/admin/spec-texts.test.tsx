@@ -5,7 +5,7 @@ import { errorHandlers } from '../../src/testing';
 import { seedIds } from '../../src/testing/seed-ids';
 import { renderInApi, setupFakeApi } from './support/screen';
 
-// Every text spec §2, §5 and §8 gives the two permission screens, found verbatim on the screen (issue 10 item 2).
+// Every text docs/spec.md, Screens and routes, Validation rules and Error catalogue gives the two permission screens, found verbatim on the screen.
 const { server } = setupFakeApi();
 
 describe('spec texts of Role Management', () => {

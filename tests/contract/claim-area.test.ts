@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Contract tests of the Claim area (spec §7): the same scenarios, through the typed client, against
+ * Contract tests of the Claim area (docs/spec.md, Calls): the same scenarios, through the typed client, against
  * the in-memory fake and against the reference server; then the shapes (field names and value types)
  * and facts each recorded are compared step by step. See scenarios.ts.
  */

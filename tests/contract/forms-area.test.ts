@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Contract of the forms half (spec §7: CRUD, OData reads, Forms/*): one scenario through the typed
+ * Contract of the forms half (docs/spec.md, Calls: CRUD, OData reads, Forms/*): one scenario through the typed
  * client against the fake and against the reference server; the shapes of the answers and the facts
  * (statuses, problem details' texts, what anonymous and link callers may do) must be the same. The
  * rules behind them live once in src/domain/forms.

@@ -1,5 +1,5 @@
 /**
- * One suite of Claim-area scenarios (spec §7), written against the typed client and run against
+ * One suite of Claim-area scenarios (docs/spec.md, Calls), written against the typed client and run against
  * every target (see `targets.ts`). Each scenario asserts the semantics itself and records the
  * shapes of what it got (`shapeOf`) and a few facts; `claim-area.test.ts` then compares the records
  * of the fake and the server step by step.
@@ -444,7 +444,7 @@ export function defineClaimAreaContract(
       expect(blank).toEqual(none);
       expect((await apiError(api.claimGroupsPaged({ ...all, search: 'x'.repeat(201) }))).status).toBe(400);
 
-      // Sub-group candidates (spec §5): never the group itself nor a group containing it.
+      // Sub-group candidates (docs/spec.md, Validation rules): never the group itself nor a group containing it.
       const candidates = async (of: string) =>
         present(await api.claimGroupsPaged({ ...SCREEN_FLAGS, page: 1, search: suffix, subGroupCandidatesOf: of }), 'candidates');
       const ofA = await candidates(ids.a);
@@ -862,7 +862,7 @@ export function defineClaimAreaContract(
       }
     });
 
-    it('one change is bounded: too many holder × item pairs or too large a body answer 413 naming the limit (issue 8 #12)', async () => {
+    it('one change is bounded: too many holder × item pairs or too large a body answer 413 naming the limit', async () => {
       const holders = Array.from({ length: 3 }, () => crypto.randomUUID());
       const pairs = problemOf(
         await apiError(
@@ -1037,7 +1037,7 @@ export function defineClaimAreaContract(
           ...change,
         });
 
-      // 'Administrators' → 'Clear All' → 'Save Changes' (issue 8 #2).
+      // 'Administrators' → 'Clear All' → 'Save Changes'.
       await refusedWith(claimsOf({ removeExistingUnMentionedClaimBase: true }), builtInGroupEmptyReason('Administrators'), 'built-in-group-empty', 'clear a built-in group');
       await refusedWith(
         claimsOf({ claimEnumsToRemoveValue: [Permission.GlobalDataAdmin] }),

@@ -104,7 +104,7 @@ describe('the access model', () => {
   });
 });
 
-describe('the last administrator cannot be removed (issue 8 #2)', () => {
+describe('the last administrator cannot be removed', () => {
   const refusedAsLockout = (m: AccessModel, change: AccessChange) => {
     const error = refusal(() => checkAccessChange(m, change));
     expect(error.status).toBe(409);

@@ -74,7 +74,7 @@ describe('parseClaimsChange', () => {
   });
 });
 
-describe('the size of one change (issue 8 #12)', () => {
+describe('the size of one change', () => {
   it('allows MAX_CHANGE_PAIRS holder × item pairs and refuses more with 413 naming the limit', () => {
     expect(MAX_CHANGE_PAIRS).toBe(2000);
     expect(() => checkChangeSize(100, 20, 'h', "'i'")).not.toThrow();

@@ -4,7 +4,7 @@ import { newPage, signInAtProvider, storedAccessToken } from './stack';
 import { startStack } from './stack';
 import type { Stack } from './stack';
 
-// Issue 8's first three defects, walked as a person would in Chromium against the real provider and server.
+// Sign-out, the last administrator, and admin routes gated like their menu entries, walked as a person would in Chromium against the real provider and server.
 
 let stack: Stack;
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import type { BrowserContextOptions, Page } from 'playwright-core';
 import { signInAtProvider, startStack } from './stack';
 import type { Stack } from './stack';
 
-// Issue 8 #6 and #8 measured in Chromium on the real host: long permission labels wrap inside their card and the
+// Layout measured in Chromium on the real host: long permission labels wrap inside their card and the
 // claim-group picker keeps a usable width on a phone; a dark system gets a dark page before the app's script runs.
 
 let stack: Stack;

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { newPage, signInAtProvider, startStack } from './stack';
 import type { Stack } from './stack';
 
-// Issue 10's journey on the real server, in Chromium, as an administrator would do it: create a role, nest it in
+// The permission journey on the real server, in Chromium, as an administrator would do it: create a role, nest it in
 // another, give it a permission with a priority, grant the outer role to a new user group, add the editor to the group;
 // the editor signs in and sees the newly permitted menu entry; the administrator revokes it and it goes; the role's
 // change history shows both changes.
@@ -73,7 +73,7 @@ describe('permission administration, end to end', () => {
     await page.getByRole('textbox', { name: 'Group name' }).fill(team);
     await page.getByRole('button', { name: 'Create Group' }).click();
     await closeDialog(page, 'Group Created Successfully');
-    // Spec §4: creating a user group clears the selection; the administrator picks the new group.
+    // docs/spec.md, States and transitions: creating a user group clears the selection; the administrator picks the new group.
     await pickOption(page, page.getByRole('combobox', { name: 'User Group', exact: true }), team);
     const groupPanel = page.getByRole('region', { name: new RegExp(`User Group: ${team}$`) });
     await groupPanel.waitFor();

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newPage, startStack } from './stack';
 import type { Stack } from './stack';
 
-// Issue 11: a visitor opens a public link, fills in a multi-page form with an error on the way, loses the network during
+// A visitor opens a public link, fills in a multi-page form with an error on the way, loses the network during
 // a save and gets it back without losing input, submits, and the stored answers show in view mode — on the real
 // server, in Chromium.
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as root from '../../src';
 
-// One displayName convention (issue 9 #5): every component the package exports names itself '@ccq/forms-admin/<Name>'
+// One displayName convention: every component the package exports names itself '@ccq/forms-admin/<Name>'
 // in React DevTools and error stacks, whatever way it was written (function, memo, Mantine factory).
 describe('displayName of the exported components', () => {
   // Components: capitalised functions (error classes aside) and memo/forwardRef objects.

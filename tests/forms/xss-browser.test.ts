@@ -6,7 +6,7 @@ import { launchChromium } from '../support/chromium.mjs';
 import { XSS_PAYLOADS } from './xss-payloads';
 
 /**
- * Issue 11 #5: a corpus of at least 100 XSS payloads placed in every text property of a schema runs no script in
+ * A corpus of at least 100 XSS payloads placed in every text property of a schema runs no script in
  * Chromium — in edit mode with every error message showing, and in view mode with the payloads as answers too.
  */
 describe('FormRenderer in Chromium: XSS payloads never run', () => {

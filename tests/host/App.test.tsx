@@ -55,7 +55,7 @@ describe('start-up', () => {
     expect(calls).toBe(2);
   });
 
-  it('puts toasts at the top right for 3000 ms (spec §9)', () => {
+  it('puts toasts at the top right for 3000 ms (docs/spec.md, Constants and limits)', () => {
     expect(notificationsProps).toEqual({ position: 'top-right', autoClose: 3000 });
   });
 });

@@ -7,7 +7,7 @@ import { AuthProvider, useAuth } from '../../src/auth/AuthProvider';
 import { AuthenticatedAPIProvider } from '../../src/auth/AuthenticatedAPIProvider';
 import { renderRouter } from './support/renderRouter';
 
-// Where the provider sends the browser after sign-out (issue 8 #1): the host's own page under the real AuthProvider.
+// Where the provider sends the browser after sign-out: the host's own page under the real AuthProvider.
 // It must start no sign-in by itself (that is what silently signed the user back in); the next sign-in is the user's.
 
 const idp = 'http://idp.test';

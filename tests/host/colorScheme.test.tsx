@@ -15,7 +15,7 @@ import { createAppRouter } from '../../example-host/src/router';
 import type * as AuthProviderModule from '../../src/auth/AuthProvider';
 import type { AuthContextValue } from '../../src/auth/AuthProvider';
 
-// Issue 8 #8, on the host's own wiring (App and its MantineProvider, not a provider built by the test): a dark system
+// The colour scheme, on the host's own wiring (App and its MantineProvider, not a provider built by the test): a dark system
 // gets a dark host, the switch sits in the admin header, and the choice is remembered; the script in index.html sets
 // the same scheme before the app loads.
 

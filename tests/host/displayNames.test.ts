@@ -21,7 +21,7 @@ describe('displayNames', () => {
     expectTypeOf(displayNames).toExtend<DisplayNameFunction>();
   });
 
-  it('returns exactly one name per user, in order (spec §5)', () => {
+  it('returns exactly one name per user, in order (docs/spec.md, Validation rules)', () => {
     const users = [user({ id: 'a', name: 'Ada' }), user({ id: 'b', name: 'Bo' }), user({ id: 'c', name: 'Cy' })];
     const names = displayNames(users);
     expect(names).toHaveLength(users.length);

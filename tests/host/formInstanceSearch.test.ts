@@ -7,7 +7,7 @@ describe('validateFormInstanceSearch', () => {
     expect(validateFormInstanceSearch({ mode: 'view' })).toEqual({ mode: 'view' });
   });
 
-  it('defaults to view when mode is missing (spec §5)', () => {
+  it('defaults to view when mode is missing (docs/spec.md, Validation rules)', () => {
     expect(validateFormInstanceSearch({})).toEqual({ mode: 'view' });
   });
 

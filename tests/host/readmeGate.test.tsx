@@ -13,7 +13,7 @@ import { RequireClaim } from '../../src/permissions';
 import { APIProvider } from '../../src/query/APIProvider';
 import { renderRouter } from './support/renderRouter';
 
-// Issue 8's acceptance: the README's host example and the example host gate the permission screens the same way.
+// The README's host example and the example host gate the permission screens the same way.
 // The README's example, as written there, and the host's route gate render side by side under the same claims.
 
 const readme = readFileSync(resolve(__dirname, '../../README.md'), 'utf8');

@@ -13,7 +13,7 @@ import { seedIds } from '../../src/testing/seed-ids';
 
 
 describe('routerOptions', () => {
-  it('uses the navigation numbers of spec §2 and §9', () => {
+  it('uses the navigation numbers of docs/spec.md, Screens and routes and Constants and limits', () => {
     expect(routerOptions.defaultPreload).toBe('intent');
     expect(routerOptions.defaultPreloadDelay).toBe(50);
     expect(routerOptions.defaultPreloadStaleTime).toBe(0);
@@ -65,7 +65,7 @@ describe('route table', () => {
     '/admin/form-schemas/',
     '/admin/form-instances/',
     '/admin/signing/',
-  ])('matches %s with a page of its own (spec §2)', (path) => {
+  ])('matches %s with a page of its own (docs/spec.md, Screens and routes)', (path) => {
     expect(pageRouteOf(path)).toBeDefined();
   });
 
@@ -142,7 +142,7 @@ describe('RouteErrorPage', () => {
 });
 
 describe('scroll restoration', () => {
-  it('saves scroll state at most every 100 ms (spec §9)', async () => {
+  it('saves scroll state at most every 100 ms (docs/spec.md, Constants and limits)', async () => {
     const setItem = vi.spyOn(Storage.prototype, 'setItem');
     const root = createRootRoute({ component: () => <div style={{ height: 5000 }}>long page</div> });
     await renderRouter(root, '/');

@@ -280,7 +280,7 @@ describe('body validation', () => {
     });
   });
 
-  it('refuses a change of more than MAX_CHANGE_PAIRS holder × item pairs with 413 naming the limit (issue 8 #12)', async () => {
+  it('refuses a change of more than MAX_CHANGE_PAIRS holder × item pairs with 413 naming the limit', async () => {
     const holders = Array.from({ length: 100 }, () => crypto.randomUUID());
     const claims = (n: number) =>
       Object.values(Permission)
@@ -344,7 +344,7 @@ describe('body validation', () => {
   });
 });
 
-describe('the effective-claims cache after a write (issue 10 #6)', () => {
+describe('the effective-claims cache after a write', () => {
   it('forgets only the claims of the users the write reaches: holders of the changed role, members who left', async () => {
     const reached = await userWithClaims(server, 'cache-reached', [Permission.Form_Select]);
     const other = await userWithClaims(server, 'cache-other', [Permission.Form_Select]);

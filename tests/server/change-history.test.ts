@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Issue 10 #4: every permission and membership change is recorded in its own transaction — who, when, what was
+ * Change history: every permission and membership change is recorded in its own transaction — who, when, what was
  * added, removed or updated, on which holder — and read back newest first, paged, by administrators only.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * The forms half of the reference server (issue 11 #4, #5): CRUD of form, formgroup, formschema and
+ * The forms half of the reference server: CRUD of form, formgroup, formschema and
  * forminstance with the claims of the route table, schema-version immutability, the engine's checks
  * of schemas and instance data, versions (ETag / If-Match → 412), and the four OData reads.
  */

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Public form access on the reference server (issue 11 #4, #5; DESIGN §3 "Public links"): GetEditUrl /
+ * Public form access on the reference server (docs/decisions.md, Forms model "Public links"): GetEditUrl /
  * GetViewUrl links with an unguessable, hashed, expiring token; anonymous callers reach only the
  * instance their link names (a view link cannot write), or start an instance of a public schema;
  * unknown or non-public schema → 404; expired or altered token → 401; MarkCompleted, NotifyDeleted.

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Hardening of the reference backend (issue 8 #9, #10, #11, #13): the development provider's login
+ * Hardening of the reference backend: the development provider's login
  * throttle, undecodable paths on the host origin, access-token time and type checks, and the
  * caching and framing headers of API answers and host pages.
  */
@@ -45,7 +45,7 @@ afterAll(async () => {
   if (hostDist) await rm(hostDist, { recursive: true, force: true });
 });
 
-// ---------------------------------------------------------------- #9 login throttle
+// ---------------------------------------------------------------- login throttle
 
 const TOO_MANY = /Too many failed attempts\. Try again in \d+ (second|seconds|minute|minutes)\./;
 
@@ -186,7 +186,7 @@ describe('login throttle of the development provider', () => {
   });
 });
 
-// ---------------------------------------------------------------- #10 undecodable paths
+// ---------------------------------------------------------------- undecodable paths
 
 describe('undecodable paths on the host origin', () => {
   it.each(['/%', '/%E0%A4%A', '/forms/%zz', '/assets/%'])('GET %s answers 400 problem details, no stack logged', async (p) => {
@@ -219,7 +219,7 @@ describe('undecodable paths on the host origin', () => {
   });
 });
 
-// ---------------------------------------------------------------- #11 token time and type checks
+// ---------------------------------------------------------------- token time and type checks
 
 describe('access token time and type checks', () => {
   const now = () => Math.floor(Date.now() / 1000);
@@ -357,7 +357,7 @@ describe('TokenVerifier', () => {
   });
 });
 
-// ---------------------------------------------------------------- #13 caching and framing headers
+// ---------------------------------------------------------------- caching and framing headers
 
 describe('caching and framing headers', () => {
   it('every /api answer says Cache-Control: no-store, successes and problem details alike', async () => {

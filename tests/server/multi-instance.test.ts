@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Issue 10 #7: several server instances over one PostgreSQL. A permission revoked through one instance is refused by
+ * Several server instances over one PostgreSQL. A permission revoked through one instance is refused by
  * another within a second (the permissions version each instance checks), while unrelated requests keep their cache.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Deny by default (DESIGN §8): every declared route is walked with an anonymous caller, a user with
+ * Deny by default (docs/decisions.md, Security and limits): every declared route is walked with an anonymous caller, a user with
  * no claims, a user holding just the route's claim and the administrator; undeclared routes 404.
  * Who may call each route comes from the domain's route table (src/domain/route-access.ts), which the
  * fake enforces too; a route missing from it cannot be declared.
@@ -66,7 +66,7 @@ const label = (r: AnyRouteDeclaration) =>
   `${r.method} ${r.path} [${typeof r.claim === 'number' ? permissionName(r.claim) : r.claim}]`;
 
 describe('route walk', () => {
-  it('declares every endpoint of the Claim area (spec §7)', () => {
+  it('declares every endpoint of the Claim area (docs/spec.md, Calls)', () => {
     const declared = routes.map((r) => `${r.method} ${r.path}`);
     expect(declared).toEqual(
       expect.arrayContaining([

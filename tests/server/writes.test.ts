@@ -1,10 +1,10 @@
 // @vitest-environment node
 /**
  * Administration writes (example-host/server/routes/writes.ts):
- * - issue 8 #12: locks are scoped — against a real PostgreSQL server (PGlite runs one transaction at a
+ * - locks are scoped — against a real PostgreSQL server (PGlite runs one transaction at a
  *   time), a write to one holder does not wait for a slow write to another, a write to the same holder
  *   does, and a change that can take access away waits for access changes in flight;
- * - issue 9 #4: the effective-claims cache is cleared only after a commit that changed claims.
+ * - the effective-claims cache is cleared only after a commit that changed claims.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Permission } from '../../src/api/enums';
@@ -58,7 +58,7 @@ describe('the locks of a write plan', () => {
   });
 });
 
-describe('scoped write locks on PostgreSQL (issue 8 #12)', () => {
+describe('scoped write locks on PostgreSQL', () => {
   let pg: TemporaryPostgres;
   let open: OpenDatabase;
   let services: Services;
@@ -138,7 +138,7 @@ describe('scoped write locks on PostgreSQL (issue 8 #12)', () => {
   });
 });
 
-describe('the effective-claims cache (issue 9 #4)', () => {
+describe('the effective-claims cache', () => {
   let server: TestServer;
   let admin: string;
   let userId: string;
@@ -192,7 +192,7 @@ describe('the effective-claims cache (issue 9 #4)', () => {
     let size = await warm();
     const res = await claimsChange({ claimSets: [userId], claimBaseToAddUpdate: [{ ...formSelect, priorityOfPermission: 7 }] });
     expect(res.status).toBe(200);
-    // The user's claims are forgotten; the administrator's, which the change cannot reach, are kept (issue 10 #6).
+    // The user's claims are forgotten; the administrator's, which the change cannot reach, are kept.
     expect(server.claims.size).toBe(size - 1);
     size = await warm();
     expect((await claimsChange({ claimSets: [userId], claimEnumsToRemoveValue: [Permission.Form_Select] })).status).toBe(200);

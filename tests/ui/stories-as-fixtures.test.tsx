@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import preview from '../../.storybook/preview';
 import * as ErrorAlertStories from '../../stories/ui/ErrorAlert.stories';
 
-// Stories double as test fixtures (issue 9 #6): the story's args and the project's decorators (Mantine, the API
+// Stories double as test fixtures: the story's args and the project's decorators (Mantine, the API
 // provider) are the set-up, so a test and the catalogue designers browse cannot drift apart.
 // The browser-only MSW loader is left out: these stories make no calls (screens with calls use src/testing directly).
 setProjectAnnotations({ ...preview, loaders: [] });
