@@ -45,7 +45,7 @@ function sourceFiles(): string[] {
 
 /**
  * Citations of what a newcomer with only the repository cannot read: a numbered section of the design or the
- * specification ("docs/decisions.md, Effective claims", "docs/spec.md, Validation rules", or a bare "§5"; a public standard's "RFC 6901 §4" is fine) and an issue
+ * specification ("DESIGN §4", "spec §5", or a bare "§5"; a public standard's "RFC 6901 §4" is fine) and an issue
  * number ("issue 10", "issue 8 #2", "Issue 11's").
  */
 const FORBIDDEN: { what: string; pattern: RegExp }[] = [
@@ -92,11 +92,11 @@ function sectionsNamed(rest: string, headings: string[]): string[] | null {
 describe('the citation check itself', () => {
   it('finds citations of outside documents and tickets', () => {
     for (const line of [
-      '// Every screen resolves claim keys with it (docs/decisions.md, Effective claims).',
-      ' * The nesting rule (docs/spec.md, Validation rules): refuses (400)',
-      '// Before a change that takes access away, ask.',
+      '// Every screen resolves claim keys with it (DESIGN §4).',
+      ' * The nesting rule (spec §5): refuses (400)',
+      '// Before a change that takes access away, ask (issue 8 #2).',
       "// Issue 10's journey on the real server",
-      "describe('the size of one change', () => {",
+      "describe('the size of one change (issue 8 #12)', () => {",
       ' * Enumerations of the contract (§3, §6).',
     ]) {
       expect(citationsIn(line), line).not.toEqual([]);
