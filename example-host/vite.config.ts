@@ -6,6 +6,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './precompress';
 
 const hostRoot = fileURLToPath(new URL('.', import.meta.url));
 const librarySource = fileURLToPath(new URL('../src/', import.meta.url));
@@ -20,7 +21,7 @@ const proxied = { target: backendUrl, changeOrigin: false, secure: false } as co
 
 export default defineConfig({
   root: hostRoot,
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: {
     // The host runs the library from source, so a change in src/ shows up without a library build.
     alias: [
@@ -43,7 +44,9 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // Maps for the people who debug a build (bench/host reads them), without the `sourceMappingURL` comment: browsers
+    // never ask for them, and the server refuses `*.map` (they hold the whole source).
+    sourcemap: 'hidden',
     chunkSizeWarningLimit: 2000,
     rolldownOptions: {
       onwarn(warning, defaultHandler) {

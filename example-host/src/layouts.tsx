@@ -1,12 +1,7 @@
 import { Center } from '@mantine/core';
 import { Outlet, useRouter } from '@tanstack/react-router';
-import { AdminRouteGate } from './components/AdminRouteGate';
-import { AdminShell } from './components/AdminShell';
-import { NoAdminAccessPage } from './components/NoAdminAccessPage';
 import { PendingPage } from './components/PendingPage';
-import { SIGNED_OUT_PATH } from './config';
-import { displayNames } from './displayNames';
-import { ErrorAlert, LoginCallback, RequireAdmin, RequireAuth, useAuth } from './formsAdmin';
+import { ErrorAlert, LoginCallback, RequireAuth, useAuth } from './formsAdmin';
 import { useLabels } from './useLabels';
 
 /** Every page: public and admin alike. */
@@ -44,24 +39,5 @@ export function AuthenticatedLayout() {
     <RequireAuth fallback={fallback}>
       <Outlet />
     </RequireAuth>
-  );
-}
-
-/** The admin area: administrators only (the server's `CheckForAdminRole`), in the admin shell with its menu. */
-export function AdminLayout() {
-  const auth = useAuth();
-  const user = auth.user;
-  const userName = user ? (displayNames([{ id: user.subject, name: user.name, email: user.email }])[0] ?? '') : '';
-  const router = useRouter();
-  // Resolves only when the provider could not be reached (the local session has ended): say so on the signed-out page.
-  const signOut = () => void auth.signOut().then(() => router.navigate({ to: SIGNED_OUT_PATH }));
-  return (
-    <RequireAdmin fallback={<NoAdminAccessPage onSignOut={signOut} />} loading={<PendingPage />}>
-      <AdminShell userName={userName} onSignOut={signOut}>
-        <AdminRouteGate>
-          <Outlet />
-        </AdminRouteGate>
-      </AdminShell>
-    </RequireAdmin>
   );
 }

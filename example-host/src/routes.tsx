@@ -1,16 +1,18 @@
-import { createRootRoute, createRoute } from '@tanstack/react-router';
+import { createRootRoute, createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { PlaceholderPage } from './components/PlaceholderPage';
 import { validateFormInstanceSearch } from './formInstanceSearch';
-import { displayNames } from './displayNames';
-import { RoleManagement, UserRoleManagement } from './formsAdmin';
-import { AdminLayout, AuthenticatedLayout, LoginCallbackPage, RootLayout } from './layouts';
-import { AdminHomePage } from './pages/AdminHomePage';
+import { AuthenticatedLayout, LoginCallbackPage, RootLayout } from './layouts';
 import { HomePage } from './pages/HomePage';
 import { PublicFormInstancePage } from './pages/PublicFormInstancePage';
 import { SignedOutPage } from './pages/SignedOutPage';
 
 // The route table of docs/spec.md, Screens and routes. Route components here only adapt the URL (params, search) into props: the screens
 // themselves never import the router (docs/decisions.md, What ships), so later releases swap each placeholder for a library screen.
+
+// The admin area (its layout, shell, menu and screens) is a chunk of its own, loaded when an admin route is first
+// matched or hovered (the router preloads on intent): the public pages, above all the form viewer, never download it.
+// Only import() may reach adminArea.tsx and AdminHomePage.tsx, or the bundler folds them back into the main chunk.
+const adminArea = () => import('./adminArea');
 
 const rootRoute = createRootRoute({ component: RootLayout });
 
@@ -38,8 +40,8 @@ const loginCallbackRoute = createRoute({
 
 // Signed in, then admin
 const authenticatedRoute = createRoute({ getParentRoute: () => rootRoute, id: 'authenticated', component: AuthenticatedLayout });
-const adminRoute = createRoute({ getParentRoute: () => authenticatedRoute, path: 'admin', component: AdminLayout });
-const adminHomeRoute = createRoute({ getParentRoute: () => adminRoute, path: '/', component: AdminHomePage });
+const adminRoute = createRoute({ getParentRoute: () => authenticatedRoute, path: 'admin', component: lazyRouteComponent(adminArea, 'AdminLayout') });
+const adminHomeRoute = createRoute({ getParentRoute: () => adminRoute, path: '/', component: lazyRouteComponent(() => import('./pages/AdminHomePage'), 'AdminHomePage') });
 
 const formPreviewRoute = createRoute({ getParentRoute: () => adminRoute, path: 'form-preview' });
 const formPreviewIndexRoute = createRoute({
@@ -92,12 +94,12 @@ const authAdminRoute = createRoute({ getParentRoute: () => adminRoute, path: 'au
 const assignRolesToUsersRoute = createRoute({
   getParentRoute: () => authAdminRoute,
   path: 'assign-roles-to-users',
-  component: () => <UserRoleManagement getDisplayNames={displayNames} />,
+  component: lazyRouteComponent(adminArea, 'UserRoleManagementRoute'),
 });
 const assignClaimsToRolesRoute = createRoute({
   getParentRoute: () => authAdminRoute,
   path: 'assign-claims-to-roles',
-  component: () => <RoleManagement />,
+  component: lazyRouteComponent(adminArea, 'RoleManagementRoute'),
 });
 
 // Screens the menu entries hint at (docs/spec.md, Screens and routes)
