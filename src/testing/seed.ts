@@ -2,7 +2,7 @@
  * Seed data of the fake backend: deterministic ids and dates, so tests can name rows.
  *
  * The built-in claim groups (Administrators, Form Readers, Form Editors ⊃ Form Readers, User
- * Administrators) are the shared definitions of `src/api/built-in-claim-groups.ts`, the same the
+ * Administrators) are the shared definitions of `src/domain/built-in-claim-groups.ts`, the same the
  * reference server seeds; so are the three users it seeds (admin, editor, reader), who hold the same
  * effective claims here as there (the contract suite compares them).
  *
@@ -51,7 +51,7 @@ export { SEED_PRIMITIVE_PATHS } from './seed-forms';
 
 /**
  * A built-in claim group that `UpsertBuiltInClaimGroups` creates (and resets when overriding): the
- * shared definition (`src/api/built-in-claim-groups.ts`) with the fake's seeded id.
+ * shared definition (`src/domain/built-in-claim-groups.ts`) with the fake's seeded id.
  */
 export interface BuiltInClaimGroup {
   id: string;

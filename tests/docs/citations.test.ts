@@ -143,6 +143,26 @@ describe('the repository explains itself', () => {
     expect(found).toEqual([]);
   });
 
+  it('names only repository files that exist (generated output folders aside)', () => {
+    const missing: string[] = [];
+    for (const file of files) {
+      readFileSync(join(root, file), 'utf8')
+        .split('\n')
+        .forEach((line, i) => {
+          for (const m of line.matchAll(/`((?:src|example-host|tests|bench|scripts|stories|docs|\.storybook)\/[\w./-]+\.(?:tsx?|mjs|js|md|json|css))`/g)) {
+            const path = m[1];
+            if (/\/\.(?:out|tmp|data)\//.test(path)) continue;
+            try {
+              statSync(join(root, path));
+            } catch {
+              missing.push(`${file}:${i + 1}: ${path}`);
+            }
+          }
+        });
+    }
+    expect(missing).toEqual([]);
+  });
+
   it('points only at sections of docs/spec.md and docs/decisions.md that exist', () => {
     const headings = { spec: headingsOf('spec.md'), decisions: headingsOf('decisions.md') };
     const broken: string[] = [];

@@ -1,7 +1,7 @@
 /**
  * The one-time seed of an empty database: the application users of the development identity
  * provider's accounts, user groups, the built-in claim groups (roles, shared with the test fake through
- * `src/api/built-in-claim-groups.ts`), the *No Hard Delete* group of the form editors and a few forms.
+ * `src/domain/built-in-claim-groups.ts`), the *No Hard Delete* group of the form editors and a few forms.
  *
  * Seeded rows have fixed ids (`SEED_IDS`) so that tests and demos can name them.
  */
@@ -52,7 +52,7 @@ export const SEED_IDS = {
   formInstances: { contactDetailsSample: id(401) },
 } as const;
 
-/** A built-in claim group (`src/api/built-in-claim-groups.ts`) with the id this server seeds it with. */
+/** A built-in claim group (`src/domain/built-in-claim-groups.ts`) with the id this server seeds it with. */
 export interface BuiltInClaimGroup extends BuiltInClaimGroupDefinition {
   id: string;
 }
