@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// Package checks on the real tarball: publint, Are the Types Wrong, and scratch ESM and CJS
-// projects that install the tarball and import the entry points. Writes .tmp/results/pack.json.
+// Package checks on the real tarball: publint, Are the Types Wrong, scratch ESM and CJS projects that install the
+// tarball and import the entry points, and a scratch host at the lowest version of every peer that renders screens.
+// Writes .tmp/results/pack.json.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync, readdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -108,6 +109,34 @@ check('the built /viewer entry reaches no admin screen, fake backend or MSW', ()
   return `${seen.size} files reached from dist/viewer.js (${viewer.length} bytes entry)`;
 });
 check('scratch CJS project requires the entry points', () => run('node', ['cjs.cjs'], scratch));
+
+// A host at the LOWEST version of every peer range the package declares (msw, the optional peer, included): the
+// tarball and those versions must install together — npm refuses peers that conflict, as @mantine/* 9 does with any
+// React below 19.2 — and screens must render there: the form renderer through react-dom/server, and Role Management
+// in jsdom against the package's fake backend (scripts/lowest-peers-render.mjs).
+const { peerDependencies } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+/** The lowest version a range allows: `^19.2.0` → 19.2.0, `^5 || ^6` → 5.0.0; only lower bounds are understood. */
+function lowestOf(range) {
+  const floors = range.split('||').map((part) => {
+    const m = /^\s*(?:\^|~|>=)?\s*v?(\d+)(?:\.(\d+))?(?:\.(\d+))?\s*$/.exec(part);
+    if (!m) throw new Error(`cannot take the lowest version of the peer range '${range}'`);
+    return [m[1], m[2] ?? '0', m[3] ?? '0'].map(Number);
+  });
+  floors.sort((a, b) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2]);
+  return floors[0].join('.');
+}
+const lowestPeers = Object.entries(peerDependencies).map(([name, range]) => [name, lowestOf(range)]);
+const lowest = join(tmp, 'lowest');
+mkdirSync(lowest, { recursive: true });
+writeFileSync(join(lowest, 'package.json'), JSON.stringify({ name: 'scratch-lowest', private: true, version: '0.0.0' }));
+check(`install the tarball with the lowest peers (${lowestPeers.map(([n, v]) => `${n}@${v}`).join(', ')})`, () => {
+  run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts', tarball, ...lowestPeers.map(([n, v]) => `${n}@${v}`)], lowest);
+  const wrong = lowestPeers.filter(([n, v]) => JSON.parse(readFileSync(join(lowest, 'node_modules', n, 'package.json'), 'utf8')).version !== v);
+  if (wrong.length) throw new Error(`installed other versions than asked for: ${wrong.map(([n]) => n).join(', ')}`);
+  return '';
+});
+copyFileSync(join(root, 'scripts', 'lowest-peers-render.mjs'), join(lowest, 'render.mjs'));
+check('screens render with the lowest peers', () => run('node', ['render.mjs', root], lowest));
 
 const passed = checks.filter((c) => c.ok).length;
 const failed = checks.length - passed;
