@@ -11,7 +11,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { secureHeaders } from 'hono/secure-headers';
-import { FORM_LINK_TOKEN_HEADER } from '../../src/domain/forms';
+import { FORM_LINK_MODE_HEADER, FORM_LINK_TOKEN_HEADER } from '../../src/domain/forms';
 import { HttpError, problem } from './routes/http';
 import { createStaticHost } from './static-host';
 import { mountRoutes, type AppEnv, type RouteRegistry } from './routes/registry';
@@ -55,7 +55,7 @@ export function createApp(services: Services, registry: RouteRegistry): Hono<App
       origin: (origin) => (allowedOrigins.has(origin) ? origin : null),
       allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
       allowHeaders: ['Authorization', 'Content-Type', 'Accept', 'If-Match', 'Range'],
-      exposeHeaders: ['Content-Disposition', 'Content-Length', 'Content-Range', 'ETag', FORM_LINK_TOKEN_HEADER],
+      exposeHeaders: ['Content-Disposition', 'Content-Length', 'Content-Range', 'ETag', FORM_LINK_TOKEN_HEADER, FORM_LINK_MODE_HEADER],
       maxAge: 600,
     }),
   );

@@ -4,6 +4,7 @@
 import { fileURLToPath } from 'node:url';
 import { resolveLoginThrottle, type LoginThrottleOptions, type LoginThrottlePolicy } from './login-throttle';
 import { LOGIN_CALLBACK_PATH, SIGNED_OUT_PATH } from '../shared/paths';
+import { checkPublicBaseUrl } from '../../src/domain/forms/access';
 
 /** One structured log entry (one JSON line). */
 export type LogEntry = { level: 'info' | 'warn' | 'error'; msg?: string } & Record<string, unknown>;
@@ -26,6 +27,12 @@ export interface ServerConfig {
   oidcPort?: number;
   /** Origins of the host app: allowed for CORS on the API and the identity provider. */
   hostOrigins?: string[];
+  /**
+   * Where public form links (`GetEditUrl`, `GetViewUrl`) point: `{publicFormBaseUrl}/form-instance/…`, an absolute
+   * http(s) URL such as `https://www.example.org/forms`. A form's own `publicBaseUrl` wins over it. Default: the first
+   * host origin.
+   */
+  publicFormBaseUrl?: string | null;
   /** Redirect URIs of the client. Default: `<origin>/authentication/login-callback` for each host origin. */
   redirectUris?: string[];
   /** Post-logout redirect URIs. Default: `<origin>/` and `<origin>/signed-out` for each host origin. */
@@ -82,6 +89,8 @@ export interface ResolvedConfig {
   port: number;
   oidcPort: number;
   hostOrigins: string[];
+  /** The checked base of public form links, or null for the first host origin. */
+  publicFormBaseUrl: string | null;
   redirectUris: string[];
   postLogoutRedirectUris: string[];
   dataDir: string | null;
@@ -181,6 +190,7 @@ export function resolveConfig(config: ServerConfig = {}): ResolvedConfig {
     port: apiPort,
     oidcPort: port('oidcPort', config.oidcPort, DEFAULT_OIDC_PORT),
     hostOrigins,
+    publicFormBaseUrl: config.publicFormBaseUrl ? checkPublicBaseUrl(config.publicFormBaseUrl, 'publicFormBaseUrl') : null,
     redirectUris: config.redirectUris ?? hostOrigins.map((o) => `${o}${LOGIN_CALLBACK_PATH}`),
     postLogoutRedirectUris: config.postLogoutRedirectUris ?? hostOrigins.flatMap((o) => [`${o}/`, `${o}${SIGNED_OUT_PATH}`]),
     dataDir: config.dataDir === undefined ? DEFAULT_DATA_DIR : config.dataDir,
@@ -222,7 +232,7 @@ function listFromEnv(env: NodeJS.ProcessEnv, name: string): string[] | undefined
 
 /**
  * Reads the configuration from environment variables: PORT, OIDC_PORT, HOST_ORIGIN (comma-separated),
- * DATA_DIR, DATABASE_URL, OIDC_CLIENT_ID, API_AUDIENCE, ACCESS_TOKEN_TTL, REFRESH_TOKEN_TTL,
+ * PUBLIC_FORM_BASE_URL (where public form links point), DATA_DIR, DATABASE_URL, OIDC_CLIENT_ID, API_AUDIENCE, ACCESS_TOKEN_TTL, REFRESH_TOKEN_TTL,
  * MAX_ACCESS_TOKEN_LIFETIME, ACCESS_TOKEN_TYPE (`none` accepts any), OIDC_ISSUER (external provider), OIDC_JWKS_URI, REDIRECT_URIS (comma-separated), LOG_LEVEL (info, warn,
  * error or silent; default info: one JSON line per request).
  */
@@ -234,6 +244,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
   if (op !== undefined) config.oidcPort = op;
   const origins = listFromEnv(env, 'HOST_ORIGIN');
   if (origins) config.hostOrigins = origins;
+  if (env.PUBLIC_FORM_BASE_URL?.trim()) config.publicFormBaseUrl = env.PUBLIC_FORM_BASE_URL.trim();
   const redirects = listFromEnv(env, 'REDIRECT_URIS');
   if (redirects) config.redirectUris = redirects;
   if (env.DATA_DIR) config.dataDir = env.DATA_DIR;

@@ -6,6 +6,7 @@
  */
 export {
   ApiContext,
+  AuthContext,
   AuthenticatedAPIProvider,
   AuthProvider,
   Can,

@@ -184,6 +184,9 @@ export function createTransport(options: ApiClientOptions): Transport {
   }
 
   async function fetchAuthorized(req: ApiRequest): Promise<Response> {
+    // A request that brings its own credentials (a public form's link token) is sent with them alone: the signed-in
+    // user's token must not replace them, and a refusal of them is not the user's token expiring.
+    if (req.headers && Object.keys(req.headers).some((name) => name.toLowerCase() === 'authorization')) return fetchOnce(req, null);
     const sentAt = generation;
     const token = await options.getAccessToken?.();
     const response = await fetchOnce(req, token);

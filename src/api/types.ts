@@ -356,6 +356,11 @@ export interface Form extends AuditFields {
   formGroupId: string | null;
   currentFormSchemaId: string | null;
   pdfTemplate?: PdfTemplate | null;
+  /**
+   * Where the public links of this form's instances point (`GetEditUrl` / `GetViewUrl`), for a form embedded in
+   * another site: an absolute http(s) URL such as `https://www.example.org/apply`; null uses the server's base.
+   */
+  publicBaseUrl?: string | null;
 }
 
 /** Form group (docs/decisions.md, Forms model). */

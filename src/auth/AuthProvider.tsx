@@ -162,6 +162,10 @@ export function AuthProvider(props: AuthProviderProps) {
         dispatch({ type: 'loaded', user: stored });
         return stored.access_token;
       }
+      // Renewal uses the refresh token. Without one (nobody signed in, e.g. a visitor of a public form) there is
+      // nothing to renew: a hidden-iframe sign-in would only wait for its timeout (and a host's CSP may block it), so
+      // the refused call is answered at once and the screen can offer the sign-in.
+      if (!stored?.refresh_token) return null;
       const user = await userManager.signinSilent();
       // The replayed call reads the token before React re-renders.
       if (user) userRef.current = user;

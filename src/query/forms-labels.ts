@@ -49,6 +49,30 @@ export const formViewerLabels = {
   formAlreadySubmitted: 'This form was already submitted and can no longer be changed.',
   /** Asked by the browser when leaving the page with changes that are not saved yet. */
   formLeaveUnsaved: 'Your latest changes are not saved yet.',
+  // Refused and read-only
+  /** The button beside 'You cannot open this form' when the host offers a sign-in (`onSignIn`). */
+  formSignIn: 'Sign in',
+  /** A view link opened in edit mode: the form is shown read-only, and why. */
+  formViewLinkTitle: 'This link lets you read the form, not change it',
+  formViewLinkMessage: 'To fill it in, ask whoever sent you this link for an edit link.',
+  /** A save the server refused (403): what the person can do. */
+  formSaveForbidden:
+    'You may not change this form, so your answers cannot be saved. They are kept on this device: sign in with an account that may fill it in, or ask whoever sent you the link for an edit link.',
+  /** A save of an instance that is gone (404). */
+  formSaveGone: 'This form is no longer available, so your answers cannot be saved. They are kept on this device: ask whoever sent you the link for a new one.',
+  /** A save of an instance that was submitted or completed meanwhile (409). */
+  formSaveClosed: 'This form was already submitted and can no longer be changed. Your answers are kept on this device.',
+  /** A save refused for its content (400, 413): the reason comes first. */
+  formInputKeptHere: 'Everything you typed is kept on this device.',
+  // A form started earlier on this device
+  formResumeTitle: 'Continue where you left off?',
+  /** `{date}`: when the answers were last changed; `{fields}`: the labels of the questions answered. */
+  formResumeMessage: 'This form was started on this device on {date}. Answered so far: {fields}.',
+  /** No question answered yet. */
+  formResumeNothingAnswered: 'This form was started on this device on {date}.',
+  formResumeHint: 'If this was not you, choose Start again: those answers are then removed from this device.',
+  formResumeContinue: 'Continue',
+  formResumeStartAgain: 'Start again',
 } as const;
 
 /** The keys of the viewer's texts. */

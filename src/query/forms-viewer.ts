@@ -82,7 +82,10 @@ export interface FormInstanceSave {
   status: FormInstanceStatus;
   /** The version (ETag) the data was based on, sent as `If-Match` so a stale save gets 412; none: not checked. */
   version: string | null;
-  /** A link token to send as the bearer (overrides nothing when the provider has a token of its own). */
+  /**
+   * A link token to send as the bearer, instead of the provider's token: a signed-in user who fills in a public form
+   * as a visitor saves their instance through the link handed out with it.
+   */
   linkToken: string | null;
   signal?: AbortSignal;
 }

@@ -292,6 +292,7 @@ export function generateFormFromPdf(fileName: string, ctx: MutationContext): Gen
     formGroupId: null,
     currentFormSchemaId: formSchemaId,
     pdfTemplate: { fileName, pageCount: 1, fields },
+    publicBaseUrl: null,
     ...audit,
   };
   const formSchema: FormSchema = {

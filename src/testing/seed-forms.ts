@@ -450,6 +450,7 @@ export function seedForms(): Form[] {
       formGroupId: g.customerOnboarding,
       currentFormSchemaId: s.loanApplicationV1,
       pdfTemplate: { fileName: 'loan-application.pdf', pageCount: 2, fields: loanPdfFields },
+      publicBaseUrl: null,
       ...audit(1, 2),
     },
     {
@@ -459,6 +460,7 @@ export function seedForms(): Form[] {
       formGroupId: g.humanResources,
       currentFormSchemaId: s.employeeOnboardingV1,
       pdfTemplate: null,
+      publicBaseUrl: null,
       ...audit(2),
     },
     {
@@ -468,6 +470,7 @@ export function seedForms(): Form[] {
       formGroupId: g.publicEnquiries,
       currentFormSchemaId: s.contactRequestV1,
       pdfTemplate: null,
+      publicBaseUrl: null,
       ...audit(2),
     },
     {
@@ -477,6 +480,7 @@ export function seedForms(): Form[] {
       formGroupId: g.humanResources,
       currentFormSchemaId: s.expenseClaimV2,
       pdfTemplate: null,
+      publicBaseUrl: null,
       ...audit(3, 10),
     },
   ];

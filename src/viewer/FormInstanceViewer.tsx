@@ -22,14 +22,17 @@ import type { FormEngine } from '../engine/engine';
 import { FormRenderer, useFormEngine } from '../forms/FormRenderer';
 import type { FormLabels } from '../forms/labels';
 import { APIProvider, useApi } from '../query/APIProvider';
-import { describeError } from '../query/describe-error';
+import { formLinkModeQueries } from '../query/form-link-mode';
 import { FormNotFoundError, formViewerQueries } from '../query/forms-viewer';
 import { fillLabel, type Labels } from '../query/labels';
 import { LabelsProvider, useLabels } from '../query/useLabels';
 import { ErrorAlert } from '../ui/ErrorAlert';
 import { LoadingState } from '../ui/LoadingState';
 import type { SaveBackoff, SaverState } from './draft-saver';
-import { clearResume, readDraft, readResume } from './draft-storage';
+import { clearResume, readDraft, removeExpiredProgress } from './draft-storage';
+import { ResumePrompt, type ResumePromptProps } from './ResumePrompt';
+import { forgetStoredProgress, readStoredProgress, type StoredProgress } from './stored-progress';
+import { saveFailureText } from './save-failure';
 import { useDraftSaver } from './useDraftSaver';
 
 /** How the viewer shows the form: filled in, or read-only (docs/spec.md, Screens and routes: `edit` or `view`). */
@@ -75,6 +78,21 @@ export interface FormInstanceViewerProps extends BoxProps, StylesApiProps<FormIn
   /** Called after a successful submit (status Submitted). */
   onSubmitted?: (instance: FormInstance) => void;
   /**
+   * Starts the host's sign-in. When given, a form the visitor may not open ('You cannot open this form') offers a
+   * 'Sign in' button; pass it only while nobody is signed in.
+   */
+  onSignIn?: () => void;
+  /**
+   * The heading level of the form's title: a host page that has its own `h1` passes 2 (or lower).
+   * @default 1
+   */
+  titleOrder?: 1 | 2 | 3 | 4 | 5 | 6;
+  /**
+   * Whether the viewer shows the form's title (and description) at all; a host showing them itself passes false.
+   * @default true
+   */
+  withTitle?: boolean;
+  /**
    * Pause in typing before a draft save, in milliseconds.
    * @default 800
    */
@@ -105,6 +123,8 @@ const classes: Record<FormInstanceViewerStylesNames, string> = {
 
 const defaultProps = {
   mode: 'view',
+  titleOrder: 1,
+  withTitle: true,
   saveDelayMs: 800,
   retryBackoff: { baseMs: 1000, maxMs: 30_000 },
 } satisfies Partial<FormInstanceViewerProps>;
@@ -119,6 +139,9 @@ interface Shared {
   onSaved?: (instance: FormInstance) => void;
   onInstanceCreated?: (instance: FormInstance, linkToken: string | null) => void;
   onSubmitted?: (instance: FormInstance) => void;
+  onSignIn?: () => void;
+  titleOrder: 1 | 2 | 3 | 4 | 5 | 6;
+  withTitle: boolean;
   saveDelayMs: number;
   retryBackoff: SaveBackoff;
 }
@@ -142,6 +165,9 @@ export const FormInstanceViewer = factory<FormInstanceViewerFactory>((_props) =>
     onSaved,
     onInstanceCreated,
     onSubmitted,
+    onSignIn,
+    titleOrder,
+    withTitle,
     saveDelayMs,
     retryBackoff,
     classNames,
@@ -167,7 +193,19 @@ export const FormInstanceViewer = factory<FormInstanceViewerFactory>((_props) =>
   });
   const labels = useLabels(labelOverrides);
   const validMode = (FORM_INSTANCE_VIEWER_MODES as readonly unknown[]).includes(mode);
-  const shared: Shared = { labels, formLabels, getStyles, onSaved, onInstanceCreated, onSubmitted, saveDelayMs, retryBackoff };
+  const shared: Shared = {
+    labels,
+    formLabels,
+    getStyles,
+    onSaved,
+    onInstanceCreated,
+    onSubmitted,
+    onSignIn,
+    titleOrder,
+    withTitle,
+    saveDelayMs,
+    retryBackoff,
+  };
 
   return (
     <LabelsProvider labels={labels}>
@@ -203,25 +241,50 @@ interface SessionProps {
   shared: Shared;
 }
 
-/** Chooses the instance (named, or the one this browser started) and who the calls are made as. */
+/**
+ * Chooses the instance (named, or the one this browser started) and who the calls are made as. What this browser holds
+ * of a form started on the public URL is continued only once the visitor says so: on a shared device it may be someone
+ * else's ('Start again' removes it).
+ */
 function ViewerSession({ formSchemaId, mode, formInstanceId, token, shared }: SessionProps) {
   const api = useApi();
-  const [resume, setResume] = useState(() => (mode === 'edit' && formInstanceId === null ? readResume(formSchemaId) : null));
+  const [progress, setProgress] = useState(() => {
+    removeExpiredProgress();
+    return mode === 'edit' && formInstanceId === null ? readStoredProgress(formSchemaId) : null;
+  });
+  const [asking, setAsking] = useState(progress !== null);
+  const [generation, setGeneration] = useState(0);
+  const resume = progress?.formInstanceId ? progress : null;
   const instanceId = formInstanceId ?? resume?.formInstanceId ?? null;
   const linkToken = token ?? resume?.linkToken ?? null;
   const onResumeFailed = useCallback(() => {
     // The instance this browser started is gone or out of reach: start afresh.
     clearResume(formSchemaId);
-    setResume(null);
+    setProgress(null);
+    setAsking(false);
   }, [formSchemaId]);
+  const resumePrompt = asking
+    ? {
+        progress: progress as StoredProgress,
+        onContinue: () => setAsking(false),
+        onStartAgain: () => {
+          forgetStoredProgress(formSchemaId, progress);
+          setProgress(null);
+          setAsking(false);
+          setGeneration((g) => g + 1);
+        },
+      }
+    : null;
   const content = (
     <ViewerLoader
+      key={generation}
       formSchemaId={formSchemaId}
       mode={mode}
       instanceId={instanceId}
       linkToken={linkToken}
       resumed={resume !== null && formInstanceId === null}
       onResumeFailed={onResumeFailed}
+      resumePrompt={resumePrompt}
       shared={shared}
     />
   );
@@ -253,11 +316,13 @@ interface LoaderProps {
   linkToken: string | null;
   resumed: boolean;
   onResumeFailed: () => void;
+  /** Set while the visitor is asked whether to continue what this device holds. */
+  resumePrompt: Omit<ResumePromptProps, 'layout' | 'data' | 'labels' | 'titleOrder'> | null;
   shared: Shared;
 }
 
 /** Loads the schema and the instance, and shows loading, not-found, link and error states. */
-function ViewerLoader({ formSchemaId, mode, instanceId, linkToken, resumed, onResumeFailed, shared }: LoaderProps) {
+function ViewerLoader({ formSchemaId, mode, instanceId, linkToken, resumed, onResumeFailed, resumePrompt, shared }: LoaderProps) {
   const { client } = useApi();
   const { labels } = shared;
   const caller = linkToken ?? 'session';
@@ -266,6 +331,12 @@ function ViewerLoader({ formSchemaId, mode, instanceId, linkToken, resumed, onRe
     ...formViewerQueries.instance(client, instanceId ?? '', caller),
     enabled: instanceId !== null,
   });
+  // An edit link opened with a link token: what the link lets its holder do (a view link is shown read-only).
+  const linkModeQuery = useQuery({
+    ...formLinkModeQueries.mode(client, instanceId ?? '', caller),
+    enabled: mode === 'edit' && linkToken !== null && instanceId !== null && !resumed,
+  });
+  const viewLink = mode === 'edit' && linkModeQuery.data === 'view';
   const instanceError = instanceId !== null ? instanceQuery.error : null;
   const error = schemaQuery.error ?? instanceError;
   const problem = error ? classify(error, linkToken !== null) : null;
@@ -277,20 +348,34 @@ function ViewerLoader({ formSchemaId, mode, instanceId, linkToken, resumed, onRe
 
   const schema = schemaQuery.data;
   const instance = instanceId !== null ? instanceQuery.data : undefined;
-  const loaded = schema !== undefined && (instanceId === null || instance !== undefined);
+  const loaded = schema !== undefined && (instanceId === null || instance !== undefined) && !linkModeQuery.isLoading;
   // A failed refetch never replaces a form that is on screen (and maybe being filled in).
   if (problem && !resumeFailed && !loaded) {
-    return <LoadProblemAlert problem={problem} error={error} labels={labels} onRetry={() => {
+    return <LoadProblemAlert problem={problem} error={error} labels={labels} onSignIn={shared.onSignIn} onRetry={() => {
       if (schemaQuery.error) void schemaQuery.refetch();
       if (instanceError) void instanceQuery.refetch();
     }} retrying={schemaQuery.isFetching || instanceQuery.isFetching} />;
   }
   if (!loaded) return <LoadingState labels={{ label: labels.formLoading }} />;
-  return <LoadedViewer schema={schema} instance={instance ?? null} mode={mode} linkToken={linkToken} shared={shared} />;
+  if (resumePrompt && !resumeFailed) {
+    return (
+      <Stack gap="lg">
+        <Header schema={schema} getStyles={shared.getStyles} titleOrder={shared.titleOrder} withTitle={shared.withTitle} />
+        <ResumePrompt
+          {...resumePrompt}
+          layout={schema.layout}
+          data={resumePrompt.progress.draft?.data ?? instance?.data ?? {}}
+          labels={labels}
+          titleOrder={shared.withTitle ? (Math.min(6, shared.titleOrder + 1) as ResumePromptProps['titleOrder']) : shared.titleOrder}
+        />
+      </Stack>
+    );
+  }
+  return <LoadedViewer schema={schema} instance={instance ?? null} mode={viewLink ? 'view' : mode} viewLink={viewLink} linkToken={linkToken} shared={shared} />;
 }
 
-function LoadProblemAlert(props: { problem: LoadProblem; error: unknown; labels: Labels; onRetry: () => void; retrying: boolean }) {
-  const { problem, error, labels, onRetry, retrying } = props;
+function LoadProblemAlert(props: { problem: LoadProblem; error: unknown; labels: Labels; onSignIn?: () => void; onRetry: () => void; retrying: boolean }) {
+  const { problem, error, labels, onSignIn, onRetry, retrying } = props;
   switch (problem) {
     case 'notFound':
       return <ErrorAlert title={labels.formNotFoundTitle} message={labels.formNotFoundMessage} />;
@@ -299,7 +384,23 @@ function LoadProblemAlert(props: { problem: LoadProblem; error: unknown; labels:
     case 'linkInvalid':
       return <ErrorAlert title={labels.formLinkInvalidTitle} message={labels.formLinkInvalidMessage} />;
     case 'accessDenied':
-      return <ErrorAlert title={labels.formAccessDeniedTitle} message={labels.formAccessDeniedMessage} />;
+      return (
+        <ErrorAlert
+          title={labels.formAccessDeniedTitle}
+          message={
+            <>
+              {labels.formAccessDeniedMessage}
+              {onSignIn ? (
+                <Box mt="sm">
+                  <Button size="sm" onClick={onSignIn}>
+                    {labels.formSignIn}
+                  </Button>
+                </Box>
+              ) : null}
+            </>
+          }
+        />
+      );
     default:
       return <ErrorAlert title={labels.formLoadFailedTitle} error={error} onRetry={onRetry} retrying={retrying} />;
   }
@@ -309,6 +410,8 @@ interface LoadedProps {
   schema: FormSchema;
   instance: FormInstance | null;
   mode: FormInstanceViewerMode;
+  /** A view link opened in edit mode: shown read-only, saying why. */
+  viewLink?: boolean;
   linkToken: string | null;
   shared: Shared;
 }
@@ -317,7 +420,7 @@ const isClosed = (instance: FormInstance | null) =>
   instance !== null && (instance.status === FormInstanceStatus.Submitted || instance.status === FormInstanceStatus.Completed);
 
 /** The loaded form: read-only, or the edit session. */
-function LoadedViewer({ schema, instance, mode, linkToken, shared }: LoadedProps) {
+function LoadedViewer({ schema, instance, mode, viewLink = false, linkToken, shared }: LoadedProps) {
   const engine = useFormEngine(schema, { initialData: instance?.data, labels: shared.formLabels });
   const closed = isClosed(instance);
   if (mode === 'edit' && !closed) {
@@ -326,7 +429,12 @@ function LoadedViewer({ schema, instance, mode, linkToken, shared }: LoadedProps
   const { getStyles, labels } = shared;
   return (
     <Stack gap="lg">
-      <Header schema={schema} getStyles={getStyles} />
+      <Header schema={schema} getStyles={getStyles} titleOrder={shared.titleOrder} withTitle={shared.withTitle} />
+      {viewLink ? (
+        <Alert color="blue" variant="light" title={labels.formViewLinkTitle} {...getStyles('notice')} styles={{ title: { color: 'var(--mantine-color-text)' } }}>
+          {labels.formViewLinkMessage}
+        </Alert>
+      ) : null}
       {mode === 'edit' && closed ? (
         <Alert color="blue" variant="light" {...getStyles('notice')}>
           {labels.formAlreadySubmitted}
@@ -339,10 +447,25 @@ function LoadedViewer({ schema, instance, mode, linkToken, shared }: LoadedProps
   );
 }
 
-function Header({ schema, getStyles, children }: { schema: FormSchema; getStyles: GetStyles; children?: ReactNode }) {
+function Header({ titleOrder, withTitle, ...props }: HeaderProps & { withTitle: boolean }) {
+  // A host that shows the title itself keeps the save status.
+  if (!withTitle) return props.children ? <Group justify="flex-end" {...props.getStyles('header')}>{props.children}</Group> : null;
+  return <TitledHeader {...props} titleOrder={titleOrder} />;
+}
+
+interface HeaderProps {
+  schema: FormSchema;
+  getStyles: GetStyles;
+  /** The heading level of the title. */
+  titleOrder: Shared['titleOrder'];
+  children?: ReactNode;
+}
+
+/** The header with the form's title at the level the host asked for. */
+function TitledHeader({ schema, getStyles, titleOrder, children }: HeaderProps) {
   return (
     <Group justify="space-between" align="center" wrap="wrap" gap="sm" {...getStyles('header')}>
-      <Title order={1} fz="h2" {...getStyles('title')}>
+      <Title order={titleOrder} fz="h2" {...getStyles('title')}>
         {schema.name}
       </Title>
       {children}
@@ -430,7 +553,7 @@ function EditSession({ schema, instance, engine, linkToken, shared }: EditProps)
   if (submitted) {
     return (
       <Stack gap="lg">
-        <Header schema={schema} getStyles={getStyles} />
+        <Header schema={schema} getStyles={getStyles} titleOrder={shared.titleOrder} withTitle={shared.withTitle} />
         <Alert color="green" variant="light" {...getStyles('confirmation')}>
           <Title order={2} fz="h4" ref={confirmation} tabIndex={-1}>
             {labels.formSubmittedTitle}
@@ -446,7 +569,7 @@ function EditSession({ schema, instance, engine, linkToken, shared }: EditProps)
 
   return (
     <Stack gap="lg">
-      <Header schema={schema} getStyles={getStyles}>
+      <Header schema={schema} getStyles={getStyles} titleOrder={shared.titleOrder} withTitle={shared.withTitle}>
         <SaveStatusText state={state} now={now} labels={labels} getStyles={getStyles} />
       </Header>
       {restored ? (
@@ -534,17 +657,19 @@ function SaveStatusText({ state, now, labels, getStyles }: { state: SaverState; 
   );
 }
 
-/** What failed, that everything typed is kept, and 'Retry now'. */
+/**
+ * What failed and that everything typed is kept; a failure that may pass by itself offers 'Retry now', a refusal says
+ * what the person can do instead (`saveFailureText`).
+ */
 function SaveFailure({ state, labels, onRetry }: { state: SaverState; labels: Labels; onRetry: () => void }) {
-  const described = describeError(state.error, labels);
-  const expired = isApiError(state.error) && state.error.status === 401;
+  const { message, details, retry } = saveFailureText(state.error, labels);
   const submit = state.failedAction === 'submit';
   return (
     <ErrorAlert
       title={submit ? labels.formSubmitFailedTitle : labels.formSaveFailedTitle}
-      message={expired ? labels.formLinkExpiredOnSave : `${described.message} ${labels.formInputKept}`}
-      details={described.details}
-      onRetry={onRetry}
+      message={message}
+      details={details}
+      onRetry={retry ? onRetry : undefined}
       labels={{ retry: submit ? labels.tryAgain : labels.formRetryNow }}
     />
   );

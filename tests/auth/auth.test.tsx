@@ -187,6 +187,28 @@ describe('AuthProvider with AuthenticatedAPIProvider', () => {
     expect(apiCalls.filter((a) => a === 'Bearer renewed-token')).toHaveLength(50);
   });
 
+  it('answers a 401 at once when nobody is signed in or there is no refresh token: no hidden-iframe sign-in', async () => {
+    for (const um of [newUserManager(), await signedInUserManager()]) {
+      const user = await um.getUser();
+      if (user) await um.storeUser(new User({ ...user, refresh_token: undefined }));
+      const silent = vi.spyOn(um, 'signinSilent');
+      const { unmount } = render(
+        <AuthProvider userManager={um}>
+          <AuthenticatedAPIProvider baseUrl={api}>
+            <Claims />
+          </AuthenticatedAPIProvider>
+        </AuthProvider>,
+      );
+      const started = Date.now();
+      expect(await screen.findByText('error: An unexpected server error occurred.')).toBeInTheDocument();
+      expect(Date.now() - started).toBeLessThan(1000);
+      expect(silent).not.toHaveBeenCalled();
+      expect(tokenCalls).toBe(0);
+      unmount();
+      localStorage.clear();
+    }
+  });
+
   it('signs out when renewal fails instead of looping', async () => {
     const um = await signedInUserManager();
     server.use(http.post(`${idp}/token`, () => HttpResponse.json({ error: 'invalid_grant' }, { status: 400 })));

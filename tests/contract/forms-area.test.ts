@@ -9,6 +9,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient, isApiError } from '../../src/api';
 import { FormInstanceStatus } from '../../src/api/enums';
 import type { FormLayout, JsonObject } from '../../src/api/types';
+import { FORM_LINK_MODE_HEADER } from '../../src/domain/forms';
+import { saveFormInstance, type FormInstanceSave } from '../../src/query/forms-viewer';
 import { shapeOf, type Shape } from './shape';
 import { startFakeTarget, startServerTarget, type ContractTarget } from './targets';
 
@@ -78,6 +80,19 @@ async function runScenario(target: ContractTarget): Promise<Observed> {
   facts.set('anonymous.post.public', anonymousPost?.status);
   facts.set('anonymous.list', await outcome(() => anonymous.odata.formInstances.list()));
 
+  // A public form is fillable by a signed-in user lacking FormInstance_Add, exactly as by an anonymous visitor.
+  const reader = target.clientAs('reader');
+  const readerSave = (save: Pick<FormInstanceSave, 'formInstanceId' | 'data' | 'status' | 'linkToken'>, schemaId: string) =>
+    saveFormInstance(reader, { ...save, formSchemaId: schemaId, formId, version: null });
+  const readerPost = await readerSave({ formInstanceId: null, data: { name: 'Rea' }, status: FormInstanceStatus.InProgress, linkToken: null }, publicSchema?.formSchemaId ?? '');
+  facts.set('reader.post.public', [readerPost.instance.status, readerPost.linkToken !== null]);
+  facts.set('reader.patch.own', await outcome(() =>
+    readerSave({ formInstanceId: readerPost.instance.formInstanceId, data: { name: 'Rea D.' }, status: FormInstanceStatus.InProgress, linkToken: readerPost.linkToken }, publicSchema?.formSchemaId ?? ''),
+  ));
+  facts.set('reader.patch.without.link', await outcome(() => reader.crud.forminstance.patch({ formInstanceId: readerPost.instance.formInstanceId, data: { name: 'No' } })));
+  facts.set('reader.post.private', await outcome(() => reader.crud.forminstance.post({ formSchemaId: privateSchema?.formSchemaId ?? '', data: {} })));
+  facts.set('editor.post.private', await outcome(() => target.clientAs('editor').crud.forminstance.post({ formSchemaId: privateSchema?.formSchemaId ?? '', data: {} })));
+
   const editUrl = new URL((await admin.forms.getEditUrl(instanceId)) ?? '');
   const viewUrl = new URL((await admin.forms.getViewUrl(instanceId)) ?? '');
   facts.set('link.edit', [editUrl.pathname, [...editUrl.searchParams.keys()], editUrl.searchParams.get('mode'), editUrl.searchParams.get('formInstanceId') === instanceId]);
@@ -85,12 +100,32 @@ async function runScenario(target: ContractTarget): Promise<Observed> {
   const editor = withToken(editUrl.searchParams.get('token') ?? '');
   const viewer = withToken(viewUrl.searchParams.get('token') ?? '');
   facts.set('link.read', (await viewer.odata.formInstances.list())?.value.map((i) => i.formInstanceId === instanceId));
+  // Every read through a link says what the link lets its holder do.
+  const linkMode = async (client: typeof viewer) =>
+    (await client.send({ method: 'GET', path: '/odata/FormInstanceOData' })).headers.get(FORM_LINK_MODE_HEADER);
+  facts.set('link.mode', [await linkMode(viewer), await linkMode(editor), (await admin.send({ method: 'GET', path: '/odata/FormSchemaOData' })).headers.get(FORM_LINK_MODE_HEADER)]);
   facts.set('link.view.write', await outcome(() => viewer.crud.forminstance.patch({ formInstanceId: instanceId, data: { name: 'X' } })));
   facts.set('link.edit.write', await outcome(() => editor.crud.forminstance.patch({ formInstanceId: instanceId, data: { name: 'Y', age: 1 } })));
   facts.set('link.altered', await outcome(() => withToken(`${editUrl.searchParams.get('token') ?? ''}x`).odata.formInstances.list()));
   await editor.forms.markCompleted(instanceId);
   facts.set('link.after.completed', await outcome(() => editor.crud.forminstance.patch({ formInstanceId: instanceId, data: { name: 'Z' } })));
   await admin.forms.notifyDeleted(instanceId);
+
+  // The base of public links: a form's own (embedded in another site) wins over the server's.
+  facts.set('form.publicBaseUrl.invalid', await Promise.all(
+    ['ftp://forms.example.org', 'forms.example.org/apply', 'https://forms.example.org/apply?x=1', 'https://u:p@forms.example.org'].map((publicBaseUrl) =>
+      outcome(() => admin.crud.form.patch({ formId, publicBaseUrl })),
+    ),
+  ));
+  const embedded = await admin.crud.form.patch({ formId, publicBaseUrl: 'https://forms.example.org/apply/' });
+  facts.set('form.publicBaseUrl', embedded?.publicBaseUrl);
+  facts.set('link.embedded', [
+    (await admin.forms.getEditUrl(instanceId))?.split('?')[0],
+    (await admin.forms.getViewUrl(instanceId))?.split('?')[0],
+  ]);
+  facts.set('form.publicBaseUrl.read', (await admin.odata.forms.list({ filter: `formId eq ${formId}`, select: ['publicBaseUrl'] }))?.value[0]?.publicBaseUrl);
+  const cleared = await admin.crud.form.patch({ formId, publicBaseUrl: null });
+  facts.set('form.publicBaseUrl.cleared', [cleared?.publicBaseUrl, (await admin.forms.getEditUrl(instanceId))?.startsWith('https://forms.example.org')]);
 
   facts.set('softdelete', await admin.crud.form.softDelete(formId));
   facts.set('odata.hidden', (await admin.odata.forms.list({ filter: `formId eq ${formId}` }))?.value.length);
@@ -128,6 +163,13 @@ describe('forms contract — the fake and the server agree', () => {
 
   it('states the same facts', () => {
     expect(fake.facts.get('link.view.write')).toMatchObject({ status: 403 });
+    expect(fake.facts.get('reader.post.public')).toEqual([FormInstanceStatus.InProgress, true]);
+    expect(fake.facts.get('reader.patch.own')).toBe('ok');
+    expect(fake.facts.get('reader.post.private')).toMatchObject({ status: 404 });
+    expect(fake.facts.get('link.mode')).toEqual(['view', 'edit', null]);
+    expect(fake.facts.get('link.embedded')).toEqual(['https://forms.example.org/apply/form-instance/<id>', 'https://forms.example.org/apply/form-instance/<id>']);
+    expect(fake.facts.get('form.publicBaseUrl.invalid')).toEqual(Array(4).fill(expect.objectContaining({ status: 400 })));
+    expect(fake.facts.get('form.publicBaseUrl.cleared')).toEqual([null, false]);
     expect(Object.fromEntries(server.facts)).toEqual(Object.fromEntries(fake.facts));
   });
 });

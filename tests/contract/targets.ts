@@ -83,6 +83,7 @@ export async function startFakeTarget(): Promise<ContractTarget> {
         formGroupId: null,
         currentFormSchemaId: null,
         pdfTemplate: null,
+        publicBaseUrl: null,
         isDeleted,
         createdDateTime: now,
         lastUpdatedDateTime: now,

@@ -331,6 +331,11 @@ $fn$`,
 END $$`,
     ]),
   },
+  {
+    // Where the public links of a form's instances point, for a form embedded in another site (null: the server's).
+    id: '0010_form_public_base_url',
+    statements: ['ALTER TABLE forms ADD COLUMN IF NOT EXISTS public_base_url text'],
+  },
 ];
 
 /** A fixed key for `pg_advisory_xact_lock`, so concurrent starts apply migrations one at a time. */

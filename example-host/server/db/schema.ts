@@ -232,6 +232,8 @@ export const forms = pgTable('forms', {
   formGroupId: uuid('form_group_id').references(() => formGroups.formGroupId, { onDelete: 'set null' }),
   currentFormSchemaId: uuid('current_form_schema_id'),
   pdfTemplate: jsonb('pdf_template').$type<PdfTemplate>(),
+  /** Where the public links of this form's instances point (null: the server's base). */
+  publicBaseUrl: text('public_base_url'),
   /** The uploaded PDF itself. */
   pdfData: bytea('pdf_data'),
   rowVersion: integer('row_version').notNull().default(1),

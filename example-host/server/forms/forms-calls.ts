@@ -6,15 +6,16 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { FormInstanceStatus } from '../../../src/api/enums';
-import { formLinkUrl, requireLinkFor, rowNotFound, type FormLinkMode } from '../../../src/domain/forms';
+import { formLinkUrl, publicBaseUrlOf, requireLinkFor, rowNotFound, type FormLinkMode } from '../../../src/domain/forms';
 import { formDeletionNotices, formInstances } from '../db/schema';
 import { route, type AnyRouteDeclaration, type RouteContext } from '../routes/registry';
 import { callerLink } from './http';
-import { findFormInstance, issueLinkToken } from './store';
+import { findForm, findFormInstance, issueLinkToken } from './store';
 
-/** Where public links point: the first host origin. */
-export function publicBaseUrl(ctx: RouteContext): string {
-  return ctx.services.config.hostOrigins[0] ?? new URL(ctx.c.req.url).origin;
+/** Where the public links of a form's instances point: its own base, the configured one, else the first host origin. */
+export function publicBaseUrl(ctx: RouteContext, form?: { publicBaseUrl?: string | null }): string {
+  const { config } = ctx.services;
+  return publicBaseUrlOf(form, config.publicFormBaseUrl, config.hostOrigins[0] ?? new URL(ctx.c.req.url).origin);
 }
 
 async function linkFor(ctx: RouteContext, mode: FormLinkMode): Promise<Response> {
@@ -22,8 +23,9 @@ async function linkFor(ctx: RouteContext, mode: FormLinkMode): Promise<Response>
   const instance = await findFormInstance(ctx.services.db, id);
   if (!instance) throw rowNotFound('form instance', id);
   const { formInstanceId, formSchemaId } = instance.row;
+  const form = await findForm(ctx.services.db, instance.row.formId);
   const token = await issueLinkToken(ctx.services.db, formInstanceId, mode);
-  return ctx.c.json(formLinkUrl(publicBaseUrl(ctx), { formInstanceId, formSchemaId, mode }, token));
+  return ctx.c.json(formLinkUrl(publicBaseUrl(ctx, form?.row), { formInstanceId, formSchemaId, mode }, token));
 }
 
 /** The forms calls. */

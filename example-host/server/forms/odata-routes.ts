@@ -10,7 +10,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { FORMS_ODATA_SETS, parseODataQuery, type FormsODataType } from '../../../src/domain/odata';
-import { ANONYMOUS_INSTANCES_MESSAGE, type FormLinkGrant } from '../../../src/domain/forms';
+import { ANONYMOUS_INSTANCES_MESSAGE, FORM_LINK_MODE_HEADER, type FormLinkGrant } from '../../../src/domain/forms';
 import { DomainError } from '../../../src/domain';
 import { formSchemas } from '../db/schema';
 import { FORMS_SQL_MODEL, runODataQuery, type ODataScope } from '../odata';
@@ -50,6 +50,8 @@ function odataRoute(set: keyof typeof FORMS_ODATA_SETS): AnyRouteDeclaration {
     const query = parseODataQuery(new URL(ctx.c.req.url).searchParams);
     const page = await runODataQuery(ctx.services.db, FORMS_SQL_MODEL, typeName, query, ctx.auth ? {} : { scope: anonymousScope(link) });
     const body = page.count === undefined ? { value: page.value } : { '@odata.count': page.count, value: page.value };
+    // A link holder learns what its link lets it do (a view link opened in edit mode is shown read-only).
+    if (link) ctx.c.header(FORM_LINK_MODE_HEADER, link.mode);
     return ctx.c.body(JSON.stringify(body), 200, { 'Content-Type': ODATA_CONTENT_TYPE });
   };
   const path = `/odata/${set}`;

@@ -27,6 +27,7 @@ export const FORMS_COLUMNS = {
     formGroupId: forms.formGroupId,
     currentFormSchemaId: forms.currentFormSchemaId,
     pdfTemplate: forms.pdfTemplate,
+    publicBaseUrl: forms.publicBaseUrl,
     ...audit(forms),
   },
   FormGroup: {

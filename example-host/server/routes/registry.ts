@@ -21,6 +21,7 @@ import {
   type RouteMethod,
   type RouteRule,
 } from '../../../src/domain';
+import { actsAsFormVisitor } from '../../../src/domain/forms/access';
 import { ensureApplicationUser, TokenError, bearerToken, type AuthContext } from '../auth';
 import type { Services } from '../services';
 import { domainProblem, problem, QueryReader } from './http';
@@ -189,9 +190,11 @@ export function mountRoutes(app: Hono<AppEnv>, registry: RouteRegistry, services
           if (error instanceof DomainError) return domainProblem(c, error);
           throw error;
         }
-        if (typeof declaration.claim === 'number' && !satisfies(auth.claims, declaration.claim)) {
-          return claimRequired(c, declaration.claim);
-        }
+        const holdsClaim = typeof declaration.claim !== 'number' || satisfies(auth.claims, declaration.claim);
+        // On the routes public-form visitors use, a signed-in user lacking the claim is a visitor: the handler applies
+        // the anonymous caller's rules (a public form is fillable by anyone who may open it, signed in or not).
+        if (declaration.anonymousForms && actsAsFormVisitor(true, holdsClaim)) auth = null;
+        else if (!holdsClaim) return claimRequired(c, declaration.claim as number);
       }
       c.set('auth', auth);
       try {

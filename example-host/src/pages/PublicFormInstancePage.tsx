@@ -1,6 +1,7 @@
 import { Container } from '@mantine/core';
+import { useContext } from 'react';
 import type { FormInstanceSearch } from '../formInstanceSearch';
-import { FormInstanceViewer } from '../formsAdmin';
+import { AuthContext, FormInstanceViewer } from '../formsAdmin';
 
 export interface PublicFormInstancePageProps extends FormInstanceSearch {
   formSchemaId: string;
@@ -12,9 +13,12 @@ export interface PublicFormInstancePageProps extends FormInstanceSearch {
  * a link's token (anonymous visitors) is carried by the viewer instead.
  */
 export function PublicFormInstancePage({ formSchemaId, mode, formInstanceId, token }: PublicFormInstancePageProps) {
+  // A form the visitor may not open offers the sign-in while nobody is signed in (no AuthProvider: no sign-in).
+  const auth = useContext(AuthContext);
+  const onSignIn = auth && !auth.isAuthenticated ? () => void auth.signIn().catch(() => undefined) : undefined;
   return (
     <Container size="md" py="xl">
-      <FormInstanceViewer formSchemaId={formSchemaId} mode={mode} formInstanceId={formInstanceId} token={token} />
+      <FormInstanceViewer formSchemaId={formSchemaId} mode={mode} formInstanceId={formInstanceId} token={token} onSignIn={onSignIn} />
     </Container>
   );
 }

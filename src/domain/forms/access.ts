@@ -78,6 +78,64 @@ export function checkAnonymousInstancePost(schemaId: string, schema: Pick<FormSc
   if (!schema || !schema.isPublic || schema.isDeleted) throw new DomainError(404, `No public form schema '${schemaId}'.`);
 }
 
+/**
+ * Whether a caller of a route that public-form visitors may use (creating and saving a form instance, reading forms
+ * and instances, `MarkCompleted`) is treated as a visitor: anyone not signed in, and a signed-in user who lacks the
+ * route's claim. A public form is fillable by anyone who may open it, signed in or not: a reader without
+ * `FormInstance_Add` fills it in exactly as an anonymous visitor would (a public schema, their own instance through the
+ * edit link handed out with it), instead of being refused.
+ */
+export function actsAsFormVisitor(signedIn: boolean, holdsRouteClaim: boolean): boolean {
+  return !signedIn || !holdsRouteClaim;
+}
+
+/**
+ * The response header that tells a caller presenting a link token what the link lets it do (`edit` or `view`), on
+ * every read of the forms routes: a viewer opened with `mode=edit` and a view link shows the form read-only and says
+ * why, instead of letting someone type what the server will refuse.
+ */
+export const FORM_LINK_MODE_HEADER = 'X-Form-Link-Mode';
+
+/** The base of public form links: an absolute http(s) URL without query, fragment or credentials. */
+export const PUBLIC_BASE_URL_MESSAGE =
+  "must be an absolute http or https URL without query, fragment or user name, such as 'https://forms.example.org/apply'.";
+
+/** Longest accepted base of public form links. */
+export const MAX_PUBLIC_BASE_URL_LENGTH = 2000;
+
+/**
+ * Checks the base of public form links (a form's `publicBaseUrl`, or the server's configured one) and answers it
+ * without trailing slashes; 400 naming `key` otherwise. Links are `{base}/form-instance/{formSchemaId}?…`, so a query
+ * or fragment in the base would break them, and credentials in a link would be handed to every visitor.
+ */
+export function checkPublicBaseUrl(value: string, key: string): string {
+  const trimmed = value.trim();
+  let url: URL | null = null;
+  try {
+    url = trimmed.length <= MAX_PUBLIC_BASE_URL_LENGTH ? new URL(trimmed) : null;
+  } catch {
+    url = null;
+  }
+  const ok =
+    url !== null &&
+    (url.protocol === 'http:' || url.protocol === 'https:') &&
+    url.search === '' &&
+    url.hash === '' &&
+    url.username === '' &&
+    url.password === '' &&
+    !/[?#]/.test(trimmed);
+  if (!ok) throw new DomainError(400, `'${key}' ${PUBLIC_BASE_URL_MESSAGE}`);
+  return trimmed.replace(/\/+$/, '');
+}
+
+/**
+ * Where the public links of a form's instances point: the form's own `publicBaseUrl` (a form embedded in another
+ * site), else the server's configured base, else the host the server serves.
+ */
+export function publicBaseUrlOf(form: { publicBaseUrl?: string | null } | undefined, configured: string | null | undefined, fallback: string): string {
+  return form?.publicBaseUrl ?? configured ?? fallback;
+}
+
 /** An anonymous caller needs a live link naming this instance (401), in edit mode to write (403). */
 export function requireLinkFor(grant: FormLinkGrant | null, formInstanceId: string, write: boolean): FormLinkGrant {
   if (!grant || grant.formInstanceId.toLowerCase() !== formInstanceId.toLowerCase()) throw new DomainError(401, LINK_REQUIRED_MESSAGE);

@@ -8,6 +8,7 @@ import type { Form, FormGroup, FormInstance, FormLayout, FormSchema, JsonObject 
 import { FormInstanceStatus } from '../../api/enums';
 import { checkFormSchema, checkWidgetBindings, FormLimitError, type CheckFormSchemaOptions } from '../../engine';
 import { DomainError } from '../errors';
+import { checkPublicBaseUrl } from './access';
 import { field, hasField, type JsonRecord } from '../json-body';
 import {
   booleanField,
@@ -77,7 +78,14 @@ export function readFormGroupPatch(body: JsonRecord, existing: FormGroup): FormG
 /** The stored fields of a form. */
 export type FormFields = Pick<Form, 'name' | 'description' | 'formGroupId' | 'currentFormSchemaId'> & {
   pdfTemplate: Form['pdfTemplate'];
+  publicBaseUrl: string | null;
 };
+
+/** A form's `publicBaseUrl`: null, or the checked base of its public links ({@link checkPublicBaseUrl}). */
+function publicBaseUrlField(body: JsonRecord, fallback: string | null): string | null {
+  const value = nullableStringField(body, 'publicBaseUrl', fallback);
+  return value === null || value === fallback ? value : checkPublicBaseUrl(value, 'publicBaseUrl');
+}
 
 function pdfTemplate(body: JsonRecord, fallback: Form['pdfTemplate']): Form['pdfTemplate'] {
   if (!hasField(body, 'pdfTemplate')) return fallback ?? null;
@@ -95,6 +103,7 @@ export function readFormPost(body: JsonRecord): { id: string | null; fields: For
       formGroupId: referenceField(body, 'formGroupId', null),
       currentFormSchemaId: referenceField(body, 'currentFormSchemaId', null),
       pdfTemplate: pdfTemplate(body, null),
+      publicBaseUrl: publicBaseUrlField(body, null),
     },
   };
 }
@@ -110,6 +119,7 @@ export function readFormPatch(body: JsonRecord, existing: Form): FormFields & { 
     formGroupId: referenceField(body, 'formGroupId', existing.formGroupId),
     currentFormSchemaId: referenceField(body, 'currentFormSchemaId', existing.currentFormSchemaId),
     pdfTemplate: pdfTemplate(body, existing.pdfTemplate),
+    publicBaseUrl: publicBaseUrlField(body, existing.publicBaseUrl ?? null),
     isDeleted: booleanField(body, 'isDeleted', existing.isDeleted),
   };
 }

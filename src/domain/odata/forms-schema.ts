@@ -21,6 +21,7 @@ const Form: ODataEntityType = {
     formGroupId: 'guid',
     currentFormSchemaId: 'guid',
     pdfTemplate: 'json',
+    publicBaseUrl: 'string',
     ...AUDIT,
   },
   navigations: {

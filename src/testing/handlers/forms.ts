@@ -4,7 +4,7 @@
  */
 import type { FormInstance } from '../../api/types';
 import { FormInstanceStatus, Permission } from '../../api/enums';
-import { checkPresentedLink, formLinkUrl, linkTokenOf, requireLinkFor, rowNotFound, type FormLinkMode } from '../../domain/forms';
+import { checkPresentedLink, formLinkUrl, linkTokenOf, publicBaseUrlOf, requireLinkFor, rowNotFound, type FormLinkMode } from '../../domain/forms';
 import { FAKE_USER_TOKEN_PREFIX } from '../backend';
 import { bumpRowVersion } from '../forms-model';
 import { json, ok, requiredQuery } from '../http';
@@ -37,7 +37,8 @@ function linkFor(ctx: RouteContext, mode: FormLinkMode): Response {
   const instance = instanceOf(ctx);
   const token = issueLinkToken(ctx.backend, instance, mode);
   const grant = { formInstanceId: instance.formInstanceId, formSchemaId: instance.formSchemaId, mode };
-  return json(formLinkUrl(ctx.backend.publicBaseUrl, grant, token));
+  const form = ctx.backend.db.forms.find((f) => f.formId === instance.formId);
+  return json(formLinkUrl(publicBaseUrlOf(form, null, ctx.backend.publicBaseUrl), grant, token));
 }
 
 /** The forms routes. */

@@ -14,7 +14,7 @@ import {
   type FormsODataType,
   type ODataRow,
 } from '../../domain/odata';
-import { ANONYMOUS_INSTANCES_MESSAGE, checkPresentedLink } from '../../domain/forms';
+import { ANONYMOUS_INSTANCES_MESSAGE, checkPresentedLink, FORM_LINK_MODE_HEADER } from '../../domain/forms';
 import type { FakeDb } from '../db';
 import { FakeHttpError, json } from '../http';
 import { presentedLinkToken } from './forms';
@@ -65,7 +65,9 @@ function odataRoute(set: keyof typeof FORMS_ODATA_SETS, access: FakeRoute['acces
         rows: (type) => visible[type as FormsODataType],
       });
       const body = page.count === undefined ? { value: page.value } : { '@odata.count': page.count, value: page.value };
-      return json(body, 200, { 'content-type': ODATA_CONTENT_TYPE });
+      // A link holder learns what its link lets it do (as the server tells it).
+      const linkMode: Record<string, string> = !ctx.caller.user && ctx.caller.link ? { [FORM_LINK_MODE_HEADER]: ctx.caller.link.mode } : {};
+      return json(body, 200, { 'content-type': ODATA_CONTENT_TYPE, ...linkMode });
     },
   };
 }

@@ -6,6 +6,7 @@
  */
 import { delay, http, type HttpHandler } from 'msw';
 import { claimRequiredError, DomainError, QueryParams, routeRule } from '../../domain';
+import { actsAsFormVisitor } from '../../domain/forms/access';
 import type { Caller, FakeBackend } from '../backend';
 import { problem } from '../http';
 
@@ -83,6 +84,20 @@ export function routeAccess(route: Pick<FakeRoute, 'method' | 'path' | 'access'>
   return access;
 }
 
+/** Whether a signed-in caller holds a route's claim (always, when the fake does not enforce claims). */
+function holdsClaim(backend: FakeBackend, access: RouteAccess, userId: string): boolean {
+  return !backend.enforceClaims || !('claim' in access) || access.claim === undefined || backend.hasClaim(userId, access.claim);
+}
+
+/**
+ * The caller a route's handler sees: on a route public-form visitors may use, a signed-in user lacking the route's
+ * claim is a visitor (the domain's `actsAsFormVisitor`), so the handler applies the anonymous caller's rules.
+ */
+export function routeCaller(backend: FakeBackend, access: RouteAccess, caller: Caller): Caller {
+  if (access.kind !== 'form' || !caller.user || !caller.user.isEnabled) return caller;
+  return actsAsFormVisitor(true, holdsClaim(backend, access, caller.user.id)) ? { ...caller, user: null } : caller;
+}
+
 /** Refusal of a caller by a route's access rule, or null when the caller may go on. */
 export function refusal(backend: FakeBackend, access: RouteAccess, caller: Caller): Response | null {
   if (caller.invalidToken) return problem(401, 'The bearer token names no user.');
@@ -90,6 +105,7 @@ export function refusal(backend: FakeBackend, access: RouteAccess, caller: Calle
   const signedIn = caller.user;
   if (!signedIn) return access.kind === 'form' ? null : problem(401, 'An access token is required.');
   if (!signedIn.isEnabled) return problem(403, 'The user is disabled.');
+  if (access.kind === 'form') return null; // lacking the claim makes a visitor (routeCaller), not a refusal
   if (backend.enforceClaims && access.claim !== undefined && !backend.hasClaim(signedIn.id, access.claim)) {
     const refused = claimRequiredError(access.claim);
     return problem(refused.status, refused.message, refused.extensions);
@@ -108,7 +124,7 @@ export function toHttpHandler(backend: FakeBackend, route: FakeRoute, options: H
     if (refused) return refused;
     try {
       const url = new URL(request.url);
-      return await route.handle({ backend, request, url, query: new QueryParams(url.searchParams), caller });
+      return await route.handle({ backend, request, url, query: new QueryParams(url.searchParams), caller: routeCaller(backend, access, caller) });
     } catch (error) {
       if (error instanceof DomainError) return problem(error.status, error.message, error.extensions);
       throw error;
