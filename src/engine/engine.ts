@@ -8,7 +8,7 @@ import type { JsonObject } from '../api/types';
 import { escapePointerSegment, getAt, parsePointer, removeAt, setAt } from '../domain/json-pointer';
 import { compileFormSchema, type CompiledField, type CompiledForm, type CompiledSection } from './compile';
 import type { FormSchema } from '../api/types';
-import { defaultValidationMessages, messageFor, type ValidationMessages } from './messages';
+import { defaultValidationMessages, messageFor, typedNumberMessage, type ValidationMessages } from './messages';
 import { compute, isEmptyValue, jsonEqual, rulesHold } from './rules';
 import { describeSchema, schemaAt } from './schema';
 
@@ -68,8 +68,13 @@ export interface FormState {
   readonly dirty: boolean;
   /** Fields and sections showing a problem now. */
   readonly errorCount: number;
-  /** The errors listed at the last page check or submit, or null before any. */
+  /**
+   * The errors listed at the last page check or submit, or null before any. It follows the fields afterwards: a problem
+   * fixed leaves the list at once and a changed message is updated, so the list never names what is already right.
+   */
   readonly summary: readonly FormError[] | null;
+  /** How many page checks and submits made a summary: a new number means a new check (e.g. to move focus to it). */
+  readonly checkCount: number;
 }
 
 /** The result of checking a whole form. */
@@ -269,7 +274,7 @@ class Engine implements FormEngine {
   private readonly repeatsByPath = new Map<string, CompiledSection[]>();
   private structureDirty = false;
   private itemCounter = 0;
-  private formState: FormState = { submitCount: 0, dirty: false, errorCount: 0, summary: null };
+  private formState: FormState = { submitCount: 0, dirty: false, errorCount: 0, summary: null, checkCount: 0 };
   private readonly pendingKeys = new Set<string>();
   private readonly pendingArrays = new Set<string>();
   private changedPath: string | null = null;
@@ -286,6 +291,9 @@ class Engine implements FormEngine {
       }
     }
     this.data = options.data ? (structuredClone(options.data) as JsonObject) : {};
+    // A new form starts with as many items as a repeatable section needs: a section that must hold one shows one to
+    // fill in, rather than nothing and a complaint at the first submit.
+    if (options.applyDefaults) this.addMissingItems();
     this.buildAll();
     if (options.applyDefaults) this.applyDefaults();
     this.recomputeAll(true);
@@ -372,6 +380,20 @@ class Engine implements FormEngine {
     this.dirtyKeys.delete(instance.key);
   }
 
+  private addMissingItems(): void {
+    for (const sections of this.repeatsByPath.values()) {
+      const repeat = sections[0]?.repeat;
+      if (!repeat) continue;
+      const minItems = Math.max(...sections.map((s) => s.repeat?.minItems ?? 0));
+      const items = getAt(this.data, repeat.segments);
+      if (items !== undefined && !Array.isArray(items)) continue;
+      const list = items ?? [];
+      if (list.length >= minItems) continue;
+      const added = Array.from({ length: minItems - list.length }, () => ({}));
+      this.data = setAt(this.data, repeat.segments, [...list, ...added]);
+    }
+  }
+
   private applyDefaults(): void {
     for (const instance of this.instances.values()) {
       const fallback = instance.field.info.default;
@@ -416,7 +438,9 @@ class Engine implements FormEngine {
       if (required) error = messageFor('required', field.info, this.messages, field.messageContext);
     } else {
       const keyword = firstLeaf(this.compiled.validateValue(field, value));
-      if (keyword !== null) error = messageFor(keyword, field.info, this.messages, field.messageContext);
+      if (keyword === 'type' && typeof value === 'string' && (field.info.type === 'number' || field.info.type === 'integer')) {
+        error = typedNumberMessage(value, field.info, this.messages);
+      } else if (keyword !== null) error = messageFor(keyword, field.info, this.messages, field.messageContext);
     }
     instance.validated = { value, required, error };
     return error;
@@ -583,20 +607,61 @@ class Engine implements FormEngine {
     this.pendingArrays.add(path);
   }
 
-  private nextFormState(summary: readonly FormError[] | null, submitCount: number): FormState {
+  private nextFormState(summary: readonly FormError[] | null, submitCount: number, checkCount = this.formState.checkCount): FormState {
     const dirty = this.dirtyKeys.size > 0 || this.structureDirty;
     const errorCount = this.errorKeys.size;
     const old = this.formState;
-    if (old.dirty === dirty && old.errorCount === errorCount && old.summary === summary && old.submitCount === submitCount) return old;
-    return { dirty, errorCount, summary, submitCount };
+    if (
+      old.dirty === dirty &&
+      old.errorCount === errorCount &&
+      old.summary === summary &&
+      old.submitCount === submitCount &&
+      old.checkCount === checkCount
+    ) {
+      return old;
+    }
+    return { dirty, errorCount, summary, submitCount, checkCount };
   }
 
-  private flush(summary: readonly FormError[] | null = this.formState.summary, submitCount = this.formState.submitCount): void {
+  /**
+   * The message a summary entry's field or section shows now: null once fixed (or gone), undefined for a problem no
+   * field or section owns (data outside the layout), which stays until the next check.
+   */
+  private currentMessage(error: FormError): string | null | undefined {
+    if (error.fieldId !== null) {
+      const instance = this.instances.get(error.key);
+      return instance && instance.state !== MISSING ? instance.state.error : null;
+    }
+    if (error.sectionId !== null) return this.arrayStates.get(error.key)?.error ?? null;
+    return undefined;
+  }
+
+  /** The shown summary brought up to date with the fields: fixed problems leave it, changed messages follow. */
+  private followSummary(summary: readonly FormError[] | null): readonly FormError[] | null {
+    if (summary === null) return null;
+    let changed = false;
+    const next: FormError[] = [];
+    for (const error of summary) {
+      const message = this.currentMessage(error);
+      if (message === undefined || message === error.message) next.push(error);
+      else {
+        changed = true;
+        if (message !== null) next.push({ ...error, message });
+      }
+    }
+    if (!changed) return summary;
+    return next.length > 0 ? next : null;
+  }
+
+  /** Tells subscribers what changed; `check` is the summary of a new page check or submit (else the shown one follows the fields). */
+  private flush(check?: { summary: readonly FormError[] | null; submitCount?: number }): void {
+    const summary = check ? check.summary : this.followSummary(this.formState.summary);
+    const submitCount = check?.submitCount ?? this.formState.submitCount;
     const keys = [...this.pendingKeys];
     const arrays = [...this.pendingArrays];
     this.pendingKeys.clear();
     this.pendingArrays.clear();
-    const formState = this.nextFormState(summary, submitCount);
+    const formState = this.nextFormState(summary, submitCount, check?.summary ? this.formState.checkCount + 1 : this.formState.checkCount);
     const formChanged = formState !== this.formState;
     this.formState = formState;
     const changedPath = this.changedPath;
@@ -656,7 +721,7 @@ class Engine implements FormEngine {
     for (const key of this.listeners.keys()) this.pendingKeys.add(key);
     for (const key of this.arrayListeners.keys()) this.pendingArrays.add(key);
     this.changedPath = '';
-    this.flush(options.asInitial ? null : this.formState.summary, options.asInitial ? 0 : this.formState.submitCount);
+    this.flush(options.asInitial ? { summary: null, submitCount: 0 } : undefined);
   }
 
   touch(key: string): void {
@@ -917,7 +982,7 @@ class Engine implements FormEngine {
   validatePage(pageIndex: number): FormError[] {
     this.reveal(pageIndex);
     const errors = this.collectErrors(pageIndex);
-    this.flush(errors.length > 0 ? errors : null);
+    this.flush({ summary: errors.length > 0 ? errors : null });
     return errors;
   }
 
@@ -973,7 +1038,7 @@ class Engine implements FormEngine {
         this.refresh(instance);
       }
     }
-    this.flush(result.errors.length > 0 ? result.errors : null, this.formState.submitCount + 1);
+    this.flush({ summary: result.errors.length > 0 ? result.errors : null, submitCount: this.formState.submitCount + 1 });
     return result;
   }
 

@@ -22,6 +22,8 @@ export const defaultValidationMessages = {
   multipleOf: 'Enter a multiple of {step}',
   notANumber: 'Enter a number',
   notAnInteger: 'Enter a whole number',
+  /** A number typed with a comma: neither read as a decimal nor as a thousands separator, but asked again. */
+  numberWithComma: 'Write the number with a point for decimals and without commas, like {example}',
   pattern: 'Enter a value in the correct format',
   email: 'Enter an email address in the correct format, like name@example.com',
   url: 'Enter a web address in the correct format, like https://example.com',
@@ -51,6 +53,17 @@ export function fillMessage(template: string, values: Readonly<Record<string, st
     if (one !== undefined && other !== undefined) return Number(value) === 1 ? one : other;
     return String(value);
   });
+}
+
+/**
+ * The message for text typed into a number field that is not a plain number. A comma gets a message of its own, with
+ * the number as it should be written: "1,65" means 1.65 in some languages and 165 in others, so it is never guessed.
+ */
+export function typedNumberMessage(text: string, info: ValueSchemaInfo, messages: ValidationMessages): string {
+  if (info.errorMessage !== undefined || !text.includes(',')) return messageFor('type', info, messages);
+  const decimal = text.trim().replace(',', '.');
+  const example = info.type !== 'integer' && /^[+-]?\d+\.\d+$/.test(decimal) ? decimal : info.type === 'integer' ? '1650' : '1.65';
+  return fillMessage(messages.numberWithComma, { example });
 }
 
 /** What kind of widget holds the value, where it changes the wording (options are "selected", items "added"). */

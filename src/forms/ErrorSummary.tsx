@@ -13,7 +13,8 @@ export function errorTargetId(idPrefix: string, error: FormError): string | null
 
 /**
  * The GOV.UK error summary: shown at the top after a page check or a submit finds problems, focused so screen readers
- * announce it, one link per problem with the same words as the message at the field.
+ * announce it, one link per problem with the same words as the message at the field. A problem fixed leaves the list
+ * as soon as its field no longer shows it; the summary goes away when nothing is left.
  */
 export function ErrorSummary({
   engine,
@@ -27,11 +28,14 @@ export function ErrorSummary({
   onNavigate: (error: FormError) => void;
 }) {
   const summary = useFormStateSlice(engine, (state) => state.summary);
+  const checkCount = useFormStateSlice(engine, (state) => state.checkCount);
   const box = useRef<HTMLDivElement>(null);
 
+  // Focus moves to the summary after a check only: as fields get fixed the list shrinks under the user's cursor, and
+  // taking the focus away from the field they are typing in would be worse than a stale list.
   useEffect(() => {
-    if (summary && summary.length > 0) box.current?.focus();
-  }, [summary]);
+    if (checkCount > 0 && engine.getFormState().summary) box.current?.focus();
+  }, [checkCount, engine]);
 
   if (!summary || summary.length === 0) return null;
   const titleId = `${idPrefix}-error-summary-title`;

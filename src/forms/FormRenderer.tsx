@@ -40,6 +40,19 @@ export interface FormRendererProps {
   onInvalidSubmit?: (errors: FormError[]) => void;
   /** Called when the page of a multi-page form changes. */
   onPageChange?: (pageIndex: number) => void;
+  /**
+   * The page a multi-page form opens on (e.g. the one a visitor was on before a reload); clamped to the pages there are.
+   * @default 0
+   */
+  initialPage?: number;
+  /**
+   * Sets the browser tab's title (the document title) while the form is shown: in edit mode of a multi-page form
+   * "Step 2 of 5: Contact — {form name}" (`labels.stepDocumentTitle`), else the form's name (`labels.formDocumentTitle`),
+   * so each step has a title of its own. A string is used as the form's name in them. Leave it off when the page
+   * around the form sets the title.
+   * @default false
+   */
+  documentTitle?: boolean | string;
   /** Overrides of any text: the renderer's own (buttons, summary…) and the validation messages. */
   labels?: Partial<FormLabels>;
   /**
@@ -132,7 +145,7 @@ export function FormRenderer(props: FormRendererProps) {
   const compiled = engine.compiled;
   const reactId = useId();
   const idPrefix = props.idPrefix ?? `ccq${reactId.replace(/[^A-Za-z0-9]/g, '')}`;
-  const [page, setPage] = useState(0);
+  const [page, setPage] = useState(() => Math.max(0, Math.floor(props.initialPage ?? 0)));
   const [submitting, setSubmitting] = useState(false);
   const pendingFocus = useRef<string | null>(null);
   const pageHeading = useRef<HTMLHeadingElement>(null);
@@ -216,6 +229,13 @@ export function FormRenderer(props: FormRendererProps) {
     goTo(current + 1);
   };
 
+  // Back (and a step of the stepper) moves focus to the new page's heading, as Next does: left on the unmounted
+  // button it would fall to the page body, and a keyboard or screen reader user would start again from the top.
+  const back = (index: number) => {
+    focusHeading.current = true;
+    goTo(index);
+  };
+
   const submit = async () => {
     const result = engine.submit();
     if (!result.valid) {
@@ -243,6 +263,11 @@ export function FormRenderer(props: FormRendererProps) {
   };
 
   const shownPages = mode === 'view' ? pages : pages.slice(current, current + 1);
+  const formName = typeof props.documentTitle === 'string' ? props.documentTitle : schema.name;
+  const titleText =
+    mode === 'edit' && multiPage
+      ? fillMessage(labels.stepDocumentTitle, { number: current + 1, total: pages.length, page: pages[current]?.page.title ?? '', form: formName })
+      : fillMessage(labels.formDocumentTitle, { form: formName });
 
   return (
     <FormContext value={context}>
@@ -254,9 +279,11 @@ export function FormRenderer(props: FormRendererProps) {
         data-mode={mode}
         style={READABLE_COLOURS}
       >
+        {/* React puts a <title> into the document's head, ahead of the page's own, and takes it out on unmount. */}
+        {props.documentTitle ? <title>{titleText}</title> : null}
         {mode === 'edit' ? <ErrorSummary engine={engine} labels={labels} idPrefix={idPrefix} onNavigate={navigate} /> : null}
         {mode === 'edit' && multiPage ? (
-          <Stepper active={current} onStepClick={(index) => index < current && goTo(index)} allowNextStepsSelect={false} size="sm" mb="lg">
+          <Stepper active={current} onStepClick={(index) => index < current && back(index)} allowNextStepsSelect={false} size="sm" mb="lg">
             {pages.map((p) => (
               <Stepper.Step key={p.page.id} label={p.page.title} />
             ))}
@@ -286,7 +313,7 @@ export function FormRenderer(props: FormRendererProps) {
         {mode === 'edit' ? (
           <Group mt="xl" justify="space-between">
             {current > 0 ? (
-              <Button variant="default" onClick={() => goTo(current - 1)} disabled={busy}>
+              <Button variant="default" onClick={() => back(current - 1)} disabled={busy}>
                 {labels.back}
               </Button>
             ) : (

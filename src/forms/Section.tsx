@@ -1,5 +1,5 @@
 import { Box, Button, Fieldset, Group, Input, Stack, Text, Title } from '@mantine/core';
-import { memo, useEffect, useRef } from 'react';
+import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import type { CompiledSection } from '../engine/compile';
 import { fillMessage } from '../engine/messages';
 import { sectionDomId, useArrayState, useFormContext } from './context';
@@ -80,6 +80,13 @@ function PlainSection({ cs }: { cs: CompiledSection }) {
 
 type FocusRequest = { itemKey: string; target: 'first' | 'up' | 'down' } | { itemKey: null; target: 'add' };
 
+/** The item removed last, kept so that 'Undo' can put it back where it was. */
+interface RemovedItem {
+  item: unknown;
+  index: number;
+  title: string;
+}
+
 function RepeatableSection({ cs }: { cs: CompiledSection }) {
   const { engine, mode, labels, idPrefix, disabled } = useFormContext();
   const repeat = cs.repeat!;
@@ -88,6 +95,28 @@ function RepeatableSection({ cs }: { cs: CompiledSection }) {
   const focus = useRef<FocusRequest | null>(null);
   const addButton = useRef<HTMLButtonElement>(null);
   const edit = mode === 'edit';
+  // Removing an item is one click and loses what it held: the last one removed can be brought back.
+  const [removed, setRemoved] = useState<RemovedItem | null>(null);
+
+  const remove = useCallback(
+    (index: number) => {
+      const item = structuredClone(engine.getValue(`${repeat.path}/${index}`));
+      focus.current = { itemKey: null, target: 'add' };
+      engine.removeItem(repeat.path, index);
+      setRemoved({ item, index, title: fillMessage(labels.itemTitle, { title: cs.section.title, number: index + 1 }) });
+    },
+    [engine, repeat.path, labels.itemTitle, cs.section.title],
+  );
+
+  const undo = () => {
+    if (!removed) return;
+    engine.addItem(repeat.path, removed.item ?? {});
+    const last = engine.getArrayState(repeat.path).length - 1;
+    const index = Math.min(removed.index, last);
+    if (index < last) engine.moveItem(repeat.path, last, index);
+    focus.current = { itemKey: engine.getArrayState(repeat.path).keys[index] ?? '', target: 'first' };
+    setRemoved(null);
+  };
 
   useEffect(() => {
     if (focus.current?.target === 'add') {
@@ -109,10 +138,24 @@ function RepeatableSection({ cs }: { cs: CompiledSection }) {
             last={index === state.length - 1}
             canRemove={state.canRemove}
             focus={focus}
+            onRemove={remove}
           />
         ))}
         {!edit && state.length === 0 ? <Text c="var(--mantine-color-dimmed)">{labels.noItems}</Text> : null}
         {state.error ? <Input.Error id={`${id}-error`}>{state.error}</Input.Error> : null}
+        {edit ? (
+          // A live region from the start, so the removal is announced with its 'Undo'.
+          <div role="status">
+            {removed ? (
+              <Group gap="xs">
+                <Text size="sm">{fillMessage(labels.itemRemoved, { title: removed.title })}</Text>
+                <Button size="xs" variant="default" disabled={disabled || !state.canAdd} onClick={undo}>
+                  {labels.undoRemove}
+                </Button>
+              </Group>
+            ) : null}
+          </div>
+        ) : null}
         {edit ? (
           <Group>
             <Button
@@ -122,6 +165,7 @@ function RepeatableSection({ cs }: { cs: CompiledSection }) {
               disabled={disabled || !state.canAdd}
               aria-describedby={state.error ? `${id}-error` : undefined}
               onClick={() => {
+                setRemoved(null);
                 engine.addItem(repeat.path, {});
                 const keys = engine.getArrayState(repeat.path).keys;
                 focus.current = { itemKey: keys[keys.length - 1] ?? '', target: 'first' };
@@ -143,6 +187,7 @@ const RepeatItem = memo(function RepeatItem({
   last,
   canRemove,
   focus,
+  onRemove,
 }: {
   cs: CompiledSection;
   itemKey: string;
@@ -150,6 +195,7 @@ const RepeatItem = memo(function RepeatItem({
   last: boolean;
   canRemove: boolean;
   focus: React.RefObject<FocusRequest | null>;
+  onRemove: (index: number) => void;
 }) {
   const { engine, mode, labels, disabled } = useFormContext();
   const repeat = cs.repeat!;
@@ -209,10 +255,7 @@ const RepeatItem = memo(function RepeatItem({
               variant="subtle"
               color="red"
               disabled={disabled || !canRemove}
-              onClick={() => {
-                focus.current = { itemKey: null, target: 'add' };
-                engine.removeItem(repeat.path, index);
-              }}
+              onClick={() => onRemove(index)}
             >
               {labels.removeItem}
             </Button>

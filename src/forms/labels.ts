@@ -29,6 +29,14 @@ export const defaultFormUiLabels = {
   no: 'No',
   /** Step indicator of a multi-page form. */
   stepOf: 'Step {number} of {total}',
+  /** The document title of a step of a multi-page form (`documentTitle`): `{page}` is the page's title, `{form}` the form's name. */
+  stepDocumentTitle: 'Step {number} of {total}: {page} — {form}',
+  /** The document title of a one-page form, or of a form in view mode (`documentTitle`). */
+  formDocumentTitle: '{form}',
+  /** The note after a repeated item was removed, beside its 'Undo' button. */
+  itemRemoved: '{title} removed.',
+  /** Brings back the item just removed. */
+  undoRemove: 'Undo',
   signatureDraw: 'Draw',
   signatureType: 'Type',
   signatureClear: 'Clear',

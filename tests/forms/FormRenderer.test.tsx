@@ -224,7 +224,7 @@ describe('FormRenderer: repeatable sections', () => {
     expect(add).toBeDisabled();
     expect(engine.getValue('/dependants')).toEqual([{ name: 'Tom' }, { name: 'Ann' }, {}]);
     expect(engine.getValue('/dependantCount')).toBe(2);
-    expect(screen.getByLabelText(/^Number of dependants/)).toHaveValue(2);
+    expect(screen.getByLabelText(/^Number of dependants/)).toHaveValue('2');
     expect(screen.getByLabelText(/^Number of dependants/)).toHaveAttribute('readonly');
   });
 

@@ -7,7 +7,7 @@ import { Input } from '@mantine/core';
 import type { ChangeEvent, ReactNode } from 'react';
 import { textFromInput, textInputValue } from './TextWidgets';
 import type { WidgetProps } from './types';
-import { choiceOptions, isDrawnSignature, numberFromText, optionValueOf, rawOf } from './values';
+import { choiceOptions, isDrawnSignature, numberFromText, numberInputRef, numberText, optionValueOf, rawOf } from './values';
 
 const c = Input.classes as Record<string, string>;
 
@@ -172,15 +172,14 @@ export function renderLiteField(props: WidgetProps & { onFocusChange: (focused: 
           {...common}
           className={c.input}
           data-variant="default"
-          type="number"
+          type="text"
           inputMode={widget === 'integer' || cf.info.type === 'integer' ? 'numeric' : 'decimal'}
-          min={cf.info.minimum ?? cf.info.exclusiveMinimum}
-          max={cf.info.maximum ?? cf.info.exclusiveMaximum}
-          step={cf.info.multipleOf ?? (widget === 'integer' || cf.info.type === 'integer' ? 1 : 'any')}
+          autoComplete="off"
           placeholder={placeholder}
           required={state.required}
           readOnly={readOnly}
-          value={typeof state.value === 'number' || typeof state.value === 'string' ? String(state.value) : ''}
+          ref={numberInputRef(state.value)}
+          defaultValue={numberText(state.value)}
           onChange={(event) => onChange(numberFromText(event.currentTarget.value))}
         />,
       );

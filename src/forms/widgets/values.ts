@@ -38,13 +38,39 @@ export function rawOf(options: readonly ChoiceOption[], value: string | null): u
   return option ? option.raw : value;
 }
 
-/** The stored form of a number typed as text: a number when it parses, the text otherwise (so it can be corrected). */
+// A plain decimal number: digits with at most one point, an optional sign and exponent. No thousands separators, no
+// decimal comma, no hex or binary literals (which `Number()` would read as another number).
+const PLAIN_NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+
+/**
+ * The stored form of a number typed as text: a number when the text is a plain decimal number, else the text itself,
+ * which the engine then refuses with a message (so "1,65" is never silently read as 165, nor as 1.65 in a locale where
+ * the comma groups thousands: the person is asked to write it with a point).
+ */
 export function numberFromText(text: string | number): unknown {
   if (typeof text === 'number') return Number.isFinite(text) ? text : undefined;
   const trimmed = text.trim();
   if (trimmed === '') return undefined;
+  if (!PLAIN_NUMBER.test(trimmed)) return text;
   const n = Number(trimmed);
   return Number.isFinite(n) ? n : text;
+}
+
+/** The text of a stored number (or of text typed into a number field that is not a number yet). */
+export function numberText(value: unknown): string {
+  return typeof value === 'number' || typeof value === 'string' ? String(value) : '';
+}
+
+/**
+ * Keeps an uncontrolled number input in step with the stored value: its text is replaced only when it no longer
+ * means that value (a change from elsewhere: computed, restored, reset). What the person types stays as typed, so
+ * "1." and "1.50" are not rewritten on the way to 1.5 — a controlled input would turn "1." back into "1" at once.
+ * A new callback each render, so React calls it after every render of the field.
+ */
+export function numberInputRef(value: unknown): (element: HTMLInputElement | null) => void {
+  return (element) => {
+    if (element && numberFromText(element.value) !== value) element.value = numberText(value);
+  };
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
