@@ -1,5 +1,4 @@
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { RouterProvider } from '@tanstack/react-router';
 import { colorSchemeManager, DEFAULT_COLOR_SCHEME } from './colorScheme';
@@ -18,31 +17,33 @@ export interface AppProps {
   origin?: string;
 }
 
-/** The whole host: Mantine (following the system's colour scheme until the user picks one), the toast area, modals, then sign-in settings from the backend, auth, API and routes. */
+/**
+ * The whole host: Mantine (following the system's colour scheme until the user picks one), the toast area, then
+ * sign-in settings from the backend, auth, API and routes. Mantine's modals provider is the admin area's
+ * (adminArea.tsx): it brings Modal, ScrollArea and floating-ui, which the public pages never show.
+ */
 export function App({ apiBaseUrl, router, origin = window.location.origin }: AppProps) {
   return (
     <MantineProvider theme={ccqTheme} defaultColorScheme={DEFAULT_COLOR_SCHEME} colorSchemeManager={colorSchemeManager}>
       <Notifications {...notificationsProps} />
-      <ModalsProvider>
-        <OidcConfigGate apiBaseUrl={apiBaseUrl}>
-          {(oidc) => (
-            <AuthProvider
-              config={{
-                authority: oidc.authority,
-                clientId: oidc.clientId,
-                redirectUri: `${origin}${LOGIN_CALLBACK_PATH}`,
-                postLogoutRedirectUri: `${origin}${SIGNED_OUT_PATH}`,
-                extraScopes: oidc.scopes,
-                ...(oidc.resource ? { resource: oidc.resource } : {}),
-              }}
-            >
-              <AuthenticatedAPIProvider baseUrl={apiBaseUrl} loading={<PendingPage />}>
-                <RouterProvider router={router} />
-              </AuthenticatedAPIProvider>
-            </AuthProvider>
-          )}
-        </OidcConfigGate>
-      </ModalsProvider>
+      <OidcConfigGate apiBaseUrl={apiBaseUrl}>
+        {(oidc) => (
+          <AuthProvider
+            config={{
+              authority: oidc.authority,
+              clientId: oidc.clientId,
+              redirectUri: `${origin}${LOGIN_CALLBACK_PATH}`,
+              postLogoutRedirectUri: `${origin}${SIGNED_OUT_PATH}`,
+              extraScopes: oidc.scopes,
+              ...(oidc.resource ? { resource: oidc.resource } : {}),
+            }}
+          >
+            <AuthenticatedAPIProvider baseUrl={apiBaseUrl} loading={<PendingPage />}>
+              <RouterProvider router={router} />
+            </AuthenticatedAPIProvider>
+          </AuthProvider>
+        )}
+      </OidcConfigGate>
     </MantineProvider>
   );
 }

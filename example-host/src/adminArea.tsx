@@ -4,6 +4,7 @@
  * chunk of its own that the public pages (the form viewer, home, sign-in callback) never download. Nothing outside
  * routes.tsx may import it statically, or the bundler would fold it back into the main chunk.
  */
+import { ModalsProvider } from '@mantine/modals';
 import { Outlet, useRouter } from '@tanstack/react-router';
 import { AdminRouteGate } from './components/AdminRouteGate';
 import { AdminShell } from './components/AdminShell';
@@ -13,7 +14,11 @@ import { SIGNED_OUT_PATH } from './config';
 import { displayNames } from './displayNames';
 import { RequireAdmin, RoleManagement, UserRoleManagement, useAuth } from './formsAdmin';
 
-/** The admin area: administrators only (the server's `CheckForAdminRole`), in the admin shell with its menu. */
+/**
+ * The admin area: administrators only (the server's `CheckForAdminRole`), in the admin shell with its menu. Mantine's
+ * modals provider lives here rather than around the whole app: only admin screens open modals, and Modal brings
+ * ScrollArea and floating-ui (about 20 kB compressed) that the public form would otherwise download.
+ */
 export function AdminLayout() {
   const auth = useAuth();
   const user = auth.user;
@@ -22,13 +27,15 @@ export function AdminLayout() {
   // Resolves only when the provider could not be reached (the local session has ended): say so on the signed-out page.
   const signOut = () => void auth.signOut().then(() => router.navigate({ to: SIGNED_OUT_PATH }));
   return (
-    <RequireAdmin fallback={<NoAdminAccessPage onSignOut={signOut} />} loading={<PendingPage />}>
-      <AdminShell userName={userName} onSignOut={signOut}>
-        <AdminRouteGate>
-          <Outlet />
-        </AdminRouteGate>
-      </AdminShell>
-    </RequireAdmin>
+    <ModalsProvider>
+      <RequireAdmin fallback={<NoAdminAccessPage onSignOut={signOut} />} loading={<PendingPage />}>
+        <AdminShell userName={userName} onSignOut={signOut}>
+          <AdminRouteGate>
+            <Outlet />
+          </AdminRouteGate>
+        </AdminShell>
+      </RequireAdmin>
+    </ModalsProvider>
   );
 }
 

@@ -159,7 +159,9 @@ describe('admin routes check the same claim as their menu entry', () => {
     isAdmin = true;
     claimsFail = true;
     const { screen, user } = await renderAdmin('/admin/form-builder/');
-    expect(await screen.findByText('Access check failed')).toBeInTheDocument();
+    // The client retries the failing GET twice (300 + 600 ms) after the admin area's chunk has loaded: more than the
+    // default 1 s of findBy.
+    expect(await screen.findByText('Access check failed', undefined, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'No access' })).not.toBeInTheDocument();
     claimsFail = false;
     myClaims = [MenuClaim.FormBuilder_AllowRead];
