@@ -12,6 +12,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { secureHeaders } from 'hono/secure-headers';
 import { FORM_LINK_MODE_HEADER, FORM_LINK_TOKEN_HEADER } from '../../src/domain/forms';
+import { errorLogFields } from './error-log';
 import { HttpError, problem } from './routes/http';
 import { createStaticHost } from './static-host';
 import { mountRoutes, type AppEnv, type RouteRegistry } from './routes/registry';
@@ -92,7 +93,7 @@ export function createApp(services: Services, registry: RouteRegistry): Hono<App
     if (error instanceof HttpError) {
       return problem(c, error.status, error.message, error.details);
     }
-    log({ level: 'error', msg: error.message, stack: error.stack, method: c.req.method, path: c.req.path });
+    log({ level: 'error', ...errorLogFields(error), method: c.req.method, path: c.req.path });
     return problem(c, 500, 'An unexpected server error occurred.');
   });
 

@@ -4,6 +4,7 @@
 import { fileURLToPath } from 'node:url';
 import { resolveLoginThrottle, type LoginThrottleOptions, type LoginThrottlePolicy } from './login-throttle';
 import { LOGIN_CALLBACK_PATH, SIGNED_OUT_PATH } from '../shared/paths';
+import { describeError } from './error-log';
 import { checkPublicBaseUrl } from '../../src/domain/forms/access';
 
 /** One structured log entry (one JSON line). */
@@ -282,5 +283,6 @@ export function startFailureMessage(error: unknown, env: NodeJS.ProcessEnv = pro
     const variable = busy === String(env.OIDC_PORT ?? '5081') ? 'OIDC_PORT' : 'PORT';
     return `Port ${busy} is already in use (is Forms Admin already running?). Stop that process, or start on another port with ${variable}=<port>.`;
   }
-  return e.message;
+  // Every start failure is logged with a message, also for thrown objects that carry none.
+  return typeof e.message === 'string' && e.message !== '' ? e.message : `The server could not start: ${describeError(error)}.`;
 }

@@ -18,7 +18,7 @@ import http from 'node:http';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { createLocalJWKSet } from 'jose';
-import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import { errors, Provider, type Configuration, type KoaContextWithOIDC } from './oidc-provider';
 import { findAccountBySub, verifyCredentials, type SeededAccount } from './accounts';
 import { TokenVerifier } from './auth';
 import { ACCESS_TOKEN_TYPE, type LogSink, type ResolvedConfig } from './config';

@@ -14,6 +14,8 @@ export {
   MAX_GROUP_NAME_LENGTH,
   MAX_REQUEST_BODY_BYTES,
   MAX_CHANGE_BODY_BYTES,
+  MAX_JSON_DEPTH,
+  PDF_TEMPLATE_LIMITS,
   PAGE_SIZE,
 } from './limits';
 export { missingParameterMessage, QueryParams } from './params';
@@ -21,6 +23,10 @@ export {
   isJsonRecord,
   checkJsonContentType,
   parseJsonText,
+  checkJsonText,
+  hasNulCharacter,
+  JSON_TOO_DEEP_MESSAGE,
+  NUL_CHARACTER_MESSAGE,
   requireJsonObject,
   field,
   hasField,

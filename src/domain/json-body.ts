@@ -5,7 +5,7 @@
  */
 import { DomainError } from './errors';
 import { isUuid } from './ids';
-import { MAX_ARRAY_ITEMS, MAX_REQUEST_BODY_BYTES } from './limits';
+import { MAX_ARRAY_ITEMS, MAX_JSON_DEPTH, MAX_REQUEST_BODY_BYTES } from './limits';
 
 /** A JSON object. */
 export type JsonRecord = Record<string, unknown>;
@@ -29,10 +29,57 @@ export function parseJsonText(text: string, maxBytes: number = MAX_REQUEST_BODY_
     throw new DomainError(413, `The request body is larger than ${maxBytes} bytes.`);
   }
   if (text.trim() === '') throw new DomainError(400, 'A JSON body is required.');
+  let value: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    value = JSON.parse(text) as unknown;
   } catch {
     throw new DomainError(400, 'The body is not valid JSON.');
+  }
+  checkJsonText(text);
+  return value;
+}
+
+/** The message of a JSON body nested deeper than {@link MAX_JSON_DEPTH}. */
+export const JSON_TOO_DEEP_MESSAGE = `The body is nested too deeply: at most ${MAX_JSON_DEPTH} levels of arrays and objects are allowed.`;
+
+/** The message of a text carrying the NUL character. */
+export const NUL_CHARACTER_MESSAGE = 'The NUL character (\\u0000) is not allowed: it cannot be stored in text.';
+
+/** Whether a string holds the NUL character (U+0000), which PostgreSQL refuses in `text` and `jsonb`. */
+export function hasNulCharacter(value: string): boolean {
+  return value.includes('\0');
+}
+
+/**
+ * Refuses valid JSON text nested deeper than {@link MAX_JSON_DEPTH} or carrying a NUL character
+ * (`\u0000`, in a string or a property name), both 400. One pass over the text with a counter, no
+ * recursion, so a body of any depth up to the size limit is refused in linear time, before anything
+ * clones, serialises or stores it. NUL is refused in every body, on every backend alike, because
+ * PostgreSQL cannot store it in text or jsonb.
+ */
+export function checkJsonText(text: string): void {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (inString) {
+      if (code === 0x5c /* \ */) {
+        // `\u0000` is the only way valid JSON writes NUL; any other escape is skipped whole.
+        if (text.charCodeAt(i + 1) === 0x75 /* u */ && text.startsWith('0000', i + 2)) {
+          throw new DomainError(400, NUL_CHARACTER_MESSAGE, { code: 'nul-character' });
+        }
+        i += 1;
+      } else if (code === 0x22 /* " */) {
+        inString = false;
+      }
+    } else if (code === 0x22) {
+      inString = true;
+    } else if (code === 0x5b /* [ */ || code === 0x7b /* { */) {
+      depth += 1;
+      if (depth > MAX_JSON_DEPTH) throw new DomainError(400, JSON_TOO_DEEP_MESSAGE, { code: 'json-depth' });
+    } else if (code === 0x5d /* ] */ || code === 0x7d /* } */) {
+      depth -= 1;
+    }
   }
 }
 

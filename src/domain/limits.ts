@@ -32,3 +32,34 @@ export const MAX_CHANGE_BODY_BYTES = 1024 * 1024;
 
 /** Default and largest page size of the `…Paged` calls. */
 export const PAGE_SIZE = { default: 10, max: 1000 } as const;
+
+/**
+ * Deepest nesting of arrays and objects in any JSON request body. Bodies are checked against it as
+ * text, before anything walks them recursively (a deep enough body would overflow the stack of
+ * `structuredClone` or `JSON.stringify` and fail as a server error). Four times the schema and
+ * data depth limits (`FORM_LIMITS`), so that a body a little over those gets their own, more
+ * specific refusal; still shallow enough for any recursive walk.
+ */
+export const MAX_JSON_DEPTH = 128;
+
+/**
+ * The bounds of a form's `pdfTemplate` (the file name, page count and fields the form generator found
+ * in an uploaded PDF). It is served with every read of the form, anonymous ones included, so it is
+ * kept small: a template of 1000 fields with long names and options stays well inside `maxBytes`.
+ */
+export const PDF_TEMPLATE_LIMITS = {
+  /** Characters of `JSON.stringify(pdfTemplate)`: 256 KiB. */
+  maxBytes: 256 * 1024,
+  /** Characters of the file name. */
+  maxFileNameLength: 255,
+  /** Pages of the PDF. */
+  maxPages: 1000,
+  /** Fields of the PDF. */
+  maxFields: 1000,
+  /** Characters of a field's name (PDF fully qualified names, e.g. `Applicant.Address.Street`). */
+  maxFieldNameLength: 500,
+  /** Options of a dropdown, option list or radio field. */
+  maxOptions: 500,
+  /** Characters of one option. */
+  maxOptionLength: 500,
+} as const;

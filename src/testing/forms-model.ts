@@ -24,6 +24,7 @@ import {
   idTaken,
   instancePatchSchemaId,
   instancePostSchemaId,
+  postedCurrentSchema,
   readFormGroupPatch,
   readFormGroupPost,
   readFormInstancePatch,
@@ -113,6 +114,8 @@ const formEntity: CrudEntity<Form> = {
   create(db, body, ctx) {
     const { id, fields } = readFormPost(body);
     requireFormGroup(db, fields.formGroupId);
+    const schemaId = fields.currentFormSchemaId;
+    fields.currentFormSchemaId = postedCurrentSchema(schemaId, db.formSchemas.find((s) => s.formSchemaId === schemaId));
     return { formId: newId(db, formEntity, id, ctx), ...fields, ...audit(ctx) };
   },
   update(db, existing, body, ctx) {

@@ -23,6 +23,8 @@ export interface ContractTarget {
   baseUrl: string;
   /** The client acting as the seeded administrator. */
   client: ApiClient;
+  /** The seeded administrator's bearer token (for requests the typed client would not send). */
+  adminToken: string;
   /** A client acting as a seeded account, or anonymous (null: no token at all). */
   clientAs(oidcId: SeededOidcId | null): ApiClient;
   /** A client acting as a new signed-in user who holds no claim; `oidcId` is theirs. */
@@ -52,6 +54,7 @@ export async function startFakeTarget(): Promise<ContractTarget> {
     name: 'fake',
     baseUrl: FAKE_BASE,
     client: as('admin'),
+    adminToken: backend.tokenFor('admin'),
     clientAs: as,
     newUser: async () => {
       // The server makes an application user of a new token's subject on its first call; the fake is told.
@@ -108,6 +111,7 @@ export async function startServerTarget(): Promise<ContractTarget> {
     name: 'server',
     baseUrl: server.url,
     client: as('admin'),
+    adminToken: tokens.get('admin') ?? '',
     clientAs: as,
     newUser: async () => {
       const oidcId = `contract-user-${crypto.randomUUID().slice(0, 8)}`;

@@ -2,9 +2,10 @@
  * Opens the database: embedded PGlite (a folder on disk, or in memory) by default, or a real
  * PostgreSQL server through node-postgres when a `postgres://` URL is given.
  */
-import { mkdir } from 'node:fs/promises';
+import { mkdir, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { describeError } from '../error-log';
 import { tables } from './schema';
 
 /** The drizzle database, whichever driver is underneath. Transactions have the same type. */
@@ -100,11 +101,17 @@ async function openPglite(dataDir: string | null | undefined, template?: Blob | 
     client = template ? new PGlite({ loadDataDir: template, extensions }) : new PGlite({ extensions });
     location = 'memory://';
   } else {
-    location = path.resolve(dataDir as string);
-    await mkdir(location, { recursive: true });
+    await mkdir(path.resolve(dataDir as string), { recursive: true });
+    // PGlite's file system cannot follow symbolic links: it is given the folder's real path.
+    location = await realpath(path.resolve(dataDir as string));
     client = new PGlite(location, { extensions });
   }
-  await client.waitReady;
+  try {
+    await client.waitReady;
+  } catch (error) {
+    // PGlite raises bare objects (`ErrnoError { errno }`) without a message: say what failed.
+    throw new Error(`The PGlite database in ${location} could not be opened: ${describeError(error)}.`, { cause: error });
+  }
   const db = drizzle({ client, schema: tables }) as unknown as Db;
   return {
     db,

@@ -30,6 +30,7 @@ import {
   instancePatchSchemaId,
   instancePostSchemaId,
   patchKey,
+  postedCurrentSchema,
   readFormGroupPatch,
   readFormGroupPost,
   readFormInstancePatch,
@@ -105,6 +106,8 @@ const formStore: Store<Form> = {
   async create(tx, body) {
     const { id, fields } = readFormPost(body);
     await requireFormGroup(tx, fields.formGroupId);
+    const schemaId = fields.currentFormSchemaId;
+    fields.currentFormSchemaId = postedCurrentSchema(schemaId, schemaId === null ? undefined : (await findFormSchema(tx, schemaId))?.row);
     const formId = await freeId(tx, formStore as Store<unknown>, 'form', id);
     await tx.insert(forms).values({ formId, ...fields, pdfTemplate: fields.pdfTemplate ?? null });
     return formId;

@@ -3,13 +3,14 @@
  * carry a row's version as `ETag`.
  */
 import type { Context } from 'hono';
-import { MAX_REQUEST_BODY_BYTES, parseJsonText, requireJsonObject, type JsonRecord } from '../../../src/domain';
+import { checkJsonContentType, MAX_REQUEST_BODY_BYTES, parseJsonText, requireJsonObject, type JsonRecord } from '../../../src/domain';
 import { checkPresentedLink, etagOf, linkTokenOf, type FormLinkGrant } from '../../../src/domain/forms';
 import type { RouteContext } from '../routes/registry';
 import { resolveLinkToken, type Versioned } from './store';
 
-/** The request's JSON body, which must be an object (400), at most the domain's request size (413). */
+/** The request's JSON body: sent as JSON (415), an object (400), at most the domain's request size (413). */
 export async function readBody(c: Context): Promise<JsonRecord> {
+  checkJsonContentType(c.req.header('content-type'));
   return requireJsonObject(parseJsonText(await c.req.text(), MAX_REQUEST_BODY_BYTES));
 }
 

@@ -19,6 +19,7 @@ import {
   requestedId,
   stringField,
 } from './fields';
+import { readPdfTemplate } from './pdf-template';
 
 /** The CRUD entities by their name in `/api/crud/{entity}/…`, with their key property and label. */
 export const FORMS_CRUD_ENTITIES = {
@@ -89,8 +90,7 @@ function publicBaseUrlField(body: JsonRecord, fallback: string | null): string |
 
 function pdfTemplate(body: JsonRecord, fallback: Form['pdfTemplate']): Form['pdfTemplate'] {
   if (!hasField(body, 'pdfTemplate')) return fallback ?? null;
-  const value = field(body, 'pdfTemplate');
-  return value === null || value === undefined ? null : (structuredClone(value) as Form['pdfTemplate']);
+  return readPdfTemplate(field(body, 'pdfTemplate'));
 }
 
 /** A form post; the caller checks `formGroupId` exists ({@link unknownFormGroup}). */
@@ -128,6 +128,18 @@ export function readFormPatch(body: JsonRecord, existing: Form): FormFields & { 
 export function changedCurrentSchema(fields: Pick<Form, 'currentFormSchemaId'>, existing: Pick<Form, 'currentFormSchemaId'>): string | null {
   const id = fields.currentFormSchemaId;
   return id !== null && id !== existing.currentFormSchemaId ? id : null;
+}
+
+/**
+ * The current schema a form post stores: always none yet. A new form owns no schema, so a schema
+ * the post names that exists is another form's (400). An id no schema has yet is the draft the
+ * caller saves next (a generated form and its schema are saved in that order, keeping their ids):
+ * the form is stored without a current schema rather than pointing nowhere, and that schema's post
+ * makes itself current, as the first schema of a form does.
+ */
+export function postedCurrentSchema(schemaId: string | null, schema: Pick<FormSchema, 'formId'> | undefined): null {
+  if (schemaId !== null && schema) throw schemaOfAnotherForm(schemaId);
+  return null;
 }
 
 /** A form's current schema must exist and be one of its own. */

@@ -30,6 +30,7 @@ export {
   readFormPost,
   readFormPatch,
   changedCurrentSchema,
+  postedCurrentSchema,
   checkCurrentSchema,
   EMPTY_JSON_SCHEMA,
   checkSchemaForSave,
@@ -43,6 +44,7 @@ export {
   readFormInstancePatch,
 } from './entities';
 export type { FormGroupFields, FormFields, FormSchemaFields, FormInstanceFields } from './entities';
+export { readPdfTemplate } from './pdf-template';
 export {
   LINK_TOKEN_LIFETIME_MS,
   FORM_LINK_TOKEN_HEADER,

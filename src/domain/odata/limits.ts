@@ -18,6 +18,12 @@ export const ODATA_LIMITS = {
   maxFilterNodes: 100,
   /** Deepest nesting of parentheses in one `$filter` (keeps the parser's recursion bounded). */
   maxFilterNesting: 32,
+  /**
+   * Most segments of one property path (`jsonSchema/a/b` is 3), in `$filter` and `$orderby`. A path
+   * into JSON becomes one argument each of a database function, and PostgreSQL functions take at
+   * most 100; 64 reaches any field the schema and data depth limits allow.
+   */
+  maxPathSegments: 64,
 } as const;
 
 /** The number of rows a read answers: its `$top`, or the default page size. */

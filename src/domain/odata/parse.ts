@@ -111,6 +111,8 @@ function tokenize(input: string, fail: (message: string, pos: number) => never):
           j += 2;
           continue;
         }
+        // PostgreSQL cannot hold NUL in text: no stored value can equal or contain it.
+        if (c === '\0') return fail('A string literal may not contain the NUL character (%00)', j);
         value += c;
         j += 1;
       }
@@ -350,7 +352,11 @@ class ExpressionParser {
       if (KEYWORDS.includes(name)) {
         this.fail(`Expected a property, literal or function but found '${token.text}'`, token.pos);
       }
-      return this.count({ kind: 'property', path: token.text.split('/') }, token.pos);
+      const path = token.text.split('/');
+      if (path.length > ODATA_LIMITS.maxPathSegments) {
+        this.fail(`The property path has ${path.length} segments, over the limit of ${ODATA_LIMITS.maxPathSegments} (maxPathSegments)`, token.pos);
+      }
+      return this.count({ kind: 'property', path }, token.pos);
     }
     return this.fail(`Expected a property, literal or function but found ${describe(token)}`, token.pos);
   }

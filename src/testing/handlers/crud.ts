@@ -13,6 +13,7 @@
  */
 import type { CrudEntityName, FormInstance } from '../../api/types';
 import { Permission } from '../../api/enums';
+import { checkJsonContentType } from '../../domain';
 import {
   anonymousInstancePatch,
   checkAnonymousInstancePost,
@@ -65,6 +66,12 @@ function checkAnonymousPatch(ctx: RouteContext, existing: FormInstance, body: Re
   return anonymousInstancePatch(body, existing);
 }
 
+/** The JSON object body of a post or patch (415 unless sent as JSON, as on the server). */
+async function readCrudBody(request: Request): Promise<Record<string, unknown>> {
+  checkJsonContentType(request.headers.get('content-type'));
+  return readJsonObject(request);
+}
+
 function entityRoutes(name: CrudEntityName): FakeRoute[] {
   const entity = CRUD_ENTITIES[name] as unknown as CrudEntity<Record<string, unknown>>;
   const claim = (action: 'Add' | 'Update' | 'Delete' | 'MarkDeleted'): number => Permission[`${PERMISSION_ENTITY[name]}_${action}`];
@@ -77,7 +84,7 @@ function entityRoutes(name: CrudEntityName): FakeRoute[] {
       path: `${base}/post`,
       access: access('Add'),
       async handle(ctx) {
-        const body = await readJsonObject(ctx.request);
+        const body = await readCrudBody(ctx.request);
         if (isInstance) checkAnonymousPost(ctx, body);
         const created = entity.create(ctx.backend.db, body, ctx.backend);
         entity.rows(ctx.backend.db).push(created);
@@ -94,7 +101,7 @@ function entityRoutes(name: CrudEntityName): FakeRoute[] {
       path: `${base}/patch`,
       access: access('Update'),
       async handle(ctx) {
-        let body = await readJsonObject(ctx.request);
+        let body = await readCrudBody(ctx.request);
         const id = patchKey(body, entity.key);
         const existing = findRow(ctx.backend.db, entity, id);
         if (isInstance) body = checkAnonymousPatch(ctx, existing as unknown as FormInstance, body);
