@@ -1,5 +1,7 @@
-import { memo, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import type { CompiledField } from '../engine/compile';
+import type { FieldHandle } from '../engine/engine';
+import { afterPress } from './after-press';
 import { fieldDomId, useFieldState, useFormContext } from './context';
 import { EditWidget } from './widgets/EditWidget';
 import { renderLiteField } from './widgets/LiteField';
@@ -26,6 +28,16 @@ export const Field = memo(function Field({ cf, itemBase, itemIndex, lite = false
   const state = useFieldState(handle);
   // A light control keeps its place while focused, so an upgrade never steals the caret.
   const [focusedLite, setFocusedLite] = useState(false);
+  // Leaving the field shows its error, but not under a held mouse button: the click it is part of would miss (see
+  // afterPress). By then the field may be gone or stand for another item (a removed item): touch only if it is not.
+  const shown = useRef<FieldHandle | null>(handle);
+  useEffect(() => {
+    shown.current = handle;
+    return () => {
+      if (shown.current === handle) shown.current = null;
+    };
+  }, [handle]);
+  const touch = () => afterPress(() => shown.current === handle && handle.touch());
 
   if (!state.visible) return null;
   const id = fieldDomId(idPrefix, cf.field.id, itemIndex);
@@ -42,7 +54,7 @@ export const Field = memo(function Field({ cf, itemBase, itemIndex, lite = false
     disabled,
     readOnly: state.readOnly,
     onChange: handle.setValue,
-    onBlur: handle.touch,
+    onBlur: touch,
     labels,
   };
   // A plain function call, not a component: a thousand light fields cost a thousand fewer fibers.

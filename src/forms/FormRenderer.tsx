@@ -1,11 +1,13 @@
-import { Box, Button, Group, Stack, Stepper, Text, Title } from '@mantine/core';
+import { Box, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type CSSProperties, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import type { FormSchema, JsonObject } from '../api/types';
 import { compileFormSchema } from '../engine/compile';
 import { createFormEngine, type FormCheckResult, type FormEngine, type FormError } from '../engine/engine';
 import { fillMessage } from '../engine/messages';
+import { watchPresses } from './after-press';
 import { FormContext, type FormContextValue } from './context';
+import { FormStepper } from './FormStepper';
 import { ErrorSummary, errorTargetId, focusField } from './ErrorSummary';
 import { resolveFormLabels, type FormLabels } from './labels';
 import { createProgressive, type ProgressiveOptions } from './progressive';
@@ -173,6 +175,8 @@ export function FormRenderer(props: FormRendererProps) {
   const latestOnChange = useRef(onChange);
   latestOnChange.current = onChange;
   useEffect(() => engine.subscribeChanges((data, path) => latestOnChange.current?.(data, path)), [engine]);
+  // Before the first press that could blur a field: its error then waits for the click (see afterPress).
+  useEffect(() => watchPresses(document), []);
 
   const busy = disabled || submitting;
   const pages = compiled.pages;
@@ -263,6 +267,7 @@ export function FormRenderer(props: FormRendererProps) {
   };
 
   const shownPages = mode === 'view' ? pages : pages.slice(current, current + 1);
+  const stepperPages = useMemo(() => pages.map((p) => ({ id: p.page.id, title: p.page.title })), [pages]);
   const formName = typeof props.documentTitle === 'string' ? props.documentTitle : schema.name;
   const titleText =
     mode === 'edit' && multiPage
@@ -283,11 +288,11 @@ export function FormRenderer(props: FormRendererProps) {
         {props.documentTitle ? <title>{titleText}</title> : null}
         {mode === 'edit' ? <ErrorSummary engine={engine} labels={labels} idPrefix={idPrefix} onNavigate={navigate} /> : null}
         {mode === 'edit' && multiPage ? (
-          <Stepper active={current} onStepClick={(index) => index < current && back(index)} allowNextStepsSelect={false} size="sm" mb="lg">
-            {pages.map((p) => (
-              <Stepper.Step key={p.page.id} label={p.page.title} />
-            ))}
-          </Stepper>
+          <FormStepper
+            pages={stepperPages}
+            active={current}
+            onStepClick={(index) => index < current && back(index)}
+          />
         ) : null}
         <Stack gap="xl">
           {shownPages.map((p) => (

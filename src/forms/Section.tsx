@@ -2,6 +2,7 @@ import { Box, Button, Fieldset, Group, Input, Stack, Text, Title } from '@mantin
 import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import type { CompiledSection } from '../engine/compile';
 import { fillMessage } from '../engine/messages';
+import { WRAPPING_BUTTON_STYLES } from './button-styles';
 import { sectionDomId, useArrayState, useFormContext } from './context';
 import { Field } from './Field';
 import { SECTION_FULL, SECTION_UNMOUNTED, useSectionStage } from './progressive';
@@ -161,6 +162,7 @@ function RepeatableSection({ cs }: { cs: CompiledSection }) {
             <Button
               ref={addButton}
               id={`${id}-add`}
+              styles={WRAPPING_BUTTON_STYLES}
               variant="light"
               disabled={disabled || !state.canAdd}
               aria-describedby={state.error ? `${id}-error` : undefined}

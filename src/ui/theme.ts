@@ -1,12 +1,35 @@
-import { createTheme } from '@mantine/core';
+import { Checkbox, createTheme, Input, Radio } from '@mantine/core';
+import type { CSSProperties } from 'react';
+
+/**
+ * The resting border of form controls at 3:1 against their fill and the page (WCAG 1.4.11, non-text contrast).
+ *
+ * Mantine draws the border of inputs, checkboxes and radios in shade 4 of `gray` (light scheme, #ced4da: 1.5:1 on
+ * white) and of `dark` (dark scheme, #424242: 1.5:1 on the control's dark-6 fill). Set on a control's root, these
+ * variables make shade 4 mean shade 6 of `gray` (#868e96: 3.3:1 on white) and shade 2 of `dark` (#828282: 3.5:1 on
+ * dark-6, 4.0:1 on the dark-7 page) for that control only. The focused, checked, invalid and disabled borders come
+ * from other variables (primary colour, error, disabled) and stay Mantine's; nothing outside the control changes.
+ */
+export const CONTROL_BORDER_VARIABLES = {
+  '--mantine-color-gray-4': 'var(--mantine-color-gray-6)',
+  '--mantine-color-dark-4': 'var(--mantine-color-dark-2)',
+} as CSSProperties;
 
 /**
  * Mantine theme the library's stories and tests run with, and that hosts may pass to their `MantineProvider`
- * (or merge with `mergeThemeOverrides`).
+ * (or merge with `mergeThemeOverrides`). Exported from `@ccq/forms-admin` and `@ccq/forms-admin/viewer`.
  *
- * Mantine's default filled shade (6) gives white button text a contrast of about 3.5:1, below WCAG AA's 4.5:1;
- * shade 8 in both color schemes passes for every default color.
+ * - Mantine's default filled shade (6) gives white button text a contrast of about 3.5:1, below WCAG AA's 4.5:1;
+ *   shade 8 in both color schemes passes for every default color.
+ * - Inputs (every Mantine input: text, select, textarea, number, pills), checkboxes and radios get a resting border
+ *   of at least 3:1 in both color schemes ({@link CONTROL_BORDER_VARIABLES}).
  */
 export const ccqTheme = createTheme({
   primaryShade: { light: 8, dark: 8 },
+  components: {
+    // `wrapper` is where Mantine resolves an input's border variable (`--input-bd`).
+    Input: Input.extend({ styles: { wrapper: CONTROL_BORDER_VARIABLES } }),
+    Checkbox: Checkbox.extend({ styles: { root: CONTROL_BORDER_VARIABLES } }),
+    Radio: Radio.extend({ styles: { root: CONTROL_BORDER_VARIABLES } }),
+  },
 });

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { FormRenderer } from '../../src/forms';
-import { applicationSchema, payloadSchema, widgetGalleryData, widgetGallerySchema } from './fixtures';
+import { applicationSchema, longLabelsSchema, payloadSchema, widgetGalleryData, widgetGallerySchema } from './fixtures';
 
 /** The form renderer over the form engine: edit and view modes, a multi-page form, errors, and text safety. */
 const meta = {
@@ -16,6 +16,32 @@ type Story = StoryObj<typeof meta>;
 
 /** Three pages with a stepper; the phone number appears (and is required) when contact by phone is chosen. */
 export const MultiPage: Story = {};
+
+/** Five pages with long titles and labels, wide enough: the steps on one row, the segmented control on one row. */
+export const LongLabels: Story = {
+  args: { schema: longLabelsSchema() },
+};
+
+/**
+ * The same form as wide as a phone (360 px): no stepper ("Step 1 of 5" says where the user is), the agree/disagree
+ * scale and the checkboxes one option under the other, and nothing runs past the form.
+ */
+export const LongLabelsOnAPhone: Story = {
+  args: { schema: longLabelsSchema() },
+  decorators: [
+    (Story) => (
+      <div style={{ width: 360 }}>
+        <Story />
+      </div>
+    ),
+  ],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('Step 1 of 5')).toBeInTheDocument();
+    await expect(canvasElement.querySelector('.mantine-Stepper-root')).toBeNull();
+    await expect(canvasElement.querySelector('.mantine-SegmentedControl-root')?.getAttribute('data-orientation')).toBe('vertical');
+  },
+};
 
 /** Next on an empty first page: the error summary lists the problems and takes the focus. */
 export const MultiPageWithErrors: Story = {

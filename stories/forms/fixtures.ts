@@ -258,3 +258,62 @@ export function payloadSchema(payloads: string | readonly string[]): FormSchema 
 export function payloadBadData(): JsonObject {
   return { f0: 'too long text', f1: 'too long text', f2: 'too long text', f3: 5, f4: false, f5: false, f11: 'too long text' };
 }
+
+/**
+ * Five pages with long titles, a five-point agree/disagree segmented control, checkboxes and an "Add" button with long
+ * labels: what must not overflow a phone.
+ */
+export function longLabelsSchema(): FormSchema {
+  const agreement = ['Strongly disagree', 'Disagree', 'Neither agree nor disagree', 'Agree', 'Strongly agree'];
+  const services = [
+    'Public library and reading rooms',
+    'Swimming pool, sports centre and the outdoor playing fields next to the community hall',
+    'None',
+  ];
+  const page = (n: number, title: string, fields: FormField[], repeatable?: FormLayout['pages'][number]['sections'][number]['repeatable']) => ({
+    id: `p${n}`,
+    title,
+    sections: [{ id: `s${n}`, title: `Section ${n}`, ...(repeatable ? { repeatable } : {}), fields }],
+  });
+  return schemaOf(
+    'long-labels',
+    'Household survey',
+    {
+      type: 'object',
+      properties: {
+        opinion: { type: 'string', enum: agreement.map((_, i) => `a${i}`) },
+        used: { type: 'array', items: { type: 'string', enum: services.map((_, i) => `s${i}`) }, uniqueItems: true },
+        vehicles: { type: 'array', items: { type: 'object', properties: { registration: { type: 'string', maxLength: 12 } } } },
+        name: { type: 'string', maxLength: 100 },
+        notes: { type: 'string', maxLength: 1000 },
+      },
+    },
+    {
+      pages: [
+        page(1, 'Your opinion of the services in your area', [
+          {
+            id: 'opinion',
+            path: '/opinion',
+            widget: 'segmented',
+            label: 'The services in my area meet the needs of my household',
+            options: agreement.map((label, i) => ({ value: `a${i}`, label })),
+          },
+          {
+            id: 'used',
+            path: '/used',
+            widget: 'checkboxes',
+            label: 'Which of these have you used this year?',
+            options: services.map((label, i) => ({ value: `s${i}`, label })),
+          },
+        ]),
+        page(2, 'The vehicles of your household', [{ id: 'registration', path: '/registration', widget: 'text', label: 'Registration number' }], {
+          path: '/vehicles',
+          addLabel: 'Add another car, van, motorcycle, boat or other registered vehicle that someone in the household owns',
+        }),
+        page(3, 'About you and how we can reach you', [{ id: 'name', path: '/name', widget: 'text', label: 'Full name' }]),
+        page(4, 'Anything else you would like to tell us', [{ id: 'notes', path: '/notes', widget: 'textarea', label: 'Notes' }]),
+        page(5, 'Declaration and signature', [{ id: 'notice', path: '', widget: 'static', label: 'Thank you' }]),
+      ],
+    },
+  );
+}

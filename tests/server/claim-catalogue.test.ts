@@ -122,9 +122,10 @@ describe('row-level permissions', () => {
         displayName: 'Equipment Request',
         permission: RowLevelPermission.All,
       },
+      { recordId: SEED_IDS.forms.householdSurvey, displayName: 'Household Survey', permission: RowLevelPermission.All },
     ]);
     const schemas = await entities(admin, 'formschema');
-    expect(schemas.body.map((s) => s.displayName)).toEqual(['Contact Details v1', 'Equipment Request v1']);
+    expect(schemas.body.map((s) => s.displayName)).toEqual(['Contact Details v1', 'Equipment Request v1', 'Household Survey v1']);
     const instances = await entities(admin, 'FormInstance');
     expect(instances.body).toEqual([
       {
@@ -153,7 +154,10 @@ describe('row-level permissions', () => {
 
   it.runIf(OWN_DATABASE)('leaves soft-deleted rows out', async () => {
     await server.db.update(forms).set({ isDeleted: true }).where(eq(forms.formId, SEED_IDS.forms.equipmentRequest));
-    expect((await entities(admin, 'Form')).body.map((e) => e.recordId)).toEqual([SEED_IDS.forms.contactDetails]);
+    expect((await entities(admin, 'Form')).body.map((e) => e.recordId)).toEqual([
+      SEED_IDS.forms.contactDetails,
+      SEED_IDS.forms.householdSurvey,
+    ]);
     await server.db.update(forms).set({ isDeleted: false }).where(eq(forms.formId, SEED_IDS.forms.equipmentRequest));
   });
 

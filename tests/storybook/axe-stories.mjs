@@ -7,6 +7,9 @@
 //
 // --details prints axe's reason for each failing element (e.g. the measured colours and contrast ratio).
 //
+// axe has no rule for non-text contrast (WCAG 1.4.11), so the resting border of every text input, select, textarea,
+// checkbox and radio is also measured against the control's fill and the background behind it: 3:1 at least.
+//
 // Builds Storybook first only if storybook-static/index.json is missing ($STORYBOOK_STATIC_DIR picks another
 // build). Exit code 1 on any failure.
 import { spawnSync } from 'node:child_process';
@@ -172,6 +175,81 @@ async function runAxe(page) {
   );
 }
 
+/** WCAG 1.4.11: the contrast a control's boundary needs against what is next to it. */
+const NON_TEXT_CONTRAST = 3;
+
+/**
+ * The resting form controls of the page whose boundary falls below 3:1: neither their border against their own fill
+ * and the background behind them, nor their fill against that background, reaches it. Focused, checked, invalid and
+ * disabled controls are left out (other colours mark those states), as are controls drawn by the browser itself
+ * (`appearance: auto`) and hidden inputs under a custom control (segmented controls, switches).
+ */
+function lowContrastControls(page) {
+  return page.evaluate((minimum) => {
+    const probe = document.createElement('canvas').getContext('2d', { willReadFrequently: true });
+    /** Any CSS colour as [r, g, b, a] (0–255, alpha 0–1), through the canvas (it understands every syntax). */
+    const rgba = (colour) => {
+      probe.clearRect(0, 0, 1, 1);
+      probe.fillStyle = '#000';
+      probe.fillStyle = colour;
+      probe.fillRect(0, 0, 1, 1);
+      const [r, g, b, a] = probe.getImageData(0, 0, 1, 1).data;
+      return [r, g, b, a / 255];
+    };
+    const over = (top, bottom) => top.slice(0, 3).map((c, i) => c * top[3] + bottom[i] * (1 - top[3])).concat(1);
+    /** The opaque colour behind `element`: its ancestors' backgrounds composited over the page's white or black. */
+    const behind = (element) => {
+      const layers = [];
+      for (let e = element; e; e = e.parentElement) {
+        const colour = rgba(getComputedStyle(e).backgroundColor);
+        if (colour[3] > 0) layers.push(colour);
+        if (colour[3] === 1) break;
+      }
+      const dark = document.documentElement.getAttribute('data-mantine-color-scheme') === 'dark';
+      return layers.reverse().reduce((acc, layer) => over(layer, acc), dark ? [0, 0, 0, 1] : [255, 255, 255, 1]);
+    };
+    const luminance = ([r, g, b]) =>
+      [r, g, b]
+        .map((c) => c / 255)
+        .map((c) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4))
+        .reduce((sum, c, i) => sum + c * [0.2126, 0.7152, 0.0722][i], 0);
+    const ratio = (a, b) => {
+      const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+      return (hi + 0.05) / (lo + 0.05);
+    };
+    const hex = (c) => `#${c.slice(0, 3).map((v) => Math.round(v).toString(16).padStart(2, '0')).join('')}`;
+    const describe = (e) =>
+      `${e.tagName.toLowerCase()}${e.getAttribute('type') ? `[type=${e.getAttribute('type')}]` : ''}${e.id ? `#${e.id}` : ''}` +
+      `${e.getAttribute('aria-label') ? ` "${e.getAttribute('aria-label')}"` : ''}`;
+
+    const found = [];
+    const seen = new Set();
+    for (const control of document.querySelectorAll('input:not([type=hidden]), select, textarea')) {
+      if (control.disabled || control.checked || control.matches(':focus, [aria-invalid=true], [data-error]')) continue;
+      // The element that draws the boundary: the control itself, or the box a pills input puts around its field.
+      const own = getComputedStyle(control);
+      const box = parseFloat(own.borderTopWidth) > 0 ? control : control.closest('.mantine-Input-input');
+      if (!box || seen.has(box) || box.matches('[data-error], [data-disabled]')) continue;
+      seen.add(box);
+      const style = getComputedStyle(box);
+      const rect = box.getBoundingClientRect();
+      if (style.appearance !== 'none' || style.visibility === 'hidden' || Number(style.opacity) === 0) continue;
+      if (rect.width < 4 || rect.height < 4 || style.borderTopStyle === 'none' || parseFloat(style.borderTopWidth) === 0) continue;
+      const outside = behind(box.parentElement);
+      const fillColour = rgba(style.backgroundColor);
+      const fill = over(fillColour, outside);
+      const border = over(rgba(style.borderTopColor), fill);
+      const borderOk = ratio(border, outside) >= minimum && ratio(border, fill) >= minimum;
+      if (borderOk || ratio(fill, outside) >= minimum) continue;
+      found.push(
+        `${describe(control)}: border ${hex(border)} on ${hex(outside)} ${ratio(border, outside).toFixed(2)}:1, ` +
+          `on its fill ${hex(fill)} ${ratio(border, fill).toFixed(2)}:1`,
+      );
+    }
+    return found;
+  }, NON_TEXT_CONTRAST);
+}
+
 /** Opens one story and checks it in every color scheme; returns the problems found (empty when it passes). */
 async function checkStory(context, origin, id) {
   const problems = [];
@@ -205,6 +283,9 @@ async function checkStory(context, origin, id) {
             ? `${v.help} (${v.impact})${v.nodes.map((n) => `\n      ${n.target.join(' ')}: ${n.failureSummary?.replace(/\s+/g, ' ')}`).join('')}`
             : `${v.help} (${v.impact}) — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
         });
+      }
+      for (const control of await lowContrastControls(page)) {
+        problems.push({ scheme, kind: 'axe', rule: 'non-text-contrast', detail: `form control boundary below 3:1 — ${control}` });
       }
     }
   } catch (error) {

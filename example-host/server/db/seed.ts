@@ -14,6 +14,7 @@ import {
 import { ClaimTypeFlags, Permission, TableClaim, type ClaimTypeFlag } from '../../../src/api/enums';
 import type { FormLayout, JsonObject } from '../../../src/api/types';
 import { SEEDED_ACCOUNTS } from '../accounts';
+import { showcaseLayout, showcaseSchema } from './seed-showcase';
 import type { DbExecutor } from './index';
 import {
   applicationUserGroups,
@@ -47,8 +48,8 @@ export const SEED_IDS = {
     noHardDelete: id(25),
   },
   formGroups: { onboarding: id(101), serviceRequests: id(102) },
-  forms: { contactDetails: id(201), equipmentRequest: id(202) },
-  formSchemas: { contactDetailsV1: id(301), equipmentRequestV1: id(302) },
+  forms: { contactDetails: id(201), equipmentRequest: id(202), householdSurvey: id(203) },
+  formSchemas: { contactDetailsV1: id(301), equipmentRequestV1: id(302), householdSurveyV1: id(303) },
   formInstances: { contactDetailsSample: id(401) },
 } as const;
 
@@ -206,6 +207,7 @@ const equipmentLayout: FormLayout = {
 export const SEED_SCHEMA_CONTENTS: readonly { jsonSchema: JsonObject; layout: FormLayout }[] = [
   { jsonSchema: contactSchema, layout: contactLayout },
   { jsonSchema: equipmentSchema, layout: equipmentLayout },
+  { jsonSchema: showcaseSchema, layout: showcaseLayout },
 ];
 
 /** Inserts the built-in claim groups that do not exist yet (by name), with their claims and sub-groups. */
@@ -322,6 +324,12 @@ export async function seedDatabase(tx: DbExecutor): Promise<void> {
       description: 'Request equipment for your team',
       formGroupId: SEED_IDS.formGroups.serviceRequests,
     },
+    {
+      formId: SEED_IDS.forms.householdSurvey,
+      name: 'Household Survey',
+      description: 'Public survey with every kind of field, long labels and five pages',
+      formGroupId: SEED_IDS.formGroups.serviceRequests,
+    },
   ]);
   await tx.insert(formSchemas).values([
     {
@@ -342,10 +350,20 @@ export async function seedDatabase(tx: DbExecutor): Promise<void> {
       layout: equipmentLayout,
       isPublic: false,
     },
+    {
+      formSchemaId: SEED_IDS.formSchemas.householdSurveyV1,
+      formId: SEED_IDS.forms.householdSurvey,
+      name: 'Household Survey v1',
+      version: 1,
+      jsonSchema: showcaseSchema,
+      layout: showcaseLayout,
+      isPublic: true,
+    },
   ]);
   for (const [formId, schemaId] of [
     [SEED_IDS.forms.contactDetails, SEED_IDS.formSchemas.contactDetailsV1],
     [SEED_IDS.forms.equipmentRequest, SEED_IDS.formSchemas.equipmentRequestV1],
+    [SEED_IDS.forms.householdSurvey, SEED_IDS.formSchemas.householdSurveyV1],
   ] as const) {
     await tx.update(forms).set({ currentFormSchemaId: schemaId }).where(eq(forms.formId, formId));
   }

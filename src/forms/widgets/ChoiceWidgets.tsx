@@ -1,5 +1,6 @@
-import { Checkbox, Group, NativeSelect, Radio, SegmentedControl, Stack } from '@mantine/core';
+import { Checkbox, Flex, NativeSelect, Radio, SegmentedControl, Stack } from '@mantine/core';
 import type { ChangeEvent } from 'react';
+import { useFitsInline } from '../useFitsInline';
 import { GroupFieldset } from './GroupFieldset';
 import type { WidgetProps } from './types';
 import { choiceOptions, optionValueOf, rawOf } from './values';
@@ -59,14 +60,28 @@ export function RadioWidget(props: WidgetProps) {
   );
 }
 
-/** A single choice as a segmented control (radio inputs underneath) in a fieldset. */
+/** Labels of a vertical segmented control wrap within the form's width. */
+const VERTICAL_SEGMENTED_STYLES = { label: { whiteSpace: 'normal', overflowWrap: 'anywhere' } } as const;
+
+/** What the one-row width of a choice widget depends on. */
+const labelsKey = (options: { label: string }[]) => options.map((o) => o.label).join('\n');
+
+/**
+ * A single choice as a segmented control (radio inputs underneath) in a fieldset: on one row when its labels fit the
+ * form's width, else one option under the other (a five-point agree/disagree scale on a phone).
+ */
 export function SegmentedWidget(props: WidgetProps) {
   const { cf, id, label, description, state, disabled, readOnly, onChange, onBlur } = props;
   const options = choiceOptions(cf);
   const value = optionValueOf(state.value);
+  const { containerRef, contentRef, fits } = useFitsInline<HTMLFieldSetElement, HTMLDivElement>(labelsKey(options));
   return (
-    <GroupFieldset id={id} label={label} description={description} error={state.error} required={state.required}>
+    <GroupFieldset ref={containerRef} id={id} label={label} description={description} error={state.error} required={state.required}>
       <SegmentedControl
+        ref={fits ? contentRef : undefined}
+        orientation={fits ? 'horizontal' : 'vertical'}
+        fullWidth={!fits}
+        styles={fits ? undefined : VERTICAL_SEGMENTED_STYLES}
         name={id}
         data={options.map((o) => ({ value: o.value, label: o.label }))}
         value={value === '' ? (null as unknown as string) : value}
@@ -80,10 +95,14 @@ export function SegmentedWidget(props: WidgetProps) {
   );
 }
 
-/** Several choices as checkboxes in a fieldset (the fieldset is the group: no second group inside it). */
+/**
+ * Several choices as checkboxes in a fieldset (the fieldset is the group: no second group inside it): side by side
+ * when they fit the form's width on one row, else one under the other (where long labels wrap).
+ */
 export function CheckboxesWidget(props: WidgetProps) {
   const { cf, id, label, description, state, disabled, readOnly, onChange, onBlur } = props;
   const options = choiceOptions(cf);
+  const { containerRef, contentRef, fits } = useFitsInline<HTMLFieldSetElement, HTMLDivElement>(labelsKey(options));
   const selected = Array.isArray(state.value) ? state.value.map(optionValueOf) : [];
   const toggle = (value: string, checked: boolean) => {
     if (readOnly) return;
@@ -91,8 +110,15 @@ export function CheckboxesWidget(props: WidgetProps) {
     onChange(next.length === 0 ? undefined : next.map((v) => rawOf(options, v)));
   };
   return (
-    <GroupFieldset id={id} label={label} description={description} error={state.error} required={state.required}>
-      <Group gap="md" onBlur={onBlur}>
+    <GroupFieldset ref={containerRef} id={id} label={label} description={description} error={state.error} required={state.required}>
+      {/* As wide as its one row needs (measured against the fieldset), or a column where long labels wrap. */}
+      <Flex
+        ref={fits ? contentRef : undefined}
+        direction={fits ? 'row' : 'column'}
+        gap={fits ? 'md' : 'xs'}
+        w={fits ? 'max-content' : undefined}
+        onBlur={onBlur}
+      >
         {options.map((option, i) => (
           <Checkbox
             key={option.value}
@@ -106,7 +132,7 @@ export function CheckboxesWidget(props: WidgetProps) {
             aria-invalid={state.error ? true : undefined}
           />
         ))}
-      </Group>
+      </Flex>
     </GroupFieldset>
   );
 }

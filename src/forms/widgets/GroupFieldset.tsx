@@ -1,11 +1,12 @@
 import { Fieldset, Input } from '@mantine/core';
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 
 /**
  * A radio or checkbox group as `fieldset` / `legend` (GOV.UK), with the help text and the error tied to the group by
  * `aria-describedby`. `id` goes on the fieldset: the error summary links to it and focuses its first control.
  */
 export function GroupFieldset({
+  ref,
   id,
   label,
   description,
@@ -19,10 +20,13 @@ export function GroupFieldset({
   error: string | null;
   required: boolean;
   children: ReactNode;
+  /** The fieldset element (choice widgets measure the width they may take). */
+  ref?: Ref<HTMLFieldSetElement>;
 }) {
   const describedBy = [description ? `${id}-description` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <Fieldset
+      ref={ref}
       id={id}
       variant="unstyled"
       aria-describedby={describedBy}

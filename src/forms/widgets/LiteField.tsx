@@ -5,6 +5,7 @@
  */
 import { Input } from '@mantine/core';
 import type { ChangeEvent, ReactNode } from 'react';
+import { CONTROL_BORDER_VARIABLES } from '../../ui/theme';
 import { textFromInput, textInputValue } from './TextWidgets';
 import type { WidgetProps } from './types';
 import { choiceOptions, isDrawnSignature, numberFromText, numberInputRef, numberText, optionValueOf, rawOf } from './values';
@@ -13,9 +14,11 @@ const c = Input.classes as Record<string, string>;
 
 /**
  * The variables Mantine sets on each input (size `sm`), set once on the element that holds light fields (they
- * inherit), so no light field carries a style of its own.
+ * inherit), so no light field carries a style of its own. Light fields are no Mantine components, so the theme's
+ * border of 3:1 reaches them here.
  */
 export const LITE_VARIABLES = {
+  ...CONTROL_BORDER_VARIABLES,
   '--input-height': 'var(--input-height-sm)',
   '--input-fz': 'var(--mantine-font-size-sm)',
   '--input-label-size': 'var(--mantine-font-size-sm)',
