@@ -18,7 +18,7 @@ export {
   PDF_TEMPLATE_LIMITS,
   PAGE_SIZE,
 } from './limits';
-export { missingParameterMessage, QueryParams } from './params';
+export { missingParameterMessage, nulParameterMessage, QueryParams } from './params';
 export {
   isJsonRecord,
   checkJsonContentType,

@@ -5,10 +5,16 @@
  */
 import { DomainError } from './errors';
 import { isUuid } from './ids';
+import { hasNulCharacter } from './json-body';
 
 /** The spec's text for a missing required parameter (docs/spec.md, Validation rules). */
 export function missingParameterMessage(name: string): string {
   return `The parameter '${name}' must be defined and cannot be null.`;
+}
+
+/** The message of a query parameter holding the NUL character (`%00`). */
+export function nulParameterMessage(name: string): string {
+  return `The parameter '${name}' must not contain the NUL character (%00).`;
 }
 
 /** Reads query parameters by name, ignoring case. */
@@ -23,9 +29,14 @@ export class QueryParams {
     }
   }
 
-  /** The raw value, or undefined when absent. */
+  /**
+   * The raw value, or undefined when absent; 400 when it holds the NUL character, which no stored
+   * text can (PostgreSQL refuses it), so it is refused before any look-up.
+   */
   get(name: string): string | undefined {
-    return this.values.get(name.toLowerCase());
+    const value = this.values.get(name.toLowerCase());
+    if (value !== undefined && hasNulCharacter(value)) throw new DomainError(400, nulParameterMessage(name));
+    return value;
   }
 
   /** The value; 400 with the spec's message when absent, empty, `null` or `undefined`. */

@@ -215,6 +215,22 @@ describe('the NUL character', () => {
   }, 240_000);
 });
 
+describe('query parameters carrying NUL', () => {
+  it('every route answers 4xx (or 2xx) when each of its parameters carries NUL', async () => {
+    const common = ['Id', 'formInstanceId', 'formSchemaId', 'schemaId', 'groupName', 'newGroupName', 'currentGroupName', 'currentGroupId', 'groupToDeleteId', 'authId', 'tableName', 'flags', 'page', 'count', 'token', 'search'];
+    const problems: string[] = [];
+    for (const target of targets()) {
+      for (const route of routes) {
+        const names = new Set([...common, ...Object.keys(route.example?.query ?? {})]);
+        const query = [...names].map((name) => `${name}=a%00b`).join('&');
+        const answer = await send(target, route.method, `${route.path}?${query}`, route.method === 'GET' ? undefined : '{}');
+        if (answer.status >= 500) problems.push(`${target.name} ${target.token ? 'admin' : 'anonymous'} ${route.method} ${route.path} → ${answer.status}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  }, 240_000);
+});
+
 describe('hostile OData queries', () => {
   const odataRoutes = () => routes.filter((r) => r.method === 'GET' && r.path.startsWith('/odata/'));
 
