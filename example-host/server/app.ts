@@ -13,6 +13,7 @@ import { cors } from 'hono/cors';
 import { secureHeaders } from 'hono/secure-headers';
 import { FORM_LINK_MODE_HEADER, FORM_LINK_TOKEN_HEADER } from '../../src/domain/forms';
 import { errorLogFields } from './error-log';
+import { MAX_INSTANCE_BODY_BYTES } from '../../src/domain/limits';
 import { HttpError, problem } from './routes/http';
 import { createStaticHost } from './static-host';
 import { mountRoutes, type AppEnv, type RouteRegistry } from './routes/registry';
@@ -56,7 +57,7 @@ export function createApp(services: Services, registry: RouteRegistry): Hono<App
       origin: (origin) => (allowedOrigins.has(origin) ? origin : null),
       allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
       allowHeaders: ['Authorization', 'Content-Type', 'Accept', 'If-Match', 'Range'],
-      exposeHeaders: ['Content-Disposition', 'Content-Length', 'Content-Range', 'ETag', FORM_LINK_TOKEN_HEADER, FORM_LINK_MODE_HEADER],
+      exposeHeaders: ['Content-Disposition', 'Content-Length', 'Content-Range', 'ETag', FORM_LINK_TOKEN_HEADER, FORM_LINK_MODE_HEADER, 'Retry-After'],
       maxAge: 600,
     }),
   );
@@ -71,6 +72,19 @@ export function createApp(services: Services, registry: RouteRegistry): Hono<App
   });
   app.use('/api/*', apiHeaders);
   app.use('/odata/*', apiHeaders);
+
+  // Form instance writes are open to anonymous visitors: their body is the instance's data (at most 1 MiB) and a
+  // little more, never the 10 MiB other requests may send (refused before it is read when Content-Length says so).
+  const instanceBodyBytes = Math.min(MAX_INSTANCE_BODY_BYTES, config.maxBodyBytes);
+  for (const path of ['/api/crud/forminstance/post', '/api/crud/forminstance/patch']) {
+    app.use(
+      path,
+      bodyLimit({
+        maxSize: instanceBodyBytes,
+        onError: (c) => problem(c, 413, `The request body is larger than ${instanceBodyBytes} bytes.`),
+      }),
+    );
+  }
 
   app.use(
     '*',

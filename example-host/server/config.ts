@@ -6,6 +6,8 @@ import { resolveLoginThrottle, type LoginThrottleOptions, type LoginThrottlePoli
 import { LOGIN_CALLBACK_PATH, SIGNED_OUT_PATH } from '../shared/paths';
 import { describeError } from './error-log';
 import { checkPublicBaseUrl } from '../../src/domain/forms/access';
+import { resolveAnonymousWriteLimits } from '../../src/domain/forms/anonymous-writes';
+import type { AnonymousWriteLimits } from '../../src/domain/limits';
 
 /** One structured log entry (one JSON line). */
 export type LogEntry = { level: 'info' | 'warn' | 'error'; msg?: string } & Record<string, unknown>;
@@ -73,8 +75,14 @@ export interface ServerConfig {
   seed?: boolean;
   /** Use this OpenID provider instead of starting the embedded one. */
   externalOidc?: ExternalOidcConfig | null;
-  /** Largest accepted request body in bytes. Default 10 MiB. */
+  /** Largest accepted request body in bytes. Default 10 MiB (form instance writes: `MAX_INSTANCE_BODY_BYTES`). */
   maxBodyBytes?: number;
+  /**
+   * Bounds of anonymous writes to public forms, per client address and per public schema (src/domain/limits.ts,
+   * `ANONYMOUS_WRITE_LIMITS`: any field given replaces its default); null turns them off (tests that start many
+   * instances from one address). Default: the domain's numbers.
+   */
+  anonymousWriteLimits?: Partial<AnonymousWriteLimits> | null;
   /** Where the JSON log lines go. Default: one line on stdout per entry. */
   log?: LogSink;
   /**
@@ -109,6 +117,8 @@ export interface ResolvedConfig {
   seed: boolean;
   externalOidc: ExternalOidcConfig | null;
   maxBodyBytes: number;
+  /** The bounds of anonymous writes, or null: off. */
+  anonymousWriteLimits: AnonymousWriteLimits | null;
   log: LogSink;
   hostDist: string | null;
 }
@@ -209,6 +219,7 @@ export function resolveConfig(config: ServerConfig = {}): ResolvedConfig {
     seed: config.seed ?? true,
     externalOidc,
     maxBodyBytes: positiveInt('maxBodyBytes', config.maxBodyBytes, 10 * 1024 * 1024),
+    anonymousWriteLimits: config.anonymousWriteLimits === null ? null : resolveAnonymousWriteLimits(config.anonymousWriteLimits),
     log: config.log ?? stdoutLog,
     hostDist: config.hostDist ?? null,
   };
@@ -235,7 +246,8 @@ function listFromEnv(env: NodeJS.ProcessEnv, name: string): string[] | undefined
  * Reads the configuration from environment variables: PORT, OIDC_PORT, HOST_ORIGIN (comma-separated),
  * PUBLIC_FORM_BASE_URL (where public form links point), DATA_DIR, DATABASE_URL, OIDC_CLIENT_ID, API_AUDIENCE, ACCESS_TOKEN_TTL, REFRESH_TOKEN_TTL,
  * MAX_ACCESS_TOKEN_LIFETIME, ACCESS_TOKEN_TYPE (`none` accepts any), OIDC_ISSUER (external provider), OIDC_JWKS_URI, REDIRECT_URIS (comma-separated), LOG_LEVEL (info, warn,
- * error or silent; default info: one JSON line per request).
+ * error or silent; default info: one JSON line per request), ANONYMOUS_WRITE_LIMITS (`off` turns the bounds of
+ * anonymous writes off).
  */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const config: ServerConfig = {};
@@ -265,6 +277,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     config.externalOidc = { issuer: env.OIDC_ISSUER };
     if (env.OIDC_JWKS_URI) config.externalOidc.jwksUri = env.OIDC_JWKS_URI;
   }
+  if (env.ANONYMOUS_WRITE_LIMITS?.trim().toLowerCase() === 'off') config.anonymousWriteLimits = null;
   const level = env.LOG_LEVEL?.trim().toLowerCase();
   if (level) {
     if (!(LOG_LEVELS as readonly string[]).includes(level)) {

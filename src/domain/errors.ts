@@ -5,7 +5,7 @@
  */
 
 /** The HTTP statuses a domain rule refuses with. */
-export type DomainErrorStatus = 400 | 401 | 403 | 404 | 409 | 412 | 413 | 415 | 422 | 500 | 503;
+export type DomainErrorStatus = 400 | 401 | 403 | 404 | 409 | 412 | 413 | 415 | 422 | 429 | 500 | 503;
 
 /** The HTTP reason phrases (RFC 9110) of the statuses: the `title` of the problem details. */
 export const REASON_PHRASES: Readonly<Record<number, string>> = {
@@ -18,6 +18,7 @@ export const REASON_PHRASES: Readonly<Record<number, string>> = {
   413: 'Content Too Large',
   415: 'Unsupported Media Type',
   422: 'Unprocessable Content',
+  429: 'Too Many Requests',
   500: 'Internal Server Error',
   503: 'Service Unavailable',
 };

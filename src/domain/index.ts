@@ -15,9 +15,12 @@ export {
   MAX_REQUEST_BODY_BYTES,
   MAX_CHANGE_BODY_BYTES,
   MAX_JSON_DEPTH,
+  MAX_INSTANCE_BODY_BYTES,
+  ANONYMOUS_WRITE_LIMITS,
   PDF_TEMPLATE_LIMITS,
   PAGE_SIZE,
 } from './limits';
+export type { RateWindow, AnonymousWriteLimits } from './limits';
 export { missingParameterMessage, nulParameterMessage, QueryParams } from './params';
 export {
   isJsonRecord,

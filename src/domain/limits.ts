@@ -63,3 +63,43 @@ export const PDF_TEMPLATE_LIMITS = {
   /** Characters of one option. */
   maxOptionLength: 500,
 } as const;
+
+/**
+ * Largest accepted body of a form instance post or patch, in bytes: the instance data's own limit (1 MiB, the form
+ * engine's `maxDataSize`) plus 64 KiB for the rest of the body. Instance writes are open to anonymous visitors of
+ * public forms, so they do not get the 10 MiB that other requests may send.
+ */
+export const MAX_INSTANCE_BODY_BYTES = 1024 * 1024 + 64 * 1024;
+
+/** At most `max` events within any `windowSeconds`. */
+export interface RateWindow {
+  max: number;
+  windowSeconds: number;
+}
+
+/**
+ * The bounds of anonymous writes (instance posts and patches, `MarkCompleted`, by callers the routes treat as
+ * visitors of a public form), which no sign-in holds back. Each refusal is 429 with `Retry-After`.
+ */
+export interface AnonymousWriteLimits {
+  /** Writes from one client address, over every schema (an autosave while typing is about one a second). */
+  perAddress: RateWindow;
+  /** Writes into one public schema, over every address. */
+  perSchema: RateWindow;
+  /** New instances one address starts, over every schema (each may hold up to 1 MiB of data). */
+  newInstancesPerAddress: RateWindow;
+  /** Drafts (Created, InProgress) one address holds of one public schema among the instances it started in the window. */
+  draftsPerAddressAndSchema: RateWindow;
+}
+
+/**
+ * The default bounds of anonymous writes: a person typing (an autosave every second or so), a few people behind one
+ * address, and a busy public form all pass; one address can add at most 60 instances (60 MiB) an hour, and hold at
+ * most 20 unsubmitted drafts of a form a day. The reference server takes other numbers from its configuration.
+ */
+export const ANONYMOUS_WRITE_LIMITS: Readonly<AnonymousWriteLimits> = Object.freeze({
+  perAddress: Object.freeze({ max: 120, windowSeconds: 60 }),
+  perSchema: Object.freeze({ max: 1200, windowSeconds: 60 }),
+  newInstancesPerAddress: Object.freeze({ max: 60, windowSeconds: 60 * 60 }),
+  draftsPerAddressAndSchema: Object.freeze({ max: 20, windowSeconds: 24 * 60 * 60 }),
+});

@@ -6,7 +6,8 @@ import type { HttpHandler } from 'msw';
 import type { OidcConfig } from '../api/types';
 import { EnvelopeStatus } from '../api/enums';
 import { satisfies } from '../domain';
-import { LINK_TOKEN_LIFETIME_MS } from '../domain/forms';
+import { allLive, AnonymousWriteLimiter, LINK_TOKEN_LIFETIME_MS } from '../domain/forms';
+import type { AnonymousWriteLimits } from '../domain/limits';
 import { effectiveClaimsOf } from './claims-model';
 import { createEmptyDb, type FakeDb, type FakeEnvelope, type LinkToken, type StoredUser } from './db';
 import { createHandlerGroups, createHandlers, type CreateHandlersOptions, type HandlerGroups } from './handlers';
@@ -33,6 +34,12 @@ export interface FakeBackendOptions {
   oidcConfig?: OidcConfig;
   /** How long a public form link token lives, in milliseconds (default 24 hours). */
   linkTokenLifetimeMs?: number;
+  /**
+   * Bounds of anonymous writes to public forms (the domain's `ANONYMOUS_WRITE_LIMITS`, which any field given
+   * replaces), as the reference server applies them; null turns them off. Every anonymous caller of the fake shares
+   * one client address.
+   */
+  anonymousWriteLimits?: Partial<AnonymousWriteLimits> | null;
 }
 
 /** One request the fake served, for assertions (`backend.requests`). */
@@ -68,6 +75,8 @@ export interface FakeBackend {
   readonly oidcConfig: OidcConfig;
   /** Lifetime of public link tokens in milliseconds. */
   readonly linkTokenLifetimeMs: number;
+  /** The bounds of anonymous writes (null: off); `reset()` forgets what they counted. */
+  readonly anonymousWrites: AnonymousWriteLimiter | null;
 
   /** Restores the initial tables (seeded or empty), user and claim enforcement, and clears `requests`. */
   reset(): void;
@@ -144,6 +153,9 @@ export function createFakeBackend(options: FakeBackendOptions = {}): FakeBackend
   let currentUserId: string | null = null;
   let enforceClaims = options.enforceClaims ?? false;
   const requests: RecordedRequest[] = [];
+  const newLimiter = () =>
+    options.anonymousWriteLimits === null ? null : new AnonymousWriteLimiter(options.anonymousWriteLimits, () => clock().getTime());
+  let anonymousWrites = newLimiter();
 
   const findUser = (idOrOidcId: string): StoredUser | undefined =>
     db.applicationUsers.find((u) => u.id === idOrOidcId) ?? db.applicationUsers.find((u) => u.oidcId === idOrOidcId);
@@ -166,12 +178,16 @@ export function createFakeBackend(options: FakeBackendOptions = {}): FakeBackend
     publicBaseUrl: (options.publicBaseUrl ?? 'http://localhost').replace(/\/+$/, ''),
     oidcConfig: options.oidcConfig ?? DEFAULT_OIDC_CONFIG,
     linkTokenLifetimeMs: options.linkTokenLifetimeMs ?? LINK_TOKEN_LIFETIME_MS,
+    get anonymousWrites() {
+      return anonymousWrites;
+    },
 
     reset() {
       Object.assign(db, seeded ? createSeedDb() : createEmptyDb());
       idCounter = 0;
       tokenCounter = 0;
       requests.length = 0;
+      anonymousWrites = newLimiter();
       enforceClaims = options.enforceClaims ?? false;
       backend.setCurrentUser(initialUser);
     },
@@ -222,7 +238,13 @@ export function createFakeBackend(options: FakeBackendOptions = {}): FakeBackend
       }
       const candidate = new URL(request.url).searchParams.get('token') ?? bearer;
       const now = clock().getTime();
-      const link = candidate === null ? null : (db.linkTokens.find((t) => t.token === candidate && t.expiresAt.getTime() > now) ?? null);
+      const found = candidate === null ? undefined : db.linkTokens.find((t) => t.token === candidate && t.expiresAt.getTime() > now);
+      // A link reaches nothing once its instance, the instance's schema or its form is soft-deleted.
+      const instance = found ? db.formInstances.find((i) => i.formInstanceId === found.formInstanceId) : undefined;
+      const live =
+        instance !== undefined &&
+        allLive(instance, db.formSchemas.find((s) => s.formSchemaId === instance.formSchemaId), db.forms.find((f) => f.formId === instance.formId));
+      const link = found && live ? found : null;
       return { user, link, invalidToken };
     },
     now: () => clock(),

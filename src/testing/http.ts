@@ -35,10 +35,10 @@ export function noContent(): Response {
 }
 
 /** An error response with a problem-details body. */
-export function problem(status: number, detail: string, extensions: Record<string, unknown> = {}): Response {
+export function problem(status: number, detail: string, extensions: Readonly<Record<string, unknown>> = {}, headers: Record<string, string> = {}): Response {
   return new HttpResponse(JSON.stringify(createProblemDetails(status, detail, extensions)), {
     status,
-    headers: { 'content-type': PROBLEM_CONTENT_TYPE },
+    headers: { 'content-type': PROBLEM_CONTENT_TYPE, ...headers },
   });
 }
 

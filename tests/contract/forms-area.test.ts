@@ -107,7 +107,9 @@ async function runScenario(target: ContractTarget): Promise<Observed> {
   facts.set('link.view.write', await outcome(() => viewer.crud.forminstance.patch({ formInstanceId: instanceId, data: { name: 'X' } })));
   facts.set('link.edit.write', await outcome(() => editor.crud.forminstance.patch({ formInstanceId: instanceId, data: { name: 'Y', age: 1 } })));
   facts.set('link.altered', await outcome(() => withToken(`${editUrl.searchParams.get('token') ?? ''}x`).odata.formInstances.list()));
-  await editor.forms.markCompleted(instanceId);
+  // A link never completes (only staff complete a Submitted instance: the domain's status table).
+  facts.set('link.markCompleted', await outcome(() => editor.forms.markCompleted(instanceId)));
+  await admin.forms.markCompleted(instanceId);
   facts.set('link.after.completed', await outcome(() => editor.crud.forminstance.patch({ formInstanceId: instanceId, data: { name: 'Z' } })));
   await admin.forms.notifyDeleted(instanceId);
 

@@ -9,6 +9,7 @@
 import { eq } from 'drizzle-orm';
 import { setupServer } from 'msw/node';
 import { createApiClient, type ApiClient } from '../../src/api';
+import type { AnonymousWriteLimits } from '../../src/domain';
 import { createFakeBackend } from '../../src/testing';
 import { forms } from '../../example-host/server/db/schema';
 import { adminToken, startTestServer } from '../server/helpers';
@@ -45,8 +46,14 @@ export const FAKE_BASE = 'http://fake-backend.contract.test';
 const clientWith = (baseUrl: string, token: string | null) =>
   createApiClient({ baseUrl, retry: { retries: 0 }, ...(token === null ? {} : { getAccessToken: () => token }) });
 
-export async function startFakeTarget(): Promise<ContractTarget> {
-  const backend = createFakeBackend({ enforceClaims: true, currentUserId: null });
+/** What both backends may be started with (the same numbers on each). */
+export interface TargetOptions {
+  /** The bounds of anonymous writes (default: the domain's; null: off). */
+  anonymousWriteLimits?: Partial<AnonymousWriteLimits> | null;
+}
+
+export async function startFakeTarget(options: TargetOptions = {}): Promise<ContractTarget> {
+  const backend = createFakeBackend({ enforceClaims: true, currentUserId: null, ...options });
   const msw = setupServer(...backend.handlers(FAKE_BASE));
   msw.listen({ onUnhandledRequest: 'bypass' });
   const as = (oidcId: string | null) => clientWith(FAKE_BASE, oidcId === null ? null : backend.tokenFor(oidcId));
@@ -100,8 +107,8 @@ export async function startFakeTarget(): Promise<ContractTarget> {
   };
 }
 
-export async function startServerTarget(): Promise<ContractTarget> {
-  const server = await startTestServer();
+export async function startServerTarget(options: TargetOptions = {}): Promise<ContractTarget> {
+  const server = await startTestServer(options);
   const tokens = new Map<string, string>();
   for (const oidcId of SEEDED_OIDC_IDS) {
     tokens.set(oidcId, oidcId === 'admin' ? await adminToken(server) : await server.mintAccessToken({ sub: oidcId }));

@@ -99,11 +99,14 @@ describe('public links', () => {
     expect(refusal(() => requireLinkFor(view, 'i', true))).toEqual({ status: 403, detail: VIEW_LINK_MESSAGE });
   });
 
-  it('404 for an anonymous post of an unknown, deleted or non-public schema', () => {
-    expect(refusal(() => checkAnonymousInstancePost('x', undefined))).toEqual({ status: 404, detail: "No public form schema 'x'." });
-    expect(refusal(() => checkAnonymousInstancePost('x', { isPublic: false, isDeleted: false }))?.status).toBe(404);
-    expect(refusal(() => checkAnonymousInstancePost('x', { isPublic: true, isDeleted: true }))?.status).toBe(404);
-    expect(refusal(() => checkAnonymousInstancePost('x', { isPublic: true, isDeleted: false }))).toBeNull();
+  it('404 for an anonymous post of an unknown, deleted or non-public schema, or one of a soft-deleted form', () => {
+    const live = { isDeleted: false };
+    expect(refusal(() => checkAnonymousInstancePost('x', undefined, undefined))).toEqual({ status: 404, detail: "No public form schema 'x'." });
+    expect(refusal(() => checkAnonymousInstancePost('x', { isPublic: false, isDeleted: false }, live))?.status).toBe(404);
+    expect(refusal(() => checkAnonymousInstancePost('x', { isPublic: true, isDeleted: true }, live))?.status).toBe(404);
+    expect(refusal(() => checkAnonymousInstancePost('x', { isPublic: true, isDeleted: false }, { isDeleted: true }))?.status).toBe(404);
+    expect(refusal(() => checkAnonymousInstancePost('x', { isPublic: true, isDeleted: false }, null))?.status).toBe(404);
+    expect(refusal(() => checkAnonymousInstancePost('x', { isPublic: true, isDeleted: false }, live))).toBeNull();
   });
 
   it('a link holder changes only data and status, never to Completed, never a completed instance', () => {
@@ -112,6 +115,9 @@ describe('public links', () => {
     expect(refusal(() => anonymousInstancePatch({ status: FormInstanceStatus.Completed }, existing))?.status).toBe(403);
     expect(refusal(() => anonymousInstancePatch({}, { ...existing, status: FormInstanceStatus.Completed }))?.status).toBe(409);
     expect(refusal(() => anonymousInstancePatch({}, { ...existing, isDeleted: true }))?.status).toBe(404);
+    // Handed in: a link can neither change a Submitted instance nor send it back to a draft.
+    expect(refusal(() => anonymousInstancePatch({ status: FormInstanceStatus.InProgress }, { ...existing, status: FormInstanceStatus.Submitted }))?.status).toBe(409);
+    expect(refusal(() => anonymousInstancePatch({ data: {} }, { ...existing, status: FormInstanceStatus.Submitted }))?.status).toBe(409);
   });
 });
 

@@ -3,7 +3,7 @@
  * Public form access on the reference server (docs/decisions.md, Forms model "Public links"): GetEditUrl /
  * GetViewUrl links with an unguessable, hashed, expiring token; anonymous callers reach only the
  * instance their link names (a view link cannot write), or start an instance of a public schema;
- * unknown or non-public schema → 404; expired or altered token → 401; MarkCompleted, NotifyDeleted.
+ * unknown or non-public schema → 404; expired or altered token → 401; MarkCompleted (staff only), NotifyDeleted.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +14,9 @@ import {
   LINK_INVALID_MESSAGE,
   LINK_REQUIRED_MESSAGE,
   LINK_TOKEN_LIFETIME_MS,
+  SUBMITTED_MESSAGE,
   VIEW_LINK_MESSAGE,
+  VISITOR_COMPLETE_MESSAGE,
 } from '../../src/domain/forms';
 import { formDeletionNotices, formLinkTokens } from '../../example-host/server/db/schema';
 import { hashLinkToken } from '../../example-host/server/forms';
@@ -121,8 +123,10 @@ describe('anonymous callers with a link', () => {
     const elsewhere = await as(token).send<Problem>('PATCH', '/api/crud/forminstance/patch', { formInstanceId: other.formInstanceId, data: {} });
     expect(elsewhere.status).toBe(401);
     expect(elsewhere.body.detail).toBe(LINK_REQUIRED_MESSAGE);
+    // Submitted is handed in: the link changes nothing more, and never completes.
     const complete = await as(token).send<Problem>('PATCH', '/api/crud/forminstance/patch', { formInstanceId: instance.formInstanceId, status: FormInstanceStatus.Completed });
-    expect(complete.status).toBe(403);
+    expect(complete.status).toBe(409);
+    expect(complete.body.detail).toBe(SUBMITTED_MESSAGE);
   });
 
   it('a view link cannot write (403)', async () => {
@@ -150,11 +154,17 @@ describe('anonymous callers with a link', () => {
     expect(expired.body.detail).toBe(LINK_INVALID_MESSAGE);
   });
 
-  it('MarkCompleted with the edit link completes the instance; afterwards the link cannot change it (409)', async () => {
+  it('MarkCompleted: never with the edit link (403), by staff for a Submitted instance only; afterwards the link cannot change it (409)', async () => {
     const fresh = (await as(admin).send<Wire<FormInstance>>('POST', '/api/crud/forminstance/post', { formSchemaId: privateSchema.formSchemaId, data: { name: 'C' } })).body;
     const { token } = await link('GetEditUrl', fresh.formInstanceId);
     expect((await as(null).get(`/api/Forms/MarkCompleted?formInstanceId=${fresh.formInstanceId}`)).status).toBe(401);
-    const done = await call(server, `/api/Forms/MarkCompleted?formInstanceId=${fresh.formInstanceId}`, { token });
+    const byLink = await as(token).get<Problem>(`/api/Forms/MarkCompleted?formInstanceId=${fresh.formInstanceId}`);
+    expect(byLink.status).toBe(403);
+    expect(byLink.body.detail).toBe(VISITOR_COMPLETE_MESSAGE);
+    expect((await as(admin).get<Problem>(`/api/Forms/MarkCompleted?formInstanceId=${fresh.formInstanceId}`)).status).toBe(409);
+    const submitted = await as(admin).send('PATCH', '/api/crud/forminstance/patch', { formInstanceId: fresh.formInstanceId, status: FormInstanceStatus.Submitted });
+    expect(submitted.status).toBe(200);
+    const done = await call(server, `/api/Forms/MarkCompleted?formInstanceId=${fresh.formInstanceId}`, { token: admin });
     expect(done.status).toBe(200);
     expect(await done.text()).toBe('');
     const after = await as(token).get<{ value: Wire<FormInstance>[] }>('/odata/FormInstanceOData');

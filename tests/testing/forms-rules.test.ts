@@ -7,6 +7,7 @@ import type { FormInstance } from '../../src/api/types';
 import { FormInstanceStatus } from '../../src/api/enums';
 import {
   COMPLETED_MESSAGE,
+  VISITOR_COMPLETE_MESSAGE,
   INVALID_DATA_MESSAGE,
   LINK_INVALID_MESSAGE,
   LINK_TOKEN_LIFETIME_MS,
@@ -46,7 +47,7 @@ describe('forms rules in the fake', () => {
     expect(lifetime).toBeLessThan(LINK_TOKEN_LIFETIME_MS + 5_000);
   });
 
-  it('a view link cannot write (403); an altered token is 401; a completed instance cannot change (409)', async () => {
+  it('a view link cannot write (403); an altered token is 401; a link cannot complete (403); a completed instance cannot change (409)', async () => {
     const view = await linkToken('GetViewUrl', seedIds.formInstances.loanInProgress);
     const edit = await linkToken('GetEditUrl', seedIds.formInstances.loanInProgress);
     backend.setCurrentUser(null);
@@ -58,7 +59,11 @@ describe('forms rules in the fake', () => {
     expect(((await altered.json()) as Problem).detail).toBe(LINK_INVALID_MESSAGE);
     expect((await call(`/odata/FormSchemaOData?token=${edit}x`)).status).toBe(401);
     const done = await call(`/api/Forms/MarkCompleted?formInstanceId=${seedIds.formInstances.loanInProgress}`, { headers: { authorization: `Bearer ${edit}` } });
-    expect(done.status).toBe(200);
+    expect(done.status).toBe(403);
+    expect(((await done.json()) as Problem).detail).toBe(VISITOR_COMPLETE_MESSAGE);
+    // Staff completed it meanwhile.
+    const stored = backend.db.formInstances.find((i) => i.formInstanceId === seedIds.formInstances.loanInProgress);
+    if (stored) stored.status = FormInstanceStatus.Completed;
     const after = await patchWith(edit, { formInstanceId: seedIds.formInstances.loanInProgress, data: {} });
     expect(after.status).toBe(409);
     expect(((await after.json()) as Problem).detail).toBe(COMPLETED_MESSAGE);

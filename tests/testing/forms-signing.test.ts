@@ -64,22 +64,23 @@ describe('forms', () => {
     expect((await call('/api/Forms/GetEditUrl?formInstanceId=nope')).status).toBe(404);
   });
 
-  it('marks an instance completed (200, empty) and records deletion notices', async () => {
-    const response = await call(`/api/Forms/MarkCompleted?formInstanceId=${seedIds.formInstances.loanInProgress}`);
+  it('marks a submitted instance completed (200, empty), a draft not (409), and records deletion notices', async () => {
+    expect((await call(`/api/Forms/MarkCompleted?formInstanceId=${seedIds.formInstances.loanInProgress}`)).status).toBe(409);
+    const response = await call(`/api/Forms/MarkCompleted?formInstanceId=${seedIds.formInstances.loanSubmitted}`);
     expect(response.status).toBe(200);
     expect(await response.text()).toBe('');
-    expect(backend.db.formInstances.find((i) => i.formInstanceId === seedIds.formInstances.loanInProgress)?.status).toBe(FormInstanceStatus.Completed);
+    expect(backend.db.formInstances.find((i) => i.formInstanceId === seedIds.formInstances.loanSubmitted)?.status).toBe(FormInstanceStatus.Completed);
     const notice = await call('/api/Forms/NotifyDeleted?formInstanceId=gone');
     expect(notice.status).toBe(200);
     expect(backend.db.deletionNotices.map((n) => n.formInstanceId)).toEqual(['gone']);
   });
 
-  it('lets an anonymous caller mark completed only with an edit link', async () => {
+  it('never lets an anonymous caller mark completed: 401 without a link, 403 with an edit link', async () => {
     const token = new URL(await getJson<string>(`/api/Forms/GetEditUrl?formInstanceId=${seedIds.formInstances.loanCreated}`)).searchParams.get('token');
     backend.setCurrentUser(null);
     expect((await call(`/api/Forms/MarkCompleted?formInstanceId=${seedIds.formInstances.loanCreated}`)).status).toBe(401);
-    const ok = await call(`/api/Forms/MarkCompleted?formInstanceId=${seedIds.formInstances.loanCreated}`, { headers: { authorization: `Bearer ${token}` } });
-    expect(ok.status).toBe(200);
+    const refused = await call(`/api/Forms/MarkCompleted?formInstanceId=${seedIds.formInstances.loanCreated}`, { headers: { authorization: `Bearer ${token}` } });
+    expect(refused.status).toBe(403);
   });
 });
 

@@ -25,6 +25,7 @@ import {
   checkCurrentSchema,
   checkIfMatch,
   checkInstanceData,
+  checkInstanceStatusChange,
   etagOf,
   idTaken,
   instancePatchSchemaId,
@@ -39,15 +40,21 @@ import {
   readFormPost,
   readFormSchemaPatch,
   readFormSchemaPost,
+  needsValidData,
   requireLinkFor,
   rowNotFound,
+  statusField,
   schemaPostFormId,
   unknownForm,
   unknownFormGroup,
   unknownFormSchema,
   FORMS_CRUD_ENTITIES,
   FORM_LINK_TOKEN_HEADER,
+  type NewInstanceTicket,
 } from '../../../src/domain/forms';
+import { MAX_INSTANCE_BODY_BYTES } from '../../../src/domain/limits';
+import { FormInstanceStatus } from '../../../src/api/enums';
+import { anonymousWriteLimiter, clientAddress, draftsAmong } from './anonymous-writes';
 import type { Db } from '../db/index';
 import { formGroups, formInstances, forms, formSchemas } from '../db/schema';
 import { route, type AnyRouteDeclaration, type RouteContext } from '../routes/registry';
@@ -175,8 +182,9 @@ const formInstanceStore: Store<FormInstance> = {
   async create(tx, body, ctx) {
     const schemaId = instancePostSchemaId(body);
     const schema = await findFormSchema(tx, schemaId);
-    if (!ctx.auth) checkAnonymousInstancePost(schemaId, schema?.row);
+    if (!ctx.auth) checkAnonymousInstancePost(schemaId, schema?.row, schema ? (await findForm(tx, schema.row.formId))?.row : undefined);
     if (!schema) throw unknownFormSchema(schemaId);
+    checkInstanceStatusChange(body, undefined, ctx.auth ? 'staff' : 'visitor');
     const { id, fields } = readFormInstancePost(body, schema.row);
     const formInstanceId = await freeId(tx, formInstanceStore as Store<unknown>, 'form instance', id);
     const data = checkInstanceData(schema.row, fields.data, fields.status);
@@ -197,6 +205,20 @@ const STORES: { readonly [K in CrudEntityName]: Store<never> } = {
   formschema: formSchemaStore as Store<never>,
 };
 
+/**
+ * An anonymous caller starting an instance: the write counts against their address and the schema, and the new
+ * instance must fit the address's bounds (429 otherwise); the ticket holds its place until it is stored.
+ */
+async function beginAnonymousInstance(ctx: RouteContext, body: JsonRecord): Promise<NewInstanceTicket | null> {
+  const limiter = anonymousWriteLimiter(ctx.services.config);
+  if (!limiter) return null;
+  const address = clientAddress(ctx.c);
+  const schemaId = instancePostSchemaId(body);
+  limiter.write(address, schemaId);
+  const isDraft = !needsValidData(statusField(body, FormInstanceStatus.Created));
+  return limiter.beginNew(address, schemaId, isDraft, await draftsAmong(ctx.services.db, limiter.startedBy(address, schemaId)));
+}
+
 /** The id of `?Id` (404 for one that is not a UUID: no row has it). */
 function queryId(ctx: RouteContext, label: string): string {
   const id = ctx.query.required('Id').trim();
@@ -211,14 +233,21 @@ function entityRoutes(name: CrudEntityName): AnyRouteDeclaration[] {
   const base = `/api/crud/${name}` as const;
 
   const post = async (ctx: RouteContext) => {
-    const body = await readBody(ctx.c);
+    const body = await readBody(ctx.c, isInstance ? MAX_INSTANCE_BODY_BYTES : undefined);
     if (!ctx.auth) await callerLink(ctx); // a presented token must be live (401), even for a post
+    const ticket = isInstance && !ctx.auth ? await beginAnonymousInstance(ctx, body) : null;
     const checks = (await store.prepare?.(ctx.services.db, body, undefined)) ?? {};
-    const saved = await ctx.services.db.transaction(async (tx) => {
-      const id = await store.create(tx, body, ctx, checks);
-      return store.find(tx, id);
-    });
+    const saved = await ctx.services.db
+      .transaction(async (tx) => {
+        const id = await store.create(tx, body, ctx, checks);
+        return store.find(tx, id);
+      })
+      .catch((error: unknown) => {
+        ticket?.cancel();
+        throw error;
+      });
     if (!saved) throw new Error(`The new ${label} was not found after its insert.`);
+    ticket?.commit(String(saved.row[key]));
     // An anonymous visitor who starts a public form gets an edit link for it, so their next saves are theirs alone.
     if (isInstance && !ctx.auth) {
       const token = await issueLinkToken(ctx.services.db, String(saved.row[key]), 'edit');
@@ -228,9 +257,13 @@ function entityRoutes(name: CrudEntityName): AnyRouteDeclaration[] {
   };
 
   const patch = async (ctx: RouteContext) => {
-    let body = await readBody(ctx.c);
+    let body = await readBody(ctx.c, isInstance ? MAX_INSTANCE_BODY_BYTES : undefined);
     const id = patchKey(body, key);
     const link = await callerLink(ctx);
+    if (isInstance && !ctx.auth) {
+      const grant = requireLinkFor(link, id, true);
+      anonymousWriteLimiter(ctx.services.config)?.write(clientAddress(ctx.c), grant.formSchemaId);
+    }
     const checks = store.prepare ? await store.prepare(ctx.services.db, body, (await store.find(ctx.services.db, id))?.row) : {};
     const saved = await ctx.services.db.transaction(async (tx) => {
       const existing = await store.find(tx, id, true);
@@ -238,6 +271,8 @@ function entityRoutes(name: CrudEntityName): AnyRouteDeclaration[] {
       if (isInstance && !ctx.auth) {
         requireLinkFor(link, id, true);
         body = anonymousInstancePatch(body, existing.row as unknown as FormInstance);
+      } else if (isInstance) {
+        checkInstanceStatusChange(body, existing.row as unknown as FormInstance, 'staff');
       }
       checkIfMatch(ctx.c.req.header('if-match'), etagOf(existing.version));
       const values = await store.update(tx, existing.row, body, checks);

@@ -8,10 +8,13 @@ import { checkPresentedLink, etagOf, linkTokenOf, type FormLinkGrant } from '../
 import type { RouteContext } from '../routes/registry';
 import { resolveLinkToken, type Versioned } from './store';
 
-/** The request's JSON body: sent as JSON (415), an object (400), at most the domain's request size (413). */
-export async function readBody(c: Context): Promise<JsonRecord> {
+/**
+ * The request's JSON body: sent as JSON (415), an object (400), at most `maxBytes` (default the domain's request
+ * size; 413).
+ */
+export async function readBody(c: Context, maxBytes: number = MAX_REQUEST_BODY_BYTES): Promise<JsonRecord> {
   checkJsonContentType(c.req.header('content-type'));
-  return requireJsonObject(parseJsonText(await c.req.text(), MAX_REQUEST_BODY_BYTES));
+  return requireJsonObject(parseJsonText(await c.req.text(), maxBytes));
 }
 
 /**

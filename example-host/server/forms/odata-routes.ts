@@ -10,9 +10,9 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { FORMS_ODATA_SETS, parseODataQuery, type FormsODataType } from '../../../src/domain/odata';
-import { ANONYMOUS_INSTANCES_MESSAGE, FORM_LINK_MODE_HEADER, type FormLinkGrant } from '../../../src/domain/forms';
-import { DomainError } from '../../../src/domain';
-import { formSchemas } from '../db/schema';
+import { ANONYMOUS_INSTANCES_MESSAGE, FORM_LINK_MODE_HEADER, seesSoftDeleted, type FormLinkGrant } from '../../../src/domain/forms';
+import { DomainError, satisfies } from '../../../src/domain';
+import { forms, formSchemas } from '../db/schema';
 import { FORMS_SQL_MODEL, runODataQuery, type ODataScope } from '../odata';
 import { route, type AnyRouteDeclaration, type RouteContext } from '../routes/registry';
 import { callerLink } from './http';
@@ -25,9 +25,10 @@ const uuidParam = (id: string | undefined): SQL => sql`${id ?? '00000000-0000-00
 /** The rows an anonymous caller holding `link` (or none) may see. */
 export function anonymousScope(link: FormLinkGrant | null): ODataScope {
   const linkedSchema = uuidParam(link?.formSchemaId);
-  // Live schemas that are public or the link's; `column` of the schema table names what is compared.
+  // Live schemas of live forms that are public or the link's; `column` of the schema table names what is compared.
+  const liveForms = sql`(select ${forms.formId} from ${forms} where ${forms.isDeleted} is not true)`;
   const visibleSchemas = (id: SQL, column: typeof formSchemas.formSchemaId | typeof formSchemas.formId) =>
-    sql`(${id} in (select ${column} from ${formSchemas} where ${formSchemas.isDeleted} is not true and (${formSchemas.isPublic} or ${formSchemas.formSchemaId} = ${linkedSchema})))`;
+    sql`(${id} in (select ${column} from ${formSchemas} where ${formSchemas.isDeleted} is not true and ${formSchemas.formId} in ${liveForms} and (${formSchemas.isPublic} or ${formSchemas.formSchemaId} = ${linkedSchema})))`;
   return (ctx) => {
     switch (ctx.typeName as FormsODataType) {
       case 'FormSchema':
@@ -35,11 +36,20 @@ export function anonymousScope(link: FormLinkGrant | null): ODataScope {
       case 'Form':
         return visibleSchemas(ctx.column('formId'), formSchemas.formId);
       case 'FormInstance':
-        return link ? sql`(${ctx.column('formInstanceId')} = ${uuidParam(link.formInstanceId)})` : sql`false`;
+        return link ? sql`(${ctx.column('formInstanceId')} = ${uuidParam(link.formInstanceId)} and ${ctx.column('isDeleted')} is not true)` : sql`false`;
       default:
         return sql`false`;
     }
   };
+}
+
+/**
+ * The rows a signed-in caller may see: soft-deleted ones only of the types whose restoring claim they hold (the
+ * domain's `seesSoftDeleted`), whatever the filter asks.
+ */
+export function signedInScope(claims: ReadonlySet<number>): ODataScope {
+  const holds = (claim: number) => satisfies(claims, claim);
+  return (ctx) => (seesSoftDeleted(ctx.typeName as FormsODataType, true, holds) ? undefined : sql`(${ctx.column('isDeleted')} is not true)`);
 }
 
 function odataRoute(set: keyof typeof FORMS_ODATA_SETS): AnyRouteDeclaration {
@@ -48,7 +58,7 @@ function odataRoute(set: keyof typeof FORMS_ODATA_SETS): AnyRouteDeclaration {
     const link = await callerLink(ctx);
     if (!ctx.auth && typeName === 'FormInstance' && !link) throw new DomainError(401, ANONYMOUS_INSTANCES_MESSAGE);
     const query = parseODataQuery(new URL(ctx.c.req.url).searchParams);
-    const page = await runODataQuery(ctx.services.db, FORMS_SQL_MODEL, typeName, query, ctx.auth ? {} : { scope: anonymousScope(link) });
+    const page = await runODataQuery(ctx.services.db, FORMS_SQL_MODEL, typeName, query, { scope: ctx.auth ? signedInScope(ctx.auth.claims) : anonymousScope(link) });
     const body = page.count === undefined ? { value: page.value } : { '@odata.count': page.count, value: page.value };
     // A link holder learns what its link lets it do (a view link opened in edit mode is shown read-only).
     if (link) ctx.c.header(FORM_LINK_MODE_HEADER, link.mode);

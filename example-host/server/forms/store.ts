@@ -9,7 +9,7 @@ import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { CrudEntityName, Form, FormGroup, FormInstance, FormSchema } from '../../../src/api/types';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { isUuid } from '../../../src/domain';
-import { LINK_TOKEN_LIFETIME_MS, type FormLinkGrant, type FormLinkMode } from '../../../src/domain/forms';
+import { allLive, LINK_TOKEN_LIFETIME_MS, type FormLinkGrant, type FormLinkMode } from '../../../src/domain/forms';
 import type { Db } from '../db/index';
 import { formGroups, formInstances, formLinkTokens, forms, formSchemas } from '../db/schema';
 import { FORMS_COLUMNS } from '../odata/forms';
@@ -112,14 +112,28 @@ export async function issueLinkToken(db: Db, formInstanceId: string, mode: FormL
   return token;
 }
 
-/** What a live token grants, or null (unknown, altered or expired). */
+/**
+ * What a live token grants, or null (unknown, altered or expired, or its instance, schema or form soft-deleted: a
+ * soft-deleted row is invisible to link holders).
+ */
 export async function resolveLinkToken(db: Db, token: string): Promise<FormLinkGrant | null> {
   if (token.length > 200) return null;
   const [found] = await db
-    .select({ formInstanceId: formLinkTokens.formInstanceId, mode: formLinkTokens.mode, formSchemaId: formInstances.formSchemaId })
+    .select({
+      formInstanceId: formLinkTokens.formInstanceId,
+      mode: formLinkTokens.mode,
+      formSchemaId: formInstances.formSchemaId,
+      instanceDeleted: formInstances.isDeleted,
+      schemaDeleted: formSchemas.isDeleted,
+      formDeleted: forms.isDeleted,
+    })
     .from(formLinkTokens)
     .innerJoin(formInstances, eq(formInstances.formInstanceId, formLinkTokens.formInstanceId))
+    .innerJoin(formSchemas, eq(formSchemas.formSchemaId, formInstances.formSchemaId))
+    .innerJoin(forms, eq(forms.formId, formInstances.formId))
     .where(and(eq(formLinkTokens.tokenHash, hashLinkToken(token)), gt(formLinkTokens.expiresAt, sql`now()`)));
   if (!found || (found.mode !== 'edit' && found.mode !== 'view')) return null;
+  const live = allLive({ isDeleted: found.instanceDeleted }, { isDeleted: found.schemaDeleted }, { isDeleted: found.formDeleted });
+  if (!live) return null;
   return { formInstanceId: found.formInstanceId, formSchemaId: found.formSchemaId, mode: found.mode };
 }

@@ -5,6 +5,7 @@
 import type { Context } from 'hono';
 import { createProblemDetails, PROBLEM_CONTENT_TYPE, type ProblemDetails } from '../../../src/api/problem-details';
 import { DomainError, QueryParams, type DomainErrorStatus } from '../../../src/domain';
+import { retryAfterOf } from '../../../src/domain/forms/anonymous-writes';
 
 export { PROBLEM_CONTENT_TYPE, type ProblemDetails };
 
@@ -43,6 +44,9 @@ export function problem(
 
 /** The answer to a domain error. */
 export function domainProblem(c: Context, error: DomainError): Response {
+  // A refusal that passes with time (429) says how long to wait.
+  const retryAfter = retryAfterOf(error);
+  if (retryAfter !== null) c.header('Retry-After', retryAfter);
   return problem(c, error.status, error.message, error.extensions);
 }
 

@@ -16,6 +16,8 @@ import { FormInstanceStatus } from '../../api/enums';
 import { checkDataLimits, FormLimitError, validateSubmission } from '../../engine';
 import { DomainError } from '../errors';
 import { field, type JsonRecord } from '../json-body';
+import { allLive } from './soft-delete';
+import { checkInstanceStatusChange } from './statuses';
 
 /** How long a public form link token lives: 24 hours. */
 export const LINK_TOKEN_LIFETIME_MS = 24 * 60 * 60 * 1000;
@@ -73,9 +75,13 @@ export function checkPresentedLink(token: string | null, grant: FormLinkGrant | 
   if (token !== null && grant === null) throw new DomainError(401, LINK_INVALID_MESSAGE);
 }
 
-/** An anonymous caller may post an instance only of a public, live schema: 404 otherwise. */
-export function checkAnonymousInstancePost(schemaId: string, schema: Pick<FormSchema, 'isPublic' | 'isDeleted'> | undefined): void {
-  if (!schema || !schema.isPublic || schema.isDeleted) throw new DomainError(404, `No public form schema '${schemaId}'.`);
+/** An anonymous caller may post an instance only of a public schema that is live, of a live form: 404 otherwise. */
+export function checkAnonymousInstancePost(
+  schemaId: string,
+  schema: Pick<FormSchema, 'isPublic' | 'isDeleted'> | undefined,
+  form: { isDeleted: boolean } | null | undefined,
+): void {
+  if (!schema || !schema.isPublic || !allLive(schema, form)) throw new DomainError(404, `No public form schema '${schemaId}'.`);
 }
 
 /**
@@ -143,10 +149,9 @@ export function requireLinkFor(grant: FormLinkGrant | null, formInstanceId: stri
   return grant;
 }
 
-/** The message of a change to a completed instance through a link. */
-export const COMPLETED_MESSAGE = 'This form instance is completed.';
+export { COMPLETED_MESSAGE } from './statuses';
 
-/** The statuses an anonymous caller may give an instance (Completed only through `Forms/MarkCompleted`). */
+/** The statuses a visitor (an anonymous caller, a link holder) may give an instance: the drafts and Submitted. */
 export const ANONYMOUS_STATUSES: readonly FormInstanceStatus[] = [
   FormInstanceStatus.Created,
   FormInstanceStatus.InProgress,
@@ -154,18 +159,15 @@ export const ANONYMOUS_STATUSES: readonly FormInstanceStatus[] = [
 ];
 
 /**
- * What an anonymous link holder's patch may change: `data` and `status` of an instance that is not
- * Completed (409) and not soft-deleted (404); anything else in the body is ignored.
+ * What an anonymous link holder's patch may change: `data` and `status` of an instance that is not soft-deleted (404),
+ * within the status changes a visitor may make (`checkStatusChange`: nothing once Submitted or Completed, 409; never
+ * to Completed, 403); anything else in the body is ignored.
  */
 export function anonymousInstancePatch(body: JsonRecord, existing: Pick<FormInstance, 'formInstanceId' | 'status' | 'isDeleted'>): JsonRecord {
   if (existing.isDeleted) throw new DomainError(404, `No form instance '${existing.formInstanceId}'.`);
-  if (existing.status === FormInstanceStatus.Completed) throw new DomainError(409, COMPLETED_MESSAGE);
   const allowed: JsonRecord = {};
   for (const key of ['data', 'status']) if (field(body, key) !== undefined) allowed[key] = field(body, key);
-  const status = allowed.status;
-  if (typeof status === 'number' && !(ANONYMOUS_STATUSES as readonly number[]).includes(status)) {
-    throw new DomainError(403, 'A form link cannot complete the form instance; use Forms/MarkCompleted.');
-  }
+  checkInstanceStatusChange(allowed, existing, 'visitor');
   return allowed;
 }
 

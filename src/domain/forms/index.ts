@@ -74,3 +74,16 @@ export {
   checkIfMatch,
 } from './access';
 export type { FormLinkMode, FormLinkGrant } from './access';
+export {
+  STATUS_TRANSITIONS,
+  SUBMITTED_MESSAGE,
+  VISITOR_COMPLETE_MESSAGE,
+  NEW_COMPLETED_MESSAGE,
+  mayChangeStatus,
+  checkStatusChange,
+  checkInstanceStatusChange,
+} from './statuses';
+export type { StatusActor, StatusOrigin } from './statuses';
+export { allLive, RESTORE_CLAIMS, seesSoftDeleted } from './soft-delete';
+export { RETRY_AFTER_EXTENSION, retryAfterOf, resolveAnonymousWriteLimits, AnonymousWriteLimiter } from './anonymous-writes';
+export type { AnonymousWriteLimitCode, NewInstanceTicket } from './anonymous-writes';

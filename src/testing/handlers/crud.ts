@@ -12,19 +12,23 @@
  * applies too).
  */
 import type { CrudEntityName, FormInstance } from '../../api/types';
-import { Permission } from '../../api/enums';
-import { checkJsonContentType } from '../../domain';
+import { FormInstanceStatus, Permission } from '../../api/enums';
+import { checkJsonContentType, MAX_INSTANCE_BODY_BYTES } from '../../domain';
 import {
   anonymousInstancePatch,
   checkAnonymousInstancePost,
   checkIfMatch,
+  checkInstanceStatusChange,
   checkPresentedLink,
   etagOf,
   FORM_LINK_TOKEN_HEADER,
   instancePostSchemaId,
+  needsValidData,
   patchKey,
   requireLinkFor,
   rowNotFound,
+  statusField,
+  type NewInstanceTicket,
 } from '../../domain/forms';
 import type { FakeDb } from '../db';
 import { bumpRowVersion, CRUD_ENTITIES, rowVersion, type CrudEntity } from '../forms-model';
@@ -51,25 +55,51 @@ function replaceRow<T>(db: FakeDb, entity: CrudEntity<T>, updated: T): void {
   rows[index] = updated;
 }
 
-/** An anonymous caller's instance post: a public, live schema only (the domain's rule). */
-function checkAnonymousPost(ctx: RouteContext, body: Record<string, unknown>): void {
-  if (ctx.caller.user) return;
+/** Every anonymous caller of the fake comes from this one client address (MSW sees no socket). */
+const FAKE_CLIENT_ADDRESS = 'fake-client';
+
+/**
+ * An anonymous caller's instance post: the bounds of anonymous writes (429; the ticket holds the new instance's
+ * place), then a public, live schema of a live form only (the domain's rules).
+ */
+function checkAnonymousPost(ctx: RouteContext, body: Record<string, unknown>): NewInstanceTicket | null {
+  if (ctx.caller.user) return null;
   const schemaId = instancePostSchemaId(body);
-  checkAnonymousInstancePost(schemaId, ctx.backend.db.formSchemas.find((s) => s.formSchemaId === schemaId));
+  const { db, anonymousWrites } = ctx.backend;
+  let ticket: NewInstanceTicket | null = null;
+  if (anonymousWrites) {
+    anonymousWrites.write(FAKE_CLIENT_ADDRESS, schemaId);
+    const started = new Set(anonymousWrites.startedBy(FAKE_CLIENT_ADDRESS, schemaId));
+    const drafts = db.formInstances.filter((i) => started.has(i.formInstanceId) && !needsValidData(i.status)).map((i) => i.formInstanceId);
+    const isDraft = !needsValidData(statusField(body, FormInstanceStatus.Created));
+    ticket = anonymousWrites.beginNew(FAKE_CLIENT_ADDRESS, schemaId, isDraft, drafts);
+  }
+  const schema = db.formSchemas.find((s) => s.formSchemaId === schemaId);
+  try {
+    checkAnonymousInstancePost(schemaId, schema, schema ? db.forms.find((f) => f.formId === schema.formId) : undefined);
+  } catch (error) {
+    ticket?.cancel();
+    throw error;
+  }
+  return ticket;
 }
 
 /** An anonymous caller's instance patch: its edit link's instance, data and status only (the domain's rule). */
 function checkAnonymousPatch(ctx: RouteContext, existing: FormInstance, body: Record<string, unknown>): Record<string, unknown> {
-  if (ctx.caller.user) return body;
+  if (ctx.caller.user) {
+    checkInstanceStatusChange(body, existing, 'staff');
+    return body;
+  }
   checkPresentedLink(presentedLinkToken(ctx), ctx.caller.link);
-  requireLinkFor(ctx.caller.link, existing.formInstanceId, true);
+  const grant = requireLinkFor(ctx.caller.link, existing.formInstanceId, true);
+  ctx.backend.anonymousWrites?.write(FAKE_CLIENT_ADDRESS, grant.formSchemaId);
   return anonymousInstancePatch(body, existing);
 }
 
-/** The JSON object body of a post or patch (415 unless sent as JSON, as on the server). */
-async function readCrudBody(request: Request): Promise<Record<string, unknown>> {
+/** The JSON object body of a post or patch (415 unless sent as JSON, 413 over `maxBytes`, as on the server). */
+async function readCrudBody(request: Request, maxBytes?: number): Promise<Record<string, unknown>> {
   checkJsonContentType(request.headers.get('content-type'));
-  return readJsonObject(request);
+  return readJsonObject(request, maxBytes);
 }
 
 function entityRoutes(name: CrudEntityName): FakeRoute[] {
@@ -84,10 +114,18 @@ function entityRoutes(name: CrudEntityName): FakeRoute[] {
       path: `${base}/post`,
       access: access('Add'),
       async handle(ctx) {
-        const body = await readCrudBody(ctx.request);
-        if (isInstance) checkAnonymousPost(ctx, body);
-        const created = entity.create(ctx.backend.db, body, ctx.backend);
+        const body = await readCrudBody(ctx.request, isInstance ? MAX_INSTANCE_BODY_BYTES : undefined);
+        const ticket = isInstance ? checkAnonymousPost(ctx, body) : null;
+        let created: Record<string, unknown>;
+        try {
+          if (isInstance) checkInstanceStatusChange(body, undefined, ctx.caller.user ? 'staff' : 'visitor');
+          created = entity.create(ctx.backend.db, body, ctx.backend);
+        } catch (error) {
+          ticket?.cancel();
+          throw error;
+        }
         entity.rows(ctx.backend.db).push(created);
+        ticket?.commit(String(created[entity.key]));
         const headers: Record<string, string> = { etag: etagOf(rowVersion(created)) };
         // An anonymous visitor who starts a public form gets an edit link for it (the server does the same).
         if (isInstance && !ctx.caller.user) {
@@ -101,7 +139,7 @@ function entityRoutes(name: CrudEntityName): FakeRoute[] {
       path: `${base}/patch`,
       access: access('Update'),
       async handle(ctx) {
-        let body = await readCrudBody(ctx.request);
+        let body = await readCrudBody(ctx.request, isInstance ? MAX_INSTANCE_BODY_BYTES : undefined);
         const id = patchKey(body, entity.key);
         const existing = findRow(ctx.backend.db, entity, id);
         if (isInstance) body = checkAnonymousPatch(ctx, existing as unknown as FormInstance, body);

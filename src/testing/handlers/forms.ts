@@ -4,7 +4,19 @@
  */
 import type { FormInstance } from '../../api/types';
 import { FormInstanceStatus, Permission } from '../../api/enums';
-import { checkPresentedLink, formLinkUrl, linkTokenOf, publicBaseUrlOf, requireLinkFor, rowNotFound, type FormLinkMode } from '../../domain/forms';
+import {
+  allLive,
+  checkInstanceData,
+  checkPresentedLink,
+  checkStatusChange,
+  formLinkUrl,
+  linkTokenOf,
+  publicBaseUrlOf,
+  requireLinkFor,
+  rowNotFound,
+  unknownFormSchema,
+  type FormLinkMode,
+} from '../../domain/forms';
 import { FAKE_USER_TOKEN_PREFIX } from '../backend';
 import { bumpRowVersion } from '../forms-model';
 import { json, ok, requiredQuery } from '../http';
@@ -35,6 +47,10 @@ export function issueLinkToken(backend: RouteContext['backend'], instance: Pick<
 /** A public link; the token is stored with its instance and mode, and expires. */
 function linkFor(ctx: RouteContext, mode: FormLinkMode): Response {
   const instance = instanceOf(ctx);
+  const { db } = ctx.backend;
+  // No link to a soft-deleted instance (or one of a soft-deleted schema or form): it would reach nothing.
+  const schema = db.formSchemas.find((s) => s.formSchemaId === instance.formSchemaId);
+  if (!allLive(instance, schema, db.forms.find((f) => f.formId === instance.formId))) throw rowNotFound('form instance', instance.formInstanceId);
   const token = issueLinkToken(ctx.backend, instance, mode);
   const grant = { formInstanceId: instance.formInstanceId, formSchemaId: instance.formSchemaId, mode };
   const form = ctx.backend.db.forms.find((f) => f.formId === instance.formId);
@@ -46,16 +62,20 @@ export const formsRoutes: readonly FakeRoute[] = [
   { method: 'get', path: '/api/Forms/GetEditUrl', access: user(P.Forms_GetEditUrl), handle: (ctx) => linkFor(ctx, 'edit') },
   { method: 'get', path: '/api/Forms/GetViewUrl', access: user(P.Forms_GetViewUrl), handle: (ctx) => linkFor(ctx, 'view') },
   {
-    // Signed-in users, or an anonymous caller holding the instance's edit link.
+    // Signed-in users holding Forms_MarkCompleted complete a valid Submitted instance; a link holder is refused (403).
     method: 'get',
     path: '/api/Forms/MarkCompleted',
     access: form(P.Forms_MarkCompleted),
     handle(ctx) {
+      if (!ctx.caller.user) checkPresentedLink(presentedLinkToken(ctx), ctx.caller.link);
       const instance = instanceOf(ctx);
-      if (!ctx.caller.user) {
-        checkPresentedLink(presentedLinkToken(ctx), ctx.caller.link);
-        requireLinkFor(ctx.caller.link, instance.formInstanceId, true);
-      }
+      if (instance.isDeleted) throw rowNotFound('form instance', instance.formInstanceId);
+      if (!ctx.caller.user) requireLinkFor(ctx.caller.link, instance.formInstanceId, true);
+      // The status table decides who may complete (staff, a Submitted instance); the data must pass the engine.
+      checkStatusChange(instance.status, FormInstanceStatus.Completed, ctx.caller.user ? 'staff' : 'visitor');
+      const schema = ctx.backend.db.formSchemas.find((s) => s.formSchemaId === instance.formSchemaId);
+      if (!schema) throw unknownFormSchema(instance.formSchemaId);
+      instance.data = checkInstanceData(schema, instance.data, FormInstanceStatus.Completed);
       instance.status = FormInstanceStatus.Completed;
       instance.lastUpdatedDateTime = ctx.backend.now();
       bumpRowVersion(instance);

@@ -14,7 +14,7 @@ import {
   type FormsODataType,
   type ODataRow,
 } from '../../domain/odata';
-import { ANONYMOUS_INSTANCES_MESSAGE, checkPresentedLink, FORM_LINK_MODE_HEADER } from '../../domain/forms';
+import { ANONYMOUS_INSTANCES_MESSAGE, checkPresentedLink, FORM_LINK_MODE_HEADER, seesSoftDeleted } from '../../domain/forms';
 import type { FakeDb } from '../db';
 import { FakeHttpError, json } from '../http';
 import { presentedLinkToken } from './forms';
@@ -26,22 +26,28 @@ type Visible = Record<FormsODataType, readonly ODataRow[]>;
 const asRows = (rows: readonly object[]): readonly ODataRow[] => rows as readonly ODataRow[];
 
 function visibleTo(db: FakeDb, ctx: RouteContext): Visible {
-  if (ctx.caller.user) {
+  const signedIn = ctx.caller.user;
+  if (signedIn) {
+    // Soft-deleted rows only for those who may restore them (the domain's rule), whatever the filter asks.
+    const holds = (claim: number) => !ctx.backend.enforceClaims || ctx.backend.hasClaim(signedIn.id, claim);
+    const rowsOf = (type: FormsODataType, rows: readonly { isDeleted: boolean }[]) =>
+      asRows(seesSoftDeleted(type, true, holds) ? rows : rows.filter((r) => !r.isDeleted));
     return {
-      Form: asRows(db.forms),
-      FormGroup: asRows(db.formGroups),
-      FormSchema: asRows(db.formSchemas),
-      FormInstance: asRows(db.formInstances),
+      Form: rowsOf('Form', db.forms),
+      FormGroup: rowsOf('FormGroup', db.formGroups),
+      FormSchema: rowsOf('FormSchema', db.formSchemas),
+      FormInstance: rowsOf('FormInstance', db.formInstances),
     };
   }
   const link = ctx.caller.link;
-  const schemas = db.formSchemas.filter((s) => !s.isDeleted && (s.isPublic || s.formSchemaId === link?.formSchemaId));
+  const liveForms = new Set(db.forms.filter((f) => !f.isDeleted).map((f) => f.formId));
+  const schemas = db.formSchemas.filter((s) => !s.isDeleted && liveForms.has(s.formId) && (s.isPublic || s.formSchemaId === link?.formSchemaId));
   const formIds = new Set(schemas.map((s) => s.formId));
   return {
     Form: asRows(db.forms.filter((f) => formIds.has(f.formId))),
     FormGroup: [],
     FormSchema: asRows(schemas),
-    FormInstance: asRows(db.formInstances.filter((i) => i.formInstanceId === link?.formInstanceId)),
+    FormInstance: asRows(db.formInstances.filter((i) => i.formInstanceId === link?.formInstanceId && !i.isDeleted)),
   };
 }
 

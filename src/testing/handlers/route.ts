@@ -7,6 +7,7 @@
 import { delay, http, type HttpHandler } from 'msw';
 import { claimRequiredError, DomainError, QueryParams, routeRule } from '../../domain';
 import { actsAsFormVisitor } from '../../domain/forms/access';
+import { retryAfterOf } from '../../domain/forms/anonymous-writes';
 import type { Caller, FakeBackend } from '../backend';
 import { problem } from '../http';
 
@@ -126,7 +127,11 @@ export function toHttpHandler(backend: FakeBackend, route: FakeRoute, options: H
       const url = new URL(request.url);
       return await route.handle({ backend, request, url, query: new QueryParams(url.searchParams), caller: routeCaller(backend, access, caller) });
     } catch (error) {
-      if (error instanceof DomainError) return problem(error.status, error.message, error.extensions);
+      if (error instanceof DomainError) {
+        // A refusal that passes with time (429) says how long to wait, as the server does.
+        const retryAfter = retryAfterOf(error);
+        return problem(error.status, error.message, error.extensions, retryAfter === null ? {} : { 'retry-after': retryAfter });
+      }
       throw error;
     }
   });

@@ -1,0 +1,246 @@
+// @vitest-environment node
+/**
+ * Contract of what public-form visitors may do to the stored instances, run through the same scenarios against the
+ * fake and the reference server: the status table (who may make which change; data checked on the way into
+ * Completed), soft delete (invisible to all but those who may restore), the body cap of instance writes, and the
+ * bounds of anonymous writes (429 with Retry-After). Each fact is asserted on both backends.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createApiClient, isApiError } from '../../src/api';
+import { FormInstanceStatus } from '../../src/api/enums';
+import type { FormLayout, JsonObject } from '../../src/api/types';
+import { FORM_LINK_TOKEN_HEADER, SUBMITTED_MESSAGE, VISITOR_COMPLETE_MESSAGE } from '../../src/domain/forms';
+import { startFakeTarget, startServerTarget, type ContractTarget, type TargetOptions } from './targets';
+
+const jsonSchema: JsonObject = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  type: 'object',
+  properties: { name: { type: 'string', minLength: 1 } },
+  required: ['name'],
+};
+const layout: FormLayout = {
+  pages: [{ id: 'p', title: 'P', sections: [{ id: 's', title: 'S', fields: [{ id: 'name', path: '/name', widget: 'text', label: 'Name' }] }] }],
+};
+
+/** 'ok', or the status, detail and code of a refusal. */
+async function outcome(call: () => Promise<unknown>): Promise<unknown> {
+  try {
+    await call();
+    return 'ok';
+  } catch (error) {
+    if (!isApiError(error)) throw error;
+    const result = error.result as { detail?: string; code?: string } | null;
+    return { status: error.status, detail: result?.detail, ...(result?.code ? { code: result.code } : {}) };
+  }
+}
+
+interface Raw {
+  status: number;
+  retryAfter: string | null;
+  code?: string;
+  token: string | null;
+  id?: string;
+}
+
+/** A raw JSON request (the typed client does not show response headers). */
+async function raw(target: ContractTarget, method: string, path: string, body: unknown, token?: string): Promise<Raw> {
+  const res = await fetch(`${target.baseUrl}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  const json = (await res.json().catch(() => null)) as { code?: string; formInstanceId?: string } | null;
+  return {
+    status: res.status,
+    retryAfter: res.headers.get('retry-after'),
+    ...(json?.code ? { code: json.code } : {}),
+    token: res.headers.get(FORM_LINK_TOKEN_HEADER),
+    ...(json?.formInstanceId ? { id: json.formInstanceId } : {}),
+  };
+}
+
+async function setUp(target: ContractTarget) {
+  const admin = target.client;
+  const form = await admin.crud.form.post({ name: `Abuse ${target.name}` });
+  const formId = form?.formId ?? '';
+  const schema = await admin.crud.formschema.post({ formId, jsonSchema, layout, isPublic: true });
+  return { admin, formId, formSchemaId: schema?.formSchemaId ?? '' };
+}
+
+const linkToken = (url: string | null) => new URL(url ?? '').searchParams.get('token') ?? '';
+
+async function statusScenario(target: ContractTarget): Promise<Map<string, unknown>> {
+  const facts = new Map<string, unknown>();
+  const { admin, formSchemaId } = await setUp(target);
+  const clientWith = (token: string) => createApiClient({ baseUrl: target.baseUrl, retry: { retries: 0 }, getAccessToken: () => token });
+  const anonymous = target.clientAs(null);
+
+  const empty = await admin.crud.forminstance.post({ formSchemaId, data: {} });
+  const id = empty?.formInstanceId ?? '';
+  const editor = clientWith(linkToken(await admin.forms.getEditUrl(id)));
+  facts.set('markCompleted.link.empty', await outcome(() => editor.forms.markCompleted(id)));
+  facts.set('markCompleted.staff.empty', await outcome(() => admin.forms.markCompleted(id)));
+  facts.set('link.submit', await outcome(() => editor.crud.forminstance.patch({ formInstanceId: id, data: { name: 'Ada' }, status: FormInstanceStatus.Submitted })));
+  facts.set('link.submitted.back', await outcome(() => editor.crud.forminstance.patch({ formInstanceId: id, status: FormInstanceStatus.InProgress })));
+  facts.set('link.submitted.change', await outcome(() => editor.crud.forminstance.patch({ formInstanceId: id, data: { name: 'Eve' } })));
+  facts.set('markCompleted.link.submitted', await outcome(() => editor.forms.markCompleted(id)));
+  facts.set('markCompleted.staff.submitted', await outcome(() => admin.forms.markCompleted(id)));
+  const done = await admin.odata.formInstances.list({ filter: `formInstanceId eq ${id}`, select: ['status', 'data'] });
+  facts.set('completed', done?.value.map((i) => [i.status, i.data]));
+  facts.set('staff.reopen.completed', await outcome(() => admin.crud.forminstance.patch({ formInstanceId: id, status: FormInstanceStatus.Submitted })));
+
+  facts.set('anonymous.post.completed', await outcome(() => anonymous.crud.forminstance.post({ formSchemaId, data: { name: 'Mallory' }, status: FormInstanceStatus.Completed })));
+  facts.set('staff.post.completed', await outcome(() => admin.crud.forminstance.post({ formSchemaId, data: { name: 'Mallory' }, status: FormInstanceStatus.Completed })));
+
+  // An instance write's body is its data (at most 1 MiB) and a little more: 2 MiB is refused whatever it holds.
+  const padded = JSON.stringify({ formSchemaId, data: { name: 'Big' }, padding: 'x'.repeat(2 * 1024 * 1024) });
+  facts.set('anonymous.post.2MiB', (await raw(target, 'POST', '/api/crud/forminstance/post', padded)).status);
+  facts.set('staff.post.2MiB', (await raw(target, 'POST', '/api/crud/forminstance/post', padded, target.adminToken)).status);
+  return facts;
+}
+
+async function softDeleteScenario(target: ContractTarget): Promise<Map<string, unknown>> {
+  const facts = new Map<string, unknown>();
+  const { admin, formId, formSchemaId } = await setUp(target);
+  const clientWith = (token: string) => createApiClient({ baseUrl: target.baseUrl, retry: { retries: 0 }, getAccessToken: () => token });
+  const anonymous = target.clientAs(null);
+  const reader = target.clientAs('reader');
+
+  const started = await anonymous.crud.forminstance.post({ formSchemaId, data: { name: 'V' }, status: FormInstanceStatus.InProgress });
+  const id = started?.formInstanceId ?? '';
+  const viewer = clientWith(linkToken(await admin.forms.getViewUrl(id)));
+  const readByLink = async () => outcome(async () => facts.set('link.rows', (await viewer.odata.formInstances.list())?.value.length));
+  facts.set('link.read.live', await readByLink());
+
+  await admin.crud.form.softDelete(formId);
+  facts.set('form.deleted.anonymous.post', await outcome(() => anonymous.crud.forminstance.post({ formSchemaId, data: {} })));
+  const deletedForms = await anonymous.odata.forms.list({ filter: `formId eq ${formId} and isDeleted eq true` });
+  facts.set('form.deleted.anonymous.odata', deletedForms?.value.length);
+  const deletedSchemas = await anonymous.odata.formSchemas.list({ filter: `formSchemaId eq ${formSchemaId}` });
+  facts.set('form.deleted.anonymous.schemas', deletedSchemas?.value.length);
+  facts.set('form.deleted.link.read', await readByLink());
+  facts.set('form.deleted.reader.odata', (await reader.odata.forms.list({ filter: `formId eq ${formId} and isDeleted eq true` }))?.value.length);
+  facts.set('form.deleted.admin.odata', (await admin.odata.forms.list({ filter: `formId eq ${formId} and isDeleted eq true` }))?.value.length);
+
+  await admin.crud.form.patch({ formId, isDeleted: false });
+  facts.set('form.restored.link.read', await readByLink());
+  await admin.crud.forminstance.softDelete(id);
+  facts.set('instance.deleted.editUrl', await outcome(() => admin.forms.getEditUrl(id)));
+  facts.set('instance.deleted.viewUrl', await outcome(() => admin.forms.getViewUrl(id)));
+  facts.set('instance.deleted.link.read', await readByLink());
+  const filter = `formInstanceId eq ${id} and isDeleted eq true`;
+  facts.set('instance.deleted.reader.odata', (await reader.odata.formInstances.list({ filter }))?.value.length);
+  facts.set('instance.deleted.admin.odata', (await admin.odata.formInstances.list({ filter }))?.value.length);
+  facts.set('instance.deleted.markCompleted', await outcome(() => admin.forms.markCompleted(id)));
+  return facts;
+}
+
+async function limitScenario(target: ContractTarget): Promise<Map<string, unknown>> {
+  const facts = new Map<string, unknown>();
+  const { formSchemaId } = await setUp(target);
+  const post = (status: FormInstanceStatus) => raw(target, 'POST', '/api/crud/forminstance/post', { formSchemaId, data: { name: 'D' }, status });
+  const first = await post(FormInstanceStatus.InProgress);
+  const second = await post(FormInstanceStatus.InProgress);
+  facts.set('drafts.ok', [first.status, second.status]);
+  const third = await post(FormInstanceStatus.InProgress);
+  facts.set('drafts.third', { status: third.status, code: third.code, retryAfter: third.retryAfter !== null && Number(third.retryAfter) > 0 });
+  // Submitting a draft frees its place.
+  const submitted = await raw(target, 'PATCH', '/api/crud/forminstance/patch', { formInstanceId: first.id, status: FormInstanceStatus.Submitted }, first.token ?? '');
+  facts.set('drafts.submit', submitted.status);
+  facts.set('drafts.after.submit', (await post(FormInstanceStatus.InProgress)).status);
+  // Five writes so far from this address (the refused one counts too): the sixth waits.
+  const sixth = await post(FormInstanceStatus.Submitted);
+  const wait = Number(sixth.retryAfter);
+  facts.set('address.rate', { status: sixth.status, code: sixth.code, retryAfter: wait > 0 && wait <= 60 });
+  return facts;
+}
+
+const LOW_LIMITS: TargetOptions = {
+  anonymousWriteLimits: { perAddress: { max: 5, windowSeconds: 60 }, draftsPerAddressAndSchema: { max: 2, windowSeconds: 3600 } },
+};
+
+type Scenario = (target: ContractTarget) => Promise<Map<string, unknown>>;
+const results: Record<'fake' | 'server', Record<string, Map<string, unknown>>> = { fake: {}, server: {} };
+
+async function runOn(start: (options: TargetOptions) => Promise<ContractTarget>, name: 'fake' | 'server'): Promise<void> {
+  const scenarios: [string, Scenario, TargetOptions][] = [
+    ['status', statusScenario, { anonymousWriteLimits: null }],
+    ['softDelete', softDeleteScenario, { anonymousWriteLimits: null }],
+    ['limits', limitScenario, LOW_LIMITS],
+  ];
+  for (const [key, scenario, options] of scenarios) {
+    const target = await start(options);
+    try {
+      results[name][key] = await scenario(target);
+    } finally {
+      await target.stop();
+    }
+  }
+}
+
+beforeAll(async () => {
+  await runOn(startFakeTarget, 'fake');
+  await runOn(startServerTarget, 'server');
+}, 240_000);
+
+// Ids differ between the backends; everything else must not.
+const noIds = (value: unknown): unknown =>
+  value === undefined ? undefined : (JSON.parse(JSON.stringify(value).replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, '<id>')) as unknown);
+const facts = (backend: 'fake' | 'server', scenario: string): Record<string, unknown> =>
+  Object.fromEntries([...(results[backend][scenario] ?? new Map<string, unknown>())].map(([k, v]) => [k, noIds(v)]));
+
+describe.each(['fake', 'server'] as const)('public-form writes on the %s', (backend) => {
+  it('follow the status table: a link never completes or reopens, staff complete only a valid Submitted instance', () => {
+    const f = facts(backend, 'status');
+    expect(f['markCompleted.link.empty']).toEqual({ status: 403, detail: VISITOR_COMPLETE_MESSAGE });
+    expect(f['markCompleted.staff.empty']).toEqual({ status: 409, detail: 'Only a Submitted form instance can be completed; this one is Created.' });
+    expect(f['link.submit']).toBe('ok');
+    expect(f['link.submitted.back']).toEqual({ status: 409, detail: SUBMITTED_MESSAGE });
+    expect(f['link.submitted.change']).toEqual({ status: 409, detail: SUBMITTED_MESSAGE });
+    expect(f['markCompleted.link.submitted']).toMatchObject({ status: 409 });
+    expect(f['markCompleted.staff.submitted']).toBe('ok');
+    expect(f.completed).toEqual([[FormInstanceStatus.Completed, { name: 'Ada' }]]);
+    expect(f['staff.reopen.completed']).toMatchObject({ status: 409 });
+    expect(f['anonymous.post.completed']).toEqual({ status: 403, detail: VISITOR_COMPLETE_MESSAGE });
+    expect(f['staff.post.completed']).toMatchObject({ status: 400 });
+  });
+
+  it('refuse an instance body over 1 MiB plus envelope (413), for anyone', () => {
+    const f = facts(backend, 'status');
+    expect(f['anonymous.post.2MiB']).toBe(413);
+    expect(f['staff.post.2MiB']).toBe(413);
+  });
+
+  it('treat soft-deleted forms and instances as gone for visitors, links and readers; restorers still see them', () => {
+    const f = facts(backend, 'softDelete');
+    expect(f['link.read.live']).toBe('ok');
+    expect(f['form.deleted.anonymous.post']).toMatchObject({ status: 404 });
+    expect(f['form.deleted.anonymous.odata']).toBe(0);
+    expect(f['form.deleted.anonymous.schemas']).toBe(0);
+    expect(f['form.deleted.link.read']).toMatchObject({ status: 401 });
+    expect(f['form.deleted.reader.odata']).toBe(0);
+    expect(f['form.deleted.admin.odata']).toBe(1);
+    expect(f['form.restored.link.read']).toBe('ok');
+    expect(f['instance.deleted.editUrl']).toMatchObject({ status: 404 });
+    expect(f['instance.deleted.viewUrl']).toMatchObject({ status: 404 });
+    expect(f['instance.deleted.link.read']).toMatchObject({ status: 401 });
+    expect(f['instance.deleted.reader.odata']).toBe(0);
+    expect(f['instance.deleted.admin.odata']).toBe(1);
+    expect(f['instance.deleted.markCompleted']).toMatchObject({ status: 404 });
+  });
+
+  it('bound anonymous writes: drafts per address and schema, writes per address, each a 429 with Retry-After', () => {
+    const f = facts(backend, 'limits');
+    expect(f['drafts.ok']).toEqual([200, 200]);
+    expect(f['drafts.third']).toEqual({ status: 429, code: 'draft-limit', retryAfter: true });
+    expect(f['drafts.submit']).toBe(200);
+    expect(f['drafts.after.submit']).toBe(200);
+    expect(f['address.rate']).toEqual({ status: 429, code: 'address-rate', retryAfter: true });
+  });
+});
+
+describe('the fake and the server agree', () => {
+  it.each(['status', 'softDelete', 'limits'])('on the %s scenario', (scenario) => {
+    expect(facts('server', scenario)).toEqual(facts('fake', scenario));
+  });
+});
