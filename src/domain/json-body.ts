@@ -29,14 +29,15 @@ export function parseJsonText(text: string, maxBytes: number = MAX_REQUEST_BODY_
     throw new DomainError(413, `The request body is larger than ${maxBytes} bytes.`);
   }
   if (text.trim() === '') throw new DomainError(400, 'A JSON body is required.');
-  let value: unknown;
+  // The text is checked before it is parsed: V8 parses a deeply nested body several times slower than a flat one of
+  // the same size (hundreds of milliseconds for a few MiB, all on the event loop, holding every other request), while
+  // the scan stops at the first level too deep.
+  checkJsonText(text);
   try {
-    value = JSON.parse(text) as unknown;
+    return JSON.parse(text) as unknown;
   } catch {
     throw new DomainError(400, 'The body is not valid JSON.');
   }
-  checkJsonText(text);
-  return value;
 }
 
 /** The message of a JSON body nested deeper than {@link MAX_JSON_DEPTH}. */
