@@ -150,7 +150,7 @@ describe('the repository explains itself', () => {
         .split('\n')
         .forEach((line, i) => {
           for (const m of line.matchAll(/`((?:src|example-host|tests|bench|scripts|stories|docs|\.storybook)\/[\w./-]+\.(?:tsx?|mjs|js|md|json|css))`/g)) {
-            const path = m[1];
+            const path = m[1] ?? '';
             if (/\/\.(?:out|tmp|data)\//.test(path)) continue;
             try {
               statSync(join(root, path));
@@ -172,7 +172,8 @@ describe('the repository explains itself', () => {
         .forEach((line, i) => {
           for (const m of line.matchAll(/docs\/(spec|decisions)\.md`?,\s+(.*)/g)) {
             const doc = m[1] as 'spec' | 'decisions';
-            if (!sectionsNamed(m[2], headings[doc])) broken.push(`${file}:${i + 1}: docs/${doc}.md, ${m[2].slice(0, 40)}…`);
+            const rest = m[2] ?? '';
+            if (!sectionsNamed(rest, headings[doc])) broken.push(`${file}:${i + 1}: docs/${doc}.md, ${rest.slice(0, 40)}…`);
           }
         });
     }
