@@ -32,6 +32,9 @@ export function watchPresses(doc: Document): void {
     setTimeout(runWaiting, 0);
   };
   doc.addEventListener('mouseup', release, true);
+  // A click or a key without a mouseup seen before it (synthetic events, a press that began outside the page).
+  doc.addEventListener('click', release, true);
+  doc.addEventListener('keydown', release, true);
   doc.addEventListener('dragend', release, true);
   doc.defaultView?.addEventListener('blur', release);
 }

@@ -71,9 +71,10 @@ describe('FormRenderer re-renders only what changed', () => {
     await user.type(phone, '1');
     expect(counts()).toEqual({ 'f-phone': 1 });
     renders.clear();
-    // Choosing email again: leaving the phone field marks it touched (its last render), then it hides.
+    // Choosing email again with the mouse: the phone field would be marked touched once the click is done, but the
+    // click hides it first, so it does not render again.
     await user.click(screen.getByLabelText('By email'));
-    expect(counts()).toEqual({ 'f-contactBy': 1, 'f-phone': 1 });
+    expect(counts()).toEqual({ 'f-contactBy': 1 });
     expect(screen.queryByLabelText(/^Phone number/)).toBeNull();
   });
 
