@@ -13,6 +13,7 @@ export {
   ccqTheme,
   defaultLabels,
   ErrorAlert,
+  fillLabel,
   FormInstanceViewer,
   LoginCallback,
   PageShell,

@@ -1,5 +1,6 @@
 import { Center } from '@mantine/core';
 import { Outlet, useRouter } from '@tanstack/react-router';
+import { PageMain, PageTitle } from './components/landmarks';
 import { PendingPage } from './components/PendingPage';
 import { ErrorAlert, LoginCallback, RequireAuth, useAuth } from './formsAdmin';
 import { useLabels } from './useLabels';
@@ -12,7 +13,12 @@ export function RootLayout() {
 /** The sign-in callback, outside both layouts (docs/spec.md, Screens and routes): it must run before any session exists. */
 export function LoginCallbackPage() {
   const router = useRouter();
-  return <LoginCallback onRedirect={(path) => router.history.replace(path)} />;
+  return (
+    <PageMain>
+      <PageTitle title="Signing in" />
+      <LoginCallback onRedirect={(path) => router.history.replace(path)} />
+    </PageMain>
+  );
 }
 
 /** Pages under it need a signed-in user; anyone else is sent to sign in and brought back. */

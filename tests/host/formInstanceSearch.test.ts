@@ -11,8 +11,22 @@ describe('validateFormInstanceSearch', () => {
     expect(validateFormInstanceSearch({})).toEqual({ mode: 'view' });
   });
 
-  it.each([['garbage'], ['EDIT'], [''], [1], [null], [['edit']]])('reads mode %j as view', (mode) => {
-    expect(validateFormInstanceSearch({ mode }).mode).toBe('view');
+  it('reads the mode in any case: EDIT is edit, View is view', () => {
+    expect(validateFormInstanceSearch({ mode: 'EDIT' })).toEqual({ mode: 'edit' });
+    expect(validateFormInstanceSearch({ mode: 'View' })).toEqual({ mode: 'view' });
+  });
+
+  it('an empty mode is the default, view', () => {
+    expect(validateFormInstanceSearch({ mode: '' })).toEqual({ mode: 'view' });
+  });
+
+  it.each([
+    ['garbage', 'garbage'],
+    [1, '1'],
+    [null, 'null'],
+    [['edit'], '["edit"]'],
+  ])('keeps mode %j as invalid (%s), so the page can say so', (mode, shown) => {
+    expect(validateFormInstanceSearch({ mode })).toEqual({ mode: 'view', invalidMode: shown });
   });
 
   it('keeps formInstanceId and token as text, even when the router parsed them as numbers', () => {

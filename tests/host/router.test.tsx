@@ -102,7 +102,7 @@ describe('public form instance', () => {
   it.each([
     ['?mode=edit', 'edit'],
     ['?mode=view', 'view'],
-    ['?mode=delete', 'view'],
+    ['?mode=EDIT', 'edit'],
     ['', 'view'],
   ])('shows the form in the mode of search %j: %s', async (search, mode) => {
     const { screen, container } = await renderRouter(routeTree, `/form-instance/${seedIds.formSchemas.contactRequestV1}${search}`, (router) => (

@@ -3,6 +3,7 @@ import { Link, useRouterState } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { RequireClaim } from '../formsAdmin';
 import { adminRouteAccess } from './adminMenuEntries';
+import { PageTitle } from './landmarks';
 import { PendingPage } from './PendingPage';
 
 /** Shown inside the admin shell when the user lacks the claim of the screen they opened by URL. */
@@ -34,16 +35,20 @@ export function AdminRouteGate({ children }: { children: ReactNode }) {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const access = adminRouteAccess(pathname);
   if (!access) return <>{children}</>;
-  // Keyed by the rule, so moving between screens never shows one screen under another's answer.
+  // Keyed by the rule, so moving between screens never shows one screen under another's answer. The screen's name
+  // titles the tab (a screen with a more specific title of its own sets it inside).
   return (
-    <RequireClaim
-      key={access.to}
-      claim={access.claim}
-      loading={<PendingPage />}
-      fallback={<NoScreenAccessPage screen={access.label} />}
-    >
-      {children}
-    </RequireClaim>
+    <>
+      <PageTitle title={access.label} />
+      <RequireClaim
+        key={access.to}
+        claim={access.claim}
+        loading={<PendingPage />}
+        fallback={<NoScreenAccessPage screen={access.label} />}
+      >
+        {children}
+      </RequireClaim>
+    </>
   );
 }
 AdminRouteGate.displayName = 'AdminRouteGate';

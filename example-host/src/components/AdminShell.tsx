@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { ADMIN_PANEL_MAX_WIDTH, APP_NAME } from '../config';
 import { AdminMenu } from './AdminMenu';
 import { ColorSchemeSwitch } from './ColorSchemeSwitch';
+import { InsideMainLandmark } from './landmarks';
 
 export interface AdminShellProps {
   /** The signed-in user's display name. */
@@ -50,7 +51,7 @@ export function AdminShell({ userName, onSignOut, children }: AdminShellProps) {
       </AppShell.Navbar>
       <AppShell.Main>
         <Box maw={ADMIN_PANEL_MAX_WIDTH} mx="auto" w="100%">
-          {children}
+          <InsideMainLandmark>{children}</InsideMainLandmark>
         </Box>
       </AppShell.Main>
     </AppShell>

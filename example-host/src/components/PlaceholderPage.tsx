@@ -1,6 +1,7 @@
 import { Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { PageShell } from '../formsAdmin';
+import { PageTitle } from './landmarks';
 
 export interface PlaceholderPageProps {
   /** The screen's name, e.g. 'Form Builder'. */
@@ -16,6 +17,7 @@ export const PLACEHOLDER_NOTICE = 'This screen arrives in a later release.';
 export function PlaceholderPage({ title, children }: PlaceholderPageProps) {
   return (
     <PageShell title={title} data-placeholder>
+      <PageTitle title={title} />
       <Text>{PLACEHOLDER_NOTICE}</Text>
       {children}
     </PageShell>

@@ -2,6 +2,7 @@ import { Button, Center, Code, Stack, Title } from '@mantine/core';
 import { useDisclosure, useId } from '@mantine/hooks';
 import type { ErrorComponentProps } from '@tanstack/react-router';
 import { useLabels } from '../useLabels';
+import { PageMain, PageTitle } from './landmarks';
 
 function messageOf(error: unknown): string {
   if (error instanceof Error) return error.message || error.name;
@@ -14,19 +15,20 @@ export function RouteErrorPage({ error }: Pick<ErrorComponentProps, 'error'>) {
   const [opened, { toggle }] = useDisclosure(false);
   const detailsId = useId();
   return (
-    <Center mih="60vh" p="md" data-status-code={500}>
-      <Stack align="center" gap="sm" maw={720} w="100%">
-        <Title order={1}>
-          {labels.somethingWentWrong}
-        </Title>
-        <Button variant="outline" size="sm" onClick={toggle} aria-expanded={opened} aria-controls={detailsId}>
-          {opened ? labels.hideError : labels.showError}
-        </Button>
-        <Code block id={detailsId} hidden={!opened} w="100%">
-          {messageOf(error)}
-        </Code>
-      </Stack>
-    </Center>
+    <PageMain>
+      <PageTitle title={labels.somethingWentWrong} />
+      <Center mih="60vh" p="md" data-status-code={500}>
+        <Stack align="center" gap="sm" maw={720} w="100%">
+          <Title order={1}>{labels.somethingWentWrong}</Title>
+          <Button variant="outline" size="sm" onClick={toggle} aria-expanded={opened} aria-controls={detailsId}>
+            {opened ? labels.hideError : labels.showError}
+          </Button>
+          <Code block id={detailsId} hidden={!opened} w="100%">
+            {messageOf(error)}
+          </Code>
+        </Stack>
+      </Center>
+    </PageMain>
   );
 }
 RouteErrorPage.displayName = 'RouteErrorPage';

@@ -1,7 +1,10 @@
-import { Container } from '@mantine/core';
+import { Anchor, Container, Group, Stack, Title } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
 import { useContext } from 'react';
+import { PageMain, PageTitle } from '../components/landmarks';
 import type { FormInstanceSearch } from '../formInstanceSearch';
-import { AuthContext, FormInstanceViewer } from '../formsAdmin';
+import { AuthContext, ErrorAlert, fillLabel, FormInstanceViewer } from '../formsAdmin';
+import { useLabels } from '../useLabels';
 
 export interface PublicFormInstancePageProps extends FormInstanceSearch {
   formSchemaId: string;
@@ -12,14 +15,46 @@ export interface PublicFormInstancePageProps extends FormInstanceSearch {
  * link token. The host's `AuthenticatedAPIProvider` is above it: a signed-in user's calls carry their own token, and
  * a link's token (anonymous visitors) is carried by the viewer instead.
  */
-export function PublicFormInstancePage({ formSchemaId, mode, formInstanceId, token }: PublicFormInstancePageProps) {
+export function PublicFormInstancePage({ formSchemaId, mode, invalidMode, formInstanceId, token }: PublicFormInstancePageProps) {
   // A form the visitor may not open offers the sign-in while nobody is signed in (no AuthProvider: no sign-in).
   const auth = useContext(AuthContext);
   const onSignIn = auth && !auth.isAuthenticated ? () => void auth.signIn().catch(() => undefined) : undefined;
+  // The tab says 'Form' while the form loads; the viewer then titles it with the form's name and step.
   return (
-    <Container size="md" py="xl">
-      <FormInstanceViewer formSchemaId={formSchemaId} mode={mode} formInstanceId={formInstanceId} token={token} onSignIn={onSignIn} />
-    </Container>
+    <PageMain>
+      <PageTitle title="Form" />
+      <Container size="md" py="xl">
+        {invalidMode !== undefined ? (
+          <InvalidModeHint formSchemaId={formSchemaId} mode={invalidMode} formInstanceId={formInstanceId} token={token} />
+        ) : (
+          <FormInstanceViewer formSchemaId={formSchemaId} mode={mode} formInstanceId={formInstanceId} token={token} onSignIn={onSignIn} />
+        )}
+      </Container>
+    </PageMain>
   );
 }
 PublicFormInstancePage.displayName = 'PublicFormInstancePage';
+
+/** A link whose `mode` is neither `edit` nor `view`: says so, and offers the two modes (the link's id and token kept). */
+function InvalidModeHint(props: { formSchemaId: string; mode: string; formInstanceId?: string; token?: string }) {
+  const { formSchemaId, mode, formInstanceId, token } = props;
+  const labels = useLabels();
+  const keep = { ...(formInstanceId !== undefined ? { formInstanceId } : {}), ...(token !== undefined ? { token } : {}) };
+  return (
+    <Stack gap="md">
+      <PageTitle title={labels.formModeInvalidTitle} />
+      <Title order={1} fz="h2">
+        {labels.formModeInvalidTitle}
+      </Title>
+      <ErrorAlert message={fillLabel(labels.formModeInvalidMessage, { mode })} />
+      <Group gap="lg">
+        <Anchor renderRoot={(root) => <Link {...root} to="/form-instance/$formSchemaId" params={{ formSchemaId }} search={{ mode: 'edit', ...keep }} />}>
+          Fill in the form
+        </Anchor>
+        <Anchor renderRoot={(root) => <Link {...root} to="/form-instance/$formSchemaId" params={{ formSchemaId }} search={{ mode: 'view', ...keep }} />}>
+          Read the form
+        </Anchor>
+      </Group>
+    </Stack>
+  );
+}
