@@ -4,7 +4,8 @@ import { signInAtProvider, startStack } from './stack';
 import type { Stack } from './stack';
 
 // Layout measured in Chromium on the real host: long permission labels wrap inside their card and the
-// claim-group picker keeps a usable width on a phone; a dark system gets a dark page before the app's script runs.
+// claim-group picker keeps a usable width on a phone; the effective-permissions table shows its Result badges whole;
+// a dark system gets a dark page before the app's script runs.
 
 let stack: Stack;
 beforeAll(async () => {
@@ -127,6 +128,62 @@ describe('8. the colour scheme before the app loads', () => {
     await signInAtProvider(page, 'admin', 'admin-password');
     await page.getByRole('banner').getByRole('button', { name: 'Colour scheme: Follow system' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'))).toBe('dark');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("the effective-permissions table's Result badges", () => {
+  interface BadgeBox {
+    text: string;
+    /** The label's full text width beyond the width it is shown in, in px (> 0: cut, e.g. 'ALL…'). */
+    cut: number;
+  }
+
+  /** User & Role Management as the administrator, a user chosen, and the user's 'Effective permissions' open. */
+  async function openEffectivePermissions(page: Page, user: string) {
+    await page.goto(`${stack.url}/admin/auth/assign-roles-to-users`);
+    await signInAtProvider(page, 'admin', 'admin-password');
+    await page.getByRole('heading', { level: 1, name: 'User & Role Management' }).waitFor();
+    await page.getByRole('combobox', { name: 'User', exact: true }).click();
+    await page.getByRole('option', { name: user, exact: true }).click();
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: /Show effective permissions/ }).click();
+    await page.getByRole('table', { name: /^Effective permissions/ }).getByRole('rowheader').first().waitFor();
+  }
+
+  /** Every Result badge of the table (and its label, which carries the ellipsis), with how much of its text is cut. */
+  function measureBadges(page: Page): Promise<BadgeBox[]> {
+    return page.evaluate(() =>
+      [...document.querySelectorAll('tr[data-claim] .mantine-Badge-root')].map((badge) => {
+        const parts = [badge, ...badge.querySelectorAll('.mantine-Badge-label')];
+        return { text: badge.textContent ?? '', cut: Math.max(...parts.map((el) => el.scrollWidth - el.clientWidth)) };
+      }),
+    );
+  }
+
+  it.each([
+    ['1280 px', { viewport: { width: 1280, height: 900 } }],
+    ['390 px', { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }],
+  ] as const)('at %s every badge shows its whole word', async (_, options) => {
+    const { context, page, errors } = await open(options);
+    // The form editor has both: grants, and the hard-delete denies of 'No Hard Delete'.
+    await openEffectivePermissions(page, 'Eddie Editor');
+    const badges = await measureBadges(page);
+    expect(badges.filter((b) => b.text === 'Allowed').length).toBeGreaterThan(0);
+    expect(badges.filter((b) => b.text === 'Denied').length).toBeGreaterThan(0);
+    expect(badges.filter((b) => b.cut > 0).map((b) => `${b.text}: ${b.cut} px cut`)).toEqual([]);
+    if (options.viewport.width >= 1280) {
+      // At desktop width the whole table fits its panel: no sideways scrolling to reach a column.
+      const table = await page.evaluate(() => {
+        // The nearest ancestor that scrolls sideways (the table's scroll container).
+        let scroller = document.querySelector('table[aria-label^="Effective permissions"]')!.parentElement;
+        while (scroller && !/auto|scroll/.test(getComputedStyle(scroller).overflowX)) scroller = scroller.parentElement;
+        return scroller ? { scroll: scroller.scrollWidth, client: scroller.clientWidth } : null;
+      });
+      expect(table).not.toBeNull();
+      expect(table!.scroll).toBeLessThanOrEqual(table!.client);
+    }
     expect(errors).toEqual([]);
     await context.close();
   });

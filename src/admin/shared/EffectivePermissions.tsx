@@ -146,8 +146,10 @@ export function EffectivePermissionsPanel({
                           {p.key}
                         </Table.Th>
                         <Table.Td>
-                          {/* Filled dark shades: white text stays at AA contrast on striped rows in both schemes. */}
-                          <Badge color={p.allowed ? 'teal.9' : 'red.9'} variant="filled">
+                          {/* Filled dark shades: white text stays at AA contrast on striped rows in both schemes.
+                              min-width max-content: the badge's label hides its overflow, so without it the column
+                              could shrink the badge below its word and the table would show 'ALL…' or 'DENI…'. */}
+                          <Badge color={p.allowed ? 'teal.9' : 'red.9'} variant="filled" miw="max-content">
                             {p.allowed ? labels.effectiveAllowed : labels.effectiveDenied}
                           </Badge>
                         </Table.Td>
