@@ -65,6 +65,12 @@ async function runScenario(target: ContractTarget): Promise<Observed> {
   facts.set('instance.status', instance?.status);
 
   facts.set('schema.used.change', await outcome(() => admin.crud.formschema.patch({ formSchemaId: privateSchema?.formSchemaId ?? '', jsonSchema: { ...jsonSchema, required: [] } })));
+  // A layout nobody could fill in (a multi-select over a string) is refused on save, on post and on patch alike.
+  const unfillable: FormLayout = {
+    pages: [{ id: 'p', title: 'P', sections: [{ id: 's', title: 'S', fields: [{ id: 'name', path: '/name', widget: 'multiselect', label: 'Name' }] }] }],
+  };
+  facts.set('schema.widget.post', await outcome(() => admin.crud.formschema.post({ formId, jsonSchema, layout: unfillable })));
+  facts.set('schema.widget.patch', await outcome(() => admin.crud.formschema.patch({ formSchemaId: publicSchema?.formSchemaId ?? '', layout: unfillable })));
   facts.set('instance.submit.invalid', await outcome(() => admin.crud.forminstance.patch({ formInstanceId: instanceId, data: { age: -1 }, status: FormInstanceStatus.Submitted })));
   const patched = await admin.crud.forminstance.patch({ formInstanceId: instanceId, data: { name: 'Ada L.', age: 36 }, status: FormInstanceStatus.Submitted });
   shapes.set('forminstance.patch', shapeOf(patched));
@@ -172,6 +178,8 @@ describe('forms contract — the fake and the server agree', () => {
     expect(fake.facts.get('link.embedded')).toEqual(['https://forms.example.org/apply/form-instance/<id>', 'https://forms.example.org/apply/form-instance/<id>']);
     expect(fake.facts.get('form.publicBaseUrl.invalid')).toEqual(Array(4).fill(expect.objectContaining({ status: 400 })));
     expect(fake.facts.get('form.publicBaseUrl.cleared')).toEqual([null, false]);
+    expect(fake.facts.get('schema.widget.post')).toMatchObject({ status: 400, detail: expect.stringContaining("'multiselect'") });
+    expect(fake.facts.get('schema.widget.patch')).toMatchObject({ status: 400, detail: expect.stringContaining("of type 'string'") });
     expect(Object.fromEntries(server.facts)).toEqual(Object.fromEntries(fake.facts));
   });
 });
