@@ -40,7 +40,7 @@ export interface ClaimTypeNames {
   claimNames: string[];
 }
 
-/** A claim with the fields a grant needs (docs/spec.md, Calls `claimBaseToAddUpdate`). */
+/** A claim with the fields a grant needs (`claimBaseToAddUpdate` of docs/spec.md, Calls). */
 export interface ClaimBase {
   allow: boolean;
   priorityOfPermission: number;

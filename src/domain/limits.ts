@@ -1,6 +1,7 @@
 /**
  * The numbers that bound what one request may ask for, in one place for the client, the fake and
- * the reference server (docs/spec.md, Constants and limits leaves them open; docs/decisions.md, Security and limits asks for bounds on everything).
+ * the reference server. The specification leaves them open (docs/spec.md, Constants and limits); every request is
+ * bounded, so that no single call can hold the server or its database for long (docs/decisions.md, Security and limits).
  */
 
 /** Lowest and highest accepted `priorityOfPermission`; the default is `DEFAULT_PRIORITY_OF_PERMISSION` (1). */

@@ -5,7 +5,8 @@ import { errorHandlers } from '../../src/testing';
 import { seedIds } from '../../src/testing/seed-ids';
 import { renderInApi, setupFakeApi } from './support/screen';
 
-// Every text docs/spec.md, Screens and routes, Validation rules and Error catalogue gives the two permission screens, found verbatim on the screen.
+// Every text the specification gives the two permission screens (docs/spec.md, Screens and routes, Validation rules and
+// Error catalogue), found verbatim on the screen.
 const { server } = setupFakeApi();
 
 describe('spec texts of Role Management', () => {

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Public form access on the reference server (docs/decisions.md, Forms model "Public links"): GetEditUrl /
+ * Public form access on the reference server (docs/decisions.md, Public links): GetEditUrl /
  * GetViewUrl links with an unguessable, hashed, expiring token; anonymous callers reach only the
  * instance their link names (a view link cannot write), or start an instance of a public schema;
  * unknown or non-public schema → 404; expired or altered token → 401; MarkCompleted (staff only), NotifyDeleted.

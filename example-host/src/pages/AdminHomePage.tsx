@@ -2,7 +2,7 @@ import { Text } from '@mantine/core';
 import { PageTitle } from '../components/landmarks';
 import { PageShell } from '../formsAdmin';
 
-/** The admin home (docs/spec.md, Screens and routes does not show its contents, so it points at the menu). */
+/** The admin home: the specification does not show its contents (docs/spec.md, Screens and routes), so it points at the menu. */
 export function AdminHomePage() {
   return (
     <PageShell title="Admin home">
