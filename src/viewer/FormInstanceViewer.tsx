@@ -33,6 +33,7 @@ import { clearResume, readDraft, removeExpiredProgress } from './draft-storage';
 import { ResumePrompt, type ResumePromptProps } from './ResumePrompt';
 import { forgetStoredProgress, readStoredProgress, type StoredProgress } from './stored-progress';
 import { saveFailureText } from './save-failure';
+import { clearStep, readStep, writeStep } from './step-storage';
 import { useDraftSaver } from './useDraftSaver';
 
 /** How the viewer shows the form: filled in, or read-only (docs/spec.md, Screens and routes: `edit` or `view`). */
@@ -441,7 +442,7 @@ function LoadedViewer({ schema, instance, mode, viewLink = false, linkToken, sha
         </Alert>
       ) : null}
       <Box {...getStyles('form')}>
-        <FormRenderer schema={schema} engine={engine} mode="view" labels={shared.formLabels} />
+        <FormRenderer schema={schema} engine={engine} mode="view" labels={shared.formLabels} documentTitle />
       </Box>
     </Stack>
   );
@@ -561,7 +562,7 @@ function EditSession({ schema, instance, engine, linkToken, shared }: EditProps)
           <Text mt={4}>{labels.formSubmittedMessage}</Text>
         </Alert>
         <Box {...getStyles('form')}>
-          <FormRenderer schema={schema} engine={engine} mode="view" labels={shared.formLabels} />
+          <FormRenderer schema={schema} engine={engine} mode="view" labels={shared.formLabels} documentTitle />
         </Box>
       </Stack>
     );
@@ -603,8 +604,13 @@ function EditSession({ schema, instance, engine, linkToken, shared }: EditProps)
           engine={engine}
           mode="edit"
           labels={shared.formLabels}
+          documentTitle
+          // The step survives a reload (this tab only), under the instance the page was opened with.
+          initialPage={readStep(schema.formSchemaId, instance?.formInstanceId ?? null)}
+          onPageChange={(page) => writeStep(schema.formSchemaId, instance?.formInstanceId ?? saver.getState().formInstanceId, page)}
           onSubmit={async (data) => {
-            if (!(await saver.submit(data))) showServerErrors(engine, saver.getState().error);
+            if (await saver.submit(data)) clearStep(schema.formSchemaId, saver.getState().formInstanceId);
+            else showServerErrors(engine, saver.getState().error);
           }}
         />
       </Box>
