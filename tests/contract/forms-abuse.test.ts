@@ -155,6 +155,21 @@ async function limitScenario(target: ContractTarget): Promise<Map<string, unknow
   return facts;
 }
 
+async function bytesScenario(target: ContractTarget): Promise<Map<string, unknown>> {
+  const facts = new Map<string, unknown>();
+  const { formSchemaId } = await setUp(target);
+  const name = 'y'.repeat(60_000);
+  const first = await raw(target, 'POST', '/api/crud/forminstance/post', { formSchemaId, data: { name }, status: FormInstanceStatus.InProgress });
+  facts.set('bytes.first', first.status);
+  // 60 kB more would pass 100 kB within the minute: refused, and told when it fits.
+  const second = await raw(target, 'PATCH', '/api/crud/forminstance/patch', { formInstanceId: first.id, data: { name } }, first.token ?? '');
+  const wait = Number(second.retryAfter);
+  facts.set('bytes.second', { status: second.status, code: second.code, retryAfter: wait > 0 && wait <= 60 });
+  // A small save still fits.
+  facts.set('bytes.small', (await raw(target, 'PATCH', '/api/crud/forminstance/patch', { formInstanceId: first.id, data: { name: 'Ada' } }, first.token ?? '')).status);
+  return facts;
+}
+
 const LOW_LIMITS: TargetOptions = {
   anonymousWriteLimits: { perAddress: { max: 5, windowSeconds: 60 }, draftsPerAddressAndSchema: { max: 2, windowSeconds: 3600 } },
 };
@@ -167,6 +182,7 @@ async function runOn(start: (options: TargetOptions) => Promise<ContractTarget>,
     ['status', statusScenario, { anonymousWriteLimits: null }],
     ['softDelete', softDeleteScenario, { anonymousWriteLimits: null }],
     ['limits', limitScenario, LOW_LIMITS],
+    ['bytes', bytesScenario, { anonymousWriteLimits: { bytesPerAddress: { max: 100_000, windowSeconds: 60 } } }],
   ];
   for (const [key, scenario, options] of scenarios) {
     const target = await start(options);
@@ -237,10 +253,17 @@ describe.each(['fake', 'server'] as const)('public-form writes on the %s', (back
     expect(f['drafts.after.submit']).toBe(200);
     expect(f['address.rate']).toEqual({ status: 429, code: 'address-rate', retryAfter: true });
   });
+
+  it('bound the bytes an address writes: a large save waits (429 with Retry-After), a small one passes', () => {
+    const f = facts(backend, 'bytes');
+    expect(f['bytes.first']).toBe(200);
+    expect(f['bytes.second']).toEqual({ status: 429, code: 'address-bytes', retryAfter: true });
+    expect(f['bytes.small']).toBe(200);
+  });
 });
 
 describe('the fake and the server agree', () => {
-  it.each(['status', 'softDelete', 'limits'])('on the %s scenario', (scenario) => {
+  it.each(['status', 'softDelete', 'limits', 'bytes'])('on the %s scenario', (scenario) => {
     expect(facts('server', scenario)).toEqual(facts('fake', scenario));
   });
 });

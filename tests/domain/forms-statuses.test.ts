@@ -118,6 +118,19 @@ describe('anonymous write limits', () => {
     expect(refusal(() => limiter.beginNew('c', 'S', true, []))?.status).toBe(429);
   });
 
+  it('bounds the bytes an address writes in the window', () => {
+    const time = clock();
+    const limiter = new AnonymousWriteLimiter({ bytesPerAddress: { max: 1000, windowSeconds: 60 } }, time.now);
+    limiter.write('a', 'S', 600);
+    time.advance(20_000);
+    limiter.write('a', 'S', 300);
+    // 600 + 300 + 200 > 1000: it fits once the first 600 have aged out, 40 s from now.
+    expect(refusal(() => limiter.write('a', 'S', 200))).toMatchObject({ status: 429, extensions: { code: 'address-bytes', retryAfterSeconds: 40 } });
+    limiter.write('b', 'S', 900);
+    time.advance(40_001);
+    expect(() => limiter.write('a', 'S', 200)).not.toThrow();
+  });
+
   it('limits new instances per address; checks the configured numbers', () => {
     const limiter = new AnonymousWriteLimiter({ newInstancesPerAddress: { max: 1, windowSeconds: 60 } });
     limiter.beginNew('a', 'S', false, []).commit('x');

@@ -214,10 +214,13 @@ async function beginAnonymousInstance(ctx: RouteContext, body: JsonRecord): Prom
   if (!limiter) return null;
   const address = clientAddress(ctx.c);
   const schemaId = instancePostSchemaId(body);
-  limiter.write(address, schemaId);
+  limiter.write(address, schemaId, await bodyBytes(ctx));
   const isDraft = !needsValidData(statusField(body, FormInstanceStatus.Created));
   return limiter.beginNew(address, schemaId, isDraft, await draftsAmong(ctx.services.db, limiter.startedBy(address, schemaId)));
 }
+
+/** The length of the request's body, already read (Hono keeps it). */
+const bodyBytes = async (ctx: RouteContext): Promise<number> => (await ctx.c.req.text()).length;
 
 /** The id of `?Id` (404 for one that is not a UUID: no row has it). */
 function queryId(ctx: RouteContext, label: string): string {
@@ -262,7 +265,7 @@ function entityRoutes(name: CrudEntityName): AnyRouteDeclaration[] {
     const link = await callerLink(ctx);
     if (isInstance && !ctx.auth) {
       const grant = requireLinkFor(link, id, true);
-      anonymousWriteLimiter(ctx.services.config)?.write(clientAddress(ctx.c), grant.formSchemaId);
+      anonymousWriteLimiter(ctx.services.config)?.write(clientAddress(ctx.c), grant.formSchemaId, await bodyBytes(ctx));
     }
     const checks = store.prepare ? await store.prepare(ctx.services.db, body, (await store.find(ctx.services.db, id))?.row) : {};
     const saved = await ctx.services.db.transaction(async (tx) => {

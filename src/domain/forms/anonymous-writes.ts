@@ -4,7 +4,7 @@
  * (each up to 1 MiB) or keep the server busy with saves.
  *
  * - Every anonymous write counts against its client address and against the public schema it writes into
- *   (`perAddress`, `perSchema`);
+ *   (`perAddress`, `perSchema`), and its body's bytes against the address (`bytesPerAddress`);
  * - a new instance also counts against the address's `newInstancesPerAddress`, and a new draft is refused while the
  *   address holds `draftsPerAddressAndSchema.max` drafts (Created or InProgress) of that schema among the instances it
  *   started within the window: submitting or finishing one frees its place.
@@ -16,7 +16,7 @@ import { DomainError } from '../errors';
 import { ANONYMOUS_WRITE_LIMITS, type AnonymousWriteLimits, type RateWindow } from '../limits';
 
 /** The `code` of a refused anonymous write (a problem details extension). */
-export type AnonymousWriteLimitCode = 'address-rate' | 'schema-rate' | 'new-instance-rate' | 'draft-limit';
+export type AnonymousWriteLimitCode = 'address-rate' | 'schema-rate' | 'address-bytes' | 'new-instance-rate' | 'draft-limit';
 
 /** The problem details extension naming the seconds to wait; backends send it as the `Retry-After` header too. */
 export const RETRY_AFTER_EXTENSION = 'retryAfterSeconds';
@@ -61,6 +61,7 @@ const DEFAULT_MAX_KEYS = 10_000;
 export class AnonymousWriteLimiter {
   readonly limits: AnonymousWriteLimits;
   private readonly writes = new Map<string, number[]>();
+  private readonly volumes = new Map<string, { at: number; bytes: number }[]>();
   private readonly starts = new Map<string, Started[]>();
 
   constructor(
@@ -71,14 +72,32 @@ export class AnonymousWriteLimiter {
     this.limits = resolveAnonymousWriteLimits(limits);
   }
 
-  /** Counts one write by `address` into `formSchemaId`; 429 (nothing counted) when the address or the schema is at its limit. */
-  write(address: string, formSchemaId: string): void {
+  /**
+   * Counts one write of `bytes` by `address` into `formSchemaId`; 429 (nothing counted) when the address or the schema
+   * is at its limit, or the address has written too many bytes lately.
+   */
+  write(address: string, formSchemaId: string, bytes = 0): void {
     const addressKey = `address:${normalizeAddress(address)}`;
     const schemaKey = `schema:${formSchemaId.toLowerCase()}`;
     this.refuseWhenFull(addressKey, this.limits.perAddress, 'address-rate', 'from your address');
     this.refuseWhenFull(schemaKey, this.limits.perSchema, 'schema-rate', 'to this form');
+    const volume = this.liveVolume(addressKey);
+    const { max, windowSeconds } = this.limits.bytesPerAddress;
+    const written = volume.reduce((sum, v) => sum + v.bytes, 0);
+    if (written > 0 && written + bytes > max) {
+      // Wait until enough of the window's bytes have aged out for this write to fit.
+      let freed = 0;
+      const fits = volume.find((v) => (freed += v.bytes) >= written + bytes - max) ?? volume[volume.length - 1];
+      const wait = (fits?.at ?? this.now()) + windowSeconds * 1000 - this.now();
+      throw refusal(
+        'address-bytes',
+        `Too much data from your address: at most ${Math.floor(max / 1024 / 1024)} MiB in ${describeWindow(windowSeconds)}. Try again in ${seconds(wait)} s.`,
+        wait,
+      );
+    }
     this.count(addressKey, this.limits.perAddress);
     this.count(schemaKey, this.limits.perSchema);
+    this.remember(this.volumes, addressKey, [...volume, { at: this.now(), bytes }]);
   }
 
   /** The instances `address` started of `formSchemaId` within the drafts window (ask storage which are still drafts). */
@@ -126,6 +145,14 @@ export class AnonymousWriteLimiter {
     const live = (this.starts.get(key) ?? []).filter((s) => s.at > since);
     if (live.length === 0) this.starts.delete(key);
     else this.starts.set(key, live);
+    return live;
+  }
+
+  private liveVolume(key: string): { at: number; bytes: number }[] {
+    const since = this.now() - this.limits.bytesPerAddress.windowSeconds * 1000;
+    const live = (this.volumes.get(key) ?? []).filter((v) => v.at > since);
+    if (live.length === 0) this.volumes.delete(key);
+    else this.volumes.set(key, live);
     return live;
   }
 

@@ -68,7 +68,7 @@ function checkAnonymousPost(ctx: RouteContext, body: Record<string, unknown>): N
   const { db, anonymousWrites } = ctx.backend;
   let ticket: NewInstanceTicket | null = null;
   if (anonymousWrites) {
-    anonymousWrites.write(FAKE_CLIENT_ADDRESS, schemaId);
+    anonymousWrites.write(FAKE_CLIENT_ADDRESS, schemaId, JSON.stringify(body).length);
     const started = new Set(anonymousWrites.startedBy(FAKE_CLIENT_ADDRESS, schemaId));
     const drafts = db.formInstances.filter((i) => started.has(i.formInstanceId) && !needsValidData(i.status)).map((i) => i.formInstanceId);
     const isDraft = !needsValidData(statusField(body, FormInstanceStatus.Created));
@@ -92,7 +92,7 @@ function checkAnonymousPatch(ctx: RouteContext, existing: FormInstance, body: Re
   }
   checkPresentedLink(presentedLinkToken(ctx), ctx.caller.link);
   const grant = requireLinkFor(ctx.caller.link, existing.formInstanceId, true);
-  ctx.backend.anonymousWrites?.write(FAKE_CLIENT_ADDRESS, grant.formSchemaId);
+  ctx.backend.anonymousWrites?.write(FAKE_CLIENT_ADDRESS, grant.formSchemaId, JSON.stringify(body).length);
   return anonymousInstancePatch(body, existing);
 }
 
