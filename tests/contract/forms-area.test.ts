@@ -98,6 +98,11 @@ async function runScenario(target: ContractTarget): Promise<Observed> {
   facts.set('reader.patch.without.link', await outcome(() => reader.crud.forminstance.patch({ formInstanceId: readerPost.instance.formInstanceId, data: { name: 'No' } })));
   facts.set('reader.post.private', await outcome(() => reader.crud.forminstance.post({ formSchemaId: privateSchema?.formSchemaId ?? '', data: {} })));
   facts.set('editor.post.private', await outcome(() => target.clientAs('editor').crud.forminstance.post({ formSchemaId: privateSchema?.formSchemaId ?? '', data: {} })));
+  // A signed-in user holding no claim at all reads public forms as a visitor, and is refused for the claim (never told
+  // to sign in) where a visitor would need a link.
+  const nobody = (await target.newUser()).client;
+  facts.set('noclaims.schemas', (await nobody.odata.formSchemas.list({ filter: `formId eq ${formId}`, select: ['isPublic'] }))?.value);
+  facts.set('noclaims.instances', await outcome(() => nobody.odata.formInstances.list()));
 
   const editUrl = new URL((await admin.forms.getEditUrl(instanceId)) ?? '');
   const viewUrl = new URL((await admin.forms.getViewUrl(instanceId)) ?? '');
@@ -173,6 +178,9 @@ describe('forms contract — the fake and the server agree', () => {
     expect(fake.facts.get('link.view.write')).toMatchObject({ status: 403 });
     expect(fake.facts.get('reader.post.public')).toEqual([FormInstanceStatus.InProgress, true]);
     expect(fake.facts.get('reader.patch.own')).toBe('ok');
+    expect(fake.facts.get('reader.patch.without.link')).toMatchObject({ status: 403, detail: "The claim 'FormInstance_Update' is required." });
+    expect(fake.facts.get('noclaims.schemas')).toMatchObject([{ isPublic: true }]);
+    expect(fake.facts.get('noclaims.instances')).toMatchObject({ status: 403, detail: "The claim 'FormInstance_SelectList' is required." });
     expect(fake.facts.get('reader.post.private')).toMatchObject({ status: 404 });
     expect(fake.facts.get('link.mode')).toEqual(['view', 'edit', null]);
     expect(fake.facts.get('link.embedded')).toEqual(['https://forms.example.org/apply/form-instance/<id>', 'https://forms.example.org/apply/form-instance/<id>']);

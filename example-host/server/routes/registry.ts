@@ -21,7 +21,7 @@ import {
   type RouteMethod,
   type RouteRule,
 } from '../../../src/domain';
-import { actsAsFormVisitor } from '../../../src/domain/forms/access';
+import { actsAsFormVisitor, signedInVisitorRefusal } from '../../../src/domain/forms/access';
 import { ensureApplicationUser, TokenError, bearerToken, type AuthContext } from '../auth';
 import type { Services } from '../services';
 import { domainProblem, problem, QueryReader } from './http';
@@ -176,6 +176,8 @@ export function mountRoutes(app: Hono<AppEnv>, registry: RouteRegistry, services
   for (const declaration of registry.list()) {
     app.on(declaration.method, declaration.path, async (c) => {
       let auth: AuthContext | null = null;
+      /** The claim a signed-in caller lacks when they use the route as a visitor. */
+      let signedInVisitorOf: number | null = null;
       if (declaration.claim === 'public') {
         // A valid token on a public route identifies the caller; an invalid one is ignored.
         if (c.req.header('authorization')) auth = await authenticate(c, services).catch(() => null);
@@ -193,13 +195,18 @@ export function mountRoutes(app: Hono<AppEnv>, registry: RouteRegistry, services
         const holdsClaim = typeof declaration.claim !== 'number' || satisfies(auth.claims, declaration.claim);
         // On the routes public-form visitors use, a signed-in user lacking the claim is a visitor: the handler applies
         // the anonymous caller's rules (a public form is fillable by anyone who may open it, signed in or not).
-        if (declaration.anonymousForms && actsAsFormVisitor(true, holdsClaim)) auth = null;
-        else if (!holdsClaim) return claimRequired(c, declaration.claim as number);
+        if (declaration.anonymousForms && actsAsFormVisitor(true, holdsClaim)) {
+          auth = null;
+          signedInVisitorOf = declaration.claim as number;
+        } else if (!holdsClaim) return claimRequired(c, declaration.claim as number);
       }
       c.set('auth', auth);
       try {
         return await declaration.handler({ c, auth, services, query: new QueryReader(c.req.url) });
       } catch (error) {
+        if (error instanceof DomainError && signedInVisitorOf !== null) {
+          return domainProblem(c, signedInVisitorRefusal(error, signedInVisitorOf) ?? error);
+        }
         if (error instanceof DomainError) return domainProblem(c, error);
         throw error;
       }

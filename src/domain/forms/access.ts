@@ -14,6 +14,7 @@
 import type { FormInstance, FormSchema, JsonObject } from '../../api/types';
 import { FormInstanceStatus } from '../../api/enums';
 import { checkDataLimits, FormLimitError, validateSubmission } from '../../engine';
+import { claimRequiredError } from '../access';
 import { DomainError } from '../errors';
 import { field, type JsonRecord } from '../json-body';
 import { allLive } from './soft-delete';
@@ -93,6 +94,15 @@ export function checkAnonymousInstancePost(
  */
 export function actsAsFormVisitor(signedIn: boolean, holdsRouteClaim: boolean): boolean {
   return !signedIn || !holdsRouteClaim;
+}
+
+/**
+ * What a signed-in visitor gets when the visitor's rules refuse them for want of a link (401: "sign in, or bring a
+ * link"): they are signed in already and lack the route's claim, so they get that refusal (403 naming the claim), and a
+ * client does not try to renew a token that is fine. An invalid link they presented stays 401. Null: keep the refusal.
+ */
+export function signedInVisitorRefusal(error: DomainError, claim: number): DomainError | null {
+  return error.status === 401 && error.message !== LINK_INVALID_MESSAGE ? claimRequiredError(claim) : null;
 }
 
 /**

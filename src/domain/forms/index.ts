@@ -57,6 +57,7 @@ export {
   checkPresentedLink,
   checkAnonymousInstancePost,
   actsAsFormVisitor,
+  signedInVisitorRefusal,
   FORM_LINK_MODE_HEADER,
   PUBLIC_BASE_URL_MESSAGE,
   MAX_PUBLIC_BASE_URL_LENGTH,

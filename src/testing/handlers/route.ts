@@ -6,7 +6,7 @@
  */
 import { delay, http, type HttpHandler } from 'msw';
 import { claimRequiredError, DomainError, QueryParams, routeRule } from '../../domain';
-import { actsAsFormVisitor } from '../../domain/forms/access';
+import { actsAsFormVisitor, signedInVisitorRefusal } from '../../domain/forms/access';
 import { retryAfterOf } from '../../domain/forms/anonymous-writes';
 import type { Caller, FakeBackend } from '../backend';
 import { problem } from '../http';
@@ -126,7 +126,10 @@ export function toHttpHandler(backend: FakeBackend, route: FakeRoute, options: H
     try {
       const url = new URL(request.url);
       return await route.handle({ backend, request, url, query: new QueryParams(url.searchParams), caller: routeCaller(backend, access, caller) });
-    } catch (error) {
+    } catch (caught) {
+      // A signed-in visitor refused for want of a link is refused for the claim they lack (the domain's rule).
+      const visitorClaim = caller.user && 'claim' in access && access.claim !== undefined && routeCaller(backend, access, caller).user === null ? access.claim : null;
+      const error = caught instanceof DomainError && visitorClaim !== null ? (signedInVisitorRefusal(caught, visitorClaim) ?? caught) : caught;
       if (error instanceof DomainError) {
         // A refusal that passes with time (429) says how long to wait, as the server does.
         const retryAfter = retryAfterOf(error);
