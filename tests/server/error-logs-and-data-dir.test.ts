@@ -114,7 +114,8 @@ describe('start', () => {
     const db = await openDatabase({ dataDir: link });
     try {
       expect(db.location).toBe(real);
-      expect((await db.db.execute(sql`select 1 as one`)).rows).toEqual([{ one: 1 }]);
+      const result = (await db.db.execute(sql`select 1 as one`)) as { rows: unknown[] };
+      expect(result.rows).toEqual([{ one: 1 }]);
     } finally {
       await db.close();
     }
