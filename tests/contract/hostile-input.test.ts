@@ -254,6 +254,8 @@ describe('hostile OData queries', () => {
       [`a path at the limit (${ODATA_LIMITS.maxPathSegments} segments)`]: { query: `$filter=${segments(ODATA_LIMITS.maxPathSegments)} eq 'x'`, refused: false },
       '2,000 nested parentheses': { query: `$filter=${'('.repeat(2000)}name eq 'a'${')'.repeat(2000)}`, refused: true },
       '1,500 nested nots': { query: `$filter=${'not '.repeat(1500)}(name eq 'a')`, refused: true },
+      '500 nested $expands': { query: `$expand=${'x($expand='.repeat(500)}x${')'.repeat(500)}`, refused: true },
+      '600 nested $filters in an $expand': { query: `$expand=x($filter=${'('.repeat(600)}name eq 'a'${')'.repeat(600)})`, refused: true },
       'a huge string literal': { query: `$filter=name eq '${'a'.repeat(12_000)}'`, refused: false },
       'a huge number': { query: `$filter=name eq ${'9'.repeat(5000)}`, refused: true },
       'a long number': { query: `$filter=name eq ${'9'.repeat(300)}`, refused: false },
