@@ -30,6 +30,7 @@ import {
   type ODataQuery,
   type ODataStringFunction,
   type ODataValue,
+  ODATA_ETAG,
 } from '../domain/odata';
 
 export { ODataError, ODATA_LIMITS as LIMITS } from '../domain/odata';
@@ -40,8 +41,20 @@ export const ACCEPT = 'application/json;odata.metadata=none;odata.streaming=true
 
 /** An OData list response (docs/spec.md, Calls). */
 export interface ODataResult<T> {
-  value: T[];
+  value: ODataEntity<T>[];
   '@odata.count'?: number;
+}
+
+/**
+ * A row as an OData read answers it: the entity and its version, `@odata.etag`. Send the version back with the
+ * first save (`crud.*.patch` does so by itself when the body still carries it; see {@link etagOfRow}).
+ */
+export type ODataEntity<T> = T & { '@odata.etag'?: string };
+
+/** The version (ETag) an OData read answered with a row, or null when it carries none. */
+export function etagOfRow(row: object | null | undefined): string | null {
+  const etag = (row as Record<string, unknown> | null | undefined)?.[ODATA_ETAG];
+  return typeof etag === 'string' && etag !== '' ? etag : null;
 }
 
 /** A property name of `T`; any string when `T` is `unknown` (an untyped query). */

@@ -327,6 +327,11 @@ export interface FormSchema extends AuditFields {
   jsonSchema: JsonObject;
   layout: FormLayout;
   isPublic: boolean;
+  /**
+   * The form the schema belongs to, only when an OData read expands it (`$expand=form`), with the properties that
+   * read selected. What a visitor of the public form sees as its title and description.
+   */
+  form?: Partial<Form> | null;
 }
 
 /** A field found in an uploaded PDF. */

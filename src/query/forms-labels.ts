@@ -7,6 +7,8 @@
 export const formViewerLabels = {
   /** Announced while the form (and the named instance) loads. */
   formLoading: 'Loading the form…',
+  /** The title of a form whose name cannot be read (a visitor never sees the schema's internal name). */
+  formUntitled: 'Form',
   /** The mode is neither 'edit' nor 'view' (docs/spec.md, Validation rules). */
   formModeInvalidTitle: 'This form link is not valid',
   formModeInvalidMessage: "The mode '{mode}' is not known: it must be 'edit' or 'view'.",

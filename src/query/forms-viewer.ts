@@ -44,14 +44,21 @@ export class FormNotFoundError extends Error {
 
 /** Query options of the viewer's reads. */
 export const formViewerQueries = {
-  /** One form schema by id; rejects with {@link FormNotFoundError} when there is none the caller may see. */
+  /**
+   * One form schema by id, with its form's name and description (`form`); rejects with {@link FormNotFoundError} when
+   * there is none the caller may see.
+   */
   schema: (client: ApiClient, formSchemaId: string, caller: FormViewerCaller) =>
     queryOptions({
       queryKey: formViewerKeys.schema(formSchemaId, caller),
       queryFn: async ({ signal }): Promise<FormSchema> => {
         // Not an id at all: no call can find it.
         if (!isUuid(formSchemaId)) throw new FormNotFoundError('formschema', formSchemaId);
-        const schema = await client.odata.formSchemas.getOne({ filter: eq('formSchemaId', guid(formSchemaId)) }, { signal });
+        // With the form's name and description: what a visitor sees as the title (the schema's name is internal).
+        const schema = await client.odata.formSchemas.getOne(
+          { filter: eq('formSchemaId', guid(formSchemaId)), expand: { form: { select: ['formId', 'name', 'description'] } } },
+          { signal },
+        );
         if (!schema) throw new FormNotFoundError('formschema', formSchemaId);
         return schema;
       },

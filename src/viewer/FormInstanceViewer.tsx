@@ -17,6 +17,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { FormInstanceStatus } from '../api/enums';
 import { isApiError } from '../api/errors';
+import { etagOfRow } from '../api/odata';
 import type { FormInstance, FormSchema } from '../api/types';
 import type { FormEngine } from '../engine/engine';
 import { FormRenderer, useFormEngine } from '../forms/FormRenderer';
@@ -43,7 +44,15 @@ export type FormInstanceViewerMode = 'edit' | 'view';
 export const FORM_INSTANCE_VIEWER_MODES: readonly FormInstanceViewerMode[] = ['edit', 'view'];
 
 /** The inner parts of the viewer that `classNames` / `styles` reach. */
-export type FormInstanceViewerStylesNames = 'root' | 'header' | 'title' | 'saveStatus' | 'notice' | 'form' | 'confirmation';
+export type FormInstanceViewerStylesNames =
+  | 'root'
+  | 'header'
+  | 'title'
+  | 'description'
+  | 'saveStatus'
+  | 'notice'
+  | 'form'
+  | 'confirmation';
 
 /** Props of {@link FormInstanceViewer}. */
 export interface FormInstanceViewerProps extends BoxProps, StylesApiProps<FormInstanceViewerFactory> {
@@ -116,6 +125,7 @@ const classes: Record<FormInstanceViewerStylesNames, string> = {
   root: 'ccq-FormInstanceViewer-root',
   header: 'ccq-FormInstanceViewer-header',
   title: 'ccq-FormInstanceViewer-title',
+  description: 'ccq-FormInstanceViewer-description',
   saveStatus: 'ccq-FormInstanceViewer-saveStatus',
   notice: 'ccq-FormInstanceViewer-notice',
   form: 'ccq-FormInstanceViewer-form',
@@ -442,10 +452,15 @@ function LoadedViewer({ schema, instance, mode, viewLink = false, linkToken, sha
         </Alert>
       ) : null}
       <Box {...getStyles('form')}>
-        <FormRenderer schema={schema} engine={engine} mode="view" labels={shared.formLabels} documentTitle />
+        <FormRenderer schema={schema} engine={engine} mode="view" labels={shared.formLabels} documentTitle={formTitle(schema, labels)} />
       </Box>
     </Stack>
   );
+}
+
+/** The form's name as visitors see it (never the schema's internal name): the heading and the browser tab's title. */
+function formTitle(schema: FormSchema, labels: Labels): string {
+  return schema.form?.name?.trim() || labels.formUntitled;
 }
 
 function Header({ titleOrder, withTitle, ...props }: HeaderProps & { withTitle: boolean }) {
@@ -462,15 +477,24 @@ interface HeaderProps {
   children?: ReactNode;
 }
 
-/** The header with the form's title at the level the host asked for. */
+/**
+ * The header with the form's name (at the level the host asked for) and description: a visitor never sees the
+ * schema's name, which is internal and often carries a version ('Contact Details v1'); without a readable form name
+ * the title is the generic label.
+ */
 function TitledHeader({ schema, getStyles, titleOrder, children }: HeaderProps) {
+  const labels = useLabels();
+  const description = schema.form?.description?.trim();
   return (
-    <Group justify="space-between" align="center" wrap="wrap" gap="sm" {...getStyles('header')}>
-      <Title order={titleOrder} fz="h2" {...getStyles('title')}>
-        {schema.name}
-      </Title>
-      {children}
-    </Group>
+    <Stack gap={4}>
+      <Group justify="space-between" align="center" wrap="wrap" gap="sm" {...getStyles('header')}>
+        <Title order={titleOrder} fz="h2" {...getStyles('title')}>
+          {formTitle(schema, labels)}
+        </Title>
+        {children}
+      </Group>
+      {description ? <Text {...getStyles('description')}>{description}</Text> : null}
+    </Stack>
   );
 }
 
@@ -491,6 +515,8 @@ function EditSession({ schema, instance, engine, linkToken, shared }: EditProps)
     formSchemaId: schema.formSchemaId,
     formId: schema.formId,
     formInstanceId: instance?.formInstanceId ?? null,
+    // The version the instance was read at: even the first save is checked against it.
+    version: etagOfRow(instance),
     linkToken,
     debounceMs: shared.saveDelayMs,
     backoff: shared.retryBackoff,
@@ -562,7 +588,7 @@ function EditSession({ schema, instance, engine, linkToken, shared }: EditProps)
           <Text mt={4}>{labels.formSubmittedMessage}</Text>
         </Alert>
         <Box {...getStyles('form')}>
-          <FormRenderer schema={schema} engine={engine} mode="view" labels={shared.formLabels} documentTitle />
+          <FormRenderer schema={schema} engine={engine} mode="view" labels={shared.formLabels} documentTitle={formTitle(schema, labels)} />
         </Box>
       </Stack>
     );
@@ -604,7 +630,7 @@ function EditSession({ schema, instance, engine, linkToken, shared }: EditProps)
           engine={engine}
           mode="edit"
           labels={shared.formLabels}
-          documentTitle
+          documentTitle={formTitle(schema, labels)}
           // The step survives a reload (this tab only), under the instance the page was opened with.
           initialPage={readStep(schema.formSchemaId, instance?.formInstanceId ?? null)}
           onPageChange={(page) => writeStep(schema.formSchemaId, instance?.formInstanceId ?? saver.getState().formInstanceId, page)}

@@ -6,6 +6,7 @@
  */
 import { isApiError, isNetworkError } from '../api/errors';
 import { FormInstanceStatus } from '../api/enums';
+import { etagOfRow } from '../api/odata';
 import type { FormInstance, JsonObject } from '../api/types';
 import type { FormInstanceSave, FormInstanceSaved } from '../query/forms-viewer';
 import { clearDraft, clearResume, writeDraft, writeResume } from './draft-storage';
@@ -57,6 +58,8 @@ export interface DraftSaverOptions {
   formId: string;
   /** The instance being edited, or null to create one on the first save. */
   formInstanceId: string | null;
+  /** The version (ETag) of the instance as it was read: the first save is checked against it. */
+  version?: string | null;
   /** The link token to send as the bearer. */
   linkToken: string | null;
   /** Sends one save (see `saveFormInstance`). */
@@ -80,7 +83,10 @@ export interface DraftSaver {
   retryNow(): void;
   /** After a 412: saves the latest answers over the other changes (without the stale version). */
   overwrite(): void;
-  /** After a 412: the caller loaded the saved version (`data`, as the form now holds it); forget the local answers. */
+  /**
+   * After a 412: the caller loaded the saved version (`data`, as the form now holds it; `instance` as read, with its
+   * `@odata.etag`, which the next save is checked against); forget the local answers.
+   */
   resetTo(instance: FormInstance, data: JsonObject): void;
   /** Saves with status Submitted; resolves the submitted instance, or null when it failed (the state says why). */
   submit(data: JsonObject): Promise<FormInstance | null>;
@@ -121,7 +127,7 @@ export function createDraftSaver(options: DraftSaverOptions): DraftSaver {
   let latest: JsonObject | null = null;
   /** The answers the server has (by identity): equal to `latest` means nothing is unsaved. */
   let onServer: JsonObject | null = null;
-  let version: string | null = null;
+  let version: string | null = options.version ?? null;
   let linkToken = options.linkToken;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let inFlight: Promise<void> | null = null;
@@ -251,7 +257,7 @@ export function createDraftSaver(options: DraftSaverOptions): DraftSaver {
       clearDraft(formSchemaId, state.formInstanceId);
       latest = data;
       onServer = data;
-      version = null;
+      version = etagOfRow(instance);
       set({ status: 'saved', error: null, failedAction: null, retryAt: null, attempts: 0, saved: instance });
     },
     async submit(data) {

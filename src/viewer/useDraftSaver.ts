@@ -9,6 +9,8 @@ export interface UseDraftSaverOptions {
   formSchemaId: string;
   formId: string;
   formInstanceId: string | null;
+  /** The version (ETag) the instance was read at; its first save is checked against it. */
+  version?: string | null;
   linkToken: string | null;
   debounceMs?: number;
   backoff?: SaveBackoff;
@@ -31,6 +33,7 @@ export function useDraftSaver(options: UseDraftSaverOptions): { saver: DraftSave
       formSchemaId: options.formSchemaId,
       formId: options.formId,
       formInstanceId: options.formInstanceId,
+      version: options.version,
       linkToken: options.linkToken,
       debounceMs: options.debounceMs,
       backoff: options.backoff,

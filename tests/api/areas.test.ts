@@ -75,6 +75,19 @@ describe('client.crud', () => {
         api().patch({ name: 'm', lastUpdatedDateTime: new Date('2024-01-02T03:04:05.000Z') }),
       ).resolves.toEqual({ name: 'm' });
       expect(JSON.parse(calls[0]!.body)).toEqual({ name: 'm', lastUpdatedDateTime: '2024-01-02T03:04:05.000Z' });
+      expect(calls[0]!.headers.get('if-match')).toBeNull();
+    });
+
+    it('patch: sends the version of a row read through OData as If-Match (never as a property); ifMatch overrides', async () => {
+      const calls = capture('patch', `/api/crud/${entity}/patch`, () => HttpResponse.json({ name: 'm' }));
+      await api().patch({ '@odata.etag': '"4"', name: 'm' });
+      expect(calls[0]!.headers.get('if-match')).toBe('"4"');
+      expect(JSON.parse(calls[0]!.body)).toEqual({ name: 'm' });
+      await api().patch({ '@odata.etag': '"4"', name: 'm' }, { ifMatch: '"5"' });
+      expect(calls[1]!.headers.get('if-match')).toBe('"5"');
+      await api().patch({ '@odata.etag': '"4"', name: 'm' }, { ifMatch: null });
+      expect(calls[2]!.headers.get('if-match')).toBeNull();
+      expect(JSON.parse(calls[2]!.body)).toEqual({ name: 'm' });
     });
 
     it(`delete: DELETE /api/crud/${entity}/delete?Id`, async () => {

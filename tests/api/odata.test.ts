@@ -18,7 +18,7 @@ describe('the odata namespace', () => {
     }
     expect(Object.keys(odata).sort()).toEqual(
       [
-        'ACCEPT', 'LIMITS', 'ODataError', 'and', 'buildQuery', 'contains', 'endswith', 'eq', 'filter', 'ge', 'gt', 'guid',
+        'ACCEPT', 'LIMITS', 'ODataError', 'and', 'buildQuery', 'contains', 'endswith', 'eq', 'etagOfRow', 'filter', 'ge', 'gt', 'guid',
         'le', 'lt', 'ne', 'not', 'or', 'serializeFilter', 'startswith', 'toQueryTree', 'tolower', 'toupper',
       ].sort(),
     );
@@ -273,5 +273,14 @@ describe('client.odata', () => {
     await expect(client.odata.forms.list(nullOptions)).rejects.toThrow(ArgumentError);
     await expect(client.odata.forms.list(nullOptions)).rejects.toThrow(message);
     await expect(client.odata.formSchemas.getOne(nullOptions as never)).rejects.toThrow(message);
+  });
+});
+
+describe('row versions', () => {
+  it('etagOfRow reads the @odata.etag a read answered with a row, or null', () => {
+    expect(odata.etagOfRow({ '@odata.etag': '"3"', name: 'x' })).toBe('"3"');
+    expect(odata.etagOfRow({ name: 'x' })).toBeNull();
+    expect(odata.etagOfRow({ '@odata.etag': '' })).toBeNull();
+    expect(odata.etagOfRow(null)).toBeNull();
   });
 });

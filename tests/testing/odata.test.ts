@@ -101,19 +101,24 @@ describe('OData endpoints', () => {
 
   it('selects properties and expands navigation properties', async () => {
     const selected = await odata<Record<string, unknown>>('FormOData', { $select: 'formId,name', $top: '1' });
-    expect(selected.value).toEqual([{ formId: seedIds.forms.loanApplication, name: 'Loan Application' }]);
+    // Every row answers its version whatever $select says, expanded rows too.
+    expect(selected.value).toEqual([{ '@odata.etag': '"1"', formId: seedIds.forms.loanApplication, name: 'Loan Application' }]);
     const expanded = await odata<Record<string, unknown>>('FormOData', {
       $filter: `formId eq ${seedIds.forms.expenseClaim}`,
       $select: 'name',
       $expand: 'formSchemas($select=version;$orderby=version desc;$top=1),formGroup($select=name)',
     });
-    expect(expanded.value).toEqual([{ name: 'Expense Claim', formSchemas: [{ version: 2 }], formGroup: { name: 'Human Resources' } }]);
+    expect(expanded.value).toEqual([
+      { '@odata.etag': '"1"', name: 'Expense Claim', formSchemas: [{ '@odata.etag': '"1"', version: 2 }], formGroup: { '@odata.etag': '"1"', name: 'Human Resources' } },
+    ]);
     const nested = await odata<Record<string, unknown>>('FormInstanceOData', {
       $filter: `formInstanceId eq ${seedIds.formInstances.loanCompleted}`,
       $select: 'status',
       $expand: 'formSchema($select=version;$expand=form($select=name))',
     });
-    expect(nested.value).toEqual([{ status: FormInstanceStatus.Completed, formSchema: { version: 1, form: { name: 'Loan Application' } } }]);
+    expect(nested.value).toEqual([
+      { '@odata.etag': '"1"', status: FormInstanceStatus.Completed, formSchema: { '@odata.etag': '"1"', version: 1, form: { '@odata.etag': '"1"', name: 'Loan Application' } } },
+    ]);
     const groupForms = await odata<{ forms: unknown[] }>('FormGroupOData', { $expand: 'forms', $filter: `formGroupId eq ${seedIds.formGroups.humanResources}` });
     expect(groupForms.value[0]?.forms).toHaveLength(2);
   });
@@ -159,7 +164,9 @@ describe('OData endpoints', () => {
       $select: 'formInstanceId',
       $expand: 'form($select=name)',
     });
-    expect(expanded.value).toEqual([{ formInstanceId: seedIds.formInstances.expenseDeleted, form: { name: 'Expense Claim' } }]);
+    expect(expanded.value).toEqual([
+      { '@odata.etag': '"1"', formInstanceId: seedIds.formInstances.expenseDeleted, form: { '@odata.etag': '"1"', name: 'Expense Claim' } },
+    ]);
   });
 
   it('exports no parser from /testing: the domain holds it', () => {

@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createApiClient } from '../../src/api';
 import { FormInstanceStatus } from '../../src/api/enums';
 import { errorHandlers } from '../../src/testing';
 import { seedIds } from '../../src/testing/seed-ids';
@@ -231,6 +232,23 @@ describe('FormInstanceViewer: refetches', () => {
 });
 
 describe('FormInstanceViewer: a stale version (412)', () => {
+  it('checks the first save against the version it read: an answer saved elsewhere meanwhile is not overwritten', async () => {
+    const { user } = renderEdit({ formSchemaId: loan, formInstanceId: instances.loanInProgress });
+    const name = await screen.findByDisplayValue('Alan Turing');
+    // Someone else opened the same instance and saved first.
+    const other = createApiClient({ baseUrl: base, retry: { retries: 0 } });
+    const row = (await other.odata.formInstances.getOne({ filter: `formInstanceId eq ${instances.loanInProgress}` }))!;
+    const applicant = row.data.applicant as Record<string, unknown>;
+    await other.crud.forminstance.patch({ formInstanceId: row.formInstanceId, data: { ...row.data, applicant: { ...applicant, name: 'Grace Hopper' } }, '@odata.etag': row['@odata.etag'] });
+
+    await user.type(name, '!');
+    await screen.findByRole('alert', { name: 'This form was changed somewhere else' });
+    expect(saves().filter((s) => s.method === 'PATCH').at(-1)!.ifMatch).toBe('"1"');
+    const stored = backend.db.formInstances.find((i) => i.formInstanceId === instances.loanInProgress)!;
+    expect(stored.data).toMatchObject({ applicant: { name: 'Grace Hopper' } });
+    expect(name).toHaveValue('Alan Turing!');
+  });
+
   it('sends the version it has as If-Match, explains a 412, keeps the input, and saves over it on request', async () => {
     const stored = { ...backend.db.formInstances.find((i) => i.formInstanceId === instances.loanInProgress)! };
     let version = 1;
@@ -253,7 +271,8 @@ describe('FormInstanceViewer: a stale version (412)', () => {
     const name = await screen.findByDisplayValue('Alan Turing');
     await user.type(name, '!');
     await waitFor(() => expect(saveStatus()).toHaveTextContent('All changes saved'));
-    expect(saves()[0]!.ifMatch).toBeNull();
+    // The first save already carries the version the instance was read at.
+    expect(saves()[0]!.ifMatch).toBe('"1"');
     version += 1; // the other save
 
     await user.type(name, '?');

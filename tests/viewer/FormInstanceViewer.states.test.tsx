@@ -39,6 +39,28 @@ describe('FormInstanceViewer: mode', () => {
     expect(screen.queryByRole('button', { name: 'Submit' })).toBeNull();
     expect(screen.getByText('Your name')).toBeInTheDocument();
   });
+
+  it("titles the form with its name and description, never the schema's internal name", async () => {
+    backend.setCurrentUser(null);
+    const schema = backend.db.formSchemas.find((s) => s.formSchemaId === schemas.contactRequestV1)!;
+    schema.name = 'Contact Request v1 (internal)';
+    renderViewer({ formSchemaId: schemas.contactRequestV1 });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Contact Request' })).toBeInTheDocument();
+    expect(screen.getByText('Public contact form.')).toBeInTheDocument();
+    expect(screen.queryByText(/internal|v1/)).toBeNull();
+    // The browser tab too.
+    await waitFor(() => expect(document.title).toContain('Contact Request'));
+    expect(document.title).not.toMatch(/internal|v1/);
+  });
+
+  it('titles a form whose name cannot be read with the generic label', async () => {
+    const schema = backend.db.formSchemas.find((s) => s.formSchemaId === schemas.contactRequestV1)!;
+    schema.name = 'Contact Request v1 (internal)';
+    backend.db.forms = backend.db.forms.filter((f) => f.formId !== schema.formId);
+    renderViewer({ formSchemaId: schemas.contactRequestV1 });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Form' })).toBeInTheDocument();
+    expect(screen.queryByText(/internal/)).toBeNull();
+  });
 });
 
 describe('FormInstanceViewer: loading and not found', () => {

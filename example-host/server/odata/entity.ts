@@ -25,6 +25,11 @@ export interface SqlEntityMapping {
    * named here (e.g. a PDF's bytes, a row version) can never be filtered, sorted or answered.
    */
   readonly columns: Readonly<Record<string, AnyPgColumn>>;
+  /**
+   * The row's version column and how a version reads as an ETag: every row read is answered with
+   * `@odata.etag`, which a client sends back as `If-Match`. None: rows carry no version.
+   */
+  readonly etag?: { readonly column: AnyPgColumn; readonly of: (version: unknown) => string };
 }
 
 /** One entity set, checked: its type, its table and each property's column with the column's key in the table. */
@@ -34,6 +39,8 @@ export interface SqlEntity extends SqlEntityMapping {
   readonly tableName: { readonly schema?: string; readonly name: string };
   /** Per property: the column and its JavaScript key in the drizzle table (for aliased copies). */
   readonly keys: Readonly<Record<string, string>>;
+  /** The JavaScript key of the version column in the drizzle table, when the rows carry an ETag. */
+  readonly etagKey?: string;
 }
 
 /** The entity sets of a service: the domain schema and the checked table mapping of each type. */
@@ -97,12 +104,15 @@ export function defineSqlModel(
         throw new Error(`Navigation '${typeName}.${name}' links properties of different types.`);
       }
     }
+    const etagKey = mapping.etag ? tableColumns.find(([, c]) => c === mapping.etag?.column)?.[0] : undefined;
+    if (mapping.etag && etagKey === undefined) throw new Error(`The version column of '${typeName}' is not a column of its table.`);
     const config = getTableConfig(mapping.table);
     entities[typeName] = {
       ...mapping,
       type,
       tableName: config.schema ? { schema: config.schema, name: getTableName(mapping.table) } : { name: getTableName(mapping.table) },
       keys,
+      ...(etagKey === undefined ? {} : { etagKey }),
     };
   }
   return { schema, entities };

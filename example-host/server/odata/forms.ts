@@ -2,10 +2,12 @@
  * The forms entity sets (docs/spec.md, Calls: /odata/FormOData, FormGroupOData, FormInstanceOData,
  * FormSchemaOData) mapped onto the server's tables. The names, types and navigations come from the
  * domain (`FORMS_ODATA_SCHEMA`), the same the test fake serves; only the columns are said here.
- * Columns left out (a form's PDF bytes, row versions, an instance's creator) are never answered.
+ * Columns left out (a form's PDF bytes, an instance's creator) are never answered; a row's version is
+ * answered as its `@odata.etag`.
  */
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { FORMS_ODATA_SCHEMA } from '../../../src/domain/odata';
+import { etagOf } from '../../../src/domain/forms';
 import { formGroups, formInstances, forms, formSchemas } from '../db/schema';
 import { defineSqlModel } from './entity';
 
@@ -58,10 +60,13 @@ export const FORMS_COLUMNS = {
   },
 } as const;
 
+// Each row read answers its `row_version` as `@odata.etag`, the ETag its CRUD answers carry.
+const versionOf = (table: { rowVersion: AnyPgColumn }) => ({ column: table.rowVersion, of: (version: unknown) => etagOf(String(version)) });
+
 /** The SQL model of the forms OData service: `runODataQuery(db, FORMS_SQL_MODEL, 'Form', query, { scope })`. */
 export const FORMS_SQL_MODEL = defineSqlModel(FORMS_ODATA_SCHEMA, {
-  Form: { table: forms, columns: FORMS_COLUMNS.Form },
-  FormGroup: { table: formGroups, columns: FORMS_COLUMNS.FormGroup },
-  FormSchema: { table: formSchemas, columns: FORMS_COLUMNS.FormSchema },
-  FormInstance: { table: formInstances, columns: FORMS_COLUMNS.FormInstance },
+  Form: { table: forms, columns: FORMS_COLUMNS.Form, etag: versionOf(forms) },
+  FormGroup: { table: formGroups, columns: FORMS_COLUMNS.FormGroup, etag: versionOf(formGroups) },
+  FormSchema: { table: formSchemas, columns: FORMS_COLUMNS.FormSchema, etag: versionOf(formSchemas) },
+  FormInstance: { table: formInstances, columns: FORMS_COLUMNS.FormInstance, etag: versionOf(formInstances) },
 });

@@ -10,6 +10,7 @@ import type { AnyPgColumn, PgDatabase, PgQueryResultHKT, PgTable } from 'drizzle
 import {
   bindQuery,
   effectiveTop,
+  ODATA_ETAG,
   type ODataNavigation,
   type ODataPage,
   type ODataQuery,
@@ -35,6 +36,9 @@ interface Context {
 
 type Fields = Record<string, AnyPgColumn>;
 
+// The row version read with each row (never a property name: those are the contract's identifiers).
+const VERSION_FIELD = '__version';
+
 // The columns a read needs: what it answers, what its expansions link through, and the key.
 function fieldsFor(ref: TableRef, query: ODataQuery, extra: readonly string[] = []): Fields {
   const type = ref.entity.type;
@@ -50,6 +54,8 @@ function fieldsFor(ref: TableRef, query: ODataQuery, extra: readonly string[] = 
     if (!column) throw new Error(`'${type.name}.${name}' has no column.`);
     fields[name] = column;
   }
+  const version = ref.entity.etagKey === undefined ? undefined : table[ref.entity.etagKey];
+  if (version) fields[VERSION_FIELD] = version;
   return fields;
 }
 
@@ -155,6 +161,7 @@ async function project(ctx: Context, entity: SqlEntity, rows: readonly ODataRow[
   const names = query.select ?? Object.keys(entity.type.properties);
   const out = rows.map((row) => {
     const projected: ODataRow = {};
+    if (entity.etag && row[VERSION_FIELD] !== undefined) projected[ODATA_ETAG] = entity.etag.of(row[VERSION_FIELD]);
     for (const name of names) projected[name] = row[name] ?? null;
     return projected;
   });

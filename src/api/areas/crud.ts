@@ -1,14 +1,26 @@
 /** `/api/crud/{entity}/*`: create, update, delete and soft delete (docs/spec.md, Calls). */
 import { assertDefined } from '../args';
+import { ODATA_ETAG } from '../../domain/odata';
+import { etagOfRow, type ODataEntity } from '../odata';
 import type { CallOptions, Transport } from '../transport';
 import type { CrudEntities, CrudEntityName } from '../types';
+
+/** Options of a CRUD patch. */
+export interface CrudPatchOptions extends CallOptions {
+  /** The version (ETag) the change is based on; null: not checked, even when the body carries one. */
+  ifMatch?: string | null;
+}
 
 /** Create, update, delete and soft delete of one entity. */
 export interface CrudEntityApi<T> {
   /** `POST /api/crud/{entity}/post`: creates the entity and resolves the saved one. */
   post(body: Partial<T>, options?: CallOptions): Promise<T | null>;
-  /** `PATCH /api/crud/{entity}/patch`: updates the entity and resolves the saved one. */
-  patch(body: Partial<T>, options?: CallOptions): Promise<T | null>;
+  /**
+   * `PATCH /api/crud/{entity}/patch`: updates the entity and resolves the saved one. The version it was based on
+   * goes as `If-Match` (a stale one is 412 and changes nothing): `options.ifMatch`, else the `@odata.etag` of a row
+   * read through OData that the body still carries (that annotation is never sent as a property).
+   */
+  patch(body: Partial<ODataEntity<T>>, options?: CrudPatchOptions): Promise<T | null>;
   /** `DELETE /api/crud/{entity}/delete?Id`: removes the row (204). */
   delete(id: string, options?: CallOptions): Promise<null>;
   /** `PATCH /api/crud/{entity}/softdelete?Id`: marks the row deleted; resolves the server's boolean. */
@@ -27,7 +39,15 @@ function entityApi<T>(transport: Transport, entity: CrudEntityName): CrudEntityA
     },
     patch: async (body, options) => {
       assertDefined('body', body);
-      return transport.request({ method: 'PATCH', path: `${base}patch`, json: body, signal: options?.signal });
+      const { [ODATA_ETAG]: _read, ...rest } = body;
+      const ifMatch = options?.ifMatch !== undefined ? options.ifMatch : etagOfRow(body);
+      return transport.request({
+        method: 'PATCH',
+        path: `${base}patch`,
+        json: rest,
+        headers: ifMatch ? { 'If-Match': ifMatch } : undefined,
+        signal: options?.signal,
+      });
     },
     delete: async (id, options) => {
       assertDefined('id', id);

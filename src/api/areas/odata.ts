@@ -2,7 +2,7 @@
 import { ArgumentError } from '../errors';
 import { singleOrNull } from '../guards';
 import { ACCEPT, buildQuery } from '../odata';
-import type { ODataQueryOptions, ODataResult } from '../odata';
+import type { ODataEntity, ODataQueryOptions, ODataResult } from '../odata';
 import type { CallOptions, Transport } from '../transport';
 import type { Form, FormGroup, FormInstance, FormSchema } from '../types';
 
@@ -12,9 +12,9 @@ export interface ODataEntitySet<T> {
   list(options?: ODataQueryOptions<T>, callOptions?: CallOptions): Promise<ODataResult<T> | null>;
   /**
    * Asks for one row (`$top=1`) and resolves it, or null when there is none; rejects with
-   * 'Expected one or zero results' when more than one comes back.
+   * 'Expected one or zero results' when more than one comes back. The row carries its version (`@odata.etag`).
    */
-  getOne(options?: ODataQueryOptions<T>, callOptions?: CallOptions): Promise<T | null>;
+  getOne(options?: ODataQueryOptions<T>, callOptions?: CallOptions): Promise<ODataEntity<T> | null>;
 }
 
 /** The OData API. */

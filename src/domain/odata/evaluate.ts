@@ -11,9 +11,17 @@ import { bindQuery, entityType, hidesSoftDeleted, resolvePath, type ODataEntityT
 /** A row of an entity set: property name → value (dates as `Date` or ISO strings). */
 export type ODataRow = Record<string, unknown>;
 
+/**
+ * The annotation that carries a row's version in an OData answer, on every row (expanded ones too) whatever
+ * `$select` says: a client that read a row sends it back as `If-Match`, so even its first write is checked.
+ */
+export const ODATA_ETAG = '@odata.etag';
+
 /** Where the evaluator finds rows: every row of an entity type that the caller may see (deleted ones too). */
 export interface ODataRowSource {
   rows(typeName: string): readonly ODataRow[];
+  /** The ETag of a row (answered as {@link ODATA_ETAG}); none: rows of that type carry no version. */
+  etag?(typeName: string, row: ODataRow): string | undefined;
 }
 
 /** The answer of a read: the rows of the page, and the count before paging when `$count=true`. */
@@ -136,6 +144,8 @@ class Evaluator {
   /** Applies `$select` and `$expand` to one row. */
   project(entity: ODataEntityType, row: ODataRow, query: ODataQuery): ODataRow {
     const out: ODataRow = {};
+    const etag = this.source.etag?.(entity.name, row);
+    if (etag !== undefined) out[ODATA_ETAG] = etag;
     for (const name of query.select ?? Object.keys(entity.properties)) out[name] = own(row, name) ?? null;
     for (const item of query.expand ?? []) {
       const nav = (entity.navigations ?? {})[item.navigation];

@@ -59,7 +59,7 @@ export type {
   ODataPathStep,
   ResolvedPath,
 } from './schema';
-export { evaluateODataQuery } from './evaluate';
+export { evaluateODataQuery, ODATA_ETAG } from './evaluate';
 export type { ODataRow, ODataRowSource, ODataPage } from './evaluate';
 export { FORMS_ODATA_SCHEMA, FORMS_ODATA_SETS } from './forms-schema';
 export type { FormsODataType } from './forms-schema';

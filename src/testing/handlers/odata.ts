@@ -14,8 +14,9 @@ import {
   type FormsODataType,
   type ODataRow,
 } from '../../domain/odata';
-import { ANONYMOUS_INSTANCES_MESSAGE, checkPresentedLink, FORM_LINK_MODE_HEADER, seesSoftDeleted } from '../../domain/forms';
+import { ANONYMOUS_INSTANCES_MESSAGE, checkPresentedLink, etagOf, FORM_LINK_MODE_HEADER, seesSoftDeleted } from '../../domain/forms';
 import type { FakeDb } from '../db';
+import { rowVersion } from '../forms-model';
 import { FakeHttpError, json } from '../http';
 import { presentedLinkToken } from './forms';
 import { form, user, type FakeRoute, type RouteContext } from './route';
@@ -69,6 +70,8 @@ function odataRoute(set: keyof typeof FORMS_ODATA_SETS, access: FakeRoute['acces
       const visible = visibleTo(ctx.backend.db, ctx);
       const page = evaluateODataQuery(FORMS_ODATA_SCHEMA, typeName, query, {
         rows: (type) => visible[type as FormsODataType],
+        // Every row answers its version, as the CRUD answers' ETag.
+        etag: (_type, row) => etagOf(rowVersion(row)),
       });
       const body = page.count === undefined ? { value: page.value } : { '@odata.count': page.count, value: page.value };
       // A link holder learns what its link lets it do (as the server tells it).
