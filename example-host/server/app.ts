@@ -76,15 +76,13 @@ export function createApp(services: Services, registry: RouteRegistry): Hono<App
   // Form instance writes are open to anonymous visitors: their body is the instance's data (at most 1 MiB) and a
   // little more, never the 10 MiB other requests may send (refused before it is read when Content-Length says so).
   const instanceBodyBytes = Math.min(MAX_INSTANCE_BODY_BYTES, config.maxBodyBytes);
-  for (const path of ['/api/crud/forminstance/post', '/api/crud/forminstance/patch']) {
-    app.use(
-      path,
-      bodyLimit({
-        maxSize: instanceBodyBytes,
-        onError: (c) => problem(c, 413, `The request body is larger than ${instanceBodyBytes} bytes.`),
-      }),
-    );
-  }
+  const instanceBodyLimit = bodyLimit({
+    maxSize: instanceBodyBytes,
+    onError: (c) => problem(c, 413, `The request body is larger than ${instanceBodyBytes} bytes.`),
+  });
+  const instanceWrites = new Set(['/api/crud/forminstance/post', '/api/crud/forminstance/patch']);
+  // On every path, so that the app declares no route of its own (deny by default): the check picks the instance writes.
+  app.use('*', (c, next) => (instanceWrites.has(c.req.path) ? instanceBodyLimit(c, next) : next()));
 
   app.use(
     '*',
