@@ -60,21 +60,27 @@ export function hasNulCharacter(value: string): boolean {
  */
 export function checkJsonText(text: string): void {
   let depth = 0;
-  let inString = false;
+  // Where the next backslash is (-1: none left): found once per escape, not once per string.
+  let backslash = text.indexOf('\\');
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
-    if (inString) {
-      if (code === 0x5c /* \ */) {
+    if (code === 0x22 /* " */) {
+      // A string: jump to its closing quote, stopping only at escapes.
+      for (;;) {
+        if (backslash !== -1 && backslash <= i) backslash = text.indexOf('\\', i + 1);
+        const quote = text.indexOf('"', i + 1);
+        if (quote === -1) return;
+        if (backslash === -1 || quote < backslash) {
+          i = quote;
+          break;
+        }
         // `\u0000` is the only way valid JSON writes NUL; any other escape is skipped whole.
-        if (text.charCodeAt(i + 1) === 0x75 /* u */ && text.startsWith('0000', i + 2)) {
+        if (text.charCodeAt(backslash + 1) === 0x75 /* u */ && text.startsWith('0000', backslash + 2)) {
           throw new DomainError(400, NUL_CHARACTER_MESSAGE, { code: 'nul-character' });
         }
-        i += 1;
-      } else if (code === 0x22 /* " */) {
-        inString = false;
+        i = backslash + 1;
+        backslash = text.indexOf('\\', i + 1);
       }
-    } else if (code === 0x22) {
-      inString = true;
     } else if (code === 0x5b /* [ */ || code === 0x7b /* { */) {
       depth += 1;
       if (depth > MAX_JSON_DEPTH) throw new DomainError(400, JSON_TOO_DEEP_MESSAGE, { code: 'json-depth' });

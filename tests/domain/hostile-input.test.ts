@@ -52,6 +52,27 @@ describe('JSON bodies', () => {
     expect(refusal(() => checkJsonText(JSON.stringify({ text: 'a\\"[[[' })))).toMatchObject({ status: 200 });
   });
 
+  it('agree with a recursive count on strings full of quotes, backslashes and brackets', () => {
+    let seed = 7;
+    const random = (n: number) => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      return (seed >>> 8) % n;
+    };
+    const pieces = ['\\', '"', '[', ']', '{', '}', 'u0000', '\\u0000', 'a', '\n'];
+    const text = () => Array.from({ length: random(8) }, () => pieces[random(pieces.length)]).join('');
+    const value = (depth: number): unknown => {
+      if (depth === 0) return text();
+      return random(2) === 0 ? [value(depth - 1), text()] : { [text()]: value(depth - 1) };
+    };
+    const depthOf = (v: unknown): number =>
+      typeof v === 'object' && v !== null ? 1 + Math.max(0, ...Object.values(v as object).map(depthOf)) : 0;
+    for (let i = 0; i < 300; i++) {
+      const v = value(1 + random(MAX_JSON_DEPTH + 40));
+      const expected = depthOf(v) > MAX_JSON_DEPTH ? JSON_TOO_DEEP_MESSAGE : 'accepted';
+      expect(refusal(() => checkJsonText(JSON.stringify(v))).message, JSON.stringify(v).slice(0, 80)).toBe(expected);
+    }
+  });
+
   it('refuse NUL in a value or a property name, not the text "\\u0000" written with an escaped backslash', () => {
     expect(refusal(() => parseJsonText(JSON.stringify({ name: 'a\u0000b' })))).toEqual({ status: 400, message: NUL_CHARACTER_MESSAGE, code: 'nul-character' });
     expect(refusal(() => parseJsonText(JSON.stringify({ data: { 'k\u0000': 1 } })))).toMatchObject({ status: 400, message: NUL_CHARACTER_MESSAGE });
