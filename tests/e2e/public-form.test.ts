@@ -111,8 +111,11 @@ describe('a public form, filled in by an anonymous visitor', () => {
     await page.getByLabel('Full name').fill('Vera Visitor');
     await page.getByLabel('Email address').fill('vera at example.com');
     await page.getByRole('button', { name: 'Next' }).click();
-    // The page is checked before leaving it: the field says what is wrong, and the step does not change.
-    await page.getByText('Enter an email address in the correct format, like name@example.com').waitFor();
+    // The page is checked before leaving it: the summary and the field say what is wrong, and the step does not
+    // change. (The click on Next lands although leaving the email field shows its error.)
+    const emailError = 'Enter an email address in the correct format, like name@example.com';
+    await page.getByRole('link', { name: emailError }).waitFor();
+    expect(await page.getByText(emailError).count()).toBe(2);
     expect(await page.getByLabel('Email address').getAttribute('aria-invalid')).toBe('true');
     expect(await page.getByText('Step 1 of 2').count()).toBe(1);
     expect(await page.getByLabel('Full name').inputValue()).toBe('Vera Visitor');
