@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { errorHandlers } from '../../src/testing';
 import { seedIds } from '../../src/testing/seed-ids';
+import { draftKey } from '../../src/viewer/draft-storage';
 import { FormInstanceViewer } from '../../src/viewer/index';
 import { storyHandlers } from '../support/fakeBackend';
 
@@ -13,6 +14,10 @@ const meta = {
   component: FormInstanceViewer,
   parameters: { layout: 'padded' },
   args: { formSchemaId: schemas.contactRequestV1, mode: 'edit', saveDelayMs: 400 },
+  // Every story starts on a device that holds no form (one story's typing would otherwise make the next one ask).
+  beforeEach: () => {
+    for (const key of Object.keys(localStorage)) if (key.startsWith('ccq-forms-admin:form-')) localStorage.removeItem(key);
+  },
 } satisfies Meta<typeof FormInstanceViewer>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -113,3 +118,53 @@ export const Submitted: Story = {
     await expect(await canvas.findByRole('heading', { name: 'Thank you — your form was submitted' })).toBeInTheDocument();
   },
 };
+
+/** The same public URL opened again on this device: the visitor is asked before anything is restored. */
+export const ResumeQuestion: Story = {
+  parameters: { fakeUser: null },
+  beforeEach: () => {
+    const key = draftKey(schemas.contactRequestV1, null);
+    localStorage.setItem(key, JSON.stringify({ data: { applicant: { name: 'Someone Earlier', email: 'earlier@example.com' } }, updatedAt: new Date().toISOString() }));
+    return () => localStorage.removeItem(key);
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { name: 'Continue where you left off?' })).toBeInTheDocument();
+    await expect(canvas.getByText(/Answered so far: Your name, Your email\./)).toBeInTheDocument();
+  },
+};
+
+/** The server refuses the save (403): what the visitor can do, and no retry. */
+export const SaveRefused: Story = {
+  parameters: {
+    fakeUser: null,
+    msw: {
+      handlers: {
+        crud: [
+          errorHandlers.failing('/api/crud/forminstance/post', 403, { body: refusal(403, 'Forbidden', "The claim 'FormInstance_Add' is required.") }),
+          ...storyHandlers.crud,
+        ],
+      },
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(await canvas.findByRole('textbox', { name: /Your name/ }), 'Grace Hopper');
+    const alert = await canvas.findByRole('alert', { name: 'Your changes are not saved yet' });
+    await expect(alert).toHaveTextContent(/You may not change this form/);
+    await expect(within(alert).queryByRole('button', { name: 'Retry now' })).toBeNull();
+  },
+};
+
+/** An instance link without its token, in a host that offers its sign-in. */
+export const SignInOffered: Story = {
+  args: { formInstanceId: instances.contactSubmitted, onSignIn: () => undefined },
+  parameters: { fakeUser: null },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+  },
+};
+
+/** In a host page that has its own h1: the form's title is an h2. */
+export const UnderHostHeading: Story = { args: { mode: 'view', titleOrder: 2 }, parameters: { fakeUser: null } };
