@@ -70,6 +70,36 @@ export const RepeatableSection: Story = {
   },
 };
 
+/** An item just removed: the section says so in a live region and offers 'Undo', which puts it back where it was. */
+export const RepeatableItemRemoved: Story = {
+  args: {
+    initialPage: 1,
+    initialData: {
+      applicant: { name: 'Ada Lovelace', contactBy: 'email' },
+      employment: { status: 'unemployed' },
+      dependants: [{ name: 'Byron', age: 9 }, { name: 'Annabella', age: 7 }],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(within(canvas.getByRole('group', { name: 'Dependant 1' })).getByRole('button', { name: 'Remove' }));
+    await expect(canvas.getByText('Dependant 1 removed.')).toBeInTheDocument();
+    await expect(canvas.getByRole('button', { name: 'Undo' })).toBeEnabled();
+  },
+};
+
+/** A number typed with a comma is kept as typed and refused with a message, never read as another number. */
+export const NumberWithComma: Story = {
+  args: { schema: widgetGallerySchema([]) },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const height = canvas.getByLabelText(/^Height \(m\)/);
+    await userEvent.type(height, '1,65');
+    await userEvent.tab();
+    await expect(canvas.getByText('Write the number with a point for decimals and without commas, like 1.65')).toBeInTheDocument();
+  },
+};
+
 /** The answers read-only, every page in the same layout. */
 export const ViewMode: Story = {
   args: {
