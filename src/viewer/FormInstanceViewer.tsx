@@ -34,6 +34,7 @@ import { clearResume, readDraft, removeExpiredProgress } from './draft-storage';
 import { ResumePrompt, type ResumePromptProps } from './ResumePrompt';
 import { forgetStoredProgress, readStoredProgress, type StoredProgress } from './stored-progress';
 import { saveFailureText } from './save-failure';
+import { ProblemTitle } from './ProblemTitle';
 import { clearStep, readStep, writeStep } from './step-storage';
 import { useDraftSaver } from './useDraftSaver';
 
@@ -362,7 +363,7 @@ function ViewerLoader({ formSchemaId, mode, instanceId, linkToken, resumed, onRe
   const loaded = schema !== undefined && (instanceId === null || instance !== undefined) && !linkModeQuery.isLoading;
   // A failed refetch never replaces a form that is on screen (and maybe being filled in).
   if (problem && !resumeFailed && !loaded) {
-    return <LoadProblemAlert problem={problem} error={error} labels={labels} onSignIn={shared.onSignIn} onRetry={() => {
+    return <LoadProblemAlert problem={problem} error={error} labels={labels} onSignIn={shared.onSignIn} titleOrder={shared.titleOrder} onRetry={() => {
       if (schemaQuery.error) void schemaQuery.refetch();
       if (instanceError) void instanceQuery.refetch();
     }} retrying={schemaQuery.isFetching || instanceQuery.isFetching} />;
@@ -385,19 +386,28 @@ function ViewerLoader({ formSchemaId, mode, instanceId, linkToken, resumed, onRe
   return <LoadedViewer schema={schema} instance={instance ?? null} mode={viewLink ? 'view' : mode} viewLink={viewLink} linkToken={linkToken} shared={shared} />;
 }
 
-function LoadProblemAlert(props: { problem: LoadProblem; error: unknown; labels: Labels; onSignIn?: () => void; onRetry: () => void; retrying: boolean }) {
-  const { problem, error, labels, onSignIn, onRetry, retrying } = props;
+function LoadProblemAlert(props: {
+  problem: LoadProblem;
+  error: unknown;
+  labels: Labels;
+  onSignIn?: () => void;
+  onRetry: () => void;
+  retrying: boolean;
+  titleOrder: 1 | 2 | 3 | 4 | 5 | 6;
+}) {
+  const { problem, error, labels, onSignIn, onRetry, retrying, titleOrder } = props;
+  const heading = (text: string) => <ProblemTitle text={text} order={titleOrder} />;
   switch (problem) {
     case 'notFound':
-      return <ErrorAlert title={labels.formNotFoundTitle} message={labels.formNotFoundMessage} />;
+      return <ErrorAlert title={heading(labels.formNotFoundTitle)} message={labels.formNotFoundMessage} />;
     case 'instanceNotFound':
-      return <ErrorAlert title={labels.formNotFoundTitle} message={labels.formInstanceNotFoundMessage} />;
+      return <ErrorAlert title={heading(labels.formNotFoundTitle)} message={labels.formInstanceNotFoundMessage} />;
     case 'linkInvalid':
-      return <ErrorAlert title={labels.formLinkInvalidTitle} message={labels.formLinkInvalidMessage} />;
+      return <ErrorAlert title={heading(labels.formLinkInvalidTitle)} message={labels.formLinkInvalidMessage} />;
     case 'accessDenied':
       return (
         <ErrorAlert
-          title={labels.formAccessDeniedTitle}
+          title={heading(labels.formAccessDeniedTitle)}
           message={
             <>
               {labels.formAccessDeniedMessage}
@@ -413,7 +423,7 @@ function LoadProblemAlert(props: { problem: LoadProblem; error: unknown; labels:
         />
       );
     default:
-      return <ErrorAlert title={labels.formLoadFailedTitle} error={error} onRetry={onRetry} retrying={retrying} />;
+      return <ErrorAlert title={heading(labels.formLoadFailedTitle)} error={error} onRetry={onRetry} retrying={retrying} />;
   }
 }
 
