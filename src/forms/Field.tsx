@@ -1,12 +1,14 @@
 import { memo, useEffect, useRef, useState } from 'react';
 import type { CompiledField } from '../engine/compile';
-import type { FieldHandle } from '../engine/engine';
+import type { FieldHandle, FormEngine } from '../engine/engine';
+import { escapePointerSegment } from '../domain/json-pointer';
 import { afterPress } from './after-press';
 import { fieldDomId, useFieldState, useFormContext } from './context';
 import { EditWidget } from './widgets/EditWidget';
 import { renderLiteField } from './widgets/LiteField';
 import { StaticText } from './widgets/StaticText';
 import { ViewField } from './widgets/ViewField';
+import { dateAmong, isFullTime, timeOnDate } from './widgets/values';
 
 /** Props of {@link Field}. */
 export interface FieldProps {
@@ -53,7 +55,7 @@ export const Field = memo(function Field({ cf, itemBase, itemIndex, lite = false
     state,
     disabled,
     readOnly: state.readOnly,
-    onChange: handle.setValue,
+    onChange: datedChange(engine, cf, handle),
     onBlur: touch,
     labels,
   };
@@ -61,3 +63,29 @@ export const Field = memo(function Field({ cf, itemBase, itemIndex, lite = false
   if (lite || focusedLite) return renderLiteField({ ...props, onFocusChange: setFocusedLite });
   return <EditWidget {...props} />;
 });
+
+/**
+ * How a field stores a change. A `format: time` answer carries the offset of the date it belongs to (a date answer
+ * beside it in the same object), never just today's: typing the time restates it for that date, and typing the date
+ * restates the times beside it. Other fields store what their widget gives.
+ */
+function datedChange(engine: FormEngine, cf: CompiledField, handle: FieldHandle): (value: unknown) => void {
+  const parent = handle.key.slice(0, handle.key.lastIndexOf('/'));
+  if (cf.field.widget === 'time' && cf.info.format === 'time') {
+    return (value) => handle.setValue(timeOnDate(value, dateAmong(engine.getValue(parent))));
+  }
+  if (cf.field.widget === 'date') {
+    return (value) => {
+      handle.setValue(value);
+      const siblings = engine.getValue(parent);
+      // Only the date the times belong to (the first beside them) restates them.
+      if (typeof value !== 'string' || dateAmong(siblings) !== value) return;
+      for (const [name, time] of Object.entries(siblings as Record<string, unknown>)) {
+        if (!isFullTime(time)) continue;
+        const restated = timeOnDate(time, value);
+        if (restated !== time) engine.setValue(`${parent}/${escapePointerSegment(name)}`, restated);
+      }
+    };
+  }
+  return handle.setValue;
+}

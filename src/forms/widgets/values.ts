@@ -87,11 +87,52 @@ export function timeInputValue(value: unknown): string {
   return typeof value === 'string' ? value.slice(0, 5) : '';
 }
 
-/** The stored form of a time input: `HH:MM`, or an RFC 3339 full-time with the local offset when the schema asks for `format: time`. */
+/**
+ * The stored form of a time input: what was typed (`HH:MM`), or, when the schema asks for `format: time`, an RFC 3339
+ * full-time: the time typed with today's local offset, which the form then restates for the date the time belongs to
+ * ({@link timeOnDate}, {@link dateAmong}): today's offset would be an hour off for a date on the other side of a
+ * daylight-saving change.
+ */
 export function timeFromInput(text: string, format: string | undefined): string | undefined {
   if (text === '') return undefined;
   if (format !== 'time') return text;
   return `${text.length === 5 ? `${text}:00` : text}${localOffset(new Date())}`;
+}
+
+const FULL_TIME = /^(\d{2}:\d{2}:\d{2}(?:\.\d+)?)(?:Z|[+-]\d{2}:\d{2})$/;
+const PLAIN_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+// The local offset at `time` on `date` (local), or null without a valid date.
+function offsetOn(date: string | undefined, time: string): string | null {
+  if (date === undefined || !PLAIN_DATE.test(date)) return null;
+  const at = new Date(`${date}T${time}`);
+  return Number.isNaN(at.getTime()) ? null : localOffset(at);
+}
+
+/** Whether a stored value is an RFC 3339 full-time with an offset (what a `format: time` answer holds). */
+export function isFullTime(value: unknown): value is string {
+  return typeof value === 'string' && FULL_TIME.test(value);
+}
+
+/**
+ * A stored `format: time` answer with the offset local time has on `date` (YYYY-MM-DD) at that time; the time itself
+ * is kept as typed. Anything else comes back unchanged.
+ */
+export function timeOnDate(value: unknown, date: string | undefined): unknown {
+  if (!isFullTime(value)) return value;
+  const time = (FULL_TIME.exec(value) as RegExpExecArray)[1] as string;
+  const offset = offsetOn(date, time);
+  return offset === null ? value : `${time}${offset}`;
+}
+
+/**
+ * The date a time answer belongs to: the first date answer (YYYY-MM-DD) beside it in the same object (an
+ * appointment's day beside its time), or undefined.
+ */
+export function dateAmong(siblings: unknown): string | undefined {
+  if (siblings === null || typeof siblings !== 'object' || Array.isArray(siblings)) return undefined;
+  for (const value of Object.values(siblings)) if (typeof value === 'string' && PLAIN_DATE.test(value)) return value;
+  return undefined;
 }
 
 /** The value of an `<input type="datetime-local">` (local YYYY-MM-DDTHH:MM) for a stored date-time. */
