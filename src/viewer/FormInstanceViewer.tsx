@@ -234,7 +234,7 @@ export const FormInstanceViewer = factory<FormInstanceViewerFactory>((_props) =>
           />
         ) : (
           <ErrorAlert
-            title={labels.formModeInvalidTitle}
+            title={<ProblemTitle text={labels.formModeInvalidTitle} order={titleOrder} />}
             message={fillLabel(labels.formModeInvalidMessage, { mode: String(mode) })}
           />
         )}

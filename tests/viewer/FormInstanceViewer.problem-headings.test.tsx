@@ -28,3 +28,10 @@ describe('FormInstanceViewer: a form that cannot be shown still has a heading an
     expect(await screen.findByRole('heading', { level: 1, name: 'Form not found' })).toBeInTheDocument();
   });
 });
+
+describe('FormInstanceViewer: a mode that is neither edit nor view', () => {
+  it('says so under an h1', async () => {
+    renderInApi(<FormInstanceViewer formSchemaId={seedIds.formSchemas.contactRequestV1} mode={'delete' as never} />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'This form link is not valid' })).toBeInTheDocument();
+  });
+});
