@@ -152,3 +152,34 @@ describe('an instance link without its token', () => {
     await context.close();
   });
 });
+
+describe('a signed-in reader (no FormInstance_Add)', () => {
+  it('fills in and submits the public form; a save the server refuses says what to do, not "connection"', async () => {
+    const instance = await api<{ formInstanceId: string }>('POST', '/api/crud/forminstance/post', { formSchemaId: schemaId, data: { name: 'Someone' } });
+    const { context, page, errors } = await newPage(stack.browser);
+    // Signed in through the viewer's own offer.
+    await page.goto(`${stack.url}/form-instance/${schemaId}?mode=edit&formInstanceId=${instance.body.formInstanceId}`);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await signInAtProvider(page, 'reader', 'reader-password');
+    // A reader may read this instance but not change it: the refusal is said in plain words, with no retry.
+    await page.getByLabel('Full name').fill('Changed by a reader');
+    await page.getByText('You may not change this form, so your answers cannot be saved.').waitFor({ timeout: 15_000 });
+    expect(await page.getByRole('button', { name: 'Retry now' }).count()).toBe(0);
+    expect(await page.getByText(/connection is back/).count()).toBe(0);
+
+    // The public form itself is theirs to fill in, as anyone's.
+    await page.goto(`${stack.url}/form-instance/${schemaId}?mode=edit`);
+    await page.getByLabel('Full name').fill('Rea Reader');
+    await page.getByLabel('Email address').fill('rea@example.com');
+    await page.getByText('All changes saved').waitFor({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('Thank you — your form was submitted').waitFor({ timeout: 15_000 });
+    expect(errors).toEqual([]);
+    await context.close();
+    const submitted = await api<{ value: { data: { name?: string } }[] }>(
+      'GET',
+      `/odata/FormInstanceOData?$filter=${encodeURIComponent(`formSchemaId eq ${schemaId} and status eq 2`)}`,
+    );
+    expect(submitted.body.value.map((i) => i.data.name)).toContain('Rea Reader');
+  });
+});
