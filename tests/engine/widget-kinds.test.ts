@@ -5,6 +5,7 @@ import { DomainError } from '../../src/domain/errors';
 import { checkWidgetBindings, FormLimitError, WIDGET_KINDS } from '../../src/engine';
 import { seedFormSchemas } from '../../src/testing/seed-forms';
 import { SEED_SCHEMA_CONTENTS } from '../../example-host/server/db/seed';
+import { showcaseLayout, showcaseSchema } from '../../example-host/server/db/seed-showcase';
 import { f, onePage, section } from './fixtures';
 
 const schemaOf = (properties: JsonObject, layout: FormLayout) => ({
@@ -105,6 +106,7 @@ describe('checkWidgetBindings: a saved layout can be filled in', () => {
   });
 
   it("accepts every seeded form (the fake's and the server's)", () => {
-    for (const schema of [...seedFormSchemas(), ...SEED_SCHEMA_CONTENTS]) expect(() => checkSchemaForSave(schema)).not.toThrow();
+    const showcase = { jsonSchema: showcaseSchema, layout: showcaseLayout };
+    for (const schema of [...seedFormSchemas(), ...SEED_SCHEMA_CONTENTS, showcase]) expect(() => checkSchemaForSave(schema)).not.toThrow();
   });
 });
