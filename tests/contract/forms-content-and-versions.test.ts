@@ -76,7 +76,7 @@ async function runScenario(target: ContractTarget): Promise<Observed> {
   const { jsonSchema, layout, data } = roundTripForm();
 
   // ---- content comes back as saved
-  const form = await admin.crud.form.post({ name: 'Round trip' });
+  const form = await admin.crud.form.post({ name: 'Round trip', description: 'Filled in once.' });
   const formId = form?.formId ?? '';
   const schema = await admin.crud.formschema.post({ formId, name: 'Round trip v1', jsonSchema, layout, isPublic: true });
   const schemaId = schema?.formSchemaId ?? '';
@@ -97,6 +97,10 @@ async function runScenario(target: ContractTarget): Promise<Observed> {
   facts.set('viewer.read.data', viewerRead.data);
   const viewerSchema = await formViewerQueries.schema(admin, schemaId, 'session').queryFn!({ signal: new AbortController().signal } as never);
   facts.set('viewer.schema.title', [viewerSchema.form?.name, viewerSchema.name]);
+  // An anonymous visitor of the public form reads the form's name and description too, and nothing else of it.
+  const visitorSchema = await formViewerQueries.schema(target.clientAs(null), schemaId, 'session').queryFn!({ signal: new AbortController().signal } as never);
+  const visitorForm = visitorSchema.form ?? {};
+  facts.set('visitor.schema.form', [Object.keys(visitorForm).sort(), visitorForm.formId === formId, visitorForm.name, visitorForm.description]);
   const saved = await saveFormInstance(admin, {
     formInstanceId: instanceId,
     formSchemaId: schemaId,
@@ -183,8 +187,9 @@ describe.each([
     expect(facts.get('instance.reloaded.valid')).toBe(true);
   });
 
-  it("reads the form's name with the schema, for the public form's title", () => {
+  it("reads the form's name and description with the schema, for the public form's title, anonymous visitors too", () => {
     expect(observed().facts.get('viewer.schema.title')).toEqual(['Round trip', 'Round trip v1']);
+    expect(observed().facts.get('visitor.schema.form')).toEqual([['@odata.etag', 'description', 'formId', 'name'], true, 'Round trip', 'Filled in once.']);
   });
 
   it('answers every read row with its version, selected and expanded rows too', () => {
