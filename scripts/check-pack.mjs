@@ -5,6 +5,8 @@
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
 
 const root = new URL('..', import.meta.url).pathname;
 const tmp = join(root, '.tmp', 'pack');
@@ -109,6 +111,34 @@ check('the built /viewer entry reaches no admin screen, fake backend or MSW', ()
   return `${seen.size} files reached from dist/viewer.js (${viewer.length} bytes entry)`;
 });
 check('scratch CJS project requires the entry points', () => run('node', ['cjs.cjs'], scratch));
+
+// What an integrator who embeds only the viewer pays, from the published files: the budget and the API areas it must
+// not carry are in scripts/viewer-embed-budget.json (tests/viewer/embed-size.test.ts checks the same from source).
+const embedBudget = JSON.parse(readFileSync(join(root, 'scripts', 'viewer-embed-budget.json'), 'utf8'));
+let embedResult = null;
+try {
+  embedResult = await build({
+    stdin: { contents: "export { APIProvider, FormInstanceViewer } from '@ccq/forms-admin/viewer';", resolveDir: scratch, loader: 'js' },
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'browser',
+    write: false,
+    external: ['react', 'react-dom', 'react/jsx-runtime', '@mantine/*', '@tanstack/react-query', 'oidc-client-ts', 'msw', 'msw/*'],
+    logLevel: 'silent',
+  });
+} catch (error) {
+  embedResult = error;
+}
+check(`the embedded viewer (APIProvider + FormInstanceViewer) stays within ${embedBudget.gzipBytes} bytes gzipped, without other API areas`, () => {
+  if (embedResult instanceof Error) throw embedResult;
+  const code = embedResult.outputFiles[0].text;
+  const gzipped = gzipSync(code, { level: 9 }).length;
+  const present = embedBudget.absentApiPaths.filter((path) => code.includes(path));
+  if (present.length) throw new Error(`the embedded viewer carries ${present.join(', ')}`);
+  if (gzipped > embedBudget.gzipBytes) throw new Error(`the embedded viewer is ${gzipped} bytes gzipped, over ${embedBudget.gzipBytes}`);
+  return `${gzipped} bytes gzipped`;
+});
 
 // A host at the LOWEST version of every peer range the package declares (msw, the optional peer, included): the
 // tarball and those versions must install together — npm refuses peers that conflict, as @mantine/* 9 does with any

@@ -7,5 +7,6 @@ import type { Labels } from './formsAdmin';
  * (Not Found, errors) must also render outside it, e.g. when a provider itself fails.
  */
 export function useLabels(): Labels {
-  return useContext(ApiContext)?.labels ?? defaultLabels;
+  const overrides = useContext(ApiContext)?.labelOverrides;
+  return overrides ? { ...defaultLabels, ...overrides } : defaultLabels;
 }

@@ -1,4 +1,5 @@
 /** The typed API client: one namespace per API area of docs/spec.md, Calls, over one fetch transport. */
+import { apiArea } from './area';
 import { createClaimApi } from './areas/claim';
 import type { ClaimApi } from './areas/claim';
 import { createCrudApi } from './areas/crud';
@@ -16,7 +17,7 @@ import type { ODataApi } from './areas/odata';
 import { createSigningApi } from './areas/signing';
 import type { SigningApi } from './areas/signing';
 import { createTransport } from './transport';
-import type { ApiClientOptions, ApiRequest } from './transport';
+import type { ApiClientOptions, ApiRequest, Transport } from './transport';
 
 /** The API client returned by {@link createApiClient}. */
 export interface ApiClient {
@@ -47,17 +48,46 @@ export interface ApiClient {
  * (single-flight) and replays the call; GETs retry 5xx and network errors with backoff.
  */
 export function createApiClient(options: ApiClientOptions): ApiClient {
-  const transport = createTransport(options);
-  return {
+  return apiClientOver(createTransport(options));
+}
+
+const clients = new WeakMap<Transport, ApiClient>();
+
+/**
+ * The API client over an existing transport, one per transport. Each area is built on first use and shared with
+ * code that asks {@link apiArea} for the same area on that transport.
+ */
+export function apiClientOver(transport: Transport): ApiClient {
+  const known = clients.get(transport);
+  if (known) return known;
+  const client: ApiClient = {
     request: transport.request,
     send: transport.send,
-    claim: createClaimApi(transport),
-    dynamicFormLinking: createDynamicFormLinkingApi(transport),
-    odata: createODataApi(transport),
-    crud: createCrudApi(transport),
-    formGenerator: createFormGeneratorApi(transport),
-    forms: createFormsApi(transport),
-    healthCheck: createHealthCheckApi(transport),
-    signing: createSigningApi(transport),
+    get claim() {
+      return apiArea(transport, createClaimApi);
+    },
+    get dynamicFormLinking() {
+      return apiArea(transport, createDynamicFormLinkingApi);
+    },
+    get odata() {
+      return apiArea(transport, createODataApi);
+    },
+    get crud() {
+      return apiArea(transport, createCrudApi);
+    },
+    get formGenerator() {
+      return apiArea(transport, createFormGeneratorApi);
+    },
+    get forms() {
+      return apiArea(transport, createFormsApi);
+    },
+    get healthCheck() {
+      return apiArea(transport, createHealthCheckApi);
+    },
+    get signing() {
+      return apiArea(transport, createSigningApi);
+    },
   };
+  clients.set(transport, client);
+  return client;
 }

@@ -58,7 +58,7 @@ export function LoginCallback({ onRedirect, redirectDelayMs = 600, labels }: Log
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  const text = resolveLabels({ ...api?.labels, ...labels });
+  const text = resolveLabels({ ...api?.labelOverrides, ...labels });
   return (
     <AuthStatusCard
       status={status}

@@ -1,38 +1,18 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
-import { createApiClient } from '../api/client';
-import type { ApiClient } from '../api/client';
+import { createTransport } from '../api/transport';
 import type { ApiClientOptions } from '../api/transport';
-import { createSafeContext } from './createSafeContext';
-import { resolveLabels } from './labels';
+import { ApiContext } from './api-context';
+import type { ApiProviderState } from './api-context';
 import type { Labels } from './labels';
 
-/** What `useApi()` returns. */
-export interface ApiContextValue {
-  /** The typed client of every backend call. */
-  client: ApiClient;
-  /** The backend base URL. */
-  baseUrl: string;
-  /** Every user-visible text, host overrides applied. */
-  labels: Labels;
-  /** The query client the provider uses. */
-  queryClient: QueryClient;
-}
-
-/** The message thrown when an API hook is used outside `APIProvider`. */
-export const OUTSIDE_PROVIDER_MESSAGE = 'Cannot access CCQ APIs outside an APIProvider.';
-
-const [ApiContext, useApiContext] = createSafeContext<ApiContextValue>(OUTSIDE_PROVIDER_MESSAGE);
-ApiContext.displayName = '@ccq/forms-admin/ApiContext';
-
-/**
- * The API client, labels and query client of the nearest `APIProvider`.
- * Throws 'Cannot access CCQ APIs outside an APIProvider.' outside one.
- */
-export function useApi(): ApiContextValue {
-  return useApiContext();
-}
+// The provider builds only the transport and keeps the host's label overrides as given: the API areas and the texts
+// are built where they are used (`useApi()` builds them all), so a page that uses a few carries only those.
+export { ApiContext, OUTSIDE_PROVIDER_MESSAGE } from './api-context';
+export type { ApiProviderState } from './api-context';
+export { useApi } from './useApi';
+export type { ApiContextValue } from './useApi';
 
 /** Props of {@link APIProvider}. */
 export interface APIProviderProps {
@@ -104,9 +84,9 @@ export function APIProvider({
   const renewRef = useRef(renewAccessToken);
   renewRef.current = renewAccessToken;
 
-  const client = useMemo(
+  const transport = useMemo(
     () =>
-      createApiClient({
+      createTransport({
         ...clientOptions,
         baseUrl,
         getAccessToken: () => (getterRef.current ? getterRef.current() : tokenRef.current),
@@ -137,10 +117,9 @@ export function APIProvider({
     }
   }, [accessToken, userKey, queryClient]);
 
-  const resolved = useMemo(() => resolveLabels(labels), [labels]);
-  const value = useMemo<ApiContextValue>(
-    () => ({ client, baseUrl, labels: resolved, queryClient }),
-    [client, baseUrl, resolved, queryClient],
+  const value = useMemo<ApiProviderState>(
+    () => ({ transport, baseUrl, labelOverrides: labels, queryClient }),
+    [transport, baseUrl, labels, queryClient],
   );
 
   return (
@@ -150,6 +129,3 @@ export function APIProvider({
   );
 }
 APIProvider.displayName = '@ccq/forms-admin/APIProvider';
-
-/** The raw context, for hosts that read it optionally (e.g. labels with a fallback). */
-export { ApiContext };

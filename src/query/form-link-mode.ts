@@ -4,7 +4,7 @@
  * of letting someone type what the server will refuse. React-free apart from TanStack's `queryOptions`.
  */
 import { queryOptions } from '@tanstack/react-query';
-import type { ApiClient } from '../api/client';
+import type { FormViewerClient } from './viewer-client';
 import { buildQuery, eq, guid } from '../api/odata';
 import { FORM_LINK_MODE_HEADER, type FormLinkMode } from '../domain/forms/access';
 import { isUuid } from '../domain/ids';
@@ -16,7 +16,7 @@ export const formLinkModeQueries = {
    * The mode of the link the caller presents for one instance, or null when the answer names none (no link, or a
    * server that does not say).
    */
-  mode: (client: ApiClient, formInstanceId: string, caller: string) =>
+  mode: (client: FormViewerClient, formInstanceId: string, caller: string) =>
     queryOptions({
       queryKey: [...entityKeys.entity('forminstance'), 'viewer', 'linkMode', formInstanceId, caller] as const,
       queryFn: async ({ signal }): Promise<FormLinkMode | null> => {

@@ -4,7 +4,7 @@
  * React-free apart from TanStack's `queryOptions`.
  */
 import { queryOptions } from '@tanstack/react-query';
-import type { ApiClient } from '../api/client';
+import type { FormViewerClient } from './viewer-client';
 import { parseJsonWithDates } from '../api/dates';
 import { guid, eq } from '../api/odata';
 import type { FormInstance, FormSchema } from '../api/types';
@@ -48,7 +48,7 @@ export const formViewerQueries = {
    * One form schema by id, with its form's name and description (`form`); rejects with {@link FormNotFoundError} when
    * there is none the caller may see.
    */
-  schema: (client: ApiClient, formSchemaId: string, caller: FormViewerCaller) =>
+  schema: (client: FormViewerClient, formSchemaId: string, caller: FormViewerCaller) =>
     queryOptions({
       queryKey: formViewerKeys.schema(formSchemaId, caller),
       queryFn: async ({ signal }): Promise<FormSchema> => {
@@ -64,7 +64,7 @@ export const formViewerQueries = {
       },
     }),
   /** One form instance by id; rejects with {@link FormNotFoundError} when there is none the caller may see. */
-  instance: (client: ApiClient, formInstanceId: string, caller: FormViewerCaller) =>
+  instance: (client: FormViewerClient, formInstanceId: string, caller: FormViewerCaller) =>
     queryOptions({
       queryKey: formViewerKeys.instance(formInstanceId, caller),
       queryFn: async ({ signal }): Promise<FormInstance> => {
@@ -111,7 +111,7 @@ export interface FormInstanceSaved {
  * the version and link token headers the typed CRUD call does not expose. Rejects with the client's `ApiError`
  * (412 for a stale version) or `NetworkError`.
  */
-export async function saveFormInstance(client: ApiClient, save: FormInstanceSave): Promise<FormInstanceSaved> {
+export async function saveFormInstance(client: FormViewerClient, save: FormInstanceSave): Promise<FormInstanceSaved> {
   const headers: Record<string, string> = {};
   if (save.version) headers['If-Match'] = save.version;
   if (save.linkToken) headers.Authorization = `Bearer ${save.linkToken}`;

@@ -3,6 +3,7 @@ import { effectivePermissionsLabels } from './effective-permissions-labels';
 import { historyLabels } from './history-labels';
 import { searchLabels } from './search-labels';
 import { formViewerLabels } from './forms-labels';
+import { fillLabel, sharedLabels } from './shared-labels';
 
 /**
  * Every user-visible text of the library in one object, English by default (docs/decisions.md, Texts and labels): the spec's texts verbatim and
@@ -18,7 +19,6 @@ export const defaultLabels = {
   signInSuccessMessage: 'You have successfully logged in. Redirecting…',
   signInFailedTitle: 'Sign in failed',
   signInFailedMessage: "We couldn't sign you in. Please try again.",
-  tryAgain: 'Try again',
   // Role Management (docs/spec.md, Screens and routes)
   roleManagementTitle: 'Role Management',
   roleManagementSubtitle: 'Create and manage claim groups with their associated permissions',
@@ -52,8 +52,6 @@ export const defaultLabels = {
   failedToLoadPermissions: 'Failed to load permissions. Please try again.',
   failedToLoadUsers: 'Failed to load users. Please try again.',
   failedToLoadUserGroups: 'Failed to load user groups. Please try again.',
-  /** The message of every `ApiError` (docs/spec.md, Error catalogue); shown for 5xx answers and answers without problem details. */
-  unexpectedServerError: 'An unexpected server error occurred.',
   // Router (docs/spec.md, Screens and routes and Error catalogue)
   notFound: 'Not Found',
   somethingWentWrong: 'Something went wrong!',
@@ -61,13 +59,10 @@ export const defaultLabels = {
   hideError: 'Hide Error',
 
   // ---- Texts the spec leaves to us ----
-  // Shared pieces
-  loading: 'Loading…',
+  // Shared pieces: loading, retry (the sign-in callback's 'Try again' too), details, failed calls (src/query/shared-labels.ts)
+  ...sharedLabels,
   confirm: 'Confirm',
   cancel: 'Cancel',
-  showDetails: 'Show details',
-  hideDetails: 'Hide details',
-  networkError: 'The server could not be reached. Check the connection and try again.',
   // Access checks
   accessCheckFailed: 'Access check failed',
   checkingAccess: 'Checking your permissions…',
@@ -187,6 +182,4 @@ export function resolveLabels(overrides?: Partial<Labels>): Labels {
 }
 
 /** Fills the `{name}` placeholders of a label; an unknown placeholder stays as written. */
-export function fillLabel(template: string, values: Readonly<Record<string, string | number>>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
-}
+export { fillLabel };

@@ -22,11 +22,13 @@ import type { FormInstance, FormSchema } from '../api/types';
 import type { FormEngine } from '../engine/engine';
 import { FormRenderer, useFormEngine } from '../forms/FormRenderer';
 import type { FormLabels } from '../forms/labels';
-import { APIProvider, useApi } from '../query/APIProvider';
+import { APIProvider } from '../query/APIProvider';
 import { formLinkModeQueries } from '../query/form-link-mode';
 import { FormNotFoundError, formViewerQueries } from '../query/forms-viewer';
-import { fillLabel, type Labels } from '../query/labels';
-import { LabelsProvider, useLabels } from '../query/useLabels';
+import type { Labels } from '../query/labels';
+import { LabelsProvider, useLabelGroup } from '../query/label-context';
+import { fillLabel } from '../query/shared-labels';
+import { useFormViewerApi, viewerLabels, type ViewerLabels } from '../query/viewer-client';
 import { ErrorAlert } from '../ui/ErrorAlert';
 import { LoadingState } from '../ui/LoadingState';
 import type { SaveBackoff, SaverState } from './draft-saver';
@@ -145,7 +147,7 @@ type GetStyles = (part: FormInstanceViewerStylesNames) => { className?: string; 
 
 /** What the inner parts share. */
 interface Shared {
-  labels: Labels;
+  labels: ViewerLabels;
   formLabels?: Partial<FormLabels>;
   getStyles: GetStyles;
   onSaved?: (instance: FormInstance) => void;
@@ -203,7 +205,7 @@ export const FormInstanceViewer = factory<FormInstanceViewerFactory>((_props) =>
     vars,
     attributes,
   });
-  const labels = useLabels(labelOverrides);
+  const labels = useLabelGroup(viewerLabels, labelOverrides);
   const validMode = (FORM_INSTANCE_VIEWER_MODES as readonly unknown[]).includes(mode);
   const shared: Shared = {
     labels,
@@ -259,7 +261,7 @@ interface SessionProps {
  * else's ('Start again' removes it).
  */
 function ViewerSession({ formSchemaId, mode, formInstanceId, token, shared }: SessionProps) {
-  const api = useApi();
+  const api = useFormViewerApi();
   const [progress, setProgress] = useState(() => {
     removeExpiredProgress();
     return mode === 'edit' && formInstanceId === null ? readStoredProgress(formSchemaId) : null;
@@ -303,7 +305,7 @@ function ViewerSession({ formSchemaId, mode, formInstanceId, token, shared }: Se
   if (!linkToken) return content;
   // The link token is the bearer of every read; the provider's labels and cache stay.
   return (
-    <APIProvider baseUrl={api.baseUrl} queryClient={api.queryClient} labels={api.labels} getAccessToken={() => linkToken}>
+    <APIProvider baseUrl={api.baseUrl} queryClient={api.queryClient} labels={api.labelOverrides} getAccessToken={() => linkToken}>
       {content}
     </APIProvider>
   );
@@ -335,7 +337,7 @@ interface LoaderProps {
 
 /** Loads the schema and the instance, and shows loading, not-found, link and error states. */
 function ViewerLoader({ formSchemaId, mode, instanceId, linkToken, resumed, onResumeFailed, resumePrompt, shared }: LoaderProps) {
-  const { client } = useApi();
+  const { client } = useFormViewerApi();
   const { labels } = shared;
   const caller = linkToken ?? 'session';
   const schemaQuery = useQuery(formViewerQueries.schema(client, formSchemaId, caller));
@@ -389,7 +391,7 @@ function ViewerLoader({ formSchemaId, mode, instanceId, linkToken, resumed, onRe
 function LoadProblemAlert(props: {
   problem: LoadProblem;
   error: unknown;
-  labels: Labels;
+  labels: ViewerLabels;
   onSignIn?: () => void;
   onRetry: () => void;
   retrying: boolean;
@@ -469,7 +471,7 @@ function LoadedViewer({ schema, instance, mode, viewLink = false, linkToken, sha
 }
 
 /** The form's name as visitors see it (never the schema's internal name): the heading and the browser tab's title. */
-function formTitle(schema: FormSchema, labels: Labels): string {
+function formTitle(schema: FormSchema, labels: ViewerLabels): string {
   return schema.form?.name?.trim() || labels.formUntitled;
 }
 
@@ -493,7 +495,7 @@ interface HeaderProps {
  * the title is the generic label.
  */
 function TitledHeader({ schema, getStyles, titleOrder, children }: HeaderProps) {
-  const labels = useLabels();
+  const labels = useLabelGroup(viewerLabels);
   const description = schema.form?.description?.trim();
   return (
     <Stack gap={4}>
@@ -519,7 +521,7 @@ interface EditProps {
 /** Edit mode: autosave, save status, failure and stale notices, submit and its confirmation. */
 function EditSession({ schema, instance, engine, linkToken, shared }: EditProps) {
   const { labels, getStyles } = shared;
-  const { client } = useApi();
+  const { client } = useFormViewerApi();
   const queryClient = useQueryClient();
   const { saver, state, now } = useDraftSaver({
     formSchemaId: schema.formSchemaId,
@@ -671,7 +673,7 @@ function secondsLeft(state: SaverState, now: number): number {
 }
 
 /** The save status: a polite live region beside the title. */
-function SaveStatusText({ state, now, labels, getStyles }: { state: SaverState; now: number; labels: Labels; getStyles: GetStyles }) {
+function SaveStatusText({ state, now, labels, getStyles }: { state: SaverState; now: number; labels: ViewerLabels; getStyles: GetStyles }) {
   const text: Record<SaverState['status'], string> = {
     idle: '',
     pending: labels.formUnsavedChanges,
@@ -703,7 +705,7 @@ function SaveStatusText({ state, now, labels, getStyles }: { state: SaverState; 
  * What failed and that everything typed is kept; a failure that may pass by itself offers 'Retry now', a refusal says
  * what the person can do instead (`saveFailureText`).
  */
-function SaveFailure({ state, labels, onRetry }: { state: SaverState; labels: Labels; onRetry: () => void }) {
+function SaveFailure({ state, labels, onRetry }: { state: SaverState; labels: ViewerLabels; onRetry: () => void }) {
   const { message, details, retry } = saveFailureText(state.error, labels);
   const submit = state.failedAction === 'submit';
   return (

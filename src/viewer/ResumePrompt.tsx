@@ -1,7 +1,8 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import type { FormLayout, JsonObject } from '../api/types';
-import { fillLabel, type Labels } from '../query/labels';
+import { fillLabel } from '../query/shared-labels';
+import type { ViewerLabels } from '../query/viewer-client';
 import { answeredFieldLabels, type StoredProgress } from './stored-progress';
 
 /** Props of {@link ResumePrompt}. */
@@ -12,7 +13,7 @@ export interface ResumePromptProps {
   layout: FormLayout;
   /** The answers that would be restored. */
   data: JsonObject;
-  labels: Labels;
+  labels: ViewerLabels;
   /** The heading level of the question. */
   titleOrder: 1 | 2 | 3 | 4 | 5 | 6;
   onContinue: () => void;

@@ -5,7 +5,7 @@
  */
 import { isApiError } from '../api/errors';
 import { describeError } from '../query/describe-error';
-import type { Labels } from '../query/labels';
+import type { ViewerLabels } from '../query/viewer-client';
 import { isTransientSaveError } from './draft-saver';
 
 /** The message of a failed save, and whether a retry is offered. */
@@ -17,7 +17,7 @@ export interface SaveFailureText {
 }
 
 /** The message of a failed save or submit. */
-export function saveFailureText(error: unknown, labels: Labels): SaveFailureText {
+export function saveFailureText(error: unknown, labels: ViewerLabels): SaveFailureText {
   const described = describeError(error, labels);
   const { details } = described;
   if (isTransientSaveError(error) || !isApiError(error)) {

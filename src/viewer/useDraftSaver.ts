@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { FormInstance } from '../api/types';
-import { useApi } from '../query/APIProvider';
+import { useFormViewerApi } from '../query/viewer-client';
 import { saveFormInstance } from '../query/forms-viewer';
 import { createDraftSaver, type DraftSaver, type SaveBackoff, type SaverState } from './draft-saver';
 
@@ -24,7 +24,7 @@ export interface UseDraftSaverOptions {
  * ticks once a second while a retry is scheduled (for the countdown).
  */
 export function useDraftSaver(options: UseDraftSaverOptions): { saver: DraftSaver; state: SaverState; now: number } {
-  const { client } = useApi();
+  const { client } = useFormViewerApi();
   // Callbacks change every render; the saver calls the latest ones.
   const latest = useRef(options);
   latest.current = options;

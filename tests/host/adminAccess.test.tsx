@@ -95,7 +95,8 @@ describe('the admin check itself fails', () => {
         {router}
       </APIProvider>
     ));
-    expect(await screen.findByText('Zugriffsprüfung fehlgeschlagen')).toBeInTheDocument();
+    // Retried twice (300 + 600 ms) after the admin area's chunk has loaded: more than findBy's default 1 s.
+    expect(await screen.findByText('Zugriffsprüfung fehlgeschlagen', undefined, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByText('Your permissions could not be checked.')).toBeInTheDocument();
   });
 });

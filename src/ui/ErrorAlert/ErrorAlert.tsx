@@ -1,9 +1,9 @@
 import { Alert, Box, Button, Code, Collapse, Group, useProps, type AlertProps } from '@mantine/core';
 import { useDisclosure, useId } from '@mantine/hooks';
 import type { ReactNode } from 'react';
-import { defaultLabels } from '../../query/labels';
 import { describeError } from '../../query/describe-error';
-import { useLabels } from '../../query/useLabels';
+import { useLabelGroup } from '../../query/label-context';
+import { sharedLabels } from '../../query/shared-labels';
 
 /** Texts of {@link ErrorAlert}; every one can be overridden through the `labels` prop. */
 export interface ErrorAlertLabels {
@@ -15,11 +15,11 @@ export interface ErrorAlertLabels {
   hideDetails: string;
 }
 
-/** English defaults of {@link ErrorAlertLabels}: a view of the library's one `defaultLabels` object. */
+/** English defaults of {@link ErrorAlertLabels}: a view of the texts every screen shares (part of `defaultLabels`). */
 export const DEFAULT_ERROR_ALERT_LABELS: ErrorAlertLabels = {
-  retry: defaultLabels.tryAgain,
-  showDetails: defaultLabels.showDetails,
-  hideDetails: defaultLabels.hideDetails,
+  retry: sharedLabels.tryAgain,
+  showDetails: sharedLabels.showDetails,
+  hideDetails: sharedLabels.hideDetails,
 };
 
 export interface ErrorAlertProps extends Omit<AlertProps, 'title' | 'children' | 'color'> {
@@ -65,7 +65,8 @@ export function ErrorAlert(props: ErrorAlertProps) {
     defaultProps,
     props,
   );
-  const all = useLabels();
+  // The shared texts only (with the provider's and the screen's overrides): an alert carries no screen's texts.
+  const all = useLabelGroup(sharedLabels);
   const text = { retry: all.tryAgain, showDetails: all.showDetails, hideDetails: all.hideDetails, ...labels };
   const described = error !== undefined && error !== null ? describeError(error, all) : undefined;
   const details = givenDetails ?? described?.details;

@@ -1,6 +1,6 @@
 import { Loader, Stack, Text, VisuallyHidden, useProps, type LoaderProps, type StackProps } from '@mantine/core';
-import { defaultLabels } from '../../query/labels';
-import { useLabels } from '../../query/useLabels';
+import { useLabelGroup } from '../../query/label-context';
+import { sharedLabels } from '../../query/shared-labels';
 
 /** Texts of {@link LoadingState}; every one can be overridden through the `labels` prop. */
 export interface LoadingStateLabels {
@@ -10,7 +10,7 @@ export interface LoadingStateLabels {
 
 /** English defaults of {@link LoadingStateLabels}. */
 export const DEFAULT_LOADING_STATE_LABELS: LoadingStateLabels = {
-  label: defaultLabels.loading,
+  label: sharedLabels.loading,
 };
 
 export interface LoadingStateProps extends Omit<StackProps, 'children'> {
@@ -36,7 +36,7 @@ const defaultProps = {
 /** A centred spinner in a polite live region (`role="status"`), so the label is announced to screen readers. */
 export function LoadingState(props: LoadingStateProps) {
   const { labelVisible, loaderSize, labels, ...others } = useProps('LoadingState', defaultProps, props);
-  const all = useLabels();
+  const all = useLabelGroup(sharedLabels);
   const text: LoadingStateLabels = { label: all.loading, ...labels };
 
   return (

@@ -1,0 +1,35 @@
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { ApiContext } from './api-context';
+import type { Labels } from './labels';
+
+/** A group of texts with their English defaults, e.g. `sharedLabels`; the values may be overridden by any string. */
+export type LabelTexts<T> = { [K in keyof T]: string };
+
+const LabelsContext = createContext<Partial<Labels> | null>(null);
+
+/**
+ * The texts of one group in force: its English `defaults`, then the nearest `APIProvider`'s `labels`, then the
+ * nearest {@link LabelsProvider} (a screen's own `labels` prop), then `overrides`. A piece asks only for the group it
+ * shows, so it carries only those defaults (the public form viewer never carries the admin screens' texts). Works
+ * outside a provider too (the defaults), so shared pieces render anywhere.
+ */
+export function useLabelGroup<T extends Readonly<Record<string, string>>>(defaults: T, overrides?: Partial<Labels>): LabelTexts<T> {
+  const fromProvider = useContext(ApiContext)?.labelOverrides;
+  const fromScreen = useContext(LabelsContext);
+  // Keyed by the override values, so an inline `labels={{…}}` does not make a new object every render.
+  const key = overrides ? JSON.stringify(overrides) : '';
+  return useMemo(
+    () => (fromProvider || fromScreen || overrides ? { ...defaults, ...fromProvider, ...fromScreen, ...overrides } : defaults),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [defaults, fromProvider, fromScreen, key],
+  );
+}
+
+/**
+ * Makes `labels` the texts of everything below, over the `APIProvider`'s: a screen's own overrides (the screens pass
+ * their complete texts, e.g. from `useLabels`).
+ */
+export function LabelsProvider({ labels, children }: { labels: Partial<Labels>; children?: ReactNode }) {
+  return <LabelsContext.Provider value={labels}>{children}</LabelsContext.Provider>;
+}
+LabelsProvider.displayName = '@ccq/forms-admin/LabelsProvider';
