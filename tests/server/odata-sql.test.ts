@@ -469,4 +469,114 @@ describe('FORMS_SQL_MODEL on the server tables', () => {
     const schemas = await runODataQuery(sqlDb, FORMS_SQL_MODEL, 'FormSchema', parseODataQuery('$select=version'), { scope: publicOnly });
     expect(schemas.value).toEqual([{ '@odata.etag': '"1"', version: 2 }]);
   });
+
+  it('searches the strings of instance data at any depth and the id, ignoring case, as the evaluator does', async () => {
+    const { db } = open;
+    const at = new Date('2024-03-01T10:00:00Z');
+    const audit = { createdDateTime: at, lastUpdatedDateTime: at };
+    const rows: (typeof formInstances.$inferInsert & ODataRow)[] = [
+      { formInstanceId: id(411), formSchemaId: id(302), formId: id(201), data: { name: 'Ann Lee', address: { city: 'New York' } }, status: 1, ...audit },
+      { formInstanceId: id(412), formSchemaId: id(302), formId: id(201), data: { name: 'Bo', items: [{ note: '100% sure' }], city: 7 }, status: 1, ...audit },
+      { formInstanceId: id(413), formSchemaId: id(302), formId: id(201), data: { York: 'no', name: 'Cy\nYork' }, status: 1, ...audit },
+    ];
+    await db.insert(formInstances).values(rows);
+    const sqlDb = db as unknown as ODataDb;
+    const memoryRows = { rows: (type: string): readonly ODataRow[] => (type === 'FormInstance' ? rows : []) };
+    const search = async (text: string) => {
+      const query = parseODataQuery({ $search: text, $filter: `formInstanceId in (${id(411)},${id(412)},${id(413)})`, $select: 'formInstanceId' });
+      const found = (await runODataQuery(sqlDb, FORMS_SQL_MODEL, 'FormInstance', query)).value.map((r) => r.formInstanceId);
+      const memory = evaluateODataQuery(FORMS_SQL_MODEL.schema, 'FormInstance', query, memoryRows).value.map((r) => r.formInstanceId);
+      expect(found, `same as the evaluator for ${text}`).toEqual(memory);
+      return found.map((f) => Number(String(f).slice(-3)));
+    };
+    expect(await search('york')).toEqual([411, 413]);
+    expect(await search('"new york"')).toEqual([411]);
+    expect(await search('york NOT new')).toEqual([413]);
+    expect(await search('ann OR bo')).toEqual([411, 412]);
+    // Keys and numbers are not searched; LIKE's wildcards match literally; an id matches.
+    expect(await search('address')).toEqual([]);
+    expect(await search('7')).toEqual([]);
+    expect(await search('100%')).toEqual([412]);
+    expect(await search('0%_')).toEqual([]);
+    expect(await search(id(413).slice(-6))).toEqual([413]);
+    // A term never matches across two strings (they are separate lines of the searched text).
+    expect(await search('"no cy"')).toEqual([]);
+  });
+
+  it('serves the instance search from the trigram index', async () => {
+    const plan = await open.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const query = parseODataQuery({ $search: 'york' });
+      const compiler = new ODataSqlCompiler(FORMS_SQL_MODEL);
+      const t = compiler.ref('FormInstance');
+      const where = compiler.where(t, bindQuery(FORMS_SQL_MODEL.schema, 'FormInstance', query), true);
+      return tx.execute(sql`explain select 1 from ${compiler.from(t)} where ${where}`);
+    });
+    expect(JSON.stringify(plan)).toContain('form_instances_search_trgm_idx');
+  });
+
+  it('searches forms by name and description, groups by name and description, schemas by name', async () => {
+    const sqlDb = open.db as unknown as ODataDb;
+    const names = async (type: string, text: string) =>
+      (await runODataQuery(sqlDb, FORMS_SQL_MODEL, type, parseODataQuery({ $search: text }))).value.map((r) => r.name);
+    expect(await names('Form', 'LEAVE')).toEqual(['Leave request']);
+    expect(await names('FormGroup', 'hr')).toEqual(['HR']);
+    expect(await names('FormSchema', 'request')).toEqual(['Leave request', 'Leave request']);
+    expect(await names('Form', 'nothing-like-it')).toEqual([]);
+  });
+});
+
+describe('in, any / all over PGlite (the same answers as the evaluator)', () => {
+  it('matches a value of an in list, of every type, GUIDs in any case, JSON values by type', async () => {
+    expect(await names('$filter=age in (25, 40)')).toEqual(["O'Brien", '100%_sure', 'back\\slash']);
+    expect(await names("$filter=name in ('Bob', 'alice', 'nobody')")).toEqual(['alice', 'Bob']);
+    expect(await names(`$filter=teamId in (${id(2).toUpperCase()}, '${id(3)}')`)).toEqual(['alice', '100%_sure', 'back\\slash']);
+    expect(await names('$filter=born in (1984-05-01T00:00:00Z, 1999-01-01)')).toEqual(["O'Brien", '100%_sure']);
+    expect(await names('$filter=active in (false)')).toEqual(['alice', null]);
+    expect(await names("$filter=data/score in (7, 'x', true)")).toEqual(["O'Brien", null]);
+    expect(await names("$filter=tolower(name) in ('bob', 'o''brien')")).toEqual(["O'Brien", 'Bob']);
+    // not keeps the rows whose subject is null, as `not eq` does.
+    expect(await names('$filter=not (age in (25, 40, 30))')).toEqual(['Bob', null]);
+  });
+
+  it('sends the list as one parameter, however long', () => {
+    const list = Array.from({ length: ODATA_LIMITS.maxInValues }, (_, i) => i).join(',');
+    const query = bindQuery(schema, 'Person', parseODataQuery(`$filter=age in (${list})`));
+    const compiler = new ODataSqlCompiler(model);
+    const compiled = new PgDialect().sqlToQuery(compiler.filter(compiler.ref('Person'), query.filter as never));
+    expect(compiled.params).toHaveLength(1);
+  });
+
+  it('refuses an in list over the limit, with null, or of another type', async () => {
+    const list = Array.from({ length: ODATA_LIMITS.maxInValues + 1 }, (_, i) => i).join(',');
+    expect(await refusal(`$filter=age in (${list})`)).toContain('maxInValues');
+    expect(await refusal('$filter=age in (1, null)')).toContain("use 'eq null'");
+    expect(await refusal("$filter=age in (1, 'a')")).toContain("in an 'in' list");
+    expect(await refusal('$filter=age in ()')).toContain("Expected a literal in the 'in' list");
+  });
+
+  it('runs any and all over collections, nested, within the soft-delete rule', async () => {
+    expect(await names('$filter=mentees/any(m: m/age gt 26)')).toEqual(["O'Brien", 'back\\slash']);
+    // Deleted Dave (50) is a mentee of O'Brien but soft-deleted: he counts only when the predicate names the flag.
+    expect(await names('$filter=mentees/any(m: m/age eq 50)')).toEqual([]);
+    expect(await names('$filter=mentees/any(m: m/age eq 50 and m/isDeleted eq true)')).toEqual(["O'Brien"]);
+    expect(await names('$filter=mentees/any()')).toEqual(["O'Brien", 'alice', 'back\\slash']);
+    // all holds for a row without mentees; not all keeps only those with one that fails.
+    expect(await names('$filter=mentees/all(m: m/age le 30)')).toEqual(['alice', 'Bob', '100%_sure', null]);
+    expect(await names('$filter=not mentees/all(m: m/age le 30)')).toEqual(["O'Brien", 'back\\slash']);
+    expect(await names('$filter=mentees/any(m: m/mentees/any(n: n/age eq 25))')).toEqual(["O'Brien"]);
+    expect(await names("$filter=people/any(p: p/name eq 'alice')", 'Team')).toEqual(['Blue']);
+  });
+
+  it('refuses lambdas that are too deep, over single navigations or naming outside their variable', async () => {
+    expect(await refusal('$filter=mentees/any(a: a/mentees/any(b: b/mentees/any(c: c/age eq 1)))')).toContain('maxLambdaDepth');
+    expect(await refusal('$filter=team/any(t: t/name eq 1)')).toContain('single row');
+    expect(await refusal('$filter=mentees/any(m: age eq 1)')).toContain("range variable 'm/'");
+  });
+
+  it('limits the collection of a lambda to the scope', async () => {
+    const noDeepAges: ODataScope = ({ typeName, column }) => (typeName === 'Person' ? sql`${column('age')} is distinct from 25` : undefined);
+    const page = await read('$filter=mentees/any(m: m/age eq 25)&$select=name', 'Person', noDeepAges);
+    expect(page.value).toEqual([]);
+  });
 });

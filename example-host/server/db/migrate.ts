@@ -336,6 +336,24 @@ END $$`,
     id: '0010_form_public_base_url',
     statements: ['ALTER TABLE forms ADD COLUMN IF NOT EXISTS public_base_url text'],
   },
+  {
+    // `$search` over form instances (src/domain/odata/search.ts) looks in the strings of `data` at any depth: this
+    // function gives them as one text (a line each; a search term has no line break, so it cannot match across two),
+    // and trigram indexes over its lower case and over the id's text serve `LIKE '%term%'` at scale (a bitmap OR of
+    // the two; where pg_trgm exists, else a scan).
+    id: '0011_odata_search',
+    statements: [
+      `CREATE OR REPLACE FUNCTION odata_json_strings(doc jsonb) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT string_agg(v #>> '{}', E'\\n') FROM jsonb_path_query(doc, 'strict $.** ? (@.type() == "string")') AS v
+$$`,
+      `DO $$ BEGIN
+  IF EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm') THEN
+    CREATE INDEX IF NOT EXISTS form_instances_search_trgm_idx ON form_instances USING gin (lower(odata_json_strings(data)) gin_trgm_ops);
+    CREATE INDEX IF NOT EXISTS form_instances_id_trgm_idx ON form_instances USING gin ((form_instance_id::text) gin_trgm_ops);
+  END IF;
+END $$`,
+    ],
+  },
 ];
 
 /** A fixed key for `pg_advisory_xact_lock`, so concurrent starts apply migrations one at a time. */

@@ -9,7 +9,10 @@
  * `IS NOT TRUE`, so SQL's unknown never turns `not` into false; strings order and compare by code
  * point (`COLLATE "C"`); `contains` / `startswith` / `endswith` are case-sensitive LIKEs with `%`,
  * `_` and `\` escaped; a value inside JSON compares only with a JSON value of the literal's type;
- * nulls sort first; the key breaks ties.
+ * nulls sort first; the key breaks ties. `in (…)` sends its list as ONE JSON parameter (so a long list
+ * is one bound value, not hundreds); `any` / `all` are (NOT) EXISTS over the collection's table within its
+ * scope; `$search` lower-cases both sides of a `LIKE` over each searchable text — a JSON property's text is
+ * `odata_json_strings(…)` (migration 0011), whose lower case a trigram index serves.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { alias, type PgTable } from 'drizzle-orm/pg-core';
@@ -19,7 +22,10 @@ import {
   type ODataComparison,
   type ODataComparisonOperator,
   type ODataFilter,
+  type ODataIn,
+  type ODataLambda,
   type ODataLiteral,
+  type ODataSearch,
   type ODataPropertyType,
   type ODataQuery,
   type ODataStringMatch,
@@ -164,6 +170,7 @@ export class ODataSqlCompiler {
         ? sql`${this.column(ref, soft)} is not true`
         : undefined,
       query.filter ? this.filter(ref, query.filter) : undefined,
+      query.search ? this.search(ref, query.search) : undefined,
     ].filter((p): p is SQL => p !== undefined);
     return parts.length ? sql.join(parts, sql` and `) : undefined;
   }
@@ -194,6 +201,64 @@ export class ODataSqlCompiler {
         return this.negate(this.compare(ref, filter), negated);
       case 'match':
         return this.negate(this.match(ref, filter), negated);
+      case 'in':
+        return this.negate(this.inList(ref, filter), negated);
+      case 'lambda':
+        return this.negate(this.lambda(ref, filter), negated);
+    }
+  }
+
+  private inList(ref: TableRef, filter: ODataIn): SQL {
+    const subject = this.value(ref, filter.subject);
+    const list = JSON.stringify(filter.values.map((v) => v.value));
+    if (subject.kind === 'json') return sql`(${subject.sql} in (select jsonb_array_elements(${list}::jsonb)))`;
+    if (subject.kind !== 'plain') throw new Error("The left side of 'in' must be a property.");
+    const type = sql.raw({ string: 'text', number: 'numeric', boolean: 'boolean', dateTime: 'timestamptz', guid: 'uuid' }[subject.type]);
+    return sql`(${subject.sql} in (select (v)::${type} from jsonb_array_elements_text(${list}::jsonb) as v))`;
+  }
+
+  // EXISTS over the collection (within its scope; soft-deleted rows only when the predicate names the flag).
+  private lambda(ref: TableRef, filter: ODataLambda): SQL {
+    const nav = ref.entity.type.navigations?.[filter.navigation];
+    if (!nav?.many) throw new Error(`'${filter.navigation}' is not a collection.`);
+    const target = this.ref(nav.target);
+    const link = sql`${this.column(target, nav.targetProperty)} = ${this.column(ref, nav.sourceProperty)}`;
+    const conditions = [link, this.scopeOf(target)].filter((p): p is SQL => p !== undefined);
+    const soft = target.entity.type.softDeleteProperty;
+    if (soft !== undefined && hidesSoftDeleted(target.entity.type, { filter: filter.predicate })) {
+      conditions.push(sql`${this.column(target, soft)} is not true`);
+    }
+    if (!filter.predicate) return sql`exists (select 1 from ${this.from(target)} where ${sql.join(conditions, sql` and `)})`;
+    if (filter.op === 'any') {
+      conditions.push(this.filter(target, filter.predicate));
+      return sql`exists (select 1 from ${this.from(target)} where ${sql.join(conditions, sql` and `)})`;
+    }
+    conditions.push(this.filter(target, filter.predicate, true));
+    return sql`(not exists (select 1 from ${this.from(target)} where ${sql.join(conditions, sql` and `)}))`;
+  }
+
+  /** A `$search` as a boolean expression (the domain's rule: a term is in one of the searchable texts, ignoring case). */
+  search(ref: TableRef, search: ODataSearch, negated = false): SQL {
+    switch (search.kind) {
+      case 'not':
+        return this.search(ref, search.operand, !negated);
+      case 'logical': {
+        const and = (search.op === 'and') !== negated;
+        return sql`(${sql.join(search.operands.map((o) => this.search(ref, o, negated)), and ? sql` and ` : sql` or `)})`;
+      }
+      case 'term': {
+        const pattern = `%${escapeLike(search.text.toLowerCase())}%`;
+        const type = ref.entity.type;
+        const texts = (type.search ?? []).map((name) => {
+          const column = this.column(ref, name);
+          const kind = type.properties[name];
+          if (kind === 'json') return sql`lower(odata_json_strings(${column}))`;
+          // A GUID's text is lower case already (and `id::text` is what an index can hold).
+          return kind === 'string' ? sql`lower(${column})` : sql`(${column}::text)`;
+        });
+        const leaf = texts.length ? sql`(${sql.join(texts.map((t) => sql`${t} like ${pattern}::text escape '\\'`), sql` or `)})` : isFalse;
+        return this.negate(leaf, negated);
+      }
     }
   }
 

@@ -78,8 +78,45 @@ export interface ODataNot {
   readonly operand: ODataFilter;
 }
 
+/**
+ * `subject in (v1, v2, …)` (OData 4.01): the subject equals one of the literals. The list is bounded
+ * (`ODATA_LIMITS.maxInValues`) and, whatever its length, counts as one node of the filter.
+ */
+export interface ODataIn {
+  readonly kind: 'in';
+  readonly subject: ODataValue;
+  readonly values: readonly ODataLiteral[];
+}
+
+/**
+ * `nav/any(x: predicate)` / `nav/all(x: predicate)` over a collection navigation of the entity the
+ * lambda stands in. Property paths inside `predicate` are relative to the collection's entity (the
+ * range variable `x/` is written by the serialiser and stripped by the parser); `any()` without a
+ * predicate holds when the collection has a row. Soft-deleted rows of the collection are left out
+ * unless the predicate names the flag, as in an expanded collection.
+ */
+export interface ODataLambda {
+  readonly kind: 'lambda';
+  readonly op: 'any' | 'all';
+  /** The collection navigation property. */
+  readonly navigation: string;
+  /** The range variable's name (kept so the text survives a round trip). */
+  readonly variable: string;
+  readonly predicate?: ODataFilter;
+}
+
 /** A boolean expression: the tree of a `$filter`. */
-export type ODataFilter = ODataComparison | ODataStringMatch | ODataLogical | ODataNot;
+export type ODataFilter = ODataComparison | ODataStringMatch | ODataLogical | ODataNot | ODataIn | ODataLambda;
+
+/**
+ * A `$search` expression: words and quoted phrases, joined by `AND` (or just a space), `OR` and
+ * `NOT`, with parentheses. A term (a word or a phrase) matches a row when one of the entity's
+ * searchable texts contains it, ignoring case (see `ODataEntityType.search`).
+ */
+export type ODataSearch =
+  | { readonly kind: 'term'; readonly text: string }
+  | { readonly kind: 'not'; readonly operand: ODataSearch }
+  | { readonly kind: 'logical'; readonly op: 'and' | 'or'; readonly operands: readonly ODataSearch[] };
 
 /** Any node of a filter tree. */
 export type ODataNode = ODataFilter | ODataValue;
@@ -100,6 +137,8 @@ export interface ODataExpand {
 export interface ODataQuery {
   /** `$filter`. */
   readonly filter?: ODataFilter;
+  /** `$search` (top level only): free-text search, ANDed with the filter. */
+  readonly search?: ODataSearch;
   /** `$select`: property names; absent (or `*`) means every property. */
   readonly select?: readonly string[];
   /** `$orderby`. */

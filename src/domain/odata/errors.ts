@@ -2,7 +2,7 @@
 import { DomainError } from '../errors';
 
 /** The query option a problem was found in. */
-export type ODataOption = '$filter' | '$select' | '$orderby' | '$top' | '$skip' | '$count' | '$expand';
+export type ODataOption = '$filter' | '$select' | '$orderby' | '$top' | '$skip' | '$count' | '$expand' | '$search';
 
 /** Where in the query string a syntax problem is. */
 export interface ODataErrorLocation {

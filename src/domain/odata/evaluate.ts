@@ -7,6 +7,7 @@
 import type { ODataComparisonOperator, ODataFilter, ODataQuery, ODataValue } from './ast';
 import { effectiveTop } from './limits';
 import { bindQuery, entityType, hidesSoftDeleted, resolvePath, type ODataEntityType, type ODataSchema } from './schema';
+import { matchesSearch, searchTexts } from './search';
 
 /** A row of an entity set: property name → value (dates as `Date` or ISO strings). */
 export type ODataRow = Record<string, unknown>;
@@ -107,6 +108,26 @@ class Evaluator {
         return !this.matches(entity, filter.operand, row);
       case 'compare':
         return compare(filter.op, this.value(entity, filter.left, row), this.value(entity, filter.right, row));
+      case 'in': {
+        const subject = this.value(entity, filter.subject, row);
+        return filter.values.some((value) => compare('eq', subject, this.value(entity, value, row)));
+      }
+      case 'lambda': {
+        const nav = (entity.navigations ?? {})[filter.navigation];
+        if (!nav) return false;
+        const target = entityType(this.schema, nav.target);
+        const predicate = filter.predicate;
+        let rows = this.relatedRows(entity, filter.navigation, row);
+        // As in an expanded collection: soft-deleted rows count only when the predicate names the flag.
+        if (hidesSoftDeleted(target, { filter: predicate })) {
+          const flag = target.softDeleteProperty as string;
+          rows = rows.filter((r) => own(r, flag) !== true);
+        }
+        if (!predicate) return rows.length > 0;
+        return filter.op === 'any'
+          ? rows.some((r) => this.matches(target, predicate, r))
+          : rows.every((r) => this.matches(target, predicate, r));
+      }
       case 'match': {
         const subject = this.value(entity, filter.subject, row);
         const search = this.value(entity, filter.search, row);
@@ -126,6 +147,8 @@ class Evaluator {
     }
     const filter = query.filter;
     if (filter) result = result.filter((row) => this.matches(entity, filter, row));
+    const search = query.search;
+    if (search) result = result.filter((row) => matchesSearch(search, searchTexts(entity, row)));
     const count = result.length;
     const order = [...(query.orderBy ?? []), { value: { kind: 'property', path: [entity.key] }, direction: 'asc' } as const];
     const keyed = result.map((row) => ({ row, keys: order.map((o) => this.value(entity, o.value, row)) }));

@@ -36,6 +36,7 @@ const Form: ODataEntityType = {
     },
   },
   softDeleteProperty: 'isDeleted',
+  search: ['name', 'description'],
 };
 
 const FormGroup: ODataEntityType = {
@@ -46,6 +47,7 @@ const FormGroup: ODataEntityType = {
     forms: { target: 'Form', many: true, sourceProperty: 'formGroupId', targetProperty: 'formGroupId' },
   },
   softDeleteProperty: 'isDeleted',
+  search: ['name', 'description'],
 };
 
 const FormSchema: ODataEntityType = {
@@ -66,6 +68,7 @@ const FormSchema: ODataEntityType = {
     formInstances: { target: 'FormInstance', many: true, sourceProperty: 'formSchemaId', targetProperty: 'formSchemaId' },
   },
   softDeleteProperty: 'isDeleted',
+  search: ['name'],
 };
 
 const FormInstance: ODataEntityType = {
@@ -86,6 +89,8 @@ const FormInstance: ODataEntityType = {
     formSchema: { target: 'FormSchema', many: false, sourceProperty: 'formSchemaId', targetProperty: 'formSchemaId' },
   },
   softDeleteProperty: 'isDeleted',
+  // The answers (every string in `data`) and the instance's id.
+  search: ['formInstanceId', 'data'],
 };
 
 /** The entity types of the forms OData service, by type name. */

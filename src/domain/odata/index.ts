@@ -17,6 +17,9 @@ export type {
   ODataStringMatch,
   ODataLogical,
   ODataNot,
+  ODataIn,
+  ODataLambda,
+  ODataSearch,
   ODataFilter,
   ODataNode,
   ODataOrderBy,
@@ -45,10 +48,14 @@ export {
   checkFilterSize,
   checkPaging,
   checkODataLimits,
+  checkInList,
+  checkSearch,
+  countSearchTerms,
 } from './limits';
-export { parseFilter, parseOrderBy, parseSelect, parseExpand, parseODataQuery } from './parse';
+export { parseFilter, parseOrderBy, parseSelect, parseExpand, parseSearch, parseODataQuery } from './parse';
 export type { ODataQueryInput } from './parse';
-export { serializeLiteral, serializeValue, serializeFilter, optionPairs, serializeQuery } from './serialize';
+export { serializeLiteral, serializeValue, serializeFilter, serializeSearch, optionPairs, serializeQuery } from './serialize';
+export { jsonStrings, searchTexts, matchesSearch } from './search';
 export { entityType, resolvePath, bindQuery, filterNames, hidesSoftDeleted } from './schema';
 export type {
   ODataPropertyType,

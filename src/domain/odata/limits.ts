@@ -3,7 +3,7 @@
  * A query over a bound is refused with a 400 that names it; a read without `$top` gets the
  * default page size.
  */
-import type { ODataFilter, ODataNode, ODataQuery } from './ast';
+import type { ODataFilter, ODataNode, ODataQuery, ODataSearch } from './ast';
 import { ODataError } from './errors';
 
 /** The OData limits. */
@@ -24,6 +24,14 @@ export const ODATA_LIMITS = {
    * most 100; 64 reaches any field the schema and data depth limits allow.
    */
   maxPathSegments: 64,
+  /** Most literals in one `in (…)` list. The list is one node of the filter, and one parameter of the SQL. */
+  maxInValues: 500,
+  /** Deepest nesting of `any` / `all` lambdas (`forms/any(f: f/formSchemas/any(s: …))` is 2). */
+  maxLambdaDepth: 2,
+  /** Longest accepted `$search`, in characters. */
+  maxSearchLength: 256,
+  /** Most terms (words and phrases) in one `$search`. */
+  maxSearchTerms: 16,
 } as const;
 
 /** The number of rows a read answers: its `$top`, or the default page size. */
@@ -47,7 +55,85 @@ export function countFilterNodes(node: ODataNode): number {
       return 1 + countFilterNodes(node.operand);
     case 'logical':
       return node.operands.reduce((sum, operand) => sum + countFilterNodes(operand), 1);
+    case 'in':
+      // The list is one node however long: its length has a bound of its own.
+      return 2 + countFilterNodes(node.subject);
+    case 'lambda':
+      return 1 + (node.predicate ? countFilterNodes(node.predicate) : 0);
   }
+}
+
+/** Refuses an `in` list that is empty or over the limit. */
+export function checkInList(length: number, position?: number, option?: '$filter' | '$expand'): void {
+  if (length === 0) throw new ODataError("An 'in' list needs at least one value.", { option, position });
+  if (length > ODATA_LIMITS.maxInValues) {
+    throw new ODataError(`An 'in' list has ${length} values, over the limit of ${ODATA_LIMITS.maxInValues} (maxInValues).`, {
+      option,
+      position,
+    });
+  }
+}
+
+/** The error of `any` / `all` nested deeper than the limit. */
+export function lambdaTooDeep(position?: number, option?: '$filter' | '$expand'): ODataError {
+  return new ODataError(`any/all lambdas are nested deeper than the limit of ${ODATA_LIMITS.maxLambdaDepth} (maxLambdaDepth).`, {
+    option,
+    position,
+  });
+}
+
+// `in` lists and lambda depth of a filter built in code (the parser checks as it reads).
+function checkFilterShape(node: ODataFilter, lambdaDepth: number): void {
+  switch (node.kind) {
+    case 'in':
+      checkInList(node.values.length, undefined, '$filter');
+      return;
+    case 'lambda':
+      if (lambdaDepth + 1 > ODATA_LIMITS.maxLambdaDepth) throw lambdaTooDeep(undefined, '$filter');
+      if (node.predicate) checkFilterShape(node.predicate, lambdaDepth + 1);
+      return;
+    case 'not':
+      checkFilterShape(node.operand, lambdaDepth);
+      return;
+    case 'logical':
+      for (const operand of node.operands) checkFilterShape(operand, lambdaDepth);
+      return;
+    default:
+      return;
+  }
+}
+
+/** The number of terms (words and phrases) of a `$search`. */
+export function countSearchTerms(search: ODataSearch): number {
+  if (search.kind === 'term') return 1;
+  if (search.kind === 'not') return countSearchTerms(search.operand);
+  return search.operands.reduce((sum, operand) => sum + countSearchTerms(operand), 0);
+}
+
+/** Refuses a `$search` with more terms than the limit, or an empty or control-character term. */
+export function checkSearch(search: ODataSearch): void {
+  const terms = countSearchTerms(search);
+  if (terms > ODATA_LIMITS.maxSearchTerms) {
+    throw new ODataError(`The $search has ${terms} terms, over the limit of ${ODATA_LIMITS.maxSearchTerms} (maxSearchTerms).`, {
+      option: '$search',
+    });
+  }
+  const check = (node: ODataSearch): void => {
+    if (node.kind === 'term') {
+      if (node.text.trim() === '') throw new ODataError('A $search term is empty.', { option: '$search' });
+      // eslint-disable-next-line no-control-regex
+      if (/[\u0000-\u001f\u007f]/.test(node.text)) {
+        throw new ODataError('A $search term may not contain control characters (such as NUL or a line break).', { option: '$search' });
+      }
+      if (node.text.length > ODATA_LIMITS.maxSearchLength) {
+        throw new ODataError(`The $search is longer than the limit of ${ODATA_LIMITS.maxSearchLength} characters (maxSearchLength).`, {
+          option: '$search',
+        });
+      }
+    } else if (node.kind === 'not') check(node.operand);
+    else node.operands.forEach(check);
+  };
+  check(search);
 }
 
 /** Refuses a filter over the node limit. */
@@ -82,7 +168,14 @@ export function checkPaging(query: Pick<ODataQuery, 'top' | 'skip'>): void {
  */
 export function checkODataLimits(query: ODataQuery, depth = 0): void {
   checkPaging(query);
-  if (query.filter) checkFilterSize(query.filter);
+  if (query.filter) {
+    checkFilterSize(query.filter);
+    checkFilterShape(query.filter, 0);
+  }
+  if (query.search) {
+    if (depth > 0) throw new ODataError('$search is supported only at the top level, not inside $expand.', { option: '$expand' });
+    checkSearch(query.search);
+  }
   if (query.expand?.length) {
     if (depth + 1 > ODATA_LIMITS.maxExpandDepth) throw expandTooDeep();
     for (const item of query.expand) checkODataLimits(item.options, depth + 1);

@@ -6,7 +6,13 @@
  * `$filter`: `eq ne gt ge lt le`, `and or not`, parentheses, `contains startswith endswith`
  * (the search a string literal), `tolower toupper`; literals: `'text'` (a quote doubled inside),
  * numbers, `true false null`, GUIDs and dates / date-times (a time needs a zone: `Z` or `±hh:mm`),
- * all unquoted; property paths `a/b/c`. Operators and function names are read case-insensitively.
+ * all unquoted; property paths `a/b/c`; `subject in (v1, v2, …)` (OData 4.01; literals only);
+ * `nav/any(x: predicate)`, `nav/all(x: predicate)` and `nav/any()` over a collection navigation, where
+ * every property path inside starts with the range variable (`x/name`); it is stripped in the tree.
+ * Operators and function names are read case-insensitively.
+ *
+ * `$search`: words and `"quoted phrases"` (`\"` and `\\` escaped inside), `AND` (or just a space),
+ * `OR`, `NOT` (upper case, as OData writes them) and parentheses; `NOT` binds tightest, then `AND`.
  *
  * Errors are {@link ODataError}s naming the problem, the option and the 0-based position in the
  * option's (URL-decoded) value: "Unknown function 'foo' at position 12 of $filter.".
@@ -23,18 +29,19 @@ import {
   type ODataLiteral,
   type ODataOrderBy,
   type ODataQuery,
+  type ODataSearch,
   type ODataStringFunction,
   type ODataValue,
 } from './ast';
 import { ODataError, type ODataOption } from './errors';
-import { checkPaging, expandTooDeep, ODATA_LIMITS } from './limits';
+import { checkInList, checkPaging, checkSearch, expandTooDeep, lambdaTooDeep, ODATA_LIMITS } from './limits';
 
 // ================================================================ tokens
 
 type Token =
   | { readonly kind: 'literal'; readonly literal: ODataLiteral; readonly pos: number; readonly text: string }
   | { readonly kind: 'word'; readonly pos: number; readonly text: string }
-  | { readonly kind: 'punct'; readonly pos: number; readonly text: '(' | ')' | ',' }
+  | { readonly kind: 'punct'; readonly pos: number; readonly text: '(' | ')' | ',' | ':' }
   | { readonly kind: 'end'; readonly pos: number; readonly text: '' };
 
 const GUID_RE = /[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}(?![\w-])/y;
@@ -94,7 +101,7 @@ function tokenize(input: string, fail: (message: string, pos: number) => never):
       i += 1;
       continue;
     }
-    if (ch === '(' || ch === ')' || ch === ',') {
+    if (ch === '(' || ch === ')' || ch === ',' || ch === ':') {
       tokens.push({ kind: 'punct', text: ch, pos: i });
       i += 1;
       continue;
@@ -165,7 +172,8 @@ function tokenize(input: string, fail: (message: string, pos: number) => never):
 const COMPARISONS: readonly string[] = ['eq', 'ne', 'gt', 'ge', 'lt', 'le'] satisfies ODataComparisonOperator[];
 const STRING_FUNCTIONS: readonly string[] = ['contains', 'startswith', 'endswith'] satisfies ODataStringFunction[];
 const CASE_FUNCTIONS: readonly string[] = ['tolower', 'toupper'] satisfies ODataCaseFunction[];
-const KEYWORDS: readonly string[] = [...COMPARISONS, 'and', 'or', 'not', 'asc', 'desc'];
+const KEYWORDS: readonly string[] = [...COMPARISONS, 'and', 'or', 'not', 'asc', 'desc', 'in'];
+const LAMBDAS: readonly string[] = ['any', 'all'];
 
 function describe(token: Token): string {
   return token.kind === 'end' ? 'the end' : `'${token.text}'`;
@@ -176,6 +184,8 @@ class ExpressionParser {
   private index = 0;
   private nodes = 0;
   private nesting = 0;
+  /** The range variables of the lambdas being read, innermost last. */
+  private readonly variables: string[] = [];
   private readonly tokens: Token[];
 
   constructor(
@@ -208,7 +218,7 @@ class ExpressionParser {
     return token.kind === 'word' && token.text.toLowerCase() === word;
   }
 
-  private expect(text: '(' | ')' | ',', what: string): void {
+  private expect(text: '(' | ')' | ',' | ':', what: string): void {
     const token = this.next();
     if (token.kind !== 'punct' || token.text !== text) this.fail(`Expected ${what} but found ${describe(token)}`, token.pos);
   }
@@ -289,6 +299,10 @@ class ExpressionParser {
   private predicate(): ODataFilter {
     const token = this.peek();
     const name = token.text.toLowerCase();
+    const last = name.slice(name.lastIndexOf('/') + 1);
+    if (token.kind === 'word' && name.includes('/') && LAMBDAS.includes(last) && this.peek(1).text === '(') {
+      return this.lambda(token);
+    }
     if (token.kind === 'word' && STRING_FUNCTIONS.includes(name) && this.peek(1).text === '(') {
       this.next();
       this.next();
@@ -310,15 +324,80 @@ class ExpressionParser {
     }
     const left = this.value();
     const op = this.peek();
+    if (this.isWord('in')) return this.inList(left, op.pos);
     if (op.kind !== 'word' || !COMPARISONS.includes(op.text.toLowerCase())) {
       this.fail(
-        `Expected a comparison operator (eq, ne, gt, ge, lt, le) after '${this.textBetween(token, op)}' but found ${describe(op)}`,
+        `Expected a comparison operator (eq, ne, gt, ge, lt, le, in) after '${this.textBetween(token, op)}' but found ${describe(op)}`,
         op.pos,
       );
     }
     this.next();
     const right = this.value();
     return this.count({ kind: 'compare', op: op.text.toLowerCase() as ODataComparisonOperator, left, right }, op.pos);
+  }
+
+  /** `subject in (literal, …)`, the `in` being the next token. */
+  private inList(subject: ODataValue, pos: number): ODataFilter {
+    this.next();
+    this.expect('(', "'(' after 'in'");
+    const values: ODataLiteral[] = [];
+    for (;;) {
+      const item = this.next();
+      if (item.kind !== 'literal') this.fail(`Expected a literal in the 'in' list but found ${describe(item)}`, item.pos);
+      values.push(item.literal);
+      checkInList(values.length, this.base + item.pos, this.option === '$expand' ? '$expand' : '$filter');
+      const after = this.next();
+      if (after.text === ')') break;
+      if (after.text !== ',') this.fail(`Expected ',' or ')' in the 'in' list but found ${describe(after)}`, after.pos);
+    }
+    // The list is one node (its length is bounded by maxInValues).
+    this.count(null, pos);
+    return this.count({ kind: 'in', subject, values }, pos);
+  }
+
+  /** `nav/any(x: …)`, `nav/all(x: …)`, `nav/any()`; `token` is the path ending in the lambda's name. */
+  private lambda(token: Token): ODataFilter {
+    const segments = token.text.split('/');
+    const op = (segments.pop() as string).toLowerCase() as 'any' | 'all';
+    const path = this.scoped(segments, token.pos);
+    if (path.length !== 1) {
+      this.fail(`'${op}' must follow a collection navigation property of the entity, not '${path.join('/')}'`, token.pos);
+    }
+    const navigation = path[0] as string;
+    this.next();
+    this.next();
+    if (this.variables.length + 1 > ODATA_LIMITS.maxLambdaDepth) {
+      throw lambdaTooDeep(this.base + token.pos, this.option === '$expand' ? '$expand' : '$filter');
+    }
+    this.enter(token.pos);
+    if (this.peek().text === ')') {
+      if (op === 'all') this.fail("'all' needs a predicate: all(x: …)", this.peek().pos);
+      this.next();
+      this.nesting -= 1;
+      return this.count({ kind: 'lambda', op, navigation, variable: 'x' }, token.pos);
+    }
+    const variable = this.next();
+    if (variable.kind !== 'word' || variable.text.includes('/') || KEYWORDS.includes(variable.text.toLowerCase())) {
+      this.fail(`Expected a range variable name but found ${describe(variable)}`, variable.pos);
+    }
+    if (this.variables.includes(variable.text)) this.fail(`The range variable '${variable.text}' is already in use`, variable.pos);
+    this.expect(':', "':' after the range variable");
+    this.variables.push(variable.text);
+    const predicate = this.or();
+    this.variables.pop();
+    this.expect(')', "')'");
+    this.nesting -= 1;
+    return this.count({ kind: 'lambda', op, navigation, variable: variable.text, predicate }, token.pos);
+  }
+
+  /** A path as written, relative to the innermost lambda's entity: inside a lambda it must start with its variable. */
+  private scoped(path: string[], pos: number): string[] {
+    const variable = this.variables[this.variables.length - 1];
+    if (variable === undefined) return path;
+    if (path[0] !== variable || path.length < 2) {
+      this.fail(`Inside a lambda, a property path must start with its range variable '${variable}/'`, pos);
+    }
+    return path.slice(1);
   }
 
   private textBetween(from: Token, to: Token): string {
@@ -352,7 +431,7 @@ class ExpressionParser {
       if (KEYWORDS.includes(name)) {
         this.fail(`Expected a property, literal or function but found '${token.text}'`, token.pos);
       }
-      const path = token.text.split('/');
+      const path = this.scoped(token.text.split('/'), token.pos);
       if (path.length > ODATA_LIMITS.maxPathSegments) {
         this.fail(`The property path has ${path.length} segments, over the limit of ${ODATA_LIMITS.maxPathSegments} (maxPathSegments)`, token.pos);
       }
@@ -378,6 +457,126 @@ class ExpressionParser {
       if (after.text !== ',') this.fail(`Expected ',' but found ${describe(after)}`, after.pos);
     }
   }
+}
+
+// ================================================================ $search
+
+type SearchToken =
+  | { readonly kind: 'term'; readonly text: string; readonly pos: number }
+  | { readonly kind: 'keyword'; readonly text: 'AND' | 'OR' | 'NOT'; readonly pos: number }
+  | { readonly kind: 'paren'; readonly text: '(' | ')'; readonly pos: number }
+  | { readonly kind: 'end'; readonly text: ''; readonly pos: number };
+
+function searchFail(message: string, pos: number): never {
+  throw new ODataError(`${message} at position ${pos} of $search.`, { option: '$search', position: pos });
+}
+
+function searchTokens(text: string): SearchToken[] {
+  const tokens: SearchToken[] = [];
+  let i = 0;
+  while (i < text.length) {
+    const ch = text.charAt(i);
+    if (/\s/.test(ch)) {
+      i += 1;
+    } else if (ch === '(' || ch === ')') {
+      tokens.push({ kind: 'paren', text: ch, pos: i });
+      i += 1;
+    } else if (ch === '"') {
+      let value = '';
+      let j = i + 1;
+      for (;;) {
+        if (j >= text.length) searchFail('Unterminated phrase', i);
+        const c = text.charAt(j);
+        if (c === '"') break;
+        if (c === '\\' && (text.charAt(j + 1) === '"' || text.charAt(j + 1) === '\\')) {
+          value += text.charAt(j + 1);
+          j += 2;
+          continue;
+        }
+        value += c;
+        j += 1;
+      }
+      if (value.trim() === '') searchFail('A phrase is empty', i);
+      tokens.push({ kind: 'term', text: value, pos: i });
+      i = j + 1;
+    } else {
+      let j = i;
+      while (j < text.length && !/[\s()"]/.test(text.charAt(j))) j += 1;
+      const word = text.slice(i, j);
+      if (word === 'AND' || word === 'OR' || word === 'NOT') tokens.push({ kind: 'keyword', text: word, pos: i });
+      else tokens.push({ kind: 'term', text: word, pos: i });
+      i = j;
+    }
+  }
+  tokens.push({ kind: 'end', text: '', pos: text.length });
+  return tokens;
+}
+
+/**
+ * Parses a `$search` value (see the module's description). Over `maxSearchLength` characters or
+ * `maxSearchTerms` terms, a control character (NUL, a line break) in a term, an empty phrase or a
+ * dangling operator is a 400 naming it.
+ */
+export function parseSearch(text: string): ODataSearch {
+  if (text.length > ODATA_LIMITS.maxSearchLength) {
+    throw new ODataError(`The $search is ${text.length} characters, over the limit of ${ODATA_LIMITS.maxSearchLength} (maxSearchLength).`, {
+      option: '$search',
+    });
+  }
+  const tokens = searchTokens(text);
+  let index = 0;
+  let nesting = 0;
+  const peek = () => tokens[Math.min(index, tokens.length - 1)] as SearchToken;
+  const next = () => {
+    const token = peek();
+    if (token.kind !== 'end') index += 1;
+    return token;
+  };
+  const describeToken = (token: SearchToken) => (token.kind === 'end' ? 'the end' : `'${token.text}'`);
+  const startsOperand = (token: SearchToken) =>
+    token.kind === 'term' || (token.kind === 'paren' && token.text === '(') || (token.kind === 'keyword' && token.text === 'NOT');
+  const or = (): ODataSearch => {
+    const operands = [and()];
+    while (peek().kind === 'keyword' && peek().text === 'OR') {
+      next();
+      operands.push(and());
+    }
+    return operands.length === 1 ? (operands[0] as ODataSearch) : { kind: 'logical', op: 'or', operands };
+  };
+  const and = (): ODataSearch => {
+    const operands = [unary()];
+    for (;;) {
+      const token = peek();
+      if (token.kind === 'keyword' && token.text === 'AND') next();
+      else if (!startsOperand(token)) break;
+      operands.push(unary());
+    }
+    return operands.length === 1 ? (operands[0] as ODataSearch) : { kind: 'logical', op: 'and', operands };
+  };
+  const unary = (): ODataSearch => {
+    const token = next();
+    if (token.kind === 'term') return { kind: 'term', text: token.text };
+    if ((token.kind === 'keyword' && token.text === 'NOT') || (token.kind === 'paren' && token.text === '(')) {
+      nesting += 1;
+      if (nesting > ODATA_LIMITS.maxFilterNesting) {
+        searchFail(`The expression nests deeper than the limit of ${ODATA_LIMITS.maxFilterNesting} (maxFilterNesting)`, token.pos);
+      }
+      const inner: ODataSearch = token.text === 'NOT' ? { kind: 'not', operand: unary() } : or();
+      if (token.text === '(') {
+        const close = next();
+        if (close.text !== ')') searchFail(`Expected ')' but found ${describeToken(close)}`, close.pos);
+      }
+      nesting -= 1;
+      return inner;
+    }
+    return searchFail(`Expected a word or a "phrase" but found ${describeToken(token)}`, token.pos);
+  };
+  if (peek().kind === 'end') searchFail('Expected a word or a "phrase" but found the end', 0);
+  const search = or();
+  const rest = peek();
+  if (rest.kind !== 'end') searchFail(`Unexpected ${describeToken(rest)}`, rest.pos);
+  checkSearch(search);
+  return search;
 }
 
 // ================================================================ option parsers
@@ -469,8 +668,8 @@ function splitOptions(text: string): { part: string; offset: number }[] {
   return parts;
 }
 
-type OptionName = 'filter' | 'select' | 'orderby' | 'top' | 'skip' | 'count' | 'expand';
-const OPTION_NAMES: readonly string[] = ['filter', 'select', 'orderby', 'top', 'skip', 'count', 'expand'] satisfies OptionName[];
+type OptionName = 'filter' | 'search' | 'select' | 'orderby' | 'top' | 'skip' | 'count' | 'expand';
+const OPTION_NAMES: readonly string[] = ['filter', 'search', 'select', 'orderby', 'top', 'skip', 'count', 'expand'] satisfies OptionName[];
 
 interface OptionReader {
   set(name: OptionName, value: string, base: number): void;
@@ -486,6 +685,10 @@ function optionReader(option: (name: OptionName) => ODataOption, depth: number):
       switch (name) {
         case 'filter':
           query.filter = parseFilter(value, where, base);
+          return;
+        case 'search':
+          if (depth > 0) throw new ODataError('$search is supported only at the top level, not inside $expand.', { option: '$expand' });
+          query.search = parseSearch(value);
           return;
         case 'select':
           query.select = parseSelect(value, where, base);
@@ -575,7 +778,7 @@ function entries(input: ODataQueryInput): [string, string][] {
 }
 
 /**
- * Parses the system query options of an OData read (`$filter`, `$select`, `$orderby`, `$top`,
+ * Parses the system query options of an OData read (`$filter`, `$search`, `$select`, `$orderby`, `$top`,
  * `$skip`, `$count`, `$expand`; names case-insensitive). Other `$` options are refused, a repeated
  * option too; parameters without `$` (e.g. a link `token`) are left to the caller. An empty value
  * counts as absent.

@@ -10,6 +10,8 @@ import {
   stringLiteral,
   type ODataExpand,
   type ODataFilter,
+  type ODataIn,
+  type ODataLambda,
   type ODataLiteral,
   type ODataOrderBy,
   type ODataQuery,
@@ -51,6 +53,12 @@ export interface ODataEntityType {
    * `$filter` names it (so `isDeleted eq true` lists deleted rows, for restoring them).
    */
   readonly softDeleteProperty?: string;
+  /**
+   * What `$search` looks in: these properties' texts (a string's value, a GUID's lower-case text, and
+   * every string inside a JSON document, at any depth; numbers, booleans and keys are not searched).
+   * A term matches a row when one of the texts contains it, ignoring case. None: the set cannot be searched.
+   */
+  readonly search?: readonly string[];
 }
 
 /** The entity types of a service, by name. */
@@ -200,6 +208,10 @@ class Binder {
         return { kind: 'logical', op: filter.op, operands: filter.operands.map((o) => this.filter(o)) };
       case 'not':
         return { kind: 'not', operand: this.filter(filter.operand) };
+      case 'in':
+        return this.inList(filter);
+      case 'lambda':
+        return this.lambda(filter);
       case 'match': {
         const subject = this.value(filter.subject);
         if (subject.node.kind === 'literal' || (subject.type !== 'string' && subject.type !== 'json')) {
@@ -243,6 +255,32 @@ class Binder {
     }
   }
 
+  private inList(filter: ODataIn): ODataIn {
+    const subject = this.value(filter.subject);
+    if (subject.node.kind === 'literal') throw new ODataError(`The left side of 'in' must be a property, not ${describeValue(filter.subject)}.`);
+    if (subject.type === 'null') throw new ODataError("The left side of 'in' has no type.");
+    const values = filter.values.map((value) => {
+      const bound = this.coerce({ node: value, type: literalType(value) }, subject.type);
+      if (bound.type === 'null') throw new ODataError("null cannot be in an 'in' list; use 'eq null'.");
+      const ok = subject.type === 'json' ? bound.type === 'string' || bound.type === 'number' || bound.type === 'boolean' : bound.type === subject.type;
+      if (!ok) throw new ODataError(`Cannot compare ${describeValue(subject.node)} (${subject.type}) with a ${bound.type} in an 'in' list.`);
+      return bound.node as ODataLiteral;
+    });
+    return { kind: 'in', subject: subject.node, values };
+  }
+
+  private lambda(filter: ODataLambda): ODataLambda {
+    const nav = navigationName(this.entity, filter.navigation);
+    const definition = nav === undefined ? undefined : (this.entity.navigations ?? {})[nav];
+    if (nav === undefined || !definition) {
+      throw new ODataError(`Could not find a navigation property named '${filter.navigation}' on type '${this.entity.name}'.`);
+    }
+    if (!definition.many) throw new ODataError(`'${filter.op}' needs a collection, and '${nav}' is a single row; compare its properties (${nav}/…).`);
+    const target = entityType(this.schema, definition.target);
+    const out: ODataLambda = { kind: 'lambda', op: filter.op, navigation: nav, variable: filter.variable };
+    return filter.predicate ? { ...out, predicate: new Binder(this.schema, target).filter(filter.predicate) } : out;
+  }
+
   orderBy(item: ODataOrderBy): ODataOrderBy {
     if (item.value.kind === 'literal') throw new ODataError('$orderby takes properties, not literals.');
     return { value: this.value(item.value).node, direction: item.direction };
@@ -282,6 +320,10 @@ function bindTo(schema: ODataSchema, entity: ODataEntityType, query: ODataQuery,
   const binder = new Binder(schema, entity);
   const out: { -readonly [K in keyof ODataQuery]: ODataQuery[K] } = {};
   if (query.filter) out.filter = binder.filter(query.filter);
+  if (query.search) {
+    if (!entity.search?.length) throw new ODataError(`'${entity.name}' rows cannot be searched ($search).`, { option: '$search' });
+    out.search = query.search;
+  }
   if (query.select?.length) out.select = [...new Set(query.select.map((s) => binder.select(s)))];
   if (query.orderBy?.length) out.orderBy = query.orderBy.map((o) => binder.orderBy(o));
   if (query.top !== undefined) out.top = query.top;
@@ -318,7 +360,11 @@ export function filterNames(filter: ODataFilter | undefined, propertyName: strin
     case 'compare':
       return inValue(filter.left) || inValue(filter.right);
     case 'match':
+    case 'in':
       return inValue(filter.subject);
+    case 'lambda':
+      // The predicate names the collection's properties, not this entity's.
+      return false;
     case 'not':
       return filterNames(filter.operand, propertyName);
     case 'logical':
