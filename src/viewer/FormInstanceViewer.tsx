@@ -37,7 +37,7 @@ import { ResumePrompt, type ResumePromptProps } from './ResumePrompt';
 import { forgetStoredProgress, readStoredProgress, type StoredProgress } from './stored-progress';
 import { saveFailureText } from './save-failure';
 import { ProblemTitle } from './ProblemTitle';
-import { clearStep, readStep, writeStep } from './step-storage';
+import { adoptStep, clearStep, readStep, writeStep } from './step-storage';
 import { useDraftSaver } from './useDraftSaver';
 
 /** How the viewer shows the form: filled in, or read-only (docs/spec.md, Screens and routes: `edit` or `view`). */
@@ -564,6 +564,11 @@ function EditSession({ schema, instance, engine, linkToken, shared }: EditProps)
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, [saver, labels.formLeaveUnsaved]);
+
+  // A page changed before the first save created the instance was kept as the new form's: it moves to the instance.
+  useEffect(() => {
+    if (!instance && state.formInstanceId) adoptStep(schema.formSchemaId, state.formInstanceId);
+  }, [instance, state.formInstanceId, schema.formSchemaId]);
 
   const confirmation = useRef<HTMLHeadingElement>(null);
   const submitted = state.status === 'submitted';

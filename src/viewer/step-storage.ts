@@ -43,6 +43,17 @@ export function writeStep(formSchemaId: string, formInstanceId: string | null, p
   }
 }
 
+/**
+ * Moves the page kept for a form not saved yet (`'new'`) to the instance its first save created, so a reload that
+ * continues that instance opens the same page: the visitor may have moved on before the first save came back.
+ */
+export function adoptStep(formSchemaId: string, formInstanceId: string): void {
+  const page = readStep(formSchemaId, null);
+  if (page === 0) return;
+  writeStep(formSchemaId, formInstanceId, page);
+  writeStep(formSchemaId, null, 0);
+}
+
 /** Forgets the page of an instance (submitted). */
 export function clearStep(formSchemaId: string, formInstanceId: string | null): void {
   writeStep(formSchemaId, formInstanceId, 0);

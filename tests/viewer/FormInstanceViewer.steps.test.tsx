@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { seedIds } from '../../src/testing/seed-ids';
 import { FormInstanceViewer, type FormInstanceViewerProps } from '../../src/viewer/index';
-import { stepKey } from '../../src/viewer/step-storage';
+import { adoptStep, readStep, stepKey, writeStep } from '../../src/viewer/step-storage';
 import { renderInApi, setupViewerApi } from './support/viewer';
 
 const { backend } = setupViewerApi();
@@ -52,5 +52,21 @@ describe('FormInstanceViewer: steps', () => {
     view.unmount();
     renderLoan();
     expect(await screen.findByText('Step 1 of 4')).toBeInTheDocument();
+  });
+});
+
+describe('step storage', () => {
+  it('moves the step of a form not saved yet to the instance its first save created', () => {
+    writeStep(loan, null, 2);
+    adoptStep(loan, instanceId);
+    expect(readStep(loan, instanceId)).toBe(2);
+    expect(readStep(loan, null)).toBe(0);
+  });
+
+  it('reads nothing but a page index, and 0 for the first page or anything else', () => {
+    window.sessionStorage.setItem(stepKey(loan, null), 'x');
+    expect(readStep(loan, null)).toBe(0);
+    writeStep(loan, null, 0);
+    expect(window.sessionStorage.getItem(stepKey(loan, null))).toBeNull();
   });
 });
