@@ -1,6 +1,6 @@
 /**
  * The OData query builder (docs/spec.md, Calls: `$filter`, `$select`, `$orderby`, `$top`, `$skip`, `$count`,
- * `$expand`), exported as the `odata` namespace of `@ccq/forms-admin/api`:
+ * `$expand`; beyond it `$search`, `in` and `any` / `all`), exported as the `odata` namespace of `@ccq/forms-admin/api`:
  *
  * ```ts
  * import { odata } from '@ccq/forms-admin/api';
@@ -12,15 +12,20 @@
  * server reads the same tree back with the same parser.
  */
 import {
+  checkInList,
+  checkSearch,
   comparison,
   guidLiteral,
   literal,
   logical,
+  ODataError,
   parseFilter,
   parseOrderBy,
+  parseSearch,
   property,
   serializeFilter as serializeFilterTree,
   serializeQuery,
+  serializeSearch,
   type ODataCaseCall,
   type ODataComparisonOperator,
   type ODataExpand,
@@ -28,6 +33,7 @@ import {
   type ODataLiteral,
   type ODataOrderBy,
   type ODataQuery,
+  type ODataSearch,
   type ODataStringFunction,
   type ODataValue,
   ODATA_ETAG,
@@ -154,6 +160,60 @@ export const not = <T = unknown>(filter: Filter<T>): Filter<T> => ({
   node: filter.node && { kind: 'not', operand: filter.node },
 });
 
+function inList<T>(field: Operand<T>, values: readonly FilterValue[]): Filter<T> {
+  const list = values.map((value) => literal(value));
+  checkInList(list.length);
+  return { node: { kind: 'in', subject: operand(field), values: list } };
+}
+
+/**
+ * `field in (v1, v2, …)` (OData 4.01): the field equals one of `values` (at least one, at most
+ * `LIMITS.maxInValues`; null cannot be one, use {@link eq} with null). Exported as `odata.in`.
+ */
+export { inList as in };
+
+// The deepest lambda inside a filter (0: none), so a new one's range variable differs from every inner one.
+function lambdaDepth(node: ODataFilter | undefined): number {
+  if (!node) return 0;
+  if (node.kind === 'lambda') return 1 + lambdaDepth(node.predicate);
+  if (node.kind === 'not') return lambdaDepth(node.operand);
+  if (node.kind === 'logical') return Math.max(...node.operands.map(lambdaDepth));
+  return 0;
+}
+
+function lambda<T, E>(op: 'any' | 'all', navigation: PropertyName<T>, predicate: Filter<E> | undefined): Filter<T> {
+  property(navigation);
+  const inner = predicate?.node;
+  if (op === 'all' && !inner) throw new ODataError("'all' needs a predicate.");
+  const node: ODataFilter = { kind: 'lambda', op, navigation, variable: `x${lambdaDepth(inner)}`, ...(inner ? { predicate: inner } : {}) };
+  return { node };
+}
+
+/**
+ * `navigation/any(x: predicate)`: some row of the collection navigation matches `predicate`, whose
+ * paths are the collection entity's (`odata.any('formSchemas', odata.eq('isPublic', true))`); without
+ * a predicate, the collection has a row. Soft-deleted rows count only when the predicate names `isDeleted`.
+ */
+export const any = <T = unknown, E = unknown>(navigation: NoInfer<PropertyName<T>>, predicate?: Filter<E>): Filter<T> =>
+  lambda('any', navigation, predicate);
+/** `navigation/all(x: predicate)`: every row of the collection matches (true for an empty one). */
+export const all = <T = unknown, E = unknown>(navigation: NoInfer<PropertyName<T>>, predicate: Filter<E>): Filter<T> =>
+  lambda('all', navigation, predicate);
+
+/**
+ * A `$search` of the words a person typed: each word (split at white space) a term, all of them
+ * required, written so that quotes, parentheses or `AND` / `OR` / `NOT` in the input are searched
+ * for as text. Empty input gives `undefined` (no search). Throws an `ODataError` over the limits.
+ */
+export function searchWords(text: string): string | undefined {
+  const words = text.split(/\s+/).filter((word) => word !== '');
+  if (words.length === 0) return undefined;
+  const search: ODataSearch =
+    words.length === 1 ? { kind: 'term', text: words[0] as string } : { kind: 'logical', op: 'and', operands: words.map((word) => ({ kind: 'term', text: word })) };
+  checkSearch(search);
+  return serializeSearch(search);
+}
+
 /**
  * A filter written as text, parsed (and so checked) by the same parser the server uses: throws an
  * `ODataError` naming the problem and its position. Prefer the helpers for values from users.
@@ -172,6 +232,13 @@ export type ODataExpandOptions<T> = { [K in keyof T]?: true | ODataQueryOptions<
 export interface ODataQueryOptions<T = unknown> {
   /** `$filter`: a filter built with `odata.eq`, `odata.and`, …, or a written expression (parsed). */
   filter?: Filter<T> | string;
+  /**
+   * `$search`: free-text search in OData's syntax (words, `"phrases"`, `AND`, `OR`, `NOT`, parentheses),
+   * checked by the server's parser; build it from typed input with {@link searchWords}. What each
+   * entity set searches: a form's name and description, a group's name and description, a schema's
+   * name, an instance's answers (the strings in its data) and id; ignoring case.
+   */
+  search?: string;
   /** `$select`. */
   select?: readonly PropertyName<T>[];
   /** `$orderby`. */
@@ -191,6 +258,7 @@ export function toQueryTree<T>(options: ODataQueryOptions<T> = {}): ODataQuery {
   const query: { -readonly [K in keyof ODataQuery]: ODataQuery[K] } = {};
   const node = typeof options.filter === 'string' ? parseFilter(options.filter) : options.filter?.node;
   if (node) query.filter = node;
+  if (options.search !== undefined && options.search.trim() !== '') query.search = parseSearch(options.search);
   if (options.select?.length) query.select = options.select.map((name) => property(name).path.join('/'));
   if (options.orderBy?.length) {
     query.orderBy = options.orderBy.flatMap((item): ODataOrderBy[] =>

@@ -18,8 +18,9 @@ describe('the odata namespace', () => {
     }
     expect(Object.keys(odata).sort()).toEqual(
       [
-        'ACCEPT', 'LIMITS', 'ODataError', 'and', 'buildQuery', 'contains', 'endswith', 'eq', 'etagOfRow', 'filter', 'ge', 'gt', 'guid',
-        'le', 'lt', 'ne', 'not', 'or', 'serializeFilter', 'startswith', 'toQueryTree', 'tolower', 'toupper',
+        'ACCEPT', 'LIMITS', 'ODataError', 'all', 'and', 'any', 'buildQuery', 'contains', 'endswith', 'eq', 'etagOfRow', 'filter', 'ge',
+        'gt', 'guid', 'in', 'le', 'lt', 'ne', 'not', 'or', 'searchWords', 'serializeFilter', 'startswith', 'toQueryTree', 'tolower',
+        'toupper',
       ].sort(),
     );
   });
@@ -282,5 +283,43 @@ describe('row versions', () => {
     expect(odata.etagOfRow({ name: 'x' })).toBeNull();
     expect(odata.etagOfRow({ '@odata.etag': '' })).toBeNull();
     expect(odata.etagOfRow(null)).toBeNull();
+  });
+});
+
+describe('odata.in, odata.any / odata.all and $search', () => {
+  it('writes an in list of values the server parses back to the same tree', () => {
+    const filter = odata.in<FormInstance>('status', [1, 2]);
+    expect(odata.serializeFilter(filter)).toBe('status in (1,2)');
+    expect(odata.serializeFilter(odata.in<Form>('name', ["O'Brien", 'x']))).toBe("name in ('O''Brien','x')");
+    const query = odata.buildQuery<FormInstance>({ filter: odata.and(filter, odata.eq('isDeleted', false)) });
+    expect(parseODataQuery(query).filter).toEqual(filter.node && { kind: 'logical', op: 'and', operands: [filter.node, { kind: 'compare', op: 'eq', left: { kind: 'property', path: ['isDeleted'] }, right: { kind: 'literal', type: 'boolean', value: false } }] });
+  });
+
+  it('refuses an empty in list or one over the limit', () => {
+    expect(() => odata.in('status', [])).toThrow(odata.ODataError);
+    expect(() => odata.in('status', Array.from({ length: odata.LIMITS.maxInValues + 1 }, (_, i) => i))).toThrow('maxInValues');
+  });
+
+  it('writes any / all with their range variables, nested ones distinct, and reads them back', () => {
+    const inner = odata.any('formInstances', odata.eq('status', 2));
+    const outer = odata.any<Form>('formSchemas', odata.and(odata.eq('isPublic', true), inner));
+    const text = odata.serializeFilter(outer);
+    expect(text).toBe('formSchemas/any(x1:x1/isPublic eq true and x1/formInstances/any(x0:x0/status eq 2))');
+    expect(parseODataQuery({ $filter: text }).filter).toEqual(outer.node);
+    expect(odata.serializeFilter(odata.any<Form>('formSchemas'))).toBe('formSchemas/any()');
+    expect(odata.serializeFilter(odata.all<Form>('formSchemas', odata.eq('isPublic', false)))).toBe('formSchemas/all(x0:x0/isPublic eq false)');
+  });
+
+  it('sends $search, checked by the parser, and builds one from typed words', () => {
+    expect(new URLSearchParams(odata.buildQuery({ search: 'ann "new york"' })).get('$search')).toBe('ann AND "new york"');
+    expect(odata.searchWords('  ann  (lee) OR "x ')).toBe('ann AND "(lee)" AND "OR" AND "\\"x"');
+    expect(parseODataQuery({ $search: odata.searchWords('ann (lee) OR "x') ?? '' }).search).toEqual({
+      kind: 'logical',
+      op: 'and',
+      operands: ['ann', '(lee)', 'OR', '"x'].map((text) => ({ kind: 'term', text })),
+    });
+    expect(odata.searchWords('   ')).toBeUndefined();
+    expect(() => odata.buildQuery({ search: '"unterminated' })).toThrow('Unterminated phrase');
+    expect(() => odata.searchWords(Array.from({ length: odata.LIMITS.maxSearchTerms + 1 }, (_, i) => `w${i}`).join(' '))).toThrow('maxSearchTerms');
   });
 });
