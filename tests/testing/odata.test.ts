@@ -134,7 +134,7 @@ describe('OData endpoints', () => {
   });
 
   it('answers 400 for malformed queries', async () => {
-    for (const query of ['$filter=name%20eq', '$filter=nope%20eq%201', '$select=nope', '$top=-1', '$skip=x', '$count=maybe', '$orderby=nope', '$search=x']) {
+    for (const query of ['$filter=name%20eq', '$filter=nope%20eq%201', '$select=nope', '$top=-1', '$skip=x', '$count=maybe', '$orderby=nope', '$search=%22x', '$apply=x']) {
       const response = await call(`/odata/FormOData?${query}`);
       expect(response.status, query).toBe(400);
     }
