@@ -1,5 +1,5 @@
 // Layer rules (docs/decisions.md, Layers): dependencies point one way. Each block names what a folder may NOT import.
-// contract (src/api/enums, src/api/types) ← domain, engine ← api client ← query ← ui ← auth, permissions ← admin, forms,
+// contract (src/api/enums, src/api/types) ← domain, engine ← api client ← query ← ui ← auth, permissions ← admin, forms-admin, forms,
 // viewer ← host; the fake (src/testing) and the server sit on the contract, domain and engine (README, design notes).
 const react = ['react', 'react-dom', 'react/*', 'react-dom/*', '@mantine/*', '@tanstack/*', 'oidc-client-ts', 'msw', 'msw/*'];
 // Relative paths only: a file named like a layer inside another folder (api/areas/forms) is not that layer.
@@ -15,7 +15,7 @@ export const layerRules = [
     rules: {
       'no-restricted-imports': restrict(
         rule('domain and engine are React-free and HTTP-free.', react),
-        rule('domain and engine import only the contract (api/enums, api/types) and each other.', folders('query', 'auth', 'permissions', 'admin', 'ui', 'forms', 'testing')),
+        rule('domain and engine import only the contract (api/enums, api/types) and each other.', folders('query', 'auth', 'permissions', 'admin', 'forms-admin', 'ui', 'forms', 'testing')),
         { regex: '^(\\.\\./)+api(/(?!enums$|types$).*)?$', message: 'domain and engine import only the contract (api/enums, api/types) from src/api.' },
         rule('library code never imports from tests/.', tests),
       ),
@@ -27,7 +27,7 @@ export const layerRules = [
     rules: {
       'no-restricted-imports': restrict(
         rule('src/api is React-free.', react),
-        rule('src/api imports only itself and src/domain.', folders('query', 'auth', 'permissions', 'admin', 'ui', 'forms', 'testing', 'engine')),
+        rule('src/api imports only itself and src/domain.', folders('query', 'auth', 'permissions', 'admin', 'forms-admin', 'ui', 'forms', 'testing', 'engine')),
         rule('library code never imports from tests/.', tests),
       ),
     },
@@ -37,7 +37,7 @@ export const layerRules = [
     ignores: ['**/*.test.*', '**/*.stories.*'],
     rules: {
       'no-restricted-imports': restrict(
-        rule('src/query sits below auth, permissions and the screens.', folders('auth', 'permissions', 'admin', 'ui', 'forms', 'testing')),
+        rule('src/query sits below auth, permissions and the screens.', folders('auth', 'permissions', 'admin', 'forms-admin', 'ui', 'forms', 'testing')),
         rule('library code never imports from tests/.', tests),
       ),
     },
@@ -47,7 +47,7 @@ export const layerRules = [
     ignores: ['**/*.test.*', '**/*.stories.*'],
     rules: {
       'no-restricted-imports': restrict(
-        rule('auth and permissions sit below the screens.', folders('admin', 'forms', 'testing')),
+        rule('auth and permissions sit below the screens.', folders('admin', 'forms-admin', 'forms', 'testing')),
         rule('library code never imports from tests/.', tests),
       ),
     },
@@ -57,7 +57,7 @@ export const layerRules = [
     ignores: ['**/*.test.*', '**/*.stories.*'],
     rules: {
       'no-restricted-imports': restrict(
-        rule('src/ui holds shared pieces below auth, permissions and the screens.', folders('auth', 'permissions', 'admin', 'forms', 'viewer', 'testing')),
+        rule('src/ui holds shared pieces below auth, permissions and the screens.', folders('auth', 'permissions', 'admin', 'forms-admin', 'forms', 'viewer', 'testing')),
         rule('library code never imports from tests/.', tests),
       ),
     },
@@ -67,7 +67,7 @@ export const layerRules = [
     ignores: ['**/*.test.*', '**/*.stories.*'],
     rules: {
       'no-restricted-imports': restrict(
-        rule('the viewer reaches no admin screen, no fake backend and no server.', [...folders('admin', 'testing'), '**/example-host/**']),
+        rule('the viewer reaches no admin screen, no fake backend and no server.', [...folders('admin', 'forms-admin', 'testing'), '**/example-host/**']),
         rule('library code never imports from tests/.', tests),
       ),
     },
@@ -76,12 +76,22 @@ export const layerRules = [
     files: ['src/viewer.ts'],
     rules: {
       'no-restricted-imports': restrict(
-        rule('the viewer entry reaches no admin screen and no fake backend.', ['./admin', './admin/**', './testing', './testing/**']),
+        rule('the viewer entry reaches no admin screen and no fake backend.', ['./admin', './admin/**', './forms-admin', './forms-admin/**', './testing', './testing/**']),
       ),
     },
   },
   {
     files: ['src/admin/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.*', '**/*.stories.*'],
+    rules: {
+      'no-restricted-imports': restrict(
+        rule('screens never import the fake backend.', folders('testing')),
+        rule('library code never imports from tests/.', tests),
+      ),
+    },
+  },
+  {
+    files: ['src/forms-admin/**/*.{ts,tsx}'],
     ignores: ['**/*.test.*', '**/*.stories.*'],
     rules: {
       'no-restricted-imports': restrict(
@@ -97,7 +107,7 @@ export const layerRules = [
       'no-restricted-imports': restrict(
         rule('the fake backend keeps storage and HTTP only; it imports no React and no screen.', [
           ...react.filter((p) => !p.startsWith('msw')),
-          ...folders('query', 'auth', 'permissions', 'admin', 'ui', 'forms'),
+          ...folders('query', 'auth', 'permissions', 'admin', 'forms-admin', 'ui', 'forms'),
         ]),
         rule('library code never imports from tests/.', tests),
       ),
@@ -110,7 +120,7 @@ export const layerRules = [
       'no-restricted-imports': restrict(
         rule('the reference server imports only src/api, src/domain and src/engine from the library.', [
           ...react,
-          '**/src/query/**', '**/src/auth/**', '**/src/permissions/**', '**/src/admin/**', '**/src/ui/**', '**/src/forms/**',
+          '**/src/query/**', '**/src/auth/**', '**/src/permissions/**', '**/src/admin/**', '**/src/forms-admin/**', '**/src/ui/**', '**/src/forms/**',
           '**/src/testing/**', '**/src/index', '**/src/viewer',
         ]),
         rule('library code never imports from tests/.', tests),

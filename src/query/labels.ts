@@ -3,6 +3,9 @@ import { effectivePermissionsLabels } from './effective-permissions-labels';
 import { historyLabels } from './history-labels';
 import { searchLabels } from './search-labels';
 import { formViewerLabels } from './forms-labels';
+import { adminHomeLabels } from './admin-home-labels';
+import { formManagerLabels } from './form-manager-labels';
+import { formsAdminLabels } from './forms-admin-labels';
 import { fillLabel, sharedLabels } from './shared-labels';
 
 /**
@@ -166,11 +169,17 @@ export const defaultLabels = {
   userGroupClaimGroupsChangedMessage: "Claim groups successfully added to or removed from user group '{name}'.",
   // The public form viewer (src/query/forms-labels.ts)
   ...formViewerLabels,
+  // The forms administration screens (src/query/forms-admin-labels.ts)
+  ...formsAdminLabels,
+  // The form manager and the form schema manager (src/query/form-manager-labels.ts)
+  ...formManagerLabels,
   // "Why can they?" (src/query/effective-permissions-labels.ts)
   ...effectivePermissionsLabels,
   ...historyLabels,
   // Server-searched pickers (src/query/search-labels.ts)
   ...searchLabels,
+  // The form preview and the admin dashboard (src/query/admin-home-labels.ts)
+  ...adminHomeLabels,
 } as const;
 
 /** The full set of texts. */

@@ -1,0 +1,110 @@
+import { useDebouncedValue } from '@mantine/hooks';
+import type { DataTableSortStatus } from 'mantine-datatable';
+import { useState } from 'react';
+import * as odata from '../../api/odata';
+import type { Filter, ODataQueryOptions, PropertyName } from '../../api/odata';
+import { fillLabel, type Labels } from '../../query/labels';
+
+/** The page sizes a list offers; the first is the default. */
+export const PAGE_SIZES = [20, 50, 100] as const;
+
+/** How long typing rests before the search asks the server (ms). */
+export const SEARCH_DEBOUNCE_MS = 250;
+
+/** Options of {@link useServerTable}. */
+export interface ServerTableOptions<T> {
+  /** The order before the user picks a column. */
+  initialSort: { column: PropertyName<T>; direction: 'asc' | 'desc' };
+  /** The text property the search box matches (a part of it, regardless of case). @default 'name' */
+  searchField?: PropertyName<T>;
+  /** A condition every row of this list meets (e.g. the forms of one group). */
+  baseFilter?: Filter<T>;
+  /** The first page size. @default 20 */
+  pageSize?: number;
+}
+
+/** What {@link useServerTable} returns: the list's state and the OData options of the page it shows. */
+export interface ServerTable<T> {
+  page: number;
+  setPage(page: number): void;
+  pageSize: number;
+  setPageSize(size: number): void;
+  sortStatus: DataTableSortStatus<T>;
+  setSortStatus(status: DataTableSortStatus<T>): void;
+  search: string;
+  setSearch(text: string): void;
+  showDeleted: boolean;
+  setShowDeleted(show: boolean): void;
+  /** `$filter`, `$orderby`, `$top`, `$skip` and `$count` of the page to show (the search debounced). */
+  query: ODataQueryOptions<T>;
+}
+
+/**
+ * The state of a list paged, sorted and searched on the server through an OData read: the live rows (or, with
+ * 'Show deleted', the soft-deleted ones), whose searched property contains the typed text regardless of case. A
+ * new search, order, page size or view starts again at the first page.
+ */
+export function useServerTable<T>({ initialSort, searchField, baseFilter, pageSize: firstSize = PAGE_SIZES[0] }: ServerTableOptions<T>): ServerTable<T> {
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSizeState] = useState(firstSize);
+  const [sortStatus, setSortState] = useState<DataTableSortStatus<T>>({
+    columnAccessor: initialSort.column as DataTableSortStatus<T>['columnAccessor'],
+    direction: initialSort.direction,
+  });
+  const [search, setSearchState] = useState('');
+  const [showDeleted, setShowDeletedState] = useState(false);
+  const [debounced] = useDebouncedValue(search.trim().toLowerCase(), SEARCH_DEBOUNCE_MS);
+
+  const field = (searchField ?? 'name') as PropertyName<T>;
+  const filters: Filter<T>[] = [odata.eq<T>('isDeleted' as PropertyName<T>, showDeleted)];
+  if (baseFilter) filters.push(baseFilter);
+  if (debounced) filters.push(odata.contains<T>(odata.tolower<T>(field), debounced));
+
+  return {
+    page,
+    setPage,
+    pageSize,
+    setPageSize: (size) => {
+      setPageSizeState(size);
+      setPage(1);
+    },
+    sortStatus,
+    setSortStatus: (status) => {
+      setSortState(status);
+      setPage(1);
+    },
+    search,
+    setSearch: (text) => {
+      setSearchState(text);
+      setPage(1);
+    },
+    showDeleted,
+    setShowDeleted: (show) => {
+      setShowDeletedState(show);
+      setPage(1);
+    },
+    query: {
+      filter: odata.and<T>(...filters),
+      orderBy: [[String(sortStatus.columnAccessor) as PropertyName<T>, sortStatus.direction]],
+      top: pageSize,
+      skip: (page - 1) * pageSize,
+      count: true,
+    },
+  };
+}
+
+/** The texts and page controls of a paged `DataTable`, in the user's words. */
+export function tablePagingTexts(labels: Labels) {
+  return {
+    noRecordsText: labels.noRecordsFound,
+    loadingText: labels.loading,
+    recordsPerPageLabel: labels.recordsPerPage,
+    recordsPerPageOptions: [...PAGE_SIZES],
+    paginationText: ({ from, to, totalRecords }: { from: number; to: number; totalRecords: number }) =>
+      fillLabel(labels.paginationText, { from, to, total: totalRecords }),
+    getPaginationControlProps: (control: 'first' | 'last' | 'previous' | 'next') => ({
+      'aria-label': { first: labels.pageFirst, last: labels.pageLast, previous: labels.pagePrevious, next: labels.pageNext }[control],
+    }),
+    getPaginationItemProps: (page: number) => ({ 'aria-label': fillLabel(labels.pageNumber, { page }) }),
+  };
+}

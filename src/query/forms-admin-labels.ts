@@ -1,0 +1,63 @@
+/**
+ * The texts of the forms administration screens (forms, form schemas, form groups, form instances), English by
+ * default. They are spread into the library's one `defaultLabels` object (src/query/labels.ts), so a host overrides
+ * them like every other text. `{name}` placeholders are filled by `fillLabel`.
+ *
+ * The delete words are the same on every list: 'Delete' is the soft delete (the row leaves the lists and shows under
+ * 'Show deleted', where 'Restore' brings it back); 'Delete permanently' is the hard delete, offered only in the
+ * 'Show deleted' view, after a confirmation that says what goes with the row.
+ */
+export const formsAdminLabels = {
+  // Delete, restore, delete permanently (every forms list)
+  restore: 'Restore',
+  deletePermanently: 'Delete permanently',
+  showDeleted: 'Show deleted',
+  /** The entity names used inside the sentences below. */
+  entityForm: 'form',
+  entityFormSchema: 'form schema',
+  entityFormGroup: 'form group',
+  entityFormInstance: 'form instance',
+  softDeleteTitle: "Delete {entity} '{name}'?",
+  softDeleteMessage: "It leaves the lists and shows under 'Show deleted', where 'Restore' brings it back.",
+  hardDeleteTitle: "Delete {entity} '{name}' permanently?",
+  /** What goes with a row that is deleted permanently, per entity; 'This action cannot be undone.' follows. */
+  hardDeleteFormMessage: 'Its schemas, its instances and their signing envelopes are deleted with it.',
+  hardDeleteFormSchemaMessage: 'Its instances and their signing envelopes are deleted with it.',
+  hardDeleteFormGroupMessage: 'Its forms are not deleted: they stay, in no group.',
+  hardDeleteFormInstanceMessage: 'Its signing envelope is deleted with it.',
+  softDeletedToast: "'{name}' was deleted. 'Show deleted' lists it, to restore it.",
+  restoredToast: "'{name}' was restored.",
+  hardDeletedToast: "'{name}' was deleted permanently.",
+  softDeleteFailed: "Could not delete '{name}'",
+  restoreFailed: "Could not restore '{name}'",
+  hardDeleteFailed: "Could not delete '{name}' permanently",
+  // Lists
+  searchByName: 'Search by name',
+  searchByNamePlaceholder: 'Part of the name',
+  noRecordsFound: 'Nothing found.',
+  noDeletedRecords: 'Nothing is deleted.',
+  rowActions: 'Actions',
+  recordsPerPage: 'Rows per page',
+  paginationText: '{from}–{to} of {total}',
+  pageFirst: 'First page',
+  pagePrevious: 'Previous page',
+  pageNext: 'Next page',
+  pageLast: 'Last page',
+  pageNumber: 'Page {page}',
+  open: 'Open',
+  yes: 'Yes',
+  no: 'No',
+  columnName: 'Name',
+  columnDescription: 'Description',
+  columnGroup: 'Group',
+  columnCurrentVersion: 'Current version',
+  columnPublic: 'Public',
+  columnInstances: 'Instances',
+  columnLastChange: 'Last change',
+  columnForm: 'Form',
+  columnVersion: 'Version',
+  columnForms: 'Forms',
+} as const;
+
+/** The keys of the forms administration texts. */
+export type FormsAdminLabelKey = keyof typeof formsAdminLabels;
