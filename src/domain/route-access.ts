@@ -108,6 +108,8 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   rule('GET', '/api/Forms/GetViewUrl', P.Forms_GetViewUrl),
   rule('GET', '/api/Forms/MarkCompleted', P.Forms_MarkCompleted, true),
   rule('GET', '/api/Forms/NotifyDeleted', P.Forms_NotifyDeleted),
+  // The CSV export of the instances a list shows: the same rows as the OData read, so the same claim.
+  rule('GET', '/api/Forms/ExportInstancesCsv', P.FormInstance_SelectList),
   rule('POST', '/api/Signing/RequestSignature', P.Signing_RequestSignature),
   rule('GET', '/api/Signing/DownloadDocument', P.Signing_DownloadDocument),
 ];

@@ -9,7 +9,8 @@
  * instance — and its schema — that their link token names; no form groups.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { FORMS_ODATA_SETS, parseODataQuery, type FormsODataType } from '../../../src/domain/odata';
+import { FORMS_ODATA_SETS, parseODataQuery, type FormsODataType, type ODataQuery } from '../../../src/domain/odata';
+import { INSTANCE_CSV_CONTENT_TYPE, INSTANCE_CSV_DISPOSITION, instanceCsvStream } from '../../../src/domain/forms/instance-csv';
 import { ANONYMOUS_INSTANCES_MESSAGE, FORM_LINK_MODE_HEADER, seesSoftDeleted, type FormLinkGrant } from '../../../src/domain/forms';
 import { DomainError, satisfies } from '../../../src/domain';
 import { forms, formSchemas } from '../db/schema';
@@ -70,11 +71,30 @@ function odataRoute(set: keyof typeof FORMS_ODATA_SETS): AnyRouteDeclaration {
   return typeName === 'FormGroup' ? route({ method: 'GET', path, summary, handler }) : route({ method: 'GET', path, anonymous: true, summary, handler });
 }
 
-/** The four OData reads. */
+/**
+ * `GET /api/Forms/ExportInstancesCsv`: the instances the same query string selects through `FormInstanceOData`, as
+ * CSV streamed from the database in keyset-paged batches (the domain's `instanceCsvStream`, the same as the fake's):
+ * no more than one batch of rows is held at a time.
+ */
+const exportInstancesCsvRoute = route({
+  method: 'GET',
+  path: '/api/Forms/ExportInstancesCsv',
+  summary: 'The form instances an OData query selects, as CSV.',
+  async handler(ctx) {
+    const query = parseODataQuery(new URL(ctx.c.req.url).searchParams);
+    const scope = signedInScope(ctx.auth.claims);
+    const read = async (batch: ODataQuery) => (await runODataQuery(ctx.services.db, FORMS_SQL_MODEL, 'FormInstance', batch, { scope })).value;
+    const body = await instanceCsvStream(read, query);
+    return ctx.c.body(body, 200, { 'Content-Type': INSTANCE_CSV_CONTENT_TYPE, 'Content-Disposition': INSTANCE_CSV_DISPOSITION });
+  },
+});
+
+/** The four OData reads, and the CSV export that reads through them. */
 export const odataRoutes: readonly AnyRouteDeclaration[] = [
   odataRoute('FormOData'),
   odataRoute('FormGroupOData'),
   odataRoute('FormInstanceOData'),
   odataRoute('FormSchemaOData'),
+  exportInstancesCsvRoute,
 ];
 

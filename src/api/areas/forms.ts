@@ -1,6 +1,10 @@
 /** `/api/Forms/*`: public links and instance notifications (docs/spec.md, Calls). */
 import { assertDefined } from '../args';
+import { ArgumentError } from '../errors';
+import { fileNameFromContentDisposition } from '../content-disposition';
+import { buildQuery, type ODataQueryOptions } from '../odata';
 import type { CallOptions, Transport } from '../transport';
+import type { DownloadDocumentResult, FormInstance } from '../types';
 
 /** The Forms API. */
 export interface FormsApi {
@@ -12,6 +16,16 @@ export interface FormsApi {
   markCompleted(formInstanceId: string, options?: CallOptions): Promise<null>;
   /** `GET /api/Forms/NotifyDeleted?formInstanceId`: no response body is read. */
   notifyDeleted(formInstanceId: string, options?: CallOptions): Promise<null>;
+  /**
+   * `GET /api/Forms/ExportInstancesCsv` (beyond the spec): every instance the `$filter`, `$search` and `$orderby`
+   * select (not one page), as a CSV file: id, form, schema version, status, created, updated, then each answer by
+   * its data path. `$top`, `$skip`, `$select`, `$expand` and `$count` are refused (400). The file name comes from
+   * `Content-Disposition`, as for `Signing/DownloadDocument`.
+   */
+  exportInstancesCsv(
+    query?: Pick<ODataQueryOptions<FormInstance>, 'filter' | 'search' | 'orderBy'>,
+    options?: CallOptions,
+  ): Promise<DownloadDocumentResult>;
 }
 
 /** Creates the Forms API over a transport. */
@@ -31,5 +45,22 @@ export function createFormsApi(transport: Transport): FormsApi {
     getViewUrl: async (formInstanceId, options) => call<string>('GetViewUrl', formInstanceId, options, 'json'),
     markCompleted: async (formInstanceId, options) => call<null>('MarkCompleted', formInstanceId, options, 'none'),
     notifyDeleted: async (formInstanceId, options) => call<null>('NotifyDeleted', formInstanceId, options, 'none'),
+    exportInstancesCsv: async (query, options) => {
+      // May be omitted, not null (docs/spec.md, Validation rules).
+      if (query === null) throw new ArgumentError('query');
+      const response = await transport.send({
+        method: 'GET',
+        path: '/api/Forms/ExportInstancesCsv',
+        rawQuery: buildQuery(query ?? {}),
+        headers: { Accept: 'text/csv' },
+        signal: options?.signal,
+      });
+      return {
+        fileName: fileNameFromContentDisposition(response.headers.get('content-disposition')),
+        data: await response.blob(),
+        status: response.status,
+        headers: response.headers,
+      };
+    },
   };
 }

@@ -12,8 +12,10 @@ import {
   FORMS_ODATA_SETS,
   parseODataQuery,
   type FormsODataType,
+  type ODataQuery,
   type ODataRow,
 } from '../../domain/odata';
+import { INSTANCE_CSV_CONTENT_TYPE, INSTANCE_CSV_DISPOSITION, instanceCsvStream } from '../../domain/forms/instance-csv';
 import { ANONYMOUS_INSTANCES_MESSAGE, checkPresentedLink, etagOf, FORM_LINK_MODE_HEADER, seesSoftDeleted } from '../../domain/forms';
 import type { FakeDb } from '../db';
 import { rowVersion } from '../forms-model';
@@ -81,10 +83,31 @@ function odataRoute(set: keyof typeof FORMS_ODATA_SETS, access: FakeRoute['acces
   };
 }
 
-/** The OData routes. */
+/**
+ * `GET /api/Forms/ExportInstancesCsv`: the instances the same query string selects through `FormInstanceOData`, as
+ * CSV; rows, columns, cells and batches are the domain's (`instanceCsvStream`), the same as the server's.
+ */
+const exportInstancesCsvRoute: FakeRoute = {
+  method: 'get',
+  path: '/api/Forms/ExportInstancesCsv',
+  access: user(Permission.FormInstance_SelectList),
+  async handle(ctx) {
+    const query = parseODataQuery(ctx.url.searchParams);
+    const read = async (batch: ODataQuery) => {
+      // Each batch sees the rows as they are now, as the server's reads do.
+      const visible = visibleTo(ctx.backend.db, ctx);
+      return evaluateODataQuery(FORMS_ODATA_SCHEMA, 'FormInstance', batch, { rows: (type) => visible[type as FormsODataType] }).value;
+    };
+    const body = await instanceCsvStream(read, query);
+    return new Response(body, { status: 200, headers: { 'content-type': INSTANCE_CSV_CONTENT_TYPE, 'content-disposition': INSTANCE_CSV_DISPOSITION } });
+  },
+};
+
+/** The OData routes, and the CSV export that reads through them. */
 export const odataRoutes: readonly FakeRoute[] = [
   odataRoute('FormOData', form(Permission.Form_SelectList)),
   odataRoute('FormGroupOData', user(Permission.FormGroup_SelectList)),
   odataRoute('FormInstanceOData', form(Permission.FormInstance_SelectList)),
   odataRoute('FormSchemaOData', form(Permission.FormSchema_SelectList)),
+  exportInstancesCsvRoute,
 ];

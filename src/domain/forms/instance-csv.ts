@@ -1,0 +1,242 @@
+/**
+ * The CSV export of form instances (`GET /api/Forms/ExportInstancesCsv`): which rows, in which order, in which
+ * columns, and how each cell is written. One module for the test fake and the reference server: both hand
+ * {@link streamInstanceCsv} a function that reads one batch of rows through their OData reader, and keep only the
+ * storage and the HTTP.
+ *
+ * - Rows: the instances the same `$filter` / `$search` / `$orderby` as the list select (soft-deleted rules
+ *   included), all of them, not one page. They are read in batches by keyset paging (each batch starts after the
+ *   last row of the one before, by the sort columns and the id), so no batch depends on an offset and no reader
+ *   ever holds more than one batch.
+ * - Columns: `id`, `form`, `schema version`, `status`, `created`, `updated`, then every answer flattened to its
+ *   data path (a JSON pointer such as `/applicant/name`, array items by index), in path order. The paths are
+ *   collected in a first pass over the same rows (keeping only the paths), the rows written in a second.
+ * - Cells: RFC 4180 quoting (a cell holding a comma, a quote or a line break is quoted, quotes doubled), and a
+ *   spreadsheet formula guard: a text starting with `=`, `+`, `-`, `@`, a tab or a carriage return is prefixed
+ *   with `'`, so that opening the file never runs an answer a visitor typed as a formula.
+ */
+import { FormInstanceStatus } from '../../api/enums';
+import type { ODataFilter, ODataOrderBy, ODataQuery, ODataValue } from '../odata/ast';
+import { ODataError } from '../odata/errors';
+import type { ODataRow } from '../odata/evaluate';
+import { formatPointer } from '../json-pointer';
+
+/** Rows read per batch. */
+export const INSTANCE_CSV_BATCH_SIZE = 500;
+
+/** The fixed columns, in order, before the answers. */
+export const INSTANCE_CSV_FIXED_COLUMNS = ['id', 'form', 'schema version', 'status', 'created', 'updated'] as const;
+
+/** The `Content-Type` of the export. */
+export const INSTANCE_CSV_CONTENT_TYPE = 'text/csv; charset=utf-8';
+
+/** The file name the export is offered under. */
+export const INSTANCE_CSV_FILE_NAME = 'form-instances.csv';
+
+/**
+ * The properties an export may be sorted by: the instance's own columns that are never null, so that keyset
+ * paging (`after the last row`) is exact. A sort by anything else is refused (400) rather than paged wrongly.
+ */
+export const INSTANCE_CSV_SORTABLE: readonly string[] = [
+  'formInstanceId',
+  'formSchemaId',
+  'formId',
+  'status',
+  'createdDateTime',
+  'lastUpdatedDateTime',
+  'isDeleted',
+];
+
+const KEY = 'formInstanceId';
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+const NEEDS_QUOTES = /[",\r\n]/;
+
+/** One cell: text as written, with the formula guard and RFC 4180 quoting. */
+export function csvCell(value: unknown): string {
+  let text: string;
+  if (value === null || value === undefined) text = '';
+  else if (value instanceof Date) text = value.toISOString();
+  else if (typeof value === 'string') text = FORMULA_START.test(value) ? `'${value}` : value;
+  else if (typeof value === 'number' || typeof value === 'boolean') text = String(value);
+  else text = JSON.stringify(value);
+  return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** One CSV line (CRLF-terminated, as RFC 4180 says). */
+export function csvLine(cells: readonly unknown[]): string {
+  return `${cells.map(csvCell).join(',')}\r\n`;
+}
+
+/** The answers of an instance flattened: data path (JSON pointer) → primitive value (null included). */
+export function flattenAnswers(data: unknown): Map<string, string | number | boolean | null> {
+  const out = new Map<string, string | number | boolean | null>();
+  const walk = (value: unknown, path: (string | number)[]) => {
+    if (Array.isArray(value)) value.forEach((item, i) => walk(item, [...path, i]));
+    else if (value !== null && typeof value === 'object') for (const [k, v] of Object.entries(value)) walk(v, [...path, k]);
+    else if (path.length > 0 && (value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')) {
+      out.set(formatPointer(path), value);
+    }
+  };
+  walk(data, []);
+  return out;
+}
+
+/** The status name of a status number (`Submitted`), or the number as text for one the enum lacks. */
+export function statusName(status: unknown): string {
+  const found = Object.entries(FormInstanceStatus).find(([, value]) => value === status);
+  return found ? found[0] : String(status ?? '');
+}
+
+/** The header line's cells: the fixed columns, then the data paths in order. */
+export function instanceCsvColumns(paths: Iterable<string>): string[] {
+  return [...INSTANCE_CSV_FIXED_COLUMNS, ...[...paths].sort()];
+}
+
+/** The cells of one row read by {@link instanceCsvQuery} (with its `form` and `formSchema` expanded). */
+export function instanceCsvCells(row: ODataRow, paths: readonly string[]): unknown[] {
+  const answers = flattenAnswers(row.data);
+  const form = row.form as ODataRow | null | undefined;
+  const schema = row.formSchema as ODataRow | null | undefined;
+  return [
+    row.formInstanceId,
+    form?.name ?? '',
+    schema?.version ?? '',
+    statusName(row.status),
+    row.createdDateTime,
+    row.lastUpdatedDateTime,
+    ...paths.map((path) => answers.get(path) ?? ''),
+  ];
+}
+
+const property = (name: string): ODataValue => ({ kind: 'property', path: [name] });
+
+function sortedProperty(item: ODataOrderBy): string {
+  const value = item.value;
+  if (value.kind === 'property' && value.path.length === 1 && INSTANCE_CSV_SORTABLE.includes(value.path[0] as string)) return value.path[0] as string;
+  throw new ODataError(`The export can be sorted only by ${INSTANCE_CSV_SORTABLE.join(', ')}.`, { option: '$orderby' });
+}
+
+/**
+ * The query of one export batch: the caller's `$filter`, `$search` and `$orderby` (the id added last, so the order
+ * is total), the form's name and the schema's version expanded, {@link INSTANCE_CSV_BATCH_SIZE} rows. `$top`,
+ * `$skip`, `$select`, `$expand` and `$count` are refused (400): the export is the whole filtered set, in its columns.
+ */
+export function instanceCsvQuery(query: ODataQuery, batchSize = INSTANCE_CSV_BATCH_SIZE): ODataQuery {
+  for (const [option, given] of [
+    ['$top', query.top],
+    ['$skip', query.skip],
+    ['$select', query.select],
+    ['$expand', query.expand],
+    ['$count', query.count],
+  ] as const) {
+    if (given !== undefined) throw new ODataError(`The export takes no ${option}: it answers every row the filter selects, in its own columns.`, { option });
+  }
+  // The id makes the order total: the caller's own place and direction for it, else last and ascending (what
+  // follows the id can never decide anything).
+  const given = query.orderBy ?? [];
+  const keyAt = given.findIndex((item) => sortedProperty(item) === KEY);
+  const orderBy: ODataOrderBy[] = keyAt >= 0 ? given.slice(0, keyAt + 1) : [...given, { value: property(KEY), direction: 'asc' }];
+  return {
+    ...(query.filter ? { filter: query.filter } : {}),
+    ...(query.search ? { search: query.search } : {}),
+    orderBy,
+    top: batchSize,
+    expand: [
+      { navigation: 'form', options: { select: ['name'] } },
+      { navigation: 'formSchema', options: { select: ['version'] } },
+    ],
+  };
+}
+
+function literalOf(name: string, value: unknown): ODataValue {
+  if (name === 'status') return { kind: 'literal', type: 'number', value: Number(value) };
+  if (name === 'isDeleted') return { kind: 'literal', type: 'boolean', value: Boolean(value) };
+  if (name === 'createdDateTime' || name === 'lastUpdatedDateTime') {
+    return { kind: 'literal', type: 'dateTime', value: new Date(value as string | Date).toISOString() };
+  }
+  return { kind: 'literal', type: 'guid', value: String(value).toLowerCase() };
+}
+
+/**
+ * The keyset condition "after `last`" for `orderBy` (which ends with the id): `(a > a₀) or (a = a₀ and b > b₀) or …`,
+ * `<` for a descending item.
+ */
+export function keysetAfter(orderBy: readonly ODataOrderBy[], last: ODataRow): ODataFilter {
+  const names = orderBy.map(sortedProperty);
+  const branches: ODataFilter[] = names.map((name, i) => {
+    const equal: ODataFilter[] = names.slice(0, i).map((prior) => ({ kind: 'compare', op: 'eq', left: property(prior), right: literalOf(prior, last[prior]) }));
+    const beyond: ODataFilter = {
+      kind: 'compare',
+      op: (orderBy[i] as ODataOrderBy).direction === 'desc' ? 'lt' : 'gt',
+      left: property(name),
+      right: literalOf(name, last[name]),
+    };
+    return equal.length ? { kind: 'logical', op: 'and', operands: [...equal, beyond] } : beyond;
+  });
+  return branches.length === 1 ? (branches[0] as ODataFilter) : { kind: 'logical', op: 'or', operands: branches };
+}
+
+/** Reads one batch: the rows of `query` (an OData read as the caller may make it). */
+export type InstanceBatchReader = (query: ODataQuery) => Promise<readonly ODataRow[]>;
+
+async function* batches(read: InstanceBatchReader, base: ODataQuery): AsyncGenerator<readonly ODataRow[]> {
+  let after: ODataRow | undefined;
+  for (;;) {
+    const filter: ODataFilter | undefined = after
+      ? base.filter
+        ? { kind: 'logical', op: 'and', operands: [base.filter, keysetAfter(base.orderBy ?? [], after)] }
+        : keysetAfter(base.orderBy ?? [], after)
+      : base.filter;
+    const rows = await read({ ...base, ...(filter ? { filter } : {}) });
+    if (rows.length) yield rows;
+    if (rows.length < (base.top ?? INSTANCE_CSV_BATCH_SIZE)) return;
+    after = rows[rows.length - 1];
+  }
+}
+
+/**
+ * The export, line by line: `query` is the caller's parsed query string (checked by {@link instanceCsvQuery}, which
+ * throws a 400 `ODataError` before anything is written). A first pass collects the data paths, a second writes the
+ * header and the rows; neither holds more than one batch.
+ */
+export function streamInstanceCsv(read: InstanceBatchReader, query: ODataQuery, batchSize = INSTANCE_CSV_BATCH_SIZE): AsyncGenerator<string> {
+  const base = instanceCsvQuery(query, batchSize);
+  return (async function* lines() {
+    const found = new Set<string>();
+    for await (const rows of batches(read, base)) for (const row of rows) for (const path of flattenAnswers(row.data).keys()) found.add(path);
+    const columns = instanceCsvColumns(found);
+    yield csvLine(columns);
+    const paths = columns.slice(INSTANCE_CSV_FIXED_COLUMNS.length);
+    for await (const rows of batches(read, base)) yield rows.map((row) => csvLine(instanceCsvCells(row, paths))).join('');
+  })();
+}
+
+/** The `Content-Disposition` of the export (`filename*` as RFC 5987 writes it; the name is plain ASCII). */
+export const INSTANCE_CSV_DISPOSITION = `attachment; filename="${INSTANCE_CSV_FILE_NAME}"; filename*=UTF-8''${INSTANCE_CSV_FILE_NAME}`;
+
+/**
+ * The export as a byte stream whose first line (the header, after the pass that collects the paths) is already
+ * read: a query the reader refuses fails here, as a 400, before any byte of the answer is sent.
+ */
+export async function instanceCsvStream(read: InstanceBatchReader, query: ODataQuery): Promise<ReadableStream<Uint8Array>> {
+  const lines = streamInstanceCsv(read, query);
+  const first = await lines.next();
+  const encoder = new TextEncoder();
+  let pending: string | undefined = first.done ? undefined : first.value;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (pending !== undefined) {
+        controller.enqueue(encoder.encode(pending));
+        pending = undefined;
+        return;
+      }
+      const next = await lines.next();
+      if (next.done) controller.close();
+      else controller.enqueue(encoder.encode(next.value));
+    },
+    async cancel() {
+      await lines.return(undefined);
+    },
+  });
+}

@@ -1,0 +1,134 @@
+// @vitest-environment node
+/**
+ * Contract of `GET /api/Forms/ExportInstancesCsv` on the fake and the reference server: the same rows as the OData
+ * read of the same query (filter, search, soft-deleted rule), the same columns and cells (the domain's
+ * instance-csv module), the same refusals.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isApiError, odata, type ApiClient } from '../../src/api';
+import type { FormInstance, FormLayout, JsonObject } from '../../src/api/types';
+import { startFakeTarget, startServerTarget, type ContractTarget } from './targets';
+
+const jsonSchema: JsonObject = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  type: 'object',
+  properties: { name: { type: 'string' }, age: { type: 'integer' }, pets: { type: 'array', items: { type: 'string' } } },
+};
+const layout: FormLayout = {
+  pages: [{ id: 'p', title: 'P', sections: [{ id: 's', title: 'S', fields: [{ id: 'name', path: '/name', widget: 'text', label: 'Name' }] }] }],
+};
+
+async function outcome(call: () => Promise<unknown>): Promise<unknown> {
+  try {
+    await call();
+    return 'ok';
+  } catch (error) {
+    if (!isApiError(error)) throw error;
+    return { status: error.status, detail: (error.result as { detail?: string } | null)?.detail };
+  }
+}
+
+async function csvOf(client: ApiClient, query: Parameters<ApiClient['forms']['exportInstancesCsv']>[0]) {
+  const file = await client.forms.exportInstancesCsv(query);
+  const lines = (await file.data.text()).split('\r\n');
+  expect(lines.pop()).toBe('');
+  return { fileName: file.fileName, type: file.headers.get('content-type'), lines };
+}
+
+/** A row without what differs between backends (id and times), keyed by its instance's name answer. */
+const stable = (line: string) => {
+  const cells = line.split(/,(?=(?:[^"]*"[^"]*")*[^"]*$)/);
+  return [cells[1], cells[2], cells[3], ...cells.slice(6)].join(',');
+};
+
+async function runScenario(target: ContractTarget) {
+  const facts = new Map<string, unknown>();
+  const admin = target.client;
+  const form = await admin.crud.form.post({ name: 'CSV, "export"' });
+  const formId = form?.formId ?? '';
+  const schema = await admin.crud.formschema.post({ formId, jsonSchema, layout });
+  const post = async (data: JsonObject) => (await admin.crud.forminstance.post({ formSchemaId: schema?.formSchemaId ?? '', data })) as FormInstance;
+  const a = await post({ name: '=SUM(A1:A2)', age: 3 });
+  await post({ name: 'Ada, "L"', pets: ['cat', '@dog'] });
+  await post({ name: 'Bob', age: -5 });
+  const gone = await post({ name: 'Gone' });
+  await admin.crud.forminstance.softDelete(gone.formInstanceId);
+  const other = await admin.crud.form.post({ name: 'Other' });
+  const otherSchema = await admin.crud.formschema.post({ formId: other?.formId ?? '', jsonSchema, layout });
+  await admin.crud.forminstance.post({ formSchemaId: otherSchema?.formSchemaId ?? '', data: { name: 'Elsewhere' } });
+
+  const ofForm = odata.eq<FormInstance>('formId', odata.guid(formId));
+  const all = await csvOf(admin, { filter: ofForm, orderBy: [['createdDateTime', 'asc']] });
+  facts.set('file', [all.fileName, all.type]);
+  facts.set('header', all.lines[0]);
+  facts.set('rows', all.lines.slice(1).map(stable));
+  // The same rows, in the same order, as the OData read of the same filter.
+  const read = await admin.odata.formInstances.list({ filter: ofForm, orderBy: [['createdDateTime', 'asc'], ['formInstanceId', 'asc']] });
+  facts.set('same.as.odata', all.lines.slice(1).map((line) => line.split(',')[0]).join() === read?.value.map((r) => r.formInstanceId).join());
+  const deleted = await csvOf(admin, { filter: odata.and(ofForm, odata.eq<FormInstance>('isDeleted', true)) });
+  facts.set('deleted', deleted.lines.slice(1).map(stable));
+  const searched = await csvOf(admin, { filter: ofForm, search: odata.searchWords('bob') });
+  facts.set('search', searched.lines.slice(1).map(stable));
+  const desc = await csvOf(admin, { filter: ofForm, orderBy: [['formInstanceId', 'desc']] });
+  const ids = desc.lines.slice(1).map((line) => line.split(',')[0] ?? '');
+  facts.set('desc', ids.join() === [...ids].sort().reverse().join() && ids.includes(a.formInstanceId));
+
+  const raw = (query: string, token: string | null = target.adminToken) =>
+    fetch(`${target.baseUrl}/api/Forms/ExportInstancesCsv?${query}`, token ? { headers: { Authorization: `Bearer ${token}` } } : {}).then(async (r) => [
+      r.status,
+      r.status >= 400 ? ((await r.json()) as { detail?: string }).detail : null,
+    ]);
+  facts.set('refused.top', await raw('$top=5'));
+  facts.set('refused.orderby', await raw('$orderby=data/name'));
+  facts.set('refused.filter', await raw('$filter=nosuch eq 1'));
+  facts.set('anonymous', (await raw('', null))[0]);
+  const { client: nobody } = await target.newUser();
+  facts.set('noclaims', await outcome(() => nobody.forms.exportInstancesCsv()));
+  return facts;
+}
+
+let fake: Map<string, unknown>;
+let server: Map<string, unknown>;
+const targets: ContractTarget[] = [];
+
+beforeAll(async () => {
+  const fakeTarget = await startFakeTarget();
+  targets.push(fakeTarget);
+  fake = await runScenario(fakeTarget);
+  const serverTarget = await startServerTarget();
+  targets.push(serverTarget);
+  server = await runScenario(serverTarget);
+}, 180_000);
+
+afterAll(async () => {
+  for (const target of targets) await target.stop();
+});
+
+describe('instances CSV export — the fake and the server agree', () => {
+  it('exports the filtered instances with the fixed columns, the answers by data path and guarded cells', () => {
+    expect(fake.get('file')).toEqual(['form-instances.csv', 'text/csv; charset=utf-8']);
+    expect(fake.get('header')).toBe('id,form,schema version,status,created,updated,/age,/name,/pets/0,/pets/1');
+    expect(fake.get('rows')).toEqual([
+      `"CSV, ""export""",1,Created,3,'=SUM(A1:A2),,`,
+      `"CSV, ""export""",1,Created,,"Ada, ""L""",cat,'@dog`,
+      `"CSV, ""export""",1,Created,-5,Bob,,`,
+    ]);
+    expect(fake.get('same.as.odata')).toBe(true);
+    // The columns are the paths of the rows exported: only /name here.
+    expect(fake.get('deleted')).toEqual([`"CSV, ""export""",1,Created,Gone`]);
+    expect(fake.get('search')).toEqual([`"CSV, ""export""",1,Created,-5,Bob`]);
+    expect(fake.get('desc')).toBe(true);
+  });
+
+  it('refuses what would not export the whole filtered set, and callers without the claim', () => {
+    expect(fake.get('refused.top')).toEqual([400, expect.stringContaining('$top')]);
+    expect(fake.get('refused.orderby')).toEqual([400, expect.stringContaining('sorted only by')]);
+    expect(fake.get('refused.filter')).toEqual([400, expect.any(String)]);
+    expect(fake.get('anonymous')).toBe(401);
+    expect(fake.get('noclaims')).toMatchObject({ status: 403, detail: "The claim 'FormInstance_SelectList' is required." });
+  });
+
+  it('answers the same on the server', () => {
+    expect(Object.fromEntries(server)).toEqual(Object.fromEntries(fake));
+  });
+});
