@@ -112,3 +112,9 @@ export type {
   FieldState, FormCheckResult, FormEngine, FormError, FormLabels, FormRendererProps, FormState, ProgressiveOptions,
   UseFormEngineOptions,
 } from './forms';
+// The widget registry: the built-in widgets, and what a host's own widget kind is made of.
+export { FORM_WIDGETS, ViewAnswer, withFormWidgets } from './forms';
+export type {
+  FormWidget, FormWidgets, JsonSchemaType, ViewWidgetProps, WidgetDefaultField, WidgetKind, WidgetProps,
+  WidgetPropertyEditor, WidgetValueKind,
+} from './forms';

@@ -280,7 +280,8 @@ export interface FormField {
   id: string;
   /** JSON Pointer into the instance data (relative to the section's item for repeatable sections). */
   path: string;
-  widget: FieldWidget;
+  /** A built-in widget, or the name of a kind the host registers (`widgets` of the renderer). */
+  widget: FieldWidget | (string & Record<never, never>);
   label: string;
   helpText?: string;
   placeholder?: string;

@@ -18,7 +18,7 @@ import {
   type SchemaNode,
   type ValueSchemaInfo,
 } from './schema';
-import { storesList } from './widget-kinds';
+import { storesList, storesNothing, WIDGET_KINDS, type WidgetKindRegistry } from './widget-kinds';
 
 /**
  * A check of one schema `pattern` run when a schema is saved (the server plugs in a ReDoS checker such as `recheck`).
@@ -30,6 +30,17 @@ export type PatternCheck = (pattern: string, location: string) => string | null 
 export interface CheckFormSchemaOptions {
   /** Extra check of every pattern, after the engine made sure it compiles. */
   checkPattern?: PatternCheck;
+  /**
+   * The widget kinds the layout may use (default the built-in ones): a host's kinds are accepted only when passed
+   * here (see `withWidgetKinds`).
+   */
+  widgets?: WidgetKindRegistry;
+}
+
+/** Options of {@link compileFormSchema}. */
+export interface CompileOptions {
+  /** The widget kinds (default the built-in ones): what each stores decides whether a field holds a value. */
+  widgets?: WidgetKindRegistry;
 }
 
 /** A rule with its path parsed (relative to the item inside a repeatable section). */
@@ -212,7 +223,7 @@ export function checkFormSchema(schema: Pick<FormSchema, 'jsonSchema' | 'layout'
         if (ids.has(field.id)) throw layoutError(`Two fields have the id '${field.id}'.`);
         ids.add(field.id);
         const segments = pointerOf(field.path, `The path of field '${field.id}'`);
-        if (field.widget !== 'static') {
+        if (typeof field.widget !== 'string' || !storesNothing(field.widget, options.widgets)) {
           if (segments.length === 0) throw layoutError(`The field '${field.id}' must name a data path.`);
           const full = base + String(field.path);
           if (paths.has(full)) throw layoutError(`Two fields are bound to the data path '${full}'.`);
@@ -264,8 +275,8 @@ function relaxRequired(prepared: PreparedSchema, parent: SchemaNode | undefined,
   }
 }
 
-function buildCompiled(schema: FormSchema): CompiledForm {
-  checkFormSchema(schema);
+function buildCompiled(schema: FormSchema, widgets: WidgetKindRegistry): CompiledForm {
+  checkFormSchema(schema, { widgets });
   const prepared = prepareSchema(schema.jsonSchema);
   const at = schemaResolver(prepared);
   const pages: CompiledPage[] = [];
@@ -295,7 +306,8 @@ function buildCompiled(schema: FormSchema): CompiledForm {
       const compiledSection: CompiledSection = { section, pageIndex, repeat, fields: [] };
       compiledPage.sections.push(compiledSection);
       for (const field of section.fields) {
-        const isInput = field.widget !== 'static';
+        // What the widget stores comes from the registry; a kind it does not name is taken to hold a value.
+        const isInput = !storesNothing(field.widget, widgets);
         const segments = isInput ? parsePointer(field.path) : [];
         const full = [...base, ...segments];
         const node = isInput ? at(full) : undefined;
@@ -319,7 +331,7 @@ function buildCompiled(schema: FormSchema): CompiledForm {
           requiredWhen: compileRules(field.requiredWhen),
           computed,
           readOnly: Boolean(field.readOnly || computed || info.readOnly),
-          messageContext: storesList(field.widget) ? 'selection' : 'value',
+          messageContext: storesList(field.widget, widgets) ? 'selection' : 'value',
         };
         if (isInput) relaxations.push(full);
         fields.push(compiledField);
@@ -364,6 +376,7 @@ interface CacheEntry {
   jsonSchema: unknown;
   layout: unknown;
   text: string | null;
+  kinds: string;
   compiled: CompiledForm;
 }
 
@@ -375,14 +388,31 @@ function contentText(schema: FormSchema): string {
 }
 
 /**
+ * What of a registry a compiled form depends on: the value kind of each kind that is not built-in (a built-in kind
+ * keeps its value kind). Two registries with the same key compile a schema alike, so a host's registry rebuilt on
+ * every render does not recompile.
+ */
+function kindsKey(widgets: WidgetKindRegistry): string {
+  if (widgets === WIDGET_KINDS) return '';
+  const added: string[] = [];
+  for (const [name, kind] of Object.entries(widgets)) {
+    if (!Object.prototype.hasOwnProperty.call(WIDGET_KINDS, name)) added.push(`${name}:${kind.value}`);
+  }
+  return added.sort().join('\u0000');
+}
+
+/**
  * The compiled form of a schema, built once per schema version: the cache is keyed by `formSchemaId` + `version`
  * (a stored version never changes). A schema with the same key but other content (an unsaved draft in a builder)
- * is compiled afresh and replaces the cached one. Throws {@link FormLimitError} for a schema over the limits.
+ * is compiled afresh and replaces the cached one, as is one compiled with other host widget kinds. Throws
+ * {@link FormLimitError} for a schema over the limits.
  */
-export function compileFormSchema(schema: FormSchema): CompiledForm {
+export function compileFormSchema(schema: FormSchema, options: CompileOptions = {}): CompiledForm {
+  const widgets = options.widgets ?? WIDGET_KINDS;
+  const kinds = kindsKey(widgets);
   const key = `${schema.formSchemaId}@${schema.version}`;
   const entry = cache.get(key);
-  if (entry) {
+  if (entry && entry.kinds === kinds) {
     const same =
       (entry.jsonSchema === schema.jsonSchema && entry.layout === schema.layout) ||
       (entry.text ??= contentText(entry.compiled.schema)) === contentText(schema);
@@ -393,9 +423,9 @@ export function compileFormSchema(schema: FormSchema): CompiledForm {
       return entry.compiled;
     }
   }
-  const compiled = buildCompiled(schema);
+  const compiled = buildCompiled(schema, widgets);
   cache.delete(key);
-  cache.set(key, { jsonSchema: schema.jsonSchema, layout: schema.layout, text: null, compiled });
+  cache.set(key, { jsonSchema: schema.jsonSchema, layout: schema.layout, text: null, kinds, compiled });
   if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value as string);
   return compiled;
 }

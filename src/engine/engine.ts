@@ -7,6 +7,7 @@ import type { OutputUnit } from '@cfworker/json-schema';
 import type { JsonObject } from '../api/types';
 import { escapePointerSegment, getAt, parsePointer, removeAt, setAt } from '../domain/json-pointer';
 import { compileFormSchema, type CompiledField, type CompiledForm, type CompiledSection } from './compile';
+import type { WidgetKindRegistry } from './widget-kinds';
 import type { FormSchema } from '../api/types';
 import { defaultValidationMessages, messageFor, typedNumberMessage, type ValidationMessages } from './messages';
 import { compute, isEmptyValue, jsonEqual, rulesHold } from './rules';
@@ -95,6 +96,8 @@ export interface FormEngineOptions {
   applyDefaults?: boolean;
   /** A compiled schema to reuse (default: {@link compileFormSchema}). */
   compiled?: CompiledForm;
+  /** The widget kinds the layout uses (default the built-in ones; a host's kinds merged by `withWidgetKinds`). */
+  widgets?: WidgetKindRegistry;
 }
 
 /** Listener of data changes: the new data and the path that changed ('' for a whole replacement). */
@@ -1063,5 +1066,5 @@ class Engine implements FormEngine {
  * navigation.
  */
 export function createFormEngine(schema: FormSchema, options: FormEngineOptions = {}): FormEngine {
-  return new Engine(options.compiled ?? compileFormSchema(schema), options);
+  return new Engine(options.compiled ?? compileFormSchema(schema, { widgets: options.widgets }), options);
 }

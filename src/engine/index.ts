@@ -18,6 +18,7 @@ export type {
 export { checkFormSchema, clearCompiledForms, compileFormSchema } from './compile';
 export type {
   CheckFormSchemaOptions,
+  CompileOptions,
   CompiledComputation,
   CompiledField,
   CompiledForm,
@@ -34,6 +35,24 @@ export type { MessageContext, ValidationMessages } from './messages';
 export { compute, isEmptyValue, jsonEqual, ruleHolds, rulesHold } from './rules';
 export type { ValueSchemaInfo } from './schema';
 export { validateSubmission } from './validate-submission';
-export { checkWidgetBindings, isKnownWidget, storesList, WIDGET_KINDS, widgetKind } from './widget-kinds';
-export type { JsonSchemaType, WidgetKind, WidgetValueKind } from './widget-kinds';
+export {
+  checkWidgetBindings,
+  isKnownWidget,
+  storesList,
+  storesNothing,
+  VALUE_KIND_TYPES,
+  WIDGET_KINDS,
+  widgetKind,
+  widgetKindProblem,
+  widgetsForPdfField,
+  withWidgetKinds,
+} from './widget-kinds';
+export type {
+  JsonSchemaType,
+  WidgetDefaultField,
+  WidgetKind,
+  WidgetKindRegistry,
+  WidgetPropertyEditor,
+  WidgetValueKind,
+} from './widget-kinds';
 export type { ValidateSubmissionOptions } from './validate-submission';

@@ -7,10 +7,13 @@ import { compileFormSchema } from './compile';
 import { createFormEngine, type FormCheckResult } from './engine';
 import { checkDataLimits } from './limits';
 import type { ValidationMessages } from './messages';
+import type { WidgetKindRegistry } from './widget-kinds';
 
 /** Options of {@link validateSubmission}. */
 export interface ValidateSubmissionOptions {
   messages?: Partial<ValidationMessages>;
+  /** The widget kinds the layout uses (default the built-in ones; a host's kinds merged by `withWidgetKinds`). */
+  widgets?: WidgetKindRegistry;
 }
 
 /**
@@ -22,7 +25,7 @@ export interface ValidateSubmissionOptions {
  */
 export function validateSubmission(schema: FormSchema, data: unknown, options: ValidateSubmissionOptions = {}): FormCheckResult {
   checkDataLimits(data);
-  const compiled = compileFormSchema(schema);
+  const compiled = compileFormSchema(schema, { widgets: options.widgets });
   const engine = createFormEngine(schema, { compiled, data: data as JsonObject, messages: options.messages });
   return engine.check();
 }

@@ -9,7 +9,7 @@
  * multi-select bound to a string property stores a list, the schema refuses it, and the visitor is told "Enter a
  * valid value" about something no input of theirs can fix. Such a schema is refused when it is saved.
  */
-import type { FieldWidget, FormField, FormSchema } from '../api/types';
+import type { FieldOption, FieldWidget, FormField, FormSchema, JsonObject, PdfField } from '../api/types';
 import { parsePointer } from '../domain/json-pointer';
 import { FormLimitError } from './limits';
 import { applicableSchemas, childSchema, prepareSchema, schemaResolver, type PreparedSchema, type SchemaNode } from './schema';
@@ -24,8 +24,44 @@ export type JsonSchemaType = 'string' | 'number' | 'integer' | 'boolean' | 'arra
  */
 export type WidgetValueKind = 'string' | 'number' | 'boolean' | 'choice' | 'list' | 'none';
 
-/** One row of {@link WIDGET_KINDS}. */
+/**
+ * The property editors a widget offers in the builder's property panel: the layout's own properties (`label`,
+ * `helpText`, `placeholder`, `options`, `readOnly`, `visibleWhen`, `requiredWhen`, `computed`, `pdfFieldName`) and
+ * the JSON Schema facts of the bound path (`required`, `default`, `minLength` …).
+ */
+export type WidgetPropertyEditor =
+  | 'label'
+  | 'helpText'
+  | 'placeholder'
+  | 'options'
+  | 'readOnly'
+  | 'visibleWhen'
+  | 'requiredWhen'
+  | 'computed'
+  | 'pdfFieldName'
+  | 'required'
+  | 'default'
+  | 'minLength'
+  | 'maxLength'
+  | 'pattern'
+  | 'minimum'
+  | 'maximum'
+  | 'multipleOf'
+  | 'minItems'
+  | 'maxItems';
+
+/** The layout field a new widget of a kind starts as (the builder adds `id`, `path` and `widget`). */
+export type WidgetDefaultField = Pick<FormField, 'label'> & Partial<Pick<FormField, 'helpText' | 'placeholder' | 'options'>>;
+
+/**
+ * One widget kind: an entry of the widget registry, React-free. The renderer's registry (`src/forms`) extends it with
+ * the icon and the components; the server, the fake and the schema-save check read only this part.
+ */
 export interface WidgetKind {
+  /** The name layouts use in `widget` (`text`, `star-rating`). */
+  kind: string;
+  /** The name shown in the builder's palette ("Short text"). A host renames a kind by registering it again. */
+  name: string;
   /** What the widget stores. */
   value: WidgetValueKind;
   /** The JSON Schema types of the data path the widget can be bound to (empty for `none`). */
@@ -39,57 +75,157 @@ export interface WidgetKind {
   itemTypes?: readonly JsonSchemaType[];
   /** Words for the value in messages ("a list of choices"). */
   describes: string;
+  /** The field a new widget of this kind starts as. */
+  defaultField: WidgetDefaultField;
+  /** The JSON Schema of the path a new widget of this kind is bound to (it passes {@link checkWidgetBindings}). */
+  defaultSchema: JsonObject;
+  /** The property editors the builder's panel offers for this kind, in order. */
+  properties: readonly WidgetPropertyEditor[];
+  /** The AcroForm field types this kind can fill when a form is generated from, or printed into, a PDF. */
+  pdfFieldTypes: readonly PdfField['type'][];
 }
 
+/** Widget kinds by name: the built-in {@link WIDGET_KINDS}, or those merged with a host's (see {@link withWidgetKinds}). */
+export type WidgetKindRegistry = Readonly<Record<string, WidgetKind>>;
+
 const SCALAR: readonly JsonSchemaType[] = ['string', 'number', 'integer', 'boolean'];
-const text = (formats: readonly string[] | null = null): WidgetKind => ({ value: 'string', types: ['string'], formats, describes: 'text' });
-const number: WidgetKind = { value: 'number', types: ['number', 'integer'], formats: null, describes: 'a number' };
-const boolean: WidgetKind = { value: 'boolean', types: ['boolean'], formats: null, describes: 'yes or no' };
-const choice: WidgetKind = { value: 'choice', types: SCALAR, formats: null, describes: 'one choice' };
-const list: WidgetKind = { value: 'list', types: ['array'], formats: null, itemTypes: SCALAR, describes: 'a list of choices' };
+
+/** The JSON Schema types each value kind can be stored as; a kind's `types` must stay inside them. */
+export const VALUE_KIND_TYPES: Readonly<Record<WidgetValueKind, readonly JsonSchemaType[]>> = {
+  string: ['string'],
+  number: ['number', 'integer'],
+  boolean: ['boolean'],
+  choice: SCALAR,
+  list: ['array'],
+  none: [],
+};
+
+const COMMON: readonly WidgetPropertyEditor[] = ['label', 'helpText', 'required', 'readOnly', 'visibleWhen', 'requiredWhen', 'pdfFieldName'];
+const TEXT_PROPERTIES: readonly WidgetPropertyEditor[] = [...COMMON, 'placeholder', 'default', 'minLength', 'maxLength', 'pattern'];
+const NUMBER_PROPERTIES: readonly WidgetPropertyEditor[] = [...COMMON, 'placeholder', 'default', 'minimum', 'maximum', 'multipleOf', 'computed'];
+const CHOICE_PROPERTIES: readonly WidgetPropertyEditor[] = [...COMMON, 'options', 'default'];
+const OPTIONS: FieldOption[] = [
+  { value: 'option-1', label: 'Option 1' },
+  { value: 'option-2', label: 'Option 2' },
+];
+const OPTION_VALUES = OPTIONS.map((o) => o.value);
+
+type Facts = Pick<WidgetKind, 'value' | 'types' | 'formats' | 'itemTypes' | 'describes'>;
+const textFacts = (formats: readonly string[] | null = null): Facts => ({ value: 'string', types: ['string'], formats, describes: 'text' });
+const numberFacts: Facts = { value: 'number', types: ['number', 'integer'], formats: null, describes: 'a number' };
+const booleanFacts: Facts = { value: 'boolean', types: ['boolean'], formats: null, describes: 'yes or no' };
+const choiceFacts: Facts = { value: 'choice', types: SCALAR, formats: null, describes: 'one choice' };
+const listFacts: Facts = { value: 'list', types: ['array'], formats: null, itemTypes: SCALAR, describes: 'a list of choices' };
+
+function entry<K extends FieldWidget>(
+  kind: K,
+  name: string,
+  facts: Facts,
+  defaultSchema: JsonObject,
+  properties: readonly WidgetPropertyEditor[],
+  pdfFieldTypes: readonly PdfField['type'][],
+  defaultField: WidgetDefaultField = { label: name },
+): WidgetKind & { kind: K } {
+  return { kind, name, ...facts, defaultField, defaultSchema, properties, pdfFieldTypes };
+}
+
+const choiceField: WidgetDefaultField = { label: 'Choose one', options: OPTIONS };
+const listField: WidgetDefaultField = { label: 'Choose any', options: OPTIONS };
+const listSchema: JsonObject = { type: 'array', items: { type: 'string', enum: OPTION_VALUES }, uniqueItems: true };
 
 /**
- * Every widget's kind of value. `text`, `textarea` and `phone` fill any string; `email`, `url`, `date`, `time` and
+ * Every built-in widget kind. `text`, `textarea` and `phone` fill any string; `email`, `url`, `date`, `time` and
  * `datetime` a string without `format` or with their own; `number` and `integer` a number or an integer (the schema
  * then says whether a fraction is allowed); `checkbox` and `switch` a boolean; `select`, `radio` and `segmented` one
  * scalar option; `multiselect` and `checkboxes` an array of scalar options; `signature` a string (a typed name or a
  * PNG data URL); `static` nothing.
  */
-export const WIDGET_KINDS: Readonly<Record<FieldWidget, WidgetKind>> = {
-  text: text(),
-  textarea: text(),
-  phone: text(),
-  email: text(['email', 'idn-email']),
-  url: text(['uri', 'iri', 'uri-reference', 'iri-reference']),
-  date: text(['date']),
-  time: text(['time']),
-  datetime: text(['date-time']),
-  number,
-  integer: number,
-  checkbox: boolean,
-  switch: boolean,
-  select: choice,
-  radio: choice,
-  segmented: choice,
-  multiselect: list,
-  checkboxes: list,
-  signature: text(),
-  static: { value: 'none', types: [], formats: null, describes: 'no value' },
+export const WIDGET_KINDS: Readonly<{ [K in FieldWidget]: WidgetKind & { kind: K } }> = {
+  text: entry('text', 'Short text', textFacts(), { type: 'string', maxLength: 200 }, TEXT_PROPERTIES, ['text']),
+  textarea: entry('textarea', 'Long text', textFacts(), { type: 'string', maxLength: 4000 }, TEXT_PROPERTIES, ['text']),
+  phone: entry('phone', 'Phone number', textFacts(), { type: 'string', maxLength: 40 }, TEXT_PROPERTIES, ['text']),
+  email: entry('email', 'Email', textFacts(['email', 'idn-email']), { type: 'string', format: 'email' }, TEXT_PROPERTIES, ['text']),
+  url: entry('url', 'Web address', textFacts(['uri', 'iri', 'uri-reference', 'iri-reference']), { type: 'string', format: 'uri' }, TEXT_PROPERTIES, ['text']),
+  date: entry('date', 'Date', textFacts(['date']), { type: 'string', format: 'date' }, [...COMMON, 'default'], ['text']),
+  time: entry('time', 'Time', textFacts(['time']), { type: 'string', format: 'time' }, [...COMMON, 'default'], ['text']),
+  datetime: entry('datetime', 'Date and time', textFacts(['date-time']), { type: 'string', format: 'date-time' }, [...COMMON, 'default'], ['text']),
+  number: entry('number', 'Number', numberFacts, { type: 'number' }, NUMBER_PROPERTIES, ['text']),
+  integer: entry('integer', 'Whole number', numberFacts, { type: 'integer' }, NUMBER_PROPERTIES, ['text']),
+  checkbox: entry('checkbox', 'Checkbox', booleanFacts, { type: 'boolean' }, [...COMMON, 'default'], ['checkbox']),
+  switch: entry('switch', 'Switch', booleanFacts, { type: 'boolean' }, [...COMMON, 'default'], ['checkbox']),
+  select: entry('select', 'Drop-down list', choiceFacts, { type: 'string', enum: OPTION_VALUES }, [...CHOICE_PROPERTIES, 'placeholder'], ['dropdown', 'optionList', 'radio'], choiceField),
+  radio: entry('radio', 'Radio buttons', choiceFacts, { type: 'string', enum: OPTION_VALUES }, CHOICE_PROPERTIES, ['radio', 'dropdown'], choiceField),
+  segmented: entry('segmented', 'Segmented control', choiceFacts, { type: 'string', enum: OPTION_VALUES }, CHOICE_PROPERTIES, ['radio', 'dropdown'], choiceField),
+  multiselect: entry('multiselect', 'Multi-select list', listFacts, listSchema, [...CHOICE_PROPERTIES, 'placeholder', 'minItems', 'maxItems'], ['optionList'], listField),
+  checkboxes: entry('checkboxes', 'Checkbox list', listFacts, listSchema, [...CHOICE_PROPERTIES, 'minItems', 'maxItems'], ['optionList'], listField),
+  signature: entry('signature', 'Signature', textFacts(), { type: 'string' }, COMMON, ['signature', 'text']),
+  static: entry('static', 'Text block', { value: 'none', types: [], formats: null, describes: 'no value' }, {}, ['label', 'helpText', 'visibleWhen'], [], {
+    label: 'Heading',
+    helpText: 'Text shown to the person filling in the form.',
+  }),
 };
 
-/** Whether a layout's widget name is one this library knows. */
+/**
+ * Why a host's widget kind cannot be registered, or null when it can: its `kind` must match its key, its `types`
+ * must be ones its value kind is stored as (a `number` kind bound to strings would store what the schema refuses),
+ * and a built-in kind keeps its value kind (stored data, the server and the fake all read the built-in one).
+ */
+export function widgetKindProblem(key: string, kind: WidgetKind): string | null {
+  if (kind.kind !== key) return `The widget kind registered as '${key}' names itself '${kind.kind}'.`;
+  const allowed = VALUE_KIND_TYPES[kind.value];
+  if (allowed === undefined) return `The widget kind '${key}' stores an unknown value kind '${String(kind.value)}'.`;
+  const stray = kind.types.filter((t) => !allowed.includes(t));
+  if (stray.length > 0) {
+    return `The widget kind '${key}' stores ${kind.value} values but names the JSON Schema types ${stray.map((t) => `'${t}'`).join(', ')}, which hold no ${kind.value}.`;
+  }
+  const builtIn = isKnownWidget(key) ? WIDGET_KINDS[key] : undefined;
+  if (builtIn && builtIn.value !== kind.value) {
+    return `The built-in widget '${key}' stores ${builtIn.value} values; a host may restyle it but not make it store ${kind.value}.`;
+  }
+  return null;
+}
+
+/**
+ * The built-in kinds with a host's merged over them (a host entry of the same name replaces the built-in one).
+ * Throws a `TypeError` (a host's mistake, found when the registry is built) for an entry {@link widgetKindProblem} refuses.
+ */
+export function withWidgetKinds<K extends WidgetKind>(host: Readonly<Record<string, K>> | undefined, base: Readonly<Record<string, K>> = WIDGET_KINDS as unknown as Record<string, K>): Readonly<Record<string, K>> {
+  if (!host || host === base) return base;
+  for (const [key, kind] of Object.entries(host)) {
+    const problem = widgetKindProblem(key, kind);
+    if (problem) throw new TypeError(problem);
+  }
+  return { ...base, ...host };
+}
+
+/** Whether a layout's widget name is one of the built-in kinds. */
 export function isKnownWidget(widget: unknown): widget is FieldWidget {
   return typeof widget === 'string' && Object.prototype.hasOwnProperty.call(WIDGET_KINDS, widget);
 }
 
-/** The kind of a known widget. */
-export function widgetKind(widget: FieldWidget): WidgetKind {
-  return WIDGET_KINDS[widget];
+/** The entry of a widget name in `widgets` (default the built-in kinds), or undefined when none is registered. */
+export function widgetKind(widget: string, widgets: WidgetKindRegistry = WIDGET_KINDS): WidgetKind | undefined {
+  return Object.prototype.hasOwnProperty.call(widgets, widget) ? widgets[widget] : undefined;
 }
 
 /** The widgets that store a list of values (their messages speak of a selection). */
-export function storesList(widget: FieldWidget): boolean {
-  return WIDGET_KINDS[widget]?.value === 'list';
+export function storesList(widget: string, widgets: WidgetKindRegistry = WIDGET_KINDS): boolean {
+  return widgetKind(widget, widgets)?.value === 'list';
+}
+
+/**
+ * Whether a widget stores no value (static text): it needs no data path. A widget no registry names is treated as
+ * one that stores a value, so a layout naming a kind this client does not have still keeps its data.
+ */
+export function storesNothing(widget: string, widgets: WidgetKindRegistry = WIDGET_KINDS): boolean {
+  return widgetKind(widget, widgets)?.value === 'none';
+}
+
+/** The kinds that can fill an AcroForm field of the given type, in registry order (the first is the default). */
+export function widgetsForPdfField(type: PdfField['type'], widgets: WidgetKindRegistry = WIDGET_KINDS): string[] {
+  return Object.values(widgets)
+    .filter((w) => w.pdfFieldTypes.includes(type))
+    .map((w) => w.kind);
 }
 
 /** The types a schema node allows (its own `type`, or the first one found through `$ref` / `allOf`), or null when it says none. */
@@ -110,8 +246,8 @@ function formatAt(node: SchemaNode | undefined, prepared: PreparedSchema): strin
 const typeWords = (types: readonly string[]) => (types.length === 0 ? 'nothing (false)' : types.map((t) => `'${t}'`).join(' or '));
 
 /** The widgets that can hold a value of the given types (for the hint of a refusal). */
-function widgetsFor(types: readonly JsonSchemaType[]): string {
-  const names = (Object.keys(WIDGET_KINDS) as FieldWidget[]).filter((w) => WIDGET_KINDS[w].types.some((t) => types.includes(t)));
+function widgetsFor(types: readonly JsonSchemaType[], widgets: WidgetKindRegistry): string {
+  const names = Object.keys(widgets).filter((w) => widgets[w]?.types.some((t) => types.includes(t)));
   return names.length > 0 ? names.join(', ') : 'none';
 }
 
@@ -119,8 +255,14 @@ function widgetsFor(types: readonly JsonSchemaType[]): string {
  * Why `field` cannot be filled at a path whose schema is `node`, or null when its widget fits. A path whose schema
  * names no type fits every widget; a `null` in a type list is ignored (an empty answer).
  */
-function bindingProblem(field: FormField, node: SchemaNode | undefined, prepared: PreparedSchema, fullPath: string): string | null {
-  const kind = WIDGET_KINDS[field.widget];
+function bindingProblem(
+  field: FormField,
+  kind: WidgetKind,
+  node: SchemaNode | undefined,
+  prepared: PreparedSchema,
+  fullPath: string,
+  widgets: WidgetKindRegistry,
+): string | null {
   const types = typesAt(node, prepared);
   if (types === null) return null;
   const valueTypes = types.filter((t) => t !== 'null');
@@ -128,7 +270,7 @@ function bindingProblem(field: FormField, node: SchemaNode | undefined, prepared
   if (fitting.length === 0) {
     return (
       `The field '${field.id}' uses the widget '${field.widget}', which stores ${kind.describes} (JSON Schema ${typeWords(kind.types)}), ` +
-      `but the data path '${fullPath}' is of type ${typeWords(valueTypes)}. Choose a widget for that type (${widgetsFor(valueTypes)}) or change the type.`
+      `but the data path '${fullPath}' is of type ${typeWords(valueTypes)}. Choose a widget for that type (${widgetsFor(valueTypes, widgets)}) or change the type.`
     );
   }
   if (kind.formats !== null && fitting.includes('string')) {
@@ -159,8 +301,11 @@ function bindingProblem(field: FormField, node: SchemaNode | undefined, prepared
  * is saved (after {@link checkFormSchema}, which checks the layout's shape); compiling a stored schema does not run
  * it, so a schema saved before this check still opens. Throws {@link FormLimitError} (`schema-binding`, 400) naming
  * the field, the widget and the type.
+ *
+ * `widgets` is the registry the layout is checked against: the built-in kinds by default, so a kind only a host knows
+ * is refused unless the caller (a host's client, or a server configured with the host's kinds) passes them.
  */
-export function checkWidgetBindings(schema: Pick<FormSchema, 'jsonSchema' | 'layout'>): void {
+export function checkWidgetBindings(schema: Pick<FormSchema, 'jsonSchema' | 'layout'>, widgets: WidgetKindRegistry = WIDGET_KINDS): void {
   const prepared = prepareSchema(schema.jsonSchema);
   const at = schemaResolver(prepared);
   for (const page of schema.layout.pages) {
@@ -180,16 +325,17 @@ export function checkWidgetBindings(schema: Pick<FormSchema, 'jsonSchema' | 'lay
         base.push('*');
       }
       for (const field of section.fields) {
-        if (!isKnownWidget(field.widget)) {
+        const kind = typeof field.widget === 'string' ? widgetKind(field.widget, widgets) : undefined;
+        if (!kind) {
           throw new FormLimitError(
             'schema-binding',
-            `The field '${field.id}' uses the widget '${String(field.widget)}', which is not known. Known widgets: ${Object.keys(WIDGET_KINDS).join(', ')}.`,
+            `The field '${field.id}' uses the widget '${String(field.widget)}', which is not known. Known widgets: ${Object.keys(widgets).join(', ')}.`,
           );
         }
-        if (WIDGET_KINDS[field.widget].value === 'none') continue;
+        if (kind.value === 'none') continue;
         const segments = [...base, ...parsePointer(field.path)];
         const fullPath = basePath === '' ? field.path : `${basePath}/*${field.path}`;
-        const problem = bindingProblem(field, at(segments), prepared, fullPath);
+        const problem = bindingProblem(field, kind, at(segments), prepared, fullPath, widgets);
         if (problem) throw new FormLimitError('schema-binding', problem);
       }
     }

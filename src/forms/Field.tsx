@@ -6,8 +6,7 @@ import { afterPress } from './after-press';
 import { fieldDomId, useFieldState, useFormContext } from './context';
 import { EditWidget } from './widgets/EditWidget';
 import { renderLiteField } from './widgets/LiteField';
-import { StaticText } from './widgets/StaticText';
-import { ViewField } from './widgets/ViewField';
+import { viewOf, widgetFor } from './widgets/registry';
 import { dateAmong, isFullTime, timeOnDate } from './widgets/values';
 
 /** Props of {@link Field}. */
@@ -25,7 +24,7 @@ export interface FieldProps {
  * never because another field changed.
  */
 export const Field = memo(function Field({ cf, itemBase, itemIndex, lite = false }: FieldProps) {
-  const { engine, mode, labels, idPrefix, disabled } = useFormContext();
+  const { engine, mode, labels, idPrefix, disabled, widgets } = useFormContext();
   const handle = engine.handle(engine.keyOf(cf, itemBase));
   const state = useFieldState(handle);
   // A light control keeps its place while focused, so an upgrade never steals the caret.
@@ -44,8 +43,11 @@ export const Field = memo(function Field({ cf, itemBase, itemIndex, lite = false
   if (!state.visible) return null;
   const id = fieldDomId(idPrefix, cf.field.id, itemIndex);
   const { label, helpText, placeholder } = cf.field;
-  if (cf.field.widget === 'static') return <StaticText id={id} label={label} description={helpText} />;
-  if (mode === 'view') return <ViewField cf={cf} id={id} label={label} value={state.value} labels={labels} />;
+  const entry = widgetFor(widgets, cf.field.widget);
+  if (mode === 'view') {
+    const View = viewOf(entry);
+    return <View cf={cf} id={id} label={label} value={state.value} labels={labels} />;
+  }
   const props = {
     cf,
     id,
@@ -60,7 +62,7 @@ export const Field = memo(function Field({ cf, itemBase, itemIndex, lite = false
     labels,
   };
   // A plain function call, not a component: a thousand light fields cost a thousand fewer fibers.
-  if (lite || focusedLite) return renderLiteField({ ...props, onFocusChange: setFocusedLite });
+  if ((lite || focusedLite) && entry.lite) return renderLiteField({ ...props, onFocusChange: setFocusedLite }, entry.lite);
   return <EditWidget {...props} />;
 });
 

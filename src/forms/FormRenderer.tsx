@@ -3,6 +3,7 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState, type CSSPrope
 import { flushSync } from 'react-dom';
 import type { FormSchema, JsonObject } from '../api/types';
 import { compileFormSchema } from '../engine/compile';
+import { withWidgetKinds, type WidgetKind } from '../engine/widget-kinds';
 import { createFormEngine, type FormCheckResult, type FormEngine, type FormError } from '../engine/engine';
 import { fillMessage } from '../engine/messages';
 import { watchPresses } from './after-press';
@@ -10,6 +11,7 @@ import { FormContext, type FormContextValue } from './context';
 import { FormStepper } from './FormStepper';
 import { ErrorSummary, errorTargetId, focusField } from './ErrorSummary';
 import { resolveFormLabels, type FormLabels } from './labels';
+import { withFormWidgets, type FormWidget } from './widgets/registry';
 import { createProgressive, type ProgressiveOptions } from './progressive';
 import { Section } from './Section';
 
@@ -86,6 +88,12 @@ export interface FormRendererProps {
    * @default 2
    */
   headingLevel?: 2 | 3 | 4 | 5;
+  /**
+   * The host's widget kinds, merged over the built-in ones (`FORM_WIDGETS`): a new name adds a kind layouts may
+   * use, a built-in name restyles that widget. Pass a stable object (module level): a new one re-renders the form.
+   * With `engine`, give the same widgets to `useFormEngine`.
+   */
+  widgets?: Readonly<Record<string, FormWidget>>;
 }
 
 /**
@@ -101,11 +109,18 @@ const READABLE_COLOURS = {
 export interface UseFormEngineOptions {
   initialData?: JsonObject;
   labels?: Partial<FormLabels>;
+  /** The host's widget kinds, as given to `FormRenderer` (what each stores decides how the engine treats it). */
+  widgets?: Readonly<Record<string, WidgetKind>>;
 }
 
 function makeEngine(schema: FormSchema, options: UseFormEngineOptions): FormEngine {
   const labels = resolveFormLabels(options.labels);
-  return createFormEngine(schema, { data: options.initialData, messages: labels, applyDefaults: !options.initialData });
+  return createFormEngine(schema, {
+    data: options.initialData,
+    messages: labels,
+    applyDefaults: !options.initialData,
+    widgets: withWidgetKinds(options.widgets),
+  });
 }
 
 /**
@@ -123,7 +138,8 @@ function useEngineUnless(given: FormEngine | null, schema: FormSchema, options: 
     engine: given ? null : makeEngine(schema, options),
   }));
   if (given) return given;
-  if (!entry.engine || (entry.schema !== schema && compileFormSchema(entry.schema) !== compileFormSchema(schema))) {
+  const compile = (of: FormSchema) => compileFormSchema(of, { widgets: withWidgetKinds(options.widgets) });
+  if (!entry.engine || (entry.schema !== schema && compile(entry.schema) !== compile(schema))) {
     const next = { schema, engine: makeEngine(schema, options) };
     setEntry(next);
     return next.engine;
@@ -143,7 +159,8 @@ export function FormRenderer(props: FormRendererProps) {
   const labelsKey = JSON.stringify(props.labels ?? null);
   // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by content: an inline labels object must not re-render every field
   const labels = useMemo(() => resolveFormLabels(props.labels), [labelsKey]);
-  const engine = useEngineUnless(props.engine ?? null, schema, { initialData, labels: props.labels });
+  const widgets = useMemo(() => withFormWidgets(props.widgets), [props.widgets]);
+  const engine = useEngineUnless(props.engine ?? null, schema, { initialData, labels: props.labels, widgets });
   const compiled = engine.compiled;
   const reactId = useId();
   const idPrefix = props.idPrefix ?? `ccq${reactId.replace(/[^A-Za-z0-9]/g, '')}`;
@@ -186,8 +203,8 @@ export function FormRenderer(props: FormRendererProps) {
   // Headings never skip a level: sections sit under the page title of a multi-page form, else at the top level.
   const sectionHeadingLevel = (multiPage ? headingLevel + 1 : headingLevel) as 2 | 3 | 4 | 5 | 6;
   const context = useMemo<FormContextValue>(
-    () => ({ engine, mode, labels, idPrefix, disabled: busy, progressive, sectionIndex, sectionHeadingLevel }),
-    [engine, mode, labels, idPrefix, busy, progressive, sectionIndex, sectionHeadingLevel],
+    () => ({ engine, mode, labels, idPrefix, disabled: busy, progressive, sectionIndex, sectionHeadingLevel, widgets }),
+    [engine, mode, labels, idPrefix, busy, progressive, sectionIndex, sectionHeadingLevel, widgets],
   );
 
   const goTo = useCallback(

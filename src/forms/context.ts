@@ -3,6 +3,7 @@ import type { CompiledSection } from '../engine/compile';
 import type { ArrayState, FieldHandle, FieldState, FormEngine, FormState } from '../engine/engine';
 import type { FormLabels } from './labels';
 import type { Progressive } from './progressive';
+import type { FormWidgets } from './widgets/registry';
 
 /** What every part of a rendered form shares; one stable object per form, so reading it never re-renders. */
 export interface FormContextValue {
@@ -18,6 +19,8 @@ export interface FormContextValue {
   sectionIndex: ReadonlyMap<CompiledSection, number>;
   /** The heading level of section titles (one below page titles in a multi-page form). */
   sectionHeadingLevel: 2 | 3 | 4 | 5 | 6;
+  /** The widget registry: the built-in widgets with the host's merged over them. */
+  widgets: FormWidgets;
 }
 
 export const FormContext = createContext<FormContextValue | null>(null);

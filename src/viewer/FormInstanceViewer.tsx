@@ -21,6 +21,7 @@ import { etagOfRow } from '../api/odata';
 import type { FormInstance, FormSchema } from '../api/types';
 import type { FormEngine } from '../engine/engine';
 import { FormRenderer, useFormEngine } from '../forms/FormRenderer';
+import type { FormWidget } from '../forms/widgets/registry';
 import type { FormLabels } from '../forms/labels';
 import { APIProvider } from '../query/APIProvider';
 import { formLinkModeQueries } from '../query/form-link-mode';
@@ -81,6 +82,11 @@ export interface FormInstanceViewerProps extends BoxProps, StylesApiProps<FormIn
   labels?: Partial<Labels>;
   /** Overrides of the form's own texts: buttons, error summary, validation messages. */
   formLabels?: Partial<FormLabels>;
+  /**
+   * The host's widget kinds, merged over the built-in ones (as `FormRenderer`'s `widgets`), in edit and view mode.
+   * Pass a stable object (module level).
+   */
+  widgets?: Readonly<Record<string, FormWidget>>;
   /** Called after each successful draft save (status InProgress). */
   onSaved?: (instance: FormInstance) => void;
   /**
@@ -149,6 +155,7 @@ type GetStyles = (part: FormInstanceViewerStylesNames) => { className?: string; 
 interface Shared {
   labels: ViewerLabels;
   formLabels?: Partial<FormLabels>;
+  widgets?: Readonly<Record<string, FormWidget>>;
   getStyles: GetStyles;
   onSaved?: (instance: FormInstance) => void;
   onInstanceCreated?: (instance: FormInstance, linkToken: string | null) => void;
@@ -176,6 +183,7 @@ export const FormInstanceViewer = factory<FormInstanceViewerFactory>((_props) =>
     token,
     labels: labelOverrides,
     formLabels,
+    widgets,
     onSaved,
     onInstanceCreated,
     onSubmitted,
@@ -210,6 +218,7 @@ export const FormInstanceViewer = factory<FormInstanceViewerFactory>((_props) =>
   const shared: Shared = {
     labels,
     formLabels,
+    widgets,
     getStyles,
     onSaved,
     onInstanceCreated,
@@ -444,7 +453,7 @@ const isClosed = (instance: FormInstance | null) =>
 
 /** The loaded form: read-only, or the edit session. */
 function LoadedViewer({ schema, instance, mode, viewLink = false, linkToken, shared }: LoadedProps) {
-  const engine = useFormEngine(schema, { initialData: instance?.data, labels: shared.formLabels });
+  const engine = useFormEngine(schema, { initialData: instance?.data, labels: shared.formLabels, widgets: shared.widgets });
   const closed = isClosed(instance);
   if (mode === 'edit' && !closed) {
     return <EditSession schema={schema} instance={instance} engine={engine} linkToken={linkToken} shared={shared} />;
@@ -464,7 +473,7 @@ function LoadedViewer({ schema, instance, mode, viewLink = false, linkToken, sha
         </Alert>
       ) : null}
       <Box {...getStyles('form')}>
-        <FormRenderer schema={schema} engine={engine} mode="view" labels={shared.formLabels} documentTitle={formTitle(schema, labels)} />
+        <FormRenderer schema={schema} engine={engine} mode="view" labels={shared.formLabels} widgets={shared.widgets} documentTitle={formTitle(schema, labels)} />
       </Box>
     </Stack>
   );
@@ -605,7 +614,7 @@ function EditSession({ schema, instance, engine, linkToken, shared }: EditProps)
           <Text mt={4}>{labels.formSubmittedMessage}</Text>
         </Alert>
         <Box {...getStyles('form')}>
-          <FormRenderer schema={schema} engine={engine} mode="view" labels={shared.formLabels} documentTitle={formTitle(schema, labels)} />
+          <FormRenderer schema={schema} engine={engine} mode="view" labels={shared.formLabels} widgets={shared.widgets} documentTitle={formTitle(schema, labels)} />
         </Box>
       </Stack>
     );
@@ -647,6 +656,7 @@ function EditSession({ schema, instance, engine, linkToken, shared }: EditProps)
           engine={engine}
           mode="edit"
           labels={shared.formLabels}
+          widgets={shared.widgets}
           documentTitle={formTitle(schema, labels)}
           // The step survives a reload (this tab only), under the instance the page was opened with.
           initialPage={readStep(schema.formSchemaId, instance?.formInstanceId ?? null)}

@@ -169,7 +169,7 @@ export type FormSchemaFields = Pick<FormSchema, 'name' | 'version' | 'jsonSchema
 export function checkSchemaForSave(schema: Pick<FormSchema, 'jsonSchema' | 'layout'>, options: CheckFormSchemaOptions = {}): void {
   try {
     checkFormSchema(schema, options);
-    checkWidgetBindings(schema);
+    checkWidgetBindings(schema, options.widgets);
   } catch (error) {
     if (error instanceof FormLimitError) throw new DomainError(error.status, error.message, { code: error.kind });
     throw error;

@@ -59,16 +59,49 @@ function Messages({ id, description, error }: { id: string; description: string 
   );
 }
 
+/** What a light stand-in gets: the widget's props and `onFocusChange`, which keeps it in place while focused. */
+export interface LiteWidgetProps extends WidgetProps {
+  onFocusChange: (focused: boolean) => void;
+}
+
+/** The attributes every light control carries (id, name, ARIA, focus tracking), spread onto the native control. */
+export interface LiteControlAttributes {
+  id: string;
+  name: string;
+  disabled: boolean;
+  'data-error': true | undefined;
+  style: React.CSSProperties | undefined;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+  onFocus: () => void;
+  onBlur: () => void;
+}
+
+/** The parts a light stand-in is built from, so it looks like the Mantine input it becomes. */
+export interface LiteParts {
+  /** Attributes for the native control. */
+  common: LiteControlAttributes;
+  /** Wraps a control in Mantine's input wrapper: label, description, error. */
+  boxed: (control: ReactNode, style?: React.CSSProperties) => ReactNode;
+  /** A fieldset of native radios (one choice) or checkboxes (several) over the field's options. */
+  group: (type: 'radio' | 'checkbox', multiple: boolean) => ReactNode;
+}
+
 /**
- * A light, working stand-in of the widget; `onFocusChange` keeps it in place while the user is in it. Called as a
- * function from the field (it has no hooks), not mounted as a component of its own.
+ * The light stand-in of one widget kind: a plain function of the props and the parts (no hooks), called while a long
+ * form mounts progressively.
  */
-export function renderLiteField(props: WidgetProps & { onFocusChange: (focused: boolean) => void }) {
-  const { cf, id, label, description, placeholder, state, disabled, readOnly, onChange, onBlur, onFocusChange, labels } = props;
-  const widget = cf.field.widget;
+export type LiteRenderer = (props: LiteWidgetProps, parts: LiteParts) => ReactNode;
+
+/**
+ * A light, working stand-in of the widget, drawn by `lite` (its registry entry's); `onFocusChange` keeps it in place
+ * while the user is in it. Called as a function from the field (it has no hooks), not mounted as a component of its own.
+ */
+export function renderLiteField(props: LiteWidgetProps, lite: LiteRenderer) {
+  const { cf, id, label, description, state, disabled, readOnly, onChange, onBlur, onFocusChange } = props;
   const error = state.error;
   const describedBy = [error ? `${id}-error` : '', description ? `${id}-description` : ''].filter(Boolean).join(' ') || undefined;
-  const common = {
+  const common: LiteControlAttributes = {
     id,
     name: id,
     disabled,
@@ -81,7 +114,7 @@ export function renderLiteField(props: WidgetProps & { onFocusChange: (focused: 
       onFocusChange(false);
       onBlur();
     },
-  } as const;
+  };
 
   // One element is both Mantine's wrapper root and input wrapper (its classes and variables), to keep light fields light.
   const boxed = (control: ReactNode, style?: React.CSSProperties) => (
@@ -152,119 +185,130 @@ export function renderLiteField(props: WidgetProps & { onFocusChange: (focused: 
     );
   };
 
-  switch (widget) {
-    case 'textarea':
-      return boxed(
-        <textarea
-          {...common}
-          className={c.input}
-          data-variant="default"
-          rows={3}
-          placeholder={placeholder}
-          required={state.required}
-          readOnly={readOnly}
-          value={textInputValue('text', state.value)}
-          onChange={(event) => onChange(textFromInput('text', event.currentTarget.value, undefined))}
-        />,
-        TEXTAREA_STYLE,
-      );
-    case 'number':
-    case 'integer':
-      return boxed(
-        <input
-          {...common}
-          className={c.input}
-          data-variant="default"
-          type="text"
-          inputMode={widget === 'integer' || cf.info.type === 'integer' ? 'numeric' : 'decimal'}
-          autoComplete="off"
-          placeholder={placeholder}
-          required={state.required}
-          readOnly={readOnly}
-          ref={numberInputRef(state.value)}
-          defaultValue={numberText(state.value)}
-          onChange={(event) => onChange(numberFromText(event.currentTarget.value))}
-        />,
-      );
-    case 'checkbox':
-    case 'switch':
-      return (
-        <div data-lite="">
-          <label style={{ display: 'flex', gap: 12, alignItems: 'center', fontSize: 'var(--mantine-font-size-sm)' }}>
-            <input
-              {...common}
-              type="checkbox"
-              role={widget === 'switch' ? 'switch' : undefined}
-              required={state.required}
-              checked={state.value === true}
-              onChange={(event) => {
-                if (!readOnly) onChange(event.currentTarget.checked);
-              }}
-              style={{ width: 20, height: 20, margin: 0 }}
-            />
-            {label}
-            {required(state.required)}
-          </label>
-          <Messages id={id} description={description} error={error} />
-        </div>
-      );
-    case 'select': {
-      const options = choiceOptions(cf);
-      return boxed(
-        <select
-          {...common}
-          className={c.input}
-          data-variant="default"
-          required={state.required}
-          value={optionValueOf(state.value)}
-          onChange={(event) => {
-            if (!readOnly) onChange(rawOf(options, event.currentTarget.value));
-          }}
-        >
-          <option value="">{placeholder ?? labels.selectPlaceholder}</option>
-          {options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </select>,
-      );
-    }
-    case 'radio':
-    case 'segmented':
-      return group('radio', false);
-    case 'checkboxes':
-    case 'multiselect':
-      return group('checkbox', true);
-    case 'signature':
-      return boxed(
-        <input
-          {...common}
-          className={c.input}
-          data-variant="default"
-          type="text"
-          autoComplete="name"
-          required={state.required}
-          readOnly={readOnly || isDrawnSignature(state.value)}
-          value={typeof state.value === 'string' && !isDrawnSignature(state.value) ? state.value : ''}
-          onChange={(event) => onChange(event.currentTarget.value === '' ? undefined : event.currentTarget.value)}
-        />,
-      );
-    default: {
-      const kind = (widget in TYPES ? widget : 'text') as 'text' | 'email' | 'url' | 'phone' | 'date' | 'time' | 'datetime';
-      return boxed(
-        <input
-          {...common}
-          className={c.input}
-          data-variant="default"
-          type={TYPES[widget] ?? 'text'}
-          placeholder={placeholder}
-          required={state.required}
-          readOnly={readOnly}
-          value={textInputValue(kind, state.value)}
-          onChange={(event) => onChange(textFromInput(kind, event.currentTarget.value, cf.info.format))}
-        />,
-      );
-    }
-  }
+  return lite(props, { common, boxed, group });
 }
+
+/** Light text boxes: `text`, `email`, `url`, `phone`, `date`, `time` and `datetime` (the native input type of each). */
+export function liteText(kind: 'text' | 'email' | 'url' | 'phone' | 'date' | 'time' | 'datetime'): LiteRenderer {
+  return ({ cf, placeholder, state, readOnly, onChange }, { common, boxed }) =>
+    boxed(
+      <input
+        {...common}
+        className={c.input}
+        data-variant="default"
+        type={TYPES[kind] ?? 'text'}
+        placeholder={placeholder}
+        required={state.required}
+        readOnly={readOnly}
+        value={textInputValue(kind, state.value)}
+        onChange={(event) => onChange(textFromInput(kind, event.currentTarget.value, cf.info.format))}
+      />,
+    );
+}
+
+/** A light `textarea`. */
+export const liteTextarea: LiteRenderer = ({ placeholder, state, readOnly, onChange }, { common, boxed }) =>
+  boxed(
+    <textarea
+      {...common}
+      className={c.input}
+      data-variant="default"
+      rows={3}
+      placeholder={placeholder}
+      required={state.required}
+      readOnly={readOnly}
+      value={textInputValue('text', state.value)}
+      onChange={(event) => onChange(textFromInput('text', event.currentTarget.value, undefined))}
+    />,
+    TEXTAREA_STYLE,
+  );
+
+/** A light `number` / `integer` box (text, so a half-typed number is kept as typed). */
+export function liteNumber(integer: boolean): LiteRenderer {
+  return ({ cf, placeholder, state, readOnly, onChange }, { common, boxed }) =>
+    boxed(
+      <input
+        {...common}
+        className={c.input}
+        data-variant="default"
+        type="text"
+        inputMode={integer || cf.info.type === 'integer' ? 'numeric' : 'decimal'}
+        autoComplete="off"
+        placeholder={placeholder}
+        required={state.required}
+        readOnly={readOnly}
+        ref={numberInputRef(state.value)}
+        defaultValue={numberText(state.value)}
+        onChange={(event) => onChange(numberFromText(event.currentTarget.value))}
+      />,
+    );
+}
+
+/** A light `checkbox` or `switch`. */
+export function liteBoolean(asSwitch: boolean): LiteRenderer {
+  return ({ id, label, description, state, readOnly, onChange }, { common }) => (
+    <div data-lite="">
+      <label style={{ display: 'flex', gap: 12, alignItems: 'center', fontSize: 'var(--mantine-font-size-sm)' }}>
+        <input
+          {...common}
+          type="checkbox"
+          role={asSwitch ? 'switch' : undefined}
+          required={state.required}
+          checked={state.value === true}
+          onChange={(event) => {
+            if (!readOnly) onChange(event.currentTarget.checked);
+          }}
+          style={{ width: 20, height: 20, margin: 0 }}
+        />
+        {label}
+        {required(state.required)}
+      </label>
+      <Messages id={id} description={description} error={state.error} />
+    </div>
+  );
+}
+
+/** A light `select`: a native select over the options. */
+export const liteSelect: LiteRenderer = ({ cf, placeholder, state, readOnly, onChange, labels }, { common, boxed }) => {
+  const options = choiceOptions(cf);
+  return boxed(
+    <select
+      {...common}
+      className={c.input}
+      data-variant="default"
+      required={state.required}
+      value={optionValueOf(state.value)}
+      onChange={(event) => {
+        if (!readOnly) onChange(rawOf(options, event.currentTarget.value));
+      }}
+    >
+      <option value="">{placeholder ?? labels.selectPlaceholder}</option>
+      {options.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+    </select>,
+  );
+};
+
+/** Light `radio` / `segmented` (native radios) and `checkboxes` / `multiselect` (native checkboxes). */
+export function liteGroup(type: 'radio' | 'checkbox'): LiteRenderer {
+  return (_props, { group }) => group(type, type === 'checkbox');
+}
+
+/** A light `signature`: the typed-name box (a drawn signature shows read-only until the full widget mounts). */
+export const liteSignature: LiteRenderer = ({ state, readOnly, onChange }, { common, boxed }) =>
+  boxed(
+    <input
+      {...common}
+      className={c.input}
+      data-variant="default"
+      type="text"
+      autoComplete="name"
+      required={state.required}
+      readOnly={readOnly || isDrawnSignature(state.value)}
+      value={typeof state.value === 'string' && !isDrawnSignature(state.value) ? state.value : ''}
+      onChange={(event) => onChange(event.currentTarget.value === '' ? undefined : event.currentTarget.value)}
+    />,
+  );

@@ -1,0 +1,163 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import type { FieldWidget, JsonObject } from '../../src/api/types';
+import { checkSchemaForSave } from '../../src/domain/forms';
+import { DomainError } from '../../src/domain/errors';
+import { checkWidgetBindings, compileFormSchema, createFormEngine, FormLimitError, validateSubmission, WIDGET_KINDS, withWidgetKinds } from '../../src/engine';
+import { FORM_WIDGETS, FormRenderer, withFormWidgets, type FormWidget } from '../../src/forms';
+import { feedbackSchema, hostWidgets, starRatingWidget } from '../../stories/forms/starRating';
+import { makeSchema, onePage, section } from '../engine/fixtures';
+import { renderWithProviders } from '../support/render';
+
+// Every widget kind is one registry entry: the engine, the save check and the renderer read it, and a host adds its
+// own kind (a star rating) with the `widgets` prop.
+
+const ALL: FieldWidget[] = [
+  'checkbox', 'checkboxes', 'date', 'datetime', 'email', 'integer', 'multiselect', 'number', 'phone', 'radio', 'segmented',
+  'select', 'signature', 'static', 'switch', 'text', 'textarea', 'time', 'url',
+];
+
+/** A one-field form of a kind: its default field bound to its default JSON Schema. */
+function defaultForm(kind: FieldWidget) {
+  const entry = FORM_WIDGETS[kind];
+  const field = { id: 'value', path: kind === 'static' ? '' : '/value', widget: kind, ...entry.defaultField };
+  const properties: JsonObject = kind === 'static' ? {} : { value: entry.defaultSchema };
+  return makeSchema({ type: 'object', properties }, onePage(section('s', [field])));
+}
+
+function refusal(run: () => unknown): Error {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof Error) return error;
+  }
+  throw new Error('expected a refusal');
+}
+
+describe('the widget registry', () => {
+  it('has an entry for every FieldWidget, with every facet', () => {
+    expect(Object.keys(FORM_WIDGETS).sort()).toEqual([...ALL].sort());
+    expect(Object.keys(WIDGET_KINDS).sort()).toEqual([...ALL].sort());
+    for (const kind of ALL) {
+      const entry: FormWidget = FORM_WIDGETS[kind];
+      expect(entry.kind, kind).toBe(kind);
+      expect(entry.name, kind).not.toBe('');
+      expect(entry.value, kind).toBe(WIDGET_KINDS[kind].value);
+      expect(Array.isArray(entry.types), kind).toBe(true);
+      expect(entry.describes, kind).not.toBe('');
+      expect(entry.defaultField.label, kind).not.toBe('');
+      expect(typeof entry.defaultSchema, kind).toBe('object');
+      expect(entry.properties, kind).toContain('label');
+      expect(Array.isArray(entry.pdfFieldTypes), kind).toBe(true);
+      if (kind !== 'static') expect(entry.pdfFieldTypes.length, kind).toBeGreaterThan(0);
+      expect(entry.icon, kind).toBeTruthy();
+      expect(typeof entry.Edit, kind).toBe('function');
+      expect(typeof entry.View, kind).toBe('function');
+      expect(typeof entry.lite, kind).toBe('function');
+      // The React-free part is the engine's entry, facet by facet.
+      for (const facet of Object.keys(WIDGET_KINDS[kind]) as (keyof (typeof WIDGET_KINDS)[typeof kind])[]) {
+        expect(entry[facet], `${kind}.${facet}`).toEqual(WIDGET_KINDS[kind][facet]);
+      }
+    }
+  });
+
+  it("a kind's default field and default JSON Schema pass the save check and render in edit, light and view mode", () => {
+    for (const kind of ALL) {
+      const schema = defaultForm(kind);
+      expect(() => checkSchemaForSave(schema), kind).not.toThrow();
+      for (const run of ['edit', 'light', 'view'] as const) {
+        const props = run === 'edit' ? { progressive: false } : run === 'light' ? { progressive: { initial: 0, batch: 0 } } : { mode: 'view' as const };
+        const { unmount, container } = renderWithProviders(<FormRenderer schema={schema} {...props} />);
+        expect(container.textContent, `${kind} ${run}`).toContain(FORM_WIDGETS[kind].defaultField.label);
+        // The light run draws the entry's light stand-in (static text has none to draw: it is text either way).
+        if (kind !== 'static') expect(container.querySelector('[data-lite]') !== null, `${kind} ${run}`).toBe(run === 'light');
+        unmount();
+      }
+    }
+  });
+
+  it('offers, for each AcroForm field type of the generated PDF form, a widget that can fill it', () => {
+    for (const type of ['text', 'checkbox', 'signature', 'radio', 'dropdown', 'optionList'] as const) {
+      expect(ALL.some((kind) => WIDGET_KINDS[kind].pdfFieldTypes.includes(type)), type).toBe(true);
+    }
+  });
+});
+
+describe("a host's widget kind", () => {
+  it('is rendered by FormRenderer from the widgets prop, and stores its number', async () => {
+    const onSubmit = vi.fn();
+    const schema = feedbackSchema();
+    const engine = createFormEngine(schema, { widgets: withWidgetKinds(hostWidgets) });
+    const { user } = renderWithProviders(<FormRenderer schema={schema} engine={engine} widgets={hostWidgets} progressive={false} onSubmit={onSubmit} />);
+    const group = screen.getByRole('group', { name: /How was your visit\?/ });
+    // A star is chosen by its label (the star drawn); its radio input only previews.
+    const star = within(group).getByLabelText('4 of 5 stars') as HTMLInputElement;
+    await user.click(star.labels![0]!);
+    expect(engine.getValue('/rating')).toBe(4);
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ rating: 4 }), expect.anything()));
+  });
+
+  it('renders its own view component in view mode', () => {
+    renderWithProviders(<FormRenderer schema={feedbackSchema()} widgets={hostWidgets} mode="view" initialData={{ rating: 3 }} />);
+    const answer = screen.getByRole('group', { name: 'How was your visit?' });
+    expect(answer).toHaveTextContent('3 of 5 stars');
+    expect(answer.querySelector('input')).toBeNull();
+  });
+
+  it('falls back to a text box (the data kept) where the kind is not registered', () => {
+    renderWithProviders(<FormRenderer schema={feedbackSchema()} mode="view" initialData={{ rating: 3 }} />);
+    expect(screen.getByRole('group', { name: 'How was your visit?' })).toHaveTextContent('3');
+    expect(screen.queryByText('3 of 5 stars')).toBeNull();
+  });
+
+  it('mounts its full widget at once in a progressive form when it brings no light stand-in', () => {
+    renderWithProviders(<FormRenderer schema={feedbackSchema()} widgets={hostWidgets} progressive={{ initial: 0, batch: 0 }} />);
+    expect(screen.getByLabelText('5 of 5 stars')).toBeInTheDocument();
+  });
+
+  it('is compiled by what it stores: a list kind speaks of a selection, a none kind needs no path', () => {
+    const tags: FormWidget = { ...FORM_WIDGETS.checkboxes, kind: 'tags', name: 'Tags' };
+    const banner: FormWidget = { ...FORM_WIDGETS.static, kind: 'banner', name: 'Banner' };
+    const widgets = withWidgetKinds({ tags, banner });
+    const schema = makeSchema(
+      { type: 'object', properties: { picked: { type: 'array', items: { type: 'string' } } } },
+      onePage(section('s', [{ id: 'picked', path: '/picked', widget: 'tags', label: 'Tags' }, { id: 'banner', path: '', widget: 'banner', label: 'Hello' }])),
+    );
+    const compiled = compileFormSchema(schema, { widgets });
+    expect(compiled.fieldById.get('picked')?.messageContext).toBe('selection');
+    expect(compiled.fieldById.get('banner')?.isInput).toBe(false);
+    // Without the host's kinds the same layout is refused: an unknown kind is taken to hold a value, and needs a path.
+    expect(() => compileFormSchema(schema)).toThrow(/must name a data path/);
+  });
+
+  it('is accepted by the save check only when registered, and refused when bound to a type it cannot hold', () => {
+    const schema = feedbackSchema();
+    expect(refusal(() => checkWidgetBindings(schema)).message).toMatch(/widget 'star-rating', which is not known/);
+    expect(() => checkWidgetBindings(schema, withWidgetKinds(hostWidgets))).not.toThrow();
+    expect(() => checkSchemaForSave(schema, { widgets: withWidgetKinds(hostWidgets) })).not.toThrow();
+    expect(refusal(() => checkSchemaForSave(schema))).toBeInstanceOf(DomainError);
+
+    const onText = { ...schema, jsonSchema: { type: 'object', properties: { rating: { type: 'string' } } } };
+    const problem = refusal(() => checkWidgetBindings(onText, withWidgetKinds(hostWidgets)));
+    expect(problem).toBeInstanceOf(FormLimitError);
+    expect(problem.message).toMatch(/'star-rating', which stores a rating from 1 to 5 .* of type 'string'/);
+  });
+
+  it('is refused when its value kind and its JSON Schema types disagree, or when it changes what a built-in stores', () => {
+    const stringRating: FormWidget = { ...starRatingWidget, types: ['string'] };
+    expect(refusal(() => withFormWidgets({ 'star-rating': stringRating })).message).toMatch(/stores number values but names the JSON Schema types 'string'/);
+    const numericText: FormWidget = { ...FORM_WIDGETS.text, value: 'number', types: ['number'] };
+    expect(refusal(() => withFormWidgets({ text: numericText })).message).toMatch(/built-in widget 'text' stores string values/);
+    expect(refusal(() => withFormWidgets({ stars: starRatingWidget })).message).toMatch(/registered as 'stars' names itself 'star-rating'/);
+    // A host may restyle a built-in kind that keeps what it stores.
+    const restyled: FormWidget = { ...FORM_WIDGETS.text, name: 'Answer' };
+    expect(withFormWidgets({ text: restyled }).text?.name).toBe('Answer');
+  });
+
+  it('is checked by the engine as the browser and the server check it: the schema bounds apply', () => {
+    const widgets = withWidgetKinds(hostWidgets);
+    expect(validateSubmission(feedbackSchema(), { rating: 9 }, { widgets }).errors.map((e) => e.path)).toEqual(['/rating']);
+    const engine = createFormEngine(feedbackSchema(), { widgets, data: { rating: 5 } });
+    expect(engine.check().valid).toBe(true);
+  });
+});
