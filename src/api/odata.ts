@@ -181,7 +181,7 @@ function lambdaDepth(node: ODataFilter | undefined): number {
   return 0;
 }
 
-function lambda<T, E>(op: 'any' | 'all', navigation: PropertyName<T>, predicate: Filter<E> | undefined): Filter<T> {
+function lambda<T, E>(op: 'any' | 'all', navigation: string, predicate: Filter<E> | undefined): Filter<T> {
   property(navigation);
   const inner = predicate?.node;
   if (op === 'all' && !inner) throw new ODataError("'all' needs a predicate.");
@@ -193,11 +193,12 @@ function lambda<T, E>(op: 'any' | 'all', navigation: PropertyName<T>, predicate:
  * `navigation/any(x: predicate)`: some row of the collection navigation matches `predicate`, whose
  * paths are the collection entity's (`odata.any('formSchemas', odata.eq('isPublic', true))`); without
  * a predicate, the collection has a row. Soft-deleted rows count only when the predicate names `isDeleted`.
+ * `navigation` is a collection navigation property (not part of the entity's TypeScript type; the server checks it).
  */
-export const any = <T = unknown, E = unknown>(navigation: NoInfer<PropertyName<T>>, predicate?: Filter<E>): Filter<T> =>
+export const any = <T = unknown, E = unknown>(navigation: string, predicate?: Filter<E>): Filter<T> =>
   lambda('any', navigation, predicate);
 /** `navigation/all(x: predicate)`: every row of the collection matches (true for an empty one). */
-export const all = <T = unknown, E = unknown>(navigation: NoInfer<PropertyName<T>>, predicate: Filter<E>): Filter<T> =>
+export const all = <T = unknown, E = unknown>(navigation: string, predicate: Filter<E>): Filter<T> =>
   lambda('all', navigation, predicate);
 
 /**

@@ -96,7 +96,7 @@ describe('any / all', () => {
     );
     expect(error(() => parseFilter('a/any(s: s/b/any(s: s/c eq 1))')).detail).toContain("The range variable 's' is already in use");
     expect(error(() => parseFilter('formSchemas/all()')).detail).toContain("'all' needs a predicate");
-    expect(error(() => parseFilter('a/any(x: x/b/any(y: y/c/any(z: z/d eq 1)))')).detail).toContain(
+    expect(error(() => parseFilter('a/any(w: w/b/any(x: x/c/any(y: y/d/any(z: z/e eq 1))))')).detail).toContain(
       `nested deeper than the limit of ${ODATA_LIMITS.maxLambdaDepth} (maxLambdaDepth)`,
     );
     expect(error(() => parseFilter('formSchemas/any(s s/x eq 1)')).detail).toContain("Expected ':' after the range variable");

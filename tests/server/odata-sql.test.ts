@@ -569,7 +569,7 @@ describe('in, any / all over PGlite (the same answers as the evaluator)', () => 
   });
 
   it('refuses lambdas that are too deep, over single navigations or naming outside their variable', async () => {
-    expect(await refusal('$filter=mentees/any(a: a/mentees/any(b: b/mentees/any(c: c/age eq 1)))')).toContain('maxLambdaDepth');
+    expect(await refusal('$filter=mentees/any(a: a/mentees/any(b: b/mentees/any(c: c/mentees/any(d: d/age eq 1))))')).toContain('maxLambdaDepth');
     expect(await refusal('$filter=team/any(t: t/name eq 1)')).toContain('single row');
     expect(await refusal('$filter=mentees/any(m: age eq 1)')).toContain("range variable 'm/'");
   });

@@ -1,10 +1,11 @@
 /**
  * The forms half of the reference server: CRUD of forms, form groups, form schemas
- * and form instances, the four OData reads, and the Forms calls. The rules are the domain's
+ * and form instances, the four OData reads, the Forms calls and the duplicate of an instance. The rules are the domain's
  * (src/domain/forms, src/domain/odata, src/engine), the same the test fake runs.
  */
 import type { AnyRouteDeclaration } from '../routes/registry';
 import { crudRoutes } from './crud';
+import { dynamicFormLinkingRoutes } from './dynamic-form-linking';
 import { formsCallRoutes } from './forms-calls';
 import { odataRoutes } from './odata-routes';
 
@@ -12,4 +13,4 @@ export { anonymousScope, ODATA_CONTENT_TYPE } from './odata-routes';
 export { hashLinkToken, issueLinkToken, resolveLinkToken } from './store';
 
 /** Every route of the forms half. */
-export const formsRoutes: readonly AnyRouteDeclaration[] = [...crudRoutes, ...odataRoutes, ...formsCallRoutes];
+export const formsRoutes: readonly AnyRouteDeclaration[] = [...crudRoutes, ...odataRoutes, ...formsCallRoutes, ...dynamicFormLinkingRoutes];

@@ -49,6 +49,7 @@ export {
   LINK_TOKEN_LIFETIME_MS,
   FORM_LINK_TOKEN_HEADER,
   formLinkUrl,
+  publicFormUrl,
   linkTokenOf,
   LINK_REQUIRED_MESSAGE,
   LINK_INVALID_MESSAGE,
@@ -86,5 +87,7 @@ export {
 } from './statuses';
 export type { StatusActor, StatusOrigin } from './statuses';
 export { allLive, RESTORE_CLAIMS, seesSoftDeleted } from './soft-delete';
+export { duplicateInstanceFields } from './duplicate';
+export type { DuplicateFields } from './duplicate';
 export { RETRY_AFTER_EXTENSION, retryAfterOf, resolveAnonymousWriteLimits, AnonymousWriteLimiter } from './anonymous-writes';
 export type { AnonymousWriteLimitCode, NewInstanceTicket } from './anonymous-writes';

@@ -26,8 +26,8 @@ export const ODATA_LIMITS = {
   maxPathSegments: 64,
   /** Most literals in one `in (…)` list. The list is one node of the filter, and one parameter of the SQL. */
   maxInValues: 500,
-  /** Deepest nesting of `any` / `all` lambdas (`forms/any(f: f/formSchemas/any(s: …))` is 2). */
-  maxLambdaDepth: 2,
+  /** Deepest nesting of `any` / `all` lambdas (`forms/any(f: f/formSchemas/any(s: …))` is 2): a group's forms' schemas' instances is 3. */
+  maxLambdaDepth: 3,
   /** Longest accepted `$search`, in characters. */
   maxSearchLength: 256,
   /** Most terms (words and phrases) in one `$search`. */

@@ -3,6 +3,7 @@
  */
 import type { FormInstance, FormSchema, JsonObject } from '../../api/types';
 import { Permission } from '../../api/enums';
+import { duplicateInstanceFields } from '../../domain/forms';
 import { newInstance, prefillFromApplication } from '../forms-model';
 import { FakeHttpError, json, readJsonObject, requiredQuery } from '../http';
 import { user, type FakeRoute, type RouteContext } from './route';
@@ -44,18 +45,20 @@ export const dynamicFormLinkingRoutes: readonly FakeRoute[] = [
     },
   },
   {
-    // A copy of the instance's data in a new instance of the same schema, status Created, unsigned.
+    // The domain's duplicate: a copy of a live instance's data in a new instance of the same schema, status Created, unsigned.
     method: 'get',
     path: `${base}/Duplicate`,
     access: user(P.DynamicFormLinking_Duplicate),
     handle(ctx) {
       const id = requiredQuery(ctx.url, 'formInstanceId');
-      const source = ctx.backend.db.formInstances.find((i) => i.formInstanceId === id);
-      if (!source) throw new FakeHttpError(404, `No form instance '${id}'.`);
-      const schema = ctx.backend.db.formSchemas.find((s) => s.formSchemaId === source.formSchemaId);
-      if (!schema) throw new FakeHttpError(404, `No form schema '${source.formSchemaId}'.`);
-      const copy: FormInstance = newInstance(schema, structuredClone(source.data), ctx.backend);
-      ctx.backend.db.formInstances.push(copy);
+      const { db } = ctx.backend;
+      const source = db.formInstances.find((i) => i.formInstanceId.toLowerCase() === id.toLowerCase());
+      const schema = source && db.formSchemas.find((s) => s.formSchemaId === source.formSchemaId);
+      const form = source && db.forms.find((f) => f.formId === source.formId);
+      const fields = duplicateInstanceFields(id, source, schema, form);
+      const now = ctx.backend.now();
+      const copy: FormInstance = { formInstanceId: ctx.backend.newId(), ...fields, createdDateTime: now, lastUpdatedDateTime: now };
+      db.formInstances.push(copy);
       return json(copy);
     },
   },
