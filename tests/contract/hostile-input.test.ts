@@ -7,7 +7,8 @@
  *   without touching this file) gets bodies nested 5,000, 50,000 and 150,000 levels deep, and a
  *   body whose every string carries the NUL character, as the administrator and anonymously.
  * - Every OData read gets a NUL string literal, a property path of 100 and more segments, thousands
- *   of nested parentheses and `not`s, and huge literals.
+ *   of nested parentheses and `not`s, and huge literals; `in` lists over the limit (and carrying NUL),
+ *   `$search`es carrying NUL, of 10 KB, of thousands of terms or nested deeply, and 500 nested lambdas.
  *
  * The same requests go to the fake (its routes are the same paths), which must agree on the status.
  */
@@ -259,6 +260,24 @@ describe('hostile OData queries', () => {
       'a huge string literal': { query: `$filter=name eq '${'a'.repeat(12_000)}'`, refused: false },
       'a huge number': { query: `$filter=name eq ${'9'.repeat(5000)}`, refused: true },
       'a long number': { query: `$filter=name eq ${'9'.repeat(300)}`, refused: false },
+      [`an in list at the limit (${ODATA_LIMITS.maxInValues} values)`]: { query: `$filter=isDeleted in (${Array(ODATA_LIMITS.maxInValues).fill('false').join(',')})`, refused: false },
+      'an in list one over the limit': { query: `$filter=isDeleted in (${Array(ODATA_LIMITS.maxInValues + 1).fill('false').join(',')})`, refused: true },
+      'an in list of 5,000 values': { query: `$filter=isDeleted in (${Array(5000).fill('1').join(',')})`, refused: true },
+      'NUL in an in list': { query: `$filter=isDeleted in ('a%00')`, refused: true },
+      'an unclosed in list': { query: `$filter=isDeleted in (true,${'('.repeat(3000)}`, refused: true },
+      'a $search carrying NUL': { query: '$search=a%00b', refused: true },
+      'a $search of 10 KB': { query: `$search=${'a'.repeat(10_000)}`, refused: true },
+      'a $search of 5,000 terms': { query: `$search=${Array(5000).fill('a').join('+')}`, refused: true },
+      [`a $search of ${ODATA_LIMITS.maxSearchTerms + 1} terms`]: { query: `$search=${Array(ODATA_LIMITS.maxSearchTerms + 1).fill('a').join('%20')}`, refused: true },
+      'a $search of 100 nested parentheses': { query: `$search=${'('.repeat(100)}a${')'.repeat(100)}`, refused: true },
+      'a $search of 60 nested NOTs': { query: `$search=${'NOT%20'.repeat(60)}a`, refused: true },
+      'a $search with LIKE wildcards': { query: `$search=${encodeURIComponent('%_ "a\\\\b"')}`, refused: false },
+      '500 nested any lambdas': {
+        query: `$filter=${Array.from({ length: 500 }, (_, i) => `${i === 0 ? '' : `v${i - 1}/`}n/any(v${i}:`).join('')}v499/name eq 1${')'.repeat(500)}`,
+        refused: true,
+      },
+      'a lambda over an unknown navigation': { query: '$filter=nope/any(x: x/name eq 1)', refused: true },
+      'a lambda naming outside its variable': { query: '$filter=nope/all(x: name eq 1)', refused: true },
     };
   }
 
