@@ -43,6 +43,7 @@ export {
   VALUE_KIND_TYPES,
   WIDGET_KINDS,
   widgetKind,
+  widgetForPdfField,
   widgetKindProblem,
   widgetsForPdfField,
   withWidgetKinds,

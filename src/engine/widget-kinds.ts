@@ -221,10 +221,24 @@ export function storesNothing(widget: string, widgets: WidgetKindRegistry = WIDG
   return widgetKind(widget, widgets)?.value === 'none';
 }
 
-/** The kinds that can fill an AcroForm field of the given type, in registry order (the first is the default). */
+/**
+ * The widget of a layout field generated from an AcroForm field of the given type: `preferred` (a guess from the
+ * field's name, such as `email` for `…Email`) when that kind can fill the type, else the first kind that can.
+ * Undefined when no registered kind fills the type (a push button).
+ */
+export function widgetForPdfField(type: PdfField['type'], preferred?: string, widgets: WidgetKindRegistry = WIDGET_KINDS): string | undefined {
+  if (preferred !== undefined && widgetKind(preferred, widgets)?.pdfFieldTypes.includes(type)) return preferred;
+  return widgetsForPdfField(type, widgets)[0];
+}
+
+/**
+ * The kinds that can fill an AcroForm field of the given type, those that list the type first ahead (a `radio`
+ * AcroForm field is first a radio group, then a drop-down), else in registry order. The first is the default.
+ */
 export function widgetsForPdfField(type: PdfField['type'], widgets: WidgetKindRegistry = WIDGET_KINDS): string[] {
   return Object.values(widgets)
     .filter((w) => w.pdfFieldTypes.includes(type))
+    .sort((a, b) => a.pdfFieldTypes.indexOf(type) - b.pdfFieldTypes.indexOf(type))
     .map((w) => w.kind);
 }
 

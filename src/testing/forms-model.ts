@@ -6,6 +6,7 @@
 import type {
   CrudEntities,
   CrudEntityName,
+  FieldWidget,
   Form,
   FormGroup,
   FormInstance,
@@ -38,6 +39,7 @@ import {
   unknownFormGroup,
   unknownFormSchema,
 } from '../domain/forms';
+import { widgetForPdfField } from '../engine';
 import type { MutationContext } from './claims-model';
 import type { FakeDb, FakeEnvelope, StoredPdf } from './db';
 import { minimalPdf } from './pdf';
@@ -284,6 +286,8 @@ export function generateFormFromPdf(fileName: string, ctx: MutationContext): Gen
     { name: `${prefix}.Agree`, type: 'checkbox', page: 0, rect: rect(3, 12, 12) },
     { name: `${prefix}.Signature`, type: 'signature', page: 0, rect: rect(4, 200, 40) },
   ];
+  // Each field's widget is one the registry says can fill its AcroForm type (the name's guess when it can).
+  const pdfWidget = (index: number, preferred: FieldWidget): string => widgetForPdfField((fields[index] as PdfField).type, preferred) ?? 'text';
   const now = ctx.now();
   const formId = ctx.newId();
   const formSchemaId = ctx.newId();
@@ -327,11 +331,11 @@ export function generateFormFromPdf(fileName: string, ctx: MutationContext): Gen
               id: 'pdf-fields',
               title: 'Fields from the PDF',
               fields: [
-                { id: 'full-name', path: '/fullName', widget: 'text', label: 'Full name', pdfFieldName: `${prefix}.FullName` },
-                { id: 'email', path: '/email', widget: 'email', label: 'Email', pdfFieldName: `${prefix}.Email` },
-                { id: 'date', path: '/date', widget: 'date', label: 'Date', pdfFieldName: `${prefix}.Date` },
-                { id: 'agree', path: '/agree', widget: 'checkbox', label: 'Agree', pdfFieldName: `${prefix}.Agree` },
-                { id: 'signature', path: '/signature', widget: 'signature', label: 'Signature', pdfFieldName: `${prefix}.Signature` },
+                { id: 'full-name', path: '/fullName', widget: pdfWidget(0, 'text'), label: 'Full name', pdfFieldName: `${prefix}.FullName` },
+                { id: 'email', path: '/email', widget: pdfWidget(1, 'email'), label: 'Email', pdfFieldName: `${prefix}.Email` },
+                { id: 'date', path: '/date', widget: pdfWidget(2, 'date'), label: 'Date', pdfFieldName: `${prefix}.Date` },
+                { id: 'agree', path: '/agree', widget: pdfWidget(3, 'checkbox'), label: 'Agree', pdfFieldName: `${prefix}.Agree` },
+                { id: 'signature', path: '/signature', widget: pdfWidget(4, 'signature'), label: 'Signature', pdfFieldName: `${prefix}.Signature` },
               ],
             },
           ],

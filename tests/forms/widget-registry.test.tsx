@@ -2,7 +2,17 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { FieldWidget, JsonObject } from '../../src/api/types';
 import { checkSchemaForSave } from '../../src/domain/forms';
 import { DomainError } from '../../src/domain/errors';
-import { checkWidgetBindings, compileFormSchema, createFormEngine, FormLimitError, validateSubmission, WIDGET_KINDS, withWidgetKinds } from '../../src/engine';
+import {
+  checkWidgetBindings,
+  compileFormSchema,
+  createFormEngine,
+  FormLimitError,
+  validateSubmission,
+  WIDGET_KINDS,
+  widgetForPdfField,
+  withWidgetKinds,
+} from '../../src/engine';
+import { generateFormFromPdf } from '../../src/testing/forms-model';
 import { FORM_WIDGETS, FormRenderer, withFormWidgets, type FormWidget } from '../../src/forms';
 import { feedbackSchema, hostWidgets, starRatingWidget } from '../../stories/forms/starRating';
 import { makeSchema, onePage, section } from '../engine/fixtures';
@@ -73,6 +83,23 @@ describe('the widget registry', () => {
         unmount();
       }
     }
+  });
+
+  it('gives each field of a form generated from a PDF a widget that can fill its AcroForm field', () => {
+    let id = 0;
+    const { fields, formSchema } = generateFormFromPdf('Loan Application.pdf', { now: () => new Date(0), newId: () => `id-${++id}` });
+    const layoutFields = formSchema.layout.pages.flatMap((p) => p.sections.flatMap((s) => s.fields));
+    expect(layoutFields.map((f) => f.widget)).toEqual(['text', 'email', 'date', 'checkbox', 'signature']);
+    for (const field of layoutFields) {
+      const pdf = fields.find((p) => p.name === field.pdfFieldName)!;
+      expect(WIDGET_KINDS[field.widget as FieldWidget].pdfFieldTypes, field.id).toContain(pdf.type);
+    }
+    // A guess the AcroForm type rules out gives way to the first kind that fills it.
+    expect(widgetForPdfField('checkbox', 'email')).toBe('checkbox');
+    expect(widgetForPdfField('optionList')).toBe('multiselect');
+    expect(widgetForPdfField('radio')).toBe('radio');
+    expect(widgetForPdfField('dropdown')).toBe('select');
+    expect(widgetForPdfField('button')).toBeUndefined();
   });
 
   it('offers, for each AcroForm field type of the generated PDF form, a widget that can fill it', () => {
