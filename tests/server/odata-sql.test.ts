@@ -399,6 +399,12 @@ describe('defineSqlModel', () => {
       "'Team.extra' is mapped but is not a property of the OData type.",
     );
     expect(() => defineSqlModel(schema, { Team: team })).toThrow("OData type 'Person' has no table mapping.");
+    const searchOf = (search: string[]) => ({ Team: { ...(teamOnly.Team as ODataSchema[string]), search } });
+    expect(() => defineSqlModel(searchOf(['name', 'id']), { Team: team })).not.toThrow();
+    expect(() => defineSqlModel(searchOf(['isDeleted']), { Team: team })).toThrow(
+      "'Team.isDeleted' cannot be searched: only string, GUID and JSON properties can.",
+    );
+    expect(() => defineSqlModel(searchOf(['nope']), { Team: team })).toThrow("'Team.nope' cannot be searched");
   });
 });
 

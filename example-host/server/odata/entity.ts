@@ -94,6 +94,8 @@ export function defineSqlModel(
     if (type.softDeleteProperty !== undefined && type.properties[type.softDeleteProperty] !== 'boolean') {
       throw new Error(`The soft-delete property of '${typeName}' must be a boolean property.`);
     }
+    const unsearchable = (type.search ?? []).find((p) => !['string', 'guid', 'json'].includes(type.properties[p] ?? ''));
+    if (unsearchable !== undefined) throw new Error(`'${typeName}.${unsearchable}' cannot be searched: only string, GUID and JSON properties can.`);
     for (const [name, nav] of Object.entries(type.navigations ?? {})) {
       const target = schema[nav.target];
       if (!target) throw new Error(`Navigation '${typeName}.${name}' targets the unknown type '${nav.target}'.`);
