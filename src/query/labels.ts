@@ -14,7 +14,10 @@ import { fillLabel, sharedLabels } from './shared-labels';
  * own `labels` prop overrides them for that screen. Components never carry defaults of their own.
  * `{name}`-style placeholders are filled by {@link fillLabel}.
  */
-export const defaultLabels = {
+// Built in a function marked pure: the spreads and the call below would otherwise count as side effects, and a bundle
+// that never reads `defaultLabels` (the public viewer, when a bundler puts this module in a chunk with the viewer's)
+// could not drop the object.
+export const defaultLabels = /* @__PURE__ */ (() => ({
   // Sign-in callback (docs/spec.md, Screens and routes)
   signInFinishingTitle: 'Finishing sign in…',
   signInFinishingMessage: 'Please wait while we complete the login.',
@@ -180,7 +183,7 @@ export const defaultLabels = {
   ...searchLabels,
   // The form preview and the admin dashboard (src/query/admin-home-labels.ts)
   ...adminHomeLabels,
-} as const;
+}) as const)();
 
 /** The full set of texts. */
 export type Labels = { [K in keyof typeof defaultLabels]: string };

