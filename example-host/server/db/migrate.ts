@@ -340,10 +340,11 @@ END $$`,
     // `$search` over form instances (src/domain/odata/search.ts) looks in the strings of `data` at any depth: this
     // function gives them as one text (a line each; a search term has no line break, so it cannot match across two),
     // and trigram indexes over its lower case and over the id's text serve `LIKE '%term%'` at scale (a bitmap OR of
-    // the two; where pg_trgm exists, else a scan).
+    // the two; where pg_trgm exists, else a scan). Its high cost tells the planner that computing it per row (walking
+    // the key order of a page and filtering) is dearer than the index, which it otherwise chooses for common terms.
     id: '0011_odata_search',
     statements: [
-      `CREATE OR REPLACE FUNCTION odata_json_strings(doc jsonb) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+      `CREATE OR REPLACE FUNCTION odata_json_strings(doc jsonb) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE COST 10000 AS $$
   SELECT string_agg(v #>> '{}', E'\\n') FROM jsonb_path_query(doc, 'strict $.** ? (@.type() == "string")') AS v
 $$`,
       `DO $$ BEGIN
