@@ -120,6 +120,7 @@ export interface FieldHandle {
 
 /** The public face of the engine. */
 export interface FormEngine {
+  /** The compiled schema the engine runs (a new one after {@link FormEngine.setSchema}). */
   readonly compiled: CompiledForm;
   readonly messages: ValidationMessages;
   /** The current data (immutable: a new object after every change). */
@@ -129,6 +130,13 @@ export interface FormEngine {
   setValue(path: string, value: unknown): void;
   /** Replaces all data; with `asInitial` it also becomes the baseline of `dirty` and clears touched state. */
   setData(data: JsonObject, options?: { asInitial?: boolean }): void;
+  /**
+   * Runs another schema over the same data (a builder's live preview): the answers, the touched fields and the
+   * baseline of `dirty` are kept; fields are rebuilt from the new layout, and every subscriber (form state too) is
+   * told. The widget kinds stay those the engine was made with. Nothing happens for a schema that compiles to the
+   * one running.
+   */
+  setSchema(schema: FormSchema): void;
   /** Marks a field touched (on blur), so its error shows. */
   touch(key: string): void;
   /** The subscription key of a field inside an item (`itemBase` '' outside repeatable sections). */
@@ -252,7 +260,8 @@ function firstLeaf(errors: readonly OutputUnit[]): string | null {
 }
 
 class Engine implements FormEngine {
-  readonly compiled: CompiledForm;
+  compiled: CompiledForm;
+  private readonly widgets: WidgetKindRegistry | undefined;
   readonly messages: ValidationMessages;
   private data: JsonObject;
   private initial: JsonObject;
@@ -284,15 +293,9 @@ class Engine implements FormEngine {
 
   constructor(compiled: CompiledForm, options: FormEngineOptions) {
     this.compiled = compiled;
+    this.widgets = options.widgets;
     this.messages = { ...defaultValidationMessages, ...options.messages };
-    for (const page of compiled.pages) {
-      for (const section of page.sections) {
-        if (!section.repeat) continue;
-        const list = this.repeatsByPath.get(section.repeat.path) ?? [];
-        list.push(section);
-        this.repeatsByPath.set(section.repeat.path, list);
-      }
-    }
+    this.indexRepeats();
     this.data = options.data ? (structuredClone(options.data) as JsonObject) : {};
     // A new form starts with as many items as a repeatable section needs: a section that must hold one shows one to
     // fill in, rather than nothing and a complaint at the first submit.
@@ -308,6 +311,19 @@ class Engine implements FormEngine {
   }
 
   // ------------------------------------------------------------ instances
+
+  /** The repeatable sections of the compiled form by the path they repeat over. */
+  private indexRepeats(): void {
+    this.repeatsByPath.clear();
+    for (const page of this.compiled.pages) {
+      for (const section of page.sections) {
+        if (!section.repeat) continue;
+        const list = this.repeatsByPath.get(section.repeat.path) ?? [];
+        list.push(section);
+        this.repeatsByPath.set(section.repeat.path, list);
+      }
+    }
+  }
 
   private buildAll(): void {
     for (const instance of this.instances.values()) this.unregister(instance);
@@ -725,6 +741,28 @@ class Engine implements FormEngine {
     for (const key of this.arrayListeners.keys()) this.pendingArrays.add(key);
     this.changedPath = '';
     this.flush(options.asInitial ? { summary: null, submitCount: 0 } : undefined);
+  }
+
+  setSchema(schema: FormSchema): void {
+    const compiled = compileFormSchema(schema, { widgets: this.widgets });
+    if (compiled === this.compiled) return;
+    const before = this.data;
+    this.compiled = compiled;
+    this.indexRepeats();
+    // States of the old layout go; the answers, touched fields and item keys (still valid for the same data) stay.
+    this.errorKeys.clear();
+    this.arrayStates.clear();
+    this.arrayLive.clear();
+    this.buildAll();
+    this.recomputeAll(true);
+    this.recomputeAll(false);
+    for (const key of this.listeners.keys()) this.pendingKeys.add(key);
+    for (const key of this.arrayListeners.keys()) this.pendingArrays.add(key);
+    // Change listeners (autosave) hear of it only when the new schema changed the data (a computed value).
+    if (this.data !== before) this.changedPath = '';
+    this.flush();
+    // The form itself is another one: its listeners re-read it even when the counts did not change.
+    this.formListeners.forEach((l) => l());
   }
 
   touch(key: string): void {

@@ -1,5 +1,5 @@
 import { Box, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type CSSProperties, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type CSSProperties, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import type { FormSchema, JsonObject } from '../api/types';
 import { compileFormSchema } from '../engine/compile';
@@ -161,7 +161,9 @@ export function FormRenderer(props: FormRendererProps) {
   const labels = useMemo(() => resolveFormLabels(props.labels), [labelsKey]);
   const widgets = useMemo(() => withFormWidgets(props.widgets), [props.widgets]);
   const engine = useEngineUnless(props.engine ?? null, schema, { initialData, labels: props.labels, widgets });
-  const compiled = engine.compiled;
+  // A new schema run by the same engine (`setSchema`, a builder's preview) re-renders the form.
+  const subscribeSchema = useCallback((listener: () => void) => engine.subscribeForm(listener), [engine]);
+  const compiled = useSyncExternalStore(subscribeSchema, () => engine.compiled, () => engine.compiled);
   const reactId = useId();
   const idPrefix = props.idPrefix ?? `ccq${reactId.replace(/[^A-Za-z0-9]/g, '')}`;
   const [page, setPage] = useState(() => Math.max(0, Math.floor(props.initialPage ?? 0)));
