@@ -6,6 +6,7 @@ import { formViewerLabels } from './forms-labels';
 import { adminHomeLabels } from './admin-home-labels';
 import { formManagerLabels } from './form-manager-labels';
 import { formsAdminLabels } from './forms-admin-labels';
+import { formInstanceListLabels } from './form-instance-list-labels';
 import { fillLabel, sharedLabels } from './shared-labels';
 
 /**
@@ -174,6 +175,8 @@ export const defaultLabels = /* @__PURE__ */ (() => ({
   ...formViewerLabels,
   // The forms administration screens (src/query/forms-admin-labels.ts)
   ...formsAdminLabels,
+  // The Form Instances screen (src/query/form-instance-list-labels.ts)
+  ...formInstanceListLabels,
   // The form manager and the form schema manager (src/query/form-manager-labels.ts)
   ...formManagerLabels,
   // "Why can they?" (src/query/effective-permissions-labels.ts)

@@ -1,0 +1,297 @@
+import {
+  Badge,
+  Button,
+  Group,
+  Menu,
+  MultiSelect,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  factory,
+  useProps,
+  useStyles,
+  type BoxProps,
+  type Factory,
+  type StylesApiProps,
+} from '@mantine/core';
+import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import { FormInstanceStatus } from '../../api/enums';
+import { fillLabel } from '../../query/labels';
+import { LabelsProvider } from '../../query/useLabels';
+import { ConfirmModal } from '../../ui/ConfirmModal';
+import { ErrorAlert } from '../../ui/ErrorAlert';
+import { PageShell } from '../../ui/PageShell';
+import { DeleteConfirmDialog, RowDeleteActions, ShowDeletedToggle } from '../shared/DeleteActions';
+import { tablePagingTexts } from '../shared/useServerTable';
+import { INSTANCE_STATUSES, NO_INSTANCE_FILTERS, statusLabel } from './instance-filter';
+import {
+  instanceName,
+  instanceTarget,
+  useFormInstanceList,
+  type FormInstanceListController,
+  type FormInstanceListOptions,
+  type FormInstanceListRow,
+} from './useFormInstanceList';
+
+/** The inner parts of the Form Instances list that `classNames` / `styles` reach. */
+export type FormInstanceListStylesNames = 'root' | 'filters' | 'toolbar' | 'table' | 'dialog';
+
+export interface FormInstanceListViewProps extends BoxProps, StylesApiProps<FormInstanceListViewFactory> {
+  /** What {@link useFormInstanceList} returned. */
+  controller: FormInstanceListController;
+}
+
+export type FormInstanceListViewFactory = Factory<{ props: FormInstanceListViewProps; ref: HTMLElement; stylesNames: FormInstanceListStylesNames }>;
+
+// Static class names (no stylesheet ships): hosts target `.ccq-FormInstanceList-table` or use `classNames`.
+const classes: Record<FormInstanceListStylesNames, string> = {
+  root: 'ccq-FormInstanceList-root',
+  filters: 'ccq-FormInstanceList-filters',
+  toolbar: 'ccq-FormInstanceList-toolbar',
+  table: 'ccq-FormInstanceList-table',
+  dialog: 'ccq-FormInstanceList-dialog',
+};
+
+const STATUS_COLORS: Readonly<Record<FormInstanceStatus, string>> = {
+  [FormInstanceStatus.Created]: 'gray',
+  [FormInstanceStatus.InProgress]: 'blue',
+  [FormInstanceStatus.Submitted]: 'orange',
+  [FormInstanceStatus.Completed]: 'green',
+};
+
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+function formatDateTime(value: Date | string | null | undefined): string {
+  if (!value) return '';
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? '' : dateTime.format(date);
+}
+
+/** A row's actions: 'Open', the menu of the others, and the shared delete buttons. */
+function RowActions({ c, row }: { c: FormInstanceListController; row: FormInstanceListRow }) {
+  const { labels } = c;
+  const name = instanceName(row);
+  const busy = c.busyId === row.formInstanceId;
+  const live = !c.showDeleted;
+  const blocked = c.markCompletedBlock(row);
+  return (
+    <Group gap={4} justify="flex-end" wrap="nowrap">
+      {live && c.can.open && (
+        <Button size="compact-sm" variant="subtle" aria-label={`${labels.openInstance} ${name}`} loading={busy} disabled={c.busyId !== null && !busy} onClick={() => c.open(row)}>
+          {labels.openInstance}
+        </Button>
+      )}
+      {live && (
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <Button size="compact-sm" variant="subtle" aria-label={fillLabel(labels.moreActions, { name })} disabled={c.busyId !== null}>
+              …
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            {c.can.copyEditLink && <Menu.Item onClick={() => c.copyLink(row, 'edit')}>{labels.copyEditLink}</Menu.Item>}
+            {c.can.copyViewLink && <Menu.Item onClick={() => c.copyLink(row, 'view')}>{labels.copyViewLink}</Menu.Item>}
+            <Menu.Item disabled={blocked !== null} onClick={() => c.markCompleted(row)} aria-describedby={blocked ? `ccq-complete-${row.formInstanceId}` : undefined}>
+              {labels.markCompleted}
+              {blocked && (
+                <Text id={`ccq-complete-${row.formInstanceId}`} size="xs" c="dimmed" maw={260}>
+                  {blocked}
+                </Text>
+              )}
+            </Menu.Item>
+            {c.can.duplicate && <Menu.Item onClick={() => c.duplicate(row)}>{labels.duplicateInstance}</Menu.Item>}
+          </Menu.Dropdown>
+        </Menu>
+      )}
+      <RowDeleteActions controller={c.actions} target={instanceTarget(row)} deleted={c.showDeleted} labels={labels} />
+    </Group>
+  );
+}
+
+function columns(c: FormInstanceListController): DataTableColumn<FormInstanceListRow>[] {
+  const { labels } = c;
+  return [
+    { accessor: 'formInstanceId', title: labels.columnInstance, render: (row) => <Text ff="monospace" size="sm">{row.formInstanceId.slice(-8)}</Text> },
+    { accessor: 'form.name', title: labels.columnInstanceForm, render: (row) => row.form?.name ?? '' },
+    { accessor: 'formSchema.version', title: labels.columnSchemaVersion, textAlign: 'right', render: (row) => row.formSchema?.version ?? '' },
+    {
+      accessor: 'status',
+      title: labels.columnStatus,
+      sortable: true,
+      render: (row) => (
+        <Badge variant="light" color={STATUS_COLORS[row.status] ?? 'gray'}>
+          {statusLabel(row.status, labels)}
+        </Badge>
+      ),
+    },
+    { accessor: 'createdDateTime', title: labels.columnCreated, sortable: true, render: (row) => formatDateTime(row.createdDateTime) },
+    { accessor: 'lastUpdatedDateTime', title: labels.columnUpdated, sortable: true, render: (row) => formatDateTime(row.lastUpdatedDateTime) },
+    { accessor: 'actions', title: labels.rowActions, textAlign: 'right', render: (row) => <RowActions c={c} row={row} /> },
+  ];
+}
+
+/** Renders a {@link useFormInstanceList} controller. It renders only; it never fetches. */
+export const FormInstanceListView = factory<FormInstanceListViewFactory>((_props) => {
+  const props = useProps('FormInstanceList', null, _props);
+  const { controller: c, classNames, className, style, styles, unstyled, vars, attributes, ...others } = props;
+  const getStyles = useStyles<FormInstanceListViewFactory>({ name: 'FormInstanceList', classes, props, className, style, classNames, styles, unstyled, vars, attributes });
+  const { labels, filters, result } = c;
+  const records = result.data?.value ?? [];
+  const set = (patch: Partial<typeof filters>) => c.setFilters({ ...filters, ...patch });
+  const selectable = c.showDeleted ? c.actions.access.restore : c.actions.access.delete;
+  return (
+    <LabelsProvider labels={labels}>
+      <PageShell
+        title={labels.formInstanceListTitle}
+        subtitle={labels.formInstanceListSubtitle}
+        actions={
+          c.can.export ? (
+            <Button variant="default" onClick={c.exportCsv} loading={c.exporting} title={labels.exportCsvHint}>
+              {labels.exportCsv}
+            </Button>
+          ) : undefined
+        }
+        {...getStyles('root')}
+        {...others}
+      >
+        <Stack gap="md">
+          <div role="group" aria-label={labels.instanceFilters} {...getStyles('filters')}>
+            <Group gap="sm" align="flex-end">
+              <Select
+                label={labels.filterForm}
+                placeholder={labels.filterAny}
+                data={c.forms.map((f) => ({ value: f.formId, label: f.name }))}
+                value={filters.formId}
+                onChange={(formId) => set({ formId })}
+                clearable
+                searchable
+                w={200}
+              />
+              {c.groups.length > 0 && (
+                <Select
+                  label={labels.filterGroup}
+                  placeholder={labels.filterAny}
+                  data={c.groups.map((g) => ({ value: g.formGroupId, label: g.name }))}
+                  value={filters.formGroupId}
+                  onChange={(formGroupId) => set({ formGroupId })}
+                  clearable
+                  searchable
+                  w={200}
+                />
+              )}
+              <MultiSelect
+                label={labels.filterStatus}
+                placeholder={filters.statuses.length ? undefined : labels.filterAny}
+                data={INSTANCE_STATUSES.map((s) => ({ value: String(s.status), label: labels[s.label] }))}
+                value={filters.statuses.map(String)}
+                onChange={(values) => set({ statuses: values.map((v) => Number(v) as FormInstanceStatus) })}
+                clearable
+                w={240}
+              />
+              <TextInput type="date" label={labels.filterCreatedFrom} value={filters.createdFrom} onChange={(e) => set({ createdFrom: e.currentTarget.value })} />
+              <TextInput type="date" label={labels.filterCreatedTo} value={filters.createdTo} onChange={(e) => set({ createdTo: e.currentTarget.value })} />
+              <TextInput type="date" label={labels.filterUpdatedFrom} value={filters.updatedFrom} onChange={(e) => set({ updatedFrom: e.currentTarget.value })} />
+              <TextInput type="date" label={labels.filterUpdatedTo} value={filters.updatedTo} onChange={(e) => set({ updatedTo: e.currentTarget.value })} />
+              <TextInput
+                type="search"
+                label={labels.filterAnswers}
+                placeholder={labels.filterAnswersPlaceholder}
+                value={filters.text}
+                onChange={(e) => set({ text: e.currentTarget.value })}
+                w={240}
+              />
+              <Button variant="subtle" onClick={() => c.setFilters(NO_INSTANCE_FILTERS)}>
+                {labels.clearFilters}
+              </Button>
+            </Group>
+          </div>
+          <Group justify="space-between" gap="sm" {...getStyles('toolbar')}>
+            <Group gap="sm">
+              {c.selected.length > 0 && (
+                <>
+                  <Text size="sm" aria-live="polite">
+                    {fillLabel(labels.selectedCount, { count: c.selected.length })}
+                  </Text>
+                  {!c.showDeleted && c.actions.access.delete && (
+                    <Button size="compact-sm" color="red" variant="light" onClick={c.bulk.requestDelete} disabled={c.bulk.running}>
+                      {labels.deleteSelected}
+                    </Button>
+                  )}
+                  {c.showDeleted && c.actions.access.restore && (
+                    <Button size="compact-sm" variant="light" onClick={c.bulk.restore} loading={c.bulk.running}>
+                      {labels.restoreSelected}
+                    </Button>
+                  )}
+                </>
+              )}
+            </Group>
+            {c.actions.access.showDeleted && <ShowDeletedToggle checked={c.showDeleted} onChange={c.setShowDeleted} labels={labels} />}
+          </Group>
+          {result.error && !result.data ? (
+            <ErrorAlert message={labels.failedToLoadFormInstances} error={result.error} onRetry={result.refetch} retrying={result.isFetching} />
+          ) : (
+            <DataTable<FormInstanceListRow>
+              aria-label={labels.formInstanceListTitle}
+              withTableBorder
+              borderRadius="sm"
+              minHeight={records.length === 0 ? 180 : undefined}
+              idAccessor="formInstanceId"
+              records={records}
+              columns={columns(c)}
+              fetching={result.isLoading || result.isFetching}
+              totalRecords={result.data?.['@odata.count'] ?? records.length}
+              page={c.page}
+              onPageChange={c.setPage}
+              recordsPerPage={c.pageSize}
+              onRecordsPerPageChange={c.setPageSize}
+              sortStatus={c.sortStatus}
+              onSortStatusChange={c.setSortStatus}
+              {...(selectable
+                ? {
+                    selectedRecords: [...c.selected],
+                    onSelectedRecordsChange: c.setSelected,
+                    allRecordsSelectionCheckboxProps: { 'aria-label': labels.selectAllRows },
+                    getRecordSelectionCheckboxProps: (row: FormInstanceListRow) => ({ 'aria-label': fillLabel(labels.selectRow, { name: instanceName(row) }) }),
+                  }
+                : {})}
+              {...tablePagingTexts(labels)}
+              noRecordsText={c.showDeleted ? labels.noDeletedRecords : labels.noFormInstances}
+              {...getStyles('table')}
+            />
+          )}
+        </Stack>
+        <DeleteConfirmDialog controller={c.actions} labels={labels} className={getStyles('dialog').className} />
+        <ConfirmModal
+          opened={c.bulk.confirmation !== null}
+          title={fillLabel(labels.bulkDeleteTitle, { count: c.bulk.confirmation?.count ?? 0 })}
+          message={labels.softDeleteMessage}
+          onConfirm={c.bulk.confirm}
+          onCancel={c.bulk.cancel}
+          loading={c.bulk.running}
+          labels={{ confirm: labels.delete, cancel: labels.cancel, close: labels.close }}
+          className={getStyles('dialog').className}
+        />
+      </PageShell>
+    </LabelsProvider>
+  );
+});
+FormInstanceListView.displayName = '@ccq/forms-admin/FormInstanceListView';
+
+export interface FormInstanceListProps extends FormInstanceListOptions, Omit<FormInstanceListViewProps, 'controller'> {}
+
+export type FormInstanceListFactory = Factory<{ props: FormInstanceListProps; ref: HTMLElement; stylesNames: FormInstanceListStylesNames }>;
+
+/**
+ * The Form Instances screen (the Form Instances menu): every form instance, paged, sorted and counted on the server,
+ * filtered by form, group, status, created and updated days and words in the answers; per row 'Open' (view mode),
+ * 'Copy edit link', 'Copy view link', 'Mark completed' (staff, a Submitted instance), 'Duplicate' and 'Delete';
+ * under 'Show deleted' 'Restore' and 'Delete permanently'; bulk 'Delete' and 'Restore' of the selected rows; 'Export
+ * CSV' of every filtered row. Router-free: the host may route `onOpen`.
+ */
+export const FormInstanceList = factory<FormInstanceListFactory>((_props) => {
+  const props = useProps('FormInstanceList', null, _props);
+  const { onOpen, labels, ...viewProps } = props;
+  const controller = useFormInstanceList({ onOpen, labels });
+  return <FormInstanceListView controller={controller} {...viewProps} />;
+});
+FormInstanceList.displayName = '@ccq/forms-admin/FormInstanceList';

@@ -1,0 +1,12 @@
+export { FormInstanceList, FormInstanceListView } from './FormInstanceList';
+export type {
+  FormInstanceListFactory,
+  FormInstanceListProps,
+  FormInstanceListStylesNames,
+  FormInstanceListViewFactory,
+  FormInstanceListViewProps,
+} from './FormInstanceList';
+export { useFormInstanceList } from './useFormInstanceList';
+export type { BulkConfirmation, FormInstanceListController, FormInstanceListOptions, FormInstanceListRow, FormInstanceSortColumn } from './useFormInstanceList';
+export { instanceQuery, markCompletedBlock, NO_INSTANCE_FILTERS } from './instance-filter';
+export type { FormInstanceFilters } from './instance-filter';

@@ -1,0 +1,96 @@
+/**
+ * The OData query of the Form Instances list, from its filters (React-free, so a test or a host can build the same
+ * query): form, form group (through the instance's form), statuses (`in`), created and updated date ranges (whole
+ * days in the browser's time zone, the end day included), and words the answers contain (`$search`, which the
+ * backends run over the strings of an instance's data and its id). The same query selects the rows the CSV export
+ * writes.
+ */
+import { FormInstanceStatus } from '../../api/enums';
+import * as odata from '../../api/odata';
+import type { Filter, ODataQueryOptions } from '../../api/odata';
+import type { FormInstance } from '../../api/types';
+import { mayChangeStatus } from '../../domain/forms/statuses';
+import { fillLabel, type Labels } from '../../query/labels';
+
+/** The filters of the list. Dates are `YYYY-MM-DD` days (as a date input gives them), or empty. */
+export interface FormInstanceFilters {
+  formId: string | null;
+  formGroupId: string | null;
+  statuses: readonly FormInstanceStatus[];
+  createdFrom: string;
+  createdTo: string;
+  updatedFrom: string;
+  updatedTo: string;
+  /** Words the answers contain, as typed. */
+  text: string;
+}
+
+/** No filter: every instance. */
+export const NO_INSTANCE_FILTERS: FormInstanceFilters = {
+  formId: null,
+  formGroupId: null,
+  statuses: [],
+  createdFrom: '',
+  createdTo: '',
+  updatedFrom: '',
+  updatedTo: '',
+  text: '',
+};
+
+/** The statuses in their order (src/api/enums), with the key of each one's label. */
+export const INSTANCE_STATUSES: readonly { status: FormInstanceStatus; label: keyof Labels }[] = [
+  { status: FormInstanceStatus.Created, label: 'statusCreated' },
+  { status: FormInstanceStatus.InProgress, label: 'statusInProgress' },
+  { status: FormInstanceStatus.Submitted, label: 'statusSubmitted' },
+  { status: FormInstanceStatus.Completed, label: 'statusCompleted' },
+];
+
+/** The label of a status. */
+export function statusLabel(status: FormInstanceStatus, labels: Labels): string {
+  const found = INSTANCE_STATUSES.find((s) => s.status === status);
+  return found ? labels[found.label] : String(status);
+}
+
+/** Local midnight of a `YYYY-MM-DD` day, `days` later; null for anything else. */
+function dayStart(day: string, days = 0): Date | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) return null;
+  const date = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]) + days);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+type Field = 'createdDateTime' | 'lastUpdatedDateTime';
+
+function range(field: Field, from: string, to: string): Filter<FormInstance>[] {
+  const out: Filter<FormInstance>[] = [];
+  const start = dayStart(from);
+  const end = dayStart(to, 1);
+  if (start) out.push(odata.ge<FormInstance>(field, start));
+  if (end) out.push(odata.lt<FormInstance>(field, end));
+  return out;
+}
+
+/** `$filter` and `$search` of the filters, in the live view or the 'Show deleted' view. */
+export function instanceQuery(filters: FormInstanceFilters, showDeleted: boolean): Pick<ODataQueryOptions<FormInstance>, 'filter' | 'search'> {
+  const parts: Filter<FormInstance>[] = [odata.eq<FormInstance>('isDeleted', showDeleted)];
+  if (filters.formId) parts.push(odata.eq<FormInstance>('formId', odata.guid(filters.formId)));
+  // The group is the instance's form's (a path through the single-valued `form` navigation).
+  if (filters.formGroupId) parts.push(odata.eq<FormInstance & { form: unknown }>('form/formGroupId', odata.guid(filters.formGroupId)) as Filter<FormInstance>);
+  if (filters.statuses.length) parts.push(odata.in<FormInstance>('status', [...filters.statuses]));
+  parts.push(...range('createdDateTime', filters.createdFrom, filters.createdTo));
+  parts.push(...range('lastUpdatedDateTime', filters.updatedFrom, filters.updatedTo));
+  const search = odata.searchWords(filters.text);
+  return { filter: odata.and<FormInstance>(...parts), ...(search ? { search } : {}) };
+}
+
+/**
+ * Why 'Mark completed' is disabled for an instance, or null when it is offered: only staff holding
+ * `Forms_MarkCompleted` complete, and only a Submitted instance (the domain's status table; the server also checks
+ * the answers with the form engine and refuses invalid ones).
+ */
+export function markCompletedBlock(status: FormInstanceStatus, mayComplete: boolean, labels: Labels): string | null {
+  if (!mayComplete) return labels.markCompletedNoClaim;
+  // A completed instance may keep its status (the table allows it), but completing it again is no change to offer.
+  if (status === FormInstanceStatus.Completed || !mayChangeStatus(status, FormInstanceStatus.Completed, 'staff')) return fillLabel(labels.markCompletedNotSubmitted, { status: statusLabel(status, labels) });
+  return null;
+}

@@ -1,0 +1,337 @@
+import { useDebouncedValue } from '@mantine/hooks';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { DataTableSortStatus } from 'mantine-datatable';
+import { useState } from 'react';
+import * as odata from '../../api/odata';
+import type { ODataQueryOptions, ODataResult } from '../../api/odata';
+import type { Form, FormGroup, FormInstance, FormSchema } from '../../api/types';
+import { useApi } from '../../query/APIProvider';
+import { entityKeys } from '../../query/keys';
+import { fillLabel, type Labels } from '../../query/labels';
+import { useDuplicateInstance, useMarkCompleted } from '../../query/mutations';
+import { useLabels } from '../../query/useLabels';
+import { useClaimCheck } from '../shared/access';
+import { toast } from '../shared/toast';
+import { ALSO_CHANGES, useDeleteActions, type DeleteActionsController, type DeleteTarget } from '../shared/useDeleteActions';
+import { PAGE_SIZES, SEARCH_DEBOUNCE_MS } from '../shared/useServerTable';
+import { saveDownload } from './download';
+import { instanceQuery, markCompletedBlock, NO_INSTANCE_FILTERS, type FormInstanceFilters } from './instance-filter';
+
+/** A form instance as the list reads it: with its form's name and group, and its schema's version. */
+export type FormInstanceListRow = FormInstance & {
+  '@odata.etag'?: string;
+  form?: Pick<Form, 'formId' | 'name' | 'formGroupId'> | null;
+  formSchema?: Pick<FormSchema, 'formSchemaId' | 'version'> | null;
+};
+
+/** The columns the list sorts by on the server. */
+export type FormInstanceSortColumn = 'createdDateTime' | 'lastUpdatedDateTime' | 'status';
+
+/** Options of {@link useFormInstanceList}. */
+export interface FormInstanceListOptions {
+  /**
+   * Called by a row's 'Open' (view mode). Without it, 'Open' asks the server for the instance's view link
+   * (`GetViewUrl`: `/form-instance/{formSchemaId}?mode=view&formInstanceId=…&token=…`) and opens it in a new tab.
+   */
+  onOpen?: (instance: FormInstanceListRow) => void;
+  /** Overrides of the texts, which otherwise come from the `APIProvider` labels. */
+  labels?: Partial<Labels>;
+}
+
+/** A bulk action waiting for its confirmation. */
+export interface BulkConfirmation {
+  action: 'delete';
+  count: number;
+}
+
+/** What {@link useFormInstanceList} returns and {@link FormInstanceListView} renders. */
+export interface FormInstanceListController {
+  labels: Labels;
+  filters: FormInstanceFilters;
+  setFilters(filters: FormInstanceFilters): void;
+  showDeleted: boolean;
+  setShowDeleted(show: boolean): void;
+  page: number;
+  setPage(page: number): void;
+  pageSize: number;
+  setPageSize(size: number): void;
+  sortStatus: DataTableSortStatus<FormInstanceListRow>;
+  setSortStatus(status: DataTableSortStatus<FormInstanceListRow>): void;
+  /** The page shown (`@odata.count` is the total of the filtered rows). */
+  result: {
+    data: ODataResult<FormInstanceListRow> | undefined;
+    isLoading: boolean;
+    isFetching: boolean;
+    error: unknown;
+    refetch(): void;
+  };
+  /** The forms and groups the filters offer. */
+  forms: readonly Pick<Form, 'formId' | 'name'>[];
+  groups: readonly Pick<FormGroup, 'formGroupId' | 'name'>[];
+  selected: readonly FormInstanceListRow[];
+  setSelected(rows: FormInstanceListRow[]): void;
+  /** The delete actions (shared with every forms list). */
+  actions: DeleteActionsController;
+  /** Which row actions the signed-in user may take. */
+  can: { open: boolean; copyEditLink: boolean; copyViewLink: boolean; duplicate: boolean; export: boolean };
+  /** Why 'Mark completed' is disabled for a row, or null when it is offered. */
+  markCompletedBlock(row: FormInstanceListRow): string | null;
+  /** The id of the row a row action (open, copy, complete, duplicate) runs on, or null. */
+  busyId: string | null;
+  open(row: FormInstanceListRow): void;
+  copyLink(row: FormInstanceListRow, mode: 'edit' | 'view'): void;
+  markCompleted(row: FormInstanceListRow): void;
+  duplicate(row: FormInstanceListRow): void;
+  bulk: {
+    confirmation: BulkConfirmation | null;
+    running: boolean;
+    requestDelete(): void;
+    restore(): void;
+    confirm(): void;
+    cancel(): void;
+  };
+  exporting: boolean;
+  exportCsv(): void;
+}
+
+/** What the row is called in confirmations and toasts: its form's name and the end of its id (the id column shows the same). */
+export function instanceName(row: Pick<FormInstanceListRow, 'formInstanceId' | 'form'>): string {
+  const short = row.formInstanceId.slice(-8);
+  return row.form?.name ? `${row.form.name} ${short}` : short;
+}
+
+/** The delete target of a row. */
+export function instanceTarget(row: FormInstanceListRow): DeleteTarget {
+  return { id: row.formInstanceId, name: instanceName(row), etag: row['@odata.etag'] ?? null };
+}
+
+/**
+ * The state of the Form Instances list: one page of instances read through OData (filters, sort, paging and total
+ * count on the server), with their form and schema version; row actions (open in view mode, copy the edit or view
+ * link, mark completed, duplicate, and the shared 'Delete' / 'Restore' / 'Delete permanently'), bulk 'Delete' and
+ * 'Restore' of the selected rows, and the CSV export of every row the filters select. Each action that changes data
+ * says its result in a toast and refetches only the lists it changed.
+ */
+export function useFormInstanceList({ onOpen, labels: overrides }: FormInstanceListOptions = {}): FormInstanceListController {
+  const labels = useLabels(overrides);
+  const { client } = useApi();
+  const queryClient = useQueryClient();
+  const { holds } = useClaimCheck();
+  const [filters, setFiltersState] = useState<FormInstanceFilters>(NO_INSTANCE_FILTERS);
+  const [showDeleted, setShowDeletedState] = useState(false);
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSizeState] = useState<number>(PAGE_SIZES[0]);
+  const [sortStatus, setSortState] = useState<DataTableSortStatus<FormInstanceListRow>>({ columnAccessor: 'lastUpdatedDateTime', direction: 'desc' });
+  const [selected, setSelected] = useState<FormInstanceListRow[]>([]);
+  const [busyId, setBusyId] = useState<string | null>(null);
+  const [bulkConfirmation, setBulkConfirmation] = useState<BulkConfirmation | null>(null);
+  const [bulkRunning, setBulkRunning] = useState(false);
+  const [exporting, setExporting] = useState(false);
+
+  // A new filter, order, page size or view starts again at the first page with nothing selected.
+  const restart = () => {
+    setPage(1);
+    setSelected([]);
+  };
+  // Typing in the answers' search rests a moment before the server is asked.
+  const [text] = useDebouncedValue(filters.text, SEARCH_DEBOUNCE_MS);
+  const where = instanceQuery({ ...filters, text }, showDeleted);
+  const orderBy: ODataQueryOptions<FormInstance>['orderBy'] = [[String(sortStatus.columnAccessor) as FormInstanceSortColumn, sortStatus.direction]];
+  const query: ODataQueryOptions<FormInstanceListRow> = {
+    ...(where as ODataQueryOptions<FormInstanceListRow>),
+    orderBy: orderBy as ODataQueryOptions<FormInstanceListRow>['orderBy'],
+    top: pageSize,
+    skip: (page - 1) * pageSize,
+    count: true,
+    // The answers stay on the server: the list shows none of them.
+    select: ['formInstanceId', 'formSchemaId', 'formId', 'status', 'isDeleted', 'createdDateTime', 'lastUpdatedDateTime'],
+    expand: {
+      form: { select: ['formId', 'name', 'formGroupId'] },
+      formSchema: { select: ['formSchemaId', 'version'] },
+    } as ODataQueryOptions<FormInstanceListRow>['expand'],
+  };
+  const list = useQuery({
+    queryKey: entityKeys.list('forminstance', odata.buildQuery(query)),
+    queryFn: async ({ signal }) =>
+      ((await client.odata.formInstances.list(query as ODataQueryOptions<FormInstance>, { signal })) ?? { value: [] }) as ODataResult<FormInstanceListRow>,
+    placeholderData: keepPreviousData,
+  });
+  const formsQuery: ODataQueryOptions<Form> = { filter: odata.eq<Form>('isDeleted', false), select: ['formId', 'name'], orderBy: [['name', 'asc']], top: 1000 };
+  const forms = useQuery({
+    queryKey: entityKeys.list('form', odata.buildQuery(formsQuery)),
+    queryFn: async ({ signal }) => (await client.odata.forms.list(formsQuery, { signal }))?.value ?? [],
+  });
+  const groupsQuery: ODataQueryOptions<FormGroup> = { filter: odata.eq<FormGroup>('isDeleted', false), select: ['formGroupId', 'name'], orderBy: [['name', 'asc']], top: 1000 };
+  const groups = useQuery({
+    queryKey: entityKeys.list('formgroup', odata.buildQuery(groupsQuery)),
+    queryFn: async ({ signal }) => (await client.odata.formGroups.list(groupsQuery, { signal }))?.value ?? [],
+    enabled: holds('FormGroup_SelectList'),
+  });
+
+  const actions = useDeleteActions('forminstance', { labels, onDone: () => setSelected([]) });
+  const markCompletedMutation = useMarkCompleted();
+  const duplicateMutation = useDuplicateInstance();
+  const mayComplete = holds('Forms_MarkCompleted');
+  const viewSubmissions = holds('ViewSubmissions_AllowRead');
+
+  const runRow = async (row: FormInstanceListRow, work: () => Promise<void>) => {
+    if (busyId) return;
+    setBusyId(row.formInstanceId);
+    try {
+      await work();
+    } finally {
+      setBusyId(null);
+    }
+  };
+
+  const linkOf = async (row: FormInstanceListRow, mode: 'edit' | 'view') =>
+    mode === 'edit' ? client.forms.getEditUrl(row.formInstanceId) : client.forms.getViewUrl(row.formInstanceId);
+
+  const refreshAfterBulk = () =>
+    Promise.all(['forminstance' as const, ...ALSO_CHANGES.forminstance.delete].map((entity) => queryClient.invalidateQueries({ queryKey: entityKeys.entity(entity) })));
+
+  const runBulk = async (action: 'delete' | 'restore') => {
+    const rows = selected;
+    setBulkRunning(true);
+    try {
+      const results = await Promise.allSettled(
+        rows.map((row) =>
+          action === 'delete'
+            ? client.crud.forminstance.softDelete(row.formInstanceId)
+            : client.crud.forminstance.patch({ formInstanceId: row.formInstanceId, isDeleted: false, ...(row['@odata.etag'] ? { '@odata.etag': row['@odata.etag'] } : {}) }),
+        ),
+      );
+      const failed = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+      await refreshAfterBulk();
+      setSelected([]);
+      if (failed.length) toast.failure(fillLabel(labels.bulkPartlyFailed, { failed: failed.length, count: rows.length }), failed[0]?.reason, labels);
+      else toast.success(fillLabel(action === 'delete' ? labels.bulkDeletedToast : labels.bulkRestoredToast, { count: rows.length }));
+    } finally {
+      setBulkRunning(false);
+      setBulkConfirmation(null);
+    }
+  };
+
+  return {
+    labels,
+    filters,
+    setFilters: (next) => {
+      setFiltersState(next);
+      restart();
+    },
+    showDeleted,
+    setShowDeleted: (show) => {
+      setShowDeletedState(show);
+      restart();
+    },
+    page,
+    setPage: (next) => {
+      setPage(next);
+      setSelected([]);
+    },
+    pageSize,
+    setPageSize: (size) => {
+      setPageSizeState(size);
+      restart();
+    },
+    sortStatus,
+    setSortStatus: (status) => {
+      setSortState(status);
+      restart();
+    },
+    result: { data: list.data, isLoading: list.isLoading, isFetching: list.isFetching, error: list.error, refetch: () => void list.refetch() },
+    forms: forms.data ?? [],
+    groups: groups.data ?? [],
+    selected,
+    setSelected,
+    actions,
+    can: {
+      open: viewSubmissions && (Boolean(onOpen) || holds('Forms_GetViewUrl')),
+      copyEditLink: viewSubmissions && holds('Forms_GetEditUrl'),
+      copyViewLink: viewSubmissions && holds('Forms_GetViewUrl'),
+      duplicate: holds('DynamicFormLinking_Duplicate'),
+      export: holds('FormInstance_SelectList'),
+    },
+    markCompletedBlock: (row) => markCompletedBlock(row.status, mayComplete, labels),
+    busyId,
+    open: (row) => {
+      if (onOpen) {
+        onOpen(row);
+        return;
+      }
+      void runRow(row, async () => {
+        try {
+          const url = await linkOf(row, 'view');
+          if (url) window.open(url, '_blank', 'noopener');
+        } catch (error) {
+          toast.failure(fillLabel(labels.openFailed, { name: instanceName(row) }), error, labels);
+        }
+      });
+    },
+    copyLink: (row, mode) =>
+      void runRow(row, async () => {
+        const name = instanceName(row);
+        try {
+          const url = await linkOf(row, mode);
+          await navigator.clipboard.writeText(url ?? '');
+          toast.success(fillLabel(mode === 'edit' ? labels.editLinkCopied : labels.viewLinkCopied, { name }));
+        } catch (error) {
+          toast.failure(fillLabel(labels.copyLinkFailed, { name }), error, labels);
+        }
+      }),
+    markCompleted: (row) => {
+      if (markCompletedBlock(row.status, mayComplete, labels)) return;
+      void runRow(row, async () => {
+        const name = instanceName(row);
+        try {
+          await markCompletedMutation.mutateAsync(row.formInstanceId);
+          toast.success(fillLabel(labels.markedCompletedToast, { name }));
+        } catch (error) {
+          toast.failure(fillLabel(labels.markCompletedFailed, { name }), error, labels);
+        }
+      });
+    },
+    duplicate: (row) =>
+      void runRow(row, async () => {
+        const name = instanceName(row);
+        try {
+          await duplicateMutation.mutateAsync(row.formInstanceId);
+          toast.success(fillLabel(labels.duplicatedToast, { name }));
+        } catch (error) {
+          toast.failure(fillLabel(labels.duplicateFailed, { name }), error, labels);
+        }
+      }),
+    bulk: {
+      confirmation: bulkConfirmation,
+      running: bulkRunning,
+      requestDelete: () => {
+        if (selected.length && !bulkRunning) setBulkConfirmation({ action: 'delete', count: selected.length });
+      },
+      restore: () => {
+        if (selected.length && !bulkRunning) void runBulk('restore');
+      },
+      confirm: () => {
+        if (bulkConfirmation && !bulkRunning) void runBulk('delete');
+      },
+      cancel: () => {
+        if (!bulkRunning) setBulkConfirmation(null);
+      },
+    },
+    exporting,
+    exportCsv: () => {
+      if (exporting) return;
+      setExporting(true);
+      void (async () => {
+        try {
+          const file = await client.forms.exportInstancesCsv({ ...where, orderBy });
+          const name = saveDownload(file, 'form-instances.csv');
+          toast.success(fillLabel(labels.exportedToast, { name }));
+        } catch (error) {
+          toast.failure(labels.exportFailed, error, labels);
+        } finally {
+          setExporting(false);
+        }
+      })();
+    },
+  };
+}

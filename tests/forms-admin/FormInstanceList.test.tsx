@@ -1,0 +1,161 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FormInstanceStatus } from '../../src/api/enums';
+import * as odata from '../../src/api/odata';
+import { FormInstanceList } from '../../src/forms-admin/FormInstanceList';
+import { instanceQuery, markCompletedBlock, NO_INSTANCE_FILTERS } from '../../src/forms-admin/FormInstanceList/instance-filter';
+import { defaultLabels } from '../../src/query/labels';
+import { seedIds } from '../../src/testing/seed-ids';
+import { renderInApi, setupFakeApi } from '../admin/support/screen';
+
+const { backend, requestsTo } = setupFakeApi();
+afterEach(() => {
+  notifications.clean();
+  vi.restoreAllMocks();
+});
+
+const ids = seedIds.formInstances;
+const table = () => screen.getByRole('table', { name: 'Form Instances' });
+const findRow = async (id: string) => (await screen.findByText(id.slice(-8), undefined, { timeout: 5000 })).closest('tr') as HTMLElement;
+const row = (id: string) => {
+  const cell = within(table()).getByText(id.slice(-8));
+  return cell.closest('tr') as HTMLElement;
+};
+const lastQuery = (name: string) => {
+  const all = requestsTo(name);
+  return decodeURIComponent(all[all.length - 1]?.path ?? '');
+};
+
+describe('instanceQuery (the filters as OData)', () => {
+  it('builds status as an in list, the group through the form, whole days (end day included) and $search', () => {
+    const query = instanceQuery(
+      { ...NO_INSTANCE_FILTERS, statuses: [FormInstanceStatus.Submitted, FormInstanceStatus.Completed], formGroupId: seedIds.formGroups.customerOnboarding, createdFrom: '2026-01-02', createdTo: '2026-01-03', text: 'Ada  Lovelace' },
+      false,
+    );
+    const text = odata.buildQuery(query);
+    expect(decodeURIComponent(text)).toContain('status in (2,3)');
+    expect(decodeURIComponent(text)).toContain(`form/formGroupId eq ${seedIds.formGroups.customerOnboarding}`);
+    expect(decodeURIComponent(text)).toContain(`createdDateTime ge ${new Date(2026, 0, 2).toISOString()}`);
+    expect(decodeURIComponent(text)).toContain(`createdDateTime lt ${new Date(2026, 0, 4).toISOString()}`);
+    expect(query.search).toBe('Ada AND Lovelace');
+    expect(decodeURIComponent(odata.buildQuery(instanceQuery(NO_INSTANCE_FILTERS, true)))).toBe('$filter=isDeleted eq true');
+  });
+
+  it('offers Mark completed only to staff and only on a Submitted instance, and says why otherwise', () => {
+    expect(markCompletedBlock(FormInstanceStatus.Submitted, true, defaultLabels)).toBeNull();
+    expect(markCompletedBlock(FormInstanceStatus.InProgress, true, defaultLabels)).toBe('Only a Submitted form instance can be completed; this one is In progress.');
+    expect(markCompletedBlock(FormInstanceStatus.Completed, true, defaultLabels)).toBe('Only a Submitted form instance can be completed; this one is Completed.');
+    expect(markCompletedBlock(FormInstanceStatus.Submitted, false, defaultLabels)).toBe('Only staff holding Forms_MarkCompleted complete a form instance.');
+  });
+});
+
+describe('FormInstanceList', () => {
+  it('shows one server page of the live instances with their form, version, status name and the total count', async () => {
+    renderInApi(<FormInstanceList />);
+    await findRow(ids.loanSubmitted);
+    expect(within(row(ids.loanSubmitted)).getByText('Loan Application')).toBeInTheDocument();
+    expect(within(row(ids.loanSubmitted)).getByText('Submitted')).toBeInTheDocument();
+    expect(within(table()).queryByText(ids.expenseDeleted.slice(-8))).not.toBeInTheDocument();
+    expect(screen.getByText('1–8 of 8')).toBeInTheDocument();
+    const query = lastQuery('FormInstanceOData');
+    expect(query).toContain('$count=true');
+    expect(query).toContain('$top=20');
+    expect(query).toContain('$orderby=lastUpdatedDateTime desc');
+  });
+
+  it('filters by status on the server (in list) and shows only those rows', async () => {
+    const { user } = renderInApi(<FormInstanceList />);
+    await findRow(ids.loanSubmitted);
+    await user.click(screen.getByLabelText('Status', { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'Completed' }));
+    await waitFor(() => expect(within(table()).queryByText(ids.loanSubmitted.slice(-8))).not.toBeInTheDocument());
+    expect(row(ids.loanCompleted)).toBeTruthy();
+    expect(lastQuery('FormInstanceOData')).toContain('status in (3)');
+  });
+
+  it("'Mark completed' is disabled with the reason on a draft, and completes a Submitted one with a toast", async () => {
+    const { user } = renderInApi(<FormInstanceList />);
+    await findRow(ids.loanInProgress);
+    await user.click(within(row(ids.loanInProgress)).getByRole('button', { name: /^More actions for/ }));
+    const blocked = await screen.findByRole('menuitem', { name: /Mark completed/ });
+    expect(blocked).toBeDisabled();
+    expect(blocked).toHaveTextContent('Only a Submitted form instance can be completed; this one is In progress.');
+    await user.keyboard('{Escape}');
+    await user.click(within(row(ids.loanSubmitted)).getByRole('button', { name: /^More actions for/ }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Mark completed' }));
+    expect(await screen.findByText("'Loan Application 00000003' was marked completed.")).toBeInTheDocument();
+    expect(backend.db.formInstances.find((i) => i.formInstanceId === ids.loanSubmitted)?.status).toBe(FormInstanceStatus.Completed);
+    await waitFor(() => expect(within(row(ids.loanSubmitted)).getByText('Completed')).toBeInTheDocument());
+  });
+
+  it("'Duplicate' asks the server for a copy and the list shows it", async () => {
+    const { user } = renderInApi(<FormInstanceList />);
+    await findRow(ids.loanSubmitted);
+    await user.click(within(row(ids.loanSubmitted)).getByRole('button', { name: /^More actions for/ }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Duplicate' }));
+    expect(await screen.findByText("'Loan Application 00000003' was duplicated: the copy is Created.")).toBeInTheDocument();
+    expect(requestsTo('Duplicate')).toHaveLength(1);
+    await screen.findByText('1–9 of 9');
+  });
+
+  it("bulk 'Delete selected' asks, soft-deletes the rows and toasts; 'Show deleted' then 'Restore selected' brings them back", async () => {
+    const { user } = renderInApi(<FormInstanceList />);
+    await findRow(ids.loanSubmitted);
+    await user.click(within(row(ids.loanSubmitted)).getByRole('checkbox'));
+    await user.click(within(row(ids.loanCreated)).getByRole('checkbox'));
+    expect(screen.getByText('2 selected')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Delete selected' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete 2 form instances?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('2 form instances were deleted.')).toBeInTheDocument();
+    expect(requestsTo('softdelete')).toHaveLength(2);
+    await screen.findByText('1–6 of 6');
+
+    await user.click(screen.getByRole('switch', { name: 'Show deleted' }));
+    await findRow(ids.loanSubmitted);
+    await user.click(within(row(ids.loanSubmitted)).getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: 'Restore selected' }));
+    expect(await screen.findByText('1 form instances were restored.')).toBeInTheDocument();
+    expect(backend.db.formInstances.find((i) => i.formInstanceId === ids.loanSubmitted)?.isDeleted).toBe(false);
+    // 'Delete permanently' only in this view, per row.
+    expect(within(row(ids.loanCreated)).getByRole('button', { name: 'Delete permanently Loan Application 00000001' })).toBeInTheDocument();
+  });
+
+  it("'Export CSV' downloads every filtered row through the server with the list's filter and order", async () => {
+    const created = vi.fn(() => 'blob:csv');
+    Object.assign(URL, { createObjectURL: created, revokeObjectURL: vi.fn() });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const { user } = renderInApi(<FormInstanceList />);
+    await findRow(ids.loanSubmitted);
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(await screen.findByText("The form instances were exported to 'form-instances.csv'.")).toBeInTheDocument();
+    const query = lastQuery('ExportInstancesCsv');
+    expect(query).toContain('$filter=isDeleted eq false');
+    expect(query).toContain('$orderby=lastUpdatedDateTime desc');
+    expect(query).not.toContain('$top');
+    const blob = (created.mock.calls[0] as unknown as [Blob])[0];
+    expect((await blob.text()).split('\r\n').filter(Boolean)).toHaveLength(9);
+    expect(click).toHaveBeenCalled();
+  });
+
+  it("'Open' calls the host's onOpen with the row", async () => {
+    const onOpen = vi.fn();
+    const { user } = renderInApi(<FormInstanceList onOpen={onOpen} />);
+    await findRow(ids.loanSubmitted);
+    await user.click(within(row(ids.loanSubmitted)).getByRole('button', { name: 'Open Loan Application 00000003' }));
+    expect(onOpen).toHaveBeenCalledWith(expect.objectContaining({ formInstanceId: ids.loanSubmitted, formSchemaId: seedIds.formSchemas.loanApplicationV1 }));
+  });
+
+  it('a reader sees the list, and may export what it reads, but no delete, selection or link actions', async () => {
+    backend.setCurrentUser('reader');
+    renderInApi(<FormInstanceList />);
+    await findRow(ids.loanSubmitted);
+    expect(within(table()).queryByRole('checkbox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Delete / })).not.toBeInTheDocument();
+    // The export needs only the claim of the read (FormInstance_SelectList).
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Open / })).not.toBeInTheDocument();
+    expect(screen.queryByRole('switch', { name: 'Show deleted' })).not.toBeInTheDocument();
+  });
+});
