@@ -101,6 +101,14 @@ export type {
   UserRoleManagementTab, UserRoleManagementViewFactory, UserRoleManagementViewProps,
 } from './admin';
 
+// Forms administration: the Form Instances list (headless hook and its view).
+export { FormInstanceList, FormInstanceListView, instanceQuery, markCompletedBlock, NO_INSTANCE_FILTERS, useFormInstanceList } from './forms-admin/FormInstanceList';
+export type {
+  BulkConfirmation, FormInstanceFilters, FormInstanceListController, FormInstanceListFactory, FormInstanceListOptions,
+  FormInstanceListProps, FormInstanceListRow, FormInstanceListStylesNames, FormInstanceListViewFactory,
+  FormInstanceListViewProps, FormInstanceSortColumn,
+} from './forms-admin/FormInstanceList';
+
 // The public form viewer.
 export { FormInstanceViewer } from './viewer/index';
 // The form renderer, as in `/viewer`, with the types its props and its engine name.
