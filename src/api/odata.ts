@@ -13,12 +13,12 @@
  */
 import {
   checkInList,
-  checkSearch,
   comparison,
   guidLiteral,
   literal,
   logical,
   ODataError,
+  ODATA_LIMITS,
   parseFilter,
   parseOrderBy,
   parseSearch,
@@ -202,17 +202,25 @@ export const all = <T = unknown, E = unknown>(navigation: string, predicate: Fil
   lambda('all', navigation, predicate);
 
 /**
- * A `$search` of the words a person typed: each word (split at white space) a term, all of them
- * required, written so that quotes, parentheses or `AND` / `OR` / `NOT` in the input are searched
- * for as text. Empty input gives `undefined` (no search). Throws an `ODataError` over the limits.
+ * A `$search` of the words a person typed: each word (split at white space and control characters) a term, all of
+ * them required, written so that quotes, parentheses or `AND` / `OR` / `NOT` in the input are searched for as text.
+ * Never throws: words past `LIMITS.maxSearchTerms`, or past `LIMITS.maxSearchLength` characters, are left out (a
+ * search of fewer words finds more rows, never fewer); no word gives `undefined` (no search).
  */
 export function searchWords(text: string): string | undefined {
-  const words = text.split(/\s+/).filter((word) => word !== '');
-  if (words.length === 0) return undefined;
-  const search: ODataSearch =
-    words.length === 1 ? { kind: 'term', text: words[0] as string } : { kind: 'logical', op: 'and', operands: words.map((word) => ({ kind: 'term', text: word })) };
-  checkSearch(search);
-  return serializeSearch(search);
+  // eslint-disable-next-line no-control-regex
+  const words = text.split(/[\s\u0000-\u001f\u007f]+/).filter((word) => word !== '');
+  const terms: ODataSearch[] = [];
+  let written: string | undefined;
+  for (const word of words) {
+    if (terms.length === ODATA_LIMITS.maxSearchTerms) break;
+    const next = [...terms, { kind: 'term', text: word } as const];
+    const candidate = serializeSearch(next.length === 1 ? (next[0] as ODataSearch) : { kind: 'logical', op: 'and', operands: next });
+    if (candidate.length > ODATA_LIMITS.maxSearchLength) break;
+    terms.push({ kind: 'term', text: word });
+    written = candidate;
+  }
+  return written;
 }
 
 /**

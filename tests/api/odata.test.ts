@@ -320,6 +320,13 @@ describe('odata.in, odata.any / odata.all and $search', () => {
     });
     expect(odata.searchWords('   ')).toBeUndefined();
     expect(() => odata.buildQuery({ search: '"unterminated' })).toThrow('Unterminated phrase');
-    expect(() => odata.searchWords(Array.from({ length: odata.LIMITS.maxSearchTerms + 1 }, (_, i) => `w${i}`).join(' '))).toThrow('maxSearchTerms');
+    // Never throws on typed input: words past the limits are left out, control characters split words.
+    const many = odata.searchWords(Array.from({ length: odata.LIMITS.maxSearchTerms + 5 }, (_, i) => `w${i}`).join(' ')) ?? '';
+    expect(many.split(' AND ')).toHaveLength(odata.LIMITS.maxSearchTerms);
+    expect(() => parseODataQuery({ $search: many })).not.toThrow();
+    const long = odata.searchWords(`short ${'x'.repeat(300)} other`) ?? '';
+    expect(long).toBe('short');
+    expect(odata.searchWords('a\u0000b\nc')).toBe('a AND b AND c');
+    expect(odata.searchWords('x'.repeat(300))).toBeUndefined();
   });
 });
