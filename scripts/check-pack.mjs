@@ -39,7 +39,7 @@ check('publint --strict', () => {
 });
 check('attw (node16 + bundler)', () => run('npx', ['attw', tarball, '--profile', 'node16', '--format', 'table-flipped', '--no-emoji']));
 
-const peers = ['react@19', 'react-dom@19', '@mantine/core@9.5.2', '@mantine/hooks@9.5.2', '@mantine/notifications@9.5.2', '@mantine/modals@9.5.2', '@tanstack/react-query@5', 'oidc-client-ts@3', 'msw@2'];
+const peers = ['react@19', 'react-dom@19', '@mantine/core@9.5.2', '@mantine/hooks@9.5.2', '@mantine/notifications@9.5.2', '@mantine/modals@9.5.2', '@mantine/charts@9.5.2', 'recharts@3.2.1', '@tanstack/react-query@5', 'oidc-client-ts@3', 'msw@2'];
 const scratch = join(tmp, 'scratch');
 mkdirSync(scratch, { recursive: true });
 writeFileSync(join(scratch, 'package.json'), JSON.stringify({ name: 'scratch', private: true, version: '0.0.0' }));

@@ -109,6 +109,23 @@ export type {
   FormInstanceListViewProps, FormInstanceSortColumn,
 } from './forms-admin/FormInstanceList';
 
+// Forms administration: the form preview and the admin dashboard (headless hooks and their views).
+export {
+  AdminDashboard, AdminDashboardView, DASHBOARD_DAYS, DASHBOARD_LIST_SIZE, DASHBOARD_STATUSES, DASHBOARD_TILE_CLAIMS,
+  useAdminDashboard,
+} from './forms-admin/AdminHome';
+export type {
+  AdminDashboardController, AdminDashboardFactory, AdminDashboardOptions, AdminDashboardProps,
+  AdminDashboardStylesNames, AdminDashboardViewFactory, AdminDashboardViewProps, DashboardInstance, DashboardTile,
+  DashboardTileState, StatusCount,
+} from './forms-admin/AdminHome';
+export { FORM_PREVIEW_PHONE_WIDTH, FormPreview, FormPreviewView, useFormPreview } from './forms-admin/FormPreview';
+export type {
+  FormPreviewController, FormPreviewFactory, FormPreviewMode, FormPreviewOptions, FormPreviewProps,
+  FormPreviewQueryState, FormPreviewSelection, FormPreviewStylesNames, FormPreviewViewFactory, FormPreviewViewProps,
+  FormPreviewWidth,
+} from './forms-admin/FormPreview';
+
 // The public form viewer.
 export { FormInstanceViewer } from './viewer/index';
 // The form renderer, as in `/viewer`, with the types its props and its engine name.

@@ -1,0 +1,323 @@
+import { BarChart } from '@mantine/charts';
+import {
+  Badge,
+  Box,
+  Button,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+  UnstyledButton,
+  factory,
+  useProps,
+  useStyles,
+  type BoxProps,
+  type Factory,
+  type StylesApiProps,
+} from '@mantine/core';
+import { useId } from '@mantine/hooks';
+import type { ReactNode } from 'react';
+import { FormInstanceStatus } from '../../api/enums';
+import type { Form } from '../../api/types';
+import { Can } from '../../permissions/Can';
+import { fillLabel } from '../../query/labels';
+import { LabelsProvider } from '../../query/useLabels';
+import { ErrorAlert } from '../../ui/ErrorAlert';
+import { LoadingState } from '../../ui/LoadingState';
+import { PageShell } from '../../ui/PageShell';
+import {
+  DASHBOARD_DAYS,
+  DASHBOARD_TILE_CLAIMS,
+  statusLabel,
+  useAdminDashboard,
+  type AdminDashboardController,
+  type AdminDashboardOptions,
+  type DashboardInstance,
+  type DashboardTileState,
+} from './useAdminDashboard';
+
+/** The inner parts of the dashboard that `classNames` / `styles` reach. */
+export type AdminDashboardStylesNames = 'root' | 'tile' | 'chart';
+
+/** Props of {@link AdminDashboardView}. */
+export interface AdminDashboardViewProps extends BoxProps, StylesApiProps<AdminDashboardViewFactory> {
+  /** What {@link useAdminDashboard} returned. */
+  controller: AdminDashboardController;
+  /** 'New form' (shown with CreateForm): a host opens its form builder. */
+  onNewForm?: () => void;
+  /** 'Preview a form' (shown with the FormPreview menu claim): a host opens its form preview. */
+  onPreviewForm?: () => void;
+  /** A form of 'Forms changed recently' chosen: a host opens its form manager. */
+  onOpenForm?: (formId: string) => void;
+  /** A submission of 'Latest submissions' chosen. */
+  onOpenInstance?: (instance: DashboardInstance) => void;
+}
+
+export type AdminDashboardViewFactory = Factory<{
+  props: AdminDashboardViewProps;
+  ref: HTMLElement;
+  stylesNames: AdminDashboardStylesNames;
+}>;
+
+// Static class names (no stylesheet ships): hosts target `.ccq-AdminDashboard-tile` or use `classNames`.
+const classes: Record<AdminDashboardStylesNames, string> = {
+  root: 'ccq-AdminDashboard-root',
+  tile: 'ccq-AdminDashboard-tile',
+  chart: 'ccq-AdminDashboard-chart',
+};
+
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** A titled tile (a labelled region). */
+function Tile({ title, children, part }: { title: string; children: ReactNode; part: object }) {
+  const id = useId();
+  return (
+    <Paper component="section" aria-labelledby={id} withBorder p="md" {...part}>
+      <Stack gap="sm">
+        <Title order={2} size="h4" id={id}>
+          {title}
+        </Title>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** The loader or the error of a tile's read, or its content. */
+function TileBody<T>({ state, failed, children }: { state: DashboardTileState<T>; failed: string; children: () => ReactNode }) {
+  if (state.isLoading) return <LoadingState />;
+  if (state.error) return <ErrorAlert message={failed} error={state.error} onRetry={state.retry} />;
+  return <>{children()}</>;
+}
+
+/** A row of a list tile: a button when the host handles the choice, else text. */
+function Row({ onClick, children, label }: { onClick?: () => void; children: ReactNode; label: string }) {
+  if (!onClick) return <Box py={4}>{children}</Box>;
+  return (
+    <UnstyledButton onClick={onClick} aria-label={label} py={4} w="100%" style={{ borderRadius: 'var(--mantine-radius-sm)' }}>
+      {children}
+    </UnstyledButton>
+  );
+}
+
+/** Renders an {@link useAdminDashboard} controller. It renders only; it never fetches. */
+export const AdminDashboardView = factory<AdminDashboardViewFactory>((_props) => {
+  const props = useProps('AdminDashboard', null, _props);
+  const {
+    controller: c,
+    onNewForm,
+    onPreviewForm,
+    onOpenForm,
+    onOpenInstance,
+    classNames,
+    className,
+    style,
+    styles,
+    unstyled,
+    vars,
+    attributes,
+    ...others
+  } = props;
+  const getStyles = useStyles<AdminDashboardViewFactory>({
+    name: 'AdminDashboard',
+    classes,
+    props,
+    className,
+    style,
+    classNames,
+    styles,
+    unstyled,
+    vars,
+    attributes,
+  });
+  const { labels } = c;
+  const tile = getStyles('tile');
+  const days = { days: DASHBOARD_DAYS };
+  const showNewForm = !!onNewForm && c.actions.newForm;
+  const showPreview = !!onPreviewForm && c.actions.previewForm;
+  const nothing =
+    !c.claimsLoading && !c.submissions.visible && !c.recentForms.visible && !showNewForm && !showPreview;
+
+  const chart = (
+    <TileBody state={c.submissions} failed={labels.dashSubmissionsFailed}>
+      {() => {
+        const counts = c.submissions.data;
+        const total = counts.reduce((sum, s) => sum + s.count, 0);
+        if (total === 0) return <Text>{fillLabel(labels.dashSubmissionsNone, days)}</Text>;
+        const summary = counts.map((s) => `${s.label}: ${s.count}`).join(', ');
+        return (
+          <Stack gap="sm">
+            {/* The chart is a picture of the table under it: one accessible name sums it up, the table reads it out. */}
+            <Box role="img" aria-label={`${fillLabel(labels.dashSubmissionsByStatus, days)}. ${summary}`} {...getStyles('chart')}>
+              <BarChart
+                h={200}
+                data={counts.map((s) => ({ status: s.label, count: s.count }))}
+                dataKey="status"
+                series={[{ name: 'count', label: labels.dashCount, color: 'blue.6' }]}
+                withTooltip={false}
+                barChartProps={{ accessibilityLayer: false }}
+              />
+            </Box>
+            <Table>
+              <Table.Caption>{fillLabel(labels.dashSubmissionsByStatus, days)}</Table.Caption>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{labels.dashStatus}</Table.Th>
+                  <Table.Th ta="right">{labels.dashCount}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {counts.map((s) => (
+                  <Table.Tr key={s.status}>
+                    <Table.Td>{s.label}</Table.Td>
+                    <Table.Td ta="right">{s.count}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Stack>
+        );
+      }}
+    </TileBody>
+  );
+
+  const latest = (
+    <TileBody state={c.latestSubmissions} failed={labels.dashLatestFailed}>
+      {() =>
+        c.latestSubmissions.data.length === 0 ? (
+          <Text>{labels.dashLatestNone}</Text>
+        ) : (
+          <Stack component="ul" gap={0} m={0} p={0} style={{ listStyle: 'none' }}>
+            {c.latestSubmissions.data.map((instance) => {
+              const formName = instance.form?.name ?? labels.dashUnknownForm;
+              const status = statusLabel(instance.status, labels);
+              return (
+                <li key={instance.formInstanceId}>
+                  <Row
+                    label={fillLabel(labels.dashLatestItem, { form: formName, status })}
+                    onClick={onOpenInstance && (() => onOpenInstance(instance))}
+                  >
+                    <Group justify="space-between" wrap="nowrap" gap="xs">
+                      <Text size="sm" fw={500}>
+                        {formName}
+                      </Text>
+                      <Badge variant="light" color={instance.status === FormInstanceStatus.Completed ? 'green' : 'blue'}>
+                        {status}
+                      </Badge>
+                    </Group>
+                    <Text size="xs" c="dimmed">
+                      {fillLabel(labels.dashSubmittedAt, { date: dateTime.format(new Date(instance.lastUpdatedDateTime)) })}
+                    </Text>
+                  </Row>
+                </li>
+              );
+            })}
+          </Stack>
+        )
+      }
+    </TileBody>
+  );
+
+  const recent = (
+    <TileBody state={c.recentForms} failed={labels.dashRecentFormsFailed}>
+      {() =>
+        c.recentForms.data.length === 0 ? (
+          <Text>{labels.dashRecentFormsNone}</Text>
+        ) : (
+          <Stack component="ul" gap={0} m={0} p={0} style={{ listStyle: 'none' }}>
+            {c.recentForms.data.map((form: Form) => (
+              <li key={form.formId}>
+                <Row label={form.name} onClick={onOpenForm && (() => onOpenForm(form.formId))}>
+                  <Text size="sm" fw={500}>
+                    {form.name}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {fillLabel(labels.dashChangedAt, { date: dateTime.format(new Date(form.lastUpdatedDateTime)) })}
+                  </Text>
+                </Row>
+              </li>
+            ))}
+          </Stack>
+        )
+      }
+    </TileBody>
+  );
+
+  return (
+    <LabelsProvider labels={labels}>
+      <PageShell title={labels.dashTitle} subtitle={labels.dashSubtitle} {...getStyles('root')} {...others}>
+        {c.claimsLoading ? (
+          <LoadingState />
+        ) : nothing ? (
+          <Text>{labels.dashNothing}</Text>
+        ) : (
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+            {(showNewForm || showPreview) && (
+              <Tile title={labels.dashQuickActions} part={tile}>
+                <Group gap="sm">
+                  {showNewForm && (
+                    <Can claim={DASHBOARD_TILE_CLAIMS.newForm}>
+                      <Button onClick={onNewForm}>{labels.dashNewForm}</Button>
+                    </Can>
+                  )}
+                  {showPreview && (
+                    <Can claim={DASHBOARD_TILE_CLAIMS.previewForm}>
+                      <Button variant="default" onClick={onPreviewForm}>
+                        {labels.dashPreviewForm}
+                      </Button>
+                    </Can>
+                  )}
+                </Group>
+              </Tile>
+            )}
+            <Can claim={DASHBOARD_TILE_CLAIMS.submissionsChart}>
+              <Tile title={fillLabel(labels.dashSubmissions, days)} part={tile}>
+                {chart}
+              </Tile>
+            </Can>
+            <Can claim={DASHBOARD_TILE_CLAIMS.latestSubmissions}>
+              <Tile title={labels.dashLatest} part={tile}>
+                {latest}
+              </Tile>
+            </Can>
+            <Can claim={DASHBOARD_TILE_CLAIMS.recentForms}>
+              <Tile title={labels.dashRecentForms} part={tile}>
+                {recent}
+              </Tile>
+            </Can>
+          </SimpleGrid>
+        )}
+      </PageShell>
+    </LabelsProvider>
+  );
+});
+
+AdminDashboardView.displayName = '@ccq/forms-admin/AdminDashboardView';
+
+/** Props of {@link AdminDashboard}. */
+export interface AdminDashboardProps extends AdminDashboardOptions, Omit<AdminDashboardViewProps, 'controller'> {}
+
+export type AdminDashboardFactory = Factory<{
+  props: AdminDashboardProps;
+  ref: HTMLElement;
+  stylesNames: AdminDashboardStylesNames;
+}>;
+
+/**
+ * The admin home: what needs attention and where to start — form instances started in the last 30 days by status
+ * (a chart and its table), the latest submissions, the forms changed recently and quick actions. Each tile shows
+ * only with its claim (`DASHBOARD_TILE_CLAIMS`) and reads nothing without it — {@link useAdminDashboard} rendered
+ * by {@link AdminDashboardView}. Hosts import `@mantine/charts/styles.css` once. Works on its own inside an
+ * `APIProvider`.
+ */
+export const AdminDashboard = factory<AdminDashboardFactory>((_props) => {
+  const props = useProps('AdminDashboard', null, _props);
+  const { now, labels, ...viewProps } = props;
+  const controller = useAdminDashboard({ now, labels });
+  return <AdminDashboardView controller={controller} {...viewProps} />;
+});
+
+AdminDashboard.displayName = '@ccq/forms-admin/AdminDashboard';

@@ -1,0 +1,23 @@
+export { AdminDashboard, AdminDashboardView } from './AdminDashboard';
+export type {
+  AdminDashboardFactory,
+  AdminDashboardProps,
+  AdminDashboardStylesNames,
+  AdminDashboardViewFactory,
+  AdminDashboardViewProps,
+} from './AdminDashboard';
+export {
+  DASHBOARD_DAYS,
+  DASHBOARD_LIST_SIZE,
+  DASHBOARD_STATUSES,
+  DASHBOARD_TILE_CLAIMS,
+  useAdminDashboard,
+} from './useAdminDashboard';
+export type {
+  AdminDashboardController,
+  AdminDashboardOptions,
+  DashboardInstance,
+  DashboardTile,
+  DashboardTileState,
+  StatusCount,
+} from './useAdminDashboard';

@@ -1,0 +1,186 @@
+import { useQueries, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { FormInstanceStatus } from '../../api/enums';
+import { and, eq, ge } from '../../api/odata';
+import type { ODataQueryOptions, ODataResult } from '../../api/odata';
+import type { Form, FormInstance } from '../../api/types';
+import { useCan, type ClaimName } from '../../permissions/useCan';
+import { entityQueries } from '../../query/queries';
+import type { Labels } from '../../query/labels';
+import { useApi } from '../../query/useApi';
+import { useLabels } from '../../query/useLabels';
+
+/** How many days back the submissions chart counts. */
+export const DASHBOARD_DAYS = 30;
+
+/** How many rows the 'Latest submissions' and 'Forms changed recently' tiles list. */
+export const DASHBOARD_LIST_SIZE = 5;
+
+/**
+ * The claim each tile of the dashboard needs, by key: the submissions tiles need 'View submissions', the forms tile
+ * the 'Forms' menu entry, and each quick action the claim of the screen or button it leads to. A tile the user may
+ * not use is not shown (and its data is not read).
+ */
+export const DASHBOARD_TILE_CLAIMS = {
+  submissionsChart: 'ViewSubmissions_AllowRead',
+  latestSubmissions: 'ViewSubmissions_AllowRead',
+  recentForms: 'Forms_AllowRead',
+  newForm: 'CreateForm_AllowRead',
+  previewForm: 'FormPreview_AllowRead',
+} as const satisfies Record<string, ClaimName>;
+
+/** A tile of the dashboard. */
+export type DashboardTile = keyof typeof DASHBOARD_TILE_CLAIMS;
+
+/** The statuses the chart counts, in the order an instance moves through them. */
+export const DASHBOARD_STATUSES = [
+  FormInstanceStatus.Created,
+  FormInstanceStatus.InProgress,
+  FormInstanceStatus.Submitted,
+  FormInstanceStatus.Completed,
+] as const;
+
+/** How many instances started in the period have one status. */
+export interface StatusCount {
+  status: FormInstanceStatus;
+  /** The status's text (from the labels). */
+  label: string;
+  count: number;
+}
+
+/** A form instance as the 'Latest submissions' tile reads it: with its form's name. */
+export type DashboardInstance = FormInstance & { form?: Pick<Form, 'name'> | null };
+
+/** One tile's data: the rows (or counts), and whether they load or failed. */
+export interface DashboardTileState<T> {
+  /** Whether the user holds the tile's claim (false while the claims load). */
+  visible: boolean;
+  data: T;
+  isLoading: boolean;
+  error: Error | null;
+  retry(): void;
+}
+
+/** Options of {@link useAdminDashboard}. */
+export interface AdminDashboardOptions {
+  /**
+   * The end of the counted period (the 30 days before it are counted). Fixed when the dashboard mounts.
+   * @default now
+   */
+  now?: Date;
+  /** Overrides of the texts, which otherwise come from the `APIProvider` labels. */
+  labels?: Partial<Labels>;
+}
+
+/** What {@link useAdminDashboard} returns; {@link AdminDashboardView} renders it. */
+export interface AdminDashboardController {
+  labels: Labels;
+  /** The first moment counted. */
+  since: Date;
+  /** Instances started since `since`, by status (every status, zeros included). */
+  submissions: DashboardTileState<readonly StatusCount[]>;
+  /** The newest instances handed in (Submitted or Completed), the newest first. */
+  latestSubmissions: DashboardTileState<readonly DashboardInstance[]>;
+  /** The live forms changed last, the newest first. */
+  recentForms: DashboardTileState<readonly Form[]>;
+  /** Whether the user may use each quick action. */
+  actions: { newForm: boolean; previewForm: boolean };
+  /** True while the user's claims load (no tile shows yet). */
+  claimsLoading: boolean;
+}
+
+/** The text of a status. */
+export function statusLabel(status: FormInstanceStatus, labels: Labels): string {
+  switch (status) {
+    case FormInstanceStatus.Created:
+      return labels.dashStatusCreated;
+    case FormInstanceStatus.InProgress:
+      return labels.dashStatusInProgress;
+    case FormInstanceStatus.Submitted:
+      return labels.dashStatusSubmitted;
+    case FormInstanceStatus.Completed:
+      return labels.dashStatusCompleted;
+  }
+}
+
+// The newest instances handed in, each with its form's name (the form navigation, expanded).
+const latestOptions: ODataQueryOptions<DashboardInstance> = {
+  filter: and<DashboardInstance>(eq('isDeleted', false), ge('status', FormInstanceStatus.Submitted)),
+  orderBy: [['lastUpdatedDateTime', 'desc']],
+  top: DASHBOARD_LIST_SIZE,
+  expand: { form: { select: ['name'] } },
+};
+
+const firstError = (errors: readonly (Error | null)[]) => errors.find((e) => e !== null) ?? null;
+
+/**
+ * The admin dashboard's state: how many form instances were started in the last 30 days, by status (one OData count
+ * per status: `$filter` on `createdDateTime` and `status`, `$top=0&$count=true`, so no row travels), the latest
+ * submissions and the forms changed recently. Each tile reads only when the user holds its claim.
+ */
+export function useAdminDashboard({ now, labels: overrides }: AdminDashboardOptions = {}): AdminDashboardController {
+  const labels = useLabels(overrides);
+  const { client } = useApi();
+  const [since] = useState(() => new Date((now ?? new Date()).getTime() - DASHBOARD_DAYS * 86_400_000));
+  const submissionsClaim = useCan(DASHBOARD_TILE_CLAIMS.submissionsChart);
+  const formsClaim = useCan(DASHBOARD_TILE_CLAIMS.recentForms);
+  const newFormClaim = useCan(DASHBOARD_TILE_CLAIMS.newForm);
+  const previewClaim = useCan(DASHBOARD_TILE_CLAIMS.previewForm);
+  const canSubmissions = submissionsClaim.can;
+  const canForms = formsClaim.can;
+
+  const counts = useQueries({
+    queries: DASHBOARD_STATUSES.map((status) => ({
+      ...entityQueries.formInstances(client, {
+        filter: and<FormInstance>(eq('isDeleted', false), ge('createdDateTime', since), eq('status', status)),
+        top: 0,
+        count: true,
+      }),
+      enabled: canSubmissions,
+    })),
+  });
+  const latest = useQuery({
+    ...entityQueries.formInstances(client, latestOptions as ODataQueryOptions<FormInstance>),
+    enabled: canSubmissions,
+  });
+  const forms = useQuery({
+    ...entityQueries.forms(client, {
+      filter: eq<Form>('isDeleted', false),
+      orderBy: [['lastUpdatedDateTime', 'desc']],
+      top: DASHBOARD_LIST_SIZE,
+    }),
+    enabled: canForms,
+  });
+
+  const countErrors = counts.map((q) => q.error);
+  return {
+    labels,
+    since,
+    submissions: {
+      visible: canSubmissions,
+      data: DASHBOARD_STATUSES.map((status, i) => {
+        const page = counts[i]?.data as ODataResult<FormInstance> | undefined;
+        return { status, label: statusLabel(status, labels), count: page?.['@odata.count'] ?? 0 };
+      }),
+      isLoading: counts.some((q) => q.isLoading),
+      error: firstError(countErrors),
+      retry: () => counts.forEach((q) => q.error && void q.refetch()),
+    },
+    latestSubmissions: {
+      visible: canSubmissions,
+      data: (latest.data?.value ?? []) as DashboardInstance[],
+      isLoading: latest.isLoading,
+      error: latest.error,
+      retry: () => void latest.refetch(),
+    },
+    recentForms: {
+      visible: canForms,
+      data: forms.data?.value ?? [],
+      isLoading: forms.isLoading,
+      error: forms.error,
+      retry: () => void forms.refetch(),
+    },
+    actions: { newForm: newFormClaim.can, previewForm: previewClaim.can },
+    claimsLoading: submissionsClaim.isLoading,
+  };
+}

@@ -1,0 +1,100 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { FormInstanceStatus } from '../../src/api/enums';
+import { AdminDashboard, DASHBOARD_DAYS } from '../../src/forms-admin/AdminHome';
+import { errorHandlers } from '../../src/testing';
+import { seedDate } from '../../src/testing/seed-ids';
+import { renderInApi, setupFakeApi } from '../admin/support/screen';
+
+const { backend, server } = setupFakeApi();
+
+// The seeded instances were started in the first days after the seed's epoch.
+const now = seedDate(20);
+const region = (name: string | RegExp) => screen.findByRole('region', { name });
+const instanceReads = () => backend.requests.filter((r) => r.path.startsWith('/odata/FormInstanceOData'));
+
+describe('AdminDashboard', () => {
+  it('counts the instances started in the last 30 days by status, one $count read per status', async () => {
+    renderInApi(<AdminDashboard now={now} />);
+    const tile = await region('Submissions of the last 30 days');
+    const table = await within(tile).findByRole('table', { name: 'Form instances started in the last 30 days, by status' });
+    const since = now.getTime() - DASHBOARD_DAYS * 86_400_000;
+    const expected = (status: number) =>
+      backend.db.formInstances.filter((i) => !i.isDeleted && i.status === status && new Date(i.createdDateTime).getTime() >= since).length;
+    const rows = within(table).getAllByRole('row').slice(1).map((row) => row.textContent);
+    expect(rows).toEqual([
+      `Created${expected(FormInstanceStatus.Created)}`,
+      `In progress${expected(FormInstanceStatus.InProgress)}`,
+      `Submitted${expected(FormInstanceStatus.Submitted)}`,
+      `Completed${expected(FormInstanceStatus.Completed)}`,
+    ]);
+    expect(expected(FormInstanceStatus.Submitted)).toBeGreaterThan(0);
+    expect(within(tile).getByRole('img', { name: /by status\. Created: \d+, In progress: \d+, Submitted: \d+, Completed: \d+$/ })).toBeInTheDocument();
+    const counts = instanceReads().filter((r) => decodeURIComponent(r.path).includes('$top=0'));
+    expect(counts).toHaveLength(4);
+    for (const r of counts) expect(decodeURIComponent(r.path)).toMatch(/createdDateTime ge .*status eq \d.*\$count=true/);
+  });
+
+  it('lists the latest submissions with their form, and the forms changed recently, and opens them', async () => {
+    const onOpenForm = vi.fn();
+    const onOpenInstance = vi.fn();
+    const { user } = renderInApi(<AdminDashboard now={now} onOpenForm={onOpenForm} onOpenInstance={onOpenInstance} />);
+    const latest = await region('Latest submissions');
+    const items = await within(latest).findAllByRole('listitem');
+    expect(items.length).toBeGreaterThan(0);
+    expect(items.length).toBeLessThanOrEqual(5);
+    expect(latest).toHaveTextContent(/Loan Application|Contact Request|Employee Onboarding|Expense Claim/);
+    await user.click(within(items[0]!).getByRole('button'));
+    expect(onOpenInstance).toHaveBeenCalledWith(expect.objectContaining({ formInstanceId: expect.any(String) }));
+    expect(onOpenInstance.mock.calls[0]![0].status).toBeGreaterThanOrEqual(FormInstanceStatus.Submitted);
+
+    const forms = await region('Forms changed recently');
+    const newest = [...backend.db.forms].filter((f) => !f.isDeleted).sort((a, b) => +new Date(b.lastUpdatedDateTime) - +new Date(a.lastUpdatedDateTime))[0]!;
+    await user.click(await within(forms).findByRole('button', { name: newest.name }));
+    expect(onOpenForm).toHaveBeenCalledWith(newest.formId);
+  });
+
+  it("offers 'New form' and 'Preview a form' to those who may use them", async () => {
+    const onNewForm = vi.fn();
+    const onPreviewForm = vi.fn();
+    const { user } = renderInApi(<AdminDashboard now={now} onNewForm={onNewForm} onPreviewForm={onPreviewForm} />);
+    const actions = await region('Quick actions');
+    await user.click(within(actions).getByRole('button', { name: 'New form' }));
+    await user.click(within(actions).getByRole('button', { name: 'Preview a form' }));
+    expect(onNewForm).toHaveBeenCalledTimes(1);
+    expect(onPreviewForm).toHaveBeenCalledTimes(1);
+  });
+
+  it('hides the submissions tiles, and reads no instance, without ViewSubmissions (Aisha Auditor)', async () => {
+    backend.setCurrentUser('auditor');
+    renderInApi(<AdminDashboard now={now} onNewForm={() => {}} onPreviewForm={() => {}} />);
+    await waitFor(() => expect(backend.requests.some((r) => r.path.includes('GetMyClaims'))).toBe(true));
+    await waitFor(() => expect(screen.queryByRole('progressbar')).not.toBeInTheDocument());
+    expect(screen.queryByRole('region', { name: 'Submissions of the last 30 days' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Latest submissions' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'New form' })).not.toBeInTheDocument();
+    expect(instanceReads()).toEqual([]);
+  });
+
+  it('says there is nothing for a user who holds no tile claim (Nora Newcomer), and reads nothing', async () => {
+    backend.setCurrentUser('newcomer');
+    renderInApi(<AdminDashboard now={now} onNewForm={() => {}} onPreviewForm={() => {}} />);
+    expect(await screen.findByText('Your roles give you no tile here. Choose a screen from the menu.')).toBeInTheDocument();
+    expect(screen.getAllByRole('region').map((r) => r.getAttribute('class'))).toEqual([expect.stringContaining('ccq-AdminDashboard-root')]);
+    expect(backend.requests.filter((r) => r.path.startsWith('/odata/'))).toEqual([]);
+  });
+
+  it('says when nothing was started in the last 30 days', async () => {
+    renderInApi(<AdminDashboard now={new Date(Date.UTC(2099, 0, 1))} />);
+    const tile = await region('Submissions of the last 30 days');
+    expect(await within(tile).findByText('No form instance was started in the last 30 days.')).toBeInTheDocument();
+  });
+
+  it('says when the counts cannot be read, with a retry', async () => {
+    server.use(errorHandlers.failing('/odata/FormInstanceOData', 500));
+    renderInApi(<AdminDashboard now={now} />);
+    const tile = await region('Submissions of the last 30 days');
+    expect(await within(tile).findByText('Failed to count the submissions. Please try again.')).toBeInTheDocument();
+    expect(within(tile).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+});
