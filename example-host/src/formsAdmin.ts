@@ -25,3 +25,5 @@ export {
   useAuth,
 } from '../../src';
 export type { ApplicationUser, Labels, MenuClaimKey } from '../../src';
+// The Form Instances list.
+export { FormInstanceList } from '../../src';

@@ -119,7 +119,7 @@ const formInstancesRoute = createRoute({ getParentRoute: () => adminRoute, path:
 const formInstancesIndexRoute = createRoute({
   getParentRoute: () => formInstancesRoute,
   path: '/',
-  component: () => <PlaceholderPage title="Form Instances" />,
+  component: lazyRouteComponent(() => import('./pages/FormInstancesPage'), 'FormInstancesPage'),
 });
 const signingRoute = createRoute({ getParentRoute: () => adminRoute, path: 'signing' });
 const signingIndexRoute = createRoute({
