@@ -1,0 +1,61 @@
+import { composeStories, setProjectAnnotations } from '@storybook/react-vite';
+import { notifications } from '@mantine/notifications';
+import { cleanup, screen, within } from '@testing-library/react';
+import type { SetupWorker } from 'msw/browser';
+import { mswLoader } from 'msw-storybook-addon/csf3';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import preview from '../../.storybook/preview';
+import * as stories from '../../stories/forms-admin/FormInstanceList.stories';
+import { resetFakeBackend } from '../../stories/support/fakeBackend';
+import { seedIds } from '../../src/testing/seed-ids';
+
+// The stories of the Form Instances list as fixtures: each story's loaders, fake user and handlers are the whole
+// set-up; its play function runs where it has one.
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+afterEach(() => {
+  cleanup();
+  notifications.clean();
+});
+setProjectAnnotations({ ...preview, loaders: [resetFakeBackend, mswLoader(() => server as unknown as SetupWorker)] });
+const composed = composeStories(stories);
+
+describe('FormInstanceList stories', () => {
+  it('Populated: the live instances with the export and row actions', async () => {
+    await composed.Populated.run();
+    expect(await screen.findByText('1–8 of 8', undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeInTheDocument();
+  });
+
+  it('Loading: the heading while the page loads', async () => {
+    await composed.Loading.run();
+    expect(await screen.findByRole('heading', { name: 'Form Instances' })).toBeInTheDocument();
+  });
+
+  it('Empty: says no instance matches', async () => {
+    await composed.Empty.run();
+    expect(await screen.findByText('No form instances match.', undefined, { timeout: 5000 })).toBeInTheDocument();
+  });
+
+  it("LoadFailed: the alert with 'Try again'", async () => {
+    await composed.LoadFailed.run();
+    expect(await screen.findByText('Failed to load form instances. Please try again.', undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  it('DeletedView, SelectionWithBulkActions: their play functions pass', async () => {
+    await composed.DeletedView.run();
+    cleanup();
+    await composed.SelectionWithBulkActions.run();
+  });
+
+  it('ReadOnlyUser: no selection, no delete', async () => {
+    await composed.ReadOnlyUser.run();
+    const table = await screen.findByRole('table', { name: 'Form Instances' }, { timeout: 5000 });
+    await within(table).findByText(seedIds.formInstances.loanSubmitted.slice(-8), undefined, { timeout: 5000 });
+    expect(within(table).queryByRole('checkbox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Delete / })).not.toBeInTheDocument();
+  });
+});
