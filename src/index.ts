@@ -126,6 +126,18 @@ export type {
   FormPreviewWidth,
 } from './forms-admin/FormPreview';
 
+// Forms administration: the form manager and the form schema manager (headless hooks and their views).
+export { diffSchemaFields, fieldsOfLayout, FORM_MANAGER_INSTANCES_SHOWN, FormManager, FormManagerView, useFormManager } from './forms-admin/FormManager';
+export type {
+  ChangedField, FormDetailsDraft, FormManagerController, FormManagerFactory, FormManagerOptions, FormManagerProps,
+  FormManagerStylesNames, FormManagerViewFactory, FormManagerViewProps, LocatedField, SchemaFieldsDiff,
+} from './forms-admin/FormManager';
+export { FormSchemaManager, FormSchemaManagerView, useFormSchemaManager } from './forms-admin/FormSchemaManager';
+export type {
+  FormSchemaManagerController, FormSchemaManagerFactory, FormSchemaManagerOptions, FormSchemaManagerProps,
+  FormSchemaManagerStylesNames, FormSchemaManagerViewFactory, FormSchemaManagerViewProps,
+} from './forms-admin/FormSchemaManager';
+
 // The public form viewer.
 export { FormInstanceViewer } from './viewer/index';
 // The form renderer, as in `/viewer`, with the types its props and its engine name.

@@ -15,6 +15,8 @@ export {
   ErrorAlert,
   fillLabel,
   FormInstanceViewer,
+  FormManager,
+  FormSchemaManager,
   LoginCallback,
   PageShell,
   RequireAdmin,

@@ -76,18 +76,12 @@ const formManagerRoute = createRoute({ getParentRoute: () => adminRoute, path: '
 const formManagerFormRoute = createRoute({
   getParentRoute: () => formManagerRoute,
   path: '$formId',
-  component: function FormManagerRouteComponent() {
-    const { formId } = formManagerFormRoute.useParams();
-    return <PlaceholderPage title="Form Manager">Form: {formId}</PlaceholderPage>;
-  },
+  component: lazyRouteComponent(() => import('./pages/FormManagerPages'), 'FormManagerPage'),
 });
 const formManagerSchemaRoute = createRoute({
   getParentRoute: () => formManagerRoute,
   path: 'form-schema/$formSchemaId',
-  component: function FormSchemaManagerRouteComponent() {
-    const { formSchemaId } = formManagerSchemaRoute.useParams();
-    return <PlaceholderPage title="Form Schema Manager">Form schema: {formSchemaId}</PlaceholderPage>;
-  },
+  component: lazyRouteComponent(() => import('./pages/FormManagerPages'), 'FormSchemaManagerPage'),
 });
 
 const authAdminRoute = createRoute({ getParentRoute: () => adminRoute, path: 'auth' });

@@ -48,6 +48,15 @@ export function formLinkUrl(publicBaseUrl: string, grant: FormLinkGrant, token: 
 }
 
 /**
+ * The public address of a form: `{publicBaseUrl}/form-instance/{formSchemaId}?mode=edit` (a new instance of its current
+ * version, for anyone when that version is public), without an instance or token. `publicBaseUrl` is the form's own,
+ * else the host's origin.
+ */
+export function publicFormUrl(publicBaseUrl: string, formSchemaId: string, mode: FormLinkMode = 'edit'): string {
+  return `${publicBaseUrl.replace(/\/+$/, '')}/form-instance/${encodeURIComponent(formSchemaId)}?mode=${mode}`;
+}
+
+/**
  * The link token a request may carry: `?token=` (any case of the name), else a bearer token that is
  * not a user's (a JWT has dots; `isUserToken` recognises a backend's own user tokens). Null when none.
  */

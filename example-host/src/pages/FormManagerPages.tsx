@@ -1,0 +1,47 @@
+/**
+ * The route components of `/admin/form-manager/$formId` and `/admin/form-manager/form-schema/$formSchemaId`: they
+ * only turn the URL into the screens' props and the screens' callbacks into navigation (the screens import no router).
+ */
+import { useNavigate, useParams } from '@tanstack/react-router';
+import { PageTitle } from '../components/landmarks';
+import { FormManager, FormSchemaManager } from '../formsAdmin';
+
+/** Where an instance opens: the form page of its own version, read-only (`mode=view`), naming the instance. */
+const instanceHref = (instance: { formSchemaId: string; formInstanceId: string }) =>
+  `/form-instance/${encodeURIComponent(instance.formSchemaId)}?${new URLSearchParams({ mode: 'view', formInstanceId: instance.formInstanceId }).toString()}`;
+
+/** `/admin/form-manager/$formId`: the form manager. 'Open in builder' goes to the form builder with `?formId=`. */
+export function FormManagerPage() {
+  const { formId = '' } = useParams({ strict: false });
+  const navigate = useNavigate();
+  return (
+    <>
+      <PageTitle title="Form Manager" />
+      <FormManager
+        formId={formId}
+        onOpenInBuilder={(id) => void navigate({ href: `/admin/form-builder/?${new URLSearchParams({ formId: id }).toString()}` })}
+        onOpenSchema={(formSchemaId) => void navigate({ to: '/admin/form-manager/form-schema/$formSchemaId', params: { formSchemaId } })}
+        onOpenInstance={(instance) => void navigate({ href: instanceHref(instance) })}
+        onDeleted={() => void navigate({ to: '/admin/forms' })}
+      />
+    </>
+  );
+}
+FormManagerPage.displayName = 'FormManagerPage';
+
+/** `/admin/form-manager/form-schema/$formSchemaId`: the form schema manager. */
+export function FormSchemaManagerPage() {
+  const { formSchemaId = '' } = useParams({ strict: false });
+  const navigate = useNavigate();
+  return (
+    <>
+      <PageTitle title="Form Schema Manager" />
+      <FormSchemaManager
+        formSchemaId={formSchemaId}
+        onOpenForm={(formId) => void navigate({ to: '/admin/form-manager/$formId', params: { formId } })}
+        onOpenInstance={(instance) => void navigate({ href: instanceHref(instance) })}
+      />
+    </>
+  );
+}
+FormSchemaManagerPage.displayName = 'FormSchemaManagerPage';

@@ -1,0 +1,12 @@
+export { FormManager, FormManagerView } from './FormManager';
+export type {
+  FormManagerProps,
+  FormManagerFactory,
+  FormManagerViewProps,
+  FormManagerViewFactory,
+  FormManagerStylesNames,
+} from './FormManager';
+export { useFormManager, FORM_MANAGER_INSTANCES_SHOWN } from './useFormManager';
+export type { FormManagerOptions, FormManagerController, FormDetailsDraft } from './useFormManager';
+export { diffSchemaFields, fieldsOfLayout } from './schema-diff';
+export type { SchemaFieldsDiff, LocatedField, ChangedField } from './schema-diff';

@@ -1,0 +1,225 @@
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { eq, guid } from '../../api/odata';
+import type { ODataEntity, ODataResult } from '../../api/odata';
+import type { Form, FormGroup, FormInstance, FormSchema } from '../../api/types';
+import { publicFormUrl } from '../../domain/forms/access';
+import { useCan } from '../../permissions/useCan';
+import { entityQueries } from '../../query/queries';
+import { fillLabel, type Labels } from '../../query/labels';
+import { useCrudMutation } from '../../query/mutations';
+import { useApi } from '../../query/useApi';
+import { useLabels } from '../../query/useLabels';
+import { toast } from '../shared/toast';
+import { useDeleteActions, type DeleteActionsController } from '../shared/useDeleteActions';
+import { diffSchemaFields, type SchemaFieldsDiff } from './schema-diff';
+
+/** How many instances the form manager lists (the newest first); the instances screen lists them all. */
+export const FORM_MANAGER_INSTANCES_SHOWN = 50;
+
+/** Options of {@link useFormManager}: the form, and the callbacks a host routes with. */
+export interface FormManagerOptions {
+  /** The form managed. */
+  formId: string;
+  /**
+   * The origin public links point at when the form has no `publicBaseUrl` of its own (the host's, where
+   * `/form-instance/{formSchemaId}` is served).
+   * @default window.location.origin
+   */
+  publicOrigin?: string;
+  /** Overrides of the texts, which otherwise come from the `APIProvider` labels. */
+  labels?: Partial<Labels>;
+  /** Called after the form was deleted (soft delete), e.g. to go back to the list of forms. */
+  onDeleted?: (formId: string) => void;
+}
+
+/** The details a user edits: name, description and group. */
+export interface FormDetailsDraft {
+  name: string;
+  description: string;
+  formGroupId: string | null;
+}
+
+/** What {@link useFormManager} returns; {@link FormManagerView} renders it. */
+export interface FormManagerController {
+  labels: Labels;
+  formId: string;
+  /** The form query: `data` is null when no live form has this id. */
+  form: { data: ODataEntity<Form> | null | undefined; isLoading: boolean; error: Error | null; retry(): void };
+  /** The form's versions, the newest first. */
+  schemas: readonly ODataEntity<FormSchema>[];
+  schemasLoading: boolean;
+  /** The form's current version, when it has one and it is loaded. */
+  currentSchema: ODataEntity<FormSchema> | null;
+  /** The form groups a form may move to. */
+  groups: readonly FormGroup[];
+  /** The form's newest instances (only when the user may view submissions). */
+  instances: { rows: readonly FormInstance[]; total: number; isLoading: boolean; error: Error | null };
+  /** The public address of the form (its current version), or null without a current version. */
+  publicUrl: string | null;
+  /** The details being edited, and whether they differ from the saved ones and are valid. */
+  draft: FormDetailsDraft;
+  setDraft(change: Partial<FormDetailsDraft>): void;
+  canSaveDraft: boolean;
+  saveDraft(): void;
+  savingDraft: boolean;
+  /** Makes the current version public or not. */
+  setPublic(isPublic: boolean): void;
+  settingPublic: boolean;
+  /** Makes a version the form's current one (a patch of the form). */
+  makeCurrent(schema: FormSchema): void;
+  /** The id of the version being made current, or null. */
+  makingCurrentId: string | null;
+  /** The two versions compared (ids), and their field differences. */
+  compare: { fromId: string | null; toId: string | null; diff: SchemaFieldsDiff | null };
+  setCompare(change: { fromId?: string | null; toId?: string | null }): void;
+  /** 'Delete' (soft delete) of the form, with its confirmation, shown with DeleteForm (the shared delete actions). */
+  deletes: DeleteActionsController;
+}
+
+const draftOf = (form: Form | null | undefined): FormDetailsDraft => ({
+  name: form?.name ?? '',
+  description: form?.description ?? '',
+  formGroupId: form?.formGroupId ?? null,
+});
+
+/**
+ * The form manager's state: one form's details (rename, describe, move to a group), its public link, whether its
+ * current version is public, its versions (compare any two, make one current) and its newest instances. Each change
+ * patches one row, shows a toast and refetches only that entity's reads.
+ */
+export function useFormManager({ formId, publicOrigin, labels: overrides, onDeleted }: FormManagerOptions): FormManagerController {
+  const labels = useLabels(overrides);
+  const { client } = useApi();
+  const canViewSubmissions = useCan('ViewSubmissions_AllowRead').can;
+
+  const formQuery = useQuery(entityQueries.form(client, { filter: eq<Form>('formId', guid(formId)) }));
+  const form = formQuery.data as ODataEntity<Form> | null | undefined;
+  const schemasQuery = useQuery({
+    ...entityQueries.formSchemas(client, {
+      filter: eq<FormSchema>('formId', guid(formId)),
+      orderBy: [['version', 'desc']],
+    }),
+    enabled: !!form,
+  });
+  const groupsQuery = useQuery({ ...entityQueries.formGroups(client, { orderBy: [['name', 'asc']] }), enabled: !!form });
+  const instancesQuery = useQuery({
+    ...entityQueries.formInstances(client, {
+      filter: eq<FormInstance>('formId', guid(formId)),
+      orderBy: [['lastUpdatedDateTime', 'desc']],
+      top: FORM_MANAGER_INSTANCES_SHOWN,
+      count: true,
+    }),
+    enabled: !!form && canViewSubmissions,
+  });
+
+  const schemas = (schemasQuery.data?.value ?? []) as ODataEntity<FormSchema>[];
+  const instancesPage = instancesQuery.data as ODataResult<FormInstance> | undefined;
+  const currentSchema = schemas.find((s) => s.formSchemaId === form?.currentFormSchemaId) ?? null;
+
+  // The edited details start from the saved form and follow it until the user changes something.
+  const [edits, setEdits] = useState<Partial<FormDetailsDraft>>({});
+  const saved = draftOf(form);
+  const draft = { ...saved, ...edits };
+  const changed = draft.name !== saved.name || draft.description !== saved.description || draft.formGroupId !== saved.formGroupId;
+
+  const formMutation = useCrudMutation('form');
+  const deletes = useDeleteActions('form', {
+    labels,
+    onDone: (action, target) => {
+      if (action === 'delete') onDeleted?.(target.id);
+    },
+  });
+  const schemaMutation = useCrudMutation('formschema');
+
+  const saveDraft = () => {
+    if (!form || !changed || draft.name.trim() === '' || formMutation.isPending) return;
+    const name = draft.name.trim();
+    formMutation.mutate(
+      {
+        action: 'patch',
+        entity: {
+          formId,
+          name,
+          description: draft.description.trim() === '' ? null : draft.description.trim(),
+          formGroupId: draft.formGroupId,
+          ...(form['@odata.etag'] ? { '@odata.etag': form['@odata.etag'] } : {}),
+        },
+      },
+      {
+        onSuccess: () => {
+          setEdits({});
+          toast.success(fillLabel(labels.fmSaved, { name }));
+        },
+        onError: (error) => toast.failure(fillLabel(labels.fmSaveFailed, { name: form.name }), error, labels),
+      },
+    );
+  };
+
+  const setPublic = (isPublic: boolean) => {
+    if (!form || !currentSchema || schemaMutation.isPending) return;
+    schemaMutation.mutate(
+      { action: 'patch', entity: { formSchemaId: currentSchema.formSchemaId, isPublic } },
+      {
+        onSuccess: () => toast.success(fillLabel(isPublic ? labels.fmPublicOn : labels.fmPublicOff, { name: form.name })),
+        onError: (error) => toast.failure(fillLabel(labels.fmPublicFailed, { name: form.name }), error, labels),
+      },
+    );
+  };
+
+  const makeCurrent = (schema: FormSchema) => {
+    if (!form || formMutation.isPending) return;
+    const values = { name: form.name, version: schema.version };
+    formMutation.mutate(
+      { action: 'patch', entity: { formId, currentFormSchemaId: schema.formSchemaId } },
+      {
+        onSuccess: () => toast.success(fillLabel(labels.fmMadeCurrent, values)),
+        onError: (error) => toast.failure(fillLabel(labels.fmMakeCurrentFailed, values), error, labels),
+      },
+    );
+  };
+
+  // By default the two newest versions are compared (what the last save changed).
+  const [picked, setPicked] = useState<{ fromId?: string | null; toId?: string | null }>({});
+  const fromId = picked.fromId !== undefined ? picked.fromId : (schemas[1]?.formSchemaId ?? null);
+  const toId = picked.toId !== undefined ? picked.toId : (schemas[0]?.formSchemaId ?? null);
+  const from = schemas.find((s) => s.formSchemaId === fromId);
+  const to = schemas.find((s) => s.formSchemaId === toId);
+  const diff = useMemo(() => (from && to ? diffSchemaFields(from.layout, to.layout) : null), [from, to]);
+
+  const origin = publicOrigin ?? (typeof window === 'undefined' ? '' : window.location.origin);
+  const publicUrl = form?.currentFormSchemaId ? publicFormUrl(form.publicBaseUrl ?? origin, form.currentFormSchemaId) : null;
+
+  const running = formMutation.isPending ? formMutation.variables : undefined;
+  const makingCurrentId =
+    running && 'entity' in running && running.entity.currentFormSchemaId ? running.entity.currentFormSchemaId : null;
+
+  return {
+    labels,
+    formId,
+    form: { data: form, isLoading: formQuery.isLoading, error: formQuery.error, retry: () => void formQuery.refetch() },
+    schemas,
+    schemasLoading: schemasQuery.isLoading,
+    currentSchema,
+    groups: groupsQuery.data?.value ?? [],
+    instances: {
+      rows: instancesPage?.value ?? [],
+      total: instancesPage?.['@odata.count'] ?? instancesPage?.value.length ?? 0,
+      isLoading: instancesQuery.isLoading,
+      error: instancesQuery.error,
+    },
+    publicUrl,
+    draft,
+    setDraft: (change) => setEdits((e) => ({ ...e, ...change })),
+    canSaveDraft: changed && draft.name.trim() !== '' && !formMutation.isPending,
+    saveDraft,
+    savingDraft: formMutation.isPending && makingCurrentId === null,
+    setPublic,
+    settingPublic: schemaMutation.isPending,
+    makeCurrent,
+    makingCurrentId,
+    compare: { fromId, toId, diff },
+    setCompare: (change) => setPicked((p) => ({ ...p, ...change })),
+    deletes,
+  };
+}

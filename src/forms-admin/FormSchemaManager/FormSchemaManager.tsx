@@ -1,0 +1,223 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  SegmentedControl,
+  Stack,
+  Table,
+  Text,
+  factory,
+  useProps,
+  useStyles,
+  type BoxProps,
+  type Factory,
+  type StylesApiProps,
+} from '@mantine/core';
+import { useState } from 'react';
+import type { FormInstance } from '../../api/types';
+import { FormRenderer } from '../../forms/FormRenderer';
+import { Can } from '../../permissions/Can';
+import { fillLabel } from '../../query/labels';
+import { LabelsProvider } from '../../query/useLabels';
+import { ErrorAlert } from '../../ui/ErrorAlert';
+import { LoadingState } from '../../ui/LoadingState';
+import { PageShell } from '../../ui/PageShell';
+import { InstancesTable } from '../FormManager/InstancesTable';
+import { Part } from '../FormManager/Part';
+import {
+  useFormSchemaManager,
+  type FormSchemaManagerController,
+  type FormSchemaManagerOptions,
+} from './useFormSchemaManager';
+
+/** The inner parts of the form schema manager that `classNames` / `styles` reach. */
+export type FormSchemaManagerStylesNames = 'root' | 'section' | 'fields' | 'instances' | 'preview';
+
+/** Props of {@link FormSchemaManagerView}. */
+export interface FormSchemaManagerViewProps extends BoxProps, StylesApiProps<FormSchemaManagerViewFactory> {
+  /** What {@link useFormSchemaManager} returned. */
+  controller: FormSchemaManagerController;
+  /** 'Back to the form': called with the form's id (a host opens its form manager). */
+  onOpenForm?: (formId: string) => void;
+  /** 'Open' on an instance: the instance opens in its own version, this one. */
+  onOpenInstance?: (instance: FormInstance) => void;
+}
+
+export type FormSchemaManagerViewFactory = Factory<{
+  props: FormSchemaManagerViewProps;
+  ref: HTMLElement;
+  stylesNames: FormSchemaManagerStylesNames;
+}>;
+
+// Static class names (no stylesheet ships): hosts target `.ccq-FormSchemaManager-preview` or use `classNames`.
+const classes: Record<FormSchemaManagerStylesNames, string> = {
+  root: 'ccq-FormSchemaManager-root',
+  section: 'ccq-FormSchemaManager-section',
+  fields: 'ccq-FormSchemaManager-fields',
+  instances: 'ccq-FormSchemaManager-instances',
+  preview: 'ccq-FormSchemaManager-preview',
+};
+
+/** Renders a {@link useFormSchemaManager} controller. It renders only; it never fetches. */
+export const FormSchemaManagerView = factory<FormSchemaManagerViewFactory>((_props) => {
+  const props = useProps('FormSchemaManager', null, _props);
+  const { controller: c, onOpenForm, onOpenInstance, classNames, className, style, styles, unstyled, vars, attributes, ...others } =
+    props;
+  const getStyles = useStyles<FormSchemaManagerViewFactory>({
+    name: 'FormSchemaManager',
+    classes,
+    props,
+    className,
+    style,
+    classNames,
+    styles,
+    unstyled,
+    vars,
+    attributes,
+  });
+  const [previewMode, setPreviewMode] = useState<'edit' | 'view'>('edit');
+  const { labels } = c;
+  const schema = c.schema.data;
+
+  if (c.schema.isLoading || c.schema.error || !schema) {
+    return (
+      <LabelsProvider labels={labels}>
+        <PageShell title={labels.fsmFields} {...getStyles('root')} {...others}>
+          {c.schema.isLoading ? (
+            <LoadingState />
+          ) : c.schema.error ? (
+            <ErrorAlert message={labels.fsmLoadFailed} error={c.schema.error} onRetry={c.schema.retry} />
+          ) : (
+            <ErrorAlert title={labels.fsmNotFound} />
+          )}
+        </PageShell>
+      </LabelsProvider>
+    );
+  }
+
+  const section = getStyles('section');
+  return (
+    <LabelsProvider labels={labels}>
+      <PageShell
+        title={fillLabel(labels.fsmTitle, { name: c.form?.name ?? schema.name, version: schema.version })}
+        subtitle={c.isCurrent ? labels.fmCurrent : undefined}
+        actions={
+          <>
+            {onOpenForm && (
+              <Button variant="default" onClick={() => onOpenForm(schema.formId)}>
+                {labels.fsmBackToForm}
+              </Button>
+            )}
+            {c.form && !c.isCurrent && (
+              <Can claim="EditForm_AllowRead">
+                <Button onClick={c.makeCurrent} loading={c.makingCurrent}>
+                  {labels.fmMakeCurrent}
+                </Button>
+              </Can>
+            )}
+          </>
+        }
+        {...getStyles('root')}
+        {...others}
+      >
+        <Stack gap="lg">
+          {c.instances.total > 0 && <Alert color="blue">{labels.fsmInUse}</Alert>}
+          <Part title={labels.fsmFields} part={{ ...section, ...getStyles('fields') }}>
+            {c.fields.length === 0 ? (
+              <Text>{labels.fsmNoFields}</Text>
+            ) : (
+              <Table.ScrollContainer minWidth={560}>
+                <Table striped>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{labels.fsmFieldLabel}</Table.Th>
+                      <Table.Th>{labels.fsmFieldPath}</Table.Th>
+                      <Table.Th>{labels.fsmFieldWidget}</Table.Th>
+                      <Table.Th>{labels.fsmFieldPlace}</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {c.fields.map((f) => (
+                      <Table.Tr key={`${f.key}-${f.field.id}`}>
+                        <Table.Td>{f.field.label}</Table.Td>
+                        <Table.Td>
+                          <Text span size="sm" ff="monospace">
+                            {f.key}
+                          </Text>
+                        </Table.Td>
+                        <Table.Td>
+                          <Badge variant="light" color="gray">
+                            {f.field.widget}
+                          </Badge>
+                        </Table.Td>
+                        <Table.Td>
+                          {f.pageTitle} / {f.sectionTitle}
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            )}
+          </Part>
+
+          <Can claim="ViewSubmissions_AllowRead">
+            <Part title={labels.fmInstances} part={{ ...section, ...getStyles('instances') }}>
+              <InstancesTable
+                labels={labels}
+                rows={c.instances.rows}
+                total={c.instances.total}
+                isLoading={c.instances.isLoading}
+                error={c.instances.error}
+                schemas={[schema]}
+                onOpenInstance={onOpenInstance}
+              />
+            </Part>
+          </Can>
+
+          <Part title={labels.fsmPreview} part={{ ...section, ...getStyles('preview') }}>
+            <Text size="sm" c="dimmed">
+              {labels.fsmPreviewNote}
+            </Text>
+            <SegmentedControl
+              aria-label={labels.fsmPreview}
+              value={previewMode}
+              onChange={(value) => setPreviewMode(value === 'view' ? 'view' : 'edit')}
+              data={[
+                { value: 'edit', label: labels.fsmPreviewEdit },
+                { value: 'view', label: labels.fsmPreviewView },
+              ]}
+            />
+            {/* Keyed by mode, so switching starts afresh; nothing typed is sent anywhere (no onSubmit, no submit button). */}
+            <FormRenderer key={previewMode} schema={schema} mode={previewMode} hideSubmit idPrefix={`preview-${schema.formSchemaId}`} />
+          </Part>
+        </Stack>
+      </PageShell>
+    </LabelsProvider>
+  );
+});
+
+FormSchemaManagerView.displayName = '@ccq/forms-admin/FormSchemaManagerView';
+
+/** Props of {@link FormSchemaManager}. */
+export interface FormSchemaManagerProps extends FormSchemaManagerOptions, Omit<FormSchemaManagerViewProps, 'controller'> {}
+
+export type FormSchemaManagerFactory = Factory<{
+  props: FormSchemaManagerProps;
+  ref: HTMLElement;
+  stylesNames: FormSchemaManagerStylesNames;
+}>;
+
+/**
+ * The form schema manager: one version of a form with its fields, its instances, a preview with the real renderer
+ * (nothing typed is saved) and 'Make current' — {@link useFormSchemaManager} rendered by {@link FormSchemaManagerView}.
+ * 'Make current' shows with EditForm and the instances with ViewSubmissions; the server refuses anyway.
+ */
+export const FormSchemaManager = factory<FormSchemaManagerFactory>((_props) => {
+  const props = useProps('FormSchemaManager', null, _props);
+  const { formSchemaId, labels, ...viewProps } = props;
+  const controller = useFormSchemaManager({ formSchemaId, labels });
+  return <FormSchemaManagerView controller={controller} {...viewProps} />;
+});
+
+FormSchemaManager.displayName = '@ccq/forms-admin/FormSchemaManager';

@@ -1,0 +1,97 @@
+import { useQuery } from '@tanstack/react-query';
+import { eq, guid, type ODataEntity, type ODataResult } from '../../api/odata';
+import type { Form, FormInstance, FormSchema } from '../../api/types';
+import { useCan } from '../../permissions/useCan';
+import { fillLabel, type Labels } from '../../query/labels';
+import { useCrudMutation } from '../../query/mutations';
+import { entityQueries } from '../../query/queries';
+import { useApi } from '../../query/useApi';
+import { useLabels } from '../../query/useLabels';
+import { FORM_MANAGER_INSTANCES_SHOWN } from '../FormManager/useFormManager';
+import { fieldsOfLayout, type LocatedField } from '../FormManager/schema-diff';
+import { toast } from '../shared/toast';
+
+/** Options of {@link useFormSchemaManager}. */
+export interface FormSchemaManagerOptions {
+  /** The version managed. */
+  formSchemaId: string;
+  /** Overrides of the texts, which otherwise come from the `APIProvider` labels. */
+  labels?: Partial<Labels>;
+}
+
+/** What {@link useFormSchemaManager} returns; {@link FormSchemaManagerView} renders it. */
+export interface FormSchemaManagerController {
+  labels: Labels;
+  formSchemaId: string;
+  /** The version: `data` is null when no live schema has this id. */
+  schema: { data: ODataEntity<FormSchema> | null | undefined; isLoading: boolean; error: Error | null; retry(): void };
+  /** The form the version belongs to (null while it loads). */
+  form: ODataEntity<Form> | null;
+  /** Whether this version is its form's current one. */
+  isCurrent: boolean;
+  /** The version's fields, page by page. */
+  fields: readonly LocatedField[];
+  /** The version's newest instances (only when the user may view submissions). */
+  instances: { rows: readonly FormInstance[]; total: number; isLoading: boolean; error: Error | null };
+  /** Makes this version its form's current one (a patch of the form). */
+  makeCurrent(): void;
+  makingCurrent: boolean;
+}
+
+/**
+ * The form schema manager's state: one version with its fields and instances, and 'Make current' (which patches the
+ * form's `currentFormSchemaId`, shows a toast and refetches only the forms).
+ */
+export function useFormSchemaManager({ formSchemaId, labels: overrides }: FormSchemaManagerOptions): FormSchemaManagerController {
+  const labels = useLabels(overrides);
+  const { client } = useApi();
+  const canViewSubmissions = useCan('ViewSubmissions_AllowRead').can;
+
+  const schemaQuery = useQuery(entityQueries.formSchema(client, { filter: eq<FormSchema>('formSchemaId', guid(formSchemaId)) }));
+  const schema = schemaQuery.data as ODataEntity<FormSchema> | null | undefined;
+  const formQuery = useQuery({
+    ...entityQueries.form(client, { filter: eq<Form>('formId', guid(schema?.formId ?? formSchemaId)) }),
+    enabled: !!schema,
+  });
+  const form = (formQuery.data as ODataEntity<Form> | null | undefined) ?? null;
+  const instancesQuery = useQuery({
+    ...entityQueries.formInstances(client, {
+      filter: eq<FormInstance>('formSchemaId', guid(formSchemaId)),
+      orderBy: [['lastUpdatedDateTime', 'desc']],
+      top: FORM_MANAGER_INSTANCES_SHOWN,
+      count: true,
+    }),
+    enabled: !!schema && canViewSubmissions,
+  });
+  const instancesPage = instancesQuery.data as ODataResult<FormInstance> | undefined;
+
+  const formMutation = useCrudMutation('form');
+  const makeCurrent = () => {
+    if (!schema || !form || formMutation.isPending) return;
+    const values = { name: form.name, version: schema.version };
+    formMutation.mutate(
+      { action: 'patch', entity: { formId: form.formId, currentFormSchemaId: schema.formSchemaId } },
+      {
+        onSuccess: () => toast.success(fillLabel(labels.fmMadeCurrent, values)),
+        onError: (error) => toast.failure(fillLabel(labels.fmMakeCurrentFailed, values), error, labels),
+      },
+    );
+  };
+
+  return {
+    labels,
+    formSchemaId,
+    schema: { data: schema, isLoading: schemaQuery.isLoading, error: schemaQuery.error, retry: () => void schemaQuery.refetch() },
+    form,
+    isCurrent: !!form && form.currentFormSchemaId === formSchemaId,
+    fields: fieldsOfLayout(schema?.layout),
+    instances: {
+      rows: instancesPage?.value ?? [],
+      total: instancesPage?.['@odata.count'] ?? instancesPage?.value.length ?? 0,
+      isLoading: instancesQuery.isLoading,
+      error: instancesQuery.error,
+    },
+    makeCurrent,
+    makingCurrent: formMutation.isPending,
+  };
+}

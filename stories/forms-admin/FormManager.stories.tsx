@@ -1,0 +1,57 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, within } from 'storybook/test';
+import { FormManager } from '../../src/forms-admin/FormManager';
+import { errorHandlers } from '../../src/testing';
+import { seedIds } from '../../src/testing/seed-ids';
+import { storyHandlers } from '../support/fakeBackend';
+
+const meta = {
+  title: 'Forms admin/FormManager',
+  component: FormManager,
+  parameters: { layout: 'fullscreen' },
+  args: {
+    formId: seedIds.forms.expenseClaim,
+    publicOrigin: 'https://forms.example.org',
+    onOpenInBuilder: () => {},
+    onOpenSchema: () => {},
+    onOpenInstance: () => {},
+  },
+} satisfies Meta<typeof FormManager>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** The Expense Claim form: details, public link with its QR code, two versions compared, and its instances. */
+export const Populated: Story = {};
+
+/** The versions compared side by side: version 2 adds a cost centre, receipts and an item category. */
+export const DiffBetweenVersions: Story = {
+  play: async ({ canvasElement }) => {
+    const compare = await within(canvasElement).findByRole('region', { name: 'Compare versions' });
+    await expect(await within(compare).findByText('/costCentre')).toBeInTheDocument();
+  },
+};
+
+/** Rita Reader reads the form: no field to edit, no switch, no 'Make current', 'Delete' or 'Open in builder'. */
+export const ReadOnlyUser: Story = { parameters: { fakeUser: 'reader' } };
+
+/** The form is still loading. */
+export const Loading: Story = {
+  parameters: { msw: { handlers: { odata: [errorHandlers.pending('/odata/FormOData'), ...storyHandlers.odata] } } },
+};
+
+/** The form could not be loaded: the alert offers to try again. */
+export const LoadError: Story = {
+  parameters: { msw: { handlers: { odata: [errorHandlers.failing('/odata/FormOData', 500), ...storyHandlers.odata] } } },
+};
+
+/** No live form has this id. */
+export const NotFound: Story = { args: { formId: '50000000-0000-4000-8000-0000000000ff' } };
+
+/** 'Delete' asks first. */
+export const DeleteAsked: Story = {
+  play: async ({ canvasElement }) => {
+    const body = within(canvasElement.ownerDocument.body);
+    await userEvent.click(await within(canvasElement).findByRole('button', { name: 'Delete Expense Claim' }));
+    await expect(await body.findByRole('dialog', { name: "Delete form 'Expense Claim'?" })).toBeInTheDocument();
+  },
+};

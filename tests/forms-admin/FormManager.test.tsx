@@ -1,0 +1,196 @@
+import { notifications } from '@mantine/notifications';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FormManager, type FormManagerProps } from '../../src/forms-admin/FormManager';
+import { errorHandlers } from '../../src/testing';
+import { seedIds } from '../../src/testing/seed-ids';
+import { renderInApi, setupFakeApi } from '../admin/support/screen';
+
+const { backend, server, requestsTo } = setupFakeApi();
+afterEach(() => notifications.clean());
+
+const expense = seedIds.forms.expenseClaim;
+const v1 = seedIds.formSchemas.expenseClaimV1;
+const v2 = seedIds.formSchemas.expenseClaimV2;
+
+function renderScreen(props: Partial<FormManagerProps> = {}) {
+  return renderInApi(<FormManager formId={expense} publicOrigin="https://host.example" {...props} />);
+}
+const region = (name: string | RegExp) => screen.findByRole('region', { name });
+const reads = (set: string) => requestsTo(set).filter((r) => r.method === 'GET').length;
+
+describe('FormManager', () => {
+  it("shows the form's details, its versions (the current one marked) and its instances", async () => {
+    renderScreen();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Form: Expense Claim' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /Name/ })).toHaveValue('Expense Claim');
+    const versions = await region('Versions');
+    const rows = await within(versions).findAllByRole('row');
+    expect(rows).toHaveLength(3);
+    expect(within(rows[1]!).getByText('Current')).toBeInTheDocument();
+    expect(within(rows[1]!).queryByRole('button', { name: /Make current/ })).not.toBeInTheDocument();
+    expect(within(rows[2]!).getByRole('button', { name: 'Make current: Version 1' })).toBeInTheDocument();
+    const instances = await region('Instances');
+    expect(await within(instances).findByText('Completed')).toBeInTheDocument();
+  });
+
+  it('shows the public link of the current version on the host origin, with its QR code and what public means', async () => {
+    renderScreen();
+    const part = await region('Public link');
+    const url = `https://host.example/form-instance/${v2}?mode=edit`;
+    expect(within(part).getByRole('link', { name: url })).toHaveAttribute('href', url);
+    expect(within(part).getByRole('img', { name: 'QR code of the public link' })).toBeInTheDocument();
+    expect(within(part).getByText(/anyone who has the link can fill in this form without signing in/)).toBeInTheDocument();
+    expect(await within(part).findByRole('switch', { name: 'Public' })).not.toBeChecked();
+  });
+
+  it("points the public link at the form's own publicBaseUrl when it has one", async () => {
+    const form = backend.db.forms.find((f) => f.formId === expense)!;
+    form.publicBaseUrl = 'https://www.example.org/apply';
+    renderScreen();
+    const part = await region('Public link');
+    expect(within(part).getByRole('link', { name: `https://www.example.org/apply/form-instance/${v2}?mode=edit` })).toBeInTheDocument();
+  });
+
+  it('renames the form: one patch, a toast, and only the forms are read again', async () => {
+    const { user } = renderScreen();
+    const name = await screen.findByRole('textbox', { name: /Name/ });
+    await region('Versions');
+    await waitFor(() => expect(reads('FormSchemaOData')).toBeGreaterThan(0));
+    const schemaReads = reads('FormSchemaOData');
+    const save = screen.getByRole('button', { name: 'Save details' });
+    expect(save).toBeDisabled();
+    await user.clear(name);
+    expect(save).toBeDisabled();
+    await user.type(name, 'Travel Expenses');
+    await user.click(save);
+    expect(await screen.findByText("'Travel Expenses' was saved.")).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Form: Travel Expenses' })).toBeInTheDocument();
+    expect(backend.db.forms.find((f) => f.formId === expense)?.name).toBe('Travel Expenses');
+    expect(requestsTo('patch').map((r) => r.path)).toEqual(['/api/crud/form/patch']);
+    expect(reads('FormSchemaOData')).toBe(schemaReads);
+  });
+
+  it('moves the form to another group', async () => {
+    const { user } = renderScreen();
+    await user.click(await screen.findByRole('combobox', { name: 'Form group' }));
+    await user.click(await screen.findByRole('option', { name: 'Public Enquiries' }));
+    await user.click(screen.getByRole('button', { name: 'Save details' }));
+    await screen.findByText("'Expense Claim' was saved.");
+    expect(backend.db.forms.find((f) => f.formId === expense)?.formGroupId).toBe(seedIds.formGroups.publicEnquiries);
+  });
+
+  it('makes the current version public by patching that schema, with a toast', async () => {
+    const { user } = renderScreen();
+    await user.click(await screen.findByRole('switch', { name: 'Public' }));
+    expect(await screen.findByText("'Expense Claim' is now public.")).toBeInTheDocument();
+    expect(backend.db.formSchemas.find((s) => s.formSchemaId === v2)?.isPublic).toBe(true);
+    expect(requestsTo('patch').map((r) => r.path)).toEqual(['/api/crud/formschema/patch']);
+    await waitFor(() => expect(screen.getByRole('switch', { name: 'Public' })).toBeChecked());
+  });
+
+  it("makes another version current by patching the form's currentFormSchemaId; the link follows", async () => {
+    const { user } = renderScreen();
+    await user.click(await screen.findByRole('button', { name: 'Make current: Version 1' }));
+    expect(await screen.findByText("Version 1 of 'Expense Claim' is now current.")).toBeInTheDocument();
+    expect(backend.db.forms.find((f) => f.formId === expense)?.currentFormSchemaId).toBe(v1);
+    expect(requestsTo('patch').map((r) => r.path)).toEqual(['/api/crud/form/patch']);
+    const part = await region('Public link');
+    await waitFor(() => expect(within(part).getByRole('link')).toHaveAttribute('href', `https://host.example/form-instance/${v1}?mode=edit`));
+  });
+
+  it('compares two versions side by side: the fields added, removed and changed', async () => {
+    const { user } = renderScreen();
+    const compare = await region('Compare versions');
+    const table = within(compare).getByRole('table');
+    expect(within(table).getByRole('columnheader', { name: 'Version 1' })).toBeInTheDocument();
+    expect(within(table).getByRole('columnheader', { name: 'Version 2' })).toBeInTheDocument();
+    for (const path of ['/costCentre', '/receiptsAttached', '/items/*/category'])
+      expect(within(within(table).getByText(path).closest('tr')!).getByText('Added')).toBeInTheDocument();
+    // Swapped, the same fields are removed.
+    await user.click(within(compare).getByRole('combobox', { name: 'From version' }));
+    await user.click(await screen.findByRole('option', { name: 'Version 2' }));
+    await user.click(within(compare).getByRole('combobox', { name: 'To version' }));
+    await user.click(await screen.findByRole('option', { name: 'Version 1' }));
+    await waitFor(() =>
+      expect(within(within(within(compare).getByRole('table')).getByText('/costCentre').closest('tr')!).getByText('Removed')).toBeInTheDocument(),
+    );
+    // One version against itself: nothing differs.
+    await user.click(within(compare).getByRole('combobox', { name: 'To version' }));
+    await user.click(await screen.findByRole('option', { name: 'Version 2' }));
+    expect(await within(compare).findByText('The fields of these two versions are the same.')).toBeInTheDocument();
+  });
+
+  it("calls back 'Open in builder' with the form's id, and 'Open' with a version's or an instance's", async () => {
+    const onOpenInBuilder = vi.fn();
+    const onOpenSchema = vi.fn();
+    const onOpenInstance = vi.fn();
+    const { user } = renderScreen({ onOpenInBuilder, onOpenSchema, onOpenInstance });
+    await user.click(await screen.findByRole('button', { name: 'Open in builder' }));
+    expect(onOpenInBuilder).toHaveBeenCalledWith(expense);
+    await user.click(await screen.findByRole('button', { name: 'Open: Version 1' }));
+    expect(onOpenSchema).toHaveBeenCalledWith(v1);
+    const instances = await region('Instances');
+    await user.click((await within(instances).findAllByRole('button', { name: /^Open: / }))[0]!);
+    expect(onOpenInstance.mock.calls[0]?.[0]).toMatchObject({ formId: expense });
+  });
+
+  it('a reader sees the form, its group and whether it is public, but no button that changes it', async () => {
+    backend.setCurrentUser('reader');
+    renderScreen({ onOpenInBuilder: () => {} });
+    await screen.findByRole('heading', { level: 1, name: 'Form: Expense Claim' });
+    await region('Versions');
+    await waitFor(() => expect(screen.getByText('Form group: Human Resources')).toBeInTheDocument());
+    expect(screen.queryByRole('button', { name: 'Save details' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Make current/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Open in builder' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Delete/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('switch', { name: 'Public' })).not.toBeInTheDocument();
+    expect(screen.getByText('Public: No')).toBeInTheDocument();
+  });
+
+  it('without ViewSubmissions the instances are neither shown nor read', async () => {
+    backend.setCurrentUser('auditor');
+    renderScreen();
+    await region('Versions');
+    await waitFor(() => expect(requestsTo('GetMyClaims').length).toBeGreaterThan(0));
+    expect(screen.queryByRole('region', { name: 'Instances' })).not.toBeInTheDocument();
+    expect(reads('FormInstanceOData')).toBe(0);
+  });
+
+  it("'Delete' asks first, soft-deletes the form with a toast, and calls back onDeleted", async () => {
+    const onDeleted = vi.fn();
+    const { user } = renderScreen({ onDeleted });
+    await user.click(await screen.findByRole('button', { name: 'Delete Expense Claim' }));
+    const dialog = await screen.findByRole('dialog', { name: "Delete form 'Expense Claim'?" });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText("'Expense Claim' was deleted. 'Show deleted' lists it, to restore it.")).toBeInTheDocument();
+    expect(requestsTo('softdelete').map((r) => r.method)).toEqual(['PATCH']);
+    expect(backend.db.forms.find((f) => f.formId === expense)?.isDeleted).toBe(true);
+    expect(onDeleted).toHaveBeenCalledWith(expense);
+    // Never the hard delete here: 'Delete permanently' lives in the lists' 'Show deleted' view.
+    expect(screen.queryByRole('button', { name: /Delete permanently/ })).not.toBeInTheDocument();
+  });
+
+  it('says so when the form does not exist', async () => {
+    renderScreen({ formId: '50000000-0000-4000-8000-0000000000ff' });
+    expect(await screen.findByText('This form does not exist or was deleted.')).toBeInTheDocument();
+  });
+
+  it('says the form failed to load, with a retry that loads it', async () => {
+    server.use(errorHandlers.failing('/odata/FormOData', 500, { once: true }));
+    const { user } = renderScreen();
+    expect(await screen.findByText('Failed to load the form. Please try again.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Form: Expense Claim' })).toBeInTheDocument();
+  });
+
+  it('a refused change says why in a toast', async () => {
+    server.use(errorHandlers.failing('/api/crud/form/patch', 409, { body: { type: 'about:blank', title: 'Conflict', status: 409, detail: 'Someone changed it.' } }));
+    const { user } = renderScreen();
+    await user.click(await screen.findByRole('button', { name: 'Make current: Version 1' }));
+    expect(await screen.findByText('Could not make version 1 current')).toBeInTheDocument();
+    expect(screen.getByText('Someone changed it.')).toBeInTheDocument();
+  });
+});
+

@@ -1,0 +1,75 @@
+import { QueryClient } from '@tanstack/react-query';
+import { waitFor } from '@testing-library/react';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { routeTree } from '../../example-host/src/routes';
+import type * as AuthProviderModule from '../../src/auth/AuthProvider';
+import type { AuthContextValue } from '../../src/auth/AuthProvider';
+import { APIProvider } from '../../src/query/APIProvider';
+import { createFakeBackend } from '../../src/testing';
+import { seedIds } from '../../src/testing/seed-ids';
+import { renderRouter } from './support/renderRouter';
+
+// Signed in as the fake backend's administrator: the real admin check, route gate and claims run against the fake.
+vi.mock('../../src/auth/AuthProvider', async (importOriginal) => ({
+  ...(await importOriginal<typeof AuthProviderModule>()),
+  useAuth: (): Partial<AuthContextValue> => ({
+    isLoading: false,
+    isAuthenticated: true,
+    error: null,
+    user: { name: 'Ada Admin', accessToken: 't', idToken: 'i', subject: 'admin', email: undefined, expiresAt: undefined },
+    signIn: vi.fn(() => Promise.resolve()),
+    signOut: vi.fn(() => Promise.resolve()),
+  }),
+}));
+
+const backend = createFakeBackend();
+const server = setupServer(...backend.handlers('http://api.test'));
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  server.resetHandlers();
+  backend.reset();
+});
+afterAll(() => server.close());
+
+function renderAdmin(path: string) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return renderRouter(routeTree, path, (router) => (
+    <APIProvider baseUrl="http://api.test" accessToken={backend.tokenFor('admin')} queryClient={queryClient}>
+      {router}
+    </APIProvider>
+  ));
+}
+
+const expense = seedIds.forms.expenseClaim;
+const v1 = seedIds.formSchemas.expenseClaimV1;
+
+describe('the form manager routes', () => {
+  it("/admin/form-manager/$formId shows that form's manager, titled; 'Open in builder' goes to the builder with ?formId=", async () => {
+    const { screen, user, router } = await renderAdmin(`/admin/form-manager/${expense}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Form: Expense Claim' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Form Manager — CCQ Forms Admin'));
+    await user.click(await screen.findByRole('button', { name: 'Open in builder' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/form-builder/'));
+    expect(router.state.location.search).toEqual({ formId: expense });
+  });
+
+  it("a version's 'Open' goes to /admin/form-manager/form-schema/$formSchemaId, and 'Back to the form' returns", async () => {
+    const { screen, user, router } = await renderAdmin(`/admin/form-manager/${expense}`);
+    await screen.findByRole('heading', { level: 1, name: 'Form: Expense Claim' }, { timeout: 5000 });
+    await user.click(await screen.findByRole('button', { name: 'Open: Version 1' }, { timeout: 5000 }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/admin/form-manager/form-schema/${v1}`));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Form schema: Expense Claim (version 1)' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Form Schema Manager — CCQ Forms Admin'));
+    await user.click(screen.getByRole('button', { name: 'Back to the form' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/admin/form-manager/${expense}`));
+  });
+
+  it('an instance opens in its own version on the form page, read-only', async () => {
+    const { screen, user, router } = await renderAdmin(`/admin/form-manager/form-schema/${v1}`);
+    await screen.findByRole('heading', { level: 1, name: /version 1/ }, { timeout: 5000 });
+    await user.click((await screen.findAllByRole('button', { name: /^Open: / }, { timeout: 5000 }))[0]!);
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/form-instance/${v1}`));
+    expect(router.state.location.search).toMatchObject({ mode: 'view', formInstanceId: seedIds.formInstances.expenseCompleted });
+  });
+});
