@@ -521,6 +521,25 @@ describe('FORMS_SQL_MODEL on the server tables', () => {
     expect(JSON.stringify(plan)).toContain('form_instances_search_trgm_idx');
   });
 
+  it('reads a page of instances in each order the instance list sorts by from an index, without sorting', async () => {
+    const columns = { createdDateTime: 'created_date_time', lastUpdatedDateTime: 'last_updated_date_time', status: 'status' } as const;
+    for (const [property, column] of Object.entries(columns)) {
+      for (const direction of ['asc', 'desc'] as const) {
+        const plan = await open.db.transaction(async (tx) => {
+          await tx.execute(sql`set local enable_seqscan = off`);
+          const query = bindQuery(FORMS_SQL_MODEL.schema, 'FormInstance', parseODataQuery({ $filter: 'isDeleted eq false', $orderby: `${property} ${direction}`, $top: '20' }));
+          const compiler = new ODataSqlCompiler(FORMS_SQL_MODEL);
+          const t = compiler.ref('FormInstance');
+          const where = compiler.where(t, query, true);
+          return tx.execute(sql`explain select 1 from ${compiler.from(t)} where ${where} order by ${sql.join(compiler.orderBy(t, query), sql`, `)} limit 20`);
+        });
+        const text = JSON.stringify(plan);
+        expect(text, `${property} ${direction}`).toContain(`form_instances_${column}_${direction}_idx`);
+        expect(text, `${property} ${direction}`).not.toContain('Sort');
+      }
+    }
+  });
+
   it('searches forms by name and description, groups by name and description, schemas by name', async () => {
     const sqlDb = open.db as unknown as ODataDb;
     const names = async (type: string, text: string) =>

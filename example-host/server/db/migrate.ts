@@ -355,6 +355,21 @@ $$`,
 END $$`,
     ],
   },
+  {
+    // The instance list reads a page sorted by created, updated or status (`col desc nulls last` or
+    // `col asc nulls first`, then the id ascending: the OData compiler's order) among the rows of one deleted state.
+    // Without an index in exactly that order every page sorts all instances (100,000 on PGlite: 1.3 s a page); with
+    // one, the page is read from the top of the index (under 1 ms). A backward scan cannot serve the other direction
+    // (the id stays ascending), hence one index per column and direction.
+    id: '0012_form_instance_list_order',
+    statements: (['created_date_time', 'last_updated_date_time', 'status'] as const).flatMap((column) =>
+      (['desc', 'asc'] as const).map(
+        (direction) =>
+          `CREATE INDEX IF NOT EXISTS form_instances_${column}_${direction}_idx ON form_instances ` +
+          `(is_deleted, ${column} ${direction === 'desc' ? 'DESC NULLS LAST' : 'ASC NULLS FIRST'}, form_instance_id)`,
+      ),
+    ),
+  },
 ];
 
 /** A fixed key for `pg_advisory_xact_lock`, so concurrent starts apply migrations one at a time. */

@@ -1,0 +1,421 @@
+/**
+ * `npm run bench:forms`: the form instance list at scale (200 forms in 20 groups, 100,000 instances with answers and
+ * statuses), seeded through the server's own data layer (drizzle, batched inserts) and measured over HTTP against the
+ * real server on PGlite and on a throw-away PostgreSQL (the one the tests start): the calls the instance list makes
+ * (first and next page, each filter, each sort, `$search` in the answers, the count) as p50 / p95 and bytes, and the
+ * CSV export of every instance with the process's memory sampled while it streams. Prints a table with each goal's
+ * PASS or GAP and writes bench/forms/results.json.
+ *
+ * Options: --small (2,000 instances, to try the bench quickly), --iterations N (calls per row, default 20),
+ * --skip-pglite, --skip-postgres, --reseed (rebuild the cached PGlite database). Ports: free ones, on 127.0.0.1.
+ * See bench/forms/README.md for how each figure is measured.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { startServer, type ServerHandle } from '../../example-host/server/server';
+import * as odata from '../../src/api/odata';
+import type { ODataQueryOptions } from '../../src/api/odata';
+import type { FormInstance } from '../../src/api/types';
+import { FormInstanceStatus } from '../../src/api/enums';
+import { startTemporaryPostgres } from '../../tests/server/postgres';
+import { bytes, ms, summarise, type Summary } from '../admin/stats';
+import { BATCH, CITIES, FULL_SIZE, formId, groupId, isSeeded, seed, SEED_VERSION, SMALL_SIZE, surname, type SeedResult, type SeedSize } from './seed';
+
+const root = path.resolve(new URL('../..', import.meta.url).pathname);
+const outDir = path.join(root, 'bench/forms/.out');
+const log = (line: string) => process.stdout.write(`[bench:forms] ${line}\n`);
+
+/** The goals this bench checks. */
+const GOALS = {
+  listP95Ms: 100,
+  csvMs: 10_000,
+} as const;
+
+// ---------------------------------------------------------------- calls
+
+interface CallSpec {
+  name: string;
+  /** Which kind of goal the row counts towards. */
+  kind: 'list' | 'count';
+  query: ODataQueryOptions<FormInstance>;
+}
+
+interface CallResult {
+  name: string;
+  kind: CallSpec['kind'];
+  url: string;
+  status: number;
+  latency: Summary;
+  bytes: number;
+  items: string | null;
+  error?: string;
+}
+
+/** What the instance list asks for a page (FormInstanceList: answers left out, the form and schema expanded). */
+const LIST_SELECT = ['formInstanceId', 'formSchemaId', 'formId', 'status', 'isDeleted', 'createdDateTime', 'lastUpdatedDateTime'] as (keyof FormInstance)[];
+const LIST_EXPAND = { form: { select: ['formId', 'name', 'formGroupId'] }, formSchema: { select: ['formSchemaId', 'version'] } } as unknown as ODataQueryOptions<FormInstance>['expand'];
+const NOT_DELETED = odata.eq<FormInstance>('isDeleted', false);
+
+function page(filter: odata.Filter<FormInstance>[], extra: Partial<ODataQueryOptions<FormInstance>> = {}): ODataQueryOptions<FormInstance> {
+  return {
+    filter: odata.and<FormInstance>(NOT_DELETED, ...filter),
+    orderBy: [['lastUpdatedDateTime', 'desc']],
+    top: 20,
+    skip: 0,
+    count: true,
+    select: LIST_SELECT,
+    expand: LIST_EXPAND,
+    ...extra,
+  };
+}
+
+function listCalls(size: SeedSize): CallSpec[] {
+  const g = Math.min(3, size.groups - 1);
+  const f = Math.min(17, size.forms - 1);
+  const groupForms = Array.from({ length: size.forms / size.groups }, (_, k) => odata.guid(formId(g * (size.forms / size.groups) + k)));
+  const month = (from: string, to: string) => [odata.ge<FormInstance>('createdDateTime', new Date(from)), odata.lt<FormInstance>('createdDateTime', new Date(to))];
+  const rare = surname(4_242);
+  const deep = Math.floor(size.instances / 40 / 20) * 20;
+  const specs: CallSpec[] = [
+    { name: 'first page (updated desc, 20, count)', kind: 'list', query: page([]) },
+    { name: 'next page ($skip=20)', kind: 'list', query: page([], { skip: 20 }) },
+    { name: `page ${deep / 20 + 1} ($skip=${deep})`, kind: 'list', query: page([], { skip: deep }) },
+    { name: '100 a page', kind: 'list', query: page([], { top: 100 }) },
+    { name: 'form: formId eq', kind: 'list', query: page([odata.eq<FormInstance>('formId', odata.guid(formId(f)))]) },
+    { name: 'group: form/formGroupId eq', kind: 'list', query: page([odata.eq<FormInstance & { form: unknown }>('form/formGroupId', odata.guid(groupId(g))) as odata.Filter<FormInstance>]) },
+    { name: "group: formId in (group's 10 forms)", kind: 'list', query: page([odata.in<FormInstance>('formId', groupForms)]) },
+    { name: 'status in (Submitted)', kind: 'list', query: page([odata.in<FormInstance>('status', [FormInstanceStatus.Submitted])]) },
+    { name: 'status in (Created, InProgress)', kind: 'list', query: page([odata.in<FormInstance>('status', [FormInstanceStatus.Created, FormInstanceStatus.InProgress])]) },
+    { name: 'created in one month', kind: 'list', query: page(month('2025-03-01T00:00:00Z', '2025-04-01T00:00:00Z')) },
+    {
+      name: 'updated in one month',
+      kind: 'list',
+      query: page([odata.ge<FormInstance>('lastUpdatedDateTime', new Date('2025-03-01T00:00:00Z')), odata.lt<FormInstance>('lastUpdatedDateTime', new Date('2025-04-01T00:00:00Z'))]),
+    },
+    { name: `$search common word (${CITIES[2]}, ~10 %)`, kind: 'list', query: { ...page([]), search: odata.searchWords(CITIES[2] as string) } },
+    { name: `$search rare surname (${rare})`, kind: 'list', query: { ...page([]), search: odata.searchWords(rare) } },
+    { name: '$search two words (topic + city)', kind: 'list', query: { ...page([]), search: odata.searchWords(`festival ${CITIES[4] as string}`) } },
+    { name: '$search 3 letters (ber)', kind: 'list', query: { ...page([]), search: odata.searchWords('ber') } },
+    { name: '$search prefix being typed (Richt)', kind: 'list', query: { ...page([]), search: odata.searchWords('Richt') } },
+    {
+      name: 'group + status + search',
+      kind: 'list',
+      query: {
+        ...page([
+          odata.eq<FormInstance & { form: unknown }>('form/formGroupId', odata.guid(groupId(g))) as odata.Filter<FormInstance>,
+          odata.in<FormInstance>('status', [FormInstanceStatus.Submitted, FormInstanceStatus.Completed]),
+        ]),
+        search: odata.searchWords(CITIES[0] as string),
+      },
+    },
+    { name: 'form + created month', kind: 'list', query: page([odata.eq<FormInstance>('formId', odata.guid(formId(f))), ...month('2025-03-01T00:00:00Z', '2025-06-01T00:00:00Z')]) },
+    { name: 'deleted view (isDeleted eq true)', kind: 'list', query: { ...page([]), filter: odata.eq<FormInstance>('isDeleted', true) } },
+  ];
+  for (const column of ['createdDateTime', 'lastUpdatedDateTime', 'status'] as const) {
+    for (const direction of ['asc', 'desc'] as const) {
+      if (column === 'lastUpdatedDateTime' && direction === 'desc') continue;
+      specs.push({ name: `sort ${column} ${direction}`, kind: 'list', query: page([], { orderBy: [[column, direction]] }) });
+    }
+  }
+  specs.push({ name: 'sort status desc, filtered to a form', kind: 'list', query: page([odata.eq<FormInstance>('formId', odata.guid(formId(f)))], { orderBy: [['status', 'desc']] }) });
+  specs.push({ name: 'count only ($top=0)', kind: 'count', query: { filter: NOT_DELETED, top: 0, count: true } });
+  specs.push({ name: 'count of a status', kind: 'count', query: { filter: odata.and<FormInstance>(NOT_DELETED, odata.in<FormInstance>('status', [FormInstanceStatus.Submitted])), top: 0, count: true } });
+  return specs;
+}
+
+async function measureCalls(base: string, token: string, specs: readonly CallSpec[], iterations: number): Promise<CallResult[]> {
+  const results: CallResult[] = [];
+  for (const spec of specs) {
+    const url = `${base}/odata/FormInstanceOData?${odata.buildQuery(spec.query)}`;
+    const samples: number[] = [];
+    let status = 0;
+    let size = 0;
+    let items: string | null = null;
+    let error: string | undefined;
+    const call = async () => {
+      const t0 = performance.now();
+      const response = await fetch(url, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' } });
+      const text = await response.text();
+      const elapsed = performance.now() - t0;
+      status = response.status;
+      size = Buffer.byteLength(text);
+      return { elapsed, text };
+    };
+    try {
+      const first = await call();
+      if (status !== 200) throw new Error(`HTTP ${status}: ${first.text.slice(0, 300)}`);
+      const body = JSON.parse(first.text) as { value?: unknown[]; '@odata.count'?: number };
+      items = `${body.value?.length ?? 0} of ${body['@odata.count'] ?? '?'}`;
+      const started = performance.now();
+      for (let i = 0; i < iterations; i++) {
+        samples.push((await call()).elapsed);
+        // Bounded: a call series stops after 20 s (at least 5 calls).
+        if (i >= 4 && performance.now() - started > 20_000) break;
+      }
+    } catch (e) {
+      error = (e as Error).message;
+    }
+    const result: CallResult = { name: spec.name, kind: spec.kind, url: url.slice(base.length), status, latency: summarise(samples), bytes: size, items, ...(error ? { error } : {}) };
+    results.push(result);
+    log(`  ${spec.name}: HTTP ${status}, p50 ${ms(result.latency.p50)}, p95 ${ms(result.latency.p95)}, ${bytes(size)}${items ? `, ${items}` : ''}${error ? ` — ${error}` : ''}`);
+  }
+  return results;
+}
+
+/** How long the CSV export may run before the bench stops it (six times the goal). */
+const CSV_LIMIT_MS = 60_000;
+
+interface CsvResult {
+  status: number;
+  ms: number;
+  firstByteMs: number;
+  bytes: number;
+  rows: number;
+  baseline: { rss: number; heapUsed: number };
+  peak: { rss: number; heapUsed: number };
+  /** Peak over baseline: what streaming the export added. */
+  growth: { rss: number; heapUsed: number };
+  error?: string;
+}
+
+/**
+ * Every non-deleted instance as CSV, read as a stream (the bench counts bytes and line breaks and keeps nothing), while
+ * the memory of this process, which runs the server too, is sampled every 20 ms.
+ */
+async function measureCsv(base: string, token: string): Promise<CsvResult> {
+  globalThis.gc?.();
+  const baseline = { rss: process.memoryUsage().rss, heapUsed: process.memoryUsage().heapUsed };
+  const peak = { ...baseline };
+  const timer = setInterval(() => {
+    const m = process.memoryUsage();
+    peak.rss = Math.max(peak.rss, m.rss);
+    peak.heapUsed = Math.max(peak.heapUsed, m.heapUsed);
+  }, 20);
+  const t0 = performance.now();
+  let firstByteMs = 0;
+  let size = 0;
+  let lines = 0;
+  let status = 0;
+  let error: string | undefined;
+  try {
+    const query = odata.buildQuery<FormInstance>({ filter: NOT_DELETED, orderBy: [['lastUpdatedDateTime', 'desc']] });
+    // Bounded: an export still running after CSV_LIMIT_MS is stopped, and the rows it gave by then are reported.
+    const response = await fetch(`${base}/api/Forms/ExportInstancesCsv?${query}`, { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(CSV_LIMIT_MS) });
+    status = response.status;
+    if (!response.body) throw new Error('no body');
+    const reader = response.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (!firstByteMs) firstByteMs = performance.now() - t0;
+      size += value.byteLength;
+      for (let k = 0; k < value.length; k++) if (value[k] === 10) lines++;
+    }
+  } catch (e) {
+    error = (e as Error).message;
+  } finally {
+    clearInterval(timer);
+  }
+  const took = performance.now() - t0;
+  const m = process.memoryUsage();
+  peak.rss = Math.max(peak.rss, m.rss);
+  peak.heapUsed = Math.max(peak.heapUsed, m.heapUsed);
+  const result: CsvResult = {
+    status,
+    ms: took,
+    firstByteMs,
+    bytes: size,
+    // Answers hold no line breaks, so every line but the header is a row.
+    rows: Math.max(0, lines - 1),
+    baseline,
+    peak,
+    growth: { rss: peak.rss - baseline.rss, heapUsed: peak.heapUsed - baseline.heapUsed },
+    ...(error ? { error } : {}),
+  };
+  log(
+    `  CSV export: HTTP ${status}, ${(took / 1000).toFixed(1)} s (first byte ${ms(firstByteMs)}), ${bytes(size)}, ${result.rows.toLocaleString('en')} rows, ` +
+      `peak RSS +${bytes(result.growth.rss)}, heap +${bytes(result.growth.heapUsed)}${error ? ` — ${error}` : ''}`,
+  );
+  return result;
+}
+
+// ---------------------------------------------------------------- run
+
+interface BackendResult {
+  backend: 'PGlite' | 'PostgreSQL';
+  /** Set when these figures were carried over from an earlier run (its date and revision). */
+  from?: string;
+  seed: SeedResult | null;
+  seedReused: boolean;
+  calls: CallResult[];
+  csv: CsvResult | null;
+  problems: string[];
+}
+
+async function runBackend(
+  backend: BackendResult['backend'],
+  open: { dataDir?: string; databaseUrl?: string },
+  size: SeedSize,
+  iterations: number,
+  cached: SeedResult | null,
+): Promise<BackendResult> {
+  log(`${backend}: starting the server on 127.0.0.1 (free ports)`);
+  const handle: ServerHandle = await startServer({
+    port: 0,
+    oidcPort: 0,
+    ...(open.dataDir ? { dataDir: open.dataDir } : {}),
+    ...(open.databaseUrl ? { databaseUrl: open.databaseUrl } : {}),
+    hostDist: null,
+    hostOrigins: [],
+    accessTokenTtlSeconds: 3600,
+    log: (entry) => {
+      if (entry.level === 'error') log(`server error: ${JSON.stringify(entry).slice(0, 500)}`);
+    },
+  });
+  const result: BackendResult = { backend, seed: null, seedReused: false, calls: [], csv: null, problems: [] };
+  try {
+    if (cached && (await isSeeded(handle.db, size))) {
+      result.seed = cached;
+      result.seedReused = true;
+      log(`${backend}: reusing the seeded database (seeded in ${(cached.ms / 1000).toFixed(1)} s; --reseed rebuilds it)`);
+    } else {
+      log(`${backend}: seeding ${size.instances.toLocaleString('en')} instances in batches of ${BATCH}…`);
+      result.seed = await seed(handle.db, size, log);
+      log(`${backend}: seeded in ${(result.seed.ms / 1000).toFixed(1)} s (${result.seed.instancesPerSecond.toLocaleString('en')} instances/s)`);
+    }
+    const token = await handle.mintAccessToken(
+      { sub: 'admin', name: 'Ada Admin', email: 'admin@example.com', preferred_username: 'admin' },
+      { expiresInSeconds: 3600 },
+    );
+    log(`${backend}: list calls (${iterations} each after a warm-up)`);
+    result.calls = await measureCalls(handle.url, token, listCalls(size), iterations);
+    log(`${backend}: CSV export of every instance`);
+    result.csv = await measureCsv(handle.url, token);
+  } catch (e) {
+    result.problems.push((e as Error).message);
+  } finally {
+    await handle.stop();
+  }
+  return result;
+}
+
+function gitRevision(): string {
+  const rev = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' });
+  const dirty = spawnSync('git', ['status', '--porcelain', '--', 'src', 'example-host'], { cwd: root, encoding: 'utf8' });
+  return `${rev.stdout.trim() || '?'}${dirty.stdout.trim() ? ' + uncommitted changes in src/ or example-host/' : ''}`;
+}
+
+const verdict = (value: number | null | undefined, goal: number) => (value === null || value === undefined ? 'not measured' : value <= goal ? 'PASS' : `GAP (+${ms(value - goal)})`);
+
+function renderReport(heading: string, backends: readonly BackendResult[], expected: number): string {
+  const lines = [heading, ''];
+  const names = [...new Set(backends.flatMap((b) => b.calls.map((c) => c.name)))];
+  const header = ['call', ...backends.flatMap((b) => [`${b.backend} p50`, `${b.backend} p95`, `${b.backend} goal`]), 'bytes', 'rows'];
+  lines.push(`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`);
+  for (const name of names) {
+    const cells = [name];
+    let size = '';
+    let items = '';
+    for (const b of backends) {
+      const c = b.calls.find((x) => x.name === name);
+      cells.push(ms(c?.latency.p50), ms(c?.latency.p95), c?.error ? `ERROR ${c.error.slice(0, 60)}` : verdict(c?.latency.p95, GOALS.listP95Ms));
+      if (c) {
+        size = bytes(c.bytes);
+        items = c.items ?? '';
+      }
+    }
+    lines.push(`| ${[...cells, size, items].join(' | ')} |`);
+  }
+  lines.push('');
+  for (const b of backends) {
+    const seedLine = b.seed ? `seeded ${b.seed.size.instances.toLocaleString('en')} instances in ${(b.seed.ms / 1000).toFixed(1)} s${b.seedReused ? ' (cached)' : ''}` : 'not seeded';
+    lines.push(`${b.backend}: ${seedLine}${b.from ? ` — figures carried over from the run of ${b.from}` : ''}`);
+    const c = b.csv;
+    if (c) {
+      const complete = c.rows === expected;
+      lines.push(
+        `${b.backend}: CSV export ${c.rows.toLocaleString('en')} rows (${complete ? 'all' : `expected ${expected.toLocaleString('en')}`}), ${bytes(c.bytes)} in ${(c.ms / 1000).toFixed(1)} s, ` +
+          `first byte ${ms(c.firstByteMs)}, peak RSS ${bytes(c.peak.rss)} (+${bytes(c.growth.rss)}), peak heap ${bytes(c.peak.heapUsed)} (+${bytes(c.growth.heapUsed)}) — ` +
+          `≤ 10 s: ${complete && c.status === 200 ? verdict(c.ms, GOALS.csvMs) : `GAP (HTTP ${c.status}${c.error ? `, ${c.error}` : ''})`}`,
+      );
+    }
+    for (const p of b.problems) lines.push(`${b.backend}: problem: ${p}`);
+  }
+  return lines.join('\n');
+}
+
+async function main(): Promise<void> {
+  const argv = process.argv.slice(2);
+  let small = false;
+  let iterations = 20;
+  let pglite = true;
+  let postgres = true;
+  let reseed = false;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--small') small = true;
+    else if (a === '--iterations') {
+      iterations = Number(argv[++i]);
+      if (!Number.isInteger(iterations) || iterations < 1 || iterations > 1000) throw new Error('--iterations needs an integer from 1 to 1000');
+    } else if (a === '--skip-pglite') pglite = false;
+    else if (a === '--skip-postgres') postgres = false;
+    else if (a === '--reseed') reseed = true;
+    else throw new Error(`Unknown option ${a} (see bench/forms/README.md)`);
+  }
+  const size = small ? SMALL_SIZE : FULL_SIZE;
+  const started = performance.now();
+  await mkdir(outDir, { recursive: true });
+  const backends: BackendResult[] = [];
+
+  if (pglite) {
+    const dataDir = path.join(outDir, small ? 'pglite-small' : 'pglite');
+    const markerFile = `${dataDir}.seed.json`;
+    const marker = existsSync(markerFile) ? (JSON.parse(await readFile(markerFile, 'utf8')) as SeedResult) : null;
+    const markerOk = marker?.version === SEED_VERSION && JSON.stringify(marker.size) === JSON.stringify(size);
+    if (reseed || !markerOk) {
+      await rm(dataDir, { recursive: true, force: true });
+      await rm(markerFile, { force: true });
+    }
+    const result = await runBackend('PGlite', { dataDir }, size, iterations, markerOk && !reseed ? marker : null);
+    if (result.seed && !result.seedReused) await writeFile(markerFile, `${JSON.stringify(result.seed, null, 2)}\n`);
+    backends.push(result);
+  }
+  if (postgres) {
+    log('PostgreSQL: starting a throw-away server (tests/server/postgres.ts)');
+    const pg = await startTemporaryPostgres();
+    try {
+      backends.push(await runBackend('PostgreSQL', { databaseUrl: pg.url }, size, iterations, null));
+    } finally {
+      await pg.stop();
+    }
+  }
+
+  // A back end skipped on this run keeps its last figures (from results.json, of the same size), marked as carried over.
+  const file = path.join(root, 'bench/forms', small ? '.out/results-small.json' : 'results.json');
+  if (existsSync(file)) {
+    const previous = JSON.parse(await readFile(file, 'utf8')) as { size?: SeedSize; heading?: string; backends?: (BackendResult & { from?: string })[] };
+    if (JSON.stringify(previous.size) === JSON.stringify(size)) {
+      for (const b of previous.backends ?? []) {
+        if (backends.some((x) => x.backend === b.backend)) continue;
+        backends.push({ ...b, from: b.from ?? previous.heading?.split('\n')[1] ?? 'an earlier run' } as BackendResult);
+      }
+      backends.sort((a, b) => a.backend.localeCompare(b.backend));
+    }
+  }
+  const expected = backends[0]?.calls.find((c) => c.name.startsWith('count only'))?.items?.split(' of ')[1];
+  const heading =
+    `Forms bench — ${size.groups} groups · ${size.forms} forms · ${size.instances.toLocaleString('en')} instances\n` +
+    `${new Date().toISOString()} · ${gitRevision()} · ${os.cpus().length} CPU · Node ${process.version} · run ${((performance.now() - started) / 1000).toFixed(0)} s`;
+  const report = renderReport(heading, backends, Number(expected ?? NaN));
+  process.stdout.write(`\n${report}\n`);
+  await writeFile(file, `${JSON.stringify({ heading, goals: GOALS, size, iterations, backends, report }, null, 2)}\n`);
+  log(`wrote ${path.relative(root, file)}`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`[bench:forms] failed: ${(error as Error).stack ?? String(error)}\n`);
+  process.exitCode = 1;
+});
