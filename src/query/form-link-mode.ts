@@ -6,7 +6,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { FormViewerClient } from './viewer-client';
 import { buildQuery, eq, guid } from '../api/odata';
-import { FORM_LINK_MODE_HEADER, type FormLinkMode } from '../domain/forms/access';
+import { FORM_LINK_MODE_HEADER, type FormLinkMode } from '../domain/forms/links';
 import { isUuid } from '../domain/ids';
 import { entityKeys } from './keys';
 

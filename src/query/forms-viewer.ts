@@ -16,8 +16,8 @@ import { entityKeys } from './keys';
  * The response header in which the server may hand an anonymous caller the link token of the instance it just
  * created (so its next saves can name that instance). The viewer sends it back as the bearer token.
  */
-export { FORM_LINK_TOKEN_HEADER } from '../domain/forms/access';
-import { FORM_LINK_TOKEN_HEADER } from '../domain/forms/access';
+export { FORM_LINK_TOKEN_HEADER } from '../domain/forms/links';
+import { FORM_LINK_TOKEN_HEADER } from '../domain/forms/links';
 
 /** Who reads: a link token, or `'session'` (the provider's own token, or nobody). Part of every key. */
 export type FormViewerCaller = string;

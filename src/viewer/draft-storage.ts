@@ -10,7 +10,7 @@
  * asks before it continues what this device holds (see `stored-progress.ts`).
  */
 import type { JsonObject } from '../api/types';
-import { LINK_TOKEN_LIFETIME_MS } from '../domain/forms/access';
+import { LINK_TOKEN_LIFETIME_MS } from '../domain/forms/links';
 
 /** How long the browser keeps unsaved answers and the instance it started: the edit link's lifetime, 24 hours. */
 export const STORED_PROGRESS_LIFETIME_MS = LINK_TOKEN_LIFETIME_MS;

@@ -19,18 +19,10 @@ import { DomainError } from '../errors';
 import { field, type JsonRecord } from '../json-body';
 import { allLive } from './soft-delete';
 import { checkInstanceStatusChange } from './statuses';
+import type { FormLinkMode } from './links';
 
-/** How long a public form link token lives: 24 hours. */
-export const LINK_TOKEN_LIFETIME_MS = 24 * 60 * 60 * 1000;
+export { FORM_LINK_MODE_HEADER, FORM_LINK_TOKEN_HEADER, LINK_TOKEN_LIFETIME_MS, type FormLinkMode } from './links';
 
-/**
- * The response header that hands an anonymous visitor an edit link token for the instance they just started (a post
- * of a public schema's instance): their later saves present it, as an edit link from GetEditUrl would.
- */
-export const FORM_LINK_TOKEN_HEADER = 'X-Form-Link-Token';
-
-/** The modes of a public form link (docs/spec.md, Screens and routes: `mode` is edit or view). */
-export type FormLinkMode = 'edit' | 'view';
 
 /** What a valid link token grants. */
 export interface FormLinkGrant {
@@ -114,12 +106,6 @@ export function signedInVisitorRefusal(error: DomainError, claim: number): Domai
   return error.status === 401 && error.message !== LINK_INVALID_MESSAGE ? claimRequiredError(claim) : null;
 }
 
-/**
- * The response header that tells a caller presenting a link token what the link lets it do (`edit` or `view`), on
- * every read of the forms routes: a viewer opened with `mode=edit` and a view link shows the form read-only and says
- * why, instead of letting someone type what the server will refuse.
- */
-export const FORM_LINK_MODE_HEADER = 'X-Form-Link-Mode';
 
 /** The base of public form links: an absolute http(s) URL without query, fragment or credentials. */
 export const PUBLIC_BASE_URL_MESSAGE =
