@@ -1,6 +1,6 @@
 import { composeStories, setProjectAnnotations } from '@storybook/react-vite';
 import { notifications } from '@mantine/notifications';
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import type { SetupWorker } from 'msw/browser';
 import { mswLoader } from 'msw-storybook-addon/csf3';
 import { setupServer } from 'msw/node';
@@ -25,7 +25,8 @@ const composed = composeStories(stories);
 describe('FormInstanceList stories', () => {
   it('Populated: the live instances with the export and row actions', async () => {
     await composed.Populated.run();
-    expect(await screen.findByText('1–8 of 8', undefined, { timeout: 5000 })).toBeInTheDocument();
+    // The pagination text is rendered again as the page settles: look it up each time.
+    await waitFor(() => expect(screen.getByText('1–8 of 8')).toBeInTheDocument(), { timeout: 5000 });
     expect(screen.getByRole('button', { name: 'Export CSV' })).toBeInTheDocument();
   });
 

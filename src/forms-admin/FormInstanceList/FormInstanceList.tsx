@@ -1,5 +1,6 @@
 import {
   Badge,
+  Box,
   Button,
   Group,
   Menu,
@@ -119,7 +120,8 @@ function columns(c: FormInstanceListController): DataTableColumn<FormInstanceLis
       title: labels.columnStatus,
       sortable: true,
       render: (row) => (
-        <Badge variant="light" color={STATUS_COLORS[row.status] ?? 'gray'}>
+        // The status is named; the dot's colour only repeats it (light badges' coloured text was under 4.5:1).
+        <Badge variant="default" leftSection={<Box w={8} h={8} bg={`${STATUS_COLORS[row.status] ?? 'gray'}.6`} style={{ borderRadius: '50%' }} />}>
           {statusLabel(row.status, labels)}
         </Badge>
       ),
@@ -256,7 +258,11 @@ export const FormInstanceListView = factory<FormInstanceListViewFactory>((_props
                 : {})}
               {...tablePagingTexts(labels)}
               noRecordsText={c.showDeleted ? labels.noDeletedRecords : labels.noFormInstances}
+              // The table's own empty text is grey at 3.3:1: the page's text colour instead.
+              emptyState={<Text size="sm" c="var(--mantine-color-text)">{c.showDeleted ? labels.noDeletedRecords : labels.noFormInstances}</Text>}
               {...getStyles('table')}
+              // A selected row in a neutral tint: on the primary tint the red 'Delete permanently' fell under 4.5:1.
+              style={{ ...getStyles('table').style, ['--mantine-datatable-selection-color' as string]: 'var(--mantine-color-gray-light)' }}
             />
           )}
         </Stack>
