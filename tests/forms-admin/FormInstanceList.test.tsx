@@ -147,6 +147,23 @@ describe('FormInstanceList', () => {
     expect(onOpen).toHaveBeenCalledWith(expect.objectContaining({ formInstanceId: ids.loanSubmitted, formSchemaId: seedIds.formSchemas.loanApplicationV1 }));
   });
 
+  it("'Copy edit link' and 'Copy view link' copy the server's links and say so; 'Open' without onOpen opens the view link", async () => {
+    const opened = vi.spyOn(window, 'open').mockImplementation(() => null);
+    const { user } = renderInApi(<FormInstanceList />);
+    await findRow(ids.loanSubmitted);
+    await user.click(within(row(ids.loanSubmitted)).getByRole('button', { name: /^More actions for/ }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Copy edit link' }));
+    expect(await screen.findByText("The edit link of 'Loan Application 00000003' was copied.")).toBeInTheDocument();
+    // user-event puts a clipboard of its own in place: read what was written there.
+    expect(await navigator.clipboard.readText()).toMatch(new RegExp(`/form-instance/${seedIds.formSchemas.loanApplicationV1}\\?mode=edit&formInstanceId=${ids.loanSubmitted}&token=`));
+    await user.click(within(row(ids.loanSubmitted)).getByRole('button', { name: /^More actions for/ }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Copy view link' }));
+    expect(await screen.findByText("The view link of 'Loan Application 00000003' was copied.")).toBeInTheDocument();
+    expect(await navigator.clipboard.readText()).toContain('mode=view');
+    await user.click(within(row(ids.loanSubmitted)).getByRole('button', { name: 'Open Loan Application 00000003' }));
+    await waitFor(() => expect(opened).toHaveBeenCalledWith(expect.stringContaining(`mode=view&formInstanceId=${ids.loanSubmitted}`), '_blank', 'noopener'));
+  });
+
   it('a reader sees the list, and may export what it reads, but no delete, selection or link actions', async () => {
     backend.setCurrentUser('reader');
     renderInApi(<FormInstanceList />);
