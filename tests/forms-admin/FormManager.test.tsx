@@ -102,7 +102,7 @@ describe('FormManager', () => {
   it('compares two versions side by side: the fields added, removed and changed', async () => {
     const { user } = renderScreen();
     const compare = await region('Compare versions');
-    const table = within(compare).getByRole('table');
+    const table = await within(compare).findByRole('table');
     expect(within(table).getByRole('columnheader', { name: 'Version 1' })).toBeInTheDocument();
     expect(within(table).getByRole('columnheader', { name: 'Version 2' })).toBeInTheDocument();
     for (const path of ['/costCentre', '/receiptsAttached', '/items/*/category'])

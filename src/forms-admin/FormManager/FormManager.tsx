@@ -73,7 +73,7 @@ function fieldCell(field: LocatedField | undefined) {
   return (
     <Table.Td>
       <Text size="sm">{field.field.label}</Text>
-      <Text size="xs" c="dimmed">
+      <Text size="xs">
         {field.field.widget}
       </Text>
     </Table.Td>
@@ -84,12 +84,12 @@ function fieldCell(field: LocatedField | undefined) {
 function DiffTable({ diff, labels, fromVersion, toVersion }: { diff: SchemaFieldsDiff; labels: Labels; fromVersion: number; toVersion: number }) {
   if (diff.added.length + diff.removed.length + diff.changed.length === 0) return <Text>{labels.fmDiffNone}</Text>;
   const rows = [
-    ...diff.removed.map((f) => ({ key: f.key, kind: labels.fmDiffRemoved, color: 'red', before: f, after: undefined, note: '' })),
-    ...diff.added.map((f) => ({ key: f.key, kind: labels.fmDiffAdded, color: 'green', before: undefined, after: f, note: '' })),
+    ...diff.removed.map((f) => ({ key: f.key, kind: labels.fmDiffRemoved, color: 'red.9', before: f, after: undefined, note: '' })),
+    ...diff.added.map((f) => ({ key: f.key, kind: labels.fmDiffAdded, color: 'teal.9', before: undefined, after: f, note: '' })),
     ...diff.changed.map((c) => ({
       key: c.key,
       kind: labels.fmDiffChanged,
-      color: 'yellow',
+      color: 'grape.9',
       before: c.before,
       after: c.after,
       note: fillLabel(labels.fmDiffChangedProperties, { properties: c.properties.join(', ') }),
@@ -109,14 +109,14 @@ function DiffTable({ diff, labels, fromVersion, toVersion }: { diff: SchemaField
           {rows.map((row) => (
             <Table.Tr key={`${row.kind}-${row.key}`} data-change={row.kind}>
               <Table.Td>
-                <Badge color={row.color} variant="light" mr="xs">
+                <Badge color={row.color} variant="filled" mr="xs">
                   {row.kind}
                 </Badge>
                 <Text span size="sm" ff="monospace">
                   {row.key}
                 </Text>
                 {row.note && (
-                  <Text size="xs" c="dimmed">
+                  <Text size="xs">
                     {row.note}
                   </Text>
                 )}
@@ -299,7 +299,7 @@ export const FormManagerView = factory<FormManagerViewFactory>((_props) => {
                       />
                     </Can>
                   )}
-                  <Text size="sm" c="dimmed">
+                  <Text size="sm">
                     {labels.fmPublicExplained}
                   </Text>
                 </Stack>
@@ -334,7 +334,7 @@ export const FormManagerView = factory<FormManagerViewFactory>((_props) => {
                           <Table.Td>
                             {schema.version}{' '}
                             {isCurrent && (
-                              <Badge variant="light" ml="xs">
+                              <Badge variant="filled" color="blue.9" ml="xs">
                                 {labels.fmCurrent}
                               </Badge>
                             )}

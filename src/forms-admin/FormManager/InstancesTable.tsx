@@ -38,7 +38,7 @@ export interface InstancesTableProps {
 export function InstancesTable({ labels, rows, total, isLoading, error, schemas, onOpenInstance }: InstancesTableProps) {
   if (error) return <ErrorAlert error={error} />;
   if (isLoading) return <LoadingState />;
-  if (rows.length === 0) return <Text c="dimmed">{labels.fmNoInstances}</Text>;
+  if (rows.length === 0) return <Text>{labels.fmNoInstances}</Text>;
   const versionOf = new Map(schemas.map((s) => [s.formSchemaId, s.version]));
   return (
     <>
@@ -76,7 +76,7 @@ export function InstancesTable({ labels, rows, total, isLoading, error, schemas,
         </Table>
       </Table.ScrollContainer>
       {total > rows.length && (
-        <Text size="sm" c="dimmed">
+        <Text size="sm">
           {fillLabel(labels.fmInstancesShown, { shown: rows.length, total })}
         </Text>
       )}

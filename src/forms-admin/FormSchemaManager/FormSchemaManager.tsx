@@ -176,7 +176,7 @@ export const FormSchemaManagerView = factory<FormSchemaManagerViewFactory>((_pro
           </Can>
 
           <Part title={labels.fsmPreview} part={{ ...section, ...getStyles('preview') }}>
-            <Text size="sm" c="dimmed">
+            <Text size="sm">
               {labels.fsmPreviewNote}
             </Text>
             <SegmentedControl
