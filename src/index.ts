@@ -155,3 +155,25 @@ export type {
   FormWidget, FormWidgets, JsonSchemaType, ViewWidgetProps, WidgetDefaultField, WidgetKind, WidgetProps,
   WidgetPropertyEditor, WidgetValueKind,
 } from './forms';
+
+// Forms administration lists: forms, form schemas, form groups and one form group (headless hooks and their views).
+export { FormList, FormListView, useFormList } from './forms-admin/FormList';
+export type {
+  FormListController, FormListFactory, FormListOptions, FormListProps, FormListRow, FormListStylesNames,
+  FormListViewFactory, FormListViewProps,
+} from './forms-admin/FormList';
+export { FormSchemaList, FormSchemaListView, useFormSchemaList } from './forms-admin/FormSchemaList';
+export type {
+  FormSchemaListController, FormSchemaListFactory, FormSchemaListOptions, FormSchemaListProps, FormSchemaListRow,
+  FormSchemaListStylesNames, FormSchemaListViewFactory, FormSchemaListViewProps,
+} from './forms-admin/FormSchemaList';
+export { FormGroupList, FormGroupListView, useFormGroupList } from './forms-admin/FormGroupList';
+export type {
+  FormGroupListController, FormGroupListFactory, FormGroupListOptions, FormGroupListProps, FormGroupListRow,
+  FormGroupListStylesNames, FormGroupListViewFactory, FormGroupListViewProps,
+} from './forms-admin/FormGroupList';
+export { FormGroupDetail, FormGroupDetailView, useFormGroupDetail } from './forms-admin/FormGroupDetail';
+export type {
+  FormGroupDetailController, FormGroupDetailFactory, FormGroupDetailOptions, FormGroupDetailProps,
+  FormGroupDetailStylesNames, FormGroupDetailViewFactory, FormGroupDetailViewProps, FormGroupFormRow,
+} from './forms-admin/FormGroupDetail';

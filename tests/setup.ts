@@ -7,8 +7,10 @@ if (typeof window !== 'undefined') {
   if (!window.matchMedia) {
     Object.defineProperty(window, 'matchMedia', {
       writable: true,
+      // An empty media query matches everything, as in browsers (mantine-datatable shows a column whose
+      // `visibleMediaQuery` is unset through `useMediaQuery('')`); every other query does not match.
       value: (query: string) => ({
-        matches: false,
+        matches: query.trim() === '',
         media: query,
         onchange: null,
         addListener: () => {},

@@ -29,3 +29,5 @@ export {
 export type { ApplicationUser, Labels, MenuClaimKey } from '../../src';
 // The Form Instances list.
 export { FormInstanceList } from '../../src';
+// The forms administration lists (Forms, Form Schemas, Form Groups and one group).
+export { FormGroupDetail, FormGroupList, FormList, FormSchemaList } from '../../src';

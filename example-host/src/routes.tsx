@@ -13,6 +13,8 @@ import { SignedOutPage } from './pages/SignedOutPage';
 // matched or hovered (the router preloads on intent): the public pages, above all the form viewer, never download it.
 // Only import() may reach adminArea.tsx and AdminHomePage.tsx, or the bundler folds them back into the main chunk.
 const adminArea = () => import('./adminArea');
+// The forms administration lists (Forms, Form Schemas, Form Groups, one group): a chunk of their own, with the table.
+const formsAdminLists = () => import('./pages/FormsAdminListPages');
 
 const rootRoute = createRootRoute({ component: RootLayout });
 
@@ -54,15 +56,12 @@ const formGroupRoute = createRoute({ getParentRoute: () => adminRoute, path: 'fo
 const formGroupIndexRoute = createRoute({
   getParentRoute: () => formGroupRoute,
   path: '/',
-  component: () => <PlaceholderPage title="Form Groups" />,
+  component: lazyRouteComponent(formsAdminLists, 'FormGroupsPage'),
 });
 const formGroupDetailRoute = createRoute({
   getParentRoute: () => formGroupRoute,
   path: '$formGroupId',
-  component: function FormGroupDetailRouteComponent() {
-    const { formGroupId } = formGroupDetailRoute.useParams();
-    return <PlaceholderPage title="Form Group">Form group: {formGroupId}</PlaceholderPage>;
-  },
+  component: lazyRouteComponent(formsAdminLists, 'FormGroupPage'),
 });
 
 const formBuilderRoute = createRoute({ getParentRoute: () => adminRoute, path: 'form-builder' });
@@ -101,13 +100,13 @@ const formsRoute = createRoute({ getParentRoute: () => adminRoute, path: 'forms'
 const formsIndexRoute = createRoute({
   getParentRoute: () => formsRoute,
   path: '/',
-  component: () => <PlaceholderPage title="Forms" />,
+  component: lazyRouteComponent(formsAdminLists, 'FormsPage'),
 });
 const formSchemasRoute = createRoute({ getParentRoute: () => adminRoute, path: 'form-schemas' });
 const formSchemasIndexRoute = createRoute({
   getParentRoute: () => formSchemasRoute,
   path: '/',
-  component: () => <PlaceholderPage title="Form Schemas" />,
+  component: lazyRouteComponent(formsAdminLists, 'FormSchemasPage'),
 });
 const formInstancesRoute = createRoute({ getParentRoute: () => adminRoute, path: 'form-instances' });
 const formInstancesIndexRoute = createRoute({

@@ -92,3 +92,11 @@ export function useDeleteAccess(entity: FormsEntity): DeleteAccess {
     loading,
   };
 }
+
+/** The server claim of a create (`post`) or update (`patch`) of `entity`, read from the domain's route table. */
+export function saveClaimOf(entity: FormsEntity, call: 'post' | 'patch'): PermissionKey {
+  const claim = routeRule(call === 'post' ? 'POST' : 'PATCH', `/api/crud/${entity}/${call}`)?.claim;
+  const key = typeof claim === 'number' ? PERMISSION_KEYS.get(claim) : undefined;
+  if (!key) throw new Error(`The route table has no server claim for /api/crud/${entity}/${call}.`);
+  return key;
+}

@@ -1,0 +1,403 @@
+import {
+  Button,
+  Group,
+  Select,
+  Stack,
+  Text,
+  Title,
+  factory,
+  useProps,
+  useStyles,
+  type BoxProps,
+  type Factory,
+  type StylesApiProps,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { DataTableColumn } from 'mantine-datatable';
+import { useState } from 'react';
+import * as odata from '../../api/odata';
+import type { ODataQueryOptions } from '../../api/odata';
+import type { Form, FormGroup, FormSchema } from '../../api/types';
+import { useApi } from '../../query/APIProvider';
+import { entityKeys } from '../../query/keys';
+import { fillLabel, type Labels } from '../../query/labels';
+import { useCrudMutation } from '../../query/mutations';
+import { entityQueries } from '../../query/queries';
+import { LabelsProvider, useLabels } from '../../query/useLabels';
+import { EmptyState } from '../../ui/EmptyState';
+import { ErrorAlert } from '../../ui/ErrorAlert';
+import { LoadingState } from '../../ui/LoadingState';
+import { PageShell } from '../../ui/PageShell';
+import { FormGroupDialog, useFormGroupEditor, type FormGroupEditor } from '../FormGroupList/FormGroupDialog';
+import { saveClaimOf, useClaimCheck } from '../shared/access';
+import { DeleteConfirmDialog, RowDeleteActions } from '../shared/DeleteActions';
+import { ListScreenBody, formatDateTime } from '../shared/ListScreen';
+import { toast } from '../shared/toast';
+import { useDeleteActions, type DeleteActionsController } from '../shared/useDeleteActions';
+import { useODataPage } from '../shared/useODataPage';
+import { SEARCH_DEBOUNCE_MS, useServerTable, type ServerTable } from '../shared/useServerTable';
+
+/** A form of the group as the detail reads it. */
+export type FormGroupFormRow = Form & {
+  '@odata.etag'?: string;
+  currentFormSchema?: Pick<FormSchema, 'formSchemaId' | 'version'> | null;
+};
+
+/** A form offered by 'Add a form': with the group it is in now, if any. */
+type CandidateRow = Form & { '@odata.etag'?: string; formGroup?: Pick<FormGroup, 'name'> | null };
+
+/** How many forms 'Add a form' offers per search. */
+const CANDIDATES = 20;
+
+/** Options of {@link useFormGroupDetail}. */
+export interface FormGroupDetailOptions {
+  /** The group shown. */
+  formGroupId: string;
+  /** Called by a form's 'Open' (the host shows the form's manager). */
+  onOpenForm?: (formId: string) => void;
+  /** Called after the group was deleted or deleted permanently (the host goes back to the list). */
+  onDeleted?: () => void;
+  /** Overrides of the texts, which otherwise come from the `APIProvider` labels. */
+  labels?: Partial<Labels>;
+}
+
+/** What {@link useFormGroupDetail} returns and {@link FormGroupDetailView} renders. */
+export interface FormGroupDetailController {
+  labels: Labels;
+  group: { status: 'loading' | 'error' | 'missing' | 'ready'; data: (FormGroup & { '@odata.etag'?: string }) | null; retry(): void; retrying: boolean };
+  table: ServerTable<FormGroupFormRow>;
+  forms: ReturnType<typeof useODataPage<FormGroupFormRow>>;
+  groupActions: DeleteActionsController;
+  editor: FormGroupEditor;
+  /** 'Edit' shows (the EditFormGroup button claim and `FormGroup_Update`). */
+  canEdit: boolean;
+  /** 'Add a form' and 'Remove from group' show (the EditFormGroup button claim and `Form_Update`). */
+  canChangeForms: boolean;
+  canOpenForm: boolean;
+  openForm(formId: string): void;
+  /** 'Add a form': the search typed, the forms it found, the one picked. */
+  candidates: { search: string; setSearch(text: string): void; options: { value: string; label: string }[]; picked: string | null; pick(formId: string | null): void; add(): void };
+  remove(form: FormGroupFormRow): void;
+  /** The form being added or removed, if any. */
+  changingId: string | null;
+}
+
+/**
+ * The state of one form group: the group (rename, describe, delete), its forms (paged, sorted and searched on the
+ * server) and adding and removing forms. A form is in at most one group: adding a form of another group moves it;
+ * removing leaves it in no group. Deleting the group never deletes its forms.
+ */
+export function useFormGroupDetail({ formGroupId, onOpenForm, onDeleted, labels: overrides }: FormGroupDetailOptions): FormGroupDetailController {
+  const labels = useLabels(overrides);
+  const { client } = useApi();
+  const queryClient = useQueryClient();
+  const { holds } = useClaimCheck();
+  // A soft-deleted group is read too (for those who may restore it): OData leaves soft-deleted rows out unless the
+  // filter names `isDeleted`.
+  const byId = odata.and<FormGroup>(
+    odata.eq('formGroupId', odata.guid(formGroupId)),
+    odata.or(odata.eq('isDeleted', false), odata.eq('isDeleted', true)),
+  );
+  const groupRead = useQuery(entityQueries.formGroup(client, { filter: byId }));
+  const group = groupRead.data ?? null;
+
+  const table = useServerTable<FormGroupFormRow>({
+    initialSort: { column: 'name', direction: 'asc' },
+    baseFilter: odata.eq<FormGroupFormRow>('formGroupId', odata.guid(formGroupId)),
+  });
+  const forms = useODataPage<FormGroupFormRow>('form', {
+    ...table.query,
+    select: ['formId', 'name', 'formGroupId', 'currentFormSchemaId', 'isDeleted', 'lastUpdatedDateTime'],
+    expand: { currentFormSchema: { select: ['formSchemaId', 'version'] } } as ODataQueryOptions<FormGroupFormRow>['expand'],
+  });
+  const groupActions = useDeleteActions('formgroup', {
+    labels,
+    onDone: (action) => {
+      if (action !== 'restore') onDeleted?.();
+    },
+  });
+  const editor = useFormGroupEditor(labels);
+
+  // 'Add a form': forms outside this group whose name contains the search.
+  const [search, setSearch] = useState('');
+  const [picked, setPicked] = useState<{ row: CandidateRow; label: string } | null>(null);
+  // Picking an option writes its label into the search box: that is not a new search.
+  const typed = picked && search === picked.label ? '' : search;
+  const [debounced] = useDebouncedValue(typed.trim().toLowerCase(), SEARCH_DEBOUNCE_MS);
+  const canChangeForms = holds('EditFormGroup_AllowRead', saveClaimOf('form', 'patch'));
+  const candidateQuery: ODataQueryOptions<CandidateRow> = {
+    filter: odata.and<CandidateRow>(
+      odata.eq('isDeleted', false),
+      odata.or(odata.eq('formGroupId', null), odata.ne('formGroupId', odata.guid(formGroupId))),
+      ...(debounced ? [odata.contains<CandidateRow>(odata.tolower('name'), debounced)] : []),
+    ),
+    select: ['formId', 'name'],
+    orderBy: [['name', 'asc']],
+    top: CANDIDATES,
+    expand: { formGroup: { select: ['name'] } } as ODataQueryOptions<CandidateRow>['expand'],
+  };
+  const candidates = useODataPage<CandidateRow>('form', candidateQuery, canChangeForms);
+  const candidateRows = candidates.data?.value ?? [];
+  const candidateLabel = (row: CandidateRow) =>
+    row.formGroup?.name ? fillLabel(labels.inOtherGroup, { name: row.name, group: row.formGroup.name }) : row.name;
+
+  const move = useCrudMutation('form');
+  const groupName = group?.name ?? '';
+  const changeGroup = (form: { formId: string; name: string; etag?: string | null }, to: string | null) => {
+    move.mutate(
+      {
+        action: 'patch',
+        entity: { formId: form.formId, formGroupId: to, ...(form.etag ? { '@odata.etag': form.etag } : {}) } as Partial<Form>,
+      },
+      {
+        onSuccess: async () => {
+          // The forms lists are refetched by the mutation; the groups' form counts change too.
+          await queryClient.invalidateQueries({ queryKey: entityKeys.entity('formgroup') });
+          toast.success(fillLabel(to ? labels.formAddedToGroupToast : labels.formRemovedFromGroupToast, { name: form.name, group: groupName }));
+          if (to) {
+            setPicked(null);
+            setSearch('');
+          }
+        },
+        onError: (error) => toast.failure(fillLabel(labels.formGroupChangeFailed, { group: groupName }), error, labels),
+      },
+    );
+  };
+
+  const changing = move.isPending ? move.variables : undefined;
+  return {
+    labels,
+    group: {
+      status: groupRead.isPending ? 'loading' : groupRead.isError ? 'error' : group ? 'ready' : 'missing',
+      data: group,
+      retry: () => void groupRead.refetch(),
+      retrying: groupRead.isFetching,
+    },
+    table,
+    forms,
+    groupActions,
+    editor,
+    canEdit: holds('EditFormGroup_AllowRead', saveClaimOf('formgroup', 'patch')),
+    canChangeForms,
+    canOpenForm: Boolean(onOpenForm) && holds('EditForm_AllowRead'),
+    openForm: (formId) => onOpenForm?.(formId),
+    candidates: {
+      search,
+      setSearch,
+      options: [
+        ...(picked && !candidateRows.some((row) => row.formId === picked.row.formId) ? [picked.row] : []),
+        ...candidateRows,
+      ].map((row) => ({ value: row.formId, label: candidateLabel(row) })),
+      picked: picked?.row.formId ?? null,
+      pick: (formId) => {
+        const row = candidateRows.find((r) => r.formId === formId) ?? (picked?.row.formId === formId ? picked.row : undefined);
+        setPicked(row ? { row, label: candidateLabel(row) } : null);
+      },
+      add: () => {
+        const row = picked?.row;
+        if (row && !move.isPending) changeGroup({ formId: row.formId, name: row.name, etag: row['@odata.etag'] ?? null }, formGroupId);
+      },
+    },
+    remove: (form) => {
+      if (!move.isPending) changeGroup({ formId: form.formId, name: form.name, etag: form['@odata.etag'] ?? null }, null);
+    },
+    changingId: changing && 'entity' in changing ? String(changing.entity.formId) : null,
+  };
+}
+
+/** The inner parts of the form group detail that `classNames` / `styles` reach. */
+export type FormGroupDetailStylesNames = 'root' | 'addForm' | 'toolbar' | 'table' | 'dialog';
+
+export interface FormGroupDetailViewProps extends BoxProps, StylesApiProps<FormGroupDetailViewFactory> {
+  /** What {@link useFormGroupDetail} returned. */
+  controller: FormGroupDetailController;
+}
+
+export type FormGroupDetailViewFactory = Factory<{
+  props: FormGroupDetailViewProps;
+  ref: HTMLElement;
+  stylesNames: FormGroupDetailStylesNames;
+}>;
+
+// Static class names (no stylesheet ships): hosts target `.ccq-FormGroupDetail-table` or use `classNames`.
+const classes: Record<FormGroupDetailStylesNames, string> = {
+  root: 'ccq-FormGroupDetail-root',
+  addForm: 'ccq-FormGroupDetail-addForm',
+  toolbar: 'ccq-FormGroupDetail-toolbar',
+  table: 'ccq-FormGroupDetail-table',
+  dialog: 'ccq-FormGroupDetail-dialog',
+};
+
+function formColumns(c: FormGroupDetailController): DataTableColumn<FormGroupFormRow>[] {
+  const { labels } = c;
+  return [
+    { accessor: 'name', title: labels.columnName, sortable: true },
+    {
+      accessor: 'currentFormSchema.version',
+      title: labels.columnCurrentVersion,
+      textAlign: 'right',
+      render: (row) => row.currentFormSchema?.version ?? '',
+    },
+    { accessor: 'lastUpdatedDateTime', title: labels.columnLastChange, sortable: true, render: (row) => formatDateTime(row.lastUpdatedDateTime) },
+    {
+      accessor: 'actions',
+      title: labels.rowActions,
+      textAlign: 'right',
+      render: (row) => (
+        <Group gap={4} justify="flex-end" wrap="nowrap">
+          {c.canOpenForm && (
+            <Button size="compact-sm" variant="subtle" aria-label={`${labels.open} ${row.name}`} onClick={() => c.openForm(row.formId)}>
+              {labels.open}
+            </Button>
+          )}
+          {c.canChangeForms && (
+            <Button
+              size="compact-sm"
+              variant="subtle"
+              color="red"
+              aria-label={`${labels.removeFromGroup} ${row.name}`}
+              loading={c.changingId === row.formId}
+              disabled={c.changingId !== null && c.changingId !== row.formId}
+              onClick={() => c.remove(row)}
+            >
+              {labels.removeFromGroup}
+            </Button>
+          )}
+        </Group>
+      ),
+    },
+  ];
+}
+
+/** Renders a {@link useFormGroupDetail} controller. It renders only; it never fetches. */
+export const FormGroupDetailView = factory<FormGroupDetailViewFactory>((_props) => {
+  const props = useProps('FormGroupDetail', null, _props);
+  const { controller: c, classNames, className, style, styles, unstyled, vars, attributes, ...others } = props;
+  const getStyles = useStyles<FormGroupDetailViewFactory>({
+    name: 'FormGroupDetail',
+    classes,
+    props,
+    className,
+    style,
+    classNames,
+    styles,
+    unstyled,
+    vars,
+    attributes,
+  });
+  const { labels, group } = c;
+  const data = group.data;
+  const dialogClass = getStyles('dialog').className;
+
+  if (group.status !== 'ready' || !data)
+    return (
+      <LabelsProvider labels={labels}>
+        <PageShell title={labels.formGroupListTitle} {...getStyles('root')} {...others}>
+          {group.status === 'loading' ? (
+            <LoadingState />
+          ) : group.status === 'error' ? (
+            <ErrorAlert message={labels.failedToLoadFormGroup} onRetry={group.retry} retrying={group.retrying} />
+          ) : (
+            <EmptyState message={labels.formGroupNotFound} />
+          )}
+        </PageShell>
+      </LabelsProvider>
+    );
+
+  return (
+    <LabelsProvider labels={labels}>
+      <PageShell
+        title={data.name}
+        subtitle={data.description ?? undefined}
+        actions={
+          <Group gap="xs">
+            {c.canEdit && !data.isDeleted && (
+              <Button variant="default" onClick={() => c.editor.startEdit(data)}>
+                {labels.edit}
+              </Button>
+            )}
+            <RowDeleteActions
+              controller={c.groupActions}
+              target={{ id: data.formGroupId, name: data.name, etag: data['@odata.etag'] ?? null }}
+              deleted={data.isDeleted}
+              labels={labels}
+            />
+          </Group>
+        }
+        {...getStyles('root')}
+        {...others}
+      >
+        <Stack gap="lg">
+          {c.canChangeForms && !data.isDeleted && (
+            <Stack gap={4} {...getStyles('addForm')}>
+              <Group align="flex-end" gap="sm">
+                <Select
+                  label={labels.addFormToGroup}
+                  placeholder={labels.addFormToGroupPlaceholder}
+                  searchable
+                  clearable
+                  searchValue={c.candidates.search}
+                  onSearchChange={c.candidates.setSearch}
+                  data={c.candidates.options}
+                  value={c.candidates.picked}
+                  onChange={c.candidates.pick}
+                  filter={({ options }) => options}
+                  nothingFoundMessage={labels.noRecordsFound}
+                  w={{ base: '100%', sm: 360 }}
+                />
+                <Button onClick={c.candidates.add} disabled={!c.candidates.picked} loading={c.changingId === c.candidates.picked && c.changingId !== null}>
+                  {labels.addToGroup}
+                </Button>
+              </Group>
+              <Text size="sm">
+                {labels.addFormToGroupHint}
+              </Text>
+            </Stack>
+          )}
+          <Stack gap="xs">
+            <Title order={2} size="h4">
+              {labels.formsInGroup}
+            </Title>
+            <ListScreenBody<FormGroupFormRow>
+              table={c.table}
+              result={c.forms}
+              columns={formColumns(c)}
+              idAccessor="formId"
+              labels={labels}
+              failureMessage={labels.failedToLoadForms}
+              tableLabel={labels.formsInGroup}
+              emptyText={c.table.search ? labels.noRecordsFound : labels.noFormsInGroup}
+              toolbarPart={getStyles('toolbar')}
+              tablePart={getStyles('table')}
+            />
+          </Stack>
+        </Stack>
+        <DeleteConfirmDialog controller={c.groupActions} labels={labels} className={dialogClass} />
+        <FormGroupDialog editor={c.editor} labels={labels} className={dialogClass} />
+      </PageShell>
+    </LabelsProvider>
+  );
+});
+FormGroupDetailView.displayName = '@ccq/forms-admin/FormGroupDetailView';
+
+export interface FormGroupDetailProps extends FormGroupDetailOptions, Omit<FormGroupDetailViewProps, 'controller'> {}
+
+export type FormGroupDetailFactory = Factory<{
+  props: FormGroupDetailProps;
+  ref: HTMLElement;
+  stylesNames: FormGroupDetailStylesNames;
+}>;
+
+/**
+ * One form group: rename and describe it, add forms to it and remove them (a form is in at most one group), open a
+ * form, and delete the group ('Delete', and for a deleted group 'Restore' and 'Delete permanently'; its forms are
+ * never deleted). Router-free: the host passes `formGroupId` and maps `onOpenForm` and `onDeleted` to its routes.
+ */
+export const FormGroupDetail = factory<FormGroupDetailFactory>((_props) => {
+  const props = useProps('FormGroupDetail', null, _props);
+  const { formGroupId, onOpenForm, onDeleted, labels, ...viewProps } = props;
+  const controller = useFormGroupDetail({ formGroupId, onOpenForm, onDeleted, labels });
+  return <FormGroupDetailView controller={controller} {...viewProps} />;
+});
+FormGroupDetail.displayName = '@ccq/forms-admin/FormGroupDetail';

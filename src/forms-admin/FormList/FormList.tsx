@@ -1,0 +1,220 @@
+import {
+  Button,
+  Group,
+  factory,
+  useProps,
+  useStyles,
+  type BoxProps,
+  type Factory,
+  type StylesApiProps,
+} from '@mantine/core';
+import type { DataTableColumn } from 'mantine-datatable';
+import type { ODataQueryOptions } from '../../api/odata';
+import type { Form, FormGroup, FormSchema } from '../../api/types';
+import type { Labels } from '../../query/labels';
+import { LabelsProvider, useLabels } from '../../query/useLabels';
+import { PageShell } from '../../ui/PageShell';
+import { DeleteConfirmDialog, RowDeleteActions } from '../shared/DeleteActions';
+import { ListScreenBody, formatDateTime } from '../shared/ListScreen';
+import { useClaimCheck } from '../shared/access';
+import { useDeleteActions, type DeleteActionsController } from '../shared/useDeleteActions';
+import { useODataPage } from '../shared/useODataPage';
+import { useServerTable, type ServerTable } from '../shared/useServerTable';
+
+/** A form as the Forms list reads it: with its group's name, its current version and its number of instances. */
+export type FormListRow = Form & {
+  '@odata.etag'?: string;
+  formGroup?: Pick<FormGroup, 'formGroupId' | 'name'> | null;
+  currentFormSchema?: Pick<FormSchema, 'formSchemaId' | 'version' | 'isPublic'> | null;
+  'formInstances@odata.count'?: number;
+};
+
+/** Options of {@link useFormList}. */
+export interface FormListOptions {
+  /** Called by a row's 'Open' (the host shows the form's manager). */
+  onOpenForm?: (formId: string) => void;
+  /** Called by 'Create form' (the host opens the form builder). */
+  onCreateForm?: () => void;
+  /** Overrides of the texts, which otherwise come from the `APIProvider` labels. */
+  labels?: Partial<Labels>;
+}
+
+/** What {@link useFormList} returns and {@link FormListView} renders. */
+export interface FormListController {
+  labels: Labels;
+  table: ServerTable<FormListRow>;
+  result: ReturnType<typeof useODataPage<FormListRow>>;
+  actions: DeleteActionsController;
+  /** 'Create form' shows (the CreateForm button claim, and a handler). */
+  canCreate: boolean;
+  /** 'Open' shows (the EditForm button claim, and a handler). */
+  canOpen: boolean;
+  create(): void;
+  open(formId: string): void;
+}
+
+/**
+ * The state of the Forms list: one page of forms read through OData (name search, sort and paging on the server),
+ * with their group, current version, whether it is public and their number of instances; 'Delete', 'Show deleted',
+ * 'Restore' and 'Delete permanently' through the shared delete actions.
+ */
+export function useFormList({ onOpenForm, onCreateForm, labels: overrides }: FormListOptions = {}): FormListController {
+  const labels = useLabels(overrides);
+  const table = useServerTable<FormListRow>({ initialSort: { column: 'name', direction: 'asc' } });
+  const query: ODataQueryOptions<FormListRow> = {
+    ...table.query,
+    // Only what the list shows: a form's PDF template can be large.
+    select: ['formId', 'name', 'formGroupId', 'currentFormSchemaId', 'isDeleted', 'lastUpdatedDateTime'],
+    expand: {
+      formGroup: { select: ['formGroupId', 'name'] },
+      currentFormSchema: { select: ['formSchemaId', 'version', 'isPublic'] },
+      formInstances: { select: ['formInstanceId'], top: 0, count: true },
+    } as ODataQueryOptions<FormListRow>['expand'],
+  };
+  const result = useODataPage<FormListRow>('form', query);
+  const actions = useDeleteActions('form', { labels });
+  const { holds } = useClaimCheck();
+  return {
+    labels,
+    table,
+    result,
+    actions,
+    canCreate: Boolean(onCreateForm) && holds('CreateForm_AllowRead'),
+    canOpen: Boolean(onOpenForm) && holds('EditForm_AllowRead'),
+    create: () => onCreateForm?.(),
+    open: (formId) => onOpenForm?.(formId),
+  };
+}
+
+/** The inner parts of the Forms list that `classNames` / `styles` reach. */
+export type FormListStylesNames = 'root' | 'toolbar' | 'table' | 'dialog';
+
+export interface FormListViewProps extends BoxProps, StylesApiProps<FormListViewFactory> {
+  /** What {@link useFormList} returned. */
+  controller: FormListController;
+}
+
+export type FormListViewFactory = Factory<{ props: FormListViewProps; ref: HTMLElement; stylesNames: FormListStylesNames }>;
+
+// Static class names (no stylesheet ships): hosts target `.ccq-FormList-table` or use `classNames`.
+const classes: Record<FormListStylesNames, string> = {
+  root: 'ccq-FormList-root',
+  toolbar: 'ccq-FormList-toolbar',
+  table: 'ccq-FormList-table',
+  dialog: 'ccq-FormList-dialog',
+};
+
+/** The columns of the Forms list. */
+function formColumns(c: FormListController): DataTableColumn<FormListRow>[] {
+  const { labels } = c;
+  return [
+    { accessor: 'name', title: labels.columnName, sortable: true },
+    { accessor: 'formGroup.name', title: labels.columnGroup, render: (row) => row.formGroup?.name ?? '' },
+    {
+      accessor: 'currentFormSchema.version',
+      title: labels.columnCurrentVersion,
+      textAlign: 'right',
+      render: (row) => row.currentFormSchema?.version ?? '',
+    },
+    {
+      accessor: 'currentFormSchema.isPublic',
+      title: labels.columnPublic,
+      render: (row) => (row.currentFormSchema ? (row.currentFormSchema.isPublic ? labels.yes : labels.no) : ''),
+    },
+    {
+      accessor: 'formInstances@odata.count',
+      title: labels.columnInstances,
+      textAlign: 'right',
+      render: (row) => row['formInstances@odata.count'] ?? 0,
+    },
+    {
+      accessor: 'lastUpdatedDateTime',
+      title: labels.columnLastChange,
+      sortable: true,
+      render: (row) => formatDateTime(row.lastUpdatedDateTime),
+    },
+    {
+      accessor: 'actions',
+      title: labels.rowActions,
+      textAlign: 'right',
+      render: (row) => (
+        <Group gap={4} justify="flex-end" wrap="nowrap">
+          {c.canOpen && !c.table.showDeleted && (
+            <Button size="compact-sm" variant="subtle" aria-label={`${labels.open} ${row.name}`} onClick={() => c.open(row.formId)}>
+              {labels.open}
+            </Button>
+          )}
+          <RowDeleteActions
+            controller={c.actions}
+            target={{ id: row.formId, name: row.name, etag: row['@odata.etag'] ?? null }}
+            deleted={c.table.showDeleted}
+            labels={labels}
+          />
+        </Group>
+      ),
+    },
+  ];
+}
+
+/** Renders a {@link useFormList} controller. It renders only; it never fetches. */
+export const FormListView = factory<FormListViewFactory>((_props) => {
+  const props = useProps('FormList', null, _props);
+  const { controller: c, classNames, className, style, styles, unstyled, vars, attributes, ...others } = props;
+  const getStyles = useStyles<FormListViewFactory>({
+    name: 'FormList',
+    classes,
+    props,
+    className,
+    style,
+    classNames,
+    styles,
+    unstyled,
+    vars,
+    attributes,
+  });
+  const { labels } = c;
+  return (
+    <LabelsProvider labels={labels}>
+      <PageShell
+        title={labels.formListTitle}
+        subtitle={labels.formListSubtitle}
+        actions={c.canCreate ? <Button onClick={c.create}>{labels.createForm}</Button> : undefined}
+        {...getStyles('root')}
+        {...others}
+      >
+        <ListScreenBody<FormListRow>
+          table={c.table}
+          result={c.result}
+          columns={formColumns(c)}
+          idAccessor="formId"
+          actions={c.actions}
+          labels={labels}
+          failureMessage={labels.failedToLoadForms}
+          tableLabel={labels.formListTitle}
+          toolbarPart={getStyles('toolbar')}
+          tablePart={getStyles('table')}
+        />
+        <DeleteConfirmDialog controller={c.actions} labels={labels} className={getStyles('dialog').className} />
+      </PageShell>
+    </LabelsProvider>
+  );
+});
+FormListView.displayName = '@ccq/forms-admin/FormListView';
+
+export interface FormListProps extends FormListOptions, Omit<FormListViewProps, 'controller'> {}
+
+export type FormListFactory = Factory<{ props: FormListProps; ref: HTMLElement; stylesNames: FormListStylesNames }>;
+
+/**
+ * The Forms screen (the Forms menu): every form with its group, current version, whether it is public, its number
+ * of instances and its last change; name search, sort and paging on the server; 'Create form', 'Open', 'Delete',
+ * and under 'Show deleted' 'Restore' and 'Delete permanently'. Router-free: the host maps `onOpenForm` and
+ * `onCreateForm` to its routes.
+ */
+export const FormList = factory<FormListFactory>((_props) => {
+  const props = useProps('FormList', null, _props);
+  const { onOpenForm, onCreateForm, labels, ...viewProps } = props;
+  const controller = useFormList({ onOpenForm, onCreateForm, labels });
+  return <FormListView controller={controller} {...viewProps} />;
+});
+FormList.displayName = '@ccq/forms-admin/FormList';

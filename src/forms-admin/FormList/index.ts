@@ -1,0 +1,11 @@
+export { FormList, FormListView, useFormList } from './FormList';
+export type {
+  FormListController,
+  FormListFactory,
+  FormListOptions,
+  FormListProps,
+  FormListRow,
+  FormListStylesNames,
+  FormListViewFactory,
+  FormListViewProps,
+} from './FormList';

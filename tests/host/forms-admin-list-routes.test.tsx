@@ -1,0 +1,74 @@
+import { QueryClient } from '@tanstack/react-query';
+import { waitFor, within } from '@testing-library/react';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { routeTree } from '../../example-host/src/routes';
+import type * as AuthProviderModule from '../../src/auth/AuthProvider';
+import type { AuthContextValue } from '../../src/auth/AuthProvider';
+import { APIProvider } from '../../src/query/APIProvider';
+import { createFakeBackend } from '../../src/testing';
+import { seedIds } from '../../src/testing/seed-ids';
+import { renderRouter } from './support/renderRouter';
+
+// Signed in as the fake backend's administrator: the real admin check, route gate and claims run against the fake.
+vi.mock('../../src/auth/AuthProvider', async (importOriginal) => ({
+  ...(await importOriginal<typeof AuthProviderModule>()),
+  useAuth: (): Partial<AuthContextValue> => ({
+    isLoading: false,
+    isAuthenticated: true,
+    error: null,
+    user: { name: 'Ada Admin', accessToken: 't', idToken: 'i', subject: 'admin', email: undefined, expiresAt: undefined },
+    signIn: vi.fn(() => Promise.resolve()),
+    signOut: vi.fn(() => Promise.resolve()),
+  }),
+}));
+
+const backend = createFakeBackend();
+const server = setupServer(...backend.handlers('http://api.test'));
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  server.resetHandlers();
+  backend.reset();
+});
+afterAll(() => server.close());
+
+function renderAdmin(path: string) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return renderRouter(routeTree, path, (router) => (
+    <APIProvider baseUrl="http://api.test" accessToken={backend.tokenFor('admin')} queryClient={queryClient}>
+      {router}
+    </APIProvider>
+  ));
+}
+
+const long = { timeout: 8000 };
+
+describe('the forms administration list routes', () => {
+  it("/admin/forms/ shows the Forms list; 'Open' goes to the form manager and 'Create form' to the builder", async () => {
+    const { screen, user, router } = await renderAdmin('/admin/forms/');
+    const table = await screen.findByRole('table', { name: 'Forms' }, long);
+    await user.click(await within(table).findByRole('button', { name: 'Open Loan Application' }, long));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/admin/form-manager/${seedIds.forms.loanApplication}`));
+    await router.navigate({ to: '/admin/forms' });
+    await user.click(await screen.findByRole('button', { name: 'Create form' }, long));
+    await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/admin\/form-builder\/?$/));
+  });
+
+  it("/admin/form-schemas/ shows the Form Schemas list; 'Open' goes to the schema's manager", async () => {
+    const { screen, user, router } = await renderAdmin('/admin/form-schemas/');
+    const table = await screen.findByRole('table', { name: 'Form Schemas' }, long);
+    await user.click(await within(table).findByRole('button', { name: 'Open Expense Claim v2' }, long));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/admin/form-manager/form-schema/${seedIds.formSchemas.expenseClaimV2}`),
+    );
+  });
+
+  it("/admin/form-group/ lists the groups; 'Open' goes to /admin/form-group/$formGroupId, which shows the group", async () => {
+    const { screen, user, router } = await renderAdmin('/admin/form-group/');
+    const table = await screen.findByRole('table', { name: 'Form Groups' }, long);
+    await user.click(await within(table).findByRole('button', { name: 'Open Human Resources' }, long));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/admin/form-group/${seedIds.formGroups.humanResources}`));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Human Resources' }, long)).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Form Group — CCQ Forms Admin'));
+  });
+});
