@@ -1,6 +1,7 @@
 /// <reference types="vite/client" />
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
+import '@mantine/charts/styles.css';
 import 'mantine-datatable/styles.css';
 
 import { MantineProvider } from '@mantine/core';

@@ -27,6 +27,8 @@ export {
   useAuth,
 } from '../../src';
 export type { ApplicationUser, Labels, MenuClaimKey } from '../../src';
+// The admin dashboard, the form preview, and what the public home reads its list of public forms with.
+export { AdminDashboard, entityQueries, FormPreview, odata, useApi } from '../../src';
 // The Form Instances list.
 export { FormInstanceList } from '../../src';
 // The forms administration lists (Forms, Form Schemas, Form Groups and one group).

@@ -49,7 +49,7 @@ const formPreviewRoute = createRoute({ getParentRoute: () => adminRoute, path: '
 const formPreviewIndexRoute = createRoute({
   getParentRoute: () => formPreviewRoute,
   path: '/',
-  component: () => <PlaceholderPage title="Form Preview" />,
+  component: lazyRouteComponent(() => import('./pages/FormPreviewPage'), 'FormPreviewPage'),
 });
 
 const formGroupRoute = createRoute({ getParentRoute: () => adminRoute, path: 'form-group' });

@@ -5,7 +5,7 @@
  */
 export const adminHomeLabels = {
   // Form preview
-  fpTitle: 'Form preview',
+  fpTitle: 'Form Preview',
   fpSubtitle: 'See a form as the public will. Nothing you type here is saved.',
   fpForm: 'Form',
   fpFormPlaceholder: 'Choose a form',
@@ -42,7 +42,6 @@ export const adminHomeLabels = {
   dashLatest: 'Latest submissions',
   dashLatestFailed: 'Failed to load the latest submissions. Please try again.',
   dashLatestNone: 'Nothing was submitted yet.',
-  dashLatestItem: '{form}, {status}',
   dashSubmittedAt: 'Submitted {date}',
   dashRecentForms: 'Forms changed recently',
   dashRecentFormsFailed: 'Failed to load the forms. Please try again.',

@@ -10,7 +10,7 @@ const { backend, server } = setupFakeApi();
 
 // The seeded instances were started in the first days after the seed's epoch.
 const now = seedDate(20);
-const region = (name: string | RegExp) => screen.findByRole('region', { name });
+const region = (name: string | RegExp) => screen.findByRole('region', { name }, { timeout: 5000 });
 const instanceReads = () => backend.requests.filter((r) => r.path.startsWith('/odata/FormInstanceOData'));
 
 describe('AdminDashboard', () => {
@@ -50,7 +50,7 @@ describe('AdminDashboard', () => {
 
     const forms = await region('Forms changed recently');
     const newest = [...backend.db.forms].filter((f) => !f.isDeleted).sort((a, b) => +new Date(b.lastUpdatedDateTime) - +new Date(a.lastUpdatedDateTime))[0]!;
-    await user.click(await within(forms).findByRole('button', { name: newest.name }));
+    await user.click(await within(forms).findByRole('button', { name: new RegExp(`^${newest.name} Changed`) }));
     expect(onOpenForm).toHaveBeenCalledWith(newest.formId);
   });
 

@@ -47,6 +47,11 @@ const server = setupServer(
     requested.push(new URL(request.url).pathname);
     return HttpResponse.json([]);
   }),
+  // The forms screens read through OData: an empty set.
+  http.get('*/odata/*', ({ request }) => {
+    requested.push(new URL(request.url).pathname);
+    return HttpResponse.json({ value: [] });
+  }),
 );
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {

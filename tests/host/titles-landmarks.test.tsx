@@ -46,7 +46,6 @@ describe('document titles: each route its own', () => {
   });
 
   it.each([
-    ['/admin/', 'Admin home — CCQ Forms Admin', null],
     ['/admin/form-builder/', 'Form Builder — CCQ Forms Admin', 'FormBuilder_AllowRead'],
     ['/admin/no-such-screen', 'Not Found — CCQ Forms Admin', null],
   ])('%s is titled %j', async (path, title, claim) => {

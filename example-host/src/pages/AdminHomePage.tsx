@@ -1,14 +1,24 @@
-import { Text } from '@mantine/core';
+import '@mantine/charts/styles.css';
+import { useNavigate } from '@tanstack/react-router';
 import { PageTitle } from '../components/landmarks';
-import { PageShell } from '../formsAdmin';
+import { AdminDashboard } from '../formsAdmin';
 
-/** The admin home: the specification does not show its contents (docs/spec.md, Screens and routes), so it points at the menu. */
+/**
+ * `/admin/`: the admin dashboard. Each tile shows with its claim; its callbacks become navigation (the screen imports
+ * no router). Importing a PDF as a new form is not offered: no screen does it yet.
+ */
 export function AdminHomePage() {
+  const navigate = useNavigate();
   return (
-    <PageShell title="Admin home">
+    <>
       <PageTitle title="Admin home" />
-      <Text>Choose a screen from the menu. It lists the screens your roles allow.</Text>
-    </PageShell>
+      <AdminDashboard
+        onNewForm={() => void navigate({ to: '/admin/form-builder/' })}
+        onPreviewForm={() => void navigate({ to: '/admin/form-preview/' })}
+        onOpenForm={(formId) => void navigate({ to: '/admin/form-manager/$formId', params: { formId } })}
+        onOpenInstance={(instance) => void navigate({ to: '/admin/form-manager/$formId', params: { formId: instance.formId } })}
+      />
+    </>
   );
 }
 AdminHomePage.displayName = 'AdminHomePage';

@@ -1,15 +1,90 @@
-import { Button, Container, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useContext } from 'react';
 import { Link } from '@tanstack/react-router';
 import { PageMain, PageTitle } from '../components/landmarks';
 import { ADMIN_HOME_PATH, APP_NAME } from '../config';
-import { ErrorAlert, useAuth } from '../formsAdmin';
+import { ApiContext, entityQueries, ErrorAlert, odata, useApi, useAuth } from '../formsAdmin';
 import { useLabels } from '../useLabels';
 
-/** The public home (docs/spec.md, Screens and routes): what the product is, and the way into the admin area. */
+/** One public form as the home lists it: its name and description, and the schema its 'Fill in' link opens. */
+interface PublicFormEntry {
+  formId: string;
+  formSchemaId: string;
+  name: string;
+  description: string | null;
+}
+
+/**
+ * The public forms: the public schemas of live forms (what an anonymous caller may read; signed-in readers are
+ * filtered the same way), one per form — its newest public version — by name.
+ */
+function usePublicForms() {
+  const { client } = useApi();
+  return useQuery({
+    ...entityQueries.formSchemas(client, {
+      filter: odata.and(odata.eq('isPublic', true), odata.eq('isDeleted', false), odata.eq('form/isDeleted', false)),
+      orderBy: [['version', 'desc']],
+      expand: { form: { select: ['formId', 'name', 'description'] } },
+    }),
+    select: (page): PublicFormEntry[] => {
+      const byForm = new Map<string, PublicFormEntry>();
+      for (const schema of page.value) {
+        if (byForm.has(schema.formId)) continue;
+        byForm.set(schema.formId, {
+          formId: schema.formId,
+          formSchemaId: schema.formSchemaId,
+          name: schema.form?.name ?? schema.name,
+          description: schema.form?.description ?? null,
+        });
+      }
+      return [...byForm.values()].sort((a, b) => a.name.localeCompare(b.name));
+    },
+  });
+}
+
+/** The list of public forms, each with its 'Fill in' link (the public form page, in edit mode). */
+function PublicForms() {
+  const forms = usePublicForms();
+  return (
+    <Stack gap="sm" w="100%" component="section" aria-labelledby="public-forms-heading">
+      <Title order={2} id="public-forms-heading">
+        Public forms
+      </Title>
+      {forms.isLoading ? (
+        <Loader size="sm" aria-label="Loading the public forms" />
+      ) : forms.error ? (
+        <ErrorAlert message="The public forms could not be loaded. Please try again." error={forms.error} onRetry={() => void forms.refetch()} />
+      ) : forms.data?.length === 0 ? (
+        <Text c="dimmed">No form is public at the moment.</Text>
+      ) : (
+        <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
+          {forms.data?.map((form) => (
+            <Card component="li" key={form.formId} withBorder padding="md">
+              <Group justify="space-between" wrap="wrap" gap="sm">
+                <div>
+                  <Text fw={600}>{form.name}</Text>
+                  {form.description && <Text size="sm" c="dimmed">{form.description}</Text>}
+                </div>
+                <Anchor href={`/form-instance/${encodeURIComponent(form.formSchemaId)}?mode=edit`} aria-label={`Fill in ${form.name}`}>
+                  Fill in
+                </Anchor>
+              </Group>
+            </Card>
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+/** The public home: what the product is, the public forms with a 'Fill in' link each, and the way into the admin area. */
 export function HomePage() {
   const auth = useAuth();
   const labels = useLabels();
   const signInError = auth.error?.source === 'signinRedirect' ? auth.error : null;
+  // Router pages also render outside the API provider (when a provider itself fails): the list needs one.
+  const withApi = useContext(ApiContext) !== null;
   return (
     <PageMain>
       <PageTitle />
@@ -42,6 +117,7 @@ export function HomePage() {
               details={signInError.message}
             />
           )}
+          {withApi && <PublicForms />}
         </Stack>
       </Container>
     </PageMain>

@@ -20,7 +20,6 @@ import {
 } from '@mantine/core';
 import { useId } from '@mantine/hooks';
 import type { ReactNode } from 'react';
-import { FormInstanceStatus } from '../../api/enums';
 import type { Form } from '../../api/types';
 import { Can } from '../../permissions/Can';
 import { fillLabel } from '../../query/labels';
@@ -93,11 +92,11 @@ function TileBody<T>({ state, failed, children }: { state: DashboardTileState<T>
   return <>{children()}</>;
 }
 
-/** A row of a list tile: a button when the host handles the choice, else text. */
-function Row({ onClick, children, label }: { onClick?: () => void; children: ReactNode; label: string }) {
+/** A row of a list tile: a button when the host handles the choice, else text; its text is its accessible name. */
+function Row({ onClick, children }: { onClick?: () => void; children: ReactNode }) {
   if (!onClick) return <Box py={4}>{children}</Box>;
   return (
-    <UnstyledButton onClick={onClick} aria-label={label} py={4} w="100%" style={{ borderRadius: 'var(--mantine-radius-sm)' }}>
+    <UnstyledButton onClick={onClick} py={4} w="100%" style={{ borderRadius: 'var(--mantine-radius-sm)' }}>
       {children}
     </UnstyledButton>
   );
@@ -162,7 +161,7 @@ export const AdminDashboardView = factory<AdminDashboardViewFactory>((_props) =>
               />
             </Box>
             <Table>
-              <Table.Caption>{fillLabel(labels.dashSubmissionsByStatus, days)}</Table.Caption>
+              <Table.Caption c="var(--mantine-color-text)">{fillLabel(labels.dashSubmissionsByStatus, days)}</Table.Caption>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{labels.dashStatus}</Table.Th>
@@ -196,19 +195,16 @@ export const AdminDashboardView = factory<AdminDashboardViewFactory>((_props) =>
               const status = statusLabel(instance.status, labels);
               return (
                 <li key={instance.formInstanceId}>
-                  <Row
-                    label={fillLabel(labels.dashLatestItem, { form: formName, status })}
-                    onClick={onOpenInstance && (() => onOpenInstance(instance))}
-                  >
+                  <Row onClick={onOpenInstance && (() => onOpenInstance(instance))}>
                     <Group justify="space-between" wrap="nowrap" gap="xs">
                       <Text size="sm" fw={500}>
                         {formName}
                       </Text>
-                      <Badge variant="light" color={instance.status === FormInstanceStatus.Completed ? 'green' : 'blue'}>
+                      <Badge variant="light" color="blue">
                         {status}
                       </Badge>
                     </Group>
-                    <Text size="xs" c="dimmed">
+                    <Text size="xs">
                       {fillLabel(labels.dashSubmittedAt, { date: dateTime.format(new Date(instance.lastUpdatedDateTime)) })}
                     </Text>
                   </Row>
@@ -230,11 +226,11 @@ export const AdminDashboardView = factory<AdminDashboardViewFactory>((_props) =>
           <Stack component="ul" gap={0} m={0} p={0} style={{ listStyle: 'none' }}>
             {c.recentForms.data.map((form: Form) => (
               <li key={form.formId}>
-                <Row label={form.name} onClick={onOpenForm && (() => onOpenForm(form.formId))}>
+                <Row onClick={onOpenForm && (() => onOpenForm(form.formId))}>
                   <Text size="sm" fw={500}>
                     {form.name}
                   </Text>
-                  <Text size="xs" c="dimmed">
+                  <Text size="xs">
                     {fillLabel(labels.dashChangedAt, { date: dateTime.format(new Date(form.lastUpdatedDateTime)) })}
                   </Text>
                 </Row>

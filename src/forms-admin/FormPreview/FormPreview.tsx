@@ -168,7 +168,7 @@ export const FormPreviewView = factory<FormPreviewViewFactory>((_props) => {
               <Title order={2} id={headingId}>
                 {c.form.name}
               </Title>
-              {c.form.description && <Text c="dimmed">{c.form.description}</Text>}
+              {c.form.description && <Text>{c.form.description}</Text>}
             </Box>
             <PreviewForm
               key={`${c.schema.formSchemaId}-${c.session}`}

@@ -1,0 +1,64 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, within } from 'storybook/test';
+import { AdminDashboard } from '../../src/forms-admin/AdminHome';
+import { errorHandlers } from '../../src/testing';
+import { seedDate } from '../../src/testing/seed-ids';
+import { fakeBackend, storyHandlers } from '../support/fakeBackend';
+
+const meta = {
+  title: 'Forms admin/AdminDashboard',
+  component: AdminDashboard,
+  parameters: { layout: 'fullscreen' },
+  // The seeded instances were started in the days after the seed's epoch: count the 30 days that hold them.
+  args: { now: seedDate(20), onNewForm: () => {}, onPreviewForm: () => {}, onOpenForm: () => {}, onOpenInstance: () => {} },
+} satisfies Meta<typeof AdminDashboard>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Every tile, for the administrator: the chart of the last 30 days, the latest submissions, the forms changed. */
+export const Populated: Story = {
+  play: async ({ canvasElement }) => {
+    const chart = await within(canvasElement).findByRole('region', { name: 'Submissions of the last 30 days' });
+    await expect(await within(chart).findByRole('table')).toBeInTheDocument();
+  },
+};
+
+/** Aisha Auditor may not view submissions: their tiles are not shown. */
+export const ReadOnlyUser: Story = { parameters: { fakeUser: 'auditor' } };
+
+/** Nora Newcomer holds no tile's claim. */
+export const NoTiles: Story = { parameters: { fakeUser: 'newcomer' } };
+
+/** Nothing was started in the last 30 days, and there are no forms. */
+export const Empty: Story = {
+  args: { now: new Date(Date.UTC(2099, 0, 1)) },
+  loaders: [
+    () => {
+      fakeBackend.db.forms.length = 0;
+      fakeBackend.db.formInstances.length = 0;
+      return {};
+    },
+  ],
+};
+
+/** The tiles are still loading. */
+export const Loading: Story = {
+  parameters: {
+    msw: {
+      handlers: {
+        odata: [errorHandlers.pending('/odata/FormInstanceOData'), errorHandlers.pending('/odata/FormOData'), ...storyHandlers.odata],
+      },
+    },
+  },
+};
+
+/** The reads fail: each tile says so, with a retry. */
+export const LoadFails: Story = {
+  parameters: {
+    msw: {
+      handlers: {
+        odata: [errorHandlers.failing('/odata/FormInstanceOData', 500), errorHandlers.failing('/odata/FormOData', 500), ...storyHandlers.odata],
+      },
+    },
+  },
+};
