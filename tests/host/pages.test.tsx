@@ -58,7 +58,6 @@ describe('admin area', () => {
 
   it.each([
     ['/admin/form-builder/', 'Form Builder', 'FormBuilder_AllowRead'],
-    ['/admin/form-group/', 'Form Groups', 'FormGroups_AllowRead'],
     ['/admin/signing/', 'Signing', 'Signing_AllowRead'],
   ])('shows %s as the placeholder of %s inside the admin shell', async (path, title, claim) => {
     auth.current = signedIn();
