@@ -99,7 +99,7 @@ describe('CRUD of the four entities', () => {
     expect(form.body).toMatchObject({ name: 'Partner Agreement', description: null, currentFormSchemaId: null, formGroupId: group.body.formGroupId });
     expect(form.body.formId).not.toBe('00000000-0000-0000-0000-000000000000');
     expect(Object.keys(form.body).sort()).toEqual(
-      ['createdDateTime', 'currentFormSchemaId', 'description', 'formGroupId', 'formId', 'isDeleted', 'lastUpdatedDateTime', 'name', 'pdfTemplate'].sort(),
+      ['createdDateTime', 'currentFormSchemaId', 'description', 'formGroupId', 'formId', 'isDeleted', 'lastUpdatedDateTime', 'name', 'pdfTemplate', 'publicBaseUrl'].sort(),
     );
   });
 
