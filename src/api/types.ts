@@ -294,6 +294,12 @@ export interface FormField {
   computed?: FieldComputation;
   /** The AcroForm field this field fills. */
   pdfFieldName?: string;
+  /**
+   * The application data path (one of `DynamicFormLinking/GetAllPrimitivePaths`) this field is linked to:
+   * `DynamicFormLinking/Create` pre-fills the field from the posted application's value there. Without one, the
+   * value at the field's own `path` is taken.
+   */
+  linkedPath?: string;
 }
 
 /** A section of a page; repeatable sections render one block per array item. */
