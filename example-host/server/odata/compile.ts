@@ -9,8 +9,9 @@
  * `IS NOT TRUE`, so SQL's unknown never turns `not` into false; strings order and compare by code
  * point (`COLLATE "C"`); `contains` / `startswith` / `endswith` are case-sensitive LIKEs with `%`,
  * `_` and `\` escaped; a value inside JSON compares only with a JSON value of the literal's type;
- * nulls sort first; the key breaks ties. `in (…)` sends its list as ONE JSON parameter (so a long list
- * is one bound value, not hundreds); `any` / `all` are (NOT) EXISTS over the collection's table within its
+ * nulls sort first; the key breaks ties. `in (…)` writes a short list out (a parameter a value, which the planner
+ * estimates) and sends a long one as ONE JSON parameter (one bound value, not hundreds); a leaf that reads across a
+ * single navigation is a semi-join (`fk in (select key from target where …)`); `any` / `all` are (NOT) EXISTS over the collection's table within its
  * scope; `$search` lower-cases both sides of a `LIKE` over each searchable text — a JSON property's text is
  * `odata_json_strings(…)` (migration 0011), whose lower case a trigram index serves.
  */
@@ -26,6 +27,7 @@ import {
   type ODataLambda,
   type ODataLiteral,
   type ODataSearch,
+  type ODataProperty,
   type ODataPropertyType,
   type ODataQuery,
   type ODataStringMatch,
@@ -114,6 +116,9 @@ export function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/** Lists up to this long are written out as `in ($1, $2, …)`; longer ones are one JSON parameter. */
+const SHORT_IN_LIST = 32;
+
 const isTrue = sql.raw('true');
 const isFalse = sql.raw('false');
 
@@ -198,11 +203,11 @@ export class ODataSqlCompiler {
         return sql`(${sql.join(parts, and ? sql` and ` : sql` or `)})`;
       }
       case 'compare':
-        return this.negate(this.compare(ref, filter), negated);
+        return this.negate(this.semiJoin(ref, filter) ?? this.compare(ref, filter), negated);
       case 'match':
-        return this.negate(this.match(ref, filter), negated);
+        return this.negate(this.semiJoin(ref, filter) ?? this.match(ref, filter), negated);
       case 'in':
-        return this.negate(this.inList(ref, filter), negated);
+        return this.negate(this.semiJoin(ref, filter) ?? this.inList(ref, filter), negated);
       case 'lambda':
         return this.negate(this.lambda(ref, filter), negated);
     }
@@ -210,11 +215,56 @@ export class ODataSqlCompiler {
 
   private inList(ref: TableRef, filter: ODataIn): SQL {
     const subject = this.value(ref, filter.subject);
+    if (subject.kind !== 'json' && subject.kind !== 'plain') throw new Error("The left side of 'in' must be a property.");
+    // A short list is written out, one parameter a value: the planner then knows the values and estimates the rows
+    // they match (a status list read through a JSON set is a blind guess, which picks slow plans for the count).
+    if (filter.values.length <= SHORT_IN_LIST) {
+      const values = filter.values.map((v) => {
+        if (v.type === 'null') throw new Error("An 'in' list holds no null.");
+        return subject.kind === 'json' ? jsonParam(v) : literalParam(v);
+      });
+      return sql`(${subject.sql} in (${sql.join(values, sql`, `)}))`;
+    }
     const list = JSON.stringify(filter.values.map((v) => v.value));
     if (subject.kind === 'json') return sql`(${subject.sql} in (select jsonb_array_elements(${list}::jsonb)))`;
-    if (subject.kind !== 'plain') throw new Error("The left side of 'in' must be a property.");
     const type = sql.raw({ string: 'text', number: 'numeric', boolean: 'boolean', dateTime: 'timestamptz', guid: 'uuid' }[subject.type]);
     return sql`(${subject.sql} in (select (v)::${type} from jsonb_array_elements_text(${list}::jsonb) as v))`;
+  }
+
+  /**
+   * A leaf that reads one property across a single navigation (`form/formGroupId eq …`) as a semi-join:
+   * `t0.form_id in (select t1.form_id from forms t1 where t1.form_group_id = …)`. The planner runs the inner
+   * read once and joins (or reads an index of the outer column), where the correlated subquery of `path` runs
+   * once per row — over 100,000 rows, seconds. Same answer: the leaf only holds for a row whose related row exists
+   * and satisfies it, which is what membership says; where the related row is missing both are not true, and a
+   * negated leaf is `is not true` of either. Only for leaves that cannot hold on a null value (a comparison other
+   * than `ne` with a literal, a string match, an `in` list) and that name no other property; undefined otherwise.
+   */
+  private semiJoin(ref: TableRef, leaf: ODataComparison | ODataStringMatch | ODataIn): SQL | undefined {
+    let subject: ODataValue;
+    if (leaf.kind === 'compare') {
+      if (leaf.op === 'ne') return undefined;
+      const literalRight = leaf.right.kind === 'literal';
+      const [other, side] = literalRight ? [leaf.right, leaf.left] : [leaf.left, leaf.right];
+      if (other.kind !== 'literal' || other.type === 'null') return undefined;
+      subject = side;
+    } else {
+      subject = leaf.subject;
+    }
+    const property = subject.kind === 'call' ? subject.arg : subject;
+    if (property.kind !== 'property') return undefined;
+    const resolved = resolvePath(this.model.schema, ref.entity.type, property.path);
+    const first = resolved.steps[0];
+    if (!first) return undefined;
+    const rest: ODataProperty = { kind: 'property', path: property.path.slice(1) };
+    const inner: ODataValue = subject.kind === 'call' ? { ...subject, arg: rest } : rest;
+    let moved: ODataComparison | ODataStringMatch | ODataIn;
+    if (leaf.kind === 'compare') moved = leaf.right.kind === 'literal' ? { ...leaf, left: inner } : { ...leaf, right: inner };
+    else moved = { ...leaf, subject: inner };
+    const target = this.ref(first.definition.target);
+    const conditions = [this.scopeOf(target), this.filter(target, moved)].filter((p): p is SQL => p !== undefined);
+    const source = this.column(ref, first.definition.sourceProperty);
+    return sql`(${source} in (select ${this.column(target, first.definition.targetProperty)} from ${this.from(target)} where ${sql.join(conditions, sql` and `)}))`;
   }
 
   // EXISTS over the collection (within its scope; soft-deleted rows only when the predicate names the flag).
