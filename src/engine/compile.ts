@@ -183,6 +183,188 @@ function patternsOf(jsonSchema: unknown): { pattern: string; location: string }[
   return out;
 }
 
+/** Where in a layout a schema problem is: the field, else the section, else the page (null when the whole form). */
+export interface SchemaProblemPlace {
+  fieldId: string | null;
+  sectionId: string | null;
+  pageId: string | null;
+}
+
+/**
+ * Receives each problem a schema check finds, with its place. A sink that throws stops the check at the first problem
+ * (what {@link checkFormSchema} does); one that returns lets the check go on and find the others.
+ */
+export type SchemaProblemSink = (problem: FormLimitError, place: SchemaProblemPlace) => void;
+
+const WHOLE_FORM: SchemaProblemPlace = { fieldId: null, sectionId: null, pageId: null };
+
+const idOf = (node: Record<string, unknown>): string | null => (typeof node.id === 'string' && node.id !== '' ? node.id : null);
+
+/**
+ * The data path a location inside a JSON Schema constrains, with `*` for an array's items: the location
+ * `/properties/jobs/items/properties/employer/pattern` constrains `/jobs`, then any item, then `employer`. Null when
+ * the location is under a keyword that names no data (`$defs`, `not`…).
+ */
+export function dataPathOfSchemaLocation(location: string): string | null {
+  const tokens = location.split('/').slice(1).map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const out: string[] = [];
+  for (let i = 0; i < tokens.length - 1; i++) {
+    const token = tokens[i];
+    if (token === 'properties') {
+      const name = tokens[++i];
+      if (name === undefined) return null;
+      out.push(escapeToken(name));
+    } else if (token === 'items' || token === 'additionalItems') out.push('*');
+    else if (token === 'allOf' || token === 'anyOf' || token === 'oneOf') i++;
+    else if (token !== 'then' && token !== 'else' && token !== 'if') return null;
+  }
+  return out.map((t) => `/${t}`).join('');
+}
+
+/**
+ * Walks a form schema for everything {@link checkFormSchema} refuses, handing each problem to `report` with the
+ * field, section or page it concerns. Returns whether the layout's shape could be read in full (its pages, sections,
+ * fields and their data paths), which later checks such as the widget bindings need.
+ */
+export function visitFormSchemaProblems(
+  schema: Pick<FormSchema, 'jsonSchema' | 'layout'>,
+  options: CheckFormSchemaOptions,
+  report: SchemaProblemSink,
+): boolean {
+  const { jsonSchema, layout } = schema as { jsonSchema: unknown; layout: unknown };
+  if (!isRecord(jsonSchema)) {
+    report(layoutError("'jsonSchema' must be a JSON object."), WHOLE_FORM);
+    return false;
+  }
+  if (!isRecord(layout) || !Array.isArray(layout.pages)) {
+    report(layoutError("'layout' must be an object with 'pages'."), WHOLE_FORM);
+    return false;
+  }
+  const size = jsonSize({ jsonSchema, layout });
+  if (size > FORM_LIMITS.maxSchemaSize) {
+    report(new FormLimitError('schema-size', `The form schema is too large: at most ${FORM_LIMITS.maxSchemaSize} characters are allowed.`), WHOLE_FORM);
+  }
+  // Too deep a schema is not walked further: the walks below recurse once per level.
+  if (depthExceeds(jsonSchema, FORM_LIMITS.maxSchemaDepth) || depthExceeds(layout, FORM_LIMITS.maxSchemaDepth)) {
+    report(new FormLimitError('schema-depth', `The form schema is nested too deeply: at most ${FORM_LIMITS.maxSchemaDepth} levels are allowed.`), WHOLE_FORM);
+    return false;
+  }
+  let shapeOk = true;
+  let fieldCount = 0;
+  const ids = new Set<string>();
+  const paths = new Set<string>();
+  // The full data path (with `*` for the items of a repeatable section) of each field, for placing pattern problems.
+  const fieldByPath = new Map<string, SchemaProblemPlace>();
+  /** The pointer's segments, or null after reporting why it is not one. */
+  const pointer = (text: unknown, what: string, place: SchemaProblemPlace): string[] | null => {
+    try {
+      return pointerOf(text, what);
+    } catch (error) {
+      if (!(error instanceof FormLimitError)) throw error;
+      report(error, place);
+      shapeOk = false;
+      return null;
+    }
+  };
+  for (const page of layout.pages) {
+    const pageId = isRecord(page) ? idOf(page) : null;
+    if (!isRecord(page) || !Array.isArray(page.sections)) {
+      report(layoutError("Every layout page needs 'sections'."), { ...WHOLE_FORM, pageId });
+      shapeOk = false;
+      continue;
+    }
+    for (const section of page.sections) {
+      const sectionId = isRecord(section) ? idOf(section) : null;
+      const sectionPlace: SchemaProblemPlace = { fieldId: null, sectionId, pageId };
+      if (!isRecord(section) || !Array.isArray(section.fields)) {
+        report(layoutError("Every layout section needs 'fields'."), sectionPlace);
+        shapeOk = false;
+        continue;
+      }
+      let base = '';
+      if (section.repeatable !== undefined) {
+        if (!isRecord(section.repeatable)) {
+          report(layoutError(`The section '${String(section.id)}' has an invalid 'repeatable'.`), sectionPlace);
+          shapeOk = false;
+          continue;
+        }
+        const segments = pointer(section.repeatable.path, `The repeatable path of section '${String(section.id)}'`, sectionPlace);
+        if (segments === null) continue;
+        if (segments.length === 0) {
+          report(layoutError(`The section '${String(section.id)}' cannot repeat over the whole form.`), sectionPlace);
+          shapeOk = false;
+          continue;
+        }
+        base = String(section.repeatable.path);
+      }
+      fieldCount += section.fields.length;
+      if (fieldCount > FORM_LIMITS.maxFields) {
+        report(new FormLimitError('schema-fields', `The form has too many fields: at most ${FORM_LIMITS.maxFields} are allowed.`), WHOLE_FORM);
+        return false;
+      }
+      for (const field of section.fields) {
+        if (!isRecord(field) || typeof field.id !== 'string' || field.id === '') {
+          report(layoutError("Every layout field needs an 'id'."), sectionPlace);
+          shapeOk = false;
+          continue;
+        }
+        const place: SchemaProblemPlace = { fieldId: field.id, sectionId, pageId };
+        if (ids.has(field.id)) report(layoutError(`Two fields have the id '${field.id}'.`), place);
+        ids.add(field.id);
+        const segments = pointer(field.path, `The path of field '${field.id}'`, place);
+        if (segments !== null && (typeof field.widget !== 'string' || !storesNothing(field.widget, options.widgets))) {
+          if (segments.length === 0) report(layoutError(`The field '${field.id}' must name a data path.`), place);
+          else {
+            const full = base + String(field.path);
+            if (paths.has(full)) report(layoutError(`Two fields are bound to the data path '${full}'.`), place);
+            paths.add(full);
+            const pattern = base === '' ? full : `${base}/*${String(field.path)}`;
+            if (!fieldByPath.has(pattern)) fieldByPath.set(pattern, place);
+          }
+        }
+        for (const key of ['visibleWhen', 'requiredWhen'] as const) {
+          const rules = field[key];
+          if (rules === undefined) continue;
+          if (!Array.isArray(rules) || !rules.every(isRecord)) {
+            report(layoutError(`'${key}' of field '${field.id}' must be a list of rules.`), place);
+            shapeOk = false;
+            continue;
+          }
+          for (const rule of rules) pointer(rule.path, `A rule of field '${field.id}'`, place);
+        }
+        if (isRecord(field.computed) && Array.isArray(field.computed.paths)) {
+          for (const path of field.computed.paths) pointer(path, `A computed path of field '${field.id}'`, place);
+        }
+      }
+    }
+  }
+  for (const { pattern, location } of patternsOf(jsonSchema)) {
+    const dataPath = dataPathOfSchemaLocation(location);
+    const place = (dataPath !== null ? fieldByPath.get(dataPath) : undefined) ?? WHOLE_FORM;
+    if (pattern.length > FORM_LIMITS.maxPatternLength) {
+      report(
+        new FormLimitError('schema-pattern', `The pattern at ${location} is too long: at most ${FORM_LIMITS.maxPatternLength} characters are allowed.`),
+        place,
+      );
+      continue;
+    }
+    try {
+      new RegExp(pattern, 'u');
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      report(new FormLimitError('schema-pattern', `The pattern '${pattern}' at ${location} is not a valid regular expression: ${reason}`), place);
+      continue;
+    }
+    const refusal = options.checkPattern?.(pattern, location);
+    if (refusal) report(new FormLimitError('schema-pattern', `The pattern '${pattern}' at ${location} is not allowed: ${refusal}`), place);
+  }
+  return shapeOk;
+}
+
+const throwFirst: SchemaProblemSink = (problem) => {
+  throw problem;
+};
+
 /**
  * Checks a form schema before it is stored or run: its size, depth and field count against {@link FORM_LIMITS}, the
  * layout's shape and data paths (`__proto__`, `constructor` and `prototype` refused), rule paths, unique field ids and
@@ -190,76 +372,7 @@ function patternsOf(jsonSchema: unknown): { pattern: string; location: string }[
  * Throws {@link FormLimitError} naming the first problem.
  */
 export function checkFormSchema(schema: Pick<FormSchema, 'jsonSchema' | 'layout'>, options: CheckFormSchemaOptions = {}): void {
-  const { jsonSchema, layout } = schema as { jsonSchema: unknown; layout: unknown };
-  if (!isRecord(jsonSchema)) throw layoutError("'jsonSchema' must be a JSON object.");
-  if (!isRecord(layout) || !Array.isArray(layout.pages)) throw layoutError("'layout' must be an object with 'pages'.");
-  const size = jsonSize({ jsonSchema, layout });
-  if (size > FORM_LIMITS.maxSchemaSize) {
-    throw new FormLimitError('schema-size', `The form schema is too large: at most ${FORM_LIMITS.maxSchemaSize} characters are allowed.`);
-  }
-  if (depthExceeds(jsonSchema, FORM_LIMITS.maxSchemaDepth) || depthExceeds(layout, FORM_LIMITS.maxSchemaDepth)) {
-    throw new FormLimitError('schema-depth', `The form schema is nested too deeply: at most ${FORM_LIMITS.maxSchemaDepth} levels are allowed.`);
-  }
-  let fieldCount = 0;
-  const ids = new Set<string>();
-  const paths = new Set<string>();
-  for (const page of layout.pages) {
-    if (!isRecord(page) || !Array.isArray(page.sections)) throw layoutError("Every layout page needs 'sections'.");
-    for (const section of page.sections) {
-      if (!isRecord(section) || !Array.isArray(section.fields)) throw layoutError("Every layout section needs 'fields'.");
-      let base = '';
-      if (section.repeatable !== undefined) {
-        if (!isRecord(section.repeatable)) throw layoutError(`The section '${String(section.id)}' has an invalid 'repeatable'.`);
-        const segments = pointerOf(section.repeatable.path, `The repeatable path of section '${String(section.id)}'`);
-        if (segments.length === 0) throw layoutError(`The section '${String(section.id)}' cannot repeat over the whole form.`);
-        base = String(section.repeatable.path);
-      }
-      fieldCount += section.fields.length;
-      if (fieldCount > FORM_LIMITS.maxFields) {
-        throw new FormLimitError('schema-fields', `The form has too many fields: at most ${FORM_LIMITS.maxFields} are allowed.`);
-      }
-      for (const field of section.fields) {
-        if (!isRecord(field) || typeof field.id !== 'string' || field.id === '') throw layoutError("Every layout field needs an 'id'.");
-        if (ids.has(field.id)) throw layoutError(`Two fields have the id '${field.id}'.`);
-        ids.add(field.id);
-        const segments = pointerOf(field.path, `The path of field '${field.id}'`);
-        if (typeof field.widget !== 'string' || !storesNothing(field.widget, options.widgets)) {
-          if (segments.length === 0) throw layoutError(`The field '${field.id}' must name a data path.`);
-          const full = base + String(field.path);
-          if (paths.has(full)) throw layoutError(`Two fields are bound to the data path '${full}'.`);
-          paths.add(full);
-        }
-        for (const key of ['visibleWhen', 'requiredWhen'] as const) {
-          const rules = field[key];
-          if (rules === undefined) continue;
-          if (!Array.isArray(rules)) throw layoutError(`'${key}' of field '${field.id}' must be a list of rules.`);
-          for (const rule of rules) {
-            if (!isRecord(rule)) throw layoutError(`'${key}' of field '${field.id}' must be a list of rules.`);
-            pointerOf(rule.path, `A rule of field '${field.id}'`);
-          }
-        }
-        if (isRecord(field.computed) && Array.isArray(field.computed.paths)) {
-          for (const path of field.computed.paths) pointerOf(path, `A computed path of field '${field.id}'`);
-        }
-      }
-    }
-  }
-  for (const { pattern, location } of patternsOf(jsonSchema)) {
-    if (pattern.length > FORM_LIMITS.maxPatternLength) {
-      throw new FormLimitError(
-        'schema-pattern',
-        `The pattern at ${location} is too long: at most ${FORM_LIMITS.maxPatternLength} characters are allowed.`,
-      );
-    }
-    try {
-      new RegExp(pattern, 'u');
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      throw new FormLimitError('schema-pattern', `The pattern '${pattern}' at ${location} is not a valid regular expression: ${reason}`);
-    }
-    const refusal = options.checkPattern?.(pattern, location);
-    if (refusal) throw new FormLimitError('schema-pattern', `The pattern '${pattern}' at ${location} is not allowed: ${refusal}`);
-  }
+  visitFormSchemaProblems(schema, options, throwFirst);
 }
 
 function compileRules(rules: readonly FieldRule[] | undefined): CompiledRule[] {

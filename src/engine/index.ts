@@ -16,6 +16,8 @@ export type {
   FormState,
 } from './engine';
 export { checkFormSchema, clearCompiledForms, compileFormSchema } from './compile';
+export { checkFormDraft, draftProblemTarget } from './draft-check';
+export type { CheckFormDraftOptions, DraftProblem, FormDraft } from './draft-check';
 export type {
   CheckFormSchemaOptions,
   CompileOptions,
@@ -27,6 +29,7 @@ export type {
   CompiledRule,
   CompiledSection,
   PatternCheck,
+  SchemaProblemPlace,
 } from './compile';
 export { checkDataLimits, FORM_LIMITS, FormLimitError } from './limits';
 export type { FormLimitKind } from './limits';

@@ -320,6 +320,20 @@ function bindingProblem(
  * is refused unless the caller (a host's client, or a server configured with the host's kinds) passes them.
  */
 export function checkWidgetBindings(schema: Pick<FormSchema, 'jsonSchema' | 'layout'>, widgets: WidgetKindRegistry = WIDGET_KINDS): void {
+  visitBindingProblems(schema, widgets, (problem) => {
+    throw problem;
+  });
+}
+
+/**
+ * Hands every problem {@link checkWidgetBindings} refuses to `report`, with the field or section it concerns (the
+ * layout's shape must have passed `checkFormSchema`). `report` may throw to stop at the first.
+ */
+export function visitBindingProblems(
+  schema: Pick<FormSchema, 'jsonSchema' | 'layout'>,
+  widgets: WidgetKindRegistry,
+  report: (problem: FormLimitError, place: { fieldId: string | null; sectionId: string | null; pageId: string | null }) => void,
+): void {
   const prepared = prepareSchema(schema.jsonSchema);
   const at = schemaResolver(prepared);
   for (const page of schema.layout.pages) {
@@ -331,26 +345,35 @@ export function checkWidgetBindings(schema: Pick<FormSchema, 'jsonSchema' | 'lay
         basePath = section.repeatable.path;
         const types = typesAt(at(base), prepared);
         if (types !== null && !types.includes('array')) {
-          throw new FormLimitError(
-            'schema-binding',
-            `The section '${section.id}' repeats over the data path '${basePath}', which is of type ${typeWords(types.filter((t) => t !== 'null'))}, not 'array'.`,
+          report(
+            new FormLimitError(
+              'schema-binding',
+              `The section '${section.id}' repeats over the data path '${basePath}', which is of type ${typeWords(types.filter((t) => t !== 'null'))}, not 'array'.`,
+            ),
+            { fieldId: null, sectionId: section.id, pageId: page.id },
           );
+          continue;
         }
         base.push('*');
       }
       for (const field of section.fields) {
+        const place = { fieldId: field.id, sectionId: section.id, pageId: page.id };
         const kind = typeof field.widget === 'string' ? widgetKind(field.widget, widgets) : undefined;
         if (!kind) {
-          throw new FormLimitError(
-            'schema-binding',
-            `The field '${field.id}' uses the widget '${String(field.widget)}', which is not known. Known widgets: ${Object.keys(widgets).join(', ')}.`,
+          report(
+            new FormLimitError(
+              'schema-binding',
+              `The field '${field.id}' uses the widget '${String(field.widget)}', which is not known. Known widgets: ${Object.keys(widgets).join(', ')}.`,
+            ),
+            place,
           );
+          continue;
         }
         if (kind.value === 'none') continue;
         const segments = [...base, ...parsePointer(field.path)];
         const fullPath = basePath === '' ? field.path : `${basePath}/*${field.path}`;
         const problem = bindingProblem(field, kind, at(segments), prepared, fullPath, widgets);
-        if (problem) throw new FormLimitError('schema-binding', problem);
+        if (problem) report(new FormLimitError('schema-binding', problem), place);
       }
     }
   }

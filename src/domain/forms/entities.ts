@@ -6,7 +6,7 @@
  */
 import type { Form, FormGroup, FormInstance, FormLayout, FormSchema, JsonObject } from '../../api/types';
 import { FormInstanceStatus } from '../../api/enums';
-import { checkFormSchema, checkWidgetBindings, FormLimitError, type CheckFormSchemaOptions } from '../../engine';
+import { checkFormDraft, type CheckFormSchemaOptions } from '../../engine';
 import { DomainError } from '../errors';
 import { checkPublicBaseUrl } from './access';
 import { field, hasField, type JsonRecord } from '../json-body';
@@ -163,18 +163,31 @@ export type FormSchemaFields = Pick<FormSchema, 'name' | 'version' | 'jsonSchema
 /**
  * The engine's check of a schema about to be saved (docs/decisions.md, Security and limits): layout shape, data paths without
  * `__proto__` & co, catastrophic `pattern`s, the size, depth and field-count limits
- * (`FORM_LIMITS`), and that every field's widget can hold the type at its path (`checkWidgetBindings`,
- * so no saved form asks for a value nobody can give): 413 for size, 400 otherwise, each with the engine's message.
+ * (`FORM_LIMITS`), and that every field's widget can hold the type at its path (so no saved form asks for a value
+ * nobody can give): the engine's `checkFormDraft`, which the builder runs before saving. 413 for size, 400
+ * otherwise, with the first problem's message as `detail`, its kind as `code`, and every problem (up to
+ * {@link MAX_LISTED_SCHEMA_PROBLEMS}) as `problems`: `{ code, message, fieldId, sectionId, pageId }`.
  */
 export function checkSchemaForSave(schema: Pick<FormSchema, 'jsonSchema' | 'layout'>, options: CheckFormSchemaOptions = {}): void {
-  try {
-    checkFormSchema(schema, options);
-    checkWidgetBindings(schema, options.widgets);
-  } catch (error) {
-    if (error instanceof FormLimitError) throw new DomainError(error.status, error.message, { code: error.kind });
-    throw error;
-  }
+  const problems = checkFormDraft(schema, options);
+  const first = problems[0];
+  if (!first) return;
+  // The first problem is the refusal; the list (bounded, so a broken 2,000-field form answers a small body) lets a
+  // builder show every problem at its field, with the same words the builder's own check gives.
+  throw new DomainError(first.status, first.message, {
+    code: first.kind,
+    problems: problems.slice(0, MAX_LISTED_SCHEMA_PROBLEMS).map(({ kind, message, fieldId, sectionId, pageId }) => ({
+      code: kind,
+      message,
+      fieldId,
+      sectionId,
+      pageId,
+    })),
+  });
 }
+
+/** At most this many problems are listed in a schema save's refusal (`problems`). */
+export const MAX_LISTED_SCHEMA_PROBLEMS = 50;
 
 function layoutField(body: JsonRecord, fallback: FormLayout): FormLayout {
   if (!hasField(body, 'layout')) return fallback;

@@ -1,0 +1,59 @@
+/**
+ * The check of a form draft before it is saved: one function that the builder runs before a save leaves the browser,
+ * and that the reference server and the test fake run on every form schema post and patch (through the domain's
+ * `checkSchemaForSave`). It lists every problem, each with the field (else the section, else the page) it concerns,
+ * so the builder can show them all and select the field of each; a server answers the first as its refusal and the
+ * list beside it. React-free and HTTP-free.
+ *
+ * What it checks is what the engine needs to run a form: the layout's shape, data paths (no `__proto__` & co),
+ * unique field ids and paths, rule and computation paths, the size, depth and field-count limits (`FORM_LIMITS`),
+ * every `pattern` (it compiles, is not too long, and passes the caller's `checkPattern`: the server's ReDoS check),
+ * and that every field's widget can hold the type at its data path.
+ */
+import type { FormSchema } from '../api/types';
+import { visitFormSchemaProblems, type CheckFormSchemaOptions, type SchemaProblemPlace } from './compile';
+import type { FormLimitError, FormLimitKind } from './limits';
+import { visitBindingProblems, WIDGET_KINDS } from './widget-kinds';
+
+/** What a draft is: the two parts of a form schema that a builder edits. */
+export type FormDraft = Pick<FormSchema, 'jsonSchema' | 'layout'>;
+
+/** One reason a draft cannot be saved, with where it is (`fieldId`, else `sectionId`, else `pageId`; all null for the whole form). */
+export interface DraftProblem extends SchemaProblemPlace {
+  /** Which limit or rule the draft breaks. */
+  kind: FormLimitKind;
+  /** The status a server refuses the draft with: 413 for the size limit, 400 otherwise. */
+  status: 400 | 413;
+  /** The problem in words, naming the field, path or pattern. */
+  message: string;
+}
+
+/** Options of {@link checkFormDraft}: the pattern check (the server's ReDoS analysis) and the widget kinds allowed. */
+export type CheckFormDraftOptions = CheckFormSchemaOptions;
+
+const toProblem = (problem: FormLimitError, place: SchemaProblemPlace): DraftProblem => ({
+  kind: problem.kind,
+  status: problem.status,
+  message: problem.message,
+  fieldId: place.fieldId,
+  sectionId: place.sectionId,
+  pageId: place.pageId,
+});
+
+/**
+ * Every problem that keeps `draft` from being saved, in layout order of the checks (an empty list when it can be
+ * saved). Never throws for a malformed draft: that is a problem too.
+ */
+export function checkFormDraft(draft: FormDraft, options: CheckFormDraftOptions = {}): DraftProblem[] {
+  const problems: DraftProblem[] = [];
+  const collect = (problem: FormLimitError, place: SchemaProblemPlace) => void problems.push(toProblem(problem, place));
+  const readable = visitFormSchemaProblems(draft, options, collect);
+  // A layout whose shape could not be read in full is not checked for its widgets: they would be read wrongly.
+  if (readable) visitBindingProblems(draft, options.widgets ?? WIDGET_KINDS, collect);
+  return problems;
+}
+
+/** The id a problem concerns for selecting it in a builder: its field, else its section, else its page; null for the whole form. */
+export function draftProblemTarget(problem: SchemaProblemPlace): string | null {
+  return problem.fieldId ?? problem.sectionId ?? problem.pageId;
+}
