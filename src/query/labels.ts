@@ -7,6 +7,7 @@ import { adminHomeLabels } from './admin-home-labels';
 import { formManagerLabels } from './form-manager-labels';
 import { formsAdminLabels } from './forms-admin-labels';
 import { formInstanceListLabels } from './form-instance-list-labels';
+import { pdfFormsLabels } from './pdf-forms-labels';
 import { fillLabel, sharedLabels } from './shared-labels';
 
 /**
@@ -186,6 +187,8 @@ export const defaultLabels = /* @__PURE__ */ (() => ({
   ...searchLabels,
   // The form preview and the admin dashboard (src/query/admin-home-labels.ts)
   ...adminHomeLabels,
+  // The PDF import and the data linking screen (src/query/pdf-forms-labels.ts)
+  ...pdfFormsLabels,
 }) as const)();
 
 /** The full set of texts. */

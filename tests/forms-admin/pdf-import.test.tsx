@@ -1,0 +1,169 @@
+import { File as NodeFile } from 'node:buffer';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { PdfFormImport } from '../../src/forms-admin/PdfFormImport';
+import { errorHandlers } from '../../src/testing';
+import { renderInApi, setupFakeApi } from '../admin/support/screen';
+
+// jsdom draws no canvas and cannot run pdf.js: the pages are stood in for by one US Letter page per page the test
+// names, with pdf.js's own mapping of a field's rectangle (origin bottom-left) to the drawn page (origin top-left).
+const pageCount = vi.hoisted(() => ({ value: 1 }));
+const rendered = vi.hoisted(() => ({ pages: [] as number[] }));
+vi.mock('../../src/forms-admin/PdfFormImport/pdf-document', () => ({
+  openPdfDocument: async () => ({
+    pageCount: pageCount.value,
+    page: async (index: number) => ({
+      width: 612,
+      height: 792,
+      boxOf: (rect: { x: number; y: number; width: number; height: number }) => ({
+        left: rect.x,
+        top: 792 - rect.y - rect.height,
+        width: rect.width,
+        height: rect.height,
+      }),
+      render: async () => {
+        rendered.pages.push(index);
+      },
+      cancel: () => undefined,
+    }),
+    destroy: async () => undefined,
+  }),
+}));
+
+const { backend, server } = setupFakeApi();
+
+// Multipart bodies need one realm: jsdom's FormData and File do not reach Node's fetch intact, so the client builds
+// Node's FormData here and the tests drop Node's File (what a drop's `dataTransfer.files` holds in a browser).
+beforeAll(async () => {
+  const nodeFormData = (await new Response(new URLSearchParams('a=1')).formData()).constructor;
+  vi.stubGlobal('FormData', nodeFormData);
+});
+const pdfFile = (name = 'sample_form.pdf', text = '%PDF-1.7\n%fake\n') => new NodeFile([text], name, { type: 'application/pdf' }) as unknown as File;
+
+const drop = async (file: File) => {
+  const zone = (await screen.findByText('Drop a PDF here, or choose one')).closest('.ccq-PdfFormImport-dropzone') as HTMLElement;
+  fireEvent.dragOver(zone, { dataTransfer: { files: [file] } });
+  fireEvent.drop(zone, { dataTransfer: { files: [file] } });
+};
+
+const outline = (name: RegExp | string) => screen.getByRole('button', { name });
+const listItem = (name: string) => within(screen.getByRole('region', { name: /^Fields found/ })).getByRole('button', { name: new RegExp(name) });
+
+describe('PdfFormImport', () => {
+  it('uploads a dropped PDF, lists the generated fields and outlines each on its page', async () => {
+    rendered.pages = [];
+    server.use(errorHandlers.delayed('/api/FormGenerator/UploadPdf', 300));
+    renderInApi(<PdfFormImport onOpenInBuilder={() => undefined} />);
+    await drop(pdfFile());
+    expect(await screen.findByText('Uploading sample_form.pdf and reading its fields…')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Fields found (5)' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Form name' })).toHaveValue('Sample Form');
+    const page = await screen.findByRole('group', { name: 'Page 1 of 1' });
+    const outlines = within(page).getAllByRole('button');
+    expect(outlines.map((b) => b.getAttribute('aria-label'))).toEqual([
+      'SampleForm.FullName (Text), page 1',
+      'SampleForm.Email (Text), page 1',
+      'SampleForm.Date (Text), page 1',
+      'SampleForm.Agree (Checkbox), page 1',
+      'SampleForm.Signature (Signature), page 1',
+    ]);
+    // Placed where the field is: x 72 of 612 points, top = 792 - (700 + 18) of 792.
+    expect(outlines[0]?.style.left).toBe(`${(72 / 612) * 100}%`);
+    expect(outlines[0]?.style.top).toBe(`${(74 / 792) * 100}%`);
+    await waitFor(() => expect(rendered.pages).toEqual([0]));
+    const upload = backend.requests.find((r) => r.path.startsWith('/api/FormGenerator/UploadPdf'));
+    expect(upload?.method).toBe('POST');
+  });
+
+  it('selects a field from its outline and from the list, each showing the other (keyboard too)', async () => {
+    const { user } = renderInApi(<PdfFormImport onOpenInBuilder={() => undefined} />);
+    await drop(pdfFile());
+    await screen.findByRole('group', { name: 'Page 1 of 1' });
+    await user.click(outline('SampleForm.Email (Text), page 1'));
+    expect(outline('SampleForm.Email (Text), page 1')).toHaveAttribute('aria-pressed', 'true');
+    expect(listItem('SampleForm.Email')).toHaveAttribute('aria-pressed', 'true');
+    expect(listItem('SampleForm.FullName')).toHaveAttribute('aria-pressed', 'false');
+
+    await user.click(listItem('SampleForm.Agree'));
+    expect(outline('SampleForm.Agree (Checkbox), page 1')).toHaveAttribute('aria-pressed', 'true');
+    expect(outline('SampleForm.Email (Text), page 1')).toHaveAttribute('aria-pressed', 'false');
+
+    outline('SampleForm.Signature (Signature), page 1').focus();
+    await user.keyboard('{Enter}');
+    expect(listItem('SampleForm.Signature')).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it("'Open in builder' creates the generated form and its first version, then opens the form", async () => {
+    const onOpenInBuilder = vi.fn();
+    const onCreated = vi.fn();
+    const { user } = renderInApi(<PdfFormImport onOpenInBuilder={onOpenInBuilder} onCreated={onCreated} />);
+    await drop(pdfFile('loan_request.pdf'));
+    const name = await screen.findByRole('textbox', { name: 'Form name' });
+    await user.clear(name);
+    await user.type(name, 'Loan request 2026');
+    await user.click(screen.getByRole('button', { name: 'Open in builder' }));
+    await waitFor(() => expect(onOpenInBuilder).toHaveBeenCalledTimes(1));
+    const formId = onOpenInBuilder.mock.calls[0]?.[0] as string;
+    const form = backend.db.forms.find((f) => f.formId === formId);
+    expect(form).toMatchObject({ name: 'Loan request 2026', pdfTemplate: { fileName: 'loan_request.pdf' } });
+    const schema = backend.db.formSchemas.find((s) => s.formId === formId);
+    expect(form?.currentFormSchemaId).toBe(schema?.formSchemaId);
+    expect(schema?.layout.pages[0]?.sections[0]?.fields.map((f) => f.pdfFieldName)).toContain('LoanRequest.FullName');
+    expect(onCreated).toHaveBeenCalledWith({ formId, formSchemaId: schema?.formSchemaId, name: 'Loan request 2026' });
+  });
+
+  it("'Link fields to data' creates the form once and opens its version", async () => {
+    const onOpenLinking = vi.fn();
+    const { user } = renderInApi(<PdfFormImport onOpenInBuilder={() => undefined} onOpenLinking={onOpenLinking} />);
+    await drop(pdfFile());
+    await user.click(await screen.findByRole('button', { name: 'Link fields to data' }));
+    await waitFor(() => expect(onOpenLinking).toHaveBeenCalledTimes(1));
+    await user.click(screen.getByRole('button', { name: 'Link fields to data' }));
+    await waitFor(() => expect(onOpenLinking).toHaveBeenCalledTimes(2));
+    expect(onOpenLinking.mock.calls[1]?.[0]).toBe(onOpenLinking.mock.calls[0]?.[0]);
+    expect(backend.requests.filter((r) => r.method === 'POST' && r.path.startsWith('/api/crud/form/post'))).toHaveLength(1);
+  });
+
+  const refusal = (status: number, detail: string, extra: Record<string, unknown> = {}) =>
+    errorHandlers.failing('/api/FormGenerator/UploadPdf', status, {
+      body: { type: 'about:blank', title: 'Refused', status, detail, ...extra },
+    });
+
+  it.each([
+    [415, 'The file is not a PDF.', {}, 'This file is not a PDF. Choose a PDF file (it starts with %PDF, whatever its name).'],
+    [422, 'The PDF is encrypted.', { code: 'pdf-encrypted' }, 'This PDF is protected with a password or encrypted. Save an unprotected copy and upload that.'],
+    [422, 'The PDF could not be parsed: bad xref.', {}, 'This PDF is damaged and could not be read. Try saving it again from the program that made it.'],
+    [413, 'The upload is too large.', { maxBytes: 10 * 1024 * 1024 }, 'This PDF is too large. The largest accepted is 10 MB.'],
+    [422, 'The PDF has 10000 pages; at most 500 are read.', { code: 'too-many-pages' }, 'This PDF has too many pages to make a form from.'],
+    [422, 'The PDF is an XFA form.', {}, 'This PDF is an XFA form, which cannot be read. Save it as a regular (AcroForm) PDF and upload that.'],
+  ])('explains a %i refusal (%s) in plain words', async (status, detail, extra, message) => {
+    server.use(refusal(status, detail, extra));
+    renderInApi(<PdfFormImport onOpenInBuilder={() => undefined} />);
+    await drop(pdfFile('upload.pdf'));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(message);
+    // The server's own words stay visible under the sentence.
+    expect(alert).toHaveTextContent(detail);
+    expect(screen.getByRole('button', { name: 'Choose another PDF' })).toBeInTheDocument();
+  });
+
+  it('offers to build a form by hand for a PDF without fillable fields', async () => {
+    server.use(refusal(422, 'The PDF has no fillable fields.', { code: 'no-fields' }));
+    const onBuildForm = vi.fn();
+    const { user } = renderInApi(<PdfFormImport onOpenInBuilder={() => undefined} onBuildForm={onBuildForm} />);
+    await drop(pdfFile('flatten_form.pdf'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This PDF has no fillable fields; you can still build a form for it.');
+    await user.click(screen.getByRole('button', { name: 'Build a form yourself' }));
+    expect(onBuildForm).toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Choose another PDF' }));
+    expect(screen.getByText('Drop a PDF here, or choose one')).toBeInTheDocument();
+  });
+
+  it('cancels an upload under way', async () => {
+    server.use(errorHandlers.pending('/api/FormGenerator/UploadPdf'));
+    const { user } = renderInApi(<PdfFormImport onOpenInBuilder={() => undefined} />);
+    await drop(pdfFile());
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
+    expect(screen.getByText('Drop a PDF here, or choose one')).toBeInTheDocument();
+  });
+});
