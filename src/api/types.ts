@@ -420,9 +420,129 @@ export interface Signer {
 /** Body of `Signing/RequestSignature`. */
 export interface SignatureRequest {
   formInstanceId: string;
+  /**
+   * The signers. Each signs in `routingOrder` (from 1): signers sharing an order form a group that signs in any
+   * order among themselves, and the next group's turn comes when the whole group has signed. Default: the position.
+   */
   signers: Signer[];
   emailSubject?: string;
+  /** The message each signer reads with the document. */
   emailMessage?: string;
+  /** When the envelope expires (ISO date-time); the server voids an envelope not completed by then. Default: 30 days. */
+  expiresAt?: string | Date;
+}
+
+/** Where a signer is in an envelope. */
+export type SignerStatus = 'Created' | 'Sent' | 'Delivered' | 'Signed' | 'Declined';
+
+/** One signer of an envelope, as the server keeps them. */
+export interface EnvelopeSigner {
+  signerId: string;
+  name: string;
+  email: string;
+  routingOrder: number;
+  status: SignerStatus;
+  deliveredDateTime: Date | null;
+  signedDateTime: Date | null;
+  declinedDateTime: Date | null;
+  declineReason: string | null;
+}
+
+/** A signing envelope: one form instance sent to its signers (`Signing/GetEnvelope`, `Signing/ListEnvelopes`). */
+export interface SigningEnvelope {
+  envelopeId: string;
+  formInstanceId: string;
+  status: EnvelopeStatus;
+  signers: EnvelopeSigner[];
+  emailSubject: string | null;
+  emailMessage: string | null;
+  expiresAt: Date | null;
+  sentDateTime: Date | null;
+  completedDateTime: Date | null;
+  voidedReason: string | null;
+  declinedReason: string | null;
+  remindersSent: number;
+  lastReminderDateTime: Date | null;
+  createdDateTime: Date;
+  lastUpdatedDateTime: Date;
+}
+
+/** A signer's link (`Signing/GetSignerLink`): the only time its token is seen (the server keeps its hash). */
+export interface SignerLink {
+  envelopeId: string;
+  signerId: string;
+  /** The signing page's address with the token. */
+  url: string;
+  token: string;
+  expiresAt: Date;
+}
+
+/** A place to sign on the document: a signature field or the signer's line on the rendered answers. */
+export interface SignaturePlace {
+  /** 0-based page index. */
+  page: number;
+  /** PDF user-space rectangle (points, origin bottom left). */
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** What the signing page gets when a signer opens their link (`Signing/Open`). */
+export interface SigningSession {
+  envelopeId: string;
+  signerId: string;
+  signerName: string;
+  signerEmail: string;
+  status: EnvelopeStatus;
+  signerStatus: SignerStatus;
+  formName: string;
+  emailMessage: string | null;
+  expiresAt: Date | null;
+  /** The document as it will be signed (PDF, base64). */
+  documentBase64: string;
+  /** Where this signer's signature goes. */
+  places: SignaturePlace[];
+}
+
+/** Body of `Signing/Sign`. */
+export interface SignBody {
+  token: string;
+  /** How the signature was made: drawn on the page, or the typed name rendered. */
+  kind: 'drawn' | 'typed';
+  /** The signature image: a PNG as a data URL (`data:image/png;base64,…`) or plain base64. */
+  image: string;
+  /** The typed name, for `typed`. */
+  typedName?: string;
+}
+
+/** One event of an envelope's audit trail. */
+export interface SigningAuditEvent {
+  /** 1, 2, 3… in the envelope. */
+  sequence: number;
+  envelopeId: string;
+  kind: 'created' | 'sent' | 'opened' | 'signed' | 'declined' | 'voided' | 'reminded' | 'downloaded' | 'completed';
+  at: string;
+  signerId: string | null;
+  actorUserId: string | null;
+  ipAddress: string | null;
+  userAgent: string | null;
+  /** What the event says besides (a reason, the document's SHA-256…). */
+  details: Record<string, string | number | boolean | null>;
+  /** SHA-256 (hex) of the previous event, 64 zeros for the first. */
+  previousHash: string;
+  /** SHA-256 (hex) of this event. */
+  hash: string;
+}
+
+/** `Signing/VerifyAudit`: the chain recomputed. */
+export interface AuditVerification {
+  envelopeId: string;
+  valid: boolean;
+  eventCount: number;
+  /** The sequence of the first event whose link is broken, or null. */
+  firstBrokenSequence: number | null;
+  reason: string | null;
 }
 
 /** Download-document result (docs/spec.md, Entities). */

@@ -1,0 +1,44 @@
+/**
+ * The signing rules the test fake (src/testing) and the reference server (example-host/server/signing) share,
+ * React-free and HTTP-free: envelope statuses and their transitions, signer routing, expiry and reminders, what the
+ * signing calls accept, the FormSigner permissions of each action, and the hash-chained audit trail.
+ */
+export {
+  ENVELOPE_STATUS_NAMES,
+  ENVELOPE_TRANSITIONS,
+  FINAL_ENVELOPE_STATUSES,
+  EXPIRED_VOID_REASON,
+  isEnvelopeOpen,
+  isEnvelopeExpired,
+  mayChangeEnvelopeStatus,
+  checkEnvelopeTransition,
+  activeRoutingOrder,
+  initialSignerStatuses,
+  openBySigner,
+  signBySigner,
+  declineBySigner,
+  voidEnvelope,
+} from './statuses';
+export type { SignerState, EnvelopeState, EnvelopeChange } from './statuses';
+export {
+  SIGNING_LIMITS,
+  REMINDER_POLICY,
+  readSignatureRequest,
+  readReason,
+  readIdField,
+  readSignerToken,
+  readSignature,
+  checkManualReminder,
+  automaticReminderDue,
+} from './request';
+export type { RequestedSigner, CheckedSignatureRequest, CheckedSignature, ReminderState } from './request';
+export { SIGNING_ACTION_CLAIMS, maySigningAction, requireSigningAction } from './permissions';
+export type { SigningAction } from './permissions';
+export { GENESIS_HASH, sha256Hex, canonicalAuditText, auditEventHash, nextAuditEvent, verifyAuditChain } from './audit';
+export type { UnhashedAuditEvent, AuditEventInput } from './audit';
+/** The message of a signing link that is unknown, altered, expired, used or for another envelope. */
+export const INVALID_SIGNER_LINK_MESSAGE = 'This signing link is not valid: it may have expired or been replaced. Ask the sender for a new link.';
+/** How long a signer's link lives at most (it ends earlier with its envelope's expiry). */
+export const SIGNER_LINK_LIFETIME_MS = 14 * 24 * 60 * 60 * 1000;
+/** The path of the signing page on the host: `{origin}/sign?token=…`. */
+export const SIGNING_PAGE_PATH = '/sign';
