@@ -370,6 +370,99 @@ END $$`,
       ),
     ),
   },
+  {
+    // The PDF a form was generated from, as uploaded. Bytes in the database rather than files under DATA_DIR: they
+    // are written and removed in the same transactions as the rows, backed up with them, and every server sharing a
+    // PostgreSQL database sees them (no shared disk). Keyed by the form id without a foreign key, since the generator
+    // answers a draft form that is saved afterwards; the trigger removes a template when its form is deleted.
+    id: '0014_form_pdf_templates',
+    statements: [
+      `CREATE TABLE IF NOT EXISTS form_pdf_templates (
+  form_id uuid PRIMARY KEY,
+  file_name text NOT NULL,
+  sha256 text NOT NULL,
+  byte_size integer NOT NULL,
+  page_count integer NOT NULL,
+  bytes bytea NOT NULL,
+  created_by uuid,
+  created_date_time timestamptz NOT NULL DEFAULT now()
+)`,
+      `CREATE OR REPLACE FUNCTION form_pdf_templates_forget() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM form_pdf_templates WHERE form_id = OLD.form_id;
+  RETURN OLD;
+END $$`,
+      `DROP TRIGGER IF EXISTS forms_pdf_template_forget ON forms`,
+      `CREATE TRIGGER forms_pdf_template_forget AFTER DELETE ON forms FOR EACH ROW EXECUTE FUNCTION form_pdf_templates_forget()`,
+    ],
+  },
+  {
+    // Signing (example-host/server/signing): the envelope's lifecycle columns, its signers with their state and
+    // signature, the signers' link tokens (only their SHA-256 is stored) and the audit events, append-only (a trigger
+    // refuses any update; they go only with their envelope) and hash-chained (each stores the SHA-256 of the previous).
+    id: '0016_signing_envelopes_audit',
+    statements: [
+      `ALTER TABLE envelopes ADD COLUMN IF NOT EXISTS expires_at timestamptz`,
+      `ALTER TABLE envelopes ADD COLUMN IF NOT EXISTS sent_date_time timestamptz`,
+      `ALTER TABLE envelopes ADD COLUMN IF NOT EXISTS completed_date_time timestamptz`,
+      `ALTER TABLE envelopes ADD COLUMN IF NOT EXISTS voided_reason text`,
+      `ALTER TABLE envelopes ADD COLUMN IF NOT EXISTS declined_reason text`,
+      `ALTER TABLE envelopes ADD COLUMN IF NOT EXISTS reminders_sent integer NOT NULL DEFAULT 0`,
+      `ALTER TABLE envelopes ADD COLUMN IF NOT EXISTS last_reminder_date_time timestamptz`,
+      `ALTER TABLE envelopes ADD COLUMN IF NOT EXISTS created_by uuid`,
+      `ALTER TABLE envelopes ADD COLUMN IF NOT EXISTS sent_document bytea`,
+      `ALTER TABLE envelopes ADD COLUMN IF NOT EXISTS sent_document_sha256 text`,
+      `ALTER TABLE envelopes ADD COLUMN IF NOT EXISTS signed_document_sha256 text`,
+      `CREATE INDEX IF NOT EXISTS envelopes_status_idx ON envelopes (status, expires_at)`,
+      `CREATE TABLE IF NOT EXISTS envelope_signers (
+  signer_id uuid PRIMARY KEY,
+  envelope_id uuid NOT NULL REFERENCES envelopes(envelope_id) ON DELETE CASCADE,
+  position integer NOT NULL,
+  name text NOT NULL,
+  email text NOT NULL,
+  routing_order integer NOT NULL,
+  status text NOT NULL,
+  delivered_date_time timestamptz,
+  signed_date_time timestamptz,
+  declined_date_time timestamptz,
+  decline_reason text,
+  signature_kind text,
+  signature_png bytea,
+  typed_name text,
+  CONSTRAINT envelope_signers_position_key UNIQUE (envelope_id, position)
+)`,
+      `CREATE TABLE IF NOT EXISTS envelope_signer_tokens (
+  token_hash text PRIMARY KEY,
+  envelope_id uuid NOT NULL REFERENCES envelopes(envelope_id) ON DELETE CASCADE,
+  signer_id uuid NOT NULL REFERENCES envelope_signers(signer_id) ON DELETE CASCADE,
+  expires_at timestamptz NOT NULL,
+  used_at timestamptz,
+  revoked_at timestamptz,
+  created_date_time timestamptz NOT NULL DEFAULT now()
+)`,
+      `CREATE INDEX IF NOT EXISTS envelope_signer_tokens_signer_idx ON envelope_signer_tokens (signer_id)`,
+      `CREATE TABLE IF NOT EXISTS envelope_events (
+  envelope_id uuid NOT NULL REFERENCES envelopes(envelope_id) ON DELETE CASCADE,
+  sequence integer NOT NULL,
+  kind text NOT NULL,
+  at text NOT NULL,
+  signer_id uuid,
+  actor_user_id uuid,
+  ip_address text,
+  user_agent text,
+  details jsonb NOT NULL DEFAULT '{}'::jsonb,
+  previous_hash text NOT NULL,
+  hash text NOT NULL,
+  CONSTRAINT envelope_events_pkey PRIMARY KEY (envelope_id, sequence)
+)`,
+      `CREATE OR REPLACE FUNCTION envelope_events_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  RAISE EXCEPTION 'envelope_events is append-only: an audit event cannot be changed';
+END $$`,
+      `DROP TRIGGER IF EXISTS envelope_events_no_update ON envelope_events`,
+      `CREATE TRIGGER envelope_events_no_update BEFORE UPDATE ON envelope_events FOR EACH ROW EXECUTE FUNCTION envelope_events_append_only()`,
+    ],
+  },
 ];
 
 /** A fixed key for `pg_advisory_xact_lock`, so concurrent starts apply migrations one at a time. */

@@ -316,7 +316,82 @@ export const envelopes = pgTable('envelopes', {
   signedPdf: bytea('signed_pdf'),
   signedPdfSize: bigint('signed_pdf_size', { mode: 'number' }),
   ...audit(),
+  /** When the server voids it if not completed. */
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
+  sentDateTime: timestamp('sent_date_time', { withTimezone: true, mode: 'date' }),
+  completedDateTime: timestamp('completed_date_time', { withTimezone: true, mode: 'date' }),
+  voidedReason: text('voided_reason'),
+  declinedReason: text('declined_reason'),
+  remindersSent: integer('reminders_sent').notNull().default(0),
+  lastReminderDateTime: timestamp('last_reminder_date_time', { withTimezone: true, mode: 'date' }),
+  createdBy: uuid('created_by'),
+  /** The document as sent to the signers (filled, before any signature), and its SHA-256. */
+  sentDocument: bytea('sent_document'),
+  sentDocumentSha256: text('sent_document_sha256'),
+  signedDocumentSha256: text('signed_document_sha256'),
 });
+
+/** The signers of an envelope, with where each is and their signature. */
+export const envelopeSigners = pgTable(
+  'envelope_signers',
+  {
+    signerId: uuid('signer_id').primaryKey(),
+    envelopeId: uuid('envelope_id')
+      .notNull()
+      .references(() => envelopes.envelopeId, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    routingOrder: integer('routing_order').notNull(),
+    /** SignerStatus. */
+    status: text('status').notNull(),
+    deliveredDateTime: timestamp('delivered_date_time', { withTimezone: true, mode: 'date' }),
+    signedDateTime: timestamp('signed_date_time', { withTimezone: true, mode: 'date' }),
+    declinedDateTime: timestamp('declined_date_time', { withTimezone: true, mode: 'date' }),
+    declineReason: text('decline_reason'),
+    signatureKind: text('signature_kind'),
+    signaturePng: bytea('signature_png'),
+    typedName: text('typed_name'),
+  },
+  (t) => [unique('envelope_signers_position_key').on(t.envelopeId, t.position)],
+);
+
+/** Signer link tokens: only the SHA-256 of each, with its expiry and when it was used or replaced. */
+export const envelopeSignerTokens = pgTable('envelope_signer_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  envelopeId: uuid('envelope_id')
+    .notNull()
+    .references(() => envelopes.envelopeId, { onDelete: 'cascade' }),
+  signerId: uuid('signer_id')
+    .notNull()
+    .references(() => envelopeSigners.signerId, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+  createdDateTime: timestamp('created_date_time', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/** The audit events of envelopes: append-only and hash-chained (src/domain/signing/audit.ts). */
+export const envelopeEvents = pgTable(
+  'envelope_events',
+  {
+    envelopeId: uuid('envelope_id')
+      .notNull()
+      .references(() => envelopes.envelopeId, { onDelete: 'cascade' }),
+    sequence: integer('sequence').notNull(),
+    kind: text('kind').notNull(),
+    /** The ISO time exactly as hashed. */
+    at: text('at').notNull(),
+    signerId: uuid('signer_id'),
+    actorUserId: uuid('actor_user_id'),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    details: jsonb('details').$type<Record<string, string | number | boolean | null>>().notNull().default({}),
+    previousHash: text('previous_hash').notNull(),
+    hash: text('hash').notNull(),
+  },
+  (t) => [primaryKey({ name: 'envelope_events_pkey', columns: [t.envelopeId, t.sequence] })],
+);
 
 /**
  * The change history of permission administration: one row per changed holder per write, written in
@@ -336,6 +411,22 @@ export const permissionHistory = pgTable('permission_history', {
   added: jsonb('added').$type<unknown[]>().notNull(),
   removed: jsonb('removed').$type<unknown[]>().notNull(),
   updated: jsonb('updated').$type<unknown[]>().notNull(),
+});
+
+/**
+ * The PDF a form was generated from, by the form's id (no foreign key: `FormGenerator/UploadPdf` stores it for the
+ * draft form it answers, before the form is saved; a trigger removes it with its form). The bytes are kept as
+ * uploaded; `sha256` identifies them.
+ */
+export const formPdfTemplates = pgTable('form_pdf_templates', {
+  formId: uuid('form_id').primaryKey(),
+  fileName: text('file_name').notNull(),
+  sha256: text('sha256').notNull(),
+  byteSize: integer('byte_size').notNull(),
+  pageCount: integer('page_count').notNull(),
+  bytes: bytea('bytes').notNull(),
+  createdBy: uuid('created_by'),
+  createdDateTime: timestamp('created_date_time', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
 /** All tables, for drizzle's `schema` option and for the schema/migration consistency test. */
@@ -361,4 +452,8 @@ export const tables = {
   formLinkTokens,
   formDeletionNotices,
   envelopes,
+  envelopeSigners,
+  envelopeSignerTokens,
+  envelopeEvents,
+  formPdfTemplates,
 };
