@@ -10,14 +10,12 @@ import type {
   Form,
   FormGroup,
   FormInstance,
-  FormLayout,
   FormSchema,
   GeneratedForm,
   JsonObject,
   PdfField,
 } from '../api/types';
 import { FormInstanceStatus } from '../api/enums';
-import { getAt, JsonPointerError, setAt } from '../domain';
 import {
   changedCurrentSchema,
   checkCurrentSchema,
@@ -216,33 +214,8 @@ export const CRUD_ENTITIES: { readonly [K in CrudEntityName]: CrudEntity<CrudEnt
 
 // ---------------------------------------------------------------- dynamic form linking
 
-/** The data paths a layout binds, absolute; repeatable sections give their array path. */
-function layoutPaths(layout: FormLayout): string[] {
-  const paths: string[] = [];
-  for (const page of layout.pages) {
-    for (const section of page.sections) {
-      if (section.repeatable) paths.push(section.repeatable.path);
-      else for (const field of section.fields) paths.push(field.path);
-    }
-  }
-  return [...new Set(paths)];
-}
-
-/** The data of a new instance of `schema`, taking every bound path's value from `application`. */
-export function prefillFromApplication(schema: FormSchema, application: JsonObject): JsonObject {
-  let data: JsonObject = {};
-  for (const path of layoutPaths(schema.layout)) {
-    const value = getAt(application, path);
-    if (value === undefined) continue;
-    try {
-      data = setAt(data, path, structuredClone(value));
-    } catch (error) {
-      // A path under a value another path already set (e.g. '/a' then '/a/b'): the first one stays.
-      if (!(error instanceof JsonPointerError)) throw error;
-    }
-  }
-  return data;
-}
+// Pre-filling from an application is the domain's rule (src/domain/forms/prefill.ts), shared with the server.
+export { prefillFromApplication } from '../domain/forms/prefill';
 
 /** A new instance of `schema` holding `data`, status Created. */
 export function newInstance(schema: FormSchema, data: JsonObject, ctx: MutationContext): FormInstance {
