@@ -51,6 +51,8 @@ export const schemaOfAnotherForm = (id: string) => new DomainError(400, `Form sc
 /** The message of a schema version that instances use and a patch would change. */
 export const SCHEMA_IN_USE_MESSAGE =
   'This form schema version is used by form instances and cannot change; create a new version instead.';
+/** The `code` of the refusal of a change to a schema version that instances use: save a new version instead. */
+export const SCHEMA_IN_USE_CODE = 'schema-in-use';
 
 // ---------------------------------------------------------------- form group
 
@@ -238,7 +240,7 @@ export function readFormSchemaPatch(
   const changesShape =
     JSON.stringify(jsonSchema) !== JSON.stringify(existing.jsonSchema) || JSON.stringify(layout) !== JSON.stringify(existing.layout);
   if (changesShape) {
-    if (usedByInstances) throw new DomainError(409, SCHEMA_IN_USE_MESSAGE);
+    if (usedByInstances) throw new DomainError(409, SCHEMA_IN_USE_MESSAGE, { code: SCHEMA_IN_USE_CODE });
     checkSchemaForSave({ jsonSchema, layout }, options);
   }
   return {

@@ -24,6 +24,7 @@ export {
   unknownForm,
   unknownFormSchema,
   schemaOfAnotherForm,
+  SCHEMA_IN_USE_CODE,
   SCHEMA_IN_USE_MESSAGE,
   readFormGroupPost,
   readFormGroupPatch,
