@@ -27,7 +27,7 @@ export type {
   ClaimApi, ClaimBase, ClaimEntry, ClaimGrant, ClaimGrantInput, ClaimGroup, ClaimGroupIncludes, ClaimGroupLink, ClaimGroupSearchArgs,
   ClaimGroupNode, ClaimGroupsChangeRequest, ClaimHolderGraph, ClaimKey, ClaimsChangeRequest, ClaimTypeFlag,
   ClaimTypeNames, ClaimTypeRecord, CrudApi, CrudEntities, CrudEntityApi, CrudEntityName, DisplayNameFunction,
-  DownloadDocumentResult, DynamicFormLinkingApi, EffectivePermission, EntityWithPermissions, ExplainedGrant, FieldComputation, FieldOption, FieldRule,
+  DownloadDocumentResult, DynamicFormLinkingApi, EffectivePermission, EntityWithPermissions, ExplainedGrant, FieldComputation, FieldOption, FieldRule, FieldRuleGroup, FieldRuleNode,
   FieldWidget, FileParameter, Filter, FilterField, FilterValue, Form, FormField, FormGeneratorApi, FormGroup,
   FormInstance, FormLayout, FormPage, FormsApi, FormSchema, FormSection, GeneratedForm, GrantSourceStep, HealthCheckApi, HistoryAction, HistoryEntry, HistoryHolderKind, HistoryItem, HttpMethod,
   JsonObject, JsonValue, MenuClaimKey, NameSearch, NameSearchArgs, ODataApi, ODataEntitySet, ODataExpandOptions, ODataOrderByItem,

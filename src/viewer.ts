@@ -11,7 +11,7 @@ export { ErrorAlert } from './ui/ErrorAlert';
 export { LoadingState } from './ui/LoadingState';
 // The theme the viewer is checked with: on Mantine's default theme, filled buttons and control borders fall below WCAG AA.
 export { ccqTheme } from './ui/theme';
-export type { FormSchema, FormInstance, FormLayout, FormPage, FormSection, FormField, FieldRule, FieldWidget } from './api/types';
+export type { FormSchema, FormInstance, FormLayout, FormPage, FormSection, FormField, FieldRule, FieldRuleGroup, FieldRuleNode, FieldWidget } from './api/types';
 export { FormInstanceStatus } from './api/enums';
 // The public form viewer.
 export { FormInstanceViewer } from './viewer/index';

@@ -13,7 +13,7 @@ export type {
   ApplicationUserIncludes, AuditFields, ClaimBase, ClaimEntry, ClaimGrant, ClaimGroup, ClaimGroupIncludes,
   ClaimGroupLink, ClaimGroupSearchArgs, ClaimGroupsChangeRequest, ClaimsChangeRequest, ClaimTypeNames, ClaimTypeRecord, CrudEntities,
   CrudEntityName, DisplayNameFunction, DownloadDocumentResult, EntityWithPermissions, FieldComputation, FieldOption,
-  FieldRule, FieldWidget, Form, FormField, FormGroup, FormInstance, FormLayout, FormPage, FormSchema, FormSection,
+  FieldRule, FieldRuleGroup, FieldRuleNode, FieldWidget, Form, FormField, FormGroup, FormInstance, FormLayout, FormPage, FormSchema, FormSection,
   GeneratedForm, JsonObject, JsonValue, NameSearchArgs, OidcConfig, PageArgs, Paged, PdfField, PdfTemplate, SelectedPermission,
   SignatureRequest, Signer, UserSessionData, UsersInGroupsChangeRequest,
 } from './types';

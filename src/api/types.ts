@@ -239,6 +239,15 @@ export interface FieldRule {
   value?: JsonValue;
 }
 
+/**
+ * A group of rules: `all` holds when every member holds, `any` when at least one does. Members are rules or further
+ * groups (nesting is capped by the engine's limits). An empty group holds, so a group being built changes nothing.
+ */
+export type FieldRuleGroup = { all: FieldRuleNode[]; any?: never } | { any: FieldRuleNode[]; all?: never };
+
+/** One entry of `visibleWhen` / `requiredWhen`: a rule or a group of them. */
+export type FieldRuleNode = FieldRule | FieldRuleGroup;
+
 /** Widgets the renderer knows. */
 export type FieldWidget =
   | 'text'
@@ -286,8 +295,10 @@ export interface FormField {
   helpText?: string;
   placeholder?: string;
   options?: FieldOption[];
-  visibleWhen?: FieldRule[];
-  requiredWhen?: FieldRule[];
+  /** Shown only while every entry holds (a plain list of rules is an `all` group). */
+  visibleWhen?: FieldRuleNode[];
+  /** Required while every entry holds. */
+  requiredWhen?: FieldRuleNode[];
   /** Shown but not editable. */
   readOnly?: boolean;
   /** Filled by the engine from other paths (implies read-only). */

@@ -4,10 +4,11 @@
  * `formSchemaId` + `version`).
  */
 import { validate, type OutputUnit, type Schema } from '@cfworker/json-schema';
-import type { FieldComputation, FieldRule, FormField, FormPage, FormSchema, FormSection } from '../api/types';
+import type { FieldComputation, FieldRule, FieldRuleNode, FormField, FormPage, FormSchema, FormSection } from '../api/types';
 import { JsonPointerError, parsePointer } from '../domain/json-pointer';
 import { depthExceeds, FORM_LIMITS, FormLimitError, jsonSize } from './limits';
 import type { MessageContext } from './messages';
+import { ruleLeaves } from './rules';
 import {
   applicableSchemas,
   describeSchema,
@@ -82,7 +83,9 @@ export interface CompiledField {
   node: SchemaNode | undefined;
   /** Listed in its parent object's `required`. */
   schemaRequired: boolean;
+  /** Every rule of `visibleWhen`, groups flattened depth first (the numbering `rulesHold` reads them by). */
   visibleWhen: readonly CompiledRule[];
+  /** Every rule of `requiredWhen`, groups flattened likewise. */
   requiredWhen: readonly CompiledRule[];
   computed: CompiledComputation | null;
   readOnly: boolean;
@@ -330,7 +333,10 @@ export function visitFormSchemaProblems(
             shapeOk = false;
             continue;
           }
-          for (const rule of rules) pointer(rule.path, `A rule of field '${field.id}'`, place);
+          for (const problem of ruleListProblems(rules, `'${key}' of field '${field.id}'`, field.id)) {
+            report(problem, place);
+            shapeOk = false;
+          }
         }
         if (isRecord(field.computed) && Array.isArray(field.computed.paths)) {
           for (const path of field.computed.paths) pointer(path, `A computed path of field '${field.id}'`, place);
@@ -375,8 +381,49 @@ export function checkFormSchema(schema: Pick<FormSchema, 'jsonSchema' | 'layout'
   visitFormSchemaProblems(schema, options, throwFirst);
 }
 
-function compileRules(rules: readonly FieldRule[] | undefined): CompiledRule[] {
-  return (rules ?? []).map((rule) => ({ rule, segments: parsePointer(rule.path) }));
+const RULE_OPS: ReadonlySet<string> = new Set<FieldRule['op']>(['eq', 'neq', 'in', 'notIn', 'empty', 'notEmpty', 'gt', 'lt']);
+
+/**
+ * The problems of one field's list of rules and groups (`{ all: […] }` / `{ any: […] }`): every entry must be a rule
+ * with a valid path and a known operator, or a group with exactly one of `all` / `any` as a list, nested at most
+ * `FORM_LIMITS.maxRuleDepth` levels (the list itself being the first).
+ */
+function ruleListProblems(list: readonly unknown[], where: string, fieldId: string, depth = 1): FormLimitError[] {
+  if (depth > FORM_LIMITS.maxRuleDepth) {
+    return [layoutError(`${where} nests rule groups too deeply: at most ${FORM_LIMITS.maxRuleDepth} levels are allowed.`)];
+  }
+  const problems: FormLimitError[] = [];
+  for (const node of list) {
+    if (!isRecord(node)) {
+      problems.push(layoutError(`${where} must be a list of rules.`));
+      continue;
+    }
+    const hasAll = node.all !== undefined;
+    const hasAny = node.any !== undefined;
+    if (hasAll || hasAny) {
+      const members = hasAll ? node.all : node.any;
+      if (hasAll && hasAny) problems.push(layoutError(`A rule group of field '${fieldId}' has both 'all' and 'any': use one, or nest the other.`));
+      else if (!Array.isArray(members)) problems.push(layoutError(`The '${hasAll ? 'all' : 'any'}' of a rule group of field '${fieldId}' must be a list of rules.`));
+      else problems.push(...ruleListProblems(members, where, fieldId, depth + 1));
+      continue;
+    }
+    try {
+      pointerOf(node.path, `A rule of field '${fieldId}'`);
+    } catch (error) {
+      if (!(error instanceof FormLimitError)) throw error;
+      problems.push(error);
+      continue;
+    }
+    if (typeof node.op !== 'string' || !RULE_OPS.has(node.op)) {
+      problems.push(layoutError(`A rule of field '${fieldId}' has the unknown operator '${String(node.op)}' (known: ${[...RULE_OPS].join(', ')}).`));
+    }
+  }
+  return problems;
+}
+
+/** The rules of a tree of rules and groups, in `ruleLeaves` order (the order `rulesHold` numbers them), paths parsed. */
+function compileRules(rules: readonly FieldRuleNode[] | undefined): CompiledRule[] {
+  return ruleLeaves(rules).map((rule) => ({ rule, segments: parsePointer(rule.path) }));
 }
 
 /** Removes `name` from the `required` lists that apply at `parent`, so the engine decides it (rules, visibility). */

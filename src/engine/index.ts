@@ -35,7 +35,7 @@ export { checkDataLimits, FORM_LIMITS, FormLimitError } from './limits';
 export type { FormLimitKind } from './limits';
 export { defaultValidationMessages, fillMessage, messageFor } from './messages';
 export type { MessageContext, ValidationMessages } from './messages';
-export { compute, isEmptyValue, jsonEqual, ruleHolds, rulesHold } from './rules';
+export { compute, groupMembers, isEmptyValue, isRuleGroup, jsonEqual, ruleHolds, ruleLeaves, rulesHold } from './rules';
 export type { ValueSchemaInfo } from './schema';
 export { validateSubmission } from './validate-submission';
 export {

@@ -18,6 +18,11 @@ export const FORM_LIMITS = {
   maxDataSize: 1_048_576,
   /** Nesting of objects and arrays inside submitted data. */
   maxDataDepth: 32,
+  /**
+   * Nesting of rule groups in one `visibleWhen` / `requiredWhen` (the list itself is level 1): deep enough for any
+   * condition a person can still read, shallow enough that evaluating it stays cheap.
+   */
+  maxRuleDepth: 5,
 } as const;
 
 /** What a {@link FormLimitError} is about. */

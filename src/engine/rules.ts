@@ -1,7 +1,7 @@
 /**
  * `visibleWhen` / `requiredWhen` rules and computed values: pure functions over values the engine reads for them.
  */
-import type { FieldComputation, FieldRule } from '../api/types';
+import type { FieldComputation, FieldRule, FieldRuleGroup, FieldRuleNode } from '../api/types';
 
 /** Structural equality of JSON values. */
 export function jsonEqual(a: unknown, b: unknown): boolean {
@@ -67,9 +67,57 @@ export function ruleHolds(rule: FieldRule, value: unknown): boolean {
   }
 }
 
-/** Whether every rule holds (an empty list holds). `read` gives the value at a rule's resolved path. */
-export function rulesHold(rules: readonly FieldRule[], read: (rule: FieldRule, index: number) => unknown): boolean {
-  return rules.every((rule, i) => ruleHolds(rule, read(rule, i)));
+/** Whether an entry of `visibleWhen` / `requiredWhen` is a group (`{ all: […] }` or `{ any: […] }`) rather than a rule. */
+export function isRuleGroup(node: FieldRuleNode | null | undefined): node is FieldRuleGroup {
+  return typeof node === 'object' && node !== null && (Array.isArray((node as { all?: unknown }).all) || Array.isArray((node as { any?: unknown }).any));
+}
+
+/** The members of a group and how they combine. */
+export function groupMembers(group: FieldRuleGroup): { mode: 'all' | 'any'; members: readonly FieldRuleNode[] } {
+  return Array.isArray(group.any) ? { mode: 'any', members: group.any } : { mode: 'all', members: group.all ?? [] };
+}
+
+/**
+ * Every rule of a tree of rules and groups, depth first in the order written: the order in which {@link rulesHold}
+ * numbers them, so a caller can resolve each rule's path once and read it by that number.
+ */
+export function ruleLeaves(nodes: readonly FieldRuleNode[] | undefined): FieldRule[] {
+  const out: FieldRule[] = [];
+  const walk = (list: readonly FieldRuleNode[]) => {
+    for (const node of list) {
+      if (isRuleGroup(node)) walk(groupMembers(node).members);
+      else out.push(node);
+    }
+  };
+  walk(nodes ?? []);
+  return out;
+}
+
+/**
+ * Whether a list of rules and groups holds: the list itself is an `all` group. A group holds when all (`all`) or at
+ * least one (`any`) of its members hold; an empty group holds whatever its mode, so a group the author has only begun
+ * neither hides nor requires anything. `read` gives the value at a rule's resolved path, with the rule's number in
+ * {@link ruleLeaves} order (every rule is numbered, even one an `any` no longer needs to look at).
+ */
+export function rulesHold(rules: readonly FieldRuleNode[], read: (rule: FieldRule, index: number) => unknown): boolean {
+  let next = 0;
+  const evaluate = (list: readonly FieldRuleNode[], mode: 'all' | 'any'): boolean => {
+    let result = mode === 'all' || list.length === 0;
+    for (const node of list) {
+      let holds: boolean;
+      if (isRuleGroup(node)) {
+        const group = groupMembers(node);
+        holds = evaluate(group.members, group.mode);
+      } else {
+        const index = next++;
+        holds = ruleHolds(node, read(node, index));
+      }
+      // Every member is visited (no short cut) so the numbering of later rules stays that of ruleLeaves.
+      result = mode === 'all' ? result && holds : result || holds;
+    }
+    return result;
+  };
+  return evaluate(rules, 'all');
 }
 
 /** The value of a computation over the values it reads (already expanded for `*`). */

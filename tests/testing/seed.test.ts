@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { FormSchema, JsonObject, JsonValue } from '../../src/api/types';
 import { EnvelopeStatus, FormInstanceStatus, Permission } from '../../src/api/enums';
 import { BUILT_IN_CLAIM_GROUP_DEFINITIONS } from '../../src/domain/built-in-claim-groups';
+import { ruleLeaves } from '../../src/engine/rules';
 import { builtInClaimGroups, createSeedDb, SEED_PRIMITIVE_PATHS, seed, seedIds } from '../../src/testing';
 
 const db = createSeedDb();
@@ -98,7 +99,7 @@ describe('seed', () => {
             ? schemaAt(itemsAt(schema.jsonSchema, section.repeatable.path), field.path)
             : schemaAt(schema.jsonSchema, field.path);
           expect(bound, `${schema.name} v${schema.version} ${field.path}`).toBeDefined();
-          for (const rule of [...(field.visibleWhen ?? []), ...(field.requiredWhen ?? [])]) {
+          for (const rule of [...ruleLeaves(field.visibleWhen), ...ruleLeaves(field.requiredWhen)]) {
             expect(schemaAt(schema.jsonSchema, rule.path), rule.path).toBeDefined();
           }
         }

@@ -1,0 +1,169 @@
+/**
+ * Which rules and computations name a data path, and which of them name something they cannot see: found before a
+ * field is deleted or renamed, and flagged in the rule editor.
+ */
+import type { FieldRule, FieldRuleNode, FormLayout, JsonObject } from '../../api/types';
+import { groupMembers, isRuleGroup } from '../rules';
+import { WIDGET_KINDS, type WidgetKindRegistry } from '../widget-kinds';
+import { fullDataPath, isAtOrUnder, layoutFields, segmentsOf, type LayoutFieldEntry } from './layout-paths';
+import { schemaNodeAtDataPath } from './schema-nodes';
+
+/** Where a field names a data path: one of its rule lists, or its computation. */
+export type ReferenceKind = 'visibleWhen' | 'requiredWhen' | 'computed';
+
+/** One place where a field names a data path. */
+export interface PathReference {
+  /** The field holding the rule or computation. */
+  fieldId: string;
+  /** That field's label. */
+  label: string;
+  kind: ReferenceKind;
+  /** The path as written (relative to the item in a repeatable section). */
+  path: string;
+  /** The full data path it names (`*` for the items of a repeatable section). */
+  fullPath: string;
+  /**
+   * Where the rule is: indexes from the top of the list into nested groups, down to the rule (`[1, 0]` is the first
+   * member of the group that is the list's second entry). For a computation, the index of the path.
+   */
+  at: number[];
+}
+
+/** Every rule of a tree with its place (indexes into nested groups). */
+export function ruleLeavesWithPlace(nodes: readonly FieldRuleNode[] | undefined): { rule: FieldRule; at: number[] }[] {
+  const out: { rule: FieldRule; at: number[] }[] = [];
+  const walk = (list: readonly FieldRuleNode[], at: number[]) => {
+    list.forEach((node, i) => {
+      if (isRuleGroup(node)) walk(groupMembers(node).members, [...at, i]);
+      else out.push({ rule: node, at: [...at, i] });
+    });
+  };
+  walk(nodes ?? [], []);
+  return out;
+}
+
+/** Every reference any field of the layout makes, with the full data path it names. */
+export function allReferences(layout: FormLayout, widgets: WidgetKindRegistry = WIDGET_KINDS): (PathReference & { entry: LayoutFieldEntry })[] {
+  const out: (PathReference & { entry: LayoutFieldEntry })[] = [];
+  for (const entry of layoutFields(layout, widgets)) {
+    const { field, base } = entry;
+    for (const kind of ['visibleWhen', 'requiredWhen'] as const) {
+      for (const { rule, at } of ruleLeavesWithPlace(field[kind])) {
+        if (typeof rule.path !== 'string') continue;
+        out.push({ fieldId: field.id, label: field.label, kind, path: rule.path, fullPath: fullDataPath(base, rule.path), at, entry });
+      }
+    }
+    field.computed?.paths.forEach((path, i) => {
+      out.push({ fieldId: field.id, label: field.label, kind: 'computed', path, fullPath: fullDataPath(base, path), at: [i], entry });
+    });
+  }
+  return out;
+}
+
+/**
+ * The rules and computations that name `path` (a full data path, `*` for the items of a repeatable section) or a
+ * path inside it, so deleting or renaming it can say who depends on it. References of the field bound to `path`
+ * itself are included (its own rules still name other fields).
+ */
+export function pathReferences(layout: FormLayout, path: string, widgets: WidgetKindRegistry = WIDGET_KINDS): PathReference[] {
+  const target = segmentsOf(path);
+  if (!target || target.length === 0) return [];
+  return allReferences(layout, widgets)
+    .filter((ref) => {
+      const segments = segmentsOf(ref.fullPath);
+      return segments !== null && isAtOrUnder(segments, target);
+    })
+    .map(({ entry: _entry, ...ref }) => ref);
+}
+
+/** Why a rule or computation is broken. */
+export type BrokenReferenceProblem =
+  /** No field is bound to the path and the JSON Schema has no such property: it was deleted or mistyped. */
+  | 'missing'
+  /** The path exists in the schema, but no field of the form fills it in, so the rule never changes. */
+  | 'unbound'
+  /** The field bound to the path comes later in the form than the field whose rule names it. */
+  | 'later'
+  /** A field's rule names the field's own path. */
+  | 'self';
+
+/** A rule or computation that names a path it cannot rely on. */
+export interface BrokenReference extends PathReference {
+  problem: BrokenReferenceProblem;
+  /** The field bound to the path, for `later`. */
+  target?: { id: string; label: string };
+}
+
+/**
+ * The rules (and computations) that point at a path no field fills (deleted, or never added), or at a field that comes
+ * later in the form (or at the field itself): a person filling the form in order would meet the rule before the
+ * answer it depends on. Computations may read later fields (they are recomputed as answers change), so only their
+ * missing paths are reported. A rule naming an object whose parts are fields (`/address` while `/address/street` is a
+ * field) is fine.
+ */
+export function brokenRuleReferences(layout: FormLayout, jsonSchema: JsonObject, widgets: WidgetKindRegistry = WIDGET_KINDS): BrokenReference[] {
+  const fields = layoutFields(layout, widgets);
+  const bound = fields
+    .map((entry) => ({ entry, segments: entry.fullPath === null ? null : segmentsOf(entry.fullPath) }))
+    .filter((b): b is { entry: LayoutFieldEntry; segments: string[] } => b.segments !== null);
+  const out: BrokenReference[] = [];
+  for (const ref of allReferences(layout, widgets)) {
+    const { entry, ...reference } = ref;
+    const segments = segmentsOf(ref.fullPath);
+    if (!segments) {
+      out.push({ ...reference, problem: 'missing' });
+      continue;
+    }
+    const exact = bound.find((b) => isAtOrUnder(b.segments, segments) && isAtOrUnder(segments, b.segments));
+    const inside = exact ? [exact] : bound.filter((b) => isAtOrUnder(b.segments, segments));
+    if (inside.length === 0) {
+      out.push({ ...reference, problem: schemaNodeAtDataPath(jsonSchema, segments) === undefined ? 'missing' : 'unbound' });
+      continue;
+    }
+    if (ref.kind === 'computed') continue;
+    if (inside.some((b) => b.entry.field.id === entry.field.id)) {
+      out.push({ ...reference, problem: 'self' });
+      continue;
+    }
+    // Fine as long as one of the fields it reads comes before the rule's field.
+    const earliest = inside.reduce((a, b) => (b.entry.index < a.entry.index ? b : a));
+    if (earliest.entry.index > entry.index) {
+      out.push({ ...reference, problem: 'later', target: { id: earliest.entry.field.id, label: earliest.entry.field.label } });
+    }
+  }
+  return out;
+}
+
+/** A field a rule may name, as the rule writes its path. */
+export interface RuleTarget {
+  id: string;
+  /** The path as a rule of the asking field writes it (relative to the item in a repeatable section). */
+  path: string;
+  label: string;
+  widget: string;
+  options?: { value: string; label: string }[];
+  /** Whether it comes after the asking field (a rule on it would be flagged). */
+  later: boolean;
+}
+
+/**
+ * The fields a rule of `fieldId` may name: those that store a value in the same scope (the whole form outside
+ * repeatable sections; the same item inside one, where rules read the item's own answers), in layout order, the field
+ * itself left out.
+ */
+export function ruleTargets(layout: FormLayout, fieldId: string, widgets: WidgetKindRegistry = WIDGET_KINDS): RuleTarget[] {
+  const fields = layoutFields(layout, widgets);
+  const self = fields.find((e) => e.field.id === fieldId);
+  const base = self?.base ?? '';
+  const selfIndex = self?.index ?? Number.POSITIVE_INFINITY;
+  return fields
+    .filter((e) => e.fullPath !== null && e.field.id !== fieldId && e.base === base)
+    .map((e) => ({
+      id: e.field.id,
+      path: e.field.path,
+      label: e.field.label,
+      widget: e.field.widget,
+      ...(e.field.options ? { options: e.field.options } : {}),
+      later: e.index > selfIndex,
+    }));
+}
