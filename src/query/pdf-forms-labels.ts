@@ -58,6 +58,7 @@ export const pdfFormsLabels = {
   // Data linking
   dlTitle: 'Link form fields to application data',
   dlSubtitle: 'Choose, for each field, the application data it is filled from when an instance is created from an application.',
+  dlSchemaOf: '{name}, version {version}',
   dlField: 'Field',
   dlPath: 'Application data',
   dlPathPlaceholder: 'Not linked',
@@ -87,6 +88,7 @@ export const pdfFormsLabels = {
   dlTypeUnknown: 'unknown',
   dlExample: 'Example: {value}',
   dlUnlink: 'Remove the link of {name}',
+  dlUnlinkButton: 'Remove link',
   dlUnmapped: 'Not linked ({count})',
   dlUnmappedNone: 'Every field is linked.',
   dlUnmappedHint: 'These fields start empty in an instance created from an application.',

@@ -1,0 +1,351 @@
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Grid,
+  Group,
+  Paper,
+  Select,
+  Stack,
+  Table,
+  Text,
+  Title,
+  factory,
+  useProps,
+  useStyles,
+  type BoxProps,
+  type ComboboxItemGroup,
+  type Factory,
+  type StylesApiProps,
+} from '@mantine/core';
+import { useId } from '@mantine/hooks';
+import type { LinkSuggestion, LinkSuggestionReason, LinkTypeCheck } from '../../domain/forms/linking-suggest';
+import { FormRenderer, type FormRendererProps } from '../../forms/FormRenderer';
+import type { FormLabels } from '../../forms/labels';
+import { fillLabel, type Labels } from '../../query/labels';
+import { LabelsProvider } from '../../query/useLabels';
+import { EmptyState } from '../../ui/EmptyState';
+import { ErrorAlert } from '../../ui/ErrorAlert';
+import { LoadingState } from '../../ui/LoadingState';
+import { PageShell } from '../../ui/PageShell';
+import { useFormDataLinking, type FormDataLinkingController, type FormDataLinkingOptions, type LinkingRow } from './useFormDataLinking';
+
+/** The inner parts of the linking screen that `classNames` / `styles` reach. */
+export type FormDataLinkingStylesNames = 'root' | 'table' | 'suggestion' | 'mismatch' | 'unlinked' | 'preview';
+
+/** Props of {@link FormDataLinkingView}. */
+export interface FormDataLinkingViewProps extends BoxProps, StylesApiProps<FormDataLinkingViewFactory> {
+  /** What {@link useFormDataLinking} returned. */
+  controller: FormDataLinkingController;
+  /** The host's widget kinds, as the host gives them to its public form: the preview shows what visitors see. */
+  widgets?: FormRendererProps['widgets'];
+  /** Overrides of the renderer's texts in the preview. */
+  formLabels?: Partial<FormLabels>;
+}
+
+export type FormDataLinkingViewFactory = Factory<{
+  props: FormDataLinkingViewProps;
+  ref: HTMLElement;
+  stylesNames: FormDataLinkingStylesNames;
+}>;
+
+const classes: Record<FormDataLinkingStylesNames, string> = {
+  root: 'ccq-FormDataLinking-root',
+  table: 'ccq-FormDataLinking-table',
+  suggestion: 'ccq-FormDataLinking-suggestion',
+  mismatch: 'ccq-FormDataLinking-mismatch',
+  unlinked: 'ccq-FormDataLinking-unlinked',
+  preview: 'ccq-FormDataLinking-preview',
+};
+
+/** A type as words: the field's or the data's. */
+function typeWords(type: { type: string | null; format?: string }, labels: Labels): string {
+  if (type.type === 'string') {
+    if (type.format === 'date') return labels.dlTypeDate;
+    if (type.format === 'date-time') return labels.dlTypeDateTime;
+    if (type.format === 'time') return labels.dlTypeTime;
+    if (type.format === 'email') return labels.dlTypeEmail;
+    return labels.dlTypeText;
+  }
+  if (type.type === 'integer') return labels.dlTypeWholeNumber;
+  if (type.type === 'number') return labels.dlTypeNumber;
+  if (type.type === 'boolean') return labels.dlTypeYesNo;
+  return labels.dlTypeUnknown;
+}
+
+/** Why a path is suggested, in words. */
+export function suggestionReasonText(reason: LinkSuggestionReason, labels: Labels): string {
+  switch (reason.kind) {
+    case 'same-name':
+      return fillLabel(reason.withGroup ? labels.dlReasonSameNameGroup : labels.dlReasonSameName, { name: reason.name });
+    case 'shared-words':
+      return fillLabel(labels.dlReasonSharedWords, { words: reason.words.join(', ') });
+    case 'similar-spelling':
+      return fillLabel(labels.dlReasonSimilarSpelling, { fieldWord: reason.fieldWord, pathWord: reason.pathWord });
+  }
+}
+
+/** A type mismatch, in words. */
+function mismatchText(row: LinkingRow, check: Extract<LinkTypeCheck, { fits: false }>, labels: Labels): string {
+  const values = { fieldType: typeWords(row.fieldType, labels), pathType: typeWords(row.pathType ?? { type: null }, labels) };
+  if (check.problem === 'decimal') return labels.dlMismatchDecimal;
+  if (check.problem === 'not-a-value') return labels.dlMismatchNotValue;
+  if (check.problem === 'format') return fillLabel(labels.dlMismatchFormat, values);
+  return fillLabel(labels.dlMismatch, values);
+}
+
+function exampleText(value: unknown): string | null {
+  if (value === undefined || value === null) return null;
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/** Renders a {@link useFormDataLinking} controller. It renders only; the controller reads and saves. */
+export const FormDataLinkingView = factory<FormDataLinkingViewFactory>((_props) => {
+  const props = useProps('FormDataLinking', null, _props);
+  const { controller: c, widgets, formLabels, classNames, className, style, styles, unstyled, vars, attributes, ...others } = props;
+  const getStyles = useStyles<FormDataLinkingViewFactory>({
+    name: 'FormDataLinking',
+    classes,
+    props,
+    className,
+    style,
+    classNames,
+    styles,
+    unstyled,
+    vars,
+    attributes,
+  });
+  const { labels } = c;
+  const id = useId();
+
+  const options = (suggestions: readonly LinkSuggestion[]): ComboboxItemGroup[] => {
+    const suggested = new Set(suggestions.map((s) => s.path));
+    const groups: ComboboxItemGroup[] = [];
+    if (suggested.size > 0) groups.push({ group: labels.dlSuggestions, items: suggestions.map((s) => ({ value: s.path, label: s.path })) });
+    groups.push({ group: labels.dlAllPaths, items: c.paths.filter((p) => !suggested.has(p.path)).map((p) => ({ value: p.path, label: p.path })) });
+    return groups;
+  };
+
+  const row = (r: LinkingRow) => {
+    const name = r.field.label || r.field.path;
+    const top = r.suggestions[0];
+    const example = exampleText(r.exampleValue);
+    const mismatch = r.check && !r.check.fits ? r.check : null;
+    const mismatchId = `${id}-${r.field.id}-mismatch`;
+    return (
+      <Table.Tr key={r.field.id} data-linked={r.linkedPath !== null || undefined} data-mismatch={mismatch ? true : undefined}>
+        <Table.Td style={{ verticalAlign: 'top' }}>
+          <Text fw={600} size="sm">
+            {name}
+          </Text>
+          <Text size="xs" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+            {r.field.path}
+          </Text>
+          {r.field.pdfFieldName && r.field.pdfFieldName !== r.field.path && (
+            <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
+              {r.field.pdfFieldName}
+            </Text>
+          )}
+          <Badge variant="outline" color="dark" size="sm" mt={4}>
+            {typeWords(r.fieldType, labels)}
+          </Badge>
+        </Table.Td>
+        <Table.Td style={{ verticalAlign: 'top' }}>
+          <Stack gap={6}>
+            <Select
+              aria-label={fillLabel(labels.dlPickerLabel, { name })}
+              placeholder={labels.dlPathPlaceholder}
+              searchable
+              clearable
+              nothingFoundMessage={labels.dlPathSearch}
+              data={options(r.suggestions)}
+              value={r.linkedPath}
+              onChange={(value) => c.link(r.field.id, value)}
+              disabled={!c.canEdit}
+              error={mismatch ? true : undefined}
+              aria-describedby={mismatch ? mismatchId : undefined}
+              comboboxProps={{ withinPortal: true }}
+            />
+            {r.linkedPath !== null && c.canEdit && (
+              <Group gap="xs">
+                {/* The picker's own clear button is mouse-only (hidden from the keyboard): this one is not. */}
+                <Button size="compact-sm" variant="subtle" color="dark" onClick={() => c.link(r.field.id, null)} aria-label={fillLabel(labels.dlUnlink, { name })}>
+                  {labels.dlUnlinkButton}
+                </Button>
+              </Group>
+            )}
+            {mismatch && (
+              <Text id={mismatchId} size="sm" c="red.9" role="note" {...getStyles('mismatch')}>
+                {mismatchText(r, mismatch, labels)}
+              </Text>
+            )}
+            {example !== null && <Text size="sm">{fillLabel(labels.dlExample, { value: example })}</Text>}
+            {r.linkedPath === null && top && (
+              <Group gap="xs" wrap="nowrap" align="center" {...getStyles('suggestion')}>
+                <Box style={{ minWidth: 0 }}>
+                  <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                    {fillLabel(labels.dlSuggestion, { path: top.path })}
+                  </Text>
+                  <Text size="xs">{suggestionReasonText(top.reason, labels)}</Text>
+                </Box>
+                {c.canEdit && (
+                  <Button size="compact-sm" variant="light" color="blue.9" onClick={() => c.link(r.field.id, top.path)} style={{ flexShrink: 0 }}>
+                    {fillLabel(labels.dlAcceptSuggestion, { path: top.path })}
+                  </Button>
+                )}
+              </Group>
+            )}
+          </Stack>
+        </Table.Td>
+      </Table.Tr>
+    );
+  };
+
+  const body = () => {
+    if (c.isLoading) return <LoadingState />;
+    if (c.error) return <ErrorAlert message={labels.dlLoadFailed} error={c.error} onRetry={c.retry} />;
+    if (c.notFound || !c.schema) return <EmptyState message={labels.dlNotFound} />;
+    if (c.rows.length === 0) return <EmptyState message={labels.dlNoFields} />;
+    const linkedCount = c.rows.length - c.unlinked.length;
+    return (
+      <Stack gap="md">
+        {!c.canEdit && <Alert color="gray">{labels.dlReadOnly}</Alert>}
+        {c.paths.length === 0 && <Alert color="yellow">{labels.dlNoPaths}</Alert>}
+        <Group justify="space-between" align="center" gap="sm">
+          <Group gap="sm">
+            <Text fw={600} role="status">
+              {fillLabel(labels.dlLinkedCount, { linked: linkedCount, total: c.rows.length })}
+            </Text>
+            {c.mismatched.length > 0 && (
+              <Badge color="red.9" variant="filled">
+                {fillLabel(labels.dlMismatchCount, { count: c.mismatched.length })}
+              </Badge>
+            )}
+          </Group>
+          {c.canEdit && (
+            <Group gap="sm">
+              {c.acceptableCount > 0 && (
+                <Button variant="default" onClick={c.acceptAllSuggestions}>
+                  {fillLabel(labels.dlAcceptAll, { count: c.acceptableCount })}
+                </Button>
+              )}
+              <Button variant="default" onClick={c.reset} disabled={!c.dirty || c.saving}>
+                {labels.dlReset}
+              </Button>
+              <Button onClick={c.save} disabled={!c.dirty} loading={c.saving}>
+                {labels.dlSave}
+              </Button>
+            </Group>
+          )}
+        </Group>
+        {c.saveError && (
+          <Alert color="red" role="alert">
+            {c.saveError}
+          </Alert>
+        )}
+        <Grid gap="lg">
+          <Grid.Col span={{ base: 12, lg: 7 }}>
+            <Table.ScrollContainer minWidth={520}>
+              <Table verticalSpacing="sm" {...getStyles('table')}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th w="40%">{labels.dlField}</Table.Th>
+                    <Table.Th>{labels.dlPath}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>{c.rows.map(row)}</Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, lg: 5 }}>
+            <Stack gap="lg">
+              <Paper withBorder p="md" component="section" aria-labelledby={`${id}-unlinked`} {...getStyles('unlinked')}>
+                <Title order={2} size="h4" id={`${id}-unlinked`}>
+                  {fillLabel(labels.dlUnmapped, { count: c.unlinked.length })}
+                </Title>
+                {c.unlinked.length === 0 ? (
+                  <Text size="sm">{labels.dlUnmappedNone}</Text>
+                ) : (
+                  <>
+                    <Text size="sm" mb="xs">
+                      {labels.dlUnmappedHint}
+                    </Text>
+                    <Box component="ul" m={0} pl="lg">
+                      {c.unlinked.map((r) => (
+                        <li key={r.field.id}>
+                          <Text size="sm">{r.field.label || r.field.path}</Text>
+                        </li>
+                      ))}
+                    </Box>
+                  </>
+                )}
+              </Paper>
+              {c.preview && (
+                <Paper withBorder p="md" component="section" aria-labelledby={`${id}-preview`} {...getStyles('preview')}>
+                  <Title order={2} size="h4" id={`${id}-preview`}>
+                    {labels.dlPreview}
+                  </Title>
+                  <Text size="sm" mb="sm">
+                    {labels.dlPreviewCaption}
+                  </Text>
+                  <FormRenderer
+                    // A new engine for each set of links: the preview shows what an instance created now would hold.
+                    key={JSON.stringify(c.preview.data)}
+                    schema={c.preview.schema}
+                    mode="view"
+                    initialData={c.preview.data}
+                    widgets={widgets}
+                    labels={formLabels}
+                    headingLevel={3}
+                    hideSubmit
+                    aria-label={labels.dlPreview}
+                  />
+                </Paper>
+              )}
+            </Stack>
+          </Grid.Col>
+        </Grid>
+      </Stack>
+    );
+  };
+
+  return (
+    <LabelsProvider labels={labels}>
+      <PageShell title={labels.dlTitle} subtitle={labels.dlSubtitle} {...getStyles('root')} {...others}>
+        {c.schema && (
+          <Text fw={600} mb="sm">
+            {fillLabel(labels.dlSchemaOf, { name: c.schema.name, version: c.schema.version })}
+          </Text>
+        )}
+        {body()}
+      </PageShell>
+    </LabelsProvider>
+  );
+});
+
+FormDataLinkingView.displayName = '@ccq/forms-admin/FormDataLinkingView';
+
+/** Props of {@link FormDataLinking}. */
+export interface FormDataLinkingProps extends FormDataLinkingOptions, Omit<FormDataLinkingViewProps, 'controller'> {}
+
+export type FormDataLinkingFactory = Factory<{
+  props: FormDataLinkingProps;
+  ref: HTMLElement;
+  stylesNames: FormDataLinkingStylesNames;
+}>;
+
+/**
+ * Linking a form's fields to the application's data (`DynamicFormLinking/GetAllPrimitivePaths`): a searchable picker
+ * per field, suggestions by name with the reason shown, type mismatches flagged, the fields left unlinked, and a
+ * preview of the form as an instance created from the example application would show it. The links are saved on the
+ * schema's fields (`linkedPath`). {@link useFormDataLinking} rendered by {@link FormDataLinkingView}.
+ */
+export const FormDataLinking = factory<FormDataLinkingFactory>((_props) => {
+  const props = useProps('FormDataLinking', null, _props);
+  const { formSchemaId, onSaved, labels, ...viewProps } = props;
+  const controller = useFormDataLinking({ formSchemaId, onSaved, labels });
+  return <FormDataLinkingView controller={controller} {...viewProps} />;
+});
+
+FormDataLinking.displayName = '@ccq/forms-admin/FormDataLinking';

@@ -1,0 +1,240 @@
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { isApiError } from '../../api/errors';
+import { eq, guid, type ODataEntity } from '../../api/odata';
+import type { FormField, FormLayout, FormSchema, JsonObject } from '../../api/types';
+import {
+  checkLinkTypes,
+  fieldValueType,
+  primitivePathsOf,
+  suggestLinks,
+  type FieldValueType,
+  type LinkSuggestion,
+  type LinkTypeCheck,
+  type PrimitivePath,
+} from '../../domain/forms/linking-suggest';
+import { prefillFromApplication } from '../../domain/forms/prefill';
+import { getAt } from '../../domain/json-pointer';
+import { storesNothing } from '../../engine/widget-kinds';
+import { fillLabel, type Labels } from '../../query/labels';
+import { useCrudMutation } from '../../query/mutations';
+import { entityQueries, linkingQueries } from '../../query/queries';
+import { useApi } from '../../query/useApi';
+import { useLabels } from '../../query/useLabels';
+import { saveClaimOf, useClaimCheck } from '../shared/access';
+import { toast } from '../shared/toast';
+
+/** Options of {@link useFormDataLinking}. */
+export interface FormDataLinkingOptions {
+  /** The form schema (version) whose fields are linked. */
+  formSchemaId: string;
+  /** Called after the links were saved. */
+  onSaved?: (schema: FormSchema) => void;
+  /** Overrides of the texts, which otherwise come from the `APIProvider` labels. */
+  labels?: Partial<Labels>;
+}
+
+/** One field of the form with its link. */
+export interface LinkingRow {
+  field: FormField;
+  /** What the field holds, from the schema's JSON Schema. */
+  fieldType: FieldValueType;
+  /** The application path it is linked to (as edited, not yet saved), or null. */
+  linkedPath: string | null;
+  /** The linked path's type, when linked to a path the server lists. */
+  pathType: PrimitivePath | null;
+  /** Whether the linked path's values fit the field; null when not linked. */
+  check: LinkTypeCheck | null;
+  /** Paths suggested by name, best first, with their reasons. */
+  suggestions: readonly LinkSuggestion[];
+  /** The example application's value at the linked path. */
+  exampleValue: unknown;
+}
+
+/** What {@link useFormDataLinking} returns; `FormDataLinkingView` renders it. */
+export interface FormDataLinkingController {
+  labels: Labels;
+  formSchemaId: string;
+  schema: ODataEntity<FormSchema> | null;
+  isLoading: boolean;
+  error: Error | null;
+  /** The schema does not exist (or was deleted). */
+  notFound: boolean;
+  retry(): void;
+  /** The application's paths with their types. */
+  paths: readonly PrimitivePath[];
+  rows: readonly LinkingRow[];
+  /** Rows without a link. */
+  unlinked: readonly LinkingRow[];
+  /** Rows whose link does not fit. */
+  mismatched: readonly LinkingRow[];
+  link(fieldId: string, path: string | null): void;
+  /** Links every unlinked field to its best suggestion that fits. */
+  acceptAllSuggestions(): void;
+  /** How many unlinked fields have a suggestion that fits. */
+  acceptableCount: number;
+  /** The form as an instance created from the example application would hold it, with the links as edited. */
+  preview: { schema: FormSchema; data: JsonObject } | null;
+  dirty: boolean;
+  reset(): void;
+  canEdit: boolean;
+  save(): void;
+  saving: boolean;
+  /** Why the last save failed, in words. */
+  saveError: string | null;
+}
+
+/** The fields a link can fill: value fields outside repeatable sections (whose paths are relative to an item). */
+function linkableFields(layout: FormLayout | undefined): FormField[] {
+  const out: FormField[] = [];
+  for (const page of layout?.pages ?? [])
+    for (const section of page.sections) {
+      if (section.repeatable) continue;
+      for (const field of section.fields) if (!storesNothing(field.widget) && !field.computed) out.push(field);
+    }
+  return out;
+}
+
+/** The layout with each linkable field's `linkedPath` as in `links` (a field without one loses it). */
+function withLinks(layout: FormLayout, links: Readonly<Record<string, string | null>>): FormLayout {
+  return {
+    ...layout,
+    pages: layout.pages.map((page) => ({
+      ...page,
+      sections: page.sections.map((section) => ({
+        ...section,
+        fields: section.fields.map((field) => {
+          if (!(field.id in links)) return field;
+          const { linkedPath: _previous, ...rest } = field;
+          const next = links[field.id];
+          return next ? { ...rest, linkedPath: next } : rest;
+        }),
+      })),
+    })),
+  };
+}
+
+function valueAt(document: unknown, path: string | null): unknown {
+  if (!path || document === null || document === undefined) return undefined;
+  try {
+    return getAt(document, path);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The data linking screen's state: the schema's fields, the application's paths (with types from the server or the
+ * example application), the links as edited with suggestions and type checks, the preview data, and saving the links
+ * on the schema's fields (`linkedPath`, one patch of the schema's layout).
+ */
+export function useFormDataLinking({ formSchemaId, onSaved, labels: overrides }: FormDataLinkingOptions): FormDataLinkingController {
+  const labels = useLabels(overrides);
+  const { client } = useApi();
+  const { holds } = useClaimCheck();
+  const schemaQuery = useQuery(entityQueries.formSchema(client, { filter: eq<FormSchema>('formSchemaId', guid(formSchemaId)) }));
+  const pathsQuery = useQuery(linkingQueries.primitivePaths(client));
+  const exampleQuery = useQuery(linkingQueries.exampleApplication(client));
+  const schema = (schemaQuery.data as ODataEntity<FormSchema> | null | undefined) ?? null;
+  const example = exampleQuery.data ?? null;
+  const [edits, setEdits] = useState<Record<string, string | null>>({});
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const mutation = useCrudMutation('formschema');
+
+  const fields = useMemo(() => linkableFields(schema?.layout), [schema]);
+  const paths = useMemo(() => primitivePathsOf((pathsQuery.data ?? []) as readonly unknown[], example), [pathsQuery.data, example]);
+  const pathByName = useMemo(() => new Map(paths.map((p) => [p.path, p])), [paths]);
+
+  const rows = useMemo<LinkingRow[]>(() => {
+    if (!schema) return [];
+    return fields.map((field) => {
+      const linkedPath = field.id in edits ? (edits[field.id] ?? null) : (field.linkedPath ?? null);
+      const fieldType = fieldValueType(schema.jsonSchema, field.path);
+      const pathType = linkedPath ? (pathByName.get(linkedPath) ?? null) : null;
+      return {
+        field,
+        fieldType,
+        linkedPath,
+        pathType,
+        check: linkedPath ? checkLinkTypes(fieldType, pathType ?? { type: null }) : null,
+        suggestions: suggestLinks(field, paths),
+        exampleValue: valueAt(example, linkedPath),
+      };
+    });
+  }, [schema, fields, edits, paths, pathByName, example]);
+
+  const links = useMemo(() => Object.fromEntries(rows.map((r) => [r.field.id, r.linkedPath])), [rows]);
+  const dirty = rows.some((r) => (r.field.linkedPath ?? null) !== r.linkedPath);
+
+  const preview = useMemo(() => {
+    if (!schema || !example) return null;
+    const linked: FormSchema = { ...schema, layout: withLinks(schema.layout, links) };
+    return { schema: linked, data: prefillFromApplication(linked, example) };
+  }, [schema, example, links]);
+
+  const bestFitting = (row: LinkingRow) =>
+    row.suggestions.find((s) => checkLinkTypes(row.fieldType, pathByName.get(s.path) ?? { type: null }).fits);
+  const acceptable = rows.filter((r) => r.linkedPath === null && bestFitting(r));
+
+  const describeSaveError = (error: unknown): string => {
+    if (isApiError(error) && error.status === 409) return labels.dlInUse;
+    return labels.dlSaveFailed;
+  };
+
+  return {
+    labels,
+    formSchemaId,
+    schema,
+    isLoading: schemaQuery.isLoading || pathsQuery.isLoading || exampleQuery.isLoading,
+    error: schemaQuery.error ?? pathsQuery.error ?? exampleQuery.error ?? null,
+    notFound: !schemaQuery.isLoading && !schemaQuery.error && schemaQuery.data === null,
+    retry: () => {
+      void schemaQuery.refetch();
+      void pathsQuery.refetch();
+      void exampleQuery.refetch();
+    },
+    paths,
+    rows,
+    unlinked: rows.filter((r) => r.linkedPath === null),
+    mismatched: rows.filter((r) => r.check && !r.check.fits),
+    link: (fieldId, path) => {
+      setSaveError(null);
+      setEdits((previous) => ({ ...previous, [fieldId]: path }));
+    },
+    acceptAllSuggestions: () =>
+      setEdits((previous) => {
+        const next = { ...previous };
+        for (const row of acceptable) next[row.field.id] = bestFitting(row)?.path ?? null;
+        return next;
+      }),
+    acceptableCount: acceptable.length,
+    preview,
+    dirty,
+    reset: () => {
+      setEdits({});
+      setSaveError(null);
+    },
+    canEdit: holds('EditFormSchema_AllowRead', saveClaimOf('formschema', 'patch')),
+    save: () => {
+      if (!schema || mutation.isPending) return;
+      setSaveError(null);
+      mutation.mutate(
+        // The schema row's `@odata.etag` goes along as If-Match: links saved over someone else's change are refused.
+        {
+          action: 'patch',
+          entity: { formSchemaId: schema.formSchemaId, layout: withLinks(schema.layout, links), '@odata.etag': schema['@odata.etag'] } as Partial<FormSchema>,
+        },
+        {
+          onSuccess: (saved) => {
+            setEdits({});
+            toast.success(fillLabel(labels.dlSaved, {}));
+            if (saved) onSaved?.(saved as FormSchema);
+          },
+          onError: (error) => setSaveError(describeSaveError(error)),
+        },
+      );
+    },
+    saving: mutation.isPending,
+    saveError,
+  };
+}

@@ -1,0 +1,184 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { Form, FormSchema, JsonObject } from '../../src/api/types';
+import { FormDataLinking } from '../../src/forms-admin/FormDataLinking';
+import { FormInstanceStatus } from '../../src/api/enums';
+import { renderInApi, setupFakeApi, base } from '../admin/support/screen';
+
+const { backend } = setupFakeApi();
+
+const formId = '7a0c1e52-0b7e-4f51-9a51-3d1f2e000001';
+const formSchemaId = '7a0c1e52-0b7e-4f51-9a51-3d1f2e000002';
+
+/** A form generated from a PDF: its fields' paths are its own, not the application's. */
+function seedGeneratedForm(): FormSchema {
+  const now = new Date('2026-11-01T10:00:00Z');
+  const audit = { isDeleted: false, createdDateTime: now, lastUpdatedDateTime: now };
+  const form: Form = { formId, name: 'Loan Request', description: null, formGroupId: null, currentFormSchemaId: formSchemaId, publicBaseUrl: null, ...audit };
+  const jsonSchema: JsonObject = {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    type: 'object',
+    properties: {
+      fullName: { type: 'string' },
+      email: { type: 'string', format: 'email' },
+      birthDate: { type: 'string', format: 'date' },
+      amount: { type: 'string' },
+      agree: { type: 'boolean' },
+      town: { type: 'string' },
+    },
+  };
+  const schema: FormSchema = {
+    formSchemaId,
+    formId,
+    name: 'Loan Request',
+    version: 1,
+    isPublic: false,
+    jsonSchema,
+    layout: {
+      pages: [
+        {
+          id: 'page-1',
+          title: 'Page 1',
+          sections: [
+            {
+              id: 'pdf',
+              title: 'Fields from the PDF',
+              fields: [
+                { id: 'full-name', path: '/fullName', widget: 'text', label: 'Full name', pdfFieldName: 'Applicant.Name' },
+                { id: 'email', path: '/email', widget: 'email', label: 'Email', pdfFieldName: 'Email' },
+                { id: 'birth', path: '/birthDate', widget: 'date', label: 'Date of birth', pdfFieldName: 'DOB' },
+                { id: 'amount', path: '/amount', widget: 'text', label: 'Loan amount', pdfFieldName: 'Loan.Amount' },
+                { id: 'agree', path: '/agree', widget: 'checkbox', label: 'I agree', pdfFieldName: 'Agree' },
+                { id: 'town', path: '/town', widget: 'text', label: 'Town', pdfFieldName: 'Town' },
+              ],
+            },
+          ],
+        },
+      ],
+    },
+    ...audit,
+  };
+  backend.db.forms.push(form);
+  backend.db.formSchemas.push(schema);
+  return schema;
+}
+
+const rowOf = (label: string) => screen.getByRole('cell', { name: new RegExp(`^${label}`) }).closest('tr') as HTMLElement;
+
+describe('FormDataLinking', () => {
+  it('suggests application paths by name with the reason, and lists the unlinked fields', async () => {
+    seedGeneratedForm();
+    renderInApi(<FormDataLinking formSchemaId={formSchemaId} />);
+    expect(await screen.findByText('0 of 6 fields linked')).toBeInTheDocument();
+    const fullName = rowOf('Full name');
+    expect(within(fullName).getByText('Suggested: /applicant/name')).toBeInTheDocument();
+    expect(within(fullName).getByText("Same name and group as 'applicant/name'")).toBeInTheDocument();
+    expect(within(rowOf('Date of birth')).getByText("Same name as 'dateOfBirth'")).toBeInTheDocument();
+    expect(within(rowOf('Town')).queryByText(/^Suggested/)).not.toBeInTheDocument();
+    const unlinked = screen.getByRole('region', { name: 'Not linked (6)' });
+    expect(within(unlinked).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Full name',
+      'Email',
+      'Date of birth',
+      'Loan amount',
+      'I agree',
+      'Town',
+    ]);
+  });
+
+  it('links a suggestion, shows its example value and the preview filled from the example application', async () => {
+    seedGeneratedForm();
+    const { user } = renderInApi(<FormDataLinking formSchemaId={formSchemaId} />);
+    await user.click(await screen.findByRole('button', { name: 'Link /applicant/name' }));
+    expect(screen.getByText('1 of 6 fields linked')).toBeInTheDocument();
+    expect(within(rowOf('Full name')).getByText('Example: Grace Hopper')).toBeInTheDocument();
+    const preview = screen.getByRole('region', { name: 'Preview with the example application' });
+    expect(await within(preview).findByText('Grace Hopper')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Not linked (5)' })).queryByText('Full name')).not.toBeInTheDocument();
+  });
+
+  it('flags a type mismatch, and leaves it out of "Link all suggestions"', async () => {
+    seedGeneratedForm();
+    const { user } = renderInApi(<FormDataLinking formSchemaId={formSchemaId} />);
+    await user.click(await screen.findByRole('button', { name: 'Link /loan/amount' }));
+    const amount = rowOf('Loan amount');
+    expect(within(amount).getByRole('note')).toHaveTextContent(
+      'Type mismatch: the field holds text, the data is a whole number. The value will be left empty.',
+    );
+    expect(screen.getByText('1 with a type mismatch')).toBeInTheDocument();
+    expect(within(amount).getByRole('combobox', { name: 'Application data for Loan amount' })).toHaveAttribute('aria-invalid', 'true');
+
+    await user.click(screen.getByRole('button', { name: 'Remove the link of Loan amount' }));
+    expect(screen.queryByText(/with a type mismatch/)).not.toBeInTheDocument();
+    // Full name, Email and Date of birth fit; Loan amount's suggestion does not.
+    await user.click(screen.getByRole('button', { name: 'Link all suggestions (3)' }));
+    expect(screen.getByText('3 of 6 fields linked')).toBeInTheDocument();
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
+  });
+
+  it('finds any path with the searchable picker', async () => {
+    seedGeneratedForm();
+    const { user } = renderInApi(<FormDataLinking formSchemaId={formSchemaId} />);
+    const picker = await screen.findByRole('combobox', { name: 'Application data for Town' });
+    await user.click(picker);
+    await user.type(picker, 'city');
+    await user.click(await screen.findByRole('option', { name: '/address/city' }));
+    expect(within(rowOf('Town')).getByText('Example: Halifax')).toBeInTheDocument();
+  });
+
+  it('saves the links on the schema\'s fields; an instance created from an application is then pre-filled by them', async () => {
+    seedGeneratedForm();
+    const onSaved = vi.fn();
+    const { user } = renderInApi(<FormDataLinking formSchemaId={formSchemaId} onSaved={onSaved} />);
+    await user.click(await screen.findByRole('button', { name: 'Link all suggestions (3)' }));
+    await user.click(screen.getByRole('button', { name: 'Save links' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    const stored = backend.db.formSchemas.find((s) => s.formSchemaId === formSchemaId);
+    const links = Object.fromEntries(stored!.layout.pages[0]!.sections[0]!.fields.map((f) => [f.id, f.linkedPath]));
+    expect(links).toEqual({
+      'full-name': '/applicant/name',
+      email: '/applicant/email',
+      birth: '/applicant/dateOfBirth',
+      amount: undefined,
+      agree: undefined,
+      town: undefined,
+    });
+    expect(await screen.findByRole('button', { name: 'Save links' })).toBeDisabled();
+
+    const response = await fetch(`${base}/api/DynamicFormLinking/Create?schemaId=${formSchemaId}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(backend.db.exampleApplication),
+    });
+    const instance = (await response.json()) as { data: JsonObject };
+    expect(instance.data).toMatchObject({ fullName: 'Grace Hopper', email: 'grace.hopper@example.com', birthDate: '1986-12-09' });
+  });
+
+  it('says why the links of a version with instances cannot change', async () => {
+    const schema = seedGeneratedForm();
+    const now = new Date();
+    backend.db.formInstances.push({
+      formInstanceId: '7a0c1e52-0b7e-4f51-9a51-3d1f2e000003',
+      formSchemaId: schema.formSchemaId,
+      formId,
+      data: {},
+      status: FormInstanceStatus.Created,
+      envelopeId: null,
+      envelopeStatus: null,
+      isDeleted: false,
+      createdDateTime: now,
+      lastUpdatedDateTime: now,
+    });
+    const { user } = renderInApi(<FormDataLinking formSchemaId={formSchemaId} />);
+    await user.click(await screen.findByRole('button', { name: 'Link /applicant/name' }));
+    await user.click(screen.getByRole('button', { name: 'Save links' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This version already has instances, so its links cannot change. Make a new version in the builder first.',
+    );
+  });
+
+  it('says when the schema does not exist', async () => {
+    renderInApi(<FormDataLinking formSchemaId="7a0c1e52-0b7e-4f51-9a51-3d1f2e0000ff" />);
+    expect(await screen.findByText('This form schema does not exist, or it was deleted.')).toBeInTheDocument();
+  });
+});
