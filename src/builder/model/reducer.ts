@@ -1,0 +1,753 @@
+/**
+ * The builder's one reducer: every change to the document is an action applied by immer's `produceWithPatches`, and
+ * its inverse patches are the undo step. Undo and redo are therefore the same for every kind of change — a field on
+ * another page, a rule, the JSON view's whole-document edit — with no special cases. Pure and React-free.
+ */
+import { applyPatches, enablePatches, produceWithPatches, type Draft, type Patch } from 'immer';
+import type { FieldRuleNode, FormField, FormPage, FormSection, JsonObject, JsonValue } from '../../api/types';
+import { escapePointerSegment, isValidPointer, parsePointer } from '../../domain/json-pointer';
+import type { WidgetKind } from '../../engine/widget-kinds';
+import {
+  containerOf,
+  fieldIdsIn,
+  findField,
+  findSection,
+  freshId,
+  segmentFromLabel,
+  usedIds,
+  type BuilderDocument,
+  type BuilderSelection,
+} from './document';
+
+enablePatches();
+
+/** How many steps undo keeps; older steps are dropped. */
+export const BUILDER_HISTORY_LIMIT = 200;
+
+/** Where a field goes: a section and an index in it (default: its end). */
+export interface FieldTarget {
+  sectionId: string;
+  index?: number;
+}
+
+/** Where a section goes: a page and an index on it (default: its end). */
+export interface SectionTarget {
+  pageId: string;
+  index?: number;
+}
+
+/** The layout properties of a field an update may change (`id` and `path` have their own actions). */
+export type FieldChanges = Partial<Omit<FormField, 'id' | 'path'>>;
+
+/** Every change the builder makes, and selection, undo and redo. */
+export type BuilderAction =
+  | { type: 'select'; selection: BuilderSelection }
+  /** Adds a field of a widget kind (its default field and schema); at `to`, else after the selection. */
+  | { type: 'addField'; kind: WidgetKind; to?: FieldTarget }
+  | { type: 'addPage'; title: string; sectionTitle: string }
+  /** Adds a section (a repeatable one with `repeatable`) after the selected section, or to `to`. */
+  | { type: 'addSection'; title: string; repeatable?: boolean; to?: SectionTarget }
+  | { type: 'updateField'; id: string; changes: FieldChanges }
+  /** Replaces the JSON Schema of a field's data path and, when given, whether it is required. */
+  | { type: 'updateFieldSchema'; id: string; schema: JsonObject; required?: boolean }
+  | { type: 'setRequired'; id: string; required: boolean }
+  | { type: 'updateSection'; id: string; changes: Partial<Omit<FormSection, 'id' | 'fields'>> }
+  | { type: 'updatePage'; id: string; changes: Partial<Omit<FormPage, 'id' | 'sections'>> }
+  /** Gives a field a new data path: its schema moves with it and every rule and computation naming it is rewritten. */
+  | { type: 'renamePath'; id: string; path: string }
+  | { type: 'moveField'; id: string; to: FieldTarget }
+  /** Moves a field one place up or down, into the previous or next section (on any page) at either end. */
+  | { type: 'moveFieldBy'; id: string; delta: -1 | 1 }
+  | { type: 'moveSection'; id: string; to: SectionTarget }
+  | { type: 'moveSectionBy'; id: string; delta: -1 | 1 }
+  | { type: 'movePageBy'; id: string; delta: -1 | 1 }
+  /** Duplicates a field, section or page (new ids and data paths). */
+  | { type: 'duplicate'; id: string }
+  /** Deletes a field, section or page (with their data paths' schemas). */
+  | { type: 'delete'; id: string }
+  /** Replaces the whole document (the JSON view, a template, a restored draft). */
+  | { type: 'replaceDocument'; document: BuilderDocument }
+  | { type: 'undo' }
+  | { type: 'redo' };
+
+/** One undoable step: the patches that made it and those that take it back. */
+export interface HistoryStep {
+  patches: Patch[];
+  inverse: Patch[];
+  selectionBefore: BuilderSelection;
+  selectionAfter: BuilderSelection;
+}
+
+/** The builder's state: the document, the selection and the undo and redo stacks. */
+export interface BuilderState {
+  document: BuilderDocument;
+  selection: BuilderSelection;
+  past: readonly HistoryStep[];
+  future: readonly HistoryStep[];
+}
+
+/** A fresh state for a document: nothing selected, nothing to undo. */
+export function initialBuilderState(document: BuilderDocument): BuilderState {
+  return { document, selection: null, past: [], future: [] };
+}
+
+type Doc = Draft<BuilderDocument>;
+type SchemaRecord = Record<string, JsonValue>;
+const isRecord = (v: unknown): v is SchemaRecord => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+// ---------------------------------------------------------------- finding things in a draft
+
+interface FieldDraft {
+  page: Draft<FormPage>;
+  pageIndex: number;
+  section: Draft<FormSection>;
+  sectionIndex: number;
+  field: Draft<FormField>;
+  index: number;
+}
+
+interface SectionDraft {
+  page: Draft<FormPage>;
+  pageIndex: number;
+  section: Draft<FormSection>;
+  index: number;
+}
+
+function fieldDraft(doc: Doc, id: string): FieldDraft | null {
+  for (const [pageIndex, page] of doc.layout.pages.entries()) {
+    for (const [sectionIndex, section] of page.sections.entries()) {
+      const index = section.fields.findIndex((f) => f.id === id);
+      const field = section.fields[index];
+      if (field) return { page, pageIndex, section, sectionIndex, field, index };
+    }
+  }
+  return null;
+}
+
+function sectionDraft(doc: Doc, id: string): SectionDraft | null {
+  for (const [pageIndex, page] of doc.layout.pages.entries()) {
+    const index = page.sections.findIndex((s) => s.id === id);
+    const section = page.sections[index];
+    if (section) return { page, pageIndex, section, index };
+  }
+  return null;
+}
+
+const lastOf = <T>(list: readonly T[]): T | undefined => list[list.length - 1];
+
+// ---------------------------------------------------------------- schema edits on a draft
+
+function containerOfDraft(doc: Doc, base: string, create: boolean): SchemaRecord | null {
+  const root = doc.jsonSchema as SchemaRecord;
+  if (base === '') return root;
+  const array = nodeAt(root, base, create);
+  if (!array) return null;
+  if (!isRecord(array.items)) {
+    if (!create) return null;
+    array.type = 'array';
+    array.items = { type: 'object', properties: {} };
+  }
+  return array.items as SchemaRecord;
+}
+
+/** The schema node at `path` below `root`, creating object schemas on the way when `create`. */
+function nodeAt(root: SchemaRecord, path: string, create: boolean): SchemaRecord | null {
+  if (!isValidPointer(path) || path === '') return null;
+  let node = root;
+  for (const segment of parsePointer(path)) {
+    if (!isRecord(node.properties)) {
+      if (!create) return null;
+      node.properties = {};
+    }
+    const properties = node.properties as SchemaRecord;
+    if (!isRecord(properties[segment])) {
+      if (!create) return null;
+      properties[segment] = { type: 'object', properties: {} };
+    }
+    node = properties[segment] as SchemaRecord;
+  }
+  return node;
+}
+
+function parentAndKey(container: SchemaRecord, path: string, create: boolean): { parent: SchemaRecord; key: string } | null {
+  if (!isValidPointer(path) || path === '') return null;
+  const segments = parsePointer(path);
+  const key = lastOf(segments) ?? '';
+  const parent = segments.length === 1 ? container : nodeAt(container, `/${segments.slice(0, -1).map(escapePointerSegment).join('/')}`, create);
+  return parent ? { parent, key } : null;
+}
+
+interface DetachedSchema {
+  schema: JsonValue | undefined;
+  required: boolean;
+}
+
+/** Takes the schema of `path` out of its container (and out of `required`). */
+function detachSchema(doc: Doc, base: string, path: string): DetachedSchema {
+  const container = containerOfDraft(doc, base, false);
+  const at = container && parentAndKey(container, path, false);
+  if (!at || !isRecord(at.parent.properties)) return { schema: undefined, required: false };
+  const properties = at.parent.properties as SchemaRecord;
+  const schema = Object.prototype.hasOwnProperty.call(properties, at.key) ? properties[at.key] : undefined;
+  delete properties[at.key];
+  let required = false;
+  if (Array.isArray(at.parent.required)) {
+    const list = at.parent.required as JsonValue[];
+    const i = list.indexOf(at.key);
+    if (i >= 0) {
+      required = true;
+      list.splice(i, 1);
+      if (list.length === 0) delete at.parent.required;
+    }
+  }
+  return { schema: schema === undefined ? undefined : clone(schema), required };
+}
+
+/** Puts a schema at `path` of a container, and into `required` when asked. */
+function attachSchema(doc: Doc, base: string, path: string, detached: DetachedSchema): void {
+  if (detached.schema === undefined) return;
+  const container = containerOfDraft(doc, base, true);
+  const at = container && parentAndKey(container, path, true);
+  if (!at) return;
+  if (!isRecord(at.parent.properties)) at.parent.properties = {};
+  (at.parent.properties as SchemaRecord)[at.key] = detached.schema;
+  setRequiredAt(at.parent, at.key, detached.required);
+}
+
+function setRequiredAt(parent: SchemaRecord, key: string, required: boolean): void {
+  const list = Array.isArray(parent.required) ? (parent.required as JsonValue[]) : [];
+  const i = list.indexOf(key);
+  if (required && i < 0) parent.required = [...list, key];
+  if (!required && i >= 0) {
+    list.splice(i, 1);
+    if (list.length === 0) delete parent.required;
+  }
+}
+
+/** Whether `path` (or a part of it) is taken in a container's schema. */
+function pathTaken(doc: Doc, base: string, path: string): boolean {
+  const container = containerOfDraft(doc, base, false);
+  if (!container) return false;
+  const segments = parsePointer(path);
+  // Taken when the whole path exists, or a prefix of it is a property that is not an object schema.
+  let node: SchemaRecord | null = container;
+  for (const [i, segment] of segments.entries()) {
+    const properties: JsonValue | undefined = node?.properties;
+    if (!isRecord(properties) || !Object.prototype.hasOwnProperty.call(properties, segment)) return false;
+    const next: JsonValue | undefined = properties[segment];
+    if (i === segments.length - 1) return true;
+    if (!isRecord(next) || next.type !== 'object') return true;
+    node = next;
+  }
+  return true;
+}
+
+/** Whether a field of the layout already uses this path in this container. */
+function layoutUses(doc: Doc, base: string, path: string, exceptId?: string): boolean {
+  return doc.layout.pages.some((p) => p.sections.some((s) => containerOf(s) === base && s.fields.some((f) => f.id !== exceptId && f.path === path)));
+}
+
+/** A path in the container derived from `segment`, numbered (`name2`, `name3`…) when taken. */
+function freePath(doc: Doc, base: string, segment: string, exceptId?: string): string {
+  let candidate = `/${escapePointerSegment(segment)}`;
+  for (let n = 2; pathTaken(doc, base, candidate) || layoutUses(doc, base, candidate, exceptId); n++) {
+    candidate = `/${escapePointerSegment(`${segment}${n}`)}`;
+  }
+  return candidate;
+}
+
+/** A free path of the root for a repeatable section's array. */
+function freeArrayPath(doc: Doc, segment: string): string {
+  let candidate = `/${escapePointerSegment(segment)}`;
+  for (let n = 2; pathTaken(doc, '', candidate) || repeatUses(doc, candidate); n++) candidate = `/${escapePointerSegment(`${segment}${n}`)}`;
+  return candidate;
+}
+
+function repeatUses(doc: Doc, path: string): boolean {
+  return doc.layout.pages.some((p) => p.sections.some((s) => s.repeatable?.path === path));
+}
+
+const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+
+// ---------------------------------------------------------------- rule rewriting
+
+/**
+ * Rewrites every rule and computation that names the data at `from` (absolute, `*` for any item of an array) to
+ * `to`, and paths below it; relative names inside the moved field's repeatable section too.
+ */
+function rewriteReaders(doc: Doc, from: { base: string; path: string; sectionId: string }, to: { base: string; path: string; sectionId: string }): void {
+  const absFrom = from.base === '' ? from.path : `${from.base}/*${from.path}`;
+  const absTo = to.base === '' ? to.path : `${to.base}/*${to.path}`;
+  for (const page of doc.layout.pages) {
+    for (const section of page.sections) {
+      const sameFrom = section.id === from.sectionId && from.base !== '';
+      const sameTo = section.id === to.sectionId && to.base !== '';
+      const rename = (named: string): string => {
+        // A relative name of the section the field left, or an absolute name (with `*` or an item index).
+        if (sameFrom && under(named, from.path)) return sameTo ? to.path + named.slice(from.path.length) : absTo + named.slice(from.path.length);
+        const generic = named.replace(/\/\d+(?=\/|$)/g, '/*');
+        if (under(named, absFrom) || (from.base !== '' && under(generic, absFrom))) {
+          const rest = named.slice(absFrom.length);
+          return sameTo ? to.path + rest : absTo + rest;
+        }
+        return named;
+      };
+      for (const field of section.fields) {
+        const walk = (nodes: Draft<FieldRuleNode>[]) => {
+          for (const node of nodes) {
+            if ('path' in node && typeof node.path === 'string') {
+              const next = rename(node.path);
+              if (next !== node.path) node.path = next;
+            } else if ('all' in node && node.all) walk(node.all);
+            else if ('any' in node && node.any) walk(node.any);
+          }
+        };
+        walk(field.visibleWhen ?? []);
+        walk(field.requiredWhen ?? []);
+        if (field.computed) {
+          const paths = field.computed.paths.map(rename);
+          if (paths.some((p, i) => p !== field.computed?.paths[i])) field.computed.paths = paths;
+        }
+      }
+    }
+  }
+}
+
+const under = (named: string, path: string) => named === path || named.startsWith(`${path}/`);
+
+// ---------------------------------------------------------------- the actions on a draft
+
+function sectionForInsert(doc: Doc, selection: BuilderSelection): { section: Draft<FormSection>; index: number } {
+  if (selection?.type === 'field') {
+    const at = fieldDraft(doc, selection.id);
+    if (at) return { section: at.section, index: at.index + 1 };
+  }
+  if (selection?.type === 'section') {
+    const at = sectionDraft(doc, selection.id);
+    if (at) {
+      const section = at.section;
+      return { section, index: section.fields.length };
+    }
+  }
+  const page = (selection?.type === 'page' && doc.layout.pages.find((p) => p.id === selection.id)) || doc.layout.pages[doc.layout.pages.length - 1];
+  if (!page) {
+    const taken = usedIds(doc as BuilderDocument);
+    doc.layout.pages.push({ id: freshId('page', taken), title: 'Page 1', sections: [] });
+  }
+  const target = page || (doc.layout.pages[0] as Draft<FormPage>);
+  if (target.sections.length === 0) target.sections.push({ id: freshId('section', usedIds(doc as BuilderDocument)), title: '', fields: [] });
+  const section = lastOf(target.sections) as Draft<FormSection>;
+  return { section, index: section.fields.length };
+}
+
+function addField(doc: Doc, kind: WidgetKind, to: FieldTarget | undefined, selection: BuilderSelection): BuilderSelection {
+  let section: Draft<FormSection>;
+  let index: number;
+  if (to) {
+    const at = sectionDraft(doc, to.sectionId);
+    if (!at) return selection;
+    section = at.section;
+    index = Math.max(0, Math.min(to.index ?? section.fields.length, section.fields.length));
+  } else {
+    ({ section, index } = sectionForInsert(doc, selection));
+  }
+  const id = freshId(segmentFromLabel(kind.kind, 'field'), usedIds(doc as BuilderDocument));
+  const stores = kind.value !== 'none';
+  const base = containerOf(section);
+  const path = stores ? freePath(doc, base, segmentFromLabel(kind.defaultField.label, kind.kind)) : '';
+  const field: FormField = { id, path, widget: kind.kind, ...clone(kind.defaultField) };
+  section.fields.splice(index, 0, field);
+  if (stores) attachSchema(doc, base, path, { schema: clone(kind.defaultSchema), required: false });
+  return { type: 'field', id };
+}
+
+function addSection(doc: Doc, action: Extract<BuilderAction, { type: 'addSection' }>, selection: BuilderSelection): BuilderSelection {
+  let page: Draft<FormPage> | undefined;
+  let index: number;
+  if (action.to) {
+    page = doc.layout.pages.find((p) => p.id === action.to?.pageId);
+    if (!page) return selection;
+    index = Math.max(0, Math.min(action.to.index ?? page.sections.length, page.sections.length));
+  } else {
+    const sectionId = selection?.type === 'section' ? selection.id : selection?.type === 'field' ? fieldDraft(doc, selection.id)?.section.id : undefined;
+    const at = sectionId ? sectionDraft(doc, sectionId) : null;
+    if (at) {
+      page = at.page;
+      index = at.index + 1;
+    } else {
+      page = (selection?.type === 'page' && doc.layout.pages.find((p) => p.id === selection.id)) || doc.layout.pages[doc.layout.pages.length - 1];
+      if (!page) {
+        doc.layout.pages.push({ id: freshId('page', usedIds(doc as BuilderDocument)), title: 'Page 1', sections: [] });
+        page = doc.layout.pages[0] as Draft<FormPage>;
+      }
+      index = page.sections.length;
+    }
+  }
+  const id = freshId('section', usedIds(doc as BuilderDocument));
+  const section: FormSection = { id, title: action.title, fields: [] };
+  if (action.repeatable) {
+    const path = freeArrayPath(doc, segmentFromLabel(action.title, 'items'));
+    section.repeatable = { path, minItems: 0 };
+    attachSchema(doc, '', path, { schema: { type: 'array', items: { type: 'object', properties: {} } }, required: false });
+  }
+  page.sections.splice(index, 0, section);
+  return { type: 'section', id };
+}
+
+function renamePath(doc: Doc, id: string, path: string): void {
+  const at = fieldDraft(doc, id);
+  if (!at || at.field.path === path || !isValidPointer(path) || path === '') return;
+  const field = at.field;
+  const base = containerOf(at.section);
+  const old = field.path;
+  if (old !== '') {
+    const detached = detachSchema(doc, base, old);
+    attachSchema(doc, base, path, detached);
+  }
+  field.path = path;
+  if (old !== '') rewriteReaders(doc, { base, path: old, sectionId: at.section.id }, { base, path, sectionId: at.section.id });
+}
+
+function moveField(doc: Doc, id: string, to: FieldTarget): void {
+  const from = fieldDraft(doc, id);
+  const target = sectionDraft(doc, to.sectionId);
+  if (!from || !target) return;
+  const fromSection = from.section;
+  const toSection = target.section;
+  const field = from.field;
+  fromSection.fields.splice(from.index, 1);
+  const index = Math.max(0, Math.min(to.index ?? toSection.fields.length, toSection.fields.length));
+  toSection.fields.splice(index, 0, field);
+  const fromBase = containerOf(fromSection);
+  const toBase = containerOf(toSection);
+  // Into another container (in or out of a repeatable section): the schema moves too, at a free path there.
+  if (fromBase !== toBase && field.path !== '') {
+    const old = field.path;
+    const detached = detachSchema(doc, fromBase, old);
+    const segments = parsePointer(old);
+    const path = freePath(doc, toBase, lastOf(segments) ?? field.id, field.id);
+    attachSchema(doc, toBase, path, detached);
+    field.path = path;
+    rewriteReaders(doc, { base: fromBase, path: old, sectionId: fromSection.id }, { base: toBase, path, sectionId: toSection.id });
+  }
+}
+
+function moveFieldBy(doc: Doc, id: string, delta: -1 | 1): void {
+  const at = fieldDraft(doc, id);
+  if (!at) return;
+  const next = at.index + delta;
+  if (next >= 0 && next < at.section.fields.length) {
+    moveField(doc, id, { sectionId: at.section.id, index: next });
+    return;
+  }
+  // Past either end: into the neighbouring section, across pages.
+  const sections = doc.layout.pages.flatMap((p) => p.sections);
+  const s = sections.findIndex((x) => x.id === at.section.id);
+  const neighbour = sections[s + delta];
+  if (!neighbour) return;
+  moveField(doc, id, { sectionId: neighbour.id, index: delta < 0 ? neighbour.fields.length : 0 });
+}
+
+function moveSection(doc: Doc, id: string, to: SectionTarget): void {
+  const from = sectionDraft(doc, id);
+  const page = doc.layout.pages.find((p) => p.id === to.pageId);
+  if (!from || !page) return;
+  const section = from.section;
+  from.page.sections.splice(from.index, 1);
+  page.sections.splice(Math.max(0, Math.min(to.index ?? page.sections.length, page.sections.length)), 0, section);
+}
+
+function moveSectionBy(doc: Doc, id: string, delta: -1 | 1): void {
+  const at = sectionDraft(doc, id);
+  if (!at) return;
+  const next = at.index + delta;
+  if (next >= 0 && next < at.page.sections.length) return moveSection(doc, id, { pageId: at.page.id, index: next });
+  const neighbour = doc.layout.pages[at.pageIndex + delta];
+  if (neighbour) moveSection(doc, id, { pageId: neighbour.id, index: delta < 0 ? neighbour.sections.length : 0 });
+}
+
+function movePageBy(doc: Doc, id: string, delta: -1 | 1): void {
+  const pages = doc.layout.pages;
+  const i = pages.findIndex((p) => p.id === id);
+  const j = i + delta;
+  if (i < 0 || j < 0 || j >= pages.length) return;
+  const page = pages[i] as Draft<FormPage>;
+  pages.splice(i, 1);
+  pages.splice(j, 0, page);
+}
+
+function copyField(doc: Doc, field: FormField, fromBase: string, toBase: string, taken: Set<string>): FormField {
+  const id = freshId(field.id.replace(/-\d+$/, ''), taken);
+  taken.add(id);
+  const copy: FormField = { ...clone(field), id };
+  if (field.path !== '') {
+    const source = containerOfDraft(doc, fromBase, false);
+    const schema = source && nodeAt(source, field.path, false);
+    const segments = parsePointer(field.path);
+    const requiredParent = source && parentAndKey(source, field.path, false);
+    const required = !!requiredParent && Array.isArray(requiredParent.parent.required) && requiredParent.parent.required.includes(requiredParent.key);
+    copy.path = freePath(doc, toBase, lastOf(segments) ?? 'field');
+    attachSchema(doc, toBase, copy.path, { schema: schema ? clone(schema) : {}, required });
+  }
+  return copy;
+}
+
+function copySection(doc: Doc, section: FormSection, taken: Set<string>): FormSection {
+  const id = freshId('section', taken);
+  taken.add(id);
+  const copy: FormSection = { ...clone(section), id, fields: [] };
+  let base = '';
+  if (section.repeatable) {
+    const segments = parsePointer(section.repeatable.path);
+    const path = freeArrayPath(doc, lastOf(segments) ?? 'items');
+    copy.repeatable = { ...section.repeatable, path };
+    const source = nodeAt(doc.jsonSchema as SchemaRecord, section.repeatable.path, false);
+    // The array's schema with its item properties emptied: the copied fields add theirs at free paths.
+    const array: SchemaRecord = source ? clone(source) : { type: 'array', items: { type: 'object', properties: {} } };
+    if (isRecord(array.items)) {
+      array.items.properties = {};
+      delete array.items.required;
+    }
+    attachSchema(doc, '', path, { schema: array, required: false });
+    base = path;
+  }
+  // Fields of a plain section get fresh root paths; those of a repeatable section keep theirs inside the new array.
+  copy.fields = section.fields.map((f) => {
+    if (!section.repeatable || f.path === '') return copyField(doc, f, containerOf(section), base, taken);
+    const source = containerOfDraft(doc, section.repeatable.path, false);
+    const schema = source && nodeAt(source, f.path, false);
+    const fid = freshId(f.id.replace(/-\d+$/, ''), taken);
+    taken.add(fid);
+    const at = source && parentAndKey(source, f.path, false);
+    const required = !!at && Array.isArray(at.parent.required) && at.parent.required.includes(at.key);
+    attachSchema(doc, base, f.path, { schema: schema ? clone(schema) : {}, required });
+    return { ...clone(f), id: fid };
+  });
+  return copy;
+}
+
+function duplicate(doc: Doc, id: string, selection: BuilderSelection): BuilderSelection {
+  const taken = usedIds(doc as BuilderDocument);
+  const field = fieldDraft(doc, id);
+  if (field) {
+    const section = field.section;
+    const base = containerOf(section);
+    const copy = copyField(doc, field.field as FormField, base, base, taken);
+    copy.label = field.field.label;
+    section.fields.splice(field.index + 1, 0, copy);
+    return { type: 'field', id: copy.id };
+  }
+  const section = sectionDraft(doc, id);
+  if (section) {
+    const copy = copySection(doc, clone(section.section), taken);
+    section.page.sections.splice(section.index + 1, 0, copy);
+    return { type: 'section', id: copy.id };
+  }
+  const p = doc.layout.pages.findIndex((x) => x.id === id);
+  if (p >= 0) {
+    const source = clone(doc.layout.pages[p]) as FormPage;
+    const pageId = freshId('page', taken);
+    taken.add(pageId);
+    const copy: FormPage = { ...source, id: pageId, sections: source.sections.map((s) => copySection(doc, s, taken)) };
+    doc.layout.pages.splice(p + 1, 0, copy);
+    return { type: 'page', id: pageId };
+  }
+  return selection;
+}
+
+function deleteFieldAt(doc: Doc, id: string): void {
+  const at = fieldDraft(doc, id);
+  if (!at) return;
+  const section = at.section;
+  section.fields.splice(at.index, 1);
+  const base = containerOf(section);
+  // The schema goes too, unless another field of the same container still shows that path.
+  if (at.field.path !== '' && !layoutUses(doc, base, at.field.path)) detachSchema(doc, base, at.field.path);
+}
+
+function deleteSection(doc: Doc, id: string): void {
+  const at = sectionDraft(doc, id);
+  if (!at) return;
+  for (const fieldId of fieldIdsIn(doc as BuilderDocument, id)) deleteFieldAt(doc, fieldId);
+  const section = at.section;
+  if (section.repeatable && !doc.layout.pages.some((p) => p.sections.some((s) => s.id !== id && s.repeatable?.path === section.repeatable?.path))) {
+    detachSchema(doc, '', section.repeatable.path);
+  }
+  at.page.sections.splice(at.index, 1);
+}
+
+function deleteAny(doc: Doc, id: string, selection: BuilderSelection): BuilderSelection {
+  const field = fieldDraft(doc, id);
+  if (field) {
+    const fields = field.section.fields;
+    const neighbour = fields[field.index + 1] ?? fields[field.index - 1];
+    deleteFieldAt(doc, id);
+    return neighbour ? { type: 'field', id: neighbour.id } : { type: 'section', id: field.section.id };
+  }
+  const section = sectionDraft(doc, id);
+  if (section) {
+    deleteSection(doc, id);
+    return { type: 'page', id: section.page.id };
+  }
+  const p = doc.layout.pages.findIndex((x) => x.id === id);
+  // A form keeps at least one page.
+  if (p >= 0 && doc.layout.pages.length > 1) {
+    for (const s of [...(doc.layout.pages[p]?.sections ?? [])]) deleteSection(doc, s.id);
+    doc.layout.pages.splice(p, 1);
+    const next = doc.layout.pages[Math.min(p, doc.layout.pages.length - 1)];
+    return next ? { type: 'page', id: next.id } : null;
+  }
+  return selection;
+}
+
+function assign<T extends object>(target: T, changes: Partial<T>): void {
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === undefined) delete (target as Record<string, unknown>)[key];
+    else (target as Record<string, unknown>)[key] = clone(value);
+  }
+}
+
+/** Applies a document action to a draft; returns the selection after it. */
+function apply(doc: Doc, action: BuilderAction, selection: BuilderSelection): BuilderSelection {
+  switch (action.type) {
+    case 'addField':
+      return addField(doc, action.kind, action.to, selection);
+    case 'addPage': {
+      const taken = usedIds(doc as BuilderDocument);
+      const id = freshId('page', taken);
+      taken.add(id);
+      const after = selection ? pageIndexOf(doc, selection) : -1;
+      const page: FormPage = { id, title: action.title, sections: [{ id: freshId('section', taken), title: action.sectionTitle, fields: [] }] };
+      doc.layout.pages.splice(after >= 0 ? after + 1 : doc.layout.pages.length, 0, page);
+      return { type: 'page', id };
+    }
+    case 'addSection':
+      return addSection(doc, action, selection);
+    case 'updateField': {
+      const at = fieldDraft(doc, action.id);
+      if (at) assign(at.field, action.changes);
+      return selection;
+    }
+    case 'updateFieldSchema':
+    case 'setRequired': {
+      const at = fieldDraft(doc, action.id);
+      if (!at || at.field.path === '') return selection;
+      const base = containerOf(at.section);
+      const container = containerOfDraft(doc, base, true);
+      const place = container && parentAndKey(container, at.field.path, true);
+      if (!place) return selection;
+      if (!isRecord(place.parent.properties)) place.parent.properties = {};
+      if (action.type === 'updateFieldSchema') (place.parent.properties as SchemaRecord)[place.key] = clone(action.schema);
+      const required = action.type === 'setRequired' ? action.required : action.required;
+      if (required !== undefined) setRequiredAt(place.parent, place.key, required);
+      return selection;
+    }
+    case 'updateSection': {
+      const at = sectionDraft(doc, action.id);
+      if (!at) return selection;
+      const section = at.section;
+      const oldPath = section.repeatable?.path;
+      assign(section, action.changes);
+      const newPath = section.repeatable?.path;
+      // A repeatable section's array path renamed: its schema moves and rules naming it are rewritten.
+      if (oldPath && newPath && oldPath !== newPath && isValidPointer(newPath) && newPath !== '') {
+        attachSchema(doc, '', newPath, detachSchema(doc, '', oldPath));
+        rewriteReaders(doc, { base: '', path: oldPath, sectionId: '' }, { base: '', path: newPath, sectionId: '' });
+      }
+      return selection;
+    }
+    case 'updatePage': {
+      const page = doc.layout.pages.find((p) => p.id === action.id);
+      if (page) assign(page, action.changes);
+      return selection;
+    }
+    case 'renamePath':
+      renamePath(doc, action.id, action.path);
+      return selection;
+    case 'moveField':
+      moveField(doc, action.id, action.to);
+      return selection;
+    case 'moveFieldBy':
+      moveFieldBy(doc, action.id, action.delta);
+      return selection;
+    case 'moveSection':
+      moveSection(doc, action.id, action.to);
+      return selection;
+    case 'moveSectionBy':
+      moveSectionBy(doc, action.id, action.delta);
+      return selection;
+    case 'movePageBy':
+      movePageBy(doc, action.id, action.delta);
+      return selection;
+    case 'duplicate':
+      return duplicate(doc, action.id, selection);
+    case 'delete':
+      return deleteAny(doc, action.id, selection);
+    case 'replaceDocument':
+      doc.jsonSchema = clone(action.document.jsonSchema) as Draft<JsonObject>;
+      doc.layout = clone(action.document.layout) as Draft<BuilderDocument['layout']>;
+      return selectionStillThere(action.document, selection);
+    default:
+      return selection;
+  }
+}
+
+function pageIndexOf(doc: Doc, selection: NonNullable<BuilderSelection>): number {
+  if (selection.type === 'page') return doc.layout.pages.findIndex((p) => p.id === selection.id);
+  if (selection.type === 'section') return sectionDraft(doc, selection.id)?.pageIndex ?? -1;
+  return fieldDraft(doc, selection.id)?.pageIndex ?? -1;
+}
+
+function selectionStillThere(doc: BuilderDocument, selection: BuilderSelection): BuilderSelection {
+  if (!selection) return null;
+  if (selection.type === 'field') return findField(doc, selection.id) ? selection : null;
+  if (selection.type === 'section') return findSection(doc, selection.id) ? selection : null;
+  return doc.layout.pages.some((p) => p.id === selection.id) ? selection : null;
+}
+
+/**
+ * The builder's reducer. A document action becomes one undo step (its inverse patches) when it changes something;
+ * an action that changes nothing (moving the first field up) leaves the history alone. A new step clears redo.
+ */
+export function builderReducer(state: BuilderState, action: BuilderAction): BuilderState {
+  switch (action.type) {
+    case 'select':
+      return action.selection === state.selection ? state : { ...state, selection: selectionStillThere(state.document, action.selection) };
+    case 'undo': {
+      const step = state.past[state.past.length - 1];
+      if (!step) return state;
+      const document = applyPatches(state.document, step.inverse);
+      return {
+        document,
+        selection: selectionStillThere(document, step.selectionBefore),
+        past: state.past.slice(0, -1),
+        future: [...state.future, step],
+      };
+    }
+    case 'redo': {
+      const step = state.future[state.future.length - 1];
+      if (!step) return state;
+      const document = applyPatches(state.document, step.patches);
+      return {
+        document,
+        selection: selectionStillThere(document, step.selectionAfter),
+        past: [...state.past, step],
+        future: state.future.slice(0, -1),
+      };
+    }
+    default: {
+      let selection = state.selection;
+      const [document, patches, inverse] = produceWithPatches(state.document, (draft) => {
+        selection = apply(draft, action, state.selection);
+      });
+      if (patches.length === 0) return selection === state.selection ? state : { ...state, selection };
+      const step: HistoryStep = { patches, inverse, selectionBefore: state.selection, selectionAfter: selection };
+      const past = state.past.length >= BUILDER_HISTORY_LIMIT ? [...state.past.slice(1), step] : [...state.past, step];
+      return { document, selection, past, future: [] };
+    }
+  }
+}
+
+/** Whether there is a step to undo / redo. */
+export const canUndo = (state: BuilderState): boolean => state.past.length > 0;
+export const canRedo = (state: BuilderState): boolean => state.future.length > 0;

@@ -1,0 +1,158 @@
+import { describe, expect, it } from 'vitest';
+import {
+  BUILDER_HISTORY_LIMIT,
+  builderReducer,
+  dependentsOf,
+  emptyDocument,
+  findField,
+  findSection,
+  initialBuilderState,
+  isRequired,
+  segmentFromLabel,
+  type BuilderAction,
+  type BuilderDocument,
+  type BuilderState,
+} from '../../src/builder/model';
+import { WIDGET_KINDS } from '../../src/engine/widget-kinds';
+
+const run = (state: BuilderState, ...actions: BuilderAction[]) => actions.reduce(builderReducer, state);
+const fresh = () => initialBuilderState(emptyDocument());
+const props = (doc: BuilderDocument) => (doc.jsonSchema.properties ?? {}) as Record<string, unknown>;
+
+describe('builder model', () => {
+  it('adds a field of a kind with its default field and schema, after the selection, and selects it', () => {
+    let s = run(fresh(), { type: 'addField', kind: WIDGET_KINDS.text });
+    expect(s.selection).toEqual({ type: 'field', id: 'text-1' });
+    expect(s.document.layout.pages[0]?.sections[0]?.fields[0]).toMatchObject({ id: 'text-1', widget: 'text', label: 'Short text', path: '/shortText' });
+    expect(props(s.document).shortText).toEqual({ type: 'string', maxLength: 200 });
+    s = run(s, { type: 'addField', kind: WIDGET_KINDS.email }, { type: 'select', selection: { type: 'field', id: 'text-1' } }, { type: 'addField', kind: WIDGET_KINDS.text });
+    expect(s.document.layout.pages[0]?.sections[0]?.fields.map((f) => f.path)).toEqual(['/shortText', '/shortText2', '/email']);
+    // Static text needs no data path and adds no schema.
+    s = run(s, { type: 'addField', kind: WIDGET_KINDS.static });
+    expect(findField(s.document, 'static-1')?.field.path).toBe('');
+    expect(Object.keys(props(s.document))).toEqual(['shortText', 'email', 'shortText2']);
+  });
+
+  it('adds pages, sections and a repeatable section with an array schema', () => {
+    let s = run(fresh(), { type: 'addPage', title: 'Page 2', sectionTitle: 'Section 1' });
+    expect(s.document.layout.pages.map((p) => p.id)).toEqual(['page-1', 'page-2']);
+    s = run(s, { type: 'addSection', title: 'Employment history', repeatable: true });
+    const at = findSection(s.document, 'section-3');
+    expect(at?.page.id).toBe('page-2');
+    expect(at?.section.repeatable).toEqual({ path: '/employmentHistory', minItems: 0 });
+    expect(props(s.document).employmentHistory).toEqual({ type: 'array', items: { type: 'object', properties: {} } });
+    s = run(s, { type: 'addField', kind: WIDGET_KINDS.text });
+    expect(findField(s.document, 'text-1')?.section.id).toBe('section-3');
+    expect((props(s.document).employmentHistory as { items: { properties: object } }).items.properties).toEqual({ shortText: { type: 'string', maxLength: 200 } });
+  });
+
+  it('renames a data path: the schema moves, required stays, and every rule and computation naming it is rewritten', () => {
+    let s = run(fresh(), { type: 'addField', kind: WIDGET_KINDS.checkbox }, { type: 'addField', kind: WIDGET_KINDS.text }, { type: 'setRequired', id: 'checkbox-1', required: true });
+    s = run(s, { type: 'updateField', id: 'text-1', changes: { visibleWhen: [{ path: '/checkbox', op: 'eq', value: true }, { any: [{ path: '/checkbox', op: 'notEmpty' }] }] } });
+    s = run(s, { type: 'renamePath', id: 'checkbox-1', path: '/agree' });
+    expect(props(s.document).agree).toEqual({ type: 'boolean' });
+    expect(props(s.document).checkbox).toBeUndefined();
+    const text = findField(s.document, 'text-1')?.field;
+    expect(text?.visibleWhen).toEqual([{ path: '/agree', op: 'eq', value: true }, { any: [{ path: '/agree', op: 'notEmpty' }] }]);
+    const at = findField(s.document, 'checkbox-1');
+    expect(at && isRequired(s.document, at.section, at.field)).toBe(true);
+  });
+
+  it('names the fields whose rules depend on a field being deleted', () => {
+    let s = run(fresh(), { type: 'addField', kind: WIDGET_KINDS.checkbox }, { type: 'addField', kind: WIDGET_KINDS.text }, { type: 'addField', kind: WIDGET_KINDS.number });
+    s = run(s, { type: 'updateField', id: 'text-1', changes: { label: 'Why', requiredWhen: [{ path: '/checkbox', op: 'eq', value: true }] } });
+    s = run(s, { type: 'updateField', id: 'number-1', changes: { computed: { op: 'count', paths: ['/shortText'] } } });
+    expect(dependentsOf(s.document, ['checkbox-1']).map((f) => f.label)).toEqual(['Why']);
+    expect(dependentsOf(s.document, ['text-1']).map((f) => f.id)).toEqual(['number-1']);
+    expect(dependentsOf(s.document, ['number-1'])).toEqual([]);
+    // A whole section's fields: dependants inside it do not count.
+    expect(dependentsOf(s.document, ['checkbox-1', 'text-1', 'number-1'])).toEqual([]);
+  });
+
+  it('moves fields up and down, across sections and pages, and into a repeatable section with their schema', () => {
+    let s = run(fresh(), { type: 'addField', kind: WIDGET_KINDS.text }, { type: 'addField', kind: WIDGET_KINDS.email });
+    s = run(s, { type: 'moveFieldBy', id: 'email-1', delta: -1 });
+    expect(s.document.layout.pages[0]?.sections[0]?.fields.map((f) => f.id)).toEqual(['email-1', 'text-1']);
+    const before = s;
+    expect(run(s, { type: 'moveFieldBy', id: 'email-1', delta: -1 })).toBe(before);
+    s = run(s, { type: 'addPage', title: 'Two', sectionTitle: 'S' }, { type: 'moveFieldBy', id: 'text-1', delta: 1 });
+    expect(findField(s.document, 'text-1')?.page.id).toBe('page-2');
+    s = run(s, { type: 'addSection', title: 'Jobs', repeatable: true, to: { pageId: 'page-2' } });
+    s = run(s, { type: 'updateField', id: 'email-1', changes: { visibleWhen: [{ path: '/shortText', op: 'notEmpty' }] } });
+    s = run(s, { type: 'moveField', id: 'text-1', to: { sectionId: 'section-3', index: 0 } });
+    expect(props(s.document).shortText).toBeUndefined();
+    expect((props(s.document).jobs as { items: { properties: object } }).items.properties).toHaveProperty('shortText');
+    expect(findField(s.document, 'email-1')?.field.visibleWhen).toEqual([{ path: '/jobs/*/shortText', op: 'notEmpty' }]);
+  });
+
+  it('duplicates and deletes fields and sections with their schemas', () => {
+    let s = run(fresh(), { type: 'addField', kind: WIDGET_KINDS.select }, { type: 'setRequired', id: 'select-1', required: true }, { type: 'duplicate', id: 'select-1' });
+    expect(s.selection).toEqual({ type: 'field', id: 'select-2' });
+    expect(findField(s.document, 'select-2')?.field).toMatchObject({ path: '/chooseOne2', label: 'Choose one', options: WIDGET_KINDS.select.defaultField.options });
+    expect(s.document.jsonSchema.required).toEqual(['chooseOne', 'chooseOne2']);
+    s = run(s, { type: 'duplicate', id: 'section-1' });
+    expect(s.document.layout.pages[0]?.sections.map((x) => x.fields.length)).toEqual([2, 2]);
+    expect(Object.keys(props(s.document))).toHaveLength(4);
+    s = run(s, { type: 'delete', id: 'section-1' });
+    expect(Object.keys(props(s.document))).toHaveLength(2);
+    s = run(s, { type: 'delete', id: 'select-1' });
+    expect(findField(s.document, 'select-1')).toBeNull();
+  });
+
+  it(`undoes and redoes every change, including other pages and rules; keeps ${BUILDER_HISTORY_LIMIT} steps`, () => {
+    const start = run(fresh(), { type: 'addField', kind: WIDGET_KINDS.text }, { type: 'addPage', title: 'P2', sectionTitle: 'S' });
+    let s = start;
+    const snapshots: BuilderDocument[] = [s.document];
+    for (let i = 0; i < 120; i++) {
+      const action: BuilderAction =
+        i % 3 === 0
+          ? { type: 'addField', kind: WIDGET_KINDS.number, to: { sectionId: 'section-1' } }
+          : i % 3 === 1
+            ? { type: 'updateField', id: 'text-1', changes: { label: `Label ${i}`, visibleWhen: [{ path: '/number', op: 'gt', value: i }] } }
+            : { type: 'updatePage', id: 'page-2', changes: { title: `Page ${i}` } };
+      s = run(s, action);
+      snapshots.push(s.document);
+    }
+    expect(s.past).toHaveLength(122);
+    for (let i = 119; i >= 0; i--) {
+      s = run(s, { type: 'undo' });
+      expect(s.document).toEqual(snapshots[i]);
+    }
+    for (let i = 1; i <= 120; i++) {
+      s = run(s, { type: 'redo' });
+      expect(s.document).toEqual(snapshots[i]);
+    }
+    // A new change clears what could be redone.
+    s = run(s, { type: 'undo' }, { type: 'updatePage', id: 'page-1', changes: { title: 'X' } });
+    expect(s.future).toHaveLength(0);
+    // The oldest steps are dropped past the limit.
+    for (let i = 0; i < BUILDER_HISTORY_LIMIT; i++) s = run(s, { type: 'updatePage', id: 'page-1', changes: { title: `T${i}` } });
+    expect(s.past).toHaveLength(BUILDER_HISTORY_LIMIT);
+  });
+
+  it('restores the selection with undo, and selecting is not a step', () => {
+    let s = run(fresh(), { type: 'addField', kind: WIDGET_KINDS.text }, { type: 'select', selection: null });
+    expect(s.past).toHaveLength(1);
+    s = run(s, { type: 'undo' });
+    expect(s.selection).toBeNull();
+    s = run(s, { type: 'redo' });
+    expect(s.selection).toEqual({ type: 'field', id: 'text-1' });
+  });
+
+  it('replaces the whole document as one undoable step', () => {
+    const s = run(fresh(), { type: 'addField', kind: WIDGET_KINDS.text });
+    const other = emptyDocument('Other');
+    const r = run(s, { type: 'replaceDocument', document: other });
+    expect(r.document).toEqual(other);
+    expect(r.selection).toBeNull();
+    expect(run(r, { type: 'undo' }).document).toEqual(s.document);
+  });
+
+  it('derives data path segments from labels', () => {
+    expect(segmentFromLabel('First name', 'x')).toBe('firstName');
+    expect(segmentFromLabel('Ünïcode straße', 'x')).toBe('unicodeStraE');
+    expect(segmentFromLabel('', 'text')).toBe('text');
+    expect(segmentFromLabel('constructor', 'text')).toBe('text');
+    expect(segmentFromLabel('1st', 'field')).toBe('field1st');
+  });
+});
