@@ -101,6 +101,27 @@ export const layerRules = [
     },
   },
   {
+    files: ['src/builder/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.*', '**/*.stories.*', 'src/builder/model/**'],
+    rules: {
+      'no-restricted-imports': restrict(
+        rule('the builder is a screen: it never imports the fake backend.', folders('testing')),
+        rule('library code never imports from tests/.', tests),
+      ),
+    },
+  },
+  {
+    files: ['src/builder/model/**/*.ts'],
+    ignores: ['**/*.test.*', '**/*.stories.*'],
+    rules: {
+      'no-restricted-imports': restrict(
+        rule('the builder model is React-free: a pure reducer any host, test or worker can run.', react),
+        rule('the builder model imports only the contract, domain and engine.', folders('query', 'auth', 'permissions', 'admin', 'forms-admin', 'ui', 'forms', 'testing')),
+        rule('library code never imports from tests/.', tests),
+      ),
+    },
+  },
+  {
     files: ['src/testing/**/*.ts'],
     ignores: ['**/*.test.*', '**/*.stories.*'],
     rules: {
