@@ -17,6 +17,26 @@ const jsonSchema: JsonObject = {
 const layout: FormLayout = {
   pages: [{ id: 'p', title: 'P', sections: [{ id: 's', title: 'S', fields: [{ id: 'name', path: '/name', widget: 'text', label: 'Name' }] }] }],
 };
+// The second version asks the age and the pets too: the header is the union of the used schemas' fields.
+const layoutV2: FormLayout = {
+  pages: [
+    {
+      id: 'p',
+      title: 'P',
+      sections: [
+        {
+          id: 's',
+          title: 'S',
+          fields: [
+            { id: 'name', path: '/name', widget: 'text', label: 'Name' },
+            { id: 'age', path: '/age', widget: 'integer', label: 'Age' },
+            { id: 'pets', path: '/pets', widget: 'multiselect', label: 'Pets', options: [{ value: 'cat', label: 'Cat' }, { value: '@dog', label: 'Dog' }] },
+          ],
+        },
+      ],
+    },
+  ],
+};
 
 async function outcome(call: () => Promise<unknown>): Promise<unknown> {
   try {
@@ -47,11 +67,12 @@ async function runScenario(target: ContractTarget) {
   const form = await admin.crud.form.post({ name: 'CSV, "export"' });
   const formId = form?.formId ?? '';
   const schema = await admin.crud.formschema.post({ formId, jsonSchema, layout });
-  const post = async (data: JsonObject) => (await admin.crud.forminstance.post({ formSchemaId: schema?.formSchemaId ?? '', data })) as FormInstance;
+  const schemaV2 = await admin.crud.formschema.post({ formId, jsonSchema, layout: layoutV2 });
+  const post = async (data: JsonObject, formSchemaId = schemaV2?.formSchemaId ?? '') => (await admin.crud.forminstance.post({ formSchemaId, data })) as FormInstance;
   const a = await post({ name: '=SUM(A1:A2)', age: 3 });
   await post({ name: 'Ada, "L"', pets: ['cat', '@dog'] });
   await post({ name: 'Bob', age: -5 });
-  const gone = await post({ name: 'Gone' });
+  const gone = await post({ name: 'Gone', age: 9 }, schema?.formSchemaId ?? '');
   await admin.crud.forminstance.softDelete(gone.formInstanceId);
   const other = await admin.crud.form.post({ name: 'Other' });
   const otherSchema = await admin.crud.formschema.post({ formId: other?.formId ?? '', jsonSchema, layout });
@@ -107,16 +128,17 @@ afterAll(async () => {
 describe('instances CSV export — the fake and the server agree', () => {
   it('exports the filtered instances with the fixed columns, the answers by data path and guarded cells', () => {
     expect(fake.get('file')).toEqual(['form-instances.csv', 'text/csv; charset=utf-8']);
-    expect(fake.get('header')).toBe('id,form,schema version,status,created,updated,/age,/name,/pets/0,/pets/1');
+    // The columns are the fields of the layouts of the schemas the exported rows use (each path once, sorted).
+    expect(fake.get('header')).toBe('id,form,schema version,status,created,updated,/age,/name,/pets');
     expect(fake.get('rows')).toEqual([
-      `"CSV, ""export""",1,Created,3,'=SUM(A1:A2),,`,
-      `"CSV, ""export""",1,Created,,"Ada, ""L""",cat,'@dog`,
-      `"CSV, ""export""",1,Created,-5,Bob,,`,
+      `"CSV, ""export""",2,Created,3,'=SUM(A1:A2),`,
+      `"CSV, ""export""",2,Created,,"Ada, ""L""","[""cat"",""@dog""]"`,
+      `"CSV, ""export""",2,Created,-5,Bob,`,
     ]);
     expect(fake.get('same.as.odata')).toBe(true);
-    // The columns are the paths of the rows exported: only /name here.
+    // Only the first version's fields here (the age it holds is no field of that layout, so not a column).
     expect(fake.get('deleted')).toEqual([`"CSV, ""export""",1,Created,Gone`]);
-    expect(fake.get('search')).toEqual([`"CSV, ""export""",1,Created,-5,Bob`]);
+    expect(fake.get('search')).toEqual([`"CSV, ""export""",2,Created,-5,Bob,`]);
     expect(fake.get('desc')).toBe(true);
   });
 

@@ -8,6 +8,6 @@ export { defineSqlModel } from './entity';
 export type { SqlEntityMapping, SqlEntity, SqlModel } from './entity';
 export { ODataSqlCompiler, escapeLike, literalParam } from './compile';
 export type { ODataScope, ODataScopeContext, TableRef } from './compile';
-export { runODataQuery } from './run';
+export { distinctODataValues, runODataQuery } from './run';
 export type { ODataDb, RunODataOptions } from './run';
 export { FORMS_COLUMNS, FORMS_SQL_MODEL } from './forms';

@@ -227,3 +227,25 @@ export async function runODataQuery(
   const [counted] = await db.select({ n: sql<number>`count(*)::int`.mapWith(Number) }).from(t.table as PgTable).where(where);
   return { value, count: counted?.n ?? 0 };
 }
+
+/**
+ * The distinct values of `property` over the rows of `typeName` that `query`'s `$filter` and `$search` select (the
+ * soft-delete rule and the scope applied as in {@link runODataQuery}), in no particular order — one statement, e.g.
+ * the schemas a filtered set of instances uses. Throws `ODataError` (400) for a query the model cannot answer.
+ */
+export async function distinctODataValues(
+  db: ODataDb,
+  model: SqlModel,
+  typeName: string,
+  query: Pick<ODataQuery, 'filter' | 'search'>,
+  property: string,
+  options: RunODataOptions = {},
+): Promise<unknown[]> {
+  const bound = bindQuery(model.schema, typeName, { ...(query.filter ? { filter: query.filter } : {}), ...(query.search ? { search: query.search } : {}) });
+  const compiler = new ODataSqlCompiler(model, options.scope);
+  const t = compiler.ref(typeName);
+  const fields = fieldsFor(t, { select: [property] });
+  const column = fields[property] as AnyPgColumn;
+  const rows = await db.selectDistinct({ value: column }).from(t.table).where(compiler.where(t, bound, true));
+  return rows.map((r) => r.value);
+}

@@ -6,10 +6,12 @@
  * with problem details naming the problem.
  */
 import { Permission } from '../../api/enums';
+import type { FormLayout } from '../../api/types';
 import {
   evaluateODataQuery,
   FORMS_ODATA_SCHEMA,
   FORMS_ODATA_SETS,
+  ODATA_LIMITS,
   parseODataQuery,
   type FormsODataType,
   type ODataQuery,
@@ -98,7 +100,18 @@ const exportInstancesCsvRoute: FakeRoute = {
       const visible = visibleTo(ctx.backend.db, ctx);
       return evaluateODataQuery(FORMS_ODATA_SCHEMA, 'FormInstance', batch, { rows: (type) => visible[type as FormsODataType] }).value;
     };
-    const body = await instanceCsvStream(read, query);
+    // The layouts of the schemas the selected instances use (the server reads them in one statement).
+    const layouts = async (selected: ODataQuery) => {
+      const visible = visibleTo(ctx.backend.db, ctx);
+      const ids = new Set<unknown>();
+      for (let skip = 0; ; skip += ODATA_LIMITS.maxTop) {
+        const page = evaluateODataQuery(FORMS_ODATA_SCHEMA, 'FormInstance', { ...selected, select: ['formSchemaId'], top: ODATA_LIMITS.maxTop, skip }, { rows: (type) => visible[type as FormsODataType] }).value;
+        for (const row of page) ids.add(row.formSchemaId);
+        if (page.length < ODATA_LIMITS.maxTop) break;
+      }
+      return visible.FormSchema.filter((schema) => ids.has(schema.formSchemaId)).map((schema) => (schema.layout ?? null) as FormLayout | null);
+    };
+    const body = await instanceCsvStream({ rows: read, layouts }, query);
     return new Response(body, { status: 200, headers: { 'content-type': INSTANCE_CSV_CONTENT_TYPE, 'content-disposition': INSTANCE_CSV_DISPOSITION } });
   },
 };
