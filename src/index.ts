@@ -126,6 +126,18 @@ export type {
   FormPreviewWidth,
 } from './forms-admin/FormPreview';
 
+// Forms from PDFs: the import (pdf.js page preview, loaded on demand) and linking fields to application data.
+export { describePdfImportError, pdfFieldTypeLabel, PdfFormImport, PdfFormImportView, usePdfFormImport } from './forms-admin/PdfFormImport';
+export type {
+  PdfFormImportController, PdfFormImportFactory, PdfFormImportOptions, PdfFormImportProps, PdfFormImportStatus,
+  PdfFormImportStylesNames, PdfFormImportViewFactory, PdfFormImportViewProps, PdfImportError, PdfImportProblem,
+} from './forms-admin/PdfFormImport';
+export { FormDataLinking, FormDataLinkingView, suggestionReasonText, useFormDataLinking } from './forms-admin/FormDataLinking';
+export type {
+  FormDataLinkingController, FormDataLinkingFactory, FormDataLinkingOptions, FormDataLinkingProps,
+  FormDataLinkingStylesNames, FormDataLinkingViewFactory, FormDataLinkingViewProps, LinkingRow,
+} from './forms-admin/FormDataLinking';
+
 // Forms administration: the form manager and the form schema manager (headless hooks and their views).
 export { diffSchemaFields, fieldsOfLayout, FORM_MANAGER_INSTANCES_SHOWN, FormManager, FormManagerView, useFormManager } from './forms-admin/FormManager';
 export type {

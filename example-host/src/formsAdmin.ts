@@ -33,3 +33,5 @@ export { AdminDashboard, entityQueries, FormPreview, odata, useApi } from '../..
 export { FormInstanceList } from '../../src';
 // The forms administration lists (Forms, Form Schemas, Form Groups and one group).
 export { FormGroupDetail, FormGroupList, FormList, FormSchemaList } from '../../src';
+// Forms from PDFs: the import and linking fields to application data.
+export { FormDataLinking, PdfFormImport } from '../../src';

@@ -71,6 +71,21 @@ const formBuilderIndexRoute = createRoute({
   component: () => <PlaceholderPage title="Form Builder" />,
 });
 
+// A form from a PDF and its fields linked to application data: a chunk of their own (pdf.js is a further chunk, loaded
+// when the first page is drawn).
+const pdfFormsPages = () => import('./pages/PdfFormsPages');
+const formImportRoute = createRoute({ getParentRoute: () => adminRoute, path: 'form-import' });
+const formImportIndexRoute = createRoute({
+  getParentRoute: () => formImportRoute,
+  path: '/',
+  component: lazyRouteComponent(pdfFormsPages, 'PdfFormImportPage'),
+});
+const formLinkingRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: 'form-linking/$formSchemaId',
+  component: lazyRouteComponent(pdfFormsPages, 'FormDataLinkingPage'),
+});
+
 const formManagerRoute = createRoute({ getParentRoute: () => adminRoute, path: 'form-manager' });
 const formManagerFormRoute = createRoute({
   getParentRoute: () => formManagerRoute,
@@ -133,6 +148,8 @@ export const routeTree = rootRoute.addChildren([
       formPreviewRoute.addChildren([formPreviewIndexRoute]),
       formGroupRoute.addChildren([formGroupIndexRoute, formGroupDetailRoute]),
       formBuilderRoute.addChildren([formBuilderIndexRoute]),
+      formImportRoute.addChildren([formImportIndexRoute]),
+      formLinkingRoute,
       formManagerRoute.addChildren([formManagerFormRoute, formManagerSchemaRoute]),
       authAdminRoute.addChildren([assignRolesToUsersRoute, assignClaimsToRolesRoute]),
       formsRoute.addChildren([formsIndexRoute]),

@@ -33,6 +33,8 @@ export interface AdminRouteAccess {
 const routesWithoutMenuEntry = [
   { label: 'Form Schema Manager', to: '/admin/form-manager/form-schema/', claim: 'FormSchemas_AllowRead' },
   { label: 'Form Manager', to: '/admin/form-manager/', claim: 'Forms_AllowRead' },
+  { label: 'PDF Import', to: '/admin/form-import/', claim: 'Forms_AllowRead' },
+  { label: 'Form Data Linking', to: '/admin/form-linking/', claim: 'FormSchemas_AllowRead' },
 ] as const satisfies readonly AdminRouteAccess[];
 
 const adminRoutes: readonly AdminRouteAccess[] = [...adminMenuEntries, ...routesWithoutMenuEntry];

@@ -21,6 +21,7 @@ export function FormManagerPage() {
         formId={formId}
         onOpenInBuilder={(id) => void navigate({ href: `/admin/form-builder/?${new URLSearchParams({ formId: id }).toString()}` })}
         onOpenSchema={(formSchemaId) => void navigate({ to: '/admin/form-manager/form-schema/$formSchemaId', params: { formSchemaId } })}
+        onOpenLinking={(formSchemaId) => void navigate({ to: '/admin/form-linking/$formSchemaId', params: { formSchemaId } })}
         onOpenInstance={(instance) => void navigate({ href: instanceHref(instance) })}
         onDeleted={() => void navigate({ to: '/admin/forms' })}
       />

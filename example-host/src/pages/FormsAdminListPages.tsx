@@ -8,7 +8,7 @@ import { useNavigate, useParams } from '@tanstack/react-router';
 import { PageTitle } from '../components/landmarks';
 import { FormGroupDetail, FormGroupList, FormList, FormSchemaList } from '../formsAdmin';
 
-/** `/admin/forms/`: open a form in its manager, create one in the form builder. */
+/** `/admin/forms/`: open a form in its manager, create one in the form builder or from a PDF. */
 export function FormsPage() {
   const navigate = useNavigate();
   return (
@@ -17,6 +17,7 @@ export function FormsPage() {
       <FormList
         onOpenForm={(formId) => void navigate({ to: '/admin/form-manager/$formId', params: { formId } })}
         onCreateForm={() => void navigate({ to: '/admin/form-builder' })}
+        onImportPdf={() => void navigate({ to: '/admin/form-import' })}
       />
     </>
   );

@@ -15,6 +15,7 @@ import {
   useProps,
   useStyles,
   type BoxProps,
+  type ComboboxItem,
   type ComboboxItemGroup,
   type Factory,
   type StylesApiProps,
@@ -119,9 +120,9 @@ export const FormDataLinkingView = factory<FormDataLinkingViewFactory>((_props) 
   const { labels } = c;
   const id = useId();
 
-  const options = (suggestions: readonly LinkSuggestion[]): ComboboxItemGroup[] => {
+  const options = (suggestions: readonly LinkSuggestion[]): ComboboxItemGroup<ComboboxItem>[] => {
     const suggested = new Set(suggestions.map((s) => s.path));
-    const groups: ComboboxItemGroup[] = [];
+    const groups: ComboboxItemGroup<ComboboxItem>[] = [];
     if (suggested.size > 0) groups.push({ group: labels.dlSuggestions, items: suggestions.map((s) => ({ value: s.path, label: s.path })) });
     groups.push({ group: labels.dlAllPaths, items: c.paths.filter((p) => !suggested.has(p.path)).map((p) => ({ value: p.path, label: p.path })) });
     return groups;

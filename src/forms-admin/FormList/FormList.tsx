@@ -35,6 +35,8 @@ export interface FormListOptions {
   onOpenForm?: (formId: string) => void;
   /** Called by 'Create form' (the host opens the form builder). */
   onCreateForm?: () => void;
+  /** Called by 'Import a PDF form' (the host opens `PdfFormImport`); shown with CreateForm and FormGenerator_UploadPdf. */
+  onImportPdf?: () => void;
   /** Overrides of the texts, which otherwise come from the `APIProvider` labels. */
   labels?: Partial<Labels>;
 }
@@ -49,7 +51,10 @@ export interface FormListController {
   canCreate: boolean;
   /** 'Open' shows (the EditForm button claim, and a handler). */
   canOpen: boolean;
+  /** 'Import a PDF form' shows (the CreateForm button claim, the upload's server claim, and a handler). */
+  canImportPdf: boolean;
   create(): void;
+  importPdf(): void;
   open(formId: string): void;
 }
 
@@ -58,7 +63,7 @@ export interface FormListController {
  * with their group, current version, whether it is public and their number of instances; 'Delete', 'Show deleted',
  * 'Restore' and 'Delete permanently' through the shared delete actions.
  */
-export function useFormList({ onOpenForm, onCreateForm, labels: overrides }: FormListOptions = {}): FormListController {
+export function useFormList({ onOpenForm, onCreateForm, onImportPdf, labels: overrides }: FormListOptions = {}): FormListController {
   const labels = useLabels(overrides);
   const table = useServerTable<FormListRow>({ initialSort: { column: 'name', direction: 'asc' } });
   const query: ODataQueryOptions<FormListRow> = {
@@ -81,7 +86,9 @@ export function useFormList({ onOpenForm, onCreateForm, labels: overrides }: For
     actions,
     canCreate: Boolean(onCreateForm) && holds('CreateForm_AllowRead'),
     canOpen: Boolean(onOpenForm) && holds('EditForm_AllowRead'),
+    canImportPdf: Boolean(onImportPdf) && holds('CreateForm_AllowRead', 'FormGenerator_UploadPdf'),
     create: () => onCreateForm?.(),
+    importPdf: () => onImportPdf?.(),
     open: (formId) => onOpenForm?.(formId),
   };
 }
@@ -178,7 +185,18 @@ export const FormListView = factory<FormListViewFactory>((_props) => {
       <PageShell
         title={labels.formListTitle}
         subtitle={labels.formListSubtitle}
-        actions={c.canCreate ? <Button onClick={c.create}>{labels.createForm}</Button> : undefined}
+        actions={
+          c.canCreate || c.canImportPdf ? (
+            <Group gap="xs">
+              {c.canImportPdf && (
+                <Button variant="default" onClick={c.importPdf}>
+                  {labels.piTitle}
+                </Button>
+              )}
+              {c.canCreate && <Button onClick={c.create}>{labels.createForm}</Button>}
+            </Group>
+          ) : undefined
+        }
         {...getStyles('root')}
         {...others}
       >
@@ -213,8 +231,8 @@ export type FormListFactory = Factory<{ props: FormListProps; ref: HTMLElement; 
  */
 export const FormList = factory<FormListFactory>((_props) => {
   const props = useProps('FormList', null, _props);
-  const { onOpenForm, onCreateForm, labels, ...viewProps } = props;
-  const controller = useFormList({ onOpenForm, onCreateForm, labels });
+  const { onOpenForm, onCreateForm, onImportPdf, labels, ...viewProps } = props;
+  const controller = useFormList({ onOpenForm, onCreateForm, onImportPdf, labels });
   return <FormListView controller={controller} {...viewProps} />;
 });
 FormList.displayName = '@ccq/forms-admin/FormList';

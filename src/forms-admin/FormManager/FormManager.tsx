@@ -42,6 +42,11 @@ export interface FormManagerViewProps extends BoxProps, StylesApiProps<FormManag
   controller: FormManagerController;
   /** 'Open in builder': called with the form's id (shown with EditForm). */
   onOpenInBuilder?: (formId: string) => void;
+  /**
+   * 'Link fields to data': called with the current version's id (a host opens `FormDataLinking`); shown with
+   * EditFormSchema when the form has a current version.
+   */
+  onOpenLinking?: (formSchemaId: string) => void;
   /** 'Open' on a version: called with the version's id (a host opens its form schema manager). */
   onOpenSchema?: (formSchemaId: string) => void;
   /** 'Open' on an instance: the instance opens in its own version. */
@@ -137,6 +142,7 @@ export const FormManagerView = factory<FormManagerViewFactory>((_props) => {
   const {
     controller: c,
     onOpenInBuilder,
+    onOpenLinking,
     onOpenSchema,
     onOpenInstance,
     classNames,
@@ -195,6 +201,13 @@ export const FormManagerView = factory<FormManagerViewFactory>((_props) => {
             {onOpenInBuilder && (
               <Can claim="EditForm_AllowRead">
                 <Button onClick={() => onOpenInBuilder(form.formId)}>{labels.fmOpenInBuilder}</Button>
+              </Can>
+            )}
+            {onOpenLinking && form.currentFormSchemaId && (
+              <Can claim="EditFormSchema_AllowRead">
+                <Button variant="default" onClick={() => onOpenLinking(form.currentFormSchemaId as string)}>
+                  {labels.piOpenLinking}
+                </Button>
               </Can>
             )}
             <RowDeleteActions
