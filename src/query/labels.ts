@@ -5,9 +5,12 @@ import { searchLabels } from './search-labels';
 import { formViewerLabels } from './forms-labels';
 import { adminHomeLabels } from './admin-home-labels';
 import { formManagerLabels } from './form-manager-labels';
+import { formBuilderLabels } from './form-builder-labels';
 import { formsAdminLabels } from './forms-admin-labels';
 import { formInstanceListLabels } from './form-instance-list-labels';
 import { pdfFormsLabels } from './pdf-forms-labels';
+import { builderSaveLabels } from './builder-save-labels';
+import { builderPropertiesLabels } from './builder-properties-labels';
 import { fillLabel, sharedLabels } from './shared-labels';
 
 /**
@@ -187,8 +190,13 @@ export const defaultLabels = /* @__PURE__ */ (() => ({
   ...searchLabels,
   // The form preview and the admin dashboard (src/query/admin-home-labels.ts)
   ...adminHomeLabels,
+  // The form builder's shell: palette, canvas, moves, undo, drafts, preview (src/query/form-builder-labels.ts)
+  ...formBuilderLabels,
   // The PDF import and the data linking screen (src/query/pdf-forms-labels.ts)
   ...pdfFormsLabels,
+  // The form builder's save (src/query/builder-save-labels.ts)
+  ...builderSaveLabels,
+  ...builderPropertiesLabels,
 }) as const)();
 
 /** The full set of texts. */

@@ -11,7 +11,7 @@
  * and patch; a draft with problems is not sent.
  */
 import { isApiError } from '../../api/errors';
-import { eq, guid, type ODataEntity } from '../../api/odata';
+import { and, eq, guid, or, type Filter, type ODataEntity } from '../../api/odata';
 import { isProblemDetails } from '../../api/problem-details';
 import type { ApiClient } from '../../api/client';
 import type { Form, FormInstance, FormSchema } from '../../api/types';
@@ -118,12 +118,17 @@ function required<T>(value: T | null | undefined, what: string): T {
   return value;
 }
 
-/** The number of instances (deleted ones too: they keep their version) that use a version. */
+/**
+ * The instances that use a version, soft-deleted ones too: a deleted instance can be restored and still opens in its
+ * version, so it counts for the versioning rule as it does on the server.
+ */
+export function instancesOfSchemaFilter(formSchemaId: string): Filter<FormInstance> {
+  return and<FormInstance>(eq('formSchemaId', guid(formSchemaId)), or(eq('isDeleted', true), eq('isDeleted', false)));
+}
+
+/** The number of instances (soft-deleted ones too) that use a version. */
 export async function countInstancesOfSchema(client: ApiClient, formSchemaId: string, signal?: AbortSignal): Promise<number> {
-  const result = await client.odata.formInstances.list(
-    { filter: eq<FormInstance>('formSchemaId', guid(formSchemaId)), top: 0, count: true },
-    { signal },
-  );
+  const result = await client.odata.formInstances.list({ filter: instancesOfSchemaFilter(formSchemaId), top: 0, count: true }, { signal });
   return result?.['@odata.count'] ?? 0;
 }
 

@@ -1,0 +1,235 @@
+import { Alert, Button, Group, List, Loader, Modal, Select, Stack, Switch, Text, TextInput, Textarea, UnstyledButton, type ButtonProps } from '@mantine/core';
+import type { DraftProblem, FormDraft } from '../../engine';
+import { fillLabel, type Labels } from '../../query/labels';
+import { useSaveFormDraft, type SaveFormDraftController, type SaveFormDraftOptions } from './useSaveFormDraft';
+
+/** What a problem selects in the builder: a field, a section or a page, by id (the builder's selection). */
+export interface DraftProblemTarget {
+  type: 'field' | 'section' | 'page';
+  id: string;
+}
+
+/** The builder item a problem concerns (its field, else its section, else its page), or null for the whole form. */
+export function targetOfProblem(problem: DraftProblem): DraftProblemTarget | null {
+  if (problem.fieldId) return { type: 'field', id: problem.fieldId };
+  if (problem.sectionId) return { type: 'section', id: problem.sectionId };
+  if (problem.pageId) return { type: 'page', id: problem.pageId };
+  return null;
+}
+
+/** The name a person knows a problem's item by: the field's label, the section's or page's title, else its id. */
+function nameOfTarget(draft: FormDraft, target: DraftProblemTarget): string {
+  for (const page of draft.layout.pages ?? []) {
+    if (target.type === 'page' && page.id === target.id) return page.title || page.id;
+    for (const section of page.sections ?? []) {
+      if (target.type === 'section' && section.id === target.id) return section.title || section.id;
+      for (const field of section.fields ?? []) if (target.type === 'field' && field.id === target.id) return field.label || field.id;
+    }
+  }
+  return target.id;
+}
+
+/** Props of {@link DraftProblemList}. */
+export interface DraftProblemListProps {
+  problems: readonly DraftProblem[];
+  draft: FormDraft;
+  labels: Labels;
+  /** Called with the item a problem concerns when the user chooses it. */
+  onSelect?: (target: DraftProblemTarget, problem: DraftProblem) => void;
+}
+
+/** The problems of a draft, each with a button that goes to its field (or section, or page). */
+export function DraftProblemList({ problems, draft, labels, onSelect }: DraftProblemListProps) {
+  return (
+    <List spacing="xs" size="sm" aria-label={labels.builderSaveProblemsTitle}>
+      {problems.map((problem, index) => {
+        const target = targetOfProblem(problem);
+        const name = target ? nameOfTarget(draft, target) : labels.builderSaveProblemWholeForm;
+        return (
+          <List.Item key={`${index}:${problem.message}`}>
+            <Text size="sm" span>
+              {problem.message}{' '}
+            </Text>
+            {target && onSelect ? (
+              <UnstyledButton
+                onClick={() => onSelect(target, problem)}
+                fz="sm"
+                fw={600}
+                td="underline"
+                c="var(--mantine-color-anchor)"
+              >
+                {fillLabel(labels.builderSaveProblemGoTo, { target: name })}
+              </UnstyledButton>
+            ) : (
+              <Text size="sm" span fw={600}>
+                ({name})
+              </Text>
+            )}
+          </List.Item>
+        );
+      })}
+    </List>
+  );
+}
+
+/** Props of {@link SaveFormDialog}. */
+export interface SaveFormDialogProps {
+  controller: SaveFormDraftController;
+  /** The draft shown in problem names. */
+  draft: FormDraft;
+  onSelectProblem?: (target: DraftProblemTarget, problem: DraftProblem) => void;
+}
+
+function VersionStatement({ controller }: { controller: SaveFormDraftController }) {
+  const { target, labels } = controller;
+  if (target.isLoading) {
+    return (
+      <Group gap="xs" role="status">
+        <Loader size="xs" />
+        <Text size="sm">{labels.builderSaveLoading}</Text>
+      </Group>
+    );
+  }
+  if (!target.schema) return <Text size="sm">{labels.builderSaveNoVersion}</Text>;
+  const version = target.schema.version;
+  const removed = target.removedFields.map((f) => f.field.label || f.key).join(', ');
+  if (target.countFailed) return <Text size="sm">{labels.builderSaveCountFailed}</Text>;
+  const count = target.instanceCount ?? 0;
+  if (count === 0) return <Text size="sm">{fillLabel(labels.builderSaveUnused, { version })}</Text>;
+  return (
+    <Alert color="blue" variant="light" title={null}>
+      <Stack gap="xs">
+        <Text size="sm">
+          {fillLabel(count === 1 ? labels.builderSaveUsedOne : labels.builderSaveUsedMany, { count, version, next: target.nextVersion })}
+        </Text>
+        {removed !== '' && <Text size="sm">{fillLabel(labels.builderSaveRemovedFields, { fields: removed })}</Text>}
+      </Stack>
+    </Alert>
+  );
+}
+
+/** The dialog of a save: the draft's problems, or what the save does and what it needs, then Save. */
+export function SaveFormDialog({ controller, draft, onSelectProblem }: SaveFormDialogProps) {
+  const { labels, problems, failure } = controller;
+  const select = (target: DraftProblemTarget, problem: DraftProblem) => {
+    controller.close();
+    onSelectProblem?.(target, problem);
+  };
+  const title =
+    problems.length > 0
+      ? labels.builderSaveProblemsTitle
+      : controller.isNew
+        ? labels.builderSaveDialogNew
+        : fillLabel(labels.builderSaveDialogExisting, { name: controller.target.form?.name ?? '' });
+  return (
+    <Modal opened={controller.opened} onClose={controller.close} title={title} centered size="lg" closeButtonProps={{ 'aria-label': labels.close }}>
+      {problems.length > 0 ? (
+        <Stack gap="sm">
+          <Text size="sm">{labels.builderSaveProblemsIntro}</Text>
+          <DraftProblemList problems={problems} draft={draft} labels={labels} onSelect={onSelectProblem ? select : undefined} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={controller.close}>
+              {labels.close}
+            </Button>
+          </Group>
+        </Stack>
+      ) : (
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            void controller.save();
+          }}
+        >
+          <Stack gap="sm">
+            {controller.isNew ? (
+              <>
+                <TextInput
+                  label={labels.builderSaveName}
+                  withAsterisk
+                  aria-required
+                  value={controller.details.name}
+                  onChange={(event) => controller.setDetails({ name: event.currentTarget.value })}
+                  error={controller.nameMissing ? labels.builderSaveNameRequired : undefined}
+                  data-autofocus
+                />
+                <Textarea
+                  label={labels.builderSaveDescription}
+                  autosize
+                  minRows={2}
+                  value={controller.details.description}
+                  onChange={(event) => controller.setDetails({ description: event.currentTarget.value })}
+                />
+                <Select
+                  label={labels.builderSaveGroup}
+                  placeholder={labels.builderSaveNoGroup}
+                  data={[...controller.groups]}
+                  value={controller.details.formGroupId}
+                  onChange={(value) => controller.setDetails({ formGroupId: value })}
+                  clearable
+                  searchable
+                />
+              </>
+            ) : (
+              <VersionStatement controller={controller} />
+            )}
+            <Switch
+              label={labels.builderSaveMakePublic}
+              description={labels.builderSavePublicExplained}
+              checked={controller.isPublic}
+              onChange={(event) => controller.setPublic(event.currentTarget.checked)}
+            />
+            {failure && (
+              <Alert color="red" title={failure.title} role="alert">
+                <Stack gap="xs">
+                  {failure.problems.length > 0 ? (
+                    <DraftProblemList problems={failure.problems} draft={draft} labels={labels} onSelect={onSelectProblem ? select : undefined} />
+                  ) : (
+                    <Text size="sm">{failure.message}</Text>
+                  )}
+                  {failure.note && <Text size="sm">{failure.note}</Text>}
+                </Stack>
+              </Alert>
+            )}
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" onClick={controller.close} disabled={controller.saving}>
+                {labels.builderSaveCancel}
+              </Button>
+              <Button type="submit" loading={controller.saving} disabled={!controller.isNew && controller.target.isLoading}>
+                {labels.builderSaveConfirm}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </Modal>
+  );
+}
+
+/** Props of {@link SaveFormButton}. */
+export interface SaveFormButtonProps extends SaveFormDraftOptions {
+  /**
+   * Called when the user chooses a problem: select its field, section or page in the builder. The dialog closes
+   * first, so focus can move to what was selected.
+   */
+  onSelectProblem?: (target: DraftProblemTarget, problem: DraftProblem) => void;
+  /** Props of the button (size, variant…). */
+  buttonProps?: ButtonProps;
+}
+
+/**
+ * The builder's Save button and its dialog. Shown only with CreateForm (a new form) or EditForm (an existing one);
+ * the server refuses saves without their permissions anyway. Router-free: a host learns of the save through
+ * `onSaved` (a new form's id, a new version's id).
+ */
+export function SaveFormButton({ onSelectProblem, buttonProps, ...options }: SaveFormButtonProps) {
+  const controller = useSaveFormDraft(options);
+  if (!controller.canSave) return null;
+  return (
+    <>
+      <Button {...buttonProps} onClick={controller.start} loading={controller.saving}>
+        {controller.labels.builderSave}
+      </Button>
+      <SaveFormDialog controller={controller} draft={options.draft} onSelectProblem={onSelectProblem} />
+    </>
+  );
+}

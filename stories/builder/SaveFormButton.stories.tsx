@@ -1,0 +1,208 @@
+import { Stack, Text } from '@mantine/core';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, within } from 'storybook/test';
+import type { FormLayout, JsonObject } from '../../src/api/types';
+import { SaveFormButton } from '../../src/builder/save';
+import { errorHandlers } from '../../src/testing';
+import { seedIds } from '../../src/testing/seed-ids';
+import { fakeBackend, storyHandlers } from '../support/fakeBackend';
+
+const contactDraft = {
+  jsonSchema: {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    type: 'object',
+    properties: { name: { type: 'string', maxLength: 200 }, email: { type: 'string', format: 'email' } },
+    required: ['name'],
+  } as JsonObject,
+  layout: {
+    pages: [
+      {
+        id: 'page-1',
+        title: 'Contact',
+        sections: [
+          {
+            id: 'about',
+            title: 'About you',
+            fields: [
+              { id: 'name', path: '/name', widget: 'text', label: 'Your name' },
+              { id: 'email', path: '/email', widget: 'email', label: 'Email' },
+            ],
+          },
+        ],
+      },
+    ],
+  } as FormLayout,
+};
+
+/** Two fields are bound to one data path and a multi-select to text: two problems, each at its field. */
+const brokenDraft = {
+  jsonSchema: { type: 'object', properties: { name: { type: 'string' }, topics: { type: 'string' } } } as JsonObject,
+  layout: {
+    pages: [
+      {
+        id: 'page-1',
+        title: 'Contact',
+        sections: [
+          {
+            id: 'about',
+            title: 'About you',
+            fields: [
+              { id: 'name', path: '/name', widget: 'text', label: 'Your name' },
+              { id: 'nickname', path: '/name', widget: 'text', label: 'Nickname' },
+              { id: 'topics', path: '/topics', widget: 'multiselect', label: 'Topics', options: [{ value: 'a', label: 'A' }] },
+            ],
+          },
+        ],
+      },
+    ],
+  } as FormLayout,
+};
+
+/** The expense claim's current version with its first field removed (its answers stay in the filled-in forms). */
+function expenseDraft() {
+  const schema = fakeBackend.db.formSchemas.find((s) => s.formSchemaId === seedIds.formSchemas.expenseClaimV2);
+  if (!schema) return contactDraft;
+  const layout = structuredClone(schema.layout);
+  layout.pages[0]?.sections[0]?.fields.shift();
+  return { jsonSchema: structuredClone(schema.jsonSchema), layout };
+}
+
+const UNUSED_FORM = '50000000-0000-4000-8000-0000000000a1';
+
+/** Adds a form whose only version no one has filled in yet. */
+function addUnusedForm(): Record<string, never> {
+  const now = fakeBackend.now();
+  fakeBackend.db.forms.push({
+    formId: UNUSED_FORM,
+    name: 'Room booking',
+    description: null,
+    formGroupId: null,
+    currentFormSchemaId: '60000000-0000-4000-8000-0000000000a1',
+    pdfTemplate: null,
+    publicBaseUrl: null,
+    isDeleted: false,
+    createdDateTime: now,
+    lastUpdatedDateTime: now,
+  });
+  fakeBackend.db.formSchemas.push({
+    formSchemaId: '60000000-0000-4000-8000-0000000000a1',
+    formId: UNUSED_FORM,
+    name: 'Room booking',
+    version: 1,
+    ...structuredClone(contactDraft),
+    isPublic: true,
+    isDeleted: false,
+    createdDateTime: now,
+    lastUpdatedDateTime: now,
+  });
+  return {};
+}
+
+const openDialog = async (canvasElement: HTMLElement) => {
+  await userEvent.click(await within(canvasElement).findByRole('button', { name: 'Save' }));
+  return within(canvasElement.ownerDocument.body).findByRole('dialog');
+};
+
+const meta = {
+  title: 'Builder/SaveFormButton',
+  component: SaveFormButton,
+  args: { draft: contactDraft, onSaved: () => {}, onSelectProblem: () => {} },
+} satisfies Meta<typeof SaveFormButton>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** A new form: the dialog asks its name, description and group, and whether it is public (and what that means). */
+export const NewForm: Story = {
+  play: async ({ canvasElement }) => {
+    const dialog = await openDialog(canvasElement);
+    await expect(within(dialog).getByRole('switch', { name: /^Make public/ })).not.toBeChecked();
+  },
+};
+
+/** The draft has problems: they are listed instead of the save, each with a button to its field. */
+export const Problems: Story = {
+  args: { draft: brokenDraft },
+  play: async ({ canvasElement }) => {
+    const dialog = await openDialog(canvasElement);
+    await expect(within(dialog).getByRole('button', { name: 'Go to Nickname' })).toBeInTheDocument();
+  },
+};
+
+/** A version someone has filled in: saving makes a new version; the filled-in form keeps its own, and its answers. */
+export const VersionInUse: Story = {
+  args: { draft: expenseDraft(), formId: seedIds.forms.expenseClaim },
+  play: async ({ canvasElement }) => {
+    const dialog = await openDialog(canvasElement);
+    await expect(await within(dialog).findByText(/Saving makes a new version, version 3/)).toBeInTheDocument();
+  },
+};
+
+/** A version no one has filled in yet: saved into it. */
+export const VersionUnused: Story = {
+  args: { formId: UNUSED_FORM },
+  loaders: [addUnusedForm],
+  play: async ({ canvasElement }) => {
+    const dialog = await openDialog(canvasElement);
+    await expect(await within(dialog).findByText(/No one has filled in version 1 yet/)).toBeInTheDocument();
+  },
+};
+
+/** Saving: the server has not answered yet. */
+export const Saving: Story = {
+  parameters: { msw: { handlers: { crud: [errorHandlers.pending('/api/crud/form/post'), ...storyHandlers.crud] } } },
+  play: async ({ canvasElement }) => {
+    const dialog = await openDialog(canvasElement);
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Name/ }), 'Contact us');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+  },
+};
+
+/** The server refuses the save: its reason and its problems, each with a button to its field. */
+export const RefusedByServer: Story = {
+  args: { formId: UNUSED_FORM },
+  loaders: [addUnusedForm],
+  parameters: {
+    msw: {
+      handlers: {
+        crud: [
+          errorHandlers.failing('/api/crud/formschema/patch', 400, {
+            body: {
+              type: 'about:blank',
+              title: 'Bad Request',
+              status: 400,
+              detail: "The pattern '^(a+)+$' at /properties/name/pattern is not allowed: matching it can take time growing exponentially.",
+              code: 'schema-pattern',
+              problems: [
+                {
+                  code: 'schema-pattern',
+                  message: "The pattern '^(a+)+$' at /properties/name/pattern is not allowed: matching it can take time growing exponentially.",
+                  fieldId: 'name',
+                  sectionId: 'about',
+                  pageId: 'page-1',
+                },
+              ],
+            },
+          }),
+          ...storyHandlers.crud,
+        ],
+      },
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const dialog = await openDialog(canvasElement);
+    await within(dialog).findByText(/No one has filled in version 1 yet/);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await expect(await within(dialog).findByRole('alert')).toHaveTextContent('The server did not save the form');
+  },
+};
+
+/** Rita Reader may not create or edit forms: no Save button at all (the server refuses her saves too). */
+export const ReadOnlyUser: Story = {
+  parameters: { fakeUser: 'reader' },
+  render: (args) => (
+    <Stack>
+      <Text size="sm">Signed in as Rita Reader, who holds neither CreateForm nor EditForm:</Text>
+      <SaveFormButton {...args} />
+    </Stack>
+  ),
+};

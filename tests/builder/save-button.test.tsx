@@ -1,0 +1,121 @@
+import { composeStories, setProjectAnnotations } from '@storybook/react-vite';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { SetupWorker } from 'msw/browser';
+import { mswLoader } from 'msw-storybook-addon/csf3';
+import { setupServer } from 'msw/node';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import preview from '../../.storybook/preview';
+import * as SaveStories from '../../stories/builder/SaveFormButton.stories';
+import { fakeBackend, resetFakeBackend } from '../../stories/support/fakeBackend';
+import { seedIds } from '../../src/testing/seed-ids';
+
+// The stories are the fixtures: their args, fake user and handlers are the whole set-up.
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+setProjectAnnotations({ ...preview, loaders: [resetFakeBackend, mswLoader(() => server as unknown as SetupWorker)] });
+
+const Stories = composeStories(SaveStories);
+
+async function renderStory(Story: { load(): Promise<void> } & ((props: object) => React.ReactElement), props: object = {}) {
+  await Story.load();
+  return render(<Story {...props} />);
+}
+
+async function openDialog() {
+  await userEvent.click(await screen.findByRole('button', { name: 'Save' }));
+  return screen.findByRole('dialog');
+}
+
+describe('SaveFormButton', () => {
+  it('saves a new form with its name, description, group and public switch, then says so and calls onSaved', async () => {
+    const onSaved = vi.fn();
+    await renderStory(Stories.NewForm, { onSaved });
+    const dialog = await openDialog();
+    expect(within(dialog).getByText(/anyone who has the link can fill in this form, without signing in/)).toBeInTheDocument();
+    // The name is required.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Give the form a name.')).toBeInTheDocument();
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Name/ }), 'Contact us');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Description' }), 'Questions welcome.');
+    await userEvent.click(within(dialog).getByRole('switch', { name: /^Make public/ }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledTimes(1));
+    const result = onSaved.mock.calls[0]![0];
+    expect(result).toMatchObject({ outcome: 'created', formSchema: { version: 1, isPublic: true } });
+    const form = fakeBackend.db.forms.find((f) => f.formId === result.formId);
+    expect(form).toMatchObject({ name: 'Contact us', description: 'Questions welcome.', currentFormSchemaId: result.formSchema.formSchemaId });
+    expect(await screen.findByText("'Contact us' was created.")).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('lists the problems of a draft instead of saving, and each selects its field', async () => {
+    const onSelectProblem = vi.fn();
+    await renderStory(Stories.Problems, { onSelectProblem });
+    const before = fakeBackend.db.forms.length;
+    const dialog = await openDialog();
+    expect(within(dialog).getByText("Two fields are bound to the data path '/name'.")).toBeInTheDocument();
+    expect(within(dialog).getByText(/The field 'topics' uses the widget 'multiselect'/)).toBeInTheDocument();
+    expect(within(dialog).queryByRole('textbox', { name: /Name/ })).not.toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Go to Nickname' }));
+    expect(onSelectProblem).toHaveBeenCalledWith({ type: 'field', id: 'nickname' }, expect.objectContaining({ fieldId: 'nickname' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(fakeBackend.db.forms.length).toBe(before);
+  });
+
+  it('says how many filled-in forms keep a used version and which removed fields keep their answers, then saves a new current version', async () => {
+    const onSaved = vi.fn();
+    await renderStory(Stories.VersionInUse, { onSaved });
+    const dialog = await openDialog();
+    expect(await within(dialog).findByText(/1 filled-in form uses version 2\. Saving makes a new version, version 3/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/Fields you removed \(.+\) keep their answers/)).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledTimes(1));
+    const result = onSaved.mock.calls[0]![0];
+    expect(result).toMatchObject({ outcome: 'new-version', formSchema: { version: 3 }, previousFormSchemaId: seedIds.formSchemas.expenseClaimV2 });
+    expect(fakeBackend.db.forms.find((f) => f.formId === seedIds.forms.expenseClaim)?.currentFormSchemaId).toBe(result.formSchema.formSchemaId);
+    expect(await screen.findByText("'Expense Claim' was saved as version 3, now its current version.")).toBeInTheDocument();
+  });
+
+  it('saves into a version no one has filled in', async () => {
+    const onSaved = vi.fn();
+    await renderStory(Stories.VersionUnused, { onSaved });
+    const dialog = await openDialog();
+    await within(dialog).findByText(/No one has filled in version 1 yet/);
+    // The switch starts at the version's own setting.
+    expect(within(dialog).getByRole('switch', { name: /^Make public/ })).toBeChecked();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith(expect.objectContaining({ outcome: 'updated' })));
+  });
+
+  it("shows the server's refusal in words with its problems, each selecting its field", async () => {
+    const onSelectProblem = vi.fn();
+    await renderStory(Stories.RefusedByServer, { onSelectProblem });
+    const dialog = await openDialog();
+    await within(dialog).findByText(/No one has filled in version 1 yet/);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('The server did not save the form');
+    expect(alert).toHaveTextContent(/catastrophic|exponentially/);
+    await userEvent.click(within(alert).getByRole('button', { name: 'Go to Your name' }));
+    expect(onSelectProblem).toHaveBeenCalledWith({ type: 'field', id: 'name' }, expect.anything());
+  });
+
+  it('shows the saving state while the server works', async () => {
+    await renderStory(Stories.Saving);
+    const dialog = await openDialog();
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Name/ }), 'Contact us');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Save' })).toHaveAttribute('data-loading', 'true'));
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeDisabled();
+  });
+
+  it('shows no Save button to a user without CreateForm or EditForm', async () => {
+    await renderStory(Stories.ReadOnlyUser);
+    expect(await screen.findByText(/Signed in as Rita Reader/)).toBeInTheDocument();
+    // Wait for the claims to load, then there is still no button.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+  });
+});
