@@ -8,6 +8,7 @@ import { describeError } from './error-log';
 import { checkPublicBaseUrl } from '../../src/domain/forms/access';
 import { resolveAnonymousWriteLimits } from '../../src/domain/forms/anonymous-writes';
 import type { AnonymousWriteLimits } from '../../src/domain/limits';
+import type { SigningOptions } from './signing/options';
 
 /** One structured log entry (one JSON line). */
 export type LogEntry = { level: 'info' | 'warn' | 'error'; msg?: string } & Record<string, unknown>;
@@ -90,6 +91,8 @@ export interface ServerConfig {
    * Its origin (`http://127.0.0.1:<port>` and `http://localhost:<port>`) is then a host origin too.
    */
   hostDist?: string | null;
+  /** Signing: the seal certificate (a PKCS#12 file instead of the development CA), mail, links, expiry pass. */
+  signing?: SigningOptions;
 }
 
 /** The configuration with every default applied. */
@@ -121,6 +124,7 @@ export interface ResolvedConfig {
   anonymousWriteLimits: AnonymousWriteLimits | null;
   log: LogSink;
   hostDist: string | null;
+  signing: SigningOptions;
 }
 
 /** The default PGlite folder: `.data/pglite` at the repository root (git-ignored). */
@@ -222,6 +226,7 @@ export function resolveConfig(config: ServerConfig = {}): ResolvedConfig {
     anonymousWriteLimits: config.anonymousWriteLimits === null ? null : resolveAnonymousWriteLimits(config.anonymousWriteLimits),
     log: config.log ?? stdoutLog,
     hostDist: config.hostDist ?? null,
+    signing: config.signing ?? {},
   };
 }
 
@@ -278,6 +283,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     if (env.OIDC_JWKS_URI) config.externalOidc.jwksUri = env.OIDC_JWKS_URI;
   }
   if (env.ANONYMOUS_WRITE_LIMITS?.trim().toLowerCase() === 'off') config.anonymousWriteLimits = null;
+  // The seal certificate of signed documents: a PKCS#12 file and its passphrase (default: the development CA).
+  if (env.SIGNING_P12_PATH?.trim()) config.signing = { p12Path: env.SIGNING_P12_PATH.trim(), p12Passphrase: env.SIGNING_P12_PASSPHRASE ?? '' };
   const level = env.LOG_LEVEL?.trim().toLowerCase();
   if (level) {
     if (!(LOG_LEVELS as readonly string[]).includes(level)) {

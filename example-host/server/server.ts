@@ -19,6 +19,7 @@ import { closeServer, startOidcServer, type OidcServer } from './oidc';
 import { createRouteRegistry } from './routes/index';
 import type { AppEnv, RouteRegistry } from './routes/registry';
 import { loadOrCreateSecrets, publicJwk, type SigningJwk } from './secrets';
+import { startSigning } from './signing/routes';
 import type { ExternalAccount, Services } from './services';
 
 /** Claims of a token minted by `mintAccessToken`. */
@@ -145,6 +146,9 @@ export async function startServer(input: ServerConfig = {}): Promise<ServerHandl
     const services: Services = { config, db, claims, verifier, issuer, accountLookup, listAccounts };
     const registry = createRouteRegistry();
     const app = createApp(services, registry);
+    // The seal certificate is made (or a configured PKCS#12 file read) now, and the expiry and reminder pass starts.
+    const stopSigning = await startSigning(services);
+    cleanups.push(async () => stopSigning());
 
     const server = http.createServer(getRequestListener(app.fetch));
     server.keepAliveTimeout = 5_000;

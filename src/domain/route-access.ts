@@ -112,6 +112,20 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   rule('GET', '/api/Forms/ExportInstancesCsv', P.FormInstance_SelectList),
   rule('POST', '/api/Signing/RequestSignature', P.Signing_RequestSignature),
   rule('GET', '/api/Signing/DownloadDocument', P.Signing_DownloadDocument),
+  // Beyond the spec: the envelopes behind the Signing screen. Reading needs FormSigner_Select / _SelectList; remind,
+  // a signer's link and void are open to signed-in users and checked by the action's FormSigner claims
+  // (src/domain/signing/permissions.ts: any one of Update / AddUpdate, MarkDeleted / Delete).
+  rule('GET', '/api/Signing/ListEnvelopes', P.FormSigner_SelectList),
+  rule('GET', '/api/Signing/GetEnvelope', P.FormSigner_Select),
+  rule('GET', '/api/Signing/GetAuditEvents', P.FormSigner_Select),
+  rule('GET', '/api/Signing/VerifyAudit', P.FormSigner_Select),
+  rule('POST', '/api/Signing/RemindSigners', 'authenticated'),
+  rule('POST', '/api/Signing/GetSignerLink', 'authenticated'),
+  rule('POST', '/api/Signing/VoidEnvelope', 'authenticated'),
+  // The signing page: a signer's link token (in the body) is the only credential.
+  rule('POST', '/api/Signing/Open', 'public'),
+  rule('POST', '/api/Signing/Sign', 'public'),
+  rule('POST', '/api/Signing/Decline', 'public'),
 ];
 
 const BY_KEY = new Map(ROUTE_RULES.map((r) => [`${r.method} ${r.path}`, r]));

@@ -2,6 +2,7 @@
  * Every declared route of the reference backend. Later issues add their route lists here.
  */
 import { formsRoutes } from '../forms';
+import { signingRoutes } from '../signing/routes';
 import { assignmentRoutes } from './assignments';
 import { claimCatalogueRoutes } from './claim-catalogue';
 import { claimGroupRoutes } from './claim-groups';
@@ -22,5 +23,6 @@ export function createRouteRegistry(): RouteRegistry {
     ...userRoutes,
     ...assignmentRoutes,
     ...formsRoutes,
+    ...signingRoutes,
   );
 }

@@ -42,3 +42,4 @@ export const INVALID_SIGNER_LINK_MESSAGE = 'This signing link is not valid: it m
 export const SIGNER_LINK_LIFETIME_MS = 14 * 24 * 60 * 60 * 1000;
 /** The path of the signing page on the host: `{origin}/sign?token=…`. */
 export const SIGNING_PAGE_PATH = '/sign';
+export { leafFileName, encodeRfc5987Value, signedDocumentFileName, attachmentDisposition } from './disposition';

@@ -1,0 +1,229 @@
+/**
+ * The documents of an envelope.
+ *
+ * - As sent: the form's PDF template with the instance's answers filled and flattened (the PDF forms' own filler,
+ *   signature fields kept as fields), or, for a form without a template, the answers rendered as a PDF of our own.
+ *   Each signer gets a place to sign: the template's signature fields in reading order, one per signer in their
+ *   order, and a line on an added signatures page for signers beyond them (every line of a rendered document).
+ * - Sealed, once, when the last signer has signed (as Documenso and OpenSign do): each signature image in its place,
+ *   then an audit page (each signer's name, email and actions with time, IP address and browser, and the SHA-256 of
+ *   the document as sent and as signed), then a PAdES baseline B-B signature over the whole file (CMS detached,
+ *   SHA-256, `ETSI.CAdES.detached`) with the server's seal certificate.
+ */
+import { createHash } from 'node:crypto';
+import { PDF, StandardFonts, rgb } from '@libpdf/core';
+import type { Form, FormInstance, FormSchema, SignaturePlace, SigningAuditEvent } from '../../../src/api/types';
+import { getAt } from '../../../src/domain/json-pointer';
+import type { Db } from '../db/index';
+import { fillPdf, plainBytes, type PdfFillValue } from '../pdf/fill';
+import { loadFormPdf } from '../pdf/store';
+import type { SealSigner } from './certificates';
+import { answerText, appendSignaturePage, pdfText, renderAnswers } from './render-answers';
+
+/** SHA-256 of bytes, hex. */
+export const sha256Of = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
+
+/** The document as sent and where each signer signs (by signer position). */
+export interface SentDocument {
+  bytes: Uint8Array;
+  places: SignaturePlace[][];
+  source: 'template' | 'answers';
+}
+
+function fillValue(value: unknown): PdfFillValue | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value === 'boolean' || typeof value === 'string') return value;
+  if (typeof value === 'number') return String(value);
+  if (Array.isArray(value)) return value.map((v) => (typeof v === 'string' ? v : answerText(v)));
+  return JSON.stringify(value);
+}
+
+/** The instance's answers keyed by the PDF field each layout field is linked to (`pdfFieldName`). */
+export function pdfValuesOf(schema: Pick<FormSchema, 'layout'>, data: unknown): Record<string, PdfFillValue> {
+  const values: Record<string, PdfFillValue> = {};
+  for (const page of schema.layout.pages ?? []) {
+    for (const section of page.sections ?? []) {
+      if (section.repeatable) continue; // a repeated section has no single PDF field per answer
+      for (const field of section.fields) {
+        if (!field.pdfFieldName) continue;
+        const value = fillValue(getAt(data, field.path));
+        if (value !== undefined) values[field.pdfFieldName] = value;
+      }
+    }
+  }
+  return values;
+}
+
+/** Builds the document as sent for an instance and its signers (in their order). */
+export async function buildSentDocument(
+  db: Db,
+  input: { form: Form; schema: FormSchema; instance: FormInstance; signers: readonly { name: string; email: string }[] },
+): Promise<SentDocument> {
+  const template = await loadFormPdf(db, input.form.formId);
+  if (!template) {
+    const rendered = await renderAnswers({
+      formName: input.form.name,
+      formInstanceId: input.instance.formInstanceId,
+      layout: input.schema.layout,
+      data: input.instance.data,
+      signers: input.signers,
+    });
+    return { bytes: rendered.bytes, places: rendered.places.map((p) => [p]), source: 'answers' };
+  }
+  const filled = await fillPdf(plainBytes(template.bytes), pdfValuesOf(input.schema, input.instance.data), { flatten: true });
+  // The template's signature fields in reading order (page, then top to bottom, then left to right).
+  const fields = (input.form.pdfTemplate?.fields ?? [])
+    .filter((f) => f.type === 'signature')
+    .sort((a, b) => a.page - b.page || b.rect.y - a.rect.y || a.rect.x - b.rect.x);
+  const places: SignaturePlace[][] = input.signers.map((_, i) => {
+    const f = fields[i];
+    return f ? [{ page: f.page, x: f.rect.x, y: f.rect.y, width: f.rect.width, height: f.rect.height }] : [];
+  });
+  const without = input.signers.map((s, i) => ({ s, i })).filter(({ i }) => places[i]?.length === 0);
+  if (without.length === 0) return { bytes: filled, places, source: 'template' };
+  const pdf = await PDF.load(filled);
+  const lines = appendSignaturePage(pdf, without.map(({ s }) => s));
+  without.forEach(({ i }, k) => {
+    const line = lines[k];
+    if (line) places[i] = [line];
+  });
+  return { bytes: await pdf.save(), places, source: 'template' };
+}
+
+/** A signer as the seal draws and reports them. */
+export interface SealSignerInput {
+  signerId: string;
+  name: string;
+  email: string;
+  routingOrder: number;
+  places: SignaturePlace[];
+  signaturePng: Uint8Array | null;
+  signatureKind: string | null;
+}
+
+/** What sealing needs. */
+export interface SealInput {
+  envelopeId: string;
+  formName: string;
+  sent: Uint8Array;
+  sentSha256: string;
+  signers: readonly SealSignerInput[];
+  events: readonly SigningAuditEvent[];
+  seal: SealSigner;
+  now?: Date;
+}
+
+/** The sealed document and the SHA-256 of the document as signed (the signatures drawn, before the audit page). */
+export interface SealedDocument {
+  bytes: Uint8Array;
+  signedSha256: string;
+}
+
+const EVENT_TEXT: Readonly<Record<SigningAuditEvent['kind'], string>> = {
+  created: 'Envelope created',
+  sent: 'Sent',
+  opened: 'Opened the document',
+  signed: 'Signed',
+  declined: 'Declined',
+  voided: 'Voided',
+  reminded: 'Reminded',
+  downloaded: 'Downloaded',
+  completed: 'Completed',
+};
+
+/** Draws the signature images, appends the audit page and signs the whole file (PAdES B-B). */
+export async function sealDocument(input: SealInput): Promise<SealedDocument> {
+  const signed = await PDF.load(plainBytes(input.sent));
+  for (const signer of input.signers) {
+    if (!signer.signaturePng) continue;
+    const image = signed.embedPng(signer.signaturePng);
+    for (const place of signer.places) {
+      const page = signed.getPage(place.page);
+      if (!page) continue;
+      // Fit the image in the place, keeping its proportions, bottom-left aligned on the line.
+      const scale = Math.min(place.width / image.width, place.height / image.height);
+      page.drawImage(image, { x: place.x, y: place.y, width: image.width * scale, height: image.height * scale });
+    }
+  }
+  const signedBytes = await signed.save();
+  const signedSha256 = sha256Of(signedBytes);
+
+  const pdf = await PDF.load(signedBytes);
+  addAuditPages(pdf, { ...input, signedSha256 });
+  const withAudit = await pdf.save();
+  const sealed = await PDF.load(withAudit);
+  const { bytes } = await sealed.sign({
+    signer: input.seal.signer,
+    level: 'B-B',
+    fieldName: 'FormsAdminSeal',
+    reason: `Signed by ${input.signers.map((s) => s.name).join(', ')}; audit page included`,
+    signingTime: input.now,
+  });
+  return { bytes, signedSha256 };
+}
+
+/** A browser's short name from its user agent (the full text follows on the page). */
+function browserOf(userAgent: string | null): string {
+  if (!userAgent) return 'unknown browser';
+  const m = /(Edg|OPR|Firefox|Chrome|Chromium|Safari)\/([\d.]+)/.exec(userAgent);
+  return m ? `${m[1] === 'Edg' ? 'Edge' : m[1]} ${m[2]?.split('.')[0] ?? ''}`.trim() : userAgent.slice(0, 60);
+}
+
+function addAuditPages(pdf: PDF, input: SealInput & { signedSha256: string }): void {
+  const size = { width: 595.28, height: 841.89 };
+  const margin = 48;
+  let page = pdf.addPage(size);
+  let y = size.height - margin;
+  const line = (text: string, options: { size?: number; bold?: boolean; indent?: number; grey?: boolean } = {}) => {
+    const fontSize = options.size ?? 9;
+    const max = Math.floor((size.width - 2 * margin - (options.indent ?? 0)) / (fontSize * 0.5));
+    let rest = pdfText(text);
+    do {
+      if (y - fontSize * 1.5 < margin) {
+        page = pdf.addPage(size);
+        y = size.height - margin;
+      }
+      y -= fontSize * 1.5;
+      const shown = rest.slice(0, max);
+      rest = rest.slice(max);
+      page.drawText(shown, {
+        x: margin + (options.indent ?? 0),
+        y,
+        size: fontSize,
+        font: options.bold ? StandardFonts.HelveticaBold : StandardFonts.Helvetica,
+        color: options.grey ? rgb(0.3, 0.3, 0.3) : rgb(0, 0, 0),
+      });
+    } while (rest.length > 0);
+  };
+  line('Signing certificate', { size: 16, bold: true });
+  line(`Form: ${input.formName}`, { size: 10 });
+  line(`Envelope: ${input.envelopeId}`, { size: 10 });
+  y -= 6;
+  line('SHA-256 of the document as sent:', { bold: true });
+  line(input.sentSha256, { indent: 8 });
+  line('SHA-256 of the document as signed (signatures in place, before this page):', { bold: true });
+  line(input.signedSha256, { indent: 8 });
+  y -= 6;
+  line('Signers', { size: 12, bold: true });
+  for (const signer of input.signers) {
+    y -= 4;
+    line(`${signer.name} <${signer.email}> (order ${signer.routingOrder}${signer.signatureKind ? `, ${signer.signatureKind} signature` : ''})`, {
+      bold: true,
+    });
+    for (const event of input.events.filter((e) => e.signerId === signer.signerId)) {
+      line(`${EVENT_TEXT[event.kind]}: ${event.at} from IP ${event.ipAddress ?? 'unknown'}, ${browserOf(event.userAgent)}`, { indent: 8 });
+      if (event.userAgent) line(`Browser: ${event.userAgent}`, { indent: 16, size: 7, grey: true });
+      if (typeof event.details.reason === 'string') line(`Reason: ${event.details.reason}`, { indent: 16 });
+    }
+  }
+  y -= 6;
+  line('Audit trail (each event holds the SHA-256 of the one before)', { size: 12, bold: true });
+  for (const event of input.events) {
+    line(`${event.sequence}. ${event.at} ${EVENT_TEXT[event.kind]}${event.signerId ? ` (${input.signers.find((s) => s.signerId === event.signerId)?.name ?? 'signer'})` : ''}, IP ${event.ipAddress ?? 'unknown'}`);
+    line(`hash ${event.hash}`, { indent: 12, size: 7, grey: true });
+  }
+  y -= 6;
+  line(`Sealed with the certificate of ${input.seal.source === 'development' ? 'the development CA (not for production)' : 'the configured PKCS#12 file'}: PAdES baseline B-B, SHA-256.`, {
+    grey: true,
+  });
+}

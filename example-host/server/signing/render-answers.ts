@@ -1,0 +1,188 @@
+/**
+ * The document of a form that has no PDF template: the instance's answers rendered as a PDF of our own (A4, the form's
+ * pages and sections as headings, each field's label and answer), ending with a signature line per signer. The lines
+ * are the places where the signature images go when the envelope is sealed.
+ */
+import { PDF, StandardFonts, rgb, type PDFPage } from '@libpdf/core';
+import type { FormLayout, FormField, SignaturePlace } from '../../../src/api/types';
+import { getAt, joinPointer } from '../../../src/domain/json-pointer';
+
+const A4 = { width: 595.28, height: 841.89 };
+const MARGIN = 56;
+const BODY = 10;
+const LINE = 14;
+
+/** What a rendered document needs. */
+export interface AnswersDocumentInput {
+  formName: string;
+  formInstanceId: string;
+  layout: FormLayout;
+  data: unknown;
+  signers: readonly { name: string; email: string }[];
+}
+
+/** A rendered document and where each signer signs (in the order of `signers`). */
+export interface RenderedAnswers {
+  bytes: Uint8Array;
+  places: SignaturePlace[];
+}
+
+/**
+ * The text as the standard PDF fonts can draw it (WinAnsi): characters outside it become '?', control characters a
+ * space. The standard fonts keep the document small and need no font files; answers in other scripts are marked.
+ */
+export function pdfText(text: string): string {
+  let out = '';
+  for (const ch of text) {
+    const code = ch.codePointAt(0) ?? 0;
+    if (code < 0x20 || code === 0x7f) out += ' ';
+    else if (code <= 0xff || '–—‘’“”…€•'.includes(ch)) out += ch;
+    else out += '?';
+  }
+  return out;
+}
+
+/** An answer as text: lists joined, booleans as Yes / No, objects as JSON, nothing as a dash. */
+export function answerText(value: unknown): string {
+  if (value === undefined || value === null || value === '') return '—';
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (Array.isArray(value)) return value.length === 0 ? '—' : value.map(answerText).join(', ');
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/** Lays out text on pages, adding a page when one is full. */
+class Writer {
+  page: PDFPage;
+  y: number;
+  pageIndex = 0;
+
+  constructor(private readonly pdf: PDF) {
+    this.page = pdf.addPage(A4);
+    this.y = A4.height - MARGIN;
+  }
+
+  /** Room for `height` points on this page, else a new page. */
+  ensure(height: number): void {
+    if (this.y - height >= MARGIN) return;
+    this.page = this.pdf.addPage(A4);
+    this.pageIndex += 1;
+    this.y = A4.height - MARGIN;
+  }
+
+  /** Wrapped text; returns nothing, moves down. */
+  text(text: string, options: { size?: number; bold?: boolean; indent?: number; color?: [number, number, number] } = {}): void {
+    const size = options.size ?? BODY;
+    const font = options.bold ? StandardFonts.HelveticaBold : StandardFonts.Helvetica;
+    const x = MARGIN + (options.indent ?? 0);
+    const width = A4.width - MARGIN - x;
+    for (const line of wrap(pdfText(text), size, width, options.bold === true)) {
+      this.ensure(size * 1.4);
+      this.y -= size * 1.4;
+      const [r, g, b] = options.color ?? [0, 0, 0];
+      this.page.drawText(line, { x, y: this.y, size, font, color: rgb(r, g, b) });
+    }
+  }
+
+  gap(points: number): void {
+    this.y -= points;
+  }
+}
+
+/** Average glyph widths of Helvetica (per point of size): enough to wrap lines without measuring every glyph. */
+function wrap(text: string, size: number, width: number, bold: boolean): string[] {
+  const perChar = size * (bold ? 0.56 : 0.52);
+  const max = Math.max(10, Math.floor(width / perChar));
+  const lines: string[] = [];
+  for (const paragraph of text.split('\n')) {
+    let line = '';
+    for (const word of paragraph.split(/\s+/)) {
+      let w = word;
+      while (w.length > max) {
+        if (line) lines.push(line);
+        lines.push(w.slice(0, max));
+        line = '';
+        w = w.slice(max);
+      }
+      if (!line) line = w;
+      else if (line.length + 1 + w.length <= max) line += ` ${w}`;
+      else {
+        lines.push(line);
+        line = w;
+      }
+    }
+    lines.push(line);
+  }
+  return lines;
+}
+
+function fieldsOf(layout: FormLayout, data: unknown): { heading: string | null; label: string; value: unknown }[] {
+  const rows: { heading: string | null; label: string; value: unknown }[] = [];
+  const label = (f: FormField) => f.label || f.path;
+  for (const page of layout.pages ?? []) {
+    for (const section of page.sections ?? []) {
+      const heading = [page.title, section.title].filter(Boolean).join(' — ') || null;
+      if (section.repeatable) {
+        const items = getAt(data, section.repeatable.path);
+        const list = Array.isArray(items) ? items : [];
+        list.forEach((_, i) => {
+          for (const f of section.fields) rows.push({ heading: `${heading ?? ''} ${i + 1}`.trim(), label: label(f), value: getAt(data, joinPointer(section.repeatable!.path, [i], f.path)) });
+        });
+      } else {
+        for (const f of section.fields) rows.push({ heading, label: label(f), value: getAt(data, f.path) });
+      }
+    }
+  }
+  return rows;
+}
+
+/** Renders the answers with a signature line per signer. */
+export async function renderAnswers(input: AnswersDocumentInput): Promise<RenderedAnswers> {
+  const pdf = PDF.create();
+  const w = new Writer(pdf);
+  w.text(input.formName, { size: 18, bold: true });
+  w.text(`Form instance ${input.formInstanceId}`, { size: 9, color: [0.3, 0.3, 0.3] });
+  w.gap(10);
+  let heading: string | null = null;
+  for (const row of fieldsOf(input.layout, input.data)) {
+    if (row.heading && row.heading !== heading) {
+      heading = row.heading;
+      w.gap(6);
+      w.text(heading, { size: 12, bold: true });
+    }
+    w.ensure(LINE * 2);
+    w.text(row.label, { bold: true, size: 9 });
+    w.text(answerText(row.value), { indent: 8 });
+    w.gap(4);
+  }
+  w.gap(16);
+  const places = signatureLines(w, input.signers);
+  return { bytes: await pdf.save(), places };
+}
+
+/** A 'Signatures' heading and a line per signer with their name below; the places above the lines. */
+function signatureLines(w: Writer, signers: readonly { name: string; email: string }[]): SignaturePlace[] {
+  w.text('Signatures', { size: 12, bold: true });
+  const places: SignaturePlace[] = [];
+  for (const signer of signers) {
+    const box = { width: 220, height: 60 };
+    w.ensure(box.height + 40);
+    w.gap(box.height + 8);
+    const y = w.y;
+    w.page.drawLine({ start: { x: MARGIN, y }, end: { x: MARGIN + box.width, y }, color: rgb(0, 0, 0), thickness: 0.8 });
+    places.push({ page: w.pageIndex, x: MARGIN, y: y + 2, width: box.width, height: box.height });
+    w.text(`${signer.name} <${signer.email}>`, { size: 9 });
+    w.gap(6);
+  }
+  return places;
+}
+
+/**
+ * Appends a page of signature lines to a document (a PDF template with fewer signature fields than signers): the
+ * places of `signers`, on the new page(s).
+ */
+export function appendSignaturePage(pdf: PDF, signers: readonly { name: string; email: string }[]): SignaturePlace[] {
+  const first = pdf.getPageCount();
+  const w = new Writer(pdf);
+  return signatureLines(w, signers).map((p) => ({ ...p, page: p.page + first }));
+}

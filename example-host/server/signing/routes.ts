@@ -1,0 +1,263 @@
+/**
+ * `/api/Signing/*` on the reference server. The sender's calls (request, list, read, remind, a signer's link, void,
+ * the audit and its verification, the signed document) check the route's claim and the FormSigner permission of the
+ * action (src/domain/signing/permissions.ts); the signing page's calls (open, sign, decline) take the signer's link
+ * token in the body and nothing else. Every change is the provider's; the rules are the domain's.
+ */
+import type { Context } from 'hono';
+import { EnvelopeStatus } from '../../../src/api/enums';
+import { DomainError, hasField } from '../../../src/domain';
+import {
+  readIdField,
+  readReason,
+  readSignature,
+  readSignatureRequest,
+  readSignerToken,
+  attachmentDisposition,
+  requireSigningAction,
+  SIGNING_LIMITS,
+  verifyAuditChain,
+} from '../../../src/domain/signing';
+import { clientAddress } from '../forms/anonymous-writes';
+import { readBody } from '../forms/http';
+import { route, type AnyRouteDeclaration, type RouteContext } from '../routes/registry';
+import type { Services } from '../services';
+import { sealSigner } from './certificates';
+import { DEFAULT_SWEEP_INTERVAL_MS } from './options';
+import { LocalSigningProvider, type SignerLinkTarget } from './provider';
+import { auditEvents, envelopeDto, findEnvelope, listEnvelopes, type Actor } from './store';
+
+const providers = new WeakMap<Services['config'], LocalSigningProvider>();
+
+/** The signing provider of a server (one per configuration). */
+export function signingProvider(services: Pick<Services, 'config' | 'db'>): LocalSigningProvider {
+  let provider = providers.get(services.config);
+  if (!provider) {
+    const { signing, hostOrigins } = services.config;
+    provider = new LocalSigningProvider(services.db, {
+      ...signing,
+      mail: signing.mailSender,
+      signingBaseUrl: signing.signingBaseUrl ?? hostOrigins[0] ?? 'http://127.0.0.1:5173',
+    });
+    providers.set(services.config, provider);
+  }
+  return provider;
+}
+
+/**
+ * Starts the server's signing duties: makes (or loads) the seal certificate, so that a PKCS#12 file that cannot be
+ * read stops the start with its message, and runs the expiry and reminder pass every `sweepIntervalMs`. Returns the
+ * function that stops the pass.
+ */
+export async function startSigning(services: Pick<Services, 'config' | 'db'>): Promise<() => void> {
+  await sealSigner(services.db, services.config.signing);
+  const interval = services.config.signing.sweepIntervalMs === undefined ? DEFAULT_SWEEP_INTERVAL_MS : services.config.signing.sweepIntervalMs;
+  if (interval === null) return () => undefined;
+  const provider = signingProvider(services);
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    provider
+      .sweep()
+      .catch((error: unknown) => services.config.log({ level: 'error', msg: 'signing sweep failed', error: String(error) }))
+      .finally(() => {
+        running = false;
+      });
+  }, interval);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+function actorOf(ctx: RouteContext): Actor {
+  return {
+    userId: ctx.auth?.user.id ?? null,
+    ipAddress: clientAddress(ctx.c),
+    userAgent: ctx.c.req.header('user-agent') ?? null,
+  };
+}
+
+function claimsOf(ctx: RouteContext): ReadonlySet<number> {
+  return ctx.auth?.claims ?? new Set<number>();
+}
+
+/** A signing page body: JSON, at most a signature image and a little more. */
+const SIGNING_PAGE_BODY_BYTES = Math.ceil((SIGNING_LIMITS.maxSignatureImageBytes * 4) / 3) + 16 * 1024;
+
+function statusesOf(ctx: RouteContext): number[] | undefined {
+  const raw = ctx.query.get('status');
+  if (raw === undefined || raw.trim() === '') return undefined;
+  const known = new Set<number>(Object.values(EnvelopeStatus));
+  return raw.split(',').map((part) => {
+    const n = Number(part.trim());
+    if (!Number.isInteger(n) || !known.has(n)) throw new DomainError(400, `'status' must list envelope status numbers (0 to 7); '${part}' is not one.`);
+    return n;
+  });
+}
+
+function intQuery(ctx: RouteContext, name: string, fallback: number, max: number): number {
+  const raw = ctx.query.get(name);
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0 || n > max) throw new DomainError(400, `'${name}' must be a whole number from 0 to ${max}.`);
+  return n;
+}
+
+/** The envelope and signer a signing page body names, if any (GUIDs; compared with the token's). */
+function linkTarget(body: Record<string, unknown>): SignerLinkTarget {
+  const target: SignerLinkTarget = {};
+  if (hasField(body, 'envelopeId')) target.envelopeId = readIdField(body, 'envelopeId');
+  if (hasField(body, 'signerId')) target.signerId = readIdField(body, 'signerId');
+  return target;
+}
+
+function json(c: Context, value: unknown): Response {
+  return c.json(value as object);
+}
+
+/** The signing routes. */
+export const signingRoutes: readonly AnyRouteDeclaration[] = [
+  route({
+    method: 'POST',
+    path: '/api/Signing/RequestSignature',
+    summary: 'Sends a form instance to its signers.',
+    async handler(ctx) {
+      requireSigningAction(claimsOf(ctx), 'request');
+      const request = readSignatureRequest(await readBody(ctx.c), signingProvider(ctx.services).currentTime());
+      return json(ctx.c, await signingProvider(ctx.services).requestSignature(actorOf(ctx), request));
+    },
+  }),
+  route({
+    method: 'GET',
+    path: '/api/Signing/ListEnvelopes',
+    summary: 'Envelopes, newest first (status=3,4 and formInstanceId filter; top, skip).',
+    async handler(ctx) {
+      const formInstanceId = ctx.query.get('formInstanceId') ?? undefined;
+      if (formInstanceId !== undefined) readIdField({ formInstanceId }, 'formInstanceId');
+      const found = await listEnvelopes(ctx.services.db, {
+        formInstanceId: formInstanceId?.toLowerCase(),
+        statuses: statusesOf(ctx),
+        top: intQuery(ctx, 'top', 100, 1000),
+        skip: intQuery(ctx, 'skip', 0, 1_000_000),
+      });
+      return json(ctx.c, found.map(envelopeDto));
+    },
+  }),
+  route({
+    method: 'GET',
+    path: '/api/Signing/GetEnvelope',
+    summary: 'One envelope with its signers.',
+    async handler(ctx) {
+      const id = ctx.query.required('envelopeId');
+      await signingProvider(ctx.services).expireIfDue(id).catch(() => false);
+      const found = await findEnvelope(ctx.services.db, id);
+      if (!found) throw new DomainError(404, `No envelope '${id}'.`);
+      return json(ctx.c, envelopeDto(found));
+    },
+  }),
+  route({
+    method: 'GET',
+    path: '/api/Signing/GetAuditEvents',
+    summary: "An envelope's audit trail.",
+    async handler(ctx) {
+      const id = ctx.query.required('envelopeId');
+      const found = await findEnvelope(ctx.services.db, id);
+      if (!found) throw new DomainError(404, `No envelope '${id}'.`);
+      return json(ctx.c, await auditEvents(ctx.services.db, found.row.envelopeId));
+    },
+  }),
+  route({
+    method: 'GET',
+    path: '/api/Signing/VerifyAudit',
+    summary: "Recomputes an envelope's audit chain and reports the first broken link.",
+    async handler(ctx) {
+      const id = ctx.query.required('envelopeId');
+      const found = await findEnvelope(ctx.services.db, id);
+      if (!found) throw new DomainError(404, `No envelope '${id}'.`);
+      return json(ctx.c, await verifyAuditChain(found.row.envelopeId, await auditEvents(ctx.services.db, found.row.envelopeId)));
+    },
+  }),
+  route({
+    method: 'POST',
+    path: '/api/Signing/RemindSigners',
+    summary: 'Reminds the signers whose turn it is (capped).',
+    async handler(ctx) {
+      requireSigningAction(claimsOf(ctx), 'update');
+      const id = readIdField(await readBody(ctx.c), 'envelopeId');
+      return json(ctx.c, await signingProvider(ctx.services).remind(actorOf(ctx), id));
+    },
+  }),
+  route({
+    method: 'POST',
+    path: '/api/Signing/GetSignerLink',
+    summary: "A new link for one signer (the earlier one stops working).",
+    async handler(ctx) {
+      requireSigningAction(claimsOf(ctx), 'update');
+      const body = await readBody(ctx.c);
+      const envelopeId = readIdField(body, 'envelopeId');
+      const signerId = readIdField(body, 'signerId');
+      return json(ctx.c, await signingProvider(ctx.services).signerLink(actorOf(ctx), envelopeId, signerId));
+    },
+  }),
+  route({
+    method: 'POST',
+    path: '/api/Signing/VoidEnvelope',
+    summary: 'Voids an envelope out for signature, with a reason.',
+    async handler(ctx) {
+      requireSigningAction(claimsOf(ctx), 'void');
+      const body = await readBody(ctx.c);
+      const id = readIdField(body, 'envelopeId');
+      const reason = readReason(body, 'void');
+      return json(ctx.c, await signingProvider(ctx.services).voidEnvelope(actorOf(ctx), id, reason));
+    },
+  }),
+  route({
+    method: 'GET',
+    path: '/api/Signing/DownloadDocument',
+    summary: "The completed envelope's signed PDF.",
+    async handler(ctx) {
+      const id = ctx.query.required('envelopeId');
+      const { bytes, fileName } = await signingProvider(ctx.services).signedDocument(actorOf(ctx), id);
+      return ctx.c.body(Buffer.from(bytes), 200, {
+        'Content-Type': 'application/pdf',
+        'Content-Length': String(bytes.byteLength),
+        'Content-Disposition': attachmentDisposition(fileName),
+      });
+    },
+  }),
+  route({
+    method: 'POST',
+    path: '/api/Signing/Open',
+    anonymous: true,
+    summary: 'The signing page opens a link: the document and the places to sign.',
+    async handler(ctx) {
+      const body = await readBody(ctx.c, SIGNING_PAGE_BODY_BYTES);
+      const token = readSignerToken(body);
+      return json(ctx.c, await signingProvider(ctx.services).open(actorOf(ctx), token, linkTarget(body)));
+    },
+  }),
+  route({
+    method: 'POST',
+    path: '/api/Signing/Sign',
+    anonymous: true,
+    summary: 'A signer signs (drawn or typed signature, PNG).',
+    async handler(ctx) {
+      const body = await readBody(ctx.c, SIGNING_PAGE_BODY_BYTES);
+      const token = readSignerToken(body);
+      const signature = readSignature(body);
+      return json(ctx.c, await signingProvider(ctx.services).sign(actorOf(ctx), token, signature, linkTarget(body)));
+    },
+  }),
+  route({
+    method: 'POST',
+    path: '/api/Signing/Decline',
+    anonymous: true,
+    summary: 'A signer declines, with a reason.',
+    async handler(ctx) {
+      const body = await readBody(ctx.c, SIGNING_PAGE_BODY_BYTES);
+      const token = readSignerToken(body);
+      const reason = readReason(body, 'decline');
+      return json(ctx.c, await signingProvider(ctx.services).decline(actorOf(ctx), token, reason, linkTarget(body)));
+    },
+  }),
+];

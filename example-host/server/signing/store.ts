@@ -1,0 +1,193 @@
+/**
+ * Storage of envelopes on the reference server: rows in the contract's shapes, the audit events appended in the
+ * envelope's own transaction (its row locked, so two events of one envelope never race for a sequence number), and
+ * the signers' link tokens, of which only the SHA-256 is stored.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { EnvelopeStatus } from '../../../src/api/enums';
+import type { EnvelopeSigner, SignerStatus, SigningAuditEvent, SigningEnvelope } from '../../../src/api/types';
+import { isUuid } from '../../../src/domain';
+import { nextAuditEvent, type AuditEventInput } from '../../../src/domain/signing';
+import type { Db, DbExecutor } from '../db/index';
+import { envelopeEvents, envelopes, envelopeSigners, envelopeSignerTokens } from '../db/schema';
+
+/** Who did something, as the audit records it. */
+export interface Actor {
+  userId: string | null;
+  ipAddress: string | null;
+  userAgent: string | null;
+}
+
+type EnvelopeRow = typeof envelopes.$inferSelect;
+type SignerRow = typeof envelopeSigners.$inferSelect;
+
+/** An envelope row with its signers (in position order). */
+export interface StoredEnvelope {
+  row: EnvelopeRow;
+  signers: SignerRow[];
+}
+
+/** The contract's shape of a signer. */
+export function signerDto(s: SignerRow): EnvelopeSigner {
+  return {
+    signerId: s.signerId,
+    name: s.name,
+    email: s.email,
+    routingOrder: s.routingOrder,
+    status: s.status as SignerStatus,
+    deliveredDateTime: s.deliveredDateTime,
+    signedDateTime: s.signedDateTime,
+    declinedDateTime: s.declinedDateTime,
+    declineReason: s.declineReason,
+  };
+}
+
+/** The contract's shape of an envelope. */
+export function envelopeDto({ row, signers }: StoredEnvelope): SigningEnvelope {
+  return {
+    envelopeId: row.envelopeId,
+    formInstanceId: row.formInstanceId,
+    status: row.status as EnvelopeStatus,
+    signers: signers.map(signerDto),
+    emailSubject: row.emailSubject,
+    emailMessage: row.emailMessage,
+    expiresAt: row.expiresAt,
+    sentDateTime: row.sentDateTime,
+    completedDateTime: row.completedDateTime,
+    voidedReason: row.voidedReason,
+    declinedReason: row.declinedReason,
+    remindersSent: row.remindersSent,
+    lastReminderDateTime: row.lastReminderDateTime,
+    createdDateTime: row.createdDateTime,
+    lastUpdatedDateTime: row.lastUpdatedDateTime,
+  };
+}
+
+/** An envelope with its signers; `lock` reads its row `FOR UPDATE` (inside a transaction). */
+export async function findEnvelope(db: DbExecutor, envelopeId: string, lock = false): Promise<StoredEnvelope | undefined> {
+  if (!isUuid(envelopeId)) return undefined;
+  const query = db.select().from(envelopes).where(eq(envelopes.envelopeId, envelopeId.toLowerCase())).$dynamic();
+  const [row] = await (lock ? query.for('update') : query);
+  if (!row) return undefined;
+  const signers = await db.select().from(envelopeSigners).where(eq(envelopeSigners.envelopeId, row.envelopeId)).orderBy(asc(envelopeSigners.position));
+  return { row, signers };
+}
+
+/** Envelopes, newest first, optionally of one instance and of some statuses. */
+export async function listEnvelopes(db: Db, filter: { formInstanceId?: string; statuses?: number[]; top: number; skip: number }): Promise<StoredEnvelope[]> {
+  const conditions = [];
+  if (filter.formInstanceId) conditions.push(eq(envelopes.formInstanceId, filter.formInstanceId));
+  if (filter.statuses?.length) conditions.push(inArray(envelopes.status, filter.statuses));
+  const rows = await db
+    .select()
+    .from(envelopes)
+    .where(conditions.length ? and(...conditions) : undefined)
+    .orderBy(desc(envelopes.createdDateTime), asc(envelopes.envelopeId))
+    .limit(filter.top)
+    .offset(filter.skip);
+  if (rows.length === 0) return [];
+  const signers = await db
+    .select()
+    .from(envelopeSigners)
+    .where(inArray(envelopeSigners.envelopeId, rows.map((r) => r.envelopeId)))
+    .orderBy(asc(envelopeSigners.position));
+  return rows.map((row) => ({ row, signers: signers.filter((s) => s.envelopeId === row.envelopeId) }));
+}
+
+/** The audit events of an envelope, in sequence order. */
+export async function auditEvents(db: DbExecutor, envelopeId: string): Promise<SigningAuditEvent[]> {
+  const rows = await db.select().from(envelopeEvents).where(eq(envelopeEvents.envelopeId, envelopeId)).orderBy(asc(envelopeEvents.sequence));
+  return rows.map((r) => ({
+    sequence: r.sequence,
+    envelopeId: r.envelopeId,
+    kind: r.kind as SigningAuditEvent['kind'],
+    at: r.at,
+    signerId: r.signerId,
+    actorUserId: r.actorUserId,
+    ipAddress: r.ipAddress,
+    userAgent: r.userAgent,
+    details: r.details,
+    previousHash: r.previousHash,
+    hash: r.hash,
+  }));
+}
+
+/**
+ * Appends an event to an envelope's chain. Call it in a transaction holding the envelope's row lock (as every change
+ * of an envelope does), so that the last event read is the last one stored.
+ */
+export async function appendEvent(
+  tx: DbExecutor,
+  envelopeId: string,
+  kind: SigningAuditEvent['kind'],
+  actor: Actor,
+  at: Date,
+  extra: { signerId?: string | null; details?: SigningAuditEvent['details'] } = {},
+): Promise<SigningAuditEvent> {
+  const [last] = await tx
+    .select({ sequence: envelopeEvents.sequence, hash: envelopeEvents.hash })
+    .from(envelopeEvents)
+    .where(eq(envelopeEvents.envelopeId, envelopeId))
+    .orderBy(desc(envelopeEvents.sequence))
+    .limit(1);
+  const input: AuditEventInput = {
+    envelopeId,
+    kind,
+    at: at.toISOString(),
+    signerId: extra.signerId ?? null,
+    actorUserId: actor.userId,
+    ipAddress: actor.ipAddress,
+    userAgent: actor.userAgent === null ? null : actor.userAgent.slice(0, 500),
+    details: extra.details ?? {},
+  };
+  const event = await nextAuditEvent(last, input);
+  await tx.insert(envelopeEvents).values(event);
+  return event;
+}
+
+/** The stored form of a signer token: its SHA-256, hex. */
+export const hashSignerToken = (token: string): string => createHash('sha256').update(token, 'utf8').digest('hex');
+
+/**
+ * A new link token for a signer: 256 random bits (base64url), stored hashed with its expiry. The signer's earlier
+ * tokens are revoked: a signer has one live link at a time.
+ */
+export async function issueSignerToken(tx: DbExecutor, envelopeId: string, signerId: string, expiresAt: Date, now: Date): Promise<string> {
+  await tx
+    .update(envelopeSignerTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(envelopeSignerTokens.signerId, signerId), isNull(envelopeSignerTokens.revokedAt)));
+  const token = randomBytes(32).toString('base64url');
+  await tx.insert(envelopeSignerTokens).values({ tokenHash: hashSignerToken(token), envelopeId, signerId, expiresAt });
+  return token;
+}
+
+/** What a presented token names, when it is live at `now` (known, not revoked, not used, not expired). */
+export async function resolveSignerToken(db: DbExecutor, token: string, now: Date): Promise<{ envelopeId: string; signerId: string } | null> {
+  const [found] = await db.select().from(envelopeSignerTokens).where(eq(envelopeSignerTokens.tokenHash, hashSignerToken(token)));
+  if (!found || found.revokedAt || found.usedAt || found.expiresAt.getTime() <= now.getTime()) return null;
+  return { envelopeId: found.envelopeId, signerId: found.signerId };
+}
+
+/** Marks a token used (after the signer signed or declined with it): it opens nothing any more. */
+export async function useSignerToken(tx: DbExecutor, token: string, now: Date): Promise<void> {
+  await tx.update(envelopeSignerTokens).set({ usedAt: now }).where(eq(envelopeSignerTokens.tokenHash, hashSignerToken(token)));
+}
+
+/** Revokes every live token of an envelope (it ended). */
+export async function revokeEnvelopeTokens(tx: DbExecutor, envelopeId: string, now: Date): Promise<void> {
+  await tx
+    .update(envelopeSignerTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(envelopeSignerTokens.envelopeId, envelopeId), isNull(envelopeSignerTokens.revokedAt), isNull(envelopeSignerTokens.usedAt)));
+}
+
+/** Sets the envelope's status (and its instance's `envelopeStatus` when the instance points at it). */
+export async function setEnvelopeStatus(tx: DbExecutor, envelopeId: string, status: number, extra: Partial<EnvelopeRow> = {}): Promise<void> {
+  await tx
+    .update(envelopes)
+    .set({ ...extra, status, lastUpdatedDateTime: sql`now()` })
+    .where(eq(envelopes.envelopeId, envelopeId));
+  await tx.execute(sql`UPDATE form_instances SET envelope_status = ${status} WHERE envelope_id = ${envelopeId}`);
+}
