@@ -3,9 +3,10 @@
  * its inverse patches are the undo step. Undo and redo are therefore the same for every kind of change — a field on
  * another page, a rule, the JSON view's whole-document edit — with no special cases. Pure and React-free.
  */
-import { applyPatches, enablePatches, produceWithPatches, type Draft, type Patch } from 'immer';
-import type { FieldRuleNode, FormField, FormPage, FormSection, JsonObject, JsonValue } from '../../api/types';
+import { applyPatches, current, enablePatches, produceWithPatches, type Draft, type Patch } from 'immer';
+import type { FormField, FormPage, FormSection, JsonObject, JsonValue } from '../../api/types';
 import { escapePointerSegment, isValidPointer, parsePointer } from '../../domain/json-pointer';
+import { applyPathRename, fullDataPath, type AuthoringDraft } from '../../engine/authoring';
 import type { WidgetKind } from '../../engine/widget-kinds';
 import {
   containerOf,
@@ -67,6 +68,8 @@ export type BuilderAction =
   | { type: 'delete'; id: string }
   /** Replaces the whole document (the JSON view, a template, a restored draft). */
   | { type: 'replaceDocument'; document: BuilderDocument }
+  /** Starts over from a loaded document: nothing selected, nothing to undo (loading is not the user's step). */
+  | { type: 'load'; document: BuilderDocument }
   | { type: 'undo' }
   | { type: 'redo' };
 
@@ -269,51 +272,41 @@ function repeatUses(doc: Doc, path: string): boolean {
 
 const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
-// ---------------------------------------------------------------- rule rewriting
+// ---------------------------------------------------------------- renames
 
 /**
- * Rewrites every rule and computation that names the data at `from` (absolute, `*` for any item of an array) to
- * `to`, and paths below it; relative names inside the moved field's repeatable section too.
+ * The engine's rename everywhere (`applyPathRename`: the schema node, fields, repeatable lists, rules and
+ * computations), run on a plain copy and written back into the draft only where something changed, so untouched
+ * fields keep their identity (the canvas re-renders only what the rename changed) and the undo step stays small.
  */
-function rewriteReaders(doc: Doc, from: { base: string; path: string; sectionId: string }, to: { base: string; path: string; sectionId: string }): void {
-  const absFrom = from.base === '' ? from.path : `${from.base}/*${from.path}`;
-  const absTo = to.base === '' ? to.path : `${to.base}/*${to.path}`;
-  for (const page of doc.layout.pages) {
-    for (const section of page.sections) {
-      const sameFrom = section.id === from.sectionId && from.base !== '';
-      const sameTo = section.id === to.sectionId && to.base !== '';
-      const rename = (named: string): string => {
-        // A relative name of the section the field left, or an absolute name (with `*` or an item index).
-        if (sameFrom && under(named, from.path)) return sameTo ? to.path + named.slice(from.path.length) : absTo + named.slice(from.path.length);
-        const generic = named.replace(/\/\d+(?=\/|$)/g, '/*');
-        if (under(named, absFrom) || (from.base !== '' && under(generic, absFrom))) {
-          const rest = named.slice(absFrom.length);
-          return sameTo ? to.path + rest : absTo + rest;
-        }
-        return named;
-      };
-      for (const field of section.fields) {
-        const walk = (nodes: Draft<FieldRuleNode>[]) => {
-          for (const node of nodes) {
-            if ('path' in node && typeof node.path === 'string') {
-              const next = rename(node.path);
-              if (next !== node.path) node.path = next;
-            } else if ('all' in node && node.all) walk(node.all);
-            else if ('any' in node && node.any) walk(node.any);
-          }
-        };
-        walk(field.visibleWhen ?? []);
-        walk(field.requiredWhen ?? []);
-        if (field.computed) {
-          const paths = field.computed.paths.map(rename);
-          if (paths.some((p, i) => p !== field.computed?.paths[i])) field.computed.paths = paths;
-        }
-      }
-    }
-  }
+function renameInDraft(doc: Doc, from: string, to: string): boolean {
+  const copy = clone(current(doc)) as AuthoringDraft;
+  if (!applyPathRename(copy, from, to)) return false;
+  reconcile(doc as unknown as Record<string, unknown>, copy as unknown as Record<string, unknown>);
+  return true;
 }
 
-const under = (named: string, path: string) => named === path || named.startsWith(`${path}/`);
+/** Makes `target` (a draft) equal to `source`, assigning only the branches that differ. */
+function reconcile(target: Record<string, unknown> | unknown[], source: Record<string, unknown> | unknown[]): void {
+  if (Array.isArray(target) && Array.isArray(source)) {
+    if (target.length !== source.length) target.length = source.length;
+    source.forEach((value, i) => reconcileKey(target as unknown as Record<string, unknown>, String(i), value));
+    return;
+  }
+  const t = target as Record<string, unknown>;
+  const s = source as Record<string, unknown>;
+  for (const key of Object.keys(t)) if (!Object.prototype.hasOwnProperty.call(s, key)) delete t[key];
+  for (const [key, value] of Object.entries(s)) reconcileKey(t, key, value);
+}
+
+function reconcileKey(target: Record<string, unknown>, key: string, value: unknown): void {
+  const old = target[key];
+  if (typeof old === 'object' && old !== null && typeof value === 'object' && value !== null && Array.isArray(old) === Array.isArray(value)) {
+    if (JSON.stringify(old) !== JSON.stringify(value)) reconcile(old as Record<string, unknown>, value as Record<string, unknown>);
+  } else if (old !== value) {
+    target[key] = value;
+  }
+}
 
 // ---------------------------------------------------------------- the actions on a draft
 
@@ -399,13 +392,12 @@ function renamePath(doc: Doc, id: string, path: string): void {
   if (!at || at.field.path === path || !isValidPointer(path) || path === '') return;
   const field = at.field;
   const base = containerOf(at.section);
-  const old = field.path;
-  if (old !== '') {
-    const detached = detachSchema(doc, base, old);
-    attachSchema(doc, base, path, detached);
+  if (field.path === '') {
+    field.path = path;
+    return;
   }
-  field.path = path;
-  if (old !== '') rewriteReaders(doc, { base, path: old, sectionId: at.section.id }, { base, path, sectionId: at.section.id });
+  // The field, its schema node and every rule and computation naming it follow (the engine's authoring rule).
+  renameInDraft(doc, fullDataPath(base, field.path), fullDataPath(base, path));
 }
 
 function moveField(doc: Doc, id: string, to: FieldTarget): void {
@@ -423,12 +415,9 @@ function moveField(doc: Doc, id: string, to: FieldTarget): void {
   // Into another container (in or out of a repeatable section): the schema moves too, at a free path there.
   if (fromBase !== toBase && field.path !== '') {
     const old = field.path;
-    const detached = detachSchema(doc, fromBase, old);
-    const segments = parsePointer(old);
-    const path = freePath(doc, toBase, lastOf(segments) ?? field.id, field.id);
-    attachSchema(doc, toBase, path, detached);
+    const path = freePath(doc, toBase, lastOf(parsePointer(old)) ?? field.id, field.id);
     field.path = path;
-    rewriteReaders(doc, { base: fromBase, path: old, sectionId: fromSection.id }, { base: toBase, path, sectionId: toSection.id });
+    renameInDraft(doc, fullDataPath(fromBase, old), fullDataPath(toBase, path));
   }
 }
 
@@ -647,13 +636,12 @@ function apply(doc: Doc, action: BuilderAction, selection: BuilderSelection): Bu
       if (!at) return selection;
       const section = at.section;
       const oldPath = section.repeatable?.path;
-      assign(section, action.changes);
-      const newPath = section.repeatable?.path;
-      // A repeatable section's array path renamed: its schema moves and rules naming it are rewritten.
+      const newPath = action.changes.repeatable?.path;
+      // A repeatable section's list renamed: its schema, its fields' rules and every rule naming it follow.
       if (oldPath && newPath && oldPath !== newPath && isValidPointer(newPath) && newPath !== '') {
-        attachSchema(doc, '', newPath, detachSchema(doc, '', oldPath));
-        rewriteReaders(doc, { base: '', path: oldPath, sectionId: '' }, { base: '', path: newPath, sectionId: '' });
+        if (!renameInDraft(doc, oldPath, newPath)) return selection;
       }
+      assign(section, action.changes);
       return selection;
     }
     case 'updatePage': {
@@ -711,6 +699,8 @@ function selectionStillThere(doc: BuilderDocument, selection: BuilderSelection):
  */
 export function builderReducer(state: BuilderState, action: BuilderAction): BuilderState {
   switch (action.type) {
+    case 'load':
+      return initialBuilderState(action.document);
     case 'select':
       return action.selection === state.selection ? state : { ...state, selection: selectionStillThere(state.document, action.selection) };
     case 'undo': {
