@@ -1,6 +1,6 @@
 /**
- * The texts of the form builder's save (its button, the dialog before saving, its problems and results), English by
- * default. They are spread into the library's one `defaultLabels` object (src/query/labels.ts), so a host overrides
+ * The texts of the form builder's save (its button, the dialog before saving, its problems and results) and of the
+ * templates a new form starts from, English by default. They are spread into the library's one `defaultLabels` object (src/query/labels.ts), so a host overrides
  * them like every other text. `{name}`-style placeholders are filled by `fillLabel`.
  */
 export const builderSaveLabels = {
@@ -38,4 +38,15 @@ export const builderSaveLabels = {
   builderSavedNew: "'{name}' was created.",
   builderSavedInPlace: "'{name}' was saved.",
   builderSavedNewVersion: "'{name}' was saved as version {version}, now its current version.",
+  // What a new form starts from (src/builder/templates.ts)
+  builderTemplateBlank: 'Blank form',
+  builderTemplateBlankDescription: 'One empty page: add your own fields.',
+  builderTemplateContact: 'Contact form',
+  builderTemplateContactDescription: 'Name, email, phone, what it is about and a message.',
+  builderTemplateJobApplication: 'Job application',
+  builderTemplateJobApplicationDescription:
+    'Three pages: the applicant, their employment history of one to ten jobs, and the role, with fields that show only when they apply.',
+  builderTemplateCopy: 'Copy of an existing form',
+  builderTemplateCopyDescription: 'Start from the current version of a form you already have; the original stays as it is.',
+  builderTemplateCopyName: 'Copy of {name}',
 } as const;
