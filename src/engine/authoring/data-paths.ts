@@ -28,6 +28,18 @@ function camelSegment(label: string): string {
   return segment === '' ? 'field' : segment;
 }
 
+/**
+ * Whether a data path still follows a label: its last segment is the one {@link labelToPath} derives from the label,
+ * possibly numbered (`/address/firstName2` follows `First name`). Such a path is renamed along with the label.
+ */
+export function pathFollowsLabel(path: string, label: string): boolean {
+  const segments = segmentsOf(path);
+  const last = segments?.[segments.length - 1];
+  if (last === undefined) return path === '';
+  const stem = camelSegment(label);
+  return last === stem || (last.startsWith(stem) && /^[0-9]+$/.test(last.slice(stem.length)));
+}
+
 /** Whether a candidate path clashes with a taken one: the same path, or one inside the other. */
 function clashes(candidate: readonly string[], taken: readonly (readonly string[])[]): boolean {
   return taken.some((t) => isAtOrUnder(candidate, t) || isAtOrUnder(t, candidate));

@@ -1,0 +1,544 @@
+import { MultiSelect, NumberInput, Select, Stack, Switch, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import type { FieldComputation, FieldOption, FormField, JsonObject, JsonValue } from '../../api/types';
+import { checkDataPath, labelToPath, pathFollowsLabel, type DataPathProblem } from '../../engine/authoring';
+import { FORM_LIMITS } from '../../engine/limits';
+import { WIDGET_KINDS, widgetKind, type WidgetKind, type WidgetKindRegistry, type WidgetPropertyEditor } from '../../engine/widget-kinds';
+import { fillLabel, type Labels } from '../../query/labels';
+import { useLabels } from '../../query/useLabels';
+import { OptionsEditor } from './OptionsEditor';
+import { RuleEditor, type RuleFieldOption } from './RuleEditor';
+
+/** What the panel hands back on every change: the field, its JSON Schema node and whether it is required. */
+export interface FieldPropertiesChange {
+  field: FormField;
+  schema: JsonObject;
+  required: boolean;
+}
+
+/**
+ * The server's check of a pattern (its ReDoS analysis): resolves to the reason it is refused, or null when it is
+ * accepted. Rejects when the server cannot be asked (the pattern is checked again on save).
+ */
+export type PatternCheckRequest = (pattern: string) => Promise<string | null>;
+
+/** Props of {@link FieldPropertiesPanel}. */
+export interface FieldPropertiesPanelProps {
+  /** The selected field. */
+  field: FormField;
+  /** The JSON Schema node of its data path (`{}` when the schema has none). */
+  schema: JsonObject;
+  /** Whether its data path is listed in its parent object's `required`. */
+  required: boolean;
+  /** The other fields, for rules and computations (paths as this field's rules write them). */
+  fields: readonly RuleFieldOption[];
+  /** The AcroForm field names of the form's PDF template; the PDF field editor shows only when given. */
+  pdfFieldNames?: readonly string[];
+  /** Every change: the new field, schema node and required flag (one undo step each). */
+  onChange: (next: FieldPropertiesChange) => void;
+  /**
+   * The data path changes from `from` to `to` (paths as the field writes them, relative to the item in a repeatable
+   * section): the builder moves the schema node and rewrites every rule and computation naming it.
+   */
+  onRenamePath?: (from: string, to: string) => void;
+  /**
+   * Why a data path cannot be this field's, or null (the builder passes `checkDataPath` with its layout); by default
+   * only the path's own form is checked.
+   */
+  checkPath?: (path: string) => DataPathProblem | null;
+  /** The server's ReDoS check of a pattern, asked when the pattern box is left. */
+  checkPattern?: PatternCheckRequest;
+  /** The widget kinds (default the built-in ones): which editors a kind offers comes from its entry. */
+  widgets?: WidgetKindRegistry;
+  /** Texts overriding the defaults. */
+  labels?: Partial<Labels>;
+  /** Shows the properties without letting them be changed (a user without the right to edit). */
+  readOnly?: boolean;
+}
+
+const FALLBACK_PROPERTIES: readonly WidgetPropertyEditor[] = ['label', 'helpText', 'required', 'readOnly', 'visibleWhen', 'requiredWhen'];
+const FORMATS: readonly [string, keyof Labels][] = [
+  ['', 'bpFormatNone'],
+  ['email', 'bpFormatEmail'],
+  ['uri', 'bpFormatUri'],
+  ['date', 'bpFormatDate'],
+  ['time', 'bpFormatTime'],
+  ['date-time', 'bpFormatDateTime'],
+  ['uuid', 'bpFormatUuid'],
+];
+const COMPUTATIONS: readonly [FieldComputation['op'], keyof Labels][] = [
+  ['sum', 'bpComputedSum'],
+  ['product', 'bpComputedProduct'],
+  ['min', 'bpComputedMin'],
+  ['max', 'bpComputedMax'],
+  ['count', 'bpComputedCount'],
+  ['concat', 'bpComputedConcat'],
+];
+
+/** The words of a data path problem, from the labels. */
+export function dataPathProblemText(problem: DataPathProblem, labels: Labels): string {
+  const other = { label: problem.other?.label ?? '', path: problem.other?.path ?? '', segment: problem.segment ?? '' };
+  switch (problem.code) {
+    case 'empty':
+      return labels.bpPathEmpty;
+    case 'syntax':
+      return labels.bpPathSyntax;
+    case 'empty-segment':
+      return labels.bpPathEmptySegment;
+    case 'forbidden-segment':
+      return fillLabel(labels.bpPathForbidden, other);
+    case 'wildcard':
+      return labels.bpPathWildcard;
+    case 'duplicate':
+      return fillLabel(labels.bpPathDuplicate, other);
+    case 'inside-field':
+      return fillLabel(labels.bpPathInsideField, other);
+    case 'contains-field':
+      return fillLabel(labels.bpPathContainsField, other);
+    case 'repeat-collision':
+      return fillLabel(labels.bpPathRepeatCollision, other);
+    default:
+      return problem.message;
+  }
+}
+
+const syntaxOnly = (path: string) => checkDataPath(path, { layout: { pages: [] } });
+
+/** A copy of a schema node with `key` set, or removed when `value` is undefined. */
+function withKey(schema: JsonObject, key: string, value: JsonValue | undefined): JsonObject {
+  const next: JsonObject = { ...schema };
+  if (value === undefined) delete next[key];
+  else next[key] = value;
+  return next;
+}
+
+/** The schema node with the enum of its options: on the value itself for one choice, on the items for a list. */
+function withOptions(schema: JsonObject, kind: WidgetKind | undefined, options: readonly FieldOption[]): JsonObject {
+  const values = options.map((o) => o.value);
+  if (kind?.value === 'list') {
+    const items = typeof schema.items === 'object' && schema.items !== null && !Array.isArray(schema.items) ? schema.items : { type: 'string' };
+    return { ...schema, items: { ...items, enum: values } };
+  }
+  if (kind?.value === 'choice') return { ...schema, enum: values };
+  return schema;
+}
+
+interface PathEditorProps {
+  field: FormField;
+  labels: Labels;
+  check: (path: string) => DataPathProblem | null;
+  onRename?: (from: string, to: string) => void;
+  readOnly: boolean;
+  draft: string;
+  setDraft: (path: string) => void;
+}
+
+/** The data path box: checked as you type, applied (renaming everywhere) when left or on Enter, only when valid. */
+function PathEditor({ field, labels, check, onRename, readOnly, draft, setDraft }: PathEditorProps) {
+  const problem = draft === field.path ? null : check(draft);
+  const apply = () => {
+    if (draft !== field.path && problem === null) onRename?.(field.path, draft);
+  };
+  return (
+    <TextInput
+      label={labels.bpPath}
+      description={labels.bpPathHelp}
+      value={draft}
+      onChange={(e) => setDraft(e.currentTarget.value)}
+      onBlur={apply}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') apply();
+        if (e.key === 'Escape') setDraft(field.path);
+      }}
+      error={problem ? dataPathProblemText(problem, labels) : undefined}
+      readOnly={readOnly || !onRename}
+      spellCheck={false}
+      ff="monospace"
+    />
+  );
+}
+
+interface PatternEditorProps {
+  schema: JsonObject;
+  labels: Labels;
+  readOnly: boolean;
+  checkPattern?: PatternCheckRequest;
+  onChange: (pattern: string | undefined) => void;
+}
+
+type PatternVerdict = { kind: 'checking' } | { kind: 'ok' } | { kind: 'refused'; reason: string } | { kind: 'unchecked' } | null;
+
+/** The pattern box: it must compile as the engine compiles it; the server's ReDoS check answers when it is left. */
+function PatternEditor({ schema, labels, readOnly, checkPattern, onChange }: PatternEditorProps) {
+  const current = typeof schema.pattern === 'string' ? schema.pattern : '';
+  const [verdict, setVerdict] = useState<{ pattern: string; verdict: PatternVerdict }>({ pattern: '', verdict: null });
+  let syntax: string | null = null;
+  if (current !== '') {
+    if (current.length > FORM_LIMITS.maxPatternLength) syntax = fillLabel(labels.bpPatternInvalid, { reason: `> ${FORM_LIMITS.maxPatternLength}` });
+    else {
+      try {
+        new RegExp(current, 'u');
+      } catch (error) {
+        syntax = fillLabel(labels.bpPatternInvalid, { reason: error instanceof Error ? error.message : String(error) });
+      }
+    }
+  }
+  const shown = verdict.pattern === current ? verdict.verdict : null;
+  const ask = () => {
+    if (!checkPattern || current === '' || syntax !== null) return;
+    const pattern = current;
+    setVerdict({ pattern, verdict: { kind: 'checking' } });
+    checkPattern(pattern).then(
+      (reason) => setVerdict((v) => (v.pattern === pattern ? { pattern, verdict: reason ? { kind: 'refused', reason } : { kind: 'ok' } } : v)),
+      () => setVerdict((v) => (v.pattern === pattern ? { pattern, verdict: { kind: 'unchecked' } } : v)),
+    );
+  };
+  const error = syntax ?? (shown?.kind === 'refused' ? fillLabel(labels.bpPatternRefused, { reason: shown.reason }) : undefined);
+  const note =
+    shown?.kind === 'checking' ? labels.bpPatternChecking : shown?.kind === 'ok' ? labels.bpPatternOk : shown?.kind === 'unchecked' ? labels.bpPatternCheckFailed : null;
+  return (
+    <Stack gap={2}>
+      <TextInput
+        label={labels.bpPattern}
+        description={labels.bpPatternHelp}
+        value={current}
+        onChange={(e) => onChange(e.currentTarget.value === '' ? undefined : e.currentTarget.value)}
+        onBlur={ask}
+        error={error}
+        readOnly={readOnly}
+        spellCheck={false}
+        ff="monospace"
+      />
+      {note && (
+        <Text size="xs" role="status" aria-live="polite">
+          {note}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * The property panel of one field: only the editors its widget kind lists in the registry (label, data path,
+ * required, help text, placeholder, default, read-only, bounds, lengths, pattern, format, options, computed value,
+ * PDF field, and the rules of `visibleWhen` / `requiredWhen`), each change handed back as the new field, schema node
+ * and required flag.
+ */
+export function FieldPropertiesPanel(props: FieldPropertiesPanelProps) {
+  const { field, schema, required, fields, pdfFieldNames, onChange, onRenamePath, checkPath = syntaxOnly, checkPattern, widgets = WIDGET_KINDS, readOnly = false } = props;
+  const labels = useLabels(props.labels);
+  const kind = widgetKind(field.widget, widgets);
+  const properties = kind?.properties ?? FALLBACK_PROPERTIES;
+  const storesValue = kind?.value !== 'none';
+  // The path box keeps what is typed until it is applied; a new selection or an applied rename resets it.
+  const [pathDraft, setPathDraft] = useState({ id: field.id, path: field.path, draft: field.path });
+  const draft = pathDraft.id === field.id && pathDraft.path === field.path ? pathDraft.draft : field.path;
+  const setDraft = (next: string) => setPathDraft({ id: field.id, path: field.path, draft: next });
+  // Whether the path followed the label when the label box was entered: then it follows the new label too.
+  const [followed, setFollowed] = useState(false);
+
+  const emit = (change: Partial<FieldPropertiesChange>) => onChange({ field, schema, required, ...change });
+  const setField = (changes: Partial<FormField>) => {
+    const next: FormField = { ...field, ...changes };
+    for (const key of Object.keys(changes) as (keyof FormField)[]) if (changes[key] === undefined) delete next[key];
+    emit({ field: next });
+  };
+  const setSchema = (key: string, value: JsonValue | undefined) => emit({ schema: withKey(schema, key, value) });
+
+  const renameAfterLabel = () => {
+    if (!followed || !onRenamePath || !storesValue) return;
+    const segments = field.path.split('/');
+    const parent = segments.slice(0, -1).join('/');
+    let candidate = labelToPath(field.label, [], parent);
+    for (let n = 2; candidate !== field.path && checkPath(candidate) !== null && n < 100; n++) candidate = labelToPath(`${field.label} ${n}`, [], parent);
+    if (candidate !== field.path && checkPath(candidate) === null) onRenamePath(field.path, candidate);
+  };
+
+  const numberEditor = (key: string, label: string, min?: number) => (
+    <NumberInput
+      key={key}
+      label={label}
+      value={typeof schema[key] === 'number' ? (schema[key] as number) : ''}
+      onChange={(v) => setSchema(key, typeof v === 'number' ? v : undefined)}
+      min={min}
+      readOnly={readOnly}
+      allowDecimal={key !== 'minLength' && key !== 'maxLength' && key !== 'minItems' && key !== 'maxItems'}
+    />
+  );
+  const inverted = (lo: string, hi: string) => typeof schema[lo] === 'number' && typeof schema[hi] === 'number' && (schema[lo] as number) > (schema[hi] as number);
+
+  const defaultEditor = (): ReactNode => {
+    const value = schema.default;
+    const options = (field.options ?? []).map((o) => ({ value: o.value, label: o.label }));
+    if (kind?.value === 'boolean') {
+      return (
+        <Select
+          key="default"
+          label={labels.bpDefault}
+          data={[
+            { value: '', label: labels.bpNoDefault },
+            { value: 'true', label: labels.bpYes },
+            { value: 'false', label: labels.bpNo },
+          ]}
+          value={value === true ? 'true' : value === false ? 'false' : ''}
+          onChange={(v) => setSchema('default', v === 'true' ? true : v === 'false' ? false : undefined)}
+          readOnly={readOnly}
+          allowDeselect={false}
+        />
+      );
+    }
+    if (kind?.value === 'list') {
+      return (
+        <MultiSelect
+          key="default"
+          label={labels.bpDefault}
+          data={options}
+          value={Array.isArray(value) ? value.map(String) : []}
+          onChange={(v) => setSchema('default', v.length === 0 ? undefined : v)}
+          readOnly={readOnly}
+        />
+      );
+    }
+    if (kind?.value === 'choice') {
+      return (
+        <Select
+          key="default"
+          label={labels.bpDefault}
+          data={[{ value: '', label: labels.bpNoDefault }, ...options]}
+          value={value === undefined || value === null ? '' : String(value)}
+          onChange={(v) => setSchema('default', v ? v : undefined)}
+          readOnly={readOnly}
+          allowDeselect={false}
+        />
+      );
+    }
+    if (kind?.value === 'number') {
+      return (
+        <NumberInput
+          key="default"
+          label={labels.bpDefault}
+          value={typeof value === 'number' ? value : ''}
+          onChange={(v) => setSchema('default', typeof v === 'number' ? v : undefined)}
+          readOnly={readOnly}
+        />
+      );
+    }
+    return (
+      <TextInput
+        key="default"
+        label={labels.bpDefault}
+        value={typeof value === 'string' ? value : ''}
+        onChange={(e) => setSchema('default', e.currentTarget.value === '' ? undefined : e.currentTarget.value)}
+        readOnly={readOnly}
+      />
+    );
+  };
+
+  const computedEditor = (): ReactNode => {
+    const computed = field.computed;
+    const sources = fields.filter((f) => f.widget !== 'static').map((f) => ({ value: f.path, label: f.label || f.path }));
+    for (const path of computed?.paths ?? []) if (!sources.some((s) => s.value === path)) sources.push({ value: path, label: path });
+    return (
+      <Stack key="computed" gap="xs">
+        <Select
+          label={labels.bpComputed}
+          data={[{ value: '', label: labels.bpComputedNone }, ...COMPUTATIONS.map(([op, key]) => ({ value: op, label: labels[key] }))]}
+          value={computed?.op ?? ''}
+          onChange={(op) => setField({ computed: op ? { ...(computed ?? { paths: [] }), op: op as FieldComputation['op'] } : undefined })}
+          readOnly={readOnly}
+          allowDeselect={false}
+        />
+        {computed && (
+          <MultiSelect
+            label={labels.bpComputedPaths}
+            data={sources}
+            value={computed.paths}
+            onChange={(paths) => setField({ computed: { ...computed, paths } })}
+            readOnly={readOnly}
+            searchable
+          />
+        )}
+        {computed?.op === 'concat' && (
+          <TextInput
+            label={labels.bpComputedSeparator}
+            value={computed.separator ?? ' '}
+            onChange={(e) => setField({ computed: { ...computed, separator: e.currentTarget.value } })}
+            readOnly={readOnly}
+          />
+        )}
+      </Stack>
+    );
+  };
+
+  const editor = (property: WidgetPropertyEditor): ReactNode => {
+    switch (property) {
+      case 'label':
+        return (
+          <Stack key="label" gap="sm">
+            <TextInput
+              label={labels.bpLabel}
+              value={field.label}
+              onFocus={() => setFollowed(pathFollowsLabel(field.path, field.label))}
+              onChange={(e) => setField({ label: e.currentTarget.value })}
+              onBlur={renameAfterLabel}
+              error={field.label.trim() === '' ? labels.bpLabelRequired : undefined}
+              readOnly={readOnly}
+              required
+            />
+            {storesValue && <PathEditor field={field} labels={labels} check={checkPath} onRename={onRenamePath} readOnly={readOnly} draft={draft} setDraft={setDraft} />}
+          </Stack>
+        );
+      case 'required':
+        return storesValue ? (
+          <Switch key="required" label={labels.bpRequired} checked={required} onChange={(e) => emit({ required: e.currentTarget.checked })} disabled={readOnly} />
+        ) : null;
+      case 'helpText':
+        return (
+          <Textarea
+            key="helpText"
+            label={labels.bpHelpText}
+            value={field.helpText ?? ''}
+            onChange={(e) => setField({ helpText: e.currentTarget.value === '' ? undefined : e.currentTarget.value })}
+            readOnly={readOnly}
+            autosize
+            minRows={2}
+          />
+        );
+      case 'placeholder':
+        return (
+          <TextInput
+            key="placeholder"
+            label={labels.bpPlaceholder}
+            value={field.placeholder ?? ''}
+            onChange={(e) => setField({ placeholder: e.currentTarget.value === '' ? undefined : e.currentTarget.value })}
+            readOnly={readOnly}
+          />
+        );
+      case 'default':
+        return defaultEditor();
+      case 'readOnly':
+        return (
+          <Switch
+            key="readOnly"
+            label={labels.bpReadOnly}
+            checked={Boolean(field.readOnly)}
+            onChange={(e) => setField({ readOnly: e.currentTarget.checked ? true : undefined })}
+            disabled={readOnly}
+          />
+        );
+      case 'minimum':
+        return (
+          <Stack key="minimum" gap={2}>
+            {numberEditor('minimum', labels.bpMinimum)}
+            {inverted('minimum', 'maximum') && (
+              <Text size="sm" c="red.9" role="alert">
+                {labels.bpRangeInverted}
+              </Text>
+            )}
+          </Stack>
+        );
+      case 'maximum':
+        return numberEditor('maximum', labels.bpMaximum);
+      case 'multipleOf':
+        return numberEditor('multipleOf', labels.bpStep, 0);
+      case 'minLength':
+        return (
+          <Stack key="minLength" gap={2}>
+            {numberEditor('minLength', labels.bpMinLength, 0)}
+            {inverted('minLength', 'maxLength') && (
+              <Text size="sm" c="red.9" role="alert">
+                {labels.bpRangeInverted}
+              </Text>
+            )}
+          </Stack>
+        );
+      case 'maxLength':
+        return numberEditor('maxLength', labels.bpMaxLength, 0);
+      case 'minItems':
+        return numberEditor('minItems', labels.bpMinItems, 0);
+      case 'maxItems':
+        return numberEditor('maxItems', labels.bpMaxItems, 0);
+      case 'pattern':
+        return (
+          <Stack key="pattern" gap="sm">
+            <PatternEditor schema={schema} labels={labels} readOnly={readOnly} checkPattern={checkPattern} onChange={(p) => setSchema('pattern', p)} />
+            {kind?.formats === null && (
+              <Select
+                label={labels.bpFormat}
+                data={FORMATS.map(([value, key]) => ({ value, label: labels[key] }))}
+                value={typeof schema.format === 'string' ? schema.format : ''}
+                onChange={(v) => setSchema('format', v ? v : undefined)}
+                readOnly={readOnly}
+                allowDeselect={false}
+              />
+            )}
+          </Stack>
+        );
+      case 'options':
+        return (
+          <OptionsEditor
+            key="options"
+            value={field.options ?? []}
+            labels={props.labels}
+            disabled={readOnly}
+            onChange={(options) => emit({ field: { ...field, options }, schema: withOptions(schema, kind, options) })}
+          />
+        );
+      case 'computed':
+        return computedEditor();
+      case 'pdfFieldName':
+        return pdfFieldNames ? (
+          <Select
+            key="pdfFieldName"
+            label={labels.bpPdfField}
+            data={[{ value: '', label: labels.bpPdfFieldNone }, ...pdfFieldNames.map((n) => ({ value: n, label: n }))]}
+            value={field.pdfFieldName ?? ''}
+            onChange={(v) => setField({ pdfFieldName: v ? v : undefined })}
+            readOnly={readOnly}
+            searchable
+            allowDeselect={false}
+          />
+        ) : null;
+      case 'visibleWhen':
+        return (
+          <RuleEditor
+            key="visibleWhen"
+            legend={labels.bpVisibleWhen}
+            value={field.visibleWhen}
+            onChange={(rules) => setField({ visibleWhen: rules.length === 0 ? undefined : rules })}
+            fields={fields}
+            widgets={widgets}
+            labels={props.labels}
+            disabled={readOnly}
+          />
+        );
+      case 'requiredWhen':
+        return storesValue ? (
+          <RuleEditor
+            key="requiredWhen"
+            legend={labels.bpRequiredWhen}
+            value={field.requiredWhen}
+            onChange={(rules) => setField({ requiredWhen: rules.length === 0 ? undefined : rules })}
+            fields={fields}
+            widgets={widgets}
+            labels={props.labels}
+            disabled={readOnly}
+          />
+        ) : null;
+      default:
+        return null;
+    }
+  };
+
+  return (
+    <Stack gap="md" role="region" aria-label={labels.bpFieldTitle}>
+      <div>
+        <Title order={3} size="h4">
+          {labels.bpFieldTitle}
+        </Title>
+        <Text size="sm">{fillLabel(labels.bpKind, { kind: kind?.name ?? field.widget })}</Text>
+      </div>
+      {properties.map(editor)}
+    </Stack>
+  );
+}

@@ -1,0 +1,334 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import type { FieldRuleNode, FormField, FormSection, JsonObject } from '../../src/api/types';
+import { checkDataPath } from '../../src/engine/authoring';
+import { WIDGET_KINDS } from '../../src/engine/widget-kinds';
+import {
+  FieldPropertiesPanel,
+  OptionsEditor,
+  parseOptionList,
+  RuleEditor,
+  SectionPropertiesPanel,
+  type FieldPropertiesChange,
+  type RuleFieldOption,
+} from '../../src/builder/properties';
+import { renderWithProviders } from '../support/render';
+
+/** The input labelled `name` (a Mantine Select also labels its list of options with it). */
+function input(name: string | RegExp, root: HTMLElement = document.body): HTMLElement {
+  const found = within(root)
+    .getAllByLabelText(name, { exact: typeof name === 'string' ? false : undefined })
+    .filter((el) => el.tagName === 'INPUT' || el.tagName === 'TEXTAREA');
+  if (found.length !== 1) throw new Error(`${found.length} inputs labelled ${String(name)}`);
+  return found[0]!;
+}
+
+const others: RuleFieldOption[] = [
+  { id: 'name', path: '/name', label: 'Name', widget: 'text' },
+  { id: 'contact', path: '/contact', label: 'Contact by', widget: 'radio', options: [{ value: 'email', label: 'Email' }, { value: 'phone', label: 'Phone' }] },
+  { id: 'age', path: '/age', label: 'Age', widget: 'integer' },
+  { id: 'agree', path: '/agree', label: 'Agree', widget: 'checkbox' },
+  { id: 'notes', path: '/notes', label: 'Notes', widget: 'textarea', later: true },
+];
+
+/** The panel with its state kept like the builder keeps it, and every change recorded. */
+function Harness(props: { field: FormField; schema?: JsonObject; onChange?: (c: FieldPropertiesChange) => void; onRenamePath?: (from: string, to: string) => void; checkPattern?: (p: string) => Promise<string | null>; pdf?: string[] }) {
+  const [state, setState] = useState<FieldPropertiesChange>({ field: props.field, schema: props.schema ?? WIDGET_KINDS[props.field.widget as 'text']?.defaultSchema ?? {}, required: false });
+  const layout = { pages: [{ id: 'p', title: 'P', sections: [{ id: 's', title: 'S', fields: [state.field, { id: 'name', path: '/name', widget: 'text', label: 'Name' }, { id: 'addr', path: '/address/street', widget: 'text', label: 'Street' }] }] }] };
+  return (
+    <FieldPropertiesPanel
+      field={state.field}
+      schema={state.schema}
+      required={state.required}
+      fields={others}
+      pdfFieldNames={props.pdf}
+      checkPath={(path) => checkDataPath(path, { layout, fieldId: state.field.id })}
+      checkPattern={props.checkPattern}
+      onChange={(next) => {
+        props.onChange?.(next);
+        setState(next);
+      }}
+      onRenamePath={(from, to) => {
+        props.onRenamePath?.(from, to);
+        setState((s) => ({ ...s, field: { ...s.field, path: to } }));
+      }}
+    />
+  );
+}
+
+const field = (widget: string, extra: Partial<FormField> = {}): FormField => ({ id: 'f', path: '/f', widget, label: 'F', ...extra });
+
+describe('FieldPropertiesPanel', () => {
+  it('shows only the editors the registry lists for each kind', () => {
+    const { unmount } = renderWithProviders(<Harness field={field('text')} />);
+    for (const name of ['Label', 'Data path', 'Help text', 'Placeholder', 'Default value', 'Minimum length', 'Maximum length', 'Pattern (regular expression)', 'Format']) {
+      expect(input(name), name).toBeInTheDocument();
+    }
+    expect(screen.queryByLabelText('Minimum')).toBeNull();
+    expect(screen.queryByRole('group', { name: 'Options' })).toBeNull();
+    // No PDF field editor without a PDF template.
+    expect(screen.queryByLabelText('PDF field')).toBeNull();
+    unmount();
+
+    renderWithProviders(<Harness field={field('number')} pdf={['Amount', 'Total']} />);
+    for (const name of ['Minimum', 'Maximum', 'Step (multiple of)', 'Computed value', 'PDF field']) expect(input(name), name).toBeInTheDocument();
+    expect(screen.queryByLabelText('Pattern (regular expression)', { exact: false })).toBeNull();
+  });
+
+  it('a text block has no data path, no required switch and no requiredWhen', () => {
+    renderWithProviders(<Harness field={field('static', { path: '' })} />);
+    expect(input('Label')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Data path', { exact: false })).toBeNull();
+    expect(screen.queryByLabelText('Required')).toBeNull();
+    expect(screen.getByRole('group', { name: 'Show this field when' })).toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Require this field when' })).toBeNull();
+  });
+
+  it('checks the data path as it is typed and renames only a valid path, on leaving the box', async () => {
+    const onRenamePath = vi.fn();
+    const { user } = renderWithProviders(<Harness field={field('text')} onRenamePath={onRenamePath} />);
+    const path = input('Data path');
+    await user.clear(path);
+    await user.type(path, '/name');
+    expect(screen.getByText("The field 'Name' already uses this data path.")).toBeInTheDocument();
+    await user.type(path, '/x');
+    expect(screen.getByText("This path lies inside the answer of the field 'Name' (/name).")).toBeInTheDocument();
+    await user.clear(path);
+    await user.type(path, '/address');
+    expect(screen.getByText("The field 'Street' keeps its answer inside this path (/address/street).")).toBeInTheDocument();
+    await user.clear(path);
+    await user.type(path, '/a/constructor');
+    expect(screen.getByText("The name 'constructor' is reserved: choose another.")).toBeInTheDocument();
+    await user.tab();
+    expect(onRenamePath).not.toHaveBeenCalled();
+    await user.clear(path);
+    await user.type(path, '/given{Enter}');
+    expect(onRenamePath).toHaveBeenCalledWith('/f', '/given');
+  });
+
+  it('a path that follows the label is renamed with it', async () => {
+    const onRenamePath = vi.fn();
+    const { user } = renderWithProviders(<Harness field={field('text', { label: 'First name', path: '/firstName' })} onRenamePath={onRenamePath} />);
+    const label = input('Label');
+    await user.clear(label);
+    await user.type(label, 'Name');
+    await user.tab();
+    // /name is taken, so the derived path gets a number.
+    expect(onRenamePath).toHaveBeenCalledWith('/firstName', '/name2');
+    expect(input('Data path')).toHaveValue('/name2');
+  });
+
+  it('a path typed by hand no longer follows the label', async () => {
+    const onRenamePath = vi.fn();
+    const { user } = renderWithProviders(<Harness field={field('text', { label: 'First name', path: '/given' })} onRenamePath={onRenamePath} />);
+    const label = input('Label');
+    await user.type(label, 's');
+    await user.tab();
+    expect(onRenamePath).not.toHaveBeenCalled();
+  });
+
+  it('edits schema facts and the required flag', async () => {
+    const onChange = vi.fn();
+    const { user } = renderWithProviders(<Harness field={field('integer')} schema={{ type: 'integer' }} onChange={onChange} />);
+    await user.type(input('Minimum'), '5');
+    await user.type(input('Maximum'), '3');
+    expect(onChange.mock.lastCall?.[0].schema).toEqual({ type: 'integer', minimum: 5, maximum: 3 });
+    expect(screen.getByRole('alert')).toHaveTextContent('The minimum is larger than the maximum.');
+    await user.click(input('Required'));
+    expect(onChange.mock.lastCall?.[0].required).toBe(true);
+    await user.click(input('Read-only'));
+    expect(onChange.mock.lastCall?.[0].field.readOnly).toBe(true);
+  });
+
+  it('a pattern must compile, and the server check answers on leaving the box with its reason', async () => {
+    const checkPattern = vi.fn(async (p: string) => (p === '(a+)+$' ? 'matching it can take time growing exponentially' : null));
+    const { user } = renderWithProviders(<Harness field={field('text')} checkPattern={checkPattern} />);
+    const pattern = input('Pattern (regular expression)');
+    await user.type(pattern, '[[a');
+    expect(screen.getByText(/This is not a valid regular expression/)).toBeInTheDocument();
+    await user.tab();
+    expect(checkPattern).not.toHaveBeenCalled();
+    await user.clear(pattern);
+    await user.type(pattern, '(a+)+$');
+    await user.tab();
+    expect(await screen.findByText('The server refuses this pattern: matching it can take time growing exponentially')).toBeInTheDocument();
+    await user.clear(pattern);
+    await user.type(pattern, '^[[0-9]+$');
+    await user.tab();
+    expect(await screen.findByText('The server accepts this pattern.')).toBeInTheDocument();
+  });
+
+  it('options keep the schema enum in step, for one choice and for a list', async () => {
+    const onChange = vi.fn();
+    const { user, unmount } = renderWithProviders(<Harness field={{ ...field('select'), options: [{ value: 'a', label: 'A' }] }} schema={{ type: 'string', enum: ['a'] }} onChange={onChange} />);
+    await user.click(screen.getByRole('button', { name: 'Add option' }));
+    expect(onChange.mock.lastCall?.[0].schema).toEqual({ type: 'string', enum: ['a', 'option-2'] });
+    unmount();
+    onChange.mockClear();
+    const list = renderWithProviders(
+      <Harness field={{ ...field('checkboxes'), options: [{ value: 'a', label: 'A' }, { value: 'b', label: 'B' }] }} schema={{ type: 'array', items: { type: 'string', enum: ['a', 'b'] } }} onChange={onChange} />,
+    );
+    await list.user.click(screen.getByRole('button', { name: 'Move option 2 up' }));
+    expect(onChange.mock.lastCall?.[0].schema.items).toEqual({ type: 'string', enum: ['b', 'a'] });
+    expect(onChange.mock.lastCall?.[0].field.options.map((o: { value: string }) => o.value)).toEqual(['b', 'a']);
+  });
+
+  it('a computed value picks its operation and source fields', async () => {
+    const onChange = vi.fn();
+    const { user } = renderWithProviders(<Harness field={field('number')} schema={{ type: 'number' }} onChange={onChange} />);
+    await user.click(input('Computed value'));
+    await user.click(screen.getByRole('option', { name: 'Sum' }));
+    expect(onChange.mock.lastCall?.[0].field.computed).toEqual({ op: 'sum', paths: [] });
+    await user.click(input('From the fields'));
+    await user.click(screen.getByRole('option', { name: 'Age' }));
+    expect(onChange.mock.lastCall?.[0].field.computed).toEqual({ op: 'sum', paths: ['/age'] });
+  });
+});
+
+describe('OptionsEditor', () => {
+  function Options({ onChange }: { onChange: (o: unknown) => void }) {
+    const [value, setValue] = useState([{ value: 'a', label: 'A' }, { value: 'b', label: 'B' }, { value: 'c', label: 'C' }]);
+    return <OptionsEditor value={value} onChange={(v) => (onChange(v), setValue(v))} />;
+  }
+
+  it('adds, removes, reorders with buttons and pastes a list', async () => {
+    const onChange = vi.fn();
+    const { user } = renderWithProviders(<Options onChange={onChange} />);
+    await user.click(screen.getByRole('button', { name: 'Move option 1 down' }));
+    expect(onChange.mock.lastCall?.[0].map((o: { value: string }) => o.value)).toEqual(['b', 'a', 'c']);
+    expect(screen.getByRole('button', { name: 'Move option 1 up' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Move option 3 down' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Remove option 3' }));
+    expect(onChange.mock.lastCall?.[0].map((o: { value: string }) => o.value)).toEqual(['b', 'a']);
+    await user.click(screen.getByRole('button', { name: 'Paste a list' }));
+    await user.type(input(/One option a line/), 'Part time{Enter}ft = Full time{Enter}a{Enter}');
+    await user.click(screen.getByRole('button', { name: 'Add these options' }));
+    expect(onChange.mock.lastCall?.[0]).toEqual([
+      { value: 'b', label: 'B' },
+      { value: 'a', label: 'A' },
+      { value: 'part-time', label: 'Part time' },
+      { value: 'ft', label: 'Full time' },
+      { value: 'a-2', label: 'a' },
+    ]);
+    // A value derived from the label follows it; a duplicate value is said.
+    const row = screen.getByRole('group', { name: 'Option 3' });
+    await user.type(input('Label', row), 's');
+    expect(input('Value', row)).toHaveValue('part-times');
+    const second = screen.getByRole('group', { name: 'Option 2' });
+    await user.clear(input('Value', second));
+    await user.type(input('Value', second), 'b');
+    expect(screen.getByRole('alert')).toHaveTextContent('Two options have the value b.');
+  });
+
+  it('parses spreadsheet rows and labels', () => {
+    expect(parseOptionList('x\tX ray\n\n Yes \nÉté')).toEqual([
+      { value: 'x', label: 'X ray' },
+      { value: 'yes', label: 'Yes' },
+      { value: 'ete', label: 'Été' },
+    ]);
+  });
+});
+
+describe('RuleEditor', () => {
+  function Rules({ initial, onChange, fields = others }: { initial: FieldRuleNode[]; onChange: (r: FieldRuleNode[]) => void; fields?: RuleFieldOption[] }) {
+    const [value, setValue] = useState(initial);
+    return <RuleEditor legend="Show this field when" value={value} fields={fields} onChange={(v) => (onChange(v), setValue(v))} />;
+  }
+
+  it('builds rules from pickers, the value input following the picked field', async () => {
+    const onChange = vi.fn();
+    const { user } = renderWithProviders(<Rules initial={[]} onChange={onChange} />);
+    expect(screen.getByText('Always (no rule yet).')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add rule' }));
+    expect(onChange.mock.lastCall?.[0]).toEqual([{ path: '/name', op: 'notEmpty' }]);
+    const rule = screen.getByRole('group', { name: 'Rule 1' });
+    await user.click(input('Field', rule));
+    await user.click(screen.getByRole('option', { name: 'Contact by' }));
+    await user.click(input('Condition', rule));
+    await user.click(screen.getByRole('option', { name: 'is' }));
+    // A choice field's value is one of its options.
+    await user.click(input('Value', rule));
+    await user.click(screen.getByRole('option', { name: 'Phone' }));
+    expect(onChange.mock.lastCall?.[0]).toEqual([{ path: '/contact', op: 'eq', value: 'phone' }]);
+    // A checkbox's value is yes or no.
+    await user.click(input('Field', rule));
+    await user.click(screen.getByRole('option', { name: 'Agree' }));
+    await user.click(input('Value', rule));
+    await user.click(screen.getByRole('option', { name: 'Yes (checked)' }));
+    expect(onChange.mock.lastCall?.[0]).toEqual([{ path: '/agree', op: 'eq', value: true }]);
+    // A number field compares numbers.
+    await user.click(input('Field', rule));
+    await user.click(screen.getByRole('option', { name: 'Age' }));
+    await user.click(input('Condition', rule));
+    await user.click(screen.getByRole('option', { name: 'is greater than' }));
+    await user.type(input('Value', rule), '17');
+    expect(onChange.mock.lastCall?.[0]).toEqual([{ path: '/age', op: 'gt', value: 17 }]);
+  });
+
+  it('switches between all and any and nests groups', async () => {
+    const onChange = vi.fn();
+    const { user } = renderWithProviders(<Rules initial={[{ path: '/name', op: 'notEmpty' }]} onChange={onChange} />);
+    await user.click(screen.getByRole('radio', { name: 'Any of these' }));
+    expect(onChange.mock.lastCall?.[0]).toEqual([{ any: [{ path: '/name', op: 'notEmpty' }] }]);
+    await user.click(screen.getByRole('button', { name: 'Add group' }));
+    expect(onChange.mock.lastCall?.[0]).toEqual([{ any: [{ path: '/name', op: 'notEmpty' }, { all: [{ path: '/name', op: 'notEmpty' }] }] }]);
+    const group = screen.getByRole('group', { name: 'Group of rules, level 2' });
+    await user.click(within(group).getByRole('button', { name: 'Add rule' }));
+    const rule3 = screen.getByRole('group', { name: 'Rule 3' });
+    await user.click(input('Field', rule3));
+    await user.click(screen.getByRole('option', { name: 'Age' }));
+    expect(onChange.mock.lastCall?.[0]).toEqual([
+      { any: [{ path: '/name', op: 'notEmpty' }, { all: [{ path: '/name', op: 'notEmpty' }, { path: '/age', op: 'notEmpty' }] }] },
+    ]);
+    await user.click(within(group).getByRole('button', { name: 'Remove this group' }));
+    expect(onChange.mock.lastCall?.[0]).toEqual([{ any: [{ path: '/name', op: 'notEmpty' }] }]);
+    await user.click(screen.getByRole('radio', { name: 'All of these' }));
+    expect(onChange.mock.lastCall?.[0]).toEqual([{ path: '/name', op: 'notEmpty' }]);
+    await user.click(screen.getByRole('button', { name: 'Remove rule 1' }));
+    expect(onChange.mock.lastCall?.[0]).toEqual([]);
+  });
+
+  it('flags a rule naming a deleted field and one naming a later field', () => {
+    renderWithProviders(
+      <Rules initial={[{ path: '/gone', op: 'notEmpty' }, { any: [{ path: '/notes', op: 'empty' }, { path: '/name', op: 'empty' }] }]} onChange={() => {}} />,
+    );
+    const notes = screen.getAllByRole('note').map((n) => n.textContent);
+    expect(notes).toEqual([
+      'This rule names /gone, which no field of the form fills in any more: choose another field or remove the rule.',
+      "This rule depends on 'Notes', which comes later in the form: move that field up or choose another.",
+    ]);
+  });
+
+  it('stops offering groups at the depth limit', () => {
+    let deep: FieldRuleNode = { path: '/name', op: 'empty' };
+    for (let i = 0; i < 4; i++) deep = { all: [deep] };
+    renderWithProviders(<Rules initial={[deep]} onChange={() => {}} />);
+    expect(screen.getAllByRole('button', { name: 'Add group' })).toHaveLength(4);
+    expect(screen.getByText('Groups can be nested 5 levels deep.')).toBeInTheDocument();
+  });
+});
+
+describe('SectionPropertiesPanel', () => {
+  it('edits a repeatable section: title, list path, min / max items', async () => {
+    const onChange = vi.fn();
+    const onRenamePath = vi.fn();
+    function Section() {
+      const [section, setSection] = useState<FormSection>({ id: 's', title: 'Jobs', fields: [], repeatable: { path: '/jobs', minItems: 1 } });
+      return <SectionPropertiesPanel section={section} onChange={(s) => (onChange(s), setSection(s))} onRenamePath={onRenamePath} />;
+    }
+    const { user } = renderWithProviders(<Section />);
+    await user.type(input('Maximum number of items'), '0');
+    expect(screen.getByText('The minimum is larger than the maximum.')).toBeInTheDocument();
+    await user.clear(input('Maximum number of items'));
+    await user.type(input('Maximum number of items'), '5');
+    expect(onChange.mock.lastCall?.[0].repeatable).toEqual({ path: '/jobs', minItems: 1, maxItems: 5 });
+    const path = input('List data path');
+    await user.clear(path);
+    await user.type(path, 'jobs');
+    expect(screen.getByText("A data path starts with '/', and a '~' in it is followed by 0 or 1.")).toBeInTheDocument();
+    await user.clear(path);
+    await user.type(path, '/employment{Enter}');
+    await waitFor(() => expect(onRenamePath).toHaveBeenCalledWith('/jobs', '/employment'));
+  });
+});
