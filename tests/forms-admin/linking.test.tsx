@@ -1,67 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { Form, FormSchema, JsonObject } from '../../src/api/types';
+import type { JsonObject } from '../../src/api/types';
 import { FormDataLinking } from '../../src/forms-admin/FormDataLinking';
 import { FormInstanceStatus } from '../../src/api/enums';
+import { loanRequestIds, seedGeneratedLoanRequest } from '../../stories/support/pdfForms';
 import { renderInApi, setupFakeApi, base } from '../admin/support/screen';
 
 const { backend } = setupFakeApi();
 
-const formId = '7a0c1e52-0b7e-4f51-9a51-3d1f2e000001';
-const formSchemaId = '7a0c1e52-0b7e-4f51-9a51-3d1f2e000002';
-
-/** A form generated from a PDF: its fields' paths are its own, not the application's. */
-function seedGeneratedForm(): FormSchema {
-  const now = new Date('2026-11-01T10:00:00Z');
-  const audit = { isDeleted: false, createdDateTime: now, lastUpdatedDateTime: now };
-  const form: Form = { formId, name: 'Loan Request', description: null, formGroupId: null, currentFormSchemaId: formSchemaId, publicBaseUrl: null, ...audit };
-  const jsonSchema: JsonObject = {
-    $schema: 'https://json-schema.org/draft/2020-12/schema',
-    type: 'object',
-    properties: {
-      fullName: { type: 'string' },
-      email: { type: 'string', format: 'email' },
-      birthDate: { type: 'string', format: 'date' },
-      amount: { type: 'string' },
-      agree: { type: 'boolean' },
-      town: { type: 'string' },
-    },
-  };
-  const schema: FormSchema = {
-    formSchemaId,
-    formId,
-    name: 'Loan Request',
-    version: 1,
-    isPublic: false,
-    jsonSchema,
-    layout: {
-      pages: [
-        {
-          id: 'page-1',
-          title: 'Page 1',
-          sections: [
-            {
-              id: 'pdf',
-              title: 'Fields from the PDF',
-              fields: [
-                { id: 'full-name', path: '/fullName', widget: 'text', label: 'Full name', pdfFieldName: 'Applicant.Name' },
-                { id: 'email', path: '/email', widget: 'email', label: 'Email', pdfFieldName: 'Email' },
-                { id: 'birth', path: '/birthDate', widget: 'date', label: 'Date of birth', pdfFieldName: 'DOB' },
-                { id: 'amount', path: '/amount', widget: 'text', label: 'Loan amount', pdfFieldName: 'Loan.Amount' },
-                { id: 'agree', path: '/agree', widget: 'checkbox', label: 'I agree', pdfFieldName: 'Agree' },
-                { id: 'town', path: '/town', widget: 'text', label: 'Town', pdfFieldName: 'Town' },
-              ],
-            },
-          ],
-        },
-      ],
-    },
-    ...audit,
-  };
-  backend.db.forms.push(form);
-  backend.db.formSchemas.push(schema);
-  return schema;
-}
+const { formId, formSchemaId } = loanRequestIds;
+const seedGeneratedForm = () => seedGeneratedLoanRequest(backend.db);
 
 const rowOf = (label: string) => screen.getByRole('cell', { name: new RegExp(`^${label}`) }).closest('tr') as HTMLElement;
 
@@ -108,7 +56,7 @@ describe('FormDataLinking', () => {
     expect(screen.getByText('1 with a type mismatch')).toBeInTheDocument();
     expect(within(amount).getByRole('combobox', { name: 'Application data for Loan amount' })).toHaveAttribute('aria-invalid', 'true');
 
-    await user.click(screen.getByRole('button', { name: 'Remove the link of Loan amount' }));
+    await user.click(screen.getByRole('button', { name: 'Remove link of Loan amount' }));
     expect(screen.queryByText(/with a type mismatch/)).not.toBeInTheDocument();
     // Full name, Email and Date of birth fit; Loan amount's suggestion does not.
     await user.click(screen.getByRole('button', { name: 'Link all suggestions (3)' }));

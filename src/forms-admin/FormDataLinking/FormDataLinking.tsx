@@ -148,7 +148,7 @@ export const FormDataLinkingView = factory<FormDataLinkingViewFactory>((_props) 
               {r.field.pdfFieldName}
             </Text>
           )}
-          <Badge variant="outline" color="dark" size="sm" mt={4}>
+          <Badge variant="default" size="sm" mt={4}>
             {typeWords(r.fieldType, labels)}
           </Badge>
         </Table.Td>
@@ -165,6 +165,8 @@ export const FormDataLinkingView = factory<FormDataLinkingViewFactory>((_props) 
               onChange={(value) => c.link(r.field.id, value)}
               disabled={!c.canEdit}
               error={mismatch ? true : undefined}
+              // The typed text keeps the page's text colour: the error's red is too light to read on white.
+              styles={mismatch ? { input: { color: 'var(--mantine-color-text)' } } : undefined}
               aria-describedby={mismatch ? mismatchId : undefined}
               comboboxProps={{ withinPortal: true }}
             />
@@ -177,7 +179,14 @@ export const FormDataLinkingView = factory<FormDataLinkingViewFactory>((_props) 
               </Group>
             )}
             {mismatch && (
-              <Text id={mismatchId} size="sm" c="red.9" role="note" {...getStyles('mismatch')}>
+              <Text
+                id={mismatchId}
+                size="sm"
+                role="note"
+                {...getStyles('mismatch')}
+                // Dark red on the light page, light red on the dark one: 4.5:1 and more in both.
+                style={{ color: 'light-dark(var(--mantine-color-red-9), var(--mantine-color-red-4))', ...getStyles('mismatch').style }}
+              >
                 {mismatchText(r, mismatch, labels)}
               </Text>
             )}

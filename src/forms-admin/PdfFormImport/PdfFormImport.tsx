@@ -178,7 +178,6 @@ export const PdfFormImportView = factory<PdfFormImportViewFactory>((_props) => {
         <Text size="sm">{fillLabel(labels.piDropHint, { size: sizeText(maxFileBytes) })}</Text>
         <FileInput
           label={labels.piChooseFile}
-          placeholder={labels.piChooseFilePlaceholder}
           accept="application/pdf,.pdf"
           value={c.file}
           onChange={(file) => c.choose(file)}
@@ -303,14 +302,14 @@ export const PdfFormImportView = factory<PdfFormImportViewFactory>((_props) => {
                             </Text>
                           )}
                           <Group gap={6} mt={4}>
-                            <Badge variant="outline" color="dark" size="sm">
+                            <Badge variant="default" size="sm">
                               {pdfFieldTypeLabel(field, labels)}
                             </Badge>
-                            <Badge variant="outline" color="dark" size="sm">
+                            <Badge variant="default" size="sm">
                               {fillLabel(labels.piFieldPage, { page: field.page + 1 })}
                             </Badge>
                             {field.required && (
-                              <Badge variant="filled" color="dark" size="sm">
+                              <Badge variant="filled" color="blue.9" size="sm">
                                 {labels.piFieldRequired}
                               </Badge>
                             )}

@@ -1,0 +1,68 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, within } from 'storybook/test';
+import { FormDataLinking } from '../../src/forms-admin/FormDataLinking';
+import { errorHandlers } from '../../src/testing';
+import { seedIds } from '../../src/testing/seed-ids';
+import { fakeBackend, storyHandlers } from '../support/fakeBackend';
+import { loanRequestIds, seedGeneratedLoanRequest } from '../support/pdfForms';
+
+const meta = {
+  title: 'Forms admin/FormDataLinking',
+  component: FormDataLinking,
+  parameters: { layout: 'fullscreen' },
+  args: { formSchemaId: loanRequestIds.formSchemaId },
+  loaders: [
+    () => {
+      seedGeneratedLoanRequest(fakeBackend.db);
+      return {};
+    },
+  ],
+} satisfies Meta<typeof FormDataLinking>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** A form generated from a PDF, nothing linked yet: each field with its best suggestion and the reason for it. */
+export const WithSuggestions: Story = {};
+
+/**
+ * The loan amount linked to the application's amount: a number, while the form's field holds text, so the value
+ * would be left empty. The mismatch shows beside the picker and in the count.
+ */
+export const WithMismatch: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Link /loan/amount' }));
+    await expect(await canvas.findByText('1 with a type mismatch')).toBeInTheDocument();
+  },
+};
+
+/** Every suggestion that fits linked at once; the preview shows the example application's values. */
+export const SuggestionsLinked: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Link all suggestions (3)' }));
+    await expect(await canvas.findByText('3 of 6 fields linked')).toBeInTheDocument();
+  },
+};
+
+/** The Loan Application of the seed: its fields' paths are the application's, so each is suggested as itself. */
+export const SeededLoanApplication: Story = { args: { formSchemaId: seedIds.formSchemas.loanApplicationV1 } };
+
+/** The form and the application data are still loading. */
+export const Loading: Story = {
+  parameters: {
+    msw: { handlers: { dynamicFormLinking: [errorHandlers.pending('/api/DynamicFormLinking/GetAllPrimitivePaths'), ...storyHandlers.dynamicFormLinking] } },
+  },
+};
+
+/** The application data cannot be loaded: the message and a retry. */
+export const LoadFails: Story = {
+  parameters: {
+    msw: {
+      handlers: { dynamicFormLinking: [errorHandlers.failing('/api/DynamicFormLinking/GetAllPrimitivePaths', 500), ...storyHandlers.dynamicFormLinking] },
+    },
+  },
+};
+
+/** No such version. */
+export const NotFound: Story = { args: { formSchemaId: '7a0c1e52-0b7e-4f51-9a51-3d1f2e0000ff' } };
