@@ -1,6 +1,7 @@
 import { createRootRoute, createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { PlaceholderPage } from './components/PlaceholderPage';
 import { validateFormInstanceSearch } from './formInstanceSearch';
+import { validateFormBuilderSearch } from './formBuilderSearch';
 import { AuthenticatedLayout, LoginCallbackPage, RootLayout } from './layouts';
 import { HomePage } from './pages/HomePage';
 import { PublicFormInstancePage } from './pages/PublicFormInstancePage';
@@ -64,11 +65,13 @@ const formGroupDetailRoute = createRoute({
   component: lazyRouteComponent(formsAdminLists, 'FormGroupPage'),
 });
 
+// The form builder: a chunk of its own (the builder, its drag and drop and its preview), loaded when opened.
 const formBuilderRoute = createRoute({ getParentRoute: () => adminRoute, path: 'form-builder' });
 const formBuilderIndexRoute = createRoute({
   getParentRoute: () => formBuilderRoute,
   path: '/',
-  component: () => <PlaceholderPage title="Form Builder" />,
+  validateSearch: validateFormBuilderSearch,
+  component: lazyRouteComponent(() => import('./pages/FormBuilderPage'), 'FormBuilderPage'),
 });
 
 // A form from a PDF and its fields linked to application data: a chunk of their own (pdf.js is a further chunk, loaded

@@ -8,7 +8,7 @@ import type * as AuthProviderModule from '../../src/auth/AuthProvider';
 import type { AuthContextValue } from '../../src/auth/AuthProvider';
 import { APIProvider } from '../../src/query/APIProvider';
 import { adminMenuEntries, adminRouteAccess } from '../../example-host/src/components/adminMenuEntries';
-import { ClaimTypeFlags, MenuClaim } from '../../src/api/enums';
+import { ButtonClaim, ClaimTypeFlags, MenuClaim } from '../../src/api/enums';
 import { renderRouter } from './support/renderRouter';
 
 // Signed in; the real RequireAdmin asks the server (CheckForAdminRole) whether this user is an administrator.
@@ -31,7 +31,7 @@ let myClaims: number[] = [];
 let claimsFail = false;
 const requested: string[] = [];
 const catalogue: { claimType: number; claimEntries: { key: string; value: number }[] }[] = [
-  { claimType: ClaimTypeFlags.UXClaim, claimEntries: Object.entries(MenuClaim).map(([key, value]) => ({ key, value })) },
+  { claimType: ClaimTypeFlags.UXClaim, claimEntries: Object.entries({ ...MenuClaim, ...ButtonClaim }).map(([key, value]) => ({ key, value })) },
 ];
 const server = setupServer(
   http.get('*/api/Claim/CheckForAdminRole', ({ request }) => {
@@ -142,7 +142,8 @@ describe('admin routes check the same claim as their menu entry', () => {
     const { screen, unmount } = await renderAdmin(entry.to);
     expect(await screen.findByText(`Your account does not have access to ${entry.label}. Ask an administrator for access, or choose a screen from the menu.`)).toBeInTheDocument();
     unmount();
-    myClaims = [MenuClaim[entry.claim]];
+    // The builder opened without a form starts one: that also needs the CreateForm button claim.
+    myClaims = [MenuClaim[entry.claim], ...(entry.claim === 'FormBuilder_AllowRead' ? [ButtonClaim.CreateForm_AllowRead] : [])];
     const again = await renderAdmin(entry.to);
     expect(await again.screen.findByRole('heading', { level: 1, name: entry.label })).toBeInTheDocument();
     expect(again.screen.queryByRole('heading', { name: 'No access' })).not.toBeInTheDocument();

@@ -1,0 +1,86 @@
+import { QueryClient } from '@tanstack/react-query';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { waitFor } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { routeTree } from '../../example-host/src/routes';
+import { validateFormBuilderSearch } from '../../example-host/src/formBuilderSearch';
+import type * as AuthProviderModule from '../../src/auth/AuthProvider';
+import type { AuthContextValue } from '../../src/auth/AuthProvider';
+import { ButtonClaim, ClaimTypeFlags, MenuClaim } from '../../src/api/enums';
+import { APIProvider } from '../../src/query/APIProvider';
+import { renderRouter } from './support/renderRouter';
+
+// Signed in as an administrator whose claims each test chooses.
+vi.mock('../../src/auth/AuthProvider', async (importOriginal) => ({
+  ...(await importOriginal<typeof AuthProviderModule>()),
+  useAuth: (): Partial<AuthContextValue> => ({
+    isLoading: false,
+    isAuthenticated: true,
+    error: null,
+    user: { name: 'Bo Editor', accessToken: 't', idToken: 'i', subject: 'sub-bo', email: undefined, expiresAt: undefined },
+    signIn: vi.fn(() => Promise.resolve()),
+    signOut: vi.fn(() => Promise.resolve()),
+  }),
+}));
+
+let myClaims: number[] = [];
+const catalogue = [{ claimType: ClaimTypeFlags.UXClaim, claimEntries: Object.entries({ ...MenuClaim, ...ButtonClaim }).map(([key, value]) => ({ key, value })) }];
+const server = setupServer(
+  http.get('*/api/Claim/CheckForAdminRole', () => HttpResponse.json(true)),
+  http.get('*/api/Claim/GetMyClaims', () => HttpResponse.json(myClaims)),
+  http.get('*/api/Claim/GetClaimEntriesForClaimTypes', () => HttpResponse.json(catalogue)),
+  http.get('*/api/*', () => HttpResponse.json([])),
+  http.get('*/odata/*', () => HttpResponse.json({ value: [] })),
+);
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  server.resetHandlers();
+  myClaims = [];
+});
+afterAll(() => server.close());
+
+function renderAdmin(path: string) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return renderRouter(routeTree, path, (router) => (
+    <APIProvider baseUrl="http://api.test" accessToken="t" queryClient={queryClient}>
+      {router}
+    </APIProvider>
+  ));
+}
+
+const FORM = '50000000-0000-4000-8000-000000000004';
+
+describe('/admin/form-builder/', () => {
+  it('reads the form (and version) to open from the search, as text, leaving out anything else', () => {
+    expect(validateFormBuilderSearch({})).toEqual({});
+    expect(validateFormBuilderSearch({ formId: FORM, formSchemaId: 'v', other: 'x' })).toEqual({ formId: FORM, formSchemaId: 'v' });
+    expect(validateFormBuilderSearch({ formId: 42, formSchemaId: '' })).toEqual({});
+  });
+
+  it("a new form needs CreateForm: without it 'No access', with it the builder", async () => {
+    myClaims = [MenuClaim.FormBuilder_AllowRead, ButtonClaim.EditForm_AllowRead];
+    const first = await renderAdmin('/admin/form-builder/');
+    expect(await first.screen.findByRole('heading', { name: 'No access' })).toBeInTheDocument();
+    expect(first.screen.getByText(/does not have access to creating forms/)).toBeInTheDocument();
+    first.unmount();
+    myClaims = [MenuClaim.FormBuilder_AllowRead, ButtonClaim.CreateForm_AllowRead];
+    const again = await renderAdmin('/admin/form-builder/');
+    expect(await again.screen.findByRole('heading', { level: 1, name: /Form Builder|New form/ })).toBeInTheDocument();
+    expect(again.screen.queryByRole('heading', { name: 'No access' })).not.toBeInTheDocument();
+  });
+
+  it("an existing form (?formId=, as the form manager opens it) needs EditForm: without it 'No access'", async () => {
+    myClaims = [MenuClaim.FormBuilder_AllowRead, ButtonClaim.CreateForm_AllowRead];
+    const { screen, router } = await renderAdmin(`/admin/form-builder/?formId=${FORM}`);
+    expect(await screen.findByRole('heading', { name: 'No access' })).toBeInTheDocument();
+    expect(screen.getByText(/does not have access to editing forms/)).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toEqual({ formId: FORM }));
+  });
+
+  it('without the Form Builder menu claim the admin gate answers first', async () => {
+    myClaims = [ButtonClaim.CreateForm_AllowRead, ButtonClaim.EditForm_AllowRead];
+    const { screen } = await renderAdmin('/admin/form-builder/');
+    expect(await screen.findByText(/does not have access to Form Builder/)).toBeInTheDocument();
+  });
+});
