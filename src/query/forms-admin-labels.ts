@@ -25,6 +25,8 @@ export const formsAdminLabels = {
   hardDeleteFormSchemaMessage: 'Its instances and their signing envelopes are deleted with it.',
   hardDeleteFormGroupMessage: 'Its forms are not deleted: they stay, in no group.',
   hardDeleteFormInstanceMessage: 'Its signing envelope is deleted with it.',
+  /** Added to the 'Delete' confirmation of a form group: deleting a group never deletes its forms. */
+  softDeleteFormGroupMessage: 'Its forms are not deleted.',
   softDeletedToast: "'{name}' was deleted. 'Show deleted' lists it, to restore it.",
   restoredToast: "'{name}' was restored.",
   hardDeletedToast: "'{name}' was deleted permanently.",
@@ -48,6 +50,12 @@ export const formsAdminLabels = {
   failedToLoadFormGroups: 'Failed to load form groups. Please try again.',
   failedToLoadFormGroup: 'Failed to load the form group. Please try again.',
   formGroupNotFound: 'This form group does not exist or was deleted.',
+  formGroupDeletedNotice: "This form group is deleted. 'Restore' brings it back; its forms were never deleted.",
+  /** Shown under a name field left blank. */
+  nameRequired: 'Enter a name.',
+  /** Shown under a name another live row of the same kind already has (names are compared ignoring case). */
+  formGroupNameTaken: "A form group named '{name}' already exists.",
+  formNameTaken: "A form named '{name}' already exists.",
   formGroupName: 'Name',
   formGroupDescription: 'Description',
   save: 'Save',

@@ -63,6 +63,8 @@ describe('FormManager', () => {
     await user.clear(name);
     expect(save).toBeDisabled();
     await user.type(name, 'Travel Expenses');
+    // 'Save details' waits for the check that no other live form has the new name.
+    await waitFor(() => expect(save).toBeEnabled());
     await user.click(save);
     expect(await screen.findByText("'Travel Expenses' was saved.")).toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 1, name: 'Form: Travel Expenses' })).toBeInTheDocument();

@@ -1,4 +1,5 @@
 import {
+  Alert,
   Button,
   Group,
   Select,
@@ -37,6 +38,7 @@ import { toast } from '../shared/toast';
 import { useDeleteActions, type DeleteActionsController } from '../shared/useDeleteActions';
 import { useODataPage } from '../shared/useODataPage';
 import { SEARCH_DEBOUNCE_MS, useServerTable, type ServerTable } from '../shared/useServerTable';
+import { idDiffers, idEquals } from '../shared/ids';
 
 /** A form of the group as the detail reads it. */
 export type FormGroupFormRow = Form & {
@@ -96,7 +98,7 @@ export function useFormGroupDetail({ formGroupId, onOpenForm, onDeleted, labels:
   // A soft-deleted group is read too (for those who may restore it): OData leaves soft-deleted rows out unless the
   // filter names `isDeleted`.
   const byId = odata.and<FormGroup>(
-    odata.eq('formGroupId', odata.guid(formGroupId)),
+    idEquals<FormGroup>('formGroupId', formGroupId),
     odata.or(odata.eq('isDeleted', false), odata.eq('isDeleted', true)),
   );
   const groupRead = useQuery(entityQueries.formGroup(client, { filter: byId }));
@@ -104,7 +106,7 @@ export function useFormGroupDetail({ formGroupId, onOpenForm, onDeleted, labels:
 
   const table = useServerTable<FormGroupFormRow>({
     initialSort: { column: 'name', direction: 'asc' },
-    baseFilter: odata.eq<FormGroupFormRow>('formGroupId', odata.guid(formGroupId)),
+    baseFilter: idEquals<FormGroupFormRow>('formGroupId', formGroupId),
   });
   const forms = useODataPage<FormGroupFormRow>('form', {
     ...table.query,
@@ -129,7 +131,7 @@ export function useFormGroupDetail({ formGroupId, onOpenForm, onDeleted, labels:
   const candidateQuery: ODataQueryOptions<CandidateRow> = {
     filter: odata.and<CandidateRow>(
       odata.eq('isDeleted', false),
-      odata.or(odata.eq('formGroupId', null), odata.ne('formGroupId', odata.guid(formGroupId))),
+      odata.or(odata.eq('formGroupId', null), idDiffers<CandidateRow>('formGroupId', formGroupId)),
       ...(debounced ? [odata.contains<CandidateRow>(odata.tolower('name'), debounced)] : []),
     ),
     select: ['formId', 'name'],
@@ -251,7 +253,7 @@ function formColumns(c: FormGroupDetailController): DataTableColumn<FormGroupFor
               {labels.open}
             </Button>
           )}
-          {c.canChangeForms && (
+          {c.canChangeForms && !c.group.data?.isDeleted && (
             <Button
               size="compact-sm"
               variant="subtle"
@@ -329,6 +331,12 @@ export const FormGroupDetailView = factory<FormGroupDetailViewFactory>((_props) 
         {...others}
       >
         <Stack gap="lg">
+          {data.isDeleted && (
+            // Opened by URL or from 'Show deleted': say so, or the group looks live.
+            <Alert variant="default" role="status">
+              {labels.formGroupDeletedNotice}
+            </Alert>
+          )}
           {c.canChangeForms && !data.isDeleted && (
             <Stack gap={4} {...getStyles('addForm')}>
               <Group align="flex-end" gap="sm">

@@ -4,6 +4,7 @@ import type { FormGroup } from '../../api/types';
 import { fillLabel, type Labels } from '../../query/labels';
 import { useCrudMutation } from '../../query/mutations';
 import { toast } from '../shared/toast';
+import { useNameCheck } from '../shared/useNameCheck';
 
 /** A form group being created (no id) or renamed and described. */
 export interface FormGroupDraft {
@@ -22,8 +23,10 @@ export interface FormGroupEditor {
   cancel(): void;
   save(): void;
   saving: boolean;
-  /** 'Save' is unavailable while the name is blank after trimming. */
+  /** 'Save' is unavailable while the name is blank after trimming or another live group has it. */
   canSave: boolean;
+  /** Why the name cannot be saved ('Enter a name.', "A form group named 'X' already exists."), or null. */
+  nameError: string | null;
 }
 
 /**
@@ -31,27 +34,40 @@ export interface FormGroupEditor {
  * result, and a refetch of the form group reads.
  */
 export function useFormGroupEditor(labels: Labels, onCreated?: (formGroupId: string) => void): FormGroupEditor {
-  const [draft, setDraft] = useState<FormGroupDraft | null>(null);
+  const [draft, setDraftState] = useState<FormGroupDraft | null>(null);
+  // A blank name is reported once the person typed in the field or tried to save, not when the dialog opens.
+  const [nameTouched, setNameTouched] = useState(false);
   const mutation = useCrudMutation('formgroup');
   const name = draft?.name.trim() ?? '';
+  const check = useNameCheck('formgroup', draft?.name ?? '', labels, { exceptId: draft?.formGroupId, showBlank: nameTouched });
   return {
     draft,
-    setDraft,
-    startCreate: () => setDraft({ name: '', description: '' }),
-    startEdit: (group) =>
-      setDraft({
+    setDraft: (next) => {
+      if (next.name !== draft?.name) setNameTouched(true);
+      setDraftState(next);
+    },
+    startCreate: () => {
+      setNameTouched(false);
+      setDraftState({ name: '', description: '' });
+    },
+    startEdit: (group) => {
+      setNameTouched(false);
+      setDraftState({
         formGroupId: group.formGroupId,
         name: group.name,
         description: group.description ?? '',
         etag: group['@odata.etag'] ?? null,
-      }),
+      });
+    },
     cancel: () => {
-      if (!mutation.isPending) setDraft(null);
+      if (!mutation.isPending) setDraftState(null);
     },
     saving: mutation.isPending,
-    canSave: name !== '' && !mutation.isPending,
+    canSave: check.ok && !mutation.isPending,
+    nameError: check.error,
     save: () => {
-      if (!draft || name === '' || mutation.isPending) return;
+      if (draft && name === '') setNameTouched(true);
+      if (!draft || !check.ok || mutation.isPending) return;
       const description = draft.description.trim() || null;
       const creating = !draft.formGroupId;
       const entity: Partial<FormGroup> & { '@odata.etag'?: string } = creating
@@ -62,7 +78,7 @@ export function useFormGroupEditor(labels: Labels, onCreated?: (formGroupId: str
         {
           onSuccess: (saved) => {
             toast.success(fillLabel(creating ? labels.formGroupCreatedToast : labels.formGroupSavedToast, { name }));
-            setDraft(null);
+            setDraftState(null);
             const id = saved && typeof saved === 'object' ? saved.formGroupId : undefined;
             if (creating && id) onCreated?.(id);
           },
@@ -105,6 +121,7 @@ export function FormGroupDialog({ editor, labels, className }: FormGroupDialogPr
               required
               value={draft.name}
               onChange={(event) => editor.setDraft({ ...draft, name: event.currentTarget.value })}
+              error={editor.nameError}
               data-autofocus
             />
             <Textarea

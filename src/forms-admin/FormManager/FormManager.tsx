@@ -251,6 +251,7 @@ export const FormManagerView = factory<FormManagerViewFactory>((_props) => {
                     required
                     value={c.draft.name}
                     onChange={(e) => c.setDraft({ name: e.currentTarget.value })}
+                    error={c.nameError}
                   />
                   <Textarea
                     label={labels.fmDescription}

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { eq, guid } from '../../api/odata';
 import type { ODataEntity, ODataResult } from '../../api/odata';
 import type { Form, FormGroup, FormInstance, FormSchema } from '../../api/types';
 import { publicFormUrl } from '../../domain/forms/access';
@@ -13,6 +12,8 @@ import { useLabels } from '../../query/useLabels';
 import { toast } from '../shared/toast';
 import { useDeleteActions, type DeleteActionsController } from '../shared/useDeleteActions';
 import { diffSchemaFields, type SchemaFieldsDiff } from './schema-diff';
+import { idEquals } from '../shared/ids';
+import { useNameCheck } from '../shared/useNameCheck';
 
 /** How many instances the form manager lists (the newest first); the instances screen lists them all. */
 export const FORM_MANAGER_INSTANCES_SHOWN = 50;
@@ -61,6 +62,8 @@ export interface FormManagerController {
   draft: FormDetailsDraft;
   setDraft(change: Partial<FormDetailsDraft>): void;
   canSaveDraft: boolean;
+  /** Why the typed name cannot be saved (blank, or another live form has it), or null. */
+  nameError: string | null;
   saveDraft(): void;
   savingDraft: boolean;
   /** Makes the current version public or not. */
@@ -93,11 +96,11 @@ export function useFormManager({ formId, publicOrigin, labels: overrides, onDele
   const { client } = useApi();
   const canViewSubmissions = useCan('ViewSubmissions_AllowRead').can;
 
-  const formQuery = useQuery(entityQueries.form(client, { filter: eq<Form>('formId', guid(formId)) }));
+  const formQuery = useQuery(entityQueries.form(client, { filter: idEquals<Form>('formId', formId) }));
   const form = formQuery.data as ODataEntity<Form> | null | undefined;
   const schemasQuery = useQuery({
     ...entityQueries.formSchemas(client, {
-      filter: eq<FormSchema>('formId', guid(formId)),
+      filter: idEquals<FormSchema>('formId', formId),
       orderBy: [['version', 'desc']],
     }),
     enabled: !!form,
@@ -105,7 +108,7 @@ export function useFormManager({ formId, publicOrigin, labels: overrides, onDele
   const groupsQuery = useQuery({ ...entityQueries.formGroups(client, { orderBy: [['name', 'asc']] }), enabled: !!form });
   const instancesQuery = useQuery({
     ...entityQueries.formInstances(client, {
-      filter: eq<FormInstance>('formId', guid(formId)),
+      filter: idEquals<FormInstance>('formId', formId),
       orderBy: [['lastUpdatedDateTime', 'desc']],
       top: FORM_MANAGER_INSTANCES_SHOWN,
       count: true,
@@ -123,6 +126,12 @@ export function useFormManager({ formId, publicOrigin, labels: overrides, onDele
   const draft = { ...saved, ...edits };
   const changed = draft.name !== saved.name || draft.description !== saved.description || draft.formGroupId !== saved.formGroupId;
 
+  // A new name is checked (not blank, no other live form has it); the saved name is not checked again.
+  const nameCheck = useNameCheck('form', draft.name, labels, { exceptId: formId, showBlank: edits.name !== undefined });
+  const renamed = draft.name.trim() !== saved.name.trim();
+  const nameOk = renamed ? nameCheck.ok : draft.name.trim() !== '';
+  const nameError = renamed || draft.name.trim() === '' ? nameCheck.error : null;
+
   const formMutation = useCrudMutation('form');
   const deletes = useDeleteActions('form', {
     labels,
@@ -133,7 +142,7 @@ export function useFormManager({ formId, publicOrigin, labels: overrides, onDele
   const schemaMutation = useCrudMutation('formschema');
 
   const saveDraft = () => {
-    if (!form || !changed || draft.name.trim() === '' || formMutation.isPending) return;
+    if (!form || !changed || !nameOk || formMutation.isPending) return;
     const name = draft.name.trim();
     formMutation.mutate(
       {
@@ -211,7 +220,8 @@ export function useFormManager({ formId, publicOrigin, labels: overrides, onDele
     publicUrl,
     draft,
     setDraft: (change) => setEdits((e) => ({ ...e, ...change })),
-    canSaveDraft: changed && draft.name.trim() !== '' && !formMutation.isPending,
+    canSaveDraft: changed && nameOk && !formMutation.isPending,
+    nameError,
     saveDraft,
     savingDraft: formMutation.isPending && makingCurrentId === null,
     setPublic,

@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { eq, guid } from '../../api/odata';
+import { eq } from '../../api/odata';
 import type { ODataEntity } from '../../api/odata';
 import type { Form, FormSchema } from '../../api/types';
 import { entityQueries } from '../../query/queries';
 import type { Labels } from '../../query/labels';
 import { useApi } from '../../query/useApi';
 import { useLabels } from '../../query/useLabels';
+import { idEquals } from '../shared/ids';
 
 /** How the preview shows the form: filled in (as a visitor with an edit link) or read-only (a view link). */
 export type FormPreviewMode = 'edit' | 'view';
@@ -108,7 +109,7 @@ export function useFormPreview(options: FormPreviewOptions = {}): FormPreviewCon
 
   const schemasQuery = useQuery({
     ...entityQueries.formSchemas(client, {
-      filter: formId ? eq<FormSchema>('formId', guid(formId)) : undefined,
+      filter: formId ? idEquals<FormSchema>('formId', formId) : undefined,
       orderBy: [['version', 'desc']],
     }),
     enabled: formId !== null,

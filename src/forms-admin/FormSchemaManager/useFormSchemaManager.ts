@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { eq, guid, type ODataEntity, type ODataResult } from '../../api/odata';
+import { type ODataEntity, type ODataResult } from '../../api/odata';
 import type { Form, FormInstance, FormSchema } from '../../api/types';
 import { useCan } from '../../permissions/useCan';
 import { fillLabel, type Labels } from '../../query/labels';
@@ -10,6 +10,7 @@ import { useLabels } from '../../query/useLabels';
 import { FORM_MANAGER_INSTANCES_SHOWN } from '../FormManager/useFormManager';
 import { fieldsOfLayout, type LocatedField } from '../FormManager/schema-diff';
 import { toast } from '../shared/toast';
+import { idEquals } from '../shared/ids';
 
 /** Options of {@link useFormSchemaManager}. */
 export interface FormSchemaManagerOptions {
@@ -47,16 +48,16 @@ export function useFormSchemaManager({ formSchemaId, labels: overrides }: FormSc
   const { client } = useApi();
   const canViewSubmissions = useCan('ViewSubmissions_AllowRead').can;
 
-  const schemaQuery = useQuery(entityQueries.formSchema(client, { filter: eq<FormSchema>('formSchemaId', guid(formSchemaId)) }));
+  const schemaQuery = useQuery(entityQueries.formSchema(client, { filter: idEquals<FormSchema>('formSchemaId', formSchemaId) }));
   const schema = schemaQuery.data as ODataEntity<FormSchema> | null | undefined;
   const formQuery = useQuery({
-    ...entityQueries.form(client, { filter: eq<Form>('formId', guid(schema?.formId ?? formSchemaId)) }),
+    ...entityQueries.form(client, { filter: idEquals<Form>('formId', schema?.formId ?? formSchemaId) }),
     enabled: !!schema,
   });
   const form = (formQuery.data as ODataEntity<Form> | null | undefined) ?? null;
   const instancesQuery = useQuery({
     ...entityQueries.formInstances(client, {
-      filter: eq<FormInstance>('formSchemaId', guid(formSchemaId)),
+      filter: idEquals<FormInstance>('formSchemaId', formSchemaId),
       orderBy: [['lastUpdatedDateTime', 'desc']],
       top: FORM_MANAGER_INSTANCES_SHOWN,
       count: true,

@@ -40,6 +40,11 @@ const HARD_DELETE_MESSAGE: Readonly<Record<FormsEntity, keyof Labels>> = {
   formschema: 'hardDeleteFormSchemaMessage',
 };
 
+/** What the 'Delete' confirmation adds for an entity: a form group's forms are never deleted with it. */
+const SOFT_DELETE_EXTRA: Readonly<Partial<Record<FormsEntity, keyof Labels>>> = {
+  formgroup: 'softDeleteFormGroupMessage',
+};
+
 /**
  * The other lists an action on `entity` changes, beyond the entity's own: a form takes its schemas and instances
  * with it, a schema its instances (and may be a form's current version), and a group's forms show the group's name
@@ -142,7 +147,7 @@ export function useDeleteActions(entity: FormsEntity, { labels, onDone }: Delete
             action,
             target,
             title: fillLabel(labels.softDeleteTitle, values),
-            message: labels.softDeleteMessage,
+            message: [labels.softDeleteMessage, ...(SOFT_DELETE_EXTRA[entity] ? [labels[SOFT_DELETE_EXTRA[entity]]] : [])].join(' '),
             confirmLabel: labels.delete,
           }
         : {

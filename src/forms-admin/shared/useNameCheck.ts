@@ -1,0 +1,51 @@
+import { useDebouncedValue } from '@mantine/hooks';
+import * as odata from '../../api/odata';
+import type { Form, FormGroup } from '../../api/types';
+import { fillLabel, type Labels } from '../../query/labels';
+import { idDiffers } from './ids';
+import { useODataPage } from './useODataPage';
+import { SEARCH_DEBOUNCE_MS } from './useServerTable';
+
+/** The entities whose names a person types (a form, a form group). */
+export type NamedEntity = 'form' | 'formgroup';
+
+const KEY_OF = { form: 'formId', formgroup: 'formGroupId' } as const;
+const TAKEN_LABEL = { form: 'formNameTaken', formgroup: 'formGroupNameTaken' } as const satisfies Record<NamedEntity, keyof Labels>;
+
+/** What {@link useNameCheck} answers about a typed name. */
+export interface NameCheck {
+  /** Why the name cannot be saved ('Enter a name.', "A form group named 'X' already exists."), or null. */
+  error: string | null;
+  /** Whether the name may be saved now: not blank, not taken, and the check of the typed name has answered. */
+  ok: boolean;
+}
+
+/**
+ * The checks of a name typed for a form or a form group: it is not blank after trimming, and no other live row of the
+ * same kind has it (compared ignoring case and surrounding spaces), since two groups or forms of one name cannot be
+ * told apart in the menus and filters that list them by name. `exceptId` is the row being renamed; `showBlank` says
+ * whether a blank name is reported yet (not before the person typed or tried to save).
+ */
+export function useNameCheck(entity: NamedEntity, name: string, labels: Labels, { exceptId, showBlank }: { exceptId?: string; showBlank: boolean }): NameCheck {
+  const trimmed = name.trim();
+  const [debounced] = useDebouncedValue(trimmed.toLowerCase(), SEARCH_DEBOUNCE_MS);
+  type Row = (Form | FormGroup) & Record<string, unknown>;
+  const key = KEY_OF[entity];
+  const query: odata.ODataQueryOptions<Row> = {
+    filter: odata.and<Row>(
+      odata.eq<Row>('isDeleted', false),
+      odata.eq<Row>(odata.tolower<Row>('name'), debounced),
+      ...(exceptId ? [idDiffers<Row>(key, exceptId)] : []),
+    ),
+    select: [key],
+    top: 1,
+  };
+  const same = useODataPage<Row>(entity, query, debounced !== '');
+  if (trimmed === '') return { error: showBlank ? labels.nameRequired : null, ok: false };
+  const current = debounced === trimmed.toLowerCase();
+  // A check that failed does not block: the server still answers the save.
+  if (current && same.isError) return { error: null, ok: true };
+  const answered = current && same.data !== undefined && !same.isPlaceholderData;
+  const taken = answered && (same.data?.value.length ?? 0) > 0;
+  return { error: taken ? fillLabel(labels[TAKEN_LABEL[entity]], { name: trimmed }) : null, ok: answered && !taken };
+}
