@@ -1,0 +1,62 @@
+import { QueryClient } from '@tanstack/react-query';
+import { waitFor } from '@testing-library/react';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { routeTree } from '../../example-host/src/routes';
+import type * as AuthProviderModule from '../../src/auth/AuthProvider';
+import type { AuthContextValue } from '../../src/auth/AuthProvider';
+import { APIProvider } from '../../src/query/APIProvider';
+import { createFakeBackend } from '../../src/testing';
+import { seedIds } from '../../src/testing/seed-ids';
+import { renderRouter } from './support/renderRouter';
+
+// Signed in as the fake backend's administrator: the real admin check, route gate and claims run against the fake.
+vi.mock('../../src/auth/AuthProvider', async (importOriginal) => ({
+  ...(await importOriginal<typeof AuthProviderModule>()),
+  useAuth: (): Partial<AuthContextValue> => ({
+    isLoading: false,
+    isAuthenticated: true,
+    error: null,
+    user: { name: 'Ada Admin', accessToken: 't', idToken: 'i', subject: 'admin', email: undefined, expiresAt: undefined },
+    signIn: vi.fn(() => Promise.resolve()),
+    signOut: vi.fn(() => Promise.resolve()),
+  }),
+}));
+
+const backend = createFakeBackend();
+const server = setupServer(...backend.handlers('http://api.test'));
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  server.resetHandlers();
+  backend.reset();
+});
+afterAll(() => server.close());
+
+function renderAdmin(path: string) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return renderRouter(routeTree, path, (router) => (
+    <APIProvider baseUrl="http://api.test" accessToken={backend.tokenFor('admin')} queryClient={queryClient}>
+      {router}
+    </APIProvider>
+  ));
+}
+
+describe('the PDF form routes', () => {
+  it("'Import a PDF form' on the Forms list opens /admin/form-import/, titled", async () => {
+    const { screen, user, router } = await renderAdmin('/admin/forms/');
+    await user.click(await screen.findByRole('button', { name: 'Import a PDF form' }, { timeout: 5000 }));
+    await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/admin\/form-import\/?$/));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Import a PDF form' }, { timeout: 5000 })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Import a PDF form — CCQ Forms Admin'));
+    expect(await screen.findByText('Drop a PDF here, or choose one')).toBeInTheDocument();
+  });
+
+  it("the form manager's 'Link fields to data' opens /admin/form-linking/ with the current version", async () => {
+    const form = backend.db.forms.find((f) => f.formId === seedIds.forms.expenseClaim);
+    const { screen, user, router } = await renderAdmin(`/admin/form-manager/${seedIds.forms.expenseClaim}`);
+    await user.click(await screen.findByRole('button', { name: 'Link fields to data' }, { timeout: 5000 }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/admin/form-linking/${form?.currentFormSchemaId}`));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Link form fields to application data' }, { timeout: 5000 })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Link form fields to data — CCQ Forms Admin'));
+  });
+});
