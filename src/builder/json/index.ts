@@ -1,0 +1,3 @@
+/** The builder's JSON view (CodeMirror, loaded lazily when the view is first shown). */
+export { JsonView } from './JsonView';
+export type { JsonViewProps } from './JsonView';
