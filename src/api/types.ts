@@ -362,6 +362,10 @@ export interface PdfField {
   required?: boolean;
   multiline?: boolean;
   maxLength?: number;
+  /** The PDF marks the field read-only: a generated form shows it but does not let it be changed. */
+  readOnly?: boolean;
+  /** A comb field: `maxLength` characters in equal boxes (account numbers, codes). */
+  comb?: boolean;
 }
 
 /** The PDF template of a form. */
@@ -413,6 +417,29 @@ export interface CrudEntities {
 }
 /** Name of a CRUD entity in `/api/crud/{entity}/…`. */
 export type CrudEntityName = keyof CrudEntities;
+
+/** A primitive data path of the host's application model with its type (`GetAllPrimitivePaths?withTypes=true`). */
+export interface PrimitivePathInfo {
+  path: string;
+  type: 'string' | 'number' | 'integer' | 'boolean';
+  /** The string format the model gives the path (`email`, `date`…). */
+  format?: string;
+}
+
+/** A value of the posted application that `DynamicFormLinking/Create` left out of the new instance, and why. */
+export interface PrefillProblem {
+  /** The form's data path. */
+  path: string;
+  /** The application's path the value was read from. */
+  source: string;
+  /** Why the form's schema refuses the value there. */
+  message: string;
+}
+
+/** The answer of `DynamicFormLinking/Create`: the new instance and the application's values it left out. */
+export interface InstanceFromApplication extends FormInstance {
+  prefillProblems: PrefillProblem[];
+}
 
 /** The result of `FormGenerator/UploadPdf`: a form and its first schema generated from the PDF. */
 export interface GeneratedForm {

@@ -6,7 +6,6 @@
 import type {
   CrudEntities,
   CrudEntityName,
-  FieldWidget,
   Form,
   FormGroup,
   FormInstance,
@@ -37,7 +36,7 @@ import {
   unknownFormGroup,
   unknownFormSchema,
 } from '../domain/forms';
-import { widgetForPdfField } from '../engine';
+import { formFromPdf, titleFromFileName } from '../domain/pdf';
 import type { MutationContext } from './claims-model';
 import type { FakeDb, FakeEnvelope, StoredPdf } from './db';
 import { minimalPdf } from './pdf';
@@ -236,21 +235,14 @@ export function newInstance(schema: FormSchema, data: JsonObject, ctx: MutationC
 
 // ---------------------------------------------------------------- PDFs
 
-function titleFromFileName(fileName: string): string {
-  const base = (fileName.split(/[\\/]/).pop() ?? fileName).replace(/\.pdf$/i, '');
-  const words = base.split(/[^A-Za-z0-9]+/).filter(Boolean);
-  const title = words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ');
-  return title === '' ? 'Uploaded Form' : title;
-}
-
 /**
- * The form the fake "generates" from an uploaded PDF. The fake does not read the PDF: it always
- * finds the same five fields, named after the file (`LoanApplication.FullName`, …). The form and
- * schema are drafts (not stored): save them through the CRUD calls, keeping their ids.
+ * The form the fake "generates" from an uploaded PDF. The fake does not read the PDF: it always finds the same five
+ * fields, named after the file (`LoanApplication.FullName`, …), and builds the form from them with the domain's rule
+ * (`formFromPdf`), the one the reference server runs on the fields it reads. The form and schema are drafts (not
+ * stored): save them through the CRUD calls, keeping their ids.
  */
 export function generateFormFromPdf(fileName: string, ctx: MutationContext): GeneratedForm {
-  const title = titleFromFileName(fileName);
-  const prefix = title.replace(/\s+/g, '');
+  const prefix = titleFromFileName(fileName).replace(/\s+/g, '');
   const rect = (row: number, width = 240, height = 18) => ({ x: 72, y: 700 - row * 40, width, height });
   const fields: PdfField[] = [
     { name: `${prefix}.FullName`, type: 'text', page: 0, rect: rect(0), required: true },
@@ -259,65 +251,7 @@ export function generateFormFromPdf(fileName: string, ctx: MutationContext): Gen
     { name: `${prefix}.Agree`, type: 'checkbox', page: 0, rect: rect(3, 12, 12) },
     { name: `${prefix}.Signature`, type: 'signature', page: 0, rect: rect(4, 200, 40) },
   ];
-  // Each field's widget is one the registry says can fill its AcroForm type (the name's guess when it can).
-  const pdfWidget = (index: number, preferred: FieldWidget): string => widgetForPdfField((fields[index] as PdfField).type, preferred) ?? 'text';
-  const now = ctx.now();
-  const formId = ctx.newId();
-  const formSchemaId = ctx.newId();
-  const audit = { isDeleted: false, createdDateTime: now, lastUpdatedDateTime: now };
-  const form: Form = {
-    formId,
-    name: title,
-    description: `Generated from ${fileName}`,
-    formGroupId: null,
-    currentFormSchemaId: formSchemaId,
-    pdfTemplate: { fileName, pageCount: 1, fields },
-    publicBaseUrl: null,
-    ...audit,
-  };
-  const formSchema: FormSchema = {
-    formSchemaId,
-    formId,
-    name: title,
-    version: 1,
-    isPublic: false,
-    jsonSchema: {
-      $schema: 'https://json-schema.org/draft/2020-12/schema',
-      title,
-      type: 'object',
-      properties: {
-        fullName: { type: 'string', minLength: 1 },
-        email: { type: 'string', format: 'email' },
-        date: { type: 'string', format: 'date' },
-        agree: { type: 'boolean' },
-        signature: { type: 'string' },
-      },
-      required: ['fullName'],
-    },
-    layout: {
-      pages: [
-        {
-          id: 'page-1',
-          title,
-          sections: [
-            {
-              id: 'pdf-fields',
-              title: 'Fields from the PDF',
-              fields: [
-                { id: 'full-name', path: '/fullName', widget: pdfWidget(0, 'text'), label: 'Full name', pdfFieldName: `${prefix}.FullName` },
-                { id: 'email', path: '/email', widget: pdfWidget(1, 'email'), label: 'Email', pdfFieldName: `${prefix}.Email` },
-                { id: 'date', path: '/date', widget: pdfWidget(2, 'date'), label: 'Date', pdfFieldName: `${prefix}.Date` },
-                { id: 'agree', path: '/agree', widget: pdfWidget(3, 'checkbox'), label: 'Agree', pdfFieldName: `${prefix}.Agree` },
-                { id: 'signature', path: '/signature', widget: pdfWidget(4, 'signature'), label: 'Signature', pdfFieldName: `${prefix}.Signature` },
-              ],
-            },
-          ],
-        },
-      ],
-    },
-    ...audit,
-  };
-  return { form, formSchema, fields };
+  return formFromPdf({ fileName, pageCount: 1, fields }, ctx);
 }
 
 /** The signed document of an envelope: the stored one, else one made now from the instance. */

@@ -58,7 +58,7 @@ function flag(value: unknown, path: string): boolean | undefined {
 }
 
 function pdfField(value: unknown, path: string, pageCount: number): PdfField {
-  const body = record(value, path, ['name', 'type', 'options', 'page', 'rect', 'required', 'multiline', 'maxLength']);
+  const body = record(value, path, ['name', 'type', 'options', 'page', 'rect', 'required', 'multiline', 'maxLength', 'readOnly', 'comb']);
   const type = field(body, 'type');
   if (typeof type !== 'string' || !(FIELD_TYPES as readonly string[]).includes(type)) {
     throw bad(`${path}.type`, `must be one of ${FIELD_TYPES.join(', ')}`);
@@ -91,6 +91,10 @@ function pdfField(value: unknown, path: string, pageCount: number): PdfField {
   if (required !== undefined) result.required = required;
   const multiline = flag(optional(body, 'multiline'), `${path}.multiline`);
   if (multiline !== undefined) result.multiline = multiline;
+  const readOnly = flag(optional(body, 'readOnly'), `${path}.readOnly`);
+  if (readOnly !== undefined) result.readOnly = readOnly;
+  const comb = flag(optional(body, 'comb'), `${path}.comb`);
+  if (comb !== undefined) result.comb = comb;
   const maxLength = optional(body, 'maxLength');
   if (maxLength !== undefined) result.maxLength = integer(maxLength, `${path}.maxLength`, 0, 1_000_000);
   return result;

@@ -1,10 +1,12 @@
 /**
  * `/api/DynamicFormLinking/*`: the host's application model and instances pre-filled from it.
  */
-import type { FormInstance, FormSchema, JsonObject } from '../../api/types';
+import type { FormInstance, FormSchema, InstanceFromApplication, JsonObject } from '../../api/types';
 import { Permission } from '../../api/enums';
+import { QueryParams } from '../../domain';
 import { duplicateInstanceFields } from '../../domain/forms';
-import { newInstance, prefillFromApplication } from '../forms-model';
+import { checkedPrefill, typedPathsFromExample } from '../../domain/pdf';
+import { newInstance } from '../forms-model';
 import { FakeHttpError, json, readJsonObject, requiredQuery } from '../http';
 import { user, type FakeRoute, type RouteContext } from './route';
 
@@ -23,7 +25,11 @@ export const dynamicFormLinkingRoutes: readonly FakeRoute[] = [
     method: 'get',
     path: `${base}/GetAllPrimitivePaths`,
     access: user(P.DynamicFormLinking_GetAllPrimitivePaths),
-    handle: (ctx) => json(ctx.backend.db.primitivePaths),
+    // `withTypes=true` answers each path with its type (the fake keeps no model: the example's value there says it).
+    handle: (ctx) =>
+      new QueryParams(ctx.url.searchParams).bool('withTypes')
+        ? json(typedPathsFromExample(ctx.backend.db.primitivePaths, ctx.backend.db.exampleApplication))
+        : json(ctx.backend.db.primitivePaths),
   },
   {
     method: 'get',
@@ -32,16 +38,19 @@ export const dynamicFormLinkingRoutes: readonly FakeRoute[] = [
     handle: (ctx) => json(ctx.backend.db.exampleApplication),
   },
   {
-    // The body is the application object; every path the schema's layout binds is copied from it.
+    // The body is the application object; every path the schema's layout binds is copied from it (from the field's
+    // link when it has one) and checked by the engine: values that do not fit are left out and listed.
     method: 'post',
     path: `${base}/Create`,
     access: user(P.DynamicFormLinking_Create),
     async handle(ctx) {
       const schema = schemaOf(ctx, requiredQuery(ctx.url, 'schemaId'));
       const application = (await readJsonObject(ctx.request)) as JsonObject;
-      const instance = newInstance(schema, prefillFromApplication(schema, application), ctx.backend);
+      const { data, problems } = checkedPrefill(schema, application);
+      const instance = newInstance(schema, data, ctx.backend);
       ctx.backend.db.formInstances.push(instance);
-      return json(instance);
+      const answer: InstanceFromApplication = { ...instance, prefillProblems: problems };
+      return json(answer);
     },
   },
   {

@@ -1,0 +1,23 @@
+/**
+ * PDF forms and dynamic form linking, shared by the reference server and the test fake: the form generated from a
+ * PDF's fields, the application model's primitive paths, pre-filling an instance from an application (checked by the
+ * engine) and the values an instance writes into its PDF.
+ */
+export {
+  formFromPdf,
+  readableFieldName,
+  readingOrder,
+  titleFromFileName,
+  MAX_GENERATED_LABEL_LENGTH,
+} from './form-from-pdf';
+export type { FormFromPdfOptions, GeneratorContext, PdfFieldFound, PdfFormSource } from './form-from-pdf';
+export {
+  DEFAULT_LINKED_ITEMS,
+  MAX_LINKED_ITEMS,
+  MAX_PRIMITIVE_PATHS,
+  checkedPrefill,
+  pdfValuesFromData,
+  primitivePathsOf,
+  typedPathsFromExample,
+} from './linking';
+export type { ApplicationModel, PdfFieldValue, Prefill, PrimitivePath, PrimitiveType } from './linking';
