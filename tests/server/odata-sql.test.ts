@@ -448,6 +448,9 @@ describe('defineSqlModel', () => {
       "'Team.isDeleted' cannot be searched: only string, GUID and JSON properties can.",
     );
     expect(() => defineSqlModel(searchOf(['nope']), { Team: team })).toThrow("'Team.nope' cannot be searched");
+    expect(() => defineSqlModel(searchOf(['name']), { Team: { ...team, searchTextColumns: { name: 'name_text' } } })).toThrow(
+      "'Team.name' has a search text column but is not a searched JSON property.",
+    );
   });
 });
 
@@ -550,6 +553,15 @@ describe('FORMS_SQL_MODEL on the server tables', () => {
     expect(await search(id(413).slice(-6))).toEqual([413]);
     // A term never matches across two strings (they are separate lines of the searched text).
     expect(await search('"no cy"')).toEqual([]);
+  });
+
+  it('reads the searched text of instance data from its stored column (migration 0013), not computing it per row', () => {
+    const query = bindQuery(FORMS_SQL_MODEL.schema, 'FormInstance', parseODataQuery({ $search: 'york' }));
+    const compiler = new ODataSqlCompiler(FORMS_SQL_MODEL);
+    const t = compiler.ref('FormInstance');
+    const text = new PgDialect().sqlToQuery(compiler.where(t, query, true) as never).sql;
+    expect(text).toContain('"t0"."search_text" like');
+    expect(text).not.toContain('odata_json_strings');
   });
 
   it('serves the instance search from the trigram index', async () => {

@@ -275,6 +275,8 @@ export const formInstances = pgTable('form_instances', {
   /** The application user who created the instance, when known. */
   createdBy: uuid('created_by').references(() => applicationUsers.id, { onDelete: 'set null' }),
   rowVersion: integer('row_version').notNull().default(1),
+  /** The text `$search` looks in (the data's strings, lower case), stored by the database: never written. */
+  searchText: text('search_text').generatedAlwaysAs(sql`lower(odata_json_strings(data))`),
   ...audit(),
 });
 

@@ -13,7 +13,8 @@
  * estimates) and sends a long one as ONE JSON parameter (one bound value, not hundreds); a leaf that reads across a
  * single navigation is a semi-join (`fk in (select key from target where …)`); `any` / `all` are (NOT) EXISTS over the collection's table within its
  * scope; `$search` lower-cases both sides of a `LIKE` over each searchable text — a JSON property's text is
- * `odata_json_strings(…)` (migration 0011), whose lower case a trigram index serves.
+ * `odata_json_strings(…)` (migration 0011), whose lower case a trigram index serves (read from a stored column
+ * where the model maps one, migration 0013).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { alias, type PgTable } from 'drizzle-orm/pg-core';
@@ -302,7 +303,8 @@ export class ODataSqlCompiler {
         const texts = (type.search ?? []).map((name) => {
           const column = this.column(ref, name);
           const kind = type.properties[name];
-          if (kind === 'json') return sql`lower(odata_json_strings(${column}))`;
+          const stored = ref.entity.searchTextColumns?.[name];
+          if (kind === 'json') return stored === undefined ? sql`lower(odata_json_strings(${column}))` : sql`${sql.identifier(ref.alias)}.${sql.identifier(stored)}`;
           // A GUID's text is lower case already (and `id::text` is what an index can hold).
           return kind === 'string' ? sql`lower(${column})` : sql`(${column}::text)`;
         });

@@ -30,6 +30,13 @@ export interface SqlEntityMapping {
    * `@odata.etag`, which a client sends back as `If-Match`. None: rows carry no version.
    */
   readonly etag?: { readonly column: AnyPgColumn; readonly of: (version: unknown) => string };
+  /**
+   * Per searched JSON property: the name of a stored column of the same table that holds
+   * `lower(odata_json_strings(property))` (a generated column). `$search` then reads that text instead of computing it
+   * for every row it checks: a common term's thousands of index candidates are rechecked by reading a column, not
+   * by walking each row's JSON again. None: the text is computed.
+   */
+  readonly searchTextColumns?: Readonly<Record<string, string>>;
 }
 
 /** One entity set, checked: its type, its table and each property's column with the column's key in the table. */
@@ -96,6 +103,8 @@ export function defineSqlModel(
     }
     const unsearchable = (type.search ?? []).find((p) => !['string', 'guid', 'json'].includes(type.properties[p] ?? ''));
     if (unsearchable !== undefined) throw new Error(`'${typeName}.${unsearchable}' cannot be searched: only string, GUID and JSON properties can.`);
+    const misplaced = Object.keys(mapping.searchTextColumns ?? {}).find((p) => type.properties[p] !== 'json' || !(type.search ?? []).includes(p));
+    if (misplaced !== undefined) throw new Error(`'${typeName}.${misplaced}' has a search text column but is not a searched JSON property.`);
     for (const [name, nav] of Object.entries(type.navigations ?? {})) {
       const target = schema[nav.target];
       if (!target) throw new Error(`Navigation '${typeName}.${name}' targets the unknown type '${nav.target}'.`);

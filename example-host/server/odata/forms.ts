@@ -68,5 +68,6 @@ export const FORMS_SQL_MODEL = defineSqlModel(FORMS_ODATA_SCHEMA, {
   Form: { table: forms, columns: FORMS_COLUMNS.Form, etag: versionOf(forms) },
   FormGroup: { table: formGroups, columns: FORMS_COLUMNS.FormGroup, etag: versionOf(formGroups) },
   FormSchema: { table: formSchemas, columns: FORMS_COLUMNS.FormSchema, etag: versionOf(formSchemas) },
-  FormInstance: { table: formInstances, columns: FORMS_COLUMNS.FormInstance, etag: versionOf(formInstances) },
+  // `search_text` is lower(odata_json_strings(data)), stored by the database (migration 0013).
+  FormInstance: { table: formInstances, columns: FORMS_COLUMNS.FormInstance, etag: versionOf(formInstances), searchTextColumns: { data: 'search_text' } },
 });

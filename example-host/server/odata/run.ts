@@ -215,17 +215,27 @@ export async function runODataQuery(
   const compiler = new ODataSqlCompiler(model, options.scope);
   const t = compiler.ref(typeName);
   const where = compiler.where(t, bound, true);
-  const rows = (await db
-    .select(fieldsFor(t, bound))
-    .from(t.table)
-    .where(where)
-    .orderBy(...compiler.orderBy(t, bound))
-    .limit(effectiveTop(bound))
-    .offset(bound.skip ?? 0)) as ODataRow[];
-  const value = await project(ctx, t.entity, rows, bound);
-  if (!bound.count) return { value };
-  const [counted] = await db.select({ n: sql<number>`count(*)::int`.mapWith(Number) }).from(t.table as PgTable).where(where);
-  return { value, count: counted?.n ?? 0 };
+  // The count is asked at once beside the page: on a pool of connections (PostgreSQL) the two run side by side;
+  // on one connection they queue as before.
+  const counting = bound.count
+    ? db
+        .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
+        .from(t.table as PgTable)
+        .where(where)
+        .then(([counted]) => counted?.n ?? 0)
+    : Promise.resolve(undefined);
+  const reading = (async () => {
+    const rows = (await db
+      .select(fieldsFor(t, bound))
+      .from(t.table)
+      .where(where)
+      .orderBy(...compiler.orderBy(t, bound))
+      .limit(effectiveTop(bound))
+      .offset(bound.skip ?? 0)) as ODataRow[];
+    return project(ctx, t.entity, rows, bound);
+  })();
+  const [value, count] = await Promise.all([reading, counting]);
+  return count === undefined ? { value } : { value, count };
 }
 
 /**

@@ -1,0 +1,202 @@
+/**
+ * The in-browser half of the forms bench: Chromium (playwright-core, /usr/bin/chromium) drives the real example host
+ * build served by the bench's server. It signs in as the administrator at the development identity provider, then
+ * on the Form Instances route measures, with the page's own clock (see page-probe.js):
+ *
+ * - navigation → usable table: from the navigation's start to the first paint where the table shows rows, no fetch
+ *   is running and the first row's controls are enabled;
+ * - keystroke → results: a term typed into "Text in the answers" one key at a time (60 ms apart, as a quick typist),
+ *   then from the last keydown to the paint of the settled table with the filtered count. The screen waits
+ *   `SEARCH_DEBOUNCE_MS` after the last key before it asks the server; that wait is part of this figure.
+ *
+ * Every API call the page makes is recorded (path, query, status, bytes on the wire, time) so the report can show
+ * what the screen asked for.
+ */
+import { readFile } from 'node:fs/promises';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium } from '../../tests/support/chromium.mjs';
+
+/** The host route of the instance list and the table's accessible name (its labels' `formInstanceListTitle`). */
+export const INSTANCES_PATH = '/admin/form-instances/';
+const TABLE_LABEL = 'Form Instances';
+const SEARCH_LABEL = 'Text in the answers';
+/** Between two keys of a typed term. */
+const KEY_GAP_MS = 60;
+
+/** An API call the page made. */
+export interface ObservedCall {
+  phase: string;
+  method: string;
+  path: string;
+  query: string;
+  status: number;
+  /** Response body bytes on the wire (as Chromium counts them). */
+  wireBytes: number | null;
+  /** Request start to response end, in ms. */
+  ms: number | null;
+}
+
+/** One navigation to the list. */
+export interface NavigationRun {
+  run: number;
+  warmup: boolean;
+  /** Page clock when the table was first usable (painted), ms since the navigation started. */
+  usableMs: number | null;
+  rows: number | null;
+  pagination: string | null;
+  problem?: string;
+}
+
+/** One term typed into the search box. */
+export interface SearchRun {
+  term: string;
+  run: number;
+  /** Last keydown → the filtered table painted. */
+  ms: number | null;
+  pagination: string | null;
+  problem?: string;
+}
+
+export interface BrowserResults {
+  signInMs: number | null;
+  navigations: NavigationRun[];
+  searches: SearchRun[];
+  calls: ObservedCall[];
+  problems: string[];
+}
+
+interface Painted {
+  timeout?: boolean;
+  tDom?: number;
+  tPaint?: number;
+  lastKeydown?: number | null;
+  rows?: number;
+  pagination?: string;
+}
+
+const js = (value: unknown) => JSON.stringify(value);
+
+async function signInAtProvider(page: Page, username: string, password: string): Promise<void> {
+  await page.getByLabel('Username').waitFor({ timeout: 60_000 });
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+async function navigate(page: Page, url: string, run: number, warmup: boolean): Promise<NavigationRun> {
+  await page.goto(url, { waitUntil: 'commit' });
+  // Polled inside the page: the host's CSP forbids the eval that waitForFunction would need.
+  const ready = (await page.evaluate(`window.__forms.usableAt(${js(TABLE_LABEL)}, 60000)`)) as Painted;
+  if (ready.timeout) {
+    const state = await page.evaluate(`window.__forms.state(${js(TABLE_LABEL)})`).catch(() => null);
+    return { run, warmup, usableMs: null, rows: null, pagination: null, problem: `no usable table within 60 s: ${js(state)}` };
+  }
+  return { run, warmup, usableMs: ready.tPaint ?? null, rows: ready.rows ?? null, pagination: ready.pagination ?? null };
+}
+
+async function search(page: Page, term: string, run: number): Promise<SearchRun> {
+  const box = page.getByLabel(SEARCH_LABEL);
+  const before = ((await page.evaluate(`window.__forms.state(${js(TABLE_LABEL)})`)) as { pagination: string }).pagination;
+  await box.click();
+  await page.evaluate(`window.__forms.armResults(${js(TABLE_LABEL)}, ${js(before)}, 30000)`);
+  await page.keyboard.type(term, { delay: KEY_GAP_MS });
+  const result = (await page.evaluate('window.__forms.pending')) as Painted;
+  const out: SearchRun =
+    result.timeout || result.tPaint === undefined || result.lastKeydown === null || result.lastKeydown === undefined
+      ? { term, run, ms: null, pagination: null, problem: `the table did not show results for "${term}" within 30 s` }
+      : { term, run, ms: result.tPaint - result.lastKeydown, pagination: result.pagination ?? null };
+  // Back to the whole list (not measured), settled, before the next term.
+  const filtered = ((await page.evaluate(`window.__forms.state(${js(TABLE_LABEL)})`)) as { pagination: string }).pagination;
+  await page.evaluate(`window.__forms.armResults(${js(TABLE_LABEL)}, ${js(filtered)}, 30000)`);
+  await box.fill('');
+  await page.evaluate('window.__forms.pending');
+  await page.waitForTimeout(200);
+  return out;
+}
+
+/** Runs the browser measurements: `runs` measured navigations (after a warm-up) and each search term `runs` times. */
+export async function measureBrowser(options: {
+  base: string;
+  runs: number;
+  terms: readonly string[];
+  username: string;
+  password: string;
+  log: (line: string) => void;
+}): Promise<BrowserResults> {
+  const { base, runs, log } = options;
+  const url = `${base}${INSTANCES_PATH}`;
+  const probe = await readFile(new URL('./page-probe.js', import.meta.url), 'utf8');
+  let browser: Browser | null = null;
+  let context: BrowserContext | null = null;
+  const results: BrowserResults = { signInMs: null, navigations: [], searches: [], calls: [], problems: [] };
+  let phase = 'sign-in';
+  try {
+    browser = await launchChromium();
+    context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+    await context.addInitScript({ content: probe });
+    const page = await context.newPage();
+    page.on('pageerror', (error) => results.problems.push(`page error: ${error.message}`));
+    page.on('requestfinished', (request) => {
+      const at = new URL(request.url());
+      if (at.origin !== base || !/^\/(api|odata)\//.test(at.pathname)) return;
+      const current = phase;
+      void (async () => {
+        const sizes = await request.sizes().catch(() => null);
+        const response = await request.response().catch(() => null);
+        const timing = request.timing();
+        results.calls.push({
+          phase: current,
+          method: request.method(),
+          path: at.pathname,
+          query: decodeURIComponent(at.search),
+          status: response?.status() ?? 0,
+          wireBytes: sizes?.responseBodySize ?? null,
+          ms: timing.responseEnd >= 0 ? timing.responseEnd : null,
+        });
+      })();
+    });
+
+    const t0 = performance.now();
+    await page.goto(url);
+    await signInAtProvider(page, options.username, options.password);
+    await page.waitForURL(url, { timeout: 60_000 });
+    results.signInMs = performance.now() - t0;
+    log(`signed in as ${options.username} in ${(results.signInMs / 1000).toFixed(1)} s`);
+
+    for (let run = 0; run <= runs; run++) {
+      phase = run === 0 ? 'navigation warm-up' : 'navigation';
+      const measured = await navigate(page, url, run, run === 0).catch((error: unknown) => ({
+        run,
+        warmup: run === 0,
+        usableMs: null,
+        rows: null,
+        pagination: null,
+        problem: `navigation failed: ${(error as Error).message.split('\n')[0] ?? ''}`,
+      }));
+      results.navigations.push(measured);
+      log(`  navigation ${run === 0 ? 'warm-up' : `run ${run}`}: usable table ${measured.usableMs === null ? '—' : `${Math.round(measured.usableMs)} ms`} (${measured.pagination ?? measured.problem ?? ''})`);
+    }
+    for (let run = 1; run <= runs; run++) {
+      for (const term of options.terms) {
+        phase = `search "${term}"`;
+        const measured = await search(page, term, run).catch((error: unknown) => ({
+          term,
+          run,
+          ms: null,
+          pagination: null,
+          problem: `search failed: ${(error as Error).message.split('\n')[0] ?? ''}`,
+        }));
+        results.searches.push(measured);
+        log(`  search "${term}" run ${run}: ${measured.ms === null ? '—' : `${Math.round(measured.ms)} ms`} after the last key (${measured.pagination ?? measured.problem ?? ''})`);
+      }
+    }
+    phase = 'done';
+    await page.waitForTimeout(500);
+  } catch (error) {
+    results.problems.push(`browser measurement stopped in ${phase}: ${(error as Error).message.split('\n')[0] ?? ''}`);
+  } finally {
+    await context?.close().catch(() => undefined);
+    await browser?.close().catch(() => undefined);
+  }
+  return results;
+}
