@@ -56,7 +56,8 @@ export function DraftProblemList({ problems, draft, labels, onSelect }: DraftPro
                 fz="sm"
                 fw={600}
                 td="underline"
-                c="var(--mantine-color-anchor)"
+                // The page's text colour: the anchor blue is under 4.5:1 on the red tint of a refusal.
+                c="var(--mantine-color-text)"
               >
                 {fillLabel(labels.builderSaveProblemGoTo, { target: name })}
               </UnstyledButton>
@@ -175,6 +176,8 @@ export function SaveFormDialog({ controller, draft, onSelectProblem }: SaveFormD
             <Switch
               label={labels.builderSaveMakePublic}
               description={labels.builderSavePublicExplained}
+              // In the text colour at the body size: Mantine's dimmed description is under 4.5:1.
+              styles={{ description: { color: 'var(--mantine-color-text)', fontSize: 'var(--mantine-font-size-sm)' } }}
               checked={controller.isPublic}
               onChange={(event) => controller.setPublic(event.currentTarget.checked)}
             />
