@@ -16,6 +16,7 @@ export type {
   FieldRule, FieldRuleGroup, FieldRuleNode, FieldWidget, Form, FormField, FormGroup, FormInstance, FormLayout, FormPage, FormSchema, FormSection,
   GeneratedForm, JsonObject, JsonValue, NameSearchArgs, OidcConfig, PageArgs, Paged, PdfField, PdfTemplate, SelectedPermission,
   SignatureRequest, Signer, UserSessionData, UsersInGroupsChangeRequest,
+  AuditVerification, EnvelopeSigner, SignaturePlace, SignBody, SignerLink, SignerStatus, SigningAuditEvent, SigningEnvelope, SigningSession,
 } from './types';
 // The domain rules a host or a screen needs (src/domain holds them once for client, fake and server).
 export {
@@ -102,4 +103,4 @@ export type { CrudApi, CrudEntityApi } from './areas/crud';
 export type { FormGeneratorApi, FileParameter } from './areas/form-generator';
 export type { FormsApi } from './areas/forms';
 export type { HealthCheckApi } from './areas/health-check';
-export type { SigningApi } from './areas/signing';
+export type { ListEnvelopesFilter, SigningApi } from './areas/signing';

@@ -19,6 +19,8 @@ import type {
   FormSchema,
   JsonObject,
   Signer,
+  EnvelopeSigner,
+  SigningAuditEvent,
 } from '../api/types';
 import type { EnvelopeStatus } from '../api/enums';
 import type { HistoryEntry } from '../domain';
@@ -72,6 +74,40 @@ export interface FakeEnvelope {
   emailMessage: string | null;
   createdDateTime: Date;
   lastUpdatedDateTime: Date;
+  /**
+   * The lifecycle the signing routes keep (src/testing/signing-model.ts); absent on an envelope made by hand or
+   * seeded, which gets it from `signers` and `status` when a signing route first touches it.
+   */
+  lifecycle?: FakeEnvelopeLifecycle;
+}
+
+/** A signer of a fake envelope, with their signature once signed. */
+export interface FakeEnvelopeSigner extends EnvelopeSigner {
+  signatureKind: 'drawn' | 'typed' | null;
+  signaturePng: Uint8Array | null;
+}
+
+/** A signer's link token (its SHA-256 only, as the server keeps it). */
+export interface FakeSignerToken {
+  tokenHash: string;
+  signerId: string;
+  expiresAt: Date;
+  usedAt: Date | null;
+  revokedAt: Date | null;
+}
+
+/** What the signing routes keep of an envelope besides its contract fields. */
+export interface FakeEnvelopeLifecycle {
+  signers: FakeEnvelopeSigner[];
+  expiresAt: Date | null;
+  sentDateTime: Date | null;
+  completedDateTime: Date | null;
+  voidedReason: string | null;
+  declinedReason: string | null;
+  remindersSent: number;
+  lastReminderDateTime: Date | null;
+  events: SigningAuditEvent[];
+  tokens: FakeSignerToken[];
 }
 
 /** A stored PDF: an uploaded template or a signed document. */

@@ -94,14 +94,14 @@ describe('health check', () => {
 });
 
 describe('signing', () => {
-  it('requests a signature: a Sent envelope on the instance, 200 with an empty body', async () => {
+  it('requests a signature: a Sent envelope on the instance, answered as JSON (the spec’s client reads no body)', async () => {
     const response = await send('POST', '/api/Signing/RequestSignature', {
       formInstanceId: seedIds.formInstances.loanInProgress,
       signers: [{ name: 'Alan Turing', email: 'alan.turing@example.com' }],
       emailSubject: 'Please sign',
     });
     expect(response.status).toBe(200);
-    expect(await response.text()).toBe('');
+    expect(await response.json()).toMatchObject({ status: EnvelopeStatus.Sent, signers: [{ name: 'Alan Turing', routingOrder: 1, status: 'Sent' }] });
     const instance = backend.db.formInstances.find((i) => i.formInstanceId === seedIds.formInstances.loanInProgress);
     expect(instance?.envelopeStatus).toBe(EnvelopeStatus.Sent);
     const envelope = backend.db.envelopes.find((e) => e.envelopeId === instance?.envelopeId);
@@ -116,7 +116,8 @@ describe('signing', () => {
     const base = { formInstanceId: seedIds.formInstances.loanCreated, signers: [{ name: 'A', email: 'a@example.com' }] };
     expect((await send('POST', '/api/Signing/RequestSignature', { ...base, signers: [] })).status).toBe(400);
     expect((await send('POST', '/api/Signing/RequestSignature', { ...base, signers: [{ name: 'A', email: 'nope' }] })).status).toBe(400);
-    expect((await send('POST', '/api/Signing/RequestSignature', { ...base, formInstanceId: 'nope' })).status).toBe(404);
+    expect((await send('POST', '/api/Signing/RequestSignature', { ...base, formInstanceId: 'nope' })).status).toBe(400);
+    expect((await send('POST', '/api/Signing/RequestSignature', { ...base, formInstanceId: crypto.randomUUID() })).status).toBe(404);
     expect((await send('POST', '/api/Signing/RequestSignature', { signers: base.signers })).status).toBe(400);
   });
 
@@ -125,7 +126,7 @@ describe('signing', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/pdf');
     const disposition = response.headers.get('content-disposition') ?? '';
-    expect(disposition).toBe(`attachment; filename="signed.pdf"; filename*=UTF-8''Loan%20Application%20%E2%80%93%20Katherine%20Johnson.pdf`);
+    expect(disposition).toBe(`attachment; filename="Loan Application _ Katherine Johnson.pdf"; filename*=UTF-8''Loan%20Application%20%E2%80%93%20Katherine%20Johnson.pdf`);
     const encoded = /filename\*=UTF-8''(.+)$/.exec(disposition)?.[1] ?? '';
     expect(decodeURIComponent(encoded)).toBe('Loan Application – Katherine Johnson.pdf');
     expect(response.headers.get('access-control-expose-headers')).toContain('Content-Disposition');
@@ -134,10 +135,9 @@ describe('signing', () => {
     expect(blob.size).toBe(Number(response.headers.get('content-length')));
   });
 
-  it('makes a document for an envelope still in progress, and 404s unknown envelopes', async () => {
+  it('has no signed document before the envelope is completed (409), and 404s unknown envelopes', async () => {
     const response = await call(`/api/Signing/DownloadDocument?envelopeId=${seedIds.envelopes.loanSubmittedSent}`);
-    expect(response.status).toBe(200);
-    expect(decodeURIComponent(response.headers.get('content-disposition')?.split("UTF-8''")[1] ?? '')).toBe('Loan Application – Grace Hopper.pdf');
+    expect(response.status).toBe(409);
     expect((await call('/api/Signing/DownloadDocument?envelopeId=nope')).status).toBe(404);
     expect((await call('/api/Signing/DownloadDocument')).status).toBe(400);
   });

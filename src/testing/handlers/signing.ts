@@ -1,87 +1,230 @@
 /**
- * `/api/Signing/*`: signature requests and signed documents. Envelopes move on with
- * `backend.setEnvelopeStatus` (the fake has no signing provider of its own).
+ * `/api/Signing/*`: signature requests, envelopes, the signing page's calls and signed documents, with the domain's
+ * rules (src/domain/signing) as the reference server applies them; storage is src/testing/signing-model.ts.
+ * `backend.setEnvelopeStatus` still moves an envelope by hand (stories, tests).
  */
 import { HttpResponse } from 'msw';
-import type { Signer } from '../../api/types';
 import { EnvelopeStatus, Permission } from '../../api/enums';
+import { DomainError, hasField, isUuid } from '../../domain';
+import {
+  attachmentDisposition,
+  readIdField,
+  readReason,
+  readSignature,
+  readSignatureRequest,
+  readSignerToken,
+  requireSigningAction,
+  signedDocumentFileName,
+  verifyAuditChain,
+  type SigningAction,
+} from '../../domain/signing';
 import { signedDocumentFor } from '../forms-model';
-import { encodeRfc5987, FakeHttpError, isRecord, ok, prop, readJsonObject, requiredQuery } from '../http';
-import { user, type FakeRoute } from './route';
+import { json, readJsonObject, requiredQuery } from '../http';
+import {
+  declineEnvelope,
+  envelopeDto,
+  expireIfDue,
+  findEnvelope,
+  lifecycleOf,
+  openSigning,
+  recordDownload,
+  remindSigners,
+  requestSignature,
+  signEnvelope,
+  signerLink,
+  voidFakeEnvelope,
+  type FakeActor,
+} from '../signing-model';
+import { PUBLIC, user, type FakeRoute, type RouteContext } from './route';
 
 const P = Permission;
 
-function parseSigners(value: unknown): Signer[] {
-  if (!Array.isArray(value) || value.length === 0) throw new FakeHttpError(400, "'signers' must name at least one signer.");
-  return value.map((item, index): Signer => {
-    if (!isRecord(item)) throw new FakeHttpError(400, `signers[${index}] must be an object.`);
-    const name = prop(item, 'name');
-    const email = prop(item, 'email');
-    const routingOrder = prop(item, 'routingOrder');
-    if (typeof name !== 'string' || name.trim() === '') throw new FakeHttpError(400, `signers[${index}].name is required.`);
-    if (typeof email !== 'string' || !/^[^\s@]+@[^\s@]+$/.test(email)) throw new FakeHttpError(400, `signers[${index}].email is not an email address.`);
-    if (routingOrder !== undefined && routingOrder !== null && (typeof routingOrder !== 'number' || !Number.isInteger(routingOrder))) {
-      throw new FakeHttpError(400, `signers[${index}].routingOrder must be an integer.`);
-    }
-    return { name: name.trim(), email, routingOrder: typeof routingOrder === 'number' ? routingOrder : index + 1 };
+function actorOf(ctx: RouteContext): FakeActor {
+  return { userId: ctx.caller.user?.id ?? null, ipAddress: null, userAgent: ctx.request.headers.get('user-agent') };
+}
+
+/** The FormSigner permission of an action, checked when the fake enforces claims (as the server always does). */
+function requireAction(ctx: RouteContext, action: SigningAction): void {
+  const signedIn = ctx.caller.user;
+  if (!signedIn || !ctx.backend.enforceClaims) return;
+  requireSigningAction(new Set(ctx.backend.effectiveClaims(signedIn.id)), action);
+}
+
+function linkTarget(body: Record<string, unknown>): { envelopeId?: string; signerId?: string } {
+  const target: { envelopeId?: string; signerId?: string } = {};
+  if (hasField(body, 'envelopeId')) target.envelopeId = readIdField(body, 'envelopeId');
+  if (hasField(body, 'signerId')) target.signerId = readIdField(body, 'signerId');
+  return target;
+}
+
+async function envelopeOf(ctx: RouteContext) {
+  const id = requiredQuery(ctx.url, 'envelopeId');
+  const envelope = findEnvelope(ctx.backend.db, id);
+  await expireIfDue(ctx.backend.db, envelope, ctx.backend.now());
+  return envelope;
+}
+
+function statusesOf(ctx: RouteContext): number[] | undefined {
+  const raw = ctx.query.get('status');
+  if (raw === undefined || raw.trim() === '') return undefined;
+  const known = new Set<number>(Object.values(EnvelopeStatus));
+  return raw.split(',').map((part) => {
+    const n = Number(part.trim());
+    if (!Number.isInteger(n) || !known.has(n)) throw new DomainError(400, `'status' must list envelope status numbers (0 to 7); '${part}' is not one.`);
+    return n;
   });
 }
 
-function optionalText(body: Record<string, unknown>, key: string): string | null {
-  const value = prop(body, key);
-  if (value === undefined || value === null) return null;
-  if (typeof value !== 'string') throw new FakeHttpError(400, `'${key}' must be a string.`);
-  return value;
+function intQuery(ctx: RouteContext, name: string, fallback: number, max: number): number {
+  const raw = ctx.query.get(name);
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0 || n > max) throw new DomainError(400, `'${name}' must be a whole number from 0 to ${max}.`);
+  return n;
 }
 
 /** The signing routes. */
 export const signingRoutes: readonly FakeRoute[] = [
   {
-    // Creates an envelope in status Sent and points the instance at it. Answers 200, empty.
+    // Creates an envelope, Sent at once to its first signers, and points the instance at it. Answers the envelope.
     method: 'post',
     path: '/api/Signing/RequestSignature',
     access: user(P.Signing_RequestSignature),
     async handle(ctx) {
-      const body = await readJsonObject(ctx.request);
-      const id = prop(body, 'formInstanceId');
-      if (typeof id !== 'string' || id === '') throw new FakeHttpError(400, "'formInstanceId' is required.");
-      const instance = ctx.backend.db.formInstances.find((i) => i.formInstanceId === id && !i.isDeleted);
-      if (!instance) throw new FakeHttpError(404, `No form instance '${id}'.`);
-      const signers = parseSigners(prop(body, 'signers'));
-      const now = ctx.backend.now();
-      const envelopeId = ctx.backend.newId();
-      ctx.backend.db.envelopes.push({
-        envelopeId,
-        formInstanceId: id,
-        status: EnvelopeStatus.Sent,
-        signers,
-        emailSubject: optionalText(body, 'emailSubject'),
-        emailMessage: optionalText(body, 'emailMessage'),
-        createdDateTime: now,
-        lastUpdatedDateTime: now,
-      });
-      instance.envelopeId = envelopeId;
-      instance.envelopeStatus = EnvelopeStatus.Sent;
-      instance.lastUpdatedDateTime = now;
-      return ok();
+      requireAction(ctx, 'request');
+      const request = readSignatureRequest(await readJsonObject(ctx.request), ctx.backend.now());
+      return json(await requestSignature(ctx.backend.db, ctx.backend, actorOf(ctx), request));
     },
   },
   {
-    // The envelope's signed PDF (stored once Completed; otherwise made for the current state).
+    method: 'get',
+    path: '/api/Signing/ListEnvelopes',
+    access: user(P.FormSigner_SelectList),
+    async handle(ctx) {
+      const formInstanceId = ctx.query.get('formInstanceId');
+      if (formInstanceId !== undefined && !isUuid(formInstanceId)) throw new DomainError(400, "'formInstanceId' must be a GUID.");
+      const statuses = statusesOf(ctx);
+      const top = intQuery(ctx, 'top', 100, 1000);
+      const skip = intQuery(ctx, 'skip', 0, 1_000_000);
+      const now = ctx.backend.now();
+      for (const e of ctx.backend.db.envelopes) await expireIfDue(ctx.backend.db, e, now);
+      const found = ctx.backend.db.envelopes
+        .filter((e) => (formInstanceId === undefined || e.formInstanceId === formInstanceId.toLowerCase()) && (!statuses || statuses.includes(e.status)))
+        .sort((a, b) => b.createdDateTime.getTime() - a.createdDateTime.getTime() || a.envelopeId.localeCompare(b.envelopeId));
+      return json(found.slice(skip, skip + top).map(envelopeDto));
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/Signing/GetEnvelope',
+    access: user(P.FormSigner_Select),
+    async handle(ctx) {
+      return json(envelopeDto(await envelopeOf(ctx)));
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/Signing/GetAuditEvents',
+    access: user(P.FormSigner_Select),
+    async handle(ctx) {
+      return json(lifecycleOf(await envelopeOf(ctx)).events);
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/Signing/VerifyAudit',
+    access: user(P.FormSigner_Select),
+    async handle(ctx) {
+      const envelope = await envelopeOf(ctx);
+      return json(await verifyAuditChain(envelope.envelopeId, lifecycleOf(envelope).events));
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/Signing/RemindSigners',
+    access: user(),
+    async handle(ctx) {
+      requireAction(ctx, 'update');
+      const id = readIdField(await readJsonObject(ctx.request), 'envelopeId');
+      return json(await remindSigners(ctx.backend.db, ctx.backend, actorOf(ctx), id));
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/Signing/GetSignerLink',
+    access: user(),
+    async handle(ctx) {
+      requireAction(ctx, 'update');
+      const body = await readJsonObject(ctx.request);
+      const envelopeId = readIdField(body, 'envelopeId');
+      const signerId = readIdField(body, 'signerId');
+      return json(await signerLink(ctx.backend.db, ctx.backend, envelopeId, signerId, ctx.url.origin));
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/Signing/VoidEnvelope',
+    access: user(),
+    async handle(ctx) {
+      requireAction(ctx, 'void');
+      const body = await readJsonObject(ctx.request);
+      const id = readIdField(body, 'envelopeId');
+      const reason = readReason(body, 'void');
+      return json(await voidFakeEnvelope(ctx.backend.db, ctx.backend, actorOf(ctx), id, reason));
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/Signing/Open',
+    access: PUBLIC,
+    async handle(ctx) {
+      const body = await readJsonObject(ctx.request);
+      return json(await openSigning(ctx.backend.db, ctx.backend, actorOf(ctx), readSignerToken(body), linkTarget(body)));
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/Signing/Sign',
+    access: PUBLIC,
+    async handle(ctx) {
+      const body = await readJsonObject(ctx.request);
+      const token = readSignerToken(body);
+      const signature = readSignature(body);
+      return json(await signEnvelope(ctx.backend.db, ctx.backend, actorOf(ctx), token, signature, linkTarget(body)));
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/Signing/Decline',
+    access: PUBLIC,
+    async handle(ctx) {
+      const body = await readJsonObject(ctx.request);
+      const token = readSignerToken(body);
+      const reason = readReason(body, 'decline');
+      return json(await declineEnvelope(ctx.backend.db, ctx.backend, actorOf(ctx), token, reason, linkTarget(body)));
+    },
+  },
+  {
+    // The completed envelope's signed PDF (409 before it is completed).
     method: 'get',
     path: '/api/Signing/DownloadDocument',
     access: user(P.Signing_DownloadDocument),
-    handle(ctx) {
-      const id = requiredQuery(ctx.url, 'envelopeId');
-      const envelope = ctx.backend.db.envelopes.find((e) => e.envelopeId === id);
-      if (!envelope) throw new FakeHttpError(404, `No envelope '${id}'.`);
+    async handle(ctx) {
+      const envelope = await envelopeOf(ctx);
+      if (envelope.status !== EnvelopeStatus.Completed) {
+        throw new DomainError(409, 'The envelope is not completed: there is no signed document yet.', { envelopeStatus: envelope.status });
+      }
       const pdf = signedDocumentFor(ctx.backend.db, envelope, ctx.backend);
+      const instance = ctx.backend.db.formInstances.find((i) => i.formInstanceId === envelope.formInstanceId);
+      const form = ctx.backend.db.forms.find((f) => f.formId === instance?.formId);
+      const fileName = pdf.fileName || signedDocumentFileName(form?.name ?? 'Form');
+      await recordDownload(envelope, actorOf(ctx), ctx.backend.now());
       return new HttpResponse(pdf.bytes.slice(), {
         status: 200,
         headers: {
           'content-type': pdf.contentType,
           'content-length': String(pdf.bytes.byteLength),
-          'content-disposition': `attachment; filename="signed.pdf"; filename*=UTF-8''${encodeRfc5987(pdf.fileName)}`,
+          'content-disposition': attachmentDisposition(fileName),
           'access-control-expose-headers': 'Content-Disposition',
         },
       });

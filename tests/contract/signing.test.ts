@@ -1,0 +1,231 @@
+// @vitest-environment node
+/**
+ * Contract of signing on the fake and the reference server: the same envelope lifecycle (signers in order, open, sign,
+ * decline, void, remind caps), the same refusals of links and inputs, the same FormSigner permissions, the same audit
+ * trail kinds and verification, and a signed document only once completed.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isApiError, odata, type ApiClient } from '../../src/api';
+import type { FormInstance, FormLayout, JsonObject, SigningEnvelope } from '../../src/api/types';
+import { pngDataUrl, signaturePng } from '../server/signing-helpers';
+import { startFakeTarget, startServerTarget, type ContractTarget } from './targets';
+
+const jsonSchema: JsonObject = { $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'object', properties: { name: { type: 'string' } } };
+const layout: FormLayout = {
+  pages: [{ id: 'p', title: 'P', sections: [{ id: 's', title: 'S', fields: [{ id: 'name', path: '/name', widget: 'text', label: 'Name' }] }] }],
+};
+const SIGNERS = [
+  { name: 'Ada', email: 'ada@example.com', routingOrder: 1 },
+  { name: 'Bob', email: 'bob@example.com', routingOrder: 2 },
+];
+
+async function outcome(call: () => Promise<unknown>): Promise<unknown> {
+  try {
+    await call();
+    return 'ok';
+  } catch (error) {
+    if (!isApiError(error)) throw error;
+    return error.status;
+  }
+}
+
+async function runScenario(target: ContractTarget) {
+  const facts = new Map<string, unknown>();
+  const admin = target.client;
+  const anonymous = target.clientAs(null);
+  const form = await admin.crud.form.post({ name: 'Signing contract' });
+  const schema = await admin.crud.formschema.post({ formId: form?.formId ?? '', jsonSchema, layout });
+  const instance = async () => (await admin.crud.forminstance.post({ formSchemaId: schema?.formSchemaId ?? '', data: { name: 'Grace' } }))?.formInstanceId ?? '';
+  /** Sends a new instance (the spec's client reads no body: the envelope is read back by its instance). */
+  const request = async (client: ApiClient = admin): Promise<SigningEnvelope | null> => {
+    const formInstanceId = await instance();
+    await client.signing.requestSignature({ formInstanceId, signers: SIGNERS, emailMessage: 'Please sign.' });
+    return (await admin.signing.listEnvelopes({ formInstanceId }))[0] ?? null;
+  };
+  const raw = async (path: string, body: unknown) => {
+    const response = await fetch(`${target.baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    return response.status;
+  };
+
+  // The completed journey.
+  await admin.signing.requestSignature({ formInstanceId: await instance(), signers: SIGNERS });
+  const [created] = await admin.signing.listEnvelopes({ statuses: [3] });
+  const envelope = created!;
+  facts.set('sent', [envelope.status, envelope.signers.map((s) => [s.name, s.routingOrder, s.status])]);
+  const read = await admin.odata.formInstances.list({ filter: odata.eq<FormInstance>('formInstanceId', odata.guid(envelope.formInstanceId)) });
+  const instanceRow = read?.value[0];
+  facts.set('instance.shows', [instanceRow?.envelopeId === envelope.envelopeId, instanceRow?.envelopeStatus]);
+  const first = (await admin.signing.getSignerLink(envelope.envelopeId, envelope.signers[0]!.signerId))!;
+  const second = (await admin.signing.getSignerLink(envelope.envelopeId, envelope.signers[1]!.signerId))!;
+  facts.set('link.url', new URL(first.url).pathname);
+  facts.set('second.first', await outcome(() => anonymous.signing.openSigning(second.token)));
+  facts.set('unknown.token', await outcome(() => anonymous.signing.openSigning('x'.repeat(43))));
+  facts.set('other.signer', await raw('/api/Signing/Open', { token: first.token, signerId: envelope.signers[1]!.signerId }));
+  facts.set('sign.before.open', await outcome(() => anonymous.signing.sign({ token: first.token, kind: 'drawn', image: pngDataUrl() })));
+  const session = (await anonymous.signing.openSigning(first.token))!;
+  facts.set('open', [session.status, session.signerStatus, session.signerName, session.places.length, atob(session.documentBase64).startsWith('%PDF-')]);
+  facts.set('not.png', await outcome(() => anonymous.signing.sign({ token: first.token, kind: 'drawn', image: 'data:image/png;base64,aGVsbG8=' })));
+  facts.set('too.large', await outcome(() => anonymous.signing.sign({ token: first.token, kind: 'drawn', image: 'A'.repeat(800_000) })));
+  facts.set('typed.without.name', await outcome(() => anonymous.signing.sign({ token: first.token, kind: 'typed', image: pngDataUrl() })));
+  const one = (await anonymous.signing.sign({ token: first.token, kind: 'drawn', image: pngDataUrl() }))!;
+  facts.set('signed.one', [one.status, one.signers.map((s) => s.status)]);
+  facts.set('used.token', await outcome(() => anonymous.signing.openSigning(first.token)));
+  facts.set('download.early', await outcome(() => admin.signing.downloadDocument(envelope.envelopeId)));
+  await anonymous.signing.openSigning(second.token);
+  const two = (await anonymous.signing.sign({ token: second.token, kind: 'typed', typedName: 'Bob', image: pngDataUrl(signaturePng(200, 60)) }))!;
+  facts.set('completed', [two.status, two.signers.map((s) => s.status), two.completedDateTime !== null]);
+  const file = await admin.signing.downloadDocument(envelope.envelopeId);
+  facts.set('download', [file.status, file.headers.get('content-type'), /^attachment; filename="[^"]+"; filename\*=UTF-8''\S+\.pdf$/.test(file.headers.get('content-disposition') ?? ''), file.fileName?.includes('/')]);
+  const events = (await admin.signing.getAuditEvents(envelope.envelopeId))!;
+  facts.set('audit.kinds', events.map((e) => [e.kind, e.signerId === null ? null : envelope.signers.findIndex((s) => s.signerId === e.signerId)]));
+  facts.set('audit.verified', await admin.signing.verifyAudit(envelope.envelopeId).then((v) => [v?.valid, v?.eventCount, v?.firstBrokenSequence]));
+
+  // Decline and void.
+  const declining = (await request())!;
+  const link = (await admin.signing.getSignerLink(declining.envelopeId, declining.signers[0]!.signerId))!;
+  facts.set('decline.no.reason', await outcome(() => anonymous.signing.decline(link.token, ' ')));
+  const declined = (await anonymous.signing.decline(link.token, 'Wrong amount.'))!;
+  facts.set('declined', [declined.status, declined.declinedReason, declined.signers[0]?.status, declined.signers[0]?.declineReason]);
+  facts.set('declined.link', await outcome(() => anonymous.signing.openSigning(link.token)));
+  const voiding = (await request())!;
+  facts.set('busy', await outcome(() => admin.signing.requestSignature({ formInstanceId: voiding.formInstanceId, signers: SIGNERS })));
+  facts.set('void.no.reason', await outcome(() => admin.signing.voidEnvelope(voiding.envelopeId, '')));
+  const voided = (await admin.signing.voidEnvelope(voiding.envelopeId, 'Not needed.'))!;
+  facts.set('voided', [voided.status, voided.voidedReason]);
+  facts.set('void.again', await outcome(() => admin.signing.voidEnvelope(voiding.envelopeId, 'Again.')));
+  facts.set('remind.voided', await outcome(() => admin.signing.remindSigners(voiding.envelopeId)));
+
+  // Reminders.
+  const reminding = (await request())!;
+  facts.set('remind', (await admin.signing.remindSigners(reminding.envelopeId))?.remindersSent);
+  facts.set('remind.soon', await outcome(() => admin.signing.remindSigners(reminding.envelopeId)));
+
+  // Inputs.
+  const id = await instance();
+  facts.set('bad.signers', await outcome(() => admin.signing.requestSignature({ formInstanceId: id, signers: [] })));
+  facts.set('bad.email', await outcome(() => admin.signing.requestSignature({ formInstanceId: id, signers: [{ name: 'A', email: 'nope' }] })));
+  facts.set('twice', await outcome(() => admin.signing.requestSignature({ formInstanceId: id, signers: [SIGNERS[0]!, { ...SIGNERS[0]!, name: 'Again' }] })));
+  facts.set('bad.order', await outcome(() => admin.signing.requestSignature({ formInstanceId: id, signers: [{ ...SIGNERS[0]!, routingOrder: 0 }] })));
+  facts.set('unknown.instance', await outcome(() => admin.signing.requestSignature({ formInstanceId: crypto.randomUUID(), signers: SIGNERS })));
+  facts.set('unknown.envelope', await outcome(() => admin.signing.getEnvelope(crypto.randomUUID())));
+  facts.set('bad.status', await outcome(() => admin.signing.listEnvelopes({ statuses: [9 as 1] })));
+  facts.set('no.token', await raw('/api/Signing/Open', {}));
+
+  // Permissions.
+  const reader = target.clientAs('reader');
+  const editor = target.clientAs('editor');
+  facts.set('reader', [
+    await outcome(() => reader.signing.listEnvelopes()),
+    await outcome(() => reader.signing.getEnvelope(reminding.envelopeId)),
+    await outcome(() => reader.signing.verifyAudit(reminding.envelopeId)),
+    await outcome(() => request(reader)),
+    await outcome(() => reader.signing.remindSigners(reminding.envelopeId)),
+    await outcome(() => reader.signing.getSignerLink(reminding.envelopeId, reminding.signers[0]!.signerId)),
+    await outcome(() => reader.signing.voidEnvelope(reminding.envelopeId, 'No.')),
+    await outcome(() => reader.signing.downloadDocument(envelope.envelopeId)),
+  ]);
+  facts.set('editor', [await outcome(() => editor.signing.getSignerLink(reminding.envelopeId, reminding.signers[0]!.signerId)), await outcome(() => editor.signing.voidEnvelope(reminding.envelopeId, 'Done.'))]);
+  const { client: nobody } = await target.newUser();
+  facts.set('nobody', [await outcome(() => nobody.signing.listEnvelopes()), await outcome(() => nobody.signing.getEnvelope(envelope.envelopeId)), await outcome(() => request(nobody))]);
+  facts.set('anonymous', [await outcome(() => anonymous.signing.listEnvelopes()), await outcome(() => anonymous.signing.voidEnvelope(envelope.envelopeId, 'x'))]);
+  return facts;
+}
+
+let fake: Map<string, unknown>;
+let server: Map<string, unknown>;
+const targets: ContractTarget[] = [];
+
+beforeAll(async () => {
+  const fakeTarget = await startFakeTarget();
+  targets.push(fakeTarget);
+  fake = await runScenario(fakeTarget);
+  const serverTarget = await startServerTarget();
+  targets.push(serverTarget);
+  server = await runScenario(serverTarget);
+}, 180_000);
+
+afterAll(async () => {
+  for (const target of targets) await target.stop();
+});
+
+describe('signing — the fake and the server agree', () => {
+  it('moves an envelope Sent → Delivered → Completed with the signers in order, and shows it on the instance', () => {
+    expect(fake.get('sent')).toEqual([3, [['Ada', 1, 'Sent'], ['Bob', 2, 'Created']]]);
+    expect(fake.get('instance.shows')).toEqual([true, 3]);
+    expect(fake.get('link.url')).toBe('/sign');
+    expect(fake.get('open')).toEqual([4, 'Delivered', 'Ada', 1, true]);
+    expect(fake.get('signed.one')).toEqual([4, ['Signed', 'Sent']]);
+    expect(fake.get('completed')).toEqual([5, ['Signed', 'Signed'], true]);
+    expect(fake.get('download')).toEqual([200, 'application/pdf', true, false]);
+    for (const key of ['sent', 'instance.shows', 'link.url', 'open', 'signed.one', 'completed', 'download']) expect(server.get(key), key).toEqual(fake.get(key));
+  });
+
+  it('refuses links out of turn, unknown, used, of another signer, and signing before opening', () => {
+    expect(fake.get('second.first')).toBe(409);
+    expect(fake.get('unknown.token')).toBe(404);
+    expect(fake.get('other.signer')).toBe(403);
+    expect(fake.get('sign.before.open')).toBe(409);
+    expect(fake.get('used.token')).toBe(404);
+    expect(fake.get('declined.link')).toBe(404);
+    for (const key of ['second.first', 'unknown.token', 'other.signer', 'sign.before.open', 'used.token', 'declined.link']) expect(server.get(key), key).toEqual(fake.get(key));
+  });
+
+  it('keeps the same audit trail, verified', () => {
+    expect(fake.get('audit.kinds')).toEqual([
+      ['created', null],
+      ['sent', null],
+      ['opened', 0],
+      ['signed', 0],
+      ['sent', 1],
+      ['opened', 1],
+      ['signed', 1],
+      ['completed', null],
+      ['downloaded', null],
+    ]);
+    expect(fake.get('audit.verified')).toEqual([true, 9, null]);
+    expect(server.get('audit.kinds')).toEqual(fake.get('audit.kinds'));
+    expect(server.get('audit.verified')).toEqual(fake.get('audit.verified'));
+  });
+
+  it('declines and voids with a reason, and caps reminders', () => {
+    expect(fake.get('decline.no.reason')).toBe(400);
+    expect(fake.get('declined')).toEqual([6, 'Wrong amount.', 'Declined', 'Wrong amount.']);
+    expect(fake.get('busy')).toBe(409);
+    expect(fake.get('void.no.reason')).toBe(400);
+    expect(fake.get('voided')).toEqual([7, 'Not needed.']);
+    expect(fake.get('void.again')).toBe(409);
+    expect(fake.get('remind.voided')).toBe(409);
+    expect(fake.get('remind')).toBe(1);
+    expect(fake.get('remind.soon')).toBe(409);
+    expect(fake.get('download.early')).toBe(409);
+    for (const key of ['decline.no.reason', 'declined', 'busy', 'void.no.reason', 'voided', 'void.again', 'remind.voided', 'remind', 'remind.soon', 'download.early']) {
+      expect(server.get(key), key).toEqual(fake.get(key));
+    }
+  });
+
+  it('refuses bad input with 4xx', () => {
+    expect(fake.get('not.png')).toBe(400);
+    expect(fake.get('too.large')).toBe(413);
+    expect(fake.get('typed.without.name')).toBe(400);
+    expect(fake.get('bad.signers')).toBe(400);
+    expect(fake.get('bad.email')).toBe(400);
+    expect(fake.get('twice')).toBe(400);
+    expect(fake.get('bad.order')).toBe(400);
+    expect(fake.get('unknown.instance')).toBe(404);
+    expect(fake.get('unknown.envelope')).toBe(404);
+    expect(fake.get('bad.status')).toBe(400);
+    expect(fake.get('no.token')).toBe(400);
+    for (const key of ['not.png', 'too.large', 'typed.without.name', 'bad.signers', 'bad.email', 'twice', 'bad.order', 'unknown.instance', 'unknown.envelope', 'bad.status', 'no.token']) {
+      expect(server.get(key), key).toEqual(fake.get(key));
+    }
+  });
+
+  it('enforces the FormSigner permissions alike', () => {
+    // The reader holds FormSigner_Select and _SelectList only (and no Signing_DownloadDocument).
+    expect(fake.get('reader')).toEqual(['ok', 'ok', 'ok', 403, 403, 403, 403, 403]);
+    expect(fake.get('editor')).toEqual(['ok', 'ok']);
+    expect(fake.get('nobody')).toEqual([403, 403, 403]);
+    expect(fake.get('anonymous')).toEqual([401, 401]);
+    for (const key of ['reader', 'editor', 'nobody', 'anonymous']) expect(server.get(key), key).toEqual(fake.get(key));
+  });
+});
