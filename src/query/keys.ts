@@ -56,6 +56,7 @@ export const entityKeys = {
 export const linkingKeys = {
   all: [...root, 'dynamic-form-linking'] as const,
   primitivePaths: () => [...linkingKeys.all, 'primitive-paths'] as const,
+  primitivePathsWithTypes: () => [...linkingKeys.all, 'primitive-paths', 'with-types'] as const,
   exampleApplication: () => [...linkingKeys.all, 'example-application'] as const,
 };
 

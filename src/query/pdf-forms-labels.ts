@@ -95,6 +95,8 @@ export const pdfFormsLabels = {
   dlMismatchCount: '{count} with a type mismatch',
   dlPreview: 'Preview with the example application',
   dlPreviewCaption: 'The form as an instance created from the example application would show it.',
+  dlPreviewProblems: 'Left empty: the form does not take these values',
+  dlPreviewProblem: '{field} (from {source}): {message}',
   dlSave: 'Save links',
   dlSaved: 'The links were saved.',
   dlSaveFailed: 'The links could not be saved. Please try again.',

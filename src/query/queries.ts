@@ -211,6 +211,12 @@ export const linkingQueries = {
       queryKey: linkingKeys.primitivePaths(),
       queryFn: async ({ signal }) => (await client.dynamicFormLinking.getAllPrimitivePaths({ signal })) ?? [],
     }),
+  /** The paths with their types (`?withTypes=true`); a backend without types answers plain paths. */
+  primitivePathsWithTypes: (client: ApiClient) =>
+    queryOptions({
+      queryKey: linkingKeys.primitivePathsWithTypes(),
+      queryFn: async ({ signal }) => (await client.dynamicFormLinking.getAllPrimitivePathsWithTypes({ signal })) ?? [],
+    }),
   exampleApplication: (client: ApiClient) =>
     queryOptions({
       queryKey: linkingKeys.exampleApplication(),

@@ -299,6 +299,23 @@ export const FormDataLinkingView = factory<FormDataLinkingViewFactory>((_props) 
                   <Text size="sm" mb="sm">
                     {labels.dlPreviewCaption}
                   </Text>
+                  {c.preview.problems.length > 0 && (
+                    <Alert color="yellow" mb="sm" title={labels.dlPreviewProblems}>
+                      <Box component="ul" m={0} pl="lg">
+                        {c.preview.problems.map((problem) => (
+                          <li key={problem.path}>
+                            <Text size="sm">
+                              {fillLabel(labels.dlPreviewProblem, {
+                                field: c.rows.find((r) => r.field.path === problem.path)?.field.label ?? problem.path,
+                                source: problem.source,
+                                message: problem.message,
+                              })}
+                            </Text>
+                          </li>
+                        ))}
+                      </Box>
+                    </Alert>
+                  )}
                   <FormRenderer
                     // A new engine for each set of links: the preview shows what an instance created now would hold.
                     key={JSON.stringify(c.preview.data)}

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { isApiError } from '../../api/errors';
 import { eq, guid, type ODataEntity } from '../../api/odata';
-import type { FormField, FormLayout, FormSchema, JsonObject } from '../../api/types';
+import type { FormField, FormLayout, FormSchema, JsonObject, PrefillProblem } from '../../api/types';
 import {
   checkLinkTypes,
   fieldValueType,
@@ -13,7 +13,7 @@ import {
   type LinkTypeCheck,
   type PrimitivePath,
 } from '../../domain/forms/linking-suggest';
-import { prefillFromApplication } from '../../domain/forms/prefill';
+import { checkedPrefill } from '../../domain/pdf/linking';
 import { getAt } from '../../domain/json-pointer';
 import { storesNothing } from '../../engine/widget-kinds';
 import { fillLabel, type Labels } from '../../query/labels';
@@ -73,8 +73,11 @@ export interface FormDataLinkingController {
   acceptAllSuggestions(): void;
   /** How many unlinked fields have a suggestion that fits. */
   acceptableCount: number;
-  /** The form as an instance created from the example application would hold it, with the links as edited. */
-  preview: { schema: FormSchema; data: JsonObject } | null;
+  /**
+   * The form as an instance created from the example application would hold it, with the links as edited: the same
+   * copy and check as `DynamicFormLinking/Create`, so the values the form refuses are left out and listed.
+   */
+  preview: { schema: FormSchema; data: JsonObject; problems: readonly PrefillProblem[] } | null;
   dirty: boolean;
   reset(): void;
   canEdit: boolean;
@@ -133,7 +136,7 @@ export function useFormDataLinking({ formSchemaId, onSaved, labels: overrides }:
   const { client } = useApi();
   const { holds } = useClaimCheck();
   const schemaQuery = useQuery(entityQueries.formSchema(client, { filter: eq<FormSchema>('formSchemaId', guid(formSchemaId)) }));
-  const pathsQuery = useQuery(linkingQueries.primitivePaths(client));
+  const pathsQuery = useQuery(linkingQueries.primitivePathsWithTypes(client));
   const exampleQuery = useQuery(linkingQueries.exampleApplication(client));
   const schema = (schemaQuery.data as ODataEntity<FormSchema> | null | undefined) ?? null;
   const example = exampleQuery.data ?? null;
@@ -169,7 +172,12 @@ export function useFormDataLinking({ formSchemaId, onSaved, labels: overrides }:
   const preview = useMemo(() => {
     if (!schema || !example) return null;
     const linked: FormSchema = { ...schema, layout: withLinks(schema.layout, links) };
-    return { schema: linked, data: prefillFromApplication(linked, example) };
+    try {
+      return { schema: linked, ...checkedPrefill(linked, example) };
+    } catch {
+      // An example over the data limits previews nothing; the server refuses it the same way.
+      return null;
+    }
   }, [schema, example, links]);
 
   const bestFitting = (row: LinkingRow) =>
