@@ -6,6 +6,8 @@ export default defineConfig({
     api: 'src/api/index.ts',
     viewer: 'src/viewer.ts',
     testing: 'src/testing/index.ts',
+    // The form engine alone, for hosts that render without React (and servers): no React, no Mantine.
+    engine: 'src/engine/index.ts',
   },
   format: ['esm', 'cjs'],
   dts: true,

@@ -52,6 +52,8 @@ writeFileSync(
 import { createApiClient, ApiError, Permission } from '@ccq/forms-admin/api';
 import * as viewer from '@ccq/forms-admin/viewer';
 import { createFakeBackend } from '@ccq/forms-admin/testing';
+import { createFormEngine, checkDataPath } from '@ccq/forms-admin/engine';
+if (typeof createFormEngine !== 'function' || checkDataPath('/a/__proto__', { layout: { pages: [] } })?.code !== 'forbidden-segment') throw new Error('engine exports missing');
 if (typeof APIProvider !== 'function' || typeof useApi !== 'function') throw new Error('root exports missing');
 if (typeof createApiClient !== 'function' || typeof ApiError !== 'function' || Permission.GlobalDataAdmin !== 0) throw new Error('api exports missing');
 if (typeof createFakeBackend !== 'function') throw new Error('testing exports missing');
@@ -67,6 +69,8 @@ writeFileSync(
 const { createApiClient, ApiError } = require('@ccq/forms-admin/api');
 const viewer = require('@ccq/forms-admin/viewer');
 const { createFakeBackend } = require('@ccq/forms-admin/testing');
+const { createFormEngine } = require('@ccq/forms-admin/engine');
+if (typeof createFormEngine !== 'function') throw new Error('engine entry missing');
 if (typeof APIProvider !== 'function') throw new Error('root exports missing');
 if (typeof createApiClient !== 'function' || typeof ApiError !== 'function') throw new Error('api exports missing');
 if (typeof createFakeBackend !== 'function' || Object.keys(viewer).length === 0) throw new Error('entry missing');
@@ -111,6 +115,24 @@ check('the built /viewer entry reaches no admin screen, fake backend or MSW', ()
   return `${seen.size} files reached from dist/viewer.js (${viewer.length} bytes entry)`;
 });
 check('scratch CJS project requires the entry points', () => run('node', ['cjs.cjs'], scratch));
+// A host that renders without React imports the engine alone: the built `/engine` entry and its chunks name no React,
+// Mantine, TanStack Query or MSW.
+check('the built /engine entry reaches no React, Mantine, TanStack Query or MSW', () => {
+  const dist = join(scratch, 'node_modules', '@ccq', 'forms-admin', 'dist');
+  const seen = new Set();
+  const queue = ['engine.js'];
+  while (queue.length) {
+    const file = queue.shift();
+    if (seen.has(file)) continue;
+    seen.add(file);
+    const text = readFileSync(join(dist, file), 'utf8');
+    for (const m of text.matchAll(/(?:from|import)\s*["']\.\/([^"']+)["']/g)) queue.push(m[1]);
+    const bare = [...text.matchAll(/(?:from|import)\s*["']([^."'][^"']*)["']/g)].map((m) => m[1]);
+    const ui = bare.filter((spec) => /^(react|react-dom|@mantine\/|@tanstack\/|msw)/.test(spec));
+    if (ui.length) throw new Error(`dist/${file} (reached from dist/engine.js) imports ${ui.join(', ')}`);
+  }
+  return `${seen.size} files reached from dist/engine.js`;
+});
 
 // What an integrator who embeds only the viewer pays, from the published files: the budget and the API areas it must
 // not carry are in scripts/viewer-embed-budget.json (tests/viewer/embed-size.test.ts checks the same from source).

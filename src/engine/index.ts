@@ -60,3 +60,32 @@ export type {
   WidgetValueKind,
 } from './widget-kinds';
 export type { ValidateSubmissionOptions } from './validate-submission';
+// Authoring helpers for form builders (data paths, references, renames), React-free like the rest of the engine.
+export {
+  applyPathRename,
+  brokenRuleReferences,
+  checkDataPath,
+  freeDataPath,
+  fullDataPath,
+  labelToPath,
+  layoutFields,
+  pathFollowsLabel,
+  pathReferences,
+  relativeDataPath,
+  renamePathEverywhere,
+  ruleLeavesWithPlace,
+  ruleTargets,
+  schemaNodeAtDataPath,
+} from './authoring';
+export type {
+  AuthoringDraft,
+  BrokenReference,
+  BrokenReferenceProblem,
+  DataPathContext,
+  DataPathProblem,
+  DataPathProblemCode,
+  LayoutFieldEntry,
+  PathReference,
+  ReferenceKind,
+  RuleTarget,
+} from './authoring';

@@ -12,6 +12,7 @@ const entries = {
   '@ccq/forms-admin/api': 'src/api/index.ts',
   '@ccq/forms-admin/viewer': 'src/viewer.ts',
   '@ccq/forms-admin/testing': 'src/testing/index.ts',
+  '@ccq/forms-admin/engine': 'src/engine/index.ts',
 } as const;
 type Entry = keyof typeof entries;
 
