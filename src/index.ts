@@ -121,6 +121,12 @@ export type {
   DashboardTileState, StatusCount,
 } from './forms-admin/AdminHome';
 export { FORM_PREVIEW_PHONE_WIDTH, FormPreview, FormPreviewView, useFormPreview } from './forms-admin/FormPreview';
+// The visual form builder (src/builder)
+export { BUILDER_HISTORY_LIMIT, BUILDER_PHONE_WIDTH, FormBuilder, FormBuilderView, builderDraftKey, builderReducer, dependentsOf, emptyDocument, initialBuilderState, useFormBuilder } from './builder';
+export type {
+  BuilderAction, BuilderDocument, BuilderSelection, BuilderState, FieldTarget, FormBuilderController, FormBuilderFactory,
+  FormBuilderOptions, FormBuilderProps, FormBuilderStylesNames, HistoryStep, SectionTarget, StoredDraft,
+} from './builder';
 export type {
   FormPreviewController, FormPreviewFactory, FormPreviewMode, FormPreviewOptions, FormPreviewProps,
   FormPreviewQueryState, FormPreviewSelection, FormPreviewStylesNames, FormPreviewViewFactory, FormPreviewViewProps,

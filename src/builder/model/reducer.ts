@@ -52,6 +52,8 @@ export type BuilderAction =
   /** Replaces the JSON Schema of a field's data path and, when given, whether it is required. */
   | { type: 'updateFieldSchema'; id: string; schema: JsonObject; required?: boolean }
   | { type: 'setRequired'; id: string; required: boolean }
+  /** Replaces a field's layout properties (not its id or path), its schema node and whether it is required, as one step. */
+  | { type: 'changeField'; id: string; field: FormField; schema: JsonObject; required: boolean }
   | { type: 'updateSection'; id: string; changes: Partial<Omit<FormSection, 'id' | 'fields'>> }
   | { type: 'updatePage'; id: string; changes: Partial<Omit<FormPage, 'id' | 'sections'>> }
   /** Gives a field a new data path: its schema moves with it and every rule and computation naming it is rewritten. */
@@ -615,6 +617,16 @@ function apply(doc: Doc, action: BuilderAction, selection: BuilderSelection): Bu
     case 'updateField': {
       const at = fieldDraft(doc, action.id);
       if (at) assign(at.field, action.changes);
+      return selection;
+    }
+    case 'changeField': {
+      const at = fieldDraft(doc, action.id);
+      if (!at) return selection;
+      const { id: _id, path: _path, ...rest } = action.field;
+      const changes: Record<string, unknown> = { ...rest };
+      for (const key of Object.keys(at.field)) if (key !== 'id' && key !== 'path' && !(key in changes)) changes[key] = undefined;
+      assign(at.field, changes as FieldChanges);
+      if (at.field.path !== '') apply(doc, { type: 'updateFieldSchema', id: action.id, schema: action.schema, required: action.required }, selection);
       return selection;
     }
     case 'updateFieldSchema':

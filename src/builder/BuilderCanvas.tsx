@@ -1,0 +1,449 @@
+import { useDroppable } from '@dnd-kit/core';
+import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { ActionIcon, Alert, Box, Group, Menu, Paper, Stack, Text, Title } from '@mantine/core';
+import { memo, useEffect, useLayoutEffect, useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
+import type { FormField, FormPage, FormSchema, FormSection, JsonValue } from '../api/types';
+import { compileFormSchema, type CompiledField, type CompiledForm } from '../engine/compile';
+import { createFormEngine, type FormEngine } from '../engine/engine';
+import type { WidgetKindRegistry } from '../engine/widget-kinds';
+import { FormContext, type FormContextValue } from '../forms/context';
+import { Field } from '../forms/Field';
+import { resolveFormLabels } from '../forms/labels';
+import type { FormWidgets } from '../forms/widgets/registry';
+import { fillLabel, type Labels } from '../query/labels';
+import { containerOf, fieldSchema, type BuilderAction, type BuilderDocument, type BuilderSelection } from './model';
+
+/** What the canvas offers on each item besides selecting it (absent for a user who may not edit). */
+export interface CanvasEditing {
+  dispatch(action: BuilderAction): void;
+  /** Opens "Move to…" for a field. */
+  onMoveTo(fieldId: string): void;
+  /** Deletes a field, section or page, asking first when rules depend on it. */
+  onDelete(id: string): void;
+}
+
+/** The canvas's form: the document as a form schema, with every field shown (rules would hide some while building). */
+export function canvasSchema(doc: BuilderDocument, id = 'form-builder-canvas'): FormSchema {
+  const layout = {
+    pages: doc.layout.pages.map((page) => ({
+      ...page,
+      sections: page.sections.map((section) => ({
+        ...section,
+        // A repeatable section shows one item: there is nothing to repeat while building.
+        ...(section.repeatable ? { repeatable: { ...section.repeatable, minItems: undefined, maxItems: undefined } } : {}),
+        fields: section.fields.map((field) => (field.visibleWhen ? { ...field, visibleWhen: undefined } : field)),
+      })),
+    })),
+  };
+  return {
+    formSchemaId: id,
+    formId: id,
+    name: '',
+    version: 0,
+    jsonSchema: doc.jsonSchema,
+    layout,
+    isPublic: false,
+    createdDateTime: new Date(0),
+    lastUpdatedDateTime: new Date(0),
+  } as unknown as FormSchema;
+}
+
+/** A live engine over the document, taking each new version of it while keeping its data; or why it cannot show it. */
+export function useDocumentEngine(doc: BuilderDocument, kinds: WidgetKindRegistry, id: string): { engine: FormEngine | null; compiled: CompiledForm | null; error: string | null } {
+  const schema = useMemo(() => canvasSchema(doc, id), [doc, id]);
+  const result = useMemo(() => {
+    try {
+      return { compiled: compileFormSchema(schema, { widgets: kinds }), error: null };
+    } catch (error) {
+      return { compiled: null, error: error instanceof Error ? error.message : String(error) };
+    }
+  }, [schema, kinds]);
+  const [engine, setEngine] = useState<FormEngine | null>(null);
+  useLayoutEffect(() => {
+    if (!result.compiled) return;
+    if (!engine) {
+      setEngine(createFormEngine(schema, { widgets: kinds, compiled: result.compiled, messages: resolveFormLabels() }));
+      return;
+    }
+    engine.setSchema(schema);
+  }, [engine, schema, result.compiled, kinds]);
+  // Each repeatable section shows one item.
+  useEffect(() => {
+    if (!engine || !result.compiled) return;
+    for (const page of result.compiled.pages) {
+      for (const cs of page.sections) if (cs.repeat && engine.getArrayState(cs.repeat.path).length === 0) engine.addItem(cs.repeat.path);
+    }
+  }, [engine, result.compiled]);
+  return { engine, compiled: result.compiled, error: result.error };
+}
+
+interface CanvasFieldProps {
+  field: FormField;
+  /** The schema node of the field's path (its identity changes only when it does). */
+  schemaNode: JsonValue | null;
+  cf: CompiledField | undefined;
+  section: FormSection;
+  index: number;
+  count: number;
+  selected: boolean;
+  lite: boolean;
+  labels: Labels;
+  editing: CanvasEditing | null;
+  onSelect(selection: BuilderSelection): void;
+}
+
+const fieldName = (field: FormField, labels: Labels) => fillLabel(labels.fbFieldNamed, { name: field.label || field.id });
+
+/** Moves focus to the previous or next item of the canvas (arrow keys), which selects it. */
+function focusSibling(event: KeyboardEvent<HTMLElement>, delta: -1 | 1) {
+  const canvas = event.currentTarget.closest('[data-builder-canvas]');
+  if (!canvas) return;
+  const items = [...canvas.querySelectorAll<HTMLElement>('[data-builder-item]')];
+  const i = items.indexOf(event.currentTarget);
+  const next = items[i + delta];
+  if (next) {
+    event.preventDefault();
+    next.focus();
+  }
+}
+
+/**
+ * One field on the canvas: the renderer's own widget (inert: it shows, it does not take input), selected by a click
+ * or by focus, dragged by pointer or keyboard. Memoised on the field's own data, so selecting another field or
+ * editing one re-renders only the fields concerned.
+ */
+const CanvasField = memo(
+  function CanvasField({ field, cf, section, index, count, selected, lite, labels, editing, onSelect }: CanvasFieldProps) {
+    const sortable = useSortable({ id: field.id, data: { type: 'field', sectionId: section.id }, disabled: !editing });
+    const name = fieldName(field, labels);
+    const itemIndex = section.repeatable ? 0 : null;
+    const itemBase = section.repeatable ? `${containerOf(section)}/0` : '';
+    const style = { transform: CSS.Translate.toString(sortable.transform), transition: sortable.transition, opacity: sortable.isDragging ? 0.5 : 1 };
+    const select = () => onSelect({ type: 'field', id: field.id });
+    return (
+      <Paper
+        ref={sortable.setNodeRef}
+        withBorder
+        p="xs"
+        style={{
+          ...style,
+          borderColor: selected ? 'var(--mantine-primary-color-filled)' : undefined,
+          borderWidth: selected ? 2 : 1,
+          cursor: editing ? 'grab' : 'pointer',
+          contentVisibility: 'auto',
+          containIntrinsicSize: 'auto 72px',
+        }}
+        data-builder-item=""
+        data-selected={selected || undefined}
+        {...sortable.attributes}
+        {...(editing ? sortable.listeners : {})}
+        role="button"
+        tabIndex={0}
+        aria-roledescription={editing ? sortable.attributes['aria-roledescription'] : undefined}
+        aria-pressed={selected}
+        aria-label={name}
+        onClick={select}
+        onFocus={(event) => {
+          if (event.target === event.currentTarget && !selected) select();
+        }}
+        onKeyDown={(event: KeyboardEvent<HTMLElement>) => {
+          if (event.target !== event.currentTarget) return;
+          if (event.key === 'ArrowUp' && !sortable.isDragging) focusSibling(event, -1);
+          else if (event.key === 'ArrowDown' && !sortable.isDragging) focusSibling(event, 1);
+          else if (editing) sortable.listeners?.onKeyDown?.(event);
+        }}
+      >
+        <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
+          <Box inert style={{ flex: 1, minWidth: 0 }}>
+            {cf ? <Field cf={cf} itemBase={itemBase} itemIndex={itemIndex} lite={lite && !selected} /> : <Text fw={500}>{field.label}</Text>}
+          </Box>
+          {editing && (
+            <ItemMenu
+              name={name}
+              labels={labels}
+              first={index === 0}
+              last={index === count - 1}
+              onUp={() => editing.dispatch({ type: 'moveFieldBy', id: field.id, delta: -1 })}
+              onDown={() => editing.dispatch({ type: 'moveFieldBy', id: field.id, delta: 1 })}
+              onMoveTo={() => editing.onMoveTo(field.id)}
+              onDuplicate={() => editing.dispatch({ type: 'duplicate', id: field.id })}
+              onDelete={() => editing.onDelete(field.id)}
+            />
+          )}
+        </Group>
+      </Paper>
+    );
+  },
+  (a, b) =>
+    a.field === b.field &&
+    a.schemaNode === b.schemaNode &&
+    a.section.id === b.section.id &&
+    a.section.repeatable?.path === b.section.repeatable?.path &&
+    a.index === b.index &&
+    a.count === b.count &&
+    a.selected === b.selected &&
+    a.lite === b.lite &&
+    a.labels === b.labels &&
+    a.editing === b.editing &&
+    a.onSelect === b.onSelect &&
+    !!a.cf === !!b.cf,
+);
+
+interface ItemMenuProps {
+  name: string;
+  labels: Labels;
+  first: boolean;
+  last: boolean;
+  onUp(): void;
+  onDown(): void;
+  onMoveTo?: () => void;
+  onDuplicate(): void;
+  onDelete(): void;
+}
+
+/** The non-drag alternatives of an item: move up, move down, move to…, duplicate, delete. */
+function ItemMenu({ name, labels, first, last, onUp, onDown, onMoveTo, onDuplicate, onDelete }: ItemMenuProps) {
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          aria-label={fillLabel(labels.fbActionsFor, { name })}
+          onClick={(e) => e.stopPropagation()}
+          onKeyDown={(e) => e.stopPropagation()}
+          onPointerDown={(e) => e.stopPropagation()}
+        >
+          ⋮
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown onClick={(e) => e.stopPropagation()}>
+        <Menu.Item onClick={onUp} disabled={first && false}>
+          {labels.fbMoveUp}
+        </Menu.Item>
+        <Menu.Item onClick={onDown} disabled={last && false}>
+          {labels.fbMoveDown}
+        </Menu.Item>
+        {onMoveTo && <Menu.Item onClick={onMoveTo}>{labels.fbMoveTo}</Menu.Item>}
+        <Menu.Item onClick={onDuplicate}>{labels.fbDuplicate}</Menu.Item>
+        <Menu.Item color="red" onClick={onDelete}>
+          {labels.fbDelete}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+interface CanvasSectionProps {
+  doc: BuilderDocument;
+  page: FormPage;
+  section: FormSection;
+  index: number;
+  count: number;
+  compiledFields: ReadonlyMap<string, CompiledField>;
+  selection: BuilderSelection;
+  lite: boolean;
+  labels: Labels;
+  editing: CanvasEditing | null;
+  onSelect(selection: BuilderSelection): void;
+}
+
+function CanvasSection({ doc, page, section, index, count, compiledFields, selection, lite, labels, editing, onSelect }: CanvasSectionProps) {
+  const sortable = useSortable({ id: section.id, data: { type: 'section', pageId: page.id }, disabled: !editing });
+  const drop = useDroppable({ id: `drop:${section.id}`, data: { type: 'section-drop', sectionId: section.id }, disabled: !editing });
+  const selected = selection?.type === 'section' && selection.id === section.id;
+  const title = section.title || labels.fbUntitledSection;
+  const name = fillLabel(labels.fbSectionNamed, { name: title });
+  const ids = useMemo(() => section.fields.map((f) => f.id), [section.fields]);
+  return (
+    <Paper
+      ref={sortable.setNodeRef}
+      withBorder
+      p="sm"
+      radius="md"
+      style={{
+        transform: CSS.Translate.toString(sortable.transform),
+        transition: sortable.transition,
+        borderStyle: section.repeatable ? 'dashed' : undefined,
+        borderColor: selected ? 'var(--mantine-primary-color-filled)' : undefined,
+        borderWidth: selected ? 2 : 1,
+      }}
+    >
+      <Group justify="space-between" wrap="nowrap" mb="xs">
+        <Group gap="xs" wrap="nowrap" style={{ flex: 1, minWidth: 0 }}>
+          {editing && (
+            <ActionIcon variant="subtle" color="gray" {...sortable.attributes} {...sortable.listeners} aria-label={name} aria-pressed={selected} data-builder-item="" onFocus={() => !selected && onSelect({ type: 'section', id: section.id })}>
+              ⠿
+            </ActionIcon>
+          )}
+          <Box
+            component="button"
+            type="button"
+            onClick={() => onSelect({ type: 'section', id: section.id })}
+            style={{ all: 'unset', cursor: 'pointer', flex: 1, minWidth: 0 }}
+            aria-label={editing ? undefined : name}
+            aria-pressed={editing ? undefined : selected}
+            tabIndex={editing ? -1 : 0}
+          >
+            <Title order={3} size="h4">
+              {title}
+            </Title>
+            {section.repeatable && (
+              <Text size="sm">{fillLabel(labels.fbRepeats, { path: section.repeatable.path })}</Text>
+            )}
+          </Box>
+        </Group>
+        {editing && (
+          <ItemMenu
+            name={name}
+            labels={labels}
+            first={index === 0}
+            last={index === count - 1}
+            onUp={() => editing.dispatch({ type: 'moveSectionBy', id: section.id, delta: -1 })}
+            onDown={() => editing.dispatch({ type: 'moveSectionBy', id: section.id, delta: 1 })}
+            onDuplicate={() => editing.dispatch({ type: 'duplicate', id: section.id })}
+            onDelete={() => editing.onDelete(section.id)}
+          />
+        )}
+      </Group>
+      <SortableContext id={`fields:${section.id}`} items={ids} strategy={verticalListSortingStrategy}>
+        <Stack ref={drop.setNodeRef} gap="xs" mih={48} style={{ outline: drop.isOver ? '2px dashed var(--mantine-primary-color-filled)' : undefined }}>
+          {section.fields.length === 0 && <Text size="sm">{labels.fbSectionEmpty}</Text>}
+          {section.fields.map((field, i) => (
+            <CanvasField
+              key={field.id}
+              field={field}
+              schemaNode={fieldSchema(doc, section, field)}
+              cf={compiledFields.get(field.id)}
+              section={section}
+              index={i}
+              count={section.fields.length}
+              selected={selection?.type === 'field' && selection.id === field.id}
+              lite={lite}
+              labels={labels}
+              editing={editing}
+              onSelect={onSelect}
+            />
+          ))}
+        </Stack>
+      </SortableContext>
+    </Paper>
+  );
+}
+
+/** Props of {@link BuilderCanvas}. */
+export interface BuilderCanvasProps {
+  doc: BuilderDocument;
+  selection: BuilderSelection;
+  kinds: WidgetKindRegistry;
+  widgets: FormWidgets;
+  labels: Labels;
+  editing: CanvasEditing | null;
+  onSelect(selection: BuilderSelection): void;
+  /** Shown when the form has no field yet (the templates to start from). */
+  empty?: ReactNode;
+}
+
+const NO_FIELDS: ReadonlyMap<string, CompiledField> = new Map();
+
+/** Over this many fields, fields not selected show the renderer's light controls (as a long public form mounts). */
+const LITE_THRESHOLD = 60;
+
+/**
+ * The canvas: the form as the renderer shows it — the same widgets, through the same `Field` component over a live
+ * engine — with every page, section and field selectable and movable.
+ */
+export function BuilderCanvas({ doc, selection, kinds, widgets, labels, editing, onSelect, empty }: BuilderCanvasProps) {
+  const { engine, compiled, error } = useDocumentEngine(doc, kinds, 'form-builder-canvas');
+  const compiledFields = useMemo(() => new Map((compiled?.fields ?? []).map((cf) => [cf.field.id, cf])), [compiled]);
+  const fieldCount = compiled?.fields.length ?? 0;
+  const context = useMemo<FormContextValue | null>(
+    () =>
+      engine && compiled
+        ? {
+            engine,
+            mode: 'edit',
+            labels: resolveFormLabels(),
+            idPrefix: 'ccq-builder',
+            disabled: false,
+            progressive: null,
+            sectionIndex: new Map(),
+            sectionHeadingLevel: 3,
+            widgets,
+          }
+        : null,
+    [engine, compiled, widgets],
+  );
+  const pageIds = useMemo(() => doc.layout.pages.map((p) => p.id), [doc.layout.pages]);
+  const body = doc.layout.pages.map((page, p) => {
+    const selected = selection?.type === 'page' && selection.id === page.id;
+    const name = fillLabel(labels.fbPageNamed, { name: page.title || String(p + 1) });
+    return (
+      <Stack key={page.id} gap="sm" component="section" aria-label={name}>
+        <Group justify="space-between" wrap="nowrap">
+          <Box
+            component="button"
+            type="button"
+            data-builder-item=""
+            onClick={() => onSelect({ type: 'page', id: page.id })}
+            onFocus={() => !selected && onSelect({ type: 'page', id: page.id })}
+            aria-pressed={selected}
+            style={{ all: 'unset', cursor: 'pointer', flex: 1, outline: selected ? '2px solid var(--mantine-primary-color-filled)' : undefined, borderRadius: 4 }}
+          >
+            <Title order={2} size="h3">
+              {page.title || name}
+            </Title>
+          </Box>
+          {editing && (
+            <ItemMenu
+              name={name}
+              labels={labels}
+              first={p === 0}
+              last={p === pageIds.length - 1}
+              onUp={() => editing.dispatch({ type: 'movePageBy', id: page.id, delta: -1 })}
+              onDown={() => editing.dispatch({ type: 'movePageBy', id: page.id, delta: 1 })}
+              onDuplicate={() => editing.dispatch({ type: 'duplicate', id: page.id })}
+              onDelete={() => editing.onDelete(page.id)}
+            />
+          )}
+        </Group>
+        <SortableContext id={`sections:${page.id}`} items={page.sections.map((s) => s.id)} strategy={verticalListSortingStrategy}>
+          {page.sections.map((section, s) => (
+            <CanvasSection
+              key={section.id}
+              doc={doc}
+              page={page}
+              section={section}
+              index={s}
+              count={page.sections.length}
+              compiledFields={context ? compiledFields : NO_FIELDS}
+              selection={selection}
+              lite={fieldCount > LITE_THRESHOLD}
+              labels={labels}
+              editing={editing}
+              onSelect={onSelect}
+            />
+          ))}
+        </SortableContext>
+      </Stack>
+    );
+  });
+  const hasFields = doc.layout.pages.some((p) => p.sections.some((s) => s.fields.length > 0));
+  return (
+    <Stack gap="lg" data-builder-canvas="" aria-label={labels.fbCanvas} role="region">
+      {error && (
+        <Alert color="red" role="alert">
+          {fillLabel(labels.fbCannotShow, { message: error })}
+        </Alert>
+      )}
+      {!hasFields && (
+        <Stack gap="sm">
+          <Text>{labels.fbCanvasEmpty}</Text>
+          {empty}
+        </Stack>
+      )}
+      {context ? <FormContext value={context}>{body}</FormContext> : body}
+    </Stack>
+  );
+}

@@ -1,0 +1,640 @@
+import {
+  DndContext,
+  DragOverlay,
+  KeyboardSensor,
+  PointerSensor,
+  closestCenter,
+  useDraggable,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragEndEvent,
+  type DragStartEvent,
+  type UniqueIdentifier,
+} from '@dnd-kit/core';
+import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Group,
+  Modal,
+  Paper,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  factory,
+  useProps,
+  useStyles,
+  type BoxProps,
+  type Factory,
+  type StylesApiProps,
+} from '@mantine/core';
+import { useCallback, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import type { FormSchema } from '../api/types';
+import { checkDataPath, fullDataPath } from '../engine/authoring';
+import { FormRenderer } from '../forms/FormRenderer';
+import { withFormWidgets, type FormWidget } from '../forms/widgets/registry';
+import { fillLabel, type Labels } from '../query/labels';
+import { LabelsProvider } from '../query/useLabels';
+import { ConfirmModal } from '../ui/ConfirmModal';
+import { ErrorAlert } from '../ui/ErrorAlert';
+import { LoadingState } from '../ui/LoadingState';
+import { BuilderCanvas, canvasSchema, useDocumentEngine, type CanvasEditing } from './BuilderCanvas';
+import {
+  allFields,
+  containerOf,
+  dependentsOf,
+  fieldIdsIn,
+  fieldSchema,
+  findField,
+  findSection,
+  isRequired,
+  type BuilderDocument,
+  type BuilderSelection,
+} from './model';
+import { FieldPropertiesPanel, SectionPropertiesPanel } from './properties';
+import type { RuleFieldOption } from './properties';
+import { SaveFormButton, type SaveFormDraftResult } from './save';
+import { FORM_TEMPLATES } from './templates';
+import { useFormBuilder, type FormBuilderController } from './useFormBuilder';
+
+/** The inner parts of the form builder that `classNames` / `styles` reach. */
+export type FormBuilderStylesNames = 'root' | 'toolbar' | 'palette' | 'canvas' | 'properties' | 'preview';
+
+/** Props of {@link FormBuilder}. */
+export interface FormBuilderProps extends BoxProps, StylesApiProps<FormBuilderFactory> {
+  /** The form to edit; without it (and without `formSchemaId`) the builder starts a new form. */
+  formId?: string | null;
+  /** The version to edit; by default the form's current version. */
+  formSchemaId?: string | null;
+  /**
+   * The host's widget kinds, merged over the built-in ones, as the host gives them to its public form: the palette
+   * offers them, the canvas and the preview show them. Pass a stable object (module level).
+   */
+  widgets?: Readonly<Record<string, FormWidget>>;
+  /** Called after a save with what it did (a new form's or version's ids). */
+  onSaved?: (result: SaveFormDraftResult) => void;
+  /**
+   * Where the builder's 'Back' leads (a host routes it). With unsaved changes the builder asks first; a host that
+   * navigates by other means checks `dirty` through {@link useFormBuilder} or relies on the page's `beforeunload`.
+   */
+  onNavigate?: (to: 'back') => void;
+  /** Overrides of the texts, which otherwise come from the `APIProvider` labels. */
+  labels?: Partial<Labels>;
+  /** The browser storage drafts are kept in (default `localStorage`; `null` keeps none). */
+  draftStorage?: Storage | null;
+}
+
+export type FormBuilderFactory = Factory<{
+  props: FormBuilderProps;
+  ref: HTMLDivElement;
+  stylesNames: FormBuilderStylesNames;
+}>;
+
+// Static class names (no stylesheet ships): hosts target `.ccq-FormBuilder-canvas` or use `classNames`.
+const classes: Record<FormBuilderStylesNames, string> = {
+  root: 'ccq-FormBuilder-root',
+  toolbar: 'ccq-FormBuilder-toolbar',
+  palette: 'ccq-FormBuilder-palette',
+  canvas: 'ccq-FormBuilder-canvas',
+  properties: 'ccq-FormBuilder-properties',
+  preview: 'ccq-FormBuilder-preview',
+};
+
+/** The width of the preview's phone frame, in CSS pixels. */
+export const BUILDER_PHONE_WIDTH = 390;
+
+
+function PaletteItem({ id, icon, name, labels, onAdd }: { id: string; icon: ReactNode; name: string; labels: Labels; onAdd(): void }) {
+  const drag = useDraggable({ id: `palette:${id}`, data: { type: 'palette', entry: id } });
+  return (
+    <Group gap="xs" wrap="nowrap" justify="space-between">
+      <Group
+        ref={drag.setNodeRef}
+        gap="xs"
+        wrap="nowrap"
+        style={{ cursor: 'grab', flex: 1, minWidth: 0, opacity: drag.isDragging ? 0.5 : 1 }}
+        {...drag.attributes}
+        {...drag.listeners}
+        aria-label={fillLabel(labels.fbDragNamed, { name })}
+      >
+        <Box w={28} ta="center" aria-hidden>
+          {icon}
+        </Box>
+        <Text size="sm" truncate>
+          {name}
+        </Text>
+      </Group>
+      <Button size="compact-xs" variant="light" onClick={onAdd} aria-label={fillLabel(labels.fbAddNamed, { name })}>
+        {labels.fbAdd}
+      </Button>
+    </Group>
+  );
+}
+
+/** The live preview: the public renderer fed by the draft, in edit or view mode, at the page's width or a phone's. */
+function BuilderPreview({ doc, widgets, kinds, labels }: { doc: BuilderDocument; widgets: Readonly<Record<string, FormWidget>>; kinds: FormBuilderController['widgets']; labels: Labels }) {
+  const [mode, setMode] = useState<'edit' | 'view'>('edit');
+  const [width, setWidth] = useState<'desktop' | 'phone'>('desktop');
+  const { engine, error } = useDocumentEngine(doc, kinds, 'form-builder-preview');
+  const schema = useMemo<FormSchema>(() => ({ ...canvasSchema(doc, 'form-builder-preview'), layout: doc.layout }), [doc]);
+  const frame = fillLabel(labels.fbPreviewFrame, {
+    mode: mode === 'edit' ? labels.fbPreviewEdit : labels.fbPreviewView,
+    width: width === 'phone' ? labels.fbPreviewPhone : labels.fbPreviewDesktop,
+  });
+  return (
+    <Stack gap="sm">
+      <Group gap="sm">
+        <SegmentedControl
+          size="xs"
+          value={mode}
+          onChange={(v) => setMode(v as 'edit' | 'view')}
+          data={[
+            { value: 'edit', label: labels.fbPreviewEdit },
+            { value: 'view', label: labels.fbPreviewView },
+          ]}
+        />
+        <SegmentedControl
+          size="xs"
+          value={width}
+          onChange={(v) => setWidth(v as 'desktop' | 'phone')}
+          data={[
+            { value: 'desktop', label: labels.fbPreviewDesktop },
+            { value: 'phone', label: labels.fbPreviewPhone },
+          ]}
+        />
+      </Group>
+      {error ? (
+        <Alert color="red">{fillLabel(labels.fbCannotShow, { message: error })}</Alert>
+      ) : (
+        <Box component="section" aria-label={frame} style={{ width: width === 'phone' ? `${BUILDER_PHONE_WIDTH}px` : '100%', maxWidth: '100%', marginInline: 'auto' }}>
+          {engine && <FormRenderer schema={schema} engine={engine} mode={mode} widgets={widgets} headingLevel={3} hideSubmit aria-label={frame} idPrefix="ccq-builder-preview" />}
+        </Box>
+      )}
+    </Stack>
+  );
+}
+
+/** "Move to…": a field to any section (on any page), at any position, without dragging. */
+function MoveToDialog({ c, fieldId, onClose }: { c: FormBuilderController; fieldId: string | null; onClose(): void }) {
+  const { labels, state } = c;
+  const doc = state.document;
+  const at = fieldId ? findField(doc, fieldId) : null;
+  const [sectionId, setSectionId] = useState<string | null>(null);
+  const [position, setPosition] = useState<string | null>(null);
+  const target = sectionId ?? at?.section.id ?? null;
+  const targetSection = target ? findSection(doc, target)?.section : undefined;
+  const sections = doc.layout.pages.flatMap((p, pi) =>
+    p.sections.map((s) => ({ value: s.id, label: `${p.title || pi + 1} / ${s.title || labels.fbUntitledSection}` })),
+  );
+  const positions = [
+    { value: '0', label: labels.fbMoveToFirst },
+    ...(targetSection?.fields ?? [])
+      .filter((f) => f.id !== fieldId)
+      .map((f, i) => ({ value: String(i + 1), label: fillLabel(labels.fbMoveToAfter, { name: f.label || f.id }) })),
+  ];
+  const close = () => {
+    setSectionId(null);
+    setPosition(null);
+    onClose();
+  };
+  return (
+    <Modal opened={!!at} onClose={close} title={fillLabel(labels.fbMoveToTitle, { name: at?.field.label ?? '' })} closeButtonProps={{ 'aria-label': labels.close }}>
+      <Stack>
+        <Select label={labels.fbMoveToSection} data={sections} value={target} onChange={(v) => { setSectionId(v); setPosition(null); }} allowDeselect={false} />
+        <Select label={labels.fbMoveToPosition} data={positions} value={position ?? String(positions.length - 1)} onChange={setPosition} allowDeselect={false} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={close}>
+            {labels.cancel}
+          </Button>
+          <Button
+            onClick={() => {
+              if (at && target) c.dispatch({ type: 'moveField', id: at.field.id, to: { sectionId: target, index: Number(position ?? positions.length - 1) } });
+              close();
+            }}
+          >
+            {labels.fbMove}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** The property pane: the panel of the selected field, section or page. */
+function PropertyPane({ c }: { c: FormBuilderController }) {
+  const { labels, state, dispatch, widgets } = c;
+  const doc = state.document;
+  const sel = state.selection;
+  if (sel?.type === 'field') {
+    const at = findField(doc, sel.id);
+    if (!at) return null;
+    const base = containerOf(at.section);
+    const order = allFields(doc);
+    const position = order.findIndex((e) => e.field.id === sel.id);
+    const fields: RuleFieldOption[] = order
+      .filter((e) => e.field.id !== sel.id && e.field.path !== '')
+      .map((e) => {
+        const full = fullDataPath(containerOf(e.section), e.field.path);
+        const sameList = base !== '' && containerOf(e.section) === base;
+        return {
+          id: e.field.id,
+          path: sameList ? e.field.path : full,
+          label: e.field.label,
+          widget: e.field.widget,
+          options: e.field.options,
+          later: order.indexOf(e) > position,
+        };
+      });
+    return (
+      <FieldPropertiesPanel
+        key={at.field.id}
+        field={at.field}
+        schema={(fieldSchema(doc, at.section, at.field) ?? {}) as FormSchema['jsonSchema']}
+        required={isRequired(doc, at.section, at.field)}
+        fields={fields}
+        widgets={widgets}
+        labels={labels}
+        onChange={(next) => dispatch({ type: 'changeField', id: at.field.id, field: next.field, schema: next.schema, required: next.required })}
+        onRenamePath={(_from, to) => dispatch({ type: 'renamePath', id: at.field.id, path: to })}
+        checkPath={(path) => checkDataPath(path, { layout: doc.layout, fieldId: at.field.id, widgets })}
+      />
+    );
+  }
+  if (sel?.type === 'section') {
+    const at = findSection(doc, sel.id);
+    if (!at) return null;
+    return (
+      <SectionPropertiesPanel
+        key={at.section.id}
+        section={at.section}
+        labels={labels}
+        onChange={(next) => {
+          const { id: _id, fields: _fields, ...changes } = next;
+          // The list path is renamed through onRenamePath (its schema and rules follow).
+          const repeatable = changes.repeatable && at.section.repeatable ? { ...changes.repeatable, path: at.section.repeatable.path } : changes.repeatable;
+          dispatch({ type: 'updateSection', id: at.section.id, changes: { description: undefined, ...changes, repeatable } });
+        }}
+        onRenamePath={(_from, to) => at.section.repeatable && dispatch({ type: 'updateSection', id: at.section.id, changes: { repeatable: { ...at.section.repeatable, path: to } } })}
+        checkPath={(path) => checkDataPath(path, { layout: doc.layout, sectionId: at.section.id, widgets })}
+      />
+    );
+  }
+  if (sel?.type === 'page') {
+    const page = doc.layout.pages.find((p) => p.id === sel.id);
+    if (!page) return null;
+    return (
+      <Stack gap="sm">
+        <Title order={3} size="h4">
+          {fillLabel(labels.fbPageNamed, { name: page.title })}
+        </Title>
+        <TextInput label={labels.fbPageTitle} value={page.title} onChange={(e) => dispatch({ type: 'updatePage', id: page.id, changes: { title: e.currentTarget.value } })} />
+      </Stack>
+    );
+  }
+  return <Text size="sm">{labels.fbNothingSelected}</Text>;
+}
+
+/** A name for what is being dragged or dropped on, for the screen reader's announcements. */
+function nameOf(c: FormBuilderController, id: UniqueIdentifier | undefined): string {
+  if (id === undefined) return '';
+  const text = String(id);
+  const { labels, state, widgets } = c;
+  if (text.startsWith('palette:')) {
+    const entry = text.slice('palette:'.length);
+    const name =
+      entry === 'page' ? labels.fbPage : entry === 'section' ? labels.fbSection : entry === 'repeatable' ? labels.fbRepeatableSection : (widgets[entry]?.name ?? entry);
+    return fillLabel(labels.fbNewField, { name });
+  }
+  const sectionId = text.startsWith('drop:') ? text.slice('drop:'.length) : text;
+  const field = findField(state.document, sectionId);
+  if (field) return fillLabel(labels.fbFieldNamed, { name: field.field.label || field.field.id });
+  const section = findSection(state.document, sectionId);
+  if (section) return fillLabel(labels.fbSectionNamed, { name: section.section.title || labels.fbUntitledSection });
+  return text;
+}
+
+/** Renders a {@link useFormBuilder} controller: toolbar, palette, canvas, property pane and preview. */
+export const FormBuilderView = factory<FormBuilderFactory>((_props) => {
+  const props = useProps('FormBuilder', null, _props);
+  const { formId, formSchemaId, widgets: hostWidgets, onSaved, onNavigate, labels: overrides, draftStorage, classNames, className, style, styles, unstyled, vars, attributes, ...others } = props;
+  const getStyles = useStyles<FormBuilderFactory>({ name: 'FormBuilder', classes, props, className, style, classNames, styles, unstyled, vars, attributes });
+  const formWidgets = useMemo(() => withFormWidgets(hostWidgets), [hostWidgets]);
+  const c = useFormBuilder({ formId, formSchemaId, widgets: hostWidgets, labels: overrides, storage: draftStorage });
+  const { labels, state, dispatch, canEdit } = c;
+  const doc = state.document;
+  const [showPreview, setShowPreview] = useState(false);
+  const [moveTo, setMoveTo] = useState<string | null>(null);
+  const [confirmDelete, setConfirmDelete] = useState<{ id: string; name: string; dependents: string[] } | null>(null);
+  const [confirmLeave, setConfirmLeave] = useState(false);
+  const [activeDrag, setActiveDrag] = useState<UniqueIdentifier | null>(null);
+  const [status, setStatus] = useState('');
+  const cRef = useRef(c);
+  cRef.current = c;
+
+  const select = useCallback((selection: BuilderSelection) => cRef.current.dispatch({ type: 'select', selection }), []);
+  const requestDelete = useCallback((id: string) => {
+    const { state: s, dispatch: d, labels: l } = cRef.current;
+    const ids = findField(s.document, id) ? [id] : fieldIdsIn(s.document, id);
+    const dependents = dependentsOf(s.document, ids);
+    if (dependents.length === 0) {
+      d({ type: 'delete', id });
+      return;
+    }
+    const field = findField(s.document, id);
+    const section = findSection(s.document, id);
+    const page = s.document.layout.pages.find((p) => p.id === id);
+    const name = field?.field.label ?? section?.section.title ?? page?.title ?? id;
+    setConfirmDelete({ id, name: name || l.fbUntitledSection, dependents: dependents.map((f) => f.label || f.id) });
+  }, []);
+  const editing = useMemo<CanvasEditing | null>(() => (canEdit ? { dispatch, onMoveTo: setMoveTo, onDelete: requestDelete } : null), [canEdit, dispatch, requestDelete]);
+
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates, keyboardCodes: { start: ['Space'], cancel: ['Escape'], end: ['Space', 'Enter'] } }),
+  );
+
+  const announcements = useMemo<Announcements>(
+    () => ({
+      onDragStart: ({ active }) => fillLabel(labels.fbDndPicked, { name: nameOf(cRef.current, active.id) }),
+      onDragOver: ({ active, over }) =>
+        over ? fillLabel(labels.fbDndOver, { name: nameOf(cRef.current, active.id), target: nameOf(cRef.current, over.id) }) : fillLabel(labels.fbDndNowhere, { name: nameOf(cRef.current, active.id) }),
+      onDragEnd: ({ active, over }) =>
+        over ? fillLabel(labels.fbDndDropped, { name: nameOf(cRef.current, active.id), target: nameOf(cRef.current, over.id) }) : fillLabel(labels.fbDndNowhere, { name: nameOf(cRef.current, active.id) }),
+      onDragCancel: ({ active }) => fillLabel(labels.fbDndCancelled, { name: nameOf(cRef.current, active.id) }),
+    }),
+    [labels],
+  );
+
+  const addEntry = useCallback(
+    (entry: string, to?: { sectionId: string; index?: number }) => {
+      const { labels: l, state: s, widgets } = cRef.current;
+      const pages = s.document.layout.pages;
+      const sectionCount = pages.reduce((n, p) => n + p.sections.length, 0);
+      if (entry === 'page') dispatch({ type: 'addPage', title: fillLabel(l.fbNewPageTitle, { number: pages.length + 1 }), sectionTitle: fillLabel(l.fbNewSectionTitle, { number: 1 }) });
+      else if (entry === 'section' || entry === 'repeatable') {
+        const target = to ? findSection(s.document, to.sectionId) : null;
+        dispatch({
+          type: 'addSection',
+          title: entry === 'repeatable' ? l.fbNewRepeatableTitle : fillLabel(l.fbNewSectionTitle, { number: sectionCount + 1 }),
+          repeatable: entry === 'repeatable',
+          to: target ? { pageId: target.page.id, index: target.index + 1 } : undefined,
+        });
+      } else {
+        const kind = widgets[entry];
+        if (kind) dispatch({ type: 'addField', kind, to });
+      }
+    },
+    [dispatch],
+  );
+
+  const onDragEnd = (event: DragEndEvent) => {
+    setActiveDrag(null);
+    const { active, over } = event;
+    if (!over) return;
+    const a = active.data.current as { type?: string; entry?: string; pageId?: string } | undefined;
+    const o = over.data.current as { type?: string; sectionId?: string; pageId?: string } | undefined;
+    const overId = String(over.id);
+    // Where a field would go: before the field it is over, or at the end of the section it is over.
+    const fieldTarget = (): { sectionId: string; index?: number } | null => {
+      if (o?.type === 'field') {
+        const at = findField(doc, overId);
+        return at ? { sectionId: at.section.id, index: at.index } : null;
+      }
+      if (o?.type === 'section-drop' && o.sectionId) return { sectionId: o.sectionId };
+      if (o?.type === 'section') return { sectionId: overId };
+      return null;
+    };
+    if (a?.type === 'palette' && a.entry) {
+      const to = fieldTarget();
+      addEntry(a.entry, to ?? undefined);
+      return;
+    }
+    if (a?.type === 'field') {
+      const to = fieldTarget();
+      if (to && String(active.id) !== overId) dispatch({ type: 'moveField', id: String(active.id), to });
+      return;
+    }
+    if (a?.type === 'section') {
+      const target = o?.type === 'section' ? findSection(doc, overId) : o?.type === 'field' ? findSection(doc, findField(doc, overId)?.section.id ?? '') : null;
+      if (target && target.section.id !== String(active.id)) dispatch({ type: 'moveSection', id: String(active.id), to: { pageId: target.page.id, index: target.index } });
+    }
+  };
+
+  const undo = () => {
+    dispatch({ type: 'undo' });
+    setStatus(labels.fbUndone);
+  };
+  const redo = () => {
+    dispatch({ type: 'redo' });
+    setStatus(labels.fbRedone);
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (!canEdit || !(event.ctrlKey || event.metaKey) || event.altKey) return;
+    // The JSON view's editor keeps its own undo for the text being typed.
+    if ((event.target as HTMLElement).closest?.('.cm-editor')) return;
+    const key = event.key.toLowerCase();
+    if (key === 'z' && !event.shiftKey) {
+      event.preventDefault();
+      undo();
+    } else if ((key === 'z' && event.shiftKey) || key === 'y') {
+      event.preventDefault();
+      redo();
+    }
+  };
+
+  const back = () => {
+    if (c.dirty) setConfirmLeave(true);
+    else onNavigate?.('back');
+  };
+
+  if (c.isLoading) return <LoadingState />;
+  if (c.error) return <ErrorAlert message={labels.fbLoadFailed} error={c.error} onRetry={c.retry} />;
+  if (c.notFound) return <Alert color="red">{labels.fbNotFound}</Alert>;
+
+  const title = c.form ? fillLabel(labels.fbTitleEdit, { name: c.form.name }) : labels.fbTitleNew;
+  const palette: { id: string; icon: ReactNode; name: string }[] = [
+    ...Object.values(formWidgets).map((w) => ({ id: w.kind, icon: w.icon, name: w.name })),
+  ];
+  const layoutEntries = [
+    { id: 'page', icon: '▤', name: labels.fbPage },
+    { id: 'section', icon: '▭', name: labels.fbSection },
+    { id: 'repeatable', icon: '⧉', name: labels.fbRepeatableSection },
+  ];
+  const templates = canEdit && !c.form ? (
+    <Group gap="xs">
+      {FORM_TEMPLATES.filter((t) => t.id !== 'blank').map((t) => (
+        <Button key={t.id} variant="light" size="xs" onClick={() => dispatch({ type: 'replaceDocument', document: t.create() as BuilderDocument })}>
+          {labels[t.nameLabel]}
+        </Button>
+      ))}
+    </Group>
+  ) : null;
+
+  const canvas = (
+    <BuilderCanvas doc={doc} selection={state.selection} kinds={c.widgets} widgets={formWidgets} labels={labels} editing={editing} onSelect={select} empty={templates} />
+  );
+
+  return (
+    <LabelsProvider labels={labels}>
+      <Box {...getStyles('root')} {...others} onKeyDown={onKeyDown}>
+        <Stack gap="md">
+          <Group justify="space-between" {...getStyles('toolbar')} role="toolbar" aria-label={labels.fbToolbar}>
+            <Group gap="sm">
+              {onNavigate && (
+                <Button variant="subtle" onClick={back}>
+                  {labels.fbBack}
+                </Button>
+              )}
+              <Title order={1} size="h2">
+                {title}
+              </Title>
+              {canEdit && <Badge variant="outline" color={c.dirty ? 'orange.9' : 'gray.8'}>{c.dirty ? labels.fbUnsaved : labels.fbAllSaved}</Badge>}
+            </Group>
+            <Group gap="xs">
+              {canEdit && (
+                <>
+                  <Button variant="default" onClick={undo} disabled={state.past.length === 0}>
+                    {labels.fbUndo}
+                  </Button>
+                  <Button variant="default" onClick={redo} disabled={state.future.length === 0}>
+                    {labels.fbRedo}
+                  </Button>
+                </>
+              )}
+              <Button variant="default" onClick={() => setShowPreview((v) => !v)} aria-expanded={showPreview}>
+                {showPreview ? labels.fbHidePreview : labels.fbShowPreview}
+              </Button>
+              {canEdit && (
+                <SaveFormButton
+                  draft={doc}
+                  formId={c.form?.formId ?? null}
+                  formSchemaId={c.schema?.formSchemaId ?? null}
+                  schemaETag={c.schema?.['@odata.etag'] ?? null}
+                  labels={overrides}
+                  onSaved={(result) => {
+                    c.markSaved(doc);
+                    onSaved?.(result);
+                  }}
+                  onSelectProblem={(target) => select(target)}
+                />
+              )}
+            </Group>
+          </Group>
+          <Text role="status" aria-live="polite" style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+            {status}
+          </Text>
+          {!canEdit && <Alert color="gray">{labels.fbReadOnly}</Alert>}
+          {canEdit && c.storedDraft && (
+            <Alert color="blue" title={labels.fbUnsaved}>
+              <Group justify="space-between">
+                <Text size="sm">{fillLabel(labels.fbDraftFound, { time: c.storedDraft.savedAt ? new Date(c.storedDraft.savedAt).toLocaleString() : '' })}</Text>
+                <Group gap="xs">
+                  <Button size="xs" onClick={c.restoreDraft}>
+                    {labels.fbDraftRestore}
+                  </Button>
+                  <Button size="xs" variant="default" onClick={c.discardDraft}>
+                    {labels.fbDraftDiscard}
+                  </Button>
+                </Group>
+              </Group>
+            </Alert>
+          )}
+          <DndContext
+            sensors={sensors}
+            collisionDetection={closestCenter}
+            accessibility={{ announcements, screenReaderInstructions: { draggable: labels.fbDndInstructions } }}
+            onDragStart={(e: DragStartEvent) => setActiveDrag(e.active.id)}
+            onDragCancel={() => setActiveDrag(null)}
+            onDragEnd={onDragEnd}
+          >
+            <Group align="flex-start" gap="md" wrap="nowrap">
+              {canEdit && (
+                <Paper withBorder p="sm" w={240} component="nav" aria-label={labels.fbPalette} {...getStyles('palette', { style: { flexShrink: 0, position: 'sticky', top: 0 } })}>
+                  <Stack gap={6}>
+                    <Title order={2} size="h5">
+                      {labels.fbPaletteLayout}
+                    </Title>
+                    {layoutEntries.map((e) => (
+                      <PaletteItem key={e.id} {...e} labels={labels} onAdd={() => addEntry(e.id)} />
+                    ))}
+                    <Title order={2} size="h5" mt="sm">
+                      {labels.fbPaletteFields}
+                    </Title>
+                    {palette.map((e) => (
+                      <PaletteItem key={e.id} {...e} labels={labels} onAdd={() => addEntry(e.id)} />
+                    ))}
+                  </Stack>
+                </Paper>
+              )}
+              <Box {...getStyles('canvas', { style: { flex: 1, minWidth: 0 } })}>{canvas}</Box>
+              {canEdit && (
+                <Paper withBorder p="sm" w={340} component="aside" aria-label={labels.fbProperties} {...getStyles('properties', { style: { flexShrink: 0 } })}>
+                  <Stack gap="sm">
+                    <Title order={2} size="h4">
+                      {labels.fbProperties}
+                    </Title>
+                    <PropertyPane c={c} />
+                  </Stack>
+                </Paper>
+              )}
+            </Group>
+            <DragOverlay>{activeDrag ? <Paper withBorder p="xs" shadow="md">{nameOf(c, activeDrag)}</Paper> : null}</DragOverlay>
+          </DndContext>
+          {showPreview && (
+            <Paper withBorder p="md" component="section" aria-label={labels.fbPreview} {...getStyles('preview')}>
+              <Title order={2} size="h4" mb="sm">
+                {labels.fbPreview}
+              </Title>
+              <BuilderPreview doc={doc} widgets={formWidgets} kinds={c.widgets} labels={labels} />
+            </Paper>
+          )}
+        </Stack>
+        <MoveToDialog c={c} fieldId={moveTo} onClose={() => setMoveTo(null)} />
+        <ConfirmModal
+          opened={!!confirmDelete}
+          title={fillLabel(labels.fbDeleteTitle, { name: confirmDelete?.name ?? '' })}
+          message={
+            <Stack gap="xs">
+              <Text>{fillLabel(labels.fbDeleteMessage, { name: confirmDelete?.name ?? '' })}</Text>
+              <Text>{fillLabel(labels.fbDeleteDependents, { names: confirmDelete?.dependents.join(', ') ?? '' })}</Text>
+            </Stack>
+          }
+          labels={{ confirm: labels.fbDelete }}
+          onCancel={() => setConfirmDelete(null)}
+          onConfirm={() => {
+            if (confirmDelete) dispatch({ type: 'delete', id: confirmDelete.id });
+            setConfirmDelete(null);
+          }}
+        />
+        <ConfirmModal
+          opened={confirmLeave}
+          title={labels.fbLeaveTitle}
+          message={labels.fbLeaveMessage}
+          labels={{ confirm: labels.fbLeave }}
+          onCancel={() => setConfirmLeave(false)}
+          onConfirm={() => {
+            setConfirmLeave(false);
+            onNavigate?.('back');
+          }}
+        />
+      </Box>
+    </LabelsProvider>
+  );
+});
+
+/**
+ * The visual form builder: a palette of every widget kind (and page, section, repeatable section), a canvas that
+ * shows the form with the renderer's own widgets, a property pane for the selection, and a live preview. Every change
+ * is one step of a pure reducer, undone and redone by its patches (buttons, Ctrl/Cmd+Z, Ctrl/Cmd+Shift+Z); items move
+ * by drag and drop (pointer or keyboard, announced) or by 'Move up', 'Move down' and 'Move to…'. The draft is kept
+ * in the browser as the user goes and offered back after a reload. Router-free; without EditForm (CreateForm for a
+ * new form) it shows the form with no edit control. Works on its own inside an `APIProvider`.
+ */
+export const FormBuilder = FormBuilderView;
+FormBuilder.displayName = 'FormBuilder';

@@ -1,0 +1,230 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { eq, guid, type ODataEntity } from '../api/odata';
+import { idEquals } from '../forms-admin/shared/ids';
+import type { Form, FormSchema } from '../api/types';
+import { withWidgetKinds, type WidgetKindRegistry } from '../engine/widget-kinds';
+import { useCan } from '../permissions/useCan';
+import type { Labels } from '../query/labels';
+import { entityQueries } from '../query/queries';
+import { useApi } from '../query/useApi';
+import { useLabels } from '../query/useLabels';
+import { builderReducer, emptyDocument, initialBuilderState, type BuilderAction, type BuilderDocument, type BuilderState } from './model';
+
+/** Options of {@link useFormBuilder}. */
+export interface FormBuilderOptions {
+  /** The form to edit; without it (and without `formSchemaId`) the builder starts a new form. */
+  formId?: string | null;
+  /** The version to edit; by default the form's current version (or its newest). */
+  formSchemaId?: string | null;
+  /** The widget kinds, the built-in ones with the host's merged over them. */
+  widgets?: WidgetKindRegistry;
+  /** Overrides of the texts, which otherwise come from the `APIProvider` labels. */
+  labels?: Partial<Labels>;
+  /** The browser storage drafts are kept in (tests pass their own); default `localStorage` when there is one. */
+  storage?: Storage | null;
+}
+
+/** A draft found in the browser from an earlier visit. */
+export interface StoredDraft {
+  document: BuilderDocument;
+  /** When it was written (ISO). */
+  savedAt: string;
+}
+
+/** What {@link useFormBuilder} returns; `FormBuilder` renders it. */
+export interface FormBuilderController {
+  labels: Labels;
+  widgets: WidgetKindRegistry;
+  /** The builder's state: the document, the selection, undo and redo. */
+  state: BuilderState;
+  dispatch(action: BuilderAction): void;
+  /** The form edited (null for a new form or while loading). */
+  form: ODataEntity<Form> | null;
+  /** The version the document was loaded from (null for a new form). */
+  schema: ODataEntity<FormSchema> | null;
+  isLoading: boolean;
+  error: Error | null;
+  notFound: boolean;
+  retry(): void;
+  /** Whether the user may change the form (EditForm for a form, CreateForm for a new one). */
+  canEdit: boolean;
+  /** Whether the document differs from the one last loaded or saved. */
+  dirty: boolean;
+  /** The draft of an earlier visit, when one differs from what was loaded: offered back until restored or discarded. */
+  storedDraft: StoredDraft | null;
+  restoreDraft(): void;
+  discardDraft(): void;
+  /** Tells the builder the current document is saved (the draft is dropped; `dirty` turns false). */
+  markSaved(document?: BuilderDocument): void;
+  /** The key of the draft in the browser's storage. */
+  draftKey: string;
+}
+
+const DRAFT_PREFIX = 'ccq-form-builder-draft';
+const DRAFT_DELAY_MS = 400;
+
+/** The storage key of a form's (or a new form's) draft. */
+export function builderDraftKey(formId: string | null | undefined, formSchemaId: string | null | undefined): string {
+  return `${DRAFT_PREFIX}:${formId ?? 'new'}:${formSchemaId ?? 'current'}`;
+}
+
+const sameDocument = (a: BuilderDocument, b: BuilderDocument) =>
+  a === b || (JSON.stringify(a.jsonSchema) === JSON.stringify(b.jsonSchema) && JSON.stringify(a.layout) === JSON.stringify(b.layout));
+
+function defaultStorage(): Storage | null {
+  try {
+    return typeof window !== 'undefined' ? window.localStorage : null;
+  } catch {
+    return null;
+  }
+}
+
+function readDraft(storage: Storage | null, key: string): StoredDraft | null {
+  try {
+    const text = storage?.getItem(key);
+    if (!text) return null;
+    const parsed = JSON.parse(text) as Partial<StoredDraft>;
+    const doc = parsed.document;
+    if (!doc || typeof doc !== 'object' || !doc.layout || !Array.isArray(doc.layout.pages) || typeof doc.jsonSchema !== 'object') return null;
+    return { document: doc, savedAt: typeof parsed.savedAt === 'string' ? parsed.savedAt : '' };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The form builder's state: loads the form and the version to edit, runs the builder's reducer (undo and redo
+ * included), keeps the draft in the browser as the user goes and offers it back after a reload, and knows whether
+ * there are unsaved changes and whether the user may make any.
+ */
+export function useFormBuilder(options: FormBuilderOptions = {}): FormBuilderController {
+  const { formSchemaId = null, labels: overrides } = options;
+  const labels = useLabels(overrides);
+  const widgets = useMemo(() => withWidgetKinds(options.widgets), [options.widgets]);
+  const { client } = useApi();
+  const storage = options.storage === undefined ? defaultStorage() : options.storage;
+
+  const schemaById = useQuery({
+    ...entityQueries.formSchema(client, { filter: idEquals<FormSchema>('formSchemaId', formSchemaId ?? '') }),
+    enabled: formSchemaId !== null,
+  });
+  const formId = options.formId ?? (schemaById.data as FormSchema | null | undefined)?.formId ?? null;
+  const formQuery = useQuery({
+    ...entityQueries.form(client, { filter: eq<Form>('formId', guid(formId ?? '00000000-0000-0000-0000-000000000000')) }),
+    enabled: formId !== null,
+  });
+  const form = (formQuery.data as ODataEntity<Form> | null | undefined) ?? null;
+  const schemasQuery = useQuery({
+    ...entityQueries.formSchemas(client, { filter: eq<FormSchema>('formId', guid(formId ?? '00000000-0000-0000-0000-000000000000')), orderBy: [['version', 'desc']] }),
+    enabled: formId !== null && formSchemaId === null && !!form,
+  });
+  const schemas = (schemasQuery.data?.value ?? []) as ODataEntity<FormSchema>[];
+  const schema: ODataEntity<FormSchema> | null =
+    formSchemaId !== null
+      ? ((schemaById.data as ODataEntity<FormSchema> | null | undefined) ?? null)
+      : (schemas.find((s) => s.formSchemaId === form?.currentFormSchemaId) ?? schemas[0] ?? null);
+
+  const isNew = formId === null && formSchemaId === null;
+  const isLoading = !isNew && (schemaById.isLoading || formQuery.isLoading || schemasQuery.isLoading);
+  const error = schemaById.error ?? formQuery.error ?? schemasQuery.error ?? null;
+  const notFound = !isNew && !isLoading && !error && (formSchemaId !== null ? !schemaById.data : !form);
+
+  const canEdit = useCan(isNew ? 'CreateForm_AllowRead' : 'EditForm_AllowRead').can;
+
+  const loaded = useMemo<BuilderDocument | null>(() => {
+    if (isNew) return emptyDocument(labels.fbNewPageTitle.replace('{number}', '1'), labels.fbNewSectionTitle.replace('{number}', '1'));
+    if (schema) return { jsonSchema: schema.jsonSchema, layout: schema.layout };
+    if (form && !isLoading && !error) return emptyDocument(labels.fbNewPageTitle.replace('{number}', '1'), labels.fbNewSectionTitle.replace('{number}', '1'));
+    return null;
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the loaded version, not every label change, starts a document
+  }, [isNew, schema?.formSchemaId, schema?.version, !!form, isLoading, !!error]);
+
+  const [state, dispatch] = useReducer(builderReducer, emptyDocument(), initialBuilderState);
+  const [base, setBase] = useState<BuilderDocument | null>(null);
+  const draftKey = builderDraftKey(formId, formSchemaId ?? schema?.formSchemaId ?? null);
+  const [storedDraft, setStoredDraft] = useState<StoredDraft | null>(null);
+
+  // A newly loaded version becomes the document (once per version), and a draft left from before is offered back.
+  const loadedRef = useRef<BuilderDocument | null>(null);
+  useEffect(() => {
+    if (!loaded || loadedRef.current === loaded) return;
+    loadedRef.current = loaded;
+    setBase(loaded);
+    dispatch({ type: 'load', document: loaded });
+    const draft = readDraft(storage, draftKey);
+    setStoredDraft(draft && !sameDocument(draft.document, loaded) ? draft : null);
+  }, [loaded, storage, draftKey]);
+
+  const stateRef = useRef(state);
+  stateRef.current = state;
+
+  const dirty = useMemo(() => (base ? !sameDocument(state.document, base) : false), [state.document, base]);
+
+  // The draft is written shortly after each change, and removed once nothing is unsaved.
+  useEffect(() => {
+    if (!base || !storage || storedDraft) return;
+    const timer = setTimeout(() => {
+      try {
+        if (dirty) storage.setItem(draftKey, JSON.stringify({ document: state.document, savedAt: new Date().toISOString() }));
+        else storage.removeItem(draftKey);
+      } catch {
+        // A full or refused storage only loses the draft, never the work on screen.
+      }
+    }, DRAFT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [state.document, dirty, base, storage, draftKey, storedDraft]);
+
+  // Leaving the page with unsaved changes asks first.
+  useEffect(() => {
+    if (!dirty || typeof window === 'undefined') return;
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [dirty]);
+
+  return {
+    labels,
+    widgets,
+    state,
+    dispatch,
+    form,
+    schema,
+    isLoading: isLoading || (!loaded && !error && !notFound),
+    error,
+    notFound,
+    retry: () => {
+      void schemaById.refetch();
+      void formQuery.refetch();
+      void schemasQuery.refetch();
+    },
+    canEdit,
+    dirty,
+    storedDraft,
+    restoreDraft: () => {
+      if (!storedDraft) return;
+      dispatch({ type: 'replaceDocument', document: storedDraft.document });
+      setStoredDraft(null);
+    },
+    discardDraft: () => {
+      try {
+        storage?.removeItem(draftKey);
+      } catch {
+        // Nothing to do: the draft is ignored from now on anyway.
+      }
+      setStoredDraft(null);
+    },
+    markSaved: (document) => {
+      setBase(document ?? stateRef.current.document);
+      try {
+        storage?.removeItem(draftKey);
+      } catch {
+        // As above.
+      }
+    },
+    draftKey,
+  };
+}

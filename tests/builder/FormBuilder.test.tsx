@@ -1,0 +1,178 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { FormBuilder } from '../../src';
+import { seedIds } from '../../src/testing/seed-ids';
+import { renderInApi, setupFakeApi } from '../admin/support/screen';
+
+const { backend } = setupFakeApi();
+
+/** A storage of its own per test: drafts never leak between tests. */
+function memoryStorage(): Storage {
+  const map = new Map<string, string>();
+  return {
+    get length() {
+      return map.size;
+    },
+    clear: () => map.clear(),
+    getItem: (k) => map.get(k) ?? null,
+    key: (i) => [...map.keys()][i] ?? null,
+    removeItem: (k) => void map.delete(k),
+    setItem: (k, v) => void map.set(k, String(v)),
+  };
+}
+
+const canvas = () => screen.getByRole('region', { name: 'Form' });
+const fieldItem = (name: string) => within(canvas()).getByRole('button', { name: `Field ${name}` });
+const fieldOrder = () =>
+  within(canvas())
+    .getAllByRole('button', { name: /^Field / })
+    .map((b) => b.getAttribute('aria-label'));
+
+describe('FormBuilder', () => {
+  it('adds fields from the palette after the selection, shows them with the real widgets, and undoes and redoes', async () => {
+    const { user } = renderInApi(<FormBuilder draftStorage={memoryStorage()} />);
+    await user.click(await screen.findByRole('button', { name: 'Add Short text' }, { timeout: 5000 }));
+    expect(fieldItem('Short text')).toHaveAttribute('aria-pressed', 'true');
+    // The canvas shows the renderer's own text box for it.
+    await waitFor(() => expect(within(fieldItem('Short text')).getByRole('textbox', { hidden: true })).toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Add Email' }));
+    await user.click(fieldItem('Short text'));
+    await user.click(screen.getByRole('button', { name: 'Add Number' }));
+    expect(fieldOrder()).toEqual(['Field Short text', 'Field Number', 'Field Email']);
+
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(fieldOrder()).toEqual(['Field Short text', 'Field Email']);
+    await user.keyboard('{Control>}z{/Control}');
+    expect(fieldOrder()).toEqual(['Field Short text']);
+    await user.keyboard('{Control>}{Shift>}z{/Shift}{/Control}');
+    expect(fieldOrder()).toEqual(['Field Short text', 'Field Email']);
+    await user.click(screen.getByRole('button', { name: 'Redo' }));
+    expect(fieldOrder()).toEqual(['Field Short text', 'Field Number', 'Field Email']);
+  });
+
+  it('moves a field with Move up / Move down from its menu, and the arrow keys move the selection', async () => {
+    const { user } = renderInApi(<FormBuilder draftStorage={memoryStorage()} />);
+    await user.click(await screen.findByRole('button', { name: 'Add Short text' }));
+    await user.click(screen.getByRole('button', { name: 'Add Email' }));
+    await user.click(screen.getByRole('button', { name: 'Actions for Field Email' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Move up' }));
+    expect(fieldOrder()).toEqual(['Field Email', 'Field Short text']);
+    await user.click(screen.getByRole('button', { name: 'Actions for Field Email' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Move down' }));
+    expect(fieldOrder()).toEqual(['Field Short text', 'Field Email']);
+
+    // Arrow keys move the focus (and the selection) between items.
+    fieldItem('Email').focus();
+    await user.keyboard('{ArrowUp}');
+    expect(fieldItem('Short text')).toHaveFocus();
+    expect(fieldItem('Short text')).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('moves a field to another page with Move to…', async () => {
+    const { user } = renderInApi(<FormBuilder draftStorage={memoryStorage()} />);
+    await user.click(await screen.findByRole('button', { name: 'Add Short text' }));
+    await user.click(screen.getByRole('button', { name: 'Add Page' }));
+    await user.click(screen.getByRole('button', { name: 'Actions for Field Short text' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Move to…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Move Short text to…' });
+    await user.click(within(dialog).getByRole('combobox', { name: 'Section' }));
+    await user.click(await screen.findByRole('option', { name: 'Page 2 / Section 1' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Move' }));
+    const page2 = screen.getByRole('region', { name: 'Page Page 2' });
+    expect(within(page2).getByRole('button', { name: 'Field Short text' })).toBeInTheDocument();
+  });
+
+  it('deletes a field no rule reads at once (undoable), and asks before deleting one that rules read, naming them', async () => {
+    const { user } = renderInApi(<FormBuilder formId={seedIds.forms.contactRequest} draftStorage={memoryStorage()} />);
+    await screen.findByRole('heading', { name: /Form builder: Contact Request/ }, { timeout: 5000 });
+    const before = fieldOrder();
+    await user.click(screen.getByRole('button', { name: `Actions for ${before[before.length - 1]}` }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+    expect(fieldOrder()).toEqual(before.slice(0, -1));
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(fieldOrder()).toEqual(before);
+
+  });
+
+  it('asks before deleting a field that other fields’ rules read, and names them', async () => {
+    const { user } = renderInApi(<FormBuilder formId={seedIds.forms.loanApplication} draftStorage={memoryStorage()} />);
+    await screen.findByRole('heading', { name: /Form builder: Loan Application/ }, { timeout: 5000 });
+    await user.click(screen.getByRole('button', { name: 'Actions for Field Employment status' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Employment status?' });
+    expect(dialog).toHaveTextContent('These fields have rules or computed values that read it, and will point at nothing: Employer.');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(fieldItem('Employment status')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Actions for Field Employment status' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Delete Employment status?' })).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Field Employment status' })).not.toBeInTheDocument());
+  });
+
+  it('undoes 100 steps with Ctrl+Z and redoes them with Ctrl+Shift+Z', async () => {
+    const { user } = renderInApi(<FormBuilder draftStorage={memoryStorage()} />);
+    await user.click(await screen.findByRole('button', { name: 'Add Short text' }, { timeout: 5000 }));
+    await user.click(screen.getByRole('heading', { name: 'Page 1' }));
+    const title = screen.getByRole('textbox', { name: 'Page title' });
+    for (let i = 1; i <= 100; i++) fireEvent.change(title, { target: { value: `Page ${i + 1}` } });
+    expect(screen.getByRole('heading', { name: 'Page 101' })).toBeInTheDocument();
+    for (let i = 0; i < 100; i++) fireEvent.keyDown(title, { key: 'z', ctrlKey: true });
+    expect(screen.getByRole('heading', { name: 'Page 1' })).toBeInTheDocument();
+    // One step more takes back the field added first; then there is nothing left to undo.
+    fireEvent.keyDown(title, { key: 'z', ctrlKey: true });
+    expect(screen.queryByRole('button', { name: 'Field Short text' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Undo' })).toBeDisabled();
+    for (let i = 0; i < 101; i++) fireEvent.keyDown(document.activeElement ?? document.body, { key: 'z', ctrlKey: true, shiftKey: true, bubbles: true });
+    expect(screen.getByRole('heading', { name: 'Page 101' })).toBeInTheDocument();
+    expect(fieldItem('Short text')).toBeInTheDocument();
+  }, 240_000);
+
+  it('keeps the draft in the browser and offers it back after a reload', async () => {
+    const storage = memoryStorage();
+    const first = renderInApi(<FormBuilder draftStorage={storage} />);
+    await first.user.click(await screen.findByRole('button', { name: 'Add Checkbox' }));
+    expect(screen.getByText('Unsaved changes')).toBeInTheDocument();
+    await waitFor(() => expect(storage.getItem('ccq-form-builder-draft:new:current')).toContain('checkbox'));
+    first.unmount();
+    const second = renderInApi(<FormBuilder draftStorage={storage} />);
+    await second.user.click(await screen.findByRole('button', { name: 'Restore' }));
+    expect(fieldItem('Checkbox')).toBeInTheDocument();
+  });
+
+  it('asks before leaving with unsaved changes (onNavigate) and warns on unload', async () => {
+    const navigations: string[] = [];
+    const { user } = renderInApi(<FormBuilder draftStorage={memoryStorage()} onNavigate={(to) => navigations.push(to)} />);
+    await user.click(await screen.findByRole('button', { name: 'Add Date' }));
+    const event = new Event('beforeunload', { cancelable: true });
+    act(() => void window.dispatchEvent(event));
+    expect(event.defaultPrevented).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(await screen.findByRole('dialog', { name: 'Leave without saving?' })).toBeInTheDocument();
+    expect(navigations).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Leave' }));
+    expect(navigations).toEqual(['back']);
+  });
+
+  it('a user without EditForm sees the form with no edit control at all', async () => {
+    backend.setCurrentUser('auditor');
+    renderInApi(<FormBuilder formId={seedIds.forms.contactRequest} draftStorage={memoryStorage()} />);
+    expect(await screen.findByText('You can look at this form, but you may not change it.')).toBeInTheDocument();
+    await waitFor(() => expect(fieldOrder().length).toBeGreaterThan(0));
+    expect(screen.queryByRole('button', { name: /^(Add|Undo|Redo|Save|Actions for)/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('complementary', { name: 'Properties' })).not.toBeInTheDocument();
+  });
+
+  it('the preview shows the draft with the public renderer, at a phone’s width too', async () => {
+    const { user } = renderInApi(<FormBuilder draftStorage={memoryStorage()} />);
+    await user.click(await screen.findByRole('button', { name: 'Add Short text' }));
+    await user.click(screen.getByRole('button', { name: 'Show preview' }));
+    const frame = await screen.findByRole('region', { name: 'Preview: Fill in, Desktop' });
+    expect(await within(frame).findByRole('textbox', { name: 'Short text' })).toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: 'Phone' }));
+    expect(screen.getByRole('region', { name: 'Preview: Fill in, Phone' })).toHaveStyle({ width: '390px' });
+    // In step with the canvas: a new field shows in the preview too.
+    await user.click(screen.getByRole('button', { name: 'Add Email' }));
+    expect(await within(screen.getByRole('region', { name: 'Preview: Fill in, Phone' })).findByRole('textbox', { name: 'Email' })).toBeInTheDocument();
+    fireEvent.keyDown(document.body, { key: 'z', ctrlKey: true });
+  });
+});
