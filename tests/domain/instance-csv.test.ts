@@ -8,6 +8,7 @@ import {
   instanceCsvQuery,
   keysetAfter,
   layoutDataPaths,
+  readInstanceCsvSchemas,
   streamInstanceCsv,
 } from '../../src/domain/forms/instance-csv';
 import type { FormLayout } from '../../src/api/types';
@@ -82,21 +83,31 @@ function instances(count: number): ODataRow[] {
 
 async function exportOf(rows: ODataRow[], text: string, batchSize: number, layouts: (FormLayout | null)[] = [layoutOf('/name', '/extra/x')]) {
   const reads: ODataQuery[] = [];
-  const layoutReads: ODataQuery[] = [];
+  const schemaReads: ODataQuery[] = [];
   const forms = [{ formId: '20000000-0000-4000-8000-000000000001', name: 'Loan', isDeleted: false }];
-  const schemas = [{ formSchemaId: '10000000-0000-4000-8000-000000000001', version: 3, isDeleted: false }];
+  // The rows' schema has the first layout; the others are schemas of the same form (a deleted one among them).
+  const schemas = layouts.map((layout, i) => ({
+    formSchemaId: `10000000-0000-4000-8000-00000000000${i + 1}`,
+    formId: '20000000-0000-4000-8000-000000000001',
+    version: 3 + i,
+    layout,
+    isDeleted: i === 2,
+  }));
+  const source = (type: string) => (type === 'Form' ? forms : type === 'FormSchema' ? schemas : rows);
   const read = async (query: ODataQuery) => {
     reads.push(query);
-    const source = (type: string) => (type === 'Form' ? forms : type === 'FormSchema' ? schemas : rows);
     return evaluateODataQuery(FORMS_ODATA_SCHEMA, 'FormInstance', query, { rows: source }).value;
   };
-  const readLayouts = async (query: ODataQuery) => {
-    layoutReads.push(query);
-    return layouts;
+  const readSchemas = async (query: ODataQuery) => {
+    schemaReads.push(query);
+    return readInstanceCsvSchemas(
+      schemas.map((schema) => schema.formSchemaId.toUpperCase()),
+      async (schemaQuery) => evaluateODataQuery(FORMS_ODATA_SCHEMA, 'FormSchema', schemaQuery, { rows: source }).value,
+    );
   };
   let text_ = '';
-  for await (const chunk of streamInstanceCsv({ rows: read, layouts: readLayouts }, parseODataQuery(text), batchSize)) text_ += chunk;
-  return { lines: text_.split('\r\n').slice(0, -1), reads, layoutReads };
+  for await (const chunk of streamInstanceCsv({ rows: read, schemas: readSchemas }, parseODataQuery(text), batchSize)) text_ += chunk;
+  return { lines: text_.split('\r\n').slice(0, -1), reads, layoutReads: schemaReads };
 }
 
 describe('streamInstanceCsv', () => {
@@ -123,13 +134,13 @@ describe('streamInstanceCsv', () => {
     expect(lines[2]).toBe(`${rows[1]?.formInstanceId},Loan,3,InProgress,2026-01-02T00:00:00.000Z,2026-01-01T00:00:00.000Z,,"'=HYPERLINK(""x"")"`);
   });
 
-  it("takes the header from the schemas' layouts, not from the rows, and reads the layouts of the selected rows once", async () => {
+  it("takes the header from the schemas' layouts (a deleted schema's too), not from the rows, and reads the schemas of the selected rows once", async () => {
     const rows = instances(3);
     (rows[0] as ODataRow).data = { name: 'n0', notAsked: 'x', pets: ['cat', '@dog'], address: { city: 'Oslo' } };
     const { lines, layoutReads } = await exportOf(rows, "$filter=status ne 3&$search=n0&$orderby=createdDateTime", 2, [
       layoutOf('/name', '/pets'),
-      layoutOf('/address', '/name'),
       null,
+      layoutOf('/address', '/name'),
     ]);
     // Each path once, sorted; the answer at a path no layout has (`/notAsked`) is not a column.
     expect(lines[0]).toBe([...INSTANCE_CSV_FIXED_COLUMNS, '/address', '/name', '/pets'].join(','));

@@ -9,21 +9,8 @@
  * instance — and its schema — that their link token names; no form groups.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import {
-  comparison,
-  FORMS_ODATA_SETS,
-  guidLiteral,
-  literal,
-  logical,
-  ODATA_LIMITS,
-  parseODataQuery,
-  property,
-  type FormsODataType,
-  type ODataFilter,
-  type ODataQuery,
-} from '../../../src/domain/odata';
-import type { FormLayout } from '../../../src/api/types';
-import { INSTANCE_CSV_CONTENT_TYPE, INSTANCE_CSV_DISPOSITION, instanceCsvStream } from '../../../src/domain/forms/instance-csv';
+import { FORMS_ODATA_SETS, parseODataQuery, type FormsODataType, type ODataQuery } from '../../../src/domain/odata';
+import { INSTANCE_CSV_CONTENT_TYPE, INSTANCE_CSV_DISPOSITION, instanceCsvStream, readInstanceCsvSchemas } from '../../../src/domain/forms/instance-csv';
 import { ANONYMOUS_INSTANCES_MESSAGE, FORM_LINK_MODE_HEADER, seesSoftDeleted, type FormLinkGrant } from '../../../src/domain/forms';
 import { DomainError, satisfies } from '../../../src/domain';
 import { forms, formSchemas } from '../db/schema';
@@ -88,7 +75,7 @@ function odataRoute(set: keyof typeof FORMS_ODATA_SETS): AnyRouteDeclaration {
  * `GET /api/Forms/ExportInstancesCsv`: the instances the same query string selects through `FormInstanceOData`, as
  * CSV streamed from the database in keyset-paged batches (the domain's `instanceCsvStream`, the same as the fake's):
  * no more than one batch of rows is held at a time. The header's layouts are those of the distinct schemas of the
- * selected rows (one statement), read as the caller may read schemas.
+ * selected rows (one statement), read as the caller may read schemas, with their forms' names and versions.
  */
 const exportInstancesCsvRoute = route({
   method: 'GET',
@@ -99,19 +86,11 @@ const exportInstancesCsvRoute = route({
     const scope = signedInScope(ctx.auth.claims);
     const db = ctx.services.db;
     const rows = async (batch: ODataQuery) => (await runODataQuery(db, FORMS_SQL_MODEL, 'FormInstance', batch, { scope })).value;
-    const layouts = async (selected: ODataQuery) => {
-      const ids = (await distinctODataValues(db, FORMS_SQL_MODEL, 'FormInstance', selected, 'formSchemaId', { scope })).map(String);
-      const found: (FormLayout | null)[] = [];
-      for (let i = 0; i < ids.length; i += ODATA_LIMITS.maxInValues) {
-        const ofChunk: ODataFilter = { kind: 'in', subject: property('formSchemaId'), values: ids.slice(i, i + ODATA_LIMITS.maxInValues).map(guidLiteral) };
-        // Soft-deleted schemas too (a live instance may still use one): naming the flag lifts the soft-delete rule.
-        const eitherState = logical('or', [comparison('eq', property('isDeleted'), literal(true)), comparison('eq', property('isDeleted'), literal(false))]);
-        const read = await runODataQuery(db, FORMS_SQL_MODEL, 'FormSchema', { filter: logical('and', [ofChunk, eitherState]), select: ['layout'], top: ODATA_LIMITS.maxTop }, { scope });
-        found.push(...read.value.map((r) => (r.layout ?? null) as FormLayout | null));
-      }
-      return found;
+    const schemas = async (selected: ODataQuery) => {
+      const ids = await distinctODataValues(db, FORMS_SQL_MODEL, 'FormInstance', selected, 'formSchemaId', { scope });
+      return readInstanceCsvSchemas(ids.map(String), async (read) => (await runODataQuery(db, FORMS_SQL_MODEL, 'FormSchema', read, { scope })).value);
     };
-    const body = await instanceCsvStream({ rows, layouts }, query);
+    const body = await instanceCsvStream({ rows, schemas }, query);
     return ctx.c.body(body, 200, { 'Content-Type': INSTANCE_CSV_CONTENT_TYPE, 'Content-Disposition': INSTANCE_CSV_DISPOSITION });
   },
 });

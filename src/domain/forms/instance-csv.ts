@@ -15,6 +15,8 @@
  *   a repeatable section is one column at its list's path. The header therefore comes from the few schemas, not
  *   from the rows: the export is one pass over the rows, written as they are read. An answer at a path no layout
  *   has is not exported (it is not something the form asks).
+ * - The form's name and the schema's version of each row come from the same read of the schemas (once, not
+ *   expanded in every batch).
  * - Cells: the answer at the column's path — a text, number or boolean as written, a list or an object (a
  *   repeatable section's items, a multiple choice) as its JSON; RFC 4180 quoting (a cell holding a comma, a quote or a line break is quoted, quotes doubled), and a
  *   spreadsheet formula guard: a text starting with `=`, `+`, `-`, `@`, a tab or a carriage return is prefixed
@@ -24,6 +26,7 @@ import { FormInstanceStatus } from '../../api/enums';
 import type { FormLayout } from '../../api/types';
 import type { ODataFilter, ODataOrderBy, ODataQuery, ODataValue } from '../odata/ast';
 import { ODataError } from '../odata/errors';
+import { ODATA_LIMITS } from '../odata/limits';
 import type { ODataRow } from '../odata/evaluate';
 import { getAt } from '../json-pointer';
 
@@ -109,13 +112,22 @@ function answerAt(data: unknown, path: string): unknown {
   }
 }
 
-/** The cells of one row read by {@link instanceCsvQuery} (with its `form` and `formSchema` expanded). */
-export function instanceCsvCells(row: ODataRow, paths: readonly string[]): unknown[] {
-  const form = row.form as ODataRow | null | undefined;
-  const schema = row.formSchema as ODataRow | null | undefined;
+/** One schema the exported rows use: its version, its form's name and its layout (see {@link instanceCsvSchemaQuery}). */
+export interface InstanceCsvSchema {
+  readonly formSchemaId: string;
+  readonly version: unknown;
+  readonly formName: unknown;
+  readonly layout: FormLayout | null;
+}
+
+/**
+ * The cells of one row read by {@link instanceCsvQuery}, with its schema (`undefined` for one the caller may not see:
+ * no form name, no version).
+ */
+export function instanceCsvCells(row: ODataRow, paths: readonly string[], schema?: InstanceCsvSchema): unknown[] {
   return [
     row.formInstanceId,
-    form?.name ?? '',
+    schema?.formName ?? '',
     schema?.version ?? '',
     statusName(row.status),
     row.createdDateTime,
@@ -157,11 +169,44 @@ export function instanceCsvQuery(query: ODataQuery, batchSize = INSTANCE_CSV_BAT
     ...(query.search ? { search: query.search } : {}),
     orderBy,
     top: batchSize,
-    expand: [
-      { navigation: 'form', options: { select: ['name'] } },
-      { navigation: 'formSchema', options: { select: ['version'] } },
-    ],
   };
+}
+
+/**
+ * The read of the schemas `ids` name (at most `ODATA_LIMITS.maxInValues`, which is also below the largest `$top`):
+ * version, layout and the form's name, soft-deleted ones too (a live instance may still use one; naming the flag
+ * lifts the soft-delete rule).
+ */
+export function instanceCsvSchemaQuery(ids: readonly string[]): ODataQuery {
+  const isDeleted = (value: boolean): ODataFilter => ({ kind: 'compare', op: 'eq', left: property('isDeleted'), right: { kind: 'literal', type: 'boolean', value } });
+  return {
+    filter: {
+      kind: 'logical',
+      op: 'and',
+      operands: [
+        { kind: 'in', subject: property('formSchemaId'), values: ids.map((id) => ({ kind: 'literal', type: 'guid', value: id.toLowerCase() })) },
+        { kind: 'logical', op: 'or', operands: [isDeleted(true), isDeleted(false)] },
+      ],
+    },
+    select: ['formSchemaId', 'version', 'layout'],
+    expand: [{ navigation: 'form', options: { select: ['name'] } }],
+    top: ODATA_LIMITS.maxTop,
+  };
+}
+
+/**
+ * The schemas `ids` name, read through `read` (a `FormSchema` OData read as the caller may make it) in lists of
+ * `ODATA_LIMITS.maxInValues`.
+ */
+export async function readInstanceCsvSchemas(ids: readonly string[], read: (query: ODataQuery) => Promise<readonly ODataRow[]>): Promise<InstanceCsvSchema[]> {
+  const found: InstanceCsvSchema[] = [];
+  for (let i = 0; i < ids.length; i += ODATA_LIMITS.maxInValues) {
+    for (const row of await read(instanceCsvSchemaQuery(ids.slice(i, i + ODATA_LIMITS.maxInValues)))) {
+      const form = row.form as ODataRow | null | undefined;
+      found.push({ formSchemaId: String(row.formSchemaId), version: row.version, formName: form?.name, layout: (row.layout ?? null) as FormLayout | null });
+    }
+  }
+  return found;
 }
 
 function literalOf(name: string, value: unknown): ODataValue {
@@ -201,15 +246,16 @@ export function keysetAfter(orderBy: readonly ODataOrderBy[], last: ODataRow): O
 export type InstanceBatchReader = (query: ODataQuery) => Promise<readonly ODataRow[]>;
 
 /**
- * The layouts of the schemas that the instances `query` selects (its `$filter` and `$search`) use, each once, as the
- * caller may see them: where the header's data paths come from.
+ * The schemas that the instances `query` selects (its `$filter` and `$search`) use, each once, as the caller may see
+ * them (see {@link readInstanceCsvSchemas}): the header's data paths come from their layouts, each row's form name
+ * and version from them too (read once, not expanded in every batch).
  */
-export type InstanceLayoutsReader = (query: ODataQuery) => Promise<readonly (FormLayout | null)[]>;
+export type InstanceSchemasReader = (query: ODataQuery) => Promise<readonly InstanceCsvSchema[]>;
 
-/** Where an export reads from: batches of rows, and the layouts of their schemas. */
+/** Where an export reads from: batches of rows, and the schemas they use. */
 export interface InstanceCsvSource {
   readonly rows: InstanceBatchReader;
-  readonly layouts: InstanceLayoutsReader;
+  readonly schemas: InstanceSchemasReader;
 }
 
 async function* batches(read: InstanceBatchReader, base: ODataQuery): AsyncGenerator<readonly ODataRow[]> {
@@ -235,10 +281,12 @@ async function* batches(read: InstanceBatchReader, base: ODataQuery): AsyncGener
 export function streamInstanceCsv(source: InstanceCsvSource, query: ODataQuery, batchSize = INSTANCE_CSV_BATCH_SIZE): AsyncGenerator<string> {
   const base = instanceCsvQuery(query, batchSize);
   return (async function* lines() {
-    const layouts = await source.layouts({ ...(base.filter ? { filter: base.filter } : {}), ...(base.search ? { search: base.search } : {}) });
-    const columns = instanceCsvColumns(layouts.flatMap(layoutDataPaths));
+    const schemas = await source.schemas({ ...(base.filter ? { filter: base.filter } : {}), ...(base.search ? { search: base.search } : {}) });
+    const columns = instanceCsvColumns(schemas.flatMap((schema) => layoutDataPaths(schema.layout)));
     const paths = columns.slice(INSTANCE_CSV_FIXED_COLUMNS.length);
-    const write = (rows: readonly ODataRow[]) => rows.map((row) => csvLine(instanceCsvCells(row, paths))).join('');
+    const byId = new Map(schemas.map((schema) => [schema.formSchemaId.toLowerCase(), schema]));
+    const write = (rows: readonly ODataRow[]) =>
+      rows.map((row) => csvLine(instanceCsvCells(row, paths, byId.get(String(row.formSchemaId).toLowerCase())))).join('');
     // The first batch is read before the header is given, so that a read the database refuses fails before any byte.
     const reads = batches(source.rows, base);
     const first = await reads.next();

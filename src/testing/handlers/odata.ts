@@ -6,7 +6,6 @@
  * with problem details naming the problem.
  */
 import { Permission } from '../../api/enums';
-import type { FormLayout } from '../../api/types';
 import {
   evaluateODataQuery,
   FORMS_ODATA_SCHEMA,
@@ -17,7 +16,7 @@ import {
   type ODataQuery,
   type ODataRow,
 } from '../../domain/odata';
-import { INSTANCE_CSV_CONTENT_TYPE, INSTANCE_CSV_DISPOSITION, instanceCsvStream } from '../../domain/forms/instance-csv';
+import { INSTANCE_CSV_CONTENT_TYPE, INSTANCE_CSV_DISPOSITION, instanceCsvStream, readInstanceCsvSchemas } from '../../domain/forms/instance-csv';
 import { ANONYMOUS_INSTANCES_MESSAGE, checkPresentedLink, etagOf, FORM_LINK_MODE_HEADER, seesSoftDeleted } from '../../domain/forms';
 import type { FakeDb } from '../db';
 import { rowVersion } from '../forms-model';
@@ -100,18 +99,19 @@ const exportInstancesCsvRoute: FakeRoute = {
       const visible = visibleTo(ctx.backend.db, ctx);
       return evaluateODataQuery(FORMS_ODATA_SCHEMA, 'FormInstance', batch, { rows: (type) => visible[type as FormsODataType] }).value;
     };
-    // The layouts of the schemas the selected instances use (the server reads them in one statement).
-    const layouts = async (selected: ODataQuery) => {
+    // The schemas the selected instances use (the server finds them in one statement).
+    const schemas = async (selected: ODataQuery) => {
       const visible = visibleTo(ctx.backend.db, ctx);
-      const ids = new Set<unknown>();
+      const rows = { rows: (type: string) => visible[type as FormsODataType] };
+      const ids = new Set<string>();
       for (let skip = 0; ; skip += ODATA_LIMITS.maxTop) {
-        const page = evaluateODataQuery(FORMS_ODATA_SCHEMA, 'FormInstance', { ...selected, select: ['formSchemaId'], top: ODATA_LIMITS.maxTop, skip }, { rows: (type) => visible[type as FormsODataType] }).value;
-        for (const row of page) ids.add(row.formSchemaId);
+        const page = evaluateODataQuery(FORMS_ODATA_SCHEMA, 'FormInstance', { ...selected, select: ['formSchemaId'], top: ODATA_LIMITS.maxTop, skip }, rows).value;
+        for (const row of page) ids.add(String(row.formSchemaId));
         if (page.length < ODATA_LIMITS.maxTop) break;
       }
-      return visible.FormSchema.filter((schema) => ids.has(schema.formSchemaId)).map((schema) => (schema.layout ?? null) as FormLayout | null);
+      return readInstanceCsvSchemas([...ids], async (query) => evaluateODataQuery(FORMS_ODATA_SCHEMA, 'FormSchema', query, rows).value);
     };
-    const body = await instanceCsvStream({ rows: read, layouts }, query);
+    const body = await instanceCsvStream({ rows: read, schemas }, query);
     return new Response(body, { status: 200, headers: { 'content-type': INSTANCE_CSV_CONTENT_TYPE, 'content-disposition': INSTANCE_CSV_DISPOSITION } });
   },
 };
