@@ -4,6 +4,7 @@ import { AdminDashboard } from '../../src/forms-admin/AdminHome';
 import { errorHandlers } from '../../src/testing';
 import { seedDate } from '../../src/testing/seed-ids';
 import { fakeBackend, storyHandlers } from '../support/fakeBackend';
+import { SCALE_NOW, addFormsAtScale } from '../support/formsScale';
 
 const meta = {
   title: 'Forms admin/AdminDashboard',
@@ -60,5 +61,14 @@ export const LoadFails: Story = {
         odata: [errorHandlers.failing('/odata/FormInstanceOData', 500), errorHandlers.failing('/odata/FormOData', 500), ...storyHandlers.odata],
       },
     },
+  },
+};
+
+/** At scale: 200 forms with long names and 100,000 instances, 50,000 of them started in the last 30 days. */
+export const AtScale: Story = {
+  args: { now: SCALE_NOW },
+  loaders: [addFormsAtScale()],
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findAllByText(/Form 0\d\d — Application/, {}, { timeout: 20_000 })).not.toHaveLength(0);
   },
 };

@@ -4,6 +4,7 @@ import { FormGroupDetail } from '../../src/forms-admin/FormGroupDetail';
 import { errorHandlers } from '../../src/testing';
 import { seedIds } from '../../src/testing/seed-ids';
 import { fakeBackend, storyHandlers } from '../support/fakeBackend';
+import { addFormsAtScale, scaleFormGroupId } from '../support/formsScale';
 
 const meta = {
   title: 'Forms admin/FormGroupDetail',
@@ -68,3 +69,12 @@ export const AddingAForm: Story = {
 
 /** A read-only user (the auditor): the group and its forms, nothing to change. */
 export const ReadOnlyUser: Story = { parameters: { fakeUser: 'auditor' } };
+
+/** At scale: a group with a long name among 20, holding 10 of 200 forms with long names (100,000 instances in all). */
+export const AtScale: Story = {
+  args: { formGroupId: scaleFormGroupId(1) },
+  loaders: [addFormsAtScale()],
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText('1–10 of 10', {}, { timeout: 20_000 })).toBeInTheDocument();
+  },
+};

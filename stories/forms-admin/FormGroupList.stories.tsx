@@ -4,6 +4,7 @@ import { FormGroupList } from '../../src/forms-admin/FormGroupList';
 import { errorHandlers } from '../../src/testing';
 import { seedIds } from '../../src/testing/seed-ids';
 import { fakeBackend, storyHandlers } from '../support/fakeBackend';
+import { addFormsAtScale } from '../support/formsScale';
 
 const meta = {
   title: 'Forms admin/FormGroupList',
@@ -86,5 +87,25 @@ export const CreateDialog: Story = {
     const body = within(canvasElement.ownerDocument.body);
     await userEvent.click(await canvas.findByRole('button', { name: 'Create form group' }));
     await expect(await body.findByRole('dialog', { name: 'Create form group' })).toBeInTheDocument();
+  },
+};
+
+/** At scale: 23 groups, 20 of them with long names and 10 forms each (200 forms, 100,000 instances). */
+export const AtScale: Story = {
+  loaders: [addFormsAtScale()],
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText('1–20 of 23', {}, { timeout: 20_000 })).toBeInTheDocument();
+  },
+};
+
+/** Two mistakes in the create dialog: a name another group has (any case) is refused in place. */
+export const NameTaken: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const body = within(canvasElement.ownerDocument.body);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Create form group' }));
+    const dialog = await body.findByRole('dialog', { name: 'Create form group' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Name/ }), 'human resources');
+    await expect(await within(dialog).findByText("A form group named 'human resources' already exists.", {}, { timeout: 5000 })).toBeInTheDocument();
   },
 };

@@ -4,6 +4,7 @@ import { FormInstanceList } from '../../src/forms-admin/FormInstanceList';
 import { errorHandlers } from '../../src/testing';
 import { seedIds } from '../../src/testing/seed-ids';
 import { fakeBackend, storyHandlers } from '../support/fakeBackend';
+import { addFormsAtScale } from '../support/formsScale';
 
 const meta = {
   title: 'Forms admin/FormInstanceList',
@@ -61,5 +62,13 @@ export const SelectionWithBulkActions: Story = {
     await userEvent.click(within(await rowOf(canvasElement, ids.loanCreated)).getByRole('checkbox'));
     await expect(canvas.getByText('2 selected')).toBeInTheDocument();
     await expect(canvas.getByRole('button', { name: 'Delete selected' })).toBeInTheDocument();
+  },
+};
+
+/** At scale: 100,000 instances more than the seed, of 200 forms with long names in 20 groups; the total is counted. */
+export const AtScale: Story = {
+  loaders: [addFormsAtScale()],
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText(/^1–20 of 100,?0\d\d$/, {}, { timeout: 20_000 })).toBeInTheDocument();
   },
 };

@@ -4,6 +4,7 @@ import { FormList } from '../../src/forms-admin/FormList';
 import { errorHandlers } from '../../src/testing';
 import { seedIds } from '../../src/testing/seed-ids';
 import { fakeBackend, storyHandlers } from '../support/fakeBackend';
+import { addFormsAtScale } from '../support/formsScale';
 
 const meta = {
   title: 'Forms admin/FormList',
@@ -77,3 +78,11 @@ export const EditorDeletedView: Story = {
 
 /** A read-only user (the auditor): the list without Create, Open, Delete or the deleted view. */
 export const ReadOnlyUser: Story = { parameters: { fakeUser: 'auditor' } };
+
+/** At scale: 200 forms more, with long names, in 20 groups, 500 instances each (100,000 in all). */
+export const AtScale: Story = {
+  loaders: [addFormsAtScale()],
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText(/^1–20 of 20\d$/, {}, { timeout: 20_000 })).toBeInTheDocument();
+  },
+};

@@ -3,7 +3,8 @@ import { expect, userEvent, within } from 'storybook/test';
 import { FormManager } from '../../src/forms-admin/FormManager';
 import { errorHandlers } from '../../src/testing';
 import { seedIds } from '../../src/testing/seed-ids';
-import { storyHandlers } from '../support/fakeBackend';
+import { fakeBackend, storyHandlers } from '../support/fakeBackend';
+import { addFormsAtScale, scaleFormId } from '../support/formsScale';
 
 const meta = {
   title: 'Forms admin/FormManager',
@@ -54,4 +55,31 @@ export const DeleteAsked: Story = {
     await userEvent.click(await within(canvasElement).findByRole('button', { name: 'Delete Expense Claim' }));
     await expect(await body.findByRole('dialog', { name: "Delete form 'Expense Claim'?" })).toBeInTheDocument();
   },
+};
+
+/** At scale: a form with a long name, 12 versions and 500 of 100,000 instances, in one of 20 groups. */
+export const AtScale: Story = {
+  args: { formId: scaleFormId(1) },
+  loaders: [addFormsAtScale()],
+};
+
+/** A form with one version that no one filled in yet. */
+export const Empty: Story = {
+  args: { formId: seedIds.forms.contactRequest },
+  loaders: [
+    () => {
+      fakeBackend.db.formInstances = fakeBackend.db.formInstances.filter((i) => i.formId !== seedIds.forms.contactRequest);
+      return {};
+    },
+  ],
+};
+
+/** A deleted form opened by its link: 'This form does not exist or was deleted.' ('Show deleted' of the Forms list restores it). */
+export const DeletedView: Story = {
+  loaders: [
+    () => {
+      for (const form of fakeBackend.db.forms) if (form.formId === seedIds.forms.expenseClaim) form.isDeleted = true;
+      return {};
+    },
+  ],
 };

@@ -4,6 +4,7 @@ import { FormPreview } from '../../src/forms-admin/FormPreview';
 import { errorHandlers } from '../../src/testing';
 import { seedIds } from '../../src/testing/seed-ids';
 import { fakeBackend, storyHandlers } from '../support/fakeBackend';
+import { addFormsAtScale, scaleFormId } from '../support/formsScale';
 
 const meta = {
   title: 'Forms admin/FormPreview',
@@ -57,4 +58,10 @@ export const Empty: Story = {
       return {};
     },
   ],
+};
+
+/** At scale: 200 forms more to pick from, with long names; the first has 12 versions. */
+export const AtScale: Story = {
+  args: { formId: scaleFormId(1) },
+  loaders: [addFormsAtScale({ instances: 0 })],
 };

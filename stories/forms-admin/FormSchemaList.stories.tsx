@@ -4,6 +4,7 @@ import { FormSchemaList } from '../../src/forms-admin/FormSchemaList';
 import { errorHandlers } from '../../src/testing';
 import { seedIds } from '../../src/testing/seed-ids';
 import { fakeBackend, storyHandlers } from '../support/fakeBackend';
+import { addFormsAtScale } from '../support/formsScale';
 
 const meta = {
   title: 'Forms admin/FormSchemaList',
@@ -77,3 +78,11 @@ export const EditorDeletedView: Story = {
 
 /** A read-only user (the auditor): the list without Create, Open, Delete or the deleted view. */
 export const ReadOnlyUser: Story = { parameters: { fakeUser: 'auditor' } };
+
+/** At scale: 211 versions more, of 200 forms with long names (the first has 12), with 100,000 instances. */
+export const AtScale: Story = {
+  loaders: [addFormsAtScale()],
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText(/^1–20 of 21\d$/, {}, { timeout: 20_000 })).toBeInTheDocument();
+  },
+};

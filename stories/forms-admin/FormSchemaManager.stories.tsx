@@ -2,7 +2,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { FormSchemaManager } from '../../src/forms-admin/FormSchemaManager';
 import { errorHandlers } from '../../src/testing';
 import { seedIds } from '../../src/testing/seed-ids';
-import { storyHandlers } from '../support/fakeBackend';
+import { fakeBackend, storyHandlers } from '../support/fakeBackend';
+import { addFormsAtScale, scaleFormSchemaId } from '../support/formsScale';
 
 const meta = {
   title: 'Forms admin/FormSchemaManager',
@@ -34,3 +35,30 @@ export const LoadError: Story = {
 
 /** No live version has this id. */
 export const NotFound: Story = { args: { formSchemaId: '60000000-0000-4000-8000-0000000000ff' } };
+
+/** At scale: the current one of 12 versions of a form with a long name, with 500 of 100,000 instances. */
+export const AtScale: Story = {
+  args: { formSchemaId: scaleFormSchemaId(1, 12) },
+  loaders: [addFormsAtScale()],
+};
+
+/** A version no one filled in yet: its fields and preview, 'No instances yet.'. */
+export const Empty: Story = {
+  args: { formSchemaId: seedIds.formSchemas.contactRequestV1 },
+  loaders: [
+    () => {
+      fakeBackend.db.formInstances = fakeBackend.db.formInstances.filter((i) => i.formSchemaId !== seedIds.formSchemas.contactRequestV1);
+      return {};
+    },
+  ],
+};
+
+/** A version of a deleted form, opened by its link: for the screen it is a deleted row, so it 'does not exist or was deleted'. */
+export const DeletedView: Story = {
+  loaders: [
+    () => {
+      for (const schema of fakeBackend.db.formSchemas) if (schema.formSchemaId === seedIds.formSchemas.expenseClaimV1) schema.isDeleted = true;
+      return {};
+    },
+  ],
+};

@@ -52,6 +52,12 @@ describe('FormInstanceList stories', () => {
     await composed.SelectionWithBulkActions.run();
   });
 
+  it('AtScale: 100,000 instances more, counted on the server; one page shown', async () => {
+    await composed.AtScale.run();
+    const table = await screen.findByRole('table', { name: 'Form Instances' });
+    await waitFor(() => expect(within(table).getAllByRole('row').length).toBe(21), { timeout: 10_000 });
+  });
+
   it('ReadOnlyUser: no selection, no delete', async () => {
     await composed.ReadOnlyUser.run();
     const table = await screen.findByRole('table', { name: 'Form Instances' }, { timeout: 5000 });

@@ -1,5 +1,5 @@
 import { composeStories, setProjectAnnotations } from '@storybook/react-vite';
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import type { SetupWorker } from 'msw/browser';
 import { mswLoader } from 'msw-storybook-addon/csf3';
 import { setupServer } from 'msw/node';
@@ -30,6 +30,28 @@ describe('FormManager stories', () => {
     const link = await screen.findByRole('region', { name: 'Public link' });
     expect(within(link).getByRole('img', { name: 'QR code of the public link' })).toBeInTheDocument();
     expect(await screen.findByRole('region', { name: 'Instances' })).toBeInTheDocument();
+  });
+
+  it('AtScale: a long name, 12 versions, and its 500 instances counted', async () => {
+    await renderStory(Form.AtScale);
+    expect(await screen.findByRole('heading', { level: 1, name: /^Form: Form 001 — Application/ }, { timeout: 10_000 })).toBeInTheDocument();
+    const versions = await screen.findByRole('region', { name: 'Versions' });
+    await waitFor(() => expect(within(versions).getAllByRole('row')).toHaveLength(13), { timeout: 10_000 });
+    expect(await within(await screen.findByRole('region', { name: 'Instances' })).findByText(/500/, {}, { timeout: 10_000 })).toBeInTheDocument();
+  });
+
+  it("Empty: no instances yet; DeletedView: a deleted form 'does not exist or was deleted'", async () => {
+    await renderStory(Form.Empty);
+    expect(await within(await screen.findByRole('region', { name: 'Instances' })).findByText(/No instances/)).toBeInTheDocument();
+    cleanup();
+    await renderStory(Form.DeletedView);
+    expect(await screen.findByText('This form does not exist or was deleted.')).toBeInTheDocument();
+    cleanup();
+    await renderStory(Schema.DeletedView);
+    expect(await screen.findByText('This form schema does not exist or was deleted.')).toBeInTheDocument();
+    cleanup();
+    await renderStory(Schema.Empty);
+    expect(await screen.findByText(/No instances/, {}, { timeout: 5000 })).toBeInTheDocument();
   });
 
   it('DiffBetweenVersions: its play function finds the added cost centre', async () => {
