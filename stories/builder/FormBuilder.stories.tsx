@@ -1,0 +1,100 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, within } from 'storybook/test';
+import type { FieldWidget } from '../../src/api/types';
+import { FormBuilder } from '../../src/builder';
+import { WIDGET_KINDS } from '../../src/engine/widget-kinds';
+import { generateForm } from '../../src/forms/generateForm';
+import { errorHandlers } from '../../src/testing';
+import { seedIds } from '../../src/testing/seed-ids';
+import { widgetGallerySchema } from '../forms/fixtures';
+import { storyHandlers } from '../support/fakeBackend';
+import { addBuilderForm, builderStoryIds as ids } from './builderForms';
+
+const meta = {
+  title: 'Builder/FormBuilder',
+  component: FormBuilder,
+  parameters: { layout: 'fullscreen' },
+  // No draft from an earlier story is offered back.
+  args: { draftStorage: null },
+} satisfies Meta<typeof FormBuilder>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** A new form: the palette, an empty canvas with the templates to start from. */
+export const Empty: Story = {};
+
+/** The Loan Application: two pages, sections, rules. */
+export const Populated: Story = { args: { formId: seedIds.forms.loanApplication } };
+
+/** With the live preview open in a 390 px phone frame. */
+export const PreviewPhone: Story = {
+  args: { formId: seedIds.forms.contactRequest },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Show preview' }));
+    await userEvent.click(canvas.getByRole('radio', { name: 'Phone' }));
+    await expect(await canvas.findByRole('region', { name: 'Preview: Fill in, Phone' })).toBeInTheDocument();
+  },
+};
+
+const everyKind = addBuilderForm(ids.everyKindForm, ids.everyKindSchema, 'Every widget', () => widgetGallerySchema());
+
+/** A story with the form of every widget kind and the field of one kind selected (its property panel open). */
+function selected(kind: FieldWidget): Story {
+  return {
+    name: `Selected: ${WIDGET_KINDS[kind].name}`,
+    args: { formId: ids.everyKindForm },
+    loaders: [everyKind],
+    play: async ({ canvasElement }) => {
+      const canvas = within(canvasElement);
+      const form = await canvas.findByRole('region', { name: 'Form' }, { timeout: 5000 });
+      const items = await within(form).findAllByRole('button', { name: /^Field / });
+      const schema = widgetGallerySchema();
+      const field = schema.layout.pages.flatMap((p) => p.sections.flatMap((s) => s.fields)).find((f) => f.widget === kind);
+      const item = items.find((b) => b.getAttribute('aria-label') === `Field ${field?.label ?? ''}`);
+      if (item) await userEvent.click(item);
+      await expect(canvas.getByRole('complementary', { name: 'Properties' })).toBeInTheDocument();
+    },
+  };
+}
+
+export const SelectedText = selected('text');
+export const SelectedTextarea = selected('textarea');
+export const SelectedNumber = selected('number');
+export const SelectedInteger = selected('integer');
+export const SelectedEmail = selected('email');
+export const SelectedUrl = selected('url');
+export const SelectedPhone = selected('phone');
+export const SelectedDate = selected('date');
+export const SelectedTime = selected('time');
+export const SelectedDatetime = selected('datetime');
+export const SelectedCheckbox = selected('checkbox');
+export const SelectedSwitch = selected('switch');
+export const SelectedSelect = selected('select');
+export const SelectedRadio = selected('radio');
+export const SelectedSegmented = selected('segmented');
+export const SelectedMultiselect = selected('multiselect');
+export const SelectedCheckboxes = selected('checkboxes');
+export const SelectedSignature = selected('signature');
+export const SelectedStatic = selected('static');
+
+/** Rita Reader holds no EditForm: the form without any edit control. */
+export const ReadOnlyUser: Story = { args: { formId: seedIds.forms.loanApplication }, parameters: { fakeUser: 'reader' } };
+
+/** 300 fields on 5 pages: fields not selected show the renderer's light controls. */
+export const ThreeHundredFields: Story = {
+  args: { formId: ids.largeForm },
+  loaders: [addBuilderForm(ids.largeForm, ids.largeSchema, '300 fields', () => generateForm({ fields: 300, groupsPerPage: 6 }))],
+};
+
+/** The form is still loading. */
+export const Loading: Story = {
+  args: { formId: seedIds.forms.loanApplication },
+  parameters: { msw: { handlers: { odata: [errorHandlers.pending('/odata/FormOData'), ...storyHandlers.odata] } } },
+};
+
+/** The form cannot be loaded: the message and a retry. */
+export const LoadFails: Story = {
+  args: { formId: seedIds.forms.loanApplication },
+  parameters: { msw: { handlers: { odata: [errorHandlers.failing('/odata/FormOData', 500), ...storyHandlers.odata] } } },
+};
