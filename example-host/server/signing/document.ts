@@ -13,12 +13,12 @@
 import { createHash } from 'node:crypto';
 import { PDF, StandardFonts, rgb } from '@libpdf/core';
 import type { Form, FormInstance, FormSchema, SignaturePlace, SigningAuditEvent } from '../../../src/api/types';
-import { getAt } from '../../../src/domain/json-pointer';
+import { pdfValuesFromData } from '../../../src/domain/pdf';
 import type { Db } from '../db/index';
-import { fillPdf, plainBytes, type PdfFillValue } from '../pdf/fill';
+import { fillPdf, plainBytes } from '../pdf/fill';
 import { loadFormPdf } from '../pdf/store';
 import type { SealSigner } from './certificates';
-import { answerText, appendSignaturePage, pdfText, renderAnswers } from './render-answers';
+import { appendSignaturePage, pdfText, renderAnswers } from './render-answers';
 
 /** SHA-256 of bytes, hex. */
 export const sha256Of = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
@@ -28,30 +28,6 @@ export interface SentDocument {
   bytes: Uint8Array;
   places: SignaturePlace[][];
   source: 'template' | 'answers';
-}
-
-function fillValue(value: unknown): PdfFillValue | undefined {
-  if (value === undefined || value === null) return undefined;
-  if (typeof value === 'boolean' || typeof value === 'string') return value;
-  if (typeof value === 'number') return String(value);
-  if (Array.isArray(value)) return value.map((v) => (typeof v === 'string' ? v : answerText(v)));
-  return JSON.stringify(value);
-}
-
-/** The instance's answers keyed by the PDF field each layout field is linked to (`pdfFieldName`). */
-export function pdfValuesOf(schema: Pick<FormSchema, 'layout'>, data: unknown): Record<string, PdfFillValue> {
-  const values: Record<string, PdfFillValue> = {};
-  for (const page of schema.layout.pages ?? []) {
-    for (const section of page.sections ?? []) {
-      if (section.repeatable) continue; // a repeated section has no single PDF field per answer
-      for (const field of section.fields) {
-        if (!field.pdfFieldName) continue;
-        const value = fillValue(getAt(data, field.path));
-        if (value !== undefined) values[field.pdfFieldName] = value;
-      }
-    }
-  }
-  return values;
 }
 
 /** Builds the document as sent for an instance and its signers (in their order). */
@@ -70,7 +46,7 @@ export async function buildSentDocument(
     });
     return { bytes: rendered.bytes, places: rendered.places.map((p) => [p]), source: 'answers' };
   }
-  const filled = await fillPdf(plainBytes(template.bytes), pdfValuesOf(input.schema, input.instance.data), { flatten: true });
+  const filled = await fillPdf(plainBytes(template.bytes), pdfValuesFromData(input.schema.layout, input.instance.data), { flatten: true });
   // The template's signature fields in reading order (page, then top to bottom, then left to right).
   const fields = (input.form.pdfTemplate?.fields ?? [])
     .filter((f) => f.type === 'signature')

@@ -1,0 +1,98 @@
+// @vitest-environment node
+/**
+ * The seal certificate: the development CA + leaf are made once and kept with the data; a host's PKCS#12 file signs
+ * instead (validated by pdfsig as trusted when its CA is), and a file that cannot be used stops with a message that
+ * says what to check.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PDF } from '@libpdf/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createDevelopmentCertificate,
+  loadOrCreateDevelopmentCertificate,
+  p12Signer,
+  SealConfigError,
+} from '../../example-host/server/signing/certificates';
+import { START_TIMEOUT_MS, startTestServer, type TestServer } from './helpers';
+import { pdfsig } from './signing-helpers';
+
+let dir: string;
+let caPem: string;
+let p12Path: string;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'seal-p12-'));
+  const made = await createDevelopmentCertificate();
+  caPem = made.caPem;
+  const key = `-----BEGIN PRIVATE KEY-----\n${made.leafKeyPkcs8.match(/.{1,64}/g)?.join('\n')}\n-----END PRIVATE KEY-----\n`;
+  writeFileSync(join(dir, 'key.pem'), key);
+  writeFileSync(join(dir, 'leaf.pem'), made.leafPem);
+  writeFileSync(join(dir, 'ca.pem'), made.caPem);
+  p12Path = join(dir, 'seal.p12');
+  execFileSync('openssl', [
+    'pkcs12', '-export', '-inkey', join(dir, 'key.pem'), '-in', join(dir, 'leaf.pem'), '-certfile', join(dir, 'ca.pem'),
+    '-passout', 'pass:s3cret', '-keypbe', 'AES-256-CBC', '-certpbe', 'AES-256-CBC', '-macalg', 'sha256', '-out', p12Path,
+  ]);
+});
+
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function sealedWith(signer: Awaited<ReturnType<typeof p12Signer>>): Promise<Uint8Array> {
+  const pdf = PDF.create();
+  pdf.addPage({ size: 'a4' }).drawText('Sealed with a PKCS#12 file', { x: 50, y: 700 });
+  return (await pdf.sign({ signer: signer.signer, level: 'B-B' })).bytes;
+}
+
+describe('a PKCS#12 seal certificate', () => {
+  it('signs with a host’s PKCS#12 file: pdfsig reports it valid and trusted when its CA is', async () => {
+    const seal = await p12Signer(p12Path, 's3cret');
+    expect(seal.source).toBe('p12');
+    const report = pdfsig(await sealedWith(seal), caPem);
+    expect(report.valid, report.output).toBe(true);
+    expect(report.trusted, report.output).toBe(true);
+    expect(report.cades, report.output).toBe(true);
+  }, 30_000);
+
+  it('says which file cannot be read, and that the passphrase may be wrong', async () => {
+    await expect(p12Signer(join(dir, 'missing.p12'), 'x')).rejects.toThrow(SealConfigError);
+    await expect(p12Signer(join(dir, 'missing.p12'), 'x')).rejects.toThrow(/missing\.p12 \(SIGNING_P12_PATH\) cannot be read \(ENOENT\)/);
+    await expect(p12Signer(p12Path, 'wrong')).rejects.toThrow(/is not a PKCS#12 file this server can use: .*Check the passphrase \(SIGNING_P12_PASSPHRASE\)/s);
+    writeFileSync(join(dir, 'junk.p12'), 'not a p12');
+    await expect(p12Signer(join(dir, 'junk.p12'), 'x')).rejects.toThrow(SealConfigError);
+  });
+
+  it('stops the server’s start with that message', async () => {
+    await expect(startTestServer({ signing: { p12Path: join(dir, 'missing.p12'), p12Passphrase: 'x', sweepIntervalMs: null } })).rejects.toThrow(
+      /SIGNING_P12_PATH\) cannot be read/,
+    );
+  }, START_TIMEOUT_MS);
+});
+
+describe('the development certificate', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ signing: { sweepIntervalMs: null } });
+  }, START_TIMEOUT_MS);
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('is made on first start, kept with the data and read back the same afterwards', async () => {
+    const first = await loadOrCreateDevelopmentCertificate(server.db);
+    const again = await loadOrCreateDevelopmentCertificate(server.db);
+    expect(again).toEqual(first);
+    expect(first.caPem).toMatch(/^-----BEGIN CERTIFICATE-----/);
+    const text = execFileSync('openssl', ['x509', '-noout', '-subject', '-issuer', '-ext', 'basicConstraints,extendedKeyUsage'], { input: first.leafPem, encoding: 'utf8' });
+    expect(text).toMatch(/subject=.*Forms Admin Document Seal/);
+    expect(text).toMatch(/issuer=.*Forms Admin Development CA/);
+    expect(text).toContain('E-mail Protection');
+    writeFileSync(join(dir, 'dev-ca.pem'), first.caPem);
+    writeFileSync(join(dir, 'dev-leaf.pem'), first.leafPem);
+    expect(execFileSync('openssl', ['verify', '-CAfile', join(dir, 'dev-ca.pem'), join(dir, 'dev-leaf.pem')], { encoding: 'utf8' })).toContain(': OK');
+  });
+});
