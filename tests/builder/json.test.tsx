@@ -52,7 +52,7 @@ describe('checkJsonViewText', () => {
     expect(checkJsonViewText('{"jsonSchema": {}}').problems[0]).toMatchObject({ kind: 'shape' });
   });
 
-  it("places the draft check's problems at the field, and a pattern's at the pattern", () => {
+  it("places the draft check's problems at the field, and a pattern's at the pattern, in reading order", () => {
     const bad = draft();
     bad.layout.pages[0]!.sections[0]!.fields[1]!.path = '/name';
     (bad.jsonSchema.properties as Record<string, Record<string, unknown>>).phone!.pattern = '[';
@@ -61,8 +61,8 @@ describe('checkJsonViewText', () => {
     expect(result.draft).toBeNull();
     const messages = result.problems.map((p) => [p.line, p.message]);
     expect(messages).toEqual([
-      [lineContaining(text, '"id": "phone"') - 1, "Two fields are bound to the data path '/name'."],
       [lineContaining(text, '"pattern"'), expect.stringContaining("The pattern '[' at /properties/phone/pattern is not a valid regular expression")],
+      [lineContaining(text, '"id": "phone"') - 1, "Two fields are bound to the data path '/name'."],
     ]);
   });
 });

@@ -159,5 +159,7 @@ export function checkJsonViewText(text: string, options: CheckFormDraftOptions =
     const to = lineEnd === -1 ? range.to : Math.min(range.to, lineEnd);
     return { from: range.from, to: Math.max(to, range.from + 1), line: lineOf(text, range.from), kind: 'draft', message: problem.message, problem };
   });
+  // In reading order, as the editor shows them.
+  problems.sort((a, b) => a.from - b.from);
   return { draft: null, problems };
 }
