@@ -34,7 +34,7 @@ import {
   type Factory,
   type StylesApiProps,
 } from '@mantine/core';
-import { useCallback, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useCallback, useDeferredValue, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { FormSchema } from '../api/types';
 import { checkDataPath, fullDataPath } from '../engine/authoring';
 import { FormRenderer } from '../forms/FormRenderer';
@@ -328,6 +328,9 @@ export const FormBuilderView = factory<FormBuilderFactory>((_props) => {
   const c = useFormBuilder({ formId, formSchemaId, widgets: hostWidgets, labels: overrides, storage: draftStorage });
   const { labels, state, dispatch, canEdit } = c;
   const doc = state.document;
+  // The canvas and the preview compile the whole form (tens of ms at 300 fields): they follow the document as a
+  // deferred value, so typing in the property pane stays responsive and a burst of changes compiles once.
+  const shownDoc = useDeferredValue(doc);
   const [showPreview, setShowPreview] = useState(false);
   const [moveTo, setMoveTo] = useState<string | null>(null);
   const [confirmDelete, setConfirmDelete] = useState<{ id: string; name: string; dependents: string[] } | null>(null);
@@ -477,7 +480,7 @@ export const FormBuilderView = factory<FormBuilderFactory>((_props) => {
   ) : null;
 
   const canvas = (
-    <BuilderCanvas doc={doc} selection={state.selection} kinds={c.widgets} widgets={formWidgets} labels={labels} editing={editing} onSelect={select} empty={templates} />
+    <BuilderCanvas doc={shownDoc} selection={state.selection} kinds={c.widgets} widgets={formWidgets} labels={labels} editing={editing} onSelect={select} empty={templates} />
   );
 
   return (
@@ -591,7 +594,7 @@ export const FormBuilderView = factory<FormBuilderFactory>((_props) => {
               <Title order={2} size="h4" mb="sm">
                 {labels.fbPreview}
               </Title>
-              <BuilderPreview doc={doc} widgets={formWidgets} kinds={c.widgets} labels={labels} />
+              <BuilderPreview doc={shownDoc} widgets={formWidgets} kinds={c.widgets} labels={labels} />
             </Paper>
           )}
         </Stack>
