@@ -59,6 +59,7 @@ import {
 } from './model';
 import { FieldPropertiesPanel, SectionPropertiesPanel } from './properties';
 import type { RuleFieldOption } from './properties';
+import { JsonView } from './json';
 import { SaveFormButton, type SaveFormDraftResult } from './save';
 import { FORM_TEMPLATES } from './templates';
 import { useFormBuilder, type FormBuilderController } from './useFormBuilder';
@@ -332,6 +333,7 @@ export const FormBuilderView = factory<FormBuilderFactory>((_props) => {
   // deferred value, so typing in the property pane stays responsive and a burst of changes compiles once.
   const shownDoc = useDeferredValue(doc);
   const [showPreview, setShowPreview] = useState(false);
+  const [showJson, setShowJson] = useState(false);
   const [moveTo, setMoveTo] = useState<string | null>(null);
   const [confirmDelete, setConfirmDelete] = useState<{ id: string; name: string; dependents: string[] } | null>(null);
   const [confirmLeave, setConfirmLeave] = useState(false);
@@ -510,6 +512,9 @@ export const FormBuilderView = factory<FormBuilderFactory>((_props) => {
                   </Button>
                 </>
               )}
+              <Button variant="default" onClick={() => setShowJson((v) => !v)} aria-expanded={showJson}>
+                {showJson ? labels.fbHideJson : labels.fbShowJson}
+              </Button>
               <Button variant="default" onClick={() => setShowPreview((v) => !v)} aria-expanded={showPreview}>
                 {showPreview ? labels.fbHidePreview : labels.fbShowPreview}
               </Button>
@@ -589,6 +594,17 @@ export const FormBuilderView = factory<FormBuilderFactory>((_props) => {
             </Group>
             <DragOverlay>{activeDrag ? <Paper withBorder p="xs" shadow="md">{nameOf(c, activeDrag)}</Paper> : null}</DragOverlay>
           </DndContext>
+          {showJson && (
+            <Paper withBorder p="md">
+              <JsonView
+                value={doc}
+                readOnly={!canEdit}
+                labels={overrides}
+                checkOptions={{ widgets: c.widgets }}
+                onChange={(draft) => dispatch({ type: 'replaceDocument', document: draft })}
+              />
+            </Paper>
+          )}
           {showPreview && (
             <Paper withBorder p="md" component="section" aria-label={labels.fbPreview} {...getStyles('preview')}>
               <Title order={2} size="h4" mb="sm">

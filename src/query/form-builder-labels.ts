@@ -61,6 +61,8 @@ export const formBuilderLabels = {
   fbRedone: 'Redone.',
   fbToolbar: 'Builder tools',
   fbPreview: 'Preview',
+  fbShowJson: 'Show JSON',
+  fbHideJson: 'Hide JSON',
   fbShowPreview: 'Show preview',
   fbHidePreview: 'Hide preview',
   fbPreviewEdit: 'Fill in',
