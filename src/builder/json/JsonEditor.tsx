@@ -13,6 +13,7 @@ import { Alert, List, Stack, Text, useComputedColorScheme } from '@mantine/core'
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { CheckFormDraftOptions, FormDraft } from '../../engine/draft-check';
 import { fillLabel, type Labels } from '../../query/labels';
+import { ERROR_CONTRAST, ERROR_TEXT } from '../properties/contrast';
 import { checkJsonViewText, draftText, type JsonViewProblem } from './validate-json';
 
 /** Props of the lazily loaded editor (see `JsonViewProps`). */
@@ -145,14 +146,14 @@ export default function JsonEditor({ value, onChange, labels, checkOptions, read
   }, [value]);
 
   return (
-    <Stack gap="xs">
+    <Stack gap="xs" style={ERROR_CONTRAST}>
       <div ref={host} />
       {problems.length === 0 ? (
         <Text size="sm" role="status">
           {labels.bjValid}
         </Text>
       ) : (
-        <Alert color="red" variant="outline" title={fillLabel(labels.bjInvalid, { count: problems.length })} role="alert">
+        <Alert color={ERROR_TEXT} variant="outline" title={fillLabel(labels.bjInvalid, { count: problems.length })} role="alert">
           <List size="sm" spacing={2}>
             {problems.slice(0, 20).map((p, i) => (
               <List.Item key={`${i}:${p.message}`}>

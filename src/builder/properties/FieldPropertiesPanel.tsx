@@ -6,6 +6,7 @@ import { FORM_LIMITS } from '../../engine/limits';
 import { WIDGET_KINDS, widgetKind, type WidgetKind, type WidgetKindRegistry, type WidgetPropertyEditor } from '../../engine/widget-kinds';
 import { fillLabel, type Labels } from '../../query/labels';
 import { useLabels } from '../../query/useLabels';
+import { ERROR_CONTRAST, ERROR_TEXT } from './contrast';
 import { OptionsEditor } from './OptionsEditor';
 import { RuleEditor, type RuleFieldOption } from './RuleEditor';
 
@@ -431,7 +432,7 @@ export function FieldPropertiesPanel(props: FieldPropertiesPanelProps) {
           <Stack key="minimum" gap={2}>
             {numberEditor('minimum', labels.bpMinimum)}
             {inverted('minimum', 'maximum') && (
-              <Text size="sm" c="red.9" role="alert">
+              <Text size="sm" c={ERROR_TEXT} role="alert">
                 {labels.bpRangeInverted}
               </Text>
             )}
@@ -446,7 +447,7 @@ export function FieldPropertiesPanel(props: FieldPropertiesPanelProps) {
           <Stack key="minLength" gap={2}>
             {numberEditor('minLength', labels.bpMinLength, 0)}
             {inverted('minLength', 'maxLength') && (
-              <Text size="sm" c="red.9" role="alert">
+              <Text size="sm" c={ERROR_TEXT} role="alert">
                 {labels.bpRangeInverted}
               </Text>
             )}
@@ -531,7 +532,7 @@ export function FieldPropertiesPanel(props: FieldPropertiesPanelProps) {
   };
 
   return (
-    <Stack gap="md" role="region" aria-label={labels.bpFieldTitle}>
+    <Stack gap="md" role="region" aria-label={labels.bpFieldTitle} style={ERROR_CONTRAST}>
       <div>
         <Title order={3} size="h4">
           {labels.bpFieldTitle}

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { FieldOption } from '../../api/types';
 import { fillLabel, type Labels } from '../../query/labels';
 import { useLabels } from '../../query/useLabels';
+import { ERROR_CONTRAST, ERROR_TEXT } from './contrast';
 
 /** Props of {@link OptionsEditor}. */
 export interface OptionsEditorProps {
@@ -81,7 +82,7 @@ export function OptionsEditor({ value, onChange, labels: overrides, disabled = f
   };
   const problems = optionProblems(value, labels);
   return (
-    <Fieldset legend={labels.bpOptions} p="sm">
+    <Fieldset legend={labels.bpOptions} p="sm" style={ERROR_CONTRAST}>
       <Stack gap="xs">
         {value.length === 0 && <Text size="sm">{labels.bpNoOptions}</Text>}
         {value.map((option, index) => {
@@ -126,7 +127,7 @@ export function OptionsEditor({ value, onChange, labels: overrides, disabled = f
           );
         })}
         {problems.map((p) => (
-          <Text key={p} size="sm" c="red.9" role="alert">
+          <Text key={p} size="sm" c={ERROR_TEXT} role="alert">
             {p}
           </Text>
         ))}

@@ -5,6 +5,7 @@ import { FORM_LIMITS } from '../../engine/limits';
 import { WIDGET_KINDS, widgetKind, type WidgetKindRegistry } from '../../engine/widget-kinds';
 import { fillLabel, type Labels } from '../../query/labels';
 import { useLabels } from '../../query/useLabels';
+import { ERROR_CONTRAST, ERROR_TEXT } from './contrast';
 
 /** A field a rule may name, as the rule writes its path (see `ruleTargets` of the authoring helpers). */
 export interface RuleFieldOption {
@@ -237,7 +238,7 @@ function RuleRow({ rule, n, fields, widgets, labels, disabled, onChange, onRemov
         </Button>
       </Group>
       {problem && (
-        <Text size="sm" c="red.9" role="note">
+        <Text size="sm" c={ERROR_TEXT} role="note">
           {problem}
         </Text>
       )}
@@ -267,7 +268,7 @@ function GroupEditor({ mode, members, level, legend, fields, widgets, labels, di
   const newRule = (): FieldRule => ({ path: firstField?.path ?? '', op: 'notEmpty' });
   const canNest = level < FORM_LIMITS.maxRuleDepth;
   return (
-    <Fieldset legend={title} variant={level === 1 ? 'default' : 'filled'} p="sm">
+    <Fieldset legend={title} variant={level === 1 ? 'default' : 'filled'} p="sm" style={level === 1 ? ERROR_CONTRAST : undefined}>
       <Stack gap="sm">
         <SegmentedControl
           aria-label={`${labels.reMode}: ${title}`}

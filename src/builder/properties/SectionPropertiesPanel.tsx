@@ -5,6 +5,7 @@ import type { DataPathProblem } from '../../engine/authoring';
 import { checkDataPath } from '../../engine/authoring';
 import type { Labels } from '../../query/labels';
 import { useLabels } from '../../query/useLabels';
+import { ERROR_CONTRAST } from './contrast';
 import { dataPathProblemText } from './FieldPropertiesPanel';
 
 /** Props of {@link SectionPropertiesPanel}. */
@@ -47,7 +48,7 @@ export function SectionPropertiesPanel({ section, onChange, onRenamePath, checkP
   };
   const inverted = repeat?.minItems !== undefined && repeat.maxItems !== undefined && repeat.minItems > repeat.maxItems;
   return (
-    <Stack gap="md" role="region" aria-label={labels.bpSectionTitle}>
+    <Stack gap="md" role="region" aria-label={labels.bpSectionTitle} style={ERROR_CONTRAST}>
       <Title order={3} size="h4">
         {labels.bpSectionTitle}
       </Title>
