@@ -71,12 +71,15 @@
     pending: null,
     /**
      * Arms a wait for the results of a search: the table settled (no fetch) with a pagination text other than
-     * `before` (or no rows). `pending` resolves with the paint time and the last keydown's time stamp.
+     * `before` (or no rows), or, given `total`, showing that total. `pending` resolves with the paint time and the
+     * last keydown's time stamp.
      */
-    armResults(label, before, timeoutMs) {
+    armResults(label, before, timeoutMs, total) {
       this.pending = whenPainted(() => {
         if (fetching(label)) return false;
         const now = pagination(label);
+        // With the expected total: only the final term's results count (a pause while typing may show a prefix's).
+        if (typeof total === 'number') return now.replace(/[^0-9]+/g, ' ').trim().split(' ').pop() === String(total);
         return (now !== '' && now !== before) || (rows(label).length === 0 && !!root(label));
       }, timeoutMs).then((r) => ({ ...r, lastKeydown, pagination: pagination(label), rows: rows(label).length }));
     },
