@@ -14,12 +14,11 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PDF } from '@libpdf/core';
-import type { FormLayout, PdfField, SigningEnvelope, SignerLink } from '../../src/api/types';
+import type { FormLayout, SigningEnvelope, SignerLink } from '../../src/api/types';
 import { startServer, type ServerHandle } from '../../example-host/server/server';
 import { saveFormPdf } from '../../example-host/server/pdf/store';
 import { loadOrCreateDevelopmentCertificate } from '../../example-host/server/signing/certificates';
-import { pngDataUrl, signaturePng } from '../../tests/server/signing-helpers';
+import { pngDataUrl, signaturePng, templateFields } from '../../tests/server/signing-helpers';
 
 const root = path.resolve(new URL('../..', import.meta.url).pathname);
 const FIXTURES = '/work/shared/fixtures/pdfs';
@@ -47,23 +46,6 @@ async function api<T>(method: 'GET' | 'POST', pathName: string, body?: unknown, 
   const ms = performance.now() - started;
   if (response.status >= 500) fiveHundreds += 1;
   return { status: response.status, body: (text && response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text) as T, ms };
-}
-
-/** The AcroForm fields of a PDF as a form's `pdfTemplate` keeps them (name, type, page, rectangle). */
-async function templateFields(bytes: Uint8Array): Promise<{ pageCount: number; fields: PdfField[] }> {
-  const pdf = await PDF.load(bytes);
-  const pages = pdf.getPages();
-  const fields: PdfField[] = [];
-  for (const field of pdf.getForm()?.getFields() ?? []) {
-    const widget = field.getWidgets()[0];
-    if (!widget) continue;
-    const [x1, y1, x2, y2] = widget.rect;
-    const page = Math.max(0, pages.findIndex((p) => widget.pageRef !== null && p.ref.objectNumber === widget.pageRef.objectNumber));
-    const type = field.type === 'listbox' ? 'optionList' : field.type;
-    if (!['text', 'checkbox', 'radio', 'dropdown', 'optionList', 'signature'].includes(type)) continue;
-    fields.push({ name: field.name, type: type as PdfField['type'], page, rect: { x: Math.min(x1, x2), y: Math.min(y1, y2), width: Math.abs(x2 - x1), height: Math.abs(y2 - y1) } });
-  }
-  return { pageCount: pdf.getPageCount(), fields };
 }
 
 /** A form with `file` as its PDF template, its text fields asked and filled; returns a function making instances. */

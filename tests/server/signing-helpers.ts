@@ -8,7 +8,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
-import type { FormInstance, SignerLink, SigningEnvelope } from '../../src/api/types';
+import { PDF } from '@libpdf/core';
+import type { FormInstance, PdfField, SignerLink, SigningEnvelope } from '../../src/api/types';
 import { SEED_IDS } from '../../example-host/server/db/seed';
 import { callJson, type TestServer } from './helpers';
 
@@ -135,4 +136,21 @@ export function pdfText(pdf: Uint8Array): string {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** The AcroForm fields of a PDF as a form's `pdfTemplate` keeps them (name, type, page, rectangle). */
+export async function templateFields(bytes: Uint8Array): Promise<{ pageCount: number; fields: PdfField[] }> {
+  const pdf = await PDF.load(bytes);
+  const pages = pdf.getPages();
+  const fields: PdfField[] = [];
+  for (const field of pdf.getForm()?.getFields() ?? []) {
+    const widget = field.getWidgets()[0];
+    if (!widget) continue;
+    const [x1, y1, x2, y2] = widget.rect;
+    const page = Math.max(0, pages.findIndex((p) => widget.pageRef !== null && p.ref.objectNumber === widget.pageRef.objectNumber));
+    const type = field.type === 'listbox' ? 'optionList' : field.type;
+    if (!['text', 'checkbox', 'radio', 'dropdown', 'optionList', 'signature'].includes(type)) continue;
+    fields.push({ name: field.name, type: type as PdfField['type'], page, rect: { x: Math.min(x1, x2), y: Math.min(y1, y2), width: Math.abs(x2 - x1), height: Math.abs(y2 - y1) } });
+  }
+  return { pageCount: pdf.getPageCount(), fields };
 }

@@ -33,7 +33,7 @@ import {
   type EnvelopeState,
 } from '../../../src/domain/signing';
 import type { Db, DbExecutor } from '../db/index';
-import { envelopes, envelopeSigners, formInstances } from '../db/schema';
+import { applicationUsers, envelopes, envelopeSigners, formInstances } from '../db/schema';
 import { findForm, findFormInstance, findFormSchema } from '../forms/store';
 import { sealSigner, type SealConfig } from './certificates';
 import { buildSentDocument, sealDocument, sha256Of } from './document';
@@ -391,9 +391,13 @@ export class LocalSigningProvider implements SigningProvider {
       await appendEvent(tx, found.row.envelopeId, 'declined', { ...actor, userId: null }, now, { signerId: grant.signerId, details: { reason } });
       const decliner = found.signers.find((s) => s.signerId === grant.signerId);
       const text = `${decliner?.name ?? 'A signer'} declined to sign: ${reason}`;
-      return found.signers
-        .filter((s) => change.notifySignerIds.includes(s.signerId))
-        .map((s) => () => this.mail.send({ kind: 'declined', to: { name: s.name, email: s.email }, envelopeId: found.row.envelopeId, subject: 'A signer declined', text }));
+      // Told: the signers who signed before, and the sender (the user who requested the signature).
+      const told = found.signers.filter((s) => change.notifySignerIds.includes(s.signerId)).map((s) => ({ name: s.name, email: s.email }));
+      if (found.row.createdBy) {
+        const [sender] = await tx.select({ name: applicationUsers.name, email: applicationUsers.email }).from(applicationUsers).where(eq(applicationUsers.id, found.row.createdBy));
+        if (sender?.email) told.push({ name: sender.name, email: sender.email });
+      }
+      return told.map((to) => () => this.mail.send({ kind: 'declined', to, envelopeId: found.row.envelopeId, subject: 'A signer declined', text }));
     });
     await LocalSigningProvider.flush(mails);
     return this.reload(grant.envelopeId);
