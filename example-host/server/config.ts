@@ -1,6 +1,8 @@
 /**
  * Configuration of the reference backend: defaults, resolution and reading from the environment.
  */
+import type { ApplicationModel } from '../../src/domain/pdf';
+import { resolveApplicationModel } from './pdf/application-model';
 import { fileURLToPath } from 'node:url';
 import { resolveLoginThrottle, type LoginThrottleOptions, type LoginThrottlePolicy } from './login-throttle';
 import { LOGIN_CALLBACK_PATH, SIGNED_OUT_PATH } from '../shared/paths';
@@ -84,6 +86,11 @@ export interface ServerConfig {
    * instances from one address). Default: the domain's numbers.
    */
   anonymousWriteLimits?: Partial<AnonymousWriteLimits> | null;
+  /**
+   * The application model dynamic form linking links to: `{ schema, example }` or the path of a JSON file holding it
+   * (`APPLICATION_MODEL`). Default: the shipped example (example-host/server/pdf/application-model.json).
+   */
+  applicationModel?: ApplicationModel | string | null;
   /** Where the JSON log lines go. Default: one line on stdout per entry. */
   log?: LogSink;
   /**
@@ -122,6 +129,7 @@ export interface ResolvedConfig {
   maxBodyBytes: number;
   /** The bounds of anonymous writes, or null: off. */
   anonymousWriteLimits: AnonymousWriteLimits | null;
+  applicationModel: ApplicationModel;
   log: LogSink;
   hostDist: string | null;
   signing: SigningOptions;
@@ -224,6 +232,7 @@ export function resolveConfig(config: ServerConfig = {}): ResolvedConfig {
     externalOidc,
     maxBodyBytes: positiveInt('maxBodyBytes', config.maxBodyBytes, 10 * 1024 * 1024),
     anonymousWriteLimits: config.anonymousWriteLimits === null ? null : resolveAnonymousWriteLimits(config.anonymousWriteLimits),
+    applicationModel: resolveApplicationModel(config.applicationModel),
     log: config.log ?? stdoutLog,
     hostDist: config.hostDist ?? null,
     signing: config.signing ?? {},
@@ -283,6 +292,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     if (env.OIDC_JWKS_URI) config.externalOidc.jwksUri = env.OIDC_JWKS_URI;
   }
   if (env.ANONYMOUS_WRITE_LIMITS?.trim().toLowerCase() === 'off') config.anonymousWriteLimits = null;
+  if (env.APPLICATION_MODEL?.trim()) config.applicationModel = env.APPLICATION_MODEL.trim();
   // The seal certificate of signed documents: a PKCS#12 file and its passphrase (default: the development CA).
   if (env.SIGNING_P12_PATH?.trim()) config.signing = { p12Path: env.SIGNING_P12_PATH.trim(), p12Passphrase: env.SIGNING_P12_PASSPHRASE ?? '' };
   const level = env.LOG_LEVEL?.trim().toLowerCase();

@@ -24,6 +24,8 @@ export interface RouteRule {
   claim: RouteClaim;
   /** Anonymous callers pass; the route limits them to public forms and link tokens. */
   anonymousForms?: true;
+  /** Claims that grant the route as well as `claim` (any one of them); refusals name `claim`. */
+  alternatives?: readonly number[];
 }
 
 const P = Permission;
@@ -110,18 +112,21 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   rule('GET', '/api/Forms/NotifyDeleted', P.Forms_NotifyDeleted),
   // The CSV export of the instances a list shows: the same rows as the OData read, so the same claim.
   rule('GET', '/api/Forms/ExportInstancesCsv', P.FormInstance_SelectList),
-  rule('POST', '/api/Signing/RequestSignature', P.Signing_RequestSignature),
+  // Beyond the spec: an instance as its form's PDF, filled in: reading one instance, so that instance's claim.
+  rule('GET', '/api/Forms/DownloadPdf', P.FormInstance_Select),
+  // Requesting a signature adds signers to an instance: the spec's endpoint permission, or FormSigner Add / AddUpdate.
+  { ...rule('POST', '/api/Signing/RequestSignature', P.Signing_RequestSignature), alternatives: [P.FormSigner_Add, P.FormSigner_AddUpdate] },
   rule('GET', '/api/Signing/DownloadDocument', P.Signing_DownloadDocument),
-  // Beyond the spec: the envelopes behind the Signing screen. Reading needs FormSigner_Select / _SelectList; remind,
-  // a signer's link and void are open to signed-in users and checked by the action's FormSigner claims
-  // (src/domain/signing/permissions.ts: any one of Update / AddUpdate, MarkDeleted / Delete).
+  // Beyond the spec: the envelopes behind the Signing screen, each with its FormSigner permission. Remind and a
+  // signer's link change the envelope (Update, or AddUpdate); a void ends it but keeps it and its append-only audit, as
+  // a soft delete keeps a row (MarkDeleted, or Delete: nothing removes an envelope, so the hard-delete right voids too).
   rule('GET', '/api/Signing/ListEnvelopes', P.FormSigner_SelectList),
   rule('GET', '/api/Signing/GetEnvelope', P.FormSigner_Select),
   rule('GET', '/api/Signing/GetAuditEvents', P.FormSigner_Select),
   rule('GET', '/api/Signing/VerifyAudit', P.FormSigner_Select),
-  rule('POST', '/api/Signing/RemindSigners', 'authenticated'),
-  rule('POST', '/api/Signing/GetSignerLink', 'authenticated'),
-  rule('POST', '/api/Signing/VoidEnvelope', 'authenticated'),
+  { ...rule('POST', '/api/Signing/RemindSigners', P.FormSigner_Update), alternatives: [P.FormSigner_AddUpdate] },
+  { ...rule('POST', '/api/Signing/GetSignerLink', P.FormSigner_Update), alternatives: [P.FormSigner_AddUpdate] },
+  { ...rule('POST', '/api/Signing/VoidEnvelope', P.FormSigner_MarkDeleted), alternatives: [P.FormSigner_Delete] },
   // The signing page: a signer's link token (in the body) is the only credential.
   rule('POST', '/api/Signing/Open', 'public'),
   rule('POST', '/api/Signing/Sign', 'public'),

@@ -2,6 +2,7 @@
  * Every declared route of the reference backend. Later issues add their route lists here.
  */
 import { formsRoutes } from '../forms';
+import { pdfRoutes } from '../pdf/routes';
 import { signingRoutes } from '../signing/routes';
 import { assignmentRoutes } from './assignments';
 import { claimCatalogueRoutes } from './claim-catalogue';
@@ -23,6 +24,7 @@ export function createRouteRegistry(): RouteRegistry {
     ...userRoutes,
     ...assignmentRoutes,
     ...formsRoutes,
+    ...pdfRoutes,
     ...signingRoutes,
   );
 }

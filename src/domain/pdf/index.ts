@@ -21,3 +21,5 @@ export {
   typedPathsFromExample,
 } from './linking';
 export type { ApplicationModel, PdfFieldValue, Prefill, PrimitivePath, PrimitiveType } from './linking';
+export { looksLikePdf, NOT_A_PDF_MESSAGE, PDF_EMPTY_MESSAGE, PDF_PART_MISSING_MESSAGE, PDF_TOO_LARGE_MESSAGE, PDF_UPLOAD_LIMITS } from './limits';
+export { filledPdfFileName } from './download';

@@ -1,14 +1,20 @@
 /**
  * `/api/FormGenerator/UploadPdf`: multipart upload (field `Pdf`) → a generated form. The fake
  * does not read the PDF (see `generateFormFromPdf`); it stores the bytes as the form's template.
+ * `/api/Forms/DownloadPdf`: an instance's form template as uploaded (the fake fills no PDF), with the
+ * server's download headers.
  */
+import { HttpResponse } from 'msw';
 import { Permission } from '../../api/enums';
+import { allLive } from '../../domain/forms';
+import { filledPdfFileName, looksLikePdf, NOT_A_PDF_MESSAGE, PDF_EMPTY_MESSAGE, PDF_PART_MISSING_MESSAGE, PDF_TOO_LARGE_MESSAGE, PDF_UPLOAD_LIMITS } from '../../domain/pdf';
+import { attachmentDisposition } from '../../domain/signing/disposition';
 import { generateFormFromPdf } from '../forms-model';
-import { FakeHttpError, json } from '../http';
+import { FakeHttpError, json, requiredQuery } from '../http';
 import { user, type FakeRoute } from './route';
 
-/** Largest upload the fake accepts (10 MiB); bigger answers 413. */
-export const MAX_PDF_BYTES = 10 * 1024 * 1024;
+/** Largest upload the fake accepts (the domain's 10 MiB); bigger answers 413. */
+export const MAX_PDF_BYTES = PDF_UPLOAD_LIMITS.maxBytes;
 
 /** A multipart file part, whichever realm's `File` class made it. */
 interface FilePart {
@@ -41,9 +47,11 @@ export const formGeneratorRoutes: readonly FakeRoute[] = [
       }
       let part: unknown = null;
       for (const [key, value] of formData.entries()) if (key.toLowerCase() === 'pdf') part = value;
-      if (!isFilePart(part)) throw new FakeHttpError(400, "The multipart field 'Pdf' with a file is required.");
-      if (part.size === 0) throw new FakeHttpError(400, 'The uploaded PDF is empty.');
-      if (part.size > MAX_PDF_BYTES) throw new FakeHttpError(413, 'The uploaded PDF is larger than 10 MiB.');
+      if (!isFilePart(part)) throw new FakeHttpError(400, PDF_PART_MISSING_MESSAGE);
+      if (part.size === 0) throw new FakeHttpError(400, PDF_EMPTY_MESSAGE);
+      if (part.size > MAX_PDF_BYTES) throw new FakeHttpError(413, PDF_TOO_LARGE_MESSAGE);
+      const bytes = new Uint8Array(await part.arrayBuffer());
+      if (!looksLikePdf(bytes)) throw new FakeHttpError(415, NOT_A_PDF_MESSAGE);
       const fileName = part.name && part.name !== '' ? part.name : 'document.pdf';
       const generated = generateFormFromPdf(fileName, ctx.backend);
       ctx.backend.db.pdfs.push({
@@ -51,12 +59,36 @@ export const formGeneratorRoutes: readonly FakeRoute[] = [
         kind: 'template',
         fileName,
         contentType: part.type && part.type !== '' ? part.type : 'application/pdf',
-        bytes: new Uint8Array(await part.arrayBuffer()),
+        bytes,
         formId: generated.form.formId,
         envelopeId: null,
         createdDateTime: ctx.backend.now(),
       });
       return json(generated);
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/Forms/DownloadPdf',
+    access: user(Permission.FormInstance_Select),
+    handle(ctx) {
+      const id = requiredQuery(ctx.url, 'formInstanceId');
+      const { db } = ctx.backend;
+      const instance = db.formInstances.find((i) => i.formInstanceId.toLowerCase() === id.toLowerCase());
+      const schema = instance && db.formSchemas.find((s) => s.formSchemaId === instance.formSchemaId);
+      const form = instance && db.forms.find((f) => f.formId === instance.formId);
+      if (!instance || !schema || !form || !allLive(instance, schema, form)) throw new FakeHttpError(404, `No form instance '${id}'.`);
+      const template = db.pdfs.find((p) => p.formId === form.formId && p.kind === 'template');
+      if (!template) throw new FakeHttpError(404, `The form '${form.name}' has no PDF template: it was not generated from a PDF.`);
+      return new HttpResponse(template.bytes.slice(), {
+        status: 200,
+        headers: {
+          'content-type': 'application/pdf',
+          'content-length': String(template.bytes.byteLength),
+          'content-disposition': attachmentDisposition(filledPdfFileName(form.name)),
+          'access-control-expose-headers': 'Content-Disposition, X-Pdf-Skipped-Fields',
+        },
+      });
     },
   },
 ];

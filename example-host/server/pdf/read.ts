@@ -1,0 +1,162 @@
+/**
+ * Reading the AcroForm fields of an uploaded PDF (run inside the parse worker, see worker.ts): each terminal field
+ * with its type, options, page, rectangle, flags and tooltip, or why the PDF cannot be used.
+ *
+ * The reader is @libpdf/core, chosen over pdf.js by running both over every fixture (README, design notes): both find
+ * the same fields, libpdf is 2–4× faster, gives radio options their labels (`/Opt`) and the tooltips (`/TU`) that
+ * pdf.js's field objects leave out, and recovers a file whose xref trailer is missing (pdf.js refuses it).
+ *
+ * Refusals, each with a code the route turns into a 4xx problem: `encrypted`, `corrupt` (nothing readable),
+ * `too-many-pages`, `xfa-only` (an XFA form without AcroForm fields: its fields exist only in the XFA XML, which
+ * needs Adobe's renderer; found from the catalog's AcroForm `/XFA` entry, not by scanning bytes, which misses a
+ * compressed catalog) and `no-fields`.
+ */
+import { PDF, type FormField, type PdfRef } from '@libpdf/core';
+import type { PdfField } from '../../../src/api/types';
+import type { PdfFieldFound } from '../../../src/domain/pdf';
+import { plainBytes } from './fill';
+
+/** Why a PDF cannot be used for a form. */
+export type PdfRefusalCode = 'encrypted' | 'corrupt' | 'too-many-pages' | 'xfa-only' | 'no-fields';
+
+/** What reading a PDF gave. */
+export type PdfReadResult =
+  | { ok: true; pageCount: number; fields: PdfFieldFound[]; hasXfa: boolean; skippedButtons: number }
+  | { ok: false; code: PdfRefusalCode; message: string; pageCount?: number };
+
+/** Limits of the reader. */
+export interface PdfReadLimits {
+  maxPages: number;
+  maxFields: number;
+}
+
+/** The texts of the refusals (shown to the person who uploaded the file). */
+export const PDF_REFUSALS = {
+  encrypted: 'This PDF is encrypted (password protected). Remove the protection and upload it again.',
+  corrupt: 'This PDF is damaged beyond repair: no page or form could be read from it.',
+  xfaOnly:
+    'This is an XFA form (made with Adobe LiveCycle Designer): its fields are not AcroForm fields and cannot be read. Save it as a standard (AcroForm) PDF form and upload it again.',
+  noFields: 'This PDF has no fillable fields; you can still build a form for it.',
+  tooManyPages: (pages: number, max: number) => `This PDF has ${pages} pages; at most ${max} are allowed.`,
+  tooManyFields: (fields: number, max: number) => `This PDF has ${fields} fields; at most ${max} are allowed.`,
+} as const;
+
+const TYPES: Readonly<Record<string, PdfField['type'] | undefined>> = {
+  text: 'text',
+  checkbox: 'checkbox',
+  radio: 'radio',
+  dropdown: 'dropdown',
+  listbox: 'optionList',
+  signature: 'signature',
+  button: 'button',
+};
+
+const refKey = (ref: PdfRef | null | undefined) => (ref ? `${ref.objectNumber} ${ref.generation}` : '');
+
+/** Whether the document's catalog has an AcroForm with an `/XFA` entry (the XFA XML). */
+function hasXfa(document: PDF): boolean {
+  const resolve = (ref: PdfRef) => document.getObject(ref);
+  const acroForm = document.getCatalog().getDict('AcroForm', resolve);
+  return acroForm?.has('XFA') ?? false;
+}
+
+/** A field's options as its form shows them. */
+function optionsOf(field: FormField): string[] | undefined {
+  const any = field as FormField & { getOptions?: () => unknown[]; getExportValues?: () => string[] };
+  if (field.type === 'radio') {
+    const states = (any.getOptions?.() ?? []) as string[];
+    const labels = any.getExportValues?.() ?? [];
+    // Labels from /Opt when it names every state, else the state names (which then are the labels).
+    return labels.length >= states.length && labels.length > 0 ? labels.slice(0, states.length) : states;
+  }
+  if (field.type === 'dropdown' || field.type === 'listbox') {
+    return ((any.getOptions?.() ?? []) as { value: string; display: string }[]).map((o) => o.display || o.value);
+  }
+  return undefined;
+}
+
+/**
+ * Reads the fields of a PDF. Never throws for a bad file: every problem is a refusal. Buttons are counted and left
+ * out (they hold no value).
+ */
+export async function readPdfFields(bytes: Uint8Array, limits: PdfReadLimits): Promise<PdfReadResult> {
+  let document: PDF;
+  try {
+    document = await PDF.load(plainBytes(bytes));
+  } catch {
+    // An encrypted file whose keys cannot be used fails to load; its trailer names /Encrypt.
+    const tail = Buffer.from(bytes.subarray(Math.max(0, bytes.byteLength - 4096))).toString('latin1');
+    if (tail.includes('/Encrypt')) return { ok: false, code: 'encrypted', message: PDF_REFUSALS.encrypted };
+    return { ok: false, code: 'corrupt', message: PDF_REFUSALS.corrupt };
+  }
+  if (document.isEncrypted) return { ok: false, code: 'encrypted', message: PDF_REFUSALS.encrypted };
+  let pageCount: number;
+  try {
+    pageCount = document.getPageCount();
+  } catch {
+    return { ok: false, code: 'corrupt', message: PDF_REFUSALS.corrupt };
+  }
+  if (pageCount === 0) return { ok: false, code: 'corrupt', message: PDF_REFUSALS.corrupt };
+  if (pageCount > limits.maxPages) {
+    return { ok: false, code: 'too-many-pages', message: PDF_REFUSALS.tooManyPages(pageCount, limits.maxPages), pageCount };
+  }
+  const xfa = hasXfa(document);
+  const form = document.getForm();
+  const terminal = (form?.getFields() ?? []).filter((f) => f.type !== 'non-terminal' && f.type !== 'unknown');
+  if (terminal.length === 0) {
+    if (xfa) return { ok: false, code: 'xfa-only', message: PDF_REFUSALS.xfaOnly, pageCount };
+    return { ok: false, code: 'no-fields', message: PDF_REFUSALS.noFields, pageCount };
+  }
+  if (terminal.length > limits.maxFields) {
+    return { ok: false, code: 'too-many-pages', message: PDF_REFUSALS.tooManyFields(terminal.length, limits.maxFields), pageCount };
+  }
+
+  // Page of a widget: its /P entry when set, else the page whose /Annots lists it.
+  const pages = document.getPages();
+  const pageByRef = new Map(pages.map((p) => [refKey(p.ref), p.index]));
+  const pageByAnnot = new Map<string, number>();
+  const resolve = (ref: PdfRef) => document.getObject(ref);
+  for (const page of pages) {
+    const annots = page.dict.getArray('Annots', resolve);
+    for (let i = 0; annots && i < annots.length; i++) {
+      const item = annots.at(i);
+      if (item && item.type === 'ref') pageByAnnot.set(refKey(item as PdfRef), page.index);
+    }
+  }
+
+  const fields: PdfFieldFound[] = [];
+  let skippedButtons = 0;
+  for (const field of terminal) {
+    const type = TYPES[field.type];
+    if (type === undefined) continue;
+    if (type === 'button') {
+      skippedButtons++;
+      continue;
+    }
+    const widget = field.getWidgets()[0];
+    const [x1, y1, x2, y2] = widget?.rect ?? [0, 0, 0, 0];
+    const page = pageByRef.get(refKey(widget?.pageRef)) ?? pageByAnnot.get(refKey(widget?.ref)) ?? 0;
+    const found: PdfFieldFound = {
+      name: field.name,
+      type,
+      page,
+      rect: { x: Math.min(x1, x2), y: Math.min(y1, y2), width: Math.abs(x2 - x1), height: Math.abs(y2 - y1) },
+    };
+    const options = optionsOf(field);
+    if (options !== undefined) found.options = options;
+    if (field.isRequired()) found.required = true;
+    if (field.isReadOnly()) found.readOnly = true;
+    if (field.type === 'text') {
+      const text = field as FormField & { maxLength: number; isMultiline: boolean; isComb: boolean };
+      if (text.isMultiline) found.multiline = true;
+      if (text.maxLength > 0) found.maxLength = text.maxLength;
+      if (text.isComb) found.comb = true;
+    }
+    const tooltip = field.alternateName?.trim();
+    if (tooltip) found.tooltip = tooltip;
+    fields.push(found);
+  }
+  if (fields.length === 0) return { ok: false, code: 'no-fields', message: PDF_REFUSALS.noFields, pageCount };
+  return { ok: true, pageCount, fields, hasXfa: xfa, skippedButtons };
+}
+

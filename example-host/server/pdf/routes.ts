@@ -1,0 +1,195 @@
+/**
+ * The PDF and linking routes of the reference server:
+ * - `POST /api/FormGenerator/UploadPdf` (multipart, field `Pdf`): the fields of the PDF read in the parse worker, a
+ *   form generated from them by the domain's rule (draft form and schema answered for the client to save, the PDF
+ *   stored under the draft form's id);
+ * - `GET /api/Forms/DownloadPdf?formInstanceId&flatten` (beyond the spec): an instance of a form with a PDF template
+ *   as that PDF with its fields filled in, flattened on request, through the same download rules as
+ *   `Signing/DownloadDocument` (attachment, leaf file name with an RFC 5987 `filename*`);
+ * - `GET /api/DynamicFormLinking/GetAllPrimitivePaths` (`?withTypes=true` for each path's type),
+ *   `GET /api/DynamicFormLinking/GetExampleApplication` and `POST /api/DynamicFormLinking/Create?schemaId`, from the
+ *   configured application model.
+ * Who may call each is the route table's.
+ */
+import type { InstanceFromApplication, JsonObject } from '../../../src/api/types';
+import { DomainError, requireJsonObject, parseJsonText, checkJsonContentType, MAX_REQUEST_BODY_BYTES } from '../../../src/domain';
+import { allLive, etagOf } from '../../../src/domain/forms';
+import { FormInstanceStatus } from '../../../src/api/enums';
+import {
+  checkedPrefill,
+  filledPdfFileName,
+  formFromPdf,
+  looksLikePdf,
+  NOT_A_PDF_MESSAGE,
+  pdfValuesFromData,
+  PDF_EMPTY_MESSAGE,
+  PDF_PART_MISSING_MESSAGE,
+  PDF_TOO_LARGE_MESSAGE,
+  PDF_UPLOAD_LIMITS,
+  primitivePathsOf,
+} from '../../../src/domain/pdf';
+import { attachmentDisposition, leafFileName } from '../../../src/domain/signing/disposition';
+import { formInstances } from '../db/schema';
+import { findForm, findFormInstance, findFormSchema } from '../forms/store';
+import { route, type AnyRouteDeclaration, type RouteContext } from '../routes/registry';
+import { fillPdfWithReport } from './fill';
+import { loadFormPdf, saveFormPdf } from './store';
+import { PdfParseAbort, PdfParser } from './worker';
+
+let parser: PdfParser | null = null;
+/** The process's parse worker (one, shared by every server of the process; replaced when it is killed). */
+export function pdfParser(): PdfParser {
+  parser ??= new PdfParser(PDF_UPLOAD_LIMITS.parseHeapMb);
+  return parser;
+}
+
+/** A file part of a multipart body, whichever realm made it. */
+interface FilePart {
+  name?: string;
+  size: number;
+  arrayBuffer(): Promise<ArrayBuffer>;
+}
+const isFilePart = (value: unknown): value is FilePart => typeof value === 'object' && value !== null && 'arrayBuffer' in value && 'size' in value;
+
+/** The uploaded PDF: the `Pdf` part (any case) of a multipart body, checked for size and content. */
+async function uploadedPdf(ctx: RouteContext): Promise<{ fileName: string; bytes: Uint8Array }> {
+  const contentType = ctx.c.req.header('content-type') ?? '';
+  if (!contentType.toLowerCase().startsWith('multipart/form-data')) throw new DomainError(415, 'The upload must be multipart/form-data.');
+  // The multipart envelope adds a little to the file; anything far over the cap is refused before it is read.
+  const length = Number(ctx.c.req.header('content-length') ?? '0');
+  if (Number.isFinite(length) && length > PDF_UPLOAD_LIMITS.maxBytes + 64 * 1024) throw new DomainError(413, PDF_TOO_LARGE_MESSAGE, { code: 'pdf-size' });
+  let form: FormData;
+  try {
+    form = await ctx.c.req.raw.formData();
+  } catch {
+    throw new DomainError(400, 'The multipart body could not be read.');
+  }
+  let part: unknown = null;
+  for (const [key, value] of form.entries()) if (key.toLowerCase() === 'pdf') part = value;
+  if (!isFilePart(part)) throw new DomainError(400, PDF_PART_MISSING_MESSAGE);
+  if (part.size === 0) throw new DomainError(400, PDF_EMPTY_MESSAGE, { code: 'pdf-empty' });
+  if (part.size > PDF_UPLOAD_LIMITS.maxBytes) throw new DomainError(413, PDF_TOO_LARGE_MESSAGE, { code: 'pdf-size' });
+  const bytes = new Uint8Array(await part.arrayBuffer());
+  if (!looksLikePdf(bytes)) throw new DomainError(415, NOT_A_PDF_MESSAGE, { code: 'pdf-not-pdf' });
+  const fileName = leafFileName(part.name && part.name !== '' ? part.name : 'document.pdf');
+  return { fileName, bytes };
+}
+
+const REFUSAL_STATUS = { encrypted: 422, corrupt: 422, 'too-many-pages': 413, 'xfa-only': 422, 'no-fields': 422 } as const;
+
+/** A JSON answer (the contract's shapes; dates as ISO strings). */
+const json = (ctx: RouteContext, value: unknown) => ctx.c.json(value as object);
+
+async function readApplication(ctx: RouteContext): Promise<JsonObject> {
+  checkJsonContentType(ctx.c.req.header('content-type'));
+  return requireJsonObject(parseJsonText(await ctx.c.req.text(), MAX_REQUEST_BODY_BYTES)) as JsonObject;
+}
+
+/** The PDF routes. */
+export const pdfRoutes: readonly AnyRouteDeclaration[] = [
+  route({
+    method: 'POST',
+    path: '/api/FormGenerator/UploadPdf',
+    summary: 'A form generated from the fields of an uploaded fillable PDF (multipart, field Pdf).',
+    async handler(ctx) {
+      const { fileName, bytes } = await uploadedPdf(ctx);
+      let read;
+      try {
+        read = await pdfParser().parse(bytes, {
+          maxPages: PDF_UPLOAD_LIMITS.maxPages,
+          maxFields: PDF_UPLOAD_LIMITS.maxFields,
+          timeoutMs: PDF_UPLOAD_LIMITS.parseTimeoutMs,
+          maxHeapMb: PDF_UPLOAD_LIMITS.parseHeapMb,
+        });
+      } catch (error) {
+        if (error instanceof PdfParseAbort) {
+          throw new DomainError(422, `This PDF could not be read: ${error.message}`, { code: `pdf-${error.reason}` });
+        }
+        throw error;
+      }
+      if (!read.ok) throw new DomainError(REFUSAL_STATUS[read.code], read.message, { code: `pdf-${read.code}` });
+      const generated = formFromPdf(
+        { fileName, pageCount: read.pageCount, fields: read.fields },
+        { newId: () => crypto.randomUUID(), now: () => new Date() },
+      );
+      await saveFormPdf(ctx.services.db, {
+        formId: generated.form.formId,
+        fileName,
+        pageCount: read.pageCount,
+        bytes,
+        createdBy: ctx.auth?.user.id ?? null,
+      });
+      return json(ctx, generated);
+    },
+  }),
+  route({
+    method: 'GET',
+    path: '/api/Forms/DownloadPdf',
+    summary: "An instance as its form's PDF with the fields filled in (flatten=true bakes them into the pages).",
+    async handler(ctx) {
+      const id = ctx.query.required('formInstanceId');
+      const flatten = ctx.query.bool('flatten', false);
+      const instance = await findFormInstance(ctx.services.db, id);
+      const schema = instance ? await findFormSchema(ctx.services.db, instance.row.formSchemaId) : undefined;
+      const form = instance ? await findForm(ctx.services.db, instance.row.formId) : undefined;
+      if (!instance || !schema || !form || !allLive(instance.row, schema.row, form.row)) {
+        throw new DomainError(404, `No form instance '${id}'.`);
+      }
+      const template = await loadFormPdf(ctx.services.db, form.row.formId);
+      if (!template) throw new DomainError(404, `The form '${form.row.name}' has no PDF template: it was not generated from a PDF.`, { code: 'pdf-no-template' });
+      const { bytes, skipped } = await fillPdfWithReport(template.bytes, pdfValuesFromData(schema.row.layout, instance.row.data), { flatten });
+      return ctx.c.body(Buffer.from(bytes), 200, {
+        'Content-Type': 'application/pdf',
+        'Content-Length': String(bytes.byteLength),
+        'Content-Disposition': attachmentDisposition(filledPdfFileName(form.row.name)),
+        // The answers the PDF's fields could not take (by PDF field name), for the caller to tell; no values.
+        'X-Pdf-Skipped-Fields': String(skipped.length),
+        'Access-Control-Expose-Headers': 'Content-Disposition, X-Pdf-Skipped-Fields',
+      });
+    },
+  }),
+  route({
+    method: 'GET',
+    path: '/api/DynamicFormLinking/GetAllPrimitivePaths',
+    summary: "The application model's primitive data paths (withTypes=true: each with its type).",
+    handler(ctx) {
+      const paths = primitivePathsOf(ctx.services.config.applicationModel.schema);
+      return json(ctx, ctx.query.bool('withTypes', false) ? paths : paths.map((p) => p.path));
+    },
+  }),
+  route({
+    method: 'GET',
+    path: '/api/DynamicFormLinking/GetExampleApplication',
+    summary: "The application model's example application.",
+    handler(ctx) {
+      return json(ctx, ctx.services.config.applicationModel.example);
+    },
+  }),
+  route({
+    method: 'POST',
+    path: '/api/DynamicFormLinking/Create',
+    summary: 'A form instance pre-filled from the posted application; values the schema refuses are left out and listed.',
+    async handler(ctx) {
+      const schemaId = ctx.query.required('schemaId');
+      const application = await readApplication(ctx);
+      const schema = await findFormSchema(ctx.services.db, schemaId);
+      const form = schema ? await findForm(ctx.services.db, schema.row.formId) : undefined;
+      if (!schema || !form || !allLive(schema.row, form.row)) throw new DomainError(404, `No form schema '${schemaId}'.`);
+      const { data, problems } = checkedPrefill(schema.row, application);
+      const formInstanceId = crypto.randomUUID();
+      await ctx.services.db.insert(formInstances).values({
+        formInstanceId,
+        formSchemaId: schema.row.formSchemaId,
+        formId: schema.row.formId,
+        data,
+        status: FormInstanceStatus.Created,
+        createdBy: ctx.auth?.user.id ?? null,
+      });
+      const saved = await findFormInstance(ctx.services.db, formInstanceId);
+      if (!saved) throw new Error('The new instance was not stored.');
+      ctx.c.header('ETag', etagOf(saved.version));
+      const answer: InstanceFromApplication = { ...saved.row, prefillProblems: problems };
+      return json(ctx, answer);
+    },
+  }),
+];

@@ -1,0 +1,140 @@
+// @vitest-environment node
+/**
+ * The PDF and linking routes of the reference server: UploadPdf generates a form from a real fillable PDF (read in the
+ * worker) and stores the PDF; refusals are 4xx problem details in plain words; the generated form saved through CRUD
+ * downloads filled (and flattened); the linking calls answer the configured application model and Create reports
+ * values that do not fit; each route's permission is enforced.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Permission } from '../../src/api/enums';
+import type { GeneratedForm, InstanceFromApplication, PrimitivePathInfo } from '../../src/api/types';
+import { PDF_REFUSALS } from '../../example-host/server/pdf/read';
+import { call, callJson, START_TIMEOUT_MS, startTestServer, userWithClaims, type TestServer } from './helpers';
+import { fixture, readWithPdfJs } from './pdf-test-helpers';
+
+let server: TestServer;
+let admin: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await server.mintAccessToken({ sub: 'admin' });
+}, START_TIMEOUT_MS);
+afterAll(async () => {
+  await server?.stop();
+});
+
+/** Posts a file as the multipart field `Pdf`. */
+export async function upload(s: TestServer, bytes: Uint8Array, name: string, token: string | null, field = 'Pdf') {
+  const body = new FormData();
+  body.append(field, new Blob([bytes.slice()], { type: 'application/pdf' }), name);
+  const response = await fetch(new URL('/api/FormGenerator/UploadPdf', s.url), {
+    method: 'POST',
+    body,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? (JSON.parse(text) as GeneratedForm & { detail?: string; code?: string }) : null };
+}
+
+describe('FormGenerator/UploadPdf', () => {
+  it('generates a form from sample_form.pdf: its fields, labels from tooltips, the PDF field names kept', async () => {
+    const { status, body } = await upload(server, fixture('sample_form.pdf'), 'sample_form.pdf', admin);
+    expect(status).toBe(200);
+    const generated = body as GeneratedForm;
+    expect(generated.fields).toHaveLength(28); // 29 fields, the Print button left out
+    const fields = generated.formSchema.layout.pages.flatMap((p) => p.sections.flatMap((s) => s.fields));
+    expect(fields.find((f) => f.pdfFieldName === 'Name_Last')?.label).toBe('LAST');
+    expect(fields.find((f) => f.pdfFieldName === 'Sex')?.options?.map((o) => o.value)).toEqual(['MALE', 'FEMALE']);
+    expect(fields.find((f) => f.pdfFieldName === 'EMPLOYEE SIGNATURE')?.widget).toBe('signature');
+    expect(generated.form.pdfTemplate?.pageCount).toBe(1);
+  });
+
+  it('answers 4xx problem details in plain words for files it cannot use', async () => {
+    const cases: [Uint8Array, string, number, string][] = [
+      [new Uint8Array(0), 'empty.pdf', 400, 'The uploaded PDF is empty.'],
+      [new TextEncoder().encode('hello, not a pdf'), 'letter.pdf', 415, 'not a PDF'],
+      [fixture('encrypted_new.pdf'), 'e.pdf', 422, PDF_REFUSALS.encrypted],
+      [fixture('us_constitution.pdf'), 'c.pdf', 422, PDF_REFUSALS.noFields],
+      [fixture('invalid_root_ref.pdf'), 'r.pdf', 422, PDF_REFUSALS.corrupt],
+      [new Uint8Array(11 * 1024 * 1024).fill(0x25), 'big.pdf', 413, 'larger than'],
+    ];
+    for (const [bytes, name, want, words] of cases) {
+      const { status, body } = await upload(server, bytes, name, admin);
+      expect(status, name).toBe(want);
+      expect(body?.detail, name).toContain(words);
+    }
+    expect((await upload(server, fixture('sample_form.pdf'), 'a.pdf', admin, 'File')).status).toBe(400);
+  });
+
+  it('needs FormGenerator_UploadPdf', async () => {
+    const { token } = await userWithClaims(server, 'pdf-no-upload', [Permission.Form_Add]);
+    expect((await upload(server, fixture('create_form.pdf'), 'a.pdf', token)).status).toBe(403);
+    expect((await upload(server, fixture('create_form.pdf'), 'a.pdf', null)).status).toBe(401);
+    const { token: allowed } = await userWithClaims(server, 'pdf-upload', [Permission.FormGenerator_UploadPdf]);
+    expect((await upload(server, fixture('create_form.pdf'), 'a.pdf', allowed)).status).toBe(200);
+  });
+});
+
+describe('filled PDF download and linking', () => {
+  it('saves the generated form, creates an instance from an application and downloads it filled', async () => {
+    const { body } = await upload(server, fixture('sample_form.pdf'), 'Employee record.pdf', admin);
+    const generated = body as GeneratedForm;
+    const fields = generated.formSchema.layout.pages.flatMap((p) => p.sections.flatMap((s) => s.fields));
+    const last = fields.find((f) => f.pdfFieldName === 'Name_Last');
+    const sex = fields.find((f) => f.pdfFieldName === 'Sex');
+    if (!last || !sex) throw new Error('fields missing');
+    last.linkedPath = '/applicant/lastName';
+    sex.linkedPath = '/applicant/sex';
+    const phone = fields.find((f) => f.pdfFieldName === 'Telephone_Home');
+    if (phone) phone.linkedPath = '/employmentHistory/0/annualIncome'; // a number for a text: refused, reported
+    expect((await callJson(server, '/api/crud/form/post', { method: 'POST', token: admin, body: { ...generated.form, currentFormSchemaId: null } })).status).toBe(200);
+    expect((await callJson(server, '/api/crud/formschema/post', { method: 'POST', token: admin, body: generated.formSchema })).status).toBe(200);
+
+    const example = await callJson<Record<string, unknown>>(server, '/api/DynamicFormLinking/GetExampleApplication', { token: admin });
+    const created = await callJson<InstanceFromApplication>(server, '/api/DynamicFormLinking/Create', {
+      method: 'POST',
+      token: admin,
+      query: { schemaId: generated.formSchema.formSchemaId },
+      body: example.body,
+    });
+    expect(created.status).toBe(200);
+    expect(created.body.data).toMatchObject({ [last.path.slice(1)]: 'Hopper', [sex.path.slice(1)]: 'FEMALE' });
+    expect(created.body.prefillProblems.map((p) => p.source)).toEqual(phone ? ['/employmentHistory/0/annualIncome'] : []);
+
+    const response = await call(server, '/api/Forms/DownloadPdf', { token: admin, query: { formInstanceId: created.body.formInstanceId } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/pdf');
+    expect(response.headers.get('content-disposition')).toContain("filename*=UTF-8''Employee%20Record%20-%20filled.pdf");
+    const filled = await readWithPdfJs(new Uint8Array(await response.arrayBuffer()));
+    expect(filled.values.Name_Last).toBe('Hopper');
+
+    const flat = await call(server, '/api/Forms/DownloadPdf', { token: admin, query: { formInstanceId: created.body.formInstanceId, flatten: 'true' } });
+    const flattened = await readWithPdfJs(new Uint8Array(await flat.arrayBuffer()));
+    expect(flattened.fieldNames).toEqual(['EMPLOYEE SIGNATURE']);
+    expect(flattened.pageTexts[0]).toContain('Hopper');
+
+    const { token: reader } = await userWithClaims(server, 'pdf-reader-only', [Permission.FormInstance_SelectList]);
+    expect((await call(server, '/api/Forms/DownloadPdf', { token: reader, query: { formInstanceId: created.body.formInstanceId } })).status).toBe(403);
+    expect((await call(server, '/api/Forms/DownloadPdf', { token: admin, query: { formInstanceId: crypto.randomUUID() } })).status).toBe(404);
+  });
+
+  it('answers the application model: paths (with types on request) and the example', async () => {
+    const plain = await callJson<string[]>(server, '/api/DynamicFormLinking/GetAllPrimitivePaths', { token: admin });
+    expect(plain.body).toContain('/applicant/lastName');
+    expect(plain.body).toContain('/employmentHistory/2/employer');
+    const typed = await callJson<PrimitivePathInfo[]>(server, '/api/DynamicFormLinking/GetAllPrimitivePaths', { token: admin, query: { withTypes: 'true' } });
+    expect(typed.body).toContainEqual({ path: '/applicant/dateOfBirth', type: 'string', format: 'date' });
+    expect(typed.body).toContainEqual({ path: '/employmentHistory/0/annualIncome', type: 'number' });
+  });
+
+  it('enforces each linking permission', async () => {
+    const { token } = await userWithClaims(server, 'pdf-no-linking', [Permission.Form_Select]);
+    expect((await call(server, '/api/DynamicFormLinking/GetAllPrimitivePaths', { token })).status).toBe(403);
+    expect((await call(server, '/api/DynamicFormLinking/GetExampleApplication', { token })).status).toBe(403);
+    expect((await call(server, '/api/DynamicFormLinking/Create', { token, method: 'POST', query: { schemaId: crypto.randomUUID() }, body: {} })).status).toBe(403);
+    const { token: linker } = await userWithClaims(server, 'pdf-linker', [Permission.DynamicFormLinking_GetAllPrimitivePaths, Permission.DynamicFormLinking_GetExampleApplication, Permission.DynamicFormLinking_Create]);
+    expect((await call(server, '/api/DynamicFormLinking/GetAllPrimitivePaths', { token: linker })).status).toBe(200);
+    expect((await call(server, '/api/DynamicFormLinking/GetExampleApplication', { token: linker })).status).toBe(200);
+    expect((await call(server, '/api/DynamicFormLinking/Create', { token: linker, method: 'POST', query: { schemaId: crypto.randomUUID() }, body: {} })).status).toBe(404);
+  });
+});
