@@ -130,33 +130,37 @@ const CanvasField = memo(
           ...style,
           borderColor: selected ? 'var(--mantine-primary-color-filled)' : undefined,
           borderWidth: selected ? 2 : 1,
-          cursor: editing ? 'grab' : 'pointer',
           contentVisibility: 'auto',
           containIntrinsicSize: 'auto 72px',
         }}
-        data-builder-item=""
         data-selected={selected || undefined}
-        {...sortable.attributes}
-        {...(editing ? sortable.listeners : {})}
-        role="button"
-        tabIndex={0}
-        aria-roledescription={editing ? sortable.attributes['aria-roledescription'] : undefined}
-        aria-pressed={selected}
-        aria-label={name}
-        onClick={select}
-        onFocus={(event) => {
-          if (event.target === event.currentTarget && !selected) select();
-        }}
-        onKeyDown={(event: KeyboardEvent<HTMLElement>) => {
-          if (event.target !== event.currentTarget) return;
-          if (event.key === 'ArrowUp' && !sortable.isDragging) focusSibling(event, -1);
-          else if (event.key === 'ArrowDown' && !sortable.isDragging) focusSibling(event, 1);
-          else if (editing) sortable.listeners?.onKeyDown?.(event);
-        }}
       >
         <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
-          <Box inert style={{ flex: 1, minWidth: 0 }}>
-            {cf ? <Field cf={cf} itemBase={itemBase} itemIndex={itemIndex} lite={lite && !selected} /> : <Text fw={500}>{field.label}</Text>}
+          {/* The item itself is the button (select, drag); the widget inside is inert, the menu beside it. */}
+          <Box
+            data-builder-item=""
+            {...sortable.attributes}
+            {...(editing ? sortable.listeners : {})}
+            role="button"
+            tabIndex={0}
+            aria-roledescription={editing ? sortable.attributes['aria-roledescription'] : undefined}
+            aria-pressed={selected}
+            aria-label={name}
+            onClick={select}
+            onFocus={(event) => {
+              if (event.target === event.currentTarget && !selected) select();
+            }}
+            onKeyDown={(event: KeyboardEvent<HTMLElement>) => {
+              if (event.target !== event.currentTarget) return;
+              if (event.key === 'ArrowUp' && !sortable.isDragging) focusSibling(event, -1);
+              else if (event.key === 'ArrowDown' && !sortable.isDragging) focusSibling(event, 1);
+              else if (editing) sortable.listeners?.onKeyDown?.(event);
+            }}
+            style={{ flex: 1, minWidth: 0, cursor: editing ? 'grab' : 'pointer' }}
+          >
+            <Box inert aria-hidden>
+              {cf ? <Field cf={cf} itemBase={itemBase} itemIndex={itemIndex} lite={lite && !selected} /> : <Text fw={500}>{field.label}</Text>}
+            </Box>
           </Box>
           {editing && (
             <ItemMenu

@@ -85,6 +85,8 @@ describe('FormBuilder', () => {
   it('deletes a field no rule reads at once (undoable), and asks before deleting one that rules read, naming them', async () => {
     const { user } = renderInApi(<FormBuilder formId={seedIds.forms.contactRequest} draftStorage={memoryStorage()} />);
     await screen.findByRole('heading', { name: /Form builder: Contact Request/ }, { timeout: 5000 });
+    // The canvas follows the loaded document as a deferred value.
+    await waitFor(() => expect(fieldOrder().length).toBeGreaterThan(1));
     const before = fieldOrder();
     await user.click(screen.getByRole('button', { name: `Actions for ${before[before.length - 1]}` }));
     await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
@@ -97,6 +99,7 @@ describe('FormBuilder', () => {
   it('asks before deleting a field that other fields’ rules read, and names them', async () => {
     const { user } = renderInApi(<FormBuilder formId={seedIds.forms.loanApplication} draftStorage={memoryStorage()} />);
     await screen.findByRole('heading', { name: /Form builder: Loan Application/ }, { timeout: 5000 });
+    await waitFor(() => expect(fieldOrder().length).toBeGreaterThan(1));
     await user.click(screen.getByRole('button', { name: 'Actions for Field Employment status' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete Employment status?' });
