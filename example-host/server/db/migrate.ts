@@ -394,6 +394,13 @@ END $$`,
     ],
   },
   {
+    // The CSV export first finds the schemas the exported rows use (their layouts give the header): the distinct
+    // schema ids of one deleted state read from this index alone instead of every row (PGlite, 100,000 rows:
+    // 0.4–1.2 s of reading the table before the first byte).
+    id: '0013_form_instance_export_schemas',
+    statements: ['CREATE INDEX IF NOT EXISTS form_instances_deleted_schema_idx ON form_instances (is_deleted, form_schema_id)'],
+  },
+  {
     // The PDF a form was generated from, as uploaded. Bytes in the database rather than files under DATA_DIR: they
     // are written and removed in the same transactions as the rows, backed up with them, and every server sharing a
     // PostgreSQL database sees them (no shared disk). Keyed by the form id without a foreign key, since the generator
