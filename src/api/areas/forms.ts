@@ -18,8 +18,8 @@ export interface FormsApi {
   notifyDeleted(formInstanceId: string, options?: CallOptions): Promise<null>;
   /**
    * `GET /api/Forms/ExportInstancesCsv` (beyond the spec): every instance the `$filter`, `$search` and `$orderby`
-   * select (not one page), as a CSV file: id, form, schema version, status, created, updated, then each answer by
-   * its data path. `$top`, `$skip`, `$select`, `$expand` and `$count` are refused (400). The file name comes from
+   * select (not one page), as a CSV file: id, form, schema version, status, created, updated, then the answer at each
+   * data path of the fields of the layouts those instances' schemas have. `$top`, `$skip`, `$select`, `$expand` and `$count` are refused (400). The file name comes from
    * `Content-Disposition`, as for `Signing/DownloadDocument`.
    */
   exportInstancesCsv(
