@@ -7,7 +7,7 @@
  * pdf.js's field objects leave out, and recovers a file whose xref trailer is missing (pdf.js refuses it).
  *
  * Refusals, each with a code the route turns into a 4xx problem: `encrypted`, `corrupt` (nothing readable),
- * `too-many-pages`, `xfa-only` (an XFA form without AcroForm fields: its fields exist only in the XFA XML, which
+ * `too-many-pages`, `too-many-fields`, `xfa-only` (an XFA form without AcroForm fields: its fields exist only in the XFA XML, which
  * needs Adobe's renderer; found from the catalog's AcroForm `/XFA` entry, not by scanning bytes, which misses a
  * compressed catalog) and `no-fields`.
  */
@@ -17,7 +17,7 @@ import type { PdfFieldFound } from '../../../src/domain/pdf';
 import { plainBytes } from './fill';
 
 /** Why a PDF cannot be used for a form. */
-export type PdfRefusalCode = 'encrypted' | 'corrupt' | 'too-many-pages' | 'xfa-only' | 'no-fields';
+export type PdfRefusalCode = 'encrypted' | 'corrupt' | 'too-many-pages' | 'too-many-fields' | 'xfa-only' | 'no-fields';
 
 /** What reading a PDF gave. */
 export type PdfReadResult =
@@ -108,7 +108,7 @@ export async function readPdfFields(bytes: Uint8Array, limits: PdfReadLimits): P
     return { ok: false, code: 'no-fields', message: PDF_REFUSALS.noFields, pageCount };
   }
   if (terminal.length > limits.maxFields) {
-    return { ok: false, code: 'too-many-pages', message: PDF_REFUSALS.tooManyFields(terminal.length, limits.maxFields), pageCount };
+    return { ok: false, code: 'too-many-fields', message: PDF_REFUSALS.tooManyFields(terminal.length, limits.maxFields), pageCount };
   }
 
   // Page of a widget: its /P entry when set, else the page whose /Annots lists it.

@@ -75,7 +75,7 @@ async function uploadedPdf(ctx: RouteContext): Promise<{ fileName: string; bytes
   return { fileName, bytes };
 }
 
-const REFUSAL_STATUS = { encrypted: 422, corrupt: 422, 'too-many-pages': 413, 'xfa-only': 422, 'no-fields': 422 } as const;
+const REFUSAL_STATUS = { encrypted: 422, corrupt: 422, 'too-many-pages': 413, 'too-many-fields': 413, 'xfa-only': 422, 'no-fields': 422 } as const;
 
 /** A JSON answer (the contract's shapes; dates as ISO strings). */
 const json = (ctx: RouteContext, value: unknown) => ctx.c.json(value as object);
