@@ -2,7 +2,7 @@ import { useDroppable } from '@dnd-kit/core';
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Alert, Box, Group, Menu, Paper, Stack, Text, Title } from '@mantine/core';
-import { memo, useEffect, useLayoutEffect, useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { FormField, FormPage, FormSchema, FormSection, JsonValue } from '../api/types';
 import { compileFormSchema, type CompiledField, type CompiledForm } from '../engine/compile';
 import { createFormEngine, type FormEngine } from '../engine/engine';
@@ -49,8 +49,29 @@ export function canvasSchema(doc: BuilderDocument, id = 'form-builder-canvas'): 
   } as unknown as FormSchema;
 }
 
-/** A live engine over the document, taking each new version of it while keeping its data; or why it cannot show it. */
-export function useDocumentEngine(doc: BuilderDocument, kinds: WidgetKindRegistry, id: string): { engine: FormEngine | null; compiled: CompiledForm | null; error: string | null } {
+/**
+ * What of a document the engine reads besides the JSON Schema: ids, paths, widgets, repeatable lists, read-only,
+ * computed values and rules. Labels, help texts, placeholders and options only show (the canvas's fields read them
+ * from their compiled field), so changing them need not rebuild every field's state.
+ */
+function engineStructure(doc: BuilderDocument): string {
+  return JSON.stringify(
+    doc.layout.pages.map((p) =>
+      p.sections.map((s) => [s.id, s.repeatable ?? null, s.fields.map((f) => [f.id, f.path, f.widget, f.readOnly ?? false, f.computed ?? null, f.requiredWhen ?? null, f.visibleWhen ?? null])]),
+    ),
+  );
+}
+
+/**
+ * A live engine over the document, taking each new version of it while keeping its data; or why it cannot show it.
+ * With `displayOnlySkipsEngine` (the canvas), a change of display texts only does not give the engine the new schema.
+ */
+export function useDocumentEngine(
+  doc: BuilderDocument,
+  kinds: WidgetKindRegistry,
+  id: string,
+  displayOnlySkipsEngine = false,
+): { engine: FormEngine | null; compiled: CompiledForm | null; error: string | null } {
   const schema = useMemo(() => canvasSchema(doc, id), [doc, id]);
   const result = useMemo(() => {
     try {
@@ -60,14 +81,20 @@ export function useDocumentEngine(doc: BuilderDocument, kinds: WidgetKindRegistr
     }
   }, [schema, kinds]);
   const [engine, setEngine] = useState<FormEngine | null>(null);
+  const structure = useMemo(() => (displayOnlySkipsEngine ? engineStructure(doc) : ''), [doc, displayOnlySkipsEngine]);
+  const trigger = displayOnlySkipsEngine ? `${structure}` : schema;
+  const failed = result.compiled === null;
+  const latest = useRef({ schema, compiled: result.compiled });
+  latest.current = { schema, compiled: result.compiled };
   useLayoutEffect(() => {
-    if (!result.compiled) return;
+    const { schema: current, compiled } = latest.current;
+    if (!compiled) return;
     if (!engine) {
-      setEngine(createFormEngine(schema, { widgets: kinds, compiled: result.compiled, messages: resolveFormLabels() }));
+      setEngine(createFormEngine(current, { widgets: kinds, compiled, messages: resolveFormLabels() }));
       return;
     }
-    engine.setSchema(schema);
-  }, [engine, schema, result.compiled, kinds]);
+    engine.setSchema(current);
+  }, [engine, trigger, doc.jsonSchema, failed, kinds]);
   // Each repeatable section shows one item.
   useEffect(() => {
     if (!engine || !result.compiled) return;
@@ -359,12 +386,12 @@ const LITE_THRESHOLD = 60;
  * engine — with every page, section and field selectable and movable.
  */
 export function BuilderCanvas({ doc, selection, kinds, widgets, labels, editing, onSelect, empty }: BuilderCanvasProps) {
-  const { engine, compiled, error } = useDocumentEngine(doc, kinds, 'form-builder-canvas');
+  const { engine, compiled, error } = useDocumentEngine(doc, kinds, 'form-builder-canvas', true);
   const compiledFields = useMemo(() => new Map((compiled?.fields ?? []).map((cf) => [cf.field.id, cf])), [compiled]);
   const fieldCount = compiled?.fields.length ?? 0;
   const context = useMemo<FormContextValue | null>(
     () =>
-      engine && compiled
+      engine
         ? {
             engine,
             mode: 'edit',
@@ -377,7 +404,8 @@ export function BuilderCanvas({ doc, selection, kinds, widgets, labels, editing,
             widgets,
           }
         : null,
-    [engine, compiled, widgets],
+    // Not the compiled form: a new context would re-render every field on each change.
+    [engine, widgets],
   );
   const pageIds = useMemo(() => doc.layout.pages.map((p) => p.id), [doc.layout.pages]);
   const body = doc.layout.pages.map((page, p) => {
