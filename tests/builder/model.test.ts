@@ -148,6 +148,31 @@ describe('builder model', () => {
     expect(run(r, { type: 'undo' }).document).toEqual(s.document);
   });
 
+  it('changes a field, its schema node and required as one step, keeping its id and path', () => {
+    let s = run(fresh(), { type: 'addField', kind: WIDGET_KINDS.text });
+    const field = findField(s.document, 'text-1')!.field;
+    s = run(s, { type: 'changeField', id: 'text-1', field: { ...field, id: 'other', path: '/other', label: 'Name', helpText: 'Your name' }, schema: { type: 'string', maxLength: 50 }, required: true });
+    expect(findField(s.document, 'text-1')?.field).toEqual({ id: 'text-1', path: '/shortText', widget: 'text', label: 'Name', helpText: 'Your name' });
+    expect(props(s.document).shortText).toEqual({ type: 'string', maxLength: 50 });
+    expect(s.document.jsonSchema.required).toEqual(['shortText']);
+    // A property left out of the new field is removed.
+    s = run(s, { type: 'changeField', id: 'text-1', field: { id: 'text-1', path: '/shortText', widget: 'text', label: 'Name' }, schema: { type: 'string' }, required: false });
+    expect(findField(s.document, 'text-1')?.field.helpText).toBeUndefined();
+    expect(s.document.jsonSchema.required).toBeUndefined();
+    expect(run(s, { type: 'undo' }).document.jsonSchema.required).toEqual(['shortText']);
+  });
+
+  it('renames a repeatable section\'s list: its schema moves and rules naming its items follow', () => {
+    let s = run(fresh(), { type: 'addSection', title: 'Jobs', repeatable: true }, { type: 'addField', kind: WIDGET_KINDS.text }, { type: 'addPage', title: 'P2', sectionTitle: 'S' });
+    s = run(s, { type: 'addField', kind: WIDGET_KINDS.number, to: { sectionId: 'section-3' } });
+    s = run(s, { type: 'updateField', id: 'number-1', changes: { computed: { op: 'count', paths: ['/jobs/*/shortText'] } } });
+    s = run(s, { type: 'updateSection', id: 'section-2', changes: { repeatable: { path: '/employment', minItems: 1 } } });
+    expect(findSection(s.document, 'section-2')?.section.repeatable).toEqual({ path: '/employment', minItems: 1 });
+    expect(props(s.document).jobs).toBeUndefined();
+    expect(props(s.document).employment).toMatchObject({ type: 'array' });
+    expect(findField(s.document, 'number-1')?.field.computed?.paths).toEqual(['/employment/*/shortText']);
+  });
+
   it('derives data path segments from labels', () => {
     expect(segmentFromLabel('First name', 'x')).toBe('firstName');
     expect(segmentFromLabel('Ünïcode straße', 'x')).toBe('unicodeStraE');
