@@ -5,6 +5,7 @@
  */
 export const builderPropertiesLabels = {
   bpFieldTitle: 'Field properties',
+  bpFieldRegion: 'Properties of {label}',
   bpSectionTitle: 'Section properties',
   bpKind: 'Kind: {kind}',
   bpLabel: 'Label',

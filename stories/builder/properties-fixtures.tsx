@@ -73,7 +73,8 @@ export function EveryKindHarness() {
   return (
     <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }}>
       {Object.keys(WIDGET_KINDS).map((kind) => (
-        <PanelHarness key={kind} initial={fieldOfKind(kind)} />
+        // Each panel is named by its field's label: the kind's name keeps them apart.
+        <PanelHarness key={kind} initial={fieldOfKind(kind, { label: WIDGET_KINDS[kind as keyof typeof WIDGET_KINDS].name })} />
       ))}
     </SimpleGrid>
   );

@@ -40,7 +40,10 @@ describe('property panel stories', () => {
   it('EveryKind shows a panel for each kind of the registry', async () => {
     await Properties.EveryKind.load();
     render(<Properties.EveryKind />);
-    expect(screen.getAllByRole('region', { name: 'Field properties' })).toHaveLength(Object.keys(WIDGET_KINDS).length);
+    const names = screen.getAllByRole('region', { name: /^Properties of / }).map((r) => r.getAttribute('aria-label'));
+    expect(names).toHaveLength(Object.keys(WIDGET_KINDS).length);
+    // Named apart (one landmark name each).
+    expect(new Set(names).size).toBe(names.length);
   });
 
   it('RuleEditorNestedWithBrokenRule shows three levels and flags the deleted and the later field', async () => {

@@ -107,7 +107,8 @@ export default function JsonEditor({ value, onChange, labels, checkOptions, read
         linter((v) => toDiagnostics(check(v.state.doc.toString()).problems, v.state.doc.length), { delay: 300 }),
         keymap.of([...defaultKeymap, ...historyKeymap]),
         EditorState.readOnly.of(readOnly),
-        EditorView.contentAttributes.of({ 'aria-label': labels.bjEditorLabel }),
+        // Focusable even when read-only, so the text can be scrolled and read with the keyboard.
+        EditorView.contentAttributes.of({ 'aria-label': labels.bjEditorLabel, tabindex: '0' }),
         themeCompartment.of(themeFor(dark, height)),
         EditorView.updateListener.of((update) => {
           if (!update.docChanged) return;

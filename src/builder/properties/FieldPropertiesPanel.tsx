@@ -532,7 +532,7 @@ export function FieldPropertiesPanel(props: FieldPropertiesPanelProps) {
   };
 
   return (
-    <Stack gap="md" role="region" aria-label={labels.bpFieldTitle} style={ERROR_CONTRAST}>
+    <Stack gap="md" role="region" aria-label={fillLabel(labels.bpFieldRegion, { label: field.label || field.id })} style={ERROR_CONTRAST}>
       <div>
         <Title order={3} size="h4">
           {labels.bpFieldTitle}
