@@ -29,7 +29,7 @@ import { startTemporaryPostgres } from '../../tests/server/postgres';
 import { freePort } from '../../tests/e2e/stack';
 import { INSTANCES_PATH, measureBrowser, type BrowserResults } from './browser';
 import { bytes, ms, summarise, type Summary } from '../admin/stats';
-import { BATCH, CITIES, FULL_SIZE, formId, groupId, isSeeded, seed, SEED_VERSION, SMALL_SIZE, surname, type SeedResult, type SeedSize } from './seed';
+import { BATCH, CITIES, FULL_SIZE, formId, groupId, isSeeded, seed, SEED_VERSION, SMALL_SIZE, surname, updateSeedLayouts, type SeedResult, type SeedSize } from './seed';
 
 const root = path.resolve(new URL('../..', import.meta.url).pathname);
 const outDir = path.join(root, 'bench/forms/.out');
@@ -307,6 +307,7 @@ async function runBackend(
       // What autovacuum would have done after a migration that rewrote the table (PGlite has none): the statistics,
       // and the visibility map without which every index-only count reads the rows again.
       await handle.db.execute(sql`VACUUM ANALYZE form_instances`);
+      await updateSeedLayouts(handle.db);
     } else {
       log(`${backend}: seeding ${size.instances.toLocaleString('en')} instances in batches of ${BATCH}…`);
       result.seed = await seed(handle.db, size, log);

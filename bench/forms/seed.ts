@@ -105,7 +105,35 @@ const JSON_SCHEMA = {
     items: { type: 'array', items: { type: 'object', properties: { name: { type: 'string' }, quantity: { type: 'number' } } } },
   },
 };
-const LAYOUT = { pages: [] } as unknown as FormLayout;
+const field = (path: string, widget: string, label: string) => ({ id: path.slice(1).replaceAll('/', '-'), path, widget, label });
+/** The form's fields, one per answer (the CSV export's columns come from them); the items are a repeatable section. */
+export const LAYOUT: FormLayout = {
+  pages: [
+    {
+      id: 'p1',
+      title: 'Request',
+      sections: [
+        {
+          id: 'applicant',
+          title: 'Applicant',
+          fields: [field('/applicant/firstName', 'text', 'First name'), field('/applicant/lastName', 'text', 'Last name'), field('/applicant/email', 'email', 'E-mail')],
+        },
+        { id: 'address', title: 'Address', fields: [field('/address/street', 'text', 'Street'), field('/address/city', 'text', 'City'), field('/address/zip', 'text', 'Postcode')] },
+        {
+          id: 'request',
+          title: 'Request',
+          fields: [field('/topic', 'text', 'Topic'), field('/note', 'textarea', 'Note'), field('/amount', 'integer', 'Amount'), field('/consent', 'checkbox', 'Consent')],
+        },
+        { id: 'items', title: 'Items', repeatable: { path: '/items' }, fields: [field('/name', 'text', 'Item'), field('/quantity', 'integer', 'Quantity')] },
+      ],
+    },
+  ],
+};
+
+/** A cached seed made before its schemas had fields gets them (the layout is the seed's, the same for every schema). */
+export async function updateSeedLayouts(db: Db): Promise<void> {
+  await db.update(formSchemas).set({ layout: LAYOUT });
+}
 
 export interface SeedResult {
   version: number;
