@@ -7,6 +7,7 @@ import { generateForm } from '../../src/forms/generateForm';
 import { errorHandlers } from '../../src/testing';
 import { seedIds } from '../../src/testing/seed-ids';
 import { widgetGallerySchema } from '../forms/fixtures';
+import { hostWidgets } from '../forms/starRating';
 import { storyHandlers } from '../support/fakeBackend';
 import { addBuilderForm, builderStoryIds as ids } from './builderForms';
 
@@ -77,6 +78,16 @@ export const SelectedMultiselect = selected('multiselect');
 export const SelectedCheckboxes = selected('checkboxes');
 export const SelectedSignature = selected('signature');
 export const SelectedStatic = selected('static');
+
+/** A host's star-rating widget in the palette; 'Add' puts one on the canvas, shown by the host's component. */
+export const HostWidget: Story = {
+  args: { widgets: hostWidgets },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Add Star rating' }, { timeout: 5000 }));
+    await expect(await within(canvas.getByRole('region', { name: 'Form' })).findAllByRole('button', { name: /^Field / })).toHaveLength(1);
+  },
+};
 
 /** Rita Reader holds no EditForm: the form without any edit control. */
 export const ReadOnlyUser: Story = { args: { formId: seedIds.forms.loanApplication }, parameters: { fakeUser: 'reader' } };
