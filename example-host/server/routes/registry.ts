@@ -67,6 +67,8 @@ export interface AnyRouteDeclaration extends Omit<RouteDeclaration<boolean>, 'ha
   claim: RouteClaim;
   /** A caller without a user token passes (auth null): the route limits them to public forms and link tokens. */
   anonymousForms?: true;
+  /** Claims that grant the route as well as `claim` (the route table's). */
+  alternatives?: readonly number[];
   handler: (ctx: RouteContext) => Response | Promise<Response>;
 }
 
@@ -113,7 +115,12 @@ export function route<A extends boolean = false>(
     );
   }
   if (typeof d.handler !== 'function') throw new RouteDeclarationError(`Route ${d.method} ${d.path} has no handler`);
-  return Object.freeze({ ...declaration, claim: rule.claim, ...(rule.anonymousForms ? { anonymousForms: true } : {}) }) as unknown as AnyRouteDeclaration;
+  return Object.freeze({
+    ...declaration,
+    claim: rule.claim,
+    ...(rule.anonymousForms ? { anonymousForms: true } : {}),
+    ...(rule.alternatives ? { alternatives: rule.alternatives } : {}),
+  }) as unknown as AnyRouteDeclaration;
 }
 
 /** The declared routes. */
@@ -192,7 +199,11 @@ export function mountRoutes(app: Hono<AppEnv>, registry: RouteRegistry, services
           if (error instanceof DomainError) return domainProblem(c, error);
           throw error;
         }
-        const holdsClaim = typeof declaration.claim !== 'number' || satisfies(auth.claims, declaration.claim);
+        const claims = auth.claims;
+        const holdsClaim =
+          typeof declaration.claim !== 'number' ||
+          satisfies(claims, declaration.claim) ||
+          (declaration.alternatives ?? []).some((claim) => satisfies(claims, claim));
         // On the routes public-form visitors use, a signed-in user lacking the claim is a visitor: the handler applies
         // the anonymous caller's rules (a public form is fillable by anyone who may open it, signed in or not).
         if (declaration.anonymousForms && actsAsFormVisitor(true, holdsClaim)) {

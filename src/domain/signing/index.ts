@@ -32,7 +32,7 @@ export {
   automaticReminderDue,
 } from './request';
 export type { RequestedSigner, CheckedSignatureRequest, CheckedSignature, ReminderState } from './request';
-export { SIGNING_ACTION_CLAIMS, maySigningAction, requireSigningAction } from './permissions';
+export { SIGNING_ACTION_CLAIMS, maySigningAction } from './permissions';
 export type { SigningAction } from './permissions';
 export { GENESIS_HASH, sha256Hex, canonicalAuditText, auditEventHash, nextAuditEvent, verifyAuditChain } from './audit';
 export type { UnhashedAuditEvent, AuditEventInput } from './audit';

@@ -21,7 +21,7 @@ export type RouteMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
  * - `form`: as `user`, but anonymous callers pass too and the route itself limits them to public
  *   schemas and the one instance their link token names.
  */
-export type RouteAccess = { kind: 'public' } | { kind: 'user' | 'form'; claim?: number };
+export type RouteAccess = { kind: 'public' } | { kind: 'user' | 'form'; claim?: number; alternatives?: readonly number[] };
 
 /** What a route's handler receives. */
 export interface RouteContext {
@@ -77,7 +77,11 @@ export function routeAccess(route: Pick<FakeRoute, 'method' | 'path' | 'access'>
   const access: RouteAccess =
     rule.claim === 'public'
       ? PUBLIC
-      : { kind: rule.anonymousForms ? 'form' : 'user', ...(typeof rule.claim === 'number' ? { claim: rule.claim } : {}) };
+      : {
+          kind: rule.anonymousForms ? 'form' : 'user',
+          ...(typeof rule.claim === 'number' ? { claim: rule.claim } : {}),
+          ...(rule.alternatives ? { alternatives: rule.alternatives } : {}),
+        };
   const stated = route.access;
   if (stated && (stated.kind !== access.kind || ('claim' in stated ? stated.claim : undefined) !== ('claim' in access ? access.claim : undefined))) {
     throw new Error(`${route.method.toUpperCase()} ${route.path} states an access the route table does not give it.`);
@@ -107,7 +111,8 @@ export function refusal(backend: FakeBackend, access: RouteAccess, caller: Calle
   if (!signedIn) return access.kind === 'form' ? null : problem(401, 'An access token is required.');
   if (!signedIn.isEnabled) return problem(403, 'The user is disabled.');
   if (access.kind === 'form') return null; // lacking the claim makes a visitor (routeCaller), not a refusal
-  if (backend.enforceClaims && access.claim !== undefined && !backend.hasClaim(signedIn.id, access.claim)) {
+  const alternatives = access.alternatives ?? [];
+  if (backend.enforceClaims && access.claim !== undefined && !backend.hasClaim(signedIn.id, access.claim) && !alternatives.some((claim) => backend.hasClaim(signedIn.id, claim))) {
     const refused = claimRequiredError(access.claim);
     return problem(refused.status, refused.message, refused.extensions);
   }
