@@ -10,6 +10,7 @@ import { eq } from 'drizzle-orm';
 import { setupServer } from 'msw/node';
 import { createApiClient, type ApiClient } from '../../src/api';
 import type { AnonymousWriteLimits } from '../../src/domain';
+import type { ApplicationModel } from '../../src/domain/pdf';
 import { createFakeBackend } from '../../src/testing';
 import { forms } from '../../example-host/server/db/schema';
 import { adminToken, startTestServer } from '../server/helpers';
@@ -50,6 +51,8 @@ const clientWith = (baseUrl: string, token: string | null) =>
 export interface TargetOptions {
   /** The bounds of anonymous writes (default: the domain's; null: off). */
   anonymousWriteLimits?: Partial<AnonymousWriteLimits> | null;
+  /** The server's application model (the fake keeps its seeded paths and example: give the model they describe). */
+  applicationModel?: ApplicationModel;
 }
 
 export async function startFakeTarget(options: TargetOptions = {}): Promise<ContractTarget> {

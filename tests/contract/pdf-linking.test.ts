@@ -1,0 +1,122 @@
+// @vitest-environment node
+/**
+ * Contract of dynamic form linking and the PDF upload's refusals, on the fake and the reference server alike: the
+ * application model's paths (plain and typed) and example, an instance created from an application (values that fit
+ * copied, the others left out and listed with the engine's message), each linking permission, the upload's 4xx for
+ * an empty file, a file that is not a PDF and a missing part, and the filled-PDF download's 404. The server runs with
+ * the application model the fake's seeded paths and example describe.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isApiError } from '../../src/api';
+import type { JsonObject } from '../../src/api/types';
+import type { ApplicationModel } from '../../src/domain/pdf';
+import { exampleApplication, SEED_PRIMITIVE_PATHS } from '../../src/testing';
+import { startFakeTarget, startServerTarget, type ContractTarget } from './targets';
+
+/** An id no row has, the same on both backends (the answers name it). */
+const UNKNOWN_ID = '00000000-0000-4000-8000-00000000dead';
+const str = { type: 'string' };
+const int = { type: 'integer' };
+/** The JSON Schema of the fake's seeded application model. */
+const MODEL: ApplicationModel = {
+  schema: {
+    type: 'object',
+    properties: {
+      applicant: { type: 'object', properties: { name: str, email: str, dateOfBirth: str, phone: str } },
+      address: { type: 'object', properties: { street: str, city: str, postalCode: str, country: str } },
+      employment: { type: 'object', properties: { status: str, employerName: str, annualIncome: int, startDate: str, department: str } },
+      loan: { type: 'object', properties: { amount: int, termMonths: int, purpose: str } },
+    },
+  },
+  example: exampleApplication(),
+};
+
+async function outcome<T>(call: () => Promise<T>): Promise<T | { status: number; detail?: string }> {
+  try {
+    return await call();
+  } catch (error) {
+    if (!isApiError(error)) throw error;
+    return { status: error.status, detail: (error.result as { detail?: string } | null)?.detail };
+  }
+}
+
+async function upload(target: ContractTarget, bytes: Uint8Array | null, field = 'Pdf') {
+  const body = new FormData();
+  if (bytes) body.append(field, new Blob([bytes.slice()], { type: 'application/pdf' }), 'upload.pdf');
+  const response = await fetch(`${target.baseUrl.replace(/\/$/, '')}/api/FormGenerator/UploadPdf`, {
+    method: 'POST',
+    body,
+    headers: { authorization: `Bearer ${target.adminToken}` },
+  });
+  const answer = (await response.json()) as { detail?: string };
+  return { status: response.status, detail: answer.detail };
+}
+
+async function scenario(target: ContractTarget): Promise<Map<string, unknown>> {
+  const facts = new Map<string, unknown>();
+  const admin = target.client;
+  facts.set('paths', await admin.dynamicFormLinking.getAllPrimitivePaths());
+  facts.set('typed', (await admin.dynamicFormLinking.getAllPrimitivePathsWithTypes())?.map((p) => ({ path: p.path, type: p.type })));
+  facts.set('example', await admin.dynamicFormLinking.getExampleApplication());
+
+  const form = await admin.crud.form.post({ name: `Linking ${target.name}`, description: null, formGroupId: null });
+  const jsonSchema: JsonObject = {
+    type: 'object',
+    properties: { name: { type: 'string', maxLength: 5 }, amount: { type: 'integer' }, city: { type: 'string' }, purpose: { type: 'integer' } },
+  };
+  const schema = await admin.crud.formschema.post({
+    formId: form?.formId ?? '',
+    jsonSchema,
+    isPublic: false,
+    layout: {
+      pages: [{ id: 'p', title: 'P', sections: [{ id: 's', title: 'S', fields: [
+        { id: 'name', path: '/name', widget: 'text', label: 'Name', linkedPath: '/applicant/name' },
+        { id: 'amount', path: '/amount', widget: 'integer', label: 'Amount', linkedPath: '/loan/amount' },
+        { id: 'city', path: '/city', widget: 'text', label: 'City', linkedPath: '/address/city' },
+        { id: 'purpose', path: '/purpose', widget: 'integer', label: 'Purpose', linkedPath: '/loan/purpose' },
+      ] }] }],
+    },
+  });
+  const created = await admin.dynamicFormLinking.create(schema?.formSchemaId ?? '', exampleApplication());
+  facts.set('created', { data: created?.data, status: created?.status, problems: created?.prefillProblems });
+  facts.set('create unknown schema', await outcome(() => admin.dynamicFormLinking.create(UNKNOWN_ID, {})));
+
+  const reader = target.clientAs('reader');
+  facts.set('reader paths', await outcome(() => reader.dynamicFormLinking.getAllPrimitivePaths()));
+  facts.set('reader example', await outcome(() => reader.dynamicFormLinking.getExampleApplication()));
+  facts.set('reader create', await outcome(() => reader.dynamicFormLinking.create(schema?.formSchemaId ?? '', {})));
+  facts.set('anonymous paths', await outcome(() => target.clientAs(null).dynamicFormLinking.getAllPrimitivePaths()));
+
+  facts.set('upload empty', await upload(target, new Uint8Array(0)));
+  facts.set('upload not a pdf', await upload(target, new TextEncoder().encode('GIF89a not a pdf')));
+  facts.set('upload no part', await upload(target, null));
+  const download = await fetch(`${target.baseUrl.replace(/\/$/, '')}/api/Forms/DownloadPdf?formInstanceId=${UNKNOWN_ID}`, {
+    headers: { authorization: `Bearer ${target.adminToken}` },
+  });
+  facts.set('download unknown', download.status);
+  return facts;
+}
+
+let fake: ContractTarget;
+let server: ContractTarget;
+beforeAll(async () => {
+  fake = await startFakeTarget();
+  server = await startServerTarget({ applicationModel: MODEL });
+}, 120_000);
+afterAll(async () => {
+  await fake?.stop();
+  await server?.stop();
+});
+
+describe('dynamic form linking and PDF upload refusals', () => {
+  it('answer the same on the fake and the reference server', async () => {
+    const onFake = await scenario(fake);
+    const onServer = await scenario(server);
+    expect(onFake.get('paths')).toEqual([...SEED_PRIMITIVE_PATHS]);
+    expect(onFake.get('created')).toMatchObject({ data: { amount: 25000, city: 'Halifax' }, status: 0 });
+    expect((onFake.get('created') as { problems: { path: string }[] }).problems.map((p) => p.path)).toEqual(['/name', '/purpose']);
+    expect(onFake.get('reader paths')).toMatchObject({ status: 403 });
+    expect(onFake.get('upload not a pdf')).toMatchObject({ status: 415 });
+    for (const key of onFake.keys()) expect(onServer.get(key), key).toEqual(onFake.get(key));
+  }, 60_000);
+});
