@@ -35,3 +35,5 @@ export { FormInstanceList } from '../../src';
 export { FormGroupDetail, FormGroupList, FormList, FormSchemaList } from '../../src';
 // Forms from PDFs: the import and linking fields to application data.
 export { FormDataLinking, PdfFormImport } from '../../src';
+// The visual form builder.
+export { FormBuilder } from '../../src';

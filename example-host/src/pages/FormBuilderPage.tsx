@@ -5,27 +5,44 @@
  * EditForm (the button claims of those actions; the admin gate has already checked the Form Builder menu claim):
  * without it the page says 'No access', and the server refuses the saves anyway.
  */
-import { useSearch } from '@tanstack/react-router';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { NoScreenAccessPage } from '../components/AdminRouteGate';
-import { PlaceholderPage } from '../components/PlaceholderPage';
+import { PageTitle } from '../components/landmarks';
 import { PendingPage } from '../components/PendingPage';
 import { validateFormBuilderSearch } from '../formBuilderSearch';
-import { RequireClaim } from '../formsAdmin';
+import { FormBuilder, RequireClaim } from '../formsAdmin';
 
 /** `/admin/form-builder/`: the form builder, gated by CreateForm (a new form) or EditForm (an existing one). */
 export function FormBuilderPage() {
   const search = validateFormBuilderSearch(useSearch({ strict: false }) as Record<string, unknown>);
+  const navigate = useNavigate();
   const editing = search.formId !== undefined || search.formSchemaId !== undefined;
   const claim = editing ? 'EditForm_AllowRead' : 'CreateForm_AllowRead';
   return (
-    <RequireClaim
-      key={claim}
-      claim={claim}
-      loading={<PendingPage />}
-      fallback={<NoScreenAccessPage screen={editing ? 'editing forms' : 'creating forms'} />}
-    >
-      <PlaceholderPage title="Form Builder" />
-    </RequireClaim>
+    <>
+      <PageTitle title="Form Builder" />
+      <RequireClaim
+        key={claim}
+        claim={claim}
+        loading={<PendingPage />}
+        fallback={<NoScreenAccessPage screen={editing ? 'editing forms' : 'creating forms'} />}
+      >
+        <FormBuilder
+          // A new form, once saved, is opened as that form (its address can be bookmarked and reloaded).
+          key={`${search.formId ?? 'new'}:${search.formSchemaId ?? 'current'}`}
+          formId={search.formId ?? null}
+          formSchemaId={search.formSchemaId ?? null}
+          onSaved={(result) => {
+            if (result.formId !== search.formId) {
+              void navigate({ href: `/admin/form-builder/?${new URLSearchParams({ formId: result.formId }).toString()}`, replace: true });
+            }
+          }}
+          onNavigate={() =>
+            void navigate(search.formId ? { to: '/admin/form-manager/$formId', params: { formId: search.formId } } : { to: '/admin/forms' })
+          }
+        />
+      </RequireClaim>
+    </>
   );
 }
 FormBuilderPage.displayName = 'FormBuilderPage';

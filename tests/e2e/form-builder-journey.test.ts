@@ -1,0 +1,244 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { defaultLabels as L, fillLabel } from '../../src/query/labels';
+import { newPage, signInAtProvider, startStack, storedAccessToken } from './stack';
+import type { Stack } from './stack';
+
+// The form builder's journey on the real server, in Chromium. The building part uses the keyboard only (Tab to reach
+// a control, Enter / Space / arrows / typing to use it; no click): a new form with two pages added, a repeatable
+// section, and a field shown only when another is answered; a step undone and redone (Ctrl+Z, Ctrl+Shift+Z); saved
+// as a public form. A visitor opens its public link and fills it in. Then a label is changed and saved again: a new
+// version is current, and the filled-in instance still opens in its own version with the old label.
+
+let stack: Stack;
+beforeAll(async () => {
+  stack = await startStack();
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+
+let currentStep = '';
+/** Names the step the journey is at, so a failure says where it stopped. */
+const step = (name: string) => {
+  currentStep = name;
+  if (process.env.E2E_STEPS) process.stderr.write(`[journey] ${name}\n`);
+};
+
+/** Presses Tab (Shift+Tab with `back`) until `target` has the focus; fails after `max` presses. */
+async function tabTo(page: Page, target: Locator, { max = 250, back = false } = {}): Promise<void> {
+  await target.waitFor({ timeout: 15_000 });
+  for (let i = 0; i < max; i++) {
+    if (await target.evaluate((el) => el === document.activeElement || el.contains(document.activeElement), undefined, { timeout: 2000 }).catch(() => false)) return;
+    if (i % 50 === 49) step(`${currentStep} (tab ${i + 1})`);
+    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+  }
+  throw new Error(`Tab never reached ${String(target)}`);
+}
+
+/** Tab to a control and press a key on it. */
+async function press(page: Page, target: Locator, key = 'Enter'): Promise<void> {
+  await tabTo(page, target);
+  await page.keyboard.press(key);
+}
+
+/** Tab to a text box, select what it holds and type `text` over it. */
+async function typeInto(page: Page, target: Locator, text: string): Promise<void> {
+  await tabTo(page, target);
+  await page.keyboard.press('Control+a');
+  await page.keyboard.type(text);
+}
+
+/** Tab to a Mantine select, open it with the keyboard and choose the option named `option`. */
+async function choose(page: Page, target: Locator, option: string): Promise<void> {
+  await tabTo(page, target);
+  await page.keyboard.press('ArrowDown');
+  const listbox = page.getByRole('listbox');
+  await listbox.waitFor();
+  for (let i = 0; i < 50; i++) {
+    const selected = listbox.locator('[data-combobox-selected]');
+    if ((await selected.count()) && (await selected.innerText()).trim() === option) break;
+    await page.keyboard.press('ArrowDown');
+  }
+  await page.keyboard.press('Enter');
+}
+
+async function apiGet<T>(page: Page, path: string): Promise<T> {
+  const token = await storedAccessToken(page);
+  const response = await fetch(`${stack.url}${path}`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(response.status).toBe(200);
+  return (await response.json()) as T;
+}
+
+describe('the form builder, end to end', () => {
+  it('builds a form by keyboard, saves and publishes it, a visitor fills it in, and a later change makes a new version', async () => {
+    const admin = await newPage(stack.browser);
+    const page = admin.page;
+    try {
+      await page.goto(`${stack.url}/admin/form-builder/`);
+      await signInAtProvider(page, 'admin', 'admin-password');
+      step('sign in');
+      await page.getByRole('heading', { level: 1, name: L.fbTitleNew }).waitFor({ timeout: 30_000 });
+      const palette = page.getByRole('navigation', { name: L.fbPalette });
+      const properties = page.getByRole('complementary', {
+        name: L.fbProperties,
+      });
+      const canvas = page.getByRole('region', { name: L.fbCanvas });
+      const add = (name: string) =>
+        palette.getByRole('button', {
+          name: fillLabel(L.fbAddNamed, { name }),
+          exact: true,
+        });
+      const label = properties.getByRole('textbox', { name: /^Label/ });
+
+      step('page 1 fields');
+      // Page 1: a name, and a nickname shown only once the name is answered.
+      await press(page, add('Short text'));
+      await typeInto(page, label, 'Full name');
+      await press(page, add('Short text'));
+      await typeInto(page, label, 'Nickname');
+      step('rule');
+      await press(page, properties.getByRole('button', { name: L.reAddRule }).first());
+      await choose(page, properties.getByLabel(L.reField, { exact: true }).first(), 'Full name');
+      await choose(page, properties.getByLabel(L.reOperator, { exact: true }).first(), L.reOpNotEmpty);
+
+      step('pages and repeatable section');
+      // Two pages more: the second with a repeatable section of jobs, the third with a comment.
+      await press(page, add(L.fbPage));
+      await press(page, add(L.fbRepeatableSection));
+      await press(page, add('Short text'));
+      await typeInto(page, label, 'Employer');
+      await press(page, add(L.fbPage));
+
+      step('undo and redo');
+      // A long text added to the third page; undone (Ctrl+Z, the focus on the palette's button), then redone.
+      const onCanvas = canvas.locator('[data-builder-item][role="button"]');
+      const before = await onCanvas.count();
+      await press(page, add('Long text'));
+      await expect.poll(() => onCanvas.count()).toBe(before + 1);
+      // The add is one step; a selection the builder records with it may be undone first.
+      let undos = 0;
+      while ((await onCanvas.count()) > before && undos < 3) {
+        await page.keyboard.press('Control+z');
+        undos++;
+        await page.waitForTimeout(300);
+      }
+      expect(await onCanvas.count()).toBe(before);
+      for (let i = 0; i < undos; i++) await page.keyboard.press('Control+Shift+z');
+      await expect.poll(() => onCanvas.count()).toBe(before + 1);
+      await press(page, canvas.getByRole('button', { name: /Long text/ }).first());
+      await typeInto(page, label, 'Comments');
+
+      step('save new form');
+      // Save as a new public form.
+      await press(page, page.getByRole('toolbar', { name: L.fbToolbar }).getByRole('button', { name: L.builderSave, exact: true }));
+      const dialog = page.getByRole('dialog', { name: L.builderSaveDialogNew });
+      await dialog.waitFor();
+      await typeInto(page, dialog.getByRole('textbox', { name: /^Name/ }), 'Builder journey');
+      await press(page, dialog.getByRole('switch', { name: /^Make public/ }), 'Space');
+      await press(page, dialog.getByRole('button', { name: L.builderSaveConfirm, exact: true }));
+      await page
+        .getByText(fillLabel(L.builderSavedNew, { name: 'Builder journey' }))
+        .first()
+        .waitFor({ timeout: 30_000 });
+      await expect
+        .poll(() => new URL(page.url()).searchParams.get('formId'), {
+          timeout: 15_000,
+        })
+        .toMatch(/^[0-9a-f-]{36}$/);
+      const formId = new URL(page.url()).searchParams.get('formId') ?? '';
+
+      const form = (await apiGet<{ value: { currentFormSchemaId: string }[] }>(page, `/odata/FormOData?$filter=formId eq ${formId}`)).value[0]!;
+      const v1 = form.currentFormSchemaId;
+      const schema1 = (
+        await apiGet<{
+          value: {
+            version: number;
+            isPublic: boolean;
+            layout: { pages: unknown[] };
+          }[];
+        }>(page, `/odata/FormSchemaOData?$filter=formSchemaId eq ${v1}`)
+      ).value[0]!;
+      expect(schema1).toMatchObject({ version: 1, isPublic: true });
+      expect(schema1.layout.pages).toHaveLength(3);
+
+      step('visitor fills in');
+      // A visitor opens the public link and fills it in.
+      const visitor = await newPage(stack.browser);
+      const v = visitor.page;
+      await v.goto(`${stack.url}/form-instance/${v1}?mode=edit`);
+      await v.getByRole('textbox', { name: /Full name/ }).fill('Ada Lovelace');
+      await v.getByRole('textbox', { name: /Nickname/ }).fill('Ada');
+      await v.getByRole('button', { name: /Next/ }).click();
+      await v.getByRole('button', { name: /Add/ }).first().click();
+      await v
+        .getByRole('textbox', { name: /Employer/ })
+        .first()
+        .fill('Analytical Engines Ltd');
+      await v.getByRole('button', { name: /Next/ }).click();
+      await v.getByRole('textbox', { name: /Comments/ }).fill('Looking forward to it.');
+      await v.getByRole('button', { name: /Submit/ }).click();
+      await expect
+        .poll(async () => (await apiGet<{ value: unknown[] }>(page, `/odata/FormInstanceOData?$filter=formSchemaId eq ${v1}`)).value.length, {
+          timeout: 15_000,
+        })
+        .toBe(1);
+      const instance = (
+        await apiGet<{
+          value: { formInstanceId: string; data: Record<string, unknown> }[];
+        }>(page, `/odata/FormInstanceOData?$filter=formSchemaId eq ${v1}`)
+      ).value[0]!;
+      expect(JSON.stringify(instance.data)).toContain('Analytical Engines Ltd');
+      expect(visitor.errors).toEqual([]);
+
+      step('second save');
+      // A label changed and saved again: the dialog says the filled-in form keeps version 1; version 2 is current.
+      await tabTo(page, canvas.getByRole('button', { name: /Full name/ }).first());
+      await page.keyboard.press('Enter');
+      await typeInto(page, label, 'Your full name');
+      await press(page, page.getByRole('toolbar', { name: L.fbToolbar }).getByRole('button', { name: L.builderSave, exact: true }));
+      const second = page.getByRole('dialog');
+      await second.getByText(/1 filled-in form uses version 1\. Saving makes a new version, version 2/).waitFor({ timeout: 15_000 });
+      await press(page, second.getByRole('button', { name: L.builderSaveConfirm, exact: true }));
+      await page
+        .getByText(
+          fillLabel(L.builderSavedNewVersion, {
+            name: 'Builder journey',
+            version: 2,
+          }),
+        )
+        .first()
+        .waitFor({ timeout: 30_000 });
+      const versions = (
+        await apiGet<{ value: { formSchemaId: string; version: number }[] }>(
+          page,
+          `/odata/FormSchemaOData?$filter=formId eq ${formId}&$orderby=version`,
+        )
+      ).value;
+      expect(versions.map((s) => s.version)).toEqual([1, 2]);
+      const current = (await apiGet<{ value: { currentFormSchemaId: string }[] }>(page, `/odata/FormOData?$filter=formId eq ${formId}`)).value[0]!;
+      expect(current.currentFormSchemaId).toBe(versions[1]!.formSchemaId);
+
+      step('instance opens in version 1');
+      // The instance still opens in version 1, with its old label and its answers.
+      const link = await apiGet<string>(page, `/api/Forms/GetViewUrl?formInstanceId=${instance.formInstanceId}`);
+      expect(link).toContain(`/form-instance/${v1}`);
+      const reader = await newPage(stack.browser);
+      await reader.page.goto(link);
+      await reader.page.getByText('Ada Lovelace').first().waitFor({ timeout: 30_000 });
+      expect(await reader.page.getByText('Full name', { exact: true }).count()).toBeGreaterThan(0);
+      expect(await reader.page.getByText('Your full name').count()).toBe(0);
+      expect(admin.errors).toEqual([]);
+      await Promise.all([visitor.context.close(), reader.context.close()]);
+    } catch (error) {
+      if (process.env.E2E_STEPS) await page.screenshot({ path: '/tmp/f-journey.png', fullPage: true }).catch(() => {});
+      throw new Error(`The journey stopped at: ${currentStep}`, {
+        cause: error,
+      });
+    } finally {
+      await admin.context.close();
+    }
+  }, 240_000);
+});
