@@ -50,6 +50,14 @@ describe('FormBuilder stories', () => {
     expect(await violations(container)).toEqual([]);
   }, 60_000);
 
+  it('HostWidget offers the host’s star rating in the palette and adds it to the canvas', async () => {
+    await Stories.HostWidget.load();
+    const { container } = render(<Stories.HostWidget />);
+    await Stories.HostWidget.play?.({ canvasElement: container } as never);
+    expect(within(container).getAllByRole('button', { name: /^Field / })).toHaveLength(1);
+    expect(within(container).getByRole('button', { name: 'Add Star rating' })).toBeInTheDocument();
+  }, 60_000);
+
   it('ReadOnlyUser shows no edit control', async () => {
     await Stories.ReadOnlyUser.load();
     render(<Stories.ReadOnlyUser />);
