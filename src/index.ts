@@ -31,7 +31,7 @@ export type {
   FieldWidget, FileParameter, Filter, FilterField, FilterValue, Form, FormField, FormGeneratorApi, FormGroup,
   FormInstance, FormLayout, FormPage, FormsApi, FormSchema, FormSection, GeneratedForm, GrantSourceStep, HealthCheckApi, HistoryAction, HistoryEntry, HistoryHolderKind, HistoryItem, HttpMethod,
   JsonObject, JsonValue, MenuClaimKey, NameSearch, NameSearchArgs, ODataApi, ODataEntitySet, ODataExpandOptions, ODataOrderByItem,
-  ODataQueryOptions, ODataResult, OidcConfig, OverruledReason, OwnAdminChange, PageArgs, Paged, PdfField, PdfTemplate, PermissionKey, ProblemDetails,
+  ODataQueryOptions, ODataResult, OidcConfig, OverruledReason, OwnAdminChange, PageArgs, Paged, PdfField, PdfTemplate, InstanceFromApplication, PrefillProblem, PrimitivePathInfo, PermissionKey, ProblemDetails,
   PropertyName, QueryValue, RetryOptions, RowLevelTable, SatisfiesOptions, SelectedPermission, SignatureRequest,
   Signer, SigningApi, TableClaimKey, Transport, UserSessionData, UsersInGroupsChangeRequest,
   AuditVerification, EnvelopeSigner, ListEnvelopesFilter, SignaturePlace, SignBody, SignerLink, SignerStatus, SigningAuditEvent, SigningEnvelope, SigningSession,

@@ -14,7 +14,7 @@ export type {
   ClaimGroupLink, ClaimGroupSearchArgs, ClaimGroupsChangeRequest, ClaimsChangeRequest, ClaimTypeNames, ClaimTypeRecord, CrudEntities,
   CrudEntityName, DisplayNameFunction, DownloadDocumentResult, EntityWithPermissions, FieldComputation, FieldOption,
   FieldRule, FieldRuleGroup, FieldRuleNode, FieldWidget, Form, FormField, FormGroup, FormInstance, FormLayout, FormPage, FormSchema, FormSection,
-  GeneratedForm, JsonObject, JsonValue, NameSearchArgs, OidcConfig, PageArgs, Paged, PdfField, PdfTemplate, SelectedPermission,
+  GeneratedForm, JsonObject, JsonValue, NameSearchArgs, OidcConfig, PageArgs, Paged, PdfField, PdfTemplate, InstanceFromApplication, PrefillProblem, PrimitivePathInfo, SelectedPermission,
   SignatureRequest, Signer, UserSessionData, UsersInGroupsChangeRequest,
   AuditVerification, EnvelopeSigner, SignaturePlace, SignBody, SignerLink, SignerStatus, SigningAuditEvent, SigningEnvelope, SigningSession,
 } from './types';
