@@ -300,7 +300,7 @@ export const FormDataLinkingView = factory<FormDataLinkingViewFactory>((_props) 
                     {labels.dlPreviewCaption}
                   </Text>
                   {c.preview.problems.length > 0 && (
-                    <Alert color="yellow" mb="sm" title={labels.dlPreviewProblems}>
+                    <Alert color="yellow" mb="sm" title={labels.dlPreviewProblems} styles={{ title: { color: 'var(--mantine-color-text)' } }}>
                       <Box component="ul" m={0} pl="lg">
                         {c.preview.problems.map((problem) => (
                           <li key={problem.path}>
