@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EnvelopeStatus } from '../../src/api/enums';
 import type { AuditVerification, SigningAuditEvent, SigningEnvelope, SigningSession } from '../../src/api/types';
-import { EXPIRED_VOID_REASON, INVALID_SIGNER_LINK_MESSAGE, REMINDER_POLICY } from '../../src/domain/signing';
+import { EXPIRED_VOID_REASON, INVALID_SIGNER_LINK_MESSAGE, REMINDER_POLICY, SIGNER_LINK_LIFETIME_MS } from '../../src/domain/signing';
 import { loadOrCreateDevelopmentCertificate } from '../../example-host/server/signing/certificates';
 import { call, callJson, START_TIMEOUT_MS, startTestServer, type TestServer } from './helpers';
 import { freshInstance, pdfsig, pdfText, pngDataUrl, requestSignature, signaturePng, signerLink, signingPage } from './signing-helpers';
@@ -243,6 +243,21 @@ describe('expiry and reminders', () => {
     const after = await getEnvelope(envelope.envelopeId);
     expect(after).toMatchObject({ status: EnvelopeStatus.Voided, voidedReason: EXPIRED_VOID_REASON });
     clock = new Date();
+  });
+
+  it('refuses a signer link past its own lifetime while the envelope is still open; a new link works', async () => {
+    clock = new Date();
+    const envelope = await envelopeFor();
+    const link = await signerLink(server, editor, envelope.envelopeId, envelope.signers[0]!.signerId);
+    expect(new Date(link.expiresAt).getTime() - clock.getTime()).toBe(SIGNER_LINK_LIFETIME_MS);
+    clock = new Date(clock.getTime() + SIGNER_LINK_LIFETIME_MS + 1000);
+    expect((await signingPage(server, 'Open', { token: link.token })).status).toBe(404);
+    expect((await getEnvelope(envelope.envelopeId)).status).toBe(EnvelopeStatus.Sent);
+    const fresh = await signerLink(server, editor, envelope.envelopeId, envelope.signers[0]!.signerId);
+    expect((await signingPage(server, 'Open', { token: fresh.token })).status).toBe(200);
+    // The earlier link stays refused once replaced.
+    clock = new Date();
+    expect((await signingPage(server, 'Open', { token: link.token })).status).toBe(404);
   });
 
   it('refuses an expiry in the past or too far ahead', async () => {
