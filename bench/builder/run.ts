@@ -1,0 +1,316 @@
+/**
+ * `npm run bench:builder`: the form builder's speed on a 300-field form, in headless Chromium on the real host build.
+ * Builds the example host (vite, production, into .tmp/bench-builder-dist), starts the reference server on free ports
+ * serving it (in-memory PGlite), stores the 300-field form of `form-300.ts` through the API, signs in as the seeded
+ * administrator and opens `/admin/form-builder/?formId=…`. Then, each action several times:
+ *
+ * - open the form: from navigation start to interactive (every field on the canvas, then 500 ms without a long task);
+ * - select a field (a click on the canvas), type in the property panel (one key at a time), drag a field across the
+ *   canvas (the mouse, in steps), undo (Ctrl+Z);
+ *
+ * and, for each, the main thread's busy time (CDP `Performance.getMetrics` TaskDuration, before and after, once the
+ * page is quiet again) and the longest frame (the longest gap between two animation frames while the action runs).
+ * Also the builder page's JavaScript, gzip-compressed, before and after the JSON view is opened. Prints a table with
+ * each goal's PASS or GAP and writes bench/builder/results.json. See bench/builder/README.md.
+ *
+ * Options: --runs N (samples per action, default 5), --no-build (reuse the last build), --out FILE.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { CDPSession, Locator, Page } from 'playwright-core';
+import { startServer, type ServerHandle } from '../../example-host/server/server';
+import { launchChromium } from '../../tests/support/chromium.mjs';
+import { largeFormDraft } from './form-300';
+
+const root = path.resolve(new URL('../..', import.meta.url).pathname);
+const distDir = path.join(root, '.tmp/bench-builder-dist');
+
+/** The goals on this 2-core machine. */
+export const GOALS = { actionMainThreadMs: 50, longestFrameMs: 50, openMs: 1000 } as const;
+
+/** How the benchmark finds the builder's parts (the builder's own names and landmarks). */
+const SELECT = {
+  canvas: '[data-builder-canvas]',
+  field: '[data-builder-canvas] [data-builder-item][role="button"]',
+  properties: 'aside',
+};
+
+interface Args {
+  runs: number;
+  build: boolean;
+  out: string;
+}
+
+function parseArgs(argv: string[]): Args {
+  const args: Args = { runs: 5, build: true, out: path.join(root, 'bench/builder/results.json') };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    if (arg === '--runs') args.runs = Math.max(1, Number(argv[++i]));
+    else if (arg.startsWith('--runs=')) args.runs = Math.max(1, Number(arg.slice(7)));
+    else if (arg === '--no-build') args.build = false;
+    else if (arg === '--out') args.out = path.resolve(String(argv[++i]));
+    else throw new Error(`Unknown option ${arg}`);
+  }
+  return args;
+}
+
+const log = (message: string) => process.stderr.write(`[bench:builder] ${message}\n`);
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function buildHost(): void {
+  const result = spawnSync(
+    'npx',
+    ['vite', 'build', '-c', 'example-host/vite.config.ts', '--outDir', distDir, '--emptyOutDir', '--logLevel', 'warn'],
+    { cwd: root, stdio: 'inherit' },
+  );
+  if (result.status !== 0) throw new Error('The example host did not build (see above).');
+}
+
+async function startOnFreePorts(): Promise<ServerHandle> {
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    let oidcPort = await freePort();
+    while (oidcPort === port) oidcPort = await freePort();
+    try {
+      return await startServer({ port, oidcPort, dataDir: 'memory://', hostDist: distDir, hostOrigins: [], log: () => {} });
+    } catch (error) {
+      if (attempt >= 3 || (error as { code?: string }).code !== 'EADDRINUSE') throw error;
+    }
+  }
+}
+
+/** Stores the 300-field form through the API as the administrator; answers its id. */
+async function storeLargeForm(server: ServerHandle): Promise<string> {
+  const token = await server.mintAccessToken({ sub: 'admin' });
+  const call = async (entity: string, body: unknown) => {
+    const response = await fetch(`${server.url}/api/crud/${entity}/post`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`${entity} post: ${response.status} ${await response.text()}`);
+    return (await response.json()) as Record<string, string>;
+  };
+  const form = await call('form', { name: 'Bench: 300 fields' });
+  await call('formschema', { formId: form.formId, ...largeFormDraft() });
+  return form.formId as string;
+}
+
+/** Watches frames (the gap between animation frames) and long tasks in the page. */
+const PROBE = `(() => {
+  const b = (window.__bench = { frames: [], longTasks: [], last: performance.now() });
+  const tick = (t) => { b.frames.push([t, t - b.last]); b.last = t; requestAnimationFrame(tick); };
+  requestAnimationFrame(tick);
+  try {
+    new PerformanceObserver((list) => { for (const e of list.getEntries()) b.longTasks.push([e.startTime, e.duration]); })
+      .observe({ type: 'longtask', buffered: true });
+  } catch {}
+})();`;
+
+interface Sample {
+  mainThreadMs: number;
+  longestFrameMs: number;
+}
+
+async function taskSeconds(cdp: CDPSession): Promise<number> {
+  const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
+  return metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0;
+}
+
+/** Waits until no frame has been longer than 50 ms for `quietMs`. */
+async function settle(page: Page, quietMs = 300): Promise<void> {
+  await page.waitForFunction(
+    (quiet) => {
+      const b = (window as unknown as { __bench: { frames: [number, number][] } }).__bench;
+      const now = performance.now();
+      const recent = b.frames.filter(([t]) => t > now - quiet);
+      return recent.length > 3 && recent.every(([, gap]) => gap < 50) && now - (b.frames[0]?.[0] ?? now) > quiet;
+    },
+    quietMs,
+    { polling: 50, timeout: 30_000 },
+  );
+}
+
+/** Runs `action` and measures it: main-thread time until the page is quiet again, and the longest frame meanwhile. */
+async function measure(page: Page, cdp: CDPSession, action: () => Promise<void>): Promise<Sample> {
+  await settle(page);
+  const start = await page.evaluate(() => performance.now());
+  const before = await taskSeconds(cdp);
+  await action();
+  await settle(page, 200);
+  const after = await taskSeconds(cdp);
+  const longest = await page.evaluate((from) => {
+    const b = (window as unknown as { __bench: { frames: [number, number][] } }).__bench;
+    return Math.max(0, ...b.frames.filter(([t]) => t > from).map(([, gap]) => gap));
+  }, start);
+  // The quiet window the measure waits for is idle time of the rAF probe only: it is not subtracted (it is < 1 ms).
+  return { mainThreadMs: (after - before) * 1000, longestFrameMs: longest };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)] ?? 0;
+const max = (values: number[]) => Math.max(0, ...values);
+
+async function signIn(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.getByLabel('Username').waitFor({ timeout: 60_000 });
+  await page.getByLabel('Username').fill('admin');
+  await page.getByLabel('Password').fill('admin-password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** The gzip size of every script the page loaded so far (from the build's files, as the server would gzip them). */
+async function scriptsGzip(loaded: Set<string>): Promise<{ files: string[]; bytes: number }> {
+  let bytes = 0;
+  const files = [...loaded].filter((p) => p.endsWith('.js')).sort();
+  for (const file of files) {
+    const full = path.join(distDir, file);
+    if (existsSync(full)) bytes += gzipSync(await readFile(full), { level: 9 }).length;
+  }
+  return { files, bytes };
+}
+
+async function openMeasured(page: Page, url: string, fieldCount: number): Promise<number> {
+  await page.goto(url);
+  await page.waitForFunction(
+    ({ selector, count }) => document.querySelectorAll(selector).length >= count,
+    { selector: SELECT.field, count: fieldCount },
+    { timeout: 60_000, polling: 50 },
+  );
+  const shownAt = await page.evaluate(() => performance.now());
+  await settle(page, 500);
+  // Interactive: every field there and the last long task over (or the fields' arrival, if later).
+  return page.evaluate((shown) => {
+    const b = (window as unknown as { __bench: { longTasks: [number, number][] } }).__bench;
+    const lastEnd = Math.max(0, ...b.longTasks.map(([s, d]) => s + d));
+    return Math.max(shown, lastEnd);
+  }, shownAt);
+}
+
+async function main(): Promise<void> {
+  const args = parseArgs(process.argv.slice(2));
+  if (args.build || !existsSync(path.join(distDir, 'index.html'))) {
+    log(`building the example host (vite build → ${path.relative(root, distDir)})…`);
+    buildHost();
+  } else log(`reusing ${path.relative(root, distDir)} (--no-build)`);
+
+  const server = await startOnFreePorts();
+  const browser = await launchChromium();
+  const results: Record<string, Sample[]> = { select: [], type: [], drag: [], undo: [] };
+  const opens: number[] = [];
+  let jsBefore = { files: [] as string[], bytes: 0 };
+  let jsAfter = { files: [] as string[], bytes: 0 };
+  try {
+    const formId = await storeLargeForm(server);
+    const url = `${server.url}/admin/form-builder/?formId=${formId}`;
+    const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+    const page = await context.newPage();
+    await page.addInitScript(PROBE);
+    const loaded = new Set<string>();
+    page.on('response', (response) => {
+      const pathname = new URL(response.url()).pathname;
+      if (pathname.startsWith('/assets/')) loaded.add(pathname);
+    });
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Performance.enable');
+    log('signing in as the seeded administrator');
+    await signIn(page, url);
+    const fieldCount = 300;
+    await page.locator(SELECT.field).nth(fieldCount - 1).waitFor({ timeout: 60_000 });
+
+    for (let i = 0; i < args.runs; i++) {
+      loaded.clear();
+      opens.push(await openMeasured(page, url, fieldCount));
+      log(`open ${i + 1}/${args.runs}: interactive at ${Math.round(opens.at(-1) ?? 0)} ms`);
+    }
+    jsBefore = await scriptsGzip(loaded);
+
+    const fields = page.locator(SELECT.field);
+    const label = page.locator(SELECT.properties).getByRole('textbox', { name: /^Label/ }).first();
+    for (let i = 0; i < args.runs; i++) {
+      const target: Locator = fields.nth((i * 61 + 7) % fieldCount);
+      await target.scrollIntoViewIfNeeded();
+      results.select!.push(await measure(page, cdp, () => target.click()));
+      await label.click();
+      await page.keyboard.press('End');
+      for (const key of ' edited') results.type!.push(await measure(page, cdp, () => page.keyboard.press(key === ' ' ? 'Space' : key)));
+      // A drag across the canvas: the first field of a section to below the third field of the next one.
+      const from = fields.nth(20 * (i % 3) + 1);
+      const to = fields.nth(20 * (i % 3) + 23);
+      await from.scrollIntoViewIfNeeded();
+      const a = await from.boundingBox();
+      const b = await to.boundingBox();
+      if (a && b) {
+        results.drag!.push(
+          await measure(page, cdp, async () => {
+            await page.mouse.move(a.x + 20, a.y + a.height / 2);
+            await page.mouse.down();
+            const steps = 12;
+            for (let s = 1; s <= steps; s++) await page.mouse.move(a.x + 20, a.y + a.height / 2 + ((b.y - a.y + b.height) * s) / steps);
+            await page.mouse.up();
+          }),
+        );
+      }
+      results.undo!.push(await measure(page, cdp, () => page.keyboard.press('Control+z')));
+      log(`actions ${i + 1}/${args.runs} done`);
+    }
+
+    const jsonToggle = page.getByRole('button', { name: /JSON/ }).or(page.getByRole('tab', { name: /JSON/ })).or(page.getByRole('radio', { name: /JSON/ }));
+    if (await jsonToggle.count()) {
+      await jsonToggle.first().click();
+      await page.locator('.cm-editor').first().waitFor({ timeout: 30_000 });
+      await page.waitForTimeout(1000);
+      jsAfter = await scriptsGzip(new Set([...loaded]));
+    } else log('no JSON view control found: the JS with the JSON view is not measured');
+    await context.close();
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+
+  const rows = [
+    { action: 'open the 300-field form (to interactive)', values: opens.map((v) => ({ mainThreadMs: v, longestFrameMs: Number.NaN })) },
+    { action: 'select a field', values: results.select! },
+    { action: 'type in the property panel (per key)', values: results.type! },
+    { action: 'drag a field across the canvas', values: results.drag! },
+    { action: 'undo (Ctrl+Z)', values: results.undo! },
+  ];
+  const ms = (v: number) => (Number.isFinite(v) ? `${Math.round(v)} ms` : '—');
+  const kB = (b: number) => `${(b / 1000).toFixed(1)} kB`;
+  const lines = ['| action | samples | main thread median | main thread max | longest frame max | goal | result |', '| --- | --- | --- | --- | --- | --- | --- |'];
+  for (const row of rows.slice(1)) {
+    const main = row.values.map((s) => s.mainThreadMs);
+    const frames = row.values.map((s) => s.longestFrameMs);
+    const pass = max(main) <= GOALS.actionMainThreadMs && max(frames) <= GOALS.longestFrameMs;
+    lines.push(`| ${row.action} | ${row.values.length} | ${ms(median(main))} | ${ms(max(main))} | ${ms(max(frames))} | ≤ ${GOALS.actionMainThreadMs} ms, frames ≤ ${GOALS.longestFrameMs} ms | ${pass ? 'PASS' : 'GAP'} |`);
+  }
+  const openMedian = median(opens);
+  lines.push(`| open the 300-field form | ${opens.length} | interactive at ${ms(openMedian)} (median) | ${ms(max(opens))} | | ≤ ${GOALS.openMs} ms | ${openMedian <= GOALS.openMs ? 'PASS' : 'GAP'} |`);
+  lines.push('');
+  lines.push(`Builder page JS, gzip: ${kB(jsBefore.bytes)} in ${jsBefore.files.length} files; with the JSON view opened: ${jsAfter.bytes ? `${kB(jsAfter.bytes)} in ${jsAfter.files.length} files (+${kB(jsAfter.bytes - jsBefore.bytes)})` : 'not measured'}`);
+  console.log(lines.join('\n'));
+  await writeFile(
+    args.out,
+    `${JSON.stringify({ date: new Date().toISOString(), goals: GOALS, opens, results, jsGzip: { withoutJsonView: jsBefore, withJsonView: jsAfter } }, null, 2)}\n`,
+  );
+  log(`wrote ${path.relative(root, args.out)}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
