@@ -26,6 +26,8 @@ export class PdfParseAbort extends Error {
   }
 }
 
+const OUT_OF_MEMORY = 'Reading this PDF needs more memory than an upload may use.';
+
 interface Pending {
   id: number;
   bytes: Uint8Array;
@@ -75,19 +77,28 @@ export class PdfParser {
     worker.unref();
     this.worker = worker;
     this.ready = new Promise((resolve, reject) => {
+      const off = () => {
+        worker.off('message', onMessage);
+        worker.off('error', onError);
+        worker.off('exit', onExit);
+      };
       const onMessage = (message: { ready?: boolean }) => {
         if (message.ready) {
-          worker.off('message', onMessage);
-          worker.off('error', onError);
+          off();
           resolve();
         }
       };
       const onError = (error: Error) => {
-        worker.off('message', onMessage);
+        off();
         reject(error);
+      };
+      const onExit = (code: number) => {
+        off();
+        reject(new Error(`The PDF parser stopped while starting (exit code ${code}).`));
       };
       worker.on('message', onMessage);
       worker.once('error', onError);
+      worker.once('exit', onExit);
     });
     return this.ready;
   }
@@ -121,6 +132,7 @@ export class PdfParser {
       await this.start();
     } catch (error) {
       if (this.worker) this.drop(this.worker);
+      if ((error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') throw new PdfParseAbort('memory', OUT_OF_MEMORY);
       throw new PdfParseAbort('crash', `The PDF parser could not start: ${error instanceof Error ? error.message : String(error)}`);
     }
     const worker = this.worker as Worker;
@@ -143,7 +155,7 @@ export class PdfParser {
         this.drop(worker);
         reject(
           error.code === 'ERR_WORKER_OUT_OF_MEMORY'
-            ? new PdfParseAbort('memory', 'Reading this PDF needs more memory than an upload may use.')
+            ? new PdfParseAbort('memory', OUT_OF_MEMORY)
             : new PdfParseAbort('crash', error.message),
         );
       };
