@@ -36,7 +36,7 @@ import {
 } from '@mantine/core';
 import { useCallback, useDeferredValue, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { FormSchema } from '../api/types';
-import { checkDataPath, fullDataPath } from '../engine/authoring';
+import { checkDataPath, ruleTargets } from '../engine/authoring';
 import { FormRenderer } from '../forms/FormRenderer';
 import { withFormWidgets, type FormWidget } from '../forms/widgets/registry';
 import { fillLabel, type Labels } from '../query/labels';
@@ -46,8 +46,6 @@ import { ErrorAlert } from '../ui/ErrorAlert';
 import { LoadingState } from '../ui/LoadingState';
 import { BuilderCanvas, canvasSchema, useDocumentEngine, type CanvasEditing } from './BuilderCanvas';
 import {
-  allFields,
-  containerOf,
   dependentsOf,
   fieldIdsIn,
   fieldSchema,
@@ -235,23 +233,9 @@ function PropertyPane({ c }: { c: FormBuilderController }) {
   if (sel?.type === 'field') {
     const at = findField(doc, sel.id);
     if (!at) return null;
-    const base = containerOf(at.section);
-    const order = allFields(doc);
-    const position = order.findIndex((e) => e.field.id === sel.id);
-    const fields: RuleFieldOption[] = order
-      .filter((e) => e.field.id !== sel.id && e.field.path !== '')
-      .map((e) => {
-        const full = fullDataPath(containerOf(e.section), e.field.path);
-        const sameList = base !== '' && containerOf(e.section) === base;
-        return {
-          id: e.field.id,
-          path: sameList ? e.field.path : full,
-          label: e.field.label,
-          widget: e.field.widget,
-          options: e.field.options,
-          later: order.indexOf(e) > position,
-        };
-      });
+    // The fields a rule of this one can read: its own scope only (a rule in a repeatable section reads its own item),
+    // paths written as the rule writes them.
+    const fields: RuleFieldOption[] = ruleTargets(doc.layout, at.field.id, widgets);
     return (
       <FieldPropertiesPanel
         key={at.field.id}

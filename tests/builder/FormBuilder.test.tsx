@@ -165,6 +165,39 @@ describe('FormBuilder', () => {
     expect(screen.queryByRole('complementary', { name: 'Properties' })).not.toBeInTheDocument();
   });
 
+  it('offers a rule only the fields of its own scope, as the rule writes their paths', async () => {
+    const { user } = renderInApi(<FormBuilder draftStorage={memoryStorage()} />);
+    await user.click(await screen.findByRole('button', { name: 'Job application' }, { timeout: 5000 }));
+    /** The names in the field picker of the selected field's first "Show this field when" rule. */
+    const offered = async (field: string) => {
+      await user.click(await waitFor(() => fieldItem(field)));
+      const rule = within(await screen.findByRole('group', { name: 'Show this field when' })).getByRole('group', { name: 'Rule 1' });
+      const picker = within(rule)
+        .getAllByLabelText('Field', { exact: false })
+        .find((el) => el.tagName === 'INPUT');
+      await user.click(picker!);
+      const list = await waitFor(() => document.getElementById(picker!.getAttribute('aria-controls') ?? '')!);
+      const names = within(list)
+        .getAllByRole('option', { hidden: true })
+        .map((o) => o.textContent);
+      await user.keyboard('{Escape}');
+      return names;
+    };
+    // Inside the repeatable employment history a rule reads the same job's answers, never the applicant's.
+    expect(await offered('Until')).toEqual(['Employer', 'Job title', 'From', 'I still work here', 'What you did']);
+    // Outside it, a rule cannot read into the list of jobs.
+    expect(await offered('Work permit number')).toEqual([
+      'Full name',
+      'Email',
+      'Phone',
+      'Date of birth',
+      'Role',
+      'Earliest start date',
+      'I need a work permit',
+      'Why this role?',
+    ]);
+  });
+
   it('the preview shows the draft with the public renderer, at a phone’s width too', async () => {
     const { user } = renderInApi(<FormBuilder draftStorage={memoryStorage()} />);
     await user.click(await screen.findByRole('button', { name: 'Add Short text' }));
