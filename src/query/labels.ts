@@ -11,6 +11,7 @@ import { formInstanceListLabels } from './form-instance-list-labels';
 import { pdfFormsLabels } from './pdf-forms-labels';
 import { builderSaveLabels } from './builder-save-labels';
 import { builderPropertiesLabels } from './builder-properties-labels';
+import { signingLabels } from './signing-labels';
 import { fillLabel, sharedLabels } from './shared-labels';
 
 /**
@@ -197,6 +198,8 @@ export const defaultLabels = /* @__PURE__ */ (() => ({
   // The form builder's save (src/query/builder-save-labels.ts)
   ...builderSaveLabels,
   ...builderPropertiesLabels,
+  // The Signing screen (src/query/signing-labels.ts)
+  ...signingLabels,
 }) as const)();
 
 /** The full set of texts. */

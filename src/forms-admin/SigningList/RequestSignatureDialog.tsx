@@ -1,0 +1,242 @@
+import { ActionIcon, Button, Group, Modal, NumberInput, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { useState } from 'react';
+import type { SignatureRequest } from '../../api/types';
+import { SIGNING_LIMITS } from '../../domain/signing';
+import { fillLabel, type Labels } from '../../query/labels';
+import type { SigningInstance } from './useSigningList';
+
+/** One row of the signers editor. */
+export interface SignerDraft {
+  /** A key of the row while it is edited (never sent). */
+  key: number;
+  name: string;
+  email: string;
+  routingOrder: number;
+}
+
+// The same shape of address the server accepts (src/domain/signing/request.ts), so the dialog says it first.
+const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/;
+
+/** The problems of the signer rows, by row key and field; empty when the rows can be sent. */
+export function signerProblems(signers: readonly SignerDraft[], labels: Labels): Map<string, string> {
+  const problems = new Map<string, string>();
+  const seen = new Set<string>();
+  for (const s of signers) {
+    if (s.name.trim() === '') problems.set(`${s.key}.name`, labels.sgNameRequired);
+    const email = s.email.trim().toLowerCase();
+    if (!EMAIL.test(email)) problems.set(`${s.key}.email`, labels.sgEmailInvalid);
+    else if (seen.has(email)) problems.set(`${s.key}.email`, labels.sgEmailTwice);
+    seen.add(email);
+  }
+  return problems;
+}
+
+/**
+ * Moves the row at `index` by `delta` (-1 up, +1 down): the two rows swap places and routing orders, so the order of
+ * signing follows the order on screen.
+ */
+export function moveSigner(signers: readonly SignerDraft[], index: number, delta: -1 | 1): SignerDraft[] {
+  const other = index + delta;
+  if (other < 0 || other >= signers.length) return [...signers];
+  const next = [...signers];
+  const a = next[index] as SignerDraft;
+  const b = next[other] as SignerDraft;
+  next[index] = { ...b, routingOrder: a.routingOrder };
+  next[other] = { ...a, routingOrder: b.routingOrder };
+  return next;
+}
+
+export interface RequestSignatureDialogProps {
+  opened: boolean;
+  labels: Labels;
+  instances: { data: readonly SigningInstance[]; isLoading: boolean };
+  onClose(): void;
+  /** Sends the request; resolves true when the server accepted it. */
+  onSubmit(request: SignatureRequest): Promise<boolean>;
+  className?: string;
+}
+
+function instanceLabel(instance: SigningInstance): string {
+  const short = instance.formInstanceId.slice(-8);
+  return instance.formName ? `${instance.formName} ${short}` : short;
+}
+
+/** Today as `yyyy-mm-dd` in the user's time zone (the date input's format). */
+function today(): string {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}
+
+/**
+ * The 'Request a signature' dialog: the form instance, the signers (name, email and order; rows added, removed and
+ * moved with buttons), a message and an optional expiry day (the envelope expires at the end of that day).
+ */
+export function RequestSignatureDialog({ opened, labels, instances, onClose, onSubmit, className }: RequestSignatureDialogProps) {
+  const [instanceId, setInstanceId] = useState<string | null>(null);
+  const [signers, setSigners] = useState<SignerDraft[]>([{ key: 1, name: '', email: '', routingOrder: 1 }]);
+  const [nextKey, setNextKey] = useState(2);
+  const [message, setMessage] = useState('');
+  const [expires, setExpires] = useState('');
+  const [tried, setTried] = useState(false);
+  const [sending, setSending] = useState(false);
+
+  const reset = () => {
+    setInstanceId(null);
+    setSigners([{ key: 1, name: '', email: '', routingOrder: 1 }]);
+    setNextKey(2);
+    setMessage('');
+    setExpires('');
+    setTried(false);
+  };
+  const close = () => {
+    if (sending) return;
+    reset();
+    onClose();
+  };
+
+  const problems = signerProblems(signers, labels);
+  const expiresPast = expires !== '' && expires <= today();
+  const problemOf = (key: number, field: 'name' | 'email') => (tried ? problems.get(`${key}.${field}`) : undefined);
+  const update = (key: number, patch: Partial<SignerDraft>) => setSigners((rows) => rows.map((r) => (r.key === key ? { ...r, ...patch } : r)));
+
+  const submit = async () => {
+    setTried(true);
+    if (!instanceId || problems.size > 0 || expiresPast) return;
+    setSending(true);
+    try {
+      const request: SignatureRequest = {
+        formInstanceId: instanceId,
+        signers: signers.map((s) => ({ name: s.name.trim(), email: s.email.trim(), routingOrder: s.routingOrder })),
+        ...(message.trim() ? { emailMessage: message.trim() } : {}),
+        // The end of the chosen day, in the user's time zone.
+        ...(expires ? { expiresAt: new Date(`${expires}T23:59:59`).toISOString() } : {}),
+      };
+      if (await onSubmit(request)) reset();
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <Modal opened={opened} onClose={close} title={labels.sgRequestTitle} size="xl" closeButtonProps={{ 'aria-label': labels.close }} className={className}>
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <Stack gap="md">
+          <Select
+            label={labels.sgInstance}
+            placeholder={labels.sgInstancePlaceholder}
+            data={instances.data.map((i) => ({ value: i.formInstanceId, label: instanceLabel(i) }))}
+            value={instanceId}
+            onChange={setInstanceId}
+            searchable
+            required
+            disabled={instances.isLoading}
+            error={tried && !instanceId ? labels.sgInstanceRequired : undefined}
+            comboboxProps={{ withinPortal: true }}
+          />
+          <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
+            <Text component="legend" fw={600} size="sm">
+              {labels.sgSigners}
+            </Text>
+            <Text size="sm" mb="xs">
+              {labels.sgSignersHelp}
+            </Text>
+            <Stack gap="xs">
+              {signers.map((s, index) => {
+                const n = index + 1;
+                return (
+                  <Group key={s.key} gap="xs" align="flex-start" wrap="nowrap" role="group" aria-label={fillLabel(labels.sgSignerRow, { index: n })}>
+                    <TextInput
+                      label={labels.sgSignerName}
+                      value={s.name}
+                      onChange={(e) => update(s.key, { name: e.currentTarget.value })}
+                      maxLength={SIGNING_LIMITS.maxNameLength}
+                      error={problemOf(s.key, 'name')}
+                      required
+                      style={{ flex: 1 }}
+                    />
+                    <TextInput
+                      label={labels.sgSignerEmail}
+                      type="email"
+                      value={s.email}
+                      onChange={(e) => update(s.key, { email: e.currentTarget.value })}
+                      maxLength={SIGNING_LIMITS.maxEmailLength}
+                      error={problemOf(s.key, 'email')}
+                      required
+                      style={{ flex: 1 }}
+                    />
+                    <NumberInput
+                      label={labels.sgSignerOrder}
+                      value={s.routingOrder}
+                      onChange={(v) => update(s.key, { routingOrder: typeof v === 'number' && v >= 1 ? Math.floor(v) : 1 })}
+                      min={1}
+                      max={SIGNING_LIMITS.maxRoutingOrder}
+                      allowDecimal={false}
+                      w={90}
+                    />
+                    <Group gap={4} mt={26} wrap="nowrap">
+                      <ActionIcon variant="default" aria-label={fillLabel(labels.sgMoveSignerUp, { index: n })} disabled={index === 0} onClick={() => setSigners((rows) => moveSigner(rows, index, -1))}>
+                        ↑
+                      </ActionIcon>
+                      <ActionIcon
+                        variant="default"
+                        aria-label={fillLabel(labels.sgMoveSignerDown, { index: n })}
+                        disabled={index === signers.length - 1}
+                        onClick={() => setSigners((rows) => moveSigner(rows, index, 1))}
+                      >
+                        ↓
+                      </ActionIcon>
+                      <ActionIcon
+                        variant="default"
+                        aria-label={fillLabel(labels.sgRemoveSigner, { index: n })}
+                        disabled={signers.length === 1}
+                        onClick={() => setSigners((rows) => rows.filter((r) => r.key !== s.key))}
+                      >
+                        ×
+                      </ActionIcon>
+                    </Group>
+                  </Group>
+                );
+              })}
+            </Stack>
+            <Button
+              variant="default"
+              mt="xs"
+              disabled={signers.length >= SIGNING_LIMITS.maxSigners}
+              onClick={() => {
+                setSigners((rows) => [...rows, { key: nextKey, name: '', email: '', routingOrder: Math.max(0, ...rows.map((r) => r.routingOrder)) + 1 }]);
+                setNextKey((k) => k + 1);
+              }}
+            >
+              {labels.sgAddSigner}
+            </Button>
+          </fieldset>
+          <Textarea label={labels.sgMessage} value={message} onChange={(e) => setMessage(e.currentTarget.value)} maxLength={SIGNING_LIMITS.maxMessageLength} autosize minRows={2} />
+          <TextInput
+            type="date"
+            label={labels.sgExpires}
+            description={labels.sgExpiresHelp}
+            value={expires}
+            min={today()}
+            onChange={(e) => setExpires(e.currentTarget.value)}
+            error={tried && expiresPast ? labels.sgExpiresPast : undefined}
+            w={240}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close} disabled={sending}>
+              {labels.cancel}
+            </Button>
+            <Button type="submit" loading={sending}>
+              {labels.sgSend}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

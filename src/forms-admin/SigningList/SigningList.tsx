@@ -1,0 +1,305 @@
+import {
+  Badge,
+  Box,
+  Button,
+  Group,
+  Menu,
+  Modal,
+  MultiSelect,
+  Stack,
+  Text,
+  Textarea,
+  factory,
+  useProps,
+  useStyles,
+  type BoxProps,
+  type Factory,
+  type StylesApiProps,
+} from '@mantine/core';
+import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import { useState } from 'react';
+import { EnvelopeStatus } from '../../api/enums';
+import type { SignerStatus, SigningEnvelope } from '../../api/types';
+import { ENVELOPE_STATUS_NAMES, isEnvelopeOpen, SIGNING_LIMITS } from '../../domain/signing';
+import { fillLabel, type Labels } from '../../query/labels';
+import { LabelsProvider } from '../../query/useLabels';
+import { ErrorAlert } from '../../ui/ErrorAlert';
+import { PageShell } from '../../ui/PageShell';
+import { tablePagingTexts } from '../shared/useServerTable';
+import { RequestSignatureDialog } from './RequestSignatureDialog';
+import { ENVELOPE_FILTER_STATUSES, signerLinkOffered, useSigningList, type SigningListController, type SigningListOptions } from './useSigningList';
+
+/** The inner parts of the Signing screen that `classNames` / `styles` reach. */
+export type SigningListStylesNames = 'root' | 'filters' | 'table' | 'dialog';
+
+export interface SigningListViewProps extends BoxProps, StylesApiProps<SigningListViewFactory> {
+  /** What {@link useSigningList} returned. */
+  controller: SigningListController;
+}
+
+export type SigningListViewFactory = Factory<{ props: SigningListViewProps; ref: HTMLElement; stylesNames: SigningListStylesNames }>;
+
+// Static class names (no stylesheet ships): hosts target `.ccq-SigningList-table` or use `classNames`.
+const classes: Record<SigningListStylesNames, string> = {
+  root: 'ccq-SigningList-root',
+  filters: 'ccq-SigningList-filters',
+  table: 'ccq-SigningList-table',
+  dialog: 'ccq-SigningList-dialog',
+};
+
+const STATUS_COLORS: Readonly<Record<EnvelopeStatus, string>> = {
+  [EnvelopeStatus.Unknown]: 'gray',
+  [EnvelopeStatus.NotStarted]: 'gray',
+  [EnvelopeStatus.Created]: 'gray',
+  [EnvelopeStatus.Sent]: 'blue',
+  [EnvelopeStatus.Delivered]: 'cyan',
+  [EnvelopeStatus.Completed]: 'green',
+  [EnvelopeStatus.Declined]: 'red',
+  [EnvelopeStatus.Voided]: 'orange',
+};
+
+const SIGNER_STATUS_LABELS: Readonly<Record<SignerStatus, keyof Labels>> = {
+  Created: 'sgSignerStatusCreated',
+  Sent: 'sgSignerStatusSent',
+  Delivered: 'sgSignerStatusDelivered',
+  Signed: 'sgSignerStatusSigned',
+  Declined: 'sgSignerStatusDeclined',
+};
+
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+function formatDateTime(value: Date | string | null | undefined): string {
+  if (!value) return '';
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? '' : dateTime.format(date);
+}
+
+/** An envelope's status by the spec's name; the dot's colour only repeats it. */
+function StatusBadge({ status }: { status: EnvelopeStatus }) {
+  return (
+    <Badge variant="default" leftSection={<Box w={8} h={8} bg={`${STATUS_COLORS[status] ?? 'gray'}.6`} style={{ borderRadius: '50%' }} />}>
+      {ENVELOPE_STATUS_NAMES[status] ?? ENVELOPE_STATUS_NAMES[EnvelopeStatus.Unknown]}
+    </Badge>
+  );
+}
+
+function Signers({ envelope, labels }: { envelope: SigningEnvelope; labels: Labels }) {
+  const signers = [...envelope.signers].sort((a, b) => a.routingOrder - b.routingOrder);
+  return (
+    <Stack gap={2}>
+      {signers.map((s) => (
+        <Text key={s.signerId} size="sm">
+          {fillLabel(labels.sgSignerState, { order: s.routingOrder, name: s.name, email: s.email, status: labels[SIGNER_STATUS_LABELS[s.status]] ?? s.status })}
+        </Text>
+      ))}
+      {envelope.status === EnvelopeStatus.Voided && envelope.voidedReason && <Text size="sm">{fillLabel(labels.sgVoidedBecause, { reason: envelope.voidedReason })}</Text>}
+      {envelope.status === EnvelopeStatus.Declined && envelope.declinedReason && (
+        <Text size="sm">{fillLabel(labels.sgDeclinedBecause, { reason: envelope.declinedReason })}</Text>
+      )}
+    </Stack>
+  );
+}
+
+/** A row's actions: 'Download' when completed, 'Remind' and the menu of links and 'Void' while open. */
+function RowActions({ c, envelope }: { c: SigningListController; envelope: SigningEnvelope }) {
+  const { labels, can } = c;
+  const name = c.nameOf(envelope);
+  const busy = c.busyId === envelope.envelopeId;
+  const blocked = c.busyId !== null && !busy;
+  const open = isEnvelopeOpen(envelope.status);
+  const linkSigners = can.update ? envelope.signers.filter((s) => signerLinkOffered(envelope, s)) : [];
+  return (
+    <Group gap={4} justify="flex-end" wrap="nowrap">
+      {envelope.status === EnvelopeStatus.Completed && can.download && (
+        <Button size="compact-sm" variant="subtle" aria-label={fillLabel(labels.sgDownloadNamed, { name })} loading={busy} disabled={blocked} onClick={() => c.download(envelope)}>
+          {labels.sgDownload}
+        </Button>
+      )}
+      {open && can.update && (
+        <Button size="compact-sm" variant="subtle" aria-label={fillLabel(labels.sgRemindNamed, { name })} loading={busy} disabled={blocked} onClick={() => c.remind(envelope)}>
+          {labels.sgRemind}
+        </Button>
+      )}
+      {open && (linkSigners.length > 0 || can.void) && (
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <Button size="compact-sm" variant="subtle" aria-label={fillLabel(labels.sgMoreActions, { name })} disabled={c.busyId !== null}>
+              …
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            {linkSigners.map((s) => (
+              <Menu.Item key={s.signerId} onClick={() => c.copyLink(envelope, s)}>
+                {fillLabel(labels.sgCopyLink, { signer: s.name })}
+              </Menu.Item>
+            ))}
+            {can.void && (
+              <Menu.Item color="red" onClick={() => c.requestVoid(envelope)} aria-label={fillLabel(labels.sgVoidNamed, { name })}>
+                {labels.sgVoid}
+              </Menu.Item>
+            )}
+          </Menu.Dropdown>
+        </Menu>
+      )}
+    </Group>
+  );
+}
+
+function columns(c: SigningListController): DataTableColumn<SigningEnvelope>[] {
+  const { labels } = c;
+  return [
+    { accessor: 'status', title: labels.sgColumnStatus, render: (e) => <StatusBadge status={e.status} /> },
+    { accessor: 'formInstanceId', title: labels.sgColumnForm, render: (e) => c.nameOf(e) },
+    { accessor: 'signers', title: labels.sgColumnSigners, render: (e) => <Signers envelope={e} labels={labels} /> },
+    { accessor: 'sentDateTime', title: labels.sgColumnSent, render: (e) => formatDateTime(e.sentDateTime ?? e.createdDateTime) },
+    { accessor: 'lastUpdatedDateTime', title: labels.sgColumnUpdated, render: (e) => formatDateTime(e.lastUpdatedDateTime) },
+    { accessor: 'expiresAt', title: labels.sgColumnExpires, render: (e) => (isEnvelopeOpen(e.status) ? formatDateTime(e.expiresAt) : '') },
+    { accessor: 'actions', title: labels.sgColumnActions, textAlign: 'right', render: (e) => <RowActions c={c} envelope={e} /> },
+  ];
+}
+
+/** The void dialog: a reason is required (the server records it in the audit trail). */
+function VoidDialog({ c, className }: { c: SigningListController; className?: string }) {
+  const { labels } = c;
+  const [reason, setReason] = useState('');
+  const [tried, setTried] = useState(false);
+  const envelope = c.voiding;
+  const name = envelope ? c.nameOf(envelope) : '';
+  const close = () => {
+    setReason('');
+    setTried(false);
+    c.cancelVoid();
+  };
+  return (
+    <Modal opened={envelope !== null} onClose={close} title={fillLabel(labels.sgVoidTitle, { name })} closeButtonProps={{ 'aria-label': labels.close }} className={className}>
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          setTried(true);
+          if (reason.trim() === '') return;
+          void c.confirmVoid(reason.trim()).then(() => {
+            setReason('');
+            setTried(false);
+          });
+        }}
+      >
+        <Stack gap="md">
+          <Text size="sm">{labels.sgVoidMessage}</Text>
+          <Textarea
+            label={labels.sgVoidReason}
+            value={reason}
+            onChange={(e) => setReason(e.currentTarget.value)}
+            required
+            maxLength={SIGNING_LIMITS.maxReasonLength}
+            error={tried && reason.trim() === '' ? labels.sgVoidReasonRequired : undefined}
+            data-autofocus
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close} disabled={c.busyId !== null}>
+              {labels.cancel}
+            </Button>
+            <Button type="submit" color="red" loading={c.busyId !== null}>
+              {labels.sgVoid}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+/** Renders a {@link useSigningList} controller. It renders only; it never fetches. */
+export const SigningListView = factory<SigningListViewFactory>((_props) => {
+  const props = useProps('SigningList', null, _props);
+  const { controller: c, classNames, className, style, styles, unstyled, vars, attributes, ...others } = props;
+  const getStyles = useStyles<SigningListViewFactory>({ name: 'SigningList', classes, props, className, style, classNames, styles, unstyled, vars, attributes });
+  const { labels, result } = c;
+  const records = [...result.envelopes];
+  const from = (c.page - 1) * c.pageSize;
+  const paging = tablePagingTexts(labels);
+  return (
+    <LabelsProvider labels={labels}>
+      <PageShell
+        title={labels.sgTitle}
+        subtitle={labels.sgSubtitle}
+        actions={c.can.request ? <Button onClick={c.openRequest}>{labels.sgRequest}</Button> : undefined}
+        {...getStyles('root')}
+        {...others}
+      >
+        {!c.can.list ? (
+          c.can.loading ? null : <Text>{labels.sgNoAccessToList}</Text>
+        ) : (
+          <Stack gap="md">
+            <div role="group" aria-label={labels.sgFilters} {...getStyles('filters')}>
+              <MultiSelect
+                label={labels.sgFilterStatus}
+                placeholder={c.statuses.length ? undefined : labels.sgFilterAny}
+                data={ENVELOPE_FILTER_STATUSES.map((s) => ({ value: String(s), label: ENVELOPE_STATUS_NAMES[s] }))}
+                value={c.statuses.map(String)}
+                onChange={(values) => c.setStatuses(values.map((v) => Number(v) as EnvelopeStatus))}
+                clearable
+                w={320}
+              />
+            </div>
+            {result.error && result.envelopes.length === 0 ? (
+              <ErrorAlert message={labels.sgLoadFailed} error={result.error} onRetry={result.refetch} retrying={result.isFetching} />
+            ) : (
+              <DataTable<SigningEnvelope>
+                aria-label={labels.sgTitle}
+                withTableBorder
+                borderRadius="sm"
+                minHeight={records.length === 0 ? 180 : undefined}
+                idAccessor="envelopeId"
+                records={records}
+                columns={columns(c)}
+                fetching={result.isLoading || result.isFetching}
+                // The server does not count envelopes: one more than shown when a further page exists.
+                totalRecords={from + records.length + (result.hasMore ? 1 : 0)}
+                page={c.page}
+                onPageChange={c.setPage}
+                recordsPerPage={c.pageSize}
+                onRecordsPerPageChange={c.setPageSize}
+                {...paging}
+                paginationText={({ from: first, to }) => fillLabel(result.hasMore ? labels.sgPageTextMore : labels.sgPageText, { from: first, to })}
+                noRecordsText={labels.sgEmpty}
+                emptyState={<Text size="sm" c="var(--mantine-color-text)">{labels.sgEmpty}</Text>}
+                {...getStyles('table')}
+              />
+            )}
+          </Stack>
+        )}
+        <VoidDialog c={c} className={getStyles('dialog').className} />
+        {c.can.request && (
+          <RequestSignatureDialog
+            opened={c.requestOpen}
+            labels={labels}
+            instances={c.instances}
+            onClose={c.closeRequest}
+            onSubmit={c.submitRequest}
+            className={getStyles('dialog').className}
+          />
+        )}
+      </PageShell>
+    </LabelsProvider>
+  );
+});
+SigningListView.displayName = '@ccq/forms-admin/SigningListView';
+
+export interface SigningListProps extends SigningListOptions, Omit<SigningListViewProps, 'controller'> {}
+
+export type SigningListFactory = Factory<{ props: SigningListProps; ref: HTMLElement; stylesNames: SigningListStylesNames }>;
+
+/**
+ * The Signing screen (the Signing menu): envelopes newest first, paged on the server and filtered by status (by the
+ * spec's names), each with its form, its signers in order and where each is, and its dates; 'Request a signature'
+ * (instance, signers with name, email and order, message, optional expiry), 'Remind', 'Copy link' of a signer who has
+ * not acted, 'Void' with a reason, and 'Download' of a completed envelope's signed document. Each button shows only
+ * with its FormSigner claim (download: Signing_DownloadDocument); the server refuses anyway. Router-free.
+ */
+export const SigningList = factory<SigningListFactory>((_props) => {
+  const props = useProps('SigningList', null, _props);
+  const { labels, ...viewProps } = props;
+  const controller = useSigningList({ labels });
+  return <SigningListView controller={controller} {...viewProps} />;
+});
+SigningList.displayName = '@ccq/forms-admin/SigningList';

@@ -1,0 +1,6 @@
+export { SigningList, SigningListView } from './SigningList';
+export type { SigningListFactory, SigningListProps, SigningListStylesNames, SigningListViewFactory, SigningListViewProps } from './SigningList';
+export { ENVELOPE_FILTER_STATUSES, signerLinkOffered, useSigningList } from './useSigningList';
+export type { SigningAccess, SigningInstance, SigningListController, SigningListOptions } from './useSigningList';
+export { moveSigner, RequestSignatureDialog, signerProblems } from './RequestSignatureDialog';
+export type { RequestSignatureDialogProps, SignerDraft } from './RequestSignatureDialog';

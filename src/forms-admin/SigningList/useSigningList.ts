@@ -1,0 +1,294 @@
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { EnvelopeStatus } from '../../api/enums';
+import * as odata from '../../api/odata';
+import type { ODataQueryOptions } from '../../api/odata';
+import type { EnvelopeSigner, Form, FormInstance, SignatureRequest, SigningEnvelope } from '../../api/types';
+import { isEnvelopeOpen, maySigningAction } from '../../domain/signing';
+import { useApi } from '../../query/APIProvider';
+import { fillLabel, type Labels } from '../../query/labels';
+import { useLabels } from '../../query/useLabels';
+import { useMyClaims } from '../../permissions/useMyClaims';
+import { useClaimCheck } from '../shared/access';
+import { toast } from '../shared/toast';
+import { PAGE_SIZES } from '../shared/useServerTable';
+import { saveDownload } from '../FormInstanceList/download';
+
+/** A form instance as the Signing screen names it: its id and its form's name. */
+export interface SigningInstance {
+  formInstanceId: string;
+  formName: string | null;
+}
+
+/** Options of {@link useSigningList}. */
+export interface SigningListOptions {
+  /** Overrides of the texts, which otherwise come from the `APIProvider` labels. */
+  labels?: Partial<Labels>;
+}
+
+/** Which envelope actions the signed-in user may take (the FormSigner claims; the server refuses anyway). */
+export interface SigningAccess {
+  list: boolean;
+  request: boolean;
+  /** Remind the signers and copy a signer's link. */
+  update: boolean;
+  void: boolean;
+  download: boolean;
+  /** True while the user's claims load (every action is false meanwhile). */
+  loading: boolean;
+}
+
+/** What {@link useSigningList} returns and {@link SigningListView} renders. */
+export interface SigningListController {
+  labels: Labels;
+  can: SigningAccess;
+  statuses: readonly EnvelopeStatus[];
+  setStatuses(statuses: readonly EnvelopeStatus[]): void;
+  page: number;
+  setPage(page: number): void;
+  pageSize: number;
+  setPageSize(size: number): void;
+  /** The page shown; `hasMore` says whether a further page exists (the server does not count envelopes). */
+  result: {
+    envelopes: readonly SigningEnvelope[];
+    hasMore: boolean;
+    isLoading: boolean;
+    isFetching: boolean;
+    error: unknown;
+    refetch(): void;
+  };
+  /** What an envelope is called in buttons and toasts: its instance's form name and the end of its id. */
+  nameOf(envelope: SigningEnvelope): string;
+  /** The id of the envelope an action runs on, or null. */
+  busyId: string | null;
+  remind(envelope: SigningEnvelope): void;
+  copyLink(envelope: SigningEnvelope, signer: EnvelopeSigner): void;
+  download(envelope: SigningEnvelope): void;
+  /** The envelope whose void dialog is open. */
+  voiding: SigningEnvelope | null;
+  requestVoid(envelope: SigningEnvelope): void;
+  cancelVoid(): void;
+  confirmVoid(reason: string): Promise<void>;
+  /** The signature request dialog. */
+  requestOpen: boolean;
+  openRequest(): void;
+  closeRequest(): void;
+  /** The form instances the request dialog offers (newest first), read while it is open. */
+  instances: { data: readonly SigningInstance[]; isLoading: boolean };
+  /** Sends a signature request; resolves true when the server accepted it. */
+  submitRequest(request: SignatureRequest): Promise<boolean>;
+}
+
+/** The query key of every envelope read of this screen. */
+const SIGNING_KEY = ['signing', 'envelopes'] as const;
+
+/** Whether a signer's link may still be issued: the envelope is open and the signer has not acted. */
+export function signerLinkOffered(envelope: SigningEnvelope, signer: EnvelopeSigner): boolean {
+  return isEnvelopeOpen(envelope.status) && signer.status !== 'Signed' && signer.status !== 'Declined';
+}
+
+/**
+ * The state of the Signing screen: one page of envelopes (newest first, filtered by status), each named by its
+ * instance's form; request a signature, remind, copy a signer's link, void with a reason and download the signed
+ * document, each offered only with its FormSigner claim and saying its result in a toast.
+ */
+export function useSigningList({ labels: overrides }: SigningListOptions = {}): SigningListController {
+  const labels = useLabels(overrides);
+  const { client } = useApi();
+  const queryClient = useQueryClient();
+  const mine = useMyClaims();
+  const { holds } = useClaimCheck();
+  const ready = !mine.isLoading && !mine.error;
+  const may = (action: Parameters<typeof maySigningAction>[1]) => ready && maySigningAction(mine.claims, action);
+  const can: SigningAccess = {
+    list: may('list'),
+    request: may('request'),
+    update: may('update'),
+    void: may('void'),
+    download: holds('Signing_DownloadDocument'),
+    loading: mine.isLoading,
+  };
+  const [statuses, setStatusesState] = useState<readonly EnvelopeStatus[]>([]);
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSizeState] = useState<number>(PAGE_SIZES[0]);
+  const [busyId, setBusyId] = useState<string | null>(null);
+  const [voiding, setVoiding] = useState<SigningEnvelope | null>(null);
+  const [requestOpen, setRequestOpen] = useState(false);
+
+  // One row more than the page: the server does not count envelopes, so the extra row says a next page exists.
+  const list = useQuery({
+    queryKey: [...SIGNING_KEY, { statuses, page, pageSize }],
+    queryFn: ({ signal }) => client.signing.listEnvelopes({ statuses, top: pageSize + 1, skip: (page - 1) * pageSize }, { signal }),
+    enabled: can.list,
+    placeholderData: keepPreviousData,
+  });
+  const rows = list.data ?? [];
+  const envelopes = rows.slice(0, pageSize);
+
+  // The forms of the instances on the page, in one read.
+  const ids = [...new Set(envelopes.map((e) => e.formInstanceId))].sort();
+  const namesQuery: ODataQueryOptions<FormInstance> = {
+    // An empty page asks nothing (an 'in' list needs a value).
+    filter: ids.length ? odata.in<FormInstance>('formInstanceId', ids.map((id) => odata.guid(id))) : undefined,
+    select: ['formInstanceId', 'formId'],
+    expand: { form: { select: ['formId', 'name'] } } as ODataQueryOptions<FormInstance>['expand'],
+    top: ids.length,
+  };
+  const names = useQuery({
+    queryKey: ['signing', 'instance-names', ids],
+    queryFn: async ({ signal }) => {
+      const found = await client.odata.formInstances.list(namesQuery, { signal });
+      const map = new Map<string, string>();
+      for (const row of (found?.value ?? []) as (FormInstance & { form?: Pick<Form, 'name'> | null })[]) {
+        if (row.form?.name) map.set(row.formInstanceId.toLowerCase(), row.form.name);
+      }
+      return map;
+    },
+    enabled: ids.length > 0,
+  });
+
+  const instancesQuery: ODataQueryOptions<FormInstance> = {
+    filter: odata.eq<FormInstance>('isDeleted', false),
+    select: ['formInstanceId', 'formId', 'lastUpdatedDateTime'],
+    expand: { form: { select: ['formId', 'name'] } } as ODataQueryOptions<FormInstance>['expand'],
+    orderBy: [['lastUpdatedDateTime', 'desc']],
+    top: 200,
+  };
+  const instances = useQuery({
+    queryKey: ['signing', 'instances'],
+    queryFn: async ({ signal }) => {
+      const found = await client.odata.formInstances.list(instancesQuery, { signal });
+      return ((found?.value ?? []) as (FormInstance & { form?: Pick<Form, 'name'> | null })[]).map(
+        (row): SigningInstance => ({ formInstanceId: row.formInstanceId, formName: row.form?.name ?? null }),
+      );
+    },
+    enabled: requestOpen,
+  });
+
+  const nameOf = (envelope: SigningEnvelope) => {
+    const short = envelope.formInstanceId.slice(-8);
+    const form = names.data?.get(envelope.formInstanceId.toLowerCase());
+    return form ? `${form} ${short}` : short;
+  };
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['signing'] });
+
+  const run = async (envelope: SigningEnvelope, work: () => Promise<void>) => {
+    if (busyId) return;
+    setBusyId(envelope.envelopeId);
+    try {
+      await work();
+    } finally {
+      setBusyId(null);
+    }
+  };
+
+  return {
+    labels,
+    can,
+    statuses,
+    setStatuses: (next) => {
+      setStatusesState(next);
+      setPage(1);
+    },
+    page,
+    setPage,
+    pageSize,
+    setPageSize: (size) => {
+      setPageSizeState(size);
+      setPage(1);
+    },
+    result: {
+      envelopes,
+      hasMore: rows.length > pageSize,
+      isLoading: list.isLoading,
+      isFetching: list.isFetching,
+      error: list.error,
+      refetch: () => void list.refetch(),
+    },
+    nameOf,
+    busyId,
+    remind: (envelope) =>
+      void run(envelope, async () => {
+        const name = nameOf(envelope);
+        try {
+          await client.signing.remindSigners(envelope.envelopeId);
+          toast.success(fillLabel(labels.sgReminded, { name }));
+          await refresh();
+        } catch (error) {
+          toast.failure(fillLabel(labels.sgRemindFailed, { name }), error, labels);
+        }
+      }),
+    copyLink: (envelope, signer) =>
+      void run(envelope, async () => {
+        const who = signer.name;
+        try {
+          const link = await client.signing.getSignerLink(envelope.envelopeId, signer.signerId);
+          await navigator.clipboard.writeText(link?.url ?? '');
+          toast.success(fillLabel(labels.sgLinkCopied, { signer: who }));
+        } catch (error) {
+          toast.failure(fillLabel(labels.sgCopyLinkFailed, { signer: who }), error, labels);
+        }
+      }),
+    download: (envelope) =>
+      void run(envelope, async () => {
+        const name = nameOf(envelope);
+        try {
+          const file = await client.signing.downloadDocument(envelope.envelopeId);
+          const saved = saveDownload(file, 'signed-document.pdf');
+          toast.success(fillLabel(labels.sgDownloaded, { file: saved }));
+        } catch (error) {
+          toast.failure(fillLabel(labels.sgDownloadFailed, { name }), error, labels);
+        }
+      }),
+    voiding,
+    requestVoid: (envelope) => {
+      if (!busyId) setVoiding(envelope);
+    },
+    cancelVoid: () => {
+      if (!busyId) setVoiding(null);
+    },
+    confirmVoid: async (reason) => {
+      const envelope = voiding;
+      if (!envelope) return;
+      await run(envelope, async () => {
+        const name = nameOf(envelope);
+        try {
+          await client.signing.voidEnvelope(envelope.envelopeId, reason);
+          toast.success(fillLabel(labels.sgVoided, { name }));
+          setVoiding(null);
+          await refresh();
+        } catch (error) {
+          toast.failure(fillLabel(labels.sgVoidFailed, { name }), error, labels);
+        }
+      });
+    },
+    requestOpen,
+    openRequest: () => setRequestOpen(true),
+    closeRequest: () => setRequestOpen(false),
+    instances: { data: instances.data ?? [], isLoading: instances.isLoading },
+    submitRequest: async (request) => {
+      try {
+        await client.signing.requestSignature(request);
+        toast.success(fillLabel(labels.sgRequested, { count: request.signers.length }));
+        setRequestOpen(false);
+        await refresh();
+        return true;
+      } catch (error) {
+        toast.failure(labels.sgRequestFailed, error, labels);
+        return false;
+      }
+    },
+  };
+}
+
+/** The envelope statuses the filter offers, in the spec's order. */
+export const ENVELOPE_FILTER_STATUSES: readonly EnvelopeStatus[] = [
+  EnvelopeStatus.NotStarted,
+  EnvelopeStatus.Created,
+  EnvelopeStatus.Sent,
+  EnvelopeStatus.Delivered,
+  EnvelopeStatus.Completed,
+  EnvelopeStatus.Declined,
+  EnvelopeStatus.Voided,
+];

@@ -1,0 +1,178 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { EnvelopeStatus, Permission } from '../../src/api/enums';
+import { SigningList } from '../../src/forms-admin/SigningList';
+import { moveSigner, signerProblems, type SignerDraft } from '../../src/forms-admin/SigningList/RequestSignatureDialog';
+import { defaultLabels } from '../../src/query/labels';
+import { seedIds } from '../../src/testing/seed-ids';
+import { renderInApi, setupFakeApi } from '../admin/support/screen';
+
+const { backend, requestsTo } = setupFakeApi();
+afterEach(() => {
+  notifications.clean();
+  vi.restoreAllMocks();
+});
+
+const env = seedIds.envelopes;
+const inst = seedIds.formInstances;
+const table = () => screen.getByRole('table', { name: 'Signing' });
+const findRow = async (instanceId: string) =>
+  (await within(await screen.findByRole('table', { name: 'Signing' }, { timeout: 5000 })).findByText(new RegExp(`${instanceId.slice(-8)}$`), undefined, { timeout: 5000 })).closest('tr') as HTMLElement;
+const envelope = (id: string) => backend.db.envelopes.find((e) => e.envelopeId === id);
+
+describe('signer editor rules', () => {
+  const rows: SignerDraft[] = [
+    { key: 1, name: 'Ada', email: 'ada@example.com', routingOrder: 1 },
+    { key: 2, name: 'Bob', email: 'bob@example.com', routingOrder: 2 },
+  ];
+
+  it('moving a signer swaps the places and the orders', () => {
+    expect(moveSigner(rows, 1, -1).map((r) => [r.name, r.routingOrder])).toEqual([
+      ['Bob', 1],
+      ['Ada', 2],
+    ]);
+    expect(moveSigner(rows, 0, -1)).toEqual(rows);
+  });
+
+  it('names a missing name, a bad email and an email named twice', () => {
+    const problems = signerProblems([{ key: 1, name: ' ', email: 'x', routingOrder: 1 }, ...rows, { key: 3, name: 'Ada 2', email: 'ADA@example.com', routingOrder: 3 }], defaultLabels);
+    expect(Object.fromEntries(problems)).toEqual({
+      '1.name': defaultLabels.sgNameRequired,
+      '1.email': defaultLabels.sgEmailInvalid,
+      '3.email': defaultLabels.sgEmailTwice,
+    });
+  });
+});
+
+describe('SigningList', () => {
+  it('lists the envelopes with the status by its spec name, the form, the signers and their state', async () => {
+    renderInApi(<SigningList />);
+    const row = await findRow(inst.loanCompleted);
+    expect(within(row).getByText('Completed')).toBeInTheDocument();
+    await waitFor(() => expect(within(row).getByText(/^Loan Application /)).toBeInTheDocument());
+    expect(within(row).getByText(/^1\. Katherine Johnson \(.+\): Signed$/)).toBeInTheDocument();
+    expect(within(await findRow(inst.onboardingInProgress)).getByText('Declined')).toBeInTheDocument();
+    expect(within(await findRow(inst.expenseCompleted)).getByText('Voided')).toBeInTheDocument();
+    expect(within(table()).getAllByRole('row')).toHaveLength(6);
+    expect(screen.getByText('1–5')).toBeInTheDocument();
+  });
+
+  it('filters by status on the server', async () => {
+    const { user } = renderInApi(<SigningList />);
+    await findRow(inst.loanCompleted);
+    await user.click(screen.getByLabelText('Status', { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'Completed' }));
+    await waitFor(() => expect(within(table()).getAllByRole('row')).toHaveLength(2));
+    const last = requestsTo('ListEnvelopes').at(-1)?.path ?? '';
+    expect(decodeURIComponent(last)).toContain(`status=${EnvelopeStatus.Completed}`);
+  });
+
+  it('voids an open envelope with a required reason, with a toast', async () => {
+    const { user } = renderInApi(<SigningList />);
+    const row = await findRow(inst.loanSubmitted);
+    await user.click(within(row).getByRole('button', { name: /^More actions for/ }));
+    await user.click(await screen.findByRole('menuitem', { name: /^Void the envelope of/ }));
+    const dialog = await screen.findByRole('dialog', { name: /^Void the envelope of/ });
+    await user.click(within(dialog).getByRole('button', { name: 'Void' }));
+    expect(within(dialog).getByText('A reason is required to void an envelope.')).toBeInTheDocument();
+    await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Wrong amount');
+    await user.click(within(dialog).getByRole('button', { name: 'Void' }));
+    expect(await screen.findByText(/^The envelope of .* was voided\.$/)).toBeInTheDocument();
+    expect(envelope(env.loanSubmittedSent)?.status).toBe(EnvelopeStatus.Voided);
+    await waitFor(() => expect(within(row).getByText('Voided')).toBeInTheDocument());
+  });
+
+  it('reminds the signers and copies a signer link, each with a toast', async () => {
+    const { user } = renderInApi(<SigningList />);
+    const row = await findRow(inst.loanSubmitted);
+    await user.click(within(row).getByRole('button', { name: /^Remind the signers of/ }));
+    expect(await screen.findByText(/^The signers of .* were reminded\.$/)).toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: /^More actions for/ }));
+    await user.click(await screen.findByRole('menuitem', { name: /^Copy link of / }));
+    expect(await screen.findByText(/^The signing link of .* was copied\./)).toBeInTheDocument();
+    expect(await navigator.clipboard.readText()).toMatch(/\/sign\?token=/);
+  });
+
+  it('downloads the signed document of a completed envelope', async () => {
+    const created = vi.fn(() => 'blob:signed');
+    Object.assign(URL, { createObjectURL: created, revokeObjectURL: vi.fn() });
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const { user } = renderInApi(<SigningList />);
+    const row = await findRow(inst.loanCompleted);
+    await user.click(within(row).getByRole('button', { name: /^Download the signed document of/ }));
+    expect(await screen.findByText(/^'.*\.pdf' was downloaded\.$/)).toBeInTheDocument();
+    expect(created).toHaveBeenCalledTimes(1);
+  });
+
+  it('requests a signature from an instance with two signers in order', async () => {
+    const { user } = renderInApi(<SigningList />);
+    await findRow(inst.loanCompleted);
+    const before = backend.db.envelopes.length;
+    await user.click(screen.getByRole('button', { name: 'Request a signature' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Request a signature' });
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    expect(within(dialog).getByText('Pick the form instance to sign.')).toBeInTheDocument();
+    const picker = within(dialog).getByRole('combobox', { name: 'Form instance' });
+    await waitFor(() => expect(picker).not.toBeDisabled());
+    await user.click(picker);
+    await user.click(await screen.findByRole('option', { name: new RegExp(`${inst.loanInProgress.slice(-8)}$`) }));
+    const first = within(dialog).getByRole('group', { name: 'Signer 1' });
+    await user.type(within(first).getByRole('textbox', { name: /Name/ }), 'Grace Hopper');
+    await user.type(within(first).getByRole('textbox', { name: /Email/ }), 'grace@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Add a signer' }));
+    const second = within(dialog).getByRole('group', { name: 'Signer 2' });
+    await user.type(within(second).getByRole('textbox', { name: /Name/ }), 'Alan Turing');
+    await user.type(within(second).getByRole('textbox', { name: /Email/ }), 'alan@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Move signer 2 up' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('A signature was requested from 2 signer(s).')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Request a signature' })).not.toBeInTheDocument());
+    expect(backend.db.envelopes.length).toBe(before + 1);
+    const made = backend.db.envelopes.find((e) => !Object.values(env).includes(e.envelopeId as never));
+    expect(made?.formInstanceId).toBe(inst.loanInProgress);
+    expect(made?.signers.map((s) => [s.name, s.routingOrder])).toEqual([
+      ['Alan Turing', 1],
+      ['Grace Hopper', 2],
+    ]);
+  });
+
+  it('a read-only user sees the envelopes without any action', async () => {
+    backend.setCurrentUser('auditor');
+    grant(seedIds.users.auditor, 'FormSigner_SelectList');
+    renderInApi(<SigningList />);
+    const row = await findRow(inst.loanSubmitted);
+    expect(within(row).getByText('Sent')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Request a signature' })).not.toBeInTheDocument();
+    expect(within(table()).queryByRole('button', { name: /^Remind|^More actions/ })).not.toBeInTheDocument();
+    // The auditor holds Signing_DownloadDocument: the download alone.
+    expect(within(await findRow(inst.loanCompleted)).getByRole('button', { name: /^Download/ })).toBeInTheDocument();
+  });
+
+  it('without FormSigner_SelectList says so instead of failing', async () => {
+    backend.setCurrentUser('newcomer');
+    renderInApi(<SigningList />);
+    expect(await screen.findByText('Your account may not list envelopes. Ask an administrator for access.')).toBeInTheDocument();
+    expect(requestsTo('ListEnvelopes')).toHaveLength(0);
+  });
+
+  function grant(userId: string, key: string) {
+    const now = new Date();
+    backend.db.claimGrants.push({
+      id: backend.newId(),
+      holderKind: 'user',
+      recordId: userId,
+      claimValue: claimNumber(key),
+      claimType: 1,
+      allow: true,
+      priorityOfPermission: 1,
+      isDeleted: false,
+      createdDateTime: now,
+      lastUpdatedDateTime: now,
+    });
+  }
+});
+
+function claimNumber(key: string): number {
+  return (Permission as Record<string, number>)[key] as number;
+}
