@@ -6,6 +6,8 @@
  * an empty file, a file that is not a PDF and a missing part, and the filled-PDF download's 404. The server runs with
  * the application model the fake's seeded paths and example describe.
  */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isApiError } from '../../src/api';
 import type { JsonObject } from '../../src/api/types';
@@ -94,6 +96,17 @@ async function scenario(target: ContractTarget): Promise<Map<string, unknown>> {
     headers: { authorization: `Bearer ${target.adminToken}` },
   });
   facts.set('download unknown', download.status);
+
+  // A form generated from a PDF, saved, and an instance of it downloaded through the client (the fake answers the
+  // template as uploaded, the server fills it: the same name and type either way).
+  const pdf = readFileSync(fileURLToPath(new URL('../../../shared/fixtures/pdfs/sample_form.pdf', import.meta.url)));
+  const generated = await admin.formGenerator.uploadPdf({ data: new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), fileName: 'sample_form.pdf' });
+  if (!generated) throw new Error('no form generated');
+  await admin.crud.form.post({ ...generated.form, currentFormSchemaId: null });
+  await admin.crud.formschema.post(generated.formSchema);
+  const instance = await admin.dynamicFormLinking.create(generated.formSchema.formSchemaId, {});
+  const file = await admin.forms.downloadPdf(instance?.formInstanceId ?? '', { flatten: true });
+  facts.set('download', { status: file.status, fileName: file.fileName, type: file.data.type, pdf: new TextDecoder().decode(await file.data.slice(0, 5).arrayBuffer()) });
   return facts;
 }
 
@@ -117,6 +130,7 @@ describe('dynamic form linking and PDF upload refusals', () => {
     expect((onFake.get('created') as { problems: { path: string }[] }).problems.map((p) => p.path)).toEqual(['/name', '/purpose']);
     expect(onFake.get('reader paths')).toMatchObject({ status: 403 });
     expect(onFake.get('upload not a pdf')).toMatchObject({ status: 415 });
+    expect(onFake.get('download')).toEqual({ status: 200, fileName: 'Sample Form - filled.pdf', type: 'application/pdf', pdf: '%PDF-' });
     for (const key of onFake.keys()) expect(onServer.get(key), key).toEqual(onFake.get(key));
   }, 60_000);
 });

@@ -26,6 +26,12 @@ export interface FormsApi {
     query?: Pick<ODataQueryOptions<FormInstance>, 'filter' | 'search' | 'orderBy'>,
     options?: CallOptions,
   ): Promise<DownloadDocumentResult>;
+  /**
+   * `GET /api/Forms/DownloadPdf?formInstanceId&flatten` (beyond the spec): the instance as its form's PDF template
+   * with the answers in its fields (`flatten: true` bakes them into the pages), for a form generated from a PDF. The
+   * file name comes from `Content-Disposition`, as for `Signing/DownloadDocument`.
+   */
+  downloadPdf(formInstanceId: string, options?: CallOptions & { flatten?: boolean }): Promise<DownloadDocumentResult>;
 }
 
 /** Creates the Forms API over a transport. */
@@ -45,6 +51,22 @@ export function createFormsApi(transport: Transport): FormsApi {
     getViewUrl: async (formInstanceId, options) => call<string>('GetViewUrl', formInstanceId, options, 'json'),
     markCompleted: async (formInstanceId, options) => call<null>('MarkCompleted', formInstanceId, options, 'none'),
     notifyDeleted: async (formInstanceId, options) => call<null>('NotifyDeleted', formInstanceId, options, 'none'),
+    downloadPdf: async (formInstanceId, options) => {
+      assertDefined('formInstanceId', formInstanceId);
+      const response = await transport.send({
+        method: 'GET',
+        path: '/api/Forms/DownloadPdf',
+        query: { formInstanceId, ...(options?.flatten ? { flatten: 'true' } : {}) },
+        headers: { Accept: 'application/pdf' },
+        signal: options?.signal,
+      });
+      return {
+        fileName: fileNameFromContentDisposition(response.headers.get('content-disposition')),
+        data: await response.blob(),
+        status: response.status,
+        headers: response.headers,
+      };
+    },
     exportInstancesCsv: async (query, options) => {
       // May be omitted, not null (docs/spec.md, Validation rules).
       if (query === null) throw new ArgumentError('query');
