@@ -110,6 +110,13 @@ export type {
   FormInstanceListViewProps, FormInstanceSortColumn,
 } from './forms-admin/FormInstanceList';
 
+// Forms administration: the Signing screen (envelopes, signature requests; headless hook and its view).
+export { SigningList, SigningListView, useSigningList } from './forms-admin/SigningList';
+export type {
+  SigningAccess, SigningInstance, SigningListController, SigningListFactory, SigningListOptions, SigningListProps,
+  SigningListStylesNames, SigningListViewFactory, SigningListViewProps,
+} from './forms-admin/SigningList';
+
 // Forms administration: the form preview and the admin dashboard (headless hooks and their views).
 export {
   AdminDashboard, AdminDashboardView, DASHBOARD_DAYS, DASHBOARD_LIST_SIZE, DASHBOARD_STATUSES, DASHBOARD_TILE_CLAIMS,
@@ -125,7 +132,7 @@ export { FORM_PREVIEW_PHONE_WIDTH, FormPreview, FormPreviewView, useFormPreview 
 export { BUILDER_HISTORY_LIMIT, BUILDER_PHONE_WIDTH, FormBuilder, FormBuilderView, builderDraftKey, builderReducer, dependentsOf, emptyDocument, initialBuilderState, useFormBuilder } from './builder';
 export type {
   BuilderAction, BuilderDocument, BuilderSelection, BuilderState, FieldTarget, FormBuilderController, FormBuilderFactory,
-  FormBuilderOptions, FormBuilderProps, FormBuilderStylesNames, HistoryStep, SectionTarget, StoredDraft,
+  FormBuilderOptions, FormBuilderProps, FormBuilderStylesNames, FormBuilderViewFactory, FormBuilderViewProps, HistoryStep, SectionTarget, StoredDraft,
 } from './builder';
 export type {
   FormPreviewController, FormPreviewFactory, FormPreviewMode, FormPreviewOptions, FormPreviewProps,
