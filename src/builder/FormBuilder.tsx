@@ -95,6 +95,18 @@ export type FormBuilderFactory = Factory<{
   stylesNames: FormBuilderStylesNames;
 }>;
 
+/** Props of {@link FormBuilderView}: the screen's props but what the controller already took, plus the controller. */
+export interface FormBuilderViewProps extends Omit<FormBuilderProps, 'formId' | 'formSchemaId' | 'labels' | 'draftStorage'> {
+  /** What {@link useFormBuilder} returned for this screen. */
+  controller: FormBuilderController;
+}
+
+export type FormBuilderViewFactory = Factory<{
+  props: FormBuilderViewProps;
+  ref: HTMLDivElement;
+  stylesNames: FormBuilderStylesNames;
+}>;
+
 // Static class names (no stylesheet ships): hosts target `.ccq-FormBuilder-canvas` or use `classNames`.
 const classes: Record<FormBuilderStylesNames, string> = {
   root: 'ccq-FormBuilder-root',
@@ -305,12 +317,11 @@ function nameOf(c: FormBuilderController, id: UniqueIdentifier | undefined): str
 }
 
 /** Renders a {@link useFormBuilder} controller: toolbar, palette, canvas, property pane and preview. */
-export const FormBuilderView = factory<FormBuilderFactory>((_props) => {
-  const props = useProps('FormBuilder', null, _props);
-  const { formId, formSchemaId, widgets: hostWidgets, onSaved, onNavigate, labels: overrides, draftStorage, classNames, className, style, styles, unstyled, vars, attributes, ...others } = props;
-  const getStyles = useStyles<FormBuilderFactory>({ name: 'FormBuilder', classes, props, className, style, classNames, styles, unstyled, vars, attributes });
+export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
+  const props = useProps('FormBuilderView', null, _props);
+  const { controller: c, widgets: hostWidgets, onSaved, onNavigate, classNames, className, style, styles, unstyled, vars, attributes, ...others } = props;
+  const getStyles = useStyles<FormBuilderViewFactory>({ name: 'FormBuilder', classes, props, className, style, classNames, styles, unstyled, vars, attributes });
   const formWidgets = useMemo(() => withFormWidgets(hostWidgets), [hostWidgets]);
-  const c = useFormBuilder({ formId, formSchemaId, widgets: hostWidgets, labels: overrides, storage: draftStorage });
   const { labels, state, dispatch, canEdit } = c;
   const doc = state.document;
   // The canvas and the preview compile the whole form (tens of ms at 300 fields): they follow the document as a
@@ -508,7 +519,7 @@ export const FormBuilderView = factory<FormBuilderFactory>((_props) => {
                   formId={c.form?.formId ?? null}
                   formSchemaId={c.schema?.formSchemaId ?? null}
                   schemaETag={c.schema?.['@odata.etag'] ?? null}
-                  labels={overrides}
+                  labels={labels}
                   onSaved={(result) => {
                     c.markSaved(doc);
                     onSaved?.(result);
@@ -583,7 +594,7 @@ export const FormBuilderView = factory<FormBuilderFactory>((_props) => {
               <JsonView
                 value={doc}
                 readOnly={!canEdit}
-                labels={overrides}
+                labels={labels}
                 checkOptions={{ widgets: c.widgets }}
                 onChange={(draft) => dispatch({ type: 'replaceDocument', document: draft })}
               />
@@ -630,6 +641,7 @@ export const FormBuilderView = factory<FormBuilderFactory>((_props) => {
     </LabelsProvider>
   );
 });
+FormBuilderView.displayName = '@ccq/forms-admin/FormBuilderView';
 
 /**
  * The visual form builder: a palette of every widget kind (and page, section, repeatable section), a canvas that
@@ -639,5 +651,10 @@ export const FormBuilderView = factory<FormBuilderFactory>((_props) => {
  * in the browser as the user goes and offered back after a reload. Router-free; without EditForm (CreateForm for a
  * new form) it shows the form with no edit control. Works on its own inside an `APIProvider`.
  */
-export const FormBuilder = FormBuilderView;
-FormBuilder.displayName = 'FormBuilder';
+export const FormBuilder = factory<FormBuilderFactory>((_props) => {
+  const props = useProps('FormBuilder', null, _props);
+  const { formId, formSchemaId, labels, draftStorage, ...viewProps } = props;
+  const controller = useFormBuilder({ formId, formSchemaId, widgets: viewProps.widgets, labels, storage: draftStorage });
+  return <FormBuilderView controller={controller} {...viewProps} />;
+});
+FormBuilder.displayName = '@ccq/forms-admin/FormBuilder';

@@ -1,6 +1,6 @@
 /** The visual form builder: the screen, its state hook and its React-free model. */
 export { BUILDER_PHONE_WIDTH, FormBuilder, FormBuilderView } from './FormBuilder';
-export type { FormBuilderFactory, FormBuilderProps, FormBuilderStylesNames } from './FormBuilder';
+export type { FormBuilderFactory, FormBuilderProps, FormBuilderStylesNames, FormBuilderViewFactory, FormBuilderViewProps } from './FormBuilder';
 export { builderDraftKey, useFormBuilder } from './useFormBuilder';
 export type { FormBuilderController, FormBuilderOptions, StoredDraft } from './useFormBuilder';
 export { BUILDER_HISTORY_LIMIT, builderReducer, dependentsOf, emptyDocument, initialBuilderState } from './model';
