@@ -31,6 +31,8 @@ export type { ApplicationUser, Labels, MenuClaimKey } from '../../src';
 export { AdminDashboard, entityQueries, FormPreview, odata, useApi } from '../../src';
 // The Form Instances list.
 export { FormInstanceList } from '../../src';
+// The Signing screen (envelopes and signature requests).
+export { SigningList } from '../../src';
 // The forms administration lists (Forms, Form Schemas, Form Groups and one group).
 export { FormGroupDetail, FormGroupList, FormList, FormSchemaList } from '../../src';
 // Forms from PDFs: the import and linking fields to application data.

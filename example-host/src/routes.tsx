@@ -1,5 +1,4 @@
 import { createRootRoute, createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { PlaceholderPage } from './components/PlaceholderPage';
 import { validateFormInstanceSearch } from './formInstanceSearch';
 import { validateFormBuilderSearch } from './formBuilderSearch';
 import { AuthenticatedLayout, LoginCallbackPage, RootLayout } from './layouts';
@@ -136,7 +135,7 @@ const signingRoute = createRoute({ getParentRoute: () => adminRoute, path: 'sign
 const signingIndexRoute = createRoute({
   getParentRoute: () => signingRoute,
   path: '/',
-  component: () => <PlaceholderPage title="Signing" />,
+  component: lazyRouteComponent(() => import('./pages/SigningPage'), 'SigningPage'),
 });
 
 /** The host's whole route tree. */

@@ -56,16 +56,8 @@ describe('admin area', () => {
     expect(screen.queryByRole('navigation', { name: 'Admin menu' })).not.toBeInTheDocument();
   });
 
-  // The form builder is a screen of its own now: tests/host/form-builder-route.test.tsx.
-  it.each([['/admin/signing/', 'Signing', 'Signing_AllowRead']])('shows %s as the placeholder of %s inside the admin shell', async (path, title, claim) => {
-    auth.current = signedIn();
-    grantedClaims.add(claim);
-    const { screen } = await renderRouter(routeTree, path);
-    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
-    expect(screen.getByText('This screen arrives in a later release.')).toBeInTheDocument();
-    expect(screen.getByRole('navigation', { name: 'Admin menu' })).toBeInTheDocument();
-    expect(screen.getByTestId('signed-in-user')).toHaveTextContent('Ada Lovelace');
-  });
+  // The form builder and Signing are screens of their own now: tests/host/form-builder-route.test.tsx,
+  // tests/host/signing-route.test.tsx.
 
   // Route params reaching a screen: tests/host/form-manager-routes.test.tsx (the form manager routes, on the fake backend).
 
