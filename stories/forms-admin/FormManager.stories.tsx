@@ -83,3 +83,14 @@ export const DeletedView: Story = {
     },
   ],
 };
+
+/** Renaming the form to another live form's name (any case): the field says so and 'Save details' stays off. */
+export const NameTaken: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const name = await canvas.findByRole('textbox', { name: /Name/ });
+    await userEvent.clear(name);
+    await userEvent.type(name, 'loan application');
+    await expect(await canvas.findByText("A form named 'loan application' already exists.", {}, { timeout: 5000 })).toBeInTheDocument();
+  },
+};

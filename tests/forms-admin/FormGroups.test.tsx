@@ -27,6 +27,8 @@ describe('FormGroupList', () => {
     expect(within(dialog).getByRole('button', { name: 'Save' })).toBeDisabled();
     await user.type(within(dialog).getByRole('textbox', { name: /Name/ }), 'Finance');
     await user.type(within(dialog).getByRole('textbox', { name: 'Description' }), 'Money matters');
+    // 'Save' waits for the check that no other live group has the name.
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Save' })).toBeEnabled());
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await screen.findByText("Form group 'Finance' was created.");
     const created = backend.db.formGroups.find((x) => x.name === 'Finance');
@@ -42,6 +44,7 @@ describe('FormGroupList', () => {
     const name = within(dialog).getByRole('textbox', { name: /Name/ });
     await user.clear(name);
     await user.type(name, 'Website');
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Save' })).toBeEnabled());
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await screen.findByText("Form group 'Website' was saved.");
     expect(backend.db.formGroups.find((x) => x.formGroupId === g.publicEnquiries)?.name).toBe('Website');

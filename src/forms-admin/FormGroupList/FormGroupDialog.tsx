@@ -4,7 +4,7 @@ import type { FormGroup } from '../../api/types';
 import { fillLabel, type Labels } from '../../query/labels';
 import { useCrudMutation } from '../../query/mutations';
 import { toast } from '../shared/toast';
-import { useNameCheck } from '../shared/useNameCheck';
+import { READABLE_NAME_INPUT, useNameCheck } from '../shared/useNameCheck';
 
 /** A form group being created (no id) or renamed and described. */
 export interface FormGroupDraft {
@@ -122,6 +122,7 @@ export function FormGroupDialog({ editor, labels, className }: FormGroupDialogPr
               value={draft.name}
               onChange={(event) => editor.setDraft({ ...draft, name: event.currentTarget.value })}
               error={editor.nameError}
+              styles={READABLE_NAME_INPUT}
               data-autofocus
             />
             <Textarea

@@ -1,6 +1,5 @@
 import {
   Button,
-  Group,
   factory,
   useProps,
   useStyles,
@@ -12,10 +11,8 @@ import type { DataTableColumn } from 'mantine-datatable';
 import type { ODataQueryOptions } from '../../api/odata';
 import type { FormGroup } from '../../api/types';
 import type { Labels } from '../../query/labels';
-import { LabelsProvider, useLabels } from '../../query/useLabels';
-import { PageShell } from '../../ui/PageShell';
-import { DeleteConfirmDialog, RowDeleteActions } from '../shared/DeleteActions';
-import { ListScreenBody, formatDateTime } from '../shared/ListScreen';
+import { useLabels } from '../../query/useLabels';
+import { ListRowActions, ListScreenPage, formatDateTime } from '../shared/ListScreen';
 import { saveClaimOf, useClaimCheck } from '../shared/access';
 import { useDeleteActions, type DeleteActionsController } from '../shared/useDeleteActions';
 import { useODataPage } from '../shared/useODataPage';
@@ -117,24 +114,19 @@ function groupColumns(c: FormGroupListController): DataTableColumn<FormGroupList
       title: labels.rowActions,
       textAlign: 'right',
       render: (row) => (
-        <Group gap={4} justify="flex-end" wrap="nowrap">
-          {c.canOpen && !c.table.showDeleted && (
-            <Button size="compact-sm" variant="subtle" aria-label={`${labels.open} ${row.name}`} onClick={() => c.open(row.formGroupId)}>
-              {labels.open}
-            </Button>
-          )}
-          {c.canEdit && !c.table.showDeleted && (
+        <ListRowActions
+          onOpen={c.canOpen ? () => c.open(row.formGroupId) : undefined}
+          actions={c.actions}
+          target={{ id: row.formGroupId, name: row.name, etag: row['@odata.etag'] ?? null }}
+          deleted={c.table.showDeleted}
+          labels={labels}
+        >
+          {c.canEdit && (
             <Button size="compact-sm" variant="subtle" aria-label={`${labels.edit} ${row.name}`} onClick={() => c.editor.startEdit(row)}>
               {labels.edit}
             </Button>
           )}
-          <RowDeleteActions
-            controller={c.actions}
-            target={{ id: row.formGroupId, name: row.name, etag: row['@odata.etag'] ?? null }}
-            deleted={c.table.showDeleted}
-            labels={labels}
-          />
-        </Group>
+        </ListRowActions>
       ),
     },
   ];
@@ -158,30 +150,25 @@ export const FormGroupListView = factory<FormGroupListViewFactory>((_props) => {
   });
   const { labels } = c;
   return (
-    <LabelsProvider labels={labels}>
-      <PageShell
-        title={labels.formGroupListTitle}
-        subtitle={labels.formGroupListSubtitle}
-        actions={c.canCreate ? <Button onClick={c.editor.startCreate}>{labels.createFormGroup}</Button> : undefined}
-        {...getStyles('root')}
-        {...others}
-      >
-        <ListScreenBody<FormGroupListRow>
-          table={c.table}
-          result={c.result}
-          columns={groupColumns(c)}
-          idAccessor="formGroupId"
-          actions={c.actions}
-          labels={labels}
-          failureMessage={labels.failedToLoadFormGroups}
-          tableLabel={labels.formGroupListTitle}
-          toolbarPart={getStyles('toolbar')}
-          tablePart={getStyles('table')}
-        />
-        <DeleteConfirmDialog controller={c.actions} labels={labels} className={getStyles('dialog').className} />
-        <FormGroupDialog editor={c.editor} labels={labels} className={getStyles('dialog').className} />
-      </PageShell>
-    </LabelsProvider>
+    <ListScreenPage<FormGroupListRow>
+      title={labels.formGroupListTitle}
+      subtitle={labels.formGroupListSubtitle}
+      headerActions={c.canCreate ? <Button onClick={c.editor.startCreate}>{labels.createFormGroup}</Button> : undefined}
+      rootProps={{ ...getStyles('root'), ...others }}
+      dialogClassName={getStyles('dialog').className}
+      table={c.table}
+      result={c.result}
+      columns={groupColumns(c)}
+      idAccessor="formGroupId"
+      actions={c.actions}
+      labels={labels}
+      failureMessage={labels.failedToLoadFormGroups}
+      tableLabel={labels.formGroupListTitle}
+      toolbarPart={getStyles('toolbar')}
+      tablePart={getStyles('table')}
+    >
+      <FormGroupDialog editor={c.editor} labels={labels} className={getStyles('dialog').className} />
+    </ListScreenPage>
   );
 });
 FormGroupListView.displayName = '@ccq/forms-admin/FormGroupListView';

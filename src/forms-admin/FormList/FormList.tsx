@@ -12,10 +12,8 @@ import type { DataTableColumn } from 'mantine-datatable';
 import type { ODataQueryOptions } from '../../api/odata';
 import type { Form, FormGroup, FormSchema } from '../../api/types';
 import type { Labels } from '../../query/labels';
-import { LabelsProvider, useLabels } from '../../query/useLabels';
-import { PageShell } from '../../ui/PageShell';
-import { DeleteConfirmDialog, RowDeleteActions } from '../shared/DeleteActions';
-import { ListScreenBody, formatDateTime } from '../shared/ListScreen';
+import { useLabels } from '../../query/useLabels';
+import { ListRowActions, ListScreenPage, formatDateTime } from '../shared/ListScreen';
 import { useClaimCheck } from '../shared/access';
 import { useDeleteActions, type DeleteActionsController } from '../shared/useDeleteActions';
 import { useODataPage } from '../shared/useODataPage';
@@ -145,19 +143,13 @@ function formColumns(c: FormListController): DataTableColumn<FormListRow>[] {
       title: labels.rowActions,
       textAlign: 'right',
       render: (row) => (
-        <Group gap={4} justify="flex-end" wrap="nowrap">
-          {c.canOpen && !c.table.showDeleted && (
-            <Button size="compact-sm" variant="subtle" aria-label={`${labels.open} ${row.name}`} onClick={() => c.open(row.formId)}>
-              {labels.open}
-            </Button>
-          )}
-          <RowDeleteActions
-            controller={c.actions}
-            target={{ id: row.formId, name: row.name, etag: row['@odata.etag'] ?? null }}
-            deleted={c.table.showDeleted}
-            labels={labels}
-          />
-        </Group>
+        <ListRowActions
+          onOpen={c.canOpen ? () => c.open(row.formId) : undefined}
+          actions={c.actions}
+          target={{ id: row.formId, name: row.name, etag: row['@odata.etag'] ?? null }}
+          deleted={c.table.showDeleted}
+          labels={labels}
+        />
       ),
     },
   ];
@@ -181,40 +173,34 @@ export const FormListView = factory<FormListViewFactory>((_props) => {
   });
   const { labels } = c;
   return (
-    <LabelsProvider labels={labels}>
-      <PageShell
-        title={labels.formListTitle}
-        subtitle={labels.formListSubtitle}
-        actions={
-          c.canCreate || c.canImportPdf ? (
-            <Group gap="xs">
-              {c.canImportPdf && (
-                <Button variant="default" onClick={c.importPdf}>
-                  {labels.piTitle}
-                </Button>
-              )}
-              {c.canCreate && <Button onClick={c.create}>{labels.createForm}</Button>}
-            </Group>
-          ) : undefined
-        }
-        {...getStyles('root')}
-        {...others}
-      >
-        <ListScreenBody<FormListRow>
-          table={c.table}
-          result={c.result}
-          columns={formColumns(c)}
-          idAccessor="formId"
-          actions={c.actions}
-          labels={labels}
-          failureMessage={labels.failedToLoadForms}
-          tableLabel={labels.formListTitle}
-          toolbarPart={getStyles('toolbar')}
-          tablePart={getStyles('table')}
-        />
-        <DeleteConfirmDialog controller={c.actions} labels={labels} className={getStyles('dialog').className} />
-      </PageShell>
-    </LabelsProvider>
+    <ListScreenPage<FormListRow>
+      title={labels.formListTitle}
+      subtitle={labels.formListSubtitle}
+      headerActions={
+        c.canCreate || c.canImportPdf ? (
+          <Group gap="xs">
+            {c.canImportPdf && (
+              <Button variant="default" onClick={c.importPdf}>
+                {labels.piTitle}
+              </Button>
+            )}
+            {c.canCreate && <Button onClick={c.create}>{labels.createForm}</Button>}
+          </Group>
+        ) : undefined
+      }
+      rootProps={{ ...getStyles('root'), ...others }}
+      dialogClassName={getStyles('dialog').className}
+      table={c.table}
+      result={c.result}
+      columns={formColumns(c)}
+      idAccessor="formId"
+      actions={c.actions}
+      labels={labels}
+      failureMessage={labels.failedToLoadForms}
+      tableLabel={labels.formListTitle}
+      toolbarPart={getStyles('toolbar')}
+      tablePart={getStyles('table')}
+    />
   );
 });
 FormListView.displayName = '@ccq/forms-admin/FormListView';

@@ -32,6 +32,7 @@ import { InstancesTable } from './InstancesTable';
 import { Part } from './Part';
 import type { LocatedField, SchemaFieldsDiff } from './schema-diff';
 import { useFormManager, type FormManagerController, type FormManagerOptions } from './useFormManager';
+import { READABLE_NAME_INPUT } from '../shared/useNameCheck';
 
 /** The inner parts of the form manager that `classNames` / `styles` reach. */
 export type FormManagerStylesNames = 'root' | 'section' | 'details' | 'publicLink' | 'qrCode' | 'versions' | 'diff' | 'instances';
@@ -252,6 +253,7 @@ export const FormManagerView = factory<FormManagerViewFactory>((_props) => {
                     value={c.draft.name}
                     onChange={(e) => c.setDraft({ name: e.currentTarget.value })}
                     error={c.nameError}
+                    styles={READABLE_NAME_INPUT}
                   />
                   <Textarea
                     label={labels.fmDescription}

@@ -1,6 +1,5 @@
 import {
   Button,
-  Group,
   factory,
   useProps,
   useStyles,
@@ -12,10 +11,8 @@ import type { DataTableColumn } from 'mantine-datatable';
 import type { ODataQueryOptions } from '../../api/odata';
 import type { FormSchema } from '../../api/types';
 import type { Labels } from '../../query/labels';
-import { LabelsProvider, useLabels } from '../../query/useLabels';
-import { PageShell } from '../../ui/PageShell';
-import { DeleteConfirmDialog, RowDeleteActions } from '../shared/DeleteActions';
-import { ListScreenBody, formatDateTime } from '../shared/ListScreen';
+import { useLabels } from '../../query/useLabels';
+import { ListRowActions, ListScreenPage, formatDateTime } from '../shared/ListScreen';
 import { useClaimCheck } from '../shared/access';
 import { useDeleteActions, type DeleteActionsController } from '../shared/useDeleteActions';
 import { useODataPage } from '../shared/useODataPage';
@@ -132,19 +129,13 @@ function schemaColumns(c: FormSchemaListController): DataTableColumn<FormSchemaL
       render: (row) => {
         const name = `${row.name} v${row.version}`;
         return (
-          <Group gap={4} justify="flex-end" wrap="nowrap">
-            {c.canOpen && !c.table.showDeleted && (
-              <Button size="compact-sm" variant="subtle" aria-label={`${labels.open} ${name}`} onClick={() => c.open(row.formSchemaId)}>
-                {labels.open}
-              </Button>
-            )}
-            <RowDeleteActions
-              controller={c.actions}
-              target={{ id: row.formSchemaId, name, etag: row['@odata.etag'] ?? null }}
-              deleted={c.table.showDeleted}
-              labels={labels}
-            />
-          </Group>
+          <ListRowActions
+            onOpen={c.canOpen ? () => c.open(row.formSchemaId) : undefined}
+            actions={c.actions}
+            target={{ id: row.formSchemaId, name, etag: row['@odata.etag'] ?? null }}
+            deleted={c.table.showDeleted}
+            labels={labels}
+          />
         );
       },
     },
@@ -169,29 +160,23 @@ export const FormSchemaListView = factory<FormSchemaListViewFactory>((_props) =>
   });
   const { labels } = c;
   return (
-    <LabelsProvider labels={labels}>
-      <PageShell
-        title={labels.formSchemaListTitle}
-        subtitle={labels.formSchemaListSubtitle}
-        actions={c.canCreate ? <Button onClick={c.create}>{labels.createFormSchema}</Button> : undefined}
-        {...getStyles('root')}
-        {...others}
-      >
-        <ListScreenBody<FormSchemaListRow>
-          table={c.table}
-          result={c.result}
-          columns={schemaColumns(c)}
-          idAccessor="formSchemaId"
-          actions={c.actions}
-          labels={labels}
-          failureMessage={labels.failedToLoadFormSchemas}
-          tableLabel={labels.formSchemaListTitle}
-          toolbarPart={getStyles('toolbar')}
-          tablePart={getStyles('table')}
-        />
-        <DeleteConfirmDialog controller={c.actions} labels={labels} className={getStyles('dialog').className} />
-      </PageShell>
-    </LabelsProvider>
+    <ListScreenPage<FormSchemaListRow>
+      title={labels.formSchemaListTitle}
+      subtitle={labels.formSchemaListSubtitle}
+      headerActions={c.canCreate ? <Button onClick={c.create}>{labels.createFormSchema}</Button> : undefined}
+      rootProps={{ ...getStyles('root'), ...others }}
+      dialogClassName={getStyles('dialog').className}
+      table={c.table}
+      result={c.result}
+      columns={schemaColumns(c)}
+      idAccessor="formSchemaId"
+      actions={c.actions}
+      labels={labels}
+      failureMessage={labels.failedToLoadFormSchemas}
+      tableLabel={labels.formSchemaListTitle}
+      toolbarPart={getStyles('toolbar')}
+      tablePart={getStyles('table')}
+    />
   );
 });
 FormSchemaListView.displayName = '@ccq/forms-admin/FormSchemaListView';

@@ -1,11 +1,13 @@
-import { Group, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import type { ReactNode } from 'react';
 import type { ODataResult } from '../../api/odata';
 import type { Labels } from '../../query/labels';
+import { LabelsProvider } from '../../query/useLabels';
 import { ErrorAlert } from '../../ui/ErrorAlert';
-import { ShowDeletedToggle } from './DeleteActions';
-import type { DeleteActionsController } from './useDeleteActions';
+import { PageShell, type PageShellProps } from '../../ui/PageShell';
+import { DeleteConfirmDialog, RowDeleteActions, ShowDeletedToggle } from './DeleteActions';
+import type { DeleteActionsController, DeleteTarget } from './useDeleteActions';
 import { tablePagingTexts, type ServerTable } from './useServerTable';
 
 /** The class name and style a Styles API part hands to an element. */
@@ -102,6 +104,64 @@ export function ListScreenBody<T>({
         />
       )}
     </Stack>
+  );
+}
+
+/** Props of {@link ListScreenPage}: the body's, the page's title and buttons, and its root and dialog parts. */
+export interface ListScreenPageProps<T> extends ListScreenBodyProps<T> {
+  title: string;
+  subtitle: string;
+  /** The page's buttons ('Create form'), or undefined. */
+  headerActions?: ReactNode;
+  /** The root part's class and style, and the view's other Box props, for the page. */
+  rootProps: StylesPart & Omit<PageShellProps, 'title' | 'subtitle' | 'actions' | 'children'>;
+  /** The class name of the dialogs (the `dialog` Styles API part). */
+  dialogClassName?: string;
+  /** More dialogs (the form group editor). */
+  children?: ReactNode;
+}
+
+/**
+ * A whole forms list screen, the same for forms, schemas and groups: the page with its title and buttons, the
+ * {@link ListScreenBody}, and the confirmation of 'Delete' and 'Delete permanently'.
+ */
+export function ListScreenPage<T>({ title, subtitle, headerActions, rootProps, dialogClassName, children, ...body }: ListScreenPageProps<T>) {
+  return (
+    <LabelsProvider labels={body.labels}>
+      <PageShell title={title} subtitle={subtitle} actions={headerActions} {...rootProps}>
+        <ListScreenBody<T> {...body} />
+        {body.actions && <DeleteConfirmDialog controller={body.actions} labels={body.labels} className={dialogClassName} />}
+        {children}
+      </PageShell>
+    </LabelsProvider>
+  );
+}
+
+/** Props of {@link ListRowActions}. */
+export interface ListRowActionsProps {
+  /** 'Open' of a live row, when the user may open it; undefined hides it. */
+  onOpen?: () => void;
+  actions: DeleteActionsController;
+  target: DeleteTarget;
+  /** Whether the list shows the deleted rows. */
+  deleted: boolean;
+  labels: Labels;
+  /** More buttons of a live row, between 'Open' and 'Delete' ('Edit'). */
+  children?: ReactNode;
+}
+
+/** A list row's actions: 'Open' and the list's own buttons on a live row, then the shared delete buttons. */
+export function ListRowActions({ onOpen, actions, target, deleted, labels, children }: ListRowActionsProps) {
+  return (
+    <Group gap={4} justify="flex-end" wrap="nowrap">
+      {onOpen && !deleted && (
+        <Button size="compact-sm" variant="subtle" aria-label={`${labels.open} ${target.name}`} onClick={onOpen}>
+          {labels.open}
+        </Button>
+      )}
+      {!deleted && children}
+      <RowDeleteActions controller={actions} target={target} deleted={deleted} labels={labels} />
+    </Group>
   );
 }
 
