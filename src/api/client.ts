@@ -10,6 +10,8 @@ import { createFormGeneratorApi } from './areas/form-generator';
 import type { FormGeneratorApi } from './areas/form-generator';
 import { createFormsApi } from './areas/forms';
 import type { FormsApi } from './areas/forms';
+import { createFormSchemaApi } from './areas/form-schema';
+import type { FormSchemaApi } from './areas/form-schema';
 import { createHealthCheckApi } from './areas/health-check';
 import type { HealthCheckApi } from './areas/health-check';
 import { createODataApi } from './areas/odata';
@@ -37,6 +39,8 @@ export interface ApiClient {
   formGenerator: FormGeneratorApi;
   /** `/api/Forms/*`. */
   forms: FormsApi;
+  /** `/api/FormSchema/*`. */
+  formSchema: FormSchemaApi;
   /** `/api/HealthCheck/*`. */
   healthCheck: HealthCheckApi;
   /** `/api/Signing/*`. */
@@ -80,6 +84,9 @@ export function apiClientOver(transport: Transport): ApiClient {
     },
     get forms() {
       return apiArea(transport, createFormsApi);
+    },
+    get formSchema() {
+      return apiArea(transport, createFormSchemaApi);
     },
     get healthCheck() {
       return apiArea(transport, createHealthCheckApi);

@@ -102,5 +102,6 @@ export type { ODataApi, ODataEntitySet } from './areas/odata';
 export type { CrudApi, CrudEntityApi } from './areas/crud';
 export type { FormGeneratorApi, FileParameter } from './areas/form-generator';
 export type { FormsApi } from './areas/forms';
+export type { FormSchemaApi, PatternCheckResult } from './areas/form-schema';
 export type { HealthCheckApi } from './areas/health-check';
 export type { ListEnvelopesFilter, SigningApi } from './areas/signing';

@@ -593,3 +593,9 @@ export interface DownloadDocumentResult {
 
 /** A host-supplied function returning one display name per user requested, in order. */
 export type DisplayNameFunction = (users: ApplicationUser[]) => Promise<string[]> | string[];
+
+/**
+ * The answer of `POST /api/FormSchema/CheckPattern`: the pattern is accepted, or refused with the reason (a clause:
+ * "matching it can take …").
+ */
+export type PatternCheckResult = { ok: true } | { ok: false; reason: string };

@@ -40,6 +40,7 @@ import { checkDataPath, ruleTargets } from '../engine/authoring';
 import { FormRenderer } from '../forms/FormRenderer';
 import { withFormWidgets, type FormWidget } from '../forms/widgets/registry';
 import { fillLabel, type Labels } from '../query/labels';
+import { useApi } from '../query/useApi';
 import { LabelsProvider } from '../query/useLabels';
 import { ConfirmModal } from '../ui/ConfirmModal';
 import { ErrorAlert } from '../ui/ErrorAlert';
@@ -56,7 +57,7 @@ import {
   type BuilderSelection,
 } from './model';
 import { FieldPropertiesPanel, SectionPropertiesPanel } from './properties';
-import type { RuleFieldOption } from './properties';
+import type { PatternCheckRequest, RuleFieldOption } from './properties';
 import { JsonView } from './json';
 import { SaveFormButton, type SaveFormDraftResult } from './save';
 import { FORM_TEMPLATES } from './templates';
@@ -240,6 +241,12 @@ function MoveToDialog({ c, fieldId, onClose }: { c: FormBuilderController; field
 /** The property pane: the panel of the selected field, section or page. */
 function PropertyPane({ c }: { c: FormBuilderController }) {
   const { labels, state, dispatch, widgets } = c;
+  const { client } = useApi();
+  // The server's check of a pattern (the one its schema save runs), asked when the pattern box is left.
+  const checkPattern = useCallback<PatternCheckRequest>(async (pattern) => {
+    const answer = await client.formSchema.checkPattern(pattern);
+    return answer.ok ? null : answer.reason;
+  }, [client]);
   const doc = state.document;
   const sel = state.selection;
   if (sel?.type === 'field') {
@@ -260,6 +267,7 @@ function PropertyPane({ c }: { c: FormBuilderController }) {
         onChange={(next) => dispatch({ type: 'changeField', id: at.field.id, field: next.field, schema: next.schema, required: next.required })}
         onRenamePath={(_from, to) => dispatch({ type: 'renamePath', id: at.field.id, path: to })}
         checkPath={(path) => checkDataPath(path, { layout: doc.layout, fieldId: at.field.id, widgets })}
+        checkPattern={checkPattern}
       />
     );
   }

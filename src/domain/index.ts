@@ -6,6 +6,7 @@
 export { REASON_PHRASES, reasonPhrase, DomainError, isDomainError } from './errors';
 export type { DomainErrorStatus } from './errors';
 export { isUuid } from './ids';
+export { answerPatternCheck, MAX_PATTERN_CHECK_BODY_BYTES, patternSyntaxRefusal, readPatternCheckBody } from './pattern-check';
 export {
   PRIORITY_RANGE,
   isValidPriority,

@@ -105,6 +105,10 @@ export const ROUTE_RULES: readonly RouteRule[] = [
     ];
   }),
 
+  // Beyond the spec: the form builder's check of a pattern as it is typed, for those who may write a schema: edit one
+  // (FormSchema Update) or create one (Add, or AddUpdate), the server claims behind the EditFormSchema and
+  // CreateFormSchema buttons. Saving checks every pattern again.
+  { ...rule('POST', '/api/FormSchema/CheckPattern', P.FormSchema_Update), alternatives: [P.FormSchema_Add, P.FormSchema_AddUpdate] },
   rule('POST', '/api/FormGenerator/UploadPdf', P.FormGenerator_UploadPdf),
   rule('GET', '/api/Forms/GetEditUrl', P.Forms_GetEditUrl),
   rule('GET', '/api/Forms/GetViewUrl', P.Forms_GetViewUrl),

@@ -40,6 +40,12 @@ export interface FakeBackendOptions {
    * one client address.
    */
   anonymousWriteLimits?: Partial<AnonymousWriteLimits> | null;
+  /**
+   * The verdict on a pattern that `FormSchema/CheckPattern` gives once it compiles: why it is refused, or null. The
+   * reference server analyses catastrophic backtracking; the fake does not and accepts every pattern that compiles
+   * unless a test or story hands in a verdict here.
+   */
+  checkPattern?: (pattern: string) => string | null | Promise<string | null>;
 }
 
 /** One request the fake served, for assertions (`backend.requests`). */
@@ -75,6 +81,8 @@ export interface FakeBackend {
   readonly oidcConfig: OidcConfig;
   /** Lifetime of public link tokens in milliseconds. */
   readonly linkTokenLifetimeMs: number;
+  /** The verdict on a pattern that compiles (see {@link FakeBackendOptions.checkPattern}); none: accepted. */
+  readonly checkPattern?: (pattern: string) => string | null | Promise<string | null>;
   /** The bounds of anonymous writes (null: off); `reset()` forgets what they counted. */
   readonly anonymousWrites: AnonymousWriteLimiter | null;
 
@@ -178,6 +186,7 @@ export function createFakeBackend(options: FakeBackendOptions = {}): FakeBackend
     publicBaseUrl: (options.publicBaseUrl ?? 'http://localhost').replace(/\/+$/, ''),
     oidcConfig: options.oidcConfig ?? DEFAULT_OIDC_CONFIG,
     linkTokenLifetimeMs: options.linkTokenLifetimeMs ?? LINK_TOKEN_LIFETIME_MS,
+    ...(options.checkPattern ? { checkPattern: options.checkPattern } : {}),
     get anonymousWrites() {
       return anonymousWrites;
     },

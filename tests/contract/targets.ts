@@ -53,6 +53,8 @@ export interface TargetOptions {
   anonymousWriteLimits?: Partial<AnonymousWriteLimits> | null;
   /** The server's application model (the fake keeps its seeded paths and example: give the model they describe). */
   applicationModel?: ApplicationModel;
+  /** The fake's verdict on a pattern that compiles (the server always runs its own analysis of backtracking). */
+  checkPattern?: (pattern: string) => string | null | Promise<string | null>;
 }
 
 export async function startFakeTarget(options: TargetOptions = {}): Promise<ContractTarget> {

@@ -4,6 +4,7 @@
  * (src/domain/forms, src/domain/odata, src/engine), the same the test fake runs.
  */
 import type { AnyRouteDeclaration } from '../routes/registry';
+import { checkPatternRoutes } from './check-pattern';
 import { crudRoutes } from './crud';
 import { dynamicFormLinkingRoutes } from './dynamic-form-linking';
 import { formsCallRoutes } from './forms-calls';
@@ -13,4 +14,4 @@ export { anonymousScope, ODATA_CONTENT_TYPE } from './odata-routes';
 export { hashLinkToken, issueLinkToken, resolveLinkToken } from './store';
 
 /** Every route of the forms half. */
-export const formsRoutes: readonly AnyRouteDeclaration[] = [...crudRoutes, ...odataRoutes, ...formsCallRoutes, ...dynamicFormLinkingRoutes];
+export const formsRoutes: readonly AnyRouteDeclaration[] = [...crudRoutes, ...odataRoutes, ...formsCallRoutes, ...dynamicFormLinkingRoutes, ...checkPatternRoutes];

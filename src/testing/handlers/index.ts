@@ -7,6 +7,7 @@ import { claimRoutes } from './claim';
 import { crudRoutes } from './crud';
 import { dynamicFormLinkingRoutes } from './dynamic-form-linking';
 import { formGeneratorRoutes } from './form-generator';
+import { formSchemaRoutes } from './form-schema';
 import { formsRoutes } from './forms';
 import { healthCheckRoutes } from './health-check';
 import { odataRoutes } from './odata';
@@ -40,7 +41,8 @@ export const fakeRoutes: { readonly [G in HandlerGroupName]: readonly FakeRoute[
   odata: odataRoutes,
   crud: crudRoutes,
   formGenerator: formGeneratorRoutes,
-  forms: formsRoutes,
+  // `/api/FormSchema/*` is served with the forms calls (one group per screen area, as stories replace them).
+  forms: [...formsRoutes, ...formSchemaRoutes],
   healthCheck: healthCheckRoutes,
   signing: signingRoutes,
 };
