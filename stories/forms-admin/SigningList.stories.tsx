@@ -1,0 +1,128 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, within } from 'storybook/test';
+import { EnvelopeStatus, Permission } from '../../src/api/enums';
+import { SigningList } from '../../src/forms-admin/SigningList';
+import { errorHandlers } from '../../src/testing';
+import { seedDate, seedIds } from '../../src/testing/seed-ids';
+import { fakeBackend, storyHandlers } from '../support/fakeBackend';
+
+const meta = {
+  title: 'Forms admin/SigningList',
+  component: SigningList,
+  parameters: { layout: 'fullscreen' },
+} satisfies Meta<typeof SigningList>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Envelopes in the statuses the seed lacks (NotStarted, Created and Unknown), beside the seeded five. */
+function addEnvelopesOfEveryStatus() {
+  const statuses = [EnvelopeStatus.NotStarted, EnvelopeStatus.Created, EnvelopeStatus.Unknown];
+  statuses.forEach((status, index) => {
+    fakeBackend.db.envelopes.push({
+      envelopeId: `80000000-0000-4000-8000-0000000001${String(index).padStart(2, '0')}`,
+      formInstanceId: seedIds.formInstances.loanInProgress,
+      status,
+      signers: [
+        { name: 'Grace Hopper', email: 'grace.hopper@example.com', routingOrder: 1 },
+        { name: 'Alan Turing', email: 'alan.turing@example.com', routingOrder: 2 },
+      ],
+      emailSubject: 'Please sign your form',
+      emailMessage: null,
+      createdDateTime: seedDate(index + 1),
+      lastUpdatedDateTime: seedDate(index + 1),
+    });
+  });
+  return {};
+}
+
+/** Gives the auditor (read-only otherwise) the envelope list: she sees envelopes and may download, nothing more. */
+function auditorMayList() {
+  const now = new Date();
+  fakeBackend.db.claimGrants.push({
+    id: fakeBackend.newId(),
+    holderKind: 'user',
+    recordId: seedIds.users.auditor,
+    claimValue: Permission.FormSigner_SelectList,
+    claimType: 1,
+    allow: true,
+    priorityOfPermission: 1,
+    isDeleted: false,
+    createdDateTime: now,
+    lastUpdatedDateTime: now,
+  });
+  return {};
+}
+
+/** The seeded envelopes for the administrator: Sent, Delivered, Completed, Declined and Voided, with every action. */
+export const Populated: Story = {
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText('Completed')).toBeInTheDocument();
+  },
+};
+
+/** One envelope of each status, by the spec's names. */
+export const EveryStatus: Story = {
+  loaders: [addEnvelopesOfEveryStatus],
+  play: async ({ canvasElement }) => {
+    const table = await within(canvasElement).findByRole('table', { name: 'Signing' });
+    await within(table).findByText('NotStarted');
+    // The status badges of the rows ('Sent' is also a column's title).
+    const badges = [...table.querySelectorAll('tbody .mantine-Badge-label')].map((b) => b.textContent).sort();
+    await expect(badges).toEqual(['Completed', 'Created', 'Declined', 'Delivered', 'NotStarted', 'Sent', 'Unknown', 'Voided']);
+  },
+};
+
+/** No envelope yet. */
+export const Empty: Story = {
+  loaders: [
+    () => {
+      fakeBackend.db.envelopes = [];
+      return {};
+    },
+  ],
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText('No envelopes match.')).toBeInTheDocument();
+  },
+};
+
+/** While the first page loads. */
+export const Loading: Story = {
+  parameters: { msw: { handlers: { signing: [errorHandlers.pending('/api/Signing/ListEnvelopes'), ...storyHandlers.signing] } } },
+};
+
+/** The read failed: the alert offers 'Try again'. */
+export const LoadFailed: Story = {
+  parameters: { msw: { handlers: { signing: [errorHandlers.failing('/api/Signing/ListEnvelopes', 500), ...storyHandlers.signing] } } },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  },
+};
+
+/** A read-only user (the auditor, granted the list only): the envelopes and 'Download', no request, remind or void. */
+export const ReadOnlyUser: Story = {
+  parameters: { fakeUser: 'auditor' },
+  loaders: [auditorMayList],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('button', { name: /^Download the signed document of/ })).toBeInTheDocument();
+    await expect(canvas.queryByRole('button', { name: 'Request a signature' })).not.toBeInTheDocument();
+    await expect(canvas.queryByRole('button', { name: /^Remind the signers of/ })).not.toBeInTheDocument();
+  },
+};
+
+/** The 'Request a signature' dialog with two signers, the second moved up. */
+export const RequestDialog: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Request a signature' }));
+    const dialog = within(await within(canvasElement.ownerDocument.body).findByRole('dialog', { name: 'Request a signature' }));
+    await userEvent.type(dialog.getByRole('textbox', { name: /^Name/ }), 'Grace Hopper');
+    await userEvent.type(dialog.getByRole('textbox', { name: /^Email/ }), 'grace.hopper@example.com');
+    await userEvent.click(dialog.getByRole('button', { name: 'Add a signer' }));
+    const second = within(dialog.getByRole('group', { name: 'Signer 2' }));
+    await userEvent.type(second.getByRole('textbox', { name: /^Name/ }), 'Alan Turing');
+    await userEvent.type(second.getByRole('textbox', { name: /^Email/ }), 'alan.turing@example.com');
+    await userEvent.click(dialog.getByRole('button', { name: 'Move signer 2 up' }));
+    await expect(within(dialog.getByRole('group', { name: 'Signer 1' })).getByRole('textbox', { name: /^Name/ })).toHaveValue('Alan Turing');
+  },
+};
