@@ -55,7 +55,7 @@ describe('SigningList', () => {
     expect(within(await findRow(inst.onboardingInProgress)).getByText('Declined')).toBeInTheDocument();
     expect(within(await findRow(inst.expenseCompleted)).getByText('Voided')).toBeInTheDocument();
     expect(within(table()).getAllByRole('row')).toHaveLength(6);
-    expect(screen.getByText('1–5')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('1–5')).toBeInTheDocument());
   });
 
   it('filters by status on the server', async () => {
@@ -135,6 +135,47 @@ describe('SigningList', () => {
       ['Alan Turing', 1],
       ['Grace Hopper', 2],
     ]);
+  });
+
+  it('pages on the server: one row more than the page says a next page exists', async () => {
+    const template = backend.db.envelopes[0];
+    if (!template) throw new Error('The seed has envelopes.');
+    for (let i = 0; i < 20; i += 1) {
+      backend.db.envelopes.push({
+        ...template,
+        lifecycle: undefined,
+        envelopeId: `80000000-0000-4000-8000-0000000002${String(i).padStart(2, '0')}`,
+        createdDateTime: new Date(Date.UTC(2020, 0, 1, 0, i)),
+      });
+    }
+    // jsdom has no scrolling; the table scrolls to its top on a page change.
+    Object.assign(HTMLElement.prototype, { scrollTo: () => undefined });
+    const { user } = renderInApi(<SigningList />);
+    await findRow(inst.loanCompleted);
+    // The pagination text is rendered again as the page settles: look it up each time.
+    await waitFor(() => expect(screen.getByText('1–20 of more than 20')).toBeInTheDocument());
+    expect(decodeURIComponent(requestsTo('ListEnvelopes').at(-1)?.path ?? '')).toContain('top=21');
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(screen.getByText('21–25')).toBeInTheDocument());
+    expect(decodeURIComponent(requestsTo('ListEnvelopes').at(-1)?.path ?? '')).toContain('skip=20');
+  });
+
+  it("says the server's refusal in a toast and keeps the dialog open", async () => {
+    const { user } = renderInApi(<SigningList />);
+    await findRow(inst.loanCompleted);
+    await user.click(screen.getByRole('button', { name: 'Request a signature' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Request a signature' });
+    const picker = within(dialog).getByRole('combobox', { name: 'Form instance' });
+    await waitFor(() => expect(picker).not.toBeDisabled());
+    await user.click(picker);
+    // Out for signature already (the seeded Sent envelope).
+    await user.click(await screen.findByRole('option', { name: new RegExp(`${inst.loanSubmitted.slice(-8)}$`) }));
+    await user.type(within(dialog).getByRole('textbox', { name: /Name/ }), 'Grace Hopper');
+    await user.type(within(dialog).getByRole('textbox', { name: /Email/ }), 'grace@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('Could not request the signature')).toBeInTheDocument();
+    expect(screen.getByText(/already out for signature/)).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Request a signature' })).toBeInTheDocument();
   });
 
   it('a read-only user sees the envelopes without any action', async () => {
