@@ -1,45 +1,12 @@
-import { QueryClient } from '@tanstack/react-query';
 import { waitFor, within } from '@testing-library/react';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { routeTree } from '../../example-host/src/routes';
-import type * as AuthProviderModule from '../../src/auth/AuthProvider';
-import type { AuthContextValue } from '../../src/auth/AuthProvider';
-import { APIProvider } from '../../src/query/APIProvider';
-import { createFakeBackend } from '../../src/testing';
+import { describe, expect, it, vi } from 'vitest';
 import { seedIds } from '../../src/testing/seed-ids';
-import { renderRouter } from './support/renderRouter';
+import { setupFakeHost } from './support/fakeHost';
 
 // Signed in as the fake backend's administrator: the real admin check, route gate and claims run against the fake.
-vi.mock('../../src/auth/AuthProvider', async (importOriginal) => ({
-  ...(await importOriginal<typeof AuthProviderModule>()),
-  useAuth: (): Partial<AuthContextValue> => ({
-    isLoading: false,
-    isAuthenticated: true,
-    error: null,
-    user: { name: 'Ada Admin', accessToken: 't', idToken: 'i', subject: 'admin', email: undefined, expiresAt: undefined },
-    signIn: vi.fn(() => Promise.resolve()),
-    signOut: vi.fn(() => Promise.resolve()),
-  }),
-}));
+vi.mock('../../src/auth/AuthProvider', async (importOriginal) => (await import('./support/signedInAdmin')).signedInAdmin(importOriginal));
 
-const backend = createFakeBackend();
-const server = setupServer(...backend.handlers('http://api.test'));
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  server.resetHandlers();
-  backend.reset();
-});
-afterAll(() => server.close());
-
-function renderAdmin(path: string) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return renderRouter(routeTree, path, (router) => (
-    <APIProvider baseUrl="http://api.test" accessToken={backend.tokenFor('admin')} queryClient={queryClient}>
-      {router}
-    </APIProvider>
-  ));
-}
+const { renderAdmin } = setupFakeHost();
 
 const long = { timeout: 8000 };
 
