@@ -1,9 +1,9 @@
-import { useDroppable } from '@dnd-kit/core';
+import { useDroppable, closestCenter, pointerWithin, type CollisionDetection } from '@dnd-kit/core';
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Alert, Box, Group, Menu, Paper, Stack, Text, Title } from '@mantine/core';
 import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import type { FormField, FormPage, FormSchema, FormSection, JsonValue } from '../api/types';
+import type { FormField, FormSchema, FormSection, JsonValue } from '../api/types';
 import { compileFormSchema, type CompiledField, type CompiledForm } from '../engine/compile';
 import { createFormEngine, type FormEngine } from '../engine/engine';
 import type { WidgetKindRegistry } from '../engine/widget-kinds';
@@ -13,6 +13,30 @@ import { resolveFormLabels } from '../forms/labels';
 import type { FormWidgets } from '../forms/widgets/registry';
 import { fillLabel, type Labels } from '../query/labels';
 import { containerOf, fieldSchema, type BuilderAction, type BuilderDocument, type BuilderSelection } from './model';
+
+type DropData = { type?: string; sectionId?: string } | undefined;
+
+/**
+ * Where a drag is over, found among few candidates: a section dragged is compared with the sections only; a field or a
+ * palette entry held by the pointer with the fields of the section under the pointer (and that section's drop zone),
+ * not with every field of the form on each pointer move. Elsewhere (between sections, or a keyboard drag) it is
+ * dnd-kit's `closestCenter` over every item.
+ */
+export const builderCollisions: CollisionDetection = (args) => {
+  const type = (args.active.data.current as DropData)?.type;
+  const containers = args.droppableContainers;
+  if (type === 'section') return closestCenter({ ...args, droppableContainers: containers.filter((c) => (c.data.current as DropData)?.type === 'section') });
+  if (args.pointerCoordinates) {
+    const zones = containers.filter((c) => (c.data.current as DropData)?.type === 'section-drop');
+    const zone = pointerWithin({ ...args, droppableContainers: zones })[0];
+    const sectionId = (zone?.data?.droppableContainer as { data?: { current?: DropData } } | undefined)?.data?.current?.sectionId;
+    if (zone && sectionId) {
+      const near = containers.filter((c) => c.id === zone.id || ((c.data.current as DropData)?.type === 'field' && (c.data.current as DropData)?.sectionId === sectionId));
+      return closestCenter({ ...args, droppableContainers: near });
+    }
+  }
+  return closestCenter(args);
+};
 
 /** What the canvas offers on each item besides selecting it (absent for a user who may not edit). */
 export interface CanvasEditing {
@@ -268,25 +292,37 @@ function ItemMenu({ name, labels, first, last, onUp, onDown, onMoveTo, onDuplica
 
 interface CanvasSectionProps {
   doc: BuilderDocument;
-  page: FormPage;
+  pageId: string;
   section: FormSection;
   index: number;
   count: number;
   compiledFields: ReadonlyMap<string, CompiledField>;
-  selection: BuilderSelection;
+  /** The selected id when it is this section or one of its fields, else null: other selections do not concern it. */
+  selectedId: string | null;
   lite: boolean;
   labels: Labels;
   editing: CanvasEditing | null;
   onSelect(selection: BuilderSelection): void;
 }
 
-function CanvasSection({ doc, page, section, index, count, compiledFields, selection, lite, labels, editing, onSelect }: CanvasSectionProps) {
-  const sortable = useSortable({ id: section.id, data: { type: 'section', pageId: page.id }, disabled: !editing });
+/**
+ * One section of the canvas with its fields. Memoised: a selection re-renders only the sections that held the old or
+ * hold the new selection, and an edit only the section whose field (or the schema) changed.
+ */
+const CanvasSection = memo(function CanvasSection({ doc, pageId, section, index, count, compiledFields, selectedId, lite, labels, editing, onSelect }: CanvasSectionProps) {
+  const sortable = useSortable({ id: section.id, data: { type: 'section', pageId }, disabled: !editing });
   const drop = useDroppable({ id: `drop:${section.id}`, data: { type: 'section-drop', sectionId: section.id }, disabled: !editing });
-  const selected = selection?.type === 'section' && selection.id === section.id;
+  const selected = selectedId === section.id;
   const title = section.title || labels.fbUntitledSection;
   const name = fillLabel(labels.fbSectionNamed, { name: title });
-  const ids = useMemo(() => section.fields.map((f) => f.id), [section.fields]);
+  // The same list while the ids stay: an edit of one field must not give its neighbours a new sortable context.
+  const idsRef = useRef<string[]>([]);
+  const ids = useMemo(() => {
+    const next = section.fields.map((f) => f.id);
+    const old = idsRef.current;
+    if (old.length !== next.length || old.some((id, i) => id !== next[i])) idsRef.current = next;
+    return idsRef.current;
+  }, [section.fields]);
   return (
     <Paper
       ref={sortable.setNodeRef}
@@ -350,7 +386,7 @@ function CanvasSection({ doc, page, section, index, count, compiledFields, selec
               section={section}
               index={i}
               count={section.fields.length}
-              selected={selection?.type === 'field' && selection.id === field.id}
+              selected={selectedId === field.id}
               lite={lite}
               labels={labels}
               editing={editing}
@@ -361,7 +397,22 @@ function CanvasSection({ doc, page, section, index, count, compiledFields, selec
       </SortableContext>
     </Paper>
   );
-}
+},
+// The compiled fields follow every edit; a section's fields only need to know whether there are any (each field reads
+// its own when its section re-renders for it), and the schema only through the nodes of the section's own fields.
+(a, b) =>
+  a.section === b.section &&
+  a.pageId === b.pageId &&
+  a.index === b.index &&
+  a.count === b.count &&
+  a.selectedId === b.selectedId &&
+  a.lite === b.lite &&
+  a.labels === b.labels &&
+  a.editing === b.editing &&
+  a.onSelect === b.onSelect &&
+  (a.compiledFields === b.compiledFields || (a.compiledFields.size > 0) === (b.compiledFields.size > 0)) &&
+  (a.doc.jsonSchema === b.doc.jsonSchema || a.section.fields.every((f) => fieldSchema(a.doc, a.section, f) === fieldSchema(b.doc, b.section, f))),
+);
 
 /** Props of {@link BuilderCanvas}. */
 export interface BuilderCanvasProps {
@@ -377,6 +428,7 @@ export interface BuilderCanvasProps {
 }
 
 const NO_FIELDS: ReadonlyMap<string, CompiledField> = new Map();
+const NO_IDS: string[] = [];
 
 /** Over this many fields, fields not selected show the renderer's light controls (as a long public form mounts). */
 const LITE_THRESHOLD = 60;
@@ -408,6 +460,19 @@ export function BuilderCanvas({ doc, selection, kinds, widgets, labels, editing,
     [engine, widgets],
   );
   const pageIds = useMemo(() => doc.layout.pages.map((p) => p.id), [doc.layout.pages]);
+  // Stable per page while its sections stay: a new list would give every section of the page a new sortable context
+  // (re-rendering them all), and an edit of any field gives the layout new page objects.
+  const sectionIdsCache = useRef(new Map<string, string[]>());
+  const sectionIds = useMemo(() => {
+    const next = new Map<string, string[]>();
+    for (const p of doc.layout.pages) {
+      const ids = p.sections.map((s) => s.id);
+      const old = sectionIdsCache.current.get(p.id);
+      next.set(p.id, old && old.length === ids.length && old.every((id, i) => id === ids[i]) ? old : ids);
+    }
+    sectionIdsCache.current = next;
+    return next;
+  }, [doc.layout.pages]);
   const body = doc.layout.pages.map((page, p) => {
     const selected = selection?.type === 'page' && selection.id === page.id;
     const name = fillLabel(labels.fbPageNamed, { name: page.title || String(p + 1) });
@@ -440,17 +505,17 @@ export function BuilderCanvas({ doc, selection, kinds, widgets, labels, editing,
             />
           )}
         </Group>
-        <SortableContext id={`sections:${page.id}`} items={page.sections.map((s) => s.id)} strategy={verticalListSortingStrategy}>
+        <SortableContext id={`sections:${page.id}`} items={sectionIds.get(page.id) ?? NO_IDS} strategy={verticalListSortingStrategy}>
           {page.sections.map((section, s) => (
             <CanvasSection
               key={section.id}
               doc={doc}
-              page={page}
+              pageId={page.id}
               section={section}
               index={s}
               count={page.sections.length}
               compiledFields={context ? compiledFields : NO_FIELDS}
-              selection={selection}
+              selectedId={selection && selection.type !== 'page' && (selection.id === section.id || section.fields.some((f) => f.id === selection.id)) ? selection.id : null}
               lite={fieldCount > LITE_THRESHOLD}
               labels={labels}
               editing={editing}
