@@ -3,7 +3,6 @@ import {
   DragOverlay,
   KeyboardSensor,
   PointerSensor,
-  closestCenter,
   useDraggable,
   useSensor,
   useSensors,
@@ -34,7 +33,7 @@ import {
   type Factory,
   type StylesApiProps,
 } from '@mantine/core';
-import { useCallback, useDeferredValue, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { memo, useCallback, useDeferredValue, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { FormSchema } from '../api/types';
 import { checkDataPath, ruleTargets } from '../engine/authoring';
 import { FormRenderer } from '../forms/FormRenderer';
@@ -45,7 +44,7 @@ import { LabelsProvider } from '../query/useLabels';
 import { ConfirmModal } from '../ui/ConfirmModal';
 import { ErrorAlert } from '../ui/ErrorAlert';
 import { LoadingState } from '../ui/LoadingState';
-import { BuilderCanvas, canvasSchema, useDocumentEngine, type CanvasEditing } from './BuilderCanvas';
+import { BuilderCanvas, builderCollisions, canvasSchema, useDocumentEngine, type CanvasEditing } from './BuilderCanvas';
 import {
   dependentsOf,
   fieldIdsIn,
@@ -122,7 +121,8 @@ const classes: Record<FormBuilderStylesNames, string> = {
 export const BUILDER_PHONE_WIDTH = 390;
 
 
-function PaletteItem({ id, icon, name, labels, onAdd }: { id: string; icon: ReactNode; name: string; labels: Labels; onAdd(): void }) {
+// Memoised (with `onAdd` taking the entry's id, one stable callback for all): a selection or an edit re-renders none of them.
+const PaletteItem = memo(function PaletteItem({ id, icon, name, labels, onAdd }: { id: string; icon: ReactNode; name: string; labels: Labels; onAdd(id: string): void }) {
   const drag = useDraggable({ id: `palette:${id}`, data: { type: 'palette', entry: id } });
   return (
     <Group gap="xs" wrap="nowrap" justify="space-between">
@@ -142,12 +142,12 @@ function PaletteItem({ id, icon, name, labels, onAdd }: { id: string; icon: Reac
           {name}
         </Text>
       </Group>
-      <Button size="compact-xs" variant="light" onClick={onAdd} aria-label={fillLabel(labels.fbAddNamed, { name })}>
+      <Button size="compact-xs" variant="light" onClick={() => onAdd(id)} aria-label={fillLabel(labels.fbAddNamed, { name })}>
         {labels.fbAdd}
       </Button>
     </Group>
   );
-}
+});
 
 /** The live preview: the public renderer fed by the draft, in edit or view mode, at the page's width or a phone's. */
 function BuilderPreview({ doc, widgets, kinds, labels }: { doc: BuilderDocument; widgets: Readonly<Record<string, FormWidget>>; kinds: FormBuilderController['widgets']; labels: Labels }) {
@@ -558,7 +558,7 @@ export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
           )}
           <DndContext
             sensors={sensors}
-            collisionDetection={closestCenter}
+            collisionDetection={builderCollisions}
             accessibility={{ announcements, screenReaderInstructions: { draggable: labels.fbDndInstructions } }}
             onDragStart={(e: DragStartEvent) => setActiveDrag(e.active.id)}
             onDragCancel={() => setActiveDrag(null)}
@@ -572,13 +572,13 @@ export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
                       {labels.fbPaletteLayout}
                     </Title>
                     {layoutEntries.map((e) => (
-                      <PaletteItem key={e.id} {...e} labels={labels} onAdd={() => addEntry(e.id)} />
+                      <PaletteItem key={e.id} {...e} labels={labels} onAdd={addEntry} />
                     ))}
                     <Title order={2} size="h5" mt="sm">
                       {labels.fbPaletteFields}
                     </Title>
                     {palette.map((e) => (
-                      <PaletteItem key={e.id} {...e} labels={labels} onAdd={() => addEntry(e.id)} />
+                      <PaletteItem key={e.id} {...e} labels={labels} onAdd={addEntry} />
                     ))}
                   </Stack>
                 </Paper>
