@@ -13,7 +13,7 @@ import { fillPdfWithReport, type PdfFillValue } from '../../example-host/server/
 import { readPdfFields } from '../../example-host/server/pdf/read';
 import { PdfParser } from '../../example-host/server/pdf/worker';
 
-const DIR = fileURLToPath(new URL('../../../shared/fixtures/pdfs/', import.meta.url));
+const DIR = fileURLToPath(new URL('../../tests/fixtures/pdfs/', import.meta.url));
 const RUNS = 3;
 const mib = (bytes: number) => bytes / 1024 / 1024;
 const load = (name: string) => {

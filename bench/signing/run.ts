@@ -21,7 +21,7 @@ import { loadOrCreateDevelopmentCertificate } from '../../example-host/server/si
 import { pngDataUrl, signaturePng, templateFields } from '../../tests/server/signing-helpers';
 
 const root = path.resolve(new URL('../..', import.meta.url).pathname);
-const FIXTURES = '/work/shared/fixtures/pdfs';
+const FIXTURES = path.join(root, 'tests/fixtures/pdfs');
 const GOALS = { onePageMs: 1000, thirteenPagesMs: 3000 };
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);

@@ -99,7 +99,7 @@ async function scenario(target: ContractTarget): Promise<Map<string, unknown>> {
 
   // A form generated from a PDF, saved, and an instance of it downloaded through the client (the fake answers the
   // template as uploaded, the server fills it: the same name and type either way).
-  const pdf = readFileSync(fileURLToPath(new URL('../../../shared/fixtures/pdfs/sample_form.pdf', import.meta.url)));
+  const pdf = readFileSync(fileURLToPath(new URL('../fixtures/pdfs/sample_form.pdf', import.meta.url)));
   const generated = await admin.formGenerator.uploadPdf({ data: new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), fileName: 'sample_form.pdf' });
   if (!generated) throw new Error('no form generated');
   await admin.crud.form.post({ ...generated.form, currentFormSchemaId: null });

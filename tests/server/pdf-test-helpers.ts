@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
 
 /** The folder of the real-world PDF fixtures. */
-export const PDF_FIXTURES = fileURLToPath(new URL('../../../shared/fixtures/pdfs/', import.meta.url));
+export const PDF_FIXTURES = fileURLToPath(new URL('../fixtures/pdfs/', import.meta.url));
 
 /** A fixture's bytes as a plain Uint8Array. */
 export function fixture(name: string): Uint8Array {

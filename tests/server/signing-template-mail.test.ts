@@ -9,6 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EnvelopeStatus } from '../../src/api/enums';
 import type { FormLayout, SigningEnvelope, SigningSession } from '../../src/api/types';
@@ -18,7 +19,7 @@ import type { SigningMail } from '../../example-host/server/signing/provider';
 import { call, callJson, START_TIMEOUT_MS, startTestServer, type TestServer } from './helpers';
 import { pdfsig, pdfText, pngDataUrl, signingPage, templateFields } from './signing-helpers';
 
-const FIXTURE = '/work/shared/fixtures/pdfs/sample_form.pdf';
+const FIXTURE = fileURLToPath(new URL('../fixtures/pdfs/sample_form.pdf', import.meta.url));
 let server: TestServer;
 let editor: string;
 const mails: SigningMail[] = [];
