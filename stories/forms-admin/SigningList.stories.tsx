@@ -124,5 +124,22 @@ export const RequestDialog: Story = {
     await userEvent.type(second.getByRole('textbox', { name: /^Email/ }), 'alan.turing@example.com');
     await userEvent.click(dialog.getByRole('button', { name: 'Move signer 2 up' }));
     await expect(within(dialog.getByRole('group', { name: 'Signer 1' })).getByRole('textbox', { name: /^Name/ })).toHaveValue('Alan Turing');
+    // Sent without an instance: the dialog says what is missing.
+    await userEvent.click(dialog.getByRole('button', { name: 'Send' }));
+    await expect(dialog.getByText('Pick the form instance to sign.')).toBeInTheDocument();
+  },
+};
+
+/** The row menu of a Sent envelope opened on 'Void': the reason is required before the envelope is voided. */
+export const VoidDialog: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const body = within(canvasElement.ownerDocument.body);
+    const row = (await canvas.findByText(new RegExp(`${seedIds.formInstances.loanSubmitted.slice(-8)}$`))).closest('tr') as HTMLElement;
+    await userEvent.click(within(row).getByRole('button', { name: /^More actions for/ }));
+    await userEvent.click(await body.findByRole('menuitem', { name: /^Void the envelope of/ }));
+    const dialog = within(await body.findByRole('dialog', { name: /^Void the envelope of/ }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Void' }));
+    await expect(dialog.getByText('A reason is required to void an envelope.')).toBeInTheDocument();
   },
 };

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { SignatureRequest } from '../../api/types';
 import { SIGNING_LIMITS } from '../../domain/signing';
 import { fillLabel, type Labels } from '../../query/labels';
+import { READABLE_FORM_COLORS } from './contrast';
 import type { SigningInstance } from './useSigningList';
 
 /** One row of the signers editor. */
@@ -121,6 +122,7 @@ export function RequestSignatureDialog({ opened, labels, instances, onClose, onS
     <Modal opened={opened} onClose={close} title={labels.sgRequestTitle} size="xl" closeButtonProps={{ 'aria-label': labels.close }} className={className}>
       <form
         noValidate
+        style={READABLE_FORM_COLORS}
         onSubmit={(e) => {
           e.preventDefault();
           void submit();
@@ -221,8 +223,6 @@ export function RequestSignatureDialog({ opened, labels, instances, onClose, onS
             type="date"
             label={labels.sgExpires}
             description={labels.sgExpiresHelp}
-            // Mantine's dimmed description reads 3.3:1 (light) and 4.0:1 (dark): gray.7 / dark.1 read at 4.5:1 and more.
-            styles={{ description: { color: 'light-dark(var(--mantine-color-gray-7), var(--mantine-color-dark-1))' } }}
             value={expires}
             min={today()}
             onChange={(e) => setExpires(e.currentTarget.value)}

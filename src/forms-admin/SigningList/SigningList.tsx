@@ -26,6 +26,7 @@ import { LabelsProvider } from '../../query/useLabels';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { PageShell } from '../../ui/PageShell';
 import { tablePagingTexts } from '../shared/useServerTable';
+import { READABLE_FORM_COLORS } from './contrast';
 import { RequestSignatureDialog } from './RequestSignatureDialog';
 import { ENVELOPE_FILTER_STATUSES, signerLinkOffered, useSigningList, type SigningListController, type SigningListOptions } from './useSigningList';
 
@@ -174,6 +175,7 @@ function VoidDialog({ c, className }: { c: SigningListController; className?: st
     <Modal opened={envelope !== null} onClose={close} title={fillLabel(labels.sgVoidTitle, { name })} closeButtonProps={{ 'aria-label': labels.close }} className={className}>
       <form
         noValidate
+        style={READABLE_FORM_COLORS}
         onSubmit={(e) => {
           e.preventDefault();
           setTried(true);
