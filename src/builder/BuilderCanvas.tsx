@@ -14,6 +14,26 @@ import type { FormWidgets } from '../forms/widgets/registry';
 import { fillLabel, type Labels } from '../query/labels';
 import { containerOf, fieldSchema, type BuilderAction, type BuilderDocument, type BuilderSelection } from './model';
 
+/**
+ * Whether two documents have the same pages, sections and fields in the same order (texts and schemas aside). A
+ * change of the outline (an add, a delete, a move, an undo or redo of one) shows on the canvas at once; only edits
+ * inside the same outline (typing in the property pane) may follow as a deferred value.
+ */
+export function sameOutline(a: BuilderDocument, b: BuilderDocument): boolean {
+  if (a === b || a.layout === b.layout) return true;
+  const pa = a.layout.pages;
+  const pb = b.layout.pages;
+  if (pa.length !== pb.length) return false;
+  return pa.every((page, p) => {
+    const other = pb[p]!;
+    if (page.id !== other.id || page.sections.length !== other.sections.length) return false;
+    return page.sections.every((section, s) => {
+      const os = other.sections[s]!;
+      return section.id === os.id && section.fields.length === os.fields.length && section.fields.every((f, i) => f.id === os.fields[i]!.id);
+    });
+  });
+}
+
 type DropData = { type?: string; sectionId?: string } | undefined;
 
 /**

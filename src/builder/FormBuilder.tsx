@@ -44,7 +44,7 @@ import { LabelsProvider } from '../query/useLabels';
 import { ConfirmModal } from '../ui/ConfirmModal';
 import { ErrorAlert } from '../ui/ErrorAlert';
 import { LoadingState } from '../ui/LoadingState';
-import { BuilderCanvas, builderCollisions, canvasSchema, useDocumentEngine, type CanvasEditing } from './BuilderCanvas';
+import { BuilderCanvas, builderCollisions, canvasSchema, sameOutline, useDocumentEngine, type CanvasEditing } from './BuilderCanvas';
 import {
   dependentsOf,
   fieldIdsIn,
@@ -333,8 +333,10 @@ export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
   const { labels, state, dispatch, canEdit } = c;
   const doc = state.document;
   // The canvas and the preview compile the whole form (tens of ms at 300 fields): they follow the document as a
-  // deferred value, so typing in the property pane stays responsive and a burst of changes compiles once.
-  const shownDoc = useDeferredValue(doc);
+  // deferred value, so typing in the property pane stays responsive and a burst of changes compiles once. A step that
+  // changes the outline (add, delete, move, their undo and redo) shows at once: one Ctrl+Z is seen to undo one step.
+  const deferredDoc = useDeferredValue(doc);
+  const shownDoc = sameOutline(deferredDoc, doc) ? deferredDoc : doc;
   const [showPreview, setShowPreview] = useState(false);
   const [showJson, setShowJson] = useState(false);
   const [moveTo, setMoveTo] = useState<string | null>(null);

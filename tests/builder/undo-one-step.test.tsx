@@ -1,0 +1,51 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { FormBuilder } from '../../src';
+import { renderInApi, setupFakeApi } from '../admin/support/screen';
+
+setupFakeApi();
+
+/** A storage of its own per test: drafts never leak between tests. */
+function memoryStorage(): Storage {
+  const map = new Map<string, string>();
+  return {
+    get length() {
+      return map.size;
+    },
+    clear: () => map.clear(),
+    getItem: (k) => map.get(k) ?? null,
+    key: (i) => [...map.keys()][i] ?? null,
+    removeItem: (k) => void map.delete(k),
+    setItem: (k, v) => void map.set(k, String(v)),
+  };
+}
+
+const canvas = () => screen.getByRole('region', { name: 'Form' });
+const fields = () => within(canvas()).queryAllByRole('button', { name: /^Field / }).map((b) => b.getAttribute('aria-label'));
+
+// One user action is one undo step: an add (with the selection it makes, the property pane it opens and the data
+// path the label gives it) is taken back by one Ctrl+Z and brought back by one Ctrl+Shift+Z.
+describe('FormBuilder undo', () => {
+  it('takes back an added field with one Ctrl+Z and brings it back with one Ctrl+Shift+Z', async () => {
+    const { user } = renderInApi(<FormBuilder draftStorage={memoryStorage()} />);
+    await user.click(await screen.findByRole('button', { name: 'Add Short text' }, { timeout: 5000 }));
+    const label = () => within(screen.getByRole('region', { name: /properties/i })).getByRole('textbox', { name: /^Label/ });
+    await user.clear(label());
+    await user.type(label(), 'Full name');
+    // A second page with a repeatable section and a field in it, a third page, and there a long text.
+    await user.click(screen.getByRole('button', { name: 'Add Page' }));
+    await user.click(screen.getByRole('button', { name: 'Add Repeatable section' }));
+    await user.click(screen.getByRole('button', { name: 'Add Short text' }));
+    await user.clear(label());
+    await user.type(label(), 'Employer');
+    await user.click(screen.getByRole('button', { name: 'Add Page' }));
+    const add = screen.getByRole('button', { name: 'Add Long text' });
+    add.focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(fields()).toEqual(['Field Full name', 'Field Employer', 'Field Long text']));
+    await user.keyboard('{Control>}z{/Control}');
+    await waitFor(() => expect(fields()).toEqual(['Field Full name', 'Field Employer']));
+    await user.keyboard('{Control>}{Shift>}z{/Shift}{/Control}');
+    await waitFor(() => expect(fields()).toEqual(['Field Full name', 'Field Employer', 'Field Long text']));
+  });
+});
