@@ -11,7 +11,7 @@ const meta = {
   component: AdminDashboard,
   parameters: { layout: 'fullscreen' },
   // The seeded instances were started in the days after the seed's epoch: count the 30 days that hold them.
-  args: { now: seedDate(20), onNewForm: () => {}, onPreviewForm: () => {}, onOpenForm: () => {}, onOpenInstance: () => {} },
+  args: { now: seedDate(20), onNewForm: () => {}, onImportPdf: () => {}, onPreviewForm: () => {}, onOpenForm: () => {}, onOpenInstance: () => {} },
 } satisfies Meta<typeof AdminDashboard>;
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -65,6 +65,22 @@ describe('AdminDashboard', () => {
     expect(onPreviewForm).toHaveBeenCalledTimes(1);
   });
 
+  it("offers 'Import a PDF form' with CreateForm and FormGenerator UploadPdf", async () => {
+    const onImportPdf = vi.fn();
+    const { user } = renderInApi(<AdminDashboard now={now} onNewForm={() => {}} onImportPdf={onImportPdf} />);
+    const actions = await region('Quick actions');
+    await user.click(within(actions).getByRole('button', { name: 'Import a PDF form' }));
+    expect(onImportPdf).toHaveBeenCalledTimes(1);
+  });
+
+  it('hides the PDF import from a user without its claims (Aisha Auditor)', async () => {
+    backend.setCurrentUser('auditor');
+    renderInApi(<AdminDashboard now={now} onImportPdf={() => {}} />);
+    await waitFor(() => expect(backend.requests.some((r) => r.path.includes('GetMyClaims'))).toBe(true));
+    await waitFor(() => expect(screen.queryByRole('progressbar')).not.toBeInTheDocument());
+    expect(screen.queryByRole('button', { name: 'Import a PDF form' })).not.toBeInTheDocument();
+  });
+
   it('hides the submissions tiles, and reads no instance, without ViewSubmissions (Aisha Auditor)', async () => {
     backend.setCurrentUser('auditor');
     renderInApi(<AdminDashboard now={now} onNewForm={() => {}} onPreviewForm={() => {}} />);

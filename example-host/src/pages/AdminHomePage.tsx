@@ -5,7 +5,7 @@ import { AdminDashboard } from '../formsAdmin';
 
 /**
  * `/admin/`: the admin dashboard. Each tile shows with its claim; its callbacks become navigation (the screen imports
- * no router). Importing a PDF as a new form is not offered: no screen does it yet.
+ * no router).
  */
 export function AdminHomePage() {
   const navigate = useNavigate();
@@ -14,6 +14,7 @@ export function AdminHomePage() {
       <PageTitle title="Admin home" />
       <AdminDashboard
         onNewForm={() => void navigate({ to: '/admin/form-builder/' })}
+        onImportPdf={() => void navigate({ to: '/admin/form-import' })}
         onPreviewForm={() => void navigate({ to: '/admin/form-preview/' })}
         onOpenForm={(formId) => void navigate({ to: '/admin/form-manager/$formId', params: { formId } })}
         onOpenInstance={(instance) => void navigate({ to: '/admin/form-manager/$formId', params: { formId: instance.formId } })}

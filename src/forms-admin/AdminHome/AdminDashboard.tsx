@@ -47,6 +47,8 @@ export interface AdminDashboardViewProps extends BoxProps, StylesApiProps<AdminD
   controller: AdminDashboardController;
   /** 'New form' (shown with CreateForm): a host opens its form builder. */
   onNewForm?: () => void;
+  /** 'Import a PDF form' (shown with CreateForm and FormGenerator UploadPdf): a host opens its PDF import. */
+  onImportPdf?: () => void;
   /** 'Preview a form' (shown with the FormPreview menu claim): a host opens its form preview. */
   onPreviewForm?: () => void;
   /** A form of 'Forms changed recently' chosen: a host opens its form manager. */
@@ -108,6 +110,7 @@ export const AdminDashboardView = factory<AdminDashboardViewFactory>((_props) =>
   const {
     controller: c,
     onNewForm,
+    onImportPdf,
     onPreviewForm,
     onOpenForm,
     onOpenInstance,
@@ -137,8 +140,9 @@ export const AdminDashboardView = factory<AdminDashboardViewFactory>((_props) =>
   const days = { days: DASHBOARD_DAYS };
   const showNewForm = !!onNewForm && c.actions.newForm;
   const showPreview = !!onPreviewForm && c.actions.previewForm;
+  const showImportPdf = !!onImportPdf && c.actions.importPdf;
   const nothing =
-    !c.claimsLoading && !c.submissions.visible && !c.recentForms.visible && !showNewForm && !showPreview;
+    !c.claimsLoading && !c.submissions.visible && !c.recentForms.visible && !showNewForm && !showPreview && !showImportPdf;
 
   const chart = (
     <TileBody state={c.submissions} failed={labels.dashSubmissionsFailed}>
@@ -251,13 +255,18 @@ export const AdminDashboardView = factory<AdminDashboardViewFactory>((_props) =>
           <Text>{labels.dashNothing}</Text>
         ) : (
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-            {(showNewForm || showPreview) && (
+            {(showNewForm || showPreview || showImportPdf) && (
               <Tile title={labels.dashQuickActions} part={tile}>
                 <Group gap="sm">
                   {showNewForm && (
                     <Can claim={DASHBOARD_TILE_CLAIMS.newForm}>
                       <Button onClick={onNewForm}>{labels.dashNewForm}</Button>
                     </Can>
+                  )}
+                  {showImportPdf && (
+                    <Button variant="default" onClick={onImportPdf}>
+                      {labels.piTitle}
+                    </Button>
                   )}
                   {showPreview && (
                     <Can claim={DASHBOARD_TILE_CLAIMS.previewForm}>

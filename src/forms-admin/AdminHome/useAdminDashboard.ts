@@ -27,6 +27,7 @@ export const DASHBOARD_TILE_CLAIMS = {
   recentForms: 'Forms_AllowRead',
   newForm: 'CreateForm_AllowRead',
   previewForm: 'FormPreview_AllowRead',
+  importPdf: 'FormGenerator_UploadPdf',
 } as const satisfies Record<string, ClaimName>;
 
 /** A tile of the dashboard. */
@@ -84,7 +85,7 @@ export interface AdminDashboardController {
   /** The live forms changed last, the newest first. */
   recentForms: DashboardTileState<readonly Form[]>;
   /** Whether the user may use each quick action. */
-  actions: { newForm: boolean; previewForm: boolean };
+  actions: { newForm: boolean; previewForm: boolean; importPdf: boolean };
   /** True while the user's claims load (no tile shows yet). */
   claimsLoading: boolean;
 }
@@ -126,6 +127,7 @@ export function useAdminDashboard({ now, labels: overrides }: AdminDashboardOpti
   const formsClaim = useCan(DASHBOARD_TILE_CLAIMS.recentForms);
   const newFormClaim = useCan(DASHBOARD_TILE_CLAIMS.newForm);
   const previewClaim = useCan(DASHBOARD_TILE_CLAIMS.previewForm);
+  const importPdfClaim = useCan(DASHBOARD_TILE_CLAIMS.importPdf);
   const canSubmissions = submissionsClaim.can;
   const canForms = formsClaim.can;
 
@@ -180,7 +182,7 @@ export function useAdminDashboard({ now, labels: overrides }: AdminDashboardOpti
       error: forms.error,
       retry: () => void forms.refetch(),
     },
-    actions: { newForm: newFormClaim.can, previewForm: previewClaim.can },
+    actions: { newForm: newFormClaim.can, previewForm: previewClaim.can, importPdf: newFormClaim.can && importPdfClaim.can },
     claimsLoading: submissionsClaim.isLoading,
   };
 }
