@@ -277,8 +277,12 @@ interface ItemMenuProps {
   onDelete(): void;
 }
 
-/** The non-drag alternatives of an item: move up, move down, move to…, duplicate, delete. */
-function ItemMenu({ name, labels, first, last, onUp, onDown, onMoveTo, onDuplicate, onDelete }: ItemMenuProps) {
+/**
+ * The non-drag alternatives of an item: move up, move down, move to…, duplicate, delete. Memoised on what it shows:
+ * during a drag every sortable item re-renders on each pointer move, and 300 Mantine menus would re-render with them.
+ * Its callbacks name the item by its id, which stays, so one from an earlier render does the same.
+ */
+const ItemMenu = memo(function ItemMenu({ name, labels, first, last, onUp, onDown, onMoveTo, onDuplicate, onDelete }: ItemMenuProps) {
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
@@ -308,7 +312,8 @@ function ItemMenu({ name, labels, first, last, onUp, onDown, onMoveTo, onDuplica
       </Menu.Dropdown>
     </Menu>
   );
-}
+},
+(a, b) => a.name === b.name && a.labels === b.labels && a.first === b.first && a.last === b.last && !a.onMoveTo === !b.onMoveTo);
 
 interface CanvasSectionProps {
   doc: BuilderDocument;
