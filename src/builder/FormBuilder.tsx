@@ -59,7 +59,7 @@ import { FieldPropertiesPanel, SectionPropertiesPanel } from './properties';
 import type { PatternCheckRequest, RuleFieldOption } from './properties';
 import { JsonView } from './json';
 import { SaveFormButton, type SaveFormDraftResult } from './save';
-import { FORM_TEMPLATES } from './templates';
+import { StartFrom } from './StartFrom';
 import { useFormBuilder, type FormBuilderController } from './useFormBuilder';
 
 /** The inner parts of the form builder that `classNames` / `styles` reach. */
@@ -83,6 +83,8 @@ export interface FormBuilderProps extends BoxProps, StylesApiProps<FormBuilderFa
    * navigates by other means checks `dirty` through {@link useFormBuilder} or relies on the page's `beforeunload`.
    */
   onNavigate?: (to: 'back') => void;
+  /** 'Import a PDF form' among the starting points of a new form: a host opens its PDF import. */
+  onImportPdf?: () => void;
   /** Overrides of the texts, which otherwise come from the `APIProvider` labels. */
   labels?: Partial<Labels>;
   /** The browser storage drafts are kept in (default `localStorage`; `null` keeps none). */
@@ -327,7 +329,7 @@ function nameOf(c: FormBuilderController, id: UniqueIdentifier | undefined): str
 /** Renders a {@link useFormBuilder} controller: toolbar, palette, canvas, property pane and preview. */
 export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
   const props = useProps('FormBuilderView', null, _props);
-  const { controller: c, widgets: hostWidgets, onSaved, onNavigate, classNames, className, style, styles, unstyled, vars, attributes, ...others } = props;
+  const { controller: c, widgets: hostWidgets, onSaved, onNavigate, onImportPdf, classNames, className, style, styles, unstyled, vars, attributes, ...others } = props;
   const getStyles = useStyles<FormBuilderViewFactory>({ name: 'FormBuilder', classes, props, className, style, classNames, styles, unstyled, vars, attributes });
   const formWidgets = useMemo(() => withFormWidgets(hostWidgets), [hostWidgets]);
   const { labels, state, dispatch, canEdit } = c;
@@ -477,13 +479,7 @@ export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
     { id: 'repeatable', icon: '⧉', name: labels.fbRepeatableSection },
   ];
   const templates = canEdit && !c.form ? (
-    <Group gap="xs">
-      {FORM_TEMPLATES.filter((t) => t.id !== 'blank').map((t) => (
-        <Button key={t.id} variant="light" size="xs" onClick={() => dispatch({ type: 'replaceDocument', document: t.create() as BuilderDocument })}>
-          {labels[t.nameLabel]}
-        </Button>
-      ))}
-    </Group>
+    <StartFrom labels={labels} onImportPdf={onImportPdf} onStart={(draft) => dispatch({ type: 'replaceDocument', document: draft as BuilderDocument })} />
   ) : null;
 
   const canvas = (

@@ -5,6 +5,9 @@
  */
 export const formBuilderLabels = {
   fbTitleNew: 'New form',
+  fbCopyOfForm: 'Or start from a copy of a form',
+  fbCopyOfFormPlaceholder: 'Pick a form',
+  fbCopyOfFormFailed: 'That form could not be copied. Please try again.',
   fbTitleEdit: 'Form builder: {name}',
   fbLoadFailed: 'Failed to load the form. Please try again.',
   fbNotFound: 'This form or version does not exist or was deleted.',

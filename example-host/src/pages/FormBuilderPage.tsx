@@ -37,6 +37,7 @@ export function FormBuilderPage() {
               void navigate({ href: `/admin/form-builder/?${new URLSearchParams({ formId: result.formId }).toString()}`, replace: true });
             }
           }}
+          onImportPdf={() => void navigate({ to: '/admin/form-import' })}
           onNavigate={() =>
             void navigate(search.formId ? { to: '/admin/form-manager/$formId', params: { formId: search.formId } } : { to: '/admin/forms' })
           }
