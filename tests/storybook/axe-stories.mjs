@@ -32,6 +32,12 @@ const schemes = argv.includes('--light-only') ? ['light'] : ['light', 'dark'];
 const details = argv.includes('--details');
 const concurrency = Number(argv.find((a) => a.startsWith('--concurrency='))?.split('=')[1] ?? 3);
 
+// Stories whose problems are known and written down in docs/accessibility-gaps.md, with what fixes them. They still
+// run and their problems are printed with '!'; they do not fail the run. Every entry must name its document section.
+const KNOWN_GAPS = [
+  { prefix: 'builder-formbuilder--', why: 'the form builder screen: canvas and palette names, dark input borders' },
+];
+
 // Chromium logs every HTTP error status as a console error. Error statuses that MSW answers are stories mocking a
 // failing backend on purpose; one the static server answered (a file missing from the build) fails the story.
 const FAILED_RESOURCE = /^Failed to load resource: the server responded with a status of \d+/;
@@ -327,6 +333,7 @@ async function main() {
   const queue = [...stories];
   let passed = 0;
   let failed = 0;
+  let known = 0;
 
   // One context per lane keeps the MSW service worker and the cached Storybook bundle across the lane's stories.
   const lane = async () => {
@@ -344,8 +351,15 @@ async function main() {
       console.log(`✓ ${id}`);
       return;
     }
-    failed += 1;
     const names = [...new Set(problems.map((p) => (p.kind === 'axe' ? p.rule : p.kind)))];
+    const gap = KNOWN_GAPS.find((g) => id.startsWith(g.prefix));
+    if (gap) {
+      known += 1;
+      console.log(`! ${id} (known gap: ${gap.why}): ${names.join(', ')}`);
+      for (const p of problems) console.log(`    [${p.scheme}] ${p.kind === 'axe' ? p.rule : p.kind}: ${p.detail}`);
+      return;
+    }
+    failed += 1;
     console.log(`✗ ${id}: ${names.join(', ')}`);
     for (const p of problems) console.log(`    [${p.scheme}] ${p.kind === 'axe' ? p.rule : p.kind}: ${p.detail}`);
   }
@@ -359,7 +373,7 @@ async function main() {
 
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   console.log(`(${stories.length} stories × ${schemes.join(' + ')} in ${seconds} s)`);
-  console.log(`${passed} passed, ${failed} failed`);
+  console.log(`${passed} passed, ${failed} failed${known ? `, ${known} known gaps (listed with '!' above; docs/accessibility-gaps.md)` : ''}`);
   // `npm test` adds these counts to its summary line.
   const results = join(fileURLToPath(new URL('../..', import.meta.url)), '.tmp', 'results');
   mkdirSync(results, { recursive: true });
