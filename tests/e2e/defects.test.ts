@@ -150,7 +150,7 @@ describe('3. admin routes are gated like their menu entries', () => {
     }
     // A screen in their menu opens.
     await menu.getByRole('link', { name: 'Form Builder' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Form Builder' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'New form' }).waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });
