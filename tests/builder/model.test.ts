@@ -8,11 +8,11 @@ import {
   findSection,
   initialBuilderState,
   isRequired,
-  segmentFromLabel,
   type BuilderAction,
   type BuilderDocument,
   type BuilderState,
 } from '../../src/builder/model';
+import { labelToPath, pathFollowsLabel } from '../../src/engine/authoring';
 import { WIDGET_KINDS } from '../../src/engine/widget-kinds';
 
 const run = (state: BuilderState, ...actions: BuilderAction[]) => actions.reduce(builderReducer, state);
@@ -173,11 +173,18 @@ describe('builder model', () => {
     expect(findField(s.document, 'number-1')?.field.computed?.paths).toEqual(['/employment/*/shortText']);
   });
 
-  it('derives data path segments from labels', () => {
-    expect(segmentFromLabel('First name', 'x')).toBe('firstName');
-    expect(segmentFromLabel('Ünïcode straße', 'x')).toBe('unicodeStraE');
-    expect(segmentFromLabel('', 'text')).toBe('text');
-    expect(segmentFromLabel('constructor', 'text')).toBe('text');
-    expect(segmentFromLabel('1st', 'field')).toBe('field1st');
+  it('derives data paths from labels by the engine\'s authoring rule (labelToPath), so "URL" gives the same path in both', () => {
+    const url = { ...WIDGET_KINDS.url, defaultField: { label: 'URL' } };
+    let s = run(fresh(), { type: 'addField', kind: url });
+    const field = findField(s.document, 'url-1')?.field;
+    expect(field?.path).toBe('/url');
+    expect(field?.path).toBe(labelToPath('URL', []));
+    // The property pane reads the path as following its label, so renaming the label renames the path.
+    expect(pathFollowsLabel(field?.path ?? '', 'URL')).toBe(true);
+    s = run(s, { type: 'addSection', title: 'URL', repeatable: true });
+    expect(findSection(s.document, 'section-2')?.section.repeatable?.path).toBe('/url2');
+    s = run(fresh(), { type: 'addSection', title: 'Ünïcode straße', repeatable: true }, { type: 'addSection', title: 'constructor', repeatable: true });
+    expect(findSection(s.document, 'section-2')?.section.repeatable?.path).toBe(labelToPath('Ünïcode straße', []));
+    expect(findSection(s.document, 'section-3')?.section.repeatable?.path).toBe(labelToPath('constructor', []));
   });
 });

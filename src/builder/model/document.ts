@@ -196,19 +196,3 @@ export function fieldIdsIn(doc: BuilderDocument, id: string): string[] {
   const page = doc.layout.pages.find((p) => p.id === id);
   return page ? page.sections.flatMap((s) => s.fields.map((f) => f.id)) : [];
 }
-
-/**
- * A data path segment derived from a label: lower camel case of its ASCII letters and digits ("First name" →
- * `firstName`), `fallback` when nothing is left, never a segment the pointer rules refuse.
- */
-export function segmentFromLabel(label: string, fallback: string): string {
-  const words = label
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .split(/[^A-Za-z0-9]+/)
-    .filter(Boolean);
-  let segment = words.map((w, i) => (i === 0 ? w.charAt(0).toLowerCase() + w.slice(1) : w.charAt(0).toUpperCase() + w.slice(1))).join('');
-  if (/^\d/.test(segment)) segment = `${fallback}${segment}`;
-  if (segment === '' || segment === '__proto__' || segment === 'constructor' || segment === 'prototype') segment = fallback;
-  return segment.slice(0, 60);
-}

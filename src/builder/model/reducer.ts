@@ -6,7 +6,7 @@
 import { applyPatches, current, enablePatches, produceWithPatches, type Draft, type Patch } from 'immer';
 import type { FormField, FormPage, FormSection, JsonObject, JsonValue } from '../../api/types';
 import { escapePointerSegment, isValidPointer, parsePointer } from '../../domain/json-pointer';
-import { applyPathRename, fullDataPath, type AuthoringDraft } from '../../engine/authoring';
+import { applyPathRename, fullDataPath, labelToPath, type AuthoringDraft } from '../../engine/authoring';
 import type { WidgetKind } from '../../engine/widget-kinds';
 import {
   containerOf,
@@ -14,7 +14,6 @@ import {
   findField,
   findSection,
   freshId,
-  segmentFromLabel,
   usedIds,
   type BuilderDocument,
   type BuilderSelection,
@@ -274,6 +273,12 @@ function repeatUses(doc: Doc, path: string): boolean {
 
 const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
+/**
+ * The data path segment the engine's authoring rule derives from a label (`labelToPath`: "First name" → `firstName`,
+ * "URL" → `url`), so a new field's path is the one the property pane sees as following its label.
+ */
+const labelSegment = (label: string): string => parsePointer(labelToPath(label, []))[0] ?? 'field';
+
 // ---------------------------------------------------------------- renames
 
 /**
@@ -346,10 +351,10 @@ function addField(doc: Doc, kind: WidgetKind, to: FieldTarget | undefined, selec
   } else {
     ({ section, index } = sectionForInsert(doc, selection));
   }
-  const id = freshId(segmentFromLabel(kind.kind, 'field'), usedIds(doc as BuilderDocument));
+  const id = freshId(labelSegment(kind.kind), usedIds(doc as BuilderDocument));
   const stores = kind.value !== 'none';
   const base = containerOf(section);
-  const path = stores ? freePath(doc, base, segmentFromLabel(kind.defaultField.label, kind.kind)) : '';
+  const path = stores ? freePath(doc, base, labelSegment(kind.defaultField.label || kind.kind)) : '';
   const field: FormField = { id, path, widget: kind.kind, ...clone(kind.defaultField) };
   section.fields.splice(index, 0, field);
   if (stores) attachSchema(doc, base, path, { schema: clone(kind.defaultSchema), required: false });
@@ -381,7 +386,7 @@ function addSection(doc: Doc, action: Extract<BuilderAction, { type: 'addSection
   const id = freshId('section', usedIds(doc as BuilderDocument));
   const section: FormSection = { id, title: action.title, fields: [] };
   if (action.repeatable) {
-    const path = freeArrayPath(doc, segmentFromLabel(action.title, 'items'));
+    const path = freeArrayPath(doc, labelSegment(action.title || 'items'));
     section.repeatable = { path, minItems: 0 };
     attachSchema(doc, '', path, { schema: { type: 'array', items: { type: 'object', properties: {} } }, required: false });
   }
