@@ -101,6 +101,16 @@ export const layerRules = [
     },
   },
   {
+    files: ['src/signing/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.*', '**/*.stories.*'],
+    rules: {
+      'no-restricted-imports': restrict(
+        rule('the signing page is public: it reaches no admin screen, no builder and no fake backend.', folders('admin', 'forms-admin', 'builder', 'testing')),
+        rule('library code never imports from tests/.', tests),
+      ),
+    },
+  },
+  {
     files: ['src/builder/**/*.{ts,tsx}'],
     ignores: ['**/*.test.*', '**/*.stories.*', 'src/builder/model/**'],
     rules: {

@@ -117,6 +117,13 @@ export type {
   SigningListStylesNames, SigningListViewFactory, SigningListViewProps,
 } from './forms-admin/SigningList';
 
+// The signer's signing page (reached from a signing link, no sign-in; headless hook and the page).
+export { SignDocument, signDocumentTexts, signingProblemOf, useSignDocument } from './signing';
+export type {
+  SignatureInput, SignDocumentController, SignDocumentFactory, SignDocumentLabels, SignDocumentOptions, SignDocumentProps,
+  SignDocumentStatus, SignDocumentStylesNames, SigningProblem, SigningProblemKind,
+} from './signing';
+
 // Forms administration: the form preview and the admin dashboard (headless hooks and their views).
 export {
   AdminDashboard, AdminDashboardView, DASHBOARD_DAYS, DASHBOARD_LIST_SIZE, DASHBOARD_STATUSES, DASHBOARD_TILE_CLAIMS,

@@ -33,6 +33,8 @@ export { AdminDashboard, entityQueries, FormPreview, odata, useApi } from '../..
 export { FormInstanceList } from '../../src';
 // The Signing screen (envelopes and signature requests).
 export { SigningList } from '../../src';
+// The signer's signing page (`/sign?token=…`).
+export { SignDocument } from '../../src';
 // The forms administration lists (Forms, Form Schemas, Form Groups and one group).
 export { FormGroupDetail, FormGroupList, FormList, FormSchemaList } from '../../src';
 // Forms from PDFs: the import and linking fields to application data.

@@ -32,6 +32,16 @@ const formInstanceRoute = createRoute({
   },
 });
 
+// The signer's signing page: public (the link's token is the credential), a chunk of its own with pdf.js behind it.
+const signRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'sign',
+  // The router JSON-parses search values: a token of digits would arrive as a number.
+  validateSearch: (search: Record<string, unknown>): { token?: string } =>
+    typeof search.token === 'string' || typeof search.token === 'number' ? { token: String(search.token) } : {},
+  component: lazyRouteComponent(() => import('./pages/SignDocumentPage'), 'SignDocumentPage'),
+});
+
 const signedOutRoute = createRoute({ getParentRoute: () => rootRoute, path: 'signed-out', component: SignedOutPage });
 
 const loginCallbackRoute = createRoute({
@@ -142,6 +152,7 @@ const signingIndexRoute = createRoute({
 export const routeTree = rootRoute.addChildren([
   homeRoute,
   formInstanceRoute,
+  signRoute,
   loginCallbackRoute,
   signedOutRoute,
   authenticatedRoute.addChildren([

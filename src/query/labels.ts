@@ -12,6 +12,7 @@ import { pdfFormsLabels } from './pdf-forms-labels';
 import { builderSaveLabels } from './builder-save-labels';
 import { builderPropertiesLabels } from './builder-properties-labels';
 import { signingLabels } from './signing-labels';
+import { signDocumentLabels } from './sign-document-labels';
 import { fillLabel, sharedLabels } from './shared-labels';
 
 /**
@@ -200,6 +201,8 @@ export const defaultLabels = /* @__PURE__ */ (() => ({
   ...builderPropertiesLabels,
   // The Signing screen (src/query/signing-labels.ts)
   ...signingLabels,
+  // The signer's signing page (src/query/sign-document-labels.ts)
+  ...signDocumentLabels,
 }) as const)();
 
 /** The full set of texts. */

@@ -9,7 +9,7 @@ import { renderInApi, setupFakeApi } from '../admin/support/screen';
 // names, with pdf.js's own mapping of a field's rectangle (origin bottom-left) to the drawn page (origin top-left).
 const pageCount = vi.hoisted(() => ({ value: 1 }));
 const rendered = vi.hoisted(() => ({ pages: [] as number[] }));
-vi.mock('../../src/forms-admin/PdfFormImport/pdf-document', () => ({
+vi.mock('../../src/ui/pdf-document', () => ({
   openPdfDocument: async () => ({
     pageCount: pageCount.value,
     page: async (index: number) => ({

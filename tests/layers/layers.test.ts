@@ -29,6 +29,7 @@ describe('layer rules', () => {
     ['src/viewer/probe.tsx', "import { createFakeBackend } from '../testing/backend';\nexport const x = createFakeBackend;\n"],
     ['src/viewer/probe.tsx', "import { createApp } from '../../example-host/server/app';\nexport const x = createApp;\n"],
     ['src/admin/probe.ts', "import { createFakeBackend } from '../testing/backend';\nexport const x = createFakeBackend;\n"],
+    ['src/signing/probe.tsx', "import { SigningList } from '../forms-admin/SigningList';\nexport const x = SigningList;\n"],
     ['src/admin/probe.ts', "import { renderWithProviders } from '../../tests/support/render';\nexport const x = renderWithProviders;\n"],
     ['src/testing/probe.ts', "import { useState } from 'react';\nexport const x = useState;\n"],
     ['example-host/server/probe.ts', "import { useApi } from '../../src/query/APIProvider';\nexport const x = useApi;\n"],

@@ -7,7 +7,7 @@ import { Alert, Box, Group, Loader, Stack, Text, UnstyledButton } from '@mantine
 import { useCallback, useEffect, useRef, useState, type CSSProperties } from 'react';
 import type { PdfField } from '../../api/types';
 import { fillLabel, type Labels } from '../../query/labels';
-import { openPdfDocument, type PdfDocumentHandle, type PdfPageHandle } from './pdf-document';
+import { openPdfDocument, type PdfDocumentHandle, type PdfPageHandle } from '../../ui/pdf-document';
 
 /** How big a page is drawn, at most, in CSS pixels per PDF point. */
 const PAGE_SCALE = 1.25;

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { SignatureRequest } from '../../api/types';
 import { SIGNING_LIMITS } from '../../domain/signing';
 import { fillLabel, type Labels } from '../../query/labels';
-import { READABLE_FORM_COLORS } from './contrast';
+import { READABLE_FORM_COLORS } from '../../ui/contrast';
 import type { SigningInstance } from './useSigningList';
 
 /** One row of the signers editor. */

@@ -26,7 +26,7 @@ import { LabelsProvider } from '../../query/useLabels';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { PageShell } from '../../ui/PageShell';
 import { tablePagingTexts } from '../shared/useServerTable';
-import { READABLE_FORM_COLORS } from './contrast';
+import { READABLE_FORM_COLORS } from '../../ui/contrast';
 import { RequestSignatureDialog } from './RequestSignatureDialog';
 import { ENVELOPE_FILTER_STATUSES, signerLinkOffered, useSigningList, type SigningListController, type SigningListOptions } from './useSigningList';
 

@@ -1,14 +1,14 @@
 /**
- * The one door to pdf.js (`pdfjs-dist`): loads it on first use, so that no screen but the PDF import pays for it, and
- * opens a PDF's bytes into pages that draw themselves on a canvas. Only `PdfPages` imports this module, and only
- * `PdfFormImport` imports `PdfPages`, through `React.lazy`.
+ * The one door to pdf.js (`pdfjs-dist`): loads it on first use, so that no screen but those showing a PDF pays for it,
+ * and opens a PDF's bytes into pages that draw themselves on a canvas. Only the page views import this module (the PDF
+ * import's `PdfPages`, the signing page's `SigningPages`), and their screens import them only through `React.lazy`.
  *
  * Safety: pdf.js runs with `isEvalSupported: false` (no `new Function` for fonts, so a strict Content-Security-Policy
  * holds and a hostile font program never becomes code), without XFA, and without scripting. The parsing runs in pdf.js's
  * worker when the host gives its URL (`workerSrc`: a file its build emits), else on the page's thread.
  */
 import type * as PdfJsModule from 'pdfjs-dist';
-import type { PdfField } from '../../api/types';
+import type { PdfField } from '../api/types';
 
 /** A rectangle on a page, in CSS pixels of the page drawn at scale 1 (origin top-left). */
 export interface PageBox {

@@ -1,0 +1,72 @@
+/**
+ * The texts of the signer's signing page (`SignDocument`, reached from a signing link), English by default. They are
+ * spread into the library's one `defaultLabels` object (src/query/labels.ts), so a host overrides them like every
+ * other text; the page itself asks only for this group and the shared texts, so it carries no admin screen's texts.
+ * `{name}`-style placeholders are filled by `fillLabel`.
+ */
+export const signDocumentLabels = {
+  sdLoading: 'Opening the document…',
+  sdPageTitle: 'Sign {name}',
+  sdUntitled: 'Document to sign',
+  // The link cannot be used (404: unknown, expired, used or replaced; 403: another envelope's or signer's).
+  sdInvalidTitle: 'This signing link cannot be used',
+  sdInvalidHelp: 'Ask the person who sent you the document for a new signing link. Links stop working once used, when a newer link is sent, or when they expire.',
+  // 409: earlier signers have not signed yet.
+  sdNotYourTurnTitle: 'It is not your turn to sign yet',
+  sdNotYourTurnHelp: 'You will get an email when the signers before you have signed. Open your link again then.',
+  // 409: voided, declined, completed, expired, or this signer has already acted.
+  sdClosedTitle: 'This document can no longer be signed',
+  sdClosedHelp: 'Nothing more is needed from you. Contact the sender if you have questions.',
+  sdLoadFailedTitle: 'The document could not be opened',
+  // Review
+  sdSigner: 'Signing as {name} ({email})',
+  sdMessageTitle: 'Message from the sender',
+  sdExpires: 'Sign by {date}',
+  sdDocumentTitle: 'Document',
+  sdPlacesCount: 'You sign in {count} place(s), outlined on the document.',
+  sdNoPlaces: 'Your signature is added to the document when you sign.',
+  sdJumpToPlace: 'Go to where you sign',
+  sdPageLabel: 'Page {page} of {count}',
+  sdSignHere: 'Sign here',
+  sdSignHereNamed: 'Sign here, page {page}',
+  sdPagesLoading: 'Drawing the document…',
+  sdPagesFailed: 'The document could not be drawn here. You can still sign it: your signature goes where the sender placed it.',
+  // Sign
+  sdSignTitle: 'Your signature',
+  sdMethod: 'How to sign',
+  sdDraw: 'Draw',
+  sdType: 'Type',
+  sdPad: 'Signature pad',
+  sdPadHelp: 'Draw your signature in the box with a mouse, a finger or a pen. Drawing needs a pointer: to sign with the keyboard, use Type.',
+  sdClear: 'Clear',
+  sdTypedName: 'Type your full name',
+  sdTypedPreview: 'Preview of your typed signature: {name}',
+  sdConsent: 'I agree to sign this document electronically',
+  sdSign: 'Sign',
+  sdSigning: 'Signing…',
+  sdNotReady: 'Before you can sign:',
+  sdNeedDrawing: 'draw your signature',
+  sdNeedName: 'type your full name',
+  sdNeedConsent: 'tick “I agree to sign this document electronically”',
+  sdNameTooLong: 'Your name is {length} characters long; at most {max} are allowed.',
+  sdImageTooLarge: 'The signature image is larger than {max} bytes: clear the pad and draw it again.',
+  sdSignFailed: 'Your signature was not recorded',
+  // Decline
+  sdDecline: 'Decline',
+  sdDeclineTitle: 'Decline to sign',
+  sdDeclineMessage: 'The sender and anyone who signed before you are told, with your reason. The document can then no longer be signed by anyone.',
+  sdDeclineReason: 'Reason for declining',
+  sdDeclineReasonRequired: 'Enter a reason for declining.',
+  sdDeclineReasonTooLong: 'The reason is {length} characters long; at most {max} are allowed.',
+  sdDeclineConfirm: 'Decline to sign',
+  sdDeclineFailed: 'Your answer was not recorded',
+  sdCancel: 'Cancel',
+  // After
+  sdDoneTitle: 'Signed',
+  sdDone: 'Thank you, you have signed.',
+  sdDoneComplete: 'Everyone has signed: the document is complete. The sender has the signed document.',
+  sdDoneOthers: '{count} more signer(s) still sign. The sender is told when everyone has signed.',
+  sdDeclinedTitle: 'Declined',
+  sdDeclined: 'You declined to sign.',
+  sdDeclinedHelp: 'The sender has been told, with your reason. Nothing more is needed from you.',
+} as const;

@@ -1,0 +1,178 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useCallback, useMemo, useState } from 'react';
+import { apiArea } from '../api/area';
+import { createSigningApi, type SigningApi } from '../api/areas/signing';
+import { isApiError } from '../api/errors';
+import { isProblemDetails } from '../api/problem-details';
+import type { SignBody, SigningEnvelope, SigningSession } from '../api/types';
+import { useApiProviderState } from '../query/api-context';
+
+/**
+ * Why a signing link cannot be opened, read from the server's answer to `Signing/Open`:
+ * - `invalid`: 404 (unknown, expired, used or replaced link), 403 (a link of another envelope or signer) or 400 (no
+ *   token, or not one of ours);
+ * - `notYourTurn`: 409 naming the routing order that signs first (`activeRoutingOrder`);
+ * - `closed`: any other 409: the envelope is voided, declined, completed or expired, or this signer has acted;
+ * - `failed`: anything else (a 5xx, the network): worth a retry.
+ */
+export type SigningProblemKind = 'invalid' | 'notYourTurn' | 'closed' | 'failed';
+
+/** A failed `Signing/Open`, sorted for the page. */
+export interface SigningProblem {
+  kind: SigningProblemKind;
+  /** The server's own sentence (problem details `detail`), when it gave one. */
+  detail: string | null;
+  /** For `notYourTurn`: the routing order whose signers sign first, when the server named it. */
+  activeRoutingOrder: number | null;
+  /** The error itself, for `failed` (the page describes it). */
+  error: unknown;
+}
+
+/** Sorts an error of `Signing/Open` into the page's states (see {@link SigningProblemKind}). */
+export function signingProblemOf(error: unknown): SigningProblem {
+  const problem = isApiError(error) && isProblemDetails(error.result) ? error.result : null;
+  const detail = problem?.detail || null;
+  const base = { detail, activeRoutingOrder: null, error };
+  if (!isApiError(error)) return { ...base, kind: 'failed' };
+  if (error.status === 404 || error.status === 403 || error.status === 400) return { ...base, kind: 'invalid' };
+  if (error.status === 409) {
+    const order = problem?.activeRoutingOrder;
+    if (typeof order === 'number') return { ...base, kind: 'notYourTurn', activeRoutingOrder: order };
+    return { ...base, kind: 'closed' };
+  }
+  return { ...base, kind: 'failed' };
+}
+
+/** Where the signing page is. */
+export type SignDocumentStatus = 'loading' | 'problem' | 'review' | 'signed' | 'declined';
+
+/** The signature the page posts, without the token (the controller adds it). */
+export type SignatureInput = Omit<SignBody, 'token'>;
+
+/** What {@link useSignDocument} returns: the state of the signing page and its actions. */
+export interface SignDocumentController {
+  status: SignDocumentStatus;
+  /** The opened session (document, signer, places), once `Signing/Open` answered. */
+  session: SigningSession | null;
+  /** Why the link could not be opened (`status` 'problem'). */
+  problem: SigningProblem | null;
+  /** Whether `Signing/Open` is running again after a failure. */
+  retrying: boolean;
+  /** Opens the link again (after a failure). */
+  retry(): void;
+  /** The envelope after this signer signed or declined. */
+  envelope: SigningEnvelope | null;
+  /** Posts the signature; resolves true when the server recorded it. */
+  sign(signature: SignatureInput): Promise<boolean>;
+  signing: boolean;
+  /** The last refused or failed `Signing/Sign` (cleared by the next attempt). */
+  signError: unknown;
+  /** Posts the decline with its reason; resolves true when the server recorded it. */
+  decline(reason: string): Promise<boolean>;
+  declining: boolean;
+  /** The last refused or failed `Signing/Decline` (cleared by the next attempt). */
+  declineError: unknown;
+  /** Forgets `declineError` (the dialog closed). */
+  resetDeclineError(): void;
+}
+
+/** Options of {@link useSignDocument}. */
+export interface SignDocumentOptions {
+  /** The signing link's token (the `token` of `/sign?token=…`). */
+  token: string;
+  /** Called once the signature is recorded, with the envelope as it now is. */
+  onSigned?: (envelope: SigningEnvelope) => void;
+  /** Called once the decline is recorded. */
+  onDeclined?: (envelope: SigningEnvelope) => void;
+}
+
+/**
+ * The headless signing page: opens the link (`Signing/Open`, no sign-in: the token is the credential), then signs
+ * (`Signing/Sign`) or declines (`Signing/Decline`) with it. Only the Signing area of the API is built, over the
+ * nearest `APIProvider`'s transport. Works inside an `APIProvider`.
+ */
+export function useSignDocument(options: SignDocumentOptions): SignDocumentController {
+  const { token, onSigned, onDeclined } = options;
+  const { transport } = useApiProviderState();
+  const api: SigningApi = useMemo(() => apiArea(transport, createSigningApi), [transport]);
+  const [envelope, setEnvelope] = useState<{ kind: 'signed' | 'declined'; envelope: SigningEnvelope } | null>(null);
+
+  const open = useQuery({
+    queryKey: ['@ccq/forms-admin', 'signing', 'open', token],
+    queryFn: async ({ signal }) => {
+      const session = await api.openSigning(token, { signal });
+      if (!session) throw new Error('The server sent no signing session.');
+      return session;
+    },
+    // Opening is recorded by the server (the signer's first opening is an audit event): open once, keep no copy of
+    // the document after the page goes, and never refetch behind the signer's back.
+    retry: false,
+    staleTime: Infinity,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+
+  const signMutation = useMutation({
+    mutationFn: async (signature: SignatureInput) => api.sign({ ...signature, token }),
+    retry: false,
+  });
+  const declineMutation = useMutation({
+    mutationFn: async (reason: string) => api.decline(token, reason),
+    retry: false,
+  });
+
+  const sign = useCallback(
+    async (signature: SignatureInput) => {
+      try {
+        const result = await signMutation.mutateAsync(signature);
+        if (!result) return false;
+        setEnvelope({ kind: 'signed', envelope: result });
+        onSigned?.(result);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    [signMutation, onSigned],
+  );
+  const decline = useCallback(
+    async (reason: string) => {
+      try {
+        const result = await declineMutation.mutateAsync(reason);
+        if (!result) return false;
+        setEnvelope({ kind: 'declined', envelope: result });
+        onDeclined?.(result);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    [declineMutation, onDeclined],
+  );
+
+  const problem = open.isError ? signingProblemOf(open.error) : null;
+  const status: SignDocumentStatus = envelope
+    ? envelope.kind
+    : open.data
+      ? 'review'
+      : problem
+        ? 'problem'
+        : 'loading';
+
+  return {
+    status,
+    session: open.data ?? null,
+    problem,
+    retrying: open.isFetching && open.isError,
+    retry: () => void open.refetch(),
+    envelope: envelope?.envelope ?? null,
+    sign,
+    signing: signMutation.isPending,
+    signError: signMutation.error,
+    decline,
+    declining: declineMutation.isPending,
+    declineError: declineMutation.error,
+    resetDeclineError: declineMutation.reset,
+  };
+}
