@@ -1,0 +1,308 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { EnvelopeStatus } from '../../src/api/enums';
+import type { SigningAuditEvent, SigningEnvelope, SigningSession } from '../../src/api/types';
+import { ENVELOPE_STATUS_NAMES } from '../../src/domain/signing';
+import { defaultLabels as L, fillLabel } from '../../src/query/labels';
+import { SEED_IDS } from '../../example-host/server/db/seed';
+import { loadOrCreateDevelopmentCertificate } from '../../example-host/server/signing/certificates';
+import { pdfsig, pdfText, pngDataUrl } from '../server/signing-helpers';
+import { newPage, signInAtProvider, startStack, storedAccessToken } from './stack';
+import type { Stack } from './stack';
+import {
+  copySignerLink,
+  declineToSign,
+  envelopeName,
+  envelopeRow,
+  openSignerLink,
+  requestSignatureThroughDialog,
+  SIGN_PAGE,
+  signByDrawing,
+  signByTyping,
+  signedByteRanges,
+  WAIT,
+} from './support/signing';
+
+// The electronic-signature journey on the real server, in Chromium. A visitor fills in the public Contact Details
+// form; the administrator sends that instance for signature to two signers in order from the Signing screen and copies
+// both links there. The second signer's link says it is not their turn yet; the first signs by drawing, the second by
+// typing, on the signing page. The Signing screen shows the envelope Completed and downloads the sealed PDF, which
+// poppler's pdfsig reports valid, trusted, PAdES and covering the whole file (and invalid once a signed byte changes);
+// its audit page names both signers, their actions and the document's SHA-256 as sent and as signed, as the audit
+// trail does. Another envelope (the seeded instance) is declined by its signer with a reason, which the screen shows.
+
+const FORM = 'Contact Details';
+const VISITOR = { name: 'Mary Jackson', email: 'mary.jackson@example.com', phone: '+1 555 0199' };
+const SIGNERS = [
+  { name: 'Ada Lovelace', email: 'ada.lovelace@example.com', routingOrder: 1 },
+  { name: 'Émile Brontë', email: 'emile.bronte@example.com', routingOrder: 2 },
+] as const;
+const DECLINER = { name: 'Dorothy Vaughan', email: 'dorothy.vaughan@example.com', routingOrder: 1 };
+const DECLINE_REASON = 'The phone number on the form is not mine.';
+const ENVELOPE_SENT = ENVELOPE_STATUS_NAMES[EnvelopeStatus.Sent];
+const ENVELOPE_COMPLETED = ENVELOPE_STATUS_NAMES[EnvelopeStatus.Completed];
+const ENVELOPE_DECLINED = ENVELOPE_STATUS_NAMES[EnvelopeStatus.Declined];
+
+let stack: Stack;
+let caPem: string;
+/** The administrator's Signing screen, signed in once for the whole journey. */
+let admin: { context: BrowserContext; page: Page; errors: string[] };
+
+/** What the steps hand on to each other. */
+const journey = {
+  instanceId: '',
+  links: [] as string[],
+  sentDocumentSha256: '',
+  signed: new Uint8Array(),
+};
+
+beforeAll(async () => {
+  stack = await startStack();
+  caPem = (await loadOrCreateDevelopmentCertificate(stack.server.db)).caPem;
+});
+afterAll(async () => {
+  await admin?.context.close();
+  await stack?.stop();
+});
+
+/** A call of the API with the signed-in administrator's token. */
+async function api<T>(path: string): Promise<{ status: number; body: T }> {
+  const token = await storedAccessToken(admin.page);
+  expect(token).toBeTruthy();
+  const response = await fetch(`${stack.url}${path}`, { headers: { Authorization: `Bearer ${token}` } });
+  return { status: response.status, body: (await response.json()) as T };
+}
+
+/** The envelopes of an instance, newest first, as the API lists them. */
+async function envelopesOf(formInstanceId: string): Promise<SigningEnvelope[]> {
+  const { status, body } = await api<SigningEnvelope[]>(`/api/Signing/ListEnvelopes?formInstanceId=${formInstanceId}`);
+  expect(status).toBe(200);
+  return body;
+}
+
+/** Reloads the Signing screen (the administrator coming back to it) and waits for the instance's envelope row. */
+async function reloadSigningScreen(formInstanceId: string) {
+  await admin.page.reload();
+  await admin.page.getByRole('heading', { level: 1, name: L.sgTitle }).waitFor(WAIT);
+  const row = envelopeRow(admin.page, formInstanceId);
+  await row.first().waitFor(WAIT);
+  return row;
+}
+
+/** The signer lines of a row, as the Signing screen writes them. */
+const signerLine = (s: { name: string; email: string; routingOrder: number }, status: string) =>
+  fillLabel(L.sgSignerState, { order: s.routingOrder, name: s.name, email: s.email, status });
+
+describe('electronic signature, end to end', () => {
+  it('a visitor fills in the public Contact Details form', async () => {
+    const visitor = await newPage(stack.browser);
+    const page = visitor.page;
+    await page.goto(`${stack.url}/form-instance/${SEED_IDS.formSchemas.contactDetailsV1}?mode=edit`);
+    await page.getByRole('textbox', { name: 'Full name' }).fill(VISITOR.name, WAIT);
+    await page.getByRole('textbox', { name: 'Email' }).fill(VISITOR.email);
+    await page.getByRole('textbox', { name: 'Phone' }).fill(VISITOR.phone);
+    await page.getByRole('radio', { name: 'Email' }).check();
+    await page.getByRole('checkbox', { name: 'I agree to be contacted' }).check();
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText(L.formSubmittedTitle).first().waitFor(WAIT);
+    expect(visitor.errors).toEqual([]);
+    await visitor.context.close();
+
+    // The administrator signs in on the Signing screen; the visitor's instance is the one that is not seeded.
+    admin = await newPage(stack.browser);
+    await admin.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.url });
+    await admin.page.goto(`${stack.url}/admin/signing/`);
+    await signInAtProvider(admin.page, 'admin', 'admin-password');
+    await admin.page.getByRole('heading', { level: 1, name: L.sgTitle }).waitFor(WAIT);
+    const filter = encodeURIComponent(`formSchemaId eq ${SEED_IDS.formSchemas.contactDetailsV1}`);
+    const found = await api<{ value: { formInstanceId: string; data: { applicant?: { name?: string } } }[] }>(`/odata/FormInstanceOData?$filter=${filter}`);
+    const filled = found.body.value.filter((i) => i.formInstanceId !== SEED_IDS.formInstances.contactDetailsSample);
+    expect(filled).toHaveLength(1);
+    expect(filled[0]?.data.applicant?.name).toBe(VISITOR.name);
+    journey.instanceId = filled[0]!.formInstanceId;
+  });
+
+  it('requests a signature from two signers in order on the Signing screen and copies both links', async () => {
+    const page = admin.page;
+    const name = envelopeName(FORM, journey.instanceId);
+    await requestSignatureThroughDialog(page, { instanceName: name, signers: SIGNERS, message: 'Please sign your contact details.' });
+
+    // The new envelope: Sent, the first signer Sent, the second waiting for their turn.
+    const row = envelopeRow(page, journey.instanceId);
+    await row.getByText(ENVELOPE_SENT, { exact: true }).waitFor(WAIT);
+    await row.getByText(signerLine(SIGNERS[0], L.sgSignerStatusSent), { exact: true }).waitFor(WAIT);
+    await row.getByText(signerLine(SIGNERS[1], L.sgSignerStatusCreated), { exact: true }).waitFor(WAIT);
+    const [envelope] = await envelopesOf(journey.instanceId);
+    expect(envelope?.signers.map((s) => [s.name, s.email, s.routingOrder, s.status])).toEqual([
+      [SIGNERS[0].name, SIGNERS[0].email, 1, 'Sent'],
+      [SIGNERS[1].name, SIGNERS[1].email, 2, 'Created'],
+    ]);
+    expect(envelope?.emailMessage).toBe('Please sign your contact details.');
+
+    // Both links copied from the screen: each the host's signing page with its own token.
+    for (const signer of SIGNERS) journey.links.push(await copySignerLink(page, name, signer.name));
+    for (const link of journey.links) expect(link).toMatch(new RegExp(`^${stack.url}/sign\\?token=[A-Za-z0-9_-]{20,}$`));
+    expect(new Set(journey.links).size).toBe(2);
+  });
+
+  it("tells the second signer it is not their turn before the first has signed", async () => {
+    const second = await newPage(stack.browser);
+    const opened = await openSignerLink(second.page, journey.links[1]!);
+    expect(opened.status()).toBe(409);
+    expect(((await opened.json()) as { detail?: string }).detail).toMatch(/^It is not your turn to sign yet: /);
+    await second.page.getByText(SIGN_PAGE.notYourTurn).first().waitFor(WAIT);
+    expect(await second.page.getByRole('button', { name: SIGN_PAGE.sign, exact: true }).count()).toBe(0);
+    // Nor does the server take a signature sent past the page.
+    const token = new URL(journey.links[1]!).searchParams.get('token');
+    const early = await fetch(`${stack.url}/api/Signing/Sign`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token, kind: 'drawn', image: pngDataUrl() }),
+    });
+    expect(early.status).toBe(409);
+    expect(second.errors).toEqual([]);
+    await second.context.close();
+    const [envelope] = await envelopesOf(journey.instanceId);
+    expect(envelope?.signers.map((s) => s.status)).toEqual(['Sent', 'Created']);
+  });
+
+  it('the first signer signs by drawing, then the second by typing; the envelope is Completed', async () => {
+    const first = await newPage(stack.browser);
+    const opened = await openSignerLink(first.page, journey.links[0]!);
+    expect(opened.status()).toBe(200);
+    const session = (await opened.json()) as SigningSession;
+    expect(session).toMatchObject({ signerName: SIGNERS[0].name, signerEmail: SIGNERS[0].email, formName: FORM });
+    const sent = Buffer.from(session.documentBase64, 'base64');
+    expect(sent.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    journey.sentDocumentSha256 = createHash('sha256').update(sent).digest('hex');
+    const signedFirst = await signByDrawing(first.page);
+    expect(signedFirst.status()).toBe(200);
+    expect(signedFirst.request().postDataJSON()).toMatchObject({ kind: 'drawn', image: expect.stringMatching(/^data:image\/png;base64,/) });
+    await first.page.getByText(SIGN_PAGE.done).first().waitFor(WAIT);
+    expect(first.errors).toEqual([]);
+    await first.context.close();
+
+    // The screen follows: the first Signed, the second Sent.
+    let row = await reloadSigningScreen(journey.instanceId);
+    await row.getByText(signerLine(SIGNERS[0], L.sgSignerStatusSigned), { exact: true }).waitFor(WAIT);
+    await row.getByText(signerLine(SIGNERS[1], L.sgSignerStatusSent), { exact: true }).waitFor(WAIT);
+
+    // The second signer's link, copied before, opens now.
+    const second = await newPage(stack.browser);
+    const openedSecond = await openSignerLink(second.page, journey.links[1]!);
+    expect(openedSecond.status()).toBe(200);
+    const signedSecond = await signByTyping(second.page, SIGNERS[1].name);
+    expect(signedSecond.status()).toBe(200);
+    expect(signedSecond.request().postDataJSON()).toMatchObject({ kind: 'typed', typedName: SIGNERS[1].name, image: expect.stringMatching(/^data:image\/png;base64,/) });
+    await second.page.getByText(SIGN_PAGE.done).first().waitFor(WAIT);
+    expect(second.errors).toEqual([]);
+    await second.context.close();
+
+    row = await reloadSigningScreen(journey.instanceId);
+    await row.getByText(ENVELOPE_COMPLETED, { exact: true }).waitFor(WAIT);
+    for (const s of SIGNERS) await row.getByText(signerLine(s, L.sgSignerStatusSigned), { exact: true }).waitFor(WAIT);
+  });
+
+  it('downloads the signed PDF from the Signing screen; pdfsig reports it valid, trusted, PAdES and whole', async () => {
+    const page = admin.page;
+    const name = envelopeName(FORM, journey.instanceId);
+    const [download] = await Promise.all([
+      page.waitForEvent('download', WAIT),
+      page.getByRole('button', { name: fillLabel(L.sgDownloadNamed, { name }), exact: true }).click(WAIT),
+    ]);
+    expect(download.suggestedFilename()).toBe(`${FORM} - signed.pdf`);
+    await page.getByText(fillLabel(L.sgDownloaded, { file: `${FORM} - signed.pdf` }), { exact: true }).first().waitFor(WAIT);
+    journey.signed = new Uint8Array(await readFile(await download.path()));
+    expect(Buffer.from(journey.signed.subarray(0, 5)).toString('latin1')).toBe('%PDF-');
+
+    const report = pdfsig(journey.signed, caPem);
+    expect(report.output).toContain('Signature is Valid.');
+    expect(report.output).toContain('Certificate is Trusted.');
+    expect(report.output).toContain('ETSI.CAdES.detached');
+    expect(report.output).toContain('Total document signed');
+    expect(admin.errors).toEqual([]);
+  }, 60_000);
+
+  it("has an audit page with both signers, their actions and the document's SHA-256 as sent and as signed, as the audit trail says", async () => {
+    const text = pdfText(journey.signed);
+    expect(text).toContain('Signing certificate');
+    expect(text).toContain(`Form: ${FORM}`);
+    expect(text).toContain(VISITOR.name);
+    expect(text).toContain(`${SIGNERS[0].name} <${SIGNERS[0].email}> (order 1, drawn signature)`);
+    expect(text).toContain(`${SIGNERS[1].name} <${SIGNERS[1].email}> (order 2, typed signature)`);
+    // Each signer's actions, from the browser that took them.
+    // (The document as sent names the signers too, on its signatures page: the audit page is the part from its title.)
+    const audit = text.slice(text.indexOf('Signing certificate'));
+    const signerPart = (i: number) => audit.slice(audit.indexOf(`${SIGNERS[i]!.name} <`), i === 0 ? audit.indexOf(`${SIGNERS[1].name} <`) : audit.indexOf('Audit trail'));
+    // (The second is also 'Sent' when the first has signed; the first was sent with the envelope.)
+    const actions = [['Opened the document', 'Signed'], ['Sent', 'Opened the document', 'Signed']];
+    for (const [i, expected] of actions.entries()) {
+      for (const action of expected) {
+        expect(signerPart(i)).toMatch(new RegExp(`${action}: \\d{4}-\\d\\d-\\d\\dT\\S+ from IP 127\\.0\\.0\\.1, Chrome \\d+`));
+      }
+    }
+
+    // The audit trail: the events in order, the document as sent the one the first signer's page showed.
+    const { body: events } = await api<SigningAuditEvent[]>(`/api/Signing/GetAuditEvents?envelopeId=${(await envelopesOf(journey.instanceId))[0]!.envelopeId}`);
+    expect(events.map((e) => e.kind)).toEqual(['created', 'sent', 'opened', 'signed', 'sent', 'opened', 'signed', 'completed', 'downloaded']);
+    const created = events[0]!;
+    expect(created.details.documentSha256).toBe(journey.sentDocumentSha256);
+    const sentLine = text.match(/SHA-256 of the document as sent:\s+([0-9a-f]{64})/);
+    expect(sentLine?.[1]).toBe(journey.sentDocumentSha256);
+    // As signed: the signatures in place, before the audit page — another document than the one sent, and than the
+    // sealed file; the value the server stored with the envelope.
+    const signedLine = text.match(/SHA-256 of the document as signed[^\n]*\n\s*([0-9a-f]{64})/);
+    const signedSha256 = signedLine?.[1] ?? '';
+    expect(signedSha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(signedSha256).not.toBe(journey.sentDocumentSha256);
+    expect(signedSha256).not.toBe(createHash('sha256').update(journey.signed).digest('hex'));
+    const stored = await stack.server.db.execute(sql`SELECT signed_document_sha256 FROM envelopes WHERE form_instance_id = ${journey.instanceId}`);
+    expect((stored as unknown as { rows: { signed_document_sha256: string }[] }).rows[0]?.signed_document_sha256).toBe(signedSha256);
+    // Every event sealed with the document is listed with its hash, in the chain's order.
+    for (const e of events.filter((e) => e.kind !== 'downloaded')) expect(text).toContain(`hash ${e.hash}`);
+    for (const e of events.filter((e) => e.kind === 'signed' || e.kind === 'opened')) {
+      expect(e.ipAddress).toBe('127.0.0.1');
+      expect(e.userAgent).toMatch(/Chrome\//);
+    }
+  });
+
+  it('makes pdfsig report the signature invalid once one byte inside the signed range changes', () => {
+    const [[start, length]] = signedByteRanges(journey.signed) as [[number, number]];
+    const tampered = journey.signed.slice();
+    const at = start + Math.floor(length / 2);
+    tampered[at] = (tampered[at] ?? 0) ^ 0x01;
+    const report = pdfsig(tampered, caPem);
+    expect(report.output).not.toContain('Signature is Valid.');
+    expect(report.output).toMatch(/Signature is Invalid|Digest Mismatch/i);
+  }, 60_000);
+
+  it('another envelope is declined by its signer with a reason; the Signing screen shows Declined and why', async () => {
+    const seeded = SEED_IDS.formInstances.contactDetailsSample;
+    const name = envelopeName(FORM, seeded);
+    await requestSignatureThroughDialog(admin.page, { instanceName: name, signers: [DECLINER], message: 'Please sign.' });
+    const link = await copySignerLink(admin.page, name, DECLINER.name);
+
+    const signer = await newPage(stack.browser);
+    const opened = await openSignerLink(signer.page, link);
+    expect(opened.status()).toBe(200);
+    const declined = await declineToSign(signer.page, DECLINE_REASON);
+    expect(declined.status()).toBe(200);
+    await signer.page.getByText(SIGN_PAGE.declined).first().waitFor(WAIT);
+    expect(signer.errors).toEqual([]);
+    await signer.context.close();
+
+    const row = await reloadSigningScreen(seeded);
+    await row.getByText(ENVELOPE_DECLINED, { exact: true }).waitFor(WAIT);
+    await row.getByText(signerLine(DECLINER, L.sgSignerStatusDeclined), { exact: true }).waitFor(WAIT);
+    await row.getByText(fillLabel(L.sgDeclinedBecause, { reason: DECLINE_REASON }), { exact: true }).waitFor(WAIT);
+    // Nothing left to do on it: no link to copy, no download.
+    expect(await admin.page.getByRole('button', { name: fillLabel(L.sgMoreActions, { name }), exact: true }).count()).toBe(0);
+    expect(await admin.page.getByRole('button', { name: fillLabel(L.sgDownloadNamed, { name }), exact: true }).count()).toBe(0);
+    const [envelope] = await envelopesOf(seeded);
+    expect(envelope).toMatchObject({ declinedReason: DECLINE_REASON, signers: [{ status: 'Declined', declineReason: DECLINE_REASON }] });
+    expect(admin.errors).toEqual([]);
+  });
+});

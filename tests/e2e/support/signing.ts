@@ -1,0 +1,151 @@
+/**
+ * Helpers of the signing journey: what a signer does on the signing page (`/sign?token=…`) by its accessible names,
+ * what the administrator does on the Signing screen, and the byte ranges a PDF signature covers.
+ */
+import type { Locator, Page, Response } from 'playwright-core';
+import { defaultLabels as L, fillLabel } from '../../../src/query/labels';
+
+/** The signing page's accessible names and texts. */
+export const SIGN_PAGE = {
+  drawTab: 'Draw',
+  typeTab: 'Type',
+  pad: 'Signature pad',
+  clear: 'Clear',
+  typedName: 'Type your full name',
+  agree: 'I agree to sign this document electronically',
+  sign: 'Sign',
+  decline: 'Decline',
+  declineReason: 'Reason for declining',
+  confirmDecline: 'Decline to sign',
+  done: /^Thank you, you have signed\./,
+  declined: /^You declined to sign\./,
+  notYourTurn: /It is not your turn to sign yet/,
+} as const;
+
+/** Long waits: the machine running the journey may be loaded. */
+export const WAIT = { timeout: 30_000 } as const;
+
+/** Opens a signer's link and waits for the server's answer to the page's `Open` call. */
+export async function openSignerLink(page: Page, link: string): Promise<Response> {
+  const [opened] = await Promise.all([
+    page.waitForResponse((r) => new URL(r.url()).pathname === '/api/Signing/Open' && r.request().method() === 'POST', WAIT),
+    page.goto(link),
+  ]);
+  return opened;
+}
+
+/** Ticks the agreement and presses 'Sign'; resolves with the server's answer to `Sign`. */
+async function agreeAndSign(page: Page): Promise<Response> {
+  const agree = page.getByRole('checkbox', { name: SIGN_PAGE.agree });
+  await agree.check(WAIT);
+  const [signed] = await Promise.all([
+    page.waitForResponse((r) => new URL(r.url()).pathname === '/api/Signing/Sign' && r.request().method() === 'POST', WAIT),
+    page.getByRole('button', { name: SIGN_PAGE.sign, exact: true }).click(WAIT),
+  ]);
+  return signed;
+}
+
+/** Draws a signature on the pad with the mouse (a few strokes), then signs. */
+export async function signByDrawing(page: Page): Promise<Response> {
+  await page.getByRole('tab', { name: SIGN_PAGE.drawTab }).click(WAIT);
+  const pad = page.getByLabel(SIGN_PAGE.pad);
+  await pad.scrollIntoViewIfNeeded(WAIT);
+  const box = await pad.boundingBox();
+  if (!box) throw new Error('The signature pad has no box on the page.');
+  const at = (fx: number, fy: number) => [box.x + box.width * fx, box.y + box.height * fy] as const;
+  // A loop and an underline, as a hand would sign.
+  const strokes: (readonly [number, number])[][] = [
+    [at(0.1, 0.6), at(0.2, 0.3), at(0.3, 0.7), at(0.45, 0.25), at(0.6, 0.65), at(0.75, 0.3), at(0.9, 0.55)],
+    [at(0.15, 0.85), at(0.5, 0.8), at(0.85, 0.85)],
+  ];
+  for (const stroke of strokes) {
+    const [start, ...rest] = stroke;
+    if (!start) continue;
+    await page.mouse.move(start[0], start[1]);
+    await page.mouse.down();
+    for (const [x, y] of rest) await page.mouse.move(x, y, { steps: 8 });
+    await page.mouse.up();
+  }
+  return agreeAndSign(page);
+}
+
+/** Types a signature (the full name), then signs. */
+export async function signByTyping(page: Page, fullName: string): Promise<Response> {
+  await page.getByRole('tab', { name: SIGN_PAGE.typeTab }).click(WAIT);
+  await page.getByLabel(SIGN_PAGE.typedName).fill(fullName, WAIT);
+  return agreeAndSign(page);
+}
+
+/** Declines with a reason through the page's dialog; resolves with the server's answer to `Decline`. */
+export async function declineToSign(page: Page, reason: string): Promise<Response> {
+  await page.getByRole('button', { name: SIGN_PAGE.decline, exact: true }).click(WAIT);
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel(SIGN_PAGE.declineReason).fill(reason, WAIT);
+  const [declined] = await Promise.all([
+    page.waitForResponse((r) => new URL(r.url()).pathname === '/api/Signing/Decline' && r.request().method() === 'POST', WAIT),
+    dialog.getByRole('button', { name: SIGN_PAGE.confirmDecline, exact: true }).click(WAIT),
+  ]);
+  return declined;
+}
+
+/** How the Signing screen names an instance: its form's name and the end of its id. */
+export const envelopeName = (formName: string, formInstanceId: string): string => `${formName} ${formInstanceId.slice(-8)}`;
+
+/** The Signing screen's table row of an instance's envelope (the row shows the end of the instance's id). */
+export function envelopeRow(page: Page, formInstanceId: string): Locator {
+  return page.getByRole('table', { name: L.sgTitle }).locator('tbody tr').filter({ hasText: formInstanceId.slice(-8) });
+}
+
+/**
+ * Requests a signature on the Signing screen: the instance picked by its name in the dialog, the signers entered row
+ * by row (a row added for each after the first; the dialog numbers each new row's order one past the highest), the
+ * message typed, 'Send'; waits for the toast.
+ */
+export async function requestSignatureThroughDialog(
+  page: Page,
+  input: { instanceName: string; signers: readonly { name: string; email: string; routingOrder: number }[]; message: string },
+): Promise<void> {
+  await page.getByRole('button', { name: L.sgRequest, exact: true }).click(WAIT);
+  const dialog = page.getByRole('dialog', { name: L.sgRequestTitle });
+  await dialog.waitFor(WAIT);
+  const instance = dialog.getByRole('combobox', { name: L.sgInstance });
+  await instance.click(WAIT);
+  await instance.fill(input.instanceName.slice(-8), WAIT);
+  await page.getByRole('option', { name: input.instanceName, exact: true }).click(WAIT);
+  for (const [index, signer] of input.signers.entries()) {
+    if (index > 0) await dialog.getByRole('button', { name: L.sgAddSigner, exact: true }).click(WAIT);
+    const row = dialog.getByRole('group', { name: fillLabel(L.sgSignerRow, { index: index + 1 }), exact: true });
+    await row.getByRole('textbox', { name: L.sgSignerName }).fill(signer.name, WAIT);
+    await row.getByRole('textbox', { name: L.sgSignerEmail }).fill(signer.email, WAIT);
+    const order = row.getByRole('textbox', { name: L.sgSignerOrder });
+    if ((await order.inputValue()) !== String(signer.routingOrder)) await order.fill(String(signer.routingOrder), WAIT);
+  }
+  await dialog.getByRole('textbox', { name: L.sgMessage }).fill(input.message, WAIT);
+  await dialog.getByRole('button', { name: L.sgSend, exact: true }).click(WAIT);
+  await page.getByText(fillLabel(L.sgRequested, { count: input.signers.length }), { exact: true }).first().waitFor(WAIT);
+  await dialog.waitFor({ state: 'hidden', ...WAIT });
+}
+
+/**
+ * Copies a signer's link from the Signing screen (the row's 'More actions' menu, 'Copy link of …') and reads it back
+ * from the clipboard (the context needs the clipboard permissions).
+ */
+export async function copySignerLink(page: Page, envelope: string, signerName: string): Promise<string> {
+  await page.getByRole('button', { name: fillLabel(L.sgMoreActions, { name: envelope }), exact: true }).click(WAIT);
+  await page.getByRole('menuitem', { name: fillLabel(L.sgCopyLink, { signer: signerName }), exact: true }).click(WAIT);
+  await page.getByText(fillLabel(L.sgLinkCopied, { signer: signerName }), { exact: true }).first().waitFor(WAIT);
+  return page.evaluate(() => navigator.clipboard.readText());
+}
+
+/** The `/ByteRange [a b c d]` of a PDF's (last) signature: the two byte ranges the signature covers. */
+export function signedByteRanges(pdf: Uint8Array): [start: number, length: number][] {
+  const text = Buffer.from(pdf).toString('latin1');
+  const all = [...text.matchAll(/\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/g)];
+  const last = all.at(-1);
+  if (!last) throw new Error('The PDF has no /ByteRange: it is not signed.');
+  const [a, b, c, d] = last.slice(1, 5).map(Number) as [number, number, number, number];
+  return [
+    [a, b],
+    [c, d],
+  ];
+}
