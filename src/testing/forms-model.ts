@@ -37,6 +37,7 @@ import {
   unknownFormSchema,
 } from '../domain/forms';
 import { formFromPdf, titleFromFileName } from '../domain/pdf';
+import { signedDocumentFileName } from '../domain/signing';
 import type { MutationContext } from './claims-model';
 import type { FakeDb, FakeEnvelope, StoredPdf } from './db';
 import { minimalPdf } from './pdf';
@@ -265,7 +266,7 @@ export function signedDocumentFor(db: FakeDb, envelope: FakeEnvelope, ctx: Mutat
   return {
     id: ctx.newId(),
     kind: 'signed',
-    fileName: `${formName} – ${signer}.pdf`,
+    fileName: signedDocumentFileName(form?.name ?? 'Form'),
     contentType: 'application/pdf',
     bytes: minimalPdf([formName, `Envelope ${envelope.envelopeId}`, `Signer: ${signer}`]),
     formId: form?.formId ?? null,

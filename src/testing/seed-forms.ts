@@ -680,7 +680,7 @@ export function seedPdfs(): StoredPdf[] {
     {
       id: seedRowId('pdf', 2),
       kind: 'signed',
-      fileName: 'Loan Application – Katherine Johnson.pdf',
+      fileName: 'Loan Application - signed.pdf',
       contentType: 'application/pdf',
       bytes: minimalPdf(['Loan Application', 'Applicant name: Katherine Johnson', 'Amount: 40000', 'Signed by Katherine Johnson']),
       formId: seedIds.forms.loanApplication,

@@ -76,6 +76,8 @@ async function runScenario(target: ContractTarget) {
   facts.set('completed', [two.status, two.signers.map((s) => s.status), two.completedDateTime !== null]);
   const file = await admin.signing.downloadDocument(envelope.envelopeId);
   facts.set('download', [file.status, file.headers.get('content-type'), /^attachment; filename="[^"]+"; filename\*=UTF-8''\S+\.pdf$/.test(file.headers.get('content-disposition') ?? ''), file.fileName?.includes('/')]);
+  // Named by the form, by the domain's rule (signedDocumentFileName).
+  facts.set('download.name', file.fileName);
   const events = (await admin.signing.getAuditEvents(envelope.envelopeId))!;
   facts.set('audit.kinds', events.map((e) => [e.kind, e.signerId === null ? null : envelope.signers.findIndex((s) => s.signerId === e.signerId)]));
   facts.set('audit.verified', await admin.signing.verifyAudit(envelope.envelopeId).then((v) => [v?.valid, v?.eventCount, v?.firstBrokenSequence]));
@@ -157,7 +159,8 @@ describe('signing — the fake and the server agree', () => {
     expect(fake.get('signed.one')).toEqual([4, ['Signed', 'Sent']]);
     expect(fake.get('completed')).toEqual([5, ['Signed', 'Signed'], true]);
     expect(fake.get('download')).toEqual([200, 'application/pdf', true, false]);
-    for (const key of ['sent', 'instance.shows', 'link.url', 'open', 'signed.one', 'completed', 'download']) expect(server.get(key), key).toEqual(fake.get(key));
+    expect(fake.get('download.name')).toBe('Signing contract - signed.pdf');
+    for (const key of ['sent', 'instance.shows', 'link.url', 'open', 'signed.one', 'completed', 'download', 'download.name']) expect(server.get(key), key).toEqual(fake.get(key));
   });
 
   it('refuses links out of turn, unknown, used, of another signer, and signing before opening', () => {

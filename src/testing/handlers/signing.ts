@@ -204,7 +204,8 @@ export const signingRoutes: readonly FakeRoute[] = [
       const pdf = signedDocumentFor(ctx.backend.db, envelope, ctx.backend);
       const instance = ctx.backend.db.formInstances.find((i) => i.formInstanceId === envelope.formInstanceId);
       const form = ctx.backend.db.forms.find((f) => f.formId === instance?.formId);
-      const fileName = pdf.fileName || signedDocumentFileName(form?.name ?? 'Form');
+      // Named by the form's name now, as the server names it (whatever name the stored file was kept under).
+      const fileName = signedDocumentFileName(form?.name ?? 'Form');
       await recordDownload(envelope, actorOf(ctx), ctx.backend.now());
       return new HttpResponse(pdf.bytes.slice(), {
         status: 200,
