@@ -10,6 +10,7 @@ import type { WidgetKindRegistry } from '../engine/widget-kinds';
 import { FormContext, type FormContextValue } from '../forms/context';
 import { Field } from '../forms/Field';
 import { resolveFormLabels } from '../forms/labels';
+import { LITE_VARIABLES } from '../forms/widgets/LiteField';
 import type { FormWidgets } from '../forms/widgets/registry';
 import { fillLabel, type Labels } from '../query/labels';
 import { containerOf, fieldSchema, type BuilderAction, type BuilderDocument, type BuilderSelection } from './model';
@@ -207,31 +208,36 @@ const CanvasField = memo(
         data-selected={selected || undefined}
       >
         <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
-          {/* The item itself is the button (select, drag); the widget inside is inert, the menu beside it. */}
-          <Box
-            data-builder-item=""
-            {...sortable.attributes}
-            {...(editing ? sortable.listeners : {})}
-            role="button"
-            tabIndex={0}
-            aria-roledescription={editing ? sortable.attributes['aria-roledescription'] : undefined}
-            aria-pressed={selected}
-            aria-label={name}
-            onClick={select}
-            onFocus={(event) => {
-              if (event.target === event.currentTarget && !selected) select();
-            }}
-            onKeyDown={(event: KeyboardEvent<HTMLElement>) => {
-              if (event.target !== event.currentTarget) return;
-              if (event.key === 'ArrowUp' && !sortable.isDragging) focusSibling(event, -1);
-              else if (event.key === 'ArrowDown' && !sortable.isDragging) focusSibling(event, 1);
-              else if (editing) sortable.listeners?.onKeyDown?.(event);
-            }}
-            style={{ flex: 1, minWidth: 0, cursor: editing ? 'grab' : 'pointer' }}
-          >
-            <Box inert aria-hidden>
+          {/*
+            The widget is drawn inert and hidden from assistive technology; the item's button (select, drag) lies over
+            it and holds no content, so its name 'Field {label}' is all it says: a name that had to match visible content
+            inside it would spell out the whole widget (label, required mark, options, help). The menu is beside it.
+          */}
+          <Box style={{ flex: 1, minWidth: 0, position: 'relative' }}>
+            <Box inert aria-hidden style={LITE_VARIABLES}>
               {cf ? <Field cf={cf} itemBase={itemBase} itemIndex={itemIndex} lite={lite && !selected} /> : <Text fw={500}>{field.label}</Text>}
             </Box>
+            <Box
+              data-builder-item=""
+              {...sortable.attributes}
+              {...(editing ? sortable.listeners : {})}
+              role="button"
+              tabIndex={0}
+              aria-roledescription={editing ? sortable.attributes['aria-roledescription'] : undefined}
+              aria-pressed={selected}
+              aria-label={name}
+              onClick={select}
+              onFocus={(event) => {
+                if (event.target === event.currentTarget && !selected) select();
+              }}
+              onKeyDown={(event: KeyboardEvent<HTMLElement>) => {
+                if (event.target !== event.currentTarget) return;
+                if (event.key === 'ArrowUp' && !sortable.isDragging) focusSibling(event, -1);
+                else if (event.key === 'ArrowDown' && !sortable.isDragging) focusSibling(event, 1);
+                else if (editing) sortable.listeners?.onKeyDown?.(event);
+              }}
+              style={{ position: 'absolute', inset: 0, zIndex: 1, borderRadius: 'var(--mantine-radius-sm)', cursor: editing ? 'grab' : 'pointer' }}
+            />
           </Box>
           {editing && (
             <ItemMenu
@@ -369,18 +375,21 @@ const CanvasSection = memo(function CanvasSection({ doc, pageId, section, index,
               ⠿
             </ActionIcon>
           )}
-          <Box
-            component="button"
-            type="button"
-            onClick={() => onSelect({ type: 'section', id: section.id })}
-            style={{ all: 'unset', cursor: 'pointer', flex: 1, minWidth: 0 }}
-            aria-label={editing ? undefined : name}
-            aria-pressed={editing ? undefined : selected}
-            tabIndex={editing ? -1 : 0}
-          >
-            <Title order={3} size="h4">
-              {title}
-            </Title>
+          {/* The repeat note stays outside the title's button: the button's name holds all the text inside it. */}
+          <Box style={{ flex: 1, minWidth: 0 }}>
+            <Box
+              component="button"
+              type="button"
+              onClick={() => onSelect({ type: 'section', id: section.id })}
+              style={{ all: 'unset', cursor: 'pointer', display: 'block' }}
+              aria-label={editing ? undefined : name}
+              aria-pressed={editing ? undefined : selected}
+              tabIndex={editing ? -1 : 0}
+            >
+              <Title order={3} size="h4">
+                {title}
+              </Title>
+            </Box>
             {section.repeatable && (
               <Text size="sm">{fillLabel(labels.fbRepeats, { path: section.repeatable.path })}</Text>
             )}

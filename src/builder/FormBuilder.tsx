@@ -33,7 +33,7 @@ import {
   type Factory,
   type StylesApiProps,
 } from '@mantine/core';
-import { memo, useCallback, useDeferredValue, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { memo, useCallback, useDeferredValue, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { FormSchema } from '../api/types';
 import { checkDataPath, ruleTargets } from '../engine/authoring';
 import { FormRenderer } from '../forms/FormRenderer';
@@ -43,6 +43,7 @@ import { useApi } from '../query/useApi';
 import { LabelsProvider } from '../query/useLabels';
 import { ConfirmModal } from '../ui/ConfirmModal';
 import { ErrorAlert } from '../ui/ErrorAlert';
+import { BUILDER_ICONS } from '../ui/icons';
 import { LoadingState } from '../ui/LoadingState';
 import { BuilderCanvas, builderCollisions, canvasSchema, sameOutline, useDocumentEngine, type CanvasEditing } from './BuilderCanvas';
 import {
@@ -123,9 +124,15 @@ const classes: Record<FormBuilderStylesNames, string> = {
 export const BUILDER_PHONE_WIDTH = 390;
 
 
+/**
+ * One entry of the palette: a drag handle and its 'Add' button. The handle is named by what it shows, the entry's
+ * name (its icon is hidden from assistive technology), so the name a speech user reads off the screen is the name it
+ * has; 'Drag {name} onto the form' and dnd-kit's keyboard instructions are its description.
+ */
 // Memoised (with `onAdd` taking the entry's id, one stable callback for all): a selection or an edit re-renders none of them.
 const PaletteItem = memo(function PaletteItem({ id, icon, name, labels, onAdd }: { id: string; icon: ReactNode; name: string; labels: Labels; onAdd(id: string): void }) {
   const drag = useDraggable({ id: `palette:${id}`, data: { type: 'palette', entry: id } });
+  const hintId = `${useId()}-drag`;
   return (
     <Group gap="xs" wrap="nowrap" justify="space-between">
       <Group
@@ -135,7 +142,7 @@ const PaletteItem = memo(function PaletteItem({ id, icon, name, labels, onAdd }:
         style={{ cursor: 'grab', flex: 1, minWidth: 0, opacity: drag.isDragging ? 0.5 : 1 }}
         {...drag.attributes}
         {...drag.listeners}
-        aria-label={fillLabel(labels.fbDragNamed, { name })}
+        aria-describedby={[hintId, drag.attributes['aria-describedby']].filter(Boolean).join(' ')}
       >
         <Box w={28} ta="center" aria-hidden>
           {icon}
@@ -144,6 +151,10 @@ const PaletteItem = memo(function PaletteItem({ id, icon, name, labels, onAdd }:
           {name}
         </Text>
       </Group>
+      {/* Hidden, yet a description still: a reference by id reads hidden text. */}
+      <span id={hintId} hidden>
+        {fillLabel(labels.fbDragNamed, { name })}
+      </span>
       <Button size="compact-xs" variant="light" onClick={() => onAdd(id)} aria-label={fillLabel(labels.fbAddNamed, { name })}>
         {labels.fbAdd}
       </Button>
@@ -166,6 +177,7 @@ function BuilderPreview({ doc, widgets, kinds, labels }: { doc: BuilderDocument;
       <Group gap="sm">
         <SegmentedControl
           size="xs"
+          aria-label={labels.fbPreviewModeGroup}
           value={mode}
           onChange={(v) => setMode(v as 'edit' | 'view')}
           data={[
@@ -175,6 +187,7 @@ function BuilderPreview({ doc, widgets, kinds, labels }: { doc: BuilderDocument;
         />
         <SegmentedControl
           size="xs"
+          aria-label={labels.fbPreviewWidthGroup}
           value={width}
           onChange={(v) => setWidth(v as 'desktop' | 'phone')}
           data={[
@@ -474,9 +487,9 @@ export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
     ...Object.values(formWidgets).map((w) => ({ id: w.kind, icon: w.icon, name: w.name })),
   ];
   const layoutEntries = [
-    { id: 'page', icon: '▤', name: labels.fbPage },
-    { id: 'section', icon: '▭', name: labels.fbSection },
-    { id: 'repeatable', icon: '⧉', name: labels.fbRepeatableSection },
+    { id: 'page', icon: BUILDER_ICONS.page, name: labels.fbPage },
+    { id: 'section', icon: BUILDER_ICONS.section, name: labels.fbSection },
+    { id: 'repeatable', icon: BUILDER_ICONS.repeatable, name: labels.fbRepeatableSection },
   ];
   const templates = canEdit && !c.form ? (
     <StartFrom labels={labels} onImportPdf={onImportPdf} onStart={(draft) => dispatch({ type: 'replaceDocument', document: draft as BuilderDocument })} />
@@ -500,7 +513,12 @@ export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
               <Title order={1} size="h2">
                 {title}
               </Title>
-              {canEdit && <Badge variant="outline" color={c.dirty ? 'orange.9' : 'gray.8'}>{c.dirty ? labels.fbUnsaved : labels.fbAllSaved}</Badge>}
+              {/* The text in the default colour (an orange or grey text fails 4.5:1 in one scheme or the other); the dot marks the state. */}
+              {canEdit && (
+                <Badge variant="default" leftSection={<Box w={8} h={8} bg={c.dirty ? 'orange.6' : 'gray.6'} style={{ borderRadius: '50%' }} />}>
+                  {c.dirty ? labels.fbUnsaved : labels.fbAllSaved}
+                </Badge>
+              )}
             </Group>
             <Group gap="xs">
               {canEdit && (

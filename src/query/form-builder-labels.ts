@@ -17,7 +17,8 @@ export const formBuilderLabels = {
   fbPaletteLayout: 'Layout',
   fbAdd: 'Add',
   fbAddNamed: 'Add {name}',
-  fbDragNamed: 'Drag {name} onto the form',
+  /** The description of a palette entry's drag handle (named by the entry's name), before the keyboard instructions. */
+  fbDragNamed: 'Drag {name} onto the form.',
   fbPage: 'Page',
   fbSection: 'Section',
   fbRepeatableSection: 'Repeatable section',
@@ -73,6 +74,8 @@ export const formBuilderLabels = {
   fbPreviewDesktop: 'Desktop',
   fbPreviewPhone: 'Phone',
   fbPreviewFrame: 'Preview: {mode}, {width}',
+  fbPreviewModeGroup: 'Preview mode',
+  fbPreviewWidthGroup: 'Preview width',
   fbDraftFound: 'There are unsaved changes from {time}. Restore them?',
   fbDraftRestore: 'Restore',
   fbDraftDiscard: 'Discard',

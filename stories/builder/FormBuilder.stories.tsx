@@ -33,7 +33,8 @@ export const PreviewPhone: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(await canvas.findByRole('button', { name: 'Show preview' }));
-    await userEvent.click(canvas.getByRole('radio', { name: 'Phone' }));
+    // The form itself has a 'Phone' choice too: the width's radio is found in its own group.
+    await userEvent.click(within(canvas.getByRole('radiogroup', { name: 'Preview width' })).getByRole('radio', { name: 'Phone' }));
     await expect(await canvas.findByRole('region', { name: 'Preview: Fill in, Phone' })).toBeInTheDocument();
   },
 };

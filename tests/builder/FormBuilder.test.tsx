@@ -33,8 +33,8 @@ describe('FormBuilder', () => {
     const { user } = renderInApi(<FormBuilder draftStorage={memoryStorage()} />);
     await user.click(await screen.findByRole('button', { name: 'Add Short text' }, { timeout: 5000 }));
     expect(fieldItem('Short text')).toHaveAttribute('aria-pressed', 'true');
-    // The canvas shows the renderer's own text box for it.
-    await waitFor(() => expect(within(fieldItem('Short text')).getByRole('textbox', { hidden: true })).toBeInTheDocument());
+    // The canvas shows the renderer's own text box for it, under the item's button.
+    await waitFor(() => expect(within(fieldItem('Short text').parentElement!).getByRole('textbox', { hidden: true })).toBeInTheDocument());
     await user.click(screen.getByRole('button', { name: 'Add Email' }));
     await user.click(fieldItem('Short text'));
     await user.click(screen.getByRole('button', { name: 'Add Number' }));

@@ -8,6 +8,7 @@
 import type { ComponentType, ReactNode } from 'react';
 import type { FieldWidget } from '../../api/types';
 import { WIDGET_KINDS, withWidgetKinds, type WidgetKind } from '../../engine/widget-kinds';
+import { BUILDER_ICONS } from '../../ui/icons';
 import { BooleanWidget } from './BooleanWidgets';
 import { CheckboxesWidget, RadioWidget, SegmentedWidget, SelectWidget } from './ChoiceWidgets';
 import { liteBoolean, liteGroup, liteNumber, liteSelect, liteSignature, liteText, liteTextarea, type LiteRenderer } from './LiteField';
@@ -21,7 +22,10 @@ import { booleanText, choiceText, dateTimeText, listText, plainText, SignatureVi
 
 /** One widget kind of the renderer: its React-free facts, its icon and its components. */
 export interface FormWidget extends WidgetKind {
-  /** The palette's icon (decorative: the builder shows `name` beside it). */
+  /**
+   * The palette's icon (decorative: the builder shows `name` beside it and hides the icon from assistive technology).
+   * The built-in kinds draw small inline SVGs; a host's kind may give any node (an SVG, an image, a character).
+   */
   icon: ReactNode;
   /** The input in edit mode. */
   Edit: ComponentType<WidgetProps>;
@@ -55,8 +59,8 @@ function StaticView({ cf, id, label }: ViewWidgetProps) {
 
 const plainView = textView(plainText);
 
-function text<K extends TextKind>(kind: K, icon: string, view = plainView): FormWidget & { kind: K } {
-  return { ...WIDGET_KINDS[kind], icon, Edit: textEdit(kind), View: view, lite: liteText(kind) };
+function text<K extends TextKind>(kind: K, view = plainView): FormWidget & { kind: K } {
+  return { ...WIDGET_KINDS[kind], icon: BUILDER_ICONS[kind], Edit: textEdit(kind), View: view, lite: liteText(kind) };
 }
 
 function NumberEdit(props: WidgetProps) {
@@ -79,31 +83,31 @@ function staticLite(props: WidgetProps) {
   return <StaticEdit {...props} />;
 }
 
-function widget<K extends FieldWidget>(kind: K, parts: Omit<FormWidget, keyof WidgetKind>): FormWidget & { kind: K } {
-  return { ...WIDGET_KINDS[kind], ...parts };
+function widget<K extends FieldWidget>(kind: K, parts: Omit<FormWidget, keyof WidgetKind | 'icon'>): FormWidget & { kind: K } {
+  return { ...WIDGET_KINDS[kind], icon: BUILDER_ICONS[kind], ...parts };
 }
 
 /** The built-in widgets, one entry per {@link FieldWidget}. */
 export const FORM_WIDGETS: Readonly<{ [K in FieldWidget]: FormWidget & { kind: K } }> = {
-  text: text('text', 'Aa'),
-  textarea: widget('textarea', { icon: '¶', Edit: TextareaWidget, View: plainView, lite: liteTextarea }),
-  phone: text('phone', '☎'),
-  email: text('email', '@'),
-  url: text('url', '🔗'),
-  date: text('date', '📅'),
-  time: text('time', '🕒', textView(timeText)),
-  datetime: text('datetime', '📆', textView(dateTimeText)),
-  number: widget('number', { icon: '#', Edit: NumberEdit, View: plainView, lite: liteNumber(false) }),
-  integer: widget('integer', { icon: '123', Edit: IntegerEdit, View: plainView, lite: liteNumber(true) }),
-  checkbox: widget('checkbox', { icon: '☑', Edit: CheckboxEdit, View: textView(booleanText), lite: liteBoolean(false) }),
-  switch: widget('switch', { icon: '⏻', Edit: SwitchEdit, View: textView(booleanText), lite: liteBoolean(true) }),
-  select: widget('select', { icon: '▾', Edit: SelectWidget, View: textView(choiceText), lite: liteSelect }),
-  radio: widget('radio', { icon: '◉', Edit: RadioWidget, View: textView(choiceText), lite: liteGroup('radio') }),
-  segmented: widget('segmented', { icon: '▭', Edit: SegmentedWidget, View: textView(choiceText), lite: liteGroup('radio') }),
-  multiselect: widget('multiselect', { icon: '☰', Edit: MultiSelectWidget, View: textView(listText), lite: liteGroup('checkbox') }),
-  checkboxes: widget('checkboxes', { icon: '☷', Edit: CheckboxesWidget, View: textView(listText), lite: liteGroup('checkbox') }),
-  signature: widget('signature', { icon: '✍', Edit: SignatureWidget, View: SignatureView, lite: liteSignature }),
-  static: widget('static', { icon: 'T', Edit: StaticEdit, View: StaticView, lite: staticLite }),
+  text: text('text'),
+  textarea: widget('textarea', { Edit: TextareaWidget, View: plainView, lite: liteTextarea }),
+  phone: text('phone'),
+  email: text('email'),
+  url: text('url'),
+  date: text('date'),
+  time: text('time', textView(timeText)),
+  datetime: text('datetime', textView(dateTimeText)),
+  number: widget('number', { Edit: NumberEdit, View: plainView, lite: liteNumber(false) }),
+  integer: widget('integer', { Edit: IntegerEdit, View: plainView, lite: liteNumber(true) }),
+  checkbox: widget('checkbox', { Edit: CheckboxEdit, View: textView(booleanText), lite: liteBoolean(false) }),
+  switch: widget('switch', { Edit: SwitchEdit, View: textView(booleanText), lite: liteBoolean(true) }),
+  select: widget('select', { Edit: SelectWidget, View: textView(choiceText), lite: liteSelect }),
+  radio: widget('radio', { Edit: RadioWidget, View: textView(choiceText), lite: liteGroup('radio') }),
+  segmented: widget('segmented', { Edit: SegmentedWidget, View: textView(choiceText), lite: liteGroup('radio') }),
+  multiselect: widget('multiselect', { Edit: MultiSelectWidget, View: textView(listText), lite: liteGroup('checkbox') }),
+  checkboxes: widget('checkboxes', { Edit: CheckboxesWidget, View: textView(listText), lite: liteGroup('checkbox') }),
+  signature: widget('signature', { Edit: SignatureWidget, View: SignatureView, lite: liteSignature }),
+  static: widget('static', { Edit: StaticEdit, View: StaticView, lite: staticLite }),
 };
 
 /**
