@@ -140,6 +140,10 @@ describe('an envelope signed by two signers in order', () => {
     expect(row?.signed_document_sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(text).toContain(row?.signed_document_sha256);
     expect(text).toMatch(/Signed: \d{4}-\d\d-\d\dT/);
+    // Each signer's part lists when it was sent to them: the first signer with the envelope, the second after the first signed.
+    const audit = text.slice(text.indexOf('Signing certificate'));
+    const parts = [audit.slice(audit.indexOf(`${SIGNERS[0]!.name} <`), audit.indexOf(`${SIGNERS[1]!.name} <`)), audit.slice(audit.indexOf(`${SIGNERS[1]!.name} <`), audit.indexOf('Audit trail'))];
+    for (const part of parts) expect(part).toMatch(/^ *Sent: \d{4}-\d\d-\d\dT/m);
     expect(text).toContain('127.0.0.1');
     expect(text).toContain('Chrome 131');
   });

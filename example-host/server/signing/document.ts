@@ -14,6 +14,7 @@ import { createHash } from 'node:crypto';
 import { PDF, StandardFonts, rgb } from '@libpdf/core';
 import type { Form, FormInstance, FormSchema, SignaturePlace, SigningAuditEvent } from '../../../src/api/types';
 import { pdfValuesFromData } from '../../../src/domain/pdf';
+import { initialSignerStatuses } from '../../../src/domain/signing';
 import type { Db } from '../db/index';
 import { fillPdf, plainBytes } from '../pdf/fill';
 import { loadFormPdf } from '../pdf/store';
@@ -181,12 +182,17 @@ function addAuditPages(pdf: PDF, input: SealInput & { signedSha256: string }): v
   line(input.signedSha256, { indent: 8 });
   y -= 6;
   line('Signers', { size: 12, bold: true });
-  for (const signer of input.signers) {
+  // The envelope's first 'sent' event sends the first group (the lowest order) and names no signer: it is each of
+  // theirs, so that every signer's part says when the document was sent to them (later groups' events name them).
+  const firstGroup = initialSignerStatuses(input.signers);
+  const eventsOf = (signer: SealSignerInput, position: number) =>
+    input.events.filter((e) => e.signerId === signer.signerId || (e.kind === 'sent' && e.signerId === null && firstGroup[position] === 'Sent'));
+  for (const [position, signer] of input.signers.entries()) {
     y -= 4;
     line(`${signer.name} <${signer.email}> (order ${signer.routingOrder}${signer.signatureKind ? `, ${signer.signatureKind} signature` : ''})`, {
       bold: true,
     });
-    for (const event of input.events.filter((e) => e.signerId === signer.signerId)) {
+    for (const event of eventsOf(signer, position)) {
       line(`${EVENT_TEXT[event.kind]}: ${event.at} from IP ${event.ipAddress ?? 'unknown'}, ${browserOf(event.userAgent)}`, { indent: 8 });
       if (event.userAgent) line(`Browser: ${event.userAgent}`, { indent: 16, size: 7, grey: true });
       if (typeof event.details.reason === 'string') line(`Reason: ${event.details.reason}`, { indent: 16 });
