@@ -1,4 +1,4 @@
-import { useDroppable, closestCenter, pointerWithin, type CollisionDetection } from '@dnd-kit/core';
+import { useDndContext, useDroppable, closestCenter, pointerWithin, type CollisionDetection } from '@dnd-kit/core';
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Alert, Box, Group, Menu, Paper, Stack, Text, Title } from '@mantine/core';
@@ -35,18 +35,19 @@ export function sameOutline(a: BuilderDocument, b: BuilderDocument): boolean {
   });
 }
 
-type DropData = { type?: string; sectionId?: string } | undefined;
+type DropData = { type?: string; sectionId?: string; pageId?: string; empty?: boolean } | undefined;
 
 /**
- * Where a drag is over, found among few candidates: a section dragged is compared with the sections only; a field or a
- * palette entry held by the pointer with the fields of the section under the pointer (and that section's drop zone),
- * not with every field of the form on each pointer move. Elsewhere (between sections, or a keyboard drag) it is
- * dnd-kit's `closestCenter` over every item.
+ * Where a drag is over, found among few candidates: a section dragged is compared with the sections and the pages'
+ * ends only; a field or a palette entry held by the pointer with the fields of the section under the pointer (and that
+ * section's drop zone), not with every field of the form on each pointer move. Elsewhere (between sections, or a
+ * keyboard drag) it is dnd-kit's `closestCenter` over the fields and the drop zones of empty sections.
  */
 export const builderCollisions: CollisionDetection = (args) => {
   const type = (args.active.data.current as DropData)?.type;
   const containers = args.droppableContainers;
-  if (type === 'section') return closestCenter({ ...args, droppableContainers: containers.filter((c) => (c.data.current as DropData)?.type === 'section') });
+  // A section goes among sections, or to the end of a page (the only place it can go on a page without sections).
+  if (type === 'section') return closestCenter({ ...args, droppableContainers: containers.filter((c) => ['section', 'page-drop'].includes((c.data.current as DropData)?.type ?? '')) });
   if (args.pointerCoordinates) {
     const zones = containers.filter((c) => (c.data.current as DropData)?.type === 'section-drop');
     const zone = pointerWithin({ ...args, droppableContainers: zones })[0];
@@ -56,14 +57,23 @@ export const builderCollisions: CollisionDetection = (args) => {
       return closestCenter({ ...args, droppableContainers: near });
     }
   }
-  return closestCenter(args);
+  // The keyboard moves a field from field to field; a section's drop zone spans its fields, so it is a place only
+  // when the section has none (its centre would otherwise win over the field the item was moved onto). A field never
+  // lands on a page: pages hold sections.
+  return closestCenter({
+    ...args,
+    droppableContainers: containers.filter((c) => {
+      const data = c.data.current as DropData;
+      return data?.type === 'field' || (data?.type === 'section-drop' && data.empty === true);
+    }),
+  });
 };
 
 /** What the canvas offers on each item besides selecting it (absent for a user who may not edit). */
 export interface CanvasEditing {
   dispatch(action: BuilderAction): void;
-  /** Opens "Move to…" for a field. */
-  onMoveTo(fieldId: string): void;
+  /** Opens "Move to…" for a field or a section. */
+  onMoveTo(id: string): void;
   /** Deletes a field, section or page, asking first when rules depend on it. */
   onDelete(id: string): void;
 }
@@ -342,7 +352,7 @@ interface CanvasSectionProps {
  */
 const CanvasSection = memo(function CanvasSection({ doc, pageId, section, index, count, compiledFields, selectedId, lite, labels, editing, onSelect }: CanvasSectionProps) {
   const sortable = useSortable({ id: section.id, data: { type: 'section', pageId }, disabled: !editing });
-  const drop = useDroppable({ id: `drop:${section.id}`, data: { type: 'section-drop', sectionId: section.id }, disabled: !editing });
+  const drop = useDroppable({ id: `drop:${section.id}`, data: { type: 'section-drop', sectionId: section.id, empty: section.fields.length === 0 }, disabled: !editing });
   const selected = selectedId === section.id;
   const title = section.title || labels.fbUntitledSection;
   const name = fillLabel(labels.fbSectionNamed, { name: title });
@@ -403,6 +413,7 @@ const CanvasSection = memo(function CanvasSection({ doc, pageId, section, index,
             last={index === count - 1}
             onUp={() => editing.dispatch({ type: 'moveSectionBy', id: section.id, delta: -1 })}
             onDown={() => editing.dispatch({ type: 'moveSectionBy', id: section.id, delta: 1 })}
+            onMoveTo={() => editing.onMoveTo(section.id)}
             onDuplicate={() => editing.dispatch({ type: 'duplicate', id: section.id })}
             onDelete={() => editing.onDelete(section.id)}
           />
@@ -447,6 +458,25 @@ const CanvasSection = memo(function CanvasSection({ doc, pageId, section, index,
   (a.compiledFields === b.compiledFields || (a.compiledFields.size > 0) === (b.compiledFields.size > 0)) &&
   (a.doc.jsonSchema === b.doc.jsonSchema || a.section.fields.every((f) => fieldSchema(a.doc, a.section, f) === fieldSchema(b.doc, b.section, f))),
 );
+
+/**
+ * The end of a page, where a dragged section can be dropped (after the page's last section, or onto a page that has
+ * none). Fields are not dropped here: pages hold sections.
+ */
+function PageDrop({ pageId, empty, labels }: { pageId: string; empty: boolean; labels: Labels }) {
+  // Only a section may land here: while a field moves, the keyboard does not stop at a page's end.
+  const sectionDrag = (useDndContext().active?.data.current as DropData)?.type === 'section';
+  const drop = useDroppable({ id: `page-drop:${pageId}`, data: { type: 'page-drop', pageId }, disabled: !sectionDrag });
+  return (
+    <Box
+      ref={drop.setNodeRef}
+      mih={empty ? 48 : 12}
+      style={{ outline: drop.isOver ? '2px dashed var(--mantine-primary-color-filled)' : undefined, borderRadius: 4 }}
+    >
+      {empty && <Text size="sm">{labels.fbPageEmpty}</Text>}
+    </Box>
+  );
+}
 
 /** Props of {@link BuilderCanvas}. */
 export interface BuilderCanvasProps {
@@ -557,6 +587,7 @@ export function BuilderCanvas({ doc, selection, kinds, widgets, labels, editing,
             />
           ))}
         </SortableContext>
+        {editing && <PageDrop pageId={page.id} empty={page.sections.length === 0} labels={labels} />}
       </Stack>
     );
   });

@@ -207,46 +207,66 @@ function BuilderPreview({ doc, widgets, kinds, labels }: { doc: BuilderDocument;
   );
 }
 
-/** "Move to…": a field to any section (on any page), at any position, without dragging. */
-function MoveToDialog({ c, fieldId, onClose }: { c: FormBuilderController; fieldId: string | null; onClose(): void }) {
+/**
+ * "Move to…", the non-drag way to move: a field to any section (the sections listed under their pages), a section to
+ * any page, at any position. Sections hold fields only and pages sections only (the layout the renderer draws), so
+ * nothing can be moved into itself.
+ */
+function MoveToDialog({ c, itemId, onClose }: { c: FormBuilderController; itemId: string | null; onClose(): void }) {
   const { labels, state } = c;
   const doc = state.document;
-  const at = fieldId ? findField(doc, fieldId) : null;
-  const [sectionId, setSectionId] = useState<string | null>(null);
+  const field = itemId ? findField(doc, itemId) : null;
+  const section = itemId && !field ? findSection(doc, itemId) : null;
+  const [containerId, setContainerId] = useState<string | null>(null);
   const [position, setPosition] = useState<string | null>(null);
-  const target = sectionId ?? at?.section.id ?? null;
-  const targetSection = target ? findSection(doc, target)?.section : undefined;
-  const sections = doc.layout.pages.flatMap((p, pi) =>
-    p.sections.map((s) => ({ value: s.id, label: `${p.title || pi + 1} / ${s.title || labels.fbUntitledSection}` })),
-  );
+  const pageName = (title: string, index: number) => title || fillLabel(labels.fbNewPageTitle, { number: index + 1 });
+  // A field goes into a section; a section onto a page.
+  const target = containerId ?? field?.section.id ?? section?.page.id ?? null;
+  const containers = field
+    ? doc.layout.pages.map((p, pi) => ({
+        group: pageName(p.title, pi),
+        items: p.sections.map((s) => ({ value: s.id, label: `${pageName(p.title, pi)} / ${s.title || labels.fbUntitledSection}` })),
+      })).filter((g) => g.items.length > 0)
+    : doc.layout.pages.map((p, pi) => ({ value: p.id, label: pageName(p.title, pi) }));
+  // The items already there, the one being moved left out: "After X" puts it right after X.
+  const siblings: { id: string; name: string }[] = field
+    ? (findSection(doc, target ?? '')?.section.fields ?? []).map((f) => ({ id: f.id, name: f.label || f.id }))
+    : (doc.layout.pages.find((p) => p.id === target)?.sections ?? []).map((s) => ({ id: s.id, name: s.title || labels.fbUntitledSection }));
   const positions = [
     { value: '0', label: labels.fbMoveToFirst },
-    ...(targetSection?.fields ?? [])
-      .filter((f) => f.id !== fieldId)
-      .map((f, i) => ({ value: String(i + 1), label: fillLabel(labels.fbMoveToAfter, { name: f.label || f.id }) })),
+    ...siblings.filter((x) => x.id !== itemId).map((x, i) => ({ value: String(i + 1), label: fillLabel(labels.fbMoveToAfter, { name: x.name }) })),
   ];
   const close = () => {
-    setSectionId(null);
+    setContainerId(null);
     setPosition(null);
     onClose();
   };
+  const name = field ? field.field.label : section ? section.section.title || labels.fbUntitledSection : '';
+  const move = () => {
+    const index = Number(position ?? positions.length - 1);
+    if (field && target) c.dispatch({ type: 'moveField', id: field.field.id, to: { sectionId: target, index } });
+    if (section && target) c.dispatch({ type: 'moveSection', id: section.section.id, to: { pageId: target, index } });
+    close();
+  };
   return (
-    <Modal opened={!!at} onClose={close} title={fillLabel(labels.fbMoveToTitle, { name: at?.field.label ?? '' })} closeButtonProps={{ 'aria-label': labels.close }}>
+    <Modal opened={!!(field || section)} onClose={close} title={fillLabel(labels.fbMoveToTitle, { name })} closeButtonProps={{ 'aria-label': labels.close }}>
       <Stack>
-        <Select label={labels.fbMoveToSection} data={sections} value={target} onChange={(v) => { setSectionId(v); setPosition(null); }} allowDeselect={false} />
+        <Select
+          label={field ? labels.fbMoveToSection : labels.fbMoveToPage}
+          data={containers}
+          value={target}
+          onChange={(v) => {
+            setContainerId(v);
+            setPosition(null);
+          }}
+          allowDeselect={false}
+        />
         <Select label={labels.fbMoveToPosition} data={positions} value={position ?? String(positions.length - 1)} onChange={setPosition} allowDeselect={false} />
         <Group justify="flex-end">
           <Button variant="default" onClick={close}>
             {labels.cancel}
           </Button>
-          <Button
-            onClick={() => {
-              if (at && target) c.dispatch({ type: 'moveField', id: at.field.id, to: { sectionId: target, index: Number(position ?? positions.length - 1) } });
-              close();
-            }}
-          >
-            {labels.fbMove}
-          </Button>
+          <Button onClick={move}>{labels.fbMove}</Button>
         </Group>
       </Stack>
     </Modal>
@@ -331,6 +351,12 @@ function nameOf(c: FormBuilderController, id: UniqueIdentifier | undefined): str
       entry === 'page' ? labels.fbPage : entry === 'section' ? labels.fbSection : entry === 'repeatable' ? labels.fbRepeatableSection : (widgets[entry]?.name ?? entry);
     return fillLabel(labels.fbNewField, { name });
   }
+  if (text.startsWith('page-drop:')) {
+    const pages = state.document.layout.pages;
+    const index = pages.findIndex((p) => p.id === text.slice('page-drop:'.length));
+    const page = pages[index];
+    if (page) return fillLabel(labels.fbPageDrop, { name: fillLabel(labels.fbPageNamed, { name: page.title || String(index + 1) }) });
+  }
   const sectionId = text.startsWith('drop:') ? text.slice('drop:'.length) : text;
   const field = findField(state.document, sectionId);
   if (field) return fillLabel(labels.fbFieldNamed, { name: field.field.label || field.field.id });
@@ -387,8 +413,13 @@ export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
   const announcements = useMemo<Announcements>(
     () => ({
       onDragStart: ({ active }) => fillLabel(labels.fbDndPicked, { name: nameOf(cRef.current, active.id) }),
+      // Over itself (where a drag starts) is still where it was picked up, not "Email is over Email".
       onDragOver: ({ active, over }) =>
-        over ? fillLabel(labels.fbDndOver, { name: nameOf(cRef.current, active.id), target: nameOf(cRef.current, over.id) }) : fillLabel(labels.fbDndNowhere, { name: nameOf(cRef.current, active.id) }),
+        over?.id === active.id
+          ? fillLabel(labels.fbDndPicked, { name: nameOf(cRef.current, active.id) })
+          : over
+            ? fillLabel(labels.fbDndOver, { name: nameOf(cRef.current, active.id), target: nameOf(cRef.current, over.id) })
+            : fillLabel(labels.fbDndNowhere, { name: nameOf(cRef.current, active.id) }),
       onDragEnd: ({ active, over }) =>
         over ? fillLabel(labels.fbDndDropped, { name: nameOf(cRef.current, active.id), target: nameOf(cRef.current, over.id) }) : fillLabel(labels.fbDndNowhere, { name: nameOf(cRef.current, active.id) }),
       onDragCancel: ({ active }) => fillLabel(labels.fbDndCancelled, { name: nameOf(cRef.current, active.id) }),
@@ -446,6 +477,10 @@ export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
       return;
     }
     if (a?.type === 'section') {
+      if (o?.type === 'page-drop' && o.pageId) {
+        dispatch({ type: 'moveSection', id: String(active.id), to: { pageId: o.pageId } });
+        return;
+      }
       const target = o?.type === 'section' ? findSection(doc, overId) : o?.type === 'field' ? findSection(doc, findField(doc, overId)?.section.id ?? '') : null;
       if (target && target.section.id !== String(active.id)) dispatch({ type: 'moveSection', id: String(active.id), to: { pageId: target.page.id, index: target.index } });
     }
@@ -633,7 +668,7 @@ export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
             </Paper>
           )}
         </Stack>
-        <MoveToDialog c={c} fieldId={moveTo} onClose={() => setMoveTo(null)} />
+        <MoveToDialog c={c} itemId={moveTo} onClose={() => setMoveTo(null)} />
         <ConfirmModal
           opened={!!confirmDelete}
           title={fillLabel(labels.fbDeleteTitle, { name: confirmDelete?.name ?? '' })}

@@ -85,6 +85,27 @@ describe('builder model', () => {
     expect(findField(s.document, 'email-1')?.field.visibleWhen).toEqual([{ path: '/jobs/*/shortText', op: 'notEmpty' }]);
   });
 
+  it('makes each move one undo step: a field into and out of a repeatable section, a section onto an empty page', () => {
+    let s = run(fresh(), { type: 'addField', kind: WIDGET_KINDS.text }, { type: 'addSection', title: 'Jobs', repeatable: true }, { type: 'addPage', title: 'Two', sectionTitle: 'S' });
+    s = run(s, { type: 'delete', id: 'section-3' });
+    expect(s.document.layout.pages[1]?.sections).toEqual([]);
+    const start = s;
+    const steps = start.past.length;
+    s = run(s, { type: 'moveField', id: 'text-1', to: { sectionId: 'section-2' } });
+    expect(s.past.length).toBe(steps + 1);
+    expect(findField(s.document, 'text-1')?.section.id).toBe('section-2');
+    expect(props(s.document).shortText).toBeUndefined();
+    s = run(s, { type: 'moveField', id: 'text-1', to: { sectionId: 'section-1' } });
+    expect(props(s.document).shortText).toEqual({ type: 'string', maxLength: 200 });
+    s = run(s, { type: 'moveSection', id: 'section-2', to: { pageId: 'page-2' } });
+    expect(s.past.length).toBe(steps + 3);
+    expect(s.document.layout.pages.map((p) => p.sections.map((x) => x.id))).toEqual([['section-1'], ['section-2']]);
+    // Moving it where it already is changes nothing and adds no step.
+    expect(run(s, { type: 'moveSection', id: 'section-2', to: { pageId: 'page-2' } })).toBe(s);
+    s = run(s, { type: 'undo' }, { type: 'undo' }, { type: 'undo' });
+    expect(s.document).toEqual(start.document);
+  });
+
   it('duplicates and deletes fields and sections with their schemas', () => {
     let s = run(fresh(), { type: 'addField', kind: WIDGET_KINDS.select }, { type: 'setRequired', id: 'select-1', required: true }, { type: 'duplicate', id: 'select-1' });
     expect(s.selection).toEqual({ type: 'field', id: 'select-2' });
