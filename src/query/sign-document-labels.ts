@@ -61,6 +61,7 @@ export const signDocumentLabels = {
   sdDeclineConfirm: 'Decline to sign',
   sdDeclineFailed: 'Your answer was not recorded',
   sdCancel: 'Cancel',
+  sdCloseDialog: 'Close',
   // After
   sdDoneTitle: 'Signed',
   sdDone: 'Thank you, you have signed.',

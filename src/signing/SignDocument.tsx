@@ -438,7 +438,7 @@ function DeclineDialog({ opened, onClose, controller, labels }: { opened: boolea
   };
   const failure = controller.declineError ? describeError(controller.declineError, labels) : null;
   return (
-    <Modal opened={opened} onClose={close} title={labels.sdDeclineTitle} centered>
+    <Modal opened={opened} onClose={close} title={labels.sdDeclineTitle} centered closeButtonProps={{ 'aria-label': labels.sdCloseDialog, disabled: controller.declining }}>
       <Stack gap="md" style={READABLE_FORM_COLORS}>
         <Text size="sm">{labels.sdDeclineMessage}</Text>
         <Textarea
@@ -497,7 +497,14 @@ function ResultView(props: { envelope: SigningEnvelope | null; session: SigningS
   return (
     <Stack gap="md" {...shared.getStyles('result')} data-result={kind}>
       <Heading text={session?.formName || labels.sdUntitled} shared={shared} focus />
-      <Alert color={kind === 'signed' ? 'green' : 'gray'} variant="light" title={kind === 'signed' ? labels.sdDoneTitle : labels.sdDeclinedTitle} role="status">
+      <Alert
+        color={kind === 'signed' ? 'green' : 'gray'}
+        variant="light"
+        title={kind === 'signed' ? labels.sdDoneTitle : labels.sdDeclinedTitle}
+        role="status"
+        // Mantine's light alert draws the title in shade 8 of the colour (green: 3.8:1 on its tint): the text colour reads.
+        styles={{ title: { color: 'var(--mantine-color-text)' } }}
+      >
         <Stack gap="xs">{body}</Stack>
       </Alert>
     </Stack>

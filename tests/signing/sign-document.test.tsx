@@ -113,6 +113,12 @@ describe('SignDocument: opening the link', () => {
     expect(screen.queryByRole('button', { name: 'Sign' })).not.toBeInTheDocument();
   });
 
+  it('a page opened without a token says the link cannot be used', async () => {
+    renderInApi(<SignDocument token="" />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'This signing link cannot be used' })).toBeInTheDocument();
+    expect(screen.getByText("'token' is required: the token of the signing link.")).toBeInTheDocument();
+  });
+
   it('says when it is not the signer’s turn yet, with who signs first', async () => {
     const envelopeId = await twoSignerEnvelope();
     renderInApi(<SignDocument token={await linkOf(envelopeId, 1)} />);
