@@ -13,7 +13,9 @@
  * Also the builder page's JavaScript, gzip-compressed, before and after the JSON view is opened. Prints a table with
  * each goal's PASS or GAP and writes bench/builder/results.json. See bench/builder/README.md.
  *
- * Options: --runs N (samples per action, default 5), --no-build (reuse the last build), --out FILE.
+ * Options: --runs N (samples per action, default 5), --no-build (reuse the last build), --out FILE, --profile (an
+ * unminified build in .tmp/bench-builder-dist-profile, and a CPU profile of every action: the functions that took the
+ * most time, self and with their callees, per action; the profiles are written beside the results file).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -27,7 +29,7 @@ import { launchChromium } from '../../tests/support/chromium.mjs';
 import { largeFormDraft } from './form-300';
 
 const root = path.resolve(new URL('../..', import.meta.url).pathname);
-const distDir = path.join(root, '.tmp/bench-builder-dist');
+let distDir = path.join(root, '.tmp/bench-builder-dist');
 
 /** The goals on this 2-core machine. */
 export const GOALS = { actionMainThreadMs: 50, longestFrameMs: 50, openMs: 1000 } as const;
@@ -43,16 +45,18 @@ interface Args {
   runs: number;
   build: boolean;
   out: string;
+  profile: boolean;
 }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { runs: 5, build: true, out: path.join(root, 'bench/builder/results.json') };
+  const args: Args = { runs: 5, build: true, out: path.join(root, 'bench/builder/results.json'), profile: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
     if (arg === '--runs') args.runs = Math.max(1, Number(argv[++i]));
     else if (arg.startsWith('--runs=')) args.runs = Math.max(1, Number(arg.slice(7)));
     else if (arg === '--no-build') args.build = false;
     else if (arg === '--out') args.out = path.resolve(String(argv[++i]));
+    else if (arg === '--profile') args.profile = true;
     else throw new Error(`Unknown option ${arg}`);
   }
   return args;
@@ -72,10 +76,10 @@ function freePort(): Promise<number> {
   });
 }
 
-function buildHost(): void {
+function buildHost(minify: boolean): void {
   const result = spawnSync(
     'npx',
-    ['vite', 'build', '-c', 'example-host/vite.config.ts', '--outDir', distDir, '--emptyOutDir', '--logLevel', 'warn'],
+    ['vite', 'build', '-c', 'example-host/vite.config.ts', '--outDir', distDir, '--emptyOutDir', '--logLevel', 'warn', ...(minify ? [] : ['--minify', 'false'])],
     { cwd: root, stdio: 'inherit' },
   );
   if (result.status !== 0) throw new Error('The example host did not build (see above).');
@@ -122,6 +126,27 @@ const PROBE = `(() => {
   } catch {}
 })();`;
 
+/**
+ * With --profile: which components rendered, counted at each commit through the hook React calls for its DevTools (a
+ * component rendered when React marked its fiber as having done work; a subtree React did not enter is skipped).
+ */
+const RENDER_COUNTER = `(() => {
+  const counts = (window.__renders = new Map());
+  const nameOf = (t) => typeof t === 'function' ? (t.displayName || t.name) : t && typeof t === 'object' ? (t.displayName || nameOf(t.type) || nameOf(t.render)) : null;
+  const add = (f, how) => { const n = nameOf(f.type); if (n) counts.set(n + how, (counts.get(n + how) || 0) + 1); };
+  const mount = (f) => { for (let c = f; c; c = c.sibling) { add(c, ' (mount)'); if (c.child) mount(c.child); } };
+  const visit = (f) => {
+    const prev = f.alternate;
+    if (!prev) { add(f, ' (mount)'); if (f.child) mount(f.child); return; }
+    if (f.flags & 1) add(f, '');
+    if (f.child !== prev.child) for (let c = f.child; c; c = c.sibling) visit(c);
+  };
+  window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+    supportsFiber: true, renderers: new Map(), inject: () => 1, checkDCE() {}, onScheduleFiberRoot() {}, onCommitFiberUnmount() {}, onPostCommitFiberRoot() {},
+    onCommitFiberRoot(_id, root) { for (let c = root.current.child; c; c = c.sibling) visit(c); },
+  };
+})();`;
+
 interface Sample {
   mainThreadMs: number;
   longestFrameMs: number;
@@ -146,14 +171,63 @@ async function settle(page: Page, quietMs = 300): Promise<void> {
   );
 }
 
+/** A CPU profile as CDP's `Profiler.stop` answers it. */
+interface CpuProfile {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** With --profile: the CPU time of each function (self, and with its callees) summed over every sample of an action. */
+const profiles = new Map<string, { self: Map<string, number>; total: Map<string, number>; raw: CpuProfile[] }>();
+
+function addProfile(action: string, profile: CpuProfile): void {
+  const entry = profiles.get(action) ?? { self: new Map<string, number>(), total: new Map<string, number>(), raw: [] as CpuProfile[] };
+  profiles.set(action, entry);
+  entry.raw.push(profile);
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const key = (id: number) => {
+    const { functionName, url, lineNumber } = byId.get(id)!.callFrame;
+    return `${functionName || '(anonymous)'} ${url ? `${url.split('/').pop()}:${lineNumber + 1}` : ''}`.trim();
+  };
+  profile.samples.forEach((id, i) => {
+    const ms = (profile.timeDeltas[i + 1] ?? 0) / 1000;
+    entry.self.set(key(id), (entry.self.get(key(id)) ?? 0) + ms);
+    const seen = new Set<string>();
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+      const k = key(at);
+      if (seen.has(k)) continue;
+      seen.add(k);
+      entry.total.set(k, (entry.total.get(k) ?? 0) + ms);
+    }
+  });
+}
+
+let profiling = false;
+/** With --profile: the renders of each component, summed over the samples of each action. */
+const renders = new Map<string, Map<string, number>>();
+
 /** Runs `action` and measures it: main-thread time until the page is quiet again, and the longest frame meanwhile. */
-async function measure(page: Page, cdp: CDPSession, action: () => Promise<void>): Promise<Sample> {
+async function measure(page: Page, cdp: CDPSession, action: () => Promise<void>, name = ''): Promise<Sample> {
   await settle(page);
   const start = await page.evaluate(() => performance.now());
+  if (profiling) {
+    await page.evaluate(() => (window as unknown as { __renders: Map<string, number> }).__renders.clear());
+    await cdp.send('Profiler.start');
+  }
   const before = await taskSeconds(cdp);
   await action();
   await settle(page, 200);
   const after = await taskSeconds(cdp);
+  if (profiling) {
+    addProfile(name, ((await cdp.send('Profiler.stop')) as { profile: CpuProfile }).profile);
+    const counted = await page.evaluate(() => [...(window as unknown as { __renders: Map<string, number> }).__renders]);
+    const sum = renders.get(name) ?? new Map<string, number>();
+    renders.set(name, sum);
+    for (const [component, n] of counted) sum.set(component, (sum.get(component) ?? 0) + n);
+  }
   const longest = await page.evaluate((from) => {
     const b = (window as unknown as { __bench: { frames: [number, number][] } }).__bench;
     return Math.max(0, ...b.frames.filter(([t]) => t > from).map(([, gap]) => gap));
@@ -184,7 +258,8 @@ async function scriptsGzip(loaded: Set<string>): Promise<{ files: string[]; byte
   return { files, bytes };
 }
 
-async function openMeasured(page: Page, url: string, fieldCount: number): Promise<number> {
+async function openMeasured(page: Page, cdp: CDPSession, url: string, fieldCount: number): Promise<number> {
+  if (profiling) await cdp.send('Profiler.start');
   await page.goto(url);
   await page.waitForFunction(
     ({ selector, count }) => document.querySelectorAll(selector).length >= count,
@@ -193,6 +268,7 @@ async function openMeasured(page: Page, url: string, fieldCount: number): Promis
   );
   const shownAt = await page.evaluate(() => performance.now());
   await settle(page, 500);
+  if (profiling) addProfile('open', ((await cdp.send('Profiler.stop')) as { profile: CpuProfile }).profile);
   // Interactive: every field there and the last long task over (or the fields' arrival, if later).
   return page.evaluate((shown) => {
     const b = (window as unknown as { __bench: { longTasks: [number, number][] } }).__bench;
@@ -203,9 +279,10 @@ async function openMeasured(page: Page, url: string, fieldCount: number): Promis
 
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
+  if (args.profile) distDir = path.join(root, '.tmp/bench-builder-dist-profile');
   if (args.build || !existsSync(path.join(distDir, 'index.html'))) {
-    log(`building the example host (vite build → ${path.relative(root, distDir)})…`);
-    buildHost();
+    log(`building the example host (vite build${args.profile ? ', unminified' : ''} → ${path.relative(root, distDir)})…`);
+    buildHost(!args.profile);
   } else log(`reusing ${path.relative(root, distDir)} (--no-build)`);
 
   const server = await startOnFreePorts();
@@ -222,6 +299,7 @@ async function main(): Promise<void> {
     const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
     const page = await context.newPage();
     await page.addInitScript(PROBE);
+    if (args.profile) await page.addInitScript(RENDER_COUNTER);
     const loaded = new Set<string>();
     page.on('response', (response) => {
       const pathname = new URL(response.url()).pathname;
@@ -229,6 +307,11 @@ async function main(): Promise<void> {
     });
     const cdp = await context.newCDPSession(page);
     await cdp.send('Performance.enable');
+    if (args.profile) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      profiling = true;
+    }
     log('signing in as the seeded administrator');
     await signIn(page, url);
     const fieldCount = 300;
@@ -236,7 +319,7 @@ async function main(): Promise<void> {
 
     for (let i = 0; i < args.runs; i++) {
       loaded.clear();
-      opens.push(await openMeasured(page, url, fieldCount));
+      opens.push(await openMeasured(page, cdp, url, fieldCount));
       log(`open ${i + 1}/${args.runs}: interactive at ${Math.round(opens.at(-1) ?? 0)} ms`);
     }
     jsBefore = await scriptsGzip(loaded);
@@ -246,10 +329,10 @@ async function main(): Promise<void> {
     for (let i = 0; i < args.runs; i++) {
       const target: Locator = fields.nth((i * 61 + 7) % fieldCount);
       await target.scrollIntoViewIfNeeded();
-      results.select!.push(await measure(page, cdp, () => target.click()));
+      results.select!.push(await measure(page, cdp, () => target.click(), 'select'));
       await label.click();
       await page.keyboard.press('End');
-      for (const key of ' edited') results.type!.push(await measure(page, cdp, () => page.keyboard.press(key === ' ' ? 'Space' : key)));
+      for (const key of ' edited') results.type!.push(await measure(page, cdp, () => page.keyboard.press(key === ' ' ? 'Space' : key), 'type'));
       // A drag across the canvas: the first field of a section to below the third field of the next one.
       const beforeDrag = await fields.evaluateAll((els) => els.slice(0, 70).map((e) => e.getAttribute('aria-label') ?? '').join('|'));
       const from = fields.nth(20 * (i % 3) + 1);
@@ -265,14 +348,14 @@ async function main(): Promise<void> {
             const steps = 12;
             for (let s = 1; s <= steps; s++) await page.mouse.move(a.x + 20, a.y + a.height / 2 + ((b.y - a.y + b.height) * s) / steps);
             await page.mouse.up();
-          }),
+          }, 'drag'),
         );
       }
       const order = () => fields.evaluateAll((els) => els.slice(0, 70).map((e) => e.getAttribute('aria-label') ?? '').join('|'));
       const afterDrag = await order();
       // The builder's shortcut, with the focus on the canvas (in a text box Ctrl+Z is the box's own undo).
       await fields.nth(0).focus();
-      results.undo!.push(await measure(page, cdp, () => page.keyboard.press('Control+z')));
+      results.undo!.push(await measure(page, cdp, () => page.keyboard.press('Control+z'), 'undo'));
       const afterUndo = await order();
       checks.push({ dragMoved: afterDrag !== beforeDrag, undoChanged: afterUndo !== afterDrag });
       log(`actions ${i + 1}/${args.runs} done`);
@@ -318,6 +401,15 @@ async function main(): Promise<void> {
     `${JSON.stringify({ date: new Date().toISOString(), goals: GOALS, opens, results, checks, jsGzip: { withoutJsonView: jsBefore, withJsonView: jsAfter } }, null, 2)}\n`,
   );
   log(`wrote ${path.relative(root, args.out)}`);
+  for (const [action, { self, total, raw }] of profiles) {
+    const top = (m: Map<string, number>, n: number) =>
+      [...m].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => `  ${(v / raw.length).toFixed(1).padStart(7)} ms  ${k}`);
+    console.log(`\n## ${action}: CPU per sample (${raw.length} samples), self time\n${top(self, 25).join('\n')}\n## ${action}: with callees\n${top(total, 40).join('\n')}`);
+    const counted = [...(renders.get(action) ?? [])].sort((a, b) => b[1] - a[1]).slice(0, 40);
+    if (counted.length) console.log(`## ${action}: renders per sample\n${counted.map(([k, n]) => `  ${(n / raw.length).toFixed(1).padStart(7)}  ${k}`).join('\n')}`);
+    const file = args.out.replace(/\.json$/, `.${action}.cpuprofile`);
+    await writeFile(file, JSON.stringify(raw.at(-1)));
+  }
 }
 
 main().catch((error: unknown) => {

@@ -195,17 +195,15 @@ function focusSibling(event: KeyboardEvent<HTMLElement>, delta: -1 | 1) {
  * or by focus, dragged by pointer or keyboard. Memoised on the field's own data, so selecting another field or
  * editing one re-renders only the fields concerned.
  */
-const CanvasField = memo(
-  function CanvasField({ field, cf, section, index, count, selected, lite, labels, editing, onSelect }: CanvasFieldProps) {
-    const sortable = useSortable({ id: field.id, data: { type: 'field', sectionId: section.id }, disabled: !editing });
+const CanvasFieldBody = memo(
+  function CanvasFieldBody({ field, cf, section, index, count, selected, lite, labels, editing, onSelect, drag: sortable }: CanvasFieldProps & { drag: FieldDrag }) {
     const name = fieldName(field, labels);
     const itemIndex = section.repeatable ? 0 : null;
     const itemBase = section.repeatable ? `${containerOf(section)}/0` : '';
-    const style = { transform: CSS.Translate.toString(sortable.transform), transition: sortable.transition, opacity: sortable.isDragging ? 0.5 : 1 };
+    const style = { opacity: sortable.isDragging ? 0.5 : 1 };
     const select = () => onSelect({ type: 'field', id: field.id });
     return (
       <Paper
-        ref={sortable.setNodeRef}
         withBorder
         p="xs"
         style={{
@@ -266,7 +264,12 @@ const CanvasField = memo(
       </Paper>
     );
   },
-  (a, b) =>
+  (a, b) => sameFieldProps(a, b) && a.drag === b.drag,
+);
+
+/** Whether a canvas field shows the same: memoised on the field's own data, not the compiled form's identity. */
+function sameFieldProps(a: CanvasFieldProps, b: CanvasFieldProps): boolean {
+  return (
     a.field === b.field &&
     a.schemaNode === b.schemaNode &&
     a.section.id === b.section.id &&
@@ -278,8 +281,34 @@ const CanvasField = memo(
     a.labels === b.labels &&
     a.editing === b.editing &&
     a.onSelect === b.onSelect &&
-    !!a.cf === !!b.cf,
-);
+    !!a.cf === !!b.cf
+  );
+}
+
+/** What of dnd-kit's sortable state a field's body uses: it changes only when the field's own drag state does. */
+interface FieldDrag {
+  attributes: ReturnType<typeof useSortable>['attributes'];
+  listeners: ReturnType<typeof useSortable>['listeners'];
+  isDragging: boolean;
+}
+
+/**
+ * The sortable shell of a canvas field. dnd-kit re-renders every sortable item on each pointer move of a drag (and at
+ * its start and end), so the item that holds `useSortable` is a plain element with the drag's transform, and the field
+ * itself (Mantine paper, widget, menu) is a memoised body that re-renders only when the field, its selection or its
+ * own drag state changes: a drag over 300 fields re-renders 300 of these shells, not 300 widgets.
+ */
+const CanvasField = memo(function CanvasField(props: CanvasFieldProps) {
+  const { field, section, editing } = props;
+  const sortable = useSortable({ id: field.id, data: { type: 'field', sectionId: section.id }, disabled: !editing });
+  const { attributes, listeners, isDragging } = sortable;
+  const drag = useMemo<FieldDrag>(() => ({ attributes, listeners, isDragging }), [attributes, listeners, isDragging]);
+  return (
+    <div ref={sortable.setNodeRef} style={{ transform: CSS.Translate.toString(sortable.transform), transition: sortable.transition }}>
+      <CanvasFieldBody {...props} drag={drag} />
+    </div>
+  );
+}, sameFieldProps);
 
 interface ItemMenuProps {
   name: string;

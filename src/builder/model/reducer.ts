@@ -7,6 +7,7 @@ import { applyPatches, current, enablePatches, produceWithPatches, type Draft, t
 import type { FormField, FormPage, FormSection, JsonObject, JsonValue } from '../../api/types';
 import { escapePointerSegment, isValidPointer, parsePointer } from '../../domain/json-pointer';
 import { applyPathRename, fullDataPath, labelToPath, type AuthoringDraft } from '../../engine/authoring';
+import { jsonEqual } from '../../engine/rules';
 import type { WidgetKind } from '../../engine/widget-kinds';
 import {
   containerOf,
@@ -643,7 +644,10 @@ function apply(doc: Doc, action: BuilderAction, selection: BuilderSelection): Bu
       const place = container && parentAndKey(container, at.field.path, true);
       if (!place) return selection;
       if (!isRecord(place.parent.properties)) place.parent.properties = {};
-      if (action.type === 'updateFieldSchema') (place.parent.properties as SchemaRecord)[place.key] = clone(action.schema);
+      // An equal node is left as it is: a label typed in the property pane hands back the same schema on every key, and
+      // a new schema object would make the canvas's engine take the whole schema again (every field re-renders).
+      const node = (place.parent.properties as SchemaRecord)[place.key];
+      if (action.type === 'updateFieldSchema' && !jsonEqual(node, action.schema)) (place.parent.properties as SchemaRecord)[place.key] = clone(action.schema);
       const required = action.type === 'setRequired' ? action.required : action.required;
       if (required !== undefined) setRequiredAt(place.parent, place.key, required);
       return selection;
