@@ -1,0 +1,86 @@
+import { composeStories, setProjectAnnotations } from '@storybook/react-vite';
+import { cleanup } from '@testing-library/react';
+import axe from 'axe-core';
+import type { SetupWorker } from 'msw/browser';
+import { mswLoader } from 'msw-storybook-addon/csf3';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import preview from '../../.storybook/preview';
+import * as stories from '../../stories/signing/SignDocument.stories';
+import { resetFakeBackend } from '../../stories/support/fakeBackend';
+
+// The signing page's stories as fixtures, in light and in dark: each renders, its play function passes, and axe finds
+// nothing (colour contrast needs layout, which jsdom does not do: the Storybook axe run checks it in Chromium).
+
+// pdf.js does not run under jsdom: one US Letter page, boxes as pdf.js computes them.
+vi.mock('../../src/ui/pdf-document', () => ({
+  openPdfDocument: vi.fn(async () => ({
+    pageCount: 1,
+    page: async () => ({
+      width: 612,
+      height: 792,
+      boxOf: (rect: { x: number; y: number; width: number; height: number }) => ({ left: rect.x, top: 792 - rect.y - rect.height, width: rect.width, height: rect.height }),
+      render: async () => undefined,
+      cancel: () => undefined,
+    }),
+    destroy: async () => undefined,
+  })),
+}));
+
+/** A real 1 × 1 PNG: what jsdom's canvas (which draws nothing) gives as the signature image. */
+const PNG_DATA_URL = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+
+const server = setupServer();
+beforeAll(() => {
+  server.listen({ onUnhandledRequest: 'error' });
+  const context = new Proxy(
+    { measureText: (text: string) => ({ width: text.length * 20 }) },
+    { get: (target, key) => (key in target ? target[key as keyof typeof target] : () => undefined), set: () => true },
+  );
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(() => context as unknown as CanvasRenderingContext2D);
+  vi.spyOn(HTMLCanvasElement.prototype, 'toDataURL').mockImplementation(() => PNG_DATA_URL);
+  vi.spyOn(HTMLElement.prototype, 'offsetWidth', 'get').mockImplementation(() => 600);
+  // jsdom has no PointerEvent: the stories draw with it (signature_pad listens to pointer events where they exist).
+  if (!('PointerEvent' in window)) {
+    class PointerEventStub extends MouseEvent {
+      readonly pointerId: number;
+      readonly pointerType: string;
+      readonly isPrimary: boolean;
+      constructor(type: string, init: PointerEventInit = {}) {
+        super(type, init);
+        this.pointerId = init.pointerId ?? 1;
+        this.pointerType = init.pointerType ?? 'mouse';
+        this.isPrimary = init.isPrimary ?? true;
+      }
+    }
+    vi.stubGlobal('PointerEvent', PointerEventStub);
+  }
+});
+afterAll(() => {
+  server.close();
+  vi.unstubAllGlobals();
+});
+afterEach(() => cleanup());
+
+async function violations(root: HTMLElement): Promise<string[]> {
+  // As the Storybook run: a story is one component, not a page (no landmarks needed).
+  const result = await axe.run(root, { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } });
+  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+const names = Object.keys(composeStories(stories)) as (keyof ReturnType<typeof composeStories<typeof stories>>)[];
+
+for (const theme of ['light', 'dark'] as const) {
+  describe(`SignDocument stories (${theme})`, () => {
+    for (const name of names) {
+      it(`${name} renders, plays and is axe clean`, async () => {
+        setProjectAnnotations({ ...preview, initialGlobals: { theme }, loaders: [resetFakeBackend, mswLoader(() => server as unknown as SetupWorker)] });
+        const Story = composeStories(stories)[name];
+        await Story.run();
+        expect(document.documentElement.getAttribute('data-mantine-color-scheme')).toBe(theme);
+        // The whole document: the decline dialog sits in a portal outside the story's root.
+        expect(await violations(document.body)).toEqual([]);
+      });
+    }
+  });
+}
