@@ -17,6 +17,7 @@ import {
   declineToSign,
   envelopeName,
   envelopeRow,
+  imagesPerPage,
   openSignerLink,
   requestSignatureThroughDialog,
   SIGN_PAGE,
@@ -55,7 +56,10 @@ let admin: { context: BrowserContext; page: Page; errors: string[] };
 const journey = {
   instanceId: '',
   links: [] as string[],
+  sentDocument: new Uint8Array(),
   sentDocumentSha256: '',
+  /** The pages each signer signs on, as their signing page was told. */
+  placePages: [] as number[][],
   signed: new Uint8Array(),
 };
 
@@ -177,7 +181,10 @@ describe('electronic signature, end to end', () => {
     expect(session).toMatchObject({ signerName: SIGNERS[0].name, signerEmail: SIGNERS[0].email, formName: FORM });
     const sent = Buffer.from(session.documentBase64, 'base64');
     expect(sent.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    journey.sentDocument = new Uint8Array(sent);
     journey.sentDocumentSha256 = createHash('sha256').update(sent).digest('hex');
+    journey.placePages.push(session.places.map((p) => p.page));
+    expect(session.places.length).toBeGreaterThan(0);
     const signedFirst = await signByDrawing(first.page);
     expect(signedFirst.status()).toBe(200);
     expect(signedFirst.request().postDataJSON()).toMatchObject({ kind: 'drawn', image: expect.stringMatching(/^data:image\/png;base64,/) });
@@ -194,6 +201,10 @@ describe('electronic signature, end to end', () => {
     const second = await newPage(stack.browser);
     const openedSecond = await openSignerLink(second.page, journey.links[1]!);
     expect(openedSecond.status()).toBe(200);
+    const secondSession = (await openedSecond.json()) as SigningSession;
+    expect(secondSession.documentBase64).toBe(session.documentBase64);
+    journey.placePages.push(secondSession.places.map((p) => p.page));
+    expect(secondSession.places.length).toBeGreaterThan(0);
     const signedSecond = await signByTyping(second.page, SIGNERS[1].name);
     expect(signedSecond.status()).toBe(200);
     expect(signedSecond.request().postDataJSON()).toMatchObject({ kind: 'typed', typedName: SIGNERS[1].name, image: expect.stringMatching(/^data:image\/png;base64,/) });
@@ -223,6 +234,16 @@ describe('electronic signature, end to end', () => {
     expect(report.output).toContain('Certificate is Trusted.');
     expect(report.output).toContain('ETSI.CAdES.detached');
     expect(report.output).toContain('Total document signed');
+    // Both signatures drawn in their places: each page with places shows one image more per signer signing there
+    // than the document as sent.
+    const before = imagesPerPage(journey.sentDocument);
+    const after = imagesPerPage(journey.signed);
+    const pages = new Set(journey.placePages.flat());
+    expect(pages.size).toBeGreaterThan(0);
+    for (const page of pages) {
+      const signingHere = journey.placePages.filter((placed) => placed.includes(page)).length;
+      expect((after.get(page) ?? 0) - (before.get(page) ?? 0), `page ${page + 1}`).toBe(signingHere);
+    }
     expect(admin.errors).toEqual([]);
   }, 60_000);
 

@@ -2,6 +2,10 @@
  * Helpers of the signing journey: what a signer does on the signing page (`/sign?token=…`) by its accessible names,
  * what the administrator does on the Signing screen, and the byte ranges a PDF signature covers.
  */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Locator, Page, Response } from 'playwright-core';
 import { defaultLabels as L, fillLabel } from '../../../src/query/labels';
 
@@ -148,4 +152,23 @@ export function signedByteRanges(pdf: Uint8Array): [start: number, length: numbe
     [a, b],
     [c, d],
   ];
+}
+
+/** How many images each page of a PDF draws (poppler's `pdfimages -list`; alpha masks not counted), by page index from 0. */
+export function imagesPerPage(pdf: Uint8Array): Map<number, number> {
+  const dir = mkdtempSync(join(tmpdir(), 'pdfimages-'));
+  try {
+    writeFileSync(join(dir, 'doc.pdf'), pdf);
+    const list = execFileSync('pdfimages', ['-list', join(dir, 'doc.pdf')], { encoding: 'utf8' });
+    const counts = new Map<number, number>();
+    for (const row of list.split('\n').slice(2)) {
+      const [page, , type] = row.trim().split(/\s+/);
+      if (type !== 'image') continue;
+      const index = Number(page) - 1;
+      counts.set(index, (counts.get(index) ?? 0) + 1);
+    }
+    return counts;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
