@@ -583,6 +583,7 @@ export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
                   formSchemaId={c.schema?.formSchemaId ?? null}
                   schemaETag={c.schema?.['@odata.etag'] ?? null}
                   labels={labels}
+                  widgets={c.widgets}
                   onSaved={(result) => {
                     c.markSaved(doc);
                     onSaved?.(result);

@@ -30,6 +30,8 @@ export const builderSaveLabels = {
   builderSaveCountFailed:
     'Could not count the filled-in forms of this version. If there are any, saving makes a new version and they keep theirs.',
   builderSaveNoVersion: 'This form has no version yet: saving makes version 1, its current version.',
+  builderSaveNoFields:
+    'This form has no fields yet: a person filling it in would have nothing to answer. You can save it now and add fields later.',
   builderSaveConfirm: 'Save',
   builderSaveCancel: 'Cancel',
   builderSaveRefused: 'The server did not save the form',

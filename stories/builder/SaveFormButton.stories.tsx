@@ -119,6 +119,23 @@ export const NewForm: Story = {
   },
 };
 
+/** A page and a section with only a text block: nothing to answer yet. */
+const noFieldsDraft = {
+  jsonSchema: { $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'object', properties: {} } as JsonObject,
+  layout: {
+    pages: [{ id: 'page-1', title: 'Page 1', sections: [{ id: 'section-1', title: 'Section 1', fields: [{ id: 'static-1', path: '', widget: 'static', label: 'Welcome' }] }] }],
+  } as FormLayout,
+};
+
+/** The form has no field that takes an answer yet: the dialog says so, and the form can still be saved. */
+export const NoFields: Story = {
+  args: { draft: noFieldsDraft },
+  play: async ({ canvasElement }) => {
+    const dialog = await openDialog(canvasElement);
+    await expect(within(dialog).getByText(/This form has no fields yet/)).toBeInTheDocument();
+  },
+};
+
 /** The draft has problems: they are listed instead of the save, each with a button to its field. */
 export const Problems: Story = {
   args: { draft: brokenDraft },

@@ -34,6 +34,7 @@ describe('SaveFormButton', () => {
     await renderStory(Stories.NewForm, { onSaved });
     const dialog = await openDialog();
     expect(within(dialog).getByText(/anyone who has the link can fill in this form, without signing in/)).toBeInTheDocument();
+    expect(within(dialog).queryByText(/This form has no fields yet/)).not.toBeInTheDocument();
     // The name is required.
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('Give the form a name.')).toBeInTheDocument();
@@ -48,6 +49,16 @@ describe('SaveFormButton', () => {
     expect(form).toMatchObject({ name: 'Contact us', description: 'Questions welcome.', currentFormSchemaId: result.formSchema.formSchemaId });
     expect(await screen.findByText("'Contact us' was created.")).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('warns that a form without a field that takes an answer has nothing to fill in, and still saves it', async () => {
+    const onSaved = vi.fn();
+    await renderStory(Stories.NoFields, { onSaved });
+    const dialog = await openDialog();
+    expect(within(dialog).getByText('This form has no fields yet: a person filling it in would have nothing to answer. You can save it now and add fields later.')).toBeInTheDocument();
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Name/ }), 'Welcome page');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith(expect.objectContaining({ outcome: 'created' })));
   });
 
   it('lists the problems of a draft instead of saving, and each selects its field', async () => {

@@ -142,6 +142,12 @@ export function SaveFormDialog({ controller, draft, onSelectProblem }: SaveFormD
           }}
         >
           <Stack gap="sm">
+            {controller.noFields && (
+              // A warning, not a refusal: the form may be saved before its fields (README design notes).
+              <Alert color="yellow" variant="light" title={null}>
+                <Text size="sm">{labels.builderSaveNoFields}</Text>
+              </Alert>
+            )}
             {controller.isNew ? (
               <>
                 <TextInput

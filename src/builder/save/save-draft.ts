@@ -17,6 +17,22 @@ import type { ApiClient } from '../../api/client';
 import type { Form, FormInstance, FormSchema } from '../../api/types';
 import { SCHEMA_IN_USE_CODE } from '../../domain/forms/entities';
 import { checkFormDraft, type DraftProblem, type FormDraft } from '../../engine';
+import { storesNothing, type WidgetKindRegistry } from '../../engine/widget-kinds';
+
+/**
+ * Whether a draft has no field that takes an answer (no field at all, or text blocks only): a person filling it in
+ * would have nothing to answer. The builder's save says so before saving but still saves (README design notes): the
+ * server accepts such a schema, and a form saved before its fields (its name, group and PDF template kept, its
+ * version to come) is a normal step of building one. `widgets` is the registry the builder uses (host kinds too).
+ */
+export function draftHasNoFields(draft: FormDraft, widgets?: WidgetKindRegistry): boolean {
+  const pages = Array.isArray(draft.layout?.pages) ? draft.layout.pages : [];
+  return pages.every((page) =>
+    (Array.isArray(page?.sections) ? page.sections : []).every((section) =>
+      (Array.isArray(section?.fields) ? section.fields : []).every((field) => typeof field?.widget === 'string' && storesNothing(field.widget, widgets)),
+    ),
+  );
+}
 
 /** Name, description and group of a new form. */
 export interface NewFormDetails {

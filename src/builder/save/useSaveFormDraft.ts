@@ -12,7 +12,8 @@ import { fillLabel, type Labels } from '../../query/labels';
 import { entityQueries } from '../../query/queries';
 import { useApi } from '../../query/useApi';
 import { useLabels } from '../../query/useLabels';
-import { DraftProblemsError, instancesOfSchemaFilter, PartialSaveError, saveFormDraft, serverDraftProblems, type SaveFormDraftResult } from './save-draft';
+import type { WidgetKindRegistry } from '../../engine/widget-kinds';
+import { DraftProblemsError, draftHasNoFields, instancesOfSchemaFilter, PartialSaveError, saveFormDraft, serverDraftProblems, type SaveFormDraftResult } from './save-draft';
 
 /** Options of {@link useSaveFormDraft}. */
 export interface SaveFormDraftOptions {
@@ -28,6 +29,8 @@ export interface SaveFormDraftOptions {
   onSaved?: (result: SaveFormDraftResult) => void;
   /** Overrides of the texts, which otherwise come from the `APIProvider` labels. */
   labels?: Partial<Labels>;
+  /** The widget kinds the draft's fields use (the builder's registry, host kinds too): which of them take an answer. */
+  widgets?: WidgetKindRegistry;
 }
 
 /** The new form's details in the dialog. */
@@ -75,6 +78,8 @@ export interface SaveFormDraftController {
   opened: boolean;
   /** The problems of the last check, each with its field; the dialog lists them instead of the save. */
   problems: readonly DraftProblem[];
+  /** The draft the dialog was opened for has no field that takes an answer: the dialog warns, the save still goes. */
+  noFields: boolean;
   /** Checks the draft and opens the dialog: with its problems, or to confirm the save. */
   start(): void;
   close(): void;
@@ -120,6 +125,7 @@ export function useSaveFormDraft(options: SaveFormDraftOptions): SaveFormDraftCo
 
   const [opened, setOpened] = useState(false);
   const [problems, setProblems] = useState<readonly DraftProblem[]>([]);
+  const [noFields, setNoFields] = useState(false);
   const [details, setDetailsState] = useState<NewFormDetailsDraft>(emptyDetails);
   const [triedName, setTriedName] = useState(false);
   const [publicChoice, setPublicChoice] = useState<boolean | null>(null);
@@ -173,6 +179,7 @@ export function useSaveFormDraft(options: SaveFormDraftOptions): SaveFormDraftCo
   const start = () => {
     openedDraft.current = options.draft;
     setProblems(checkFormDraft(options.draft));
+    setNoFields(draftHasNoFields(options.draft, options.widgets));
     setFailure(null);
     setTriedName(false);
     setPublicChoice(null);
@@ -241,6 +248,7 @@ export function useSaveFormDraft(options: SaveFormDraftOptions): SaveFormDraftCo
     canSave,
     opened,
     problems,
+    noFields,
     start,
     close,
     details,
