@@ -338,6 +338,8 @@ async function main(): Promise<void> {
       const from = fields.nth(20 * (i % 3) + 1);
       const to = fields.nth(20 * (i % 3) + 23);
       await from.scrollIntoViewIfNeeded();
+      // Sections far from the view draw stand-ins; scrolled into view they draw their fields: the boxes are read after.
+      await settle(page);
       const a = await from.boundingBox();
       const b = await to.boundingBox();
       if (a && b) {

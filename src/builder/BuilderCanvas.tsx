@@ -2,7 +2,7 @@ import { useDndContext, useDroppable, closestCenter, pointerWithin, type Collisi
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Alert, Box, Group, Menu, Paper, Stack, Text, Title } from '@mantine/core';
-import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { memo, startTransition, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import type { FormField, FormSchema, FormSection, JsonValue } from '../api/types';
 import { compileFormSchema, type CompiledField, type CompiledForm } from '../engine/compile';
 import { createFormEngine, type FormEngine } from '../engine/engine';
@@ -303,8 +303,23 @@ const CanvasField = memo(function CanvasField(props: CanvasFieldProps) {
   const sortable = useSortable({ id: field.id, data: { type: 'field', sectionId: section.id }, disabled: !editing });
   const { attributes, listeners, isDragging } = sortable;
   const drag = useMemo<FieldDrag>(() => ({ attributes, listeners, isDragging }), [attributes, listeners, isDragging]);
+  const node = useRef<HTMLDivElement | null>(null);
+  const { setNodeRef } = sortable;
+  const ref = useCallback(
+    (element: HTMLDivElement | null) => {
+      node.current = element;
+      setNodeRef(element);
+    },
+    [setNodeRef],
+  );
+  // Drawn in place of its focused stand-in (whose removal left the focus nowhere): the focus comes here.
+  useLayoutEffect(() => {
+    if (focusOnMount !== field.id) return;
+    focusOnMount = null;
+    if (!document.activeElement || document.activeElement === document.body) node.current?.querySelector<HTMLElement>('[data-builder-item]')?.focus({ preventScroll: true });
+  }, [field.id]);
   return (
-    <div ref={sortable.setNodeRef} style={{ transform: CSS.Translate.toString(sortable.transform), transition: sortable.transition }}>
+    <div ref={ref} style={{ transform: CSS.Translate.toString(sortable.transform), transition: sortable.transition }}>
       <CanvasFieldBody {...props} drag={drag} />
     </div>
   );
@@ -373,13 +388,15 @@ interface CanvasSectionProps {
   labels: Labels;
   editing: CanvasEditing | null;
   onSelect(selection: BuilderSelection): void;
+  /** Far from the view on a long form: its fields are drawn as {@link FieldStandIn}s. */
+  windowed?: boolean;
 }
 
 /**
  * One section of the canvas with its fields. Memoised: a selection re-renders only the sections that held the old or
  * hold the new selection, and an edit only the section whose field (or the schema) changed.
  */
-const CanvasSection = memo(function CanvasSection({ doc, pageId, section, index, count, compiledFields, selectedId, lite, labels, editing, onSelect }: CanvasSectionProps) {
+const CanvasSection = memo(function CanvasSection({ doc, pageId, section, index, count, compiledFields, selectedId, lite, labels, editing, onSelect, windowed = false }: CanvasSectionProps) {
   const sortable = useSortable({ id: section.id, data: { type: 'section', pageId }, disabled: !editing });
   const drop = useDroppable({ id: `drop:${section.id}`, data: { type: 'section-drop', sectionId: section.id, empty: section.fields.length === 0 }, disabled: !editing });
   const selected = selectedId === section.id;
@@ -396,6 +413,7 @@ const CanvasSection = memo(function CanvasSection({ doc, pageId, section, index,
   return (
     <Paper
       ref={sortable.setNodeRef}
+      data-builder-section={section.id}
       withBorder
       p="sm"
       radius="md"
@@ -448,10 +466,12 @@ const CanvasSection = memo(function CanvasSection({ doc, pageId, section, index,
           />
         )}
       </Group>
-      <SortableContext id={`fields:${section.id}`} items={ids} strategy={verticalListSortingStrategy}>
+      <SortableContext id={`fields:${section.id}`} items={windowed ? NO_IDS : ids} strategy={verticalListSortingStrategy}>
         <Stack ref={drop.setNodeRef} gap="xs" mih={48} style={{ outline: drop.isOver ? '2px dashed var(--mantine-primary-color-filled)' : undefined }}>
           {section.fields.length === 0 && <Text size="sm">{labels.fbSectionEmpty}</Text>}
-          {section.fields.map((field, i) => (
+          {section.fields.map((field, i) => windowed ? (
+            <FieldStandIn key={field.id} field={field} labels={labels} onSelect={onSelect} />
+          ) : (
             <CanvasField
               key={field.id}
               field={field}
@@ -484,6 +504,7 @@ const CanvasSection = memo(function CanvasSection({ doc, pageId, section, index,
   a.labels === b.labels &&
   a.editing === b.editing &&
   a.onSelect === b.onSelect &&
+  a.windowed === b.windowed &&
   (a.compiledFields === b.compiledFields || (a.compiledFields.size > 0) === (b.compiledFields.size > 0)) &&
   (a.doc.jsonSchema === b.doc.jsonSchema || a.section.fields.every((f) => fieldSchema(a.doc, a.section, f) === fieldSchema(b.doc, b.section, f))),
 );
@@ -526,6 +547,85 @@ const NO_IDS: string[] = [];
 /** Over this many fields, fields not selected show the renderer's light controls (as a long public form mounts). */
 const LITE_THRESHOLD = 60;
 
+const NO_SECTIONS: ReadonlySet<string> = new Set();
+
+/**
+ * The sections within a screen's height of the view, for a long form (over {@link LITE_THRESHOLD} fields): only
+ * these draw their fields' widgets; the others draw stand-ins (opening a 300-field form mounted 300 widgets, and every
+ * step of a drag re-rendered 300 sortable items). Followed with an IntersectionObserver; a change is a transition, so
+ * scrolling or typing is never held up by the fields it brings into view.
+ */
+function useNearSections(root: RefObject<HTMLElement | null>, enabled: boolean, pages: readonly { sections: readonly { id: string }[] }[]): ReadonlySet<string> {
+  const [near, setNear] = useState<ReadonlySet<string>>(NO_SECTIONS);
+  // The sections to watch change only with the outline, not with every edit.
+  const key = enabled ? pages.map((p) => p.sections.map((s) => s.id).join(',')).join(';') : '';
+  useEffect(() => {
+    const canvas = root.current;
+    if (!key || !canvas) return;
+    const inView = new Set<string>();
+    const observer = new IntersectionObserver(
+      (entries) => {
+        for (const entry of entries) {
+          const id = (entry.target as HTMLElement).dataset.builderSection ?? '';
+          if (entry.isIntersecting) inView.add(id);
+          else inView.delete(id);
+        }
+        const next = new Set(inView);
+        startTransition(() => setNear(next));
+      },
+      { rootMargin: '100% 0px' },
+    );
+    for (const element of canvas.querySelectorAll<HTMLElement>('[data-builder-section]')) observer.observe(element);
+    return () => observer.disconnect();
+  }, [root, key]);
+  return near;
+}
+
+/** The field whose stand-in had the focus when its section was drawn in full: its real item takes the focus over. */
+let focusOnMount: string | null = null;
+
+/**
+ * A field of a section far from the view on a long form: its name in a box of about a field's height, with no widget,
+ * menu or sortable. It is an item of the canvas like the others — in the tab order, named, selected by a click or by
+ * the focus, passed through with the arrow keys — so every field stays reachable by keyboard; selected, its section is
+ * drawn in full, and the focus moves to the real item. 'Move to…' and the property pane reach any field anyway.
+ */
+const FieldStandIn = memo(function FieldStandIn({ field, labels, onSelect }: { field: FormField; labels: Labels; onSelect(selection: BuilderSelection): void }) {
+  return (
+    <div
+      style={{
+        minHeight: 72,
+        boxSizing: 'border-box',
+        padding: 'var(--mantine-spacing-xs)',
+        border: '1px solid var(--mantine-color-default-border)',
+        borderRadius: 'var(--mantine-radius-default)',
+      }}
+    >
+      <div
+        data-builder-item=""
+        role="button"
+        tabIndex={0}
+        aria-pressed={false}
+        aria-label={fieldName(field, labels)}
+        onClick={() => onSelect({ type: 'field', id: field.id })}
+        onFocus={(event) => {
+          if (event.target !== event.currentTarget) return;
+          focusOnMount = field.id;
+          onSelect({ type: 'field', id: field.id });
+        }}
+        onKeyDown={(event) => {
+          if (event.target !== event.currentTarget) return;
+          if (event.key === 'ArrowUp') focusSibling(event, -1);
+          else if (event.key === 'ArrowDown') focusSibling(event, 1);
+        }}
+        style={{ cursor: 'pointer', fontWeight: 500 }}
+      >
+        {field.label}
+      </div>
+    </div>
+  );
+});
+
 /**
  * The canvas: the form as the renderer shows it — the same widgets, through the same `Field` component over a live
  * engine — with every page, section and field selectable and movable.
@@ -553,6 +653,9 @@ export function BuilderCanvas({ doc, selection, kinds, widgets, labels, editing,
     [engine, widgets],
   );
   const pageIds = useMemo(() => doc.layout.pages.map((p) => p.id), [doc.layout.pages]);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const windowing = fieldCount > LITE_THRESHOLD && typeof IntersectionObserver !== 'undefined';
+  const near = useNearSections(rootRef, windowing, doc.layout.pages);
   // Stable per page while its sections stay: a new list would give every section of the page a new sortable context
   // (re-rendering them all), and an edit of any field gives the layout new page objects.
   const sectionIdsCache = useRef(new Map<string, string[]>());
@@ -599,22 +702,26 @@ export function BuilderCanvas({ doc, selection, kinds, widgets, labels, editing,
           )}
         </Group>
         <SortableContext id={`sections:${page.id}`} items={sectionIds.get(page.id) ?? NO_IDS} strategy={verticalListSortingStrategy}>
-          {page.sections.map((section, s) => (
-            <CanvasSection
-              key={section.id}
-              doc={doc}
-              pageId={page.id}
-              section={section}
-              index={s}
-              count={page.sections.length}
-              compiledFields={context ? compiledFields : NO_FIELDS}
-              selectedId={selection && selection.type !== 'page' && (selection.id === section.id || section.fields.some((f) => f.id === selection.id)) ? selection.id : null}
-              lite={fieldCount > LITE_THRESHOLD}
-              labels={labels}
-              editing={editing}
-              onSelect={onSelect}
-            />
-          ))}
+          {page.sections.map((section, s) => {
+            const selectedId = selection && selection.type !== 'page' && (selection.id === section.id || section.fields.some((f) => f.id === selection.id)) ? selection.id : null;
+            return (
+              <CanvasSection
+                key={section.id}
+                doc={doc}
+                pageId={page.id}
+                section={section}
+                index={s}
+                count={page.sections.length}
+                compiledFields={context ? compiledFields : NO_FIELDS}
+                selectedId={selectedId}
+                lite={fieldCount > LITE_THRESHOLD}
+                labels={labels}
+                editing={editing}
+                onSelect={onSelect}
+                windowed={windowing && selectedId === null && !near.has(section.id)}
+              />
+            );
+          })}
         </SortableContext>
         {editing && <PageDrop pageId={page.id} empty={page.sections.length === 0} labels={labels} />}
       </Stack>
@@ -622,7 +729,7 @@ export function BuilderCanvas({ doc, selection, kinds, widgets, labels, editing,
   });
   const hasFields = doc.layout.pages.some((p) => p.sections.some((s) => s.fields.length > 0));
   return (
-    <Stack gap="lg" data-builder-canvas="" aria-label={labels.fbCanvas} role="region">
+    <Stack ref={rootRef} gap="lg" data-builder-canvas="" aria-label={labels.fbCanvas} role="region">
       {error && (
         <Alert color="red" role="alert">
           {fillLabel(labels.fbCannotShow, { message: error })}
