@@ -5,3 +5,7 @@ export { builderDraftKey, useFormBuilder } from './useFormBuilder';
 export type { FormBuilderController, FormBuilderOptions, StoredDraft } from './useFormBuilder';
 export { BUILDER_HISTORY_LIMIT, builderReducer, dependentsOf, emptyDocument, initialBuilderState } from './model';
 export type { BuilderAction, BuilderDocument, BuilderSelection, BuilderState, FieldTarget, HistoryStep, SectionTarget } from './model';
+export { draftHasNoFields, SaveFormButton } from './save';
+export type { DraftProblemTarget, SaveFormButtonProps, SaveFormDraftOptions, SaveFormDraftOutcome, SaveFormDraftResult } from './save';
+export { blankTemplate, contactTemplate, copyOfForm, FORM_TEMPLATES, formTemplate, jobApplicationTemplate } from './templates';
+export type { FormCopy, FormTemplate, FormTemplateId } from './templates';

@@ -242,3 +242,4 @@ export function SaveFormButton({ onSelectProblem, buttonProps, ...options }: Sav
     </>
   );
 }
+SaveFormButton.displayName = '@ccq/forms-admin/SaveFormButton';
