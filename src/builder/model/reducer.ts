@@ -604,6 +604,21 @@ function assign<T extends object>(target: T, changes: Partial<T>): void {
   }
 }
 
+type KeepSelectionAction = Extract<BuilderAction, { type: 'renamePath' | 'moveField' | 'moveFieldBy' | 'moveSection' | 'moveSectionBy' | 'movePageBy' }>;
+
+/**
+ * The actions that change where an item sits or what path it has, and leave the selection as it was (the item moved
+ * or renamed stays selected): each is one function of the draft and the action.
+ */
+const KEEP_SELECTION: { [T in KeepSelectionAction['type']]: (doc: Doc, action: Extract<KeepSelectionAction, { type: T }>) => void } = {
+  renamePath: (doc, a) => renamePath(doc, a.id, a.path),
+  moveField: (doc, a) => moveField(doc, a.id, a.to),
+  moveFieldBy: (doc, a) => moveFieldBy(doc, a.id, a.delta),
+  moveSection: (doc, a) => moveSection(doc, a.id, a.to),
+  moveSectionBy: (doc, a) => moveSectionBy(doc, a.id, a.delta),
+  movePageBy: (doc, a) => movePageBy(doc, a.id, a.delta),
+};
+
 /** Applies a document action to a draft; returns the selection after it. */
 function apply(doc: Doc, action: BuilderAction, selection: BuilderSelection): BuilderSelection {
   switch (action.type) {
@@ -671,22 +686,12 @@ function apply(doc: Doc, action: BuilderAction, selection: BuilderSelection): Bu
       return selection;
     }
     case 'renamePath':
-      renamePath(doc, action.id, action.path);
-      return selection;
     case 'moveField':
-      moveField(doc, action.id, action.to);
-      return selection;
     case 'moveFieldBy':
-      moveFieldBy(doc, action.id, action.delta);
-      return selection;
     case 'moveSection':
-      moveSection(doc, action.id, action.to);
-      return selection;
     case 'moveSectionBy':
-      moveSectionBy(doc, action.id, action.delta);
-      return selection;
     case 'movePageBy':
-      movePageBy(doc, action.id, action.delta);
+      (KEEP_SELECTION[action.type] as (doc: Doc, action: KeepSelectionAction) => void)(doc, action);
       return selection;
     case 'duplicate':
       return duplicate(doc, action.id, selection);
