@@ -55,6 +55,14 @@ export const formInstanceListLabels = {
   duplicatedToast: "'{name}' was duplicated: the copy is Created.",
   duplicateFailed: "Could not duplicate '{name}'",
   openFailed: "Could not open '{name}'",
+  // Signing (shown only to holders of the Signing screen's read claim)
+  columnSignature: 'Signature',
+  /** The signature column of an instance never sent for signature. */
+  signatureNotRequested: 'Not requested',
+  requestSignatureAction: 'Request signature',
+  /** Why 'Request signature' is disabled: the instance's latest envelope is still out. */
+  requestSignatureOpen: 'Already out for signature ({status}): void its envelope on the Signing screen first.',
+  showEnvelopes: 'Show its envelopes',
   // Selection and bulk actions
   selectedCount: '{count} selected',
   deleteSelected: 'Delete selected',

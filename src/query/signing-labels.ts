@@ -12,6 +12,9 @@ export const signingLabels = {
   sgFilters: 'Envelope filters',
   sgFilterStatus: 'Status',
   sgFilterAny: 'Any',
+  /** Above the table when the screen shows one form instance's envelopes. */
+  sgFilterInstance: 'Envelopes of {name}',
+  sgShowAllEnvelopes: 'Show every envelope',
   sgColumnStatus: 'Status',
   sgColumnForm: 'Form',
   sgColumnSigners: 'Signers',

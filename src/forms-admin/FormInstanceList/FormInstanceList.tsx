@@ -24,6 +24,8 @@ import { ConfirmModal } from '../../ui/ConfirmModal';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { PageShell } from '../../ui/PageShell';
 import { DeleteConfirmDialog, RowDeleteActions, ShowDeletedToggle } from '../shared/DeleteActions';
+import { EnvelopeStatusBadge } from '../shared/EnvelopeStatusBadge';
+import { RequestSignatureDialog } from '../SigningList/RequestSignatureDialog';
 import { tablePagingTexts } from '../shared/useServerTable';
 import { INSTANCE_STATUSES, NO_INSTANCE_FILTERS, statusLabel } from './instance-filter';
 import {
@@ -75,6 +77,7 @@ function RowActions({ c, row }: { c: FormInstanceListController; row: FormInstan
   const busy = c.busyId === row.formInstanceId;
   const live = !c.showDeleted;
   const blocked = c.markCompletedBlock(row);
+  const signingBlocked = c.signing.request ? c.signing.requestBlock(row) : null;
   return (
     <Group gap={4} justify="flex-end" wrap="nowrap">
       {live && c.can.open && (
@@ -101,6 +104,21 @@ function RowActions({ c, row }: { c: FormInstanceListController; row: FormInstan
               )}
             </Menu.Item>
             {c.can.duplicate && <Menu.Item onClick={() => c.duplicate(row)}>{labels.duplicateInstance}</Menu.Item>}
+            {c.signing.request && (
+              <Menu.Item
+                disabled={signingBlocked !== null}
+                onClick={() => c.signing.startRequest(row)}
+                aria-describedby={signingBlocked ? `ccq-sign-${row.formInstanceId}` : undefined}
+              >
+                {labels.requestSignatureAction}
+                {signingBlocked && (
+                  <Text id={`ccq-sign-${row.formInstanceId}`} size="xs" c="dimmed" maw={260}>
+                    {signingBlocked}
+                  </Text>
+                )}
+              </Menu.Item>
+            )}
+            {c.signing.linkToSigning && row.envelopeId && <Menu.Item onClick={() => c.signing.openSigning(row)}>{labels.showEnvelopes}</Menu.Item>}
           </Menu.Dropdown>
         </Menu>
       )}
@@ -126,6 +144,20 @@ function columns(c: FormInstanceListController): DataTableColumn<FormInstanceLis
         </Badge>
       ),
     },
+    ...(c.signing.read
+      ? [
+          {
+            accessor: 'envelopeStatus',
+            title: labels.columnSignature,
+            render: (row: FormInstanceListRow) =>
+              row.envelopeId && row.envelopeStatus !== undefined && row.envelopeStatus !== null ? (
+                <EnvelopeStatusBadge status={row.envelopeStatus} />
+              ) : (
+                <Text size="sm">{labels.signatureNotRequested}</Text>
+              ),
+          } satisfies DataTableColumn<FormInstanceListRow>,
+        ]
+      : []),
     { accessor: 'createdDateTime', title: labels.columnCreated, sortable: true, render: (row) => formatDateTime(row.createdDateTime) },
     { accessor: 'lastUpdatedDateTime', title: labels.columnUpdated, sortable: true, render: (row) => formatDateTime(row.lastUpdatedDateTime) },
     { accessor: 'actions', title: labels.rowActions, textAlign: 'right', render: (row) => <RowActions c={c} row={row} /> },
@@ -277,6 +309,18 @@ export const FormInstanceListView = factory<FormInstanceListViewFactory>((_props
           labels={{ confirm: labels.delete, cancel: labels.cancel, close: labels.close }}
           className={getStyles('dialog').className}
         />
+        {c.signing.request && (
+          <RequestSignatureDialog
+            // A dialog per instance: its signers and message start empty for each row.
+            key={c.signing.requesting?.formInstanceId ?? 'none'}
+            opened={c.signing.requesting !== null}
+            labels={labels}
+            instance={c.signing.requesting ? { formInstanceId: c.signing.requesting.formInstanceId, formName: c.signing.requesting.form?.name ?? null } : undefined}
+            onClose={c.signing.cancelRequest}
+            onSubmit={c.signing.submitRequest}
+            className={getStyles('dialog').className}
+          />
+        )}
       </PageShell>
     </LabelsProvider>
   );
@@ -292,12 +336,14 @@ export type FormInstanceListFactory = Factory<{ props: FormInstanceListProps; re
  * filtered by form, group, status, created and updated days and words in the answers; per row 'Open' (view mode),
  * 'Copy edit link', 'Copy view link', 'Mark completed' (staff, a Submitted instance), 'Duplicate' and 'Delete';
  * under 'Show deleted' 'Restore' and 'Delete permanently'; bulk 'Delete' and 'Restore' of the selected rows; 'Export
- * CSV' of every filtered row. Router-free: the host may route `onOpen`.
+ * CSV' of every filtered row. With Signing_AllowRead (the Signing screen's read claim), a 'Signature' column shows the
+ * status of each instance's latest envelope, and rows offer 'Request signature' (with a claim that requests one) and
+ * 'Show its envelopes' (with `onOpenSigning` and a claim that lists envelopes). Router-free: the host may route `onOpen` and `onOpenSigning`.
  */
 export const FormInstanceList = factory<FormInstanceListFactory>((_props) => {
   const props = useProps('FormInstanceList', null, _props);
-  const { onOpen, labels, ...viewProps } = props;
-  const controller = useFormInstanceList({ onOpen, labels });
+  const { onOpen, onOpenSigning, labels, ...viewProps } = props;
+  const controller = useFormInstanceList({ onOpen, onOpenSigning, labels });
   return <FormInstanceListView controller={controller} {...viewProps} />;
 });
 FormInstanceList.displayName = '@ccq/forms-admin/FormInstanceList';

@@ -4,7 +4,9 @@ import type { DataTableSortStatus } from 'mantine-datatable';
 import { useState } from 'react';
 import * as odata from '../../api/odata';
 import type { ODataQueryOptions, ODataResult } from '../../api/odata';
-import type { Form, FormGroup, FormInstance, FormSchema } from '../../api/types';
+import type { Form, FormGroup, FormInstance, FormSchema, SignatureRequest } from '../../api/types';
+import { ENVELOPE_STATUS_NAMES, isEnvelopeOpen, maySigningAction } from '../../domain/signing';
+import { useMyClaims } from '../../permissions/useMyClaims';
 import { useApi } from '../../query/APIProvider';
 import { entityKeys } from '../../query/keys';
 import { fillLabel, type Labels } from '../../query/labels';
@@ -34,6 +36,11 @@ export interface FormInstanceListOptions {
    * (`GetViewUrl`: `/form-instance/{formSchemaId}?mode=view&formInstanceId=…&token=…`) and opens it in a new tab.
    */
   onOpen?: (instance: FormInstanceListRow) => void;
+  /**
+   * Called by a row's 'Show its envelopes' (the host opens its Signing screen narrowed to the instance, e.g.
+   * `SigningList`'s `formInstanceId`). Without it the row offers no such link.
+   */
+  onOpenSigning?: (instance: FormInstanceListRow) => void;
   /** Overrides of the texts, which otherwise come from the `APIProvider` labels. */
   labels?: Partial<Labels>;
 }
@@ -74,6 +81,8 @@ export interface FormInstanceListController {
   actions: DeleteActionsController;
   /** Which row actions the signed-in user may take. */
   can: { open: boolean; copyEditLink: boolean; copyViewLink: boolean; duplicate: boolean; export: boolean };
+  /** The instances' signing envelopes: shown only to those who may open the Signing screen and list envelopes. */
+  signing: FormInstanceSigning;
   /** Why 'Mark completed' is disabled for a row, or null when it is offered. */
   markCompletedBlock(row: FormInstanceListRow): string | null;
   /** The id of the row a row action (open, copy, complete, duplicate) runs on, or null. */
@@ -94,6 +103,25 @@ export interface FormInstanceListController {
   exportCsv(): void;
 }
 
+/** What the Form Instances list shows and does about signing. */
+export interface FormInstanceSigning {
+  /** Whether the signature column shows (Signing_AllowRead, the Signing screen's read claim). */
+  read: boolean;
+  /** Whether rows offer 'Request signature' (also a claim that requests one, e.g. Signing_RequestSignature). */
+  request: boolean;
+  /** Whether rows offer 'Show its envelopes' (`onOpenSigning` given, and a claim that lists envelopes). */
+  linkToSigning: boolean;
+  /** Why 'Request signature' is disabled for a row (its latest envelope is still out), or null. */
+  requestBlock(row: FormInstanceListRow): string | null;
+  /** The row whose signature request dialog is open. */
+  requesting: FormInstanceListRow | null;
+  startRequest(row: FormInstanceListRow): void;
+  cancelRequest(): void;
+  /** Sends the request; resolves true when the server accepted it. */
+  submitRequest(request: SignatureRequest): Promise<boolean>;
+  openSigning(row: FormInstanceListRow): void;
+}
+
 /** What the row is called in confirmations and toasts: its form's name and the end of its id (the id column shows the same). */
 export function instanceName(row: Pick<FormInstanceListRow, 'formInstanceId' | 'form'>): string {
   const short = row.formInstanceId.slice(-8);
@@ -112,11 +140,18 @@ export function instanceTarget(row: FormInstanceListRow): DeleteTarget {
  * 'Restore' of the selected rows, and the CSV export of every row the filters select. Each action that changes data
  * says its result in a toast and refetches only the lists it changed.
  */
-export function useFormInstanceList({ onOpen, labels: overrides }: FormInstanceListOptions = {}): FormInstanceListController {
+export function useFormInstanceList({ onOpen, onOpenSigning, labels: overrides }: FormInstanceListOptions = {}): FormInstanceListController {
   const labels = useLabels(overrides);
   const { client } = useApi();
   const queryClient = useQueryClient();
   const { holds } = useClaimCheck();
+  const mine = useMyClaims();
+  // Signing shows only to holders of the Signing screen's read claim; the status comes with the instance row, the
+  // request and the link to the Signing screen need their own claims as well.
+  const readSigning = holds('Signing_AllowRead');
+  const requestSigning = readSigning && maySigningAction(mine.claims, 'request');
+  const listSigning = readSigning && maySigningAction(mine.claims, 'list');
+  const [requesting, setRequesting] = useState<FormInstanceListRow | null>(null);
   const [filters, setFiltersState] = useState<FormInstanceFilters>(NO_INSTANCE_FILTERS);
   const [showDeleted, setShowDeletedState] = useState(false);
   const [page, setPage] = useState(1);
@@ -143,8 +178,9 @@ export function useFormInstanceList({ onOpen, labels: overrides }: FormInstanceL
     top: pageSize,
     skip: (page - 1) * pageSize,
     count: true,
-    // The answers stay on the server: the list shows none of them.
-    select: ['formInstanceId', 'formSchemaId', 'formId', 'status', 'isDeleted', 'createdDateTime', 'lastUpdatedDateTime'],
+    // The answers stay on the server: the list shows none of them. The instance row carries its latest envelope and
+    // that envelope's status (both backends keep them), so the signature column costs no further request.
+    select: ['formInstanceId', 'formSchemaId', 'formId', 'status', 'isDeleted', 'createdDateTime', 'lastUpdatedDateTime', 'envelopeId', 'envelopeStatus'],
     expand: {
       form: { select: ['formId', 'name', 'formGroupId'] },
       formSchema: { select: ['formSchemaId', 'version'] },
@@ -252,6 +288,33 @@ export function useFormInstanceList({ onOpen, labels: overrides }: FormInstanceL
       duplicate: holds('DynamicFormLinking_Duplicate'),
       export: holds('FormInstance_SelectList'),
     },
+    signing: {
+      read: readSigning,
+      request: requestSigning,
+      linkToSigning: listSigning && Boolean(onOpenSigning),
+      requestBlock: (row) => requestSignatureBlock(row, labels),
+      requesting,
+      startRequest: (row) => {
+        if (requestSigning && !requestSignatureBlock(row, labels)) setRequesting(row);
+      },
+      cancelRequest: () => setRequesting(null),
+      submitRequest: async (request) => {
+        try {
+          await client.signing.requestSignature(request);
+          toast.success(fillLabel(labels.sgRequested, { count: request.signers.length }));
+          setRequesting(null);
+          // The instance now points at its new envelope; the Signing screen's lists change too.
+          await Promise.all([queryClient.invalidateQueries({ queryKey: entityKeys.entity('forminstance') }), queryClient.invalidateQueries({ queryKey: ['signing'] })]);
+          return true;
+        } catch (error) {
+          toast.failure(labels.sgRequestFailed, error, labels);
+          return false;
+        }
+      },
+      openSigning: (row) => {
+        if (listSigning) onOpenSigning?.(row);
+      },
+    },
     markCompletedBlock: (row) => markCompletedBlock(row.status, mayComplete, labels),
     busyId,
     open: (row) => {
@@ -334,4 +397,14 @@ export function useFormInstanceList({ onOpen, labels: overrides }: FormInstanceL
       })();
     },
   };
+}
+
+/**
+ * Why a row may not be sent for signature, or null: an instance whose latest envelope is still out (Created, Sent,
+ * Delivered: the domain's isEnvelopeOpen) is refused by both backends until that envelope is voided.
+ */
+export function requestSignatureBlock(row: Pick<FormInstanceListRow, 'envelopeId' | 'envelopeStatus'>, labels: Labels): string | null {
+  const status = row.envelopeStatus;
+  if (!row.envelopeId || status === undefined || status === null || !isEnvelopeOpen(status)) return null;
+  return fillLabel(labels.requestSignatureOpen, { status: ENVELOPE_STATUS_NAMES[status] ?? String(status) });
 }

@@ -50,12 +50,20 @@ export function moveSigner(signers: readonly SignerDraft[], index: number, delta
 export interface RequestSignatureDialogProps {
   opened: boolean;
   labels: Labels;
-  instances: { data: readonly SigningInstance[]; isLoading: boolean };
+  /** The form instances offered (the Signing screen reads them while the dialog is open). */
+  instances?: { data: readonly SigningInstance[]; isLoading: boolean };
+  /**
+   * The one form instance the request is for, when the caller already knows it (a row of the Form Instances list):
+   * the dialog shows it chosen and offers no other.
+   */
+  instance?: SigningInstance;
   onClose(): void;
   /** Sends the request; resolves true when the server accepted it. */
   onSubmit(request: SignatureRequest): Promise<boolean>;
   className?: string;
 }
+
+const NO_INSTANCES = { data: [], isLoading: false } as const;
 
 function instanceLabel(instance: SigningInstance): string {
   const short = instance.formInstanceId.slice(-8);
@@ -72,8 +80,10 @@ function today(): string {
  * The 'Request a signature' dialog: the form instance, the signers (name, email and order; rows added, removed and
  * moved with buttons), a message and an optional expiry day (the envelope expires at the end of that day).
  */
-export function RequestSignatureDialog({ opened, labels, instances, onClose, onSubmit, className }: RequestSignatureDialogProps) {
-  const [instanceId, setInstanceId] = useState<string | null>(null);
+export function RequestSignatureDialog({ opened, labels, instances = NO_INSTANCES, instance, onClose, onSubmit, className }: RequestSignatureDialogProps) {
+  const [chosenId, setInstanceId] = useState<string | null>(null);
+  const instanceId = instance ? instance.formInstanceId : chosenId;
+  const offered = instance ? [instance] : instances.data;
   const [signers, setSigners] = useState<SignerDraft[]>([{ key: 1, name: '', email: '', routingOrder: 1 }]);
   const [nextKey, setNextKey] = useState(2);
   const [message, setMessage] = useState('');
@@ -132,12 +142,13 @@ export function RequestSignatureDialog({ opened, labels, instances, onClose, onS
           <Select
             label={labels.sgInstance}
             placeholder={labels.sgInstancePlaceholder}
-            data={instances.data.map((i) => ({ value: i.formInstanceId, label: instanceLabel(i) }))}
+            data={offered.map((i) => ({ value: i.formInstanceId, label: instanceLabel(i) }))}
             value={instanceId}
             onChange={setInstanceId}
             searchable
             required
-            disabled={instances.isLoading}
+            disabled={!instance && instances.isLoading}
+            readOnly={Boolean(instance)}
             error={tried && !instanceId ? labels.sgInstanceRequired : undefined}
             comboboxProps={{ withinPortal: true }}
           />

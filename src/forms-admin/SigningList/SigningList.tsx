@@ -1,6 +1,4 @@
 import {
-  Badge,
-  Box,
   Button,
   Group,
   Menu,
@@ -25,6 +23,7 @@ import { fillLabel, type Labels } from '../../query/labels';
 import { LabelsProvider } from '../../query/useLabels';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { PageShell } from '../../ui/PageShell';
+import { EnvelopeStatusBadge } from '../shared/EnvelopeStatusBadge';
 import { tablePagingTexts } from '../shared/useServerTable';
 import { READABLE_FORM_COLORS } from '../../ui/contrast';
 import { RequestSignatureDialog } from './RequestSignatureDialog';
@@ -48,17 +47,6 @@ const classes: Record<SigningListStylesNames, string> = {
   dialog: 'ccq-SigningList-dialog',
 };
 
-const STATUS_COLORS: Readonly<Record<EnvelopeStatus, string>> = {
-  [EnvelopeStatus.Unknown]: 'gray',
-  [EnvelopeStatus.NotStarted]: 'gray',
-  [EnvelopeStatus.Created]: 'gray',
-  [EnvelopeStatus.Sent]: 'blue',
-  [EnvelopeStatus.Delivered]: 'cyan',
-  [EnvelopeStatus.Completed]: 'green',
-  [EnvelopeStatus.Declined]: 'red',
-  [EnvelopeStatus.Voided]: 'orange',
-};
-
 const SIGNER_STATUS_LABELS: Readonly<Record<SignerStatus, keyof Labels>> = {
   Created: 'sgSignerStatusCreated',
   Sent: 'sgSignerStatusSent',
@@ -72,15 +60,6 @@ function formatDateTime(value: Date | string | null | undefined): string {
   if (!value) return '';
   const date = value instanceof Date ? value : new Date(value);
   return Number.isNaN(date.getTime()) ? '' : dateTime.format(date);
-}
-
-/** An envelope's status by the spec's name; the dot's colour only repeats it. */
-function StatusBadge({ status }: { status: EnvelopeStatus }) {
-  return (
-    <Badge variant="default" leftSection={<Box w={8} h={8} bg={`${STATUS_COLORS[status] ?? 'gray'}.6`} style={{ borderRadius: '50%' }} />}>
-      {ENVELOPE_STATUS_NAMES[status] ?? ENVELOPE_STATUS_NAMES[EnvelopeStatus.Unknown]}
-    </Badge>
-  );
 }
 
 function Signers({ envelope, labels }: { envelope: SigningEnvelope; labels: Labels }) {
@@ -149,7 +128,7 @@ function RowActions({ c, envelope }: { c: SigningListController; envelope: Signi
 function columns(c: SigningListController): DataTableColumn<SigningEnvelope>[] {
   const { labels } = c;
   return [
-    { accessor: 'status', title: labels.sgColumnStatus, render: (e) => <StatusBadge status={e.status} /> },
+    { accessor: 'status', title: labels.sgColumnStatus, render: (e) => <EnvelopeStatusBadge status={e.status} /> },
     { accessor: 'formInstanceId', title: labels.sgColumnForm, render: (e) => c.nameOf(e) },
     { accessor: 'signers', title: labels.sgColumnSigners, render: (e) => <Signers envelope={e} labels={labels} /> },
     { accessor: 'sentDateTime', title: labels.sgColumnSent, render: (e) => formatDateTime(e.sentDateTime ?? e.createdDateTime) },
@@ -234,6 +213,18 @@ export const SigningListView = factory<SigningListViewFactory>((_props) => {
         ) : (
           <Stack gap="md">
             <div role="group" aria-label={labels.sgFilters} {...getStyles('filters')}>
+              {c.formInstanceId && (
+                <Group gap="sm" mb="xs">
+                  <Text size="sm" fw={600}>
+                    {fillLabel(labels.sgFilterInstance, { name: c.instanceName ?? '' })}
+                  </Text>
+                  {c.showAll && (
+                    <Button size="compact-sm" variant="default" onClick={c.showAll}>
+                      {labels.sgShowAllEnvelopes}
+                    </Button>
+                  )}
+                </Group>
+              )}
               <MultiSelect
                 label={labels.sgFilterStatus}
                 placeholder={c.statuses.length ? undefined : labels.sgFilterAny}
@@ -297,12 +288,13 @@ export type SigningListFactory = Factory<{ props: SigningListProps; ref: HTMLEle
  * spec's names), each with its form, its signers in order and where each is, and its dates; 'Request a signature'
  * (instance, signers with name, email and order, message, optional expiry), 'Remind', 'Copy link' of a signer who has
  * not acted, 'Void' with a reason, and 'Download' of a completed envelope's signed document. Each button shows only
- * with its FormSigner claim (download: Signing_DownloadDocument); the server refuses anyway. Router-free.
+ * with its FormSigner claim (download: Signing_DownloadDocument); the server refuses anyway. `formInstanceId` narrows the
+ * list to one form instance's envelopes. Router-free.
  */
 export const SigningList = factory<SigningListFactory>((_props) => {
   const props = useProps('SigningList', null, _props);
-  const { labels, ...viewProps } = props;
-  const controller = useSigningList({ labels });
+  const { labels, formInstanceId, onShowAll, ...viewProps } = props;
+  const controller = useSigningList({ labels, formInstanceId, onShowAll });
   return <SigningListView controller={controller} {...viewProps} />;
 });
 SigningList.displayName = '@ccq/forms-admin/SigningList';

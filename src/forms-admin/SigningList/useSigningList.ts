@@ -24,6 +24,10 @@ export interface SigningInstance {
 export interface SigningListOptions {
   /** Overrides of the texts, which otherwise come from the `APIProvider` labels. */
   labels?: Partial<Labels>;
+  /** Shows only the envelopes of this form instance (the Form Instances list links here with it). */
+  formInstanceId?: string;
+  /** Called by 'Show every envelope' while `formInstanceId` narrows the list; the host drops its filter. */
+  onShowAll?: () => void;
 }
 
 /** Which envelope actions the signed-in user may take (the FormSigner claims; the server refuses anyway). */
@@ -42,6 +46,12 @@ export interface SigningAccess {
 export interface SigningListController {
   labels: Labels;
   can: SigningAccess;
+  /** The form instance whose envelopes are shown, or null for every envelope. */
+  formInstanceId: string | null;
+  /** What the instance filter is called: its form's name and the end of its id. */
+  instanceName: string | null;
+  /** Drops the instance filter, when the host said how. */
+  showAll: (() => void) | undefined;
   statuses: readonly EnvelopeStatus[];
   setStatuses(statuses: readonly EnvelopeStatus[]): void;
   page: number;
@@ -92,7 +102,7 @@ export function signerLinkOffered(envelope: SigningEnvelope, signer: EnvelopeSig
  * instance's form; request a signature, remind, copy a signer's link, void with a reason and download the signed
  * document, each offered only with its FormSigner claim and saying its result in a toast.
  */
-export function useSigningList({ labels: overrides }: SigningListOptions = {}): SigningListController {
+export function useSigningList({ labels: overrides, formInstanceId: instanceFilter, onShowAll }: SigningListOptions = {}): SigningListController {
   const labels = useLabels(overrides);
   const { client } = useApi();
   const queryClient = useQueryClient();
@@ -114,19 +124,21 @@ export function useSigningList({ labels: overrides }: SigningListOptions = {}): 
   const [busyId, setBusyId] = useState<string | null>(null);
   const [voiding, setVoiding] = useState<SigningEnvelope | null>(null);
   const [requestOpen, setRequestOpen] = useState(false);
+  const formInstanceId = instanceFilter ? instanceFilter.toLowerCase() : null;
 
   // One row more than the page: the server does not count envelopes, so the extra row says a next page exists.
   const list = useQuery({
-    queryKey: [...SIGNING_KEY, { statuses, page, pageSize }],
-    queryFn: ({ signal }) => client.signing.listEnvelopes({ statuses, top: pageSize + 1, skip: (page - 1) * pageSize }, { signal }),
+    queryKey: [...SIGNING_KEY, { statuses, page, pageSize, formInstanceId }],
+    queryFn: ({ signal }) =>
+      client.signing.listEnvelopes({ statuses, top: pageSize + 1, skip: (page - 1) * pageSize, ...(formInstanceId ? { formInstanceId } : {}) }, { signal }),
     enabled: can.list,
     placeholderData: keepPreviousData,
   });
   const rows = list.data ?? [];
   const envelopes = rows.slice(0, pageSize);
 
-  // The forms of the instances on the page, in one read.
-  const ids = [...new Set(envelopes.map((e) => e.formInstanceId))].sort();
+  // The forms of the instances on the page (and of the filtered instance), in one read.
+  const ids = [...new Set([...envelopes.map((e) => e.formInstanceId.toLowerCase()), ...(formInstanceId ? [formInstanceId] : [])])].sort();
   const namesQuery: ODataQueryOptions<FormInstance> = {
     // An empty page asks nothing (an 'in' list needs a value).
     filter: ids.length ? odata.in<FormInstance>('formInstanceId', ids.map((id) => odata.guid(id))) : undefined,
@@ -165,11 +177,12 @@ export function useSigningList({ labels: overrides }: SigningListOptions = {}): 
     enabled: requestOpen,
   });
 
-  const nameOf = (envelope: SigningEnvelope) => {
-    const short = envelope.formInstanceId.slice(-8);
-    const form = names.data?.get(envelope.formInstanceId.toLowerCase());
+  const nameOfInstance = (id: string) => {
+    const short = id.slice(-8);
+    const form = names.data?.get(id.toLowerCase());
     return form ? `${form} ${short}` : short;
   };
+  const nameOf = (envelope: SigningEnvelope) => nameOfInstance(envelope.formInstanceId);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['signing'] });
 
@@ -186,6 +199,9 @@ export function useSigningList({ labels: overrides }: SigningListOptions = {}): 
   return {
     labels,
     can,
+    formInstanceId,
+    instanceName: formInstanceId ? nameOfInstance(formInstanceId) : null,
+    showAll: formInstanceId ? onShowAll : undefined,
     statuses,
     setStatuses: (next) => {
       setStatusesState(next);

@@ -18,3 +18,5 @@ export type { DeleteConfirmDialogProps, RowDeleteActionsProps, ShowDeletedToggle
 export { PAGE_SIZES, SEARCH_DEBOUNCE_MS, tablePagingTexts, useServerTable } from './useServerTable';
 export type { ServerTable, ServerTableOptions } from './useServerTable';
 export { TOAST_AUTO_CLOSE, toast } from './toast';
+export { EnvelopeStatusBadge } from './EnvelopeStatusBadge';
+export type { EnvelopeStatusBadgeProps } from './EnvelopeStatusBadge';

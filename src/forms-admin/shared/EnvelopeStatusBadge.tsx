@@ -1,0 +1,32 @@
+import { Badge, Box, type BadgeProps } from '@mantine/core';
+import { EnvelopeStatus } from '../../api/enums';
+import { ENVELOPE_STATUS_NAMES } from '../../domain/signing';
+
+/** The dot colour of each envelope status; it only repeats the status, which is always named. */
+const ENVELOPE_STATUS_COLORS: Readonly<Record<EnvelopeStatus, string>> = {
+  [EnvelopeStatus.Unknown]: 'gray',
+  [EnvelopeStatus.NotStarted]: 'gray',
+  [EnvelopeStatus.Created]: 'gray',
+  [EnvelopeStatus.Sent]: 'blue',
+  [EnvelopeStatus.Delivered]: 'cyan',
+  [EnvelopeStatus.Completed]: 'green',
+  [EnvelopeStatus.Declined]: 'red',
+  [EnvelopeStatus.Voided]: 'orange',
+};
+
+export interface EnvelopeStatusBadgeProps extends Omit<BadgeProps, 'children' | 'leftSection' | 'variant'> {
+  status: EnvelopeStatus;
+}
+
+/**
+ * An envelope's status by the spec's name (Sent, Delivered, Completed…), as the Signing screen and the Form Instances
+ * list show it. The badge is neutral and the dot's colour only repeats the name (coloured light badges' text was under
+ * 4.5:1); a status the library does not know reads as Unknown.
+ */
+export function EnvelopeStatusBadge({ status, ...others }: EnvelopeStatusBadgeProps) {
+  return (
+    <Badge variant="default" leftSection={<Box w={8} h={8} bg={`${ENVELOPE_STATUS_COLORS[status] ?? 'gray'}.6`} style={{ borderRadius: '50%' }} />} {...others}>
+      {ENVELOPE_STATUS_NAMES[status] ?? ENVELOPE_STATUS_NAMES[EnvelopeStatus.Unknown]}
+    </Badge>
+  );
+}
