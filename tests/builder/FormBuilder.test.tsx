@@ -3,23 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { FormBuilder } from '../../src';
 import { seedIds } from '../../src/testing/seed-ids';
 import { renderInApi, setupFakeApi } from '../admin/support/screen';
+import { memoryStorage } from './support/memory-storage';
 
 const { backend } = setupFakeApi();
-
-/** A storage of its own per test: drafts never leak between tests. */
-function memoryStorage(): Storage {
-  const map = new Map<string, string>();
-  return {
-    get length() {
-      return map.size;
-    },
-    clear: () => map.clear(),
-    getItem: (k) => map.get(k) ?? null,
-    key: (i) => [...map.keys()][i] ?? null,
-    removeItem: (k) => void map.delete(k),
-    setItem: (k, v) => void map.set(k, String(v)),
-  };
-}
 
 const canvas = () => screen.getByRole('region', { name: 'Form' });
 const fieldItem = (name: string) => within(canvas()).getByRole('button', { name: `Field ${name}` });

@@ -2,23 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { FormBuilder } from '../../src';
 import { renderInApi, setupFakeApi } from '../admin/support/screen';
+import { memoryStorage } from './support/memory-storage';
 
 setupFakeApi();
-
-/** A storage of its own per test: drafts never leak between tests. */
-function memoryStorage(): Storage {
-  const map = new Map<string, string>();
-  return {
-    get length() {
-      return map.size;
-    },
-    clear: () => map.clear(),
-    getItem: (k) => map.get(k) ?? null,
-    key: (i) => [...map.keys()][i] ?? null,
-    removeItem: (k) => void map.delete(k),
-    setItem: (k, v) => void map.set(k, String(v)),
-  };
-}
 
 const canvas = () => screen.getByRole('region', { name: 'Form' });
 const fields = () => within(canvas()).queryAllByRole('button', { name: /^Field / }).map((b) => b.getAttribute('aria-label'));
