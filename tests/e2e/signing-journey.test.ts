@@ -17,6 +17,7 @@ import {
   declineToSign,
   envelopeName,
   envelopeRow,
+  FIRST_LOAD,
   imagesPerPage,
   openSignerLink,
   requestSignatureThroughDialog,
@@ -105,7 +106,7 @@ describe('electronic signature, end to end', () => {
     const visitor = await newPage(stack.browser);
     const page = visitor.page;
     await page.goto(`${stack.url}/form-instance/${SEED_IDS.formSchemas.contactDetailsV1}?mode=edit`);
-    await page.getByRole('textbox', { name: 'Full name' }).fill(VISITOR.name, WAIT);
+    await page.getByRole('textbox', { name: 'Full name' }).fill(VISITOR.name, FIRST_LOAD);
     await page.getByRole('textbox', { name: 'Email' }).fill(VISITOR.email);
     await page.getByRole('textbox', { name: 'Phone' }).fill(VISITOR.phone);
     await page.getByRole('radio', { name: 'Email' }).check();
@@ -120,7 +121,7 @@ describe('electronic signature, end to end', () => {
     await admin.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.url });
     await admin.page.goto(`${stack.url}/admin/signing/`);
     await signInAtProvider(admin.page, 'admin', 'admin-password');
-    await admin.page.getByRole('heading', { level: 1, name: L.sgTitle }).waitFor(WAIT);
+    await admin.page.getByRole('heading', { level: 1, name: L.sgTitle }).waitFor(FIRST_LOAD);
     const filter = encodeURIComponent(`formSchemaId eq ${SEED_IDS.formSchemas.contactDetailsV1}`);
     const found = await api<{ value: { formInstanceId: string; data: { applicant?: { name?: string } } }[] }>(`/odata/FormInstanceOData?$filter=${filter}`);
     const filled = found.body.value.filter((i) => i.formInstanceId !== SEED_IDS.formInstances.contactDetailsSample);
@@ -215,7 +216,8 @@ describe('electronic signature, end to end', () => {
     row = await reloadSigningScreen(journey.instanceId);
     await row.getByText(ENVELOPE_COMPLETED, { exact: true }).waitFor(WAIT);
     for (const s of SIGNERS) await row.getByText(signerLine(s, L.sgSignerStatusSigned), { exact: true }).waitFor(WAIT);
-  });
+    // Two signing pages, each drawing the document with pdf.js, and the seal: minutes on a loaded machine.
+  }, 240_000);
 
   it('downloads the signed PDF from the Signing screen; pdfsig reports it valid, trusted, PAdES and whole', async () => {
     const page = admin.page;

@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page, Response } from 'playwright-core';
+import { expect } from 'vitest';
 import { defaultLabels as L, fillLabel } from '../../../src/query/labels';
 
 /** The signing page's accessible names and texts. */
@@ -28,55 +29,88 @@ export const SIGN_PAGE = {
 
 /** Long waits: the machine running the journey may be loaded. */
 export const WAIT = { timeout: 30_000 } as const;
+/** A page's first load (its route's chunk and its data) on a loaded machine. */
+export const FIRST_LOAD = { timeout: 60_000 } as const;
 
 /** Opens a signer's link and waits for the server's answer to the page's `Open` call. */
 export async function openSignerLink(page: Page, link: string): Promise<Response> {
   const [opened] = await Promise.all([
-    page.waitForResponse((r) => new URL(r.url()).pathname === '/api/Signing/Open' && r.request().method() === 'POST', WAIT),
+    page.waitForResponse((r) => new URL(r.url()).pathname === '/api/Signing/Open' && r.request().method() === 'POST', FIRST_LOAD),
     page.goto(link),
   ]);
   return opened;
 }
 
-/** Ticks the agreement and presses 'Sign'; resolves with the server's answer to `Sign`. */
+/** Waits until the document's pages are laid out (their boxes are sized when pdf.js has read the file). */
+async function waitForPages(page: Page): Promise<void> {
+  const first = new RegExp(`^${fillLabel(L.sdPageLabel, { page: 1, count: '\\d+' })}$`);
+  await page.getByRole('group', { name: first }).first().waitFor(WAIT);
+}
+
+/** Ticks the agreement and presses 'Sign' once the page says nothing is missing; resolves with the server's answer. */
 async function agreeAndSign(page: Page): Promise<Response> {
   const agree = page.getByRole('checkbox', { name: SIGN_PAGE.agree });
   await agree.check(WAIT);
+  const sign = page.getByRole('button', { name: SIGN_PAGE.sign, exact: true });
+  await expect.poll(() => sign.getAttribute('aria-disabled'), WAIT).toBeNull();
+  // Signing the last signature seals the document before the server answers: a slow answer on a loaded machine.
   const [signed] = await Promise.all([
-    page.waitForResponse((r) => new URL(r.url()).pathname === '/api/Signing/Sign' && r.request().method() === 'POST', WAIT),
-    page.getByRole('button', { name: SIGN_PAGE.sign, exact: true }).click(WAIT),
+    page.waitForResponse((r) => new URL(r.url()).pathname === '/api/Signing/Sign' && r.request().method() === 'POST', { timeout: 90_000 }),
+    sign.click(WAIT),
   ]);
   return signed;
 }
 
-/** Draws a signature on the pad with the mouse (a few strokes), then signs. */
+/** How much ink the signature pad holds (sampled pixels that are not transparent). */
+function inkOn(pad: Locator): Promise<number> {
+  return pad.evaluate((canvas: HTMLCanvasElement) => {
+    const context = canvas.getContext('2d');
+    if (!context || canvas.width === 0 || canvas.height === 0) return 0;
+    const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+    let ink = 0;
+    for (let i = 3; i < data.length; i += 4 * 3) if ((data[i] ?? 0) > 0) ink++;
+    return ink;
+  });
+}
+
+/**
+ * Draws a signature on the pad with the mouse (a loop and an underline), then signs. The strokes go where the pad is
+ * at that moment; should the page have moved under them (a late layout change), the pad stays empty and the strokes
+ * are drawn again where it is now.
+ */
 export async function signByDrawing(page: Page): Promise<Response> {
+  await waitForPages(page);
   await page.getByRole('tab', { name: SIGN_PAGE.drawTab }).click(WAIT);
   const pad = page.getByLabel(SIGN_PAGE.pad);
-  await pad.scrollIntoViewIfNeeded(WAIT);
-  const box = await pad.boundingBox();
-  if (!box) throw new Error('The signature pad has no box on the page.');
-  const at = (fx: number, fy: number) => [box.x + box.width * fx, box.y + box.height * fy] as const;
-  // A loop and an underline, as a hand would sign.
-  const strokes: (readonly [number, number])[][] = [
-    [at(0.1, 0.6), at(0.2, 0.3), at(0.3, 0.7), at(0.45, 0.25), at(0.6, 0.65), at(0.75, 0.3), at(0.9, 0.55)],
-    [at(0.15, 0.85), at(0.5, 0.8), at(0.85, 0.85)],
-  ];
-  for (const stroke of strokes) {
-    const [start, ...rest] = stroke;
-    if (!start) continue;
-    await page.mouse.move(start[0], start[1]);
-    await page.mouse.down();
-    for (const [x, y] of rest) await page.mouse.move(x, y, { steps: 8 });
-    await page.mouse.up();
+  for (let attempt = 1; ; attempt++) {
+    await pad.scrollIntoViewIfNeeded(WAIT);
+    const box = await pad.boundingBox();
+    if (!box) throw new Error('The signature pad has no box on the page.');
+    const at = (fx: number, fy: number) => [box.x + box.width * fx, box.y + box.height * fy] as const;
+    const strokes: (readonly [number, number])[][] = [
+      [at(0.1, 0.6), at(0.2, 0.3), at(0.3, 0.7), at(0.45, 0.25), at(0.6, 0.65), at(0.75, 0.3), at(0.9, 0.55)],
+      [at(0.15, 0.85), at(0.5, 0.8), at(0.85, 0.85)],
+    ];
+    for (const stroke of strokes) {
+      const [start, ...rest] = stroke;
+      if (!start) continue;
+      await page.mouse.move(start[0], start[1]);
+      await page.mouse.down();
+      for (const [x, y] of rest) await page.mouse.move(x, y, { steps: 8 });
+      await page.mouse.up();
+    }
+    if ((await inkOn(pad)) > 50) break;
+    if (attempt === 3) throw new Error('Three drawings left the signature pad empty.');
   }
   return agreeAndSign(page);
 }
 
-/** Types a signature (the full name), then signs. */
+/** Types a signature (the full name), waits for its preview, then signs. */
 export async function signByTyping(page: Page, fullName: string): Promise<Response> {
+  await waitForPages(page);
   await page.getByRole('tab', { name: SIGN_PAGE.typeTab }).click(WAIT);
   await page.getByLabel(SIGN_PAGE.typedName).fill(fullName, WAIT);
+  await page.getByRole('img', { name: fillLabel(L.sdTypedPreview, { name: fullName }), exact: true }).waitFor(WAIT);
   return agreeAndSign(page);
 }
 
