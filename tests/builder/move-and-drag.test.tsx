@@ -115,6 +115,60 @@ describe('FormBuilder moves: "Move to…" and keyboard dragging', () => {
     expect(sectionsOf(page('Page 2'))).toHaveLength(1);
   });
 
+  describe('with the pointer sensor (a mouse drag)', () => {
+    let layout: ReturnType<typeof layOutAsColumn>;
+    beforeEach(() => {
+      layout = layOutAsColumn();
+    });
+    afterEach(() => layout.mockRestore());
+
+    const centre = (element: Element) => {
+      const rect = element.getBoundingClientRect();
+      return { clientX: 300, clientY: rect.top + rect.height / 2 };
+    };
+    const pointer = async (type: 'pointerMove' | 'pointerUp', at: { clientX: number; clientY: number }) =>
+      act(async () => {
+        fireEvent[type](document, { ...at, pointerId: 1, isPrimary: true, button: 0 });
+        await new Promise((r) => setTimeout(r, 30));
+      });
+
+    it('drags a field with the mouse into an empty section on the next page, as one undoable step', async () => {
+      const { user } = await twoPages();
+      const email = within(page('Page 1')).getByRole('button', { name: 'Field Email' });
+      const from = centre(email);
+      await act(async () => {
+        fireEvent.pointerDown(email, { ...from, pointerId: 1, isPrimary: true, button: 0 });
+      });
+      // Past the 6 px that start a drag, then over page 2's empty section, and let go.
+      await pointer('pointerMove', { clientX: 300, clientY: from.clientY + 20 });
+      const zone = within(page('Page 2')).getByText('No fields in this section yet. Drop a field here.').parentElement!;
+      await pointer('pointerMove', centre(zone));
+      await waitFor(() => expect(announced()).toContain('Field Email is over Section Section 1.'));
+      await pointer('pointerUp', centre(zone));
+      await waitFor(() => expect(fieldsOf(page('Page 2'))).toEqual(['Field Email']));
+      expect(fieldsOf(page('Page 1'))).toEqual(['Field Short text']);
+      await user.click(screen.getByRole('button', { name: 'Undo' }));
+      await waitFor(() => expect(fieldsOf(page('Page 1'))).toEqual(['Field Short text', 'Field Email']));
+    });
+
+    it('drags a section with the mouse onto the end of the next page', async () => {
+      await twoPages();
+      const handle = within(page('Page 1')).getByRole('button', { name: 'Section Section 1' });
+      const from = centre(handle);
+      await act(async () => {
+        fireEvent.pointerDown(handle, { ...from, pointerId: 1, isPrimary: true, button: 0 });
+      });
+      await pointer('pointerMove', { clientX: 300, clientY: from.clientY + 20 });
+      // The page's end: the last thing in its region.
+      const end = page('Page 2').lastElementChild!;
+      await pointer('pointerMove', centre(end));
+      await waitFor(() => expect(announced()).toContain('Section Section 1 is over End of Page Page 2.'));
+      await pointer('pointerUp', centre(end));
+      await waitFor(() => expect(sectionsOf(page('Page 2'))).toHaveLength(2));
+      expect(fieldsOf(page('Page 2'))).toEqual(['Field Short text', 'Field Email']);
+    });
+  });
+
   describe('with the keyboard sensor (Space picks up, arrow keys move, Space drops)', () => {
     let layout: ReturnType<typeof layOutAsColumn>;
     beforeEach(() => {
