@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { apiArea } from '../api/area';
 import { createSigningApi, type SigningApi } from '../api/areas/signing';
 import { isApiError } from '../api/errors';
@@ -62,12 +62,12 @@ export interface SignDocumentController {
   retry(): void;
   /** The envelope after this signer signed or declined. */
   envelope: SigningEnvelope | null;
-  /** Posts the signature; resolves true when the server recorded it. */
+  /** Posts the signature; resolves true when the server recorded it, false at once while a sign or decline runs. */
   sign(signature: SignatureInput): Promise<boolean>;
   signing: boolean;
   /** The last refused or failed `Signing/Sign` (cleared by the next attempt). */
   signError: unknown;
-  /** Posts the decline with its reason; resolves true when the server recorded it. */
+  /** Posts the decline with its reason; resolves true when the server recorded it, false at once while one runs. */
   decline(reason: string): Promise<boolean>;
   declining: boolean;
   /** The last refused or failed `Signing/Decline` (cleared by the next attempt). */
@@ -122,8 +122,13 @@ export function useSignDocument(options: SignDocumentOptions): SignDocumentContr
     retry: false,
   });
 
+  // One answer at a time: a double click calls again before the re-render that disables the button, and a second
+  // Sign or Decline with the same token only earns a 404 (the link is used) shown as an error beside the success.
+  const inFlight = useRef(false);
   const sign = useCallback(
     async (signature: SignatureInput) => {
+      if (inFlight.current) return false;
+      inFlight.current = true;
       try {
         const result = await signMutation.mutateAsync(signature);
         if (!result) return false;
@@ -132,12 +137,16 @@ export function useSignDocument(options: SignDocumentOptions): SignDocumentContr
         return true;
       } catch {
         return false;
+      } finally {
+        inFlight.current = false;
       }
     },
     [signMutation, onSigned],
   );
   const decline = useCallback(
     async (reason: string) => {
+      if (inFlight.current) return false;
+      inFlight.current = true;
       try {
         const result = await declineMutation.mutateAsync(reason);
         if (!result) return false;
@@ -146,6 +155,8 @@ export function useSignDocument(options: SignDocumentOptions): SignDocumentContr
         return true;
       } catch {
         return false;
+      } finally {
+        inFlight.current = false;
       }
     },
     [declineMutation, onDeclined],

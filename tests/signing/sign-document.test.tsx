@@ -259,6 +259,19 @@ describe('SignDocument: signing', () => {
     expect(screen.queryByText('Thank you, you have signed.')).not.toBeInTheDocument();
   });
 
+  it('a double click on Sign sends one signature: the second click comes before the page re-renders', async () => {
+    const envelopeId = await twoSignerEnvelope();
+    const { user } = await openReview(await linkOf(envelopeId, 0));
+    await user.click(screen.getByRole('tab', { name: 'Type' }));
+    await user.click(screen.getByRole('checkbox', { name: 'I agree to sign this document electronically' }));
+    const sign = signButton();
+    fireEvent.click(sign);
+    fireEvent.click(sign);
+    expect(await screen.findByText('Thank you, you have signed.', undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(requestsTo('Sign')).toHaveLength(1);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('refuses a typed name longer than the server allows before sending', async () => {
     const token = await linkOf(seedIds.envelopes.loanSubmittedSent);
     const { user } = await openReview(token);
@@ -289,6 +302,19 @@ describe('SignDocument: declining', () => {
     expect(envelope?.status).toBe(EnvelopeStatus.Declined);
     expect(envelope?.lifecycle?.declinedReason).toBe('The amount is wrong.');
     expect(declined).toHaveBeenCalledTimes(1);
+  });
+
+  it('a double click on Decline to sign sends one decline', async () => {
+    const token = await linkOf(seedIds.envelopes.loanSubmittedSent);
+    const { user } = await openReview(token);
+    await user.click(screen.getByRole('button', { name: 'Decline' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Decline to sign' });
+    await user.type(within(dialog).getByRole('textbox', { name: /Reason for declining/ }), 'Wrong amount.');
+    const confirm = within(dialog).getByRole('button', { name: 'Decline to sign' });
+    fireEvent.click(confirm);
+    fireEvent.click(confirm);
+    expect(await screen.findByText('You declined to sign.', undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(requestsTo('Decline')).toHaveLength(1);
   });
 
   it('refuses a reason longer than the server allows', async () => {
