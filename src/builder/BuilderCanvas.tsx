@@ -35,13 +35,14 @@ export function sameOutline(a: BuilderDocument, b: BuilderDocument): boolean {
   });
 }
 
-type DropData = { type?: string; sectionId?: string; pageId?: string; empty?: boolean } | undefined;
+type DropData = { type?: string; sectionId?: string; pageId?: string } | undefined;
 
 /**
  * Where a drag is over, found among few candidates: a section dragged is compared with the sections and the pages'
  * ends only; a field or a palette entry held by the pointer with the fields of the section under the pointer (and that
  * section's drop zone), not with every field of the form on each pointer move. Elsewhere (between sections, or a
- * keyboard drag) it is dnd-kit's `closestCenter` over the fields and the drop zones of empty sections.
+ * keyboard drag) it is dnd-kit's `closestCenter` over the fields and the drop zones of sections without any field
+ * drawn as a drop target (empty, or drawn as stand-ins far from the view).
  */
 export const builderCollisions: CollisionDetection = (args) => {
   const type = (args.active.data.current as DropData)?.type;
@@ -58,13 +59,14 @@ export const builderCollisions: CollisionDetection = (args) => {
     }
   }
   // The keyboard moves a field from field to field; a section's drop zone spans its fields, so it is a place only
-  // when the section has none (its centre would otherwise win over the field the item was moved onto). A field never
-  // lands on a page: pages hold sections.
+  // when none of its fields is a drop target (its centre would otherwise win over the field the item was moved onto).
+  // A field never lands on a page: pages hold sections.
+  const withFields = new Set(containers.flatMap((c) => ((c.data.current as DropData)?.type === 'field' ? [(c.data.current as DropData)?.sectionId] : [])));
   return closestCenter({
     ...args,
     droppableContainers: containers.filter((c) => {
       const data = c.data.current as DropData;
-      return data?.type === 'field' || (data?.type === 'section-drop' && data.empty === true);
+      return data?.type === 'field' || (data?.type === 'section-drop' && !withFields.has(data.sectionId));
     }),
   });
 };
@@ -398,7 +400,7 @@ interface CanvasSectionProps {
  */
 const CanvasSection = memo(function CanvasSection({ doc, pageId, section, index, count, compiledFields, selectedId, lite, labels, editing, onSelect, windowed = false }: CanvasSectionProps) {
   const sortable = useSortable({ id: section.id, data: { type: 'section', pageId }, disabled: !editing });
-  const drop = useDroppable({ id: `drop:${section.id}`, data: { type: 'section-drop', sectionId: section.id, empty: section.fields.length === 0 }, disabled: !editing });
+  const drop = useDroppable({ id: `drop:${section.id}`, data: { type: 'section-drop', sectionId: section.id }, disabled: !editing });
   const selected = selectedId === section.id;
   const title = section.title || labels.fbUntitledSection;
   const name = fillLabel(labels.fbSectionNamed, { name: title });
