@@ -440,7 +440,8 @@ const CanvasSection = memo(function CanvasSection({ doc, pageId, section, index,
               component="button"
               type="button"
               onClick={() => onSelect({ type: 'section', id: section.id })}
-              style={{ all: 'unset', cursor: 'pointer', display: 'block' }}
+              className="mantine-focus-auto"
+              style={{ background: 'none', border: 0, padding: 0, margin: 0, font: 'inherit', color: 'inherit', textAlign: 'inherit', cursor: 'pointer', display: 'block' }}
               aria-label={editing ? undefined : name}
               aria-pressed={editing ? undefined : selected}
               tabIndex={editing ? -1 : 0}
@@ -684,7 +685,8 @@ export function BuilderCanvas({ doc, selection, kinds, widgets, labels, editing,
             onClick={() => onSelect({ type: 'page', id: page.id })}
             onFocus={() => !selected && onSelect({ type: 'page', id: page.id })}
             aria-pressed={selected}
-            style={{ all: 'unset', cursor: 'pointer', flex: 1, outline: selected ? '2px solid var(--mantine-primary-color-filled)' : undefined, borderRadius: 4 }}
+            className="mantine-focus-auto"
+            style={{ background: 'none', border: 0, padding: 0, margin: 0, font: 'inherit', color: 'inherit', textAlign: 'inherit', cursor: 'pointer', flex: 1, outline: selected ? '2px solid var(--mantine-primary-color-filled)' : undefined, borderRadius: 4 }}
           >
             <Title order={2} size="h3">
               {page.title || name}
