@@ -345,20 +345,34 @@ interface ItemMenuProps {
  * Its callbacks name the item by its id, which stays, so one from an earlier render does the same.
  */
 const ItemMenu = memo(function ItemMenu({ name, labels, first, last, onUp, onDown, onMoveTo, onDuplicate, onDelete }: ItemMenuProps) {
+  // The menu itself (popover, transition, portal) is mounted on the first open only: a long form draws hundreds of
+  // items, and their menus were most of the cost of drawing a section. Until then the button alone stands here.
+  const [used, setUsed] = useState(false);
+  const [opened, setOpened] = useState(false);
+  const button = (
+    <ActionIcon
+      variant="subtle"
+      color="gray"
+      aria-label={fillLabel(labels.fbActionsFor, { name })}
+      aria-haspopup="menu"
+      aria-expanded={opened}
+      onClick={(e) => {
+        e.stopPropagation();
+        if (!used) {
+          setUsed(true);
+          setOpened(true);
+        }
+      }}
+      onKeyDown={(e) => e.stopPropagation()}
+      onPointerDown={(e) => e.stopPropagation()}
+    >
+      ⋮
+    </ActionIcon>
+  );
+  if (!used) return button;
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          aria-label={fillLabel(labels.fbActionsFor, { name })}
-          onClick={(e) => e.stopPropagation()}
-          onKeyDown={(e) => e.stopPropagation()}
-          onPointerDown={(e) => e.stopPropagation()}
-        >
-          ⋮
-        </ActionIcon>
-      </Menu.Target>
+    <Menu position="bottom-end" withinPortal opened={opened} onChange={setOpened}>
+      <Menu.Target>{button}</Menu.Target>
       <Menu.Dropdown onClick={(e) => e.stopPropagation()}>
         <Menu.Item onClick={onUp} disabled={first && false}>
           {labels.fbMoveUp}
@@ -398,9 +412,7 @@ interface CanvasSectionProps {
  * One section of the canvas with its fields. Memoised: a selection re-renders only the sections that held the old or
  * hold the new selection, and an edit only the section whose field (or the schema) changed.
  */
-const CanvasSection = memo(function CanvasSection({ doc, pageId, section, index, count, compiledFields, selectedId, lite, labels, editing, onSelect, windowed = false }: CanvasSectionProps) {
-  const sortable = useSortable({ id: section.id, data: { type: 'section', pageId }, disabled: !editing });
-  const drop = useDroppable({ id: `drop:${section.id}`, data: { type: 'section-drop', sectionId: section.id }, disabled: !editing });
+const CanvasSectionBody = memo(function CanvasSectionBody({ doc, section, index, count, compiledFields, selectedId, lite, labels, editing, onSelect, windowed = false, sortable, drop }: CanvasSectionProps & SectionDrag) {
   const selected = selectedId === section.id;
   const title = section.title || labels.fbUntitledSection;
   const name = fillLabel(labels.fbSectionNamed, { name: title });
@@ -420,7 +432,7 @@ const CanvasSection = memo(function CanvasSection({ doc, pageId, section, index,
       p="sm"
       radius="md"
       style={{
-        transform: CSS.Translate.toString(sortable.transform),
+        transform: sortable.transform,
         transition: sortable.transition,
         borderStyle: section.repeatable ? 'dashed' : undefined,
         borderColor: selected ? 'var(--mantine-primary-color-filled)' : undefined,
@@ -497,7 +509,12 @@ const CanvasSection = memo(function CanvasSection({ doc, pageId, section, index,
 },
 // The compiled fields follow every edit; a section's fields only need to know whether there are any (each field reads
 // its own when its section re-renders for it), and the schema only through the nodes of the section's own fields.
-(a, b) =>
+(a, b) => sameSectionProps(a, b) && a.sortable === b.sortable && a.drop === b.drop,
+);
+
+/** Whether a section shows the same (see the note above its body's memo). */
+function sameSectionProps(a: CanvasSectionProps, b: CanvasSectionProps): boolean {
+  return (
   a.section === b.section &&
   a.pageId === b.pageId &&
   a.index === b.index &&
@@ -509,8 +526,31 @@ const CanvasSection = memo(function CanvasSection({ doc, pageId, section, index,
   a.onSelect === b.onSelect &&
   a.windowed === b.windowed &&
   (a.compiledFields === b.compiledFields || (a.compiledFields.size > 0) === (b.compiledFields.size > 0)) &&
-  (a.doc.jsonSchema === b.doc.jsonSchema || a.section.fields.every((f) => fieldSchema(a.doc, a.section, f) === fieldSchema(b.doc, b.section, f))),
-);
+  (a.doc.jsonSchema === b.doc.jsonSchema || a.section.fields.every((f) => fieldSchema(a.doc, a.section, f) === fieldSchema(b.doc, b.section, f)))
+  );
+}
+
+/** What of dnd-kit's state a section's body uses (its transform as CSS): it changes only with the section's own. */
+interface SectionDrag {
+  sortable: Pick<ReturnType<typeof useSortable>, 'setNodeRef' | 'attributes' | 'listeners' | 'transition'> & { transform: string | undefined };
+  drop: Pick<ReturnType<typeof useDroppable>, 'setNodeRef' | 'isOver'>;
+}
+
+/**
+ * The sortable and droppable shell of a section: as with the fields, dnd-kit re-renders it on every step of a drag,
+ * and only what changed for this section reaches its memoised body (title, menu, the list of its fields).
+ */
+const CanvasSection = memo(function CanvasSection(props: CanvasSectionProps) {
+  const { pageId, section, editing } = props;
+  const sortable = useSortable({ id: section.id, data: { type: 'section', pageId }, disabled: !editing });
+  const drop = useDroppable({ id: `drop:${section.id}`, data: { type: 'section-drop', sectionId: section.id }, disabled: !editing });
+  const transform = CSS.Translate.toString(sortable.transform);
+  const { setNodeRef, attributes, listeners, transition } = sortable;
+  const shell = useMemo<SectionDrag['sortable']>(() => ({ setNodeRef, attributes, listeners, transition, transform }), [setNodeRef, attributes, listeners, transition, transform]);
+  const { setNodeRef: setDropRef, isOver } = drop;
+  const zone = useMemo<SectionDrag['drop']>(() => ({ setNodeRef: setDropRef, isOver }), [setDropRef, isOver]);
+  return <CanvasSectionBody {...props} sortable={shell} drop={zone} />;
+}, sameSectionProps);
 
 /**
  * The end of a page, where a dragged section can be dropped (after the page's last section, or onto a page that has

@@ -137,8 +137,7 @@ export const BUILDER_PHONE_WIDTH = 390;
  * has; 'Drag {name} onto the form' and dnd-kit's keyboard instructions are its description.
  */
 // Memoised (with `onAdd` taking the entry's id, one stable callback for all): a selection or an edit re-renders none of them.
-const PaletteItem = memo(function PaletteItem({ id, icon, name, labels, onAdd }: { id: string; icon: ReactNode; name: string; labels: Labels; onAdd(id: string): void }) {
-  const drag = useDraggable({ id: `palette:${id}`, data: { type: 'palette', entry: id } });
+const PaletteItemBody = memo(function PaletteItemBody({ id, icon, name, labels, onAdd, drag }: PaletteItemProps & { drag: PaletteDrag }) {
   const hintId = `${useId()}-drag`;
   return (
     <Group gap="xs" wrap="nowrap" justify="space-between">
@@ -167,6 +166,26 @@ const PaletteItem = memo(function PaletteItem({ id, icon, name, labels, onAdd }:
       </Button>
     </Group>
   );
+});
+
+interface PaletteItemProps {
+  id: string;
+  icon: ReactNode;
+  name: string;
+  labels: Labels;
+  onAdd(id: string): void;
+}
+
+type PaletteDrag = Pick<ReturnType<typeof useDraggable>, 'setNodeRef' | 'attributes' | 'listeners' | 'isDragging'>;
+
+/**
+ * The draggable shell of a palette entry: dnd-kit re-renders every draggable on each step of a drag, and only what
+ * changed for this entry (its own drag state) reaches its memoised body.
+ */
+const PaletteItem = memo(function PaletteItem(props: PaletteItemProps) {
+  const { setNodeRef, attributes, listeners, isDragging } = useDraggable({ id: `palette:${props.id}`, data: { type: 'palette', entry: props.id } });
+  const drag = useMemo<PaletteDrag>(() => ({ setNodeRef, attributes, listeners, isDragging }), [setNodeRef, attributes, listeners, isDragging]);
+  return <PaletteItemBody {...props} drag={drag} />;
 });
 
 /** The live preview: the public renderer fed by the draft, in edit or view mode, at the page's width or a phone's. */
@@ -281,7 +300,7 @@ function MoveToDialog({ c, itemId, onClose }: { c: FormBuilderController; itemId
 }
 
 /** The property pane: the panel of the selected field, section or page. */
-function PropertyPane({ c }: { c: FormBuilderController }) {
+const PropertyPane = memo(function PropertyPane({ c, selection }: { c: FormBuilderController; selection: BuilderSelection }) {
   const { labels, state, dispatch, widgets } = c;
   const { client } = useApi();
   // The server's check of a pattern (the one its schema save runs), asked when the pattern box is left.
@@ -290,7 +309,7 @@ function PropertyPane({ c }: { c: FormBuilderController }) {
     return answer.ok ? null : answer.reason;
   }, [client]);
   const doc = state.document;
-  const sel = state.selection;
+  const sel = selection;
   if (sel?.type === 'field') {
     const at = findField(doc, sel.id);
     if (!at) return null;
@@ -345,7 +364,15 @@ function PropertyPane({ c }: { c: FormBuilderController }) {
     );
   }
   return <Text size="sm">{labels.fbNothingSelected}</Text>;
-}
+},
+// Memoised on what it reads of the controller: a drag, a status or a dialog of the screen does not redraw the panel,
+// nor does a click until the deferred selection reaches it.
+(a, b) =>
+  a.selection === b.selection &&
+  a.c.state.document === b.c.state.document &&
+  a.c.labels === b.c.labels &&
+  a.c.widgets === b.c.widgets &&
+  a.c.dispatch === b.c.dispatch);
 
 /** A name for what is being dragged or dropped on, for the screen reader's announcements. */
 function nameOf(c: FormBuilderController, id: UniqueIdentifier | undefined): string {
@@ -385,6 +412,9 @@ export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
   // changes the outline (add, delete, move, their undo and redo) shows at once: one Ctrl+Z is seen to undo one step.
   const deferredDoc = useDeferredValue(doc);
   const shownDoc = sameOutline(deferredDoc, doc) ? deferredDoc : doc;
+  // A new selection opens its panel (a hundred inputs and two rule editors) as a deferred value: the click shows on
+  // the canvas at once, and the panel is drawn after it without holding a frame for long.
+  const paneSelection = useDeferredValue(state.selection);
   const [showPreview, setShowPreview] = useState(false);
   const [showJson, setShowJson] = useState(false);
   const [moveTo, setMoveTo] = useState<string | null>(null);
@@ -646,7 +676,7 @@ export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
                     <Title order={2} size="h4">
                       {labels.fbProperties}
                     </Title>
-                    <PropertyPane c={c} />
+                    <PropertyPane c={c} selection={paneSelection} />
                   </Stack>
                 </Paper>
               )}
