@@ -7,8 +7,9 @@ export default defineConfig({
     setupFiles: ['./tests/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}', 'tests/**/*.test.{ts,tsx}', 'example-host/**/*.test.{ts,tsx}'],
     exclude: ['node_modules', 'dist', 'tests/e2e/**'],
-    // The screens' journeys (pick, edit, switch tabs, confirm) take 7–10 s in jsdom on one of CI's two cores while the
-    // other runs the next file; 15 s timed out once in a full run. Speed is judged by the benches, not here.
-    testTimeout: 30000,
+    // The screens' journeys (pick, edit, switch tabs, confirm) take 7–25 s in jsdom on one of CI's two cores while the
+    // other runs the next file (jsdom's getComputedStyle, which role queries call per element, costs ~20 ms over
+    // Mantine's styles); 30 s timed out in a full run. Speed is judged by the benches, not here.
+    testTimeout: 60000,
   },
 });
