@@ -163,7 +163,9 @@ export function RequestSignatureDialog({ opened, labels, instances = NO_INSTANCE
               {signers.map((s, index) => {
                 const n = index + 1;
                 return (
-                  <Group key={s.key} gap="xs" align="flex-start" wrap="nowrap" role="group" aria-label={fillLabel(labels.sgSignerRow, { index: n })}>
+                  // The row wraps: on a phone the name and the email take a line each (at least 10rem), the order
+                  // and the buttons the next; on a wide screen all stay on one line.
+                  <Group key={s.key} gap="xs" align="flex-start" wrap="wrap" role="group" aria-label={fillLabel(labels.sgSignerRow, { index: n })}>
                     <TextInput
                       label={labels.sgSignerName}
                       value={s.name}
@@ -171,7 +173,7 @@ export function RequestSignatureDialog({ opened, labels, instances = NO_INSTANCE
                       maxLength={SIGNING_LIMITS.maxNameLength}
                       error={problemOf(s.key, 'name')}
                       required
-                      style={{ flex: 1 }}
+                      style={{ flex: '1 1 10rem' }}
                     />
                     <TextInput
                       label={labels.sgSignerEmail}
@@ -181,7 +183,7 @@ export function RequestSignatureDialog({ opened, labels, instances = NO_INSTANCE
                       maxLength={SIGNING_LIMITS.maxEmailLength}
                       error={problemOf(s.key, 'email')}
                       required
-                      style={{ flex: 1 }}
+                      style={{ flex: '1 1 10rem' }}
                     />
                     <NumberInput
                       label={labels.sgSignerOrder}
