@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newPage, signInAtProvider, startStack } from './stack';
+import { newPage, signInAtProvider, startStack, storedAccessToken } from './stack';
 import type { Stack } from './stack';
 
-// Walking the Signing screen on a phone (390 px wide) in Chromium: the signer row of 'Request a signature' laid its
-// name, email, order and buttons on one line, which left the name and email boxes about 50 px wide. The row wraps.
+// Walking the Signing screen in Chromium. On a phone (390 px wide) the signer row of 'Request a signature' laid its
+// name, email, order and buttons on one line, which left the name and email boxes about 50 px wide: the row wraps. On
+// a wide screen the envelope's status badge read 'S…' (Sent) and 'COMP…' (Completed) in its narrow column.
 
 let stack: Stack;
 
@@ -14,7 +15,7 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-describe('Request a signature on a phone', () => {
+describe('the Signing screen in Chromium', () => {
   it('the name and email boxes of a signer stay wide enough to read what is typed', async () => {
     const { context, page, errors } = await newPage(stack.browser);
     await page.setViewportSize({ width: 390, height: 844 });
@@ -33,6 +34,35 @@ describe('Request a signature on a phone', () => {
       expect(box!.x + box!.width, name).toBeLessThanOrEqual(dialogBox!.x + dialogBox!.width);
     }
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('the status of an envelope is written in full on a wide screen', async () => {
+    const { context, page, errors } = await newPage(stack.browser);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${stack.url}/admin/signing/`);
+    await signInAtProvider(page, 'admin', 'admin-password');
+    await page.getByRole('button', { name: 'Request a signature' }).waitFor({ timeout: 30_000 });
+    const token = await storedAccessToken(page);
+    const instances = (await (
+      await fetch(`${stack.url}/odata/FormInstanceOData?$top=1`, { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as { value: { formInstanceId: string }[] };
+    const formInstanceId = instances.value[0]?.formInstanceId;
+    expect(formInstanceId).toBeDefined();
+    const requested = await fetch(`${stack.url}/api/Signing/RequestSignature`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ formInstanceId, signers: [{ name: 'Sam Signer', email: 'sam@example.org' }] }),
+    });
+    expect(requested.status).toBe(200);
+    await page.reload();
+    const badge = page.getByRole('table').locator('tbody .mantine-Badge-root').first();
+    await badge.waitFor({ timeout: 30_000 });
+    expect(await badge.textContent()).toBe('Sent');
+    // The label is cut (an ellipsis) when it is narrower than its text.
+    const cut = await badge.locator('.mantine-Badge-label').evaluate((label) => label.scrollWidth - label.clientWidth);
+    expect(cut).toBeLessThanOrEqual(0);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -25,7 +25,8 @@ export interface EnvelopeStatusBadgeProps extends Omit<BadgeProps, 'children' | 
  */
 export function EnvelopeStatusBadge({ status, ...others }: EnvelopeStatusBadgeProps) {
   return (
-    <Badge variant="default" leftSection={<Box w={8} h={8} bg={`${ENVELOPE_STATUS_COLORS[status] ?? 'gray'}.6`} style={{ borderRadius: '50%' }} />} {...others}>
+    // At least as wide as its text: in a table's narrow column the badge otherwise shrank and cut it ('S…' for Sent).
+    <Badge variant="default" miw="max-content" leftSection={<Box w={8} h={8} bg={`${ENVELOPE_STATUS_COLORS[status] ?? 'gray'}.6`} style={{ borderRadius: '50%' }} />} {...others}>
       {ENVELOPE_STATUS_NAMES[status] ?? ENVELOPE_STATUS_NAMES[EnvelopeStatus.Unknown]}
     </Badge>
   );
