@@ -103,11 +103,11 @@ export type {
 } from './admin';
 
 // Forms administration: the Form Instances list (headless hook and its view).
-export { FormInstanceList, FormInstanceListView, instanceQuery, markCompletedBlock, NO_INSTANCE_FILTERS, useFormInstanceList } from './forms-admin/FormInstanceList';
+export { FormInstanceList, FormInstanceListView, instanceQuery, markCompletedBlock, NO_INSTANCE_FILTERS, requestSignatureBlock, useFormInstanceList } from './forms-admin/FormInstanceList';
 export type {
   BulkConfirmation, FormInstanceFilters, FormInstanceListController, FormInstanceListFactory, FormInstanceListOptions,
   FormInstanceListProps, FormInstanceListRow, FormInstanceListStylesNames, FormInstanceListViewFactory,
-  FormInstanceListViewProps, FormInstanceSortColumn,
+  FormInstanceListViewProps, FormInstanceSigning, FormInstanceSortColumn,
 } from './forms-admin/FormInstanceList';
 
 // Forms administration: the Signing screen (envelopes, signature requests; headless hook and its view).

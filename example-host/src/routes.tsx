@@ -1,6 +1,7 @@
 import { createRootRoute, createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { validateFormInstanceSearch } from './formInstanceSearch';
 import { validateFormBuilderSearch } from './formBuilderSearch';
+import { validateSigningSearch } from './signingSearch';
 import { AuthenticatedLayout, LoginCallbackPage, RootLayout } from './layouts';
 import { HomePage } from './pages/HomePage';
 import { PublicFormInstancePage } from './pages/PublicFormInstancePage';
@@ -145,6 +146,7 @@ const signingRoute = createRoute({ getParentRoute: () => adminRoute, path: 'sign
 const signingIndexRoute = createRoute({
   getParentRoute: () => signingRoute,
   path: '/',
+  validateSearch: validateSigningSearch,
   component: lazyRouteComponent(() => import('./pages/SigningPage'), 'SigningPage'),
 });
 

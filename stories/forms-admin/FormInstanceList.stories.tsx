@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { EnvelopeStatus } from '../../src/api/enums';
 import { FormInstanceList } from '../../src/forms-admin/FormInstanceList';
 import { errorHandlers } from '../../src/testing';
 import { seedIds } from '../../src/testing/seed-ids';
@@ -70,5 +71,76 @@ export const AtScale: Story = {
   loaders: [addFormsAtScale()],
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByText(/^1–20 of 100,?0\d\d$/, {}, { timeout: 20_000 })).toBeInTheDocument();
+  },
+};
+
+/**
+ * Gives the instances without an envelope the statuses the seed lacks (Created, NotStarted) and adds a copy of the
+ * Created instance whose envelope reads Unknown; the first Created instance stays never sent ('Not requested').
+ */
+function instancesOfEveryEnvelopeStatus() {
+  const db = fakeBackend.db;
+  const withStatus = (id: string, envelopeStatus: EnvelopeStatus, n: number) => {
+    const instance = db.formInstances.find((i) => i.formInstanceId === id);
+    if (instance) Object.assign(instance, { envelopeId: `80000000-0000-4000-8000-0000000003${String(n).padStart(2, '0')}`, envelopeStatus });
+  };
+  withStatus(ids.loanInProgress, EnvelopeStatus.Created, 1);
+  withStatus(ids.contactSubmitted, EnvelopeStatus.NotStarted, 2);
+  const created = db.formInstances.find((i) => i.formInstanceId === ids.loanCreated);
+  if (created) {
+    db.formInstances.push({
+      ...created,
+      formInstanceId: '70000000-0000-4000-8000-0000000000f0',
+      envelopeId: '80000000-0000-4000-8000-000000000303',
+      envelopeStatus: EnvelopeStatus.Unknown,
+    });
+  }
+  return {};
+}
+
+/** The 'Signature' column: an instance with each envelope status by the spec's name, and one never sent. */
+export const EveryEnvelopeStatus: Story = {
+  args: { onOpenSigning: fn() },
+  loaders: [instancesOfEveryEnvelopeStatus],
+  play: async ({ canvasElement }) => {
+    const table = await within(canvasElement).findByRole('table', { name: 'Form Instances' });
+    await within(table).findByText('NotStarted');
+    await expect(within(await rowOf(canvasElement, ids.loanCreated)).getByText('Not requested')).toBeInTheDocument();
+    // The envelope badges of the rows (the instance statuses are badges too: read the Signature column's).
+    const column = [...table.querySelectorAll('thead tr > th')].findIndex((th) => th.textContent?.trim() === 'Signature');
+    const badges = [...table.querySelectorAll('tbody tr')].map((tr) => tr.children[column]?.querySelector('.mantine-Badge-label')?.textContent).filter(Boolean).sort();
+    await expect(badges).toEqual(['Completed', 'Created', 'Declined', 'Delivered', 'NotStarted', 'Sent', 'Unknown', 'Voided']);
+  },
+};
+
+/** 'Request signature' from a row's menu: the Signing screen's dialog for that instance, a signer filled in. */
+export const RequestSignatureFromRow: Story = {
+  play: async ({ canvasElement }) => {
+    await userEvent.click(within(await rowOf(canvasElement, ids.loanCreated)).getByRole('button', { name: /^More actions for/ }));
+    const body = within(canvasElement.ownerDocument.body);
+    await userEvent.click(await body.findByRole('menuitem', { name: 'Request signature' }));
+    const dialog = within(await body.findByRole('dialog', { name: 'Request a signature' }));
+    await expect(dialog.getByRole('combobox', { name: 'Form instance' })).toHaveValue(`Loan Application ${ids.loanCreated.slice(-8)}`);
+    await userEvent.type(dialog.getByRole('textbox', { name: /^Name/ }), 'Grace Hopper');
+    await userEvent.type(dialog.getByRole('textbox', { name: /^Email/ }), 'grace.hopper@example.com');
+  },
+};
+
+/** The row menu of an instance out for signature: 'Request signature' is disabled and says why. */
+export const RequestSignatureBlocked: Story = {
+  play: async ({ canvasElement }) => {
+    await userEvent.click(within(await rowOf(canvasElement, ids.onboardingSubmitted)).getByRole('button', { name: /^More actions for/ }));
+    const item = await within(canvasElement.ownerDocument.body).findByRole('menuitem', { name: /^Request signature/ });
+    await expect(item).toBeDisabled();
+  },
+};
+
+/** A reader without the Signing screen's read claim: no 'Signature' column and no signing action. */
+export const WithoutSigningAccess: Story = {
+  parameters: { fakeUser: 'reader' },
+  play: async ({ canvasElement }) => {
+    const table = await within(canvasElement).findByRole('table', { name: 'Form Instances' });
+    await rowOf(canvasElement, ids.loanSubmitted);
+    await expect(within(table).queryByRole('columnheader', { name: 'Signature' })).not.toBeInTheDocument();
   },
 };

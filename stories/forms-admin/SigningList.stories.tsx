@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, fn, userEvent, within } from 'storybook/test';
 import { EnvelopeStatus, Permission } from '../../src/api/enums';
 import { SigningList } from '../../src/forms-admin/SigningList';
 import { errorHandlers } from '../../src/testing';
@@ -69,6 +69,19 @@ export const EveryStatus: Story = {
     // The status badges of the rows ('Sent' is also a column's title).
     const badges = [...table.querySelectorAll('tbody .mantine-Badge-label')].map((b) => b.textContent).sort();
     await expect(badges).toEqual(['Completed', 'Created', 'Declined', 'Delivered', 'NotStarted', 'Sent', 'Unknown', 'Voided']);
+  },
+};
+
+/** One form instance's envelopes (the Form Instances list's 'Show its envelopes'), with 'Show every envelope'. */
+export const OneInstance: Story = {
+  args: { formInstanceId: seedIds.formInstances.loanCompleted, onShowAll: fn() },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText(`Envelopes of Loan Application ${seedIds.formInstances.loanCompleted.slice(-8)}`)).toBeInTheDocument();
+    await expect(canvas.getByRole('button', { name: 'Show every envelope' })).toBeInTheDocument();
+    const table = await canvas.findByRole('table', { name: 'Signing' });
+    await within(table).findByText('Completed');
+    await expect(within(table).getAllByRole('row')).toHaveLength(2);
   },
 };
 

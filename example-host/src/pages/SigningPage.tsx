@@ -1,18 +1,23 @@
 /**
  * `/admin/signing/`: the Signing screen (the Signing menu entry): envelopes, signature requests, reminders, signer
  * links, voids and signed-document downloads. The admin layout's route gate shows 'No access' without the Signing
- * menu claim; inside, each button shows only with its FormSigner claim. A lazy chunk of its own, with the table's
- * stylesheet.
+ * menu claim; inside, each button shows only with its FormSigner claim. `?formInstanceId=…` (the Form Instances list's
+ * 'Show its envelopes') narrows it to one instance's envelopes. A lazy chunk of its own, with the table's stylesheet.
  */
 import 'mantine-datatable/styles.css';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { PageTitle } from '../components/landmarks';
 import { SigningList } from '../formsAdmin';
+import { signingHref, validateSigningSearch } from '../signingSearch';
 
 export function SigningPage() {
+  const { formInstanceId } = validateSigningSearch(useSearch({ strict: false }) as Record<string, unknown>);
+  const navigate = useNavigate();
   return (
     <>
       <PageTitle title="Signing" />
-      <SigningList />
+      {/* A screen per filter: its page and status filter start again when the instance changes. */}
+      <SigningList key={formInstanceId ?? ''} formInstanceId={formInstanceId} onShowAll={() => void navigate({ href: signingHref() })} />
     </>
   );
 }

@@ -86,7 +86,9 @@ function RowActions({ c, row }: { c: FormInstanceListController; row: FormInstan
         </Button>
       )}
       {live && (
-        <Menu position="bottom-end" withinPortal>
+        // No initial-focus placeholder: Mantine's is a focusable role="presentation" div inside role="menu", which
+        // axe refuses (aria-required-children); the open menu focuses its first item instead.
+        <Menu position="bottom-end" withinPortal withInitialFocusPlaceholder={false}>
           <Menu.Target>
             <Button size="compact-sm" variant="subtle" aria-label={fillLabel(labels.moreActions, { name })} disabled={c.busyId !== null}>
               …

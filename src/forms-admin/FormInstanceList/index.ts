@@ -6,7 +6,7 @@ export type {
   FormInstanceListViewFactory,
   FormInstanceListViewProps,
 } from './FormInstanceList';
-export { useFormInstanceList } from './useFormInstanceList';
-export type { BulkConfirmation, FormInstanceListController, FormInstanceListOptions, FormInstanceListRow, FormInstanceSortColumn } from './useFormInstanceList';
+export { requestSignatureBlock, useFormInstanceList } from './useFormInstanceList';
+export type { BulkConfirmation, FormInstanceListController, FormInstanceListOptions, FormInstanceListRow, FormInstanceSigning, FormInstanceSortColumn } from './useFormInstanceList';
 export { instanceQuery, markCompletedBlock, NO_INSTANCE_FILTERS } from './instance-filter';
 export type { FormInstanceFilters } from './instance-filter';

@@ -10,7 +10,7 @@ import { useMyClaims } from '../../permissions/useMyClaims';
 import { useApi } from '../../query/APIProvider';
 import { entityKeys } from '../../query/keys';
 import { fillLabel, type Labels } from '../../query/labels';
-import { useDuplicateInstance, useMarkCompleted } from '../../query/mutations';
+import { useDuplicateInstance, useMarkCompleted, useRequestSignature } from '../../query/mutations';
 import { useLabels } from '../../query/useLabels';
 import { useClaimCheck } from '../shared/access';
 import { toast } from '../shared/toast';
@@ -207,6 +207,7 @@ export function useFormInstanceList({ onOpen, onOpenSigning, labels: overrides }
   const actions = useDeleteActions('forminstance', { labels, onDone: () => setSelected([]) });
   const markCompletedMutation = useMarkCompleted();
   const duplicateMutation = useDuplicateInstance();
+  const requestSignatureMutation = useRequestSignature();
   const mayComplete = holds('Forms_MarkCompleted');
   const viewSubmissions = holds('ViewSubmissions_AllowRead');
 
@@ -300,11 +301,12 @@ export function useFormInstanceList({ onOpen, onOpenSigning, labels: overrides }
       cancelRequest: () => setRequesting(null),
       submitRequest: async (request) => {
         try {
-          await client.signing.requestSignature(request);
+          // The mutation refetches the instance lists (the row now points at its new envelope); the Signing screen's
+          // envelope lists change too.
+          await requestSignatureMutation.mutateAsync(request);
           toast.success(fillLabel(labels.sgRequested, { count: request.signers.length }));
           setRequesting(null);
-          // The instance now points at its new envelope; the Signing screen's lists change too.
-          await Promise.all([queryClient.invalidateQueries({ queryKey: entityKeys.entity('forminstance') }), queryClient.invalidateQueries({ queryKey: ['signing'] })]);
+          await queryClient.invalidateQueries({ queryKey: ['signing'] });
           return true;
         } catch (error) {
           toast.failure(labels.sgRequestFailed, error, labels);

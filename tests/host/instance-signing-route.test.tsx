@@ -1,0 +1,72 @@
+import { QueryClient } from '@tanstack/react-query';
+import { within, waitFor } from '@testing-library/react';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { routeTree } from '../../example-host/src/routes';
+import { signingHref, validateSigningSearch } from '../../example-host/src/signingSearch';
+import type * as AuthProviderModule from '../../src/auth/AuthProvider';
+import type { AuthContextValue } from '../../src/auth/AuthProvider';
+import { APIProvider } from '../../src/query/APIProvider';
+import { createFakeBackend } from '../../src/testing';
+import { seedIds } from '../../src/testing/seed-ids';
+import { renderRouter } from './support/renderRouter';
+
+// Signed in; the fake backend's current user decides the claims.
+vi.mock('../../src/auth/AuthProvider', async (importOriginal) => ({
+  ...(await importOriginal<typeof AuthProviderModule>()),
+  useAuth: (): Partial<AuthContextValue> => ({
+    isLoading: false,
+    isAuthenticated: true,
+    error: null,
+    user: { name: 'Sam Signer', accessToken: 't', idToken: 'i', subject: 'signer', email: undefined, expiresAt: undefined },
+    signIn: vi.fn(() => Promise.resolve()),
+    signOut: vi.fn(() => Promise.resolve()),
+  }),
+}));
+
+const api = 'http://api.test';
+const backend = createFakeBackend();
+const server = setupServer(...backend.handlers(api));
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => backend.reset());
+afterAll(() => server.close());
+
+function renderAdmin(path: string) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return renderRouter(routeTree, path, (router) => (
+    <APIProvider baseUrl={api} queryClient={queryClient}>
+      {router}
+    </APIProvider>
+  ));
+}
+
+const completed = seedIds.formInstances.loanCompleted;
+
+describe('the Signing route narrowed to one form instance', () => {
+  it('reads formInstanceId from the search, and only a non-empty text', () => {
+    expect(validateSigningSearch({ formInstanceId: completed })).toEqual({ formInstanceId: completed });
+    expect(validateSigningSearch({ formInstanceId: '' })).toEqual({});
+    expect(validateSigningSearch({ formInstanceId: 12 })).toEqual({});
+    expect(signingHref(completed)).toBe(`/admin/signing/?formInstanceId=${completed}`);
+    expect(signingHref()).toBe('/admin/signing/');
+  });
+
+  it("'Show its envelopes' on a Form Instances row opens /admin/signing/ with that instance's envelopes; 'Show every envelope' lists all", async () => {
+    backend.setCurrentUser('signer');
+    const { screen, user, router } = await renderAdmin('/admin/form-instances/');
+    const instances = await screen.findByRole('table', { name: 'Form Instances' }, { timeout: 5000 });
+    const row = (await within(instances).findByText(completed.slice(-8), undefined, { timeout: 5000 })).closest('tr') as HTMLElement;
+    await user.click(within(row).getByRole('button', { name: /^More actions for/ }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Show its envelopes' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/signing/'));
+    expect(router.state.location.search).toEqual({ formInstanceId: completed });
+    const signing = await screen.findByRole('table', { name: 'Signing' }, { timeout: 5000 });
+    await within(signing).findByText(new RegExp(`${completed.slice(-8)}$`), undefined, { timeout: 5000 });
+    expect(within(signing).getAllByRole('row')).toHaveLength(2);
+    expect(await screen.findByText(`Envelopes of Loan Application ${completed.slice(-8)}`)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show every envelope' }));
+    await waitFor(() => expect(router.state.location.search).toEqual({}));
+    await waitFor(() => expect(within(screen.getByRole('table', { name: 'Signing' })).getAllByRole('row').length).toBeGreaterThan(2), { timeout: 5000 });
+    expect(screen.queryByText(/^Envelopes of /)).not.toBeInTheDocument();
+  });
+});
