@@ -229,6 +229,7 @@ const CanvasFieldBody = memo(
             </Box>
             <Box
               data-builder-item=""
+              data-builder-field={field.id}
               {...sortable.attributes}
               {...(editing ? sortable.listeners : {})}
               role="button"
@@ -610,7 +611,8 @@ function useNearSections(root: RefObject<HTMLElement | null>, enabled: boolean, 
       (entries) => {
         for (const entry of entries) {
           const id = (entry.target as HTMLElement).dataset.builderSection ?? '';
-          if (entry.isIntersecting) inView.add(id);
+          // A section that holds the focus (an item's menu button, say) stays drawn: its stand-ins would drop the focus.
+          if (entry.isIntersecting || entry.target.contains(document.activeElement)) inView.add(id);
           else inView.delete(id);
         }
         const next = new Set(inView);

@@ -374,6 +374,20 @@ const PropertyPane = memo(function PropertyPane({ c, selection }: { c: FormBuild
   a.c.widgets === b.c.widgets &&
   a.c.dispatch === b.c.dispatch);
 
+/**
+ * After a keyboard drop into another section or page the item is drawn anew there, and the focus, which was on the
+ * item drawn before, falls to the page's body: it goes to the moved item (a field's item, a section's handle), so the
+ * keyboard user goes on from where the item now is, and the builder's keys (Ctrl+Z) still reach the builder.
+ */
+function refocusAfterDrop(id: string) {
+  window.setTimeout(() => {
+    if (document.activeElement && document.activeElement !== document.body) return;
+    const field = [...document.querySelectorAll<HTMLElement>('[data-builder-field]')].find((el) => el.dataset.builderField === id);
+    const section = [...document.querySelectorAll<HTMLElement>('[data-builder-section]')].find((el) => el.dataset.builderSection === id);
+    (field ?? section?.querySelector<HTMLElement>('[data-builder-item]'))?.focus();
+  }, 50);
+}
+
 /** A name for what is being dragged or dropped on, for the screen reader's announcements. */
 function nameOf(c: FormBuilderController, id: UniqueIdentifier | undefined): string {
   if (id === undefined) return '';
@@ -487,6 +501,7 @@ export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
     setActiveDrag(null);
     const { active, over } = event;
     if (!over) return;
+    if (event.activatorEvent?.type === 'keydown') refocusAfterDrop(String(active.id));
     const a = active.data.current as { type?: string; entry?: string; pageId?: string } | undefined;
     const o = over.data.current as { type?: string; sectionId?: string; pageId?: string } | undefined;
     const overId = String(over.id);

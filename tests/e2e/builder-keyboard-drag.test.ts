@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { defaultLabels as L, fillLabel } from '../../src/query/labels';
+import { newPage, signInAtProvider, startStack } from './stack';
+import type { Stack } from './stack';
+
+// Keyboard dragging in the form builder with real layout (Chromium): dnd-kit's keyboard sensor moves between the
+// rectangles it measures, which jsdom does not have. Space picks an item up, the arrow keys move it, Space drops it;
+// each step is said in our labels through dnd-kit's live region.
+
+let stack: Stack;
+beforeAll(async () => {
+  stack = await startStack();
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+
+/** What dnd-kit's live region says now. */
+const said = (page: Page) => page.evaluate(() => document.querySelector('[id^="DndLiveRegion"]')?.textContent ?? '');
+
+/** Presses ArrowDown (at most `max` times) until the live region says `text`. */
+async function downUntil(page: Page, text: string, max = 12): Promise<void> {
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press('ArrowDown');
+    await page.waitForTimeout(300);
+    if ((await said(page)).includes(text)) return;
+  }
+  throw new Error(`The live region never said '${text}' (it said '${await said(page)}')`);
+}
+
+describe('the form builder, keyboard dragging in Chromium', () => {
+  it('drags a field into the next page\'s section and a section onto the end of that page, each one undo step', async () => {
+    const { page, context, errors } = await newPage(stack.browser);
+    try {
+      await page.goto(`${stack.url}/admin/form-builder/`);
+      await signInAtProvider(page, 'admin', 'admin-password');
+      await page.getByRole('heading', { level: 1, name: L.fbTitleNew }).waitFor({ timeout: 30_000 });
+      const palette = page.getByRole('navigation', { name: L.fbPalette });
+      const canvas = page.getByRole('region', { name: L.fbCanvas });
+      const add = (name: string) => palette.getByRole('button', { name: fillLabel(L.fbAddNamed, { name }), exact: true }).click();
+      const pageRegion = (n: number) => canvas.getByRole('region', { name: fillLabel(L.fbPageNamed, { name: `Page ${n}` }), exact: true });
+      const fieldsOn = (n: number) =>
+        pageRegion(n)
+          .getByRole('button', { name: /^Field / })
+          .evaluateAll((items) => items.map((item) => item.getAttribute('aria-label')));
+      await add('Short text');
+      await add('Email');
+      await add(L.fbPage);
+      await expect.poll(() => canvas.getByRole('region', { name: /^Page Page / }).count()).toBe(2);
+
+      // The field: picked up, moved down onto page 2's empty section, dropped.
+      await pageRegion(1).getByRole('button', { name: 'Field Email', exact: true }).focus();
+      await page.keyboard.press('Space');
+      await expect.poll(() => said(page)).toContain('Picked up Field Email.');
+      await downUntil(page, 'Field Email is over Section Section 1.');
+      await page.keyboard.press('Space');
+      await expect.poll(() => fieldsOn(2)).toEqual(['Field Email']);
+      expect(await fieldsOn(1)).toEqual(['Field Short text']);
+      expect(await said(page)).toContain('Field Email was dropped on Section Section 1.');
+      // Drawn anew in its new section, the field has the focus again (not the page's body).
+      await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Field Email');
+      await page.keyboard.press('Control+z');
+      await expect.poll(() => fieldsOn(1)).toEqual(['Field Short text', 'Field Email']);
+      expect(await fieldsOn(2)).toEqual([]);
+
+      // The section: picked up by its handle, moved down to the end of page 2, dropped.
+      await pageRegion(1).getByRole('button', { name: 'Section Section 1', exact: true }).focus();
+      await page.keyboard.press('Space');
+      await expect.poll(() => said(page)).toContain('Picked up Section Section 1.');
+      await downUntil(page, 'Section Section 1 is over End of Page Page 2.');
+      await page.keyboard.press('Space');
+      await expect.poll(() => fieldsOn(2)).toEqual(['Field Short text', 'Field Email']);
+      expect(await fieldsOn(1)).toEqual([]);
+      await expect.poll(() => pageRegion(1).getByText(L.fbPageEmpty).count()).toBe(1);
+      await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Section Section 1');
+      await page.keyboard.press('Control+z');
+      await expect.poll(() => fieldsOn(1)).toEqual(['Field Short text', 'Field Email']);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
