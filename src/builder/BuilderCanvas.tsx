@@ -611,8 +611,7 @@ function useNearSections(root: RefObject<HTMLElement | null>, enabled: boolean, 
       (entries) => {
         for (const entry of entries) {
           const id = (entry.target as HTMLElement).dataset.builderSection ?? '';
-          // A section that holds the focus (an item's menu button, say) stays drawn: its stand-ins would drop the focus.
-          if (entry.isIntersecting || entry.target.contains(document.activeElement)) inView.add(id);
+          if (entry.isIntersecting) inView.add(id);
           else inView.delete(id);
         }
         const next = new Set(inView);
