@@ -53,6 +53,16 @@ describe('public home: the public forms', () => {
     expect(backend.requests.every((r) => r.userId === null)).toBe(true);
   });
 
+  it("writes its secondary texts in the text colour: Mantine's dimmed grey reads 3.3:1 on white (under 4.5:1)", async () => {
+    const { screen } = await renderHome();
+    const list = await publicForms(screen);
+    const texts = [
+      await list.findByText('Public contact form.'),
+      screen.getByText('Public form links work without signing in. The admin area needs an account.'),
+    ];
+    for (const text of texts) expect(text.style.color).not.toContain('dimmed');
+  });
+
   it('lists one entry per form, its newest public version', async () => {
     for (const s of backend.db.formSchemas) if (s.formId === seedIds.forms.expenseClaim) s.isPublic = true;
     const { screen } = await renderHome();

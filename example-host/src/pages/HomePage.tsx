@@ -56,7 +56,7 @@ function PublicForms() {
       ) : forms.error ? (
         <ErrorAlert message="The public forms could not be loaded. Please try again." error={forms.error} onRetry={() => void forms.refetch()} />
       ) : forms.data?.length === 0 ? (
-        <Text c="dimmed">No form is public at the moment.</Text>
+        <Text>No form is public at the moment.</Text>
       ) : (
         <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
           {forms.data?.map((form) => (
@@ -64,7 +64,7 @@ function PublicForms() {
               <Group justify="space-between" wrap="wrap" gap="sm">
                 <div>
                   <Text fw={600}>{form.name}</Text>
-                  {form.description && <Text size="sm" c="dimmed">{form.description}</Text>}
+                  {form.description && <Text size="sm">{form.description}</Text>}
                 </div>
                 <Anchor href={`/form-instance/${encodeURIComponent(form.formSchemaId)}?mode=edit`} aria-label={`Fill in ${form.name}`}>
                   Fill in
@@ -78,7 +78,10 @@ function PublicForms() {
   );
 }
 
-/** The public home: what the product is, the public forms with a 'Fill in' link each, and the way into the admin area. */
+/**
+ * The public home: what the product is, the public forms with a 'Fill in' link each, and the way into the admin area.
+ * No dimmed text: Mantine's dimmed grey reads 3.3:1 on white, under the 4.5:1 body text needs.
+ */
 export function HomePage() {
   const auth = useAuth();
   const labels = useLabels();
@@ -95,7 +98,7 @@ export function HomePage() {
             Build form schemas, forms and form groups; let visitors fill forms in through public links; send them for
             signature; and decide who may do what with users, user groups and roles.
           </Text>
-          <Text c="dimmed">Public form links work without signing in. The admin area needs an account.</Text>
+          <Text>Public form links work without signing in. The admin area needs an account.</Text>
           {auth.isAuthenticated ? (
             <Button component={Link} to="/admin/">
               Open admin
