@@ -266,7 +266,7 @@ function ReviewAndSign({ session, controller, shared }: { session: SigningSessio
           ) : null}
         </Group>
         <Text size="sm" mb="sm">
-          {session.places.length > 0 ? fillLabel(labels.sdPlacesCount, { count: session.places.length }) : labels.sdNoPlaces}
+          {session.places.length === 0 ? labels.sdNoPlaces : session.places.length === 1 ? labels.sdPlacesCountOne : fillLabel(labels.sdPlacesCount, { count: session.places.length })}
         </Text>
         <Suspense fallback={<LoadingState labelVisible labels={{ label: labels.sdPagesLoading }} />}>
           <SigningPages
@@ -483,7 +483,7 @@ function ResultView(props: { envelope: SigningEnvelope | null; session: SigningS
     body = (
       <>
         <Text>{labels.sdDone}</Text>
-        <Text>{complete ? labels.sdDoneComplete : fillLabel(labels.sdDoneOthers, { count: remaining })}</Text>
+        <Text>{complete ? labels.sdDoneComplete : remaining === 1 ? labels.sdDoneOthersOne : fillLabel(labels.sdDoneOthers, { count: remaining })}</Text>
       </>
     );
   } else {

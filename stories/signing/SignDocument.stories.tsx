@@ -106,7 +106,7 @@ export const Done: Story = {
     await agree(canvas);
     await userEvent.click(canvas.getByRole('button', { name: 'Sign' }));
     await expect(await canvas.findByText('Thank you, you have signed.')).toBeInTheDocument();
-    await expect(canvas.getByText(/^1 more signer\(s\) still sign/)).toBeInTheDocument();
+    await expect(canvas.getByText(/^1 more signer still signs/)).toBeInTheDocument();
   },
 };
 

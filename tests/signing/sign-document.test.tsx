@@ -94,6 +94,7 @@ describe('SignDocument: opening the link', () => {
     expect(screen.getByText(/^Sign by /)).toBeInTheDocument();
     const page = await screen.findByRole('group', { name: 'Page 1 of 1' });
     expect(within(page).getByText('Sign here')).toBeInTheDocument();
+    expect(screen.getByText('You sign in 1 place, outlined on the document.')).toBeInTheDocument();
     // 'Go to where you sign' moves the focus to the outlined place.
     fireEvent.click(screen.getByRole('button', { name: 'Go to where you sign' }));
     expect(document.activeElement).toBe(within(page).getByText('Sign here').parentElement);
@@ -232,7 +233,7 @@ describe('SignDocument: signing', () => {
     await user.click(screen.getByRole('checkbox', { name: 'I agree to sign this document electronically' }));
     await user.click(signButton());
     expect(await screen.findByText('Thank you, you have signed.', undefined, { timeout: 5000 })).toBeInTheDocument();
-    expect(screen.getByText('1 more signer(s) still sign. The sender is told when everyone has signed.')).toBeInTheDocument();
+    expect(screen.getByText('1 more signer still signs. The sender is told when everyone has signed.')).toBeInTheDocument();
     expect(bodies).toEqual([{ token: expect.any(String), kind: 'typed', image: PNG_DATA_URL, typedName: 'Ada King' }]);
     expect(backend.db.envelopes.find((e) => e.envelopeId === envelopeId)?.lifecycle?.signers[0]?.status).toBe('Signed');
   });
