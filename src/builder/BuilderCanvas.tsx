@@ -611,7 +611,8 @@ function useNearSections(root: RefObject<HTMLElement | null>, enabled: boolean, 
       (entries) => {
         for (const entry of entries) {
           const id = (entry.target as HTMLElement).dataset.builderSection ?? '';
-          if (entry.isIntersecting) inView.add(id);
+          // A section that holds the focus (an item's menu button, say) stays drawn: its stand-ins would drop the focus.
+          if (entry.isIntersecting || entry.target.contains(document.activeElement)) inView.add(id);
           else inView.delete(id);
         }
         const next = new Set(inView);
@@ -786,7 +787,9 @@ export function BuilderCanvas({ doc, selection, kinds, widgets, labels, editing,
           {empty}
         </Stack>
       )}
-      {context ? <FormContext value={context}>{body}</FormContext> : body}
+      {/* Always inside the provider (null until the engine is there): wrapping the canvas once the engine came would
+          mount every page, section and field a second time, and leave the sections observed for the view detached. */}
+      <FormContext value={context}>{body}</FormContext>
     </Stack>
   );
 }

@@ -61,6 +61,8 @@ describe('the builder canvas on a long form', () => {
     await waitFor(() => expect(FakeObserver.current?.elements.length).toBe(sectionIds.length));
     near(sectionIds[0]!);
     await waitFor(() => expect(drawsWidgets(sectionIds[0]!)).toBe(true));
+    // What is observed is the sections on the page (the canvas is not mounted a second time once its engine is there).
+    expect(FakeObserver.current!.elements.every((element) => element.isConnected)).toBe(true);
     // Every field is an item, named as always; only the first section draws widgets.
     expect(within(canvas).getAllByRole('button', { name: /^Field / })).toHaveLength(80);
     expect(sectionIds.slice(1).filter(drawsWidgets)).toEqual([]);
@@ -78,7 +80,14 @@ describe('the builder canvas on a long form', () => {
     expect(item).toHaveFocus();
     expect(item).toHaveAttribute('aria-pressed', 'true');
 
-    // Scrolled away from the first section, it draws stand-ins again (the second holds the selection and stays).
+    // Scrolled away from the first section while its title holds the focus, it stays drawn (the focus stays put).
+    const title = within(section(sectionIds[0]!)).getByRole('button', { name: /^Section / });
+    act(() => title.focus());
+    near(sectionIds[5]!);
+    expect(drawsWidgets(sectionIds[0]!)).toBe(true);
+    expect(title).toHaveFocus();
+    // Without the focus, scrolled away, it draws stand-ins again (the second holds the selection and stays).
+    act(() => title.blur());
     near(sectionIds[5]!);
     await waitFor(() => expect(drawsWidgets(sectionIds[0]!)).toBe(false));
     expect(drawsWidgets(sectionIds[1]!)).toBe(true);
