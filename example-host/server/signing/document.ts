@@ -41,7 +41,7 @@ export async function buildSentDocument(
     const rendered = await renderAnswers({
       formName: input.form.name,
       formInstanceId: input.instance.formInstanceId,
-      layout: input.schema.layout,
+      schema: input.schema,
       data: input.instance.data,
       signers: input.signers,
     });

@@ -4,8 +4,11 @@
  * are the places where the signature images go when the envelope is sealed.
  */
 import { PDF, StandardFonts, rgb, type PDFPage } from '@libpdf/core';
-import type { FormLayout, FormField, SignaturePlace } from '../../../src/api/types';
+import type { FormSchema, SignaturePlace } from '../../../src/api/types';
 import { getAt, joinPointer } from '../../../src/domain/json-pointer';
+import { compileFormSchema, type CompiledField } from '../../../src/engine/compile';
+import { widgetKind } from '../../../src/engine/widget-kinds';
+import { optionLabel } from '../../../src/engine/choice-options';
 
 const A4 = { width: 595.28, height: 841.89 };
 const MARGIN = 56;
@@ -16,7 +19,8 @@ const LINE = 14;
 export interface AnswersDocumentInput {
   formName: string;
   formInstanceId: string;
-  layout: FormLayout;
+  /** The schema the instance was filled with: its layout orders the answers, its options name the choices. */
+  schema: FormSchema;
   data: unknown;
   signers: readonly { name: string; email: string }[];
 }
@@ -116,20 +120,36 @@ function wrap(text: string, size: number, width: number, bold: boolean): string[
   return lines;
 }
 
-function fieldsOf(layout: FormLayout, data: unknown): { heading: string | null; label: string; value: unknown }[] {
-  const rows: { heading: string | null; label: string; value: unknown }[] = [];
-  const label = (f: FormField) => f.label || f.path;
-  for (const page of layout.pages ?? []) {
-    for (const section of page.sections ?? []) {
-      const heading = [page.title, section.title].filter(Boolean).join(' — ') || null;
-      if (section.repeatable) {
-        const items = getAt(data, section.repeatable.path);
+/**
+ * A field's answer as text. A choice (radio, select, checkboxes, multi-select …) shows its option's label, as view mode
+ * does, not the stored value: the signer reads "Feedback", not "feedback".
+ */
+function fieldAnswerText(cf: CompiledField, value: unknown): string {
+  const kind = widgetKind(cf.field.widget)?.value;
+  if (value === undefined || value === null || value === '') return answerText(value);
+  if (kind === 'choice') return optionLabel(cf, value);
+  if (kind === 'list') return Array.isArray(value) && value.length > 0 ? value.map((v) => optionLabel(cf, v)).join(', ') : answerText(value);
+  return answerText(value);
+}
+
+function fieldsOf(schema: FormSchema, data: unknown): { heading: string | null; label: string; answer: string }[] {
+  const rows: { heading: string | null; label: string; answer: string }[] = [];
+  const label = (cf: CompiledField) => cf.field.label || cf.field.path;
+  for (const page of compileFormSchema(schema).pages) {
+    for (const section of page.sections) {
+      const heading = [page.page.title, section.section.title].filter(Boolean).join(' — ') || null;
+      const repeat = section.repeat;
+      if (repeat) {
+        const items = getAt(data, repeat.path);
         const list = Array.isArray(items) ? items : [];
         list.forEach((_, i) => {
-          for (const f of section.fields) rows.push({ heading: `${heading ?? ''} ${i + 1}`.trim(), label: label(f), value: getAt(data, joinPointer(section.repeatable!.path, [i], f.path)) });
+          for (const cf of section.fields) {
+            const value = getAt(data, joinPointer(repeat.path, [i], cf.path));
+            rows.push({ heading: `${heading ?? ''} ${i + 1}`.trim(), label: label(cf), answer: fieldAnswerText(cf, value) });
+          }
         });
       } else {
-        for (const f of section.fields) rows.push({ heading, label: label(f), value: getAt(data, f.path) });
+        for (const cf of section.fields) rows.push({ heading, label: label(cf), answer: fieldAnswerText(cf, getAt(data, cf.path)) });
       }
     }
   }
@@ -139,12 +159,15 @@ function fieldsOf(layout: FormLayout, data: unknown): { heading: string | null; 
 /** Renders the answers with a signature line per signer. */
 export async function renderAnswers(input: AnswersDocumentInput): Promise<RenderedAnswers> {
   const pdf = PDF.create();
+  // The document's properties: viewers show the Title in their title bar and lists (else "Untitled").
+  pdf.setTitle(input.formName);
+  pdf.setSubject(`Form instance ${input.formInstanceId}`);
   const w = new Writer(pdf);
   w.text(input.formName, { size: 18, bold: true });
   w.text(`Form instance ${input.formInstanceId}`, { size: 9, color: [0.3, 0.3, 0.3] });
   w.gap(10);
   let heading: string | null = null;
-  for (const row of fieldsOf(input.layout, input.data)) {
+  for (const row of fieldsOf(input.schema, input.data)) {
     if (row.heading && row.heading !== heading) {
       heading = row.heading;
       w.gap(6);
@@ -152,7 +175,7 @@ export async function renderAnswers(input: AnswersDocumentInput): Promise<Render
     }
     w.ensure(LINE * 2);
     w.text(row.label, { bold: true, size: 9 });
-    w.text(answerText(row.value), { indent: 8 });
+    w.text(row.answer, { indent: 8 });
     w.gap(4);
   }
   w.gap(16);

@@ -2,7 +2,7 @@ import { Image, Text } from '@mantine/core';
 import type { ComponentType, ReactNode } from 'react';
 import type { CompiledField } from '../../engine/compile';
 import type { FormLabels } from '../labels';
-import { choiceOptions, dateTimeInputValue, isDrawnSignature, optionValueOf, timeInputValue } from './values';
+import { dateTimeInputValue, isDrawnSignature, optionLabel, timeInputValue } from './values';
 
 /** What a widget's view-mode component gets: the field, the DOM id of the answer, its label and its value. */
 export interface ViewWidgetProps {
@@ -32,17 +32,10 @@ export const plainText: ViewText = (_cf, value, labels) => {
 export const booleanText: ViewText = (_cf, value, labels) => (value === true ? labels.yes : labels.no);
 
 /** `select`, `radio` and `segmented`: the chosen option's label. */
-export const choiceText: ViewText = (cf, value) => {
-  const option = choiceOptions(cf).find((o) => o.value === optionValueOf(value));
-  return option ? option.label : String(value);
-};
+export const choiceText: ViewText = (cf, value) => optionLabel(cf, value);
 
 /** `multiselect` and `checkboxes`: the chosen options' labels, comma separated. */
-export const listText: ViewText = (cf, value) => {
-  const options = choiceOptions(cf);
-  const list = Array.isArray(value) ? value : [value];
-  return list.map((v) => options.find((o) => o.value === optionValueOf(v))?.label ?? String(v)).join(', ');
-};
+export const listText: ViewText = (cf, value) => (Array.isArray(value) ? value : [value]).map((v) => optionLabel(cf, v)).join(', ');
 
 /** `time`: the time of day as typed. */
 export const timeText: ViewText = (_cf, value) => timeInputValue(value);

@@ -19,8 +19,4 @@ export interface WidgetProps {
 }
 
 /** One option of a choice widget: its text, and the value stored (schema enums may hold numbers). */
-export interface ChoiceOption {
-  value: string;
-  label: string;
-  raw: unknown;
-}
+export type { ChoiceOption } from '../../engine/choice-options';

@@ -2,34 +2,11 @@
  * Conversions between stored values and what native and Mantine controls hold: options from the layout or the
  * schema's enum, numbers typed as text, and the date/time formats of JSON Schema.
  */
-import type { CompiledField } from '../../engine/compile';
 import type { ChoiceOption } from './types';
 
-const optionCache = new WeakMap<CompiledField, ChoiceOption[]>();
-
-/** The options of a choice field: the layout's `options`, else the schema's `enum` (items' enum for multi choice). */
-export function choiceOptions(cf: CompiledField): ChoiceOption[] {
-  const cached = optionCache.get(cf);
-  if (cached) return cached;
-  const values = cf.info.type === 'array' ? cf.info.itemEnum : cf.info.enum;
-  let options: ChoiceOption[];
-  if (cf.field.options && cf.field.options.length > 0) {
-    options = cf.field.options.map((o) => ({
-      value: String(o.value),
-      label: String(o.label),
-      raw: values?.find((v) => String(v) === String(o.value)) ?? o.value,
-    }));
-  } else {
-    options = (values ?? []).map((v) => ({ value: String(v), label: String(v), raw: v }));
-  }
-  optionCache.set(cf, options);
-  return options;
-}
-
-/** The option value (string) of a stored value, or '' for none. */
-export function optionValueOf(value: unknown): string {
-  return value === undefined || value === null ? '' : String(value);
-}
+// The options of a choice field and the label of a stored choice are one rule of the engine: the reference server
+// prints the same labels in the documents it renders.
+export { choiceOptions, optionLabel, optionValueOf } from '../../engine/choice-options';
 
 /** The stored value of an option value ('' → undefined). */
 export function rawOf(options: readonly ChoiceOption[], value: string | null): unknown {

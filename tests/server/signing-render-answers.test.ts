@@ -1,0 +1,101 @@
+// @vitest-environment node
+/**
+ * The document rendered from a form's answers (a form without a PDF template): choices read as their options' labels,
+ * as view mode shows them, and the PDF's Title is the form's name (viewers show "Untitled" otherwise).
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { FormSchema } from '../../src/api/types';
+import { renderAnswers } from '../../example-host/server/signing/render-answers';
+import { pdfText } from './signing-helpers';
+
+const options = [
+  { value: 'feedback', label: 'Feedback' },
+  { value: 'bug-report', label: 'Bug report' },
+  { value: 'praise', label: 'Praise' },
+];
+const values = options.map((o) => o.value);
+
+const schema: FormSchema = {
+  formSchemaId: 'render-answers-test',
+  formId: 'render-answers-form',
+  version: 1,
+  jsonSchema: {
+    type: 'object',
+    properties: {
+      topic: { type: 'string', enum: values },
+      kind: { type: 'string', enum: values },
+      tags: { type: 'array', items: { type: 'string', enum: values }, uniqueItems: true },
+      also: { type: 'array', items: { type: 'string', enum: values }, uniqueItems: true },
+      plain: { type: 'string', enum: ['lower-case-enum'] },
+      note: { type: 'string' },
+    },
+  },
+  layout: {
+    pages: [
+      {
+        id: 'p',
+        title: 'Message',
+        sections: [
+          {
+            id: 's',
+            title: 'About',
+            fields: [
+              { id: 'f1', path: '/topic', widget: 'radio', label: 'Radio topic', options },
+              { id: 'f2', path: '/kind', widget: 'select', label: 'Select kind', options },
+              { id: 'f3', path: '/tags', widget: 'checkboxes', label: 'Checkbox tags', options },
+              { id: 'f4', path: '/also', widget: 'multiselect', label: 'Multi also', options },
+              { id: 'f5', path: '/plain', widget: 'select', label: 'Enum only' },
+              { id: 'f6', path: '/note', widget: 'text', label: 'Note' },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+} as unknown as FormSchema;
+
+function pdfInfo(pdf: Uint8Array): string {
+  const dir = mkdtempSync(join(tmpdir(), 'pdfinfo-'));
+  try {
+    writeFileSync(join(dir, 'doc.pdf'), pdf);
+    return execFileSync('pdfinfo', [join(dir, 'doc.pdf')], { encoding: 'utf8' });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe('renderAnswers', () => {
+  it('prints the option labels of radio, select, checkboxes and multi-select answers, not their stored values', async () => {
+    const { bytes } = await renderAnswers({
+      formName: 'Customer message',
+      formInstanceId: 'instance-1',
+      schema,
+      data: { topic: 'feedback', kind: 'bug-report', tags: ['praise', 'feedback'], also: ['bug-report'], plain: 'lower-case-enum', note: 'feedback' },
+      signers: [{ name: 'Ada Lovelace', email: 'ada@example.com' }],
+    });
+    const lines = pdfText(bytes)
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean);
+    const after = (label: string) => lines[lines.indexOf(label) + 1];
+    expect(after('Radio topic')).toBe('Feedback');
+    expect(after('Select kind')).toBe('Bug report');
+    expect(after('Checkbox tags')).toBe('Praise, Feedback');
+    expect(after('Multi also')).toBe('Bug report');
+    // No layout options: the enum value is the label, as in view mode.
+    expect(after('Enum only')).toBe('lower-case-enum');
+    // A text answer stays as typed.
+    expect(after('Note')).toBe('feedback');
+  });
+
+  it('sets the PDF Title to the form name and the Subject to the instance', async () => {
+    const { bytes } = await renderAnswers({ formName: 'Customer message', formInstanceId: 'instance-1', schema, data: {}, signers: [] });
+    const info = pdfInfo(bytes);
+    expect(info).toMatch(/^Title:\s+Customer message$/m);
+    expect(info).toMatch(/^Subject:\s+Form instance instance-1$/m);
+  });
+});
