@@ -12,7 +12,7 @@ import {
   declineBySigner,
   EXPIRED_VOID_REASON,
   initialSignerStatuses,
-  INVALID_SIGNER_LINK_MESSAGE,
+  unusableSignerLinkError,
   isEnvelopeExpired,
   isEnvelopeOpen,
   nextAuditEvent,
@@ -274,20 +274,25 @@ export async function signerLink(db: FakeDb, ctx: SigningContext, envelopeId: st
   return { envelopeId: envelope.envelopeId, signerId, url: `${origin.replace(/\/+$/, '')}${SIGNING_PAGE_PATH}?token=${encodeURIComponent(token)}`, token, expiresAt };
 }
 
-/** The envelope and signer of a live token; 404 otherwise, 403 for a page naming another envelope or signer. */
+/**
+ * The envelope and signer of a live token; otherwise 409 when the token's signer has signed or declined, else 404; 403
+ * for a page naming another envelope or signer.
+ */
 async function grantOf(db: FakeDb, token: string, now: Date, expected: { envelopeId?: string; signerId?: string }) {
   const hash = await sha256Hex(token);
   for (const envelope of db.envelopes) {
     const found = envelope.lifecycle?.tokens.find((t) => t.tokenHash === hash);
     if (!found) continue;
-    if (found.revokedAt || found.usedAt || found.expiresAt.getTime() <= now.getTime()) break;
+    if (found.revokedAt || found.usedAt || found.expiresAt.getTime() <= now.getTime()) {
+      throw unusableSignerLinkError(lifecycleOf(envelope).signers.find((s) => s.signerId === found.signerId)?.status ?? null);
+    }
     if ((expected.envelopeId && expected.envelopeId !== envelope.envelopeId) || (expected.signerId && expected.signerId !== found.signerId)) {
       throw new DomainError(403, 'This signing link belongs to another envelope or signer.');
     }
     if (await expireIfDue(db, envelope, now)) break;
     return { envelope, signerId: found.signerId, token: found };
   }
-  throw new DomainError(404, INVALID_SIGNER_LINK_MESSAGE);
+  throw unusableSignerLinkError(null);
 }
 
 /** The places to sign of the fake's document: a line per signer on its one page. */

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isApiError, odata, type ApiClient } from '../../src/api';
 import type { FormInstance, FormLayout, JsonObject, SigningEnvelope } from '../../src/api/types';
+import { INVALID_SIGNER_LINK_MESSAGE } from '../../src/domain/signing';
 import { pngDataUrl, signaturePng } from '../server/signing-helpers';
 import { startFakeTarget, startServerTarget, type ContractTarget } from './targets';
 
@@ -26,6 +27,18 @@ async function outcome(call: () => Promise<unknown>): Promise<unknown> {
   } catch (error) {
     if (!isApiError(error)) throw error;
     return error.status;
+  }
+}
+
+/** A refused call's status, problem detail and `signerStatus` extension ('ok' when it succeeded). */
+async function problem(call: () => Promise<unknown>): Promise<unknown> {
+  try {
+    await call();
+    return 'ok';
+  } catch (error) {
+    if (!isApiError(error)) throw error;
+    const body = (error.result ?? {}) as { detail?: unknown; signerStatus?: unknown };
+    return [error.status, body.detail ?? null, body.signerStatus ?? null];
   }
 }
 
@@ -59,6 +72,10 @@ async function runScenario(target: ContractTarget) {
   const second = (await admin.signing.getSignerLink(envelope.envelopeId, envelope.signers[1]!.signerId))!;
   facts.set('link.url', new URL(first.url).pathname);
   facts.set('second.first', await outcome(() => anonymous.signing.openSigning(second.token)));
+  // A link replaced by a newer one, whose signer has not acted: not valid (the new link is).
+  const replaced = (await admin.signing.getSignerLink(envelope.envelopeId, envelope.signers[1]!.signerId))!;
+  facts.set('replaced.link', await problem(() => anonymous.signing.openSigning(second.token)));
+  second.token = replaced.token;
   facts.set('unknown.token', await outcome(() => anonymous.signing.openSigning('x'.repeat(43))));
   facts.set('other.signer', await raw('/api/Signing/Open', { token: first.token, signerId: envelope.signers[1]!.signerId }));
   facts.set('sign.before.open', await outcome(() => anonymous.signing.sign({ token: first.token, kind: 'drawn', image: pngDataUrl() })));
@@ -69,7 +86,8 @@ async function runScenario(target: ContractTarget) {
   facts.set('typed.without.name', await outcome(() => anonymous.signing.sign({ token: first.token, kind: 'typed', image: pngDataUrl() })));
   const one = (await anonymous.signing.sign({ token: first.token, kind: 'drawn', image: pngDataUrl() }))!;
   facts.set('signed.one', [one.status, one.signers.map((s) => s.status)]);
-  facts.set('used.token', await outcome(() => anonymous.signing.openSigning(first.token)));
+  facts.set('used.token', await problem(() => anonymous.signing.openSigning(first.token)));
+  facts.set('used.token.sign', await problem(() => anonymous.signing.sign({ token: first.token, kind: 'drawn', image: pngDataUrl() })));
   facts.set('download.early', await outcome(() => admin.signing.downloadDocument(envelope.envelopeId)));
   await anonymous.signing.openSigning(second.token);
   const two = (await anonymous.signing.sign({ token: second.token, kind: 'typed', typedName: 'Bob', image: pngDataUrl(signaturePng(200, 60)) }))!;
@@ -88,7 +106,7 @@ async function runScenario(target: ContractTarget) {
   facts.set('decline.no.reason', await outcome(() => anonymous.signing.decline(link.token, ' ')));
   const declined = (await anonymous.signing.decline(link.token, 'Wrong amount.'))!;
   facts.set('declined', [declined.status, declined.declinedReason, declined.signers[0]?.status, declined.signers[0]?.declineReason]);
-  facts.set('declined.link', await outcome(() => anonymous.signing.openSigning(link.token)));
+  facts.set('declined.link', await problem(() => anonymous.signing.openSigning(link.token)));
   const voiding = (await request())!;
   facts.set('busy', await outcome(() => admin.signing.requestSignature({ formInstanceId: voiding.formInstanceId, signers: SIGNERS })));
   facts.set('void.no.reason', await outcome(() => admin.signing.voidEnvelope(voiding.envelopeId, '')));
@@ -168,9 +186,14 @@ describe('signing — the fake and the server agree', () => {
     expect(fake.get('unknown.token')).toBe(404);
     expect(fake.get('other.signer')).toBe(403);
     expect(fake.get('sign.before.open')).toBe(409);
-    expect(fake.get('used.token')).toBe(404);
-    expect(fake.get('declined.link')).toBe(404);
-    for (const key of ['second.first', 'unknown.token', 'other.signer', 'sign.before.open', 'used.token', 'declined.link']) expect(server.get(key), key).toEqual(fake.get(key));
+    // The signer who signed or declined is told so, not sent to the sender for a new link they do not need.
+    expect(fake.get('used.token')).toEqual([409, 'You have already signed this document.', 'Signed']);
+    expect(fake.get('used.token.sign')).toEqual([409, 'You have already signed this document.', 'Signed']);
+    expect(fake.get('declined.link')).toEqual([409, 'You declined to sign this document.', 'Declined']);
+    expect(fake.get('replaced.link')).toEqual([404, INVALID_SIGNER_LINK_MESSAGE, null]);
+    for (const key of ['second.first', 'unknown.token', 'other.signer', 'sign.before.open', 'used.token', 'used.token.sign', 'declined.link', 'replaced.link']) {
+      expect(server.get(key), key).toEqual(fake.get(key));
+    }
   });
 
   it('keeps the same audit trail, verified', () => {

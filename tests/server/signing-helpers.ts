@@ -138,6 +138,17 @@ export function pdfText(pdf: Uint8Array): string {
   }
 }
 
+/** The document information of a PDF (poppler's pdfinfo: Title, Subject, Pages …). */
+export function pdfInfo(pdf: Uint8Array): string {
+  const dir = mkdtempSync(join(tmpdir(), 'pdfinfo-'));
+  try {
+    writeFileSync(join(dir, 'doc.pdf'), pdf);
+    return execFileSync('pdfinfo', [join(dir, 'doc.pdf')], { encoding: 'utf8' });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 /** The AcroForm fields of a PDF as a form's `pdfTemplate` keeps them (name, type, page, rectangle). */
 export async function templateFields(bytes: Uint8Array): Promise<{ pageCount: number; fields: PdfField[] }> {
   const pdf = await PDF.load(bytes);

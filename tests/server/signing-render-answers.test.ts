@@ -3,14 +3,10 @@
  * The document rendered from a form's answers (a form without a PDF template): choices read as their options' labels,
  * as view mode shows them, and the PDF's Title is the form's name (viewers show "Untitled" otherwise).
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { FormSchema } from '../../src/api/types';
 import { renderAnswers } from '../../example-host/server/signing/render-answers';
-import { pdfText } from './signing-helpers';
+import { pdfInfo, pdfText } from './signing-helpers';
 
 const options = [
   { value: 'feedback', label: 'Feedback' },
@@ -57,16 +53,6 @@ const schema: FormSchema = {
     ],
   },
 } as unknown as FormSchema;
-
-function pdfInfo(pdf: Uint8Array): string {
-  const dir = mkdtempSync(join(tmpdir(), 'pdfinfo-'));
-  try {
-    writeFileSync(join(dir, 'doc.pdf'), pdf);
-    return execFileSync('pdfinfo', [join(dir, 'doc.pdf')], { encoding: 'utf8' });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 describe('renderAnswers', () => {
   it('prints the option labels of radio, select, checkboxes and multi-select answers, not their stored values', async () => {

@@ -9,10 +9,17 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EnvelopeStatus } from '../../src/api/enums';
 import type { AuditVerification, SigningAuditEvent, SigningEnvelope, SigningSession } from '../../src/api/types';
-import { EXPIRED_VOID_REASON, INVALID_SIGNER_LINK_MESSAGE, REMINDER_POLICY, SIGNER_LINK_LIFETIME_MS } from '../../src/domain/signing';
+import {
+  EXPIRED_VOID_REASON,
+  INVALID_SIGNER_LINK_MESSAGE,
+  REMINDER_POLICY,
+  SIGNER_ALREADY_DECLINED_MESSAGE,
+  SIGNER_ALREADY_SIGNED_MESSAGE,
+  SIGNER_LINK_LIFETIME_MS,
+} from '../../src/domain/signing';
 import { loadOrCreateDevelopmentCertificate } from '../../example-host/server/signing/certificates';
 import { call, callJson, START_TIMEOUT_MS, startTestServer, type TestServer } from './helpers';
-import { freshInstance, pdfsig, pdfText, pngDataUrl, requestSignature, signaturePng, signerLink, signingPage } from './signing-helpers';
+import { freshInstance, pdfInfo, pdfsig, pdfText, pngDataUrl, requestSignature, signaturePng, signerLink, signingPage } from './signing-helpers';
 
 let server: TestServer;
 let editor: string;
@@ -101,8 +108,9 @@ describe('an envelope signed by two signers in order', () => {
     const one = await signingPage<SigningEnvelope>(server, 'Sign', { token: first, kind: 'drawn', image: pngDataUrl() });
     expect(one.status, JSON.stringify(one.body)).toBe(200);
     expect(one.body.signers.map((s) => s.status)).toEqual(['Signed', 'Sent']);
-    // A used link opens nothing any more.
-    expect((await signingPage(server, 'Open', { token: first })).status).toBe(404);
+    // A used link opens nothing any more: its signer is told they signed (409), not to ask for a new link.
+    const reopened = await signingPage<{ detail?: string; signerStatus?: string }>(server, 'Open', { token: first });
+    expect([reopened.status, reopened.body.detail, reopened.body.signerStatus]).toEqual([409, SIGNER_ALREADY_SIGNED_MESSAGE, 'Signed']);
     expect((await signingPage(server, 'Open', { token: second })).status).toBe(200);
     const two = await signingPage<SigningEnvelope>(server, 'Sign', {
       token: second,
@@ -125,6 +133,10 @@ describe('an envelope signed by two signers in order', () => {
     expect(report.trusted, report.output).toBe(true);
     expect(report.cades, report.output).toBe(true);
     expect(report.wholeDocument, report.output).toBe(true);
+    // The signed document keeps the title of the document as sent: the form's name, not "Untitled".
+    const info = pdfInfo(signed);
+    expect(info).toMatch(/^Title:\s+\S/m);
+    expect(info).not.toMatch(/^Title:\s+Untitled$/m);
   }, 30_000);
 
   it('has an audit page with the signers, their actions, IP and browser, and the SHA-256 as sent and as signed', async () => {
@@ -212,6 +224,8 @@ describe('parallel groups, decline and void', () => {
     expect(declined.body.status).toBe(EnvelopeStatus.Declined);
     expect(declined.body.signers[0]).toMatchObject({ status: 'Declined', declineReason: 'The address is wrong.' });
     expect((await signingPage(server, 'Open', { token: later.token })).status).toBe(404);
+    const own = await signingPage<{ detail?: string; signerStatus?: string }>(server, 'Open', { token: link.token });
+    expect([own.status, own.body.detail, own.body.signerStatus]).toEqual([409, SIGNER_ALREADY_DECLINED_MESSAGE, 'Declined']);
     expect((await callJson(server, '/api/Signing/DownloadDocument', { token: editor, query: { envelopeId: envelope.envelopeId } })).status).toBe(409);
     // The instance can be sent again once its envelope has ended.
     const again = await requestSignature(server, editor, { formInstanceId: envelope.formInstanceId, signers: SIGNERS });

@@ -18,7 +18,7 @@ import {
   declineBySigner,
   EXPIRED_VOID_REASON,
   initialSignerStatuses,
-  INVALID_SIGNER_LINK_MESSAGE,
+  unusableSignerLinkError,
   isEnvelopeExpired,
   isEnvelopeOpen,
   openBySigner,
@@ -44,6 +44,7 @@ import {
   findEnvelope,
   issueSignerToken,
   resolveSignerToken,
+  signerStatusOfToken,
   revokeEnvelopeTokens,
   setEnvelopeStatus,
   useSignerToken,
@@ -297,12 +298,13 @@ export class LocalSigningProvider implements SigningProvider {
   }
 
   /**
-   * The envelope and signer a token names; 404 for any token that is not live, 403 when the page names another
-   * envelope or signer than the token's (a link of one signer never acts for another).
+   * The envelope and signer a token names; for a token that is not live, 409 when its signer has already signed or
+   * declined, else 404; 403 when the page names another envelope or signer than the token's (a link of one signer
+   * never acts for another).
    */
   private async tokenGrant(token: string, expected: SignerLinkTarget = {}): Promise<{ envelopeId: string; signerId: string }> {
     const grant = await resolveSignerToken(this.db, token, this.now());
-    if (!grant) throw new DomainError(404, INVALID_SIGNER_LINK_MESSAGE);
+    if (!grant) throw unusableSignerLinkError(await signerStatusOfToken(this.db, token));
     if ((expected.envelopeId && expected.envelopeId !== grant.envelopeId) || (expected.signerId && expected.signerId !== grant.signerId)) {
       throw new DomainError(403, 'This signing link belongs to another envelope or signer.');
     }

@@ -170,6 +170,16 @@ export async function resolveSignerToken(db: DbExecutor, token: string, now: Dat
   return { envelopeId: found.envelopeId, signerId: found.signerId };
 }
 
+/** The status of the signer a known token (live or not) belongs to; null for a token that was never issued. */
+export async function signerStatusOfToken(db: DbExecutor, token: string): Promise<SignerStatus | null> {
+  const [found] = await db
+    .select({ status: envelopeSigners.status })
+    .from(envelopeSignerTokens)
+    .innerJoin(envelopeSigners, eq(envelopeSigners.signerId, envelopeSignerTokens.signerId))
+    .where(eq(envelopeSignerTokens.tokenHash, hashSignerToken(token)));
+  return found ? (found.status as SignerStatus) : null;
+}
+
 /** Marks a token used (after the signer signed or declined with it): it opens nothing any more. */
 export async function useSignerToken(tx: DbExecutor, token: string, now: Date): Promise<void> {
   await tx.update(envelopeSignerTokens).set({ usedAt: now }).where(eq(envelopeSignerTokens.tokenHash, hashSignerToken(token)));

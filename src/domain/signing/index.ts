@@ -36,8 +36,7 @@ export { SIGNING_ACTION_CLAIMS, maySigningAction } from './permissions';
 export type { SigningAction } from './permissions';
 export { GENESIS_HASH, sha256Hex, canonicalAuditText, auditEventHash, nextAuditEvent, verifyAuditChain } from './audit';
 export type { UnhashedAuditEvent, AuditEventInput } from './audit';
-/** The message of a signing link that is unknown, altered, expired, used or for another envelope. */
-export const INVALID_SIGNER_LINK_MESSAGE = 'This signing link is not valid: it may have expired or been replaced. Ask the sender for a new link.';
+export { INVALID_SIGNER_LINK_MESSAGE, SIGNER_ALREADY_SIGNED_MESSAGE, SIGNER_ALREADY_DECLINED_MESSAGE, unusableSignerLinkError } from './links';
 /** How long a signer's link lives at most (it ends earlier with its envelope's expiry). */
 export const SIGNER_LINK_LIFETIME_MS = 14 * 24 * 60 * 60 * 1000;
 /** The path of the signing page on the host: `{origin}/sign?token=…`. */
