@@ -17,6 +17,10 @@ export const signDocumentLabels = {
   // 409: voided, declined, completed, expired, or this signer has already acted.
   sdClosedTitle: 'This document can no longer be signed',
   sdClosedHelp: 'Nothing more is needed from you. Contact the sender if you have questions.',
+  // 409 with signerStatus: the signer reopened the link they signed or declined with (shown under sdDoneTitle or
+  // sdDeclinedTitle, followed by sdClosedHelp).
+  sdAlreadySigned: 'You have already signed this document.',
+  sdAlreadyDeclined: 'You declined to sign this document.',
   sdLoadFailedTitle: 'The document could not be opened',
   // Review
   sdSigner: 'Signing as {name} ({email})',

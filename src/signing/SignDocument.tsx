@@ -185,6 +185,21 @@ function ProblemView({ problem, controller, shared }: { problem: SigningProblem;
       </Stack>
     );
   }
+  if (problem.kind === 'alreadySigned' || problem.kind === 'alreadyDeclined') {
+    // The signer reopened a link they used: what they did, and that nothing more is needed (no new link to ask for).
+    const signed = problem.kind === 'alreadySigned';
+    return (
+      <Stack gap="md" {...shared.getStyles('result')} data-problem={problem.kind}>
+        <Heading text={signed ? labels.sdDoneTitle : labels.sdDeclinedTitle} shared={shared} />
+        <Alert color={signed ? 'green' : 'blue'} variant="light">
+          <Stack gap="xs">
+            <Text>{signed ? labels.sdAlreadySigned : labels.sdAlreadyDeclined}</Text>
+            <Text>{labels.sdClosedHelp}</Text>
+          </Stack>
+        </Alert>
+      </Stack>
+    );
+  }
   const title = problem.kind === 'invalid' ? labels.sdInvalidTitle : problem.kind === 'notYourTurn' ? labels.sdNotYourTurnTitle : labels.sdClosedTitle;
   const help = problem.kind === 'invalid' ? labels.sdInvalidHelp : problem.kind === 'notYourTurn' ? labels.sdNotYourTurnHelp : labels.sdClosedHelp;
   return (

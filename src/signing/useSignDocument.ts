@@ -12,10 +12,12 @@ import { useApiProviderState } from '../query/api-context';
  * - `invalid`: 404 (unknown, expired, used or replaced link), 403 (a link of another envelope or signer) or 400 (no
  *   token, or not one of ours);
  * - `notYourTurn`: 409 naming the routing order that signs first (`activeRoutingOrder`);
- * - `closed`: any other 409: the envelope is voided, declined, completed or expired, or this signer has acted;
+ * - `alreadySigned` / `alreadyDeclined`: 409 with `signerStatus` 'Signed' / 'Declined': the link's signer has acted
+ *   (they reopened their used link), so they need no new link;
+ * - `closed`: any other 409: the envelope is voided, declined, completed or expired;
  * - `failed`: anything else (a 5xx, the network): worth a retry.
  */
-export type SigningProblemKind = 'invalid' | 'notYourTurn' | 'closed' | 'failed';
+export type SigningProblemKind = 'invalid' | 'notYourTurn' | 'alreadySigned' | 'alreadyDeclined' | 'closed' | 'failed';
 
 /** A failed `Signing/Open`, sorted for the page. */
 export interface SigningProblem {
@@ -38,6 +40,8 @@ export function signingProblemOf(error: unknown): SigningProblem {
   if (error.status === 409) {
     const order = problem?.activeRoutingOrder;
     if (typeof order === 'number') return { ...base, kind: 'notYourTurn', activeRoutingOrder: order };
+    if (problem?.signerStatus === 'Signed') return { ...base, kind: 'alreadySigned' };
+    if (problem?.signerStatus === 'Declined') return { ...base, kind: 'alreadyDeclined' };
     return { ...base, kind: 'closed' };
   }
   return { ...base, kind: 'failed' };
@@ -123,7 +127,7 @@ export function useSignDocument(options: SignDocumentOptions): SignDocumentContr
   });
 
   // One answer at a time: a double click calls again before the re-render that disables the button, and a second
-  // Sign or Decline with the same token only earns a 404 (the link is used) shown as an error beside the success.
+  // Sign or Decline with the same token only earns a 409 (the link is used) shown as an error beside the success.
   const inFlight = useRef(false);
   const sign = useCallback(
     async (signature: SignatureInput) => {

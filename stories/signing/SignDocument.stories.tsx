@@ -7,6 +7,7 @@ import { SignDocument } from '../../src/signing';
 import { errorHandlers } from '../../src/testing';
 import { storyHandlers } from '../support/fakeBackend';
 import {
+  alreadySignedHandler,
   expiredLinkHandler,
   noLongerOpenHandler,
   notYourTurnHandler,
@@ -162,11 +163,21 @@ export const Declined: Story = {
   },
 };
 
-/** A link that expired, was used or was replaced (404). */
+/** A link that expired or was replaced (404). */
 export const ExpiredLink: Story = {
   parameters: signing(expiredLinkHandler),
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByRole('heading', { level: 1, name: 'This signing link cannot be used' })).toBeInTheDocument();
+  },
+};
+
+/** The signer reopened the link they signed with (409 with signerStatus): no sign controls, no new link to ask for. */
+export const AlreadySigned: Story = {
+  parameters: signing(alreadySignedHandler),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText('You have already signed this document.')).toBeInTheDocument();
+    await expect(canvas.queryByRole('button', { name: 'Sign' })).not.toBeInTheDocument();
   },
 };
 

@@ -7,7 +7,7 @@ import { http, HttpResponse, type HttpHandler } from 'msw';
 import { EnvelopeStatus } from '../../src/api/enums';
 import { createProblemDetails, PROBLEM_CONTENT_TYPE } from '../../src/api/problem-details';
 import type { SigningEnvelope, SigningSession } from '../../src/api/types';
-import { INVALID_SIGNER_LINK_MESSAGE, readReason, readSignature } from '../../src/domain/signing';
+import { INVALID_SIGNER_LINK_MESSAGE, SIGNER_ALREADY_SIGNED_MESSAGE, readReason, readSignature } from '../../src/domain/signing';
 import { DomainError } from '../../src/domain/errors';
 import { minimalPdf } from '../../src/testing/pdf';
 
@@ -112,8 +112,11 @@ export function signingHandlers(options: SigningHandlerOptions = {}): HttpHandle
   ];
 }
 
-/** `Open` answers 404: the link expired, was used or was replaced. */
+/** `Open` answers 404: the link expired or was replaced. */
 export const expiredLinkHandler = http.post('*/api/Signing/Open', () => problem(404, INVALID_SIGNER_LINK_MESSAGE));
+
+/** `Open` answers 409: the signer reopened the link they already signed with. */
+export const alreadySignedHandler = http.post('*/api/Signing/Open', () => problem(409, SIGNER_ALREADY_SIGNED_MESSAGE, { signerStatus: 'Signed' }));
 
 /** `Open` answers 409: the signers of order 1 sign first. */
 export const notYourTurnHandler = http.post('*/api/Signing/Open', () =>

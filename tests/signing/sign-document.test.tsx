@@ -114,6 +114,32 @@ describe('SignDocument: opening the link', () => {
     expect(screen.queryByRole('button', { name: 'Sign' })).not.toBeInTheDocument();
   });
 
+  it('tells a signer who reopens the link they signed with that they have signed, with no sign controls', async () => {
+    const envelopeId = await twoSignerEnvelope();
+    const token = await linkOf(envelopeId, 0);
+    await call('POST', '/api/Signing/Open', { token });
+    await call('POST', '/api/Signing/Sign', { token, kind: 'drawn', image: PNG_DATA_URL });
+    renderInApi(<SignDocument token={token} />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Signed' })).toBeInTheDocument();
+    expect(screen.getByText('You have already signed this document.')).toBeInTheDocument();
+    expect(screen.getByText('Nothing more is needed from you. Contact the sender if you have questions.')).toBeInTheDocument();
+    expect(screen.queryByText(INVALID_SIGNER_LINK_MESSAGE)).not.toBeInTheDocument();
+    expect(screen.queryByText(/new signing link/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sign' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Decline' })).not.toBeInTheDocument();
+  });
+
+  it('tells a signer who reopens the link they declined with that they declined', async () => {
+    const envelopeId = await twoSignerEnvelope();
+    const token = await linkOf(envelopeId, 0);
+    await call('POST', '/api/Signing/Decline', { token, reason: 'Wrong address.' });
+    renderInApi(<SignDocument token={token} />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Declined' })).toBeInTheDocument();
+    expect(screen.getByText('You declined to sign this document.')).toBeInTheDocument();
+    expect(screen.queryByText(INVALID_SIGNER_LINK_MESSAGE)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sign' })).not.toBeInTheDocument();
+  });
+
   it('a page opened without a token says the link cannot be used', async () => {
     renderInApi(<SignDocument token="" />);
     expect(await screen.findByRole('heading', { level: 1, name: 'This signing link cannot be used' })).toBeInTheDocument();
@@ -163,6 +189,8 @@ describe('SignDocument: opening the link', () => {
     expect(problem(403).kind).toBe('invalid');
     expect(problem(409, { activeRoutingOrder: 2 })).toMatchObject({ kind: 'notYourTurn', activeRoutingOrder: 2, detail: 'd' });
     expect(problem(409, { envelopeStatus: 5 }).kind).toBe('closed');
+    expect(problem(409, { signerStatus: 'Signed' }).kind).toBe('alreadySigned');
+    expect(problem(409, { signerStatus: 'Declined' }).kind).toBe('alreadyDeclined');
     expect(problem(500).kind).toBe('failed');
     expect(signingProblemOf(new TypeError('offline')).kind).toBe('failed');
   });
