@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EnvelopeStatus, Permission } from '../../src/api/enums';
 import { SigningList } from '../../src/forms-admin/SigningList';
 import { moveSigner, signerProblems, type SignerDraft } from '../../src/forms-admin/SigningList/RequestSignatureDialog';
+import { readSignatureRequest } from '../../src/domain/signing';
 import { defaultLabels } from '../../src/query/labels';
 import { seedIds } from '../../src/testing/seed-ids';
 import { renderInApi, setupFakeApi } from '../admin/support/screen';
@@ -42,6 +43,22 @@ describe('signer editor rules', () => {
       '1.email': defaultLabels.sgEmailInvalid,
       '3.email': defaultLabels.sgEmailTwice,
     });
+  });
+
+  it('accepts exactly the addresses the server accepts (the domain rule isSignerEmail), an over-long one too', () => {
+    const long = `${'a'.repeat(250)}@example.com`;
+    const addresses = ['ada@example.com', ' Ada.Lovelace+sign@Example.co.uk ', 'x', 'ada@example', 'a b@example.com', 'ada@@example.com', '<ada@example.com>', 'ada@example.com;bob@example.com', long];
+    const server = (email: string) => {
+      try {
+        readSignatureRequest({ formInstanceId: crypto.randomUUID(), signers: [{ name: 'Ada', email }] }, new Date());
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    const dialog = (email: string) => !signerProblems([{ key: 1, name: 'Ada', email, routingOrder: 1 }], defaultLabels).has('1.email');
+    expect(addresses.map(dialog)).toEqual(addresses.map(server));
+    expect(addresses.map(dialog)).toEqual([true, true, false, false, false, false, false, false, false]);
   });
 });
 

@@ -24,6 +24,7 @@ export {
   SIGNING_LIMITS,
   REMINDER_POLICY,
   readSignatureRequest,
+  isSignerEmail,
   readReason,
   readIdField,
   readSignerToken,

@@ -57,7 +57,17 @@ export interface CheckedSignatureRequest {
   expiresAt: Date;
 }
 
+// One @, a dot in the domain, no spaces, brackets, quotes or separators: an address a mail can be sent to, without
+// the RFC 5322 corner cases (quoted local parts, comments) that signers do not type.
 const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/;
+
+/**
+ * Whether a signer's email address is one a signature request accepts: at most {@link SIGNING_LIMITS.maxEmailLength}
+ * characters and, trimmed, of the shape above. The request dialog checks it before sending, the server on receipt.
+ */
+export function isSignerEmail(value: string): boolean {
+  return value.length <= SIGNING_LIMITS.maxEmailLength && EMAIL.test(value.trim());
+}
 
 function optionalText(body: JsonRecord, key: string, max: number): string | null {
   const value = field(body, key);
@@ -78,7 +88,7 @@ function readSigner(item: unknown, index: number): RequestedSigner {
   if (name.trim().length > SIGNING_LIMITS.maxNameLength) {
     throw new DomainError(400, `'${at}.name' is longer than ${SIGNING_LIMITS.maxNameLength} characters.`);
   }
-  if (typeof email !== 'string' || email.length > SIGNING_LIMITS.maxEmailLength || !EMAIL.test(email.trim())) {
+  if (typeof email !== 'string' || !isSignerEmail(email)) {
     throw new DomainError(400, `'${at}.email' is not an email address.`);
   }
   let routingOrder = index + 1;

@@ -1,7 +1,7 @@
 import { ActionIcon, Button, Group, Modal, NumberInput, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import type { SignatureRequest } from '../../api/types';
-import { SIGNING_LIMITS } from '../../domain/signing';
+import { SIGNING_LIMITS, isSignerEmail } from '../../domain/signing';
 import { fillLabel, type Labels } from '../../query/labels';
 import { READABLE_FORM_COLORS } from '../../ui/contrast';
 import type { SigningInstance } from './useSigningList';
@@ -15,9 +15,6 @@ export interface SignerDraft {
   routingOrder: number;
 }
 
-// The same shape of address the server accepts (src/domain/signing/request.ts), so the dialog says it first.
-const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/;
-
 /** The problems of the signer rows, by row key and field; empty when the rows can be sent. */
 export function signerProblems(signers: readonly SignerDraft[], labels: Labels): Map<string, string> {
   const problems = new Map<string, string>();
@@ -25,7 +22,8 @@ export function signerProblems(signers: readonly SignerDraft[], labels: Labels):
   for (const s of signers) {
     if (s.name.trim() === '') problems.set(`${s.key}.name`, labels.sgNameRequired);
     const email = s.email.trim().toLowerCase();
-    if (!EMAIL.test(email)) problems.set(`${s.key}.email`, labels.sgEmailInvalid);
+    // The server's own rule (isSignerEmail), so the dialog says it before the server refuses the request.
+    if (!isSignerEmail(email)) problems.set(`${s.key}.email`, labels.sgEmailInvalid);
     else if (seen.has(email)) problems.set(`${s.key}.email`, labels.sgEmailTwice);
     seen.add(email);
   }
