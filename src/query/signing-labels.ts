@@ -8,7 +8,12 @@ export const signingLabels = {
   sgSubtitle: 'Form instances sent for electronic signature, and where each signer is.',
   sgLoadFailed: 'Failed to load the envelopes. Please try again.',
   sgNoAccessToList: 'Your account may not list envelopes. Ask an administrator for access.',
+  /** The empty list under a status or form instance filter. */
   sgEmpty: 'No envelopes match.',
+  /** The empty list without a filter: nothing has been sent for signature yet. */
+  sgEmptyNone: 'No envelopes yet.',
+  /** Under 'No envelopes yet.', for a user who may request signatures. */
+  sgEmptyNoneHint: 'To send a form instance for signature, choose “Request a signature”.',
   sgFilters: 'Envelope filters',
   sgFilterStatus: 'Status',
   sgFilterAny: 'Any',

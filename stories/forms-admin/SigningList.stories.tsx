@@ -85,7 +85,7 @@ export const OneInstance: Story = {
   },
 };
 
-/** No envelope yet. */
+/** No envelope yet (no filter): says so and how to send one. */
 export const Empty: Story = {
   loaders: [
     () => {
@@ -94,7 +94,10 @@ export const Empty: Story = {
     },
   ],
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByText('No envelopes match.')).toBeInTheDocument();
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText('No envelopes yet.')).toBeInTheDocument();
+    await expect(canvas.getByText('To send a form instance for signature, choose “Request a signature”.')).toBeInTheDocument();
+    await expect(canvas.queryByText('No envelopes match.')).not.toBeInTheDocument();
   },
 };
 

@@ -207,6 +207,25 @@ describe('SigningList', () => {
     expect(within(await findRow(inst.loanCompleted)).getByRole('button', { name: /^Download/ })).toBeInTheDocument();
   });
 
+  it('with nothing sent and no filter says "No envelopes yet." and how to send one', async () => {
+    backend.db.envelopes = [];
+    renderInApi(<SigningList />);
+    expect(await screen.findByText('No envelopes yet.')).toBeInTheDocument();
+    expect(screen.getByText('To send a form instance for signature, choose “Request a signature”.')).toBeInTheDocument();
+    expect(screen.queryByText('No envelopes match.')).not.toBeInTheDocument();
+  });
+
+  it('with a filter that matches nothing says "No envelopes match."', async () => {
+    backend.db.envelopes = backend.db.envelopes.filter((e) => e.status !== EnvelopeStatus.Created);
+    const { user } = renderInApi(<SigningList />);
+    await findRow(inst.loanCompleted);
+    await user.click(screen.getByLabelText('Status', { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'Created' }));
+    expect(await screen.findByText('No envelopes match.')).toBeInTheDocument();
+    expect(screen.queryByText('No envelopes yet.')).not.toBeInTheDocument();
+    expect(screen.queryByText(/choose “Request a signature”/)).not.toBeInTheDocument();
+  });
+
   it('without FormSigner_SelectList says so instead of failing', async () => {
     backend.setCurrentUser('newcomer');
     renderInApi(<SigningList />);

@@ -199,6 +199,21 @@ export const SigningListView = factory<SigningListViewFactory>((_props) => {
   const records = [...result.envelopes];
   const from = (c.page - 1) * c.pageSize;
   const paging = tablePagingTexts(labels);
+  // An empty list under a filter says nothing matches; with no filter nothing has been sent yet, which says how to send.
+  const filtered = c.statuses.length > 0 || c.formInstanceId !== null;
+  const emptyText = filtered ? labels.sgEmpty : labels.sgEmptyNone;
+  const emptyState = (
+    <Stack gap={4} align="center">
+      <Text size="sm" c="var(--mantine-color-text)">
+        {emptyText}
+      </Text>
+      {!filtered && c.can.request && (
+        <Text size="sm" c="var(--mantine-color-text)">
+          {labels.sgEmptyNoneHint}
+        </Text>
+      )}
+    </Stack>
+  );
   return (
     <LabelsProvider labels={labels}>
       <PageShell
@@ -255,8 +270,8 @@ export const SigningListView = factory<SigningListViewFactory>((_props) => {
                 onRecordsPerPageChange={c.setPageSize}
                 {...paging}
                 paginationText={({ from: first, to }) => fillLabel(result.hasMore ? labels.sgPageTextMore : labels.sgPageText, { from: first, to })}
-                noRecordsText={labels.sgEmpty}
-                emptyState={<Text size="sm" c="var(--mantine-color-text)">{labels.sgEmpty}</Text>}
+                noRecordsText={emptyText}
+                emptyState={emptyState}
                 {...getStyles('table')}
               />
             )}
