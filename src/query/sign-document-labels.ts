@@ -35,6 +35,14 @@ export const signDocumentLabels = {
   sdPageLabel: 'Page {page} of {count}',
   sdSignHere: 'Sign here',
   sdSignHereNamed: 'Sign here, page {page}',
+  // The document's zoom: 'Fit width' draws each page as wide as the screen allows (a phone shows the whole width); the
+  // percentages draw it at that share of its printed size, and the pages then scroll sideways in their own box.
+  sdZoom: 'Zoom',
+  sdZoomFit: 'Fit width',
+  sdZoom100: '100%',
+  sdZoom150: '150%',
+  sdZoom200: '200%',
+  sdPagesScroll: 'Pages of the document (scroll sideways to see all of a page)',
   sdPagesLoading: 'Drawing the document…',
   sdPagesFailed: 'The document could not be drawn here. You can still sign it: your signature goes where the sender placed it.',
   // Sign

@@ -34,10 +34,19 @@ import { LoadingState } from '../ui/LoadingState';
 import { DrawnSignature } from './DrawnSignature';
 import { signDocumentTexts, type SignDocumentLabels } from './labels';
 import { renderTypedSignature, withinImageLimit } from './signature-image';
+import type { SigningZoom } from './SigningPages';
 import { useSignDocument, type SignDocumentController, type SigningProblem } from './useSignDocument';
 
 // pdf.js comes with the pages, fetched once a document is shown.
 const SigningPages = lazy(() => import('./SigningPages'));
+
+/** The zooms a signer chooses from, with the text of each button: fitted to the width, then shares of the printed size. */
+const ZOOMS: readonly { zoom: SigningZoom; label: 'sdZoomFit' | 'sdZoom100' | 'sdZoom150' | 'sdZoom200' }[] = [
+  { zoom: 'fit', label: 'sdZoomFit' },
+  { zoom: 1, label: 'sdZoom100' },
+  { zoom: 1.5, label: 'sdZoom150' },
+  { zoom: 2, label: 'sdZoom200' },
+];
 
 /** The inner parts of the signing page that `classNames` / `styles` reach. */
 export type SignDocumentStylesNames = 'root' | 'header' | 'title' | 'message' | 'document' | 'page' | 'place' | 'signature' | 'actions' | 'result';
@@ -248,10 +257,11 @@ function ReviewAndSign({ session, controller, shared }: { session: SigningSessio
   const jump = () => {
     const element = firstPlace.current;
     if (!element) return;
-    if (typeof element.scrollIntoView === 'function') element.scrollIntoView({ block: 'center', behavior: 'smooth' });
+    if (typeof element.scrollIntoView === 'function') element.scrollIntoView({ block: 'center', inline: 'center', behavior: 'smooth' });
     element.focus({ preventScroll: true });
   };
   const documentHeadingId = useId();
+  const [zoom, setZoom] = useState<SigningZoom>('fit');
 
   return (
     <Stack gap="lg" style={{ ...READABLE_FORM_COLORS, minWidth: 0 }}>
@@ -280,6 +290,23 @@ function ReviewAndSign({ session, controller, shared }: { session: SigningSessio
             </Button>
           ) : null}
         </Group>
+        {/* A phone draws the page small: the signer zooms in and scrolls the pages sideways in their own box. */}
+        <Group role="group" aria-label={labels.sdZoom} gap={4} mb="sm" wrap="wrap">
+          <Text component="span" size="sm" fw={500} aria-hidden="true" mr={4}>
+            {labels.sdZoom}
+          </Text>
+          {ZOOMS.map((option) => (
+            <Button
+              key={option.label}
+              size="compact-sm"
+              variant={zoom === option.zoom ? 'filled' : 'default'}
+              aria-pressed={zoom === option.zoom}
+              onClick={() => setZoom(option.zoom)}
+            >
+              {labels[option.label]}
+            </Button>
+          ))}
+        </Group>
         <Text size="sm" mb="sm">
           {session.places.length === 0 ? labels.sdNoPlaces : session.places.length === 1 ? labels.sdPlacesCountOne : fillLabel(labels.sdPlacesCount, { count: session.places.length })}
         </Text>
@@ -288,6 +315,7 @@ function ReviewAndSign({ session, controller, shared }: { session: SigningSessio
             data={data}
             places={session.places}
             labels={labels}
+            zoom={zoom}
             workerSrc={shared.pdfWorkerSrc}
             firstPlaceRef={setFirstPlace}
             pageProps={getStyles('page')}

@@ -10,8 +10,22 @@ import { fillLabel } from '../query/shared-labels';
 import { openPdfDocument, type PdfDocumentHandle, type PdfPageHandle } from '../ui/pdf-document';
 import type { SignDocumentLabels } from './labels';
 
-/** How big a page is drawn, at most, in CSS pixels per PDF point. */
+/** How big a page is drawn, at most, in CSS pixels per PDF point, when it fits the width. */
 const PAGE_SCALE = 1.25;
+
+/** CSS pixels per PDF point at a zoom of 100%: the page at its printed size (96 CSS pixels and 72 points an inch). */
+const PRINTED_SCALE = 96 / 72;
+
+/**
+ * How the document is drawn: `'fit'` scales each page to the width available (at most {@link PAGE_SCALE}); a number
+ * draws it at that share of its printed size (1 = 100%), wider than a phone's screen, inside a box that scrolls sideways.
+ */
+export type SigningZoom = 'fit' | number;
+
+/** CSS pixels per PDF point a page is drawn at for a zoom. */
+export function scaleOfZoom(zoom: SigningZoom): number {
+  return zoom === 'fit' ? PAGE_SCALE : PRINTED_SCALE * zoom;
+}
 
 /** The outline of a place to sign: dark blue, at 3:1 and more on the white paper in both colour schemes. */
 const OUTLINE = '#1864ab';
@@ -22,6 +36,8 @@ export interface SigningPagesProps {
   data: Uint8Array;
   places: readonly SignaturePlace[];
   labels: SignDocumentLabels;
+  /** How big the pages are drawn; `'fit'` (the default) fits them to the width. */
+  zoom?: SigningZoom;
   /** The URL of pdf.js's worker as the host's build emits it (see `SignDocumentProps.pdfWorkerSrc`). */
   workerSrc?: string;
   /** Receives the first place's outline once drawn (the 'Go to where you sign' button moves there). */
@@ -38,12 +54,14 @@ function SigningPage(props: {
   count: number;
   places: readonly { place: SignaturePlace; first: boolean }[];
   labels: SignDocumentLabels;
+  zoom: SigningZoom;
   enqueue(job: () => Promise<void>): void;
   firstPlaceRef?: (element: HTMLElement | null) => void;
   pageProps?: SigningPagesProps['pageProps'];
   placeProps?: SigningPagesProps['placeProps'];
 }) {
-  const { page, index, count, places, labels, enqueue, firstPlaceRef, pageProps, placeProps } = props;
+  const { page, index, count, places, labels, zoom, enqueue, firstPlaceRef, pageProps, placeProps } = props;
+  const scale = scaleOfZoom(zoom);
   const canvas = useRef<HTMLCanvasElement>(null);
   useEffect(() => {
     let cancelled = false;
@@ -53,13 +71,14 @@ function SigningPage(props: {
     enqueue(async () => {
       if (cancelled || !element) return;
       const ratio = Math.min(2, typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1);
-      await page.render(element, PAGE_SCALE * ratio);
+      await page.render(element, scale * ratio);
     });
     return () => {
       cancelled = true;
       page.cancel();
     };
-  }, [page, enqueue]);
+    // A new zoom draws the page again at its scale (the outlines are placed in shares of the page, so they follow).
+  }, [page, enqueue, scale]);
 
   const pct = (value: number, of: number) => `${(value / of) * 100}%`;
   return (
@@ -70,8 +89,9 @@ function SigningPage(props: {
       {...pageProps}
       style={{
         position: 'relative',
-        width: '100%',
-        maxWidth: page.width * PAGE_SCALE,
+        // Fitted, the page shrinks to the width available; zoomed, it keeps its drawn width and the box around the
+        // pages scrolls.
+        ...(zoom === 'fit' ? { width: '100%', maxWidth: page.width * scale } : { width: page.width * scale, maxWidth: 'none', flexShrink: 0 }),
         aspectRatio: `${page.width} / ${page.height}`,
         boxShadow: 'var(--mantine-shadow-sm)',
         border: '1px solid var(--mantine-color-default-border)',
@@ -131,7 +151,7 @@ function SigningPage(props: {
 
 /** The pages of the document with the places to sign outlined; see the module comment. */
 export default function SigningPages(props: SigningPagesProps) {
-  const { data, places, labels, workerSrc, firstPlaceRef, pageProps, placeProps } = props;
+  const { data, places, labels, zoom = 'fit', workerSrc, firstPlaceRef, pageProps, placeProps } = props;
   const [state, setState] = useState<LoadState>({ status: 'loading' });
   const queue = useRef<Promise<void>>(Promise.resolve());
   const enqueue = useCallback((job: () => Promise<void>) => {
@@ -176,8 +196,20 @@ export default function SigningPages(props: SigningPagesProps) {
   }, -1);
   const byPage = state.pages.map(() => [] as { place: SignaturePlace; first: boolean }[]);
   places.forEach((place, i) => byPage[place.page]?.push({ place, first: i === firstIndex }));
+  const zoomed = zoom !== 'fit';
+  // The pages sit in a box of their own that scrolls sideways when zoomed, so the signing page itself never does.
+  // 'safe center' centres a page narrower than the box but starts a wider one at the box's left edge, where the
+  // scroll can reach it. Zoomed, the box takes the keyboard focus so it can be scrolled with the arrow keys.
   return (
-    <Stack gap="md" align="center">
+    <Stack
+      gap="md"
+      data-signing-pages
+      data-zoom={zoom}
+      role={zoomed ? 'group' : undefined}
+      aria-label={zoomed ? labels.sdPagesScroll : undefined}
+      tabIndex={zoomed ? 0 : undefined}
+      style={{ alignItems: 'safe center', maxWidth: '100%', overflowX: 'auto', paddingBottom: zoomed ? 'var(--mantine-spacing-xs)' : undefined }}
+    >
       {state.pages.map((page, index) => (
         <SigningPage
           key={index}
@@ -186,6 +218,7 @@ export default function SigningPages(props: SigningPagesProps) {
           count={state.pages.length}
           places={byPage[index] ?? []}
           labels={labels}
+          zoom={zoom}
           enqueue={enqueue}
           firstPlaceRef={firstPlaceRef}
           pageProps={pageProps}

@@ -226,5 +226,13 @@ export const PhoneWidth: Story = {
     await expect(frame.scrollWidth).toBeLessThanOrEqual(frame.clientWidth);
     const page = canvas.getByRole('group', { name: 'Page 1 of 1' });
     await expect(page.getBoundingClientRect().width).toBeLessThanOrEqual(390);
+    // Zoomed to 150%, the page is drawn wider than the phone: its own box scrolls sideways, the signing page does not.
+    await userEvent.click(canvas.getByRole('button', { name: '150%' }));
+    await expect(canvas.getByRole('button', { name: '150%' })).toHaveAttribute('aria-pressed', 'true');
+    const pages = canvas.getByRole('group', { name: /Pages of the document/ });
+    await expect(pages.getBoundingClientRect().width).toBeLessThanOrEqual(390);
+    await expect(pages.scrollWidth).toBeGreaterThanOrEqual(canvas.getByRole('group', { name: 'Page 1 of 1' }).getBoundingClientRect().width);
+    await expect(frame.scrollWidth).toBeLessThanOrEqual(frame.clientWidth);
+    await expect(canvas.getAllByText('Sign here').length).toBeGreaterThan(0);
   },
 };
