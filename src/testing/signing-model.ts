@@ -9,6 +9,7 @@ import { DomainError } from '../domain';
 import {
   automaticReminderDue,
   checkManualReminder,
+  checkNoOpenEnvelope,
   declineBySigner,
   EXPIRED_VOID_REASON,
   initialSignerStatuses,
@@ -170,12 +171,7 @@ export async function expireIfDue(db: FakeDb, envelope: FakeEnvelope, now: Date)
 export async function requestSignature(db: FakeDb, ctx: SigningContext, actor: FakeActor, request: CheckedSignatureRequest): Promise<SigningEnvelope> {
   const instance = db.formInstances.find((i) => i.formInstanceId === request.formInstanceId && !i.isDeleted);
   if (!instance) throw new DomainError(404, `No form instance '${request.formInstanceId}'.`);
-  const current = instance.envelopeStatus;
-  if (instance.envelopeId && current !== undefined && current !== null && isEnvelopeOpen(current)) {
-    throw new DomainError(409, 'The form instance is already out for signature: void its envelope before requesting another.', {
-      envelopeId: instance.envelopeId,
-    });
-  }
+  checkNoOpenEnvelope(instance);
   const now = ctx.now();
   const envelopeId = ctx.newId();
   const statuses = initialSignerStatuses(request.signers);

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isApiError, odata, type ApiClient } from '../../src/api';
 import type { FormInstance, FormLayout, JsonObject, SigningEnvelope } from '../../src/api/types';
-import { INVALID_SIGNER_LINK_MESSAGE } from '../../src/domain/signing';
+import { INSTANCE_OUT_FOR_SIGNATURE_MESSAGE, INVALID_SIGNER_LINK_MESSAGE } from '../../src/domain/signing';
 import { pngDataUrl, signaturePng } from '../server/signing-helpers';
 import { startFakeTarget, startServerTarget, type ContractTarget } from './targets';
 
@@ -109,11 +109,19 @@ async function runScenario(target: ContractTarget) {
   facts.set('declined.link', await problem(() => anonymous.signing.openSigning(link.token)));
   const voiding = (await request())!;
   facts.set('busy', await outcome(() => admin.signing.requestSignature({ formInstanceId: voiding.formInstanceId, signers: SIGNERS })));
+  // While the instance's envelope is out for signature (Sent, then Delivered once a signer opens it) a second request
+  // is refused with the domain's message (checkNoOpenEnvelope); once voided, a new one may be sent.
+  facts.set('busy.problem', await problem(() => admin.signing.requestSignature({ formInstanceId: voiding.formInstanceId, signers: SIGNERS })));
+  const voidingLink = (await admin.signing.getSignerLink(voiding.envelopeId, voiding.signers[0]!.signerId))!;
+  await anonymous.signing.openSigning(voidingLink.token);
+  facts.set('busy.delivered', await problem(() => admin.signing.requestSignature({ formInstanceId: voiding.formInstanceId, signers: SIGNERS })));
   facts.set('void.no.reason', await outcome(() => admin.signing.voidEnvelope(voiding.envelopeId, '')));
   const voided = (await admin.signing.voidEnvelope(voiding.envelopeId, 'Not needed.'))!;
   facts.set('voided', [voided.status, voided.voidedReason]);
   facts.set('void.again', await outcome(() => admin.signing.voidEnvelope(voiding.envelopeId, 'Again.')));
   facts.set('remind.voided', await outcome(() => admin.signing.remindSigners(voiding.envelopeId)));
+  facts.set('request.after.void', await outcome(() => admin.signing.requestSignature({ formInstanceId: voiding.formInstanceId, signers: SIGNERS })));
+  facts.set('request.after.decline', await outcome(() => admin.signing.requestSignature({ formInstanceId: declining.formInstanceId, signers: SIGNERS })));
 
   // Reminders.
   const reminding = (await request())!;
@@ -217,6 +225,10 @@ describe('signing — the fake and the server agree', () => {
     expect(fake.get('decline.no.reason')).toBe(400);
     expect(fake.get('declined')).toEqual([6, 'Wrong amount.', 'Declined', 'Wrong amount.']);
     expect(fake.get('busy')).toBe(409);
+    expect(fake.get('busy.problem')).toEqual([409, INSTANCE_OUT_FOR_SIGNATURE_MESSAGE, null]);
+    expect(fake.get('busy.delivered')).toEqual([409, INSTANCE_OUT_FOR_SIGNATURE_MESSAGE, null]);
+    expect(fake.get('request.after.void')).toBe('ok');
+    expect(fake.get('request.after.decline')).toBe('ok');
     expect(fake.get('void.no.reason')).toBe(400);
     expect(fake.get('voided')).toEqual([7, 'Not needed.']);
     expect(fake.get('void.again')).toBe(409);
@@ -224,7 +236,7 @@ describe('signing — the fake and the server agree', () => {
     expect(fake.get('remind')).toBe(1);
     expect(fake.get('remind.soon')).toBe(409);
     expect(fake.get('download.early')).toBe(409);
-    for (const key of ['decline.no.reason', 'declined', 'busy', 'void.no.reason', 'voided', 'void.again', 'remind.voided', 'remind', 'remind.soon', 'download.early']) {
+    for (const key of ['decline.no.reason', 'declined', 'busy', 'busy.problem', 'busy.delivered', 'request.after.void', 'request.after.decline', 'void.no.reason', 'voided', 'void.again', 'remind.voided', 'remind', 'remind.soon', 'download.early']) {
       expect(server.get(key), key).toEqual(fake.get(key));
     }
   });

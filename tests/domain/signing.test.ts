@@ -10,6 +10,7 @@ import {
   attachmentDisposition,
   automaticReminderDue,
   checkManualReminder,
+  checkNoOpenEnvelope,
   declineBySigner,
   ENVELOPE_STATUS_NAMES,
   ENVELOPE_TRANSITIONS,
@@ -51,6 +52,13 @@ describe('envelope statuses', () => {
     for (const final of [Completed, Declined, Voided]) expect(ENVELOPE_TRANSITIONS[final]).toEqual([]);
     expect(refusal(() => voidEnvelope({ status: Completed }))).toBe(409);
     expect(voidEnvelope({ status: Delivered }).status).toBe(Voided);
+  });
+
+  it('refuses a second signature request while the instance\'s envelope is open, and allows one once it has ended', () => {
+    for (const status of [EnvelopeStatus.Created, Sent, Delivered]) expect(refusal(() => checkNoOpenEnvelope({ envelopeId: 'e1', envelopeStatus: status }))).toBe(409);
+    for (const status of [Completed, Declined, Voided]) expect(refusal(() => checkNoOpenEnvelope({ envelopeId: 'e1', envelopeStatus: status }))).toBeNull();
+    expect(refusal(() => checkNoOpenEnvelope({ envelopeId: null, envelopeStatus: null }))).toBeNull();
+    expect(refusal(() => checkNoOpenEnvelope({}))).toBeNull();
   });
 });
 

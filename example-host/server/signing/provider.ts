@@ -15,6 +15,7 @@ import { DomainError } from '../../../src/domain';
 import {
   automaticReminderDue,
   checkManualReminder,
+  checkNoOpenEnvelope,
   declineBySigner,
   EXPIRED_VOID_REASON,
   initialSignerStatuses,
@@ -200,12 +201,7 @@ export class LocalSigningProvider implements SigningProvider {
     const mails = await this.db.transaction(async (tx) => {
       const locked = await findFormInstance(tx, request.formInstanceId, true);
       if (!locked || locked.row.isDeleted) throw rowNotFound('form instance', request.formInstanceId);
-      const current = locked.row.envelopeStatus;
-      if (locked.row.envelopeId && current !== undefined && current !== null && isEnvelopeOpen(current)) {
-        throw new DomainError(409, 'The form instance is already out for signature: void its envelope before requesting another.', {
-          envelopeId: locked.row.envelopeId,
-        });
-      }
+      checkNoOpenEnvelope(locked.row);
       await tx.insert(envelopes).values({
         envelopeId,
         formInstanceId: request.formInstanceId,

@@ -10,6 +10,8 @@ export {
   EXPIRED_VOID_REASON,
   isEnvelopeOpen,
   isEnvelopeExpired,
+  INSTANCE_OUT_FOR_SIGNATURE_MESSAGE,
+  checkNoOpenEnvelope,
   mayChangeEnvelopeStatus,
   checkEnvelopeTransition,
   activeRoutingOrder,
@@ -19,7 +21,7 @@ export {
   declineBySigner,
   voidEnvelope,
 } from './statuses';
-export type { SignerState, EnvelopeState, EnvelopeChange } from './statuses';
+export type { SignerState, EnvelopeState, EnvelopeChange, InstanceEnvelopeState } from './statuses';
 export {
   SIGNING_LIMITS,
   REMINDER_POLICY,

@@ -51,6 +51,27 @@ export function isEnvelopeOpen(status: EnvelopeStatus): boolean {
   return status === Created || status === Sent || status === Delivered;
 }
 
+/** What {@link checkNoOpenEnvelope} reads of a form instance: its latest envelope and that envelope's status. */
+export interface InstanceEnvelopeState {
+  envelopeId?: string | null;
+  envelopeStatus?: EnvelopeStatus | null;
+}
+
+/** The refusal of a second signature request while the form instance's envelope is still out for signature. */
+export const INSTANCE_OUT_FOR_SIGNATURE_MESSAGE = 'The form instance is already out for signature: void its envelope before requesting another.';
+
+/**
+ * 409 when a signature is requested for a form instance whose latest envelope is still open (Created, Sent or
+ * Delivered): one instance has one envelope out at a time, so its signers are never asked to sign two copies. Once the
+ * envelope is completed, declined or voided a new one may be requested. The problem names the open envelope.
+ */
+export function checkNoOpenEnvelope(instance: InstanceEnvelopeState): void {
+  const status = instance.envelopeStatus;
+  if (instance.envelopeId && status !== undefined && status !== null && isEnvelopeOpen(status)) {
+    throw new DomainError(409, INSTANCE_OUT_FOR_SIGNATURE_MESSAGE, { envelopeId: instance.envelopeId });
+  }
+}
+
 /** Whether an envelope may go from `from` to `to`. */
 export function mayChangeEnvelopeStatus(from: EnvelopeStatus, to: EnvelopeStatus): boolean {
   return ENVELOPE_TRANSITIONS[from].includes(to);
