@@ -325,7 +325,7 @@ const PropertyPane = memo(function PropertyPane({ c, selection }: { c: FormBuild
         fields={fields}
         widgets={widgets}
         labels={labels}
-        onChange={(next) => dispatch({ type: 'changeField', id: at.field.id, field: next.field, schema: next.schema, required: next.required })}
+        onChange={(next) => dispatch({ type: 'changeField', id: at.field.id, field: next.field, schema: next.schema, required: next.required, path: next.renamePath })}
         onRenamePath={(_from, to) => dispatch({ type: 'renamePath', id: at.field.id, path: to })}
         checkPath={(path) => checkDataPath(path, { layout: doc.layout, fieldId: at.field.id, widgets })}
         checkPattern={checkPattern}

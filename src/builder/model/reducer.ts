@@ -52,8 +52,12 @@ export type BuilderAction =
   /** Replaces the JSON Schema of a field's data path and, when given, whether it is required. */
   | { type: 'updateFieldSchema'; id: string; schema: JsonObject; required?: boolean }
   | { type: 'setRequired'; id: string; required: boolean }
-  /** Replaces a field's layout properties (not its id or path), its schema node and whether it is required, as one step. */
-  | { type: 'changeField'; id: string; field: FormField; schema: JsonObject; required: boolean }
+  /**
+   * Replaces a field's layout properties (not its id or path), its schema node and whether it is required, as one step;
+   * with `path`, the field is also renamed to it (as `renamePath` does) in that same step: a label whose data path
+   * follows it takes its new path along, so one undo takes back both.
+   */
+  | { type: 'changeField'; id: string; field: FormField; schema: JsonObject; required: boolean; path?: string }
   | { type: 'updateSection'; id: string; changes: Partial<Omit<FormSection, 'id' | 'fields'>> }
   | { type: 'updatePage'; id: string; changes: Partial<Omit<FormPage, 'id' | 'sections'>> }
   /** Gives a field a new data path: its schema moves with it and every rule and computation naming it is rewritten. */
@@ -641,6 +645,8 @@ function apply(doc: Doc, action: BuilderAction, selection: BuilderSelection): Bu
       return selection;
     }
     case 'changeField': {
+      // The rename first, so the schema node given below is written at the path the field now has.
+      if (action.path !== undefined) renamePath(doc, action.id, action.path);
       const at = fieldDraft(doc, action.id);
       if (!at) return selection;
       const { id: _id, path: _path, ...rest } = action.field;

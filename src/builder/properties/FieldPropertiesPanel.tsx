@@ -15,6 +15,12 @@ export interface FieldPropertiesChange {
   field: FormField;
   schema: JsonObject;
   required: boolean;
+  /**
+   * The data path the field is renamed to along with this change (paths as the field writes them): set when the label
+   * changes while the path follows it, so a host applies the label and the rename as one step (one undo takes back
+   * both). A host that leaves it out still gets the rename through `onRenamePath` when the label box is left.
+   */
+  renamePath?: string;
 }
 
 /**
@@ -246,13 +252,24 @@ export function FieldPropertiesPanel(props: FieldPropertiesPanelProps) {
   };
   const setSchema = (key: string, value: JsonValue | undefined) => emit({ schema: withKey(schema, key, value) });
 
-  const renameAfterLabel = () => {
-    if (!followed || !onRenamePath || !storesValue) return;
+  /** The path a label gives the field when its path follows the label (null when it stays as it is). */
+  const pathForLabel = (label: string): string | null => {
+    if (!followed || !onRenamePath || !storesValue) return null;
     const segments = field.path.split('/');
     const parent = segments.slice(0, -1).join('/');
-    let candidate = labelToPath(field.label, [], parent);
-    for (let n = 2; candidate !== field.path && checkPath(candidate) !== null && n < 100; n++) candidate = labelToPath(`${field.label} ${n}`, [], parent);
-    if (candidate !== field.path && checkPath(candidate) === null) onRenamePath(field.path, candidate);
+    let candidate = labelToPath(label, [], parent);
+    for (let n = 2; candidate !== field.path && checkPath(candidate) !== null && n < 100; n++) candidate = labelToPath(`${label} ${n}`, [], parent);
+    return candidate !== field.path && checkPath(candidate) === null ? candidate : null;
+  };
+  // The path follows each key typed in the change itself (`renamePath`); leaving the label box renames it only for a
+  // host that did not apply that.
+  const setLabel = (label: string) => {
+    const to = pathForLabel(label);
+    emit(to === null ? { field: { ...field, label } } : { field: { ...field, label }, renamePath: to });
+  };
+  const renameAfterLabel = () => {
+    const to = pathForLabel(field.label);
+    if (to !== null) onRenamePath?.(field.path, to);
   };
 
   const numberEditor = (key: string, label: string, min?: number) => (
@@ -380,7 +397,7 @@ export function FieldPropertiesPanel(props: FieldPropertiesPanelProps) {
               label={labels.bpLabel}
               value={field.label}
               onFocus={() => setFollowed(pathFollowsLabel(field.path, field.label))}
-              onChange={(e) => setField({ label: e.currentTarget.value })}
+              onChange={(e) => setLabel(e.currentTarget.value)}
               onBlur={renameAfterLabel}
               error={field.label.trim() === '' ? labels.bpLabelRequired : undefined}
               readOnly={readOnly}
