@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, within } from 'storybook/test';
+import { expect, waitFor, within } from 'storybook/test';
 import { AdminDashboard } from '../../src/forms-admin/AdminHome';
 import { errorHandlers } from '../../src/testing';
 import { seedDate } from '../../src/testing/seed-ids';
@@ -69,6 +69,6 @@ export const AtScale: Story = {
   args: { now: SCALE_NOW },
   loaders: [addFormsAtScale()],
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findAllByText(/Form 0\d\d — Application/, {}, { timeout: 20_000 })).not.toHaveLength(0);
+    await waitFor(() => expect(within(canvasElement).getAllByText(/Form 0\d\d — Application/)).not.toHaveLength(0), { timeout: 20_000 });
   },
 };

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, waitFor, fn, userEvent, within } from 'storybook/test';
 import { FormGroupDetail } from '../../src/forms-admin/FormGroupDetail';
 import { errorHandlers } from '../../src/testing';
 import { seedIds } from '../../src/testing/seed-ids';
@@ -75,6 +75,6 @@ export const AtScale: Story = {
   args: { formGroupId: scaleFormGroupId(1) },
   loaders: [addFormsAtScale()],
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByText('1–10 of 10', {}, { timeout: 20_000 })).toBeInTheDocument();
+    await waitFor(() => expect(within(canvasElement).getByText('1–10 of 10')).toBeInTheDocument(), { timeout: 20_000 });
   },
 };

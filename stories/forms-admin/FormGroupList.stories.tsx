@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, waitFor, fn, userEvent, within } from 'storybook/test';
 import { FormGroupList } from '../../src/forms-admin/FormGroupList';
 import { errorHandlers } from '../../src/testing';
 import { seedIds } from '../../src/testing/seed-ids';
@@ -94,7 +94,7 @@ export const CreateDialog: Story = {
 export const AtScale: Story = {
   loaders: [addFormsAtScale()],
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByText('1–20 of 23', {}, { timeout: 20_000 })).toBeInTheDocument();
+    await waitFor(() => expect(within(canvasElement).getByText('1–20 of 23')).toBeInTheDocument(), { timeout: 20_000 });
   },
 };
 

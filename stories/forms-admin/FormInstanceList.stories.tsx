@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, waitFor, fn, userEvent, within } from 'storybook/test';
 import { EnvelopeStatus } from '../../src/api/enums';
 import { FormInstanceList } from '../../src/forms-admin/FormInstanceList';
 import { errorHandlers } from '../../src/testing';
@@ -70,7 +70,7 @@ export const SelectionWithBulkActions: Story = {
 export const AtScale: Story = {
   loaders: [addFormsAtScale()],
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByText(/^1–20 of 100,?0\d\d$/, {}, { timeout: 20_000 })).toBeInTheDocument();
+    await waitFor(() => expect(within(canvasElement).getByText(/^1–20 of 100,?0\d\d$/)).toBeInTheDocument(), { timeout: 20_000 });
   },
 };
 

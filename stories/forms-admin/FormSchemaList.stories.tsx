@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, waitFor, fn, userEvent, within } from 'storybook/test';
 import { FormSchemaList } from '../../src/forms-admin/FormSchemaList';
 import { errorHandlers } from '../../src/testing';
 import { seedIds } from '../../src/testing/seed-ids';
@@ -83,6 +83,6 @@ export const ReadOnlyUser: Story = { parameters: { fakeUser: 'auditor' } };
 export const AtScale: Story = {
   loaders: [addFormsAtScale()],
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByText(/^1–20 of 21\d$/, {}, { timeout: 20_000 })).toBeInTheDocument();
+    await waitFor(() => expect(within(canvasElement).getByText(/^1–20 of 21\d$/)).toBeInTheDocument(), { timeout: 20_000 });
   },
 };
