@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 // Mantine under jsdom needs these browser APIs.
@@ -36,6 +36,11 @@ if (typeof window !== 'undefined') {
   }
   window.HTMLElement.prototype.scrollIntoView = function scrollIntoView() {};
 }
+
+// findBy* and waitFor give up after 1 s by default. On a loaded CI core a screen's answer to a click can take longer
+// (a failed save's alert took over 1 s in a full run); waiting up to 5 s changes no result, only how long a failing
+// test takes to say so.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();
