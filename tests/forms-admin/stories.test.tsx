@@ -16,7 +16,12 @@ import { resetFakeBackend } from '../../stories/support/fakeBackend';
 // screens): each story's loaders, fake user and handlers are the whole set-up; its play function runs where it has one.
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => server.close());
+afterAll(async () => {
+  // A story's dialog that closes near the end leaves Mantine's scroll-lock timer (its transition, 200 ms) pending; let
+  // it fire while the page still exists, or it sets state after jsdom is gone ('window is not defined').
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  server.close();
+});
 afterEach(() => {
   cleanup();
   notifications.clean();
