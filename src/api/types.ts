@@ -321,6 +321,13 @@ export interface FormSection {
   /** When set, the section repeats over the array at this path. */
   repeatable?: { path: string; minItems?: number; maxItems?: number; addLabel?: string };
   fields: FormField[];
+  /**
+   * Sections inside this one, shown after its fields, one heading level down. Inside a repeatable section they are
+   * part of each item: their fields' paths are relative to the item, like the section's own. A repeatable section
+   * holds no other repeatable section, and sections nest at most `FORM_LIMITS.maxSectionDepth` levels (the page's own
+   * sections being the first).
+   */
+  sections?: FormSection[];
 }
 
 /** A page of a layout. */
@@ -330,7 +337,7 @@ export interface FormPage {
   sections: FormSection[];
 }
 
-/** How a form looks: pages → sections → fields. */
+/** How a form looks: pages → sections (which may hold sections) → fields. */
 export interface FormLayout {
   pages: FormPage[];
 }

@@ -32,6 +32,17 @@ export type {
   SchemaProblemPlace,
 } from './compile';
 export { checkDataLimits, FORM_LIMITS, FormLimitError } from './limits';
+export {
+  allFields,
+  allSections,
+  childSections,
+  layoutFieldEntries,
+  layoutSectionEntries,
+  pageSectionEntries,
+  repeatBasePath,
+  sectionDepthOf,
+} from './layout-walk';
+export type { FieldEntry, SectionEntry } from './layout-walk';
 export type { FormLimitKind } from './limits';
 export { defaultValidationMessages, fillMessage, messageFor } from './messages';
 export type { MessageContext, ValidationMessages } from './messages';

@@ -23,6 +23,11 @@ export const FORM_LIMITS = {
    * condition a person can still read, shallow enough that evaluating it stays cheap.
    */
   maxRuleDepth: 5,
+  /**
+   * Levels of sections inside sections (a page's own sections are level 1): enough to group a group's parts, few
+   * enough that every level keeps a heading of its own on the page (h2 for the page title down to h6).
+   */
+  maxSectionDepth: 4,
 } as const;
 
 /** What a {@link FormLimitError} is about. */
