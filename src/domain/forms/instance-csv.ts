@@ -12,9 +12,10 @@
  *   walking every row before the batch again (which made a large export quadratic).
  * - Columns: `id`, `form`, `schema version`, `status`, `created`, `updated`, then the data path (a JSON pointer
  *   such as `/applicant/name`) of every field of the layouts of the schemas the exported rows use, in path order;
- *   a repeatable section is one column at its list's path. The header therefore comes from the few schemas, not
- *   from the rows: the export is one pass over the rows, written as they are read. An answer at a path no layout
- *   has is not exported (it is not something the form asks).
+ *   a repeatable section is one column at its list's path (the sections inside it included: they are part of its
+ *   items), a plain section inside another adds its fields' columns like any section. The header therefore comes
+ *   from the few schemas, not from the rows: the export is one pass over the rows, written as they are read. An
+ *   answer at a path no layout has is not exported (it is not something the form asks).
  * - The form's name and the schema's version of each row come from the same read of the schemas (once, not
  *   expanded in every batch).
  * - Cells: the answer at the column's path — a text, number or boolean as written, a list or an object (a
@@ -24,6 +25,7 @@
  */
 import { FormInstanceStatus } from '../../api/enums';
 import type { FormLayout } from '../../api/types';
+import { layoutSectionEntries } from '../../engine/layout-walk';
 import type { ODataFilter, ODataOrderBy, ODataQuery, ODataValue } from '../odata/ast';
 import { ODataError } from '../odata/errors';
 import { ODATA_LIMITS } from '../odata/limits';
@@ -85,15 +87,16 @@ export function statusName(status: unknown): string {
 
 /**
  * The data paths a layout asks for: each field's path, and a repeatable section's list path once (its fields are
- * inside each item; the column holds the items).
+ * inside each item; the column holds the items). Sections inside sections add their fields' paths the same way,
+ * except inside a repeatable section: their fields are part of its items, so they are in its column, not columns of
+ * their own.
  */
 export function layoutDataPaths(layout: FormLayout | null | undefined): string[] {
   const paths: string[] = [];
-  for (const page of layout?.pages ?? []) {
-    for (const section of page.sections ?? []) {
-      if (section.repeatable) paths.push(section.repeatable.path);
-      else for (const field of section.fields ?? []) paths.push(field.path);
-    }
+  if (!layout) return paths;
+  for (const { section, repeatOwner } of layoutSectionEntries(layout)) {
+    if (repeatOwner === section && section.repeatable) paths.push(section.repeatable.path);
+    else if (repeatOwner === null) for (const field of Array.isArray(section.fields) ? section.fields : []) paths.push(field.path);
   }
   return paths;
 }

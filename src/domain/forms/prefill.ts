@@ -1,10 +1,12 @@
 /**
  * Pre-filling a form from an application (`DynamicFormLinking/Create?schemaId`): each field bound to a data path
  * takes the application's value at its link (`linkedPath`, which the linking screen stores on the schema's fields),
- * or at its own path when it has no link. Repeatable sections copy the whole array at their path. React-free, for the
- * test fake, the reference server and the linking screen's preview alike.
+ * or at its own path when it has no link. Repeatable sections copy the whole array at their path (the fields of the
+ * sections inside one are part of its items, so they add nothing of their own). React-free, for the test fake, the
+ * reference server and the linking screen's preview alike.
  */
 import type { FormLayout, FormSchema, JsonObject } from '../../api/types';
+import { layoutSectionEntries } from '../../engine/layout-walk';
 import { getAt, JsonPointerError, setAt } from '../json-pointer';
 
 /** Where one bound path of a layout takes its value from in an application. */
@@ -17,7 +19,8 @@ export interface ApplicationSource {
 
 /**
  * The data paths a layout binds, each with the application path it is filled from, in layout order and each once: a
- * field's `linkedPath` or else its own path; a repeatable section's array path from the same path.
+ * field's `linkedPath` or else its own path; a repeatable section's array path from the same path. Sections inside
+ * sections count as their fields' place in the layout; those inside a repeatable section are covered by its array.
  */
 export function applicationSources(layout: FormLayout): ApplicationSource[] {
   const out: ApplicationSource[] = [];
@@ -27,10 +30,10 @@ export function applicationSources(layout: FormLayout): ApplicationSource[] {
     seen.add(path);
     out.push({ path, source });
   };
-  for (const page of layout.pages) {
-    for (const section of page.sections) {
-      if (section.repeatable) add(section.repeatable.path, section.repeatable.path);
-      else for (const field of section.fields) add(field.path, field.linkedPath && field.linkedPath !== '' ? field.linkedPath : field.path);
+  for (const { section, repeatOwner } of layoutSectionEntries(layout)) {
+    if (repeatOwner === section && section.repeatable) add(section.repeatable.path, section.repeatable.path);
+    else if (repeatOwner === null) {
+      for (const field of section.fields) add(field.path, field.linkedPath && field.linkedPath !== '' ? field.linkedPath : field.path);
     }
   }
   return out;

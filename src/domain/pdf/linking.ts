@@ -9,6 +9,7 @@
  * fits. Missing values are not problems: the instance starts as Created and is completed by a person.
  */
 import type { FormLayout, FormSchema, JsonObject, JsonValue, PrefillProblem, PrimitivePathInfo } from '../../api/types';
+import { layoutFieldEntries } from '../../engine/layout-walk';
 import { checkDataLimits, FormLimitError } from '../../engine/limits';
 import { validateSubmission } from '../../engine/validate-submission';
 import { DomainError } from '../errors';
@@ -152,30 +153,26 @@ export type PdfFieldValue = string | boolean | readonly string[];
 
 /**
  * The values an instance writes into its form's PDF fields, by PDF field name: every layout field that names a
- * `pdfFieldName`, with the instance's value at its path. Numbers are written as text, lists as their items' text;
- * empty and missing values are left out (the PDF keeps what it has).
+ * `pdfFieldName`, in sections at any depth outside repeatable ones, with the instance's value at its path. Numbers
+ * are written as text, lists as their items' text; empty and missing values are left out (the PDF keeps what it has).
  */
 export function pdfValuesFromData(layout: FormLayout, data: JsonObject): Record<string, PdfFieldValue> {
   const values: Record<string, PdfFieldValue> = {};
-  for (const page of layout.pages) {
-    for (const section of page.sections) {
-      if (section.repeatable) continue; // a repeated section has no single PDF field per answer
-      for (const field of section.fields) {
-        if (!field.pdfFieldName) continue;
-        let value: unknown;
-        try {
-          value = getAt(data, field.path);
-        } catch {
-          continue;
-        }
-        if (typeof value === 'string') {
-          if (value !== '') values[field.pdfFieldName] = value;
-        } else if (typeof value === 'boolean') values[field.pdfFieldName] = value;
-        else if (typeof value === 'number' && Number.isFinite(value)) values[field.pdfFieldName] = String(value);
-        else if (Array.isArray(value)) {
-          values[field.pdfFieldName] = value.filter((v) => v !== null && typeof v !== 'object').map((v) => String(v));
-        }
-      }
+  for (const { field, repeatOwner } of layoutFieldEntries(layout)) {
+    // A field of a repeatable section's items (sections inside it included) has no single PDF field per answer.
+    if (repeatOwner !== null || !field.pdfFieldName) continue;
+    let value: unknown;
+    try {
+      value = getAt(data, field.path);
+    } catch {
+      continue;
+    }
+    if (typeof value === 'string') {
+      if (value !== '') values[field.pdfFieldName] = value;
+    } else if (typeof value === 'boolean') values[field.pdfFieldName] = value;
+    else if (typeof value === 'number' && Number.isFinite(value)) values[field.pdfFieldName] = String(value);
+    else if (Array.isArray(value)) {
+      values[field.pdfFieldName] = value.filter((v) => v !== null && typeof v !== 'object').map((v) => String(v));
     }
   }
   return values;
