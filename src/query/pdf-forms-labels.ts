@@ -105,6 +105,7 @@ export const pdfFormsLabels = {
   dlNoPaths: 'The server offers no application data paths to link to.',
   dlLoadFailed: 'Failed to load the form or the application data. Please try again.',
   dlNotFound: 'This form schema does not exist, or it was deleted.',
+  dlBack: 'Back to the forms',
   dlInUse: 'This version already has instances, so its links cannot change. Make a new version in the builder first.',
   dlReadOnly: 'You may read the links but not change them.',
 } as const;

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, fn, userEvent, within } from 'storybook/test';
 import { FormDataLinking } from '../../src/forms-admin/FormDataLinking';
 import { errorHandlers } from '../../src/testing';
 import { seedIds } from '../../src/testing/seed-ids';
@@ -64,5 +64,16 @@ export const LoadFails: Story = {
   },
 };
 
-/** No such version. */
-export const NotFound: Story = { args: { formSchemaId: '7a0c1e52-0b7e-4f51-9a51-3d1f2e0000ff' } };
+/** No such version: the message and a way back to the forms. */
+export const NotFound: Story = { args: { formSchemaId: '7a0c1e52-0b7e-4f51-9a51-3d1f2e0000ff', onBack: fn() } };
+
+/** A cut or mistyped link (the id is not a GUID): "not found" with the way back, not a crash. */
+export const MalformedId: Story = {
+  args: { formSchemaId: 'not-a-form-schema-id', onBack: fn() },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText('This form schema does not exist, or it was deleted.')).toBeInTheDocument();
+    await userEvent.click(canvas.getByRole('button', { name: 'Back to the forms' }));
+    await expect(args.onBack).toHaveBeenCalledTimes(1);
+  },
+};

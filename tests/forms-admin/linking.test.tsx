@@ -133,4 +133,15 @@ describe('FormDataLinking', () => {
     renderInApi(<FormDataLinking formSchemaId="7a0c1e52-0b7e-4f51-9a51-3d1f2e0000ff" />);
     expect(await screen.findByText('This form schema does not exist, or it was deleted.')).toBeInTheDocument();
   });
+
+  it.each(['not-a-guid', "x') or true or ('", '00000000-0000-0000-0000-00000000000'])(
+    'says "not found", with a way back, for an id that is not a GUID (%s) instead of crashing',
+    async (formSchemaId) => {
+      const onBack = vi.fn();
+      const { user } = renderInApi(<FormDataLinking formSchemaId={formSchemaId} onBack={onBack} />);
+      expect(await screen.findByText('This form schema does not exist, or it was deleted.')).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Back to the forms' }));
+      expect(onBack).toHaveBeenCalledTimes(1);
+    },
+  );
 });

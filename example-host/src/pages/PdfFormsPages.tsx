@@ -29,10 +29,11 @@ PdfFormImportPage.displayName = 'PdfFormImportPage';
 /** `/admin/form-linking/$formSchemaId`: link one version's fields to the application's data. */
 export function FormDataLinkingPage() {
   const { formSchemaId = '' } = useParams({ strict: false });
+  const navigate = useNavigate();
   return (
     <>
       <PageTitle title="Link form fields to data" />
-      <FormDataLinking key={formSchemaId} formSchemaId={formSchemaId} />
+      <FormDataLinking key={formSchemaId} formSchemaId={formSchemaId} onBack={() => void navigate({ to: '/admin/forms' })} />
     </>
   );
 }

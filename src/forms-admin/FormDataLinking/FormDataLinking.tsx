@@ -43,6 +43,11 @@ export interface FormDataLinkingViewProps extends BoxProps, StylesApiProps<FormD
   widgets?: FormRendererProps['widgets'];
   /** Overrides of the renderer's texts in the preview. */
   formLabels?: Partial<FormLabels>;
+  /**
+   * Called by the 'Back to the forms' button shown when the schema does not exist or cannot be loaded, so a cut or
+   * mistyped link is not a dead end. No button without it.
+   */
+  onBack?: () => void;
 }
 
 export type FormDataLinkingViewFactory = Factory<{
@@ -104,7 +109,7 @@ function exampleText(value: unknown): string | null {
 /** Renders a {@link useFormDataLinking} controller. It renders only; the controller reads and saves. */
 export const FormDataLinkingView = factory<FormDataLinkingViewFactory>((_props) => {
   const props = useProps('FormDataLinking', null, _props);
-  const { controller: c, widgets, formLabels, classNames, className, style, styles, unstyled, vars, attributes, ...others } = props;
+  const { controller: c, widgets, formLabels, onBack, classNames, className, style, styles, unstyled, vars, attributes, ...others } = props;
   const getStyles = useStyles<FormDataLinkingViewFactory>({
     name: 'FormDataLinking',
     classes,
@@ -214,8 +219,19 @@ export const FormDataLinkingView = factory<FormDataLinkingViewFactory>((_props) 
 
   const body = () => {
     if (c.isLoading) return <LoadingState />;
-    if (c.error) return <ErrorAlert message={labels.dlLoadFailed} error={c.error} onRetry={c.retry} />;
-    if (c.notFound || !c.schema) return <EmptyState message={labels.dlNotFound} />;
+    const back = onBack && (
+      <Button variant="default" onClick={onBack}>
+        {labels.dlBack}
+      </Button>
+    );
+    if (c.error)
+      return (
+        <Stack gap="md" align="flex-start">
+          <ErrorAlert message={labels.dlLoadFailed} error={c.error} onRetry={c.retry} w="100%" />
+          {back}
+        </Stack>
+      );
+    if (c.notFound || !c.schema) return <EmptyState message={labels.dlNotFound} action={back} />;
     if (c.rows.length === 0) return <EmptyState message={labels.dlNoFields} />;
     const linkedCount = c.rows.length - c.unlinked.length;
     return (

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { isApiError } from '../../api/errors';
-import { eq, guid, type ODataEntity } from '../../api/odata';
+import type { ODataEntity } from '../../api/odata';
 import type { FormField, FormLayout, FormSchema, JsonObject, PrefillProblem } from '../../api/types';
 import {
   checkLinkTypes,
@@ -22,6 +22,7 @@ import { entityQueries, linkingQueries } from '../../query/queries';
 import { useApi } from '../../query/useApi';
 import { useLabels } from '../../query/useLabels';
 import { saveClaimOf, useClaimCheck } from '../shared/access';
+import { idEquals } from '../shared/ids';
 import { toast } from '../shared/toast';
 
 /** Options of {@link useFormDataLinking}. */
@@ -135,7 +136,8 @@ export function useFormDataLinking({ formSchemaId, onSaved, labels: overrides }:
   const labels = useLabels(overrides);
   const { client } = useApi();
   const { holds } = useClaimCheck();
-  const schemaQuery = useQuery(entityQueries.formSchema(client, { filter: eq<FormSchema>('formSchemaId', guid(formSchemaId)) }));
+  // The id comes from a URL: text that is not a GUID (a cut or mistyped link) selects no row and reads as "not found".
+  const schemaQuery = useQuery(entityQueries.formSchema(client, { filter: idEquals<FormSchema>('formSchemaId', formSchemaId) }));
   const pathsQuery = useQuery(linkingQueries.primitivePathsWithTypes(client));
   const exampleQuery = useQuery(linkingQueries.exampleApplication(client));
   const schema = (schemaQuery.data as ODataEntity<FormSchema> | null | undefined) ?? null;
