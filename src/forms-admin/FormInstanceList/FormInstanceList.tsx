@@ -141,7 +141,8 @@ function columns(c: FormInstanceListController): DataTableColumn<FormInstanceLis
       sortable: true,
       render: (row) => (
         // The status is named; the dot's colour only repeats it (light badges' coloured text was under 4.5:1).
-        <Badge variant="default" leftSection={<Box w={8} h={8} bg={`${STATUS_COLORS[row.status] ?? 'gray'}.6`} style={{ borderRadius: '50%' }} />}>
+        // Never narrower than its name: a table squeezes cells, and a cut name ("SUBMI…") reads as another status.
+        <Badge variant="default" miw="max-content" leftSection={<Box w={8} h={8} bg={`${STATUS_COLORS[row.status] ?? 'gray'}.6`} style={{ borderRadius: '50%' }} />}>
           {statusLabel(row.status, labels)}
         </Badge>
       ),
