@@ -11,6 +11,8 @@ export const pdfFormsLabels = {
   piDropHere: 'Drop a PDF here, or choose one',
   piDropHint: 'A fillable PDF (with form fields), up to {size}.',
   piDropActive: 'Drop the PDF to upload it',
+  piChooseButton: 'Choose a PDF',
+  piChosenFile: 'Chosen: {name} ({size})',
   piUploading: 'Uploading {name} and reading its fields…',
   piUploadingProgress: 'Uploading {name}: {percent}%',
   piReading: 'Reading the fields of {name}…',

@@ -50,6 +50,19 @@ export const Uploading: Story = {
   play: async ({ canvasElement }) => {
     await dropFile(canvasElement, someFile('sample_form.pdf'));
     await expect(await within(canvasElement).findByText('Uploading sample_form.pdf and reading its fields…')).toBeInTheDocument();
+    await expect(within(canvasElement).getByText('Chosen: sample_form.pdf (1 KB)')).toBeInTheDocument();
+  },
+};
+
+/** The file chosen with the 'Choose a PDF' button (the keyboard's way in, opening the file picker): its name and size show. */
+export const ChosenWithButton: Story = {
+  parameters: { msw: { handlers: { formGenerator: [errorHandlers.pending(upload), ...storyHandlers.formGenerator] } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const zone = await canvas.findByRole('group', { name: 'Drop a PDF here, or choose one' });
+    await expect(within(zone).getByRole('button', { name: 'Choose a PDF' })).toBeEnabled();
+    await userEvent.upload(zone.querySelector('input[type="file"]') as HTMLInputElement, someFile('loan_request.pdf'));
+    await expect(await canvas.findByText('Chosen: loan_request.pdf (1 KB)')).toBeInTheDocument();
   },
 };
 
@@ -118,6 +131,8 @@ export const TooLarge: Story = {
   play: async ({ canvasElement }) => {
     await dropFile(canvasElement, someFile('scan.pdf'));
     await within(canvasElement).findByRole('alert');
+    // The refusal shows beside the zone, which keeps the file and offers another.
+    await expect(within(canvasElement).getByRole('button', { name: 'Choose another PDF' })).toBeEnabled();
   },
 };
 

@@ -159,6 +159,43 @@ describe('PdfFormImport', () => {
     expect(screen.getByText('Drop a PDF here, or choose one')).toBeInTheDocument();
   });
 
+  it('offers the file as a file choice: a named drop zone with a "Choose a PDF" button reached by the keyboard, and the chosen file by name and size', async () => {
+    server.use(errorHandlers.pending('/api/FormGenerator/UploadPdf'));
+    const { user } = renderInApi(<PdfFormImport onOpenInBuilder={() => undefined} />);
+    const zone = await screen.findByRole('group', { name: 'Drop a PDF here, or choose one' });
+    expect(zone).toHaveAccessibleDescription('A fillable PDF (with form fields), up to 10 MB.');
+    // No text box pretends to be the file choice: the button is, and Tab reaches it.
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+    const button = within(zone).getByRole('button', { name: 'Choose a PDF' });
+    await user.tab();
+    expect(button).toHaveFocus();
+    const input = zone.querySelector('input[type="file"]') as HTMLInputElement;
+    expect(input).toHaveAttribute('accept', 'application/pdf,.pdf');
+    expect(input).toHaveAttribute('aria-label', 'PDF file');
+    // Enter on the button opens the browser's file picker (the hidden input's click).
+    const picker = vi.fn();
+    input.addEventListener('click', picker);
+    await user.keyboard('{Enter}');
+    expect(picker).toHaveBeenCalledTimes(1);
+    fireEvent.change(input, { target: { files: [pdfFile('loan_request.pdf', `%PDF-1.7\n${'x'.repeat(3 * 1024)}`)] } });
+    expect(await within(zone).findByText('Chosen: loan_request.pdf (3 KB)')).toBeInTheDocument();
+    expect(within(zone).getByRole('status')).toHaveTextContent('Uploading loan_request.pdf and reading its fields…');
+    expect(within(zone).getByRole('button', { name: 'Choose a PDF' })).toBeDisabled();
+  });
+
+  it('shows a refusal beside the zone, which keeps the file\'s name and size, and the button to choose another reads it', async () => {
+    server.use(refusal(413, 'The upload is too large.', { maxBytes: 10 * 1024 * 1024 }));
+    renderInApi(<PdfFormImport onOpenInBuilder={() => undefined} />);
+    await drop(pdfFile('scan.pdf'));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('This PDF is too large. The largest accepted is 10 MB.');
+    const zone = screen.getByRole('group', { name: 'Drop a PDF here, or choose one' });
+    expect(within(zone).getByText('Chosen: scan.pdf (1 KB)')).toBeInTheDocument();
+    const again = within(zone).getByRole('button', { name: 'Choose another PDF' });
+    expect(again).toBeEnabled();
+    expect(again).toHaveAccessibleDescription(/This PDF is too large\. The largest accepted is 10 MB\./);
+  });
+
   it('cancels an upload under way', async () => {
     server.use(errorHandlers.pending('/api/FormGenerator/UploadPdf'));
     const { user } = renderInApi(<PdfFormImport onOpenInBuilder={() => undefined} />);

@@ -3,11 +3,8 @@ import {
   Badge,
   Box,
   Button,
-  FileInput,
   Grid,
   Group,
-  Paper,
-  Progress,
   ScrollArea,
   Stack,
   Text,
@@ -22,13 +19,15 @@ import {
   type StylesApiProps,
 } from '@mantine/core';
 import { useId } from '@mantine/hooks';
-import { lazy, Suspense, useEffect, useRef, useState, type DragEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import type { PdfField } from '../../api/types';
+import { allFields } from '../../engine/layout-walk';
 import { describeError } from '../../query/describe-error';
 import { fillLabel, type Labels } from '../../query/labels';
 import { LabelsProvider } from '../../query/useLabels';
 import { LoadingState } from '../../ui/LoadingState';
 import { PageShell } from '../../ui/PageShell';
+import { PdfDropZone } from './PdfDropZone';
 import { usePdfFormImport, type PdfFormImportController, type PdfFormImportOptions } from './usePdfFormImport';
 
 // pdf.js and the page drawing load only when pages are first shown: no other screen pays for them.
@@ -77,21 +76,11 @@ const classes: Record<PdfFormImportStylesNames, string> = {
 
 const defaultMaxBytes = 10 * 1024 * 1024;
 
-function sizeText(bytes: number): string {
-  const mb = bytes / (1024 * 1024);
-  return mb >= 1 ? `${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB` : `${Math.round(bytes / 1024)} KB`;
-}
-
 /** Words for a PDF field's type. */
 export function pdfFieldTypeLabel(field: PdfField, labels: Labels): string {
   if (field.type === 'text' && field.multiline) return labels.piFieldType_multiline;
   const key = `piFieldType_${field.type}` as keyof Labels;
   return labels[key] ?? field.type;
-}
-
-function firstPdf(files: FileList | null | undefined): File | null {
-  if (!files || files.length === 0) return null;
-  return files[0] ?? null;
 }
 
 /** Renders a {@link usePdfFormImport} controller. It renders only; the controller uploads and saves. */
@@ -127,7 +116,6 @@ export const PdfFormImportView = factory<PdfFormImportViewFactory>((_props) => {
   });
   const { labels } = c;
   const id = useId();
-  const [dragging, setDragging] = useState(false);
   const listItems = useRef(new Map<string, HTMLButtonElement>());
 
   // A field chosen on a page scrolls the list to it.
@@ -138,93 +126,30 @@ export const PdfFormImportView = factory<PdfFormImportViewFactory>((_props) => {
   }, [c.selected]);
 
   const layoutLabels = new Map<string, string>();
-  for (const page of c.generated?.formSchema.layout.pages ?? [])
-    for (const section of page.sections) for (const field of section.fields) if (field.pdfFieldName) layoutLabels.set(field.pdfFieldName, field.label);
-
-  const onDrop = (event: DragEvent<HTMLDivElement>) => {
-    event.preventDefault();
-    setDragging(false);
-    if (!c.canImport || c.status === 'uploading') return;
-    const file = firstPdf(event.dataTransfer?.files);
-    if (file) c.choose(file);
-  };
+  const layout = c.generated?.formSchema.layout;
+  if (layout) for (const field of allFields(layout)) if (field.pdfFieldName) layoutLabels.set(field.pdfFieldName, field.label);
 
   const go = async (then: (ids: { formId: string; formSchemaId: string }) => void) => {
     const ids = await c.create();
     if (ids) then(ids);
   };
 
-  const chooser = (
-    <Paper
-      withBorder
-      p="lg"
-      data-dragging={dragging || undefined}
-      onDragOver={(event: DragEvent<HTMLDivElement>) => {
-        event.preventDefault();
-        setDragging(true);
-      }}
-      onDragLeave={() => setDragging(false)}
-      onDrop={onDrop}
-      {...getStyles('dropzone')}
-      style={{
-        borderStyle: 'dashed',
-        borderWidth: 2,
-        borderColor: dragging ? 'var(--mantine-color-blue-7)' : 'var(--mantine-color-default-border)',
-        ...getStyles('dropzone').style,
-      }}
-    >
-      <Stack gap="sm" align="flex-start">
-        <Text fw={600}>{dragging ? labels.piDropActive : labels.piDropHere}</Text>
-        <Text size="sm">{fillLabel(labels.piDropHint, { size: sizeText(maxFileBytes) })}</Text>
-        <FileInput
-          label={labels.piChooseFile}
-          accept="application/pdf,.pdf"
-          value={c.file}
-          onChange={(file) => c.choose(file)}
-          disabled={!c.canImport || c.status === 'uploading'}
-          w={320}
-          maw="100%"
-          clearable={false}
-        />
-      </Stack>
-    </Paper>
-  );
-
   const body = () => {
     if (c.accessLoading) return <LoadingState />;
     if (!c.canImport) return <Alert color="yellow">{labels.piNoClaim}</Alert>;
-    if (c.status === 'idle') return chooser;
-    if (c.status === 'uploading') {
+    if (c.status === 'idle' || c.status === 'uploading' || c.status === 'failed') {
       return (
-        <Paper withBorder p="lg">
-          <Stack gap="sm" role="status" aria-live="polite">
-            <Text>{fillLabel(labels.piUploading, { name: c.file?.name ?? '' })}</Text>
-            <Progress value={100} animated striped aria-label={fillLabel(labels.piUploading, { name: c.file?.name ?? '' })} />
-            <Group>
-              <Button variant="default" onClick={c.cancel}>
-                {labels.piCancel}
-              </Button>
-            </Group>
-          </Stack>
-        </Paper>
-      );
-    }
-    if (c.status === 'failed' && c.error) {
-      return (
-        <Stack gap="md">
-          <Alert color="red" role="alert" title={c.file?.name}>
-            <Stack gap={4}>
-              <Text>{c.error.message}</Text>
-              {c.error.detail && <Text size="sm">{c.error.detail}</Text>}
-            </Stack>
-          </Alert>
-          <Group>
-            <Button variant="default" onClick={c.reset}>
-              {labels.piTryAnother}
-            </Button>
-            {c.error.offerBuilder && onBuildForm && <Button onClick={onBuildForm}>{labels.piBuildInstead}</Button>}
-          </Group>
-        </Stack>
+        <PdfDropZone
+          labels={labels}
+          file={c.file}
+          uploading={c.status === 'uploading'}
+          error={c.status === 'failed' ? c.error : null}
+          maxFileBytes={maxFileBytes}
+          onChoose={(file) => c.choose(file)}
+          onCancel={c.cancel}
+          onBuildForm={onBuildForm}
+          zoneProps={getStyles('dropzone')}
+        />
       );
     }
     const fields = c.fields;
