@@ -6,8 +6,9 @@
  * (it uses CodeMirror's JSON parser to locate things).
  */
 import { jsonLanguage } from '@codemirror/lang-json';
-import type { FormLayout, JsonObject } from '../../api/types';
+import type { FormLayout, FormSection, JsonObject } from '../../api/types';
 import { checkFormDraft, type CheckFormDraftOptions, type DraftProblem, type FormDraft } from '../../engine/draft-check';
+import { childSections, layoutSectionEntries } from '../../engine/layout-walk';
 
 /** One problem of the JSON text, with the range it concerns. */
 export interface JsonViewProblem {
@@ -92,21 +93,28 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** The pointer of the layout item a problem concerns (its field, else section, else page), or null. */
+/**
+ * The pointer of the layout item a problem concerns (its field, else section, else page), or null. Sections inside
+ * sections are found at any depth (`/layout/pages/0/sections/1/sections/0/fields/2`).
+ */
 function pointerOfPlace(layout: FormLayout, problem: DraftProblem): string | null {
   const pages = Array.isArray(layout.pages) ? layout.pages : [];
-  for (const [p, page] of pages.entries()) {
-    if (!isObject(page)) continue;
-    const sections = Array.isArray(page.sections) ? page.sections : [];
-    for (const [s, section] of sections.entries()) {
-      if (!isObject(section)) continue;
+  if (problem.fieldId === null && problem.sectionId === null) {
+    const p = pages.findIndex((page) => isObject(page) && problem.pageId !== null && page.id === problem.pageId);
+    return p === -1 ? null : `/layout/pages/${p}`;
+  }
+  // The walk visits a section after the one it sits in, so the pointer of its parent is known when it is met.
+  const pointers = new Map<FormSection, string>();
+  for (const { section, parent, page, pageIndex } of layoutSectionEntries(layout)) {
+    if (!isObject(section)) continue;
+    const siblings = parent ? childSections(parent) : Array.isArray(page.sections) ? page.sections : [];
+    const pointer = `${parent ? pointers.get(parent) : `/layout/pages/${pageIndex}`}/sections/${siblings.indexOf(section)}`;
+    pointers.set(section, pointer);
+    if (problem.fieldId !== null) {
       const fields = Array.isArray(section.fields) ? section.fields : [];
-      if (problem.fieldId !== null) {
-        const f = fields.findIndex((field) => isObject(field) && field.id === problem.fieldId);
-        if (f !== -1) return `/layout/pages/${p}/sections/${s}/fields/${f}`;
-      } else if (problem.sectionId !== null && section.id === problem.sectionId) return `/layout/pages/${p}/sections/${s}`;
-    }
-    if (problem.fieldId === null && problem.sectionId === null && problem.pageId !== null && page.id === problem.pageId) return `/layout/pages/${p}`;
+      const f = fields.findIndex((field) => isObject(field) && field.id === problem.fieldId);
+      if (f !== -1) return `${pointer}/fields/${f}`;
+    } else if (section.id === problem.sectionId) return pointer;
   }
   return null;
 }

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, List, Loader, Modal, Select, Stack, Switch, Text, TextInput, Textarea, UnstyledButton, type ButtonProps } from '@mantine/core';
-import type { DraftProblem, FormDraft } from '../../engine';
+import { allFields, allSections, type DraftProblem, type FormDraft } from '../../engine';
 import { fillLabel, type Labels } from '../../query/labels';
 import { useSaveFormDraft, type SaveFormDraftController, type SaveFormDraftOptions } from './useSaveFormDraft';
 
@@ -17,16 +17,21 @@ export function targetOfProblem(problem: DraftProblem): DraftProblemTarget | nul
   return null;
 }
 
-/** The name a person knows a problem's item by: the field's label, the section's or page's title, else its id. */
+/**
+ * The name a person knows a problem's item by: the field's label, the section's or page's title, else its id. Sections
+ * inside sections, and their fields, are found at any depth.
+ */
 function nameOfTarget(draft: FormDraft, target: DraftProblemTarget): string {
-  for (const page of draft.layout.pages ?? []) {
-    if (target.type === 'page' && page.id === target.id) return page.title || page.id;
-    for (const section of page.sections ?? []) {
-      if (target.type === 'section' && section.id === target.id) return section.title || section.id;
-      for (const field of section.fields ?? []) if (target.type === 'field' && field.id === target.id) return field.label || field.id;
-    }
+  if (target.type === 'page') {
+    const page = (Array.isArray(draft.layout.pages) ? draft.layout.pages : []).find((p) => p?.id === target.id);
+    return page ? page.title || page.id : target.id;
   }
-  return target.id;
+  if (target.type === 'section') {
+    const section = allSections(draft.layout).find((s) => s.id === target.id);
+    return section ? section.title || section.id : target.id;
+  }
+  const field = allFields(draft.layout).find((f) => f.id === target.id);
+  return field ? field.label || field.id : target.id;
 }
 
 /** Props of {@link DraftProblemList}. */

@@ -16,7 +16,7 @@ import { isProblemDetails } from '../../api/problem-details';
 import type { ApiClient } from '../../api/client';
 import type { Form, FormInstance, FormSchema } from '../../api/types';
 import { SCHEMA_IN_USE_CODE } from '../../domain/forms/entities';
-import { checkFormDraft, type DraftProblem, type FormDraft } from '../../engine';
+import { allFields, checkFormDraft, type DraftProblem, type FormDraft } from '../../engine';
 import { storesNothing, type WidgetKindRegistry } from '../../engine/widget-kinds';
 
 /**
@@ -26,12 +26,8 @@ import { storesNothing, type WidgetKindRegistry } from '../../engine/widget-kind
  * version to come) is a normal step of building one. `widgets` is the registry the builder uses (host kinds too).
  */
 export function draftHasNoFields(draft: FormDraft, widgets?: WidgetKindRegistry): boolean {
-  const pages = Array.isArray(draft.layout?.pages) ? draft.layout.pages : [];
-  return pages.every((page) =>
-    (Array.isArray(page?.sections) ? page.sections : []).every((section) =>
-      (Array.isArray(section?.fields) ? section.fields : []).every((field) => typeof field?.widget === 'string' && storesNothing(field.widget, widgets)),
-    ),
-  );
+  // The walk reads a malformed layout as empty where it is malformed, and reaches sections inside sections.
+  return allFields(draft.layout).every((field) => typeof field?.widget === 'string' && storesNothing(field.widget, widgets));
 }
 
 /** Name, description and group of a new form. */

@@ -15,6 +15,7 @@ import {
 } from '../../domain/forms/linking-suggest';
 import { checkedPrefill } from '../../domain/pdf/linking';
 import { getAt } from '../../domain/json-pointer';
+import { layoutFieldEntries } from '../../engine/layout-walk';
 import { storesNothing } from '../../engine/widget-kinds';
 import { fillLabel, type Labels } from '../../query/labels';
 import { useCrudMutation } from '../../query/mutations';
@@ -88,34 +89,30 @@ export interface FormDataLinkingController {
   saveError: string | null;
 }
 
-/** The fields a link can fill: value fields outside repeatable sections (whose paths are relative to an item). */
+/**
+ * The fields a link can fill: value fields of sections at any depth outside repeatable sections (the paths of a
+ * repeatable section's fields, those of the sections inside it included, are relative to an item).
+ */
 function linkableFields(layout: FormLayout | undefined): FormField[] {
   const out: FormField[] = [];
-  for (const page of layout?.pages ?? [])
-    for (const section of page.sections) {
-      if (section.repeatable) continue;
-      for (const field of section.fields) if (!storesNothing(field.widget) && !field.computed) out.push(field);
-    }
+  if (!layout) return out;
+  for (const { field, repeatOwner } of layoutFieldEntries(layout)) {
+    if (repeatOwner === null && !storesNothing(field.widget) && !field.computed) out.push(field);
+  }
   return out;
 }
 
-/** The layout with each linkable field's `linkedPath` as in `links` (a field without one loses it). */
+/** The layout with each linkable field's `linkedPath` as in `links` (a field without one loses it), nested sections too. */
 function withLinks(layout: FormLayout, links: Readonly<Record<string, string | null>>): FormLayout {
-  return {
-    ...layout,
-    pages: layout.pages.map((page) => ({
-      ...page,
-      sections: page.sections.map((section) => ({
-        ...section,
-        fields: section.fields.map((field) => {
-          if (!(field.id in links)) return field;
-          const { linkedPath: _previous, ...rest } = field;
-          const next = links[field.id];
-          return next ? { ...rest, linkedPath: next } : rest;
-        }),
-      })),
-    })),
-  };
+  // A copy whose fields are set in place: the walk reaches the fields of sections at every depth.
+  const copy = structuredClone(layout);
+  for (const { field } of layoutFieldEntries(copy)) {
+    if (!(field.id in links)) continue;
+    const next = links[field.id];
+    if (next) field.linkedPath = next;
+    else delete field.linkedPath;
+  }
+  return copy;
 }
 
 function valueAt(document: unknown, path: string | null): unknown {

@@ -1,12 +1,17 @@
 import diff from 'microdiff';
-import type { FormField, FormLayout } from '../../api/types';
+import type { FormField, FormLayout, FormSection } from '../../api/types';
+import { layoutSectionEntries, repeatBasePath } from '../../engine/layout-walk';
 
 /** One field of a layout with where it sits: its key (data path, inside its repeatable section's path) and its page and section. */
 export interface LocatedField {
-  /** The field's data path, prefixed by its repeatable section's path (`/items/*` + `/amount`), which identifies it across versions. */
+  /**
+   * The field's data path, prefixed by the path of the repeatable section whose items hold it (`/items/*` + `/amount`),
+   * which identifies it across versions.
+   */
   key: string;
   field: FormField;
   pageTitle: string;
+  /** The section's title, after those of the sections it sits in (`Applicant / Address`). */
   sectionTitle: string;
 }
 
@@ -26,18 +31,28 @@ export interface SchemaFieldsDiff {
   changed: ChangedField[];
 }
 
-/** Every field of a layout, page by page, with its key and place. */
+/**
+ * Every field of a layout, page by page, with its key and place. A field of a section inside a repeatable section is
+ * keyed under that section's list (`/jobs/*` + `/from`), as its answers are stored in each item; a nested section's
+ * place names the sections it sits in, outermost first (`Applicant / Address`).
+ */
 export function fieldsOfLayout(layout: FormLayout | null | undefined): LocatedField[] {
   const located: LocatedField[] = [];
-  for (const page of layout?.pages ?? [])
-    for (const section of page.sections)
-      for (const field of section.fields)
-        located.push({
-          key: section.repeatable ? `${section.repeatable.path}/*${field.path}` : field.path,
-          field,
-          pageTitle: page.title,
-          sectionTitle: section.title,
-        });
+  if (!layout) return located;
+  const titles = new Map<FormSection, string>();
+  for (const entry of layoutSectionEntries(layout)) {
+    const { section, parent, page, repeatOwner } = entry;
+    const outer = parent ? titles.get(parent) : undefined;
+    const sectionTitle = outer !== undefined ? `${outer} / ${section.title}` : section.title;
+    titles.set(section, sectionTitle);
+    for (const field of Array.isArray(section.fields) ? section.fields : [])
+      located.push({
+        key: repeatOwner ? `${repeatBasePath(entry)}/*${field.path}` : field.path,
+        field,
+        pageTitle: page.title,
+        sectionTitle,
+      });
+  }
   return located;
 }
 
