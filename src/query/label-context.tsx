@@ -8,6 +8,22 @@ export type LabelTexts<T> = { [K in keyof T]: string };
 const LabelsContext = createContext<Partial<Labels> | null>(null);
 
 /**
+ * The text key of each overrides object seen, so a screen that hands its complete texts (hundreds of them) to every
+ * piece is not written out as JSON by each piece on each render: the same object is keyed once. Overrides are read,
+ * never changed, by the pieces (a host changing its texts passes a new object).
+ */
+const overrideKeys = new WeakMap<object, string>();
+
+function overridesKey(overrides: Partial<Labels>): string {
+  let key = overrideKeys.get(overrides);
+  if (key === undefined) {
+    key = JSON.stringify(overrides);
+    overrideKeys.set(overrides, key);
+  }
+  return key;
+}
+
+/**
  * The texts of one group in force: its English `defaults`, then the nearest `APIProvider`'s `labels`, then the
  * nearest {@link LabelsProvider} (a screen's own `labels` prop), then `overrides`. A piece asks only for the group it
  * shows, so it carries only those defaults (the public form viewer never carries the admin screens' texts). Works
@@ -17,7 +33,7 @@ export function useLabelGroup<T extends Readonly<Record<string, string>>>(defaul
   const fromProvider = useContext(ApiContext)?.labelOverrides;
   const fromScreen = useContext(LabelsContext);
   // Keyed by the override values, so an inline `labels={{…}}` does not make a new object every render.
-  const key = overrides ? JSON.stringify(overrides) : '';
+  const key = overrides ? overridesKey(overrides) : '';
   return useMemo(
     () => (fromProvider || fromScreen || overrides ? { ...defaults, ...fromProvider, ...fromScreen, ...overrides } : defaults),
     // eslint-disable-next-line react-hooks/exhaustive-deps
