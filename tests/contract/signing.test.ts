@@ -122,6 +122,9 @@ async function runScenario(target: ContractTarget) {
   facts.set('remind.voided', await outcome(() => admin.signing.remindSigners(voiding.envelopeId)));
   facts.set('request.after.void', await outcome(() => admin.signing.requestSignature({ formInstanceId: voiding.formInstanceId, signers: SIGNERS })));
   facts.set('request.after.decline', await outcome(() => admin.signing.requestSignature({ formInstanceId: declining.formInstanceId, signers: SIGNERS })));
+  // $count=true: the page with the count of every matching envelope (the voided one and the one sent after it).
+  const counted = await admin.signing.listEnvelopePage({ formInstanceId: voiding.formInstanceId, top: 1 });
+  facts.set('list.count', [counted.value.length, counted['@odata.count'], (await admin.signing.listEnvelopes({ formInstanceId: voiding.formInstanceId })).length]);
 
   // Reminders.
   const reminding = (await request())!;
@@ -229,6 +232,7 @@ describe('signing — the fake and the server agree', () => {
     expect(fake.get('busy.delivered')).toEqual([409, INSTANCE_OUT_FOR_SIGNATURE_MESSAGE, null]);
     expect(fake.get('request.after.void')).toBe('ok');
     expect(fake.get('request.after.decline')).toBe('ok');
+    expect(fake.get('list.count')).toEqual([1, 2, 2]);
     expect(fake.get('void.no.reason')).toBe(400);
     expect(fake.get('voided')).toEqual([7, 'Not needed.']);
     expect(fake.get('void.again')).toBe(409);
@@ -236,7 +240,7 @@ describe('signing — the fake and the server agree', () => {
     expect(fake.get('remind')).toBe(1);
     expect(fake.get('remind.soon')).toBe(409);
     expect(fake.get('download.early')).toBe(409);
-    for (const key of ['decline.no.reason', 'declined', 'busy', 'busy.problem', 'busy.delivered', 'request.after.void', 'request.after.decline', 'void.no.reason', 'voided', 'void.again', 'remind.voided', 'remind', 'remind.soon', 'download.early']) {
+    for (const key of ['decline.no.reason', 'declined', 'busy', 'busy.problem', 'busy.delivered', 'request.after.void', 'request.after.decline', 'list.count', 'void.no.reason', 'voided', 'void.again', 'remind.voided', 'remind', 'remind.soon', 'download.early']) {
       expect(server.get(key), key).toEqual(fake.get(key));
     }
   });

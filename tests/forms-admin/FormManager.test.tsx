@@ -1,6 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ClaimTypeFlags, MenuClaim } from '../../src/api/enums';
 import { FormManager, type FormManagerProps } from '../../src/forms-admin/FormManager';
 import { errorHandlers } from '../../src/testing';
 import { seedIds } from '../../src/testing/seed-ids';
@@ -196,3 +197,38 @@ describe('FormManager', () => {
   });
 });
 
+
+describe('FormManager: the instances show their signing envelope', () => {
+  it("with Signing_AllowRead a 'Signature' column names each instance's envelope status, read with the instances", async () => {
+    renderScreen({ formId: seedIds.forms.loanApplication });
+    const instances = await region('Instances');
+    expect(await within(instances).findByRole('columnheader', { name: 'Signature' })).toBeInTheDocument();
+    // The seeded loan application has an instance out for signature, a completed one, and one never sent.
+    expect(await within(instances).findByText('Sent')).toBeInTheDocument();
+    expect(within(instances).getAllByText('Not requested').length).toBeGreaterThan(0);
+    expect(requestsTo('ListEnvelopes')).toHaveLength(0);
+  });
+
+  it('without Signing_AllowRead shows no signature column', async () => {
+    // The editor views submissions; a deny of his own takes the Signing screen's read claim away.
+    const now = new Date();
+    backend.db.claimGrants.push({
+      id: backend.newId(),
+      holderKind: 'user',
+      recordId: seedIds.users.editor,
+      claimValue: MenuClaim.Signing_AllowRead,
+      claimType: ClaimTypeFlags.UXClaim,
+      allow: false,
+      priorityOfPermission: 100,
+      isDeleted: false,
+      createdDateTime: now,
+      lastUpdatedDateTime: now,
+    });
+    backend.setCurrentUser('editor');
+    renderScreen({ formId: seedIds.forms.loanApplication });
+    const instances = await region('Instances');
+    expect((await within(instances).findAllByText('Completed')).length).toBeGreaterThan(0);
+    expect(within(instances).queryByRole('columnheader', { name: 'Signature' })).not.toBeInTheDocument();
+    expect(within(instances).queryByText('Not requested')).not.toBeInTheDocument();
+  });
+});

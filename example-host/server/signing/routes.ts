@@ -5,7 +5,6 @@
  * token in the body and nothing else. Every change is the provider's; the rules are the domain's.
  */
 import type { Context } from 'hono';
-import { EnvelopeStatus } from '../../../src/api/enums';
 import { DomainError, hasField } from '../../../src/domain';
 import {
   readIdField,
@@ -17,6 +16,7 @@ import {
   SIGNING_LIMITS,
   verifyAuditChain,
 } from '../../../src/domain/signing';
+import { envelopeListAnswer, readEnvelopeListQuery } from '../../../src/domain/signing/list-query';
 import { clientAddress } from '../forms/anonymous-writes';
 import { readBody } from '../forms/http';
 import { route, type AnyRouteDeclaration, type RouteContext } from '../routes/registry';
@@ -79,25 +79,6 @@ function actorOf(ctx: RouteContext): Actor {
 /** A signing page body: JSON, at most a signature image and a little more. */
 const SIGNING_PAGE_BODY_BYTES = Math.ceil((SIGNING_LIMITS.maxSignatureImageBytes * 4) / 3) + 16 * 1024;
 
-function statusesOf(ctx: RouteContext): number[] | undefined {
-  const raw = ctx.query.get('status');
-  if (raw === undefined || raw.trim() === '') return undefined;
-  const known = new Set<number>(Object.values(EnvelopeStatus));
-  return raw.split(',').map((part) => {
-    const n = Number(part.trim());
-    if (!Number.isInteger(n) || !known.has(n)) throw new DomainError(400, `'status' must list envelope status numbers (0 to 7); '${part}' is not one.`);
-    return n;
-  });
-}
-
-function intQuery(ctx: RouteContext, name: string, fallback: number, max: number): number {
-  const raw = ctx.query.get(name);
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 0 || n > max) throw new DomainError(400, `'${name}' must be a whole number from 0 to ${max}.`);
-  return n;
-}
-
 /** The envelope and signer a signing page body names, if any (GUIDs; compared with the token's). */
 function linkTarget(body: Record<string, unknown>): SignerLinkTarget {
   const target: SignerLinkTarget = {};
@@ -124,17 +105,11 @@ export const signingRoutes: readonly AnyRouteDeclaration[] = [
   route({
     method: 'GET',
     path: '/api/Signing/ListEnvelopes',
-    summary: 'Envelopes, newest first (status=3,4 and formInstanceId filter; top, skip).',
+    summary: 'Envelopes, newest first (status=3,4 and formInstanceId filter; top, skip; $count=true wraps them with their count).',
     async handler(ctx) {
-      const formInstanceId = ctx.query.get('formInstanceId') ?? undefined;
-      if (formInstanceId !== undefined) readIdField({ formInstanceId }, 'formInstanceId');
-      const found = await listEnvelopes(ctx.services.db, {
-        formInstanceId: formInstanceId?.toLowerCase(),
-        statuses: statusesOf(ctx),
-        top: intQuery(ctx, 'top', 100, 1000),
-        skip: intQuery(ctx, 'skip', 0, 1_000_000),
-      });
-      return json(ctx.c, found.map(envelopeDto));
+      const query = readEnvelopeListQuery((name) => ctx.query.get(name));
+      const { envelopes: found, total } = await listEnvelopes(ctx.services.db, query);
+      return json(ctx.c, envelopeListAnswer(query, found.map(envelopeDto), () => total ?? 0));
     },
   }),
   route({

@@ -74,25 +74,37 @@ export async function findEnvelope(db: DbExecutor, envelopeId: string, lock = fa
   return { row, signers };
 }
 
-/** Envelopes, newest first, optionally of one instance and of some statuses. */
-export async function listEnvelopes(db: Db, filter: { formInstanceId?: string; statuses?: number[]; top: number; skip: number }): Promise<StoredEnvelope[]> {
+/**
+ * Envelopes, newest first, optionally of one instance and of some statuses; with `count`, also how many match in all
+ * (one `count(*)` under the same conditions).
+ */
+export async function listEnvelopes(
+  db: Db,
+  filter: { formInstanceId?: string; statuses?: number[]; top: number; skip: number; count?: boolean },
+): Promise<{ envelopes: StoredEnvelope[]; total?: number }> {
   const conditions = [];
   if (filter.formInstanceId) conditions.push(eq(envelopes.formInstanceId, filter.formInstanceId));
   if (filter.statuses?.length) conditions.push(inArray(envelopes.status, filter.statuses));
+  const where = conditions.length ? and(...conditions) : undefined;
   const rows = await db
     .select()
     .from(envelopes)
-    .where(conditions.length ? and(...conditions) : undefined)
+    .where(where)
     .orderBy(desc(envelopes.createdDateTime), asc(envelopes.envelopeId))
     .limit(filter.top)
     .offset(filter.skip);
-  if (rows.length === 0) return [];
+  let total: number | undefined;
+  if (filter.count) {
+    const [counted] = await db.select({ n: sql<number>`count(*)::int` }).from(envelopes).where(where);
+    total = Number(counted?.n ?? 0);
+  }
+  if (rows.length === 0) return { envelopes: [], total };
   const signers = await db
     .select()
     .from(envelopeSigners)
     .where(inArray(envelopeSigners.envelopeId, rows.map((r) => r.envelopeId)))
     .orderBy(asc(envelopeSigners.position));
-  return rows.map((row) => ({ row, signers: signers.filter((s) => s.envelopeId === row.envelopeId) }));
+  return { envelopes: rows.map((row) => ({ row, signers: signers.filter((s) => s.envelopeId === row.envelopeId) })), total };
 }
 
 /** The audit events of an envelope, in sequence order. */

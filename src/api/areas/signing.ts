@@ -3,6 +3,7 @@ import { assertDefined } from '../args';
 import { fileNameFromContentDisposition } from '../content-disposition';
 import type { CallOptions, Transport } from '../transport';
 import type { EnvelopeStatus } from '../enums';
+import type { ODataResult } from '../odata';
 import type {
   AuditVerification,
   DownloadDocumentResult,
@@ -25,6 +26,11 @@ export interface SigningApi {
   downloadDocument(envelopeId: string, options?: CallOptions): Promise<DownloadDocumentResult>;
   /** `GET /api/Signing/ListEnvelopes`: envelopes, newest first, filtered by statuses and instance (FormSigner_SelectList). */
   listEnvelopes(filter?: ListEnvelopesFilter, options?: CallOptions): Promise<SigningEnvelope[]>;
+  /**
+   * `GET /api/Signing/ListEnvelopes?$count=true`: one page of envelopes (as {@link SigningApi.listEnvelopes}) with
+   * `@odata.count`, how many match the filter in all (FormSigner_SelectList).
+   */
+  listEnvelopePage(filter?: ListEnvelopesFilter, options?: CallOptions): Promise<ODataResult<SigningEnvelope>>;
   /** `GET /api/Signing/GetEnvelope?envelopeId` (FormSigner_Select). */
   getEnvelope(envelopeId: string, options?: CallOptions): Promise<SigningEnvelope | null>;
   /** `GET /api/Signing/GetAuditEvents?envelopeId`: the audit trail, oldest first (FormSigner_Select). */
@@ -54,6 +60,16 @@ export interface ListEnvelopesFilter {
   /** Page size (default 100, at most 1000) and offset. */
   top?: number;
   skip?: number;
+}
+
+/** The query parameters of an envelope list. */
+function envelopeListQuery(filter: ListEnvelopesFilter): Record<string, string> {
+  const query: Record<string, string> = {};
+  if (filter.statuses?.length) query.status = filter.statuses.join(',');
+  if (filter.formInstanceId) query.formInstanceId = filter.formInstanceId;
+  if (filter.top !== undefined) query.top = String(filter.top);
+  if (filter.skip !== undefined) query.skip = String(filter.skip);
+  return query;
 }
 
 /** Creates the Signing API over a transport. */
@@ -86,13 +102,12 @@ export function createSigningApi(transport: Transport): SigningApi {
         headers: response.headers,
       };
     },
-    listEnvelopes: async (filter = {}, options) => {
-      const query: Record<string, string> = {};
-      if (filter.statuses?.length) query.status = filter.statuses.join(',');
-      if (filter.formInstanceId) query.formInstanceId = filter.formInstanceId;
-      if (filter.top !== undefined) query.top = String(filter.top);
-      if (filter.skip !== undefined) query.skip = String(filter.skip);
-      return (await transport.request<SigningEnvelope[]>({ method: 'GET', path: '/api/Signing/ListEnvelopes', query, read: 'json', signal: options?.signal })) ?? [];
+    listEnvelopes: async (filter = {}, options) =>
+      (await transport.request<SigningEnvelope[]>({ method: 'GET', path: '/api/Signing/ListEnvelopes', query: envelopeListQuery(filter), read: 'json', signal: options?.signal })) ?? [],
+    listEnvelopePage: async (filter = {}, options) => {
+      const query = { ...envelopeListQuery(filter), $count: 'true' };
+      const page = await transport.request<ODataResult<SigningEnvelope>>({ method: 'GET', path: '/api/Signing/ListEnvelopes', query, read: 'json', signal: options?.signal });
+      return page ?? { value: [], '@odata.count': 0 };
     },
     getEnvelope: async (envelopeId, options) => {
       assertDefined('envelopeId', envelopeId);

@@ -24,7 +24,7 @@ import { ConfirmModal } from '../../ui/ConfirmModal';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { PageShell } from '../../ui/PageShell';
 import { DeleteConfirmDialog, RowDeleteActions, ShowDeletedToggle } from '../shared/DeleteActions';
-import { EnvelopeStatusBadge } from '../shared/EnvelopeStatusBadge';
+import { InstanceSignature } from '../shared/InstanceSignature';
 import { RequestSignatureDialog } from '../SigningList/RequestSignatureDialog';
 import { tablePagingTexts } from '../shared/useServerTable';
 import { INSTANCE_STATUSES, NO_INSTANCE_FILTERS, statusLabel } from './instance-filter';
@@ -152,12 +152,7 @@ function columns(c: FormInstanceListController): DataTableColumn<FormInstanceLis
           {
             accessor: 'envelopeStatus',
             title: labels.columnSignature,
-            render: (row: FormInstanceListRow) =>
-              row.envelopeId && row.envelopeStatus !== undefined && row.envelopeStatus !== null ? (
-                <EnvelopeStatusBadge status={row.envelopeStatus} />
-              ) : (
-                <Text size="sm">{labels.signatureNotRequested}</Text>
-              ),
+            render: (row: FormInstanceListRow) => <InstanceSignature instance={row} labels={labels} />,
           } satisfies DataTableColumn<FormInstanceListRow>,
         ]
       : []),

@@ -5,7 +5,9 @@ import { useState } from 'react';
 import * as odata from '../../api/odata';
 import type { ODataQueryOptions, ODataResult } from '../../api/odata';
 import type { Form, FormGroup, FormInstance, FormSchema, SignatureRequest } from '../../api/types';
-import { ENVELOPE_STATUS_NAMES, isEnvelopeOpen, maySigningAction } from '../../domain/signing';
+import { EnvelopeStatus } from '../../api/enums';
+import { isDomainError } from '../../domain/errors';
+import { checkNoOpenEnvelope, ENVELOPE_STATUS_NAMES, maySigningAction } from '../../domain/signing';
 import { useMyClaims } from '../../permissions/useMyClaims';
 import { useApi } from '../../query/APIProvider';
 import { entityKeys } from '../../query/keys';
@@ -402,11 +404,17 @@ export function useFormInstanceList({ onOpen, onOpenSigning, labels: overrides }
 }
 
 /**
- * Why a row may not be sent for signature, or null: an instance whose latest envelope is still out (Created, Sent,
- * Delivered: the domain's isEnvelopeOpen) is refused by both backends until that envelope is voided.
+ * Why a row may not be sent for signature, or null: the domain's rule (checkNoOpenEnvelope, which both backends apply
+ * to a request) refuses an instance whose latest envelope is still out (Created, Sent, Delivered) until that envelope
+ * is voided; the screen says so before the user tries, naming the envelope's status.
  */
 export function requestSignatureBlock(row: Pick<FormInstanceListRow, 'envelopeId' | 'envelopeStatus'>, labels: Labels): string | null {
-  const status = row.envelopeStatus;
-  if (!row.envelopeId || status === undefined || status === null || !isEnvelopeOpen(status)) return null;
-  return fillLabel(labels.requestSignatureOpen, { status: ENVELOPE_STATUS_NAMES[status] ?? String(status) });
+  try {
+    checkNoOpenEnvelope(row);
+    return null;
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    const status = row.envelopeStatus ?? EnvelopeStatus.Unknown;
+    return fillLabel(labels.requestSignatureOpen, { status: ENVELOPE_STATUS_NAMES[status] ?? String(status) });
+  }
 }

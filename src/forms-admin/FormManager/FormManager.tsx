@@ -422,6 +422,7 @@ export const FormManagerView = factory<FormManagerViewFactory>((_props) => {
                 total={c.instances.total}
                 isLoading={c.instances.isLoading}
                 error={c.instances.error}
+                showSignature={c.instances.showSignature}
                 schemas={c.schemas}
                 onOpenInstance={onOpenInstance}
               />

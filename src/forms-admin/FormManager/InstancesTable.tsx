@@ -4,6 +4,7 @@ import type { FormInstance, FormSchema } from '../../api/types';
 import { fillLabel, type Labels } from '../../query/labels';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { LoadingState } from '../../ui/LoadingState';
+import { InstanceSignature } from '../shared/InstanceSignature';
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -32,10 +33,12 @@ export interface InstancesTableProps {
   /** The versions, to name each instance's version; an instance opens in its own version. */
   schemas: readonly Pick<FormSchema, 'formSchemaId' | 'version'>[];
   onOpenInstance?: (instance: FormInstance) => void;
+  /** Shows the 'Signature' column (each instance's latest envelope status): for those with Signing_AllowRead. */
+  showSignature?: boolean;
 }
 
-/** The instances of a form or of one of its versions: status, version, last change, and 'Open'. */
-export function InstancesTable({ labels, rows, total, isLoading, error, schemas, onOpenInstance }: InstancesTableProps) {
+/** The instances of a form or of one of its versions: status, version, signature, last change, and 'Open'. */
+export function InstancesTable({ labels, rows, total, isLoading, error, schemas, onOpenInstance, showSignature = false }: InstancesTableProps) {
   if (error) return <ErrorAlert error={error} />;
   if (isLoading) return <LoadingState />;
   if (rows.length === 0) return <Text>{labels.fmNoInstances}</Text>;
@@ -48,6 +51,7 @@ export function InstancesTable({ labels, rows, total, isLoading, error, schemas,
             <Table.Tr>
               <Table.Th>{labels.fmInstanceStatus}</Table.Th>
               <Table.Th>{labels.fmInstanceVersion}</Table.Th>
+              {showSignature && <Table.Th>{labels.columnSignature}</Table.Th>}
               <Table.Th>{labels.fmInstanceLastChange}</Table.Th>
               {onOpenInstance && <Table.Th>{labels.fmActions}</Table.Th>}
             </Table.Tr>
@@ -57,6 +61,11 @@ export function InstancesTable({ labels, rows, total, isLoading, error, schemas,
               <Table.Tr key={instance.formInstanceId}>
                 <Table.Td>{statusLabel(instance.status, labels)}</Table.Td>
                 <Table.Td>{versionOf.get(instance.formSchemaId) ?? '—'}</Table.Td>
+                {showSignature && (
+                  <Table.Td>
+                    <InstanceSignature instance={instance} labels={labels} />
+                  </Table.Td>
+                )}
                 <Table.Td>{dateTime.format(new Date(instance.lastUpdatedDateTime))}</Table.Td>
                 {onOpenInstance && (
                   <Table.Td>

@@ -55,7 +55,14 @@ export interface FormManagerController {
   /** The form groups a form may move to. */
   groups: readonly FormGroup[];
   /** The form's newest instances (only when the user may view submissions). */
-  instances: { rows: readonly FormInstance[]; total: number; isLoading: boolean; error: Error | null };
+  instances: {
+    rows: readonly FormInstance[];
+    total: number;
+    isLoading: boolean;
+    error: Error | null;
+    /** Whether the 'Signature' column shows (Signing_AllowRead, the Signing screen's read claim, as on Form Instances). */
+    showSignature: boolean;
+  };
   /** The public address of the form (its current version), or null without a current version. */
   publicUrl: string | null;
   /** The details being edited, and whether they differ from the saved ones and are valid. */
@@ -95,6 +102,7 @@ export function useFormManager({ formId, publicOrigin, labels: overrides, onDele
   const labels = useLabels(overrides);
   const { client } = useApi();
   const canViewSubmissions = useCan('ViewSubmissions_AllowRead').can;
+  const canReadSigning = useCan('Signing_AllowRead').can;
 
   const formQuery = useQuery(entityQueries.form(client, { filter: idEquals<Form>('formId', formId) }));
   const form = formQuery.data as ODataEntity<Form> | null | undefined;
@@ -216,6 +224,7 @@ export function useFormManager({ formId, publicOrigin, labels: overrides, onDele
       total: instancesPage?.['@odata.count'] ?? instancesPage?.value.length ?? 0,
       isLoading: instancesQuery.isLoading,
       error: instancesQuery.error,
+      showSignature: canReadSigning,
     },
     publicUrl,
     draft,

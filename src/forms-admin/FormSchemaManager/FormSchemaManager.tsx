@@ -169,6 +169,7 @@ export const FormSchemaManagerView = factory<FormSchemaManagerViewFactory>((_pro
                 total={c.instances.total}
                 isLoading={c.instances.isLoading}
                 error={c.instances.error}
+                showSignature={c.instances.showSignature}
                 schemas={[schema]}
                 onOpenInstance={onOpenInstance}
               />

@@ -33,7 +33,14 @@ export interface FormSchemaManagerController {
   /** The version's fields, page by page. */
   fields: readonly LocatedField[];
   /** The version's newest instances (only when the user may view submissions). */
-  instances: { rows: readonly FormInstance[]; total: number; isLoading: boolean; error: Error | null };
+  instances: {
+    rows: readonly FormInstance[];
+    total: number;
+    isLoading: boolean;
+    error: Error | null;
+    /** Whether the 'Signature' column shows (Signing_AllowRead, the Signing screen's read claim, as on Form Instances). */
+    showSignature: boolean;
+  };
   /** Makes this version its form's current one (a patch of the form). */
   makeCurrent(): void;
   makingCurrent: boolean;
@@ -47,6 +54,7 @@ export function useFormSchemaManager({ formSchemaId, labels: overrides }: FormSc
   const labels = useLabels(overrides);
   const { client } = useApi();
   const canViewSubmissions = useCan('ViewSubmissions_AllowRead').can;
+  const canReadSigning = useCan('Signing_AllowRead').can;
 
   const schemaQuery = useQuery(entityQueries.formSchema(client, { filter: idEquals<FormSchema>('formSchemaId', formSchemaId) }));
   const schema = schemaQuery.data as ODataEntity<FormSchema> | null | undefined;
@@ -91,6 +99,7 @@ export function useFormSchemaManager({ formSchemaId, labels: overrides }: FormSc
       total: instancesPage?.['@odata.count'] ?? instancesPage?.value.length ?? 0,
       isLoading: instancesQuery.isLoading,
       error: instancesQuery.error,
+      showSignature: canReadSigning,
     },
     makeCurrent,
     makingCurrent: formMutation.isPending,

@@ -197,8 +197,6 @@ export const SigningListView = factory<SigningListViewFactory>((_props) => {
   const getStyles = useStyles<SigningListViewFactory>({ name: 'SigningList', classes, props, className, style, classNames, styles, unstyled, vars, attributes });
   const { labels, result } = c;
   const records = [...result.envelopes];
-  const from = (c.page - 1) * c.pageSize;
-  const paging = tablePagingTexts(labels);
   // An empty list under a filter says nothing matches; with no filter nothing has been sent yet, which says how to send.
   const filtered = c.statuses.length > 0 || c.formInstanceId !== null;
   const emptyText = filtered ? labels.sgEmpty : labels.sgEmptyNone;
@@ -262,14 +260,12 @@ export const SigningListView = factory<SigningListViewFactory>((_props) => {
                 records={records}
                 columns={columns(c)}
                 fetching={result.isLoading || result.isFetching}
-                // The server does not count envelopes: one more than shown when a further page exists.
-                totalRecords={from + records.length + (result.hasMore ? 1 : 0)}
+                totalRecords={result.total}
                 page={c.page}
                 onPageChange={c.setPage}
                 recordsPerPage={c.pageSize}
                 onRecordsPerPageChange={c.setPageSize}
-                {...paging}
-                paginationText={({ from: first, to }) => fillLabel(result.hasMore ? labels.sgPageTextMore : labels.sgPageText, { from: first, to })}
+                {...tablePagingTexts(labels)}
                 noRecordsText={emptyText}
                 emptyState={emptyState}
                 {...getStyles('table')}

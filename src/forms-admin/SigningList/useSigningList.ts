@@ -58,10 +58,10 @@ export interface SigningListController {
   setPage(page: number): void;
   pageSize: number;
   setPageSize(size: number): void;
-  /** The page shown; `hasMore` says whether a further page exists (the server does not count envelopes). */
+  /** The page shown and how many envelopes match the filter in all (`$count=true`). */
   result: {
     envelopes: readonly SigningEnvelope[];
-    hasMore: boolean;
+    total: number;
     isLoading: boolean;
     isFetching: boolean;
     error: unknown;
@@ -126,16 +126,15 @@ export function useSigningList({ labels: overrides, formInstanceId: instanceFilt
   const [requestOpen, setRequestOpen] = useState(false);
   const formInstanceId = instanceFilter ? instanceFilter.toLowerCase() : null;
 
-  // One row more than the page: the server does not count envelopes, so the extra row says a next page exists.
+  // The page with the count of every match, so the pager says 'of N' as the OData lists do.
   const list = useQuery({
     queryKey: [...SIGNING_KEY, { statuses, page, pageSize, formInstanceId }],
     queryFn: ({ signal }) =>
-      client.signing.listEnvelopes({ statuses, top: pageSize + 1, skip: (page - 1) * pageSize, ...(formInstanceId ? { formInstanceId } : {}) }, { signal }),
+      client.signing.listEnvelopePage({ statuses, top: pageSize, skip: (page - 1) * pageSize, ...(formInstanceId ? { formInstanceId } : {}) }, { signal }),
     enabled: can.list,
     placeholderData: keepPreviousData,
   });
-  const rows = list.data ?? [];
-  const envelopes = rows.slice(0, pageSize);
+  const envelopes: readonly SigningEnvelope[] = list.data?.value ?? [];
 
   // The forms of the instances on the page (and of the filtered instance), in one read.
   const ids = [...new Set([...envelopes.map((e) => e.formInstanceId.toLowerCase()), ...(formInstanceId ? [formInstanceId] : [])])].sort();
@@ -216,7 +215,7 @@ export function useSigningList({ labels: overrides, formInstanceId: instanceFilt
     },
     result: {
       envelopes,
-      hasMore: rows.length > pageSize,
+      total: list.data?.['@odata.count'] ?? envelopes.length,
       isLoading: list.isLoading,
       isFetching: list.isFetching,
       error: list.error,

@@ -5,7 +5,7 @@
  */
 import { HttpResponse } from 'msw';
 import { EnvelopeStatus, Permission } from '../../api/enums';
-import { DomainError, hasField, isUuid } from '../../domain';
+import { DomainError, hasField } from '../../domain';
 import {
   attachmentDisposition,
   readIdField,
@@ -16,6 +16,7 @@ import {
   signedDocumentFileName,
   verifyAuditChain,
 } from '../../domain/signing';
+import { envelopeListAnswer, readEnvelopeListQuery } from '../../domain/signing/list-query';
 import { signedDocumentFor } from '../forms-model';
 import { json, readJsonObject, requiredQuery } from '../http';
 import {
@@ -55,25 +56,6 @@ async function envelopeOf(ctx: RouteContext) {
   return envelope;
 }
 
-function statusesOf(ctx: RouteContext): number[] | undefined {
-  const raw = ctx.query.get('status');
-  if (raw === undefined || raw.trim() === '') return undefined;
-  const known = new Set<number>(Object.values(EnvelopeStatus));
-  return raw.split(',').map((part) => {
-    const n = Number(part.trim());
-    if (!Number.isInteger(n) || !known.has(n)) throw new DomainError(400, `'status' must list envelope status numbers (0 to 7); '${part}' is not one.`);
-    return n;
-  });
-}
-
-function intQuery(ctx: RouteContext, name: string, fallback: number, max: number): number {
-  const raw = ctx.query.get(name);
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 0 || n > max) throw new DomainError(400, `'${name}' must be a whole number from 0 to ${max}.`);
-  return n;
-}
-
 /** The signing routes. */
 export const signingRoutes: readonly FakeRoute[] = [
   {
@@ -91,17 +73,14 @@ export const signingRoutes: readonly FakeRoute[] = [
     path: '/api/Signing/ListEnvelopes',
     access: user(P.FormSigner_SelectList),
     async handle(ctx) {
-      const formInstanceId = ctx.query.get('formInstanceId');
-      if (formInstanceId !== undefined && !isUuid(formInstanceId)) throw new DomainError(400, "'formInstanceId' must be a GUID.");
-      const statuses = statusesOf(ctx);
-      const top = intQuery(ctx, 'top', 100, 1000);
-      const skip = intQuery(ctx, 'skip', 0, 1_000_000);
+      const query = readEnvelopeListQuery((name) => ctx.query.get(name));
+      const { formInstanceId, statuses, top, skip } = query;
       const now = ctx.backend.now();
       for (const e of ctx.backend.db.envelopes) await expireIfDue(ctx.backend.db, e, now);
       const found = ctx.backend.db.envelopes
-        .filter((e) => (formInstanceId === undefined || e.formInstanceId === formInstanceId.toLowerCase()) && (!statuses || statuses.includes(e.status)))
+        .filter((e) => (formInstanceId === undefined || e.formInstanceId === formInstanceId) && (!statuses || statuses.includes(e.status)))
         .sort((a, b) => b.createdDateTime.getTime() - a.createdDateTime.getTime() || a.envelopeId.localeCompare(b.envelopeId));
-      return json(found.slice(skip, skip + top).map(envelopeDto));
+      return json(envelopeListAnswer(query, found.slice(skip, skip + top).map(envelopeDto), () => found.length));
     },
   },
   {
