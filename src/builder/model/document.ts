@@ -6,8 +6,11 @@
  * the section repeats (the section's `repeatable.path` is then the array). The schema node of a path is found by
  * walking `properties` from the section's container: the root schema, or the `items` of the repeated array.
  */
+import { isDraft } from 'immer';
 import type { FieldRule, FieldRuleNode, FormField, FormLayout, FormPage, FormSection, JsonObject, JsonValue } from '../../api/types';
 import { escapePointerSegment, isValidPointer, parsePointer } from '../../domain/json-pointer';
+import { childSections, layoutSectionEntries, repeatBasePath, type SectionEntry } from '../../engine/layout-walk';
+import { FORM_LIMITS } from '../../engine/limits';
 
 /** What the builder edits: the two halves of a form schema. */
 export interface BuilderDocument {
@@ -25,17 +28,29 @@ export interface FieldLocation {
   page: FormPage;
   pageIndex: number;
   section: FormSection;
+  /** The index of the field's section in the list that holds it (its page's or its parent section's sections). */
   sectionIndex: number;
   field: FormField;
   index: number;
+  /** The data path the field's path is relative to: the array of the repeatable section whose items hold it, or ''. */
+  base: string;
 }
 
-/** Where a section sits: its page and its index on the page. */
+/** Where a section sits: its page, the section holding it (if any), its level and its index in its list. */
 export interface SectionLocation {
   page: FormPage;
   pageIndex: number;
   section: FormSection;
+  /** The index in the list that holds it: its parent's `sections`, or its page's for a page's own section. */
   index: number;
+  /** The section it sits in; null for a page's own sections. */
+  parent: FormSection | null;
+  /** 1 for a page's own sections, one more for each section around it. */
+  depth: number;
+  /** The repeatable section whose items hold its fields (itself when repeatable), or null. */
+  repeatOwner: FormSection | null;
+  /** The data path its fields' paths are relative to (the array of `repeatOwner`, or ''). */
+  base: string;
 }
 
 /** An empty document: one page with one section and an object schema without properties. */
@@ -46,45 +61,146 @@ export function emptyDocument(pageTitle = 'Page 1', sectionTitle = 'Section 1'):
   };
 }
 
+/** The list a section sits in: its parent's `sections`, or its page's. */
+export function siblingsOf(entry: Pick<SectionEntry, 'page' | 'parent'>): FormSection[] {
+  return entry.parent ? (entry.parent.sections ?? []) : entry.page.sections;
+}
+
+function sectionLocation(entry: SectionEntry): SectionLocation {
+  const id = entry.section.id;
+  return {
+    page: entry.page,
+    pageIndex: entry.pageIndex,
+    section: entry.section,
+    index: siblingsOf(entry).findIndex((s) => s.id === id),
+    parent: entry.parent,
+    depth: entry.depth,
+    repeatOwner: entry.repeatOwner,
+    base: repeatBasePath(entry),
+  };
+}
+
+interface LayoutIndex {
+  sections: Map<string, SectionEntry>;
+  fields: Map<string, { entry: SectionEntry; index: number }>;
+}
+
+/**
+ * The sections and fields of a layout by id, built by one walk and kept per layout object: a finished document does
+ * not change (each edit makes a new layout), so the canvas's many lookups of one render cost one walk. An immer draft
+ * changes in place, so it is walked each time.
+ */
+const indexes = new WeakMap<FormLayout, LayoutIndex>();
+
+function layoutIndex(layout: FormLayout): LayoutIndex {
+  const cached = isDraft(layout) ? undefined : indexes.get(layout);
+  if (cached) return cached;
+  const index: LayoutIndex = { sections: new Map(), fields: new Map() };
+  for (const entry of layoutSectionEntries(layout)) {
+    if (!index.sections.has(entry.section.id)) index.sections.set(entry.section.id, entry);
+    entry.section.fields.forEach((field, i) => {
+      if (!index.fields.has(field.id)) index.fields.set(field.id, { entry, index: i });
+    });
+  }
+  if (!isDraft(layout)) indexes.set(layout, index);
+  return index;
+}
+
 /** The field with this id, with its page and section, or null. */
 export function findField(doc: BuilderDocument, id: string): FieldLocation | null {
-  const pages = doc.layout.pages;
-  for (const [pageIndex, page] of pages.entries()) {
-    for (const [sectionIndex, section] of page.sections.entries()) {
-      const index = section.fields.findIndex((f) => f.id === id);
-      const field = section.fields[index];
-      if (field) return { page, pageIndex, section, sectionIndex, field, index };
-    }
-  }
-  return null;
+  const at = layoutIndex(doc.layout).fields.get(id);
+  const field = at?.entry.section.fields[at.index];
+  if (!at || !field) return null;
+  const section = sectionLocation(at.entry);
+  return { page: section.page, pageIndex: section.pageIndex, section: section.section, sectionIndex: section.index, field, index: at.index, base: section.base };
 }
 
-/** The section with this id, with its page, or null. */
+/** The section with this id, with its page, its parent and its level, or null. */
 export function findSection(doc: BuilderDocument, id: string): SectionLocation | null {
-  for (const [pageIndex, page] of doc.layout.pages.entries()) {
-    const index = page.sections.findIndex((s) => s.id === id);
-    const section = page.sections[index];
-    if (section) return { page, pageIndex, section, index };
-  }
-  return null;
+  const entry = layoutIndex(doc.layout).sections.get(id);
+  return entry ? sectionLocation(entry) : null;
 }
 
-/** Every field of the document in reading order, with its section. */
-export function allFields(doc: BuilderDocument): { field: FormField; section: FormSection; page: FormPage }[] {
-  return doc.layout.pages.flatMap((page) => page.sections.flatMap((section) => section.fields.map((field) => ({ field, section, page }))));
+/** The data path the fields of a section are relative to: the array of the repeatable section whose items hold them. */
+export function sectionBase(doc: BuilderDocument, section: FormSection): string {
+  const entry = layoutIndex(doc.layout).sections.get(section.id);
+  return entry ? repeatBasePath(entry) : containerOf(section);
+}
+
+/** Every field of the document in reading order, with its section (nested sections' fields included). */
+export function allFields(doc: BuilderDocument): { field: FormField; section: FormSection; page: FormPage; base: string }[] {
+  const out: { field: FormField; section: FormSection; page: FormPage; base: string }[] = [];
+  for (const entry of layoutSectionEntries(doc.layout)) {
+    const base = repeatBasePath(entry);
+    for (const field of entry.section.fields) out.push({ field, section: entry.section, page: entry.page, base });
+  }
+  return out;
 }
 
 /** Every id used by a page, section or field. */
 export function usedIds(doc: BuilderDocument): Set<string> {
-  const ids = new Set<string>();
-  for (const page of doc.layout.pages) {
-    ids.add(page.id);
-    for (const section of page.sections) {
-      ids.add(section.id);
-      for (const field of section.fields) ids.add(field.id);
-    }
+  const ids = new Set<string>(doc.layout.pages.map((p) => p.id));
+  for (const { section } of layoutSectionEntries(doc.layout)) {
+    ids.add(section.id);
+    for (const field of section.fields) ids.add(field.id);
   }
   return ids;
+}
+
+/** The section and every section inside it, in document order. */
+export function sectionTree(section: FormSection): FormSection[] {
+  const out: FormSection[] = [];
+  const stack = [section];
+  for (let s = stack.pop(); s !== undefined; s = stack.pop()) {
+    out.push(s);
+    stack.push(...[...childSections(s)].reverse());
+  }
+  return out;
+}
+
+/** How many levels a section spans: 1 for a section without sections inside, 2 with sections inside, and so on. */
+export function sectionHeight(section: FormSection): number {
+  let deepest = 0;
+  const stack: [FormSection, number][] = [[section, 1]];
+  for (let at = stack.pop(); at !== undefined; at = stack.pop()) {
+    deepest = Math.max(deepest, at[1]);
+    for (const child of childSections(at[0])) stack.push([child, at[1] + 1]);
+  }
+  return deepest;
+}
+
+/** Why a section cannot go where asked. */
+export type SectionPlaceProblem = 'intoItself' | 'tooDeep' | 'repeatInRepeat';
+
+/** Where a section goes: a page, optionally inside one of its sections (`parentId`), at an index (default: the end). */
+export interface SectionPlace {
+  pageId: string;
+  /** The section to put it in; absent for the page's own sections. */
+  parentId?: string;
+  index?: number;
+}
+
+/**
+ * Why a section (an existing one by `sectionId`, or a new one described by `adding`) cannot go inside `parentId`, or
+ * null when it can: a section never goes into itself or a section inside it, sections nest at most
+ * `FORM_LIMITS.maxSectionDepth` levels (what it holds counted), and a repeatable section holds no repeatable section
+ * (the section moved, or a section inside it, being repeatable). A page's own level (`parentId` null) is always open.
+ */
+export function sectionPlaceProblem(
+  doc: BuilderDocument,
+  parentId: string | null | undefined,
+  moved: { sectionId: string } | { adding: { repeatable: boolean } },
+): SectionPlaceProblem | null {
+  const section = 'sectionId' in moved ? (findSection(doc, moved.sectionId)?.section ?? null) : null;
+  if (!parentId) return null;
+  const parent = findSection(doc, parentId);
+  if (!parent) return null;
+  if (section && sectionTree(section).some((s) => s.id === parentId)) return 'intoItself';
+  const height = section ? sectionHeight(section) : 1;
+  if (parent.depth + height > FORM_LIMITS.maxSectionDepth) return 'tooDeep';
+  const holdsRepeat = section ? sectionTree(section).some((s) => s.repeatable) : 'adding' in moved && moved.adding.repeatable;
+  if (holdsRepeat && parent.repeatOwner) return 'repeatInRepeat';
+  return null;
 }
 
 /** `{prefix}-{n}` with the smallest n ≥ 1 not in `taken` (deterministic, so the reducer stays pure). */
@@ -131,13 +247,13 @@ export function schemaNodeAt(root: JsonObject, path: string): SchemaRecord | nul
 
 /** The schema node of a field's data path, or null (static text, or a path the schema does not describe). */
 export function fieldSchema(doc: BuilderDocument, section: FormSection, field: FormField): SchemaRecord | null {
-  const container = containerSchema(doc.jsonSchema, containerOf(section));
+  const container = containerSchema(doc.jsonSchema, sectionBase(doc, section));
   return container ? schemaNodeAt(container, field.path) : null;
 }
 
 /** Whether a field's data path is listed in its parent object's `required`. */
 export function isRequired(doc: BuilderDocument, section: FormSection, field: FormField): boolean {
-  const container = containerSchema(doc.jsonSchema, containerOf(section));
+  const container = containerSchema(doc.jsonSchema, sectionBase(doc, section));
   if (!container || !isValidPointer(field.path) || field.path === '') return false;
   const segments = parsePointer(field.path);
   const key = segments[segments.length - 1] ?? '';
@@ -165,15 +281,17 @@ export function pathsReadBy(field: FormField): string[] {
   return [...rules.map((r) => r.path), ...(field.computed?.paths ?? [])];
 }
 
+/** The absolute data path of a field relative to `base` (the array's path, then `/*` for any item, then its path). */
+const pathIn = (base: string, field: FormField): string => (base === '' ? field.path : `${base}/*${field.path}`);
+
 /**
  * Whether a path a rule or computation names reads the field at `absolute` (a repeatable field named with `*` or with
- * a concrete index, or a field of the same section named by its relative path).
+ * a concrete index, or a field of the same repeated item named by its relative path).
  */
-function reads(named: string, readerSection: FormSection, section: FormSection, field: FormField): boolean {
-  if (named === absolutePath(section, field)) return true;
-  if (readerSection.id === section.id && section.repeatable && named === field.path) return true;
-  const base = containerOf(section);
-  return base !== '' && named.replace(/\/\d+(?=\/|$)/g, '/*') === absolutePath(section, field);
+function reads(named: string, readerBase: string, base: string, field: FormField): boolean {
+  if (named === pathIn(base, field)) return true;
+  if (base !== '' && readerBase === base && named === field.path) return true;
+  return base !== '' && named.replace(/\/\d+(?=\/|$)/g, '/*') === pathIn(base, field);
 }
 
 /**
@@ -185,14 +303,14 @@ export function dependentsOf(doc: BuilderDocument, fieldIds: readonly string[]):
   if (targets.length === 0) return [];
   const ids = new Set(fieldIds);
   return allFields(doc)
-    .filter(({ field, section }) => !ids.has(field.id) && pathsReadBy(field).some((p) => targets.some((t) => reads(p, section, t.section, t.field))))
+    .filter(({ field, base }) => !ids.has(field.id) && pathsReadBy(field).some((p) => targets.some((t) => reads(p, base, t.base, t.field))))
     .map(({ field }) => field);
 }
 
-/** The ids of every field of a section, or of every section's fields of a page. */
+/** The ids of every field of a section (those of the sections inside it included), or of a page. */
 export function fieldIdsIn(doc: BuilderDocument, id: string): string[] {
   const section = findSection(doc, id);
-  if (section) return section.section.fields.map((f) => f.id);
+  if (section) return sectionTree(section.section).flatMap((s) => s.fields.map((f) => f.id));
   const page = doc.layout.pages.find((p) => p.id === id);
-  return page ? page.sections.flatMap((s) => s.fields.map((f) => f.id)) : [];
+  return page ? page.sections.flatMap((s) => sectionTree(s).flatMap((t) => t.fields.map((f) => f.id))) : [];
 }

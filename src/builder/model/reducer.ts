@@ -7,17 +7,21 @@ import { applyPatches, current, enablePatches, produceWithPatches, type Draft, t
 import type { FormField, FormPage, FormSection, JsonObject, JsonValue } from '../../api/types';
 import { escapePointerSegment, isValidPointer, parsePointer } from '../../domain/json-pointer';
 import { applyPathRename, fullDataPath, labelToPath, type AuthoringDraft } from '../../engine/authoring';
+import { childSections, layoutSectionEntries, repeatBasePath } from '../../engine/layout-walk';
 import { jsonEqual } from '../../engine/rules';
 import type { WidgetKind } from '../../engine/widget-kinds';
 import {
-  containerOf,
   fieldIdsIn,
   findField,
   findSection,
   freshId,
+  sectionPlaceProblem,
+  sectionTree,
+  siblingsOf,
   usedIds,
   type BuilderDocument,
   type BuilderSelection,
+  type SectionPlace,
 } from './document';
 
 enablePatches();
@@ -31,11 +35,11 @@ export interface FieldTarget {
   index?: number;
 }
 
-/** Where a section goes: a page and an index on it (default: its end). */
-export interface SectionTarget {
-  pageId: string;
-  index?: number;
-}
+/**
+ * Where a section goes: a page, or a section of it (`parentId`), and an index there (default: the end). A place the
+ * section may not go (see `sectionPlaceProblem`) changes nothing.
+ */
+export type SectionTarget = SectionPlace;
 
 /** The layout properties of a field an update may change (`id` and `path` have their own actions). */
 export type FieldChanges = Partial<Omit<FormField, 'id' | 'path'>>;
@@ -46,8 +50,12 @@ export type BuilderAction =
   /** Adds a field of a widget kind (its default field and schema); at `to`, else after the selection. */
   | { type: 'addField'; kind: WidgetKind; to?: FieldTarget }
   | { type: 'addPage'; title: string; sectionTitle: string }
-  /** Adds a section (a repeatable one with `repeatable`) after the selected section, or to `to`. */
-  | { type: 'addSection'; title: string; repeatable?: boolean; to?: SectionTarget }
+  /**
+   * Adds a section (a repeatable one with `repeatable`): at `to` (inside a section with `to.parentId`); else right after
+   * the section `after`, or after the selected section (or the selected field's section), at that section's level. A
+   * repeatable section that may not go there (inside a repeatable section's items) goes after that repeatable section.
+   */
+  | { type: 'addSection'; title: string; repeatable?: boolean; to?: SectionTarget; after?: string }
   | { type: 'updateField'; id: string; changes: FieldChanges }
   /** Replaces the JSON Schema of a field's data path and, when given, whether it is required. */
   | { type: 'updateFieldSchema'; id: string; schema: JsonObject; required?: boolean }
@@ -58,14 +66,19 @@ export type BuilderAction =
    * follows it takes its new path along, so one undo takes back both.
    */
   | { type: 'changeField'; id: string; field: FormField; schema: JsonObject; required: boolean; path?: string }
-  | { type: 'updateSection'; id: string; changes: Partial<Omit<FormSection, 'id' | 'fields'>> }
+  | { type: 'updateSection'; id: string; changes: Partial<Omit<FormSection, 'id' | 'fields' | 'sections'>> }
   | { type: 'updatePage'; id: string; changes: Partial<Omit<FormPage, 'id' | 'sections'>> }
   /** Gives a field a new data path: its schema moves with it and every rule and computation naming it is rewritten. */
   | { type: 'renamePath'; id: string; path: string }
   | { type: 'moveField'; id: string; to: FieldTarget }
   /** Moves a field one place up or down, into the previous or next section (on any page) at either end. */
   | { type: 'moveFieldBy'; id: string; delta: -1 | 1 }
+  /** Moves a section (with what it holds) to a page or into a section; a place it may not go changes nothing. */
   | { type: 'moveSection'; id: string; to: SectionTarget }
+  /**
+   * Moves a section one place up or down among the sections beside it; past either end of a section's sections it
+   * goes out, before or after that section; past either end of a page's, onto the previous or next page.
+   */
   | { type: 'moveSectionBy'; id: string; delta: -1 | 1 }
   | { type: 'movePageBy'; id: string; delta: -1 | 1 }
   /** Duplicates a field, section or page (new ids and data paths). */
@@ -110,36 +123,32 @@ interface FieldDraft {
   page: Draft<FormPage>;
   pageIndex: number;
   section: Draft<FormSection>;
-  sectionIndex: number;
   field: Draft<FormField>;
   index: number;
+  /** The data path the field's path is relative to. */
+  base: string;
 }
 
 interface SectionDraft {
   page: Draft<FormPage>;
   pageIndex: number;
   section: Draft<FormSection>;
+  /** The list holding it (its parent's sections, or its page's) and its index there. */
+  list: Draft<FormSection>[];
   index: number;
+  parent: Draft<FormSection> | null;
+  base: string;
 }
 
+// The document's lookups walk a draft afresh each time (see `layoutIndex`): they find nested sections too.
 function fieldDraft(doc: Doc, id: string): FieldDraft | null {
-  for (const [pageIndex, page] of doc.layout.pages.entries()) {
-    for (const [sectionIndex, section] of page.sections.entries()) {
-      const index = section.fields.findIndex((f) => f.id === id);
-      const field = section.fields[index];
-      if (field) return { page, pageIndex, section, sectionIndex, field, index };
-    }
-  }
-  return null;
+  return findField(doc as BuilderDocument, id) as FieldDraft | null;
 }
 
 function sectionDraft(doc: Doc, id: string): SectionDraft | null {
-  for (const [pageIndex, page] of doc.layout.pages.entries()) {
-    const index = page.sections.findIndex((s) => s.id === id);
-    const section = page.sections[index];
-    if (section) return { page, pageIndex, section, index };
-  }
-  return null;
+  const at = findSection(doc as BuilderDocument, id);
+  if (!at) return null;
+  return { ...(at as unknown as Omit<SectionDraft, 'list'>), list: siblingsOf(at) as Draft<FormSection>[] };
 }
 
 const lastOf = <T>(list: readonly T[]): T | undefined => list[list.length - 1];
@@ -253,7 +262,10 @@ function pathTaken(doc: Doc, base: string, path: string): boolean {
 
 /** Whether a field of the layout already uses this path in this container. */
 function layoutUses(doc: Doc, base: string, path: string, exceptId?: string): boolean {
-  return doc.layout.pages.some((p) => p.sections.some((s) => containerOf(s) === base && s.fields.some((f) => f.id !== exceptId && f.path === path)));
+  for (const entry of layoutSectionEntries(doc.layout as BuilderDocument['layout'])) {
+    if (repeatBasePath(entry) === base && entry.section.fields.some((f) => f.id !== exceptId && f.path === path)) return true;
+  }
+  return false;
 }
 
 /** A path in the container derived from `segment`, numbered (`name2`, `name3`…) when taken. */
@@ -273,7 +285,8 @@ function freeArrayPath(doc: Doc, segment: string): string {
 }
 
 function repeatUses(doc: Doc, path: string): boolean {
-  return doc.layout.pages.some((p) => p.sections.some((s) => s.repeatable?.path === path));
+  for (const { section } of layoutSectionEntries(doc.layout as BuilderDocument['layout'])) if (section.repeatable?.path === path) return true;
+  return false;
 }
 
 const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
@@ -348,17 +361,19 @@ function sectionForInsert(doc: Doc, selection: BuilderSelection): { section: Dra
 function addField(doc: Doc, kind: WidgetKind, to: FieldTarget | undefined, selection: BuilderSelection): BuilderSelection {
   let section: Draft<FormSection>;
   let index: number;
+  let base: string;
   if (to) {
     const at = sectionDraft(doc, to.sectionId);
     if (!at) return selection;
     section = at.section;
+    base = at.base;
     index = Math.max(0, Math.min(to.index ?? section.fields.length, section.fields.length));
   } else {
     ({ section, index } = sectionForInsert(doc, selection));
+    base = sectionDraft(doc, section.id)?.base ?? '';
   }
   const id = freshId(labelSegment(kind.kind), usedIds(doc as BuilderDocument));
   const stores = kind.value !== 'none';
-  const base = containerOf(section);
   const path = stores ? freePath(doc, base, labelSegment(kind.defaultField.label || kind.kind)) : '';
   const field: FormField = { id, path, widget: kind.kind, ...clone(kind.defaultField) };
   section.fields.splice(index, 0, field);
@@ -366,36 +381,60 @@ function addField(doc: Doc, kind: WidgetKind, to: FieldTarget | undefined, selec
   return { type: 'field', id };
 }
 
-function addSection(doc: Doc, action: Extract<BuilderAction, { type: 'addSection' }>, selection: BuilderSelection): BuilderSelection {
-  let page: Draft<FormPage> | undefined;
-  let index: number;
-  if (action.to) {
-    page = doc.layout.pages.find((p) => p.id === action.to?.pageId);
-    if (!page) return selection;
-    index = Math.max(0, Math.min(action.to.index ?? page.sections.length, page.sections.length));
-  } else {
-    const sectionId = selection?.type === 'section' ? selection.id : selection?.type === 'field' ? fieldDraft(doc, selection.id)?.section.id : undefined;
-    const at = sectionId ? sectionDraft(doc, sectionId) : null;
-    if (at) {
-      page = at.page;
-      index = at.index + 1;
-    } else {
-      page = (selection?.type === 'page' && doc.layout.pages.find((p) => p.id === selection.id)) || doc.layout.pages[doc.layout.pages.length - 1];
-      if (!page) {
-        doc.layout.pages.push({ id: freshId('page', usedIds(doc as BuilderDocument)), title: 'Page 1', sections: [] });
-        page = doc.layout.pages[0] as Draft<FormPage>;
-      }
-      index = page.sections.length;
-    }
+/** The list a section goes into for a place (a page's sections, or a section's, made when it has none), or null. */
+function listAt(doc: Doc, to: SectionTarget): { list: Draft<FormSection>[]; base: string } | null {
+  if (to.parentId) {
+    const parent = sectionDraft(doc, to.parentId);
+    if (!parent || parent.page.id !== to.pageId) return null;
+    if (!parent.section.sections) parent.section.sections = [];
+    return { list: parent.section.sections, base: parent.base };
   }
+  const page = doc.layout.pages.find((p) => p.id === to.pageId);
+  return page ? { list: page.sections, base: '' } : null;
+}
+
+/**
+ * The place right after a section, at its level; for a repeatable section that may not go there (inside a repeatable
+ * section's items), right after that repeatable section, at its level (never inside a repeatable section).
+ */
+function placeAfter(doc: Doc, sectionId: string, repeatable: boolean): SectionTarget | null {
+  let at = sectionDraft(doc, sectionId);
+  if (!at) return null;
+  if (repeatable && sectionPlaceProblem(doc as BuilderDocument, at.parent?.id, { adding: { repeatable } })) {
+    const owner = findSection(doc as BuilderDocument, sectionId)?.repeatOwner;
+    at = owner ? sectionDraft(doc, owner.id) : null;
+    if (!at) return null;
+  }
+  return { pageId: at.page.id, parentId: at.parent?.id, index: at.index + 1 };
+}
+
+function addSection(doc: Doc, action: Extract<BuilderAction, { type: 'addSection' }>, selection: BuilderSelection): BuilderSelection {
+  const repeatable = action.repeatable ?? false;
+  let to = action.to;
+  if (!to) {
+    const sectionId = action.after ?? (selection?.type === 'section' ? selection.id : selection?.type === 'field' ? fieldDraft(doc, selection.id)?.section.id : undefined);
+    to = (sectionId ? placeAfter(doc, sectionId, repeatable) : null) ?? undefined;
+  }
+  if (!to) {
+    let page = (selection?.type === 'page' && doc.layout.pages.find((p) => p.id === selection.id)) || doc.layout.pages[doc.layout.pages.length - 1];
+    if (!page) {
+      doc.layout.pages.push({ id: freshId('page', usedIds(doc as BuilderDocument)), title: 'Page 1', sections: [] });
+      page = doc.layout.pages[0] as Draft<FormPage>;
+    }
+    to = { pageId: page.id };
+  }
+  // Deeper than the limit, or a repeatable section in a repeatable section's items: refused, nothing changes.
+  if (sectionPlaceProblem(doc as BuilderDocument, to.parentId, { adding: { repeatable } })) return selection;
+  const place = listAt(doc, to);
+  if (!place) return selection;
   const id = freshId('section', usedIds(doc as BuilderDocument));
   const section: FormSection = { id, title: action.title, fields: [] };
-  if (action.repeatable) {
+  if (repeatable) {
     const path = freeArrayPath(doc, labelSegment(action.title || 'items'));
     section.repeatable = { path, minItems: 0 };
     attachSchema(doc, '', path, { schema: { type: 'array', items: { type: 'object', properties: {} } }, required: false });
   }
-  page.sections.splice(index, 0, section);
+  place.list.splice(Math.max(0, Math.min(to.index ?? place.list.length, place.list.length)), 0, section);
   return { type: 'section', id };
 }
 
@@ -403,13 +442,25 @@ function renamePath(doc: Doc, id: string, path: string): void {
   const at = fieldDraft(doc, id);
   if (!at || at.field.path === path || !isValidPointer(path) || path === '') return;
   const field = at.field;
-  const base = containerOf(at.section);
+  const base = at.base;
   if (field.path === '') {
     field.path = path;
     return;
   }
   // The field, its schema node and every rule and computation naming it follow (the engine's authoring rule).
   renameInDraft(doc, fullDataPath(base, field.path), fullDataPath(base, path));
+}
+
+/**
+ * A field that changed container (in or out of a repeatable section's items): its schema moves to a free path there,
+ * and every rule and computation naming it follows (the engine's rename).
+ */
+function rebaseField(doc: Doc, field: Draft<FormField>, fromBase: string, toBase: string): void {
+  if (fromBase === toBase || field.path === '') return;
+  const old = field.path;
+  const path = freePath(doc, toBase, lastOf(parsePointer(old)) ?? field.id, field.id);
+  field.path = path;
+  renameInDraft(doc, fullDataPath(fromBase, old), fullDataPath(toBase, path));
 }
 
 function moveField(doc: Doc, id: string, to: FieldTarget): void {
@@ -422,15 +473,8 @@ function moveField(doc: Doc, id: string, to: FieldTarget): void {
   fromSection.fields.splice(from.index, 1);
   const index = Math.max(0, Math.min(to.index ?? toSection.fields.length, toSection.fields.length));
   toSection.fields.splice(index, 0, field);
-  const fromBase = containerOf(fromSection);
-  const toBase = containerOf(toSection);
-  // Into another container (in or out of a repeatable section): the schema moves too, at a free path there.
-  if (fromBase !== toBase && field.path !== '') {
-    const old = field.path;
-    const path = freePath(doc, toBase, lastOf(parsePointer(old)) ?? field.id, field.id);
-    field.path = path;
-    renameInDraft(doc, fullDataPath(fromBase, old), fullDataPath(toBase, path));
-  }
+  // Into another container (in or out of a repeatable section's items): the schema moves too, at a free path there.
+  rebaseField(doc, field, from.base, target.base);
 }
 
 function moveFieldBy(doc: Doc, id: string, delta: -1 | 1): void {
@@ -441,8 +485,8 @@ function moveFieldBy(doc: Doc, id: string, delta: -1 | 1): void {
     moveField(doc, id, { sectionId: at.section.id, index: next });
     return;
   }
-  // Past either end: into the neighbouring section, across pages.
-  const sections = doc.layout.pages.flatMap((p) => p.sections);
+  // Past either end: into the neighbouring section in reading order (nested ones included), across pages.
+  const sections = Array.from(layoutSectionEntries(doc.layout as BuilderDocument['layout']), (e) => e.section);
   const s = sections.findIndex((x) => x.id === at.section.id);
   const neighbour = sections[s + delta];
   if (!neighbour) return;
@@ -451,18 +495,30 @@ function moveFieldBy(doc: Doc, id: string, delta: -1 | 1): void {
 
 function moveSection(doc: Doc, id: string, to: SectionTarget): void {
   const from = sectionDraft(doc, id);
-  const page = doc.layout.pages.find((p) => p.id === to.pageId);
-  if (!from || !page) return;
+  if (!from || sectionPlaceProblem(doc as BuilderDocument, to.parentId, { sectionId: id })) return;
   const section = from.section;
-  from.page.sections.splice(from.index, 1);
-  page.sections.splice(Math.max(0, Math.min(to.index ?? page.sections.length, page.sections.length)), 0, section);
+  const fromBase = from.base;
+  const place = listAt(doc, to);
+  if (!place) return;
+  from.list.splice(from.index, 1);
+  place.list.splice(Math.max(0, Math.min(to.index ?? place.list.length, place.list.length)), 0, section);
+  // A section whose fields change items (into or out of a repeatable section): the fields not under a repeatable
+  // section of their own (there is none then) follow, with the rules naming them.
+  if (section.repeatable || fromBase === place.base) return;
+  for (const s of sectionTree(section)) for (const field of s.fields) rebaseField(doc, field, fromBase, place.base);
 }
 
 function moveSectionBy(doc: Doc, id: string, delta: -1 | 1): void {
   const at = sectionDraft(doc, id);
   if (!at) return;
   const next = at.index + delta;
-  if (next >= 0 && next < at.page.sections.length) return moveSection(doc, id, { pageId: at.page.id, index: next });
+  if (next >= 0 && next < at.list.length) return moveSection(doc, id, { pageId: at.page.id, parentId: at.parent?.id, index: next });
+  // Past either end of a section's sections: out of it, before or after it.
+  if (at.parent) {
+    const parent = sectionDraft(doc, at.parent.id);
+    if (parent) moveSection(doc, id, { pageId: parent.page.id, parentId: parent.parent?.id, index: delta < 0 ? parent.index : parent.index + 1 });
+    return;
+  }
   const neighbour = doc.layout.pages[at.pageIndex + delta];
   if (neighbour) moveSection(doc, id, { pageId: neighbour.id, index: delta < 0 ? neighbour.sections.length : 0 });
 }
@@ -493,37 +549,47 @@ function copyField(doc: Doc, field: FormField, fromBase: string, toBase: string,
   return copy;
 }
 
-function copySection(doc: Doc, section: FormSection, taken: Set<string>): FormSection {
+/** A field copied into a copied repeatable section's items: same path in the new array, new id. */
+function copyItemField(doc: Doc, field: FormField, fromBase: string, toBase: string, taken: Set<string>): FormField {
+  const source = containerOfDraft(doc, fromBase, false);
+  const schema = source && nodeAt(source, field.path, false);
+  const id = freshId(field.id.replace(/-\d+$/, ''), taken);
+  taken.add(id);
+  const at = source && parentAndKey(source, field.path, false);
+  const required = !!at && Array.isArray(at.parent.required) && at.parent.required.includes(at.key);
+  attachSchema(doc, toBase, field.path, { schema: schema ? clone(schema) : {}, required });
+  return { ...clone(field), id };
+}
+
+/**
+ * A copy of a section and the sections inside it, with new ids. Fields of a plain section get fresh paths in the same
+ * container (`fromBase` = `toBase`); a repeatable section gets a new array, and the fields of its items (those of the
+ * sections inside it too) keep their paths inside it (`fromBase` ≠ `toBase` below it).
+ */
+function copySection(doc: Doc, section: FormSection, taken: Set<string>, fromBase = '', toBase = fromBase): FormSection {
   const id = freshId('section', taken);
   taken.add(id);
   const copy: FormSection = { ...clone(section), id, fields: [] };
-  let base = '';
+  let from = fromBase;
+  let to = toBase;
   if (section.repeatable) {
     const segments = parsePointer(section.repeatable.path);
     const path = freeArrayPath(doc, lastOf(segments) ?? 'items');
     copy.repeatable = { ...section.repeatable, path };
     const source = nodeAt(doc.jsonSchema as SchemaRecord, section.repeatable.path, false);
-    // The array's schema with its item properties emptied: the copied fields add theirs at free paths.
+    // The array's schema with its item properties emptied: the copied fields add theirs.
     const array: SchemaRecord = source ? clone(source) : { type: 'array', items: { type: 'object', properties: {} } };
     if (isRecord(array.items)) {
       array.items.properties = {};
       delete array.items.required;
     }
     attachSchema(doc, '', path, { schema: array, required: false });
-    base = path;
+    from = section.repeatable.path;
+    to = path;
   }
-  // Fields of a plain section get fresh root paths; those of a repeatable section keep theirs inside the new array.
-  copy.fields = section.fields.map((f) => {
-    if (!section.repeatable || f.path === '') return copyField(doc, f, containerOf(section), base, taken);
-    const source = containerOfDraft(doc, section.repeatable.path, false);
-    const schema = source && nodeAt(source, f.path, false);
-    const fid = freshId(f.id.replace(/-\d+$/, ''), taken);
-    taken.add(fid);
-    const at = source && parentAndKey(source, f.path, false);
-    const required = !!at && Array.isArray(at.parent.required) && at.parent.required.includes(at.key);
-    attachSchema(doc, base, f.path, { schema: schema ? clone(schema) : {}, required });
-    return { ...clone(f), id: fid };
-  });
+  const keepPaths = from !== to;
+  copy.fields = section.fields.map((f) => (keepPaths && f.path !== '' ? copyItemField(doc, f, from, to, taken) : copyField(doc, f, from, to, taken)));
+  if (section.sections) copy.sections = childSections(section).map((s) => copySection(doc, s, taken, from, to));
   return copy;
 }
 
@@ -532,16 +598,15 @@ function duplicate(doc: Doc, id: string, selection: BuilderSelection): BuilderSe
   const field = fieldDraft(doc, id);
   if (field) {
     const section = field.section;
-    const base = containerOf(section);
-    const copy = copyField(doc, field.field as FormField, base, base, taken);
+    const copy = copyField(doc, field.field as FormField, field.base, field.base, taken);
     copy.label = field.field.label;
     section.fields.splice(field.index + 1, 0, copy);
     return { type: 'field', id: copy.id };
   }
   const section = sectionDraft(doc, id);
   if (section) {
-    const copy = copySection(doc, clone(section.section), taken);
-    section.page.sections.splice(section.index + 1, 0, copy);
+    const copy = copySection(doc, clone(section.section), taken, section.base);
+    section.list.splice(section.index + 1, 0, copy);
     return { type: 'section', id: copy.id };
   }
   const p = doc.layout.pages.findIndex((x) => x.id === id);
@@ -559,22 +624,21 @@ function duplicate(doc: Doc, id: string, selection: BuilderSelection): BuilderSe
 function deleteFieldAt(doc: Doc, id: string): void {
   const at = fieldDraft(doc, id);
   if (!at) return;
-  const section = at.section;
-  section.fields.splice(at.index, 1);
-  const base = containerOf(section);
+  at.section.fields.splice(at.index, 1);
+  const base = at.base;
   // The schema goes too, unless another field of the same container still shows that path.
   if (at.field.path !== '' && !layoutUses(doc, base, at.field.path)) detachSchema(doc, base, at.field.path);
 }
 
+/** Deletes a section with the sections inside it, their fields' schemas and their lists' schemas. */
 function deleteSection(doc: Doc, id: string): void {
   const at = sectionDraft(doc, id);
   if (!at) return;
   for (const fieldId of fieldIdsIn(doc as BuilderDocument, id)) deleteFieldAt(doc, fieldId);
-  const section = at.section;
-  if (section.repeatable && !doc.layout.pages.some((p) => p.sections.some((s) => s.id !== id && s.repeatable?.path === section.repeatable?.path))) {
-    detachSchema(doc, '', section.repeatable.path);
-  }
-  at.page.sections.splice(at.index, 1);
+  const lists = sectionTree(at.section as FormSection).flatMap((s) => (s.repeatable ? [s.repeatable.path] : []));
+  at.list.splice(at.index, 1);
+  // A list's schema goes unless a section left elsewhere repeats over it too.
+  for (const path of lists) if (!repeatUses(doc, path)) detachSchema(doc, '', path);
 }
 
 function deleteAny(doc: Doc, id: string, selection: BuilderSelection): BuilderSelection {
@@ -660,7 +724,7 @@ function apply(doc: Doc, action: BuilderAction, selection: BuilderSelection): Bu
     case 'setRequired': {
       const at = fieldDraft(doc, action.id);
       if (!at || at.field.path === '') return selection;
-      const base = containerOf(at.section);
+      const base = at.base;
       const container = containerOfDraft(doc, base, true);
       const place = container && parentAndKey(container, at.field.path, true);
       if (!place) return selection;
