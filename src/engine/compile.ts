@@ -6,6 +6,7 @@
 import { validate, type OutputUnit, type Schema } from '@cfworker/json-schema';
 import type { FieldComputation, FieldRule, FieldRuleNode, FormField, FormPage, FormSchema, FormSection } from '../api/types';
 import { JsonPointerError, parsePointer } from '../domain/json-pointer';
+import { layoutSectionEntries, pageSectionEntries } from './layout-walk';
 import { depthExceeds, FORM_LIMITS, FormLimitError, jsonSize } from './limits';
 import type { MessageContext } from './messages';
 import { ruleLeaves } from './rules';
@@ -96,7 +97,21 @@ export interface CompiledField {
 export interface CompiledSection {
   section: FormSection;
   pageIndex: number;
+  /** 1 for a page's own sections, 2 for a section inside one of them, and so on. */
+  depth: number;
+  /** The section this one sits in; `null` for a page's own sections. */
+  parent: CompiledSection | null;
+  /** The sections directly inside this one, in layout order (drawn after its own fields). */
+  children: CompiledSection[];
+  /**
+   * The items this section's fields repeat over: its own repeat when it is repeatable, the repeat of the repeatable
+   * section around it (the same object, so one array path) when it is a plain section inside one, else `null`.
+   * Only the repeatable section itself ({@link CompiledSection.repeatOwner} is itself) has the add and remove controls
+   * and the item-count limits.
+   */
   repeat: CompiledRepeat | null;
+  /** The repeatable section whose items hold this section's fields (itself when repeatable), else `null`. */
+  repeatOwner: CompiledSection | null;
   fields: CompiledField[];
 }
 
@@ -104,6 +119,11 @@ export interface CompiledSection {
 export interface CompiledPage {
   page: FormPage;
   index: number;
+  /**
+   * Every section of the page in layout order, the ones inside sections included (a section, then the sections
+   * inside it, depth first): code that visits every section or field of a page loops over it alone. A renderer
+   * draws the page's own sections (`parent === null`) and each section's {@link CompiledSection.children} inside it.
+   */
   sections: CompiledSection[];
 }
 
@@ -269,16 +289,60 @@ export function visitFormSchemaProblems(
       return null;
     }
   };
-  for (const page of layout.pages) {
+  // Sections are read with the shared layout walk (nested ones included, in document order); what it skips as
+  // malformed (a section that is not an object) is reported here, at the list that holds it.
+  const notSections = (list: readonly unknown[], place: SchemaProblemPlace) => {
+    for (const item of list) {
+      if (typeof item === 'object' && item !== null) continue;
+      report(layoutError("Every layout section needs 'fields'."), place);
+      shapeOk = false;
+    }
+  };
+  // The data path each repeatable section's items are at ('' when its `repeatable` could not be read).
+  const repeatBase = new Map<FormSection, string>();
+  // The repeatable section whose items hold each section met so far (its `repeatOwner` in the walk).
+  const owners = new Map<FormSection, FormSection | null>();
+  const ownerOf = (section: FormSection) => owners.get(section) ?? null;
+  const pages: readonly unknown[] = layout.pages;
+  for (let pageIndex = 0; pageIndex < pages.length; pageIndex++) {
+    const page = pages[pageIndex];
     const pageId = isRecord(page) ? idOf(page) : null;
     if (!isRecord(page) || !Array.isArray(page.sections)) {
       report(layoutError("Every layout page needs 'sections'."), { ...WHOLE_FORM, pageId });
       shapeOk = false;
       continue;
     }
-    for (const section of page.sections) {
+    notSections(page.sections, { ...WHOLE_FORM, pageId });
+    for (const entry of pageSectionEntries(page as unknown as FormPage, pageIndex)) {
+      const section = entry.section as unknown as Record<string, unknown>;
       const sectionId = isRecord(section) ? idOf(section) : null;
       const sectionPlace: SchemaProblemPlace = { fieldId: null, sectionId, pageId };
+      const name = String(section.id);
+      if (section.sections !== undefined) {
+        if (!Array.isArray(section.sections)) {
+          report(layoutError(`'sections' of section '${name}' must be a list of sections.`), sectionPlace);
+          shapeOk = false;
+        } else notSections(section.sections, sectionPlace);
+      }
+      if (entry.depth === FORM_LIMITS.maxSectionDepth + 1) {
+        // Reported once, at the first section too deep (the ones inside it are too deep with it).
+        report(
+          layoutError(`The section '${name}' is nested ${entry.depth} levels deep: at most ${FORM_LIMITS.maxSectionDepth} levels are allowed.`),
+          sectionPlace,
+        );
+      }
+      // The repeatable section whose items hold this section's fields, outside this section itself.
+      const outer = entry.parent === null ? null : entry.section.repeatable ? ownerOf(entry.parent) : entry.repeatOwner;
+      if (section.repeatable !== undefined && outer !== null) {
+        report(
+          layoutError(
+            `The repeatable section '${name}' sits inside the repeatable section '${String(outer.id)}': a repeatable section cannot hold another one.`,
+          ),
+          sectionPlace,
+        );
+        shapeOk = false;
+      }
+      owners.set(entry.section, entry.repeatOwner);
       if (!isRecord(section) || !Array.isArray(section.fields)) {
         report(layoutError("Every layout section needs 'fields'."), sectionPlace);
         shapeOk = false;
@@ -286,19 +350,25 @@ export function visitFormSchemaProblems(
       }
       let base = '';
       if (section.repeatable !== undefined) {
+        repeatBase.set(entry.section, '');
         if (!isRecord(section.repeatable)) {
-          report(layoutError(`The section '${String(section.id)}' has an invalid 'repeatable'.`), sectionPlace);
+          report(layoutError(`The section '${name}' has an invalid 'repeatable'.`), sectionPlace);
           shapeOk = false;
           continue;
         }
-        const segments = pointer(section.repeatable.path, `The repeatable path of section '${String(section.id)}'`, sectionPlace);
+        const segments = pointer(section.repeatable.path, `The repeatable path of section '${name}'`, sectionPlace);
         if (segments === null) continue;
         if (segments.length === 0) {
-          report(layoutError(`The section '${String(section.id)}' cannot repeat over the whole form.`), sectionPlace);
+          report(layoutError(`The section '${name}' cannot repeat over the whole form.`), sectionPlace);
           shapeOk = false;
           continue;
         }
         base = String(section.repeatable.path);
+        repeatBase.set(entry.section, base);
+      } else if (entry.repeatOwner !== null) {
+        // A plain section inside a repeatable one: its fields are part of each item, their paths relative to it.
+        base = repeatBase.get(entry.repeatOwner) ?? '';
+        if (base === '') continue;
       }
       fieldCount += section.fields.length;
       if (fieldCount > FORM_LIMITS.maxFields) {
@@ -444,62 +514,75 @@ function buildCompiled(schema: FormSchema, widgets: WidgetKindRegistry): Compile
   const fieldById = new Map<string, CompiledField>();
   const relaxations: (readonly string[])[] = [];
 
-  schema.layout.pages.forEach((page, pageIndex) => {
-    const compiledPage: CompiledPage = { page, index: pageIndex, sections: [] };
-    pages.push(compiledPage);
-    for (const section of page.sections) {
-      let repeat: CompiledRepeat | null = null;
-      let base: readonly string[] = [];
-      if (section.repeatable) {
-        const segments = parsePointer(section.repeatable.path);
-        const info = describeSchema(at(segments), prepared);
-        repeat = {
-          path: section.repeatable.path,
-          segments,
-          minItems: section.repeatable.minItems ?? info.minItems ?? 0,
-          maxItems: section.repeatable.maxItems ?? info.maxItems,
-          addLabel: section.repeatable.addLabel,
-        };
-        base = [...segments, '*'];
-        relaxations.push(segments);
-      }
-      const compiledSection: CompiledSection = { section, pageIndex, repeat, fields: [] };
-      compiledPage.sections.push(compiledSection);
-      for (const field of section.fields) {
-        // What the widget stores comes from the registry; a kind it does not name is taken to hold a value.
-        const isInput = !storesNothing(field.widget, widgets);
-        const segments = isInput ? parsePointer(field.path) : [];
-        const full = [...base, ...segments];
-        const node = isInput ? at(full) : undefined;
-        const info = isInput ? describeSchema(node, prepared) : { hasConst: false };
-        const schemaRequired = isInput && segments.length > 0 && isRequiredIn(prepared, at(full.slice(0, -1)), full[full.length - 1] as string);
-        const computed = field.computed
-          ? { computation: field.computed, paths: field.computed.paths.map((p) => parsePointer(p)) }
-          : null;
-        const compiledField: CompiledField = {
-          field,
-          index: fields.length,
-          pageIndex,
-          section: compiledSection,
-          path: field.path,
-          segments,
-          isInput,
-          info,
-          node,
-          schemaRequired,
-          visibleWhen: compileRules(field.visibleWhen),
-          requiredWhen: compileRules(field.requiredWhen),
-          computed,
-          readOnly: Boolean(field.readOnly || computed || info.readOnly),
-          messageContext: storesList(field.widget, widgets) ? 'selection' : 'value',
-        };
-        if (isInput) relaxations.push(full);
-        fields.push(compiledField);
-        compiledSection.fields.push(compiledField);
-        fieldById.set(field.id, compiledField);
-      }
+  schema.layout.pages.forEach((page, pageIndex) => pages.push({ page, index: pageIndex, sections: [] }));
+  const compiledOf = new Map<FormSection, CompiledSection>();
+  for (const entry of layoutSectionEntries(schema.layout)) {
+    const { section, pageIndex } = entry;
+    const parent = entry.parent === null ? null : (compiledOf.get(entry.parent) ?? null);
+    let repeat: CompiledRepeat | null = null;
+    if (section.repeatable) {
+      const segments = parsePointer(section.repeatable.path);
+      const info = describeSchema(at(segments), prepared);
+      repeat = {
+        path: section.repeatable.path,
+        segments,
+        minItems: section.repeatable.minItems ?? info.minItems ?? 0,
+        maxItems: section.repeatable.maxItems ?? info.maxItems,
+        addLabel: section.repeatable.addLabel,
+      };
+      relaxations.push(segments);
     }
-  });
+    const outerOwner = entry.repeatOwner === null || entry.repeatOwner === section ? null : (compiledOf.get(entry.repeatOwner) ?? null);
+    const compiledSection: CompiledSection = {
+      section,
+      pageIndex,
+      depth: entry.depth,
+      parent,
+      children: [],
+      // A plain section inside a repeatable one repeats with it: the same repeat, so its fields are part of each item.
+      repeat: repeat ?? outerOwner?.repeat ?? null,
+      repeatOwner: null,
+      fields: [],
+    };
+    compiledSection.repeatOwner = repeat ? compiledSection : outerOwner;
+    compiledOf.set(section, compiledSection);
+    parent?.children.push(compiledSection);
+    (pages[pageIndex] as CompiledPage).sections.push(compiledSection);
+    const base: readonly string[] = compiledSection.repeat ? [...compiledSection.repeat.segments, '*'] : [];
+    for (const field of section.fields) {
+      // What the widget stores comes from the registry; a kind it does not name is taken to hold a value.
+      const isInput = !storesNothing(field.widget, widgets);
+      const segments = isInput ? parsePointer(field.path) : [];
+      const full = [...base, ...segments];
+      const node = isInput ? at(full) : undefined;
+      const info = isInput ? describeSchema(node, prepared) : { hasConst: false };
+      const schemaRequired = isInput && segments.length > 0 && isRequiredIn(prepared, at(full.slice(0, -1)), full[full.length - 1] as string);
+      const computed = field.computed
+        ? { computation: field.computed, paths: field.computed.paths.map((p) => parsePointer(p)) }
+        : null;
+      const compiledField: CompiledField = {
+        field,
+        index: fields.length,
+        pageIndex,
+        section: compiledSection,
+        path: field.path,
+        segments,
+        isInput,
+        info,
+        node,
+        schemaRequired,
+        visibleWhen: compileRules(field.visibleWhen),
+        requiredWhen: compileRules(field.requiredWhen),
+        computed,
+        readOnly: Boolean(field.readOnly || computed || info.readOnly),
+        messageContext: storesList(field.widget, widgets) ? 'selection' : 'value',
+      };
+      if (isInput) relaxations.push(full);
+      fields.push(compiledField);
+      compiledSection.fields.push(compiledField);
+      fieldById.set(field.id, compiledField);
+    }
+  }
 
   // Requiredness of bound paths (and the objects holding them) is decided by the engine, which knows about
   // visibility and rules; the JSON Schema's `required` still applies to data the layout does not show.

@@ -135,7 +135,10 @@ class Engine implements FormEngine {
 
   // ------------------------------------------------------------ instances
 
-  /** The repeatable sections of the compiled form by the path they repeat over. */
+  /**
+   * The sections of the compiled form whose fields repeat, by the path they repeat over: repeatable sections and the
+   * plain sections inside them (which share their repeat), nested ones included.
+   */
   private indexRepeats(): void {
     this.repeatsByPath.clear();
     for (const page of this.compiled.pages) {
@@ -769,18 +772,26 @@ class Engine implements FormEngine {
     return () => this.changeListeners.delete(listener);
   }
 
-  /** Instances and repeat paths in layout order, optionally of one page. */
+  /**
+   * Instances and repeat paths in layout order, optionally of one page (nested sections included). A repeatable
+   * section's items are walked one by one, each with the fields of the plain sections inside it, as they show.
+   */
   private *walk(pageIndex: number | null): Generator<{ instance?: Instance; arrayPath?: string; section: CompiledSection }> {
     for (const page of this.compiled.pages) {
       if (pageIndex !== null && page.index !== pageIndex) continue;
       for (const section of page.sections) {
         if (section.repeat) {
+          // The sections inside a repeatable one are walked with its items.
+          if (section.repeatOwner !== section) continue;
           yield { arrayPath: section.repeat.path, section };
+          const members = page.sections.filter((s) => s.repeatOwner === section);
           const length = this.getArrayState(section.repeat.path).length;
           for (let i = 0; i < length; i++) {
-            for (const field of section.fields) {
-              const instance = this.instances.get(this.keyOf(field, `${section.repeat.path}/${i}`));
-              if (instance) yield { instance, section };
+            for (const member of members) {
+              for (const field of member.fields) {
+                const instance = this.instances.get(this.keyOf(field, `${section.repeat.path}/${i}`));
+                if (instance) yield { instance, section: member };
+              }
             }
           }
         } else {

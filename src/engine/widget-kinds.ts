@@ -9,8 +9,9 @@
  * multi-select bound to a string property stores a list, the schema refuses it, and the visitor is told "Enter a
  * valid value" about something no input of theirs can fix. Such a schema is refused when it is saved.
  */
-import type { FieldOption, FieldWidget, FormField, FormSchema, JsonObject, PdfField } from '../api/types';
+import type { FieldOption, FieldWidget, FormField, FormSchema, FormSection, JsonObject, PdfField } from '../api/types';
 import { parsePointer } from '../domain/json-pointer';
+import { layoutSectionEntries, repeatBasePath } from './layout-walk';
 import { FormLimitError } from './limits';
 import { applicableSchemas, childSchema, prepareSchema, schemaResolver, type PreparedSchema, type SchemaNode } from './schema';
 
@@ -336,45 +337,47 @@ export function visitBindingProblems(
 ): void {
   const prepared = prepareSchema(schema.jsonSchema);
   const at = schemaResolver(prepared);
-  for (const page of schema.layout.pages) {
-    for (const section of page.sections) {
-      let base: string[] = [];
-      let basePath = '';
-      if (section.repeatable) {
-        base = parsePointer(section.repeatable.path);
-        basePath = section.repeatable.path;
-        const types = typesAt(at(base), prepared);
-        if (types !== null && !types.includes('array')) {
-          report(
-            new FormLimitError(
-              'schema-binding',
-              `The section '${section.id}' repeats over the data path '${basePath}', which is of type ${typeWords(types.filter((t) => t !== 'null'))}, not 'array'.`,
-            ),
-            { fieldId: null, sectionId: section.id, pageId: page.id },
-          );
-          continue;
-        }
-        base.push('*');
+  // Repeatable sections whose list path is not an array: the sections inside them are not checked either.
+  const badLists = new Set<FormSection>();
+  for (const entry of layoutSectionEntries(schema.layout)) {
+    const { section, page } = entry;
+    if (entry.repeatOwner !== null && badLists.has(entry.repeatOwner)) continue;
+    // A plain section inside a repeatable one: its fields' paths are relative to the item of that one.
+    const basePath = repeatBasePath(entry);
+    const base = basePath === '' ? [] : parsePointer(basePath);
+    if (section.repeatable) {
+      const types = typesAt(at(base), prepared);
+      if (types !== null && !types.includes('array')) {
+        report(
+          new FormLimitError(
+            'schema-binding',
+            `The section '${section.id}' repeats over the data path '${basePath}', which is of type ${typeWords(types.filter((t) => t !== 'null'))}, not 'array'.`,
+          ),
+          { fieldId: null, sectionId: section.id, pageId: page.id },
+        );
+        badLists.add(section);
+        continue;
       }
-      for (const field of section.fields) {
-        const place = { fieldId: field.id, sectionId: section.id, pageId: page.id };
-        const kind = typeof field.widget === 'string' ? widgetKind(field.widget, widgets) : undefined;
-        if (!kind) {
-          report(
-            new FormLimitError(
-              'schema-binding',
-              `The field '${field.id}' uses the widget '${String(field.widget)}', which is not known. Known widgets: ${Object.keys(widgets).join(', ')}.`,
-            ),
-            place,
-          );
-          continue;
-        }
-        if (kind.value === 'none') continue;
-        const segments = [...base, ...parsePointer(field.path)];
-        const fullPath = basePath === '' ? field.path : `${basePath}/*${field.path}`;
-        const problem = bindingProblem(field, kind, at(segments), prepared, fullPath, widgets);
-        if (problem) report(new FormLimitError('schema-binding', problem), place);
+    }
+    if (basePath !== '') base.push('*');
+    for (const field of section.fields) {
+      const place = { fieldId: field.id, sectionId: section.id, pageId: page.id };
+      const kind = typeof field.widget === 'string' ? widgetKind(field.widget, widgets) : undefined;
+      if (!kind) {
+        report(
+          new FormLimitError(
+            'schema-binding',
+            `The field '${field.id}' uses the widget '${String(field.widget)}', which is not known. Known widgets: ${Object.keys(widgets).join(', ')}.`,
+          ),
+          place,
+        );
+        continue;
       }
+      if (kind.value === 'none') continue;
+      const segments = [...base, ...parsePointer(field.path)];
+      const fullPath = basePath === '' ? field.path : `${basePath}/*${field.path}`;
+      const problem = bindingProblem(field, kind, at(segments), prepared, fullPath, widgets);
+      if (problem) report(new FormLimitError('schema-binding', problem), place);
     }
   }
 }

@@ -4,6 +4,8 @@
  * the fields required. Deterministic: the same N gives the same schema.
  */
 import type { FormField, FormPage, FormSchema, FormSection, JsonObject } from '../api/types';
+import { parsePointer, setAt } from '../domain/json-pointer';
+import { allFields } from '../engine/layout-walk';
 
 /** Options of {@link generateForm}. */
 export interface GenerateFormOptions {
@@ -84,21 +86,15 @@ export function generateForm(options: GenerateFormOptions | number): FormSchema 
   };
 }
 
-/** Valid data for a generated form (every field answered), e.g. to measure view mode or saving. */
+/**
+ * Valid data for a generated form (every field answered), e.g. to measure view mode or saving. Every field of the
+ * layout is answered at its data path, those of sections inside sections too.
+ */
 export function generateFormData(schema: FormSchema): JsonObject {
-  const data: JsonObject = {};
-  for (const page of schema.layout.pages) {
-    for (const section of page.sections) {
-      const group: JsonObject = {};
-      for (const field of section.fields) {
-        const key = field.path.split('/').pop() as string;
-        if (field.widget === 'text') group[key] = `Answer ${field.id}`;
-        else if (field.widget === 'number') group[key] = 42;
-        else if (field.widget === 'checkbox') group[key] = true;
-        else group[key] = 'blue';
-      }
-      data[section.id] = group;
-    }
+  let data: JsonObject = {};
+  for (const field of allFields(schema.layout)) {
+    const value = field.widget === 'text' ? `Answer ${field.id}` : field.widget === 'number' ? 42 : field.widget === 'checkbox' ? true : 'blue';
+    data = setAt(data, parsePointer(field.path), value);
   }
   return data;
 }

@@ -5,6 +5,7 @@
  */
 import type { FormLayout, JsonObject } from '../api/types';
 import { getAt } from '../domain/json-pointer';
+import { layoutFieldEntries, repeatBasePath } from '../engine/layout-walk';
 import { clearDraft, clearResume, readDraft, readResume, type StoredDraft } from './draft-storage';
 
 /** A form started on this device for a schema (the public URL without an instance): its instance and unsaved answers. */
@@ -52,15 +53,15 @@ const answered = (value: unknown): boolean =>
  */
 export function answeredFieldLabels(layout: FormLayout, data: JsonObject): string[] {
   const labels: string[] = [];
-  for (const page of layout.pages ?? []) {
-    for (const section of page.sections ?? []) {
-      const items = section.repeatable ? getAt(data, section.repeatable.path) : [data];
-      if (!Array.isArray(items)) continue;
-      for (const field of section.fields ?? []) {
-        if (labels.includes(field.label)) continue;
-        if (items.some((item) => answered(getAt(item, field.path)))) labels.push(field.label);
-      }
-    }
+  // Sections inside sections too; a field inside a repeatable section (or a plain section within one) is answered in
+  // any of its items.
+  for (const entry of layoutFieldEntries(layout)) {
+    const { field } = entry;
+    if (labels.includes(field.label)) continue;
+    const base = repeatBasePath(entry);
+    const items = base !== '' ? getAt(data, base) : [data];
+    if (!Array.isArray(items)) continue;
+    if (items.some((item) => answered(getAt(item, field.path)))) labels.push(field.label);
   }
   return labels;
 }

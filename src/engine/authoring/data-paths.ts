@@ -5,6 +5,7 @@
  */
 import type { FormLayout } from '../../api/types';
 import { FORBIDDEN_POINTER_SEGMENTS, JsonPointerError, parsePointer } from '../../domain/json-pointer';
+import { allSections } from '../layout-walk';
 import { WIDGET_KINDS, type WidgetKindRegistry } from '../widget-kinds';
 import { findSection, fullDataPath, isAtOrUnder, layoutFields, segmentsOf } from './layout-paths';
 
@@ -141,24 +142,22 @@ export function checkDataPath(path: string, context: DataPathContext): DataPathP
   const { layout, fieldId, widgets = WIDGET_KINDS } = context;
   const entries = layoutFields(layout, widgets);
   const sectionId = context.sectionId ?? entries.find((e) => e.field.id === fieldId)?.section.id;
-  const base = (sectionId !== undefined ? findSection(layout, sectionId)?.section.repeatable?.path : undefined) ?? '';
+  const base = (sectionId !== undefined ? findSection(layout, sectionId)?.base : undefined) ?? '';
   const full = segmentsOf(fullDataPath(base, path)) ?? segments;
 
   // The lists of repeatable sections first: a path crossing one is best explained by the section, not its fields.
-  for (const page of layout.pages) {
-    for (const section of page.sections) {
-      const repeatPath = section.repeatable?.path;
-      const list = repeatPath ? segmentsOf(repeatPath) : null;
-      if (!repeatPath || !list) continue;
-      // A field of a section repeating over this list (any such section) lies under its `*`: that is where items go.
-      const itemOfList = isAtOrUnder(full, list) && full[list.length] === '*';
-      if (itemOfList || !(isAtOrUnder(full, list) || isAtOrUnder(list, full))) continue;
-      return {
-        code: 'repeat-collision',
-        other: { kind: 'section', id: section.id, label: section.title, path: repeatPath },
-        message: `The repeatable section '${section.title}' keeps its list at ${repeatPath}: choose a path outside it.`,
-      };
-    }
+  for (const section of allSections(layout)) {
+    const repeatPath = section.repeatable?.path;
+    const list = repeatPath ? segmentsOf(repeatPath) : null;
+    if (!repeatPath || !list) continue;
+    // A field of a section repeating over this list (any such section) lies under its `*`: that is where items go.
+    const itemOfList = isAtOrUnder(full, list) && full[list.length] === '*';
+    if (itemOfList || !(isAtOrUnder(full, list) || isAtOrUnder(list, full))) continue;
+    return {
+      code: 'repeat-collision',
+      other: { kind: 'section', id: section.id, label: section.title, path: repeatPath },
+      message: `The repeatable section '${section.title}' keeps its list at ${repeatPath}: choose a path outside it.`,
+    };
   }
   for (const entry of entries) {
     if (entry.field.id === fieldId || entry.fullPath === null) continue;
@@ -186,7 +185,7 @@ export function freeDataPath(label: string, context: DataPathContext): string {
   const { layout, fieldId, widgets = WIDGET_KINDS } = context;
   const entries = layoutFields(layout, widgets);
   const sectionId = context.sectionId ?? entries.find((e) => e.field.id === fieldId)?.section.id;
-  const base = (sectionId !== undefined ? findSection(layout, sectionId)?.section.repeatable?.path : undefined) ?? '';
+  const base = (sectionId !== undefined ? findSection(layout, sectionId)?.base : undefined) ?? '';
   // Paths taken in this section's scope, written as the section writes them.
   const taken: string[] = [];
   for (const entry of entries) {
@@ -194,7 +193,7 @@ export function freeDataPath(label: string, context: DataPathContext): string {
     if (base === '' && entry.base === '') taken.push(entry.fullPath);
     else if (base !== '' && entry.base === base) taken.push(entry.field.path);
   }
-  if (base === '') for (const page of layout.pages) for (const s of page.sections) if (s.repeatable) taken.push(s.repeatable.path);
+  if (base === '') for (const s of allSections(layout)) if (s.repeatable) taken.push(s.repeatable.path);
   let candidate = labelToPath(label, taken);
   // Derived paths avoid the scope's own paths; a rare clash elsewhere (a list path inside a repeat) takes the next number.
   for (let n = 2; checkDataPath(candidate, context) !== null && n < 1000; n++) candidate = labelToPath(`${label} ${n}`, taken);

@@ -7,6 +7,7 @@
  */
 import type { FormField, FormLayout, FormPage, FormSection } from '../../api/types';
 import { escapePointerSegment, parsePointer } from '../../domain/json-pointer';
+import { layoutFieldEntries, layoutSectionEntries, repeatBasePath } from '../layout-walk';
 import { storesNothing, WIDGET_KINDS, type WidgetKindRegistry } from '../widget-kinds';
 
 /** One field of a layout with where it sits and its full data path. */
@@ -16,7 +17,7 @@ export interface LayoutFieldEntry {
   section: FormSection;
   /** Position in layout order (pages → sections → fields): the order in which a person fills the form in. */
   index: number;
-  /** The repeatable section's array path, or `''` outside a repeatable section. */
+  /** The array path of the repeatable section whose items hold the field (its section or one around it), or `''`. */
   base: string;
   /** The full data path (`/jobs/*\/employer`), or null for a widget that stores nothing (static text). */
   fullPath: string | null;
@@ -59,25 +60,26 @@ export function isAtOrUnder(path: readonly string[], ancestor: readonly string[]
   return true;
 }
 
-/** Every field of a layout in layout order, with its full data path. */
+/** Every field of a layout in layout order (those of sections inside sections included), with its full data path. */
 export function layoutFields(layout: FormLayout, widgets: WidgetKindRegistry = WIDGET_KINDS): LayoutFieldEntry[] {
   const out: LayoutFieldEntry[] = [];
-  for (const page of layout.pages) {
-    for (const section of page.sections) {
-      const base = section.repeatable?.path ?? '';
-      for (const field of section.fields) {
-        const stores = !storesNothing(field.widget, widgets);
-        out.push({ field, page, section, index: out.length, base, fullPath: stores ? fullDataPath(base, field.path) : null });
-      }
-    }
+  for (const entry of layoutFieldEntries(layout)) {
+    const { field, page, section } = entry;
+    // A field of a plain section inside a repeatable one is part of each item: its path is relative to the item.
+    const base = repeatBasePath(entry);
+    const stores = !storesNothing(field.widget, widgets);
+    out.push({ field, page, section, index: out.length, base, fullPath: stores ? fullDataPath(base, field.path) : null });
   }
   return out;
 }
 
-/** The section with this id, with its page, or null. */
-export function findSection(layout: FormLayout, sectionId: string): { page: FormPage; section: FormSection } | null {
-  for (const page of layout.pages) {
-    for (const section of page.sections) if (section.id === sectionId) return { page, section };
+/**
+ * The section with this id (nested ones included), with its page and the array path its fields' paths are relative
+ * to (`base`: its own or its repeatable ancestor's list path, `''` outside a repeatable section), or null.
+ */
+export function findSection(layout: FormLayout, sectionId: string): { page: FormPage; section: FormSection; base: string } | null {
+  for (const entry of layoutSectionEntries(layout)) {
+    if (entry.section.id === sectionId) return { page: entry.page, section: entry.section, base: repeatBasePath(entry) };
   }
   return null;
 }

@@ -5,6 +5,7 @@
  * builders.
  */
 import type { FieldRuleNode, FormLayout, JsonObject } from '../../api/types';
+import { layoutSectionEntries, repeatBasePath } from '../layout-walk';
 import { groupMembers, isRuleGroup } from '../rules';
 import { fullDataPath, isAtOrUnder, pointerOfSegments, relativeDataPath, segmentsOf } from './layout-paths';
 import { attachSchemaNode, detachSchemaNode } from './schema-nodes';
@@ -54,38 +55,40 @@ export function applyPathRename(draft: AuthoringDraft, from: string, to: string)
   const detached = detachSchemaNode(draft.jsonSchema, fromSegments);
   if (detached) attachSchemaNode(draft.jsonSchema, toSegments, detached.node, detached.required);
 
-  for (const page of draft.layout.pages) {
-    for (const section of page.sections) {
-      const oldBase = section.repeatable?.path ?? '';
-      if (section.repeatable) {
-        const next = moved(section.repeatable.path, fromSegments, toSegments);
-        if (next !== null) section.repeatable.path = next;
-      }
-      for (const field of section.fields) {
-        // Paths are resolved against the section's old list path, then written against its new one.
-        const newBase = section.repeatable?.path ?? '';
-        const reword = (path: string) => {
-          const next = moved(fullDataPath(oldBase, path), fromSegments, toSegments);
-          if (next === null) return path;
-          return relativeDataPath(newBase, next) ?? path;
+  // Every section with the list path its fields are relative to before the rename (a plain section inside a
+  // repeatable one reads its owner's), taken before any list path moves.
+  const entries = Array.from(layoutSectionEntries(draft.layout), (entry) => ({ entry, oldBase: repeatBasePath(entry) }));
+  for (const { entry, oldBase } of entries) {
+    const section = entry.section;
+    if (section.repeatable) {
+      const next = moved(section.repeatable.path, fromSegments, toSegments);
+      if (next !== null) section.repeatable.path = next;
+    }
+    // The owner comes before the sections inside it, so its list path is already the new one here.
+    const newBase = repeatBasePath(entry);
+    for (const field of section.fields) {
+      // Paths are resolved against the section's old list path, then written against its new one.
+      const reword = (path: string) => {
+        const next = moved(fullDataPath(oldBase, path), fromSegments, toSegments);
+        if (next === null) return path;
+        return relativeDataPath(newBase, next) ?? path;
+      };
+      if (typeof field.path === 'string' && field.path !== '') field.path = reword(field.path);
+      if (oldBase === newBase) {
+        if (field.visibleWhen) rewriteRules(field.visibleWhen, oldBase, fromSegments, toSegments);
+        if (field.requiredWhen) rewriteRules(field.requiredWhen, oldBase, fromSegments, toSegments);
+        if (field.computed) field.computed.paths = field.computed.paths.map((p) => rewrite(p, oldBase, fromSegments, toSegments));
+      } else {
+        // The section's own list moved: item-relative paths stay as they are, only paths naming the list change.
+        const rewriteIn = (nodes: FieldRuleNode[]) => {
+          for (const node of nodes) {
+            if (isRuleGroup(node)) rewriteIn(groupMembers(node).members as FieldRuleNode[]);
+            else if (typeof node.path === 'string') node.path = reword(node.path);
+          }
         };
-        if (typeof field.path === 'string' && field.path !== '') field.path = reword(field.path);
-        if (oldBase === newBase) {
-          if (field.visibleWhen) rewriteRules(field.visibleWhen, oldBase, fromSegments, toSegments);
-          if (field.requiredWhen) rewriteRules(field.requiredWhen, oldBase, fromSegments, toSegments);
-          if (field.computed) field.computed.paths = field.computed.paths.map((p) => rewrite(p, oldBase, fromSegments, toSegments));
-        } else {
-          // The section's own list moved: item-relative paths stay as they are, only paths naming the list change.
-          const rewriteIn = (nodes: FieldRuleNode[]) => {
-            for (const node of nodes) {
-              if (isRuleGroup(node)) rewriteIn(groupMembers(node).members as FieldRuleNode[]);
-              else if (typeof node.path === 'string') node.path = reword(node.path);
-            }
-          };
-          if (field.visibleWhen) rewriteIn(field.visibleWhen);
-          if (field.requiredWhen) rewriteIn(field.requiredWhen);
-          if (field.computed) field.computed.paths = field.computed.paths.map(reword);
-        }
+        if (field.visibleWhen) rewriteIn(field.visibleWhen);
+        if (field.requiredWhen) rewriteIn(field.requiredWhen);
+        if (field.computed) field.computed.paths = field.computed.paths.map(reword);
       }
     }
   }
