@@ -1,13 +1,15 @@
 /**
  * The document of a form that has no PDF template: the instance's answers rendered as a PDF of our own (A4, the form's
- * pages and sections as headings, each field's label and answer), ending with a signature line per signer. The lines
- * are the places where the signature images go when the envelope is sealed.
+ * pages and sections as headings, sections inside sections as sub-headings, each field's label and answer), ending
+ * with a signature line per signer. The lines are the places where the signature images go when the envelope is
+ * sealed.
  */
 import { PDF, StandardFonts, rgb, type PDFPage } from '@libpdf/core';
 import type { FormSchema, SignaturePlace } from '../../../src/api/types';
 import { getAt, joinPointer } from '../../../src/domain/json-pointer';
 import { compileFormSchema, type CompiledField } from '../../../src/engine/compile';
-import { widgetKind } from '../../../src/engine/widget-kinds';
+import { layoutSectionEntries, repeatBasePath, type SectionEntry } from '../../../src/engine/layout-walk';
+import { storesNothing, widgetKind } from '../../../src/engine/widget-kinds';
 import { optionLabel } from '../../../src/engine/choice-options';
 
 const A4 = { width: 595.28, height: 841.89 };
@@ -132,29 +134,73 @@ function fieldAnswerText(cf: CompiledField, value: unknown): string {
   return answerText(value);
 }
 
-function fieldsOf(schema: FormSchema, data: unknown): { heading: string | null; label: string; answer: string }[] {
-  const rows: { heading: string | null; label: string; answer: string }[] = [];
-  const label = (cf: CompiledField) => cf.field.label || cf.field.path;
-  for (const page of compileFormSchema(schema).pages) {
-    for (const section of page.sections) {
-      const heading = [page.page.title, section.section.title].filter(Boolean).join(' — ') || null;
-      const repeat = section.repeat;
-      if (repeat) {
-        const items = getAt(data, repeat.path);
-        const list = Array.isArray(items) ? items : [];
-        list.forEach((_, i) => {
-          for (const cf of section.fields) {
-            const value = getAt(data, joinPointer(repeat.path, [i], cf.path));
-            rows.push({ heading: `${heading ?? ''} ${i + 1}`.trim(), label: label(cf), answer: fieldAnswerText(cf, value) });
-          }
-        });
-      } else {
-        for (const cf of section.fields) rows.push({ heading, label: label(cf), answer: fieldAnswerText(cf, getAt(data, cf.path)) });
+/** A heading (a page's section, or a section inside one, `level` being its depth) or one field's label and answer. */
+type AnswerBlock =
+  | { kind: 'heading'; text: string; level: number }
+  | { kind: 'answer'; label: string; answer: string | null; level: number };
+
+/**
+ * The document's headings and answers in layout order, through the shared layout walk. A page's own section is a
+ * heading `Page — Section`; a section inside a section is a sub-heading one level down with its title. A repeatable
+ * section is written once per item (`Jobs 1`, `Jobs 2` …), each item with its own fields and then the sections inside
+ * it (their answers read inside that item). A text block (a widget that stores nothing) is written as its text, with
+ * no answer.
+ */
+export function answerBlocks(schema: FormSchema, data: unknown): AnswerBlock[] {
+  const compiled = compileFormSchema(schema);
+  const blocks: AnswerBlock[] = [];
+  let lastHeading: string | null = null;
+  const heading = (text: string, level: number) => {
+    // Consecutive sections with the same heading (an untitled section after another on its page) share it.
+    const key = `${level}:${text}`;
+    if (text === '' || key === lastHeading) return;
+    lastHeading = key;
+    blocks.push({ kind: 'heading', text, level });
+  };
+  const titleOf = (entry: SectionEntry) =>
+    entry.depth === 1 ? [entry.page.title, entry.section.title].filter(Boolean).join(' — ') : (entry.section.title ?? '');
+  const answers = (entry: SectionEntry, item: readonly (string | number)[]) => {
+    for (const field of Array.isArray(entry.section.fields) ? entry.section.fields : []) {
+      const cf = compiled.fieldById.get(field.id);
+      const label = field.label || field.path;
+      if (storesNothing(field.widget)) {
+        blocks.push({ kind: 'answer', label, answer: null, level: entry.depth });
+        continue;
       }
+      const value = getAt(data, item.length > 0 ? joinPointer(repeatBasePath(entry), item, field.path) : field.path);
+      blocks.push({ kind: 'answer', label, answer: cf ? fieldAnswerText(cf, value) : answerText(value), level: entry.depth });
     }
+  };
+  const entries = Array.from(layoutSectionEntries(schema.layout));
+  for (let i = 0; i < entries.length; i++) {
+    const entry = entries[i] as SectionEntry;
+    if (entry.repeatOwner !== entry.section) {
+      heading(titleOf(entry), entry.depth);
+      answers(entry, []);
+      continue;
+    }
+    // The sections inside a repeatable section follow it in the walk, up to the first one its items do not hold.
+    let end = i + 1;
+    while (end < entries.length && entries[end]?.repeatOwner === entry.section) end++;
+    const inner = entries.slice(i + 1, end);
+    const items = getAt(data, repeatBasePath(entry));
+    (Array.isArray(items) ? items : []).forEach((_, n) => {
+      heading(`${titleOf(entry)} ${n + 1}`.trim(), entry.depth);
+      answers(entry, [n]);
+      for (const nested of inner) {
+        heading(titleOf(nested), nested.depth);
+        answers(nested, [n]);
+      }
+    });
+    i = end - 1;
   }
-  return rows;
+  return blocks;
 }
+
+/** Heading sizes by depth: a page's own sections at 12 points, each level inside one smaller, never under the body. */
+const HEADING_SIZES = [12, 11, 10.5, 10] as const;
+/** How far each level inside a page's section is indented, so a sub-section's answers read as part of it. */
+const LEVEL_INDENT = 10;
 
 /** Renders the answers with a signature line per signer. */
 export async function renderAnswers(input: AnswersDocumentInput): Promise<RenderedAnswers> {
@@ -166,16 +212,20 @@ export async function renderAnswers(input: AnswersDocumentInput): Promise<Render
   w.text(input.formName, { size: 18, bold: true });
   w.text(`Form instance ${input.formInstanceId}`, { size: 9, color: [0.3, 0.3, 0.3] });
   w.gap(10);
-  let heading: string | null = null;
-  for (const row of fieldsOf(input.schema, input.data)) {
-    if (row.heading && row.heading !== heading) {
-      heading = row.heading;
+  for (const block of answerBlocks(input.schema, input.data)) {
+    const indent = (block.level - 1) * LEVEL_INDENT;
+    if (block.kind === 'heading') {
       w.gap(6);
-      w.text(heading, { size: 12, bold: true });
+      w.text(block.text, { size: HEADING_SIZES[Math.min(block.level, HEADING_SIZES.length) - 1], bold: true, indent });
+      continue;
     }
     w.ensure(LINE * 2);
-    w.text(row.label, { bold: true, size: 9 });
-    w.text(row.answer, { indent: 8 });
+    if (block.answer === null) {
+      w.text(block.label, { indent });
+    } else {
+      w.text(block.label, { bold: true, size: 9, indent });
+      w.text(block.answer, { indent: indent + 8 });
+    }
     w.gap(4);
   }
   w.gap(16);
