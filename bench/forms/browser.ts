@@ -7,7 +7,7 @@
  *   is running and the first row's controls are enabled;
  * - keystroke → results: a term typed into "Text in the answers" one key at a time (60 ms apart, as a quick typist),
  *   then from the last keydown to the paint of the settled table with the filtered count. The screen waits
- *   `SEARCH_DEBOUNCE_MS` after the last key before it asks the server; that wait is part of this figure.
+ *   `INSTANCE_SEARCH_DEBOUNCE_MS` (100 ms) after the last key before it asks the server; that wait is part of this figure.
  *
  * Every API call the page makes is recorded (path, query, status, bytes on the wire, time) so the report can show
  * what the screen asked for.
