@@ -1,7 +1,8 @@
 /**
  * The one door to pdf.js (`pdfjs-dist`): loads it on first use, so that no screen but those showing a PDF pays for it,
- * and opens a PDF's bytes into pages that draw themselves on a canvas. Only the page views import this module (the PDF
- * import's `PdfPages`, the signing page's `SigningPages`), and their screens import them only through `React.lazy`.
+ * and opens a PDF's bytes into pages that draw themselves on a canvas. Only the shared page viewer (`pdf-page-viewer`)
+ * imports this module at run time; the page views built on it (the PDF import's `PdfPages`, the signing page's
+ * `SigningPages`) are imported by their screens only through `React.lazy`.
  *
  * Safety: pdf.js runs with `isEvalSupported: false` (no `new Function` for fonts, so a strict Content-Security-Policy
  * holds and a hostile font program never becomes code), without XFA, and without scripting. The parsing runs in pdf.js's
