@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FormField, FormLayout } from '../../src/api/types';
 import { applicationSources, prefillFromApplication } from '../../src/domain/forms/prefill';
-import { layoutDataPaths } from '../../src/domain/forms/instance-csv';
+import { csvCell, layoutDataPaths } from '../../src/domain/forms/instance-csv';
 import { pdfValuesFromData } from '../../src/domain/pdf/linking';
 
 const field = (id: string, path: string, extra: Partial<FormField> = {}): FormField => ({ id, path, widget: 'text', label: id, ...extra });
@@ -72,6 +72,13 @@ describe('pre-filling from an application with nested sections', () => {
 describe('CSV columns with nested sections', () => {
   it("gives a nested plain section's fields their columns, and a section inside a repeatable one none of its own", () => {
     expect(layoutDataPaths(layout)).toEqual(['/name', '/address/street', '/address/city', '/jobs']);
+  });
+
+  it("writes a repeatable section's items with their keys sorted, whatever order the store kept them in", () => {
+    const written = [{ employer: 'AE', from: '1842', dates: { to: 'x', from: 'y' } }];
+    const stored = [{ from: '1842', dates: { from: 'y', to: 'x' }, employer: 'AE' }];
+    expect(csvCell(stored)).toBe(csvCell(written));
+    expect(csvCell(written)).toBe('"[{""dates"":{""from"":""y"",""to"":""x""},""employer"":""AE"",""from"":""1842""}]"');
   });
 });
 

@@ -19,9 +19,10 @@
  * - The form's name and the schema's version of each row come from the same read of the schemas (once, not
  *   expanded in every batch).
  * - Cells: the answer at the column's path — a text, number or boolean as written, a list or an object (a
- *   repeatable section's items, a multiple choice) as its JSON; RFC 4180 quoting (a cell holding a comma, a quote or a line break is quoted, quotes doubled), and a
- *   spreadsheet formula guard: a text starting with `=`, `+`, `-`, `@`, a tab or a carriage return is prefixed
- *   with `'`, so that opening the file never runs an answer a visitor typed as a formula.
+ *   repeatable section's items, a multiple choice) as its JSON, object keys sorted; RFC 4180 quoting (a cell
+ *   holding a comma, a quote or a line break is quoted, quotes doubled), and a spreadsheet formula guard: a text
+ *   starting with `=`, `+`, `-`, `@`, a tab or a carriage return is prefixed with `'`, so that opening the file
+ *   never runs an answer a visitor typed as a formula.
  */
 import { FormInstanceStatus } from '../../api/enums';
 import type { FormLayout } from '../../api/types';
@@ -63,14 +64,24 @@ const KEY = 'formInstanceId';
 const FORMULA_START = /^[=+\-@\t\r]/;
 const NEEDS_QUOTES = /[",\r\n]/;
 
-/** One cell: text as written, with the formula guard and RFC 4180 quoting. */
+/**
+ * The objects of a cell's JSON with their keys in sorted order: the same answers give the same cell whatever order a
+ * store keeps keys in (PostgreSQL's jsonb orders them by length, the test fake as they were written), so a repeatable
+ * section's items read the same from every backend.
+ */
+function sortedKeys(_key: string, value: unknown): unknown {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  return Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+/** One cell: text as written (lists and objects as JSON, keys sorted), with the formula guard and RFC 4180 quoting. */
 export function csvCell(value: unknown): string {
   let text: string;
   if (value === null || value === undefined) text = '';
   else if (value instanceof Date) text = value.toISOString();
   else if (typeof value === 'string') text = FORMULA_START.test(value) ? `'${value}` : value;
   else if (typeof value === 'number' || typeof value === 'boolean') text = String(value);
-  else text = JSON.stringify(value);
+  else text = JSON.stringify(value, sortedKeys);
   return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
