@@ -5,10 +5,8 @@ import { PendingPage } from './components/PendingPage';
 import { ErrorAlert, LoginCallback, RequireAuth, useAuth } from './formsAdmin';
 import { useLabels } from './useLabels';
 
-/** Every page: public and admin alike. */
-export function RootLayout() {
-  return <Outlet />;
-}
+// The layouts of the sign-in callback and of the signed-in pages: a chunk of their own (routes.tsx reaches this module
+// only through import()), so the public form never carries the sign-in screens and their texts.
 
 /** The sign-in callback, outside both layouts (docs/spec.md, Screens and routes): it must run before any session exists. */
 export function LoginCallbackPage() {

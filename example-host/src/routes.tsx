@@ -1,11 +1,8 @@
-import { createRootRoute, createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createRootRoute, createRoute, lazyRouteComponent, Outlet } from '@tanstack/react-router';
 import { validateFormInstanceSearch } from './formInstanceSearch';
 import { validateFormBuilderSearch } from './formBuilderSearch';
 import { validateSigningSearch } from './signingSearch';
-import { AuthenticatedLayout, LoginCallbackPage, RootLayout } from './layouts';
-import { HomePage } from './pages/HomePage';
 import { PublicFormInstancePage } from './pages/PublicFormInstancePage';
-import { SignedOutPage } from './pages/SignedOutPage';
 
 // The route table of docs/spec.md, Screens and routes. Route components here only adapt the URL (params, search) into props: the screens
 // themselves never import the router (docs/decisions.md, What ships), so later releases swap each placeholder for a library screen.
@@ -16,11 +13,24 @@ import { SignedOutPage } from './pages/SignedOutPage';
 const adminArea = () => import('./adminArea');
 // The forms administration lists (Forms, Form Schemas, Form Groups, one group): a chunk of their own, with the table.
 const formsAdminLists = () => import('./pages/FormsAdminListPages');
+// The public form is the page visitors open most, often from a link on a slow phone: its route is the only one in the
+// main chunk. Every other page is a chunk of its own (the home's list reads through the whole API client and every
+// text; the sign-in callback and the signed-in layout carry the sign-in screens), loaded when its route is matched.
+const layouts = () => import('./layouts');
+
+/** Every page: public and admin alike. */
+function RootLayout() {
+  return <Outlet />;
+}
 
 const rootRoute = createRootRoute({ component: RootLayout });
 
 // Public
-const homeRoute = createRoute({ getParentRoute: () => rootRoute, path: '/', component: HomePage });
+const homeRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/',
+  component: lazyRouteComponent(() => import('./pages/HomePage'), 'HomePage'),
+});
 
 const formInstanceRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -43,16 +53,24 @@ const signRoute = createRoute({
   component: lazyRouteComponent(() => import('./pages/SignDocumentPage'), 'SignDocumentPage'),
 });
 
-const signedOutRoute = createRoute({ getParentRoute: () => rootRoute, path: 'signed-out', component: SignedOutPage });
+const signedOutRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'signed-out',
+  component: lazyRouteComponent(() => import('./pages/SignedOutPage'), 'SignedOutPage'),
+});
 
 const loginCallbackRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'authentication/login-callback',
-  component: LoginCallbackPage,
+  component: lazyRouteComponent(layouts, 'LoginCallbackPage'),
 });
 
 // Signed in, then admin
-const authenticatedRoute = createRoute({ getParentRoute: () => rootRoute, id: 'authenticated', component: AuthenticatedLayout });
+const authenticatedRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'authenticated',
+  component: lazyRouteComponent(layouts, 'AuthenticatedLayout'),
+});
 const adminRoute = createRoute({ getParentRoute: () => authenticatedRoute, path: 'admin', component: lazyRouteComponent(adminArea, 'AdminLayout') });
 const adminHomeRoute = createRoute({ getParentRoute: () => adminRoute, path: '/', component: lazyRouteComponent(() => import('./pages/AdminHomePage'), 'AdminHomePage') });
 
