@@ -40,9 +40,11 @@ export type {
 // Providers, labels, query keys and queryOptions factories, mutation hooks.
 export {
   ApiContext, APIProvider, claimKeys, claimQueries, createDefaultQueryClient, defaultLabels,
-  describeError, entityKeys, entityQueries, fillLabel, formLinkKeys, formLinkQueries, healthKeys, healthQueries, holderKeys, holderQueries,
+  describeError, entityKeys, entityQueries, fillLabel, formLinkKeys, formLinkQueries, formViewerLabels, healthKeys, healthQueries,
+  holderKeys, holderQueries,
   inverseClaimsChange, isEmptyPermissionSave, LabelsProvider, linkingKeys, linkingQueries, OUTSIDE_PROVIDER_MESSAGE,
-  PERMISSION_INVALIDATIONS, PermissionSaveError, PICKER_PAGE_SIZE, resolveLabels, savePermissions, SCREEN_CLAIM_GROUP_INCLUDES,
+  PERMISSION_INVALIDATIONS, PermissionSaveError, PICKER_PAGE_SIZE, resolveLabels, routerLabels, savePermissions,
+  SCREEN_CLAIM_GROUP_INCLUDES,
   SCREEN_USER_GROUP_INCLUDES, SCREEN_USER_INCLUDES, useAddRemoveUpdateAppUsersInAppuserGroups,
   useAddRemoveUpdateClaimGroupsToAppUserGroupOrUserGroups, useAddRemoveUpdateClaimGroupsToAppUserOrUsers,
   useAddRemoveUpdateClaimGroupsToClaimGroupOrClaimGroups, useAddRemoveUpdateClaimsToAppUserGroupOrUserGroups,

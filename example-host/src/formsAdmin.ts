@@ -16,6 +16,7 @@ export {
   fillLabel,
   FormInstanceViewer,
   FormManager,
+  formViewerLabels,
   FormSchemaManager,
   LoginCallback,
   PageShell,
@@ -23,6 +24,7 @@ export {
   RequireAuth,
   RequireClaim,
   RoleManagement,
+  routerLabels,
   UserRoleManagement,
   useAuth,
 } from '../../src';

@@ -14,6 +14,7 @@ import { builderPropertiesLabels } from './builder-properties-labels';
 import { signingLabels } from './signing-labels';
 import { signDocumentLabels } from './sign-document-labels';
 import { fillLabel, sharedLabels } from './shared-labels';
+import { routerLabels } from './router-labels';
 
 /**
  * Every user-visible text of the library in one object, English by default (docs/decisions.md, Texts and labels): the spec's texts verbatim and
@@ -65,11 +66,8 @@ export const defaultLabels = /* @__PURE__ */ (() => ({
   failedToLoadPermissions: 'Failed to load permissions. Please try again.',
   failedToLoadUsers: 'Failed to load users. Please try again.',
   failedToLoadUserGroups: 'Failed to load user groups. Please try again.',
-  // Router (docs/spec.md, Screens and routes and Error catalogue)
-  notFound: 'Not Found',
-  somethingWentWrong: 'Something went wrong!',
-  showError: 'Show Error',
-  hideError: 'Hide Error',
+  // Router (docs/spec.md, Screens and routes and Error catalogue; src/query/router-labels.ts)
+  ...routerLabels,
 
   // ---- Texts the spec leaves to us ----
   // Shared pieces: loading, retry (the sign-in callback's 'Try again' too), details, failed calls (src/query/shared-labels.ts)

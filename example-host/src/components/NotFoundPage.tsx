@@ -1,11 +1,12 @@
 import { Anchor, Center, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { useLabels } from '../useLabels';
+import { routerLabels } from '../formsAdmin';
+import { useLabelTexts } from '../useLabelTexts';
 import { PageMain, PageTitle } from './landmarks';
 
 /** The 404 page of unmatched paths (docs/spec.md, Screens and routes and Error catalogue): 'Not Found' and a way home. */
 export function NotFoundPage() {
-  const labels = useLabels();
+  const labels = useLabelTexts(routerLabels);
   return (
     <PageMain>
       <PageTitle title={labels.notFound} />

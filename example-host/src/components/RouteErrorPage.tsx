@@ -1,7 +1,8 @@
 import { Button, Center, Code, Stack, Title } from '@mantine/core';
 import { useDisclosure, useId } from '@mantine/hooks';
 import type { ErrorComponentProps } from '@tanstack/react-router';
-import { useLabels } from '../useLabels';
+import { routerLabels } from '../formsAdmin';
+import { useLabelTexts } from '../useLabelTexts';
 import { PageMain, PageTitle } from './landmarks';
 
 function messageOf(error: unknown): string {
@@ -11,7 +12,7 @@ function messageOf(error: unknown): string {
 
 /** The page of a route that failed (docs/spec.md, Screens and routes and Error catalogue): 'Something went wrong!' and a 'Show Error' toggle. */
 export function RouteErrorPage({ error }: Pick<ErrorComponentProps, 'error'>) {
-  const labels = useLabels();
+  const labels = useLabelTexts(routerLabels);
   const [opened, { toggle }] = useDisclosure(false);
   const detailsId = useId();
   return (

@@ -3,8 +3,8 @@ import { Link } from '@tanstack/react-router';
 import { useContext } from 'react';
 import { PageMain, PageTitle } from '../components/landmarks';
 import type { FormInstanceSearch } from '../formInstanceSearch';
-import { AuthContext, ErrorAlert, fillLabel, FormInstanceViewer } from '../formsAdmin';
-import { useLabels } from '../useLabels';
+import { AuthContext, ErrorAlert, fillLabel, FormInstanceViewer, formViewerLabels } from '../formsAdmin';
+import { useLabelTexts } from '../useLabelTexts';
 
 export interface PublicFormInstancePageProps extends FormInstanceSearch {
   formSchemaId: string;
@@ -38,7 +38,7 @@ PublicFormInstancePage.displayName = 'PublicFormInstancePage';
 /** A link whose `mode` is neither `edit` nor `view`: says so, and offers the two modes (the link's id and token kept). */
 function InvalidModeHint(props: { formSchemaId: string; mode: string; formInstanceId?: string; token?: string }) {
   const { formSchemaId, mode, formInstanceId, token } = props;
-  const labels = useLabels();
+  const labels = useLabelTexts(formViewerLabels);
   const keep = { ...(formInstanceId !== undefined ? { formInstanceId } : {}), ...(token !== undefined ? { token } : {}) };
   return (
     <Stack gap="md">
