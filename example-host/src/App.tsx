@@ -1,10 +1,10 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { RouterProvider } from '@tanstack/react-router';
 import { colorSchemeManager, DEFAULT_COLOR_SCHEME } from './colorScheme';
 import { OidcConfigGate } from './components/OidcConfigGate';
 import { PendingPage } from './components/PendingPage';
-import { LOGIN_CALLBACK_PATH, SIGNED_OUT_PATH, notificationsProps } from './config';
+import { Toasts } from './components/Toasts';
+import { LOGIN_CALLBACK_PATH, SIGNED_OUT_PATH } from './config';
 import { AuthenticatedAPIProvider, AuthProvider, ccqTheme } from './formsAdmin';
 import type { AppRouter } from './router';
 
@@ -18,14 +18,14 @@ export interface AppProps {
 }
 
 /**
- * The whole host: Mantine (following the system's colour scheme until the user picks one), the toast area, then
- * sign-in settings from the backend, auth, API and routes. Mantine's modals provider is the admin area's
- * (adminArea.tsx): it brings Modal, ScrollArea and floating-ui, which the public pages never show.
+ * The whole host: Mantine (following the system's colour scheme until the user picks one), the toast area (loaded
+ * with the first toast), then sign-in settings from the backend, auth, API and routes. Mantine's modals provider is
+ * the admin area's (adminArea.tsx): it brings Modal, ScrollArea and floating-ui, which the public pages never show.
  */
 export function App({ apiBaseUrl, router, origin = window.location.origin }: AppProps) {
   return (
     <MantineProvider theme={ccqTheme} defaultColorScheme={DEFAULT_COLOR_SCHEME} colorSchemeManager={colorSchemeManager}>
-      <Notifications {...notificationsProps} />
+      <Toasts />
       <OidcConfigGate apiBaseUrl={apiBaseUrl}>
         {(oidc) => (
           <AuthProvider

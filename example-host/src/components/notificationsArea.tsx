@@ -1,0 +1,2 @@
+// Reached only through import() (components/Toasts.tsx), so Mantine's toast area is a chunk of its own.
+export { Notifications as default } from '@mantine/notifications';
