@@ -140,6 +140,11 @@ async function runScenario(target: ContractTarget): Promise<Map<string, unknown>
   facts.set('depth.limit', await post(nestedTo(FORM_LIMITS.maxSectionDepth)));
   facts.set('depth.over', await post(nestedTo(FORM_LIMITS.maxSectionDepth + 1)));
   facts.set('repeat.in.repeat', await post(repeatInRepeat));
+  // A version no instance uses is changed in place: the same check refuses the change.
+  const unused = await admin.crud.formschema.post({ formId, jsonSchema, layout: nestedTo(2) });
+  const patch = (l: FormLayout) => outcome(() => admin.crud.formschema.patch({ formSchemaId: unused?.formSchemaId ?? '', layout: l }, { ifMatch: null }));
+  facts.set('patch.depth.over', await patch(nestedTo(FORM_LIMITS.maxSectionDepth + 1)));
+  facts.set('patch.repeat.in.repeat', await patch(repeatInRepeat));
   return facts;
 }
 
@@ -182,10 +187,12 @@ describe('nested sections — the fake and the server agree', () => {
     });
   });
 
-  it(`accept ${FORM_LIMITS.maxSectionDepth} levels of sections, and refuse a deeper layout or a repeatable section in a repeatable one with 400`, () => {
+  it(`accept ${FORM_LIMITS.maxSectionDepth} levels of sections, and refuse a deeper layout or a repeatable section in a repeatable one with 400 (post and patch)`, () => {
     expect(fake.get('depth.limit')).toBe('ok');
     expect(fake.get('depth.over')).toEqual({ status: 400, detail: expect.stringMatching(/s5.*nested 5 levels deep.*at most 4/) });
     expect(fake.get('repeat.in.repeat')).toEqual({ status: 400, detail: expect.stringMatching(/periods.*inside the repeatable section 'jobs'/) });
+    expect(fake.get('patch.depth.over')).toEqual(fake.get('depth.over'));
+    expect(fake.get('patch.repeat.in.repeat')).toEqual(fake.get('repeat.in.repeat'));
   });
 
   it('answer the same on the server', () => {
