@@ -5,10 +5,13 @@
  * downloads filled (and flattened); the linking calls answer the configured application model and Create reports
  * values that do not fit; each route's permission is enforced.
  */
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Permission } from '../../src/api/enums';
 import type { GeneratedForm, InstanceFromApplication, PrimitivePathInfo } from '../../src/api/types';
+import { formPdfTemplates, forms } from '../../example-host/server/db/schema';
 import { PDF_REFUSALS } from '../../example-host/server/pdf/read';
+import { removeAbandonedDraftPdfs, saveFormPdf } from '../../example-host/server/pdf/store';
 import { call, callJson, START_TIMEOUT_MS, startTestServer, userWithClaims, type TestServer } from './helpers';
 import { fixture, readWithPdfJs } from './pdf-test-helpers';
 
@@ -64,6 +67,33 @@ describe('FormGenerator/UploadPdf', () => {
       expect(body?.detail, name).toContain(words);
     }
     expect((await upload(server, fixture('sample_form.pdf'), 'a.pdf', admin, 'File')).status).toBe(400);
+  });
+
+  it('removes, at an upload, the PDFs of drafts never saved as forms once a day old; a saved form keeps its PDF', async () => {
+    const day = 24 * 60 * 60 * 1000;
+    const abandoned = crypto.randomUUID();
+    const saved = crypto.randomUUID();
+    const fresh = crypto.randomUUID();
+    await server.db.insert(forms).values({ formId: saved, name: 'Saved from a PDF' });
+    for (const formId of [abandoned, saved, fresh]) await saveFormPdf(server.db, { formId, fileName: 'a.pdf', pageCount: 1, bytes: fixture('normal.pdf') });
+    const twoDaysAgo = new Date(Date.now() - 2 * day);
+    await server.db.update(formPdfTemplates).set({ createdDateTime: twoDaysAgo }).where(inArray(formPdfTemplates.formId, [abandoned, saved]));
+    // Just under a day old: kept.
+    await server.db.update(formPdfTemplates).set({ createdDateTime: new Date(Date.now() - day + 60_000) }).where(eq(formPdfTemplates.formId, fresh));
+    const stored = async () =>
+      (await server.db.select({ id: formPdfTemplates.formId }).from(formPdfTemplates).where(inArray(formPdfTemplates.formId, [abandoned, saved, fresh])))
+        .map((r) => r.id)
+        .sort();
+
+    const { status, body } = await upload(server, fixture('sample_form.pdf'), 'sample_form.pdf', admin);
+    expect(status).toBe(200);
+    expect(await stored()).toEqual([saved, fresh].sort());
+    // The new upload's own draft PDF is kept.
+    const own = await server.db.select({ id: formPdfTemplates.formId }).from(formPdfTemplates).where(eq(formPdfTemplates.formId, (body as GeneratedForm).form.formId));
+    expect(own).toHaveLength(1);
+    // A day on, the fresh draft goes too; the saved form's PDF stays.
+    expect(await removeAbandonedDraftPdfs(server.db, new Date(Date.now() + 2 * day))).toBeGreaterThanOrEqual(2);
+    expect(await stored()).toEqual([saved]);
   });
 
   it('needs FormGenerator_UploadPdf', async () => {

@@ -2,7 +2,7 @@
  * The PDF and linking routes of the reference server:
  * - `POST /api/FormGenerator/UploadPdf` (multipart, field `Pdf`): the fields of the PDF read in the parse worker, a
  *   form generated from them by the domain's rule (draft form and schema answered for the client to save, the PDF
- *   stored under the draft form's id);
+ *   stored under the draft form's id; the PDFs of drafts never saved are removed a day on, at a later upload);
  * - `GET /api/Forms/DownloadPdf?formInstanceId&flatten` (beyond the spec): an instance of a form with a PDF template
  *   as that PDF with its fields filled in, flattened on request, through the same download rules as
  *   `Signing/DownloadDocument` (attachment, leaf file name with an RFC 5987 `filename*`);
@@ -33,7 +33,7 @@ import { formInstances } from '../db/schema';
 import { findForm, findFormInstance, findFormSchema } from '../forms/store';
 import { route, type AnyRouteDeclaration, type RouteContext } from '../routes/registry';
 import { fillPdfWithReport } from './fill';
-import { loadFormPdf, saveFormPdf } from './store';
+import { loadFormPdf, removeAbandonedDraftPdfs, saveFormPdf } from './store';
 import { PdfParseAbort, PdfParser } from './worker';
 
 let parser: PdfParser | null = null;
@@ -119,6 +119,9 @@ export const pdfRoutes: readonly AnyRouteDeclaration[] = [
         bytes,
         createdBy: ctx.auth?.user.id ?? null,
       });
+      // Each upload stores a draft's PDF; the drafts never saved as forms go after a day. Tidying is not the
+      // uploader's concern: a failure here leaves them for the next upload and does not fail this one.
+      await removeAbandonedDraftPdfs(ctx.services.db).catch(() => undefined);
       return json(ctx, generated);
     },
   }),

@@ -1,13 +1,14 @@
 /**
  * The stored PDF templates of forms: the bytes a form was generated from, kept as uploaded (table
  * `form_pdf_templates`, by form id). The generator stores them for the draft form it answers; filling and signing
- * read them back by the form's id.
+ * read them back by the form's id. A draft's PDF whose form was never saved is removed after a day (see
+ * {@link removeAbandonedDraftPdfs}).
  */
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, lt, notExists, sql } from 'drizzle-orm';
 import { isUuid } from '../../../src/domain';
 import type { Db } from '../db/index';
-import { formPdfTemplates } from '../db/schema';
+import { formPdfTemplates, forms } from '../db/schema';
 
 /** A form's stored PDF template. */
 export interface StoredFormPdf {
@@ -65,4 +66,28 @@ export async function loadFormPdf(db: Db, formId: string): Promise<StoredFormPdf
   // Drivers answer bytea as a Buffer or a Uint8Array; readers want a plain Uint8Array.
   const bytes = row.bytes instanceof Uint8Array ? new Uint8Array(row.bytes.buffer, row.bytes.byteOffset, row.bytes.byteLength) : new Uint8Array(row.bytes);
   return { ...row, bytes };
+}
+
+/**
+ * How long the PDF of a draft form is kept without its form being saved: a day, long enough for anyone still looking
+ * at a generated form to save it, short enough that abandoned uploads (every upload stores its PDF) do not pile up.
+ */
+export const DRAFT_PDF_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Removes the PDFs stored for draft forms that were never saved: older than `maxAgeMs` and with no form row of their
+ * id (a saved form keeps its PDF until the form itself is deleted, which removes it too). Answers how many went.
+ */
+export async function removeAbandonedDraftPdfs(db: Db, now: Date = new Date(), maxAgeMs: number = DRAFT_PDF_MAX_AGE_MS): Promise<number> {
+  const cutoff = new Date(now.getTime() - maxAgeMs);
+  const removed = await db
+    .delete(formPdfTemplates)
+    .where(
+      and(
+        lt(formPdfTemplates.createdDateTime, cutoff),
+        notExists(db.select({ one: sql`1` }).from(forms).where(eq(forms.formId, formPdfTemplates.formId))),
+      ),
+    )
+    .returning({ formId: formPdfTemplates.formId });
+  return removed.length;
 }
