@@ -64,6 +64,7 @@ export interface FieldPropertiesPanelProps {
 }
 
 const FALLBACK_PROPERTIES: readonly WidgetPropertyEditor[] = ['label', 'helpText', 'required', 'readOnly', 'visibleWhen', 'requiredWhen'];
+const HELP_TEXT_STYLES = { input: { fieldSizing: 'content', minHeight: 'calc(2lh + 1rem)', resize: 'vertical' } } as const;
 const FORMATS: readonly [string, keyof Labels][] = [
   ['', 'bpFormatNone'],
   ['email', 'bpFormatEmail'],
@@ -418,8 +419,10 @@ export function FieldPropertiesPanel(props: FieldPropertiesPanelProps) {
             value={field.helpText ?? ''}
             onChange={(e) => setField({ helpText: e.currentTarget.value === '' ? undefined : e.currentTarget.value })}
             readOnly={readOnly}
-            autosize
-            minRows={2}
+            // Grows with its text through CSS (field-sizing), not the autosize measure, which forced a layout of the
+            // whole builder (canvas included) on each field selected; where field-sizing is unknown it can be resized.
+            rows={2}
+            styles={HELP_TEXT_STYLES}
           />
         );
       case 'placeholder':

@@ -270,18 +270,24 @@ function GroupEditor({ mode, members, level, legend, fields, widgets, labels, di
   return (
     <Fieldset legend={title} variant={level === 1 ? 'default' : 'filled'} p="sm" style={level === 1 ? ERROR_CONTRAST : undefined}>
       <Stack gap="sm">
-        <SegmentedControl
-          aria-label={`${labels.reMode}: ${title}`}
-          data={[
-            { value: 'all', label: labels.reModeAll },
-            { value: 'any', label: labels.reModeAny },
-          ]}
-          value={mode}
-          onChange={(next) => onChange(next as Mode, [...members])}
-          disabled={disabled}
-          size="xs"
-          w="fit-content"
-        />
+        {/* "All of these" / "Any of these" only once there is a rule to combine: an empty list holds always either way,
+            and a field's panel opens with two empty editors, whose mode switches (each measuring its indicator) were
+            much of the cost of selecting a field. It keeps its place, so the buttons below keep the focus when the
+            first rule comes. */}
+        {members.length > 0 && (
+          <SegmentedControl
+            aria-label={`${labels.reMode}: ${title}`}
+            data={[
+              { value: 'all', label: labels.reModeAll },
+              { value: 'any', label: labels.reModeAny },
+            ]}
+            value={mode}
+            onChange={(next) => onChange(next as Mode, [...members])}
+            disabled={disabled}
+            size="xs"
+            w="fit-content"
+          />
+        )}
         {members.length === 0 && (
           <Text size="sm">
             {labels.reAlways}

@@ -1,0 +1,44 @@
+import { screen, within } from '@testing-library/react';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import type { FieldRuleNode, FormField } from '../../src/api/types';
+import { FieldPropertiesPanel, RuleEditor, type RuleFieldOption } from '../../src/builder/properties';
+import { WIDGET_KINDS } from '../../src/engine/widget-kinds';
+import { renderWithProviders } from '../support/render';
+
+const others: RuleFieldOption[] = [{ id: 'name', path: '/name', label: 'Name', widget: 'text' }];
+
+function Rules({ onChange }: { onChange: (r: FieldRuleNode[]) => void }) {
+  const [value, setValue] = useState<FieldRuleNode[]>([]);
+  return <RuleEditor legend="Show this field when" value={value} fields={others} onChange={(v) => (onChange(v), setValue(v))} />;
+}
+
+describe('what a field’s panel mounts when it opens', () => {
+  it('an empty rule editor has no All/Any switch; the first rule brings it, and the focus stays on Add rule', async () => {
+    const onChange = vi.fn();
+    const { user } = renderWithProviders(<Rules onChange={onChange} />);
+    const group = screen.getByRole('group', { name: 'Show this field when' });
+    expect(within(group).queryByRole('radio')).toBeNull();
+    expect(within(group).getByText('Always (no rule yet).')).toBeInTheDocument();
+    const add = within(group).getByRole('button', { name: 'Add rule' });
+    add.focus();
+    await user.keyboard('{Enter}');
+    expect(onChange.mock.lastCall?.[0]).toEqual([{ path: '/name', op: 'notEmpty' }]);
+    expect(within(group).getByRole('radio', { name: 'Any of these' })).toBeInTheDocument();
+    expect(document.activeElement).toBe(within(group).getByRole('button', { name: 'Add rule' }));
+  });
+
+  it('a text field’s panel opens without mode switches, and its help text grows by CSS, not by measuring', () => {
+    const field: FormField = { id: 'f', path: '/f', widget: 'text', label: 'F' };
+    renderWithProviders(<FieldPropertiesPanel field={field} schema={WIDGET_KINDS.text!.defaultSchema} required={false} fields={others} onChange={() => {}} />);
+    expect(screen.getByRole('group', { name: 'Show this field when' })).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Require this field when' })).toBeInTheDocument();
+    expect(screen.queryAllByRole('radio')).toHaveLength(0);
+    const help = screen.getByLabelText('Help text');
+    expect(help.tagName).toBe('TEXTAREA');
+    expect(help).toHaveAttribute('rows', '2');
+    // The autosize textarea writes its measured height on the element; this one leaves it to the stylesheet.
+    expect(help.style.height).toBe('');
+    expect(help.style.fieldSizing).toBe('content');
+  });
+});
