@@ -328,9 +328,8 @@ export function FormRenderer(props: FormRendererProps) {
                   ) : null}
                 </div>
               ) : null}
-              {p.sections.map((cs) => (
-                <Section key={cs.section.id} cs={cs} />
-              ))}
+              {/* The page's own sections; each draws the sections inside it. */}
+              {p.sections.map((cs) => (cs.parent === null ? <Section key={cs.section.id} cs={cs} /> : null))}
             </Stack>
           ))}
         </Stack>

@@ -3,7 +3,7 @@ import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import type { CompiledSection } from '../engine/compile';
 import { fillMessage } from '../engine/messages';
 import { WRAPPING_BUTTON_STYLES } from './button-styles';
-import { sectionDomId, useArrayState, useFormContext } from './context';
+import { sectionDomId, sectionHeadingOrder, useArrayState, useFormContext } from './context';
 import { Field } from './Field';
 import { SECTION_FULL, SECTION_UNMOUNTED, useSectionStage } from './progressive';
 import { LITE_VARIABLES } from './widgets/LiteField';
@@ -12,17 +12,29 @@ import { LITE_VARIABLES } from './widgets/LiteField';
 // carry the variables of their light fields once.
 const PROGRESSIVE_STYLE = { contentVisibility: 'auto', containIntrinsicSize: 'auto 480px', ...LITE_VARIABLES } as const;
 
-/** A section of a page: a plain group of fields, or a repeatable one. */
+/**
+ * A section of a page: a plain group of fields, or a repeatable one. The sections inside it are drawn inside it,
+ * after its own fields (those of a repeatable section inside each of its items).
+ */
 export const Section = memo(function Section({ cs }: { cs: CompiledSection }) {
   return cs.repeat ? <RepeatableSection cs={cs} /> : <PlainSection cs={cs} />;
 });
+
+/**
+ * A section inside another one sits in a frame of its own: indented behind a line in the border colour, so its
+ * fields read as part of it. `data-depth` (1 for a page's own sections) lets a host style each level.
+ */
+const NESTED_FRAME_STYLE = {
+  borderInlineStart: '2px solid var(--mantine-color-default-border)',
+  paddingInlineStart: 'var(--mantine-spacing-md)',
+} as const;
 
 function SectionHeading({ id, cs }: { id: string; cs: CompiledSection }) {
   const { sectionHeadingLevel } = useFormContext();
   return (
     <>
       {cs.section.title ? (
-        <Title order={sectionHeadingLevel} fz="lg" id={`${id}-title`}>
+        <Title order={sectionHeadingOrder(cs, sectionHeadingLevel)} fz={cs.depth > 1 ? 'md' : 'lg'} id={`${id}-title`}>
           {cs.section.title}
         </Title>
       ) : null}
@@ -49,9 +61,11 @@ const TITLE_VARS = {
 } as React.CSSProperties;
 const DESCRIPTION_STYLE = { fontSize: 'var(--mantine-font-size-sm)', color: 'var(--mantine-color-dimmed)', margin: 0 };
 
+const NESTED_TITLE_VARS = { ...TITLE_VARS, '--title-fz': 'var(--mantine-font-size-md)' } as React.CSSProperties;
+
 function PlainSection({ cs }: { cs: CompiledSection }) {
   const { idPrefix, mode, progressive, sectionIndex, sectionHeadingLevel } = useFormContext();
-  const Heading = `h${sectionHeadingLevel}` as const;
+  const Heading = `h${sectionHeadingOrder(cs, sectionHeadingLevel)}` as const;
   const id = sectionDomId(idPrefix, cs.section.id);
   const index = sectionIndex.get(cs) ?? 0;
   const watched = mode === 'edit' ? progressive : null;
@@ -59,10 +73,16 @@ function PlainSection({ cs }: { cs: CompiledSection }) {
   const root = useRef<HTMLElement>(null);
   useEffect(() => (watched && root.current ? watched.observe(root.current, index) : undefined), [watched, index]);
   return (
-    <section ref={root} id={id} aria-labelledby={cs.section.title ? `${id}-title` : undefined} style={watched ? PROGRESSIVE_STYLE : undefined}>
+    <section
+      ref={root}
+      id={id}
+      aria-labelledby={cs.section.title ? `${id}-title` : undefined}
+      data-depth={cs.depth}
+      style={sectionStyle(cs, watched !== null)}
+    >
       <div className={STACK_CLASS} style={STACK_VARS}>
         {cs.section.title ? (
-          <Heading className={TITLE_CLASS} id={`${id}-title`} style={TITLE_VARS}>
+          <Heading className={TITLE_CLASS} id={`${id}-title`} style={cs.depth > 1 ? NESTED_TITLE_VARS : TITLE_VARS}>
             {cs.section.title}
           </Heading>
         ) : null}
@@ -74,8 +94,52 @@ function PlainSection({ cs }: { cs: CompiledSection }) {
         {stage === SECTION_UNMOUNTED
           ? null
           : cs.fields.map((cf) => <Field key={cf.field.id} cf={cf} itemBase="" itemIndex={null} lite={stage !== SECTION_FULL} />)}
+        {/* Each section inside is a unit of progressive mounting of its own, mounted as it comes near the viewport. */}
+        {cs.children.map((child) => (
+          <Section key={child.section.id} cs={child} />
+        ))}
       </div>
     </section>
+  );
+}
+
+const NESTED_PROGRESSIVE_STYLE = { ...PROGRESSIVE_STYLE, ...NESTED_FRAME_STYLE } as const;
+
+function sectionStyle(cs: CompiledSection, progressive: boolean): React.CSSProperties | undefined {
+  if (cs.depth > 1) return progressive ? NESTED_PROGRESSIVE_STYLE : NESTED_FRAME_STYLE;
+  return progressive ? PROGRESSIVE_STYLE : undefined;
+}
+
+/**
+ * A plain section inside a repeatable one, drawn in one item: its title and fields for that item (their paths
+ * relative to it), then the sections inside it. The item's controls belong to the repeatable section.
+ */
+function ItemSection({ cs, itemBase, index }: { cs: CompiledSection; itemBase: string; index: number }) {
+  const { idPrefix, sectionHeadingLevel } = useFormContext();
+  const Heading = `h${sectionHeadingOrder(cs, sectionHeadingLevel)}` as const;
+  const id = `${sectionDomId(idPrefix, cs.section.id)}-${index}`;
+  return (
+    // A group, not a region: every item has one, under the same name (landmarks' names must differ).
+    <div role="group" id={id} aria-labelledby={cs.section.title ? `${id}-title` : undefined} data-depth={cs.depth} style={NESTED_FRAME_STYLE}>
+      <div className={STACK_CLASS} style={STACK_VARS}>
+        {cs.section.title ? (
+          <Heading className={TITLE_CLASS} id={`${id}-title`} style={NESTED_TITLE_VARS}>
+            {cs.section.title}
+          </Heading>
+        ) : null}
+        {cs.section.description ? (
+          <p className={TEXT_CLASS} style={DESCRIPTION_STYLE}>
+            {cs.section.description}
+          </p>
+        ) : null}
+        {cs.fields.map((cf) => (
+          <Field key={cf.field.id} cf={cf} itemBase={itemBase} itemIndex={index} />
+        ))}
+        {cs.children.map((child) => (
+          <ItemSection key={child.section.id} cs={child} itemBase={itemBase} index={index} />
+        ))}
+      </div>
+    </div>
   );
 }
 
@@ -127,7 +191,13 @@ function RepeatableSection({ cs }: { cs: CompiledSection }) {
   });
 
   return (
-    <Box component="section" id={id} aria-labelledby={cs.section.title ? `${id}-title` : undefined}>
+    <Box
+      component="section"
+      id={id}
+      aria-labelledby={cs.section.title ? `${id}-title` : undefined}
+      data-depth={cs.depth}
+      style={cs.depth > 1 ? NESTED_FRAME_STYLE : undefined}
+    >
       <Stack gap="sm">
         <SectionHeading id={id} cs={cs} />
         {state.keys.map((itemKey, index) => (
@@ -225,6 +295,9 @@ const RepeatItem = memo(function RepeatItem({
       <Stack gap="sm">
         {cs.fields.map((cf) => (
           <Field key={cf.field.id} cf={cf} itemBase={itemBase} itemIndex={index} />
+        ))}
+        {cs.children.map((child) => (
+          <ItemSection key={child.section.id} cs={child} itemBase={itemBase} index={index} />
         ))}
         {mode === 'edit' ? (
           <Group gap="xs">

@@ -61,3 +61,13 @@ export function fieldDomId(idPrefix: string, fieldId: string, itemIndex: number 
 export function sectionDomId(idPrefix: string, sectionId: string): string {
   return `${idPrefix}-section-${sectionId.replace(/[^A-Za-z0-9_-]/g, '_')}`;
 }
+
+/**
+ * The heading level of a section's title: the form's section level for a page's own sections, one more for each
+ * section around it that shows a title (so headings never skip a level), h6 at most.
+ */
+export function sectionHeadingOrder(cs: CompiledSection, topLevel: number): 2 | 3 | 4 | 5 | 6 {
+  let level = topLevel;
+  for (let parent = cs.parent; parent !== null; parent = parent.parent) if (parent.section.title) level += 1;
+  return Math.min(level, 6) as 2 | 3 | 4 | 5 | 6;
+}

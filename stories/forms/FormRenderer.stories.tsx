@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { FormRenderer } from '../../src/forms';
-import { applicationSchema, longLabelsSchema, payloadSchema, widgetGalleryData, widgetGallerySchema } from './fixtures';
+import { applicationSchema, longLabelsSchema, nestedSectionsData, nestedSectionsSchema, payloadSchema, widgetGalleryData, widgetGallerySchema } from './fixtures';
 
 /** The form renderer over the form engine: edit and view modes, a multi-page form, errors, and text safety. */
 const meta = {
@@ -112,6 +112,44 @@ export const ViewMode: Story = {
       declaration: true,
       signature: 'Ada Lovelace',
     },
+  },
+};
+
+/**
+ * Sections inside sections: 'Applicant' holds 'Address', which holds 'Delivery', each in a frame of its own, one
+ * heading level down (h3, h4, h5 under the page title). The second page's repeatable 'Jobs' holds 'Dates', drawn in
+ * each job with the job's own Remove.
+ */
+export const NestedSections: Story = {
+  args: { schema: nestedSectionsSchema() },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('heading', { level: 3, name: 'Applicant' })).toBeInTheDocument();
+    await expect(canvas.getByRole('heading', { level: 4, name: 'Address' })).toBeInTheDocument();
+    await expect(canvas.getByRole('heading', { level: 5, name: 'Delivery' })).toBeInTheDocument();
+    await userEvent.click(canvas.getByRole('checkbox', { name: 'Leave parcels at the door' }));
+    await expect(canvas.getByRole('textbox', { name: 'Where to leave them' })).toBeInTheDocument();
+  },
+};
+
+/** The second page of the nested form with two jobs: each job shows its employer, then its own 'Dates'. */
+export const NestedSectionsInARepeatableSection: Story = {
+  args: { schema: nestedSectionsSchema(), initialData: nestedSectionsData(), initialPage: 1 },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const second = canvas.getByRole('group', { name: 'Jobs 2' });
+    await expect(within(second).getByRole('heading', { level: 4, name: 'Dates' })).toBeInTheDocument();
+    await expect(canvas.getAllByRole('button', { name: 'Remove' })).toHaveLength(2);
+  },
+};
+
+/** The nested form's answers read-only: every level in its frame, the dates in each job. */
+export const NestedSectionsViewMode: Story = {
+  args: { schema: nestedSectionsSchema(), mode: 'view', initialData: nestedSectionsData() },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('Behind the gate')).toBeInTheDocument();
+    await expect(canvas.getAllByRole('heading', { name: 'Dates' })).toHaveLength(2);
   },
 };
 

@@ -317,3 +317,113 @@ export function longLabelsSchema(): FormSchema {
     },
   );
 }
+
+/**
+ * Sections inside sections, on two pages: 'Applicant' holds 'Address', which holds 'Delivery' (h3 → h4 → h5 under
+ * the page titles); the repeatable 'Jobs' (at least one) holds a plain 'Dates' section, part of each job, whose end
+ * date is required.
+ */
+export function nestedSectionsSchema(): FormSchema {
+  return schemaOf(
+    'nested-sections',
+    'Nested sections',
+    {
+      type: 'object',
+      properties: {
+        name: { type: 'string', maxLength: 40 },
+        street: { type: 'string' },
+        city: { type: 'string' },
+        leaveAtDoor: { type: 'boolean' },
+        deliveryNote: { type: 'string', maxLength: 200 },
+        jobs: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: { employer: { type: 'string' }, from: { type: 'string', format: 'date' }, to: { type: 'string', format: 'date' } },
+            required: ['to'],
+          },
+        },
+      },
+      required: ['name'],
+    },
+    {
+      pages: [
+        {
+          id: 'applicant-page',
+          title: 'Applicant',
+          sections: [
+            {
+              id: 'applicant',
+              title: 'Applicant',
+              fields: [{ id: 'name', path: '/name', widget: 'text', label: 'Full name' }],
+              sections: [
+                {
+                  id: 'address',
+                  title: 'Address',
+                  description: 'Where we send letters.',
+                  fields: [
+                    { id: 'street', path: '/street', widget: 'text', label: 'Street' },
+                    { id: 'city', path: '/city', widget: 'text', label: 'City' },
+                  ],
+                  sections: [
+                    {
+                      id: 'delivery',
+                      title: 'Delivery',
+                      fields: [
+                        { id: 'leaveAtDoor', path: '/leaveAtDoor', widget: 'checkbox', label: 'Leave parcels at the door' },
+                        {
+                          id: 'deliveryNote',
+                          path: '/deliveryNote',
+                          widget: 'textarea',
+                          label: 'Where to leave them',
+                          visibleWhen: [{ path: '/leaveAtDoor', op: 'eq', value: true }],
+                        },
+                      ],
+                    },
+                  ],
+                },
+              ],
+            },
+          ],
+        },
+        {
+          id: 'work-page',
+          title: 'Work',
+          sections: [
+            {
+              id: 'jobs',
+              title: 'Jobs',
+              repeatable: { path: '/jobs', minItems: 1, addLabel: 'Add a job' },
+              fields: [{ id: 'employer', path: '/employer', widget: 'text', label: 'Employer' }],
+              sections: [
+                {
+                  id: 'dates',
+                  title: 'Dates',
+                  fields: [
+                    { id: 'from', path: '/from', widget: 'date', label: 'From' },
+                    { id: 'to', path: '/to', widget: 'date', label: 'To' },
+                  ],
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    },
+  );
+}
+
+/** Answers to {@link nestedSectionsSchema}: two jobs, each with its dates. */
+export function nestedSectionsData(): JsonObject {
+  return {
+    name: 'Ada Lovelace',
+    street: '12 St James’s Square',
+    city: 'London',
+    leaveAtDoor: true,
+    deliveryNote: 'Behind the gate',
+    jobs: [
+      { employer: 'Analytical Engines Ltd', from: '1842-01-01', to: '1843-06-30' },
+      { employer: 'Difference Works', from: '1843-07-01', to: '1845-12-31' },
+    ],
+  };
+}

@@ -49,12 +49,12 @@ function textEdit(kind: TextKind): ComponentType<WidgetProps> {
   };
 }
 
-function StaticEdit({ id, label, description }: WidgetProps) {
-  return <StaticText id={id} label={label} description={description} />;
+function StaticEdit({ cf, id, label, description }: WidgetProps) {
+  return <StaticText id={id} label={label} description={description} section={cf.section} />;
 }
 
 function StaticView({ cf, id, label }: ViewWidgetProps) {
-  return <StaticText id={id} label={label} description={cf.field.helpText} />;
+  return <StaticText id={id} label={label} description={cf.field.helpText} section={cf.section} />;
 }
 
 const plainView = textView(plainText);
