@@ -1,11 +1,13 @@
 import { useDndContext, useDroppable, closestCenter, pointerWithin, type CollisionDetection } from '@dnd-kit/core';
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { ActionIcon, Alert, Box, Group, Menu, Paper, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Alert, Box, Group, Menu, Paper, Stack, Text, Title, type TitleOrder } from '@mantine/core';
 import { memo, startTransition, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import type { FormField, FormSchema, FormSection, JsonValue } from '../api/types';
 import { compileFormSchema, type CompiledField, type CompiledForm } from '../engine/compile';
 import { createFormEngine, type FormEngine } from '../engine/engine';
+import { childSections, layoutFieldEntries, layoutSectionEntries } from '../engine/layout-walk';
+import { FORM_LIMITS } from '../engine/limits';
 import type { WidgetKindRegistry } from '../engine/widget-kinds';
 import { FormContext, type FormContextValue } from '../forms/context';
 import { Field } from '../forms/Field';
@@ -13,7 +15,7 @@ import { resolveFormLabels } from '../forms/labels';
 import { LITE_VARIABLES } from '../forms/widgets/LiteField';
 import type { FormWidgets } from '../forms/widgets/registry';
 import { fillLabel, type Labels } from '../query/labels';
-import { containerOf, fieldSchema, type BuilderAction, type BuilderDocument, type BuilderSelection } from './model';
+import { fieldSchema, sectionHeight, sectionTree, type BuilderAction, type BuilderDocument, type BuilderSelection, type SectionPlaceProblem } from './model';
 
 /**
  * Whether two documents have the same pages, sections and fields in the same order (texts and schemas aside). A
@@ -27,15 +29,60 @@ export function sameOutline(a: BuilderDocument, b: BuilderDocument): boolean {
   if (pa.length !== pb.length) return false;
   return pa.every((page, p) => {
     const other = pb[p]!;
-    if (page.id !== other.id || page.sections.length !== other.sections.length) return false;
-    return page.sections.every((section, s) => {
-      const os = other.sections[s]!;
-      return section.id === os.id && section.fields.length === os.fields.length && section.fields.every((f, i) => f.id === os.fields[i]!.id);
-    });
+    return page.id === other.id && sameSections(page.sections, other.sections);
   });
 }
 
-type DropData = { type?: string; sectionId?: string; pageId?: string } | undefined;
+/** Whether two lists of sections have the same sections (and sections inside them) and fields, in the same order. */
+function sameSections(a: readonly FormSection[], b: readonly FormSection[]): boolean {
+  return (
+    a.length === b.length &&
+    a.every((section, s) => {
+      const os = b[s]!;
+      if (section === os) return true;
+      if (section.id !== os.id || section.fields.length !== os.fields.length || !section.fields.every((f, i) => f.id === os.fields[i]!.id)) return false;
+      return sameSections(childSections(section), childSections(os));
+    })
+  );
+}
+
+type DropData =
+  | {
+      type?: string;
+      sectionId?: string;
+      pageId?: string;
+      /** A section: the section it sits in (absent for a page's own). */
+      parentId?: string;
+      /** A section's level (a nest-drop: its section's; a section: its own). */
+      depth?: number;
+      /** A nest-drop: its section is a repeatable section's item or one (a section: its parent is). */
+      inRepeat?: boolean;
+      /** A section being dragged: its id and those of the sections inside it, the levels it spans, whether it holds a repeatable one. */
+      tree?: readonly string[];
+      height?: number;
+      holdsRepeat?: boolean;
+    }
+  | undefined;
+
+/**
+ * Whether a dragged section may go to a place: never into itself or its own sections, no deeper than
+ * `FORM_LIMITS.maxSectionDepth`, and no repeatable section into a repeatable section's items (the model refuses the
+ * same; here those places are not offered, so the drag is never announced over them).
+ */
+function sectionMayGo(active: DropData, place: DropData, placeId: string | number): boolean {
+  if (place?.type === 'page-drop') return true;
+  const tree = active?.tree ?? [];
+  const height = active?.height ?? 1;
+  if (place?.type === 'nest-drop') {
+    return !tree.includes(place.sectionId ?? '') && (place.depth ?? 0) + height <= FORM_LIMITS.maxSectionDepth && !(active?.holdsRepeat && place.inRepeat);
+  }
+  if (place?.type === 'section') {
+    // Beside another section: at that section's level, in its parent.
+    if (tree[0] === placeId) return true;
+    return !tree.includes(String(placeId)) && (place.depth ?? 1) - 1 + height <= FORM_LIMITS.maxSectionDepth && !(active?.holdsRepeat && place.inRepeat);
+  }
+  return false;
+}
 
 /**
  * Where a drag is over, found among few candidates: a section dragged is compared with the sections and the pages'
@@ -48,7 +95,21 @@ export const builderCollisions: CollisionDetection = (args) => {
   const type = (args.active.data.current as DropData)?.type;
   const containers = args.droppableContainers;
   // A section goes among sections, or to the end of a page (the only place it can go on a page without sections).
-  if (type === 'section') return closestCenter({ ...args, droppableContainers: containers.filter((c) => ['section', 'page-drop'].includes((c.data.current as DropData)?.type ?? '')) });
+  if (type === 'section') {
+    const active = args.active.data.current as DropData;
+    const allowed = containers.filter((c) => sectionMayGo(active, c.data.current as DropData, c.id));
+    // The end of a page or of a section's sections is a thin strip: it is the place when the pointer is on it, or (a
+    // keyboard drag, which moves the item's top left corner onto the place chosen) the item's top edge is; a dragged
+    // section is taller than the strip, and by centres the sections around would always win.
+    const point = args.pointerCoordinates ?? { x: args.collisionRect.left + 1, y: args.collisionRect.top + 1 };
+    const strip = allowed.find((c) => {
+      const kind = (c.data.current as DropData)?.type;
+      const r = args.droppableRects.get(c.id);
+      return (kind === 'nest-drop' || kind === 'page-drop') && r && point.y >= r.top && point.y < r.bottom && point.x >= r.left && point.x <= r.right;
+    });
+    if (strip) return [{ id: strip.id, data: { droppableContainer: strip, value: 0 } }];
+    return closestCenter({ ...args, droppableContainers: allowed });
+  }
   if (args.pointerCoordinates) {
     const zones = containers.filter((c) => (c.data.current as DropData)?.type === 'section-drop');
     const zone = pointerWithin({ ...args, droppableContainers: zones })[0];
@@ -74,6 +135,8 @@ export const builderCollisions: CollisionDetection = (args) => {
 /** What the canvas offers on each item besides selecting it (absent for a user who may not edit). */
 export interface CanvasEditing {
   dispatch(action: BuilderAction): void;
+  /** Adds a section at the end of a section's sections (absent: the menu does not offer it). */
+  onAddSectionInside?(sectionId: string): void;
   /** Opens "Move to…" for a field or a section. */
   onMoveTo(id: string): void;
   /** Deletes a field, section or page, asking first when rules depend on it. */
@@ -82,17 +145,7 @@ export interface CanvasEditing {
 
 /** The canvas's form: the document as a form schema, with every field shown (rules would hide some while building). */
 export function canvasSchema(doc: BuilderDocument, id = 'form-builder-canvas'): FormSchema {
-  const layout = {
-    pages: doc.layout.pages.map((page) => ({
-      ...page,
-      sections: page.sections.map((section) => ({
-        ...section,
-        // A repeatable section shows one item: there is nothing to repeat while building.
-        ...(section.repeatable ? { repeatable: { ...section.repeatable, minItems: undefined, maxItems: undefined } } : {}),
-        fields: section.fields.map((field) => (field.visibleWhen ? { ...field, visibleWhen: undefined } : field)),
-      })),
-    })),
-  };
+  const layout = { pages: doc.layout.pages.map((page) => ({ ...page, sections: page.sections.map(canvasSection) })) };
   return {
     formSchemaId: id,
     formId: id,
@@ -106,17 +159,31 @@ export function canvasSchema(doc: BuilderDocument, id = 'form-builder-canvas'): 
   } as unknown as FormSchema;
 }
 
+/** A section as the canvas shows it, with the sections inside it. */
+function canvasSection(section: FormSection): FormSection {
+  const inner = childSections(section);
+  return {
+    ...section,
+    // A repeatable section shows one item: there is nothing to repeat while building.
+    ...(section.repeatable ? { repeatable: { ...section.repeatable, minItems: undefined, maxItems: undefined } } : {}),
+    fields: section.fields.map((field) => (field.visibleWhen ? { ...field, visibleWhen: undefined } : field)),
+    ...(inner.length > 0 ? { sections: inner.map(canvasSection) } : {}),
+  };
+}
+
 /**
  * What of a document the engine reads besides the JSON Schema: ids, paths, widgets, repeatable lists, read-only,
  * computed values and rules. Labels, help texts, placeholders and options only show (the canvas's fields read them
  * from their compiled field), so changing them need not rebuild every field's state.
  */
 function engineStructure(doc: BuilderDocument): string {
-  return JSON.stringify(
-    doc.layout.pages.map((p) =>
-      p.sections.map((s) => [s.id, s.repeatable ?? null, s.fields.map((f) => [f.id, f.path, f.widget, f.readOnly ?? false, f.computed ?? null, f.requiredWhen ?? null, f.visibleWhen ?? null])]),
-    ),
-  );
+  const structure = (s: FormSection): unknown[] => [
+    s.id,
+    s.repeatable ?? null,
+    s.fields.map((f) => [f.id, f.path, f.widget, f.readOnly ?? false, f.computed ?? null, f.requiredWhen ?? null, f.visibleWhen ?? null]),
+    childSections(s).map(structure),
+  ];
+  return JSON.stringify(doc.layout.pages.map((p) => p.sections.map(structure)));
 }
 
 /**
@@ -168,6 +235,8 @@ interface CanvasFieldProps {
   schemaNode: JsonValue | null;
   cf: CompiledField | undefined;
   section: FormSection;
+  /** The data path the field's path is relative to ('' outside a repeatable section's items). */
+  base: string;
   index: number;
   count: number;
   selected: boolean;
@@ -198,10 +267,11 @@ function focusSibling(event: KeyboardEvent<HTMLElement>, delta: -1 | 1) {
  * editing one re-renders only the fields concerned.
  */
 const CanvasFieldBody = memo(
-  function CanvasFieldBody({ field, cf, section, index, count, selected, lite, labels, editing, onSelect, drag: sortable }: CanvasFieldProps & { drag: FieldDrag }) {
+  function CanvasFieldBody({ field, cf, base, index, count, selected, lite, labels, editing, onSelect, drag: sortable }: CanvasFieldProps & { drag: FieldDrag }) {
     const name = fieldName(field, labels);
-    const itemIndex = section.repeatable ? 0 : null;
-    const itemBase = section.repeatable ? `${containerOf(section)}/0` : '';
+    // A field of a repeatable section's items (or of a section inside one) shows the one item drawn.
+    const itemIndex = base ? 0 : null;
+    const itemBase = base ? `${base}/0` : '';
     const style = { opacity: sortable.isDragging ? 0.5 : 1 };
     const select = () => onSelect({ type: 'field', id: field.id });
     return (
@@ -276,7 +346,7 @@ function sameFieldProps(a: CanvasFieldProps, b: CanvasFieldProps): boolean {
     a.field === b.field &&
     a.schemaNode === b.schemaNode &&
     a.section.id === b.section.id &&
-    a.section.repeatable?.path === b.section.repeatable?.path &&
+    a.base === b.base &&
     a.index === b.index &&
     a.count === b.count &&
     a.selected === b.selected &&
@@ -336,6 +406,9 @@ interface ItemMenuProps {
   onUp(): void;
   onDown(): void;
   onMoveTo?: () => void;
+  /** A section's "Add section inside"; with `addInsideRefused`, shown disabled with that reason. */
+  onAddInside?: () => void;
+  addInsideRefused?: string | null;
   onDuplicate(): void;
   onDelete(): void;
 }
@@ -345,7 +418,7 @@ interface ItemMenuProps {
  * during a drag every sortable item re-renders on each pointer move, and 300 Mantine menus would re-render with them.
  * Its callbacks name the item by its id, which stays, so one from an earlier render does the same.
  */
-const ItemMenu = memo(function ItemMenu({ name, labels, first, last, onUp, onDown, onMoveTo, onDuplicate, onDelete }: ItemMenuProps) {
+const ItemMenu = memo(function ItemMenu({ name, labels, first, last, onUp, onDown, onMoveTo, onAddInside, addInsideRefused, onDuplicate, onDelete }: ItemMenuProps) {
   // The menu itself (popover, transition, portal) is mounted on the first open only: a long form draws hundreds of
   // items, and their menus were most of the cost of drawing a section. Until then the button alone stands here.
   const [used, setUsed] = useState(false);
@@ -382,6 +455,11 @@ const ItemMenu = memo(function ItemMenu({ name, labels, first, last, onUp, onDow
           {labels.fbMoveDown}
         </Menu.Item>
         {onMoveTo && <Menu.Item onClick={onMoveTo}>{labels.fbMoveTo}</Menu.Item>}
+        {onAddInside && (
+          <Menu.Item onClick={onAddInside} disabled={!!addInsideRefused}>
+            {addInsideRefused ? fillLabel(labels.fbMoveToRefused, { name: labels.fbAddSectionInside, reason: addInsideRefused }) : labels.fbAddSectionInside}
+          </Menu.Item>
+        )}
         <Menu.Item onClick={onDuplicate}>{labels.fbDuplicate}</Menu.Item>
         <Menu.Item color="red" onClick={onDelete}>
           {labels.fbDelete}
@@ -390,7 +468,27 @@ const ItemMenu = memo(function ItemMenu({ name, labels, first, last, onUp, onDow
     </Menu>
   );
 },
-(a, b) => a.name === b.name && a.labels === b.labels && a.first === b.first && a.last === b.last && !a.onMoveTo === !b.onMoveTo);
+(a, b) =>
+  a.name === b.name &&
+  a.labels === b.labels &&
+  a.first === b.first &&
+  a.last === b.last &&
+  !a.onMoveTo === !b.onMoveTo &&
+  !a.onAddInside === !b.onAddInside &&
+  a.addInsideRefused === b.addInsideRefused,
+);
+
+/** The reason, in the builder's labels, why a section cannot go somewhere. */
+export function sectionPlaceReason(problem: SectionPlaceProblem, labels: Labels): string {
+  if (problem === 'tooDeep') return fillLabel(labels.fbCannotTooDeep, { max: FORM_LIMITS.maxSectionDepth });
+  if (problem === 'repeatInRepeat') return labels.fbCannotRepeatInRepeat;
+  return labels.fbCannotIntoItself;
+}
+
+/** Whether a section, or a section inside it, is the item with this id or holds the field with it. */
+function holdsItem(section: FormSection, id: string): boolean {
+  return sectionTree(section).some((s) => s.id === id || s.fields.some((f) => f.id === id));
+}
 
 interface CanvasSectionProps {
   doc: BuilderDocument;
@@ -398,37 +496,56 @@ interface CanvasSectionProps {
   section: FormSection;
   index: number;
   count: number;
+  /** 1 for a page's own section, one more for each section around it: its heading is one level down per level. */
+  depth: number;
+  /** The section it sits in, or null for a page's own section. */
+  parentId: string | null;
+  /** The data path its fields' paths are relative to ('' outside a repeatable section's items). */
+  base: string;
   compiledFields: ReadonlyMap<string, CompiledField>;
-  /** The selected id when it is this section or one of its fields, else null: other selections do not concern it. */
+  /** The selected id when it is this section, a section inside it or a field of one of them, else null. */
   selectedId: string | null;
   lite: boolean;
   labels: Labels;
   editing: CanvasEditing | null;
   onSelect(selection: BuilderSelection): void;
-  /** Far from the view on a long form: its fields are drawn as {@link FieldStandIn}s. */
-  windowed?: boolean;
+  /** The sections far from the view on a long form: their fields are drawn as {@link FieldStandIn}s. */
+  farIds: ReadonlySet<string>;
+}
+
+/** The same array while the ids stay the same: an edit of one item must not give its neighbours a new sortable context. */
+function useStableIds(items: readonly { id: string }[]): string[] {
+  const ref = useRef<string[]>(NO_IDS);
+  return useMemo(() => {
+    const next = items.map((f) => f.id);
+    const old = ref.current;
+    if (old.length !== next.length || old.some((id, i) => id !== next[i])) ref.current = next.length === 0 ? NO_IDS : next;
+    return ref.current;
+  }, [items]);
 }
 
 /**
- * One section of the canvas with its fields. Memoised: a selection re-renders only the sections that held the old or
- * hold the new selection, and an edit only the section whose field (or the schema) changed.
+ * One section of the canvas with its fields, then the sections inside it (indented, their headings one level down,
+ * as the renderer shows them), each with its own drop zones and menu. Memoised: a selection re-renders only the
+ * sections that held the old or hold the new selection (and those around them), and an edit only the sections whose
+ * field (or the schema) changed.
  */
-const CanvasSectionBody = memo(function CanvasSectionBody({ doc, section, index, count, compiledFields, selectedId, lite, labels, editing, onSelect, windowed = false, sortable, drop }: CanvasSectionProps & SectionDrag) {
+const CanvasSectionBody = memo(function CanvasSectionBody(props: CanvasSectionProps & SectionDrag) {
+  const { doc, pageId, section, index, count, depth, base, compiledFields, selectedId, lite, labels, editing, onSelect, farIds, sortable, drop } = props;
   const selected = selectedId === section.id;
+  const windowed = farIds.has(section.id);
   const title = section.title || labels.fbUntitledSection;
   const name = fillLabel(labels.fbSectionNamed, { name: title });
-  // The same list while the ids stay: an edit of one field must not give its neighbours a new sortable context.
-  const idsRef = useRef<string[]>([]);
-  const ids = useMemo(() => {
-    const next = section.fields.map((f) => f.id);
-    const old = idsRef.current;
-    if (old.length !== next.length || old.some((id, i) => id !== next[i])) idsRef.current = next;
-    return idsRef.current;
-  }, [section.fields]);
+  const ids = useStableIds(section.fields);
+  const inner = childSections(section);
+  const innerIds = useStableIds(inner);
+  // Adding a plain section inside is refused only by the number of levels.
+  const addInsideRefused = depth >= FORM_LIMITS.maxSectionDepth ? fillLabel(labels.fbCannotTooDeep, { max: FORM_LIMITS.maxSectionDepth }) : null;
   return (
     <Paper
       ref={sortable.setNodeRef}
       data-builder-section={section.id}
+      data-builder-depth={depth}
       withBorder
       p="sm"
       radius="md"
@@ -459,7 +576,8 @@ const CanvasSectionBody = memo(function CanvasSectionBody({ doc, section, index,
               aria-pressed={editing ? undefined : selected}
               tabIndex={editing ? -1 : 0}
             >
-              <Title order={3} size="h4">
+              {/* The page's title is a level 2 heading; a page's own section level 3, each section inside one level down. */}
+              <Title order={Math.min(6, depth + 2) as TitleOrder} size={depth > 1 ? 'h5' : 'h4'}>
                 {title}
               </Title>
             </Box>
@@ -477,6 +595,8 @@ const CanvasSectionBody = memo(function CanvasSectionBody({ doc, section, index,
             onUp={() => editing.dispatch({ type: 'moveSectionBy', id: section.id, delta: -1 })}
             onDown={() => editing.dispatch({ type: 'moveSectionBy', id: section.id, delta: 1 })}
             onMoveTo={() => editing.onMoveTo(section.id)}
+            onAddInside={editing.onAddSectionInside ? () => editing.onAddSectionInside?.(section.id) : undefined}
+            addInsideRefused={addInsideRefused}
             onDuplicate={() => editing.dispatch({ type: 'duplicate', id: section.id })}
             onDelete={() => editing.onDelete(section.id)}
           />
@@ -494,6 +614,7 @@ const CanvasSectionBody = memo(function CanvasSectionBody({ doc, section, index,
               schemaNode={fieldSchema(doc, section, field)}
               cf={compiledFields.get(field.id)}
               section={section}
+              base={base}
               index={i}
               count={section.fields.length}
               selected={selectedId === field.id}
@@ -505,29 +626,60 @@ const CanvasSectionBody = memo(function CanvasSectionBody({ doc, section, index,
           ))}
         </Stack>
       </SortableContext>
+      {(inner.length > 0 || editing) && (
+        // The sections inside: indented in the section's frame, after its fields.
+        <Stack gap="sm" mt={inner.length > 0 ? 'sm' : 0} ml="md">
+          <SortableContext id={`sections:${section.id}`} items={innerIds} strategy={verticalListSortingStrategy}>
+            {inner.map((child, i) => (
+              <CanvasSection
+                key={child.id}
+                doc={doc}
+                pageId={pageId}
+                section={child}
+                index={i}
+                count={inner.length}
+                depth={depth + 1}
+                parentId={section.id}
+                base={child.repeatable ? child.repeatable.path : base}
+                compiledFields={compiledFields}
+                selectedId={selectedId !== null && holdsItem(child, selectedId) ? selectedId : null}
+                lite={lite}
+                labels={labels}
+                editing={editing}
+                onSelect={onSelect}
+                farIds={farIds}
+              />
+            ))}
+          </SortableContext>
+          {editing && <NestDrop section={section} depth={depth} inRepeat={base !== ''} />}
+        </Stack>
+      )}
     </Paper>
   );
 },
 // The compiled fields follow every edit; a section's fields only need to know whether there are any (each field reads
-// its own when its section re-renders for it), and the schema only through the nodes of the section's own fields.
+// its own when its section re-renders for it), and the schema only through the nodes of its own and inner fields.
 (a, b) => sameSectionProps(a, b) && a.sortable === b.sortable && a.drop === b.drop,
 );
 
 /** Whether a section shows the same (see the note above its body's memo). */
 function sameSectionProps(a: CanvasSectionProps, b: CanvasSectionProps): boolean {
   return (
-  a.section === b.section &&
-  a.pageId === b.pageId &&
-  a.index === b.index &&
-  a.count === b.count &&
-  a.selectedId === b.selectedId &&
-  a.lite === b.lite &&
-  a.labels === b.labels &&
-  a.editing === b.editing &&
-  a.onSelect === b.onSelect &&
-  a.windowed === b.windowed &&
-  (a.compiledFields === b.compiledFields || (a.compiledFields.size > 0) === (b.compiledFields.size > 0)) &&
-  (a.doc.jsonSchema === b.doc.jsonSchema || a.section.fields.every((f) => fieldSchema(a.doc, a.section, f) === fieldSchema(b.doc, b.section, f)))
+    a.section === b.section &&
+    a.pageId === b.pageId &&
+    a.index === b.index &&
+    a.count === b.count &&
+    a.depth === b.depth &&
+    a.parentId === b.parentId &&
+    a.base === b.base &&
+    a.selectedId === b.selectedId &&
+    a.lite === b.lite &&
+    a.labels === b.labels &&
+    a.editing === b.editing &&
+    a.onSelect === b.onSelect &&
+    (a.compiledFields === b.compiledFields || (a.compiledFields.size > 0) === (b.compiledFields.size > 0)) &&
+    (a.farIds === b.farIds || sectionTree(a.section).every((s) => a.farIds.has(s.id) === b.farIds.has(s.id))) &&
+    (a.doc.jsonSchema === b.doc.jsonSchema || sectionTree(a.section).every((s) => s.fields.every((f) => fieldSchema(a.doc, s, f) === fieldSchema(b.doc, s, f))))
   );
 }
 
@@ -539,11 +691,18 @@ interface SectionDrag {
 
 /**
  * The sortable and droppable shell of a section: as with the fields, dnd-kit re-renders it on every step of a drag,
- * and only what changed for this section reaches its memoised body (title, menu, the list of its fields).
+ * and only what changed for this section reaches its memoised body (title, menu, the list of its fields). Its drag
+ * data says where it may go (see `sectionMayGo`): its level, its sections, whether it holds a repeatable section.
  */
 const CanvasSection = memo(function CanvasSection(props: CanvasSectionProps) {
-  const { pageId, section, editing } = props;
-  const sortable = useSortable({ id: section.id, data: { type: 'section', pageId }, disabled: !editing });
+  const { pageId, section, editing, depth, parentId, base } = props;
+  const data = useMemo<DropData>(() => {
+    const tree = sectionTree(section);
+    // Beside it is inside its parent: a repeatable section's items when this section is not the repeatable one.
+    const parentInRepeat = section.repeatable ? false : base !== '';
+    return { type: 'section', pageId, parentId: parentId ?? undefined, depth, inRepeat: parentInRepeat, tree: tree.map((s) => s.id), height: sectionHeight(section), holdsRepeat: tree.some((s) => s.repeatable) };
+  }, [section, pageId, parentId, depth, base]);
+  const sortable = useSortable({ id: section.id, data, disabled: !editing });
   const drop = useDroppable({ id: `drop:${section.id}`, data: { type: 'section-drop', sectionId: section.id }, disabled: !editing });
   const transform = CSS.Translate.toString(sortable.transform);
   const { setNodeRef, attributes, listeners, transition } = sortable;
@@ -552,6 +711,24 @@ const CanvasSection = memo(function CanvasSection(props: CanvasSectionProps) {
   const zone = useMemo<SectionDrag['drop']>(() => ({ setNodeRef: setDropRef, isOver }), [setDropRef, isOver]);
   return <CanvasSectionBody {...props} sortable={shell} drop={zone} />;
 }, sameSectionProps);
+
+/**
+ * The end of a section's sections, where a dragged section goes inside it (one level down). Only a section drag may
+ * land here, and only one that may go there (see `sectionMayGo`).
+ */
+function NestDrop({ section, depth, inRepeat }: { section: FormSection; depth: number; inRepeat: boolean }) {
+  const sectionDrag = (useDndContext().active?.data.current as DropData)?.type === 'section';
+  const drop = useDroppable({ id: `nest:${section.id}`, data: { type: 'nest-drop', sectionId: section.id, depth, inRepeat }, disabled: !sectionDrag });
+  return (
+    <Box
+      ref={drop.setNodeRef}
+      mih={12}
+      aria-hidden
+      style={{ outline: drop.isOver ? '2px dashed var(--mantine-primary-color-filled)' : undefined, borderRadius: 4 }}
+    >
+    </Box>
+  );
+}
 
 /**
  * The end of a page, where a dragged section can be dropped (after the page's last section, or onto a page that has
@@ -599,10 +776,10 @@ const NO_SECTIONS: ReadonlySet<string> = new Set();
  * step of a drag re-rendered 300 sortable items). Followed with an IntersectionObserver; a change is a transition, so
  * scrolling or typing is never held up by the fields it brings into view.
  */
-function useNearSections(root: RefObject<HTMLElement | null>, enabled: boolean, pages: readonly { sections: readonly { id: string }[] }[]): ReadonlySet<string> {
+function useNearSections(root: RefObject<HTMLElement | null>, enabled: boolean, layout: BuilderDocument['layout']): ReadonlySet<string> {
   const [near, setNear] = useState<ReadonlySet<string>>(NO_SECTIONS);
-  // The sections to watch change only with the outline, not with every edit.
-  const key = enabled ? pages.map((p) => p.sections.map((s) => s.id).join(',')).join(';') : '';
+  // The sections to watch (nested ones too) change only with the outline, not with every edit.
+  const key = useMemo(() => (enabled ? Array.from(layoutSectionEntries(layout), (e) => `${e.pageIndex}:${e.section.id}`).join(',') : ''), [enabled, layout]);
   useEffect(() => {
     const canvas = root.current;
     if (!key || !canvas) return;
@@ -700,7 +877,15 @@ export function BuilderCanvas({ doc, selection, kinds, widgets, labels, editing,
   const pageIds = useMemo(() => doc.layout.pages.map((p) => p.id), [doc.layout.pages]);
   const rootRef = useRef<HTMLDivElement>(null);
   const windowing = fieldCount > LITE_THRESHOLD && typeof IntersectionObserver !== 'undefined';
-  const near = useNearSections(rootRef, windowing, doc.layout.pages);
+  const near = useNearSections(rootRef, windowing, doc.layout);
+  const selectedItem = selection && selection.type !== 'page' ? selection.id : null;
+  // Far from the view: sections not near it that hold no selection (their fields are drawn as stand-ins).
+  const farIds = useMemo<ReadonlySet<string>>(() => {
+    if (!windowing) return NO_SECTIONS;
+    const far = new Set<string>();
+    for (const { section } of layoutSectionEntries(doc.layout)) if (!near.has(section.id) && !(selectedItem !== null && holdsItem(section, selectedItem))) far.add(section.id);
+    return far;
+  }, [windowing, near, doc.layout, selectedItem]);
   // Stable per page while its sections stay: a new list would give every section of the page a new sortable context
   // (re-rendering them all), and an edit of any field gives the layout new page objects.
   const sectionIdsCache = useRef(new Map<string, string[]>());
@@ -748,32 +933,32 @@ export function BuilderCanvas({ doc, selection, kinds, widgets, labels, editing,
           )}
         </Group>
         <SortableContext id={`sections:${page.id}`} items={sectionIds.get(page.id) ?? NO_IDS} strategy={verticalListSortingStrategy}>
-          {page.sections.map((section, s) => {
-            const selectedId = selection && selection.type !== 'page' && (selection.id === section.id || section.fields.some((f) => f.id === selection.id)) ? selection.id : null;
-            return (
-              <CanvasSection
-                key={section.id}
-                doc={doc}
-                pageId={page.id}
-                section={section}
-                index={s}
-                count={page.sections.length}
-                compiledFields={context ? compiledFields : NO_FIELDS}
-                selectedId={selectedId}
-                lite={fieldCount > LITE_THRESHOLD}
-                labels={labels}
-                editing={editing}
-                onSelect={onSelect}
-                windowed={windowing && selectedId === null && !near.has(section.id)}
-              />
-            );
-          })}
+          {page.sections.map((section, s) => (
+            <CanvasSection
+              key={section.id}
+              doc={doc}
+              pageId={page.id}
+              section={section}
+              index={s}
+              count={page.sections.length}
+              depth={1}
+              parentId={null}
+              base={section.repeatable?.path ?? ''}
+              compiledFields={context ? compiledFields : NO_FIELDS}
+              selectedId={selectedItem !== null && holdsItem(section, selectedItem) ? selectedItem : null}
+              lite={fieldCount > LITE_THRESHOLD}
+              labels={labels}
+              editing={editing}
+              onSelect={onSelect}
+              farIds={farIds}
+            />
+          ))}
         </SortableContext>
         {editing && <PageDrop pageId={page.id} empty={page.sections.length === 0} labels={labels} />}
       </Stack>
     );
   });
-  const hasFields = doc.layout.pages.some((p) => p.sections.some((s) => s.fields.length > 0));
+  const hasFields = !layoutFieldEntries(doc.layout).next().done;
   return (
     <Stack ref={rootRef} gap="lg" data-builder-canvas="" aria-label={labels.fbCanvas} role="region">
       {error && (

@@ -37,6 +37,7 @@ import {
 import { memo, useCallback, useDeferredValue, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { FormSchema } from '../api/types';
 import { checkDataPath, ruleTargets } from '../engine/authoring';
+import { allSections, layoutSectionEntries } from '../engine/layout-walk';
 import { FormRenderer } from '../forms/FormRenderer';
 import { withFormWidgets, type FormWidget } from '../forms/widgets/registry';
 import { fillLabel, type Labels } from '../query/labels';
@@ -46,7 +47,7 @@ import { ConfirmModal } from '../ui/ConfirmModal';
 import { ErrorAlert } from '../ui/ErrorAlert';
 import { BUILDER_ICONS } from '../ui/icons';
 import { LoadingState } from '../ui/LoadingState';
-import { BuilderCanvas, builderCollisions, canvasSchema, sameOutline, useDocumentEngine, type CanvasEditing } from './BuilderCanvas';
+import { BuilderCanvas, builderCollisions, canvasSchema, sameOutline, sectionPlaceReason, useDocumentEngine, type CanvasEditing } from './BuilderCanvas';
 import {
   dependentsOf,
   fieldIdsIn,
@@ -54,6 +55,7 @@ import {
   findField,
   findSection,
   isRequired,
+  sectionPlaceProblem,
   type BuilderDocument,
   type BuilderSelection,
 } from './model';
@@ -234,9 +236,10 @@ function BuilderPreview({ doc, widgets, kinds, labels }: { doc: BuilderDocument;
 }
 
 /**
- * "Move to…", the non-drag way to move: a field to any section (the sections listed under their pages), a section to
- * any page, at any position. Sections hold fields only and pages sections only (the layout the renderer draws), so
- * nothing can be moved into itself.
+ * "Move to…", the non-drag way to move: a field to any section, a section to any page (at its own level) or into any
+ * section, at any position. The sections are listed under their pages, named by their place ('Page 1 / Jobs / Dates')
+ * and indented by their level; a place a section cannot go (itself or a section inside it, deeper than the limit, a
+ * repeatable section into a repeatable section's items) is listed disabled with the reason.
  */
 function MoveToDialog({ c, itemId, onClose }: { c: FormBuilderController; itemId: string | null; onClose(): void }) {
   const { labels, state } = c;
@@ -246,18 +249,38 @@ function MoveToDialog({ c, itemId, onClose }: { c: FormBuilderController; itemId
   const [containerId, setContainerId] = useState<string | null>(null);
   const [position, setPosition] = useState<string | null>(null);
   const pageName = (title: string, index: number) => title || fillLabel(labels.fbNewPageTitle, { number: index + 1 });
-  // A field goes into a section; a section onto a page.
-  const target = containerId ?? field?.section.id ?? section?.page.id ?? null;
-  const containers = field
-    ? doc.layout.pages.map((p, pi) => ({
-        group: pageName(p.title, pi),
-        items: p.sections.map((s) => ({ value: s.id, label: `${pageName(p.title, pi)} / ${s.title || labels.fbUntitledSection}` })),
-      })).filter((g) => g.items.length > 0)
-    : doc.layout.pages.map((p, pi) => ({ value: p.id, label: pageName(p.title, pi) }));
+  // A field goes into a section; a section onto a page or into a section.
+  const target = containerId ?? field?.section.id ?? section?.parent?.id ?? section?.page.id ?? null;
+  const entries = field || section ? Array.from(layoutSectionEntries(doc.layout)) : [];
+  const placeNames = new Map<string, string>();
+  const levels = new Map<string, number>();
+  for (const e of entries) {
+    const around = e.parent ? placeNames.get(e.parent.id) : pageName(e.page.title, e.pageIndex);
+    placeNames.set(e.section.id, `${around} / ${e.section.title || labels.fbUntitledSection}`);
+    levels.set(e.section.id, e.depth);
+  }
+  const containers = doc.layout.pages
+    .map((p, pi) => ({
+      group: pageName(p.title, pi),
+      items: [
+        ...(section ? [{ value: p.id, label: pageName(p.title, pi) }] : []),
+        ...entries
+          .filter((e) => e.pageIndex === pi)
+          .map((e) => {
+            const label = placeNames.get(e.section.id) ?? e.section.id;
+            const problem = section ? sectionPlaceProblem(doc, e.section.id, { sectionId: section.section.id }) : null;
+            return problem
+              ? { value: e.section.id, label: fillLabel(labels.fbMoveToRefused, { name: label, reason: sectionPlaceReason(problem, labels) }), disabled: true }
+              : { value: e.section.id, label };
+          }),
+      ],
+    }))
+    .filter((g) => g.items.length > 0);
+  const targetSection = target ? findSection(doc, target) : null;
   // The items already there, the one being moved left out: "After X" puts it right after X.
   const siblings: { id: string; name: string }[] = field
-    ? (findSection(doc, target ?? '')?.section.fields ?? []).map((f) => ({ id: f.id, name: f.label || f.id }))
-    : (doc.layout.pages.find((p) => p.id === target)?.sections ?? []).map((s) => ({ id: s.id, name: s.title || labels.fbUntitledSection }));
+    ? (targetSection?.section.fields ?? []).map((f) => ({ id: f.id, name: f.label || f.id }))
+    : (targetSection ? (targetSection.section.sections ?? []) : (doc.layout.pages.find((p) => p.id === target)?.sections ?? [])).map((s) => ({ id: s.id, name: s.title || labels.fbUntitledSection }));
   const positions = [
     { value: '0', label: labels.fbMoveToFirst },
     ...siblings.filter((x) => x.id !== itemId).map((x, i) => ({ value: String(i + 1), label: fillLabel(labels.fbMoveToAfter, { name: x.name }) })),
@@ -271,14 +294,17 @@ function MoveToDialog({ c, itemId, onClose }: { c: FormBuilderController; itemId
   const move = () => {
     const index = Number(position ?? positions.length - 1);
     if (field && target) c.dispatch({ type: 'moveField', id: field.field.id, to: { sectionId: target, index } });
-    if (section && target) c.dispatch({ type: 'moveSection', id: section.section.id, to: { pageId: target, index } });
+    if (section && target) {
+      const to = targetSection ? { pageId: targetSection.page.id, parentId: targetSection.section.id, index } : { pageId: target, index };
+      c.dispatch({ type: 'moveSection', id: section.section.id, to });
+    }
     close();
   };
   return (
     <Modal opened={!!(field || section)} onClose={close} title={fillLabel(labels.fbMoveToTitle, { name })} closeButtonProps={{ 'aria-label': labels.close }}>
       <Stack>
         <Select
-          label={field ? labels.fbMoveToSection : labels.fbMoveToPage}
+          label={field ? labels.fbMoveToSection : labels.fbMoveToPlace}
           data={containers}
           value={target}
           onChange={(v) => {
@@ -286,6 +312,8 @@ function MoveToDialog({ c, itemId, onClose }: { c: FormBuilderController; itemId
             setPosition(null);
           }}
           allowDeselect={false}
+          // Indented by level: a page's own sections one step in, each section inside one more.
+          renderOption={({ option }) => <span style={{ paddingInlineStart: `calc(${levels.get(option.value) ?? 0} * var(--mantine-spacing-sm))` }}>{option.label}</span>}
         />
         <Select label={labels.fbMoveToPosition} data={positions} value={position ?? String(positions.length - 1)} onChange={setPosition} allowDeselect={false} />
         <Group justify="flex-end">
@@ -335,13 +363,13 @@ const PropertyPane = memo(function PropertyPane({ c, selection }: { c: FormBuild
   if (sel?.type === 'section') {
     const at = findSection(doc, sel.id);
     if (!at) return null;
-    return (
+    const panel = (
       <SectionPropertiesPanel
         key={at.section.id}
         section={at.section}
         labels={labels}
         onChange={(next) => {
-          const { id: _id, fields: _fields, ...changes } = next;
+          const { id: _id, fields: _fields, sections: _sections, ...changes } = next;
           // The list path is renamed through onRenamePath (its schema and rules follow).
           const repeatable = changes.repeatable && at.section.repeatable ? { ...changes.repeatable, path: at.section.repeatable.path } : changes.repeatable;
           dispatch({ type: 'updateSection', id: at.section.id, changes: { description: undefined, ...changes, repeatable } });
@@ -349,6 +377,15 @@ const PropertyPane = memo(function PropertyPane({ c, selection }: { c: FormBuild
         onRenamePath={(_from, to) => at.section.repeatable && dispatch({ type: 'updateSection', id: at.section.id, changes: { repeatable: { ...at.section.repeatable, path: to } } })}
         checkPath={(path) => checkDataPath(path, { layout: doc.layout, sectionId: at.section.id, widgets })}
       />
+    );
+    // Where a section inside a section sits.
+    return at.parent ? (
+      <Stack gap="xs">
+        <Text size="sm">{fillLabel(labels.fbSectionInside, { name: at.parent.title || labels.fbUntitledSection })}</Text>
+        {panel}
+      </Stack>
+    ) : (
+      panel
     );
   }
   if (sel?.type === 'page') {
@@ -405,11 +442,19 @@ function nameOf(c: FormBuilderController, id: UniqueIdentifier | undefined): str
     const page = pages[index];
     if (page) return fillLabel(labels.fbPageDrop, { name: fillLabel(labels.fbPageNamed, { name: page.title || String(index + 1) }) });
   }
+  if (text.startsWith('nest:')) {
+    const section = findSection(state.document, text.slice('nest:'.length));
+    if (section) return fillLabel(labels.fbNestDrop, { name: fillLabel(labels.fbSectionNamed, { name: section.section.title || labels.fbUntitledSection }), level: section.depth + 1 });
+  }
   const sectionId = text.startsWith('drop:') ? text.slice('drop:'.length) : text;
   const field = findField(state.document, sectionId);
   if (field) return fillLabel(labels.fbFieldNamed, { name: field.field.label || field.field.id });
   const section = findSection(state.document, sectionId);
-  if (section) return fillLabel(labels.fbSectionNamed, { name: section.section.title || labels.fbUntitledSection });
+  if (section) {
+    const name = fillLabel(labels.fbSectionNamed, { name: section.section.title || labels.fbUntitledSection });
+    // A section inside a section is named with its level (a page's own sections are level 1).
+    return section.depth > 1 ? fillLabel(labels.fbSectionAtLevel, { name, level: section.depth }) : name;
+  }
   return text;
 }
 
@@ -454,7 +499,17 @@ export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
     const name = field?.field.label ?? section?.section.title ?? page?.title ?? id;
     setConfirmDelete({ id, name: name || l.fbUntitledSection, dependents: dependents.map((f) => f.label || f.id) });
   }, []);
-  const editing = useMemo<CanvasEditing | null>(() => (canEdit ? { dispatch, onMoveTo: setMoveTo, onDelete: requestDelete } : null), [canEdit, dispatch, requestDelete]);
+  // "Add section inside": a plain section at the end of the section's sections, named as the palette names one.
+  const addSectionInside = useCallback((sectionId: string) => {
+    const { state: s, dispatch: d, labels: l } = cRef.current;
+    const at = findSection(s.document, sectionId);
+    if (!at) return;
+    d({ type: 'addSection', title: fillLabel(l.fbNewSectionTitle, { number: allSections(s.document.layout).length + 1 }), to: { pageId: at.page.id, parentId: sectionId } });
+  }, []);
+  const editing = useMemo<CanvasEditing | null>(
+    () => (canEdit ? { dispatch, onMoveTo: setMoveTo, onDelete: requestDelete, onAddSectionInside: addSectionInside } : null),
+    [canEdit, dispatch, requestDelete, addSectionInside],
+  );
 
   const sensors = useSensors(useSensor(PointerSensor, POINTER_OPTIONS), useSensor(KeyboardSensor, KEYBOARD_OPTIONS));
 
@@ -479,15 +534,17 @@ export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
     (entry: string, to?: { sectionId: string; index?: number }) => {
       const { labels: l, state: s, widgets } = cRef.current;
       const pages = s.document.layout.pages;
-      const sectionCount = pages.reduce((n, p) => n + p.sections.length, 0);
+      const sectionCount = allSections(s.document.layout).length;
       if (entry === 'page') dispatch({ type: 'addPage', title: fillLabel(l.fbNewPageTitle, { number: pages.length + 1 }), sectionTitle: fillLabel(l.fbNewSectionTitle, { number: 1 }) });
       else if (entry === 'section' || entry === 'repeatable') {
-        const target = to ? findSection(s.document, to.sectionId) : null;
+        // Like 'Add' with a section selected: right after the section dropped on, at its level (the model puts a
+        // repeatable section that may not go there after the repeatable section around it). 'Add section inside', on
+        // a section's menu, is the way into a section.
         dispatch({
           type: 'addSection',
           title: entry === 'repeatable' ? l.fbNewRepeatableTitle : fillLabel(l.fbNewSectionTitle, { number: sectionCount + 1 }),
           repeatable: entry === 'repeatable',
-          to: target ? { pageId: target.page.id, index: target.index + 1 } : undefined,
+          after: to?.sectionId,
         });
       } else {
         const kind = widgets[entry];
@@ -530,8 +587,15 @@ export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
         dispatch({ type: 'moveSection', id: String(active.id), to: { pageId: o.pageId } });
         return;
       }
+      // The end of a section's sections: inside it, last.
+      if (o?.type === 'nest-drop' && o.sectionId) {
+        const parent = findSection(doc, o.sectionId);
+        if (parent) dispatch({ type: 'moveSection', id: String(active.id), to: { pageId: parent.page.id, parentId: parent.section.id } });
+        return;
+      }
+      // Another section: in its place, at its level.
       const target = o?.type === 'section' ? findSection(doc, overId) : o?.type === 'field' ? findSection(doc, findField(doc, overId)?.section.id ?? '') : null;
-      if (target && target.section.id !== String(active.id)) dispatch({ type: 'moveSection', id: String(active.id), to: { pageId: target.page.id, index: target.index } });
+      if (target && target.section.id !== String(active.id)) dispatch({ type: 'moveSection', id: String(active.id), to: { pageId: target.page.id, parentId: target.parent?.id, index: target.index } });
     }
   };
 

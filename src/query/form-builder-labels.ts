@@ -99,4 +99,18 @@ export const formBuilderLabels = {
   fbSectionNamed: 'Section {name}',
   fbPageNamed: 'Page {name}',
   fbNewField: 'a new {name}',
+  /** A section inside another section, in announcements and "Move to…": its name and its level (1 = a page's own). */
+  fbSectionAtLevel: '{name}, level {level}',
+  /** The end of a section's sections, where a dragged section goes inside it, at the level given. */
+  fbNestDrop: 'Inside {name}, level {level}',
+  fbAddSectionInside: 'Add section inside',
+  /** In "Move to…" for a section: where it goes, a page (its own level) or a section of it. */
+  fbMoveToPlace: 'Page or section',
+  /** A place a section cannot go, in "Move to…" and menus: the place, then why. */
+  fbMoveToRefused: '{name} (not possible: {reason})',
+  fbCannotTooDeep: 'sections go at most {max} levels deep',
+  fbCannotRepeatInRepeat: 'a repeatable section cannot hold another repeatable section',
+  fbCannotIntoItself: 'a section cannot go inside itself',
+  /** The property pane of a section inside another section. */
+  fbSectionInside: 'Inside: {name}',
 };

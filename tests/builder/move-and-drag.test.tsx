@@ -98,7 +98,7 @@ describe('FormBuilder moves: "Move to…" and keyboard dragging', () => {
     await user.click(within(page('Page 1')).getByRole('button', { name: 'Actions for Section Section 1' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Move to…' }));
     const dialog = await screen.findByRole('dialog', { name: 'Move Section 1 to…' });
-    await user.click(within(dialog).getByRole('combobox', { name: 'Page' }));
+    await user.click(within(dialog).getByRole('combobox', { name: 'Page or section' }));
     await user.click(await screen.findByRole('option', { name: 'Page 2' }));
     await user.click(within(dialog).getByRole('combobox', { name: 'Position' }));
     // Page 2's own section is named too (both are 'Section 1'); the moved one is not offered as a place.
