@@ -9,8 +9,9 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { readdir, stat, writeFile } from 'node:fs/promises';
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import type { Browser, CDPSession } from 'playwright-core';
 import { SEED_IDS } from '../../example-host/server/db/seed';
@@ -28,6 +29,14 @@ export const GOALS = { firstContentfulPaintMs: 2500, publicRouteJsBytes: 200_000
 const PUBLIC_FORM_PATH = `/form-instance/${SEED_IDS.formSchemas.contactDetailsV1}?mode=edit`;
 /** Chunks of the admin area: the public route must load none of them. */
 const ADMIN_CHUNK = /\/assets\/(adminArea|AdminHomePage)-/;
+/**
+ * Source modules the public route must never carry, found through the build's hidden source maps whatever chunk the
+ * bundler puts them in: the admin screens, the builder, the signing page and the packages only they use (pdf.js,
+ * signature_pad, CodeMirror, dnd-kit, the data table), and `defaultLabels` (every screen's texts; the public pages
+ * read their own label groups).
+ */
+export const NOT_ON_PUBLIC_ROUTE =
+  /(^|\/)(src\/(forms-admin|builder|signing)\/|src\/query\/labels\.ts$|example-host\/src\/(adminArea|pages\/(?!PublicFormInstancePage)\w+)\.tsx?$|node_modules\/(pdfjs-dist|signature_pad|@codemirror|@dnd-kit|mantine-datatable)\/)/;
 
 interface Args {
   runs: number;
@@ -201,6 +210,20 @@ function median(values: readonly number[]): number | null {
   return sorted[Math.floor((sorted.length - 1) / 2)] as number;
 }
 
+/** The source modules of the build's scripts the public route loaded (from their hidden `.map` files). */
+async function sourcesOf(scriptPaths: readonly string[]): Promise<string[]> {
+  const sources = new Set<string>();
+  for (const scriptPath of scriptPaths) {
+    if (!scriptPath.startsWith('/assets/')) continue;
+    const mapFile = path.join(distDir, `${scriptPath}.map`);
+    if (!existsSync(mapFile)) continue;
+    const map = JSON.parse(await readFile(mapFile, 'utf8')) as { sources: string[] };
+    const assets = path.join(distDir, 'assets');
+    for (const source of map.sources) sources.add(path.relative(root, path.resolve(assets, source)));
+  }
+  return [...sources].sort();
+}
+
 const isScript = (r: LoadedResource) => r.type === 'Script' || /\.m?js(\?|$)/.test(new URL(r.url).pathname);
 const sum = (rs: readonly LoadedResource[], key: 'bodyBytes' | 'wireBytes') => rs.reduce((n, r) => n + r[key], 0);
 
@@ -222,6 +245,7 @@ const ms = (value: number | null) => (value === null ? '—' : `${Math.round(val
 
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
+  const loadBefore = os.loadavg();
   let buildMs: number | null = null;
   if (args.build || !existsSync(path.join(distDir, 'index.html'))) {
     log(`building the example host (vite build → ${path.relative(root, distDir)})…`);
@@ -259,15 +283,29 @@ async function main(): Promise<void> {
   const fp = median(runs.flatMap((r) => (r.firstPaintMs === null ? [] : [r.firstPaintMs])));
   const formField = median(runs.flatMap((r) => (r.formFieldMs === null ? [] : [r.formFieldMs])));
   const adminChunks = [...new Set(runs.flatMap((r) => r.resources.filter((x) => ADMIN_CHUNK.test(x.url)).map((x) => x.url)))];
+  const forbidden = (await sourcesOf(first.resources.filter(isScript).map((r) => new URL(r.url).pathname))).filter((m) =>
+    NOT_ON_PUBLIC_ROUTE.test(m),
+  );
   const sourceMaps = runs.flatMap((r) => r.resources.filter((x) => /\.map(\?|$)/.test(x.url)).map((x) => x.url));
   const uncompressedText = first.resources.filter(
     (r) => /\.(js|css|html)$/.test(new URL(r.url).pathname) && r.bodyBytes >= 1024 && !r.encoding,
   );
 
   const goals = [
-    { goal: `first contentful paint ≤ ${GOALS.firstContentfulPaintMs} ms`, value: ms(fcp), pass: fcp !== null && fcp <= GOALS.firstContentfulPaintMs },
+    {
+      goal: `first contentful paint ≤ ${GOALS.firstContentfulPaintMs} ms`,
+      value: ms(fcp),
+      pass: fcp !== null && fcp <= GOALS.firstContentfulPaintMs,
+      // Timing moves with the load other work puts on the machine: reported, never a failed run.
+      timing: true,
+    },
     { goal: `compressed JS of the public route ≤ ${kB(GOALS.publicRouteJsBytes)}`, value: kB(jsBytes), pass: jsBytes <= GOALS.publicRouteJsBytes },
     { goal: 'no admin chunk on the public route', value: adminChunks.length ? adminChunks.join(', ') : 'none', pass: adminChunks.length === 0 },
+    {
+      goal: 'no admin, builder or signing code, pdf.js, other pages or every screen’s texts on the public route (source maps)',
+      value: forbidden.length ? forbidden.slice(0, 8).join(', ') + (forbidden.length > 8 ? ` and ${forbidden.length - 8} more` : '') : 'none',
+      pass: forbidden.length === 0,
+    },
     { goal: 'no source map requested', value: sourceMaps.length ? sourceMaps.join(', ') : 'none', pass: sourceMaps.length === 0 },
     {
       goal: 'every text file ≥ 1 kB compressed',
@@ -281,6 +319,8 @@ async function main(): Promise<void> {
     `Public form ${PUBLIC_FORM_PATH} on ${CONNECTION.downloadKbps / 1000} Mbps down / ${CONNECTION.uploadKbps} kbps up / ` +
       `${CONNECTION.latencyMs} ms latency, ${args.runs} runs (medians)`,
   );
+  const load = (l: number[]) => l.map((n) => n.toFixed(2)).join(' / ');
+  lines.push(`Machine load average (1 / 5 / 15 min, ${os.cpus().length} cores): ${load(loadBefore)} before the build, ${load(os.loadavg())} after the runs`);
   lines.push('');
   lines.push('| figure | median | runs |');
   lines.push('| --- | --- | --- |');
@@ -321,12 +361,20 @@ async function main(): Promise<void> {
     buildMs,
     chromium: browserVersion,
     medians: { firstPaintMs: fp, firstContentfulPaintMs: fcp, formFieldMs: formField, publicRouteJsBytes: jsBytes },
+    // The machine's load average (1, 5, 15 min) before the build and after the last run: the timings move with it.
+    loadAverage: { before: loadBefore, after: os.loadavg() },
     verdicts: goals.map((g) => ({ goal: g.goal, measured: g.value, pass: g.pass })),
     build: files,
     runs,
   };
   await writeFile(args.out, `${JSON.stringify(results, null, 2)}\n`);
   log(`wrote ${path.relative(root, args.out)}`);
+  // The build's own goals (bytes, chunks, compression) do not depend on the machine: a GAP there fails the run.
+  const gaps = goals.filter((g) => !g.pass && !('timing' in g));
+  if (gaps.length) {
+    log(`GAP: ${gaps.map((g) => g.goal).join('; ')}`);
+    process.exitCode = 1;
+  }
 }
 
 main().catch((error: unknown) => {
