@@ -9,7 +9,7 @@ import { seedIds } from '../../src/testing/seed-ids';
 import { widgetGallerySchema } from '../forms/fixtures';
 import { hostWidgets } from '../forms/starRating';
 import { storyHandlers } from '../support/fakeBackend';
-import { addBuilderForm, builderStoryIds as ids } from './builderForms';
+import { addBuilderForm, builderStoryIds as ids, nestedSectionsForm } from './builderForms';
 
 const meta = {
   title: 'Builder/FormBuilder',
@@ -97,6 +97,23 @@ export const ReadOnlyUser: Story = { args: { formId: seedIds.forms.loanApplicati
 export const ThreeHundredFields: Story = {
   args: { formId: ids.largeForm },
   loaders: [addBuilderForm(ids.largeForm, ids.largeSchema, '300 fields', () => generateForm({ fields: 300, groupsPerPage: 6 }))],
+};
+
+/**
+ * Sections inside sections: each drawn in its parent's frame, its heading one level down; the selected 'Dates' (inside
+ * the repeatable 'Jobs') says where it sits, and its 'Move to…' lists every place, those it cannot go disabled with
+ * the reason.
+ */
+export const NestedSections: Story = {
+  args: { formId: ids.nestedForm },
+  loaders: [addBuilderForm(ids.nestedForm, ids.nestedSchema, 'Nested sections', nestedSectionsForm)],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const form = await canvas.findByRole('region', { name: 'Form' }, { timeout: 5000 });
+    await expect(await within(form).findByRole('heading', { name: 'Previous address', level: 5 })).toBeInTheDocument();
+    await userEvent.click(within(form).getByRole('button', { name: 'Section Dates' }));
+    await expect(await canvas.findByText('Inside: Jobs')).toBeInTheDocument();
+  },
 };
 
 /** The form is still loading. */

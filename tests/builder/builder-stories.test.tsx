@@ -50,6 +50,26 @@ describe('FormBuilder stories', () => {
     expect(await violations(container)).toEqual([]);
   }, 60_000);
 
+  it('NestedSections draws sections in sections one heading level down, plays, and is axe clean', async () => {
+    await Stories.NestedSections.load();
+    const { container } = render(<Stories.NestedSections />);
+    await Stories.NestedSections.play?.({ canvasElement: container } as never);
+    const form = screen.getByRole('region', { name: 'Form' });
+    expect(within(form).getByRole('heading', { name: 'Applicant', level: 3 })).toBeInTheDocument();
+    expect(within(form).getByRole('heading', { name: 'Address', level: 4 })).toBeInTheDocument();
+    expect(within(form).getByRole('heading', { name: 'Dates', level: 4 })).toBeInTheDocument();
+    expect(fieldItems().map((b) => b.getAttribute('aria-label'))).toEqual([
+      'Field Full name',
+      'Field Street',
+      'Field City',
+      'Field Previous street',
+      'Field Employer',
+      'Field From',
+      'Field To',
+    ]);
+    expect(await violations(container)).toEqual([]);
+  }, 60_000);
+
   it('HostWidget offers the host’s star rating in the palette and adds it to the canvas', async () => {
     await Stories.HostWidget.load();
     const { container } = render(<Stories.HostWidget />);
