@@ -156,6 +156,14 @@ describe('builder model: sections inside sections', () => {
     expect(findField(s.document, 'text-1')?.field.visibleWhen).toEqual([{ path: '/email', op: 'notEmpty' }]);
   });
 
+  it('rewrites the rules of fields in nested sections too when a field they name changes container', () => {
+    let s = run(fresh(), { type: 'addField', kind: WIDGET_KINDS.text }, { type: 'addSection', title: 'Inner', to: { pageId: 'page-1', parentId: 'section-1' } });
+    s = run(s, { type: 'addField', kind: WIDGET_KINDS.email, to: { sectionId: 'section-2' } }, { type: 'updateField', id: 'email-1', changes: { requiredWhen: [{ path: '/shortText', op: 'notEmpty' }] } });
+    s = run(s, { type: 'addSection', title: 'Jobs', repeatable: true, to: { pageId: 'page-1' } });
+    s = run(s, { type: 'moveField', id: 'text-1', to: { sectionId: 'section-3' } });
+    expect(findField(s.document, 'email-1')?.field.requiredWhen).toEqual([{ path: '/jobs/*/shortText', op: 'notEmpty' }]);
+  });
+
   it('duplicates a section with the sections inside it: new ids, fresh paths, a new list for a repeatable one', () => {
     let s = run(fresh(), { type: 'addSection', title: 'Inner', to: { pageId: 'page-1', parentId: 'section-1' } }, { type: 'addField', kind: WIDGET_KINDS.text, to: { sectionId: 'section-2' } });
     s = run(s, { type: 'duplicate', id: 'section-1' });
