@@ -196,6 +196,22 @@ describe('PdfFormImport', () => {
     expect(again).toHaveAccessibleDescription(/This PDF is too large\. The largest accepted is 10 MB\./);
   });
 
+  it('refuses an empty file and one over the size limit at once, without sending them', async () => {
+    const uploads: string[] = [];
+    server.events.on('request:start', ({ request }) => {
+      if (request.url.includes('/FormGenerator/UploadPdf')) uploads.push(request.url);
+    });
+    renderInApi(<PdfFormImport onOpenInBuilder={() => undefined} maxFileBytes={2048} />);
+    await drop(pdfFile('big.pdf', `%PDF-1.7\n${'x'.repeat(3 * 1024)}`));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This PDF is too large. The largest accepted is 2 KB.');
+    expect(screen.getByText('Chosen: big.pdf (3 KB)')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Choose another PDF' }));
+    await drop(pdfFile('empty.pdf', ''));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This file is empty.');
+    expect(uploads).toEqual([]);
+    server.events.removeAllListeners();
+  });
+
   it('cancels an upload under way', async () => {
     server.use(errorHandlers.pending('/api/FormGenerator/UploadPdf'));
     const { user } = renderInApi(<PdfFormImport onOpenInBuilder={() => undefined} />);

@@ -21,6 +21,7 @@ import {
 import { useId } from '@mantine/hooks';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import type { PdfField } from '../../api/types';
+import { PDF_UPLOAD_LIMITS } from '../../domain/pdf/limits';
 import { allFields } from '../../engine/layout-walk';
 import { describeError } from '../../query/describe-error';
 import { fillLabel, type Labels } from '../../query/labels';
@@ -52,7 +53,7 @@ export interface PdfFormImportViewProps extends BoxProps, StylesApiProps<PdfForm
    * page's own thread.
    */
   pdfWorkerSrc?: string;
-  /** The upload size limit shown to the user, in bytes. @default 10 MiB */
+  /** The upload size limit, in bytes: shown to the user, and a larger file is refused before it is sent. @default 10 MiB */
   maxFileBytes?: number;
 }
 
@@ -74,7 +75,7 @@ const classes: Record<PdfFormImportStylesNames, string> = {
   actions: 'ccq-PdfFormImport-actions',
 };
 
-const defaultMaxBytes = 10 * 1024 * 1024;
+const defaultMaxBytes = PDF_UPLOAD_LIMITS.maxBytes;
 
 /** Words for a PDF field's type. */
 export function pdfFieldTypeLabel(field: PdfField, labels: Labels): string {
@@ -306,7 +307,7 @@ export type PdfFormImportFactory = Factory<{
 export const PdfFormImport = factory<PdfFormImportFactory>((_props) => {
   const props = useProps('PdfFormImport', null, _props);
   const { onCreated, labels, ...viewProps } = props;
-  const controller = usePdfFormImport({ onCreated, labels });
+  const controller = usePdfFormImport({ onCreated, labels, maxFileBytes: viewProps.maxFileBytes });
   return <PdfFormImportView controller={controller} {...viewProps} />;
 });
 

@@ -121,3 +121,16 @@ export function describePdfImportError(error: unknown, labels: Labels): PdfImpor
     offerBuilder: problem === 'noFields' || problem === 'xfa',
   };
 }
+
+/**
+ * What can be told of a chosen file before it is sent: an empty file, or one over the upload limit (the server
+ * refuses both too; checking first spares a long upload that can only fail). `null` when it may be sent.
+ */
+export function problemBeforeUpload(file: { size: number }, maxBytes: number, labels: Labels): PdfImportError | null {
+  if (file.size === 0) return { problem: 'empty', message: labels.piErrorEmpty, offerBuilder: false };
+  if (file.size > maxBytes) {
+    const size = sizeOf(maxBytes);
+    return { problem: 'tooLarge', message: size ? labels.piErrorTooLarge.replace('{size}', size) : labels.piErrorTooLargeAnySize, offerBuilder: false };
+  }
+  return null;
+}

@@ -6,7 +6,8 @@ import type { Labels } from '../../query/labels';
 import { useApi } from '../../query/useApi';
 import { useLabels } from '../../query/useLabels';
 import { saveClaimOf, useClaimCheck } from '../shared/access';
-import { describePdfImportError, type PdfImportError } from './import-problems';
+import { PDF_UPLOAD_LIMITS } from '../../domain/pdf/limits';
+import { describePdfImportError, problemBeforeUpload, type PdfImportError } from './import-problems';
 
 /** Where the import is. */
 export type PdfFormImportStatus = 'idle' | 'uploading' | 'failed' | 'generated';
@@ -17,6 +18,11 @@ export interface PdfFormImportOptions {
   onCreated?: (form: { formId: string; formSchemaId: string; name: string }) => void;
   /** Overrides of the texts, which otherwise come from the `APIProvider` labels. */
   labels?: Partial<Labels>;
+  /**
+   * The largest file sent, in bytes: a larger (or empty) file is refused at once, without uploading it.
+   * @default PDF_UPLOAD_LIMITS.maxBytes (10 MiB, the reference server's limit)
+   */
+  maxFileBytes?: number;
 }
 
 /** What {@link usePdfFormImport} returns; `PdfFormImportView` renders it. */
@@ -99,6 +105,12 @@ export function usePdfFormImport(options: PdfFormImportOptions = {}): PdfFormImp
     clear();
     if (!next) return;
     setFile(next);
+    const refused = problemBeforeUpload(next, options.maxFileBytes ?? PDF_UPLOAD_LIMITS.maxBytes, labels);
+    if (refused) {
+      setError(refused);
+      setStatus('failed');
+      return;
+    }
     setStatus('uploading');
     const controller = new AbortController();
     upload.current = controller;
