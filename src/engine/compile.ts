@@ -275,6 +275,7 @@ export function visitFormSchemaProblems(
   let shapeOk = true;
   let fieldCount = 0;
   const ids = new Set<string>();
+  const sectionIds = new Set<string>();
   const paths = new Set<string>();
   // The full data path (with `*` for the items of a repeatable section) of each field, for placing pattern problems.
   const fieldByPath = new Map<string, SchemaProblemPlace>();
@@ -318,6 +319,11 @@ export function visitFormSchemaProblems(
       const sectionId = isRecord(section) ? idOf(section) : null;
       const sectionPlace: SchemaProblemPlace = { fieldId: null, sectionId, pageId };
       const name = String(section.id);
+      // Section ids name the section in the page (its element, its errors' place): one per form, at any level.
+      if (sectionId !== null) {
+        if (sectionIds.has(sectionId)) report(layoutError(`Two sections have the id '${sectionId}'.`), sectionPlace);
+        sectionIds.add(sectionId);
+      }
       if (section.sections !== undefined) {
         if (!Array.isArray(section.sections)) {
           report(layoutError(`'sections' of section '${name}' must be a list of sections.`), sectionPlace);

@@ -129,7 +129,11 @@ describe('compiling sections inside sections', () => {
     ]);
   });
 
-  it('refuses the same field id or data path twice across levels, paths inside a repeatable section read under its list', () => {
+  it('refuses the same section id, field id or data path twice across levels, paths inside a repeatable section read under its list', () => {
+    const sectionIds = oneLayout(section('a', [f('x', '/x')], { sections: [section('b', [], { sections: [section('a', [f('y', '/y')])] })] }));
+    expect(checkFormDraft({ jsonSchema: { type: 'object' }, layout: sectionIds })).toEqual([
+      expect.objectContaining({ sectionId: 'a', message: "Two sections have the id 'a'." }),
+    ]);
     const ids = oneLayout(section('a', [f('x', '/x')], { sections: [section('b', [f('x', '/y')])] }));
     expect(refusal(() => checkFormSchema({ jsonSchema: { type: 'object' }, layout: ids })).message).toBe("Two fields have the id 'x'.");
     const paths = oneLayout(section('jobs', [f('a', '/employer')], { repeatable: { path: '/jobs' }, sections: [section('b', [f('b', '/employer')])] }));
