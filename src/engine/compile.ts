@@ -449,8 +449,9 @@ const throwFirst: SchemaProblemSink = (problem) => {
 
 /**
  * Checks a form schema before it is stored or run: its size, depth and field count against {@link FORM_LIMITS}, the
- * layout's shape and data paths (`__proto__`, `constructor` and `prototype` refused), rule paths, unique field ids and
- * paths, and every `pattern` (it must compile, and pass `options.checkPattern` when given).
+ * layout's shape and data paths (`__proto__`, `constructor` and `prototype` refused), sections inside sections (at
+ * most `FORM_LIMITS.maxSectionDepth` levels, no repeatable section inside a repeatable one), rule paths, unique
+ * section ids, field ids and paths, and every `pattern` (it must compile, and pass `options.checkPattern` when given).
  * Throws {@link FormLimitError} naming the first problem.
  */
 export function checkFormSchema(schema: Pick<FormSchema, 'jsonSchema' | 'layout'>, options: CheckFormSchemaOptions = {}): void {

@@ -5,8 +5,9 @@
  * so the builder can show them all and select the field of each; a server answers the first as its refusal and the
  * list beside it. React-free and HTTP-free.
  *
- * What it checks is what the engine needs to run a form: the layout's shape, data paths (no `__proto__` & co),
- * unique field ids and paths, rule and computation paths, the size, depth and field-count limits (`FORM_LIMITS`),
+ * What it checks is what the engine needs to run a form: the layout's shape (sections inside sections at most
+ * `FORM_LIMITS.maxSectionDepth` levels deep, no repeatable section inside a repeatable one), data paths (no
+ * `__proto__` & co), unique section ids, field ids and paths, rule and computation paths, the size, depth and field-count limits (`FORM_LIMITS`),
  * every `pattern` (it compiles, is not too long, and passes the caller's `checkPattern`: the server's ReDoS check),
  * and that every field's widget can hold the type at its data path.
  */
