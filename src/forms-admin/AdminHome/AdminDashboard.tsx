@@ -4,29 +4,22 @@ import {
   Box,
   Button,
   Group,
-  Paper,
   SimpleGrid,
   Stack,
   Table,
   Text,
-  Title,
   UnstyledButton,
   factory,
   useProps,
-  useStyles,
   type BoxProps,
-  type Factory,
   type StylesApiProps,
 } from '@mantine/core';
-import { useId } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import type { Form } from '../../api/types';
 import { Can } from '../../permissions/Can';
 import { fillLabel } from '../../query/labels';
-import { LabelsProvider } from '../../query/useLabels';
-import { ErrorAlert } from '../../ui/ErrorAlert';
 import { LoadingState } from '../../ui/LoadingState';
-import { PageShell } from '../../ui/PageShell';
+import { ReadState, ScreenPage, SectionCard, screenClasses, useScreenStyles, type ScreenFactory } from '../shared/screen';
 import {
   DASHBOARD_DAYS,
   DASHBOARD_TILE_CLAIMS,
@@ -37,6 +30,7 @@ import {
   type DashboardInstance,
   type DashboardTileState,
 } from './useAdminDashboard';
+import { formatDateTime } from '../shared/ListScreen';
 
 /** The inner parts of the dashboard that `classNames` / `styles` reach. */
 export type AdminDashboardStylesNames = 'root' | 'tile' | 'chart';
@@ -57,41 +51,26 @@ export interface AdminDashboardViewProps extends BoxProps, StylesApiProps<AdminD
   onOpenInstance?: (instance: DashboardInstance) => void;
 }
 
-export type AdminDashboardViewFactory = Factory<{
-  props: AdminDashboardViewProps;
-  ref: HTMLElement;
-  stylesNames: AdminDashboardStylesNames;
-}>;
+export type AdminDashboardViewFactory = ScreenFactory<AdminDashboardViewProps, AdminDashboardStylesNames>;
 
-// Static class names (no stylesheet ships): hosts target `.ccq-AdminDashboard-tile` or use `classNames`.
-const classes: Record<AdminDashboardStylesNames, string> = {
-  root: 'ccq-AdminDashboard-root',
-  tile: 'ccq-AdminDashboard-tile',
-  chart: 'ccq-AdminDashboard-chart',
-};
-
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const classes = screenClasses<AdminDashboardStylesNames>('AdminDashboard', ['root', 'tile', 'chart']);
 
 /** A titled tile (a labelled region). */
 function Tile({ title, children, part }: { title: string; children: ReactNode; part: object }) {
-  const id = useId();
   return (
-    <Paper component="section" aria-labelledby={id} withBorder p="md" {...part}>
-      <Stack gap="sm">
-        <Title order={2} size="h4" id={id}>
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Paper>
+    <SectionCard title={title} part={part} titleSize="h4">
+      {children}
+    </SectionCard>
   );
 }
 
 /** The loader or the error of a tile's read, or its content. */
 function TileBody<T>({ state, failed, children }: { state: DashboardTileState<T>; failed: string; children: () => ReactNode }) {
-  if (state.isLoading) return <LoadingState />;
-  if (state.error) return <ErrorAlert message={failed} error={state.error} onRetry={state.retry} />;
-  return <>{children()}</>;
+  return (
+    <ReadState read={state} failed={failed}>
+      {children}
+    </ReadState>
+  );
 }
 
 /** A row of a list tile: a button when the host handles the choice, else text; its text is its accessible name. */
@@ -107,34 +86,8 @@ function Row({ onClick, children }: { onClick?: () => void; children: ReactNode 
 /** Renders an {@link useAdminDashboard} controller. It renders only; it never fetches. */
 export const AdminDashboardView = factory<AdminDashboardViewFactory>((_props) => {
   const props = useProps('AdminDashboard', null, _props);
-  const {
-    controller: c,
-    onNewForm,
-    onImportPdf,
-    onPreviewForm,
-    onOpenForm,
-    onOpenInstance,
-    classNames,
-    className,
-    style,
-    styles,
-    unstyled,
-    vars,
-    attributes,
-    ...others
-  } = props;
-  const getStyles = useStyles<AdminDashboardViewFactory>({
-    name: 'AdminDashboard',
-    classes,
-    props,
-    className,
-    style,
-    classNames,
-    styles,
-    unstyled,
-    vars,
-    attributes,
-  });
+  const { getStyles, others: viewProps } = useScreenStyles<AdminDashboardViewFactory>('AdminDashboard', classes, props);
+  const { controller: c, onNewForm, onImportPdf, onPreviewForm, onOpenForm, onOpenInstance, ...others } = viewProps;
   const { labels } = c;
   const tile = getStyles('tile');
   const days = { days: DASHBOARD_DAYS };
@@ -209,7 +162,7 @@ export const AdminDashboardView = factory<AdminDashboardViewFactory>((_props) =>
                       </Badge>
                     </Group>
                     <Text size="xs">
-                      {fillLabel(labels.dashSubmittedAt, { date: dateTime.format(new Date(instance.lastUpdatedDateTime)) })}
+                      {fillLabel(labels.dashSubmittedAt, { date: formatDateTime(instance.lastUpdatedDateTime) })}
                     </Text>
                   </Row>
                 </li>
@@ -235,7 +188,7 @@ export const AdminDashboardView = factory<AdminDashboardViewFactory>((_props) =>
                     {form.name}
                   </Text>
                   <Text size="xs">
-                    {fillLabel(labels.dashChangedAt, { date: dateTime.format(new Date(form.lastUpdatedDateTime)) })}
+                    {fillLabel(labels.dashChangedAt, { date: formatDateTime(form.lastUpdatedDateTime) })}
                   </Text>
                 </Row>
               </li>
@@ -247,56 +200,54 @@ export const AdminDashboardView = factory<AdminDashboardViewFactory>((_props) =>
   );
 
   return (
-    <LabelsProvider labels={labels}>
-      <PageShell title={labels.dashTitle} subtitle={labels.dashSubtitle} {...getStyles('root')} {...others}>
-        {c.claimsLoading ? (
-          <LoadingState />
-        ) : nothing ? (
-          <Text>{labels.dashNothing}</Text>
-        ) : (
-          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-            {(showNewForm || showPreview || showImportPdf) && (
-              <Tile title={labels.dashQuickActions} part={tile}>
-                <Group gap="sm">
-                  {showNewForm && (
-                    <Can claim={DASHBOARD_TILE_CLAIMS.newForm}>
-                      <Button onClick={onNewForm}>{labels.dashNewForm}</Button>
-                    </Can>
-                  )}
-                  {showImportPdf && (
-                    <Button variant="default" onClick={onImportPdf}>
-                      {labels.piTitle}
+    <ScreenPage labels={labels} title={labels.dashTitle} subtitle={labels.dashSubtitle} {...getStyles('root')} {...others}>
+      {c.claimsLoading ? (
+        <LoadingState />
+      ) : nothing ? (
+        <Text>{labels.dashNothing}</Text>
+      ) : (
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+          {(showNewForm || showPreview || showImportPdf) && (
+            <Tile title={labels.dashQuickActions} part={tile}>
+              <Group gap="sm">
+                {showNewForm && (
+                  <Can claim={DASHBOARD_TILE_CLAIMS.newForm}>
+                    <Button onClick={onNewForm}>{labels.dashNewForm}</Button>
+                  </Can>
+                )}
+                {showImportPdf && (
+                  <Button variant="default" onClick={onImportPdf}>
+                    {labels.piTitle}
+                  </Button>
+                )}
+                {showPreview && (
+                  <Can claim={DASHBOARD_TILE_CLAIMS.previewForm}>
+                    <Button variant="default" onClick={onPreviewForm}>
+                      {labels.dashPreviewForm}
                     </Button>
-                  )}
-                  {showPreview && (
-                    <Can claim={DASHBOARD_TILE_CLAIMS.previewForm}>
-                      <Button variant="default" onClick={onPreviewForm}>
-                        {labels.dashPreviewForm}
-                      </Button>
-                    </Can>
-                  )}
-                </Group>
-              </Tile>
-            )}
-            <Can claim={DASHBOARD_TILE_CLAIMS.submissionsChart}>
-              <Tile title={fillLabel(labels.dashSubmissions, days)} part={tile}>
-                {chart}
-              </Tile>
-            </Can>
-            <Can claim={DASHBOARD_TILE_CLAIMS.latestSubmissions}>
-              <Tile title={labels.dashLatest} part={tile}>
-                {latest}
-              </Tile>
-            </Can>
-            <Can claim={DASHBOARD_TILE_CLAIMS.recentForms}>
-              <Tile title={labels.dashRecentForms} part={tile}>
-                {recent}
-              </Tile>
-            </Can>
-          </SimpleGrid>
-        )}
-      </PageShell>
-    </LabelsProvider>
+                  </Can>
+                )}
+              </Group>
+            </Tile>
+          )}
+          <Can claim={DASHBOARD_TILE_CLAIMS.submissionsChart}>
+            <Tile title={fillLabel(labels.dashSubmissions, days)} part={tile}>
+              {chart}
+            </Tile>
+          </Can>
+          <Can claim={DASHBOARD_TILE_CLAIMS.latestSubmissions}>
+            <Tile title={labels.dashLatest} part={tile}>
+              {latest}
+            </Tile>
+          </Can>
+          <Can claim={DASHBOARD_TILE_CLAIMS.recentForms}>
+            <Tile title={labels.dashRecentForms} part={tile}>
+              {recent}
+            </Tile>
+          </Can>
+        </SimpleGrid>
+      )}
+    </ScreenPage>
   );
 });
 
@@ -305,11 +256,7 @@ AdminDashboardView.displayName = '@ccq/forms-admin/AdminDashboardView';
 /** Props of {@link AdminDashboard}. */
 export interface AdminDashboardProps extends AdminDashboardOptions, Omit<AdminDashboardViewProps, 'controller'> {}
 
-export type AdminDashboardFactory = Factory<{
-  props: AdminDashboardProps;
-  ref: HTMLElement;
-  stylesNames: AdminDashboardStylesNames;
-}>;
+export type AdminDashboardFactory = ScreenFactory<AdminDashboardProps, AdminDashboardStylesNames>;
 
 /**
  * The admin home: what needs attention and where to start — form instances started in the last 30 days by status

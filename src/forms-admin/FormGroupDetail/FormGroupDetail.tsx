@@ -8,9 +8,7 @@ import {
   Title,
   factory,
   useProps,
-  useStyles,
   type BoxProps,
-  type Factory,
   type StylesApiProps,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -25,20 +23,18 @@ import { entityKeys } from '../../query/keys';
 import { fillLabel, type Labels } from '../../query/labels';
 import { useCrudMutation } from '../../query/mutations';
 import { entityQueries } from '../../query/queries';
-import { LabelsProvider, useLabels } from '../../query/useLabels';
+import { useLabels } from '../../query/useLabels';
 import { EmptyState } from '../../ui/EmptyState';
-import { ErrorAlert } from '../../ui/ErrorAlert';
-import { LoadingState } from '../../ui/LoadingState';
-import { PageShell } from '../../ui/PageShell';
 import { FormGroupDialog, useFormGroupEditor, type FormGroupEditor } from '../FormGroupList/FormGroupDialog';
 import { saveClaimOf, useClaimCheck } from '../shared/access';
 import { DeleteConfirmDialog, RowDeleteActions } from '../shared/DeleteActions';
-import { ListScreenBody, formatDateTime } from '../shared/ListScreen';
+import { ListScreenBody, lastChangeColumn } from '../shared/ListScreen';
 import { toast } from '../shared/toast';
 import { useDeleteActions, type DeleteActionsController } from '../shared/useDeleteActions';
 import { useODataPage } from '../shared/useODataPage';
 import { SEARCH_DEBOUNCE_MS, useServerTable, type ServerTable } from '../shared/useServerTable';
 import { idDiffers, idEquals } from '../shared/ids';
+import { ReadState, ScreenPage, screenClasses, useScreenStyles, type ScreenFactory } from '../shared/screen';
 
 /** A form of the group as the detail reads it. */
 export type FormGroupFormRow = Form & {
@@ -216,20 +212,9 @@ export interface FormGroupDetailViewProps extends BoxProps, StylesApiProps<FormG
   controller: FormGroupDetailController;
 }
 
-export type FormGroupDetailViewFactory = Factory<{
-  props: FormGroupDetailViewProps;
-  ref: HTMLElement;
-  stylesNames: FormGroupDetailStylesNames;
-}>;
+export type FormGroupDetailViewFactory = ScreenFactory<FormGroupDetailViewProps, FormGroupDetailStylesNames>;
 
-// Static class names (no stylesheet ships): hosts target `.ccq-FormGroupDetail-table` or use `classNames`.
-const classes: Record<FormGroupDetailStylesNames, string> = {
-  root: 'ccq-FormGroupDetail-root',
-  addForm: 'ccq-FormGroupDetail-addForm',
-  toolbar: 'ccq-FormGroupDetail-toolbar',
-  table: 'ccq-FormGroupDetail-table',
-  dialog: 'ccq-FormGroupDetail-dialog',
-};
+const classes = screenClasses<FormGroupDetailStylesNames>('FormGroupDetail', ['root', 'addForm', 'toolbar', 'table', 'dialog']);
 
 function formColumns(c: FormGroupDetailController): DataTableColumn<FormGroupFormRow>[] {
   const { labels } = c;
@@ -241,7 +226,7 @@ function formColumns(c: FormGroupDetailController): DataTableColumn<FormGroupFor
       textAlign: 'right',
       render: (row) => row.currentFormSchema?.version ?? '',
     },
-    { accessor: 'lastUpdatedDateTime', title: labels.columnLastChange, sortable: true, render: (row) => formatDateTime(row.lastUpdatedDateTime) },
+    lastChangeColumn<FormGroupFormRow>(labels),
     {
       accessor: 'actions',
       title: labels.rowActions,
@@ -275,127 +260,108 @@ function formColumns(c: FormGroupDetailController): DataTableColumn<FormGroupFor
 /** Renders a {@link useFormGroupDetail} controller. It renders only; it never fetches. */
 export const FormGroupDetailView = factory<FormGroupDetailViewFactory>((_props) => {
   const props = useProps('FormGroupDetail', null, _props);
-  const { controller: c, classNames, className, style, styles, unstyled, vars, attributes, ...others } = props;
-  const getStyles = useStyles<FormGroupDetailViewFactory>({
-    name: 'FormGroupDetail',
-    classes,
-    props,
-    className,
-    style,
-    classNames,
-    styles,
-    unstyled,
-    vars,
-    attributes,
-  });
+  const { getStyles, others: viewProps } = useScreenStyles<FormGroupDetailViewFactory>('FormGroupDetail', classes, props);
+  const { controller: c, ...others } = viewProps;
   const { labels, group } = c;
   const data = group.data;
   const dialogClass = getStyles('dialog').className;
 
   if (group.status !== 'ready' || !data)
     return (
-      <LabelsProvider labels={labels}>
-        <PageShell title={labels.formGroupListTitle} {...getStyles('root')} {...others}>
-          {group.status === 'loading' ? (
-            <LoadingState />
-          ) : group.status === 'error' ? (
-            <ErrorAlert message={labels.failedToLoadFormGroup} onRetry={group.retry} retrying={group.retrying} />
-          ) : (
-            <EmptyState message={labels.formGroupNotFound} />
-          )}
-        </PageShell>
-      </LabelsProvider>
+      <ScreenPage labels={labels} title={labels.formGroupListTitle} {...getStyles('root')} {...others}>
+        <ReadState
+          read={{ isLoading: group.status === 'loading', isError: group.status === 'error', retry: group.retry, retrying: group.retrying }}
+          failed={labels.failedToLoadFormGroup}
+        >
+          <EmptyState message={labels.formGroupNotFound} />
+        </ReadState>
+      </ScreenPage>
     );
 
   return (
-    <LabelsProvider labels={labels}>
-      <PageShell
-        title={data.name}
-        subtitle={data.description ?? undefined}
-        actions={
-          <Group gap="xs">
-            {c.canEdit && !data.isDeleted && (
-              <Button variant="default" onClick={() => c.editor.startEdit(data)}>
-                {labels.edit}
+    <ScreenPage
+      labels={labels}
+      title={data.name}
+      subtitle={data.description ?? undefined}
+      actions={
+        <Group gap="xs">
+          {c.canEdit && !data.isDeleted && (
+            <Button variant="default" onClick={() => c.editor.startEdit(data)}>
+              {labels.edit}
+            </Button>
+          )}
+          <RowDeleteActions
+            controller={c.groupActions}
+            target={{ id: data.formGroupId, name: data.name, etag: data['@odata.etag'] ?? null }}
+            deleted={data.isDeleted}
+            labels={labels}
+          />
+        </Group>
+      }
+      {...getStyles('root')}
+      {...others}
+    >
+      <Stack gap="lg">
+        {data.isDeleted && (
+          // Opened by URL or from 'Show deleted': say so, or the group looks live.
+          <Alert variant="default" role="status">
+            {labels.formGroupDeletedNotice}
+          </Alert>
+        )}
+        {c.canChangeForms && !data.isDeleted && (
+          <Stack gap={4} {...getStyles('addForm')}>
+            <Group align="flex-end" gap="sm">
+              <Select
+                label={labels.addFormToGroup}
+                placeholder={labels.addFormToGroupPlaceholder}
+                searchable
+                clearable
+                searchValue={c.candidates.search}
+                onSearchChange={c.candidates.setSearch}
+                data={c.candidates.options}
+                value={c.candidates.picked}
+                onChange={c.candidates.pick}
+                filter={({ options }) => options}
+                nothingFoundMessage={labels.noRecordsFound}
+                w={{ base: '100%', sm: 360 }}
+              />
+              <Button onClick={c.candidates.add} disabled={!c.candidates.picked} loading={c.changingId === c.candidates.picked && c.changingId !== null}>
+                {labels.addToGroup}
               </Button>
-            )}
-            <RowDeleteActions
-              controller={c.groupActions}
-              target={{ id: data.formGroupId, name: data.name, etag: data['@odata.etag'] ?? null }}
-              deleted={data.isDeleted}
-              labels={labels}
-            />
-          </Group>
-        }
-        {...getStyles('root')}
-        {...others}
-      >
-        <Stack gap="lg">
-          {data.isDeleted && (
-            // Opened by URL or from 'Show deleted': say so, or the group looks live.
-            <Alert variant="default" role="status">
-              {labels.formGroupDeletedNotice}
-            </Alert>
-          )}
-          {c.canChangeForms && !data.isDeleted && (
-            <Stack gap={4} {...getStyles('addForm')}>
-              <Group align="flex-end" gap="sm">
-                <Select
-                  label={labels.addFormToGroup}
-                  placeholder={labels.addFormToGroupPlaceholder}
-                  searchable
-                  clearable
-                  searchValue={c.candidates.search}
-                  onSearchChange={c.candidates.setSearch}
-                  data={c.candidates.options}
-                  value={c.candidates.picked}
-                  onChange={c.candidates.pick}
-                  filter={({ options }) => options}
-                  nothingFoundMessage={labels.noRecordsFound}
-                  w={{ base: '100%', sm: 360 }}
-                />
-                <Button onClick={c.candidates.add} disabled={!c.candidates.picked} loading={c.changingId === c.candidates.picked && c.changingId !== null}>
-                  {labels.addToGroup}
-                </Button>
-              </Group>
-              <Text size="sm">
-                {labels.addFormToGroupHint}
-              </Text>
-            </Stack>
-          )}
-          <Stack gap="xs">
-            <Title order={2} size="h4">
-              {labels.formsInGroup}
-            </Title>
-            <ListScreenBody<FormGroupFormRow>
-              table={c.table}
-              result={c.forms}
-              columns={formColumns(c)}
-              idAccessor="formId"
-              labels={labels}
-              failureMessage={labels.failedToLoadForms}
-              tableLabel={labels.formsInGroup}
-              emptyText={c.table.search ? labels.noRecordsFound : labels.noFormsInGroup}
-              toolbarPart={getStyles('toolbar')}
-              tablePart={getStyles('table')}
-            />
+            </Group>
+            <Text size="sm">
+              {labels.addFormToGroupHint}
+            </Text>
           </Stack>
+        )}
+        <Stack gap="xs">
+          <Title order={2} size="h4">
+            {labels.formsInGroup}
+          </Title>
+          <ListScreenBody<FormGroupFormRow>
+            table={c.table}
+            result={c.forms}
+            columns={formColumns(c)}
+            idAccessor="formId"
+            labels={labels}
+            failureMessage={labels.failedToLoadForms}
+            tableLabel={labels.formsInGroup}
+            emptyText={c.table.search ? labels.noRecordsFound : labels.noFormsInGroup}
+            toolbarPart={getStyles('toolbar')}
+            tablePart={getStyles('table')}
+          />
         </Stack>
-        <DeleteConfirmDialog controller={c.groupActions} labels={labels} className={dialogClass} />
-        <FormGroupDialog editor={c.editor} labels={labels} className={dialogClass} />
-      </PageShell>
-    </LabelsProvider>
+      </Stack>
+      <DeleteConfirmDialog controller={c.groupActions} labels={labels} className={dialogClass} />
+      <FormGroupDialog editor={c.editor} labels={labels} className={dialogClass} />
+    </ScreenPage>
   );
 });
 FormGroupDetailView.displayName = '@ccq/forms-admin/FormGroupDetailView';
 
 export interface FormGroupDetailProps extends FormGroupDetailOptions, Omit<FormGroupDetailViewProps, 'controller'> {}
 
-export type FormGroupDetailFactory = Factory<{
-  props: FormGroupDetailProps;
-  ref: HTMLElement;
-  stylesNames: FormGroupDetailStylesNames;
-}>;
+export type FormGroupDetailFactory = ScreenFactory<FormGroupDetailProps, FormGroupDetailStylesNames>;
 
 /**
  * One form group: rename and describe it, add forms to it and remove them (a form is in at most one group), open a

@@ -1,22 +1,19 @@
-import {
-  Button,
-  factory,
-  useProps,
-  useStyles,
-  type BoxProps,
-  type Factory,
-  type StylesApiProps,
-} from '@mantine/core';
+import { Button, factory, useProps, type BoxProps, type StylesApiProps } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import type { ODataQueryOptions } from '../../api/odata';
 import type { FormGroup } from '../../api/types';
 import type { Labels } from '../../query/labels';
-import { useLabels } from '../../query/useLabels';
-import { ListRowActions, ListScreenPage, formatDateTime } from '../shared/ListScreen';
-import { saveClaimOf, useClaimCheck } from '../shared/access';
-import { useDeleteActions, type DeleteActionsController } from '../shared/useDeleteActions';
-import { useODataPage } from '../shared/useODataPage';
-import { useServerTable, type ServerTable } from '../shared/useServerTable';
+import {
+  ListScreenPage,
+  countColumn,
+  lastChangeColumn,
+  rowActionsColumn,
+  useListScreen,
+  type ListScreenController,
+  type ListScreenStylesNames,
+} from '../shared/ListScreen';
+import { saveClaimOf } from '../shared/access';
+import { screenClasses, useScreenStyles, type ScreenFactory } from '../shared/screen';
 import { FormGroupDialog, useFormGroupEditor, type FormGroupEditor } from './FormGroupDialog';
 
 /** A form group as the Form Groups list reads it: with its number of forms. */
@@ -34,11 +31,7 @@ export interface FormGroupListOptions {
 }
 
 /** What {@link useFormGroupList} returns and {@link FormGroupListView} renders. */
-export interface FormGroupListController {
-  labels: Labels;
-  table: ServerTable<FormGroupListRow>;
-  result: ReturnType<typeof useODataPage<FormGroupListRow>>;
-  actions: DeleteActionsController;
+export interface FormGroupListController extends ListScreenController<FormGroupListRow> {
   editor: FormGroupEditor;
   /** 'Create form group' shows (the CreateFormGroup button claim and `FormGroup_Add`). */
   canCreate: boolean;
@@ -55,21 +48,12 @@ export interface FormGroupListController {
  * and 'Delete permanently' (which never deletes the group's forms) through the shared delete actions.
  */
 export function useFormGroupList({ onOpenFormGroup, labels: overrides }: FormGroupListOptions = {}): FormGroupListController {
-  const labels = useLabels(overrides);
-  const table = useServerTable<FormGroupListRow>({ initialSort: { column: 'name', direction: 'asc' } });
-  const query: ODataQueryOptions<FormGroupListRow> = {
-    ...table.query,
+  const { holds, ...list } = useListScreen<FormGroupListRow>('formgroup', overrides, {
     expand: { forms: { select: ['formId'], top: 0, count: true } } as ODataQueryOptions<FormGroupListRow>['expand'],
-  };
-  const result = useODataPage<FormGroupListRow>('formgroup', query);
-  const actions = useDeleteActions('formgroup', { labels });
-  const editor = useFormGroupEditor(labels, onOpenFormGroup);
-  const { holds } = useClaimCheck();
+  });
+  const editor = useFormGroupEditor(list.labels, onOpenFormGroup);
   return {
-    labels,
-    table,
-    result,
-    actions,
+    ...list,
     editor,
     canCreate: holds('CreateFormGroup_AllowRead', saveClaimOf('formgroup', 'post')),
     canEdit: holds('EditFormGroup_AllowRead', saveClaimOf('formgroup', 'patch')),
@@ -78,23 +62,17 @@ export function useFormGroupList({ onOpenFormGroup, labels: overrides }: FormGro
   };
 }
 
-/** The inner parts of the Forms list that `classNames` / `styles` reach. */
-export type FormGroupListStylesNames = 'root' | 'toolbar' | 'table' | 'dialog';
+/** The inner parts of the Form Groups list that `classNames` / `styles` reach. */
+export type FormGroupListStylesNames = ListScreenStylesNames;
 
 export interface FormGroupListViewProps extends BoxProps, StylesApiProps<FormGroupListViewFactory> {
   /** What {@link useFormGroupList} returned. */
   controller: FormGroupListController;
 }
 
-export type FormGroupListViewFactory = Factory<{ props: FormGroupListViewProps; ref: HTMLElement; stylesNames: FormGroupListStylesNames }>;
+export type FormGroupListViewFactory = ScreenFactory<FormGroupListViewProps, FormGroupListStylesNames>;
 
-// Static class names (no stylesheet ships): hosts target `.ccq-FormGroupList-table` or use `classNames`.
-const classes: Record<FormGroupListStylesNames, string> = {
-  root: 'ccq-FormGroupList-root',
-  toolbar: 'ccq-FormGroupList-toolbar',
-  table: 'ccq-FormGroupList-table',
-  dialog: 'ccq-FormGroupList-dialog',
-};
+const classes = screenClasses<FormGroupListStylesNames>('FormGroupList', ['root', 'toolbar', 'table', 'dialog']);
 
 /** The columns of the Form Groups list. */
 function groupColumns(c: FormGroupListController): DataTableColumn<FormGroupListRow>[] {
@@ -102,70 +80,38 @@ function groupColumns(c: FormGroupListController): DataTableColumn<FormGroupList
   return [
     { accessor: 'name', title: labels.columnName, sortable: true },
     { accessor: 'description', title: labels.columnDescription, render: (row) => row.description ?? '' },
-    { accessor: 'forms@odata.count', title: labels.columnForms, textAlign: 'right', render: (row) => row['forms@odata.count'] ?? 0 },
-    {
-      accessor: 'lastUpdatedDateTime',
-      title: labels.columnLastChange,
-      sortable: true,
-      render: (row) => formatDateTime(row.lastUpdatedDateTime),
-    },
-    {
-      accessor: 'actions',
-      title: labels.rowActions,
-      textAlign: 'right',
-      render: (row) => (
-        <ListRowActions
-          onOpen={c.canOpen ? () => c.open(row.formGroupId) : undefined}
-          actions={c.actions}
-          target={{ id: row.formGroupId, name: row.name, etag: row['@odata.etag'] ?? null }}
-          deleted={c.table.showDeleted}
-          labels={labels}
-        >
-          {c.canEdit && (
-            <Button size="compact-sm" variant="subtle" aria-label={`${labels.edit} ${row.name}`} onClick={() => c.editor.startEdit(row)}>
-              {labels.edit}
-            </Button>
-          )}
-        </ListRowActions>
-      ),
-    },
+    countColumn<FormGroupListRow>('forms@odata.count', labels.columnForms),
+    lastChangeColumn<FormGroupListRow>(labels),
+    rowActionsColumn(c, (row) => ({ id: row.formGroupId, name: row.name }), {
+      open: c.canOpen ? (row) => c.open(row.formGroupId) : undefined,
+      extra: (row) =>
+        c.canEdit && (
+          <Button size="compact-sm" variant="subtle" aria-label={`${labels.edit} ${row.name}`} onClick={() => c.editor.startEdit(row)}>
+            {labels.edit}
+          </Button>
+        ),
+    }),
   ];
 }
 
 /** Renders a {@link useFormGroupList} controller. It renders only; it never fetches. */
 export const FormGroupListView = factory<FormGroupListViewFactory>((_props) => {
   const props = useProps('FormGroupList', null, _props);
-  const { controller: c, classNames, className, style, styles, unstyled, vars, attributes, ...others } = props;
-  const getStyles = useStyles<FormGroupListViewFactory>({
-    name: 'FormGroupList',
-    classes,
-    props,
-    className,
-    style,
-    classNames,
-    styles,
-    unstyled,
-    vars,
-    attributes,
-  });
+  const { getStyles, others } = useScreenStyles<FormGroupListViewFactory>('FormGroupList', classes, props);
+  const { controller: c, ...boxProps } = others;
   const { labels } = c;
   return (
     <ListScreenPage<FormGroupListRow>
       title={labels.formGroupListTitle}
       subtitle={labels.formGroupListSubtitle}
       headerActions={c.canCreate ? <Button onClick={c.editor.startCreate}>{labels.createFormGroup}</Button> : undefined}
-      rootProps={{ ...getStyles('root'), ...others }}
-      dialogClassName={getStyles('dialog').className}
-      table={c.table}
-      result={c.result}
+      getStyles={getStyles}
+      boxProps={boxProps}
+      controller={c}
       columns={groupColumns(c)}
       idAccessor="formGroupId"
-      actions={c.actions}
-      labels={labels}
       failureMessage={labels.failedToLoadFormGroups}
       tableLabel={labels.formGroupListTitle}
-      toolbarPart={getStyles('toolbar')}
-      tablePart={getStyles('table')}
     >
       <FormGroupDialog editor={c.editor} labels={labels} className={getStyles('dialog').className} />
     </ListScreenPage>
@@ -175,7 +121,7 @@ FormGroupListView.displayName = '@ccq/forms-admin/FormGroupListView';
 
 export interface FormGroupListProps extends FormGroupListOptions, Omit<FormGroupListViewProps, 'controller'> {}
 
-export type FormGroupListFactory = Factory<{ props: FormGroupListProps; ref: HTMLElement; stylesNames: FormGroupListStylesNames }>;
+export type FormGroupListFactory = ScreenFactory<FormGroupListProps, FormGroupListStylesNames>;
 
 /**
  * The Form Groups screen (the Form Groups menu): every group with its description, number of forms and last change;

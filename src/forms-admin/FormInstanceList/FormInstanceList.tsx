@@ -11,18 +11,14 @@ import {
   TextInput,
   factory,
   useProps,
-  useStyles,
   type BoxProps,
-  type Factory,
   type StylesApiProps,
 } from '@mantine/core';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { FormInstanceStatus } from '../../api/enums';
 import { fillLabel } from '../../query/labels';
-import { LabelsProvider } from '../../query/useLabels';
 import { ConfirmModal } from '../../ui/ConfirmModal';
 import { ErrorAlert } from '../../ui/ErrorAlert';
-import { PageShell } from '../../ui/PageShell';
 import { DeleteConfirmDialog, RowDeleteActions, ShowDeletedToggle } from '../shared/DeleteActions';
 import { InstanceSignature } from '../shared/InstanceSignature';
 import { RequestSignatureDialog } from '../SigningList/RequestSignatureDialog';
@@ -36,6 +32,8 @@ import {
   type FormInstanceListOptions,
   type FormInstanceListRow,
 } from './useFormInstanceList';
+import { ScreenPage, screenClasses, useScreenStyles, type ScreenFactory } from '../shared/screen';
+import { formatDateTime } from '../shared/ListScreen';
 
 /** The inner parts of the Form Instances list that `classNames` / `styles` reach. */
 export type FormInstanceListStylesNames = 'root' | 'filters' | 'toolbar' | 'table' | 'dialog';
@@ -45,16 +43,9 @@ export interface FormInstanceListViewProps extends BoxProps, StylesApiProps<Form
   controller: FormInstanceListController;
 }
 
-export type FormInstanceListViewFactory = Factory<{ props: FormInstanceListViewProps; ref: HTMLElement; stylesNames: FormInstanceListStylesNames }>;
+export type FormInstanceListViewFactory = ScreenFactory<FormInstanceListViewProps, FormInstanceListStylesNames>;
 
-// Static class names (no stylesheet ships): hosts target `.ccq-FormInstanceList-table` or use `classNames`.
-const classes: Record<FormInstanceListStylesNames, string> = {
-  root: 'ccq-FormInstanceList-root',
-  filters: 'ccq-FormInstanceList-filters',
-  toolbar: 'ccq-FormInstanceList-toolbar',
-  table: 'ccq-FormInstanceList-table',
-  dialog: 'ccq-FormInstanceList-dialog',
-};
+const classes = screenClasses<FormInstanceListStylesNames>('FormInstanceList', ['root', 'filters', 'toolbar', 'table', 'dialog']);
 
 const STATUS_COLORS: Readonly<Record<FormInstanceStatus, string>> = {
   [FormInstanceStatus.Created]: 'gray',
@@ -62,13 +53,6 @@ const STATUS_COLORS: Readonly<Record<FormInstanceStatus, string>> = {
   [FormInstanceStatus.Submitted]: 'orange',
   [FormInstanceStatus.Completed]: 'green',
 };
-
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-function formatDateTime(value: Date | string | null | undefined): string {
-  if (!value) return '';
-  const date = value instanceof Date ? value : new Date(value);
-  return Number.isNaN(date.getTime()) ? '' : dateTime.format(date);
-}
 
 /** A row's actions: 'Open', the menu of the others, and the shared delete buttons. */
 function RowActions({ c, row }: { c: FormInstanceListController; row: FormInstanceListRow }) {
@@ -165,169 +149,168 @@ function columns(c: FormInstanceListController): DataTableColumn<FormInstanceLis
 /** Renders a {@link useFormInstanceList} controller. It renders only; it never fetches. */
 export const FormInstanceListView = factory<FormInstanceListViewFactory>((_props) => {
   const props = useProps('FormInstanceList', null, _props);
-  const { controller: c, classNames, className, style, styles, unstyled, vars, attributes, ...others } = props;
-  const getStyles = useStyles<FormInstanceListViewFactory>({ name: 'FormInstanceList', classes, props, className, style, classNames, styles, unstyled, vars, attributes });
+  const { getStyles, others: viewProps } = useScreenStyles<FormInstanceListViewFactory>('FormInstanceList', classes, props);
+  const { controller: c, ...others } = viewProps;
   const { labels, filters, result } = c;
   const records = result.data?.value ?? [];
   const set = (patch: Partial<typeof filters>) => c.setFilters({ ...filters, ...patch });
   const selectable = c.showDeleted ? c.actions.access.restore : c.actions.access.delete;
   return (
-    <LabelsProvider labels={labels}>
-      <PageShell
-        title={labels.formInstanceListTitle}
-        subtitle={labels.formInstanceListSubtitle}
-        actions={
-          c.can.export ? (
-            <Button variant="default" onClick={c.exportCsv} loading={c.exporting} title={labels.exportCsvHint}>
-              {labels.exportCsv}
-            </Button>
-          ) : undefined
-        }
-        {...getStyles('root')}
-        {...others}
-      >
-        <Stack gap="md">
-          <div role="group" aria-label={labels.instanceFilters} {...getStyles('filters')}>
-            <Group gap="sm" align="flex-end">
+    <ScreenPage
+      labels={labels}
+      title={labels.formInstanceListTitle}
+      subtitle={labels.formInstanceListSubtitle}
+      actions={
+        c.can.export ? (
+          <Button variant="default" onClick={c.exportCsv} loading={c.exporting} title={labels.exportCsvHint}>
+            {labels.exportCsv}
+          </Button>
+        ) : undefined
+      }
+      {...getStyles('root')}
+      {...others}
+    >
+      <Stack gap="md">
+        <div role="group" aria-label={labels.instanceFilters} {...getStyles('filters')}>
+          <Group gap="sm" align="flex-end">
+            <Select
+              label={labels.filterForm}
+              placeholder={labels.filterAny}
+              data={c.forms.map((f) => ({ value: f.formId, label: f.name }))}
+              value={filters.formId}
+              onChange={(formId) => set({ formId })}
+              clearable
+              searchable
+              w={200}
+            />
+            {c.groups.length > 0 && (
               <Select
-                label={labels.filterForm}
+                label={labels.filterGroup}
                 placeholder={labels.filterAny}
-                data={c.forms.map((f) => ({ value: f.formId, label: f.name }))}
-                value={filters.formId}
-                onChange={(formId) => set({ formId })}
+                data={c.groups.map((g) => ({ value: g.formGroupId, label: g.name }))}
+                value={filters.formGroupId}
+                onChange={(formGroupId) => set({ formGroupId })}
                 clearable
                 searchable
                 w={200}
               />
-              {c.groups.length > 0 && (
-                <Select
-                  label={labels.filterGroup}
-                  placeholder={labels.filterAny}
-                  data={c.groups.map((g) => ({ value: g.formGroupId, label: g.name }))}
-                  value={filters.formGroupId}
-                  onChange={(formGroupId) => set({ formGroupId })}
-                  clearable
-                  searchable
-                  w={200}
-                />
-              )}
-              <MultiSelect
-                label={labels.filterStatus}
-                placeholder={filters.statuses.length ? undefined : labels.filterAny}
-                data={INSTANCE_STATUSES.map((s) => ({ value: String(s.status), label: labels[s.label] }))}
-                value={filters.statuses.map(String)}
-                onChange={(values) => set({ statuses: values.map((v) => Number(v) as FormInstanceStatus) })}
-                clearable
-                w={240}
-              />
-              <TextInput type="date" label={labels.filterCreatedFrom} value={filters.createdFrom} onChange={(e) => set({ createdFrom: e.currentTarget.value })} />
-              <TextInput type="date" label={labels.filterCreatedTo} value={filters.createdTo} onChange={(e) => set({ createdTo: e.currentTarget.value })} />
-              <TextInput type="date" label={labels.filterUpdatedFrom} value={filters.updatedFrom} onChange={(e) => set({ updatedFrom: e.currentTarget.value })} />
-              <TextInput type="date" label={labels.filterUpdatedTo} value={filters.updatedTo} onChange={(e) => set({ updatedTo: e.currentTarget.value })} />
-              <TextInput
-                type="search"
-                label={labels.filterAnswers}
-                placeholder={labels.filterAnswersPlaceholder}
-                value={filters.text}
-                onChange={(e) => set({ text: e.currentTarget.value })}
-                w={240}
-              />
-              <Button variant="subtle" onClick={() => c.setFilters(NO_INSTANCE_FILTERS)}>
-                {labels.clearFilters}
-              </Button>
-            </Group>
-          </div>
-          <Group justify="space-between" gap="sm" {...getStyles('toolbar')}>
-            <Group gap="sm">
-              {c.selected.length > 0 && (
-                <>
-                  <Text size="sm" aria-live="polite">
-                    {fillLabel(labels.selectedCount, { count: c.selected.length })}
-                  </Text>
-                  {!c.showDeleted && c.actions.access.delete && (
-                    <Button size="compact-sm" color="red" variant="light" onClick={c.bulk.requestDelete} disabled={c.bulk.running}>
-                      {labels.deleteSelected}
-                    </Button>
-                  )}
-                  {c.showDeleted && c.actions.access.restore && (
-                    <Button size="compact-sm" variant="light" onClick={c.bulk.restore} loading={c.bulk.running}>
-                      {labels.restoreSelected}
-                    </Button>
-                  )}
-                </>
-              )}
-            </Group>
-            {c.actions.access.showDeleted && <ShowDeletedToggle checked={c.showDeleted} onChange={c.setShowDeleted} labels={labels} />}
-          </Group>
-          {result.error && !result.data ? (
-            <ErrorAlert message={labels.failedToLoadFormInstances} error={result.error} onRetry={result.refetch} retrying={result.isFetching} />
-          ) : (
-            <DataTable<FormInstanceListRow>
-              aria-label={labels.formInstanceListTitle}
-              withTableBorder
-              borderRadius="sm"
-              minHeight={records.length === 0 ? 180 : undefined}
-              idAccessor="formInstanceId"
-              records={records}
-              columns={columns(c)}
-              fetching={result.isLoading || result.isFetching}
-              totalRecords={result.data?.['@odata.count'] ?? records.length}
-              page={c.page}
-              onPageChange={c.setPage}
-              recordsPerPage={c.pageSize}
-              onRecordsPerPageChange={c.setPageSize}
-              sortStatus={c.sortStatus}
-              onSortStatusChange={c.setSortStatus}
-              {...(selectable
-                ? {
-                    selectedRecords: [...c.selected],
-                    onSelectedRecordsChange: c.setSelected,
-                    allRecordsSelectionCheckboxProps: { 'aria-label': labels.selectAllRows },
-                    getRecordSelectionCheckboxProps: (row: FormInstanceListRow) => ({ 'aria-label': fillLabel(labels.selectRow, { name: instanceName(row) }) }),
-                  }
-                : {})}
-              {...tablePagingTexts(labels)}
-              noRecordsText={c.showDeleted ? labels.noDeletedRecords : labels.noFormInstances}
-              // The table's own empty text is grey at 3.3:1: the page's text colour instead.
-              emptyState={<Text size="sm" c="var(--mantine-color-text)">{c.showDeleted ? labels.noDeletedRecords : labels.noFormInstances}</Text>}
-              {...getStyles('table')}
-              // A selected row in a neutral tint: on the primary tint the red 'Delete permanently' fell under 4.5:1.
-              style={{ ...getStyles('table').style, ['--mantine-datatable-selection-color' as string]: 'var(--mantine-color-gray-light)' }}
+            )}
+            <MultiSelect
+              label={labels.filterStatus}
+              placeholder={filters.statuses.length ? undefined : labels.filterAny}
+              data={INSTANCE_STATUSES.map((s) => ({ value: String(s.status), label: labels[s.label] }))}
+              value={filters.statuses.map(String)}
+              onChange={(values) => set({ statuses: values.map((v) => Number(v) as FormInstanceStatus) })}
+              clearable
+              w={240}
             />
-          )}
-        </Stack>
-        <DeleteConfirmDialog controller={c.actions} labels={labels} className={getStyles('dialog').className} />
-        <ConfirmModal
-          opened={c.bulk.confirmation !== null}
-          title={fillLabel(labels.bulkDeleteTitle, { count: c.bulk.confirmation?.count ?? 0 })}
-          message={labels.softDeleteMessage}
-          onConfirm={c.bulk.confirm}
-          onCancel={c.bulk.cancel}
-          loading={c.bulk.running}
-          labels={{ confirm: labels.delete, cancel: labels.cancel, close: labels.close }}
-          className={getStyles('dialog').className}
-        />
-        {c.signing.request && (
-          <RequestSignatureDialog
-            // A dialog per instance: its signers and message start empty for each row.
-            key={c.signing.requesting?.formInstanceId ?? 'none'}
-            opened={c.signing.requesting !== null}
-            labels={labels}
-            instance={c.signing.requesting ? { formInstanceId: c.signing.requesting.formInstanceId, formName: c.signing.requesting.form?.name ?? null } : undefined}
-            onClose={c.signing.cancelRequest}
-            onSubmit={c.signing.submitRequest}
-            className={getStyles('dialog').className}
+            <TextInput type="date" label={labels.filterCreatedFrom} value={filters.createdFrom} onChange={(e) => set({ createdFrom: e.currentTarget.value })} />
+            <TextInput type="date" label={labels.filterCreatedTo} value={filters.createdTo} onChange={(e) => set({ createdTo: e.currentTarget.value })} />
+            <TextInput type="date" label={labels.filterUpdatedFrom} value={filters.updatedFrom} onChange={(e) => set({ updatedFrom: e.currentTarget.value })} />
+            <TextInput type="date" label={labels.filterUpdatedTo} value={filters.updatedTo} onChange={(e) => set({ updatedTo: e.currentTarget.value })} />
+            <TextInput
+              type="search"
+              label={labels.filterAnswers}
+              placeholder={labels.filterAnswersPlaceholder}
+              value={filters.text}
+              onChange={(e) => set({ text: e.currentTarget.value })}
+              w={240}
+            />
+            <Button variant="subtle" onClick={() => c.setFilters(NO_INSTANCE_FILTERS)}>
+              {labels.clearFilters}
+            </Button>
+          </Group>
+        </div>
+        <Group justify="space-between" gap="sm" {...getStyles('toolbar')}>
+          <Group gap="sm">
+            {c.selected.length > 0 && (
+              <>
+                <Text size="sm" aria-live="polite">
+                  {fillLabel(labels.selectedCount, { count: c.selected.length })}
+                </Text>
+                {!c.showDeleted && c.actions.access.delete && (
+                  <Button size="compact-sm" color="red" variant="light" onClick={c.bulk.requestDelete} disabled={c.bulk.running}>
+                    {labels.deleteSelected}
+                  </Button>
+                )}
+                {c.showDeleted && c.actions.access.restore && (
+                  <Button size="compact-sm" variant="light" onClick={c.bulk.restore} loading={c.bulk.running}>
+                    {labels.restoreSelected}
+                  </Button>
+                )}
+              </>
+            )}
+          </Group>
+          {c.actions.access.showDeleted && <ShowDeletedToggle checked={c.showDeleted} onChange={c.setShowDeleted} labels={labels} />}
+        </Group>
+        {result.error && !result.data ? (
+          <ErrorAlert message={labels.failedToLoadFormInstances} error={result.error} onRetry={result.refetch} retrying={result.isFetching} />
+        ) : (
+          <DataTable<FormInstanceListRow>
+            aria-label={labels.formInstanceListTitle}
+            withTableBorder
+            borderRadius="sm"
+            minHeight={records.length === 0 ? 180 : undefined}
+            idAccessor="formInstanceId"
+            records={records}
+            columns={columns(c)}
+            fetching={result.isLoading || result.isFetching}
+            totalRecords={result.data?.['@odata.count'] ?? records.length}
+            page={c.page}
+            onPageChange={c.setPage}
+            recordsPerPage={c.pageSize}
+            onRecordsPerPageChange={c.setPageSize}
+            sortStatus={c.sortStatus}
+            onSortStatusChange={c.setSortStatus}
+            {...(selectable
+              ? {
+                  selectedRecords: [...c.selected],
+                  onSelectedRecordsChange: c.setSelected,
+                  allRecordsSelectionCheckboxProps: { 'aria-label': labels.selectAllRows },
+                  getRecordSelectionCheckboxProps: (row: FormInstanceListRow) => ({ 'aria-label': fillLabel(labels.selectRow, { name: instanceName(row) }) }),
+                }
+              : {})}
+            {...tablePagingTexts(labels)}
+            noRecordsText={c.showDeleted ? labels.noDeletedRecords : labels.noFormInstances}
+            // The table's own empty text is grey at 3.3:1: the page's text colour instead.
+            emptyState={<Text size="sm" c="var(--mantine-color-text)">{c.showDeleted ? labels.noDeletedRecords : labels.noFormInstances}</Text>}
+            {...getStyles('table')}
+            // A selected row in a neutral tint: on the primary tint the red 'Delete permanently' fell under 4.5:1.
+            style={{ ...getStyles('table').style, ['--mantine-datatable-selection-color' as string]: 'var(--mantine-color-gray-light)' }}
           />
         )}
-      </PageShell>
-    </LabelsProvider>
+      </Stack>
+      <DeleteConfirmDialog controller={c.actions} labels={labels} className={getStyles('dialog').className} />
+      <ConfirmModal
+        opened={c.bulk.confirmation !== null}
+        title={fillLabel(labels.bulkDeleteTitle, { count: c.bulk.confirmation?.count ?? 0 })}
+        message={labels.softDeleteMessage}
+        onConfirm={c.bulk.confirm}
+        onCancel={c.bulk.cancel}
+        loading={c.bulk.running}
+        labels={{ confirm: labels.delete, cancel: labels.cancel, close: labels.close }}
+        className={getStyles('dialog').className}
+      />
+      {c.signing.request && (
+        <RequestSignatureDialog
+          // A dialog per instance: its signers and message start empty for each row.
+          key={c.signing.requesting?.formInstanceId ?? 'none'}
+          opened={c.signing.requesting !== null}
+          labels={labels}
+          instance={c.signing.requesting ? { formInstanceId: c.signing.requesting.formInstanceId, formName: c.signing.requesting.form?.name ?? null } : undefined}
+          onClose={c.signing.cancelRequest}
+          onSubmit={c.signing.submitRequest}
+          className={getStyles('dialog').className}
+        />
+      )}
+    </ScreenPage>
   );
 });
 FormInstanceListView.displayName = '@ccq/forms-admin/FormInstanceListView';
 
 export interface FormInstanceListProps extends FormInstanceListOptions, Omit<FormInstanceListViewProps, 'controller'> {}
 
-export type FormInstanceListFactory = Factory<{ props: FormInstanceListProps; ref: HTMLElement; stylesNames: FormInstanceListStylesNames }>;
+export type FormInstanceListFactory = ScreenFactory<FormInstanceListProps, FormInstanceListStylesNames>;
 
 /**
  * The Form Instances screen (the Form Instances menu): every form instance, paged, sorted and counted on the server,

@@ -1,23 +1,18 @@
-import {
-  Button,
-  Group,
-  factory,
-  useProps,
-  useStyles,
-  type BoxProps,
-  type Factory,
-  type StylesApiProps,
-} from '@mantine/core';
+import { Button, Group, factory, useProps, type BoxProps, type StylesApiProps } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import type { ODataQueryOptions } from '../../api/odata';
 import type { Form, FormGroup, FormSchema } from '../../api/types';
 import type { Labels } from '../../query/labels';
-import { useLabels } from '../../query/useLabels';
-import { ListRowActions, ListScreenPage, formatDateTime } from '../shared/ListScreen';
-import { useClaimCheck } from '../shared/access';
-import { useDeleteActions, type DeleteActionsController } from '../shared/useDeleteActions';
-import { useODataPage } from '../shared/useODataPage';
-import { useServerTable, type ServerTable } from '../shared/useServerTable';
+import {
+  ListScreenPage,
+  countColumn,
+  lastChangeColumn,
+  rowActionsColumn,
+  useListScreen,
+  type ListScreenController,
+  type ListScreenStylesNames,
+} from '../shared/ListScreen';
+import { screenClasses, useScreenStyles, type ScreenFactory } from '../shared/screen';
 
 /** A form as the Forms list reads it: with its group's name, its current version and its number of instances. */
 export type FormListRow = Form & {
@@ -40,11 +35,7 @@ export interface FormListOptions {
 }
 
 /** What {@link useFormList} returns and {@link FormListView} renders. */
-export interface FormListController {
-  labels: Labels;
-  table: ServerTable<FormListRow>;
-  result: ReturnType<typeof useODataPage<FormListRow>>;
-  actions: DeleteActionsController;
+export interface FormListController extends ListScreenController<FormListRow> {
   /** 'Create form' shows (the CreateForm button claim, and a handler). */
   canCreate: boolean;
   /** 'Open' shows (the EditForm button claim, and a handler). */
@@ -62,10 +53,7 @@ export interface FormListController {
  * 'Restore' and 'Delete permanently' through the shared delete actions.
  */
 export function useFormList({ onOpenForm, onCreateForm, onImportPdf, labels: overrides }: FormListOptions = {}): FormListController {
-  const labels = useLabels(overrides);
-  const table = useServerTable<FormListRow>({ initialSort: { column: 'name', direction: 'asc' } });
-  const query: ODataQueryOptions<FormListRow> = {
-    ...table.query,
+  const { holds, ...list } = useListScreen<FormListRow>('form', overrides, {
     // Only what the list shows: a form's PDF template can be large.
     select: ['formId', 'name', 'formGroupId', 'currentFormSchemaId', 'isDeleted', 'lastUpdatedDateTime'],
     expand: {
@@ -73,15 +61,9 @@ export function useFormList({ onOpenForm, onCreateForm, onImportPdf, labels: ove
       currentFormSchema: { select: ['formSchemaId', 'version', 'isPublic'] },
       formInstances: { select: ['formInstanceId'], top: 0, count: true },
     } as ODataQueryOptions<FormListRow>['expand'],
-  };
-  const result = useODataPage<FormListRow>('form', query);
-  const actions = useDeleteActions('form', { labels });
-  const { holds } = useClaimCheck();
+  });
   return {
-    labels,
-    table,
-    result,
-    actions,
+    ...list,
     canCreate: Boolean(onCreateForm) && holds('CreateForm_AllowRead'),
     canOpen: Boolean(onOpenForm) && holds('EditForm_AllowRead'),
     canImportPdf: Boolean(onImportPdf) && holds('CreateForm_AllowRead', 'FormGenerator_UploadPdf'),
@@ -92,22 +74,16 @@ export function useFormList({ onOpenForm, onCreateForm, onImportPdf, labels: ove
 }
 
 /** The inner parts of the Forms list that `classNames` / `styles` reach. */
-export type FormListStylesNames = 'root' | 'toolbar' | 'table' | 'dialog';
+export type FormListStylesNames = ListScreenStylesNames;
 
 export interface FormListViewProps extends BoxProps, StylesApiProps<FormListViewFactory> {
   /** What {@link useFormList} returned. */
   controller: FormListController;
 }
 
-export type FormListViewFactory = Factory<{ props: FormListViewProps; ref: HTMLElement; stylesNames: FormListStylesNames }>;
+export type FormListViewFactory = ScreenFactory<FormListViewProps, FormListStylesNames>;
 
-// Static class names (no stylesheet ships): hosts target `.ccq-FormList-table` or use `classNames`.
-const classes: Record<FormListStylesNames, string> = {
-  root: 'ccq-FormList-root',
-  toolbar: 'ccq-FormList-toolbar',
-  table: 'ccq-FormList-table',
-  dialog: 'ccq-FormList-dialog',
-};
+const classes = screenClasses<FormListStylesNames>('FormList', ['root', 'toolbar', 'table', 'dialog']);
 
 /** The columns of the Forms list. */
 function formColumns(c: FormListController): DataTableColumn<FormListRow>[] {
@@ -126,51 +102,17 @@ function formColumns(c: FormListController): DataTableColumn<FormListRow>[] {
       title: labels.columnPublic,
       render: (row) => (row.currentFormSchema ? (row.currentFormSchema.isPublic ? labels.yes : labels.no) : ''),
     },
-    {
-      accessor: 'formInstances@odata.count',
-      title: labels.columnInstances,
-      textAlign: 'right',
-      render: (row) => row['formInstances@odata.count'] ?? 0,
-    },
-    {
-      accessor: 'lastUpdatedDateTime',
-      title: labels.columnLastChange,
-      sortable: true,
-      render: (row) => formatDateTime(row.lastUpdatedDateTime),
-    },
-    {
-      accessor: 'actions',
-      title: labels.rowActions,
-      textAlign: 'right',
-      render: (row) => (
-        <ListRowActions
-          onOpen={c.canOpen ? () => c.open(row.formId) : undefined}
-          actions={c.actions}
-          target={{ id: row.formId, name: row.name, etag: row['@odata.etag'] ?? null }}
-          deleted={c.table.showDeleted}
-          labels={labels}
-        />
-      ),
-    },
+    countColumn<FormListRow>('formInstances@odata.count', labels.columnInstances),
+    lastChangeColumn<FormListRow>(labels),
+    rowActionsColumn(c, (row) => ({ id: row.formId, name: row.name }), { open: c.canOpen ? (row) => c.open(row.formId) : undefined }),
   ];
 }
 
 /** Renders a {@link useFormList} controller. It renders only; it never fetches. */
 export const FormListView = factory<FormListViewFactory>((_props) => {
   const props = useProps('FormList', null, _props);
-  const { controller: c, classNames, className, style, styles, unstyled, vars, attributes, ...others } = props;
-  const getStyles = useStyles<FormListViewFactory>({
-    name: 'FormList',
-    classes,
-    props,
-    className,
-    style,
-    classNames,
-    styles,
-    unstyled,
-    vars,
-    attributes,
-  });
+  const { getStyles, others } = useScreenStyles<FormListViewFactory>('FormList', classes, props);
+  const { controller: c, ...boxProps } = others;
   const { labels } = c;
   return (
     <ListScreenPage<FormListRow>
@@ -188,18 +130,13 @@ export const FormListView = factory<FormListViewFactory>((_props) => {
           </Group>
         ) : undefined
       }
-      rootProps={{ ...getStyles('root'), ...others }}
-      dialogClassName={getStyles('dialog').className}
-      table={c.table}
-      result={c.result}
+      getStyles={getStyles}
+      boxProps={boxProps}
+      controller={c}
       columns={formColumns(c)}
       idAccessor="formId"
-      actions={c.actions}
-      labels={labels}
       failureMessage={labels.failedToLoadForms}
       tableLabel={labels.formListTitle}
-      toolbarPart={getStyles('toolbar')}
-      tablePart={getStyles('table')}
     />
   );
 });
@@ -207,7 +144,7 @@ FormListView.displayName = '@ccq/forms-admin/FormListView';
 
 export interface FormListProps extends FormListOptions, Omit<FormListViewProps, 'controller'> {}
 
-export type FormListFactory = Factory<{ props: FormListProps; ref: HTMLElement; stylesNames: FormListStylesNames }>;
+export type FormListFactory = ScreenFactory<FormListProps, FormListStylesNames>;
 
 /**
  * The Forms screen (the Forms menu): every form with its group, current version, whether it is public, its number

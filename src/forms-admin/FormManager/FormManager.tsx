@@ -14,22 +14,18 @@ import {
   Textarea,
   factory,
   useProps,
-  useStyles,
   type BoxProps,
-  type Factory,
   type StylesApiProps,
 } from '@mantine/core';
 import { QRCodeSVG } from 'qrcode.react';
 import type { FormInstance } from '../../api/types';
 import { Can } from '../../permissions/Can';
 import { fillLabel, type Labels } from '../../query/labels';
-import { LabelsProvider } from '../../query/useLabels';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { LoadingState } from '../../ui/LoadingState';
-import { PageShell } from '../../ui/PageShell';
 import { DeleteConfirmDialog, RowDeleteActions } from '../shared/DeleteActions';
-import { InstancesTable } from './InstancesTable';
-import { Part } from './Part';
+import { ReadState, ScreenPage, SectionCard as Part, screenClasses, useScreenStyles, type ScreenFactory } from '../shared/screen';
+import { InstancesPart } from './InstancesTable';
 import type { LocatedField, SchemaFieldsDiff } from './schema-diff';
 import { useFormManager, type FormManagerController, type FormManagerOptions } from './useFormManager';
 import { READABLE_NAME_INPUT } from '../shared/useNameCheck';
@@ -54,23 +50,9 @@ export interface FormManagerViewProps extends BoxProps, StylesApiProps<FormManag
   onOpenInstance?: (instance: FormInstance) => void;
 }
 
-export type FormManagerViewFactory = Factory<{
-  props: FormManagerViewProps;
-  ref: HTMLElement;
-  stylesNames: FormManagerStylesNames;
-}>;
+export type FormManagerViewFactory = ScreenFactory<FormManagerViewProps, FormManagerStylesNames>;
 
-// Static class names (no stylesheet ships): hosts target `.ccq-FormManager-qrCode` or use `classNames`.
-const classes: Record<FormManagerStylesNames, string> = {
-  root: 'ccq-FormManager-root',
-  section: 'ccq-FormManager-section',
-  details: 'ccq-FormManager-details',
-  publicLink: 'ccq-FormManager-publicLink',
-  qrCode: 'ccq-FormManager-qrCode',
-  versions: 'ccq-FormManager-versions',
-  diff: 'ccq-FormManager-diff',
-  instances: 'ccq-FormManager-instances',
-};
+const classes = screenClasses<FormManagerStylesNames>('FormManager', ['root', 'section', 'details', 'publicLink', 'qrCode', 'versions', 'diff', 'instances']);
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -140,49 +122,18 @@ function DiffTable({ diff, labels, fromVersion, toVersion }: { diff: SchemaField
 /** Renders a {@link useFormManager} controller. It renders only; it never fetches. */
 export const FormManagerView = factory<FormManagerViewFactory>((_props) => {
   const props = useProps('FormManager', null, _props);
-  const {
-    controller: c,
-    onOpenInBuilder,
-    onOpenLinking,
-    onOpenSchema,
-    onOpenInstance,
-    classNames,
-    className,
-    style,
-    styles,
-    unstyled,
-    vars,
-    attributes,
-    ...others
-  } = props;
-  const getStyles = useStyles<FormManagerViewFactory>({
-    name: 'FormManager',
-    classes,
-    props,
-    className,
-    style,
-    classNames,
-    styles,
-    unstyled,
-    vars,
-    attributes,
-  });
+  const { getStyles, others: viewProps } = useScreenStyles<FormManagerViewFactory>('FormManager', classes, props);
+  const { controller: c, onOpenInBuilder, onOpenLinking, onOpenSchema, onOpenInstance, ...others } = viewProps;
   const { labels } = c;
   const form = c.form.data;
 
   if (c.form.isLoading || c.form.error || !form) {
     return (
-      <LabelsProvider labels={labels}>
-        <PageShell title={labels.fmDetails} {...getStyles('root')} {...others}>
-          {c.form.isLoading ? (
-            <LoadingState />
-          ) : c.form.error ? (
-            <ErrorAlert message={labels.fmLoadFailed} error={c.form.error} onRetry={c.form.retry} />
-          ) : (
-            <ErrorAlert title={labels.fmNotFound} />
-          )}
-        </PageShell>
-      </LabelsProvider>
+      <ScreenPage labels={labels} title={labels.fmDetails} {...getStyles('root')} {...others}>
+        <ReadState read={c.form} failed={labels.fmLoadFailed}>
+          <ErrorAlert title={labels.fmNotFound} />
+        </ReadState>
+      </ScreenPage>
     );
   }
 
@@ -193,245 +144,237 @@ export const FormManagerView = factory<FormManagerViewFactory>((_props) => {
   const groupName = c.groups.find((g) => g.formGroupId === form.formGroupId)?.name ?? labels.fmNoGroup;
 
   return (
-    <LabelsProvider labels={labels}>
-      <PageShell
-        title={fillLabel(labels.fmTitle, { name: form.name })}
-        subtitle={form.description ?? undefined}
-        actions={
-          <Group gap="xs">
-            {onOpenInBuilder && (
-              <Can claim="EditForm_AllowRead">
-                <Button onClick={() => onOpenInBuilder(form.formId)}>{labels.fmOpenInBuilder}</Button>
-              </Can>
-            )}
-            {onOpenLinking && form.currentFormSchemaId && (
-              <Can claim="EditFormSchema_AllowRead">
-                <Button variant="default" onClick={() => onOpenLinking(form.currentFormSchemaId as string)}>
-                  {labels.piOpenLinking}
-                </Button>
-              </Can>
-            )}
-            <RowDeleteActions
-              controller={c.deletes}
-              target={{ id: form.formId, name: form.name, etag: form['@odata.etag'] ?? null }}
-              deleted={false}
-              labels={labels}
-            />
-          </Group>
-        }
-        {...getStyles('root')}
-        {...others}
-      >
-        <Stack gap="lg">
-          <Part title={labels.fmDetails} part={{ ...section, ...getStyles('details') }}>
-            <Can
-              claim="EditForm_AllowRead"
-              fallback={
-                <Stack gap={4}>
-                  <Text>
-                    {labels.fmName}: {form.name}
-                  </Text>
-                  <Text>
-                    {labels.fmDescription}: {form.description ?? '—'}
-                  </Text>
-                  <Text>
-                    {labels.fmGroup}: {groupName}
-                  </Text>
-                </Stack>
-              }
-            >
-              <form
-                onSubmit={(event) => {
-                  event.preventDefault();
-                  c.saveDraft();
-                }}
-              >
-                <Stack gap="sm">
-                  <TextInput
-                    label={labels.fmName}
-                    required
-                    value={c.draft.name}
-                    onChange={(e) => c.setDraft({ name: e.currentTarget.value })}
-                    error={c.nameError}
-                    styles={READABLE_NAME_INPUT}
-                  />
-                  <Textarea
-                    label={labels.fmDescription}
-                    autosize
-                    minRows={2}
-                    value={c.draft.description}
-                    onChange={(e) => c.setDraft({ description: e.currentTarget.value })}
-                  />
-                  <Select
-                    label={labels.fmGroup}
-                    placeholder={labels.fmNoGroup}
-                    clearable
-                    data={c.groups.map((g) => ({ value: g.formGroupId, label: g.name }))}
-                    value={c.draft.formGroupId}
-                    onChange={(value) => c.setDraft({ formGroupId: value })}
-                  />
-                  <Group>
-                    <Button type="submit" disabled={!c.canSaveDraft} loading={c.savingDraft}>
-                      {labels.fmSave}
-                    </Button>
-                  </Group>
-                </Stack>
-              </form>
+    <ScreenPage
+      labels={labels}
+      title={fillLabel(labels.fmTitle, { name: form.name })}
+      subtitle={form.description ?? undefined}
+      actions={
+        <Group gap="xs">
+          {onOpenInBuilder && (
+            <Can claim="EditForm_AllowRead">
+              <Button onClick={() => onOpenInBuilder(form.formId)}>{labels.fmOpenInBuilder}</Button>
             </Can>
-          </Part>
-
-          <Part title={labels.fmPublicLink} part={{ ...section, ...getStyles('publicLink') }}>
-            {c.publicUrl === null ? (
-              <Text>{labels.fmNoCurrentVersion}</Text>
-            ) : (
-              <Group align="flex-start" gap="lg" wrap="wrap">
-                <Stack gap="sm" style={{ flex: '1 1 20rem' }}>
-                  <Group gap="xs" wrap="nowrap">
-                    <Anchor href={c.publicUrl} target="_blank" rel="noreferrer" style={{ wordBreak: 'break-all' }}>
-                      {c.publicUrl}
-                    </Anchor>
-                    <CopyButton value={c.publicUrl}>
-                      {({ copied, copy }) => (
-                        <Button size="compact-sm" variant="light" onClick={copy}>
-                          {copied ? labels.fmCopied : labels.fmCopyLink}
-                        </Button>
-                      )}
-                    </CopyButton>
-                  </Group>
-                  {c.currentSchema && (
-                    <Can
-                      claim="EditFormSchema_AllowRead"
-                      fallback={
-                        <Text>
-                          {labels.fmPublic}: {c.currentSchema.isPublic ? labels.fmYes : labels.fmNo}
-                        </Text>
-                      }
-                    >
-                      <Switch
-                        label={labels.fmPublic}
-                        checked={c.currentSchema.isPublic}
-                        disabled={c.settingPublic}
-                        onChange={(e) => c.setPublic(e.currentTarget.checked)}
-                      />
-                    </Can>
-                  )}
-                  <Text size="sm">
-                    {labels.fmPublicExplained}
-                  </Text>
-                </Stack>
-                <QRCodeSVG value={c.publicUrl} size={144} marginSize={2} title={labels.fmQrCode} role="img" aria-label={labels.fmQrCode} {...getStyles('qrCode')} />
-              </Group>
-            )}
-          </Part>
-
-          <Part title={labels.fmVersions} part={{ ...section, ...getStyles('versions') }}>
-            {c.schemasLoading ? (
-              <LoadingState />
-            ) : c.schemas.length === 0 ? (
-              <Text>{labels.fmNoVersions}</Text>
-            ) : (
-              <Table.ScrollContainer minWidth={520}>
-                <Table striped>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{labels.fmInstanceVersion}</Table.Th>
-                      <Table.Th>{labels.fmName}</Table.Th>
-                      <Table.Th>{labels.fmPublic}</Table.Th>
-                      <Table.Th>{labels.fmInstanceLastChange}</Table.Th>
-                      <Table.Th>{labels.fmActions}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {c.schemas.map((schema) => {
-                      const isCurrent = schema.formSchemaId === form.currentFormSchemaId;
-                      const version = fillLabel(labels.fmVersion, { version: schema.version });
-                      return (
-                        <Table.Tr key={schema.formSchemaId}>
-                          <Table.Td>
-                            {schema.version}{' '}
-                            {isCurrent && (
-                              <Badge variant="filled" color="blue.9" ml="xs">
-                                {labels.fmCurrent}
-                              </Badge>
-                            )}
-                          </Table.Td>
-                          <Table.Td>{schema.name}</Table.Td>
-                          <Table.Td>{schema.isPublic ? labels.fmYes : labels.fmNo}</Table.Td>
-                          <Table.Td>{dateTime.format(new Date(schema.lastUpdatedDateTime))}</Table.Td>
-                          <Table.Td>
-                            <Group gap="xs" wrap="nowrap">
-                              {onOpenSchema && (
-                                <Button size="compact-sm" variant="light" aria-label={`${labels.fmOpenVersion}: ${version}`} onClick={() => onOpenSchema(schema.formSchemaId)}>
-                                  {labels.fmOpenVersion}
-                                </Button>
-                              )}
-                              {!isCurrent && (
-                                <Can claim="EditForm_AllowRead">
-                                  <Button
-                                    size="compact-sm"
-                                    variant="default"
-                                    aria-label={`${labels.fmMakeCurrent}: ${version}`}
-                                    loading={c.makingCurrentId === schema.formSchemaId}
-                                    disabled={c.makingCurrentId !== null}
-                                    onClick={() => c.makeCurrent(schema)}
-                                  >
-                                    {labels.fmMakeCurrent}
-                                  </Button>
-                                </Can>
-                              )}
-                            </Group>
-                          </Table.Td>
-                        </Table.Tr>
-                      );
-                    })}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-            )}
-          </Part>
-
-          {c.schemas.length > 1 && (
-            <Part title={labels.fmCompare} part={{ ...section, ...getStyles('diff') }}>
-              <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <Select
-                  label={labels.fmCompareFrom}
-                  data={versionOptions}
-                  value={c.compare.fromId}
-                  allowDeselect={false}
-                  onChange={(value) => c.setCompare({ fromId: value })}
-                />
-                <Select
-                  label={labels.fmCompareTo}
-                  data={versionOptions}
-                  value={c.compare.toId}
-                  allowDeselect={false}
-                  onChange={(value) => c.setCompare({ toId: value })}
-                />
-              </SimpleGrid>
-              {c.compare.diff && from && to && (
-                <DiffTable diff={c.compare.diff} labels={labels} fromVersion={from.version} toVersion={to.version} />
-              )}
-            </Part>
           )}
-
-          <Can claim="ViewSubmissions_AllowRead">
-            <Part title={labels.fmInstances} part={{ ...section, ...getStyles('instances') }}>
-              <InstancesTable
-                labels={labels}
-                rows={c.instances.rows}
-                total={c.instances.total}
-                isLoading={c.instances.isLoading}
-                error={c.instances.error}
-                showSignature={c.instances.showSignature}
-                schemas={c.schemas}
-                onOpenInstance={onOpenInstance}
-              />
-            </Part>
+          {onOpenLinking && form.currentFormSchemaId && (
+            <Can claim="EditFormSchema_AllowRead">
+              <Button variant="default" onClick={() => onOpenLinking(form.currentFormSchemaId as string)}>
+                {labels.piOpenLinking}
+              </Button>
+            </Can>
+          )}
+          <RowDeleteActions
+            controller={c.deletes}
+            target={{ id: form.formId, name: form.name, etag: form['@odata.etag'] ?? null }}
+            deleted={false}
+            labels={labels}
+          />
+        </Group>
+      }
+      {...getStyles('root')}
+      {...others}
+    >
+      <Stack gap="lg">
+        <Part title={labels.fmDetails} part={{ ...section, ...getStyles('details') }}>
+          <Can
+            claim="EditForm_AllowRead"
+            fallback={
+              <Stack gap={4}>
+                <Text>
+                  {labels.fmName}: {form.name}
+                </Text>
+                <Text>
+                  {labels.fmDescription}: {form.description ?? '—'}
+                </Text>
+                <Text>
+                  {labels.fmGroup}: {groupName}
+                </Text>
+              </Stack>
+            }
+          >
+            <form
+              onSubmit={(event) => {
+                event.preventDefault();
+                c.saveDraft();
+              }}
+            >
+              <Stack gap="sm">
+                <TextInput
+                  label={labels.fmName}
+                  required
+                  value={c.draft.name}
+                  onChange={(e) => c.setDraft({ name: e.currentTarget.value })}
+                  error={c.nameError}
+                  styles={READABLE_NAME_INPUT}
+                />
+                <Textarea
+                  label={labels.fmDescription}
+                  autosize
+                  minRows={2}
+                  value={c.draft.description}
+                  onChange={(e) => c.setDraft({ description: e.currentTarget.value })}
+                />
+                <Select
+                  label={labels.fmGroup}
+                  placeholder={labels.fmNoGroup}
+                  clearable
+                  data={c.groups.map((g) => ({ value: g.formGroupId, label: g.name }))}
+                  value={c.draft.formGroupId}
+                  onChange={(value) => c.setDraft({ formGroupId: value })}
+                />
+                <Group>
+                  <Button type="submit" disabled={!c.canSaveDraft} loading={c.savingDraft}>
+                    {labels.fmSave}
+                  </Button>
+                </Group>
+              </Stack>
+            </form>
           </Can>
-        </Stack>
-        <DeleteConfirmDialog controller={c.deletes} labels={labels} />
-      </PageShell>
-    </LabelsProvider>
+        </Part>
+
+        <Part title={labels.fmPublicLink} part={{ ...section, ...getStyles('publicLink') }}>
+          {c.publicUrl === null ? (
+            <Text>{labels.fmNoCurrentVersion}</Text>
+          ) : (
+            <Group align="flex-start" gap="lg" wrap="wrap">
+              <Stack gap="sm" style={{ flex: '1 1 20rem' }}>
+                <Group gap="xs" wrap="nowrap">
+                  <Anchor href={c.publicUrl} target="_blank" rel="noreferrer" style={{ wordBreak: 'break-all' }}>
+                    {c.publicUrl}
+                  </Anchor>
+                  <CopyButton value={c.publicUrl}>
+                    {({ copied, copy }) => (
+                      <Button size="compact-sm" variant="light" onClick={copy}>
+                        {copied ? labels.fmCopied : labels.fmCopyLink}
+                      </Button>
+                    )}
+                  </CopyButton>
+                </Group>
+                {c.currentSchema && (
+                  <Can
+                    claim="EditFormSchema_AllowRead"
+                    fallback={
+                      <Text>
+                        {labels.fmPublic}: {c.currentSchema.isPublic ? labels.fmYes : labels.fmNo}
+                      </Text>
+                    }
+                  >
+                    <Switch
+                      label={labels.fmPublic}
+                      checked={c.currentSchema.isPublic}
+                      disabled={c.settingPublic}
+                      onChange={(e) => c.setPublic(e.currentTarget.checked)}
+                    />
+                  </Can>
+                )}
+                <Text size="sm">
+                  {labels.fmPublicExplained}
+                </Text>
+              </Stack>
+              <QRCodeSVG value={c.publicUrl} size={144} marginSize={2} title={labels.fmQrCode} role="img" aria-label={labels.fmQrCode} {...getStyles('qrCode')} />
+            </Group>
+          )}
+        </Part>
+
+        <Part title={labels.fmVersions} part={{ ...section, ...getStyles('versions') }}>
+          {c.schemasLoading ? (
+            <LoadingState />
+          ) : c.schemas.length === 0 ? (
+            <Text>{labels.fmNoVersions}</Text>
+          ) : (
+            <Table.ScrollContainer minWidth={520}>
+              <Table striped>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{labels.fmInstanceVersion}</Table.Th>
+                    <Table.Th>{labels.fmName}</Table.Th>
+                    <Table.Th>{labels.fmPublic}</Table.Th>
+                    <Table.Th>{labels.fmInstanceLastChange}</Table.Th>
+                    <Table.Th>{labels.fmActions}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {c.schemas.map((schema) => {
+                    const isCurrent = schema.formSchemaId === form.currentFormSchemaId;
+                    const version = fillLabel(labels.fmVersion, { version: schema.version });
+                    return (
+                      <Table.Tr key={schema.formSchemaId}>
+                        <Table.Td>
+                          {schema.version}{' '}
+                          {isCurrent && (
+                            <Badge variant="filled" color="blue.9" ml="xs">
+                              {labels.fmCurrent}
+                            </Badge>
+                          )}
+                        </Table.Td>
+                        <Table.Td>{schema.name}</Table.Td>
+                        <Table.Td>{schema.isPublic ? labels.fmYes : labels.fmNo}</Table.Td>
+                        <Table.Td>{dateTime.format(new Date(schema.lastUpdatedDateTime))}</Table.Td>
+                        <Table.Td>
+                          <Group gap="xs" wrap="nowrap">
+                            {onOpenSchema && (
+                              <Button size="compact-sm" variant="light" aria-label={`${labels.fmOpenVersion}: ${version}`} onClick={() => onOpenSchema(schema.formSchemaId)}>
+                                {labels.fmOpenVersion}
+                              </Button>
+                            )}
+                            {!isCurrent && (
+                              <Can claim="EditForm_AllowRead">
+                                <Button
+                                  size="compact-sm"
+                                  variant="default"
+                                  aria-label={`${labels.fmMakeCurrent}: ${version}`}
+                                  loading={c.makingCurrentId === schema.formSchemaId}
+                                  disabled={c.makingCurrentId !== null}
+                                  onClick={() => c.makeCurrent(schema)}
+                                >
+                                  {labels.fmMakeCurrent}
+                                </Button>
+                              </Can>
+                            )}
+                          </Group>
+                        </Table.Td>
+                      </Table.Tr>
+                    );
+                  })}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+        </Part>
+
+        {c.schemas.length > 1 && (
+          <Part title={labels.fmCompare} part={{ ...section, ...getStyles('diff') }}>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <Select
+                label={labels.fmCompareFrom}
+                data={versionOptions}
+                value={c.compare.fromId}
+                allowDeselect={false}
+                onChange={(value) => c.setCompare({ fromId: value })}
+              />
+              <Select
+                label={labels.fmCompareTo}
+                data={versionOptions}
+                value={c.compare.toId}
+                allowDeselect={false}
+                onChange={(value) => c.setCompare({ toId: value })}
+              />
+            </SimpleGrid>
+            {c.compare.diff && from && to && (
+              <DiffTable diff={c.compare.diff} labels={labels} fromVersion={from.version} toVersion={to.version} />
+            )}
+          </Part>
+        )}
+
+        <InstancesPart
+          labels={labels}
+          instances={c.instances}
+          schemas={c.schemas}
+          onOpenInstance={onOpenInstance}
+          part={{ ...section, ...getStyles('instances') }}
+        />
+      </Stack>
+      <DeleteConfirmDialog controller={c.deletes} labels={labels} />
+    </ScreenPage>
   );
 });
 
@@ -440,11 +383,7 @@ FormManagerView.displayName = '@ccq/forms-admin/FormManagerView';
 /** Props of {@link FormManager}. */
 export interface FormManagerProps extends FormManagerOptions, Omit<FormManagerViewProps, 'controller'> {}
 
-export type FormManagerFactory = Factory<{
-  props: FormManagerProps;
-  ref: HTMLElement;
-  stylesNames: FormManagerStylesNames;
-}>;
+export type FormManagerFactory = ScreenFactory<FormManagerProps, FormManagerStylesNames>;
 
 /**
  * The form manager: one form's details (rename, describe, move to a group), its public link with a QR code and

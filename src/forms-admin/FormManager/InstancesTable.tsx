@@ -1,12 +1,13 @@
 import { Button, Table, Text } from '@mantine/core';
+import { Can } from '../../permissions/Can';
 import { FormInstanceStatus } from '../../api/enums';
 import type { FormInstance, FormSchema } from '../../api/types';
 import { fillLabel, type Labels } from '../../query/labels';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { LoadingState } from '../../ui/LoadingState';
 import { InstanceSignature } from '../shared/InstanceSignature';
-
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+import { SectionCard } from '../shared/screen';
+import { formatDateTime } from '../shared/ListScreen';
 
 /** The label of an instance status. */
 export function statusLabel(status: FormInstanceStatus, labels: Labels): string {
@@ -22,19 +23,23 @@ export function statusLabel(status: FormInstanceStatus, labels: Labels): string 
   }
 }
 
-/** Props of {@link InstancesTable}. */
-export interface InstancesTableProps {
-  labels: Labels;
+/** A manager's newest instances, as its controller reads them (only when the user may view submissions). */
+export interface ManagerInstances {
   rows: readonly FormInstance[];
   /** How many instances there are in all (more than `rows` when the list is cut). */
   total: number;
   isLoading: boolean;
   error: Error | null;
+  /** Shows the 'Signature' column (each instance's latest envelope status): for those with Signing_AllowRead. */
+  showSignature?: boolean;
+}
+
+/** Props of {@link InstancesTable}. */
+export interface InstancesTableProps extends ManagerInstances {
+  labels: Labels;
   /** The versions, to name each instance's version; an instance opens in its own version. */
   schemas: readonly Pick<FormSchema, 'formSchemaId' | 'version'>[];
   onOpenInstance?: (instance: FormInstance) => void;
-  /** Shows the 'Signature' column (each instance's latest envelope status): for those with Signing_AllowRead. */
-  showSignature?: boolean;
 }
 
 /** The instances of a form or of one of its versions: status, version, signature, last change, and 'Open'. */
@@ -66,14 +71,14 @@ export function InstancesTable({ labels, rows, total, isLoading, error, schemas,
                     <InstanceSignature instance={instance} labels={labels} />
                   </Table.Td>
                 )}
-                <Table.Td>{dateTime.format(new Date(instance.lastUpdatedDateTime))}</Table.Td>
+                <Table.Td>{formatDateTime(instance.lastUpdatedDateTime)}</Table.Td>
                 {onOpenInstance && (
                   <Table.Td>
                     <Button
                       size="compact-sm"
                       variant="light"
                       onClick={() => onOpenInstance(instance)}
-                      aria-label={`${labels.fmOpenInstance}: ${statusLabel(instance.status, labels)}, ${dateTime.format(new Date(instance.lastUpdatedDateTime))}`}
+                      aria-label={`${labels.fmOpenInstance}: ${statusLabel(instance.status, labels)}, ${formatDateTime(instance.lastUpdatedDateTime)}`}
                     >
                       {labels.fmOpenInstance}
                     </Button>
@@ -90,5 +95,23 @@ export function InstancesTable({ labels, rows, total, isLoading, error, schemas,
         </Text>
       )}
     </>
+  );
+}
+
+/** Props of {@link InstancesPart}. */
+export interface InstancesPartProps extends Pick<InstancesTableProps, 'labels' | 'schemas' | 'onOpenInstance'> {
+  instances: ManagerInstances;
+  /** The Styles API class name and style of the part. */
+  part: object;
+}
+
+/** The 'Instances' card of the form and form schema managers: shown (and read) only with ViewSubmissions. */
+export function InstancesPart({ labels, instances, schemas, onOpenInstance, part }: InstancesPartProps) {
+  return (
+    <Can claim="ViewSubmissions_AllowRead">
+      <SectionCard title={labels.fmInstances} part={part}>
+        <InstancesTable labels={labels} {...instances} schemas={schemas} onOpenInstance={onOpenInstance} />
+      </SectionCard>
+    </Can>
   );
 }

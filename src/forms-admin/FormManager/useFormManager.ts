@@ -14,6 +14,7 @@ import { useDeleteActions, type DeleteActionsController } from '../shared/useDel
 import { diffSchemaFields, type SchemaFieldsDiff } from './schema-diff';
 import { idEquals } from '../shared/ids';
 import { useNameCheck } from '../shared/useNameCheck';
+import type { ManagerInstances } from './InstancesTable';
 
 /** How many instances the form manager lists (the newest first); the instances screen lists them all. */
 export const FORM_MANAGER_INSTANCES_SHOWN = 50;
@@ -55,14 +56,7 @@ export interface FormManagerController {
   /** The form groups a form may move to. */
   groups: readonly FormGroup[];
   /** The form's newest instances (only when the user may view submissions). */
-  instances: {
-    rows: readonly FormInstance[];
-    total: number;
-    isLoading: boolean;
-    error: Error | null;
-    /** Whether the 'Signature' column shows (Signing_AllowRead, the Signing screen's read claim, as on Form Instances). */
-    showSignature: boolean;
-  };
+  instances: ManagerInstances & { showSignature: boolean };
   /** The public address of the form (its current version), or null without a current version. */
   publicUrl: string | null;
   /** The details being edited, and whether they differ from the saved ones and are valid. */

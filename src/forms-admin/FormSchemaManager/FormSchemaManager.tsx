@@ -8,9 +8,7 @@ import {
   Text,
   factory,
   useProps,
-  useStyles,
   type BoxProps,
-  type Factory,
   type StylesApiProps,
 } from '@mantine/core';
 import { useState } from 'react';
@@ -18,12 +16,9 @@ import type { FormInstance } from '../../api/types';
 import { FormRenderer } from '../../forms/FormRenderer';
 import { Can } from '../../permissions/Can';
 import { fillLabel } from '../../query/labels';
-import { LabelsProvider } from '../../query/useLabels';
 import { ErrorAlert } from '../../ui/ErrorAlert';
-import { LoadingState } from '../../ui/LoadingState';
-import { PageShell } from '../../ui/PageShell';
-import { InstancesTable } from '../FormManager/InstancesTable';
-import { Part } from '../FormManager/Part';
+import { InstancesPart } from '../FormManager/InstancesTable';
+import { ReadState, ScreenPage, SectionCard as Part, screenClasses, useScreenStyles, type ScreenFactory } from '../shared/screen';
 import {
   useFormSchemaManager,
   type FormSchemaManagerController,
@@ -43,158 +38,115 @@ export interface FormSchemaManagerViewProps extends BoxProps, StylesApiProps<For
   onOpenInstance?: (instance: FormInstance) => void;
 }
 
-export type FormSchemaManagerViewFactory = Factory<{
-  props: FormSchemaManagerViewProps;
-  ref: HTMLElement;
-  stylesNames: FormSchemaManagerStylesNames;
-}>;
+export type FormSchemaManagerViewFactory = ScreenFactory<FormSchemaManagerViewProps, FormSchemaManagerStylesNames>;
 
-// Static class names (no stylesheet ships): hosts target `.ccq-FormSchemaManager-preview` or use `classNames`.
-const classes: Record<FormSchemaManagerStylesNames, string> = {
-  root: 'ccq-FormSchemaManager-root',
-  section: 'ccq-FormSchemaManager-section',
-  fields: 'ccq-FormSchemaManager-fields',
-  instances: 'ccq-FormSchemaManager-instances',
-  preview: 'ccq-FormSchemaManager-preview',
-};
+const classes = screenClasses<FormSchemaManagerStylesNames>('FormSchemaManager', ['root', 'section', 'fields', 'instances', 'preview']);
 
 /** Renders a {@link useFormSchemaManager} controller. It renders only; it never fetches. */
 export const FormSchemaManagerView = factory<FormSchemaManagerViewFactory>((_props) => {
   const props = useProps('FormSchemaManager', null, _props);
-  const { controller: c, onOpenForm, onOpenInstance, classNames, className, style, styles, unstyled, vars, attributes, ...others } =
-    props;
-  const getStyles = useStyles<FormSchemaManagerViewFactory>({
-    name: 'FormSchemaManager',
-    classes,
-    props,
-    className,
-    style,
-    classNames,
-    styles,
-    unstyled,
-    vars,
-    attributes,
-  });
+  const { getStyles, others: viewProps } = useScreenStyles<FormSchemaManagerViewFactory>('FormSchemaManager', classes, props);
+  const { controller: c, onOpenForm, onOpenInstance, ...others } = viewProps;
   const [previewMode, setPreviewMode] = useState<'edit' | 'view'>('edit');
   const { labels } = c;
   const schema = c.schema.data;
 
   if (c.schema.isLoading || c.schema.error || !schema) {
     return (
-      <LabelsProvider labels={labels}>
-        <PageShell title={labels.fsmFields} {...getStyles('root')} {...others}>
-          {c.schema.isLoading ? (
-            <LoadingState />
-          ) : c.schema.error ? (
-            <ErrorAlert message={labels.fsmLoadFailed} error={c.schema.error} onRetry={c.schema.retry} />
-          ) : (
-            <ErrorAlert title={labels.fsmNotFound} />
-          )}
-        </PageShell>
-      </LabelsProvider>
+      <ScreenPage labels={labels} title={labels.fsmFields} {...getStyles('root')} {...others}>
+        <ReadState read={c.schema} failed={labels.fsmLoadFailed}>
+          <ErrorAlert title={labels.fsmNotFound} />
+        </ReadState>
+      </ScreenPage>
     );
   }
 
   const section = getStyles('section');
   return (
-    <LabelsProvider labels={labels}>
-      <PageShell
-        title={fillLabel(labels.fsmTitle, { name: c.form?.name ?? schema.name, version: schema.version })}
-        subtitle={c.isCurrent ? labels.fmCurrent : undefined}
-        actions={
-          <>
-            {onOpenForm && (
-              <Button variant="default" onClick={() => onOpenForm(schema.formId)}>
-                {labels.fsmBackToForm}
+    <ScreenPage
+      labels={labels}
+      title={fillLabel(labels.fsmTitle, { name: c.form?.name ?? schema.name, version: schema.version })}
+      subtitle={c.isCurrent ? labels.fmCurrent : undefined}
+      actions={
+        <>
+          {onOpenForm && (
+            <Button variant="default" onClick={() => onOpenForm(schema.formId)}>
+              {labels.fsmBackToForm}
+            </Button>
+          )}
+          {c.form && !c.isCurrent && (
+            <Can claim="EditForm_AllowRead">
+              <Button onClick={c.makeCurrent} loading={c.makingCurrent}>
+                {labels.fmMakeCurrent}
               </Button>
-            )}
-            {c.form && !c.isCurrent && (
-              <Can claim="EditForm_AllowRead">
-                <Button onClick={c.makeCurrent} loading={c.makingCurrent}>
-                  {labels.fmMakeCurrent}
-                </Button>
-              </Can>
-            )}
-          </>
-        }
-        {...getStyles('root')}
-        {...others}
-      >
-        <Stack gap="lg">
-          {c.instances.total > 0 && <Alert color="blue">{labels.fsmInUse}</Alert>}
-          <Part title={labels.fsmFields} part={{ ...section, ...getStyles('fields') }}>
-            {c.fields.length === 0 ? (
-              <Text>{labels.fsmNoFields}</Text>
-            ) : (
-              <Table.ScrollContainer minWidth={560}>
-                <Table striped>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{labels.fsmFieldLabel}</Table.Th>
-                      <Table.Th>{labels.fsmFieldPath}</Table.Th>
-                      <Table.Th>{labels.fsmFieldWidget}</Table.Th>
-                      <Table.Th>{labels.fsmFieldPlace}</Table.Th>
+            </Can>
+          )}
+        </>
+      }
+      {...getStyles('root')}
+      {...others}
+    >
+      <Stack gap="lg">
+        {c.instances.total > 0 && <Alert color="blue">{labels.fsmInUse}</Alert>}
+        <Part title={labels.fsmFields} part={{ ...section, ...getStyles('fields') }}>
+          {c.fields.length === 0 ? (
+            <Text>{labels.fsmNoFields}</Text>
+          ) : (
+            <Table.ScrollContainer minWidth={560}>
+              <Table striped>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{labels.fsmFieldLabel}</Table.Th>
+                    <Table.Th>{labels.fsmFieldPath}</Table.Th>
+                    <Table.Th>{labels.fsmFieldWidget}</Table.Th>
+                    <Table.Th>{labels.fsmFieldPlace}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {c.fields.map((f) => (
+                    <Table.Tr key={`${f.key}-${f.field.id}`}>
+                      <Table.Td>{f.field.label}</Table.Td>
+                      <Table.Td>
+                        <Text span size="sm" ff="monospace">
+                          {f.key}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Badge variant="light" color="gray">
+                          {f.field.widget}
+                        </Badge>
+                      </Table.Td>
+                      <Table.Td>
+                        {f.pageTitle} / {f.sectionTitle}
+                      </Table.Td>
                     </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {c.fields.map((f) => (
-                      <Table.Tr key={`${f.key}-${f.field.id}`}>
-                        <Table.Td>{f.field.label}</Table.Td>
-                        <Table.Td>
-                          <Text span size="sm" ff="monospace">
-                            {f.key}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <Badge variant="light" color="gray">
-                            {f.field.widget}
-                          </Badge>
-                        </Table.Td>
-                        <Table.Td>
-                          {f.pageTitle} / {f.sectionTitle}
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-            )}
-          </Part>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+        </Part>
 
-          <Can claim="ViewSubmissions_AllowRead">
-            <Part title={labels.fmInstances} part={{ ...section, ...getStyles('instances') }}>
-              <InstancesTable
-                labels={labels}
-                rows={c.instances.rows}
-                total={c.instances.total}
-                isLoading={c.instances.isLoading}
-                error={c.instances.error}
-                showSignature={c.instances.showSignature}
-                schemas={[schema]}
-                onOpenInstance={onOpenInstance}
-              />
-            </Part>
-          </Can>
+        <InstancesPart labels={labels} instances={c.instances} schemas={[schema]} onOpenInstance={onOpenInstance} part={{ ...section, ...getStyles('instances') }} />
 
-          <Part title={labels.fsmPreview} part={{ ...section, ...getStyles('preview') }}>
-            <Text size="sm">
-              {labels.fsmPreviewNote}
-            </Text>
-            <SegmentedControl
-              aria-label={labels.fsmPreview}
-              value={previewMode}
-              onChange={(value) => setPreviewMode(value === 'view' ? 'view' : 'edit')}
-              data={[
-                { value: 'edit', label: labels.fsmPreviewEdit },
-                { value: 'view', label: labels.fsmPreviewView },
-              ]}
-            />
-            {/* Keyed by mode, so switching starts afresh; nothing typed is sent anywhere (no onSubmit, no submit button). */}
-            <FormRenderer key={previewMode} schema={schema} mode={previewMode} hideSubmit idPrefix={`preview-${schema.formSchemaId}`} />
-          </Part>
-        </Stack>
-      </PageShell>
-    </LabelsProvider>
+        <Part title={labels.fsmPreview} part={{ ...section, ...getStyles('preview') }}>
+          <Text size="sm">
+            {labels.fsmPreviewNote}
+          </Text>
+          <SegmentedControl
+            aria-label={labels.fsmPreview}
+            value={previewMode}
+            onChange={(value) => setPreviewMode(value === 'view' ? 'view' : 'edit')}
+            data={[
+              { value: 'edit', label: labels.fsmPreviewEdit },
+              { value: 'view', label: labels.fsmPreviewView },
+            ]}
+          />
+          {/* Keyed by mode, so switching starts afresh; nothing typed is sent anywhere (no onSubmit, no submit button). */}
+          <FormRenderer key={previewMode} schema={schema} mode={previewMode} hideSubmit idPrefix={`preview-${schema.formSchemaId}`} />
+        </Part>
+      </Stack>
+    </ScreenPage>
   );
 });
 
@@ -203,11 +155,7 @@ FormSchemaManagerView.displayName = '@ccq/forms-admin/FormSchemaManagerView';
 /** Props of {@link FormSchemaManager}. */
 export interface FormSchemaManagerProps extends FormSchemaManagerOptions, Omit<FormSchemaManagerViewProps, 'controller'> {}
 
-export type FormSchemaManagerFactory = Factory<{
-  props: FormSchemaManagerProps;
-  ref: HTMLElement;
-  stylesNames: FormSchemaManagerStylesNames;
-}>;
+export type FormSchemaManagerFactory = ScreenFactory<FormSchemaManagerProps, FormSchemaManagerStylesNames>;
 
 /**
  * The form schema manager: one version of a form with its fields, its instances, a preview with the real renderer

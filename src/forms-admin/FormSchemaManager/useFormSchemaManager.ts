@@ -11,6 +11,7 @@ import { FORM_MANAGER_INSTANCES_SHOWN } from '../FormManager/useFormManager';
 import { fieldsOfLayout, type LocatedField } from '../FormManager/schema-diff';
 import { toast } from '../shared/toast';
 import { idEquals } from '../shared/ids';
+import type { ManagerInstances } from '../FormManager/InstancesTable';
 
 /** Options of {@link useFormSchemaManager}. */
 export interface FormSchemaManagerOptions {
@@ -33,14 +34,7 @@ export interface FormSchemaManagerController {
   /** The version's fields, page by page. */
   fields: readonly LocatedField[];
   /** The version's newest instances (only when the user may view submissions). */
-  instances: {
-    rows: readonly FormInstance[];
-    total: number;
-    isLoading: boolean;
-    error: Error | null;
-    /** Whether the 'Signature' column shows (Signing_AllowRead, the Signing screen's read claim, as on Form Instances). */
-    showSignature: boolean;
-  };
+  instances: ManagerInstances & { showSignature: boolean };
   /** Makes this version its form's current one (a patch of the form). */
   makeCurrent(): void;
   makingCurrent: boolean;

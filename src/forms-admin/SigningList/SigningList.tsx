@@ -9,9 +9,7 @@ import {
   Textarea,
   factory,
   useProps,
-  useStyles,
   type BoxProps,
-  type Factory,
   type StylesApiProps,
 } from '@mantine/core';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
@@ -20,14 +18,14 @@ import { EnvelopeStatus } from '../../api/enums';
 import type { SignerStatus, SigningEnvelope } from '../../api/types';
 import { ENVELOPE_STATUS_NAMES, isEnvelopeOpen, SIGNING_LIMITS } from '../../domain/signing';
 import { fillLabel, type Labels } from '../../query/labels';
-import { LabelsProvider } from '../../query/useLabels';
 import { ErrorAlert } from '../../ui/ErrorAlert';
-import { PageShell } from '../../ui/PageShell';
 import { EnvelopeStatusBadge } from '../shared/EnvelopeStatusBadge';
 import { tablePagingTexts } from '../shared/useServerTable';
 import { READABLE_FORM_COLORS } from '../../ui/contrast';
 import { RequestSignatureDialog } from './RequestSignatureDialog';
 import { ENVELOPE_FILTER_STATUSES, signerLinkOffered, useSigningList, type SigningListController, type SigningListOptions } from './useSigningList';
+import { AccessGate, ScreenPage, screenClasses, useScreenStyles, type ScreenFactory } from '../shared/screen';
+import { formatDateTime } from '../shared/ListScreen';
 
 /** The inner parts of the Signing screen that `classNames` / `styles` reach. */
 export type SigningListStylesNames = 'root' | 'filters' | 'table' | 'dialog';
@@ -37,15 +35,9 @@ export interface SigningListViewProps extends BoxProps, StylesApiProps<SigningLi
   controller: SigningListController;
 }
 
-export type SigningListViewFactory = Factory<{ props: SigningListViewProps; ref: HTMLElement; stylesNames: SigningListStylesNames }>;
+export type SigningListViewFactory = ScreenFactory<SigningListViewProps, SigningListStylesNames>;
 
-// Static class names (no stylesheet ships): hosts target `.ccq-SigningList-table` or use `classNames`.
-const classes: Record<SigningListStylesNames, string> = {
-  root: 'ccq-SigningList-root',
-  filters: 'ccq-SigningList-filters',
-  table: 'ccq-SigningList-table',
-  dialog: 'ccq-SigningList-dialog',
-};
+const classes = screenClasses<SigningListStylesNames>('SigningList', ['root', 'filters', 'table', 'dialog']);
 
 const SIGNER_STATUS_LABELS: Readonly<Record<SignerStatus, keyof Labels>> = {
   Created: 'sgSignerStatusCreated',
@@ -54,13 +46,6 @@ const SIGNER_STATUS_LABELS: Readonly<Record<SignerStatus, keyof Labels>> = {
   Signed: 'sgSignerStatusSigned',
   Declined: 'sgSignerStatusDeclined',
 };
-
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-function formatDateTime(value: Date | string | null | undefined): string {
-  if (!value) return '';
-  const date = value instanceof Date ? value : new Date(value);
-  return Number.isNaN(date.getTime()) ? '' : dateTime.format(date);
-}
 
 function Signers({ envelope, labels }: { envelope: SigningEnvelope; labels: Labels }) {
   const signers = [...envelope.signers].sort((a, b) => a.routingOrder - b.routingOrder);
@@ -193,8 +178,8 @@ function VoidDialog({ c, className }: { c: SigningListController; className?: st
 /** Renders a {@link useSigningList} controller. It renders only; it never fetches. */
 export const SigningListView = factory<SigningListViewFactory>((_props) => {
   const props = useProps('SigningList', null, _props);
-  const { controller: c, classNames, className, style, styles, unstyled, vars, attributes, ...others } = props;
-  const getStyles = useStyles<SigningListViewFactory>({ name: 'SigningList', classes, props, className, style, classNames, styles, unstyled, vars, attributes });
+  const { getStyles, others: viewProps } = useScreenStyles<SigningListViewFactory>('SigningList', classes, props);
+  const { controller: c, ...others } = viewProps;
   const { labels, result } = c;
   const records = [...result.envelopes];
   // An empty list under a filter says nothing matches; with no filter nothing has been sent yet, which says how to send.
@@ -213,86 +198,83 @@ export const SigningListView = factory<SigningListViewFactory>((_props) => {
     </Stack>
   );
   return (
-    <LabelsProvider labels={labels}>
-      <PageShell
-        title={labels.sgTitle}
-        subtitle={labels.sgSubtitle}
-        actions={c.can.request ? <Button onClick={c.openRequest}>{labels.sgRequest}</Button> : undefined}
-        {...getStyles('root')}
-        {...others}
-      >
-        {!c.can.list ? (
-          c.can.loading ? null : <Text>{labels.sgNoAccessToList}</Text>
-        ) : (
-          <Stack gap="md">
-            <div role="group" aria-label={labels.sgFilters} {...getStyles('filters')}>
-              {c.formInstanceId && (
-                <Group gap="sm" mb="xs">
-                  <Text size="sm" fw={600}>
-                    {fillLabel(labels.sgFilterInstance, { name: c.instanceName ?? '' })}
-                  </Text>
-                  {c.showAll && (
-                    <Button size="compact-sm" variant="default" onClick={c.showAll}>
-                      {labels.sgShowAllEnvelopes}
-                    </Button>
-                  )}
-                </Group>
-              )}
-              <MultiSelect
-                label={labels.sgFilterStatus}
-                placeholder={c.statuses.length ? undefined : labels.sgFilterAny}
-                data={ENVELOPE_FILTER_STATUSES.map((s) => ({ value: String(s), label: ENVELOPE_STATUS_NAMES[s] }))}
-                value={c.statuses.map(String)}
-                onChange={(values) => c.setStatuses(values.map((v) => Number(v) as EnvelopeStatus))}
-                clearable
-                w={320}
-              />
-            </div>
-            {result.error && result.envelopes.length === 0 ? (
-              <ErrorAlert message={labels.sgLoadFailed} error={result.error} onRetry={result.refetch} retrying={result.isFetching} />
-            ) : (
-              <DataTable<SigningEnvelope>
-                aria-label={labels.sgTitle}
-                withTableBorder
-                borderRadius="sm"
-                minHeight={records.length === 0 ? 180 : undefined}
-                idAccessor="envelopeId"
-                records={records}
-                columns={columns(c)}
-                fetching={result.isLoading || result.isFetching}
-                totalRecords={result.total}
-                page={c.page}
-                onPageChange={c.setPage}
-                recordsPerPage={c.pageSize}
-                onRecordsPerPageChange={c.setPageSize}
-                {...tablePagingTexts(labels)}
-                noRecordsText={emptyText}
-                emptyState={emptyState}
-                {...getStyles('table')}
-              />
+    <ScreenPage
+      labels={labels}
+      title={labels.sgTitle}
+      subtitle={labels.sgSubtitle}
+      actions={c.can.request ? <Button onClick={c.openRequest}>{labels.sgRequest}</Button> : undefined}
+      {...getStyles('root')}
+      {...others}
+    >
+      <AccessGate allowed={c.can.list} loading={c.can.loading} refusal={labels.sgNoAccessToList}>
+        <Stack gap="md">
+          <div role="group" aria-label={labels.sgFilters} {...getStyles('filters')}>
+            {c.formInstanceId && (
+              <Group gap="sm" mb="xs">
+                <Text size="sm" fw={600}>
+                  {fillLabel(labels.sgFilterInstance, { name: c.instanceName ?? '' })}
+                </Text>
+                {c.showAll && (
+                  <Button size="compact-sm" variant="default" onClick={c.showAll}>
+                    {labels.sgShowAllEnvelopes}
+                  </Button>
+                )}
+              </Group>
             )}
-          </Stack>
-        )}
-        <VoidDialog c={c} className={getStyles('dialog').className} />
-        {c.can.request && (
-          <RequestSignatureDialog
-            opened={c.requestOpen}
-            labels={labels}
-            instances={c.instances}
-            onClose={c.closeRequest}
-            onSubmit={c.submitRequest}
-            className={getStyles('dialog').className}
-          />
-        )}
-      </PageShell>
-    </LabelsProvider>
+            <MultiSelect
+              label={labels.sgFilterStatus}
+              placeholder={c.statuses.length ? undefined : labels.sgFilterAny}
+              data={ENVELOPE_FILTER_STATUSES.map((s) => ({ value: String(s), label: ENVELOPE_STATUS_NAMES[s] }))}
+              value={c.statuses.map(String)}
+              onChange={(values) => c.setStatuses(values.map((v) => Number(v) as EnvelopeStatus))}
+              clearable
+              w={320}
+            />
+          </div>
+          {result.error && result.envelopes.length === 0 ? (
+            <ErrorAlert message={labels.sgLoadFailed} error={result.error} onRetry={result.refetch} retrying={result.isFetching} />
+          ) : (
+            <DataTable<SigningEnvelope>
+              aria-label={labels.sgTitle}
+              withTableBorder
+              borderRadius="sm"
+              minHeight={records.length === 0 ? 180 : undefined}
+              idAccessor="envelopeId"
+              records={records}
+              columns={columns(c)}
+              fetching={result.isLoading || result.isFetching}
+              totalRecords={result.total}
+              page={c.page}
+              onPageChange={c.setPage}
+              recordsPerPage={c.pageSize}
+              onRecordsPerPageChange={c.setPageSize}
+              {...tablePagingTexts(labels)}
+              noRecordsText={emptyText}
+              emptyState={emptyState}
+              {...getStyles('table')}
+            />
+          )}
+        </Stack>
+      </AccessGate>
+      <VoidDialog c={c} className={getStyles('dialog').className} />
+      {c.can.request && (
+        <RequestSignatureDialog
+          opened={c.requestOpen}
+          labels={labels}
+          instances={c.instances}
+          onClose={c.closeRequest}
+          onSubmit={c.submitRequest}
+          className={getStyles('dialog').className}
+        />
+      )}
+    </ScreenPage>
   );
 });
 SigningListView.displayName = '@ccq/forms-admin/SigningListView';
 
 export interface SigningListProps extends SigningListOptions, Omit<SigningListViewProps, 'controller'> {}
 
-export type SigningListFactory = Factory<{ props: SigningListProps; ref: HTMLElement; stylesNames: SigningListStylesNames }>;
+export type SigningListFactory = ScreenFactory<SigningListProps, SigningListStylesNames>;
 
 /**
  * The Signing screen (the Signing menu): envelopes newest first, paged on the server and filtered by status (by the

@@ -1,14 +1,17 @@
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import type { ReactNode } from 'react';
-import type { ODataResult } from '../../api/odata';
+import type { ODataQueryOptions, ODataResult, PropertyName } from '../../api/odata';
 import type { Labels } from '../../query/labels';
-import { LabelsProvider } from '../../query/useLabels';
+import { useLabels } from '../../query/useLabels';
 import { ErrorAlert } from '../../ui/ErrorAlert';
-import { PageShell, type PageShellProps } from '../../ui/PageShell';
+import type { PageShellProps } from '../../ui/PageShell';
+import { useClaimCheck, type FormsEntity } from './access';
 import { DeleteConfirmDialog, RowDeleteActions, ShowDeletedToggle } from './DeleteActions';
-import type { DeleteActionsController, DeleteTarget } from './useDeleteActions';
-import { tablePagingTexts, type ServerTable } from './useServerTable';
+import { ScreenPage } from './screen';
+import { useDeleteActions, type DeleteActionsController, type DeleteTarget } from './useDeleteActions';
+import { useODataPage } from './useODataPage';
+import { tablePagingTexts, useServerTable, type ServerTable } from './useServerTable';
 
 /** The class name and style a Styles API part hands to an element. */
 export interface StylesPart {
@@ -107,16 +110,24 @@ export function ListScreenBody<T>({
   );
 }
 
-/** Props of {@link ListScreenPage}: the body's, the page's title and buttons, and its root and dialog parts. */
-export interface ListScreenPageProps<T> extends ListScreenBodyProps<T> {
+/** The parts of a list screen that `classNames` / `styles` reach. */
+export type ListScreenStylesNames = 'root' | 'toolbar' | 'table' | 'dialog';
+
+/** The class name and style of each part of a list screen (the view's `getStyles`). */
+export type ListScreenParts = (part: ListScreenStylesNames) => StylesPart;
+
+/** Props of {@link ListScreenPage}: the list's state, the body's texts and columns, the page's title and buttons, and its parts. */
+export interface ListScreenPageProps<T> extends Omit<ListScreenBodyProps<T>, 'toolbarPart' | 'tablePart' | keyof ListScreenController<T>> {
+  /** The list's state (its labels, table, page read and delete actions). */
+  controller: ListScreenController<T>;
   title: string;
   subtitle: string;
   /** The page's buttons ('Create form'), or undefined. */
   headerActions?: ReactNode;
-  /** The root part's class and style, and the view's other Box props, for the page. */
-  rootProps: StylesPart & Omit<PageShellProps, 'title' | 'subtitle' | 'actions' | 'children'>;
-  /** The class name of the dialogs (the `dialog` Styles API part). */
-  dialogClassName?: string;
+  /** The class name and style of each part (root, toolbar, table, dialog). */
+  getStyles: ListScreenParts;
+  /** The view's other Box props, for the page. */
+  boxProps?: Omit<PageShellProps, 'title' | 'subtitle' | 'actions' | 'children'>;
   /** More dialogs (the form group editor). */
   children?: ReactNode;
 }
@@ -125,16 +136,78 @@ export interface ListScreenPageProps<T> extends ListScreenBodyProps<T> {
  * A whole forms list screen, the same for forms, schemas and groups: the page with its title and buttons, the
  * {@link ListScreenBody}, and the confirmation of 'Delete' and 'Delete permanently'.
  */
-export function ListScreenPage<T>({ title, subtitle, headerActions, rootProps, dialogClassName, children, ...body }: ListScreenPageProps<T>) {
+export function ListScreenPage<T>({ controller, title, subtitle, headerActions, getStyles, boxProps, children, ...body }: ListScreenPageProps<T>) {
+  const { labels, table, result, actions } = controller;
   return (
-    <LabelsProvider labels={body.labels}>
-      <PageShell title={title} subtitle={subtitle} actions={headerActions} {...rootProps}>
-        <ListScreenBody<T> {...body} />
-        {body.actions && <DeleteConfirmDialog controller={body.actions} labels={body.labels} className={dialogClassName} />}
-        {children}
-      </PageShell>
-    </LabelsProvider>
+    <ScreenPage labels={labels} title={title} subtitle={subtitle} actions={headerActions} {...getStyles('root')} {...boxProps}>
+      <ListScreenBody<T> {...body} {...{ labels, table, result, actions }} toolbarPart={getStyles('toolbar')} tablePart={getStyles('table')} />
+      <DeleteConfirmDialog controller={actions} labels={labels} className={getStyles('dialog').className} />
+      {children}
+    </ScreenPage>
   );
+}
+
+/** What every forms list's state holds: its labels, its table state, its page read and its delete actions. */
+export interface ListScreenController<T> {
+  labels: Labels;
+  table: ServerTable<T>;
+  result: ReturnType<typeof useODataPage<T>>;
+  actions: DeleteActionsController;
+}
+
+/**
+ * The state every forms list starts from: its labels (with the screen's overrides), a table sorted by name and
+ * searched by name on the server, the page of `entity` it reads (with `shape`: the columns and navigations it shows),
+ * its delete actions, and the claim check for its buttons.
+ */
+export function useListScreen<T>(
+  entity: FormsEntity,
+  overrides: Partial<Labels> | undefined,
+  shape: Pick<ODataQueryOptions<T>, 'select' | 'expand'>,
+): ListScreenController<T> & { holds: ReturnType<typeof useClaimCheck>['holds'] } {
+  const labels = useLabels(overrides);
+  const table = useServerTable<T>({ initialSort: { column: 'name' as PropertyName<T>, direction: 'asc' } });
+  const result = useODataPage<T>(entity, { ...table.query, ...shape });
+  const actions = useDeleteActions(entity, { labels });
+  const { holds } = useClaimCheck();
+  return { labels, table, result, actions, holds };
+}
+
+/** The 'Last change' column of a list (sortable on the server). */
+export function lastChangeColumn<T extends { lastUpdatedDateTime?: Date | string | null }>(labels: Labels): DataTableColumn<T> {
+  return { accessor: 'lastUpdatedDateTime', title: labels.columnLastChange, sortable: true, render: (row) => formatDateTime(row.lastUpdatedDateTime) };
+}
+
+/** A count column of a list (the `@odata.count` of an expanded navigation), 0 when absent. */
+export function countColumn<T>(accessor: keyof T & string, title: string): DataTableColumn<T> {
+  return { accessor, title, textAlign: 'right', render: (row) => (row[accessor] as number | undefined) ?? 0 };
+}
+
+/**
+ * The actions column of a list: 'Open' (with `open`), the list's own buttons (`extra`) and the shared delete buttons
+ * of the row `target` names (its version, `@odata.etag`, from the row).
+ */
+export function rowActionsColumn<T extends { '@odata.etag'?: string }>(
+  c: ListScreenController<T>,
+  target: (row: T) => { id: string; name: string },
+  { open, extra }: { open?: (row: T) => void; extra?: (row: T) => ReactNode } = {},
+): DataTableColumn<T> {
+  return {
+    accessor: 'actions',
+    title: c.labels.rowActions,
+    textAlign: 'right',
+    render: (row) => (
+      <ListRowActions
+        onOpen={open && (() => open(row))}
+        actions={c.actions}
+        target={{ ...target(row), etag: row['@odata.etag'] ?? null }}
+        deleted={c.table.showDeleted}
+        labels={c.labels}
+      >
+        {extra?.(row)}
+      </ListRowActions>
+    ),
+  };
 }
 
 /** Props of {@link ListRowActions}. */
