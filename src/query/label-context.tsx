@@ -23,6 +23,36 @@ function overridesKey(overrides: Partial<Labels>): string {
   return key;
 }
 
+/** Stands for "no texts here" (no provider, no screen) as a key of the caches below. */
+const NONE: object = {};
+
+/**
+ * The merged texts of each defaults × provider texts × screen texts × overrides seen. Each piece of a screen asks for
+ * its group's texts on mounting; a builder of 300 fields mounts hundreds of pieces handed the same texts, and each
+ * spread of four objects of hundreds of texts was most of what asking cost. The same inputs now give the same object,
+ * built once (and a piece memoised on its texts sees them unchanged).
+ */
+const mergedTexts = new WeakMap<object, WeakMap<object, WeakMap<object, Map<string, object>>>>();
+
+function merge<T extends Readonly<Record<string, string>>>(
+  defaults: T,
+  fromProvider: Partial<Labels> | undefined,
+  fromScreen: Partial<Labels> | null,
+  overrides: Partial<Labels> | undefined,
+  key: string,
+): LabelTexts<T> {
+  if (!fromProvider && !fromScreen && !overrides) return defaults;
+  let byProvider = mergedTexts.get(defaults);
+  if (!byProvider) mergedTexts.set(defaults, (byProvider = new WeakMap()));
+  let byScreen = byProvider.get(fromProvider ?? NONE);
+  if (!byScreen) byProvider.set(fromProvider ?? NONE, (byScreen = new WeakMap()));
+  let byOverrides = byScreen.get(fromScreen ?? NONE);
+  if (!byOverrides) byScreen.set(fromScreen ?? NONE, (byOverrides = new Map()));
+  let texts = byOverrides.get(key);
+  if (!texts) byOverrides.set(key, (texts = { ...defaults, ...fromProvider, ...fromScreen, ...overrides }));
+  return texts as LabelTexts<T>;
+}
+
 /**
  * The texts of one group in force: its English `defaults`, then the nearest `APIProvider`'s `labels`, then the
  * nearest {@link LabelsProvider} (a screen's own `labels` prop), then `overrides`. A piece asks only for the group it
@@ -35,7 +65,7 @@ export function useLabelGroup<T extends Readonly<Record<string, string>>>(defaul
   // Keyed by the override values, so an inline `labels={{…}}` does not make a new object every render.
   const key = overrides ? overridesKey(overrides) : '';
   return useMemo(
-    () => (fromProvider || fromScreen || overrides ? { ...defaults, ...fromProvider, ...fromScreen, ...overrides } : defaults),
+    () => merge(defaults, fromProvider, fromScreen, overrides, key),
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [defaults, fromProvider, fromScreen, key],
   );

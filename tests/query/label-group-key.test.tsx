@@ -39,3 +39,26 @@ describe('useLabelGroup', () => {
     expect(view.getByText('Two')).toBeTruthy();
   });
 });
+
+describe('useLabelGroup: the merged texts', () => {
+  it('pieces handed the same texts share one merged object instead of each spreading hundreds of texts', () => {
+    const seen: object[] = [];
+    function Records({ labels }: { labels?: Partial<Labels> }) {
+      seen.push(useLabels(labels));
+      return null;
+    }
+    const overrides: Partial<Labels> = { ...defaultLabels, fbProperties: 'Eigenschaften' };
+    render(
+      <>
+        <Records labels={overrides} />
+        <Records labels={overrides} />
+        <Records labels={{ ...overrides }} />
+      </>,
+    );
+    expect(seen).toHaveLength(3);
+    expect(seen[1]).toBe(seen[0]);
+    // Equal values in another object: the same texts, merged once.
+    expect(seen[2]).toBe(seen[0]);
+    expect((seen[0] as Labels).fbProperties).toBe('Eigenschaften');
+  });
+});
