@@ -599,13 +599,19 @@ export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
     }
   };
 
+  // An undone or redone move draws the item anew elsewhere and the focus falls to the page's body, where the builder's
+  // keys no longer reach: it goes to the item selected after the step, as after a keyboard drop.
   const undo = () => {
+    const selected = state.past[state.past.length - 1]?.selectionBefore;
     dispatch({ type: 'undo' });
     setStatus(labels.fbUndone);
+    if (selected && selected.type !== 'page') refocusAfterDrop(selected.id);
   };
   const redo = () => {
+    const selected = state.future[state.future.length - 1]?.selectionAfter;
     dispatch({ type: 'redo' });
     setStatus(labels.fbRedone);
+    if (selected && selected.type !== 'page') refocusAfterDrop(selected.id);
   };
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (!canEdit || !(event.ctrlKey || event.metaKey) || event.altKey) return;

@@ -19,10 +19,10 @@ afterAll(async () => {
 /** What dnd-kit's live region says now. */
 const said = (page: Page) => page.evaluate(() => document.querySelector('[id^="DndLiveRegion"]')?.textContent ?? '');
 
-/** Presses ArrowDown (at most `max` times) until the live region says `text`. */
-async function downUntil(page: Page, text: string, max = 12): Promise<void> {
+/** Presses ArrowDown (ArrowUp with `key`; at most `max` times) until the live region says `text`. */
+async function downUntil(page: Page, text: string, max = 12, key: 'ArrowDown' | 'ArrowUp' = 'ArrowDown'): Promise<void> {
   for (let i = 0; i < max; i++) {
-    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press(key);
     await page.waitForTimeout(300);
     if ((await said(page)).includes(text)) return;
   }
@@ -76,6 +76,48 @@ describe('the form builder, keyboard dragging in Chromium', () => {
       await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Section Section 1');
       await page.keyboard.press('Control+z');
       await expect.poll(() => fieldsOn(1)).toEqual(['Field Short text', 'Field Email']);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('drags a section into another section (one level down, said with its level), and back out, each one undo step', async () => {
+    const { page, context, errors } = await newPage(stack.browser);
+    try {
+      await page.goto(`${stack.url}/admin/form-builder/`);
+      await signInAtProvider(page, 'admin', 'admin-password');
+      await page.getByRole('heading', { level: 1, name: L.fbTitleNew }).waitFor({ timeout: 30_000 });
+      const palette = page.getByRole('navigation', { name: L.fbPalette });
+      const canvas = page.getByRole('region', { name: L.fbCanvas });
+      const add = (name: string) => palette.getByRole('button', { name: fillLabel(L.fbAddNamed, { name }), exact: true }).click();
+      const handle = (name: string) => canvas.getByRole('button', { name: `Section ${name}`, exact: true });
+      /** The title of the section whose frame holds a section's frame, or null for a page's own section. */
+      const parentOf = (name: string) =>
+        handle(name).evaluate((el) => el.closest('[data-builder-section]')?.parentElement?.closest('[data-builder-section]')?.querySelector('h3, h4, h5, h6')?.textContent ?? null);
+      await add('Short text');
+      await add(L.fbSection);
+      await handle('Section 2').waitFor();
+      expect(await parentOf('Section 2')).toBeNull();
+
+      await handle('Section 2').focus();
+      await page.keyboard.press('Space');
+      await expect.poll(() => said(page)).toContain('Picked up Section Section 2.');
+      await downUntil(page, 'Section Section 2 is over Inside Section Section 1, level 2.', 8, 'ArrowUp');
+      await page.keyboard.press('Space');
+      await expect.poll(() => parentOf('Section 2')).toBe('Section 1');
+      expect(await canvas.getByRole('heading', { name: 'Section 2', level: 4 }).count()).toBe(1);
+      await page.keyboard.press('Control+z');
+      await expect.poll(() => parentOf('Section 2')).toBeNull();
+      await page.keyboard.press('Control+Shift+z');
+      await expect.poll(() => parentOf('Section 2')).toBe('Section 1');
+
+      // Out again: down onto the end of the page.
+      await handle('Section 2').focus();
+      await page.keyboard.press('Space');
+      await downUntil(page, 'Section Section 2, level 2 is over End of Page Page 1.');
+      await page.keyboard.press('Space');
+      await expect.poll(() => parentOf('Section 2')).toBeNull();
       expect(errors).toEqual([]);
     } finally {
       await context.close();
