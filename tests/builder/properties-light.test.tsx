@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { FieldRuleNode, FormField } from '../../src/api/types';
-import { FieldPropertiesPanel, RuleEditor, type RuleFieldOption } from '../../src/builder/properties';
+import { FieldPropertiesPanel, RuleEditor, SectionPropertiesPanel, type RuleFieldOption } from '../../src/builder/properties';
 import { WIDGET_KINDS } from '../../src/engine/widget-kinds';
 import { renderWithProviders } from '../support/render';
 
@@ -40,5 +40,16 @@ describe('what a field’s panel mounts when it opens', () => {
     // The autosize textarea writes its measured height on the element; this one leaves it to the stylesheet.
     expect(help.style.height).toBe('');
     expect(help.style.fieldSizing).toBe('content');
+  });
+});
+
+describe('what a section’s panel measures', () => {
+  it('its description grows by CSS, not by measuring after each render', () => {
+    renderWithProviders(<SectionPropertiesPanel section={{ id: 's', title: 'S', fields: [] }} onChange={() => {}} />);
+    const description = screen.getByLabelText('Description', { exact: false });
+    expect(description.tagName).toBe('TEXTAREA');
+    expect(description).toHaveAttribute('rows', '2');
+    expect(description.style.height).toBe('');
+    expect(description.style.fieldSizing).toBe('content');
   });
 });

@@ -7,6 +7,7 @@ import { WIDGET_KINDS, widgetKind, type WidgetKind, type WidgetKindRegistry, typ
 import { fillLabel, type Labels } from '../../query/labels';
 import { useLabels } from '../../query/useLabels';
 import { ERROR_CONTRAST, ERROR_TEXT } from './contrast';
+import { GROWING_TEXTAREA_STYLES } from './growing-textarea';
 import { OptionsEditor } from './OptionsEditor';
 import { RuleEditor, type RuleFieldOption } from './RuleEditor';
 
@@ -64,7 +65,6 @@ export interface FieldPropertiesPanelProps {
 }
 
 const FALLBACK_PROPERTIES: readonly WidgetPropertyEditor[] = ['label', 'helpText', 'required', 'readOnly', 'visibleWhen', 'requiredWhen'];
-const HELP_TEXT_STYLES = { input: { fieldSizing: 'content', minHeight: 'calc(2lh + 1rem)', resize: 'vertical' } } as const;
 const FORMATS: readonly [string, keyof Labels][] = [
   ['', 'bpFormatNone'],
   ['email', 'bpFormatEmail'],
@@ -419,10 +419,8 @@ export function FieldPropertiesPanel(props: FieldPropertiesPanelProps) {
             value={field.helpText ?? ''}
             onChange={(e) => setField({ helpText: e.currentTarget.value === '' ? undefined : e.currentTarget.value })}
             readOnly={readOnly}
-            // Grows with its text through CSS (field-sizing), not the autosize measure, which forced a layout of the
-            // whole builder (canvas included) on each field selected; where field-sizing is unknown it can be resized.
             rows={2}
-            styles={HELP_TEXT_STYLES}
+            styles={GROWING_TEXTAREA_STYLES}
           />
         );
       case 'placeholder':

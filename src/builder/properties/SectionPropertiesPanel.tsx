@@ -7,6 +7,7 @@ import type { Labels } from '../../query/labels';
 import { useLabels } from '../../query/useLabels';
 import { ERROR_CONTRAST } from './contrast';
 import { dataPathProblemText } from './FieldPropertiesPanel';
+import { GROWING_TEXTAREA_STYLES } from './growing-textarea';
 
 /** Props of {@link SectionPropertiesPanel}. */
 export interface SectionPropertiesPanelProps {
@@ -61,8 +62,8 @@ export function SectionPropertiesPanel({ section, onChange, onRenamePath, checkP
           onChange(e.currentTarget.value === '' ? rest : { ...rest, description: e.currentTarget.value });
         }}
         readOnly={readOnly}
-        autosize
-        minRows={2}
+        rows={2}
+        styles={GROWING_TEXTAREA_STYLES}
       />
       {repeat && (
         <>
