@@ -63,6 +63,18 @@ async function choose(page: Page, target: Locator, option: string): Promise<void
   await page.keyboard.press('Enter');
 }
 
+/** Opens an item's actions menu with the keyboard and chooses the item named `item` (arrow keys, then Enter). */
+async function menuItem(page: Page, menuButton: Locator, item: string): Promise<void> {
+  await press(page, menuButton);
+  const menu = page.getByRole('menu');
+  await menu.waitFor();
+  for (let i = 0; i < 12; i++) {
+    await page.keyboard.press('ArrowDown');
+    if ((await page.evaluate(() => document.activeElement?.textContent?.trim() ?? '')) === item) break;
+  }
+  await page.keyboard.press('Enter');
+}
+
 async function apiGet<T>(page: Page, path: string): Promise<T> {
   const token = await storedAccessToken(page);
   const response = await fetch(`${stack.url}${path}`, {
@@ -103,6 +115,20 @@ describe('the form builder, end to end', () => {
       await press(page, properties.getByRole('button', { name: L.reAddRule }).first());
       await choose(page, properties.getByLabel(L.reField, { exact: true }).first(), 'Full name');
       await choose(page, properties.getByLabel(L.reOperator, { exact: true }).first(), L.reOpNotEmpty);
+
+      step('section inside a section');
+      // A section inside the first section (its menu's 'Add section inside'), with a field of its own.
+      await menuItem(page, canvas.getByRole('button', { name: fillLabel(L.fbActionsFor, { name: 'Section Section 1' }), exact: true }), L.fbAddSectionInside);
+      await canvas.getByRole('heading', { name: 'Section 2', level: 4 }).waitFor();
+      await press(page, add('Short text'));
+      await typeInto(page, label, 'Middle name');
+      await expect
+        .poll(() =>
+          canvas
+            .getByRole('button', { name: fillLabel(L.fbFieldNamed, { name: 'Middle name' }), exact: true })
+            .evaluate((el) => el.closest('[data-builder-section]')?.querySelector('h4')?.textContent ?? null),
+        )
+        .toBe('Section 2');
 
       step('pages and repeatable section');
       // Two pages more: the second with a repeatable section of jobs, the third with a comment.
@@ -165,6 +191,10 @@ describe('the form builder, end to end', () => {
       await v.goto(`${stack.url}/form-instance/${v1}?mode=edit`);
       await v.getByRole('textbox', { name: /Full name/ }).fill('Ada Lovelace');
       await v.getByRole('textbox', { name: /Nickname/ }).fill('Ada');
+      // The section inside the first one is shown in it, its heading one level down.
+      const outer = await v.getByRole('heading', { name: 'Section 1' }).first().evaluate((h) => Number(h.tagName.slice(1)));
+      expect(await v.getByRole('heading', { name: 'Section 2', level: outer + 1 }).count()).toBe(1);
+      await v.getByRole('textbox', { name: /Middle name/ }).fill('Augusta');
       await v.getByRole('button', { name: /Next/ }).click();
       await v.getByRole('button', { name: /Add/ }).first().click();
       await v
@@ -185,6 +215,7 @@ describe('the form builder, end to end', () => {
         }>(page, `/odata/FormInstanceOData?$filter=formSchemaId eq ${v1}`)
       ).value[0]!;
       expect(JSON.stringify(instance.data)).toContain('Analytical Engines Ltd');
+      expect(instance.data).toMatchObject({ middleName: 'Augusta' });
       expect(visitor.errors).toEqual([]);
 
       step('second save');
