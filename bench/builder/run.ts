@@ -13,7 +13,8 @@
  * Also the builder page's JavaScript, gzip-compressed, before and after the JSON view is opened. Prints a table with
  * each goal's PASS or GAP and writes bench/builder/results.json. See bench/builder/README.md.
  *
- * Options: --runs N (samples per action, default 5), --no-build (reuse the last build), --out FILE, --profile (an
+ * Options: --runs N (samples per action, default 5), --no-build (reuse the last build), --out FILE, --dist DIR (build
+ * into and serve DIR instead: with --no-build, two builds can be measured in turns under the same load), --profile (an
  * unminified build in .tmp/bench-builder-dist-profile, and a CPU profile of every action: the functions that took the
  * most time, self and with their callees, per action; the profiles are written beside the results file).
  */
@@ -47,10 +48,12 @@ interface Args {
   build: boolean;
   out: string;
   profile: boolean;
+  /** The build to serve (and to build into), instead of the default one: two builds can be compared in turns. */
+  dist: string | null;
 }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { runs: 5, build: true, out: path.join(root, 'bench/builder/results.json'), profile: false };
+  const args: Args = { runs: 5, build: true, out: path.join(root, 'bench/builder/results.json'), profile: false, dist: null };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
     if (arg === '--runs') args.runs = Math.max(1, Number(argv[++i]));
@@ -58,6 +61,7 @@ function parseArgs(argv: string[]): Args {
     else if (arg === '--no-build') args.build = false;
     else if (arg === '--out') args.out = path.resolve(String(argv[++i]));
     else if (arg === '--profile') args.profile = true;
+    else if (arg === '--dist') args.dist = path.resolve(String(argv[++i]));
     else throw new Error(`Unknown option ${arg}`);
   }
   return args;
@@ -309,6 +313,7 @@ async function main(): Promise<void> {
   // The machine is shared: the load average (1, 5, 15 min) at the start and the end goes beside the figures.
   const loadAtStart = loadavg();
   if (args.profile) distDir = path.join(root, '.tmp/bench-builder-dist-profile');
+  if (args.dist) distDir = args.dist;
   if (args.build || !existsSync(path.join(distDir, 'index.html'))) {
     log(`building the example host (vite build${args.profile ? ', unminified' : ''} → ${path.relative(root, distDir)})…`);
     buildHost(!args.profile);
