@@ -722,6 +722,7 @@ function NestDrop({ section, depth, inRepeat }: { section: FormSection; depth: n
   return (
     <Box
       ref={drop.setNodeRef}
+      data-builder-nest={section.id}
       mih={12}
       aria-hidden
       style={{ outline: drop.isOver ? '2px dashed var(--mantine-primary-color-filled)' : undefined, borderRadius: 4 }}

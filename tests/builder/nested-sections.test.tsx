@@ -169,6 +169,50 @@ describe('FormBuilder: sections inside sections', () => {
     expect(within(third).getByRole('menuitem', { name: 'Add section inside' })).toBeEnabled();
   });
 
+  describe('with the pointer sensor (a mouse drag)', () => {
+    let layout: ReturnType<typeof layOutAsColumn>;
+    beforeEach(() => {
+      layout = layOutAsColumn();
+    });
+    afterEach(() => layout.mockRestore());
+
+    const centre = (element: Element) => {
+      const rect = element.getBoundingClientRect();
+      return { clientX: 300, clientY: rect.top + rect.height / 2 };
+    };
+    const pointer = async (type: 'pointerMove' | 'pointerUp', at: { clientX: number; clientY: number }) =>
+      act(async () => {
+        fireEvent[type](document, { ...at, pointerId: 1, isPrimary: true, button: 0 });
+        await new Promise((r) => setTimeout(r, 30));
+      });
+
+    it('drags a section into another section and a section out of one onto the page', async () => {
+      const { user } = await builder();
+      await user.click(screen.getByRole('button', { name: 'Add Section' }));
+      await waitFor(() => expect(outline()).toEqual(['Section 1', 'Section 2']));
+      const drag = async (name: string, onto: () => Element, says: string) => {
+        const handle = within(canvas()).getByRole('button', { name: `Section ${name}` });
+        const from = centre(handle);
+        await act(async () => {
+          fireEvent.pointerDown(handle, { ...from, pointerId: 1, isPrimary: true, button: 0 });
+        });
+        await pointer('pointerMove', { clientX: 300, clientY: from.clientY + 20 });
+        await pointer('pointerMove', centre(onto()));
+        await waitFor(() => expect(announced()).toContain(says));
+        await pointer('pointerUp', centre(onto()));
+      };
+      await drag('Section 2', () => canvas().querySelector('[data-builder-nest="section-1"]')!, 'Section Section 2 is over Inside Section Section 1, level 2.');
+      await waitFor(() => expect(outline()).toEqual([['Section 1', ['Section 2']]]));
+      // Section 1 may not go inside Section 2, which it holds: its strip is no place for it.
+      await drag('Section 1', () => canvas().querySelector('[data-builder-nest="section-2"]')!, 'Section Section 1 is over');
+      expect(announced()).not.toContain('Section Section 1 is over Inside Section Section 2');
+      await waitFor(() => expect(outline()).toEqual([['Section 1', ['Section 2']]]));
+      // Out: onto the end of the page.
+      await drag('Section 2', () => within(canvas()).getByRole('region', { name: 'Page Page 1' }).lastElementChild!, 'Section Section 2, level 2 is over End of Page Page 1.');
+      await waitFor(() => expect(outline()).toEqual(['Section 1', 'Section 2']));
+    });
+  });
+
   describe('with the keyboard sensor', () => {
     let layout: ReturnType<typeof layOutAsColumn>;
     beforeEach(() => {
