@@ -19,7 +19,7 @@ import type { Form } from '../../api/types';
 import { Can } from '../../permissions/Can';
 import { fillLabel } from '../../query/labels';
 import { LoadingState } from '../../ui/LoadingState';
-import { ReadState, ScreenPage, SectionCard, screenClasses, useScreenStyles, type ScreenFactory } from '../shared/screen';
+import { ReadState, ScreenPage, SectionCard, screenClasses, useScreenStyles, type ScreenFactory, optionKeys, useScreenController } from '../shared/screen';
 import {
   DASHBOARD_DAYS,
   DASHBOARD_TILE_CLAIMS,
@@ -258,6 +258,9 @@ export interface AdminDashboardProps extends AdminDashboardOptions, Omit<AdminDa
 
 export type AdminDashboardFactory = ScreenFactory<AdminDashboardProps, AdminDashboardStylesNames>;
 
+/** The props of {@link AdminDashboard} its controller hook reads. */
+const ADMIN_DASHBOARD_OPTIONS = optionKeys<AdminDashboardOptions>()('now', 'labels');
+
 /**
  * The admin home: what needs attention and where to start — form instances started in the last 30 days by status
  * (a chart and its table), the latest submissions, the forms changed recently and quick actions. Each tile shows
@@ -265,10 +268,8 @@ export type AdminDashboardFactory = ScreenFactory<AdminDashboardProps, AdminDash
  * by {@link AdminDashboardView}. Hosts import `@mantine/charts/styles.css` once. Works on its own inside an
  * `APIProvider`.
  */
-export const AdminDashboard = factory<AdminDashboardFactory>((_props) => {
-  const props = useProps('AdminDashboard', null, _props);
-  const { now, labels, ...viewProps } = props;
-  const controller = useAdminDashboard({ now, labels });
+export const AdminDashboard = factory<AdminDashboardFactory>((props) => {
+  const { controller, viewProps } = useScreenController('AdminDashboard', props, ADMIN_DASHBOARD_OPTIONS, useAdminDashboard);
   return <AdminDashboardView controller={controller} {...viewProps} />;
 });
 

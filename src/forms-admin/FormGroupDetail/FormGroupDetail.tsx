@@ -34,7 +34,7 @@ import { useDeleteActions, type DeleteActionsController } from '../shared/useDel
 import { useODataPage } from '../shared/useODataPage';
 import { SEARCH_DEBOUNCE_MS, useServerTable, type ServerTable } from '../shared/useServerTable';
 import { idDiffers, idEquals } from '../shared/ids';
-import { ReadState, ScreenPage, screenClasses, useScreenStyles, type ScreenFactory } from '../shared/screen';
+import { ReadState, ScreenPage, screenClasses, useScreenStyles, type ScreenFactory, optionKeys, useScreenController } from '../shared/screen';
 
 /** A form of the group as the detail reads it. */
 export type FormGroupFormRow = Form & {
@@ -363,15 +363,16 @@ export interface FormGroupDetailProps extends FormGroupDetailOptions, Omit<FormG
 
 export type FormGroupDetailFactory = ScreenFactory<FormGroupDetailProps, FormGroupDetailStylesNames>;
 
+/** The props of {@link FormGroupDetail} its controller hook reads. */
+const FORM_GROUP_DETAIL_OPTIONS = optionKeys<FormGroupDetailOptions>()('formGroupId', 'onOpenForm', 'onDeleted', 'labels');
+
 /**
  * One form group: rename and describe it, add forms to it and remove them (a form is in at most one group), open a
  * form, and delete the group ('Delete', and for a deleted group 'Restore' and 'Delete permanently'; its forms are
  * never deleted). Router-free: the host passes `formGroupId` and maps `onOpenForm` and `onDeleted` to its routes.
  */
-export const FormGroupDetail = factory<FormGroupDetailFactory>((_props) => {
-  const props = useProps('FormGroupDetail', null, _props);
-  const { formGroupId, onOpenForm, onDeleted, labels, ...viewProps } = props;
-  const controller = useFormGroupDetail({ formGroupId, onOpenForm, onDeleted, labels });
+export const FormGroupDetail = factory<FormGroupDetailFactory>((props) => {
+  const { controller, viewProps } = useScreenController('FormGroupDetail', props, FORM_GROUP_DETAIL_OPTIONS, useFormGroupDetail);
   return <FormGroupDetailView controller={controller} {...viewProps} />;
 });
 FormGroupDetail.displayName = '@ccq/forms-admin/FormGroupDetail';

@@ -13,7 +13,7 @@ import {
   type ListScreenStylesNames,
 } from '../shared/ListScreen';
 import { saveClaimOf } from '../shared/access';
-import { screenClasses, useScreenStyles, type ScreenFactory } from '../shared/screen';
+import { screenClasses, useScreenStyles, type ScreenFactory, optionKeys, useScreenController } from '../shared/screen';
 import { FormGroupDialog, useFormGroupEditor, type FormGroupEditor } from './FormGroupDialog';
 
 /** A form group as the Form Groups list reads it: with its number of forms. */
@@ -123,16 +123,17 @@ export interface FormGroupListProps extends FormGroupListOptions, Omit<FormGroup
 
 export type FormGroupListFactory = ScreenFactory<FormGroupListProps, FormGroupListStylesNames>;
 
+/** The props of {@link FormGroupList} its controller hook reads. */
+const FORM_GROUP_LIST_OPTIONS = optionKeys<FormGroupListOptions>()('onOpenFormGroup', 'labels');
+
 /**
  * The Form Groups screen (the Form Groups menu): every group with its description, number of forms and last change;
  * name search, sort and paging on the server; 'Create form group', 'Open', 'Edit' (rename, describe), 'Delete', and
  * under 'Show deleted' 'Restore' and 'Delete permanently' (its forms stay, in no group). Router-free: the host maps
  * `onOpenFormGroup` to its route.
  */
-export const FormGroupList = factory<FormGroupListFactory>((_props) => {
-  const props = useProps('FormGroupList', null, _props);
-  const { onOpenFormGroup, labels, ...viewProps } = props;
-  const controller = useFormGroupList({ onOpenFormGroup, labels });
+export const FormGroupList = factory<FormGroupListFactory>((props) => {
+  const { controller, viewProps } = useScreenController('FormGroupList', props, FORM_GROUP_LIST_OPTIONS, useFormGroupList);
   return <FormGroupListView controller={controller} {...viewProps} />;
 });
 FormGroupList.displayName = '@ccq/forms-admin/FormGroupList';

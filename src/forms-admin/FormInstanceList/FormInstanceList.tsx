@@ -32,7 +32,7 @@ import {
   type FormInstanceListOptions,
   type FormInstanceListRow,
 } from './useFormInstanceList';
-import { ScreenPage, screenClasses, useScreenStyles, type ScreenFactory } from '../shared/screen';
+import { ScreenPage, screenClasses, useScreenStyles, type ScreenFactory, optionKeys, useScreenController } from '../shared/screen';
 import { formatDateTime } from '../shared/ListScreen';
 
 /** The inner parts of the Form Instances list that `classNames` / `styles` reach. */
@@ -312,6 +312,9 @@ export interface FormInstanceListProps extends FormInstanceListOptions, Omit<For
 
 export type FormInstanceListFactory = ScreenFactory<FormInstanceListProps, FormInstanceListStylesNames>;
 
+/** The props of {@link FormInstanceList} its controller hook reads. */
+const FORM_INSTANCE_LIST_OPTIONS = optionKeys<FormInstanceListOptions>()('onOpen', 'onOpenSigning', 'labels');
+
 /**
  * The Form Instances screen (the Form Instances menu): every form instance, paged, sorted and counted on the server,
  * filtered by form, group, status, created and updated days and words in the answers; per row 'Open' (view mode),
@@ -321,10 +324,8 @@ export type FormInstanceListFactory = ScreenFactory<FormInstanceListProps, FormI
  * status of each instance's latest envelope, and rows offer 'Request signature' (with a claim that requests one) and
  * 'Show its envelopes' (with `onOpenSigning` and a claim that lists envelopes). Router-free: the host may route `onOpen` and `onOpenSigning`.
  */
-export const FormInstanceList = factory<FormInstanceListFactory>((_props) => {
-  const props = useProps('FormInstanceList', null, _props);
-  const { onOpen, onOpenSigning, labels, ...viewProps } = props;
-  const controller = useFormInstanceList({ onOpen, onOpenSigning, labels });
+export const FormInstanceList = factory<FormInstanceListFactory>((props) => {
+  const { controller, viewProps } = useScreenController('FormInstanceList', props, FORM_INSTANCE_LIST_OPTIONS, useFormInstanceList);
   return <FormInstanceListView controller={controller} {...viewProps} />;
 });
 FormInstanceList.displayName = '@ccq/forms-admin/FormInstanceList';

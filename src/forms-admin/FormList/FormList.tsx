@@ -12,7 +12,7 @@ import {
   type ListScreenController,
   type ListScreenStylesNames,
 } from '../shared/ListScreen';
-import { screenClasses, useScreenStyles, type ScreenFactory } from '../shared/screen';
+import { screenClasses, useScreenStyles, type ScreenFactory, optionKeys, useScreenController } from '../shared/screen';
 
 /** A form as the Forms list reads it: with its group's name, its current version and its number of instances. */
 export type FormListRow = Form & {
@@ -146,16 +146,17 @@ export interface FormListProps extends FormListOptions, Omit<FormListViewProps, 
 
 export type FormListFactory = ScreenFactory<FormListProps, FormListStylesNames>;
 
+/** The props of {@link FormList} its controller hook reads. */
+const FORM_LIST_OPTIONS = optionKeys<FormListOptions>()('onOpenForm', 'onCreateForm', 'onImportPdf', 'labels');
+
 /**
  * The Forms screen (the Forms menu): every form with its group, current version, whether it is public, its number
  * of instances and its last change; name search, sort and paging on the server; 'Create form', 'Open', 'Delete',
  * and under 'Show deleted' 'Restore' and 'Delete permanently'. Router-free: the host maps `onOpenForm` and
  * `onCreateForm` to its routes.
  */
-export const FormList = factory<FormListFactory>((_props) => {
-  const props = useProps('FormList', null, _props);
-  const { onOpenForm, onCreateForm, onImportPdf, labels, ...viewProps } = props;
-  const controller = useFormList({ onOpenForm, onCreateForm, onImportPdf, labels });
+export const FormList = factory<FormListFactory>((props) => {
+  const { controller, viewProps } = useScreenController('FormList', props, FORM_LIST_OPTIONS, useFormList);
   return <FormListView controller={controller} {...viewProps} />;
 });
 FormList.displayName = '@ccq/forms-admin/FormList';

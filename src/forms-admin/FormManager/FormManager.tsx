@@ -24,7 +24,7 @@ import { fillLabel, type Labels } from '../../query/labels';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { LoadingState } from '../../ui/LoadingState';
 import { DeleteConfirmDialog, RowDeleteActions } from '../shared/DeleteActions';
-import { ReadState, ScreenPage, SectionCard as Part, screenClasses, useScreenStyles, type ScreenFactory } from '../shared/screen';
+import { ReadState, ScreenPage, SectionCard as Part, screenClasses, useScreenStyles, type ScreenFactory, optionKeys, useScreenController } from '../shared/screen';
 import { InstancesPart } from './InstancesTable';
 import type { LocatedField, SchemaFieldsDiff } from './schema-diff';
 import { useFormManager, type FormManagerController, type FormManagerOptions } from './useFormManager';
@@ -385,16 +385,17 @@ export interface FormManagerProps extends FormManagerOptions, Omit<FormManagerVi
 
 export type FormManagerFactory = ScreenFactory<FormManagerProps, FormManagerStylesNames>;
 
+/** The props of {@link FormManager} its controller hook reads. */
+const FORM_MANAGER_OPTIONS = optionKeys<FormManagerOptions>()('formId', 'publicOrigin', 'labels', 'onDeleted');
+
 /**
  * The form manager: one form's details (rename, describe, move to a group), its public link with a QR code and
  * whether it is public, its versions (compare any two side by side, make one current) and its newest instances —
  * {@link useFormManager} rendered by {@link FormManagerView}. Buttons show only with their claims (EditForm,
  * EditFormSchema, ViewSubmissions); the server refuses anyway. Works on its own inside an `APIProvider`.
  */
-export const FormManager = factory<FormManagerFactory>((_props) => {
-  const props = useProps('FormManager', null, _props);
-  const { formId, publicOrigin, labels, onDeleted, ...viewProps } = props;
-  const controller = useFormManager({ formId, publicOrigin, labels, onDeleted });
+export const FormManager = factory<FormManagerFactory>((props) => {
+  const { controller, viewProps } = useScreenController('FormManager', props, FORM_MANAGER_OPTIONS, useFormManager);
   return <FormManagerView controller={controller} {...viewProps} />;
 });
 

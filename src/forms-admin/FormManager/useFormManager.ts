@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import type { ODataEntity, ODataResult } from '../../api/odata';
-import type { Form, FormGroup, FormInstance, FormSchema } from '../../api/types';
+import type { ODataEntity } from '../../api/odata';
+import type { Form, FormGroup, FormSchema } from '../../api/types';
 import { publicFormUrl } from '../../domain/forms/access';
-import { useCan } from '../../permissions/useCan';
 import { entityQueries } from '../../query/queries';
 import { fillLabel, type Labels } from '../../query/labels';
 import { useCrudMutation } from '../../query/mutations';
@@ -15,9 +14,9 @@ import { diffSchemaFields, type SchemaFieldsDiff } from './schema-diff';
 import { idEquals } from '../shared/ids';
 import { useNameCheck } from '../shared/useNameCheck';
 import type { ManagerInstances } from './InstancesTable';
+import { useManagerInstances } from './useManagerInstances';
 
-/** How many instances the form manager lists (the newest first); the instances screen lists them all. */
-export const FORM_MANAGER_INSTANCES_SHOWN = 50;
+export { FORM_MANAGER_INSTANCES_SHOWN } from './useManagerInstances';
 
 /** Options of {@link useFormManager}: the form, and the callbacks a host routes with. */
 export interface FormManagerOptions {
@@ -95,8 +94,6 @@ const draftOf = (form: Form | null | undefined): FormDetailsDraft => ({
 export function useFormManager({ formId, publicOrigin, labels: overrides, onDeleted }: FormManagerOptions): FormManagerController {
   const labels = useLabels(overrides);
   const { client } = useApi();
-  const canViewSubmissions = useCan('ViewSubmissions_AllowRead').can;
-  const canReadSigning = useCan('Signing_AllowRead').can;
 
   const formQuery = useQuery(entityQueries.form(client, { filter: idEquals<Form>('formId', formId) }));
   const form = formQuery.data as ODataEntity<Form> | null | undefined;
@@ -108,18 +105,9 @@ export function useFormManager({ formId, publicOrigin, labels: overrides, onDele
     enabled: !!form,
   });
   const groupsQuery = useQuery({ ...entityQueries.formGroups(client, { orderBy: [['name', 'asc']] }), enabled: !!form });
-  const instancesQuery = useQuery({
-    ...entityQueries.formInstances(client, {
-      filter: idEquals<FormInstance>('formId', formId),
-      orderBy: [['lastUpdatedDateTime', 'desc']],
-      top: FORM_MANAGER_INSTANCES_SHOWN,
-      count: true,
-    }),
-    enabled: !!form && canViewSubmissions,
-  });
+  const instances = useManagerInstances('formId', formId, !!form);
 
   const schemas = (schemasQuery.data?.value ?? []) as ODataEntity<FormSchema>[];
-  const instancesPage = instancesQuery.data as ODataResult<FormInstance> | undefined;
   const currentSchema = schemas.find((s) => s.formSchemaId === form?.currentFormSchemaId) ?? null;
 
   // The edited details start from the saved form and follow it until the user changes something.
@@ -213,13 +201,7 @@ export function useFormManager({ formId, publicOrigin, labels: overrides, onDele
     schemasLoading: schemasQuery.isLoading,
     currentSchema,
     groups: groupsQuery.data?.value ?? [],
-    instances: {
-      rows: instancesPage?.value ?? [],
-      total: instancesPage?.['@odata.count'] ?? instancesPage?.value.length ?? 0,
-      isLoading: instancesQuery.isLoading,
-      error: instancesQuery.error,
-      showSignature: canReadSigning,
-    },
+    instances,
     publicUrl,
     draft,
     setDraft: (change) => setEdits((e) => ({ ...e, ...change })),

@@ -12,7 +12,7 @@ import {
   type ListScreenController,
   type ListScreenStylesNames,
 } from '../shared/ListScreen';
-import { screenClasses, useScreenStyles, type ScreenFactory } from '../shared/screen';
+import { screenClasses, useScreenStyles, type ScreenFactory, optionKeys, useScreenController } from '../shared/screen';
 
 /** A form schema as the Form Schemas list reads it: with its form's name and its number of instances. */
 export type FormSchemaListRow = FormSchema & {
@@ -122,16 +122,17 @@ export interface FormSchemaListProps extends FormSchemaListOptions, Omit<FormSch
 
 export type FormSchemaListFactory = ScreenFactory<FormSchemaListProps, FormSchemaListStylesNames>;
 
+/** The props of {@link FormSchemaList} its controller hook reads. */
+const FORM_SCHEMA_LIST_OPTIONS = optionKeys<FormSchemaListOptions>()('onOpenFormSchema', 'onCreateFormSchema', 'labels');
+
 /**
  * The Form Schemas screen (the Form Schemas menu): every schema version with its form, version, whether it is public,
  * its number of instances and its last change; name search, sort and paging on the server; 'Create form schema',
  * 'Open', 'Delete', and under 'Show deleted' 'Restore' and 'Delete permanently'. Router-free: the host maps
  * `onOpenFormSchema` and `onCreateFormSchema` to its routes.
  */
-export const FormSchemaList = factory<FormSchemaListFactory>((_props) => {
-  const props = useProps('FormSchemaList', null, _props);
-  const { onOpenFormSchema, onCreateFormSchema, labels, ...viewProps } = props;
-  const controller = useFormSchemaList({ onOpenFormSchema, onCreateFormSchema, labels });
+export const FormSchemaList = factory<FormSchemaListFactory>((props) => {
+  const { controller, viewProps } = useScreenController('FormSchemaList', props, FORM_SCHEMA_LIST_OPTIONS, useFormSchemaList);
   return <FormSchemaListView controller={controller} {...viewProps} />;
 });
 FormSchemaList.displayName = '@ccq/forms-admin/FormSchemaList';

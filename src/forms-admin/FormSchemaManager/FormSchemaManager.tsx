@@ -18,7 +18,7 @@ import { Can } from '../../permissions/Can';
 import { fillLabel } from '../../query/labels';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { InstancesPart } from '../FormManager/InstancesTable';
-import { ReadState, ScreenPage, SectionCard as Part, screenClasses, useScreenStyles, type ScreenFactory } from '../shared/screen';
+import { ReadState, ScreenPage, SectionCard as Part, screenClasses, useScreenStyles, type ScreenFactory, optionKeys, useScreenController } from '../shared/screen';
 import {
   useFormSchemaManager,
   type FormSchemaManagerController,
@@ -157,15 +157,16 @@ export interface FormSchemaManagerProps extends FormSchemaManagerOptions, Omit<F
 
 export type FormSchemaManagerFactory = ScreenFactory<FormSchemaManagerProps, FormSchemaManagerStylesNames>;
 
+/** The props of {@link FormSchemaManager} its controller hook reads. */
+const FORM_SCHEMA_MANAGER_OPTIONS = optionKeys<FormSchemaManagerOptions>()('formSchemaId', 'labels');
+
 /**
  * The form schema manager: one version of a form with its fields, its instances, a preview with the real renderer
  * (nothing typed is saved) and 'Make current' — {@link useFormSchemaManager} rendered by {@link FormSchemaManagerView}.
  * 'Make current' shows with EditForm and the instances with ViewSubmissions; the server refuses anyway.
  */
-export const FormSchemaManager = factory<FormSchemaManagerFactory>((_props) => {
-  const props = useProps('FormSchemaManager', null, _props);
-  const { formSchemaId, labels, ...viewProps } = props;
-  const controller = useFormSchemaManager({ formSchemaId, labels });
+export const FormSchemaManager = factory<FormSchemaManagerFactory>((props) => {
+  const { controller, viewProps } = useScreenController('FormSchemaManager', props, FORM_SCHEMA_MANAGER_OPTIONS, useFormSchemaManager);
   return <FormSchemaManagerView controller={controller} {...viewProps} />;
 });
 

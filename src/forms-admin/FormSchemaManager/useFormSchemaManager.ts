@@ -1,13 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { type ODataEntity, type ODataResult } from '../../api/odata';
-import type { Form, FormInstance, FormSchema } from '../../api/types';
-import { useCan } from '../../permissions/useCan';
+import { type ODataEntity } from '../../api/odata';
+import type { Form, FormSchema } from '../../api/types';
 import { fillLabel, type Labels } from '../../query/labels';
 import { useCrudMutation } from '../../query/mutations';
 import { entityQueries } from '../../query/queries';
 import { useApi } from '../../query/useApi';
 import { useLabels } from '../../query/useLabels';
-import { FORM_MANAGER_INSTANCES_SHOWN } from '../FormManager/useFormManager';
+import { useManagerInstances } from '../FormManager/useManagerInstances';
 import { fieldsOfLayout, type LocatedField } from '../FormManager/schema-diff';
 import { toast } from '../shared/toast';
 import { idEquals } from '../shared/ids';
@@ -47,8 +46,6 @@ export interface FormSchemaManagerController {
 export function useFormSchemaManager({ formSchemaId, labels: overrides }: FormSchemaManagerOptions): FormSchemaManagerController {
   const labels = useLabels(overrides);
   const { client } = useApi();
-  const canViewSubmissions = useCan('ViewSubmissions_AllowRead').can;
-  const canReadSigning = useCan('Signing_AllowRead').can;
 
   const schemaQuery = useQuery(entityQueries.formSchema(client, { filter: idEquals<FormSchema>('formSchemaId', formSchemaId) }));
   const schema = schemaQuery.data as ODataEntity<FormSchema> | null | undefined;
@@ -57,16 +54,7 @@ export function useFormSchemaManager({ formSchemaId, labels: overrides }: FormSc
     enabled: !!schema,
   });
   const form = (formQuery.data as ODataEntity<Form> | null | undefined) ?? null;
-  const instancesQuery = useQuery({
-    ...entityQueries.formInstances(client, {
-      filter: idEquals<FormInstance>('formSchemaId', formSchemaId),
-      orderBy: [['lastUpdatedDateTime', 'desc']],
-      top: FORM_MANAGER_INSTANCES_SHOWN,
-      count: true,
-    }),
-    enabled: !!schema && canViewSubmissions,
-  });
-  const instancesPage = instancesQuery.data as ODataResult<FormInstance> | undefined;
+  const instances = useManagerInstances('formSchemaId', formSchemaId, !!schema);
 
   const formMutation = useCrudMutation('form');
   const makeCurrent = () => {
@@ -88,13 +76,7 @@ export function useFormSchemaManager({ formSchemaId, labels: overrides }: FormSc
     form,
     isCurrent: !!form && form.currentFormSchemaId === formSchemaId,
     fields: fieldsOfLayout(schema?.layout),
-    instances: {
-      rows: instancesPage?.value ?? [],
-      total: instancesPage?.['@odata.count'] ?? instancesPage?.value.length ?? 0,
-      isLoading: instancesQuery.isLoading,
-      error: instancesQuery.error,
-      showSignature: canReadSigning,
-    },
+    instances,
     makeCurrent,
     makingCurrent: formMutation.isPending,
   };

@@ -24,7 +24,7 @@ import { tablePagingTexts } from '../shared/useServerTable';
 import { READABLE_FORM_COLORS } from '../../ui/contrast';
 import { RequestSignatureDialog } from './RequestSignatureDialog';
 import { ENVELOPE_FILTER_STATUSES, signerLinkOffered, useSigningList, type SigningListController, type SigningListOptions } from './useSigningList';
-import { AccessGate, ScreenPage, screenClasses, useScreenStyles, type ScreenFactory } from '../shared/screen';
+import { AccessGate, ScreenPage, screenClasses, useScreenStyles, type ScreenFactory, optionKeys, useScreenController } from '../shared/screen';
 import { formatDateTime } from '../shared/ListScreen';
 
 /** The inner parts of the Signing screen that `classNames` / `styles` reach. */
@@ -276,6 +276,9 @@ export interface SigningListProps extends SigningListOptions, Omit<SigningListVi
 
 export type SigningListFactory = ScreenFactory<SigningListProps, SigningListStylesNames>;
 
+/** The props of {@link SigningList} its controller hook reads. */
+const SIGNING_LIST_OPTIONS = optionKeys<SigningListOptions>()('labels', 'formInstanceId', 'onShowAll');
+
 /**
  * The Signing screen (the Signing menu): envelopes newest first, paged on the server and filtered by status (by the
  * spec's names), each with its form, its signers in order and where each is, and its dates; 'Request a signature'
@@ -284,10 +287,8 @@ export type SigningListFactory = ScreenFactory<SigningListProps, SigningListStyl
  * with its FormSigner claim (download: Signing_DownloadDocument); the server refuses anyway. `formInstanceId` narrows the
  * list to one form instance's envelopes. Router-free.
  */
-export const SigningList = factory<SigningListFactory>((_props) => {
-  const props = useProps('SigningList', null, _props);
-  const { labels, formInstanceId, onShowAll, ...viewProps } = props;
-  const controller = useSigningList({ labels, formInstanceId, onShowAll });
+export const SigningList = factory<SigningListFactory>((props) => {
+  const { controller, viewProps } = useScreenController('SigningList', props, SIGNING_LIST_OPTIONS, useSigningList);
   return <SigningListView controller={controller} {...viewProps} />;
 });
 SigningList.displayName = '@ccq/forms-admin/SigningList';

@@ -1,4 +1,4 @@
-import { Paper, Stack, Text, Title, useStyles, type BoxProps, type Factory, type FactoryPayload, type StylesApiProps, type TitleProps } from '@mantine/core';
+import { Paper, Stack, Text, Title, useProps, useStyles, type BoxProps, type Factory, type FactoryPayload, type StylesApiProps, type TitleProps } from '@mantine/core';
 import { useId } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import type { Labels } from '../../query/labels';
@@ -123,3 +123,32 @@ export function AccessGate({ allowed, loading, refusal, children }: AccessGatePr
 
 /** The Mantine factory payload of a screen or its view: its props and the parts `classNames` / `styles` reach. */
 export type ScreenFactory<Props extends FactoryPayload['props'], StylesNames extends string> = Factory<{ props: Props; ref: HTMLElement; stylesNames: StylesNames }>;
+
+/**
+ * Every option of a screen's controller hook, listed once: `optionKeys<FormListOptions>()('onOpenForm', …)`. An
+ * option the hook gains and the list lacks is a type error, so a screen never hands an option to its page instead.
+ */
+export function optionKeys<Options>() {
+  return <const Keys extends readonly (keyof Options)[]>(...keys: Keys & (Exclude<keyof Options, Keys[number]> extends never ? unknown : never)): Keys =>
+    keys;
+}
+
+/**
+ * A screen component's work: its props with the theme's defaults for `screen`, the options (`keys`) handed to its
+ * controller hook, and the rest, for its view.
+ */
+export function useScreenController<Props extends FactoryPayload['props'], Key extends keyof Props, Controller>(
+  screen: string,
+  props: Props,
+  keys: readonly Key[],
+  useController: (options: Pick<Props, Key>) => Controller,
+): { controller: Controller; viewProps: Omit<Props, Key> } {
+  const all = useProps(screen, null, props);
+  const options = {} as Pick<Props, Key>;
+  const viewProps: Partial<Props> = { ...all };
+  for (const key of keys) {
+    options[key] = all[key];
+    delete viewProps[key];
+  }
+  return { controller: useController(options), viewProps: viewProps as Omit<Props, Key> };
+}
