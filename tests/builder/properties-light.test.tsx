@@ -53,3 +53,30 @@ describe('what a section’s panel measures', () => {
     expect(description.style.fieldSizing).toBe('content');
   });
 });
+
+describe('a key typed in a field’s panel', () => {
+  it('does not draw its rule editors again (their rows list every field of the form for their pickers)', async () => {
+    /** The rule targets, counting the lists built from them (each rule row builds its picker's list on each render). */
+    let lists = 0;
+    class Counted extends Array<RuleFieldOption> {
+      override map<U>(fn: (value: RuleFieldOption, index: number, array: RuleFieldOption[]) => U): U[] {
+        lists++;
+        return Array.from(this).map(fn);
+      }
+    }
+    const fields = Counted.from(others) as Counted;
+    function Panel() {
+      const [field, setField] = useState<FormField>({ id: 'f', path: '/f', widget: 'text', label: 'F', visibleWhen: [{ path: '/name', op: 'notEmpty' }] });
+      return (
+        <FieldPropertiesPanel field={field} schema={WIDGET_KINDS.text!.defaultSchema} required={false} fields={fields} onChange={(next) => setField(next.field)} />
+      );
+    }
+    const { user } = renderWithProviders(<Panel />);
+    expect(screen.getByRole('group', { name: 'Rule 1' })).toBeInTheDocument();
+    const before = lists;
+    expect(before).toBeGreaterThan(0);
+    await user.type(screen.getByRole('textbox', { name: /^Label/ }), 'x');
+    expect(screen.getByRole('textbox', { name: /^Label/ })).toHaveValue('Fx');
+    expect(lists).toBe(before);
+  });
+});

@@ -1,6 +1,6 @@
 import { MultiSelect, NumberInput, Select, Stack, Switch, Text, TextInput, Textarea, Title } from '@mantine/core';
-import { useState, type ReactNode } from 'react';
-import type { FieldComputation, FieldOption, FormField, JsonObject, JsonValue } from '../../api/types';
+import { memo, useCallback, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import type { FieldComputation, FieldOption, FieldRuleNode, FormField, JsonObject, JsonValue } from '../../api/types';
 import { checkDataPath, labelToPath, pathFollowsLabel, type DataPathProblem } from '../../engine/authoring';
 import { FORM_LIMITS } from '../../engine/limits';
 import { WIDGET_KINDS, widgetKind, type WidgetKind, type WidgetKindRegistry, type WidgetPropertyEditor } from '../../engine/widget-kinds';
@@ -9,7 +9,7 @@ import { useLabels } from '../../query/useLabels';
 import { ERROR_CONTRAST, ERROR_TEXT } from './contrast';
 import { GROWING_TEXTAREA_STYLES } from './growing-textarea';
 import { OptionsEditor } from './OptionsEditor';
-import { RuleEditor, type RuleFieldOption } from './RuleEditor';
+import { RuleEditor, type RuleEditorProps, type RuleFieldOption } from './RuleEditor';
 
 /** What the panel hands back on every change: the field, its JSON Schema node and whether it is required. */
 export interface FieldPropertiesChange {
@@ -82,6 +82,32 @@ const COMPUTATIONS: readonly [FieldComputation['op'], keyof Labels][] = [
   ['count', 'bpComputedCount'],
   ['concat', 'bpComputedConcat'],
 ];
+
+/** Whether two lists of rule targets offer the same (the builder lists them anew on each change of the document). */
+function sameRuleFields(a: readonly RuleFieldOption[], b: readonly RuleFieldOption[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  return a.every((f, i) => {
+    const g = b[i]!;
+    return f.id === g.id && f.path === g.path && f.label === g.label && f.widget === g.widget && f.options === g.options && f.later === g.later;
+  });
+}
+
+/**
+ * The panel's rule editors, drawn again only when what they show changes: a key typed in another box of the panel
+ * (the label) left their rows to build their pickers' lists of every field of the form again.
+ */
+const PanelRuleEditor = memo(
+  RuleEditor,
+  (a: RuleEditorProps, b: RuleEditorProps) =>
+    a.legend === b.legend &&
+    a.value === b.value &&
+    a.onChange === b.onChange &&
+    a.widgets === b.widgets &&
+    a.labels === b.labels &&
+    a.disabled === b.disabled &&
+    sameRuleFields(a.fields, b.fields),
+);
 
 /** The words of a data path problem, from the labels. */
 export function dataPathProblemText(problem: DataPathProblem, labels: Labels): string {
@@ -252,6 +278,13 @@ export function FieldPropertiesPanel(props: FieldPropertiesPanelProps) {
     emit({ field: next });
   };
   const setSchema = (key: string, value: JsonValue | undefined) => emit({ schema: withKey(schema, key, value) });
+  // The rule editors' changes go through the latest setField, so their callbacks stay the same from render to render.
+  const latestSetField = useRef(setField);
+  useLayoutEffect(() => {
+    latestSetField.current = setField;
+  });
+  const setVisibleWhen = useCallback((rules: FieldRuleNode[]) => latestSetField.current({ visibleWhen: rules.length === 0 ? undefined : rules }), []);
+  const setRequiredWhen = useCallback((rules: FieldRuleNode[]) => latestSetField.current({ requiredWhen: rules.length === 0 ? undefined : rules }), []);
 
   /** The path a label gives the field when its path follows the label (null when it stays as it is). */
   const pathForLabel = (label: string): string | null => {
@@ -520,11 +553,11 @@ export function FieldPropertiesPanel(props: FieldPropertiesPanelProps) {
         ) : null;
       case 'visibleWhen':
         return (
-          <RuleEditor
+          <PanelRuleEditor
             key="visibleWhen"
             legend={labels.bpVisibleWhen}
             value={field.visibleWhen}
-            onChange={(rules) => setField({ visibleWhen: rules.length === 0 ? undefined : rules })}
+            onChange={setVisibleWhen}
             fields={fields}
             widgets={widgets}
             labels={props.labels}
@@ -533,11 +566,11 @@ export function FieldPropertiesPanel(props: FieldPropertiesPanelProps) {
         );
       case 'requiredWhen':
         return storesValue ? (
-          <RuleEditor
+          <PanelRuleEditor
             key="requiredWhen"
             legend={labels.bpRequiredWhen}
             value={field.requiredWhen}
-            onChange={(rules) => setField({ requiredWhen: rules.length === 0 ? undefined : rules })}
+            onChange={setRequiredWhen}
             fields={fields}
             widgets={widgets}
             labels={props.labels}
