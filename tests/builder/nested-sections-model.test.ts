@@ -164,6 +164,20 @@ describe('builder model: sections inside sections', () => {
     expect(findField(s.document, 'email-1')?.field.requiredWhen).toEqual([{ path: '/jobs/*/shortText', op: 'notEmpty' }]);
   });
 
+  it('keeps the rules between the fields of a moved section when one of them takes a numbered path in its new scope', () => {
+    let s = run(fresh(), { type: 'addField', kind: WIDGET_KINDS.text }, { type: 'addSection', title: 'Jobs', repeatable: true, to: { pageId: 'page-1' } });
+    s = run(s, { type: 'addSection', title: 'Dates', to: { pageId: 'page-1', parentId: 'section-2' } });
+    s = run(s, { type: 'addField', kind: WIDGET_KINDS.text, to: { sectionId: 'section-3' } }, { type: 'addField', kind: WIDGET_KINDS.email, to: { sectionId: 'section-3' } });
+    // In the item: text-2 at /shortText, and email-1 shown when it is answered (an item-relative path).
+    expect(findField(s.document, 'text-2')).toMatchObject({ base: '/jobs', field: { path: '/shortText' } });
+    s = run(s, { type: 'updateField', id: 'email-1', changes: { visibleWhen: [{ path: '/shortText', op: 'notEmpty' }] } });
+    // Out to the page, where /shortText is text-1's: text-2 becomes /shortText2 and the rule follows it.
+    s = run(s, { type: 'moveSection', id: 'section-3', to: { pageId: 'page-1' } });
+    expect(findField(s.document, 'text-2')).toMatchObject({ base: '', field: { path: '/shortText2' } });
+    expect(findField(s.document, 'email-1')?.field.visibleWhen).toEqual([{ path: '/shortText2', op: 'notEmpty' }]);
+    expect(findField(s.document, 'text-1')?.field.path).toBe('/shortText');
+  });
+
   it('duplicates a section with the sections inside it: new ids, fresh paths, a new list for a repeatable one', () => {
     let s = run(fresh(), { type: 'addSection', title: 'Inner', to: { pageId: 'page-1', parentId: 'section-1' } }, { type: 'addField', kind: WIDGET_KINDS.text, to: { sectionId: 'section-2' } });
     s = run(s, { type: 'duplicate', id: 'section-1' });

@@ -15,6 +15,7 @@ import {
   findField,
   findSection,
   freshId,
+  leafRules,
   sectionPlaceProblem,
   sectionTree,
   siblingsOf,
@@ -505,7 +506,25 @@ function moveSection(doc: Doc, id: string, to: SectionTarget): void {
   // A section whose fields change items (into or out of a repeatable section): the fields not under a repeatable
   // section of their own (there is none then) follow, with the rules naming them.
   if (section.repeatable || fromBase === place.base) return;
-  for (const s of sectionTree(section)) for (const field of s.fields) rebaseField(doc, field, fromBase, place.base);
+  const tree = sectionTree(section) as Draft<FormSection>[];
+  const renamed = new Map<string, string>();
+  for (const s of tree) {
+    for (const field of s.fields) {
+      const old = field.path;
+      rebaseField(doc, field, fromBase, place.base);
+      if (field.path !== old) renamed.set(old, field.path);
+    }
+  }
+  // Rules read their own scope (the form, or the item) by paths relative to it: those of the moved fields naming one
+  // another stay in one scope, and follow a field that had to take a numbered path there (`from` taken: `from2`).
+  if (renamed.size === 0) return;
+  const follow = (path: string) => renamed.get(path) ?? path;
+  for (const s of tree) {
+    for (const field of s.fields) {
+      for (const rule of [...leafRules(field.visibleWhen), ...leafRules(field.requiredWhen)]) rule.path = follow(rule.path);
+      if (field.computed) field.computed.paths = field.computed.paths.map(follow);
+    }
+  }
 }
 
 function moveSectionBy(doc: Doc, id: string, delta: -1 | 1): void {
