@@ -34,7 +34,7 @@ import { useDeleteActions, type DeleteActionsController } from '../shared/useDel
 import { useODataPage } from '../shared/useODataPage';
 import { SEARCH_DEBOUNCE_MS, useServerTable, type ServerTable } from '../shared/useServerTable';
 import { idDiffers, idEquals } from '../shared/ids';
-import { ReadState, ScreenPage, screenClasses, useScreenStyles, type ScreenFactory, optionKeys, useScreenController } from '../shared/screen';
+import { ScreenPage, ScreenReadPage, screenClasses, useScreenStyles, type ScreenFactory, optionKeys, useScreenController } from '../shared/screen';
 
 /** A form of the group as the detail reads it. */
 export type FormGroupFormRow = Form & {
@@ -268,14 +268,15 @@ export const FormGroupDetailView = factory<FormGroupDetailViewFactory>((_props) 
 
   if (group.status !== 'ready' || !data)
     return (
-      <ScreenPage labels={labels} title={labels.formGroupListTitle} {...getStyles('root')} {...others}>
-        <ReadState
-          read={{ isLoading: group.status === 'loading', isError: group.status === 'error', retry: group.retry, retrying: group.retrying }}
-          failed={labels.failedToLoadFormGroup}
-        >
-          <EmptyState message={labels.formGroupNotFound} />
-        </ReadState>
-      </ScreenPage>
+      <ScreenReadPage
+        labels={labels}
+        title={labels.formGroupListTitle}
+        read={{ isLoading: group.status === 'loading', isError: group.status === 'error', retry: group.retry, retrying: group.retrying }}
+        failed={labels.failedToLoadFormGroup}
+        notFound={<EmptyState message={labels.formGroupNotFound} />}
+        {...getStyles('root')}
+        {...others}
+      />
     );
 
   return (

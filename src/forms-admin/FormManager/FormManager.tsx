@@ -24,7 +24,7 @@ import { fillLabel, type Labels } from '../../query/labels';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { LoadingState } from '../../ui/LoadingState';
 import { DeleteConfirmDialog, RowDeleteActions } from '../shared/DeleteActions';
-import { ReadState, ScreenPage, SectionCard as Part, screenClasses, useScreenStyles, type ScreenFactory, optionKeys, useScreenController } from '../shared/screen';
+import { ScreenPage, ScreenReadPage, SectionCard as Part, screenClasses, useScreenStyles, type ScreenFactory, optionKeys, useScreenController } from '../shared/screen';
 import { InstancesPart } from './InstancesTable';
 import type { LocatedField, SchemaFieldsDiff } from './schema-diff';
 import { useFormManager, type FormManagerController, type FormManagerOptions } from './useFormManager';
@@ -129,11 +129,15 @@ export const FormManagerView = factory<FormManagerViewFactory>((_props) => {
 
   if (c.form.isLoading || c.form.error || !form) {
     return (
-      <ScreenPage labels={labels} title={labels.fmDetails} {...getStyles('root')} {...others}>
-        <ReadState read={c.form} failed={labels.fmLoadFailed}>
-          <ErrorAlert title={labels.fmNotFound} />
-        </ReadState>
-      </ScreenPage>
+      <ScreenReadPage
+        labels={labels}
+        title={labels.fmDetails}
+        read={c.form}
+        failed={labels.fmLoadFailed}
+        notFound={<ErrorAlert title={labels.fmNotFound} />}
+        {...getStyles('root')}
+        {...others}
+      />
     );
   }
 

@@ -18,7 +18,7 @@ import { Can } from '../../permissions/Can';
 import { fillLabel } from '../../query/labels';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { InstancesPart } from '../FormManager/InstancesTable';
-import { ReadState, ScreenPage, SectionCard as Part, screenClasses, useScreenStyles, type ScreenFactory, optionKeys, useScreenController } from '../shared/screen';
+import { ScreenPage, ScreenReadPage, SectionCard as Part, screenClasses, useScreenStyles, type ScreenFactory, optionKeys, useScreenController } from '../shared/screen';
 import {
   useFormSchemaManager,
   type FormSchemaManagerController,
@@ -53,11 +53,15 @@ export const FormSchemaManagerView = factory<FormSchemaManagerViewFactory>((_pro
 
   if (c.schema.isLoading || c.schema.error || !schema) {
     return (
-      <ScreenPage labels={labels} title={labels.fsmFields} {...getStyles('root')} {...others}>
-        <ReadState read={c.schema} failed={labels.fsmLoadFailed}>
-          <ErrorAlert title={labels.fsmNotFound} />
-        </ReadState>
-      </ScreenPage>
+      <ScreenReadPage
+        labels={labels}
+        title={labels.fsmFields}
+        read={c.schema}
+        failed={labels.fsmLoadFailed}
+        notFound={<ErrorAlert title={labels.fsmNotFound} />}
+        {...getStyles('root')}
+        {...others}
+      />
     );
   }
 

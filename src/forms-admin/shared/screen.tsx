@@ -79,6 +79,23 @@ export function ReadState({ read, failed, children }: ReadStateProps) {
   return <>{typeof children === 'function' ? children() : children}</>;
 }
 
+/** Props of {@link ScreenReadPage}. */
+export interface ScreenReadPageProps extends Omit<ScreenPageProps, 'children'>, Omit<ReadStateProps, 'children'> {
+  /** What says the read found nothing. */
+  notFound: ReactNode;
+}
+
+/** The page of a screen whose one read is loading, failed (with 'Try again') or found nothing. */
+export function ScreenReadPage({ read, failed, notFound, ...page }: ScreenReadPageProps) {
+  return (
+    <ScreenPage {...page}>
+      <ReadState read={read} failed={failed}>
+        {notFound}
+      </ReadState>
+    </ScreenPage>
+  );
+}
+
 /** Props of {@link SectionCard}. */
 export interface SectionCardProps {
   title: string;
