@@ -5,6 +5,7 @@ import { ClaimTypeFlags, EnvelopeStatus, MenuClaim } from '../../src/api/enums';
 import { FormInstanceList } from '../../src/forms-admin/FormInstanceList';
 import { requestSignatureBlock } from '../../src/forms-admin/FormInstanceList/useFormInstanceList';
 import { SigningList } from '../../src/forms-admin/SigningList';
+import { checkNoOpenEnvelope } from '../../src/domain/signing';
 import { defaultLabels } from '../../src/query/labels';
 import { seedIds } from '../../src/testing/seed-ids';
 import { renderInApi, setupFakeApi } from '../admin/support/screen';
@@ -54,6 +55,22 @@ describe('requestSignatureBlock', () => {
       expect(requestSignatureBlock({ envelopeId: id, envelopeStatus: status }, defaultLabels)).toBeNull();
     }
     expect(requestSignatureBlock({ envelopeId: null, envelopeStatus: null }, defaultLabels)).toBeNull();
+  });
+
+  it('blocks exactly the requests the backends refuse (the domain rule checkNoOpenEnvelope)', () => {
+    const id = seedIds.envelopes.loanSubmittedSent;
+    const rows = [...Object.values(EnvelopeStatus).map((envelopeStatus) => ({ envelopeId: id, envelopeStatus })), { envelopeId: null, envelopeStatus: EnvelopeStatus.Sent }];
+    for (const row of rows) {
+      const refused = (() => {
+        try {
+          checkNoOpenEnvelope(row);
+          return false;
+        } catch {
+          return true;
+        }
+      })();
+      expect(requestSignatureBlock(row, defaultLabels) !== null, JSON.stringify(row)).toBe(refused);
+    }
   });
 });
 
