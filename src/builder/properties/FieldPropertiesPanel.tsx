@@ -10,6 +10,7 @@ import { ERROR_CONTRAST, ERROR_TEXT } from './contrast';
 import { GROWING_TEXTAREA_STYLES } from './growing-textarea';
 import { OptionsEditor } from './OptionsEditor';
 import { RuleEditor, type RuleEditorProps, type RuleFieldOption } from './RuleEditor';
+import { CODE_INPUT_STYLES } from './code-input';
 
 /** What the panel hands back on every change: the field, its JSON Schema node and whether it is required. */
 export interface FieldPropertiesChange {
@@ -187,7 +188,7 @@ function PathEditor({ field, labels, check, onRename, readOnly, draft, setDraft 
       error={problem ? dataPathProblemText(problem, labels) : undefined}
       readOnly={readOnly || !onRename}
       spellCheck={false}
-      ff="monospace"
+      styles={CODE_INPUT_STYLES}
     />
   );
 }
@@ -241,7 +242,7 @@ function PatternEditor({ schema, labels, readOnly, checkPattern, onChange }: Pat
         error={error}
         readOnly={readOnly}
         spellCheck={false}
-        ff="monospace"
+        styles={CODE_INPUT_STYLES}
       />
       {note && (
         <Text size="xs" role="status" aria-live="polite">

@@ -8,6 +8,7 @@ import { useLabels } from '../../query/useLabels';
 import { ERROR_CONTRAST } from './contrast';
 import { dataPathProblemText } from './FieldPropertiesPanel';
 import { GROWING_TEXTAREA_STYLES } from './growing-textarea';
+import { CODE_INPUT_STYLES } from './code-input';
 
 /** Props of {@link SectionPropertiesPanel}. */
 export interface SectionPropertiesPanelProps {
@@ -79,7 +80,7 @@ export function SectionPropertiesPanel({ section, onChange, onRenamePath, checkP
             error={problem ? dataPathProblemText(problem, labels) : undefined}
             readOnly={readOnly || !onRenamePath}
             spellCheck={false}
-            ff="monospace"
+            styles={CODE_INPUT_STYLES}
           />
           <NumberInput
             label={labels.bpMinRepeats}
