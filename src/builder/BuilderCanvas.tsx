@@ -2,7 +2,7 @@ import { useDndContext, useDroppable, closestCenter, pointerWithin, type Collisi
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Alert, Box, Group, Menu, Paper, Stack, Text, Title, type TitleOrder } from '@mantine/core';
-import { memo, startTransition, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { createContext, memo, startTransition, useContext, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import type { FormField, FormSchema, FormSection, JsonValue } from '../api/types';
 import { compileFormSchema, type CompiledField, type CompiledForm } from '../engine/compile';
 import { createFormEngine, type FormEngine } from '../engine/engine';
@@ -144,13 +144,13 @@ export interface CanvasEditing {
 }
 
 /** The canvas's form: the document as a form schema, with every field shown (rules would hide some while building). */
-export function canvasSchema(doc: BuilderDocument, id = 'form-builder-canvas'): FormSchema {
+export function canvasSchema(doc: BuilderDocument, id = 'form-builder-canvas', version = 0): FormSchema {
   const layout = { pages: doc.layout.pages.map((page) => ({ ...page, sections: page.sections.map(canvasSection) })) };
   return {
     formSchemaId: id,
     formId: id,
     name: '',
-    version: 0,
+    version,
     jsonSchema: doc.jsonSchema,
     layout,
     isPublic: false,
@@ -186,6 +186,19 @@ function engineStructure(doc: BuilderDocument): string {
   return JSON.stringify(doc.layout.pages.map((p) => p.sections.map(structure)));
 }
 
+/** How many documents' compiled forms {@link useDocumentEngine} keeps (the current one and a few undo steps). */
+const COMPILE_SLOTS = 4;
+
+interface CompileSlot {
+  jsonSchema: BuilderDocument['jsonSchema'];
+  layout: BuilderDocument['layout'];
+  kinds: WidgetKindRegistry;
+  id: string;
+  version: number;
+  schema: FormSchema;
+  result: { compiled: CompiledForm | null; error: string | null };
+}
+
 /**
  * A live engine over the document, taking each new version of it while keeping its data; or why it cannot show it.
  * With `displayOnlySkipsEngine` (the canvas), a change of display texts only does not give the engine the new schema.
@@ -196,14 +209,34 @@ export function useDocumentEngine(
   id: string,
   displayOnlySkipsEngine = false,
 ): { engine: FormEngine | null; compiled: CompiledForm | null; error: string | null } {
-  const schema = useMemo(() => canvasSchema(doc, id), [doc, id]);
-  const result = useMemo(() => {
-    try {
-      return { compiled: compileFormSchema(schema, { widgets: kinds }), error: null };
-    } catch (error) {
-      return { compiled: null, error: error instanceof Error ? error.message : String(error) };
+  // The last few documents' schemas and compiled forms, by the identity of their JSON Schema and layout: undo and redo
+  // give back the very document objects of before (the reducer keeps them per step), so undoing reuses the schema
+  // object and compiled form it had instead of compiling again. Each slot has its own schema version, so the compile
+  // cache (keyed by id and version) holds one entry per slot and the engine's own compile of a reused schema hits it.
+  const slots = useRef<CompileSlot[]>([]);
+  const { schema, result } = useMemo(() => {
+    const cached = slots.current;
+    const at = cached.findIndex((s) => s.jsonSchema === doc.jsonSchema && s.layout === doc.layout && s.kinds === kinds && s.id === id);
+    if (at >= 0) {
+      const hit = cached[at]!;
+      slots.current = [hit, ...cached.slice(0, at), ...cached.slice(at + 1)];
+      return hit;
     }
-  }, [schema, kinds]);
+    const used = new Set(cached.slice(0, COMPILE_SLOTS - 1).map((s) => s.version));
+    let version = 0;
+    while (used.has(version)) version += 1;
+    const schema = canvasSchema(doc, id, version);
+    let result: CompileSlot['result'];
+    try {
+      result = { compiled: compileFormSchema(schema, { widgets: kinds }), error: null };
+    } catch (error) {
+      result = { compiled: null, error: error instanceof Error ? error.message : String(error) };
+    }
+    const slot: CompileSlot = { jsonSchema: doc.jsonSchema, layout: doc.layout, kinds, id, version, schema, result };
+    slots.current = [slot, ...cached.slice(0, COMPILE_SLOTS - 1)];
+    return slot;
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the schema reads the document's JSON Schema and layout only
+  }, [doc.jsonSchema, doc.layout, kinds, id]);
   const [engine, setEngine] = useState<FormEngine | null>(null);
   const structure = useMemo(() => (displayOnlySkipsEngine ? engineStructure(doc) : ''), [doc, displayOnlySkipsEngine]);
   const trigger = displayOnlySkipsEngine ? `${structure}` : schema;
@@ -651,7 +684,7 @@ const CanvasSectionBody = memo(function CanvasSectionBody(props: CanvasSectionPr
               />
             ))}
           </SortableContext>
-          {editing && <NestDrop section={section} depth={depth} inRepeat={base !== ''} />}
+          {editing && <NestDrop sectionId={section.id} depth={depth} inRepeat={base !== ''} />}
         </Stack>
       )}
     </Paper>
@@ -713,42 +746,66 @@ const CanvasSection = memo(function CanvasSection(props: CanvasSectionProps) {
 }, sameSectionProps);
 
 /**
+ * What kind of item is being dragged, if any: `'section'`, `'other'` or null. dnd-kit's public context changes on every
+ * pointer move of a drag; read once here (by {@link DragKindProvider}), the drop zones that only need to know whether a
+ * section is moving re-render when a drag starts and ends, not on each move.
+ */
+const DragKindContext = createContext<'section' | 'other' | null>(null);
+
+/** Provides {@link DragKindContext}: its own re-render on each move passes the same children and value on. */
+function DragKindProvider({ children, onDragging }: { children: ReactNode; onDragging(dragging: boolean): void }) {
+  const active = useDndContext().active;
+  const kind = active ? ((active.data.current as DropData | undefined)?.type === 'section' ? 'section' : 'other') : null;
+  const dragging = kind !== null;
+  useLayoutEffect(() => onDragging(dragging), [dragging, onDragging]);
+  return <DragKindContext value={kind}>{children}</DragKindContext>;
+}
+
+/** A drop zone's strip, memoised on its own drop state (the droppable's shell re-renders with dnd-kit's context). */
+const DropStrip = memo(function DropStrip({ setNodeRef, isOver, nest, minHeight, children }: { setNodeRef(node: HTMLElement | null): void; isOver: boolean; nest?: string; minHeight: number; children?: ReactNode }) {
+  return (
+    <Box
+      ref={setNodeRef}
+      data-builder-nest={nest}
+      mih={minHeight}
+      aria-hidden={nest ? true : undefined}
+      style={{ outline: isOver ? '2px dashed var(--mantine-primary-color-filled)' : undefined, borderRadius: 4 }}
+    >
+      {children}
+    </Box>
+  );
+});
+
+/**
  * The end of a section's sections, where a dragged section goes inside it (one level down). Only a section drag may
  * land here, and only one that may go there (see `sectionMayGo`).
  */
-function NestDrop({ section, depth, inRepeat }: { section: FormSection; depth: number; inRepeat: boolean }) {
-  const sectionDrag = (useDndContext().active?.data.current as DropData)?.type === 'section';
-  const drop = useDroppable({ id: `nest:${section.id}`, data: { type: 'nest-drop', sectionId: section.id, depth, inRepeat }, disabled: !sectionDrag });
-  return (
-    <Box
-      ref={drop.setNodeRef}
-      data-builder-nest={section.id}
-      mih={12}
-      aria-hidden
-      style={{ outline: drop.isOver ? '2px dashed var(--mantine-primary-color-filled)' : undefined, borderRadius: 4 }}
-    >
-    </Box>
-  );
-}
+const NestDrop = memo(function NestDrop({ sectionId, depth, inRepeat }: { sectionId: string; depth: number; inRepeat: boolean }) {
+  const sectionDrag = useContext(DragKindContext) === 'section';
+  const data = useMemo(() => ({ type: 'nest-drop', sectionId, depth, inRepeat }), [sectionId, depth, inRepeat]);
+  const drop = useDroppable({ id: `nest:${sectionId}`, data, disabled: !sectionDrag });
+  return <DropStrip setNodeRef={drop.setNodeRef} isOver={drop.isOver} nest={sectionId} minHeight={12} />;
+});
 
 /**
  * The end of a page, where a dragged section can be dropped (after the page's last section, or onto a page that has
  * none). Fields are not dropped here: pages hold sections.
  */
-function PageDrop({ pageId, empty, labels }: { pageId: string; empty: boolean; labels: Labels }) {
+const PageDrop = memo(function PageDrop({ pageId, empty, labels }: { pageId: string; empty: boolean; labels: Labels }) {
   // Only a section may land here: while a field moves, the keyboard does not stop at a page's end.
-  const sectionDrag = (useDndContext().active?.data.current as DropData)?.type === 'section';
-  const drop = useDroppable({ id: `page-drop:${pageId}`, data: { type: 'page-drop', pageId }, disabled: !sectionDrag });
+  const sectionDrag = useContext(DragKindContext) === 'section';
+  const data = useMemo(() => ({ type: 'page-drop', pageId }), [pageId]);
+  const drop = useDroppable({ id: `page-drop:${pageId}`, data, disabled: !sectionDrag });
   return (
-    <Box
-      ref={drop.setNodeRef}
-      mih={empty ? 48 : 12}
-      style={{ outline: drop.isOver ? '2px dashed var(--mantine-primary-color-filled)' : undefined, borderRadius: 4 }}
-    >
-      {empty && <Text size="sm">{labels.fbPageEmpty}</Text>}
-    </Box>
+    <DropStrip setNodeRef={drop.setNodeRef} isOver={drop.isOver} minHeight={empty ? 48 : 12}>
+      {empty ? <PageEmpty text={labels.fbPageEmpty} /> : null}
+    </DropStrip>
   );
-}
+});
+
+const PageEmpty = memo(function PageEmpty({ text }: { text: string }) {
+  return <Text size="sm">{text}</Text>;
+});
 
 /** Props of {@link BuilderCanvas}. */
 export interface BuilderCanvasProps {
@@ -777,8 +834,24 @@ const NO_SECTIONS: ReadonlySet<string> = new Set();
  * step of a drag re-rendered 300 sortable items). Followed with an IntersectionObserver; a change is a transition, so
  * scrolling or typing is never held up by the fields it brings into view.
  */
-function useNearSections(root: RefObject<HTMLElement | null>, enabled: boolean, layout: BuilderDocument['layout']): ReadonlySet<string> {
+function useNearSections(
+  root: RefObject<HTMLElement | null>,
+  enabled: boolean,
+  layout: BuilderDocument['layout'],
+): { near: ReadonlySet<string>; onDragging(dragging: boolean): void } {
   const [near, setNear] = useState<ReadonlySet<string>>(NO_SECTIONS);
+  // While a drag is on, the sections it scrolls near are not drawn until it ends: drawing one mounts its twenty
+  // widgets and registers their sortables, which makes dnd-kit measure every drop target again mid-drag. A section
+  // drawn with stand-ins still takes a drop (its drop zone).
+  const dragging = useRef(false);
+  const pending = useRef<ReadonlySet<string> | null>(null);
+  const onDragging = useCallback((on: boolean) => {
+    dragging.current = on;
+    const next = pending.current;
+    if (on || !next) return;
+    pending.current = null;
+    startTransition(() => setNear(next));
+  }, []);
   // The sections to watch (nested ones too) change only with the outline, not with every edit.
   const key = useMemo(() => (enabled ? Array.from(layoutSectionEntries(layout), (e) => `${e.pageIndex}:${e.section.id}`).join(',') : ''), [enabled, layout]);
   useEffect(() => {
@@ -794,14 +867,15 @@ function useNearSections(root: RefObject<HTMLElement | null>, enabled: boolean, 
           else inView.delete(id);
         }
         const next = new Set(inView);
-        startTransition(() => setNear(next));
+        if (dragging.current) pending.current = next;
+        else startTransition(() => setNear(next));
       },
       { rootMargin: '100% 0px' },
     );
     for (const element of canvas.querySelectorAll<HTMLElement>('[data-builder-section]')) observer.observe(element);
     return () => observer.disconnect();
   }, [root, key]);
-  return near;
+  return { near, onDragging };
 }
 
 /** The field whose stand-in had the focus when its section was drawn in full: its real item takes the focus over. */
@@ -878,7 +952,7 @@ export function BuilderCanvas({ doc, selection, kinds, widgets, labels, editing,
   const pageIds = useMemo(() => doc.layout.pages.map((p) => p.id), [doc.layout.pages]);
   const rootRef = useRef<HTMLDivElement>(null);
   const windowing = fieldCount > LITE_THRESHOLD && typeof IntersectionObserver !== 'undefined';
-  const near = useNearSections(rootRef, windowing, doc.layout);
+  const { near, onDragging } = useNearSections(rootRef, windowing, doc.layout);
   const selectedItem = selection && selection.type !== 'page' ? selection.id : null;
   // Far from the view: sections not near it that hold no selection (their fields are drawn as stand-ins).
   const farIds = useMemo<ReadonlySet<string>>(() => {
@@ -975,7 +1049,9 @@ export function BuilderCanvas({ doc, selection, kinds, widgets, labels, editing,
       )}
       {/* Always inside the provider (null until the engine is there): wrapping the canvas once the engine came would
           mount every page, section and field a second time, and leave the sections observed for the view detached. */}
-      <FormContext value={context}>{body}</FormContext>
+      <FormContext value={context}>
+        <DragKindProvider onDragging={onDragging}>{body}</DragKindProvider>
+      </FormContext>
     </Stack>
   );
 }

@@ -328,6 +328,9 @@ function MoveToDialog({ c, itemId, onClose }: { c: FormBuilderController; itemId
 }
 
 /** The property pane: the panel of the selected field, section or page. */
+/** The 'Move to…' dialog, not drawn again while it stays closed (see `ConfirmWhenOpen`). */
+const MoveToDialogWhenOpen = memo(MoveToDialog, (a, b) => a.itemId === null && b.itemId === null);
+
 const PropertyPane = memo(function PropertyPane({ c, selection }: { c: FormBuilderController; selection: BuilderSelection }) {
   const { labels, state, dispatch, widgets } = c;
   const { client } = useApi();
@@ -457,6 +460,100 @@ function nameOf(c: FormBuilderController, id: UniqueIdentifier | undefined): str
   }
   return text;
 }
+
+/** What the toolbar's buttons do: one stable object, calling the screen's latest handlers. */
+interface ToolbarActions {
+  undo(): void;
+  redo(): void;
+  back(): void;
+  toggleJson(): void;
+  togglePreview(): void;
+  saved(draft: BuilderDocument, result: SaveFormDraftResult): void;
+  selectProblem(target: BuilderSelection): void;
+}
+
+interface BuilderToolbarProps {
+  title: string;
+  labels: Labels;
+  canEdit: boolean;
+  dirty: boolean;
+  showBack: boolean;
+  canUndo: boolean;
+  canRedo: boolean;
+  showJson: boolean;
+  showPreview: boolean;
+  doc: BuilderDocument;
+  formId: string | null;
+  formSchemaId: string | null;
+  schemaETag: string | null;
+  widgets: FormBuilderController['widgets'];
+  actions: ToolbarActions;
+}
+
+/**
+ * The toolbar's contents: back, title, saved state, undo and redo, the JSON and preview switches, save. Memoised on
+ * what it shows: a selection re-renders none of it, an edit only what follows the document (the save button's check).
+ */
+const BuilderToolbar = memo(function BuilderToolbar(props: BuilderToolbarProps) {
+  const { title, labels, canEdit, dirty, showBack, canUndo, canRedo, showJson, showPreview, doc, formId, formSchemaId, schemaETag, widgets, actions } = props;
+  return (
+    <>
+      <Group gap="sm">
+        {showBack && (
+          <Button variant="subtle" onClick={actions.back}>
+            {labels.fbBack}
+          </Button>
+        )}
+        <Title order={1} size="h2">
+          {title}
+        </Title>
+        {/* The text in the default colour (an orange or grey text fails 4.5:1 in one scheme or the other); the dot marks the state. */}
+        {canEdit && (
+          <Badge variant="default" leftSection={<Box w={8} h={8} bg={dirty ? 'orange.6' : 'gray.6'} style={{ borderRadius: '50%' }} />}>
+            {dirty ? labels.fbUnsaved : labels.fbAllSaved}
+          </Badge>
+        )}
+      </Group>
+      <Group gap="xs">
+        {canEdit && (
+          <>
+            <Button variant="default" onClick={actions.undo} disabled={!canUndo}>
+              {labels.fbUndo}
+            </Button>
+            <Button variant="default" onClick={actions.redo} disabled={!canRedo}>
+              {labels.fbRedo}
+            </Button>
+          </>
+        )}
+        <Button variant="default" onClick={actions.toggleJson} aria-expanded={showJson}>
+          {showJson ? labels.fbHideJson : labels.fbShowJson}
+        </Button>
+        <Button variant="default" onClick={actions.togglePreview} aria-expanded={showPreview}>
+          {showPreview ? labels.fbHidePreview : labels.fbShowPreview}
+        </Button>
+        {canEdit && (
+          <SaveFormButton
+            draft={doc}
+            formId={formId}
+            formSchemaId={formSchemaId}
+            schemaETag={schemaETag}
+            labels={labels}
+            widgets={widgets}
+            onSaved={(result) => actions.saved(doc, result)}
+            onSelectProblem={actions.selectProblem}
+          />
+        )}
+      </Group>
+    </>
+  );
+});
+
+/**
+ * A dialog that stays closed draws nothing new: a closed Mantine modal still renders its tree (root, overlay,
+ * content, transition, portal) on every render of the screen, and the builder's screen renders on each selection and
+ * key. Opening, and the render that closes it (its exit transition), go through.
+ */
+const ConfirmWhenOpen = memo(ConfirmModal, (a, b) => !a.opened && !b.opened);
 
 /** Renders a {@link useFormBuilder} controller: toolbar, palette, canvas, property pane and preview. */
 export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
@@ -632,6 +729,27 @@ export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
     else onNavigate?.('back');
   };
 
+  // The toolbar is memoised on what it shows; its buttons call the latest handlers through one stable object, so a
+  // selection (which changes neither) does not draw it again.
+  const handlers = useRef({ undo, redo, back, onSaved, setShowJson, setShowPreview, select, c });
+  handlers.current = { undo, redo, back, onSaved, setShowJson, setShowPreview, select, c };
+  const toolbarActions = useMemo<ToolbarActions>(
+    () => ({
+      undo: () => handlers.current.undo(),
+      redo: () => handlers.current.redo(),
+      back: () => handlers.current.back(),
+      toggleJson: () => handlers.current.setShowJson((v) => !v),
+      togglePreview: () => handlers.current.setShowPreview((v) => !v),
+      saved: (draft, result) => {
+        handlers.current.c.markSaved(draft);
+        handlers.current.onSaved?.(result);
+      },
+      selectProblem: (target) => handlers.current.select(target),
+    }),
+    [],
+  );
+  const closeMoveTo = useCallback(() => setMoveTo(null), []);
+
   if (c.isLoading) return <LoadingState />;
   if (c.error) return <ErrorAlert message={labels.fbLoadFailed} error={c.error} onRetry={c.retry} />;
   if (c.notFound) return <Alert color="red">{labels.fbNotFound}</Alert>;
@@ -658,55 +776,23 @@ export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
       <Box {...getStyles('root')} {...others} onKeyDown={onKeyDown}>
         <Stack gap="md">
           <Group justify="space-between" {...getStyles('toolbar')} role="toolbar" aria-label={labels.fbToolbar}>
-            <Group gap="sm">
-              {onNavigate && (
-                <Button variant="subtle" onClick={back}>
-                  {labels.fbBack}
-                </Button>
-              )}
-              <Title order={1} size="h2">
-                {title}
-              </Title>
-              {/* The text in the default colour (an orange or grey text fails 4.5:1 in one scheme or the other); the dot marks the state. */}
-              {canEdit && (
-                <Badge variant="default" leftSection={<Box w={8} h={8} bg={c.dirty ? 'orange.6' : 'gray.6'} style={{ borderRadius: '50%' }} />}>
-                  {c.dirty ? labels.fbUnsaved : labels.fbAllSaved}
-                </Badge>
-              )}
-            </Group>
-            <Group gap="xs">
-              {canEdit && (
-                <>
-                  <Button variant="default" onClick={undo} disabled={state.past.length === 0}>
-                    {labels.fbUndo}
-                  </Button>
-                  <Button variant="default" onClick={redo} disabled={state.future.length === 0}>
-                    {labels.fbRedo}
-                  </Button>
-                </>
-              )}
-              <Button variant="default" onClick={() => setShowJson((v) => !v)} aria-expanded={showJson}>
-                {showJson ? labels.fbHideJson : labels.fbShowJson}
-              </Button>
-              <Button variant="default" onClick={() => setShowPreview((v) => !v)} aria-expanded={showPreview}>
-                {showPreview ? labels.fbHidePreview : labels.fbShowPreview}
-              </Button>
-              {canEdit && (
-                <SaveFormButton
-                  draft={doc}
-                  formId={c.form?.formId ?? null}
-                  formSchemaId={c.schema?.formSchemaId ?? null}
-                  schemaETag={c.schema?.['@odata.etag'] ?? null}
-                  labels={labels}
-                  widgets={c.widgets}
-                  onSaved={(result) => {
-                    c.markSaved(doc);
-                    onSaved?.(result);
-                  }}
-                  onSelectProblem={(target) => select(target)}
-                />
-              )}
-            </Group>
+            <BuilderToolbar
+              title={title}
+              labels={labels}
+              canEdit={canEdit}
+              dirty={c.dirty}
+              showBack={!!onNavigate}
+              canUndo={state.past.length > 0}
+              canRedo={state.future.length > 0}
+              showJson={showJson}
+              showPreview={showPreview}
+              doc={doc}
+              formId={c.form?.formId ?? null}
+              formSchemaId={c.schema?.formSchemaId ?? null}
+              schemaETag={c.schema?.['@odata.etag'] ?? null}
+              widgets={c.widgets}
+              actions={toolbarActions}
+            />
           </Group>
           <Text role="status" aria-live="polite" style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
             {status}
@@ -788,8 +874,8 @@ export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
             </Paper>
           )}
         </Stack>
-        <MoveToDialog c={c} itemId={moveTo} onClose={() => setMoveTo(null)} />
-        <ConfirmModal
+        <MoveToDialogWhenOpen c={c} itemId={moveTo} onClose={closeMoveTo} />
+        <ConfirmWhenOpen
           opened={!!confirmDelete}
           title={fillLabel(labels.fbDeleteTitle, { name: confirmDelete?.name ?? '' })}
           message={
@@ -805,7 +891,7 @@ export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
             setConfirmDelete(null);
           }}
         />
-        <ConfirmModal
+        <ConfirmWhenOpen
           opened={confirmLeave}
           title={labels.fbLeaveTitle}
           message={labels.fbLeaveMessage}

@@ -99,6 +99,14 @@ export interface HistoryStep {
   inverse: Patch[];
   selectionBefore: BuilderSelection;
   selectionAfter: BuilderSelection;
+  /**
+   * The documents before and after the step. Undoing from `after` gives back `before` itself (and redoing from
+   * `before` gives `after`) rather than a copy rebuilt from the patches: every page, section and field the step touched
+   * is the object it was, so what is memoised on them (the canvas's sections and fields, the compiled form) is reused.
+   * The two share all they did not change with each other, so keeping them costs about what the patches do.
+   */
+  before?: BuilderDocument;
+  after?: BuilderDocument;
 }
 
 /** The builder's state: the document, the selection and the undo and redo stacks. */
@@ -821,7 +829,7 @@ export function builderReducer(state: BuilderState, action: BuilderAction): Buil
     case 'undo': {
       const step = state.past[state.past.length - 1];
       if (!step) return state;
-      const document = applyPatches(state.document, step.inverse);
+      const document = step.before && step.after === state.document ? step.before : applyPatches(state.document, step.inverse);
       return {
         document,
         selection: selectionStillThere(document, step.selectionBefore),
@@ -832,7 +840,7 @@ export function builderReducer(state: BuilderState, action: BuilderAction): Buil
     case 'redo': {
       const step = state.future[state.future.length - 1];
       if (!step) return state;
-      const document = applyPatches(state.document, step.patches);
+      const document = step.after && step.before === state.document ? step.after : applyPatches(state.document, step.patches);
       return {
         document,
         selection: selectionStillThere(document, step.selectionAfter),
@@ -846,7 +854,7 @@ export function builderReducer(state: BuilderState, action: BuilderAction): Buil
         selection = apply(draft, action, state.selection);
       });
       if (patches.length === 0) return selection === state.selection ? state : { ...state, selection };
-      const step: HistoryStep = { patches, inverse, selectionBefore: state.selection, selectionAfter: selection };
+      const step: HistoryStep = { patches, inverse, selectionBefore: state.selection, selectionAfter: selection, before: state.document, after: document };
       const past = state.past.length >= BUILDER_HISTORY_LIMIT ? [...state.past.slice(1), step] : [...state.past, step];
       return { document, selection, past, future: [] };
     }

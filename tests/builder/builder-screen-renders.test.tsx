@@ -1,0 +1,102 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { createElement, forwardRef, useReducer } from 'react';
+import { describe, expect, it } from 'vitest';
+import type * as MantineModule from '@mantine/core';
+import type { ComponentType } from 'react';
+import { FormBuilderView } from '../../src/builder/FormBuilder';
+import { builderReducer, initialBuilderState, type BuilderDocument } from '../../src/builder/model';
+import type { FormBuilderController } from '../../src/builder/useFormBuilder';
+import { WIDGET_KINDS } from '../../src/engine/widget-kinds';
+import { generateForm } from '../../src/forms';
+import { defaultLabels } from '../../src/query/labels';
+import { renderInApi, setupFakeApi } from '../admin/support/screen';
+
+// Counts the renders of Mantine's Modal (the screen's closed dialogs), Badge (the toolbar's saved state) and of the
+// Box of each drop strip at the end of a section's sections (marked `data-builder-nest`).
+const counts = vi.hoisted(() => ({ modal: 0, badge: 0, nest: 0 }));
+vi.mock('@mantine/core', async (importOriginal) => {
+  const original = await importOriginal<typeof MantineModule>();
+  const counted = (Component: unknown, count: (props: Record<string, unknown>) => void) => {
+    const Inner = Component as ComponentType<Record<string, unknown>>;
+    const Counted = forwardRef<HTMLElement, Record<string, unknown>>((props, ref) => {
+      count(props);
+      return createElement(Inner, { ...props, ref });
+    });
+    return Object.assign(Counted, Component);
+  };
+  return {
+    ...original,
+    Modal: counted(original.Modal, () => counts.modal++),
+    Badge: counted(original.Badge, () => counts.badge++),
+    Box: counted(original.Box, (props) => {
+      if (props['data-builder-nest'] !== undefined) counts.nest++;
+    }),
+  };
+});
+
+setupFakeApi();
+
+function Harness({ doc }: { doc: BuilderDocument }) {
+  const [state, dispatch] = useReducer(builderReducer, doc, initialBuilderState);
+  const controller: FormBuilderController = {
+    labels: defaultLabels,
+    widgets: WIDGET_KINDS,
+    state,
+    dispatch,
+    form: null,
+    schema: null,
+    isLoading: false,
+    error: null,
+    notFound: false,
+    retry: () => {},
+    canEdit: true,
+    dirty: false,
+    storedDraft: null,
+    restoreDraft: () => {},
+    discardDraft: () => {},
+    markSaved: () => {},
+    draftKey: 'test',
+  };
+  return <FormBuilderView controller={controller} />;
+}
+
+async function press(code: 'Space' | 'Escape' | 'ArrowDown') {
+  const target = document.activeElement ?? document.body;
+  const key = code === 'Space' ? ' ' : code;
+  await act(async () => {
+    fireEvent.keyDown(target, { code, key });
+    await new Promise((r) => setTimeout(r, 30));
+  });
+}
+
+// A selection or a step of a drag must not draw the whole screen again: the closed dialogs, the toolbar, and the drop
+// strips at the end of every section's sections (which read only whether a section is being dragged).
+describe('the builder screen around the canvas', () => {
+  it('a selection draws no closed dialog and not the toolbar; the steps of a drag draw no drop strip', async () => {
+    const form = generateForm(40);
+    const { user } = renderInApi(<Harness doc={{ jsonSchema: form.jsonSchema, layout: form.layout }} />);
+    const canvas = await screen.findByRole('region', { name: 'Form' });
+    const items = () => within(canvas).getAllByRole('button', { name: /^Field / });
+    await waitFor(() => expect(items().length).toBe(40), { timeout: 10_000 });
+    expect(canvas.querySelectorAll('[data-builder-nest]').length).toBeGreaterThan(0);
+
+    const before = { ...counts };
+    await user.click(items()[5]!);
+    await screen.findByRole('region', { name: /^Properties of / });
+    expect(counts.modal - before.modal).toBe(0);
+    expect(counts.badge - before.badge).toBe(0);
+
+    // A keyboard drag: picked up, moved down three places, cancelled. Each step changes dnd-kit's context.
+    items()[10]!.focus();
+    await waitFor(() => expect(screen.getByRole('region', { name: /^Properties of / })).toHaveAccessibleName(/Properties of .+/));
+    await press('Space');
+    const atStart = counts.nest;
+    await press('ArrowDown');
+    await press('ArrowDown');
+    await press('ArrowDown');
+    await waitFor(() => expect(document.querySelector('[id^="DndLiveRegion"]')?.textContent).toMatch(/is over/));
+    expect(counts.nest - atStart).toBe(0);
+    await press('Escape');
+    await waitFor(() => expect(document.querySelector('[id^="DndLiveRegion"]')?.textContent).toMatch(/was cancelled/));
+  }, 60_000);
+});
