@@ -1,4 +1,16 @@
 /**
+ * The name of each form instance status as every admin screen shows it (`status` + the enum's name, see
+ * `instanceStatusLabel` in src/forms-admin/shared/instance-status.ts). The dashboard's `dashStatus…` and the
+ * managers' `fmStatus…` keys default to these texts.
+ */
+export const instanceStatusLabels = {
+  statusCreated: 'Created',
+  statusInProgress: 'In progress',
+  statusSubmitted: 'Submitted',
+  statusCompleted: 'Completed',
+};
+
+/**
  * The texts of the Form Instances screen (`FormInstanceList`), English by default. They are spread into the
  * library's one `defaultLabels` object (src/query/labels.ts), so a host overrides them like every other text.
  * `{name}`, `{count}` and `{reason}` placeholders are filled by `fillLabel`. The delete words ('Delete', 'Restore',
@@ -23,10 +35,7 @@ export const formInstanceListLabels = {
   filterAnswersPlaceholder: 'Words the answers contain',
   clearFilters: 'Clear filters',
   // Status names (src/api/enums, FormInstanceStatus)
-  statusCreated: 'Created',
-  statusInProgress: 'In progress',
-  statusSubmitted: 'Submitted',
-  statusCompleted: 'Completed',
+  ...instanceStatusLabels,
   // Columns
   columnInstance: 'Instance',
   columnInstanceForm: 'Form',

@@ -43,12 +43,17 @@ export const STATUS_TRANSITIONS: Readonly<Record<StatusOrigin, Readonly<Partial<
   [Completed]: { [Completed]: STAFF },
 };
 
-const NAMES: Readonly<Record<FormInstanceStatus, string>> = {
+/**
+ * The name of each status as the API's enum spells it (src/api/enums): the messages below use it, and the admin
+ * screens' label keys are built from it (`statusInProgress`, `fmStatusInProgress`…), so a status has one name.
+ */
+export const INSTANCE_STATUS_NAMES = {
   [Created]: 'Created',
   [InProgress]: 'InProgress',
   [Submitted]: 'Submitted',
   [Completed]: 'Completed',
-};
+} as const satisfies Readonly<Record<FormInstanceStatus, string>>;
+const NAMES: Readonly<Record<FormInstanceStatus, string>> = INSTANCE_STATUS_NAMES;
 
 /** The message of a visitor's change to a submitted instance. */
 export const SUBMITTED_MESSAGE = 'This form instance is submitted: a form link cannot change it any more.';

@@ -1,6 +1,5 @@
 import { BarChart } from '@mantine/charts';
 import {
-  Badge,
   Box,
   Button,
   Group,
@@ -23,7 +22,6 @@ import { ReadState, ScreenPage, SectionCard, screenClasses, useScreenStyles, typ
 import {
   DASHBOARD_DAYS,
   DASHBOARD_TILE_CLAIMS,
-  statusLabel,
   useAdminDashboard,
   type AdminDashboardController,
   type AdminDashboardOptions,
@@ -31,6 +29,7 @@ import {
   type DashboardTileState,
 } from './useAdminDashboard';
 import { formatDateTime } from '../shared/ListScreen';
+import { InstanceStatusBadge } from '../shared/InstanceStatusBadge';
 
 /** The inner parts of the dashboard that `classNames` / `styles` reach. */
 export type AdminDashboardStylesNames = 'root' | 'tile' | 'chart';
@@ -149,7 +148,6 @@ export const AdminDashboardView = factory<AdminDashboardViewFactory>((_props) =>
           <Stack component="ul" gap={0} m={0} p={0} style={{ listStyle: 'none' }}>
             {c.latestSubmissions.data.map((instance) => {
               const formName = instance.form?.name ?? labels.dashUnknownForm;
-              const status = statusLabel(instance.status, labels);
               return (
                 <li key={instance.formInstanceId}>
                   <Row onClick={onOpenInstance && (() => onOpenInstance(instance))}>
@@ -157,9 +155,7 @@ export const AdminDashboardView = factory<AdminDashboardViewFactory>((_props) =>
                       <Text size="sm" fw={500}>
                         {formName}
                       </Text>
-                      <Badge variant="light" color="blue">
-                        {status}
-                      </Badge>
+                      <InstanceStatusBadge status={instance.status} labels={labels} screen="dash" />
                     </Group>
                     <Text size="xs">
                       {fillLabel(labels.dashSubmittedAt, { date: formatDateTime(instance.lastUpdatedDateTime) })}

@@ -9,6 +9,7 @@ import { entityQueries } from '../../query/queries';
 import type { Labels } from '../../query/labels';
 import { useApi } from '../../query/useApi';
 import { useLabels } from '../../query/useLabels';
+import { instanceStatusLabel } from '../shared/instance-status';
 
 /** How many days back the submissions chart counts. */
 export const DASHBOARD_DAYS = 30;
@@ -90,20 +91,6 @@ export interface AdminDashboardController {
   claimsLoading: boolean;
 }
 
-/** The text of a status. */
-export function statusLabel(status: FormInstanceStatus, labels: Labels): string {
-  switch (status) {
-    case FormInstanceStatus.Created:
-      return labels.dashStatusCreated;
-    case FormInstanceStatus.InProgress:
-      return labels.dashStatusInProgress;
-    case FormInstanceStatus.Submitted:
-      return labels.dashStatusSubmitted;
-    case FormInstanceStatus.Completed:
-      return labels.dashStatusCompleted;
-  }
-}
-
 // The newest instances handed in, each with its form's name (the form navigation, expanded).
 const latestOptions: ODataQueryOptions<DashboardInstance> = {
   filter: and<DashboardInstance>(eq('isDeleted', false), ge('status', FormInstanceStatus.Submitted)),
@@ -162,7 +149,7 @@ export function useAdminDashboard({ now, labels: overrides }: AdminDashboardOpti
       visible: canSubmissions,
       data: DASHBOARD_STATUSES.map((status, i) => {
         const page = counts[i]?.data as ODataResult<FormInstance> | undefined;
-        return { status, label: statusLabel(status, labels), count: page?.['@odata.count'] ?? 0 };
+        return { status, label: instanceStatusLabel(status, labels, 'dash'), count: page?.['@odata.count'] ?? 0 };
       }),
       isLoading: counts.some((q) => q.isLoading),
       error: firstError(countErrors),

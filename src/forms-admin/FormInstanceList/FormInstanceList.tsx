@@ -1,6 +1,4 @@
 import {
-  Badge,
-  Box,
   Button,
   Group,
   Menu,
@@ -15,7 +13,7 @@ import {
   type StylesApiProps,
 } from '@mantine/core';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
-import { FormInstanceStatus } from '../../api/enums';
+import type { FormInstanceStatus } from '../../api/enums';
 import { fillLabel } from '../../query/labels';
 import { ConfirmModal } from '../../ui/ConfirmModal';
 import { ErrorAlert } from '../../ui/ErrorAlert';
@@ -23,7 +21,9 @@ import { DeleteConfirmDialog, RowDeleteActions, ShowDeletedToggle } from '../sha
 import { InstanceSignature } from '../shared/InstanceSignature';
 import { RequestSignatureDialog } from '../SigningList/RequestSignatureDialog';
 import { tablePagingTexts } from '../shared/useServerTable';
-import { INSTANCE_STATUSES, NO_INSTANCE_FILTERS, statusLabel } from './instance-filter';
+import { INSTANCE_STATUSES, NO_INSTANCE_FILTERS } from './instance-filter';
+import { InstanceStatusBadge } from '../shared/InstanceStatusBadge';
+import { instanceStatusLabel } from '../shared/instance-status';
 import {
   instanceName,
   instanceTarget,
@@ -46,13 +46,6 @@ export interface FormInstanceListViewProps extends BoxProps, StylesApiProps<Form
 export type FormInstanceListViewFactory = ScreenFactory<FormInstanceListViewProps, FormInstanceListStylesNames>;
 
 const classes = screenClasses<FormInstanceListStylesNames>('FormInstanceList', ['root', 'filters', 'toolbar', 'table', 'dialog']);
-
-const STATUS_COLORS: Readonly<Record<FormInstanceStatus, string>> = {
-  [FormInstanceStatus.Created]: 'gray',
-  [FormInstanceStatus.InProgress]: 'blue',
-  [FormInstanceStatus.Submitted]: 'orange',
-  [FormInstanceStatus.Completed]: 'green',
-};
 
 /** A row's actions: 'Open', the menu of the others, and the shared delete buttons. */
 function RowActions({ c, row }: { c: FormInstanceListController; row: FormInstanceListRow }) {
@@ -123,13 +116,8 @@ function columns(c: FormInstanceListController): DataTableColumn<FormInstanceLis
       accessor: 'status',
       title: labels.columnStatus,
       sortable: true,
-      render: (row) => (
-        // The status is named; the dot's colour only repeats it (light badges' coloured text was under 4.5:1).
-        // Never narrower than its name: a table squeezes cells, and a cut name ("SUBMI…") reads as another status.
-        <Badge variant="default" miw="max-content" leftSection={<Box w={8} h={8} bg={`${STATUS_COLORS[row.status] ?? 'gray'}.6`} style={{ borderRadius: '50%' }} />}>
-          {statusLabel(row.status, labels)}
-        </Badge>
-      ),
+      // Never narrower than its name (a cut name reads as another status): see InstanceStatusBadge.
+      render: (row) => <InstanceStatusBadge status={row.status} labels={labels} />,
     },
     ...(c.signing.read
       ? [
@@ -198,7 +186,7 @@ export const FormInstanceListView = factory<FormInstanceListViewFactory>((_props
             <MultiSelect
               label={labels.filterStatus}
               placeholder={filters.statuses.length ? undefined : labels.filterAny}
-              data={INSTANCE_STATUSES.map((s) => ({ value: String(s.status), label: labels[s.label] }))}
+              data={INSTANCE_STATUSES.map((status) => ({ value: String(status), label: instanceStatusLabel(status, labels) }))}
               value={filters.statuses.map(String)}
               onChange={(values) => set({ statuses: values.map((v) => Number(v) as FormInstanceStatus) })}
               clearable

@@ -11,6 +11,7 @@ import type { Filter, ODataQueryOptions } from '../../api/odata';
 import type { FormInstance } from '../../api/types';
 import { mayChangeStatus } from '../../domain/forms/statuses';
 import { fillLabel, type Labels } from '../../query/labels';
+import { instanceStatusLabel } from '../shared/instance-status';
 
 /** The filters of the list. Dates are `YYYY-MM-DD` days (as a date input gives them), or empty. */
 export interface FormInstanceFilters {
@@ -37,19 +38,13 @@ export const NO_INSTANCE_FILTERS: FormInstanceFilters = {
   text: '',
 };
 
-/** The statuses in their order (src/api/enums), with the key of each one's label. */
-export const INSTANCE_STATUSES: readonly { status: FormInstanceStatus; label: keyof Labels }[] = [
-  { status: FormInstanceStatus.Created, label: 'statusCreated' },
-  { status: FormInstanceStatus.InProgress, label: 'statusInProgress' },
-  { status: FormInstanceStatus.Submitted, label: 'statusSubmitted' },
-  { status: FormInstanceStatus.Completed, label: 'statusCompleted' },
+/** The statuses in their order (src/api/enums); `instanceStatusLabel` names each. */
+export const INSTANCE_STATUSES: readonly FormInstanceStatus[] = [
+  FormInstanceStatus.Created,
+  FormInstanceStatus.InProgress,
+  FormInstanceStatus.Submitted,
+  FormInstanceStatus.Completed,
 ];
-
-/** The label of a status. */
-export function statusLabel(status: FormInstanceStatus, labels: Labels): string {
-  const found = INSTANCE_STATUSES.find((s) => s.status === status);
-  return found ? labels[found.label] : String(status);
-}
 
 /** Local midnight of a `YYYY-MM-DD` day, `days` later; null for anything else. */
 function dayStart(day: string, days = 0): Date | null {
@@ -91,6 +86,6 @@ export function instanceQuery(filters: FormInstanceFilters, showDeleted: boolean
 export function markCompletedBlock(status: FormInstanceStatus, mayComplete: boolean, labels: Labels): string | null {
   if (!mayComplete) return labels.markCompletedNoClaim;
   // A completed instance may keep its status (the table allows it), but completing it again is no change to offer.
-  if (status === FormInstanceStatus.Completed || !mayChangeStatus(status, FormInstanceStatus.Completed, 'staff')) return fillLabel(labels.markCompletedNotSubmitted, { status: statusLabel(status, labels) });
+  if (status === FormInstanceStatus.Completed || !mayChangeStatus(status, FormInstanceStatus.Completed, 'staff')) return fillLabel(labels.markCompletedNotSubmitted, { status: instanceStatusLabel(status, labels) });
   return null;
 }

@@ -1,27 +1,14 @@
 import { Button, Table, Text } from '@mantine/core';
 import { Can } from '../../permissions/Can';
-import { FormInstanceStatus } from '../../api/enums';
 import type { FormInstance, FormSchema } from '../../api/types';
 import { fillLabel, type Labels } from '../../query/labels';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { LoadingState } from '../../ui/LoadingState';
 import { InstanceSignature } from '../shared/InstanceSignature';
+import { InstanceStatusBadge } from '../shared/InstanceStatusBadge';
+import { instanceStatusLabel } from '../shared/instance-status';
 import { SectionCard } from '../shared/screen';
 import { formatDateTime } from '../shared/ListScreen';
-
-/** The label of an instance status. */
-export function statusLabel(status: FormInstanceStatus, labels: Labels): string {
-  switch (status) {
-    case FormInstanceStatus.Created:
-      return labels.fmStatusCreated;
-    case FormInstanceStatus.InProgress:
-      return labels.fmStatusInProgress;
-    case FormInstanceStatus.Submitted:
-      return labels.fmStatusSubmitted;
-    case FormInstanceStatus.Completed:
-      return labels.fmStatusCompleted;
-  }
-}
 
 /** A manager's newest instances, as its controller reads them (only when the user may view submissions). */
 export interface ManagerInstances {
@@ -64,7 +51,9 @@ export function InstancesTable({ labels, rows, total, isLoading, error, schemas,
           <Table.Tbody>
             {rows.map((instance) => (
               <Table.Tr key={instance.formInstanceId}>
-                <Table.Td>{statusLabel(instance.status, labels)}</Table.Td>
+                <Table.Td>
+                  <InstanceStatusBadge status={instance.status} labels={labels} screen="fm" />
+                </Table.Td>
                 <Table.Td>{versionOf.get(instance.formSchemaId) ?? '—'}</Table.Td>
                 {showSignature && (
                   <Table.Td>
@@ -78,7 +67,7 @@ export function InstancesTable({ labels, rows, total, isLoading, error, schemas,
                       size="compact-sm"
                       variant="light"
                       onClick={() => onOpenInstance(instance)}
-                      aria-label={`${labels.fmOpenInstance}: ${statusLabel(instance.status, labels)}, ${formatDateTime(instance.lastUpdatedDateTime)}`}
+                      aria-label={`${labels.fmOpenInstance}: ${instanceStatusLabel(instance.status, labels, 'fm')}, ${formatDateTime(instance.lastUpdatedDateTime)}`}
                     >
                       {labels.fmOpenInstance}
                     </Button>
