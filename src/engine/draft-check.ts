@@ -7,14 +7,17 @@
  *
  * What it checks is what the engine needs to run a form: the layout's shape (sections inside sections at most
  * `FORM_LIMITS.maxSectionDepth` levels deep, no repeatable section inside a repeatable one), data paths (no
- * `__proto__` & co), unique section ids, field ids and paths, rule and computation paths, the size, depth and field-count limits (`FORM_LIMITS`),
+ * `__proto__` & co), unique section ids, field ids and paths, rule and computation paths, rules that name a field of another
+ * scope (which they cannot read), the size, depth and field-count limits (`FORM_LIMITS`),
  * every `pattern` (it compiles, is not too long, and passes the caller's `checkPattern`: the server's ReDoS check),
  * and that every field's widget can hold the type at its data path.
  */
 import type { FormSchema } from '../api/types';
+import { layoutFields } from './authoring/layout-paths';
+import { brokenRuleReferences, ruleScopeMessage } from './authoring/references';
 import { visitFormSchemaProblems, type CheckFormSchemaOptions, type SchemaProblemPlace } from './compile';
-import type { FormLimitError, FormLimitKind } from './limits';
-import { visitBindingProblems, WIDGET_KINDS } from './widget-kinds';
+import { FormLimitError, type FormLimitKind } from './limits';
+import { visitBindingProblems, WIDGET_KINDS, type WidgetKindRegistry } from './widget-kinds';
 
 /** What a draft is: the two parts of a form schema that a builder edits. */
 export type FormDraft = Pick<FormSchema, 'jsonSchema' | 'layout'>;
@@ -50,8 +53,27 @@ export function checkFormDraft(draft: FormDraft, options: CheckFormDraftOptions 
   const collect = (problem: FormLimitError, place: SchemaProblemPlace) => void problems.push(toProblem(problem, place));
   const readable = visitFormSchemaProblems(draft, options, collect);
   // A layout whose shape could not be read in full is not checked for its widgets: they would be read wrongly.
-  if (readable) visitBindingProblems(draft, options.widgets ?? WIDGET_KINDS, collect);
+  if (readable) {
+    const widgets = options.widgets ?? WIDGET_KINDS;
+    visitBindingProblems(draft, widgets, collect);
+    visitRuleScopeProblems(draft, widgets, collect);
+  }
   return problems;
+}
+
+/**
+ * Each rule that names a field of another scope (rules read only their own item of a repeatable section, or only the
+ * fields outside repeatable sections), at the field holding the rule: such a rule cannot see the field it names. The
+ * other broken references (a deleted field, a later one) are the rule editor's warnings, not a reason to refuse.
+ */
+function visitRuleScopeProblems(draft: FormDraft, widgets: WidgetKindRegistry, collect: (problem: FormLimitError, place: SchemaProblemPlace) => void): void {
+  const places = new Map<string, SchemaProblemPlace>(
+    layoutFields(draft.layout, widgets).map((e) => [e.field.id, { fieldId: e.field.id, sectionId: e.section.id, pageId: e.page.id }]),
+  );
+  for (const ref of brokenRuleReferences(draft.layout, draft.jsonSchema, widgets)) {
+    if (ref.problem !== 'scope') continue;
+    collect(new FormLimitError('schema-layout', ruleScopeMessage(ref)), places.get(ref.fieldId) ?? { fieldId: ref.fieldId, sectionId: null, pageId: null });
+  }
 }
 
 /** The id a problem concerns for selecting it in a builder: its field, else its section, else its page; null for the whole form. */

@@ -6,7 +6,7 @@ export { checkDataPath, freeDataPath, labelToPath, MAX_DERIVED_SEGMENT, pathFoll
 export type { DataPathContext, DataPathProblem, DataPathProblemCode } from './data-paths';
 export { findSection, fullDataPath, isAtOrUnder, layoutFields, relativeDataPath } from './layout-paths';
 export type { LayoutFieldEntry } from './layout-paths';
-export { allReferences, brokenRuleReferences, pathReferences, ruleLeavesWithPlace, ruleTargets } from './references';
+export { allReferences, brokenRuleReferences, pathReferences, ruleLeavesWithPlace, ruleScopeMessage, ruleTargets } from './references';
 export type { BrokenReference, BrokenReferenceProblem, PathReference, ReferenceKind, RuleTarget } from './references';
 export { applyPathRename, renamePathEverywhere } from './rename';
 export type { AuthoringDraft } from './rename';

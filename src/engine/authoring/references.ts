@@ -85,20 +85,61 @@ export type BrokenReferenceProblem =
   /** The field bound to the path comes later in the form than the field whose rule names it. */
   | 'later'
   /** A field's rule names the field's own path. */
-  | 'self';
+  | 'self'
+  /**
+   * The rule names a field of another scope: rules read only the answers of their own scope (the same item inside a
+   * repeatable section, the fields outside repeatable sections otherwise), so the rule cannot see that field. It
+   * happens when a field with rules moves across a repeatable section's boundary and its rules still name the fields
+   * left behind, or when a rule outside names a field of the items (`/jobs/*\/employer`).
+   */
+  | 'scope';
 
 /** A rule or computation that names a path it cannot rely on. */
 export interface BrokenReference extends PathReference {
   problem: BrokenReferenceProblem;
-  /** The field bound to the path, for `later`. */
+  /** The field bound to the path, for `later`; the field of the other scope the rule names, for `scope`. */
   target?: { id: string; label: string };
+}
+
+type BoundField = { entry: LayoutFieldEntry; segments: string[] };
+
+/**
+ * The field of another scope a rule of `entry` names, or null: a field of the items named through the list (a `*`
+ * in the written path, which a rule never reads), or — when nothing of the rule's own scope fills the path — a field
+ * of another scope written with that path (a rule the field took along when it moved across a repeatable section's
+ * boundary).
+ */
+function outOfScopeTarget(entry: LayoutFieldEntry, written: readonly string[], inScope: readonly BoundField[], bound: readonly BoundField[]): LayoutFieldEntry | null {
+  if (written.includes('*')) return inScope.find((b) => b.entry.base !== entry.base)?.entry ?? null;
+  if (inScope.length > 0) return null;
+  const other = bound.find((b) => {
+    if (b.entry.base === entry.base) return false;
+    const path = segmentsOf(b.entry.field.path);
+    return path !== null && isAtOrUnder(path, written);
+  });
+  return other?.entry ?? null;
+}
+
+/**
+ * The message of a `scope` reference (see {@link BrokenReferenceProblem}), naming the field holding the rule and the
+ * field the rule is on: what the builder shows and what a server refuses the draft with.
+ */
+export function ruleScopeMessage(ref: Pick<BrokenReference, 'label' | 'fieldId' | 'path' | 'target'>): string {
+  const holder = ref.label || ref.fieldId;
+  const target = ref.target ? `'${ref.target.label || ref.target.id}' (${ref.path})` : ref.path;
+  return (
+    `A rule of '${holder}' is on ${target}, a field of another scope: a rule reads only the answers of its own scope ` +
+    '(the same item of a repeatable section, or the fields outside repeatable sections), so it cannot see that field. ' +
+    'Choose a field of the same scope or remove the rule.'
+  );
 }
 
 /**
  * The rules (and computations) that point at a path no field fills (deleted, or never added), or at a field that comes
  * later in the form (or at the field itself): a person filling the form in order would meet the rule before the
- * answer it depends on. Computations may read later fields (they are recomputed as answers change), so only their
- * missing paths are reported. A rule naming an object whose parts are fields (`/address` while `/address/street` is a
+ * answer it depends on; or at a field of another scope (`scope`: rules read only their own item, or only the fields
+ * outside repeatable sections). Computations may read later fields (they are recomputed as answers change), so only
+ * their missing paths are reported. A rule naming an object whose parts are fields (`/address` while `/address/street` is a
  * field) is fine.
  */
 export function brokenRuleReferences(layout: FormLayout, jsonSchema: JsonObject, widgets: WidgetKindRegistry = WIDGET_KINDS): BrokenReference[] {
@@ -110,12 +151,19 @@ export function brokenRuleReferences(layout: FormLayout, jsonSchema: JsonObject,
   for (const ref of allReferences(layout, widgets)) {
     const { entry, ...reference } = ref;
     const segments = segmentsOf(ref.fullPath);
-    if (!segments) {
+    const written = segmentsOf(ref.path);
+    if (!segments || !written) {
       out.push({ ...reference, problem: 'missing' });
       continue;
     }
     const exact = bound.find((b) => isAtOrUnder(b.segments, segments) && isAtOrUnder(segments, b.segments));
     const inside = exact ? [exact] : bound.filter((b) => isAtOrUnder(b.segments, segments));
+    // Computations may read across scopes (a total over the items); rules may not.
+    const other = ref.kind === 'computed' ? null : outOfScopeTarget(entry, written, inside, bound);
+    if (other) {
+      out.push({ ...reference, problem: 'scope', target: { id: other.field.id, label: other.field.label } });
+      continue;
+    }
     if (inside.length === 0) {
       out.push({ ...reference, problem: schemaNodeAtDataPath(jsonSchema, segments) === undefined ? 'missing' : 'unbound' });
       continue;
