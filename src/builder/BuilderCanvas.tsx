@@ -923,11 +923,93 @@ const FieldStandIn = memo(function FieldStandIn({ field, labels, onSelect }: { f
   );
 });
 
+interface CanvasPageProps {
+  doc: BuilderDocument;
+  page: BuilderDocument['layout']['pages'][number];
+  index: number;
+  pageCount: number;
+  selected: boolean;
+  sectionIds: string[];
+  compiledFields: ReadonlyMap<string, CompiledField>;
+  /** The item selected, when this page holds it. */
+  selectedItem: string | null;
+  lite: boolean;
+  labels: Labels;
+  editing: CanvasEditing | null;
+  onSelect(selection: BuilderSelection): void;
+  farIds: ReadonlySet<string>;
+}
+
+/**
+ * One page of the canvas: its title, menu, sections and the drop strip at its end. Memoised: a selection re-renders
+ * the pages that held or hold it, not the others (their titles, menus and sortable contexts).
+ */
+const CanvasPage = memo(function CanvasPage({ doc, page, index: p, pageCount, selected, sectionIds, compiledFields, selectedItem, lite, labels, editing, onSelect, farIds }: CanvasPageProps) {
+  const name = fillLabel(labels.fbPageNamed, { name: page.title || String(p + 1) });
+  return (
+    <Stack gap="sm" component="section" aria-label={name}>
+      <Group justify="space-between" wrap="nowrap">
+        <Box
+          component="button"
+          type="button"
+          data-builder-item=""
+          onClick={() => onSelect({ type: 'page', id: page.id })}
+          onFocus={() => !selected && onSelect({ type: 'page', id: page.id })}
+          aria-pressed={selected}
+          className="mantine-focus-auto"
+          style={{ background: 'none', border: 0, padding: 0, margin: 0, font: 'inherit', color: 'inherit', textAlign: 'inherit', cursor: 'pointer', flex: 1, outline: selected ? '2px solid var(--mantine-primary-color-filled)' : undefined, borderRadius: 4 }}
+        >
+          <Title order={2} size="h3">
+            {page.title || name}
+          </Title>
+        </Box>
+        {editing && (
+          <ItemMenu
+            name={name}
+            labels={labels}
+            first={p === 0}
+            last={p === pageCount - 1}
+            onUp={() => editing.dispatch({ type: 'movePageBy', id: page.id, delta: -1 })}
+            onDown={() => editing.dispatch({ type: 'movePageBy', id: page.id, delta: 1 })}
+            onDuplicate={() => editing.dispatch({ type: 'duplicate', id: page.id })}
+            onDelete={() => editing.onDelete(page.id)}
+          />
+        )}
+      </Group>
+      <SortableContext id={`sections:${page.id}`} items={sectionIds} strategy={verticalListSortingStrategy}>
+        {page.sections.map((section, s) => (
+          <CanvasSection
+            key={section.id}
+            doc={doc}
+            pageId={page.id}
+            section={section}
+            index={s}
+            count={page.sections.length}
+            depth={1}
+            parentId={null}
+            base={section.repeatable?.path ?? ''}
+            compiledFields={compiledFields}
+            selectedId={selectedItem !== null && holdsItem(section, selectedItem) ? selectedItem : null}
+            lite={lite}
+            labels={labels}
+            editing={editing}
+            onSelect={onSelect}
+            farIds={farIds}
+          />
+        ))}
+      </SortableContext>
+      {editing && <PageDrop pageId={page.id} empty={page.sections.length === 0} labels={labels} />}
+    </Stack>
+  );
+});
+
 /**
  * The canvas: the form as the renderer shows it — the same widgets, through the same `Field` component over a live
  * engine — with every page, section and field selectable and movable.
  */
-export function BuilderCanvas({ doc, selection, kinds, widgets, labels, editing, onSelect, empty }: BuilderCanvasProps) {
+// Memoised: the builder's screen renders again for its own state (a deferred selection for the property pane, a
+// status, a dialog), which the canvas does not show.
+export const BuilderCanvas = memo(function BuilderCanvas({ doc, selection, kinds, widgets, labels, editing, onSelect, empty }: BuilderCanvasProps) {
   const { engine, compiled, error } = useDocumentEngine(doc, kinds, 'form-builder-canvas', true);
   const compiledFields = useMemo(() => new Map((compiled?.fields ?? []).map((cf) => [cf.field.id, cf])), [compiled]);
   const fieldCount = compiled?.fields.length ?? 0;
@@ -974,65 +1056,26 @@ export function BuilderCanvas({ doc, selection, kinds, widgets, labels, editing,
     sectionIdsCache.current = next;
     return next;
   }, [doc.layout.pages]);
-  const body = doc.layout.pages.map((page, p) => {
-    const selected = selection?.type === 'page' && selection.id === page.id;
-    const name = fillLabel(labels.fbPageNamed, { name: page.title || String(p + 1) });
-    return (
-      <Stack key={page.id} gap="sm" component="section" aria-label={name}>
-        <Group justify="space-between" wrap="nowrap">
-          <Box
-            component="button"
-            type="button"
-            data-builder-item=""
-            onClick={() => onSelect({ type: 'page', id: page.id })}
-            onFocus={() => !selected && onSelect({ type: 'page', id: page.id })}
-            aria-pressed={selected}
-            className="mantine-focus-auto"
-            style={{ background: 'none', border: 0, padding: 0, margin: 0, font: 'inherit', color: 'inherit', textAlign: 'inherit', cursor: 'pointer', flex: 1, outline: selected ? '2px solid var(--mantine-primary-color-filled)' : undefined, borderRadius: 4 }}
-          >
-            <Title order={2} size="h3">
-              {page.title || name}
-            </Title>
-          </Box>
-          {editing && (
-            <ItemMenu
-              name={name}
-              labels={labels}
-              first={p === 0}
-              last={p === pageIds.length - 1}
-              onUp={() => editing.dispatch({ type: 'movePageBy', id: page.id, delta: -1 })}
-              onDown={() => editing.dispatch({ type: 'movePageBy', id: page.id, delta: 1 })}
-              onDuplicate={() => editing.dispatch({ type: 'duplicate', id: page.id })}
-              onDelete={() => editing.onDelete(page.id)}
-            />
-          )}
-        </Group>
-        <SortableContext id={`sections:${page.id}`} items={sectionIds.get(page.id) ?? NO_IDS} strategy={verticalListSortingStrategy}>
-          {page.sections.map((section, s) => (
-            <CanvasSection
-              key={section.id}
-              doc={doc}
-              pageId={page.id}
-              section={section}
-              index={s}
-              count={page.sections.length}
-              depth={1}
-              parentId={null}
-              base={section.repeatable?.path ?? ''}
-              compiledFields={context ? compiledFields : NO_FIELDS}
-              selectedId={selectedItem !== null && holdsItem(section, selectedItem) ? selectedItem : null}
-              lite={fieldCount > LITE_THRESHOLD}
-              labels={labels}
-              editing={editing}
-              onSelect={onSelect}
-              farIds={farIds}
-            />
-          ))}
-        </SortableContext>
-        {editing && <PageDrop pageId={page.id} empty={page.sections.length === 0} labels={labels} />}
-      </Stack>
-    );
-  });
+  const compiledShown = context ? compiledFields : NO_FIELDS;
+  const lite = fieldCount > LITE_THRESHOLD;
+  const body = doc.layout.pages.map((page, p) => (
+    <CanvasPage
+      key={page.id}
+      doc={doc}
+      page={page}
+      index={p}
+      pageCount={pageIds.length}
+      selected={selection?.type === 'page' && selection.id === page.id}
+      sectionIds={sectionIds.get(page.id) ?? NO_IDS}
+      compiledFields={compiledShown}
+      selectedItem={selectedItem !== null && page.sections.some((section) => holdsItem(section, selectedItem)) ? selectedItem : null}
+      lite={lite}
+      labels={labels}
+      editing={editing}
+      onSelect={onSelect}
+      farIds={farIds}
+    />
+  ));
   const hasFields = !layoutFieldEntries(doc.layout).next().done;
   return (
     <Stack ref={rootRef} gap="lg" data-builder-canvas="" aria-label={labels.fbCanvas} role="region">
@@ -1054,4 +1097,4 @@ export function BuilderCanvas({ doc, selection, kinds, widgets, labels, editing,
       </FormContext>
     </Stack>
   );
-}
+});

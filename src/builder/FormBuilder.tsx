@@ -813,15 +813,18 @@ export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
               </Group>
             </Alert>
           )}
-          <DndContext
-            sensors={sensors}
-            collisionDetection={builderCollisions}
-            accessibility={{ announcements, screenReaderInstructions: { draggable: labels.fbDndInstructions } }}
-            onDragStart={(e: DragStartEvent) => setActiveDrag(e.active.id)}
-            onDragCancel={() => setActiveDrag(null)}
-            onDragEnd={onDragEnd}
-          >
-            <Group align="flex-start" gap="md" wrap="nowrap">
+          {/* The drag-and-drop context holds the palette and the canvas only: dnd-kit's context changes on every pointer
+              move of a drag, and React looks for its readers through the whole tree under it, which the property pane
+              (a hundred inputs) need not be part of. It draws no element of its own, so the row lays out alike. */}
+          <Group align="flex-start" gap="md" wrap="nowrap">
+            <DndContext
+              sensors={sensors}
+              collisionDetection={builderCollisions}
+              accessibility={{ announcements, screenReaderInstructions: { draggable: labels.fbDndInstructions } }}
+              onDragStart={(e: DragStartEvent) => setActiveDrag(e.active.id)}
+              onDragCancel={() => setActiveDrag(null)}
+              onDragEnd={onDragEnd}
+            >
               {canEdit && (
                 <Paper withBorder p="sm" w={240} component="nav" aria-label={labels.fbPalette} {...getStyles('palette', { style: { flexShrink: 0, position: 'sticky', top: 0 } })}>
                   <Stack gap={6}>
@@ -841,6 +844,8 @@ export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
                 </Paper>
               )}
               <Box {...getStyles('canvas', { style: { flex: 1, minWidth: 0 } })}>{canvas}</Box>
+              <DragOverlay>{activeDrag ? <Paper withBorder p="xs" shadow="md">{nameOf(c, activeDrag)}</Paper> : null}</DragOverlay>
+            </DndContext>
               {canEdit && (
                 <Paper withBorder p="sm" w={340} component="aside" aria-label={labels.fbProperties} {...getStyles('properties', { style: { flexShrink: 0 } })}>
                   <Stack gap="sm">
@@ -851,9 +856,7 @@ export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
                   </Stack>
                 </Paper>
               )}
-            </Group>
-            <DragOverlay>{activeDrag ? <Paper withBorder p="xs" shadow="md">{nameOf(c, activeDrag)}</Paper> : null}</DragOverlay>
-          </DndContext>
+          </Group>
           {showJson && (
             <Paper withBorder p="md">
               <JsonView

@@ -11,9 +11,10 @@ import { generateForm } from '../../src/forms';
 import { defaultLabels } from '../../src/query/labels';
 import { renderInApi, setupFakeApi } from '../admin/support/screen';
 
-// Counts the renders of Mantine's Modal (the screen's closed dialogs), Badge (the toolbar's saved state) and of the
+// Counts the renders of Mantine's Modal (the screen's closed dialogs), Badge (the toolbar's saved state), Title (the
+// title of a canvas page) and of the
 // Box of each drop strip at the end of a section's sections (marked `data-builder-nest`).
-const counts = vi.hoisted(() => ({ modal: 0, badge: 0, nest: 0 }));
+const counts = vi.hoisted(() => ({ modal: 0, badge: 0, nest: 0, pageTitle: 0 }));
 vi.mock('@mantine/core', async (importOriginal) => {
   const original = await importOriginal<typeof MantineModule>();
   const counted = (Component: unknown, count: (props: Record<string, unknown>) => void) => {
@@ -28,6 +29,10 @@ vi.mock('@mantine/core', async (importOriginal) => {
     ...original,
     Modal: counted(original.Modal, () => counts.modal++),
     Badge: counted(original.Badge, () => counts.badge++),
+    // The title of the canvas's page named 'Two' (a level 2 heading drawn at size h3).
+    Title: counted(original.Title, (props) => {
+      if (props.order === 2 && props.size === 'h3' && props.children === 'Two') counts.pageTitle++;
+    }),
     Box: counted(original.Box, (props) => {
       if (props['data-builder-nest'] !== undefined) counts.nest++;
     }),
@@ -98,5 +103,32 @@ describe('the builder screen around the canvas', () => {
     expect(counts.nest - atStart).toBe(0);
     await press('Escape');
     await waitFor(() => expect(document.querySelector('[id^="DndLiveRegion"]')?.textContent).toMatch(/was cancelled/));
+  }, 60_000);
+
+  it('a selection re-renders the page that holds it, not the other pages', async () => {
+    const form = generateForm(40);
+    const [page] = form.layout.pages;
+    const half = Math.ceil(page!.sections.length / 2);
+    const layout = {
+      pages: [
+        { ...page!, sections: page!.sections.slice(0, half) },
+        { id: 'page-two', title: 'Two', sections: page!.sections.slice(half) },
+      ],
+    };
+    expect(layout.pages[1]!.sections.length).toBeGreaterThan(0);
+    const { user } = renderInApi(<Harness doc={{ jsonSchema: form.jsonSchema, layout }} />);
+    const canvas = await screen.findByRole('region', { name: 'Form' });
+    const items = () => within(canvas).getAllByRole('button', { name: /^Field / });
+    await waitFor(() => expect(items().length).toBe(40), { timeout: 10_000 });
+
+    await user.click(items()[1]!);
+    await screen.findByRole('region', { name: /^Properties of / });
+    const before = counts.pageTitle;
+    // Another field of the first page: the second page is not drawn again.
+    await user.click(items()[2]!);
+    await waitFor(() => expect(within(canvas).getAllByRole('button', { name: /^Field / })[2]).toHaveAttribute('aria-pressed', 'true'));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(within(canvas).getByRole('heading', { level: 2, name: 'Two' })).toBeInTheDocument();
+    expect(counts.pageTitle - before).toBe(0);
   }, 60_000);
 });
