@@ -201,6 +201,8 @@ export type {
   FormListController, FormListFactory, FormListOptions, FormListProps, FormListRow, FormListStylesNames,
   FormListViewFactory, FormListViewProps,
 } from './forms-admin/FormList';
+// The parts every list screen's `classNames` / `styles` reach (FormListStylesNames and the others are this type).
+export type { ListScreenStylesNames } from './forms-admin/shared/ListScreen';
 export { FormSchemaList, FormSchemaListView, useFormSchemaList } from './forms-admin/FormSchemaList';
 export type {
   FormSchemaListController, FormSchemaListFactory, FormSchemaListOptions, FormSchemaListProps, FormSchemaListRow,

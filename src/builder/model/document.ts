@@ -172,11 +172,17 @@ export function sectionHeight(section: FormSection): number {
 /** Why a section cannot go where asked. */
 export type SectionPlaceProblem = 'intoItself' | 'tooDeep' | 'repeatInRepeat';
 
-/** Where a section goes: a page, optionally inside one of its sections (`parentId`), at an index (default: the end). */
-export interface SectionPlace {
+/**
+ * Where a section goes: a page, optionally inside one of its sections (`parentId`), at an index there (default: the
+ * end). A place the section may not go (into itself, deeper than `FORM_LIMITS.maxSectionDepth`, or a repeatable
+ * section into the items of a repeatable one) changes nothing.
+ */
+export interface SectionTarget {
+  /** The page. */
   pageId: string;
   /** The section to put it in; absent for the page's own sections. */
   parentId?: string;
+  /** Its index among its new siblings; absent for the end. */
   index?: number;
 }
 

@@ -22,7 +22,7 @@ import {
   usedIds,
   type BuilderDocument,
   type BuilderSelection,
-  type SectionPlace,
+  type SectionTarget,
 } from './document';
 
 enablePatches();
@@ -35,12 +35,6 @@ export interface FieldTarget {
   sectionId: string;
   index?: number;
 }
-
-/**
- * Where a section goes: a page, or a section of it (`parentId`), and an index there (default: the end). A place the
- * section may not go (see `sectionPlaceProblem`) changes nothing.
- */
-export type SectionTarget = SectionPlace;
 
 /** The layout properties of a field an update may change (`id` and `path` have their own actions). */
 export type FieldChanges = Partial<Omit<FormField, 'id' | 'path'>>;
