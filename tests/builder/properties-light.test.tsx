@@ -85,7 +85,7 @@ describe('boxes that hold code', () => {
   it('show the data path and the pattern in the monospace font, their labels and descriptions in the panel’s own', () => {
     const field: FormField = { id: 'f', path: '/f', widget: 'text', label: 'F' };
     renderWithProviders(
-      <FieldPropertiesPanel field={field} schema={WIDGET_KINDS.text!.defaultSchema} required={false} fields={others} onChange={() => {}} onRename={() => {}} />,
+      <FieldPropertiesPanel field={field} schema={WIDGET_KINDS.text!.defaultSchema} required={false} fields={others} onChange={() => {}} onRenamePath={() => {}} />,
     );
     for (const box of [screen.getByRole('textbox', { name: /^Data path/ }), screen.getByRole('textbox', { name: /^Pattern/ })]) {
       expect(box.style.fontFamily).toBe('var(--mantine-font-family-monospace)');
