@@ -34,8 +34,12 @@ export const formInstanceListLabels = {
   filterAnswers: 'Text in the answers',
   filterAnswersPlaceholder: 'Words the answers contain',
   clearFilters: 'Clear filters',
-  // Status names (src/api/enums, FormInstanceStatus)
-  ...instanceStatusLabels,
+  // Status names (src/api/enums, FormInstanceStatus): the same texts as instanceStatusLabels, written out, since a
+  // spread or a reference keeps every label object that holds it in each bundle that reads any of them.
+  statusCreated: 'Created',
+  statusInProgress: 'In progress',
+  statusSubmitted: 'Submitted',
+  statusCompleted: 'Completed',
   // Columns
   columnInstance: 'Instance',
   columnInstanceForm: 'Form',

@@ -1,5 +1,3 @@
-import { instanceStatusLabels } from './form-instance-list-labels';
-
 /**
  * The texts of the form manager and the form schema manager, English by default. They are spread into the library's
  * one `defaultLabels` object (src/query/labels.ts), so a host overrides them like every other text. `{name}`-style
@@ -55,10 +53,11 @@ export const formManagerLabels = {
   fmOpenInstance: 'Open',
   fmActions: 'Actions',
   fmInstancesShown: 'The newest {shown} of {total}.',
-  fmStatusCreated: instanceStatusLabels.statusCreated,
-  fmStatusInProgress: instanceStatusLabels.statusInProgress,
-  fmStatusSubmitted: instanceStatusLabels.statusSubmitted,
-  fmStatusCompleted: instanceStatusLabels.statusCompleted,
+  // The shared status names (instanceStatusLabels), written out so this object stays out of bundles that read those.
+  fmStatusCreated: 'Created',
+  fmStatusInProgress: 'In progress',
+  fmStatusSubmitted: 'Submitted',
+  fmStatusCompleted: 'Completed',
   fsmTitle: 'Form schema: {name} (version {version})',
   fsmLoadFailed: 'Failed to load the form schema. Please try again.',
   fsmNotFound: 'This form schema does not exist or was deleted.',

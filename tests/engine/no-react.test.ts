@@ -3,7 +3,7 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 const root = join(__dirname, '../../src/engine');
-const ALLOWED = [/^\.\/[\w-]+$/, /^\.\.\/domain\/[\w/-]+$/, /^\.\.\/api\/(types|enums)$/, /^@cfworker\/json-schema$/];
+const ALLOWED = [/^\.\/[\w-]+(\/[\w-]+)?$/, /^\.\.\/domain\/[\w/-]+$/, /^\.\.\/api\/(types|enums)$/, /^@cfworker\/json-schema$/];
 // One folder down (src/engine/authoring): its own files, the engine's, and the same two layers below.
 const ALLOWED_IN_FOLDER = [/^\.\/[\w-]+$/, /^\.\.\/[\w-]+$/, /^\.\.\/\.\.\/domain\/[\w/-]+$/, /^\.\.\/\.\.\/api\/(types|enums)$/, /^@cfworker\/json-schema$/];
 
