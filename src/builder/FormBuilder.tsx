@@ -34,7 +34,7 @@ import {
   type Factory,
   type StylesApiProps,
 } from '@mantine/core';
-import { memo, useCallback, useDeferredValue, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { FormSchema } from '../api/types';
 import { checkDataPath, ruleTargets } from '../engine/authoring';
 import { allSections, layoutSectionEntries } from '../engine/layout-walk';
@@ -723,6 +723,18 @@ export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
       redo();
     }
   };
+
+  // A step that draws its item anew can leave the focus on the page's body for a moment: the keys still belong to the
+  // builder then, so Ctrl+Shift+Z right after Ctrl+Z redoes whatever the timing.
+  const keyHandler = useRef(onKeyDown);
+  keyHandler.current = onKeyDown;
+  useEffect(() => {
+    const onBodyKey = (event: globalThis.KeyboardEvent) => {
+      if (event.target === document.body) keyHandler.current(event as unknown as KeyboardEvent<HTMLDivElement>);
+    };
+    document.addEventListener('keydown', onBodyKey);
+    return () => document.removeEventListener('keydown', onBodyKey);
+  }, []);
 
   const back = () => {
     if (c.dirty) setConfirmLeave(true);
