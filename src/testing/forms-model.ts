@@ -19,6 +19,7 @@ import {
   changedCurrentSchema,
   checkCurrentSchema,
   checkInstanceData,
+  checkLiveInstanceTarget,
   idTaken,
   instancePatchSchemaId,
   instancePostSchemaId,
@@ -37,7 +38,7 @@ import {
   unknownFormSchema,
 } from '../domain/forms';
 import { formFromPdf, titleFromFileName } from '../domain/pdf';
-import { signedDocumentFileName } from '../domain/signing';
+import { checkInstanceWriteAgainstSigning, signedDocumentFileName } from '../domain/signing';
 import type { MutationContext } from './claims-model';
 import type { FakeDb, FakeEnvelope, StoredPdf } from './db';
 import { minimalPdf } from './pdf';
@@ -183,7 +184,10 @@ const formInstanceEntity: CrudEntity<FormInstance> = {
   label: 'form instance',
   rows: (db) => db.formInstances,
   create(db, body, ctx) {
-    const schema = requireSchema(db, instancePostSchemaId(body));
+    const schemaId = instancePostSchemaId(body);
+    const found = db.formSchemas.find((s) => s.formSchemaId === schemaId);
+    checkLiveInstanceTarget(schemaId, found, found ? db.forms.find((f) => f.formId === found.formId) : undefined);
+    const schema = requireSchema(db, schemaId);
     const { id, fields } = readFormInstancePost(body, schema);
     return {
       formInstanceId: newId(db, formInstanceEntity, id, ctx),
@@ -197,7 +201,9 @@ const formInstanceEntity: CrudEntity<FormInstance> = {
   update(db, existing, body, ctx) {
     const schema = requireSchema(db, instancePatchSchemaId(body, existing));
     const fields = readFormInstancePatch(body, existing, schema);
-    return { ...existing, ...fields, data: checkInstanceData(schema, fields.data, fields.status), lastUpdatedDateTime: ctx.now() };
+    const data = checkInstanceData(schema, fields.data, fields.status);
+    checkInstanceWriteAgainstSigning(existing, { data, formSchemaId: fields.formSchemaId });
+    return { ...existing, ...fields, data, lastUpdatedDateTime: ctx.now() };
   },
   remove(db, id) {
     removeInstances(db, new Set([id]));

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient, isApiError } from '../../src/api';
 import { FormInstanceStatus } from '../../src/api/enums';
 import type { FormLayout, JsonObject } from '../../src/api/types';
-import { FORM_LINK_TOKEN_HEADER, SUBMITTED_MESSAGE, VISITOR_COMPLETE_MESSAGE } from '../../src/domain/forms';
+import { DELETED_FORM_CODE, FORM_LINK_TOKEN_HEADER, SUBMITTED_MESSAGE, VISITOR_COMPLETE_MESSAGE } from '../../src/domain/forms';
 import { startFakeTarget, startServerTarget, type ContractTarget, type TargetOptions } from './targets';
 
 const jsonSchema: JsonObject = {
@@ -114,6 +114,9 @@ async function softDeleteScenario(target: ContractTarget): Promise<Map<string, u
 
   await admin.crud.form.softDelete(formId);
   facts.set('form.deleted.anonymous.post', await outcome(() => anonymous.crud.forminstance.post({ formSchemaId, data: {} })));
+  // Staff start no instance of a soft-deleted form either (restore it first), by either call.
+  facts.set('form.deleted.staff.post', await outcome(() => admin.crud.forminstance.post({ formSchemaId, data: {} })));
+  facts.set('form.deleted.staff.create', await outcome(() => admin.dynamicFormLinking.create(formSchemaId, {})));
   const deletedForms = await anonymous.odata.forms.list({ filter: `formId eq ${formId} and isDeleted eq true` });
   facts.set('form.deleted.anonymous.odata', deletedForms?.value.length);
   const deletedSchemas = await anonymous.odata.formSchemas.list({ filter: `formSchemaId eq ${formSchemaId}` });
@@ -124,6 +127,10 @@ async function softDeleteScenario(target: ContractTarget): Promise<Map<string, u
 
   await admin.crud.form.patch({ formId, isDeleted: false });
   facts.set('form.restored.link.read', await readByLink());
+  facts.set('form.restored.staff.post', await outcome(() => admin.crud.forminstance.post({ formSchemaId, data: {} })));
+  await admin.crud.formschema.softDelete(formSchemaId);
+  facts.set('schema.deleted.staff.post', await outcome(() => admin.crud.forminstance.post({ formSchemaId, data: {} })));
+  await admin.crud.formschema.patch({ formSchemaId, isDeleted: false });
   await admin.crud.forminstance.softDelete(id);
   facts.set('instance.deleted.editUrl', await outcome(() => admin.forms.getEditUrl(id)));
   facts.set('instance.deleted.viewUrl', await outcome(() => admin.forms.getViewUrl(id)));
@@ -231,6 +238,18 @@ describe.each(['fake', 'server'] as const)('public-form writes on the %s', (back
     const f = facts(backend, 'softDelete');
     expect(f['link.read.live']).toBe('ok');
     expect(f['form.deleted.anonymous.post']).toMatchObject({ status: 404 });
+    expect(f['form.deleted.staff.post']).toEqual({
+      status: 404,
+      detail: "The form of form schema '<id>' is deleted: restore the form before starting a form instance of it.",
+      code: DELETED_FORM_CODE,
+    });
+    expect(f['form.deleted.staff.create']).toMatchObject({ status: 404 });
+    expect(f['form.restored.staff.post']).toBe('ok');
+    expect(f['schema.deleted.staff.post']).toEqual({
+      status: 404,
+      detail: "Form schema '<id>' is deleted: restore it before starting a form instance of it.",
+      code: DELETED_FORM_CODE,
+    });
     expect(f['form.deleted.anonymous.odata']).toBe(0);
     expect(f['form.deleted.anonymous.schemas']).toBe(0);
     expect(f['form.deleted.link.read']).toMatchObject({ status: 401 });

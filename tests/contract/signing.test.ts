@@ -5,9 +5,9 @@
  * trail kinds and verification, and a signed document only once completed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isApiError, odata, type ApiClient } from '../../src/api';
+import { createApiClient, isApiError, odata, type ApiClient } from '../../src/api';
 import type { FormInstance, FormLayout, JsonObject, SigningEnvelope } from '../../src/api/types';
-import { INSTANCE_OUT_FOR_SIGNATURE_MESSAGE, INVALID_SIGNER_LINK_MESSAGE } from '../../src/domain/signing';
+import { INSTANCE_IN_SIGNING_CODE, INSTANCE_OUT_FOR_SIGNATURE_MESSAGE, INSTANCE_SIGNED_CODE, INVALID_SIGNER_LINK_MESSAGE } from '../../src/domain/signing';
 import { pngDataUrl, signaturePng } from '../server/signing-helpers';
 import { startFakeTarget, startServerTarget, type ContractTarget } from './targets';
 
@@ -39,6 +39,18 @@ async function problem(call: () => Promise<unknown>): Promise<unknown> {
     if (!isApiError(error)) throw error;
     const body = (error.result ?? {}) as { detail?: unknown; signerStatus?: unknown };
     return [error.status, body.detail ?? null, body.signerStatus ?? null];
+  }
+}
+
+/** A refusal of a change to locked answers: status, code, and whether the sentence names the envelope. */
+async function lock(envelopeId: string, call: () => Promise<unknown>): Promise<unknown> {
+  try {
+    await call();
+    return 'ok';
+  } catch (error) {
+    if (!isApiError(error)) throw error;
+    const body = (error.result ?? {}) as { detail?: string; code?: unknown; envelopeId?: unknown };
+    return [error.status, body.code ?? null, body.detail?.includes(envelopeId) ?? false, body.envelopeId === envelopeId];
   }
 }
 
@@ -99,6 +111,8 @@ async function runScenario(target: ContractTarget) {
   const events = (await admin.signing.getAuditEvents(envelope.envelopeId))!;
   facts.set('audit.kinds', events.map((e) => [e.kind, e.signerId === null ? null : envelope.signers.findIndex((s) => s.signerId === e.signerId)]));
   facts.set('audit.verified', await admin.signing.verifyAudit(envelope.envelopeId).then((v) => [v?.valid, v?.eventCount, v?.firstBrokenSequence]));
+  // A signed instance's answers are locked: staff and the visitor's edit link are refused, naming the envelope.
+  facts.set('locked.completed.staff', await lock(envelope.envelopeId, () => admin.crud.forminstance.patch({ formInstanceId: envelope.formInstanceId, data: { name: 'Changed' } })));
 
   // Decline and void.
   const declining = (await request())!;
@@ -115,10 +129,25 @@ async function runScenario(target: ContractTarget) {
   const voidingLink = (await admin.signing.getSignerLink(voiding.envelopeId, voiding.signers[0]!.signerId))!;
   await anonymous.signing.openSigning(voidingLink.token);
   facts.set('busy.delivered', await problem(() => admin.signing.requestSignature({ formInstanceId: voiding.formInstanceId, signers: SIGNERS })));
+  // While it is out for signature the answers are locked too; a status change alone, or a save of the same answers, passes.
+  const editToken = new URL((await admin.forms.getEditUrl(voiding.formInstanceId)) ?? '').searchParams.get('token') ?? '';
+  const visitor = createApiClient({ baseUrl: target.baseUrl, retry: { retries: 0 }, getAccessToken: () => editToken });
+  const version2 = await admin.crud.formschema.post({ formId: form?.formId ?? '', jsonSchema, layout });
+  const change = { formInstanceId: voiding.formInstanceId, data: { name: 'Changed' } };
+  facts.set('locked.open.staff', await lock(voiding.envelopeId, () => admin.crud.forminstance.patch(change)));
+  facts.set('locked.open.visitor', await lock(voiding.envelopeId, () => visitor.crud.forminstance.patch(change)));
+  facts.set('locked.open.schema', await lock(voiding.envelopeId, () => admin.crud.forminstance.patch({ formInstanceId: voiding.formInstanceId, formSchemaId: version2?.formSchemaId ?? '' })));
+  facts.set('locked.open.same', await outcome(() => admin.crud.forminstance.patch({ formInstanceId: voiding.formInstanceId, data: { name: 'Grace' }, status: 1 })));
   facts.set('void.no.reason', await outcome(() => admin.signing.voidEnvelope(voiding.envelopeId, '')));
   const voided = (await admin.signing.voidEnvelope(voiding.envelopeId, 'Not needed.'))!;
   facts.set('voided', [voided.status, voided.voidedReason]);
   facts.set('void.again', await outcome(() => admin.signing.voidEnvelope(voiding.envelopeId, 'Again.')));
+  // Voided: a correction may be made (and the void is in the audit trail).
+  facts.set('unlocked.after.void', [
+    await outcome(() => admin.crud.forminstance.patch(change)),
+    await outcome(() => visitor.crud.forminstance.patch({ ...change, data: { name: 'Grace Hopper' } })),
+    (await admin.signing.getAuditEvents(voiding.envelopeId))?.map((e) => [e.kind, e.details.reason ?? null]).slice(-1),
+  ]);
   facts.set('remind.voided', await outcome(() => admin.signing.remindSigners(voiding.envelopeId)));
   facts.set('request.after.void', await outcome(() => admin.signing.requestSignature({ formInstanceId: voiding.formInstanceId, signers: SIGNERS })));
   facts.set('request.after.decline', await outcome(() => admin.signing.requestSignature({ formInstanceId: declining.formInstanceId, signers: SIGNERS })));
@@ -222,6 +251,18 @@ describe('signing — the fake and the server agree', () => {
     expect(fake.get('audit.verified')).toEqual([true, 9, null]);
     expect(server.get('audit.kinds')).toEqual(fake.get('audit.kinds'));
     expect(server.get('audit.verified')).toEqual(fake.get('audit.verified'));
+  });
+
+  it('locks the answers of an instance out for signature or signed, until its envelope is voided', () => {
+    expect(fake.get('locked.completed.staff')).toEqual([409, INSTANCE_SIGNED_CODE, true, true]);
+    expect(fake.get('locked.open.staff')).toEqual([409, INSTANCE_IN_SIGNING_CODE, true, true]);
+    expect(fake.get('locked.open.visitor')).toEqual([409, INSTANCE_IN_SIGNING_CODE, true, true]);
+    expect(fake.get('locked.open.schema')).toEqual([409, INSTANCE_IN_SIGNING_CODE, true, true]);
+    expect(fake.get('locked.open.same')).toBe('ok');
+    expect(fake.get('unlocked.after.void')).toEqual(['ok', 'ok', [['voided', 'Not needed.']]]);
+    for (const key of ['locked.completed.staff', 'locked.open.staff', 'locked.open.visitor', 'locked.open.schema', 'locked.open.same', 'unlocked.after.void']) {
+      expect(server.get(key), key).toEqual(fake.get(key));
+    }
   });
 
   it('declines and voids with a reason, and caps reminders', () => {

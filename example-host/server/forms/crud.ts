@@ -25,6 +25,7 @@ import {
   checkCurrentSchema,
   checkIfMatch,
   checkInstanceData,
+  checkLiveInstanceTarget,
   checkInstanceStatusChange,
   etagOf,
   idTaken,
@@ -53,6 +54,7 @@ import {
   type NewInstanceTicket,
 } from '../../../src/domain/forms';
 import { MAX_INSTANCE_BODY_BYTES } from '../../../src/domain/limits';
+import { checkInstanceWriteAgainstSigning } from '../../../src/domain/signing';
 import { FormInstanceStatus } from '../../../src/api/enums';
 import { anonymousWriteLimiter, clientAddress, draftsAmong } from './anonymous-writes';
 import type { Db } from '../db/index';
@@ -183,6 +185,7 @@ const formInstanceStore: Store<FormInstance> = {
     const schemaId = instancePostSchemaId(body);
     const schema = await findFormSchema(tx, schemaId);
     if (!ctx.auth) checkAnonymousInstancePost(schemaId, schema?.row, schema ? (await findForm(tx, schema.row.formId))?.row : undefined);
+    checkLiveInstanceTarget(schemaId, schema?.row, schema ? (await findForm(tx, schema.row.formId))?.row : undefined);
     if (!schema) throw unknownFormSchema(schemaId);
     checkInstanceStatusChange(body, undefined, ctx.auth ? 'staff' : 'visitor');
     const { id, fields } = readFormInstancePost(body, schema.row);
@@ -194,7 +197,9 @@ const formInstanceStore: Store<FormInstance> = {
   async update(tx, existing, body) {
     const schema = await requireSchema(tx, instancePatchSchemaId(body, existing));
     const fields = readFormInstancePatch(body, existing, schema);
-    return { ...fields, data: checkInstanceData(schema, fields.data, fields.status) };
+    const data = checkInstanceData(schema, fields.data, fields.status);
+    checkInstanceWriteAgainstSigning(existing, { data, formSchemaId: fields.formSchemaId });
+    return { ...fields, data };
   },
 };
 

@@ -273,6 +273,30 @@ export function instancePostSchemaId(body: JsonRecord): string {
   return id.toLowerCase();
 }
 
+/** The problem code of a new instance of a soft-deleted form schema, or of a schema of a soft-deleted form. */
+export const DELETED_FORM_CODE = 'form-deleted';
+
+/**
+ * A new form instance (CRUD post, `DynamicFormLinking/Create`) needs a live schema of a live form, for staff as for
+ * visitors: a soft-deleted form takes no new instances until it is restored. 400 for an unknown schema, 404 with
+ * `code` {@link DELETED_FORM_CODE} for a soft-deleted schema or form (or a schema whose form is missing).
+ */
+export function checkLiveInstanceTarget(
+  schemaId: string,
+  schema: Pick<FormSchema, 'isDeleted'> | null | undefined,
+  form: Pick<Form, 'isDeleted'> | null | undefined,
+): void {
+  if (!schema) throw unknownFormSchema(schemaId);
+  if (schema.isDeleted) {
+    throw new DomainError(404, `Form schema '${schemaId}' is deleted: restore it before starting a form instance of it.`, { code: DELETED_FORM_CODE });
+  }
+  if (!form || form.isDeleted) {
+    throw new DomainError(404, `The form of form schema '${schemaId}' is deleted: restore the form before starting a form instance of it.`, {
+      code: DELETED_FORM_CODE,
+    });
+  }
+}
+
 /** The stored fields of a form instance. */
 export type FormInstanceFields = Pick<FormInstance, 'formSchemaId' | 'formId' | 'data' | 'status'>;
 

@@ -40,6 +40,8 @@ export {
   readFormSchemaPatch,
   statusField,
   instancePostSchemaId,
+  DELETED_FORM_CODE,
+  checkLiveInstanceTarget,
   readFormInstancePost,
   instancePatchSchemaId,
   readFormInstancePatch,

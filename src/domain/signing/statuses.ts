@@ -72,6 +72,69 @@ export function checkNoOpenEnvelope(instance: InstanceEnvelopeState): void {
   }
 }
 
+/** The problem code of a change to the answers of a form instance whose envelope is out for signature. */
+export const INSTANCE_IN_SIGNING_CODE = 'instance-in-signing';
+/** The problem code of a change to the answers of a form instance whose envelope is completed (signed). */
+export const INSTANCE_SIGNED_CODE = 'instance-signed';
+
+/** Whether an instance's answers are locked by its envelope: one out for signature (open) or completed. */
+export function isLockedBySigning(instance: InstanceEnvelopeState): boolean {
+  const status = instance.envelopeStatus;
+  return Boolean(instance.envelopeId) && status !== undefined && status !== null && (isEnvelopeOpen(status) || status === Completed);
+}
+
+/**
+ * The sentence of a refused change to a locked instance's answers, naming its envelope: while the envelope is open,
+ * a correction means voiding it first; a completed envelope is final (the signed document stays as signed), so a
+ * correction is a copy of the instance (Duplicate), sent for signature anew.
+ */
+export function signingLockMessage(envelopeId: string, status: EnvelopeStatus): string {
+  return status === Completed
+    ? `The answers of this form instance were signed in envelope ${envelopeId} and cannot change: duplicate the instance to correct them and send the copy for signature.`
+    : `The answers of this form instance are out for signature in envelope ${envelopeId} and cannot change: void the envelope first to correct them.`;
+}
+
+/**
+ * 409 when a write would change the answers (its `data`, or the schema version they belong to) of a form instance
+ * whose envelope is out for signature or completed: what was signed is what the record holds. The problem carries
+ * `code` ({@link INSTANCE_IN_SIGNING_CODE} or {@link INSTANCE_SIGNED_CODE}), `envelopeId` and `envelopeStatus`.
+ * Other changes (status, soft delete and restore) pass; `changesAnswers` false passes too.
+ */
+export function checkAnswersUnlocked(instance: InstanceEnvelopeState, changesAnswers: boolean): void {
+  if (!changesAnswers || !isLockedBySigning(instance)) return;
+  const envelopeId = instance.envelopeId as string;
+  const status = instance.envelopeStatus as EnvelopeStatus;
+  throw new DomainError(409, signingLockMessage(envelopeId, status), {
+    code: status === Completed ? INSTANCE_SIGNED_CODE : INSTANCE_IN_SIGNING_CODE,
+    envelopeId,
+    envelopeStatus: status,
+  });
+}
+
+/** Whether two JSON values are equal (objects compared key by key, whatever the keys' order). */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((v, i) => sameJson(v, b[i]));
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  const rb = b as Record<string, unknown>;
+  return ka.length === kb.length && ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && sameJson((a as Record<string, unknown>)[k], rb[k]));
+}
+
+/**
+ * The lock of a form instance write: `next` is what the write would store; 409 (see {@link checkAnswersUnlocked})
+ * when its data or schema differs from `existing`'s while `existing`'s envelope is open or completed.
+ */
+export function checkInstanceWriteAgainstSigning(
+  existing: InstanceEnvelopeState & { data: unknown; formSchemaId: string },
+  next: { data: unknown; formSchemaId: string },
+): void {
+  const changes = !sameJson(existing.data, next.data) || existing.formSchemaId.toLowerCase() !== next.formSchemaId.toLowerCase();
+  checkAnswersUnlocked(existing, changes);
+}
+
 /** Whether an envelope may go from `from` to `to`. */
 export function mayChangeEnvelopeStatus(from: EnvelopeStatus, to: EnvelopeStatus): boolean {
   return ENVELOPE_TRANSITIONS[from].includes(to);

@@ -4,7 +4,7 @@
 import type { FormInstance, FormSchema, InstanceFromApplication, JsonObject } from '../../api/types';
 import { Permission } from '../../api/enums';
 import { QueryParams } from '../../domain';
-import { duplicateInstanceFields } from '../../domain/forms';
+import { allLive, duplicateInstanceFields } from '../../domain/forms';
 import { checkedPrefill, typedPathsFromExample } from '../../domain/pdf';
 import { newInstance } from '../forms-model';
 import { FakeHttpError, json, readJsonObject, requiredQuery } from '../http';
@@ -13,9 +13,11 @@ import { user, type FakeRoute, type RouteContext } from './route';
 const P = Permission;
 const base = '/api/DynamicFormLinking';
 
+/** A live schema of a live form (the server's rule: 404 for a missing or soft-deleted one). */
 function schemaOf(ctx: RouteContext, id: string): FormSchema {
-  const schema = ctx.backend.db.formSchemas.find((s) => s.formSchemaId === id && !s.isDeleted);
-  if (!schema) throw new FakeHttpError(404, `No form schema '${id}'.`);
+  const { db } = ctx.backend;
+  const schema = db.formSchemas.find((s) => s.formSchemaId === id);
+  if (!schema || !allLive(schema, db.forms.find((f) => f.formId === schema.formId))) throw new FakeHttpError(404, `No form schema '${id}'.`);
   return schema;
 }
 
