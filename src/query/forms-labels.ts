@@ -64,6 +64,10 @@ export const formViewerLabels = {
   formSaveGone: 'This form is no longer available, so your answers cannot be saved. They are kept on this device: ask whoever sent you the link for a new one.',
   /** A save of an instance that was submitted or completed meanwhile (409). */
   formSaveClosed: 'This form was already submitted and can no longer be changed. Your answers are kept on this device.',
+  /** An instance opened in edit mode whose signature request is open (or a save refused for it, 409): read-only. */
+  formSigningLocked: 'This form was sent for signature, so its answers are locked. To correct them, ask whoever sent it to cancel the signature request first.',
+  /** An instance opened in edit mode that was signed (or a save refused for it, 409): read-only. */
+  formSignedLocked: 'This form was signed, so its answers are locked and can no longer be changed.',
   /** A save refused for its content (400, 413): the reason comes first. */
   formInputKeptHere: 'Everything you typed is kept on this device.',
   // A form started earlier on this device

@@ -15,7 +15,8 @@ import {
 } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
-import { FormInstanceStatus } from '../api/enums';
+import { EnvelopeStatus, FormInstanceStatus } from '../api/enums';
+import { isLockedBySigning } from '../domain/signing/statuses';
 import { isApiError } from '../api/errors';
 import { etagOfRow } from '../api/odata';
 import type { FormInstance, FormSchema } from '../api/types';
@@ -454,7 +455,9 @@ const isClosed = (instance: FormInstance | null) =>
 /** The loaded form: read-only, or the edit session. */
 function LoadedViewer({ schema, instance, mode, viewLink = false, linkToken, shared }: LoadedProps) {
   const engine = useFormEngine(schema, { initialData: instance?.data, labels: shared.formLabels, widgets: shared.widgets });
-  const closed = isClosed(instance);
+  // Answers out for signature or signed are locked: shown read-only, saying why, before anyone types.
+  const signing = instance !== null && isLockedBySigning(instance) ? instance.envelopeStatus : null;
+  const closed = isClosed(instance) || signing !== null;
   if (mode === 'edit' && !closed) {
     return <EditSession schema={schema} instance={instance} engine={engine} linkToken={linkToken} shared={shared} />;
   }
@@ -469,7 +472,7 @@ function LoadedViewer({ schema, instance, mode, viewLink = false, linkToken, sha
       ) : null}
       {mode === 'edit' && closed ? (
         <Alert color="blue" variant="light" {...getStyles('notice')}>
-          {labels.formAlreadySubmitted}
+          {signing === null ? labels.formAlreadySubmitted : signing === EnvelopeStatus.Completed ? labels.formSignedLocked : labels.formSigningLocked}
         </Alert>
       ) : null}
       <Box {...getStyles('form')}>

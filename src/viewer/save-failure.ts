@@ -4,6 +4,7 @@
  * words, what the person can do, and offers no retry that could only fail again.
  */
 import { isApiError } from '../api/errors';
+import { INSTANCE_IN_SIGNING_CODE, INSTANCE_SIGNED_CODE } from '../domain/signing/statuses';
 import { describeError } from '../query/describe-error';
 import type { ViewerLabels } from '../query/viewer-client';
 import { isTransientSaveError } from './draft-saver';
@@ -31,8 +32,13 @@ export function saveFailureText(error: unknown, labels: ViewerLabels): SaveFailu
     case 404:
     case 410:
       return { message: labels.formSaveGone, details, retry: false };
-    case 409:
+    case 409: {
+      // Answers locked by a signature request sent (or signed) meanwhile: said so, not 'already submitted'.
+      const code = (error.result as { code?: unknown } | null)?.code;
+      if (code === INSTANCE_IN_SIGNING_CODE) return { message: `${labels.formSigningLocked} ${labels.formInputKeptHere}`, details, retry: false };
+      if (code === INSTANCE_SIGNED_CODE) return { message: `${labels.formSignedLocked} ${labels.formInputKeptHere}`, details, retry: false };
       return { message: labels.formSaveClosed, details, retry: false };
+    }
     default:
       return { message: `${described.message} ${labels.formInputKeptHere}`, details, retry: false };
   }

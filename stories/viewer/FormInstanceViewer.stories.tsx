@@ -42,7 +42,17 @@ export const EditInstance: Story = {
 
 /** A submitted instance opened in edit mode: read-only, and it says why. */
 export const AlreadySubmitted: Story = {
+  args: { formSchemaId: schemas.contactRequestV1, formInstanceId: instances.contactSubmitted },
+};
+
+/** An instance out for signature opened in edit mode: its answers are locked, read-only, and it says so. */
+export const LockedForSigning: Story = {
   args: { formSchemaId: schemas.loanApplicationV1, formInstanceId: instances.loanSubmitted },
+};
+
+/** A signed instance opened in edit mode: its answers are locked for good. */
+export const LockedSigned: Story = {
+  args: { formSchemaId: schemas.loanApplicationV1, formInstanceId: instances.loanCompleted },
 };
 
 /** The schema is still on its way. */

@@ -78,6 +78,19 @@ describe('FormInstanceViewer: draft save', () => {
     expect(stored.data).toMatchObject({ applicant: { name: 'Alan M. Turing' } });
     expect(saves().every((s) => s.method === 'PATCH' && s.authorization === `Bearer ${token}`)).toBe(true);
   });
+
+  it('says so when the form was sent for signature while it was open: the answers are locked, what was typed is kept', async () => {
+    const { user } = renderEdit({ formSchemaId: loan, formInstanceId: instances.loanInProgress });
+    const name = await screen.findByDisplayValue('Alan Turing');
+    Object.assign(backend.db.formInstances.find((i) => i.formInstanceId === instances.loanInProgress)!, {
+      envelopeId: seedIds.envelopes.loanSubmittedSent,
+      envelopeStatus: 3,
+    });
+    await user.type(name, ' Jr');
+    const alert = await screen.findByRole('alert', { name: 'Your changes are not saved yet' });
+    expect(alert).toHaveTextContent('This form was sent for signature, so its answers are locked.');
+    expect(within(alert).queryByRole('button', { name: 'Retry now' })).toBeNull();
+  });
 });
 
 describe('FormInstanceViewer: a failed save', () => {

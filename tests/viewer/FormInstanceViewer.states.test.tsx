@@ -166,9 +166,26 @@ describe('FormInstanceViewer: view mode', () => {
   });
 
   it('shows a submitted instance read-only in edit mode too, and says why', async () => {
+    Object.assign(backend.db.formInstances.find((i) => i.formInstanceId === instances.loanSubmitted)!, { envelopeId: null, envelopeStatus: null });
     renderViewer({ formSchemaId: schemas.loanApplicationV1, formInstanceId: instances.loanSubmitted, mode: 'edit' });
     expect(await screen.findByText('This form was already submitted and can no longer be changed.')).toBeInTheDocument();
     expect(screen.getByText('Grace Hopper')).toBeInTheDocument();
+    expect(screen.queryByRole('textbox')).toBeNull();
+  });
+});
+
+describe('FormInstanceViewer: answers locked by signing', () => {
+  it('shows an instance out for signature read-only in edit mode, saying its answers are locked', async () => {
+    const row = backend.db.formInstances.find((i) => i.formInstanceId === instances.loanInProgress)!;
+    Object.assign(row, { envelopeId: seedIds.envelopes.loanSubmittedSent, envelopeStatus: 3 });
+    renderViewer({ formSchemaId: schemas.loanApplicationV1, formInstanceId: instances.loanInProgress, mode: 'edit' });
+    expect(await screen.findByText(/This form was sent for signature, so its answers are locked\./)).toBeInTheDocument();
+    expect(screen.queryByRole('textbox')).toBeNull();
+  });
+
+  it('says a signed instance is locked', async () => {
+    renderViewer({ formSchemaId: schemas.loanApplicationV1, formInstanceId: instances.loanCompleted, mode: 'edit' });
+    expect(await screen.findByText('This form was signed, so its answers are locked and can no longer be changed.')).toBeInTheDocument();
     expect(screen.queryByRole('textbox')).toBeNull();
   });
 });
