@@ -360,6 +360,7 @@ const PropertyPane = memo(function PropertyPane({ c, selection }: { c: FormBuild
         onRenamePath={(_from, to) => dispatch({ type: 'renamePath', id: at.field.id, path: to })}
         checkPath={(path) => checkDataPath(path, { layout: doc.layout, fieldId: at.field.id, widgets })}
         checkPattern={checkPattern}
+        savedPath={state.saved?.get(at.field.id)}
       />
     );
   }
@@ -410,6 +411,7 @@ const PropertyPane = memo(function PropertyPane({ c, selection }: { c: FormBuild
 (a, b) =>
   a.selection === b.selection &&
   a.c.state.document === b.c.state.document &&
+  a.c.state.saved === b.c.state.saved &&
   a.c.labels === b.c.labels &&
   a.c.widgets === b.c.widgets &&
   a.c.dispatch === b.c.dispatch);

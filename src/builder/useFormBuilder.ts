@@ -159,6 +159,7 @@ export function useFormBuilder(options: FormBuilderOptions = {}): FormBuilderCon
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the loaded version, not every label change, starts a document
   }, [isNew, schema?.formSchemaId, schema?.version, !!form, isLoading, !!error]);
 
+  const loadedFromVersion = !isNew && schema !== null;
   const [state, dispatch] = useReducer(builderReducer, emptyDocument(), initialBuilderState);
   const [base, setBase] = useState<BuilderDocument | null>(null);
   const draftKey = builderDraftKey(formId, formSchemaId ?? schema?.formSchemaId ?? null);
@@ -170,10 +171,11 @@ export function useFormBuilder(options: FormBuilderOptions = {}): FormBuilderCon
     if (!loaded || loadedRef.current === loaded) return;
     loadedRef.current = loaded;
     setBase(loaded);
-    dispatch({ type: 'load', document: loaded });
+    // A document read from a stored version is saved: its fields keep their data paths when their labels change.
+    dispatch({ type: 'load', document: loaded, saved: loadedFromVersion });
     const draft = readDraft(storage, draftKey);
     setStoredDraft(draft && !sameDocument(draft.document, loaded) ? draft : null);
-  }, [loaded, storage, draftKey]);
+  }, [loaded, loadedFromVersion, storage, draftKey]);
 
   const stateRef = useRef(state);
   stateRef.current = state;
@@ -244,7 +246,9 @@ export function useFormBuilder(options: FormBuilderOptions = {}): FormBuilderCon
       setStoredDraft(null);
     },
     markSaved: (document) => {
-      setBase(document ?? stateRef.current.document);
+      const saved = document ?? stateRef.current.document;
+      setBase(saved);
+      dispatch({ type: 'markSaved', document: saved });
       try {
         storage?.removeItem(draftKey);
       } catch {

@@ -49,7 +49,7 @@ export function fieldOfKind(kind: string, extra: Partial<FormField> = {}): Field
 }
 
 /** The panel with its state kept as the builder keeps it. */
-export function PanelHarness({ initial, pdfFieldNames, readOnly }: { initial: FieldPropertiesChange; pdfFieldNames?: string[]; readOnly?: boolean }) {
+export function PanelHarness({ initial, pdfFieldNames, readOnly, savedPath }: { initial: FieldPropertiesChange; pdfFieldNames?: string[]; readOnly?: boolean; savedPath?: string }) {
   const [state, setState] = useState(initial);
   return (
     <Paper p="md" withBorder maw={560}>
@@ -61,6 +61,7 @@ export function PanelHarness({ initial, pdfFieldNames, readOnly }: { initial: Fi
         pdfFieldNames={pdfFieldNames}
         checkPattern={storyPatternCheck}
         readOnly={readOnly}
+        savedPath={savedPath}
         onChange={setState}
         onRenamePath={(_, to) => setState((s) => ({ ...s, field: { ...s.field, path: to } }))}
       />

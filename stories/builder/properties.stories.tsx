@@ -61,6 +61,31 @@ export const PatternRefused: Story = {
   },
 };
 
+/** A field of a saved form: its data path stays when the label changes, and is changed only through 'Change data path…'. */
+export const SavedField: Story = {
+  args: { initial: fieldOfKind('text', { label: 'Phone', path: '/phone' }), savedPath: '/phone' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const label = canvas.getByRole('textbox', { name: /^Label/ });
+    await userEvent.clear(label);
+    await userEvent.type(label, 'Mobile phone');
+    await userEvent.tab();
+    await expect(canvas.getByRole('textbox', { name: /Data path/ })).toHaveValue('/phone');
+  },
+};
+
+/** 'Change data path…' on a saved field: the box opens under a warning naming what a new path breaks. */
+export const SavedFieldChangingPath: Story = {
+  args: { initial: fieldOfKind('text', { label: 'Phone', path: '/phone' }), savedPath: '/phone' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Change data path…' }));
+    await expect(canvas.getByRole('alert')).toHaveTextContent('Changing a saved data path');
+    await userEvent.clear(canvas.getByRole('textbox', { name: /Data path/ }));
+    await userEvent.type(canvas.getByRole('textbox', { name: /Data path/ }), '/mobile');
+  },
+};
+
 /** Shown to a user who may not edit: every input read-only. */
 export const ReadOnly: Story = { args: { initial: fieldOfKind('email'), readOnly: true } };
 

@@ -3,10 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { FormBuilder } from '../../src';
 import { builderReducer, emptyDocument, findField, initialBuilderState, type BuilderAction, type BuilderState } from '../../src/builder/model';
 import { WIDGET_KINDS } from '../../src/engine/widget-kinds';
+import { diffSchemaFields } from '../../src/forms-admin/FormManager/schema-diff';
+import { seedIds } from '../../src/testing/seed-ids';
 import { renderInApi, setupFakeApi } from '../admin/support/screen';
 import { memoryStorage } from './support/memory-storage';
 
-setupFakeApi();
+const { backend } = setupFakeApi();
 
 const panel = () => screen.getByRole('region', { name: /properties/i });
 const label = () => within(panel()).getByRole('textbox', { name: /^Label/ }) as HTMLInputElement;
@@ -75,5 +77,71 @@ describe('FormBuilder label and data path', () => {
     await user.keyboard('{Control>}{Shift>}z{/Shift}{/Control}');
     await waitFor(() => expect(label().value).toBe('Ag'));
     expect(path().value).toBe('/ag');
+  });
+});
+
+// Once a field is in a saved version its data path is where answers are stored: the label no longer moves it.
+describe('builder model: a saved field keeps its data path', () => {
+  const phoneForm = () => {
+    let s = run(initialBuilderState(emptyDocument()), { type: 'addField', kind: WIDGET_KINDS.text });
+    const at = findField(s.document, 'text-1')!;
+    s = run(s, { type: 'changeField', id: 'text-1', field: { ...at.field, label: 'Phone' }, schema: { type: 'string' }, required: false, path: '/phone' });
+    return s;
+  };
+  const relabel = (s: BuilderState, id: string, label: string, path: string) => {
+    const at = findField(s.document, id)!;
+    return run(s, { type: 'changeField', id, field: { ...at.field, label }, schema: { type: 'string' }, required: false, path });
+  };
+
+  it('follows the label while new; once loaded as a saved version or marked saved, the label changes alone', () => {
+    const draft = phoneForm();
+    expect(findField(draft.document, 'text-1')?.field.path).toBe('/phone');
+    // Loaded from a stored version: the label changes, the path stays.
+    let s = run(draft, { type: 'load', document: draft.document, saved: true });
+    s = relabel(s, 'text-1', 'Mobile phone', '/mobilePhone');
+    expect(findField(s.document, 'text-1')?.field).toMatchObject({ label: 'Mobile phone', path: '/phone' });
+    expect(Object.keys(s.document.jsonSchema.properties ?? {})).toEqual(['phone']);
+    // A field added since still follows its label, until the save that stores it.
+    s = run(s, { type: 'addField', kind: WIDGET_KINDS.text });
+    const added = s.selection!.id;
+    s = relabel(s, added, 'Email', '/email');
+    expect(findField(s.document, added)?.field.path).toBe('/email');
+    s = run(s, { type: 'markSaved', document: s.document });
+    s = relabel(s, added, 'Work email', '/workEmail');
+    expect(findField(s.document, added)?.field).toMatchObject({ label: 'Work email', path: '/email' });
+    // Undo and redo keep what is saved; an explicit rename still renames.
+    s = run(s, { type: 'undo' }, { type: 'redo' });
+    expect(s.saved?.get(added)).toBe('/email');
+    s = run(s, { type: 'renamePath', id: 'text-1', path: '/mobile' });
+    expect(findField(s.document, 'text-1')?.field.path).toBe('/mobile');
+  });
+});
+
+describe('FormBuilder on a saved form', () => {
+  it('keeps /applicant/phone when "Phone" becomes "Mobile phone", and the new version compares as a changed label only', async () => {
+    const { user } = renderInApi(<FormBuilder formId={seedIds.forms.contactRequest} draftStorage={memoryStorage()} />);
+    const item = await screen.findByRole('button', { name: 'Field Phone' }, { timeout: 5000 });
+    await user.click(item);
+    expect(path().value).toBe('/applicant/phone');
+    expect(path()).toHaveAttribute('readonly');
+    await user.click(label());
+    label().setSelectionRange(0, label().value.length);
+    await user.paste('Mobile phone');
+    await user.tab();
+    expect(label().value).toBe('Mobile phone');
+    expect(path().value).toBe('/applicant/phone');
+
+    // The save dialog names no removed field; the save makes version 2 (an instance uses version 1).
+    await user.click(within(screen.getByRole('toolbar', { name: 'Builder tools' })).getByRole('button', { name: 'Save' }));
+    const dialog = await screen.findByRole('dialog');
+    await within(dialog).findByText(/Saving makes a new version, version 2/);
+    expect(within(dialog).queryByText(/Fields you removed/)).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(backend.db.formSchemas.filter((x) => x.formId === seedIds.forms.contactRequest)).toHaveLength(2));
+    const [v1, v2] = backend.db.formSchemas.filter((x) => x.formId === seedIds.forms.contactRequest).sort((a, b) => a.version - b.version);
+    const diff = diffSchemaFields(v1!.layout, v2!.layout);
+    expect(diff.added).toEqual([]);
+    expect(diff.removed).toEqual([]);
+    expect(diff.changed.map((c) => [c.key, c.properties])).toEqual([['/applicant/phone', ['label']]]);
   });
 });

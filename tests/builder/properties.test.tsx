@@ -33,7 +33,7 @@ const others: RuleFieldOption[] = [
 ];
 
 /** The panel with its state kept like the builder keeps it, and every change recorded. */
-function Harness(props: { field: FormField; schema?: JsonObject; onChange?: (c: FieldPropertiesChange) => void; onRenamePath?: (from: string, to: string) => void; checkPattern?: (p: string) => Promise<string | null>; pdf?: string[] }) {
+function Harness(props: { field: FormField; schema?: JsonObject; onChange?: (c: FieldPropertiesChange) => void; onRenamePath?: (from: string, to: string) => void; checkPattern?: (p: string) => Promise<string | null>; pdf?: string[]; savedPath?: string }) {
   const [state, setState] = useState<FieldPropertiesChange>({ field: props.field, schema: props.schema ?? WIDGET_KINDS[props.field.widget as 'text']?.defaultSchema ?? {}, required: false });
   const layout = { pages: [{ id: 'p', title: 'P', sections: [{ id: 's', title: 'S', fields: [state.field, { id: 'name', path: '/name', widget: 'text', label: 'Name' }, { id: 'addr', path: '/address/street', widget: 'text', label: 'Street' }] }] }] };
   return (
@@ -45,6 +45,7 @@ function Harness(props: { field: FormField; schema?: JsonObject; onChange?: (c: 
       pdfFieldNames={props.pdf}
       checkPath={(path) => checkDataPath(path, { layout, fieldId: state.field.id })}
       checkPattern={props.checkPattern}
+      savedPath={props.savedPath}
       onChange={(next) => {
         props.onChange?.(next);
         setState(next);
@@ -126,6 +127,46 @@ describe('FieldPropertiesPanel', () => {
     await user.type(label, 's');
     await user.tab();
     expect(onRenamePath).not.toHaveBeenCalled();
+  });
+
+  it('a saved field keeps its path when the label changes; changing it is an explicit act with a warning naming what it breaks', async () => {
+    const onRenamePath = vi.fn();
+    const { user } = renderWithProviders(<Harness field={field('text', { label: 'Phone', path: '/phone' })} savedPath="/phone" onRenamePath={onRenamePath} />);
+    const label = input('Label');
+    await user.clear(label);
+    await user.type(label, 'Mobile phone');
+    await user.tab();
+    expect(onRenamePath).not.toHaveBeenCalled();
+    expect(input('Data path')).toHaveValue('/phone');
+    expect(input('Data path')).toHaveAttribute('readonly');
+    expect(screen.getByText(/The form was saved with it, so it stays when the label changes/)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Change data path…' }));
+    const warning = screen.getByRole('alert');
+    expect(warning).toHaveTextContent('Changing a saved data path');
+    expect(warning).toHaveTextContent('Answers to this field are stored under /phone. A new path breaks:');
+    expect(warning).toHaveTextContent(/the answers of forms already filled in, which stay under \/phone/);
+    expect(warning).toHaveTextContent('links to data and pre-fill mappings that name /phone');
+    expect(warning).toHaveTextContent('the PDF mapping of answers stored under /phone');
+    const path = input('Data path');
+    expect(path).not.toHaveAttribute('readonly');
+    expect(path).toHaveFocus();
+    // Leaving the box applies nothing; 'Keep /phone' puts it back.
+    await user.clear(path);
+    await user.type(path, '/mobile');
+    await user.tab();
+    expect(onRenamePath).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Keep /phone' }));
+    expect(input('Data path')).toHaveValue('/phone');
+    expect(screen.queryByText('Changing a saved data path')).toBeNull();
+    // Only 'Change the data path' applies it.
+    await user.click(screen.getByRole('button', { name: 'Change data path…' }));
+    await user.clear(input('Data path'));
+    await user.type(input('Data path'), '/mobile');
+    await user.click(screen.getByRole('button', { name: 'Change the data path' }));
+    expect(onRenamePath).toHaveBeenCalledWith('/phone', '/mobile');
+    expect(input('Data path')).toHaveValue('/mobile');
+    expect(input('Data path')).toHaveAttribute('readonly');
   });
 
   it('edits schema facts and the required flag', async () => {

@@ -320,3 +320,17 @@ export function fieldIdsIn(doc: BuilderDocument, id: string): string[] {
   const page = doc.layout.pages.find((p) => p.id === id);
   return page ? page.sections.flatMap((s) => sectionTree(s).flatMap((t) => t.fields.map((f) => f.id))) : [];
 }
+
+/**
+ * The data paths of the fields a saved version holds, by field id (each path as its field writes it, relative to the
+ * item in a repeatable section). A field listed here keeps its path when its label changes: answers of filled-in forms,
+ * links to application data, pre-fill mappings and the PDF's filling all find the answer under that path.
+ */
+export type SavedFieldPaths = ReadonlyMap<string, string>;
+
+/** The fields of a saved document that hold an answer, with their paths: see {@link SavedFieldPaths}. */
+export function savedFieldPaths(doc: BuilderDocument): SavedFieldPaths {
+  const out = new Map<string, string>();
+  for (const { field } of allFields(doc)) if (field.path !== '') out.set(field.id, field.path);
+  return out;
+}

@@ -17,11 +17,13 @@ import {
   freshId,
   leafRules,
   sectionPlaceProblem,
+  savedFieldPaths,
   sectionTree,
   siblingsOf,
   usedIds,
   type BuilderDocument,
   type BuilderSelection,
+  type SavedFieldPaths,
   type SectionTarget,
 } from './document';
 
@@ -82,8 +84,16 @@ export type BuilderAction =
   | { type: 'delete'; id: string }
   /** Replaces the whole document (the JSON view, a template, a restored draft). */
   | { type: 'replaceDocument'; document: BuilderDocument }
-  /** Starts over from a loaded document: nothing selected, nothing to undo (loading is not the user's step). */
-  | { type: 'load'; document: BuilderDocument }
+  /**
+   * Starts over from a loaded document: nothing selected, nothing to undo (loading is not the user's step). With
+   * `saved`, the document is a saved version: its fields keep their data paths when their labels change.
+   */
+  | { type: 'load'; document: BuilderDocument; saved?: boolean }
+  /**
+   * The document was saved (as `document`, the one the save sent): its fields keep their data paths from now on.
+   * Changes nothing else and is no undo step.
+   */
+  | { type: 'markSaved'; document: BuilderDocument }
   | { type: 'undo' }
   | { type: 'redo' };
 
@@ -109,11 +119,19 @@ export interface BuilderState {
   selection: BuilderSelection;
   past: readonly HistoryStep[];
   future: readonly HistoryStep[];
+  /**
+   * The fields of the last saved version, with the data paths they were saved with: a saved field's path never
+   * follows its label (a `changeField` naming a new path leaves it as it is); changing it is a `renamePath` of its own.
+   * Missing or empty for a form never saved.
+   */
+  saved?: SavedFieldPaths;
 }
 
-/** A fresh state for a document: nothing selected, nothing to undo. */
-export function initialBuilderState(document: BuilderDocument): BuilderState {
-  return { document, selection: null, past: [], future: [] };
+const NOTHING_SAVED: SavedFieldPaths = new Map();
+
+/** A fresh state for a document: nothing selected, nothing to undo; `saved` when it is a saved version. */
+export function initialBuilderState(document: BuilderDocument, saved = false): BuilderState {
+  return { document, selection: null, past: [], future: [], saved: saved ? savedFieldPaths(document) : NOTHING_SAVED };
 }
 
 type Doc = Draft<BuilderDocument>;
@@ -817,7 +835,9 @@ function selectionStillThere(doc: BuilderDocument, selection: BuilderSelection):
 export function builderReducer(state: BuilderState, action: BuilderAction): BuilderState {
   switch (action.type) {
     case 'load':
-      return initialBuilderState(action.document);
+      return initialBuilderState(action.document, action.saved);
+    case 'markSaved':
+      return { ...state, saved: savedFieldPaths(action.document) };
     case 'select':
       return action.selection === state.selection ? state : { ...state, selection: selectionStillThere(state.document, action.selection) };
     case 'undo': {
@@ -825,6 +845,7 @@ export function builderReducer(state: BuilderState, action: BuilderAction): Buil
       if (!step) return state;
       const document = step.before && step.after === state.document ? step.before : applyPatches(state.document, step.inverse);
       return {
+        ...state,
         document,
         selection: selectionStillThere(document, step.selectionBefore),
         past: state.past.slice(0, -1),
@@ -836,6 +857,7 @@ export function builderReducer(state: BuilderState, action: BuilderAction): Buil
       if (!step) return state;
       const document = step.after && step.before === state.document ? step.after : applyPatches(state.document, step.patches);
       return {
+        ...state,
         document,
         selection: selectionStillThere(document, step.selectionAfter),
         past: [...state.past, step],
@@ -844,13 +866,15 @@ export function builderReducer(state: BuilderState, action: BuilderAction): Buil
     }
     default: {
       let selection = state.selection;
+      // A saved field keeps its data path when its label changes: the label is applied, the path it would follow is not.
+      const applied = action.type === 'changeField' && action.path !== undefined && state.saved?.has(action.id) ? { ...action, path: undefined } : action;
       const [document, patches, inverse] = produceWithPatches(state.document, (draft) => {
-        selection = apply(draft, action, state.selection);
+        selection = apply(draft, applied, state.selection);
       });
       if (patches.length === 0) return selection === state.selection ? state : { ...state, selection };
       const step: HistoryStep = { patches, inverse, selectionBefore: state.selection, selectionAfter: selection, before: state.document, after: document };
       const past = state.past.length >= BUILDER_HISTORY_LIMIT ? [...state.past.slice(1), step] : [...state.past, step];
-      return { document, selection, past, future: [] };
+      return { ...state, document, selection, past, future: [] };
     }
   }
 }

@@ -1,5 +1,5 @@
-import { MultiSelect, NumberInput, Select, Stack, Switch, Text, TextInput, Textarea, Title } from '@mantine/core';
-import { memo, useCallback, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { Alert, Button, Group, List, MultiSelect, NumberInput, Select, Stack, Switch, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import type { FieldComputation, FieldOption, FieldRuleNode, FormField, JsonObject, JsonValue } from '../../api/types';
 import { checkDataPath, labelToPath, pathFollowsLabel, type DataPathProblem } from '../../engine/authoring';
 import { FORM_LIMITS } from '../../engine/limits';
@@ -63,6 +63,12 @@ export interface FieldPropertiesPanelProps {
   labels?: Partial<Labels>;
   /** Shows the properties without letting them be changed (a user without the right to edit). */
   readOnly?: boolean;
+  /**
+   * The data path the field has in the saved version of the form (as the field writes it), or undefined for a field
+   * not saved yet. A saved field's path never follows its label; changing it is an explicit act ('Change data path…')
+   * with a warning naming what it breaks.
+   */
+  savedPath?: string;
 }
 
 const FALLBACK_PROPERTIES: readonly WidgetPropertyEditor[] = ['label', 'helpText', 'required', 'readOnly', 'visibleWhen', 'requiredWhen'];
@@ -166,30 +172,93 @@ interface PathEditorProps {
   readOnly: boolean;
   draft: string;
   setDraft: (path: string) => void;
+  /** The path the field has in the saved version; a saved field's path changes only through 'Change data path…'. */
+  savedPath?: string;
 }
 
-/** The data path box: checked as you type, applied (renaming everywhere) when left or on Enter, only when valid. */
-function PathEditor({ field, labels, check, onRename, readOnly, draft, setDraft }: PathEditorProps) {
+/**
+ * The data path box: checked as you type, applied (renaming everywhere) when left or on Enter, only when valid. The
+ * path of a saved field is read-only: 'Change data path…' opens the box with a warning naming what a new path breaks,
+ * and only 'Change the data path' (or Enter) applies it.
+ */
+function PathEditor({ field, labels, check, onRename, readOnly, draft, setDraft, savedPath }: PathEditorProps) {
+  const [unlocked, setUnlocked] = useState(false);
+  const boxRef = useRef<HTMLInputElement>(null);
+  // Opened for a change, the box takes the focus; the warning (an alert) is read out as it appears.
+  useEffect(() => {
+    if (unlocked) boxRef.current?.focus();
+  }, [unlocked]);
+  const saved = savedPath !== undefined;
+  const editable = !readOnly && !!onRename && (!saved || unlocked);
   const problem = draft === field.path ? null : check(draft);
   const apply = () => {
     if (draft !== field.path && problem === null) onRename?.(field.path, draft);
   };
-  return (
+  const cancel = () => {
+    setDraft(field.path);
+    setUnlocked(false);
+  };
+  const box = (
     <TextInput
       label={labels.bpPath}
-      description={labels.bpPathHelp}
+      description={saved ? labels.bpPathSavedHelp : labels.bpPathHelp}
       value={draft}
       onChange={(e) => setDraft(e.currentTarget.value)}
-      onBlur={apply}
+      onBlur={saved ? undefined : apply}
       onKeyDown={(e) => {
-        if (e.key === 'Enter') apply();
-        if (e.key === 'Escape') setDraft(field.path);
+        if (e.key === 'Enter' && editable) {
+          apply();
+          if (saved && problem === null) setUnlocked(false);
+        }
+        if (e.key === 'Escape') {
+          if (saved) cancel();
+          else setDraft(field.path);
+        }
       }}
       error={problem ? dataPathProblemText(problem, labels) : undefined}
-      readOnly={readOnly || !onRename}
+      readOnly={!editable}
       spellCheck={false}
       styles={CODE_INPUT_STYLES}
+      ref={boxRef}
     />
+  );
+  if (!saved || readOnly || !onRename) return box;
+  const named = { path: savedPath };
+  return (
+    <Stack gap="xs">
+      {box}
+      {unlocked ? (
+        <>
+          <Alert color="yellow" variant="light" title={labels.bpPathChangeTitle} styles={{ title: { color: 'var(--mantine-color-text)' } }}>
+            <Text size="sm">{fillLabel(labels.bpPathChangeIntro, named)}</Text>
+            <List size="sm" mt={4}>
+              <List.Item>{fillLabel(labels.bpPathChangeBreaksAnswers, named)}</List.Item>
+              <List.Item>{fillLabel(labels.bpPathChangeBreaksLinks, named)}</List.Item>
+              <List.Item>{fillLabel(labels.bpPathChangeBreaksPdf, named)}</List.Item>
+            </List>
+          </Alert>
+          <Group gap="xs">
+            <Button
+              size="xs"
+              disabled={draft === field.path || problem !== null}
+              onClick={() => {
+                apply();
+                setUnlocked(false);
+              }}
+            >
+              {labels.bpPathChangeApply}
+            </Button>
+            <Button size="xs" variant="default" onClick={cancel}>
+              {fillLabel(labels.bpPathChangeCancel, { path: field.path })}
+            </Button>
+          </Group>
+        </>
+      ) : (
+        <Button size="xs" variant="default" onClick={() => setUnlocked(true)} style={{ alignSelf: 'flex-start' }}>
+          {labels.bpPathChange}
+        </Button>
+      )}
+    </Stack>
   );
 }
 
@@ -260,7 +329,7 @@ function PatternEditor({ schema, labels, readOnly, checkPattern, onChange }: Pat
  * and required flag.
  */
 export function FieldPropertiesPanel(props: FieldPropertiesPanelProps) {
-  const { field, schema, required, fields, pdfFieldNames, onChange, onRenamePath, checkPath = syntaxOnly, checkPattern, widgets = WIDGET_KINDS, readOnly = false } = props;
+  const { field, schema, required, fields, pdfFieldNames, onChange, onRenamePath, checkPath = syntaxOnly, checkPattern, widgets = WIDGET_KINDS, readOnly = false, savedPath } = props;
   const labels = useLabels(props.labels);
   const kind = widgetKind(field.widget, widgets);
   const properties = kind?.properties ?? FALLBACK_PROPERTIES;
@@ -289,7 +358,7 @@ export function FieldPropertiesPanel(props: FieldPropertiesPanelProps) {
 
   /** The path a label gives the field when its path follows the label (null when it stays as it is). */
   const pathForLabel = (label: string): string | null => {
-    if (!followed || !onRenamePath || !storesValue) return null;
+    if (!followed || !onRenamePath || !storesValue || savedPath !== undefined) return null;
     const segments = field.path.split('/');
     const parent = segments.slice(0, -1).join('/');
     let candidate = labelToPath(label, [], parent);
@@ -431,14 +500,14 @@ export function FieldPropertiesPanel(props: FieldPropertiesPanelProps) {
             <TextInput
               label={labels.bpLabel}
               value={field.label}
-              onFocus={() => setFollowed(pathFollowsLabel(field.path, field.label))}
+              onFocus={() => setFollowed(savedPath === undefined && pathFollowsLabel(field.path, field.label))}
               onChange={(e) => setLabel(e.currentTarget.value)}
               onBlur={renameAfterLabel}
               error={field.label.trim() === '' ? labels.bpLabelRequired : undefined}
               readOnly={readOnly}
               required
             />
-            {storesValue && <PathEditor field={field} labels={labels} check={checkPath} onRename={onRenamePath} readOnly={readOnly} draft={draft} setDraft={setDraft} />}
+            {storesValue && <PathEditor field={field} labels={labels} check={checkPath} onRename={onRenamePath} readOnly={readOnly} draft={draft} setDraft={setDraft} savedPath={savedPath} />}
           </Stack>
         );
       case 'required':
