@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -7,9 +8,12 @@ export default defineConfig({
     setupFiles: ['./tests/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}', 'tests/**/*.test.{ts,tsx}', 'example-host/**/*.test.{ts,tsx}'],
     exclude: ['node_modules', 'dist', 'tests/e2e/**'],
-    // The screens' journeys (pick, edit, switch tabs, confirm) take 7–25 s in jsdom on one of CI's two cores while the
-    // other runs the next file (jsdom's getComputedStyle, which role queries call per element, costs ~20 ms over
-    // Mantine's styles); 30 s timed out in a full run. Speed is judged by the benches, not here.
+    // One test file per core. Vitest's default for `run` is one fewer than the cores, which on CI's two cores is a
+    // single worker while the main process, which only collects results, leaves the other core nearly idle.
+    maxWorkers: Math.max(1, availableParallelism()),
+    // The screens' journeys (pick, edit, switch tabs, confirm) take 1–10 s in jsdom on a quiet core (React's
+    // development build rendering a few hundred checkboxes, and role queries computing names and styles over them),
+    // and two to three times that with both cores shared. Speed is judged by the benches, not here.
     testTimeout: 60000,
   },
 });

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { speedUpLabelControl } from './support/jsdom-label-control';
 
 // Mantine under jsdom needs these browser APIs.
 if (typeof window !== 'undefined') {
@@ -35,6 +36,9 @@ if (typeof window !== 'undefined') {
     });
   }
   window.HTMLElement.prototype.scrollIntoView = function scrollIntoView() {};
+  // Same answers as jsdom's own, in linear time (see the module): role queries over large screens spent seconds there.
+  // CCQ_PLAIN_JSDOM=1 leaves jsdom as it is, to compare times or to rule the shortcut out when a test fails.
+  if (!process.env.CCQ_PLAIN_JSDOM) speedUpLabelControl();
 }
 
 // findBy* and waitFor give up after 1 s by default. On a loaded CI core a screen's answer to a click can take longer
