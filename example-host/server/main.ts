@@ -12,10 +12,15 @@
  */
 import { SEEDED_ACCOUNTS } from './accounts';
 import { configFromEnv, startFailureMessage } from './config';
+import { pdfWorkers } from './pdf/worker';
 import { installSignalHandlers, startServer } from './server';
 
 async function main(): Promise<void> {
+  // The PDF worker starts beside the database, so that the first upload finds it ready (a failure here is retried by
+  // the first PDF job, which reports it).
+  const warming = pdfWorkers().warm().catch(() => undefined);
   const handle = await startServer(configFromEnv(process.env));
+  await warming;
   installSignalHandlers(handle);
   const lines = [
     '',

@@ -1,38 +1,55 @@
 // @vitest-environment node
 /**
- * The PDF parse worker: a parse over its time limit is stopped (the worker terminated) and the next parse gets a new
- * worker; a worker that runs out of its bounded heap is stopped with a memory refusal, never taking the process down.
+ * The PDF worker pool: a job over its time limit is stopped (the worker terminated) and the next job gets a new
+ * worker; a worker that runs out of its bounded heap is stopped with a memory refusal, never taking the process down;
+ * a file whose streams inflate past the limit is refused before the library inflates them.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { PdfParseAbort, PdfParser } from '../../example-host/server/pdf/worker';
+import { PDF_UPLOAD_LIMITS } from '../../src/domain/pdf';
+import { PdfParseAbort, PdfWorkerPool } from '../../example-host/server/pdf/worker';
+import { inflatedSize } from '../../example-host/server/pdf/inflate';
+import { deflateBombPdf } from '../support/hostile-pdfs';
 import { fixture } from './pdf-test-helpers';
 
-const limits = { maxPages: 1000, maxFields: 1000, timeoutMs: 30_000, maxHeapMb: 256 };
-const parsers: PdfParser[] = [];
+const limits = { maxPages: 1000, maxFields: 1000, maxInflatedBytes: PDF_UPLOAD_LIMITS.maxInflatedBytes, timeoutMs: 30_000 };
+const pools: PdfWorkerPool[] = [];
 afterAll(async () => {
-  await Promise.all(parsers.map((p) => p.close()));
+  await Promise.all(pools.map((p) => p.close()));
 });
 
-describe('PdfParser', () => {
-  it('stops a parse over the time limit and replaces the worker for the next one', async () => {
-    const parser = new PdfParser(256);
-    parsers.push(parser);
-    await parser.parse(fixture('create_form.pdf'), limits); // warm: the limit below is for the parse itself
-    const slow = parser.parse(fixture('with_combed_fields.pdf'), { ...limits, timeoutMs: 5 });
+describe('PdfWorkerPool', () => {
+  it('stops a job over the time limit and replaces the worker for the next one', async () => {
+    const pool = new PdfWorkerPool({ heapMb: 256, size: 1 });
+    pools.push(pool);
+    await pool.parse(fixture('create_form.pdf'), limits); // warm: the limit below is for the parse itself
+    const slow = pool.parse(fixture('with_combed_fields.pdf'), { ...limits, timeoutMs: 5 });
     await expect(slow).rejects.toBeInstanceOf(PdfParseAbort);
     await expect(slow).rejects.toMatchObject({ reason: 'timeout' });
-    const next = await parser.parse(fixture('sample_form.pdf'), limits);
-    expect(next.ok && next.fields.length).toBe(28);
+    const next = await pool.parse(fixture('sample_form.pdf'), limits);
+    expect(next.ok && next.pageCount).toBe(1);
+    expect(next.ok && (JSON.parse(next.generatedJson) as { form: { pdfTemplate: { fields: unknown[] } } }).form.pdfTemplate.fields.length).toBe(28);
   }, 60_000);
 
   it('stops a worker that runs out of its heap', async () => {
-    const parser = new PdfParser(16);
-    parsers.push(parser);
-    const outcome = await parser.parse(fixture('with_combed_fields.pdf'), limits).then(
+    const pool = new PdfWorkerPool({ heapMb: 16, size: 1 });
+    pools.push(pool);
+    const outcome = await pool.parse(fixture('with_combed_fields.pdf'), limits).then(
       () => 'parsed',
       (error: unknown) => (error instanceof PdfParseAbort ? error.reason : 'other'),
     );
     expect(outcome).toBe('memory');
     expect(process.memoryUsage().rss).toBeGreaterThan(0); // still here
+  }, 60_000);
+
+  it('refuses a file whose streams inflate past the limit, reading and filling alike', async () => {
+    const bomb = await deflateBombPdf(PDF_UPLOAD_LIMITS.maxInflatedBytes + 16 * 1024 * 1024);
+    expect(bomb.byteLength).toBeLessThan(1024 * 1024);
+    expect(inflatedSize(bomb, PDF_UPLOAD_LIMITS.maxInflatedBytes).over).toBe(true);
+    const pool = new PdfWorkerPool({ heapMb: 256, size: 1 });
+    pools.push(pool);
+    await expect(pool.parse(bomb, limits)).resolves.toMatchObject({ ok: false, code: 'inflated-size' });
+    await expect(pool.run('fill', { bytes: bomb, values: { name: 'x' }, flatten: true, limits })).resolves.toMatchObject({ ok: false, code: 'inflated-size' });
+    // The fixtures are far below it.
+    expect(inflatedSize(fixture('with_combed_fields.pdf'), PDF_UPLOAD_LIMITS.maxInflatedBytes).over).toBe(false);
   }, 60_000);
 });

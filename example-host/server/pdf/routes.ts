@@ -18,7 +18,6 @@ import { FormInstanceStatus } from '../../../src/api/enums';
 import {
   checkedPrefill,
   filledPdfFileName,
-  formFromPdf,
   looksLikePdf,
   NOT_A_PDF_MESSAGE,
   pdfValuesFromData,
@@ -32,16 +31,9 @@ import { attachmentDisposition, leafFileName } from '../../../src/domain/signing
 import { formInstances } from '../db/schema';
 import { findForm, findFormInstance, findFormSchema } from '../forms/store';
 import { route, type AnyRouteDeclaration, type RouteContext } from '../routes/registry';
-import { fillPdfWithReport } from './fill';
 import { loadFormPdf, removeAbandonedDraftPdfs, saveFormPdf } from './store';
-import { PdfParseAbort, PdfParser } from './worker';
-
-let parser: PdfParser | null = null;
-/** The process's parse worker (one, shared by every server of the process; replaced when it is killed). */
-export function pdfParser(): PdfParser {
-  parser ??= new PdfParser(PDF_UPLOAD_LIMITS.parseHeapMb);
-  return parser;
-}
+import { PDF_CONTENT_LIMITS, PdfParseAbort, pdfWorkers } from './worker';
+import type { PdfJobRefusal, PdfJobs } from './worker-tasks';
 
 /** A file part of a multipart body, whichever realm made it. */
 interface FilePart {
@@ -75,7 +67,32 @@ async function uploadedPdf(ctx: RouteContext): Promise<{ fileName: string; bytes
   return { fileName, bytes };
 }
 
-const REFUSAL_STATUS = { encrypted: 422, corrupt: 422, 'too-many-pages': 413, 'too-many-fields': 413, 'xfa-only': 422, 'no-fields': 422 } as const;
+const REFUSAL_STATUS: Readonly<Record<PdfJobRefusal['code'], 413 | 422>> = {
+  encrypted: 422,
+  corrupt: 422,
+  'too-many-pages': 413,
+  'too-many-fields': 413,
+  'xfa-only': 422,
+  'no-fields': 422,
+  'inflated-size': 413,
+  'too-deep': 422,
+};
+
+/**
+ * A PDF job's answer, run in the PDF workers: a refusal of the file is its 4xx with a `pdf-…` code, a job stopped for
+ * time or memory (or failing in the library) a 422 whose sentence says which.
+ */
+async function pdfJob<K extends 'read' | 'fill'>(kind: K, input: PdfJobs[K]['input']): Promise<Extract<PdfJobs[K]['output'], { ok: true }>> {
+  let result: PdfJobs[K]['output'];
+  try {
+    result = await pdfWorkers().run(kind, input, PDF_UPLOAD_LIMITS.parseTimeoutMs);
+  } catch (error) {
+    if (error instanceof PdfParseAbort) throw new DomainError(422, error.message, { code: `pdf-${error.reason}` });
+    throw error;
+  }
+  if (!result.ok) throw new DomainError(REFUSAL_STATUS[result.code], result.message, { code: `pdf-${result.code}` });
+  return result as Extract<PdfJobs[K]['output'], { ok: true }>;
+}
 
 /** A JSON answer (the contract's shapes; dates as ISO strings). */
 const json = (ctx: RouteContext, value: unknown) => ctx.c.json(value as object);
@@ -93,36 +110,25 @@ export const pdfRoutes: readonly AnyRouteDeclaration[] = [
     summary: 'A form generated from the fields of an uploaded fillable PDF (multipart, field Pdf).',
     async handler(ctx) {
       const { fileName, bytes } = await uploadedPdf(ctx);
-      let read;
-      try {
-        read = await pdfParser().parse(bytes, {
-          maxPages: PDF_UPLOAD_LIMITS.maxPages,
-          maxFields: PDF_UPLOAD_LIMITS.maxFields,
-          timeoutMs: PDF_UPLOAD_LIMITS.parseTimeoutMs,
-          maxHeapMb: PDF_UPLOAD_LIMITS.parseHeapMb,
-        });
-      } catch (error) {
-        if (error instanceof PdfParseAbort) {
-          throw new DomainError(422, `This PDF could not be read: ${error.message}`, { code: `pdf-${error.reason}` });
-        }
-        throw error;
-      }
-      if (!read.ok) throw new DomainError(REFUSAL_STATUS[read.code], read.message, { code: `pdf-${read.code}` });
-      const generated = formFromPdf(
-        { fileName, pageCount: read.pageCount, fields: read.fields },
-        { newId: () => crypto.randomUUID(), now: () => new Date() },
-      );
+      // Reading, generating the form and hashing all run in the worker; the form comes back as JSON text.
+      const read = await pdfJob('read', {
+        bytes,
+        fileName,
+        limits: { maxPages: PDF_UPLOAD_LIMITS.maxPages, maxFields: PDF_UPLOAD_LIMITS.maxFields, maxInflatedBytes: PDF_UPLOAD_LIMITS.maxInflatedBytes },
+      });
       await saveFormPdf(ctx.services.db, {
-        formId: generated.form.formId,
+        formId: read.formId,
         fileName,
         pageCount: read.pageCount,
-        bytes,
+        // The template as cleaned in the worker (values cleared, actions removed), not the upload.
+        bytes: read.bytes,
+        sha256: read.sha256,
         createdBy: ctx.auth?.user.id ?? null,
       });
       // Each upload stores a draft's PDF; the drafts never saved as forms go after a day. Tidying is not the
       // uploader's concern: a failure here leaves them for the next upload and does not fail this one.
       await removeAbandonedDraftPdfs(ctx.services.db).catch(() => undefined);
-      return json(ctx, generated);
+      return ctx.c.body(read.generatedJson, 200, { 'Content-Type': 'application/json' });
     },
   }),
   route({
@@ -140,7 +146,12 @@ export const pdfRoutes: readonly AnyRouteDeclaration[] = [
       }
       const template = await loadFormPdf(ctx.services.db, form.row.formId);
       if (!template) throw new DomainError(404, `The form '${form.row.name}' has no PDF template: it was not generated from a PDF.`, { code: 'pdf-no-template' });
-      const { bytes, skipped } = await fillPdfWithReport(template.bytes, pdfValuesFromData(schema.row.layout, instance.row.data), { flatten });
+      const { bytes, skipped } = await pdfJob('fill', {
+        bytes: template.bytes,
+        values: pdfValuesFromData(schema.row.layout, instance.row.data),
+        flatten,
+        limits: PDF_CONTENT_LIMITS,
+      });
       return ctx.c.body(Buffer.from(bytes), 200, {
         'Content-Type': 'application/pdf',
         'Content-Length': String(bytes.byteLength),

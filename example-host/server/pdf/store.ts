@@ -26,12 +26,15 @@ export function sha256Hex(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
 
-/** Stores (or replaces) the PDF template of a form. */
+/**
+ * Stores (or replaces) the PDF template of a form. `sha256` is the bytes' hash when already known (the PDF worker
+ * computes it off the server's thread); otherwise it is computed here.
+ */
 export async function saveFormPdf(
   db: Db,
-  template: Omit<StoredFormPdf, 'sha256'> & { createdBy?: string | null },
+  template: Omit<StoredFormPdf, 'sha256'> & { sha256?: string; createdBy?: string | null },
 ): Promise<StoredFormPdf> {
-  const sha256 = sha256Hex(template.bytes);
+  const sha256 = template.sha256 ?? sha256Hex(template.bytes);
   const row = {
     formId: template.formId.toLowerCase(),
     fileName: template.fileName,

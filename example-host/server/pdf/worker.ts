@@ -1,21 +1,28 @@
 /**
- * Parsing uploaded PDFs off the server's thread: a worker thread with bounded memory (`resourceLimits`) reads the
- * fields (read.ts), one PDF at a time, and is terminated when a parse passes the time limit or runs out of memory, so
- * a hostile file costs one worker and never the server. One warm worker is kept between uploads (starting one costs
- * more than a small form's whole parse); a terminated or crashed one is replaced on the next upload.
+ * PDF work off the server's thread: worker threads with bounded memory (`resourceLimits`) run every job that reads or
+ * writes a PDF (worker-tasks.ts: reading an upload, filling and flattening, building the document for signature,
+ * rendering answers, sealing), and a worker is terminated when a job passes its time limit or runs out of memory, so
+ * a hostile file costs one worker and never the server.
+ *
+ * The time limit measures the job itself: it starts when the job is handed to a ready worker, not while the job waits
+ * in the queue or a worker starts. One worker is started with the server ({@link PdfWorkerPool.warm}) and kept warm;
+ * a second starts when a job arrives while the first is busy; a terminated or crashed one is replaced on demand.
+ *
+ * The worker runs built JavaScript next to the built server (`pdf-worker.js`, see scripts/build-server.mjs); from the
+ * TypeScript sources (tests, `tsx`) it starts through `parse-worker.mjs`, which loads the sources with tsx.
  */
 import { Worker } from 'node:worker_threads';
-import type { PdfReadLimits, PdfReadResult } from './read';
+import { PDF_UPLOAD_LIMITS } from '../../../src/domain/pdf';
+import type { PdfReadLimits } from './read';
+import type { PdfContentLimits, PdfJobKind, PdfJobMessage, PdfJobs } from './worker-tasks';
 
-/** Limits of the parse worker. */
-export interface PdfWorkerLimits extends PdfReadLimits {
+/** Limits of a read (the upload's parse). */
+export interface PdfWorkerLimits extends PdfReadLimits, PdfContentLimits {
   /** Longest parse before the worker is terminated, ms. */
   timeoutMs: number;
-  /** The worker's heap (old generation), MiB. */
-  maxHeapMb: number;
 }
 
-/** Why a parse did not finish: it took too long, needed too much memory, or the worker failed. */
+/** Why a PDF job did not finish: it took too long, needed too much memory, or the worker failed. */
 export class PdfParseAbort extends Error {
   override readonly name = 'PdfParseAbort';
   constructor(
@@ -26,57 +33,98 @@ export class PdfParseAbort extends Error {
   }
 }
 
-const OUT_OF_MEMORY = 'Reading this PDF needs more memory than an upload may use.';
+/** What each job is called in a sentence ("Reading this PDF took longer than …"). */
+const DOING: Readonly<Record<PdfJobKind, string>> = {
+  read: 'Reading this PDF',
+  fill: 'Filling in this PDF',
+  sent: 'Preparing this PDF for signature',
+  render: 'Writing the answers as a PDF',
+  seal: 'Sealing the signed PDF',
+};
+
+const outOfMemory = (kind: PdfJobKind) => `${DOING[kind]} needs more memory than a PDF job may use.`;
+
+/** Where the worker's code is: built JavaScript beside the built server, else the sources through tsx. */
+function workerUrl(): URL {
+  return import.meta.url.endsWith('.ts') ? new URL('./parse-worker.mjs', import.meta.url) : new URL('./pdf-worker.js', import.meta.url);
+}
 
 interface Pending {
-  id: number;
-  bytes: Uint8Array;
-  limits: PdfWorkerLimits;
-  resolve: (result: PdfReadResult) => void;
+  message: PdfJobMessage;
+  timeoutMs: number;
+  resolve: (result: unknown) => void;
   reject: (error: Error) => void;
 }
 
-/** A queue of parses run one at a time in a replaceable worker. */
-export class PdfParser {
-  private worker: Worker | null = null;
-  private ready: Promise<void> | null = null;
+interface Slot {
+  worker: Worker;
+  ready: Promise<void>;
+  busy: boolean;
+}
+
+/** Options of {@link PdfWorkerPool}. */
+export interface PdfWorkerPoolOptions {
+  /** The heap (old generation) of each worker, MiB. */
+  heapMb: number;
+  /** Most workers at once. Default 2. */
+  size?: number;
+}
+
+/** A queue of PDF jobs run in replaceable worker threads. */
+export class PdfWorkerPool {
+  private readonly slots: Slot[] = [];
   private readonly queue: Pending[] = [];
-  private running = false;
   private nextId = 1;
   private closed = false;
+  private readonly heapMb: number;
+  private readonly size: number;
 
-  constructor(private readonly heapMb: number) {}
+  constructor(options: PdfWorkerPoolOptions | number) {
+    const o = typeof options === 'number' ? { heapMb: options } : options;
+    this.heapMb = o.heapMb;
+    this.size = Math.max(1, o.size ?? 2);
+  }
 
-  /** Parses `bytes` (copied for the worker) within `limits`. */
-  parse(bytes: Uint8Array, limits: PdfWorkerLimits): Promise<PdfReadResult> {
-    if (this.closed) return Promise.reject(new PdfParseAbort('crash', 'The PDF parser is stopped.'));
+  /** Starts one worker ahead of the first job (a no-op when one runs); resolves when it is ready. */
+  async warm(): Promise<void> {
+    if (this.closed) return;
+    const slot = this.slots[0] ?? this.start();
+    await slot.ready;
+  }
+
+  /** Runs a job within `timeoutMs` of its start in a worker. */
+  run<K extends PdfJobKind>(kind: K, input: PdfJobs[K]['input'], timeoutMs: number = PDF_UPLOAD_LIMITS.parseTimeoutMs): Promise<PdfJobs[K]['output']> {
+    if (this.closed) return Promise.reject(new PdfParseAbort('crash', 'The PDF worker is stopped.'));
     return new Promise((resolve, reject) => {
-      this.queue.push({ id: this.nextId++, bytes, limits, resolve, reject });
-      void this.pump();
+      const message = { id: this.nextId++, kind, input } as PdfJobMessage;
+      this.queue.push({ message, timeoutMs, resolve: resolve as (result: unknown) => void, reject });
+      this.pump();
     });
   }
 
-  /** Stops the worker; queued parses are refused. */
-  async close(): Promise<void> {
-    this.closed = true;
-    for (const job of this.queue.splice(0)) job.reject(new PdfParseAbort('crash', 'The PDF parser is stopped.'));
-    const worker = this.worker;
-    this.worker = null;
-    this.ready = null;
-    if (worker) await worker.terminate();
+  /** Reads an upload's fields and generates its form within `limits` (see {@link PdfJobs}.read). */
+  parse(bytes: Uint8Array, limits: PdfWorkerLimits, fileName = 'document.pdf'): Promise<PdfJobs['read']['output']> {
+    const { timeoutMs, maxPages, maxFields, maxInflatedBytes } = limits;
+    return this.run('read', { bytes, fileName, limits: { maxPages, maxFields, maxInflatedBytes } }, timeoutMs);
   }
 
-  private start(): Promise<void> {
-    if (this.worker && this.ready) return this.ready;
-    const worker = new Worker(new URL('./parse-worker.mjs', import.meta.url), {
+  /** Stops the workers; queued jobs are refused. */
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const job of this.queue.splice(0)) job.reject(new PdfParseAbort('crash', 'The PDF worker is stopped.'));
+    const workers = this.slots.splice(0).map((s) => s.worker);
+    await Promise.all(workers.map((w) => w.terminate()));
+  }
+
+  private start(): Slot {
+    const worker = new Worker(workerUrl(), {
       resourceLimits: { maxOldGenerationSizeMb: this.heapMb, maxYoungGenerationSizeMb: Math.min(64, Math.max(8, this.heapMb / 4)) },
       stdout: false,
       stderr: true,
     });
     // Keeps no event loop alive on its own: a server that stops need not wait for it.
     worker.unref();
-    this.worker = worker;
-    this.ready = new Promise((resolve, reject) => {
+    const ready = new Promise<void>((resolve, reject) => {
       const off = () => {
         worker.off('message', onMessage);
         worker.off('error', onError);
@@ -94,86 +142,123 @@ export class PdfParser {
       };
       const onExit = (code: number) => {
         off();
-        reject(new Error(`The PDF parser stopped while starting (exit code ${code}).`));
+        reject(new Error(`The PDF worker stopped while starting (exit code ${code}).`));
       };
       worker.on('message', onMessage);
-      worker.once('error', onError);
-      worker.once('exit', onExit);
+      worker.on('error', onError);
+      worker.on('exit', onExit);
     });
-    return this.ready;
+    const slot: Slot = { worker, ready, busy: false };
+    // A start that fails is seen by the job waiting on it; nothing else waits.
+    ready.catch(() => this.drop(slot));
+    this.slots.push(slot);
+    return slot;
   }
 
-  private drop(worker: Worker): void {
-    if (this.worker === worker) {
-      this.worker = null;
-      this.ready = null;
+  private drop(slot: Slot): void {
+    const at = this.slots.indexOf(slot);
+    if (at !== -1) this.slots.splice(at, 1);
+    void slot.worker.terminate();
+  }
+
+  private pump(): void {
+    while (this.queue.length > 0) {
+      let slot = this.slots.find((s) => !s.busy);
+      if (!slot && this.slots.length < this.size) slot = this.start();
+      if (!slot) return;
+      const job = this.queue.shift() as Pending;
+      slot.busy = true;
+      void this.runOn(slot, job).finally(() => {
+        slot.busy = false;
+        if (!this.closed) this.pump();
+      });
     }
-    void worker.terminate();
   }
 
-  private async pump(): Promise<void> {
-    if (this.running) return;
-    const job = this.queue.shift();
-    if (!job) return;
-    this.running = true;
+  private async runOn(slot: Slot, job: Pending): Promise<void> {
+    const kind = job.message.kind;
     try {
-      job.resolve(await this.run(job));
+      await slot.ready;
     } catch (error) {
-      job.reject(error instanceof Error ? error : new Error(String(error)));
-    } finally {
-      this.running = false;
-      void this.pump();
+      this.drop(slot);
+      job.reject(
+        (error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY'
+          ? new PdfParseAbort('memory', outOfMemory(kind))
+          : new PdfParseAbort('crash', `The PDF worker could not start: ${error instanceof Error ? error.message : String(error)}`),
+      );
+      return;
     }
-  }
-
-  private async run(job: Pending): Promise<PdfReadResult> {
-    const started = Date.now();
-    try {
-      await this.start();
-    } catch (error) {
-      if (this.worker) this.drop(this.worker);
-      if ((error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') throw new PdfParseAbort('memory', OUT_OF_MEMORY);
-      throw new PdfParseAbort('crash', `The PDF parser could not start: ${error instanceof Error ? error.message : String(error)}`);
-    }
-    const worker = this.worker as Worker;
-    const left = Math.max(1, job.limits.timeoutMs - (Date.now() - started));
-    return new Promise<PdfReadResult>((resolve, reject) => {
+    const worker = slot.worker;
+    await new Promise<void>((settled) => {
       const done = () => {
         clearTimeout(timer);
         worker.off('message', onMessage);
         worker.off('error', onError);
         worker.off('exit', onExit);
+        settled();
       };
-      const onMessage = (message: { id?: number; result?: PdfReadResult; error?: string }) => {
-        if (message.id !== job.id) return;
+      const onMessage = (message: { id?: number; result?: unknown; error?: string }) => {
+        if (message.id !== job.message.id) return;
         done();
-        if (message.result) resolve(message.result);
-        else reject(new PdfParseAbort('crash', message.error ?? 'The PDF parser failed.'));
+        if (message.result !== undefined) job.resolve(message.result);
+        // The library's own message is no sentence for the person who sent the file; it is kept as the cause.
+        else job.reject(Object.assign(new PdfParseAbort('crash', `${DOING[kind]} failed: the PDF library could not process the file.`), { cause: message.error }));
       };
       const onError = (error: Error & { code?: string }) => {
         done();
-        this.drop(worker);
-        reject(
-          error.code === 'ERR_WORKER_OUT_OF_MEMORY'
-            ? new PdfParseAbort('memory', OUT_OF_MEMORY)
-            : new PdfParseAbort('crash', error.message),
-        );
+        this.drop(slot);
+        job.reject(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new PdfParseAbort('memory', outOfMemory(kind)) : new PdfParseAbort('crash', error.message));
       };
       const onExit = () => {
         done();
-        this.drop(worker);
-        reject(new PdfParseAbort('crash', 'The PDF parser stopped.'));
+        this.drop(slot);
+        job.reject(new PdfParseAbort('crash', 'The PDF worker stopped.'));
       };
-      const timer = setTimeout(() => {
-        done();
-        this.drop(worker);
-        reject(new PdfParseAbort('timeout', `Reading this PDF took longer than ${job.limits.timeoutMs} ms.`));
-      }, left);
       worker.on('message', onMessage);
       worker.once('error', onError);
       worker.once('exit', onExit);
-      const copy = job.bytes.slice();
-      worker.postMessage({ id: job.id, bytes: copy, limits: { maxPages: job.limits.maxPages, maxFields: job.limits.maxFields } }, [copy.buffer]);
+      const { message, transfer } = copyForWorker(job.message);
+      // The time limit starts here: the job is in a ready worker.
+      const timer = setTimeout(() => {
+        done();
+        this.drop(slot);
+        job.reject(new PdfParseAbort('timeout', `${DOING[kind]} took longer than ${job.timeoutMs} ms.`));
+      }, job.timeoutMs);
+      worker.postMessage(message, transfer);
     });
   }
 }
+
+/**
+ * The job with its PDF bytes copied into buffers of their own, transferred to the worker (a copy: the caller keeps
+ * its bytes, and a view into a larger buffer does not send the whole buffer).
+ */
+function copyForWorker(message: PdfJobMessage): { message: PdfJobMessage; transfer: ArrayBuffer[] } {
+  const transfer: ArrayBuffer[] = [];
+  const own = (bytes: Uint8Array) => {
+    const copy = bytes.slice();
+    transfer.push(copy.buffer);
+    return copy;
+  };
+  switch (message.kind) {
+    case 'read':
+    case 'fill':
+    case 'sent':
+      return { message: { ...message, input: { ...message.input, bytes: own(message.input.bytes) } } as PdfJobMessage, transfer };
+    case 'seal':
+      return { message: { ...message, input: { ...message.input, sent: own(message.input.sent) } }, transfer };
+    case 'render':
+      return { message, transfer };
+  }
+}
+
+let shared: PdfWorkerPool | null = null;
+
+/** The process's PDF workers (shared by every server of the process; replaced workers as needed). */
+export function pdfWorkers(): PdfWorkerPool {
+  shared ??= new PdfWorkerPool({ heapMb: PDF_UPLOAD_LIMITS.parseHeapMb });
+  return shared;
+}
+
+/** The limits every PDF job that reads a file obeys (see `PDF_UPLOAD_LIMITS`). */
+export const PDF_CONTENT_LIMITS: PdfContentLimits = { maxInflatedBytes: PDF_UPLOAD_LIMITS.maxInflatedBytes };

@@ -25,7 +25,7 @@ const LIFETIME_MS = 10 * 365 * 24 * 60 * 60 * 1000;
 const EMAIL_PROTECTION = '1.3.6.1.5.5.7.3.4';
 
 /** The development CA and leaf as stored (PEM certificates, the leaf's PKCS#8 private key in base64). */
-interface StoredDevelopmentCertificate {
+export interface StoredDevelopmentCertificate {
   caPem: string;
   leafPem: string;
   leafKeyPkcs8: string;
@@ -48,7 +48,14 @@ export interface SealSigner {
   caPem: string | null;
   /** `development` or `p12`. */
   source: 'development' | 'p12';
+  /** What the signer is made from, so that the PDF worker can make the same signer in its own thread. */
+  material: SealMaterial;
 }
+
+/** The key and certificates a {@link SealSigner} is made from (structured-cloneable). */
+export type SealMaterial =
+  | { kind: 'development'; stored: StoredDevelopmentCertificate }
+  | { kind: 'p12'; bytes: Uint8Array; passphrase: string };
 
 /** Thrown when the configured PKCS#12 file cannot be used; the message says what to check. */
 export class SealConfigError extends Error {
@@ -126,7 +133,7 @@ export async function developmentSigner(stored: StoredDevelopmentCertificate): P
   const leaf = new x509.X509Certificate(stored.leafPem);
   const ca = new x509.X509Certificate(stored.caPem);
   const signer = new CryptoKeySigner(key as CryptoKey, new Uint8Array(leaf.rawData), 'RSA', 'RSASSA-PKCS1-v1_5', [new Uint8Array(ca.rawData)]);
-  return { signer, certificatePem: stored.leafPem, caPem: stored.caPem, source: 'development' };
+  return { signer, certificatePem: stored.leafPem, caPem: stored.caPem, source: 'development', material: { kind: 'development', stored } };
 }
 
 /**
@@ -146,7 +153,7 @@ export async function p12Signer(path: string, passphrase: string): Promise<SealS
   try {
     const signer = await P12Signer.create(bytes, passphrase);
     const certificatePem = new x509.X509Certificate(new Uint8Array(signer.certificate)).toString('pem');
-    return { signer, certificatePem, caPem: null, source: 'p12' };
+    return { signer, certificatePem, caPem: null, source: 'p12', material: { kind: 'p12', bytes, passphrase } };
   } catch (error) {
     const reason = error instanceof Error && error.message ? error.message : String(error);
     throw new SealConfigError(
@@ -155,6 +162,29 @@ export async function p12Signer(path: string, passphrase: string): Promise<SealS
         'a file exported with legacy RC2/3DES encryption may need re-exporting with AES-256 (openssl pkcs12 -export -keypbe AES-256-CBC -certpbe AES-256-CBC).',
     );
   }
+}
+
+const fromMaterial = new Map<string, Promise<SealSigner>>();
+
+/** The signer made from `material` (in the PDF worker), made once per key and certificate. */
+export function signerFromMaterial(material: SealMaterial): Promise<SealSigner> {
+  const key = material.kind === 'development' ? `d:${material.stored.leafPem}` : `p:${Buffer.from(material.bytes).toString('base64')}:${material.passphrase}`;
+  let found = fromMaterial.get(key);
+  if (!found) {
+    found =
+      material.kind === 'development'
+        ? developmentSigner(material.stored)
+        : P12Signer.create(material.bytes, material.passphrase).then((signer) => ({
+            signer,
+            certificatePem: new x509.X509Certificate(new Uint8Array(signer.certificate)).toString('pem'),
+            caPem: null,
+            source: 'p12' as const,
+            material,
+          }));
+    found.catch(() => fromMaterial.delete(key));
+    fromMaterial.set(key, found);
+  }
+  return found;
 }
 
 const cache = new WeakMap<Db, Promise<SealSigner>>();

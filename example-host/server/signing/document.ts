@@ -13,13 +13,17 @@
 import { createHash } from 'node:crypto';
 import { PDF, StandardFonts, rgb } from '@libpdf/core';
 import type { Form, FormInstance, FormSchema, SignaturePlace, SigningAuditEvent } from '../../../src/api/types';
+import { DomainError } from '../../../src/domain/errors';
 import { pdfValuesFromData } from '../../../src/domain/pdf';
 import { initialSignerStatuses } from '../../../src/domain/signing';
 import type { Db } from '../db/index';
-import { fillPdf, plainBytes } from '../pdf/fill';
+import { fillPdf, plainBytes, type PdfFillValue } from '../pdf/fill';
+import { stripPdfActions } from '../pdf/sanitize';
 import { loadFormPdf } from '../pdf/store';
+import { PDF_CONTENT_LIMITS, PdfParseAbort, pdfWorkers } from '../pdf/worker';
+import type { PdfJobs } from '../pdf/worker-tasks';
 import type { SealSigner } from './certificates';
-import { appendSignaturePage, pdfText, renderAnswers } from './render-answers';
+import { appendSignaturePage, pdfText } from './render-answers';
 
 /** SHA-256 of bytes, hex. */
 export const sha256Of = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
@@ -31,23 +35,22 @@ export interface SentDocument {
   source: 'template' | 'answers';
 }
 
-/** Builds the document as sent for an instance and its signers (in their order). */
+/** Builds the document as sent for an instance and its signers (in their order), in the PDF worker. */
 export async function buildSentDocument(
   db: Db,
   input: { form: Form; schema: FormSchema; instance: FormInstance; signers: readonly { name: string; email: string }[] },
 ): Promise<SentDocument> {
   const template = await loadFormPdf(db, input.form.formId);
   if (!template) {
-    const rendered = await renderAnswers({
+    const rendered = await pdfJob('render', {
       formName: input.form.name,
       formInstanceId: input.instance.formInstanceId,
       schema: input.schema,
       data: input.instance.data,
-      signers: input.signers,
+      signers: input.signers.map((s) => ({ name: s.name, email: s.email })),
     });
     return { bytes: rendered.bytes, places: rendered.places.map((p) => [p]), source: 'answers' };
   }
-  const filled = await fillPdf(plainBytes(template.bytes), pdfValuesFromData(input.schema.layout, input.instance.data), { flatten: true });
   // The template's signature fields in reading order (page, then top to bottom, then left to right).
   const fields = (input.form.pdfTemplate?.fields ?? [])
     .filter((f) => f.type === 'signature')
@@ -57,14 +60,62 @@ export async function buildSentDocument(
     return f ? [{ page: f.page, x: f.rect.x, y: f.rect.y, width: f.rect.width, height: f.rect.height }] : [];
   });
   const without = input.signers.map((s, i) => ({ s, i })).filter(({ i }) => places[i]?.length === 0);
-  if (without.length === 0) return { bytes: filled, places, source: 'template' };
-  const pdf = await PDF.load(filled);
-  const lines = appendSignaturePage(pdf, without.map(({ s }) => s));
+  const sent = await pdfJob('sent', {
+    bytes: template.bytes,
+    values: pdfValuesFromData(input.schema.layout, input.instance.data),
+    unplaced: without.map(({ s }) => ({ name: s.name, email: s.email })),
+    limits: PDF_CONTENT_LIMITS,
+  });
   without.forEach(({ i }, k) => {
-    const line = lines[k];
+    const line = sent.lines[k];
     if (line) places[i] = [line];
   });
-  return { bytes: await pdf.save(), places, source: 'template' };
+  return { bytes: sent.bytes, places, source: 'template' };
+}
+
+/**
+ * The document as sent from a template (run in the PDF worker): the values filled in and flattened (signature fields
+ * kept as fields), and a signatures page with a line for each of `unplaced` (none when empty).
+ */
+export async function composeSentDocument(
+  template: Uint8Array,
+  values: Readonly<Record<string, PdfFillValue>>,
+  unplaced: readonly { name: string; email: string }[],
+): Promise<{ bytes: Uint8Array; lines: SignaturePlace[] }> {
+  const filled = await fillPdf(plainBytes(template), values, { flatten: true });
+  if (unplaced.length === 0) return { bytes: filled, lines: [] };
+  const pdf = await PDF.load(filled);
+  const lines = appendSignaturePage(pdf, unplaced);
+  return { bytes: await pdf.save(), lines };
+}
+
+/**
+ * Runs a PDF job in the server's PDF workers; a refusal of the file (too large once inflated, nested too deeply) or a
+ * job stopped for time or memory is a 422 with its code.
+ */
+async function pdfJob<K extends 'render' | 'sent' | 'seal'>(kind: K, input: PdfJobs[K]['input']): Promise<Extract<PdfJobs[K]['output'], { ok: true }>> {
+  let result: PdfJobs[K]['output'];
+  try {
+    result = await pdfWorkers().run(kind, input);
+  } catch (error) {
+    if (error instanceof PdfParseAbort) throw new DomainError(422, error.message, { code: `pdf-${error.reason}` });
+    throw error;
+  }
+  if (!result.ok) throw new DomainError(result.code === 'inflated-size' ? 413 : 422, result.message, { code: `pdf-${result.code}` });
+  return result as Extract<PdfJobs[K]['output'], { ok: true }>;
+}
+
+/** Seals a completed envelope's document in the PDF worker (see {@link sealDocument}). */
+export async function sealInWorker(input: SealInput): Promise<SealedDocument> {
+  const { seal, ...rest } = input;
+  const sealed = await pdfJob('seal', {
+    ...rest,
+    signers: [...rest.signers],
+    events: [...rest.events],
+    seal: seal.material,
+    limits: PDF_CONTENT_LIMITS,
+  });
+  return { bytes: sealed.bytes, signedSha256: sealed.signedSha256 };
 }
 
 /** A signer as the seal draws and reports them. */
@@ -108,9 +159,11 @@ const EVENT_TEXT: Readonly<Record<SigningAuditEvent['kind'], string>> = {
   completed: 'Completed',
 };
 
-/** Draws the signature images, appends the audit page and signs the whole file (PAdES B-B). */
+/** Draws the signature images, appends the audit page and signs the whole file (PAdES B-B); run in the PDF worker. */
 export async function sealDocument(input: SealInput): Promise<SealedDocument> {
   const signed = await PDF.load(plainBytes(input.sent));
+  // Nothing that runs or launches anything is sealed: the template rule's action check, once more on what is signed.
+  stripPdfActions(signed);
   for (const signer of input.signers) {
     if (!signer.signaturePng) continue;
     const image = signed.embedPng(signer.signaturePng);

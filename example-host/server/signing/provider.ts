@@ -37,7 +37,7 @@ import type { Db, DbExecutor } from '../db/index';
 import { applicationUsers, envelopes, envelopeSigners, formInstances } from '../db/schema';
 import { findForm, findFormInstance, findFormSchema } from '../forms/store';
 import { sealSigner, type SealConfig } from './certificates';
-import { buildSentDocument, sealDocument, sha256Of } from './document';
+import { buildSentDocument, sealInWorker, sha256Of } from './document';
 import {
   appendEvent,
   auditEvents,
@@ -413,7 +413,7 @@ export class LocalSigningProvider implements SigningProvider {
     const instance = await findFormInstance(this.db, found.row.formInstanceId);
     const form = instance ? await findForm(this.db, instance.row.formId) : undefined;
     const seal = await sealSigner(this.db, this.options);
-    const sealed = await sealDocument({
+    const sealed = await sealInWorker({
       envelopeId,
       formName: form?.row.name ?? 'Form',
       sent: found.row.sentDocument ?? new Uint8Array(),

@@ -1,6 +1,8 @@
 /**
  * The limits of PDF uploads, shared by the reference server and the test fake: the largest file, and (on the server,
- * which reads the file) the most pages and fields and the parse worker's time and memory.
+ * which reads the file) the most pages and fields, how much its compressed streams may hold, and the PDF worker's time
+ * and memory. The worker's limits hold for every PDF job alike: reading an upload, filling and flattening a template,
+ * building a document for signature and sealing it.
  */
 import { PDF_TEMPLATE_LIMITS } from '../limits';
 
@@ -11,11 +13,31 @@ export const PDF_UPLOAD_LIMITS = {
   maxPages: PDF_TEMPLATE_LIMITS.maxPages,
   /** AcroForm fields of the PDF. */
   maxFields: PDF_TEMPLATE_LIMITS.maxFields,
-  /** Longest parse before the worker is stopped, ms. */
+  /**
+   * Bytes the file's FlateDecode streams may hold once inflated, all streams together: 128 MiB. A file over it is
+   * refused at upload, and a stored template over it is not filled (a small file can inflate a thousandfold).
+   */
+  maxInflatedBytes: 128 * 1024 * 1024,
+  /**
+   * Room for the multipart envelope around the file (boundaries, part headers, a long file name) in the request body:
+   * the body may be this much larger than {@link PDF_UPLOAD_LIMITS}.maxBytes, so that the file's own size is what the
+   * limit counts.
+   */
+  multipartOverheadBytes: 64 * 1024,
+  /** Longest PDF job (a parse, a fill, a seal) before the worker is stopped, ms; measured from the job's start in a ready worker. */
   parseTimeoutMs: 10_000,
-  /** Heap of the parse worker, MiB. */
+  /** Heap of the PDF worker, MiB. */
   parseHeapMb: 256,
 } as const;
+
+/** The refusal of a PDF whose compressed streams hold more than {@link PDF_UPLOAD_LIMITS}.maxInflatedBytes. */
+export const PDF_INFLATED_TOO_LARGE_MESSAGE = `This PDF's compressed contents expand to more than ${
+  PDF_UPLOAD_LIMITS.maxInflatedBytes / 1024 / 1024
+} MiB when read; at most that much is allowed.`;
+
+/** The refusal of a PDF whose form fields are nested deeper than the reader can follow. */
+export const PDF_TOO_DEEP_MESSAGE =
+  'The form fields of this PDF are nested too deeply (fields inside fields, thousands of levels) to be read. Save it again from a PDF editor and upload it again.';
 
 /** The refusal of an upload over {@link PDF_UPLOAD_LIMITS}.maxBytes. */
 export const PDF_TOO_LARGE_MESSAGE = `The uploaded PDF is larger than ${PDF_UPLOAD_LIMITS.maxBytes / 1024 / 1024} MiB.`;

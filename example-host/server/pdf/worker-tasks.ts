@@ -1,0 +1,165 @@
+/**
+ * The jobs the PDF worker runs (see worker.ts), inside a worker thread with bounded memory and a time limit: reading
+ * an upload (with the form generated from it and the file's SHA-256), filling and flattening a template, building the
+ * document sent for signature, rendering the answers of a form without a template, and sealing a signed document.
+ * Every PDF the library reads is first checked for its inflated size ({@link inflatedSize}), so that a small file
+ * whose streams expand a thousandfold is refused before it is inflated.
+ *
+ * Answers are plain data (structured-cloneable); a generated form comes back as JSON text, so that the server's
+ * thread does not walk or serialise it.
+ */
+import { createHash } from 'node:crypto';
+import type { FormSchema, JsonObject, SignaturePlace, SigningAuditEvent } from '../../../src/api/types';
+import { formFromPdf, type PdfFieldValue } from '../../../src/domain/pdf';
+import { PDF_INFLATED_TOO_LARGE_MESSAGE, PDF_TOO_DEEP_MESSAGE } from '../../../src/domain/pdf/limits';
+import { signerFromMaterial, type SealMaterial } from '../signing/certificates';
+import { composeSentDocument, sealDocument, type SealSignerInput } from '../signing/document';
+import { renderAnswers } from '../signing/render-answers';
+import { fillPdfWithReport, type SkippedPdfField } from './fill';
+import { inflatedSize } from './inflate';
+import { readPdfFields, type PdfReadLimits, type PdfRefusalCode } from './read';
+
+/** Why the worker refuses a PDF: the reader's refusals, streams inflating past the limit, fields nested too deeply. */
+export type PdfJobRefusalCode = PdfRefusalCode | 'inflated-size' | 'too-deep';
+
+/** A refusal of a PDF job, in words for the person who sent the file. */
+export interface PdfJobRefusal {
+  ok: false;
+  code: PdfJobRefusalCode;
+  message: string;
+}
+
+/** Limits every job that reads a PDF obeys. */
+export interface PdfContentLimits {
+  /** Bytes the FlateDecode streams may hold once inflated. */
+  maxInflatedBytes: number;
+}
+
+/** The jobs, each with what it takes and what it answers. */
+export interface PdfJobs {
+  /** Reads an upload's fields and generates the draft form from them. */
+  read: {
+    input: { bytes: Uint8Array; fileName: string; limits: PdfReadLimits & PdfContentLimits };
+    output:
+      | {
+          ok: true;
+          formId: string;
+          pageCount: number;
+          /** The template to store: the upload with its values cleared and its actions removed (sanitize.ts). */
+          bytes: Uint8Array;
+          /** SHA-256 of `bytes`. */
+          sha256: string;
+          generatedJson: string;
+        }
+      | PdfJobRefusal;
+  };
+  /** Fills a template's fields, flattened on request. */
+  fill: {
+    input: { bytes: Uint8Array; values: Record<string, PdfFieldValue>; flatten: boolean; limits: PdfContentLimits };
+    output: { ok: true; bytes: Uint8Array; skipped: SkippedPdfField[] } | PdfJobRefusal;
+  };
+  /** The document sent for signature from a template: filled, flattened, with a signatures page for `unplaced`. */
+  sent: {
+    input: {
+      bytes: Uint8Array;
+      values: Record<string, PdfFieldValue>;
+      unplaced: { name: string; email: string }[];
+      limits: PdfContentLimits;
+    };
+    output: { ok: true; bytes: Uint8Array; lines: SignaturePlace[] } | PdfJobRefusal;
+  };
+  /** The answers of a form without a template, rendered as a PDF. */
+  render: {
+    input: { formName: string; formInstanceId: string; schema: FormSchema; data: JsonObject; signers: { name: string; email: string }[] };
+    output: { ok: true; bytes: Uint8Array; places: SignaturePlace[] };
+  };
+  /** The signed document: signature images, audit page, PAdES seal. */
+  seal: {
+    input: {
+      envelopeId: string;
+      formName: string;
+      sent: Uint8Array;
+      sentSha256: string;
+      signers: SealSignerInput[];
+      events: SigningAuditEvent[];
+      seal: SealMaterial;
+      now?: Date;
+      limits: PdfContentLimits;
+    };
+    output: { ok: true; bytes: Uint8Array; signedSha256: string } | PdfJobRefusal;
+  };
+}
+
+/** The name of a job. */
+export type PdfJobKind = keyof PdfJobs;
+
+/** A job as posted to the worker. */
+export type PdfJobMessage = { [K in PdfJobKind]: { id: number; kind: K; input: PdfJobs[K]['input'] } }[PdfJobKind];
+
+const tooLarge: PdfJobRefusal = { ok: false, code: 'inflated-size', message: PDF_INFLATED_TOO_LARGE_MESSAGE };
+const tooDeep: PdfJobRefusal = { ok: false, code: 'too-deep', message: PDF_TOO_DEEP_MESSAGE };
+
+/** Whether an error is the engine's stack overflow (a structure nested deeper than the reader recurses). */
+export function isStackOverflow(error: unknown): boolean {
+  return error instanceof RangeError && /call stack/i.test(error.message);
+}
+
+/** Runs `work` unless the PDF inflates past the limit; a stack overflow in it is the refusal of a too deep PDF. */
+async function checked<T>(bytes: Uint8Array, limits: PdfContentLimits, work: () => Promise<T>): Promise<T | PdfJobRefusal> {
+  if (inflatedSize(bytes, limits.maxInflatedBytes).over) return tooLarge;
+  try {
+    return await work();
+  } catch (error) {
+    if (isStackOverflow(error)) return tooDeep;
+    throw error;
+  }
+}
+
+const sha256Hex = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+/** Runs one job (in the worker thread). Throws only for a failure that is not the file's. */
+export async function runPdfJob(message: PdfJobMessage): Promise<PdfJobs[PdfJobKind]['output']> {
+  switch (message.kind) {
+    case 'read': {
+      const { bytes, fileName, limits } = message.input;
+      return checked(bytes, limits, async () => {
+        const read = await readPdfFields(bytes, limits);
+        if (!read.ok) return { ok: false, code: read.code, message: read.message } satisfies PdfJobRefusal;
+        const generated = formFromPdf(
+          { fileName, pageCount: read.pageCount, fields: read.fields, cleanup: read.cleanup },
+          { newId: () => crypto.randomUUID(), now: () => new Date() },
+        );
+        return {
+          ok: true,
+          formId: generated.form.formId,
+          pageCount: read.pageCount,
+          bytes: read.bytes,
+          sha256: sha256Hex(read.bytes),
+          generatedJson: JSON.stringify(generated),
+        } as const;
+      });
+    }
+    case 'fill': {
+      const { bytes, values, flatten, limits } = message.input;
+      return checked(bytes, limits, async () => {
+        const filled = await fillPdfWithReport(bytes, values, { flatten });
+        return { ok: true, bytes: filled.bytes, skipped: filled.skipped } as const;
+      });
+    }
+    case 'sent': {
+      const { bytes, values, unplaced, limits } = message.input;
+      return checked(bytes, limits, async () => ({ ok: true, ...(await composeSentDocument(bytes, values, unplaced)) }) as const);
+    }
+    case 'render': {
+      const rendered = await renderAnswers(message.input);
+      return { ok: true, bytes: rendered.bytes, places: rendered.places };
+    }
+    case 'seal': {
+      const { seal, limits, ...input } = message.input;
+      return checked(input.sent, limits, async () => {
+        const sealed = await sealDocument({ ...input, seal: await signerFromMaterial(seal) });
+        return { ok: true, bytes: sealed.bytes, signedSha256: sealed.signedSha256 } as const;
+      });
+    }
+  }
+}
