@@ -201,9 +201,8 @@ const formInstanceEntity: CrudEntity<FormInstance> = {
   update(db, existing, body, ctx) {
     const schema = requireSchema(db, instancePatchSchemaId(body, existing));
     const fields = readFormInstancePatch(body, existing, schema);
-    const data = checkInstanceData(schema, fields.data, fields.status);
-    checkInstanceWriteAgainstSigning(existing, { data, formSchemaId: fields.formSchemaId });
-    return { ...existing, ...fields, data, lastUpdatedDateTime: ctx.now() };
+    checkInstanceWriteAgainstSigning(existing, fields);
+    return { ...existing, ...fields, data: checkInstanceData(schema, fields.data, fields.status), lastUpdatedDateTime: ctx.now() };
   },
   remove(db, id) {
     removeInstances(db, new Set([id]));

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { EnvelopeStatus } from '../../src/api/enums';
 import type { SigningAuditEvent, SigningEnvelope, SigningSession } from '../../src/api/types';
-import { ENVELOPE_STATUS_NAMES } from '../../src/domain/signing';
+import { ENVELOPE_STATUS_NAMES, INSTANCE_IN_SIGNING_CODE } from '../../src/domain/signing';
 import { defaultLabels as L, fillLabel } from '../../src/query/labels';
 import { SEED_IDS } from '../../example-host/server/db/seed';
 import { loadOrCreateDevelopmentCertificate } from '../../example-host/server/signing/certificates';
@@ -151,6 +151,27 @@ describe('electronic signature, end to end', () => {
     for (const signer of SIGNERS) journey.links.push(await copySignerLink(page, name, signer.name));
     for (const link of journey.links) expect(link).toMatch(new RegExp(`^${stack.url}/sign\\?token=[A-Za-z0-9_-]{20,}$`));
     expect(new Set(journey.links).size).toBe(2);
+  });
+
+  it('locks the answers while out for signature: the edit link shows them read-only, and a change is refused naming the envelope', async () => {
+    const [envelope] = await envelopesOf(journey.instanceId);
+    const { body: editUrl } = await api<string>(`/api/Forms/GetEditUrl?formInstanceId=${journey.instanceId}`);
+    const visitor = await newPage(stack.browser);
+    await visitor.page.goto(editUrl);
+    await visitor.page.getByText(L.formSigningLocked).first().waitFor(FIRST_LOAD);
+    await visitor.page.getByText(VISITOR.name).first().waitFor(WAIT);
+    expect(await visitor.page.getByRole('textbox').count()).toBe(0);
+    expect(visitor.errors).toEqual([]);
+    await visitor.context.close();
+    const refused = await fetch(`${stack.url}/api/crud/forminstance/patch`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${await storedAccessToken(admin.page)}` },
+      body: JSON.stringify({ formInstanceId: journey.instanceId, data: { applicant: { name: 'Someone Else' } } }),
+    });
+    expect(refused.status).toBe(409);
+    const problem = (await refused.json()) as { code?: string; detail?: string };
+    expect(problem.code).toBe(INSTANCE_IN_SIGNING_CODE);
+    expect(problem.detail).toContain(envelope!.envelopeId);
   });
 
   it("tells the second signer it is not their turn before the first has signed", async () => {

@@ -197,9 +197,8 @@ const formInstanceStore: Store<FormInstance> = {
   async update(tx, existing, body) {
     const schema = await requireSchema(tx, instancePatchSchemaId(body, existing));
     const fields = readFormInstancePatch(body, existing, schema);
-    const data = checkInstanceData(schema, fields.data, fields.status);
-    checkInstanceWriteAgainstSigning(existing, { data, formSchemaId: fields.formSchemaId });
-    return { ...fields, data };
+    checkInstanceWriteAgainstSigning(existing, fields);
+    return { ...fields, data: checkInstanceData(schema, fields.data, fields.status) };
   },
 };
 
