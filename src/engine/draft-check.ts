@@ -8,13 +8,13 @@
  * What it checks is what the engine needs to run a form: the layout's shape (sections inside sections at most
  * `FORM_LIMITS.maxSectionDepth` levels deep, no repeatable section inside a repeatable one), data paths (no
  * `__proto__` & co), unique section ids, field ids and paths, rule and computation paths, rules that name a field of another
- * scope (which they cannot read), the size, depth and field-count limits (`FORM_LIMITS`),
+ * scope (which they cannot read), half-written rules (a value operator without a value), the size, depth and field-count limits (`FORM_LIMITS`),
  * every `pattern` (it compiles, is not too long, and passes the caller's `checkPattern`: the server's ReDoS check),
  * and that every field's widget can hold the type at its data path.
  */
 import type { FormSchema } from '../api/types';
 import { layoutFields } from './authoring/layout-paths';
-import { brokenRuleReferences, ruleScopeMessage } from './authoring/references';
+import { brokenRuleReferences, incompleteRuleMessage, incompleteRules, ruleScopeMessage } from './authoring/references';
 import { visitFormSchemaProblems, type CheckFormSchemaOptions, type SchemaProblemPlace } from './compile';
 import { FormLimitError, type FormLimitKind } from './limits';
 import { visitBindingProblems, WIDGET_KINDS, type WidgetKindRegistry } from './widget-kinds';
@@ -57,6 +57,7 @@ export function checkFormDraft(draft: FormDraft, options: CheckFormDraftOptions 
     const widgets = options.widgets ?? WIDGET_KINDS;
     visitBindingProblems(draft, widgets, collect);
     visitRuleScopeProblems(draft, widgets, collect);
+    visitIncompleteRuleProblems(draft, widgets, collect);
   }
   return problems;
 }
@@ -73,6 +74,16 @@ function visitRuleScopeProblems(draft: FormDraft, widgets: WidgetKindRegistry, c
   for (const ref of brokenRuleReferences(draft.layout, draft.jsonSchema, widgets)) {
     if (ref.problem !== 'scope') continue;
     collect(new FormLimitError('schema-layout', ruleScopeMessage(ref)), places.get(ref.fieldId) ?? { fieldId: ref.fieldId, sectionId: null, pageId: null });
+  }
+}
+
+/** Each half-written rule ("field is" with no value: `incompleteRules`), at the field holding the rule. */
+function visitIncompleteRuleProblems(draft: FormDraft, widgets: WidgetKindRegistry, collect: (problem: FormLimitError, place: SchemaProblemPlace) => void): void {
+  const places = new Map<string, SchemaProblemPlace>(
+    layoutFields(draft.layout, widgets).map((e) => [e.field.id, { fieldId: e.field.id, sectionId: e.section.id, pageId: e.page.id }]),
+  );
+  for (const rule of incompleteRules(draft.layout, widgets)) {
+    collect(new FormLimitError('schema-layout', incompleteRuleMessage(rule)), places.get(rule.fieldId) ?? { fieldId: rule.fieldId, sectionId: null, pageId: null });
   }
 }
 

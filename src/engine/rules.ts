@@ -36,6 +36,23 @@ function compare(value: unknown, operand: unknown): number | null {
   return null;
 }
 
+/** The operators that compare the answer with a value of the rule's own (all but `empty` / `notEmpty`). */
+const VALUE_OPS: ReadonlySet<string> = new Set<FieldRule['op']>(['eq', 'neq', 'in', 'notIn', 'gt', 'lt']);
+
+/**
+ * Whether a rule is half-written: its operator compares with a value and it has none (no `value`, a blank text, or
+ * an empty list for `in` / `notIn`). Such a rule can never mean what its author intended ("field is" nothing), so a
+ * draft holding one is not saved.
+ */
+export function ruleLacksValue(rule: Pick<FieldRule, 'op'> & { value?: unknown }): boolean {
+  if (!VALUE_OPS.has(rule.op)) return false;
+  const { value } = rule;
+  if (value === undefined) return true;
+  if (typeof value === 'string') return value.trim() === '';
+  if (Array.isArray(value)) return value.length === 0 || value.every((v) => v === null || (typeof v === 'string' && v.trim() === ''));
+  return false;
+}
+
 /** Whether one rule holds for `value` (the value at the rule's path). */
 export function ruleHolds(rule: FieldRule, value: unknown): boolean {
   switch (rule.op) {

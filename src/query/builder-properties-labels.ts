@@ -127,6 +127,8 @@ export const builderPropertiesLabels = {
   reMissing: 'This rule names {path}, which no field of the form fills in any more: choose another field or remove the rule.',
   reLater: "This rule depends on '{label}', which comes later in the form: move that field up or choose another.",
   reSelf: 'This rule depends on the field itself.',
+  /** A rule whose condition compares with a value it does not have yet: the form cannot be saved with it. */
+  reNoValue: 'This rule has no value to compare with: choose one, or remove the rule.',
   reMaxDepth: 'Groups can be nested {max} levels deep.',
   // JSON view
   bjTitle: 'JSON of the form',

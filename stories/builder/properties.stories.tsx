@@ -109,6 +109,11 @@ export const RuleEditorNestedWithBrokenRule: StoryObj = {
   ),
 };
 
+/** A half-written rule ("Contact by is" with no value yet): flagged at the rule; the form is not saved until it has one. */
+export const RuleEditorRuleWithoutValue: StoryObj = {
+  render: () => <RuleHarness initial={[{ path: '/contact', op: 'eq' }]} />,
+};
+
 /** No rule yet: the field always shows. */
 export const RuleEditorEmpty: StoryObj = { render: () => <RuleHarness initial={[]} /> };
 

@@ -6,6 +6,7 @@ import { checkDataPath } from '../../src/engine/authoring';
 import { WIDGET_KINDS } from '../../src/engine/widget-kinds';
 import {
   FieldPropertiesPanel,
+  hasRuleProblems,
   OptionsEditor,
   parseOptionList,
   RuleEditor,
@@ -339,6 +340,18 @@ describe('RuleEditor', () => {
       'This rule names /gone, which no field of the form fills in any more: choose another field or remove the rule.',
       "This rule depends on 'Notes', which comes later in the form: move that field up or choose another.",
     ]);
+  });
+
+  it("flags a half-written rule at the rule ('is' with no value), and not once its value is chosen", async () => {
+    const onChange = vi.fn();
+    const { user } = renderWithProviders(<Rules initial={[{ path: '/name', op: 'notEmpty' }, { path: '/contact', op: 'eq' }]} onChange={onChange} />);
+    const rule = screen.getByRole('group', { name: 'Rule 2' });
+    expect(within(rule).getByRole('note')).toHaveTextContent('This rule has no value to compare with: choose one, or remove the rule.');
+    expect(hasRuleProblems([{ path: '/contact', op: 'eq' }], others)).toBe(true);
+    await user.click(input('Value', rule));
+    await user.click(screen.getByRole('option', { name: 'Phone' }));
+    expect(within(rule).queryByRole('note')).toBeNull();
+    expect(hasRuleProblems([{ path: '/contact', op: 'eq', value: 'phone' }], others)).toBe(false);
   });
 
   it('stops offering groups at the depth limit', () => {

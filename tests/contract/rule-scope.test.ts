@@ -3,7 +3,7 @@
  * Contract of rule scopes: a rule reads only its own scope (the same item of a repeatable section, or the fields
  * outside repeatable sections). The fake and the reference server refuse, with the same words naming the field the
  * rule is on, a schema whose rule names a field of another scope (the engine's draft check, run by both), and accept
- * the same rule in the right scope.
+ * the same rule in the right scope; and both refuse a half-written rule ("field is" with no value) at its rule.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { isApiError } from '../../src/api';
@@ -65,6 +65,11 @@ async function runScenario(target: ContractTarget): Promise<Map<string, unknown>
   facts.set('outside.names.list.item', await outcome(post([{ path: '/jobs/*/employer', op: 'notEmpty' }], [])));
   // An item's rule names the note (a field moved into the section).
   facts.set('item.names.outside', await outcome(post([], [{ any: [{ path: '/note', op: 'eq', value: 'x' }] }])));
+  // Half-written rules: "is" with no value, "is one of" nothing, "is not" a blank text; each refused at its rule.
+  facts.set('eq.no.value', await outcome(post([], [{ path: '/employer', op: 'eq' }])));
+  facts.set('in.empty', await outcome(post([{ all: [{ path: '/jobs', op: 'notEmpty' }, { path: '/jobs', op: 'in', value: [] }] }], [])));
+  facts.set('neq.blank', await outcome(post([], [{ path: '/employer', op: 'neq', value: ' ' }])));
+  facts.set('eq.with.value', await outcome(post([], [{ path: '/employer', op: 'eq', value: 'NASA' }])));
   return facts;
 }
 
@@ -93,5 +98,16 @@ describe('rule scopes — the fake and the server agree', () => {
     expect(fake.get('outside.names.list.item')).toMatchObject({ status: 400, detail: expect.stringContaining("'Employer' (/jobs/*/employer)") });
     expect(fake.get('item.names.outside')).toMatchObject({ status: 400, detail: expect.stringContaining("A rule of 'Since' is on 'Note' (/note)") });
     expect(Object.fromEntries(server)).toEqual(Object.fromEntries(fake));
+  });
+
+  it('refuse a half-written rule (a value operator without a value) at the rule, with the same words', () => {
+    expect(fake.get('eq.no.value')).toEqual({
+      status: 400,
+      detail: "A rule of 'Since' ('Employer' is …) has no value: choose the value it compares with, or remove the rule.",
+    });
+    expect(fake.get('in.empty')).toMatchObject({ status: 400, detail: expect.stringContaining("A rule of 'Note' (/jobs is one of …) has no value") });
+    expect(fake.get('neq.blank')).toMatchObject({ status: 400, detail: expect.stringContaining("A rule of 'Since' ('Employer' is not …) has no value") });
+    expect(fake.get('eq.with.value')).toBe('ok');
+    for (const key of ['eq.no.value', 'in.empty', 'neq.blank', 'eq.with.value']) expect(server.get(key), key).toEqual(fake.get(key));
   });
 });

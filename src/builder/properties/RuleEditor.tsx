@@ -1,6 +1,6 @@
 import { Button, Fieldset, Group, MultiSelect, NumberInput, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import type { FieldRule, FieldRuleGroup, FieldRuleNode, JsonValue } from '../../api/types';
-import { groupMembers, isRuleGroup } from '../../engine/rules';
+import { groupMembers, isRuleGroup, ruleLacksValue } from '../../engine/rules';
 import { FORM_LIMITS } from '../../engine/limits';
 import { WIDGET_KINDS, widgetKind, type WidgetKindRegistry } from '../../engine/widget-kinds';
 import { fillLabel, type Labels } from '../../query/labels';
@@ -86,6 +86,7 @@ function ruleProblem(rule: FieldRule, fields: readonly RuleFieldOption[], labels
   const target = fields.find((f) => f.path === rule.path);
   if (!target) return fillLabel(labels.reMissing, { path: rule.path || '—' });
   if (target.later) return fillLabel(labels.reLater, { label: target.label });
+  if (ruleLacksValue(rule)) return labels.reNoValue;
   return null;
 }
 
@@ -202,7 +203,8 @@ function RuleRow({ rule, n, fields, widgets, labels, disabled, onChange, onRemov
           disabled={disabled}
           searchable
           allowDeselect={false}
-          error={problem !== null}
+          // The field picker is marked when the field is the problem (a missing value is the value's).
+          error={problem !== null && problem !== labels.reNoValue}
           w={200}
         />
         <Select
@@ -374,9 +376,11 @@ export function RuleEditor({ legend, value, onChange, fields, widgets = WIDGET_K
   );
 }
 
-/** Whether any rule of a list is flagged (names a missing or later field), for a badge on a collapsed editor. */
+/** Whether any rule of a list is flagged (names a missing or later field, or lacks its value), for a badge on a collapsed editor. */
 export function hasRuleProblems(value: readonly FieldRuleNode[] | undefined, fields: readonly RuleFieldOption[]): boolean {
   const walk = (list: readonly FieldRuleNode[]): boolean =>
-    list.some((node) => (isRuleGroup(node) ? walk(groupMembers(node).members) : !fields.some((f) => f.path === node.path && !f.later)));
+    list.some((node) =>
+      isRuleGroup(node) ? walk(groupMembers(node).members) : ruleLacksValue(node) || !fields.some((f) => f.path === node.path && !f.later),
+    );
   return walk(value ?? []);
 }

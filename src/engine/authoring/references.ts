@@ -3,7 +3,7 @@
  * field is deleted or renamed, and flagged in the rule editor.
  */
 import type { FieldRule, FieldRuleNode, FormLayout, JsonObject } from '../../api/types';
-import { groupMembers, isRuleGroup } from '../rules';
+import { groupMembers, isRuleGroup, ruleLacksValue } from '../rules';
 import { WIDGET_KINDS, type WidgetKindRegistry } from '../widget-kinds';
 import { fullDataPath, isAtOrUnder, layoutFields, segmentsOf, type LayoutFieldEntry } from './layout-paths';
 import { schemaNodeAtDataPath } from './schema-nodes';
@@ -132,6 +132,65 @@ export function ruleScopeMessage(ref: Pick<BrokenReference, 'label' | 'fieldId' 
     '(the same item of a repeatable section, or the fields outside repeatable sections), so it cannot see that field. ' +
     'Choose a field of the same scope or remove the rule.'
   );
+}
+
+/** How a rule's operator reads in a message: "'Employer' is …". */
+const OP_WORDS: Readonly<Record<FieldRule['op'], string>> = {
+  eq: 'is',
+  neq: 'is not',
+  in: 'is one of',
+  notIn: 'is none of',
+  gt: 'is more than',
+  lt: 'is less than',
+  empty: 'is empty',
+  notEmpty: 'is not empty',
+};
+
+/** A half-written rule (see `ruleLacksValue`): a value operator without a value. */
+export interface IncompleteRule extends PathReference {
+  op: FieldRule['op'];
+  /** The field the rule is on, when one is bound to its path. */
+  target?: { id: string; label: string };
+}
+
+/**
+ * Every rule of the layout whose operator compares with a value it does not have ("field is" with no value), with its
+ * place (`at`) and the field it is on: the builder flags each at its rule, and the draft check refuses the draft.
+ */
+export function incompleteRules(layout: FormLayout, widgets: WidgetKindRegistry = WIDGET_KINDS): IncompleteRule[] {
+  const fields = layoutFields(layout, widgets);
+  const out: IncompleteRule[] = [];
+  for (const entry of fields) {
+    const { field, base } = entry;
+    for (const kind of ['visibleWhen', 'requiredWhen'] as const) {
+      for (const { rule, at } of ruleLeavesWithPlace(field[kind])) {
+        if (typeof rule.path !== 'string' || !ruleLacksValue(rule)) continue;
+        const fullPath = fullDataPath(base, rule.path);
+        const on = fields.find((f) => f.fullPath === fullPath);
+        out.push({
+          fieldId: field.id,
+          label: field.label,
+          kind,
+          path: rule.path,
+          fullPath,
+          at,
+          op: rule.op,
+          ...(on ? { target: { id: on.field.id, label: on.field.label } } : {}),
+        });
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * The message of a half-written rule, naming the field holding it and what the rule says so far: what a server
+ * refuses the draft with, at the field holding the rule.
+ */
+export function incompleteRuleMessage(rule: Pick<IncompleteRule, 'label' | 'fieldId' | 'path' | 'op' | 'target'>): string {
+  const holder = rule.label || rule.fieldId;
+  const on = rule.target ? `'${rule.target.label || rule.target.id}'` : rule.path;
+  return `A rule of '${holder}' (${on} ${OP_WORDS[rule.op] ?? rule.op} …) has no value: choose the value it compares with, or remove the rule.`;
 }
 
 /**
