@@ -448,11 +448,63 @@ export interface InstanceFromApplication extends FormInstance {
   prefillProblems: PrefillProblem[];
 }
 
+/**
+ * What a PDF held that could run or launch something: `javascript` (a script), `launch` (starts a program or opens a
+ * file), `submit-form` (sends the form's data away), `import-data` (loads data from a file), `uri` (a link that is not
+ * http or https, e.g. `javascript:` or `file:`), `remote-goto` (opens another PDF), `embedded-file` (an attached
+ * file), `media` (a sound, movie or rich-media player), `xfa` (XFA form data and its scripts), `other` (any other
+ * action a viewer runs).
+ */
+export type PdfActionKind =
+  | 'javascript'
+  | 'launch'
+  | 'submit-form'
+  | 'import-data'
+  | 'uri'
+  | 'remote-goto'
+  | 'embedded-file'
+  | 'media'
+  | 'xfa'
+  | 'other';
+
+/** Where a removed action was: the document (opening, events, scripts, attachments), a page, a field, an annotation, a bookmark. */
+export type PdfActionPlace = 'document' | 'page' | 'field' | 'annotation' | 'bookmark';
+
+/** Actions of one kind removed from one place of an imported PDF. */
+export interface PdfRemovedAction {
+  kind: PdfActionKind;
+  place: PdfActionPlace;
+  /** The page (1-based) of a page's or an annotation's action. */
+  page?: number;
+  /** The fully qualified name of the field whose action it was. */
+  field?: string;
+  /** How many actions of this kind were removed there. */
+  count: number;
+}
+
+/** A field of an imported PDF that arrived with a value, which was cleared. */
+export interface PdfClearedValue {
+  /** The PDF field's fully qualified name. */
+  field: string;
+  type: PdfField['type'];
+}
+
+/**
+ * What the import removed from an uploaded PDF before storing it as a template: the values its fields arrived with
+ * (a template holds no answers) and every action that could run or launch something.
+ */
+export interface PdfImportCleanup {
+  clearedValues: PdfClearedValue[];
+  removedActions: PdfRemovedAction[];
+}
+
 /** The result of `FormGenerator/UploadPdf`: a form and its first schema generated from the PDF. */
 export interface GeneratedForm {
   form: Form;
   formSchema: FormSchema;
   fields: PdfField[];
+  /** What was cleared and removed from the file at import (the test fake, which reads no file, answers empty lists). */
+  cleanup?: PdfImportCleanup;
 }
 
 /** One signer of a signature request. */

@@ -10,10 +10,14 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isApiError } from '../../src/api';
-import type { JsonObject } from '../../src/api/types';
+import type { JsonObject, PdfImportCleanup } from '../../src/api/types';
 import type { ApplicationModel } from '../../src/domain/pdf';
 import { exampleApplication, SEED_PRIMITIVE_PATHS } from '../../src/testing';
+import { actionMarkers, qpdfFieldValues } from '../server/pdf-test-helpers';
 import { startFakeTarget, startServerTarget, type ContractTarget } from './targets';
+
+/** The cleanup each backend answered for sample_form.pdf. */
+const cleanups = new Map<string, PdfImportCleanup | undefined>();
 
 /** An id no row has, the same on both backends (the answers name it). */
 const UNKNOWN_ID = '00000000-0000-4000-8000-00000000dead';
@@ -107,6 +111,13 @@ async function scenario(target: ContractTarget): Promise<Map<string, unknown>> {
   const instance = await admin.dynamicFormLinking.create(generated.formSchema.formSchemaId, {});
   const file = await admin.forms.downloadPdf(instance?.formInstanceId ?? '', { flatten: true });
   facts.set('download', { status: file.status, fileName: file.fileName, type: file.data.type, pdf: new TextDecoder().decode(await file.data.slice(0, 5).arrayBuffer()) });
+  // The file arrives with values (Name_Last "Bar", SSN…) and field scripts: an instance without answers downloads
+  // with no value in any field and nothing that runs, and the upload's answer says what was cleared and removed.
+  const unflattened = new Uint8Array(await (await admin.forms.downloadPdf(instance?.formInstanceId ?? '')).data.arrayBuffer());
+  facts.set('download values', qpdfFieldValues(unflattened));
+  facts.set('download actions', actionMarkers(unflattened));
+  facts.set('cleanup shape', { cleared: Array.isArray(generated.cleanup?.clearedValues), removed: Array.isArray(generated.cleanup?.removedActions) });
+  cleanups.set(target.name, generated.cleanup);
   return facts;
 }
 
@@ -131,6 +142,13 @@ describe('dynamic form linking and PDF upload refusals', () => {
     expect(onFake.get('reader paths')).toMatchObject({ status: 403 });
     expect(onFake.get('upload not a pdf')).toMatchObject({ status: 415 });
     expect(onFake.get('download')).toEqual({ status: 200, fileName: 'Sample Form - filled.pdf', type: 'application/pdf', pdf: '%PDF-' });
+    expect(onFake.get('download values')).toEqual({});
+    expect(onFake.get('download actions')).toEqual({ markers: [], pdfinfoJavaScript: 'no' });
     for (const key of onFake.keys()) expect(onServer.get(key), key).toEqual(onFake.get(key));
+    // The server read the file: it names the values it cleared and the scripts it removed (the fake reads none).
+    const read = cleanups.get('server');
+    expect(read?.clearedValues.map((c) => c.field)).toEqual(expect.arrayContaining(['Name_Last', 'SSN', 'Sex', 'HIGH SCHOOL DIPLOMA']));
+    expect(read?.removedActions).toContainEqual({ kind: 'javascript', place: 'field', field: 'SSN', count: 2 });
+    expect(cleanups.get('fake')).toEqual({ clearedValues: [], removedActions: [] });
   }, 60_000);
 });

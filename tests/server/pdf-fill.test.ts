@@ -9,10 +9,12 @@ import { PDF } from '@libpdf/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fillPdf, fillPdfWithReport } from '../../example-host/server/pdf/fill';
+import { readPdfFields } from '../../example-host/server/pdf/read';
+import { cleanPdfTemplate } from '../../example-host/server/pdf/sanitize';
 import { loadFormPdf, saveFormPdf, sha256Hex } from '../../example-host/server/pdf/store';
 import { formPdfTemplates, forms } from '../../example-host/server/db/schema';
 import { START_TIMEOUT_MS, startTestServer, type TestServer } from './helpers';
-import { fixture, readWithPdfJs } from './pdf-test-helpers';
+import { actionMarkers, fixture, hostilePdf, qpdfFieldValues, readWithPdfJs } from './pdf-test-helpers';
 
 describe('fillPdf', () => {
   it('writes text, checkbox, radio (by its label), dropdown and option list values', async () => {
@@ -35,7 +37,7 @@ describe('fillPdf', () => {
     expect(reread?.getValue()).toBe('1');
   });
 
-  it('reports values a field cannot take and leaves those fields as they were', async () => {
+  it('reports values a field cannot take and leaves those fields empty', async () => {
     const { bytes, skipped } = await fillPdfWithReport(fixture('create_form.pdf'), {
       'favorite.superhero': true,
       'favorite.rocket': 'Ariane 5',
@@ -45,15 +47,11 @@ describe('fillPdf', () => {
     });
     expect(skipped.map((s) => s.name).sort()).toEqual(['favorite.planet', 'favorite.rocket', 'favorite.superhero', 'no.such.field']);
     expect(skipped.find((s) => s.name === 'favorite.rocket')?.reason).toContain('Saturn IV');
-    const before = (await readWithPdfJs(fixture('create_form.pdf'))).values;
-    const { values } = await readWithPdfJs(bytes);
-    expect(values['favorite.superhero']).toBe(before['favorite.superhero']);
-    expect(values['favorite.planet']).toBe(before['favorite.planet']);
-    expect(values['favorite.rocket']).toBe(before['favorite.rocket']);
-    expect([values['favorite.person']].flat()).toEqual(['Ada Lovelace']);
+    // The template's own values ('One Punch Man', 'Pluto', a rocket) are cleared: only the answer given remains.
+    expect(qpdfFieldValues(bytes)).toEqual({ 'favorite.person': '"u:Ada Lovelace"' });
   });
 
-  it('leaves read-only fields as the PDF has them', async () => {
+  it('writes nothing into read-only fields', async () => {
     const pdf = fixture('with_combed_fields.pdf');
     const form = (await PDF.load(pdf)).getForm();
     const readOnly = form?.getTextFields().find((f) => f.isReadOnly());
@@ -93,6 +91,65 @@ describe('fillPdf', () => {
     const read = await readWithPdfJs(bytes);
     const [name, value] = Object.entries(values)[7] ?? ['', ''];
     expect(read.values[name]).toBe(value);
+  });
+});
+
+describe('the template rule: no value nobody gave, nothing that runs', () => {
+  it('clears every value sample_form.pdf arrives with: only the answers given are in the filled and flattened PDF', async () => {
+    expect(Object.keys(qpdfFieldValues(fixture('sample_form.pdf')))).toEqual(expect.arrayContaining(['Name_Last', 'SSN', 'Sex', 'HIGH SCHOOL DIPLOMA']));
+    const filled = await fillPdf(fixture('sample_form.pdf'), { Name_First: 'Ada' });
+    expect(qpdfFieldValues(filled)).toEqual({ Name_First: '"u:Ada"' });
+    const flat = await fillPdf(fixture('sample_form.pdf'), { Name_First: 'Ada' }, { flatten: true });
+    const text = (await readWithPdfJs(flat)).pageTexts.join(' ');
+    expect(text).toContain('Ada');
+    for (const value of ['Bar', '111111111', '1234567890']) expect(text).not.toContain(value);
+  });
+
+  it('removes, at import, the values and every action that runs or launches anything, and says what it removed', async () => {
+    const before = actionMarkers(hostilePdf());
+    expect(before.pdfinfoJavaScript).toBe('yes');
+    expect(before.markers).toEqual(expect.arrayContaining(['/JS', '/Launch', '/SubmitForm', '/ImportData', '/EmbeddedFiles', 'javascript:']));
+    const read = await readPdfFields(hostilePdf(), { maxPages: 10, maxFields: 10 });
+    if (!read.ok) throw new Error(read.message);
+    expect(read.cleanup.clearedValues).toEqual([{ field: 'Name_Last', type: 'text' }]);
+    const removed = read.cleanup.removedActions.map((r) => `${r.kind} ${r.place}${r.page ? ` ${r.page}` : ''}${r.field ? ` ${r.field}` : ''} ×${r.count}`);
+    expect(removed.sort()).toEqual(
+      [
+        'javascript document ×2',
+        'javascript document ×1', // the named scripts
+        'embedded-file document ×1',
+        'launch page 1 ×1',
+        'javascript field Name_Last ×1',
+        'submit-form field Name_Last ×1',
+        'uri annotation 1 ×1',
+        'import-data annotation 1 ×1',
+        'embedded-file annotation 1 ×1',
+        'launch bookmark ×1',
+      ]
+        .map((r) => r.replace('javascript document ×2', 'javascript document ×3').replace('javascript document ×1', ''))
+        .filter(Boolean)
+        .sort(),
+    );
+    const after = actionMarkers(read.bytes);
+    expect(after).toEqual({ markers: [], pdfinfoJavaScript: 'no' });
+    expect(qpdfFieldValues(read.bytes)).toEqual({});
+    // A link to an https address stays.
+    expect(Buffer.from(read.bytes).toString('latin1')).toContain('https://example.org/help');
+  });
+
+  it('checks again before filling: a template stored with values and scripts is filled without them', async () => {
+    const filled = await fillPdf(hostilePdf(), {});
+    expect(actionMarkers(filled)).toEqual({ markers: [], pdfinfoJavaScript: 'no' });
+    expect(qpdfFieldValues(filled)).toEqual({});
+  });
+
+  it('finds nothing to clear or remove in a template it cleaned', async () => {
+    const doc = await PDF.load(fixture('sample_form.pdf'));
+    const first = cleanPdfTemplate(doc);
+    expect(first.clearedValues.length).toBeGreaterThan(10);
+    expect(first.removedActions.some((r) => r.kind === 'javascript' && r.field === 'SSN')).toBe(true);
+    const again = cleanPdfTemplate(await PDF.load(await doc.save()));
+    expect(again).toEqual({ clearedValues: [], removedActions: [] });
   });
 });
 

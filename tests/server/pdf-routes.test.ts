@@ -13,7 +13,9 @@ import { formPdfTemplates, forms } from '../../example-host/server/db/schema';
 import { PDF_REFUSALS } from '../../example-host/server/pdf/read';
 import { removeAbandonedDraftPdfs, saveFormPdf } from '../../example-host/server/pdf/store';
 import { call, callJson, START_TIMEOUT_MS, startTestServer, userWithClaims, type TestServer } from './helpers';
-import { fixture, readWithPdfJs } from './pdf-test-helpers';
+import { loadOrCreateDevelopmentCertificate } from '../../example-host/server/signing/certificates';
+import { actionMarkers, fixture, qpdfFieldValues, readWithPdfJs } from './pdf-test-helpers';
+import { pdfsig, pngDataUrl, requestSignature, signerLink, signingPage } from './signing-helpers';
 
 let server: TestServer;
 let admin: string;
@@ -168,3 +170,64 @@ describe('filled PDF download and linking', () => {
     expect((await call(server, '/api/DynamicFormLinking/Create', { token: linker, method: 'POST', query: { schemaId: crypto.randomUUID() }, body: {} })).status).toBe(404);
   });
 });
+
+describe('PDF round trip: no value nobody gave, nothing that runs', () => {
+  /** The fixtures with fillable fields (the others are refused at upload). */
+  const FILLABLE = [
+    'create_form.pdf',
+    'fancy_fields.pdf',
+    'form_to_flatten.pdf',
+    'sample_form.pdf',
+    'dod_character.pdf',
+    'with_combed_fields.pdf',
+    'with_xfa_fields.pdf',
+    'normal.pdf',
+    'with_signature.pdf',
+  ];
+
+  // The flattened download is checked in pdf-fill.test.ts (the same filler); here the filled and the sealed PDF.
+  it('imports each fillable fixture; an instance without answers downloads filled and signed with no value and no action, validly signed', async () => {
+    const caPem = (await loadOrCreateDevelopmentCertificate(server.db)).caPem;
+    const roundTrip = async (name: string) => {
+      const { status, body } = await upload(server, fixture(name), name, admin);
+      expect(status, `${name}: ${body?.detail}`).toBe(200);
+      const generated = body as GeneratedForm;
+      expect(generated.cleanup, name).toBeDefined();
+      await callJson(server, '/api/crud/form/post', { method: 'POST', token: admin, body: { ...generated.form, currentFormSchemaId: null } });
+      await callJson(server, '/api/crud/formschema/post', { method: 'POST', token: admin, body: generated.formSchema });
+      const created = await callJson<InstanceFromApplication>(server, '/api/DynamicFormLinking/Create', {
+        method: 'POST',
+        token: admin,
+        query: { schemaId: generated.formSchema.formSchemaId },
+        body: {},
+      });
+      expect(created.status, name).toBe(200);
+      const id = created.body.formInstanceId;
+      const filled = new Uint8Array(await (await call(server, '/api/Forms/DownloadPdf', { token: admin, query: { formInstanceId: id } })).arrayBuffer());
+      const envelope = await requestSignature(server, admin, { formInstanceId: id, signers: [{ name: 'Ada Lovelace', email: 'ada@example.com' }] });
+      expect(envelope.status, `${name}: ${envelope.body.detail}`).toBe(200);
+      const link = await signerLink(server, admin, envelope.body.envelopeId, envelope.body.signers[0]?.signerId ?? '');
+      expect((await signingPage(server, 'Open', { token: link.token })).status).toBe(200);
+      const sign = await signingPage(server, 'Sign', { token: link.token, kind: 'drawn', image: pngDataUrl() });
+      expect(sign.status, `${name}: ${sign.body.detail}`).toBe(200);
+      const signed = new Uint8Array(
+        await (await call(server, '/api/Signing/DownloadDocument', { token: admin, query: { envelopeId: envelope.body.envelopeId } })).arrayBuffer(),
+      );
+      return { name, filled, signed };
+    };
+    // The server works on two fixtures at a time (its PDF workers); the checks run once every document is in.
+    const documents = await Promise.all(FILLABLE.map(roundTrip));
+    const found: Record<string, unknown> = {};
+    for (const { name, filled, signed } of documents) {
+      const report = pdfsig(signed, caPem);
+      found[name] = {
+        values: [qpdfFieldValues(filled), qpdfFieldValues(signed)],
+        actions: [actionMarkers(filled), actionMarkers(signed)],
+        signature: [report.valid, report.trusted, report.wholeDocument],
+      };
+    }
+    const clean = { markers: [], pdfinfoJavaScript: 'no' };
+    expect(found).toEqual(Object.fromEntries(FILLABLE.map((n) => [n, { values: [{}, {}], actions: [clean, clean], signature: [true, true, true] }])));
+  }, 120_000);
+});
+

@@ -13,6 +13,10 @@
  * - signature and push button: never filled (signing is a separate step, buttons hold no value).
  * Read-only fields are left as the PDF has them.
  *
+ * Before anything is written, the template rule runs again (sanitize.ts): every field's value is cleared and every
+ * action that runs or launches anything removed, so a field without an answer is empty in the filled PDF even when
+ * the stored template still held a value, and no script reaches the document.
+ *
  * Uses @libpdf/core (MIT): it reads, fills and flattens the real forms of the fixtures, generating appearance
  * streams for the new values. Flattening keeps signature fields interactive so a filled document can still be signed.
  */
@@ -27,6 +31,7 @@ import {
   type SignatureField,
   type TextField,
 } from '@libpdf/core';
+import { clearPdfFieldValues, stripPdfActions } from './sanitize';
 
 /** The field classes, told apart by their `type` (the library exports them as types only). */
 type KnownField = TextField | CheckboxField | RadioField | DropdownField | ListBoxField | SignatureField | ButtonField;
@@ -162,6 +167,8 @@ export async function fillPdfWithReport(
   options: FillPdfOptions = {},
 ): Promise<FilledPdf> {
   const document = await PDF.load(plainBytes(pdf));
+  stripPdfActions(document);
+  clearPdfFieldValues(document);
   const form = document.getForm();
   const skipped: SkippedPdfField[] = [];
   for (const [name, value] of Object.entries(values)) {

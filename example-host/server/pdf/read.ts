@@ -1,6 +1,7 @@
 /**
  * Reading the AcroForm fields of an uploaded PDF (run inside the parse worker, see worker.ts): each terminal field
- * with its type, options, page, rectangle, flags and tooltip, or why the PDF cannot be used.
+ * with its type, options, page, rectangle, flags and tooltip, or why the PDF cannot be used; and the template to
+ * store, with its fields' values cleared and every action that runs or launches anything removed (sanitize.ts).
  *
  * The reader is @libpdf/core, chosen over pdf.js by running both over every fixture (README, design notes): both find
  * the same fields, libpdf is 2–4× faster, gives radio options their labels (`/Opt`) and the tooltips (`/TU`) that
@@ -12,16 +13,27 @@
  * compressed catalog) and `no-fields`.
  */
 import { PDF, type FormField, type PdfRef } from '@libpdf/core';
-import type { PdfField } from '../../../src/api/types';
+import type { PdfField, PdfImportCleanup } from '../../../src/api/types';
 import type { PdfFieldFound } from '../../../src/domain/pdf';
 import { plainBytes } from './fill';
+import { cleanPdfTemplate } from './sanitize';
 
 /** Why a PDF cannot be used for a form. */
 export type PdfRefusalCode = 'encrypted' | 'corrupt' | 'too-many-pages' | 'too-many-fields' | 'xfa-only' | 'no-fields';
 
 /** What reading a PDF gave. */
 export type PdfReadResult =
-  | { ok: true; pageCount: number; fields: PdfFieldFound[]; hasXfa: boolean; skippedButtons: number }
+  | {
+      ok: true;
+      pageCount: number;
+      fields: PdfFieldFound[];
+      hasXfa: boolean;
+      skippedButtons: number;
+      /** The template to store: the file with its fields' values cleared and its actions removed (sanitize.ts). */
+      bytes: Uint8Array;
+      /** What was cleared and removed, for the person who uploaded the file. */
+      cleanup: PdfImportCleanup;
+    }
   | { ok: false; code: PdfRefusalCode; message: string; pageCount?: number };
 
 /** Limits of the reader. */
@@ -157,6 +169,8 @@ export async function readPdfFields(bytes: Uint8Array, limits: PdfReadLimits): P
     fields.push(found);
   }
   if (fields.length === 0) return { ok: false, code: 'no-fields', message: PDF_REFUSALS.noFields, pageCount };
-  return { ok: true, pageCount, fields, hasXfa: xfa, skippedButtons };
+  // The template holds no answers and nothing that runs: values cleared, actions removed, once the fields are read.
+  const cleanup = cleanPdfTemplate(document);
+  return { ok: true, pageCount, fields, hasXfa: xfa, skippedButtons, bytes: await document.save(), cleanup };
 }
 

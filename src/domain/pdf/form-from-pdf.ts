@@ -15,7 +15,7 @@
  * - The JSON Schema says what the PDF says: required fields, maximum lengths (comb fields included), the options of
  *   radio groups, drop-downs and option lists; read-only fields are read-only in the layout.
  */
-import type { FieldOption, Form, FormField, FormPage, FormSchema, GeneratedForm, JsonObject, PdfField, PdfTemplate } from '../../api/types';
+import type { FieldOption, Form, FormField, FormPage, FormSchema, GeneratedForm, JsonObject, PdfField, PdfImportCleanup, PdfTemplate } from '../../api/types';
 import { WIDGET_KINDS, widgetForPdfField, widgetKind, type WidgetKindRegistry } from '../../engine/widget-kinds';
 
 /** A field read from a PDF: the template's field plus its tooltip (`/TU`), the label the PDF gives it. */
@@ -29,6 +29,8 @@ export interface PdfFormSource {
   fileName: string;
   pageCount: number;
   fields: readonly PdfFieldFound[];
+  /** What the import cleared and removed from the file (answered with the form, for the import screen to tell). */
+  cleanup?: PdfImportCleanup;
 }
 
 /** Where new ids and the time come from (the server's clock and UUIDs, the fake's seeded ones). */
@@ -230,5 +232,7 @@ export function formFromPdf(source: PdfFormSource, ctx: GeneratorContext, option
     layout: { pages: layoutPages },
     ...audit,
   };
-  return { form, formSchema, fields: kept };
+  const generated: GeneratedForm = { form, formSchema, fields: kept };
+  if (source.cleanup) generated.cleanup = source.cleanup;
+  return generated;
 }

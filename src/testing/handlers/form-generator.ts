@@ -1,16 +1,28 @@
 /**
  * `/api/FormGenerator/UploadPdf`: multipart upload (field `Pdf`) → a generated form. The fake
- * does not read the PDF (see `generateFormFromPdf`); it stores the bytes as the form's template.
- * `/api/Forms/DownloadPdf`: an instance's form template as uploaded (the fake fills no PDF), with the
- * server's download headers.
+ * does not read the PDF (see `generateFormFromPdf`): its made-up fields hold no values and no actions, so its
+ * cleanup report is empty; it stores the bytes as the form's template.
+ * `/api/Forms/DownloadPdf`: the fake fills no PDF and never answers the uploaded file (which may hold values and
+ * scripts): it writes a one-page PDF of its own listing the form's name and the answers given, by the domain's
+ * `pdfValuesFromData`, with the server's download headers. An unanswered field appears nowhere in it.
  */
 import { HttpResponse } from 'msw';
 import { Permission } from '../../api/enums';
 import { allLive } from '../../domain/forms';
-import { filledPdfFileName, looksLikePdf, NOT_A_PDF_MESSAGE, PDF_EMPTY_MESSAGE, PDF_PART_MISSING_MESSAGE, PDF_TOO_LARGE_MESSAGE, PDF_UPLOAD_LIMITS } from '../../domain/pdf';
+import {
+  filledPdfFileName,
+  looksLikePdf,
+  NOT_A_PDF_MESSAGE,
+  pdfValuesFromData,
+  PDF_EMPTY_MESSAGE,
+  PDF_PART_MISSING_MESSAGE,
+  PDF_TOO_LARGE_MESSAGE,
+  PDF_UPLOAD_LIMITS,
+} from '../../domain/pdf';
 import { attachmentDisposition } from '../../domain/signing/disposition';
 import { generateFormFromPdf } from '../forms-model';
 import { FakeHttpError, json, requiredQuery } from '../http';
+import { minimalPdf } from '../pdf';
 import { user, type FakeRoute } from './route';
 
 /** Largest upload the fake accepts (the domain's 10 MiB); bigger answers 413. */
@@ -53,7 +65,7 @@ export const formGeneratorRoutes: readonly FakeRoute[] = [
       const bytes = new Uint8Array(await part.arrayBuffer());
       if (!looksLikePdf(bytes)) throw new FakeHttpError(415, NOT_A_PDF_MESSAGE);
       const fileName = part.name && part.name !== '' ? part.name : 'document.pdf';
-      const generated = generateFormFromPdf(fileName, ctx.backend);
+      const generated = { ...generateFormFromPdf(fileName, ctx.backend), cleanup: { clearedValues: [], removedActions: [] } };
       ctx.backend.db.pdfs.push({
         id: ctx.backend.newId(),
         kind: 'template',
@@ -80,11 +92,15 @@ export const formGeneratorRoutes: readonly FakeRoute[] = [
       if (!instance || !schema || !form || !allLive(instance, schema, form)) throw new FakeHttpError(404, `No form instance '${id}'.`);
       const template = db.pdfs.find((p) => p.formId === form.formId && p.kind === 'template');
       if (!template) throw new FakeHttpError(404, `The form '${form.name}' has no PDF template: it was not generated from a PDF.`);
-      return new HttpResponse(template.bytes.slice(), {
+      const answers = Object.entries(pdfValuesFromData(schema.layout, instance.data)).map(
+        ([name, value]) => `${name}: ${typeof value === 'boolean' ? (value ? 'yes' : 'no') : typeof value === 'string' ? value : value.join(', ')}`,
+      );
+      const bytes = minimalPdf([form.name, ...answers]);
+      return new HttpResponse(bytes, {
         status: 200,
         headers: {
           'content-type': 'application/pdf',
-          'content-length': String(template.bytes.byteLength),
+          'content-length': String(bytes.byteLength),
           'content-disposition': attachmentDisposition(filledPdfFileName(form.name)),
           'access-control-expose-headers': 'Content-Disposition, X-Pdf-Skipped-Fields',
         },
