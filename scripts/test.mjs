@@ -1,52 +1,116 @@
 #!/usr/bin/env node
-// `npm test`: every check and test of the project, in order, then one plain summary line
-// `N passed, N failed` over all of them. Each test runner writes its counts to .tmp/results/*.json.
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, existsSync } from 'node:fs';
-import { join } from 'node:path';
+// `npm test`: every check and test of the project, then one plain summary line `N passed, N failed` over all of them.
+// Each test runner writes its counts to .tmp/results/*.json.
+//
+//   node scripts/test.mjs [step-name-substring …] [--sequential]
+//
+// Steps run in stages. The steps of a stage run at once where they do not compete for the same thing (the machines
+// have two cores and tsc, ESLint and the builds each use about one): type checks, lint and both builds together; then
+// the unit/component/contract/server tests alone (Vitest runs one file per core); then the package checks beside the
+// Storybook accessibility run; then the end-to-end tests alone (at most one Chromium at a time). The output of steps
+// run together is printed whole when each ends. --sequential runs one step at a time with live output.
+//
+// Type checks and lint keep incremental state under .tmp/cache (git-ignored): a second run only re-checks what changed.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 const results = join(root, '.tmp', 'results');
+const cache = join(root, '.tmp', 'cache');
 rmSync(results, { recursive: true, force: true });
 mkdirSync(results, { recursive: true });
+mkdirSync(cache, { recursive: true });
 
-/** @type {{ name: string, cmd: string, args: string[], counts?: string }[]} */
-const steps = [
-  { name: 'typecheck', cmd: 'npx', args: ['tsc', '-p', 'tsconfig.json', '--noEmit'] },
-  { name: 'typecheck storybook', cmd: 'npx', args: ['tsc', '-p', '.storybook/tsconfig.json', '--noEmit'] },
-  { name: 'lint', cmd: 'npx', args: ['eslint', '.', '--max-warnings', '0'] },
-  {
-    name: 'unit, component, contract and server tests',
-    cmd: 'npx',
-    args: ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${join(results, 'vitest.json')}`],
-    counts: 'vitest.json',
-  },
-  { name: 'build', cmd: 'npm', args: ['run', 'build', '--silent'] },
-  { name: 'package checks', cmd: 'node', args: ['scripts/check-pack.mjs'], counts: 'pack.json' },
-  { name: 'storybook build', cmd: 'npm', args: ['run', 'build-storybook', '--silent'] },
-  { name: 'storybook accessibility', cmd: 'node', args: ['tests/storybook/axe-stories.mjs'], counts: 'axe.json' },
-  {
-    name: 'end-to-end tests',
-    cmd: 'npx',
-    args: ['vitest', 'run', '-c', 'vitest.e2e.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${join(results, 'e2e.json')}`],
-    counts: 'e2e.json',
-    optional: 'vitest.e2e.config.ts',
-  },
+/** @typedef {{ name: string, cmd: string, args: string[], counts?: string, optional?: string }} Step */
+
+/** @type {Step[][]} */
+const stages = [
+  [
+    {
+      name: 'typecheck',
+      cmd: 'npx',
+      args: ['tsc', '-p', 'tsconfig.json', '--noEmit', '--incremental', '--tsBuildInfoFile', join(cache, 'typecheck.tsbuildinfo')],
+    },
+    {
+      name: 'typecheck storybook',
+      cmd: 'npx',
+      args: ['tsc', '-p', '.storybook/tsconfig.json', '--noEmit', '--incremental', '--tsBuildInfoFile', join(cache, 'typecheck-storybook.tsbuildinfo')],
+    },
+    // The lint rules are per file (no type information), so ESLint's cache, keyed on each file's content and the
+    // config, gives the same result as a full run.
+    {
+      name: 'lint',
+      cmd: 'npx',
+      args: ['eslint', '.', '--max-warnings', '0', '--cache', '--cache-strategy', 'content', '--cache-location', join(cache, 'eslint') + '/'],
+    },
+    { name: 'build', cmd: 'npm', args: ['run', 'build', '--silent'] },
+    { name: 'storybook build', cmd: 'npm', args: ['run', 'build-storybook', '--silent'] },
+  ],
+  [
+    {
+      name: 'unit, component, contract and server tests',
+      cmd: 'npx',
+      args: ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${join(results, 'vitest.json')}`],
+      counts: 'vitest.json',
+    },
+  ],
+  [
+    { name: 'package checks', cmd: 'node', args: ['scripts/check-pack.mjs'], counts: 'pack.json' },
+    { name: 'storybook accessibility', cmd: 'node', args: ['tests/storybook/axe-stories.mjs'], counts: 'axe.json' },
+  ],
+  [
+    {
+      name: 'end-to-end tests',
+      cmd: 'npx',
+      args: ['vitest', 'run', '-c', 'vitest.e2e.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${join(results, 'e2e.json')}`],
+      counts: 'e2e.json',
+      optional: 'vitest.e2e.config.ts',
+    },
+  ],
 ];
+
+const argv = process.argv.slice(2);
+const sequential = argv.includes('--sequential');
+const only = argv.filter((a) => !a.startsWith('--'));
 
 let passed = 0;
 let failed = 0;
 const failures = [];
-const only = process.argv.slice(2);
+/** @type {{ name: string, seconds: number }[]} */
+const timings = [];
 
-for (const step of steps) {
-  if (only.length && !only.some((o) => step.name.includes(o))) continue;
-  if (step.optional && !existsSync(join(root, step.optional))) continue;
-  console.log(`\n▶ ${step.name}`);
-  const started = Date.now();
-  const r = spawnSync(step.cmd, step.args, { cwd: root, stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '0' } });
-  const ok = r.status === 0;
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+/** Runs one step; with `live` its output goes straight to the terminal, otherwise it is printed whole at its end. */
+function run(step, live) {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    if (live) console.log(`\n▶ ${step.name}`);
+    const child = spawn(step.cmd, step.args, {
+      cwd: root,
+      stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, FORCE_COLOR: '0' },
+    });
+    /** @type {Buffer[]} */
+    const output = [];
+    child.stdout?.on('data', (chunk) => output.push(chunk));
+    child.stderr?.on('data', (chunk) => output.push(chunk));
+    const finish = (code) => {
+      const seconds = (Date.now() - started) / 1000;
+      if (!live) {
+        console.log(`\n▶ ${step.name}`);
+        process.stdout.write(Buffer.concat(output));
+      }
+      resolve({ ok: code === 0, seconds });
+    };
+    child.on('error', (error) => {
+      output.push(Buffer.from(`${error.message}\n`));
+      finish(1);
+    });
+    child.on('close', (code) => finish(code));
+  });
+}
+
+function account(step, { ok, seconds }) {
   let counted = false;
   if (step.counts) {
     const file = join(results, step.counts);
@@ -66,9 +130,47 @@ for (const step of steps) {
     else failed += 1;
   }
   if (!ok) failures.push(step.name);
-  console.log(`${ok ? '✓' : '✗'} ${step.name} (${seconds} s)`);
+  timings.push({ name: step.name, seconds });
+  console.log(`${ok ? '✓' : '✗'} ${step.name} (${seconds.toFixed(1)} s)`);
 }
 
+const startedAll = Date.now();
+for (const stage of stages) {
+  const steps = stage
+    .filter((step) => !only.length || only.some((o) => step.name.includes(o)))
+    .filter((step) => !step.optional || existsSync(join(root, step.optional)));
+  if (steps.length === 0) continue;
+  if (sequential || steps.length === 1) {
+    for (const step of steps) account(step, await run(step, true));
+  } else {
+    const stageStarted = Date.now();
+    console.log(`\n▶ at once: ${steps.map((s) => s.name).join(', ')} (each one's output follows when it ends)`);
+    await Promise.all(steps.map(async (step) => account(step, await run(step, false))));
+    console.log(`  (this stage: ${((Date.now() - stageStarted) / 1000).toFixed(1)} s)`);
+  }
+}
+
+// The ten slowest test files of the Vitest runs, from their JSON reports, also written to .tmp/results/slowest.txt.
+const files = [];
+for (const report of ['vitest.json', 'e2e.json']) {
+  const file = join(results, report);
+  if (!existsSync(file)) continue;
+  const json = JSON.parse(readFileSync(file, 'utf8'));
+  for (const r of json.testResults ?? []) {
+    if (typeof r.startTime === 'number' && typeof r.endTime === 'number') {
+      files.push({ name: relative(root, r.name), seconds: (r.endTime - r.startTime) / 1000, tests: r.assertionResults?.length ?? 0 });
+    }
+  }
+}
+if (files.length) {
+  const slowest = files.sort((a, b) => b.seconds - a.seconds).slice(0, 10);
+  const lines = slowest.map((f) => `${f.seconds.toFixed(1).padStart(7)} s  ${f.name} (${f.tests} tests)`);
+  console.log(`\nSlowest test files:\n${lines.join('\n')}`);
+  writeFileSync(join(results, 'slowest.txt'), `${lines.join('\n')}\n`);
+}
+
+console.log(`\nSteps: ${timings.map((t) => `${t.name} ${t.seconds.toFixed(1)} s`).join(', ')}`);
+console.log(`Total: ${((Date.now() - startedAll) / 1000).toFixed(1)} s`);
 if (failures.length) console.log(`\nFailed: ${failures.join(', ')}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failures.length ? 1 : 0);

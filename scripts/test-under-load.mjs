@@ -1,0 +1,92 @@
+#!/usr/bin/env node
+// The test suite under load: runs it with CPU-burning processes beside it (two by default, as many as the machine's
+// cores, at the tests' own priority) and reports failed tests, tests that used more than half of their timeout, and
+// the slowest tests and files. Not part of `npm test`: a check that the suite stays green on a busy machine.
+//
+//   node scripts/test-under-load.mjs                        the unit, component, contract and server tests
+//   node scripts/test-under-load.mjs tests/admin            only these files (any arguments are passed to vitest)
+//   node scripts/test-under-load.mjs --e2e [files…]         the end-to-end tests (vitest.e2e.config.ts)
+//   node scripts/test-under-load.mjs --npm-test [step …]    the whole `npm test` (or the named steps of it)
+//   --burners=N   how many CPU burners (default 2)
+//
+// Exit code 1 when a test failed or came within half of its timeout.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const out = join(root, '.tmp', 'under-load');
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+
+const argv = process.argv.slice(2);
+const flag = (name) => argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
+const burnerCount = Number(flag('burners') ?? 2);
+const e2e = argv.includes('--e2e');
+const npmTest = argv.includes('--npm-test');
+const rest = argv.filter((a) => !/^--(burners=|e2e$|npm-test$)/.test(a));
+
+// The timeouts the configs set (vitest.config.ts, vitest.e2e.config.ts); a test that sets its own is judged by these.
+const TIMEOUT_MS = e2e ? 90_000 : 60_000;
+
+/** @type {{ cmd: string, args: string[], reports: string[] }} */
+let command;
+if (npmTest) {
+  command = { cmd: 'node', args: ['scripts/test.mjs', ...rest], reports: [join(root, '.tmp/results/vitest.json'), join(root, '.tmp/results/e2e.json')] };
+} else {
+  const report = join(out, e2e ? 'e2e.json' : 'vitest.json');
+  command = {
+    cmd: 'npx',
+    args: ['vitest', 'run', ...(e2e ? ['-c', 'vitest.e2e.config.ts'] : []), '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...rest],
+    reports: [report],
+  };
+}
+
+const burners = Array.from({ length: burnerCount }, () =>
+  spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }),
+);
+const stopBurners = () => {
+  for (const b of burners) if (b.exitCode === null && b.signalCode === null) b.kill('SIGKILL');
+};
+process.on('exit', stopBurners);
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));
+console.log(`${burnerCount} CPU burners running (pids ${burners.map((b) => b.pid).join(', ')}); ${command.cmd} ${command.args.join(' ')}`);
+
+const started = Date.now();
+const code = await new Promise((resolve) => {
+  const child = spawn(command.cmd, command.args, { cwd: root, stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '0' } });
+  child.on('close', (c) => resolve(c ?? 1));
+  child.on('error', () => resolve(1));
+});
+stopBurners();
+const seconds = (Date.now() - started) / 1000;
+
+const tests = [];
+const files = [];
+for (const report of command.reports) {
+  if (!existsSync(report)) continue;
+  const json = JSON.parse(readFileSync(report, 'utf8'));
+  for (const file of json.testResults ?? []) {
+    const name = relative(root, file.name);
+    files.push({ name, seconds: (file.endTime - file.startTime) / 1000 });
+    for (const t of file.assertionResults ?? []) {
+      tests.push({ file: name, title: t.fullName ?? t.title, status: t.status, ms: t.duration ?? 0, messages: t.failureMessages ?? [] });
+    }
+  }
+}
+
+const fmt = (ms) => `${(ms / 1000).toFixed(1)} s`;
+const failedTests = tests.filter((t) => t.status === 'failed');
+const timedOut = failedTests.filter((t) => t.messages.some((m) => /timed out/i.test(m)));
+const nearTimeout = tests.filter((t) => t.status === 'passed' && t.ms > TIMEOUT_MS / 2);
+
+console.log(`\n— under load (${burnerCount} burners): ${seconds.toFixed(1)} s, exit code ${code}`);
+console.log(`${tests.filter((t) => t.status === 'passed').length} passed, ${failedTests.length} failed (${timedOut.length} timed out)`);
+for (const t of failedTests) console.log(`  ✗ ${t.file} › ${t.title} (${fmt(t.ms)})${timedOut.includes(t) ? ' TIMED OUT' : ''}`);
+console.log(`${nearTimeout.length} passed but took more than half of the ${fmt(TIMEOUT_MS)} timeout`);
+for (const t of nearTimeout) console.log(`  ! ${t.file} › ${t.title} (${fmt(t.ms)})`);
+console.log('Slowest tests:');
+for (const t of [...tests].sort((a, b) => b.ms - a.ms).slice(0, 10)) console.log(`  ${fmt(t.ms).padStart(8)}  ${t.file} › ${t.title}`);
+console.log('Slowest files:');
+for (const f of [...files].sort((a, b) => b.seconds - a.seconds).slice(0, 10)) console.log(`  ${f.seconds.toFixed(1).padStart(6)} s  ${f.name}`);
+process.exit(code !== 0 || failedTests.length || nearTimeout.length ? 1 : 0);
