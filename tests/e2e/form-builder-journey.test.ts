@@ -8,7 +8,8 @@ import type { Stack } from './stack';
 // a control, Enter / Space / arrows / typing to use it; no click): a new form with two pages added, a repeatable
 // section, and a field shown only when another is answered; a step undone and redone (Ctrl+Z, Ctrl+Shift+Z); saved
 // as a public form. A visitor opens its public link and fills it in. Then a label is changed and saved again: a new
-// version is current, and the filled-in instance still opens in its own version with the old label.
+// version is current, the renamed question keeps its data path (a visitor's answer in version 2 lands where version 1's
+// did), and the filled-in instance still opens in its own version with the old label.
 
 let stack: Stack;
 beforeAll(async () => {
@@ -222,7 +223,12 @@ describe('the form builder, end to end', () => {
       // A label changed and saved again: the dialog says the filled-in form keeps version 1; version 2 is current.
       await tabTo(page, canvas.getByRole('button', { name: /Full name/ }).first());
       await page.keyboard.press('Enter');
-      await typeInto(page, label, 'Your full name');
+      // The property pane follows the selection a moment later: type once it shows the chosen field. Its label box
+      // gets the focus directly: tabbing there would pass (and select) every field after this one on the canvas.
+      await properties.getByRole('region', { name: fillLabel(L.bpFieldRegion, { label: 'Full name' }) }).waitFor();
+      await label.focus();
+      await page.keyboard.press('Control+a');
+      await page.keyboard.type('Your full name');
       await press(page, page.getByRole('toolbar', { name: L.fbToolbar }).getByRole('button', { name: L.builderSave, exact: true }));
       const second = page.getByRole('dialog');
       await second.getByText(/1 filled-in form uses version 1\. Saving makes a new version, version 2/).waitFor({ timeout: 15_000 });
@@ -245,6 +251,27 @@ describe('the form builder, end to end', () => {
       expect(versions.map((s) => s.version)).toEqual([1, 2]);
       const current = (await apiGet<{ value: { currentFormSchemaId: string }[] }>(page, `/odata/FormOData?$filter=formId eq ${formId}`)).value[0]!;
       expect(current.currentFormSchemaId).toBe(versions[1]!.formSchemaId);
+
+      step('renamed field keeps its path');
+      // 'Full name' was saved before it became 'Your full name': version 2 keeps its path, so a visitor's answer to
+      // the renamed question is stored where version 1's answers are.
+      const v2 = versions[1]!.formSchemaId;
+      const schema2 = (await apiGet<{ value: { layout: { pages: { sections: { fields: { label: string; path: string }[] }[] }[] } }[] }>(page, `/odata/FormSchemaOData?$filter=formSchemaId eq ${v2}`)).value[0]!;
+      const renamed = schema2.layout.pages.flatMap((p) => p.sections.flatMap((x) => x.fields)).find((f) => f.label === 'Your full name');
+      expect(renamed?.path).toBe('/fullName');
+      const second2 = await newPage(stack.browser);
+      const w = second2.page;
+      await w.goto(`${stack.url}/form-instance/${v2}?mode=edit`);
+      await w.getByRole('textbox', { name: /Your full name/ }).fill('Grace Hopper');
+      await w.getByRole('textbox', { name: /Nickname/ }).fill('Grace');
+      await w.getByRole('button', { name: /Next/ }).click();
+      await w.getByRole('button', { name: /Next/ }).click();
+      await w.getByRole('button', { name: /Submit/ }).click();
+      await expect
+        .poll(async () => (await apiGet<{ value: { data: Record<string, unknown> }[] }>(page, `/odata/FormInstanceOData?$filter=formSchemaId eq ${v2}`)).value.map((i) => i.data), { timeout: 15_000 })
+        .toEqual([expect.objectContaining({ fullName: 'Grace Hopper' })]);
+      expect(second2.errors).toEqual([]);
+      await second2.context.close();
 
       step('instance opens in version 1');
       // The instance still opens in version 1, with its old label and its answers.
