@@ -7,7 +7,7 @@ import { errorHandlers } from '../../src/testing';
 import { generateFormFromPdf } from '../../src/testing/forms-model';
 import samplePdfUrl from '../../tests/fixtures/pdfs/sample_form.pdf?url';
 import { fakeBackend, storyApi, storyHandlers } from '../support/fakeBackend';
-import { sampleFormGenerated } from '../support/pdfForms';
+import { sampleFormCleanup, sampleFormGenerated } from '../support/pdfForms';
 
 const meta = {
   title: 'Forms admin/PdfFormImport',
@@ -86,6 +86,30 @@ export const PagePreviewWithOutlines: Story = {
     const outline = within(page).getByRole('button', { name: 'Birthdate (Text), page 1' });
     await userEvent.click(outline);
     await waitFor(() => expect(outline).toHaveAttribute('aria-pressed', 'true'));
+  },
+};
+
+/**
+ * sample_form.pdf arrives with values (Name_Last "Bar", SSN 111111111, education boxes ticked, Sex MALE) and field
+ * scripts: the screen says the values were cleared and lists each action removed.
+ */
+export const ValuesClearedActionsRemoved: Story = {
+  parameters: {
+    msw: {
+      handlers: {
+        formGenerator: [
+          http.post(`${storyApi}${upload}`, () =>
+            HttpResponse.json({ ...sampleFormGenerated(generateFormFromPdf('sample_form.pdf', fakeBackend)), cleanup: sampleFormCleanup }),
+          ),
+        ],
+      },
+    },
+  },
+  play: async ({ canvasElement }) => {
+    await dropFile(canvasElement, someFile('sample_form.pdf'));
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText(/The file arrived with values in 23 fields/)).toBeInTheDocument();
+    await expect(canvas.getByText(/The file held 13 actions/)).toBeInTheDocument();
   },
 };
 

@@ -3,7 +3,7 @@
  * 5.6 reads from tests/fixtures/pdfs/sample_form.pdf (29: text 17, checkbox 9, radio group 1, signature 1, button
  * 1), and a form generated from a PDF whose fields are not yet linked to the application's data.
  */
-import type { Form, FormSchema, GeneratedForm, JsonObject, PdfField } from '../../src/api/types';
+import type { Form, FormSchema, GeneratedForm, JsonObject, PdfField, PdfImportCleanup } from '../../src/api/types';
 import type { FakeDb } from '../../src/testing/db';
 import sampleForm from '../../tests/fixtures/pdfs/sample_form.fields.json';
 
@@ -116,3 +116,41 @@ export function seedGeneratedLoanRequest(db: FakeDb): FormSchema {
   db.formSchemas.push(schema);
   return schema;
 }
+
+/** What the reference server cleared and removed from sample_form.pdf at import (its `GeneratedForm.cleanup`). */
+export const sampleFormCleanup: PdfImportCleanup = {
+  clearedValues: [
+    { field: 'HIGH SCHOOL DIPLOMA', type: 'checkbox' },
+    { field: 'COLLEGE NO DEGREE', type: 'checkbox' },
+    { field: 'OTHER DOCTORATE', type: 'checkbox' },
+    { field: 'PROFESSIONAL DEGREE', type: 'checkbox' },
+    { field: 'STATE', type: 'text' },
+    { field: 'ZIP', type: 'text' },
+    { field: 'Name_Last', type: 'text' },
+    { field: 'Name_First', type: 'text' },
+    { field: 'Name_Middle', type: 'text' },
+    { field: 'Name_Suffix', type: 'text' },
+    { field: 'Name_Prefix', type: 'text' },
+    { field: 'Telephone_Home', type: 'text' },
+    { field: 'Telephone_Work', type: 'text' },
+    { field: 'SSN', type: 'text' },
+    { field: 'BACHELORS DEGREE', type: 'checkbox' },
+    { field: 'Address_1', type: 'text' },
+    { field: 'Address_2', type: 'text' },
+    { field: 'City', type: 'text' },
+    { field: 'Emergency_Phone', type: 'text' },
+    { field: 'Emergency_Contact', type: 'text' },
+    { field: 'Emergency_Relationship', type: 'text' },
+    { field: 'Sex', type: 'radio' },
+    { field: 'Birthdate', type: 'text' },
+  ],
+  removedActions: [
+    { kind: 'other', place: 'field', field: 'Print', count: 1 },
+    { kind: 'javascript', place: 'field', field: 'Birthdate', count: 2 },
+    { kind: 'javascript', place: 'field', field: 'Emergency_Phone', count: 2 },
+    { kind: 'javascript', place: 'field', field: 'SSN', count: 2 },
+    { kind: 'javascript', place: 'field', field: 'Telephone_Work', count: 2 },
+    { kind: 'javascript', place: 'field', field: 'Telephone_Home', count: 2 },
+    { kind: 'javascript', place: 'field', field: 'ZIP', count: 2 },
+  ],
+};

@@ -8,7 +8,8 @@ import type { Stack } from './stack';
 // The PDF forms journey on the real server, in Chromium: the administrator uploads sample_form.pdf, sees its fields
 // outlined on the page pdf.js draws, opens the generated form in the builder, links three of its fields to the
 // application's data, creates an instance from the example application and sees the values in it, and downloads the
-// instance as the PDF with those fields filled in (read back here with pdf.js).
+// instance as the PDF with those fields filled in and every other field empty (read back here with pdf.js): the
+// values the file arrived with were cleared at import, as the import screen says.
 
 const SAMPLE = new URL('../fixtures/pdfs/sample_form.pdf', import.meta.url).pathname;
 
@@ -56,6 +57,10 @@ describe('PDF forms, end to end', () => {
     await fieldsHeading.waitFor({ timeout: 30_000 });
     const count = Number((await fieldsHeading.innerText()).match(/\((\d+)\)/)?.[1]);
     expect(count).toBeGreaterThanOrEqual(20);
+    // The file arrived with values (Name_Last "Bar", SSN…) and field scripts: the screen says both were removed.
+    await page.getByText(L.piCleanupTitle).waitFor({ timeout: 15_000 });
+    await page.getByText(fillLabel(L.piClearedValues, { count: 23 })).waitFor({ timeout: 15_000 });
+    await page.getByText(/^The file held \d+ actions that could run a script/).waitFor({ timeout: 15_000 });
     const pdfPage = page.getByRole('group', { name: fillLabel(L.piPageLabel, { page: 1, count: 1 }) });
     await pdfPage.waitFor({ timeout: 30_000 });
     expect(await pdfPage.getByRole('button').count()).toBe(count);
@@ -132,6 +137,9 @@ describe('PDF forms, end to end', () => {
     expect(download.headers.get('content-type')).toMatch(/application\/pdf/);
     const values = await pdfFieldValues(new Uint8Array(await download.arrayBuffer()));
     for (const f of expected) expect(values[f.pdfFieldName as string]).toBe(String(f.value));
+    // Every other field is empty: none of the values the file arrived with is in the document.
+    const others = Object.entries(values).filter(([name]) => !expected.some((f) => f.pdfFieldName === name));
+    expect(others.filter(([, v]) => v !== undefined && v !== null && v !== '' && v !== 'Off')).toEqual([]);
     expect(admin.errors).toEqual([]);
   });
 });

@@ -2,7 +2,10 @@ import { File as NodeFile } from 'node:buffer';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { PdfFormImport } from '../../src/forms-admin/PdfFormImport';
+import { http, HttpResponse } from 'msw';
 import { errorHandlers } from '../../src/testing';
+import { generateFormFromPdf } from '../../src/testing/forms-model';
+import { sampleFormCleanup, sampleFormGenerated } from '../../stories/support/pdfForms';
 import { renderInApi, setupFakeApi } from '../admin/support/screen';
 
 // jsdom draws no canvas and cannot run pdf.js: the pages are stood in for by one US Letter page per page the test
@@ -122,6 +125,38 @@ describe('PdfFormImport', () => {
     await waitFor(() => expect(onOpenLinking).toHaveBeenCalledTimes(2));
     expect(onOpenLinking.mock.calls[1]?.[0]).toBe(onOpenLinking.mock.calls[0]?.[0]);
     expect(backend.requests.filter((r) => r.method === 'POST' && r.path.startsWith('/api/crud/form/post'))).toHaveLength(1);
+  });
+
+  it('says the file had values, which were cleared, and lists each action removed', async () => {
+    server.use(
+      http.post('*/api/FormGenerator/UploadPdf', () =>
+        HttpResponse.json({ ...sampleFormGenerated(generateFormFromPdf('sample_form.pdf', backend)), cleanup: sampleFormCleanup }),
+      ),
+    );
+    renderInApi(<PdfFormImport onOpenInBuilder={() => undefined} />);
+    await drop(pdfFile());
+    const notice = (await screen.findByText('Cleaned before it was saved')).closest('[role="alert"], .mantine-Alert-root') as HTMLElement;
+    expect(notice).toHaveTextContent('The file arrived with values in 23 fields. They were cleared');
+    const lists = within(notice).getAllByRole('list');
+    // Each field by its label on the generated form; each action with what it was and where.
+    expect(within(lists[0] as HTMLElement).getAllByRole('listitem').map((li) => li.textContent)).toContain('Name Last');
+    expect(notice).toHaveTextContent('The file held 13 actions that could run a script or open something.');
+    expect(within(lists[1] as HTMLElement).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      "Another action a PDF viewer runs in the field 'Print'",
+      "A script (JavaScript) in the field 'Birthdate' (2 times)",
+      "A script (JavaScript) in the field 'Emergency Phone' (2 times)",
+      "A script (JavaScript) in the field 'SSN' (2 times)",
+      "A script (JavaScript) in the field 'Telephone Work' (2 times)",
+      "A script (JavaScript) in the field 'Telephone Home' (2 times)",
+      "A script (JavaScript) in the field 'ZIP' (2 times)",
+    ]);
+  });
+
+  it('shows no cleanup notice for a file that held no values and no actions', async () => {
+    renderInApi(<PdfFormImport onOpenInBuilder={() => undefined} />);
+    await drop(pdfFile());
+    await screen.findByRole('heading', { name: 'Fields found (5)' });
+    expect(screen.queryByText('Cleaned before it was saved')).toBeNull();
   });
 
   const refusal = (status: number, detail: string, extra: Record<string, unknown> = {}) =>

@@ -28,6 +28,7 @@ import { fillLabel, type Labels } from '../../query/labels';
 import { LabelsProvider } from '../../query/useLabels';
 import { LoadingState } from '../../ui/LoadingState';
 import { PageShell } from '../../ui/PageShell';
+import { PdfCleanupNotice } from './PdfCleanupNotice';
 import { PdfDropZone } from './PdfDropZone';
 import { usePdfFormImport, type PdfFormImportController, type PdfFormImportOptions } from './usePdfFormImport';
 
@@ -180,6 +181,7 @@ export const PdfFormImportView = factory<PdfFormImportViewFactory>((_props) => {
             </Button>
           </Group>
         </Group>
+        <PdfCleanupNotice cleanup={c.generated?.cleanup} labels={labels} fieldLabel={(name) => layoutLabels.get(name) ?? name} />
         {c.createError != null && (
           <Alert color="red" role="alert" title={labels.piSaveFailed}>
             {describeError(c.createError, labels).message}
