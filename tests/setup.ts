@@ -1,5 +1,3 @@
-import '@testing-library/jest-dom/vitest';
-import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { speedUpLabelControl } from './support/jsdom-label-control';
 
@@ -41,11 +39,18 @@ if (typeof window !== 'undefined') {
   if (!process.env.CCQ_PLAIN_JSDOM) speedUpLabelControl();
 }
 
-// findBy* and waitFor give up after 1 s by default. On a loaded CI core a screen's answer to a click can take longer
-// (a failed save's alert took over 1 s in a full run); waiting up to 5 s changes no result, only how long a failing
-// test takes to say so.
-configure({ asyncUtilTimeout: 5000 });
+// Testing Library and jest-dom's matchers need a document: files in the node environment (`@vitest-environment node`,
+// about a third of them) do not load them, which saves each such file about a second of imports.
+if (typeof window !== 'undefined') {
+  await import('@testing-library/jest-dom/vitest');
+  const { cleanup, configure } = await import('@testing-library/react');
 
-afterEach(() => {
-  cleanup();
-});
+  // findBy* and waitFor give up after 1 s by default. On a loaded CI core a screen's answer to a click can take longer
+  // (a failed save's alert took over 1 s in a full run); waiting up to 5 s changes no result, only how long a failing
+  // test takes to say so.
+  configure({ asyncUtilTimeout: 5000 });
+
+  afterEach(() => {
+    cleanup();
+  });
+}
