@@ -34,7 +34,7 @@ export type {
   ODataQueryOptions, ODataResult, OidcConfig, OverruledReason, OwnAdminChange, PageArgs, Paged, PatternCheckResult, PdfField, PdfTemplate, InstanceFromApplication, PrefillProblem, PrimitivePathInfo, PermissionKey, ProblemDetails,
   PropertyName, QueryValue, RetryOptions, RowLevelTable, SatisfiesOptions, SelectedPermission, SignatureRequest,
   Signer, SigningApi, TableClaimKey, Transport, UserSessionData, UsersInGroupsChangeRequest,
-  AuditVerification, EnvelopeSigner, ListEnvelopesFilter, SignaturePlace, SignBody, SignerLink, SignerStatus, SigningAuditEvent, SigningEnvelope, SigningSession,
+  AuditProblem, AuditVerification, EnvelopeSigner, ListEnvelopesFilter, SignaturePlace, SignBody, SignerLink, SignerStatus, SigningAuditEvent, SigningEnvelope, SigningSession,
 } from './api';
 
 // Providers, labels, query keys and queryOptions factories, mutation hooks.

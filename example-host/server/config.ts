@@ -261,7 +261,7 @@ function listFromEnv(env: NodeJS.ProcessEnv, name: string): string[] | undefined
  * PUBLIC_FORM_BASE_URL (where public form links point), DATA_DIR, DATABASE_URL, OIDC_CLIENT_ID, API_AUDIENCE, ACCESS_TOKEN_TTL, REFRESH_TOKEN_TTL,
  * MAX_ACCESS_TOKEN_LIFETIME, ACCESS_TOKEN_TYPE (`none` accepts any), OIDC_ISSUER (external provider), OIDC_JWKS_URI, REDIRECT_URIS (comma-separated), LOG_LEVEL (info, warn,
  * error or silent; default info: one JSON line per request), ANONYMOUS_WRITE_LIMITS (`off` turns the bounds of
- * anonymous writes off).
+ * anonymous writes off), SIGNING_AUDIT_KEY (the audit trails' key, base64 or hex).
  */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const config: ServerConfig = {};
@@ -295,6 +295,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
   if (env.APPLICATION_MODEL?.trim()) config.applicationModel = env.APPLICATION_MODEL.trim();
   // The seal certificate of signed documents: a PKCS#12 file and its passphrase (default: the development CA).
   if (env.SIGNING_P12_PATH?.trim()) config.signing = { p12Path: env.SIGNING_P12_PATH.trim(), p12Passphrase: env.SIGNING_P12_PASSPHRASE ?? '' };
+  // The audit trails' key, kept apart from the database (default: a key file beside the data folder).
+  if (env.SIGNING_AUDIT_KEY?.trim()) config.signing = { ...config.signing, auditKey: env.SIGNING_AUDIT_KEY.trim() };
   const level = env.LOG_LEVEL?.trim().toLowerCase();
   if (level) {
     if (!(LOG_LEVELS as readonly string[]).includes(level)) {

@@ -16,7 +16,7 @@ export type {
   FieldRule, FieldRuleGroup, FieldRuleNode, FieldWidget, Form, FormField, FormGroup, FormInstance, FormLayout, FormPage, FormSchema, FormSection,
   GeneratedForm, JsonObject, JsonValue, NameSearchArgs, OidcConfig, PageArgs, Paged, PdfField, PdfTemplate, InstanceFromApplication, PrefillProblem, PrimitivePathInfo, SelectedPermission,
   SignatureRequest, Signer, UserSessionData, UsersInGroupsChangeRequest,
-  AuditVerification, EnvelopeSigner, SignaturePlace, SignBody, SignerLink, SignerStatus, SigningAuditEvent, SigningEnvelope, SigningSession,
+  AuditProblem, AuditVerification, EnvelopeSigner, SignaturePlace, SignBody, SignerLink, SignerStatus, SigningAuditEvent, SigningEnvelope, SigningSession,
 } from './types';
 // The domain rules a host or a screen needs (src/domain holds them once for client, fake and server).
 export {

@@ -626,18 +626,35 @@ export interface SigningAuditEvent {
   userAgent: string | null;
   /** What the event says besides (a reason, the document's SHA-256…). */
   details: Record<string, string | number | boolean | null>;
-  /** SHA-256 (hex) of the previous event, 64 zeros for the first. */
+  /** The hash (hex) of the previous event, 64 zeros for the first. */
   previousHash: string;
-  /** SHA-256 (hex) of this event. */
+  /**
+   * The hash (hex) of this event: HMAC-SHA-256 under the server's audit key (SHA-256 in a trail written before trails
+   * were keyed, see {@link AuditVerification.keyed}).
+   */
   hash: string;
 }
 
-/** `Signing/VerifyAudit`: the chain recomputed. */
+/**
+ * What broke an audit trail: an event `changed` after it was written, an event `missing` from the middle (deleted),
+ * the last events missing (`truncated`), an event stored twice or out of `order`, one of another envelope
+ * (`foreign`), or a trail that does not end at the `head` the envelope keeps.
+ */
+export type AuditProblem = 'changed' | 'missing' | 'truncated' | 'order' | 'foreign' | 'head';
+
+/** `Signing/VerifyAudit`: the chain recomputed and compared with the head kept on the envelope. */
 export interface AuditVerification {
   envelopeId: string;
   valid: boolean;
+  /** How many events are stored. */
   eventCount: number;
-  /** The sequence of the first event whose link is broken, or null. */
+  /** How many events the envelope says its trail has (null for a trail written before the envelope kept its head). */
+  expectedEventCount: number | null;
+  /** Whether the trail is keyed (HMAC with the server's secret); false for one written before trails were keyed. */
+  keyed: boolean;
+  /** What is wrong, or null when the trail is intact. */
+  problem: AuditProblem | null;
+  /** The sequence of the first event that is changed or missing, or null. */
   firstBrokenSequence: number | null;
   reason: string | null;
 }

@@ -107,6 +107,11 @@ export interface FakeEnvelopeLifecycle {
   remindersSent: number;
   lastReminderDateTime: Date | null;
   events: SigningAuditEvent[];
+  /**
+   * The audit trail's head, kept with the envelope as the server keeps it on the envelope row: how many events it has
+   * and the last one's hash; and whether its chain is keyed (false for a trail written before trails were keyed).
+   */
+  audit: { keyed: boolean; eventCount: number; headHash: string | null };
   tokens: FakeSignerToken[];
 }
 

@@ -4,7 +4,7 @@
  * lives here; the handlers in handlers/signing.ts are the HTTP.
  */
 import { EnvelopeStatus } from '../api/enums';
-import type { SignaturePlace, SignerLink, SigningAuditEvent, SigningEnvelope, SigningSession } from '../api/types';
+import type { AuditVerification, SignaturePlace, SignerLink, SigningAuditEvent, SigningEnvelope, SigningSession } from '../api/types';
 import { DomainError } from '../domain';
 import {
   automaticReminderDue,
@@ -21,6 +21,7 @@ import {
   sha256Hex,
   signBySigner,
   SIGNER_LINK_LIFETIME_MS,
+  verifyAuditChain,
   SIGNING_PAGE_PATH,
   voidEnvelope,
   type CheckedSignature,
@@ -71,6 +72,7 @@ export function lifecycleOf(envelope: FakeEnvelope): FakeEnvelopeLifecycle {
     remindersSent: 0,
     lastReminderDateTime: null,
     events: [],
+    audit: { keyed: true, eventCount: 0, headHash: null },
     tokens: [],
   };
   return envelope.lifecycle;
@@ -118,7 +120,8 @@ async function appendEvent(
   extra: { signerId?: string | null; details?: SigningAuditEvent['details'] } = {},
 ): Promise<void> {
   const life = lifecycleOf(envelope);
-  const event = await nextAuditEvent(life.events[life.events.length - 1], {
+  const previous = life.events[life.events.length - 1] ?? (life.audit.headHash ? { sequence: life.audit.eventCount, hash: life.audit.headHash } : undefined);
+  const event = await nextAuditEvent(previous, {
     envelopeId: envelope.envelopeId,
     kind,
     at: at.toISOString(),
@@ -127,8 +130,25 @@ async function appendEvent(
     ipAddress: actor.ipAddress,
     userAgent: actor.userAgent,
     details: extra.details ?? {},
-  });
+  }, life.audit.keyed ? FAKE_AUDIT_KEY : null);
   life.events.push(event);
+  life.audit.eventCount = event.sequence;
+  life.audit.headHash = event.hash;
+}
+
+/**
+ * The fake's audit key (the server's comes from its configuration, kept apart from the data): fixed, since the fake is
+ * for tests and stories.
+ */
+export const FAKE_AUDIT_KEY: Uint8Array = new TextEncoder().encode('ccq-forms-admin fake audit key: tests and stories only');
+
+/** Verifies an envelope's audit trail against the head kept with it (the server's `VerifyAudit`). */
+export function verifyFakeAudit(envelope: FakeEnvelope): Promise<AuditVerification> {
+  const life = lifecycleOf(envelope);
+  return verifyAuditChain(envelope.envelopeId, life.events, {
+    key: life.audit.keyed ? FAKE_AUDIT_KEY : null,
+    head: { eventCount: life.audit.eventCount, headHash: life.audit.headHash },
+  });
 }
 
 function setStatus(db: FakeDb, envelope: FakeEnvelope, status: EnvelopeStatus, now: Date): void {
@@ -206,6 +226,7 @@ export async function requestSignature(db: FakeDb, ctx: SigningContext, actor: F
       remindersSent: 0,
       lastReminderDateTime: null,
       events: [],
+      audit: { keyed: true, eventCount: 0, headHash: null },
       tokens: [],
     },
   };

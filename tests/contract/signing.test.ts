@@ -111,6 +111,7 @@ async function runScenario(target: ContractTarget) {
   const events = (await admin.signing.getAuditEvents(envelope.envelopeId))!;
   facts.set('audit.kinds', events.map((e) => [e.kind, e.signerId === null ? null : envelope.signers.findIndex((s) => s.signerId === e.signerId)]));
   facts.set('audit.verified', await admin.signing.verifyAudit(envelope.envelopeId).then((v) => [v?.valid, v?.eventCount, v?.firstBrokenSequence]));
+  facts.set('audit.intact', await admin.signing.verifyAudit(envelope.envelopeId));
   // A signed instance's answers are locked: staff and the visitor's edit link are refused, naming the envelope.
   facts.set('locked.completed.staff', await lock(envelope.envelopeId, () => admin.crud.forminstance.patch({ formInstanceId: envelope.formInstanceId, data: { name: 'Changed' } })));
 
@@ -154,6 +155,19 @@ async function runScenario(target: ContractTarget) {
   // $count=true: the page with the count of every matching envelope (the voided one and the one sent after it).
   const counted = await admin.signing.listEnvelopePage({ formInstanceId: voiding.formInstanceId, top: 1 });
   facts.set('list.count', [counted.value.length, counted['@odata.count'], (await admin.signing.listEnvelopes({ formInstanceId: voiding.formInstanceId })).length]);
+
+  // Tampering with stored trails: a changed event, an event deleted from the middle, the last event deleted.
+  const audited = async (action: 'change' | 'delete', at: (count: number) => number) => {
+    const sent = (await request())!;
+    await admin.signing.voidEnvelope(sent.envelopeId, 'Audit check.');
+    const count = (await admin.signing.getAuditEvents(sent.envelopeId))?.length ?? 0;
+    await target.tamperAudit(sent.envelopeId, action, at(count));
+    const { envelopeId: _id, ...verdict } = (await admin.signing.verifyAudit(sent.envelopeId))!;
+    return verdict;
+  };
+  facts.set('audit.changed', await audited('change', () => 2));
+  facts.set('audit.deleted', await audited('delete', () => 2));
+  facts.set('audit.truncated', await audited('delete', (count) => count));
 
   // Reminders.
   const reminding = (await request())!;
@@ -263,6 +277,32 @@ describe('signing — the fake and the server agree', () => {
     for (const key of ['locked.completed.staff', 'locked.open.staff', 'locked.open.visitor', 'locked.open.schema', 'locked.open.same', 'unlocked.after.void']) {
       expect(server.get(key), key).toEqual(fake.get(key));
     }
+  });
+
+  it('keys the trail and keeps its head on the envelope: a changed, a deleted and a cut-off event are each reported', () => {
+    expect(fake.get('audit.intact')).toEqual({
+      envelopeId: expect.any(String),
+      valid: true,
+      eventCount: 9,
+      expectedEventCount: 9,
+      keyed: true,
+      problem: null,
+      firstBrokenSequence: null,
+      reason: null,
+    });
+    expect(fake.get('audit.changed')).toEqual({
+      valid: false,
+      eventCount: 3,
+      expectedEventCount: 3,
+      keyed: true,
+      problem: 'changed',
+      firstBrokenSequence: 2,
+      reason: 'Event 2 of 3 was changed after it was written.',
+    });
+    expect(fake.get('audit.deleted')).toMatchObject({ valid: false, eventCount: 2, expectedEventCount: 3, problem: 'missing', firstBrokenSequence: 2, reason: 'Event 2 of 3 is missing: it was deleted after it was written.' });
+    expect(fake.get('audit.truncated')).toMatchObject({ valid: false, eventCount: 2, expectedEventCount: 3, problem: 'truncated', firstBrokenSequence: 3, reason: 'The last event of 3 is missing: deleted after it was written.' });
+    for (const key of ['audit.changed', 'audit.deleted', 'audit.truncated']) expect(server.get(key), key).toEqual(fake.get(key));
+    expect({ ...(server.get('audit.intact') as object), envelopeId: null }).toEqual({ ...(fake.get('audit.intact') as object), envelopeId: null });
   });
 
   it('declines and voids with a reason, and caps reminders', () => {

@@ -6,7 +6,7 @@
  * - the reference server started in-process (memory PGlite from the shared template), called with
  *   access tokens minted for the seeded accounts.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { setupServer } from 'msw/node';
 import { createApiClient, type ApiClient } from '../../src/api';
 import type { AnonymousWriteLimits } from '../../src/domain';
@@ -38,6 +38,11 @@ export interface ContractTarget {
   addForm(name: string, isDeleted: boolean): Promise<string>;
   /** Removes a form `addForm` stored. */
   removeForm(formId: string): Promise<void>;
+  /**
+   * Tampers with an envelope's stored audit trail, as someone with access to the storage could: `change` rewrites an
+   * event's details, `delete` removes one event.
+   */
+  tamperAudit(envelopeId: string, action: 'change' | 'delete', sequence: number): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -108,6 +113,14 @@ export async function startFakeTarget(options: TargetOptions = {}): Promise<Cont
     removeForm: async (formId) => {
       backend.db.forms = backend.db.forms.filter((f) => f.formId !== formId);
     },
+    tamperAudit: async (envelopeId, action, sequence) => {
+      const life = backend.db.envelopes.find((e) => e.envelopeId === envelopeId)?.lifecycle;
+      if (!life) throw new Error(`No envelope '${envelopeId}' with a trail.`);
+      life.events =
+        action === 'delete'
+          ? life.events.filter((e) => e.sequence !== sequence)
+          : life.events.map((e) => (e.sequence === sequence ? { ...e, details: { ...e.details, tampered: true } } : e));
+    },
     stop: async () => msw.close(),
   };
 }
@@ -136,6 +149,18 @@ export async function startServerTarget(options: TargetOptions = {}): Promise<Co
     },
     removeForm: async (formId) => {
       await server.db.delete(forms).where(eq(forms.formId, formId));
+    },
+    tamperAudit: async (envelopeId, action, sequence) => {
+      if (action === 'delete') {
+        await server.db.execute(sql`DELETE FROM envelope_events WHERE envelope_id = ${envelopeId} AND sequence = ${sequence}`);
+        return;
+      }
+      // The table refuses updates (a trigger): someone with the database's owner rights can still switch it off.
+      await server.db.transaction(async (tx) => {
+        await tx.execute(sql`ALTER TABLE envelope_events DISABLE TRIGGER envelope_events_no_update`);
+        await tx.execute(sql`UPDATE envelope_events SET details = details || '{"tampered": true}'::jsonb WHERE envelope_id = ${envelopeId} AND sequence = ${sequence}`);
+        await tx.execute(sql`ALTER TABLE envelope_events ENABLE TRIGGER envelope_events_no_update`);
+      });
     },
     stop: () => server.stop(),
   };

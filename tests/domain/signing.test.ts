@@ -17,6 +17,7 @@ import {
   GENESIS_HASH,
   initialSignerStatuses,
   leafFileName,
+  auditEventHash,
   nextAuditEvent,
   openBySigner,
   readSignature,
@@ -145,6 +146,46 @@ describe('inputs', () => {
 });
 
 describe('the audit chain', () => {
+  const KEY = new TextEncoder().encode('a test key of at least thirty-two bytes');
+  const keyedChain = async (n: number): Promise<SigningAuditEvent[]> => {
+    const events: SigningAuditEvent[] = [];
+    for (let i = 0; i < n; i += 1) {
+      events.push(await nextAuditEvent(events[i - 1], { envelopeId: 'e1', kind: 'opened', at: `2030-01-01T00:00:0${i}.000Z`, signerId: 's', actorUserId: null, ipAddress: null, userAgent: null, details: { n: i } }, KEY));
+    }
+    return events;
+  };
+
+  it('keys the chain: a chain recomputed without the key (or with another) does not verify', async () => {
+    const events = await keyedChain(3);
+    const head = { eventCount: 3, headHash: events[2]!.hash };
+    expect(await verifyAuditChain('e1', events, { key: KEY, head })).toMatchObject({ valid: true, keyed: true, eventCount: 3, expectedEventCount: 3 });
+    // Someone with database access edits event 2 and recomputes the plain SHA-256 chain from there, head included.
+    const forged = [...events.slice(0, 1)];
+    for (const e of events.slice(1)) {
+      const { hash: _hash, ...rest } = { ...e, details: e.sequence === 2 ? { n: 99 } : e.details, previousHash: forged[forged.length - 1]!.hash };
+      forged.push({ ...rest, hash: await auditEventHash(rest) });
+    }
+    expect(await verifyAuditChain('e1', forged, { key: KEY, head: { eventCount: 3, headHash: forged[2]!.hash } })).toMatchObject({
+      valid: false,
+      problem: 'changed',
+      firstBrokenSequence: 2,
+      reason: 'Event 2 of 3 was changed after it was written.',
+    });
+    expect(await verifyAuditChain('e1', events, { key: new TextEncoder().encode('another key of at least thirty-two bytes!'), head })).toMatchObject({ valid: false, problem: 'changed', firstBrokenSequence: 1 });
+  });
+
+  it('notices deleted last events through the head kept with the envelope, and a replaced end', async () => {
+    const events = await keyedChain(5);
+    const head = { eventCount: 5, headHash: events[4]!.hash };
+    expect(await verifyAuditChain('e1', events.slice(0, 3), { key: KEY, head })).toMatchObject({
+      valid: false,
+      problem: 'truncated',
+      firstBrokenSequence: 4,
+      reason: 'The last 2 events of 5 are missing: deleted after they were written.',
+    });
+    expect(await verifyAuditChain('e1', events, { key: KEY, head: { eventCount: 5, headHash: 'f'.repeat(64) } })).toMatchObject({ valid: false, problem: 'head' });
+  });
+
   async function chain(n: number): Promise<SigningAuditEvent[]> {
     const events: SigningAuditEvent[] = [];
     for (let i = 0; i < n; i += 1) {
@@ -159,7 +200,16 @@ describe('the audit chain', () => {
     const events = await chain(4);
     expect(events[0]?.previousHash).toBe(GENESIS_HASH);
     expect(events[2]?.previousHash).toBe(events[1]?.hash);
-    expect(await verifyAuditChain('e1', events)).toEqual({ envelopeId: 'e1', valid: true, eventCount: 4, firstBrokenSequence: null, reason: null });
+    expect(await verifyAuditChain('e1', events)).toEqual({
+      envelopeId: 'e1',
+      valid: true,
+      eventCount: 4,
+      expectedEventCount: null,
+      keyed: false,
+      problem: null,
+      firstBrokenSequence: null,
+      reason: null,
+    });
   });
 
   it('reports the first broken link: an edited field, a removed event, a reordering', async () => {
@@ -167,7 +217,7 @@ describe('the audit chain', () => {
     edited[2] = { ...edited[2]!, ipAddress: '10.0.0.1' };
     expect(await verifyAuditChain('e1', edited)).toMatchObject({ valid: false, firstBrokenSequence: 3 });
     const removed = (await chain(4)).filter((e) => e.sequence !== 2);
-    expect(await verifyAuditChain('e1', removed)).toMatchObject({ valid: false, firstBrokenSequence: 3 });
+    expect(await verifyAuditChain('e1', removed)).toMatchObject({ valid: false, problem: 'missing', firstBrokenSequence: 2, reason: 'Event 2 of 4 is missing: it was deleted after it was written.' });
     const swapped = await chain(3);
     expect(await verifyAuditChain('e1', [swapped[1]!, swapped[0]!, swapped[2]!])).toMatchObject({ valid: false, firstBrokenSequence: 2 });
     const details = await chain(2);

@@ -16,6 +16,7 @@ import {
   SIGNER_ALREADY_DECLINED_MESSAGE,
   SIGNER_ALREADY_SIGNED_MESSAGE,
   SIGNER_LINK_LIFETIME_MS,
+  nextAuditEvent,
 } from '../../src/domain/signing';
 import { loadOrCreateDevelopmentCertificate } from '../../example-host/server/signing/certificates';
 import { call, callJson, START_TIMEOUT_MS, startTestServer, type TestServer } from './helpers';
@@ -191,7 +192,31 @@ describe('an envelope signed by two signers in order', () => {
     expect(broken.body).toMatchObject({ valid: false, firstBrokenSequence: 4 });
     await server.db.execute(sql`DELETE FROM envelope_events WHERE envelope_id = ${envelope.envelopeId} AND sequence = 2`);
     const gap = await callJson<AuditVerification>(server, '/api/Signing/VerifyAudit', { token: editor, query: { envelopeId: envelope.envelopeId } });
-    expect(gap.body).toMatchObject({ valid: false, firstBrokenSequence: 3 });
+    expect(gap.body).toMatchObject({ valid: false, problem: 'missing', firstBrokenSequence: 2 });
+  });
+});
+
+describe('audit trails written before trails were keyed', () => {
+  it('verify as unkeyed SHA-256 chains (said so), take new events unkeyed, and notice a deleted last event once the head is kept', async () => {
+    const envelope = await envelopeFor();
+    // An envelope as the migration leaves an older one: an unkeyed chain, no head until the migration records it.
+    const old = (await callJson<SigningAuditEvent[]>(server, '/api/Signing/GetAuditEvents', { token: editor, query: { envelopeId: envelope.envelopeId } })).body;
+    const unkeyed: SigningAuditEvent[] = [];
+    for (const { hash: _hash, previousHash: _previous, sequence: _sequence, ...input } of old) unkeyed.push(await nextAuditEvent(unkeyed[unkeyed.length - 1], input));
+    await server.db.execute(sql`DELETE FROM envelope_events WHERE envelope_id = ${envelope.envelopeId}`);
+    for (const e of unkeyed) {
+      await server.db.execute(
+        sql`INSERT INTO envelope_events (envelope_id, sequence, kind, at, signer_id, actor_user_id, ip_address, user_agent, details, previous_hash, hash) VALUES (${e.envelopeId}, ${e.sequence}, ${e.kind}, ${e.at}, ${e.signerId}, ${e.actorUserId}, ${e.ipAddress}, ${e.userAgent}, ${JSON.stringify(e.details)}::jsonb, ${e.previousHash}, ${e.hash})`,
+      );
+    }
+    await server.db.execute(sql`UPDATE envelopes SET audit_keyed = false, audit_event_count = NULL, audit_head_hash = NULL WHERE envelope_id = ${envelope.envelopeId}`);
+    const verify = async () => (await callJson<AuditVerification>(server, '/api/Signing/VerifyAudit', { token: editor, query: { envelopeId: envelope.envelopeId } })).body;
+    expect(await verify()).toMatchObject({ valid: true, keyed: false, eventCount: unkeyed.length, expectedEventCount: null });
+    // A new event continues the unkeyed chain and records the head.
+    await callJson(server, '/api/Signing/VoidEnvelope', { token: editor, method: 'POST', body: { envelopeId: envelope.envelopeId, reason: 'Old envelope.' } });
+    expect(await verify()).toMatchObject({ valid: true, keyed: false, eventCount: unkeyed.length + 1, expectedEventCount: unkeyed.length + 1 });
+    await server.db.execute(sql`DELETE FROM envelope_events WHERE envelope_id = ${envelope.envelopeId} AND sequence = ${unkeyed.length + 1}`);
+    expect(await verify()).toMatchObject({ valid: false, keyed: false, problem: 'truncated', firstBrokenSequence: unkeyed.length + 1 });
   });
 });
 

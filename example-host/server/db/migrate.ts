@@ -493,6 +493,21 @@ END $$`,
       `CREATE TRIGGER envelope_events_no_update BEFORE UPDATE ON envelope_events FOR EACH ROW EXECUTE FUNCTION envelope_events_append_only()`,
     ],
   },
+  {
+    // The audit trail's head on the envelope (event count and last hash, so that deleted last events are noticed) and
+    // keyed chains (HMAC-SHA-256 under the server's audit key). Envelopes already stored keep their unkeyed SHA-256
+    // chain (audit_keyed false: "unkeyed, written before trails were keyed") and get the head their trail has now.
+    id: '0017_envelope_audit_head',
+    statements: [
+      `ALTER TABLE envelopes ADD COLUMN IF NOT EXISTS audit_keyed boolean NOT NULL DEFAULT false`,
+      `ALTER TABLE envelopes ALTER COLUMN audit_keyed SET DEFAULT true`,
+      `ALTER TABLE envelopes ADD COLUMN IF NOT EXISTS audit_event_count integer`,
+      `ALTER TABLE envelopes ADD COLUMN IF NOT EXISTS audit_head_hash text`,
+      `UPDATE envelopes e SET audit_event_count = last.sequence, audit_head_hash = last.hash
+  FROM (SELECT DISTINCT ON (envelope_id) envelope_id, sequence, hash FROM envelope_events ORDER BY envelope_id, sequence DESC) last
+  WHERE last.envelope_id = e.envelope_id AND e.audit_event_count IS NULL`,
+    ],
+  },
 ];
 
 /** A fixed key for `pg_advisory_xact_lock`, so concurrent starts apply migrations one at a time. */

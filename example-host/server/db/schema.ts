@@ -331,6 +331,14 @@ export const envelopes = pgTable('envelopes', {
   sentDocument: bytea('sent_document'),
   sentDocumentSha256: text('sent_document_sha256'),
   signedDocumentSha256: text('signed_document_sha256'),
+  /**
+   * The audit trail's head, written with each event in its transaction: how many events the trail has (its last
+   * sequence number) and the last event's hash, so that deleting the last events is noticed. `auditKeyed`: the chain is
+   * HMAC-SHA-256 under the server's audit key (false for envelopes written before trails were keyed: plain SHA-256).
+   */
+  auditKeyed: boolean('audit_keyed').notNull().default(true),
+  auditEventCount: integer('audit_event_count'),
+  auditHeadHash: text('audit_head_hash'),
 });
 
 /** The signers of an envelope, with where each is and their signature. */

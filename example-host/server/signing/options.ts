@@ -15,6 +15,11 @@ export interface SigningOptions extends SealConfig {
   sweepIntervalMs?: number | null;
   /** The signing clock (tests move it); default the system clock. */
   now?: () => Date;
+  /**
+   * The secret keying the audit trails (raw bytes, or base64 / hex text of at least 32 bytes; `SIGNING_AUDIT_KEY`).
+   * Never stored in the database; default a key file beside the data folder (see audit-key.ts).
+   */
+  auditKey?: Uint8Array | string;
 }
 
 /** The default interval of the expiry and reminder pass. */

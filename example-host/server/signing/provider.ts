@@ -32,6 +32,7 @@ import {
   type CheckedSignatureRequest,
   type EnvelopeChange,
   type EnvelopeState,
+  type AuditKey,
 } from '../../../src/domain/signing';
 import type { Db, DbExecutor } from '../db/index';
 import { applicationUsers, envelopes, envelopeSigners, formInstances } from '../db/schema';
@@ -93,6 +94,8 @@ export interface LocalProviderOptions extends SealConfig {
   mail?: MailSender;
   /** The clock (tests move it). */
   now?: () => Date;
+  /** The audit trails' key (audit-key.ts); without it no keyed trail can be written. */
+  auditKey?: AuditKey;
 }
 
 const { Created, Sent, Completed, Declined, Voided } = EnvelopeStatus;
@@ -127,6 +130,11 @@ export class LocalSigningProvider implements SigningProvider {
   ) {
     this.mail = options.mail ?? NO_MAIL;
     this.now = options.now ?? (() => new Date());
+  }
+
+  /** Appends an audit event, keyed by the server's audit key (store's `appendEvent`). */
+  private appendEvent(...[tx, envelopeId, kind, actor, at, extra]: Parameters<typeof appendEvent>): ReturnType<typeof appendEvent> {
+    return appendEvent(tx, envelopeId, kind, actor, at, extra, this.options.auditKey ?? null);
   }
 
   /** The provider's clock. */
@@ -226,7 +234,7 @@ export class LocalSigningProvider implements SigningProvider {
           status: 'Created',
         })),
       );
-      await appendEvent(tx, envelopeId, 'created', actor, now, {
+      await this.appendEvent(tx, envelopeId, 'created', actor, now, {
         details: { signers: request.signers.length, documentSha256: sha256Of(sent.bytes), documentSource: sent.source, places: JSON.stringify(sent.places) },
       });
       // The local provider sends at once: the first group's links are issued.
@@ -239,7 +247,7 @@ export class LocalSigningProvider implements SigningProvider {
         .update(formInstances)
         .set({ envelopeId, envelopeStatus: Sent })
         .where(eq(formInstances.formInstanceId, request.formInstanceId));
-      await appendEvent(tx, envelopeId, 'sent', actor, now, { details: { signers: first.length } });
+      await this.appendEvent(tx, envelopeId, 'sent', actor, now, { details: { signers: first.length } });
       return this.sendLinks(tx, stored, first, 'signing-request', now);
     });
     await LocalSigningProvider.flush(mails);
@@ -252,7 +260,7 @@ export class LocalSigningProvider implements SigningProvider {
       voidEnvelope(stateOf(found));
       await setEnvelopeStatus(tx, found.row.envelopeId, Voided, { voidedReason: reason });
       await revokeEnvelopeTokens(tx, found.row.envelopeId, now);
-      await appendEvent(tx, found.row.envelopeId, 'voided', actor, now, { details: { reason } });
+      await this.appendEvent(tx, found.row.envelopeId, 'voided', actor, now, { details: { reason } });
     });
     return this.reload(envelopeId);
   }
@@ -270,7 +278,7 @@ export class LocalSigningProvider implements SigningProvider {
         .update(envelopes)
         .set({ remindersSent: found.row.remindersSent + 1, lastReminderDateTime: now })
         .where(eq(envelopes.envelopeId, found.row.envelopeId));
-      for (const signerId of waiting) await appendEvent(tx, found.row.envelopeId, 'reminded', actor, now, { signerId, details: { automatic } });
+      for (const signerId of waiting) await this.appendEvent(tx, found.row.envelopeId, 'reminded', actor, now, { signerId, details: { automatic } });
       return this.sendLinks(tx, found, waiting, 'reminder', now);
     });
     await LocalSigningProvider.flush(mails);
@@ -315,7 +323,7 @@ export class LocalSigningProvider implements SigningProvider {
       const change = openBySigner(stateOf(found), grant.signerId, now);
       await this.applySignerChanges(tx, change, now);
       if (change.statusChanged) await setEnvelopeStatus(tx, found.row.envelopeId, change.status);
-      if (change.firstOpen) await appendEvent(tx, found.row.envelopeId, 'opened', { ...actor, userId: null }, now, { signerId: grant.signerId });
+      if (change.firstOpen) await this.appendEvent(tx, found.row.envelopeId, 'opened', { ...actor, userId: null }, now, { signerId: grant.signerId });
       const signer = found.signers.find((s) => s.signerId === grant.signerId);
       const instance = await findFormInstance(tx, found.row.formInstanceId);
       const form = instance ? await findForm(tx, instance.row.formId) : undefined;
@@ -356,18 +364,18 @@ export class LocalSigningProvider implements SigningProvider {
         .set({ signatureKind: signature.kind, signaturePng: signature.png, typedName: signature.typedName })
         .where(eq(envelopeSigners.signerId, grant.signerId));
       await useSignerToken(tx, token, now);
-      await appendEvent(tx, found.row.envelopeId, 'signed', { ...actor, userId: null }, now, {
+      await this.appendEvent(tx, found.row.envelopeId, 'signed', { ...actor, userId: null }, now, {
         signerId: grant.signerId,
         details: { signatureKind: signature.kind, signatureSha256: sha256Of(signature.png) },
       });
       if (change.completed) {
         await setEnvelopeStatus(tx, found.row.envelopeId, Completed, { completedDateTime: now });
-        await appendEvent(tx, found.row.envelopeId, 'completed', { ...actor, userId: null }, now);
+        await this.appendEvent(tx, found.row.envelopeId, 'completed', { ...actor, userId: null }, now);
         return { completed: true, mails: [] };
       }
       const next = change.nextSignerIds;
       if (next.length) {
-        for (const signerId of next) await appendEvent(tx, found.row.envelopeId, 'sent', { ...actor, userId: null }, now, { signerId });
+        for (const signerId of next) await this.appendEvent(tx, found.row.envelopeId, 'sent', { ...actor, userId: null }, now, { signerId });
       }
       return { completed: false, mails: await this.sendLinks(tx, found, next, 'signing-request', now) };
     });
@@ -386,7 +394,7 @@ export class LocalSigningProvider implements SigningProvider {
       await tx.update(envelopeSigners).set({ declineReason: reason }).where(eq(envelopeSigners.signerId, grant.signerId));
       await setEnvelopeStatus(tx, found.row.envelopeId, Declined, { declinedReason: reason });
       await revokeEnvelopeTokens(tx, found.row.envelopeId, now);
-      await appendEvent(tx, found.row.envelopeId, 'declined', { ...actor, userId: null }, now, { signerId: grant.signerId, details: { reason } });
+      await this.appendEvent(tx, found.row.envelopeId, 'declined', { ...actor, userId: null }, now, { signerId: grant.signerId, details: { reason } });
       const decliner = found.signers.find((s) => s.signerId === grant.signerId);
       const text = `${decliner?.name ?? 'A signer'} declined to sign: ${reason}`;
       // Told: the signers who signed before, and the sender (the user who requested the signature).
@@ -448,7 +456,7 @@ export class LocalSigningProvider implements SigningProvider {
     const bytes = await this.seal(envelopeId);
     await this.db.transaction(async (tx) => {
       await findEnvelope(tx, envelopeId, true);
-      await appendEvent(tx, envelopeId, 'downloaded', actor, this.now());
+      await this.appendEvent(tx, envelopeId, 'downloaded', actor, this.now());
     });
     const instance = await findFormInstance(this.db, found.row.formInstanceId);
     const form = instance ? await findForm(this.db, instance.row.formId) : undefined;
@@ -463,7 +471,7 @@ export class LocalSigningProvider implements SigningProvider {
       if (!found || !isEnvelopeExpired({ status: found.row.status as EnvelopeStatus, expiresAt: found.row.expiresAt }, now)) return false;
       await setEnvelopeStatus(tx, envelopeId, Voided, { voidedReason: EXPIRED_VOID_REASON });
       await revokeEnvelopeTokens(tx, envelopeId, now);
-      await appendEvent(tx, envelopeId, 'voided', { userId: null, ipAddress: null, userAgent: null }, now, { details: { reason: EXPIRED_VOID_REASON, expired: true } });
+      await this.appendEvent(tx, envelopeId, 'voided', { userId: null, ipAddress: null, userAgent: null }, now, { details: { reason: EXPIRED_VOID_REASON, expired: true } });
       return true;
     });
   }

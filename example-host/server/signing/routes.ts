@@ -14,7 +14,6 @@ import {
   readSignerToken,
   attachmentDisposition,
   SIGNING_LIMITS,
-  verifyAuditChain,
 } from '../../../src/domain/signing';
 import { envelopeListAnswer, readEnvelopeListQuery } from '../../../src/domain/signing/list-query';
 import { clientAddress } from '../forms/anonymous-writes';
@@ -24,7 +23,8 @@ import type { Services } from '../services';
 import { sealSigner } from './certificates';
 import { DEFAULT_SWEEP_INTERVAL_MS } from './options';
 import { LocalSigningProvider, type SignerLinkTarget } from './provider';
-import { auditEvents, envelopeDto, findEnvelope, listEnvelopes, type Actor } from './store';
+import { auditKeyOf } from './audit-key';
+import { auditEvents, envelopeDto, findEnvelope, listEnvelopes, verifyEnvelopeAudit, type Actor } from './store';
 
 const providers = new WeakMap<Services['config'], LocalSigningProvider>();
 
@@ -35,6 +35,7 @@ export function signingProvider(services: Pick<Services, 'config' | 'db'>): Loca
     const { signing, hostOrigins } = services.config;
     provider = new LocalSigningProvider(services.db, {
       ...signing,
+      auditKey: auditKeyOf(services.config),
       mail: signing.mailSender,
       signingBaseUrl: signing.signingBaseUrl ?? hostOrigins[0] ?? 'http://127.0.0.1:5173',
     });
@@ -143,7 +144,7 @@ export const signingRoutes: readonly AnyRouteDeclaration[] = [
       const id = ctx.query.required('envelopeId');
       const found = await findEnvelope(ctx.services.db, id);
       if (!found) throw new DomainError(404, `No envelope '${id}'.`);
-      return json(ctx.c, await verifyAuditChain(found.row.envelopeId, await auditEvents(ctx.services.db, found.row.envelopeId)));
+      return json(ctx.c, await verifyEnvelopeAudit(ctx.services.db, found.row, auditKeyOf(ctx.services.config)));
     },
   }),
   route({

@@ -6,9 +6,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { EnvelopeStatus } from '../../../src/api/enums';
-import type { EnvelopeSigner, SignerStatus, SigningAuditEvent, SigningEnvelope } from '../../../src/api/types';
+import type { AuditVerification, EnvelopeSigner, SignerStatus, SigningAuditEvent, SigningEnvelope } from '../../../src/api/types';
 import { isUuid } from '../../../src/domain';
-import { nextAuditEvent, type AuditEventInput } from '../../../src/domain/signing';
+import { nextAuditEvent, verifyAuditChain, type AuditEventInput, type AuditKey } from '../../../src/domain/signing';
 import type { Db, DbExecutor } from '../db/index';
 import { envelopeEvents, envelopes, envelopeSigners, envelopeSignerTokens } from '../db/schema';
 
@@ -136,7 +136,11 @@ export async function appendEvent(
   actor: Actor,
   at: Date,
   extra: { signerId?: string | null; details?: SigningAuditEvent['details'] } = {},
+  key: AuditKey | null = null,
 ): Promise<SigningAuditEvent> {
+  // The envelope's chain keeps its kind: keyed (HMAC under `key`), or unkeyed for one written before trails were keyed.
+  const [head] = await tx.select({ keyed: envelopes.auditKeyed }).from(envelopes).where(eq(envelopes.envelopeId, envelopeId));
+  if (head?.keyed && !key) throw new Error('The audit key is needed to append to a keyed audit trail.');
   const [last] = await tx
     .select({ sequence: envelopeEvents.sequence, hash: envelopeEvents.hash })
     .from(envelopeEvents)
@@ -153,9 +157,18 @@ export async function appendEvent(
     userAgent: actor.userAgent === null ? null : actor.userAgent.slice(0, 500),
     details: extra.details ?? {},
   };
-  const event = await nextAuditEvent(last, input);
+  const event = await nextAuditEvent(last, input, head?.keyed ? key : null);
   await tx.insert(envelopeEvents).values(event);
+  await tx.update(envelopes).set({ auditEventCount: event.sequence, auditHeadHash: event.hash }).where(eq(envelopes.envelopeId, envelopeId));
   return event;
+}
+
+/** The audit trail of an envelope verified against the head on its row, keyed by `key` unless written before trails were keyed. */
+export async function verifyEnvelopeAudit(db: DbExecutor, row: Pick<EnvelopeRow, 'envelopeId' | 'auditKeyed' | 'auditEventCount' | 'auditHeadHash'>, key: AuditKey): Promise<AuditVerification> {
+  return verifyAuditChain(row.envelopeId, await auditEvents(db, row.envelopeId), {
+    key: row.auditKeyed ? key : null,
+    head: { eventCount: row.auditEventCount, headHash: row.auditHeadHash },
+  });
 }
 
 /** The stored form of a signer token: its SHA-256, hex. */
