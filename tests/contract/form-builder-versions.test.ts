@@ -7,6 +7,8 @@
  *   new version (numbered by the backend) and moves the form's current version to it; the instance keeps its
  *   version, opens in it, and keeps its answers, also of the field the new version removed;
  * - a schema with problems is refused with every problem and its field (the same check as the builder's);
+ * - the form's stable public link (`GetCurrentPublicVersion`) serves its current version once it is public, to anybody,
+ *   and nothing when the current version is not public; an instance's own link keeps naming its version;
  * - saves need their claims: the reader and a user without claims are refused (403), the editor may save.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +17,7 @@ import { FormInstanceStatus } from '../../src/api/enums';
 import { isProblemDetails } from '../../src/api/problem-details';
 import type { FormInstance, FormLayout, FormSchema, JsonObject } from '../../src/api/types';
 import { countInstancesOfSchema, DraftProblemsError, saveFormDraft, serverDraftProblems } from '../../src/builder/save/save-draft';
+import { NO_PUBLIC_VERSION_MESSAGE } from '../../src/domain/forms';
 import { formViewerQueries } from '../../src/query/forms-viewer';
 import { startFakeTarget, startServerTarget, type ContractTarget } from './targets';
 
@@ -81,6 +84,21 @@ async function runScenario(target: ContractTarget): Promise<Map<string, unknown>
   facts.set('new-version.versions', await versionsOf(formId));
   facts.set('count.v2', await countInstancesOfSchema(admin, v2));
 
+  // ---- the stable public link serves version 2 now, to anybody; the instance's own link still names version 1
+  const visitor = target.clientAs(null);
+  const stable = async (client: ApiClient, id = formId) => {
+    try {
+      const answer = await client.forms.getCurrentPublicVersion(id);
+      return [answer?.formId === formId, answer?.formSchemaId === v2 ? 'v2' : answer?.formSchemaId === v1 ? 'v1' : answer?.formSchemaId, answer?.version];
+    } catch (error) {
+      if (!isApiError(error)) throw error;
+      return [error.status, isProblemDetails(error.result) ? error.result.detail : null];
+    }
+  };
+  facts.set('stable.after-v2', [await stable(visitor), await stable(target.clientAs('reader'))]);
+  const editLink = (await admin.forms.getEditUrl(instanceId)) ?? '';
+  facts.set('stable.instance-link', [editLink.includes(`/form-instance/${v1}?`), editLink.includes(v2)]);
+
   // ---- the instance keeps its version and its answers, and opens in it
   const read = (await formViewerQueries.instance(admin, instanceId, 'session').queryFn!(ctx)) as FormInstance;
   const itsSchema = (await formViewerQueries.schema(admin, read.formSchemaId, 'session').queryFn!(ctx)) as FormSchema;
@@ -89,6 +107,8 @@ async function runScenario(target: ContractTarget): Promise<Map<string, unknown>
   // ---- version 2 is unused, so a further save changes it in place
   const again = await saveFormDraft(admin, { draft: draftWith('Name, in full', false), formId, isPublic: false });
   facts.set('again', [again.outcome, again.formSchema.formSchemaId === v2, again.formSchema.version, again.formSchema.isPublic]);
+  // The current version is no longer public: the stable link serves nothing (never an older public version).
+  facts.set('stable.not-public', [await stable(visitor), await stable(visitor, '00000000-0000-4000-8000-000000000000'), await stable(visitor, 'not-an-id')]);
 
   // ---- problems: not sent by the builder; refused by the backend with every problem at its field
   const broken = draftWith('Name', true);
@@ -165,6 +185,20 @@ describe.each([
 
   it('keeps the instance on its version, with every answer (also of the removed field), and opens it there', () => {
     expect(facts().get('instance.kept')).toEqual([true, { name: 'Ada', phone: '+44 20 7946 0000' }, 1, ['Full name', 'Phone']]);
+  });
+
+  it("serves version 2 on the form's stable link once it is current, while the version 1 instance's link still names version 1", () => {
+    expect(facts().get('stable.after-v2')).toEqual([
+      [true, 'v2', 2],
+      [true, 'v2', 2],
+    ]);
+    expect(facts().get('stable.instance-link')).toEqual([true, false]);
+    expect(facts().get('instance.kept')).toEqual([true, { name: 'Ada', phone: '+44 20 7946 0000' }, 1, ['Full name', 'Phone']]);
+  });
+
+  it('serves nothing on the stable link when the current version is not public, or the form is unknown', () => {
+    const none = [404, NO_PUBLIC_VERSION_MESSAGE];
+    expect(facts().get('stable.not-public')).toEqual([none, none, none]);
   });
 
   it('changes the new version in place while no instance uses it', () => {

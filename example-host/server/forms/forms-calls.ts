@@ -9,6 +9,7 @@ import { FormInstanceStatus } from '../../../src/api/enums';
 import {
   allLive,
   checkInstanceData,
+  currentPublicVersion,
   checkStatusChange,
   formLinkUrl,
   publicBaseUrlOf,
@@ -67,6 +68,17 @@ export const formsCallRoutes: readonly AnyRouteDeclaration[] = [
           .where(eq(formInstances.formInstanceId, instance.row.formInstanceId));
       });
       return ctx.c.body(null, 200);
+    },
+  }),
+  route({
+    method: 'GET',
+    path: '/api/Forms/GetCurrentPublicVersion',
+    anonymous: true,
+    summary: "The version a form's stable public link serves: its current one, while public (beyond the spec).",
+    async handler(ctx) {
+      const form = await findForm(ctx.services.db, ctx.query.required('formId'));
+      const schema = form?.row.currentFormSchemaId ? await findFormSchema(ctx.services.db, form.row.currentFormSchemaId) : undefined;
+      return ctx.c.json(currentPublicVersion(form?.row, schema?.row));
     },
   }),
   route({

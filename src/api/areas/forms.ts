@@ -5,6 +5,9 @@ import { fileNameFromContentDisposition } from '../content-disposition';
 import { buildQuery, type ODataQueryOptions } from '../odata';
 import type { CallOptions, Transport } from '../transport';
 import type { DownloadDocumentResult, FormInstance } from '../types';
+import { CURRENT_PUBLIC_VERSION_PATH, type CurrentPublicVersion } from '../../domain/forms/public-form';
+
+export type { CurrentPublicVersion } from '../../domain/forms/public-form';
 
 /** The Forms API. */
 export interface FormsApi {
@@ -12,6 +15,11 @@ export interface FormsApi {
   getEditUrl(formInstanceId: string, options?: CallOptions): Promise<string | null>;
   /** `GET /api/Forms/GetViewUrl?formInstanceId`: a link that opens the instance read-only. */
   getViewUrl(formInstanceId: string, options?: CallOptions): Promise<string | null>;
+  /**
+   * `GET /api/Forms/GetCurrentPublicVersion?formId` (beyond the spec, no sign-in needed): the version a form's stable
+   * public link (`/form/{formId}`) serves now, its current version while that is public. 404 when there is none.
+   */
+  getCurrentPublicVersion(formId: string, options?: CallOptions): Promise<CurrentPublicVersion | null>;
   /** `GET /api/Forms/MarkCompleted?formInstanceId`: no response body is read. */
   markCompleted(formInstanceId: string, options?: CallOptions): Promise<null>;
   /** `GET /api/Forms/NotifyDeleted?formInstanceId`: no response body is read. */
@@ -49,6 +57,10 @@ export function createFormsApi(transport: Transport): FormsApi {
   return {
     getEditUrl: async (formInstanceId, options) => call<string>('GetEditUrl', formInstanceId, options, 'json'),
     getViewUrl: async (formInstanceId, options) => call<string>('GetViewUrl', formInstanceId, options, 'json'),
+    getCurrentPublicVersion: async (formId, options) => {
+      assertDefined('formId', formId);
+      return transport.request<CurrentPublicVersion>({ method: 'GET', path: CURRENT_PUBLIC_VERSION_PATH, query: { formId }, read: 'json', signal: options?.signal });
+    },
     markCompleted: async (formInstanceId, options) => call<null>('MarkCompleted', formInstanceId, options, 'none'),
     notifyDeleted: async (formInstanceId, options) => call<null>('NotifyDeleted', formInstanceId, options, 'none'),
     downloadPdf: async (formInstanceId, options) => {

@@ -90,6 +90,8 @@ export {
 } from './statuses';
 export type { StatusActor, StatusOrigin } from './statuses';
 export { allLive, RESTORE_CLAIMS, seesSoftDeleted } from './soft-delete';
+export { CURRENT_PUBLIC_VERSION_PATH, NO_PUBLIC_VERSION_MESSAGE, currentPublicVersion, stableFormUrl } from './public-form';
+export type { CurrentPublicVersion } from './public-form';
 export { duplicateInstanceFields } from './duplicate';
 export type { DuplicateFields } from './duplicate';
 export { RETRY_AFTER_EXTENSION, retryAfterOf, resolveAnonymousWriteLimits, AnonymousWriteLimiter } from './anonymous-writes';

@@ -7,6 +7,7 @@ import { FormInstanceStatus, Permission } from '../../api/enums';
 import {
   allLive,
   checkInstanceData,
+  currentPublicVersion,
   checkPresentedLink,
   checkStatusChange,
   formLinkUrl,
@@ -20,7 +21,7 @@ import {
 import { FAKE_USER_TOKEN_PREFIX } from '../backend';
 import { bumpRowVersion } from '../forms-model';
 import { json, ok, requiredQuery } from '../http';
-import { form, user, type FakeRoute, type RouteContext } from './route';
+import { form, PUBLIC, user, type FakeRoute, type RouteContext } from './route';
 
 const P = Permission;
 
@@ -80,6 +81,20 @@ export const formsRoutes: readonly FakeRoute[] = [
       instance.lastUpdatedDateTime = ctx.backend.now();
       bumpRowVersion(instance);
       return ok();
+    },
+  },
+  {
+    // The version a form's stable public link serves (the domain's rule), for anybody.
+    method: 'get',
+    path: '/api/Forms/GetCurrentPublicVersion',
+    access: PUBLIC,
+    handle(ctx) {
+      const id = requiredQuery(ctx.url, 'formId').toLowerCase();
+      const { db } = ctx.backend;
+      const form = db.forms.find((f) => f.formId.toLowerCase() === id);
+      const current = form?.currentFormSchemaId?.toLowerCase();
+      const schema = current ? db.formSchemas.find((s) => s.formSchemaId.toLowerCase() === current) : undefined;
+      return json(currentPublicVersion(form, schema));
     },
   },
   {
