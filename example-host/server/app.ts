@@ -14,10 +14,14 @@ import { secureHeaders } from 'hono/secure-headers';
 import { FORM_LINK_MODE_HEADER, FORM_LINK_TOKEN_HEADER } from '../../src/domain/forms';
 import { errorLogFields } from './error-log';
 import { MAX_INSTANCE_BODY_BYTES } from '../../src/domain/limits';
+import { PDF_TOO_LARGE_MESSAGE, PDF_UPLOAD_LIMITS } from '../../src/domain/pdf/limits';
 import { HttpError, problem } from './routes/http';
 import { createStaticHost } from './static-host';
 import { mountRoutes, type AppEnv, type RouteRegistry } from './routes/registry';
 import type { Services } from './services';
+
+/** The PDF upload, whose body limit is the file's own (see below). */
+const PDF_UPLOAD_PATH = '/api/FormGenerator/UploadPdf';
 
 /** Builds the app for the given services and routes. */
 export function createApp(services: Services, registry: RouteRegistry): Hono<AppEnv> {
@@ -84,13 +88,18 @@ export function createApp(services: Services, registry: RouteRegistry): Hono<App
   // On every path, so that the app declares no route of its own (deny by default): the check picks the instance writes.
   app.use('*', (c, next) => (instanceWrites.has(c.req.path) ? instanceBodyLimit(c, next) : next()));
 
-  app.use(
-    '*',
-    bodyLimit({
-      maxSize: config.maxBodyBytes,
-      onError: (c) => problem(c, 413, `The request body is larger than ${config.maxBodyBytes} bytes.`),
-    }),
-  );
+  // A PDF upload's limit is the file's (PDF_UPLOAD_LIMITS.maxBytes, 10 MiB), so its multipart body may be larger by
+  // the envelope around the file; over that it is refused with the upload's own code and sentence.
+  const pdfUploadBytes = PDF_UPLOAD_LIMITS.maxBytes + PDF_UPLOAD_LIMITS.multipartOverheadBytes;
+  const pdfUploadLimit = bodyLimit({
+    maxSize: pdfUploadBytes,
+    onError: (c) => problem(c, 413, PDF_TOO_LARGE_MESSAGE, { code: 'pdf-size' }),
+  });
+  const otherBodyLimit = bodyLimit({
+    maxSize: config.maxBodyBytes,
+    onError: (c) => problem(c, 413, `The request body is larger than ${config.maxBodyBytes} bytes.`),
+  });
+  app.use('*', (c, next) => (c.req.path === PDF_UPLOAD_PATH ? pdfUploadLimit(c, next) : otherBodyLimit(c, next)));
 
   mountRoutes(app, registry, services);
 

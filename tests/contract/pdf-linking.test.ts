@@ -3,7 +3,9 @@
  * Contract of dynamic form linking and the PDF upload's refusals, on the fake and the reference server alike: the
  * application model's paths (plain and typed) and example, an instance created from an application (values that fit
  * copied, the others left out and listed with the engine's message), each linking permission, the upload's 4xx for
- * an empty file, a file that is not a PDF and a missing part, and the filled-PDF download's 404. The server runs with
+ * an empty file, a file that is not a PDF and a missing part (each with its `pdf-…` code), a file of exactly the
+ * documented 10 MiB (taken) and a byte more (413 `pdf-size`), and the filled-PDF download's 404; on the server, which
+ * reads the file, a field tree too deep to read is refused with a sentence. The server runs with
  * the application model the fake's seeded paths and example describe.
  */
 import { readFileSync } from 'node:fs';
@@ -14,6 +16,8 @@ import type { JsonObject, PdfImportCleanup } from '../../src/api/types';
 import type { ApplicationModel } from '../../src/domain/pdf';
 import { exampleApplication, SEED_PRIMITIVE_PATHS } from '../../src/testing';
 import { actionMarkers, qpdfFieldValues } from '../server/pdf-test-helpers';
+import { PDF_TOO_DEEP_MESSAGE, PDF_TOO_LARGE_MESSAGE, PDF_UPLOAD_LIMITS } from '../../src/domain/pdf/limits';
+import { deepFieldTreePdf, paddedPdf } from '../support/hostile-pdfs';
 import { startFakeTarget, startServerTarget, type ContractTarget } from './targets';
 
 /** The cleanup each backend answered for sample_form.pdf. */
@@ -54,8 +58,8 @@ async function upload(target: ContractTarget, bytes: Uint8Array | null, field = 
     body,
     headers: { authorization: `Bearer ${target.adminToken}` },
   });
-  const answer = (await response.json()) as { detail?: string };
-  return { status: response.status, detail: answer.detail };
+  const answer = (await response.json()) as { detail?: string; code?: string };
+  return { status: response.status, detail: answer.detail, code: answer.code };
 }
 
 async function scenario(target: ContractTarget): Promise<Map<string, unknown>> {
@@ -96,6 +100,11 @@ async function scenario(target: ContractTarget): Promise<Map<string, unknown>> {
   facts.set('upload empty', await upload(target, new Uint8Array(0)));
   facts.set('upload not a pdf', await upload(target, new TextEncoder().encode('GIF89a not a pdf')));
   facts.set('upload no part', await upload(target, null));
+  // The documented limit is the file's size: a file of exactly 10 MiB is taken (its multipart body is larger), a byte
+  // more is refused with the upload's code.
+  const atLimit = await upload(target, paddedPdf(PDF_UPLOAD_LIMITS.maxBytes));
+  facts.set('upload 10 MiB', { status: atLimit.status, code: atLimit.code });
+  facts.set('upload 10 MiB + 1 byte', await upload(target, paddedPdf(PDF_UPLOAD_LIMITS.maxBytes + 1)));
   const download = await fetch(`${target.baseUrl.replace(/\/$/, '')}/api/Forms/DownloadPdf?formInstanceId=${UNKNOWN_ID}`, {
     headers: { authorization: `Bearer ${target.adminToken}` },
   });
@@ -140,7 +149,9 @@ describe('dynamic form linking and PDF upload refusals', () => {
     expect(onFake.get('created')).toMatchObject({ data: { amount: 25000, city: 'Halifax' }, status: 0 });
     expect((onFake.get('created') as { problems: { path: string }[] }).problems.map((p) => p.path)).toEqual(['/name', '/purpose']);
     expect(onFake.get('reader paths')).toMatchObject({ status: 403 });
-    expect(onFake.get('upload not a pdf')).toMatchObject({ status: 415 });
+    expect(onFake.get('upload not a pdf')).toMatchObject({ status: 415, code: 'pdf-not-pdf' });
+    expect(onFake.get('upload 10 MiB')).toEqual({ status: 200, code: undefined });
+    expect(onFake.get('upload 10 MiB + 1 byte')).toEqual({ status: 413, detail: PDF_TOO_LARGE_MESSAGE, code: 'pdf-size' });
     expect(onFake.get('download')).toEqual({ status: 200, fileName: 'Sample Form - filled.pdf', type: 'application/pdf', pdf: '%PDF-' });
     expect(onFake.get('download values')).toEqual({});
     expect(onFake.get('download actions')).toEqual({ markers: [], pdfinfoJavaScript: 'no' });
@@ -151,4 +162,10 @@ describe('dynamic form linking and PDF upload refusals', () => {
     expect(read?.removedActions).toContainEqual({ kind: 'javascript', place: 'field', field: 'SSN', count: 2 });
     expect(cleanups.get('fake')).toEqual({ clearedValues: [], removedActions: [] });
   }, 60_000);
+
+  it('a field tree 20,000 levels deep is refused by the server in words a person understands (the fake reads no PDF)', async () => {
+    const answer = await upload(server, deepFieldTreePdf(20_000));
+    expect(answer).toEqual({ status: 422, detail: PDF_TOO_DEEP_MESSAGE, code: 'pdf-too-deep' });
+    expect(answer.detail).not.toMatch(/call stack/i);
+  }, 30_000);
 });

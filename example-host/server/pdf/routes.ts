@@ -47,9 +47,12 @@ const isFilePart = (value: unknown): value is FilePart => typeof value === 'obje
 async function uploadedPdf(ctx: RouteContext): Promise<{ fileName: string; bytes: Uint8Array }> {
   const contentType = ctx.c.req.header('content-type') ?? '';
   if (!contentType.toLowerCase().startsWith('multipart/form-data')) throw new DomainError(415, 'The upload must be multipart/form-data.');
-  // The multipart envelope adds a little to the file; anything far over the cap is refused before it is read.
+  // The multipart envelope adds a little to the file; a body over the file's limit and that room is refused before
+  // it is read (the app's body limit for this path says the same while reading a body without a length).
   const length = Number(ctx.c.req.header('content-length') ?? '0');
-  if (Number.isFinite(length) && length > PDF_UPLOAD_LIMITS.maxBytes + 64 * 1024) throw new DomainError(413, PDF_TOO_LARGE_MESSAGE, { code: 'pdf-size' });
+  if (Number.isFinite(length) && length > PDF_UPLOAD_LIMITS.maxBytes + PDF_UPLOAD_LIMITS.multipartOverheadBytes) {
+    throw new DomainError(413, PDF_TOO_LARGE_MESSAGE, { code: 'pdf-size' });
+  }
   let form: FormData;
   try {
     form = await ctx.c.req.raw.formData();

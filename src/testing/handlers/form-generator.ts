@@ -60,10 +60,10 @@ export const formGeneratorRoutes: readonly FakeRoute[] = [
       let part: unknown = null;
       for (const [key, value] of formData.entries()) if (key.toLowerCase() === 'pdf') part = value;
       if (!isFilePart(part)) throw new FakeHttpError(400, PDF_PART_MISSING_MESSAGE);
-      if (part.size === 0) throw new FakeHttpError(400, PDF_EMPTY_MESSAGE);
-      if (part.size > MAX_PDF_BYTES) throw new FakeHttpError(413, PDF_TOO_LARGE_MESSAGE);
+      if (part.size === 0) throw new FakeHttpError(400, PDF_EMPTY_MESSAGE, { code: 'pdf-empty' });
+      if (part.size > MAX_PDF_BYTES) throw new FakeHttpError(413, PDF_TOO_LARGE_MESSAGE, { code: 'pdf-size' });
       const bytes = new Uint8Array(await part.arrayBuffer());
-      if (!looksLikePdf(bytes)) throw new FakeHttpError(415, NOT_A_PDF_MESSAGE);
+      if (!looksLikePdf(bytes)) throw new FakeHttpError(415, NOT_A_PDF_MESSAGE, { code: 'pdf-not-pdf' });
       const fileName = part.name && part.name !== '' ? part.name : 'document.pdf';
       const generated = { ...generateFormFromPdf(fileName, ctx.backend), cleanup: { clearedValues: [], removedActions: [] } };
       ctx.backend.db.pdfs.push({
