@@ -82,4 +82,16 @@ export const signingLabels = {
   sgMoreActions: 'More actions for {name}',
   sgVoidedBecause: 'Voided: {reason}',
   sgDeclinedBecause: 'Declined: {reason}',
+  // The audit trail's check (Signing/VerifyAudit)
+  sgAuditVerify: 'Check audit',
+  sgAuditVerifyNamed: 'Check the audit trail of {name}',
+  sgAuditChecking: 'Checking the audit trail…',
+  sgAuditIntact: 'Audit trail intact: {count} events',
+  /** Added to a result for a trail written before audit trails were keyed with the server's secret. */
+  sgAuditUnkeyed: '(unkeyed: written before audit trails were keyed)',
+  sgAuditChanged: 'Event {n} of {count} was changed after it was written',
+  sgAuditMissing: 'Event {n} of {count} is missing: it was deleted',
+  sgAuditTruncated: 'The last {missing} of {count} events are missing: they were deleted',
+  sgAuditBroken: 'The audit trail is broken at event {n} of {count}',
+  sgAuditFailed: 'The audit trail could not be checked.',
 } as const;

@@ -159,3 +159,13 @@ export const VoidDialog: Story = {
     await expect(dialog.getByText('A reason is required to void an envelope.')).toBeInTheDocument();
   },
 };
+
+/** A completed envelope's audit trail checked from its row: the result shows with the envelope. */
+export const AuditChecked: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const row = (await canvas.findByText(new RegExp(`${seedIds.formInstances.loanCompleted.slice(-8)}$`))).closest('tr') as HTMLElement;
+    await userEvent.click(within(row).getByRole('button', { name: /^Check the audit trail of/ }));
+    await expect(await within(row).findByText(/^Audit trail intact: \d+ events$/)).toBeInTheDocument();
+  },
+};

@@ -124,6 +124,25 @@ describe('SigningList', () => {
     expect(created).toHaveBeenCalledTimes(1);
   });
 
+  it("checks an envelope's audit trail on request and says the result with the envelope: intact, or where it was changed", async () => {
+    const { user } = renderInApi(<SigningList />);
+    const row = await findRow(inst.loanSubmitted);
+    await user.click(within(row).getByRole('button', { name: /^Remind the signers of/ }));
+    expect(await screen.findByText(/^The signers of .* were reminded\.$/)).toBeInTheDocument();
+    const life = envelope(env.loanSubmittedSent)!.lifecycle!;
+    const count = life.events.length;
+    expect(count).toBeGreaterThan(0);
+    const check = async () => {
+      const current = await findRow(inst.loanSubmitted);
+      await user.click(within(current).getByRole('button', { name: /^Check the audit trail of/ }));
+      return current;
+    };
+    expect(await within(await check()).findByText(`Audit trail intact: ${count} events`)).toBeInTheDocument();
+    // Someone changes the first event in the storage: the next check says which.
+    life.events[0] = { ...life.events[0]!, details: { ...life.events[0]!.details, automatic: true } };
+    expect(await within(await check()).findByText(`Event 1 of ${count} was changed after it was written`)).toBeInTheDocument();
+  });
+
   it('requests a signature from an instance with two signers in order', async () => {
     const { user } = renderInApi(<SigningList />);
     await findRow(inst.loanCompleted);

@@ -15,7 +15,7 @@ import {
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { EnvelopeStatus } from '../../api/enums';
-import type { SignerStatus, SigningEnvelope } from '../../api/types';
+import type { AuditVerification, SignerStatus, SigningEnvelope } from '../../api/types';
 import { ENVELOPE_STATUS_NAMES, isEnvelopeOpen, SIGNING_LIMITS } from '../../domain/signing';
 import { fillLabel, type Labels } from '../../query/labels';
 import { ErrorAlert } from '../../ui/ErrorAlert';
@@ -23,7 +23,7 @@ import { EnvelopeStatusBadge } from '../shared/EnvelopeStatusBadge';
 import { tablePagingTexts } from '../shared/useServerTable';
 import { READABLE_FORM_COLORS } from '../../ui/contrast';
 import { RequestSignatureDialog } from './RequestSignatureDialog';
-import { ENVELOPE_FILTER_STATUSES, signerLinkOffered, useSigningList, type SigningListController, type SigningListOptions } from './useSigningList';
+import { ENVELOPE_FILTER_STATUSES, signerLinkOffered, useSigningList, type AuditCheck, type SigningListController, type SigningListOptions } from './useSigningList';
 import { AccessGate, ScreenPage, screenClasses, useScreenStyles, type ScreenFactory, optionKeys, useScreenController } from '../shared/screen';
 import { formatDateTime } from '../shared/ListScreen';
 
@@ -64,6 +64,38 @@ function Signers({ envelope, labels }: { envelope: SigningEnvelope; labels: Labe
   );
 }
 
+/**
+ * An audit trail check in words: 'Audit trail intact: 7 events', 'Event 5 of 7 was changed after it was written', a
+ * deleted event or deleted last events; a trail written before trails were keyed says so.
+ */
+export function auditCheckText(result: AuditVerification, labels: Labels): string {
+  const count = Math.max(result.expectedEventCount ?? 0, result.eventCount);
+  const n = result.firstBrokenSequence ?? count;
+  const text =
+    result.problem === null
+      ? fillLabel(labels.sgAuditIntact, { count })
+      : result.problem === 'changed'
+        ? fillLabel(labels.sgAuditChanged, { n, count })
+        : result.problem === 'missing'
+          ? fillLabel(labels.sgAuditMissing, { n, count })
+          : result.problem === 'truncated'
+            ? fillLabel(labels.sgAuditTruncated, { missing: count - result.eventCount, count })
+            : fillLabel(labels.sgAuditBroken, { n, count });
+  return result.keyed ? text : `${text} ${labels.sgAuditUnkeyed}`;
+}
+
+/** The result of an envelope's audit trail check, when one was asked for (a live region: it is announced). */
+function AuditResult({ check, labels }: { check: AuditCheck | undefined; labels: Labels }) {
+  if (!check) return null;
+  const broken = (check.status === 'done' && !check.result.valid) || check.status === 'failed';
+  const text = check.status === 'checking' ? labels.sgAuditChecking : check.status === 'done' ? auditCheckText(check.result, labels) : labels.sgAuditFailed;
+  return (
+    <Text size="sm" role="status" fw={broken ? 600 : undefined} c={broken ? 'light-dark(var(--mantine-color-red-9), var(--mantine-color-red-4))' : 'var(--mantine-color-text)'}>
+      {text}
+    </Text>
+  );
+}
+
 /** A row's actions: 'Download' when completed, 'Remind' and the menu of links and 'Void' while open. */
 function RowActions({ c, envelope }: { c: SigningListController; envelope: SigningEnvelope }) {
   const { labels, can } = c;
@@ -74,6 +106,17 @@ function RowActions({ c, envelope }: { c: SigningListController; envelope: Signi
   const linkSigners = can.update ? envelope.signers.filter((s) => signerLinkOffered(envelope, s)) : [];
   return (
     <Group gap={4} justify="flex-end" wrap="nowrap">
+      {can.read && (
+        <Button
+          size="compact-sm"
+          variant="subtle"
+          aria-label={fillLabel(labels.sgAuditVerifyNamed, { name })}
+          loading={c.audits[envelope.envelopeId]?.status === 'checking'}
+          onClick={() => c.verifyAudit(envelope)}
+        >
+          {labels.sgAuditVerify}
+        </Button>
+      )}
       {envelope.status === EnvelopeStatus.Completed && can.download && (
         <Button size="compact-sm" variant="subtle" aria-label={fillLabel(labels.sgDownloadNamed, { name })} loading={busy} disabled={blocked} onClick={() => c.download(envelope)}>
           {labels.sgDownload}
@@ -115,7 +158,16 @@ function columns(c: SigningListController): DataTableColumn<SigningEnvelope>[] {
   return [
     { accessor: 'status', title: labels.sgColumnStatus, render: (e) => <EnvelopeStatusBadge status={e.status} /> },
     { accessor: 'formInstanceId', title: labels.sgColumnForm, render: (e) => c.nameOf(e) },
-    { accessor: 'signers', title: labels.sgColumnSigners, render: (e) => <Signers envelope={e} labels={labels} /> },
+    {
+      accessor: 'signers',
+      title: labels.sgColumnSigners,
+      render: (e) => (
+        <Stack gap={2}>
+          <Signers envelope={e} labels={labels} />
+          <AuditResult check={c.audits[e.envelopeId]} labels={labels} />
+        </Stack>
+      ),
+    },
     { accessor: 'sentDateTime', title: labels.sgColumnSent, render: (e) => formatDateTime(e.sentDateTime ?? e.createdDateTime) },
     { accessor: 'lastUpdatedDateTime', title: labels.sgColumnUpdated, render: (e) => formatDateTime(e.lastUpdatedDateTime) },
     { accessor: 'expiresAt', title: labels.sgColumnExpires, render: (e) => (isEnvelopeOpen(e.status) ? formatDateTime(e.expiresAt) : '') },

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { EnvelopeStatus } from '../../api/enums';
 import * as odata from '../../api/odata';
 import type { ODataQueryOptions } from '../../api/odata';
-import type { EnvelopeSigner, Form, FormInstance, SignatureRequest, SigningEnvelope } from '../../api/types';
+import type { AuditVerification, EnvelopeSigner, Form, FormInstance, SignatureRequest, SigningEnvelope } from '../../api/types';
 import { isEnvelopeOpen, maySigningAction } from '../../domain/signing';
 import { useApi } from '../../query/APIProvider';
 import { fillLabel, type Labels } from '../../query/labels';
@@ -33,6 +33,8 @@ export interface SigningListOptions {
 /** Which envelope actions the signed-in user may take (the FormSigner claims; the server refuses anyway). */
 export interface SigningAccess {
   list: boolean;
+  /** Read one envelope, its audit trail and the trail's check. */
+  read: boolean;
   request: boolean;
   /** Remind the signers and copy a signer's link. */
   update: boolean;
@@ -87,7 +89,14 @@ export interface SigningListController {
   instances: { data: readonly SigningInstance[]; isLoading: boolean };
   /** Sends a signature request; resolves true when the server accepted it. */
   submitRequest(request: SignatureRequest): Promise<boolean>;
+  /** The audit trail checks asked for on this page, by envelope id. */
+  audits: Readonly<Record<string, AuditCheck>>;
+  /** Checks an envelope's audit trail (`Signing/VerifyAudit`); the result shows with the envelope. */
+  verifyAudit(envelope: SigningEnvelope): void;
 }
+
+/** An audit trail check of one envelope: under way, its result, or why it could not be made. */
+export type AuditCheck = { status: 'checking' } | { status: 'done'; result: AuditVerification } | { status: 'failed'; error: unknown };
 
 /** The query key of every envelope read of this screen. */
 const SIGNING_KEY = ['signing', 'envelopes'] as const;
@@ -112,6 +121,7 @@ export function useSigningList({ labels: overrides, formInstanceId: instanceFilt
   const may = (action: Parameters<typeof maySigningAction>[1]) => ready && maySigningAction(mine.claims, action);
   const can: SigningAccess = {
     list: may('list'),
+    read: may('read'),
     request: may('request'),
     update: may('update'),
     void: may('void'),
@@ -124,6 +134,7 @@ export function useSigningList({ labels: overrides, formInstanceId: instanceFilt
   const [busyId, setBusyId] = useState<string | null>(null);
   const [voiding, setVoiding] = useState<SigningEnvelope | null>(null);
   const [requestOpen, setRequestOpen] = useState(false);
+  const [audits, setAudits] = useState<Readonly<Record<string, AuditCheck>>>({});
   const formInstanceId = instanceFilter ? instanceFilter.toLowerCase() : null;
 
   // The page with the count of every match, so the pager says 'of N' as the OData lists do.
@@ -282,6 +293,17 @@ export function useSigningList({ labels: overrides, formInstanceId: instanceFilt
     openRequest: () => setRequestOpen(true),
     closeRequest: () => setRequestOpen(false),
     instances: { data: instances.data ?? [], isLoading: instances.isLoading },
+    audits,
+    verifyAudit: (envelope) => {
+      const id = envelope.envelopeId;
+      if (audits[id]?.status === 'checking') return;
+      const set = (check: AuditCheck) => setAudits((all) => ({ ...all, [id]: check }));
+      set({ status: 'checking' });
+      client.signing.verifyAudit(id).then(
+        (result) => set(result ? { status: 'done', result } : { status: 'failed', error: null }),
+        (error: unknown) => set({ status: 'failed', error }),
+      );
+    },
     submitRequest: async (request) => {
       try {
         await client.signing.requestSignature(request);
