@@ -159,6 +159,10 @@ describe('an envelope signed by two signers in order', () => {
     for (const part of parts) expect(part).toMatch(/^ *Sent: \d{4}-\d\d-\d\dT/m);
     expect(text).toContain('127.0.0.1');
     expect(text).toContain('Chrome 131');
+    // The trail's head when sealed: its 'completed' event, as the envelope row kept it then.
+    const events = (await callJson<SigningAuditEvent[]>(server, '/api/Signing/GetAuditEvents', { token: editor, query: { envelopeId: envelope.envelopeId } })).body;
+    const completed = events.find((e) => e.kind === 'completed')!;
+    expect(text.replace(/\s+/g, ' ')).toContain(`Head of the audit trail when sealed: event ${completed.sequence} of ${completed.sequence}, hash ${completed.hash}`);
   });
 
   it('makes pdfsig report the signature invalid when any byte changes after signing', () => {

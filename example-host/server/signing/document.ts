@@ -252,11 +252,14 @@ function addAuditPages(pdf: PDF, input: SealInput & { signedSha256: string }): v
     }
   }
   y -= 6;
-  line('Audit trail (each event holds the SHA-256 of the one before)', { size: 12, bold: true });
+  line('Audit trail (each event holds the hash of the one before)', { size: 12, bold: true });
   for (const event of input.events) {
     line(`${event.sequence}. ${event.at} ${EVENT_TEXT[event.kind]}${event.signerId ? ` (${input.signers.find((s) => s.signerId === event.signerId)?.name ?? 'signer'})` : ''}, IP ${event.ipAddress ?? 'unknown'}`);
     line(`hash ${event.hash}`, { indent: 12, size: 7, grey: true });
   }
+  // The trail's head when the document was sealed: a trail later cut back before this event is noticed from the document too.
+  const head = input.events[input.events.length - 1];
+  if (head) line(`Head of the audit trail when sealed: event ${head.sequence} of ${head.sequence}, hash ${head.hash}`, { size: 7, grey: true });
   y -= 6;
   line(`Sealed with the certificate of ${input.seal.source === 'development' ? 'the development CA (not for production)' : 'the configured PKCS#12 file'}: PAdES baseline B-B, SHA-256.`, {
     grey: true,
