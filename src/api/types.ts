@@ -284,6 +284,18 @@ export interface FieldOption {
   label: string;
 }
 
+/**
+ * How a PDF field writes its value, read from the field's own format action before the import removes it
+ * (`AFDate_FormatEx("mm/dd/yyyy")`, `AFNumber_Format(2, 0, …)`) or from its label ("MONTH/DAY/YEAR"):
+ * `date` with the field's pattern (`mm/dd/yyyy`, `d-mmm-yy`…), `number` with its decimals, digit grouping style
+ * (0 `1,234.56`, 1 `1234.56`, 2 `1.234,56`, 3 `1234,56`, 4 `1'234.56`) and currency symbol, `special` with
+ * Acrobat's special format (0 ZIP code `99999`, 1 ZIP+4 `99999-9999`, 2 phone `(999) 999-9999`, 3 SSN `999-99-9999`).
+ */
+export type PdfFieldFormat =
+  | { kind: 'date'; pattern: string }
+  | { kind: 'number'; decimals: number; grouping: number; currency?: string; currencyBefore?: boolean }
+  | { kind: 'special'; special: 0 | 1 | 2 | 3 };
+
 /** One field of a layout, bound to a data path. */
 export interface FormField {
   id: string;
@@ -305,6 +317,8 @@ export interface FormField {
   computed?: FieldComputation;
   /** The AcroForm field this field fills. */
   pdfFieldName?: string;
+  /** How the AcroForm field writes its value (its own format script's argument, or its label's), read at import. */
+  pdfFormat?: PdfFieldFormat;
   /**
    * The application data path (one of `DynamicFormLinking/GetAllPrimitivePaths`) this field is linked to:
    * `DynamicFormLinking/Create` pre-fills the field from the posted application's value there. Without one, the

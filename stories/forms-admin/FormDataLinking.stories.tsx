@@ -40,7 +40,7 @@ export const WithMismatch: Story = {
 export const SuggestionsLinked: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(await canvas.findByRole('button', { name: 'Link all suggestions (3)' }));
+    await userEvent.click(await canvas.findByRole('button', { name: 'Link all strong suggestions (3)' }));
     await expect(await canvas.findByText('3 of 6 fields linked')).toBeInTheDocument();
   },
 };

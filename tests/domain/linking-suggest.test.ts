@@ -69,6 +69,7 @@ describe('suggestLinks', () => {
     expect(top({ path: '/applicantName', label: 'Applicant name', pdfFieldName: 'Applicant.Name' })).toEqual({
       path: '/applicant/name',
       score: 1,
+      confidence: 'strong',
       reason: { kind: 'same-name', name: 'applicant/name', withGroup: true },
     });
   });
@@ -82,8 +83,20 @@ describe('suggestLinks', () => {
     expect(top({ path: '/zip', label: 'ZIP code' })).toMatchObject({ path: '/address/postalCode', reason: { kind: 'same-name' } });
     expect(top({ path: '/dob', label: 'DOB' })).toMatchObject({
       path: '/applicant/dateOfBirth',
-      reason: { kind: 'shared-words', words: ['birth'] },
+      confidence: 'strong',
+      reason: { kind: 'shared-words', words: ['birth', 'date'] },
     });
+    expect(top({ path: '/birthdate', label: 'Birthdate', pdfFieldName: 'Birthdate' })).toMatchObject({ path: '/applicant/dateOfBirth', confidence: 'strong' });
+  });
+
+  it('is strong only when the field names the path exactly; shared words and similar spellings are weak', () => {
+    const model = primitivePathsOf(['/applicant/firstName', '/applicant/lastName', '/address/city', '/employmentHistory/0/employer'], null);
+    const best = (label: string, pdfFieldName: string) => suggestLinks({ path: `/${pdfFieldName}`, label, pdfFieldName }, model)[0];
+    expect(best('Name last', 'Name_Last')).toMatchObject({ path: '/applicant/lastName', confidence: 'strong' });
+    expect(best('Name suffix', 'Name_Suffix')).toMatchObject({ path: '/applicant/firstName', confidence: 'weak' });
+    expect(best('Name prefix', 'Name_Prefix')?.confidence).toBe('weak');
+    expect(best('Address 2', 'Address_2')).toMatchObject({ path: '/address/city', confidence: 'weak' });
+    expect(best('Employee signature', 'EMPLOYEE SIGNATURE')).toMatchObject({ path: '/employmentHistory/0/employer', confidence: 'weak' });
   });
 
   it('names the shared words', () => {

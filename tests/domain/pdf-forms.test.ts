@@ -17,6 +17,8 @@ import {
   typedPathsFromExample,
   type PdfFieldFound,
 } from '../../src/domain/pdf';
+import { fieldFormatFromLabel, fieldFormatFromScript, formatDateForPdf, valueForPdfField } from '../../src/domain/pdf/field-format';
+import { generatedLabel } from '../../src/domain/pdf/form-from-pdf';
 import { DomainError } from '../../src/domain';
 import { checkSchemaForSave } from '../../src/domain/forms';
 
@@ -54,6 +56,51 @@ describe('formFromPdf', () => {
       'Rocket',
       'Planet',
     ]);
+  });
+
+  it('reads labels from tooltips in readable casing, and takes the name for a tooltip that is no label', () => {
+    const label = (name: string, tooltip?: string) => generatedLabel(tooltip === undefined ? { name } : { name, tooltip });
+    expect(label('Sex', 'SEx')).toBe('Sex');
+    expect(label('Name_Suffix', 'SUFFIx')).toBe('Name suffix');
+    expect(label('BACHELORS DEGREE', 'bACHELOR’S DEGREE')).toBe('Bachelor’s degree');
+    expect(label('Address_2', '[1]')).toBe('Address 2');
+    expect(label('Name_Last', 'LAST')).toBe('Name last');
+    expect(label('Birthdate', 'MONTH/DAY/YEAR')).toBe('Birthdate');
+    expect(label('SSN', 'SOCIAL SECURITY NO. (MANDATORY')).toBe('Social security no.');
+    expect(label('EMPLOYEE SIGNATURE', 'EMPLOYEE SIGNATURE')).toBe('Employee signature');
+    expect(label('SSN')).toBe('SSN');
+    expect(label('First', 'First Name 🚀')).toBe('First Name 🚀');
+  });
+
+  it('keeps the format a field writes its value in on its layout field, and writes dates, numbers and codes in it', () => {
+    expect(fieldFormatFromScript('AFDate_FormatEx("mm/dd/yyyy");')).toEqual({ kind: 'date', pattern: 'mm/dd/yyyy' });
+    expect(fieldFormatFromScript('AFNumber_Format(2, 0, 0, 0, "$", true);')).toEqual({ kind: 'number', decimals: 2, grouping: 0, currency: '$', currencyBefore: true });
+    expect(fieldFormatFromScript('AFSpecial_Format(3);')).toEqual({ kind: 'special', special: 3 });
+    expect(fieldFormatFromScript('app.alert(1)')).toBeUndefined();
+    expect(fieldFormatFromLabel('MONTH/DAY/YEAR')).toEqual({ kind: 'date', pattern: 'mm/dd/yyyy' });
+    expect(fieldFormatFromLabel('Date (DD.MM.YYYY)')).toEqual({ kind: 'date', pattern: 'dd.mm.yyyy' });
+    expect(formatDateForPdf('1906-12-09', 'mm/dd/yyyy')).toBe('12/09/1906');
+    expect(formatDateForPdf('1906-12-09', 'd-mmm-yy')).toBe('9-Dec-06');
+    expect(valueForPdfField(1234.5, { kind: 'number', decimals: 2, grouping: 2, currency: ' €', currencyBefore: false })).toBe('1.234,50 €');
+    expect(valueForPdfField('123456789', { kind: 'special', special: 3 })).toBe('123-45-6789');
+    const generated = formFromPdf(
+      {
+        fileName: 'dates.pdf',
+        pageCount: 1,
+        fields: [
+          { name: 'Birthdate', type: 'text', page: 0, rect: rect(50, 700), tooltip: 'MONTH/DAY/YEAR' },
+          { name: 'Paid', type: 'text', page: 0, rect: rect(50, 650), format: { kind: 'number', decimals: 2, grouping: 0 } },
+        ],
+      },
+      ctx,
+    );
+    const fields = generated.formSchema.layout.pages[0]?.sections[0]?.fields ?? [];
+    expect(fields.map((f) => [f.label, f.pdfFormat])).toEqual([
+      ['Birthdate', { kind: 'date', pattern: 'mm/dd/yyyy' }],
+      ['Paid', { kind: 'number', decimals: 2, grouping: 0 }],
+    ]);
+    expect(generated.fields.every((f) => !('format' in f))).toBe(true);
+    expect(pdfValuesFromData(generated.formSchema.layout, { birthdate: '1906-12-09', paid: '1500' })).toEqual({ Birthdate: '12/09/1906', Paid: '1,500.00' });
   });
 
   it('labels fields by their tooltip, else a readable form of the name, and keeps the PDF field name', () => {

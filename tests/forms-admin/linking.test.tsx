@@ -63,7 +63,7 @@ describe('FormDataLinking', () => {
     await user.click(screen.getByRole('button', { name: 'Remove link of Loan amount' }));
     expect(screen.queryByText(/with a type mismatch/)).not.toBeInTheDocument();
     // Full name, Email and Date of birth fit; Loan amount's suggestion does not.
-    await user.click(screen.getByRole('button', { name: 'Link all suggestions (3)' }));
+    await user.click(screen.getByRole('button', { name: 'Link all strong suggestions (3)' }));
     expect(screen.getByText('3 of 6 fields linked')).toBeInTheDocument();
     expect(screen.queryByRole('note')).not.toBeInTheDocument();
   });
@@ -82,7 +82,7 @@ describe('FormDataLinking', () => {
     seedGeneratedForm();
     const onSaved = vi.fn();
     const { user } = renderInApi(<FormDataLinking formSchemaId={formSchemaId} onSaved={onSaved} />);
-    await user.click(await screen.findByRole('button', { name: 'Link all suggestions (3)' }));
+    await user.click(await screen.findByRole('button', { name: 'Link all strong suggestions (3)' }));
     await user.click(screen.getByRole('button', { name: 'Save links' }));
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
     const stored = backend.db.formSchemas.find((s) => s.formSchemaId === formSchemaId);

@@ -14,6 +14,8 @@ import { PDF_REFUSALS } from '../../example-host/server/pdf/read';
 import { removeAbandonedDraftPdfs, saveFormPdf } from '../../example-host/server/pdf/store';
 import { call, callJson, START_TIMEOUT_MS, startTestServer, userWithClaims, type TestServer } from './helpers';
 import { loadOrCreateDevelopmentCertificate } from '../../example-host/server/signing/certificates';
+import { checkLinkTypes, fieldValueType, primitivePathsOf as suggestablePaths, suggestLinks } from '../../src/domain/forms/linking-suggest';
+import { allFields } from '../../src/engine/layout-walk';
 import { actionMarkers, fixture, qpdfFieldValues, readWithPdfJs } from './pdf-test-helpers';
 import { pdfsig, pngDataUrl, requestSignature, signerLink, signingPage } from './signing-helpers';
 
@@ -48,7 +50,9 @@ describe('FormGenerator/UploadPdf', () => {
     const generated = body as GeneratedForm;
     expect(generated.fields).toHaveLength(28); // 29 fields, the Print button left out
     const fields = generated.formSchema.layout.pages.flatMap((p) => p.sections.flatMap((s) => s.fields));
-    expect(fields.find((f) => f.pdfFieldName === 'Name_Last')?.label).toBe('LAST');
+    // Labels from the tooltips in readable casing, or from the name where the tooltip is no label ("[1]", "LAST").
+    const labels = Object.fromEntries(fields.map((f) => [f.pdfFieldName, f.label]));
+    expect(labels).toMatchObject({ Name_Last: 'Name last', Address_2: 'Address 2', Name_Suffix: 'Name suffix', Sex: 'Sex', 'BACHELORS DEGREE': 'Bachelor’s degree', Birthdate: 'Birthdate' });
     expect(fields.find((f) => f.pdfFieldName === 'Sex')?.options?.map((o) => o.value)).toEqual(['MALE', 'FEMALE']);
     expect(fields.find((f) => f.pdfFieldName === 'EMPLOYEE SIGNATURE')?.widget).toBe('signature');
     expect(generated.form.pdfTemplate?.pageCount).toBe(1);
@@ -169,6 +173,70 @@ describe('filled PDF download and linking', () => {
     expect((await call(server, '/api/DynamicFormLinking/GetExampleApplication', { token: linker })).status).toBe(200);
     expect((await call(server, '/api/DynamicFormLinking/Create', { token: linker, method: 'POST', query: { schemaId: crypto.randomUUID() }, body: {} })).status).toBe(404);
   });
+});
+
+describe('linking a real PDF form: strong suggestions only, values in the field\'s format', () => {
+  /** The links 'Link all strong suggestions' makes: each field's best strong suggestion whose type fits. */
+  async function bulkLinks(file: string): Promise<{ generated: GeneratedForm; links: Record<string, string> }> {
+    const { body } = await upload(server, fixture(file), file, admin);
+    const generated = body as GeneratedForm;
+    const typed = await callJson<PrimitivePathInfo[]>(server, '/api/DynamicFormLinking/GetAllPrimitivePaths', { token: admin, query: { withTypes: 'true' } });
+    const paths = suggestablePaths(typed.body);
+    const links: Record<string, string> = {};
+    for (const field of allFields(generated.formSchema.layout)) {
+      const type = fieldValueType(generated.formSchema.jsonSchema, field.path);
+      const best = suggestLinks(field, paths).find(
+        (s) => s.confidence === 'strong' && checkLinkTypes(type, paths.find((p) => p.path === s.path) ?? { type: null }).fits,
+      );
+      if (best) links[field.pdfFieldName ?? field.path] = best.path;
+    }
+    return { generated, links };
+  }
+
+  it('links sample_form.pdf by name only where the name is exact, and writes the birth date as MONTH/DAY/YEAR', async () => {
+    const { generated, links } = await bulkLinks('sample_form.pdf');
+    // No Suffix or Prefix to the first name, no Address_2 to the city, no signature to an employer.
+    expect(links).toEqual({
+      Name_Last: '/applicant/lastName',
+      Name_First: '/applicant/firstName',
+      Name_Middle: '/applicant/middleName',
+      City: '/address/city',
+      STATE: '/address/state',
+      ZIP: '/address/postalCode',
+      Telephone_Home: '/contacts/homePhone',
+      Telephone_Work: '/contacts/workPhone',
+      SSN: '/applicant/socialSecurityNumber',
+      Birthdate: '/applicant/dateOfBirth',
+      Sex: '/applicant/sex',
+    });
+    for (const field of allFields(generated.formSchema.layout)) {
+      const link = links[field.pdfFieldName ?? ''];
+      if (link) field.linkedPath = link;
+    }
+    await callJson(server, '/api/crud/form/post', { method: 'POST', token: admin, body: { ...generated.form, currentFormSchemaId: null } });
+    await callJson(server, '/api/crud/formschema/post', { method: 'POST', token: admin, body: generated.formSchema });
+    const example = await callJson<Record<string, unknown>>(server, '/api/DynamicFormLinking/GetExampleApplication', { token: admin });
+    const created = await callJson<InstanceFromApplication>(server, '/api/DynamicFormLinking/Create', {
+      method: 'POST',
+      token: admin,
+      query: { schemaId: generated.formSchema.formSchemaId },
+      body: example.body,
+    });
+    expect((example.body.applicant as { dateOfBirth?: string }).dateOfBirth).toBe('1906-12-09');
+    const response = await call(server, '/api/Forms/DownloadPdf', { token: admin, query: { formInstanceId: created.body.formInstanceId } });
+    const { values } = await readWithPdfJs(new Uint8Array(await response.arrayBuffer()));
+    expect(values.Birthdate).toBe('12/09/1906');
+    expect(values.Name_Suffix ?? '').toBe('');
+    expect(values.Address_2 ?? '').toBe('');
+  }, 30_000);
+
+  it('links with_combed_fields.pdf only where a name is exact: its city and postal code', async () => {
+    const { links } = await bulkLinks('with_combed_fields.pdf');
+    expect(links).toEqual({
+      'form1[0].Page1[0].BeforeYouBegin[0].PhysicalAddress[0].City[0]': '/address/city',
+      'form1[0].Page1[0].BeforeYouBegin[0].PhysicalAddress[0].PostalCode[0]': '/address/postalCode',
+    });
+  }, 30_000);
 });
 
 describe('PDF round trip: no value nobody gave, nothing that runs', () => {

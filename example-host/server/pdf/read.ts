@@ -12,9 +12,10 @@
  * needs Adobe's renderer; found from the catalog's AcroForm `/XFA` entry, not by scanning bytes, which misses a
  * compressed catalog) and `no-fields`.
  */
-import { PDF, type FormField, type PdfRef } from '@libpdf/core';
-import type { PdfField, PdfImportCleanup } from '../../../src/api/types';
+import { PDF, PdfDict, PdfRef, PdfStream, PdfString, type FormField, type PdfObject } from '@libpdf/core';
+import type { PdfField, PdfFieldFormat, PdfImportCleanup } from '../../../src/api/types';
 import type { PdfFieldFound } from '../../../src/domain/pdf';
+import { fieldFormatFromScript } from '../../../src/domain/pdf/field-format';
 import { plainBytes } from './fill';
 import { cleanPdfTemplate } from './sanitize';
 
@@ -83,6 +84,36 @@ function optionsOf(field: FormField): string[] | undefined {
   }
   if (field.type === 'dropdown' || field.type === 'listbox') {
     return ((any.getOptions?.() ?? []) as { value: string; display: string }[]).map((o) => o.display || o.value);
+  }
+  return undefined;
+}
+
+/** The text of a script: a string, or a stream's decoded bytes. */
+function scriptText(object: PdfObject | undefined): string | undefined {
+  if (object instanceof PdfString) return object.asString();
+  if (object instanceof PdfStream) {
+    try {
+      const data = object.getDecodedData();
+      return data.byteLength <= 4096 ? new TextDecoder('latin1').decode(data) : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}
+
+/** The format a text field's format (or keystroke) script names, from the field or its first widget. */
+function formatScriptOf(field: FormField, resolve: (ref: PdfRef) => PdfObject | null): PdfFieldFormat | undefined {
+  const deref = (o: PdfObject | undefined) => (o instanceof PdfRef ? (resolve(o) ?? undefined) : o);
+  for (const dict of [field.acroField(), field.getWidgets()[0]?.dict]) {
+    const aa = dict ? deref(dict.get('AA')) : undefined;
+    if (!(aa instanceof PdfDict)) continue;
+    for (const key of ['F', 'K']) {
+      const action = deref(aa.get(key));
+      const script = action instanceof PdfDict ? scriptText(deref(action.get('JS'))) : undefined;
+      const format = script === undefined ? undefined : fieldFormatFromScript(script);
+      if (format) return format;
+    }
   }
   return undefined;
 }
@@ -166,6 +197,9 @@ export async function readPdfFields(bytes: Uint8Array, limits: PdfReadLimits): P
     }
     const tooltip = field.alternateName?.trim();
     if (tooltip) found.tooltip = tooltip;
+    // The field's own format, read here: the scripts that hold it are removed from the template below.
+    const format = field.type === 'text' ? formatScriptOf(field, resolve) : undefined;
+    if (format) found.format = format;
     fields.push(found);
   }
   if (fields.length === 0) return { ok: false, code: 'no-fields', message: PDF_REFUSALS.noFields, pageCount };

@@ -7,7 +7,8 @@
  * `postal_code`), a few common synonyms are folded together (zip and postcode are postal, tel is phone), and a path
  * is suggested when the field's name is its leaf's name, when they share words, or when a word is spelled almost
  * alike (one typo). Each suggestion carries its reason, which the screen shows: an administrator should see why a
- * path is offered before accepting it.
+ * path is offered before accepting it, and its confidence: only a name that names the path's leaf exactly is strong,
+ * and only strong suggestions are linked in bulk (sharing the word "name" does not make a suffix a first name).
  *
  * Types are strict because `DynamicFormLinking/Create` never coerces: a value that does not fit the field is left
  * empty. So a number path offered to a text field is a mismatch, as is a decimal number to a whole-number field.
@@ -105,8 +106,6 @@ const SYNONYMS: Readonly<Record<string, string>> = {
   forename: 'first',
   firstname: 'first',
   given: 'first',
-  dob: 'birth',
-  birthday: 'birth',
   born: 'birth',
   addr: 'address',
   employer: 'employer',
@@ -115,6 +114,16 @@ const SYNONYMS: Readonly<Record<string, string>> = {
   qty: 'quantity',
   amt: 'amount',
 };
+
+// Words that stand for several: a birth date is the date of birth.
+const COMPOUNDS: Readonly<Record<string, readonly string[]>> = {
+  birthdate: ['birth', 'date'],
+  birthday: ['birth', 'date'],
+  dob: ['birth', 'date'],
+};
+
+// Words of a path's leaf that a field's name may leave out and still name it exactly (a ZIP is a postal code).
+const IMPLIED_LEAF_WORDS = new Set(['code']);
 
 /**
  * The words of a name, lower case: camelCase, PascalCase, acronyms, digits and any punctuation split words
@@ -133,12 +142,23 @@ export function nameWords(name: string): string[] {
 
 function meaningful(words: readonly string[]): string[] {
   const out: string[] = [];
-  for (const w of words) {
+  for (const w of words.flatMap((word) => COMPOUNDS[word] ?? [word])) {
     if (STOP_WORDS.has(w) || /^\d+$/.test(w)) continue;
     const folded = SYNONYMS[w] ?? w;
     if (!out.includes(folded)) out.push(folded);
   }
   return out;
+}
+
+/**
+ * Whether a field's name names a path's leaf exactly: every word of the name is a word of the leaf and every word of
+ * the leaf is in the name (a leaf may add an implied word: a ZIP is a postal code). "Name suffix" does not name
+ * `firstName` (only "name" is shared), "Address 2" does not name `/address/city` (only its group), "Birthdate" names
+ * `dateOfBirth`.
+ */
+function namesLeaf(name: readonly string[], leaf: readonly string[]): boolean {
+  if (name.length === 0) return false;
+  return name.every((w) => leaf.includes(w)) && leaf.every((w) => name.includes(w) || IMPLIED_LEAF_WORDS.has(w));
 }
 
 /** Edit distance of two short words, stopping early beyond `max`. */
@@ -176,11 +196,19 @@ export type LinkSuggestionReason =
   /** A word of the field is spelled almost like a word of the path (one or two letters apart). */
   | { kind: 'similar-spelling'; fieldWord: string; pathWord: string };
 
+/**
+ * How sure a suggestion is: `strong` when the field's name names the path's leaf exactly (same words, synonyms
+ * folded), `weak` when the names only share some words or are spelled alike. Only strong suggestions are applied in
+ * bulk ('Link all suggestions'); a weak one is offered for a person to check.
+ */
+export type LinkConfidence = 'strong' | 'weak';
+
 /** A path suggested for a field, best first. */
 export interface LinkSuggestion {
   path: string;
   /** How close the names are, 0 to 1. */
   score: number;
+  confidence: LinkConfidence;
   reason: LinkSuggestionReason;
 }
 
@@ -212,17 +240,19 @@ function score(names: readonly string[][], path: string): LinkSuggestion | null 
   if (all.length === 0) return null;
   let best: LinkSuggestion | null = null;
   const offer = (candidate: LinkSuggestion) => {
-    if (!best || candidate.score > best.score) best = candidate;
+    if (!best || candidate.score > best.score || (candidate.score === best.score && candidate.confidence === 'strong' && best.confidence === 'weak')) {
+      best = candidate;
+    }
   };
   for (const name of names) {
     if (name.length === 0) continue;
     const key = name.join(' ');
     if (key === all.join(' ') && all.length > leaf.length) {
-      offer({ path, score: 1, reason: { kind: 'same-name', name: segments.join('/'), withGroup: true } });
+      offer({ path, score: 1, confidence: 'strong', reason: { kind: 'same-name', name: segments.join('/'), withGroup: true } });
       continue;
     }
     if (key === leaf.join(' ')) {
-      offer({ path, score: 0.9, reason: { kind: 'same-name', name: segments[segments.length - 1] ?? '', withGroup: false } });
+      offer({ path, score: 0.9, confidence: 'strong', reason: { kind: 'same-name', name: segments[segments.length - 1] ?? '', withGroup: false } });
       continue;
     }
     const shared = name.filter((w) => all.includes(w));
@@ -230,8 +260,9 @@ function score(names: readonly string[][], path: string): LinkSuggestion | null 
       const union = new Set([...name, ...all]).size;
       // Words of the leaf weigh more: "city" names /address/city better than /address/street.
       const onLeaf = shared.some((w) => leaf.includes(w));
-      const value = Math.min(0.85, (shared.length / union) * 0.8 + (onLeaf ? 0.25 : 0));
-      offer({ path, score: Number(value.toFixed(3)), reason: { kind: 'shared-words', words: shared } });
+      const exact = namesLeaf(name, leaf);
+      const value = Math.min(0.85, (shared.length / union) * 0.8 + (onLeaf ? 0.25 : 0) + (exact ? 0.1 : 0));
+      offer({ path, score: Number(value.toFixed(3)), confidence: exact ? 'strong' : 'weak', reason: { kind: 'shared-words', words: shared } });
     }
     for (const fieldWord of name) {
       if (fieldWord.length < 4) continue;
@@ -239,7 +270,7 @@ function score(names: readonly string[][], path: string): LinkSuggestion | null 
         if (pathWord.length < 4 || pathWord === fieldWord) continue;
         const edits = Math.min(fieldWord.length, pathWord.length) >= 7 ? 2 : 1;
         if (withinEdits(fieldWord, pathWord, edits)) {
-          offer({ path, score: 0.5, reason: { kind: 'similar-spelling', fieldWord, pathWord } });
+          offer({ path, score: 0.5, confidence: 'weak', reason: { kind: 'similar-spelling', fieldWord, pathWord } });
         }
       }
     }

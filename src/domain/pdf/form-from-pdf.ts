@@ -8,19 +8,37 @@
  * - Each field's widget is one the widget registry says can fill its AcroForm type, the kind its name suggests when
  *   that kind can (`…Email` → email, `…Phone` → phone, `…Date` → date, a multi-line text → long text); push
  *   buttons have no kind and are left out.
- * - The label is the field's tooltip (`/TU`) when it has one, else a readable form of its name's last part
- *   (`Name_First[0]` → "Name first"); the PDF field name stays on the layout field (`pdfFieldName`), so filling the
- *   PDF back needs no guess.
+ * - The label is the field's tooltip (`/TU`) in readable casing when it is a label, else a readable form of its
+ *   name's last part (`Name_First[0]` → "Name first"; see {@link generatedLabel}); the PDF field name stays on the
+ *   layout field (`pdfFieldName`), so filling the PDF back needs no guess, and so does the format the field writes
+ *   its value in (`pdfFormat`: its format script's, or the date pattern its tooltip spells).
  * - Each field gets its own data path, a camel-cased form of its name, made unique.
  * - The JSON Schema says what the PDF says: required fields, maximum lengths (comb fields included), the options of
  *   radio groups, drop-downs and option lists; read-only fields are read-only in the layout.
  */
-import type { FieldOption, Form, FormField, FormPage, FormSchema, GeneratedForm, JsonObject, PdfField, PdfImportCleanup, PdfTemplate } from '../../api/types';
+import type {
+  FieldOption,
+  Form,
+  FormField,
+  FormPage,
+  FormSchema,
+  GeneratedForm,
+  JsonObject,
+  PdfField,
+  PdfFieldFormat,
+  PdfImportCleanup,
+  PdfTemplate,
+} from '../../api/types';
 import { WIDGET_KINDS, widgetForPdfField, widgetKind, type WidgetKindRegistry } from '../../engine/widget-kinds';
+import { fieldFormatFromLabel } from './field-format';
 
-/** A field read from a PDF: the template's field plus its tooltip (`/TU`), the label the PDF gives it. */
+/**
+ * A field read from a PDF: the template's field plus its tooltip (`/TU`), the label the PDF gives it, and the format
+ * its own format script writes values in (read before the import removes the script; kept on the layout field).
+ */
 export interface PdfFieldFound extends PdfField {
   tooltip?: string;
+  format?: PdfFieldFormat;
 }
 
 /** What the generator needs to know about a PDF. */
@@ -67,21 +85,64 @@ function nameWords(name: string): string[] {
     .filter(Boolean);
 }
 
-/** A readable label from a field name: `Name_First` → "Name first", `HIGH SCHOOL DIPLOMA` → "High school diploma". */
-export function readableFieldName(name: string): string {
-  const words = nameWords(name).map((w) => w.toLowerCase());
-  if (words.length === 0) return 'Field';
-  const text = words.join(' ');
-  return text.charAt(0).toUpperCase() + text.slice(1);
+/** Abbreviations a label keeps in capitals when it is otherwise set in sentence case. */
+const ABBREVIATIONS = new Set(['SSN', 'ZIP', 'DOB', 'ID', 'PO', 'SIN', 'TIN', 'EIN', 'VAT', 'IBAN', 'BIC', 'URL', 'PIN', 'US', 'USA', 'UK', 'EU', 'PHD']);
+
+/** `text` in sentence case (first letter capital, the rest small), abbreviations kept in capitals. */
+function sentenceCase(text: string): string {
+  const lower = text
+    .split(/(\s+)/)
+    .map((word) => (ABBREVIATIONS.has(word.replace(/[^\p{L}]/gu, '').toUpperCase()) && word === word.toUpperCase() ? word : word.toLowerCase()))
+    .join('');
+  return lower.charAt(0).toUpperCase() + lower.slice(1);
 }
 
-function labelOf(field: PdfFieldFound): string {
-  const tooltip = field.tooltip?.replace(/\s+/g, ' ').trim();
-  if (!tooltip) return readableFieldName(field.name);
-  if (tooltip.length <= MAX_GENERATED_LABEL_LENGTH) return tooltip;
-  const cut = tooltip.slice(0, MAX_GENERATED_LABEL_LENGTH - 1);
+/** A readable label from a field name: `Name_First` → "Name first", `HIGH SCHOOL DIPLOMA` → "High school diploma". */
+export function readableFieldName(name: string): string {
+  const words = nameWords(name);
+  if (words.length === 0) return 'Field';
+  return sentenceCase(words.map((w) => (ABBREVIATIONS.has(w.toUpperCase()) && w === w.toUpperCase() ? w : w.toLowerCase())).join(' '));
+}
+
+/**
+ * Whether a text is set in a way no one writes a label: all in capitals ("EMPLOYEE SIGNATURE"), or with a word whose
+ * cases are mixed up ("SEx", "SUFFIx", "bACHELOR'S"), as PDF tooltips made from page text often are.
+ */
+function isShouted(text: string): boolean {
+  const letters = text.replace(/[^\p{L}]/gu, '');
+  if (letters.length >= 2 && letters === letters.toUpperCase() && letters !== letters.toLowerCase()) return true;
+  return text.split(/\s+/).some((word) => /^\p{Ll}\p{Lu}/u.test(word) || /\p{Lu}{2,}\p{Ll}/u.test(word));
+}
+
+/**
+ * The label of a generated field: the field's tooltip (`/TU`) in readable casing, else a readable form of its name.
+ * The name is taken instead of a tooltip that is no label: one without letters ("[1]"), a date pattern the field
+ * writes ("MONTH/DAY/YEAR", which becomes the field's format), or a single word when the name says more (`Name_Last`
+ * with the tooltip "LAST" is "Name last"). A parenthesis the tooltip opens and never closes is left out.
+ */
+export function generatedLabel(field: Pick<PdfFieldFound, 'name' | 'tooltip'>): string {
+  const tooltip = field.tooltip
+    ?.replace(/\s+/g, ' ')
+    .replace(/\s*\([^)]*$/, '')
+    .trim();
+  const fromName = readableFieldName(field.name);
+  if (!tooltip || !/\p{L}/u.test(tooltip)) return fromName;
+  if (fieldFormatFromLabel(tooltip) && tooltip.replace(/\b(?:month|day|year|mm|dd|yyyy|yy)\b|[\s/.-]/gi, '') === '') return fromName;
+  if (!/\s/.test(tooltip) && fromName.split(' ').length >= 2) return fromName;
+  const label = isShouted(tooltip) ? sentenceCase(tooltip) : tooltip;
+  if (label.length <= MAX_GENERATED_LABEL_LENGTH) return label;
+  const cut = label.slice(0, MAX_GENERATED_LABEL_LENGTH - 1);
   const space = cut.lastIndexOf(' ');
   return `${(space > MAX_GENERATED_LABEL_LENGTH / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
+/** The format a field writes its value in: its own format script's, else the date pattern its tooltip spells. */
+function formatOf(field: PdfFieldFound, widget: string): PdfFieldFormat | undefined {
+  if (field.format) return field.format;
+  if (field.type !== 'text') return undefined;
+  const fromTooltip = field.tooltip ? fieldFormatFromLabel(field.tooltip) : undefined;
+  if (fromTooltip) return fromTooltip;
+  return widget === 'date' ? fieldFormatFromLabel(field.name.replace(/[_.]/g, ' ')) : undefined;
 }
 
 /** The data property a field name suggests: `Name_First[0]` → `nameFirst`. */
@@ -129,9 +190,12 @@ export function readingOrder<T extends Pick<PdfField, 'page' | 'rect'>>(fields: 
 
 const round = (n: number) => Math.round(n * 100) / 100;
 
-/** The field as the form's `pdfTemplate` keeps it (no tooltip: the label carries it; coordinates to 0.01 pt). */
+/**
+ * The field as the form's `pdfTemplate` keeps it (no tooltip: the label carries it; no format: the layout field
+ * carries it; coordinates to 0.01 pt).
+ */
 function templateField(field: PdfFieldFound): PdfField {
-  const { tooltip: _tooltip, ...rest } = field;
+  const { tooltip: _tooltip, format: _format, ...rest } = field;
   return { ...rest, rect: { x: round(field.rect.x), y: round(field.rect.y), width: round(field.rect.width), height: round(field.rect.height) } };
 }
 
@@ -188,7 +252,9 @@ export function formFromPdf(source: PdfFormSource, ctx: GeneratorContext, option
     let id = property.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
     for (let n = 2; ids.has(id); n++) id = `${property.toLowerCase()}-${n}`;
     ids.add(id);
-    const layoutField: FormField = { id, path: `/${property}`, widget, label: labelOf(field), pdfFieldName: field.name };
+    const layoutField: FormField = { id, path: `/${property}`, widget, label: generatedLabel(field), pdfFieldName: field.name };
+    const format = formatOf(field, widget);
+    if (format) layoutField.pdfFormat = format;
     if (isChoice && unique.length > 0) layoutField.options = unique.map((o): FieldOption => ({ value: o, label: o }));
     if (field.readOnly) layoutField.readOnly = true;
     const list = pages.get(field.page) ?? [];

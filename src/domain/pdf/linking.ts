@@ -16,6 +16,7 @@ import { DomainError } from '../errors';
 // The path goes through src/domain: '../forms' would read as the renderer's folder to the layer rules.
 import { applicationSources, prefillFromApplication } from '../../domain/forms/prefill';
 import { getAt, hasAt, parsePointer, removeAt } from '../json-pointer';
+import { valueForPdfField } from './field-format';
 
 /** The data of an instance pre-filled from an application, and the values left out. */
 export interface Prefill {
@@ -153,8 +154,10 @@ export type PdfFieldValue = string | boolean | readonly string[];
 
 /**
  * The values an instance writes into its form's PDF fields, by PDF field name: every layout field that names a
- * `pdfFieldName`, in sections at any depth outside repeatable ones, with the instance's value at its path. Numbers
- * are written as text, lists as their items' text; empty and missing values are left out (the PDF keeps what it has).
+ * `pdfFieldName`, in sections at any depth outside repeatable ones, with the instance's value at its path. Dates and
+ * numbers are written in the field's own format when the import read one (`pdfFormat`: `12/09/1906` in a
+ * MONTH/DAY/YEAR box, not `1906-12-09`), other numbers as text, lists as their items' text; empty and missing values
+ * are left out (the filler writes those fields empty).
  */
 export function pdfValuesFromData(layout: FormLayout, data: JsonObject): Record<string, PdfFieldValue> {
   const values: Record<string, PdfFieldValue> = {};
@@ -168,9 +171,9 @@ export function pdfValuesFromData(layout: FormLayout, data: JsonObject): Record<
       continue;
     }
     if (typeof value === 'string') {
-      if (value !== '') values[field.pdfFieldName] = value;
+      if (value !== '') values[field.pdfFieldName] = valueForPdfField(value, field.pdfFormat);
     } else if (typeof value === 'boolean') values[field.pdfFieldName] = value;
-    else if (typeof value === 'number' && Number.isFinite(value)) values[field.pdfFieldName] = String(value);
+    else if (typeof value === 'number' && Number.isFinite(value)) values[field.pdfFieldName] = valueForPdfField(value, field.pdfFormat);
     else if (Array.isArray(value)) {
       values[field.pdfFieldName] = value.filter((v) => v !== null && typeof v !== 'object').map((v) => String(v));
     }

@@ -71,9 +71,9 @@ export interface FormDataLinkingController {
   /** Rows whose link does not fit. */
   mismatched: readonly LinkingRow[];
   link(fieldId: string, path: string | null): void;
-  /** Links every unlinked field to its best suggestion that fits. */
+  /** Links every unlinked field to its best strong suggestion that fits. */
   acceptAllSuggestions(): void;
-  /** How many unlinked fields have a suggestion that fits. */
+  /** How many unlinked fields have a strong suggestion that fits. */
   acceptableCount: number;
   /**
    * The form as an instance created from the example application would hold it, with the links as edited: the same
@@ -179,8 +179,9 @@ export function useFormDataLinking({ formSchemaId, onSaved, labels: overrides }:
     }
   }, [schema, example, links]);
 
+  // Only a strong suggestion (the field's name names the path exactly) is linked in bulk; weak ones wait for a person.
   const bestFitting = (row: LinkingRow) =>
-    row.suggestions.find((s) => checkLinkTypes(row.fieldType, pathByName.get(s.path) ?? { type: null }).fits);
+    row.suggestions.find((s) => s.confidence === 'strong' && checkLinkTypes(row.fieldType, pathByName.get(s.path) ?? { type: null }).fits);
   const acceptable = rows.filter((r) => r.linkedPath === null && bestFitting(r));
 
   const describeSaveError = (error: unknown): string => {
