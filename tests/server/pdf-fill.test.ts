@@ -15,6 +15,7 @@ import { loadFormPdf, saveFormPdf, sha256Hex } from '../../example-host/server/p
 import { formPdfTemplates, forms } from '../../example-host/server/db/schema';
 import { START_TIMEOUT_MS, startTestServer, type TestServer } from './helpers';
 import { actionMarkers, fixture, hostilePdf, qpdfFieldValues, readWithPdfJs } from './pdf-test-helpers';
+import { pdfText } from './signing-helpers';
 
 describe('fillPdf', () => {
   it('writes text, checkbox, radio (by its label), dropdown and option list values', async () => {
@@ -79,6 +80,15 @@ describe('fillPdf', () => {
     const { fieldNames, pageTexts } = await readWithPdfJs(flat);
     expect(fieldNames).toEqual([]);
     expect(pageTexts[0]).toContain('Flattened Value');
+  });
+
+  it('keeps a long answer\'s line breaks in a multi-line field, flattened too', async () => {
+    const story = 'First line of the story.\nSecond line after a break.';
+    const flat = await fillPdf(fixture('dod_character.pdf'), { Backstory: story }, { flatten: true });
+    // poppler's pdftotext keeps the page's lines: the two lines of the answer are two lines of the page.
+    const lines = pdfText(flat).split('\n').map((l) => l.trim());
+    expect(lines).toContain('First line of the story.');
+    expect(lines).toContain('Second line after a break.');
   });
 
   it('fills the 726-field form', async () => {
