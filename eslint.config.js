@@ -6,7 +6,7 @@ import { layerRules } from './eslint.layers.js';
 
 export default tseslint.config(
   {
-    ignores: ['dist', 'storybook-static', 'node_modules', '.tmp', 'example-host/dist', 'public/mockServiceWorker.js', '.data', 'coverage'],
+    ignores: ['dist', 'build', 'storybook-static', 'node_modules', '.tmp', 'example-host/dist', 'public/mockServiceWorker.js', '.data', 'coverage'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
