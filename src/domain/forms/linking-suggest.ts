@@ -348,3 +348,15 @@ export function checkLinkTypes(field: FieldValueType, path: Pick<PrimitivePath, 
   }
   return { fits: true };
 }
+
+/**
+ * The suggestion 'Link all strong suggestions' takes for a field: its best strong suggestion whose path's values fit
+ * the field (`pathInfo` answers a path's type), or undefined. Weak suggestions and misfits are left to a person.
+ */
+export function bulkLinkOf(
+  suggestions: readonly LinkSuggestion[],
+  fieldType: FieldValueType,
+  pathInfo: (path: string) => Pick<PrimitivePath, 'type' | 'format'> | undefined,
+): LinkSuggestion | undefined {
+  return suggestions.find((s) => s.confidence === 'strong' && checkLinkTypes(fieldType, pathInfo(s.path) ?? { type: null }).fits);
+}

@@ -7,6 +7,7 @@ import {
   checkLinkTypes,
   fieldValueType,
   primitivePathsOf,
+  bulkLinkOf,
   suggestLinks,
   type FieldValueType,
   type LinkSuggestion,
@@ -180,8 +181,7 @@ export function useFormDataLinking({ formSchemaId, onSaved, labels: overrides }:
   }, [schema, example, links]);
 
   // Only a strong suggestion (the field's name names the path exactly) is linked in bulk; weak ones wait for a person.
-  const bestFitting = (row: LinkingRow) =>
-    row.suggestions.find((s) => s.confidence === 'strong' && checkLinkTypes(row.fieldType, pathByName.get(s.path) ?? { type: null }).fits);
+  const bestFitting = (row: LinkingRow) => bulkLinkOf(row.suggestions, row.fieldType, (path) => pathByName.get(path));
   const acceptable = rows.filter((r) => r.linkedPath === null && bestFitting(r));
 
   const describeSaveError = (error: unknown): string => {
