@@ -29,7 +29,8 @@ export function speedUpLabelControl(): boolean {
     const probe = document.createElement('label');
     const implSymbol = Object.getOwnPropertySymbols(probe).find((s) => s.description === 'impl');
     if (!implSymbol) return false;
-    const probeImpl = (probe as unknown as Record<symbol, Impl>)[implSymbol];
+    const probeImpl = (probe as unknown as Record<symbol, Impl | undefined>)[implSymbol];
+    if (!probeImpl) return false;
     const proto = Object.getPrototypeOf(probeImpl) as object;
     const original = Object.getOwnPropertyDescriptor(proto, 'control')?.get;
     if (!original || typeof probeImpl._version !== 'number') return false;
