@@ -25,6 +25,11 @@ export const defaultFormUiLabels = {
   selectPlaceholder: 'Select…',
   /** A field without an answer in view mode. */
   notAnswered: 'Not answered',
+  /**
+   * A date-time or time answer in view mode, in the zone it was given (not converted to the reader's): `{value}` the
+   * answer as typed, `{offset}` its offset from UTC ('-05:00').
+   */
+  answerInZone: '{value} (UTC{offset})',
   yes: 'Yes',
   no: 'No',
   /** Step indicator of a multi-page form. */

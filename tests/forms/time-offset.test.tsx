@@ -92,3 +92,41 @@ describe('a time beside a date in the form', () => {
     expect(engine.check().valid).toBe(true);
   });
 });
+
+describe('date-times and times in view mode', () => {
+  it('show the time the person gave with its offset, said so, not the instant in the reader’s zone without one', () => {
+    const withDateTime: FormSchema = {
+      ...schema,
+      jsonSchema: {
+        ...schema.jsonSchema,
+        properties: { ...(schema.jsonSchema.properties as object), visit: { type: 'string', format: 'date-time' } },
+      },
+      layout: {
+        pages: [
+          {
+            id: 'p',
+            title: 'Appointment',
+            sections: [
+              {
+                id: 's',
+                title: 'When',
+                fields: [
+                  { id: 'visit', path: '/visit', widget: 'datetime', label: 'Visit' },
+                  { id: 'reminder', path: '/reminder', widget: 'time', label: 'Reminder' },
+                  { id: 'at', path: '/appointment/at', widget: 'time', label: 'Time' },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+    };
+    // Given in New York, read in Paris: still 14:30, with New York's offset.
+    const engine = createFormEngine(withDateTime, { data: { visit: '2026-12-03T14:30:00-05:00', reminder: '09:15:00+00:00', appointment: { at: '10:30' } } });
+    renderWithProviders(<FormRenderer schema={withDateTime} engine={engine} mode="view" progressive={false} />);
+    expect(screen.getByText('2026-12-03 14:30 (UTC-05:00)')).toBeInTheDocument();
+    expect(screen.getByText('09:15 (UTC+00:00)')).toBeInTheDocument();
+    // A time stored without an offset is shown as it is.
+    expect(screen.getByText('10:30')).toBeInTheDocument();
+  });
+});

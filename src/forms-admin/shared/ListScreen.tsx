@@ -238,8 +238,12 @@ export function ListRowActions({ onOpen, actions, target, deleted, labels, child
   );
 }
 
-/** Formats a date-time of a row for a list ('26 Nov 2026, 00:40'), or '' without one. */
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+/**
+ * Formats a date-time of a row for a list with the reader's zone, said ('26 Nov 2026, 00:40 UTC', '…, 09:40 GMT+9'), or
+ * '' without one: a time without its zone is read as the reader's own, and two readers in different zones would not
+ * know they see different times.
+ */
+const dateTime = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' });
 export function formatDateTime(value: Date | string | null | undefined): string {
   if (!value) return '';
   const date = value instanceof Date ? value : new Date(value);

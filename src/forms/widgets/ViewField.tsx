@@ -2,7 +2,7 @@ import { Image, Text } from '@mantine/core';
 import type { ComponentType, ReactNode } from 'react';
 import type { CompiledField } from '../../engine/compile';
 import type { FormLabels } from '../labels';
-import { dateTimeInputValue, isDrawnSignature, optionLabel, timeInputValue } from './values';
+import { answerOffset, dateTimeInputValue, isDrawnSignature, optionLabel, timeInputValue } from './values';
 
 /** What a widget's view-mode component gets: the field, the DOM id of the answer, its label and its value. */
 export interface ViewWidgetProps {
@@ -37,11 +37,21 @@ export const choiceText: ViewText = (cf, value) => optionLabel(cf, value);
 /** `multiselect` and `checkboxes`: the chosen options' labels, comma separated. */
 export const listText: ViewText = (cf, value) => (Array.isArray(value) ? value : [value]).map((v) => optionLabel(cf, v)).join(', ');
 
-/** `time`: the time of day as typed. */
-export const timeText: ViewText = (_cf, value) => timeInputValue(value);
+/** An answer with the offset it was given, said so ('14:30 (UTC-05:00)'); as it is when it carries none. */
+function inItsZone(text: string, value: unknown, labels: FormLabels): string {
+  const offset = answerOffset(value);
+  return offset === null || text === '' ? text : labels.answerInZone.replace('{value}', text).replace('{offset}', offset);
+}
 
-/** `datetime`: date and time, a space between. */
-export const dateTimeText: ViewText = (_cf, value) => dateTimeInputValue(value).replace('T', ' ');
+/** `time`: the time of day as typed, with the offset it was given. */
+export const timeText: ViewText = (_cf, value, labels) => inItsZone(timeInputValue(value), value, labels);
+
+/**
+ * `datetime`: date and time, a space between, in the zone it was given and said so (a reader elsewhere sees the time
+ * the person gave, with its offset, not the same instant in the reader's zone without one).
+ */
+export const dateTimeText: ViewText = (_cf, value, labels) =>
+  inItsZone(typeof value === 'string' && answerOffset(value) !== null ? `${value.slice(0, 10)} ${value.slice(11, 16)}` : dateTimeInputValue(value).replace('T', ' '), value, labels);
 
 const TEXT_CLASS = (Text.classes as Record<string, string>).root;
 const LABEL_STYLE = { fontSize: 'var(--mantine-font-size-sm)', fontWeight: 500, margin: 0 };

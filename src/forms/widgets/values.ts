@@ -112,6 +112,14 @@ export function dateAmong(siblings: unknown): string | undefined {
   return undefined;
 }
 
+/** The offset from UTC a stored date-time or time carries (`Z` is `+00:00`), or null for one without. */
+export function answerOffset(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const found = /(?:[zZ]|([+-]\d\d:\d\d))$/.exec(value);
+  if (!found) return null;
+  return found[1] ?? '+00:00';
+}
+
 /** The value of an `<input type="datetime-local">` (local YYYY-MM-DDTHH:MM) for a stored date-time. */
 export function dateTimeInputValue(value: unknown): string {
   if (typeof value !== 'string' || value === '') return '';
