@@ -178,10 +178,11 @@ export type {
 } from './forms-admin/FormSchemaManager';
 
 // The public form viewer.
-export { FormInstanceViewer } from './viewer/index';
+export { CurrentFormViewer, FormInstanceViewer } from './viewer/index';
 // The form renderer, as in `/viewer`, with the types its props and its engine name.
 export type {
-  FormInstanceViewerFactory, FormInstanceViewerMode, FormInstanceViewerProps, FormInstanceViewerStylesNames, SaveBackoff,
+  CurrentFormViewerProps, CurrentPublicVersion, FormInstanceViewerFactory, FormInstanceViewerMode, FormInstanceViewerProps,
+  FormInstanceViewerStylesNames, SaveBackoff,
 } from './viewer/index';
 export { FormRenderer, useFormEngine } from './forms';
 export type {

@@ -14,9 +14,10 @@ export { ccqTheme } from './ui/theme';
 export type { FormSchema, FormInstance, FormLayout, FormPage, FormSection, FormField, FieldRule, FieldRuleGroup, FieldRuleNode, FieldWidget } from './api/types';
 export { FormInstanceStatus } from './api/enums';
 // The public form viewer.
-export { FormInstanceViewer } from './viewer/index';
+export { CurrentFormViewer, FormInstanceViewer } from './viewer/index';
 export type {
-  FormInstanceViewerFactory, FormInstanceViewerMode, FormInstanceViewerProps, FormInstanceViewerStylesNames, SaveBackoff,
+  CurrentFormViewerProps, CurrentPublicVersion, FormInstanceViewerFactory, FormInstanceViewerMode, FormInstanceViewerProps,
+  FormInstanceViewerStylesNames, SaveBackoff,
 } from './viewer/index';
 export { FormRenderer, useFormEngine } from './forms';
 export type {

@@ -11,6 +11,7 @@ export {
   AuthProvider,
   Can,
   ccqTheme,
+  CurrentFormViewer,
   defaultLabels,
   ErrorAlert,
   fillLabel,

@@ -2,7 +2,7 @@ import { createRootRoute, createRoute, lazyRouteComponent, Outlet } from '@tanst
 import { validateFormInstanceSearch } from './formInstanceSearch';
 import { validateFormBuilderSearch } from './formBuilderSearch';
 import { validateSigningSearch } from './signingSearch';
-import { PublicFormInstancePage } from './pages/PublicFormInstancePage';
+import { PublicFormInstancePage, StableFormPage } from './pages/PublicFormInstancePage';
 
 // The route table of docs/spec.md, Screens and routes. Route components here only adapt the URL (params, search) into props: the screens
 // themselves never import the router (docs/decisions.md, What ships), so later releases swap each placeholder for a library screen.
@@ -40,6 +40,20 @@ const formInstanceRoute = createRoute({
     const { formSchemaId } = formInstanceRoute.useParams();
     const search = formInstanceRoute.useSearch();
     return <PublicFormInstancePage formSchemaId={formSchemaId} {...search} />;
+  },
+});
+
+// Beyond the spec's routes: a form's stable public link, always its current public version (existing instances keep
+// theirs, through their own version links). In the main chunk with the version route: visitors open it from links and
+// QR codes.
+const stableFormRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'form/$formId',
+  validateSearch: validateFormInstanceSearch,
+  component: function StableFormRouteComponent() {
+    const { formId } = stableFormRoute.useParams();
+    const { mode, invalidMode } = stableFormRoute.useSearch();
+    return <StableFormPage formId={formId} mode={mode} invalidMode={invalidMode} />;
   },
 });
 
@@ -172,6 +186,7 @@ const signingIndexRoute = createRoute({
 export const routeTree = rootRoute.addChildren([
   homeRoute,
   formInstanceRoute,
+  stableFormRoute,
   signRoute,
   loginCallbackRoute,
   signedOutRoute,

@@ -27,6 +27,12 @@ export const formManagerLabels = {
   fmPublicFailed: "Could not change whether '{name}' is public",
   fmNoCurrentVersion: 'This form has no current version yet, so it has no public link.',
   fmQrCode: 'QR code of the public link',
+  fmStableExplained:
+    'This link and its QR code always open the current version, so they keep working after you save a new version. Forms already filled in keep the version they were started on.',
+  fmStableNotPublic: 'The current version is not public, so this link opens nothing for visitors until it is.',
+  fmVersionLinkTitle: 'Link to version {version} only',
+  fmVersionLinkExplained: 'Opens this version even after a newer one becomes current.',
+  fmCopyVersionLink: 'Copy version link',
   fmCopyLink: 'Copy link',
   fmCopied: 'Copied',
   fmVersions: 'Versions',

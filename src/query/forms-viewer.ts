@@ -10,6 +10,7 @@ import { guid, eq } from '../api/odata';
 import type { FormInstance, FormSchema } from '../api/types';
 import type { FormInstanceStatus } from '../api/enums';
 import { isUuid } from '../domain/ids';
+import { CURRENT_PUBLIC_VERSION_PATH, type CurrentPublicVersion } from '../domain/forms/public-form';
 import { entityKeys } from './keys';
 
 /**
@@ -41,6 +42,28 @@ export class FormNotFoundError extends Error {
     this.entity = entity;
   }
 }
+
+/**
+ * The query options of the version a form's stable public link serves (`GET /api/Forms/GetCurrentPublicVersion`,
+ * beyond the spec): kept in their own object so that a page embedding only `FormInstanceViewer` does not carry them.
+ * Asked once per opening of the link: the answer stays while the page is open (a visitor filling the form in is never
+ * switched to a version published meanwhile) and is dropped when it closes, so the next opening asks again.
+ */
+export const currentPublicVersionQueries = {
+  version: (client: FormViewerClient, formId: string) =>
+    queryOptions({
+      queryKey: [...entityKeys.entity('form'), 'current-public-version', formId] as const,
+      queryFn: async ({ signal }): Promise<CurrentPublicVersion> => {
+        if (!isUuid(formId)) throw new FormNotFoundError('formschema', formId);
+        const answer = await client.request<CurrentPublicVersion>({ method: 'GET', path: CURRENT_PUBLIC_VERSION_PATH, query: { formId }, read: 'json', signal });
+        if (!answer) throw new FormNotFoundError('formschema', formId);
+        return answer;
+      },
+      staleTime: Infinity,
+      gcTime: 0,
+      retry: false,
+    }),
+};
 
 /** Query options of the viewer's reads. */
 export const formViewerQueries = {

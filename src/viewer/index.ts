@@ -3,6 +3,9 @@
  * the administration screens, the fake backend or the server.
  */
 export { FormInstanceViewer, FORM_INSTANCE_VIEWER_MODES } from './FormInstanceViewer';
+export { CurrentFormViewer } from './CurrentFormViewer';
+export type { CurrentFormViewerProps } from './CurrentFormViewer';
+export type { CurrentPublicVersion } from '../domain/forms/public-form';
 export type {
   FormInstanceViewerFactory,
   FormInstanceViewerMode,

@@ -35,12 +35,18 @@ describe('FormManager', () => {
     expect(await within(instances).findByText('Completed')).toBeInTheDocument();
   });
 
-  it('shows the public link of the current version on the host origin, with its QR code and what public means', async () => {
+  it("shows the form's stable public link on the host origin with its QR code, the current version's own link second, and what public means", async () => {
     renderScreen();
     const part = await region('Public link');
-    const url = `https://host.example/form-instance/${v2}?mode=edit`;
+    const url = `https://host.example/form/${expense}?mode=edit`;
     expect(within(part).getByRole('link', { name: url })).toHaveAttribute('href', url);
     expect(within(part).getByRole('img', { name: 'QR code of the public link' })).toBeInTheDocument();
+    expect(within(part).getByText(/always open the current version, so they keep working after you save a new version/)).toBeInTheDocument();
+    expect(await within(part).findByText('Link to version 2 only')).toBeInTheDocument();
+    const versionUrl = `https://host.example/form-instance/${v2}?mode=edit`;
+    expect(within(part).getByRole('link', { name: versionUrl })).toHaveAttribute('href', versionUrl);
+    expect(within(part).getByRole('button', { name: 'Copy version link' })).toBeInTheDocument();
+    expect(within(part).getByText('The current version is not public, so this link opens nothing for visitors until it is.')).toBeInTheDocument();
     expect(within(part).getByText(/anyone who has the link can fill in this form without signing in/)).toBeInTheDocument();
     expect(await within(part).findByRole('switch', { name: 'Public' })).not.toBeChecked();
   });
@@ -50,6 +56,7 @@ describe('FormManager', () => {
     form.publicBaseUrl = 'https://www.example.org/apply';
     renderScreen();
     const part = await region('Public link');
+    expect(within(part).getByRole('link', { name: `https://www.example.org/apply/form/${expense}?mode=edit` })).toBeInTheDocument();
     expect(within(part).getByRole('link', { name: `https://www.example.org/apply/form-instance/${v2}?mode=edit` })).toBeInTheDocument();
   });
 
@@ -92,14 +99,15 @@ describe('FormManager', () => {
     await waitFor(() => expect(screen.getByRole('switch', { name: 'Public' })).toBeChecked());
   });
 
-  it("makes another version current by patching the form's currentFormSchemaId; the link follows", async () => {
+  it("makes another version current by patching the form's currentFormSchemaId; the stable link stays, the version link follows", async () => {
     const { user } = renderScreen();
     await user.click(await screen.findByRole('button', { name: 'Make current: Version 1' }));
     expect(await screen.findByText("Version 1 of 'Expense Claim' is now current.")).toBeInTheDocument();
     expect(backend.db.forms.find((f) => f.formId === expense)?.currentFormSchemaId).toBe(v1);
     expect(requestsTo('patch').map((r) => r.path)).toEqual(['/api/crud/form/patch']);
     const part = await region('Public link');
-    await waitFor(() => expect(within(part).getByRole('link')).toHaveAttribute('href', `https://host.example/form-instance/${v1}?mode=edit`));
+    await waitFor(() => expect(within(part).getByRole('link', { name: `https://host.example/form-instance/${v1}?mode=edit` })).toBeInTheDocument());
+    expect(within(part).getByRole('link', { name: `https://host.example/form/${expense}?mode=edit` })).toBeInTheDocument();
   });
 
   it('compares two versions side by side: the fields added, removed and changed', async () => {

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useContext } from 'react';
 import { PageMain, PageTitle } from '../components/landmarks';
 import type { FormInstanceSearch } from '../formInstanceSearch';
-import { AuthContext, ErrorAlert, fillLabel, FormInstanceViewer, formViewerLabels } from '../formsAdmin';
+import { AuthContext, CurrentFormViewer, ErrorAlert, fillLabel, FormInstanceViewer, formViewerLabels } from '../formsAdmin';
 import { useLabelTexts } from '../useLabelTexts';
 
 export interface PublicFormInstancePageProps extends FormInstanceSearch {
@@ -35,9 +35,39 @@ export function PublicFormInstancePage({ formSchemaId, mode, invalidMode, formIn
 }
 PublicFormInstancePage.displayName = 'PublicFormInstancePage';
 
-/** A link whose `mode` is neither `edit` nor `view`: says so, and offers the two modes (the link's id and token kept). */
-function InvalidModeHint(props: { formSchemaId: string; mode: string; formInstanceId?: string; token?: string }) {
-  const { formSchemaId, mode, formInstanceId, token } = props;
+export interface StableFormPageProps extends Pick<FormInstanceSearch, 'mode' | 'invalidMode'> {
+  formId: string;
+}
+
+/**
+ * A form's stable public link (`/form/{formId}?mode=edit`, beyond the spec's routes): the library's `CurrentFormViewer`,
+ * which shows the form's current public version, so links and QR codes printed once follow every new version. The
+ * address stays the stable one; the instance a visitor starts keeps its version.
+ */
+export function StableFormPage({ formId, mode, invalidMode }: StableFormPageProps) {
+  const auth = useContext(AuthContext);
+  const onSignIn = auth && !auth.isAuthenticated ? () => void auth.signIn().catch(() => undefined) : undefined;
+  return (
+    <PageMain>
+      <PageTitle title="Form" />
+      <Container size="md" py="xl">
+        {invalidMode !== undefined ? (
+          <InvalidModeHint formId={formId} mode={invalidMode} />
+        ) : (
+          <CurrentFormViewer formId={formId} mode={mode} onSignIn={onSignIn} />
+        )}
+      </Container>
+    </PageMain>
+  );
+}
+StableFormPage.displayName = 'StableFormPage';
+
+/**
+ * A link whose `mode` is neither `edit` nor `view`: says so, and offers the two modes (the link's id and token kept; a
+ * stable link's form id).
+ */
+function InvalidModeHint(props: { formSchemaId?: string; formId?: string; mode: string; formInstanceId?: string; token?: string }) {
+  const { formSchemaId, formId, mode, formInstanceId, token } = props;
   const labels = useLabelTexts(formViewerLabels);
   const keep = { ...(formInstanceId !== undefined ? { formInstanceId } : {}), ...(token !== undefined ? { token } : {}) };
   return (
@@ -48,12 +78,20 @@ function InvalidModeHint(props: { formSchemaId: string; mode: string; formInstan
       </Title>
       <ErrorAlert message={fillLabel(labels.formModeInvalidMessage, { mode })} />
       <Group gap="lg">
-        <Anchor renderRoot={(root) => <Link {...root} to="/form-instance/$formSchemaId" params={{ formSchemaId }} search={{ mode: 'edit', ...keep }} />}>
-          Fill in the form
-        </Anchor>
-        <Anchor renderRoot={(root) => <Link {...root} to="/form-instance/$formSchemaId" params={{ formSchemaId }} search={{ mode: 'view', ...keep }} />}>
-          Read the form
-        </Anchor>
+        {(['edit', 'view'] as const).map((to) => (
+          <Anchor
+            key={to}
+            renderRoot={(root) =>
+              formId !== undefined ? (
+                <Link {...root} to="/form/$formId" params={{ formId }} search={{ mode: to }} />
+              ) : (
+                <Link {...root} to="/form-instance/$formSchemaId" params={{ formSchemaId: formSchemaId ?? '' }} search={{ mode: to, ...keep }} />
+              )
+            }
+          >
+            {to === 'edit' ? 'Fill in the form' : 'Read the form'}
+          </Anchor>
+        ))}
       </Group>
     </Stack>
   );

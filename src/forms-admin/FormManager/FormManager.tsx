@@ -273,6 +273,28 @@ export const FormManagerView = factory<FormManagerViewFactory>((_props) => {
                 <Text size="sm">
                   {labels.fmPublicExplained}
                 </Text>
+                <Text size="sm">{labels.fmStableExplained}</Text>
+                {c.currentSchema && !c.currentSchema.isPublic && <Text size="sm">{labels.fmStableNotPublic}</Text>}
+                {c.versionUrl && (
+                  <Stack gap={4}>
+                    <Text size="sm" fw={500}>
+                      {fillLabel(labels.fmVersionLinkTitle, { version: c.currentSchema?.version ?? '' })}
+                    </Text>
+                    <Group gap="xs" wrap="nowrap">
+                      <Anchor href={c.versionUrl} target="_blank" rel="noreferrer" size="sm" style={{ wordBreak: 'break-all' }}>
+                        {c.versionUrl}
+                      </Anchor>
+                      <CopyButton value={c.versionUrl}>
+                        {({ copied, copy }) => (
+                          <Button size="compact-sm" variant="default" onClick={copy}>
+                            {copied ? labels.fmCopied : labels.fmCopyVersionLink}
+                          </Button>
+                        )}
+                      </CopyButton>
+                    </Group>
+                    <Text size="sm">{labels.fmVersionLinkExplained}</Text>
+                  </Stack>
+                )}
               </Stack>
               <QRCodeSVG value={c.publicUrl} size={144} marginSize={2} title={labels.fmQrCode} role="img" aria-label={labels.fmQrCode} {...getStyles('qrCode')} />
             </Group>

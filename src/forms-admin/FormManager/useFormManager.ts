@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import type { ODataEntity } from '../../api/odata';
 import type { Form, FormGroup, FormSchema } from '../../api/types';
 import { publicFormUrl } from '../../domain/forms/access';
+import { stableFormUrl } from '../../domain/forms/public-form';
 import { entityQueries } from '../../query/queries';
 import { fillLabel, type Labels } from '../../query/labels';
 import { useCrudMutation } from '../../query/mutations';
@@ -56,8 +57,13 @@ export interface FormManagerController {
   groups: readonly FormGroup[];
   /** The form's newest instances (only when the user may view submissions). */
   instances: ManagerInstances & { showSignature: boolean };
-  /** The public address of the form (its current version), or null without a current version. */
+  /**
+   * The form's stable public link (`/form/{formId}?mode=edit`), which always serves its current version while that
+   * is public; null without a current version. The link and QR code staff hand out.
+   */
   publicUrl: string | null;
+  /** The link of the current version alone (`/form-instance/{formSchemaId}?mode=edit`), or null without one. */
+  versionUrl: string | null;
   /** The details being edited, and whether they differ from the saved ones and are valid. */
   draft: FormDetailsDraft;
   setDraft(change: Partial<FormDetailsDraft>): void;
@@ -187,7 +193,8 @@ export function useFormManager({ formId, publicOrigin, labels: overrides, onDele
   const diff = useMemo(() => (from && to ? diffSchemaFields(from.layout, to.layout) : null), [from, to]);
 
   const origin = publicOrigin ?? (typeof window === 'undefined' ? '' : window.location.origin);
-  const publicUrl = form?.currentFormSchemaId ? publicFormUrl(form.publicBaseUrl ?? origin, form.currentFormSchemaId) : null;
+  const publicUrl = form?.currentFormSchemaId ? stableFormUrl(form.publicBaseUrl ?? origin, form.formId) : null;
+  const versionUrl = form?.currentFormSchemaId ? publicFormUrl(form.publicBaseUrl ?? origin, form.currentFormSchemaId) : null;
 
   const running = formMutation.isPending ? formMutation.variables : undefined;
   const makingCurrentId =
@@ -203,6 +210,7 @@ export function useFormManager({ formId, publicOrigin, labels: overrides, onDele
     groups: groupsQuery.data?.value ?? [],
     instances,
     publicUrl,
+    versionUrl,
     draft,
     setDraft: (change) => setEdits((e) => ({ ...e, ...change })),
     canSaveDraft: changed && nameOk && !formMutation.isPending,
