@@ -16,7 +16,7 @@ import { call, callJson, START_TIMEOUT_MS, startTestServer, userWithClaims, type
 import { loadOrCreateDevelopmentCertificate } from '../../example-host/server/signing/certificates';
 import { bulkLinkOf, fieldValueType, primitivePathsOf as suggestablePaths, suggestLinks } from '../../src/domain/forms/linking-suggest';
 import { allFields } from '../../src/engine/layout-walk';
-import { actionMarkers, fixture, qpdfFieldValues, readWithPdfJs } from './pdf-test-helpers';
+import { actionMarkers, fixture, hostilePdf, qpdfFieldValues, readWithPdfJs } from './pdf-test-helpers';
 import { pdfsig, pngDataUrl, requestSignature, signerLink, signingPage } from './signing-helpers';
 
 let server: TestServer;
@@ -252,13 +252,16 @@ describe('PDF round trip: no value nobody gave, nothing that runs', () => {
   ];
 
   // The flattened download is checked in pdf-fill.test.ts (the same filler); here the filled and the sealed PDF.
-  it('imports each fillable fixture; an instance without answers downloads filled and signed with no value and no action, validly signed', async () => {
+  it('imports each fillable fixture and a hostile PDF; an instance without answers downloads filled and signed with no value and no action, validly signed', async () => {
     const caPem = (await loadOrCreateDevelopmentCertificate(server.db)).caPem;
     const roundTrip = async (name: string) => {
-      const { status, body } = await upload(server, fixture(name), name, admin);
+      const bytes = name === 'hostile.pdf' ? hostilePdf() : fixture(name);
+      const { status, body } = await upload(server, bytes, name, admin);
       expect(status, `${name}: ${body?.detail}`).toBe(200);
       const generated = body as GeneratedForm;
       expect(generated.cleanup, name).toBeDefined();
+      // A PDF with a script, a launch, a javascript: link… in every place: the upload's answer names each removal.
+      if (name === 'hostile.pdf') expect(new Set(generated.cleanup?.removedActions.map((r) => r.kind))).toEqual(new Set(['javascript', 'embedded-file', 'launch', 'submit-form', 'uri', 'import-data']));
       await callJson(server, '/api/crud/form/post', { method: 'POST', token: admin, body: { ...generated.form, currentFormSchemaId: null } });
       await callJson(server, '/api/crud/formschema/post', { method: 'POST', token: admin, body: generated.formSchema });
       const created = await callJson<InstanceFromApplication>(server, '/api/DynamicFormLinking/Create', {
@@ -283,7 +286,7 @@ describe('PDF round trip: no value nobody gave, nothing that runs', () => {
     };
     // One fixture at a time: the server's PDF work queue is bounded, and a shared machine is slow enough already.
     const documents: Awaited<ReturnType<typeof roundTrip>>[] = [];
-    for (const name of FILLABLE) documents.push(await roundTrip(name));
+    for (const name of [...FILLABLE, 'hostile.pdf']) documents.push(await roundTrip(name));
     const found: Record<string, unknown> = {};
     for (const { name, filled, signed } of documents) {
       const report = pdfsig(signed, caPem);
@@ -294,7 +297,7 @@ describe('PDF round trip: no value nobody gave, nothing that runs', () => {
       };
     }
     const clean = { markers: [], pdfinfoJavaScript: 'no' };
-    expect(found).toEqual(Object.fromEntries(FILLABLE.map((n) => [n, { values: [{}, {}], actions: [clean, clean], signature: [true, true, true] }])));
+    expect(found).toEqual(Object.fromEntries([...FILLABLE, 'hostile.pdf'].map((n) => [n, { values: [{}, {}], actions: [clean, clean], signature: [true, true, true] }])));
   }, 120_000);
 });
 
