@@ -78,6 +78,38 @@ describe('renderAnswers', () => {
     expect(after('Note')).toBe('feedback');
   });
 
+  it('prints a date-time and a time as the person gave them, with their offset, not as raw ISO strings', async () => {
+    const timed = {
+      ...schema,
+      jsonSchema: { type: 'object', properties: { visit: { type: 'string', format: 'date-time' }, at: { type: 'string', format: 'time' } } },
+      layout: {
+        pages: [
+          {
+            id: 'p',
+            title: 'Visit',
+            sections: [
+              {
+                id: 's',
+                title: 'When',
+                fields: [
+                  { id: 'visit', path: '/visit', widget: 'datetime', label: 'Visit at' },
+                  { id: 'at', path: '/at', widget: 'time', label: 'Call at' },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+    } as unknown as FormSchema;
+    const { bytes } = await renderAnswers({ formName: 'Visit', formInstanceId: 'instance-2', schema: timed, data: { visit: '2026-12-03T14:30:00+00:00', at: '09:15:00-05:00' }, signers: [] });
+    const lines = pdfText(bytes)
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean);
+    expect(lines[lines.indexOf('Visit at') + 1]).toBe('2026-12-03 14:30 (UTC+00:00)');
+    expect(lines[lines.indexOf('Call at') + 1]).toBe('09:15 (UTC-05:00)');
+  });
+
   it('sets the PDF Title to the form name and the Subject to the instance', async () => {
     const { bytes } = await renderAnswers({ formName: 'Customer message', formInstanceId: 'instance-1', schema, data: {}, signers: [] });
     const info = pdfInfo(bytes);

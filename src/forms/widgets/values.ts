@@ -7,6 +7,7 @@ import type { ChoiceOption } from './types';
 // The options of a choice field and the label of a stored choice are one rule of the engine: the reference server
 // prints the same labels in the documents it renders.
 export { choiceOptions, optionLabel, optionValueOf } from '../../engine/choice-options';
+export { answerOffset } from '../../engine/answer-zone';
 
 /** The stored value of an option value ('' → undefined). */
 export function rawOf(options: readonly ChoiceOption[], value: string | null): unknown {
@@ -110,14 +111,6 @@ export function dateAmong(siblings: unknown): string | undefined {
   if (siblings === null || typeof siblings !== 'object' || Array.isArray(siblings)) return undefined;
   for (const value of Object.values(siblings)) if (typeof value === 'string' && PLAIN_DATE.test(value)) return value;
   return undefined;
-}
-
-/** The offset from UTC a stored date-time or time carries (`Z` is `+00:00`), or null for one without. */
-export function answerOffset(value: unknown): string | null {
-  if (typeof value !== 'string') return null;
-  const found = /(?:[zZ]|([+-]\d\d:\d\d))$/.exec(value);
-  if (!found) return null;
-  return found[1] ?? '+00:00';
 }
 
 /** The value of an `<input type="datetime-local">` (local YYYY-MM-DDTHH:MM) for a stored date-time. */

@@ -1,0 +1,26 @@
+/**
+ * Date-time and time answers as the person gave them: the stored RFC 3339 value keeps the offset it was given with
+ * (`2026-12-03T14:30:00-05:00`, `09:15:00+00:00`), and what is shown or printed is that wall-clock time with that
+ * offset, never the same instant restated in the reader's zone without one. The viewer and the documents the reference
+ * server renders use these.
+ */
+
+/** The offset from UTC a stored date-time or time carries (`Z` is `+00:00`), or null for one without. */
+export function answerOffset(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const found = /(?:[zZ]|([+-]\d\d:\d\d))$/.exec(value);
+  if (!found) return null;
+  return found[1] ?? '+00:00';
+}
+
+/**
+ * A stored date-time (`YYYY-MM-DD HH:MM`) or time (`HH:MM`) as the person gave it, with the offset it carries (null:
+ * none, the value as stored); null for a value that is neither.
+ */
+export function answerInItsZone(value: unknown): { text: string; offset: string | null } | null {
+  if (typeof value !== 'string') return null;
+  const dateTime = /^(\d{4}-\d\d-\d\d)[T ](\d\d:\d\d)/.exec(value);
+  if (dateTime) return { text: `${dateTime[1]} ${dateTime[2]}`, offset: answerOffset(value) };
+  const time = /^(\d\d:\d\d)(?::\d\d(?:\.\d+)?)?(?:[zZ]|[+-]\d\d:\d\d)?$/.exec(value);
+  return time ? { text: time[1] as string, offset: answerOffset(value) } : null;
+}
