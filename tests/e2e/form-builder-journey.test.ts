@@ -9,7 +9,8 @@ import type { Stack } from './stack';
 // section, and a field shown only when another is answered; a step undone and redone (Ctrl+Z, Ctrl+Shift+Z); saved
 // as a public form. A visitor opens its public link and fills it in. Then a label is changed and saved again: a new
 // version is current, the renamed question keeps its data path (a visitor's answer in version 2 lands where version 1's
-// did), and the filled-in instance still opens in its own version with the old label.
+// did), the form's stable link (read off the form manager) serves version 2, and the filled-in instance still opens in
+// its own version with the old label.
 
 let stack: Stack;
 beforeAll(async () => {
@@ -259,10 +260,20 @@ describe('the form builder, end to end', () => {
       const schema2 = (await apiGet<{ value: { layout: { pages: { sections: { fields: { label: string; path: string }[] }[] }[] } }[] }>(page, `/odata/FormSchemaOData?$filter=formSchemaId eq ${v2}`)).value[0]!;
       const renamed = schema2.layout.pages.flatMap((p) => p.sections.flatMap((x) => x.fields)).find((f) => f.label === 'Your full name');
       expect(renamed?.path).toBe('/fullName');
+      step('stable link serves version 2');
+      // The form manager hands out the form's stable link (and its QR code); opened after version 2 was published, it
+      // serves version 2, and keeps its own address.
+      await page.goto(`${stack.url}/admin/form-manager/${formId}`);
+      const publicLink = page.getByRole('region', { name: L.fmPublicLink });
+      const stableUrl = `${stack.url}/form/${formId}?mode=edit`;
+      await publicLink.getByRole('link', { name: stableUrl, exact: true }).waitFor({ timeout: 30_000 });
+      expect(await publicLink.getByRole('img', { name: L.fmQrCode }).count()).toBe(1);
+      expect(await publicLink.getByRole('link', { name: `${stack.url}/form-instance/${v2}?mode=edit`, exact: true }).count()).toBe(1);
       const second2 = await newPage(stack.browser);
       const w = second2.page;
-      await w.goto(`${stack.url}/form-instance/${v2}?mode=edit`);
+      await w.goto(stableUrl);
       await w.getByRole('textbox', { name: /Your full name/ }).fill('Grace Hopper');
+      expect(new URL(w.url()).pathname).toBe(`/form/${formId}`);
       await w.getByRole('textbox', { name: /Nickname/ }).fill('Grace');
       await w.getByRole('button', { name: /Next/ }).click();
       await w.getByRole('button', { name: /Next/ }).click();
