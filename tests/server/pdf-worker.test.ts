@@ -2,13 +2,14 @@
 /**
  * The PDF worker pool: a job over its time limit is stopped (the worker terminated) and the next job gets a new
  * worker; a worker that runs out of its bounded heap is stopped with a memory refusal, never taking the process down;
- * a file whose streams inflate past the limit is refused before the library inflates them.
+ * a file whose streams inflate past the limit is refused before the library inflates them; a field tree deeper than
+ * the limit is refused whether the reader follows it or overflows its stack.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { PDF_UPLOAD_LIMITS } from '../../src/domain/pdf';
 import { PdfParseAbort, PdfWorkerPool } from '../../example-host/server/pdf/worker';
 import { inflatedSize } from '../../example-host/server/pdf/inflate';
-import { deflateBombPdf } from '../support/hostile-pdfs';
+import { deepFieldTreePdf, deflateBombPdf } from '../support/hostile-pdfs';
 import { fixture } from './pdf-test-helpers';
 
 const limits = { maxPages: 1000, maxFields: 1000, maxInflatedBytes: PDF_UPLOAD_LIMITS.maxInflatedBytes, timeoutMs: 30_000 };
@@ -25,6 +26,10 @@ describe('PdfWorkerPool', () => {
     const slow = pool.parse(fixture('with_combed_fields.pdf'), { ...limits, timeoutMs: 5 });
     await expect(slow).rejects.toBeInstanceOf(PdfParseAbort);
     await expect(slow).rejects.toMatchObject({ reason: 'timeout' });
+    // A warm worker may follow a very deep field tree; the depth is refused all the same.
+    await expect(pool.parse(deepFieldTreePdf(20_000), limits)).resolves.toMatchObject({ ok: false, code: 'too-deep' });
+    await expect(pool.parse(deepFieldTreePdf(PDF_UPLOAD_LIMITS.maxFieldDepth + 1), limits)).resolves.toMatchObject({ ok: false, code: 'too-deep' });
+    await expect(pool.parse(deepFieldTreePdf(PDF_UPLOAD_LIMITS.maxFieldDepth), limits)).resolves.toMatchObject({ ok: true });
     const next = await pool.parse(fixture('sample_form.pdf'), limits);
     expect(next.ok && next.pageCount).toBe(1);
     expect(next.ok && (JSON.parse(next.generatedJson) as { form: { pdfTemplate: { fields: unknown[] } } }).form.pdfTemplate.fields.length).toBe(28);

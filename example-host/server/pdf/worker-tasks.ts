@@ -11,7 +11,7 @@
 import { createHash } from 'node:crypto';
 import type { FormSchema, JsonObject, SignaturePlace, SigningAuditEvent } from '../../../src/api/types';
 import { formFromPdf, type PdfFieldValue } from '../../../src/domain/pdf';
-import { PDF_INFLATED_TOO_LARGE_MESSAGE, PDF_TOO_DEEP_MESSAGE } from '../../../src/domain/pdf/limits';
+import { PDF_INFLATED_TOO_LARGE_MESSAGE, PDF_TOO_DEEP_MESSAGE, PDF_UPLOAD_LIMITS } from '../../../src/domain/pdf/limits';
 import { signerFromMaterial, type SealMaterial } from '../signing/certificates';
 import { composeSentDocument, sealDocument, type SealSignerInput } from '../signing/document';
 import { renderAnswers } from '../signing/render-answers';
@@ -115,6 +115,13 @@ async function checked<T>(bytes: Uint8Array, limits: PdfContentLimits, work: () 
   }
 }
 
+/** The levels of a field in its tree: the segments of its fully qualified name (`a.b.c` → 3). */
+function fieldDepth(name: string): number {
+  let depth = 1;
+  for (let at = name.indexOf('.'); at !== -1; at = name.indexOf('.', at + 1)) depth++;
+  return depth;
+}
+
 const sha256Hex = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 /** Runs one job (in the worker thread). Throws only for a failure that is not the file's. */
@@ -125,6 +132,9 @@ export async function runPdfJob(message: PdfJobMessage): Promise<PdfJobs[PdfJobK
       return checked(bytes, limits, async () => {
         const read = await readPdfFields(bytes, limits);
         if (!read.ok) return { ok: false, code: read.code, message: read.message } satisfies PdfJobRefusal;
+        // The reader may or may not follow a very deep tree (its stack depends on how warm its code is): the depth
+        // is refused alike either way, from the fully qualified names' segments.
+        if (read.fields.some((f) => fieldDepth(f.name) > PDF_UPLOAD_LIMITS.maxFieldDepth)) return tooDeep;
         const generated = formFromPdf(
           { fileName, pageCount: read.pageCount, fields: read.fields, cleanup: read.cleanup },
           { newId: () => crypto.randomUUID(), now: () => new Date() },

@@ -19,6 +19,11 @@ export const PDF_UPLOAD_LIMITS = {
    */
   maxInflatedBytes: 128 * 1024 * 1024,
   /**
+   * Levels of the AcroForm field tree (fields inside fields; the segments of a fully qualified field name): 100. Real
+   * forms use a handful; a deeper tree is refused whether or not the reader could follow it.
+   */
+  maxFieldDepth: 100,
+  /**
    * Room for the multipart envelope around the file (boundaries, part headers, a long file name) in the request body:
    * the body may be this much larger than {@link PDF_UPLOAD_LIMITS}.maxBytes, so that the file's own size is what the
    * limit counts.
@@ -36,8 +41,7 @@ export const PDF_INFLATED_TOO_LARGE_MESSAGE = `This PDF's compressed contents ex
 } MiB when read; at most that much is allowed.`;
 
 /** The refusal of a PDF whose form fields are nested deeper than the reader can follow. */
-export const PDF_TOO_DEEP_MESSAGE =
-  'The form fields of this PDF are nested too deeply (fields inside fields, thousands of levels) to be read. Save it again from a PDF editor and upload it again.';
+export const PDF_TOO_DEEP_MESSAGE = `The form fields of this PDF are nested too deeply (fields inside fields, more than ${PDF_UPLOAD_LIMITS.maxFieldDepth} levels) to be read. Save it again from a PDF editor and upload it again.`;
 
 /** The refusal of an upload over {@link PDF_UPLOAD_LIMITS}.maxBytes. */
 export const PDF_TOO_LARGE_MESSAGE = `The uploaded PDF is larger than ${PDF_UPLOAD_LIMITS.maxBytes / 1024 / 1024} MiB.`;
