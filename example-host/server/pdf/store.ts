@@ -47,7 +47,19 @@ export async function saveFormPdf(
   await db
     .insert(formPdfTemplates)
     .values(row)
-    .onConflictDoUpdate({ target: formPdfTemplates.formId, set: { ...row, createdDateTime: new Date() } });
+    // The replacement names the inserted row's values (`excluded`), so the bytes are sent to the database once.
+    .onConflictDoUpdate({
+      target: formPdfTemplates.formId,
+      set: {
+        fileName: sql`excluded.file_name`,
+        sha256: sql`excluded.sha256`,
+        byteSize: sql`excluded.byte_size`,
+        pageCount: sql`excluded.page_count`,
+        bytes: sql`excluded.bytes`,
+        createdBy: sql`excluded.created_by`,
+        createdDateTime: new Date(),
+      },
+    });
   return { formId: row.formId, fileName: row.fileName, sha256, pageCount: row.pageCount, bytes: row.bytes };
 }
 
