@@ -21,6 +21,8 @@ describe('FormDataLinking', () => {
     const fullName = rowOf('Full name');
     expect(within(fullName).getByText('Suggested: /applicant/name')).toBeInTheDocument();
     expect(within(fullName).getByText("Same name and group as 'applicant/name'")).toBeInTheDocument();
+    // Each suggestion says how sure it is: a name that names the path exactly is a strong match.
+    expect(within(fullName).getByText('Strong match')).toBeInTheDocument();
     expect(within(rowOf('Date of birth')).getByText("Same name as 'dateOfBirth'")).toBeInTheDocument();
     expect(within(rowOf('Town')).queryByText(/^Suggested/)).not.toBeInTheDocument();
     const unlinked = screen.getByRole('region', { name: 'Not linked (6)' });
@@ -66,6 +68,19 @@ describe('FormDataLinking', () => {
     await user.click(screen.getByRole('button', { name: 'Link all strong suggestions (3)' }));
     expect(screen.getByText('3 of 6 fields linked')).toBeInTheDocument();
     expect(screen.queryByRole('note')).not.toBeInTheDocument();
+  });
+
+  it('marks a suggestion that only shares a word as weak, and leaves it out of "Link all strong suggestions"', async () => {
+    const schema = seedGeneratedForm();
+    schema.jsonSchema = { ...schema.jsonSchema, properties: { ...(schema.jsonSchema.properties as JsonObject), nameSuffix: { type: 'string' } } };
+    schema.layout.pages[0]?.sections[0]?.fields.push({ id: 'suffix', path: '/nameSuffix', widget: 'text', label: 'Name suffix', pdfFieldName: 'Name_Suffix' });
+    const { user } = renderInApi(<FormDataLinking formSchemaId={formSchemaId} />);
+    const suffix = await waitFor(() => rowOf('Name suffix'));
+    expect(within(suffix).getByText('Suggested: /applicant/name')).toBeInTheDocument();
+    expect(within(suffix).getByText('Weak match: check it before linking')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Link all strong suggestions (3)' }));
+    expect(screen.getByText('3 of 7 fields linked')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Not linked (4)' })).getByText('Name suffix')).toBeInTheDocument();
   });
 
   it('finds any path with the searchable picker', async () => {
