@@ -51,6 +51,7 @@ describe('route table', () => {
   it.each([
     '/',
     '/form-instance/s1',
+    '/form/f1',
     '/authentication/login-callback',
     '/admin/',
     '/admin/form-preview/',
@@ -110,6 +111,15 @@ describe('public form instance', () => {
     ));
     expect(await screen.findByRole('heading', { level: 1, name: 'Contact Request' })).toBeInTheDocument();
     expect(container.querySelector('.ccq-FormInstanceViewer-root')).toHaveAttribute('data-mode', mode);
+  });
+
+  it("serves a form's stable link /form/{formId} (beyond the spec's routes) with its current public version, outside the signed-in layout", async () => {
+    expect(createAppRouter().matchRoutes('/form/f1').map((m) => m.routeId)).not.toContain('/authenticated');
+    const { screen, container } = await renderRouter(routeTree, `/form/${seedIds.forms.contactRequest}?mode=edit`, (router) => (
+      <APIProvider baseUrl={api}>{router}</APIProvider>
+    ));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Contact Request' })).toBeInTheDocument();
+    expect(container.querySelector('.ccq-FormInstanceViewer-root')).toHaveAttribute('data-mode', 'edit');
   });
 });
 
