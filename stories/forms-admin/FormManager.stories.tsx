@@ -21,7 +21,10 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** The Expense Claim form: details, public link with its QR code, two versions compared, and its instances. */
+/**
+ * The Expense Claim form: details, its stable public link with its QR code (and the note that its current version is
+ * not public), the link of version 2 alone, two versions compared, and its instances.
+ */
 export const Populated: Story = {};
 
 /** The versions compared side by side: version 2 adds a cost centre, receipts and an item category. */
@@ -63,7 +66,7 @@ export const AtScale: Story = {
   loaders: [addFormsAtScale()],
 };
 
-/** A form with one version that no one filled in yet. */
+/** A public form with one version that no one filled in yet: its stable link serves version 1. */
 export const Empty: Story = {
   args: { formId: seedIds.forms.contactRequest },
   loaders: [
