@@ -1,0 +1,210 @@
+/**
+ * `npm run bench:pdf-abuse`: what hostile and limit-sized PDFs cost the reference server and everyone else. Starts
+ * the server in a child process (bench/pdf-abuse/server.ts) with a fresh PGlite data folder, generates the hostile
+ * corpus (tests/support/hostile-pdfs.ts) beside the fixtures of /work/shared/fixtures/pdfs (else tests/fixtures/pdfs),
+ * and for each file: uploads it, and when the upload is taken saves the generated form and schema, creates an
+ * instance, downloads it filled and flattened, and sends it for signature. During every step the health check is
+ * asked every 100 ms and the server's RSS read from /proc every 100 ms.
+ *
+ * Prints a table per file and step (answer status and code, time, health p99 / max, RSS above idle) and the goals'
+ * verdict, and writes bench/pdf-abuse/results.json. Not part of `npm test`.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { PDF_UPLOAD_LIMITS } from '../../src/domain/pdf/limits';
+import { deepFieldTreePdf, deflateBombPdf, longFieldNamesPdf, paddedPdf } from '../../tests/support/hostile-pdfs';
+
+const here = path.dirname(new URL(import.meta.url).pathname);
+const MiB = 1024 * 1024;
+
+/** The corpus: name → bytes. */
+async function corpus(): Promise<[string, Uint8Array][]> {
+  const shared = '/work/shared/fixtures/pdfs/';
+  const dir = existsSync(shared) ? shared : path.join(here, '../../tests/fixtures/pdfs/');
+  const files: [string, Uint8Array][] = readdirSync(dir)
+    .filter((f) => f.endsWith('.pdf'))
+    .sort()
+    .map((f) => [f, new Uint8Array(readFileSync(path.join(dir, f)))]);
+  files.push(
+    ['bomb 1 GiB appearance stream', await deflateBombPdf(1024 * MiB)],
+    ['bomb just over the limit', await deflateBombPdf(PDF_UPLOAD_LIMITS.maxInflatedBytes + MiB)],
+    ['field tree 20,000 levels', deepFieldTreePdf(20_000)],
+    ['exactly 10 MiB', paddedPdf(PDF_UPLOAD_LIMITS.maxBytes)],
+    ['10 MiB - 4 KiB', paddedPdf(PDF_UPLOAD_LIMITS.maxBytes - 4096)],
+    ['10 MiB + 1 byte', paddedPdf(PDF_UPLOAD_LIMITS.maxBytes + 1)],
+    ['4 field names of 2 MiB', longFieldNamesPdf(4, 2 * MiB)],
+    ['1 field name of 8 MiB', longFieldNamesPdf(1, 8 * MiB)],
+    ['1,000 fields', longFieldNamesPdf(1000, 16)],
+  );
+  return files;
+}
+
+interface Started {
+  url: string;
+  token: string;
+}
+
+function startServer(dataDir: string): Promise<{ started: Started; pid: number; stop: () => Promise<void> }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'server.ts')], {
+    env: { ...process.env, BENCH_DATA_DIR: dataDir },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`The server stopped (${code}).`)));
+    createInterface({ input: child.stdout }).once('line', (line) => {
+      resolve({
+        started: JSON.parse(line) as Started,
+        pid: child.pid ?? 0,
+        stop: () =>
+          new Promise((done) => {
+            child.removeAllListeners('exit');
+            child.once('exit', () => done());
+            child.kill('SIGTERM');
+          }),
+      });
+    });
+  });
+}
+
+/** The server's resident memory, MiB (from /proc; 0 where there is none). */
+function rssMb(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    return kb / 1024;
+  } catch {
+    return 0;
+  }
+}
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length === 0 ? 0 : (sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0);
+};
+
+interface Row {
+  file: string;
+  step: string;
+  status: number;
+  code: string;
+  ms: number;
+  healthP99: number;
+  healthMax: number;
+  healthCount: number;
+  rssAboveIdleMb: number;
+  sentence: boolean;
+}
+
+async function main(): Promise<void> {
+  const files = await corpus();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'pdf-abuse-'));
+  const server = await startServer(dataDir);
+  const { url, token } = server.started;
+  const auth = { authorization: `Bearer ${token}` };
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const idleMb = rssMb(server.pid);
+  const rows: Row[] = [];
+  let peakAboveIdle = 0;
+
+  /** Runs one step while timing the health check and sampling RSS every 100 ms. */
+  async function step(file: string, name: string, work: () => Promise<Response>): Promise<{ status: number; body: unknown }> {
+    const health: number[] = [];
+    let peak = 0;
+    let running = true;
+    const probe = (async () => {
+      while (running) {
+        const started = performance.now();
+        try {
+          await (await fetch(`${url}/api/HealthCheck/Get`)).arrayBuffer();
+        } catch {
+          // counted as slow below
+        }
+        health.push(performance.now() - started);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    })();
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, rssMb(server.pid) - idleMb);
+    }, 100);
+    const started = performance.now();
+    let status = 0;
+    let body: unknown = null;
+    try {
+      const response = await work();
+      status = response.status;
+      const type = response.headers.get('content-type') ?? '';
+      body = type.includes('json') ? await response.json() : { bytes: (await response.arrayBuffer()).byteLength };
+    } catch (error) {
+      body = { error: error instanceof Error ? error.message : String(error) };
+    }
+    const ms = performance.now() - started;
+    running = false;
+    await probe;
+    clearInterval(sampler);
+    peak = Math.max(peak, rssMb(server.pid) - idleMb);
+    peakAboveIdle = Math.max(peakAboveIdle, peak);
+    const problem = body as { code?: string; detail?: string };
+    rows.push({
+      file,
+      step: name,
+      status,
+      code: status >= 400 ? (problem.code ?? '') : '',
+      ms: Math.round(ms),
+      healthP99: Math.round(percentile(health, 99)),
+      healthMax: Math.round(Math.max(0, ...health)),
+      healthCount: health.length,
+      rssAboveIdleMb: Math.round(peak),
+      sentence: status < 400 || (typeof problem.detail === 'string' && /[a-z].*\.$/.test(problem.detail)),
+    });
+    return { status, body };
+  }
+
+  const json = (method: string, p: string, body: unknown) =>
+    fetch(`${url}${p}`, { method, headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+  for (const [file, bytes] of files) {
+    const upload = await step(file, 'upload', () => {
+      const form = new FormData();
+      form.append('Pdf', new Blob([bytes.slice()], { type: 'application/pdf' }), file.endsWith('.pdf') ? file : `${file}.pdf`);
+      return fetch(`${url}/api/FormGenerator/UploadPdf`, { method: 'POST', headers: auth, body: form });
+    });
+    if (upload.status !== 200) continue;
+    const generated = upload.body as { form: Record<string, unknown>; formSchema: Record<string, unknown> & { formSchemaId: string } };
+    const saved = await step(file, 'save', async () => {
+      const form = await json('POST', '/api/crud/form/post', { ...generated.form, currentFormSchemaId: null });
+      if (!form.ok) return form;
+      return json('POST', '/api/crud/formschema/post', generated.formSchema);
+    });
+    if (saved.status !== 200) continue;
+    const created = await step(file, 'create', () => json('POST', `/api/DynamicFormLinking/Create?schemaId=${generated.formSchema.formSchemaId}`, {}));
+    const id = (created.body as { formInstanceId?: string }).formInstanceId;
+    if (!id) continue;
+    await step(file, 'fill', () => fetch(`${url}/api/Forms/DownloadPdf?formInstanceId=${id}`, { headers: auth }));
+    await step(file, 'flatten', () => fetch(`${url}/api/Forms/DownloadPdf?formInstanceId=${id}&flatten=true`, { headers: auth }));
+    await step(file, 'send', () => json('POST', '/api/Signing/RequestSignature', { formInstanceId: id, signers: [{ name: 'Ada Lovelace', email: 'ada@example.com', routingOrder: 1 }] }));
+  }
+  await server.stop();
+  await rm(dataDir, { recursive: true, force: true });
+
+  const load = os.loadavg().map((l) => l.toFixed(1)).join(' ');
+  const lines = [
+    `| file | step | answer | ms | health p99 / max ms | RSS above idle MiB |`,
+    `|---|---|---|---|---|---|`,
+    ...rows.map((r) => `| ${r.file} | ${r.step} | ${r.status}${r.code ? ` ${r.code}` : ''} | ${r.ms} | ${r.healthP99} / ${r.healthMax} | ${r.rssAboveIdleMb} |`),
+  ];
+  const worstP99 = Math.max(...rows.map((r) => r.healthP99));
+  const worstMax = Math.max(...rows.map((r) => r.healthMax));
+  const bad = rows.filter((r) => r.status >= 500 || r.status === 0 || !r.sentence);
+  process.stdout.write(`${lines.join('\n')}\n\n`);
+  process.stdout.write(
+    `load average ${load}; idle RSS ${Math.round(idleMb)} MiB; worst health p99 ${worstP99} ms (goal ≤ 100), max ${worstMax} ms (goal ≤ 250); ` +
+      `peak RSS above idle ${Math.round(peakAboveIdle)} MiB (goal ≤ 1024); answers without 2xx/4xx and a sentence: ${bad.length}\n`,
+  );
+  await writeFile(path.join(here, 'results.json'), `${JSON.stringify({ load, idleMb: Math.round(idleMb), rows }, null, 2)}\n`);
+}
+
+await main();
