@@ -5,7 +5,7 @@
  * says what to check.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDF } from '@libpdf/core';
@@ -16,6 +16,8 @@ import {
   p12Signer,
   SealConfigError,
 } from '../../example-host/server/signing/certificates';
+import { configFromEnv } from '../../example-host/server/config';
+import { AUDIT_KEY_FILE, auditKeyOf, parseAuditKey } from '../../example-host/server/signing/audit-key';
 import { START_TIMEOUT_MS, startTestServer, type TestServer } from './helpers';
 import { pdfsig } from './signing-helpers';
 
@@ -94,5 +96,22 @@ describe('the development certificate', () => {
     writeFileSync(join(dir, 'dev-ca.pem'), first.caPem);
     writeFileSync(join(dir, 'dev-leaf.pem'), first.leafPem);
     expect(execFileSync('openssl', ['verify', '-CAfile', join(dir, 'dev-ca.pem'), join(dir, 'dev-leaf.pem')], { encoding: 'utf8' })).toContain(': OK');
+  });
+});
+
+describe('the audit key', () => {
+  it('comes from the configuration (base64 or hex, at least 32 bytes), else a key file beside the data folder made once', () => {
+    expect(() => parseAuditKey('c2hvcnQ=', 'SIGNING_AUDIT_KEY')).toThrow(/at least 32 bytes/);
+    expect(parseAuditKey('ab'.repeat(32), 'x')).toHaveLength(32);
+    expect(configFromEnv({ SIGNING_AUDIT_KEY: 'ab'.repeat(32) }).signing?.auditKey).toBe('ab'.repeat(32));
+    const dir = mkdtempSync(join(tmpdir(), 'audit-key-'));
+    try {
+      const first = auditKeyOf({ dataDir: join(dir, 'pglite'), signing: {} });
+      expect(readFileSync(join(dir, AUDIT_KEY_FILE), 'utf8').trim()).toBe(Buffer.from(first).toString('base64'));
+      // Another server over the same folder reads the same key.
+      expect(auditKeyOf({ dataDir: join(dir, 'pglite'), signing: {} })).toEqual(first);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -45,12 +45,14 @@ export function signingProvider(services: Pick<Services, 'config' | 'db'>): Loca
 }
 
 /**
- * Starts the server's signing duties: makes (or loads) the seal certificate, so that a PKCS#12 file that cannot be
- * read stops the start with its message, and runs the expiry and reminder pass every `sweepIntervalMs`. Returns the
- * function that stops the pass.
+ * Starts the server's signing duties: makes (or loads) the seal certificate and the audit key, so that a PKCS#12 file
+ * or a key that cannot be read stops the start with its message, and runs the expiry and reminder pass every
+ * `sweepIntervalMs`. Returns the function that stops the pass.
  */
 export async function startSigning(services: Pick<Services, 'config' | 'db'>): Promise<() => void> {
   await sealSigner(services.db, services.config.signing);
+  // The audit key too: a key that cannot be read or made stops the start with its message, not a later request.
+  auditKeyOf(services.config);
   const interval = services.config.signing.sweepIntervalMs === undefined ? DEFAULT_SWEEP_INTERVAL_MS : services.config.signing.sweepIntervalMs;
   if (interval === null) return () => undefined;
   const provider = signingProvider(services);
