@@ -163,6 +163,7 @@ describe('an envelope signed by two signers in order', () => {
     const events = (await callJson<SigningAuditEvent[]>(server, '/api/Signing/GetAuditEvents', { token: editor, query: { envelopeId: envelope.envelopeId } })).body;
     const completed = events.find((e) => e.kind === 'completed')!;
     expect(text.replace(/\s+/g, ' ')).toContain(`Head of the audit trail when sealed: event ${completed.sequence} of ${completed.sequence}, hash ${completed.hash}`);
+    expect(pdfInfo(signed)).toMatch(new RegExp(`^Keywords:\\s+audit-events:${completed.sequence},? audit-head:${completed.hash}$`, 'm'));
   });
 
   it('makes pdfsig report the signature invalid when any byte changes after signing', () => {

@@ -180,6 +180,9 @@ export async function sealDocument(input: SealInput): Promise<SealedDocument> {
 
   const pdf = await PDF.load(signedBytes);
   addAuditPages(pdf, { ...input, signedSha256 });
+  // The audit trail's head when sealed in the document's info too (Keywords), where a reader finds it without the page.
+  const head = input.events[input.events.length - 1];
+  if (head) pdf.setKeywords([`audit-events:${head.sequence}`, `audit-head:${head.hash}`]);
   const withAudit = await pdf.save();
   const sealed = await PDF.load(withAudit);
   const { bytes } = await sealed.sign({
