@@ -44,7 +44,7 @@ describe('FormManager', () => {
     expect(within(part).getByText(/always open the current version, so they keep working after you save a new version/)).toBeInTheDocument();
     expect(await within(part).findByText('Link to version 2 only')).toBeInTheDocument();
     const versionUrl = `https://host.example/form-instance/${v2}?mode=edit`;
-    expect(within(part).getByRole('link', { name: versionUrl })).toHaveAttribute('href', versionUrl);
+    expect(await within(part).findByRole('link', { name: versionUrl })).toHaveAttribute('href', versionUrl);
     expect(within(part).getByRole('button', { name: 'Copy version link' })).toBeInTheDocument();
     expect(within(part).getByText('The current version is not public, so this link opens nothing for visitors until it is.')).toBeInTheDocument();
     expect(within(part).getByText(/anyone who has the link can fill in this form without signing in/)).toBeInTheDocument();
@@ -57,7 +57,7 @@ describe('FormManager', () => {
     renderScreen();
     const part = await region('Public link');
     expect(within(part).getByRole('link', { name: `https://www.example.org/apply/form/${expense}?mode=edit` })).toBeInTheDocument();
-    expect(within(part).getByRole('link', { name: `https://www.example.org/apply/form-instance/${v2}?mode=edit` })).toBeInTheDocument();
+    expect(await within(part).findByRole('link', { name: `https://www.example.org/apply/form-instance/${v2}?mode=edit` })).toBeInTheDocument();
   });
 
   it('renames the form: one patch, a toast, and only the forms are read again', async () => {

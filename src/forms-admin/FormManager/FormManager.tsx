@@ -275,10 +275,10 @@ export const FormManagerView = factory<FormManagerViewFactory>((_props) => {
                 </Text>
                 <Text size="sm">{labels.fmStableExplained}</Text>
                 {c.currentSchema && !c.currentSchema.isPublic && <Text size="sm">{labels.fmStableNotPublic}</Text>}
-                {c.versionUrl && (
+                {c.versionUrl && c.currentSchema && (
                   <Stack gap={4}>
                     <Text size="sm" fw={500}>
-                      {fillLabel(labels.fmVersionLinkTitle, { version: c.currentSchema?.version ?? '' })}
+                      {fillLabel(labels.fmVersionLinkTitle, { version: c.currentSchema.version })}
                     </Text>
                     <Group gap="xs" wrap="nowrap">
                       <Anchor href={c.versionUrl} target="_blank" rel="noreferrer" size="sm" style={{ wordBreak: 'break-all' }}>
