@@ -268,7 +268,7 @@ describe('the form builder, end to end', () => {
       const stableUrl = `${stack.url}/form/${formId}?mode=edit`;
       await publicLink.getByRole('link', { name: stableUrl, exact: true }).waitFor({ timeout: 30_000 });
       expect(await publicLink.getByRole('img', { name: L.fmQrCode }).count()).toBe(1);
-      expect(await publicLink.getByRole('link', { name: `${stack.url}/form-instance/${v2}?mode=edit`, exact: true }).count()).toBe(1);
+      await publicLink.getByRole('link', { name: `${stack.url}/form-instance/${v2}?mode=edit`, exact: true }).waitFor({ timeout: 15_000 });
       const second2 = await newPage(stack.browser);
       const w = second2.page;
       await w.goto(stableUrl);
