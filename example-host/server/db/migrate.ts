@@ -508,6 +508,20 @@ END $$`,
   WHERE last.envelope_id = e.envelope_id AND e.audit_event_count IS NULL`,
     ],
   },
+  {
+    // A PDF template's bytes in parts of at most 256 KiB (pdf/store.ts), written and read one statement per part: an
+    // embedded database runs on the server's thread, and one statement of 10 MiB holds every other request for a
+    // second or more. Templates stored before keep their bytes in form_pdf_templates.bytes.
+    id: '0018_form_pdf_template_parts',
+    statements: [
+      `CREATE TABLE IF NOT EXISTS form_pdf_template_parts (
+  form_id uuid NOT NULL REFERENCES form_pdf_templates(form_id) ON DELETE CASCADE,
+  part integer NOT NULL,
+  bytes bytea NOT NULL,
+  PRIMARY KEY (form_id, part)
+)`,
+    ],
+  },
 ];
 
 /** A fixed key for `pg_advisory_xact_lock`, so concurrent starts apply migrations one at a time. */

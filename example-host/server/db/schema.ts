@@ -439,6 +439,19 @@ export const formPdfTemplates = pgTable('form_pdf_templates', {
   createdDateTime: timestamp('created_date_time', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
+/** The parts of a PDF template's bytes (at most 256 KiB each, in order), removed with their template. */
+export const formPdfTemplateParts = pgTable(
+  'form_pdf_template_parts',
+  {
+    formId: uuid('form_id')
+      .notNull()
+      .references(() => formPdfTemplates.formId, { onDelete: 'cascade' }),
+    part: integer('part').notNull(),
+    bytes: bytea('bytes').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.formId, t.part] })],
+);
+
 /** All tables, for drizzle's `schema` option and for the schema/migration consistency test. */
 export const tables = {
   schemaMigrations,
@@ -466,4 +479,5 @@ export const tables = {
   envelopeSignerTokens,
   envelopeEvents,
   formPdfTemplates,
+  formPdfTemplateParts,
 };

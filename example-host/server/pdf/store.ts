@@ -1,6 +1,6 @@
 /**
- * The stored PDF templates of forms: the bytes a form was generated from, kept as uploaded (table
- * `form_pdf_templates`, by form id). The generator stores them for the draft form it answers; filling and signing
+ * The stored PDF templates of forms: the bytes a form was generated from (table `form_pdf_templates`, by form id,
+ * the bytes in parts in `form_pdf_template_parts`). The generator stores them for the draft form it answers; filling and signing
  * read them back by the form's id. A draft's PDF whose form was never saved is removed after a day (see
  * {@link removeAbandonedDraftPdfs}).
  */
@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, lt, notExists, sql } from 'drizzle-orm';
 import { isUuid } from '../../../src/domain';
 import type { Db } from '../db/index';
-import { formPdfTemplates, forms } from '../db/schema';
+import { formPdfTemplateParts, formPdfTemplates, forms } from '../db/schema';
 
 /** A form's stored PDF template. */
 export interface StoredFormPdf {
@@ -27,60 +27,102 @@ export function sha256Hex(bytes: Uint8Array): string {
 }
 
 /**
- * Stores (or replaces) the PDF template of a form. `sha256` is the bytes' hash when already known (the PDF worker
- * computes it off the server's thread); otherwise it is computed here.
+ * The most bytes of a template written or read in one statement. An embedded database (PGlite) runs on the server's
+ * thread: a part of 256 KiB holds it for a few milliseconds, where 10 MiB in one statement held it for over a second.
+ */
+export const PDF_PART_BYTES = 256 * 1024;
+
+/**
+ * A turn of the event loop. An embedded database answers a statement without one (its promise settles at once), so
+ * a loop of statements would hold the server's thread to the end; between parts other requests are answered.
+ */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Stores (or replaces) the PDF template of a form: its row, then its bytes in parts of {@link PDF_PART_BYTES}, one
+ * statement each, in one transaction. `sha256` is the bytes' hash when already known (the PDF worker computes it off
+ * the server's thread); otherwise it is computed here.
  */
 export async function saveFormPdf(
   db: Db,
   template: Omit<StoredFormPdf, 'sha256'> & { sha256?: string; createdBy?: string | null },
 ): Promise<StoredFormPdf> {
   const sha256 = template.sha256 ?? sha256Hex(template.bytes);
+  const formId = template.formId.toLowerCase();
   const row = {
-    formId: template.formId.toLowerCase(),
+    formId,
     fileName: template.fileName,
     sha256,
     byteSize: template.bytes.byteLength,
     pageCount: template.pageCount,
-    bytes: template.bytes,
+    // The bytes are in form_pdf_template_parts; this column holds those of templates stored before the parts.
+    bytes: new Uint8Array(0),
     createdBy: template.createdBy ?? null,
   };
-  await db
-    .insert(formPdfTemplates)
-    .values(row)
-    // The replacement names the inserted row's values (`excluded`), so the bytes are sent to the database once.
-    .onConflictDoUpdate({
-      target: formPdfTemplates.formId,
-      set: {
-        fileName: sql`excluded.file_name`,
-        sha256: sql`excluded.sha256`,
-        byteSize: sql`excluded.byte_size`,
-        pageCount: sql`excluded.page_count`,
-        bytes: sql`excluded.bytes`,
-        createdBy: sql`excluded.created_by`,
-        createdDateTime: new Date(),
-      },
-    });
-  return { formId: row.formId, fileName: row.fileName, sha256, pageCount: row.pageCount, bytes: row.bytes };
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(formPdfTemplates)
+      .values(row)
+      .onConflictDoUpdate({
+        target: formPdfTemplates.formId,
+        set: {
+          fileName: sql`excluded.file_name`,
+          sha256: sql`excluded.sha256`,
+          byteSize: sql`excluded.byte_size`,
+          pageCount: sql`excluded.page_count`,
+          bytes: sql`excluded.bytes`,
+          createdBy: sql`excluded.created_by`,
+          createdDateTime: new Date(),
+        },
+      });
+    await tx.delete(formPdfTemplateParts).where(eq(formPdfTemplateParts.formId, formId));
+    for (let part = 0, at = 0; at < template.bytes.byteLength; part++, at += PDF_PART_BYTES) {
+      await tx.insert(formPdfTemplateParts).values({ formId, part, bytes: template.bytes.subarray(at, at + PDF_PART_BYTES) });
+      await nextTurn();
+    }
+  });
+  return { formId, fileName: row.fileName, sha256, pageCount: row.pageCount, bytes: template.bytes };
 }
 
-/** The stored PDF template of a form, or undefined when it has none (or the id is not a UUID). */
+/** Bytes as a plain Uint8Array (drivers answer bytea as a Buffer or a Uint8Array; readers want a plain one). */
+const plain = (bytes: Uint8Array) => new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+
+/** The stored PDF template of a form, or undefined when it has none (or the id is not a UUID); read part by part. */
 export async function loadFormPdf(db: Db, formId: string): Promise<StoredFormPdf | undefined> {
   if (!isUuid(formId)) return undefined;
+  const id = formId.toLowerCase();
   const [row] = await db
     .select({
       formId: formPdfTemplates.formId,
       fileName: formPdfTemplates.fileName,
       sha256: formPdfTemplates.sha256,
       pageCount: formPdfTemplates.pageCount,
-      bytes: formPdfTemplates.bytes,
+      byteSize: formPdfTemplates.byteSize,
+      parts: sql<number>`(SELECT count(*) FROM form_pdf_template_parts p WHERE p.form_id = ${id})`.mapWith(Number),
     })
     .from(formPdfTemplates)
-    .where(eq(formPdfTemplates.formId, formId.toLowerCase()))
+    .where(eq(formPdfTemplates.formId, id))
     .limit(1);
   if (!row) return undefined;
-  // Drivers answer bytea as a Buffer or a Uint8Array; readers want a plain Uint8Array.
-  const bytes = row.bytes instanceof Uint8Array ? new Uint8Array(row.bytes.buffer, row.bytes.byteOffset, row.bytes.byteLength) : new Uint8Array(row.bytes);
-  return { ...row, bytes };
+  const { parts, byteSize, ...found } = row;
+  if (parts === 0) {
+    // A template stored before the parts: its bytes are in its row.
+    const [old] = await db.select({ bytes: formPdfTemplates.bytes }).from(formPdfTemplates).where(eq(formPdfTemplates.formId, id)).limit(1);
+    return { ...found, bytes: plain(old?.bytes ?? new Uint8Array(0)) };
+  }
+  const bytes = new Uint8Array(byteSize);
+  let at = 0;
+  for (let part = 0; part < parts; part++) {
+    const [piece] = await db
+      .select({ bytes: formPdfTemplateParts.bytes })
+      .from(formPdfTemplateParts)
+      .where(and(eq(formPdfTemplateParts.formId, id), eq(formPdfTemplateParts.part, part)));
+    if (!piece) throw new Error(`The PDF template of form ${id} is missing its part ${part}.`);
+    bytes.set(plain(piece.bytes), at);
+    at += piece.bytes.byteLength;
+    await nextTurn();
+  }
+  return { ...found, bytes: at === byteSize ? bytes : bytes.subarray(0, at) };
 }
 
 /**
