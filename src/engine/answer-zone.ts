@@ -24,3 +24,13 @@ export function answerInItsZone(value: unknown): { text: string; offset: string 
   const time = /^(\d\d:\d\d)(?::\d\d(?:\.\d+)?)?(?:[zZ]|[+-]\d\d:\d\d)?$/.exec(value);
   return time ? { text: time[1] as string, offset: answerOffset(value) } : null;
 }
+
+/**
+ * A stored date-time or time as the documents and exports print it: the time the person gave with its offset said
+ * (`2026-12-03 14:30 (UTC-05:00)`, `09:15 (UTC+00:00)`), as it is without one; null for a value that is neither.
+ */
+export function answerInItsZoneText(value: unknown): string | null {
+  const zoned = answerInItsZone(value);
+  if (!zoned) return null;
+  return zoned.offset === null ? zoned.text : `${zoned.text} (UTC${zoned.offset})`;
+}

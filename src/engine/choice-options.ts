@@ -3,6 +3,7 @@
  * the layout's options, else the schema's enum. React-free: view mode in the browser and the documents the reference
  * server renders for signing both show a choice by its option's label ("Feedback"), never by its stored value.
  */
+import type { FormField } from '../api/types';
 import type { CompiledField } from './compile';
 
 /** One option of a choice widget: its text, and the value stored (schema enums may hold numbers). */
@@ -42,6 +43,21 @@ export function choiceOptions(cf: CompiledField): ChoiceOption[] {
  */
 export function optionLabel(cf: CompiledField, value: unknown): string {
   return choiceOptions(cf).find((o) => o.value === optionValueOf(value))?.label ?? String(value);
+}
+
+/** The place of a stored choice among a layout field's own options, or -1 for a value none of them has. */
+export function layoutOptionIndex(field: Pick<FormField, 'options'>, value: unknown): number {
+  return (Array.isArray(field.options) ? field.options : []).findIndex((o) => String(o.value) === optionValueOf(value));
+}
+
+/**
+ * The label of a stored choice from the layout field alone (what the CSV export reads: the layout, not the schema),
+ * or undefined for a value none of its options has. The same label as {@link optionLabel}: a schema's enum labels a
+ * value only with the value itself.
+ */
+export function layoutOptionLabel(field: Pick<FormField, 'options'>, value: unknown): string | undefined {
+  const found = field.options?.[layoutOptionIndex(field, value)];
+  return found ? String(found.label) : undefined;
 }
 
 /** The option value (string) of a stored value, or '' for none. */

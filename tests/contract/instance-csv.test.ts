@@ -12,12 +12,20 @@ import { startFakeTarget, startServerTarget, type ContractTarget } from './targe
 const jsonSchema: JsonObject = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   type: 'object',
-  properties: { name: { type: 'string' }, age: { type: 'integer' }, pets: { type: 'array', items: { type: 'string' } } },
+  properties: {
+    name: { type: 'string' },
+    age: { type: 'integer' },
+    pets: { type: 'array', items: { type: 'string' } },
+    color: { type: 'string', enum: ['r', 'b'] },
+    at: { type: 'string', format: 'date-time' },
+    clock: { type: 'string', format: 'time' },
+  },
 };
 const layout: FormLayout = {
   pages: [{ id: 'p', title: 'P', sections: [{ id: 's', title: 'S', fields: [{ id: 'name', path: '/name', widget: 'text', label: 'Name' }] }] }],
 };
-// The second version asks the age and the pets too: the header is the union of the used schemas' fields.
+// The second version asks the age, the pets, a colour, a date-time and a time too: the header is the union of the used
+// schemas' fields.
 const layoutV2: FormLayout = {
   pages: [
     {
@@ -31,6 +39,9 @@ const layoutV2: FormLayout = {
             { id: 'name', path: '/name', widget: 'text', label: 'Name' },
             { id: 'age', path: '/age', widget: 'integer', label: 'Age' },
             { id: 'pets', path: '/pets', widget: 'multiselect', label: 'Pets', options: [{ value: 'cat', label: 'Cat' }, { value: '@dog', label: 'Dog' }] },
+            { id: 'color', path: '/color', widget: 'select', label: 'Colour', options: [{ value: 'r', label: 'Red' }, { value: 'b', label: 'Blue' }] },
+            { id: 'at', path: '/at', widget: 'datetime', label: 'At' },
+            { id: 'clock', path: '/clock', widget: 'time', label: 'Clock' },
           ],
         },
       ],
@@ -70,8 +81,8 @@ async function runScenario(target: ContractTarget) {
   const schemaV2 = await admin.crud.formschema.post({ formId, jsonSchema, layout: layoutV2 });
   const post = async (data: JsonObject, formSchemaId = schemaV2?.formSchemaId ?? '') => (await admin.crud.forminstance.post({ formSchemaId, data })) as FormInstance;
   const a = await post({ name: '=SUM(A1:A2)', age: 3 });
-  await post({ name: 'Ada, "L"', pets: ['cat', '@dog'] });
-  await post({ name: 'Bob', age: -5 });
+  await post({ name: 'Ada, "L"', pets: ['@dog', 'cat'], color: 'b' });
+  await post({ name: 'Bob', age: -5, at: '2026-12-03T14:30:00-05:00', clock: '09:15:00+00:00' });
   const gone = await post({ name: 'Gone', age: 9 }, schema?.formSchemaId ?? '');
   await admin.crud.forminstance.softDelete(gone.formInstanceId);
   const other = await admin.crud.form.post({ name: 'Other' });
@@ -129,16 +140,18 @@ describe('instances CSV export — the fake and the server agree', () => {
   it('exports the filtered instances with the fixed columns, the answers by data path and guarded cells', () => {
     expect(fake.get('file')).toEqual(['form-instances.csv', 'text/csv; charset=utf-8']);
     // The columns are the fields of the layouts of the schemas the exported rows use (each path once, sorted).
-    expect(fake.get('header')).toBe('id,form,schema version,status,created,updated,/age,/name,/pets');
+    expect(fake.get('header')).toBe('id,form,schema version,status,created,updated,/age,/at,/clock,/color,/name,/pets');
+    // Answers as the form shows them: a choice by its label (several in the options' order), a date-time or time
+    // with the offset it was given.
     expect(fake.get('rows')).toEqual([
-      `"CSV, ""export""",2,Created,3,'=SUM(A1:A2),`,
-      `"CSV, ""export""",2,Created,,"Ada, ""L""","[""cat"",""@dog""]"`,
-      `"CSV, ""export""",2,Created,-5,Bob,`,
+      `"CSV, ""export""",2,Created,3,,,,'=SUM(A1:A2),`,
+      `"CSV, ""export""",2,Created,,,,Blue,"Ada, ""L""",Cat; Dog`,
+      `"CSV, ""export""",2,Created,-5,2026-12-03 14:30 (UTC-05:00),09:15 (UTC+00:00),,Bob,`,
     ]);
     expect(fake.get('same.as.odata')).toBe(true);
     // Only the first version's fields here (the age it holds is no field of that layout, so not a column).
     expect(fake.get('deleted')).toEqual([`"CSV, ""export""",1,Created,Gone`]);
-    expect(fake.get('search')).toEqual([`"CSV, ""export""",2,Created,-5,Bob,`]);
+    expect(fake.get('search')).toEqual([`"CSV, ""export""",2,Created,-5,2026-12-03 14:30 (UTC-05:00),09:15 (UTC+00:00),,Bob,`]);
     expect(fake.get('desc')).toBe(true);
   });
 

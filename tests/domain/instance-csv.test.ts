@@ -152,6 +152,48 @@ describe('streamInstanceCsv', () => {
     expect(layoutReads[0]?.search).toEqual(parseODataQuery('$search=n0').search);
   });
 
+  it('writes a choice as its label, several in the options\' order, a date-time or time with its offset, a date and a number as given', async () => {
+    const rows = instances(2);
+    (rows[0] as ODataRow).data = {
+      color: 'g',
+      pets: ['dog', 'gone', 'cat'],
+      at: '2026-12-03T14:30:00-05:00',
+      clock: '09:15:00+00:00',
+      born: '1990-05-06',
+      amount: 1234567.5,
+    };
+    (rows[1] as ODataRow).data = { color: 'zz', pets: [], at: '2026-12-03T14:30:00Z', clock: '09:15', amount: -3 };
+    const options = (...pairs: [string, string][]) => pairs.map(([value, label]) => ({ value, label }));
+    const layout: FormLayout = {
+      pages: [
+        {
+          id: 'p',
+          title: 'P',
+          sections: [
+            {
+              id: 's',
+              title: 'S',
+              fields: [
+                { id: 'color', path: '/color', widget: 'select', label: 'Colour', options: options(['r', 'Red'], ['g', 'Green, dark']) },
+                { id: 'pets', path: '/pets', widget: 'checkboxes', label: 'Pets', options: options(['cat', 'Cat'], ['dog', 'Dog']) },
+                { id: 'at', path: '/at', widget: 'datetime', label: 'At' },
+                { id: 'clock', path: '/clock', widget: 'time', label: 'Clock' },
+                { id: 'born', path: '/born', widget: 'date', label: 'Born' },
+                { id: 'amount', path: '/amount', widget: 'number', label: 'Amount' },
+              ],
+            },
+          ],
+        },
+      ],
+    };
+    const { lines } = await exportOf(rows, '$orderby=createdDateTime', 10, [layout]);
+    expect(lines[0]).toBe([...INSTANCE_CSV_FIXED_COLUMNS, '/amount', '/at', '/born', '/clock', '/color', '/pets'].join(','));
+    // The option's label (an unknown code as it is, after the known ones); the offset the time was given with.
+    expect(lines[1]?.split(',').slice(6).join(',')).toBe('1234567.5,2026-12-03 14:30 (UTC-05:00),1990-05-06,09:15 (UTC+00:00),"Green, dark",Cat; Dog; gone');
+    // A number stays a number (no formula guard for -3); a time without an offset as given; no choice is empty.
+    expect(lines[2]?.split(',').slice(6).join(',')).toBe('-3,2026-12-03 14:30 (UTC+00:00),,09:15,zz,');
+  });
+
   it('bounds the first sort column on its own in the keyset condition (an index range), with the same rows', () => {
     const orderBy = instanceCsvQuery(parseODataQuery('$orderby=createdDateTime desc')).orderBy ?? [];
     const last = { createdDateTime: '2026-01-03T00:00:00.000Z', formInstanceId: '00000000-0000-4000-8000-000000000009' };

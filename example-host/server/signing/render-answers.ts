@@ -11,7 +11,7 @@ import { compileFormSchema, type CompiledField } from '../../../src/engine/compi
 import { layoutSectionEntries, repeatBasePath, type SectionEntry } from '../../../src/engine/layout-walk';
 import { storesNothing, widgetKind } from '../../../src/engine/widget-kinds';
 import { optionLabel } from '../../../src/engine/choice-options';
-import { answerInItsZone } from '../../../src/engine/answer-zone';
+import { answerInItsZoneText } from '../../../src/engine/answer-zone';
 
 const A4 = { width: 595.28, height: 841.89 };
 const MARGIN = 56;
@@ -133,8 +133,8 @@ function fieldAnswerText(cf: CompiledField, value: unknown): string {
   if (kind === 'choice') return optionLabel(cf, value);
   if (kind === 'list') return Array.isArray(value) && value.length > 0 ? value.map((v) => optionLabel(cf, v)).join(', ') : answerText(value);
   // A date-time or time as the person gave it, with its offset said (as view mode shows it), not a raw ISO string.
-  const zoned = cf.field.widget === 'datetime' || cf.field.widget === 'time' ? answerInItsZone(value) : null;
-  if (zoned) return zoned.offset === null ? zoned.text : `${zoned.text} (UTC${zoned.offset})`;
+  const zoned = cf.field.widget === 'datetime' || cf.field.widget === 'time' ? answerInItsZoneText(value) : null;
+  if (zoned !== null) return zoned;
   return answerText(value);
 }
 

@@ -18,15 +18,22 @@
  *   answer at a path no layout has is not exported (it is not something the form asks).
  * - The form's name and the schema's version of each row come from the same read of the schemas (once, not
  *   expanded in every batch).
- * - Cells: the answer at the column's path — a text, number or boolean as written, a list or an object (a
- *   repeatable section's items, a multiple choice) as its JSON, object keys sorted; RFC 4180 quoting (a cell
- *   holding a comma, a quote or a line break is quoted, quotes doubled), and a spreadsheet formula guard: a text
- *   starting with `=`, `+`, `-`, `@`, a tab or a carriage return is prefixed with `'`, so that opening the file
- *   never runs an answer a visitor typed as a formula.
+ * - Cells: the answer at the column's path as the form shows it, read by the field of the row's own schema's layout
+ *   at that path ({@link answerCell}): a choice as its option's label (several choices joined by `; ` in the options'
+ *   order, a stored value no option has as it is), a date-time or time as the person gave it with its offset
+ *   (`2026-12-03 14:30 (UTC-05:00)`, the answers document's rule), a date as given (`YYYY-MM-DD`), a number as written
+ *   (no grouping, `.` as the decimal mark: the file stays machine-readable), a boolean as `true` / `false`; any other
+ *   list or object (a repeatable section's items) as its JSON, object keys sorted. RFC 4180 quoting (a cell holding a
+ *   comma, a quote or a line break is quoted, quotes doubled), and a spreadsheet formula guard: a text starting with
+ *   `=`, `+`, `-`, `@`, a tab or a carriage return is prefixed with `'`, so that opening the file never runs an
+ *   answer a visitor typed (or an option label) as a formula.
  */
 import { FormInstanceStatus } from '../../api/enums';
-import type { FormLayout } from '../../api/types';
+import type { FormField, FormLayout } from '../../api/types';
+import { answerInItsZoneText } from '../../engine/answer-zone';
+import { layoutOptionIndex, layoutOptionLabel } from '../../engine/choice-options';
 import { layoutSectionEntries } from '../../engine/layout-walk';
+import { widgetKind } from '../../engine/widget-kinds';
 import type { ODataFilter, ODataOrderBy, ODataQuery, ODataValue } from '../odata/ast';
 import { ODataError } from '../odata/errors';
 import { ODATA_LIMITS } from '../odata/limits';
@@ -126,6 +133,58 @@ function answerAt(data: unknown, path: string): unknown {
   }
 }
 
+/**
+ * The fields of a layout that have a column of their own, by data path (the fields {@link layoutDataPaths} names; a
+ * repeatable section's column holds its items, not one field's answer).
+ */
+function layoutColumnFields(layout: FormLayout | null | undefined): Map<string, FormField> {
+  const fields = new Map<string, FormField>();
+  if (!layout) return fields;
+  for (const { section, repeatOwner } of layoutSectionEntries(layout)) {
+    if (repeatOwner !== null) continue;
+    for (const field of Array.isArray(section.fields) ? section.fields : []) if (!fields.has(field.path)) fields.set(field.path, field);
+  }
+  return fields;
+}
+
+/**
+ * An answer as the form shows it, by the field that asks it (`undefined`: no field of the row's layout, the answer
+ * as stored): a choice as its option's label, several choices as their labels in the options' order joined by `; `
+ * (a stored value no option has is written as it is, after them), a date-time or time with the offset it was given
+ * (the answers document's rule), anything else as stored (a date `YYYY-MM-DD`, a number or boolean as written).
+ */
+export function answerCell(field: FormField | undefined, value: unknown): unknown {
+  if (!field || value === undefined || value === null || value === '') return value;
+  const kind = widgetKind(field.widget)?.value;
+  if (kind === 'list' && Array.isArray(value)) {
+    // Known choices in the options' order, then unknown ones in the order stored: the same set, the same cell.
+    const place = (v: unknown) => {
+      const at = layoutOptionIndex(field, v);
+      return at < 0 ? Number.MAX_SAFE_INTEGER : at;
+    };
+    return value
+      .map((v, i) => ({ v, i, at: place(v) }))
+      .sort((a, b) => a.at - b.at || a.i - b.i)
+      .map(({ v }) => layoutOptionLabel(field, v) ?? (typeof v === 'object' && v !== null ? JSON.stringify(v, sortedKeys) : String(v)))
+      .join('; ');
+  }
+  if ((kind === 'choice' || kind === 'list') && typeof value !== 'object') return layoutOptionLabel(field, value) ?? value;
+  if (field.widget === 'datetime' || field.widget === 'time') return answerInItsZoneText(value) ?? value;
+  return value;
+}
+
+// The fields of each schema's layout, found once per schema rather than once per row.
+const schemaFields = new WeakMap<InstanceCsvSchema, Map<string, FormField>>();
+function fieldsOf(schema: InstanceCsvSchema | undefined): Map<string, FormField> | undefined {
+  if (!schema) return undefined;
+  let fields = schemaFields.get(schema);
+  if (!fields) {
+    fields = layoutColumnFields(schema.layout);
+    schemaFields.set(schema, fields);
+  }
+  return fields;
+}
+
 /** One schema the exported rows use: its version, its form's name and its layout (see {@link instanceCsvSchemaQuery}). */
 export interface InstanceCsvSchema {
   readonly formSchemaId: string;
@@ -136,9 +195,10 @@ export interface InstanceCsvSchema {
 
 /**
  * The cells of one row read by {@link instanceCsvQuery}, with its schema (`undefined` for one the caller may not see:
- * no form name, no version).
+ * no form name, no version, the answers as stored). The answers are written as that schema's layout shows them.
  */
 export function instanceCsvCells(row: ODataRow, paths: readonly string[], schema?: InstanceCsvSchema): unknown[] {
+  const fields = fieldsOf(schema);
   return [
     row.formInstanceId,
     schema?.formName ?? '',
@@ -146,7 +206,7 @@ export function instanceCsvCells(row: ODataRow, paths: readonly string[], schema
     statusName(row.status),
     row.createdDateTime,
     row.lastUpdatedDateTime,
-    ...paths.map((path) => answerAt(row.data, path)),
+    ...paths.map((path) => answerCell(fields?.get(path), answerAt(row.data, path))),
   ];
 }
 
