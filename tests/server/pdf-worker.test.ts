@@ -35,6 +35,15 @@ describe('PdfWorkerPool', () => {
     expect(next.ok && (JSON.parse(next.generatedJson) as { form: { pdfTemplate: { fields: unknown[] } } }).form.pdfTemplate.fields.length).toBe(28);
   }, 60_000);
 
+  it('refuses a job at once as busy when too many wait', async () => {
+    const pool = new PdfWorkerPool({ heapMb: 256, size: 1, maxQueued: 1 });
+    pools.push(pool);
+    const running = pool.parse(fixture('create_form.pdf'), limits);
+    const waiting = pool.parse(fixture('create_form.pdf'), limits);
+    await expect(pool.parse(fixture('create_form.pdf'), limits)).rejects.toMatchObject({ reason: 'busy' });
+    await expect(Promise.all([running, waiting])).resolves.toMatchObject([{ ok: true }, { ok: true }]);
+  }, 60_000);
+
   it('stops a worker that runs out of its heap', async () => {
     const pool = new PdfWorkerPool({ heapMb: 16, size: 1 });
     pools.push(pool);

@@ -90,7 +90,7 @@ async function pdfJob<K extends 'read' | 'fill'>(kind: K, input: PdfJobs[K]['inp
   try {
     result = await pdfWorkers().run(kind, input, PDF_UPLOAD_LIMITS.parseTimeoutMs);
   } catch (error) {
-    if (error instanceof PdfParseAbort) throw new DomainError(422, error.message, { code: `pdf-${error.reason}` });
+    if (error instanceof PdfParseAbort) throw new DomainError(error.reason === 'busy' ? 503 : 422, error.message, { code: `pdf-${error.reason}` });
     throw error;
   }
   if (!result.ok) throw new DomainError(REFUSAL_STATUS[result.code], result.message, { code: `pdf-${result.code}` });

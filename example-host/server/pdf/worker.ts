@@ -22,11 +22,14 @@ export interface PdfWorkerLimits extends PdfReadLimits, PdfContentLimits {
   timeoutMs: number;
 }
 
-/** Why a PDF job did not finish: it took too long, needed too much memory, or the worker failed. */
+/**
+ * Why a PDF job did not finish: it took too long, needed too much memory, the worker failed, or too many jobs were
+ * already waiting (`busy`: try again shortly).
+ */
 export class PdfParseAbort extends Error {
   override readonly name = 'PdfParseAbort';
   constructor(
-    readonly reason: 'timeout' | 'memory' | 'crash',
+    readonly reason: 'timeout' | 'memory' | 'crash' | 'busy',
     message: string,
   ) {
     super(message);
@@ -68,6 +71,8 @@ export interface PdfWorkerPoolOptions {
   heapMb: number;
   /** Most workers at once. Default 2. */
   size?: number;
+  /** Most jobs waiting for a worker; one more is refused as `busy` at once. Default 32. */
+  maxQueued?: number;
 }
 
 /** A queue of PDF jobs run in replaceable worker threads. */
@@ -78,11 +83,13 @@ export class PdfWorkerPool {
   private closed = false;
   private readonly heapMb: number;
   private readonly size: number;
+  private readonly maxQueued: number;
 
   constructor(options: PdfWorkerPoolOptions | number) {
     const o = typeof options === 'number' ? { heapMb: options } : options;
     this.heapMb = o.heapMb;
     this.size = Math.max(1, o.size ?? 2);
+    this.maxQueued = Math.max(0, o.maxQueued ?? 32);
   }
 
   /** Starts one worker ahead of the first job (a no-op when one runs); resolves when it is ready. */
@@ -95,6 +102,11 @@ export class PdfWorkerPool {
   /** Runs a job within `timeoutMs` of its start in a worker. */
   run<K extends PdfJobKind>(kind: K, input: PdfJobs[K]['input'], timeoutMs: number = PDF_UPLOAD_LIMITS.parseTimeoutMs): Promise<PdfJobs[K]['output']> {
     if (this.closed) return Promise.reject(new PdfParseAbort('crash', 'The PDF worker is stopped.'));
+    // Jobs waiting beyond the bound would only wait longer: the caller is told at once to come back.
+    const idle = this.slots.some((s) => !s.busy) || this.slots.length < this.size;
+    if (!idle && this.queue.length >= this.maxQueued) {
+      return Promise.reject(new PdfParseAbort('busy', `The server is busy with other PDFs (${this.queue.length} waiting). Try again in a minute.`));
+    }
     return new Promise((resolve, reject) => {
       const message = { id: this.nextId++, kind, input } as PdfJobMessage;
       this.queue.push({ message, timeoutMs, resolve: resolve as (result: unknown) => void, reject });

@@ -98,7 +98,7 @@ async function pdfJob<K extends 'render' | 'sent' | 'seal'>(kind: K, input: PdfJ
   try {
     result = await pdfWorkers().run(kind, input);
   } catch (error) {
-    if (error instanceof PdfParseAbort) throw new DomainError(422, error.message, { code: `pdf-${error.reason}` });
+    if (error instanceof PdfParseAbort) throw new DomainError(error.reason === 'busy' ? 503 : 422, error.message, { code: `pdf-${error.reason}` });
     throw error;
   }
   if (!result.ok) throw new DomainError(result.code === 'inflated-size' ? 413 : 422, result.message, { code: `pdf-${result.code}` });
