@@ -36,6 +36,15 @@ describe('FormDataLinking', () => {
     ]);
   });
 
+  it("writes a suggestion's Link button on a light tint, not its text's own blue (it could not be read)", async () => {
+    seedGeneratedForm();
+    renderInApi(<FormDataLinking formSchemaId={formSchemaId} />);
+    const button = await screen.findByRole('button', { name: 'Link /applicant/name' });
+    // With color 'blue.9' Mantine's light variant filled the button with #1864ab and wrote the words in the same blue.
+    expect(button.style.getPropertyValue('--button-bg')).toBe('var(--mantine-color-blue-light)');
+    expect(button.style.getPropertyValue('--button-color')).toBe('var(--mantine-color-blue-light-color)');
+  });
+
   it('links a suggestion, shows its example value and the preview filled from the example application', async () => {
     seedGeneratedForm();
     const { user } = renderInApi(<FormDataLinking formSchemaId={formSchemaId} />);
