@@ -346,3 +346,54 @@ describe('expiry and reminders', () => {
     clock = new Date();
   });
 });
+
+describe("an envelope's documents, stored in parts", () => {
+  const countParts = async (envelopeId: string, document: string) => {
+    const result = await server.db.execute(sql`SELECT count(*)::int AS n FROM envelope_document_parts WHERE envelope_id = ${envelopeId} AND document = ${document}`);
+    return (result as unknown as { rows: { n: number }[] }).rows[0]?.n;
+  };
+
+  it('reads back byte-identical: the document sent (as the signer opens it) and a stored value of several parts', async () => {
+    const { readEnvelopeDocument, writeEnvelopeDocument } = await import('../../example-host/server/signing/store');
+    const { BYTE_PART_SIZE } = await import('../../example-host/server/db/byte-parts');
+    const envelope = await envelopeFor([SIGNERS[0]!]);
+    const sent = await readEnvelopeDocument(server.db, envelope.envelopeId, 'sent');
+    expect(sent).toBeDefined();
+    expect(await countParts(envelope.envelopeId, 'sent')).toBe(Math.ceil(sent!.byteLength / BYTE_PART_SIZE));
+    const token = (await signerLink(server, editor, envelope.envelopeId, envelope.signers[0]!.signerId)).token;
+    const opened = await signingPage<SigningSession>(server, 'Open', { token });
+    expect(Buffer.from(opened.body.documentBase64, 'base64').equals(Buffer.from(sent!))).toBe(true);
+    const stored = await server.db.execute(sql`SELECT sent_document, sent_document_sha256 FROM envelopes WHERE envelope_id = ${envelope.envelopeId}`);
+    const row = (stored as unknown as { rows: { sent_document: Uint8Array | null; sent_document_sha256: string }[] }).rows[0]!;
+    expect(row.sent_document).toBeNull();
+    expect(createHash('sha256').update(sent!).digest('hex')).toBe(row.sent_document_sha256);
+
+    // Three whole parts and a short one, every byte value.
+    const bytes = new Uint8Array(3 * BYTE_PART_SIZE + 12_345).map((_, i) => (i * 31 + (i >> 8)) & 0xff);
+    await server.db.transaction((tx) => writeEnvelopeDocument(tx, envelope.envelopeId, 'sealed', bytes));
+    expect(await countParts(envelope.envelopeId, 'sealed')).toBe(4);
+    const back = await readEnvelopeDocument(server.db, envelope.envelopeId, 'sealed');
+    expect(back?.byteLength).toBe(bytes.byteLength);
+    expect(Buffer.from(back!).equals(Buffer.from(bytes))).toBe(true);
+    // Stored again, it replaces the parts.
+    await server.db.transaction((tx) => writeEnvelopeDocument(tx, envelope.envelopeId, 'sealed', bytes.subarray(0, 100)));
+    expect(await countParts(envelope.envelopeId, 'sealed')).toBe(1);
+    expect(Buffer.from((await readEnvelopeDocument(server.db, envelope.envelopeId, 'sealed'))!).equals(Buffer.from(bytes.subarray(0, 100)))).toBe(true);
+  });
+
+  it('reads an envelope stored before the parts from its row (sent_document, signed_pdf)', async () => {
+    const { readEnvelopeDocument } = await import('../../example-host/server/signing/store');
+    const envelope = await envelopeFor([SIGNERS[0]!]);
+    const sent = (await readEnvelopeDocument(server.db, envelope.envelopeId, 'sent'))!;
+    const sealed = Buffer.from('%PDF-1.7 sealed before the parts');
+    await server.db.execute(sql`DELETE FROM envelope_document_parts WHERE envelope_id = ${envelope.envelopeId}`);
+    await server.db.execute(
+      sql`UPDATE envelopes SET sent_document = ${Buffer.from(sent)}, signed_pdf = ${sealed}, signed_pdf_size = ${sealed.byteLength} WHERE envelope_id = ${envelope.envelopeId}`,
+    );
+    expect(Buffer.from((await readEnvelopeDocument(server.db, envelope.envelopeId, 'sent'))!).equals(Buffer.from(sent))).toBe(true);
+    expect(Buffer.from((await readEnvelopeDocument(server.db, envelope.envelopeId, 'sealed'))!).equals(sealed)).toBe(true);
+    const token = (await signerLink(server, editor, envelope.envelopeId, envelope.signers[0]!.signerId)).token;
+    const opened = await signingPage<SigningSession>(server, 'Open', { token });
+    expect(Buffer.from(opened.body.documentBase64, 'base64').equals(Buffer.from(sent))).toBe(true);
+  });
+});

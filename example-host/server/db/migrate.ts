@@ -522,6 +522,21 @@ END $$`,
 )`,
     ],
   },
+  {
+    // An envelope's documents (the one sent for signature, the sealed PDF) in parts of at most 256 KiB, written and
+    // read one statement per part like the PDF templates' (db/byte-parts.ts). Envelopes stored before keep their
+    // documents in envelopes.sent_document and envelopes.signed_pdf, which are still read when an envelope has no parts.
+    id: '0019_envelope_document_parts',
+    statements: [
+      `CREATE TABLE IF NOT EXISTS envelope_document_parts (
+  envelope_id uuid NOT NULL REFERENCES envelopes(envelope_id) ON DELETE CASCADE,
+  document text NOT NULL,
+  part integer NOT NULL,
+  bytes bytea NOT NULL,
+  PRIMARY KEY (envelope_id, document, part)
+)`,
+    ],
+  },
 ];
 
 /** A fixed key for `pg_advisory_xact_lock`, so concurrent starts apply migrations one at a time. */

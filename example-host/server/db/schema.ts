@@ -452,6 +452,23 @@ export const formPdfTemplateParts = pgTable(
   (t) => [primaryKey({ columns: [t.formId, t.part] })],
 );
 
+/**
+ * The parts of an envelope's documents (at most 256 KiB each, in order), removed with their envelope: `document` is
+ * 'sent' (the document as sent to the signers) or 'sealed' (the sealed PDF).
+ */
+export const envelopeDocumentParts = pgTable(
+  'envelope_document_parts',
+  {
+    envelopeId: uuid('envelope_id')
+      .notNull()
+      .references(() => envelopes.envelopeId, { onDelete: 'cascade' }),
+    document: text('document').$type<'sent' | 'sealed'>().notNull(),
+    part: integer('part').notNull(),
+    bytes: bytea('bytes').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.envelopeId, t.document, t.part] })],
+);
+
 /** All tables, for drizzle's `schema` option and for the schema/migration consistency test. */
 export const tables = {
   schemaMigrations,
@@ -480,4 +497,5 @@ export const tables = {
   envelopeEvents,
   formPdfTemplates,
   formPdfTemplateParts,
+  envelopeDocumentParts,
 };

@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, lt, notExists, sql } from 'drizzle-orm';
 import { isUuid } from '../../../src/domain';
+import { BYTE_PART_SIZE, plainBytes, readByteParts, writeByteParts } from '../db/byte-parts';
 import type { Db } from '../db/index';
 import { formPdfTemplateParts, formPdfTemplates, forms } from '../db/schema';
 
@@ -26,17 +27,8 @@ export function sha256Hex(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
 
-/**
- * The most bytes of a template written or read in one statement. An embedded database (PGlite) runs on the server's
- * thread: a part of 256 KiB holds it for a few milliseconds, where 10 MiB in one statement held it for over a second.
- */
-export const PDF_PART_BYTES = 256 * 1024;
-
-/**
- * A turn of the event loop. An embedded database answers a statement without one (its promise settles at once), so
- * a loop of statements would hold the server's thread to the end; between parts other requests are answered.
- */
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** The most bytes of a template written or read in one statement (see db/byte-parts.ts). */
+export const PDF_PART_BYTES = BYTE_PART_SIZE;
 
 /**
  * Stores (or replaces) the PDF template of a form: its row, then its bytes in parts of {@link PDF_PART_BYTES}, one
@@ -76,16 +68,10 @@ export async function saveFormPdf(
         },
       });
     await tx.delete(formPdfTemplateParts).where(eq(formPdfTemplateParts.formId, formId));
-    for (let part = 0, at = 0; at < template.bytes.byteLength; part++, at += PDF_PART_BYTES) {
-      await tx.insert(formPdfTemplateParts).values({ formId, part, bytes: template.bytes.subarray(at, at + PDF_PART_BYTES) });
-      await nextTurn();
-    }
+    await writeByteParts(template.bytes, (part, bytes) => tx.insert(formPdfTemplateParts).values({ formId, part, bytes }));
   });
   return { formId, fileName: row.fileName, sha256, pageCount: row.pageCount, bytes: template.bytes };
 }
-
-/** Bytes as a plain Uint8Array (drivers answer bytea as a Buffer or a Uint8Array; readers want a plain one). */
-const plain = (bytes: Uint8Array) => new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
 /** The stored PDF template of a form, or undefined when it has none (or the id is not a UUID); read part by part. */
 export async function loadFormPdf(db: Db, formId: string): Promise<StoredFormPdf | undefined> {
@@ -97,32 +83,30 @@ export async function loadFormPdf(db: Db, formId: string): Promise<StoredFormPdf
       fileName: formPdfTemplates.fileName,
       sha256: formPdfTemplates.sha256,
       pageCount: formPdfTemplates.pageCount,
-      byteSize: formPdfTemplates.byteSize,
       parts: sql<number>`(SELECT count(*) FROM form_pdf_template_parts p WHERE p.form_id = ${id})`.mapWith(Number),
     })
     .from(formPdfTemplates)
     .where(eq(formPdfTemplates.formId, id))
     .limit(1);
   if (!row) return undefined;
-  const { parts, byteSize, ...found } = row;
+  const { parts, ...found } = row;
   if (parts === 0) {
     // A template stored before the parts: its bytes are in its row.
     const [old] = await db.select({ bytes: formPdfTemplates.bytes }).from(formPdfTemplates).where(eq(formPdfTemplates.formId, id)).limit(1);
-    return { ...found, bytes: plain(old?.bytes ?? new Uint8Array(0)) };
+    return { ...found, bytes: plainBytes(old?.bytes ?? new Uint8Array(0)) };
   }
-  const bytes = new Uint8Array(byteSize);
-  let at = 0;
-  for (let part = 0; part < parts; part++) {
-    const [piece] = await db
-      .select({ bytes: formPdfTemplateParts.bytes })
-      .from(formPdfTemplateParts)
-      .where(and(eq(formPdfTemplateParts.formId, id), eq(formPdfTemplateParts.part, part)));
-    if (!piece) throw new Error(`The PDF template of form ${id} is missing its part ${part}.`);
-    bytes.set(plain(piece.bytes), at);
-    at += piece.bytes.byteLength;
-    await nextTurn();
-  }
-  return { ...found, bytes: at === byteSize ? bytes : bytes.subarray(0, at) };
+  const bytes = await readByteParts(
+    parts,
+    async (part) => {
+      const [piece] = await db
+        .select({ bytes: formPdfTemplateParts.bytes })
+        .from(formPdfTemplateParts)
+        .where(and(eq(formPdfTemplateParts.formId, id), eq(formPdfTemplateParts.part, part)));
+      return piece?.bytes;
+    },
+    `The PDF template of form ${id}`,
+  );
+  return { ...found, bytes };
 }
 
 /**

@@ -45,11 +45,13 @@ import {
   envelopeDto,
   findEnvelope,
   issueSignerToken,
+  readEnvelopeDocument,
   resolveSignerToken,
   signerStatusOfToken,
   revokeEnvelopeTokens,
   setEnvelopeStatus,
   useSignerToken,
+  writeEnvelopeDocument,
   type Actor,
   type StoredEnvelope,
 } from './store';
@@ -220,9 +222,9 @@ export class LocalSigningProvider implements SigningProvider {
         emailMessage: request.emailMessage,
         expiresAt: request.expiresAt,
         createdBy: actor.userId,
-        sentDocument: sent.bytes,
         sentDocumentSha256: sha256Of(sent.bytes),
       });
+      await writeEnvelopeDocument(tx, envelopeId, 'sent', sent.bytes);
       await tx.insert(envelopeSigners).values(
         request.signers.map((s, position) => ({
           signerId: crypto.randomUUID(),
@@ -338,7 +340,7 @@ export class LocalSigningProvider implements SigningProvider {
         formName: form?.row.name ?? '',
         emailMessage: found.row.emailMessage,
         expiresAt: found.row.expiresAt,
-        documentBase64: Buffer.from(found.row.sentDocument ?? new Uint8Array()).toString('base64'),
+        documentBase64: Buffer.from((await readEnvelopeDocument(tx, found.row.envelopeId, 'sent')) ?? new Uint8Array()).toString('base64'),
         places,
       };
     });
@@ -413,7 +415,8 @@ export class LocalSigningProvider implements SigningProvider {
   async seal(envelopeId: string): Promise<Uint8Array> {
     const found = await findEnvelope(this.db, envelopeId);
     if (!found) throw envelopeNotFound(envelopeId);
-    if (found.row.signedPdf) return found.row.signedPdf;
+    const stored = await readEnvelopeDocument(this.db, envelopeId, 'sealed');
+    if (stored) return stored;
     if (found.row.status !== Completed) throw new DomainError(409, 'The envelope is not completed: there is no signed document yet.', { envelopeStatus: found.row.status });
     const events = await auditEvents(this.db, envelopeId);
     const created = events[0];
@@ -424,7 +427,7 @@ export class LocalSigningProvider implements SigningProvider {
     const sealed = await sealInWorker({
       envelopeId,
       formName: form?.row.name ?? 'Form',
-      sent: found.row.sentDocument ?? new Uint8Array(),
+      sent: (await readEnvelopeDocument(this.db, envelopeId, 'sent')) ?? new Uint8Array(),
       sentSha256: found.row.sentDocumentSha256 ?? '',
       signers: found.signers.map((s, i) => ({
         signerId: s.signerId,
@@ -439,11 +442,24 @@ export class LocalSigningProvider implements SigningProvider {
       seal,
       now: this.now(),
     });
-    await this.db
-      .update(envelopes)
-      .set({ signedPdf: sealed.bytes, signedPdfSize: sealed.bytes.byteLength, signedDocumentSha256: sealed.signedSha256 })
-      .where(and(eq(envelopes.envelopeId, envelopeId)));
-    return sealed.bytes;
+    // The row is locked while the sealed PDF's parts are written, so two seals of one envelope store one of them.
+    return this.db.transaction(async (tx) => {
+      const [locked] = await tx
+        .select({ size: envelopes.signedPdfSize })
+        .from(envelopes)
+        .where(eq(envelopes.envelopeId, found.row.envelopeId))
+        .for('update');
+      if (locked?.size != null) {
+        const other = await readEnvelopeDocument(tx, envelopeId, 'sealed');
+        if (other) return other;
+      }
+      await writeEnvelopeDocument(tx, found.row.envelopeId, 'sealed', sealed.bytes);
+      await tx
+        .update(envelopes)
+        .set({ signedPdfSize: sealed.bytes.byteLength, signedDocumentSha256: sealed.signedSha256 })
+        .where(eq(envelopes.envelopeId, found.row.envelopeId));
+      return sealed.bytes;
+    });
   }
 
   async signedDocument(actor: Actor, envelopeId: string): Promise<{ bytes: Uint8Array; fileName: string }> {

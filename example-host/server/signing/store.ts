@@ -4,13 +4,14 @@
  * the signers' link tokens, of which only the SHA-256 is stored.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import type { EnvelopeStatus } from '../../../src/api/enums';
 import type { AuditVerification, EnvelopeSigner, SignerStatus, SigningAuditEvent, SigningEnvelope } from '../../../src/api/types';
 import { isUuid } from '../../../src/domain';
 import { nextAuditEvent, verifyAuditChain, type AuditEventInput, type AuditKey } from '../../../src/domain/signing';
+import { plainBytes, readByteParts, writeByteParts } from '../db/byte-parts';
 import type { Db, DbExecutor } from '../db/index';
-import { envelopeEvents, envelopes, envelopeSigners, envelopeSignerTokens } from '../db/schema';
+import { envelopeDocumentParts, envelopeEvents, envelopes, envelopeSigners, envelopeSignerTokens } from '../db/schema';
 
 /** Who did something, as the audit records it. */
 export interface Actor {
@@ -19,7 +20,13 @@ export interface Actor {
   userAgent: string | null;
 }
 
-type EnvelopeRow = typeof envelopes.$inferSelect;
+/**
+ * An envelope's columns without its documents' bytes: the documents are read on their own, part by part
+ * ({@link readEnvelopeDocument}), never with the row.
+ */
+const { sentDocument: oldSentDocument, signedPdf: oldSealedDocument, ...envelopeColumns } = getTableColumns(envelopes);
+
+type EnvelopeRow = Omit<typeof envelopes.$inferSelect, 'sentDocument' | 'signedPdf'>;
 type SignerRow = typeof envelopeSigners.$inferSelect;
 
 /** An envelope row with its signers (in position order). */
@@ -67,11 +74,51 @@ export function envelopeDto({ row, signers }: StoredEnvelope): SigningEnvelope {
 /** An envelope with its signers; `lock` reads its row `FOR UPDATE` (inside a transaction). */
 export async function findEnvelope(db: DbExecutor, envelopeId: string, lock = false): Promise<StoredEnvelope | undefined> {
   if (!isUuid(envelopeId)) return undefined;
-  const query = db.select().from(envelopes).where(eq(envelopes.envelopeId, envelopeId.toLowerCase())).$dynamic();
+  const query = db.select(envelopeColumns).from(envelopes).where(eq(envelopes.envelopeId, envelopeId.toLowerCase())).$dynamic();
   const [row] = await (lock ? query.for('update') : query);
   if (!row) return undefined;
   const signers = await db.select().from(envelopeSigners).where(eq(envelopeSigners.envelopeId, row.envelopeId)).orderBy(asc(envelopeSigners.position));
   return { row, signers };
+}
+
+/** An envelope's documents: the one sent to the signers, and the sealed PDF. */
+export type EnvelopeDocument = 'sent' | 'sealed';
+
+/**
+ * Stores (or replaces) one of an envelope's documents in parts (db/byte-parts.ts), one statement each with a turn of
+ * the event loop between; run it in the transaction that writes the envelope's row.
+ */
+export async function writeEnvelopeDocument(tx: DbExecutor, envelopeId: string, document: EnvelopeDocument, bytes: Uint8Array): Promise<void> {
+  const id = envelopeId.toLowerCase();
+  await tx.delete(envelopeDocumentParts).where(and(eq(envelopeDocumentParts.envelopeId, id), eq(envelopeDocumentParts.document, document)));
+  await writeByteParts(bytes, (part, piece) => tx.insert(envelopeDocumentParts).values({ envelopeId: id, document, part, bytes: piece }));
+}
+
+/**
+ * One of an envelope's documents, read part by part; an envelope stored before the parts has it in its row
+ * (envelopes.sent_document, envelopes.signed_pdf). Undefined when there is none.
+ */
+export async function readEnvelopeDocument(db: DbExecutor, envelopeId: string, document: EnvelopeDocument): Promise<Uint8Array | undefined> {
+  if (!isUuid(envelopeId)) return undefined;
+  const id = envelopeId.toLowerCase();
+  const whose = and(eq(envelopeDocumentParts.envelopeId, id), eq(envelopeDocumentParts.document, document));
+  const [counted] = await db.select({ n: sql<number>`count(*)::int` }).from(envelopeDocumentParts).where(whose);
+  const parts = counted?.n ?? 0;
+  if (parts === 0) {
+    const [old] = await db
+      .select({ bytes: document === 'sent' ? oldSentDocument : oldSealedDocument })
+      .from(envelopes)
+      .where(eq(envelopes.envelopeId, id));
+    return old?.bytes ? plainBytes(old.bytes) : undefined;
+  }
+  return readByteParts(
+    parts,
+    async (part) => {
+      const [piece] = await db.select({ bytes: envelopeDocumentParts.bytes }).from(envelopeDocumentParts).where(and(whose, eq(envelopeDocumentParts.part, part)));
+      return piece?.bytes;
+    },
+    `The ${document} document of envelope ${id}`,
+  );
 }
 
 /**
@@ -87,7 +134,7 @@ export async function listEnvelopes(
   if (filter.statuses?.length) conditions.push(inArray(envelopes.status, filter.statuses));
   const where = conditions.length ? and(...conditions) : undefined;
   const rows = await db
-    .select()
+    .select(envelopeColumns)
     .from(envelopes)
     .where(where)
     .orderBy(desc(envelopes.createdDateTime), asc(envelopes.envelopeId))

@@ -1,0 +1,46 @@
+/**
+ * Large byte values (PDF templates, documents for signature, sealed PDFs) stored in parts of at most
+ * {@link BYTE_PART_SIZE}, one statement per part with a turn of the event loop between. An embedded database (PGlite)
+ * runs on the server's thread and answers a statement without giving the event loop a turn: one statement of 10 MiB,
+ * or a loop of statements without a turn, holds every other request for as long as it takes.
+ */
+
+/** The most bytes written or read in one statement: a part holds an embedded database for a few milliseconds. */
+export const BYTE_PART_SIZE = 256 * 1024;
+
+/** A turn of the event loop, so other requests are answered between two parts. */
+export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Bytes as a plain Uint8Array (drivers answer bytea as a Buffer or a Uint8Array; readers want a plain one). */
+export const plainBytes = (bytes: Uint8Array): Uint8Array => new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+
+/** Writes `bytes` part by part (numbered from 0) through `insertPart`, with a turn of the event loop after each. */
+export async function writeByteParts(bytes: Uint8Array, insertPart: (part: number, bytes: Uint8Array) => Promise<unknown>): Promise<void> {
+  for (let part = 0, at = 0; at < bytes.byteLength; part++, at += BYTE_PART_SIZE) {
+    await insertPart(part, bytes.subarray(at, at + BYTE_PART_SIZE));
+    await nextTurn();
+  }
+}
+
+/**
+ * Reads `parts` parts (numbered from 0) through `readPart`, with a turn of the event loop after each, into one array;
+ * `what` names the value in the error for a missing part.
+ */
+export async function readByteParts(parts: number, readPart: (part: number) => Promise<Uint8Array | undefined>, what: string): Promise<Uint8Array> {
+  const pieces: Uint8Array[] = [];
+  let total = 0;
+  for (let part = 0; part < parts; part++) {
+    const piece = await readPart(part);
+    if (!piece) throw new Error(`${what} is missing its part ${part}.`);
+    pieces.push(plainBytes(piece));
+    total += piece.byteLength;
+    await nextTurn();
+  }
+  const bytes = new Uint8Array(total);
+  let at = 0;
+  for (const piece of pieces) {
+    bytes.set(piece, at);
+    at += piece.byteLength;
+  }
+  return bytes;
+}
