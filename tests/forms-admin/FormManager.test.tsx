@@ -51,6 +51,13 @@ describe('FormManager', () => {
     expect(await within(part).findByRole('switch', { name: 'Public' })).not.toBeChecked();
   });
 
+  it('keeps the copy buttons as wide as their words beside a long link (at 390 px they were cut to "Cop")', async () => {
+    renderScreen();
+    const part = await region('Public link');
+    expect(within(part).getByRole('button', { name: 'Copy link' }).style.flexShrink).toBe('0');
+    expect((await within(part).findByRole('button', { name: 'Copy version link' })).style.flexShrink).toBe('0');
+  });
+
   it("points the public link at the form's own publicBaseUrl when it has one", async () => {
     const form = backend.db.forms.find((f) => f.formId === expense)!;
     form.publicBaseUrl = 'https://www.example.org/apply';

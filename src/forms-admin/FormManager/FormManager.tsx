@@ -247,7 +247,8 @@ export const FormManagerView = factory<FormManagerViewFactory>((_props) => {
                   </Anchor>
                   <CopyButton value={c.publicUrl}>
                     {({ copied, copy }) => (
-                      <Button size="compact-sm" variant="light" onClick={copy}>
+                      // Never narrower than its words: beside a long link on a phone it was cut to 'Cop'.
+                      <Button size="compact-sm" variant="light" onClick={copy} style={{ flexShrink: 0 }}>
                         {copied ? labels.fmCopied : labels.fmCopyLink}
                       </Button>
                     )}
@@ -286,7 +287,7 @@ export const FormManagerView = factory<FormManagerViewFactory>((_props) => {
                       </Anchor>
                       <CopyButton value={c.versionUrl}>
                         {({ copied, copy }) => (
-                          <Button size="compact-sm" variant="default" onClick={copy}>
+                          <Button size="compact-sm" variant="default" onClick={copy} style={{ flexShrink: 0 }}>
                             {copied ? labels.fmCopied : labels.fmCopyVersionLink}
                           </Button>
                         )}
