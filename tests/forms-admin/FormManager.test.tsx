@@ -31,6 +31,10 @@ describe('FormManager', () => {
     expect(within(rows[1]!).getByText('Current')).toBeInTheDocument();
     expect(within(rows[1]!).queryByRole('button', { name: /Make current/ })).not.toBeInTheDocument();
     expect(within(rows[2]!).getByRole('button', { name: 'Make current: Version 1' })).toBeInTheDocument();
+    // A version's last change carries the reader's zone, like the instances below it (it had none).
+    const zone = new Intl.DateTimeFormat(undefined, { timeZoneName: 'short' }).formatToParts(new Date()).find((p) => p.type === 'timeZoneName')?.value;
+    expect(zone).toBeTruthy();
+    for (const row of rows.slice(1)) expect(row.textContent).toContain(zone);
     const instances = await region('Instances');
     expect(await within(instances).findByText('Completed')).toBeInTheDocument();
   });

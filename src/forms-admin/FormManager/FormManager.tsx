@@ -24,6 +24,7 @@ import { fillLabel, type Labels } from '../../query/labels';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { LoadingState } from '../../ui/LoadingState';
 import { DeleteConfirmDialog, RowDeleteActions } from '../shared/DeleteActions';
+import { formatDateTime } from '../shared/ListScreen';
 import { ScreenPage, ScreenReadPage, SectionCard as Part, screenClasses, useScreenStyles, type ScreenFactory, optionKeys, useScreenController } from '../shared/screen';
 import { InstancesPart } from './InstancesTable';
 import type { LocatedField, SchemaFieldsDiff } from './schema-diff';
@@ -53,8 +54,6 @@ export interface FormManagerViewProps extends BoxProps, StylesApiProps<FormManag
 export type FormManagerViewFactory = ScreenFactory<FormManagerViewProps, FormManagerStylesNames>;
 
 const classes = screenClasses<FormManagerStylesNames>('FormManager', ['root', 'section', 'details', 'publicLink', 'qrCode', 'versions', 'diff', 'instances']);
-
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 function fieldCell(field: LocatedField | undefined) {
   if (!field) return <Table.Td>—</Table.Td>;
@@ -335,7 +334,7 @@ export const FormManagerView = factory<FormManagerViewFactory>((_props) => {
                         </Table.Td>
                         <Table.Td>{schema.name}</Table.Td>
                         <Table.Td>{schema.isPublic ? labels.fmYes : labels.fmNo}</Table.Td>
-                        <Table.Td>{dateTime.format(new Date(schema.lastUpdatedDateTime))}</Table.Td>
+                        <Table.Td>{formatDateTime(schema.lastUpdatedDateTime)}</Table.Td>
                         <Table.Td>
                           <Group gap="xs" wrap="nowrap">
                             {onOpenSchema && (
