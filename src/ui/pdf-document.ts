@@ -51,6 +51,19 @@ export interface PdfWorkerOptions {
   workerSrc?: string;
 }
 
+/**
+ * What a drawn page shows of its form fields: `'shown'` their own appearance, values included, as a PDF reader shows
+ * them (the document to sign); `'hidden'` the page without its fields' widgets, so that values a template arrived
+ * with are not drawn (the PDF import, whose stored template has them cleared; the screen outlines each field itself).
+ */
+export type PdfFieldDrawing = 'shown' | 'hidden';
+
+/** How {@link openPdfDocument} opens and draws a PDF. */
+export interface PdfOpenOptions extends PdfWorkerOptions {
+  /** What the pages show of their form fields (default `'shown'`). */
+  fields?: PdfFieldDrawing;
+}
+
 type PdfJs = typeof PdfJsModule;
 
 let loading: Promise<PdfJs> | null = null;
@@ -72,7 +85,7 @@ async function loadPdfJs(options: PdfWorkerOptions): Promise<PdfJs> {
 }
 
 /** Opens `bytes` (a copy is handed to pdf.js, which may move it to its worker). */
-export async function openPdfDocument(bytes: Uint8Array, options: PdfWorkerOptions = {}): Promise<PdfDocumentHandle> {
+export async function openPdfDocument(bytes: Uint8Array, options: PdfOpenOptions = {}): Promise<PdfDocumentHandle> {
   const pdfjs = await loadPdfJs(options);
   const task = pdfjs.getDocument({
     data: bytes.slice(),
@@ -100,8 +113,11 @@ export async function openPdfDocument(bytes: Uint8Array, options: PdfWorkerOptio
           const scaled = page.getViewport({ scale });
           canvas.width = Math.floor(scaled.width);
           canvas.height = Math.floor(scaled.height);
-          // The fields' own appearance is drawn too, as a PDF reader shows them; the outlines go over it.
-          const task = page.render({ canvas, viewport: scaled, annotationMode: pdfjs.AnnotationMode.ENABLE });
+          // 'shown': the fields' own appearance is drawn too, as a PDF reader shows them; the outlines go over it.
+          // 'hidden': pdf.js leaves form widgets to an HTML layer in ENABLE_FORMS mode, and none is drawn here, so
+          // the canvas holds the page and its other annotations without any field's value.
+          const annotationMode = options.fields === 'hidden' ? pdfjs.AnnotationMode.ENABLE_FORMS : pdfjs.AnnotationMode.ENABLE;
+          const task = page.render({ canvas, viewport: scaled, annotationMode });
           running = task;
           try {
             await task.promise;

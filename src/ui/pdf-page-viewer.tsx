@@ -7,16 +7,17 @@
  */
 import { Alert, Box, Group, Loader, Stack, Text, type StackProps } from '@mantine/core';
 import { useCallback, useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
-import { openPdfDocument, type PdfDocumentHandle, type PdfPageHandle } from './pdf-document';
+import { openPdfDocument, type PdfDocumentHandle, type PdfFieldDrawing, type PdfPageHandle } from './pdf-document';
 
 /** Where the opening of a PDF is. */
 export type PdfPagesState = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; pages: readonly PdfPageHandle[] };
 
 /**
  * Opens `data` and reads its pages; the document is freed when `data` or `workerSrc` changes or the caller unmounts.
- * A PDF that pdf.js cannot open (or a browser it cannot run in) is `failed`.
+ * A PDF that pdf.js cannot open (or a browser it cannot run in) is `failed`. `fields` says what the pages show of their
+ * form fields (see `PdfFieldDrawing`).
  */
-export function usePdfPages(data: Uint8Array, workerSrc?: string): PdfPagesState {
+export function usePdfPages(data: Uint8Array, workerSrc?: string, fields: PdfFieldDrawing = 'shown'): PdfPagesState {
   const [state, setState] = useState<PdfPagesState>({ status: 'loading' });
   useEffect(() => {
     let cancelled = false;
@@ -24,7 +25,7 @@ export function usePdfPages(data: Uint8Array, workerSrc?: string): PdfPagesState
     setState({ status: 'loading' });
     void (async () => {
       try {
-        opened = await openPdfDocument(data, { workerSrc });
+        opened = await openPdfDocument(data, { workerSrc, fields });
         const pages: PdfPageHandle[] = [];
         for (let i = 0; i < opened.pageCount; i++) pages.push(await opened.page(i));
         if (!cancelled) setState({ status: 'ready', pages });
@@ -36,7 +37,7 @@ export function usePdfPages(data: Uint8Array, workerSrc?: string): PdfPagesState
       cancelled = true;
       void opened?.destroy();
     };
-  }, [data, workerSrc]);
+  }, [data, workerSrc, fields]);
   return state;
 }
 
@@ -131,6 +132,11 @@ export interface PdfPageViewerProps extends Omit<StackProps, 'children'> {
   workerSrc?: string;
   /** CSS pixels per PDF point the pages are drawn at (at most, when they fit the width). */
   scale: number;
+  /**
+   * What the pages show of their form fields: `'shown'` (the default) their appearance with their values, `'hidden'`
+   * the pages without the fields' widgets (see `PdfFieldDrawing`).
+   */
+  fields?: PdfFieldDrawing;
   /** Pages fit the width available (the default), or keep their drawn width. */
   fit?: boolean;
   /** A page's accessible name, e.g. 'Page 1 of 3'; `page` counts from 1. */
@@ -153,8 +159,8 @@ export interface PdfPageViewerProps extends Omit<StackProps, 'children'> {
  * document does not draw all its pages at once.
  */
 export function PdfPageViewer(props: PdfPageViewerProps) {
-  const { data, workerSrc, scale, fit = true, pageLabel, loadingText, failedText, renderOverlay, onReady, pageProps, ...others } = props;
-  const state = usePdfPages(data, workerSrc);
+  const { data, workerSrc, scale, fields = 'shown', fit = true, pageLabel, loadingText, failedText, renderOverlay, onReady, pageProps, ...others } = props;
+  const state = usePdfPages(data, workerSrc, fields);
   const queue = useRef<Promise<void>>(Promise.resolve());
   const enqueue = useCallback((job: () => Promise<void>) => {
     queue.current = queue.current.then(job).catch(() => undefined);

@@ -11,26 +11,29 @@ import { renderInApi, setupFakeApi } from '../admin/support/screen';
 // jsdom draws no canvas and cannot run pdf.js: the pages are stood in for by one US Letter page per page the test
 // names, with pdf.js's own mapping of a field's rectangle (origin bottom-left) to the drawn page (origin top-left).
 const pageCount = vi.hoisted(() => ({ value: 1 }));
-const rendered = vi.hoisted(() => ({ pages: [] as number[] }));
+const rendered = vi.hoisted(() => ({ pages: [] as number[], fields: [] as (string | undefined)[] }));
 vi.mock('../../src/ui/pdf-document', () => ({
-  openPdfDocument: async () => ({
-    pageCount: pageCount.value,
-    page: async (index: number) => ({
-      width: 612,
-      height: 792,
-      boxOf: (rect: { x: number; y: number; width: number; height: number }) => ({
-        left: rect.x,
-        top: 792 - rect.y - rect.height,
-        width: rect.width,
-        height: rect.height,
+  openPdfDocument: async (_bytes: Uint8Array, options?: { fields?: string }) => {
+    rendered.fields.push(options?.fields);
+    return {
+      pageCount: pageCount.value,
+      page: async (index: number) => ({
+        width: 612,
+        height: 792,
+        boxOf: (rect: { x: number; y: number; width: number; height: number }) => ({
+          left: rect.x,
+          top: 792 - rect.y - rect.height,
+          width: rect.width,
+          height: rect.height,
+        }),
+        render: async () => {
+          rendered.pages.push(index);
+        },
+        cancel: () => undefined,
       }),
-      render: async () => {
-        rendered.pages.push(index);
-      },
-      cancel: () => undefined,
-    }),
-    destroy: async () => undefined,
-  }),
+      destroy: async () => undefined,
+    };
+  },
 }));
 
 const { backend, server } = setupFakeApi();
@@ -74,6 +77,10 @@ describe('PdfFormImport', () => {
     expect(outlines[0]?.style.left).toBe(`${(72 / 612) * 100}%`);
     expect(outlines[0]?.style.top).toBe(`${(74 / 792) * 100}%`);
     await waitFor(() => expect(rendered.pages).toEqual([0]));
+    // The stored template holds no value: the preview draws the pages without the fields' widgets, so no value the
+    // file arrived with shows; the outlines say where each field is.
+    expect(rendered.fields.length).toBeGreaterThan(0);
+    expect(rendered.fields.every((fields) => fields === 'hidden')).toBe(true);
     const upload = backend.requests.find((r) => r.path.startsWith('/api/FormGenerator/UploadPdf'));
     expect(upload?.method).toBe('POST');
   });

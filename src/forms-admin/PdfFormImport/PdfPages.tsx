@@ -80,6 +80,8 @@ export default function PdfPages(props: PdfPagesProps) {
       data={data}
       workerSrc={workerSrc}
       scale={PAGE_SCALE}
+      // The template is stored with every field's value cleared: the preview draws no value the file arrived with.
+      fields="hidden"
       pageLabel={(page, count) => fillLabel(labels.piPageLabel, { page, count })}
       loadingText={labels.piPagesLoading}
       failedText={labels.piPagesFailed}
