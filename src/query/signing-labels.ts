@@ -84,7 +84,7 @@ export const signingLabels = {
   sgDeclinedBecause: 'Declined: {reason}',
   // The audit trail's check (Signing/VerifyAudit)
   sgAuditVerify: 'Check audit',
-  sgAuditVerifyNamed: 'Check the audit trail of {name}',
+  sgAuditVerifyNamed: 'Check audit of {name}',
   sgAuditChecking: 'Checking the audit trail…',
   sgAuditIntact: 'Audit trail intact: {count} events',
   /** Added to a result for a trail written before audit trails were keyed with the server's secret. */

@@ -165,7 +165,7 @@ export const AuditChecked: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const row = (await canvas.findByText(new RegExp(`${seedIds.formInstances.loanCompleted.slice(-8)}$`))).closest('tr') as HTMLElement;
-    await userEvent.click(within(row).getByRole('button', { name: /^Check the audit trail of/ }));
+    await userEvent.click(within(row).getByRole('button', { name: /^Check audit of / }));
     await expect(await within(row).findByText(/^Audit trail intact: \d+ events$/)).toBeInTheDocument();
   },
 };

@@ -134,7 +134,7 @@ describe('SigningList', () => {
     expect(count).toBeGreaterThan(0);
     const check = async () => {
       const current = await findRow(inst.loanSubmitted);
-      await user.click(within(current).getByRole('button', { name: /^Check the audit trail of/ }));
+      await user.click(within(current).getByRole('button', { name: /^Check audit of / }));
       return current;
     };
     expect(await within(await check()).findByText(`Audit trail intact: ${count} events`)).toBeInTheDocument();

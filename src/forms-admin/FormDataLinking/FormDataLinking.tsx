@@ -203,7 +203,7 @@ export const FormDataLinkingView = factory<FormDataLinkingViewFactory>((_props) 
                     {fillLabel(labels.dlSuggestion, { path: top.path })}
                   </Text>
                   <Text size="xs">{suggestionReasonText(top.reason, labels)}</Text>
-                  <Badge variant={top.confidence === 'strong' ? 'light' : 'outline'} color={top.confidence === 'strong' ? 'green.9' : 'gray.8'} size="sm" mt={2}>
+                  <Badge variant={top.confidence === 'strong' ? 'dot' : 'outline'} color={top.confidence === 'strong' ? 'green' : 'gray.8'} size="sm" mt={2}>
                     {top.confidence === 'strong' ? labels.dlConfidenceStrong : labels.dlConfidenceWeak}
                   </Badge>
                 </Box>

@@ -44,8 +44,9 @@ export function PdfCleanupNotice({ cleanup, labels, fieldLabel }: PdfCleanupNoti
       <Stack gap="xs">
         {cleanup.clearedValues.length > 0 && (
           <>
+            {/* A list taller than its box scrolls; its viewport takes the focus, so the keyboard can scroll it too. */}
             <Text size="sm">{fillLabel(labels.piClearedValues, { count: cleanup.clearedValues.length })}</Text>
-            <ScrollArea.Autosize mah={120} type="auto" offsetScrollbars>
+            <ScrollArea.Autosize mah={120} type="auto" offsetScrollbars viewportProps={{ tabIndex: 0 }}>
               <List size="sm" spacing={2}>
                 {cleanup.clearedValues.map((v) => (
                   <List.Item key={v.field}>{fieldLabel(v.field)}</List.Item>
@@ -57,7 +58,7 @@ export function PdfCleanupNotice({ cleanup, labels, fieldLabel }: PdfCleanupNoti
         {cleanup.removedActions.length > 0 && (
           <>
             <Text size="sm">{fillLabel(labels.piRemovedActions, { count: actions })}</Text>
-            <ScrollArea.Autosize mah={120} type="auto" offsetScrollbars>
+            <ScrollArea.Autosize mah={120} type="auto" offsetScrollbars viewportProps={{ tabIndex: 0 }}>
               <List size="sm" spacing={2}>
                 {cleanup.removedActions.map((a, i) => (
                   <List.Item key={`${a.kind}-${a.place}-${a.page ?? ''}-${a.field ?? ''}-${i}`}>{removedActionText(a, labels, fieldLabel)}</List.Item>
