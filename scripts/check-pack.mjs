@@ -115,6 +115,100 @@ check('the built /viewer entry reaches no admin screen, fake backend or MSW', ()
   return `${seen.size} files reached from dist/viewer.js (${viewer.length} bytes entry)`;
 });
 check('scratch CJS project requires the entry points', () => run('node', ['cjs.cjs'], scratch));
+// A React Server Component host (Next.js App Router) imports the component entries as client modules: the built root
+// and `/viewer` entries (ESM and CJS) start with the 'use client' directive, as does every published chunk that imports
+// React, Mantine or TanStack Query; `/api`, `/engine` and `/testing` do not, and no file they reach carries it (a
+// server-side import of the API client or the engine would otherwise get client references instead of functions).
+const USE_CLIENT = /^\s*(["'])use client\1;?/;
+/** The relative files a built file imports, by its own module syntax (ESM `from`/`import`, CJS `require`). */
+const importsOf = (text) => [...text.matchAll(/(?:from|import|require\()\s*["']\.\/([^"']+)["']/g)].map((m) => m[1]);
+/** A built file and every relative file it reaches. */
+function reachedFrom(dist, entry) {
+  const seen = new Set();
+  const queue = [entry];
+  while (queue.length) {
+    const file = queue.shift();
+    if (seen.has(file)) continue;
+    seen.add(file);
+    queue.push(...importsOf(readFileSync(join(dist, file), 'utf8')));
+  }
+  return seen;
+}
+check("the component entries start with 'use client'; /api, /engine and /testing reach no file that does", () => {
+  const dist = join(scratch, 'node_modules', '@ccq', 'forms-admin', 'dist');
+  const starts = (file) => USE_CLIENT.test(readFileSync(join(dist, file), 'utf8'));
+  const problems = [];
+  for (const entry of ['index', 'viewer']) {
+    for (const ext of ['js', 'cjs']) if (!starts(`${entry}.${ext}`)) problems.push(`dist/${entry}.${ext} does not start with 'use client'`);
+  }
+  const uiImport = /(?:from\s*|import\s*\(?\s*|require\(\s*)["'](?:react|react-dom|react\/jsx-runtime|@mantine\/[^"']+|@tanstack\/react-query)["']/;
+  let chunks = 0;
+  for (const file of readdirSync(dist).filter((f) => /\.(c?js)$/.test(f))) {
+    if (uiImport.test(readFileSync(join(dist, file), 'utf8'))) {
+      chunks += 1;
+      if (!starts(file)) problems.push(`dist/${file} imports React, Mantine or TanStack Query but does not start with 'use client'`);
+    }
+  }
+  let serverFiles = 0;
+  for (const entry of ['api', 'engine', 'testing']) {
+    for (const ext of ['js', 'cjs']) {
+      for (const file of reachedFrom(dist, `${entry}.${ext}`)) {
+        serverFiles += 1;
+        if (starts(file)) problems.push(`dist/${file} (reached from dist/${entry}.${ext}) starts with 'use client'`);
+      }
+    }
+  }
+  if (problems.length) throw new Error(problems.join('\n'));
+  return `${chunks} files that import React start with 'use client'; ${serverFiles} files reached from /api, /engine, /testing do not`;
+});
+
+// `/api` and `/engine` import in plain Node with React, React DOM, Mantine and TanStack Query out of reach (an import
+// of any of them fails, so no React context can be created at import), in ESM and CJS, and under the `react-server`
+// export condition a React Server Component bundler resolves React with (that React has no createContext).
+writeFileSync(
+  join(scratch, 'forbid-ui-hooks.mjs'),
+  `const UI = /^(react|react-dom|@mantine\\/|@tanstack\\/)/;
+export async function resolve(specifier, context, next) {
+  if (UI.test(specifier)) throw new Error(\`\${specifier} imported from \${context.parentURL}\`);
+  return next(specifier, context);
+}
+`,
+);
+writeFileSync(
+  join(scratch, 'server-safe.mjs'),
+  `import { register } from 'node:module';
+register('./forbid-ui-hooks.mjs', import.meta.url);
+const api = await import('@ccq/forms-admin/api');
+const engine = await import('@ccq/forms-admin/engine');
+if (typeof api.createApiClient !== 'function' || typeof engine.createFormEngine !== 'function') throw new Error('exports missing');
+const client = api.createApiClient({ baseUrl: 'http://127.0.0.1:9' });
+if (typeof client.healthCheck.get !== 'function') throw new Error('client shape');
+const form = engine.createFormEngine({ jsonSchema: { type: 'object', properties: {} }, layout: { pages: [] } });
+if (!form) throw new Error('no engine');
+console.log('server-safe esm ok');
+`,
+);
+writeFileSync(
+  join(scratch, 'server-safe.cjs'),
+  `const Module = require('node:module');
+const resolveFilename = Module._resolveFilename;
+Module._resolveFilename = function (request, ...rest) {
+  if (/^(react|react-dom|@mantine\\/|@tanstack\\/)/.test(request)) throw new Error(request + ' required');
+  return resolveFilename.call(this, request, ...rest);
+};
+const api = require('@ccq/forms-admin/api');
+const engine = require('@ccq/forms-admin/engine');
+if (typeof api.createApiClient !== 'function' || typeof engine.createFormEngine !== 'function') throw new Error('exports missing');
+console.log('server-safe cjs ok');
+`,
+);
+check('/api and /engine import in plain Node (ESM, CJS, react-server condition) without React, Mantine or TanStack Query', () =>
+  [
+    run('node', ['server-safe.mjs'], scratch),
+    run('node', ['server-safe.cjs'], scratch),
+    run('node', ['--conditions=react-server', 'server-safe.mjs'], scratch),
+  ].join(''));
+
 // A host that renders without React imports the engine alone: the built `/engine` entry and its chunks name no React,
 // Mantine, TanStack Query or MSW.
 check('the built /engine entry reaches no React, Mantine, TanStack Query or MSW', () => {

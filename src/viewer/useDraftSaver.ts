@@ -21,9 +21,9 @@ export interface UseDraftSaverOptions {
 
 /**
  * The autosave of one instance for the life of the component (see `createDraftSaver`), its state, and a clock that
- * ticks once a second while a retry is scheduled (for the countdown).
+ * ticks once a second while a retry is scheduled (for the countdown): `now` is null until its first tick.
  */
-export function useDraftSaver(options: UseDraftSaverOptions): { saver: DraftSaver; state: SaverState; now: number } {
+export function useDraftSaver(options: UseDraftSaverOptions): { saver: DraftSaver; state: SaverState; now: number | null } {
   const { client } = useFormViewerApi();
   // Callbacks change every render; the saver calls the latest ones.
   const latest = useRef(options);
@@ -49,13 +49,18 @@ export function useDraftSaver(options: UseDraftSaverOptions): { saver: DraftSave
   }, [saver]);
   const state = useSyncExternalStore(saver.subscribe, saver.getState, saver.getState);
 
-  const [now, setNow] = useState(() => Date.now());
+  // The clock is read in effects only, never while rendering (a server render or prerender must not depend on the
+  // time): `now` is null until the first tick of a retry's countdown, and the tick belongs to the retry it was read for.
+  const [clock, setClock] = useState<{ retryAt: number; now: number } | null>(null);
   useEffect(() => {
-    if (state.retryAt === null) return;
-    setNow(Date.now());
-    const interval = setInterval(() => setNow(Date.now()), 1000);
+    const retryAt = state.retryAt;
+    if (retryAt === null) return;
+    const tick = () => setClock({ retryAt, now: Date.now() });
+    tick();
+    const interval = setInterval(tick, 1000);
     return () => clearInterval(interval);
   }, [state.retryAt]);
+  const now = clock !== null && clock.retryAt === state.retryAt ? clock.now : null;
 
   return { saver, state, now };
 }
