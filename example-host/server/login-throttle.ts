@@ -8,7 +8,12 @@
  * failures; failures are forgotten after `forgetAfterSeconds` without a new one.
  *
  * The wait is a window the caller must let pass, not a sleep: a guessing client holds no connection open.
+ *
+ * The server keeps the state in its database (`SharedLoginThrottle`), shared by its instances; `LoginThrottle` keeps
+ * the same policy in memory.
  */
+import { sql } from 'drizzle-orm';
+import type { Db } from './db/index';
 
 /** How one kind of key (account or address) is throttled. */
 export interface ThrottleLimits {
@@ -61,10 +66,23 @@ export function throttleMessage(remainingMs: number): string {
   return `Too many failed attempts. Try again in ${Math.ceil(seconds / 60)} minutes.`;
 }
 
+/** One key's failures: how many, the last one's time and the end of its wait (ms since the epoch). */
 interface Entry {
   failures: number;
   lastFailureAt: number;
   blockedUntil: number;
+}
+
+/** A key's entry after one more failure at `now` (`entry`: its live entry, if any). */
+function afterFailure(entry: Entry | undefined, limits: ThrottleLimits, policy: LoginThrottlePolicy, now: number): Entry {
+  const failures = (entry?.failures ?? 0) + 1;
+  const { baseDelaySeconds, maxDelaySeconds, lockoutSeconds } = policy;
+  let waitSeconds = 0;
+  if (failures >= limits.lockoutFailures) waitSeconds = lockoutSeconds;
+  else if (failures > limits.freeFailures) {
+    waitSeconds = Math.min(maxDelaySeconds, baseDelaySeconds * 2 ** (failures - limits.freeFailures - 1));
+  }
+  return { failures, lastFailureAt: now, blockedUntil: Math.max(entry?.blockedUntil ?? 0, now + waitSeconds * 1000) };
 }
 
 /** Who is signing in: the username as typed and the client's address. */
@@ -102,7 +120,19 @@ export function resolveLoginThrottle(options: LoginThrottleOptions = {}): LoginT
   };
 }
 
-/** The throttle state of one provider (in memory: a restart forgets it). */
+/** What the provider asks of a throttle, wherever it keeps its state. */
+export interface LoginThrottleStore {
+  /** Milliseconds the address must still wait before any attempt (0: none). */
+  addressWait(address: string): Promise<number>;
+  /** Milliseconds this attempt must still wait (0: it may be checked). */
+  wait(attempt: LoginAttempt): Promise<number>;
+  /** Records a failed attempt; answers the wait it imposes from now on (0: none). */
+  fail(attempt: LoginAttempt): Promise<number>;
+  /** A successful sign-in clears the account's failures (the address's are forgotten in time). */
+  succeed(attempt: LoginAttempt): Promise<void>;
+}
+
+/** The throttle state of one provider in memory (a restart forgets it; other instances do not see it). */
 export class LoginThrottle {
   readonly policy: LoginThrottlePolicy;
   private readonly now: () => number;
@@ -149,17 +179,7 @@ export class LoginThrottle {
   }
 
   private record(key: string, limits: ThrottleLimits): Entry {
-    const now = this.now();
-    const entry = this.live(key) ?? { failures: 0, lastFailureAt: now, blockedUntil: 0 };
-    entry.failures += 1;
-    entry.lastFailureAt = now;
-    const { baseDelaySeconds, maxDelaySeconds, lockoutSeconds } = this.policy;
-    let waitSeconds = 0;
-    if (entry.failures >= limits.lockoutFailures) waitSeconds = lockoutSeconds;
-    else if (entry.failures > limits.freeFailures) {
-      waitSeconds = Math.min(maxDelaySeconds, baseDelaySeconds * 2 ** (entry.failures - limits.freeFailures - 1));
-    }
-    entry.blockedUntil = Math.max(entry.blockedUntil, now + waitSeconds * 1000);
+    const entry = afterFailure(this.live(key), limits, this.policy, this.now());
     // Re-insert so that the Map's order is the order of last failure (oldest first).
     this.entries.delete(key);
     this.entries.set(key, entry);
@@ -185,4 +205,108 @@ function accountKey(username: string): string {
 function addressKey(address: string): string {
   // An IPv4 client may show up as ::ffff:a.b.c.d on a dual-stack socket.
   return `address:${address.replace(/^::ffff:/i, '')}`;
+}
+
+/** Rows of a raw query, whichever driver ran it. */
+function rowsOf<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as T[];
+}
+
+/**
+ * The throttle state in the database (`login_throttle`, one row per key): every server instance on one database sees
+ * the same failures (a guesser spreading attempts over instances behind a load balancer gains nothing), and a restart
+ * keeps them. The policy and the answers are those of {@link LoginThrottle}; a failure is counted in a transaction
+ * that locks the key's row, so failures counted at once on two instances both count. At most `maxEntries` keys are
+ * kept: after a failure, keys forgotten by time are removed, then the ones whose last failure is oldest.
+ */
+export class SharedLoginThrottle implements LoginThrottleStore {
+  readonly policy: LoginThrottlePolicy;
+  private readonly now: () => number;
+  private failuresSincePrune = 0;
+
+  constructor(
+    private readonly db: Db,
+    options: LoginThrottleOptions = {},
+  ) {
+    this.policy = resolveLoginThrottle(options);
+    this.now = options.now ?? Date.now;
+  }
+
+  async addressWait(address: string): Promise<number> {
+    return this.remaining(await this.read([addressKey(address)]));
+  }
+
+  async wait(attempt: LoginAttempt): Promise<number> {
+    return this.remaining(await this.read([accountKey(attempt.username), addressKey(attempt.address)]));
+  }
+
+  async fail(attempt: LoginAttempt): Promise<number> {
+    const now = this.now();
+    const entries = await this.db.transaction(async (tx) => {
+      const recorded: Entry[] = [];
+      for (const [key, limits] of [
+        [accountKey(attempt.username), this.policy.account],
+        [addressKey(attempt.address), this.policy.address],
+      ] as const) {
+        // A row to lock, then its live entry: two failures of one key at once are counted one after the other.
+        await tx.execute(sql`INSERT INTO login_throttle (key, failures, last_failure_ms, blocked_until_ms) VALUES (${key}, 0, ${now}, 0) ON CONFLICT (key) DO NOTHING`);
+        const [row] = rowsOf<ThrottleRow>(
+          await tx.execute(sql`SELECT failures, last_failure_ms, blocked_until_ms FROM login_throttle WHERE key = ${key} FOR UPDATE`),
+        );
+        const entry = afterFailure(this.live(row, now), limits, this.policy, now);
+        await tx.execute(
+          sql`UPDATE login_throttle SET failures = ${entry.failures}, last_failure_ms = ${entry.lastFailureAt}, blocked_until_ms = ${entry.blockedUntil} WHERE key = ${key}`,
+        );
+        recorded.push(entry);
+      }
+      return recorded;
+    });
+    await this.prune(now);
+    return this.remaining(entries, now);
+  }
+
+  async succeed(attempt: LoginAttempt): Promise<void> {
+    await this.db.execute(sql`DELETE FROM login_throttle WHERE key = ${accountKey(attempt.username)}`);
+  }
+
+  private async read(keys: readonly string[]): Promise<Entry[]> {
+    const now = this.now();
+    const rows = rowsOf<ThrottleRow>(
+      await this.db.execute(
+        sql`SELECT failures, last_failure_ms, blocked_until_ms FROM login_throttle WHERE key IN (${sql.join(
+          keys.map((k) => sql`${k}`),
+          sql`, `,
+        )})`,
+      ),
+    );
+    return rows.flatMap((row) => this.live(row, now) ?? []);
+  }
+
+  /** The row's entry, or none when it is forgotten (no failure for `forgetAfterSeconds`) or only a lock placeholder. */
+  private live(row: ThrottleRow | undefined, now: number): Entry | undefined {
+    if (!row) return undefined;
+    const entry = { failures: Number(row.failures), lastFailureAt: Number(row.last_failure_ms), blockedUntil: Number(row.blocked_until_ms) };
+    if (entry.failures === 0 || now - entry.lastFailureAt > this.policy.forgetAfterSeconds * 1000) return undefined;
+    return entry;
+  }
+
+  private remaining(entries: readonly Entry[], now = this.now()): number {
+    return Math.max(0, ...entries.map((e) => e.blockedUntil - now));
+  }
+
+  private async prune(now: number): Promise<void> {
+    // Counting the rows on every failure would cost more than the bound saves: every 100th failure of this instance.
+    this.failuresSincePrune += 1;
+    if (this.failuresSincePrune < 100) return;
+    this.failuresSincePrune = 0;
+    await this.db.execute(sql`DELETE FROM login_throttle WHERE last_failure_ms < ${now - this.policy.forgetAfterSeconds * 1000}`);
+    await this.db.execute(sql`DELETE FROM login_throttle WHERE key IN (
+  SELECT key FROM login_throttle ORDER BY last_failure_ms DESC OFFSET ${this.policy.maxEntries})`);
+  }
+}
+
+interface ThrottleRow {
+  failures: string | number;
+  last_failure_ms: string | number;
+  blocked_until_ms: string | number;
 }

@@ -23,7 +23,7 @@ import { findAccountBySub, verifyCredentials, type SeededAccount } from './accou
 import { TokenVerifier } from './auth';
 import { ACCESS_TOKEN_TYPE, type LogSink, type ResolvedConfig } from './config';
 import type { Db } from './db/index';
-import { LoginThrottle, throttleMessage } from './login-throttle';
+import { SharedLoginThrottle, throttleMessage } from './login-throttle';
 import { createDbAdapterFactory } from './oidc-adapter';
 import { publicJwk, type ProviderSecrets } from './secrets';
 
@@ -323,7 +323,8 @@ export async function startOidcServer(options: OidcOptions): Promise<OidcServer>
     requiredType: ACCESS_TOKEN_TYPE,
   });
   const allowedOrigins = new Set(config.hostOrigins);
-  const throttle = new LoginThrottle(config.loginThrottle);
+  // In the database: every instance on it sees the same failures.
+  const throttle = new SharedLoginThrottle(options.db, config.loginThrottle);
   /** The client's address as the socket sees it (the provider listens on loopback; no proxy headers trusted). */
   const clientAddress = (req: http.IncomingMessage) => req.socket.remoteAddress ?? 'unknown';
 
@@ -353,7 +354,7 @@ export async function startOidcServer(options: OidcOptions): Promise<OidcServer>
     if (req.method === 'GET' && !isLogin) {
       if (details.prompt.name === 'login') {
         // An address that must wait is told so before anything is typed.
-        const wait = throttle.addressWait(clientAddress(req));
+        const wait = await throttle.addressWait(clientAddress(req));
         return sendHtml(res, 200, loginPage(uid, { clientName, ...(wait ? { error: throttleMessage(wait) } : {}) }));
       }
       // Any other prompt (consent) is granted for the first-party client by loadExistingGrant; finish it.
@@ -385,7 +386,7 @@ export async function startOidcServer(options: OidcOptions): Promise<OidcServer>
       }
       const username = form.get('username') ?? '';
       const attempt = { username, address: clientAddress(req) };
-      const wait = throttle.wait(attempt);
+      const wait = await throttle.wait(attempt);
       if (wait > 0) {
         // Refused unchecked: while the wait lasts even the right password does not get in.
         log({ level: 'warn', component: 'oidc', msg: 'login throttled', username: username.slice(0, 64), address: attempt.address });
@@ -395,12 +396,12 @@ export async function startOidcServer(options: OidcOptions): Promise<OidcServer>
       }
       const account = verifyCredentials(username, form.get('password') ?? '');
       if (!account) {
-        const imposed = throttle.fail(attempt);
+        const imposed = await throttle.fail(attempt);
         log({ level: 'warn', component: 'oidc', msg: 'login failed', username: username.slice(0, 64), address: attempt.address });
         const error = imposed ? `${BAD_CREDENTIALS_MESSAGE} ${throttleMessage(imposed)}` : BAD_CREDENTIALS_MESSAGE;
         return sendHtml(res, 200, loginPage(uid, { username, error, clientName }));
       }
-      throttle.succeed(attempt);
+      await throttle.succeed(attempt);
       log({ level: 'info', component: 'oidc', msg: 'login', sub: account.sub });
       return provider.interactionFinished(
         req,

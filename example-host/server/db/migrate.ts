@@ -537,6 +537,37 @@ END $$`,
 )`,
     ],
   },
+  {
+    // The bounds every server instance shares (a restart keeps them): the anonymous writes' windows, one row per counted
+    // event (`amount`: 1 or a body's bytes; `ref`: the instance an address started, null while it is being stored), the
+    // embedded provider's failed sign-ins per account and address, and which instance ran a periodic job for a period.
+    id: '0020_shared_limits_and_jobs',
+    statements: [
+      `CREATE TABLE IF NOT EXISTS rate_limit_events (
+  id bigserial PRIMARY KEY,
+  key text NOT NULL,
+  at_ms bigint NOT NULL,
+  amount bigint NOT NULL DEFAULT 1,
+  ref text
+)`,
+      `CREATE INDEX IF NOT EXISTS rate_limit_events_key_at ON rate_limit_events (key, at_ms)`,
+      `CREATE INDEX IF NOT EXISTS rate_limit_events_at ON rate_limit_events (at_ms)`,
+      `CREATE TABLE IF NOT EXISTS login_throttle (
+  key text PRIMARY KEY,
+  failures integer NOT NULL,
+  last_failure_ms bigint NOT NULL,
+  blocked_until_ms bigint NOT NULL
+)`,
+      `CREATE INDEX IF NOT EXISTS login_throttle_last_failure ON login_throttle (last_failure_ms)`,
+      `CREATE TABLE IF NOT EXISTS job_runs (
+  job text NOT NULL,
+  period bigint NOT NULL,
+  instance text NOT NULL,
+  started_at timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (job, period)
+)`,
+    ],
+  },
 ];
 
 /** A fixed key for `pg_advisory_xact_lock`, so concurrent starts apply migrations one at a time. */

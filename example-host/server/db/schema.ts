@@ -9,6 +9,7 @@
  */
 import {
   bigint,
+  bigserial,
   boolean,
   customType,
   integer,
@@ -469,6 +470,41 @@ export const envelopeDocumentParts = pgTable(
   (t) => [primaryKey({ columns: [t.envelopeId, t.document, t.part] })],
 );
 
+// ---------------------------------------------------------------- limits and jobs shared by the server instances
+
+/**
+ * One counted event of an anonymous-write window (forms/anonymous-writes.ts): `key` names the window's subject
+ * (`address:…`, `schema:…`, `bytes:…`, `new:…`, `start:…`), `atMs` when it happened (ms since the epoch), `amount` 1 or
+ * a body's bytes, `ref` the instance an address started (null while it is being stored).
+ */
+export const rateLimitEvents = pgTable('rate_limit_events', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  key: text('key').notNull(),
+  atMs: bigint('at_ms', { mode: 'number' }).notNull(),
+  amount: bigint('amount', { mode: 'number' }).notNull().default(1),
+  ref: text('ref'),
+});
+
+/** The embedded provider's failed sign-ins per key (`account:…`, `address:…`; login-throttle.ts). */
+export const loginThrottle = pgTable('login_throttle', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull(),
+  lastFailureMs: bigint('last_failure_ms', { mode: 'number' }).notNull(),
+  blockedUntilMs: bigint('blocked_until_ms', { mode: 'number' }).notNull(),
+});
+
+/** Which server instance ran a periodic job for a period (one row per job and period: the job ran once). */
+export const jobRuns = pgTable(
+  'job_runs',
+  {
+    job: text('job').notNull(),
+    period: bigint('period', { mode: 'number' }).notNull(),
+    instance: text('instance').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.job, t.period] })],
+);
+
 /** All tables, for drizzle's `schema` option and for the schema/migration consistency test. */
 export const tables = {
   schemaMigrations,
@@ -498,4 +534,7 @@ export const tables = {
   formPdfTemplates,
   formPdfTemplateParts,
   envelopeDocumentParts,
+  rateLimitEvents,
+  loginThrottle,
+  jobRuns,
 };

@@ -51,12 +51,11 @@ import {
   unknownFormSchema,
   FORMS_CRUD_ENTITIES,
   FORM_LINK_TOKEN_HEADER,
-  type NewInstanceTicket,
 } from '../../../src/domain/forms';
 import { MAX_INSTANCE_BODY_BYTES } from '../../../src/domain/limits';
 import { checkInstanceWriteAgainstSigning } from '../../../src/domain/signing';
 import { FormInstanceStatus } from '../../../src/api/enums';
-import { anonymousWriteLimiter, clientAddress, draftsAmong } from './anonymous-writes';
+import { anonymousWriteLimiter, clientAddress, type SharedNewInstanceTicket } from './anonymous-writes';
 import type { Db } from '../db/index';
 import { formGroups, formInstances, forms, formSchemas } from '../db/schema';
 import { route, type AnyRouteDeclaration, type RouteContext } from '../routes/registry';
@@ -213,14 +212,14 @@ const STORES: { readonly [K in CrudEntityName]: Store<never> } = {
  * An anonymous caller starting an instance: the write counts against their address and the schema, and the new
  * instance must fit the address's bounds (429 otherwise); the ticket holds its place until it is stored.
  */
-async function beginAnonymousInstance(ctx: RouteContext, body: JsonRecord): Promise<NewInstanceTicket | null> {
-  const limiter = anonymousWriteLimiter(ctx.services.config);
+async function beginAnonymousInstance(ctx: RouteContext, body: JsonRecord): Promise<SharedNewInstanceTicket | null> {
+  const limiter = anonymousWriteLimiter(ctx.services.config, ctx.services.db);
   if (!limiter) return null;
   const address = clientAddress(ctx.c);
   const schemaId = instancePostSchemaId(body);
-  limiter.write(address, schemaId, await bodyBytes(ctx));
+  await limiter.write(address, schemaId, await bodyBytes(ctx));
   const isDraft = !needsValidData(statusField(body, FormInstanceStatus.Created));
-  return limiter.beginNew(address, schemaId, isDraft, await draftsAmong(ctx.services.db, limiter.startedBy(address, schemaId)));
+  return limiter.beginNew(address, schemaId, isDraft);
 }
 
 /** The length of the request's body, already read (Hono keeps it). */
@@ -249,12 +248,12 @@ function entityRoutes(name: CrudEntityName): AnyRouteDeclaration[] {
         const id = await store.create(tx, body, ctx, checks);
         return store.find(tx, id);
       })
-      .catch((error: unknown) => {
-        ticket?.cancel();
+      .catch(async (error: unknown) => {
+        await ticket?.cancel();
         throw error;
       });
     if (!saved) throw new Error(`The new ${label} was not found after its insert.`);
-    ticket?.commit(String(saved.row[key]));
+    await ticket?.commit(String(saved.row[key]));
     // An anonymous visitor who starts a public form gets an edit link for it, so their next saves are theirs alone.
     if (isInstance && !ctx.auth) {
       const token = await issueLinkToken(ctx.services.db, String(saved.row[key]), 'edit');
@@ -269,7 +268,7 @@ function entityRoutes(name: CrudEntityName): AnyRouteDeclaration[] {
     const link = await callerLink(ctx);
     if (isInstance && !ctx.auth) {
       const grant = requireLinkFor(link, id, true);
-      anonymousWriteLimiter(ctx.services.config)?.write(clientAddress(ctx.c), grant.formSchemaId, await bodyBytes(ctx));
+      await anonymousWriteLimiter(ctx.services.config, ctx.services.db)?.write(clientAddress(ctx.c), grant.formSchemaId, await bodyBytes(ctx));
     }
     const checks = store.prepare ? await store.prepare(ctx.services.db, body, (await store.find(ctx.services.db, id))?.row) : {};
     const saved = await ctx.services.db.transaction(async (tx) => {

@@ -9,8 +9,10 @@
  *   address holds `draftsPerAddressAndSchema.max` drafts (Created or InProgress) of that schema among the instances it
  *   started within the window: submitting or finishing one frees its place.
  *
- * A refusal is 429 with the seconds to wait (`retryAfterSeconds`, sent as `Retry-After`). The state is in memory, per
- * backend instance (a restart forgets it), and bounded: at most `maxKeys` addresses and schemas are remembered.
+ * A refusal is 429 with the seconds to wait (`retryAfterSeconds`, sent as `Retry-After`). This class keeps the state in
+ * memory, per backend instance (a restart forgets it), and bounded: at most `maxKeys` addresses and schemas are
+ * remembered. The reference server keeps the same windows in its database, shared by its instances, and answers with
+ * the same refusals (`rateRefusal`, `bytesRefusal`, `draftLimitRefusal`).
  */
 import { DomainError } from '../errors';
 import { ANONYMOUS_WRITE_LIMITS, type AnonymousWriteLimits, type RateWindow } from '../limits';
@@ -89,11 +91,7 @@ export class AnonymousWriteLimiter {
       let freed = 0;
       const fits = volume.find((v) => (freed += v.bytes) >= written + bytes - max) ?? volume[volume.length - 1];
       const wait = (fits?.at ?? this.now()) + windowSeconds * 1000 - this.now();
-      throw refusal(
-        'address-bytes',
-        `Too much data from your address: at most ${Math.floor(max / 1024 / 1024)} MiB in ${describeWindow(windowSeconds)}. Try again in ${seconds(wait)} s.`,
-        wait,
-      );
+      throw bytesRefusal(this.limits.bytesPerAddress, wait);
     }
     this.count(addressKey, this.limits.perAddress);
     this.count(schemaKey, this.limits.perSchema);
@@ -120,11 +118,7 @@ export class AnonymousWriteLimiter {
     const { max, windowSeconds } = this.limits.draftsPerAddressAndSchema;
     if (isDraft && held.length >= max) {
       const wait = (held[0]?.at ?? this.now()) + windowSeconds * 1000 - this.now();
-      throw refusal(
-        'draft-limit',
-        `You have ${held.length} unsubmitted drafts of this form; submit one of them before starting another (at most ${max} in ${describeWindow(windowSeconds)}).`,
-        wait,
-      );
+      throw draftLimitRefusal(held.length, this.limits.draftsPerAddressAndSchema, wait);
     }
     this.count(newKey, this.limits.newInstancesPerAddress);
     const entry: Started = { id: null, at: this.now() };
@@ -164,11 +158,11 @@ export class AnonymousWriteLimiter {
     return times;
   }
 
-  private refuseWhenFull(key: string, window: RateWindow, code: AnonymousWriteLimitCode, whose: string): void {
+  private refuseWhenFull(key: string, window: RateWindow, code: 'address-rate' | 'schema-rate' | 'new-instance-rate', whose: string): void {
     const times = this.times(key, window);
     if (times.length < window.max) return;
     const wait = (times[times.length - window.max] ?? this.now()) + window.windowSeconds * 1000 - this.now();
-    throw refusal(code, `Too many requests ${whose}: at most ${window.max} in ${describeWindow(window.windowSeconds)}. Try again in ${seconds(wait)} s.`, wait);
+    throw rateRefusal(code, window, whose, wait);
   }
 
   private count(key: string, window: RateWindow): void {
@@ -191,7 +185,7 @@ function startKey(address: string, formSchemaId: string): string {
 }
 
 /** An IPv4 client may show up as `::ffff:a.b.c.d` on a dual-stack socket: one address either way. */
-function normalizeAddress(address: string): string {
+export function normalizeAddress(address: string): string {
   return address.replace(/^::ffff:/i, '').toLowerCase();
 }
 
@@ -206,4 +200,31 @@ function describeWindow(windowSeconds: number): string {
 
 function refusal(code: AnonymousWriteLimitCode, message: string, waitMs: number): DomainError {
   return new DomainError(429, message, { code, [RETRY_AFTER_EXTENSION]: seconds(waitMs) });
+}
+
+/**
+ * The refusal of a write over a count window (`address-rate`, `schema-rate`, `new-instance-rate`): `whose` says whose
+ * writes they are ('from your address', 'to this form'); `waitMs` is how long until the window has room.
+ * A limiter that keeps its state elsewhere (the reference server's shared store) answers with these too.
+ */
+export function rateRefusal(code: 'address-rate' | 'schema-rate' | 'new-instance-rate', window: RateWindow, whose: string, waitMs: number): DomainError {
+  return refusal(code, `Too many requests ${whose}: at most ${window.max} in ${describeWindow(window.windowSeconds)}. Try again in ${seconds(waitMs)} s.`, waitMs);
+}
+
+/** The refusal of a write over the address's byte budget (`address-bytes`). */
+export function bytesRefusal(window: RateWindow, waitMs: number): DomainError {
+  return refusal(
+    'address-bytes',
+    `Too much data from your address: at most ${Math.floor(window.max / 1024 / 1024)} MiB in ${describeWindow(window.windowSeconds)}. Try again in ${seconds(waitMs)} s.`,
+    waitMs,
+  );
+}
+
+/** The refusal of a new draft while the address holds `held` drafts of the schema (`draft-limit`). */
+export function draftLimitRefusal(held: number, window: RateWindow, waitMs: number): DomainError {
+  return refusal(
+    'draft-limit',
+    `You have ${held} unsubmitted drafts of this form; submit one of them before starting another (at most ${window.max} in ${describeWindow(window.windowSeconds)}).`,
+    waitMs,
+  );
 }
