@@ -466,12 +466,12 @@ function LoadedViewer({ schema, instance, mode, viewLink = false, linkToken, sha
     <Stack gap="lg">
       <Header schema={schema} getStyles={getStyles} titleOrder={shared.titleOrder} withTitle={shared.withTitle} />
       {viewLink ? (
-        <Alert color="blue" variant="light" title={labels.formViewLinkTitle} {...getStyles('notice')} styles={{ title: { color: 'var(--mantine-color-text)' } }}>
+        <Alert variant="light" title={labels.formViewLinkTitle} {...getStyles('notice')} styles={{ title: { color: 'var(--mantine-color-text)' } }}>
           {labels.formViewLinkMessage}
         </Alert>
       ) : null}
       {mode === 'edit' && closed ? (
-        <Alert color="blue" variant="light" {...getStyles('notice')}>
+        <Alert variant="light" {...getStyles('notice')}>
           {signing === null ? labels.formAlreadySubmitted : signing === EnvelopeStatus.Completed ? labels.formSignedLocked : labels.formSigningLocked}
         </Alert>
       ) : null}
@@ -629,7 +629,7 @@ function EditSession({ schema, instance, engine, linkToken, shared }: EditProps)
         <SaveStatusText state={state} now={now} labels={labels} getStyles={getStyles} />
       </Header>
       {restored ? (
-        <Alert color="blue" variant="light" withCloseButton onClose={() => setRestored(false)} {...getStyles('notice')}>
+        <Alert variant="light" withCloseButton onClose={() => setRestored(false)} {...getStyles('notice')}>
           {labels.formDraftRestored}
         </Alert>
       ) : null}

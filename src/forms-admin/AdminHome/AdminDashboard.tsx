@@ -9,6 +9,7 @@ import {
   Text,
   UnstyledButton,
   factory,
+  useMantineTheme,
   useProps,
   type BoxProps,
   type StylesApiProps,
@@ -88,6 +89,7 @@ export const AdminDashboardView = factory<AdminDashboardViewFactory>((_props) =>
   const { getStyles, others: viewProps } = useScreenStyles<AdminDashboardViewFactory>('AdminDashboard', classes, props);
   const { controller: c, onNewForm, onImportPdf, onPreviewForm, onOpenForm, onOpenInstance, ...others } = viewProps;
   const { labels } = c;
+  const { primaryColor } = useMantineTheme();
   const tile = getStyles('tile');
   const days = { days: DASHBOARD_DAYS };
   const showNewForm = !!onNewForm && c.actions.newForm;
@@ -111,7 +113,7 @@ export const AdminDashboardView = factory<AdminDashboardViewFactory>((_props) =>
                 h={200}
                 data={counts.map((s) => ({ status: s.label, count: s.count }))}
                 dataKey="status"
-                series={[{ name: 'count', label: labels.dashCount, color: 'blue.6' }]}
+                series={[{ name: 'count', label: labels.dashCount, color: `${primaryColor}.6` }]}
                 withTooltip={false}
                 barChartProps={{ accessibilityLayer: false }}
               />

@@ -208,9 +208,9 @@ export const FormDataLinkingView = factory<FormDataLinkingViewFactory>((_props) 
                   </Badge>
                 </Box>
                 {c.canEdit && (
-                  // The light variant of the theme colour, without a shade: with a shade ('blue.9') Mantine fills the button
-                  // with that shade and writes its text in the same blue, so the words cannot be seen.
-                  <Button size="compact-sm" variant="light" color="blue" onClick={() => c.link(r.field.id, top.path)} style={{ flexShrink: 0 }}>
+                  // The light variant of the theme's primary colour (no `color`), without a shade: with a shade Mantine fills
+                  // the button with that shade and writes its text in the same colour, so the words cannot be seen.
+                  <Button size="compact-sm" variant="light" onClick={() => c.link(r.field.id, top.path)} style={{ flexShrink: 0 }}>
                     {fillLabel(labels.dlAcceptSuggestion, { path: top.path })}
                   </Button>
                 )}

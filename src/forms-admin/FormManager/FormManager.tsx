@@ -13,6 +13,7 @@ import {
   TextInput,
   Textarea,
   factory,
+  useMantineTheme,
   useProps,
   type BoxProps,
   type StylesApiProps,
@@ -125,6 +126,8 @@ export const FormManagerView = factory<FormManagerViewFactory>((_props) => {
   const { controller: c, onOpenInBuilder, onOpenLinking, onOpenSchema, onOpenInstance, ...others } = viewProps;
   const { labels } = c;
   const form = c.form.data;
+  // The theme's primary colour in its darkest shade: white text on it stays readable whatever the host's colour.
+  const currentBadgeColor = `${useMantineTheme().primaryColor}.9`;
 
   if (c.form.isLoading || c.form.error || !form) {
     return (
@@ -327,7 +330,7 @@ export const FormManagerView = factory<FormManagerViewFactory>((_props) => {
                         <Table.Td>
                           {schema.version}{' '}
                           {isCurrent && (
-                            <Badge variant="filled" color="blue.9" ml="xs">
+                            <Badge variant="filled" color={currentBadgeColor} ml="xs">
                               {labels.fmCurrent}
                             </Badge>
                           )}

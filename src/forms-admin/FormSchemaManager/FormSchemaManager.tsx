@@ -91,7 +91,7 @@ export const FormSchemaManagerView = factory<FormSchemaManagerViewFactory>((_pro
       {...others}
     >
       <Stack gap="lg">
-        {c.instances.total > 0 && <Alert color="blue">{labels.fsmInUse}</Alert>}
+        {c.instances.total > 0 && <Alert>{labels.fsmInUse}</Alert>}
         <Part title={labels.fsmFields} part={{ ...section, ...getStyles('fields') }}>
           {c.fields.length === 0 ? (
             <Text>{labels.fsmNoFields}</Text>

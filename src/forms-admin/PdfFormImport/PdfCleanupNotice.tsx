@@ -40,7 +40,7 @@ export function PdfCleanupNotice({ cleanup, labels, fieldLabel }: PdfCleanupNoti
   if (!cleanup || (cleanup.clearedValues.length === 0 && cleanup.removedActions.length === 0)) return null;
   const actions = cleanup.removedActions.reduce((n, a) => n + a.count, 0);
   return (
-    <Alert color="blue" title={labels.piCleanupTitle}>
+    <Alert title={labels.piCleanupTitle}>
       <Stack gap="xs">
         {cleanup.clearedValues.length > 0 && (
           <>

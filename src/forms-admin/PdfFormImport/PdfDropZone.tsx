@@ -99,7 +99,7 @@ export function PdfDropZone(props: PdfDropZoneProps & Omit<PaperProps, 'children
       style={{
         borderStyle: 'dashed',
         borderWidth: 2,
-        borderColor: dragging ? 'var(--mantine-color-blue-7)' : 'var(--mantine-color-default-border)',
+        borderColor: dragging ? 'var(--mantine-primary-color-7)' : 'var(--mantine-color-default-border)',
         background: dragging ? 'var(--mantine-color-default-hover)' : undefined,
         ...zoneProps?.style,
       }}

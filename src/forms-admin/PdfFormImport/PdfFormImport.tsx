@@ -13,6 +13,7 @@ import {
   UnstyledButton,
   factory,
   useProps,
+  useMantineTheme,
   useStyles,
   type BoxProps,
   type Factory,
@@ -117,6 +118,8 @@ export const PdfFormImportView = factory<PdfFormImportViewFactory>((_props) => {
     attributes,
   });
   const { labels } = c;
+  // The theme's primary colour in its darkest shade: white text on it stays readable whatever the host's colour.
+  const requiredBadgeColor = `${useMantineTheme().primaryColor}.9`;
   const id = useId();
   const listItems = useRef(new Map<string, HTMLButtonElement>());
 
@@ -237,7 +240,7 @@ export const PdfFormImportView = factory<PdfFormImportViewFactory>((_props) => {
                               {fillLabel(labels.piFieldPage, { page: field.page + 1 })}
                             </Badge>
                             {field.required && (
-                              <Badge variant="filled" color="blue.9" size="sm">
+                              <Badge variant="filled" color={requiredBadgeColor} size="sm">
                                 {labels.piFieldRequired}
                               </Badge>
                             )}
