@@ -3,13 +3,14 @@
  * PDF work never stalls the reference server: a stored template whose appearance stream inflates past the limit is
  * refused when filled, flattened or sent for signature (413 `pdf-inflated-size`, in the worker) while the health check
  * keeps answering, and refused at upload too; a field tree 20,000 levels deep is refused in words a person
- * understands.
+ * understands; a field whose fully qualified name is longer than the limit (its own, or with its parents') is refused
+ * at upload with a sentence and a code, one of 8 MiB while the health check keeps answering.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GeneratedForm, InstanceFromApplication } from '../../src/api/types';
-import { PDF_TOO_DEEP_MESSAGE, PDF_UPLOAD_LIMITS } from '../../src/domain/pdf/limits';
+import { PDF_FIELD_NAME_TOO_LONG_MESSAGE, PDF_TOO_DEEP_MESSAGE, PDF_UPLOAD_LIMITS } from '../../src/domain/pdf/limits';
 import { saveFormPdf } from '../../example-host/server/pdf/store';
-import { deepFieldTreePdf, deflateBombPdf } from '../support/hostile-pdfs';
+import { deepFieldTreePdf, deflateBombPdf, longFieldNamesPdf, writePdf } from '../support/hostile-pdfs';
 import { call, callJson, START_TIMEOUT_MS, startTestServer, type TestServer } from './helpers';
 import { fixture } from './pdf-test-helpers';
 import { requestSignature } from './signing-helpers';
@@ -94,4 +95,35 @@ describe('PDF limits', () => {
     expect(status).toBe(422);
     expect(body).toMatchObject({ code: 'pdf-too-deep', detail: PDF_TOO_DEEP_MESSAGE });
   }, 30_000);
+
+  it('takes a field name of exactly the limit and refuses one a character longer, with a sentence and a code', async () => {
+    const max = PDF_UPLOAD_LIMITS.maxFieldNameLength;
+    const atLimit = await upload(longFieldNamesPdf(1, max), 'at-limit.pdf');
+    expect(atLimit.status, atLimit.body.detail).toBe(200);
+    expect(atLimit.body.formSchema.layout.pages[0]?.sections[0]?.fields[0]?.pdfFieldName).toHaveLength(max);
+    const over = await upload(longFieldNamesPdf(1, max + 1), 'over.pdf');
+    expect(over).toEqual({ status: 422, body: expect.objectContaining({ code: 'pdf-field-name', detail: PDF_FIELD_NAME_TOO_LONG_MESSAGE }) });
+    expect(over.body.detail).toContain('1,000 characters');
+  }, 60_000);
+
+  it('counts the names of the fields a field sits in: two parts of 600 characters are refused', async () => {
+    const nested = writePdf([
+      '<< /Type /Catalog /Pages 2 0 R /AcroForm << /Fields [4 0 R] /DA (/Helv 0 Tf 0 g) >> >>',
+      '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Annots [5 0 R] >>',
+      `<< /T (${'p'.repeat(600)}) /Kids [5 0 R] >>`,
+      `<< /Type /Annot /Subtype /Widget /FT /Tx /T (${'c'.repeat(600)}) /Parent 4 0 R /Rect [50 700 300 720] /P 3 0 R >>`,
+    ]);
+    const { status, body } = await upload(nested, 'nested.pdf');
+    expect(status).toBe(422);
+    expect(body).toMatchObject({ code: 'pdf-field-name', detail: PDF_FIELD_NAME_TOO_LONG_MESSAGE });
+  }, 30_000);
+
+  it('refuses a field name of 8 MiB at upload while the health check keeps answering', async () => {
+    const { result, slowestMs } = await withHealthChecks(() => upload(longFieldNamesPdf(1, 8 * 1024 * 1024), 'long.pdf'));
+    expect(result.status).toBe(422);
+    expect(result.body).toMatchObject({ code: 'pdf-field-name', detail: PDF_FIELD_NAME_TOO_LONG_MESSAGE });
+    // Generous for a busy CI machine: the body was read in slices and parsed in the worker.
+    expect(slowestMs).toBeLessThan(1_000);
+  }, 60_000);
 });

@@ -10,17 +10,20 @@
  * Refusals, each with a code the route turns into a 4xx problem: `encrypted`, `corrupt` (nothing readable),
  * `too-many-pages`, `too-many-fields`, `xfa-only` (an XFA form without AcroForm fields: its fields exist only in the XFA XML, which
  * needs Adobe's renderer; found from the catalog's AcroForm `/XFA` entry, not by scanning bytes, which misses a
- * compressed catalog) and `no-fields`.
+ * compressed catalog), `no-fields`, `too-deep` (fields nested past the domain's limit) and `field-name` (a fully
+ * qualified name longer than the domain's limit); the last two are checked before anything else is done with the
+ * fields, so that a file made of huge names costs no more than reading it.
  */
 import { PDF, PdfDict, PdfRef, PdfStream, PdfString, type FormField, type PdfObject } from '@libpdf/core';
 import type { PdfField, PdfFieldFormat, PdfImportCleanup } from '../../../src/api/types';
 import type { PdfFieldFound } from '../../../src/domain/pdf';
 import { fieldFormatFromScript } from '../../../src/domain/pdf/field-format';
+import { overlongPdfFieldName, PDF_FIELD_NAME_TOO_LONG_MESSAGE, PDF_TOO_DEEP_MESSAGE, PDF_UPLOAD_LIMITS } from '../../../src/domain/pdf/limits';
 import { plainBytes } from './fill';
 import { cleanPdfTemplate } from './sanitize';
 
 /** Why a PDF cannot be used for a form. */
-export type PdfRefusalCode = 'encrypted' | 'corrupt' | 'too-many-pages' | 'too-many-fields' | 'xfa-only' | 'no-fields';
+export type PdfRefusalCode = 'encrypted' | 'corrupt' | 'too-many-pages' | 'too-many-fields' | 'xfa-only' | 'no-fields' | 'too-deep' | 'field-name';
 
 /** What reading a PDF gave. */
 export type PdfReadResult =
@@ -119,6 +122,44 @@ function formatScriptOf(field: FormField, resolve: (ref: PdfRef) => PdfObject | 
 }
 
 /**
+ * Whether a field of the AcroForm tree has a partial name (`/T`) whose bytes surely spell more characters than the
+ * name limit allows (more than four bytes a character, the widest text encoding), read from the raw string without
+ * decoding it: decoding a name of megabytes costs seconds of the worker's time limit. The tree is walked no deeper
+ * than the depth limit, each object once.
+ */
+function hasHugePartialName(document: PDF): boolean {
+  const maxBytes = 4 * PDF_UPLOAD_LIMITS.maxFieldNameLength + 4;
+  const resolve = (ref: PdfRef) => document.getObject(ref);
+  const root = document.getCatalog().getDict('AcroForm', resolve)?.getArray('Fields', resolve);
+  if (!root) return false;
+  const seen = new Set<string>();
+  const stack: { items: NonNullable<typeof root>; depth: number }[] = [{ items: root, depth: 1 }];
+  for (let next = stack.pop(); next; next = stack.pop()) {
+    for (let i = 0; i < next.items.length; i++) {
+      const item = next.items.at(i);
+      if (item instanceof PdfRef) {
+        if (seen.has(refKey(item))) continue;
+        seen.add(refKey(item));
+      }
+      const field = item instanceof PdfRef ? resolve(item) : item;
+      if (!(field instanceof PdfDict)) continue;
+      const name = field.getString('T', resolve);
+      if (name && name.bytes.byteLength > maxBytes) return true;
+      const kids = next.depth < PDF_UPLOAD_LIMITS.maxFieldDepth ? field.getArray('Kids', resolve) : undefined;
+      if (kids) stack.push({ items: kids, depth: next.depth + 1 });
+    }
+  }
+  return false;
+}
+
+/** The levels of a field in its tree: the segments of its fully qualified name (`a.b.c` → 3). */
+export function fieldDepth(name: string): number {
+  let depth = 1;
+  for (let at = name.indexOf('.'); at !== -1; at = name.indexOf('.', at + 1)) depth++;
+  return depth;
+}
+
+/**
  * Reads the fields of a PDF. Never throws for a bad file: every problem is a refusal. Buttons are counted and left
  * out (they hold no value).
  */
@@ -144,6 +185,7 @@ export async function readPdfFields(bytes: Uint8Array, limits: PdfReadLimits): P
     return { ok: false, code: 'too-many-pages', message: PDF_REFUSALS.tooManyPages(pageCount, limits.maxPages), pageCount };
   }
   const xfa = hasXfa(document);
+  if (hasHugePartialName(document)) return { ok: false, code: 'field-name', message: PDF_FIELD_NAME_TOO_LONG_MESSAGE, pageCount };
   const form = document.getForm();
   const terminal = (form?.getFields() ?? []).filter((f) => f.type !== 'non-terminal' && f.type !== 'unknown');
   if (terminal.length === 0) {
@@ -153,6 +195,11 @@ export async function readPdfFields(bytes: Uint8Array, limits: PdfReadLimits): P
   if (terminal.length > limits.maxFields) {
     return { ok: false, code: 'too-many-fields', message: PDF_REFUSALS.tooManyFields(terminal.length, limits.maxFields), pageCount };
   }
+  // The reader may or may not follow a very deep tree (its stack depends on how warm its code is): the depth is
+  // refused alike either way, from the fully qualified names' segments; then names past the limit.
+  const names = terminal.map((f) => f.name);
+  if (names.some((name) => fieldDepth(name) > PDF_UPLOAD_LIMITS.maxFieldDepth)) return { ok: false, code: 'too-deep', message: PDF_TOO_DEEP_MESSAGE, pageCount };
+  if (overlongPdfFieldName(names) !== undefined) return { ok: false, code: 'field-name', message: PDF_FIELD_NAME_TOO_LONG_MESSAGE, pageCount };
 
   // Page of a widget: its /P entry when set, else the page whose /Annots lists it.
   const pages = document.getPages();

@@ -18,16 +18,13 @@ import { FormInstanceStatus } from '../../../src/api/enums';
 import {
   checkedPrefill,
   filledPdfFileName,
-  looksLikePdf,
-  NOT_A_PDF_MESSAGE,
+  MULTIPART_UNREADABLE_MESSAGE,
   pdfValuesFromData,
-  PDF_EMPTY_MESSAGE,
-  PDF_PART_MISSING_MESSAGE,
   PDF_TOO_LARGE_MESSAGE,
   PDF_UPLOAD_LIMITS,
   primitivePathsOf,
 } from '../../../src/domain/pdf';
-import { attachmentDisposition, leafFileName } from '../../../src/domain/signing/disposition';
+import { attachmentDisposition } from '../../../src/domain/signing/disposition';
 import { formInstances } from '../db/schema';
 import { findForm, findFormInstance, findFormSchema } from '../forms/store';
 import { route, type AnyRouteDeclaration, type RouteContext } from '../routes/registry';
@@ -35,39 +32,56 @@ import { loadFormPdf, removeAbandonedDraftPdfs, saveFormPdf } from './store';
 import { PDF_CONTENT_LIMITS, PdfParseAbort, pdfWorkers } from './worker';
 import type { PdfJobRefusal, PdfJobs } from './worker-tasks';
 
-/** A file part of a multipart body, whichever realm made it. */
-interface FilePart {
-  name?: string;
-  size: number;
-  arrayBuffer(): Promise<ArrayBuffer>;
-}
-const isFilePart = (value: unknown): value is FilePart => typeof value === 'object' && value !== null && 'arrayBuffer' in value && 'size' in value;
+/** Bytes of an upload's body read between turns of the event loop (each chunk is copied once, into one buffer). */
+const BODY_SLICE_BYTES = 1024 * 1024;
 
-/** The uploaded PDF: the `Pdf` part (any case) of a multipart body, checked for size and content. */
-async function uploadedPdf(ctx: RouteContext): Promise<{ fileName: string; bytes: Uint8Array }> {
+/**
+ * The raw multipart body of an upload, read chunk by chunk into one buffer with a turn of the event loop every
+ * {@link BODY_SLICE_BYTES}, and its content type. It is not parsed here: the PDF worker parses it (the domain's upload
+ * rules), so that neither reading nor parsing 10 MiB holds the server's thread.
+ */
+async function uploadBody(ctx: RouteContext): Promise<{ body: Uint8Array; contentType: string }> {
   const contentType = ctx.c.req.header('content-type') ?? '';
   if (!contentType.toLowerCase().startsWith('multipart/form-data')) throw new DomainError(415, 'The upload must be multipart/form-data.');
   // The multipart envelope adds a little to the file; a body over the file's limit and that room is refused before
   // it is read (the app's body limit for this path says the same while reading a body without a length).
-  const length = Number(ctx.c.req.header('content-length') ?? '0');
-  if (Number.isFinite(length) && length > PDF_UPLOAD_LIMITS.maxBytes + PDF_UPLOAD_LIMITS.multipartOverheadBytes) {
-    throw new DomainError(413, PDF_TOO_LARGE_MESSAGE, { code: 'pdf-size' });
-  }
-  let form: FormData;
+  const max = PDF_UPLOAD_LIMITS.maxBytes + PDF_UPLOAD_LIMITS.multipartOverheadBytes;
+  const length = Number(ctx.c.req.header('content-length') ?? 'NaN');
+  if (Number.isFinite(length) && length > max) throw new DomainError(413, PDF_TOO_LARGE_MESSAGE, { code: 'pdf-size' });
+  const stream = ctx.c.req.raw.body;
+  if (!stream) throw new DomainError(400, MULTIPART_UNREADABLE_MESSAGE);
+  let buffer = new Uint8Array(Number.isFinite(length) && length > 0 ? length : 256 * 1024);
+  let size = 0;
+  let sinceTurn = 0;
+  const reader = stream.getReader();
   try {
-    form = await ctx.c.req.raw.formData();
-  } catch {
-    throw new DomainError(400, 'The multipart body could not be read.');
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (size + value.byteLength > max) {
+        await reader.cancel().catch(() => undefined);
+        throw new DomainError(413, PDF_TOO_LARGE_MESSAGE, { code: 'pdf-size' });
+      }
+      if (size + value.byteLength > buffer.byteLength) {
+        const grown = new Uint8Array(Math.min(max, Math.max(buffer.byteLength * 2, size + value.byteLength)));
+        grown.set(buffer.subarray(0, size));
+        buffer = grown;
+      }
+      buffer.set(value, size);
+      size += value.byteLength;
+      sinceTurn += value.byteLength;
+      if (sinceTurn >= BODY_SLICE_BYTES) {
+        sinceTurn = 0;
+        await new Promise<void>((resolve) => setImmediate(resolve));
+      }
+    }
+  } catch (error) {
+    // The app's body limit stops a body without a length that grows past it; its middleware answers 413.
+    if (error instanceof DomainError || (error instanceof Error && error.name === 'BodyLimitError')) throw error;
+    throw new DomainError(400, MULTIPART_UNREADABLE_MESSAGE);
   }
-  let part: unknown = null;
-  for (const [key, value] of form.entries()) if (key.toLowerCase() === 'pdf') part = value;
-  if (!isFilePart(part)) throw new DomainError(400, PDF_PART_MISSING_MESSAGE);
-  if (part.size === 0) throw new DomainError(400, PDF_EMPTY_MESSAGE, { code: 'pdf-empty' });
-  if (part.size > PDF_UPLOAD_LIMITS.maxBytes) throw new DomainError(413, PDF_TOO_LARGE_MESSAGE, { code: 'pdf-size' });
-  const bytes = new Uint8Array(await part.arrayBuffer());
-  if (!looksLikePdf(bytes)) throw new DomainError(415, NOT_A_PDF_MESSAGE, { code: 'pdf-not-pdf' });
-  const fileName = leafFileName(part.name && part.name !== '' ? part.name : 'document.pdf');
-  return { fileName, bytes };
+  if (size === 0) throw new DomainError(400, MULTIPART_UNREADABLE_MESSAGE);
+  return { body: size === buffer.byteLength ? buffer : buffer.subarray(0, size), contentType };
 }
 
 const REFUSAL_STATUS: Readonly<Record<PdfJobRefusal['code'], 413 | 422>> = {
@@ -79,13 +93,14 @@ const REFUSAL_STATUS: Readonly<Record<PdfJobRefusal['code'], 413 | 422>> = {
   'no-fields': 422,
   'inflated-size': 413,
   'too-deep': 422,
+  'field-name': 422,
 };
 
 /**
  * A PDF job's answer, run in the PDF workers: a refusal of the file is its 4xx with a `pdf-…` code, a job stopped for
  * time or memory (or failing in the library) a 422 whose sentence says which.
  */
-async function pdfJob<K extends 'read' | 'fill'>(kind: K, input: PdfJobs[K]['input']): Promise<Extract<PdfJobs[K]['output'], { ok: true }>> {
+async function pdfJob<K extends 'upload' | 'fill'>(kind: K, input: PdfJobs[K]['input']): Promise<Extract<PdfJobs[K]['output'], { ok: true }>> {
   let result: PdfJobs[K]['output'];
   try {
     result = await pdfWorkers().run(kind, input, PDF_UPLOAD_LIMITS.parseTimeoutMs);
@@ -93,7 +108,11 @@ async function pdfJob<K extends 'read' | 'fill'>(kind: K, input: PdfJobs[K]['inp
     if (error instanceof PdfParseAbort) throw new DomainError(error.reason === 'busy' ? 503 : 422, error.message, { code: `pdf-${error.reason}` });
     throw error;
   }
-  if (!result.ok) throw new DomainError(REFUSAL_STATUS[result.code], result.message, { code: `pdf-${result.code}` });
+  if (!result.ok) {
+    // The upload's body rules (the domain's: part, size, content) carry their own status and code.
+    if ('status' in result) throw new DomainError(result.status, result.message, result.code ? { code: result.code } : {});
+    throw new DomainError(REFUSAL_STATUS[result.code], result.message, { code: `pdf-${result.code}` });
+  }
   return result as Extract<PdfJobs[K]['output'], { ok: true }>;
 }
 
@@ -112,16 +131,17 @@ export const pdfRoutes: readonly AnyRouteDeclaration[] = [
     path: '/api/FormGenerator/UploadPdf',
     summary: 'A form generated from the fields of an uploaded fillable PDF (multipart, field Pdf).',
     async handler(ctx) {
-      const { fileName, bytes } = await uploadedPdf(ctx);
-      // Reading, generating the form and hashing all run in the worker; the form comes back as JSON text.
-      const read = await pdfJob('read', {
-        bytes,
-        fileName,
+      const { body, contentType } = await uploadBody(ctx);
+      // Parsing the multipart body, reading the PDF, generating the form and hashing all run in the worker; the form
+      // comes back as JSON text.
+      const read = await pdfJob('upload', {
+        body,
+        contentType,
         limits: { maxPages: PDF_UPLOAD_LIMITS.maxPages, maxFields: PDF_UPLOAD_LIMITS.maxFields, maxInflatedBytes: PDF_UPLOAD_LIMITS.maxInflatedBytes },
       });
       await saveFormPdf(ctx.services.db, {
         formId: read.formId,
-        fileName,
+        fileName: read.fileName ?? 'document.pdf',
         pageCount: read.pageCount,
         // The template as cleaned in the worker (values cleared, actions removed), not the upload.
         bytes: read.bytes,

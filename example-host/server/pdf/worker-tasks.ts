@@ -11,7 +11,9 @@
 import { createHash } from 'node:crypto';
 import type { FormSchema, JsonObject, SignaturePlace, SigningAuditEvent } from '../../../src/api/types';
 import { formFromPdf, type PdfFieldValue } from '../../../src/domain/pdf';
-import { PDF_INFLATED_TOO_LARGE_MESSAGE, PDF_TOO_DEEP_MESSAGE, PDF_UPLOAD_LIMITS } from '../../../src/domain/pdf/limits';
+import { PDF_INFLATED_TOO_LARGE_MESSAGE, PDF_TOO_DEEP_MESSAGE } from '../../../src/domain/pdf/limits';
+import { pdfFromMultipartBody, type PdfUploadRefusal } from '../../../src/domain/pdf/upload';
+import { leafFileName } from '../../../src/domain/signing/disposition';
 import { signerFromMaterial, type SealMaterial } from '../signing/certificates';
 import { composeSentDocument, sealDocument, type SealSignerInput } from '../signing/document';
 import { renderAnswers } from '../signing/render-answers';
@@ -19,7 +21,10 @@ import { fillPdfWithReport, type SkippedPdfField } from './fill';
 import { inflatedSize } from './inflate';
 import { readPdfFields, type PdfReadLimits, type PdfRefusalCode } from './read';
 
-/** Why the worker refuses a PDF: the reader's refusals, streams inflating past the limit, fields nested too deeply. */
+/**
+ * Why the worker refuses a PDF: the reader's refusals (fields nested too deeply and names past the limit among them),
+ * streams inflating past the limit, a tree too deep for the reader's stack.
+ */
 export type PdfJobRefusalCode = PdfRefusalCode | 'inflated-size' | 'too-deep';
 
 /** A refusal of a PDF job, in words for the person who sent the file. */
@@ -35,23 +40,34 @@ export interface PdfContentLimits {
   maxInflatedBytes: number;
 }
 
+/** What a read answers: the generated form and the template to store, or why the file is refused. */
+export type PdfReadOutput =
+  | {
+      ok: true;
+      formId: string;
+      pageCount: number;
+      /** The template to store: the upload with its values cleared and its actions removed (sanitize.ts). */
+      bytes: Uint8Array;
+      /** SHA-256 of `bytes`. */
+      sha256: string;
+      generatedJson: string;
+    }
+  | PdfJobRefusal;
+
 /** The jobs, each with what it takes and what it answers. */
 export interface PdfJobs {
+  /**
+   * An upload's raw multipart body, parsed here (the domain's upload rules: the `Pdf` part, its size, its content),
+   * then read as {@link PdfJobs}.read does. The body's bytes are moved to the worker, not copied.
+   */
+  upload: {
+    input: { body: Uint8Array; contentType: string; limits: PdfReadLimits & PdfContentLimits };
+    output: (PdfReadOutput & { fileName?: string }) | PdfUploadRefusal;
+  };
   /** Reads an upload's fields and generates the draft form from them. */
   read: {
     input: { bytes: Uint8Array; fileName: string; limits: PdfReadLimits & PdfContentLimits };
-    output:
-      | {
-          ok: true;
-          formId: string;
-          pageCount: number;
-          /** The template to store: the upload with its values cleared and its actions removed (sanitize.ts). */
-          bytes: Uint8Array;
-          /** SHA-256 of `bytes`. */
-          sha256: string;
-          generatedJson: string;
-        }
-      | PdfJobRefusal;
+    output: PdfReadOutput;
   };
   /** Fills a template's fields, flattened on request. */
   fill: {
@@ -115,39 +131,42 @@ async function checked<T>(bytes: Uint8Array, limits: PdfContentLimits, work: () 
   }
 }
 
-/** The levels of a field in its tree: the segments of its fully qualified name (`a.b.c` → 3). */
-function fieldDepth(name: string): number {
-  let depth = 1;
-  for (let at = name.indexOf('.'); at !== -1; at = name.indexOf('.', at + 1)) depth++;
-  return depth;
-}
-
 const sha256Hex = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+/** Reads an upload's fields and generates its form (see {@link PdfJobs}.read). */
+function readUpload(bytes: Uint8Array, fileName: string, limits: PdfReadLimits & PdfContentLimits): Promise<PdfReadOutput> {
+  return checked(bytes, limits, async () => {
+    const read = await readPdfFields(bytes, limits);
+    if (!read.ok) return { ok: false, code: read.code, message: read.message } satisfies PdfJobRefusal;
+    // (Fields nested too deeply and names past the limit are refused by the reader, before the form is generated.)
+    const generated = formFromPdf(
+      { fileName, pageCount: read.pageCount, fields: read.fields, cleanup: read.cleanup },
+      { newId: () => crypto.randomUUID(), now: () => new Date() },
+    );
+    return {
+      ok: true,
+      formId: generated.form.formId,
+      pageCount: read.pageCount,
+      bytes: read.bytes,
+      sha256: sha256Hex(read.bytes),
+      generatedJson: JSON.stringify(generated),
+    } as const;
+  });
+}
 
 /** Runs one job (in the worker thread). Throws only for a failure that is not the file's. */
 export async function runPdfJob(message: PdfJobMessage): Promise<PdfJobs[PdfJobKind]['output']> {
   switch (message.kind) {
     case 'read': {
       const { bytes, fileName, limits } = message.input;
-      return checked(bytes, limits, async () => {
-        const read = await readPdfFields(bytes, limits);
-        if (!read.ok) return { ok: false, code: read.code, message: read.message } satisfies PdfJobRefusal;
-        // The reader may or may not follow a very deep tree (its stack depends on how warm its code is): the depth
-        // is refused alike either way, from the fully qualified names' segments.
-        if (read.fields.some((f) => fieldDepth(f.name) > PDF_UPLOAD_LIMITS.maxFieldDepth)) return tooDeep;
-        const generated = formFromPdf(
-          { fileName, pageCount: read.pageCount, fields: read.fields, cleanup: read.cleanup },
-          { newId: () => crypto.randomUUID(), now: () => new Date() },
-        );
-        return {
-          ok: true,
-          formId: generated.form.formId,
-          pageCount: read.pageCount,
-          bytes: read.bytes,
-          sha256: sha256Hex(read.bytes),
-          generatedJson: JSON.stringify(generated),
-        } as const;
-      });
+      return readUpload(bytes, fileName, limits);
+    }
+    case 'upload': {
+      const { body, contentType, limits } = message.input;
+      const file = await pdfFromMultipartBody(body, contentType);
+      if (!file.ok) return file;
+      const fileName = leafFileName(file.fileName);
+      return { ...(await readUpload(file.bytes, fileName, limits)), fileName };
     }
     case 'fill': {
       const { bytes, values, flatten, limits } = message.input;

@@ -39,6 +39,7 @@ export class PdfParseAbort extends Error {
 /** What each job is called in a sentence ("Reading this PDF took longer than …"). */
 const DOING: Readonly<Record<PdfJobKind, string>> = {
   read: 'Reading this PDF',
+  upload: 'Reading this PDF',
   fill: 'Filling in this PDF',
   sent: 'Preparing this PDF for signature',
   render: 'Writing the answers as a PDF',
@@ -243,7 +244,8 @@ export class PdfWorkerPool {
 
 /**
  * The job with its PDF bytes copied into buffers of their own, transferred to the worker (a copy: the caller keeps
- * its bytes, and a view into a larger buffer does not send the whole buffer).
+ * its bytes, and a view into a larger buffer does not send the whole buffer). An upload's raw body is moved, not
+ * copied, when it fills its buffer: the caller hands it over.
  */
 function copyForWorker(message: PdfJobMessage): { message: PdfJobMessage; transfer: ArrayBuffer[] } {
   const transfer: ArrayBuffer[] = [];
@@ -253,6 +255,13 @@ function copyForWorker(message: PdfJobMessage): { message: PdfJobMessage; transf
     return copy;
   };
   switch (message.kind) {
+    case 'upload': {
+      const body = message.input.body;
+      const whole = body.byteOffset === 0 && body.byteLength === body.buffer.byteLength && body.buffer instanceof ArrayBuffer;
+      const moved = whole ? body : own(body);
+      if (whole) transfer.push(body.buffer as ArrayBuffer);
+      return { message: { ...message, input: { ...message.input, body: moved } }, transfer };
+    }
     case 'read':
     case 'fill':
     case 'sent':

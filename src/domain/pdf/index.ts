@@ -21,5 +21,16 @@ export {
   typedPathsFromExample,
 } from './linking';
 export type { ApplicationModel, PdfFieldValue, Prefill, PrimitivePath, PrimitiveType } from './linking';
-export { looksLikePdf, NOT_A_PDF_MESSAGE, PDF_EMPTY_MESSAGE, PDF_PART_MISSING_MESSAGE, PDF_TOO_LARGE_MESSAGE, PDF_UPLOAD_LIMITS } from './limits';
+export {
+  looksLikePdf,
+  overlongPdfFieldName,
+  NOT_A_PDF_MESSAGE,
+  PDF_FIELD_NAME_TOO_LONG_MESSAGE,
+  PDF_EMPTY_MESSAGE,
+  PDF_PART_MISSING_MESSAGE,
+  PDF_TOO_LARGE_MESSAGE,
+  PDF_UPLOAD_LIMITS,
+} from './limits';
 export { filledPdfFileName } from './download';
+export { MULTIPART_UNREADABLE_MESSAGE, pdfFromMultipart, pdfFromMultipartBody } from './upload';
+export type { PdfUploadFile, PdfUploadRefusal } from './upload';

@@ -24,6 +24,12 @@ export const PDF_UPLOAD_LIMITS = {
    */
   maxFieldDepth: 100,
   /**
+   * Characters of a field's fully qualified name (its own partial name and its parents', joined by dots): 1,000. Real
+   * forms' names are tens of characters (an XFA-style `form1[0].Page1[0].Name_First[0]` about 30); a longer name is
+   * refused when the file is read, so that no generated form carries megabytes of names.
+   */
+  maxFieldNameLength: 1000,
+  /**
    * Room for the multipart envelope around the file (boundaries, part headers, a long file name) in the request body:
    * the body may be this much larger than {@link PDF_UPLOAD_LIMITS}.maxBytes, so that the file's own size is what the
    * limit counts.
@@ -42,6 +48,20 @@ export const PDF_INFLATED_TOO_LARGE_MESSAGE = `This PDF's compressed contents ex
 
 /** The refusal of a PDF whose form fields are nested deeper than the reader can follow. */
 export const PDF_TOO_DEEP_MESSAGE = `The form fields of this PDF are nested too deeply (fields inside fields, more than ${PDF_UPLOAD_LIMITS.maxFieldDepth} levels) to be read. Save it again from a PDF editor and upload it again.`;
+
+/** The refusal of a PDF with a field whose fully qualified name is longer than {@link PDF_UPLOAD_LIMITS}.maxFieldNameLength. */
+export const PDF_FIELD_NAME_TOO_LONG_MESSAGE = `A form field of this PDF has a name longer than ${PDF_UPLOAD_LIMITS.maxFieldNameLength.toLocaleString(
+  'en',
+)} characters (with the names of the fields it sits in); rename the field in a PDF editor and upload it again.`;
+
+/**
+ * The first of `names` (fully qualified field names) longer than {@link PDF_UPLOAD_LIMITS}.maxFieldNameLength, or
+ * `undefined` when every name is within it.
+ */
+export function overlongPdfFieldName(names: Iterable<string>): string | undefined {
+  for (const name of names) if (name.length > PDF_UPLOAD_LIMITS.maxFieldNameLength) return name;
+  return undefined;
+}
 
 /** The refusal of an upload over {@link PDF_UPLOAD_LIMITS}.maxBytes. */
 export const PDF_TOO_LARGE_MESSAGE = `The uploaded PDF is larger than ${PDF_UPLOAD_LIMITS.maxBytes / 1024 / 1024} MiB.`;

@@ -9,16 +9,7 @@
 import { HttpResponse } from 'msw';
 import { Permission } from '../../api/enums';
 import { allLive } from '../../domain/forms';
-import {
-  filledPdfFileName,
-  looksLikePdf,
-  NOT_A_PDF_MESSAGE,
-  pdfValuesFromData,
-  PDF_EMPTY_MESSAGE,
-  PDF_PART_MISSING_MESSAGE,
-  PDF_TOO_LARGE_MESSAGE,
-  PDF_UPLOAD_LIMITS,
-} from '../../domain/pdf';
+import { filledPdfFileName, MULTIPART_UNREADABLE_MESSAGE, pdfFromMultipart, pdfValuesFromData, PDF_UPLOAD_LIMITS } from '../../domain/pdf';
 import { attachmentDisposition } from '../../domain/signing/disposition';
 import { generateFormFromPdf } from '../forms-model';
 import { FakeHttpError, json, requiredQuery } from '../http';
@@ -27,18 +18,6 @@ import { user, type FakeRoute } from './route';
 
 /** Largest upload the fake accepts (the domain's 10 MiB); bigger answers 413. */
 export const MAX_PDF_BYTES = PDF_UPLOAD_LIMITS.maxBytes;
-
-/** A multipart file part, whichever realm's `File` class made it. */
-interface FilePart {
-  name?: string;
-  type?: string;
-  size: number;
-  arrayBuffer(): Promise<ArrayBuffer>;
-}
-
-function isFilePart(value: unknown): value is FilePart {
-  return typeof value === 'object' && value !== null && 'arrayBuffer' in value && 'size' in value;
-}
 
 /** The form generator routes. */
 export const formGeneratorRoutes: readonly FakeRoute[] = [
@@ -55,22 +34,18 @@ export const formGeneratorRoutes: readonly FakeRoute[] = [
       try {
         formData = await ctx.request.formData();
       } catch {
-        throw new FakeHttpError(400, 'The multipart body could not be read.');
+        throw new FakeHttpError(400, MULTIPART_UNREADABLE_MESSAGE);
       }
-      let part: unknown = null;
-      for (const [key, value] of formData.entries()) if (key.toLowerCase() === 'pdf') part = value;
-      if (!isFilePart(part)) throw new FakeHttpError(400, PDF_PART_MISSING_MESSAGE);
-      if (part.size === 0) throw new FakeHttpError(400, PDF_EMPTY_MESSAGE, { code: 'pdf-empty' });
-      if (part.size > MAX_PDF_BYTES) throw new FakeHttpError(413, PDF_TOO_LARGE_MESSAGE, { code: 'pdf-size' });
-      const bytes = new Uint8Array(await part.arrayBuffer());
-      if (!looksLikePdf(bytes)) throw new FakeHttpError(415, NOT_A_PDF_MESSAGE, { code: 'pdf-not-pdf' });
-      const fileName = part.name && part.name !== '' ? part.name : 'document.pdf';
+      // The domain's upload rules, as the server's PDF worker runs them.
+      const file = await pdfFromMultipart(formData);
+      if (!file.ok) throw new FakeHttpError(file.status, file.message, file.code ? { code: file.code } : undefined);
+      const { fileName, bytes } = file;
       const generated = { ...generateFormFromPdf(fileName, ctx.backend), cleanup: { clearedValues: [], removedActions: [] } };
       ctx.backend.db.pdfs.push({
         id: ctx.backend.newId(),
         kind: 'template',
         fileName,
-        contentType: part.type && part.type !== '' ? part.type : 'application/pdf',
+        contentType: file.type,
         bytes,
         formId: generated.form.formId,
         envelopeId: null,
