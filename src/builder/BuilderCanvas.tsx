@@ -2,7 +2,7 @@ import { useDndContext, useDroppable, closestCenter, pointerWithin, type Collisi
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Alert, Box, Group, Menu, Paper, Stack, Text, Title, type TitleOrder } from '@mantine/core';
-import { createContext, memo, startTransition, useContext, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { createContext, memo, startTransition, useContext, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import type { FormField, FormSchema, FormSection, JsonValue } from '../api/types';
 import { compileFormSchema, type CompiledField, type CompiledForm } from '../engine/compile';
 import { createFormEngine, type FormEngine } from '../engine/engine';
@@ -281,22 +281,9 @@ interface CanvasFieldProps {
 
 const fieldName = (field: FormField, labels: Labels) => fillLabel(labels.fbFieldNamed, { name: field.label || field.id });
 
-/** Moves focus to the previous or next item of the canvas (arrow keys), which selects it. */
-function focusSibling(event: KeyboardEvent<HTMLElement>, delta: -1 | 1) {
-  const canvas = event.currentTarget.closest('[data-builder-canvas]');
-  if (!canvas) return;
-  const items = [...canvas.querySelectorAll<HTMLElement>('[data-builder-item]')];
-  const i = items.indexOf(event.currentTarget);
-  const next = items[i + delta];
-  if (next) {
-    event.preventDefault();
-    next.focus();
-  }
-}
-
 /**
  * One field on the canvas: the renderer's own widget (inert: it shows, it does not take input), selected by a click
- * or by focus, dragged by pointer or keyboard. Memoised on the field's own data, so selecting another field or
+ * or by Enter (focus alone does not select), dragged by pointer or keyboard (Space). Memoised on the field's own data, so selecting another field or
  * editing one re-renders only the fields concerned.
  */
 const CanvasFieldBody = memo(
@@ -332,29 +319,27 @@ const CanvasFieldBody = memo(
             </Box>
             <Box
               data-builder-item=""
+              data-builder-key={field.id}
+              data-builder-kind="field"
               data-builder-field={field.id}
               {...sortable.attributes}
               {...(editing ? sortable.listeners : {})}
               role="button"
-              tabIndex={0}
+              tabIndex={-1}
               aria-roledescription={editing ? sortable.attributes['aria-roledescription'] : undefined}
               aria-pressed={selected}
               aria-label={name}
               onClick={select}
-              onFocus={(event) => {
-                if (event.target === event.currentTarget && !selected) select();
-              }}
               onKeyDown={(event: KeyboardEvent<HTMLElement>) => {
                 if (event.target !== event.currentTarget) return;
-                if (event.key === 'ArrowUp' && !sortable.isDragging) focusSibling(event, -1);
-                else if (event.key === 'ArrowDown' && !sortable.isDragging) focusSibling(event, 1);
-                else if (editing) sortable.listeners?.onKeyDown?.(event);
+                if (editing) sortable.listeners?.onKeyDown?.(event);
               }}
               style={{ position: 'absolute', inset: 0, zIndex: 1, borderRadius: 'var(--mantine-radius-sm)', cursor: editing ? 'grab' : 'pointer' }}
             />
           </Box>
           {editing && (
             <ItemMenu
+              itemKey={field.id}
               name={name}
               labels={labels}
               first={index === 0}
@@ -432,6 +417,8 @@ const CanvasField = memo(function CanvasField(props: CanvasFieldProps) {
 }, sameFieldProps);
 
 interface ItemMenuProps {
+  /** The id of the item it belongs to: the canvas's arrow keys go between the item and its menu button. */
+  itemKey: string;
   name: string;
   labels: Labels;
   first: boolean;
@@ -451,7 +438,7 @@ interface ItemMenuProps {
  * during a drag every sortable item re-renders on each pointer move, and 300 Mantine menus would re-render with them.
  * Its callbacks name the item by its id, which stays, so one from an earlier render does the same.
  */
-const ItemMenu = memo(function ItemMenu({ name, labels, first, last, onUp, onDown, onMoveTo, onAddInside, addInsideRefused, onDuplicate, onDelete }: ItemMenuProps) {
+const ItemMenu = memo(function ItemMenu({ itemKey, name, labels, first, last, onUp, onDown, onMoveTo, onAddInside, addInsideRefused, onDuplicate, onDelete }: ItemMenuProps) {
   // The menu itself (popover, transition, portal) is mounted on the first open only: a long form draws hundreds of
   // items, and their menus were most of the cost of drawing a section. Until then the button alone stands here.
   const [used, setUsed] = useState(false);
@@ -463,6 +450,9 @@ const ItemMenu = memo(function ItemMenu({ name, labels, first, last, onUp, onDow
       aria-label={fillLabel(labels.fbActionsFor, { name })}
       aria-haspopup="menu"
       aria-expanded={opened}
+      // Not a tab stop of its own: the canvas has one, and the Right arrow from the item reaches this button.
+      tabIndex={-1}
+      data-builder-menu={itemKey}
       onClick={(e) => {
         e.stopPropagation();
         if (!used) {
@@ -470,7 +460,10 @@ const ItemMenu = memo(function ItemMenu({ name, labels, first, last, onUp, onDow
           setOpened(true);
         }
       }}
-      onKeyDown={(e) => e.stopPropagation()}
+      // The canvas's moving keys go on to the canvas; the others stay with the button.
+      onKeyDown={(e) => {
+        if (!CANVAS_MOVE_KEYS.has(e.key)) e.stopPropagation();
+      }}
       onPointerDown={(e) => e.stopPropagation()}
     >
       ⋮
@@ -502,6 +495,7 @@ const ItemMenu = memo(function ItemMenu({ name, labels, first, last, onUp, onDow
   );
 },
 (a, b) =>
+  a.itemKey === b.itemKey &&
   a.name === b.name &&
   a.labels === b.labels &&
   a.first === b.first &&
@@ -593,7 +587,18 @@ const CanvasSectionBody = memo(function CanvasSectionBody(props: CanvasSectionPr
       <Group justify="space-between" wrap="nowrap" mb="xs">
         <Group gap="xs" wrap="nowrap" style={{ flex: 1, minWidth: 0 }}>
           {editing && (
-            <ActionIcon variant="subtle" color="gray" {...sortable.attributes} {...sortable.listeners} aria-label={name} aria-pressed={selected} data-builder-item="" onFocus={() => !selected && onSelect({ type: 'section', id: section.id })}>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              {...sortable.attributes}
+              {...sortable.listeners}
+              tabIndex={-1}
+              aria-label={name}
+              aria-pressed={selected}
+              data-builder-item=""
+              data-builder-key={section.id}
+              data-builder-kind="section"
+            >
               ⠿
             </ActionIcon>
           )}
@@ -607,7 +612,11 @@ const CanvasSectionBody = memo(function CanvasSectionBody(props: CanvasSectionPr
               style={{ background: 'none', border: 0, padding: 0, margin: 0, font: 'inherit', color: 'inherit', textAlign: 'inherit', cursor: 'pointer', display: 'block' }}
               aria-label={editing ? undefined : name}
               aria-pressed={editing ? undefined : selected}
-              tabIndex={editing ? -1 : 0}
+              tabIndex={-1}
+              // Without the drag handle (a user who may not edit), the title is the section's item.
+              data-builder-item={editing ? undefined : ''}
+              data-builder-key={editing ? undefined : section.id}
+              data-builder-kind={editing ? undefined : 'section'}
             >
               {/* The page's title is a level 2 heading; a page's own section level 3, each section inside one level down. */}
               <Title order={Math.min(6, depth + 2) as TitleOrder} size={depth > 1 ? 'h5' : 'h4'}>
@@ -621,6 +630,7 @@ const CanvasSectionBody = memo(function CanvasSectionBody(props: CanvasSectionPr
         </Group>
         {editing && (
           <ItemMenu
+            itemKey={section.id}
             name={name}
             labels={labels}
             first={index === 0}
@@ -807,6 +817,58 @@ const PageEmpty = memo(function PageEmpty({ text }: { text: string }) {
   return <Text size="sm">{text}</Text>;
 });
 
+/** The keys the canvas moves the focus with: an item's menu button lets them through to the canvas. */
+const CANVAS_MOVE_KEYS: ReadonlySet<string> = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'Home', 'End']);
+
+/** What an item of the canvas is, read from its element (`data-builder-kind`, `data-builder-key`). */
+function selectionOf(item: HTMLElement): BuilderSelection {
+  const id = item.dataset.builderKey ?? '';
+  const kind = item.dataset.builderKind;
+  return kind === 'page' ? { type: 'page', id } : kind === 'section' ? { type: 'section', id } : { type: 'field', id };
+}
+
+/** The item (or the menu button) of an id inside the canvas (compared by value: ids are not escaped into a selector). */
+function byKey(root: HTMLElement, attribute: 'item' | 'menu', key: string): HTMLElement | null {
+  const all = root.querySelectorAll<HTMLElement>(attribute === 'item' ? '[data-builder-item]' : '[data-builder-menu]');
+  for (const element of all) if ((attribute === 'item' ? element.dataset.builderKey : element.dataset.builderMenu) === key) return element;
+  return null;
+}
+
+/**
+ * The canvas's one tab stop (a roving tabindex): every item renders with `tabIndex={-1}`, and the one last focused
+ * (else the selected one, else the first) has 0. Kept on the elements themselves, not in state: moving the focus
+ * re-renders nothing. React leaves the attribute alone while an item's own prop (-1) does not change.
+ */
+function useRovingStop(root: RefObject<HTMLElement | null>, selectedKey: string | null) {
+  const stop = useRef<HTMLElement | null>(null);
+  const selected = useRef(selectedKey);
+  selected.current = selectedKey;
+  const setStop = useCallback((element: HTMLElement) => {
+    if (stop.current === element && element.tabIndex === 0) return;
+    if (stop.current && stop.current !== element) stop.current.tabIndex = -1;
+    element.tabIndex = 0;
+    stop.current = element;
+  }, []);
+  const ensure = useCallback(() => {
+    const canvas = root.current;
+    if (!canvas) return;
+    const current = stop.current;
+    if (current && current.tabIndex === 0 && canvas.contains(current)) return;
+    const pick = (selected.current ? byKey(canvas, 'item', selected.current) : null) ?? canvas.querySelector<HTMLElement>('[data-builder-item]');
+    if (pick) setStop(pick);
+  }, [root, setStop]);
+  useLayoutEffect(ensure);
+  useEffect(() => {
+    const canvas = root.current;
+    if (!canvas) return;
+    // Items drawn anew (a move, an undo, a section drawn in full) may take the stop with them.
+    const observer = new MutationObserver(ensure);
+    observer.observe(canvas, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, [root, ensure]);
+  return setStop;
+}
+
 /** Props of {@link BuilderCanvas}. */
 export interface BuilderCanvasProps {
   doc: BuilderDocument;
@@ -816,6 +878,8 @@ export interface BuilderCanvasProps {
   labels: Labels;
   editing: CanvasEditing | null;
   onSelect(selection: BuilderSelection): void;
+  /** Enter on the selected item, or F2: the user goes to its label (or title) in the property pane. */
+  onEditLabel?: (selection: NonNullable<BuilderSelection>) => void;
   /** Shown when the form has no field yet (the templates to start from). */
   empty?: ReactNode;
 }
@@ -881,13 +945,17 @@ function useNearSections(
 /** The field whose stand-in had the focus when its section was drawn in full: its real item takes the focus over. */
 let focusOnMount: string | null = null;
 
+/** Tells the canvas that a stand-in took the focus: its section is drawn in full (a stable callback). */
+const StandInFocusContext = createContext<(fieldId: string) => void>(() => {});
+
 /**
  * A field of a section far from the view on a long form: its name in a box of about a field's height, with no widget,
- * menu or sortable. It is an item of the canvas like the others — in the tab order, named, selected by a click or by
- * the focus, passed through with the arrow keys — so every field stays reachable by keyboard; selected, its section is
- * drawn in full, and the focus moves to the real item. 'Move to…' and the property pane reach any field anyway.
+ * menu or sortable. It is an item of the canvas like the others — named, selected by a click or Enter, passed through
+ * with the arrow keys — so every field stays reachable by keyboard; focused or selected, its section is drawn in full,
+ * and the focus moves to the real item. 'Move to…' and the property pane reach any field anyway.
  */
 const FieldStandIn = memo(function FieldStandIn({ field, labels, onSelect }: { field: FormField; labels: Labels; onSelect(selection: BuilderSelection): void }) {
+  const onStandInFocus = useContext(StandInFocusContext);
   return (
     <div
       style={{
@@ -900,20 +968,19 @@ const FieldStandIn = memo(function FieldStandIn({ field, labels, onSelect }: { f
     >
       <div
         data-builder-item=""
+        data-builder-key={field.id}
+        data-builder-kind="field"
         role="button"
-        tabIndex={0}
+        tabIndex={-1}
         aria-pressed={false}
         aria-label={fieldName(field, labels)}
         onClick={() => onSelect({ type: 'field', id: field.id })}
         onFocus={(event) => {
+          // Focused (by the arrow keys), it is scrolled into view, its section is drawn in full, and the focus moves
+          // to the real item; the focus does not select it.
           if (event.target !== event.currentTarget) return;
           focusOnMount = field.id;
-          onSelect({ type: 'field', id: field.id });
-        }}
-        onKeyDown={(event) => {
-          if (event.target !== event.currentTarget) return;
-          if (event.key === 'ArrowUp') focusSibling(event, -1);
-          else if (event.key === 'ArrowDown') focusSibling(event, 1);
+          onStandInFocus(field.id);
         }}
         style={{ cursor: 'pointer', fontWeight: 500 }}
       >
@@ -947,14 +1014,16 @@ interface CanvasPageProps {
 const CanvasPage = memo(function CanvasPage({ doc, page, index: p, pageCount, selected, sectionIds, compiledFields, selectedItem, lite, labels, editing, onSelect, farIds }: CanvasPageProps) {
   const name = fillLabel(labels.fbPageNamed, { name: page.title || String(p + 1) });
   return (
-    <Stack gap="sm" component="section" aria-label={name}>
+    <Stack gap="sm" component="section" aria-label={name} data-builder-page={page.id}>
       <Group justify="space-between" wrap="nowrap">
         <Box
           component="button"
           type="button"
           data-builder-item=""
+          data-builder-key={page.id}
+          data-builder-kind="page"
+          tabIndex={-1}
           onClick={() => onSelect({ type: 'page', id: page.id })}
-          onFocus={() => !selected && onSelect({ type: 'page', id: page.id })}
           aria-pressed={selected}
           className="mantine-focus-auto"
           style={{ background: 'none', border: 0, padding: 0, margin: 0, font: 'inherit', color: 'inherit', textAlign: 'inherit', cursor: 'pointer', flex: 1, outline: selected ? '2px solid var(--mantine-primary-color-filled)' : undefined, borderRadius: 4 }}
@@ -965,6 +1034,7 @@ const CanvasPage = memo(function CanvasPage({ doc, page, index: p, pageCount, se
         </Box>
         {editing && (
           <ItemMenu
+            itemKey={page.id}
             name={name}
             labels={labels}
             first={p === 0}
@@ -1009,7 +1079,7 @@ const CanvasPage = memo(function CanvasPage({ doc, page, index: p, pageCount, se
  */
 // Memoised: the builder's screen renders again for its own state (a deferred selection for the property pane, a
 // status, a dialog), which the canvas does not show.
-export const BuilderCanvas = memo(function BuilderCanvas({ doc, selection, kinds, widgets, labels, editing, onSelect, empty }: BuilderCanvasProps) {
+export const BuilderCanvas = memo(function BuilderCanvas({ doc, selection, kinds, widgets, labels, editing, onSelect, onEditLabel, empty }: BuilderCanvasProps) {
   const { engine, compiled, error } = useDocumentEngine(doc, kinds, 'form-builder-canvas', true);
   const compiledFields = useMemo(() => new Map((compiled?.fields ?? []).map((cf) => [cf.field.id, cf])), [compiled]);
   const fieldCount = compiled?.fields.length ?? 0;
@@ -1034,15 +1104,83 @@ export const BuilderCanvas = memo(function BuilderCanvas({ doc, selection, kinds
   const pageIds = useMemo(() => doc.layout.pages.map((p) => p.id), [doc.layout.pages]);
   const rootRef = useRef<HTMLDivElement>(null);
   const windowing = fieldCount > LITE_THRESHOLD && typeof IntersectionObserver !== 'undefined';
-  const { near, onDragging } = useNearSections(rootRef, windowing, doc.layout);
+  const { near, onDragging: onNearDragging } = useNearSections(rootRef, windowing, doc.layout);
+  // While an item is dragged by keyboard, the arrow keys and Space belong to the drag.
+  const dragging = useRef(false);
+  const onDragging = useCallback(
+    (on: boolean) => {
+      dragging.current = on;
+      onNearDragging(on);
+    },
+    [onNearDragging],
+  );
+  const itemsRef = useRef<HTMLDivElement>(null);
+  const setStop = useRovingStop(itemsRef, selection?.id ?? null);
+  const keysId = `${useId()}-keys`;
+  const onItemsFocus = (event: FocusEvent<HTMLDivElement>) => {
+    const target = event.target as HTMLElement;
+    if (target.dataset.builderItem !== undefined) setStop(target);
+  };
+  const onItemsKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (dragging.current || event.altKey || event.ctrlKey || event.metaKey) return;
+    const root = event.currentTarget;
+    const target = event.target as HTMLElement;
+    const menuOf = target.dataset.builderMenu;
+    const item = target.dataset.builderItem !== undefined ? target : menuOf !== undefined ? byKey(root, 'item', menuOf) : null;
+    if (!item) return;
+    const items = [...root.querySelectorAll<HTMLElement>('[data-builder-item]')];
+    const at = items.indexOf(item);
+    const key = item.dataset.builderKey ?? '';
+    let next: HTMLElement | null | undefined;
+    if (event.key === 'ArrowDown') next = items[at + 1];
+    else if (event.key === 'ArrowUp') next = menuOf !== undefined ? item : items[at - 1];
+    else if (event.key === 'Home') next = items[0];
+    else if (event.key === 'End') next = items[items.length - 1];
+    else if (event.key === 'ArrowRight' && menuOf === undefined) next = byKey(root, 'menu', key);
+    else if (event.key === 'ArrowLeft' && menuOf !== undefined) next = item;
+    if (next) {
+      event.preventDefault();
+      next.focus();
+      return;
+    }
+    if (menuOf !== undefined || event.target !== item) return;
+    const chosen = selectionOf(item);
+    const isSelected = item.getAttribute('aria-pressed') === 'true';
+    if (event.key === 'Enter' || event.key === 'F2') {
+      event.preventDefault();
+      if (!isSelected) onSelect(chosen);
+      if ((isSelected || event.key === 'F2') && editing) onEditLabel?.(chosen as NonNullable<BuilderSelection>);
+    } else if (event.key === ' ' && (!editing || chosen?.type === 'page')) {
+      // Space picks up what can move (a field, a section's handle); elsewhere it selects.
+      event.preventDefault();
+      if (!isSelected) onSelect(chosen);
+    } else if (editing && (event.key === 'ContextMenu' || (event.key === 'F10' && event.shiftKey))) {
+      event.preventDefault();
+      byKey(root, 'menu', key)?.click();
+    } else if (editing && event.key === 'Delete') {
+      event.preventDefault();
+      // The focus goes on from where the item was: to the next item, or the one before at the end.
+      const kind = item.dataset.builderKind;
+      const gone = (kind === 'section' ? item.closest('[data-builder-section]') : kind === 'page' ? item.closest('[data-builder-page]') : null) ?? item;
+      const neighbour = items.slice(at + 1).find((el) => !gone.contains(el)) ?? items.slice(0, at).reverse().find((el) => !gone.contains(el));
+      editing.onDelete(key);
+      window.setTimeout(() => {
+        if (!item.isConnected && (!document.activeElement || document.activeElement === document.body)) neighbour?.focus();
+      }, 50);
+    }
+  };
   const selectedItem = selection && selection.type !== 'page' ? selection.id : null;
-  // Far from the view: sections not near it that hold no selection (their fields are drawn as stand-ins).
+  // The field whose stand-in took the focus last (the arrow keys went onto it): its section is drawn in full.
+  const [focusedFar, setFocusedFar] = useState<string | null>(null);
+  // Far from the view: sections not near it that hold neither the selection nor that field (their fields are drawn
+  // as stand-ins).
   const farIds = useMemo<ReadonlySet<string>>(() => {
     if (!windowing) return NO_SECTIONS;
     const far = new Set<string>();
-    for (const { section } of layoutSectionEntries(doc.layout)) if (!near.has(section.id) && !(selectedItem !== null && holdsItem(section, selectedItem))) far.add(section.id);
+    const holds = (section: FormSection, id: string | null) => id !== null && holdsItem(section, id);
+    for (const { section } of layoutSectionEntries(doc.layout)) if (!near.has(section.id) && !holds(section, selectedItem) && !holds(section, focusedFar)) far.add(section.id);
     return far;
-  }, [windowing, near, doc.layout, selectedItem]);
+  }, [windowing, near, doc.layout, selectedItem, focusedFar]);
   // Stable per page while its sections stay: a new list would give every section of the page a new sortable context
   // (re-rendering them all), and an edit of any field gives the layout new page objects.
   const sectionIdsCache = useRef(new Map<string, string[]>());
@@ -1092,9 +1230,29 @@ export const BuilderCanvas = memo(function BuilderCanvas({ doc, selection, kinds
       )}
       {/* Always inside the provider (null until the engine is there): wrapping the canvas once the engine came would
           mount every page, section and field a second time, and leave the sections observed for the view detached. */}
-      <FormContext value={context}>
-        <DragKindProvider onDragging={onDragging}>{body}</DragKindProvider>
-      </FormContext>
+      {hasFields && (
+        <Text size="xs" id={keysId}>
+          {labels.fbCanvasKeys}
+        </Text>
+      )}
+      {/* One composite widget (a vertical toolbar: its items are buttons among the form's own headings and regions):
+          one tab stop, the arrow keys between its items, Enter to select. */}
+      <Stack
+        ref={itemsRef}
+        gap="lg"
+        role="toolbar"
+        aria-orientation="vertical"
+        aria-label={labels.fbCanvasItems}
+        aria-describedby={hasFields ? keysId : undefined}
+        onFocus={onItemsFocus}
+        onKeyDown={onItemsKeyDown}
+      >
+        <FormContext value={context}>
+          <StandInFocusContext value={setFocusedFar}>
+            <DragKindProvider onDragging={onDragging}>{body}</DragKindProvider>
+          </StandInFocusContext>
+        </FormContext>
+      </Stack>
     </Stack>
   );
 });

@@ -24,16 +24,19 @@ import {
   SegmentedControl,
   Select,
   Stack,
+  Tabs,
   Text,
   TextInput,
   Title,
   factory,
+  useMantineTheme,
   useProps,
   useStyles,
   type BoxProps,
   type Factory,
   type StylesApiProps,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { memo, useCallback, useDeferredValue, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { FormSchema } from '../api/types';
 import { checkDataPath, ruleTargets } from '../engine/authoring';
@@ -139,7 +142,7 @@ export const BUILDER_PHONE_WIDTH = 390;
  * has; 'Drag {name} onto the form' and dnd-kit's keyboard instructions are its description.
  */
 // Memoised (with `onAdd` taking the entry's id, one stable callback for all): a selection or an edit re-renders none of them.
-const PaletteItemBody = memo(function PaletteItemBody({ id, icon, name, labels, onAdd, drag }: PaletteItemProps & { drag: PaletteDrag }) {
+const PaletteItemBody = memo(function PaletteItemBody({ id, icon, name, labels, onAdd, describedBy, drag }: PaletteItemProps & { drag: PaletteDrag }) {
   const hintId = `${useId()}-drag`;
   return (
     <Group gap="xs" wrap="nowrap" justify="space-between">
@@ -163,7 +166,7 @@ const PaletteItemBody = memo(function PaletteItemBody({ id, icon, name, labels, 
       <span id={hintId} hidden>
         {fillLabel(labels.fbDragNamed, { name })}
       </span>
-      <Button size="compact-xs" variant="light" onClick={() => onAdd(id)} aria-label={fillLabel(labels.fbAddNamed, { name })}>
+      <Button size="compact-xs" variant="light" onClick={() => onAdd(id)} aria-label={fillLabel(labels.fbAddNamed, { name })} aria-describedby={describedBy}>
         {labels.fbAdd}
       </Button>
     </Group>
@@ -176,6 +179,8 @@ interface PaletteItemProps {
   name: string;
   labels: Labels;
   onAdd(id: string): void;
+  /** The id of the text saying where 'Add' puts it (stable: the text changes with the selection, not this). */
+  describedBy?: string;
 }
 
 type PaletteDrag = Pick<ReturnType<typeof useDraggable>, 'setNodeRef' | 'attributes' | 'listeners' | 'isDragging'>;
@@ -400,7 +405,7 @@ const PropertyPane = memo(function PropertyPane({ c, selection }: { c: FormBuild
         <Title order={3} size="h4">
           {fillLabel(labels.fbPageNamed, { name: page.title })}
         </Title>
-        <TextInput label={labels.fbPageTitle} value={page.title} onChange={(e) => dispatch({ type: 'updatePage', id: page.id, changes: { title: e.currentTarget.value } })} />
+        <TextInput label={labels.fbPageTitle} data-builder-label="" value={page.title} onChange={(e) => dispatch({ type: 'updatePage', id: page.id, changes: { title: e.currentTarget.value } })} />
       </Stack>
     );
   }
@@ -415,6 +420,76 @@ const PropertyPane = memo(function PropertyPane({ c, selection }: { c: FormBuild
   a.c.labels === b.c.labels &&
   a.c.widgets === b.c.widgets &&
   a.c.dispatch === b.c.dispatch);
+
+/**
+ * Focuses an element once it is drawn and shown: the property pane follows the selection as a deferred value, and on a
+ * narrow screen a tab is shown first. Tries for about a second; gives up quietly (the focus stays where it was).
+ */
+function focusWhenShown(find: () => HTMLElement | null | undefined, tries = 40) {
+  const element = find();
+  if (element) {
+    element.focus();
+    if (document.activeElement === element) return;
+  }
+  if (tries > 0) window.setTimeout(() => focusWhenShown(find, tries - 1), 25);
+}
+
+/** The item of the canvas with an id (a field's item, a section's handle, a page's title). */
+function canvasItem(root: HTMLElement | null, id: string): HTMLElement | null {
+  if (!root) return null;
+  for (const element of root.querySelectorAll<HTMLElement>('[data-builder-item]')) if (element.dataset.builderKey === id) return element;
+  return null;
+}
+
+/**
+ * Where the palette's 'Add' puts a field, a section (or a repeatable one) and a page, for the selection, as the model
+ * places them (see `addField` and `addSection`): after the selected field, at the end of the selected section, after
+ * the selected section (beside it, at its level), at the end of the selected or last page.
+ */
+function addPlaces(doc: BuilderDocument, selection: BuilderSelection, labels: Labels): { field: string; section: string; repeatable: string; page: string } {
+  const pages = doc.layout.pages;
+  const pageName = (index: number) => pages[index]?.title || fillLabel(labels.fbNewPageTitle, { number: index + 1 });
+  const sectionName = (title: string) => title || labels.fbUntitledSection;
+  const field = selection?.type === 'field' ? findField(doc, selection.id) : null;
+  const sectionId = field ? field.section.id : selection?.type === 'section' ? selection.id : null;
+  const section = sectionId ? findSection(doc, sectionId) : null;
+  const pageIndex = selection?.type === 'page' ? pages.findIndex((p) => p.id === selection.id) : section ? pages.findIndex((p) => p.id === section.page.id) : pages.length - 1;
+  const page = pages[pageIndex];
+  const endOfPage = fillLabel(labels.fbAddsEndOfPage, { name: pageName(pageIndex) });
+  const lastSection = page?.sections[page.sections.length - 1];
+  const fieldPlace = field
+    ? fillLabel(labels.fbAddsAfterField, { name: field.field.label || field.field.id })
+    : section
+      ? fillLabel(labels.fbAddsIntoSection, { name: sectionName(section.section.title) })
+      : lastSection
+        ? fillLabel(labels.fbAddsIntoSection, { name: sectionName(lastSection.title) })
+        : endOfPage;
+  const after = (s: { title: string } | null | undefined) => (s ? fillLabel(labels.fbAddsAfterSection, { name: sectionName(s.title) }) : endOfPage);
+  // A repeatable section may not go inside a repeatable section's items: it goes after the repeatable section around.
+  const repeatableAfter = section && sectionPlaceProblem(doc, section.parent?.id, { adding: { repeatable: true } }) ? (section.repeatOwner ?? section.section) : section?.section;
+  return {
+    field: fieldPlace,
+    section: after(section?.section),
+    repeatable: after(repeatableAfter),
+    page: page ? fillLabel(labels.fbAddsAfterPage, { name: pageName(pageIndex) }) : endOfPage,
+  };
+}
+
+/** What the drag overlay says of the item being moved (or the palette entry being added). */
+function overlayText(c: FormBuilderController, id: UniqueIdentifier): string {
+  const text = String(id);
+  const { labels, state, widgets } = c;
+  if (text.startsWith('palette:')) {
+    const entry = text.slice('palette:'.length);
+    const name = entry === 'page' ? labels.fbPage : entry === 'section' ? labels.fbSection : entry === 'repeatable' ? labels.fbRepeatableSection : (widgets[entry]?.name ?? entry);
+    return fillLabel(labels.fbDragOverlayNew, { name });
+  }
+  const field = findField(state.document, text);
+  if (field) return fillLabel(labels.fbDragOverlayField, { name: field.field.label || field.field.id });
+  const section = findSection(state.document, text);
+  if (section) return fillLabel(labels.fbDragOverlaySection, { name: section.section.title || labels.fbUntitledSection });
+  return nameOf(c, id);
+}
 
 /**
  * After a keyboard drop into another section or page the item is drawn anew there, and the focus, which was on the
@@ -582,6 +657,34 @@ export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
   const [status, setStatus] = useState('');
   const cRef = useRef(c);
   cRef.current = c;
+  // A narrow screen (a phone) shows one of palette, canvas, properties and preview at a time, as tabs.
+  const theme = useMantineTheme();
+  const narrow = useMediaQuery(`(max-width: ${theme.breakpoints.sm})`) ?? false;
+  const [view, setView] = useState<string>('canvas');
+  const narrowRef = useRef(narrow);
+  narrowRef.current = narrow;
+  const canvasRef = useRef<HTMLDivElement>(null);
+  const propertiesRef = useRef<HTMLDivElement>(null);
+  const hintIds = useId();
+  // Enter on the selected item (or F2): to its label, once the pane shows that item (the pane is a deferred value,
+  // and the label box of the item selected before must never take what is typed for this one).
+  const editLabel = useCallback((selection: NonNullable<BuilderSelection>) => {
+    if (narrowRef.current) setView('properties');
+    focusWhenShown(() => {
+      const pane = propertiesRef.current?.querySelector<HTMLElement>('[data-builder-panel]');
+      if (!pane || pane.dataset.builderPanel !== selection.id) return null;
+      return pane.querySelector<HTMLElement>('[data-builder-label]') ?? pane.querySelector<HTMLElement>('input, textarea');
+    });
+  }, []);
+  // After the palette's 'Add', the new item (the selection the add made) takes the focus.
+  const focusNewItem = useRef(0);
+  useEffect(() => {
+    const selection = state.selection;
+    if (!selection || Date.now() - focusNewItem.current > 1000) return;
+    focusNewItem.current = 0;
+    if (narrowRef.current) setView('canvas');
+    focusWhenShown(() => canvasItem(canvasRef.current, selection.id));
+  }, [state.selection]);
 
   const select = useCallback((selection: BuilderSelection) => cRef.current.dispatch({ type: 'select', selection }), []);
   const requestDelete = useCallback((id: string) => {
@@ -632,6 +735,7 @@ export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
   const addEntry = useCallback(
     (entry: string, to?: { sectionId: string; index?: number }) => {
       const { labels: l, state: s, widgets } = cRef.current;
+      focusNewItem.current = Date.now();
       const pages = s.document.layout.pages;
       const sectionCount = allSections(s.document.layout).length;
       if (entry === 'page') dispatch({ type: 'addPage', title: fillLabel(l.fbNewPageTitle, { number: pages.length + 1 }), sectionTitle: fillLabel(l.fbNewSectionTitle, { number: 1 }) });
@@ -782,7 +886,79 @@ export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
   ) : null;
 
   const canvas = (
-    <BuilderCanvas doc={shownDoc} selection={state.selection} kinds={c.widgets} widgets={formWidgets} labels={labels} editing={editing} onSelect={select} empty={templates} />
+    <BuilderCanvas doc={shownDoc} selection={state.selection} kinds={c.widgets} widgets={formWidgets} labels={labels} editing={editing} onSelect={select} onEditLabel={editLabel} empty={templates} />
+  );
+  // Where 'Add' puts each kind of entry, for the selection the property pane shows (deferred: a click on the canvas
+  // is not held up by it).
+  const places = addPlaces(doc, paneSelection, labels);
+  const hint = { field: `${hintIds}-field`, section: `${hintIds}-section`, repeatable: `${hintIds}-repeatable`, page: `${hintIds}-page` };
+  const hintFor = (id: string) => (id === 'page' ? hint.page : id === 'section' ? hint.section : id === 'repeatable' ? hint.repeatable : hint.field);
+
+  const paletteEl = canEdit ? (
+    <Paper withBorder p="sm" w={narrow ? '100%' : 240} component="nav" aria-label={labels.fbPalette} {...getStyles('palette', { style: { flexShrink: 0, position: narrow ? undefined : 'sticky', top: 0 } })}>
+      <Stack gap={6}>
+        <Title order={2} size="h5">
+          {labels.fbPaletteLayout}
+        </Title>
+        <Text size="xs" id={hint.section}>
+          {places.section}
+        </Text>
+        <span id={hint.page} hidden>
+          {places.page}
+        </span>
+        <span id={hint.repeatable} hidden>
+          {places.repeatable}
+        </span>
+        {layoutEntries.map((e) => (
+          <PaletteItem key={e.id} {...e} labels={labels} onAdd={addEntry} describedBy={hintFor(e.id)} />
+        ))}
+        <Title order={2} size="h5" mt="sm">
+          {labels.fbPaletteFields}
+        </Title>
+        <Text size="xs" id={hint.field}>
+          {places.field}
+        </Text>
+        {palette.map((e) => (
+          <PaletteItem key={e.id} {...e} labels={labels} onAdd={addEntry} describedBy={hint.field} />
+        ))}
+      </Stack>
+    </Paper>
+  ) : null;
+  const canvasEl = (
+    <Box ref={canvasRef} {...getStyles('canvas', { style: { flex: 1, minWidth: 0 } })}>
+      {canvas}
+    </Box>
+  );
+  const overlay = <DragOverlay>{activeDrag ? <Paper withBorder p="xs" shadow="md">{overlayText(c, activeDrag)}</Paper> : null}</DragOverlay>;
+  const propertiesEl = canEdit ? (
+    <Paper ref={propertiesRef} withBorder p="sm" w={narrow ? '100%' : 340} component="aside" aria-label={labels.fbProperties} {...getStyles('properties', { style: { flexShrink: 0 } })}>
+      <Stack gap="sm" data-builder-panel={paneSelection?.id ?? ''}>
+        <Title order={2} size="h4">
+          {labels.fbProperties}
+        </Title>
+        <PropertyPane c={c} selection={paneSelection} />
+      </Stack>
+    </Paper>
+  ) : null;
+  const previewEl = (
+    <Paper withBorder p="md" component="section" aria-label={labels.fbPreview} {...getStyles('preview')}>
+      <Title order={2} size="h4" mb="sm">
+        {labels.fbPreview}
+      </Title>
+      <BuilderPreview doc={shownDoc} widgets={formWidgets} kinds={c.widgets} labels={labels} />
+    </Paper>
+  );
+  const dnd = (children: ReactNode) => (
+    <DndContext
+      sensors={sensors}
+      collisionDetection={builderCollisions}
+      accessibility={{ announcements, screenReaderInstructions: { draggable: labels.fbDndInstructions } }}
+      onDragStart={(e: DragStartEvent) => setActiveDrag(e.active.id)}
+      onDragCancel={() => setActiveDrag(null)}
+      onDragEnd={onDragEnd}
+    >
+      {children}
+    </DndContext>
   );
 
   return (
@@ -830,47 +1006,50 @@ export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
           {/* The drag-and-drop context holds the palette and the canvas only: dnd-kit's context changes on every pointer
               move of a drag, and React looks for its readers through the whole tree under it, which the property pane
               (a hundred inputs) need not be part of. It draws no element of its own, so the row lays out alike. */}
-          <Group align="flex-start" gap="md" wrap="nowrap">
-            <DndContext
-              sensors={sensors}
-              collisionDetection={builderCollisions}
-              accessibility={{ announcements, screenReaderInstructions: { draggable: labels.fbDndInstructions } }}
-              onDragStart={(e: DragStartEvent) => setActiveDrag(e.active.id)}
-              onDragCancel={() => setActiveDrag(null)}
-              onDragEnd={onDragEnd}
-            >
-              {canEdit && (
-                <Paper withBorder p="sm" w={240} component="nav" aria-label={labels.fbPalette} {...getStyles('palette', { style: { flexShrink: 0, position: 'sticky', top: 0 } })}>
-                  <Stack gap={6}>
-                    <Title order={2} size="h5">
-                      {labels.fbPaletteLayout}
-                    </Title>
-                    {layoutEntries.map((e) => (
-                      <PaletteItem key={e.id} {...e} labels={labels} onAdd={addEntry} />
-                    ))}
-                    <Title order={2} size="h5" mt="sm">
-                      {labels.fbPaletteFields}
-                    </Title>
-                    {palette.map((e) => (
-                      <PaletteItem key={e.id} {...e} labels={labels} onAdd={addEntry} />
-                    ))}
-                  </Stack>
-                </Paper>
+          {narrow ? (
+            // A phone: one view at a time, as tabs, each the full width; the preview is a view of its own, reached
+            // from the top of the screen rather than below the whole canvas.
+            <Tabs value={view} onChange={(v) => v && setView(v)}>
+              <Tabs.List grow aria-label={labels.fbViews}>
+                {canEdit && <Tabs.Tab value="add">{labels.fbViewAdd}</Tabs.Tab>}
+                <Tabs.Tab value="canvas">{labels.fbViewCanvas}</Tabs.Tab>
+                {canEdit && <Tabs.Tab value="properties">{labels.fbViewProperties}</Tabs.Tab>}
+                <Tabs.Tab value="preview">{labels.fbViewPreview}</Tabs.Tab>
+              </Tabs.List>
+              {dnd(
+                <>
+                  {canEdit && (
+                    <Tabs.Panel value="add" pt="sm">
+                      {paletteEl}
+                    </Tabs.Panel>
+                  )}
+                  <Tabs.Panel value="canvas" pt="sm">
+                    {canvasEl}
+                  </Tabs.Panel>
+                  {overlay}
+                </>,
               )}
-              <Box {...getStyles('canvas', { style: { flex: 1, minWidth: 0 } })}>{canvas}</Box>
-              <DragOverlay>{activeDrag ? <Paper withBorder p="xs" shadow="md">{nameOf(c, activeDrag)}</Paper> : null}</DragOverlay>
-            </DndContext>
               {canEdit && (
-                <Paper withBorder p="sm" w={340} component="aside" aria-label={labels.fbProperties} {...getStyles('properties', { style: { flexShrink: 0 } })}>
-                  <Stack gap="sm">
-                    <Title order={2} size="h4">
-                      {labels.fbProperties}
-                    </Title>
-                    <PropertyPane c={c} selection={paneSelection} />
-                  </Stack>
-                </Paper>
+                <Tabs.Panel value="properties" pt="sm">
+                  {propertiesEl}
+                </Tabs.Panel>
               )}
-          </Group>
+              <Tabs.Panel value="preview" pt="sm">
+                {view === 'preview' && previewEl}
+              </Tabs.Panel>
+            </Tabs>
+          ) : (
+            <Group align="flex-start" gap="md" wrap="nowrap">
+              {dnd(
+                <>
+                  {paletteEl}
+                  {canvasEl}
+                  {overlay}
+                </>,
+              )}
+              {propertiesEl}
+            </Group>
+          )}
           {showJson && (
             <Paper withBorder p="md">
               <JsonView
@@ -882,14 +1061,7 @@ export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
               />
             </Paper>
           )}
-          {showPreview && (
-            <Paper withBorder p="md" component="section" aria-label={labels.fbPreview} {...getStyles('preview')}>
-              <Title order={2} size="h4" mb="sm">
-                {labels.fbPreview}
-              </Title>
-              <BuilderPreview doc={shownDoc} widgets={formWidgets} kinds={c.widgets} labels={labels} />
-            </Paper>
-          )}
+          {showPreview && !narrow && previewEl}
         </Stack>
         <MoveToDialogWhenOpen c={c} itemId={moveTo} onClose={closeMoveTo} />
         <ConfirmWhenOpen

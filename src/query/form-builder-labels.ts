@@ -113,4 +113,31 @@ export const formBuilderLabels = {
   fbCannotIntoItself: 'a section cannot go inside itself',
   /** The property pane of a section inside another section. */
   fbSectionInside: 'Inside: {name}',
+  /** The canvas's items as one composite widget (one tab stop, arrow keys): its name. */
+  fbCanvasItems: 'Pages, sections and fields',
+  /** The canvas's keys, shown above it and read as its description. */
+  fbCanvasKeys:
+    'Keys: Up and Down arrows go from item to item, Home and End to the first and last. Enter selects the item; Enter again or F2 goes to its label in Properties. Space picks up a field or section to move it. Right arrow reaches its actions menu, Delete deletes it.',
+  /** The drag overlay: a field of the form being moved (its label). */
+  fbDragOverlayField: 'Moving the field “{name}”',
+  /** The drag overlay: a section being moved (its title). */
+  fbDragOverlaySection: 'Moving the section “{name}”',
+  /** The drag overlay: a palette entry being dragged onto the form (its name). */
+  fbDragOverlayNew: 'Adding: {name}',
+  /** Where the palette's "Add" puts a field: after the selected field. */
+  fbAddsAfterField: 'Adds after the field “{name}”.',
+  /** Where the palette's "Add" puts a field: at the end of a section. */
+  fbAddsIntoSection: 'Adds at the end of the section “{name}”.',
+  /** Where "Add" puts a section: after a section, at its level (not inside it). */
+  fbAddsAfterSection: 'Adds after the section “{name}”, beside it, not inside it. To add one inside it, use its actions menu: Add section inside.',
+  /** Where "Add" puts a section: at the end of a page. */
+  fbAddsEndOfPage: 'Adds at the end of the page “{name}”.',
+  /** Where "Add" puts a page: after a page. */
+  fbAddsAfterPage: 'Adds after the page “{name}”.',
+  /** The narrow screen's views, one at a time: their tab list's name and the tabs. */
+  fbViews: 'Builder views',
+  fbViewAdd: 'Add',
+  fbViewCanvas: 'Form',
+  fbViewProperties: 'Properties',
+  fbViewPreview: 'Preview',
 };

@@ -36,10 +36,14 @@ describe('FormBuilder', () => {
     expect(fieldOrder()).toEqual(['Field Short text', 'Field Number', 'Field Email']);
   });
 
-  it('moves a field with Move up / Move down from its menu, and the arrow keys move the selection', async () => {
+  it('moves a field with Move up / Move down from its menu; by keyboard, the canvas is one tab stop whose arrow keys move the focus, not the selection', async () => {
     const { user } = renderInApi(<FormBuilder draftStorage={memoryStorage()} />);
     await user.click(await screen.findByRole('button', { name: 'Add Short text' }));
+    // 'Add' says where the field goes, and the new item takes the focus, selected.
+    expect(screen.getByRole('button', { name: 'Add Email' })).toHaveAccessibleDescription('Adds after the field “Short text”.');
     await user.click(screen.getByRole('button', { name: 'Add Email' }));
+    await waitFor(() => expect(fieldItem('Email')).toHaveFocus());
+    expect(fieldItem('Email')).toHaveAttribute('aria-pressed', 'true');
     await user.click(screen.getByRole('button', { name: 'Actions for Field Email' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Move up' }));
     expect(fieldOrder()).toEqual(['Field Email', 'Field Short text']);
@@ -47,11 +51,36 @@ describe('FormBuilder', () => {
     await user.click(await screen.findByRole('menuitem', { name: 'Move down' }));
     expect(fieldOrder()).toEqual(['Field Short text', 'Field Email']);
 
-    // Arrow keys move the focus (and the selection) between items.
+    // One tab stop: of what the canvas holds, only the item last focused is in the tab order (the widgets under the
+    // items are inert, which jsdom does not implement: they are left out here as a browser leaves them out).
+    const tabStops = () =>
+      [...canvas().querySelectorAll<HTMLElement>('button, input, textarea, select, a[href], [tabindex]')].filter((el) => el.tabIndex >= 0 && !el.closest('[inert]'));
+    expect(tabStops()).toEqual([fieldItem('Email')]);
+
+    // The arrow keys move the focus between items; the selection stays until Enter.
     fieldItem('Email').focus();
     await user.keyboard('{ArrowUp}');
     expect(fieldItem('Short text')).toHaveFocus();
+    expect(fieldItem('Short text')).toHaveAttribute('aria-pressed', 'false');
+    expect(fieldItem('Email')).toHaveAttribute('aria-pressed', 'true');
+    expect(tabStops()).toEqual([fieldItem('Short text')]);
+    await user.keyboard('{Home}');
+    expect(within(canvas()).getByRole('button', { name: 'Page 1' })).toHaveFocus();
+    await user.keyboard('{End}{ArrowRight}');
+    expect(within(canvas()).getByRole('button', { name: 'Actions for Field Email' })).toHaveFocus();
+    await user.keyboard('{ArrowLeft}{ArrowUp}');
+    expect(fieldItem('Short text')).toHaveFocus();
+    expect(fieldItem('Email')).toHaveAttribute('aria-pressed', 'true');
+    await user.keyboard('{Enter}');
     expect(fieldItem('Short text')).toHaveAttribute('aria-pressed', 'true');
+    expect(fieldItem('Email')).toHaveAttribute('aria-pressed', 'false');
+    // Enter again: its label box in Properties; what is typed there renames this field only.
+    await user.keyboard('{Enter}');
+    const properties = screen.getByRole('complementary', { name: 'Properties' });
+    await waitFor(() => expect(within(properties).getByRole('textbox', { name: /^Label/ })).toHaveFocus());
+    expect(within(properties).getByRole('textbox', { name: /^Label/ })).toHaveValue('Short text');
+    await user.keyboard(' 2');
+    await waitFor(() => expect(fieldOrder()).toEqual(['Field Short text 2', 'Field Email']));
   });
 
   it('moves a field to another page with Move to…', async () => {

@@ -67,17 +67,27 @@ describe('the builder canvas on a long form', () => {
     expect(within(canvas).getAllByRole('button', { name: /^Field / })).toHaveLength(80);
     expect(sectionIds.slice(1).filter(drawsWidgets)).toEqual([]);
 
-    // The arrow keys go from the last field of the first section to the first of the second: it is selected, its
-    // section drawn in full, and the focus is on its real item.
+    // The arrow keys go from the last field of the first section to the first of the second: its section is drawn in
+    // full and the focus is on its real item, not selected until Enter.
     const lastOfFirst = within(section(sectionIds[0]!)).getAllByRole('button', { name: /^Field / }).at(-1)!;
     act(() => lastOfFirst.focus());
     const firstOfSecond = form.layout.pages[0]!.sections[1]!.fields[0]!;
     act(() => {
       lastOfFirst.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true }));
     });
+    // First the second section's own item (its title), then its first field.
+    const secondTitle = within(section(sectionIds[1]!)).getAllByRole('button', { name: /^Section / })[0]!;
+    expect(secondTitle).toHaveFocus();
+    act(() => {
+      secondTitle.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true }));
+    });
     await waitFor(() => expect(drawsWidgets(sectionIds[1]!)).toBe(true));
     const item = within(section(sectionIds[1]!)).getByRole('button', { name: `Field ${firstOfSecond.label}` });
     expect(item).toHaveFocus();
+    expect(item).toHaveAttribute('aria-pressed', 'false');
+    act(() => {
+      item.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+    });
     expect(item).toHaveAttribute('aria-pressed', 'true');
 
     // Scrolled away from the first section while its title holds the focus, it stays drawn (the focus stays put).

@@ -499,6 +499,7 @@ export function FieldPropertiesPanel(props: FieldPropertiesPanelProps) {
           <Stack key="label" gap="sm">
             <TextInput
               label={labels.bpLabel}
+              data-builder-label=""
               value={field.label}
               onFocus={() => setFollowed(savedPath === undefined && pathFollowsLabel(field.path, field.label))}
               onChange={(e) => setLabel(e.currentTarget.value)}

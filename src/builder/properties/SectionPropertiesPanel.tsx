@@ -54,7 +54,7 @@ export function SectionPropertiesPanel({ section, onChange, onRenamePath, checkP
       <Title order={3} size="h4">
         {labels.bpSectionTitle}
       </Title>
-      <TextInput label={labels.bpSectionTitleLabel} value={section.title} onChange={(e) => onChange({ ...section, title: e.currentTarget.value })} readOnly={readOnly} />
+      <TextInput label={labels.bpSectionTitleLabel} data-builder-label="" value={section.title} onChange={(e) => onChange({ ...section, title: e.currentTarget.value })} readOnly={readOnly} />
       <Textarea
         label={labels.bpSectionDescription}
         value={section.description ?? ''}
