@@ -23,6 +23,14 @@ export interface ResumePromptProps {
 /** At most this many question labels are listed; more end in '…'. */
 const MAX_LISTED = 8;
 
+/**
+ * A sentence filled in with texts of the form's own (question labels) ends with one mark: a list that ends in '…' or
+ * a label ending in '…', '?', '!' or '.' is not followed by the message's own full stop ('hear….' reads 'hear…').
+ */
+function oneFinalMark(text: string): string {
+  return text.replace(/([.…?!])\.$/u, '$1');
+}
+
 function formatDate(iso: string | null): string {
   const time = iso ? new Date(iso) : null;
   if (!time || Number.isNaN(time.getTime())) return '';
@@ -48,7 +56,7 @@ export function ResumePrompt({ progress, layout, data, labels, titleOrder, onCon
         </Title>
         <Text>
           {answered.length > 0
-            ? fillLabel(labels.formResumeMessage, { date, fields: listed.join(', ') })
+            ? oneFinalMark(fillLabel(labels.formResumeMessage, { date, fields: listed.join(', ') }))
             : fillLabel(labels.formResumeNothingAnswered, { date })}
         </Text>
         <Text size="sm">{labels.formResumeHint}</Text>
