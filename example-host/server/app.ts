@@ -1,5 +1,5 @@
 /**
- * The Hono app: structured request logs, CORS for the host origins, security headers, a body size
+ * The Hono app: structured request logs with a request id (`X-Request-Id`), health and metrics endpoints, CORS for the host origins, security headers, a body size
  * limit, the declared routes (deny by default) and errors as RFC 9457 problem details
  * (`application/problem+json`: `{ type: 'about:blank', title, status, detail }`).
  *
@@ -19,30 +19,76 @@ import { HttpError, problem } from './routes/http';
 import { createStaticHost } from './static-host';
 import { mountRoutes, type AppEnv, type RouteRegistry } from './routes/registry';
 import type { Services } from './services';
+import { readiness, REQUEST_ID_HEADER, requestIdOf, withRequestId, type ReadinessSource, type ServerMetrics } from './operations';
 
 /** The PDF upload, whose body limit is the file's own (see below). */
 const PDF_UPLOAD_PATH = '/api/FormGenerator/UploadPdf';
 
+/** What the app answers besides its routes: readiness and, when on, metrics. */
+export interface AppOperations {
+  readiness: ReadinessSource;
+  /** The metrics to count requests in and serve on `/metrics`; null: metrics are off (404). */
+  metrics: ServerMetrics | null;
+}
+
+/** The operators' endpoints: not API routes (no claims, no CORS needs), answered before the routes. */
+const LIVE_PATH = '/health/live';
+const READY_PATH = '/health/ready';
+const METRICS_PATH = '/metrics';
+
 /** Builds the app for the given services and routes. */
-export function createApp(services: Services, registry: RouteRegistry): Hono<AppEnv> {
+export function createApp(services: Services, registry: RouteRegistry, operations?: AppOperations): Hono<AppEnv> {
   const { config } = services;
   const log = config.log;
   const allowedOrigins = new Set(config.hostOrigins);
   const app = new Hono<AppEnv>();
+  const ops: AppOperations = operations ?? { readiness: { db: services.db, pdfWorker: () => 'on-demand', stopping: () => false }, metrics: null };
+  // Requests are counted by their declared route (a bounded set of labels), never by a raw path.
+  const declared = new Map(registry.list().map((r) => [`${r.method} ${r.path.toLowerCase()}`, r.path]));
+  const routeLabel = (method: string, path: string): string => {
+    if (path === LIVE_PATH || path === READY_PATH || path === METRICS_PATH) return path;
+    const found = declared.get(`${method === 'HEAD' ? 'GET' : method} ${path.toLowerCase()}`);
+    if (found) return found;
+    if (path.startsWith('/api/') || path.startsWith('/odata/')) return 'unmatched';
+    return config.hostDist && method === 'GET' ? 'host' : 'unmatched';
+  };
 
+  // Each request has an id (the one it sent in X-Request-Id, or a new one): on its answer and on every log line
+  // written while it runs. The access log line says what was asked and answered, never a body.
   app.use('*', async (c, next) => {
-    const started = performance.now();
-    c.set('auth', null);
-    await next();
-    const auth = c.get('auth');
-    log({
-      level: c.res.status >= 500 ? 'error' : 'info',
-      method: c.req.method,
-      path: c.req.path,
-      status: c.res.status,
-      ms: Math.round((performance.now() - started) * 10) / 10,
-      ...(auth ? { userId: auth.user.id } : {}),
+    const requestId = requestIdOf(c.req.header(REQUEST_ID_HEADER));
+    await withRequestId(requestId, async () => {
+      const started = performance.now();
+      c.set('auth', null);
+      await next();
+      const auth = c.get('auth');
+      const ms = performance.now() - started;
+      c.res.headers.set(REQUEST_ID_HEADER, requestId);
+      ops.metrics?.observe(c.req.method, routeLabel(c.req.method, c.req.path), c.res.status, ms / 1000);
+      log({
+        level: c.res.status >= 500 ? 'error' : 'info',
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round(ms * 10) / 10,
+        ...(auth ? { userId: auth.user.id } : {}),
+      });
     });
+  });
+
+  // Liveness (the process answers), readiness (it can serve: database, migrations, PDF worker, not stopping), metrics.
+  app.use('*', async (c, next) => {
+    const path = c.req.path;
+    if (path !== LIVE_PATH && path !== READY_PATH && path !== METRICS_PATH) return next();
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
+    c.header('Cache-Control', 'no-store');
+    if (path === LIVE_PATH) return c.json({ status: 'live' });
+    if (path === READY_PATH) {
+      const ready = await readiness(ops.readiness);
+      return c.json(ready, ready.status === 'ready' ? 200 : 503);
+    }
+    if (!ops.metrics) return next();
+    return ops.metrics.answer(c);
   });
 
   // After everything else has answered (errors and 404s included): no cache may keep user data.
@@ -60,8 +106,8 @@ export function createApp(services: Services, registry: RouteRegistry): Hono<App
     cors({
       origin: (origin) => (allowedOrigins.has(origin) ? origin : null),
       allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-      allowHeaders: ['Authorization', 'Content-Type', 'Accept', 'If-Match', 'Range'],
-      exposeHeaders: ['Content-Disposition', 'Content-Length', 'Content-Range', 'ETag', FORM_LINK_TOKEN_HEADER, FORM_LINK_MODE_HEADER, 'Retry-After'],
+      allowHeaders: ['Authorization', 'Content-Type', 'Accept', 'If-Match', 'Range', REQUEST_ID_HEADER],
+      exposeHeaders: ['Content-Disposition', 'Content-Length', 'Content-Range', 'ETag', FORM_LINK_TOKEN_HEADER, FORM_LINK_MODE_HEADER, 'Retry-After', REQUEST_ID_HEADER],
       maxAge: 600,
     }),
   );

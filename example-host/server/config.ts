@@ -11,6 +11,7 @@ import { checkPublicBaseUrl } from '../../src/domain/forms/access';
 import { resolveAnonymousWriteLimits } from '../../src/domain/forms/anonymous-writes';
 import type { AnonymousWriteLimits } from '../../src/domain/limits';
 import type { SigningOptions } from './signing/options';
+import { defaultInstanceId, withRequestIds } from './operations';
 
 /** One structured log entry (one JSON line). */
 export type LogEntry = { level: 'info' | 'warn' | 'error'; msg?: string } & Record<string, unknown>;
@@ -100,6 +101,15 @@ export interface ServerConfig {
   hostDist?: string | null;
   /** Signing: the seal certificate (a PKCS#12 file instead of the development CA), mail, links, expiry pass. */
   signing?: SigningOptions;
+  /** Serve Prometheus metrics on `/metrics` (`METRICS=1`). Default false. */
+  metrics?: boolean;
+  /** This instance's name in logs and in `job_runs` (`INSTANCE_ID`). Default: host name, process id and a random suffix. */
+  instanceId?: string;
+  /**
+   * Start the PDF worker with the server; `/health/ready` waits for it (the started server does, `main.ts`). Default
+   * false: the worker starts with the first PDF job, and readiness does not wait for it.
+   */
+  warmPdfWorker?: boolean;
 }
 
 /** The configuration with every default applied. */
@@ -133,6 +143,9 @@ export interface ResolvedConfig {
   log: LogSink;
   hostDist: string | null;
   signing: SigningOptions;
+  metrics: boolean;
+  instanceId: string;
+  warmPdfWorker: boolean;
 }
 
 /** The default PGlite folder: `.data/pglite` at the repository root (git-ignored). */
@@ -233,9 +246,13 @@ export function resolveConfig(config: ServerConfig = {}): ResolvedConfig {
     maxBodyBytes: positiveInt('maxBodyBytes', config.maxBodyBytes, 10 * 1024 * 1024),
     anonymousWriteLimits: config.anonymousWriteLimits === null ? null : resolveAnonymousWriteLimits(config.anonymousWriteLimits),
     applicationModel: resolveApplicationModel(config.applicationModel),
-    log: config.log ?? stdoutLog,
+    // Every line written while a request runs carries its id.
+    log: withRequestIds(config.log ?? stdoutLog),
     hostDist: config.hostDist ?? null,
     signing: config.signing ?? {},
+    metrics: config.metrics ?? false,
+    instanceId: config.instanceId?.trim() || defaultInstanceId(),
+    warmPdfWorker: config.warmPdfWorker ?? false,
   };
 }
 
@@ -261,7 +278,8 @@ function listFromEnv(env: NodeJS.ProcessEnv, name: string): string[] | undefined
  * PUBLIC_FORM_BASE_URL (where public form links point), DATA_DIR, DATABASE_URL, OIDC_CLIENT_ID, API_AUDIENCE, ACCESS_TOKEN_TTL, REFRESH_TOKEN_TTL,
  * MAX_ACCESS_TOKEN_LIFETIME, ACCESS_TOKEN_TYPE (`none` accepts any), OIDC_ISSUER (external provider), OIDC_JWKS_URI, REDIRECT_URIS (comma-separated), LOG_LEVEL (info, warn,
  * error or silent; default info: one JSON line per request), ANONYMOUS_WRITE_LIMITS (`off` turns the bounds of
- * anonymous writes off), SIGNING_AUDIT_KEY (the audit trails' key, base64 or hex).
+ * anonymous writes off), SIGNING_AUDIT_KEY (the audit trails' key, base64 or hex), METRICS (`1` serves `/metrics`),
+ * INSTANCE_ID (this instance's name in logs and job records).
  */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const config: ServerConfig = {};
@@ -297,6 +315,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
   if (env.SIGNING_P12_PATH?.trim()) config.signing = { p12Path: env.SIGNING_P12_PATH.trim(), p12Passphrase: env.SIGNING_P12_PASSPHRASE ?? '' };
   // The audit trails' key, kept apart from the database (default: a key file beside the data folder).
   if (env.SIGNING_AUDIT_KEY?.trim()) config.signing = { ...config.signing, auditKey: env.SIGNING_AUDIT_KEY.trim() };
+  const metrics = env.METRICS?.trim().toLowerCase();
+  if (metrics) config.metrics = ['1', 'true', 'on', 'yes'].includes(metrics);
+  if (env.INSTANCE_ID?.trim()) config.instanceId = env.INSTANCE_ID.trim();
   const level = env.LOG_LEVEL?.trim().toLowerCase();
   if (level) {
     if (!(LOG_LEVELS as readonly string[]).includes(level)) {

@@ -8,7 +8,8 @@
  * MAX_ACCESS_TOKEN_LIFETIME (longest accepted access token, default 86400 s), ACCESS_TOKEN_TYPE (required
  * `typ`, default at+jwt with the embedded provider; `none` accepts any), OIDC_ISSUER (use an external
  * OpenID provider instead of the embedded one), HOST_DIST (serve a built host), LOG_LEVEL (info, warn,
- * error or silent).
+ * error or silent; JSON lines, each request's with its X-Request-Id), METRICS (1: Prometheus metrics on /metrics),
+ * INSTANCE_ID (this instance's name in logs and job records). docs/deploy.md runs it as a service.
  */
 import { SEEDED_ACCOUNTS } from './accounts';
 import { configFromEnv, startFailureMessage } from './config';
@@ -16,17 +17,19 @@ import { pdfWorkers } from './pdf/worker';
 import { installSignalHandlers, startServer } from './server';
 
 async function main(): Promise<void> {
-  // The PDF worker starts beside the database, so that the first upload finds it ready (a failure here is retried by
-  // the first PDF job, which reports it).
-  const warming = pdfWorkers().warm().catch(() => undefined);
-  const handle = await startServer(configFromEnv(process.env));
-  await warming;
+  // The PDF worker starts beside the database (warmPdfWorker), so that the first upload finds it ready; /health/ready
+  // answers 503 until it is.
+  const handle = await startServer({ ...configFromEnv(process.env), warmPdfWorker: true });
+  // The lines below are printed once the worker is ready (the same start: `warm` starts no second worker).
+  await pdfWorkers()
+    .warm()
+    .catch(() => undefined);
   installSignalHandlers(handle);
   const lines = [
     '',
     'Forms Admin reference backend',
     ...(handle.config.hostDist ? [`  Open the product:  ${handle.url}/  (sign in with an account below)`] : []),
-    `  API:               ${handle.url}  (health: ${handle.url}/api/HealthCheck/Get)`,
+    `  API:               ${handle.url}  (health: ${handle.url}/health/ready and ${handle.url}/api/HealthCheck/Get)`,
     `  OpenID provider:   ${handle.issuerUrl}  (discovery: ${handle.issuerUrl}/.well-known/openid-configuration)`,
     `  Client id:         ${handle.clientId}   audience: ${handle.audience}`,
     `  Redirect URIs:     ${handle.config.redirectUris.join(', ')}`,

@@ -20,6 +20,9 @@ import { createRouteRegistry } from './routes/index';
 import type { AppEnv, RouteRegistry } from './routes/registry';
 import { loadOrCreateSecrets, publicJwk, type SigningJwk } from './secrets';
 import { startSigning } from './signing/routes';
+import { purgeExpiredLimits } from './forms/anonymous-writes';
+import { purgeJobRuns, runOncePerPeriod, ServerMetrics, type PdfWorkerState } from './operations';
+import { pdfWorkers } from './pdf/worker';
 import type { ExternalAccount, Services } from './services';
 
 /** Claims of a token minted by `mintAccessToken`. */
@@ -66,6 +69,9 @@ export interface ServerHandle {
   stop(): Promise<void>;
 }
 
+/** How often expired limit windows and old job records are purged (by one instance per period). */
+const PURGE_INTERVAL_MS = 10 * 60 * 1000;
+
 async function listen(server: http.Server, port: number, host: string): Promise<number> {
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -98,6 +104,23 @@ export async function startServer(input: ServerConfig = {}): Promise<ServerHandl
   const cleanup = async () => {
     for (const fn of cleanups.splice(0).reverse()) await fn().catch(() => undefined);
   };
+  // The PDF worker starts beside the database when asked (the started server), so that the first upload finds it
+  // ready and readiness can wait for it; a failure here is retried by the first PDF job, which reports it.
+  let pdfWorker: PdfWorkerState = config.warmPdfWorker ? 'starting' : 'on-demand';
+  if (config.warmPdfWorker) {
+    pdfWorkers()
+      .warm()
+      .then(
+        () => {
+          pdfWorker = 'warm';
+        },
+        (error: unknown) => {
+          pdfWorker = 'failed';
+          log({ level: 'error', msg: 'the PDF worker did not start', error: String(error) });
+        },
+      );
+  }
+  let stopping: Promise<void> | null = null;
   try {
     const database = await openDatabase({
       databaseUrl: config.databaseUrl,
@@ -145,7 +168,28 @@ export async function startServer(input: ServerConfig = {}): Promise<ServerHandl
     });
     const services: Services = { config, db, claims, verifier, issuer, accountLookup, listAccounts };
     const registry = createRouteRegistry();
-    const app = createApp(services, registry);
+    const metrics = config.metrics ? new ServerMetrics(db) : null;
+    if (metrics) cleanups.push(async () => metrics.close());
+    const app = createApp(services, registry, {
+      metrics,
+      readiness: { db, pdfWorker: () => pdfWorker, stopping: () => stopping !== null },
+    });
+    // Windows and job records nobody reads any more are removed every 10 minutes, by one instance.
+    const purgeTimer = setInterval(() => {
+      runOncePerPeriod(db, {
+        job: 'purge-limits',
+        periodMs: PURGE_INTERVAL_MS,
+        instance: config.instanceId,
+        log,
+        run: async () => {
+          const events = config.anonymousWriteLimits ? await purgeExpiredLimits(db, config.anonymousWriteLimits) : 0;
+          await purgeJobRuns(db);
+          return { events };
+        },
+      }).catch((error: unknown) => log({ level: 'error', msg: 'purging expired limits failed', error: String(error) }));
+    }, PURGE_INTERVAL_MS);
+    purgeTimer.unref();
+    cleanups.push(async () => clearInterval(purgeTimer));
     // The seal certificate is made (or a configured PKCS#12 file read) now, and the expiry and reminder pass starts.
     const stopSigning = await startSigning(services);
     cleanups.push(async () => stopSigning());
@@ -156,9 +200,8 @@ export async function startServer(input: ServerConfig = {}): Promise<ServerHandl
     const port = await listen(server, config.port, config.host);
     cleanups.push(() => closeServer(server));
     const url = `http://${config.host}:${port}`;
-    log({ level: 'info', msg: 'server started', url, issuer, database: database.kind, location: database.location });
+    log({ level: 'info', msg: 'server started', url, issuer, database: database.kind, location: database.location, instance: config.instanceId });
 
-    let stopping: Promise<void> | null = null;
     return {
       url,
       issuerUrl: issuer,

@@ -17,6 +17,7 @@ import {
 } from '../../../src/domain/signing';
 import { envelopeListAnswer, readEnvelopeListQuery } from '../../../src/domain/signing/list-query';
 import { clientAddress } from '../forms/anonymous-writes';
+import { runOncePerPeriod } from '../operations';
 import { readBody } from '../forms/http';
 import { route, type AnyRouteDeclaration, type RouteContext } from '../routes/registry';
 import type { Services } from '../services';
@@ -60,8 +61,14 @@ export async function startSigning(services: Pick<Services, 'config' | 'db'>): P
   const timer = setInterval(() => {
     if (running) return;
     running = true;
-    provider
-      .sweep()
+    // Once per period across every instance on the database: the first to claim the period runs it (and logs so).
+    runOncePerPeriod(services.db, {
+      job: 'signing-sweep',
+      periodMs: interval,
+      instance: services.config.instanceId,
+      log: services.config.log,
+      run: () => provider.sweep(),
+    })
       .catch((error: unknown) => services.config.log({ level: 'error', msg: 'signing sweep failed', error: String(error) }))
       .finally(() => {
         running = false;
