@@ -21,10 +21,11 @@ afterAll(async () => {
 });
 
 let currentStep = '';
-/** Names the step the journey is at, so a failure says where it stopped. */
+const journeyStarted = Date.now();
+/** Names the step the journey is at, so a failure says where it stopped (E2E_STEPS=1 prints each with its time). */
 const step = (name: string) => {
   currentStep = name;
-  if (process.env.E2E_STEPS) process.stderr.write(`[journey] ${name}\n`);
+  if (process.env.E2E_STEPS) process.stderr.write(`[journey ${((Date.now() - journeyStarted) / 1000).toFixed(1)} s] ${name}\n`);
 };
 
 /** Presses Tab (Shift+Tab with `back`) until `target` has the focus; fails after `max` presses. */
@@ -87,26 +88,64 @@ async function apiGet<T>(page: Page, path: string): Promise<T> {
 }
 
 describe('the form builder, end to end', () => {
-  it('builds a form by keyboard, saves and publishes it, a visitor fills it in, and a later change makes a new version', async () => {
-    const admin = await newPage(stack.browser);
-    const page = admin.page;
+  // One journey in steps, each going on from where the one before left the builder (and failing when that one did):
+  // a form built by keyboard, saved and published, filled in by a visitor, then changed into a new version.
+  let admin: Awaited<ReturnType<typeof newPage>>;
+  let page: Page;
+  let palette: Locator;
+  let properties: Locator;
+  let canvas: Locator;
+  let label: Locator;
+  const add = (name: string) =>
+    palette.getByRole('button', {
+      name: fillLabel(L.fbAddNamed, { name }),
+      exact: true,
+    });
+  let formId = '';
+  let v1 = '';
+  let visitor: Awaited<ReturnType<typeof newPage>> | undefined;
+  let instance: { formInstanceId: string; data: Record<string, unknown> };
+  let versions: { formSchemaId: string; version: number }[] = [];
+
+  let stoppedAt = '';
+  /** Runs one step of the journey: not after a step that failed, and a failure says where the journey stopped. */
+  async function journey(run: () => Promise<void>): Promise<void> {
+    if (stoppedAt) throw new Error(`An earlier step of the journey failed (at: ${stoppedAt})`);
     try {
+      await run();
+    } catch (error) {
+      stoppedAt = currentStep;
+      if (process.env.E2E_STEPS) await page.screenshot({ path: '/tmp/f-journey.png', fullPage: true }).catch(() => {});
+      throw new Error(`The journey stopped at: ${currentStep}`, {
+        cause: error,
+      });
+    }
+  }
+
+  beforeAll(async () => {
+    admin = await newPage(stack.browser);
+    page = admin.page;
+    palette = page.getByRole('navigation', { name: L.fbPalette });
+    properties = page.getByRole('complementary', {
+      name: L.fbProperties,
+    });
+    canvas = page.getByRole('region', { name: L.fbCanvas });
+    label = properties.getByRole('textbox', { name: /^Label/ });
+  });
+  afterAll(async () => {
+    await admin?.context.close();
+  });
+
+  it('the administrator signs in to the form builder', () =>
+    journey(async () => {
       await page.goto(`${stack.url}/admin/form-builder/`);
       await signInAtProvider(page, 'admin', 'admin-password');
       step('sign in');
       await page.getByRole('heading', { level: 1, name: L.fbTitleNew }).waitFor({ timeout: 30_000 });
-      const palette = page.getByRole('navigation', { name: L.fbPalette });
-      const properties = page.getByRole('complementary', {
-        name: L.fbProperties,
-      });
-      const canvas = page.getByRole('region', { name: L.fbCanvas });
-      const add = (name: string) =>
-        palette.getByRole('button', {
-          name: fillLabel(L.fbAddNamed, { name }),
-          exact: true,
-        });
-      const label = properties.getByRole('textbox', { name: /^Label/ });
+    }));
 
+  it('builds page 1 by keyboard: a name, and a nickname shown once the name is answered', () =>
+    journey(async () => {
       step('page 1 fields');
       // Page 1: a name, and a nickname shown only once the name is answered.
       await press(page, add('Short text'));
@@ -117,7 +156,10 @@ describe('the form builder, end to end', () => {
       await press(page, properties.getByRole('button', { name: L.reAddRule }).first());
       await choose(page, properties.getByLabel(L.reField, { exact: true }).first(), 'Full name');
       await choose(page, properties.getByLabel(L.reOperator, { exact: true }).first(), L.reOpNotEmpty);
+    }));
 
+  it('adds a section inside the first section, with a field of its own', () =>
+    journey(async () => {
       step('section inside a section');
       // A section inside the first section (its menu's 'Add section inside'), with a field of its own.
       await menuItem(page, canvas.getByRole('button', { name: fillLabel(L.fbActionsFor, { name: 'Section Section 1' }), exact: true }), L.fbAddSectionInside);
@@ -131,7 +173,10 @@ describe('the form builder, end to end', () => {
             .evaluate((el) => el.closest('[data-builder-section]')?.querySelector('h4')?.textContent ?? null),
         )
         .toBe('Section 2');
+    }));
 
+  it('adds two pages, the second with a repeatable section', () =>
+    journey(async () => {
       step('pages and repeatable section');
       // Two pages more: the second with a repeatable section of jobs, the third with a comment.
       await press(page, add(L.fbPage));
@@ -139,7 +184,10 @@ describe('the form builder, end to end', () => {
       await press(page, add('Short text'));
       await typeInto(page, label, 'Employer');
       await press(page, add(L.fbPage));
+    }));
 
+  it('adds a long text to the third page, undone and redone, and names it', () =>
+    journey(async () => {
       step('undo and redo');
       // A long text added to the third page; undone (Ctrl+Z, the focus on the palette's button), then redone. The add
       // is one step: exactly one Ctrl+Z takes it back and one Ctrl+Shift+Z brings it back.
@@ -152,7 +200,10 @@ describe('the form builder, end to end', () => {
       await expect.poll(() => longText.count()).toBe(1);
       await press(page, canvas.getByRole('button', { name: /Long text/ }).first());
       await typeInto(page, label, 'Comments');
+    }));
 
+  it('saves it as a new public form: version 1, three pages', () =>
+    journey(async () => {
       step('save new form');
       // Save as a new public form.
       await press(page, page.getByRole('toolbar', { name: L.fbToolbar }).getByRole('button', { name: L.builderSave, exact: true }));
@@ -170,10 +221,10 @@ describe('the form builder, end to end', () => {
           timeout: 15_000,
         })
         .toMatch(/^[0-9a-f-]{36}$/);
-      const formId = new URL(page.url()).searchParams.get('formId') ?? '';
+      formId = new URL(page.url()).searchParams.get('formId') ?? '';
 
       const form = (await apiGet<{ value: { currentFormSchemaId: string }[] }>(page, `/odata/FormOData?$filter=formId eq ${formId}`)).value[0]!;
-      const v1 = form.currentFormSchemaId;
+      v1 = form.currentFormSchemaId;
       const schema1 = (
         await apiGet<{
           value: {
@@ -185,10 +236,13 @@ describe('the form builder, end to end', () => {
       ).value[0]!;
       expect(schema1).toMatchObject({ version: 1, isPublic: true });
       expect(schema1.layout.pages).toHaveLength(3);
+    }));
 
+  it('a visitor opens its public link and fills it in', () =>
+    journey(async () => {
       step('visitor fills in');
       // A visitor opens the public link and fills it in.
-      const visitor = await newPage(stack.browser);
+      visitor = await newPage(stack.browser);
       const v = visitor.page;
       await v.goto(`${stack.url}/form-instance/${v1}?mode=edit`);
       await v.getByRole('textbox', { name: /Full name/ }).fill('Ada Lovelace');
@@ -211,7 +265,7 @@ describe('the form builder, end to end', () => {
           timeout: 15_000,
         })
         .toBe(1);
-      const instance = (
+      instance = (
         await apiGet<{
           value: { formInstanceId: string; data: Record<string, unknown> }[];
         }>(page, `/odata/FormInstanceOData?$filter=formSchemaId eq ${v1}`)
@@ -219,7 +273,10 @@ describe('the form builder, end to end', () => {
       expect(JSON.stringify(instance.data)).toContain('Analytical Engines Ltd');
       expect(instance.data).toMatchObject({ middleName: 'Augusta' });
       expect(visitor.errors).toEqual([]);
+    }));
 
+  it('a changed label saved again makes version 2, and the renamed question keeps its data path', () =>
+    journey(async () => {
       step('second save');
       // A label changed and saved again: the dialog says the filled-in form keeps version 1; version 2 is current.
       await tabTo(page, canvas.getByRole('button', { name: /Full name/ }).first());
@@ -243,7 +300,7 @@ describe('the form builder, end to end', () => {
         )
         .first()
         .waitFor({ timeout: 30_000 });
-      const versions = (
+      versions = (
         await apiGet<{ value: { formSchemaId: string; version: number }[] }>(
           page,
           `/odata/FormSchemaOData?$filter=formId eq ${formId}&$orderby=version`,
@@ -260,7 +317,12 @@ describe('the form builder, end to end', () => {
       const schema2 = (await apiGet<{ value: { layout: { pages: { sections: { fields: { label: string; path: string }[] }[] }[] } }[] }>(page, `/odata/FormSchemaOData?$filter=formSchemaId eq ${v2}`)).value[0]!;
       const renamed = schema2.layout.pages.flatMap((p) => p.sections.flatMap((x) => x.fields)).find((f) => f.label === 'Your full name');
       expect(renamed?.path).toBe('/fullName');
+    }));
+
+  it("the form's stable link serves version 2", () =>
+    journey(async () => {
       step('stable link serves version 2');
+      const v2 = versions[1]!.formSchemaId;
       // The form manager hands out the form's stable link (and its QR code); opened after version 2 was published, it
       // serves version 2, and keeps its own address.
       await page.goto(`${stack.url}/admin/form-manager/${formId}`);
@@ -283,7 +345,10 @@ describe('the form builder, end to end', () => {
         .toEqual([expect.objectContaining({ fullName: 'Grace Hopper' })]);
       expect(second2.errors).toEqual([]);
       await second2.context.close();
+    }));
 
+  it('the filled-in instance still opens in version 1, with its old label', () =>
+    journey(async () => {
       step('instance opens in version 1');
       // The instance still opens in version 1, with its old label and its answers.
       const link = await apiGet<string>(page, `/api/Forms/GetViewUrl?formInstanceId=${instance.formInstanceId}`);
@@ -294,14 +359,6 @@ describe('the form builder, end to end', () => {
       expect(await reader.page.getByText('Full name', { exact: true }).count()).toBeGreaterThan(0);
       expect(await reader.page.getByText('Your full name').count()).toBe(0);
       expect(admin.errors).toEqual([]);
-      await Promise.all([visitor.context.close(), reader.context.close()]);
-    } catch (error) {
-      if (process.env.E2E_STEPS) await page.screenshot({ path: '/tmp/f-journey.png', fullPage: true }).catch(() => {});
-      throw new Error(`The journey stopped at: ${currentStep}`, {
-        cause: error,
-      });
-    } finally {
-      await admin.context.close();
-    }
-  }, 240_000);
+      await Promise.all([visitor?.context.close(), reader.context.close()]);
+    }));
 });

@@ -7,6 +7,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startServer } from '../../example-host/server';
 import type { ServerHandle } from '../../example-host/server';
 import { launchChromium } from '../support/chromium.mjs';
+import { pgliteTemplate } from '../server/helpers';
 
 /** A free loopback port (the host origin must be known before the provider starts). */
 export function freePort(): Promise<number> {
@@ -33,6 +34,9 @@ export interface Stack {
  * the same port handed out twice): try again with new ports, three times at most.
  */
 async function startServerOnFreePorts(options: { accessTokenTtlSeconds?: number }): Promise<ServerHandle> {
+  // The store starts from an empty PGlite folder dumped once after initdb (shared with the server tests): loading it
+  // takes about a second, initdb several.
+  const memoryDatabaseTemplate = await pgliteTemplate();
   for (let attempt = 1; ; attempt++) {
     const port = await freePort();
     let oidcPort = await freePort();
@@ -42,6 +46,7 @@ async function startServerOnFreePorts(options: { accessTokenTtlSeconds?: number 
         port,
         oidcPort,
         dataDir: 'memory://',
+        memoryDatabaseTemplate,
         hostDist: new URL('../../example-host/dist', import.meta.url).pathname,
         hostOrigins: [],
         accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 300,
@@ -55,15 +60,20 @@ async function startServerOnFreePorts(options: { accessTokenTtlSeconds?: number 
 
 /** Starts backend, provider and browser. `accessTokenTtlSeconds` sets how soon tokens renew (TTL − 60 s). */
 export async function startStack(options: { accessTokenTtlSeconds?: number } = {}): Promise<Stack> {
-  const server = await startServerOnFreePorts(options);
-  const browser = await launchChromium();
+  // Chromium starts while the backend does; whichever fails, the other is closed again.
+  const [server, browser] = await Promise.allSettled([startServerOnFreePorts(options), launchChromium()]);
+  if (server.status === 'rejected' || browser.status === 'rejected') {
+    if (server.status === 'fulfilled') await server.value.stop();
+    if (browser.status === 'fulfilled') await browser.value.close();
+    throw server.status === 'rejected' ? server.reason : (browser as PromiseRejectedResult).reason;
+  }
+  const started = { server: server.value, browser: browser.value };
   return {
-    server,
-    browser,
-    url: server.url,
+    ...started,
+    url: started.server.url,
     async stop() {
-      await browser.close();
-      await server.stop();
+      await started.browser.close();
+      await started.server.stop();
     },
   };
 }
