@@ -94,6 +94,8 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   rule('GET', '/odata/FormGroupOData', P.FormGroup_SelectList),
   rule('GET', '/odata/FormInstanceOData', P.FormInstance_SelectList, true),
   rule('GET', '/odata/FormSchemaOData', P.FormSchema_SelectList, true),
+  // The service description (CSDL) of the four sets: their types, no rows.
+  rule('GET', '/odata/$metadata', 'public'),
 
   ...CRUD.flatMap(([path, entity]) => {
     const instance = entity === 'FormInstance'; // a public form's instance is created and filled anonymously

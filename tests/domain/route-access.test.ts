@@ -11,7 +11,8 @@ describe('the route → claim table', () => {
     const keys = ROUTE_RULES.map((r) => `${r.method} ${r.path}`);
     expect(new Set(keys).size).toBe(keys.length);
     for (const r of ROUTE_RULES) {
-      expect(r.path, `${r.method} ${r.path}`).toMatch(/^\/(api|odata)\/[A-Za-z0-9/_-]+$/);
+      // Names of letters, digits, '/', '_' and '-'; the OData service description is /odata/$metadata.
+      expect(r.path, `${r.method} ${r.path}`).toMatch(/^(?:\/(api|odata)\/[A-Za-z0-9/_-]+|\/odata\/\$metadata)$/);
       expect(r.claim === 'public' || r.claim === 'authenticated' || PERMISSIONS.has(r.claim as number), r.path).toBe(true);
       // Only claim routes admit anonymous form callers.
       if (r.anonymousForms) expect(typeof r.claim).toBe('number');

@@ -15,6 +15,7 @@ import { ANONYMOUS_INSTANCES_MESSAGE, FORM_LINK_MODE_HEADER, seesSoftDeleted, ty
 import { DomainError, satisfies } from '../../../src/domain';
 import { forms, formSchemas } from '../db/schema';
 import { distinctODataValues, FORMS_SQL_MODEL, runODataQuery, type ODataScope } from '../odata';
+import { odataMetadataRoute } from '../odata/metadata-route';
 import { route, type AnyRouteDeclaration, type RouteContext } from '../routes/registry';
 import { callerLink } from './http';
 
@@ -95,8 +96,9 @@ const exportInstancesCsvRoute = route({
   },
 });
 
-/** The four OData reads, and the CSV export that reads through them. */
+/** The four OData reads, the service description, and the CSV export that reads through them. */
 export const odataRoutes: readonly AnyRouteDeclaration[] = [
+  odataMetadataRoute,
   odataRoute('FormOData'),
   odataRoute('FormGroupOData'),
   odataRoute('FormInstanceOData'),

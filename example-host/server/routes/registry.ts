@@ -99,7 +99,7 @@ export function route<A extends boolean = false>(
   if (!d.method || !METHODS.includes(d.method)) {
     throw new RouteDeclarationError(`Route ${String(d.path)}: unknown method ${String(d.method)}`);
   }
-  if (typeof d.path !== 'string' || !/^\/(api|odata)\/[A-Za-z0-9/_-]+$/.test(d.path)) {
+  if (typeof d.path !== 'string' || !/^(?:\/(?:api|odata)\/[A-Za-z0-9/_-]+|\/odata\/\$metadata)$/.test(d.path)) {
     throw new RouteDeclarationError(`Route ${String(d.path)}: the path must start with /api/ or /odata/`);
   }
   const rule = lookup(d.method, d.path);

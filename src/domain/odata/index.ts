@@ -70,3 +70,18 @@ export { evaluateODataQuery, ODATA_ETAG } from './evaluate';
 export type { ODataRow, ODataRowSource, ODataPage } from './evaluate';
 export { FORMS_ODATA_SCHEMA, FORMS_ODATA_SETS } from './forms-schema';
 export type { FormsODataType } from './forms-schema';
+export {
+  answerODataMetadata,
+  edmType,
+  FORMS_ODATA_SERVICE,
+  ODATA_CONTAINER,
+  ODATA_JSON_TYPE,
+  ODATA_METADATA_JSON_TYPE,
+  ODATA_METADATA_PATH,
+  ODATA_METADATA_XML_TYPE,
+  ODATA_NAMESPACE,
+  odataMetadataFormat,
+  odataMetadataJson,
+  odataMetadataXml,
+} from './metadata';
+export type { ODataCsdlJson, ODataService } from './metadata';

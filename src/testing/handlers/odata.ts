@@ -7,10 +7,12 @@
  */
 import { Permission } from '../../api/enums';
 import {
+  answerODataMetadata,
   evaluateODataQuery,
   FORMS_ODATA_SCHEMA,
   FORMS_ODATA_SETS,
   ODATA_LIMITS,
+  ODATA_METADATA_PATH,
   parseODataQuery,
   type FormsODataType,
   type ODataQuery,
@@ -22,7 +24,7 @@ import type { FakeDb } from '../db';
 import { rowVersion } from '../forms-model';
 import { FakeHttpError, json } from '../http';
 import { presentedLinkToken } from './forms';
-import { form, user, type FakeRoute, type RouteContext } from './route';
+import { form, PUBLIC, user, type FakeRoute, type RouteContext } from './route';
 
 /** The rows of each entity type a caller may see (soft-deleted ones included: the domain hides them). */
 type Visible = Record<FormsODataType, readonly ODataRow[]>;
@@ -116,8 +118,23 @@ const exportInstancesCsvRoute: FakeRoute = {
   },
 };
 
-/** The OData routes, and the CSV export that reads through them. */
+/**
+ * `GET /odata/$metadata` (public): the forms service's description as OData 4.0 CSDL, XML or JSON, from the domain's
+ * entity types (`answerODataMetadata`), as the reference server answers it.
+ */
+const metadataRoute: FakeRoute = {
+  method: 'get',
+  path: ODATA_METADATA_PATH,
+  access: PUBLIC,
+  handle(ctx) {
+    const { body, contentType } = answerODataMetadata(ctx.url.searchParams, ctx.request.headers.get('accept'));
+    return new Response(body, { status: 200, headers: { 'content-type': contentType, 'odata-version': '4.0' } });
+  },
+};
+
+/** The OData routes, the service description, and the CSV export that reads through them. */
 export const odataRoutes: readonly FakeRoute[] = [
+  metadataRoute,
   odataRoute('FormOData', form(Permission.Form_SelectList)),
   odataRoute('FormGroupOData', user(Permission.FormGroup_SelectList)),
   odataRoute('FormInstanceOData', form(Permission.FormInstance_SelectList)),
