@@ -4,7 +4,8 @@
  * corpus (tests/support/hostile-pdfs.ts) beside the fixtures of /work/shared/fixtures/pdfs (else tests/fixtures/pdfs),
  * and for each file: uploads it, and when the upload is taken saves the generated form and schema, creates an
  * instance, downloads it filled and flattened, and sends it for signature. During every step the health check is
- * asked every 100 ms and the server's RSS read from /proc every 100 ms.
+ * asked every 100 ms and the server's RSS read from /proc every 100 ms. After every refusal (a 4xx), the server
+ * process's CPU time over the next 500 ms is read from /proc: a job left running after its refusal would spend it.
  *
  * Prints a table per file and step (answer status and code, time, health p99 / max, RSS above idle) and the goals'
  * verdict, and writes bench/pdf-abuse/results.json. Not part of `npm test`.
@@ -81,6 +82,17 @@ function rssMb(pid: number): number {
   }
 }
 
+/** The server's CPU time (user and system), ms, from /proc (0 where there is none). */
+function cpuMs(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    // utime and stime are fields 14 and 15 of stat, in clock ticks (100 a second on Linux).
+    return (Number(fields[11] ?? 0) + Number(fields[12] ?? 0)) * 10;
+  } catch {
+    return 0;
+  }
+}
+
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted.length === 0 ? 0 : (sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0);
@@ -97,9 +109,12 @@ interface Row {
   healthCount: number;
   rssAboveIdleMb: number;
   sentence: boolean;
+  /** After a refusal: the server's CPU time in the 500 ms after it, ms (a job still running would spend it). */
+  cpuAfterRefusalMs?: number;
 }
 
 async function main(): Promise<void> {
+  const loadAtStart = os.loadavg().map((l) => l.toFixed(1)).join(' ');
   const files = await corpus();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'pdf-abuse-'));
   const server = await startServer(dataDir);
@@ -148,6 +163,12 @@ async function main(): Promise<void> {
     peak = Math.max(peak, rssMb(server.pid) - idleMb);
     peakAboveIdle = Math.max(peakAboveIdle, peak);
     const problem = body as { code?: string; detail?: string };
+    let cpuAfterRefusalMs: number | undefined;
+    if (status >= 400) {
+      const before = cpuMs(server.pid);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      cpuAfterRefusalMs = cpuMs(server.pid) - before;
+    }
     rows.push({
       file,
       step: name,
@@ -159,6 +180,7 @@ async function main(): Promise<void> {
       healthCount: health.length,
       rssAboveIdleMb: Math.round(peak),
       sentence: status < 400 || (typeof problem.detail === 'string' && /[a-z].*\.$/.test(problem.detail)),
+      ...(cpuAfterRefusalMs === undefined ? {} : { cpuAfterRefusalMs }),
     });
     return { status, body };
   }
@@ -192,19 +214,24 @@ async function main(): Promise<void> {
 
   const load = os.loadavg().map((l) => l.toFixed(1)).join(' ');
   const lines = [
-    `| file | step | answer | ms | health p99 / max ms | RSS above idle MiB |`,
-    `|---|---|---|---|---|---|`,
-    ...rows.map((r) => `| ${r.file} | ${r.step} | ${r.status}${r.code ? ` ${r.code}` : ''} | ${r.ms} | ${r.healthP99} / ${r.healthMax} | ${r.rssAboveIdleMb} |`),
+    `| file | step | answer | ms | health p99 / max ms | RSS above idle MiB | server CPU in the 500 ms after a refusal, ms |`,
+    `|---|---|---|---|---|---|---|`,
+    ...rows.map(
+      (r) =>
+        `| ${r.file} | ${r.step} | ${r.status}${r.code ? ` ${r.code}` : ''} | ${r.ms} | ${r.healthP99} / ${r.healthMax} | ${r.rssAboveIdleMb} | ${r.cpuAfterRefusalMs ?? ''} |`,
+    ),
   ];
+  const afterRefusals = rows.flatMap((r) => (r.cpuAfterRefusalMs === undefined ? [] : [r.cpuAfterRefusalMs]));
   const worstP99 = Math.max(...rows.map((r) => r.healthP99));
   const worstMax = Math.max(...rows.map((r) => r.healthMax));
   const bad = rows.filter((r) => r.status >= 500 || r.status === 0 || !r.sentence);
   process.stdout.write(`${lines.join('\n')}\n\n`);
   process.stdout.write(
-    `load average ${load}; idle RSS ${Math.round(idleMb)} MiB; worst health p99 ${worstP99} ms (goal ≤ 100), max ${worstMax} ms (goal ≤ 250); ` +
-      `peak RSS above idle ${Math.round(peakAboveIdle)} MiB (goal ≤ 1024); answers without 2xx/4xx and a sentence: ${bad.length}\n`,
+    `load average ${loadAtStart} at the start, ${load} at the end; idle RSS ${Math.round(idleMb)} MiB; worst health p99 ${worstP99} ms (goal ≤ 100), max ${worstMax} ms (goal ≤ 250); ` +
+      `peak RSS above idle ${Math.round(peakAboveIdle)} MiB (goal ≤ 1024); answers without 2xx/4xx and a sentence: ${bad.length}; ` +
+      `server CPU in the 500 ms after each of ${afterRefusals.length} refusals: max ${Math.max(0, ...afterRefusals)} ms\n`,
   );
-  await writeFile(path.join(here, 'results.json'), `${JSON.stringify({ load, idleMb: Math.round(idleMb), rows }, null, 2)}\n`);
+  await writeFile(path.join(here, 'results.json'), `${JSON.stringify({ loadAtStart, load, idleMb: Math.round(idleMb), rows }, null, 2)}\n`);
 }
 
 await main();
