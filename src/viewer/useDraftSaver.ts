@@ -50,17 +50,15 @@ export function useDraftSaver(options: UseDraftSaverOptions): { saver: DraftSave
   const state = useSyncExternalStore(saver.subscribe, saver.getState, saver.getState);
 
   // The clock is read in effects only, never while rendering (a server render or prerender must not depend on the
-  // time): `now` is null until the first tick of a retry's countdown, and the tick belongs to the retry it was read for.
-  const [clock, setClock] = useState<{ retryAt: number; now: number } | null>(null);
+  // time): `now` is null until the first tick of a retry's countdown.
+  const [now, setNow] = useState<number | null>(null);
   useEffect(() => {
-    const retryAt = state.retryAt;
-    if (retryAt === null) return;
-    const tick = () => setClock({ retryAt, now: Date.now() });
+    if (state.retryAt === null) return;
+    const tick = () => setNow(Date.now());
     tick();
     const interval = setInterval(tick, 1000);
     return () => clearInterval(interval);
   }, [state.retryAt]);
-  const now = clock !== null && clock.retryAt === state.retryAt ? clock.now : null;
 
   return { saver, state, now };
 }
