@@ -13,10 +13,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Permission } from '../../src/api/enums';
 import { FORM_LINK_TOKEN_HEADER } from '../../src/domain/forms';
 import { ANONYMOUS_WRITE_LIMITS } from '../../src/domain/limits';
-import { START_TIMEOUT_MS, startTestServer, userWithClaims, type TestServer } from './helpers';
+import { sql } from 'drizzle-orm';
+import { EnvelopeStatus } from '../../src/api/enums';
+import type { AuditVerification, SigningEnvelope } from '../../src/api/types';
+import { callJson, START_TIMEOUT_MS, startTestServer, userWithClaims, type TestServer } from './helpers';
+import { freshInstance, pngDataUrl, requestSignature, signerLink, signingPage } from './signing-helpers';
 import { startTemporaryPostgres, type TemporaryPostgres } from './postgres';
 
 const NGINX = '/usr/sbin/nginx';
+/** The signing sweep's period here. */
+const SWEEP_MS = 200;
 
 let pg: TemporaryPostgres;
 let servers: TestServer[] = [];
@@ -88,11 +94,11 @@ beforeAll(async () => {
   pg = await startTemporaryPostgres();
   // The first server runs the identity provider and the migrations; the others trust its tokens, as instances
   // behind one load balancer would.
-  const first = await startTestServer({ databaseUrl: pg.url, memoryDatabaseTemplate: null, instanceId: 'a' });
+  // They share the audit trails' key, as a deployment's instances must, and sweep every 200 ms.
+  const shared = { databaseUrl: pg.url, memoryDatabaseTemplate: null, signing: { auditKey: 'ab'.repeat(32), sweepIntervalMs: SWEEP_MS } };
+  const first = await startTestServer({ ...shared, instanceId: 'a' });
   const others = await Promise.all(
-    ['b', 'c'].map((instanceId) =>
-      startTestServer({ databaseUrl: pg.url, memoryDatabaseTemplate: null, instanceId, seed: false, externalOidc: { issuer: first.issuerUrl } }),
-    ),
+    ['b', 'c'].map((instanceId) => startTestServer({ ...shared, instanceId, seed: false, externalOidc: { issuer: first.issuerUrl } })),
   );
   servers = [first, ...others];
   balancer = await startNginx(servers.map((s) => new URL(s.url).host));
@@ -148,11 +154,11 @@ describe('three servers behind nginx, round robin', () => {
     expect(started.status).toBe(200);
     const link = started.headers.get(FORM_LINK_TOKEN_HEADER) ?? '';
     const { formInstanceId } = (await started.json()) as { formInstanceId: string };
-    // 125 more writes, 8 at a time: exactly 119 of them fit the budget, wherever they land.
+    // 125 more writes, 16 at a time: exactly 119 of them fit the budget, wherever they land.
     const statuses: number[] = [];
     const ids = Array.from({ length: max + 5 }, (_, i) => `w-${i + 1}`);
-    for (let i = 0; i < ids.length; i += 8) {
-      const batch = ids.slice(i, i + 8);
+    for (let i = 0; i < ids.length; i += 16) {
+      const batch = ids.slice(i, i + 16);
       const answers = await Promise.all(
         batch.map((id) => viaBalancer('PATCH', '/api/crud/forminstance/patch', id, { formInstanceId, data: { name: id } }, link)),
       );
@@ -171,5 +177,45 @@ describe('three servers behind nginx, round robin', () => {
     const refused = new Set(ids.filter((_, i) => statuses[i] === 429).flatMap(servedBy));
     expect(accepted).toEqual(new Set(['a', 'b', 'c']));
     expect(refused).toEqual(new Set(['a', 'b', 'c']));
+  });
+
+  it('complete a signing journey whose calls land on different servers', async () => {
+    const editor = await (servers[0] as TestServer).mintAccessToken({ sub: 'editor' });
+    // The helpers call the load balancer: each call goes to the next server.
+    const lb = { ...(servers[0] as TestServer), url: balancer } as TestServer;
+    const before = servers.map((srv) => srv.logs.filter((l) => String(l.path).startsWith('/api/Signing/')).length);
+    const instance = await freshInstance(lb, editor);
+    const signers = [{ name: 'Ada Lovelace', email: 'ada@example.com', routingOrder: 1 }];
+    const requested = await requestSignature(lb, editor, { formInstanceId: instance.formInstanceId, signers, emailMessage: 'Please sign.' });
+    expect(requested.status, JSON.stringify(requested.body)).toBe(200);
+    const envelope = requested.body;
+    for (const signer of envelope.signers) {
+      const { token } = await signerLink(lb, editor, envelope.envelopeId, signer.signerId);
+      expect((await signingPage(lb, 'Open', { token })).status).toBe(200);
+      const signed = await signingPage<SigningEnvelope>(lb, 'Sign', { token, kind: 'drawn', image: pngDataUrl() });
+      expect(signed.status, JSON.stringify(signed.body)).toBe(200);
+    }
+    const done = await callJson<SigningEnvelope>(lb, '/api/Signing/GetEnvelope', { token: editor, query: { envelopeId: envelope.envelopeId } });
+    expect(done.body.status).toBe(EnvelopeStatus.Completed);
+    const audit = await callJson<AuditVerification>(lb, '/api/Signing/VerifyAudit', { token: editor, query: { envelopeId: envelope.envelopeId } });
+    expect(audit.body).toMatchObject({ valid: true, firstBrokenSequence: null });
+    const pdf = await fetch(`${balancer}/api/Signing/DownloadDocument?envelopeId=${envelope.envelopeId}`, { headers: { authorization: `Bearer ${editor}` } });
+    expect(pdf.status).toBe(200);
+    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    // Every server answered some of the journey's signing calls.
+    const after = servers.map((srv) => srv.logs.filter((l) => String(l.path).startsWith('/api/Signing/')).length);
+    expect(after.map((n, i) => n - (before[i] ?? 0)).every((n) => n > 0)).toBe(true);
+  }, 60_000);
+
+  it('run the signing sweep once per period across the three (the log and job_runs agree)', async () => {
+    const ran = servers.flatMap((srv) => srv.logs.filter((l) => l.msg === 'job ran' && l.job === 'signing-sweep'));
+    const periods = ran.map((l) => Number(l.period));
+    expect(periods.length).toBeGreaterThanOrEqual(5);
+    expect(new Set(periods).size).toBe(periods.length);
+    const result = (await (servers[0] as TestServer).db.execute(sql`SELECT period, instance FROM job_runs WHERE job = 'signing-sweep'`)) as unknown as {
+      rows: { period: string; instance: string }[];
+    };
+    const recorded = new Map(result.rows.map((r) => [Number(r.period), r.instance]));
+    for (const line of ran) expect(recorded.get(Number(line.period))).toBe(line.instance);
   });
 });
