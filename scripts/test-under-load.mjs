@@ -12,6 +12,7 @@
 // Exit code 1 when a test failed or came within half of its timeout.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join, relative } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -52,6 +53,9 @@ process.on('exit', stopBurners);
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));
 console.log(`${burnerCount} CPU burners running (pids ${burners.map((b) => b.pid).join(', ')}); ${command.cmd} ${command.args.join(' ')}`);
 
+/** The machine's 1, 5 and 15 minute load averages, as `uptime` prints them. */
+const load = () => loadavg().map((l) => l.toFixed(2)).join(', ');
+const loadAtStart = load();
 const started = Date.now();
 const code = await new Promise((resolve) => {
   const child = spawn(command.cmd, command.args, { cwd: root, stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '0' } });
@@ -80,7 +84,7 @@ const failedTests = tests.filter((t) => t.status === 'failed');
 const timedOut = failedTests.filter((t) => t.messages.some((m) => /timed out/i.test(m)));
 const nearTimeout = tests.filter((t) => t.status === 'passed' && t.ms > TIMEOUT_MS / 2);
 
-console.log(`\n— under load (${burnerCount} burners): ${seconds.toFixed(1)} s, exit code ${code}`);
+console.log(`\n— under load (${burnerCount} burners): ${seconds.toFixed(1)} s, exit code ${code}; load average ${loadAtStart} at the start, ${load()} at the end`);
 console.log(`${tests.filter((t) => t.status === 'passed').length} passed, ${failedTests.length} failed (${timedOut.length} timed out)`);
 for (const t of failedTests) console.log(`  ✗ ${t.file} › ${t.title} (${fmt(t.ms)})${timedOut.includes(t) ? ' TIMED OUT' : ''}`);
 console.log(`${nearTimeout.length} passed but took more than half of the ${fmt(TIMEOUT_MS)} timeout`);

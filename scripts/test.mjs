@@ -15,6 +15,7 @@
 // Type checks and lint keep incremental state under .tmp/cache (git-ignored): a second run only re-checks what changed.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join, relative } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -138,6 +139,9 @@ function account(step, { ok, seconds }) {
   console.log(`${ok ? '✓' : '✗'} ${step.name} (${seconds.toFixed(1)} s)`);
 }
 
+/** The machine's 1, 5 and 15 minute load averages, as `uptime` prints them: step times mean little without them. */
+const load = () => loadavg().map((l) => l.toFixed(2)).join(', ');
+const loadAtStart = load();
 const startedAll = Date.now();
 for (const stage of stages) {
   const steps = stage
@@ -174,7 +178,7 @@ if (files.length) {
 }
 
 console.log(`\nSteps: ${timings.map((t) => `${t.name} ${t.seconds.toFixed(1)} s`).join(', ')}`);
-console.log(`Total: ${((Date.now() - startedAll) / 1000).toFixed(1)} s`);
+console.log(`Total: ${((Date.now() - startedAll) / 1000).toFixed(1)} s (load average ${loadAtStart} at the start, ${load()} at the end)`);
 if (failures.length) console.log(`\nFailed: ${failures.join(', ')}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failures.length ? 1 : 0);

@@ -66,14 +66,41 @@ async function choose(page: Page, target: Locator, option: string): Promise<void
   await page.keyboard.press('Enter');
 }
 
-/** Opens an item's actions menu with the keyboard and chooses the item named `item` (arrow keys, then Enter). */
-async function menuItem(page: Page, menuButton: Locator, item: string): Promise<void> {
-  await press(page, menuButton);
+/** Whether `target` has the focus, or holds what has it. */
+function hasFocus(target: Locator): Promise<boolean> {
+  return target.evaluate((el) => el === document.activeElement || el.contains(document.activeElement));
+}
+
+/**
+ * Moves the focus to an item of the canvas by keyboard: the canvas's items are one tab stop, so Tab into them, then
+ * Home and the Down arrow until `item` has the focus; fails after `max` presses.
+ */
+async function arrowTo(page: Page, item: Locator, { max = 100 } = {}): Promise<void> {
+  await tabTo(page, page.getByRole('toolbar', { name: L.fbCanvasItems }));
+  await item.waitFor({ timeout: 15_000 });
+  if (await hasFocus(item)) return;
+  await page.keyboard.press('Home');
+  for (let i = 0; i < max; i++) {
+    if (await hasFocus(item)) return;
+    await page.keyboard.press('ArrowDown');
+  }
+  throw new Error(`The arrow keys never reached ${String(item)}`);
+}
+
+/**
+ * Opens a canvas item's actions menu with the keyboard (the item, then the Right arrow to its actions button, Enter)
+ * and chooses the entry named `entry` (arrow keys, then Enter).
+ */
+async function menuItem(page: Page, item: Locator, menuButton: Locator, entry: string): Promise<void> {
+  await arrowTo(page, item);
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(() => hasFocus(menuButton)).toBe(true);
+  await page.keyboard.press('Enter');
   const menu = page.getByRole('menu');
   await menu.waitFor();
   for (let i = 0; i < 12; i++) {
     await page.keyboard.press('ArrowDown');
-    if ((await page.evaluate(() => document.activeElement?.textContent?.trim() ?? '')) === item) break;
+    if ((await page.evaluate(() => document.activeElement?.textContent?.trim() ?? '')) === entry) break;
   }
   await page.keyboard.press('Enter');
 }
@@ -162,7 +189,12 @@ describe('the form builder, end to end', () => {
     journey(async () => {
       step('section inside a section');
       // A section inside the first section (its menu's 'Add section inside'), with a field of its own.
-      await menuItem(page, canvas.getByRole('button', { name: fillLabel(L.fbActionsFor, { name: 'Section Section 1' }), exact: true }), L.fbAddSectionInside);
+      await menuItem(
+        page,
+        canvas.getByRole('button', { name: 'Section Section 1', exact: true }),
+        canvas.getByRole('button', { name: fillLabel(L.fbActionsFor, { name: 'Section Section 1' }), exact: true }),
+        L.fbAddSectionInside,
+      );
       await canvas.getByRole('heading', { name: 'Section 2', level: 4 }).waitFor();
       await press(page, add('Short text'));
       await typeInto(page, label, 'Middle name');
@@ -198,7 +230,10 @@ describe('the form builder, end to end', () => {
       await expect.poll(() => longText.count()).toBe(0);
       await page.keyboard.press('Control+Shift+z');
       await expect.poll(() => longText.count()).toBe(1);
-      await press(page, canvas.getByRole('button', { name: /Long text/ }).first());
+      // The long text chosen on the canvas (arrow keys, Enter), then its label in Properties.
+      await arrowTo(page, longText);
+      await page.keyboard.press('Enter');
+      await properties.getByRole('region', { name: fillLabel(L.bpFieldRegion, { label: 'Long text' }) }).waitFor();
       await typeInto(page, label, 'Comments');
     }));
 
@@ -279,7 +314,7 @@ describe('the form builder, end to end', () => {
     journey(async () => {
       step('second save');
       // A label changed and saved again: the dialog says the filled-in form keeps version 1; version 2 is current.
-      await tabTo(page, canvas.getByRole('button', { name: /Full name/ }).first());
+      await arrowTo(page, canvas.getByRole('button', { name: fillLabel(L.fbFieldNamed, { name: 'Full name' }), exact: true }));
       await page.keyboard.press('Enter');
       // The property pane follows the selection a moment later: type once it shows the chosen field. Its label box
       // gets the focus directly: tabbing there would pass (and select) every field after this one on the canvas.
