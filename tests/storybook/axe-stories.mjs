@@ -1,14 +1,25 @@
 #!/usr/bin/env node
-// Accessibility check of every Storybook story, with no extra test runner: serves storybook-static, opens each
-// story's iframe in headless Chromium (light and dark color scheme) and runs axe-core in the page. A story also
-// fails on an uncaught page error or a console error.
+// Accessibility check of every Storybook story, with no extra test runner: serves storybook-static, renders each
+// story in headless Chromium (light and dark color scheme) and runs axe-core in the page. A story also fails on an
+// uncaught page error, a console error or a file missing from the build.
 //
 //   node tests/storybook/axe-stories.mjs [id-substring …] [--light-only] [--concurrency=N] [--details]
+//                                        [--self-test | --no-self-test] [--profile]
 //
-// --details prints axe's reason for each failing element (e.g. the measured colours and contrast ratio).
+// --details prints axe's reason for each failing element (e.g. the measured colours and contrast ratio); --profile
+// prints the time spent in each step, summed over all lanes.
 //
 // axe has no rule for non-text contrast (WCAG 1.4.11), so the resting border of every text input, select, textarea,
 // checkbox and radio is also measured against the control's fill and the background behind it: 3:1 at least.
+//
+// Stories are shared among a few lanes (--concurrency, default 3), each one page that renders story after story
+// through Storybook's channel, as the Storybook UI does; a story that fails there is checked again in a new page,
+// loaded by URL, and that result counts (see Lane and checkStory below).
+//
+// A full run (no id filter) also plants known faults into a story (faint text, a faint input border, a console
+// error, a page error, a missing file) and asks for a story that does not exist, each after a story left alone, and
+// fails unless every fault is reported and the story left alone passes: a checker that has gone blind fails.
+// --self-test runs only that; --no-self-test leaves it out.
 //
 // Builds Storybook first only if storybook-static/index.json is missing ($STORYBOOK_STATIC_DIR picks another
 // build). Exit code 1 on any failure.
@@ -31,6 +42,23 @@ const filters = argv.filter((a) => !a.startsWith('--'));
 const schemes = argv.includes('--light-only') ? ['light'] : ['light', 'dark'];
 const details = argv.includes('--details');
 const concurrency = Number(argv.find((a) => a.startsWith('--concurrency='))?.split('=')[1] ?? 3);
+const selfTestOnly = argv.includes('--self-test');
+const profile = argv.includes('--profile');
+/** Seconds spent per step of a visit, summed over the run (printed with --profile). */
+const stepSeconds = new Map();
+/** Runs `step` and adds its time to `name`'s sum. @template T @param {string} name @param {() => Promise<T>} step @returns {Promise<T>} */
+async function timed(name, step) {
+  const begun = performance.now();
+  try {
+    return await step();
+  } finally {
+    stepSeconds.set(name, (stepSeconds.get(name) ?? 0) + (performance.now() - begun) / 1000);
+  }
+}
+/** How long the network must stay quiet (no request open, begun or ended) before a story is checked. */
+const QUIET_MS = 150;
+/** A request still open after this long is a loading state's request, held on purpose; it is not waited for. */
+const NETWORK_CAP_MS = 2000;
 
 // Stories whose problems are known and written down in docs/accessibility-gaps.md, with what fixes them. They still
 // run and their problems are printed with '!'; they do not fail the run. Every entry must name its document section.
@@ -114,35 +142,57 @@ async function serveStatic(dir) {
   return { server, origin: `http://127.0.0.1:${port}` };
 }
 
-/** Waits until Storybook has rendered (and played) the story; throws with Storybook's own error if it failed. */
-async function waitForStory(page) {
+/** Waits until Storybook has rendered (and played) story `id`; throws with Storybook's own error if it failed. */
+async function waitForStory(page, id) {
   const handle = await page.waitForFunction(
-    () => {
-      const body = document.body;
-      if (body.classList.contains('sb-show-errordisplay')) {
+    (storyId) => {
+      // A page is only given a new story after one that passed, so an error shown is this story's (a story that is
+      // not in the build gets no render of its own, only the error).
+      if (document.body.classList.contains('sb-show-errordisplay')) {
         const message = document.querySelector('#error-message')?.textContent ?? '';
         const stack = document.querySelector('#error-stack')?.textContent ?? '';
         return { error: `${message}\n${stack}`.trim() || 'Storybook error display shown' };
       }
-      const phase = window.__STORYBOOK_PREVIEW__?.currentRender?.phase;
+      const render = window.__STORYBOOK_PREVIEW__?.currentRender;
+      // Until the preview has taken up the story, the render still belongs to the last one.
+      if (render?.id !== storyId) return false;
+      const phase = render.phase;
       if (phase === 'errored' || phase === 'aborted') return { error: `story render ${phase}` };
       if (phase !== 'completed' && phase !== 'finished') return false;
       const root = document.getElementById('storybook-root');
       const rendered = (root && root.childElementCount > 0) || document.querySelector('[data-portal]');
       return rendered ? { ok: true } : false;
     },
-    undefined,
-    { timeout: STORY_TIMEOUT_MS, polling: 50 },
+    id,
+    { timeout: STORY_TIMEOUT_MS, polling: 'raf' },
   );
   const state = await handle.jsonValue();
+  await handle.dispose();
   if (state.error) throw new Error(state.error);
-  await settle(page);
 }
 
-/** Waits for the network to go quiet and for finite animations to end. */
-async function settle(page) {
-  // A loading-state story keeps a request open on purpose: quiet network is awaited, not required.
-  await page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => undefined);
+/**
+ * Waits for the page's requests to end and for finite animations to end. A request counts from Chromium's report of
+ * it until its answer has been read or it failed; the network is quiet when no request is open and none began or
+ * ended for {@link QUIET_MS}. A loading-state story keeps a request open on purpose: a request still open after
+ * {@link NETWORK_CAP_MS} is taken as held and no longer waited for (in this or a later settle of the same story).
+ * @param {import('playwright-core').Page} page
+ * @param {PageTracker} tracker
+ */
+async function settle(page, tracker) {
+  const started = Date.now();
+  // A round trip first: Chromium reports every request the page began before it answers.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0))));
+  for (;;) {
+    const open = [...tracker.inflight].filter((request) => !tracker.held.has(request));
+    const now = Date.now();
+    if (open.length === 0 && now - Math.max(tracker.lastActivity, started) >= QUIET_MS) break;
+    if (now - started >= NETWORK_CAP_MS) {
+      for (const request of open) tracker.held.add(request);
+      break;
+    }
+    await new Promise((done) => setTimeout(done, 20));
+  }
   // Let enter transitions (e.g. a Modal fading in) end, so contrast is measured at full opacity; spinners never end.
   await page.evaluate(async () => {
     const finite = document
@@ -154,11 +204,11 @@ async function settle(page) {
 }
 
 /** Switches the story's color scheme through Storybook's channel (as the toolbar does) and waits for the re-render. */
-async function switchScheme(page, scheme) {
+async function switchScheme(page, tracker, scheme) {
   const outcome = await page.evaluate(
     ([theme, timeout]) =>
       new Promise((done) => {
-          const channel = window.__STORYBOOK_ADDONS_CHANNEL__;
+        const channel = window.__STORYBOOK_ADDONS_CHANNEL__;
         const finish = (result) => () => done(result);
         channel.once('storyFinished', finish('ok'));
         channel.once('storyErrored', finish('story errored'));
@@ -169,7 +219,7 @@ async function switchScheme(page, scheme) {
     [scheme, STORY_TIMEOUT_MS],
   );
   if (outcome !== 'ok') throw new Error(`switching to ${scheme}: ${outcome}`);
-  await settle(page);
+  await settle(page, tracker);
 }
 
 async function runAxe(page) {
@@ -256,33 +306,148 @@ function lowContrastControls(page) {
   }, NON_TEXT_CONTRAST);
 }
 
-/** Opens one story and checks it in every color scheme; returns the problems found (empty when it passes). */
-async function checkStory(context, origin, id) {
-  const problems = [];
-  const failedResources = [];
-  let scheme = schemes[0];
-  const page = await context.newPage();
-  page.on('pageerror', (error) => problems.push({ scheme, kind: 'page error', detail: error.message }));
-  page.on('console', (message) => {
-    if (message.type() !== 'error') return;
-    const text = message.text();
-    if (FAILED_RESOURCE.test(text)) failedResources.push({ scheme, url: message.location().url, text });
-    else problems.push({ scheme, kind: 'console error', detail: text.split('\n')[0] });
-  });
-  try {
-    const url = `${origin}/iframe.html?id=${encodeURIComponent(id)}&viewMode=story&globals=theme:${scheme}`;
-    await page.goto(url, { waitUntil: 'load', timeout: STORY_TIMEOUT_MS });
-    await waitForStory(page);
+/**
+ * @typedef {{ scheme: string, kind: string, rule?: string, detail: string }} Problem
+ * @typedef {{ scheme: string, problems: Problem[], failedResources: { scheme: string, url: string, text: string }[] }} Sink
+ *   What one visit of a story found; the page's events are written into the visit's sink.
+ * @typedef {{ inflight: Set<import('playwright-core').Request>, held: Set<import('playwright-core').Request>,
+ *   lastActivity: number, sink: Sink | null }} PageTracker
+ * @typedef {(page: import('playwright-core').Page, scheme: string) => Promise<void>} Plant
+ *   Self-test only: puts a known fault into the rendered story before it is checked in `scheme`.
+ */
+
+/**
+ * One lane: a browser context and the one page it checks its stories in. The first story is loaded by URL; the next
+ * ones are rendered in the same page through Storybook's channel, as the Storybook UI does when another story is picked,
+ * so the preview bundle is parsed, the MSW worker started and axe injected once per page instead of once per story.
+ * The page is given up (and the next story loaded by URL in a new page) after any problem, after a page that left a
+ * notification on screen (Mantine keeps them in a module-level store, so the next story would show them) and after the
+ * document was navigated away.
+ */
+class Lane {
+  /** @param {import('playwright-core').BrowserContext} context @param {string} origin */
+  constructor(context, origin) {
+    this.context = context;
+    this.origin = origin;
+    /** @type {import('playwright-core').Page | null} */
+    this.page = null;
+    /** @type {PageTracker} */
+    this.tracker = { inflight: new Set(), held: new Set(), lastActivity: 0, sink: null };
+    /** Whether the page may render the next story (the last visit passed and left nothing behind). */
+    this.reusable = false;
+    this.loads = 0;
+    this.switches = 0;
+  }
+
+  /** Opens story `id` by URL in a new page (closing the lane's last page): a first visit. */
+  async load(id, sink) {
+    await this.close();
+    this.loads += 1;
+    const page = await this.context.newPage();
+    /** @type {PageTracker} */
+    const tracker = { inflight: new Set(), held: new Set(), lastActivity: Date.now(), sink };
+    this.page = page;
+    this.tracker = tracker;
+    page.on('pageerror', (error) => tracker.sink?.problems.push({ scheme: tracker.sink.scheme, kind: 'page error', detail: error.message }));
+    page.on('console', (message) => {
+      const sink = tracker.sink;
+      if (!sink || message.type() !== 'error') return;
+      const text = message.text();
+      if (FAILED_RESOURCE.test(text)) sink.failedResources.push({ scheme: sink.scheme, url: message.location().url, text });
+      else sink.problems.push({ scheme: sink.scheme, kind: 'console error', detail: text.split('\n')[0] });
+    });
+    page.on('request', (request) => {
+      tracker.inflight.add(request);
+      tracker.lastActivity = Date.now();
+    });
+    const ended = (request) => {
+      if (tracker.inflight.delete(request)) tracker.lastActivity = Date.now();
+    };
+    page.on('requestfinished', ended);
+    page.on('requestfailed', ended);
+    const url = `${this.origin}/iframe.html?id=${encodeURIComponent(id)}&viewMode=story&globals=theme:${schemes[0]}`;
+    await timed('load: open page', () => page.goto(url, { waitUntil: 'load', timeout: STORY_TIMEOUT_MS }));
+    await timed('load: wait for render', () => waitForStory(page, id));
+    await timed('load: settle', () => settle(page, tracker));
     await page.addScriptTag({ path: AXE_PATH });
     // An open Modal locks scrolling (body overflow: hidden); with a short story the body is then shorter than the
     // viewport and axe wrongly treats the fixed-position dialog as clipped, skipping its color-contrast check.
     await page.addStyleTag({ content: 'html, body { min-height: 100vh; }' });
+    // Marks this document: a story that navigates the page away leaves a document without the mark.
+    await page.evaluate(() => {
+      window.__axeStoriesDocument = true;
+    });
+  }
+
+  /**
+   * Asks the lane's page to render story `id` through Storybook's channel, in the first color scheme. Returns false
+   * (and renders nothing) when the page cannot take it: then the caller loads the story by URL.
+   */
+  async switchTo(id, sink) {
+    const page = this.page;
+    if (!page || !this.reusable) return false;
+    this.reusable = false;
+    const tracker = this.tracker;
+    tracker.sink = sink;
+    // Requests the last story left open (a loading state's) are not this story's.
+    tracker.inflight.clear();
+    tracker.held.clear();
+    tracker.lastActivity = Date.now();
+    const taken = await page.evaluate(
+      ([storyId, theme]) => {
+        if (!window.__axeStoriesDocument) return false;
+        if (document.querySelector('.mantine-Notification-root')) return false;
+        const preview = window.__STORYBOOK_PREVIEW__;
+        const channel = window.__STORYBOOK_ADDONS_CHANNEL__;
+        if (!preview?.storyStoreValue || !channel) return false;
+        // A new page starts in the first scheme with an empty sessionStorage (the viewer keeps its step there, the
+        // story sign-in its user) at the top of the document: so does a story rendered in place of another.
+        preview.storyStoreValue.userGlobals.update({ theme });
+        sessionStorage.clear();
+        window.scrollTo(0, 0);
+        channel.emit('setCurrentStory', { storyId, viewMode: 'story' });
+        return true;
+      },
+      [id, schemes[0]],
+    );
+    if (taken) this.switches += 1;
+    return taken;
+  }
+
+  async close() {
+    const page = this.page;
+    this.page = null;
+    this.reusable = false;
+    if (page) await page.close().catch(() => undefined);
+  }
+}
+
+/**
+ * Checks story `id` in every color scheme, in the lane's page when it can take the story (else in a new page, or
+ * always in a new one with `fresh`); returns the problems found (empty when it passes) and whether the page was reused.
+ * @param {Lane} lane @param {string} id @param {{ fresh?: boolean, plant?: Plant }} [options]
+ */
+async function visit(lane, id, { fresh = false, plant } = {}) {
+  /** @type {Sink} */
+  const sink = { scheme: schemes[0], problems: [], failedResources: [] };
+  let passed = false;
+  let reused = false;
+  try {
+    reused = !fresh && (await timed('switch story', () => lane.switchTo(id, sink)));
+    if (reused) {
+      await timed('wait for render', () => waitForStory(/** @type {import('playwright-core').Page} */ (lane.page), id));
+      await timed('settle', () => settle(/** @type {import('playwright-core').Page} */ (lane.page), lane.tracker));
+    } else {
+      await lane.load(id, sink);
+    }
+    const page = /** @type {import('playwright-core').Page} */ (lane.page);
     for (const [i, next] of schemes.entries()) {
-      scheme = next;
-      if (i > 0) await switchScheme(page, scheme);
-      for (const v of await runAxe(page)) {
-        problems.push({
-          scheme,
+      sink.scheme = next;
+      if (i > 0) await timed('switch scheme + settle', () => switchScheme(page, lane.tracker, next));
+      if (plant) await plant(page, next);
+      for (const v of await timed('axe', () => runAxe(page))) {
+        sink.problems.push({
+          scheme: next,
           kind: 'axe',
           rule: v.id,
           detail: details
@@ -290,35 +455,120 @@ async function checkStory(context, origin, id) {
             : `${v.help} (${v.impact}) — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
         });
       }
-      for (const control of await lowContrastControls(page)) {
-        problems.push({ scheme, kind: 'axe', rule: 'non-text-contrast', detail: `form control boundary below 3:1 — ${control}` });
+      for (const control of await timed('non-text contrast', () => lowContrastControls(page))) {
+        sink.problems.push({ scheme: next, kind: 'axe', rule: 'non-text-contrast', detail: `form control boundary below 3:1 — ${control}` });
       }
     }
+    passed = true;
   } catch (error) {
-    problems.push({ scheme, kind: 'load', detail: error instanceof Error ? error.message.split('\n')[0] : String(error) });
-  } finally {
-    await page.close();
+    sink.problems.push({ scheme: sink.scheme, kind: 'load', detail: error instanceof Error ? error.message.split('\n')[0] : String(error) });
   }
-  for (const { scheme: at, url, text } of failedResources) {
-    if (url.startsWith(origin) && missingFiles.has(new URL(url).pathname)) {
+  const problems = [...sink.problems];
+  for (const { scheme: at, url, text } of sink.failedResources) {
+    if (url.startsWith(lane.origin) && missingFiles.has(new URL(url).pathname)) {
       problems.push({ scheme: at, kind: 'console error', detail: `${text}: ${url}` });
     }
   }
-  return problems;
+  // Events that arrive after the visit (a late timer of this story) are not the next story's.
+  if (lane.tracker.sink === sink) lane.tracker.sink = null;
+  lane.reusable = passed && problems.length === 0 && !plant;
+  return { problems, reused };
+}
+
+/**
+ * Checks one story as a first visit would: in the lane's page when it can take it; a story that fails there is
+ * checked again by URL in a new page, and that result counts (what failed only in the reused page is returned as
+ * `reuseOnly`, for the log: it would be a story leaving state behind for the next). `reused`: the story was first
+ * rendered in a page that had shown another story.
+ * @param {Lane} lane @param {string} id @param {Plant} [plant]
+ */
+async function checkStory(lane, id, plant) {
+  const first = await visit(lane, id, { plant });
+  if (first.problems.length === 0 || !first.reused) return { problems: first.problems, reuseOnly: [], reused: first.reused };
+  const { problems } = await visit(lane, id, { fresh: true, plant });
+  return { problems, reuseOnly: problems.length === 0 ? first.problems : [], reused: true };
+}
+
+/**
+ * The self-test: faults planted into a real story, each of which the run must report, and a story that does not
+ * exist. Each comes after a story left alone (`control`), which must pass, so that it is rendered in a page that has
+ * shown another story, the way most stories are checked; it must be found there and again on a fresh load. A checker
+ * that stops seeing any of them fails the run.
+ * @param {string} control a story of the build, left alone
+ * @param {string} target a story of the build, into which the faults are planted
+ * @returns {{ id: string, control: string, plant?: Plant, expect: { name: string, seen: (problems: Problem[]) => boolean }[] }[]}
+ */
+function selfTestCases(control, target) {
+  const [first, last] = [schemes[0], schemes[schemes.length - 1]];
+  /** An input whose border and fill fade into the page in the `last` scheme. */
+  const faintInput =
+    last === 'dark'
+      ? '<input aria-label="axe self-test field" style="appearance:none;border:1px solid #2e2e2e;background:#262626;width:200px;height:30px">'
+      : '<input aria-label="axe self-test field" style="appearance:none;border:1px solid #f2f2f2;background:#fafafa;width:200px;height:30px">';
+  /** @type {Plant} */
+  const plant = async (page, scheme) => {
+    await page.evaluate(
+      ([html, now]) =>
+        new Promise((done) => {
+          // Next to the story, where Modals render; in each scheme only its own faults.
+          document.getElementById('axe-self-test')?.remove();
+          const box = document.createElement('div');
+          box.id = 'axe-self-test';
+          box.setAttribute('data-portal', 'true');
+          box.innerHTML = html;
+          document.body.append(box);
+          if (!now) return done(undefined);
+          console.error('axe self-test: planted console error');
+          setTimeout(() => {
+            throw new Error('axe self-test: planted page error');
+          }, 0);
+          const image = new Image();
+          image.onload = image.onerror = () => setTimeout(() => done(undefined), 50);
+          image.src = '/axe-self-test-missing.png';
+        }),
+      [
+        (scheme === first ? '<p style="color:#c8c8c8;background:#ffffff;font-size:14px">axe self-test: faint text</p>' : '') +
+          (scheme === last ? faintInput : ''),
+        scheme === first,
+      ],
+    );
+  };
+  const has = (scheme, kind, match) => (problems) =>
+    problems.some((p) => p.scheme === scheme && (p.kind === 'axe' ? p.rule : p.kind) === kind && match.test(p.detail));
+  return [
+    {
+      id: target,
+      control,
+      plant,
+      expect: [
+        { name: `faint text (axe color-contrast, ${first})`, seen: has(first, 'color-contrast', /contrast/i) },
+        { name: `a faint input boundary (non-text contrast, ${last})`, seen: has(last, 'non-text-contrast', /axe self-test field/) },
+        { name: 'a console error', seen: has(first, 'console error', /planted console error/) },
+        { name: 'an uncaught page error', seen: has(first, 'page error', /planted page error/) },
+        { name: 'a file missing from the build', seen: has(first, 'console error', /axe-self-test-missing\.png/) },
+      ],
+    },
+    {
+      id: 'axe-self-test--no-such-story',
+      control,
+      expect: [{ name: 'a story Storybook cannot render', seen: has(first, 'load', /./) }],
+    },
+  ];
 }
 
 async function main() {
   const started = Date.now();
   ensureBuild();
   const index = JSON.parse(await readFile(join(STATIC_DIR, 'index.json'), 'utf8'));
-  const stories = Object.values(index.entries)
+  const allStories = Object.values(index.entries)
     .filter((entry) => entry.type === 'story')
-    .filter((entry) => filters.length === 0 || filters.some((f) => entry.id.includes(f)))
     .map((entry) => entry.id);
-  if (stories.length === 0) {
+  const stories = selfTestOnly ? [] : allStories.filter((id) => filters.length === 0 || filters.some((f) => id.includes(f)));
+  if (stories.length === 0 && !selfTestOnly) {
     console.error('No stories to check.');
     process.exit(1);
   }
+  const selfTest = selfTestOnly || (filters.length === 0 && !argv.includes('--no-self-test')) ? selfTestCases(allStories[0], allStories[1]) : [];
 
   const { server, origin } = await serveStatic(STATIC_DIR);
   let browser;
@@ -330,22 +580,58 @@ async function main() {
     process.exit(1);
   }
 
-  const queue = [...stories];
+  /** @type {({ kind: 'story', id: string } | { kind: 'self-test', test: ReturnType<typeof selfTestCases>[number] })[]} */
+  const queue = [...selfTest.map((test) => ({ kind: /** @type {const} */ ('self-test'), test })), ...stories.map((id) => ({ kind: /** @type {const} */ ('story'), id }))];
   let passed = 0;
   let failed = 0;
   let known = 0;
+  let caught = 0;
+  /** @type {number[]} */
+  const storySeconds = [];
+  /** @type {Lane[]} */
+  const lanes = [];
 
-  // One context per lane keeps the MSW service worker and the cached Storybook bundle across the lane's stories.
+  // One context per lane keeps the MSW service worker and the cached Storybook bundle across the lane's pages.
   const lane = async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const own = new Lane(context, origin);
+    lanes.push(own);
     try {
-      for (let id = queue.shift(); id; id = queue.shift()) report(id, await checkStory(context, origin, id));
+      for (let item = queue.shift(); item; item = queue.shift()) {
+        if (item.kind === 'self-test') {
+          // A story left alone first, which must pass, so that the fault is planted into a story rendered in a page
+          // that has shown another (the way most stories are checked), and must be found there and on a fresh load.
+          const control = await checkStory(own, item.test.control);
+          const planted = await checkStory(own, item.test.id, item.test.plant);
+          reportSelfTest(item.test, control.problems, planted);
+        } else {
+          const begun = Date.now();
+          const result = await checkStory(own, item.id);
+          storySeconds.push((Date.now() - begun) / 1000);
+          report(item.id, result);
+        }
+      }
     } finally {
+      await own.close();
       await context.close();
     }
   };
 
-  function report(id, problems) {
+  function reportSelfTest(test, controlProblems, { problems, reused }) {
+    const missed = test.expect.filter((e) => !e.seen(problems));
+    for (const e of test.expect) console.log(`${missed.includes(e) ? '✗' : '✓'} self-test: ${e.name} on ${test.id}`);
+    if (controlProblems.length > 0) console.log(`✗ self-test: ${test.control}, left alone, did not pass`);
+    if (!reused) console.log(`✗ self-test: ${test.id} was not rendered in the page that showed ${test.control}`);
+    caught += test.expect.length - missed.length;
+    if (missed.length === 0 && reused && controlProblems.length === 0) return;
+    failed += 1;
+    for (const p of [...controlProblems, ...problems]) console.log(`    [${p.scheme}] ${p.kind === 'axe' ? p.rule : p.kind}: ${p.detail}`);
+  }
+
+  function report(id, { problems, reuseOnly }) {
+    for (const p of reuseOnly) {
+      console.log(`  (${id}: only after another story in the same page, not on a fresh load) [${p.scheme}] ${p.kind === 'axe' ? p.rule : p.kind}: ${p.detail}`);
+    }
     if (problems.length === 0) {
       passed += 1;
       console.log(`✓ ${id}`);
@@ -365,19 +651,32 @@ async function main() {
   }
 
   try {
-    await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, stories.length)) }, lane));
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, queue.length)) }, lane));
   } finally {
     await browser.close();
     server.close();
   }
 
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  console.log(`(${stories.length} stories × ${schemes.join(' + ')} in ${seconds} s)`);
+  const sorted = [...storySeconds].sort((a, b) => a - b);
+  const median = sorted.length ? sorted[Math.floor((sorted.length - 1) / 2)] : 0;
+  const loads = lanes.reduce((sum, l) => sum + l.loads, 0);
+  const switches = lanes.reduce((sum, l) => sum + l.switches, 0);
+  console.log(
+    `(${stories.length} stories × ${schemes.join(' + ')} in ${seconds} s, ${lanes.length} lanes; a story ${median.toFixed(2)} s median, ` +
+      `${sorted.at(-1)?.toFixed(2) ?? 0} s max; ${loads} page loads, ${switches} stories rendered in place)`,
+  );
+  if (profile) {
+    for (const [name, sum] of stepSeconds) console.log(`  ${name}: ${sum.toFixed(1)} s in all lanes`);
+  }
+  if (selfTest.length) console.log(`self-test: ${caught} of ${selfTest.reduce((n, t) => n + t.expect.length, 0)} planted faults reported`);
   console.log(`${passed} passed, ${failed} failed${known ? `, ${known} known gaps (listed with '!' above; docs/accessibility-gaps.md)` : ''}`);
-  // `npm test` adds these counts to its summary line.
-  const results = join(fileURLToPath(new URL('../..', import.meta.url)), '.tmp', 'results');
-  mkdirSync(results, { recursive: true });
-  writeFileSync(join(results, 'axe.json'), JSON.stringify({ passed, failed }));
+  if (!selfTestOnly) {
+    // `npm test` adds these counts to its summary line.
+    const results = join(fileURLToPath(new URL('../..', import.meta.url)), '.tmp', 'results');
+    mkdirSync(results, { recursive: true });
+    writeFileSync(join(results, 'axe.json'), JSON.stringify({ passed, failed }));
+  }
   process.exit(failed > 0 ? 1 : 0);
 }
 
