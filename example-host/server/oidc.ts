@@ -24,6 +24,7 @@ import { TokenVerifier } from './auth';
 import { ACCESS_TOKEN_TYPE, type LogSink, type ResolvedConfig } from './config';
 import type { Db } from './db/index';
 import { SharedLoginThrottle, throttleMessage } from './login-throttle';
+import { REQUEST_ID_HEADER, requestIdOf, withRequestId } from './operations';
 import { createDbAdapterFactory } from './oidc-adapter';
 import { publicJwk, type ProviderSecrets } from './secrets';
 
@@ -452,6 +453,10 @@ export async function startOidcServer(options: OidcOptions): Promise<OidcServer>
   server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
     const started = performance.now();
     const url = new URL(req.url ?? '/', issuer);
+    // The request's id (sent or new) on its answer and on every log line written while it runs, as on the API.
+    const header = req.headers['x-request-id'];
+    const requestId = requestIdOf(Array.isArray(header) ? header[0] : header);
+    res.setHeader(REQUEST_ID_HEADER, requestId);
     res.on('finish', () => {
       log({
         level: 'info',
@@ -460,6 +465,7 @@ export async function startOidcServer(options: OidcOptions): Promise<OidcServer>
         path: url.pathname,
         status: res.statusCode,
         ms: Math.round((performance.now() - started) * 10) / 10,
+        requestId,
       });
     });
     const run = async () => {
@@ -467,8 +473,8 @@ export async function startOidcServer(options: OidcOptions): Promise<OidcServer>
       if (url.pathname === '/me' && (await handleUserinfo(req, res))) return;
       await providerCallback(req, res);
     };
-    run().catch((error: unknown) => {
-      log({ level: 'error', component: 'oidc', msg: (error as Error).message, path: url.pathname });
+    withRequestId(requestId, run).catch((error: unknown) => {
+      log({ level: 'error', component: 'oidc', msg: (error as Error).message, path: url.pathname, requestId });
       if (!res.headersSent) sendHtml(res, 500, errorPage('Sign-in error', 'Something went wrong.'));
       else res.end();
     });

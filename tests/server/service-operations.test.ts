@@ -90,7 +90,10 @@ describe('request ids', () => {
   it('keeps LOG_LEVEL, and a line written outside any request has no id', () => {
     const written: string[] = [];
     const write = process.stdout.write;
-    process.stdout.write = ((chunk: string) => written.push(chunk)) as typeof process.stdout.write;
+    process.stdout.write = ((chunk: string) => {
+      written.push(chunk);
+      return true;
+    }) as unknown as typeof process.stdout.write;
     try {
       const { log } = resolveConfig(configFromEnv({ LOG_LEVEL: 'warn' }));
       log({ level: 'info', msg: 'dropped' });

@@ -150,6 +150,10 @@ describe('login throttle shared by two instances', () => {
       expect(refused.status).toBe(429);
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(290);
       expect(await refused.text()).toMatch(/Too many failed attempts\. Try again in 5 minutes\./);
+      // The provider's answers carry a request id too, and so does the warning logged for the refusal.
+      const requestId = refused.headers.get('x-request-id') ?? '';
+      expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+      expect(server.logs.filter((l) => l.requestId === requestId).map((l) => l.msg ?? l.path)).toContain('login throttled');
     }
     // Another account is not held back.
     const { jar, action } = await form(second);
