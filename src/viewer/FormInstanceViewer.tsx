@@ -686,14 +686,12 @@ function showServerErrors(engine: FormEngine, error: unknown): void {
   if (valid.length > 0) engine.setExternalErrors(valid.map(({ path, message }) => ({ path, message })));
 }
 
-/** Seconds to the next attempt; before the countdown's first tick (`now` null), the whole wait. */
-function secondsLeft(state: SaverState, now: number | null): number {
-  const left = now === null || state.retryAt === null ? (state.retryDelayMs ?? 0) : state.retryAt - now;
-  return Math.max(1, Math.ceil(left / 1000));
+function secondsLeft(state: SaverState, now: number): number {
+  return Math.max(1, Math.ceil(((state.retryAt ?? now) - now) / 1000));
 }
 
 /** The save status: a polite live region beside the title. */
-function SaveStatusText({ state, now, labels, getStyles }: { state: SaverState; now: number | null; labels: ViewerLabels; getStyles: GetStyles }) {
+function SaveStatusText({ state, now, labels, getStyles }: { state: SaverState; now: number; labels: ViewerLabels; getStyles: GetStyles }) {
   const text: Record<SaverState['status'], string> = {
     idle: '',
     pending: labels.formUnsavedChanges,

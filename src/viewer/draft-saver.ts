@@ -38,8 +38,6 @@ export interface SaverState {
   readonly failedAction: 'save' | 'submit' | null;
   /** When the next automatic attempt starts (ms since the epoch), while `retrying`. */
   readonly retryAt: number | null;
-  /** The wait before that attempt (ms), while `retrying`: a countdown with no clock read yet starts from it. */
-  readonly retryDelayMs: number | null;
   /** Failed attempts in a row. */
   readonly attempts: number;
   /** The instance's id once it exists. */
@@ -121,7 +119,6 @@ export function createDraftSaver(options: DraftSaverOptions): DraftSaver {
     error: null,
     failedAction: null,
     retryAt: null,
-    retryDelayMs: null,
     attempts: 0,
     formInstanceId: options.formInstanceId,
     saved: null,
@@ -173,14 +170,14 @@ export function createDraftSaver(options: DraftSaverOptions): DraftSaver {
 
   const fail = (error: unknown, action: 'save' | 'submit') => {
     if (isStaleSaveError(error)) {
-      set({ status: 'stale', error, failedAction: action, retryAt: null, retryDelayMs: null });
+      set({ status: 'stale', error, failedAction: action, retryAt: null });
     } else if (action === 'save' && isTransientSaveError(error)) {
       const attempts = state.attempts + 1;
       const delay = Math.min(backoff.maxMs, backoff.baseMs * 2 ** (attempts - 1));
-      set({ status: 'retrying', error, failedAction: action, attempts, retryAt: Date.now() + delay, retryDelayMs: delay });
+      set({ status: 'retrying', error, failedAction: action, attempts, retryAt: Date.now() + delay });
       schedule(delay);
     } else {
-      set({ status: 'failed', error, failedAction: action, attempts: state.attempts + 1, retryAt: null, retryDelayMs: null });
+      set({ status: 'failed', error, failedAction: action, attempts: state.attempts + 1, retryAt: null });
     }
   };
 
@@ -193,11 +190,11 @@ export function createDraftSaver(options: DraftSaverOptions): DraftSaver {
       return run();
     }
     if (latest === onServer) {
-      set({ status: 'saved', error: null, failedAction: null, retryAt: null, retryDelayMs: null, attempts: 0 });
+      set({ status: 'saved', error: null, failedAction: null, retryAt: null, attempts: 0 });
       return;
     }
     const sent = latest;
-    set({ status: 'saving', retryAt: null, retryDelayMs: null });
+    set({ status: 'saving', retryAt: null });
     inFlight = (async () => {
       try {
         const result = await send(sent, FormInstanceStatus.InProgress);
@@ -261,7 +258,7 @@ export function createDraftSaver(options: DraftSaverOptions): DraftSaver {
       latest = data;
       onServer = data;
       version = etagOfRow(instance);
-      set({ status: 'saved', error: null, failedAction: null, retryAt: null, retryDelayMs: null, attempts: 0, saved: instance });
+      set({ status: 'saved', error: null, failedAction: null, retryAt: null, attempts: 0, saved: instance });
     },
     async submit(data) {
       clearTimer();
@@ -269,7 +266,7 @@ export function createDraftSaver(options: DraftSaverOptions): DraftSaver {
       keep(data);
       if (inFlight) await inFlight.catch(() => undefined);
       clearTimer();
-      set({ status: 'submitting', error: null, failedAction: null, retryAt: null, retryDelayMs: null });
+      set({ status: 'submitting', error: null, failedAction: null, retryAt: null });
       try {
         const result = await send(data, FormInstanceStatus.Submitted);
         accept(result, data);

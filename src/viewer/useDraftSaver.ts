@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { FormInstance } from '../api/types';
 import { useFormViewerApi } from '../query/viewer-client';
 import { saveFormInstance } from '../query/forms-viewer';
@@ -21,9 +21,9 @@ export interface UseDraftSaverOptions {
 
 /**
  * The autosave of one instance for the life of the component (see `createDraftSaver`), its state, and a clock that
- * ticks once a second while a retry is scheduled (for the countdown): `now` is null until its first tick.
+ * ticks once a second while a retry is scheduled (for the countdown; 0 before the first retry).
  */
-export function useDraftSaver(options: UseDraftSaverOptions): { saver: DraftSaver; state: SaverState; now: number | null } {
+export function useDraftSaver(options: UseDraftSaverOptions): { saver: DraftSaver; state: SaverState; now: number } {
   const { client } = useFormViewerApi();
   // Callbacks change every render; the saver calls the latest ones.
   const latest = useRef(options);
@@ -49,14 +49,14 @@ export function useDraftSaver(options: UseDraftSaverOptions): { saver: DraftSave
   }, [saver]);
   const state = useSyncExternalStore(saver.subscribe, saver.getState, saver.getState);
 
-  // The clock is read in effects only, never while rendering (a server render or prerender must not depend on the
-  // time): `now` is null until the first tick of a retry's countdown.
-  const [now, setNow] = useState<number | null>(null);
-  useEffect(() => {
+  // The clock is read in a layout effect, never while rendering (a server render or prerender must not depend on the
+  // time, and a layout effect does not run there): when a retry is scheduled it ticks before the browser paints, so the
+  // countdown never shows the time of another retry, then once a second.
+  const [now, setNow] = useState(0);
+  useLayoutEffect(() => {
     if (state.retryAt === null) return;
-    const tick = () => setNow(Date.now());
-    tick();
-    const interval = setInterval(tick, 1000);
+    setNow(Date.now());
+    const interval = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(interval);
   }, [state.retryAt]);
 
