@@ -2,7 +2,7 @@ import { useDndContext, useDroppable, closestCenter, pointerWithin, type Collisi
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Alert, Box, Group, Menu, Paper, Stack, Text, Title, type TitleOrder } from '@mantine/core';
-import { createContext, memo, startTransition, useContext, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { createContext, memo, startTransition, useContext, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent, type ReactNode, type RefObject } from 'react';
 import type { FormField, FormSchema, FormSection, JsonValue } from '../api/types';
 import { compileFormSchema, type CompiledField, type CompiledForm } from '../engine/compile';
 import { createFormEngine, type FormEngine } from '../engine/engine';
@@ -598,6 +598,10 @@ const CanvasSectionBody = memo(function CanvasSectionBody(props: CanvasSectionPr
               data-builder-item=""
               data-builder-key={section.id}
               data-builder-kind="section"
+              // A pointer's click selects (Enter is the canvas's; a click Space would make is the drag's).
+              onClick={(event: MouseEvent) => {
+                if (event.detail > 0) onSelect({ type: 'section', id: section.id });
+              }}
             >
               ⠿
             </ActionIcon>

@@ -96,6 +96,11 @@ export interface FormBuilderProps extends BoxProps, StylesApiProps<FormBuilderFa
   labels?: Partial<Labels>;
   /** The browser storage drafts are kept in (default `localStorage`; `null` keeps none). */
   draftStorage?: Storage | null;
+  /**
+   * One view at a time (palette, canvas, properties, preview) as tabs, each the full width, as on a phone. By default
+   * when the window is narrower than the theme's `sm` breakpoint; `true` for a builder placed in a narrow column.
+   */
+  compact?: boolean;
 }
 
 export type FormBuilderFactory = Factory<{
@@ -635,7 +640,7 @@ const ConfirmWhenOpen = memo(ConfirmModal, (a, b) => !a.opened && !b.opened);
 /** Renders a {@link useFormBuilder} controller: toolbar, palette, canvas, property pane and preview. */
 export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
   const props = useProps('FormBuilderView', null, _props);
-  const { controller: c, widgets: hostWidgets, onSaved, onNavigate, onImportPdf, classNames, className, style, styles, unstyled, vars, attributes, ...others } = props;
+  const { controller: c, widgets: hostWidgets, onSaved, onNavigate, onImportPdf, compact, classNames, className, style, styles, unstyled, vars, attributes, ...others } = props;
   const getStyles = useStyles<FormBuilderViewFactory>({ name: 'FormBuilder', classes, props, className, style, classNames, styles, unstyled, vars, attributes });
   const formWidgets = useMemo(() => withFormWidgets(hostWidgets), [hostWidgets]);
   const { labels, state, dispatch, canEdit } = c;
@@ -659,7 +664,8 @@ export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
   cRef.current = c;
   // A narrow screen (a phone) shows one of palette, canvas, properties and preview at a time, as tabs.
   const theme = useMantineTheme();
-  const narrow = useMediaQuery(`(max-width: ${theme.breakpoints.sm})`) ?? false;
+  const narrowWindow = useMediaQuery(`(max-width: ${theme.breakpoints.sm})`) ?? false;
+  const narrow = compact ?? narrowWindow;
   const [view, setView] = useState<string>('canvas');
   const narrowRef = useRef(narrow);
   narrowRef.current = narrow;

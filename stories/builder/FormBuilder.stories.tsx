@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { FieldWidget } from '../../src/api/types';
 import { FormBuilder } from '../../src/builder';
 import { WIDGET_KINDS } from '../../src/engine/widget-kinds';
@@ -113,6 +113,35 @@ export const NestedSections: Story = {
     await expect(await within(form).findByRole('heading', { name: 'Previous address', level: 5 })).toBeInTheDocument();
     await userEvent.click(within(form).getByRole('button', { name: 'Section Dates' }));
     await expect(await canvas.findByText('Inside: Jobs')).toBeInTheDocument();
+    // 'Add' says where a section goes: beside the selected one, and a repeatable one out of the repeatable 'Jobs'.
+    await expect(canvas.getByRole('button', { name: 'Add Section' })).toHaveAccessibleDescription(/^Adds after the section “Dates”, beside it, not inside it\./);
+    await expect(canvas.getByRole('button', { name: 'Add Repeatable section' })).toHaveAccessibleDescription(/^Adds after the section “Jobs”/);
+  },
+};
+
+/**
+ * On a phone, or in a column as narrow (`compact`): one view at a time as tabs (Add, Form, Properties, Preview), each
+ * the full width. By keyboard: Enter on a field selects it, Enter again shows Properties with the focus in its label.
+ */
+export const PhoneTabs: Story = {
+  args: { formId: seedIds.forms.contactRequest, compact: true },
+  decorators: [
+    (Story) => (
+      <div style={{ width: 390 }}>
+        <Story />
+      </div>
+    ),
+  ],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const form = await canvas.findByRole('region', { name: 'Form' }, { timeout: 5000 });
+    const [first] = await within(form).findAllByRole('button', { name: /^Field / });
+    first!.focus();
+    await userEvent.keyboard('{Enter}');
+    await expect(first).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(canvas.getByRole('tab', { name: 'Properties' })).toHaveAttribute('aria-selected', 'true'));
+    await waitFor(() => expect(within(canvas.getByRole('complementary', { name: 'Properties' })).getByRole('textbox', { name: /^Label/ })).toHaveFocus());
   },
 };
 

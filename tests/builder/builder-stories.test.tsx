@@ -70,6 +70,18 @@ describe('FormBuilder stories', () => {
     expect(await violations(container)).toEqual([]);
   }, 60_000);
 
+  it('PhoneTabs shows one view at a time as tabs, reaches a label by keyboard, and is axe clean', async () => {
+    await Stories.PhoneTabs.load();
+    const { container } = render(<Stories.PhoneTabs />);
+    await Stories.PhoneTabs.play?.({ canvasElement: container } as never);
+    expect(screen.getByRole('tablist', { name: 'Builder views' })).toBeInTheDocument();
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Add', 'Form', 'Properties', 'Preview']);
+    // Properties is the view shown: the canvas is not beside it (no overlap), nor the palette.
+    expect(screen.getByRole('tabpanel', { name: 'Properties' })).toBeVisible();
+    expect(screen.getByRole('region', { name: 'Form', hidden: true })).not.toBeVisible();
+    expect(await violations(container)).toEqual([]);
+  }, 60_000);
+
   it('HostWidget offers the host’s star rating in the palette and adds it to the canvas', async () => {
     await Stories.HostWidget.load();
     const { container } = render(<Stories.HostWidget />);
