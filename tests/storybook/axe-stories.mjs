@@ -433,7 +433,9 @@ async function visit(lane, id, { fresh = false, plant } = {}) {
   let passed = false;
   let reused = false;
   try {
-    reused = !fresh && (await timed('switch story', () => lane.switchTo(id, sink)));
+    // Set before asking, so that a page that breaks while it takes the story counts as reused (and is checked again).
+    reused = !fresh && lane.reusable;
+    if (reused) reused = await timed('switch story', () => lane.switchTo(id, sink));
     if (reused) {
       await timed('wait for render', () => waitForStory(/** @type {import('playwright-core').Page} */ (lane.page), id));
       await timed('settle', () => settle(/** @type {import('playwright-core').Page} */ (lane.page), lane.tracker));
@@ -608,6 +610,7 @@ async function main() {
           const begun = Date.now();
           const result = await checkStory(own, item.id);
           storySeconds.push((Date.now() - begun) / 1000);
+          if (profile) console.log(`  ${((Date.now() - begun) / 1000).toFixed(2)} s: ${item.id}`);
           report(item.id, result);
         }
       }
