@@ -1,13 +1,16 @@
 /**
  * The longest holds of the server's thread during one UploadPdf of a 10 MiB PDF (10 MiB − 4 KiB, padded): the server
  * in a child process (`--server`) with the event-loop delay monitored (perf_hooks.monitorEventLoopDelay) and a 1 ms
- * timer's gaps over 20 ms recorded; the parent uploads and then asks the child for what it saw. Not part of
+ * timer's gaps over 20 ms recorded, each with the CPU time the server's thread ran during it (`cpuMs`, from
+ * /proc/thread-self/schedstat, in nanoseconds: a gap much longer than its CPU is the thread waiting for a core, which
+ * the machine's load decides, not the server's code); the parent uploads and then asks the child for what it saw. Not part of
  * `npm test`: `npx tsx bench/pdf-abuse/upload-hold.ts` (prints one JSON line per upload).
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
@@ -22,14 +25,19 @@ if (process.argv.includes('--server')) {
   await warming;
   const token = await server.mintAccessToken({ sub: 'admin' }, { expiresInSeconds: 3600 });
   let histogram = monitorEventLoopDelay({ resolution: 1 });
-  let gaps: { atMs: number; ms: number }[] = [];
+  let gaps: { atMs: number; ms: number; cpuMs: number }[] = [];
+  /** CPU time this thread has run, ms (schedstat's first field, ns). */
+  const threadCpuMs = () => Number(readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ')[0]) / 1e6;
   let start = performance.now();
   let last = performance.now();
+  let lastCpu = threadCpuMs();
   let startUs = process.hrtime.bigint() / 1000n;
   const tick = () => {
     const now = performance.now();
-    if (now - last > 20) gaps.push({ atMs: Math.round(last - start), ms: Math.round(now - last) });
+    const cpu = threadCpuMs();
+    if (now - last > 20) gaps.push({ atMs: Math.round(last - start), ms: Math.round(now - last), cpuMs: Math.round(cpu - lastCpu) });
     last = now;
+    lastCpu = cpu;
     setTimeout(tick, 1).unref();
   };
   tick();
@@ -45,7 +53,8 @@ if (process.argv.includes('--server')) {
     } else if (line === 'report') {
       histogram.disable();
       const windowUs = [Number(startUs), Number(process.hrtime.bigint() / 1000n)];
-      process.stdout.write(`${JSON.stringify({ maxDelayMs: Math.round(histogram.max / 1e6), gaps, windowUs })}\n`);
+      const maxCpuMs = Math.max(0, ...gaps.map((g) => g.cpuMs));
+      process.stdout.write(`${JSON.stringify({ maxDelayMs: Math.round(histogram.max / 1e6), maxGapCpuMs: maxCpuMs, gaps, windowUs })}\n`);
     } else break;
   }
   await server.stop();

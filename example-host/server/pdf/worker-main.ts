@@ -21,7 +21,7 @@ function transferOf(result: unknown): ArrayBuffer[] {
  * A one-field form read once before the worker says it is ready: the first read of an upload then runs the reader's
  * code already compiled, not cold (a few hundred milliseconds less).
  */
-function warmUpPdf(): Uint8Array {
+function warmUpPdf(): Uint8Array<ArrayBuffer> {
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R /AcroForm << /Fields [4 0 R] >> >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
@@ -40,9 +40,19 @@ function warmUpPdf(): Uint8Array {
 }
 
 const warmUp = warmUpPdf();
-await runPdfJob({ id: 0, kind: 'read', input: { bytes: warmUp, fileName: 'warm-up.pdf', limits: { maxPages: 1, maxFields: 1, maxInflatedBytes: 1024 * 1024 } } }).catch(
-  () => undefined,
-);
+// As an upload arrives: a multipart body parsed here, then read (the multipart parser's code warmed too).
+const warmForm = new FormData();
+warmForm.append('Pdf', new Blob([warmUp], { type: 'application/pdf' }), 'warm-up.pdf');
+const warmRequest = new Request('http://warm-up.invalid/', { method: 'POST', body: warmForm });
+await runPdfJob({
+  id: 0,
+  kind: 'upload',
+  input: {
+    body: new Uint8Array(await warmRequest.arrayBuffer()),
+    contentType: warmRequest.headers.get('content-type') ?? '',
+    limits: { maxPages: 1, maxFields: 1, maxInflatedBytes: 1024 * 1024 },
+  },
+}).catch(() => undefined);
 await runPdfJob({ id: 0, kind: 'fill', input: { bytes: warmUp, values: { name: 'x' }, flatten: true, limits: { maxInflatedBytes: 1024 * 1024 } } }).catch(() => undefined);
 
 port.on('message', (message: PdfJobMessage) => {
