@@ -28,6 +28,7 @@ import { ErrorAlert } from '../../ui/ErrorAlert';
 import { isDenied } from '../shared/access';
 import { ServerMultiSelect } from '../shared/ServerPicker';
 import { LoadingState } from '../../ui/LoadingState';
+import type { CatalogueEntry } from './permission-model';
 import {
   usePermissionEditor,
   type PermissionCategoryView,
@@ -97,6 +98,29 @@ const CLAIM_TYPE_FILTER: readonly { flag: number; label: 'serverClaims' | 'uxCla
   { flag: ClaimTypeFlags.TableClaim, label: 'tableClaims' },
 ];
 
+interface ClaimCheckboxProps {
+  entry: CatalogueEntry;
+  claimKey: string;
+  description?: string;
+  checked: boolean;
+  readOnly: boolean;
+  onToggle: PermissionEditorController['toggle'];
+}
+
+// Memoised: with a stable `onToggle`, ticking one claim redraws that box, not every box of every category.
+const ClaimCheckbox = memo(function ClaimCheckbox({ entry, claimKey, description, checked, readOnly, onToggle }: ClaimCheckboxProps) {
+  return (
+    <Checkbox
+      label={claimKey}
+      description={description}
+      styles={WRAPPING_CHECKBOX}
+      checked={checked}
+      disabled={readOnly}
+      onChange={(e) => onToggle([entry], e.currentTarget.checked)}
+    />
+  );
+});
+
 interface CategoryFieldsetProps {
   category: PermissionCategoryView;
   editor: PermissionEditorController;
@@ -119,14 +143,14 @@ function CategoryFieldset({ category, editor, className, style }: CategoryFields
           styles={WRAPPING_CHECKBOX}
         />
         {category.entries.map((entry) => (
-          <Checkbox
+          <ClaimCheckbox
             key={entry.value}
-            label={entry.key}
+            entry={entry.entry}
+            claimKey={entry.key}
             description={entry.description}
-            styles={WRAPPING_CHECKBOX}
             checked={entry.checked}
-            disabled={readOnly}
-            onChange={(e) => editor.toggle([entry.entry], e.currentTarget.checked)}
+            readOnly={readOnly}
+            onToggle={editor.toggle}
           />
         ))}
       </Stack>

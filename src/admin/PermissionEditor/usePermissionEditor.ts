@@ -160,18 +160,22 @@ export function usePermissionEditor({
   const status =
     claimTypes === ClaimTypeFlags.None ? 'no-type' : filtered.isError ? 'error' : filtered.isPending ? 'loading' : 'ready';
 
-  const toggle = (entries: readonly CatalogueEntry[], on: boolean) => {
-    if (isDenied(claimsAccess)) return;
-    const values = new Set(entries.map((e) => e.value));
-    if (on) onChange([...value, ...entries.filter((e) => !selected.has(e.value)).map(selectionOf)]);
-    else onChange(value.filter((v) => !values.has(v.claimValue)));
-  };
-  // Row callbacks stay the same across renders (they read the latest selection from a ref), so a memoised row
-  // re-renders only when its own claim changes: a keystroke in one priority of ~120 does not redraw the others.
+  // Callbacks stay the same across renders (they read the latest selection from a ref), so a memoised row or
+  // checkbox re-renders only when its own claim changes: a keystroke in one priority of ~120, or ticking one box of a
+  // few hundred, does not redraw the others.
   const latest = useRef({ value, onChange, can: !isDenied(claimsAccess) });
   useLayoutEffect(() => {
     latest.current = { value, onChange, can: !isDenied(claimsAccess) };
   });
+  const toggle = useCallback((entries: readonly CatalogueEntry[], on: boolean) => {
+    const { value: current, onChange: emit, can } = latest.current;
+    if (!can) return;
+    const values = new Set(entries.map((e) => e.value));
+    if (on) {
+      const chosen = new Set(current.map((v) => v.claimValue));
+      emit([...current, ...entries.filter((e) => !chosen.has(e.value)).map(selectionOf)]);
+    } else emit(current.filter((v) => !values.has(v.claimValue)));
+  }, []);
   const update = useCallback((claimValue: number, change: Partial<SelectedClaim>) => {
     const { value: current, onChange: emit, can } = latest.current;
     if (!can) return;
