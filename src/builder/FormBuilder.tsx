@@ -430,13 +430,15 @@ const PropertyPane = memo(function PropertyPane({ c, selection }: { c: FormBuild
  * Focuses an element once it is drawn and shown: the property pane follows the selection as a deferred value, and on a
  * narrow screen a tab is shown first. Tries for about a second; gives up quietly (the focus stays where it was).
  */
-function focusWhenShown(find: () => HTMLElement | null | undefined, tries = 40) {
+function focusWhenShown(find: () => HTMLElement | null | undefined, tries = 40, from: Element | null = document.activeElement) {
+  // The user went on elsewhere meanwhile (typing in a box, say): the focus is theirs.
+  if (document.activeElement !== from && document.activeElement !== document.body && document.activeElement !== null) return;
   const element = find();
   if (element) {
     element.focus();
     if (document.activeElement === element) return;
   }
-  if (tries > 0) window.setTimeout(() => focusWhenShown(find, tries - 1), 25);
+  if (tries > 0) window.setTimeout(() => focusWhenShown(find, tries - 1, document.activeElement), 25);
 }
 
 /** The item of the canvas with an id (a field's item, a section's handle, a page's title). */
