@@ -34,9 +34,9 @@ function rowsOf<T>(result: unknown): T[] {
 
 /** Holds a transaction-scoped advisory lock on each key, in one order (no two transactions wait on each other). */
 async function lockKeys(tx: DbExecutor, keys: readonly string[]): Promise<void> {
-  for (const key of [...new Set(keys)].sort()) {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
-  }
+  // One statement: its target list takes the locks left to right.
+  const locks = [...new Set(keys)].sort().map((key) => sql`pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+  await tx.execute(sql`SELECT ${sql.join(locks, sql`, `)}`);
 }
 
 /** The anonymous-write windows of one server, in its database. The clock is milliseconds (`Date.now` by default). */
@@ -56,19 +56,37 @@ export class SharedAnonymousWriteLimiter {
     const addressKey = `address:${who}`;
     const schemaKey = `schema:${formSchemaId.toLowerCase()}`;
     const bytesKey = `bytes:${who}`;
+    const { perAddress, perSchema, bytesPerAddress } = this.limits;
     await this.db.transaction(async (tx) => {
       await lockKeys(tx, [addressKey, schemaKey, bytesKey]);
       const now = this.now();
-      await this.refuseWhenFull(tx, now, addressKey, this.limits.perAddress, 'address-rate', 'from your address');
-      await this.refuseWhenFull(tx, now, schemaKey, this.limits.perSchema, 'schema-rate', 'to this form');
-      const window = this.limits.bytesPerAddress;
-      const volume = await this.live(tx, now, bytesKey, window);
+      const since = (w: RateWindow) => now - w.windowSeconds * 1000;
+      await tx.execute(sql`DELETE FROM rate_limit_events WHERE (key = ${addressKey} AND at_ms <= ${since(perAddress)})
+  OR (key = ${schemaKey} AND at_ms <= ${since(perSchema)}) OR (key = ${bytesKey} AND at_ms <= ${since(bytesPerAddress)})`);
+      // In one statement: the max-th newest write of the address and of the schema (a full window has one; the wait
+      // ends when it ages out), and the address's bytes within their window, oldest first.
+      const rows = rowsOf<{ k: string; at_ms: string | number; amount: string | number; n: string | number }>(
+        await tx.execute(sql`(SELECT 'address' AS k, at_ms, amount, 0 AS n FROM rate_limit_events WHERE key = ${addressKey}
+    ORDER BY at_ms DESC, id DESC OFFSET ${perAddress.max - 1} LIMIT 1)
+  UNION ALL (SELECT 'schema', at_ms, amount, 0 FROM rate_limit_events WHERE key = ${schemaKey}
+    ORDER BY at_ms DESC, id DESC OFFSET ${perSchema.max - 1} LIMIT 1)
+  UNION ALL (SELECT 'bytes', at_ms, amount, row_number() OVER (ORDER BY at_ms, id) FROM rate_limit_events WHERE key = ${bytesKey})`),
+      );
+      const full = (k: string) => rows.find((r) => r.k === k);
+      const addressFull = full('address');
+      if (addressFull) throw rateRefusal('address-rate', perAddress, 'from your address', Number(addressFull.at_ms) + perAddress.windowSeconds * 1000 - now);
+      const schemaFull = full('schema');
+      if (schemaFull) throw rateRefusal('schema-rate', perSchema, 'to this form', Number(schemaFull.at_ms) + perSchema.windowSeconds * 1000 - now);
+      const volume = rows
+        .filter((r) => r.k === 'bytes')
+        .sort((a, b) => Number(a.n) - Number(b.n))
+        .map((r) => ({ at: Number(r.at_ms), amount: Number(r.amount) }));
       const written = volume.reduce((sum, v) => sum + v.amount, 0);
-      if (written > 0 && written + bytes > window.max) {
+      if (written > 0 && written + bytes > bytesPerAddress.max) {
         // Wait until enough of the window's bytes have aged out for this write to fit.
         let freed = 0;
-        const fits = volume.find((v) => (freed += v.amount) >= written + bytes - window.max) ?? volume[volume.length - 1];
-        throw bytesRefusal(window, (fits?.at ?? now) + window.windowSeconds * 1000 - now);
+        const fits = volume.find((v) => (freed += v.amount) >= written + bytes - bytesPerAddress.max) ?? volume[volume.length - 1];
+        throw bytesRefusal(bytesPerAddress, (fits?.at ?? now) + bytesPerAddress.windowSeconds * 1000 - now);
       }
       await tx.execute(
         sql`INSERT INTO rate_limit_events (key, at_ms, amount) VALUES (${addressKey}, ${now}, 1), (${schemaKey}, ${now}, 1), (${bytesKey}, ${now}, ${bytes})`,
