@@ -19,11 +19,17 @@ afterAll(async () => {
 /** What dnd-kit's live region says now. */
 const said = (page: Page) => page.evaluate(() => document.querySelector('[id^="DndLiveRegion"]')?.textContent ?? '');
 
-/** Presses ArrowDown (ArrowUp with `key`; at most `max` times) until the live region says `text`. */
+/**
+ * Presses ArrowDown (ArrowUp with `key`; at most `max` times) until the live region says `text`. After each press it
+ * waits for the live region to say the move (up to 2 s: a move that ends where it was says nothing new).
+ */
 async function downUntil(page: Page, text: string, max = 12, key: 'ArrowDown' | 'ArrowUp' = 'ArrowDown'): Promise<void> {
   for (let i = 0; i < max; i++) {
+    const before = await said(page);
     await page.keyboard.press(key);
-    await page.waitForTimeout(300);
+    await page
+      .waitForFunction((previous) => (document.querySelector('[id^="DndLiveRegion"]')?.textContent ?? '') !== previous, before, { timeout: 2000 })
+      .catch(() => {});
     if ((await said(page)).includes(text)) return;
   }
   throw new Error(`The live region never said '${text}' (it said '${await said(page)}')`);
