@@ -428,9 +428,9 @@ const PropertyPane = memo(function PropertyPane({ c, selection }: { c: FormBuild
 
 /**
  * Focuses an element once it is drawn and shown: the property pane follows the selection as a deferred value, and on a
- * narrow screen a tab is shown first. Tries for about a second; gives up quietly (the focus stays where it was).
+ * narrow screen a tab is shown first. Tries for up to 3 s; gives up quietly (the focus stays where it was).
  */
-function focusWhenShown(find: () => HTMLElement | null | undefined, tries = 40, from: Element | null = document.activeElement) {
+function focusWhenShown(find: () => HTMLElement | null | undefined, until = Date.now() + 3000, from: Element | null = document.activeElement) {
   // The user went on elsewhere meanwhile (typing in a box, say): the focus is theirs.
   if (document.activeElement !== from && document.activeElement !== document.body && document.activeElement !== null) return;
   const element = find();
@@ -438,7 +438,7 @@ function focusWhenShown(find: () => HTMLElement | null | undefined, tries = 40, 
     element.focus();
     if (document.activeElement === element) return;
   }
-  if (tries > 0) window.setTimeout(() => focusWhenShown(find, tries - 1, document.activeElement), 25);
+  if (Date.now() < until) window.setTimeout(() => focusWhenShown(find, until, document.activeElement), 25);
 }
 
 /** The item of the canvas with an id (a field's item, a section's handle, a page's title). */
@@ -566,6 +566,8 @@ interface BuilderToolbarProps {
   canRedo: boolean;
   showJson: boolean;
   showPreview: boolean;
+  /** A narrow screen shows the preview as one of its views: no switch for it here. */
+  previewIsView: boolean;
   doc: BuilderDocument;
   formId: string | null;
   formSchemaId: string | null;
@@ -579,7 +581,7 @@ interface BuilderToolbarProps {
  * what it shows: a selection re-renders none of it, an edit only what follows the document (the save button's check).
  */
 const BuilderToolbar = memo(function BuilderToolbar(props: BuilderToolbarProps) {
-  const { title, labels, canEdit, dirty, showBack, canUndo, canRedo, showJson, showPreview, doc, formId, formSchemaId, schemaETag, widgets, actions } = props;
+  const { title, labels, canEdit, dirty, showBack, canUndo, canRedo, showJson, showPreview, previewIsView, doc, formId, formSchemaId, schemaETag, widgets, actions } = props;
   return (
     <>
       <Group gap="sm">
@@ -612,9 +614,11 @@ const BuilderToolbar = memo(function BuilderToolbar(props: BuilderToolbarProps) 
         <Button variant="default" onClick={actions.toggleJson} aria-expanded={showJson}>
           {showJson ? labels.fbHideJson : labels.fbShowJson}
         </Button>
-        <Button variant="default" onClick={actions.togglePreview} aria-expanded={showPreview}>
-          {showPreview ? labels.fbHidePreview : labels.fbShowPreview}
-        </Button>
+        {!previewIsView && (
+          <Button variant="default" onClick={actions.togglePreview} aria-expanded={showPreview}>
+            {showPreview ? labels.fbHidePreview : labels.fbShowPreview}
+          </Button>
+        )}
         {canEdit && (
           <SaveFormButton
             draft={doc}
@@ -984,6 +988,7 @@ export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
               canRedo={state.future.length > 0}
               showJson={showJson}
               showPreview={showPreview}
+              previewIsView={narrow}
               doc={doc}
               formId={c.form?.formId ?? null}
               formSchemaId={c.schema?.formSchemaId ?? null}

@@ -42,7 +42,7 @@ describe('FormBuilder', () => {
     // 'Add' says where the field goes, and the new item takes the focus, selected.
     expect(screen.getByRole('button', { name: 'Add Email' })).toHaveAccessibleDescription('Adds after the field “Short text”.');
     await user.click(screen.getByRole('button', { name: 'Add Email' }));
-    await waitFor(() => expect(fieldItem('Email')).toHaveFocus());
+    await waitFor(() => expect(fieldItem('Email')).toHaveFocus(), { timeout: 5000 });
     expect(fieldItem('Email')).toHaveAttribute('aria-pressed', 'true');
     await user.click(screen.getByRole('button', { name: 'Actions for Field Email' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Move up' }));
@@ -77,7 +77,7 @@ describe('FormBuilder', () => {
     // Enter again: its label box in Properties; what is typed there renames this field only.
     await user.keyboard('{Enter}');
     const properties = screen.getByRole('complementary', { name: 'Properties' });
-    await waitFor(() => expect(within(properties).getByRole('textbox', { name: /^Label/ })).toHaveFocus());
+    await waitFor(() => expect(within(properties).getByRole('textbox', { name: /^Label/ })).toHaveFocus(), { timeout: 5000 });
     expect(within(properties).getByRole('textbox', { name: /^Label/ })).toHaveValue('Short text');
     await user.keyboard(' 2');
     await waitFor(() => expect(fieldOrder()).toEqual(['Field Short text 2', 'Field Email']));
