@@ -1,12 +1,44 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
-const everything = ['src/**/*.test.{ts,tsx}', 'tests/**/*.test.{ts,tsx}', 'example-host/**/*.test.{ts,tsx}'];
+const roots = ['src', 'tests', 'example-host'];
 const neverHere = ['node_modules', 'dist', 'tests/e2e/**'];
 // The tests of the layers that never touch a DOM (docs/decisions.md, Layers: the React-free domain, engine and API
 // client; the reference server and the contract suite) run in Node, as the server runs that code; a jsdom window costs
-// each file about a second to build. A file that needs one says so with `// @vitest-environment jsdom`.
-const nodeOnly = ['tests/domain/**', 'tests/engine/**', 'tests/api/**', 'tests/server/**', 'tests/contract/**', 'tests/docs/**', 'tests/layers/**'];
+// each file about a second to build. A file elsewhere that needs no DOM says so with `// @vitest-environment node`.
+const nodeOnly = ['tests/domain/', 'tests/engine/', 'tests/api/', 'tests/server/', 'tests/contract/', 'tests/docs/', 'tests/layers/'];
+
+/**
+ * Every test file, sorted into the project that runs it.
+ *
+ * `node` runs its files without isolation: a worker keeps the modules it has imported (the library's source, the
+ * server, drizzle, PGlite's loader) from one file to the next instead of importing and transforming them again for
+ * each file. What a file may leave behind in the globals is put back by tests/setup.ts (timers, stubbed globals and
+ * env vars; in a DOM also storage, cookies, the URL, the title and the document).
+ *
+ * `dom` still runs each file in a fresh worker and window. A file that replaces a module (`vi.mock`, `vi.doMock`)
+ * needs its own module graph in any case — a module already imported by an earlier file would keep the real one — so
+ * such a file never goes to a project without isolation.
+ */
+function projectFiles() {
+  const files = roots.flatMap((root) =>
+    readdirSync(root, { recursive: true, encoding: 'utf8' })
+      .filter((f) => /\.test\.tsx?$/.test(f))
+      .map((f) => `${root}/${f.split('\\').join('/')}`),
+  );
+  const sorted = { node: [] as string[], dom: [] as string[] };
+  for (const file of files) {
+    if (file.startsWith('tests/e2e/') || file.includes('/node_modules/')) continue;
+    const text = readFileSync(file, 'utf8');
+    const declared = /@vitest-environment\s+(\w[\w-]*)/.exec(text)?.[1];
+    const environment = declared ?? (nodeOnly.some((dir) => file.startsWith(dir)) ? 'node' : 'jsdom');
+    if (environment === 'node' && !/\bvi\.(do)?[mM]ock\(/.test(text)) sorted.node.push(file);
+    else sorted.dom.push(file);
+  }
+  return sorted;
+}
+const files = projectFiles();
 
 export default defineConfig({
   test: {
@@ -22,11 +54,11 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'node', environment: 'node', include: nodeOnly.map((dir) => `${dir}/*.test.{ts,tsx}`), exclude: neverHere },
+        test: { name: 'node', environment: 'node', isolate: false, include: files.node, exclude: neverHere },
       },
       {
         extends: true,
-        test: { name: 'dom', environment: 'jsdom', include: everything, exclude: [...neverHere, ...nodeOnly] },
+        test: { name: 'dom', environment: 'jsdom', include: files.dom, exclude: neverHere },
       },
     ],
   },

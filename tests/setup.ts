@@ -1,4 +1,4 @@
-import { afterEach } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
 import { speedUpLabelControl } from './support/jsdom-label-control';
 
 // Mantine under jsdom needs these browser APIs.
@@ -54,3 +54,44 @@ if (typeof window !== 'undefined') {
     cleanup();
   });
 }
+
+// A project without isolation (vitest.config.ts) runs file after file in one worker's globals, and this file runs
+// again before each of them. Each file starts from what the first one found: after its last test, what it may have
+// changed is put back — timers, stubbed globals and env vars and, in a DOM, storage, cookies, the URL, the title, the
+// <html> element's attributes (Mantine's colour scheme) and whatever is left in <body>. (<head> is left alone: React
+// keeps track of the style resources it hoisted there.)
+interface Pristine {
+  href: string;
+  title: string;
+  htmlAttributes: [string, string][];
+}
+const PRISTINE = Symbol.for('ccq.tests.pristine');
+const holder = globalThis as typeof globalThis & { [PRISTINE]?: Pristine };
+if (typeof window !== 'undefined' && !holder[PRISTINE]) {
+  holder[PRISTINE] = {
+    href: window.location.href,
+    title: document.title,
+    htmlAttributes: [...document.documentElement.attributes].map((a) => [a.name, a.value]),
+  };
+}
+
+afterAll(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.unstubAllEnvs();
+  const pristine = holder[PRISTINE];
+  if (typeof window === 'undefined' || !pristine) return;
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+  for (const cookie of document.cookie.split(';')) {
+    const name = cookie.split('=')[0]?.trim();
+    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+  }
+  if (window.location.href !== pristine.href) window.history.replaceState(null, '', pristine.href);
+  document.title = pristine.title;
+  const html = document.documentElement;
+  for (const { name } of [...html.attributes]) html.removeAttribute(name);
+  for (const [name, value] of pristine.htmlAttributes) html.setAttribute(name, value);
+  document.body.replaceChildren();
+  for (const { name } of [...document.body.attributes]) document.body.removeAttribute(name);
+});
