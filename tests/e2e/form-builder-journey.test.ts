@@ -171,7 +171,7 @@ describe('the form builder, end to end', () => {
       await page.getByRole('heading', { level: 1, name: L.fbTitleNew }).waitFor({ timeout: 30_000 });
     }));
 
-  it('builds page 1 by keyboard: a name, and a nickname shown once the name is answered', () =>
+  it('builds page 1 by keyboard: a name and a nickname', () =>
     journey(async () => {
       step('page 1 fields');
       // Page 1: a name, and a nickname shown only once the name is answered.
@@ -179,6 +179,10 @@ describe('the form builder, end to end', () => {
       await typeInto(page, label, 'Full name');
       await press(page, add('Short text'));
       await typeInto(page, label, 'Nickname');
+    }));
+
+  it('shows the nickname only once the name is answered (a rule, set by keyboard)', () =>
+    journey(async () => {
       step('rule');
       await press(page, properties.getByRole('button', { name: L.reAddRule }).first());
       await choose(page, properties.getByLabel(L.reField, { exact: true }).first(), 'Full name');

@@ -94,99 +94,138 @@ async function readInstance(page: Page, formInstanceId: string): Promise<{ isDel
 }
 
 describe('form administration, end to end', () => {
-  it('finds, links, duplicates, deletes, restores and deletes permanently an instance; the editor cannot delete permanently', async () => {
-    const admin = await newPage(stack.browser);
-    const page = admin.page;
+  // One journey in steps, each going on from where the one before stopped (and failing when that one did).
+  let admin: Awaited<ReturnType<typeof newPage>>;
+  let page: Page;
+  let editor: Awaited<ReturnType<typeof newPage>> | undefined;
+  let copyShort = '';
+  let copyName = '';
+  let copyId = '';
+  let stoppedAt = '';
+  /** Runs one step of the journey `name`: not after a step that failed. */
+  async function journey(name: string, run: () => Promise<void>): Promise<void> {
+    if (stoppedAt) throw new Error(`An earlier step of the journey failed (${stoppedAt})`);
+    try {
+      await run();
+    } catch (error) {
+      stoppedAt = name;
+      throw error;
+    }
+  }
+  beforeAll(async () => {
+    admin = await newPage(stack.browser);
+    page = admin.page;
     await admin.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.url });
-    await page.goto(`${stack.url}/admin/form-instances/`);
-    await signInAtProvider(page, 'admin', 'admin-password');
-    await page.getByRole('heading', { level: 1, name: L.formInstanceListTitle }).waitFor({ timeout: 30_000 });
-
-    // Found by its status: the seeded instance is Submitted; no instance is Completed.
-    await filterByStatus(page, L.statusCompleted);
-    await page.getByText(L.noFormInstances, { exact: true }).first().waitFor({ timeout: 15_000 });
-    await filterByStatus(page, L.statusSubmitted);
-    await expectRows(page, [seeded]);
-
-    // Its view link, copied to the clipboard, opens the instance read-only with its answers.
-    await page.getByRole('button', { name: fillLabel(L.moreActions, { name: seededName }) }).click();
-    await page.getByRole('menuitem', { name: L.copyViewLink }).click();
-    await toast(page, fillLabel(L.viewLinkCopied, { name: seededName }));
-    const link = await page.evaluate(() => navigator.clipboard.readText());
-    expect(link).toMatch(new RegExp(`^${stack.url}/form-instance/`));
-    expect(link).toContain(seeded);
-    const viewer = await newPage(stack.browser);
-    await viewer.page.goto(link);
-    await viewer.page.getByText('Grace Hopper').first().waitFor({ timeout: 30_000 });
-    expect(await viewer.page.getByRole('textbox').count()).toBe(0);
-    expect(viewer.errors).toEqual([]);
-    await viewer.context.close();
-
-    // Duplicate: the copy is a new instance, Created.
-    await page.getByRole('button', { name: fillLabel(L.moreActions, { name: seededName }) }).click();
-    await page.getByRole('menuitem', { name: L.duplicateInstance }).click();
-    await toast(page, fillLabel(L.duplicatedToast, { name: seededName }));
-    await filterByStatus(page, L.statusCreated);
-    const copyRow = table(page).locator('tbody tr').filter({ hasText: /Contact Details/ });
-    await copyRow.first().waitFor({ timeout: 15_000 });
-    expect(await copyRow.count()).toBe(1);
-    const copyShort = (await copyRow.innerText()).match(/[0-9a-f]{8}/)?.[0] ?? '';
-    expect(copyShort).toMatch(/^[0-9a-f]{8}$/);
-    expect(copyShort).not.toBe(seeded.slice(-8));
-    const copyName = `Contact Details ${copyShort}`;
-
-    // 'Delete' (soft): the copy leaves the list and shows under 'Show deleted'.
-    await page.getByRole('button', { name: `${L.delete} ${copyName}`, exact: true }).click();
-    await confirmIn(page, fillLabel(L.softDeleteTitle, { entity: L.entityFormInstance, name: copyName }), L.delete);
-    await toast(page, fillLabel(L.softDeletedToast, { name: copyName }));
-    await page.getByText(L.noFormInstances, { exact: true }).first().waitFor({ timeout: 15_000 });
-    await setShowDeleted(page, true);
-    await expect.poll(() => table(page).getByText(copyShort).count(), { timeout: 15_000 }).toBe(1);
-
-    // 'Restore' brings it back to the live list.
-    await page.getByRole('button', { name: `${L.restore} ${copyName}`, exact: true }).click();
-    await toast(page, fillLabel(L.restoredToast, { name: copyName }));
-    await page.getByText(L.noDeletedRecords, { exact: true }).first().waitFor({ timeout: 15_000 });
-    await setShowDeleted(page, false);
-    await expect.poll(() => table(page).getByText(copyShort).count(), { timeout: 15_000 }).toBe(1);
-
-    // Deleted again, it waits under 'Show deleted' for 'Delete permanently'.
-    await page.getByRole('button', { name: `${L.delete} ${copyName}`, exact: true }).click();
-    await confirmIn(page, fillLabel(L.softDeleteTitle, { entity: L.entityFormInstance, name: copyName }), L.delete);
-    await toast(page, fillLabel(L.softDeletedToast, { name: copyName }));
-    const copyId = await findDeletedCopyId(page, copyShort);
-
-    // The editor: 'Delete' on live rows, 'Restore' but no 'Delete permanently' under 'Show deleted', and the server
-    // answers 403 to the editor's own hard delete of the copy.
-    const editor = await newPage(stack.browser);
-    await editor.page.goto(`${stack.url}/admin/form-instances/`);
-    await signInAtProvider(editor.page, 'editor', 'editor-password');
-    await editor.page.getByRole('heading', { level: 1, name: L.formInstanceListTitle }).waitFor({ timeout: 30_000 });
-    await editor.page.getByRole('button', { name: `${L.delete} ${seededName}`, exact: true }).waitFor({ timeout: 15_000 });
-    await setShowDeleted(editor.page, true);
-    await editor.page.getByRole('button', { name: `${L.restore} ${copyName}`, exact: true }).waitFor({ timeout: 15_000 });
-    expect(await editor.page.getByRole('button', { name: L.deletePermanently }).count()).toBe(0);
-    expect(await editor.page.getByText(L.deletePermanently).count()).toBe(0);
-    expect(await hardDelete(editor.page, copyId)).toBe(403);
-    expect(await readInstance(page, copyId)).toMatchObject({ isDeleted: true });
-    expect(editor.errors).toEqual([]);
-    await editor.context.close();
-
-    // The administrator deletes it permanently, after the confirmation that says what goes with it.
-    await setShowDeleted(page, true);
-    await page.getByRole('button', { name: `${L.deletePermanently} ${copyName}`, exact: true }).click();
-    const hardTitle = fillLabel(L.hardDeleteTitle, { entity: L.entityFormInstance, name: copyName });
-    await page.getByRole('dialog', { name: hardTitle }).getByText(L.hardDeleteFormInstanceMessage, { exact: false }).waitFor();
-    await confirmIn(page, hardTitle, L.deletePermanently);
-    await toast(page, fillLabel(L.hardDeletedToast, { name: copyName }));
-    await page.getByText(L.noDeletedRecords, { exact: true }).first().waitFor({ timeout: 15_000 });
-    expect(await readInstance(page, copyId)).toBeUndefined();
-    // The seeded instance is untouched.
-    expect(await readInstance(page, seeded)).toMatchObject({ isDeleted: false, status: 2 });
-
-    expect(admin.errors).toEqual([]);
-    await admin.context.close();
   });
+  afterAll(async () => {
+    await editor?.context.close();
+    await admin?.context.close();
+  });
+
+  it('the administrator finds the seeded instance by its status', () =>
+    journey('find', async () => {
+      await page.goto(`${stack.url}/admin/form-instances/`);
+      await signInAtProvider(page, 'admin', 'admin-password');
+      await page.getByRole('heading', { level: 1, name: L.formInstanceListTitle }).waitFor({ timeout: 30_000 });
+
+      // Found by its status: the seeded instance is Submitted; no instance is Completed.
+      await filterByStatus(page, L.statusCompleted);
+      await page.getByText(L.noFormInstances, { exact: true }).first().waitFor({ timeout: 15_000 });
+      await filterByStatus(page, L.statusSubmitted);
+      await expectRows(page, [seeded]);
+    }));
+
+  it('its view link, copied to the clipboard, opens the instance read-only with its answers', () =>
+    journey('view link', async () => {
+      // Its view link, copied to the clipboard, opens the instance read-only with its answers.
+      await page.getByRole('button', { name: fillLabel(L.moreActions, { name: seededName }) }).click();
+      await page.getByRole('menuitem', { name: L.copyViewLink }).click();
+      await toast(page, fillLabel(L.viewLinkCopied, { name: seededName }));
+      const link = await page.evaluate(() => navigator.clipboard.readText());
+      expect(link).toMatch(new RegExp(`^${stack.url}/form-instance/`));
+      expect(link).toContain(seeded);
+      const viewer = await newPage(stack.browser);
+      await viewer.page.goto(link);
+      await viewer.page.getByText('Grace Hopper').first().waitFor({ timeout: 30_000 });
+      expect(await viewer.page.getByRole('textbox').count()).toBe(0);
+      expect(viewer.errors).toEqual([]);
+      await viewer.context.close();
+    }));
+
+  it('Duplicate makes a new instance, Created', () =>
+    journey('duplicate', async () => {
+      // Duplicate: the copy is a new instance, Created.
+      await page.getByRole('button', { name: fillLabel(L.moreActions, { name: seededName }) }).click();
+      await page.getByRole('menuitem', { name: L.duplicateInstance }).click();
+      await toast(page, fillLabel(L.duplicatedToast, { name: seededName }));
+      await filterByStatus(page, L.statusCreated);
+      const copyRow = table(page).locator('tbody tr').filter({ hasText: /Contact Details/ });
+      await copyRow.first().waitFor({ timeout: 15_000 });
+      expect(await copyRow.count()).toBe(1);
+      copyShort = (await copyRow.innerText()).match(/[0-9a-f]{8}/)?.[0] ?? '';
+      expect(copyShort).toMatch(/^[0-9a-f]{8}$/);
+      expect(copyShort).not.toBe(seeded.slice(-8));
+      copyName = `Contact Details ${copyShort}`;
+    }));
+
+  it("'Delete' moves the copy under 'Show deleted', and 'Restore' brings it back", () =>
+    journey('delete and restore', async () => {
+      // 'Delete' (soft): the copy leaves the list and shows under 'Show deleted'.
+      await page.getByRole('button', { name: `${L.delete} ${copyName}`, exact: true }).click();
+      await confirmIn(page, fillLabel(L.softDeleteTitle, { entity: L.entityFormInstance, name: copyName }), L.delete);
+      await toast(page, fillLabel(L.softDeletedToast, { name: copyName }));
+      await page.getByText(L.noFormInstances, { exact: true }).first().waitFor({ timeout: 15_000 });
+      await setShowDeleted(page, true);
+      await expect.poll(() => table(page).getByText(copyShort).count(), { timeout: 15_000 }).toBe(1);
+
+      // 'Restore' brings it back to the live list.
+      await page.getByRole('button', { name: `${L.restore} ${copyName}`, exact: true }).click();
+      await toast(page, fillLabel(L.restoredToast, { name: copyName }));
+      await page.getByText(L.noDeletedRecords, { exact: true }).first().waitFor({ timeout: 15_000 });
+      await setShowDeleted(page, false);
+      await expect.poll(() => table(page).getByText(copyShort).count(), { timeout: 15_000 }).toBe(1);
+    }));
+
+  it("deleted again, the copy cannot be deleted permanently by the editor: no such button, and the server answers 403", () =>
+    journey('editor', async () => {
+      // Deleted again, it waits under 'Show deleted' for 'Delete permanently'.
+      await page.getByRole('button', { name: `${L.delete} ${copyName}`, exact: true }).click();
+      await confirmIn(page, fillLabel(L.softDeleteTitle, { entity: L.entityFormInstance, name: copyName }), L.delete);
+      await toast(page, fillLabel(L.softDeletedToast, { name: copyName }));
+      copyId = await findDeletedCopyId(page, copyShort);
+
+      // The editor: 'Delete' on live rows, 'Restore' but no 'Delete permanently' under 'Show deleted', and the server
+      // answers 403 to the editor's own hard delete of the copy.
+      editor = await newPage(stack.browser);
+      await editor.page.goto(`${stack.url}/admin/form-instances/`);
+      await signInAtProvider(editor.page, 'editor', 'editor-password');
+      await editor.page.getByRole('heading', { level: 1, name: L.formInstanceListTitle }).waitFor({ timeout: 30_000 });
+      await editor.page.getByRole('button', { name: `${L.delete} ${seededName}`, exact: true }).waitFor({ timeout: 15_000 });
+      await setShowDeleted(editor.page, true);
+      await editor.page.getByRole('button', { name: `${L.restore} ${copyName}`, exact: true }).waitFor({ timeout: 15_000 });
+      expect(await editor.page.getByRole('button', { name: L.deletePermanently }).count()).toBe(0);
+      expect(await editor.page.getByText(L.deletePermanently).count()).toBe(0);
+      expect(await hardDelete(editor.page, copyId)).toBe(403);
+      expect(await readInstance(page, copyId)).toMatchObject({ isDeleted: true });
+      expect(editor.errors).toEqual([]);
+    }));
+
+  it('the administrator deletes it permanently after the confirmation; the seeded instance is untouched', () =>
+    journey('delete permanently', async () => {
+      // The administrator deletes it permanently, after the confirmation that says what goes with it.
+      await setShowDeleted(page, true);
+      await page.getByRole('button', { name: `${L.deletePermanently} ${copyName}`, exact: true }).click();
+      const hardTitle = fillLabel(L.hardDeleteTitle, { entity: L.entityFormInstance, name: copyName });
+      await page.getByRole('dialog', { name: hardTitle }).getByText(L.hardDeleteFormInstanceMessage, { exact: false }).waitFor();
+      await confirmIn(page, hardTitle, L.deletePermanently);
+      await toast(page, fillLabel(L.hardDeletedToast, { name: copyName }));
+      await page.getByText(L.noDeletedRecords, { exact: true }).first().waitFor({ timeout: 15_000 });
+      expect(await readInstance(page, copyId)).toBeUndefined();
+      // The seeded instance is untouched.
+      expect(await readInstance(page, seeded)).toMatchObject({ isDeleted: false, status: 2 });
+
+      expect(admin.errors).toEqual([]);
+    }));
 });
 
 /** The full id of the soft-deleted copy, from the server's list of deleted instances (the table shows its end only). */
