@@ -3,7 +3,8 @@
  * in a child process (`--server`) with the event-loop delay monitored (perf_hooks.monitorEventLoopDelay) and a 1 ms
  * timer's gaps over 20 ms recorded, each with the CPU time the server's thread ran during it (`cpuMs`, from
  * /proc/thread-self/schedstat, in nanoseconds: a gap much longer than its CPU is the thread waiting for a core, which
- * the machine's load decides, not the server's code); the parent uploads and then asks the child for what it saw. Not part of
+ * the machine's load decides, not the server's code) and the time it waited runnable for a core (`waitMs`, the
+ * second field; the rest of a gap is the thread blocked, e.g. in a synchronous file call); the parent uploads and then asks the child for what it saw. Not part of
  * `npm test`: `npx tsx bench/pdf-abuse/upload-hold.ts` (prints one JSON line per upload).
  */
 import { spawn } from 'node:child_process';
@@ -25,19 +26,26 @@ if (process.argv.includes('--server')) {
   await warming;
   const token = await server.mintAccessToken({ sub: 'admin' }, { expiresInSeconds: 3600 });
   let histogram = monitorEventLoopDelay({ resolution: 1 });
-  let gaps: { atMs: number; ms: number; cpuMs: number }[] = [];
-  /** CPU time this thread has run, ms (schedstat's first field, ns). */
-  const threadCpuMs = () => Number(readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ')[0]) / 1e6;
+  let gaps: { atMs: number; ms: number; cpuMs: number; waitMs: number }[] = [];
+  /** CPU time this thread has run and time it waited runnable for a core, ms (schedstat's first two fields, ns). */
+  const schedstat = () => readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ').slice(0, 2).map((n) => Number(n) / 1e6);
+  const threadCpuMs = () => schedstat()[0] ?? 0;
+  const threadWaitMs = () => schedstat()[1] ?? 0;
   let start = performance.now();
   let last = performance.now();
   let lastCpu = threadCpuMs();
+  let lastWait = threadWaitMs();
   let startUs = process.hrtime.bigint() / 1000n;
   const tick = () => {
     const now = performance.now();
     const cpu = threadCpuMs();
-    if (now - last > 20) gaps.push({ atMs: Math.round(last - start), ms: Math.round(now - last), cpuMs: Math.round(cpu - lastCpu) });
+    const wait = threadWaitMs();
+    if (now - last > 20) {
+      gaps.push({ atMs: Math.round(last - start), ms: Math.round(now - last), cpuMs: Math.round(cpu - lastCpu), waitMs: Math.round(wait - lastWait) });
+    }
     last = now;
     lastCpu = cpu;
+    lastWait = wait;
     setTimeout(tick, 1).unref();
   };
   tick();
