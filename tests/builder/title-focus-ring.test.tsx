@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { BuilderCanvas } from '../../src/builder/BuilderCanvas';
 import { initialBuilderState } from '../../src/builder/model';
 import { WIDGET_KINDS } from '../../src/engine/widget-kinds';
@@ -13,7 +13,7 @@ import { renderWithProviders } from '../support/render';
 // carry Mantine's keyboard focus ring class (2px outline in the primary colour, as on every Mantine button) and their
 // inline style leaves `outline` to it.
 describe('the builder canvas: page and section title buttons show a focus ring', () => {
-  it('a read-only canvas: the page and section titles are in the tab order with the focus ring class', () => {
+  it('a read-only canvas: the page and section titles are the canvas’s items (one tab stop, arrows between them) with the focus ring class', () => {
     const form = generateForm(3);
     const state = initialBuilderState({ jsonSchema: form.jsonSchema, layout: form.layout });
     const page = state.document.layout.pages[0]!;
@@ -23,9 +23,16 @@ describe('the builder canvas: page and section title buttons show a focus ring',
     );
     const pageTitle = screen.getByRole('heading', { level: 2, name: page.title || fillLabel(defaultLabels.fbPageNamed, { name: '1' }) }).closest('button');
     const sectionTitle = screen.getByRole('button', { name: fillLabel(defaultLabels.fbSectionNamed, { name: section.title || defaultLabels.fbUntitledSection }) });
+    // The canvas is one tab stop: its first item; the arrow keys take the stop along.
+    expect(pageTitle!.tabIndex).toBe(0);
+    expect(sectionTitle.tabIndex).toBe(-1);
+    act(() => pageTitle!.focus());
+    fireEvent.keyDown(pageTitle!, { key: 'ArrowDown' });
+    expect(sectionTitle).toHaveFocus();
+    expect(sectionTitle.tabIndex).toBe(0);
+    expect(pageTitle!.tabIndex).toBe(-1);
     for (const button of [pageTitle, sectionTitle]) {
       expect(button).not.toBeNull();
-      expect(button!.tabIndex).toBe(0);
       expect(button!.classList.contains('mantine-focus-auto')).toBe(true);
       expect(button!.style.getPropertyValue('all')).toBe('');
       expect(button!.style.getPropertyValue('outline')).toBe('');
