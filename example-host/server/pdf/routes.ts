@@ -58,10 +58,8 @@ async function uploadBody(ctx: RouteContext): Promise<{ body: Uint8Array; conten
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      if (size + value.byteLength > max) {
-        await reader.cancel().catch(() => undefined);
-        throw new DomainError(413, PDF_TOO_LARGE_MESSAGE, { code: 'pdf-size' });
-      }
+      // Not cancelled: cancelling the request's stream would close the connection before the 413 is sent.
+      if (size + value.byteLength > max) throw new DomainError(413, PDF_TOO_LARGE_MESSAGE, { code: 'pdf-size' });
       if (size + value.byteLength > buffer.byteLength) {
         const grown = new Uint8Array(Math.min(max, Math.max(buffer.byteLength * 2, size + value.byteLength)));
         grown.set(buffer.subarray(0, size));
