@@ -301,6 +301,7 @@ describe('hostile OData queries', () => {
   it('every OData read answers 4xx (or 200) to every hostile query, the same on both backends', async () => {
     const problems: string[] = [];
     for (const route of odataRoutes()) {
+      const describesService = route.path === '/odata/$metadata';
       for (const [name, { query, refused }] of Object.entries(queries(route.path))) {
         const statuses: Record<string, number> = {};
         for (const target of targets()) {
@@ -308,7 +309,8 @@ describe('hostile OData queries', () => {
           const key = `${target.name} ${target.token ? 'admin' : 'anonymous'}`;
           statuses[key] = answer.status;
           if (answer.status >= 500) problems.push(`${key} ${route.path} ${name} → ${answer.status}`);
-          if (target.token && refused && answer.status !== 400) problems.push(`${key} ${route.path} ${name} → ${answer.status}, not 400`);
+          // The service description takes no query options: it ignores them (answers 200) or refuses them, never 5xx.
+          if (target.token && refused && !describesService && answer.status !== 400) problems.push(`${key} ${route.path} ${name} → ${answer.status}, not 400`);
         }
         if (statuses['server admin'] !== statuses['fake admin'] || statuses['server anonymous'] !== statuses['fake anonymous']) problems.push(`${route.path} ${name}: ${JSON.stringify(statuses)}`);
       }
