@@ -10,6 +10,15 @@ const neverHere = ['node_modules', 'dist', 'tests/e2e/**'];
 const nodeOnly = ['tests/domain/', 'tests/engine/', 'tests/api/', 'tests/server/', 'tests/contract/', 'tests/docs/', 'tests/layers/'];
 
 /**
+ * Whether a file intercepts fetch with an MSW server (`msw/node`, directly or through tests/api/server.ts). Such a file
+ * runs isolated: an MSW server patches the process's fetch, and one started, closed and started again by files sharing
+ * a worker stopped turning `HttpResponse.error()` into a failed fetch (tests/api/transport.test.ts failed so on CI).
+ */
+function usesMswServer(file: string, text: string): boolean {
+  return /from ['"]msw\/node['"]/.test(text) || (file.startsWith('tests/api/') && /from ['"]\.\/server['"]/.test(text));
+}
+
+/**
  * Every test file, sorted into the project that runs it.
  *
  * `node` runs its files without isolation: a worker keeps the modules it has imported (the library's source, the
@@ -19,7 +28,8 @@ const nodeOnly = ['tests/domain/', 'tests/engine/', 'tests/api/', 'tests/server/
  *
  * `dom` still runs each file in a fresh worker and window. A file that replaces a module (`vi.mock`, `vi.doMock`)
  * needs its own module graph in any case — a module already imported by an earlier file would keep the real one — so
- * such a file never goes to a project without isolation.
+ * such a file never goes to a project without isolation; nor does a file that intercepts fetch with an MSW server
+ * (`usesMswServer`). Its `@vitest-environment` comment still chooses its environment there.
  */
 function projectFiles() {
   const files = roots.flatMap((root) =>
@@ -33,7 +43,7 @@ function projectFiles() {
     const text = readFileSync(file, 'utf8');
     const declared = /@vitest-environment\s+(\w[\w-]*)/.exec(text)?.[1];
     const environment = declared ?? (nodeOnly.some((dir) => file.startsWith(dir)) ? 'node' : 'jsdom');
-    if (environment === 'node' && !/\bvi\.(do)?[mM]ock\(/.test(text)) sorted.node.push(file);
+    if (environment === 'node' && !/\bvi\.(do)?[mM]ock\(/.test(text) && !usesMswServer(file, text)) sorted.node.push(file);
     else sorted.dom.push(file);
   }
   return sorted;
