@@ -6,13 +6,13 @@
  * fields, and a stored template comes back byte for byte and leaves with its form.
  */
 import { PDF } from '@libpdf/core';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fillPdf, fillPdfWithReport } from '../../example-host/server/pdf/fill';
 import { readPdfFields } from '../../example-host/server/pdf/read';
 import { cleanPdfTemplate } from '../../example-host/server/pdf/sanitize';
 import { loadFormPdf, saveFormPdf, sha256Hex } from '../../example-host/server/pdf/store';
-import { formPdfTemplates, forms } from '../../example-host/server/db/schema';
+import { formPdfTemplateParts, formPdfTemplates, forms } from '../../example-host/server/db/schema';
 import { START_TIMEOUT_MS, startTestServer, type TestServer } from './helpers';
 import { actionMarkers, fixture, hostilePdf, qpdfFieldValues, readWithPdfJs } from './pdf-test-helpers';
 import { pdfText } from './signing-helpers';
@@ -187,6 +187,28 @@ describe('stored PDF templates', () => {
   it('answers undefined for a form without a template or an id that is not a UUID', async () => {
     expect(await loadFormPdf(server.db, crypto.randomUUID())).toBeUndefined();
     expect(await loadFormPdf(server.db, 'not-a-uuid')).toBeUndefined();
+  });
+
+  it("lets other queries run between a new template's parts, and never serves one whose parts are not all written", async () => {
+    // 10 MiB: 40 parts. On the embedded database (one connection) a transaction around them held every other query.
+    const bytes = new Uint8Array(10 * 1024 * 1024).map((_, i) => i % 251);
+    const formId = crypto.randomUUID();
+    let saveDone = false;
+    const saving = saveFormPdf(server.db, { formId, fileName: 'big.pdf', pageCount: 1, bytes }).then(() => {
+      saveDone = true;
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    await server.db.execute(sql`SELECT 1`);
+    expect(saveDone).toBe(false);
+    // Meanwhile the half-written template is not served.
+    expect(await loadFormPdf(server.db, formId)).toBeUndefined();
+    await saving;
+    const loaded = await loadFormPdf(server.db, formId);
+    expect(loaded?.bytes.byteLength).toBe(bytes.byteLength);
+    expect(loaded?.sha256).toBe(sha256Hex(bytes));
+    // A template that lost a part is not served either.
+    await server.db.delete(formPdfTemplateParts).where(and(eq(formPdfTemplateParts.formId, formId), eq(formPdfTemplateParts.part, 39)));
+    expect(await loadFormPdf(server.db, formId)).toBeUndefined();
   });
 
   it('removes the template when its form is deleted', async () => {

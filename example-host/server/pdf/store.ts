@@ -32,8 +32,14 @@ export const PDF_PART_BYTES = BYTE_PART_SIZE;
 
 /**
  * Stores (or replaces) the PDF template of a form: its row, then its bytes in parts of {@link PDF_PART_BYTES}, one
- * statement each, in one transaction. `sha256` is the bytes' hash when already known (the PDF worker computes it off
- * the server's thread); otherwise it is computed here.
+ * statement each. `sha256` is the bytes' hash when already known (the PDF worker computes it off the server's thread);
+ * otherwise it is computed here.
+ *
+ * A form's first template (every upload's: its form id is new) is written without a transaction around its parts: on
+ * the embedded database, which has one connection, a transaction over 40 parts of a 10 MiB file made every other
+ * query (the health check's too) wait until its last part. Nobody can ask for the template before its id is answered,
+ * a part that fails removes the row (and its parts with it), and {@link loadFormPdf} serves a template only when its
+ * parts add up to the size in its row. Replacing a template keeps the transaction, so readers see old or new, never a mix.
  */
 export async function saveFormPdf(
   db: Db,
@@ -51,6 +57,16 @@ export async function saveFormPdf(
     bytes: new Uint8Array(0),
     createdBy: template.createdBy ?? null,
   };
+  const [created] = await db.insert(formPdfTemplates).values(row).onConflictDoNothing().returning({ formId: formPdfTemplates.formId });
+  if (created) {
+    try {
+      await writeByteParts(template.bytes, (part, bytes) => db.insert(formPdfTemplateParts).values({ formId, part, bytes }));
+    } catch (error) {
+      await db.delete(formPdfTemplates).where(eq(formPdfTemplates.formId, formId)).catch(() => undefined);
+      throw error;
+    }
+    return { formId, fileName: row.fileName, sha256, pageCount: row.pageCount, bytes: template.bytes };
+  }
   await db.transaction(async (tx) => {
     await tx
       .insert(formPdfTemplates)
@@ -83,17 +99,21 @@ export async function loadFormPdf(db: Db, formId: string): Promise<StoredFormPdf
       fileName: formPdfTemplates.fileName,
       sha256: formPdfTemplates.sha256,
       pageCount: formPdfTemplates.pageCount,
+      byteSize: formPdfTemplates.byteSize,
       parts: sql<number>`(SELECT count(*) FROM form_pdf_template_parts p WHERE p.form_id = ${id})`.mapWith(Number),
     })
     .from(formPdfTemplates)
     .where(eq(formPdfTemplates.formId, id))
     .limit(1);
   if (!row) return undefined;
-  const { parts, ...found } = row;
+  const { parts, byteSize, ...found } = row;
   if (parts === 0) {
     // A template stored before the parts: its bytes are in its row.
     const [old] = await db.select({ bytes: formPdfTemplates.bytes }).from(formPdfTemplates).where(eq(formPdfTemplates.formId, id)).limit(1);
-    return { ...found, bytes: plainBytes(old?.bytes ?? new Uint8Array(0)) };
+    const bytes = plainBytes(old?.bytes ?? new Uint8Array(0));
+    // A first template whose row is written and none of its parts yet.
+    if (bytes.byteLength !== byteSize) return undefined;
+    return { ...found, bytes };
   }
   const bytes = await readByteParts(
     parts,
@@ -106,6 +126,8 @@ export async function loadFormPdf(db: Db, formId: string): Promise<StoredFormPdf
     },
     `The PDF template of form ${id}`,
   );
+  // A first template whose parts are still being written (or whose writing failed before its row was removed).
+  if (bytes.byteLength !== byteSize) return undefined;
   return { ...found, bytes };
 }
 
