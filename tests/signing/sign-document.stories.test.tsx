@@ -68,6 +68,12 @@ async function violations(root: HTMLElement): Promise<string[]> {
   return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
+// A played story stays mounted after the file (portable stories render into a root of their own, which Testing
+// Library's cleanup does not unmount); a dialog it closed leaves Mantine's scroll-lock timeout (the transition's
+// duration) running. Let it run out while the window still exists: fired after jsdom's teardown it threw
+// "window is not defined" as an unhandled error of the run.
+afterAll(() => new Promise<void>((resolve) => setTimeout(resolve, 500)));
+
 const names = Object.keys(composeStories(stories)) as (keyof ReturnType<typeof composeStories<typeof stories>>)[];
 
 for (const theme of ['light', 'dark'] as const) {
