@@ -4,6 +4,7 @@ import { SEED_IDS } from '../../example-host/server/db/seed';
 import { defaultLabels as L, fillLabel } from '../../src/query/labels';
 import { newPage, signInAtProvider, startStack, storedAccessToken } from './stack';
 import type { Stack } from './stack';
+import { stepsOfOneJourney } from './support/journey';
 
 // The form administration journey on the real server, in Chromium: the administrator finds the seeded instance in
 // the Form Instances list by its status, copies its view link and opens it, duplicates it, deletes the copy ('Delete'),
@@ -101,17 +102,8 @@ describe('form administration, end to end', () => {
   let copyShort = '';
   let copyName = '';
   let copyId = '';
-  let stoppedAt = '';
   /** Runs one step of the journey `name`: not after a step that failed. */
-  async function journey(name: string, run: () => Promise<void>): Promise<void> {
-    if (stoppedAt) throw new Error(`An earlier step of the journey failed (${stoppedAt})`);
-    try {
-      await run();
-    } catch (error) {
-      stoppedAt = name;
-      throw error;
-    }
-  }
+  const journey = stepsOfOneJourney();
   beforeAll(async () => {
     admin = await newPage(stack.browser);
     page = admin.page;

@@ -4,6 +4,7 @@ import { getAt } from '../../src/domain/json-pointer';
 import { defaultLabels as L, fillLabel } from '../../src/query/labels';
 import { newPage, signInAtProvider, startStack, storedAccessToken } from './stack';
 import type { Stack } from './stack';
+import { stepsOfOneJourney } from './support/journey';
 
 // The PDF forms journey on the real server, in Chromium: the administrator uploads sample_form.pdf, sees its fields
 // outlined on the page pdf.js draws, opens the generated form in the builder, links three of its fields to the
@@ -49,17 +50,8 @@ describe('PDF forms, end to end', () => {
   let linked: Field[] = [];
   let instance: { formInstanceId: string; data: Record<string, unknown> };
   let expected: (Field & { value: unknown })[] = [];
-  let stoppedAt = '';
   /** Runs one step of the journey `name`: not after a step that failed. */
-  async function journey(name: string, run: () => Promise<void>): Promise<void> {
-    if (stoppedAt) throw new Error(`An earlier step of the journey failed (${stoppedAt})`);
-    try {
-      await run();
-    } catch (error) {
-      stoppedAt = name;
-      throw error;
-    }
-  }
+  const journey = stepsOfOneJourney();
   beforeAll(async () => {
     admin = await newPage(stack.browser);
     page = admin.page;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { newPage, signInAtProvider, startStack } from './stack';
 import type { Stack } from './stack';
+import { stepsOfOneJourney } from './support/journey';
 
 // The permission journey on the real server, in Chromium, as an administrator would do it: create a role, nest it in
 // another, give it a permission with a priority, grant the outer role to a new user group, add the editor to the group;
@@ -46,17 +47,8 @@ describe('permission administration, end to end', () => {
   let admin: Awaited<ReturnType<typeof newPage>>;
   let page: Page;
   let editor: Awaited<ReturnType<typeof newPage>> | undefined;
-  let stoppedAt = '';
   /** Runs one step of the journey `name`: not after a step that failed. */
-  async function journey(name: string, run: () => Promise<void>): Promise<void> {
-    if (stoppedAt) throw new Error(`An earlier step of the journey failed (${stoppedAt})`);
-    try {
-      await run();
-    } catch (error) {
-      stoppedAt = name;
-      throw error;
-    }
-  }
+  const journey = stepsOfOneJourney();
   beforeAll(async () => {
     admin = await newPage(stack.browser);
     page = admin.page;
