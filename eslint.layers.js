@@ -1,22 +1,60 @@
 // Layer rules (docs/decisions.md, Layers): dependencies point one way. Each block names what a folder may NOT import.
-// contract (src/api/enums, src/api/types) ← domain, engine ← api client ← query ← ui ← auth, permissions ← admin, forms-admin, forms,
-// viewer ← host; the fake (src/testing) and the server sit on the contract, domain and engine (README, design notes).
+// contract (src/contract: types, enums, route table, JSON Pointer) ← engine ← domain ← service, api client ← query ← ui ←
+// auth, permissions ← admin, forms-admin, forms, viewer ← host; the fake (src/testing) and the server sit on the
+// contract, domain, engine and service, and differ only in storage and HTTP.
 const react = ['react', 'react-dom', 'react/*', 'react-dom/*', '@mantine/*', '@tanstack/*', 'oidc-client-ts', 'msw', 'msw/*'];
+// What a use case may not reach: how a request arrives and where rows are kept belong to the fake and the server.
+const transportAndStorage = ['hono', 'hono/*', '@hono/*', 'drizzle-orm', 'drizzle-orm/*', '@electric-sql/*', 'postgres', 'pg', 'node:*'];
 // Relative paths only: a file named like a layer inside another folder (api/areas/forms) is not that layer.
 const folders = (...names) => names.flatMap((n) => [`../${n}`, `../${n}/**`, `../../${n}`, `../../${n}/**`, `../../../${n}`, `../../../${n}/**`]);
+const screens = ['query', 'auth', 'permissions', 'admin', 'forms-admin', 'ui', 'forms', 'viewer', 'signing', 'builder', 'labels', 'testing'];
 const tests = ['**/tests/**', '../tests/*', '../../tests/*', '../../../tests/*'];
 const rule = (message, group) => ({ group, message });
 const restrict = (...patterns) => ['error', { patterns }];
 
 export const layerRules = [
   {
-    files: ['src/domain/**/*.ts', 'src/engine/**/*.ts'],
+    files: ['src/contract/**/*.ts'],
     ignores: ['**/*.test.*', '**/*.stories.*'],
     rules: {
       'no-restricted-imports': restrict(
-        rule('domain and engine are React-free and HTTP-free.', react),
-        rule('domain and engine import only the contract (api/enums, api/types) and each other.', folders('query', 'auth', 'permissions', 'admin', 'forms-admin', 'ui', 'forms', 'testing')),
-        { regex: '^(\\.\\./)+api(/(?!enums$|types$).*)?$', message: 'domain and engine import only the contract (api/enums, api/types) from src/api.' },
+        rule('the contract is React-free and HTTP-free.', react),
+        rule('the contract is the ground floor: it imports nothing but itself.', folders('domain', 'engine', 'service', 'api', ...screens)),
+        rule('library code never imports from tests/.', tests),
+      ),
+    },
+  },
+  {
+    files: ['src/engine/**/*.ts'],
+    ignores: ['**/*.test.*', '**/*.stories.*'],
+    rules: {
+      'no-restricted-imports': restrict(
+        rule('the engine is React-free and HTTP-free.', react),
+        rule('the engine imports only the contract.', folders('domain', 'service', 'api', ...screens)),
+        rule('library code never imports from tests/.', tests),
+      ),
+    },
+  },
+  {
+    files: ['src/domain/**/*.ts'],
+    ignores: ['**/*.test.*', '**/*.stories.*'],
+    rules: {
+      'no-restricted-imports': restrict(
+        rule('domain is React-free and HTTP-free.', react),
+        // Not 'signing' here: domain has a folder of that name (a relative path cannot tell it from src/signing).
+        rule('domain imports only the contract and the engine.', folders('service', 'api', 'query', 'auth', 'permissions', 'admin', 'forms-admin', 'ui', 'forms', 'viewer', 'builder', 'labels', 'testing')),
+        rule('library code never imports from tests/.', tests),
+      ),
+    },
+  },
+  {
+    files: ['src/service/**/*.ts'],
+    ignores: ['**/*.test.*', '**/*.stories.*'],
+    rules: {
+      'no-restricted-imports': restrict(
+        rule('a use case is React-free: it runs in the fake and in the server.', react),
+        rule('a use case knows no transport and no storage: it reaches them through its ports.', transportAndStorage),
+        rule('a use case imports only the contract, the engine and domain (and its ports).', [...folders('api', ...screens), '**/example-host/**']),
         rule('library code never imports from tests/.', tests),
       ),
     },
@@ -27,7 +65,7 @@ export const layerRules = [
     rules: {
       'no-restricted-imports': restrict(
         rule('src/api is React-free.', react),
-        rule('src/api imports only itself and src/domain.', folders('query', 'auth', 'permissions', 'admin', 'forms-admin', 'ui', 'forms', 'testing', 'engine')),
+        rule('src/api imports only itself, the contract and src/domain.', folders('engine', 'service', ...screens)),
         rule('library code never imports from tests/.', tests),
       ),
     },
@@ -126,7 +164,7 @@ export const layerRules = [
     rules: {
       'no-restricted-imports': restrict(
         rule('the builder model is React-free: a pure reducer any host, test or worker can run.', react),
-        rule('the builder model imports only the contract, domain and engine.', folders('query', 'auth', 'permissions', 'admin', 'forms-admin', 'ui', 'forms', 'testing')),
+        rule('the builder model imports only the contract, engine and domain.', folders('query', 'auth', 'permissions', 'admin', 'forms-admin', 'ui', 'forms', 'testing')),
         rule('library code never imports from tests/.', tests),
       ),
     },
@@ -149,7 +187,7 @@ export const layerRules = [
     ignores: ['**/*.test.*', '**/*.stories.*'],
     rules: {
       'no-restricted-imports': restrict(
-        rule('the reference server imports only src/api, src/domain and src/engine from the library.', [
+        rule('the reference server imports only the contract, src/api, src/domain, src/engine and src/service from the library.', [
           ...react,
           '**/src/query/**', '**/src/auth/**', '**/src/permissions/**', '**/src/admin/**', '**/src/forms-admin/**', '**/src/ui/**', '**/src/forms/**',
           '**/src/testing/**', '**/src/index', '**/src/viewer',

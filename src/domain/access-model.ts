@@ -9,7 +9,7 @@
  * store a change; the client builds it from the lists it shows ({@link accessModelFromLists}) and
  * asks {@link removesOwnAdminAccess} before saving, to warn the user.
  */
-import { DEFAULT_PRIORITY_OF_PERMISSION, Permission } from '../api/enums';
+import { DEFAULT_PRIORITY_OF_PERMISSION, Permission } from '../contract/enums';
 import type {
   ApplicationUser,
   ApplicationUserGroup,
@@ -17,7 +17,7 @@ import type {
   ClaimGroupsChangeRequest,
   ClaimsChangeRequest,
   UsersInGroupsChangeRequest,
-} from '../api/types';
+} from '../contract/types';
 import { builtInGroupDeleteReason, builtInGroupEmptyReason, type BuiltInUpsertStep } from './built-in-claim-groups';
 import { dropsClaimGroup, type HolderKind } from './claim-changes';
 import { computeEffectiveClaims, type ClaimGrantInput, type ClaimGroupNode } from './effective-claims';

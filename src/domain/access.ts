@@ -3,7 +3,7 @@
  * administrator, and the row-level permission a caller has on a table. One rule for the client
  * (`useCan`, `<Can>`), the fake and the reference server.
  */
-import { Permission, RowLevelPermission, TableClaim } from '../api/enums';
+import { Permission, RowLevelPermission, TableClaim } from '../contract/enums';
 import { claimKey, type RowLevelTable } from './claim-catalogue';
 import { DomainError } from './errors';
 

@@ -11,7 +11,7 @@
  * - *User Administrators*: the administration of claims, claim groups, users and user groups, with
  *   `AdminPanel_Access` and the two permission-screen menus.
  */
-import { ButtonClaim, MenuClaim, Permission, PERMISSION_ACTIONS, PERMISSION_ENTITIES, TableClaim } from '../api/enums';
+import { ButtonClaim, MenuClaim, Permission, PERMISSION_ACTIONS, PERMISSION_ENTITIES, TableClaim } from '../contract/enums';
 import { wouldCreateCycle, type ClaimGroupNode } from './effective-claims';
 import { DomainError } from './errors';
 import { assertGroupNameFree } from './group-names';

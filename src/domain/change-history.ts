@@ -3,7 +3,7 @@
  * claims, claim groups or members added, removed or updated — worked out once here from the holder's rows before and
  * after, for the reference server and the test fake alike.
  */
-import type { ApplicationUserApplicationUserGroup, ClaimGrant, ClaimGroupLink } from '../api/types';
+import type { ApplicationUserApplicationUserGroup, ClaimGrant, ClaimGroupLink } from '../contract/types';
 import { claimKey } from './claim-catalogue';
 import { DomainError } from './errors';
 import { isUuid } from './ids';

@@ -1,6 +1,6 @@
 /**
  * The claim catalogue (docs/decisions.md, Claim catalogue: the backend is the authority): the default numbering of
- * `src/api/enums.ts`, grouped by claim type (1 server, 2 UX, 4 table), each with a human
+ * `src/contract/enums.ts`, grouped by claim type (1 server, 2 UX, 4 table), each with a human
  * description, and the tables that carry row-level permissions. The reference server and the test
  * fake both answer `GetClaimEntries…` from it.
  */
@@ -11,8 +11,8 @@ import {
   Permission,
   TableClaim,
   type ClaimTypeFlag,
-} from '../api/enums';
-import type { ClaimEntry, ClaimTypeNames, ClaimTypeRecord } from '../api/types';
+} from '../contract/enums';
+import type { ClaimEntry, ClaimTypeNames, ClaimTypeRecord } from '../contract/types';
 import { DomainError } from './errors';
 
 /** One claim of the catalogue. */

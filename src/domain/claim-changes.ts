@@ -9,8 +9,8 @@
  * true). An item both added and removed is added. One change may touch at most
  * {@link MAX_CHANGE_PAIRS} holder × item pairs (413).
  */
-import { ClaimTypeFlags, DEFAULT_PRIORITY_OF_PERMISSION } from '../api/enums';
-import type { ClaimBase, ClaimGroupsChangeRequest, ClaimsChangeRequest, UsersInGroupsChangeRequest } from '../api/types';
+import { ClaimTypeFlags, DEFAULT_PRIORITY_OF_PERMISSION } from '../contract/enums';
+import type { ClaimBase, ClaimGroupsChangeRequest, ClaimsChangeRequest, UsersInGroupsChangeRequest } from '../contract/types';
 import { catalogueClaim } from './claim-catalogue';
 import { wouldCreateCycle, type ClaimGroupNode } from './effective-claims';
 import { DomainError } from './errors';

@@ -74,8 +74,8 @@ export {
   mayCheckAdminRoleOf,
 } from './access';
 export type { SatisfiesOptions } from './access';
-export { ROUTE_RULES, routeRule } from './route-access';
-export type { RouteMethod, RouteClaim, RouteRule } from './route-access';
+export { ROUTE_RULES, routeRule } from '../contract/route-access';
+export type { RouteMethod, RouteClaim, RouteRule } from '../contract/route-access';
 export {
   reachableClaimGroups,
   resolveGrants,
@@ -165,8 +165,8 @@ export {
   hasAt,
   setAt,
   removeAt,
-} from './json-pointer';
-export type { JsonPointerErrorCode, PointerInput } from './json-pointer';
+} from '../contract/json-pointer';
+export type { JsonPointerErrorCode, PointerInput } from '../contract/json-pointer';
 export {
   diffItems,
   changedAnything,

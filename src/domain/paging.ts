@@ -2,7 +2,7 @@
  * Paging of the `…Paged` calls (docs/spec.md, Calls): `page` counts from 1, `count` is the page size. A call without a page
  * (the spec lets it be null) gets the first page: at 10,000 users "everything" is megabytes, never what a screen wants.
  */
-import type { Paged } from '../api/types';
+import type { Paged } from '../contract/types';
 import { PAGE_SIZE } from './limits';
 import type { QueryParams } from './params';
 

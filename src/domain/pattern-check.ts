@@ -4,7 +4,7 @@
  * catastrophic backtracking that checks every pattern of a schema being saved, so the answer on blur and the refusal
  * on save cannot disagree. Both backends read the request and shape the answer here.
  */
-import type { PatternCheckResult } from '../api/types';
+import type { PatternCheckResult } from '../contract/types';
 import { FORM_LIMITS } from '../engine/limits';
 import { DomainError } from './errors';
 import { checkJsonContentType, field, parseJsonText, requireJsonObject } from './json-body';

@@ -3,7 +3,7 @@
  * the layout's options, else the schema's enum. React-free: view mode in the browser and the documents the reference
  * server renders for signing both show a choice by its option's label ("Feedback"), never by its stored value.
  */
-import type { FormField } from '../api/types';
+import type { FormField } from '../contract/types';
 import type { CompiledField } from './compile';
 
 /** One option of a choice widget: its text, and the value stored (schema enums may hold numbers). */

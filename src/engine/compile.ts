@@ -4,8 +4,8 @@
  * `formSchemaId` + `version`).
  */
 import { validate, type OutputUnit, type Schema } from '@cfworker/json-schema';
-import type { FieldComputation, FieldRule, FieldRuleNode, FormField, FormPage, FormSchema, FormSection } from '../api/types';
-import { JsonPointerError, parsePointer } from '../domain/json-pointer';
+import type { FieldComputation, FieldRule, FieldRuleNode, FormField, FormPage, FormSchema, FormSection } from '../contract/types';
+import { JsonPointerError, parsePointer } from '../contract/json-pointer';
 import { layoutSectionEntries, pageSectionEntries } from './layout-walk';
 import { depthExceeds, FORM_LIMITS, FormLimitError, jsonSize } from './limits';
 import type { MessageContext } from './messages';

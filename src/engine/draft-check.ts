@@ -12,7 +12,7 @@
  * every `pattern` (it compiles, is not too long, and passes the caller's `checkPattern`: the server's ReDoS check),
  * and that every field's widget can hold the type at its data path.
  */
-import type { FormSchema } from '../api/types';
+import type { FormSchema } from '../contract/types';
 import { layoutFields } from './authoring/layout-paths';
 import { brokenRuleReferences, incompleteRuleMessage, incompleteRules, ruleScopeMessage } from './authoring/references';
 import { visitFormSchemaProblems, type CheckFormSchemaOptions, type SchemaProblemPlace } from './compile';

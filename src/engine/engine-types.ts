@@ -2,7 +2,7 @@
  * The types of the form engine: what a field, a repeatable section and the form show, the errors, the options, and
  * the engine's public face ({@link FormEngine}). React-free.
  */
-import type { FormSchema, JsonObject } from '../api/types';
+import type { FormSchema, JsonObject } from '../contract/types';
 import type { CompiledField, CompiledForm } from './compile';
 import type { ValidationMessages } from './messages';
 import type { WidgetKindRegistry } from './widget-kinds';

@@ -3,8 +3,8 @@
  * error, and tells subscribers of a path when — and only when — what they show changed. React-free and HTTP-free:
  * the renderer binds one subscription per field, and the server and the fake check submissions with the same code.
  */
-import type { JsonObject } from '../api/types';
-import { escapePointerSegment, getAt, parsePointer, removeAt, setAt } from '../domain/json-pointer';
+import type { JsonObject } from '../contract/types';
+import { escapePointerSegment, getAt, parsePointer, removeAt, setAt } from '../contract/json-pointer';
 import { compileFormSchema, type CompiledField, type CompiledForm, type CompiledSection } from './compile';
 import type {
   ArrayState,
@@ -19,7 +19,7 @@ import type {
   FormState,
 } from './engine-types';
 import type { WidgetKindRegistry } from './widget-kinds';
-import type { FormSchema } from '../api/types';
+import type { FormSchema } from '../contract/types';
 import { defaultValidationMessages, messageFor, typedNumberMessage, type ValidationMessages } from './messages';
 import { compute, isEmptyValue, jsonEqual, rulesHold } from './rules';
 import { describeSchema, schemaAt } from './schema';

@@ -8,7 +8,7 @@
  * and it tolerates a malformed layout (a missing or non-array `pages`, `sections` or `fields` reads as empty), so
  * code that reads stored or posted layouts before they are checked can use it too.
  */
-import type { FormField, FormLayout, FormPage, FormSection } from '../api/types';
+import type { FormField, FormLayout, FormPage, FormSection } from '../contract/types';
 
 /** One section met while walking a layout. */
 export interface SectionEntry {

@@ -1,7 +1,7 @@
 /**
  * `visibleWhen` / `requiredWhen` rules and computed values: pure functions over values the engine reads for them.
  */
-import type { FieldComputation, FieldRule, FieldRuleGroup, FieldRuleNode } from '../api/types';
+import type { FieldComputation, FieldRule, FieldRuleGroup, FieldRuleNode } from '../contract/types';
 
 /** Structural equality of JSON values. */
 export function jsonEqual(a: unknown, b: unknown): boolean {

@@ -2,7 +2,7 @@
  * The check of submitted data that the reference server and the test fake run: the same engine as the browser, so
  * the rules (visibility, requiredness, computed values) and the messages cannot drift apart.
  */
-import type { FormSchema, JsonObject } from '../api/types';
+import type { FormSchema, JsonObject } from '../contract/types';
 import { compileFormSchema } from './compile';
 import { createFormEngine, type FormCheckResult } from './engine';
 import { checkDataLimits } from './limits';

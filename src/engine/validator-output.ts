@@ -3,7 +3,7 @@
  * errors"), and the one keyword a field's message is about.
  */
 import type { OutputUnit } from '@cfworker/json-schema';
-import { escapePointerSegment } from '../domain/json-pointer';
+import { escapePointerSegment } from '../contract/json-pointer';
 
 const WRAPPERS = new Set([
   'properties',

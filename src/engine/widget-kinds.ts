@@ -9,8 +9,8 @@
  * multi-select bound to a string property stores a list, the schema refuses it, and the visitor is told "Enter a
  * valid value" about something no input of theirs can fix. Such a schema is refused when it is saved.
  */
-import type { FieldOption, FieldWidget, FormField, FormSchema, FormSection, JsonObject, PdfField } from '../api/types';
-import { parsePointer } from '../domain/json-pointer';
+import type { FieldOption, FieldWidget, FormField, FormSchema, FormSection, JsonObject, PdfField } from '../contract/types';
+import { parsePointer } from '../contract/json-pointer';
 import { layoutSectionEntries, repeatBasePath } from './layout-walk';
 import { FormLimitError } from './limits';
 import { applicableSchemas, childSchema, prepareSchema, schemaResolver, type PreparedSchema, type SchemaNode } from './schema';

@@ -1,7 +1,7 @@
 import { memo, useEffect, useRef, useState } from 'react';
 import type { CompiledField } from '../engine/compile';
 import type { FieldHandle, FormEngine } from '../engine/engine';
-import { escapePointerSegment } from '../domain/json-pointer';
+import { escapePointerSegment } from '../contract/json-pointer';
 import { afterPress } from './after-press';
 import { fieldDomId, useFieldState, useFormContext } from './context';
 import { EditWidget } from './widgets/EditWidget';

@@ -4,7 +4,7 @@
  * the fields required. Deterministic: the same N gives the same schema.
  */
 import type { FormField, FormPage, FormSchema, FormSection, JsonObject } from '../api/types';
-import { parsePointer, setAt } from '../domain/json-pointer';
+import { parsePointer, setAt } from '../contract/json-pointer';
 import { allFields } from '../engine/layout-walk';
 
 /** Options of {@link generateForm}. */

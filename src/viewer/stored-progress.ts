@@ -4,7 +4,7 @@
  * person's answers filled in. React-free.
  */
 import type { FormLayout, JsonObject } from '../api/types';
-import { getAt } from '../domain/json-pointer';
+import { getAt } from '../contract/json-pointer';
 import { layoutFieldEntries, repeatBasePath } from '../engine/layout-walk';
 import { clearDraft, clearResume, readDraft, readResume, type StoredDraft } from './draft-storage';
 

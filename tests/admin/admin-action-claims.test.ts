@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createApiClient, type ApiClient } from '../../src/api/client';
 import { Permission } from '../../src/api/enums';
 import { ADMIN_ACTION_CLAIMS, ADMIN_ACTION_ROUTES, type AdminAction } from '../../src/admin/shared/access';
-import { ROUTE_RULES, routeRule } from '../../src/domain/route-access';
+import { ROUTE_RULES, routeRule } from '../../src/contract/route-access';
 
 // The client's action → claim map is not a second table: it is read from the domain's route table for the calls
 // each action makes, and those are the calls the screens' mutations make through the API client.

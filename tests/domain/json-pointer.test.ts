@@ -11,7 +11,7 @@ import {
   removeAt,
   setAt,
   unescapePointerSegment,
-} from '../../src/domain/json-pointer';
+} from '../../src/contract/json-pointer';
 
 describe('parsePointer / formatPointer', () => {
   it('parses the RFC 6901 examples', () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { getAt } from '../../src/domain/json-pointer';
+import { getAt } from '../../src/contract/json-pointer';
 import { defaultLabels as L, fillLabel } from '../../src/query/labels';
 import { newPage, signInAtProvider, startStack, storedAccessToken } from './stack';
 import type { Stack } from './stack';

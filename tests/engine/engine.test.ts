@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { JsonPointerError } from '../../src/domain/json-pointer';
+import { JsonPointerError } from '../../src/contract/json-pointer';
 import type { JsonObject } from '../../src/api/types';
 import { createFormEngine, type FormEngine } from '../../src/engine';
 import { contactSchema, f, makeSchema, onePage, section } from './fixtures';

@@ -2,7 +2,7 @@
 /**
  * Deny by default (docs/decisions.md, Security and limits): every declared route is walked with an anonymous caller, a user with
  * no claims, a user holding just the route's claim and the administrator; undeclared routes 404.
- * Who may call each route comes from the domain's route table (src/domain/route-access.ts), which the
+ * Who may call each route comes from the contract's route table (src/contract/route-access.ts), which the
  * fake enforces too; a route missing from it cannot be declared.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

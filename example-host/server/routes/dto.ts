@@ -1,5 +1,5 @@
 /**
- * Rows → contract JSON shapes (src/api/types.ts). Dates stay `Date` here; `JSON.stringify` writes them
+ * Rows → contract JSON shapes (src/contract/types.ts). Dates stay `Date` here; `JSON.stringify` writes them
  * as ISO strings, which the client revives.
  *
  * The `shallow…` variants carry every collection of the contract type as `null` (not asked for), the

@@ -2,7 +2,7 @@
  * Route declarations (docs/decisions.md, Security and limits: deny by default).
  *
  * Every endpoint is declared with `route({ method, path, handler })`; who may call it comes from the
- * domain's route → claim table (src/domain/route-access.ts, the one the fake enforces too): a server
+ * contract's route → claim table (src/contract/route-access.ts, the one the fake enforces too): a server
  * claim (a `Permission` number), `'authenticated'` (any signed-in user) or `'public'`. A route missing
  * from the table cannot be declared, and a public route says so (`anonymous: true`) so that its
  * handler is typed for an anonymous caller. Declarations are kept in a `RouteRegistry`, which tests
@@ -105,7 +105,7 @@ export function route<A extends boolean = false>(
   const rule = lookup(d.method, d.path);
   if (!rule) {
     throw new RouteDeclarationError(
-      `Route ${d.method} ${d.path} is not in the route table (src/domain/route-access.ts): add who may call it there`,
+      `Route ${d.method} ${d.path} is not in the route table (src/contract/route-access.ts): add who may call it there`,
     );
   }
   // Public routes, and the forms routes anonymous link holders may call (`anonymousForms`), take anonymous callers.

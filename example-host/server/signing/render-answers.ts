@@ -6,7 +6,7 @@
  */
 import { PDF, StandardFonts, rgb, type PDFPage } from '@libpdf/core';
 import type { FormSchema, SignaturePlace } from '../../../src/api/types';
-import { getAt, joinPointer } from '../../../src/domain/json-pointer';
+import { getAt, joinPointer } from '../../../src/contract/json-pointer';
 import { compileFormSchema, type CompiledField } from '../../../src/engine/compile';
 import { layoutSectionEntries, repeatBasePath, type SectionEntry } from '../../../src/engine/layout-walk';
 import { storesNothing, widgetKind } from '../../../src/engine/widget-kinds';

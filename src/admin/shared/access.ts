@@ -1,5 +1,5 @@
 import { Permission, type PermissionKey } from '../../api/enums';
-import { routeRule } from '../../domain/route-access';
+import { routeRule } from '../../contract/route-access';
 import { useCan, type ClaimName } from '../../permissions/useCan';
 import { fillLabel, type Labels } from '../../query/labels';
 import type { ActionAccess } from '../../ui/ActionButton';

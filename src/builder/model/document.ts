@@ -8,7 +8,7 @@
  */
 import { isDraft } from 'immer';
 import type { FieldRule, FieldRuleNode, FormField, FormLayout, FormPage, FormSection, JsonObject, JsonValue } from '../../api/types';
-import { escapePointerSegment, isValidPointer, parsePointer } from '../../domain/json-pointer';
+import { escapePointerSegment, isValidPointer, parsePointer } from '../../contract/json-pointer';
 import { childSections, layoutSectionEntries, repeatBasePath, type SectionEntry } from '../../engine/layout-walk';
 import { FORM_LIMITS } from '../../engine/limits';
 

@@ -5,7 +5,7 @@
  */
 import { applyPatches, current, enablePatches, produceWithPatches, type Draft, type Patch } from 'immer';
 import type { FormField, FormPage, FormSection, JsonObject, JsonValue } from '../../api/types';
-import { escapePointerSegment, isValidPointer, parsePointer } from '../../domain/json-pointer';
+import { escapePointerSegment, isValidPointer, parsePointer } from '../../contract/json-pointer';
 import { applyPathRename, fullDataPath, labelToPath, type AuthoringDraft } from '../../engine/authoring';
 import { childSections, layoutSectionEntries, repeatBasePath } from '../../engine/layout-walk';
 import { jsonEqual } from '../../engine/rules';

@@ -11,8 +11,8 @@
  *   autosave never loses what was typed; Submitted and Completed with `validateSubmission`.
  * - A patch may carry `If-Match` with the ETag of the row it read; a stale one is 412 and changes nothing.
  */
-import type { FormInstance, FormSchema, JsonObject } from '../../api/types';
-import { FormInstanceStatus } from '../../api/enums';
+import type { FormInstance, FormSchema, JsonObject } from '../../contract/types';
+import { FormInstanceStatus } from '../../contract/enums';
 import { checkDataLimits, FormLimitError, validateSubmission } from '../../engine';
 import { claimRequiredError } from '../access';
 import { DomainError } from '../errors';

@@ -5,8 +5,8 @@
  * can be duplicated: a soft-deleted one answers 404 as a missing one does (a copy would bring a deleted form back
  * into use).
  */
-import { FormInstanceStatus } from '../../api/enums';
-import type { Form, FormInstance, FormSchema } from '../../api/types';
+import { FormInstanceStatus } from '../../contract/enums';
+import type { Form, FormInstance, FormSchema } from '../../contract/types';
 import { rowNotFound, type FormInstanceFields } from './entities';
 import { allLive } from './soft-delete';
 

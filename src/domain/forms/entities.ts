@@ -4,8 +4,8 @@
  * those rows as arguments, so the fake (arrays) and the server (SQL) look them up their own way and
  * refuse with the same status and text.
  */
-import type { Form, FormGroup, FormInstance, FormLayout, FormSchema, JsonObject } from '../../api/types';
-import { FormInstanceStatus } from '../../api/enums';
+import type { Form, FormGroup, FormInstance, FormLayout, FormSchema, JsonObject } from '../../contract/types';
+import { FormInstanceStatus } from '../../contract/enums';
 import { checkFormDraft, type CheckFormSchemaOptions } from '../../engine';
 import { DomainError } from '../errors';
 import { checkPublicBaseUrl } from './access';

@@ -4,7 +4,7 @@
  * them), an absent property keeps `fallback`, and every refusal is a 400 {@link DomainError} naming the
  * property.
  */
-import type { JsonObject } from '../../api/types';
+import type { JsonObject } from '../../contract/types';
 import { DomainError } from '../errors';
 import { isUuid } from '../ids';
 import { field, hasField, isJsonRecord, type JsonRecord } from '../json-body';

@@ -28,8 +28,8 @@
  *   `=`, `+`, `-`, `@`, a tab or a carriage return is prefixed with `'`, so that opening the file never runs an
  *   answer a visitor typed (or an option label) as a formula.
  */
-import { FormInstanceStatus } from '../../api/enums';
-import type { FormField, FormLayout } from '../../api/types';
+import { FormInstanceStatus } from '../../contract/enums';
+import type { FormField, FormLayout } from '../../contract/types';
 import { answerInItsZoneText } from '../../engine/answer-zone';
 import { layoutOptionIndex, layoutOptionLabel } from '../../engine/choice-options';
 import { layoutSectionEntries } from '../../engine/layout-walk';
@@ -38,7 +38,7 @@ import type { ODataFilter, ODataOrderBy, ODataQuery, ODataValue } from '../odata
 import { ODataError } from '../odata/errors';
 import { ODATA_LIMITS } from '../odata/limits';
 import type { ODataRow } from '../odata/evaluate';
-import { getAt } from '../json-pointer';
+import { getAt } from '../../contract/json-pointer';
 
 /** Rows read per batch (the OData reads' largest `$top`: fewer, larger reads cost less per row). */
 export const INSTANCE_CSV_BATCH_SIZE = 1000;

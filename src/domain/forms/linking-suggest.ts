@@ -13,9 +13,9 @@
  * Types are strict because `DynamicFormLinking/Create` never coerces: a value that does not fit the field is left
  * empty. So a number path offered to a text field is a mismatch, as is a decimal number to a whole-number field.
  */
-import type { JsonObject, JsonValue } from '../../api/types';
+import type { JsonObject, JsonValue } from '../../contract/types';
 import { describeSchema, prepareSchema, schemaAt } from '../../engine/schema';
-import { getAt, parsePointer } from '../json-pointer';
+import { getAt, parsePointer } from '../../contract/json-pointer';
 
 /** The JSON types an application's primitive value may have. */
 export type PrimitiveType = 'string' | 'number' | 'integer' | 'boolean';

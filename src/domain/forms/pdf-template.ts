@@ -6,7 +6,7 @@
  * properties and wrong types are 400, a template larger than `PDF_TEMPLATE_LIMITS.maxBytes` is 413.
  * Property names match case-insensitively, as in every body; the stored template uses the API's names.
  */
-import type { PdfField, PdfTemplate } from '../../api/types';
+import type { PdfField, PdfTemplate } from '../../contract/types';
 import { DomainError } from '../errors';
 import { field, isJsonRecord, type JsonRecord } from '../json-body';
 import { PDF_TEMPLATE_LIMITS } from '../limits';

@@ -5,9 +5,9 @@
  * sections inside one are part of its items, so they add nothing of their own). React-free, for the test fake, the
  * reference server and the linking screen's preview alike.
  */
-import type { FormLayout, FormSchema, JsonObject } from '../../api/types';
+import type { FormLayout, FormSchema, JsonObject } from '../../contract/types';
 import { layoutSectionEntries } from '../../engine/layout-walk';
-import { getAt, JsonPointerError, setAt } from '../json-pointer';
+import { getAt, JsonPointerError, setAt } from '../../contract/json-pointer';
 
 /** Where one bound path of a layout takes its value from in an application. */
 export interface ApplicationSource {

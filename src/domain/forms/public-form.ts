@@ -7,7 +7,7 @@
  * `GET /api/Forms/GetCurrentPublicVersion?formId` with it. Imports nothing but the error type, so a public page may
  * carry it.
  */
-import type { Form, FormSchema } from '../../api/types';
+import type { Form, FormSchema } from '../../contract/types';
 import { DomainError } from '../errors';
 import type { FormLinkMode } from './links';
 

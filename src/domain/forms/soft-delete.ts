@@ -9,7 +9,7 @@
  * - a public schema takes no anonymous instance while it or its form is soft-deleted (404);
  * - signed-in readers without the restoring claim see no soft-deleted row either, even asking for them.
  */
-import { Permission } from '../../api/enums';
+import { Permission } from '../../contract/enums';
 import type { FormsODataType } from '../odata/forms-schema';
 
 /** Whether every row is there and not soft-deleted (a missing row is not live). */

@@ -16,7 +16,7 @@
  * No instance starts Completed. Every change into Submitted or Completed also checks the data with the form engine
  * (`checkInstanceData`).
  */
-import { FormInstanceStatus } from '../../api/enums';
+import { FormInstanceStatus } from '../../contract/enums';
 import { DomainError } from '../errors';
 import type { JsonRecord } from '../json-body';
 import { statusField } from './entities';

@@ -4,7 +4,7 @@
  * their declared case), type-checks comparisons, and resolves property paths. The in-memory
  * evaluator and the SQL compiler both run on a bound query.
  */
-import { FORBIDDEN_POINTER_SEGMENTS } from '../json-pointer';
+import { FORBIDDEN_POINTER_SEGMENTS } from '../../contract/json-pointer';
 import {
   guidLiteral,
   stringLiteral,

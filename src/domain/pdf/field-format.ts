@@ -11,7 +11,7 @@
  *   grouping and currency; the digits of a ZIP, phone or SSN answer grouped as the format groups them. Anything else
  *   is written as it is.
  */
-import type { PdfFieldFormat } from '../../api/types';
+import type { PdfFieldFormat } from '../../contract/types';
 
 /** Longest script read for a format (a format call is short; a longer script is not one). */
 const MAX_SCRIPT = 2_000;

@@ -28,7 +28,7 @@ import type {
   PdfFieldFormat,
   PdfImportCleanup,
   PdfTemplate,
-} from '../../api/types';
+} from '../../contract/types';
 import { WIDGET_KINDS, widgetForPdfField, widgetKind, type WidgetKindRegistry } from '../../engine/widget-kinds';
 import { fieldFormatFromLabel } from './field-format';
 

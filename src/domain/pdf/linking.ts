@@ -8,14 +8,14 @@
  * field does not have) is left out and reported with the engine's message, never converted into something that
  * fits. Missing values are not problems: the instance starts as Created and is completed by a person.
  */
-import type { FormLayout, FormSchema, JsonObject, JsonValue, PrefillProblem, PrimitivePathInfo } from '../../api/types';
+import type { FormLayout, FormSchema, JsonObject, JsonValue, PrefillProblem, PrimitivePathInfo } from '../../contract/types';
 import { layoutFieldEntries } from '../../engine/layout-walk';
 import { checkDataLimits, FormLimitError } from '../../engine/limits';
 import { validateSubmission } from '../../engine/validate-submission';
 import { DomainError } from '../errors';
 // The path goes through src/domain: '../forms' would read as the renderer's folder to the layer rules.
 import { applicationSources, prefillFromApplication } from '../../domain/forms/prefill';
-import { getAt, hasAt, parsePointer, removeAt } from '../json-pointer';
+import { getAt, hasAt, parsePointer, removeAt } from '../../contract/json-pointer';
 import { valueForPdfField } from './field-format';
 
 /** The data of an instance pre-filled from an application, and the values left out. */

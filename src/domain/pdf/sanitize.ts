@@ -13,7 +13,7 @@
  * The walk works on any PDF object model shaped like {@link PdfDictView} (the server's @libpdf/core objects are), so
  * the rule is written once and runs wherever the document is loaded (the parse worker, the filler, the sealer).
  */
-import type { PdfActionKind, PdfActionPlace, PdfRemovedAction } from '../../api/types';
+import type { PdfActionKind, PdfActionPlace, PdfRemovedAction } from '../../contract/types';
 
 /** Any PDF object, told apart by `type` (`dict`, `stream`, `array`, `name`, `string`, `ref`, `number`…). */
 export interface PdfObjectView {

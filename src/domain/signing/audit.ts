@@ -8,7 +8,7 @@
  * as such. The test fake and the reference server build and verify events with these functions (WebCrypto, so they
  * run in Node and in browsers alike; each event's hash is a small, asynchronous digest).
  */
-import type { AuditProblem, AuditVerification, SigningAuditEvent } from '../../api/types';
+import type { AuditProblem, AuditVerification, SigningAuditEvent } from '../../contract/types';
 
 /** The previous hash of an envelope's first event. */
 export const GENESIS_HASH = '0'.repeat(64);

@@ -5,7 +5,7 @@
  * nothing. So such a link answers 409 saying what the signer did, with `signerStatus` for the page to show it. Only
  * the link's own signer is described: nothing about the other signers or the envelope.
  */
-import type { SignerStatus } from '../../api/types';
+import type { SignerStatus } from '../../contract/types';
 import { DomainError } from '../errors';
 
 /** The message of a signing link that is unknown, altered, expired, replaced or for another envelope. */

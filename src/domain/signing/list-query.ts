@@ -4,7 +4,7 @@
  * collection, `{ "@odata.count": total, value: [...] }`, so a screen can say "1–20 of 57" as the OData lists do;
  * without it the answer stays the plain array older clients read.
  */
-import { EnvelopeStatus } from '../../api/enums';
+import { EnvelopeStatus } from '../../contract/enums';
 import { DomainError } from '../errors';
 import { readIdField } from './request';
 

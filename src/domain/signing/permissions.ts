@@ -1,5 +1,5 @@
 /**
- * Who may do what with envelopes, read from the route table (src/domain/route-access.ts, the one place both backends
+ * Who may do what with envelopes, read from the route table (src/contract/route-access.ts, the one place both backends
  * enforce): each action is allowed by any one of its claims (GlobalDataAdmin allows all).
  *
  * - request a signature: `Signing_RequestSignature`, `FormSigner_Add` or `FormSigner_AddUpdate`;
@@ -10,9 +10,9 @@
  *
  * Screens use {@link maySigningAction} to show only the buttons a user may press; the servers refuse anyway.
  */
-import { Permission } from '../../api/enums';
+import { Permission } from '../../contract/enums';
 import { satisfies } from '../access';
-import { routeRule, type RouteMethod } from '../route-access';
+import { routeRule, type RouteMethod } from '../../contract/route-access';
 
 /** The envelope actions that need a permission. */
 export type SigningAction = 'request' | 'read' | 'list' | 'update' | 'void';

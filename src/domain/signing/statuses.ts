@@ -10,8 +10,8 @@
  * themselves, and the next group gets its turn when the whole group has signed. A signer whose turn has not come can
  * neither open nor sign.
  */
-import { EnvelopeStatus } from '../../api/enums';
-import type { SignerStatus } from '../../api/types';
+import { EnvelopeStatus } from '../../contract/enums';
+import type { SignerStatus } from '../../contract/types';
 import { DomainError } from '../errors';
 
 const { Unknown, NotStarted, Created, Sent, Delivered, Completed, Declined, Voided } = EnvelopeStatus;

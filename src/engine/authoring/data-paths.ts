@@ -3,8 +3,8 @@
  * specific reason a typed path cannot be used (the same rules the engine enforces when the schema is saved, found
  * early and said precisely).
  */
-import type { FormLayout } from '../../api/types';
-import { FORBIDDEN_POINTER_SEGMENTS, JsonPointerError, parsePointer } from '../../domain/json-pointer';
+import type { FormLayout } from '../../contract/types';
+import { FORBIDDEN_POINTER_SEGMENTS, JsonPointerError, parsePointer } from '../../contract/json-pointer';
 import { allSections } from '../layout-walk';
 import { WIDGET_KINDS, type WidgetKindRegistry } from '../widget-kinds';
 import { findSection, fullDataPath, isAtOrUnder, layoutFields, segmentsOf } from './layout-paths';

@@ -5,8 +5,8 @@
  * authoring helpers compare such full paths, never the relative ones, so two repeatable sections can both have an
  * `/employer` without clashing.
  */
-import type { FormField, FormLayout, FormPage, FormSection } from '../../api/types';
-import { escapePointerSegment, parsePointer } from '../../domain/json-pointer';
+import type { FormField, FormLayout, FormPage, FormSection } from '../../contract/types';
+import { escapePointerSegment, parsePointer } from '../../contract/json-pointer';
 import { layoutFieldEntries, layoutSectionEntries, repeatBasePath } from '../layout-walk';
 import { storesNothing, WIDGET_KINDS, type WidgetKindRegistry } from '../widget-kinds';
 

@@ -2,7 +2,7 @@
  * Which rules and computations name a data path, and which of them name something they cannot see: found before a
  * field is deleted or renamed, and flagged in the rule editor.
  */
-import type { FieldRule, FieldRuleNode, FormLayout, JsonObject } from '../../api/types';
+import type { FieldRule, FieldRuleNode, FormLayout, JsonObject } from '../../contract/types';
 import { groupMembers, isRuleGroup, ruleLacksValue } from '../rules';
 import { WIDGET_KINDS, type WidgetKindRegistry } from '../widget-kinds';
 import { fullDataPath, isAtOrUnder, layoutFields, segmentsOf, type LayoutFieldEntry } from './layout-paths';

@@ -4,7 +4,7 @@
  * that left rules pointing at the old path would silently switch them off, the commonest logic defect of form
  * builders.
  */
-import type { FieldRuleNode, FormLayout, JsonObject } from '../../api/types';
+import type { FieldRuleNode, FormLayout, JsonObject } from '../../contract/types';
 import { layoutSectionEntries, repeatBasePath } from '../layout-walk';
 import { groupMembers, isRuleGroup } from '../rules';
 import { fullDataPath, isAtOrUnder, pointerOfSegments, relativeDataPath, segmentsOf } from './layout-paths';

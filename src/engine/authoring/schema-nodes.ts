@@ -3,7 +3,7 @@
  * `properties`, each `*` (the items of a list) under `items`. `$ref`, `allOf` and the like are not followed: a schema
  * the builder did not write is edited in the JSON view.
  */
-import type { JsonObject, JsonValue } from '../../api/types';
+import type { JsonObject, JsonValue } from '../../contract/types';
 
 function isObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -15,7 +15,7 @@ import {
   type PrimitivePath,
 } from '../../domain/forms/linking-suggest';
 import { checkedPrefill } from '../../domain/pdf/linking';
-import { getAt } from '../../domain/json-pointer';
+import { getAt } from '../../contract/json-pointer';
 import { layoutFieldEntries } from '../../engine/layout-walk';
 import { storesNothing } from '../../engine/widget-kinds';
 import { fillLabel, type Labels } from '../../query/labels';

@@ -1,7 +1,7 @@
 import { Permission, type ButtonClaimKey, type PermissionKey } from '../../api/enums';
 import type { CrudEntityName } from '../../api/types';
 import { satisfies } from '../../domain/access';
-import { routeRule } from '../../domain/route-access';
+import { routeRule } from '../../contract/route-access';
 import { useMyClaims } from '../../permissions/useMyClaims';
 import type { ClaimName } from '../../permissions/useCan';
 

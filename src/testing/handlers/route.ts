@@ -1,6 +1,6 @@
 /**
  * A route of the fake: method, path and what it answers. Who may call it comes from the domain's
- * route → claim table (src/domain/route-access.ts), the one the reference server mounts its routes
+ * route → claim table (src/contract/route-access.ts), the one the reference server mounts its routes
  * with. The route tables of the areas are static; {@link toHttpHandler} binds a route to a backend
  * and a base URL.
  */
@@ -73,7 +73,7 @@ export function joinUrl(baseUrl: string | undefined, path: string): string {
 /** Who may call a route, from the domain's route table; throws for a route the table lacks or states otherwise. */
 export function routeAccess(route: Pick<FakeRoute, 'method' | 'path' | 'access'>): RouteAccess {
   const rule = routeRule(route.method, route.path);
-  if (!rule) throw new Error(`${route.method.toUpperCase()} ${route.path} is not in the route table (src/domain/route-access.ts).`);
+  if (!rule) throw new Error(`${route.method.toUpperCase()} ${route.path} is not in the route table (src/contract/route-access.ts).`);
   const access: RouteAccess =
     rule.claim === 'public'
       ? PUBLIC

@@ -8,7 +8,7 @@
  * With `anonymousForms`, an anonymous caller passes too and the route itself limits them to public
  * form schemas and the one instance their link token names.
  */
-import { Permission } from '../api/enums';
+import { Permission } from './enums';
 
 /** The HTTP methods the API uses. */
 export type RouteMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
