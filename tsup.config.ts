@@ -51,6 +51,10 @@ export default defineConfig({
     testing: 'src/testing/index.ts',
     // The form engine alone, for hosts that render without React (and servers): no React, no Mantine.
     engine: 'src/engine/index.ts',
+    // The German and French label packs: plain data (no React, no 'use client'), each its own entry so that a host
+    // carries only the pack it imports and the viewer none.
+    'locales/de': 'src/locales/de/index.ts',
+    'locales/fr': 'src/locales/fr/index.ts',
   },
   format: ['esm', 'cjs'],
   dts: true,

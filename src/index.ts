@@ -39,7 +39,7 @@ export type {
 
 // Providers, labels, query keys and queryOptions factories, mutation hooks.
 export {
-  ApiContext, APIProvider, claimKeys, claimQueries, createDefaultQueryClient, defaultLabels,
+  ApiContext, APIProvider, claimKeys, claimQueries, createDefaultQueryClient, defaultLabels, englishLabels,
   describeError, entityKeys, entityQueries, fillLabel, formLinkKeys, formLinkQueries, formViewerLabels, healthKeys, healthQueries,
   holderKeys, holderQueries,
   inverseClaimsChange, isEmptyPermissionSave, LabelsProvider, linkingKeys, linkingQueries, OUTSIDE_PROVIDER_MESSAGE,

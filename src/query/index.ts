@@ -1,6 +1,6 @@
 export { APIProvider, useApi, ApiContext, OUTSIDE_PROVIDER_MESSAGE, createDefaultQueryClient } from './APIProvider';
 export type { APIProviderProps, ApiContextValue } from './APIProvider';
-export { defaultLabels, resolveLabels, fillLabel } from './labels';
+export { defaultLabels, englishLabels, resolveLabels, fillLabel } from './labels';
 // The label groups a host's public pages read their defaults from, without every screen's texts.
 export { formViewerLabels } from './forms-labels';
 export { routerLabels } from './router-labels';

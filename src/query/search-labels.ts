@@ -1,5 +1,2 @@
-/** Texts of the server-searched pickers, spread into `defaultLabels`. */
-export const searchLabels = {
-  /** The last, disabled entry of a picker that shows one page of more matches. */
-  pickerMoreMatches: 'Showing {shown} of {total}: type to narrow the list',
-} as const;
+// The texts live in src/labels; this re-export keeps the existing imports working.
+export { searchLabels } from '../labels/search-labels';

@@ -1,0 +1,92 @@
+/**
+ * The name of each form instance status as every admin screen shows it (`status` + the enum's name, see
+ * `instanceStatusLabel` in src/forms-admin/shared/instance-status.ts). The dashboard's `dashStatus…` and the
+ * managers' `fmStatus…` keys default to these texts.
+ */
+export const instanceStatusLabels = {
+  statusCreated: 'Created',
+  statusInProgress: 'In progress',
+  statusSubmitted: 'Submitted',
+  statusCompleted: 'Completed',
+};
+
+/**
+ * The texts of the Form Instances screen (`FormInstanceList`), English by default. They are spread into the
+ * library's one `defaultLabels` object (src/labels/english.ts), so a host overrides them like every other text.
+ * `{name}`, `{count}` and `{reason}` placeholders are filled by `fillLabel`. The delete words ('Delete', 'Restore',
+ * 'Delete permanently', 'Show deleted') are the shared ones of every forms list (src/labels/forms-admin-labels.ts).
+ */
+export const formInstanceListLabels = {
+  formInstanceListTitle: 'Form Instances',
+  formInstanceListSubtitle: 'Every filling of every form: filter, open, complete, duplicate, export',
+  failedToLoadFormInstances: 'Failed to load form instances. Please try again.',
+  noFormInstances: 'No form instances match.',
+  // Filters
+  instanceFilters: 'Filters',
+  filterForm: 'Form',
+  filterGroup: 'Form group',
+  filterStatus: 'Status',
+  filterAny: 'Any',
+  filterCreatedFrom: 'Created from',
+  filterCreatedTo: 'Created until',
+  filterUpdatedFrom: 'Updated from',
+  filterUpdatedTo: 'Updated until',
+  filterAnswers: 'Text in the answers',
+  filterAnswersPlaceholder: 'Words the answers contain',
+  clearFilters: 'Clear filters',
+  // Status names (src/api/enums, FormInstanceStatus): the same texts as instanceStatusLabels, written out, since a
+  // spread or a reference keeps every label object that holds it in each bundle that reads any of them.
+  statusCreated: 'Created',
+  statusInProgress: 'In progress',
+  statusSubmitted: 'Submitted',
+  statusCompleted: 'Completed',
+  // Columns
+  columnInstance: 'Instance',
+  columnInstanceForm: 'Form',
+  columnSchemaVersion: 'Version',
+  columnStatus: 'Status',
+  columnCreated: 'Created',
+  columnUpdated: 'Updated',
+  selectRow: 'Select {name}',
+  selectAllRows: 'Select every row of this page',
+  // Row actions
+  openInstance: 'Open',
+  copyEditLink: 'Copy edit link',
+  copyViewLink: 'Copy view link',
+  markCompleted: 'Mark completed',
+  duplicateInstance: 'Duplicate',
+  moreActions: 'More actions for {name}',
+  /** Why 'Mark completed' is disabled. */
+  markCompletedNotSubmitted: 'Only a Submitted form instance can be completed; this one is {status}.',
+  markCompletedNoClaim: 'Only staff holding Forms_MarkCompleted complete a form instance.',
+  // Results (toasts, top-right, 3000 ms)
+  editLinkCopied: "The edit link of '{name}' was copied.",
+  viewLinkCopied: "The view link of '{name}' was copied.",
+  copyLinkFailed: "Could not copy the link of '{name}'",
+  markedCompletedToast: "'{name}' was marked completed.",
+  markCompletedFailed: "Could not mark '{name}' completed",
+  duplicatedToast: "'{name}' was duplicated: the copy is Created.",
+  duplicateFailed: "Could not duplicate '{name}'",
+  openFailed: "Could not open '{name}'",
+  // Signing (shown only to holders of the Signing screen's read claim)
+  columnSignature: 'Signature',
+  /** The signature column of an instance never sent for signature. */
+  signatureNotRequested: 'Not requested',
+  requestSignatureAction: 'Request signature',
+  /** Why 'Request signature' is disabled: the instance's latest envelope is still out. */
+  requestSignatureOpen: 'Already out for signature ({status}): void its envelope on the Signing screen first.',
+  showEnvelopes: 'Show its envelopes',
+  // Selection and bulk actions
+  selectedCount: '{count} selected',
+  deleteSelected: 'Delete selected',
+  restoreSelected: 'Restore selected',
+  bulkDeleteTitle: 'Delete {count} form instances?',
+  bulkDeletedToast: '{count} form instances were deleted.',
+  bulkRestoredToast: '{count} form instances were restored.',
+  bulkPartlyFailed: '{failed} of {count} form instances could not be changed',
+  // Export
+  exportCsv: 'Export CSV',
+  exportCsvHint: 'Every form instance the filters select, not only this page',
+  exportedToast: "The form instances were exported to '{name}'.",
+  exportFailed: 'Could not export the form instances',
+} as const;
