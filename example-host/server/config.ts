@@ -3,6 +3,7 @@
  */
 import type { ApplicationModel } from '../../src/domain/pdf';
 import { resolveApplicationModel } from './pdf/application-model';
+import { isIP } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { resolveLoginThrottle, type LoginThrottleOptions, type LoginThrottlePolicy } from './login-throttle';
 import { LOGIN_CALLBACK_PATH, SIGNED_OUT_PATH } from '../shared/paths';
@@ -28,7 +29,13 @@ export interface ExternalOidcConfig {
 
 /** What `startServer` accepts. Every field is optional; see `resolveConfig` for the defaults. */
 export interface ServerConfig {
-  /** API port on 127.0.0.1; 0 picks a free port. Default 5080. */
+  /**
+   * The address the API listens on (`HOST`): `127.0.0.1` (loopback only, behind a proxy on the same machine),
+   * `0.0.0.0` or `::` (every interface, when the proxy runs elsewhere), or one interface's address. Default
+   * `127.0.0.1`. The embedded identity provider stays on loopback.
+   */
+  host?: string;
+  /** API port on `host`; 0 picks a free port. Default 5080. */
   port?: number;
   /** Embedded identity provider port on 127.0.0.1; 0 picks a free port. Default 5081. */
   oidcPort?: number;
@@ -110,11 +117,19 @@ export interface ServerConfig {
    * false: the worker starts with the first PDF job, and readiness does not wait for it.
    */
   warmPdfWorker?: boolean;
+  /**
+   * How long a stopping server (SIGTERM) lets the requests it is answering finish, in seconds (`DRAIN_SECONDS`): it
+   * takes no new connection and answers not-ready meanwhile; connections still open after it are closed. Default 10.
+   */
+  drainSeconds?: number;
 }
 
 /** The configuration with every default applied. */
 export interface ResolvedConfig {
-  host: '127.0.0.1';
+  /** The API's listening address. */
+  host: string;
+  /** The embedded identity provider's listening address: always loopback. */
+  oidcHost: '127.0.0.1';
   port: number;
   oidcPort: number;
   hostOrigins: string[];
@@ -146,6 +161,7 @@ export interface ResolvedConfig {
   metrics: boolean;
   instanceId: string;
   warmPdfWorker: boolean;
+  drainSeconds: number;
 }
 
 /** The default PGlite folder: `.data/pglite` at the repository root (git-ignored). */
@@ -198,6 +214,21 @@ function port(name: string, value: number | undefined, fallback: number): number
   return value;
 }
 
+/** The default listening address: loopback only. */
+export const DEFAULT_HOST = '127.0.0.1';
+/** The default time a stopping server lets its requests finish, in seconds. */
+export const DEFAULT_DRAIN_SECONDS = 10;
+
+/** Checks a listening address: an IPv4 or IPv6 address, or a host name. */
+function bindAddress(value: string | undefined): string {
+  if (value === undefined) return DEFAULT_HOST;
+  const host = value.trim().replace(/^\[(.*)\]$/, '$1');
+  if (isIP(host) === 0 && !/^[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?$/.test(host)) {
+    throw new Error(`host must be an IP address or a host name to listen on, got "${value}"`);
+  }
+  return host;
+}
+
 /** Applies the defaults and checks the values. */
 export function resolveConfig(config: ServerConfig = {}): ResolvedConfig {
   const apiPort = port('port', config.port, DEFAULT_PORT);
@@ -221,8 +252,13 @@ export function resolveConfig(config: ServerConfig = {}): ResolvedConfig {
   const accessTokenType =
     config.accessTokenType === undefined ? (externalOidc ? null : ACCESS_TOKEN_TYPE) : config.accessTokenType?.trim() || null;
   const { now, ...throttle } = config.loginThrottle ?? {};
+  const drainSeconds = config.drainSeconds ?? DEFAULT_DRAIN_SECONDS;
+  if (!(Number.isFinite(drainSeconds) && drainSeconds >= 0 && drainSeconds <= 3600)) {
+    throw new Error(`drainSeconds must be between 0 and 3600, got ${drainSeconds}`);
+  }
   return {
-    host: '127.0.0.1',
+    host: bindAddress(config.host),
+    oidcHost: '127.0.0.1',
     port: apiPort,
     oidcPort: port('oidcPort', config.oidcPort, DEFAULT_OIDC_PORT),
     hostOrigins,
@@ -253,6 +289,7 @@ export function resolveConfig(config: ServerConfig = {}): ResolvedConfig {
     metrics: config.metrics ?? false,
     instanceId: config.instanceId?.trim() || defaultInstanceId(),
     warmPdfWorker: config.warmPdfWorker ?? false,
+    drainSeconds,
   };
 }
 
@@ -274,7 +311,8 @@ function listFromEnv(env: NodeJS.ProcessEnv, name: string): string[] | undefined
 }
 
 /**
- * Reads the configuration from environment variables: PORT, OIDC_PORT, HOST_ORIGIN (comma-separated),
+ * Reads the configuration from environment variables: HOST (the API's listening address, default 127.0.0.1),
+ * DRAIN_SECONDS (how long a stopping server lets requests finish, default 10), PORT, OIDC_PORT, HOST_ORIGIN (comma-separated),
  * PUBLIC_FORM_BASE_URL (where public form links point), DATA_DIR, DATABASE_URL, OIDC_CLIENT_ID, API_AUDIENCE, ACCESS_TOKEN_TTL, REFRESH_TOKEN_TTL,
  * MAX_ACCESS_TOKEN_LIFETIME, ACCESS_TOKEN_TYPE (`none` accepts any), OIDC_ISSUER (external provider), OIDC_JWKS_URI, REDIRECT_URIS (comma-separated), LOG_LEVEL (info, warn,
  * error or silent; default info: one JSON line per request), ANONYMOUS_WRITE_LIMITS (`off` turns the bounds of
@@ -283,6 +321,9 @@ function listFromEnv(env: NodeJS.ProcessEnv, name: string): string[] | undefined
  */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const config: ServerConfig = {};
+  if (env.HOST?.trim()) config.host = env.HOST.trim();
+  const drain = intFromEnv(env, 'DRAIN_SECONDS');
+  if (drain !== undefined) config.drainSeconds = drain;
   const p = intFromEnv(env, 'PORT');
   if (p !== undefined) config.port = p;
   const op = intFromEnv(env, 'OIDC_PORT');

@@ -300,13 +300,13 @@ export async function startOidcServer(options: OidcOptions): Promise<OidcServer>
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(config.oidcPort, config.host, () => {
+    server.listen(config.oidcPort, config.oidcHost, () => {
       server.off('error', reject);
       resolve();
     });
   });
   const { port } = server.address() as AddressInfo;
-  const issuer = `http://${config.host}:${port}`;
+  const issuer = `http://${config.oidcHost}:${port}`;
   const provider = new Provider(issuer, buildConfiguration(options));
   provider.use(async (ctx, next) => {
     ctx.set(FRAME_HEADERS);

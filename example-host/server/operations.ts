@@ -9,10 +9,11 @@ import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import type { Context } from 'hono';
-import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { LogSink } from './config';
 import type { Db } from './db/index';
 import { MIGRATIONS } from './db/migrate';
+import { pdfWorkers, type PdfWorkerPool } from './pdf/worker';
 
 // ---------------------------------------------------------------- request id
 
@@ -111,7 +112,11 @@ export class ServerMetrics {
   readonly registry = new Registry();
   private readonly requests: Histogram<'method' | 'route' | 'status'>;
 
-  constructor(db: Db) {
+  /**
+   * @param db the server's database (its pool's connections are shown when it is PostgreSQL)
+   * @param pdf the PDF worker pool whose queue and refusals are shown (default: the process's pool)
+   */
+  constructor(db: Db, pdf: Pick<PdfWorkerPool, 'stats'> = pdfWorkers()) {
     collectDefaultMetrics({ register: this.registry, eventLoopMonitoringPrecision: 10 });
     this.requests = new Histogram({
       name: 'http_request_duration_seconds',
@@ -119,6 +124,36 @@ export class ServerMetrics {
       labelNames: ['method', 'route', 'status'],
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
       registers: [this.registry],
+    });
+    new Gauge({
+      name: 'pdf_worker_queue_jobs',
+      help: 'PDF jobs waiting for a worker (at most 32; one more is refused as busy).',
+      registers: [this.registry],
+      collect() {
+        this.set(pdf.stats().queued);
+      },
+    });
+    new Gauge({
+      name: 'pdf_workers',
+      help: 'PDF worker threads running a job (busy) and started but free (idle).',
+      labelNames: ['state'],
+      registers: [this.registry],
+      collect() {
+        const { busy, idle } = pdf.stats();
+        this.set({ state: 'busy' }, busy);
+        this.set({ state: 'idle' }, idle);
+      },
+    });
+    new Counter({
+      name: 'pdf_jobs_refused_total',
+      help: 'PDF jobs that did not finish, by reason: busy (the queue was full), timeout, memory, crash.',
+      labelNames: ['reason'],
+      registers: [this.registry],
+      collect() {
+        // The pool counts; the counter shows its numbers (reset, then set to them: they only grow).
+        this.reset();
+        for (const [reason, count] of Object.entries(pdf.stats().refused)) this.inc({ reason }, count);
+      },
     });
     // node-postgres's pool, when the database is PostgreSQL (drizzle keeps it as `$client`).
     const pool = (db as unknown as { $client?: { totalCount?: number; idleCount?: number; waitingCount?: number } }).$client;

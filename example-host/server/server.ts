@@ -1,6 +1,8 @@
 /**
  * Starts the whole reference backend in-process: database (migrations + one-time seed), the embedded
- * identity provider (unless an external one is configured) and the API on 127.0.0.1.
+ * identity provider (unless an external one is configured, on loopback) and the API on `host` (default 127.0.0.1).
+ * Stopping drains: no new connection is taken, readiness answers 503, the requests being answered finish within the
+ * drain time, then everything closes.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -15,7 +17,7 @@ import { ACCESS_TOKEN_TYPE, resolveConfig, type ResolvedConfig, type ServerConfi
 import { openDatabase, type Db, type OpenDatabase } from './db/index';
 import { runMigrations } from './db/migrate';
 import { seedOnce } from './db/seed';
-import { closeServer, startOidcServer, type OidcServer } from './oidc';
+import { startOidcServer, type OidcServer } from './oidc';
 import { createRouteRegistry } from './routes/index';
 import type { AppEnv, RouteRegistry } from './routes/registry';
 import { loadOrCreateSecrets, publicJwk, type SigningJwk } from './secrets';
@@ -65,7 +67,11 @@ export interface ServerHandle {
    * For tests and scripts in the same process; not reachable over HTTP. Throws with an external provider.
    */
   mintAccessToken(claims: MintClaims, options?: MintOptions): Promise<string>;
-  /** Closes the HTTP servers and the database. Safe to call twice. */
+  /**
+   * Stops: takes no new connection, answers not-ready, lets the requests being answered finish (at most
+   * `config.drainSeconds`; connections open after that are closed), then closes the identity provider and the
+   * database. Safe to call twice.
+   */
   stop(): Promise<void>;
 }
 
@@ -81,6 +87,36 @@ async function listen(server: http.Server, port: number, host: string): Promise<
     });
   });
   return (server.address() as AddressInfo).port;
+}
+
+/** The URL clients of this machine reach a listening address at (a wildcard address by loopback). */
+function urlOf(host: string, port: number): string {
+  const reachable = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host;
+  return `http://${reachable.includes(':') ? `[${reachable}]` : reachable}:${port}`;
+}
+
+/**
+ * Drains an HTTP server: stops taking connections, closes the idle ones (also each one whose request finishes
+ * meanwhile), and after `ms` closes what is still open. Answers how many connections were cut.
+ */
+function drain(server: http.Server, ms: number): Promise<{ cut: number }> {
+  return new Promise((resolve) => {
+    if (!server.listening) return resolve({ cut: 0 });
+    let cut = 0;
+    const idle = setInterval(() => server.closeIdleConnections(), 50);
+    const timer = setTimeout(() => {
+      server.getConnections((_error, count) => {
+        cut = count;
+        server.closeAllConnections();
+      });
+    }, ms);
+    server.close(() => {
+      clearInterval(idle);
+      clearTimeout(timer);
+      resolve({ cut });
+    });
+    server.closeIdleConnections();
+  });
 }
 
 async function externalKeys(issuer: string, jwksUri: string | undefined): Promise<JWTVerifyGetKey> {
@@ -194,12 +230,22 @@ export async function startServer(input: ServerConfig = {}): Promise<ServerHandl
     const stopSigning = await startSigning(services);
     cleanups.push(async () => stopSigning());
 
-    const server = http.createServer(getRequestListener(app.fetch));
+    const listener = getRequestListener(app.fetch);
+    const server = http.createServer((req, res) => {
+      // While draining, each answer closes its connection: a proxy does not send it another request.
+      if (stopping) res.setHeader('Connection', 'close');
+      void listener(req, res);
+    });
     server.keepAliveTimeout = 5_000;
     server.requestTimeout = 60_000;
     const port = await listen(server, config.port, config.host);
-    cleanups.push(() => closeServer(server));
-    const url = `http://${config.host}:${port}`;
+    cleanups.push(async () => {
+      const started = performance.now();
+      log({ level: 'info', msg: 'server draining', drainSeconds: config.drainSeconds, instance: config.instanceId });
+      const { cut } = await drain(server, config.drainSeconds * 1000);
+      log({ level: cut ? 'warn' : 'info', msg: 'server drained', ms: Math.round(performance.now() - started), cutConnections: cut });
+    });
+    const url = urlOf(config.host, port);
     log({ level: 'info', msg: 'server started', url, issuer, database: database.kind, location: database.location, instance: config.instanceId });
 
     return {
@@ -247,27 +293,47 @@ export async function startServer(input: ServerConfig = {}): Promise<ServerHandl
 /** Same as `startServer`: creates and starts the server. */
 export const createServer = startServer;
 
+/** Where signals come from: the process, or a stand-in in tests. */
+export type SignalSource = Pick<NodeJS.Process, 'on' | 'off'>;
+
+/** How long the rest of a stop (identity provider, database) may take after the drain before the process exits anyway. */
+const STOP_AFTER_DRAIN_MS = 10_000;
+
 /**
- * Stops the server on SIGINT / SIGTERM (closing HTTP servers and the database), then exits.
+ * Stops the server on SIGINT / SIGTERM, then exits: the server drains (no new connections, not ready, the requests
+ * being answered finish within `config.drainSeconds`), closes the database and the process exits 0. A stop that
+ * hangs past the drain time and 10 s more, or a second signal, exits at once with 1.
  * Returns a function that removes the handlers.
  */
 export function installSignalHandlers(
-  handle: Pick<ServerHandle, 'stop'>,
+  handle: Pick<ServerHandle, 'stop'> & { config?: Pick<ResolvedConfig, 'drainSeconds'> },
   exit: (code: number) => void = process.exit,
+  signals: SignalSource = process,
 ): () => void {
+  let stopping = false;
   const onSignal = (signal: NodeJS.Signals) => {
     process.stdout.write(
-      `${JSON.stringify({ time: new Date().toISOString(), level: 'info', msg: 'shutting down', signal })}\n`,
+      `${JSON.stringify({ time: new Date().toISOString(), level: 'info', msg: stopping ? 'stopping now' : 'shutting down', signal })}\n`,
     );
+    if (stopping) return exit(1);
+    stopping = true;
+    const bound = setTimeout(() => exit(1), (handle.config?.drainSeconds ?? 10) * 1000 + STOP_AFTER_DRAIN_MS);
+    bound.unref();
     handle.stop().then(
-      () => exit(0),
-      () => exit(1),
+      () => {
+        clearTimeout(bound);
+        exit(0);
+      },
+      () => {
+        clearTimeout(bound);
+        exit(1);
+      },
     );
   };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  signals.on('SIGINT', onSignal);
+  signals.on('SIGTERM', onSignal);
   return () => {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    signals.off('SIGINT', onSignal);
+    signals.off('SIGTERM', onSignal);
   };
 }

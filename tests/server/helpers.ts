@@ -82,6 +82,8 @@ export async function startTestServer(overrides: ServerConfig = {}): Promise<Tes
     databaseUrl: TEST_DATABASE_URL,
     memoryDatabaseTemplate: TEST_DATABASE_URL ? null : await pgliteTemplate(),
     hostOrigins: [HOST_ORIGIN],
+    // A stopping test server lets its requests finish for 2 s at most (the service default is 10 s).
+    drainSeconds: 2,
     log: (entry) => {
       logs.push(entry);
     },

@@ -76,8 +76,20 @@ export interface PdfWorkerPoolOptions {
   maxQueued?: number;
 }
 
+/** What a pool is doing now, and the jobs it refused since it was made (for metrics). */
+export interface PdfWorkerPoolStats {
+  /** Jobs waiting for a worker. */
+  queued: number;
+  /** Workers running a job, and workers started and free. */
+  busy: number;
+  idle: number;
+  /** Jobs that did not finish, by reason, since the pool was made. */
+  refused: Readonly<Record<PdfParseAbort['reason'], number>>;
+}
+
 /** A queue of PDF jobs run in replaceable worker threads. */
 export class PdfWorkerPool {
+  private readonly refused: Record<PdfParseAbort['reason'], number> = { busy: 0, timeout: 0, memory: 0, crash: 0 };
   private readonly slots: Slot[] = [];
   private readonly queue: Pending[] = [];
   private nextId = 1;
@@ -100,8 +112,26 @@ export class PdfWorkerPool {
     await slot.ready;
   }
 
+  /** The queue's length, the workers' state and the refusals so far. */
+  stats(): PdfWorkerPoolStats {
+    const busy = this.slots.filter((s) => s.busy).length;
+    return { queued: this.queue.length, busy, idle: this.slots.length - busy, refused: { ...this.refused } };
+  }
+
   /** Runs a job within `timeoutMs` of its start in a worker. */
   run<K extends PdfJobKind>(kind: K, input: PdfJobs[K]['input'], timeoutMs: number = PDF_UPLOAD_LIMITS.parseTimeoutMs): Promise<PdfJobs[K]['output']> {
+    return this.counted(this.runJob(kind, input, timeoutMs));
+  }
+
+  /** Counts a job that did not finish by its reason. */
+  private counted<T>(job: Promise<T>): Promise<T> {
+    return job.catch((error: unknown) => {
+      if (error instanceof PdfParseAbort) this.refused[error.reason] += 1;
+      throw error;
+    });
+  }
+
+  private runJob<K extends PdfJobKind>(kind: K, input: PdfJobs[K]['input'], timeoutMs: number): Promise<PdfJobs[K]['output']> {
     if (this.closed) return Promise.reject(new PdfParseAbort('crash', 'The PDF worker is stopped.'));
     // Jobs waiting beyond the bound would only wait longer: the caller is told at once to come back.
     const idle = this.slots.some((s) => !s.busy) || this.slots.length < this.size;
