@@ -7,7 +7,9 @@
  * workers and the database pool; a stopping server drains; and `kill -9` of one loses no acknowledged save.
  *
  * The third server ('c') runs in a process of its own, listening on 127.0.0.2 (the `host` setting), so that it can be
- * killed; the first two run in this process.
+ * killed; the first two run in this process. The same servers answer the single-server checks of running as a
+ * service (health, request ids, metrics off unless asked for) and those of the shared limits (the anonymous write
+ * windows and the login throttle in the database): one PostgreSQL and one set of servers for all of them.
  */
 import { EventEmitter } from 'node:events';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -18,19 +20,35 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LogEntry } from '../../example-host/server/config';
+import { configFromEnv, resolveConfig, type LogEntry } from '../../example-host/server/config';
+import { anonymousWriteLimiter, purgeExpiredLimits, SharedAnonymousWriteLimiter } from '../../example-host/server/forms/anonymous-writes';
+import { SharedLoginThrottle } from '../../example-host/server/login-throttle';
 import { startOidcServer, type OidcServer } from '../../example-host/server/oidc';
-import { ServerMetrics } from '../../example-host/server/operations';
+import { readiness, ServerMetrics } from '../../example-host/server/operations';
 import { PdfParseAbort, PdfWorkerPool } from '../../example-host/server/pdf/worker';
 import { loadOrCreateSecrets } from '../../example-host/server/secrets';
 import { installSignalHandlers, type SignalSource } from '../../example-host/server/server';
 import { Permission } from '../../src/api/enums';
 import { FORM_LINK_TOKEN_HEADER } from '../../src/domain/forms';
 import { ANONYMOUS_WRITE_LIMITS } from '../../src/domain/limits';
+import { DomainError } from '../../src/domain/errors';
+import { AnonymousWriteLimiter, resolveAnonymousWriteLimits } from '../../src/domain/forms/anonymous-writes';
 import { sql } from 'drizzle-orm';
 import { EnvelopeStatus } from '../../src/api/enums';
 import type { AuditVerification, SigningEnvelope } from '../../src/api/types';
-import { callJson, CookieJar, createPkce, HOST_ORIGIN, openLoginForm, START_TIMEOUT_MS, startTestServer, userWithClaims, type TestServer } from './helpers';
+import {
+  call,
+  callJson,
+  CookieJar,
+  createPkce,
+  HOST_ORIGIN,
+  openLoginForm,
+  postLogin,
+  START_TIMEOUT_MS,
+  startTestServer,
+  userWithClaims,
+  type TestServer,
+} from './helpers';
 import { freshInstance, pngDataUrl, requestSignature, signerLink, signingPage } from './signing-helpers';
 import { startTemporaryPostgres, type TemporaryPostgres } from './postgres';
 
@@ -232,7 +250,8 @@ beforeAll(async () => {
   a = await startTestServer({ ...shared, instanceId: 'a' });
   const others = { ...shared, seed: false, externalOidc: { issuer: a.issuerUrl } };
   [b, c] = await Promise.all([
-    startTestServer({ ...others, instanceId: 'b', drainSeconds: DRAIN_SECONDS }),
+    // b serves no metrics (they are off unless asked for).
+    startTestServer({ ...others, instanceId: 'b', metrics: false, drainSeconds: DRAIN_SECONDS }),
     startChildServer('c', { ...others, instanceId: 'c', host: '127.0.0.2', port: 0, oidcPort: 0, dataDir: 'memory://', hostOrigins: [HOST_ORIGIN] }),
   ]);
   bProvider = await startOidcServer({ config: { ...b.config, oidcPort: 0 }, db: b.db, secrets: await loadOrCreateSecrets(b.db), log: b.config.log });
@@ -387,7 +406,7 @@ describe('three servers behind nginx, round robin', () => {
       const res = await jar.fetch(action, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-request-id': requestId },
-        body: new URLSearchParams({ username: 'reader', password }).toString(),
+        body: new URLSearchParams({ username: 'admin', password }).toString(),
       });
       return { res, html: await res.text(), by: servedBy(requestId) };
     };
@@ -401,7 +420,7 @@ describe('three servers behind nginx, round robin', () => {
     // The right password is refused by every server now, with the wait left of the lock.
     const refusedBy = new Set<string>();
     for (let i = 0; i < 9 && refusedBy.size < 3; i += 1) {
-      const { res, html, by } = await attempt('reader-password');
+      const { res, html, by } = await attempt('admin-password');
       expect(res.status).toBe(429);
       expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(240);
       expect(html).toMatch(/Too many failed attempts\. Try again in 5 minutes\./);
@@ -413,8 +432,9 @@ describe('three servers behind nginx, round robin', () => {
 
   it('show the request histogram, event-loop lag, PDF workers and database pool in /metrics during a short load', async () => {
     const load = Promise.all(Array.from({ length: 30 }, (_, i) => viaBalancer('GET', '/health/ready', `load-${i}`).then((r) => r.status)));
-    const scraped = await Promise.all(instances.map((s) => fetch(`${s.url}/metrics`).then((r) => r.text())));
+    const scraped = await Promise.all([a, c as ChildServer].map((s) => fetch(`${s.url}/metrics`).then((r) => r.text())));
     expect(await load).toEqual(Array.from({ length: 30 }, () => 200));
+    expect((await fetch(`${b.url}/metrics`)).status).toBe(404);
     for (const text of scraped) {
       expect(text).toMatch(/^http_request_duration_seconds_count\{method="GET",route="\/health\/ready",status="200"\} \d+/m);
       expect(text).toMatch(/^nodejs_eventloop_lag_seconds \d/m);
@@ -443,7 +463,281 @@ describe('three servers behind nginx, round robin', () => {
       await pool.close();
     }
   });
+});
 
+describe('health', () => {
+  it('answers live and ready, and the API health check still answers', async () => {
+    const live = await call(a, '/health/live');
+    expect(live.status).toBe(200);
+    expect(await live.json()).toEqual({ status: 'live' });
+    const ready = await call(b, '/health/ready');
+    expect(ready.status).toBe(200);
+    expect(ready.headers.get('cache-control')).toBe('no-store');
+    expect(await ready.json()).toEqual({ status: 'ready', checks: { database: 'ok', migrations: 'ok', pdfWorker: 'on-demand', stopping: false } });
+    expect((await call(a, '/api/HealthCheck/Get')).status).toBe(200);
+    expect((await call(a, '/health/ready', { method: 'POST' })).status).toBe(404);
+  });
+
+  it('is not ready while the PDF worker starts or failed, while stopping, or without the database', async () => {
+    const source = { db: a.db, pdfWorker: () => 'warm' as const, stopping: () => false };
+    expect((await readiness(source)).status).toBe('ready');
+    expect(await readiness({ ...source, pdfWorker: () => 'starting' })).toMatchObject({ status: 'not-ready', checks: { pdfWorker: 'starting' } });
+    expect(await readiness({ ...source, pdfWorker: () => 'failed' })).toMatchObject({ status: 'not-ready' });
+    expect(await readiness({ ...source, stopping: () => true })).toMatchObject({ status: 'not-ready', checks: { stopping: true } });
+    const broken = { execute: () => Promise.reject(new Error('connection refused')) } as unknown as typeof a.db;
+    expect(await readiness({ ...source, db: broken })).toMatchObject({ status: 'not-ready', checks: { database: 'unreachable' } });
+    // A database missing a migration this build knows (an older schema): not ready either.
+    const behind = { execute: () => Promise.resolve({ rows: [{ applied: 3 }] }) } as unknown as typeof a.db;
+    expect(await readiness({ ...source, db: behind })).toMatchObject({ status: 'not-ready', checks: { database: 'ok', migrations: 'pending' } });
+  });
+});
+
+describe('request ids', () => {
+  it('returns the id a request sent, or a new one, and puts it on every log line of that request', async () => {
+    const sent = await call(a, '/api/HealthCheck/Get', { headers: { 'X-Request-Id': 'lb-7f3a.42' } });
+    expect(sent.headers.get('x-request-id')).toBe('lb-7f3a.42');
+    expect(a.logs.filter((l) => l.requestId === 'lb-7f3a.42').map((l) => l.path)).toEqual(['/api/HealthCheck/Get']);
+
+    for (const bad of ['has spaces', 'x'.repeat(129), '<script>']) {
+      const res = await call(a, '/api/HealthCheck/Get', { headers: { 'X-Request-Id': bad } });
+      expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    }
+    // Errors and unknown paths carry one too, and each request its own.
+    const missing = await call(a, '/api/Nothing/Here');
+    const again = await call(a, '/api/Nothing/Here');
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(again.headers.get('x-request-id')).not.toBe(missing.headers.get('x-request-id'));
+  });
+
+  it('never logs form data, also on the lines of a request with an id', async () => {
+    const before = b.logs.length;
+    const res = await call(b, '/api/crud/forminstance/post', {
+      method: 'POST',
+      headers: { 'X-Request-Id': 'post-with-data' },
+      body: { formSchemaId: crypto.randomUUID(), data: { name: 'SECRET-ANSWER-3141' }, status: 0 },
+    });
+    expect(res.headers.get('x-request-id')).toBe('post-with-data');
+    const lines = b.logs.slice(before);
+    expect(lines.some((l) => l.requestId === 'post-with-data' && l.status === res.status)).toBe(true);
+    expect(JSON.stringify(lines)).not.toContain('SECRET-ANSWER-3141');
+  });
+
+  it('keeps LOG_LEVEL, and a line written outside any request has no id', () => {
+    const written: string[] = [];
+    const write = process.stdout.write;
+    process.stdout.write = ((chunk: string) => {
+      written.push(chunk);
+      return true;
+    }) as unknown as typeof process.stdout.write;
+    try {
+      const { log } = resolveConfig(configFromEnv({ LOG_LEVEL: 'warn' }));
+      log({ level: 'info', msg: 'dropped' });
+      log({ level: 'warn', msg: 'kept' });
+    } finally {
+      process.stdout.write = write;
+    }
+    expect(written.map((w) => JSON.parse(w) as Record<string, unknown>)).toEqual([expect.objectContaining({ level: 'warn', msg: 'kept' })]);
+    expect(written.join('')).not.toContain('requestId');
+  });
+});
+
+describe('metrics', () => {
+  it('are off unless asked for; METRICS=1 turns them on', async () => {
+    expect((await call(b, '/metrics')).status).toBe(404);
+    expect(configFromEnv({ METRICS: '1' }).metrics).toBe(true);
+    expect(configFromEnv({ METRICS: '0' }).metrics).toBe(false);
+    expect(resolveConfig({}).metrics).toBe(false);
+  });
+
+  it('show the request latency by route pattern, the event-loop lag and the database pool', async () => {
+    await Promise.all(Array.from({ length: 20 }, (_, i) => call(a, i % 2 ? '/api/HealthCheck/Get' : `/api/crud/form/get?Id=${crypto.randomUUID()}`)));
+    const res = await call(a, '/metrics');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/plain');
+    const text = await res.text();
+    expect(text).toMatch(/http_request_duration_seconds_bucket\{le="0\.005",method="GET",route="\/api\/HealthCheck\/Get",status="200"\} \d+/);
+    expect(text).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/api\/HealthCheck\/Get",status="200"\} (\d+)/);
+    expect(Number(/http_request_duration_seconds_count\{method="GET",route="\/api\/HealthCheck\/Get",status="200"\} (\d+)/.exec(text)?.[1])).toBeGreaterThanOrEqual(10);
+    // Unknown ids do not make labels of their own: the route is the declared pattern.
+    expect(text).not.toMatch(/route="[^"]*Id=/);
+    expect(text).toMatch(/^nodejs_eventloop_lag_seconds \d/m);
+    expect(text).toMatch(/^db_pool_connections\{state="total"\} \d+/m);
+  });
+});
+
+describe('periodic jobs', () => {
+  it('the signing sweep runs once per period across the instances, recorded in the log and the database', async () => {
+    const sweeps = () => instances.flatMap((s) => s.logs).filter((l) => l.msg === 'job ran' && l.job === 'signing-sweep');
+    // At least three periods (a loaded machine may take longer than three periods for them).
+    for (let waited = 0; sweeps().length < 3 && waited < 15_000; waited += SWEEP_MS) {
+      await new Promise((resolve) => setTimeout(resolve, SWEEP_MS));
+    }
+    const ran = sweeps();
+    const rows = (await a.db.execute(sql`SELECT period, instance FROM job_runs WHERE job = 'signing-sweep' ORDER BY period`)) as unknown as {
+      rows: { period: string; instance: string }[];
+    };
+    expect(ran.length).toBeGreaterThanOrEqual(3);
+    // One log line per period, and one row per period naming the instance that ran it.
+    const periods = ran.map((l) => Number(l.period));
+    expect(new Set(periods).size).toBe(periods.length);
+    const ranRows = rows.rows.filter((r) => periods.includes(Number(r.period)));
+    expect(ranRows).toHaveLength(ran.length);
+    for (const line of ran) {
+      expect(ranRows.find((r) => Number(r.period) === Number(line.period))?.instance).toBe(line.instance);
+      expect(['a', 'b', 'c']).toContain(line.instance);
+    }
+  });
+});
+
+/** 'ok', or what a refusal says (status, message, code, seconds to wait). */
+async function answer(call: () => unknown): Promise<unknown> {
+  try {
+    await call();
+    return 'ok';
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    return { status: error.status, message: error.message, ...error.extensions };
+  }
+}
+
+describe('anonymous write limits shared by the instances', () => {
+  it('use the numbers of the domain by default', () => {
+    expect(anonymousWriteLimiter(a.config, a.db)?.limits).toEqual(ANONYMOUS_WRITE_LIMITS);
+    expect(anonymousWriteLimiter(a.config, a.db)).toBe(anonymousWriteLimiter(a.config, a.db));
+  });
+
+  it('one address has one budget across both, refused with the in-memory limiter’s answers', async () => {
+    let now = Date.UTC(2026, 0, 1, 12, 0, 0);
+    const clock = () => now;
+    const limits = resolveAnonymousWriteLimits({
+      perAddress: { max: 4, windowSeconds: 60 },
+      perSchema: { max: 7, windowSeconds: 60 },
+      bytesPerAddress: { max: 1000, windowSeconds: 60 },
+    });
+    const onA = new SharedAnonymousWriteLimiter(a.db, limits, clock);
+    const onB = new SharedAnonymousWriteLimiter(b.db, limits, clock);
+    const memory = new AnonymousWriteLimiter(limits, clock);
+    const schema = crypto.randomUUID();
+    const other = crypto.randomUUID();
+    const shared: unknown[] = [];
+    const alone: unknown[] = [];
+    // Writes from one address land on either instance in turn; the memory limiter sees them all, as one instance would.
+    const steps: [string, string, number][] = [
+      ['10.0.0.1', schema, 100],
+      ['10.0.0.1', schema, 100],
+      ['::ffff:10.0.0.1', schema, 100],
+      ['10.0.0.1', other, 600],
+      ['10.0.0.1', schema, 10], // the fifth: over 4 a minute
+      ['10.0.0.2', schema, 950],
+      ['10.0.0.2', schema, 100], // over 1000 bytes a minute
+      ['10.0.0.3', schema, 1],
+      ['10.0.0.4', schema, 1],
+      ['10.0.0.5', schema, 1],
+      ['10.0.0.6', schema, 1], // the schema's eighth: over 7 a minute
+    ];
+    for (const [i, [address, formSchemaId, bytes]] of steps.entries()) {
+      now += 1_000;
+      shared.push(await answer(() => (i % 2 === 0 ? onA : onB).write(address, formSchemaId, bytes)));
+      alone.push(await answer(() => memory.write(address, formSchemaId, bytes)));
+    }
+    expect(shared).toEqual(alone);
+    expect(shared[4]).toMatchObject({ status: 429, code: 'address-rate', retryAfterSeconds: 56 });
+    expect(shared[6]).toMatchObject({ status: 429, code: 'address-bytes', retryAfterSeconds: 59 });
+    expect(shared[10]).toMatchObject({ status: 429, code: 'schema-rate' });
+    expect(shared.filter((s) => s === 'ok')).toHaveLength(8);
+    // A minute later the window has room again, on both.
+    now += 60_000;
+    expect(await answer(() => onB.write('10.0.0.1', schema, 1))).toBe('ok');
+    // Events older than every window are purged.
+    now += 25 * 60 * 60 * 1000;
+    expect(await purgeExpiredLimits(a.db, limits, now)).toBeGreaterThanOrEqual(8);
+  });
+
+  it('new instances and drafts count across both; a given-back place is free again', async () => {
+    let now = Date.UTC(2026, 0, 2, 12, 0, 0);
+    const clock = () => now;
+    const limits = resolveAnonymousWriteLimits({
+      newInstancesPerAddress: { max: 4, windowSeconds: 3600 },
+      draftsPerAddressAndSchema: { max: 2, windowSeconds: 86_400 },
+    });
+    const onA = new SharedAnonymousWriteLimiter(a.db, limits, clock);
+    const onB = new SharedAnonymousWriteLimiter(b.db, limits, clock);
+    const schema = crypto.randomUUID();
+    const one = await onA.beginNew('10.1.0.1', schema, true);
+    await one.commit(crypto.randomUUID()); // not a stored instance: it is no draft, so it frees its place
+    now += 1_000;
+    const two = await onB.beginNew('10.1.0.1', schema, true);
+    now += 1_000;
+    const three = await onA.beginNew('10.1.0.1', schema, true);
+    // Two places held (pending): a third draft is refused on either instance, with the domain's words.
+    now += 1_000;
+    const refused = await answer(() => onB.beginNew('10.1.0.1', schema, true));
+    expect(refused).toEqual({
+      status: 429,
+      message: 'You have 2 unsubmitted drafts of this form; submit one of them before starting another (at most 2 in 24 hours).',
+      code: 'draft-limit',
+      retryAfterSeconds: 86_400 - 2,
+    });
+    await three.cancel();
+    // The place given back is free again (the refusal counted nothing) ...
+    const four = await onB.beginNew('10.1.0.1', schema, true);
+    await four.commit(crypto.randomUUID());
+    // ... but the address has started four instances this hour, the most.
+    expect(await answer(() => onA.beginNew('10.1.0.1', schema, false))).toMatchObject({ status: 429, code: 'new-instance-rate' });
+    await two.cancel();
+  });
+});
+
+describe('login throttle shared by the instances', () => {
+  it('an account locked by failures on both instances is refused by either, with Retry-After', async () => {
+    // a's provider, and the one b runs on its own connection pool.
+    const bLogin = { issuerUrl: (bProvider as OidcServer).issuer, clientId: b.clientId, logs: b.logs };
+    const form = async (server: Pick<TestServer, 'issuerUrl' | 'clientId' | 'logs'>) => {
+      const jar = new CookieJar();
+      const { action } = await openLoginForm(server, jar, { pkce: createPkce() });
+      return { jar, action };
+    };
+    // Failures alternate between the instances: the third, wherever it lands, locks the account.
+    for (const [i, server] of [a, bLogin, a].entries()) {
+      const { jar, action } = await form(server);
+      expect((await postLogin(jar, action, 'editor', `guess-${i}`)).status).toBe(200);
+    }
+    for (const server of [bLogin, a]) {
+      const { jar, action } = await form(server);
+      const refused = await postLogin(jar, action, 'editor', 'editor-password');
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(290);
+      expect(await refused.text()).toMatch(/Too many failed attempts\. Try again in 5 minutes\./);
+      // The provider's answers carry a request id too, and so does the warning logged for the refusal.
+      const requestId = refused.headers.get('x-request-id') ?? '';
+      expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+      expect(server.logs.filter((l) => l.requestId === requestId).map((l) => l.msg ?? l.path)).toContain('login throttled');
+    }
+    // Another account is not held back.
+    const { jar, action } = await form(bLogin);
+    expect((await postLogin(jar, action, 'reader', 'reader-password')).status).toBe(303);
+  });
+
+  it('keeps the memory throttle’s policy and counts failures made at once on both', async () => {
+    const now = Date.UTC(2026, 0, 3);
+    const options = { account: { freeFailures: 3, lockoutFailures: 50 }, address: { freeFailures: 100, lockoutFailures: 200 }, now: () => now };
+    const onA = new SharedLoginThrottle(a.db, options);
+    const onB = new SharedLoginThrottle(b.db, options);
+    const attempt = { username: `Someone-${crypto.randomUUID()}`, address: '10.2.0.1' };
+    const waits = await Promise.all([onA, onB, onA, onB, onA, onB].map((t) => t.fail(attempt)));
+    // Six failures counted: the sixth waits 2^(6-3-1) = 4 s, whichever order they were counted in.
+    expect(Math.max(...waits)).toBe(4_000);
+    expect(waits.filter((w) => w === 0)).toHaveLength(3);
+    expect(await onB.wait({ ...attempt, username: attempt.username.toUpperCase() })).toBe(4_000);
+    await onA.succeed(attempt);
+    expect(await onB.wait(attempt)).toBe(0);
+    expect(await onB.addressWait('::ffff:10.2.0.1')).toBe(0);
+  });
+});
+
+// Last: these stop one server each.
+describe('stopping servers', () => {
   it('drain a server on SIGTERM: no new connections, not ready, the request it answers finishes, then it exits', async () => {
     const { token } = await userWithClaims(a, 'drain-admin', [Permission.GlobalDataAdmin]);
     // Two requests in flight on b, their bodies half sent: one is finished during the drain, one never is.
