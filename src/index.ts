@@ -146,7 +146,7 @@ export type {
 // The builder's Save button (with its draft check and dialog) and the sample forms a new form can start from, for a
 // host that builds its own builder screen around them.
 export { SaveFormButton, draftHasNoFields, FORM_TEMPLATES, blankTemplate, contactTemplate, copyOfForm, formTemplate, jobApplicationTemplate } from './builder';
-export type { DraftProblemTarget, FormCopy, FormTemplate, FormTemplateId, SaveFormButtonProps, SaveFormDraftOptions, SaveFormDraftOutcome, SaveFormDraftResult } from './builder';
+export type { DraftProblemTarget, FormCopy, FormTemplate, FormTemplateId, FormTemplateTexts, SaveFormButtonProps, SaveFormDraftOptions, SaveFormDraftOutcome, SaveFormDraftResult } from './builder';
 export type {
   FormPreviewController, FormPreviewFactory, FormPreviewMode, FormPreviewOptions, FormPreviewProps,
   FormPreviewQueryState, FormPreviewSelection, FormPreviewStylesNames, FormPreviewViewFactory, FormPreviewViewProps,

@@ -68,6 +68,7 @@ import { JsonView } from './json';
 import { SaveFormButton, type SaveFormDraftResult } from './save';
 import { StartFrom } from './StartFrom';
 import { useFormBuilder, type FormBuilderController } from './useFormBuilder';
+import { widgetName } from './widget-names';
 
 /** The inner parts of the form builder that `classNames` / `styles` reach. */
 export type FormBuilderStylesNames = 'root' | 'toolbar' | 'palette' | 'canvas' | 'properties' | 'preview';
@@ -886,7 +887,7 @@ export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
 
   const title = c.form ? fillLabel(labels.fbTitleEdit, { name: c.form.name }) : labels.fbTitleNew;
   const palette: { id: string; icon: ReactNode; name: string }[] = [
-    ...Object.values(formWidgets).map((w) => ({ id: w.kind, icon: w.icon, name: w.name })),
+    ...Object.values(formWidgets).map((w) => ({ id: w.kind, icon: w.icon, name: widgetName(w.kind, w.name, labels) })),
   ];
   const layoutEntries = [
     { id: 'page', icon: BUILDER_ICONS.page, name: labels.fbPage },

@@ -50,7 +50,7 @@ export function StartFrom({ labels, onStart, onImportPdf }: StartFromProps) {
     <Stack gap="xs" align="center">
       <Group gap="xs" justify="center">
         {FORM_TEMPLATES.filter((t) => t.id !== 'blank').map((t) => (
-          <Button key={t.id} variant="light" size="xs" onClick={() => onStart(t.create())}>
+          <Button key={t.id} variant="light" size="xs" onClick={() => onStart(t.create(labels))}>
             {labels[t.nameLabel]}
           </Button>
         ))}

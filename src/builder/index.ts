@@ -8,4 +8,4 @@ export type { BuilderAction, BuilderDocument, BuilderSelection, BuilderState, Fi
 export { draftHasNoFields, SaveFormButton } from './save';
 export type { DraftProblemTarget, SaveFormButtonProps, SaveFormDraftOptions, SaveFormDraftOutcome, SaveFormDraftResult } from './save';
 export { blankTemplate, contactTemplate, copyOfForm, FORM_TEMPLATES, formTemplate, jobApplicationTemplate } from './templates';
-export type { FormCopy, FormTemplate, FormTemplateId } from './templates';
+export type { FormCopy, FormTemplate, FormTemplateId, FormTemplateTexts } from './templates';

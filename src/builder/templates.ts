@@ -4,14 +4,23 @@
  * fresh draft (the builder then owns and changes it), and every template passes the engine's `checkFormDraft`, so a
  * form started from one can be saved as it is.
  *
- * The texts inside a template (field labels, help texts, options) are the form's content, which the author edits in
- * the builder; the template's own name and description are texts of the builder, read from the labels.
+ * The texts inside a template (page and section titles, field labels, help texts, options) are made in the language of
+ * the texts handed to it (the labels in force, English by default): the author then edits them like any other form's
+ * content. The template's own name and description are texts of the builder, read from the labels too.
  */
 import { eq, guid } from '../api/odata';
 import type { ApiClient } from '../api/client';
 import type { Form, FormLayout, FormSchema, JsonObject } from '../api/types';
 import type { FormDraft } from '../engine';
 import type { Labels } from '../query/labels';
+import { builderTemplateLabels } from '../labels/builder-template-labels';
+import { formBuilderLabels } from '../labels/form-builder-labels';
+import { fillLabel } from '../labels/shared-labels';
+
+/** The texts a template's content is made of (English by default). */
+export type FormTemplateTexts = { readonly [K in keyof typeof builderTemplateLabels]: string } & Readonly<Pick<Labels, 'fbNewPageTitle' | 'fbNewSectionTitle'>>;
+
+const ENGLISH: FormTemplateTexts = { ...builderTemplateLabels, fbNewPageTitle: formBuilderLabels.fbNewPageTitle, fbNewSectionTitle: formBuilderLabels.fbNewSectionTitle };
 
 /** The ids of the built-in templates. */
 export type FormTemplateId = 'blank' | 'contact' | 'job-application';
@@ -23,8 +32,8 @@ export interface FormTemplate {
   nameLabel: keyof Labels;
   /** The label of what the template holds. */
   descriptionLabel: keyof Labels;
-  /** A fresh draft: a new object every call, which the caller may change. */
-  create(): FormDraft;
+  /** A fresh draft in the language of `texts` (English without): a new object every call, which the caller may change. */
+  create(texts?: FormTemplateTexts): FormDraft;
 }
 
 const SCHEMA_DIALECT = 'https://json-schema.org/draft/2020-12/schema';
@@ -34,20 +43,22 @@ function objectSchema(properties: JsonObject, required: string[] = []): JsonObje
 }
 
 /** An empty form: one page with one section and no field (the same start as the builder's empty document). */
-export function blankTemplate(): FormDraft {
+export function blankTemplate(texts: FormTemplateTexts = ENGLISH): FormDraft {
+  const page = fillLabel(texts.fbNewPageTitle, { number: 1 });
+  const section = fillLabel(texts.fbNewSectionTitle, { number: 1 });
   return {
     jsonSchema: objectSchema({}),
-    layout: { pages: [{ id: 'page-1', title: 'Page 1', sections: [{ id: 'section-1', title: 'Section 1', fields: [] }] }] },
+    layout: { pages: [{ id: 'page-1', title: page, sections: [{ id: 'section-1', title: section, fields: [] }] }] },
   };
 }
 
 /** A one-page contact form: name, email, phone, topic, message, and a consent box. */
-export function contactTemplate(): FormDraft {
+export function contactTemplate(t: FormTemplateTexts = ENGLISH): FormDraft {
   const topics = [
-    { value: 'question', label: 'A question' },
-    { value: 'feedback', label: 'Feedback' },
-    { value: 'complaint', label: 'A complaint' },
-    { value: 'other', label: 'Something else' },
+    { value: 'question', label: t.tplContactTopicQuestion },
+    { value: 'feedback', label: t.tplContactTopicFeedback },
+    { value: 'complaint', label: t.tplContactTopicComplaint },
+    { value: 'other', label: t.tplContactTopicOther },
   ];
   return {
     jsonSchema: objectSchema(
@@ -55,7 +66,7 @@ export function contactTemplate(): FormDraft {
         name: { type: 'string', minLength: 1, maxLength: 200 },
         email: { type: 'string', format: 'email', maxLength: 320 },
         phone: { type: 'string', maxLength: 40 },
-        topic: { type: 'string', enum: topics.map((t) => t.value) },
+        topic: { type: 'string', enum: topics.map((o) => o.value) },
         otherTopic: { type: 'string', maxLength: 200 },
         message: { type: 'string', minLength: 1, maxLength: 4000 },
         consent: { type: 'boolean', const: true },
@@ -66,32 +77,32 @@ export function contactTemplate(): FormDraft {
       pages: [
         {
           id: 'contact',
-          title: 'Contact us',
+          title: t.tplContactPage,
           sections: [
             {
               id: 'about-you',
-              title: 'About you',
+              title: t.tplContactAboutYou,
               fields: [
-                { id: 'name', path: '/name', widget: 'text', label: 'Your name' },
-                { id: 'email', path: '/email', widget: 'email', label: 'Email', helpText: 'We reply to this address.' },
-                { id: 'phone', path: '/phone', widget: 'phone', label: 'Phone (optional)' },
+                { id: 'name', path: '/name', widget: 'text', label: t.tplContactName },
+                { id: 'email', path: '/email', widget: 'email', label: t.tplContactEmail, helpText: t.tplContactEmailHelp },
+                { id: 'phone', path: '/phone', widget: 'phone', label: t.tplContactPhone },
               ],
             },
             {
               id: 'your-message',
-              title: 'Your message',
+              title: t.tplContactYourMessage,
               fields: [
-                { id: 'topic', path: '/topic', widget: 'radio', label: 'What is it about?', options: topics },
+                { id: 'topic', path: '/topic', widget: 'radio', label: t.tplContactTopic, options: topics },
                 {
                   id: 'otherTopic',
                   path: '/otherTopic',
                   widget: 'text',
-                  label: 'What about?',
+                  label: t.tplContactOtherTopic,
                   visibleWhen: [{ path: '/topic', op: 'eq', value: 'other' }],
                   requiredWhen: [{ path: '/topic', op: 'eq', value: 'other' }],
                 },
-                { id: 'message', path: '/message', widget: 'textarea', label: 'Message' },
-                { id: 'consent', path: '/consent', widget: 'checkbox', label: 'You may store my details to answer me' },
+                { id: 'message', path: '/message', widget: 'textarea', label: t.tplContactMessage },
+                { id: 'consent', path: '/consent', widget: 'checkbox', label: t.tplContactConsent },
               ],
             },
           ],
@@ -106,77 +117,77 @@ export function contactTemplate(): FormDraft {
  * "Until" shows only for a job they have left), and the role (a permit number shown and required only for those
  * who need a work permit).
  */
-export function jobApplicationTemplate(): FormDraft {
+export function jobApplicationTemplate(t: FormTemplateTexts = ENGLISH): FormDraft {
   const roles = [
-    { value: 'engineer', label: 'Engineer' },
-    { value: 'designer', label: 'Designer' },
-    { value: 'analyst', label: 'Analyst' },
+    { value: 'engineer', label: t.tplJobRoleEngineer },
+    { value: 'designer', label: t.tplJobRoleDesigner },
+    { value: 'analyst', label: t.tplJobRoleAnalyst },
   ];
   const layout: FormLayout = {
     pages: [
       {
         id: 'applicant',
-        title: 'About you',
+        title: t.tplJobAboutYou,
         sections: [
           {
             id: 'applicant-details',
-            title: 'Your details',
+            title: t.tplJobYourDetails,
             fields: [
-              { id: 'fullName', path: '/applicant/fullName', widget: 'text', label: 'Full name' },
-              { id: 'email', path: '/applicant/email', widget: 'email', label: 'Email' },
-              { id: 'phone', path: '/applicant/phone', widget: 'phone', label: 'Phone' },
-              { id: 'birthDate', path: '/applicant/birthDate', widget: 'date', label: 'Date of birth' },
+              { id: 'fullName', path: '/applicant/fullName', widget: 'text', label: t.tplJobFullName },
+              { id: 'email', path: '/applicant/email', widget: 'email', label: t.tplJobEmail },
+              { id: 'phone', path: '/applicant/phone', widget: 'phone', label: t.tplJobPhone },
+              { id: 'birthDate', path: '/applicant/birthDate', widget: 'date', label: t.tplJobBirthDate },
             ],
           },
         ],
       },
       {
         id: 'history',
-        title: 'Employment history',
+        title: t.tplJobHistory,
         sections: [
           {
             id: 'employment',
-            title: 'Job',
-            description: 'Your jobs, the most recent first.',
-            repeatable: { path: '/employment', minItems: 1, maxItems: 10, addLabel: 'Add a job' },
+            title: t.tplJobJob,
+            description: t.tplJobJobDescription,
+            repeatable: { path: '/employment', minItems: 1, maxItems: 10, addLabel: t.tplJobAddJob },
             fields: [
-              { id: 'employer', path: '/employer', widget: 'text', label: 'Employer' },
-              { id: 'jobTitle', path: '/jobTitle', widget: 'text', label: 'Job title' },
-              { id: 'from', path: '/from', widget: 'date', label: 'From' },
-              { id: 'current', path: '/current', widget: 'checkbox', label: 'I still work here' },
+              { id: 'employer', path: '/employer', widget: 'text', label: t.tplJobEmployer },
+              { id: 'jobTitle', path: '/jobTitle', widget: 'text', label: t.tplJobTitle },
+              { id: 'from', path: '/from', widget: 'date', label: t.tplJobFrom },
+              { id: 'current', path: '/current', widget: 'checkbox', label: t.tplJobCurrent },
               {
                 id: 'until',
                 path: '/until',
                 widget: 'date',
-                label: 'Until',
+                label: t.tplJobUntil,
                 visibleWhen: [{ path: '/current', op: 'neq', value: true }],
                 requiredWhen: [{ path: '/current', op: 'neq', value: true }],
               },
-              { id: 'duties', path: '/duties', widget: 'textarea', label: 'What you did' },
+              { id: 'duties', path: '/duties', widget: 'textarea', label: t.tplJobDuties },
             ],
           },
         ],
       },
       {
         id: 'role',
-        title: 'The role',
+        title: t.tplJobRolePage,
         sections: [
           {
             id: 'role-details',
-            title: 'The role you apply for',
+            title: t.tplJobRoleSection,
             fields: [
-              { id: 'position', path: '/role/position', widget: 'select', label: 'Role', options: roles },
-              { id: 'startDate', path: '/role/startDate', widget: 'date', label: 'Earliest start date' },
-              { id: 'needsPermit', path: '/role/needsPermit', widget: 'switch', label: 'I need a work permit' },
+              { id: 'position', path: '/role/position', widget: 'select', label: t.tplJobRole, options: roles },
+              { id: 'startDate', path: '/role/startDate', widget: 'date', label: t.tplJobStartDate },
+              { id: 'needsPermit', path: '/role/needsPermit', widget: 'switch', label: t.tplJobNeedsPermit },
               {
                 id: 'permitNumber',
                 path: '/role/permitNumber',
                 widget: 'text',
-                label: 'Work permit number',
+                label: t.tplJobPermitNumber,
                 visibleWhen: [{ path: '/role/needsPermit', op: 'eq', value: true }],
                 requiredWhen: [{ path: '/role/needsPermit', op: 'eq', value: true }],
               },
-              { id: 'motivation', path: '/role/motivation', widget: 'textarea', label: 'Why this role?' },
+              { id: 'motivation', path: '/role/motivation', widget: 'textarea', label: t.tplJobMotivation },
             ],
           },
         ],

@@ -10,6 +10,7 @@ import type { Labels } from '../query/labels';
 import { entityQueries } from '../query/queries';
 import { useApi } from '../query/useApi';
 import { useLabels } from '../query/useLabels';
+import { localizeWidgetKinds } from './widget-names';
 import { builderReducer, emptyDocument, initialBuilderState, type BuilderAction, type BuilderDocument, type BuilderState } from './model';
 
 /** Options of {@link useFormBuilder}. */
@@ -120,7 +121,8 @@ function readDraft(storage: Storage | null, key: string): StoredDraft | null {
 export function useFormBuilder(options: FormBuilderOptions = {}): FormBuilderController {
   const { formSchemaId = null, labels: overrides } = options;
   const labels = useLabels(overrides);
-  const widgets = useMemo(() => withWidgetKinds(options.widgets), [options.widgets]);
+  // The built-in kinds' names and new fields in the language of the texts in force.
+  const widgets = useMemo(() => localizeWidgetKinds(withWidgetKinds(options.widgets), labels), [options.widgets, labels]);
   const { client } = useApi();
   const storage = options.storage === undefined ? defaultStorage() : options.storage;
 

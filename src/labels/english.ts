@@ -15,6 +15,7 @@ import { signingLabels } from './signing-labels';
 import { signDocumentLabels } from './sign-document-labels';
 import { fillLabel, sharedLabels } from './shared-labels';
 import { routerLabels } from './router-labels';
+import { builderTemplateLabels, builderWidgetLabels } from './builder-template-labels';
 
 // Built in a function marked pure: the spreads and the call below would otherwise count as side effects, and a bundle
 // that never reads `englishLabels` (the public viewer, when a bundler puts this module in a chunk with the viewer's)
@@ -204,6 +205,9 @@ export const englishLabels = /* @__PURE__ */ (() => ({
   // The form builder's save (src/labels/builder-save-labels.ts)
   ...builderSaveLabels,
   ...builderPropertiesLabels,
+  // The palette's names of the built-in widget kinds and the built-in templates' content (src/labels/builder-template-labels.ts)
+  ...builderWidgetLabels,
+  ...builderTemplateLabels,
   // The Signing screen (src/labels/signing-labels.ts)
   ...signingLabels,
   // The signer's signing page (src/labels/sign-document-labels.ts)

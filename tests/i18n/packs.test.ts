@@ -15,8 +15,8 @@ type Texts = Readonly<Record<string, string>>;
 const SHARED_WORDS: Record<'de' | 'fr', readonly string[]> = {
   de: ['Desktop', 'Format', 'in', 'Maximum', 'Minimum', 'Name', 'Option', 'Position', 'Server', 'Status', 'Text', 'UTC', 'Version', 'Zoom'],
   fr: [
-    'Actions', 'Condition', 'Date', 'Description', 'Document', 'Format', 'Instance', 'Instances', 'Maximum', 'Menus', 'Minimum',
-    'Mode', 'Option', 'Options', 'Page', 'Pages', 'Public', 'Section', 'Signature', 'UTC', 'Version', 'Versions',
+    'Actions', 'Condition', 'Date', 'Description', 'Designer', 'Document', 'Format', 'Instance', 'Instances', 'Maximum', 'Menus', 'Minimum',
+    'Message', 'Mode', 'Option', 'Options', 'Page', 'Pages', 'Public', 'Section', 'Signature', 'UTC', 'Version', 'Versions',
   ],
 };
 

@@ -1,0 +1,65 @@
+/**
+ * The builder's widget kinds in the language of the texts in force: a built-in kind's palette name and the content a
+ * new field of it starts with (label, options, help text) come from the labels (`fbWidget_<kind>`, `fbNew…`). A host
+ * kind, and a built-in kind a host registers under a name of its own, keep what the host wrote. React-free.
+ */
+import type { FieldOption } from '../contract/types';
+import { WIDGET_KINDS, type WidgetDefaultField, type WidgetKind } from '../engine/widget-kinds';
+import { builderWidgetLabels } from '../labels/builder-template-labels';
+import { fillLabel } from '../labels/shared-labels';
+
+/** The texts the palette names and new fields are made of. */
+export type WidgetNameTexts = { readonly [K in keyof typeof builderWidgetLabels]: string };
+
+const BUILT_IN: Readonly<Record<string, WidgetKind>> = WIDGET_KINDS;
+
+function nameKey(kind: string): keyof WidgetNameTexts | undefined {
+  const key = `fbWidget_${kind}`;
+  return key in builderWidgetLabels ? (key as keyof WidgetNameTexts) : undefined;
+}
+
+/**
+ * The palette name of a widget kind: the label of a built-in kind whose name the host left as it was, else the
+ * kind's own name.
+ */
+export function widgetName(kind: string, name: string, texts: WidgetNameTexts): string {
+  const key = nameKey(kind);
+  const builtIn = Object.prototype.hasOwnProperty.call(BUILT_IN, kind) ? BUILT_IN[kind] : undefined;
+  return key && builtIn && builtIn.name === name ? texts[key] : name;
+}
+
+/** A built-in default text in the texts' language; any other text stays as written. */
+function defaultText(text: string, kind: WidgetKind, texts: WidgetNameTexts): string {
+  if (text === kind.name) return widgetName(kind.kind, text, texts);
+  if (text === builderWidgetLabels.fbNewChoiceLabel) return texts.fbNewChoiceLabel;
+  if (text === builderWidgetLabels.fbNewListLabel) return texts.fbNewListLabel;
+  if (text === builderWidgetLabels.fbNewStaticLabel) return texts.fbNewStaticLabel;
+  if (text === builderWidgetLabels.fbNewStaticHelp) return texts.fbNewStaticHelp;
+  const option = /^Option (\d+)$/.exec(text);
+  return option ? fillLabel(texts.fbNewOption, { number: option[1]! }) : text;
+}
+
+function localizedField(kind: WidgetKind, texts: WidgetNameTexts): WidgetDefaultField {
+  const field = kind.defaultField;
+  const options: FieldOption[] | undefined = field.options?.map((o) => ({ ...o, label: defaultText(o.label, kind, texts) }));
+  return {
+    ...field,
+    label: defaultText(field.label, kind, texts),
+    ...(field.helpText !== undefined ? { helpText: defaultText(field.helpText, kind, texts) } : {}),
+    ...(options ? { options } : {}),
+  };
+}
+
+/**
+ * The kinds with the built-in ones (those a host did not rename) named, and their new fields worded, by `texts`.
+ * English texts give back the registry as it is.
+ */
+export function localizeWidgetKinds<K extends WidgetKind>(kinds: Readonly<Record<string, K>>, texts: WidgetNameTexts): Readonly<Record<string, K>> {
+  if ((Object.keys(builderWidgetLabels) as (keyof WidgetNameTexts)[]).every((k) => texts[k] === builderWidgetLabels[k])) return kinds;
+  const out: Record<string, K> = {};
+  for (const [key, kind] of Object.entries(kinds)) {
+    const builtIn = Object.prototype.hasOwnProperty.call(BUILT_IN, key) ? BUILT_IN[key] : undefined;
+    out[key] = builtIn && builtIn.name === kind.name ? { ...kind, name: widgetName(key, kind.name, texts), defaultField: localizedField(kind, texts) } : kind;
+  }
+  return out;
+}
