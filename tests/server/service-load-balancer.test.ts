@@ -492,6 +492,25 @@ describe('health', () => {
   });
 });
 
+describe('listening address and drain time', () => {
+  it('HOST sets the API’s address (c listens on 127.0.0.2 only), DRAIN_SECONDS the drain; the provider stays on loopback', async () => {
+    const port = new URL((c as ChildServer).url).port;
+    expect((c as ChildServer).url).toBe(`http://127.0.0.2:${port}`);
+    expect((await fetch(`http://127.0.0.2:${port}/health/live`)).status).toBe(200);
+    await expect(fetch(`http://127.0.0.1:${port}/health/live`)).rejects.toThrow();
+    expect(new URL((c as ChildServer).issuer).hostname).toBe('127.0.0.1');
+
+    expect(resolveConfig({})).toMatchObject({ host: '127.0.0.1', oidcHost: '127.0.0.1', drainSeconds: 10 });
+    const fromEnv = resolveConfig(configFromEnv({ HOST: '0.0.0.0', DRAIN_SECONDS: '30' }));
+    expect(fromEnv).toMatchObject({ host: '0.0.0.0', oidcHost: '127.0.0.1', drainSeconds: 30 });
+    expect(resolveConfig({ host: '[::]' }).host).toBe('::');
+    expect(resolveConfig({ host: 'web-1.internal' }).host).toBe('web-1.internal');
+    expect(() => resolveConfig({ host: 'not an address' })).toThrow(/host must be an IP address or a host name/);
+    expect(() => resolveConfig({ drainSeconds: -1 })).toThrow(/drainSeconds/);
+    expect(() => configFromEnv({ DRAIN_SECONDS: 'soon' })).toThrow(/DRAIN_SECONDS must be an integer/);
+  });
+});
+
 describe('request ids', () => {
   it('returns the id a request sent, or a new one, and puts it on every log line of that request', async () => {
     const sent = await call(a, '/api/HealthCheck/Get', { headers: { 'X-Request-Id': 'lb-7f3a.42' } });
