@@ -78,6 +78,8 @@ let servers: TestServer[] = [];
 let instances: Instance[] = [];
 let nginx: ChildProcess | null = null;
 let nginxDir = '';
+/** Where the child server's start file is. */
+let childDir = '';
 /** nginx: the API round robin over the three, with connections kept open. */
 let balancer = '';
 /** nginx: the three servers' sign-in providers, round robin. */
@@ -106,7 +108,8 @@ const provider = await startOidcServer({ config: { ...handle.config, oidcPort: 0
 log({ msg: 'child ready', url: handle.url, issuer: provider.issuer });
 `;
   // A file, not --eval: the PDF worker threads it starts inherit the process's options, and --input-type is none of theirs.
-  const file = path.join(await mkdtemp(path.join(os.tmpdir(), 'forms-admin-child-')), 'server.mjs');
+  childDir = await mkdtemp(path.join(os.tmpdir(), 'forms-admin-child-'));
+  const file = path.join(childDir, 'server.mjs');
   await writeFile(file, script);
   const child = spawn(process.execPath, ['--import', 'tsx', file], {
     cwd: ROOT,
@@ -275,6 +278,7 @@ afterAll(async () => {
   await c?.exited;
   await pg?.stop();
   if (nginxDir) await rm(nginxDir, { recursive: true, force: true });
+  if (childDir) await rm(childDir, { recursive: true, force: true });
 });
 
 /** A request through the load balancer, with its request id (to find which server answered). */
@@ -317,7 +321,7 @@ describe('three servers behind nginx, round robin', () => {
     // Every visitor reaches the servers from nginx's address: one address, one budget of 120 writes a minute.
     const max = ANONYMOUS_WRITE_LIMITS.perAddress.max;
     const started = await viaBalancer('POST', '/api/crud/forminstance/post', 'w-0', { formSchemaId: schema.formSchemaId, data: { name: 'v0' } });
-    expect(started.status).toBe(200);
+    expect(started.status, `${servedBy('w-0').join()}: ${await started.clone().text()}`).toBe(200);
     const link = started.headers.get(FORM_LINK_TOKEN_HEADER) ?? '';
     const { formInstanceId } = (await started.json()) as { formInstanceId: string };
     // 125 more writes, 16 at a time: exactly 119 of them fit the budget, wherever they land.
@@ -880,7 +884,9 @@ describe('stopping servers', () => {
     };
     const visitors = Promise.all(Array.from({ length: 20 }, (_, i) => visitor(i)));
     // Killed once it has answered some writes, while the visitors keep writing.
-    await until(() => answeredByKilled() >= 5, 'the server to kill answers writes', 30_000);
+    await until(() => answeredByKilled() >= 5, 'the server to kill answers writes', 30_000).catch((error: unknown) => {
+      throw new Error(`${String(error)}: ${JSON.stringify(writes.filter((w) => w.status !== 200).slice(0, 3))}`);
+    });
     killedAt = performance.now();
     killed.child.kill('SIGKILL');
     await killed.exited;
