@@ -10,7 +10,6 @@ import type {
   ClaimGroup,
   ClaimGroupLink,
   ClaimGroupsChangeRequest,
-  ClaimsChangeRequest,
   UsersInGroupsChangeRequest,
 } from '../api/types';
 import { DEFAULT_PRIORITY_OF_PERMISSION } from '../api/enums';
@@ -47,6 +46,8 @@ import type {
   StoredUser,
   StoredUserGroup,
 } from './db';
+import type { ClaimsStore } from '../service/claims';
+import type { Ids } from '../service/ports';
 
 /** What a mutation needs from the backend: the time, new ids, and who makes it (for the change history). */
 export interface MutationContext {
@@ -328,42 +329,6 @@ function storeClaimGroupsChange(
   return change.claimGroupSets.flatMap((holderId) => linksOf(db, kind, holderId));
 }
 
-/** Stores a claims change of users, user groups or claim groups (404 for unknown ids). Answers the holders' resulting grants. */
-function storeClaimsChange(db: FakeDb, kind: HolderKind, change: ClaimsChangeRequest, ctx: MutationContext): ClaimGrant[] {
-  requireHolders(db, kind, change.claimSets, 'claimSets');
-  const upserts = new Map(change.claimBaseToAddUpdate.map((claim) => [claim.claimValue, claim]));
-  const toRemove = new Set(change.claimEnumsToRemoveValue);
-  const now = ctx.now();
-  for (const holderId of change.claimSets) {
-    db.claimGrants = db.claimGrants.filter(
-      (g) =>
-        !(g.holderKind === kind && g.recordId === holderId) ||
-        !(toRemove.has(g.claimValue) || (change.removeExistingUnMentionedClaimBase && !upserts.has(g.claimValue))),
-    );
-    for (const claim of upserts.values()) {
-      const existing = db.claimGrants.find((g) => live(g) && g.holderKind === kind && g.recordId === holderId && g.claimValue === claim.claimValue);
-      if (existing) {
-        if (existing.allow !== claim.allow || existing.priorityOfPermission !== claim.priorityOfPermission) {
-          existing.allow = claim.allow;
-          existing.priorityOfPermission = claim.priorityOfPermission;
-          existing.lastUpdatedDateTime = now;
-        }
-        continue;
-      }
-      db.claimGrants.push({
-        id: ctx.newId(),
-        holderKind: kind,
-        recordId: holderId,
-        ...claim,
-        isDeleted: false,
-        createdDateTime: now,
-        lastUpdatedDateTime: now,
-      });
-    }
-  }
-  return change.claimSets.flatMap((holderId) => grantsOf(db, kind, holderId));
-}
-
 /** Stores a change of users in user groups (404 for unknown ids). Answers the groups' resulting memberships (with `applicationUser`). */
 function storeUsersInGroupsChange(
   db: FakeDb,
@@ -432,10 +397,35 @@ export function applyClaimGroupsChange(db: FakeDb, kind: HolderKind, change: Cla
   return recorded(db, ctx, kind, 'claimGroups', change.claimGroupSets, itemsOf, () => storeClaimGroupsChange(db, kind, change, ctx));
 }
 
-/** Stores a claims change of users, user groups or claim groups (404 for unknown ids), and records it. Answers the holders' resulting grants. */
-export function applyClaimsChange(db: FakeDb, kind: HolderKind, change: ClaimsChangeRequest, ctx: MutationContext): ClaimGrant[] {
-  const itemsOf = (id: string) => grantItems(grantsOf(db, kind, id));
-  return recorded(db, ctx, kind, 'claims', change.claimSets, itemsOf, () => storeClaimsChange(db, kind, change, ctx));
+/**
+ * The claims change use case's store (src/service/claims.ts) over the in-memory db: grants of one holder kind, the
+ * holders' names, the change history. New rows are named by `ids`.
+ */
+export function memoryClaimsStore(db: FakeDb, ids: Ids): ClaimsStore {
+  return {
+    holderNames: async (kind, holderIds) =>
+      new Map(holderIds.flatMap((id) => {
+        const holder = findHolder(db, kind, id);
+        return holder ? [[id, holder.name] as const] : [];
+      })),
+    grantsByHolder: async (kind, holderIds) => new Map(holderIds.map((id) => [id, grantsOf(db, kind, id)])),
+    removeGrants: async (_kind, grantIds) => {
+      const gone = new Set(grantIds);
+      db.claimGrants = db.claimGrants.filter((g) => !gone.has(g.id));
+    },
+    putGrants: async (kind, grants, now) => {
+      for (const { holderId, ...claim } of grants) {
+        const stored = db.claimGrants.find((g) => live(g) && g.holderKind === kind && g.recordId === holderId && g.claimValue === claim.claimValue);
+        if (stored) Object.assign(stored, claim, { lastUpdatedDateTime: now });
+        else db.claimGrants.push({ id: ids.newId(), holderKind: kind, recordId: holderId, ...claim, isDeleted: false, createdDateTime: now, lastUpdatedDateTime: now });
+      }
+    },
+    // The fake keeps no effective claims between requests: each request computes them afresh.
+    claimsChanged: async () => undefined,
+    recordHistory: async (entries) => {
+      db.permissionHistory.push(...entries);
+    },
+  };
 }
 
 /** Stores a change of users in user groups (404 for unknown ids), and records it. Answers the groups' resulting memberships. */

@@ -11,10 +11,9 @@
  */
 import { and, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import { Permission } from '../../../src/api/enums';
-import type { ClaimGroupsChangeRequest, ClaimsChangeRequest, UsersInGroupsChangeRequest } from '../../../src/api/types';
+import type { ClaimGroupsChangeRequest, UsersInGroupsChangeRequest } from '../../../src/api/types';
 import {
   checkClaimGroupNesting,
-  grantItems,
   HOLDER_LABELS,
   linkItems,
   memberItems,
@@ -23,7 +22,8 @@ import {
   parseClaimsChange,
   parseUsersInGroupsChange,
 } from '../../../src/domain';
-import { memberships } from '../db/schema';
+import { changeClaims, type ClaimsStore } from '../../../src/service/claims';
+import { memberships, permissionHistory } from '../db/schema';
 import { SEED_IDS } from '../db/seed';
 import { readChangeBody } from './body';
 import { chunked, HOLDERS, loadClaimGroupGraph, requireHolders, type HolderKind } from './holders';
@@ -113,55 +113,53 @@ async function applyClaimGroupsChange(
   return change.claimGroupSets.flatMap((id) => after.get(id) ?? []);
 }
 
-// ---------------------------------------------------------------- claims to holders
+// ---------------------------------------------------------------- claims to holders (src/service/claims.ts)
 
-async function applyClaimsChange(
-  w: WriteContext,
-  kind: HolderKind,
-  change: ClaimsChangeRequest,
-  actor: HistoryActor | null,
-) {
-  const { tx } = w;
-  const claimsChanged = reporter(w, kind, change.claimSets);
-  const holderNames = await requireHolders(tx, kind, change.claimSets, 'claimSets');
-  const before = itemsBy(await grantsByHolder(tx, kind, change.claimSets), grantItems);
-  const g = HOLDERS[kind].grants;
-  const keep = change.claimBaseToAddUpdate.map((u) => u.claimValue);
-  const now = new Date();
-  for (const part of chunked(change.claimSets)) {
-    const which = change.removeExistingUnMentionedClaimBase
-      ? notIn(g.claimValue, keep)
-      : change.claimEnumsToRemoveValue.length
-      ? inArray(g.claimValue, change.claimEnumsToRemoveValue)
-      : null;
-    if (which === null) continue;
-    const removed = await tx.delete(g).where(and(inArray(g.holderId, part), which)).returning({ id: g.id });
-    if (removed.length) await claimsChanged();
-  }
-  const rows = change.claimSets.flatMap((holderId) => change.claimBaseToAddUpdate.map((claim) => ({ holderId, ...claim })));
-  for (const part of chunked(rows)) {
-    const written = await tx
-      .insert(g)
-      .values(part.map((r) => ({ id: crypto.randomUUID(), ...r, createdDateTime: now, lastUpdatedDateTime: now })))
-      .onConflictDoUpdate({
-        target: [g.holderId, g.claimValue],
-        set: {
-          claimType: sql.raw('excluded.claim_type'),
-          allow: sql.raw('excluded.allow'),
-          priorityOfPermission: sql.raw('excluded.priority_of_permission'),
-          isDeleted: false,
-          lastUpdatedDateTime: now,
-        },
-        // Only rows that really change get a new lastUpdatedDateTime (and count as a change).
-        setWhere: sql`${g.allow} <> excluded.allow OR ${g.priorityOfPermission} <> excluded.priority_of_permission OR ${g.claimType} <> excluded.claim_type OR ${g.isDeleted}`,
-      })
-      .returning({ id: g.id });
-    if (written.length) await claimsChanged();
-  }
-  const after = await grantsByHolder(tx, kind, change.claimSets);
-  await recordChanges(tx, actor, kind, 'claims', holderNames, before, itemsBy(after, grantItems));
-  return change.claimSets.flatMap((id) => after.get(id) ?? []);
+/** The claims change use case's store over the write's transaction: it locks only the holders it changes (`write`). */
+function drizzleClaimsStore({ tx, claimsChanged }: WriteContext): ClaimsStore {
+  return {
+    async holderNames(kind, ids) {
+      const h = HOLDERS[kind];
+      const names = new Map<string, string>();
+      for (const part of chunked(ids)) {
+        const rows = await tx.select({ id: h.id, name: h.name }).from(h.table).where(and(inArray(h.id, part), eq(h.isDeleted, false)));
+        for (const row of rows as { id: string; name: string }[]) names.set(row.id, row.name);
+      }
+      return names;
+    },
+    grantsByHolder: (kind, holderIds) => grantsByHolder(tx, kind, holderIds),
+    async removeGrants(kind, grantIds) {
+      const g = HOLDERS[kind].grants;
+      for (const part of chunked(grantIds)) await tx.delete(g).where(inArray(g.id, part));
+    },
+    async putGrants(kind, grants, now) {
+      const g = HOLDERS[kind].grants;
+      for (const part of chunked(grants)) {
+        await tx
+          .insert(g)
+          .values(part.map((r) => ({ id: crypto.randomUUID(), ...r, createdDateTime: now, lastUpdatedDateTime: now })))
+          .onConflictDoUpdate({
+            target: [g.holderId, g.claimValue],
+            set: {
+              claimType: sql.raw('excluded.claim_type'),
+              allow: sql.raw('excluded.allow'),
+              priorityOfPermission: sql.raw('excluded.priority_of_permission'),
+              isDeleted: false,
+              lastUpdatedDateTime: now,
+            },
+          });
+      }
+    },
+    claimsChanged: async (kind, holderIds) => claimsChanged(await usersReaching(tx, kind, holderIds)),
+    async recordHistory(entries) {
+      const rows = entries.map(({ actor, ...e }) => ({ ...e, actorId: actor?.id ?? null, actorName: actor?.name ?? null }));
+      for (const part of chunked(rows)) await tx.insert(permissionHistory).values(part);
+    },
+  };
 }
+
+/** The server's clock and ids for the use cases: the system clock, random UUIDs. */
+const system = { clock: { now: () => new Date() }, ids: { newId: () => crypto.randomUUID() } };
 
 // ---------------------------------------------------------------- users in user groups
 
@@ -257,7 +255,7 @@ function claimsRoute(suffix: string, kind: HolderKind, holderId: string) {
     handler: async ({ c, services, auth }) => {
       const change = parseClaimsChange(await readChangeBody(c));
       const plan = { changes: change.claimSets, access: { type: 'claims', holderKind: kind, change } as const };
-      return c.json(await write(services, plan, (w) => applyClaimsChange(w, kind, change, actorOf(auth))));
+      return c.json(await write(services, plan, (w) => changeClaims({ ...system, store: drizzleClaimsStore(w) }, kind, change, actorOf(auth))));
     },
   });
 }

@@ -57,7 +57,7 @@ import {
 import {
   accessModelOf,
   applyClaimGroupsChange,
-  applyClaimsChange,
+  memoryClaimsStore,
   applyUsersInGroupsChange,
   claimGroupGraph,
   deleteClaimGroup,
@@ -78,6 +78,7 @@ import { FakeHttpError, json, noContent, readJsonObject } from '../http';
 import { seedIds } from '../seed-ids';
 import type { MutationContext } from '../claims-model';
 import type { FakeRoute, RouteContext, RouteMethod } from './route';
+import { changeClaims } from '../../service/claims';
 
 const P = Permission;
 
@@ -151,7 +152,9 @@ function changeRoutes(suffix: string, holderKind: HolderKind): FakeRoute[] {
     route('post', `AddRemoveUpdateClaimsTo${suffix}`, async (ctx) => {
       const change = parseClaimsChange(await readChangeBody(ctx.request));
       guard(ctx.backend.db, { type: 'claims', holderKind, change });
-      return json(applyClaimsChange(ctx.backend.db, holderKind, change, mutation(ctx)));
+      const { now, newId, actor = null } = mutation(ctx);
+      const ports = { store: memoryClaimsStore(ctx.backend.db, { newId }), clock: { now }, ids: { newId } };
+      return json(await changeClaims(ports, holderKind, change, actor));
     }),
   ];
 }

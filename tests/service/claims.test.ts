@@ -1,0 +1,103 @@
+// @vitest-environment node
+/**
+ * The claims change use case on its own ports: a store of a few lines over two maps, a fixed clock and counted ids.
+ * Both backends run it (tests/contract holds the fake and the server to the same answers); here, what it decides.
+ */
+import { describe, expect, it } from 'vitest';
+import type { ClaimGrant, ClaimsChangeRequest } from '../../src/contract/types';
+import type { HistoryEntry } from '../../src/domain';
+import { changeClaims, planClaimsChange, type ClaimsStore } from '../../src/service/claims';
+
+const at = new Date('2026-01-02T03:04:05Z');
+const grant = (id: string, holder: string, claimValue: number, allow = true, priorityOfPermission = 1): ClaimGrant => ({
+  id, recordId: holder, claimValue, claimType: 1, allow, priorityOfPermission, isDeleted: false, createdDateTime: at, lastUpdatedDateTime: at,
+});
+const change = (over: Partial<ClaimsChangeRequest>): ClaimsChangeRequest => ({
+  claimSets: ['u1'], claimBaseToAddUpdate: [], claimEnumsToRemoveValue: [], removeExistingUnMentionedClaimBase: false, ...over,
+});
+
+/** A store over a map of grants; it logs what it is asked to do. */
+function mapStore(grants: ClaimGrant[], names: Record<string, string>) {
+  const log: string[] = [];
+  const history: HistoryEntry[] = [];
+  let next = 0;
+  const store: ClaimsStore = {
+    holderNames: async (_kind, ids) => new Map(ids.filter((id) => id in names).map((id) => [id, names[id]!])),
+    grantsByHolder: async (_kind, ids) =>
+      new Map(ids.map((id) => [id, grants.filter((g) => g.recordId === id).sort((a, b) => a.claimValue - b.claimValue)])),
+    removeGrants: async (_kind, ids) => {
+      log.push(`remove ${ids.join(',')}`);
+      grants = grants.filter((g) => !ids.includes(g.id));
+    },
+    putGrants: async (_kind, writes, now) => {
+      log.push(`put ${writes.map((w) => `${w.holderId}:${w.claimValue}`).join(',')}`);
+      for (const { holderId, ...claim } of writes) {
+        grants = grants.filter((g) => !(g.recordId === holderId && g.claimValue === claim.claimValue));
+        grants.push({ ...grant(`new${++next}`, holderId, claim.claimValue), ...claim, lastUpdatedDateTime: now });
+      }
+    },
+    claimsChanged: async (kind, ids) => void log.push(`changed ${kind} ${ids.join(',')}`),
+    recordHistory: async (entries) => void history.push(...entries),
+  };
+  return { store, log, history, grants: () => grants };
+}
+
+const ports = (store: ClaimsStore) => ({ store, clock: { now: () => at }, ids: { newId: () => 'h1' } });
+const actor = { id: 'a1', name: 'Admin' };
+
+describe('planClaimsChange', () => {
+  const before = new Map([['u1', [grant('g1', 'u1', 10), grant('g2', 'u1', 20, true, 2)]]]);
+
+  it('removes what claimEnumsToRemoveValue names, and with removeExistingUnMentionedClaimBase what the change does not name', () => {
+    expect(planClaimsChange(change({ claimEnumsToRemoveValue: [20, 99] }), before).removals).toEqual(['g2']);
+    const keep10 = change({ claimBaseToAddUpdate: [{ claimValue: 10, claimType: 1, allow: true, priorityOfPermission: 1 }], removeExistingUnMentionedClaimBase: true });
+    expect(planClaimsChange(keep10, before)).toEqual({ removals: ['g2'], writes: [] });
+  });
+
+  it('writes a claim that is new or differs in allow, priority or claim type, never one the holder holds already', () => {
+    const claims = [
+      { claimValue: 10, claimType: 1 as const, allow: true, priorityOfPermission: 1 },
+      { claimValue: 20, claimType: 1 as const, allow: false, priorityOfPermission: 2 },
+      { claimValue: 30, claimType: 1 as const, allow: true, priorityOfPermission: 1 },
+    ];
+    expect(planClaimsChange(change({ claimBaseToAddUpdate: claims }), before).writes.map((w) => [w.holderId, w.claimValue, w.allow])).toEqual([
+      ['u1', 20, false],
+      ['u1', 30, true],
+    ]);
+    const retyped = [{ claimValue: 10, claimType: 2 as const, allow: true, priorityOfPermission: 1 }];
+    expect(planClaimsChange(change({ claimBaseToAddUpdate: retyped }), before).writes).toHaveLength(1);
+  });
+});
+
+describe('changeClaims', () => {
+  it('stores, reports and records a change, and answers the holders\' grants in claimSets order', async () => {
+    const s = mapStore([grant('g1', 'u1', 10), grant('g9', 'u2', 10)], { u1: 'Ann', u2: 'Bob' });
+    const answer = await changeClaims(ports(s.store), 'user', change({
+      claimSets: ['u2', 'u1'], claimBaseToAddUpdate: [{ claimValue: 20, claimType: 1, allow: true, priorityOfPermission: 1 }], claimEnumsToRemoveValue: [10],
+    }), actor);
+    expect(s.log).toEqual(['remove g9,g1', 'put u2:20,u1:20', 'changed user u2,u1']);
+    expect(answer.map((g) => `${g.recordId}:${g.claimValue}`)).toEqual(['u2:20', 'u1:20']);
+    expect(s.history.map((e) => [e.holderName, e.at, e.actor, e.added.map((i) => i.key), e.removed.map((i) => i.key)])).toEqual([
+      ['Bob', at, actor, ['claim:20'], ['claim:10']],
+      ['Ann', at, actor, ['claim:20'], ['claim:10']],
+    ]);
+  });
+
+  it('a change that changes nothing stores, reports and records nothing', async () => {
+    const s = mapStore([grant('g1', 'u1', 10)], { u1: 'Ann' });
+    const same = change({ claimBaseToAddUpdate: [{ claimValue: 10, claimType: 1, allow: true, priorityOfPermission: 1 }] });
+    expect(await changeClaims(ports(s.store), 'user', same, actor)).toEqual([grant('g1', 'u1', 10)]);
+    expect(s.log).toEqual([]);
+    expect(s.history).toEqual([]);
+  });
+
+  it('refuses an unknown holder (404 naming claimSets) before anything is stored', async () => {
+    const s = mapStore([grant('g1', 'u1', 10)], { u1: 'Ann' });
+    await expect(changeClaims(ports(s.store), 'userGroup', change({ claimSets: ['u1', 'nobody'], claimEnumsToRemoveValue: [10] }), actor)).rejects.toMatchObject({
+      status: 404,
+      message: expect.stringContaining("'nobody' in 'claimSets'"),
+    });
+    expect(s.log).toEqual([]);
+    expect(s.grants()).toHaveLength(1);
+  });
+});
