@@ -59,7 +59,7 @@ const SWEEP_MS = 200;
 /** A sign-in fails this often for an account, and the account is locked for 300 s (on every server). */
 const loginThrottle = { account: { freeFailures: 2, lockoutFailures: 3 } };
 /** How long the drained server lets its requests finish. */
-const DRAIN_SECONDS = 2;
+const DRAIN_SECONDS = 3;
 
 /** One of the three servers, wherever it runs: its name, API, sign-in provider and log lines. */
 interface Instance {
@@ -792,6 +792,8 @@ describe('stopping servers', () => {
     installSignalHandlers(b, (code) => void exits.push(code), signals as unknown as SignalSource);
     const sent = performance.now();
     signals.emit('SIGTERM', 'SIGTERM');
+    // The request in flight goes on: the rest of its body is sent now.
+    finishing.req.end(finishing.rest);
     // No new connection is taken, and the server says it is not ready.
     await until(() => fetch(`${b.url}/health/live`).then(() => false, () => true), 'b refuses connections');
     const ready = await b.app.request('/health/ready');
@@ -802,7 +804,6 @@ describe('stopping servers', () => {
     expect(through).toEqual([200, 200, 200, 200, 200, 200]);
     expect(Array.from({ length: 6 }, (_, i) => servedBy(`drain-lb-${i}`)).flat()).not.toContain('b');
     // The request in flight finishes, its connection closed after the answer; its save is in the database.
-    finishing.req.end(finishing.rest);
     const done = await finishing.answered;
     if (done instanceof Error) throw done;
     expect(done.status, done.body).toBe(200);
