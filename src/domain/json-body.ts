@@ -60,26 +60,22 @@ export function hasNulCharacter(value: string): boolean {
  */
 export function checkJsonText(text: string): void {
   let depth = 0;
-  // Where the next backslash is (-1: none left): found once per escape, not once per string.
-  let backslash = text.indexOf('\\');
+  // One plain loop over the characters, strings included (about 1 ns a character: a 10 MiB body in tens of
+  // milliseconds). Jumping over strings with `indexOf` was faster on paper, but once V8 optimized that version it
+  // sometimes ran a thousand times slower (2 to 4 s for a 700 KB body on the server's thread).
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
     if (code === 0x22 /* " */) {
-      // A string: jump to its closing quote, stopping only at escapes.
-      for (;;) {
-        if (backslash !== -1 && backslash <= i) backslash = text.indexOf('\\', i + 1);
-        const quote = text.indexOf('"', i + 1);
-        if (quote === -1) return;
-        if (backslash === -1 || quote < backslash) {
-          i = quote;
-          break;
+      for (i++; i < text.length; i++) {
+        const c = text.charCodeAt(i);
+        if (c === 0x22 /* " */) break;
+        if (c === 0x5c /* \ */) {
+          // `\u0000` is the only way valid JSON writes NUL; any other escape is skipped whole.
+          if (text.charCodeAt(i + 1) === 0x75 /* u */ && text.startsWith('0000', i + 2)) {
+            throw new DomainError(400, NUL_CHARACTER_MESSAGE, { code: 'nul-character' });
+          }
+          i++;
         }
-        // `\u0000` is the only way valid JSON writes NUL; any other escape is skipped whole.
-        if (text.charCodeAt(backslash + 1) === 0x75 /* u */ && text.startsWith('0000', backslash + 2)) {
-          throw new DomainError(400, NUL_CHARACTER_MESSAGE, { code: 'nul-character' });
-        }
-        i = backslash + 1;
-        backslash = text.indexOf('\\', i + 1);
       }
     } else if (code === 0x5b /* [ */ || code === 0x7b /* { */) {
       depth += 1;
