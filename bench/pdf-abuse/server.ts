@@ -2,7 +2,10 @@
  * The server half of `npm run bench:pdf-abuse`: the reference backend in its own process (so the probe's clients do
  * not share its event loop), on 127.0.0.1 with a free port and a fresh PGlite data folder, its PDF worker warmed as
  * `main.ts` does. Prints one JSON line `{ url, token }` (an administrator's token) once it listens; stops on SIGTERM.
+ * Started with an IPC channel, it measures its event loop's delays (`monitorEventLoopDelay`, 5 ms resolution): the
+ * message 'loop-reset' starts a step's histogram, 'loop-read' answers `{ loopMaxMs }`, the longest delay since.
  */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { pdfWorkers } from '../../example-host/server/pdf/worker';
 import { startServer } from '../../example-host/server/server';
 
@@ -14,6 +17,13 @@ const server = await startServer({ port: 0, oidcPort: 0, dataDir, log: () => und
 await warming;
 const token = await server.mintAccessToken({ sub: 'admin' }, { expiresInSeconds: 6 * 60 * 60 });
 process.stdout.write(`${JSON.stringify({ url: server.url, token })}\n`);
+const loop = monitorEventLoopDelay({ resolution: 5 });
+loop.enable();
+process.on('message', (message) => {
+  if (message === 'loop-reset') loop.reset();
+  else if (message === 'loop-read') process.send?.({ loopMaxMs: loop.max / 1e6 });
+});
+process.channel?.unref();
 process.on('SIGTERM', () => {
   void server.stop().then(() => process.exit(0));
 });

@@ -13,7 +13,9 @@ import { INVALID_DATA_MESSAGE, SCHEMA_IN_USE_MESSAGE, STALE_WRITE_MESSAGE } from
 import { generateForm, generateFormData } from '../../src/forms/generateForm';
 import { SEED_IDS } from '../../example-host/server/db/seed';
 import { SCHEMA_PATTERNS_BUDGET_MS } from '../../example-host/server/forms/patterns';
+import { readFileSync } from 'node:fs';
 import { call, callJson, START_TIMEOUT_MS, startTestServer, userWithClaims, type TestServer } from './helpers';
+import { handWrittenSchema } from './forms-large-schema';
 
 type Wire<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] };
 interface Problem {
@@ -306,6 +308,90 @@ describe('schemas: immutability once used, and the engine’s checks on save', (
     const tooMany = await timed({ formId: form.formId, layout: many.layout, jsonSchema: many.jsonSchema });
     expect(tooMany.status).toBe(400);
     expect(tooMany.body.detail).toBe(`The form has too many fields: at most ${FORM_LIMITS.maxFields} are allowed.`);
+  });
+});
+
+/** CPU time this thread has run, ms (/proc/thread-self/schedstat, ns), or null where there is no such file. */
+function threadCpuMs(): number | null {
+  try {
+    return Number(readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ')[0]) / 1e6;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * How long `work` held this thread at a time (the server runs in the test's process, so its event loop is this
+ * one): a 1 ms timer's gaps, the longest by wall time and the most CPU time the thread ran within one gap. On a busy
+ * machine a gap is long while the thread waits for a core; the CPU time in it is the work that held the loop.
+ */
+async function holdsDuring<T>(work: () => Promise<T>): Promise<{ result: T; maxGapMs: number; maxGapCpuMs: number }> {
+  let maxGapMs = 0;
+  let maxGapCpuMs = 0;
+  let last = performance.now();
+  let lastCpu = threadCpuMs();
+  let running = true;
+  const tick = () => {
+    const now = performance.now();
+    const cpu = threadCpuMs();
+    maxGapMs = Math.max(maxGapMs, now - last);
+    maxGapCpuMs = Math.max(maxGapCpuMs, cpu === null || lastCpu === null ? now - last : cpu - lastCpu);
+    last = now;
+    lastCpu = cpu;
+    if (running) setTimeout(tick, 1);
+  };
+  setTimeout(tick, 1);
+  try {
+    const result = await work();
+    tick();
+    return { result, maxGapMs: Math.round(maxGapMs), maxGapCpuMs: Math.round(maxGapCpuMs) };
+  } finally {
+    running = false;
+  }
+}
+
+/**
+ * The most CPU time a save of the largest schema may hold the server's thread at a time. Its check runs in a worker;
+ * what is left on the thread (parsing the body, reading the shape, the database's statements, the answer), a turn of
+ * the event loop each, took at most 40-65 ms of CPU at a load of 20 on 2 cores. Checked on the thread (twice, as
+ * before), the same saves held it 258 ms (post) and 331 ms (patch) at a time, at the same load.
+ */
+const MAX_SAVE_HOLD_CPU_MS = 150;
+
+describe('schemas of the largest size: checked off the request thread', () => {
+  it('posts and patches a hand-written schema of FORM_LIMITS.maxFields fields without holding the event loop, and refuses a bad pattern in it the same way', async () => {
+    const form = await newForm('Largest');
+    const big = handWrittenSchema(FORM_LIMITS.maxFields);
+    expect(JSON.stringify(big).length).toBeLessThan(FORM_LIMITS.maxSchemaSize);
+    const post = await holdsDuring(() => send<Wire<FormSchema>>('POST', '/api/crud/formschema/post', { formId: form.formId, ...big }));
+    expect(post.result.status, JSON.stringify(post.result.body).slice(0, 500)).toBe(200);
+    expect(post.result.body.layout).toEqual(big.layout);
+
+    const changed = structuredClone(big);
+    const first = changed.layout.pages[0]?.sections[1]?.fields[0];
+    if (first) first.label = 'Changed reference';
+    const patch = await holdsDuring(() =>
+      send<Wire<FormSchema>>('PATCH', '/api/crud/formschema/patch', { formSchemaId: post.result.body.formSchemaId, layout: changed.layout }),
+    );
+    expect(patch.result.status, JSON.stringify(patch.result.body).slice(0, 500)).toBe(200);
+    expect(patch.result.body.layout.pages[0]?.sections[1]?.fields[0]?.label).toBe('Changed reference');
+
+    // A catastrophic pattern deep in it: refused with the engine's message at its field, among the form's problems.
+    const bad = structuredClone(big);
+    const properties = (bad.jsonSchema.properties as Record<string, { properties: Record<string, Record<string, unknown>> }>)['group198'];
+    if (properties?.properties.f1) properties.properties.f1.pattern = '^(a+)+$';
+    const refused = await holdsDuring(() => send<Problem & { problems: { fieldId: string | null }[] }>('POST', '/api/crud/formschema/post', { formId: form.formId, ...bad }));
+    expect(refused.result.status).toBe(400);
+    expect(refused.result.body.detail).toMatch(/^The pattern '\^\(a\+\)\+\$' at \/properties\/group198\/properties\/f1\/pattern is not allowed: .*catastrophic backtracking/);
+    expect(refused.result.body.problems.map((p) => p.fieldId)).toEqual(['g198f1']);
+
+    console.log(
+      `${FORM_LIMITS.maxFields}-field schema (${JSON.stringify(big).length} characters): longest hold of the server's thread, wall / CPU ms: ` +
+        `post ${post.maxGapMs} / ${post.maxGapCpuMs}, patch ${patch.maxGapMs} / ${patch.maxGapCpuMs}, refused post ${refused.maxGapMs} / ${refused.maxGapCpuMs}`,
+    );
+    expect(post.maxGapCpuMs, 'post').toBeLessThan(MAX_SAVE_HOLD_CPU_MS);
+    expect(patch.maxGapCpuMs, 'patch').toBeLessThan(MAX_SAVE_HOLD_CPU_MS);
+    expect(refused.maxGapCpuMs, 'refused post').toBeLessThan(MAX_SAVE_HOLD_CPU_MS);
   });
 });
 

@@ -4,8 +4,9 @@
  * pattern of a schema being saved, in parallel, each within {@link PATTERN_CHECK_TIMEOUT_MS} and all
  * within {@link SCHEMA_PATTERNS_BUDGET_MS}. A vulnerable pattern, or one that could not be analysed in
  * time, is refused with the engine's message (`The pattern '…' at … is not allowed: …`): the verdicts
- * are handed to the domain's `checkSchemaForSave` as the engine's `checkPattern` option.
+ * are handed to the schema rules' pass that places them among the schema's problems (schema-check.ts).
  */
+import { setMaxListeners } from 'node:events';
 import { check, type Diagnostics } from 'recheck';
 import type { PatternCheck } from '../../../src/engine';
 
@@ -20,6 +21,9 @@ type Verdict = string | null;
 // Verdicts by pattern, so a schema saved again, or many fields sharing a pattern, cost nothing.
 const verdicts = new Map<string, Verdict>();
 const MAX_REMEMBERED = 2_000;
+
+/** The first check of the process, which starts recheck's agent. */
+let agentStarted: Promise<unknown> | null = null;
 
 const NOT_CHECKED = 'it could not be checked for catastrophic backtracking in time. Simplify it.';
 
@@ -41,14 +45,20 @@ function remember(pattern: string, verdict: Verdict): void {
 }
 
 /**
- * Analyses `patterns` (those of one schema, collected by a first pass of the engine's check) and
- * answers the pattern check for the second pass.
+ * Analyses `patterns` (those of one schema, found by a first pass of the schema rules) and answers the pattern
+ * check: each pattern's refusal, or null when it is safe.
  */
 export async function analysePatterns(patterns: Iterable<string>): Promise<PatternCheck> {
   const pending = [...new Set(patterns)].filter((p) => !verdicts.has(p));
   const now = new Map<string, Verdict>();
   if (pending.length > 0) {
+    // recheck starts its agent process on its first check, and every check made before that agent answers starts one
+    // more (each start forks this process on its thread): the first check runs alone, once per process.
+    agentStarted ??= check('^$', 'u', { timeout: PATTERN_CHECK_TIMEOUT_MS }).catch(() => undefined);
+    await agentStarted;
     const signal = AbortSignal.timeout(SCHEMA_PATTERNS_BUDGET_MS);
+    // One listener per pattern's check: a schema of many patterns is no leak.
+    setMaxListeners(pending.length + 10, signal);
     const results = await Promise.all(pending.map((p) => check(p, 'u', { timeout: PATTERN_CHECK_TIMEOUT_MS, signal })));
     pending.forEach((p, i) => {
       const result = results[i];
@@ -61,13 +71,5 @@ export async function analysePatterns(patterns: Iterable<string>): Promise<Patte
   return (pattern) => {
     const verdict = now.get(pattern) ?? verdicts.get(pattern);
     return verdict === undefined ? NOT_CHECKED : verdict;
-  };
-}
-
-/** A pattern check that only collects the patterns it is shown (the first pass). */
-export function collectPatterns(into: Set<string>): PatternCheck {
-  return (pattern) => {
-    into.add(pattern);
-    return null;
   };
 }

@@ -10,7 +10,9 @@
  */
 import { createHash } from 'node:crypto';
 import type { FormSchema, JsonObject, SignaturePlace, SigningAuditEvent } from '../../../src/api/types';
+import { schemaProblemsAndPatterns, schemaShapeOfJson } from '../../../src/domain/forms';
 import { formFromPdf, type PdfFieldValue } from '../../../src/domain/pdf';
+import type { DraftProblem } from '../../../src/engine';
 import { PDF_INFLATED_TOO_LARGE_MESSAGE, PDF_TOO_DEEP_MESSAGE } from '../../../src/domain/pdf/limits';
 import { pdfFromMultipartBody, type PdfUploadRefusal } from '../../../src/domain/pdf/upload';
 import { leafFileName } from '../../../src/domain/signing/disposition';
@@ -104,6 +106,15 @@ export interface PdfJobs {
     };
     output: { ok: true; bytes: Uint8Array; signedSha256: string } | PdfJobRefusal;
   };
+  /**
+   * Not a PDF: the schema rules of a form schema save (`schemaProblemsAndPatterns` of src/domain/forms), which take
+   * tens of milliseconds for a form of thousands of fields, run here rather than on the server's thread; the shape
+   * comes as its `schemaShapeJson` text.
+   */
+  'schema-check': {
+    input: { shapeJson: string; verdicts: ReadonlyMap<string, string | null> | null };
+    output: { ok: true; problems: DraftProblem[]; patterns: string[] };
+  };
 }
 
 /** The name of a job. */
@@ -182,6 +193,10 @@ export async function runPdfJob(message: PdfJobMessage): Promise<PdfJobs[PdfJobK
     case 'render': {
       const rendered = await renderAnswers(message.input);
       return { ok: true, bytes: rendered.bytes, places: rendered.places };
+    }
+    case 'schema-check': {
+      const { shapeJson, verdicts } = message.input;
+      return { ok: true, ...schemaProblemsAndPatterns(schemaShapeOfJson(shapeJson), verdicts) };
     }
     case 'seal': {
       const { seal, limits, ...input } = message.input;

@@ -44,6 +44,7 @@ const DOING: Readonly<Record<PdfJobKind, string>> = {
   sent: 'Preparing this PDF for signature',
   render: 'Writing the answers as a PDF',
   seal: 'Sealing the signed PDF',
+  'schema-check': 'Checking this form schema',
 };
 
 const outOfMemory = (kind: PdfJobKind) => `${DOING[kind]} needs more memory than a PDF job may use.`;
@@ -299,6 +300,7 @@ function copyForWorker(message: PdfJobMessage): { message: PdfJobMessage; transf
     case 'seal':
       return { message: { ...message, input: { ...message.input, sent: own(message.input.sent) } }, transfer };
     case 'render':
+    case 'schema-check':
       return { message, transfer };
   }
 }

@@ -6,7 +6,7 @@
  */
 import type { Form, FormGroup, FormInstance, FormLayout, FormSchema, JsonObject } from '../../contract/types';
 import { FormInstanceStatus } from '../../contract/enums';
-import { checkFormDraft, type CheckFormSchemaOptions } from '../../engine';
+import { checkFormDraft, type CheckFormSchemaOptions, type DraftProblem, type FormDraft } from '../../engine';
 import { DomainError } from '../errors';
 import { checkPublicBaseUrl } from './access';
 import { field, hasField, type JsonRecord } from '../json-body';
@@ -170,13 +170,21 @@ export type FormSchemaFields = Pick<FormSchema, 'name' | 'version' | 'jsonSchema
  * otherwise, with the first problem's message as `detail`, its kind as `code`, and every problem (up to
  * {@link MAX_LISTED_SCHEMA_PROBLEMS}) as `problems`: `{ code, message, fieldId, sectionId, pageId }`.
  */
-export function checkSchemaForSave(schema: Pick<FormSchema, 'jsonSchema' | 'layout'>, options: CheckFormSchemaOptions = {}): void {
-  const problems = checkFormDraft(schema, options);
+export function checkSchemaForSave(schema: FormDraft, options: CheckFormSchemaOptions = {}): void {
+  const refusal = schemaProblemsRefusal(checkFormDraft(schema, options));
+  if (refusal) throw refusal;
+}
+
+/**
+ * The refusal {@link checkSchemaForSave} throws for a schema with `problems` (the engine's `checkFormDraft`, in its
+ * order), or null when there are none.
+ */
+export function schemaProblemsRefusal(problems: readonly DraftProblem[]): DomainError | null {
   const first = problems[0];
-  if (!first) return;
+  if (!first) return null;
   // The first problem is the refusal; the list (bounded, so a broken 2,000-field form answers a small body) lets a
   // builder show every problem at its field, with the same words the builder's own check gives.
-  throw new DomainError(first.status, first.message, {
+  return new DomainError(first.status, first.message, {
     code: first.kind,
     problems: problems.slice(0, MAX_LISTED_SCHEMA_PROBLEMS).map(({ kind, message, fieldId, sectionId, pageId }) => ({
       code: kind,
@@ -191,6 +199,57 @@ export function checkSchemaForSave(schema: Pick<FormSchema, 'jsonSchema' | 'layo
 /** At most this many problems are listed in a schema save's refusal (`problems`). */
 export const MAX_LISTED_SCHEMA_PROBLEMS = 50;
 
+/**
+ * The schema rules of {@link checkSchemaForSave} as one pass that a server can run away from its request thread:
+ * every problem of `draft`, each `pattern` judged by `verdicts` (why it is refused, or null when it is safe; a
+ * pattern without a verdict passes), and every pattern the draft holds, to be judged (the server's ReDoS analysis)
+ * when the first pass had no verdicts.
+ */
+export function schemaProblemsAndPatterns(
+  draft: FormDraft,
+  verdicts: ReadonlyMap<string, string | null> | null,
+): { problems: DraftProblem[]; patterns: string[] } {
+  const patterns = new Set<string>();
+  const problems = checkFormDraft(draft, {
+    checkPattern: (pattern) => {
+      patterns.add(pattern);
+      return verdicts?.get(pattern) ?? null;
+    },
+  });
+  return { problems, patterns: [...patterns] };
+}
+
+/**
+ * A schema shape (`jsonSchema` and `layout`) that has passed the schema rules elsewhere: the reference server checks
+ * the shape of a post or patch away from its request thread before its transaction, then hands the readers this
+ * receipt instead of check options, so the rules run once per request. `body` is the request's body the shape was
+ * read from (a receipt of another body is a programming error); `json` is {@link schemaShapeJson} of the shape.
+ */
+export interface CheckedSchemaShape {
+  readonly body: JsonRecord;
+  readonly shape: FormDraft;
+  readonly json: string;
+}
+
+/** How a schema reader checks the shape it reads: the engine's options (checked here), or a receipt of a check done. */
+export type SchemaSaveCheck = CheckFormSchemaOptions | CheckedSchemaShape;
+
+const isReceipt = (check: SchemaSaveCheck): check is CheckedSchemaShape => 'shape' in check && 'body' in check;
+
+/**
+ * One string of a schema's shape, to tell whether two shapes are the same and to hand the shape to another thread
+ * (a string is copied at once; an object graph of 2,000 fields is cloned piece by piece on the sending thread).
+ */
+export function schemaShapeJson(shape: FormDraft): string {
+  return `${JSON.stringify(shape.jsonSchema)}\n${JSON.stringify(shape.layout)}`;
+}
+
+/** The shape {@link schemaShapeJson} wrote (JSON text never holds a raw line break, so the first one divides it). */
+export function schemaShapeOfJson(json: string): FormDraft {
+  const at = json.indexOf('\n');
+  return { jsonSchema: JSON.parse(json.slice(0, at)) as JsonObject, layout: JSON.parse(json.slice(at + 1)) as FormLayout };
+}
+
 function layoutField(body: JsonRecord, fallback: FormLayout): FormLayout {
   if (!hasField(body, 'layout')) return fallback;
   return objectField(body, 'layout', {}) as unknown as FormLayout;
@@ -203,50 +262,86 @@ export function schemaPostFormId(body: JsonRecord): string {
   return formId.toLowerCase();
 }
 
+/** A schema post's fields in the order they are read and refused; the shape from `shape` when it is already read. */
+function schemaPostFields(body: JsonRecord, form: Pick<Form, 'name'>, latestVersion: number, shape: FormDraft | null): FormSchemaFields {
+  const version = field(body, 'version');
+  return {
+    name: nonBlankName(stringField(body, 'name', form.name), 'name'),
+    version: typeof version === 'number' && Number.isInteger(version) && version > latestVersion && version <= 1_000_000 ? version : latestVersion + 1,
+    jsonSchema: shape ? shape.jsonSchema : objectField(body, 'jsonSchema', structuredClone(EMPTY_JSON_SCHEMA)),
+    layout: shape ? shape.layout : layoutField(body, { pages: [] }),
+    isPublic: booleanField(body, 'isPublic', false),
+  };
+}
+
+/**
+ * The shape a schema post would store (`jsonSchema` and `layout`, deep copies), read with the post's other fields so
+ * that a body refused for them is refused as {@link readFormSchemaPost} refuses it; not checked.
+ */
+export function formSchemaPostShape(body: JsonRecord): FormDraft {
+  const { jsonSchema, layout } = schemaPostFields(body, { name: 'name' }, 0, null);
+  return { jsonSchema, layout };
+}
+
 /**
  * A schema post for `form`, whose newest version is `latestVersion` (0 for none): a requested
- * version is kept only when newer, else the next number. The schema passes {@link checkSchemaForSave}.
+ * version is kept only when newer, else the next number. The schema passes {@link checkSchemaForSave}, here with
+ * `check`'s options, or before, when `check` is the receipt of that check of this body's shape (the receipt's shape
+ * is stored).
  */
 export function readFormSchemaPost(
   body: JsonRecord,
   form: Pick<Form, 'name'>,
   latestVersion: number,
-  options: CheckFormSchemaOptions = {},
+  check: SchemaSaveCheck = {},
 ): { id: string | null; fields: FormSchemaFields } {
-  const version = field(body, 'version');
-  const fields: FormSchemaFields = {
-    name: nonBlankName(stringField(body, 'name', form.name), 'name'),
-    version: typeof version === 'number' && Number.isInteger(version) && version > latestVersion && version <= 1_000_000 ? version : latestVersion + 1,
-    jsonSchema: objectField(body, 'jsonSchema', structuredClone(EMPTY_JSON_SCHEMA)),
-    layout: layoutField(body, { pages: [] }),
-    isPublic: booleanField(body, 'isPublic', false),
-  };
-  checkSchemaForSave(fields, options);
+  if (isReceipt(check) && check.body !== body) throw new Error('The checked schema shape was read from another body.');
+  const fields = schemaPostFields(body, form, latestVersion, isReceipt(check) ? check.shape : null);
+  if (!isReceipt(check)) checkSchemaForSave(fields, check);
   return { id: requestedId(body, 'formSchemaId'), fields };
 }
 
 /**
+ * The shape a schema patch makes of `existing` (the body's `jsonSchema` and `layout`, else the existing ones), and
+ * whether it changes it; not checked. `json` is {@link schemaShapeJson} of the shape.
+ */
+export function formSchemaPatchShape(
+  body: JsonRecord,
+  existing: Pick<FormSchema, 'jsonSchema' | 'layout'>,
+): { shape: FormDraft; json: string; changesShape: boolean } {
+  const shape: FormDraft = { jsonSchema: objectField(body, 'jsonSchema', existing.jsonSchema), layout: layoutField(body, existing.layout) };
+  const json = schemaShapeJson(shape);
+  return { shape, json, changesShape: json !== schemaShapeJson(existing) };
+}
+
+/** What {@link formSchemaPatchShape} answers. */
+export type SchemaPatchShape = ReturnType<typeof formSchemaPatchShape>;
+
+/**
  * A schema patch merged into `existing`. A version is immutable once an instance uses it
  * (docs/decisions.md, Forms model): changing its `jsonSchema` or `layout` then answers 409 ({@link SCHEMA_IN_USE_MESSAGE}).
+ * A changed shape passes {@link checkSchemaForSave} with `check`'s options, or before, when `check` is the receipt
+ * of that check of the same shape read from this body. `read` is {@link formSchemaPatchShape} of this body and
+ * `existing` when the caller has it (it is not read again).
  */
 export function readFormSchemaPatch(
   body: JsonRecord,
   existing: FormSchema,
   usedByInstances: boolean,
-  options: CheckFormSchemaOptions = {},
+  check: SchemaSaveCheck = {},
+  read: SchemaPatchShape = formSchemaPatchShape(body, existing),
 ): Omit<FormSchemaFields, 'version'> & { isDeleted: boolean } {
-  const jsonSchema = objectField(body, 'jsonSchema', existing.jsonSchema);
-  const layout = layoutField(body, existing.layout);
-  const changesShape =
-    JSON.stringify(jsonSchema) !== JSON.stringify(existing.jsonSchema) || JSON.stringify(layout) !== JSON.stringify(existing.layout);
+  if (isReceipt(check) && check.body !== body) throw new Error('The checked schema shape was read from another body.');
+  const { shape, json, changesShape } = read;
   if (changesShape) {
     if (usedByInstances) throw new DomainError(409, SCHEMA_IN_USE_MESSAGE, { code: SCHEMA_IN_USE_CODE });
-    checkSchemaForSave({ jsonSchema, layout }, options);
+    if (!isReceipt(check)) checkSchemaForSave(shape, check);
+    else if (check.json !== json) throw new Error('The checked schema shape is not the shape this patch makes.');
   }
   return {
     name: nonBlankName(stringField(body, 'name', existing.name), 'name'),
-    jsonSchema,
-    layout,
+    jsonSchema: shape.jsonSchema,
+    layout: shape.layout,
     isPublic: booleanField(body, 'isPublic', existing.isPublic),
     isDeleted: booleanField(body, 'isDeleted', existing.isDeleted),
   };

@@ -35,6 +35,12 @@ export {
   checkCurrentSchema,
   EMPTY_JSON_SCHEMA,
   checkSchemaForSave,
+  schemaProblemsRefusal,
+  schemaProblemsAndPatterns,
+  schemaShapeJson,
+  schemaShapeOfJson,
+  formSchemaPostShape,
+  formSchemaPatchShape,
   schemaPostFormId,
   readFormSchemaPost,
   readFormSchemaPatch,
@@ -46,7 +52,7 @@ export {
   instancePatchSchemaId,
   readFormInstancePatch,
 } from './entities';
-export type { FormGroupFields, FormFields, FormSchemaFields, FormInstanceFields } from './entities';
+export type { FormGroupFields, FormFields, FormSchemaFields, FormInstanceFields, CheckedSchemaShape, SchemaSaveCheck, SchemaPatchShape } from './entities';
 export { readPdfTemplate } from './pdf-template';
 export {
   LINK_TOKEN_LIFETIME_MS,

@@ -1,0 +1,65 @@
+/**
+ * The schema rules of a form schema save (the domain's `checkSchemaForSave`: the engine's `checkFormDraft` with the
+ * server's ReDoS analysis of every `pattern`), off the server's thread: a form of 2,000 fields takes tens of
+ * milliseconds to check (more on a busy machine), which would hold every other request that long. The check runs
+ * in a PDF worker thread (worker-tasks.ts, job `schema-check`), the patterns it finds are analysed by `recheck`
+ * (patterns.ts, itself off the thread), and only when one of them is refused does a second pass in the worker place
+ * the pattern's problem among the others. The route then stores the checked shape without checking it again.
+ */
+import type { FormDraft } from '../../../src/engine';
+import { DomainError } from '../../../src/domain/errors';
+import { schemaProblemsRefusal, schemaShapeJson, type CheckedSchemaShape } from '../../../src/domain/forms';
+import type { JsonRecord } from '../../../src/domain';
+import { PdfParseAbort, pdfWorkers, type PdfWorkerPool } from '../pdf/worker';
+import { analysePatterns } from './patterns';
+
+/** Longest time one pass of the check may run in its worker, ms (a 2,000-field form takes well under a second). */
+export const SCHEMA_CHECK_TIMEOUT_MS = 10_000;
+
+/** The problem code of a check that could not run (the workers busy, or the check cut short). */
+export const SCHEMA_CHECK_UNAVAILABLE_CODE = 'schema-check-unavailable';
+
+async function pass(pool: PdfWorkerPool, shapeJson: string, verdicts: ReadonlyMap<string, string | null> | null) {
+  try {
+    return await pool.run('schema-check', { shapeJson, verdicts }, SCHEMA_CHECK_TIMEOUT_MS);
+  } catch (error) {
+    if (!(error instanceof PdfParseAbort)) throw error;
+    // A schema within the documented limits is checked in well under the time limit: running out of it, or finding
+    // every worker busy, is the server's load, not the schema's fault.
+    throw new DomainError(503, 'The server is too busy to check this form schema now. Save it again in a minute.', {
+      code: SCHEMA_CHECK_UNAVAILABLE_CODE,
+    });
+  }
+}
+
+/** A turn of the event loop: what other requests wait for between two steps of a large save. */
+export const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/**
+ * Checks `shape`, read from `body`, as `checkSchemaForSave` does, off the server's thread; throws its refusal (the
+ * same status, `detail`, `code` and `problems`), else answers the receipt the domain's schema readers take instead of
+ * checking again. `json` is the shape's `schemaShapeJson` when the caller has it (else it is written here, a turn of
+ * the event loop before the shape goes to the worker as that text).
+ */
+export async function checkSchemaShape(
+  body: JsonRecord,
+  shape: FormDraft,
+  json?: string,
+  pool: PdfWorkerPool = pdfWorkers(),
+): Promise<CheckedSchemaShape> {
+  let shapeJson = json;
+  if (shapeJson === undefined) {
+    await nextTurn();
+    shapeJson = schemaShapeJson(shape);
+  }
+  const first = await pass(pool, shapeJson, null);
+  let problems = first.problems;
+  if (first.patterns.length > 0) {
+    const judge = await analysePatterns(first.patterns);
+    const verdicts = new Map(first.patterns.map((p) => [p, judge(p, 'pattern') ?? null] as const));
+    if ([...verdicts.values()].some((v) => v !== null)) problems = (await pass(pool, shapeJson, verdicts)).problems;
+  }
+  const refusal = schemaProblemsRefusal(problems);
+  if (refusal) throw refusal;
+  return { body, shape, json: shapeJson };
+}
