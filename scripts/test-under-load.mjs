@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The test suite under load: runs it with CPU-burning processes beside it (two by default, as many as the machine's
 // cores, at the tests' own priority) and reports failed tests, tests that used more than half of their timeout, and
-// the slowest tests and files. Not part of `npm test`: a check that the suite stays green on a busy machine.
+// the slowest tests and files, with each test's share of its timeout (all of them in .tmp/under-load/ratios.txt). Not part of `npm test`: a check that the suite stays green on a busy machine.
 //
 //   node scripts/test-under-load.mjs                        the unit, component, contract and server tests
 //   node scripts/test-under-load.mjs tests/admin            only these files (any arguments are passed to vitest)
@@ -11,7 +11,7 @@
 //
 // Exit code 1 when a test failed or came within half of its timeout.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, relative } from 'node:path';
 
@@ -27,8 +27,15 @@ const e2e = argv.includes('--e2e');
 const npmTest = argv.includes('--npm-test');
 const rest = argv.filter((a) => !/^--(burners=|e2e$|npm-test$)/.test(a));
 
-// The timeouts the configs set (vitest.config.ts, vitest.e2e.config.ts); a test that sets its own is judged by these.
-const TIMEOUT_MS = e2e ? 90_000 : 60_000;
+// The test timeout each config sets (read from vitest.config.ts and vitest.e2e.config.ts); a test that sets its own is
+// judged by these.
+const configTimeout = (file, fallback) => {
+  const text = existsSync(join(root, file)) ? readFileSync(join(root, file), 'utf8') : '';
+  const found = /testTimeout:\s*([\d_]+)/.exec(text);
+  return found ? Number(found[1].replaceAll('_', '')) : fallback;
+};
+const UNIT_TIMEOUT_MS = configTimeout('vitest.config.ts', 60_000);
+const E2E_TIMEOUT_MS = configTimeout('vitest.e2e.config.ts', 90_000);
 
 /** @type {{ cmd: string, args: string[], reports: string[] }} */
 let command;
@@ -72,9 +79,11 @@ for (const report of command.reports) {
   const json = JSON.parse(readFileSync(report, 'utf8'));
   for (const file of json.testResults ?? []) {
     const name = relative(root, file.name);
+    const timeout = name.startsWith('tests/e2e/') ? E2E_TIMEOUT_MS : UNIT_TIMEOUT_MS;
     files.push({ name, seconds: (file.endTime - file.startTime) / 1000 });
     for (const t of file.assertionResults ?? []) {
-      tests.push({ file: name, title: t.fullName ?? t.title, status: t.status, ms: t.duration ?? 0, messages: t.failureMessages ?? [] });
+      const ms = t.duration ?? 0;
+      tests.push({ file: name, title: t.fullName ?? t.title, status: t.status, ms, timeout, ratio: ms / timeout, messages: t.failureMessages ?? [] });
     }
   }
 }
@@ -82,13 +91,18 @@ for (const report of command.reports) {
 const fmt = (ms) => `${(ms / 1000).toFixed(1)} s`;
 const failedTests = tests.filter((t) => t.status === 'failed');
 const timedOut = failedTests.filter((t) => t.messages.some((m) => /timed out/i.test(m)));
-const nearTimeout = tests.filter((t) => t.status === 'passed' && t.ms > TIMEOUT_MS / 2);
+const nearTimeout = tests.filter((t) => t.status === 'passed' && t.ratio > 0.5);
+const byRatio = [...tests].sort((a, b) => b.ratio - a.ratio);
+const ratioLine = (t) => `${(t.ratio * 100).toFixed(0).padStart(4)} %  ${fmt(t.ms).padStart(8)} of ${fmt(t.timeout)}  ${t.status}  ${t.file} › ${t.title}`;
+writeFileSync(join(out, 'ratios.txt'), `${byRatio.map(ratioLine).join('\n')}\n`);
 
 console.log(`\n— under load (${burnerCount} burners): ${seconds.toFixed(1)} s, exit code ${code}; load average ${loadAtStart} at the start, ${load()} at the end`);
 console.log(`${tests.filter((t) => t.status === 'passed').length} passed, ${failedTests.length} failed (${timedOut.length} timed out)`);
 for (const t of failedTests) console.log(`  ✗ ${t.file} › ${t.title} (${fmt(t.ms)})${timedOut.includes(t) ? ' TIMED OUT' : ''}`);
-console.log(`${nearTimeout.length} passed but took more than half of the ${fmt(TIMEOUT_MS)} timeout`);
-for (const t of nearTimeout) console.log(`  ! ${t.file} › ${t.title} (${fmt(t.ms)})`);
+console.log(`${nearTimeout.length} passed but took more than half of their timeout`);
+for (const t of nearTimeout) console.log(`  ! ${t.file} › ${t.title} (${fmt(t.ms)} of ${fmt(t.timeout)})`);
+console.log(`Highest share of the timeout (every test's in ${relative(root, join(out, 'ratios.txt'))}):`);
+for (const t of byRatio.slice(0, 10)) console.log(`  ${ratioLine(t)}`);
 console.log('Slowest tests:');
 for (const t of [...tests].sort((a, b) => b.ms - a.ms).slice(0, 10)) console.log(`  ${fmt(t.ms).padStart(8)}  ${t.file} › ${t.title}`);
 console.log('Slowest files:');

@@ -125,22 +125,41 @@ describe('an instance link without its token', () => {
   it('decides at once (no hidden sign-in) and offers a sign-in that works', async () => {
     const instance = await api<{ formInstanceId: string }>('POST', '/api/crud/forminstance/post', { formSchemaId: schemaId, data: { name: 'Private' } });
     expect(instance.status).toBe(200);
-    // For comparison: how long the plain public form takes to show its first field in a fresh browser.
-    const baseline = await newPage(stack.browser);
-    await baseline.page.goto(`${stack.url}/form-instance/${schemaId}?mode=edit`);
-    await baseline.page.getByLabel('Full name').waitFor({ timeout: 15_000 });
-    const formShownMs = await baseline.page.evaluate(() => Math.round(performance.now()));
-    await baseline.context.close();
+    // For comparison: how long the plain public form takes to show its first field in a fresh browser, on this machine
+    // at this moment (measured before and after, the larger counts: the machine may be busy with other work).
+    const formShown = async (): Promise<number> => {
+      const baseline = await newPage(stack.browser);
+      await baseline.page.goto(`${stack.url}/form-instance/${schemaId}?mode=edit`);
+      await baseline.page.getByLabel('Full name').waitFor({ timeout: 15_000 });
+      const ms = await baseline.page.evaluate(() => Math.round(performance.now()));
+      await baseline.context.close();
+      return ms;
+    };
+    const formShownBeforeMs = await formShown();
 
     const { context, page, errors } = await newPage(stack.browser);
+    // A hidden sign-in is an iframe sent to the provider's authorization endpoint (prompt=none), or a token refresh.
+    const framesAttached: string[] = [];
+    const providerCalls: string[] = [];
+    page.on('frameattached', (frame) => framesAttached.push(frame.url() || '(blank frame)'));
+    page.on('request', (request) => {
+      const url = request.url();
+      if (url.startsWith(`${stack.server.issuerUrl}/auth`) || url.startsWith(`${stack.server.issuerUrl}/token`)) providerCalls.push(url);
+    });
     const url = `${stack.url}/form-instance/${schemaId}?mode=edit&formInstanceId=${instance.body.formInstanceId}`;
     await page.goto(url);
     await page.getByText('You cannot open this form').waitFor({ timeout: 15_000 });
     // Since the navigation started (the page's own clock): it was 10–17 s while a hidden iframe sign-in timed out.
     const decidedMs = await page.evaluate(() => Math.round(performance.now()));
-    console.log(`instance link without token: decided ${decidedMs} ms after navigation; the public form shows its first field after ${formShownMs} ms`);
-    expect(decidedMs).toBeLessThan(2_000);
+    expect(framesAttached).toEqual([]);
+    expect(providerCalls).toEqual([]);
     expect(await page.locator('iframe').count()).toBe(0);
+    const formShownMs = Math.max(formShownBeforeMs, await formShown());
+    console.log(`instance link without token: decided ${decidedMs} ms after navigation; the public form shows its first field after ${formShownMs} ms`);
+    // At once: about as soon as the plain form shows its first field (the same page load, one refused call more),
+    // judged against that time on this machine now rather than a fixed figure, so that a busy machine does not fail it
+    // (2 s at least: on a quiet machine the form shows in well under 1 s; a hidden sign-in waits 10 s for its timeout).
+    expect(decidedMs).toBeLessThan(Math.max(2_000, 3 * formShownMs));
 
     await page.getByRole('button', { name: 'Sign in' }).click();
     await signInAtProvider(page, 'admin', 'admin-password');
