@@ -50,7 +50,7 @@ export {
   useAddRemoveUpdateClaimGroupsToClaimGroupOrClaimGroups, useAddRemoveUpdateClaimsToAppUserGroupOrUserGroups,
   useAddRemoveUpdateClaimsToAppUserOrUsers, useAddRemoveUpdateClaimsToClaimGroupOrClaimGroups, useApi, useApiMutation,
   useClearUserClaimsCache, useCreateClaimGroup, useCreateLinkedInstance, useCreateUserGroup, useCrudMutation,
-  useDeleteClaimGroup, useDeleteUserGroup, useDuplicateInstance, useFullSync, useLabels, useMarkCompleted,
+  useDeleteClaimGroup, useDeleteUserGroup, useDuplicateInstance, useFullSync, useLabels, useLocale, useMarkCompleted,
   useNotifyDeleted, useRenameClaimGroup, useRenameUserGroup, useRequestSignature, useSavePermissions, useUploadPdf,
   useUpsertBuiltInClaimGroups,
 } from './query';

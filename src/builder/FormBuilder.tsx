@@ -46,6 +46,7 @@ import { withFormWidgets, type FormWidget } from '../forms/widgets/registry';
 import { fillLabel, type Labels } from '../query/labels';
 import { useApi } from '../query/useApi';
 import { LabelsProvider } from '../query/useLabels';
+import { useLocale } from '../query/useLocale';
 import { ConfirmModal } from '../ui/ConfirmModal';
 import { ErrorAlert } from '../ui/ErrorAlert';
 import { BUILDER_ICONS } from '../ui/icons';
@@ -651,6 +652,7 @@ export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
   const getStyles = useStyles<FormBuilderViewFactory>({ name: 'FormBuilder', classes, props, className, style, classNames, styles, unstyled, vars, attributes });
   const formWidgets = useMemo(() => withFormWidgets(hostWidgets), [hostWidgets]);
   const { labels, state, dispatch, canEdit } = c;
+  const locale = useLocale();
   const doc = state.document;
   // The canvas and the preview compile the whole form (tens of ms at 300 fields): they follow the document as a
   // deferred value, so typing in the property pane stays responsive and a burst of changes compiles once. A step that
@@ -1005,7 +1007,7 @@ export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
           {canEdit && c.storedDraft && (
             <Alert color="blue" title={labels.fbUnsaved}>
               <Group justify="space-between">
-                <Text size="sm">{fillLabel(labels.fbDraftFound, { time: c.storedDraft.savedAt ? new Date(c.storedDraft.savedAt).toLocaleString() : '' })}</Text>
+                <Text size="sm">{fillLabel(labels.fbDraftFound, { time: c.storedDraft.savedAt ? new Date(c.storedDraft.savedAt).toLocaleString(locale) : '' })}</Text>
                 <Group gap="xs">
                   <Button size="xs" onClick={c.restoreDraft}>
                     {labels.fbDraftRestore}

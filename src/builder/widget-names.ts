@@ -31,10 +31,11 @@ export function widgetName(kind: string, name: string, texts: WidgetNameTexts): 
 /** A built-in default text in the texts' language; any other text stays as written. */
 function defaultText(text: string, kind: WidgetKind, texts: WidgetNameTexts): string {
   if (text === kind.name) return widgetName(kind.kind, text, texts);
-  if (text === builderWidgetLabels.fbNewChoiceLabel) return texts.fbNewChoiceLabel;
-  if (text === builderWidgetLabels.fbNewListLabel) return texts.fbNewListLabel;
-  if (text === builderWidgetLabels.fbNewStaticLabel) return texts.fbNewStaticLabel;
-  if (text === builderWidgetLabels.fbNewStaticHelp) return texts.fbNewStaticHelp;
+  // The engine's own (English) texts of a new field, as WIDGET_KINDS writes them.
+  if (text === WIDGET_KINDS.select.defaultField.label) return texts.fbNewChoiceLabel;
+  if (text === WIDGET_KINDS.multiselect.defaultField.label) return texts.fbNewListLabel;
+  if (text === WIDGET_KINDS.static.defaultField.label) return texts.fbNewStaticLabel;
+  if (text === WIDGET_KINDS.static.defaultField.helpText) return texts.fbNewStaticHelp;
   const option = /^Option (\d+)$/.exec(text);
   return option ? fillLabel(texts.fbNewOption, { number: option[1]! }) : text;
 }

@@ -80,5 +80,5 @@ export const builderWidgetLabels = {
   fbNewOption: 'Option {number}',
   /** The heading and text a new text block starts with. */
   fbNewStaticLabel: 'Heading',
-  fbNewStaticHelp: 'Text shown to the person filling in the form.',
+  fbNewStaticHelp: 'Text the person who fills in the form reads.',
 } as const;

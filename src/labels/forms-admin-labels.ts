@@ -12,6 +12,8 @@ export const formsAdminLabels = {
   restore: 'Restore',
   deletePermanently: 'Delete permanently',
   showDeleted: 'Show deleted',
+  /** The mark of a soft-deleted row in the 'Show deleted' view (a text badge, not a colour alone). */
+  deletedBadge: 'Deleted',
   /** The entity names used inside the sentences below. */
   entityForm: 'form',
   entityFormSchema: 'form schema',

@@ -34,8 +34,13 @@ export interface APIProviderProps {
   userKey?: string | null;
   /** The query client to use. @default a new QueryClient owned by the provider */
   queryClient?: QueryClient;
-  /** Overrides of any user-visible text. */
+  /** Overrides of any user-visible text (a whole pack too: `germanLabels` of `@ccq/forms-admin/locales/de`). */
   labels?: Partial<Labels>;
+  /**
+   * The BCP 47 locale every date, time and number the components write follows ('de-DE', 'fr-FR'). @default the
+   * browser's
+   */
+  locale?: string;
   /** Extra client options (custom fetch, retry policy). */
   clientOptions?: Omit<ApiClientOptions, 'baseUrl' | 'getAccessToken' | 'renewAccessToken'>;
   children?: ReactNode;
@@ -70,6 +75,7 @@ export function APIProvider({
   userKey,
   queryClient: givenQueryClient,
   labels,
+  locale,
   clientOptions,
   children,
 }: APIProviderProps) {
@@ -118,8 +124,8 @@ export function APIProvider({
   }, [accessToken, userKey, queryClient]);
 
   const value = useMemo<ApiProviderState>(
-    () => ({ transport, baseUrl, labelOverrides: labels, queryClient }),
-    [transport, baseUrl, labels, queryClient],
+    () => ({ transport, baseUrl, labelOverrides: labels, locale, queryClient }),
+    [transport, baseUrl, labels, locale, queryClient],
   );
 
   return (

@@ -20,6 +20,8 @@ export interface ApiProviderState {
   transport: Transport;
   /** The host's overrides of user-visible texts (the `labels` prop), not merged with any defaults. */
   labelOverrides: Partial<Labels> | undefined;
+  /** The locale of dates, times and numbers (the `locale` prop); undefined: the browser's. */
+  locale?: string | undefined;
 }
 
 /** The message thrown when an API hook is used outside `APIProvider`. */

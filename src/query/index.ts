@@ -6,6 +6,7 @@ export { formViewerLabels } from './forms-labels';
 export { routerLabels } from './router-labels';
 export type { Labels } from './labels';
 export { useLabels, LabelsProvider } from './useLabels';
+export { useLocale } from './useLocale';
 export { describeError } from './describe-error';
 export type { ErrorDescription } from './describe-error';
 export { createSafeContext } from './createSafeContext';

@@ -9,11 +9,14 @@ import type {
   PageArgs,
 } from '../api/types';
 
-const root = ['ccq-forms-admin'] as const;
+// The first element of every key. Each area's `all` is written as a plain array (no spread of a shared array): a
+// spread at module level is a side effect to a bundler, which then keeps every area's keys in a bundle that uses one
+// (the public viewer uses the entity keys only).
+const ROOT = 'ccq-forms-admin';
 
 /** Keys of the Claim API area. */
 export const claimKeys = {
-  all: [...root, 'claim'] as const,
+  all: [ROOT, 'claim'] as const,
   session: () => [...claimKeys.all, 'session'] as const,
   myClaims: () => [...claimKeys.session(), 'my-claims'] as const,
   mySessionData: () => [...claimKeys.session(), 'session-data'] as const,
@@ -44,7 +47,7 @@ export const claimKeys = {
 
 /** Keys of the OData reads and CRUD entities. */
 export const entityKeys = {
-  all: [...root, 'entity'] as const,
+  all: [ROOT, 'entity'] as const,
   entity: (entity: 'form' | 'formgroup' | 'forminstance' | 'formschema') => [...entityKeys.all, entity] as const,
   list: (entity: 'form' | 'formgroup' | 'forminstance' | 'formschema', query: string) =>
     [...entityKeys.entity(entity), 'list', query] as const,
@@ -54,7 +57,7 @@ export const entityKeys = {
 
 /** Keys of the dynamic form linking area. */
 export const linkingKeys = {
-  all: [...root, 'dynamic-form-linking'] as const,
+  all: [ROOT, 'dynamic-form-linking'] as const,
   primitivePaths: () => [...linkingKeys.all, 'primitive-paths'] as const,
   primitivePathsWithTypes: () => [...linkingKeys.all, 'primitive-paths', 'with-types'] as const,
   exampleApplication: () => [...linkingKeys.all, 'example-application'] as const,
@@ -62,12 +65,12 @@ export const linkingKeys = {
 
 /** Keys of the Forms area (public links). */
 export const formLinkKeys = {
-  all: [...root, 'forms'] as const,
+  all: [ROOT, 'forms'] as const,
   editUrl: (formInstanceId: string) => [...formLinkKeys.all, 'edit-url', formInstanceId] as const,
   viewUrl: (formInstanceId: string) => [...formLinkKeys.all, 'view-url', formInstanceId] as const,
 };
 
 /** Keys of the health check. */
 export const healthKeys = {
-  all: [...root, 'health'] as const,
+  all: [ROOT, 'health'] as const,
 };

@@ -28,6 +28,7 @@ import { describeError } from '../query/describe-error';
 import type { Labels } from '../query/labels';
 import { LabelsProvider, useLabelGroup } from '../query/label-context';
 import { fillLabel } from '../query/shared-labels';
+import { useLocale } from '../query/useLocale';
 import { READABLE_FORM_COLORS } from '../ui/contrast';
 import { ErrorAlert } from '../ui/ErrorAlert';
 import { LoadingState } from '../ui/LoadingState';
@@ -225,11 +226,11 @@ function ProblemView({ problem, controller, shared }: { problem: SigningProblem;
   );
 }
 
-function formatDate(value: Date | string | null): string | null {
+function formatDate(value: Date | string | null, locale: string | undefined): string | null {
   if (value === null) return null;
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return null;
-  return new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeStyle: 'short' }).format(date);
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short' }).format(date);
 }
 
 function base64Bytes(text: string): Uint8Array {
@@ -242,7 +243,7 @@ function base64Bytes(text: string): Uint8Array {
 function ReviewAndSign({ session, controller, shared }: { session: SigningSession; controller: SignDocumentController; shared: Shared }) {
   const { labels, getStyles } = shared;
   const name = session.formName || labels.sdUntitled;
-  const expires = formatDate(session.expiresAt);
+  const expires = formatDate(session.expiresAt, useLocale());
   const data = useMemo(() => {
     try {
       return base64Bytes(session.documentBase64);

@@ -2,6 +2,7 @@ import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import type { FormLayout, JsonObject } from '../api/types';
 import { fillLabel } from '../query/shared-labels';
+import { useLocale } from '../query/useLocale';
 import type { ViewerLabels } from '../query/viewer-client';
 import { answeredFieldLabels, type StoredProgress } from './stored-progress';
 
@@ -31,10 +32,10 @@ function oneFinalMark(text: string): string {
   return text.replace(/([.…?!])\.$/u, '$1');
 }
 
-function formatDate(iso: string | null): string {
+function formatDate(iso: string | null, locale: string | undefined): string {
   const time = iso ? new Date(iso) : null;
   if (!time || Number.isNaN(time.getTime())) return '';
-  return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(time);
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(time);
 }
 
 /**
@@ -47,7 +48,7 @@ export function ResumePrompt({ progress, layout, data, labels, titleOrder, onCon
   useEffect(() => heading.current?.focus(), []);
   const answered = answeredFieldLabels(layout, data);
   const listed = answered.length > MAX_LISTED ? [...answered.slice(0, MAX_LISTED), '…'] : answered;
-  const date = formatDate(progress.updatedAt);
+  const date = formatDate(progress.updatedAt, useLocale());
   return (
     <Paper withBorder p="lg" radius="md" data-resume-prompt>
       <Stack gap="sm">

@@ -9,6 +9,8 @@ import { useApi } from '../../query/APIProvider';
 import { fillLabel, type Labels } from '../../query/labels';
 import { claimQueries } from '../../query/queries';
 import { useLabels } from '../../query/useLabels';
+import { useLocale } from '../../query/useLocale';
+import { dateTimeFormat } from '../../labels/format';
 import { useCan } from '../../permissions/useCan';
 import { DisclosurePanel, holderWord, QueryContent } from './DisclosurePanel';
 
@@ -54,7 +56,8 @@ export interface PermissionHistoryPanelProps {
   styles?: Partial<Record<PermissionHistoryPanelStylesNames, CSSProperties>>;
 }
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+/** How a change's moment is written (in the provider's locale). */
+const DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'medium' };
 
 function actionLabel(action: HistoryAction, labels: Labels): string {
   return action === 'claims' ? labels.historyActionClaims : action === 'claimGroups' ? labels.historyActionClaimGroups : labels.historyActionMembers;
@@ -86,6 +89,7 @@ function ItemList({ title, items }: { title: string; items: readonly HistoryItem
  */
 export function PermissionHistoryPanel({ holder, labels: overrides, defaultOpened = false, classNames, styles }: PermissionHistoryPanelProps) {
   const labels = useLabels(overrides);
+  const dateTime = dateTimeFormat(useLocale(), DATE_TIME);
   const admin = useCan('GlobalDataAdmin');
   const [opened, setOpened] = useState(defaultOpened);
   const [page, setPage] = useState(1);

@@ -2,6 +2,7 @@ import type { ComboboxItem, ComboboxParsedItem } from '@mantine/core';
 import { fillLabel, type Labels } from '../../query/labels';
 import type { HolderSearch } from './useHolderSearch';
 import type { PickerOption } from './useNameMemory';
+import { formatNumber } from '../../labels/format';
 
 /** What a picker needs to search on the server instead of filtering its options itself. */
 export interface PickerSearch {
@@ -35,14 +36,14 @@ export interface PickerSearchSource {
 export const MORE_MATCHES_VALUE = '\u0000more-matches';
 
 /** A {@link PickerSearch} of a {@link HolderSearch}. */
-export function pickerSearchOf<T extends { id: string; name: string }>(search: HolderSearch<T>, labels: Labels): PickerSearch {
+export function pickerSearchOf<T extends { id: string; name: string }>(search: HolderSearch<T>, labels: Labels, locale?: string): PickerSearch {
   const { total, rows } = search;
   return {
     value: search.search,
     onChange: search.setSearch,
     more:
       total !== null && total > rows.length
-        ? fillLabel(labels.pickerMoreMatches, { shown: rows.length.toLocaleString(), total: total.toLocaleString() })
+        ? fillLabel(labels.pickerMoreMatches, { shown: formatNumber(rows.length, locale), total: formatNumber(total, locale) })
         : null,
     busy: search.busy,
   };

@@ -1,6 +1,7 @@
 import type { QueryKey, UseQueryOptions, UseQueryResult } from '@tanstack/react-query';
 import type { ApplicationUser, DisplayNameFunction, Paged } from '../../api/types';
 import type { Labels } from '../../query/labels';
+import { useLocale } from '../../query/useLocale';
 import { displayNamesErrorMessage, useDisplayNames } from '../UserRoleManagement/useDisplayNames';
 import type { ListState } from './list-state';
 import { pickerSearchOf, type PickerSearchSource, type PickerSearchState } from './picker-search';
@@ -25,9 +26,10 @@ export interface SearchSourceOptions<T extends { id: string; name: string }, K e
 function stateOf<T extends { id: string; name: string }, K extends QueryKey>(
   o: SearchSourceOptions<T, K>,
   search: HolderSearch<T>,
+  locale: string | undefined,
 ): PickerSearchState {
   return {
-    search: pickerSearchOf(search, o.labels),
+    search: pickerSearchOf(search, o.labels, locale),
     options: o.names.optionsWith(search.rows, o.chosenId ?? null, search.matching),
     failure: search.error ? { message: o.failureMessage, retry: search.retry } : null,
   };
@@ -51,8 +53,9 @@ export function searchSource<T extends { id: string; name: string }, K extends Q
   return {
     useSearch: () => {
       const search = useSourceSearch(o);
+      const locale = useLocale();
       o.names.remember(search.rows);
-      return stateOf(o, search);
+      return stateOf(o, search, locale);
     },
   };
 }
@@ -72,8 +75,9 @@ export function userSearchSource<K extends QueryKey>(
     useSearch: () => {
       const search = useSourceSearch(o);
       const names = useDisplayNames(search.rows, o.getDisplayNames);
+      const locale = useLocale();
       o.names.remember(search.rows, (u) => names.nameOf(u.id));
-      const state = stateOf(o, search);
+      const state = stateOf(o, search, locale);
       // A wrong answer of the host's function is said under 'Group Members' too (the Users tab has its own alert):
       // the account names shown instead are explained.
       if (!o.reportNamesFailure || state.failure || !names.error) return state;

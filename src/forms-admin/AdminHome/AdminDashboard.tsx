@@ -30,6 +30,7 @@ import {
   type DashboardTileState,
 } from './useAdminDashboard';
 import { formatDateTime } from '../shared/ListScreen';
+import { useLocale } from '../../query/useLocale';
 import { InstanceStatusBadge } from '../shared/InstanceStatusBadge';
 
 /** The inner parts of the dashboard that `classNames` / `styles` reach. */
@@ -86,6 +87,7 @@ function Row({ onClick, children }: { onClick?: () => void; children: ReactNode 
 /** Renders an {@link useAdminDashboard} controller. It renders only; it never fetches. */
 export const AdminDashboardView = factory<AdminDashboardViewFactory>((_props) => {
   const props = useProps('AdminDashboard', null, _props);
+  const locale = useLocale();
   const { getStyles, others: viewProps } = useScreenStyles<AdminDashboardViewFactory>('AdminDashboard', classes, props);
   const { controller: c, onNewForm, onImportPdf, onPreviewForm, onOpenForm, onOpenInstance, ...others } = viewProps;
   const { labels } = c;
@@ -160,7 +162,7 @@ export const AdminDashboardView = factory<AdminDashboardViewFactory>((_props) =>
                       <InstanceStatusBadge status={instance.status} labels={labels} screen="dash" />
                     </Group>
                     <Text size="xs">
-                      {fillLabel(labels.dashSubmittedAt, { date: formatDateTime(instance.lastUpdatedDateTime) })}
+                      {fillLabel(labels.dashSubmittedAt, { date: formatDateTime(instance.lastUpdatedDateTime, locale) })}
                     </Text>
                   </Row>
                 </li>
@@ -186,7 +188,7 @@ export const AdminDashboardView = factory<AdminDashboardViewFactory>((_props) =>
                     {form.name}
                   </Text>
                   <Text size="xs">
-                    {fillLabel(labels.dashChangedAt, { date: formatDateTime(form.lastUpdatedDateTime) })}
+                    {fillLabel(labels.dashChangedAt, { date: formatDateTime(form.lastUpdatedDateTime, locale) })}
                   </Text>
                 </Row>
               </li>

@@ -17,7 +17,7 @@ import type { FormInstanceStatus } from '../../api/enums';
 import { fillLabel } from '../../query/labels';
 import { ConfirmModal } from '../../ui/ConfirmModal';
 import { ErrorAlert } from '../../ui/ErrorAlert';
-import { DeleteConfirmDialog, RowDeleteActions, ShowDeletedToggle } from '../shared/DeleteActions';
+import { DeletedBadge, DeleteConfirmDialog, RowDeleteActions, ShowDeletedToggle } from '../shared/DeleteActions';
 import { InstanceSignature } from '../shared/InstanceSignature';
 import { RequestSignatureDialog } from '../SigningList/RequestSignatureDialog';
 import { tablePagingTexts } from '../shared/useServerTable';
@@ -34,6 +34,7 @@ import {
 } from './useFormInstanceList';
 import { ScreenPage, screenClasses, useScreenStyles, type ScreenFactory, optionKeys, useScreenController } from '../shared/screen';
 import { formatDateTime } from '../shared/ListScreen';
+import { useLocale } from '../../query/useLocale';
 
 /** The inner parts of the Form Instances list that `classNames` / `styles` reach. */
 export type FormInstanceListStylesNames = 'root' | 'filters' | 'toolbar' | 'table' | 'dialog';
@@ -52,7 +53,7 @@ function RowActions({ c, row }: { c: FormInstanceListController; row: FormInstan
   const { labels } = c;
   const name = instanceName(row);
   const busy = c.busyId === row.formInstanceId;
-  const live = !c.showDeleted;
+  const live = row.isDeleted !== true;
   const blocked = c.markCompletedBlock(row);
   const signingBlocked = c.signing.request ? c.signing.requestBlock(row) : null;
   return (
@@ -101,15 +102,27 @@ function RowActions({ c, row }: { c: FormInstanceListController; row: FormInstan
           </Menu.Dropdown>
         </Menu>
       )}
-      <RowDeleteActions controller={c.actions} target={instanceTarget(row)} deleted={c.showDeleted} labels={labels} />
+      <RowDeleteActions controller={c.actions} target={instanceTarget(row)} deleted={!live} labels={labels} />
     </Group>
   );
 }
 
-function columns(c: FormInstanceListController): DataTableColumn<FormInstanceListRow>[] {
+function columns(c: FormInstanceListController, locale: string | undefined): DataTableColumn<FormInstanceListRow>[] {
   const { labels } = c;
   return [
-    { accessor: 'formInstanceId', title: labels.columnInstance, render: (row) => <Text ff="monospace" size="sm">{row.formInstanceId.slice(-8)}</Text> },
+    {
+      accessor: 'formInstanceId',
+      title: labels.columnInstance,
+      // 'Show deleted' lists every row: a deleted one is marked in words.
+      render: (row) => (
+        <Group gap="xs" wrap="nowrap">
+          <Text ff="monospace" size="sm">
+            {row.formInstanceId.slice(-8)}
+          </Text>
+          {row.isDeleted === true && <DeletedBadge labels={labels} />}
+        </Group>
+      ),
+    },
     { accessor: 'form.name', title: labels.columnInstanceForm, render: (row) => row.form?.name ?? '' },
     { accessor: 'formSchema.version', title: labels.columnSchemaVersion, textAlign: 'right', render: (row) => row.formSchema?.version ?? '' },
     {
@@ -128,8 +141,8 @@ function columns(c: FormInstanceListController): DataTableColumn<FormInstanceLis
           } satisfies DataTableColumn<FormInstanceListRow>,
         ]
       : []),
-    { accessor: 'createdDateTime', title: labels.columnCreated, sortable: true, render: (row) => formatDateTime(row.createdDateTime) },
-    { accessor: 'lastUpdatedDateTime', title: labels.columnUpdated, sortable: true, render: (row) => formatDateTime(row.lastUpdatedDateTime) },
+    { accessor: 'createdDateTime', title: labels.columnCreated, sortable: true, render: (row) => formatDateTime(row.createdDateTime, locale) },
+    { accessor: 'lastUpdatedDateTime', title: labels.columnUpdated, sortable: true, render: (row) => formatDateTime(row.lastUpdatedDateTime, locale) },
     { accessor: 'actions', title: labels.rowActions, textAlign: 'right', render: (row) => <RowActions c={c} row={row} /> },
   ];
 }
@@ -137,12 +150,13 @@ function columns(c: FormInstanceListController): DataTableColumn<FormInstanceLis
 /** Renders a {@link useFormInstanceList} controller. It renders only; it never fetches. */
 export const FormInstanceListView = factory<FormInstanceListViewFactory>((_props) => {
   const props = useProps('FormInstanceList', null, _props);
+  const locale = useLocale();
   const { getStyles, others: viewProps } = useScreenStyles<FormInstanceListViewFactory>('FormInstanceList', classes, props);
   const { controller: c, ...others } = viewProps;
   const { labels, filters, result } = c;
   const records = result.data?.value ?? [];
   const set = (patch: Partial<typeof filters>) => c.setFilters({ ...filters, ...patch });
-  const selectable = c.showDeleted ? c.actions.access.restore : c.actions.access.delete;
+  const selectable = c.actions.access.delete || (c.showDeleted && c.actions.access.restore);
   return (
     <ScreenPage
       labels={labels}
@@ -216,12 +230,12 @@ export const FormInstanceListView = factory<FormInstanceListViewFactory>((_props
                 <Text size="sm" aria-live="polite">
                   {fillLabel(labels.selectedCount, { count: c.selected.length })}
                 </Text>
-                {!c.showDeleted && c.actions.access.delete && (
+                {c.bulk.deletable.length > 0 && c.actions.access.delete && (
                   <Button size="compact-sm" color="red" variant="light" onClick={c.bulk.requestDelete} disabled={c.bulk.running}>
                     {labels.deleteSelected}
                   </Button>
                 )}
-                {c.showDeleted && c.actions.access.restore && (
+                {c.bulk.restorable.length > 0 && c.actions.access.restore && (
                   <Button size="compact-sm" variant="light" onClick={c.bulk.restore} loading={c.bulk.running}>
                     {labels.restoreSelected}
                   </Button>
@@ -241,7 +255,7 @@ export const FormInstanceListView = factory<FormInstanceListViewFactory>((_props
             minHeight={records.length === 0 ? 180 : undefined}
             idAccessor="formInstanceId"
             records={records}
-            columns={columns(c)}
+            columns={columns(c, locale)}
             fetching={result.isLoading || result.isFetching}
             totalRecords={result.data?.['@odata.count'] ?? records.length}
             page={c.page}
@@ -259,9 +273,9 @@ export const FormInstanceListView = factory<FormInstanceListViewFactory>((_props
                 }
               : {})}
             {...tablePagingTexts(labels)}
-            noRecordsText={c.showDeleted ? labels.noDeletedRecords : labels.noFormInstances}
+            noRecordsText={labels.noFormInstances}
             // The table's own empty text is grey at 3.3:1: the page's text colour instead.
-            emptyState={<Text size="sm" c="var(--mantine-color-text)">{c.showDeleted ? labels.noDeletedRecords : labels.noFormInstances}</Text>}
+            emptyState={<Text size="sm" c="var(--mantine-color-text)">{labels.noFormInstances}</Text>}
             {...getStyles('table')}
             // A selected row in a neutral tint: on the primary tint the red 'Delete permanently' fell under 4.5:1.
             style={{ ...getStyles('table').style, ['--mantine-datatable-selection-color' as string]: 'var(--mantine-color-gray-light)' }}

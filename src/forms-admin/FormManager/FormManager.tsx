@@ -26,6 +26,7 @@ import { ErrorAlert } from '../../ui/ErrorAlert';
 import { LoadingState } from '../../ui/LoadingState';
 import { DeleteConfirmDialog, RowDeleteActions } from '../shared/DeleteActions';
 import { formatDateTime } from '../shared/ListScreen';
+import { useLocale } from '../../query/useLocale';
 import { ScreenPage, ScreenReadPage, SectionCard as Part, screenClasses, useScreenStyles, type ScreenFactory, optionKeys, useScreenController } from '../shared/screen';
 import { InstancesPart } from './InstancesTable';
 import type { LocatedField, SchemaFieldsDiff } from './schema-diff';
@@ -122,6 +123,7 @@ function DiffTable({ diff, labels, fromVersion, toVersion }: { diff: SchemaField
 /** Renders a {@link useFormManager} controller. It renders only; it never fetches. */
 export const FormManagerView = factory<FormManagerViewFactory>((_props) => {
   const props = useProps('FormManager', null, _props);
+  const locale = useLocale();
   const { getStyles, others: viewProps } = useScreenStyles<FormManagerViewFactory>('FormManager', classes, props);
   const { controller: c, onOpenInBuilder, onOpenLinking, onOpenSchema, onOpenInstance, ...others } = viewProps;
   const { labels } = c;
@@ -337,7 +339,7 @@ export const FormManagerView = factory<FormManagerViewFactory>((_props) => {
                         </Table.Td>
                         <Table.Td>{schema.name}</Table.Td>
                         <Table.Td>{schema.isPublic ? labels.fmYes : labels.fmNo}</Table.Td>
-                        <Table.Td>{formatDateTime(schema.lastUpdatedDateTime)}</Table.Td>
+                        <Table.Td>{formatDateTime(schema.lastUpdatedDateTime, locale)}</Table.Td>
                         <Table.Td>
                           <Group gap="xs" wrap="nowrap">
                             {onOpenSchema && (

@@ -9,6 +9,7 @@ import { InstanceStatusBadge } from '../shared/InstanceStatusBadge';
 import { instanceStatusLabel } from '../shared/instance-status';
 import { SectionCard } from '../shared/screen';
 import { formatDateTime } from '../shared/ListScreen';
+import { useLocale } from '../../query/useLocale';
 
 /** A manager's newest instances, as its controller reads them (only when the user may view submissions). */
 export interface ManagerInstances {
@@ -31,6 +32,7 @@ export interface InstancesTableProps extends ManagerInstances {
 
 /** The instances of a form or of one of its versions: status, version, signature, last change, and 'Open'. */
 export function InstancesTable({ labels, rows, total, isLoading, error, schemas, onOpenInstance, showSignature = false }: InstancesTableProps) {
+  const locale = useLocale();
   if (error) return <ErrorAlert error={error} />;
   if (isLoading) return <LoadingState />;
   if (rows.length === 0) return <Text>{labels.fmNoInstances}</Text>;
@@ -60,14 +62,14 @@ export function InstancesTable({ labels, rows, total, isLoading, error, schemas,
                     <InstanceSignature instance={instance} labels={labels} />
                   </Table.Td>
                 )}
-                <Table.Td>{formatDateTime(instance.lastUpdatedDateTime)}</Table.Td>
+                <Table.Td>{formatDateTime(instance.lastUpdatedDateTime, locale)}</Table.Td>
                 {onOpenInstance && (
                   <Table.Td>
                     <Button
                       size="compact-sm"
                       variant="light"
                       onClick={() => onOpenInstance(instance)}
-                      aria-label={`${labels.fmOpenInstance}: ${instanceStatusLabel(instance.status, labels, 'fm')}, ${formatDateTime(instance.lastUpdatedDateTime)}`}
+                      aria-label={`${labels.fmOpenInstance}: ${instanceStatusLabel(instance.status, labels, 'fm')}, ${formatDateTime(instance.lastUpdatedDateTime, locale)}`}
                     >
                       {labels.fmOpenInstance}
                     </Button>

@@ -26,6 +26,7 @@ import { RequestSignatureDialog } from './RequestSignatureDialog';
 import { ENVELOPE_FILTER_STATUSES, signerLinkOffered, useSigningList, type AuditCheck, type SigningListController, type SigningListOptions } from './useSigningList';
 import { AccessGate, ScreenPage, screenClasses, useScreenStyles, type ScreenFactory, optionKeys, useScreenController } from '../shared/screen';
 import { formatDateTime } from '../shared/ListScreen';
+import { useLocale } from '../../query/useLocale';
 
 /** The inner parts of the Signing screen that `classNames` / `styles` reach. */
 export type SigningListStylesNames = 'root' | 'filters' | 'table' | 'dialog';
@@ -153,7 +154,7 @@ function RowActions({ c, envelope }: { c: SigningListController; envelope: Signi
   );
 }
 
-function columns(c: SigningListController): DataTableColumn<SigningEnvelope>[] {
+function columns(c: SigningListController, locale: string | undefined): DataTableColumn<SigningEnvelope>[] {
   const { labels } = c;
   return [
     { accessor: 'status', title: labels.sgColumnStatus, render: (e) => <EnvelopeStatusBadge status={e.status} /> },
@@ -168,9 +169,9 @@ function columns(c: SigningListController): DataTableColumn<SigningEnvelope>[] {
         </Stack>
       ),
     },
-    { accessor: 'sentDateTime', title: labels.sgColumnSent, render: (e) => formatDateTime(e.sentDateTime ?? e.createdDateTime) },
-    { accessor: 'lastUpdatedDateTime', title: labels.sgColumnUpdated, render: (e) => formatDateTime(e.lastUpdatedDateTime) },
-    { accessor: 'expiresAt', title: labels.sgColumnExpires, render: (e) => (isEnvelopeOpen(e.status) ? formatDateTime(e.expiresAt) : '') },
+    { accessor: 'sentDateTime', title: labels.sgColumnSent, render: (e) => formatDateTime(e.sentDateTime ?? e.createdDateTime, locale) },
+    { accessor: 'lastUpdatedDateTime', title: labels.sgColumnUpdated, render: (e) => formatDateTime(e.lastUpdatedDateTime, locale) },
+    { accessor: 'expiresAt', title: labels.sgColumnExpires, render: (e) => (isEnvelopeOpen(e.status) ? formatDateTime(e.expiresAt, locale) : '') },
     { accessor: 'actions', title: labels.sgColumnActions, textAlign: 'right', render: (e) => <RowActions c={c} envelope={e} /> },
   ];
 }
@@ -230,6 +231,7 @@ function VoidDialog({ c, className }: { c: SigningListController; className?: st
 /** Renders a {@link useSigningList} controller. It renders only; it never fetches. */
 export const SigningListView = factory<SigningListViewFactory>((_props) => {
   const props = useProps('SigningList', null, _props);
+  const locale = useLocale();
   const { getStyles, others: viewProps } = useScreenStyles<SigningListViewFactory>('SigningList', classes, props);
   const { controller: c, ...others } = viewProps;
   const { labels, result } = c;
@@ -293,7 +295,7 @@ export const SigningListView = factory<SigningListViewFactory>((_props) => {
               minHeight={records.length === 0 ? 180 : undefined}
               idAccessor="envelopeId"
               records={records}
-              columns={columns(c)}
+              columns={columns(c, locale)}
               fetching={result.isLoading || result.isFetching}
               totalRecords={result.total}
               page={c.page}

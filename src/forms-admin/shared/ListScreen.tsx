@@ -7,11 +7,13 @@ import { useLabels } from '../../query/useLabels';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import type { PageShellProps } from '../../ui/PageShell';
 import { useClaimCheck, type FormsEntity } from './access';
-import { DeleteConfirmDialog, RowDeleteActions, ShowDeletedToggle } from './DeleteActions';
+import { isSoftDeletedRow } from '../../domain/odata/deleted-view';
+import { DeletedBadge, DeleteConfirmDialog, RowDeleteActions, ShowDeletedToggle } from './DeleteActions';
 import { ScreenPage } from './screen';
 import { useDeleteActions, type DeleteActionsController, type DeleteTarget } from './useDeleteActions';
 import { useODataPage } from './useODataPage';
 import { tablePagingTexts, useServerTable, type ServerTable } from './useServerTable';
+import { dateTimeFormat } from '../../labels/format';
 
 /** The class name and style a Styles API part hands to an element. */
 export interface StylesPart {
@@ -32,7 +34,7 @@ export interface ListScreenBodyProps<T> {
   failureMessage: string;
   /** The accessible name of the table. */
   tableLabel: string;
-  /** The text of an empty list (default: 'Nothing found.' or, in the deleted view, 'Nothing is deleted.'). */
+  /** The text of an empty list (default: 'Nothing found.'). */
   emptyText?: string;
   /** More controls in the toolbar, after the search box. */
   toolbarExtra?: ReactNode;
@@ -41,8 +43,34 @@ export interface ListScreenBodyProps<T> {
 }
 
 /**
- * The body every forms list shares: a name search, the 'Show deleted' switch (for those who may restore), and a
- * `DataTable` paged and sorted on the server, or the failure with 'Try again'.
+ * The first column of a list with the 'Deleted' mark after its content on a soft-deleted row ('Show deleted' lists
+ * every row; the mark says which are deleted in words, not by a colour alone).
+ */
+export function withDeletedMark<T>(columns: DataTableColumn<T>[], labels: Labels): DataTableColumn<T>[] {
+  const [first, ...rest] = columns;
+  if (!first) return columns;
+  const content = (row: T, index: number): ReactNode =>
+    first.render ? first.render(row, index) : ((row as Record<string, unknown>)[String(first.accessor)] as ReactNode);
+  return [
+    {
+      ...first,
+      render: (row, index) =>
+        isSoftDeletedRow(row as object) ? (
+          <Group gap="xs" wrap="nowrap">
+            {content(row, index)}
+            <DeletedBadge labels={labels} />
+          </Group>
+        ) : (
+          content(row, index)
+        ),
+    },
+    ...rest,
+  ];
+}
+
+/**
+ * The body every forms list shares: a name search, the 'Show deleted' switch (for those who may restore: every row,
+ * the deleted ones marked), and a `DataTable` paged and sorted on the server, or the failure with 'Try again'.
  */
 export function ListScreenBody<T>({
   table,
@@ -87,7 +115,7 @@ export function ListScreenBody<T>({
           minHeight={records.length === 0 ? 180 : undefined}
           idAccessor={idAccessor}
           records={records}
-          columns={columns}
+          columns={table.showDeleted ? withDeletedMark(columns, labels) : columns}
           fetching={result.isPending || (result.isFetching && !result.isError)}
           totalRecords={result.data?.['@odata.count'] ?? records.length}
           page={table.page}
@@ -100,7 +128,7 @@ export function ListScreenBody<T>({
           // The table's own empty text is grey on white below 4.5:1: the same words in the text colour instead.
           emptyState={
             <Text size="sm" c="var(--mantine-color-text)">
-              {emptyText ?? (table.showDeleted ? labels.noDeletedRecords : labels.noRecordsFound)}
+              {emptyText ?? labels.noRecordsFound}
             </Text>
           }
           {...tablePart}
@@ -174,8 +202,8 @@ export function useListScreen<T>(
 }
 
 /** The 'Last change' column of a list (sortable on the server). */
-export function lastChangeColumn<T extends { lastUpdatedDateTime?: Date | string | null }>(labels: Labels): DataTableColumn<T> {
-  return { accessor: 'lastUpdatedDateTime', title: labels.columnLastChange, sortable: true, render: (row) => formatDateTime(row.lastUpdatedDateTime) };
+export function lastChangeColumn<T extends { lastUpdatedDateTime?: Date | string | null }>(labels: Labels, locale?: string): DataTableColumn<T> {
+  return { accessor: 'lastUpdatedDateTime', title: labels.columnLastChange, sortable: true, render: (row) => formatDateTime(row.lastUpdatedDateTime, locale) };
 }
 
 /** A count column of a list (the `@odata.count` of an expanded navigation), 0 when absent. */
@@ -201,7 +229,7 @@ export function rowActionsColumn<T extends { '@odata.etag'?: string }>(
         onOpen={open && (() => open(row))}
         actions={c.actions}
         target={{ ...target(row), etag: row['@odata.etag'] ?? null }}
-        deleted={c.table.showDeleted}
+        deleted={isSoftDeletedRow(row)}
         labels={c.labels}
       >
         {extra?.(row)}
@@ -216,14 +244,14 @@ export interface ListRowActionsProps {
   onOpen?: () => void;
   actions: DeleteActionsController;
   target: DeleteTarget;
-  /** Whether the list shows the deleted rows. */
+  /** Whether the row is soft-deleted (then only 'Restore' and 'Delete permanently'). */
   deleted: boolean;
   labels: Labels;
   /** More buttons of a live row, between 'Open' and 'Delete' ('Edit'). */
   children?: ReactNode;
 }
 
-/** A list row's actions: 'Open' and the list's own buttons on a live row, then the shared delete buttons. */
+/** A list row's actions: 'Open' and the list's own buttons on a live row, then the shared delete buttons of the row. */
 export function ListRowActions({ onOpen, actions, target, deleted, labels, children }: ListRowActionsProps) {
   return (
     <Group gap={4} justify="flex-end" wrap="nowrap">
@@ -239,13 +267,13 @@ export function ListRowActions({ onOpen, actions, target, deleted, labels, child
 }
 
 /**
- * Formats a date-time of a row for a list with the reader's zone, said ('26 Nov 2026, 00:40 UTC', '…, 09:40 GMT+9'), or
+ * Formats a date-time of a row for a list, in `locale` (the provider's; the browser's without), with the reader's zone, said ('26 Nov 2026, 00:40 UTC', '…, 09:40 GMT+9'), or
  * '' without one: a time without its zone is read as the reader's own, and two readers in different zones would not
  * know they see different times.
  */
-const dateTime = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' });
-export function formatDateTime(value: Date | string | null | undefined): string {
+const LIST_DATE_TIME: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' };
+export function formatDateTime(value: Date | string | null | undefined, locale?: string): string {
   if (!value) return '';
   const date = value instanceof Date ? value : new Date(value);
-  return Number.isNaN(date.getTime()) ? '' : dateTime.format(date);
+  return Number.isNaN(date.getTime()) ? '' : dateTimeFormat(locale, LIST_DATE_TIME).format(date);
 }

@@ -1,0 +1,57 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { FormLayout } from '../../src/api/types';
+import { pickerSearchOf } from '../../src/admin/shared/picker-search';
+import type { HolderSearch } from '../../src/admin/shared/useHolderSearch';
+import { formatDateTime } from '../../src/forms-admin/shared/ListScreen';
+import { englishLabels, type Labels } from '../../src/labels';
+import { germanLabels, germanLocale } from '../../src/locales/de';
+import { frenchLabels, frenchLocale } from '../../src/locales/fr';
+import { APIProvider } from '../../src/query/APIProvider';
+import { ResumePrompt } from '../../src/viewer/ResumePrompt';
+import { renderWithProviders } from '../support/render';
+
+// `APIProvider`'s `locale` is the locale of every date, time and number the components write; without it, the
+// browser's.
+const updatedAt = '2026-03-05T11:07:00Z';
+const progress = { formInstanceId: null, linkToken: null, draft: null, updatedAt };
+const layout = { pages: [{ id: 'p', title: '', sections: [{ id: 's', title: '', fields: [{ id: 'a', path: '/a', widget: 'text', label: 'Name' }] }] }] } as unknown as FormLayout;
+
+function renderPrompt(locale: string | undefined, labels: Labels = englishLabels) {
+  return renderWithProviders(
+    <APIProvider baseUrl="http://127.0.0.1:9" locale={locale}>
+      <ResumePrompt progress={progress} layout={layout} data={{ a: 'x' }} labels={labels} titleOrder={2} onContinue={() => {}} onStartAgain={() => {}} />
+    </APIProvider>,
+  );
+}
+
+function search(shown: number, total: number): HolderSearch<{ id: string; name: string }> {
+  const rows = Array.from({ length: shown }, (_, i) => ({ id: String(i), name: `n${i}` }));
+  return { search: '', setSearch: () => {}, total, rows, busy: false } as unknown as HolderSearch<{ id: string; name: string }>;
+}
+
+describe('the locale of dates and numbers', () => {
+  it("writes the resume prompt's date German-style with locale 'de-DE', French-style with 'fr-FR', the browser's without", () => {
+    const { unmount } = renderPrompt(germanLocale, germanLabels);
+    const german = screen.getByText(/Bisher beantwortet/).textContent ?? '';
+    expect(german).toMatch(/am 05\.03\.2026, \d{2}:07 auf diesem Gerät/);
+    expect(german).not.toMatch(/Mar|2026-03/);
+    unmount();
+
+    const french = renderPrompt(frenchLocale, frenchLabels);
+    expect(screen.getByText(/Réponses données/).textContent).toMatch(/le 5 mars 2026/);
+    french.unmount();
+
+    renderPrompt(undefined);
+    const browsers = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(updatedAt));
+    expect(screen.getByText(/Answered so far/).textContent).toContain(browsers);
+  });
+
+  it("writes a list's date-time and a count German-style with locale 'de-DE'", () => {
+    expect(formatDateTime(updatedAt, 'de-DE')).toMatch(/^5\. März 2026, \d{2}:07/);
+    expect(formatDateTime(updatedAt, 'en-US')).toMatch(/^Mar 5, 2026/);
+    expect(pickerSearchOf(search(1000, 12345), germanLabels, 'de-DE').more).toBe('1.000 von 12.345 angezeigt: Tippen Sie weiter, um die Liste einzugrenzen');
+    expect(pickerSearchOf(search(1000, 12345), englishLabels, 'en-US').more).toBe('Showing 1,000 of 12,345: type to narrow the list');
+    expect(pickerSearchOf(search(1000, 12345), frenchLabels, 'fr-FR').more).toMatch(/^1\u202f000 affichés sur 12\u202f345/);
+  });
+});
