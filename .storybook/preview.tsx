@@ -14,10 +14,21 @@ import { QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { APIProvider } from '../src/query/APIProvider';
+import type { Labels } from '../src/query/labels';
+import { germanLabels, germanLocale } from '../src/locales/de';
+import { frenchLabels, frenchLocale } from '../src/locales/fr';
 import { resetFakeBackend, storyApi, storyHandlers } from '../stories/support/fakeBackend';
 import { ccqTheme } from '../src/ui/theme';
 
 type ColorScheme = 'light' | 'dark';
+
+/** The toolbar's language: the label pack and the locale of dates and numbers every story's provider gets. */
+type StoryLocale = 'en' | 'de' | 'fr';
+const LOCALES: Record<StoryLocale, { labels?: Labels; locale?: string }> = {
+  en: {},
+  de: { labels: germanLabels, locale: germanLocale },
+  fr: { labels: frenchLabels, locale: frenchLocale },
+};
 
 // Play functions wait up to 5 s for what the fake backend loads (the default 1 s failed once on a busy 2-core CI).
 configure({ asyncUtilTimeout: 5000 });
@@ -41,23 +52,26 @@ const withMantine: Decorator = (Story, context) => {
  * `{ claim: [errorHandlers.failing(...)] }`). `parameters.fakeUser` signs in a seeded user (default: the admin).
  */
 
-function StoryApiProvider({ children }: { children: ReactNode }) {
+function StoryApiProvider({ children, language }: { children: ReactNode; language: StoryLocale }) {
   // A fresh cache per story: no story sees another's data.
   const [queryClient] = useState(
     () => new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } }),
   );
   return (
-    <APIProvider baseUrl={storyApi} queryClient={queryClient} clientOptions={{ retry: { retries: 0 } }}>
+    <APIProvider baseUrl={storyApi} queryClient={queryClient} clientOptions={{ retry: { retries: 0 } }} {...LOCALES[language]}>
       {children}
     </APIProvider>
   );
 }
 
-const withApi: Decorator = (Story) => (
-  <StoryApiProvider>
-    <Story />
-  </StoryApiProvider>
-);
+const withApi: Decorator = (Story, context) => {
+  const language: StoryLocale = context.globals.locale === 'de' || context.globals.locale === 'fr' ? context.globals.locale : 'en';
+  return (
+    <StoryApiProvider language={language}>
+      <Story />
+    </StoryApiProvider>
+  );
+};
 
 const preview: Preview = {
   decorators: [withApi, withMantine],
@@ -77,8 +91,21 @@ const preview: Preview = {
         dynamicTitle: true,
       },
     },
+    locale: {
+      description: 'Texts (label pack) and the locale of dates and numbers',
+      toolbar: {
+        title: 'Language',
+        icon: 'globe',
+        items: [
+          { value: 'en', title: 'English' },
+          { value: 'de', title: 'Deutsch' },
+          { value: 'fr', title: 'Français' },
+        ],
+        dynamicTitle: true,
+      },
+    },
   },
-  initialGlobals: { theme: 'light' satisfies ColorScheme },
+  initialGlobals: { theme: 'light' satisfies ColorScheme, locale: 'en' satisfies StoryLocale },
   parameters: {
     layout: 'padded',
     msw: { handlers: storyHandlers },

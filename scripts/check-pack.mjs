@@ -89,6 +89,9 @@ const VIEWER_FORBIDDEN = [
   ),
   'Full access to every record and every administration function',
   'createFakeBackend',
+  // The German and French label packs (their own entries): a German and a French text, written in ASCII by the bundler.
+  'Benutzer- und Rollenverwaltung',
+  'Groupes de formulaires',
   'from "msw"',
   "from 'msw'",
 ];
@@ -160,6 +163,56 @@ check("the component entries start with 'use client'; /api, /engine and /testing
   }
   if (problems.length) throw new Error(problems.join('\n'));
   return `${chunks} files that import React start with 'use client'; ${serverFiles} files reached from /api, /engine, /testing do not`;
+});
+
+// The label packs `/locales/de` and `/locales/fr` are data: they import in plain Node (ESM and CJS) with React, Mantine
+// and TanStack Query out of reach, hold every key of the English pack (the root's `englishLabels`) and of the form
+// renderer's texts, and no file of theirs starts with 'use client' (a Server Component may import them and hand them
+// to the client components as props).
+writeFileSync(
+  join(scratch, 'locales.mjs'),
+  `import { englishLabels, defaultFormLabels } from '@ccq/forms-admin';
+const packs = { de: await import('@ccq/forms-admin/locales/de'), fr: await import('@ccq/forms-admin/locales/fr') };
+const names = { de: ['germanLabels', 'germanFormLabels', 'germanLocale'], fr: ['frenchLabels', 'frenchFormLabels', 'frenchLocale'] };
+const out = [];
+for (const [lang, pack] of Object.entries(packs)) {
+  const [labels, formLabels, locale] = names[lang].map((n) => pack[n]);
+  const missing = Object.keys(englishLabels).filter((k) => typeof labels?.[k] !== 'string');
+  const missingForm = Object.keys(defaultFormLabels).filter((k) => typeof formLabels?.[k] !== 'string');
+  if (missing.length || missingForm.length) throw new Error(lang + ' lacks ' + [...missing, ...missingForm].slice(0, 5).join(', '));
+  if (!locale?.startsWith(lang + '-')) throw new Error(lang + ' locale ' + locale);
+  out.push(lang + ': ' + Object.keys(labels).length + ' + ' + Object.keys(formLabels).length + ' texts, ' + locale);
+}
+console.log(out.join('; '));
+`,
+);
+writeFileSync(
+  join(scratch, 'locales-plain.cjs'),
+  `const Module = require('node:module');
+const resolveFilename = Module._resolveFilename;
+Module._resolveFilename = function (request, ...rest) {
+  if (/^(react|react-dom|@mantine\\/|@tanstack\\/)/.test(request)) throw new Error(request + ' required');
+  return resolveFilename.call(this, request, ...rest);
+};
+const de = require('@ccq/forms-admin/locales/de');
+const fr = require('@ccq/forms-admin/locales/fr');
+if (!de.germanLabels || !fr.frenchLabels || !de.germanFormLabels || !fr.frenchFormLabels) throw new Error('pack exports missing');
+console.log('locales cjs ok');
+`,
+);
+check("/locales/de and /locales/fr hold every text, import without React (ESM, CJS), and carry no 'use client'", () => {
+  const dist = join(scratch, 'node_modules', '@ccq', 'forms-admin', 'dist');
+  const problems = [];
+  for (const lang of ['de', 'fr']) {
+    for (const ext of ['js', 'cjs']) {
+      const text = readFileSync(join(dist, 'locales', `${lang}.${ext}`), 'utf8');
+      if (USE_CLIENT.test(text)) problems.push(`dist/locales/${lang}.${ext} starts with 'use client'`);
+      const imports = [...text.matchAll(/(?:\bfrom|\bimport|require\()\s*["']([^"']+)["']/g)].map((m) => m[1]);
+      if (imports.length) problems.push(`dist/locales/${lang}.${ext} imports ${imports.join(', ')} (a pack is data only)`);
+    }
+  }
+  if (problems.length) throw new Error(problems.join('\n'));
+  return [run('node', ['locales.mjs'], scratch), run('node', ['--conditions=react-server', '-e', "import('@ccq/forms-admin/locales/de').then((m) => console.log('react-server ok', Object.keys(m.germanLabels).length))"], scratch), run('node', ['locales-plain.cjs'], scratch)].join('');
 });
 
 // `/api` and `/engine` import in plain Node with React, React DOM, Mantine and TanStack Query out of reach (an import
