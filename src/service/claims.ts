@@ -7,7 +7,8 @@
  * guards run before this, by the caller.
  */
 import type { ClaimBase, ClaimGrant, ClaimsChangeRequest } from '../contract/types';
-import { grantItems, historyEntriesOf, unknownHolderError, type HistoryEntry, type HolderKind } from '../domain';
+import { grantItems, historyEntriesOf, type HolderKind } from '../domain';
+import { requireHolders, type HolderStore } from './holders';
 import type { Actor, Clock, Ids } from './ports';
 
 /** One grant to store: the holder's one live grant of `claimValue` becomes this. */
@@ -16,9 +17,7 @@ export interface GrantWrite extends ClaimBase {
 }
 
 /** The reads and writes a claims change needs; every method works inside the caller's transaction. */
-export interface ClaimsStore {
-  /** The names of the live holders of `kind` among `ids`, by id (an unknown or deleted id is left out). */
-  holderNames(kind: HolderKind, ids: readonly string[]): Promise<ReadonlyMap<string, string>>;
+export interface ClaimsStore extends HolderStore {
   /** Each holder's live grants by holder id, each list in the order the answer shows it. */
   grantsByHolder(kind: HolderKind, holderIds: readonly string[]): Promise<ReadonlyMap<string, readonly ClaimGrant[]>>;
   /** Removes the grants with these ids. */
@@ -28,10 +27,6 @@ export interface ClaimsStore {
    * the stored one overwritten; `now` is its update time.
    */
   putGrants(kind: HolderKind, grants: readonly GrantWrite[], now: Date): Promise<void>;
-  /** The effective claims of the users these holders reach changed (called once, and only when something was stored). */
-  claimsChanged(kind: HolderKind, holderIds: readonly string[]): Promise<void>;
-  /** Stores change-history entries. */
-  recordHistory(entries: readonly HistoryEntry[]): Promise<void>;
 }
 
 /** What {@link changeClaims} works with. */
@@ -89,10 +84,7 @@ export async function changeClaims(
   change: ClaimsChangeRequest,
   actor: Actor,
 ): Promise<ClaimGrant[]> {
-  const found = await store.holderNames(kind, change.claimSets);
-  const missing = change.claimSets.find((id) => !found.has(id));
-  if (missing !== undefined) throw unknownHolderError(kind, missing, 'claimSets');
-  const names = new Map(change.claimSets.map((id) => [id, found.get(id) ?? id]));
+  const names = await requireHolders(store, kind, change.claimSets, 'claimSets');
   const before = await store.grantsByHolder(kind, change.claimSets);
   const plan = planClaimsChange(change, before);
   const now = clock.now();

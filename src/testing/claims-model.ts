@@ -9,15 +9,12 @@ import type {
   ClaimGrant,
   ClaimGroup,
   ClaimGroupLink,
-  ClaimGroupsChangeRequest,
   UsersInGroupsChangeRequest,
 } from '../api/types';
 import { DEFAULT_PRIORITY_OF_PERMISSION } from '../api/enums';
 import {
-  checkClaimGroupNesting,
   compareByName,
   computeEffectiveClaims,
-  dropsClaimGroup,
   grantItems,
   historyEntriesOf,
   linkItems,
@@ -46,7 +43,9 @@ import type {
   StoredUser,
   StoredUserGroup,
 } from './db';
+import type { ClaimGroupsStore } from '../service/claim-groups';
 import type { ClaimsStore } from '../service/claims';
+import type { HolderStore } from '../service/holders';
 import type { Ids } from '../service/ports';
 
 /** What a mutation needs from the backend: the time, new ids, and who makes it (for the change history). */
@@ -290,45 +289,6 @@ function requireHolders(db: FakeDb, kind: HolderKind, ids: readonly string[], fi
 
 // ---------------------------------------------------------------- storing changes (read and checked by src/domain)
 
-/**
- * Stores a claim-groups change of users, user groups or claim groups. Refuses unknown ids (404) and,
- * for claim groups, a nesting the domain refuses (400). Answers the holders' resulting links.
- */
-function storeClaimGroupsChange(
-  db: FakeDb,
-  kind: HolderKind,
-  change: ClaimGroupsChangeRequest,
-  ctx: MutationContext,
-): ClaimGroupLink[] {
-  requireHolders(db, kind, change.claimGroupSets, 'claimGroupSets');
-  requireHolders(db, 'claimGroup', change.claimGroupsToAdd, 'claimGroupsToAdd');
-  requireHolders(db, 'claimGroup', change.claimGroupsToRemove, 'claimGroupsToRemove');
-  if (kind === 'claimGroup') {
-    checkClaimGroupNesting(change, claimGroupGraph(db), (id) => findHolder(db, 'claimGroup', id)?.name ?? id);
-  }
-  const now = ctx.now();
-  for (const holderId of change.claimGroupSets) {
-    db.claimGroupLinks = db.claimGroupLinks.filter(
-      (l) => !(l.holderKind === kind && l.holderId === holderId) || !dropsClaimGroup(change, l.recordId),
-    );
-    const existing = new Set(linkedGroupIds(db, kind, holderId));
-    for (const recordId of change.claimGroupsToAdd) {
-      if (existing.has(recordId)) continue;
-      db.claimGroupLinks.push({
-        id: ctx.newId(),
-        holderKind: kind,
-        holderId,
-        recordId,
-        priorityOfPermission: DEFAULT_PRIORITY_OF_PERMISSION,
-        isDeleted: false,
-        createdDateTime: now,
-        lastUpdatedDateTime: now,
-      });
-    }
-  }
-  return change.claimGroupSets.flatMap((holderId) => linksOf(db, kind, holderId));
-}
-
 /** Stores a change of users in user groups (404 for unknown ids). Answers the groups' resulting memberships (with `applicationUser`). */
 function storeUsersInGroupsChange(
   db: FakeDb,
@@ -388,26 +348,26 @@ function recorded<T>(
   return result;
 }
 
-/**
- * Stores a claim-groups change of users, user groups or claim groups, and records it. Refuses unknown ids (404) and,
- * for claim groups, a nesting the domain refuses (400). Answers the holders' resulting links.
- */
-export function applyClaimGroupsChange(db: FakeDb, kind: HolderKind, change: ClaimGroupsChangeRequest, ctx: MutationContext): ClaimGroupLink[] {
-  const itemsOf = (id: string) => linkItems(linksOf(db, kind, id));
-  return recorded(db, ctx, kind, 'claimGroups', change.claimGroupSets, itemsOf, () => storeClaimGroupsChange(db, kind, change, ctx));
-}
-
-/**
- * The claims change use case's store (src/service/claims.ts) over the in-memory db: grants of one holder kind, the
- * holders' names, the change history. New rows are named by `ids`.
- */
-export function memoryClaimsStore(db: FakeDb, ids: Ids): ClaimsStore {
+/** What every permission change's store (src/service/holders.ts) reads and writes, over the in-memory db. */
+function memoryHolderStore(db: FakeDb): HolderStore {
   return {
     holderNames: async (kind, holderIds) =>
       new Map(holderIds.flatMap((id) => {
         const holder = findHolder(db, kind, id);
         return holder ? [[id, holder.name] as const] : [];
       })),
+    // The fake keeps no effective claims between requests: each request computes them afresh.
+    claimsChanged: async () => undefined,
+    recordHistory: async (entries) => {
+      db.permissionHistory.push(...entries);
+    },
+  };
+}
+
+/** The claims change use case's store (src/service/claims.ts) over the in-memory db; new rows are named by `ids`. */
+export function memoryClaimsStore(db: FakeDb, ids: Ids): ClaimsStore {
+  return {
+    ...memoryHolderStore(db),
     grantsByHolder: async (kind, holderIds) => new Map(holderIds.map((id) => [id, grantsOf(db, kind, id)])),
     removeGrants: async (_kind, grantIds) => {
       const gone = new Set(grantIds);
@@ -420,10 +380,32 @@ export function memoryClaimsStore(db: FakeDb, ids: Ids): ClaimsStore {
         else db.claimGrants.push({ id: ids.newId(), holderKind: kind, recordId: holderId, ...claim, isDeleted: false, createdDateTime: now, lastUpdatedDateTime: now });
       }
     },
-    // The fake keeps no effective claims between requests: each request computes them afresh.
-    claimsChanged: async () => undefined,
-    recordHistory: async (entries) => {
-      db.permissionHistory.push(...entries);
+  };
+}
+
+/** The claim-group change use case's store (src/service/claim-groups.ts) over the in-memory db; new rows are named by `ids`. */
+export function memoryClaimGroupsStore(db: FakeDb, ids: Ids): ClaimGroupsStore {
+  return {
+    ...memoryHolderStore(db),
+    linksByHolder: async (kind, holderIds) => new Map(holderIds.map((id) => [id, linksOf(db, kind, id)])),
+    claimGroupGraph: async () => claimGroupGraph(db),
+    removeLinks: async (_kind, linkIds) => {
+      const gone = new Set(linkIds);
+      db.claimGroupLinks = db.claimGroupLinks.filter((l) => !gone.has(l.id));
+    },
+    addLinks: async (kind, links, now) => {
+      for (const { holderId, claimGroupId: recordId } of links) {
+        db.claimGroupLinks.push({
+          id: ids.newId(),
+          holderKind: kind,
+          holderId,
+          recordId,
+          priorityOfPermission: DEFAULT_PRIORITY_OF_PERMISSION,
+          isDeleted: false,
+          createdDateTime: now,
+          lastUpdatedDateTime: now,
+        });
+      }
     },
   };
 }

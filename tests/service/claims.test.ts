@@ -1,11 +1,12 @@
 // @vitest-environment node
 /**
- * The claims change use case on its own ports: a store of a few lines over two maps, a fixed clock and counted ids.
+ * The claims and claim-group change use cases on their own ports: a store of a few lines over a list, a fixed clock.
  * Both backends run it (tests/contract holds the fake and the server to the same answers); here, what it decides.
  */
 import { describe, expect, it } from 'vitest';
-import type { ClaimGrant, ClaimsChangeRequest } from '../../src/contract/types';
+import type { ClaimGrant, ClaimGroupLink, ClaimGroupsChangeRequest, ClaimsChangeRequest } from '../../src/contract/types';
 import type { HistoryEntry } from '../../src/domain';
+import { planClaimGroupsChange } from '../../src/service/claim-groups';
 import { changeClaims, planClaimsChange, type ClaimsStore } from '../../src/service/claims';
 
 const at = new Date('2026-01-02T03:04:05Z');
@@ -99,5 +100,30 @@ describe('changeClaims', () => {
     });
     expect(s.log).toEqual([]);
     expect(s.grants()).toHaveLength(1);
+  });
+});
+
+describe('planClaimGroupsChange', () => {
+  const link = (id: string, holderId: string, recordId: string): ClaimGroupLink => ({
+    id, holderId, recordId, priorityOfPermission: 1, isDeleted: false, createdDateTime: at, lastUpdatedDateTime: at, claimGroup: null,
+  });
+  const before = new Map([['h1', [link('l1', 'h1', 'cgA'), link('l2', 'h1', 'cgB')]], ['h2', [link('l3', 'h2', 'cgA')]]]);
+  const groups = (over: Partial<ClaimGroupsChangeRequest>): ClaimGroupsChangeRequest => ({
+    claimGroupSets: ['h1', 'h2'], claimGroupsToAdd: [], claimGroupsToRemove: [], removeExistingUnMentionedClaimGroups: false, ...over,
+  });
+
+  it('adds a group only to the holders that lack it, and removes what the change drops', () => {
+    expect(planClaimGroupsChange(groups({ claimGroupsToAdd: ['cgB'], claimGroupsToRemove: ['cgA'] }), before)).toEqual({
+      removals: ['l1', 'l3'],
+      additions: [{ holderId: 'h2', claimGroupId: 'cgB' }],
+    });
+  });
+
+  it('with removeExistingUnMentionedClaimGroups keeps exactly the groups it adds; a group both added and removed stays', () => {
+    expect(planClaimGroupsChange(groups({ claimGroupsToAdd: ['cgA'], removeExistingUnMentionedClaimGroups: true }), before)).toEqual({
+      removals: ['l2'],
+      additions: [],
+    });
+    expect(planClaimGroupsChange(groups({ claimGroupsToAdd: ['cgA'], claimGroupsToRemove: ['cgA'] }), before)).toEqual({ removals: [], additions: [] });
   });
 });

@@ -5,24 +5,25 @@
  *
  * The domain reads and checks the bodies (src/domain/claim-changes.ts: 400 naming the field, 413 past
  * the size of one change), refuses a claim-group cycle (400) and any change that would remove the last
- * administrator or delete or empty a built-in group (409, src/domain/access-model.ts). Here: unknown
- * ids answer 404, and the change is stored in one transaction (`write`) that locks only the holders
- * it changes.
+ * administrator or delete or empty a built-in group (409, src/domain/access-model.ts). The claims and claim-group
+ * changes are the use cases of src/service (claims.ts, claim-groups.ts: 404 for unknown ids, what to store, the
+ * history); here are their stores over one transaction (`write`) that locks only the holders it changes. The users in
+ * user groups change is still written here and in the fake (docs/architecture.md).
  */
 import { and, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import { Permission } from '../../../src/api/enums';
-import type { ClaimGroupsChangeRequest, UsersInGroupsChangeRequest } from '../../../src/api/types';
+import type { UsersInGroupsChangeRequest } from '../../../src/api/types';
 import {
-  checkClaimGroupNesting,
   HOLDER_LABELS,
-  linkItems,
   memberItems,
   type HistoryItem,
   parseClaimGroupsChange,
   parseClaimsChange,
   parseUsersInGroupsChange,
 } from '../../../src/domain';
+import { changeClaimGroups, type ClaimGroupsStore } from '../../../src/service/claim-groups';
 import { changeClaims, type ClaimsStore } from '../../../src/service/claims';
+import type { HolderStore } from '../../../src/service/holders';
 import { memberships, permissionHistory } from '../db/schema';
 import { SEED_IDS } from '../db/seed';
 import { readChangeBody } from './body';
@@ -45,78 +46,10 @@ function notIn(column: Parameters<typeof notInArray>[0], keep: readonly (string 
   return keep.length ? notInArray(column, keep as string[]) : undefined;
 }
 
-/** Reports changed claims of the users `holderIds` of `kind` reach (looked up once, at the first change). */
-function reporter({ tx, claimsChanged }: WriteContext, kind: HolderKind, holderIds: readonly string[]) {
-  let reported = false;
-  return async () => {
-    if (reported) return;
-    reported = true;
-    claimsChanged(await usersReaching(tx, kind, holderIds));
-  };
-}
+// ---------------------------------------------------------------- the use cases' stores (src/service)
 
-// ---------------------------------------------------------------- claim groups to holders
-
-async function applyClaimGroupsChange(
-  w: WriteContext,
-  kind: HolderKind,
-  change: ClaimGroupsChangeRequest,
-  actor: HistoryActor | null,
-) {
-  const { tx } = w;
-  const claimsChanged = reporter(w, kind, change.claimGroupSets);
-  const holderNames = await requireHolders(tx, kind, change.claimGroupSets, 'claimGroupSets');
-  const before = itemsBy(await linksByHolder(tx, kind, change.claimGroupSets), linkItems);
-  const groupNames = await requireHolders(tx, 'claimGroup', change.claimGroupsToAdd, 'claimGroupsToAdd');
-  await requireHolders(tx, 'claimGroup', change.claimGroupsToRemove, 'claimGroupsToRemove');
-  if (kind === 'claimGroup') {
-    checkClaimGroupNesting(change, await loadClaimGroupGraph(tx), (id) => holderNames.get(id) ?? groupNames.get(id) ?? id);
-  }
-
-  const l = HOLDERS[kind].links;
-  const now = new Date();
-  for (const part of chunked(change.claimGroupSets)) {
-    const which = change.removeExistingUnMentionedClaimGroups
-      ? notIn(l.claimGroupId, change.claimGroupsToAdd)
-      : change.claimGroupsToRemove.length
-      ? inArray(l.claimGroupId, change.claimGroupsToRemove)
-      : null;
-    if (which === null) continue;
-    const removed = await tx.delete(l).where(and(inArray(l.holderId, part), which)).returning({ id: l.id });
-    if (removed.length) await claimsChanged();
-  }
-  const pairs = change.claimGroupSets.flatMap((holderId) =>
-    change.claimGroupsToAdd.map((claimGroupId) => ({ holderId, claimGroupId })),
-  );
-  for (const part of chunked(pairs)) {
-    const added = await tx
-      .insert(l)
-      .values(
-        part.map((p) => ({
-          id: crypto.randomUUID(),
-          ...p,
-          priorityOfPermission: 1,
-          createdDateTime: now,
-          lastUpdatedDateTime: now,
-        })),
-      )
-      .onConflictDoUpdate({
-        target: [l.holderId, l.claimGroupId],
-        set: { isDeleted: false, lastUpdatedDateTime: now },
-        setWhere: eq(l.isDeleted, true),
-      })
-      .returning({ id: l.id });
-    if (added.length) await claimsChanged();
-  }
-  const after = await linksByHolder(tx, kind, change.claimGroupSets);
-  await recordChanges(tx, actor, kind, 'claimGroups', holderNames, before, itemsBy(after, linkItems));
-  return change.claimGroupSets.flatMap((id) => after.get(id) ?? []);
-}
-
-// ---------------------------------------------------------------- claims to holders (src/service/claims.ts)
-
-/** The claims change use case's store over the write's transaction: it locks only the holders it changes (`write`). */
-function drizzleClaimsStore({ tx, claimsChanged }: WriteContext): ClaimsStore {
+/** What every permission change's store (src/service/holders.ts) reads and writes, in the write's transaction. */
+function drizzleHolderStore({ tx, claimsChanged }: WriteContext): HolderStore {
   return {
     async holderNames(kind, ids) {
       const h = HOLDERS[kind];
@@ -127,6 +60,19 @@ function drizzleClaimsStore({ tx, claimsChanged }: WriteContext): ClaimsStore {
       }
       return names;
     },
+    claimsChanged: async (kind, holderIds) => claimsChanged(await usersReaching(tx, kind, holderIds)),
+    async recordHistory(entries) {
+      const rows = entries.map(({ actor, ...e }) => ({ ...e, actorId: actor?.id ?? null, actorName: actor?.name ?? null }));
+      for (const part of chunked(rows)) await tx.insert(permissionHistory).values(part);
+    },
+  };
+}
+
+/** The claims change's store (src/service/claims.ts) over the write's transaction. */
+function drizzleClaimsStore(w: WriteContext): ClaimsStore {
+  const { tx } = w;
+  return {
+    ...drizzleHolderStore(w),
     grantsByHolder: (kind, holderIds) => grantsByHolder(tx, kind, holderIds),
     async removeGrants(kind, grantIds) {
       const g = HOLDERS[kind].grants;
@@ -150,10 +96,32 @@ function drizzleClaimsStore({ tx, claimsChanged }: WriteContext): ClaimsStore {
           });
       }
     },
-    claimsChanged: async (kind, holderIds) => claimsChanged(await usersReaching(tx, kind, holderIds)),
-    async recordHistory(entries) {
-      const rows = entries.map(({ actor, ...e }) => ({ ...e, actorId: actor?.id ?? null, actorName: actor?.name ?? null }));
-      for (const part of chunked(rows)) await tx.insert(permissionHistory).values(part);
+  };
+}
+
+/** The claim-group change's store (src/service/claim-groups.ts) over the write's transaction. */
+function drizzleClaimGroupsStore(w: WriteContext): ClaimGroupsStore {
+  const { tx } = w;
+  return {
+    ...drizzleHolderStore(w),
+    linksByHolder: (kind, holderIds) => linksByHolder(tx, kind, holderIds),
+    claimGroupGraph: () => loadClaimGroupGraph(tx),
+    async removeLinks(kind, linkIds) {
+      const l = HOLDERS[kind].links;
+      for (const part of chunked(linkIds)) await tx.delete(l).where(inArray(l.id, part));
+    },
+    async addLinks(kind, links, now) {
+      const l = HOLDERS[kind].links;
+      for (const part of chunked(links)) {
+        await tx
+          .insert(l)
+          .values(part.map((p) => ({ id: crypto.randomUUID(), ...p, priorityOfPermission: 1, createdDateTime: now, lastUpdatedDateTime: now })))
+          .onConflictDoUpdate({
+            target: [l.holderId, l.claimGroupId],
+            set: { isDeleted: false, lastUpdatedDateTime: now },
+            setWhere: eq(l.isDeleted, true),
+          });
+      }
     },
   };
 }
@@ -234,7 +202,7 @@ function claimGroupsRoute(suffix: string, kind: HolderKind, holderId: string) {
         nesting: kind === 'claimGroup' && change.claimGroupsToAdd.length > 0,
         access: { type: 'claimGroups', holderKind: kind, change } as const,
       };
-      return c.json(await write(services, plan, (w) => applyClaimGroupsChange(w, kind, change, actorOf(auth))));
+      return c.json(await write(services, plan, (w) => changeClaimGroups({ ...system, store: drizzleClaimGroupsStore(w) }, kind, change, actorOf(auth))));
     },
   });
 }

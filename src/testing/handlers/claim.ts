@@ -56,7 +56,7 @@ import {
 } from '../../domain';
 import {
   accessModelOf,
-  applyClaimGroupsChange,
+  memoryClaimGroupsStore,
   memoryClaimsStore,
   applyUsersInGroupsChange,
   claimGroupGraph,
@@ -78,6 +78,7 @@ import { FakeHttpError, json, noContent, readJsonObject } from '../http';
 import { seedIds } from '../seed-ids';
 import type { MutationContext } from '../claims-model';
 import type { FakeRoute, RouteContext, RouteMethod } from './route';
+import { changeClaimGroups } from '../../service/claim-groups';
 import { changeClaims } from '../../service/claims';
 
 const P = Permission;
@@ -147,7 +148,9 @@ function changeRoutes(suffix: string, holderKind: HolderKind): FakeRoute[] {
     route('post', `AddRemoveUpdateClaimGroupsTo${suffix}`, async (ctx) => {
       const change = parseClaimGroupsChange(await readChangeBody(ctx.request));
       guard(ctx.backend.db, { type: 'claimGroups', holderKind, change });
-      return json(applyClaimGroupsChange(ctx.backend.db, holderKind, change, mutation(ctx)));
+      const { now, newId, actor = null } = mutation(ctx);
+      const ports = { store: memoryClaimGroupsStore(ctx.backend.db, { newId }), clock: { now }, ids: { newId } };
+      return json(await changeClaimGroups(ports, holderKind, change, actor));
     }),
     route('post', `AddRemoveUpdateClaimsTo${suffix}`, async (ctx) => {
       const change = parseClaimsChange(await readChangeBody(ctx.request));

@@ -1,0 +1,94 @@
+/**
+ * Claim-group changes (`AddRemoveUpdateClaimGroupsTo…` of docs/spec.md, Calls): give and take claim groups of users,
+ * user groups or claim groups (a claim group's sub-groups), record what changed for each holder in the change
+ * history, and answer the holders' resulting links. Written once for both backends against
+ * {@link ClaimGroupsStore} (the fake: src/testing/claims-model.ts; the server:
+ * example-host/server/routes/assignments.ts). The body is read and checked (`parseClaimGroupsChange`) and the access
+ * guards run before this, by the caller.
+ */
+import type { ClaimGroupLink, ClaimGroupsChangeRequest } from '../contract/types';
+import { checkClaimGroupNesting, dropsClaimGroup, historyEntriesOf, linkItems, type ClaimGroupNode, type HolderKind } from '../domain';
+import { requireHolders, type HolderStore } from './holders';
+import type { Actor, Clock, Ids } from './ports';
+
+/** One link to store: `holderId` holds the claim group `claimGroupId`. */
+export interface LinkWrite {
+  holderId: string;
+  claimGroupId: string;
+}
+
+/** The reads and writes a claim-group change needs; every method works inside the caller's transaction. */
+export interface ClaimGroupsStore extends HolderStore {
+  /** Each holder's live links to live claim groups (with their `claimGroup`) by holder id, in the order the answer shows them. */
+  linksByHolder(kind: HolderKind, holderIds: readonly string[]): Promise<ReadonlyMap<string, readonly ClaimGroupLink[]>>;
+  /** Every live claim group with its live sub-groups: what the nesting rule walks (read only for claim groups' changes). */
+  claimGroupGraph(): Promise<ReadonlyMap<string, Pick<ClaimGroupNode, 'subGroupIds'>>>;
+  /** Removes the links with these ids. */
+  removeLinks(kind: HolderKind, linkIds: readonly string[]): Promise<void>;
+  /** Stores each write as a live link (a new row named by the store's own ids, or a deleted one brought back) at `now`. */
+  addLinks(kind: HolderKind, links: readonly LinkWrite[], now: Date): Promise<void>;
+}
+
+/** What {@link changeClaimGroups} works with. */
+export interface ClaimGroupsPorts {
+  store: ClaimGroupsStore;
+  clock: Clock;
+  ids: Ids;
+}
+
+/** What a change does to the holders' stored links: the links it removes, and the links it adds. */
+export interface ClaimGroupsPlan {
+  removals: string[];
+  additions: LinkWrite[];
+}
+
+/**
+ * The links a change removes and adds, given each holder's links before it: a link goes when the domain's
+ * `dropsClaimGroup` says so (a group the change adds is never dropped); each group of `claimGroupsToAdd` that a holder
+ * does not hold yet is added.
+ */
+export function planClaimGroupsChange(change: ClaimGroupsChangeRequest, before: ReadonlyMap<string, readonly ClaimGroupLink[]>): ClaimGroupsPlan {
+  const plan: ClaimGroupsPlan = { removals: [], additions: [] };
+  for (const holderId of new Set(change.claimGroupSets)) {
+    const held = new Set<string>();
+    for (const link of before.get(holderId) ?? []) {
+      if (dropsClaimGroup(change, link.recordId)) plan.removals.push(link.id);
+      else held.add(link.recordId);
+    }
+    for (const claimGroupId of new Set(change.claimGroupsToAdd)) {
+      if (!held.has(claimGroupId)) plan.additions.push({ holderId, claimGroupId });
+    }
+  }
+  return plan;
+}
+
+/**
+ * Stores a claim-group change of holders of `kind` and records it in the change history. Refuses, before anything is
+ * stored, an unknown holder or claim group (404, naming its field) and, for claim groups, a nesting the domain refuses
+ * (400). Answers the holders' resulting links, holder by holder in `claimGroupSets` order.
+ */
+export async function changeClaimGroups(
+  { store, clock, ids }: ClaimGroupsPorts,
+  kind: HolderKind,
+  change: ClaimGroupsChangeRequest,
+  actor: Actor,
+): Promise<ClaimGroupLink[]> {
+  const names = await requireHolders(store, kind, change.claimGroupSets, 'claimGroupSets');
+  const before = await store.linksByHolder(kind, change.claimGroupSets);
+  const groupNames = await requireHolders(store, 'claimGroup', change.claimGroupsToAdd, 'claimGroupsToAdd');
+  await requireHolders(store, 'claimGroup', change.claimGroupsToRemove, 'claimGroupsToRemove');
+  if (kind === 'claimGroup') {
+    checkClaimGroupNesting(change, await store.claimGroupGraph(), (id) => names.get(id) ?? groupNames.get(id) ?? id);
+  }
+  const plan = planClaimGroupsChange(change, before);
+  const now = clock.now();
+  if (plan.removals.length) await store.removeLinks(kind, plan.removals);
+  if (plan.additions.length) await store.addLinks(kind, plan.additions, now);
+  if (plan.removals.length || plan.additions.length) await store.claimsChanged(kind, change.claimGroupSets);
+  const after = await store.linksByHolder(kind, change.claimGroupSets);
+  const itemsOf = (byHolder: ReadonlyMap<string, readonly ClaimGroupLink[]>) =>
+    new Map([...byHolder].map(([id, links]) => [id, linkItems(links)]));
+  const entries = historyEntriesOf(kind, 'claimGroups', actor, names, itemsOf(before), itemsOf(after));
+  if (entries.length) await store.recordHistory(entries.map((entry) => ({ id: ids.newId(), at: now, ...entry })));
+  return change.claimGroupSets.flatMap((id) => after.get(id) ?? []);
+}
