@@ -37,6 +37,7 @@ import {
   type ODataStringFunction,
   type ODataValue,
   ODATA_ETAG,
+  deletedViewFilter,
 } from '../domain/odata';
 
 export { ODataError, ODATA_LIMITS as LIMITS } from '../domain/odata';
@@ -200,6 +201,13 @@ export const any = <T = unknown, E = unknown>(navigation: string, predicate?: Fi
 /** `navigation/all(x: predicate)`: every row of the collection matches (true for an empty one). */
 export const all = <T = unknown, E = unknown>(navigation: string, predicate: Filter<E>): Filter<T> =>
   lambda('all', navigation, predicate);
+
+/**
+ * The rows of a list's view: without 'Show deleted' the live rows only, with it every row, the soft-deleted ones
+ * included (each row's `isDeleted` marks them). The domain's rule (`deletedViewFilter`), which the fake and the reference
+ * server read alike.
+ */
+export const deletedView = <T = unknown>(showDeleted: boolean): Filter<T> => ({ node: deletedViewFilter(showDeleted) });
 
 /**
  * A `$search` of the words a person typed: each word (split at white space and control characters) a term, all of

@@ -170,10 +170,14 @@ describe('form administration, end to end', () => {
       await setShowDeleted(page, true);
       await expect.poll(() => table(page).getByText(copyShort).count(), { timeout: 15_000 }).toBe(1);
 
-      // 'Restore' brings it back to the live list.
+      // 'Show deleted' marks it; 'Restore' brings it back to the live list, and it stays in view, unmarked.
+      const copyRow = () => table(page).locator('tbody tr').filter({ hasText: copyShort });
+      await expect.poll(() => copyRow().getByText(L.deletedBadge, { exact: true }).count(), { timeout: 15_000 }).toBe(1);
       await page.getByRole('button', { name: `${L.restore} ${copyName}`, exact: true }).click();
       await toast(page, fillLabel(L.restoredToast, { name: copyName }));
-      await page.getByText(L.noDeletedRecords, { exact: true }).first().waitFor({ timeout: 15_000 });
+      await page.getByRole('button', { name: `${L.delete} ${copyName}`, exact: true }).waitFor({ timeout: 15_000 });
+      expect(await table(page).getByText(copyShort).count()).toBe(1);
+      expect(await copyRow().getByText(L.deletedBadge, { exact: true }).count()).toBe(0);
       await setShowDeleted(page, false);
       await expect.poll(() => table(page).getByText(copyShort).count(), { timeout: 15_000 }).toBe(1);
     }));
@@ -211,7 +215,7 @@ describe('form administration, end to end', () => {
       await page.getByRole('dialog', { name: hardTitle }).getByText(L.hardDeleteFormInstanceMessage, { exact: false }).waitFor();
       await confirmIn(page, hardTitle, L.deletePermanently);
       await toast(page, fillLabel(L.hardDeletedToast, { name: copyName }));
-      await page.getByText(L.noDeletedRecords, { exact: true }).first().waitFor({ timeout: 15_000 });
+      await expect.poll(() => table(page).getByText(copyShort).count(), { timeout: 15_000 }).toBe(0);
       expect(await readInstance(page, copyId)).toBeUndefined();
       // The seeded instance is untouched.
       expect(await readInstance(page, seeded)).toMatchObject({ isDeleted: false, status: 2 });

@@ -39,7 +39,7 @@ describe('instanceQuery (the filters as OData)', () => {
     expect(decodeURIComponent(text)).toContain(`createdDateTime ge ${new Date(2026, 0, 2).toISOString()}`);
     expect(decodeURIComponent(text)).toContain(`createdDateTime lt ${new Date(2026, 0, 4).toISOString()}`);
     expect(query.search).toBe('Ada AND Lovelace');
-    expect(decodeURIComponent(odata.buildQuery(instanceQuery(NO_INSTANCE_FILTERS, true)))).toBe('$filter=isDeleted eq true');
+    expect(decodeURIComponent(odata.buildQuery(instanceQuery(NO_INSTANCE_FILTERS, true)))).toBe('$filter=isDeleted in (false,true)');
   });
 
   it('offers Mark completed only to staff and only on a Submitted instance, and says why otherwise', () => {

@@ -56,6 +56,7 @@ export { parseFilter, parseOrderBy, parseSelect, parseExpand, parseSearch, parse
 export type { ODataQueryInput } from './parse';
 export { serializeLiteral, serializeValue, serializeFilter, serializeSearch, optionPairs, serializeQuery } from './serialize';
 export { jsonStrings, searchTexts, matchesSearch } from './search';
+export { deletedViewFilter, isSoftDeletedRow, SOFT_DELETE_FLAG } from './deleted-view';
 export { entityType, resolvePath, bindQuery, filterNames, hidesSoftDeleted } from './schema';
 export type {
   ODataPropertyType,

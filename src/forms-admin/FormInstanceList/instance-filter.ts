@@ -65,9 +65,9 @@ function range(field: Field, from: string, to: string): Filter<FormInstance>[] {
   return out;
 }
 
-/** `$filter` and `$search` of the filters, in the live view or the 'Show deleted' view. */
+/** `$filter` and `$search` of the filters, in the live view or the 'Show deleted' view (every row, deleted ones too). */
 export function instanceQuery(filters: FormInstanceFilters, showDeleted: boolean): Pick<ODataQueryOptions<FormInstance>, 'filter' | 'search'> {
-  const parts: Filter<FormInstance>[] = [odata.eq<FormInstance>('isDeleted', showDeleted)];
+  const parts: Filter<FormInstance>[] = [odata.deletedView<FormInstance>(showDeleted)];
   if (filters.formId) parts.push(odata.eq<FormInstance>('formId', odata.guid(filters.formId)));
   // The group is the instance's form's (a path through the single-valued `form` navigation).
   if (filters.formGroupId) parts.push(odata.eq<FormInstance & { form: unknown }>('form/formGroupId', odata.guid(filters.formGroupId)) as Filter<FormInstance>);

@@ -7,7 +7,8 @@ import type { ODataQueryOptions, ODataResult } from '../../api/odata';
 import type { Form, FormGroup, FormInstance, FormSchema, SignatureRequest } from '../../api/types';
 import { EnvelopeStatus } from '../../api/enums';
 import { isDomainError } from '../../domain/errors';
-import { checkNoOpenEnvelope, ENVELOPE_STATUS_NAMES, maySigningAction } from '../../domain/signing';
+import { checkNoOpenEnvelope, maySigningAction } from '../../domain/signing';
+import { envelopeStatusName } from '../../labels/envelope-status-labels';
 import { useMyClaims } from '../../permissions/useMyClaims';
 import { useApi } from '../../query/APIProvider';
 import { entityKeys } from '../../query/keys';
@@ -104,6 +105,10 @@ export interface FormInstanceListController {
   bulk: {
     confirmation: BulkConfirmation | null;
     running: boolean;
+    /** The selected live rows, which bulk 'Delete' deletes. */
+    deletable: readonly FormInstanceListRow[];
+    /** The selected soft-deleted rows ('Show deleted' lists them with the live ones), which bulk 'Restore' restores. */
+    restorable: readonly FormInstanceListRow[];
     requestDelete(): void;
     restore(): void;
     confirm(): void;
@@ -240,8 +245,11 @@ export function useFormInstanceList({ onOpen, onOpenSigning, labels: overrides }
   const refreshAfterBulk = () =>
     Promise.all(['forminstance' as const, ...ALSO_CHANGES.forminstance.delete].map((entity) => queryClient.invalidateQueries({ queryKey: entityKeys.entity(entity) })));
 
+  // 'Show deleted' lists live and deleted rows together: each bulk action takes the selected rows it applies to.
+  const deletable = selected.filter((row) => row.isDeleted !== true);
+  const restorable = selected.filter((row) => row.isDeleted === true);
   const runBulk = async (action: 'delete' | 'restore') => {
-    const rows = selected;
+    const rows = action === 'delete' ? deletable : restorable;
     setBulkRunning(true);
     try {
       const results = await Promise.allSettled(
@@ -382,11 +390,13 @@ export function useFormInstanceList({ onOpen, onOpenSigning, labels: overrides }
     bulk: {
       confirmation: bulkConfirmation,
       running: bulkRunning,
+      deletable,
+      restorable,
       requestDelete: () => {
-        if (selected.length && !bulkRunning) setBulkConfirmation({ action: 'delete', count: selected.length });
+        if (deletable.length && !bulkRunning) setBulkConfirmation({ action: 'delete', count: deletable.length });
       },
       restore: () => {
-        if (selected.length && !bulkRunning) void runBulk('restore');
+        if (restorable.length && !bulkRunning) void runBulk('restore');
       },
       confirm: () => {
         if (bulkConfirmation && !bulkRunning) void runBulk('delete');
@@ -426,6 +436,6 @@ export function requestSignatureBlock(row: Pick<FormInstanceListRow, 'envelopeId
   } catch (error) {
     if (!isDomainError(error)) throw error;
     const status = row.envelopeStatus ?? EnvelopeStatus.Unknown;
-    return fillLabel(labels.requestSignatureOpen, { status: ENVELOPE_STATUS_NAMES[status] ?? String(status) });
+    return fillLabel(labels.requestSignatureOpen, { status: envelopeStatusName(status, labels) });
   }
 }

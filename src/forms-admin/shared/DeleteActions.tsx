@@ -1,4 +1,4 @@
-import { Button, Group, Switch, type BoxProps } from '@mantine/core';
+import { Badge, Button, Group, Switch, type BoxProps } from '@mantine/core';
 import type { Labels } from '../../query/labels';
 import { ConfirmModal } from '../../ui/ConfirmModal';
 import type { DeleteActionsController, DeleteTarget } from './useDeleteActions';
@@ -33,7 +33,7 @@ DeleteConfirmDialog.displayName = '@ccq/forms-admin/DeleteConfirmDialog';
 export interface RowDeleteActionsProps {
   controller: DeleteActionsController;
   target: DeleteTarget;
-  /** Whether the row is soft-deleted (it shows in the 'Show deleted' view). */
+  /** Whether the row is soft-deleted (it shows, marked, in the 'Show deleted' view). */
   deleted: boolean;
   labels: Labels;
 }
@@ -97,7 +97,10 @@ export interface ShowDeletedToggleProps extends BoxProps {
   labels: Labels;
 }
 
-/** The 'Show deleted' switch: the list then shows the soft-deleted rows, to restore or delete permanently. */
+/**
+ * The 'Show deleted' switch: the list then shows every row, the soft-deleted ones marked ({@link DeletedBadge}) with
+ * 'Restore' and 'Delete permanently'; a row restored meanwhile stays in view, unmarked.
+ */
 export function ShowDeletedToggle({ checked, onChange, labels, ...others }: ShowDeletedToggleProps) {
   return (
     <Switch
@@ -109,3 +112,18 @@ export function ShowDeletedToggle({ checked, onChange, labels, ...others }: Show
   );
 }
 ShowDeletedToggle.displayName = '@ccq/forms-admin/ShowDeletedToggle';
+
+/** Props of {@link DeletedBadge}. */
+export interface DeletedBadgeProps {
+  labels: Labels;
+}
+
+/** The mark of a soft-deleted row in the 'Show deleted' view: the word 'Deleted' (a text, not a colour alone). */
+export function DeletedBadge({ labels }: DeletedBadgeProps) {
+  return (
+    <Badge size="sm" variant="outline" color="gray" style={{ flexShrink: 0 }}>
+      {labels.deletedBadge}
+    </Badge>
+  );
+}
+DeletedBadge.displayName = '@ccq/forms-admin/DeletedBadge';

@@ -41,7 +41,7 @@ export interface ServerTable<T> {
 
 /**
  * The state of a list paged, sorted and searched on the server through an OData read: the live rows (or, with
- * 'Show deleted', the soft-deleted ones), whose searched property contains the typed text regardless of case. A
+ * 'Show deleted', every row, the soft-deleted ones included), whose searched property contains the typed text regardless of case. A
  * new search, order, page size or view starts again at the first page.
  */
 export function useServerTable<T>({ initialSort, searchField, baseFilter, pageSize: firstSize = PAGE_SIZES[0] }: ServerTableOptions<T>): ServerTable<T> {
@@ -56,7 +56,7 @@ export function useServerTable<T>({ initialSort, searchField, baseFilter, pageSi
   const [debounced] = useDebouncedValue(search.trim().toLowerCase(), SEARCH_DEBOUNCE_MS);
 
   const field = (searchField ?? 'name') as PropertyName<T>;
-  const filters: Filter<T>[] = [odata.eq<T>('isDeleted' as PropertyName<T>, showDeleted)];
+  const filters: Filter<T>[] = [odata.deletedView<T>(showDeleted)];
   if (baseFilter) filters.push(baseFilter);
   if (debounced) filters.push(odata.contains<T>(odata.tolower<T>(field), debounced));
 

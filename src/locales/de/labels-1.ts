@@ -198,6 +198,7 @@ export const de1 = {
   restore: 'Wiederherstellen',
   deletePermanently: 'Endgültig löschen',
   showDeleted: 'Gelöschte anzeigen',
+  deletedBadge: 'Gelöscht',
   entityForm: 'Formular',
   entityFormSchema: 'Formularschema',
   entityFormGroup: 'Formulargruppe',

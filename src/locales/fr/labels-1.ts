@@ -198,6 +198,7 @@ export const fr1 = {
   restore: 'Restaurer',
   deletePermanently: 'Supprimer définitivement',
   showDeleted: 'Afficher les éléments supprimés',
+  deletedBadge: 'Supprimé',
   entityForm: 'le formulaire',
   entityFormSchema: 'le schéma de formulaire',
   entityFormGroup: 'le groupe de formulaires',
