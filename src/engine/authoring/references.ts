@@ -5,7 +5,7 @@
 import type { FieldRule, FieldRuleNode, FormLayout, JsonObject } from '../../contract/types';
 import { groupMembers, isRuleGroup, ruleLacksValue } from '../rules';
 import { WIDGET_KINDS, type WidgetKindRegistry } from '../widget-kinds';
-import { fullDataPath, isAtOrUnder, layoutFields, segmentsOf, type LayoutFieldEntry } from './layout-paths';
+import { fullDataPath, isAtOrUnder, layoutFields, pointerOfSegments, segmentsOf, type LayoutFieldEntry } from './layout-paths';
 import { schemaNodeAtDataPath } from './schema-nodes';
 
 /** Where a field names a data path: one of its rule lists, or its computation. */
@@ -109,15 +109,42 @@ type BoundField = { entry: LayoutFieldEntry; segments: string[] };
  * of another scope written with that path (a rule the field took along when it moved across a repeatable section's
  * boundary).
  */
-function outOfScopeTarget(entry: LayoutFieldEntry, written: readonly string[], inScope: readonly BoundField[], bound: readonly BoundField[]): LayoutFieldEntry | null {
+function outOfScopeTarget(entry: LayoutFieldEntry, written: readonly string[], inScope: readonly BoundField[], index: BoundIndex): LayoutFieldEntry | null {
   if (written.includes('*')) return inScope.find((b) => b.entry.base !== entry.base)?.entry ?? null;
   if (inScope.length > 0) return null;
-  const other = bound.find((b) => {
-    if (b.entry.base === entry.base) return false;
-    const path = segmentsOf(b.entry.field.path);
-    return path !== null && isAtOrUnder(path, written);
-  });
+  const other = index.byWrittenPath.get(pointerOfSegments(written))?.find((b) => b.entry.base !== entry.base);
   return other?.entry ?? null;
+}
+
+/**
+ * The bound fields by every path they are at or under (each prefix of their full path, and of their path as written),
+ * in layout order: which fields a reference reaches is one lookup, not a walk over the form's fields per reference.
+ */
+interface BoundIndex {
+  byFullPath: Map<string, BoundField[]>;
+  byWrittenPath: Map<string, BoundField[]>;
+}
+
+function indexBound(bound: readonly BoundField[]): BoundIndex {
+  const byFullPath = new Map<string, BoundField[]>();
+  const byWrittenPath = new Map<string, BoundField[]>();
+  const addUnder = (map: Map<string, BoundField[]>, segments: readonly string[], b: BoundField) => {
+    let key = '';
+    for (let i = 0; ; i++) {
+      const list = map.get(key);
+      if (list) list.push(b);
+      else map.set(key, [b]);
+      const segment = segments[i];
+      if (segment === undefined) return;
+      key += pointerOfSegments([segment]);
+    }
+  };
+  for (const b of bound) {
+    addUnder(byFullPath, b.segments, b);
+    const written = segmentsOf(b.entry.field.path);
+    if (written) addUnder(byWrittenPath, written, b);
+  }
+  return { byFullPath, byWrittenPath };
 }
 
 /**
@@ -206,6 +233,7 @@ export function brokenRuleReferences(layout: FormLayout, jsonSchema: JsonObject,
   const bound = fields
     .map((entry) => ({ entry, segments: entry.fullPath === null ? null : segmentsOf(entry.fullPath) }))
     .filter((b): b is { entry: LayoutFieldEntry; segments: string[] } => b.segments !== null);
+  const index = indexBound(bound);
   const out: BrokenReference[] = [];
   for (const ref of allReferences(layout, widgets)) {
     const { entry, ...reference } = ref;
@@ -215,10 +243,12 @@ export function brokenRuleReferences(layout: FormLayout, jsonSchema: JsonObject,
       out.push({ ...reference, problem: 'missing' });
       continue;
     }
-    const exact = bound.find((b) => isAtOrUnder(b.segments, segments) && isAtOrUnder(segments, b.segments));
-    const inside = exact ? [exact] : bound.filter((b) => isAtOrUnder(b.segments, segments));
+    // The fields at or under the path, in layout order; the first one exactly at it, when there is one, alone.
+    const atOrUnder = index.byFullPath.get(pointerOfSegments(segments)) ?? [];
+    const exact = atOrUnder.find((b) => b.segments.length === segments.length);
+    const inside = exact ? [exact] : atOrUnder;
     // Computations may read across scopes (a total over the items); rules may not.
-    const other = ref.kind === 'computed' ? null : outOfScopeTarget(entry, written, inside, bound);
+    const other = ref.kind === 'computed' ? null : outOfScopeTarget(entry, written, inside, index);
     if (other) {
       out.push({ ...reference, problem: 'scope', target: { id: other.field.id, label: other.field.label } });
       continue;
