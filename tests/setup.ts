@@ -50,6 +50,24 @@ if (typeof window !== 'undefined') {
   // test takes to say so.
   configure({ asyncUtilTimeout: 5000 });
 
+  // A failed getBy* query prints the whole document into its error. Inside waitFor and findBy* (which retry the query
+  // on every DOM change until it passes) that error is thrown away at the next attempt, and printing a large screen
+  // cost seconds per test (a tenth of a RoleManagement journey's CPU, measured with --cpu-prof). While Testing Library
+  // runs such a callback (it then turns its "expensive error diagnostics" off) the error carries only its message; if
+  // the wait times out, waitFor prints the document into the last error as before.
+  const { getConfig } = await import('@testing-library/react');
+  const printingError = getConfig().getElementError;
+  configure({
+    getElementError: (message, container) => {
+      if (!(getConfig() as { _disableExpensiveErrorDiagnostics?: boolean })._disableExpensiveErrorDiagnostics) {
+        return printingError(message, container);
+      }
+      const error = new Error(message ?? '');
+      error.name = 'TestingLibraryElementError';
+      return error;
+    },
+  });
+
   afterEach(() => {
     cleanup();
   });
@@ -77,6 +95,7 @@ if (typeof window !== 'undefined' && !holder[PRISTINE]) {
 
 afterAll(() => {
   vi.useRealTimers();
+  vi.restoreAllMocks();
   vi.unstubAllGlobals();
   vi.unstubAllEnvs();
   const pristine = holder[PRISTINE];
