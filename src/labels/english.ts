@@ -16,6 +16,7 @@ import { signDocumentLabels } from './sign-document-labels';
 import { fillLabel, sharedLabels } from './shared-labels';
 import { routerLabels } from './router-labels';
 import { builderTemplateLabels, builderWidgetLabels } from './builder-template-labels';
+import { envelopeStatusLabels } from './envelope-status-labels';
 
 // Built in a function marked pure: the spreads and the call below would otherwise count as side effects, and a bundle
 // that never reads `englishLabels` (the public viewer, when a bundler puts this module in a chunk with the viewer's)
@@ -210,6 +211,7 @@ export const englishLabels = /* @__PURE__ */ (() => ({
   ...builderTemplateLabels,
   // The Signing screen (src/labels/signing-labels.ts)
   ...signingLabels,
+  ...envelopeStatusLabels,
   // The signer's signing page (src/labels/sign-document-labels.ts)
   ...signDocumentLabels,
 }) as const)();

@@ -16,7 +16,8 @@ import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { EnvelopeStatus } from '../../api/enums';
 import type { AuditVerification, SignerStatus, SigningEnvelope } from '../../api/types';
-import { ENVELOPE_STATUS_NAMES, isEnvelopeOpen, SIGNING_LIMITS } from '../../domain/signing';
+import { isEnvelopeOpen, SIGNING_LIMITS } from '../../domain/signing';
+import { envelopeStatusName } from '../../labels/envelope-status-labels';
 import { fillLabel, type Labels } from '../../query/labels';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { EnvelopeStatusBadge } from '../shared/EnvelopeStatusBadge';
@@ -278,7 +279,7 @@ export const SigningListView = factory<SigningListViewFactory>((_props) => {
             <MultiSelect
               label={labels.sgFilterStatus}
               placeholder={c.statuses.length ? undefined : labels.sgFilterAny}
-              data={ENVELOPE_FILTER_STATUSES.map((s) => ({ value: String(s), label: ENVELOPE_STATUS_NAMES[s] }))}
+              data={ENVELOPE_FILTER_STATUSES.map((s) => ({ value: String(s), label: envelopeStatusName(s, labels) }))}
               value={c.statuses.map(String)}
               onChange={(values) => c.setStatuses(values.map((v) => Number(v) as EnvelopeStatus))}
               clearable

@@ -1,6 +1,7 @@
 import { Badge, Box, type BadgeProps } from '@mantine/core';
 import { EnvelopeStatus } from '../../api/enums';
-import { ENVELOPE_STATUS_NAMES } from '../../domain/signing';
+import { envelopeStatusLabels, envelopeStatusName } from '../../labels/envelope-status-labels';
+import { useLabelGroup } from '../../query/label-context';
 
 /** The dot colour of each envelope status; it only repeats the status, which is always named. */
 const ENVELOPE_STATUS_COLORS: Readonly<Record<EnvelopeStatus, string>> = {
@@ -19,15 +20,16 @@ export interface EnvelopeStatusBadgeProps extends Omit<BadgeProps, 'children' | 
 }
 
 /**
- * An envelope's status by the spec's name (Sent, Delivered, Completed…), as the Signing screen and the Form Instances
+ * An envelope's status by its name in the labels (the spec's: Sent, Delivered, Completed…), as the Signing screen and the Form Instances
  * list show it. The badge is neutral and the dot's colour only repeats the name (coloured light badges' text was under
  * 4.5:1); a status the library does not know reads as Unknown.
  */
 export function EnvelopeStatusBadge({ status, ...others }: EnvelopeStatusBadgeProps) {
+  const labels = useLabelGroup(envelopeStatusLabels);
   return (
     // At least as wide as its text: in a table's narrow column the badge otherwise shrank and cut it ('S…' for Sent).
     <Badge variant="default" miw="max-content" leftSection={<Box w={8} h={8} bg={`${ENVELOPE_STATUS_COLORS[status] ?? 'gray'}.6`} style={{ borderRadius: '50%' }} />} {...others}>
-      {ENVELOPE_STATUS_NAMES[status] ?? ENVELOPE_STATUS_NAMES[EnvelopeStatus.Unknown]}
+      {envelopeStatusName(status, labels)}
     </Badge>
   );
 }

@@ -44,6 +44,7 @@ export const de1 = {
   showDetails: 'Details anzeigen',
   hideDetails: 'Details ausblenden',
   networkError: 'Der Server ist nicht erreichbar. Prüfen Sie die Verbindung und versuchen Sie es erneut.',
+  corsRefused: 'Der Server antwortet, lehnt aber Anfragen von der Adresse dieser Seite ab (CORS). Der Betreiber muss den Ursprung dieser Seite in die Einstellung HOST_ORIGIN des Servers aufnehmen.',
   confirm: 'Bestätigen',
   cancel: 'Abbrechen',
   accessCheckFailed: 'Zugriffsprüfung fehlgeschlagen',

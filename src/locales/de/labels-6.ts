@@ -1,4 +1,4 @@
-/** German texts: the builder palette's widget names, new fields' content and the built-in templates' content. */
+/** German texts: the builder palette's widget names, new fields' content, the built-in templates' content and the envelope statuses. */
 export const de6 = {
   fbWidget_text: 'Kurzer Text',
   fbWidget_textarea: 'Langer Text',
@@ -65,4 +65,12 @@ export const de6 = {
   tplJobNeedsPermit: 'Ich benötige eine Arbeitserlaubnis',
   tplJobPermitNumber: 'Nummer der Arbeitserlaubnis',
   tplJobMotivation: 'Warum diese Stelle?',
+  envelopeStatusUnknown: 'Unbekannt',
+  envelopeStatusNotStarted: 'Nicht gestartet',
+  envelopeStatusCreated: 'Angelegt',
+  envelopeStatusSent: 'Versandt',
+  envelopeStatusDelivered: 'Zugestellt',
+  envelopeStatusCompleted: 'Abgeschlossen',
+  envelopeStatusDeclined: 'Abgelehnt',
+  envelopeStatusVoided: 'Storniert',
 } as const;

@@ -44,6 +44,7 @@ export const fr1 = {
   showDetails: 'Afficher les détails',
   hideDetails: 'Masquer les détails',
   networkError: 'Le serveur est injoignable. Vérifiez la connexion et réessayez.',
+  corsRefused: "Le serveur répond, mais refuse les requêtes venant de l'adresse de cette page (CORS). Son exploitant doit ajouter l'origine de cette page au paramètre HOST_ORIGIN du serveur.",
   confirm: 'Confirmer',
   cancel: 'Annuler',
   accessCheckFailed: 'Échec de la vérification des accès',

@@ -1,4 +1,4 @@
-/** French texts: the builder palette's widget names, new fields' content and the built-in templates' content. */
+/** French texts: the builder palette's widget names, new fields' content, the built-in templates' content and the envelope statuses. */
 export const fr6 = {
   fbWidget_text: 'Texte court',
   fbWidget_textarea: 'Texte long',
@@ -65,4 +65,12 @@ export const fr6 = {
   tplJobNeedsPermit: 'J’ai besoin d’un permis de travail',
   tplJobPermitNumber: 'Numéro du permis de travail',
   tplJobMotivation: 'Pourquoi ce poste ?',
+  envelopeStatusUnknown: 'Inconnu',
+  envelopeStatusNotStarted: 'Non démarrée',
+  envelopeStatusCreated: 'Créée',
+  envelopeStatusSent: 'Envoyée',
+  envelopeStatusDelivered: 'Remise',
+  envelopeStatusCompleted: 'Terminée',
+  envelopeStatusDeclined: 'Refusée',
+  envelopeStatusVoided: 'Annulée',
 } as const;
