@@ -7,10 +7,11 @@
 // Steps run in stages. The steps of a stage run at once where they do not compete for the same thing (the machines
 // have two cores and tsc, ESLint and the builds each use about one): type checks, lint and the three builds (library,
 // Storybook, example host) together; then the unit/component/contract/server tests alone (Vitest runs one file per
-// core); then the package checks, which mostly wait on npm, beside the Storybook accessibility run; then the
-// end-to-end tests (two files at a time, each with its own backend and Chromium; they use the example host built in
-// the first stage). The output of steps run together is printed whole when each ends. --sequential runs one step at a
-// time with live output.
+// core); then, together, the package checks (which mostly wait on npm), the Storybook accessibility run (about 1.3 cores
+// of its own: its lanes also wait for pages to settle) and the end-to-end tests (two files at a time,
+// each with its own backend and Chromium; they use the example host built in the first stage): run one after another
+// they left part of the machine idle. The output of steps run together is printed whole when each ends. --sequential
+// runs one step at a time with live output.
 //
 // Type checks and lint keep incremental state under .tmp/cache (git-ignored): a second run only re-checks what changed.
 import { spawn } from 'node:child_process';
@@ -63,8 +64,6 @@ const stages = [
   [
     { name: 'package checks', cmd: 'node', args: ['scripts/check-pack.mjs'], counts: 'pack.json' },
     { name: 'storybook accessibility', cmd: 'node', args: ['tests/storybook/axe-stories.mjs'], counts: 'axe.json' },
-  ],
-  [
     {
       name: 'end-to-end tests',
       cmd: 'npx',
