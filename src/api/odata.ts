@@ -39,6 +39,7 @@ import {
   ODATA_ETAG,
   deletedViewFilter,
 } from '../domain/odata';
+import { typedSearchTerms } from '../domain/search-words';
 
 export { ODataError, ODATA_LIMITS as LIMITS } from '../domain/odata';
 export type { ODataFilter as FilterNode, ODataQuery as QueryTree, ODataLiteral as Literal } from '../domain/odata';
@@ -210,14 +211,13 @@ export const all = <T = unknown, E = unknown>(navigation: string, predicate: Fil
 export const deletedView = <T = unknown>(showDeleted: boolean): Filter<T> => ({ node: deletedViewFilter(showDeleted) });
 
 /**
- * A `$search` of the words a person typed: each word (split at white space and control characters) a term, all of
- * them required, written so that quotes, parentheses or `AND` / `OR` / `NOT` in the input are searched for as text.
- * Never throws: words past `LIMITS.maxSearchTerms`, or past `LIMITS.maxSearchLength` characters, are left out (a
- * search of fewer words finds more rows, never fewer); no word gives `undefined` (no search).
+ * A `$search` of what a person typed (the domain's `typedSearchTerms`): each word a term, all of them required, each
+ * anywhere; a `"quoted phrase"` one term matched as written; parentheses or `AND` / `OR` / `NOT` in the input are
+ * searched for as text. Never throws: terms past `LIMITS.maxSearchTerms`, or past `LIMITS.maxSearchLength`
+ * characters, are left out (a search of fewer words finds more rows, never fewer); no word gives `undefined`.
  */
 export function searchWords(text: string): string | undefined {
-  // eslint-disable-next-line no-control-regex
-  const words = text.split(/[\s\u0000-\u001f\u007f]+/).filter((word) => word !== '');
+  const words = typedSearchTerms(text);
   const terms: ODataSearch[] = [];
   let written: string | undefined;
   for (const word of words) {
@@ -253,7 +253,7 @@ export interface ODataQueryOptions<T = unknown> {
    * `$search`: free-text search in OData's syntax (words, `"phrases"`, `AND`, `OR`, `NOT`, parentheses),
    * checked by the server's parser; build it from typed input with {@link searchWords}. What each
    * entity set searches: a form's name and description, a group's name and description, a schema's
-   * name, an instance's answers (the strings in its data) and id; ignoring case.
+   * name, an instance's answers (the strings in its data) and id (for a term of 8 characters or more); ignoring case.
    */
   search?: string;
   /** `$select`. */

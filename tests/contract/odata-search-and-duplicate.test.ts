@@ -8,7 +8,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { isApiError, odata } from '../../src/api';
 import { FormInstanceStatus } from '../../src/api/enums';
-import type { FormGroup, FormInstance, JsonObject } from '../../src/api/types';
+import type { Form, FormGroup, FormInstance, JsonObject } from '../../src/api/types';
+import { typedSearchTerms } from '../../src/domain/search-words';
 import { shapeOf, type Shape } from './shape';
 import { startFakeTarget, startServerTarget, type ContractTarget } from './targets';
 
@@ -96,6 +97,38 @@ async function runScenario(target: ContractTarget): Promise<Observed> {
     'any.nested.none',
     (await admin.odata.formGroups.list({ filter: `formGroupId eq ${groupId} and forms/any(f: f/formSchemas/any(s: s/formInstances/any(i: i/status eq ${FormInstanceStatus.Completed})))` }))?.value,
   );
+  // Typed searches (odata.searchWords: every word anywhere, a quoted phrase as written; an id only for a long term)
+  // and the lists' deleted view (odata.deletedView), over a form of their own.
+  const applicantsForm = await admin.crud.form.post({ name: 'Applicants', description: null, formGroupId: null });
+  const applicantsFormId = applicantsForm?.formId ?? '';
+  const applicantsSchema = await admin.crud.formschema.post({ formId: applicantsFormId, jsonSchema, layout: { pages: [] }, isPublic: true });
+  const applicant = async (name: string) =>
+    (await admin.crud.forminstance.post({ formSchemaId: applicantsSchema?.formSchemaId ?? '', data: { name }, status: FormInstanceStatus.Created })) as FormInstance;
+  const a07 = await applicant('Applicant 07');
+  const a70 = await applicant('Applicant 70');
+  const a17 = await applicant('Applicant 17');
+  const rev = await applicant('07, Applicant');
+  const applicantLabel = new Map([a07, a70, a17, rev].map((i, n) => [i.formInstanceId, ['a07', 'a70', 'a17', 'rev'][n]]));
+  const applicants = async (options: { filter?: odata.Filter<FormInstance>; search?: string }) =>
+    (
+      (await admin.odata.formInstances.list({ ...options, filter: odata.and(odata.eq<FormInstance>('formId', odata.guid(applicantsFormId)), options.filter ?? odata.and()), select: ['formInstanceId', 'isDeleted'] }))?.value ?? []
+    )
+      .map((i) => `${applicantLabel.get(i.formInstanceId) ?? '?'}${i.isDeleted ? ' (deleted)' : ''}`)
+      .sort();
+  facts.set('search.typed.words', await applicants({ search: odata.searchWords('Applicant 07') }));
+  facts.set('search.typed.phrase', await applicants({ search: odata.searchWords('"applicant 07"') }));
+  facts.set('search.typed.shortId', await applicants({ search: odata.searchWords(a17.formInstanceId.slice(-4)) }));
+  facts.set('search.typed.longId', await applicants({ search: odata.searchWords(a17.formInstanceId.slice(-8)) }));
+  facts.set(
+    'search.typed.names',
+    ((await admin.odata.forms.list({ filter: odata.and(...typedSearchTerms('form SEARCH').map((t) => odata.contains<Form>(odata.tolower<Form>('name'), t.toLowerCase()))), select: ['name'] }))?.value ?? []).map((f) => f.name),
+  );
+  await admin.crud.forminstance.softDelete(a70.formInstanceId);
+  facts.set('view.live', await applicants({ filter: odata.deletedView(false) }));
+  facts.set('view.all', await applicants({ filter: odata.deletedView(true) }));
+  await admin.crud.forminstance.patch({ formInstanceId: a70.formInstanceId, isDeleted: false });
+  facts.set('view.all.restored', await applicants({ filter: odata.deletedView(true) }));
+
   // Sent as written (the typed client would refuse most of them before sending).
   const raw = async (path: string) => {
     const response = await fetch(`${target.baseUrl}${path}`, { headers: { Authorization: `Bearer ${target.adminToken}` } });
@@ -177,7 +210,15 @@ describe('in, $search, any / all and Duplicate — the fake and the server agree
     expect(fake.facts.get('any.nested')).toEqual(fake.facts.get('any.nested.filter'));
     expect(fake.facts.get('any.nested')).toMatchObject([{ name: 'Search group' }]);
     expect(fake.facts.get('any.nested.none')).toEqual([]);
-    for (const key of ['search', 'any', 'all', 'in'].flatMap((p) => [...fake.facts.keys()].filter((k) => k.startsWith(p)))) {
+    expect(fake.facts.get('search.typed.words')).toEqual(['a07', 'rev']);
+    expect(fake.facts.get('search.typed.phrase')).toEqual(['a07']);
+    expect(fake.facts.get('search.typed.shortId')).toEqual([]);
+    expect(fake.facts.get('search.typed.longId')).toEqual(['a17']);
+    expect(fake.facts.get('search.typed.names')).toEqual(['Search form']);
+    expect(fake.facts.get('view.live')).toEqual(['a07', 'a17', 'rev']);
+    expect(fake.facts.get('view.all')).toEqual(['a07', 'a17', 'a70 (deleted)', 'rev']);
+    expect(fake.facts.get('view.all.restored')).toEqual(['a07', 'a17', 'a70', 'rev']);
+    for (const key of ['search', 'any', 'all', 'in', 'view'].flatMap((p) => [...fake.facts.keys()].filter((k) => k.startsWith(p)))) {
       expect(server.facts.get(key), key).toEqual(fake.facts.get(key));
     }
   });

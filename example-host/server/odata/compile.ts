@@ -21,6 +21,7 @@ import { alias, type PgTable } from 'drizzle-orm/pg-core';
 import {
   hidesSoftDeleted,
   resolvePath,
+  searchesIds,
   type ODataComparison,
   type ODataComparisonOperator,
   type ODataFilter,
@@ -298,9 +299,12 @@ export class ODataSqlCompiler {
         return sql`(${sql.join(search.operands.map((o) => this.search(ref, o, negated)), and ? sql` and ` : sql` or `)})`;
       }
       case 'term': {
-        const pattern = `%${escapeLike(search.text.toLowerCase())}%`;
+        const term = search.text.toLowerCase();
+        const pattern = `%${escapeLike(term)}%`;
         const type = ref.entity.type;
-        const texts = (type.search ?? []).map((name) => {
+        // An id is searched for long terms only (the domain's rule: a short word is in most ids by chance).
+        const names = (type.search ?? []).filter((name) => type.properties[name] !== 'guid' || searchesIds(term));
+        const texts = names.map((name) => {
           const column = this.column(ref, name);
           const kind = type.properties[name];
           const stored = ref.entity.searchTextColumns?.[name];

@@ -7,7 +7,7 @@
 import type { ODataComparisonOperator, ODataFilter, ODataQuery, ODataValue } from './ast';
 import { effectiveTop } from './limits';
 import { bindQuery, entityType, hidesSoftDeleted, resolvePath, type ODataEntityType, type ODataSchema } from './schema';
-import { matchesSearch, searchTexts } from './search';
+import { matchesSearch, searchFields } from './search';
 
 /** A row of an entity set: property name → value (dates as `Date` or ISO strings). */
 export type ODataRow = Record<string, unknown>;
@@ -148,7 +148,7 @@ class Evaluator {
     const filter = query.filter;
     if (filter) result = result.filter((row) => this.matches(entity, filter, row));
     const search = query.search;
-    if (search) result = result.filter((row) => matchesSearch(search, searchTexts(entity, row)));
+    if (search) result = result.filter((row) => matchesSearch(search, searchFields(entity, row)));
     const count = result.length;
     const order = [...(query.orderBy ?? []), { value: { kind: 'property', path: [entity.key] }, direction: 'asc' } as const];
     const keyed = result.map((row) => ({ row, keys: order.map((o) => this.value(entity, o.value, row)) }));

@@ -55,7 +55,8 @@ export {
 export { parseFilter, parseOrderBy, parseSelect, parseExpand, parseSearch, parseODataQuery } from './parse';
 export type { ODataQueryInput } from './parse';
 export { serializeLiteral, serializeValue, serializeFilter, serializeSearch, optionPairs, serializeQuery } from './serialize';
-export { jsonStrings, searchTexts, matchesSearch } from './search';
+export { jsonStrings, searchTexts, searchFields, searchesIds, matchesSearch, MIN_ID_SEARCH_LENGTH } from './search';
+export type { SearchFields } from './search';
 export { deletedViewFilter, isSoftDeletedRow, SOFT_DELETE_FLAG } from './deleted-view';
 export { entityType, resolvePath, bindQuery, filterNames, hidesSoftDeleted } from './schema';
 export type {

@@ -54,8 +54,9 @@ export interface ODataEntityType {
    */
   readonly softDeleteProperty?: string;
   /**
-   * What `$search` looks in: these properties' texts (a string's value, a GUID's lower-case text, and
-   * every string inside a JSON document, at any depth; numbers, booleans and keys are not searched).
+   * What `$search` looks in: these properties' texts (a string's value, a GUID's lower-case text for a term of at
+   * least 8 characters, and every string inside a JSON document, at any depth; numbers, booleans and keys are not
+   * searched).
    * A term matches a row when one of the texts contains it, ignoring case. None: the set cannot be searched.
    */
   readonly search?: readonly string[];

@@ -16,6 +16,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import * as odata from '../../api/odata';
+import { typedSearchTerms } from '../../domain/search-words';
 import type { ODataQueryOptions } from '../../api/odata';
 import type { Form, FormGroup, FormSchema } from '../../api/types';
 import { useApi } from '../../query/APIProvider';
@@ -117,7 +118,7 @@ export function useFormGroupDetail({ formGroupId, onOpenForm, onDeleted, labels:
   });
   const editor = useFormGroupEditor(labels);
 
-  // 'Add a form': forms outside this group whose name contains the search.
+  // 'Add a form': forms outside this group whose name contains every typed word (or quoted phrase).
   const [search, setSearch] = useState('');
   const [picked, setPicked] = useState<{ row: CandidateRow; label: string } | null>(null);
   // Picking an option writes its label into the search box: that is not a new search.
@@ -128,7 +129,7 @@ export function useFormGroupDetail({ formGroupId, onOpenForm, onDeleted, labels:
     filter: odata.and<CandidateRow>(
       odata.eq('isDeleted', false),
       odata.or(odata.eq('formGroupId', null), idDiffers<CandidateRow>('formGroupId', formGroupId)),
-      ...(debounced ? [odata.contains<CandidateRow>(odata.tolower('name'), debounced)] : []),
+      ...typedSearchTerms(debounced).map((term) => odata.contains<CandidateRow>(odata.tolower('name'), term.toLowerCase())),
     ),
     select: ['formId', 'name'],
     orderBy: [['name', 'asc']],

@@ -3,6 +3,7 @@ import type { DataTableSortStatus } from 'mantine-datatable';
 import { useState } from 'react';
 import * as odata from '../../api/odata';
 import type { Filter, ODataQueryOptions, PropertyName } from '../../api/odata';
+import { typedSearchTerms } from '../../domain/search-words';
 import { fillLabel, type Labels } from '../../query/labels';
 
 /** The page sizes a list offers; the first is the default. */
@@ -15,7 +16,7 @@ export const SEARCH_DEBOUNCE_MS = 250;
 export interface ServerTableOptions<T> {
   /** The order before the user picks a column. */
   initialSort: { column: PropertyName<T>; direction: 'asc' | 'desc' };
-  /** The text property the search box matches (a part of it, regardless of case). @default 'name' */
+  /** The text property the search box matches (each typed word or quoted phrase somewhere in it, regardless of case). @default 'name' */
   searchField?: PropertyName<T>;
   /** A condition every row of this list meets (e.g. the forms of one group). */
   baseFilter?: Filter<T>;
@@ -41,7 +42,7 @@ export interface ServerTable<T> {
 
 /**
  * The state of a list paged, sorted and searched on the server through an OData read: the live rows (or, with
- * 'Show deleted', every row, the soft-deleted ones included), whose searched property contains the typed text regardless of case. A
+ * 'Show deleted', every row, the soft-deleted ones included), whose searched property contains every typed word (or quoted phrase) regardless of case. A
  * new search, order, page size or view starts again at the first page.
  */
 export function useServerTable<T>({ initialSort, searchField, baseFilter, pageSize: firstSize = PAGE_SIZES[0] }: ServerTableOptions<T>): ServerTable<T> {
@@ -58,7 +59,8 @@ export function useServerTable<T>({ initialSort, searchField, baseFilter, pageSi
   const field = (searchField ?? 'name') as PropertyName<T>;
   const filters: Filter<T>[] = [odata.deletedView<T>(showDeleted)];
   if (baseFilter) filters.push(baseFilter);
-  if (debounced) filters.push(odata.contains<T>(odata.tolower<T>(field), debounced));
+  // Every typed word (or quoted phrase) somewhere in the name: the domain's rule of a typed search.
+  for (const term of typedSearchTerms(debounced)) filters.push(odata.contains<T>(odata.tolower<T>(field), term.toLowerCase()));
 
   return {
     page,
