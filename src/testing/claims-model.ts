@@ -9,7 +9,6 @@ import type {
   ClaimGrant,
   ClaimGroup,
   ClaimGroupLink,
-  UsersInGroupsChangeRequest,
 } from '../api/types';
 import { DEFAULT_PRIORITY_OF_PERMISSION } from '../api/enums';
 import {
@@ -19,8 +18,6 @@ import {
   historyEntriesOf,
   linkItems,
   matchesNameSearch,
-  memberItems,
-  unknownHolderError,
   type NameSearch,
   type HistoryAction,
   type HistoryEntry,
@@ -46,6 +43,7 @@ import type {
 import type { ClaimGroupsStore } from '../service/claim-groups';
 import type { ClaimsStore } from '../service/claims';
 import type { HolderStore } from '../service/holders';
+import type { MembersStore } from '../service/members';
 import type { Ids } from '../service/ports';
 
 /** What a mutation needs from the backend: the time, new ids, and who makes it (for the change history). */
@@ -282,47 +280,7 @@ export function sortedLive<T extends { id: string; name: string; isDeleted: bool
   return rows.filter((r) => live(r) && matchesNameSearch(r, search)).sort(compareByName);
 }
 
-/** 404 naming the first id of `ids` that is no live holder of `kind`, and the body field it came from. */
-function requireHolders(db: FakeDb, kind: HolderKind, ids: readonly string[], field: string): void {
-  for (const id of ids) if (!findHolder(db, kind, id)) throw unknownHolderError(kind, id, field);
-}
-
-// ---------------------------------------------------------------- storing changes (read and checked by src/domain)
-
-/** Stores a change of users in user groups (404 for unknown ids). Answers the groups' resulting memberships (with `applicationUser`). */
-function storeUsersInGroupsChange(
-  db: FakeDb,
-  change: UsersInGroupsChangeRequest,
-  ctx: MutationContext,
-): ApplicationUserApplicationUserGroup[] {
-  requireHolders(db, 'userGroup', change.applicationUsersGroups, 'applicationUsersGroups');
-  requireHolders(db, 'user', change.applicationUsersToAdd, 'applicationUsersToAdd');
-  requireHolders(db, 'user', change.applicationUsersToRemove, 'applicationUsersToRemove');
-  const toAdd = change.applicationUsersToAdd;
-  const toRemove = new Set(change.applicationUsersToRemove);
-  const now = ctx.now();
-  for (const groupId of change.applicationUsersGroups) {
-    db.memberships = db.memberships.filter(
-      (m) =>
-        m.applicationUserGroupId !== groupId ||
-        !(toRemove.has(m.applicationUserId) || (change.removeExistingUnMentioned && !toAdd.includes(m.applicationUserId))),
-    );
-    for (const userId of toAdd) {
-      if (db.memberships.some((m) => live(m) && m.applicationUserGroupId === groupId && m.applicationUserId === userId)) continue;
-      db.memberships.push({
-        id: ctx.newId(),
-        applicationUserId: userId,
-        applicationUserGroupId: groupId,
-        isDeleted: false,
-        createdDateTime: now,
-        lastUpdatedDateTime: now,
-      });
-    }
-  }
-  return change.applicationUsersGroups.flatMap((groupId) =>
-    db.memberships.filter((m) => live(m) && m.applicationUserGroupId === groupId).map((m) => membershipOut(db, m, 'user')),
-  );
-}
+// ---------------------------------------------------------------- the use cases' stores (src/service) and the change history
 
 /**
  * Runs `store` and records what it did to each holder in the change history (the domain's diff of the holder's items
@@ -410,11 +368,22 @@ export function memoryClaimGroupsStore(db: FakeDb, ids: Ids): ClaimGroupsStore {
   };
 }
 
-/** Stores a change of users in user groups (404 for unknown ids), and records it. Answers the groups' resulting memberships. */
-export function applyUsersInGroupsChange(db: FakeDb, change: UsersInGroupsChangeRequest, ctx: MutationContext): ApplicationUserApplicationUserGroup[] {
-  const itemsOf = (id: string) =>
-    memberItems(db.memberships.filter((m) => live(m) && m.applicationUserGroupId === id).map((m) => membershipOut(db, m, 'user')));
-  return recorded(db, ctx, 'userGroup', 'members', change.applicationUsersGroups, itemsOf, () => storeUsersInGroupsChange(db, change, ctx));
+/** The members change use case's store (src/service/members.ts) over the in-memory db; new rows are named by `ids`. */
+export function memoryMembersStore(db: FakeDb, ids: Ids): MembersStore {
+  return {
+    ...memoryHolderStore(db),
+    membersByGroup: async (groupIds) =>
+      new Map(groupIds.map((id) => [id, db.memberships.filter((m) => live(m) && m.applicationUserGroupId === id).map((m) => membershipOut(db, m, 'user'))])),
+    removeMembers: async (membershipIds) => {
+      const gone = new Set(membershipIds);
+      db.memberships = db.memberships.filter((m) => !gone.has(m.id));
+    },
+    addMembers: async (members, now) => {
+      for (const member of members) {
+        db.memberships.push({ id: ids.newId(), ...member, isDeleted: false, createdDateTime: now, lastUpdatedDateTime: now });
+      }
+    },
+  };
 }
 
 /** One holder's change history, newest first. */

@@ -1,13 +1,16 @@
 // @vitest-environment node
 /**
- * The claims and claim-group change use cases on their own ports: a store of a few lines over a list, a fixed clock.
+ * The permission change use cases (claims, claim groups, members) on their own ports: a store of a few lines over a list, a fixed clock.
  * Both backends run it (tests/contract holds the fake and the server to the same answers); here, what it decides.
  */
 import { describe, expect, it } from 'vitest';
-import type { ClaimGrant, ClaimGroupLink, ClaimGroupsChangeRequest, ClaimsChangeRequest } from '../../src/contract/types';
+import type {
+  ApplicationUserApplicationUserGroup, ClaimGrant, ClaimGroupLink, ClaimGroupsChangeRequest, ClaimsChangeRequest, UsersInGroupsChangeRequest,
+} from '../../src/contract/types';
 import type { HistoryEntry } from '../../src/domain';
 import { planClaimGroupsChange } from '../../src/service/claim-groups';
 import { changeClaims, planClaimsChange, type ClaimsStore } from '../../src/service/claims';
+import { planMembersChange } from '../../src/service/members';
 
 const at = new Date('2026-01-02T03:04:05Z');
 const grant = (id: string, holder: string, claimValue: number, allow = true, priorityOfPermission = 1): ClaimGrant => ({
@@ -125,5 +128,28 @@ describe('planClaimGroupsChange', () => {
       additions: [],
     });
     expect(planClaimGroupsChange(groups({ claimGroupsToAdd: ['cgA'], claimGroupsToRemove: ['cgA'] }), before)).toEqual({ removals: [], additions: [] });
+  });
+});
+
+describe('planMembersChange', () => {
+  const member = (id: string, group: string, user: string): ApplicationUserApplicationUserGroup => ({
+    id, applicationUserGroupId: group, applicationUserId: user, isDeleted: false, createdDateTime: at, lastUpdatedDateTime: at,
+  });
+  const before = new Map([['g1', [member('m1', 'g1', 'u1'), member('m2', 'g1', 'u2')]]]);
+  const members = (over: Partial<UsersInGroupsChangeRequest>): UsersInGroupsChangeRequest => ({
+    applicationUsersGroups: ['g1'], applicationUsersToAdd: [], applicationUsersToRemove: [], removeExistingUnMentioned: false, ...over,
+  });
+
+  it('names only the users who left or joined as the ones whose claims changed', () => {
+    expect(planMembersChange(members({ applicationUsersToAdd: ['u1', 'u3'], applicationUsersToRemove: ['u2'] }), before)).toEqual({
+      removals: ['m2'],
+      additions: [{ applicationUserId: 'u3', applicationUserGroupId: 'g1' }],
+      users: ['u2', 'u3'],
+    });
+    expect(planMembersChange(members({ applicationUsersToAdd: ['u1'], removeExistingUnMentioned: true }), before)).toEqual({
+      removals: ['m2'],
+      additions: [],
+      users: ['u2'],
+    });
   });
 });

@@ -5,18 +5,14 @@
  *
  * The domain reads and checks the bodies (src/domain/claim-changes.ts: 400 naming the field, 413 past
  * the size of one change), refuses a claim-group cycle (400) and any change that would remove the last
- * administrator or delete or empty a built-in group (409, src/domain/access-model.ts). The claims and claim-group
- * changes are the use cases of src/service (claims.ts, claim-groups.ts: 404 for unknown ids, what to store, the
- * history); here are their stores over one transaction (`write`) that locks only the holders it changes. The users in
- * user groups change is still written here and in the fake (docs/architecture.md).
+ * administrator or delete or empty a built-in group (409, src/domain/access-model.ts). Each change is a use case of
+ * src/service (claims.ts, claim-groups.ts, members.ts: 404 for unknown ids, what to store, what to report, the
+ * history); here are their stores over one transaction (`write`) that locks only the holders it changes.
  */
-import { and, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { Permission } from '../../../src/api/enums';
-import type { UsersInGroupsChangeRequest } from '../../../src/api/types';
 import {
   HOLDER_LABELS,
-  memberItems,
-  type HistoryItem,
   parseClaimGroupsChange,
   parseClaimsChange,
   parseUsersInGroupsChange,
@@ -24,27 +20,18 @@ import {
 import { changeClaimGroups, type ClaimGroupsStore } from '../../../src/service/claim-groups';
 import { changeClaims, type ClaimsStore } from '../../../src/service/claims';
 import type { HolderStore } from '../../../src/service/holders';
+import { changeMembers, type MembersStore } from '../../../src/service/members';
 import { memberships, permissionHistory } from '../db/schema';
 import { SEED_IDS } from '../db/seed';
 import { readChangeBody } from './body';
-import { chunked, HOLDERS, loadClaimGroupGraph, requireHolders, type HolderKind } from './holders';
+import { chunked, HOLDERS, loadClaimGroupGraph, type HolderKind } from './holders';
 import { usersReaching } from '../claims-service';
-import { actorOf, recordChanges, type HistoryActor } from '../history';
+import { actorOf } from '../history';
 import { grantsByHolder, linksByHolder, membershipsByGroup } from './projections';
 import { route } from './registry';
 import { write, type WriteContext } from './writes';
 
 const P = Permission;
-
-/** Each holder's history items, by holder id. */
-function itemsBy<T>(byHolder: ReadonlyMap<string, readonly T[]>, toItems: (rows: readonly T[]) => HistoryItem[]): Map<string, HistoryItem[]> {
-  return new Map([...byHolder].map(([id, rows]) => [id, toItems(rows)]));
-}
-
-/** Rows whose `column` is not in `keep`; `undefined` (every row) when `keep` is empty. */
-function notIn(column: Parameters<typeof notInArray>[0], keep: readonly (string | number)[]): SQL | undefined {
-  return keep.length ? notInArray(column, keep as string[]) : undefined;
-}
 
 // ---------------------------------------------------------------- the use cases' stores (src/service)
 
@@ -126,55 +113,33 @@ function drizzleClaimGroupsStore(w: WriteContext): ClaimGroupsStore {
   };
 }
 
+/** The members change's store (src/service/members.ts) over the write's transaction. */
+function drizzleMembersStore(w: WriteContext): MembersStore {
+  const { tx } = w;
+  const m = memberships;
+  return {
+    ...drizzleHolderStore(w),
+    membersByGroup: (groupIds) => membershipsByGroup(tx, groupIds),
+    async removeMembers(membershipIds) {
+      for (const part of chunked(membershipIds)) await tx.delete(m).where(inArray(m.id, part));
+    },
+    async addMembers(members, now) {
+      for (const part of chunked(members)) {
+        await tx
+          .insert(m)
+          .values(part.map((p) => ({ id: crypto.randomUUID(), ...p, createdDateTime: now, lastUpdatedDateTime: now })))
+          .onConflictDoUpdate({
+            target: [m.applicationUserId, m.applicationUserGroupId],
+            set: { isDeleted: false, lastUpdatedDateTime: now },
+            setWhere: eq(m.isDeleted, true),
+          });
+      }
+    },
+  };
+}
+
 /** The server's clock and ids for the use cases: the system clock, random UUIDs. */
 const system = { clock: { now: () => new Date() }, ids: { newId: () => crypto.randomUUID() } };
-
-// ---------------------------------------------------------------- users in user groups
-
-async function applyUsersInGroupsChange(
-  { tx, claimsChanged }: WriteContext,
-  change: UsersInGroupsChangeRequest,
-  actor: HistoryActor | null,
-) {
-  const groupNames = await requireHolders(tx, 'userGroup', change.applicationUsersGroups, 'applicationUsersGroups');
-  const before = itemsBy(await membershipsByGroup(tx, change.applicationUsersGroups), memberItems);
-  await requireHolders(tx, 'user', change.applicationUsersToAdd, 'applicationUsersToAdd');
-  await requireHolders(tx, 'user', change.applicationUsersToRemove, 'applicationUsersToRemove');
-  const m = memberships;
-  const now = new Date();
-  for (const part of chunked(change.applicationUsersGroups)) {
-    const which = change.removeExistingUnMentioned
-      ? notIn(m.applicationUserId, change.applicationUsersToAdd)
-      : change.applicationUsersToRemove.length
-      ? inArray(m.applicationUserId, change.applicationUsersToRemove)
-      : null;
-    if (which === null) continue;
-    // Only the users who left or joined change their claims.
-    const removed = await tx
-      .delete(m)
-      .where(and(inArray(m.applicationUserGroupId, part), which))
-      .returning({ id: m.id, userId: m.applicationUserId });
-    if (removed.length) claimsChanged(removed.map((r) => r.userId));
-  }
-  const pairs = change.applicationUsersGroups.flatMap((applicationUserGroupId) =>
-    change.applicationUsersToAdd.map((applicationUserId) => ({ applicationUserId, applicationUserGroupId })),
-  );
-  for (const part of chunked(pairs)) {
-    const added = await tx
-      .insert(m)
-      .values(part.map((p) => ({ id: crypto.randomUUID(), ...p, createdDateTime: now, lastUpdatedDateTime: now })))
-      .onConflictDoUpdate({
-        target: [m.applicationUserId, m.applicationUserGroupId],
-        set: { isDeleted: false, lastUpdatedDateTime: now },
-        setWhere: eq(m.isDeleted, true),
-      })
-      .returning({ id: m.id, userId: m.applicationUserId });
-    if (added.length) claimsChanged(added.map((r) => r.userId));
-  }
-  const byGroup = await membershipsByGroup(tx, change.applicationUsersGroups);
-  await recordChanges(tx, actor, 'userGroup', 'members', groupNames, before, itemsBy(byGroup, memberItems));
-  return change.applicationUsersGroups.flatMap((id) => byGroup.get(id) ?? []);
-}
 
 // ---------------------------------------------------------------- routes
 
@@ -254,7 +219,7 @@ export const assignmentRoutes = [
         refersTo: [...change.applicationUsersToAdd, ...change.applicationUsersToRemove],
         access: { type: 'members', change } as const,
       };
-      return c.json(await write(services, plan, (w) => applyUsersInGroupsChange(w, change, actorOf(auth))));
+      return c.json(await write(services, plan, (w) => changeMembers({ ...system, store: drizzleMembersStore(w) }, change, actorOf(auth))));
     },
   }),
 ];

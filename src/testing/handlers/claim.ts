@@ -58,7 +58,7 @@ import {
   accessModelOf,
   memoryClaimGroupsStore,
   memoryClaimsStore,
-  applyUsersInGroupsChange,
+  memoryMembersStore,
   claimGroupGraph,
   deleteClaimGroup,
   deleteUserGroup,
@@ -80,6 +80,7 @@ import type { MutationContext } from '../claims-model';
 import type { FakeRoute, RouteContext, RouteMethod } from './route';
 import { changeClaimGroups } from '../../service/claim-groups';
 import { changeClaims } from '../../service/claims';
+import { changeMembers } from '../../service/members';
 
 const P = Permission;
 
@@ -424,6 +425,8 @@ export const claimRoutes: readonly FakeRoute[] = [
   route('post', 'AddRemoveUpdateAppUsersInAppuserGroups', async (ctx) => {
     const change = parseUsersInGroupsChange(await readChangeBody(ctx.request));
     guard(ctx.backend.db, { type: 'members', change });
-    return json(applyUsersInGroupsChange(ctx.backend.db, change, mutation(ctx)));
+    const { now, newId, actor = null } = mutation(ctx);
+    const ports = { store: memoryMembersStore(ctx.backend.db, { newId }), clock: { now }, ids: { newId } };
+    return json(await changeMembers(ports, change, actor));
   }),
 ];
