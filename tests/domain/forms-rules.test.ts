@@ -14,10 +14,16 @@ import {
   checkPresentedLink,
   formLinkUrl,
   linkTokenOf,
+  formSchemaPatchShape,
+  formSchemaPostShape,
   readFormPost,
   readFormSchemaPatch,
   readFormSchemaPost,
   requestedId,
+  schemaProblemsAndPatterns,
+  schemaProblemsRefusal,
+  schemaShapeJson,
+  schemaShapeOfJson,
   requireLinkFor,
   SCHEMA_IN_USE_MESSAGE,
   STALE_WRITE_MESSAGE,
@@ -76,6 +82,31 @@ describe('body readers', () => {
     const field = badPath.pages[0]?.sections[0]?.fields[0];
     if (field) field.path = '/constructor/x';
     expect(refusal(() => readFormSchemaPost({ layout: badPath }, { name: 'F' }, 0))?.status).toBe(400);
+  });
+
+  it('checks a shape once, elsewhere: the pass a worker runs gives the same refusal, and the readers store a checked shape without checking it again', () => {
+    const withPattern = { ...schema.jsonSchema, properties: { name: { type: 'string', pattern: '^a+$' } } };
+    const body = { jsonSchema: withPattern, layout: schema.layout };
+    const shape = formSchemaPostShape(body);
+    const json = schemaShapeJson(shape);
+    expect(schemaShapeOfJson(json)).toEqual(shape);
+    // The first pass finds the pattern (and passes it); with its verdict, the second refuses as checkSchemaForSave does.
+    const first = schemaProblemsAndPatterns(shape, null);
+    expect(first).toEqual({ problems: [], patterns: ['^a+$'] });
+    const second = schemaProblemsAndPatterns(shape, new Map([['^a+$', 'too slow']]));
+    const inPlace = refusal(() => readFormSchemaPost(body, { name: 'F' }, 0, { checkPattern: () => 'too slow' }));
+    const elsewhere = schemaProblemsRefusal(second.problems);
+    expect(elsewhere && { status: elsewhere.status, detail: elsewhere.message }).toEqual(inPlace);
+    expect(schemaProblemsRefusal(first.problems)).toBeNull();
+    // A receipt: the checked shape itself is stored, and the rules do not run again (this one would be refused).
+    expect(readFormSchemaPost(body, { name: 'F' }, 0, { body, shape, json }).fields.jsonSchema).toBe(shape.jsonSchema);
+    expect(() => readFormSchemaPost({ ...body }, { name: 'F' }, 0, { body, shape, json })).toThrow(/another body/);
+    // A patch's receipt must be of the shape the patch makes of the row it changes.
+    const patch = { formSchemaId: schema.formSchemaId, jsonSchema: withPattern };
+    const next = formSchemaPatchShape(patch, schema);
+    expect(next.changesShape).toBe(true);
+    expect(readFormSchemaPatch(patch, schema, false, { body: patch, shape: next.shape, json: next.json }).jsonSchema).toEqual(withPattern);
+    expect(() => readFormSchemaPatch(patch, schema, false, { body: patch, shape: next.shape, json: schemaShapeJson(schema) })).toThrow(/not the shape/);
   });
 });
 

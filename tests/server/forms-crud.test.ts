@@ -13,6 +13,8 @@ import { INVALID_DATA_MESSAGE, SCHEMA_IN_USE_MESSAGE, STALE_WRITE_MESSAGE } from
 import { generateForm, generateFormData } from '../../src/forms/generateForm';
 import { SEED_IDS } from '../../example-host/server/db/seed';
 import { SCHEMA_PATTERNS_BUDGET_MS } from '../../example-host/server/forms/patterns';
+import { checkSchemaShape, SCHEMA_CHECK_UNAVAILABLE_CODE } from '../../example-host/server/forms/schema-check';
+import { PdfParseAbort, type PdfWorkerPool } from '../../example-host/server/pdf/worker';
 import { readFileSync } from 'node:fs';
 import { call, callJson, START_TIMEOUT_MS, startTestServer, userWithClaims, type TestServer } from './helpers';
 import { handWrittenSchema } from './forms-large-schema';
@@ -392,6 +394,15 @@ describe('schemas of the largest size: checked off the request thread', () => {
     expect(post.maxGapCpuMs, 'post').toBeLessThan(MAX_SAVE_HOLD_CPU_MS);
     expect(patch.maxGapCpuMs, 'patch').toBeLessThan(MAX_SAVE_HOLD_CPU_MS);
     expect(refused.maxGapCpuMs, 'refused post').toBeLessThan(MAX_SAVE_HOLD_CPU_MS);
+  });
+
+  it('answers 503 with a sentence when the check cannot run (the workers busy, or past its time), never a 500', async () => {
+    for (const reason of ['busy', 'timeout', 'crash'] as const) {
+      const pool = { run: () => Promise.reject(new PdfParseAbort(reason, 'The PDF workers could not take it.')) } as unknown as PdfWorkerPool;
+      const failed = await checkSchemaShape({ jsonSchema, layout }, { jsonSchema, layout }, undefined, pool).catch((error: unknown) => error);
+      expect(failed, reason).toMatchObject({ status: 503, extensions: { code: SCHEMA_CHECK_UNAVAILABLE_CODE } });
+      expect((failed as Error).message, reason).toMatch(/^The server is too busy to check this form schema now\. .*\.$/);
+    }
   });
 });
 
