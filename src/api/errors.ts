@@ -37,13 +37,20 @@ export function isApiError(error: unknown): error is ApiError {
   return typeof error === 'object' && error !== null && API_ERROR_BRAND in error;
 }
 
-/** The request never got a response (offline, DNS, CORS, connection reset). `cause` is fetch's error. */
+/**
+ * The request never got a response (offline, DNS, CORS, connection reset). `cause` is fetch's error. `corsRefused`:
+ * the server answered but the browser withheld the answer from this page (a cross-origin request the server does not
+ * allow), where the browser lets the client tell (a `no-cors` request to the same URL got through); otherwise false.
+ */
 export class NetworkError extends Error {
   readonly [NETWORK_ERROR_BRAND] = true;
+  /** Whether the server is up but refuses this page's origin (CORS): its allowed origins must list it. */
+  readonly corsRefused: boolean;
 
-  constructor(cause: unknown) {
+  constructor(cause: unknown, corsRefused = false) {
     super('The request could not reach the server.', { cause });
     this.name = 'NetworkError';
+    this.corsRefused = corsRefused;
   }
 }
 

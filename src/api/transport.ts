@@ -35,6 +35,12 @@ export interface ApiClientOptions {
   renewAccessToken?: () => Promise<string | null>;
   /** Retry policy of GET requests. @default { retries: 2, baseDelayMs: 300 } */
   retry?: Partial<RetryOptions>;
+  /**
+   * Tells whether a request that got no response was refused by CORS (then `NetworkError.corsRefused`): called with
+   * the fetch, the URL and the signal after the failure. `AuthenticatedAPIProvider` passes a probe (a `no-cors`
+   * request to the same URL); without one every failure reads as an unreachable server.
+   */
+  detectCorsRefusal?: (doFetch: typeof fetch, url: string, signal?: AbortSignal) => Promise<boolean>;
 }
 
 /** HTTP methods of the API. */
@@ -174,12 +180,13 @@ export function createTransport(options: ApiClientOptions): Transport {
     }
     if (token) headers.Authorization = `Bearer ${token}`;
     const doFetch = options.fetch ?? globalThis.fetch;
+    const url = buildUrl(baseUrl, req);
     try {
-      return await doFetch(buildUrl(baseUrl, req), { method: req.method, headers, body, signal: req.signal });
+      return await doFetch(url, { method: req.method, headers, body, signal: req.signal });
     } catch (error) {
       if (req.signal?.aborted) throw abortReason(req.signal);
       if (isAbortError(error)) throw error;
-      throw new NetworkError(error);
+      throw new NetworkError(error, (await options.detectCorsRefusal?.(doFetch, url, req.signal)) ?? false);
     }
   }
 

@@ -8,6 +8,11 @@
  * 'Show deleted' view, after a confirmation that says what goes with the row.
  */
 export const formsAdminLabels = {
+  /**
+   * A CORS refusal told apart from an unreachable server (the signed-in screens' client probes for it; the embedded
+   * viewer does not, and says `networkError`): the server answers, but not to this page's origin.
+   */
+  corsRefused: "The server is up but refuses requests from this page's address (CORS). Its operator must add this page's origin to the server's HOST_ORIGIN setting.",
   // Delete, restore, delete permanently (every forms list)
   restore: 'Restore',
   deletePermanently: 'Delete permanently',

@@ -12,8 +12,6 @@ export const sharedLabels = {
   showDetails: 'Show details',
   hideDetails: 'Hide details',
   networkError: 'The server could not be reached. Check the connection and try again.',
-  /** A CORS refusal: the server answers, but not to this page's origin (its HOST_ORIGIN setting must list it). */
-  corsRefused: "The server is up but refuses requests from this page's address (CORS). Its operator must add this page's origin to the server's HOST_ORIGIN setting.",
 } as const;
 
 /** Fills the `{name}` placeholders of a label; an unknown placeholder stays as written. */

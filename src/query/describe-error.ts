@@ -30,7 +30,8 @@ function hasFollowUp(error: unknown): error is Error & ErrorWithFollowUp {
 /**
  * Describes `error` for the user: a 4xx answer with problem details shows its `detail` (e.g. "A claim group named
  * 'Signers' already exists."); 5xx answers and answers without details show 'An unexpected server error occurred.'
- * with the status and response as details; a network failure says the server could not be reached.
+ * with the status and response as details; a network failure says the server could not be reached, or, when the
+ * server is up but refuses this page's origin (CORS), that its HOST_ORIGIN setting must list it.
  */
 export function describeError(error: unknown, labels: Pick<Labels, 'unexpectedServerError' | 'networkError'> & Partial<Labels>): ErrorDescription {
   if (hasFollowUp(error)) {
@@ -46,7 +47,8 @@ export function describeError(error: unknown, labels: Pick<Labels, 'unexpectedSe
     const body = error.response.length > 500 ? `${error.response.slice(0, 500)}…` : error.response;
     return { message: labels.unexpectedServerError, details: `HTTP ${error.status}${body ? `\n${body}` : ''}`, refused: false };
   }
-  if (isNetworkError(error)) return { message: labels.networkError, refused: false };
+  // A CORS refusal (the server is up, this page's origin is not allowed) says what to set, where the browser lets tell.
+  if (isNetworkError(error)) return { message: (error.corsRefused && labels.corsRefused) || labels.networkError, refused: false };
   if (error instanceof Error && error.message) return { message: error.message, refused: false };
   return { message: labels.unexpectedServerError, refused: false };
 }
