@@ -1005,7 +1005,7 @@ export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
           </Text>
           {!canEdit && <Alert color="gray">{labels.fbReadOnly}</Alert>}
           {canEdit && c.storedDraft && (
-            <Alert color="blue" title={labels.fbUnsaved}>
+            <Alert title={labels.fbUnsaved}>
               <Group justify="space-between">
                 <Text size="sm">{fillLabel(labels.fbDraftFound, { time: c.storedDraft.savedAt ? new Date(c.storedDraft.savedAt).toLocaleString(locale) : '' })}</Text>
                 <Group gap="xs">

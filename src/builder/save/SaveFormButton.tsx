@@ -103,7 +103,7 @@ function VersionStatement({ controller }: { controller: SaveFormDraftController 
   const count = target.instanceCount ?? 0;
   if (count === 0) return <Text size="sm">{fillLabel(labels.builderSaveUnused, { version })}</Text>;
   return (
-    <Alert color="blue" variant="light" title={null}>
+    <Alert variant="light" title={null}>
       <Stack gap="xs">
         <Text size="sm">
           {fillLabel(count === 1 ? labels.builderSaveUsedOne : labels.builderSaveUsedMany, { count, version, next: target.nextVersion })}
