@@ -44,7 +44,7 @@ export const LoadFailed: Story = {
   parameters: { msw: { handlers: { odata: [errorHandlers.failing('/odata/FormGroupOData', 500), ...storyHandlers.odata] } } },
 };
 
-/** 'Show deleted': the soft-deleted groups, each with 'Restore' and 'Delete permanently'. */
+/** 'Show deleted': every group, the soft-deleted ones marked 'Deleted', each with 'Restore' and 'Delete permanently'. */
 export const DeletedView: Story = {
   loaders: [softDelete(seedIds.formGroups.humanResources, seedIds.formGroups.publicEnquiries)],
   play: async ({ canvasElement }) => {

@@ -42,13 +42,19 @@ export const LoadFailed: Story = {
   parameters: { msw: { handlers: { odata: [errorHandlers.failing('/odata/FormInstanceOData', 500), ...storyHandlers.odata] } } },
 };
 
-/** 'Show deleted': the soft-deleted instance with 'Restore' and 'Delete permanently'. */
+/**
+ * 'Show deleted': every instance, the soft-deleted one marked 'Deleted' with 'Restore' and 'Delete permanently', the
+ * live ones unmarked with their usual actions.
+ */
 export const DeletedView: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(await canvas.findByRole('switch', { name: 'Show deleted' }));
     const row = await rowOf(canvasElement, ids.expenseDeleted);
+    await expect(within(row).getByText('Deleted')).toBeInTheDocument();
     await expect(within(row).getByRole('button', { name: /^Delete permanently / })).toBeInTheDocument();
+    const live = await rowOf(canvasElement, ids.loanSubmitted);
+    await expect(within(live).queryByText('Deleted')).not.toBeInTheDocument();
   },
 };
 

@@ -43,7 +43,7 @@ export const LoadFailed: Story = {
   parameters: { msw: { handlers: { odata: [errorHandlers.failing('/odata/FormOData', 500), ...storyHandlers.odata] } } },
 };
 
-/** 'Show deleted': the soft-deleted forms, each with 'Restore' and 'Delete permanently'. */
+/** 'Show deleted': every form, the soft-deleted ones marked 'Deleted', each with 'Restore' and 'Delete permanently'. */
 export const DeletedView: Story = {
   loaders: [softDelete(seedIds.forms.expenseClaim, seedIds.forms.contactRequest)],
   play: async ({ canvasElement }) => {

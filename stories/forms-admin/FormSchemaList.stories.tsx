@@ -43,7 +43,7 @@ export const LoadFailed: Story = {
   parameters: { msw: { handlers: { odata: [errorHandlers.failing('/odata/FormSchemaOData', 500), ...storyHandlers.odata] } } },
 };
 
-/** 'Show deleted': the soft-deleted schemas, each with 'Restore' and 'Delete permanently'. */
+/** 'Show deleted': every schema, the soft-deleted ones marked 'Deleted', each with 'Restore' and 'Delete permanently'. */
 export const DeletedView: Story = {
   loaders: [softDelete(seedIds.formSchemas.expenseClaimV1, seedIds.formSchemas.contactRequestV1)],
   play: async ({ canvasElement }) => {
