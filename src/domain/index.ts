@@ -184,6 +184,8 @@ export {
   readNameSearch,
   matchesNameSearch,
   likePatternOf,
+  likePatternsOf,
+  nameSearchWords,
   compareByName,
   readSubGroupCandidatesOf,
 } from './name-search';

@@ -5,7 +5,8 @@
  *
  * - a blank search (absent, empty or only spaces) matches every row;
  * - otherwise the search is trimmed and lower-cased, and a row matches when its id equals it (only a UUID can) or its
- *   lower-cased name contains it;
+ *   lower-cased name contains every word of it, each anywhere (a `"quoted phrase"` as written: the words and phrases
+ *   of `typedSearchTerms`, src/domain/search-words.ts, as in every list's search box);
  * - matches are ordered by name: lower-cased, then as written, then by id (code-unit order, as PostgreSQL's "C"
  *   collation orders them).
  *
@@ -14,6 +15,7 @@
  */
 import { DomainError } from './errors';
 import { isUuid } from './ids';
+import { typedSearchTerms } from './search-words';
 import type { QueryParams } from './params';
 
 /** The longest search accepted (characters, after trimming); longer ones answer 400. */
@@ -46,12 +48,25 @@ export function readNameSearch(query: QueryParams): NameSearch | null {
 export function matchesNameSearch(row: { id: string; name: string }, search: NameSearch | null): boolean {
   if (search === null) return true;
   if (search.id !== null && row.id.toLowerCase() === search.id) return true;
-  return row.name.toLowerCase().includes(search.text);
+  const name = row.name.toLowerCase();
+  return nameSearchWords(search).every((word) => name.includes(word));
 }
 
-/** The SQL `LIKE` pattern of a search (`\` escapes `%`, `_` and itself): `lower(name) LIKE pattern ESCAPE '\'`. */
+/** The words (and quoted phrases) of a search, lower-cased, each of which a matching name contains. */
+export function nameSearchWords(search: NameSearch): string[] {
+  return typedSearchTerms(search.text).map((word) => word.toLowerCase());
+}
+
+const likeOf = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The SQL `LIKE` pattern of a search's whole text (`\` escapes `%`, `_` and itself): `lower(name) LIKE pattern ESCAPE '\'`. */
 export function likePatternOf(search: NameSearch): string {
-  return `%${search.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return likeOf(search.text);
+}
+
+/** One SQL `LIKE` pattern per word of a search ({@link nameSearchWords}): a matching `lower(name)` is LIKE every one. */
+export function likePatternsOf(search: NameSearch): string[] {
+  return nameSearchWords(search).map(likeOf);
 }
 
 const byCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);

@@ -437,6 +437,11 @@ export function defineClaimAreaContract(
       expect(literal.list?.map((g) => g.id)).toEqual([percent]);
       expect(present(await api.claimGroupsPaged({ ...all, search: `0%x ${suffix}` }), 'no wildcard').totalRecCount).toBe(0);
       expect(present(await api.claimGroupsPaged({ ...all, search: `contract_nest ${suffix}` }), 'no _ wildcard').totalRecCount).toBe(0);
+      // Several words: each anywhere in the name, in any order; a quoted phrase only as written.
+      const reversed = present(await api.claimGroupsPaged({ ...all, search: `${suffix} 100%_OFF` }), 'words in any order');
+      expect(reversed.list?.map((g) => g.id)).toEqual([percent]);
+      expect(present(await api.claimGroupsPaged({ ...all, search: `"${suffix} 100%_off"` }), 'phrase out of order').totalRecCount).toBe(0);
+      expect(present(await api.claimGroupsPaged({ ...all, search: `"100%_off ${suffix}"` }), 'phrase').list?.map((g) => g.id)).toEqual([percent]);
       await api.deleteClaimGroupByName(`Contract 100%_off ${suffix}`);
       // A blank search is no search; a search that is too long is 400.
       const blank = present(await api.claimGroupsPaged({ ...all, search: '   ', count: 1000 }), 'blank');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { searchWords } from '../../src/api/odata';
 import { FORMS_ODATA_SCHEMA, matchesSearch, MIN_ID_SEARCH_LENGTH, parseSearch, searchFields } from '../../src/domain/odata';
+import { likePatternsOf, matchesNameSearch, nameSearchOf } from '../../src/domain/name-search';
 import { typedSearchTerms } from '../../src/domain/search-words';
 
 describe('typedSearchTerms (what a search box means, for every list and both backends)', () => {
@@ -40,5 +41,17 @@ describe('$search over an instance: its answers, and its id for long terms only'
     expect(matches(id.slice(-MIN_ID_SEARCH_LENGTH))).toBe(true);
     expect(matches(id.slice(-MIN_ID_SEARCH_LENGTH).toUpperCase())).toBe(true);
     expect(matches(id)).toBe(true);
+  });
+});
+
+describe('the name search of users and groups reads the same words', () => {
+  const row = (name: string) => ({ id: '00000000-0000-4000-8000-000000000001', name });
+  it('matches a name holding every word, in any order; a quoted phrase only as written', () => {
+    const words = nameSearchOf('Lovelace ADA');
+    expect(matchesNameSearch(row('Ada Lovelace'), words)).toBe(true);
+    expect(matchesNameSearch(row('Ada Byron'), words)).toBe(false);
+    expect(matchesNameSearch(row('Ada Lovelace'), nameSearchOf('"lovelace ada"'))).toBe(false);
+    expect(matchesNameSearch(row('Ada Lovelace'), nameSearchOf('"ada lovelace"'))).toBe(true);
+    expect(likePatternsOf(nameSearchOf('100%_off "a b"')!)).toEqual(['%100\\%\\_off%', '%a b%']);
   });
 });

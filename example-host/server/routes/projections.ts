@@ -15,7 +15,7 @@ import type {
   ClaimGroupLink,
 } from '../../../src/api/types';
 import {
-  likePatternOf,
+  likePatternsOf,
   pageWindow,
   readPaging,
   toPaged,
@@ -234,10 +234,11 @@ export interface ListFilter {
 
 /**
  * The domain's name search (src/domain/name-search.ts) as SQL: the id equals the search, or the stored `lower(name)`
- * contains it (`name_folded`, migration 0009, served by its trigram index where pg_trgm is available).
+ * contains every word of it (`name_folded`, migration 0009, served by its trigram index where pg_trgm is available).
  */
 function searchCondition(t: typeof claimGroups, search: NameSearch): SQL {
-  const byName = sql`${t.nameFolded} LIKE ${likePatternOf(search)} ESCAPE '\\'`;
+  const patterns = likePatternsOf(search);
+  const byName = patterns.length ? sql`(${sql.join(patterns.map((p) => sql`${t.nameFolded} LIKE ${p} ESCAPE '\\'`), sql` AND `)})` : sql`TRUE`;
   return search.id === null ? byName : sql`(${t.id} = ${search.id}::uuid OR ${byName})`;
 }
 
