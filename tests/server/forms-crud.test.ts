@@ -13,8 +13,8 @@ import { INVALID_DATA_MESSAGE, SCHEMA_IN_USE_MESSAGE, STALE_WRITE_MESSAGE } from
 import { generateForm, generateFormData } from '../../src/forms/generateForm';
 import { SEED_IDS } from '../../example-host/server/db/seed';
 import { SCHEMA_PATTERNS_BUDGET_MS } from '../../example-host/server/forms/patterns';
-import { checkSchemaShape, SCHEMA_CHECK_UNAVAILABLE_CODE } from '../../example-host/server/forms/schema-check';
-import { PdfParseAbort, type PdfWorkerPool } from '../../example-host/server/pdf/worker';
+import { checkSchemaShape, SCHEMA_CHECK_IN_PLACE_MAX_CHARS, SCHEMA_CHECK_UNAVAILABLE_CODE } from '../../example-host/server/forms/schema-check';
+import { PdfParseAbort, pdfWorkers, type PdfWorkerPool } from '../../example-host/server/pdf/worker';
 import { readFileSync } from 'node:fs';
 import { call, callJson, START_TIMEOUT_MS, startTestServer, userWithClaims, type TestServer } from './helpers';
 import { handWrittenSchema } from './forms-large-schema';
@@ -36,7 +36,11 @@ let editor: string;
 let reader: string;
 
 beforeAll(async () => {
+  // The worker that checks large schemas starts with the server, as `npm start` starts it (main.ts): the times below
+  // are a save's, not a worker's start.
+  const warming = pdfWorkers().warm();
   server = await startTestServer();
+  await warming;
   admin = await server.mintAccessToken({ sub: 'admin' });
   editor = await server.mintAccessToken({ sub: 'editor' });
   reader = await server.mintAccessToken({ sub: 'reader' });
@@ -396,10 +400,13 @@ describe('schemas of the largest size: checked off the request thread', () => {
     expect(refused.maxGapCpuMs, 'refused post').toBeLessThan(MAX_SAVE_HOLD_CPU_MS);
   });
 
-  it('answers 503 with a sentence when the check cannot run (the workers busy, or past its time), never a 500', async () => {
+  it('answers 503 with a sentence when the check of a large schema cannot run (the workers busy, or past its time), never a 500', async () => {
+    // A schema too large to be checked on the thread.
+    const shape = handWrittenSchema(200);
+    expect(JSON.stringify(shape).length).toBeGreaterThan(SCHEMA_CHECK_IN_PLACE_MAX_CHARS);
     for (const reason of ['busy', 'timeout', 'crash'] as const) {
       const pool = { run: () => Promise.reject(new PdfParseAbort(reason, 'The PDF workers could not take it.')) } as unknown as PdfWorkerPool;
-      const failed = await checkSchemaShape({ jsonSchema, layout }, { jsonSchema, layout }, undefined, pool).catch((error: unknown) => error);
+      const failed = await checkSchemaShape({ ...shape }, shape, undefined, pool).catch((error: unknown) => error);
       expect(failed, reason).toMatchObject({ status: 503, extensions: { code: SCHEMA_CHECK_UNAVAILABLE_CODE } });
       expect((failed as Error).message, reason).toMatch(/^The server is too busy to check this form schema now\. .*\.$/);
     }

@@ -4,17 +4,25 @@
  * milliseconds to check (more on a busy machine), which would hold every other request that long. The check runs
  * in a PDF worker thread (worker-tasks.ts, job `schema-check`), the patterns it finds are analysed by `recheck`
  * (patterns.ts, itself off the thread), and only when one of them is refused does a second pass in the worker place
- * the pattern's problem among the others. The route then stores the checked shape without checking it again.
+ * the pattern's problem among the others. The route then stores the checked shape without checking it again. A small
+ * schema (at most {@link SCHEMA_CHECK_IN_PLACE_MAX_CHARS} characters) is checked on the thread: it takes a few
+ * milliseconds there, less than the trip to a worker, and needs no worker started.
  */
 import type { FormDraft } from '../../../src/engine';
 import { DomainError } from '../../../src/domain/errors';
-import { schemaProblemsRefusal, schemaShapeJson, type CheckedSchemaShape } from '../../../src/domain/forms';
+import { schemaProblemsAndPatterns, schemaProblemsRefusal, schemaShapeJson, type CheckedSchemaShape } from '../../../src/domain/forms';
 import type { JsonRecord } from '../../../src/domain';
 import { PdfParseAbort, pdfWorkers, type PdfWorkerPool } from '../pdf/worker';
 import { analysePatterns } from './patterns';
 
 /** Longest time one pass of the check may run in its worker, ms (a 2,000-field form takes well under a second). */
 export const SCHEMA_CHECK_TIMEOUT_MS = 10_000;
+
+/**
+ * The largest shape (characters of its `schemaShapeJson`) checked on the server's thread: some 100 fields, a few
+ * milliseconds of the rules; anything larger goes to a worker.
+ */
+export const SCHEMA_CHECK_IN_PLACE_MAX_CHARS = 32 * 1024;
 
 /** The problem code of a check that could not run (the workers busy, or the check cut short). */
 export const SCHEMA_CHECK_UNAVAILABLE_CODE = 'schema-check-unavailable';
@@ -52,12 +60,15 @@ export async function checkSchemaShape(
     await nextTurn();
     shapeJson = schemaShapeJson(shape);
   }
-  const first = await pass(pool, shapeJson, null);
+  const text = shapeJson;
+  const run = (verdicts: ReadonlyMap<string, string | null> | null) =>
+    text.length <= SCHEMA_CHECK_IN_PLACE_MAX_CHARS ? schemaProblemsAndPatterns(shape, verdicts) : pass(pool, text, verdicts);
+  const first = await run(null);
   let problems = first.problems;
   if (first.patterns.length > 0) {
     const judge = await analysePatterns(first.patterns);
     const verdicts = new Map(first.patterns.map((p) => [p, judge(p, 'pattern') ?? null] as const));
-    if ([...verdicts.values()].some((v) => v !== null)) problems = (await pass(pool, shapeJson, verdicts)).problems;
+    if ([...verdicts.values()].some((v) => v !== null)) problems = (await run(verdicts)).problems;
   }
   const refusal = schemaProblemsRefusal(problems);
   if (refusal) throw refusal;
