@@ -185,6 +185,9 @@ export type {
   FormInstanceViewerStylesNames, SaveBackoff,
 } from './viewer/index';
 export { FormRenderer, useFormEngine } from './forms';
+// The form renderer's English texts and validation messages: the English pack of `FormLabels`, as the German and French
+// packs' `germanFormLabels` / `frenchFormLabels`.
+export { defaultFormLabels as englishFormLabels } from './forms/labels';
 export type {
   FieldState, FormCheckResult, FormEngine, FormError, FormLabels, FormRendererProps, FormState, ProgressiveOptions,
   UseFormEngineOptions,
