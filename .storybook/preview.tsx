@@ -15,8 +15,9 @@ import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { APIProvider } from '../src/query/APIProvider';
 import type { Labels } from '../src/query/labels';
-import { germanLabels, germanLocale } from '../src/locales/de';
-import { frenchLabels, frenchLocale } from '../src/locales/fr';
+import type { FormLabels } from '../src/forms/labels';
+import { germanFormLabels, germanLabels, germanLocale } from '../src/locales/de';
+import { frenchFormLabels, frenchLabels, frenchLocale } from '../src/locales/fr';
 import { resetFakeBackend, storyApi, storyHandlers } from '../stories/support/fakeBackend';
 import { ccqTheme } from '../src/ui/theme';
 
@@ -24,10 +25,10 @@ type ColorScheme = 'light' | 'dark';
 
 /** The toolbar's language: the label pack and the locale of dates and numbers every story's provider gets. */
 type StoryLocale = 'en' | 'de' | 'fr';
-const LOCALES: Record<StoryLocale, { labels?: Labels; locale?: string }> = {
+const LOCALES: Record<StoryLocale, { labels?: Labels; formLabels?: FormLabels; locale?: string }> = {
   en: {},
-  de: { labels: germanLabels, locale: germanLocale },
-  fr: { labels: frenchLabels, locale: frenchLocale },
+  de: { labels: germanLabels, formLabels: germanFormLabels, locale: germanLocale },
+  fr: { labels: frenchLabels, formLabels: frenchFormLabels, locale: frenchLocale },
 };
 
 // Play functions wait up to 5 s for what the fake backend loads (the default 1 s failed once on a busy 2-core CI).

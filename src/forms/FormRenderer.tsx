@@ -1,5 +1,5 @@
 import { Box, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { useCallback, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type CSSProperties, type FormEvent } from 'react';
+import { useCallback, useContext, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type CSSProperties, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import type { FormSchema, JsonObject } from '../api/types';
 import { compileFormSchema } from '../engine/compile';
@@ -10,6 +10,7 @@ import { watchPresses } from './after-press';
 import { FormContext, type FormContextValue } from './context';
 import { FormStepper } from './FormStepper';
 import { ErrorSummary, errorTargetId, focusField } from './ErrorSummary';
+import { ApiContext } from '../query/api-context';
 import { resolveFormLabels, type FormLabels } from './labels';
 import { withFormWidgets, type FormWidget } from './widgets/registry';
 import { createProgressive, type ProgressiveOptions } from './progressive';
@@ -133,6 +134,9 @@ export function useFormEngine(schema: FormSchema, options: UseFormEngineOptions 
 
 /** {@link useFormEngine}, except that no engine is made while `given` is one. */
 function useEngineUnless(given: FormEngine | null, schema: FormSchema, options: UseFormEngineOptions): FormEngine {
+  // The provider's `formLabels` (a pack), under the options' own.
+  const fromProvider = useContext(ApiContext)?.formLabels;
+  if (fromProvider) options = { ...options, labels: { ...fromProvider, ...options.labels } };
   const [entry, setEntry] = useState<{ schema: FormSchema; engine: FormEngine | null }>(() => ({
     schema,
     engine: given ? null : makeEngine(schema, options),
@@ -156,9 +160,11 @@ const PROGRESSIVE_THRESHOLD = 60;
  */
 export function FormRenderer(props: FormRendererProps) {
   const { schema, mode = 'edit', initialData, onChange, onSubmit, onInvalidSubmit, onPageChange, disabled = false, hideSubmit = false, headingLevel = 2 } = props;
-  const labelsKey = JSON.stringify(props.labels ?? null);
+  // The provider's `formLabels` (a pack), under the renderer's own `labels`.
+  const fromProvider = useContext(ApiContext)?.formLabels;
+  const labelsKey = JSON.stringify([fromProvider ?? null, props.labels ?? null]);
   // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by content: an inline labels object must not re-render every field
-  const labels = useMemo(() => resolveFormLabels(props.labels), [labelsKey]);
+  const labels = useMemo(() => resolveFormLabels({ ...fromProvider, ...props.labels }), [labelsKey]);
   const widgets = useMemo(() => withFormWidgets(props.widgets), [props.widgets]);
   const engine = useEngineUnless(props.engine ?? null, schema, { initialData, labels: props.labels, widgets });
   // A new schema run by the same engine (`setSchema`, a builder's preview) re-renders the form.

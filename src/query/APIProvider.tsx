@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { createTransport } from '../api/transport';
 import type { ApiClientOptions } from '../api/transport';
 import { ApiContext } from './api-context';
-import type { ApiProviderState } from './api-context';
+import type { ApiProviderState, FormTexts } from './api-context';
 import type { Labels } from './labels';
 
 // The provider builds only the transport and keeps the host's label overrides as given: the API areas and the texts
@@ -41,6 +41,11 @@ export interface APIProviderProps {
    * browser's
    */
   locale?: string;
+  /**
+   * The form renderer's texts and validation messages for every form below (a pack's: `germanFormLabels`); a
+   * renderer's or viewer's own `labels` / `formLabels` win over them.
+   */
+  formLabels?: FormTexts;
   /** Extra client options (custom fetch, retry policy). */
   clientOptions?: Omit<ApiClientOptions, 'baseUrl' | 'getAccessToken' | 'renewAccessToken'>;
   children?: ReactNode;
@@ -76,6 +81,7 @@ export function APIProvider({
   queryClient: givenQueryClient,
   labels,
   locale,
+  formLabels,
   clientOptions,
   children,
 }: APIProviderProps) {
@@ -124,8 +130,8 @@ export function APIProvider({
   }, [accessToken, userKey, queryClient]);
 
   const value = useMemo<ApiProviderState>(
-    () => ({ transport, baseUrl, labelOverrides: labels, locale, queryClient }),
-    [transport, baseUrl, labels, locale, queryClient],
+    () => ({ transport, baseUrl, labelOverrides: labels, locale, formLabels, queryClient }),
+    [transport, baseUrl, labels, locale, formLabels, queryClient],
   );
 
   return (

@@ -22,7 +22,15 @@ export interface ApiProviderState {
   labelOverrides: Partial<Labels> | undefined;
   /** The locale of dates, times and numbers (the `locale` prop); undefined: the browser's. */
   locale?: string | undefined;
+  /** The form renderer's texts under every form below (the `formLabels` prop): a pack's, e.g. `germanFormLabels`. */
+  formLabels?: FormTexts | undefined;
 }
+
+/**
+ * Texts of the form renderer by key (a `FormLabels` object, or part of one): the renderer, above this layer, reads them
+ * as its `labels`.
+ */
+export type FormTexts = Readonly<Partial<Record<string, string>>>;
 
 /** The message thrown when an API hook is used outside `APIProvider`. */
 export const OUTSIDE_PROVIDER_MESSAGE = 'Cannot access CCQ APIs outside an APIProvider.';

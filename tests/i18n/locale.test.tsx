@@ -1,11 +1,12 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { FormLayout } from '../../src/api/types';
+import type { FormLayout, FormSchema } from '../../src/api/types';
+import { FormRenderer } from '../../src/forms/FormRenderer';
 import { pickerSearchOf } from '../../src/admin/shared/picker-search';
 import type { HolderSearch } from '../../src/admin/shared/useHolderSearch';
 import { formatDateTime } from '../../src/forms-admin/shared/ListScreen';
 import { englishLabels, type Labels } from '../../src/labels';
-import { germanLabels, germanLocale } from '../../src/locales/de';
+import { germanFormLabels, germanLabels, germanLocale } from '../../src/locales/de';
 import { frenchLabels, frenchLocale } from '../../src/locales/fr';
 import { APIProvider } from '../../src/query/APIProvider';
 import { ResumePrompt } from '../../src/viewer/ResumePrompt';
@@ -53,5 +54,31 @@ describe('the locale of dates and numbers', () => {
     expect(pickerSearchOf(search(1000, 12345), germanLabels, 'de-DE').more).toBe('1.000 von 12.345 angezeigt: Tippen Sie weiter, um die Liste einzugrenzen');
     expect(pickerSearchOf(search(1000, 12345), englishLabels, 'en-US').more).toBe('Showing 1,000 of 12,345: type to narrow the list');
     expect(pickerSearchOf(search(1000, 12345), frenchLabels, 'fr-FR').more).toMatch(/^1\u202f000 affichés sur 12\u202f345/);
+  });
+});
+
+describe("the provider's form texts", () => {
+  const schema = {
+    jsonSchema: { type: 'object', properties: { name: { type: 'string', minLength: 1 } }, required: ['name'] },
+    layout: { pages: [{ id: 'p', title: 'P', sections: [{ id: 's', title: 'S', fields: [{ id: 'name', path: '/name', widget: 'text', label: 'Name' }] }] }] },
+  } as unknown as FormSchema;
+
+  it('word every form below in the pack, validation messages included; a renderer’s own labels win', async () => {
+    const { user, unmount } = renderWithProviders(
+      <APIProvider baseUrl="http://127.0.0.1:9" formLabels={germanFormLabels}>
+        <FormRenderer schema={schema} onSubmit={() => {}} />
+      </APIProvider>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Absenden' }));
+    expect(await screen.findByText(germanFormLabels.errorSummaryTitle)).toBeInTheDocument();
+    expect(screen.getAllByText(germanFormLabels.required).length).toBeGreaterThan(0);
+    expect(document.querySelector('form')?.textContent).not.toContain('This field is required');
+    unmount();
+    renderWithProviders(
+      <APIProvider baseUrl="http://127.0.0.1:9" formLabels={germanFormLabels}>
+        <FormRenderer schema={schema} labels={{ submit: 'Senden' }} onSubmit={() => {}} />
+      </APIProvider>,
+    );
+    expect(screen.getByRole('button', { name: 'Senden' })).toBeInTheDocument();
   });
 });
