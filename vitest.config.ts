@@ -125,7 +125,15 @@ export default defineConfig({
         extends: true,
         // Forks, not threads: a worker thread's process.env is its own copy, and setting TZ there does not change the
         // time zone Date uses (tests/forms/time-offset sets it).
-        test: { name: 'component', environment: 'jsdom', include: files.component, exclude: neverHere, isolate: false, pool: 'forks' },
+        test: {
+          name: 'component',
+          environment: 'jsdom',
+          include: files.component,
+          exclude: neverHere,
+          isolate: false,
+          pool: 'forks',
+          env: { CCQ_SHARED_WINDOW: '1' },
+        },
       },
       {
         extends: true,
