@@ -115,7 +115,8 @@ function columns(c: FormInstanceListController, locale: string | undefined): Dat
       title: labels.columnInstance,
       // 'Show deleted' lists every row: a deleted one is marked in words.
       render: (row) => (
-        <Group gap="xs" wrap="nowrap">
+        // The mark wraps under the id where the column is narrow, never over the next column.
+        <Group gap={4} wrap="wrap">
           <Text ff="monospace" size="sm">
             {row.formInstanceId.slice(-8)}
           </Text>

@@ -56,7 +56,7 @@ export function withDeletedMark<T>(columns: DataTableColumn<T>[], labels: Labels
       ...first,
       render: (row, index) =>
         isSoftDeletedRow(row as object) ? (
-          <Group gap="xs" wrap="nowrap">
+          <Group gap={4} wrap="wrap">
             {content(row, index)}
             <DeletedBadge labels={labels} />
           </Group>
