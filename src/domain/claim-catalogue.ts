@@ -1,8 +1,9 @@
 /**
  * The claim catalogue (docs/decisions.md, Claim catalogue: the backend is the authority): the default numbering of
  * `src/contract/enums.ts`, grouped by claim type (1 server, 2 UX, 4 table), each with a human
- * description, and the tables that carry row-level permissions. The reference server and the test
- * fake both answer `GetClaimEntries…` from it.
+ * description (the English text of src/domain/claim-descriptions.ts, which the label packs translate), and the
+ * tables that carry row-level permissions. The reference server and the test fake both answer `GetClaimEntries…`
+ * from it.
  */
 import {
   ButtonClaim,
@@ -13,6 +14,7 @@ import {
   type ClaimTypeFlag,
 } from '../contract/enums';
 import type { ClaimEntry, ClaimTypeNames, ClaimTypeRecord } from '../contract/types';
+import { CLAIM_DESCRIPTIONS } from './claim-descriptions';
 import { DomainError } from './errors';
 
 /** One claim of the catalogue. */
@@ -30,65 +32,21 @@ export const CLAIM_TYPES: readonly { flag: ClaimTypeFlag; name: string }[] = [
   { flag: ClaimTypeFlags.TableClaim, name: 'TableClaim' },
 ];
 
-const ACTION_TEXT: Readonly<Record<string, (entity: string) => string>> = {
-  Add: (e) => `Create ${e} records`,
-  AddUpdate: (e) => `Create or update ${e} records`,
-  Delete: (e) => `Permanently delete ${e} records`,
-  MarkDeleted: (e) => `Soft delete (and restore) ${e} records`,
-  Select: (e) => `Read a single ${e} record`,
-  SelectList: (e) => `List ${e} records`,
-  Update: (e) => `Update ${e} records`,
-};
-
-const SPECIAL_TEXT: Readonly<Record<string, string>> = {
-  GlobalDataAdmin: 'Full access to every record and every administration function',
-  AdminPanel_Access: 'Open the administration area',
-  Claim_ReadClaimEntries: 'Read the catalogue of claims',
-  Claim_ReadClaimGroups: 'Read claim groups (roles)',
-  Claim_ManageClaimGroups: 'Create, rename and delete claim groups (roles)',
-  Claim_ReadUsers: 'Read application users',
-  Claim_ReadUserGroups: 'Read application user groups',
-  Claim_ManageUserGroups: 'Create, rename and delete application user groups',
-  Claim_AssignClaims: 'Grant and revoke claims',
-  Claim_AssignClaimGroups: 'Grant and revoke claim groups',
-  Claim_AssignUsersToGroups: 'Add users to and remove users from user groups',
-  Claim_FullSync: 'Synchronise users with the identity provider',
-  Claim_ClearAnyUserClaimsCache: "Clear any user's cached claims",
-  Claim_ReadRowLevelPermissions: 'Read row-level permissions',
-};
-
-/** `FormInstance` → `form instance`. */
-function words(name: string): string {
-  return name.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+/** The English description of a claim key, or the key itself for a key it lacks. */
+function describe(key: string): string {
+  return (CLAIM_DESCRIPTIONS as Readonly<Record<string, string>>)[key] ?? key;
 }
 
-function describePermission(key: string): string {
-  const special = SPECIAL_TEXT[key];
-  if (special) return special;
-  const [entity = key, action = ''] = key.split('_');
-  const text = ACTION_TEXT[action];
-  if (text) return text(words(entity));
-  return `Call ${entity}/${action}`; // endpoint permissions, e.g. DynamicFormLinking_Create
-}
-
-function claimsOf(
-  source: Readonly<Record<string, number>>,
-  claimType: ClaimTypeFlag,
-  describe: (key: string) => string,
-): CatalogueClaim[] {
+function claimsOf(source: Readonly<Record<string, number>>, claimType: ClaimTypeFlag): CatalogueClaim[] {
   return Object.entries(source).map(([key, value]) => ({ key, value, claimType, description: describe(key) }));
 }
 
 /** Every claim, in number order. */
 export const CLAIM_CATALOGUE: readonly CatalogueClaim[] = [
-  ...claimsOf(Permission, ClaimTypeFlags.ServerClaim, describePermission),
-  ...claimsOf(ButtonClaim, ClaimTypeFlags.UXClaim, (k) => `Show the ${words(k.replace('_AllowRead', ''))} button`),
-  ...claimsOf(MenuClaim, ClaimTypeFlags.UXClaim, (k) => `Show the ${words(k.replace('_AllowRead', ''))} menu entry`),
-  ...claimsOf(
-    TableClaim,
-    ClaimTypeFlags.TableClaim,
-    (k) => `Full row-level access to the ${k.replace('_RowLevel', '')} table`,
-  ),
+  ...claimsOf(Permission, ClaimTypeFlags.ServerClaim),
+  ...claimsOf(ButtonClaim, ClaimTypeFlags.UXClaim),
+  ...claimsOf(MenuClaim, ClaimTypeFlags.UXClaim),
+  ...claimsOf(TableClaim, ClaimTypeFlags.TableClaim),
 ].sort((a, b) => a.value - b.value);
 
 const BY_VALUE = new Map(CLAIM_CATALOGUE.map((c) => [c.value, c]));

@@ -17,6 +17,7 @@ import { fillLabel, sharedLabels } from './shared-labels';
 import { routerLabels } from './router-labels';
 import { builderTemplateLabels, builderWidgetLabels } from './builder-template-labels';
 import { envelopeStatusLabels } from './envelope-status-labels';
+import { claimDescriptionLabels } from './claim-labels';
 
 // Built in a function marked pure: the spreads and the call below would otherwise count as side effects, and a bundle
 // that never reads `englishLabels` (the public viewer, when a bundler puts this module in a chunk with the viewer's)
@@ -214,6 +215,8 @@ export const englishLabels = /* @__PURE__ */ (() => ({
   ...envelopeStatusLabels,
   // The signer's signing page (src/labels/sign-document-labels.ts)
   ...signDocumentLabels,
+  // The claim catalogue's descriptions, `claim_<key>` (src/labels/claim-labels.ts)
+  ...claimDescriptionLabels,
 }) as const)();
 
 /** The full set of texts. */

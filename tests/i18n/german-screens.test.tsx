@@ -39,10 +39,10 @@ function renderGerman(ui: ReactElement) {
 }
 
 /**
- * Data, not texts of the library: the claim catalogue's permission areas and descriptions (what the server answers,
- * in English) and the seeded claim group's name.
+ * Data, not texts of the library: the claim catalogue's permission areas (the claim keys' prefixes, identifiers like
+ * the keys) and the seeded claim group's name. The claims' descriptions are texts of the packs (`claim_<key>`).
  */
-const claimData = new Set([...CLAIM_CATALOGUE.map((c) => c.description), ...CLAIM_CATALOGUE.map((c) => c.key.split('_')[0]!), 'Signers']);
+const claimData = new Set([...CLAIM_CATALOGUE.map((c) => c.key.split('_')[0]!), 'Signers']);
 
 /** What of the page is English: text nodes, names and hints equal to an English text, and English sentences. */
 function englishOnPage(except: ReadonlySet<string> = new Set()): string[] {
@@ -76,6 +76,7 @@ describe('screens with the German pack', () => {
     await screen.findByRole('button', { name: germanLabels.saveChanges }, { timeout: 5000 });
     await waitFor(() => expect(screen.queryByText(germanLabels.loadingClaims)).not.toBeInTheDocument(), { timeout: 5000 });
     expect(englishOnPage().filter((t) => claimData.has(t)).length, 'the claim data is there, and in English').toBeGreaterThan(0);
+    expect(screen.getAllByText(germanLabels.claim_Form_Delete).length, 'a claim described in German').toBeGreaterThan(0);
     expect(englishOnPage(claimData)).toEqual([]);
   });
 

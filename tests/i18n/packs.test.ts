@@ -2,6 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { defaultFormLabels } from '../../src/forms/labels';
 import { englishLabels } from '../../src/labels';
+import { localClaimDescription } from '../../src/labels/claim-labels';
+import { CLAIM_CATALOGUE } from '../../src/domain/claim-catalogue';
 import { defaultLabels } from '../../src/query/labels';
 import { frenchFormLabels, frenchLabels, frenchLocale } from '../../src/locales/fr';
 import { germanFormLabels, germanLabels, germanLocale } from '../../src/locales/de';
@@ -45,6 +47,24 @@ describe('the English pack', () => {
   it('is the library default under both of its public names', () => {
     expect(englishLabels).toBe(defaultLabels);
     expect(Object.keys(englishLabels).length).toBeGreaterThan(1000);
+  });
+});
+
+describe('the claim catalogue', () => {
+  it("describes every claim with the English pack's claim_<key> text, which every pack translates", () => {
+    const keys = CLAIM_CATALOGUE.map((c) => `claim_${c.key}`);
+    expect(CLAIM_CATALOGUE.filter((c) => (englishLabels as Texts)[`claim_${c.key}`] !== c.description).map((c) => c.key)).toEqual([]);
+    expect(Object.keys(englishLabels).filter((k) => k.startsWith('claim_') && !keys.includes(k))).toEqual([]);
+    expect(CLAIM_CATALOGUE.filter((c) => germanLabels[`claim_${c.key}` as keyof typeof germanLabels] === c.description)).toEqual([]);
+    expect(CLAIM_CATALOGUE.filter((c) => frenchLabels[`claim_${c.key}` as keyof typeof frenchLabels] === c.description)).toEqual([]);
+  });
+
+  it("shows a pack's text for the server's English default, and a backend's own words as they come", () => {
+    expect(localClaimDescription('Form_Add', 'Create form records', germanLabels)).toBe(germanLabels.claim_Form_Add);
+    expect(localClaimDescription('Form_Add', undefined, germanLabels)).toBe(germanLabels.claim_Form_Add);
+    expect(localClaimDescription('Form_Add', 'Formulare anlegen (Hauswortlaut)', germanLabels)).toBe('Formulare anlegen (Hauswortlaut)');
+    expect(localClaimDescription('Host_Custom', 'A claim of the host', germanLabels)).toBe('A claim of the host');
+    expect(localClaimDescription('Form_Add', 'Create form records', englishLabels)).toBe('Create form records');
   });
 });
 
