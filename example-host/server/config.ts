@@ -13,6 +13,7 @@ import { resolveAnonymousWriteLimits } from '../../src/domain/forms/anonymous-wr
 import type { AnonymousWriteLimits } from '../../src/domain/limits';
 import type { SigningOptions } from './signing/options';
 import { defaultInstanceId, withRequestIds } from './operations';
+import { VALUE_KIND_TYPES, withDeclaredWidgetKinds, type WidgetValueKind } from '../../src/engine/widget-kinds';
 
 /** One structured log entry (one JSON line). */
 export type LogEntry = { level: 'info' | 'warn' | 'error'; msg?: string } & Record<string, unknown>;
@@ -122,6 +123,14 @@ export interface ServerConfig {
    * takes no new connection and answers not-ready meanwhile; connections still open after it are closed. Default 10.
    */
   drainSeconds?: number;
+  /**
+   * A host's own widget kinds, each declared by the value kind it stores (`HOST_WIDGET_KINDS`, e.g.
+   * `star-rating:number`): form schemas whose layouts name them are accepted and checked as that value kind (a
+   * `number` kind bound to an integer or number path). A layout naming a kind neither built in nor declared is
+   * refused (400, "which is not known"). Default: none, the built-in kinds only. One setting per process: the
+   * schema check reads the last started server's.
+   */
+  hostWidgetKinds?: Readonly<Record<string, WidgetValueKind>> | null;
 }
 
 /** The configuration with every default applied. */
@@ -162,6 +171,8 @@ export interface ResolvedConfig {
   instanceId: string;
   warmPdfWorker: boolean;
   drainSeconds: number;
+  /** The host widget kinds by their value kinds (checked: none redeclares a built-in kind as another value kind). */
+  hostWidgetKinds: Readonly<Record<string, WidgetValueKind>>;
 }
 
 /** The default PGlite folder: `.data/pglite` at the repository root (git-ignored). */
@@ -290,7 +301,37 @@ export function resolveConfig(config: ServerConfig = {}): ResolvedConfig {
     instanceId: config.instanceId?.trim() || defaultInstanceId(),
     warmPdfWorker: config.warmPdfWorker ?? false,
     drainSeconds,
+    hostWidgetKinds: resolveHostWidgetKinds(config.hostWidgetKinds),
   };
+}
+
+/** The host widget kinds, each checked as the schema check will read it (a mistake stops the start with its sentence). */
+function resolveHostWidgetKinds(declared: Readonly<Record<string, WidgetValueKind>> | null | undefined): Readonly<Record<string, WidgetValueKind>> {
+  const kinds = { ...(declared ?? {}) };
+  try {
+    withDeclaredWidgetKinds(kinds);
+  } catch (error) {
+    throw new Error(`hostWidgetKinds: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return kinds;
+}
+
+/**
+ * `HOST_WIDGET_KINDS`: comma-separated `kind:value` pairs (`star-rating:number, mood:choice`), the value one of the
+ * engine's value kinds (string, number, boolean, choice, list, none).
+ */
+export function hostWidgetKindsFromText(text: string): Record<string, WidgetValueKind> {
+  const kinds: Record<string, WidgetValueKind> = {};
+  for (const pair of text.split(',').map((s) => s.trim()).filter(Boolean)) {
+    const match = /^([A-Za-z][\w-]*)\s*:\s*([a-z]+)$/.exec(pair);
+    if (!match || !Object.prototype.hasOwnProperty.call(VALUE_KIND_TYPES, match[2] as string)) {
+      throw new Error(
+        `HOST_WIDGET_KINDS must list kind:value pairs such as "star-rating:number", the value one of ${Object.keys(VALUE_KIND_TYPES).join(', ')}; got "${pair}"`,
+      );
+    }
+    kinds[match[1] as string] = match[2] as WidgetValueKind;
+  }
+  return kinds;
 }
 
 function intFromEnv(env: NodeJS.ProcessEnv, name: string): number | undefined {
@@ -317,7 +358,8 @@ function listFromEnv(env: NodeJS.ProcessEnv, name: string): string[] | undefined
  * MAX_ACCESS_TOKEN_LIFETIME, ACCESS_TOKEN_TYPE (`none` accepts any), OIDC_ISSUER (external provider), OIDC_JWKS_URI, REDIRECT_URIS (comma-separated), LOG_LEVEL (info, warn,
  * error or silent; default info: one JSON line per request), ANONYMOUS_WRITE_LIMITS (`off` turns the bounds of
  * anonymous writes off), SIGNING_AUDIT_KEY (the audit trails' key, base64 or hex), METRICS (`1` serves `/metrics`),
- * INSTANCE_ID (this instance's name in logs and job records).
+ * INSTANCE_ID (this instance's name in logs and job records), HOST_WIDGET_KINDS (a host's own widget kinds by their
+ * value kinds, `star-rating:number`).
  */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const config: ServerConfig = {};
@@ -359,6 +401,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
   const metrics = env.METRICS?.trim().toLowerCase();
   if (metrics) config.metrics = ['1', 'true', 'on', 'yes'].includes(metrics);
   if (env.INSTANCE_ID?.trim()) config.instanceId = env.INSTANCE_ID.trim();
+  if (env.HOST_WIDGET_KINDS?.trim()) config.hostWidgetKinds = hostWidgetKindsFromText(env.HOST_WIDGET_KINDS);
   const level = env.LOG_LEVEL?.trim().toLowerCase();
   if (level) {
     if (!(LOG_LEVELS as readonly string[]).includes(level)) {

@@ -25,6 +25,7 @@ import { startSigning } from './signing/routes';
 import { purgeExpiredLimits } from './forms/anonymous-writes';
 import { purgeJobRuns, runOncePerPeriod, ServerMetrics, type PdfWorkerState } from './operations';
 import { pdfWorkers } from './pdf/worker';
+import { setHostWidgetKinds } from './forms/schema-check';
 import type { ExternalAccount, Services } from './services';
 
 /** Claims of a token minted by `mintAccessToken`. */
@@ -202,6 +203,9 @@ export async function startServer(input: ServerConfig = {}): Promise<ServerHandl
       maxLifetimeSeconds: config.maxAccessTokenLifetimeSeconds,
       requiredType: config.accessTokenType,
     });
+    // The host widget kinds schema saves accept (HOST_WIDGET_KINDS), until this server stops.
+    const restoreWidgetKinds = setHostWidgetKinds(config.hostWidgetKinds);
+    cleanups.push(async () => restoreWidgetKinds());
     const services: Services = { config, db, claims, verifier, issuer, accountLookup, listAccounts };
     const registry = createRouteRegistry();
     const metrics = config.metrics ? new ServerMetrics(db) : null;

@@ -17,7 +17,7 @@ import { layoutFields } from './authoring/layout-paths';
 import { brokenRuleReferences, incompleteRuleMessage, incompleteRules, ruleScopeMessage } from './authoring/references';
 import { visitFormSchemaProblems, type CheckFormSchemaOptions, type SchemaProblemPlace } from './compile';
 import { FormLimitError, type FormLimitKind } from './limits';
-import { visitBindingProblems, WIDGET_KINDS, type WidgetKindRegistry } from './widget-kinds';
+import { visitBindingProblems, type WidgetKindRegistry } from './widget-kinds';
 
 /** What a draft is: the two parts of a form schema that a builder edits. */
 export type FormDraft = Pick<FormSchema, 'jsonSchema' | 'layout'>;
@@ -32,7 +32,10 @@ export interface DraftProblem extends SchemaProblemPlace {
   message: string;
 }
 
-/** Options of {@link checkFormDraft}: the pattern check (the server's ReDoS analysis) and the widget kinds allowed. */
+/**
+ * Options of a draft check: the pattern check (the server's ReDoS analysis) and the widget kinds allowed (the JSON
+ * view's check takes both in one object; {@link checkFormDraft} takes the kinds as its own argument).
+ */
 export type CheckFormDraftOptions = CheckFormSchemaOptions;
 
 const toProblem = (problem: FormLimitError, place: SchemaProblemPlace): DraftProblem => ({
@@ -47,14 +50,18 @@ const toProblem = (problem: FormLimitError, place: SchemaProblemPlace): DraftPro
 /**
  * Every problem that keeps `draft` from being saved, in layout order of the checks (an empty list when it can be
  * saved). Never throws for a malformed draft: that is a problem too.
+ *
+ * `widgets` is the registry the draft's fields are checked against: the builder's (the built-in kinds with a host's
+ * merged over them, `withWidgetKinds`), or on a server the built-in kinds with the host kinds it was configured
+ * with. A field whose widget the registry does not name is a problem ("which is not known"). Pass
+ * `WIDGET_KINDS` for the built-in kinds alone.
  */
-export function checkFormDraft(draft: FormDraft, options: CheckFormDraftOptions = {}): DraftProblem[] {
+export function checkFormDraft(draft: FormDraft, widgets: WidgetKindRegistry, options: Pick<CheckFormDraftOptions, 'checkPattern'> = {}): DraftProblem[] {
   const problems: DraftProblem[] = [];
   const collect = (problem: FormLimitError, place: SchemaProblemPlace) => void problems.push(toProblem(problem, place));
-  const readable = visitFormSchemaProblems(draft, options, collect);
+  const readable = visitFormSchemaProblems(draft, { ...options, widgets }, collect);
   // A layout whose shape could not be read in full is not checked for its widgets: they would be read wrongly.
   if (readable) {
-    const widgets = options.widgets ?? WIDGET_KINDS;
     visitBindingProblems(draft, widgets, collect);
     visitRuleScopeProblems(draft, widgets, collect);
     visitIncompleteRuleProblems(draft, widgets, collect);

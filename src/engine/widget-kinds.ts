@@ -199,6 +199,55 @@ export function withWidgetKinds<K extends WidgetKind>(host: Readonly<Record<stri
   return { ...base, ...host };
 }
 
+/** Words for the value of a declared host kind, in messages (a host's own words come with its full entry). */
+const DECLARED_WORDS: Readonly<Record<WidgetValueKind, string>> = {
+  string: 'text',
+  number: 'a number',
+  boolean: 'yes or no',
+  choice: 'one choice',
+  list: 'a list of choices',
+  none: 'no value',
+};
+
+/**
+ * The React-free entry of a host's widget kind known only by what it stores: what a server (or any check away from
+ * the host's code) needs to accept a layout naming it. It may be bound to every JSON Schema type its value kind is
+ * stored as (`VALUE_KIND_TYPES`), any `format`; the host's own entry, with its components and palette facts, stays in
+ * the host's browser.
+ */
+export function declaredWidgetKind(kind: string, value: WidgetValueKind): WidgetKind {
+  const types = VALUE_KIND_TYPES[value];
+  if (types === undefined) throw new TypeError(`The widget kind '${kind}' is declared with an unknown value kind '${String(value)}'; use one of ${Object.keys(VALUE_KIND_TYPES).join(', ')}.`);
+  return {
+    kind,
+    name: kind,
+    value,
+    types,
+    formats: null,
+    ...(value === 'list' ? { itemTypes: SCALAR } : {}),
+    describes: DECLARED_WORDS[value],
+    defaultField: { label: kind },
+    defaultSchema: types[0] === undefined ? {} : { type: types[0] },
+    properties: value === 'none' ? ['label', 'helpText', 'visibleWhen'] : COMMON,
+    pdfFieldTypes: value === 'none' ? [] : ['text'],
+  };
+}
+
+/**
+ * The built-in kinds with host kinds declared by their value kind (`{ 'star-rating': 'number' }`) merged over them:
+ * the registry a server checks saved layouts against. Throws a `TypeError` naming the kind for a declaration
+ * {@link widgetKindProblem} refuses (a built-in kind declared to store another value kind) or an unknown value kind.
+ */
+export function withDeclaredWidgetKinds(declared: Readonly<Record<string, WidgetValueKind>> | null | undefined): WidgetKindRegistry {
+  if (!declared || Object.keys(declared).length === 0) return WIDGET_KINDS;
+  const host: Record<string, WidgetKind> = {};
+  for (const [kind, value] of Object.entries(declared)) {
+    // A built-in kind declared as what it stores stays itself; declared as anything else it is refused.
+    if (!(isKnownWidget(kind) && WIDGET_KINDS[kind].value === value)) host[kind] = declaredWidgetKind(kind, value);
+  }
+  return withWidgetKinds(host);
+}
+
 /** Whether a layout's widget name is one of the built-in kinds. */
 export function isKnownWidget(widget: unknown): widget is FieldWidget {
   return typeof widget === 'string' && Object.prototype.hasOwnProperty.call(WIDGET_KINDS, widget);

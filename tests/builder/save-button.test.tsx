@@ -9,6 +9,8 @@ import preview from '../../.storybook/preview';
 import * as SaveStories from '../../stories/builder/SaveFormButton.stories';
 import { fakeBackend, resetFakeBackend } from '../../stories/support/fakeBackend';
 import { seedIds } from '../../src/testing/seed-ids';
+import { http, HttpResponse } from 'msw';
+import { feedbackSchema, hostWidgets } from '../../stories/forms/starRating';
 
 // The stories are the fixtures: their args, fake user and handlers are the whole set-up.
 const server = setupServer();
@@ -73,6 +75,36 @@ describe('SaveFormButton', () => {
     expect(onSelectProblem).toHaveBeenCalledWith({ type: 'field', id: 'nickname' }, expect.objectContaining({ fieldId: 'nickname' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(fakeBackend.db.forms.length).toBe(before);
+  });
+
+  it("checks the draft against the builder's widget registry: a host's star rating is saved, not listed as unknown", async () => {
+    const { jsonSchema, layout } = feedbackSchema();
+    const draft = { jsonSchema, layout };
+    // Without the registry, the host's kind is a problem of the draft (the check the save ran before it had one).
+    const without = await renderStory(Stories.NewForm, { draft });
+    expect(within(await openDialog()).getByText(/uses the widget 'star-rating', which is not known/)).toBeInTheDocument();
+    without.unmount();
+
+    const onSaved = vi.fn();
+    await renderStory(Stories.NewForm, { draft, widgets: hostWidgets, onSaved });
+    // What the browser sends: the fake stands for a server configured with the host's kind.
+    const posted: unknown[] = [];
+    server.use(
+      http.post('*/api/crud/formschema/post', async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        posted.push(body);
+        const now = new Date().toISOString();
+        return HttpResponse.json({ formSchemaId: '60000000-0000-4000-8000-0000000000f1', version: 1, isDeleted: false, createdDateTime: now, lastUpdatedDateTime: now, ...body });
+      }),
+    );
+    const dialog = await openDialog();
+    expect(within(dialog).queryByText(/which is not known/)).not.toBeInTheDocument();
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Name/ }), 'Feedback');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith(expect.objectContaining({ outcome: 'created' })));
+    expect(posted).toEqual([expect.objectContaining({ jsonSchema, layout: expect.objectContaining({ pages: [expect.objectContaining({ id: 'page-1' })] }) })]);
+    expect((posted[0] as { layout: typeof layout }).layout.pages[0]?.sections[0]?.fields[0]).toMatchObject({ id: 'rating', widget: 'star-rating' });
+    server.resetHandlers();
   });
 
   it('says how many filled-in forms keep a used version and which removed fields keep their answers, then saves a new current version', async () => {

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../src/api/errors';
 import type { ApiClient } from '../../src/api/client';
 import type { FormLayout, JsonObject } from '../../src/api/types';
+import { declaredWidgetKind, withWidgetKinds } from '../../src/engine/widget-kinds';
 import { DraftProblemsError, PartialSaveError, saveFormDraft, serverDraftProblems } from '../../src/builder/save/save-draft';
 
 const F1 = 'f0000000-0000-4000-8000-000000000001';
@@ -29,6 +30,22 @@ function stubClient(overrides: Record<string, Record<string, (...args: never[]) 
 }
 
 describe('saveFormDraft', () => {
+  it("checks against the registry it is given: a host's kind is sent with it, refused as unknown without it", async () => {
+    const hostDraft = structuredClone(draft);
+    hostDraft.jsonSchema = { type: 'object', properties: { name: { type: 'integer', minimum: 1, maximum: 5 } } };
+    hostDraft.layout.pages[0]!.sections[0]!.fields[0]!.widget = 'star-rating';
+    const formPost = vi.fn(async () => ({ formId: F1, name: 'F', currentFormSchemaId: null }));
+    const schemaPost = vi.fn(async () => ({ formSchemaId: S1, formId: F1, version: 1 }));
+    const client = stubClient({ form: { post: formPost }, formschema: { post: schemaPost } });
+    const details = { name: 'F', description: null, formGroupId: null };
+    const refused = await saveFormDraft(client, { draft: hostDraft, details, isPublic: false }).catch((e: unknown) => e);
+    expect((refused as DraftProblemsError).problems[0]?.message).toMatch(/uses the widget 'star-rating', which is not known/);
+    expect(formPost).not.toHaveBeenCalled();
+    const widgets = withWidgetKinds({ 'star-rating': declaredWidgetKind('star-rating', 'number') });
+    await expect(saveFormDraft(client, { draft: hostDraft, details, isPublic: false, widgets })).resolves.toMatchObject({ outcome: 'created', formId: F1 });
+    expect(schemaPost).toHaveBeenCalledWith(expect.objectContaining({ layout: hostDraft.layout }));
+  });
+
   it('sends nothing for a draft with problems', async () => {
     const post = vi.fn();
     const client = stubClient({ form: { post } });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../src/api';
 import type { FormSchema } from '../../src/api/types';
 import { copyOfForm, FORM_TEMPLATES, formTemplate, jobApplicationTemplate } from '../../src/builder/templates';
-import { checkFormDraft, createFormEngine } from '../../src/engine';
+import { checkFormDraft, createFormEngine, WIDGET_KINDS } from '../../src/engine';
 import { FormRenderer } from '../../src/forms';
 import { defaultLabels } from '../../src/query/labels';
 import { createFakeBackend } from '../../src/testing';
@@ -25,7 +25,7 @@ const asSchema = (id: string, draft: ReturnType<typeof jobApplicationTemplate>):
 
 describe('form templates', () => {
   it.each(FORM_TEMPLATES.map((t) => [t.id, t] as const))('%s passes the save check, has its texts, and is a fresh copy each time', (_id, template) => {
-    expect(checkFormDraft(template.create())).toEqual([]);
+    expect(checkFormDraft(template.create(), WIDGET_KINDS)).toEqual([]);
     expect(defaultLabels[template.nameLabel]).toBeTruthy();
     expect(defaultLabels[template.descriptionLabel]).toBeTruthy();
     const a = template.create();
@@ -74,7 +74,7 @@ describe('copyOfForm', () => {
     expect(copy?.draft).toEqual({ jsonSchema: current.jsonSchema, layout: current.layout });
     copy!.draft.layout.pages[0]!.title = 'Changed';
     expect(current.layout.pages[0]!.title).not.toBe('Changed');
-    expect(checkFormDraft(copy!.draft)).toEqual([]);
+    expect(checkFormDraft(copy!.draft, WIDGET_KINDS)).toEqual([]);
   });
 
   it('answers null for a form that does not exist', async () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { FormField, FormLayout, JsonObject } from '../../src/api/types';
 import { DomainError } from '../../src/domain/errors';
 import { checkSchemaForSave, MAX_LISTED_SCHEMA_PROBLEMS } from '../../src/domain/forms/entities';
-import { checkFormDraft, draftProblemTarget, FORM_LIMITS } from '../../src/engine';
+import { checkFormDraft, draftProblemTarget, FORM_LIMITS, WIDGET_KINDS } from '../../src/engine';
 import { dataPathOfSchemaLocation } from '../../src/engine/compile';
 
 const f = (id: string, path: string, widget: FormField['widget'] = 'text'): FormField => ({ id, path, widget, label: id });
@@ -20,7 +20,7 @@ describe('checkFormDraft', () => {
       path: '/jobs',
       fields: [f('employer', '/employer')],
     });
-    expect(checkFormDraft(ok)).toEqual([]);
+    expect(checkFormDraft(ok, WIDGET_KINDS)).toEqual([]);
   });
 
   it('lists every problem, each with the field it concerns, not just the first', () => {
@@ -32,7 +32,7 @@ describe('checkFormDraft', () => {
       f('age', '/age', 'number'),
       f('tags', '/tags', 'multiselect'),
     ]);
-    const problems = checkFormDraft(bad);
+    const problems = checkFormDraft(bad, WIDGET_KINDS);
     expect(problems.map((p) => [p.kind, p.fieldId])).toEqual([
       ['schema-layout', 'a'], // two fields with the id 'a'
       ['schema-layout', 'b'], // bound to '/name' twice
@@ -42,7 +42,7 @@ describe('checkFormDraft', () => {
     expect(problems[2]?.message).toMatch(/__proto__/);
     // Shape problems stop the widget check (it would read the layout wrongly); with the shape fixed it speaks.
     const shaped = draft({ age: { type: 'string' }, tags: { type: 'string' } }, [f('age', '/age', 'number'), f('tags', '/tags', 'multiselect'), f('x', '/x', 'rocket')]);
-    expect(checkFormDraft(shaped).map((p) => [p.kind, p.fieldId, p.sectionId, p.pageId])).toEqual([
+    expect(checkFormDraft(shaped, WIDGET_KINDS).map((p) => [p.kind, p.fieldId, p.sectionId, p.pageId])).toEqual([
       ['schema-binding', 'age', 's1', 'p1'],
       ['schema-binding', 'tags', 's1', 'p1'],
       ['schema-binding', 'x', 's1', 'p1'],
@@ -51,7 +51,7 @@ describe('checkFormDraft', () => {
 
   it('places a repeatable section over a non-array at the section', () => {
     const bad = draft({ jobs: { type: 'string' } }, [], { path: '/jobs', fields: [f('employer', '/employer')] });
-    const [problem] = checkFormDraft(bad);
+    const [problem] = checkFormDraft(bad, WIDGET_KINDS);
     expect(problem).toMatchObject({ kind: 'schema-binding', fieldId: null, sectionId: 'jobs', pageId: 'p1' });
     expect(draftProblemTarget(problem!)).toBe('jobs');
   });
@@ -65,7 +65,7 @@ describe('checkFormDraft', () => {
       [f('code', '/code')],
       { path: '/jobs', fields: [f('ref', '/ref')] },
     );
-    const problems = checkFormDraft(bad);
+    const problems = checkFormDraft(bad, WIDGET_KINDS);
     expect(problems.map((p) => [p.kind, p.fieldId])).toEqual([
       ['schema-pattern', 'code'],
       ['schema-pattern', 'ref'],
@@ -76,7 +76,7 @@ describe('checkFormDraft', () => {
 
   it("uses the caller's pattern check (the server's ReDoS analysis) and says its reason", () => {
     const d = draft({ code: { type: 'string', pattern: '^(a+)+$' } }, [f('code', '/code')]);
-    const problems = checkFormDraft(d, { checkPattern: (p) => (p === '^(a+)+$' ? 'catastrophic backtracking' : null) });
+    const problems = checkFormDraft(d, WIDGET_KINDS, { checkPattern: (p) => (p === '^(a+)+$' ? 'catastrophic backtracking' : null) });
     expect(problems).toEqual([
       {
         kind: 'schema-pattern',
@@ -90,15 +90,15 @@ describe('checkFormDraft', () => {
   });
 
   it('answers a malformed draft with a problem for the whole form instead of throwing', () => {
-    expect(checkFormDraft({ jsonSchema: [] as unknown as JsonObject, layout: { pages: [] } })).toMatchObject([
+    expect(checkFormDraft({ jsonSchema: [] as unknown as JsonObject, layout: { pages: [] } }, WIDGET_KINDS)).toMatchObject([
       { kind: 'schema-layout', fieldId: null, sectionId: null, pageId: null },
     ]);
-    expect(checkFormDraft({ jsonSchema: {}, layout: {} as FormLayout })[0]?.message).toBe("'layout' must be an object with 'pages'.");
+    expect(checkFormDraft({ jsonSchema: {}, layout: {} as FormLayout }, WIDGET_KINDS)[0]?.message).toBe("'layout' must be an object with 'pages'.");
   });
 
   it('says 413 for a draft over the size limit', () => {
     const big = draft({ name: { type: 'string', description: 'x'.repeat(FORM_LIMITS.maxSchemaSize) } }, [f('name', '/name')]);
-    expect(checkFormDraft(big)[0]).toMatchObject({ kind: 'schema-size', status: 413, fieldId: null });
+    expect(checkFormDraft(big, WIDGET_KINDS)[0]).toMatchObject({ kind: 'schema-size', status: 413, fieldId: null });
   });
 
   it('reads the data path a schema location constrains', () => {
@@ -120,7 +120,7 @@ describe('checkSchemaForSave: the same check, refusing with the first problem an
     expect(error).toBeInstanceOf(DomainError);
     const refusal = error as DomainError;
     expect(refusal.status).toBe(400);
-    expect(refusal.message).toBe(checkFormDraft(bad)[0]?.message);
+    expect(refusal.message).toBe(checkFormDraft(bad, WIDGET_KINDS)[0]?.message);
     expect(refusal.extensions).toMatchObject({
       code: 'schema-binding',
       problems: [

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import type { FormLayout, FormSection, JsonObject } from '../../src/api/types';
-import { checkFormDraft, checkFormSchema, compileFormSchema, createFormEngine, FORM_LIMITS, FormLimitError } from '../../src/engine';
+import { checkFormDraft, checkFormSchema, WIDGET_KINDS, compileFormSchema, createFormEngine, FORM_LIMITS, FormLimitError } from '../../src/engine';
 import { checkDataPath, findSection, layoutFields, renamePathEverywhere, ruleTargets } from '../../src/engine/authoring';
 import { f, makeSchema, section } from './fixtures';
 
@@ -92,7 +92,7 @@ describe('compiling sections inside sections', () => {
     expect(error.kind).toBe('schema-layout');
     expect(error.status).toBe(400);
     expect(error.message).toBe("The section 's5' is nested 5 levels deep: at most 4 levels are allowed.");
-    const problems = checkFormDraft({ jsonSchema: { type: 'object' }, layout: oneLayout(chain(6)) });
+    const problems = checkFormDraft({ jsonSchema: { type: 'object' }, layout: oneLayout(chain(6)) }, WIDGET_KINDS);
     // Once, at the first section too deep.
     expect(problems.filter((p) => p.message.includes('levels deep'))).toEqual([
       expect.objectContaining({ sectionId: 's5', pageId: 'p1', fieldId: null, kind: 'schema-layout' }),
@@ -108,11 +108,11 @@ describe('compiling sections inside sections', () => {
     const deeper = oneLayout(
       section('jobs', [], { repeatable: { path: '/jobs' }, sections: [section('plain', [], { sections: [inner] })] }),
     );
-    const problems = checkFormDraft({ jsonSchema: { type: 'object' }, layout: deeper });
+    const problems = checkFormDraft({ jsonSchema: { type: 'object' }, layout: deeper }, WIDGET_KINDS);
     expect(problems).toEqual([expect.objectContaining({ sectionId: 'dates', message: expect.stringContaining("inside the repeatable section 'jobs'") })]);
     // A repeatable section inside a plain one is fine.
     const fine = oneLayout(section('plain', [], { sections: [section('jobs', [f('employer', '/employer')], { repeatable: { path: '/jobs' } })] }));
-    expect(checkFormDraft({ jsonSchema: { type: 'object' }, layout: fine })).toEqual([]);
+    expect(checkFormDraft({ jsonSchema: { type: 'object' }, layout: fine }, WIDGET_KINDS)).toEqual([]);
   });
 
   it("refuses 'sections' that is not a list of sections", () => {
@@ -120,18 +120,18 @@ describe('compiling sections inside sections', () => {
     const error = refusal(() => checkFormSchema({ jsonSchema: { type: 'object' }, layout: notList }));
     expect(error.message).toBe("'sections' of section 'a' must be a list of sections.");
     const withNull = oneLayout({ ...section('a', [f('x', '/x')]), sections: [null] } as unknown as FormSection);
-    expect(checkFormDraft({ jsonSchema: { type: 'object' }, layout: withNull })).toEqual([
+    expect(checkFormDraft({ jsonSchema: { type: 'object' }, layout: withNull }, WIDGET_KINDS)).toEqual([
       expect.objectContaining({ sectionId: 'a', message: "Every layout section needs 'fields'." }),
     ]);
     const noFields = oneLayout({ ...section('a', []), sections: [{ id: 'b', title: 'B' }] } as unknown as FormSection);
-    expect(checkFormDraft({ jsonSchema: { type: 'object' }, layout: noFields })).toEqual([
+    expect(checkFormDraft({ jsonSchema: { type: 'object' }, layout: noFields }, WIDGET_KINDS)).toEqual([
       expect.objectContaining({ sectionId: 'b', message: "Every layout section needs 'fields'." }),
     ]);
   });
 
   it('refuses the same section id, field id or data path twice across levels, paths inside a repeatable section read under its list', () => {
     const sectionIds = oneLayout(section('a', [f('x', '/x')], { sections: [section('b', [], { sections: [section('a', [f('y', '/y')])] })] }));
-    expect(checkFormDraft({ jsonSchema: { type: 'object' }, layout: sectionIds })).toEqual([
+    expect(checkFormDraft({ jsonSchema: { type: 'object' }, layout: sectionIds }, WIDGET_KINDS)).toEqual([
       expect.objectContaining({ sectionId: 'a', message: "Two sections have the id 'a'." }),
     ]);
     const ids = oneLayout(section('a', [f('x', '/x')], { sections: [section('b', [f('x', '/y')])] }));
@@ -149,10 +149,10 @@ describe('compiling sections inside sections', () => {
     const schema = nestedSchema();
     const broken = structuredClone(schema.jsonSchema) as JsonObject;
     ((((broken.properties as JsonObject).jobs as JsonObject).items as JsonObject).properties as JsonObject).hours = { type: 'string' };
-    const problems = checkFormDraft({ jsonSchema: broken, layout: schema.layout });
+    const problems = checkFormDraft({ jsonSchema: broken, layout: schema.layout }, WIDGET_KINDS);
     expect(problems).toEqual([expect.objectContaining({ fieldId: 'hours', sectionId: 'dates', kind: 'schema-binding' })]);
     expect(problems[0]?.message).toContain('/jobs/*/hours');
-    expect(checkFormDraft(schema)).toEqual([]);
+    expect(checkFormDraft(schema, WIDGET_KINDS)).toEqual([]);
   });
 
   it('compiles depth, parent and children; a plain section inside a repeatable one shares its repeat', () => {

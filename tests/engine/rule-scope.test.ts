@@ -26,7 +26,7 @@ describe('a rule naming a field of another scope', () => {
     const moved = findField(s.document, 'number-1')!;
     expect(moved.base).toBe('/jobs');
     s = run(s, { type: 'updateField', id: 'number-1', changes: { visibleWhen: [{ path: '/email', op: 'notEmpty' }] } });
-    expect(checkFormDraft(s.document)).toEqual([]);
+    expect(checkFormDraft(s.document, WIDGET_KINDS)).toEqual([]);
 
     s = run(s, { type: 'moveField', id: 'number-1', to: { sectionId: 'section-1' } });
     expect(findField(s.document, 'number-1')?.base).toBe('');
@@ -34,7 +34,7 @@ describe('a rule naming a field of another scope', () => {
 
     const broken = brokenRuleReferences(s.document.layout, s.document.jsonSchema);
     expect(broken).toEqual([expect.objectContaining({ fieldId: 'number-1', kind: 'visibleWhen', path: '/email', problem: 'scope', target: { id: 'email-1', label: 'Email' } })]);
-    const problems = checkFormDraft(s.document);
+    const problems = checkFormDraft(s.document, WIDGET_KINDS);
     expect(problems).toEqual([expect.objectContaining({ fieldId: 'number-1', kind: 'schema-layout', status: 400 })]);
     expect(problems[0]!.message).toContain("'Email'");
     expect(problems[0]!.message).toContain('/email');
@@ -45,7 +45,7 @@ describe('a rule naming a field of another scope', () => {
     s = run(s, { type: 'addField', kind: WIDGET_KINDS.number, to: { sectionId: 'section-1' } });
     const text = findField(s.document, 'text-1')!.field;
     s = run(s, { type: 'updateField', id: 'number-1', changes: { requiredWhen: [{ any: [{ path: text.path, op: 'eq', value: 'yes' }] }] } });
-    expect(checkFormDraft(s.document)).toEqual([]);
+    expect(checkFormDraft(s.document, WIDGET_KINDS)).toEqual([]);
 
     s = run(s, { type: 'moveField', id: 'number-1', to: { sectionId: 'section-2' } });
     expect(findField(s.document, 'number-1')?.base).toBe('/jobs');
@@ -53,7 +53,7 @@ describe('a rule naming a field of another scope', () => {
     expect(brokenRuleReferences(s.document.layout, s.document.jsonSchema)).toEqual([
       expect.objectContaining({ fieldId: 'number-1', kind: 'requiredWhen', at: [0, 0], problem: 'scope', target: { id: 'text-1', label: text.label } }),
     ]);
-    const problems = checkFormDraft(s.document);
+    const problems = checkFormDraft(s.document, WIDGET_KINDS);
     expect(problems).toEqual([expect.objectContaining({ fieldId: 'number-1', kind: 'schema-layout' })]);
     expect(problems[0]!.message).toContain(`'${text.label}'`);
   });
@@ -64,7 +64,7 @@ describe('a rule naming a field of another scope', () => {
     expect(brokenRuleReferences(s.document.layout, s.document.jsonSchema)).toEqual([
       expect.objectContaining({ fieldId: 'text-1', problem: 'scope', target: { id: 'email-1', label: 'Email' } }),
     ]);
-    expect(checkFormDraft(s.document)).toEqual([expect.objectContaining({ fieldId: 'text-1' })]);
+    expect(checkFormDraft(s.document, WIDGET_KINDS)).toEqual([expect.objectContaining({ fieldId: 'text-1' })]);
   });
 
   it('leaves alone rules of the same scope, a rule on the list itself, and computations over the items', () => {
@@ -74,6 +74,6 @@ describe('a rule naming a field of another scope', () => {
     s = run(s, { type: 'addField', kind: WIDGET_KINDS.number, to: { sectionId: 'section-1' } });
     s = run(s, { type: 'updateField', id: 'number-2', changes: { visibleWhen: [{ path: '/jobs', op: 'notEmpty' }] } });
     expect(brokenRuleReferences(s.document.layout, s.document.jsonSchema).filter((b) => b.problem === 'scope')).toEqual([]);
-    expect(checkFormDraft(s.document)).toEqual([]);
+    expect(checkFormDraft(s.document, WIDGET_KINDS)).toEqual([]);
   });
 });

@@ -30,7 +30,7 @@ describe('the built-in templates', () => {
     const english = new Set<string>(Object.values(builderTemplateLabels).filter((t) => t !== 'Message' && t !== 'Designer'));
     for (const template of FORM_TEMPLATES) {
       const draft = template.create(labels);
-      expect(checkFormDraft(draft), template.id).toEqual([]);
+      expect(checkFormDraft(draft, WIDGET_KINDS), template.id).toEqual([]);
       const texts = layoutTexts(draft.layout);
       expect(texts.length, template.id).toBeGreaterThan(0);
       expect(texts.filter((t) => english.has(t)), template.id).toEqual([]);

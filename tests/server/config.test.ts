@@ -50,6 +50,19 @@ describe('configFromEnv', () => {
   });
 });
 
+describe('host widget kinds', () => {
+  it('reads HOST_WIDGET_KINDS as kind:value pairs and refuses a bad pair or a built-in kind made to store another value', () => {
+    const config = configFromEnv({ HOST_WIDGET_KINDS: ' star-rating:number, mood : choice ,' });
+    expect(config.hostWidgetKinds).toEqual({ 'star-rating': 'number', mood: 'choice' });
+    expect(resolveConfig(config).hostWidgetKinds).toEqual({ 'star-rating': 'number', mood: 'choice' });
+    expect(resolveConfig({}).hostWidgetKinds).toEqual({});
+    expect(() => configFromEnv({ HOST_WIDGET_KINDS: 'star-rating:stars' })).toThrow(
+      'HOST_WIDGET_KINDS must list kind:value pairs such as "star-rating:number", the value one of string, number, boolean, choice, list, none; got "star-rating:stars"',
+    );
+    expect(() => resolveConfig({ hostWidgetKinds: { email: 'list' } })).toThrow(/^hostWidgetKinds: The built-in widget 'email' stores string values/);
+  });
+});
+
 describe('access token limits', () => {
   it('a 24 h maximum lifetime and typ at+jwt by default with the embedded provider', () => {
     const config = resolveConfig({});

@@ -18,6 +18,8 @@ import { PdfParseAbort, pdfWorkers, type PdfWorkerPool } from '../../example-hos
 import { readFileSync } from 'node:fs';
 import { call, callJson, START_TIMEOUT_MS, startTestServer, userWithClaims, type TestServer } from './helpers';
 import { handWrittenSchema } from './forms-large-schema';
+import { feedbackSchema, starRatingWidget } from '../../stories/forms/starRating';
+import { hostWidgetKinds, setHostWidgetKinds } from '../../example-host/server/forms/schema-check';
 
 type Wire<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] };
 interface Problem {
@@ -39,7 +41,8 @@ beforeAll(async () => {
   // The worker that checks large schemas starts with the server, as `npm start` starts it (main.ts): the times below
   // are a save's, not a worker's start.
   const warming = pdfWorkers().warm();
-  server = await startTestServer();
+  // The host's star rating (the story's widget) is declared to the server by the value kind it stores.
+  server = await startTestServer({ hostWidgetKinds: { [starRatingWidget.kind]: starRatingWidget.value } });
   await warming;
   admin = await server.mintAccessToken({ sub: 'admin' });
   editor = await server.mintAccessToken({ sub: 'editor' });
@@ -532,5 +535,68 @@ describe('OData reads', () => {
     expect(page.body.value).toHaveLength(ODATA_LIMITS.defaultPageSize);
     expect(page.body['@odata.count']).toBeGreaterThan(ODATA_LIMITS.defaultPageSize);
     expect(form.name).toBe('Paged');
+  });
+});
+
+describe("a host's widget kind, declared to the server by its value kind", () => {
+  it('stores a form using the star-rating story\'s widget, an instance filled with it, and reads both back', async () => {
+    const story = feedbackSchema();
+    const form = await newForm('Feedback');
+    const saved = await send<Wire<FormSchema>>('POST', '/api/crud/formschema/post', { formId: form.formId, jsonSchema: story.jsonSchema, layout: story.layout });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const filled = await send<Wire<FormInstance>>('POST', '/api/crud/forminstance/post', {
+      formSchemaId: saved.body.formSchemaId,
+      data: { rating: 4, comment: 'Friendly staff.' },
+      status: FormInstanceStatus.Submitted,
+    });
+    expect(filled.status, JSON.stringify(filled.body)).toBe(200);
+    const schemaRead = await send<{ value: Wire<FormSchema>[] }>('GET', `/odata/FormSchemaOData?$filter=formSchemaId eq ${saved.body.formSchemaId}`);
+    expect(schemaRead.body.value[0]?.layout.pages[0]?.sections[0]?.fields[0]).toMatchObject({ id: 'rating', widget: 'star-rating' });
+    const read = await send<{ value: Wire<FormInstance>[] }>('GET', `/odata/FormInstanceOData?$filter=formInstanceId eq ${filled.body.formInstanceId}`);
+    expect(read.body.value[0]).toMatchObject({ status: FormInstanceStatus.Submitted, data: { rating: 4, comment: 'Friendly staff.' } });
+    // The rating's path holds an integer from 1 to 5: a value out of it is refused like any other field's.
+    const tooHigh = await send<Problem>('POST', '/api/crud/forminstance/post', {
+      formSchemaId: saved.body.formSchemaId,
+      data: { rating: 9 },
+      status: FormInstanceStatus.Submitted,
+    });
+    expect(tooHigh.status).toBe(400);
+    expect(tooHigh.body.errors?.map((e) => e.path)).toEqual(['/rating']);
+  });
+
+  it('checks the declared kind as the value kind it stores, and refuses a kind nobody declared with a sentence (400, not 500)', async () => {
+    const story = feedbackSchema();
+    const form = await newForm('Feedback kinds');
+    // A number kind bound to a string path cannot be filled.
+    const wrongType = await send<Problem>('POST', '/api/crud/formschema/post', {
+      formId: form.formId,
+      jsonSchema: { type: 'object', properties: { rating: { type: 'string' } } },
+      layout: story.layout,
+    });
+    expect(wrongType.status).toBe(400);
+    expect(wrongType.body).toMatchObject({ code: 'schema-binding' });
+    expect(wrongType.body.detail).toMatch(/^The field 'rating' uses the widget 'star-rating', which stores a number .* but the data path '\/rating' is of type 'string'\./);
+    const unknown = structuredClone(story.layout);
+    unknown.pages[0]!.sections[0]!.fields[0]!.widget = 'thumbs-up';
+    const refused = await send<Problem>('POST', '/api/crud/formschema/post', { formId: form.formId, jsonSchema: story.jsonSchema, layout: unknown });
+    expect(refused.status).toBe(400);
+    expect(refused.body.code).toBe('schema-binding');
+    expect(refused.body.detail).toMatch(/^The field 'rating' uses the widget 'thumbs-up', which is not known\. Known widgets: text, .*star-rating\.$/);
+  });
+
+  it('accepts a host kind only while it is declared: the built-in kinds alone refuse it, in place and in the worker', async () => {
+    expect(hostWidgetKinds()).toEqual({ 'star-rating': 'number' });
+    const story = feedbackSchema();
+    const shape = { jsonSchema: story.jsonSchema, layout: story.layout };
+    const refusal = await checkSchemaShape({}, shape, undefined, pdfWorkers(), null).catch((e: unknown) => e);
+    expect(refusal).toMatchObject({ status: 400, message: expect.stringMatching(/uses the widget 'star-rating', which is not known/) });
+    // A shape too large for the server's thread goes to the worker, which is told the declared kinds.
+    const padded = { ...shape, jsonSchema: { ...story.jsonSchema, description: 'x'.repeat(SCHEMA_CHECK_IN_PLACE_MAX_CHARS) } };
+    await expect(checkSchemaShape({}, padded)).resolves.toMatchObject({ shape: padded });
+    const inWorker = await checkSchemaShape({}, padded, undefined, pdfWorkers(), null).catch((e: unknown) => e);
+    expect(inWorker).toMatchObject({ status: 400, message: expect.stringMatching(/'star-rating', which is not known/) });
+    // A declaration is checked as the registry checks a host's entry: a built-in kind keeps its value kind.
+    expect(() => setHostWidgetKinds({ text: 'number' })).toThrow(/The built-in widget 'text' stores string values/);
+    expect(hostWidgetKinds()).toEqual({ 'star-rating': 'number' });
   });
 });

@@ -13,6 +13,7 @@ import type { FormSchema, JsonObject, SignaturePlace, SigningAuditEvent } from '
 import { schemaProblemsAndPatterns, schemaShapeOfJson } from '../../../src/domain/forms';
 import { formFromPdf, type PdfFieldValue } from '../../../src/domain/pdf';
 import type { DraftProblem } from '../../../src/engine';
+import { withDeclaredWidgetKinds, type WidgetValueKind } from '../../../src/engine/widget-kinds';
 import { PDF_INFLATED_TOO_LARGE_MESSAGE, PDF_TOO_DEEP_MESSAGE } from '../../../src/domain/pdf/limits';
 import { pdfFromMultipartBody, type PdfUploadRefusal } from '../../../src/domain/pdf/upload';
 import { leafFileName } from '../../../src/domain/signing/disposition';
@@ -109,10 +110,10 @@ export interface PdfJobs {
   /**
    * Not a PDF: the schema rules of a form schema save (`schemaProblemsAndPatterns` of src/domain/forms), which take
    * tens of milliseconds for a form of thousands of fields, run here rather than on the server's thread; the shape
-   * comes as its `schemaShapeJson` text.
+   * comes as its `schemaShapeJson` text, the host widget kinds the server was configured with by their value kinds.
    */
   'schema-check': {
-    input: { shapeJson: string; verdicts: ReadonlyMap<string, string | null> | null };
+    input: { shapeJson: string; verdicts: ReadonlyMap<string, string | null> | null; hostWidgetKinds: Readonly<Record<string, WidgetValueKind>> | null };
     output: { ok: true; problems: DraftProblem[]; patterns: string[] };
   };
 }
@@ -195,8 +196,8 @@ export async function runPdfJob(message: PdfJobMessage): Promise<PdfJobs[PdfJobK
       return { ok: true, bytes: rendered.bytes, places: rendered.places };
     }
     case 'schema-check': {
-      const { shapeJson, verdicts } = message.input;
-      return { ok: true, ...schemaProblemsAndPatterns(schemaShapeOfJson(shapeJson), verdicts) };
+      const { shapeJson, verdicts, hostWidgetKinds } = message.input;
+      return { ok: true, ...schemaProblemsAndPatterns(schemaShapeOfJson(shapeJson), verdicts, withDeclaredWidgetKinds(hostWidgetKinds)) };
     }
     case 'seal': {
       const { seal, limits, ...input } = message.input;

@@ -9,6 +9,7 @@ import { jsonLanguage } from '@codemirror/lang-json';
 import type { FormLayout, FormSection, JsonObject } from '../../api/types';
 import { checkFormDraft, type CheckFormDraftOptions, type DraftProblem, type FormDraft } from '../../engine/draft-check';
 import { childSections, layoutSectionEntries } from '../../engine/layout-walk';
+import { WIDGET_KINDS } from '../../engine/widget-kinds';
 
 /** One problem of the JSON text, with the range it concerns. */
 export interface JsonViewProblem {
@@ -156,7 +157,7 @@ export function checkJsonViewText(text: string, options: CheckFormDraftOptions =
     return { draft: null, problems: [{ from: 0, to: Math.min(text.length, 1), line: 1, kind: 'shape', message: "The JSON must be an object with 'jsonSchema' and 'layout'." }] };
   }
   const draft: FormDraft = { jsonSchema: value.jsonSchema as JsonObject, layout: value.layout as unknown as FormLayout };
-  const found = checkFormDraft(draft, options);
+  const found = checkFormDraft(draft, options.widgets ?? WIDGET_KINDS, options);
   if (found.length === 0) return { draft, problems: [] };
   const ranges = jsonValueRanges(text);
   const problems = found.map((problem): JsonViewProblem => {

@@ -7,8 +7,9 @@
  * instances keep the version they were filled in, and open in it; the answers of fields the new version removes stay
  * stored in them. A new form is a form post, then its first version (which the server makes current).
  *
- * The draft is checked first with the engine's `checkFormDraft`, the same check the server runs on every schema post
- * and patch; a draft with problems is not sent.
+ * The draft is checked first with the engine's `checkFormDraft` against the builder's widget registry (the host's
+ * kinds too), the same check the server runs on every schema post and patch against the kinds it knows (built-in, and
+ * a host's declared to it by value kind); a draft with problems is not sent.
  */
 import { isApiError } from '../../api/errors';
 import { and, eq, guid, or, type Filter, type ODataEntity } from '../../api/odata';
@@ -17,7 +18,7 @@ import type { ApiClient } from '../../api/client';
 import type { Form, FormInstance, FormSchema } from '../../api/types';
 import { SCHEMA_IN_USE_CODE } from '../../domain/forms/entities';
 import { allFields, checkFormDraft, type DraftProblem, type FormDraft } from '../../engine';
-import { storesNothing, type WidgetKindRegistry } from '../../engine/widget-kinds';
+import { storesNothing, WIDGET_KINDS, type WidgetKindRegistry } from '../../engine/widget-kinds';
 
 /**
  * Whether a draft has no field that takes an answer (no field at all, or text blocks only): a person filling it in
@@ -54,6 +55,11 @@ export interface SaveFormDraftInput {
    * someone saved it since. Missing: not checked.
    */
   schemaETag?: string | null;
+  /**
+   * The widget kinds the draft's fields may use: the builder's registry (the built-in kinds with a host's merged
+   * over them). Missing: the built-in kinds alone, so a field of a host kind is a problem.
+   */
+  widgets?: WidgetKindRegistry;
 }
 
 /** What a save did: made a new form, changed a version in place, or made a new version (now the current one). */
@@ -150,7 +156,7 @@ export async function countInstancesOfSchema(client: ApiClient, formSchemaId: st
  * otherwise (a 4xx carries the server's problem details; {@link serverDraftProblems} reads its list).
  */
 export async function saveFormDraft(client: ApiClient, input: SaveFormDraftInput): Promise<SaveFormDraftResult> {
-  const problems = checkFormDraft(input.draft);
+  const problems = checkFormDraft(input.draft, input.widgets ?? WIDGET_KINDS);
   if (problems.length > 0) throw new DraftProblemsError(problems);
   const { jsonSchema, layout } = input.draft;
 

@@ -12,7 +12,7 @@ import { fillLabel, type Labels } from '../../query/labels';
 import { entityQueries } from '../../query/queries';
 import { useApi } from '../../query/useApi';
 import { useLabels } from '../../query/useLabels';
-import type { WidgetKindRegistry } from '../../engine/widget-kinds';
+import { withWidgetKinds, type WidgetKindRegistry } from '../../engine/widget-kinds';
 import { DraftProblemsError, draftHasNoFields, instancesOfSchemaFilter, PartialSaveError, saveFormDraft, serverDraftProblems, type SaveFormDraftResult } from './save-draft';
 
 /** Options of {@link useSaveFormDraft}. */
@@ -29,7 +29,11 @@ export interface SaveFormDraftOptions {
   onSaved?: (result: SaveFormDraftResult) => void;
   /** Overrides of the texts, which otherwise come from the `APIProvider` labels. */
   labels?: Partial<Labels>;
-  /** The widget kinds the draft's fields use (the builder's registry, host kinds too): which of them take an answer. */
+  /**
+   * The widget kinds the draft's fields use besides the built-in ones (a host's `widgets`, or the builder's whole
+   * registry), merged over the built-in kinds: what the draft is checked against before it is sent, and which of
+   * them take an answer. Missing: the built-in kinds alone.
+   */
   widgets?: WidgetKindRegistry;
 }
 
@@ -106,7 +110,7 @@ const NO_ID = '00000000-0000-0000-0000-000000000000';
 const emptyDetails: NewFormDetailsDraft = { name: '', description: '', formGroupId: null };
 
 /**
- * The builder's save: checks the draft with the engine's `checkFormDraft` (the check the server runs too) and lists
+ * The builder's save: checks the draft with the engine's `checkFormDraft` against `widgets` (the check the server runs too) and lists
  * its problems; otherwise asks what a save needs — a new form's name, description, group and whether it is public;
  * for a form whose version is filled in, how many instances keep it and which removed fields keep their answers —
  * then saves with {@link saveFormDraft}, shows a toast and calls `onSaved`. A refusal shows the server's reason and
@@ -133,6 +137,7 @@ export function useSaveFormDraft(options: SaveFormDraftOptions): SaveFormDraftCo
   const [failure, setFailure] = useState<SaveFailure | null>(null);
   // The draft the dialog was opened for: what is checked, described and saved, even if the builder changes meanwhile.
   const openedDraft = useRef<FormDraft>(options.draft);
+  const widgets = useMemo(() => withWidgetKinds(options.widgets), [options.widgets]);
 
   const reading = opened && !!formId;
   const formQuery = useQuery({ ...entityQueries.form(client, { filter: eq<Form>('formId', guid(formId ?? NO_ID)) }), enabled: reading });
@@ -178,8 +183,8 @@ export function useSaveFormDraft(options: SaveFormDraftOptions): SaveFormDraftCo
 
   const start = () => {
     openedDraft.current = options.draft;
-    setProblems(checkFormDraft(options.draft));
-    setNoFields(draftHasNoFields(options.draft, options.widgets));
+    setProblems(checkFormDraft(options.draft, widgets));
+    setNoFields(draftHasNoFields(options.draft, widgets));
     setFailure(null);
     setTriedName(false);
     setPublicChoice(null);
@@ -207,6 +212,7 @@ export function useSaveFormDraft(options: SaveFormDraftOptions): SaveFormDraftCo
         formSchemaId: options.formSchemaId ?? null,
         schemaETag: options.schemaETag ?? null,
         isPublic,
+        widgets,
         ...(isNew ? { details: { name, description: details.description.trim() || null, formGroupId: details.formGroupId } } : {}),
       });
       await Promise.all(

@@ -7,6 +7,7 @@
 import type { Form, FormGroup, FormInstance, FormLayout, FormSchema, JsonObject } from '../../contract/types';
 import { FormInstanceStatus } from '../../contract/enums';
 import { checkFormDraft, type CheckFormSchemaOptions, type DraftProblem, type FormDraft } from '../../engine';
+import { WIDGET_KINDS, type WidgetKindRegistry } from '../../engine/widget-kinds';
 import { DomainError } from '../errors';
 import { checkPublicBaseUrl } from './access';
 import { field, hasField, type JsonRecord } from '../json-body';
@@ -171,7 +172,7 @@ export type FormSchemaFields = Pick<FormSchema, 'name' | 'version' | 'jsonSchema
  * {@link MAX_LISTED_SCHEMA_PROBLEMS}) as `problems`: `{ code, message, fieldId, sectionId, pageId }`.
  */
 export function checkSchemaForSave(schema: FormDraft, options: CheckFormSchemaOptions = {}): void {
-  const refusal = schemaProblemsRefusal(checkFormDraft(schema, options));
+  const refusal = schemaProblemsRefusal(checkFormDraft(schema, options.widgets ?? WIDGET_KINDS, options));
   if (refusal) throw refusal;
 }
 
@@ -203,14 +204,16 @@ export const MAX_LISTED_SCHEMA_PROBLEMS = 50;
  * The schema rules of {@link checkSchemaForSave} as one pass that a server can run away from its request thread:
  * every problem of `draft`, each `pattern` judged by `verdicts` (why it is refused, or null when it is safe; a
  * pattern without a verdict passes), and every pattern the draft holds, to be judged (the server's ReDoS analysis)
- * when the first pass had no verdicts.
+ * when the first pass had no verdicts. `widgets` is the registry the fields are checked against (default the
+ * built-in kinds; a server configured with host kinds passes `withDeclaredWidgetKinds` of them).
  */
 export function schemaProblemsAndPatterns(
   draft: FormDraft,
   verdicts: ReadonlyMap<string, string | null> | null,
+  widgets: WidgetKindRegistry = WIDGET_KINDS,
 ): { problems: DraftProblem[]; patterns: string[] } {
   const patterns = new Set<string>();
-  const problems = checkFormDraft(draft, {
+  const problems = checkFormDraft(draft, widgets, {
     checkPattern: (pattern) => {
       patterns.add(pattern);
       return verdicts?.get(pattern) ?? null;
