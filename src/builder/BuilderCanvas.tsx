@@ -14,6 +14,7 @@ import { Field } from '../forms/Field';
 import { resolveFormLabels } from '../forms/labels';
 import { LITE_VARIABLES } from '../forms/widgets/LiteField';
 import type { FormWidgets } from '../forms/widgets/registry';
+import { ApiContext } from '../query/api-context';
 import { fillLabel, type Labels } from '../query/labels';
 import { fieldSchema, sectionHeight, sectionTree, type BuilderAction, type BuilderDocument, type BuilderSelection, type SectionPlaceProblem } from './model';
 
@@ -241,13 +242,15 @@ export function useDocumentEngine(
   const structure = useMemo(() => (displayOnlySkipsEngine ? engineStructure(doc) : ''), [doc, displayOnlySkipsEngine]);
   const trigger = displayOnlySkipsEngine ? `${structure}` : schema;
   const failed = result.compiled === null;
-  const latest = useRef({ schema, compiled: result.compiled });
-  latest.current = { schema, compiled: result.compiled };
+  // The provider's `formLabels` (a pack): the validation messages of the canvas's engine.
+  const formTexts = useContext(ApiContext)?.formLabels;
+  const latest = useRef({ schema, compiled: result.compiled, formTexts });
+  latest.current = { schema, compiled: result.compiled, formTexts };
   useLayoutEffect(() => {
     const { schema: current, compiled } = latest.current;
     if (!compiled) return;
     if (!engine) {
-      setEngine(createFormEngine(current, { widgets: kinds, compiled, messages: resolveFormLabels() }));
+      setEngine(createFormEngine(current, { widgets: kinds, compiled, messages: resolveFormLabels(latest.current.formTexts) }));
       return;
     }
     engine.setSchema(current);
@@ -1087,13 +1090,15 @@ export const BuilderCanvas = memo(function BuilderCanvas({ doc, selection, kinds
   const { engine, compiled, error } = useDocumentEngine(doc, kinds, 'form-builder-canvas', true);
   const compiledFields = useMemo(() => new Map((compiled?.fields ?? []).map((cf) => [cf.field.id, cf])), [compiled]);
   const fieldCount = compiled?.fields.length ?? 0;
+  // The form renderer's texts in the canvas: the provider's `formLabels` (a pack) over the English ones.
+  const formTexts = useContext(ApiContext)?.formLabels;
   const context = useMemo<FormContextValue | null>(
     () =>
       engine
         ? {
             engine,
             mode: 'edit',
-            labels: resolveFormLabels(),
+            labels: resolveFormLabels(formTexts),
             idPrefix: 'ccq-builder',
             disabled: false,
             progressive: null,
@@ -1103,7 +1108,7 @@ export const BuilderCanvas = memo(function BuilderCanvas({ doc, selection, kinds
           }
         : null,
     // Not the compiled form: a new context would re-render every field on each change.
-    [engine, widgets],
+    [engine, widgets, formTexts],
   );
   const pageIds = useMemo(() => doc.layout.pages.map((p) => p.id), [doc.layout.pages]);
   const rootRef = useRef<HTMLDivElement>(null);

@@ -1,98 +1,233 @@
-import { screen, waitFor } from '@testing-library/react';
+import { composeStories, setProjectAnnotations } from '@storybook/react-vite';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
-import { afterEach, describe, expect, it } from 'vitest';
-import { RoleManagement } from '../../src/admin';
-import { FormBuilder } from '../../src/builder';
-import { FormInstanceList } from '../../src/forms-admin/FormInstanceList';
+import type { SetupWorker } from 'msw/browser';
+import { mswLoader } from 'msw-storybook-addon/csf3';
+import { setupServer } from 'msw/node';
+import type { ComponentType } from 'react';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import preview from '../../.storybook/preview';
+import { defaultFormLabels } from '../../src/forms/labels';
 import { englishLabels, type Labels } from '../../src/labels';
-import { germanLabels, germanLocale } from '../../src/locales/de';
-import { APIProvider } from '../../src/query/APIProvider';
+import { germanFormLabels, germanLabels } from '../../src/locales/de';
 import { CLAIM_CATALOGUE } from '../../src/domain/claim-catalogue';
 import { seedIds } from '../../src/testing/seed-ids';
-import { base, setupFakeApi } from '../admin/support/screen';
-import { renderWithProviders } from '../support/render';
-import { QueryClient } from '@tanstack/react-query';
-import type { ReactElement } from 'react';
+import { fakeBackend, resetFakeBackend } from '../../stories/support/fakeBackend';
+import * as EffectivePermissionsStories from '../../stories/admin/EffectivePermissions.stories';
+import * as PermissionHistoryStories from '../../stories/admin/PermissionHistory.stories';
+import * as RoleManagementStories from '../../stories/admin/RoleManagement.stories';
+import * as UserRoleManagementStories from '../../stories/admin/UserRoleManagement.stories';
+import * as LoginCallbackStories from '../../stories/auth/LoginCallback.stories';
+import * as RequireAdminStories from '../../stories/auth/RequireAdmin.stories';
+import * as FormBuilderStories from '../../stories/builder/FormBuilder.stories';
+import * as AdminDashboardStories from '../../stories/forms-admin/AdminDashboard.stories';
+import * as FormDataLinkingStories from '../../stories/forms-admin/FormDataLinking.stories';
+import * as FormGroupDetailStories from '../../stories/forms-admin/FormGroupDetail.stories';
+import * as FormGroupListStories from '../../stories/forms-admin/FormGroupList.stories';
+import * as FormInstanceListStories from '../../stories/forms-admin/FormInstanceList.stories';
+import * as FormListStories from '../../stories/forms-admin/FormList.stories';
+import * as FormManagerStories from '../../stories/forms-admin/FormManager.stories';
+import * as FormPreviewStories from '../../stories/forms-admin/FormPreview.stories';
+import * as FormSchemaListStories from '../../stories/forms-admin/FormSchemaList.stories';
+import * as FormSchemaManagerStories from '../../stories/forms-admin/FormSchemaManager.stories';
+import * as PdfFormImportStories from '../../stories/forms-admin/PdfFormImport.stories';
+import * as SigningListStories from '../../stories/forms-admin/SigningList.stories';
+import * as CurrentFormViewerStories from '../../stories/viewer/CurrentFormViewer.stories';
+import * as FormInstanceViewerStories from '../../stories/viewer/FormInstanceViewer.stories';
 
-// Screens rendered with the German pack on the provider show no text of the English pack: no text node, accessible
-// name (aria-label), placeholder or title is an English text the German pack words differently, and no English
-// sentence (three words or more) appears anywhere in the page's text.
-setupFakeApi();
+// Every screen as Storybook shows it with the toolbar's language set to Deutsch: the screen's story, rendered with the
+// project's decorators (Mantine, the API provider with the German pack, its form texts and locale) on the stories'
+// fake backend, shows no text of the English pack: no text node, accessible name (aria-label), placeholder or title
+// is an English text the German pack words differently, and no English sentence (three words or more) appears
+// anywhere in the page's text. What the fake backend holds (seeded names, form content) is data, not a text of the
+// library, and is left out. MSW runs in Node: the addon's loader applies each story's `parameters.msw` to it.
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
 afterEach(() => notifications.clean());
+setProjectAnnotations({
+  ...preview,
+  initialGlobals: { ...preview.initialGlobals, locale: 'de' },
+  loaders: [resetFakeBackend, mswLoader(() => server as unknown as SetupWorker)],
+});
 
-const keysOf = Object.keys(englishLabels) as (keyof Labels)[];
-/** The English texts the German pack words differently, without their placeholders' fill-ins. */
-const english = keysOf.filter((k) => germanLabels[k] !== englishLabels[k]).map((k) => englishLabels[k]);
+type Texts = Readonly<Record<string, string>>;
+/** The English texts (the library's and the form renderer's) the German pack words differently. */
+const english = [
+  ...(Object.keys(englishLabels) as (keyof Labels)[]).filter((k) => germanLabels[k] !== englishLabels[k]).map((k) => englishLabels[k]),
+  ...Object.keys(defaultFormLabels)
+    .filter((k) => (germanFormLabels as Texts)[k] !== (defaultFormLabels as Texts)[k])
+    .map((k) => (defaultFormLabels as Texts)[k]!),
+];
 const exact = new Set(english.filter((t) => !t.includes('{')));
-const sentences = english
-  .flatMap((t) => t.split(/\{[^}]*\}/))
-  .map((part) => part.trim())
-  .filter((part) => part.split(/\s+/).length >= 3);
-
-function renderGerman(ui: ReactElement) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  return renderWithProviders(
-    <APIProvider baseUrl={base} queryClient={queryClient} clientOptions={{ retry: { retries: 0 } }} labels={germanLabels} locale={germanLocale}>
-      {ui}
-    </APIProvider>,
-  );
-}
+const sentences = [
+  ...new Set(
+    english
+      .flatMap((t) => t.split(/\{[^}]*\}/))
+      .map((part) => part.trim())
+      .filter((part) => part.split(/\s+/).length >= 3),
+  ),
+];
 
 /**
  * Data, not texts of the library: the claim catalogue's permission areas (the claim keys' prefixes, identifiers like
- * the keys) and the seeded claim group's name. The claims' descriptions are texts of the packs (`claim_<key>`).
+ * the keys themselves).
  */
-const claimData = new Set([...CLAIM_CATALOGUE.map((c) => c.key.split('_')[0]!), 'Signers']);
+const claimAreas = CLAIM_CATALOGUE.map((c) => c.key.split('_')[0]!);
+
+/** Every string the fake backend holds (names, form content, JSON held as text), read after a story's loaders ran. */
+function backendData(): Set<string> {
+  const found = new Set<string>(claimAreas);
+  const walk = (value: unknown): void => {
+    if (typeof value === 'string') {
+      found.add(value.trim());
+      if (/^\s*[[{]/.test(value)) {
+        try {
+          walk(JSON.parse(value) as unknown);
+        } catch {
+          // not JSON: the text itself is the datum
+        }
+      }
+    } else if (Array.isArray(value)) value.forEach(walk);
+    else if (value && typeof value === 'object') Object.values(value).forEach(walk);
+  };
+  walk(fakeBackend.db);
+  return found;
+}
 
 /** What of the page is English: text nodes, names and hints equal to an English text, and English sentences. */
-function englishOnPage(except: ReadonlySet<string> = new Set()): string[] {
+function englishOnPage(data: ReadonlySet<string> = new Set()): string[] {
+  const isData = (text: string) => data.has(text) || [...data].some((d) => d.length > text.length && d.includes(text));
   const found = new Set<string>();
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const text = node.textContent?.trim() ?? '';
-    if (exact.has(text) && !except.has(text)) found.add(text);
+    if (exact.has(text) && !isData(text)) found.add(text);
   }
   for (const el of document.body.querySelectorAll('[aria-label], [placeholder], [title]')) {
     for (const attr of ['aria-label', 'placeholder', 'title']) {
       const value = el.getAttribute(attr)?.trim();
-      if (value && exact.has(value) && !except.has(value)) found.add(`${attr}: ${value}`);
+      if (value && exact.has(value) && !isData(value)) found.add(`${attr}: ${value}`);
     }
   }
   const all = document.body.textContent ?? '';
-  for (const sentence of sentences) if (all.includes(sentence) && ![...except].some((d) => d.includes(sentence))) found.add(sentence);
+  for (const sentence of sentences) if (all.includes(sentence) && !isData(sentence)) found.add(sentence);
   return [...found];
 }
 
+/** Whether the page still waits for data: a loader, a busy region or a loading text of the pack. */
+const loadingTexts = (Object.keys(germanLabels) as (keyof Labels)[]).filter((k) => /^loading/i.test(k)).map((k) => germanLabels[k]);
+function stillLoading(): boolean {
+  if (document.querySelector('.mantine-Loader-root, [aria-busy="true"]')) return true;
+  const all = document.body.textContent ?? '';
+  return loadingTexts.some((t) => all.includes(t));
+}
+
+type Story = { load(): Promise<void> } & ComponentType<Record<string, unknown>>;
+
+/** Runs a story's loaders, renders it in German and waits until its data is in and the page is still for a moment. */
+async function renderGermanStory(Story: Story, args: Record<string, unknown> = {}): Promise<Set<string>> {
+  await Story.load();
+  const data = backendData();
+  render(<Story {...args} />);
+  await waitFor(() => expect(document.body.textContent?.trim()).not.toBe(''), { timeout: 5000 });
+  let before = '';
+  await waitFor(
+    async () => {
+      await act(() => new Promise((resolve) => setTimeout(resolve, 150)));
+      const now = document.body.textContent ?? '';
+      const settled = now === before && !stillLoading();
+      before = now;
+      expect(settled, 'the page settles with its data in').toBe(true);
+    },
+    { timeout: 15000, interval: 50 },
+  );
+  return data;
+}
+
+const Role = composeStories(RoleManagementStories);
+const UserRole = composeStories(UserRoleManagementStories);
+const Effective = composeStories(EffectivePermissionsStories);
+const History = composeStories(PermissionHistoryStories);
+const Login = composeStories(LoginCallbackStories);
+const Admin = composeStories(RequireAdminStories);
+const Builder = composeStories(FormBuilderStories);
+const Dashboard = composeStories(AdminDashboardStories);
+const Linking = composeStories(FormDataLinkingStories);
+const GroupDetail = composeStories(FormGroupDetailStories);
+const GroupList = composeStories(FormGroupListStories);
+const Instances = composeStories(FormInstanceListStories);
+const Forms = composeStories(FormListStories);
+const Manager = composeStories(FormManagerStories);
+const Preview = composeStories(FormPreviewStories);
+const Schemas = composeStories(FormSchemaListStories);
+const SchemaManager = composeStories(FormSchemaManagerStories);
+const PdfImport = composeStories(PdfFormImportStories);
+const Signing = composeStories(SigningListStories);
+const Current = composeStories(CurrentFormViewerStories);
+const Viewer = composeStories(FormInstanceViewerStories);
+
 describe('screens with the German pack', () => {
-  it('the checks find English: the same screen in English fails them', async () => {
-    renderWithProviders(<p aria-label={englishLabels.fbPalette}>{englishLabels.roleManagementTitle} {englishLabels.clearAllConfirm}</p>);
+  it('the checks find English: the same texts in English fail them, and the data is left out', () => {
+    render(<p aria-label={englishLabels.fbPalette}>{englishLabels.roleManagementTitle} {englishLabels.clearAllConfirm}</p>);
     expect(englishOnPage()).toEqual(expect.arrayContaining(['Role Management', `aria-label: ${englishLabels.fbPalette}`, englishLabels.clearAllConfirm]));
+    expect(englishOnPage(new Set(['Role Management', englishLabels.clearAllConfirm]))).toEqual([`aria-label: ${englishLabels.fbPalette}`]);
     expect(sentences.length).toBeGreaterThan(500);
+    expect(exact.has(defaultFormLabels.submit), "the form renderer's texts are checked too").toBe(true);
   });
 
-  it('Role Management', async () => {
-    renderGerman(<RoleManagement initialGroupId={seedIds.claimGroups.signers} />);
-    expect(await screen.findByRole('heading', { level: 1, name: germanLabels.roleManagementTitle })).toBeInTheDocument();
-    await screen.findByRole('button', { name: germanLabels.saveChanges }, { timeout: 5000 });
-    await waitFor(() => expect(screen.queryByText(germanLabels.loadingClaims)).not.toBeInTheDocument(), { timeout: 5000 });
-    expect(englishOnPage().filter((t) => claimData.has(t)).length, 'the claim data is there, and in English').toBeGreaterThan(0);
+  it('Role Management: the claims described in German', async () => {
+    const data = await renderGermanStory(Role.GroupSelected as Story, { initialGroupId: seedIds.claimGroups.signers });
+    expect(screen.getByRole('heading', { level: 1, name: germanLabels.roleManagementTitle })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: germanLabels.saveChanges })).toBeInTheDocument();
     expect(screen.getAllByText(germanLabels.claim_Form_Delete).length, 'a claim described in German').toBeGreaterThan(0);
-    expect(englishOnPage(claimData)).toEqual([]);
+    expect(englishOnPage().filter((t) => claimAreas.includes(t)).length, 'the permission areas are there, as identifiers').toBeGreaterThan(0);
+    expect(englishOnPage(data)).toEqual([]);
   });
 
   it('Form Instances', async () => {
-    renderGerman(<FormInstanceList />);
-    expect(await screen.findByRole('table', { name: germanLabels.formInstanceListTitle }, { timeout: 5000 })).toBeInTheDocument();
-    await screen.findByText(seedIds.formInstances.loanSubmitted.slice(-8), undefined, { timeout: 5000 });
+    const data = await renderGermanStory(Instances.Populated as Story);
+    expect(screen.getByRole('table', { name: germanLabels.formInstanceListTitle })).toBeInTheDocument();
+    expect(screen.getByText(seedIds.formInstances.loanSubmitted.slice(-8))).toBeInTheDocument();
     expect(screen.getAllByText(germanLabels.statusSubmitted).length).toBeGreaterThan(0);
-    expect(englishOnPage()).toEqual([]);
+    expect(englishOnPage(data)).toEqual([]);
   });
 
   it('the form builder of a new form: palette, templates, canvas', async () => {
-    renderGerman(<FormBuilder />);
-    expect(await screen.findByRole('navigation', { name: germanLabels.fbPalette }, { timeout: 5000 })).toBeInTheDocument();
+    const data = await renderGermanStory(Builder.Empty as Story);
+    expect(screen.getByRole('navigation', { name: germanLabels.fbPalette })).toBeInTheDocument();
     expect(screen.getByText(germanLabels.fbWidget_text)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: germanLabels.builderTemplateContact })).toBeInTheDocument();
-    expect(englishOnPage()).toEqual([]);
+    expect(englishOnPage(data)).toEqual([]);
+  });
+
+  it.each([
+    ['User & Role Management, a user chosen', UserRole.UserSelected],
+    ['User & Role Management, a user group chosen', UserRole.GroupSelected],
+    ['Why can they? (effective permissions)', Effective.UserExplained],
+    ['Permission history', History.RoleHistory],
+    ['Sign-in callback, signed in', Login.SignedIn],
+    ['Sign-in callback, failed', Login.Failed],
+    // The story's page under the guard is the host's, with the host's own words.
+    ['Admin area guard', Admin.Administrator, ['Admin home']],
+    ['Form builder, a saved form', Builder.Populated],
+    ['Admin dashboard', Dashboard.Populated],
+    ['Form data linking', Linking.WithSuggestions],
+    ['Form group', GroupDetail.Populated],
+    ['Form groups', GroupList.Populated],
+    ['Forms', Forms.Populated],
+    ['Form manager', Manager.Populated],
+    ['Form preview', Preview.Populated],
+    ['Form schemas', Schemas.Populated],
+    ['Form schema manager', SchemaManager.Populated],
+    ['PDF import', PdfImport.Default],
+    ['Signing', Signing.Populated],
+    ['Public form, current version', Current.CurrentVersion],
+    ['Public form instance, edit', Viewer.EditInstance],
+  ] as [string, unknown, string[]?][])('%s', async (_name, Story, hostTexts = []) => {
+    const data = await renderGermanStory(Story as Story);
+    for (const text of hostTexts) data.add(text);
+    expect(document.body.textContent?.trim()).not.toBe('');
+    expect(englishOnPage(data)).toEqual([]);
   });
 });
