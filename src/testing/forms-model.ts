@@ -1,64 +1,18 @@
 /**
- * The forms side of the fake: storage of forms, form groups, form schemas and form instances with
- * their cascades, pre-filling from an application and PDF generation. What a body may say, the
- * schema-version and instance-data rules are the domain's (src/domain/forms), shared with the server.
+ * The forms side of the fake: storage of forms, form groups, form schemas and form instances with what each
+ * owns (the forms use cases' store, src/service/forms.ts, which the server implements too), pre-filling from an
+ * application and PDF generation.
  */
-import type {
-  CrudEntities,
-  CrudEntityName,
-  Form,
-  FormGroup,
-  FormInstance,
-  FormSchema,
-  GeneratedForm,
-  JsonObject,
-  PdfField,
-} from '../api/types';
+import type { CrudEntities, CrudEntityName, FormInstance, FormSchema, GeneratedForm, JsonObject, PdfField } from '../api/types';
 import { FormInstanceStatus } from '../api/enums';
-import {
-  changedCurrentSchema,
-  checkCurrentSchema,
-  checkInstanceData,
-  checkLiveInstanceTarget,
-  idTaken,
-  instancePatchSchemaId,
-  instancePostSchemaId,
-  postedCurrentSchema,
-  readFormGroupPatch,
-  readFormGroupPost,
-  readFormInstancePatch,
-  readFormInstancePost,
-  readFormPatch,
-  readFormPost,
-  readFormSchemaPatch,
-  readFormSchemaPost,
-  schemaPostFormId,
-  unknownForm,
-  unknownFormGroup,
-  unknownFormSchema,
-} from '../domain/forms';
 import { formFromPdf, titleFromFileName } from '../domain/pdf';
-import { checkInstanceWriteAgainstSigning, signedDocumentFileName } from '../domain/signing';
+import { signedDocumentFileName } from '../domain/signing';
+import type { FormsStorage, FormsStore } from '../service/forms-ports';
 import type { MutationContext } from './claims-model';
 import type { FakeDb, FakeEnvelope, StoredPdf } from './db';
 import { minimalPdf } from './pdf';
 
 // ---------------------------------------------------------------- CRUD
-
-/** How the fake stores one CRUD entity; what a body may say is the domain's (src/domain/forms). */
-export interface CrudEntity<T> {
-  /** The key property (`formId`, …). */
-  key: keyof T & string;
-  /** Type name for messages. */
-  label: string;
-  rows(db: FakeDb): T[];
-  /** Builds a new row from a post body (400 / 409 on bad input). */
-  create(db: FakeDb, body: Record<string, unknown>, ctx: MutationContext): T;
-  /** Builds the updated row from a patch body. */
-  update(db: FakeDb, existing: T, body: Record<string, unknown>, ctx: MutationContext): T;
-  /** Removes the row and everything that belongs to it. */
-  remove(db: FakeDb, id: string): void;
-}
 
 // Row versions (the `ETag` of CRUD answers): rows are replaced on update, so a weak map keeps each row's number.
 const versions = new WeakMap<object, number>();
@@ -73,26 +27,18 @@ export function bumpRowVersion(previous: object, next: object = previous): void 
   versions.set(next, rowVersion(previous) + 1);
 }
 
-function audit(ctx: MutationContext) {
-  const now = ctx.now();
-  return { isDeleted: false, createdDateTime: now, lastUpdatedDateTime: now };
-}
+/** The rows of each forms entity in the in-memory db, and their key. */
+const TABLES: { readonly [K in CrudEntityName]: { key: keyof CrudEntities[K] & string; rows(db: FakeDb): CrudEntities[K][] } } = {
+  form: { key: 'formId', rows: (db) => db.forms },
+  formgroup: { key: 'formGroupId', rows: (db) => db.formGroups },
+  formschema: { key: 'formSchemaId', rows: (db) => db.formSchemas },
+  forminstance: { key: 'formInstanceId', rows: (db) => db.formInstances },
+};
 
-function newId<T>(db: FakeDb, entity: CrudEntity<T>, id: string | null, ctx: MutationContext): string {
-  if (id === null) return ctx.newId();
-  if (entity.rows(db).some((row) => String(row[entity.key]).toLowerCase() === id)) throw idTaken(entity.label, id);
-  return id;
-}
-
-function requireFormGroup(db: FakeDb, id: string | null): string | null {
-  if (id !== null && !db.formGroups.some((g) => g.formGroupId === id)) throw unknownFormGroup(id);
-  return id;
-}
-
-function requireSchema(db: FakeDb, id: string): FormSchema {
-  const schema = db.formSchemas.find((s) => s.formSchemaId === id);
-  if (!schema) throw unknownFormSchema(id);
-  return schema;
+function rowsOf<K extends CrudEntityName>(db: FakeDb, entity: K): { rows: CrudEntities[K][]; at(id: string): number } {
+  const { key, rows } = TABLES[entity];
+  const list = rows(db);
+  return { rows: list, at: (id) => list.findIndex((row) => row[key] === (id as never)) };
 }
 
 function removeInstances(db: FakeDb, ids: ReadonlySet<string>): void {
@@ -108,114 +54,53 @@ function removeSchemas(db: FakeDb, ids: ReadonlySet<string>): void {
   db.formSchemas = db.formSchemas.filter((s) => !ids.has(s.formSchemaId));
 }
 
-const formEntity: CrudEntity<Form> = {
-  key: 'formId',
-  label: 'form',
-  rows: (db) => db.forms,
-  create(db, body, ctx) {
-    const { id, fields } = readFormPost(body);
-    requireFormGroup(db, fields.formGroupId);
-    const schemaId = fields.currentFormSchemaId;
-    fields.currentFormSchemaId = postedCurrentSchema(schemaId, db.formSchemas.find((s) => s.formSchemaId === schemaId));
-    return { formId: newId(db, formEntity, id, ctx), ...fields, ...audit(ctx) };
-  },
-  update(db, existing, body, ctx) {
-    const fields = readFormPatch(body, existing);
-    requireFormGroup(db, fields.formGroupId);
-    const schemaId = changedCurrentSchema(fields, existing);
-    if (schemaId !== null) checkCurrentSchema(existing.formId, schemaId, db.formSchemas.find((s) => s.formSchemaId === schemaId));
-    return { ...existing, ...fields, lastUpdatedDateTime: ctx.now() };
-  },
-  remove(db, id) {
-    removeSchemas(db, new Set(db.formSchemas.filter((s) => s.formId === id).map((s) => s.formSchemaId)));
-    db.forms = db.forms.filter((f) => f.formId !== id);
-    db.pdfs = db.pdfs.filter((p) => p.formId !== id || p.kind !== 'template');
-  },
-};
+const schemasOf = (db: FakeDb, formId: string) => db.formSchemas.filter((s) => s.formId === formId);
 
-const formGroupEntity: CrudEntity<FormGroup> = {
-  key: 'formGroupId',
-  label: 'form group',
-  rows: (db) => db.formGroups,
-  create(db, body, ctx) {
-    const { id, fields } = readFormGroupPost(body);
-    return { formGroupId: newId(db, formGroupEntity, id, ctx), ...fields, ...audit(ctx) };
-  },
-  update(_db, existing, body, ctx) {
-    return { ...existing, ...readFormGroupPatch(body, existing), lastUpdatedDateTime: ctx.now() };
-  },
-  remove(db, id) {
-    db.formGroups = db.formGroups.filter((g) => g.formGroupId !== id);
-    for (const form of db.forms) if (form.formGroupId === id) form.formGroupId = null;
-  },
-};
-
-const formSchemaEntity: CrudEntity<FormSchema> = {
-  key: 'formSchemaId',
-  label: 'form schema',
-  rows: (db) => db.formSchemas,
-  create(db, body, ctx) {
-    const formId = schemaPostFormId(body);
-    const form = db.forms.find((f) => f.formId === formId);
-    if (!form) throw unknownForm(formId);
-    const latest = Math.max(0, ...db.formSchemas.filter((s) => s.formId === formId).map((s) => s.version));
-    const { id, fields } = readFormSchemaPost(body, form, latest);
-    const schema: FormSchema = { formSchemaId: newId(db, formSchemaEntity, id, ctx), formId, ...fields, ...audit(ctx) };
-    if (form.currentFormSchemaId === null) form.currentFormSchemaId = schema.formSchemaId;
-    return schema;
-  },
-  update(db, existing, body, ctx) {
-    const used = db.formInstances.some((i) => i.formSchemaId === existing.formSchemaId);
-    return { ...existing, ...readFormSchemaPatch(body, existing, used), lastUpdatedDateTime: ctx.now() };
-  },
-  remove(db, id) {
-    const schema = db.formSchemas.find((s) => s.formSchemaId === id);
-    removeSchemas(db, new Set([id]));
-    const form = schema ? db.forms.find((f) => f.formId === schema.formId) : undefined;
-    if (form && form.currentFormSchemaId === id) {
-      const newest = db.formSchemas.filter((s) => s.formId === form.formId).sort((a, b) => b.version - a.version)[0];
-      form.currentFormSchemaId = newest?.formSchemaId ?? null;
-    }
-  },
-};
-
-const formInstanceEntity: CrudEntity<FormInstance> = {
-  key: 'formInstanceId',
-  label: 'form instance',
-  rows: (db) => db.formInstances,
-  create(db, body, ctx) {
-    const schemaId = instancePostSchemaId(body);
-    const found = db.formSchemas.find((s) => s.formSchemaId === schemaId);
-    checkLiveInstanceTarget(schemaId, found, found ? db.forms.find((f) => f.formId === found.formId) : undefined);
-    const schema = requireSchema(db, schemaId);
-    const { id, fields } = readFormInstancePost(body, schema);
-    return {
-      formInstanceId: newId(db, formInstanceEntity, id, ctx),
-      ...fields,
-      data: checkInstanceData(schema, fields.data, fields.status),
-      envelopeId: null,
-      envelopeStatus: null,
-      ...audit(ctx),
-    };
-  },
-  update(db, existing, body, ctx) {
-    const schema = requireSchema(db, instancePatchSchemaId(body, existing));
-    const fields = readFormInstancePatch(body, existing, schema);
-    checkInstanceWriteAgainstSigning(existing, fields);
-    return { ...existing, ...fields, data: checkInstanceData(schema, fields.data, fields.status), lastUpdatedDateTime: ctx.now() };
-  },
-  remove(db, id) {
-    removeInstances(db, new Set([id]));
-  },
-};
-
-/** The four CRUD entities by their name in `/api/crud/{entity}/…`. */
-export const CRUD_ENTITIES: { readonly [K in CrudEntityName]: CrudEntity<CrudEntities[K]> } = {
-  form: formEntity,
-  formgroup: formGroupEntity,
-  forminstance: formInstanceEntity,
-  formschema: formSchemaEntity,
-};
+/**
+ * The forms use cases' storage (src/service/forms-ports.ts) over the in-memory db: a row's version is kept beside it,
+ * and a transaction is the work itself (the use cases check before they write).
+ */
+export function memoryFormsStorage(db: FakeDb): FormsStorage {
+  const store: FormsStore = {
+    async find(entity, id) {
+      const { rows, at } = rowsOf(db, entity);
+      const row = rows[at(id)];
+      return row && { row, version: rowVersion(row) };
+    },
+    latestSchemaVersion: async (formId) => Math.max(0, ...schemasOf(db, formId).map((s) => s.version)),
+    newestSchemaId: async (formId) => schemasOf(db, formId).sort((a, b) => b.version - a.version)[0]?.formSchemaId ?? null,
+    schemaUsed: async (formSchemaId) => db.formInstances.some((i) => i.formSchemaId === formSchemaId),
+    async insert(entity, row) {
+      rowsOf(db, entity).rows.push(row);
+    },
+    async update(entity, id, values, now) {
+      const { rows, at } = rowsOf(db, entity);
+      const index = at(id);
+      const existing = rows[index];
+      if (!existing) return;
+      const updated = { ...existing, ...values, lastUpdatedDateTime: now };
+      rows[index] = updated;
+      bumpRowVersion(existing, updated);
+    },
+    async setCurrentSchema(formId, formSchemaId) {
+      const form = db.forms.find((f) => f.formId === formId);
+      if (form) form.currentFormSchemaId = formSchemaId;
+    },
+    async ungroupForms(formGroupId) {
+      for (const form of db.forms) if (form.formGroupId === formGroupId) form.formGroupId = null;
+    },
+    async remove(entity, id) {
+      if (entity === 'forminstance') removeInstances(db, new Set([id]));
+      if (entity === 'formschema') removeSchemas(db, new Set([id]));
+      if (entity === 'formgroup') db.formGroups = db.formGroups.filter((g) => g.formGroupId !== id);
+      if (entity !== 'form') return;
+      removeSchemas(db, new Set(schemasOf(db, id).map((s) => s.formSchemaId)));
+      db.forms = db.forms.filter((f) => f.formId !== id);
+      db.pdfs = db.pdfs.filter((p) => p.formId !== id || p.kind !== 'template');
+    },
+  };
+  return { ...store, transaction: (work) => work(store) };
+}
 
 // ---------------------------------------------------------------- dynamic form linking
 

@@ -7,18 +7,15 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { CrudEntityName, Form, FormGroup, FormInstance, FormSchema } from '../../../src/api/types';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { isUuid } from '../../../src/domain';
 import { allLive, LINK_TOKEN_LIFETIME_MS, type FormLinkGrant, type FormLinkMode } from '../../../src/domain/forms';
+import type { FormsRow, FormsStorage, FormsStore, Versioned } from '../../../src/service/forms-ports';
 import type { Db } from '../db/index';
 import { formGroups, formInstances, formLinkTokens, forms, formSchemas } from '../db/schema';
 import { FORMS_COLUMNS } from '../odata/forms';
 
-/** A row with its version (the `ETag` of its answers, `If-Match` of its patches). */
-export interface Versioned<T> {
-  row: T;
-  version: number;
-}
+export type { Versioned };
 
 /** The contract's columns of each entity (the OData model's), plus `rowVersion`. */
 export const COLUMNS = {
@@ -28,7 +25,7 @@ export const COLUMNS = {
   forminstance: { ...FORMS_COLUMNS.FormInstance, rowVersion: formInstances.rowVersion },
 } as const;
 
-const TABLES = {
+const TABLES: { readonly [K in CrudEntityName]: { table: PgTable; key: PgColumn } } = {
   form: { table: forms, key: forms.formId },
   formgroup: { table: formGroups, key: formGroups.formGroupId },
   formschema: { table: formSchemas, key: formSchemas.formSchemaId },
@@ -58,38 +55,55 @@ export const findFormSchema = (db: Db, id: string, lock = false) => findRow<Form
 /** A form instance by id. */
 export const findFormInstance = (db: Db, id: string, lock = false) => findRow<FormInstance>(db, 'forminstance', id, lock);
 
-/** The newest version number of a form's schemas (0 for none). */
-export async function latestSchemaVersion(db: Db, formId: string): Promise<number> {
+async function newestSchema(db: Db, formId: string): Promise<{ id: string; version: number } | undefined> {
   const [found] = await db
-    .select({ version: formSchemas.version })
+    .select({ id: formSchemas.formSchemaId, version: formSchemas.version })
     .from(formSchemas)
     .where(eq(formSchemas.formId, formId))
     .orderBy(desc(formSchemas.version))
     .limit(1);
-  return found?.version ?? 0;
+  return found;
 }
 
-/** Whether any instance uses a schema version. */
-export async function schemaUsed(db: Db, formSchemaId: string): Promise<boolean> {
-  const [found] = await db
-    .select({ one: sql<number>`1` })
-    .from(formInstances)
-    .where(eq(formInstances.formSchemaId, formSchemaId))
-    .limit(1);
-  return found !== undefined;
+/**
+ * The forms use cases' store (src/service/forms-ports.ts) over `db`, a transaction or the pool. What a row owns goes
+ * with it by the tables' foreign keys (and the PDF template's trigger); `row_version` is the row's version.
+ */
+function drizzleFormsStore(db: Db): FormsStore {
+  return {
+    find: <K extends CrudEntityName>(entity: K, id: string, lock = false) => findRow<FormsRow<K>>(db, entity, id, lock),
+    latestSchemaVersion: async (formId) => (await newestSchema(db, formId))?.version ?? 0,
+    newestSchemaId: async (formId) => (await newestSchema(db, formId))?.id ?? null,
+    async schemaUsed(formSchemaId) {
+      const [found] = await db.select({ one: sql<number>`1` }).from(formInstances).where(eq(formInstances.formSchemaId, formSchemaId)).limit(1);
+      return found !== undefined;
+    },
+    async insert(entity, row, createdBy) {
+      await db.insert(TABLES[entity].table).values((entity === 'forminstance' ? { ...row, createdBy } : row) as never);
+    },
+    async update(entity, id, values, now) {
+      const { table, key } = TABLES[entity];
+      await db
+        .update(table)
+        .set({ ...values, rowVersion: sql`row_version + 1`, lastUpdatedDateTime: now } as never)
+        .where(eq(key, id));
+    },
+    async setCurrentSchema(formId, formSchemaId) {
+      await db.update(forms).set({ currentFormSchemaId: formSchemaId }).where(eq(forms.formId, formId));
+    },
+    async ungroupForms(formGroupId) {
+      await db.update(forms).set({ formGroupId: null }).where(eq(forms.formGroupId, formGroupId));
+    },
+    async remove(entity, id) {
+      const { table, key } = TABLES[entity];
+      await db.delete(table).where(eq(key, id));
+    },
+  };
 }
 
-/** After a schema is deleted: its form's current schema becomes the newest one left (or none). */
-export async function repointCurrentSchema(db: Db, formId: string, deletedSchemaId: string): Promise<void> {
-  const [form] = await db.select({ current: forms.currentFormSchemaId }).from(forms).where(eq(forms.formId, formId));
-  if (!form || form.current !== deletedSchemaId) return;
-  const [newest] = await db
-    .select({ id: formSchemas.formSchemaId })
-    .from(formSchemas)
-    .where(eq(formSchemas.formId, formId))
-    .orderBy(desc(formSchemas.version))
-    .limit(1);
-  await db.update(forms).set({ currentFormSchemaId: newest?.id ?? null }).where(eq(forms.formId, formId));
+/** The forms use cases' storage over the server's database: each transaction is one of `db`. */
+export function drizzleFormsStorage(db: Db): FormsStorage {
+  return { ...drizzleFormsStore(db), transaction: (work) => db.transaction((tx) => work(drizzleFormsStore(tx))) };
 }
 
 // ---------------------------------------------------------------- link tokens

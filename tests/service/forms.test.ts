@@ -1,0 +1,215 @@
+// @vitest-environment node
+/**
+ * The forms CRUD use cases on their own ports: a store of a few lines over maps, a fixed clock, counted ids, a schema
+ * check that only records its calls. Both backends run them (tests/contract holds the fake and the server to the same
+ * answers); here, what they decide: ids, versions, 412, soft and hard delete and what follows them, visitors.
+ */
+import { describe, expect, it } from 'vitest';
+import type { CrudEntityName, Form, FormInstance, FormSchema } from '../../src/contract/types';
+import { FormInstanceStatus } from '../../src/contract/enums';
+import { DomainError } from '../../src/domain';
+import { deleteFormsRow, patchFormsRow, postFormsRow, softDeleteFormsRow, type FormsCaller, type FormsPorts } from '../../src/service/forms';
+import type { FormsRow, FormsStorage, FormsStore, Versioned } from '../../src/service/forms-ports';
+
+const at = new Date('2026-01-02T03:04:05Z');
+const later = new Date('2026-01-02T04:00:00Z');
+const KEYS = { form: 'formId', formgroup: 'formGroupId', formschema: 'formSchemaId', forminstance: 'formInstanceId' } as const;
+const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+/** A store over one map of versioned rows per entity; it logs its writes and the transactions opened. */
+function mapStorage() {
+  const tables = Object.fromEntries(Object.keys(KEYS).map((k) => [k, new Map<string, Versioned<FormsRow>>()])) as Record<CrudEntityName, Map<string, Versioned<FormsRow>>>;
+  const log: string[] = [];
+  const schemas = () => [...tables.formschema.values()].map((v) => v.row as FormSchema);
+  const store: FormsStore = {
+    find: async (entity, id) => tables[entity].get(id) as never,
+    latestSchemaVersion: async (formId) => Math.max(0, ...schemas().filter((s) => s.formId === formId).map((s) => s.version)),
+    newestSchemaId: async (formId) => schemas().filter((s) => s.formId === formId).sort((a, b) => b.version - a.version)[0]?.formSchemaId ?? null,
+    schemaUsed: async (id) => [...tables.forminstance.values()].some((v) => (v.row as FormInstance).formSchemaId === id),
+    async insert(entity, row, createdBy) {
+      log.push(`insert ${entity} by ${createdBy}`);
+      tables[entity].set(String(row[KEYS[entity] as keyof typeof row]), { row, version: 1 });
+    },
+    async update(entity, id, values, now) {
+      log.push(`update ${entity} ${Object.keys(values).sort().join(',')}`);
+      const found = tables[entity].get(id)!;
+      tables[entity].set(id, { row: { ...found.row, ...values, lastUpdatedDateTime: now } as FormsRow, version: found.version + 1 });
+    },
+    async setCurrentSchema(formId, schemaId) {
+      log.push(`current ${formId} ${schemaId}`);
+      (tables.form.get(formId)!.row as Form).currentFormSchemaId = schemaId;
+    },
+    async ungroupForms(groupId) {
+      for (const { row } of tables.form.values()) if ((row as Form).formGroupId === groupId) (row as Form).formGroupId = null;
+    },
+    async remove(entity, id) {
+      log.push(`remove ${entity} ${id}`);
+      tables[entity].delete(id);
+    },
+  };
+  const storage: FormsStorage = {
+    ...store,
+    async transaction(work) {
+      log.push('transaction');
+      return work(store);
+    },
+  };
+  return { storage, tables, log };
+}
+
+function setUp() {
+  const { storage, tables, log } = mapStorage();
+  const checked: string[] = [];
+  const places: string[] = [];
+  let next = 0;
+  let now = at;
+  const ports: FormsPorts = {
+    storage,
+    clock: { now: () => now },
+    ids: { newId: () => uuid(++next) },
+    schemas: {
+      async check(body, shape, json) {
+        checked.push(json ?? 'post');
+        if ('refuse' in body) throw new DomainError(400, 'Refused by the check.');
+        return { body, shape, json: json ?? JSON.stringify(shape) };
+      },
+      pause: async () => undefined,
+    },
+    links: { issueEdit: async (instance) => `edit:${instance.formInstanceId}` },
+    anonymousWrites: {
+      write: async (schemaId) => void places.push(`write ${schemaId}`),
+      beginNew: async (schemaId, isDraft) => ({
+        commit: (id: string) => void places.push(`commit ${schemaId} ${id} draft=${isDraft}`),
+        cancel: () => void places.push(`cancel ${schemaId}`),
+      }),
+    },
+  };
+  return { ports, tables, log, checked, places, setNow: (date: Date) => (now = date) };
+}
+
+const staff: FormsCaller = { userId: 'u1', link: null };
+const visitor: FormsCaller = { userId: null, link: null };
+const jsonSchema = { type: 'object', properties: { name: { type: 'string' } } };
+const layout = { pages: [] };
+
+/** A form with one public schema (made by the use cases themselves). */
+async function formWithSchema(ports: FormsPorts) {
+  const form = await postFormsRow(ports, 'form', { name: 'Leave' }, staff);
+  const schema = await postFormsRow(ports, 'formschema', { formId: form.row.formId, jsonSchema, layout, isPublic: true }, staff);
+  return { formId: form.row.formId, schemaId: schema.row.formSchemaId };
+}
+
+async function refusal(promise: Promise<unknown>): Promise<DomainError> {
+  const error = await promise.then(() => null, (e: unknown) => e);
+  expect(error).toBeInstanceOf(DomainError);
+  return error as DomainError;
+}
+
+describe('postFormsRow', () => {
+  it('names a new row with the ids port, stamps it with the clock, stores it at version 1 in one transaction', async () => {
+    const { ports, log } = setUp();
+    const saved = await postFormsRow(ports, 'formgroup', { name: ' HR ' }, staff);
+    expect(saved).toEqual({ row: { formGroupId: uuid(1), name: 'HR', description: null, isDeleted: false, createdDateTime: at, lastUpdatedDateTime: at }, version: 1 });
+    expect(log).toEqual(['transaction', 'insert formgroup by u1']);
+  });
+
+  it('keeps an unused id the body brings and refuses a taken one (409) without storing', async () => {
+    const { ports, log } = setUp();
+    await postFormsRow(ports, 'formgroup', { formGroupId: uuid(77), name: 'A' }, staff);
+    const error = await refusal(postFormsRow(ports, 'formgroup', { formGroupId: uuid(77), name: 'B' }, staff));
+    expect(error.status).toBe(409);
+    expect(log.filter((l) => l.startsWith('insert'))).toHaveLength(1);
+  });
+
+  it('numbers schema versions, makes the first one current, and checks the shape before the transaction', async () => {
+    const { ports, tables, log, checked } = setUp();
+    const { formId, schemaId } = await formWithSchema(ports);
+    const second = await postFormsRow(ports, 'formschema', { formId, jsonSchema, layout }, staff);
+    expect([(tables.formschema.get(schemaId)!.row as FormSchema).version, second.row.version]).toEqual([1, 2]);
+    expect((tables.form.get(formId)!.row as Form).currentFormSchemaId).toBe(schemaId);
+    expect(checked).toEqual(['post', 'post']);
+    expect(log.filter((l) => l.startsWith('current'))).toEqual([`current ${formId} ${schemaId}`]);
+    const before = log.length;
+    const refused = await refusal(postFormsRow(ports, 'formschema', { formId, jsonSchema, layout, refuse: true }, staff));
+    expect(refused.message).toBe('Refused by the check.');
+    expect(log.length).toBe(before);
+  });
+
+  it("a visitor's instance: counted, its place committed, an edit link; a refused one gives its place back", async () => {
+    const { ports, places, log } = setUp();
+    const { schemaId } = await formWithSchema(ports);
+    const saved = await postFormsRow(ports, 'forminstance', { formSchemaId: schemaId, data: { name: 'Ada' } }, visitor);
+    expect(saved.editLink).toBe(`edit:${saved.row.formInstanceId}`);
+    expect(saved.row).toMatchObject({ formSchemaId: schemaId, status: FormInstanceStatus.Created, envelopeId: null });
+    expect(log).toContain('insert forminstance by null');
+    expect(places).toEqual([`write ${schemaId}`, `commit ${schemaId} ${saved.row.formInstanceId} draft=true`]);
+    const missing = await refusal(postFormsRow(ports, 'forminstance', { formSchemaId: uuid(999), data: {} }, visitor));
+    expect(missing.status).toBe(404);
+    expect(places.at(-1)).toBe(`cancel ${uuid(999)}`);
+    const staffSaved = await postFormsRow(ports, 'forminstance', { formSchemaId: schemaId, data: {} }, staff);
+    expect(staffSaved.editLink).toBeUndefined();
+  });
+});
+
+describe('patchFormsRow', () => {
+  it('merges the body, counts the version up, stamps the clock; a stale If-Match is 412 and changes nothing', async () => {
+    const { ports, tables, setNow } = setUp();
+    const group = await postFormsRow(ports, 'formgroup', { name: 'A', description: 'd' }, staff);
+    setNow(later);
+    const patched = await patchFormsRow(ports, 'formgroup', { formGroupId: group.row.formGroupId, name: 'B' }, staff, '"1"');
+    expect(patched).toMatchObject({ version: 2, row: { name: 'B', description: 'd', lastUpdatedDateTime: later } });
+    const stale = await refusal(patchFormsRow(ports, 'formgroup', { formGroupId: group.row.formGroupId, name: 'C' }, staff, '"1"'));
+    expect(stale.status).toBe(412);
+    expect(tables.formgroup.get(group.row.formGroupId)).toMatchObject({ version: 2, row: { name: 'B' } });
+  });
+
+  it('404 for no such row, and a visitor without a link for the instance is refused before any read', async () => {
+    const { ports, log } = setUp();
+    expect((await refusal(patchFormsRow(ports, 'form', { formId: uuid(5), name: 'X' }, staff, null))).status).toBe(404);
+    const before = log.length;
+    expect((await refusal(patchFormsRow(ports, 'forminstance', { formInstanceId: uuid(5), data: {} }, visitor, null))).status).toBe(401);
+    expect(log.length).toBe(before);
+  });
+
+  it('restores a soft-deleted row with isDeleted: false', async () => {
+    const { ports, tables } = setUp();
+    const group = await postFormsRow(ports, 'formgroup', { name: 'A' }, staff);
+    await softDeleteFormsRow(ports, 'formgroup', group.row.formGroupId);
+    await patchFormsRow(ports, 'formgroup', { formGroupId: group.row.formGroupId, isDeleted: false }, staff, null);
+    expect(tables.formgroup.get(group.row.formGroupId)).toMatchObject({ version: 3, row: { isDeleted: false } });
+  });
+});
+
+describe('softDeleteFormsRow and deleteFormsRow', () => {
+  it('a soft delete marks the row (version up, clock), 404 for no such row', async () => {
+    const { ports, tables, setNow } = setUp();
+    const group = await postFormsRow(ports, 'formgroup', { name: 'A' }, staff);
+    setNow(later);
+    await softDeleteFormsRow(ports, 'formgroup', group.row.formGroupId);
+    expect(tables.formgroup.get(group.row.formGroupId)).toMatchObject({ version: 2, row: { isDeleted: true, lastUpdatedDateTime: later } });
+    expect((await refusal(softDeleteFormsRow(ports, 'form', uuid(404)))).status).toBe(404);
+  });
+
+  it('removing the current schema makes the newest one left current (none when none is left)', async () => {
+    const { ports, tables } = setUp();
+    const { formId, schemaId } = await formWithSchema(ports);
+    const second = await postFormsRow(ports, 'formschema', { formId, jsonSchema, layout }, staff);
+    const third = await postFormsRow(ports, 'formschema', { formId, jsonSchema, layout }, staff);
+    await deleteFormsRow(ports, 'formschema', second.row.formSchemaId);
+    expect((tables.form.get(formId)!.row as Form).currentFormSchemaId).toBe(schemaId);
+    await deleteFormsRow(ports, 'formschema', schemaId);
+    expect((tables.form.get(formId)!.row as Form).currentFormSchemaId).toBe(third.row.formSchemaId);
+    await deleteFormsRow(ports, 'formschema', third.row.formSchemaId);
+    expect((tables.form.get(formId)!.row as Form).currentFormSchemaId).toBeNull();
+  });
+
+  it("removing a form group leaves its forms ungrouped, without a new version; 404 for no such row", async () => {
+    const { ports, tables } = setUp();
+    const group = await postFormsRow(ports, 'formgroup', { name: 'A' }, staff);
+    const form = await postFormsRow(ports, 'form', { name: 'F', formGroupId: group.row.formGroupId }, staff);
+    await deleteFormsRow(ports, 'formgroup', group.row.formGroupId);
+    expect(tables.formgroup.size).toBe(0);
+    expect(tables.form.get(form.row.formId)).toMatchObject({ version: 1, row: { formGroupId: null } });
+    expect((await refusal(deleteFormsRow(ports, 'formgroup', group.row.formGroupId))).status).toBe(404);
+  });
+});
