@@ -1,9 +1,10 @@
 // @vitest-environment node
 /**
- * Contract of `GET /api/Forms/ExportInstancesCsv` on the fake and the reference server: the same rows as the OData
- * read of the same query (filter, search, soft-deleted rule), the same columns and cells (the domain's
- * instance-csv module), the same refusals.
+ * Contract of `GET /api/Forms/ExportInstancesCsv` and `GET /api/Forms/ExportInstancesXlsx` on the fake and the
+ * reference server: the same rows as the OData read of the same query (filter, search, soft-deleted rule), the same
+ * columns and cells (the domain's export-table, instance-csv and export-xlsx modules), the same refusals.
  */
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isApiError, odata, type ApiClient } from '../../src/api';
 import type { FormInstance, FormLayout, JsonObject } from '../../src/api/types';
@@ -59,8 +60,8 @@ async function outcome(call: () => Promise<unknown>): Promise<unknown> {
   }
 }
 
-async function csvOf(client: ApiClient, query: Parameters<ApiClient['forms']['exportInstancesCsv']>[0]) {
-  const file = await client.forms.exportInstancesCsv(query);
+async function csvOf(client: ApiClient, query: Parameters<ApiClient['forms']['exportInstancesCsv']>[0], options?: Parameters<ApiClient['forms']['exportInstancesCsv']>[1]) {
+  const file = await client.forms.exportInstancesCsv(query, options);
   const lines = (await file.data.text()).split('\r\n');
   expect(lines.pop()).toBe('');
   return { fileName: file.fileName, type: file.headers.get('content-type'), lines };
@@ -83,6 +84,7 @@ async function runScenario(target: ContractTarget) {
   const a = await post({ name: '=SUM(A1:A2)', age: 3 });
   await post({ name: 'Ada, "L"', pets: ['@dog', 'cat'], color: 'b' });
   await post({ name: 'Bob', age: -5, at: '2026-12-03T14:30:00-05:00', clock: '09:15:00+00:00' });
+  await post({ name: 'Zoë' });
   const gone = await post({ name: 'Gone', age: 9 }, schema?.formSchemaId ?? '');
   await admin.crud.forminstance.softDelete(gone.formInstanceId);
   const other = await admin.crud.form.post({ name: 'Other' });
@@ -92,6 +94,28 @@ async function runScenario(target: ContractTarget) {
   const ofForm = odata.eq<FormInstance>('formId', odata.guid(formId));
   const all = await csvOf(admin, { filter: ofForm, orderBy: [['createdDateTime', 'asc']] });
   facts.set('file', [all.fileName, all.type]);
+  const bytes = new Uint8Array(await (await admin.forms.exportInstancesCsv({ filter: ofForm })).data.arrayBuffer());
+  facts.set('bom', [...bytes.slice(0, 3)]);
+  facts.set('path.row', (await csvOf(admin, { filter: ofForm }, { pathRow: true })).lines.slice(0, 2));
+  // The XLSX of the same rows, read back: its header, and each row's cells as type and value (the times by type only).
+  const xlsx = await admin.forms.exportInstancesXlsx({ filter: ofForm, orderBy: [['createdDateTime', 'asc']] });
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(await xlsx.data.arrayBuffer());
+  const sheet = workbook.worksheets[0];
+  facts.set('xlsx.file', [xlsx.fileName, xlsx.headers.get('content-type'), sheet?.name]);
+  const cells: unknown[][] = [];
+  sheet?.eachRow((row, at) => {
+    const values = (row.values as unknown[]).slice(1);
+    cells.push(
+      at === 1
+        ? values
+        : values.map((value, i) => {
+            const type = row.getCell(i + 1).type;
+            return i === 0 || i === 4 || i === 5 ? type : [type, value instanceof Date ? value.toISOString() : value];
+          }),
+    );
+  });
+  facts.set('xlsx.rows', cells);
   facts.set('header', all.lines[0]);
   facts.set('rows', all.lines.slice(1).map(stable));
   // The same rows, in the same order, as the OData read of the same filter.
@@ -105,17 +129,21 @@ async function runScenario(target: ContractTarget) {
   const ids = desc.lines.slice(1).map((line) => line.split(',')[0] ?? '');
   facts.set('desc', ids.join() === [...ids].sort().reverse().join() && ids.includes(a.formInstanceId));
 
-  const raw = (query: string, token: string | null = target.adminToken) =>
-    fetch(`${target.baseUrl}/api/Forms/ExportInstancesCsv?${query}`, token ? { headers: { Authorization: `Bearer ${token}` } } : {}).then(async (r) => [
+  const raw = (query: string, token: string | null = target.adminToken, file = 'Csv') =>
+    fetch(`${target.baseUrl}/api/Forms/ExportInstances${file}?${query}`, token ? { headers: { Authorization: `Bearer ${token}` } } : {}).then(async (r) => [
       r.status,
       r.status >= 400 ? ((await r.json()) as { detail?: string }).detail : null,
     ]);
   facts.set('refused.top', await raw('$top=5'));
   facts.set('refused.orderby', await raw('$orderby=data/name'));
   facts.set('refused.filter', await raw('$filter=nosuch eq 1'));
+  facts.set('refused.repeat', await raw('repeat=sheets'));
   facts.set('anonymous', (await raw('', null))[0]);
+  facts.set('xlsx.refused.top', await raw('$top=5', target.adminToken, 'Xlsx'));
+  facts.set('xlsx.anonymous', (await raw('', null, 'Xlsx'))[0]);
   const { client: nobody } = await target.newUser();
   facts.set('noclaims', await outcome(() => nobody.forms.exportInstancesCsv()));
+  facts.set('xlsx.noclaims', await outcome(() => nobody.forms.exportInstancesXlsx()));
   return facts;
 }
 
@@ -137,30 +165,55 @@ afterAll(async () => {
 });
 
 describe('instances CSV export — the fake and the server agree', () => {
-  it('exports the filtered instances with the fixed columns, the answers by data path and guarded cells', () => {
+  it('exports the filtered instances with the fixed columns, the answers under their labels and guarded cells', () => {
     expect(fake.get('file')).toEqual(['form-instances.csv', 'text/csv; charset=utf-8']);
-    // The columns are the fields of the layouts of the schemas the exported rows use (each path once, sorted).
-    expect(fake.get('header')).toBe('id,form,schema version,status,created,updated,/age,/at,/clock,/color,/name,/pets');
+    expect(fake.get('bom')).toEqual([0xef, 0xbb, 0xbf]);
+    // The columns are the fields of the layouts of the schemas the exported rows use, headed by their labels, in the
+    // newest version's order; the data paths in a second row when asked for.
+    expect(fake.get('header')).toBe('id,form,schema version,status,created,updated,Name,Age,Pets,Colour,At,Clock');
+    expect(fake.get('path.row')).toEqual([
+      'id,form,schema version,status,created,updated,Name,Age,Pets,Colour,At,Clock',
+      'formInstanceId,form/name,formSchema/version,status,createdDateTime,lastUpdatedDateTime,/name,/age,/pets,/color,/at,/clock',
+    ]);
     // Answers as the form shows them: a choice by its label (several in the options' order), a date-time or time
     // with the offset it was given.
     expect(fake.get('rows')).toEqual([
-      `"CSV, ""export""",2,Created,3,,,,'=SUM(A1:A2),`,
-      `"CSV, ""export""",2,Created,,,,Blue,"Ada, ""L""",Cat; Dog`,
-      `"CSV, ""export""",2,Created,-5,2026-12-03 14:30 (UTC-05:00),09:15 (UTC+00:00),,Bob,`,
+      `"CSV, ""export""",2,Created,'=SUM(A1:A2),3,,,,`,
+      `"CSV, ""export""",2,Created,"Ada, ""L""",,Cat; Dog,Blue,,`,
+      `"CSV, ""export""",2,Created,Bob,-5,,,2026-12-03 14:30 (UTC-05:00),09:15 (UTC+00:00)`,
+      `"CSV, ""export""",2,Created,Zoë,,,,,`,
     ]);
     expect(fake.get('same.as.odata')).toBe(true);
     // Only the first version's fields here (the age it holds is no field of that layout, so not a column).
     expect(fake.get('deleted')).toEqual([`"CSV, ""export""",1,Created,Gone`]);
-    expect(fake.get('search')).toEqual([`"CSV, ""export""",2,Created,-5,2026-12-03 14:30 (UTC-05:00),09:15 (UTC+00:00),,Bob,`]);
+    expect(fake.get('search')).toEqual([`"CSV, ""export""",2,Created,Bob,-5,,,2026-12-03 14:30 (UTC-05:00),09:15 (UTC+00:00)`]);
     expect(fake.get('desc')).toBe(true);
+  });
+
+  it('exports the same rows as XLSX with typed cells: labels, numbers, dates, texts never formulas, "Zoë" intact', () => {
+    const { String: text, Number: number, Date: date } = ExcelJS.ValueType;
+    // An empty answer is no cell at all (a hole in the row's values).
+    expect(fake.get('xlsx.file')).toEqual(['form-instances.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'Form instances']);
+    const fixed = [text, [text, 'CSV, "export"'], [number, 2], [text, 'Created'], date, date];
+    expect(fake.get('xlsx.rows')).toEqual([
+      ['id', 'form', 'schema version', 'status', 'created', 'updated', 'Name', 'Age', 'Pets', 'Colour', 'At', 'Clock'],
+      [...fixed, [text, '=SUM(A1:A2)'], [number, 3]],
+      [...fixed, [text, 'Ada, "L"'], undefined, [text, 'Cat; Dog'], [text, 'Blue']],
+      [...fixed, [text, 'Bob'], [number, -5], undefined, undefined, [date, '2026-12-03T14:30:00.000Z'], [text, '09:15 (UTC+00:00)']],
+      [...fixed, [text, 'Zoë']],
+    ]);
   });
 
   it('refuses what would not export the whole filtered set, and callers without the claim', () => {
     expect(fake.get('refused.top')).toEqual([400, expect.stringContaining('$top')]);
     expect(fake.get('refused.orderby')).toEqual([400, expect.stringContaining('sorted only by')]);
     expect(fake.get('refused.filter')).toEqual([400, expect.any(String)]);
+    expect(fake.get('refused.repeat')).toEqual([400, "The parameter 'repeat' is 'rows' or 'columns', not 'sheets'."]);
     expect(fake.get('anonymous')).toBe(401);
     expect(fake.get('noclaims')).toMatchObject({ status: 403, detail: "The claim 'FormInstance_SelectList' is required." });
+    expect(fake.get('xlsx.refused.top')).toEqual([400, expect.stringContaining('$top')]);
+    expect(fake.get('xlsx.anonymous')).toBe(401);
+    expect(fake.get('xlsx.noclaims')).toMatchObject({ status: 403, detail: "The claim 'FormInstance_SelectList' is required." });
   });
 
   it('answers the same on the server', () => {

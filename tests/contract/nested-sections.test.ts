@@ -107,8 +107,8 @@ async function outcome(call: () => Promise<unknown>): Promise<unknown> {
   }
 }
 
-async function csvLines(client: ApiClient, formId: string): Promise<string[]> {
-  const file = await client.forms.exportInstancesCsv({ filter: odata.eq<FormInstance>('formId', odata.guid(formId)) });
+async function csvLines(client: ApiClient, formId: string, repeat?: 'rows' | 'columns'): Promise<string[]> {
+  const file = await client.forms.exportInstancesCsv({ filter: odata.eq<FormInstance>('formId', odata.guid(formId)) }, { repeat, pathRow: true });
   return (await file.data.text()).split('\r\n').filter(Boolean);
 }
 
@@ -130,7 +130,11 @@ async function runScenario(target: ContractTarget): Promise<Map<string, unknown>
 
   const lines = await csvLines(admin, formId);
   facts.set('csv.header', lines[0]);
-  facts.set('csv.row', lines.slice(1).map((line) => line.split(/,(?=(?:[^"]*"[^"]*")*[^"]*$)/).slice(6).join(',')));
+  facts.set('csv.paths', lines[1]);
+  facts.set('csv.row', lines.slice(2).map((line) => line.split(/,(?=(?:[^"]*"[^"]*")*[^"]*$)/).slice(6).join(',')));
+  const columns = await csvLines(admin, formId, 'columns');
+  facts.set('csv.columns.header', columns[0]);
+  facts.set('csv.columns.row', columns.slice(2).map((line) => line.split(/,(?=(?:[^"]*"[^"]*")*[^"]*$)/).slice(6).join(',')));
 
   const application = { name: 'Grace', address: { street: 'Main St' }, home: { town: 'Arlington' }, jobs: [{ employer: 'Navy', from: '1943' }] };
   const created = await admin.dynamicFormLinking.create(formSchemaId, application);
@@ -176,8 +180,17 @@ describe('nested sections — the fake and the server agree', () => {
   });
 
   it("export a nested plain section's fields as columns and a section inside a repeatable one in its list's column", () => {
-    expect(fake.get('csv.header')).toBe('id,form,schema version,status,created,updated,/address/city,/address/street,/jobs,/name');
-    expect(fake.get('csv.row')).toEqual([`London,St James,"${JSON.stringify(data.jobs).replaceAll('"', '""')}",Ada`]);
+    // One row per item of the repeatable section (its nested sections' fields included), the other answers on each.
+    expect(fake.get('csv.header')).toBe('id,form,schema version,status,created,updated,item,Name,Street,City,Jobs: Employer,Jobs: From,Jobs: To');
+    expect(fake.get('csv.paths')).toBe(
+      'formInstanceId,form/name,formSchema/version,status,createdDateTime,lastUpdatedDateTime,item,/name,/address/street,/address/city,/jobs/*/employer,/jobs/*/from,/jobs/*/to',
+    );
+    expect(fake.get('csv.row')).toEqual(['1,Ada,St James,London,Engines,1842,1843', '2,Ada,St James,London,Looms,1844,']);
+    // Or one column per item and field, as many items as the most any instance has.
+    expect(fake.get('csv.columns.header')).toBe(
+      'id,form,schema version,status,created,updated,Name,Street,City,Jobs 1: Employer,Jobs 1: From,Jobs 1: To,Jobs 2: Employer,Jobs 2: From,Jobs 2: To',
+    );
+    expect(fake.get('csv.columns.row')).toEqual(['Ada,St James,London,Engines,1842,1843,Looms,1844,']);
   });
 
   it("pre-fill a nested field from its link, and the repeatable section's items with their nested answers", () => {

@@ -12,6 +12,7 @@ import {
   streamInstanceCsv,
 } from '../../src/domain/forms/instance-csv';
 import type { FormLayout } from '../../src/api/types';
+import type { InstanceExportOptions } from '../../src/domain/forms/export-table';
 import { evaluateODataQuery, FORMS_ODATA_SCHEMA, parseODataQuery, type ODataQuery, type ODataRow } from '../../src/domain/odata';
 
 describe('csvCell', () => {
@@ -81,7 +82,13 @@ function instances(count: number): ODataRow[] {
   }));
 }
 
-async function exportOf(rows: ODataRow[], text: string, batchSize: number, layouts: (FormLayout | null)[] = [layoutOf('/name', '/extra/x')]) {
+async function exportOf(
+  rows: ODataRow[],
+  text: string,
+  batchSize: number,
+  layouts: (FormLayout | null)[] = [layoutOf('/name', '/extra/x')],
+  options: InstanceExportOptions = { repeat: 'rows', pathRow: true },
+) {
   const reads: ODataQuery[] = [];
   const schemaReads: ODataQuery[] = [];
   const forms = [{ formId: '20000000-0000-4000-8000-000000000001', name: 'Loan', isDeleted: false }];
@@ -106,8 +113,12 @@ async function exportOf(rows: ODataRow[], text: string, batchSize: number, layou
     );
   };
   let text_ = '';
-  for await (const chunk of streamInstanceCsv({ rows: read, schemas: readSchemas }, parseODataQuery(text), batchSize)) text_ += chunk;
-  return { lines: text_.split('\r\n').slice(0, -1), reads, layoutReads: schemaReads };
+  for await (const chunk of streamInstanceCsv({ rows: read, schemas: readSchemas }, parseODataQuery(text), options, batchSize)) text_ += chunk;
+  // The byte-order mark first; with the path row, the labels, then the paths, then the rows.
+  expect(text_.startsWith('\uFEFF')).toBe(true);
+  const all = text_.slice(1).split('\r\n').slice(0, -1);
+  // `lines`: the path row (or the labels, without it), then the rows.
+  return { labels: all[0], lines: options.pathRow ? all.slice(1) : all, reads, layoutReads: schemaReads };
 }
 
 describe('streamInstanceCsv', () => {
@@ -128,10 +139,12 @@ describe('streamInstanceCsv', () => {
   it('writes the fixed columns, then the data paths of the layouts, and each cell by the rules (the same lines as the two-pass export wrote)', async () => {
     const rows = instances(4);
     (rows[1] as ODataRow).data = { name: '=HYPERLINK("x")' };
-    const { lines } = await exportOf(rows, '$orderby=createdDateTime', 2);
-    expect(lines[0]).toBe([...INSTANCE_CSV_FIXED_COLUMNS, '/extra/x', '/name'].join(','));
-    expect(lines[1]).toBe(`${rows[0]?.formInstanceId},Loan,3,Created,2026-01-01T00:00:00.000Z,2026-01-01T00:00:00.000Z,0,n0`);
-    expect(lines[2]).toBe(`${rows[1]?.formInstanceId},Loan,3,InProgress,2026-01-02T00:00:00.000Z,2026-01-01T00:00:00.000Z,,"'=HYPERLINK(""x"")"`);
+    const { labels, lines } = await exportOf(rows, '$orderby=createdDateTime', 2);
+    // The labels (here each field is labelled with its path), then the paths, in the layout's order.
+    expect(labels).toBe([...INSTANCE_CSV_FIXED_COLUMNS, '/name', '/extra/x'].join(','));
+    expect(lines[0]).toBe(['formInstanceId', 'form/name', 'formSchema/version', 'status', 'createdDateTime', 'lastUpdatedDateTime', '/name', '/extra/x'].join(','));
+    expect(lines[1]).toBe(`${rows[0]?.formInstanceId},Loan,3,Created,2026-01-01T00:00:00.000Z,2026-01-01T00:00:00.000Z,n0,0`);
+    expect(lines[2]).toBe(`${rows[1]?.formInstanceId},Loan,3,InProgress,2026-01-02T00:00:00.000Z,2026-01-01T00:00:00.000Z,"'=HYPERLINK(""x"")",`);
   });
 
   it("takes the header from the schemas' layouts (a deleted schema's too), not from the rows, and reads the schemas of the selected rows once", async () => {
@@ -143,7 +156,8 @@ describe('streamInstanceCsv', () => {
       layoutOf('/address', '/name'),
     ]);
     // Each path once, sorted; the answer at a path no layout has (`/notAsked`) is not a column.
-    expect(lines[0]).toBe([...INSTANCE_CSV_FIXED_COLUMNS, '/address', '/name', '/pets'].join(','));
+    // The newest version's fields first (v5: /address, /name), then what older versions ask besides (v3: /pets).
+    expect(lines[0]).toBe(['formInstanceId', 'form/name', 'formSchema/version', 'status', 'createdDateTime', 'lastUpdatedDateTime', '/address', '/name', '/pets'].join(','));
     // A list or an object at a column's path is its JSON (quoted, as it holds quotes and commas).
     expect(lines[1]?.split(',').slice(6).join(',')).toBe('"{""city"":""Oslo""}",n0,"[""cat"",""@dog""]"');
     expect(lines).toHaveLength(2);
@@ -186,12 +200,13 @@ describe('streamInstanceCsv', () => {
         },
       ],
     };
-    const { lines } = await exportOf(rows, '$orderby=createdDateTime', 10, [layout]);
-    expect(lines[0]).toBe([...INSTANCE_CSV_FIXED_COLUMNS, '/amount', '/at', '/born', '/clock', '/color', '/pets'].join(','));
+    const { labels, lines } = await exportOf(rows, '$orderby=createdDateTime', 10, [layout]);
+    expect(labels).toBe([...INSTANCE_CSV_FIXED_COLUMNS, 'Colour', 'Pets', 'At', 'Clock', 'Born', 'Amount'].join(','));
+    expect(lines[0]).toBe(['formInstanceId', 'form/name', 'formSchema/version', 'status', 'createdDateTime', 'lastUpdatedDateTime', '/color', '/pets', '/at', '/clock', '/born', '/amount'].join(','));
     // The option's label (an unknown code as it is, after the known ones); the offset the time was given with.
-    expect(lines[1]?.split(',').slice(6).join(',')).toBe('1234567.5,2026-12-03 14:30 (UTC-05:00),1990-05-06,09:15 (UTC+00:00),"Green, dark",Cat; Dog; gone');
+    expect(lines[1]?.split(',').slice(6).join(',')).toBe('"Green, dark",Cat; Dog; gone,2026-12-03 14:30 (UTC-05:00),09:15 (UTC+00:00),1990-05-06,1234567.5');
     // A number stays a number (no formula guard for -3); a time without an offset as given; no choice is empty.
-    expect(lines[2]?.split(',').slice(6).join(',')).toBe('-3,2026-12-03 14:30 (UTC+00:00),,09:15,zz,');
+    expect(lines[2]?.split(',').slice(6).join(',')).toBe('zz,,2026-12-03 14:30 (UTC+00:00),09:15,,-3');
   });
 
   it('bounds the first sort column on its own in the keyset condition (an index range), with the same rows', () => {

@@ -10,7 +10,9 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { FORMS_ODATA_SETS, parseODataQuery, type FormsODataType, type ODataQuery } from '../../../src/domain/odata';
-import { INSTANCE_CSV_CONTENT_TYPE, INSTANCE_CSV_DISPOSITION, instanceCsvStream, readInstanceCsvSchemas } from '../../../src/domain/forms/instance-csv';
+import { INSTANCE_CSV_CONTENT_TYPE, INSTANCE_CSV_DISPOSITION, instanceCsvStream, readInstanceCsvSchemas, type InstanceCsvSource } from '../../../src/domain/forms/instance-csv';
+import { parseInstanceExportOptions } from '../../../src/domain/forms/export-table';
+import { INSTANCE_XLSX_CONTENT_TYPE, INSTANCE_XLSX_DISPOSITION, instanceXlsxStream } from '../../../src/domain/forms/export-xlsx';
 import { ANONYMOUS_INSTANCES_MESSAGE, FORM_LINK_MODE_HEADER, seesSoftDeleted, type FormLinkGrant } from '../../../src/domain/forms';
 import { DomainError, satisfies } from '../../../src/domain';
 import { forms, formSchemas } from '../db/schema';
@@ -73,30 +75,50 @@ function odataRoute(set: keyof typeof FORMS_ODATA_SETS): AnyRouteDeclaration {
 }
 
 /**
+ * What an export reads, as the caller may read it: the instances in keyset-paged batches through `FormInstanceOData`'s
+ * SQL, and the distinct schemas of the selected rows (one statement) with their forms' names and versions. Rows,
+ * columns, cells and the file are the domain's (`export-table`, `instance-csv`, `export-xlsx`), the same as the fake's.
+ */
+function exportSource(ctx: RouteContext<NonNullable<RouteContext['auth']>>): InstanceCsvSource {
+  const scope = signedInScope(ctx.auth.claims);
+  const db = ctx.services.db;
+  const rows = async (batch: ODataQuery) => (await runODataQuery(db, FORMS_SQL_MODEL, 'FormInstance', batch, { scope })).value;
+  const schemas = async (selected: ODataQuery) => {
+    const ids = await distinctODataValues(db, FORMS_SQL_MODEL, 'FormInstance', selected, 'formSchemaId', { scope });
+    return readInstanceCsvSchemas(ids.map(String), async (read) => (await runODataQuery(db, FORMS_SQL_MODEL, 'FormSchema', read, { scope })).value);
+  };
+  return { rows, schemas };
+}
+
+/**
  * `GET /api/Forms/ExportInstancesCsv`: the instances the same query string selects through `FormInstanceOData`, as
- * CSV streamed from the database in keyset-paged batches (the domain's `instanceCsvStream`, the same as the fake's):
- * no more than one batch of rows is held at a time. The header's layouts are those of the distinct schemas of the
- * selected rows (one statement), read as the caller may read schemas, with their forms' names and versions.
+ * CSV (UTF-8 with a byte-order mark, headed by the fields' labels; `repeat` and `pathRow` lay it out) streamed from
+ * the database in keyset-paged batches: no more than one batch of rows is held at a time.
  */
 const exportInstancesCsvRoute = route({
   method: 'GET',
   path: '/api/Forms/ExportInstancesCsv',
   summary: 'The form instances an OData query selects, as CSV.',
   async handler(ctx) {
-    const query = parseODataQuery(new URL(ctx.c.req.url).searchParams);
-    const scope = signedInScope(ctx.auth.claims);
-    const db = ctx.services.db;
-    const rows = async (batch: ODataQuery) => (await runODataQuery(db, FORMS_SQL_MODEL, 'FormInstance', batch, { scope })).value;
-    const schemas = async (selected: ODataQuery) => {
-      const ids = await distinctODataValues(db, FORMS_SQL_MODEL, 'FormInstance', selected, 'formSchemaId', { scope });
-      return readInstanceCsvSchemas(ids.map(String), async (read) => (await runODataQuery(db, FORMS_SQL_MODEL, 'FormSchema', read, { scope })).value);
-    };
-    const body = await instanceCsvStream({ rows, schemas }, query);
+    const params = new URL(ctx.c.req.url).searchParams;
+    const body = await instanceCsvStream(exportSource(ctx), parseODataQuery(params), parseInstanceExportOptions(params));
     return ctx.c.body(body, 200, { 'Content-Type': INSTANCE_CSV_CONTENT_TYPE, 'Content-Disposition': INSTANCE_CSV_DISPOSITION });
   },
 });
 
-/** The four OData reads, the service description, and the CSV export that reads through them. */
+/** `GET /api/Forms/ExportInstancesXlsx`: the same rows, columns and cells as the CSV export, as a spreadsheet with typed cells. */
+const exportInstancesXlsxRoute = route({
+  method: 'GET',
+  path: '/api/Forms/ExportInstancesXlsx',
+  summary: 'The form instances an OData query selects, as an XLSX spreadsheet.',
+  async handler(ctx) {
+    const params = new URL(ctx.c.req.url).searchParams;
+    const body = await instanceXlsxStream(exportSource(ctx), parseODataQuery(params), parseInstanceExportOptions(params));
+    return ctx.c.body(body, 200, { 'Content-Type': INSTANCE_XLSX_CONTENT_TYPE, 'Content-Disposition': INSTANCE_XLSX_DISPOSITION });
+  },
+});
+
+/** The four OData reads, the service description, and the CSV and XLSX exports that read through them. */
 export const odataRoutes: readonly AnyRouteDeclaration[] = [
   odataMetadataRoute,
   odataRoute('FormOData'),
@@ -104,5 +126,6 @@ export const odataRoutes: readonly AnyRouteDeclaration[] = [
   odataRoute('FormInstanceOData'),
   odataRoute('FormSchemaOData'),
   exportInstancesCsvRoute,
+  exportInstancesXlsxRoute,
 ];
 

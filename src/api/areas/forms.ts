@@ -6,8 +6,16 @@ import { buildQuery, type ODataQueryOptions } from '../odata';
 import type { CallOptions, Transport } from '../transport';
 import type { DownloadDocumentResult, FormInstance } from '../types';
 import { CURRENT_PUBLIC_VERSION_PATH, type CurrentPublicVersion } from '../../domain/forms/public-form';
+import { instanceExportParams, type InstanceExportOptions } from '../../domain/forms/export-options';
 
 export type { CurrentPublicVersion } from '../../domain/forms/public-form';
+export type { ExportRepeatLayout, InstanceExportOptions } from '../../domain/forms/export-options';
+
+/** What an export of instances selects: the rows of the list's filter, search and order, every one of them. */
+export type InstanceExportQuery = Pick<ODataQueryOptions<FormInstance>, 'filter' | 'search' | 'orderBy'>;
+
+/** Options of an export call: the layout the person chose, and the call's own options. */
+export type InstanceExportCallOptions = CallOptions & Partial<InstanceExportOptions>;
 
 /** The Forms API. */
 export interface FormsApi {
@@ -26,14 +34,19 @@ export interface FormsApi {
   notifyDeleted(formInstanceId: string, options?: CallOptions): Promise<null>;
   /**
    * `GET /api/Forms/ExportInstancesCsv` (beyond the spec): every instance the `$filter`, `$search` and `$orderby`
-   * select (not one page), as a CSV file: id, form, schema version, status, created, updated, then the answer at each
-   * data path of the fields of the layouts those instances' schemas have. `$top`, `$skip`, `$select`, `$expand` and `$count` are refused (400). The file name comes from
-   * `Content-Disposition`, as for `Signing/DownloadDocument`.
+   * select (not one page), as a CSV file in UTF-8 with a byte-order mark: a header row of labels (id, form, schema
+   * version, status, created, updated, then each field's label; `pathRow` adds a row of data paths), choices by their
+   * labels, repeatable sections one row per item (`repeat: 'rows'`, the default) or one column per item
+   * (`repeat: 'columns'`), texts that would start a formula guarded with `'`. `$top`, `$skip`, `$select`, `$expand`
+   * and `$count` are refused (400). The file name comes from `Content-Disposition`, as for `Signing/DownloadDocument`.
    */
-  exportInstancesCsv(
-    query?: Pick<ODataQueryOptions<FormInstance>, 'filter' | 'search' | 'orderBy'>,
-    options?: CallOptions,
-  ): Promise<DownloadDocumentResult>;
+  exportInstancesCsv(query?: InstanceExportQuery, options?: InstanceExportCallOptions): Promise<DownloadDocumentResult>;
+  /**
+   * `GET /api/Forms/ExportInstancesXlsx` (beyond the spec): the same rows, columns and cells as
+   * {@link FormsApi.exportInstancesCsv}, as an XLSX spreadsheet with typed cells (numbers as numbers, dates and
+   * date-times as dates).
+   */
+  exportInstancesXlsx(query?: InstanceExportQuery, options?: InstanceExportCallOptions): Promise<DownloadDocumentResult>;
   /**
    * `GET /api/Forms/DownloadPdf?formInstanceId&flatten` (beyond the spec): the instance as its form's PDF template
    * with the answers in its fields (`flatten: true` bakes them into the pages), for a form generated from a PDF. The
@@ -53,6 +66,24 @@ export function createFormsApi(transport: Transport): FormsApi {
       read,
       signal: options?.signal,
     });
+  };
+  const exportOf = async (name: string, accept: string, query: InstanceExportQuery | undefined, options: InstanceExportCallOptions | undefined): Promise<DownloadDocumentResult> => {
+    // May be omitted, not null (docs/spec.md, Validation rules).
+    if (query === null) throw new ArgumentError('query');
+    const response = await transport.send({
+      method: 'GET',
+      path: `/api/Forms/${name}`,
+      query: instanceExportParams({ repeat: options?.repeat, pathRow: options?.pathRow }),
+      rawQuery: buildQuery(query ?? {}),
+      headers: { Accept: accept },
+      signal: options?.signal,
+    });
+    return {
+      fileName: fileNameFromContentDisposition(response.headers.get('content-disposition')),
+      data: await response.blob(),
+      status: response.status,
+      headers: response.headers,
+    };
   };
   return {
     getEditUrl: async (formInstanceId, options) => call<string>('GetEditUrl', formInstanceId, options, 'json'),
@@ -79,22 +110,7 @@ export function createFormsApi(transport: Transport): FormsApi {
         headers: response.headers,
       };
     },
-    exportInstancesCsv: async (query, options) => {
-      // May be omitted, not null (docs/spec.md, Validation rules).
-      if (query === null) throw new ArgumentError('query');
-      const response = await transport.send({
-        method: 'GET',
-        path: '/api/Forms/ExportInstancesCsv',
-        rawQuery: buildQuery(query ?? {}),
-        headers: { Accept: 'text/csv' },
-        signal: options?.signal,
-      });
-      return {
-        fileName: fileNameFromContentDisposition(response.headers.get('content-disposition')),
-        data: await response.blob(),
-        status: response.status,
-        headers: response.headers,
-      };
-    },
+    exportInstancesCsv: async (query, options) => exportOf('ExportInstancesCsv', 'text/csv', query, options),
+    exportInstancesXlsx: async (query, options) => exportOf('ExportInstancesXlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', query, options),
   };
 }

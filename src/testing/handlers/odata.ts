@@ -18,7 +18,9 @@ import {
   type ODataQuery,
   type ODataRow,
 } from '../../domain/odata';
-import { INSTANCE_CSV_CONTENT_TYPE, INSTANCE_CSV_DISPOSITION, instanceCsvStream, readInstanceCsvSchemas } from '../../domain/forms/instance-csv';
+import { INSTANCE_CSV_CONTENT_TYPE, INSTANCE_CSV_DISPOSITION, instanceCsvStream, readInstanceCsvSchemas, type InstanceCsvSource } from '../../domain/forms/instance-csv';
+import { parseInstanceExportOptions } from '../../domain/forms/export-table';
+import { INSTANCE_XLSX_CONTENT_TYPE, INSTANCE_XLSX_DISPOSITION, instanceXlsxStream } from '../../domain/forms/export-xlsx';
 import { ANONYMOUS_INSTANCES_MESSAGE, checkPresentedLink, etagOf, FORM_LINK_MODE_HEADER, seesSoftDeleted } from '../../domain/forms';
 import type { FakeDb } from '../db';
 import { rowVersion } from '../forms-model';
@@ -87,34 +89,55 @@ function odataRoute(set: keyof typeof FORMS_ODATA_SETS, access: FakeRoute['acces
 }
 
 /**
+ * What an export reads, as the caller may read it (the same rows as `FormInstanceOData`): batches of instances and
+ * the schemas the selected ones use. Rows, columns, cells and the file are the domain's (`export-table`,
+ * `instance-csv`, `export-xlsx`), the same as the server's.
+ */
+function exportSource(ctx: RouteContext): InstanceCsvSource {
+  const rows = async (batch: ODataQuery) => {
+    // Each batch sees the rows as they are now, as the server's reads do.
+    const visible = visibleTo(ctx.backend.db, ctx);
+    return evaluateODataQuery(FORMS_ODATA_SCHEMA, 'FormInstance', batch, { rows: (type) => visible[type as FormsODataType] }).value;
+  };
+  // The schemas the selected instances use (the server finds them in one statement).
+  const schemas = async (selected: ODataQuery) => {
+    const visible = visibleTo(ctx.backend.db, ctx);
+    const source = { rows: (type: string) => visible[type as FormsODataType] };
+    const ids = new Set<string>();
+    for (let skip = 0; ; skip += ODATA_LIMITS.maxTop) {
+      const page = evaluateODataQuery(FORMS_ODATA_SCHEMA, 'FormInstance', { ...selected, select: ['formSchemaId'], top: ODATA_LIMITS.maxTop, skip }, source).value;
+      for (const row of page) ids.add(String(row.formSchemaId));
+      if (page.length < ODATA_LIMITS.maxTop) break;
+    }
+    return readInstanceCsvSchemas([...ids], async (query) => evaluateODataQuery(FORMS_ODATA_SCHEMA, 'FormSchema', query, source).value);
+  };
+  return { rows, schemas };
+}
+
+/**
  * `GET /api/Forms/ExportInstancesCsv`: the instances the same query string selects through `FormInstanceOData`, as
- * CSV; rows, columns, cells and batches are the domain's (`instanceCsvStream`), the same as the server's.
+ * CSV (UTF-8 with a byte-order mark, headed by the fields' labels; `repeat` and `pathRow` lay it out).
  */
 const exportInstancesCsvRoute: FakeRoute = {
   method: 'get',
   path: '/api/Forms/ExportInstancesCsv',
   access: user(Permission.FormInstance_SelectList),
   async handle(ctx) {
-    const query = parseODataQuery(ctx.url.searchParams);
-    const read = async (batch: ODataQuery) => {
-      // Each batch sees the rows as they are now, as the server's reads do.
-      const visible = visibleTo(ctx.backend.db, ctx);
-      return evaluateODataQuery(FORMS_ODATA_SCHEMA, 'FormInstance', batch, { rows: (type) => visible[type as FormsODataType] }).value;
-    };
-    // The schemas the selected instances use (the server finds them in one statement).
-    const schemas = async (selected: ODataQuery) => {
-      const visible = visibleTo(ctx.backend.db, ctx);
-      const rows = { rows: (type: string) => visible[type as FormsODataType] };
-      const ids = new Set<string>();
-      for (let skip = 0; ; skip += ODATA_LIMITS.maxTop) {
-        const page = evaluateODataQuery(FORMS_ODATA_SCHEMA, 'FormInstance', { ...selected, select: ['formSchemaId'], top: ODATA_LIMITS.maxTop, skip }, rows).value;
-        for (const row of page) ids.add(String(row.formSchemaId));
-        if (page.length < ODATA_LIMITS.maxTop) break;
-      }
-      return readInstanceCsvSchemas([...ids], async (query) => evaluateODataQuery(FORMS_ODATA_SCHEMA, 'FormSchema', query, rows).value);
-    };
-    const body = await instanceCsvStream({ rows: read, schemas }, query);
+    const params = ctx.url.searchParams;
+    const body = await instanceCsvStream(exportSource(ctx), parseODataQuery(params), parseInstanceExportOptions(params));
     return new Response(body, { status: 200, headers: { 'content-type': INSTANCE_CSV_CONTENT_TYPE, 'content-disposition': INSTANCE_CSV_DISPOSITION } });
+  },
+};
+
+/** `GET /api/Forms/ExportInstancesXlsx`: the same rows, columns and cells as the CSV export, as a spreadsheet with typed cells. */
+const exportInstancesXlsxRoute: FakeRoute = {
+  method: 'get',
+  path: '/api/Forms/ExportInstancesXlsx',
+  access: user(Permission.FormInstance_SelectList),
+  async handle(ctx) {
+    const params = ctx.url.searchParams;
+    const body = await instanceXlsxStream(exportSource(ctx), parseODataQuery(params), parseInstanceExportOptions(params));
+    return new Response(body, { status: 200, headers: { 'content-type': INSTANCE_XLSX_CONTENT_TYPE, 'content-disposition': INSTANCE_XLSX_DISPOSITION } });
   },
 };
 
@@ -132,7 +155,7 @@ const metadataRoute: FakeRoute = {
   },
 };
 
-/** The OData routes, the service description, and the CSV export that reads through them. */
+/** The OData routes, the service description, and the CSV and XLSX exports that read through them. */
 export const odataRoutes: readonly FakeRoute[] = [
   metadataRoute,
   odataRoute('FormOData', form(Permission.Form_SelectList)),
@@ -140,4 +163,5 @@ export const odataRoutes: readonly FakeRoute[] = [
   odataRoute('FormInstanceOData', form(Permission.FormInstance_SelectList)),
   odataRoute('FormSchemaOData', form(Permission.FormSchema_SelectList)),
   exportInstancesCsvRoute,
+  exportInstancesXlsxRoute,
 ];
