@@ -89,4 +89,12 @@ export const formInstanceListLabels = {
   exportCsvHint: 'Every form instance the filters select, not only this page',
   exportedToast: "The form instances were exported to '{name}'.",
   exportFailed: 'Could not export the form instances',
+  exportXlsx: 'Export Excel',
+  exportXlsxHint: 'Every form instance the filters select, as an Excel workbook (XLSX) with dates and numbers as such',
+  exportOptions: 'Export options',
+  /** The heading of the choice of how an export lays out a repeatable section's items. */
+  exportRepeatLabel: 'Repeatable sections',
+  exportRepeatRows: 'One row per item',
+  exportRepeatColumns: 'One column per item',
+  exportPathRow: 'Data paths as a second header row',
 } as const;

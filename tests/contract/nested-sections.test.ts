@@ -128,11 +128,12 @@ async function runScenario(target: ContractTarget): Promise<Map<string, unknown>
   const missing = { ...data, jobs: [{ employer: 'Engines', to: '1843' }] };
   facts.set('submit.missing', await outcome(() => admin.crud.forminstance.post({ formSchemaId, data: missing, status: FormInstanceStatus.Submitted })));
 
-  const lines = await csvLines(admin, formId);
+  const lines = await csvLines(admin, formId, 'rows');
   facts.set('csv.header', lines[0]);
   facts.set('csv.paths', lines[1]);
   facts.set('csv.row', lines.slice(2).map((line) => line.split(/,(?=(?:[^"]*"[^"]*")*[^"]*$)/).slice(6).join(',')));
-  const columns = await csvLines(admin, formId, 'columns');
+  // The default: one column per item and field.
+  const columns = await csvLines(admin, formId);
   facts.set('csv.columns.header', columns[0]);
   facts.set('csv.columns.row', columns.slice(2).map((line) => line.split(/,(?=(?:[^"]*"[^"]*")*[^"]*$)/).slice(6).join(',')));
 

@@ -236,8 +236,8 @@ describe('the XLSX export, read back with exceljs', () => {
 
 describe('export options', () => {
   it('are read from the query string, refusing unknown values', () => {
-    expect(parseInstanceExportOptions(new URLSearchParams(''))).toEqual({ repeat: 'rows', pathRow: false });
-    expect(parseInstanceExportOptions(new URLSearchParams('repeat=columns&pathRow=true'))).toEqual({ repeat: 'columns', pathRow: true });
+    expect(parseInstanceExportOptions(new URLSearchParams(''))).toEqual({ repeat: 'columns', pathRow: false });
+    expect(parseInstanceExportOptions(new URLSearchParams('repeat=rows&pathRow=true'))).toEqual({ repeat: 'rows', pathRow: true });
     expect(() => parseInstanceExportOptions(new URLSearchParams('repeat=sheets'))).toThrow(/'rows' or 'columns'/);
     expect(() => parseInstanceExportOptions(new URLSearchParams('pathRow=yes'))).toThrow(/'true' or 'false'/);
   });

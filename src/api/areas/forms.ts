@@ -36,8 +36,8 @@ export interface FormsApi {
    * `GET /api/Forms/ExportInstancesCsv` (beyond the spec): every instance the `$filter`, `$search` and `$orderby`
    * select (not one page), as a CSV file in UTF-8 with a byte-order mark: a header row of labels (id, form, schema
    * version, status, created, updated, then each field's label; `pathRow` adds a row of data paths), choices by their
-   * labels, repeatable sections one row per item (`repeat: 'rows'`, the default) or one column per item
-   * (`repeat: 'columns'`), texts that would start a formula guarded with `'`. `$top`, `$skip`, `$select`, `$expand`
+   * labels, repeatable sections one column per item (`repeat: 'columns'`, the default: one row per instance) or
+   * one row per item (`repeat: 'rows'`), texts that would start a formula guarded with `'`. `$top`, `$skip`, `$select`, `$expand`
    * and `$count` are refused (400). The file name comes from `Content-Disposition`, as for `Signing/DownloadDocument`.
    */
   exportInstancesCsv(query?: InstanceExportQuery, options?: InstanceExportCallOptions): Promise<DownloadDocumentResult>;

@@ -10,14 +10,17 @@ export type ExportRepeatLayout = 'rows' | 'columns';
 
 /** What the person chooses about an export's layout. */
 export interface InstanceExportOptions {
-  /** Repeatable sections one row per item (`rows`, the default) or one column per item (`columns`). */
+  /**
+   * Repeatable sections one column per item and field (`columns`, the default: each instance is one row, as the list
+   * shows it) or one row per item (`rows`).
+   */
   readonly repeat: ExportRepeatLayout;
   /** A second header row with each column's data path (default: only the labels). */
   readonly pathRow: boolean;
 }
 
-/** The default layout: one row per item, one header row of labels. */
-export const DEFAULT_INSTANCE_EXPORT_OPTIONS: InstanceExportOptions = { repeat: 'rows', pathRow: false };
+/** The default layout: one row per instance (repeatable sections one column per item), one header row of labels. */
+export const DEFAULT_INSTANCE_EXPORT_OPTIONS: InstanceExportOptions = { repeat: 'columns', pathRow: false };
 
 /** The query-string parameters of the options (beside the OData ones): `repeat=rows|columns`, `pathRow=true|false`. */
 export const INSTANCE_EXPORT_PARAMS = { repeat: 'repeat', pathRow: 'pathRow' } as const;

@@ -15,8 +15,9 @@
  *     rows as its longest repeatable section has items, the i-th row holding the i-th item of each section and the
  *     instance's other answers repeated; an instance without items has one row, its `item` empty. A field inside a
  *     section is headed `Section: Field`, its path `/list/*\/field`.
- *   - `columns`: one column per item and field (`Section 1: Field`, path `/list/0/field`), as many items as the most
- *     any exported instance has (counted in a first pass over the rows, before the header is written).
+ *   - `columns` (the default: each instance one row, as the list shows it): one column per item and field
+ *     (`Section 1: Field`, path `/list/0/field`), as many items as the most any exported instance has (counted in a
+ *     first pass over the rows, before the header is written).
  * - Cells are typed ({@link ExportCell}): a number as a number, a boolean as a boolean, a date (`date` widget) and a
  *   date-time (`datetime` widget, the created and updated times) as a date with the text the CSV writes, a choice as
  *   its option's label (several in the options' order joined by `; `, a stored value no option has as it is), a time

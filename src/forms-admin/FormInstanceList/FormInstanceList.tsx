@@ -32,6 +32,7 @@ import {
   type FormInstanceListOptions,
   type FormInstanceListRow,
 } from './useFormInstanceList';
+import { InstanceExportActions } from './ExportActions';
 import { ScreenPage, screenClasses, useScreenStyles, type ScreenFactory, optionKeys, useScreenController } from '../shared/screen';
 import { formatDateTime } from '../shared/ListScreen';
 import { useLocale } from '../../query/useLocale';
@@ -163,13 +164,7 @@ export const FormInstanceListView = factory<FormInstanceListViewFactory>((_props
       labels={labels}
       title={labels.formInstanceListTitle}
       subtitle={labels.formInstanceListSubtitle}
-      actions={
-        c.can.export ? (
-          <Button variant="default" onClick={c.exportCsv} loading={c.exporting} title={labels.exportCsvHint}>
-            {labels.exportCsv}
-          </Button>
-        ) : undefined
-      }
+      actions={c.can.export ? <InstanceExportActions controller={c} labels={labels} /> : undefined}
       {...getStyles('root')}
       {...others}
     >
@@ -323,8 +318,9 @@ const FORM_INSTANCE_LIST_OPTIONS = optionKeys<FormInstanceListOptions>()('onOpen
  * filtered by form, group, status, created and updated days and words in the answers; per row 'Open' (view mode),
  * 'Copy edit link', 'Copy view link', 'Mark completed' (staff, a Submitted instance), 'Duplicate' and 'Delete';
  * under 'Show deleted' 'Restore' and 'Delete permanently'; bulk 'Delete' and 'Restore' of the selected rows; 'Export
- * CSV' of every filtered row. With Signing_AllowRead (the Signing screen's read claim), a 'Signature' column shows the
- * status of each instance's latest envelope, and rows offer 'Request signature' (with a claim that requests one) and
+ * CSV' and 'Export Excel' of every filtered row (repeatable sections by rows or by columns, as chosen). With
+ * Signing_AllowRead (the Signing screen's read claim), a 'Signature' column shows the status of each instance's latest
+ * envelope, and rows offer 'Request signature' (with a claim that requests one) and
  * 'Show its envelopes' (with `onOpenSigning` and a claim that lists envelopes). Router-free: the host may route `onOpen` and `onOpenSigning`.
  */
 export const FormInstanceList = factory<FormInstanceListFactory>((props) => {

@@ -19,7 +19,7 @@ import { useClaimCheck } from '../shared/access';
 import { toast } from '../shared/toast';
 import { ALSO_CHANGES, useDeleteActions, type DeleteActionsController, type DeleteTarget } from '../shared/useDeleteActions';
 import { PAGE_SIZES } from '../shared/useServerTable';
-import { saveDownload } from './download';
+import { useInstanceExport, type InstanceExportController } from './useInstanceExport';
 import { instanceQuery, markCompletedBlock, NO_INSTANCE_FILTERS, type FormInstanceFilters } from './instance-filter';
 
 /** A form instance as the list reads it: with its form's name and group, and its schema's version. */
@@ -63,7 +63,7 @@ export interface BulkConfirmation {
 }
 
 /** What {@link useFormInstanceList} returns and {@link FormInstanceListView} renders. */
-export interface FormInstanceListController {
+export interface FormInstanceListController extends InstanceExportController {
   labels: Labels;
   filters: FormInstanceFilters;
   setFilters(filters: FormInstanceFilters): void;
@@ -114,8 +114,6 @@ export interface FormInstanceListController {
     confirm(): void;
     cancel(): void;
   };
-  exporting: boolean;
-  exportCsv(): void;
 }
 
 /** What the Form Instances list shows and does about signing. */
@@ -152,7 +150,7 @@ export function instanceTarget(row: FormInstanceListRow): DeleteTarget {
  * The state of the Form Instances list: one page of instances read through OData (filters, sort, paging and total
  * count on the server), with their form and schema version; row actions (open in view mode, copy the edit or view
  * link, mark completed, duplicate, and the shared 'Delete' / 'Restore' / 'Delete permanently'), bulk 'Delete' and
- * 'Restore' of the selected rows, and the CSV export of every row the filters select. Each action that changes data
+ * 'Restore' of the selected rows, and the CSV and XLSX exports of every row the filters select. Each action that changes data
  * says its result in a toast and refetches only the lists it changed.
  */
 export function useFormInstanceList({ onOpen, onOpenSigning, labels: overrides }: FormInstanceListOptions = {}): FormInstanceListController {
@@ -176,7 +174,6 @@ export function useFormInstanceList({ onOpen, onOpenSigning, labels: overrides }
   const [busyId, setBusyId] = useState<string | null>(null);
   const [bulkConfirmation, setBulkConfirmation] = useState<BulkConfirmation | null>(null);
   const [bulkRunning, setBulkRunning] = useState(false);
-  const [exporting, setExporting] = useState(false);
 
   // A new filter, order, page size or view starts again at the first page with nothing selected.
   const restart = () => {
@@ -187,6 +184,8 @@ export function useFormInstanceList({ onOpen, onOpenSigning, labels: overrides }
   const [text] = useDebouncedValue(filters.text, INSTANCE_SEARCH_DEBOUNCE_MS);
   const where = instanceQuery({ ...filters, text }, showDeleted);
   const orderBy: ODataQueryOptions<FormInstance>['orderBy'] = [[String(sortStatus.columnAccessor) as FormInstanceSortColumn, sortStatus.direction]];
+  // The exports take the list's filters and order (every row they select, not one page).
+  const exports = useInstanceExport(() => ({ ...where, orderBy }), labels);
   const query: ODataQueryOptions<FormInstanceListRow> = {
     ...(where as ODataQueryOptions<FormInstanceListRow>),
     orderBy: orderBy as ODataQueryOptions<FormInstanceListRow>['orderBy'],
@@ -405,22 +404,7 @@ export function useFormInstanceList({ onOpen, onOpenSigning, labels: overrides }
         if (!bulkRunning) setBulkConfirmation(null);
       },
     },
-    exporting,
-    exportCsv: () => {
-      if (exporting) return;
-      setExporting(true);
-      void (async () => {
-        try {
-          const file = await client.forms.exportInstancesCsv({ ...where, orderBy });
-          const name = saveDownload(file, 'form-instances.csv');
-          toast.success(fillLabel(labels.exportedToast, { name }));
-        } catch (error) {
-          toast.failure(labels.exportFailed, error, labels);
-        } finally {
-          setExporting(false);
-        }
-      })();
-    },
+    ...exports,
   };
 }
 
