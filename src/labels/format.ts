@@ -16,3 +16,15 @@ export function dateTimeFormat(locale: string | undefined, options: Intl.DateTim
 export function formatNumber(value: number, locale: string | undefined): string {
   return value.toLocaleString(locale);
 }
+
+/**
+ * Fills the `{name}` placeholders of a label as `fillLabel` does, each number written in `locale` (undefined: the
+ * browser's): counts and totals read '1.234' in German and '1,234' in English.
+ */
+export function fillNumbers(template: string, values: Readonly<Record<string, string | number>>, locale: string | undefined): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    if (!(name in values)) return whole;
+    const value = values[name];
+    return typeof value === 'number' ? formatNumber(value, locale) : String(value);
+  });
+}

@@ -1,10 +1,14 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { FormLayout, FormSchema } from '../../src/api/types';
+import type { FormInstance, FormLayout, FormSchema } from '../../src/api/types';
 import { FormRenderer } from '../../src/forms/FormRenderer';
 import { pickerSearchOf } from '../../src/admin/shared/picker-search';
 import type { HolderSearch } from '../../src/admin/shared/useHolderSearch';
 import { formatDateTime } from '../../src/forms-admin/shared/ListScreen';
+import { tablePagingTexts } from '../../src/forms-admin/shared/useServerTable';
+import { auditCheckText } from '../../src/forms-admin/SigningList/SigningList';
+import { InstancesTable } from '../../src/forms-admin/FormManager/InstancesTable';
+import { fillNumbers } from '../../src/labels/format';
 import { englishLabels, type Labels } from '../../src/labels';
 import { germanFormLabels, germanLabels, germanLocale } from '../../src/locales/de';
 import { frenchLabels, frenchLocale } from '../../src/locales/fr';
@@ -54,6 +58,31 @@ describe('the locale of dates and numbers', () => {
     expect(pickerSearchOf(search(1000, 12345), germanLabels, 'de-DE').more).toBe('1.000 von 12.345 angezeigt: Tippen Sie weiter, um die Liste einzugrenzen');
     expect(pickerSearchOf(search(1000, 12345), englishLabels, 'en-US').more).toBe('Showing 1,000 of 12,345: type to narrow the list');
     expect(pickerSearchOf(search(1000, 12345), frenchLabels, 'fr-FR').more).toMatch(/^1\u202f000 affichés sur 12\u202f345/);
+  });
+});
+
+describe('counts on the screens', () => {
+  it("write every number of a text in the locale: 1.234 in German, 1,234 in English, the browser's without one", () => {
+    expect(fillNumbers(germanLabels.fullSyncDone, { count: 12345 }, 'de-DE')).toBe('Synchronisierung abgeschlossen: 12.345 Benutzer vom Identitätsanbieter übernommen.');
+    expect(fillNumbers(englishLabels.fullSyncDone, { count: 12345 }, 'en-US')).toBe('Full Sync finished: 12,345 users synced from the identity provider.');
+    expect(fillNumbers('{name}: {count} {other}', { name: 'Liste 2026', count: 1000 }, 'fr-FR')).toBe('Liste 2026: 1\u202f000 {other}');
+    expect(fillNumbers('{count}', { count: 1234.5 }, undefined)).toBe((1234.5).toLocaleString());
+  });
+
+  it("write a list's pagination, an audit check and the form manager's instance count in the locale", () => {
+    expect(tablePagingTexts(germanLabels, 'de-DE').paginationText({ from: 1, to: 20, totalRecords: 100050 })).toBe('1–20 von 100.050');
+    expect(tablePagingTexts(englishLabels, 'en-US').paginationText({ from: 1001, to: 1020, totalRecords: 100050 })).toBe('1,001–1,020 of 100,050');
+    expect(tablePagingTexts(germanLabels, 'de-DE').getPaginationItemProps(1200)['aria-label']).toContain('1.200');
+    const instance = { formInstanceId: 'i1', formSchemaId: 's1', status: 2, lastUpdatedDateTime: updatedAt } as unknown as FormInstance;
+    const audit = { envelopeId: 'e', valid: true, eventCount: 1500, expectedEventCount: 1500, keyed: true, problem: null, firstBrokenSequence: null, reason: null };
+    expect(auditCheckText(audit, germanLabels, 'de-DE')).toBe('Prüfprotokoll unversehrt: 1.500 Ereignisse');
+
+    renderWithProviders(
+      <APIProvider baseUrl="http://127.0.0.1:9" locale={germanLocale} labels={germanLabels}>
+        <InstancesTable rows={[instance]} total={100000} isLoading={false} error={null} schemas={[]} labels={germanLabels} />
+      </APIProvider>,
+    );
+    expect(screen.getByText(/von 100\.000\.$/)).toBeInTheDocument();
   });
 });
 

@@ -7,6 +7,8 @@ import { claimKeys } from '../../query/keys';
 import { fillLabel, type Labels } from '../../query/labels';
 import { useCreateUserGroup, useDeleteUserGroup, useFullSync, useRenameUserGroup } from '../../query/mutations';
 import { useLabels } from '../../query/useLabels';
+import { useLocale } from '../../query/useLocale';
+import { fillNumbers } from '../../labels/format';
 import { selectionFromGrants } from '../PermissionEditor/permission-model';
 import { allOf, useAdminAccess } from '../shared/access';
 import { useCreateGroupForm, useGroupActions, useUnsavedGuard } from '../shared/useGroupControllers';
@@ -85,6 +87,7 @@ export function useUserRoleManagement({
   labels: overrides,
 }: UserRoleManagementOptions = {}) {
   const labels = useLabels(overrides);
+  const locale = useLocale();
   const access = useAdminAccess(labels);
   const { client, queryClient } = useApi();
   const [tab, setTab] = useState<UserRoleManagementTab>(initialTab);
@@ -283,7 +286,7 @@ export function useUserRoleManagement({
         },
         error: sync.error,
         errorTitle: labels.fullSyncFailed,
-        done: sync.isSuccess ? fillLabel(labels.fullSyncDone, { count: sync.data?.length ?? 0 }) : null,
+        done: sync.isSuccess ? fillNumbers(labels.fullSyncDone, { count: sync.data?.length ?? 0 }, locale) : null,
       },
       namesError: namesError
         ? {

@@ -32,6 +32,7 @@ import {
 import { formatDateTime } from '../shared/ListScreen';
 import { useLocale } from '../../query/useLocale';
 import { InstanceStatusBadge } from '../shared/InstanceStatusBadge';
+import { formatNumber } from '../../labels/format';
 
 /** The inner parts of the dashboard that `classNames` / `styles` reach. */
 export type AdminDashboardStylesNames = 'root' | 'tile' | 'chart';
@@ -106,7 +107,7 @@ export const AdminDashboardView = factory<AdminDashboardViewFactory>((_props) =>
         const counts = c.submissions.data;
         const total = counts.reduce((sum, s) => sum + s.count, 0);
         if (total === 0) return <Text>{fillLabel(labels.dashSubmissionsNone, days)}</Text>;
-        const summary = counts.map((s) => `${s.label}: ${s.count}`).join(', ');
+        const summary = counts.map((s) => `${s.label}: ${formatNumber(s.count, locale)}`).join(', ');
         return (
           <Stack gap="sm">
             {/* The chart is a picture of the table under it: one accessible name sums it up, the table reads it out. */}
@@ -116,6 +117,7 @@ export const AdminDashboardView = factory<AdminDashboardViewFactory>((_props) =>
                 data={counts.map((s) => ({ status: s.label, count: s.count }))}
                 dataKey="status"
                 series={[{ name: 'count', label: labels.dashCount, color: `${primaryColor}.6` }]}
+                valueFormatter={(value) => formatNumber(value, locale)}
                 withTooltip={false}
                 barChartProps={{ accessibilityLayer: false }}
               />
@@ -132,7 +134,7 @@ export const AdminDashboardView = factory<AdminDashboardViewFactory>((_props) =>
                 {counts.map((s) => (
                   <Table.Tr key={s.status}>
                     <Table.Td>{s.label}</Table.Td>
-                    <Table.Td ta="right">{s.count}</Table.Td>
+                    <Table.Td ta="right">{formatNumber(s.count, locale)}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

@@ -26,6 +26,8 @@ import { FormRenderer, type FormRendererProps } from '../../forms/FormRenderer';
 import type { FormLabels } from '../../forms/labels';
 import { fillLabel, type Labels } from '../../query/labels';
 import { LabelsProvider } from '../../query/useLabels';
+import { useLocale } from '../../query/useLocale';
+import { fillNumbers } from '../../labels/format';
 import { EmptyState } from '../../ui/EmptyState';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { LoadingState } from '../../ui/LoadingState';
@@ -109,6 +111,7 @@ function exampleText(value: unknown): string | null {
 /** Renders a {@link useFormDataLinking} controller. It renders only; the controller reads and saves. */
 export const FormDataLinkingView = factory<FormDataLinkingViewFactory>((_props) => {
   const props = useProps('FormDataLinking', null, _props);
+  const locale = useLocale();
   const { controller: c, widgets, formLabels, onBack, classNames, className, style, styles, unstyled, vars, attributes, ...others } = props;
   const getStyles = useStyles<FormDataLinkingViewFactory>({
     name: 'FormDataLinking',
@@ -246,11 +249,11 @@ export const FormDataLinkingView = factory<FormDataLinkingViewFactory>((_props) 
         <Group justify="space-between" align="center" gap="sm">
           <Group gap="sm">
             <Text fw={600} role="status">
-              {fillLabel(labels.dlLinkedCount, { linked: linkedCount, total: c.rows.length })}
+              {fillNumbers(labels.dlLinkedCount, { linked: linkedCount, total: c.rows.length }, locale)}
             </Text>
             {c.mismatched.length > 0 && (
               <Badge color="red.9" variant="filled">
-                {fillLabel(labels.dlMismatchCount, { count: c.mismatched.length })}
+                {fillNumbers(labels.dlMismatchCount, { count: c.mismatched.length }, locale)}
               </Badge>
             )}
           </Group>
@@ -258,7 +261,7 @@ export const FormDataLinkingView = factory<FormDataLinkingViewFactory>((_props) 
             <Group gap="sm">
               {c.acceptableCount > 0 && (
                 <Button variant="default" onClick={c.acceptAllSuggestions}>
-                  {fillLabel(labels.dlAcceptAll, { count: c.acceptableCount })}
+                  {fillNumbers(labels.dlAcceptAll, { count: c.acceptableCount }, locale)}
                 </Button>
               )}
               <Button variant="default" onClick={c.reset} disabled={!c.dirty || c.saving}>
@@ -293,7 +296,7 @@ export const FormDataLinkingView = factory<FormDataLinkingViewFactory>((_props) 
             <Stack gap="lg">
               <Paper withBorder p="md" component="section" aria-labelledby={`${id}-unlinked`} {...getStyles('unlinked')}>
                 <Title order={2} size="h4" id={`${id}-unlinked`}>
-                  {fillLabel(labels.dlUnmapped, { count: c.unlinked.length })}
+                  {fillNumbers(labels.dlUnmapped, { count: c.unlinked.length }, locale)}
                 </Title>
                 {c.unlinked.length === 0 ? (
                   <Text size="sm">{labels.dlUnmappedNone}</Text>

@@ -14,6 +14,7 @@ import {
 } from '@mantine/core';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import type { FormInstanceStatus } from '../../api/enums';
+import { fillNumbers } from '../../labels/format';
 import { fillLabel } from '../../query/labels';
 import { ConfirmModal } from '../../ui/ConfirmModal';
 import { ErrorAlert } from '../../ui/ErrorAlert';
@@ -224,7 +225,7 @@ export const FormInstanceListView = factory<FormInstanceListViewFactory>((_props
             {c.selected.length > 0 && (
               <>
                 <Text size="sm" aria-live="polite">
-                  {fillLabel(labels.selectedCount, { count: c.selected.length })}
+                  {fillNumbers(labels.selectedCount, { count: c.selected.length }, locale)}
                 </Text>
                 {c.bulk.deletable.length > 0 && c.actions.access.delete && (
                   <Button size="compact-sm" color="red" variant="light" onClick={c.bulk.requestDelete} disabled={c.bulk.running}>
@@ -268,7 +269,7 @@ export const FormInstanceListView = factory<FormInstanceListViewFactory>((_props
                   getRecordSelectionCheckboxProps: (row: FormInstanceListRow) => ({ 'aria-label': fillLabel(labels.selectRow, { name: instanceName(row) }) }),
                 }
               : {})}
-            {...tablePagingTexts(labels)}
+            {...tablePagingTexts(labels, locale)}
             noRecordsText={labels.noFormInstances}
             // The table's own empty text is grey at 3.3:1: the page's text colour instead.
             emptyState={<Text size="sm" c="var(--mantine-color-text)">{labels.noFormInstances}</Text>}
@@ -281,7 +282,7 @@ export const FormInstanceListView = factory<FormInstanceListViewFactory>((_props
       <DeleteConfirmDialog controller={c.actions} labels={labels} className={getStyles('dialog').className} />
       <ConfirmModal
         opened={c.bulk.confirmation !== null}
-        title={fillLabel(labels.bulkDeleteTitle, { count: c.bulk.confirmation?.count ?? 0 })}
+        title={fillNumbers(labels.bulkDeleteTitle, { count: c.bulk.confirmation?.count ?? 0 }, locale)}
         message={labels.softDeleteMessage}
         onConfirm={c.bulk.confirm}
         onCancel={c.bulk.cancel}

@@ -15,6 +15,8 @@ import { entityKeys } from '../../query/keys';
 import { fillLabel, type Labels } from '../../query/labels';
 import { useDuplicateInstance, useMarkCompleted, useRequestSignature } from '../../query/mutations';
 import { useLabels } from '../../query/useLabels';
+import { useLocale } from '../../query/useLocale';
+import { fillNumbers } from '../../labels/format';
 import { useClaimCheck } from '../shared/access';
 import { toast } from '../shared/toast';
 import { ALSO_CHANGES, useDeleteActions, type DeleteActionsController, type DeleteTarget } from '../shared/useDeleteActions';
@@ -155,6 +157,7 @@ export function instanceTarget(row: FormInstanceListRow): DeleteTarget {
  */
 export function useFormInstanceList({ onOpen, onOpenSigning, labels: overrides }: FormInstanceListOptions = {}): FormInstanceListController {
   const labels = useLabels(overrides);
+  const locale = useLocale();
   const { client } = useApi();
   const queryClient = useQueryClient();
   const { holds } = useClaimCheck();
@@ -261,8 +264,8 @@ export function useFormInstanceList({ onOpen, onOpenSigning, labels: overrides }
       const failed = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
       await refreshAfterBulk();
       setSelected([]);
-      if (failed.length) toast.failure(fillLabel(labels.bulkPartlyFailed, { failed: failed.length, count: rows.length }), failed[0]?.reason, labels);
-      else toast.success(fillLabel(action === 'delete' ? labels.bulkDeletedToast : labels.bulkRestoredToast, { count: rows.length }));
+      if (failed.length) toast.failure(fillNumbers(labels.bulkPartlyFailed, { failed: failed.length, count: rows.length }, locale), failed[0]?.reason, labels);
+      else toast.success(fillNumbers(action === 'delete' ? labels.bulkDeletedToast : labels.bulkRestoredToast, { count: rows.length }, locale));
     } finally {
       setBulkRunning(false);
       setBulkConfirmation(null);
@@ -324,7 +327,7 @@ export function useFormInstanceList({ onOpen, onOpenSigning, labels: overrides }
           // The mutation refetches the instance lists (the row now points at its new envelope); the Signing screen's
           // envelope lists change too.
           await requestSignatureMutation.mutateAsync(request);
-          toast.success(fillLabel(labels.sgRequested, { count: request.signers.length }));
+          toast.success(fillNumbers(labels.sgRequested, { count: request.signers.length }, locale));
           setRequesting(null);
           await queryClient.invalidateQueries({ queryKey: ['signing'] });
           return true;

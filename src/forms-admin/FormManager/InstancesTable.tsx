@@ -1,7 +1,7 @@
 import { Button, Table, Text } from '@mantine/core';
 import { Can } from '../../permissions/Can';
 import type { FormInstance, FormSchema } from '../../api/types';
-import { fillLabel, type Labels } from '../../query/labels';
+import type { Labels } from '../../query/labels';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { LoadingState } from '../../ui/LoadingState';
 import { InstanceSignature } from '../shared/InstanceSignature';
@@ -10,6 +10,7 @@ import { instanceStatusLabel } from '../shared/instance-status';
 import { SectionCard } from '../shared/screen';
 import { formatDateTime } from '../shared/ListScreen';
 import { useLocale } from '../../query/useLocale';
+import { fillNumbers } from '../../labels/format';
 
 /** A manager's newest instances, as its controller reads them (only when the user may view submissions). */
 export interface ManagerInstances {
@@ -82,7 +83,7 @@ export function InstancesTable({ labels, rows, total, isLoading, error, schemas,
       </Table.ScrollContainer>
       {total > rows.length && (
         <Text size="sm">
-          {fillLabel(labels.fmInstancesShown, { shown: rows.length, total })}
+          {fillNumbers(labels.fmInstancesShown, { shown: rows.length, total }, locale)}
         </Text>
       )}
     </>

@@ -1,6 +1,8 @@
 import { Alert, List, ScrollArea, Stack, Text } from '@mantine/core';
 import type { PdfActionKind, PdfImportCleanup, PdfRemovedAction } from '../../api/types';
+import { fillNumbers } from '../../labels/format';
 import { fillLabel, type Labels } from '../../query/labels';
+import { useLocale } from '../../query/useLocale';
 
 /** The label key of each kind of removed action. */
 const KIND_KEYS: Readonly<Record<PdfActionKind, keyof Labels>> = {
@@ -37,6 +39,7 @@ export interface PdfCleanupNoticeProps {
  * could run or open something (removed), each listed. Renders nothing when the file held neither.
  */
 export function PdfCleanupNotice({ cleanup, labels, fieldLabel }: PdfCleanupNoticeProps) {
+  const locale = useLocale();
   if (!cleanup || (cleanup.clearedValues.length === 0 && cleanup.removedActions.length === 0)) return null;
   const actions = cleanup.removedActions.reduce((n, a) => n + a.count, 0);
   return (
@@ -45,7 +48,7 @@ export function PdfCleanupNotice({ cleanup, labels, fieldLabel }: PdfCleanupNoti
         {cleanup.clearedValues.length > 0 && (
           <>
             {/* A list taller than its box scrolls; its viewport takes the focus, so the keyboard can scroll it too. */}
-            <Text size="sm">{fillLabel(labels.piClearedValues, { count: cleanup.clearedValues.length })}</Text>
+            <Text size="sm">{fillNumbers(labels.piClearedValues, { count: cleanup.clearedValues.length }, locale)}</Text>
             <ScrollArea.Autosize mah={120} type="auto" offsetScrollbars viewportProps={{ tabIndex: 0 }}>
               <List size="sm" spacing={2}>
                 {cleanup.clearedValues.map((v) => (
@@ -57,7 +60,7 @@ export function PdfCleanupNotice({ cleanup, labels, fieldLabel }: PdfCleanupNoti
         )}
         {cleanup.removedActions.length > 0 && (
           <>
-            <Text size="sm">{fillLabel(labels.piRemovedActions, { count: actions })}</Text>
+            <Text size="sm">{fillNumbers(labels.piRemovedActions, { count: actions }, locale)}</Text>
             <ScrollArea.Autosize mah={120} type="auto" offsetScrollbars viewportProps={{ tabIndex: 0 }}>
               <List size="sm" spacing={2}>
                 {cleanup.removedActions.map((a, i) => (

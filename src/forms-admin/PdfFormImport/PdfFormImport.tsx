@@ -27,6 +27,8 @@ import { allFields } from '../../engine/layout-walk';
 import { describeError } from '../../query/describe-error';
 import { fillLabel, type Labels } from '../../query/labels';
 import { LabelsProvider } from '../../query/useLabels';
+import { useLocale } from '../../query/useLocale';
+import { fillNumbers } from '../../labels/format';
 import { LoadingState } from '../../ui/LoadingState';
 import { PageShell } from '../../ui/PageShell';
 import { PdfCleanupNotice } from './PdfCleanupNotice';
@@ -89,6 +91,7 @@ export function pdfFieldTypeLabel(field: PdfField, labels: Labels): string {
 /** Renders a {@link usePdfFormImport} controller. It renders only; the controller uploads and saves. */
 export const PdfFormImportView = factory<PdfFormImportViewFactory>((_props) => {
   const props = useProps('PdfFormImport', null, _props);
+  const locale = useLocale();
   const {
     controller: c,
     onOpenInBuilder,
@@ -194,7 +197,7 @@ export const PdfFormImportView = factory<PdfFormImportViewFactory>((_props) => {
           <Grid.Col span={{ base: 12, md: 4 }}>
             <Stack gap="xs" component="section" aria-labelledby={fieldsHeading} {...getStyles('fields')}>
               <Title order={2} size="h4" id={fieldsHeading}>
-                {fillLabel(labels.piFieldsTitle, { count: fields.length })}
+                {fillNumbers(labels.piFieldsTitle, { count: fields.length }, locale)}
               </Title>
               <Text size="sm">{labels.piFieldsCaption}</Text>
               <ScrollArea.Autosize mah={640} type="auto" offsetScrollbars>

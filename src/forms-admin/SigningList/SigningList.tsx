@@ -18,6 +18,7 @@ import { EnvelopeStatus } from '../../api/enums';
 import type { AuditVerification, SignerStatus, SigningEnvelope } from '../../api/types';
 import { isEnvelopeOpen, SIGNING_LIMITS } from '../../domain/signing';
 import { envelopeStatusName } from '../../labels/envelope-status-labels';
+import { fillNumbers } from '../../labels/format';
 import { fillLabel, type Labels } from '../../query/labels';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { EnvelopeStatusBadge } from '../shared/EnvelopeStatusBadge';
@@ -68,29 +69,30 @@ function Signers({ envelope, labels }: { envelope: SigningEnvelope; labels: Labe
 
 /**
  * An audit trail check in words: 'Audit trail intact: 7 events', 'Event 5 of 7 was changed after it was written', a
- * deleted event or deleted last events; a trail written before trails were keyed says so.
+ * deleted event or deleted last events; a trail written before trails were keyed says so. Numbers in `locale`.
  */
-export function auditCheckText(result: AuditVerification, labels: Labels): string {
+export function auditCheckText(result: AuditVerification, labels: Labels, locale?: string): string {
   const count = Math.max(result.expectedEventCount ?? 0, result.eventCount);
   const n = result.firstBrokenSequence ?? count;
   const text =
     result.problem === null
-      ? fillLabel(labels.sgAuditIntact, { count })
+      ? fillNumbers(labels.sgAuditIntact, { count }, locale)
       : result.problem === 'changed'
-        ? fillLabel(labels.sgAuditChanged, { n, count })
+        ? fillNumbers(labels.sgAuditChanged, { n, count }, locale)
         : result.problem === 'missing'
-          ? fillLabel(labels.sgAuditMissing, { n, count })
+          ? fillNumbers(labels.sgAuditMissing, { n, count }, locale)
           : result.problem === 'truncated'
-            ? fillLabel(labels.sgAuditTruncated, { missing: count - result.eventCount, count })
-            : fillLabel(labels.sgAuditBroken, { n, count });
+            ? fillNumbers(labels.sgAuditTruncated, { missing: count - result.eventCount, count }, locale)
+            : fillNumbers(labels.sgAuditBroken, { n, count }, locale);
   return result.keyed ? text : `${text} ${labels.sgAuditUnkeyed}`;
 }
 
 /** The result of an envelope's audit trail check, when one was asked for (a live region: it is announced). */
 function AuditResult({ check, labels }: { check: AuditCheck | undefined; labels: Labels }) {
+  const locale = useLocale();
   if (!check) return null;
   const broken = (check.status === 'done' && !check.result.valid) || check.status === 'failed';
-  const text = check.status === 'checking' ? labels.sgAuditChecking : check.status === 'done' ? auditCheckText(check.result, labels) : labels.sgAuditFailed;
+  const text = check.status === 'checking' ? labels.sgAuditChecking : check.status === 'done' ? auditCheckText(check.result, labels, locale) : labels.sgAuditFailed;
   return (
     <Text size="sm" role="status" fw={broken ? 600 : undefined} c={broken ? 'light-dark(var(--mantine-color-red-9), var(--mantine-color-red-4))' : 'var(--mantine-color-text)'}>
       {text}
@@ -303,7 +305,7 @@ export const SigningListView = factory<SigningListViewFactory>((_props) => {
               onPageChange={c.setPage}
               recordsPerPage={c.pageSize}
               onRecordsPerPageChange={c.setPageSize}
-              {...tablePagingTexts(labels)}
+              {...tablePagingTexts(labels, locale)}
               noRecordsText={emptyText}
               emptyState={emptyState}
               {...getStyles('table')}

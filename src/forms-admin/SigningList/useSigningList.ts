@@ -8,6 +8,8 @@ import { isEnvelopeOpen, maySigningAction } from '../../domain/signing';
 import { useApi } from '../../query/APIProvider';
 import { fillLabel, type Labels } from '../../query/labels';
 import { useLabels } from '../../query/useLabels';
+import { useLocale } from '../../query/useLocale';
+import { fillNumbers } from '../../labels/format';
 import { useMyClaims } from '../../permissions/useMyClaims';
 import { useClaimCheck } from '../shared/access';
 import { toast } from '../shared/toast';
@@ -113,6 +115,7 @@ export function signerLinkOffered(envelope: SigningEnvelope, signer: EnvelopeSig
  */
 export function useSigningList({ labels: overrides, formInstanceId: instanceFilter, onShowAll }: SigningListOptions = {}): SigningListController {
   const labels = useLabels(overrides);
+  const locale = useLocale();
   const { client } = useApi();
   const queryClient = useQueryClient();
   const mine = useMyClaims();
@@ -307,7 +310,7 @@ export function useSigningList({ labels: overrides, formInstanceId: instanceFilt
     submitRequest: async (request) => {
       try {
         await client.signing.requestSignature(request);
-        toast.success(fillLabel(labels.sgRequested, { count: request.signers.length }));
+        toast.success(fillNumbers(labels.sgRequested, { count: request.signers.length }, locale));
         setRequestOpen(false);
         await refresh();
         return true;

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import type { ODataQueryOptions, ODataResult, PropertyName } from '../../api/odata';
 import type { Labels } from '../../query/labels';
 import { useLabels } from '../../query/useLabels';
+import { useLocale } from '../../query/useLocale';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import type { PageShellProps } from '../../ui/PageShell';
 import { useClaimCheck, type FormsEntity } from './access';
@@ -86,6 +87,7 @@ export function ListScreenBody<T>({
   toolbarPart,
   tablePart,
 }: ListScreenBodyProps<T>) {
+  const locale = useLocale();
   const records = result.data?.value ?? [];
   return (
     <Stack gap="md">
@@ -124,7 +126,7 @@ export function ListScreenBody<T>({
           onRecordsPerPageChange={table.setPageSize}
           sortStatus={table.sortStatus}
           onSortStatusChange={table.setSortStatus}
-          {...tablePagingTexts(labels)}
+          {...tablePagingTexts(labels, locale)}
           // The table's own empty text is grey on white below 4.5:1: the same words in the text colour instead.
           emptyState={
             <Text size="sm" c="var(--mantine-color-text)">

@@ -4,7 +4,8 @@ import { useState } from 'react';
 import * as odata from '../../api/odata';
 import type { Filter, ODataQueryOptions, PropertyName } from '../../api/odata';
 import { typedSearchTerms } from '../../domain/search-words';
-import { fillLabel, type Labels } from '../../query/labels';
+import { fillNumbers } from '../../labels/format';
+import type { Labels } from '../../query/labels';
 
 /** The page sizes a list offers; the first is the default. */
 export const PAGE_SIZES = [20, 50, 100] as const;
@@ -95,18 +96,18 @@ export function useServerTable<T>({ initialSort, searchField, baseFilter, pageSi
   };
 }
 
-/** The texts and page controls of a paged `DataTable`, in the user's words. */
-export function tablePagingTexts(labels: Labels) {
+/** The texts and page controls of a paged `DataTable`, in the user's words, its counts written in `locale`. */
+export function tablePagingTexts(labels: Labels, locale: string | undefined) {
   return {
     noRecordsText: labels.noRecordsFound,
     loadingText: labels.loading,
     recordsPerPageLabel: labels.recordsPerPage,
     recordsPerPageOptions: [...PAGE_SIZES],
     paginationText: ({ from, to, totalRecords }: { from: number; to: number; totalRecords: number }) =>
-      fillLabel(labels.paginationText, { from, to, total: totalRecords }),
+      fillNumbers(labels.paginationText, { from, to, total: totalRecords }, locale),
     getPaginationControlProps: (control: 'first' | 'last' | 'previous' | 'next') => ({
       'aria-label': { first: labels.pageFirst, last: labels.pageLast, previous: labels.pagePrevious, next: labels.pageNext }[control],
     }),
-    getPaginationItemProps: (page: number) => ({ 'aria-label': fillLabel(labels.pageNumber, { page }) }),
+    getPaginationItemProps: (page: number) => ({ 'aria-label': fillNumbers(labels.pageNumber, { page }, locale) }),
   };
 }
