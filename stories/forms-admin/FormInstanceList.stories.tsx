@@ -58,6 +58,23 @@ export const DeletedView: Story = {
   },
 };
 
+/**
+ * 'Export options' open: repeatable sections one column per item (the default, one row per instance) or one row per
+ * item, and the data paths as a second header row; here 'One row per item' chosen, the menu still open.
+ */
+export const ExportOptions: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('button', { name: 'Export Excel' })).toBeInTheDocument();
+    await userEvent.click(canvas.getByRole('button', { name: 'Export options' }));
+    const body = within(canvasElement.ownerDocument.body);
+    await expect(await body.findByRole('menuitemradio', { name: 'One column per item' })).toHaveAttribute('aria-checked', 'true');
+    await userEvent.click(body.getByRole('menuitemradio', { name: 'One row per item' }));
+    await waitFor(() => expect(body.getByRole('menuitemradio', { name: 'One row per item' })).toHaveAttribute('aria-checked', 'true'));
+    await expect(body.getByRole('menuitemcheckbox', { name: 'Data paths as a second header row' })).toHaveAttribute('aria-checked', 'false');
+  },
+};
+
 /** A read-only user (the auditor): the list and the export, without selection, links or delete. */
 export const ReadOnlyUser: Story = { parameters: { fakeUser: 'auditor' } };
 

@@ -1,0 +1,133 @@
+/**
+ * The exports' own cost: the CSV and the XLSX of N instances (default 10,000) written by the domain's export
+ * (src/domain/forms/export-table.ts, instance-csv.ts, export-xlsx.ts) over rows held in memory and read through the
+ * fake's OData evaluator in keyset batches, as both backends hand them over. Measures, per file and layout: wall
+ * time, CPU time (user + sys), bytes, peak RSS and heap over the baseline (sampled every 20 ms), and the event loop's
+ * longest delay while the file streams (`monitorEventLoopDelay`, the goal being ≤ 50 ms). No database: the reads'
+ * own cost is bench/forms/run.ts's.
+ *
+ * Run: `node --import tsx bench/forms/export.ts [--instances 10000]`.
+ */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import type { FormLayout } from '../../src/contract/types';
+import { instanceCsvStream, readInstanceCsvSchemas } from '../../src/domain/forms/instance-csv';
+import { instanceXlsxStream } from '../../src/domain/forms/export-xlsx';
+import type { InstanceExportOptions } from '../../src/domain/forms/export-table';
+import { evaluateODataQuery, FORMS_ODATA_SCHEMA, parseODataQuery, type ODataQuery, type ODataRow } from '../../src/domain/odata';
+
+const FORM_ID = '20000000-0000-4000-8000-000000000001';
+const SCHEMA_ID = '10000000-0000-4000-8000-000000000001';
+const layout: FormLayout = {
+  pages: [
+    {
+      id: 'p',
+      title: 'P',
+      sections: [
+        {
+          id: 's',
+          title: 'Applicant',
+          fields: [
+            { id: 'name', path: '/name', widget: 'text', label: 'Full name' },
+            { id: 'born', path: '/born', widget: 'date', label: 'Date of birth' },
+            { id: 'at', path: '/at', widget: 'datetime', label: 'Appointment' },
+            { id: 'amount', path: '/amount', widget: 'number', label: 'Amount' },
+            { id: 'lang', path: '/lang', widget: 'select', label: 'Language', options: [{ value: 'sql', label: 'SQL' }, { value: 'ts', label: 'TypeScript' }] },
+            { id: 'notes', path: '/notes', widget: 'textarea', label: 'Notes' },
+          ],
+        },
+        { id: 'jobs', title: 'Jobs', repeatable: { path: '/jobs' }, fields: [{ id: 'employer', path: '/employer', widget: 'text', label: 'Employer' }, { id: 'from', path: '/from', widget: 'date', label: 'From' }] },
+      ],
+    },
+  ],
+};
+
+function instances(count: number): ODataRow[] {
+  return Array.from({ length: count }, (_, i) => ({
+    formInstanceId: `00000000-0000-4000-8000-${(i + 1).toString(16).padStart(12, '0')}`,
+    formSchemaId: SCHEMA_ID,
+    formId: FORM_ID,
+    status: i % 4,
+    isDeleted: false,
+    envelopeId: null,
+    envelopeStatus: null,
+    createdDateTime: new Date(Date.UTC(2026, 0, 1) + i * 60_000),
+    lastUpdatedDateTime: new Date(Date.UTC(2026, 0, 2) + i * 60_000),
+    data: {
+      name: `Zoë Applicant ${i}`,
+      born: `19${50 + (i % 50)}-0${1 + (i % 9)}-1${i % 10}`,
+      at: '2026-12-03T14:30:00-05:00',
+      amount: i * 1.25,
+      lang: i % 2 ? 'sql' : 'ts',
+      notes: 'A note, with a comma and "quotes", about this application.',
+      jobs: Array.from({ length: i % 4 }, (_, j) => ({ employer: `Employer ${j}`, from: `20${10 + j}-01-02` })),
+    },
+  }));
+}
+
+function source(rows: readonly ODataRow[]) {
+  const sets = (type: string) =>
+    type === 'Form' ? [{ formId: FORM_ID, name: 'Loan', isDeleted: false }] : type === 'FormSchema' ? [{ formSchemaId: SCHEMA_ID, formId: FORM_ID, version: 1, layout, isDeleted: false }] : rows;
+  const read = async (type: string, query: ODataQuery) => evaluateODataQuery(FORMS_ODATA_SCHEMA, type, query, { rows: sets }).value;
+  return { rows: (query: ODataQuery) => read('FormInstance', query), schemas: () => readInstanceCsvSchemas([SCHEMA_ID], (query) => read('FormSchema', query)) };
+}
+
+interface Figure {
+  file: string;
+  layout: string;
+  wallMs: number;
+  cpuMs: number;
+  bytes: number;
+  peakRssMiB: number;
+  peakHeapMiB: number;
+  loopDelayMaxMs: number;
+}
+
+async function measure(file: 'csv' | 'xlsx', options: InstanceExportOptions, rows: readonly ODataRow[]): Promise<Figure> {
+  global.gc?.();
+  const base = process.memoryUsage();
+  let peakRss = base.rss;
+  let peakHeap = base.heapUsed;
+  const sampler = setInterval(() => {
+    const now = process.memoryUsage();
+    peakRss = Math.max(peakRss, now.rss);
+    peakHeap = Math.max(peakHeap, now.heapUsed);
+  }, 20);
+  const delay = monitorEventLoopDelay({ resolution: 5 });
+  delay.enable();
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  const query = parseODataQuery('$orderby=createdDateTime');
+  const stream = file === 'csv' ? await instanceCsvStream(source(rows), query, options) : await instanceXlsxStream(source(rows), query, options);
+  let bytes = 0;
+  const reader = stream.getReader();
+  for (let next = await reader.read(); !next.done; next = await reader.read()) bytes += next.value.byteLength;
+  const wallMs = performance.now() - started;
+  const used = process.cpuUsage(cpu);
+  delay.disable();
+  clearInterval(sampler);
+  const MiB = 1024 * 1024;
+  return {
+    file,
+    layout: `repeat=${options.repeat}`,
+    wallMs: Math.round(wallMs),
+    cpuMs: Math.round((used.user + used.system) / 1000),
+    bytes,
+    peakRssMiB: Math.round(((peakRss - base.rss) / MiB) * 10) / 10,
+    peakHeapMiB: Math.round(((peakHeap - base.heapUsed) / MiB) * 10) / 10,
+    loopDelayMaxMs: Math.round(delay.max / 1e6),
+  };
+}
+
+async function main() {
+  const at = process.argv.indexOf('--instances');
+  const count = at >= 0 ? Number(process.argv[at + 1]) : 10_000;
+  const rows = instances(count);
+  const figures: Figure[] = [];
+  for (const file of ['csv', 'xlsx'] as const) {
+    for (const repeat of ['columns', 'rows'] as const) figures.push(await measure(file, { repeat, pathRow: false }, rows));
+  }
+  console.log(`${count.toLocaleString('en')} instances (rows held in memory; peak RSS / heap over the baseline; longest event-loop delay)`);
+  console.table(figures);
+}
+
+await main();
