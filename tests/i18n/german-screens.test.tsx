@@ -20,6 +20,8 @@ import * as UserRoleManagementStories from '../../stories/admin/UserRoleManageme
 import * as LoginCallbackStories from '../../stories/auth/LoginCallback.stories';
 import * as RequireAdminStories from '../../stories/auth/RequireAdmin.stories';
 import * as FormBuilderStories from '../../stories/builder/FormBuilder.stories';
+import * as PropertiesStories from '../../stories/builder/properties.stories';
+import * as SignDocumentStories from '../../stories/signing/SignDocument.stories';
 import * as AdminDashboardStories from '../../stories/forms-admin/AdminDashboard.stories';
 import * as FormDataLinkingStories from '../../stories/forms-admin/FormDataLinking.stories';
 import * as FormGroupDetailStories from '../../stories/forms-admin/FormGroupDetail.stories';
@@ -166,6 +168,8 @@ const PdfImport = composeStories(PdfFormImportStories);
 const Signing = composeStories(SigningListStories);
 const Current = composeStories(CurrentFormViewerStories);
 const Viewer = composeStories(FormInstanceViewerStories);
+const Sign = composeStories(SignDocumentStories);
+const Properties = composeStories(PropertiesStories);
 
 describe('screens with the German pack', () => {
   it('the checks find English: the same texts in English fail them, and the data is left out', () => {
@@ -211,6 +215,11 @@ describe('screens with the German pack', () => {
     // The story's page under the guard is the host's, with the host's own words.
     ['Admin area guard', Admin.Administrator, ['Admin home']],
     ['Form builder, a saved form', Builder.Populated],
+    ["Form builder, a number field's properties", Properties.NumberField],
+    ["Form builder, a choice field's properties", Properties.ChoiceField],
+    ["Form builder, a list field's properties", Properties.ListField],
+    // The story's harness hands the rule editor its legend in English, as a host would its own words.
+    ['Form builder, the rule editor', Properties.RuleEditorNestedWithBrokenRule, ['Show this field when']],
     ['Admin dashboard', Dashboard.Populated],
     ['Form data linking', Linking.WithSuggestions],
     ['Form group', GroupDetail.Populated],
@@ -224,6 +233,7 @@ describe('screens with the German pack', () => {
     ['Signing', Signing.Populated],
     ['Public form, current version', Current.CurrentVersion],
     ['Public form instance, edit', Viewer.EditInstance],
+    ["The signer's page", Sign.Review],
   ] as [string, unknown, string[]?][])('%s', async (_name, Story, hostTexts = []) => {
     const data = await renderGermanStory(Story as Story);
     for (const text of hostTexts) data.add(text);
