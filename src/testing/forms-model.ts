@@ -3,8 +3,7 @@
  * owns (the forms use cases' store, src/service/forms.ts, which the server implements too), pre-filling from an
  * application and PDF generation.
  */
-import type { CrudEntities, CrudEntityName, FormInstance, FormSchema, GeneratedForm, JsonObject, PdfField } from '../api/types';
-import { FormInstanceStatus } from '../api/enums';
+import type { CrudEntities, CrudEntityName, GeneratedForm, PdfField } from '../api/types';
 import { formFromPdf, titleFromFileName } from '../domain/pdf';
 import { signedDocumentFileName } from '../domain/signing';
 import type { FormsStorage, FormsStore } from '../service/forms-ports';
@@ -38,7 +37,7 @@ const TABLES: { readonly [K in CrudEntityName]: { key: keyof CrudEntities[K] & s
 function rowsOf<K extends CrudEntityName>(db: FakeDb, entity: K): { rows: CrudEntities[K][]; at(id: string): number } {
   const { key, rows } = TABLES[entity];
   const list = rows(db);
-  return { rows: list, at: (id) => list.findIndex((row) => row[key] === (id as never)) };
+  return { rows: list, at: (id) => list.findIndex((row) => String(row[key]).toLowerCase() === id.toLowerCase()) };
 }
 
 function removeInstances(db: FakeDb, ids: ReadonlySet<string>): void {
@@ -106,23 +105,6 @@ export function memoryFormsStorage(db: FakeDb): FormsStorage {
 
 // Pre-filling from an application is the domain's rule (src/domain/forms/prefill.ts), shared with the server.
 export { prefillFromApplication } from '../domain/forms/prefill';
-
-/** A new instance of `schema` holding `data`, status Created. */
-export function newInstance(schema: FormSchema, data: JsonObject, ctx: MutationContext): FormInstance {
-  const now = ctx.now();
-  return {
-    formInstanceId: ctx.newId(),
-    formSchemaId: schema.formSchemaId,
-    formId: schema.formId,
-    data,
-    status: FormInstanceStatus.Created,
-    envelopeId: null,
-    envelopeStatus: null,
-    isDeleted: false,
-    createdDateTime: now,
-    lastUpdatedDateTime: now,
-  };
-}
 
 // ---------------------------------------------------------------- PDFs
 

@@ -9,6 +9,7 @@ import type { CrudEntityName, Form, FormInstance, FormSchema } from '../../src/c
 import { FormInstanceStatus } from '../../src/contract/enums';
 import { DomainError } from '../../src/domain';
 import { deleteFormsRow, patchFormsRow, postFormsRow, softDeleteFormsRow, type FormsCaller, type FormsPorts } from '../../src/service/forms';
+import { completeInstance, duplicateInstance, instanceFromApplication } from '../../src/service/forms-instances';
 import type { FormsRow, FormsStorage, FormsStore, Versioned } from '../../src/service/forms-ports';
 
 const at = new Date('2026-01-02T03:04:05Z');
@@ -28,7 +29,7 @@ function mapStorage() {
     schemaUsed: async (id) => [...tables.forminstance.values()].some((v) => (v.row as FormInstance).formSchemaId === id),
     async insert(entity, row, createdBy) {
       log.push(`insert ${entity} by ${createdBy}`);
-      tables[entity].set(String(row[KEYS[entity] as keyof typeof row]), { row, version: 1 });
+      tables[entity].set(String((row as unknown as Record<string, unknown>)[KEYS[entity]]), { row, version: 1 });
     },
     async update(entity, id, values, now) {
       log.push(`update ${entity} ${Object.keys(values).sort().join(',')}`);
@@ -211,5 +212,45 @@ describe('softDeleteFormsRow and deleteFormsRow', () => {
     expect(tables.formgroup.size).toBe(0);
     expect(tables.form.get(form.row.formId)).toMatchObject({ version: 1, row: { formGroupId: null } });
     expect((await refusal(deleteFormsRow(ports, 'formgroup', group.row.formGroupId))).status).toBe(404);
+  });
+});
+
+describe('the instance calls', () => {
+  const instancePorts = (ports: FormsPorts) => ({ storage: ports.storage, clock: ports.clock, ids: ports.ids });
+
+  it('completeInstance: staff complete a Submitted instance (version up); a Created one is refused, a visitor needs the edit link', async () => {
+    const { ports, tables, setNow } = setUp();
+    const { schemaId } = await formWithSchema(ports);
+    const submitted = await postFormsRow(ports, 'forminstance', { formSchemaId: schemaId, data: { name: 'Ada' }, status: FormInstanceStatus.Submitted }, staff);
+    const draft = await postFormsRow(ports, 'forminstance', { formSchemaId: schemaId, data: {} }, staff);
+    expect((await refusal(completeInstance(instancePorts(ports), submitted.row.formInstanceId, visitor))).status).toBe(401);
+    expect((await refusal(completeInstance(instancePorts(ports), draft.row.formInstanceId, staff))).status).toBe(409);
+    setNow(later);
+    await completeInstance(instancePorts(ports), submitted.row.formInstanceId, staff);
+    expect(tables.forminstance.get(submitted.row.formInstanceId)).toMatchObject({ version: 2, row: { status: FormInstanceStatus.Completed, lastUpdatedDateTime: later } });
+    expect((await refusal(completeInstance(instancePorts(ports), uuid(404), staff))).status).toBe(404);
+  });
+
+  it('duplicateInstance: a new id, the same schema and data (a copy), status Created; 404 once the source is soft-deleted', async () => {
+    const { ports, log } = setUp();
+    const { schemaId } = await formWithSchema(ports);
+    const source = await postFormsRow(ports, 'forminstance', { formSchemaId: schemaId, data: { name: 'Ada' }, status: FormInstanceStatus.Submitted }, staff);
+    const copy = await duplicateInstance(instancePorts(ports), source.row.formInstanceId, staff);
+    expect(copy.row).toMatchObject({ formSchemaId: schemaId, data: { name: 'Ada' }, status: FormInstanceStatus.Created, envelopeId: null, isDeleted: false });
+    expect(copy.row.formInstanceId).not.toBe(source.row.formInstanceId);
+    expect(copy.row.data).not.toBe(source.row.data);
+    expect(log.at(-1)).toBe('insert forminstance by u1');
+    await softDeleteFormsRow(ports, 'forminstance', source.row.formInstanceId);
+    expect((await refusal(duplicateInstance(instancePorts(ports), source.row.formInstanceId, staff))).status).toBe(404);
+  });
+
+  it('instanceFromApplication: a Created instance of a live schema; 404 while its form is soft-deleted', async () => {
+    const { ports } = setUp();
+    const { formId, schemaId } = await formWithSchema(ports);
+    const { saved, problems } = await instanceFromApplication(instancePorts(ports), schemaId, { applicant: { name: 'Ada' } }, staff);
+    expect(saved.row).toMatchObject({ formSchemaId: schemaId, formId, status: FormInstanceStatus.Created, createdDateTime: at });
+    expect(problems).toEqual([]);
+    await softDeleteFormsRow(ports, 'form', formId);
+    expect((await refusal(instanceFromApplication(instancePorts(ports), schemaId, {}, staff))).status).toBe(404);
   });
 });

@@ -20,10 +20,7 @@ import { anonymousWriteLimiter, clientAddress } from './anonymous-writes';
 import { route, type AnyRouteDeclaration, type RouteContext } from '../routes/registry';
 import { callerLink, readBody, versionedJson } from './http';
 import { checkSchemaShape, nextTurn } from './schema-check';
-import { drizzleFormsStorage, issueLinkToken } from './store';
-
-/** The server's clock and ids for the use cases: the system clock, random UUIDs. */
-const system = { clock: { now: () => new Date() }, ids: { newId: () => crypto.randomUUID() } };
+import { issueLinkToken, serverInstancePorts } from './store';
 
 /**
  * The forms use cases' ports over the server: its database; the schema rules off the request thread, a turn of the
@@ -36,8 +33,7 @@ async function portsOf(ctx: RouteContext): Promise<FormsPorts> {
   // The length of the request's body, already read (Hono keeps it).
   const bytes = limiter ? (await ctx.c.req.text()).length : 0;
   return {
-    ...system,
-    storage: drizzleFormsStorage(db),
+    ...serverInstancePorts(db),
     schemas: { check: (body, shape, json) => checkSchemaShape(body, shape, json), pause: nextTurn },
     links: { issueEdit: (instance) => issueLinkToken(db, instance.formInstanceId, 'edit') },
     anonymousWrites: limiter && {
@@ -89,7 +85,7 @@ function entityRoutes(name: CrudEntityName): AnyRouteDeclaration[] {
       path: `${base}/delete`,
       summary: `Removes a ${label} and what belongs to it.`,
       async handler(ctx) {
-        await deleteFormsRow({ storage: drizzleFormsStorage(ctx.services.db) }, name, queryId(ctx, label));
+        await deleteFormsRow(serverInstancePorts(ctx.services.db), name, queryId(ctx, label));
         return ctx.c.body(null, 204);
       },
     }),
@@ -98,7 +94,7 @@ function entityRoutes(name: CrudEntityName): AnyRouteDeclaration[] {
       path: `${base}/softdelete`,
       summary: `Marks a ${label} deleted (restore with a patch of isDeleted: false).`,
       async handler(ctx) {
-        await softDeleteFormsRow({ ...system, storage: drizzleFormsStorage(ctx.services.db) }, name, queryId(ctx, label));
+        await softDeleteFormsRow(serverInstancePorts(ctx.services.db), name, queryId(ctx, label));
         return ctx.c.json(true);
       },
     }),

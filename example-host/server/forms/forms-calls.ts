@@ -4,24 +4,12 @@
  * token 256 random bits stored hashed with an expiry; none for a soft-deleted instance), `MarkCompleted` (signed-in
  * callers completing a valid Submitted instance, the domain's status table) and `NotifyDeleted` (recorded; the instance may already be gone).
  */
-import { eq, sql } from 'drizzle-orm';
-import { FormInstanceStatus } from '../../../src/api/enums';
-import {
-  allLive,
-  checkInstanceData,
-  currentPublicVersion,
-  checkStatusChange,
-  formLinkUrl,
-  publicBaseUrlOf,
-  requireLinkFor,
-  rowNotFound,
-  unknownFormSchema,
-  type FormLinkMode,
-} from '../../../src/domain/forms';
-import { formDeletionNotices, formInstances } from '../db/schema';
+import { allLive, currentPublicVersion, formLinkUrl, publicBaseUrlOf, rowNotFound, type FormLinkMode } from '../../../src/domain/forms';
+import { completeInstance } from '../../../src/service/forms-instances';
+import { formDeletionNotices } from '../db/schema';
 import { route, type AnyRouteDeclaration, type RouteContext } from '../routes/registry';
 import { callerLink } from './http';
-import { findForm, findFormInstance, findFormSchema, issueLinkToken } from './store';
+import { findForm, findFormInstance, findFormSchema, issueLinkToken, serverInstancePorts } from './store';
 
 /** Where the public links of a form's instances point: its own base, the configured one, else the first host origin. */
 export function publicBaseUrl(ctx: RouteContext, form?: { publicBaseUrl?: string | null }): string {
@@ -53,20 +41,7 @@ export const formsCallRoutes: readonly AnyRouteDeclaration[] = [
     async handler(ctx) {
       const id = ctx.query.required('formInstanceId');
       const link = await callerLink(ctx);
-      await ctx.services.db.transaction(async (tx) => {
-        const instance = await findFormInstance(tx, id, true);
-        if (!instance || instance.row.isDeleted) throw rowNotFound('form instance', id);
-        if (!ctx.auth) requireLinkFor(link, instance.row.formInstanceId, true);
-        // The status table decides who may complete (staff, a Submitted instance); the data must pass the engine.
-        checkStatusChange(instance.row.status, FormInstanceStatus.Completed, ctx.auth ? 'staff' : 'visitor');
-        const schema = await findFormSchema(tx, instance.row.formSchemaId);
-        if (!schema) throw unknownFormSchema(instance.row.formSchemaId);
-        const data = checkInstanceData(schema.row, instance.row.data, FormInstanceStatus.Completed);
-        await tx
-          .update(formInstances)
-          .set({ status: FormInstanceStatus.Completed, data, rowVersion: sql`row_version + 1`, lastUpdatedDateTime: sql`now()` })
-          .where(eq(formInstances.formInstanceId, instance.row.formInstanceId));
-      });
+      await completeInstance(serverInstancePorts(ctx.services.db), id, { userId: ctx.auth?.user.id ?? null, link });
       return ctx.c.body(null, 200);
     },
   }),

@@ -11,6 +11,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { isUuid } from '../../../src/domain';
 import { allLive, LINK_TOKEN_LIFETIME_MS, type FormLinkGrant, type FormLinkMode } from '../../../src/domain/forms';
 import type { FormsRow, FormsStorage, FormsStore, Versioned } from '../../../src/service/forms-ports';
+import type { InstancePorts } from '../../../src/service/forms-instances';
 import type { Db } from '../db/index';
 import { formGroups, formInstances, formLinkTokens, forms, formSchemas } from '../db/schema';
 import { FORMS_COLUMNS } from '../odata/forms';
@@ -104,6 +105,11 @@ function drizzleFormsStore(db: Db): FormsStore {
 /** The forms use cases' storage over the server's database: each transaction is one of `db`. */
 export function drizzleFormsStorage(db: Db): FormsStorage {
   return { ...drizzleFormsStore(db), transaction: (work) => db.transaction((tx) => work(drizzleFormsStore(tx))) };
+}
+
+/** The instance calls' ports (src/service/forms-instances.ts) over the server's database: the system clock, random UUIDs. */
+export function serverInstancePorts(db: Db): InstancePorts {
+  return { storage: drizzleFormsStorage(db), clock: { now: () => new Date() }, ids: { newId: () => crypto.randomUUID() } };
 }
 
 // ---------------------------------------------------------------- link tokens

@@ -14,9 +14,7 @@
 import type { InstanceFromApplication, JsonObject } from '../../../src/api/types';
 import { DomainError, requireJsonObject, parseJsonText, checkJsonContentType, MAX_REQUEST_BODY_BYTES } from '../../../src/domain';
 import { allLive, etagOf } from '../../../src/domain/forms';
-import { FormInstanceStatus } from '../../../src/api/enums';
 import {
-  checkedPrefill,
   filledPdfFileName,
   MULTIPART_UNREADABLE_MESSAGE,
   pdfValuesFromData,
@@ -25,8 +23,8 @@ import {
   primitivePathsOf,
 } from '../../../src/domain/pdf';
 import { attachmentDisposition } from '../../../src/domain/signing/disposition';
-import { formInstances } from '../db/schema';
-import { findForm, findFormInstance, findFormSchema } from '../forms/store';
+import { findForm, findFormInstance, findFormSchema, serverInstancePorts } from '../forms/store';
+import { instanceFromApplication } from '../../../src/service/forms-instances';
 import { route, type AnyRouteDeclaration, type RouteContext } from '../routes/registry';
 import { loadFormPdf, removeAbandonedDraftPdfs, saveFormPdf } from './store';
 import { PDF_CONTENT_LIMITS, PdfParseAbort, pdfWorkers } from './worker';
@@ -207,21 +205,8 @@ export const pdfRoutes: readonly AnyRouteDeclaration[] = [
     async handler(ctx) {
       const schemaId = ctx.query.required('schemaId');
       const application = await readApplication(ctx);
-      const schema = await findFormSchema(ctx.services.db, schemaId);
-      const form = schema ? await findForm(ctx.services.db, schema.row.formId) : undefined;
-      if (!schema || !form || !allLive(schema.row, form.row)) throw new DomainError(404, `No form schema '${schemaId}'.`);
-      const { data, problems } = checkedPrefill(schema.row, application);
-      const formInstanceId = crypto.randomUUID();
-      await ctx.services.db.insert(formInstances).values({
-        formInstanceId,
-        formSchemaId: schema.row.formSchemaId,
-        formId: schema.row.formId,
-        data,
-        status: FormInstanceStatus.Created,
-        createdBy: ctx.auth?.user.id ?? null,
-      });
-      const saved = await findFormInstance(ctx.services.db, formInstanceId);
-      if (!saved) throw new Error('The new instance was not stored.');
+      const caller = { userId: ctx.auth?.user.id ?? null, link: null };
+      const { saved, problems } = await instanceFromApplication(serverInstancePorts(ctx.services.db), schemaId, application, caller);
       ctx.c.header('ETag', etagOf(saved.version));
       const answer: InstanceFromApplication = { ...saved.row, prefillProblems: problems };
       return json(ctx, answer);

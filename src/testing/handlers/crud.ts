@@ -13,12 +13,12 @@
 import type { CrudEntityName } from '../../api/types';
 import { Permission } from '../../api/enums';
 import { checkJsonContentType, MAX_INSTANCE_BODY_BYTES, type JsonRecord } from '../../domain';
-import { checkPresentedLink, checkSchemaForSave, etagOf, FORM_LINK_TOKEN_HEADER, needsValidData, schemaShapeJson } from '../../domain/forms';
-import { deleteFormsRow, patchFormsRow, postFormsRow, softDeleteFormsRow, type FormsCaller, type FormsPorts } from '../../service/forms';
+import { checkSchemaForSave, etagOf, FORM_LINK_TOKEN_HEADER, needsValidData, schemaShapeJson } from '../../domain/forms';
+import { deleteFormsRow, patchFormsRow, postFormsRow, softDeleteFormsRow, type FormsPorts } from '../../service/forms';
 import type { AnonymousWrites } from '../../service/forms-ports';
 import { memoryFormsStorage } from '../forms-model';
 import { json, noContent, readJsonObject, requiredQuery } from '../http';
-import { issueLinkToken, presentedLinkToken } from './forms';
+import { formsCallerOf, issueLinkToken } from './forms';
 import { form, user, type FakeRoute, type RouteContext } from './route';
 
 const PERMISSION_ENTITY: Readonly<Record<CrudEntityName, 'Form' | 'FormGroup' | 'FormInstance' | 'FormSchema'>> = {
@@ -64,13 +64,6 @@ function portsOf(ctx: RouteContext, body: JsonRecord | null): FormsPorts {
   };
 }
 
-/** The caller: a signed-in user, or a visitor whose presented link token must be live (401). */
-function callerOf(ctx: RouteContext): FormsCaller {
-  if (ctx.caller.user) return { userId: ctx.caller.user.id, link: null };
-  checkPresentedLink(presentedLinkToken(ctx), ctx.caller.link);
-  return { userId: null, link: ctx.caller.link };
-}
-
 /** The JSON object body of a post or patch (415 unless sent as JSON, 413 over `maxBytes`, as on the server). */
 async function readCrudBody(request: Request, maxBytes?: number): Promise<JsonRecord> {
   checkJsonContentType(request.headers.get('content-type'));
@@ -89,7 +82,7 @@ function entityRoutes(name: CrudEntityName): FakeRoute[] {
       access: access('Add'),
       async handle(ctx) {
         const body = await readCrudBody(ctx.request, isInstance ? MAX_INSTANCE_BODY_BYTES : undefined);
-        const { row, version, editLink } = await postFormsRow(portsOf(ctx, body), name, body, callerOf(ctx));
+        const { row, version, editLink } = await postFormsRow(portsOf(ctx, body), name, body, formsCallerOf(ctx));
         const headers: Record<string, string> = { etag: etagOf(version) };
         if (editLink !== undefined) headers[FORM_LINK_TOKEN_HEADER] = editLink;
         return json(row, 200, headers);
@@ -101,7 +94,7 @@ function entityRoutes(name: CrudEntityName): FakeRoute[] {
       access: access('Update'),
       async handle(ctx) {
         const body = await readCrudBody(ctx.request, isInstance ? MAX_INSTANCE_BODY_BYTES : undefined);
-        const { row, version } = await patchFormsRow(portsOf(ctx, body), name, body, callerOf(ctx), ctx.request.headers.get('if-match'));
+        const { row, version } = await patchFormsRow(portsOf(ctx, body), name, body, formsCallerOf(ctx), ctx.request.headers.get('if-match'));
         return json(row, 200, { etag: etagOf(version) });
       },
     },

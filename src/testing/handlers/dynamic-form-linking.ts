@@ -1,25 +1,21 @@
 /**
  * `/api/DynamicFormLinking/*`: the host's application model and instances pre-filled from it.
  */
-import type { FormInstance, FormSchema, InstanceFromApplication, JsonObject } from '../../api/types';
+import type { InstanceFromApplication, JsonObject } from '../../api/types';
 import { Permission } from '../../api/enums';
 import { QueryParams } from '../../domain';
-import { allLive, duplicateInstanceFields } from '../../domain/forms';
-import { checkedPrefill, typedPathsFromExample } from '../../domain/pdf';
-import { newInstance } from '../forms-model';
-import { FakeHttpError, json, readJsonObject, requiredQuery } from '../http';
+import { typedPathsFromExample } from '../../domain/pdf';
+import { duplicateInstance, instanceFromApplication, type InstancePorts } from '../../service/forms-instances';
+import { memoryFormsStorage } from '../forms-model';
+import { json, readJsonObject, requiredQuery } from '../http';
+import { formsCallerOf } from './forms';
 import { user, type FakeRoute, type RouteContext } from './route';
 
 const P = Permission;
 const base = '/api/DynamicFormLinking';
 
-/** A live schema of a live form (the server's rule: 404 for a missing or soft-deleted one). */
-function schemaOf(ctx: RouteContext, id: string): FormSchema {
-  const { db } = ctx.backend;
-  const schema = db.formSchemas.find((s) => s.formSchemaId === id);
-  if (!schema || !allLive(schema, db.forms.find((f) => f.formId === schema.formId))) throw new FakeHttpError(404, `No form schema '${id}'.`);
-  return schema;
-}
+/** The instance calls' ports over the fake: its db, clock and ids. */
+const portsOf = ({ backend }: RouteContext): InstancePorts => ({ storage: memoryFormsStorage(backend.db), clock: backend, ids: backend });
 
 /** The dynamic form linking routes. */
 export const dynamicFormLinkingRoutes: readonly FakeRoute[] = [
@@ -46,12 +42,10 @@ export const dynamicFormLinkingRoutes: readonly FakeRoute[] = [
     path: `${base}/Create`,
     access: user(P.DynamicFormLinking_Create),
     async handle(ctx) {
-      const schema = schemaOf(ctx, requiredQuery(ctx.url, 'schemaId'));
+      const schemaId = requiredQuery(ctx.url, 'schemaId');
       const application = (await readJsonObject(ctx.request)) as JsonObject;
-      const { data, problems } = checkedPrefill(schema, application);
-      const instance = newInstance(schema, data, ctx.backend);
-      ctx.backend.db.formInstances.push(instance);
-      const answer: InstanceFromApplication = { ...instance, prefillProblems: problems };
+      const { saved, problems } = await instanceFromApplication(portsOf(ctx), schemaId, application, formsCallerOf(ctx));
+      const answer: InstanceFromApplication = { ...saved.row, prefillProblems: problems };
       return json(answer);
     },
   },
@@ -60,17 +54,9 @@ export const dynamicFormLinkingRoutes: readonly FakeRoute[] = [
     method: 'get',
     path: `${base}/Duplicate`,
     access: user(P.DynamicFormLinking_Duplicate),
-    handle(ctx) {
-      const id = requiredQuery(ctx.url, 'formInstanceId');
-      const { db } = ctx.backend;
-      const source = db.formInstances.find((i) => i.formInstanceId.toLowerCase() === id.toLowerCase());
-      const schema = source && db.formSchemas.find((s) => s.formSchemaId === source.formSchemaId);
-      const form = source && db.forms.find((f) => f.formId === source.formId);
-      const fields = duplicateInstanceFields(id, source, schema, form);
-      const now = ctx.backend.now();
-      const copy: FormInstance = { formInstanceId: ctx.backend.newId(), ...fields, createdDateTime: now, lastUpdatedDateTime: now };
-      db.formInstances.push(copy);
-      return json(copy);
+    async handle(ctx) {
+      const copy = await duplicateInstance(portsOf(ctx), requiredQuery(ctx.url, 'formInstanceId'), formsCallerOf(ctx));
+      return json(copy.row);
     },
   },
 ];

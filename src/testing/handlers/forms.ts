@@ -3,23 +3,21 @@
  * the link's shape and lifetime, are the domain's rules (src/domain/forms), shared with the server.
  */
 import type { FormInstance } from '../../api/types';
-import { FormInstanceStatus, Permission } from '../../api/enums';
+import { Permission } from '../../api/enums';
 import {
   allLive,
-  checkInstanceData,
   currentPublicVersion,
   checkPresentedLink,
-  checkStatusChange,
   formLinkUrl,
   linkTokenOf,
   publicBaseUrlOf,
-  requireLinkFor,
   rowNotFound,
-  unknownFormSchema,
   type FormLinkMode,
 } from '../../domain/forms';
 import { FAKE_USER_TOKEN_PREFIX } from '../backend';
-import { bumpRowVersion } from '../forms-model';
+import type { FormsCaller } from '../../service/forms';
+import { completeInstance } from '../../service/forms-instances';
+import { memoryFormsStorage } from '../forms-model';
 import { json, ok, requiredQuery } from '../http';
 import { form, PUBLIC, user, type FakeRoute, type RouteContext } from './route';
 
@@ -35,6 +33,13 @@ function instanceOf(ctx: RouteContext): FormInstance {
   const instance = ctx.backend.db.formInstances.find((i) => i.formInstanceId === id);
   if (!instance) throw rowNotFound('form instance', id);
   return instance;
+}
+
+/** The caller of a forms use case: a signed-in user, or a visitor whose presented link token must be live (401). */
+export function formsCallerOf(ctx: RouteContext): FormsCaller {
+  if (ctx.caller.user) return { userId: ctx.caller.user.id, link: null };
+  checkPresentedLink(presentedLinkToken(ctx), ctx.caller.link);
+  return { userId: null, link: ctx.caller.link };
 }
 
 /** A new link token for an instance, stored with its mode; it expires. */
@@ -67,19 +72,9 @@ export const formsRoutes: readonly FakeRoute[] = [
     method: 'get',
     path: '/api/Forms/MarkCompleted',
     access: form(P.Forms_MarkCompleted),
-    handle(ctx) {
-      if (!ctx.caller.user) checkPresentedLink(presentedLinkToken(ctx), ctx.caller.link);
-      const instance = instanceOf(ctx);
-      if (instance.isDeleted) throw rowNotFound('form instance', instance.formInstanceId);
-      if (!ctx.caller.user) requireLinkFor(ctx.caller.link, instance.formInstanceId, true);
-      // The status table decides who may complete (staff, a Submitted instance); the data must pass the engine.
-      checkStatusChange(instance.status, FormInstanceStatus.Completed, ctx.caller.user ? 'staff' : 'visitor');
-      const schema = ctx.backend.db.formSchemas.find((s) => s.formSchemaId === instance.formSchemaId);
-      if (!schema) throw unknownFormSchema(instance.formSchemaId);
-      instance.data = checkInstanceData(schema, instance.data, FormInstanceStatus.Completed);
-      instance.status = FormInstanceStatus.Completed;
-      instance.lastUpdatedDateTime = ctx.backend.now();
-      bumpRowVersion(instance);
+    async handle(ctx) {
+      const { backend } = ctx;
+      await completeInstance({ storage: memoryFormsStorage(backend.db), clock: backend }, requiredQuery(ctx.url, 'formInstanceId'), formsCallerOf(ctx));
       return ok();
     },
   },

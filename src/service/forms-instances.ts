@@ -1,0 +1,80 @@
+/**
+ * The form instance calls beside CRUD (docs/spec.md, Calls), written once for both backends over the forms store
+ * (src/service/forms-ports.ts): `Forms/MarkCompleted`, `DynamicFormLinking/Create` (an instance pre-filled from the
+ * host's application) and `DynamicFormLinking/Duplicate`. Reading the request and who may call a route are the
+ * caller's; what each call may do is the domain's (src/domain/forms, src/domain/pdf).
+ */
+import type { FormInstance, JsonObject, PrefillProblem } from '../contract/types';
+import { FormInstanceStatus } from '../contract/enums';
+import { DomainError } from '../domain/errors';
+import { allLive, checkInstanceData, checkStatusChange, duplicateInstanceFields, requireLinkFor, rowNotFound, unknownFormSchema } from '../domain/forms';
+import { checkedPrefill } from '../domain/pdf';
+import type { FormsCaller } from './forms';
+import type { FormsStorage, FormsStore, Versioned } from './forms-ports';
+import type { Clock, Ids } from './ports';
+
+/** What the instance calls work with. */
+export interface InstancePorts {
+  storage: FormsStorage;
+  clock: Clock;
+  ids: Ids;
+}
+
+async function insertInstance(store: FormsStore, { clock, ids }: InstancePorts, fields: Omit<FormInstance, 'formInstanceId' | 'createdDateTime' | 'lastUpdatedDateTime'>, by: string | null): Promise<Versioned<FormInstance>> {
+  const now = clock.now();
+  const formInstanceId = ids.newId();
+  await store.insert('forminstance', { formInstanceId, ...fields, createdDateTime: now, lastUpdatedDateTime: now }, by);
+  const saved = await store.find('forminstance', formInstanceId);
+  if (!saved) throw new Error(`The form instance '${formInstanceId}' was not found after its insert.`);
+  return saved;
+}
+
+/**
+ * Completes the live instance `id` (404 otherwise): a signed-in caller, or a visitor with its edit link; the status
+ * table decides who may complete (staff, a Submitted instance), and the data must pass the engine as Completed.
+ */
+export async function completeInstance({ storage, clock }: Pick<InstancePorts, 'storage' | 'clock'>, id: string, caller: FormsCaller): Promise<void> {
+  await storage.transaction(async (store) => {
+    const instance = await store.find('forminstance', id, true);
+    if (!instance || instance.row.isDeleted) throw rowNotFound('form instance', id);
+    const { formInstanceId, formSchemaId, status } = instance.row;
+    if (caller.userId === null) requireLinkFor(caller.link, formInstanceId, true);
+    checkStatusChange(status, FormInstanceStatus.Completed, caller.userId === null ? 'visitor' : 'staff');
+    const schema = await store.find('formschema', formSchemaId);
+    if (!schema) throw unknownFormSchema(formSchemaId);
+    const data = checkInstanceData(schema.row, instance.row.data, FormInstanceStatus.Completed);
+    await store.update('forminstance', formInstanceId, { status: FormInstanceStatus.Completed, data }, clock.now());
+  });
+}
+
+/**
+ * A new instance (status Created) of the live schema `schemaId` of a live form (404 otherwise), pre-filled from the
+ * host's `application`: every path the layout binds is copied and checked by the engine; values that do not fit are
+ * left out and answered as `problems`.
+ */
+export async function instanceFromApplication(
+  ports: InstancePorts,
+  schemaId: string,
+  application: JsonObject,
+  caller: FormsCaller,
+): Promise<{ saved: Versioned<FormInstance>; problems: PrefillProblem[] }> {
+  return ports.storage.transaction(async (store) => {
+    const schema = await store.find('formschema', schemaId);
+    const form = schema ? await store.find('form', schema.row.formId) : undefined;
+    if (!schema || !form || !allLive(schema.row, form.row)) throw new DomainError(404, `No form schema '${schemaId}'.`);
+    const { data, problems } = checkedPrefill(schema.row, application);
+    const { formSchemaId, formId } = schema.row;
+    const fields = { formSchemaId, formId, data, status: FormInstanceStatus.Created, envelopeId: null, envelopeStatus: null, isDeleted: false };
+    return { saved: await insertInstance(store, ports, fields, caller.userId), problems };
+  });
+}
+
+/** A copy of the live instance `id` (the domain's duplicate: same schema and data, status Created, unsigned); 404 otherwise. */
+export async function duplicateInstance(ports: InstancePorts, id: string, caller: FormsCaller): Promise<Versioned<FormInstance>> {
+  return ports.storage.transaction(async (store) => {
+    const source = await store.find('forminstance', id);
+    const schema = source ? await store.find('formschema', source.row.formSchemaId) : undefined;
+    const form = source ? await store.find('form', source.row.formId) : undefined;
+    return insertInstance(store, ports, duplicateInstanceFields(id, source?.row, schema?.row, form?.row), caller.userId);
+  });
+}
