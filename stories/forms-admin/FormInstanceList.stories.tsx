@@ -60,7 +60,7 @@ export const DeletedView: Story = {
 
 /**
  * 'Export options' open: repeatable sections one column per item (the default, one row per instance) or one row per
- * item, and the data paths as a second header row; here 'One row per item' chosen, the menu still open.
+ * item, and the data paths as a second header row; here 'One row per item' chosen.
  */
 export const ExportOptions: Story = {
   play: async ({ canvasElement }) => {
@@ -68,10 +68,10 @@ export const ExportOptions: Story = {
     await expect(await canvas.findByRole('button', { name: 'Export Excel' })).toBeInTheDocument();
     await userEvent.click(canvas.getByRole('button', { name: 'Export options' }));
     const body = within(canvasElement.ownerDocument.body);
-    await expect(await body.findByRole('menuitemradio', { name: 'One column per item' })).toHaveAttribute('aria-checked', 'true');
-    await userEvent.click(body.getByRole('menuitemradio', { name: 'One row per item' }));
-    await waitFor(() => expect(body.getByRole('menuitemradio', { name: 'One row per item' })).toHaveAttribute('aria-checked', 'true'));
-    await expect(body.getByRole('menuitemcheckbox', { name: 'Data paths as a second header row' })).toHaveAttribute('aria-checked', 'false');
+    await expect(await body.findByRole('radio', { name: 'One column per item' })).toBeChecked();
+    await userEvent.click(body.getByRole('radio', { name: 'One row per item' }));
+    await waitFor(() => expect(body.getByRole('radio', { name: 'One row per item' })).toBeChecked());
+    await expect(body.getByRole('checkbox', { name: 'Data paths as a second header row' })).not.toBeChecked();
   },
 };
 

@@ -1,4 +1,4 @@
-import { Button, CheckIcon, Group, Menu } from '@mantine/core';
+import { Button, Checkbox, Group, Popover, Radio, Stack } from '@mantine/core';
 import type { Labels } from '../../query/labels';
 import type { InstanceExportController } from './useInstanceExport';
 
@@ -8,12 +8,10 @@ export interface InstanceExportActionsProps {
   labels: Labels;
 }
 
-const mark = (chosen: boolean) => (chosen ? <CheckIcon size={12} aria-hidden /> : <span style={{ display: 'inline-block', width: 12 }} aria-hidden />);
-
 /**
- * 'Export CSV', 'Export Excel' and their 'Export options' menu: repeatable sections one row per item or one column per
- * item, and the data paths as a second header row. The options stay chosen for the next export; the menu stays open
- * while they are changed.
+ * 'Export CSV', 'Export Excel' and their 'Export options': repeatable sections one column per item (one row per
+ * instance) or one row per item, and the data paths as a second header row. The options stay chosen for the next
+ * export.
  */
 export function InstanceExportActions({ controller: c, labels }: InstanceExportActionsProps) {
   const options = c.exportOptions;
@@ -25,36 +23,32 @@ export function InstanceExportActions({ controller: c, labels }: InstanceExportA
       <Button variant="default" onClick={c.exportXlsx} loading={c.exporting} title={labels.exportXlsxHint}>
         {labels.exportXlsx}
       </Button>
-      <Menu position="bottom-end" closeOnItemClick={false} withinPortal>
-        <Menu.Target>
+      <Popover position="bottom-end" shadow="md" trapFocus>
+        <Popover.Target>
           <Button variant="subtle" disabled={c.exporting}>
             {labels.exportOptions}
           </Button>
-        </Menu.Target>
-        <Menu.Dropdown aria-label={labels.exportOptions}>
-          <Menu.Label>{labels.exportRepeatLabel}</Menu.Label>
-          {(['rows', 'columns'] as const).map((repeat) => (
-            <Menu.Item
-              key={repeat}
-              role="menuitemradio"
-              aria-checked={options.repeat === repeat}
-              leftSection={mark(options.repeat === repeat)}
-              onClick={() => c.setExportOptions({ ...options, repeat })}
+        </Popover.Target>
+        <Popover.Dropdown aria-label={labels.exportOptions}>
+          <Stack gap="sm">
+            <Radio.Group
+              label={labels.exportRepeatLabel}
+              value={options.repeat}
+              onChange={(value) => c.setExportOptions({ ...options, repeat: value === 'rows' ? 'rows' : 'columns' })}
             >
-              {repeat === 'rows' ? labels.exportRepeatRows : labels.exportRepeatColumns}
-            </Menu.Item>
-          ))}
-          <Menu.Divider />
-          <Menu.Item
-            role="menuitemcheckbox"
-            aria-checked={options.pathRow}
-            leftSection={mark(options.pathRow)}
-            onClick={() => c.setExportOptions({ ...options, pathRow: !options.pathRow })}
-          >
-            {labels.exportPathRow}
-          </Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
+              <Stack gap={6} mt={6}>
+                <Radio value="columns" label={labels.exportRepeatColumns} />
+                <Radio value="rows" label={labels.exportRepeatRows} />
+              </Stack>
+            </Radio.Group>
+            <Checkbox
+              label={labels.exportPathRow}
+              checked={options.pathRow}
+              onChange={(event) => c.setExportOptions({ ...options, pathRow: event.currentTarget.checked })}
+            />
+          </Stack>
+        </Popover.Dropdown>
+      </Popover>
     </Group>
   );
 }
