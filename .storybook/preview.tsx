@@ -75,6 +75,8 @@ const withApi: Decorator = (Story, context) => {
 };
 
 const preview: Preview = {
+  // Every component gets a docs page (its description, first story and prop controls; .storybook/docs-preview.tsx).
+  tags: ['autodocs'],
   decorators: [withApi, withMantine],
   // msw-storybook-addon 3 (CSF 3): starts the worker from public/mockServiceWorker.js once, then per story resets
   // the handlers and applies `parameters.msw` (an array, or `{ handlers: { group: [...] } }`).
