@@ -234,6 +234,15 @@ describe('screens with the German pack', () => {
     ['Public form, current version', Current.CurrentVersion],
     ['Public form instance, edit', Viewer.EditInstance],
     ["The signer's page", Sign.Review],
+    ['Form Instances, none yet', Instances.Empty],
+    ['Form Instances, failing to load', Instances.LoadFailed],
+    ['Role Management, failing to load', Role.ClaimGroupsFailToLoad],
+    ['User & Role Management, users failing to load', UserRole.UsersFailToLoad],
+    ['Admin dashboard, empty', Dashboard.Empty],
+    ['Form manager, not found', Manager.NotFound],
+    ['Public form instance, link expired', Viewer.LinkExpired],
+    ['Public form instance, not found', Viewer.NotFound],
+    ['Public form instance, save failing', Viewer.SaveFailing],
   ] as [string, unknown, string[]?][])('%s', async (_name, Story, hostTexts = []) => {
     const data = await renderGermanStory(Story as Story);
     for (const text of hostTexts) data.add(text);
