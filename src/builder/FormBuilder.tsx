@@ -49,7 +49,7 @@ import { LabelsProvider } from '../query/useLabels';
 import { useLocale } from '../query/useLocale';
 import { ConfirmModal } from '../ui/ConfirmModal';
 import { ErrorAlert } from '../ui/ErrorAlert';
-import { BUILDER_ICONS } from '../ui/icons';
+import { BUILDER_ICONS, paletteIcon } from '../ui/icons';
 import { LoadingState } from '../ui/LoadingState';
 import { BuilderCanvas, builderCollisions, canvasSchema, sameOutline, sectionPlaceReason, useDocumentEngine, type CanvasEditing } from './BuilderCanvas';
 import {
@@ -889,7 +889,7 @@ export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
 
   const title = c.form ? fillLabel(labels.fbTitleEdit, { name: c.form.name }) : labels.fbTitleNew;
   const palette: { id: string; icon: ReactNode; name: string }[] = [
-    ...Object.values(formWidgets).map((w) => ({ id: w.kind, icon: w.icon, name: widgetName(w.kind, w.name, labels) })),
+    ...Object.values(formWidgets).map((w) => ({ id: w.kind, icon: paletteIcon(w), name: widgetName(w.kind, w.name, labels) })),
   ];
   const layoutEntries = [
     { id: 'page', icon: BUILDER_ICONS.page, name: labels.fbPage },

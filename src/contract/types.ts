@@ -268,6 +268,7 @@ export type FieldWidget =
   | 'multiselect'
   | 'checkboxes'
   | 'signature'
+  | 'rating'
   | 'static';
 
 /** A value the engine computes from other paths (a `*` segment spans every item of an array). */

@@ -28,7 +28,8 @@ export type WidgetValueKind = 'string' | 'number' | 'boolean' | 'choice' | 'list
 /**
  * The property editors a widget offers in the builder's property panel: the layout's own properties (`label`,
  * `helpText`, `placeholder`, `options`, `readOnly`, `visibleWhen`, `requiredWhen`, `computed`, `pdfFieldName`) and
- * the JSON Schema facts of the bound path (`required`, `default`, `minLength` …).
+ * the JSON Schema facts of the bound path (`required`, `default`, `minLength` …; `stars` is a rating's count of
+ * stars, the `maximum` of its path within the kind's {@link WidgetKind.scale}).
  */
 export type WidgetPropertyEditor =
   | 'label'
@@ -49,7 +50,8 @@ export type WidgetPropertyEditor =
   | 'maximum'
   | 'multipleOf'
   | 'minItems'
-  | 'maxItems';
+  | 'maxItems'
+  | 'stars';
 
 /** The layout field a new widget of a kind starts as (the builder adds `id`, `path` and `widget`). */
 export type WidgetDefaultField = Pick<FormField, 'label'> & Partial<Pick<FormField, 'helpText' | 'placeholder' | 'options'>>;
@@ -84,6 +86,11 @@ export interface WidgetKind {
   properties: readonly WidgetPropertyEditor[];
   /** The AcroForm field types this kind can fill when a form is generated from, or printed into, a PDF. */
   pdfFieldTypes: readonly PdfField['type'][];
+  /**
+   * For a kind that stores a whole number on a scale (a rating): the schema of its path must say `minimum` (exactly
+   * this one) and `maximum` (an integer within `maximum`), the scale the widget draws; checked when a schema is saved.
+   */
+  scale?: { readonly minimum: number; readonly maximum: readonly [number, number] };
 }
 
 /** Widget kinds by name: the built-in {@link WIDGET_KINDS}, or those merged with a host's (see {@link withWidgetKinds}). */
@@ -130,6 +137,9 @@ function entry<K extends FieldWidget>(
   return { kind, name, ...facts, defaultField, defaultSchema, properties, pdfFieldTypes };
 }
 
+/** A rating's scale: from 1 star up to 3 to 10 stars (5 for a new one). */
+export const RATING_SCALE = { minimum: 1, maximum: [3, 10] } as const;
+
 const choiceField: WidgetDefaultField = { label: 'Choose one', options: OPTIONS };
 const listField: WidgetDefaultField = { label: 'Choose any', options: OPTIONS };
 const listSchema: JsonObject = { type: 'array', items: { type: 'string', enum: OPTION_VALUES }, uniqueItems: true };
@@ -139,7 +149,8 @@ const listSchema: JsonObject = { type: 'array', items: { type: 'string', enum: O
  * `datetime` a string without `format` or with their own; `number` and `integer` a number or an integer (the schema
  * then says whether a fraction is allowed); `checkbox` and `switch` a boolean; `select`, `radio` and `segmented` one
  * scalar option; `multiselect` and `checkboxes` an array of scalar options; `signature` a string (a typed name or a
- * PNG data URL); `static` nothing.
+ * PNG data URL); `rating` a whole number of stars from 1 to the `maximum` of its path (3 to 10, {@link RATING_SCALE});
+ * `static` nothing.
  */
 export const WIDGET_KINDS: Readonly<{ [K in FieldWidget]: WidgetKind & { kind: K } }> = {
   text: entry('text', 'Short text', textFacts(), { type: 'string', maxLength: 200 }, TEXT_PROPERTIES, ['text']),
@@ -160,6 +171,10 @@ export const WIDGET_KINDS: Readonly<{ [K in FieldWidget]: WidgetKind & { kind: K
   multiselect: entry('multiselect', 'Multi-select list', listFacts, listSchema, [...CHOICE_PROPERTIES, 'placeholder', 'minItems', 'maxItems'], ['optionList'], listField),
   checkboxes: entry('checkboxes', 'Checkbox list', listFacts, listSchema, [...CHOICE_PROPERTIES, 'minItems', 'maxItems'], ['optionList'], listField),
   signature: entry('signature', 'Signature', textFacts(), { type: 'string' }, COMMON, ['signature', 'text']),
+  rating: {
+    ...entry('rating', 'Rating', { value: 'number', types: ['integer'], formats: null, describes: 'a rating in stars' }, { type: 'integer', minimum: 1, maximum: 5 }, [...COMMON, 'stars'], ['text']),
+    scale: RATING_SCALE,
+  },
   static: entry('static', 'Text block', { value: 'none', types: [], formats: null, describes: 'no value' }, {}, ['label', 'helpText', 'visibleWhen'], [], {
     label: 'Heading',
     helpText: 'Text shown to the person filling in the form.',
@@ -315,6 +330,26 @@ function widgetsFor(types: readonly JsonSchemaType[], widgets: WidgetKindRegistr
   return names.length > 0 ? names.join(', ') : 'none';
 }
 
+/** The first number a schema node says for `key` (through `$ref` / `allOf`), or undefined. */
+function numberAt(node: SchemaNode | undefined, prepared: PreparedSchema, key: 'minimum' | 'maximum'): number | undefined {
+  for (const schema of applicableSchemas(node, prepared)) if (typeof schema[key] === 'number') return schema[key];
+  return undefined;
+}
+
+/** Why a scale widget (a rating) cannot draw the scale its path's schema gives, or null when it can. */
+function scaleProblem(field: FormField, scale: NonNullable<WidgetKind['scale']>, node: SchemaNode | undefined, prepared: PreparedSchema, fullPath: string): string | null {
+  const [lowest, highest] = scale.maximum;
+  const minimum = numberAt(node, prepared, 'minimum');
+  const maximum = numberAt(node, prepared, 'maximum');
+  if (minimum !== scale.minimum || maximum === undefined || !Number.isInteger(maximum) || maximum < lowest || maximum > highest) {
+    return (
+      `The field '${field.id}' uses the widget '${field.widget}', which stores a whole number from ${scale.minimum} to its number of stars, ` +
+      `but the data path '${fullPath}' does not say 'minimum': ${scale.minimum} and a whole 'maximum' from ${lowest} to ${highest}.`
+    );
+  }
+  return null;
+}
+
 /**
  * Why `field` cannot be filled at a path whose schema is `node`, or null when its widget fits. A path whose schema
  * names no type fits every widget; a `null` in a type list is ignored (an empty answer).
@@ -345,6 +380,10 @@ function bindingProblem(
         `but the data path '${fullPath}' has the format '${format}'. Use the widget 'text' or one made for '${format}'.`
       );
     }
+  }
+  if (kind.scale) {
+    const problem = scaleProblem(field, kind.scale, node, prepared, fullPath);
+    if (problem) return problem;
   }
   if (kind.itemTypes) {
     const itemTypes = typesAt(childSchema(node, '*', prepared), prepared);

@@ -49,6 +49,8 @@ export const defaultFormUiLabels = {
   signaturePadLabel: 'Signature pad: draw with a mouse, finger or pen',
   signatureDrawn: 'Signature drawn',
   signatureImageAlt: 'Signature',
+  /** A rating: each star's name in edit mode, and the answer in view mode (`{value}` stars given of `{max}`). */
+  ratingStars: '{value} of {max} stars',
 };
 
 /** Texts of the renderer. */

@@ -41,6 +41,8 @@ export const builderPropertiesLabels = {
   bpReadOnly: 'Read-only',
   bpMinimum: 'Minimum',
   bpMaximum: 'Maximum',
+  /** A rating's number of stars (the `maximum` of its path), from 3 to 10. */
+  bpStars: 'Number of stars',
   bpStep: 'Step (multiple of)',
   bpMinLength: 'Minimum length',
   bpMaxLength: 'Maximum length',

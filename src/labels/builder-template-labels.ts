@@ -71,6 +71,7 @@ export const builderWidgetLabels = {
   fbWidget_multiselect: 'Multi-select list',
   fbWidget_checkboxes: 'Checkbox list',
   fbWidget_signature: 'Signature',
+  fbWidget_rating: 'Rating',
   fbWidget_static: 'Text block',
   /** The label a new single-choice field starts with. */
   fbNewChoiceLabel: 'Choose one',

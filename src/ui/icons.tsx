@@ -79,6 +79,8 @@ export const BUILDER_ICONS = {
   /** A handwritten stroke. */
   signature: icon(p('M3 17c3.3 -3.3 5 -6 5 -8c0 -3 -1 -3 -2 -3s-2 1 -2 3c0 2 1.7 4.9 2.5 6c1.5 2 2.5 2.5 3.5 1l2 -3c.3 2.7 1.3 4 3 4c.5 0 2.6 -2 3 -2c.5 0 1.5 .7 3 2')),
   /** A capital T: text to read. */
+  /** A five-pointed star. */
+  rating: icon(p('M12 3l2.8 5.7l6.2 .9l-4.5 4.4l1.1 6.2l-5.6 -2.9l-5.6 2.9l1.1 -6.2l-4.5 -4.4l6.2 -.9z')),
   static: icon(p('M6 5h12'), p('M12 5v14'), p('M9 19h6')),
   /** A sheet of paper. */
   page: icon(p('M14 3v4a1 1 0 0 0 1 1h4'), p('M17 21h-10a2 2 0 0 1 -2 -2v-14a2 2 0 0 1 2 -2h7l5 5v11a2 2 0 0 1 -2 2')),
@@ -87,3 +89,12 @@ export const BUILDER_ICONS = {
   /** Two stacked boxes: a section repeated. */
   repeatable: icon(rect(8, 8, 13, 13, 2), p('M16 8v-2a2 2 0 0 0 -2 -2h-8a2 2 0 0 0 -2 2v8a2 2 0 0 0 2 2h2')),
 } satisfies Record<string, ReactElement>;
+
+/**
+ * The palette icon of a widget kind's entry: its own (a host's), else the built-in kind's of that name, else none.
+ * The renderer's registry carries no icon of the built-in kinds: only the builder draws them.
+ */
+export function paletteIcon(entry: { kind: string; icon?: ReactNode }): ReactNode {
+  if (entry.icon !== undefined) return entry.icon;
+  return Object.prototype.hasOwnProperty.call(BUILDER_ICONS, entry.kind) ? BUILDER_ICONS[entry.kind as keyof typeof BUILDER_ICONS] : null;
+}

@@ -9,6 +9,7 @@ import { defaultLabels } from '../../src/query/labels';
 import { hostWidgets } from '../../stories/forms/starRating';
 import { renderInApi, setupFakeApi } from '../admin/support/screen';
 import { renderWithProviders } from '../support/render';
+import { paletteIcon } from '../../src/ui/icons';
 
 // A control's accessible name holds the text it shows (WCAG 2.5.3, label in name): a speech user says what they see.
 setupFakeApi();
@@ -95,7 +96,7 @@ describe('the form builder names its controls by what they show', () => {
 describe('the palette icons', () => {
   it('every built-in kind draws an SVG icon (no character that a system may lack a font for)', () => {
     for (const kind of Object.values(FORM_WIDGETS)) {
-      const { container, unmount } = render(<>{kind.icon}</>);
+      const { container, unmount } = render(<>{paletteIcon(kind)}</>);
       const svg = container.querySelector('svg');
       expect(svg, kind.kind).not.toBeNull();
       expect(svg).toHaveAttribute('aria-hidden', 'true');

@@ -183,6 +183,21 @@ describe('FieldPropertiesPanel', () => {
     expect(onChange.mock.lastCall?.[0].field.readOnly).toBe(true);
   });
 
+  it("a rating's number of stars is its path's maximum, from 3 to 10; neither a minimum nor a maximum box besides", async () => {
+    const onChange = vi.fn();
+    const { user } = renderWithProviders(<Harness field={field('rating')} onChange={onChange} />);
+    const stars = input('Number of stars');
+    expect(stars).toHaveValue('5');
+    expect(screen.queryByLabelText('Minimum')).toBeNull();
+    expect(screen.queryByLabelText('Maximum')).toBeNull();
+    await user.click(stars);
+    const choices = await screen.findByRole('listbox');
+    expect(within(choices).getAllByRole('option').map((o) => o.textContent)).toEqual(['3', '4', '5', '6', '7', '8', '9', '10']);
+    await user.click(within(choices).getByRole('option', { name: '7' }));
+    expect(onChange.mock.lastCall?.[0].schema).toEqual({ type: 'integer', minimum: 1, maximum: 7 });
+    expect(stars).toHaveValue('7');
+  });
+
   it('a pattern must compile, and the server check answers on leaving the box with its reason', async () => {
     const checkPattern = vi.fn(async (p: string) => (p === '(a+)+$' ? 'matching it can take time growing exponentially' : null));
     const { user } = renderWithProviders(<Harness field={field('text')} checkPattern={checkPattern} />);

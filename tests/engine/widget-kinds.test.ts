@@ -3,6 +3,7 @@ import type { FieldWidget, FormLayout, JsonObject } from '../../src/api/types';
 import { checkSchemaForSave } from '../../src/domain/forms';
 import { DomainError } from '../../src/domain/errors';
 import { checkWidgetBindings, FormLimitError, WIDGET_KINDS } from '../../src/engine';
+import { RATING_SCALE } from '../../src/engine/widget-kinds';
 import { seedFormSchemas } from '../../src/testing/seed-forms';
 import { SEED_SCHEMA_CONTENTS } from '../../example-host/server/db/seed';
 import { showcaseLayout, showcaseSchema } from '../../example-host/server/db/seed-showcase';
@@ -28,11 +29,41 @@ const one = (widget: FieldWidget, property: JsonObject | boolean) => schemaOf({ 
 describe('WIDGET_KINDS: what each widget stores', () => {
   it('has a row for every widget the renderer knows', () => {
     expect(Object.keys(WIDGET_KINDS).sort()).toEqual(
-      ['checkbox', 'checkboxes', 'date', 'datetime', 'email', 'integer', 'multiselect', 'number', 'phone', 'radio', 'segmented', 'select', 'signature', 'static', 'switch', 'text', 'textarea', 'time', 'url'].sort(),
+      ['checkbox', 'checkboxes', 'date', 'datetime', 'email', 'integer', 'multiselect', 'number', 'phone', 'radio', 'rating', 'segmented', 'select', 'signature', 'static', 'switch', 'text', 'textarea', 'time', 'url'].sort(),
     );
     expect(WIDGET_KINDS.multiselect.value).toBe('list');
     expect(WIDGET_KINDS.checkbox.types).toEqual(['boolean']);
     expect(WIDGET_KINDS.static.value).toBe('none');
+  });
+});
+
+describe('rating: a whole number of stars, from 1 to 3-10', () => {
+  it('accepts an integer path from 1 to 3 and to 10 stars (and through $ref), the default one of 5', () => {
+    expect(WIDGET_KINDS.rating).toMatchObject({ value: 'number', types: ['integer'], defaultSchema: { type: 'integer', minimum: 1, maximum: 5 }, scale: RATING_SCALE });
+    expect(WIDGET_KINDS.rating.properties).toContain('stars');
+    for (const maximum of [3, 5, 10]) expect(() => checkWidgetBindings(one('rating', { type: 'integer', minimum: 1, maximum }))).not.toThrow();
+    const viaRef = schemaOf({ value: { $ref: '#/$defs/stars' } }, onePage(section('s', [f('value', '/value', { widget: 'rating' })])));
+    viaRef.jsonSchema.$defs = { stars: { type: 'integer', minimum: 1, maximum: 7 } };
+    expect(() => checkWidgetBindings(viaRef)).not.toThrow();
+  });
+
+  it.each<[string, JsonObject]>([
+    ['no maximum', { type: 'integer', minimum: 1 }],
+    ['too many stars', { type: 'integer', minimum: 1, maximum: 11 }],
+    ['too few stars', { type: 'integer', minimum: 1, maximum: 2 }],
+    ['a fraction of a star', { type: 'integer', minimum: 1, maximum: 4.5 }],
+    ['a scale from 0', { type: 'integer', minimum: 0, maximum: 5 }],
+  ])('refuses a rating path with %s, naming the field and the scale', (_, property) => {
+    const error = refusal(() => checkWidgetBindings(one('rating', property)));
+    expect(error).toMatchObject({ kind: 'schema-binding', status: 400 });
+    expect(error.message).toBe(
+      "The field 'value' uses the widget 'rating', which stores a whole number from 1 to its number of stars, but the data path '/value' does not say 'minimum': 1 and a whole 'maximum' from 3 to 10.",
+    );
+  });
+
+  it('refuses a rating bound to a number that may hold fractions, or to text', () => {
+    expect(refusal(() => checkWidgetBindings(one('rating', { type: 'number', minimum: 1, maximum: 5 }))).message).toMatch(/'rating', which stores a rating in stars .* of type 'number'/);
+    expect(refusal(() => checkWidgetBindings(one('rating', { type: 'string' }))).message).toMatch(/of type 'string'/);
   });
 });
 

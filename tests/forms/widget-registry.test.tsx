@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import type { FieldWidget, JsonObject } from '../../src/api/types';
 import { checkSchemaForSave } from '../../src/domain/forms';
 import { DomainError } from '../../src/domain/errors';
@@ -17,13 +17,15 @@ import { FORM_WIDGETS, FormRenderer, withFormWidgets, type FormWidget } from '..
 import { feedbackSchema, hostWidgets, starRatingWidget } from '../../stories/forms/starRating';
 import { makeSchema, onePage, section } from '../engine/fixtures';
 import { renderWithProviders } from '../support/render';
+import { paletteIcon } from '../../src/ui/icons';
+import { germanFormLabels } from '../../src/locales/de';
 
 // Every widget kind is one registry entry: the engine, the save check and the renderer read it, and a host adds its
 // own kind (a star rating) with the `widgets` prop.
 
 const ALL: FieldWidget[] = [
   'checkbox', 'checkboxes', 'date', 'datetime', 'email', 'integer', 'multiselect', 'number', 'phone', 'radio', 'segmented',
-  'select', 'signature', 'static', 'switch', 'text', 'textarea', 'time', 'url',
+  'select', 'signature', 'static', 'switch', 'text', 'textarea', 'time', 'url', 'rating',
 ];
 
 /** A one-field form of a kind: its default field bound to its default JSON Schema. */
@@ -59,7 +61,7 @@ describe('the widget registry', () => {
       expect(entry.properties, kind).toContain('label');
       expect(Array.isArray(entry.pdfFieldTypes), kind).toBe(true);
       if (kind !== 'static') expect(entry.pdfFieldTypes.length, kind).toBeGreaterThan(0);
-      expect(entry.icon, kind).toBeTruthy();
+      expect(paletteIcon(entry), kind).toBeTruthy();
       expect(typeof entry.Edit, kind).toBe('function');
       expect(typeof entry.View, kind).toBe('function');
       expect(typeof entry.lite, kind).toBe('function');
@@ -186,5 +188,77 @@ describe("a host's widget kind", () => {
     expect(validateSubmission(feedbackSchema(), { rating: 9 }, { widgets }).errors.map((e) => e.path)).toEqual(['/rating']);
     const engine = createFormEngine(feedbackSchema(), { widgets, data: { rating: 5 } });
     expect(engine.check().valid).toBe(true);
+  });
+});
+
+describe('the built-in rating', () => {
+  const ratingSchema = (maximum: number, required = true) =>
+    makeSchema(
+      { type: 'object', properties: { score: { type: 'integer', minimum: 1, maximum } }, ...(required ? { required: ['score'] } : {}) },
+      onePage(section('s', [{ id: 'score', path: '/score', widget: 'rating', label: 'How was it?', helpText: 'One star is poor.' }])),
+    );
+
+  it('is a named group of stars, each named by its place on the scale, chosen with the arrow keys and stored as a whole number', async () => {
+    const onSubmit = vi.fn();
+    const schema = ratingSchema(7);
+    const engine = createFormEngine(schema);
+    const { user } = renderWithProviders(<FormRenderer schema={schema} engine={engine} progressive={false} onSubmit={onSubmit} />);
+    const group = screen.getByRole('group', { name: /How was it\?/ });
+    expect(group).toHaveAccessibleDescription('One star is poor.');
+    const stars = within(group).getAllByRole('radio');
+    // Before the stars, the radio of no star: where the arrow keys start, and how an answer is taken back.
+    expect(stars.map((s) => s.getAttribute('aria-label'))).toEqual(['Not answered', ...[1, 2, 3, 4, 5, 6, 7].map((n) => `${n} of 7 stars`)]);
+    // Keyboard only: Tab into the group, arrows to the third star.
+    await user.tab();
+    expect(stars[0]).toHaveFocus();
+    await user.keyboard('{ArrowRight}{ArrowRight}{ArrowRight}');
+    expect(engine.getValue('/score')).toBe(3);
+    expect(within(group).getByRole('radio', { name: '3 of 7 stars' })).toBeChecked();
+    await user.keyboard('{ArrowLeft}');
+    expect(engine.getValue('/score')).toBe(2);
+    // A click on a star (its drawn label) chooses it too.
+    await user.click((within(group).getByLabelText('6 of 7 stars') as HTMLInputElement).labels![0]!);
+    expect(engine.getValue('/score')).toBe(6);
+    await user.keyboard('{ArrowLeft}{ArrowLeft}{ArrowLeft}{ArrowLeft}{ArrowLeft}{ArrowLeft}');
+    expect(engine.getValue('/score')).toBeUndefined();
+    await user.keyboard('{ArrowRight}'.repeat(6));
+    expect(engine.getValue('/score')).toBe(6);
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ score: 6 }, expect.anything()));
+  });
+
+  it('says a missing rating at the group, and the engine refuses a number off the scale', async () => {
+    const schema = ratingSchema(5);
+    const engine = createFormEngine(schema);
+    const { user } = renderWithProviders(<FormRenderer schema={schema} engine={engine} progressive={false} onSubmit={vi.fn()} />);
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    const group = await screen.findByRole('group', { name: /How was it\?/ });
+    await waitFor(() => expect(group).toHaveAttribute('aria-invalid', 'true'));
+    expect(group).toHaveAccessibleDescription(/One star is poor\. .+/);
+    act(() => engine.setValue('/score', 6));
+    expect(engine.check()).toMatchObject({ valid: false, errors: [expect.objectContaining({ path: '/score' })] });
+    act(() => engine.setValue('/score', 5));
+    expect(engine.check().valid).toBe(true);
+  });
+
+  it('shows its answer in words in view mode, "Not answered" without one, and in German with the German pack', () => {
+    const { unmount } = renderWithProviders(<FormRenderer schema={ratingSchema(10)} mode="view" initialData={{ score: 4 }} />);
+    expect(screen.getByRole('group', { name: 'How was it?' })).toHaveTextContent(/^How was it\?4 of 10 stars$/);
+    unmount();
+    const unanswered = renderWithProviders(<FormRenderer schema={ratingSchema(10)} mode="view" initialData={{}} />);
+    expect(screen.getByRole('group', { name: 'How was it?' })).toHaveTextContent('Not answered');
+    unanswered.unmount();
+    renderWithProviders(<FormRenderer schema={ratingSchema(5)} mode="view" initialData={{ score: 4 }} labels={germanFormLabels} />);
+    expect(screen.getByRole('group', { name: 'How was it?' })).toHaveTextContent('4 von 5 Sternen');
+  });
+
+  it('stands in, in a long form still mounting, as a row of named radio buttons that store the star chosen', async () => {
+    const schema = ratingSchema(5);
+    const engine = createFormEngine(schema);
+    const { user } = renderWithProviders(<FormRenderer schema={schema} engine={engine} progressive={{ initial: 0, batch: 0 }} />);
+    const group = screen.getByRole('group', { name: /How was it\?/ });
+    expect(group).toHaveAttribute('data-lite');
+    await user.click(within(group).getByRole('radio', { name: '2 of 5 stars' }));
+    expect(engine.getValue('/score')).toBe(2);
   });
 });

@@ -3,7 +3,7 @@ import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type R
 import type { FieldComputation, FieldOption, FieldRuleNode, FormField, JsonObject, JsonValue } from '../../api/types';
 import { checkDataPath, labelToPath, pathFollowsLabel, type DataPathProblem } from '../../engine/authoring';
 import { FORM_LIMITS } from '../../engine/limits';
-import { WIDGET_KINDS, widgetKind, type WidgetKind, type WidgetKindRegistry, type WidgetPropertyEditor } from '../../engine/widget-kinds';
+import { RATING_SCALE, WIDGET_KINDS, widgetKind, type WidgetKind, type WidgetKindRegistry, type WidgetPropertyEditor } from '../../engine/widget-kinds';
 import { fillLabel, type Labels } from '../../query/labels';
 import { useLabels } from '../../query/useLabels';
 import { ERROR_CONTRAST, ERROR_TEXT } from './contrast';
@@ -562,6 +562,25 @@ export function FieldPropertiesPanel(props: FieldPropertiesPanelProps) {
         );
       case 'maximum':
         return numberEditor('maximum', labels.bpMaximum);
+      case 'stars': {
+        // A rating's scale: the `maximum` of its path, a whole number within the kind's scale (3 to 10 stars).
+        const [fewest, most] = kind?.scale?.maximum ?? RATING_SCALE.maximum;
+        const counts: string[] = [];
+        for (let n = fewest; n <= most; n++) counts.push(String(n));
+        return (
+          <Select
+            key="stars"
+            label={labels.bpStars}
+            data={counts}
+            value={typeof schema.maximum === 'number' ? String(schema.maximum) : null}
+            onChange={(v) => {
+              if (v) setSchema('maximum', Number(v));
+            }}
+            readOnly={readOnly}
+            allowDeselect={false}
+          />
+        );
+      }
       case 'multipleOf':
         return numberEditor('multipleOf', labels.bpStep, 0);
       case 'minLength':

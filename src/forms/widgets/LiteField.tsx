@@ -85,6 +85,8 @@ export interface LiteParts {
   boxed: (control: ReactNode, style?: React.CSSProperties) => ReactNode;
   /** A fieldset of native radios (one choice) or checkboxes (several) over the field's options. */
   group: (type: 'radio' | 'checkbox', multiple: boolean) => ReactNode;
+  /** A fieldset around `controls`: the label as its legend, the description and the error tied to it. */
+  fieldset: (controls: ReactNode) => ReactNode;
 }
 
 /**
@@ -137,55 +139,59 @@ export function renderLiteField(props: LiteWidgetProps, lite: LiteRenderer) {
     </div>
   );
 
+  const fieldset = (controls: ReactNode) => (
+    <fieldset id={id} aria-describedby={describedBy} aria-invalid={error ? true : undefined} data-lite="" style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
+      <legend className={c.label} style={LEGEND_STYLE}>
+        {label}
+        {required(state.required)}
+      </legend>
+      {description ? (
+        <p className={c.description} id={`${id}-description`} style={{ marginBottom: 6 }}>
+          {description}
+        </p>
+      ) : null}
+      {controls}
+      {error ? (
+        <p className={c.error} id={`${id}-error`}>
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+
   const group = (type: 'radio' | 'checkbox', multiple: boolean) => {
     const options = choiceOptions(cf);
     const selected = multiple ? (Array.isArray(state.value) ? state.value.map(optionValueOf) : []) : [optionValueOf(state.value)];
-    return (
-      <fieldset id={id} aria-describedby={describedBy} aria-invalid={error ? true : undefined} data-lite="" style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
-        <legend className={c.label} style={LEGEND_STYLE}>
-          {label}
-          {required(state.required)}
-        </legend>
-        {description ? (
-          <p className={c.description} id={`${id}-description`} style={{ marginBottom: 6 }}>
-            {description}
-          </p>
-        ) : null}
-        {options.map((option, i) => (
-          <label key={option.value} style={{ display: 'flex', gap: 8, alignItems: 'center', fontSize: 'var(--mantine-font-size-sm)', marginBottom: 6 }}>
-            <input
-              type={type}
-              id={`${id}-${i}`}
-              name={id}
-              value={option.value}
-              checked={selected.includes(option.value)}
-              disabled={disabled}
-              required={type === 'radio' && state.required}
-              aria-invalid={error ? true : undefined}
-              onFocus={common.onFocus}
-              onBlur={common.onBlur}
-              onChange={(event: ChangeEvent<HTMLInputElement>) => {
-                if (readOnly) return;
-                if (!multiple) onChange(rawOf(options, option.value));
-                else {
-                  const next = event.currentTarget.checked ? [...selected, option.value] : selected.filter((v) => v !== option.value);
-                  onChange(next.length === 0 ? undefined : next.map((v) => rawOf(options, v)));
-                }
-              }}
-            />
-            {option.label}
-          </label>
-        ))}
-        {error ? (
-          <p className={c.error} id={`${id}-error`}>
-            {error}
-          </p>
-        ) : null}
-      </fieldset>
+    return fieldset(
+      options.map((option, i) => (
+        <label key={option.value} style={{ display: 'flex', gap: 8, alignItems: 'center', fontSize: 'var(--mantine-font-size-sm)', marginBottom: 6 }}>
+          <input
+            type={type}
+            id={`${id}-${i}`}
+            name={id}
+            value={option.value}
+            checked={selected.includes(option.value)}
+            disabled={disabled}
+            required={type === 'radio' && state.required}
+            aria-invalid={error ? true : undefined}
+            onFocus={common.onFocus}
+            onBlur={common.onBlur}
+            onChange={(event: ChangeEvent<HTMLInputElement>) => {
+              if (readOnly) return;
+              if (!multiple) onChange(rawOf(options, option.value));
+              else {
+                const next = event.currentTarget.checked ? [...selected, option.value] : selected.filter((v) => v !== option.value);
+                onChange(next.length === 0 ? undefined : next.map((v) => rawOf(options, v)));
+              }
+            }}
+          />
+          {option.label}
+        </label>
+      )),
     );
   };
 
-  return lite(props, { common, boxed, group });
+  return lite(props, { common, boxed, group, fieldset });
 }
 
 /** Light text boxes: `text`, `email`, `url`, `phone`, `date`, `time` and `datetime` (the native input type of each). */

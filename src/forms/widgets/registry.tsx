@@ -1,32 +1,34 @@
 /**
  * The widget registry of the renderer: every widget kind as one entry — the React-free facts of
  * `src/engine/widget-kinds.ts` (name, value kind, bindable types, default field and JSON Schema, property editors,
- * PDF field types) plus the icon and the edit, view and light components. The renderer reads its widgets from here,
+ * PDF field types) plus the edit, view and light components, and a host kind's palette icon (the built-in kinds'
+ * icons are the builder's, `BUILDER_ICONS`, so a form that is only filled in or viewed does not carry them). The renderer reads its widgets from here,
  * never from a `switch` of its own; a host adds a kind, or restyles one, with the `widgets` prop of `FormRenderer`
  * and `FormInstanceViewer` (merged over these by {@link withFormWidgets}).
  */
 import type { ComponentType, ReactNode } from 'react';
 import type { FieldWidget } from '../../api/types';
 import { WIDGET_KINDS, withWidgetKinds, type WidgetKind } from '../../engine/widget-kinds';
-import { BUILDER_ICONS } from '../../ui/icons';
 import { BooleanWidget } from './BooleanWidgets';
 import { CheckboxesWidget, RadioWidget, SegmentedWidget, SelectWidget } from './ChoiceWidgets';
 import { liteBoolean, liteGroup, liteNumber, liteSelect, liteSignature, liteText, liteTextarea, type LiteRenderer } from './LiteField';
 import { MultiSelectWidget } from './MultiSelectWidget';
 import { NumberWidget } from './NumberWidget';
+import { liteRating, RatingWidget, starCount, starsText } from './RatingWidget';
 import { SignatureWidget } from './SignatureWidget';
 import { StaticText } from './StaticText';
 import { TextareaWidget, TextWidget } from './TextWidgets';
 import type { WidgetProps } from './types';
 import { booleanText, choiceText, dateTimeText, listText, plainText, SignatureView, textView, timeText, type ViewWidgetProps } from './ViewField';
 
-/** One widget kind of the renderer: its React-free facts, its icon and its components. */
+/** One widget kind of the renderer: its React-free facts, its palette icon and its components. */
 export interface FormWidget extends WidgetKind {
   /**
    * The palette's icon (decorative: the builder shows `name` beside it and hides the icon from assistive technology).
-   * The built-in kinds draw small inline SVGs; a host's kind may give any node (an SVG, an image, a character).
+   * A host's kind may give any node (an SVG, an image, a character); without one, a built-in kind's entry shows the
+   * builder's own inline SVG of that kind, any other kind none.
    */
-  icon: ReactNode;
+  icon?: ReactNode;
   /** The input in edit mode. */
   Edit: ComponentType<WidgetProps>;
   /** The answer in view mode (default: the answer as text under the label). */
@@ -60,7 +62,7 @@ function StaticView({ cf, id, label }: ViewWidgetProps) {
 const plainView = textView(plainText);
 
 function text<K extends TextKind>(kind: K, view = plainView): FormWidget & { kind: K } {
-  return { ...WIDGET_KINDS[kind], icon: BUILDER_ICONS[kind], Edit: textEdit(kind), View: view, lite: liteText(kind) };
+  return { ...WIDGET_KINDS[kind], Edit: textEdit(kind), View: view, lite: liteText(kind) };
 }
 
 function NumberEdit(props: WidgetProps) {
@@ -84,7 +86,7 @@ function staticLite(props: WidgetProps) {
 }
 
 function widget<K extends FieldWidget>(kind: K, parts: Omit<FormWidget, keyof WidgetKind | 'icon'>): FormWidget & { kind: K } {
-  return { ...WIDGET_KINDS[kind], icon: BUILDER_ICONS[kind], ...parts };
+  return { ...WIDGET_KINDS[kind], ...parts };
 }
 
 /** The built-in widgets, one entry per {@link FieldWidget}. */
@@ -107,6 +109,7 @@ export const FORM_WIDGETS: Readonly<{ [K in FieldWidget]: FormWidget & { kind: K
   multiselect: widget('multiselect', { Edit: MultiSelectWidget, View: textView(listText), lite: liteGroup('checkbox') }),
   checkboxes: widget('checkboxes', { Edit: CheckboxesWidget, View: textView(listText), lite: liteGroup('checkbox') }),
   signature: widget('signature', { Edit: SignatureWidget, View: SignatureView, lite: liteSignature }),
+  rating: widget('rating', { Edit: RatingWidget, View: textView((cf, value, labels) => starsText(labels, value, starCount(cf))), lite: liteRating }),
   static: widget('static', { Edit: StaticEdit, View: StaticView, lite: staticLite }),
 };
 

@@ -59,4 +59,5 @@ export const germanFormLabels: FormLabels = {
   signaturePadLabel: 'Unterschriftsfeld: Zeichnen Sie mit Maus, Finger oder Stift',
   signatureDrawn: 'Unterschrift gezeichnet',
   signatureImageAlt: 'Unterschrift',
+  ratingStars: '{value} von {max} Sternen',
 };

@@ -175,6 +175,7 @@ export const de4 = {
   bpReadOnly: 'Schreibgeschützt',
   bpMinimum: 'Minimum',
   bpMaximum: 'Maximum',
+  bpStars: 'Anzahl der Sterne',
   bpStep: 'Schrittweite (Vielfaches von)',
   bpMinLength: 'Mindestlänge',
   bpMaxLength: 'Höchstlänge',

@@ -18,6 +18,7 @@ export const de6 = {
   fbWidget_multiselect: 'Mehrfachauswahlliste',
   fbWidget_checkboxes: 'Kontrollkästchen-Liste',
   fbWidget_signature: 'Unterschrift',
+  fbWidget_rating: 'Bewertung',
   fbWidget_static: 'Textblock',
   fbNewChoiceLabel: 'Eine Option wählen',
   fbNewListLabel: 'Beliebige Optionen wählen',

@@ -59,4 +59,5 @@ export const frenchFormLabels: FormLabels = {
   signaturePadLabel: 'Zone de signature : dessinez avec une souris, un doigt ou un stylet',
   signatureDrawn: 'Signature dessinée',
   signatureImageAlt: 'Signature',
+  ratingStars: '{value} sur {max} étoiles',
 };

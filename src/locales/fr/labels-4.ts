@@ -176,6 +176,7 @@ export const fr4 = {
   bpReadOnly: 'Lecture seule',
   bpMinimum: 'Minimum',
   bpMaximum: 'Maximum',
+  bpStars: 'Nombre d’étoiles',
   bpStep: 'Pas (multiple de)',
   bpMinLength: 'Longueur minimale',
   bpMaxLength: 'Longueur maximale',

@@ -18,6 +18,7 @@ export const fr6 = {
   fbWidget_multiselect: 'Liste à choix multiples',
   fbWidget_checkboxes: 'Liste de cases à cocher',
   fbWidget_signature: 'Signature',
+  fbWidget_rating: 'Évaluation',
   fbWidget_static: 'Bloc de texte',
   fbNewChoiceLabel: 'Choisissez une option',
   fbNewListLabel: 'Choisissez une ou plusieurs options',
