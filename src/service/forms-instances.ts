@@ -1,16 +1,26 @@
 /**
  * The form instance calls beside CRUD (docs/spec.md, Calls), written once for both backends over the forms store
- * (src/service/forms-ports.ts): `Forms/MarkCompleted`, `DynamicFormLinking/Create` (an instance pre-filled from the
- * host's application) and `DynamicFormLinking/Duplicate`. Reading the request and who may call a route are the
+ * (src/service/forms-ports.ts): the public links (`Forms/GetEditUrl`, `GetViewUrl`), `Forms/MarkCompleted`,
+ * `DynamicFormLinking/Create` (an instance pre-filled from the host's application) and `DynamicFormLinking/Duplicate`. Reading the request and who may call a route are the
  * caller's; what each call may do is the domain's (src/domain/forms, src/domain/pdf).
  */
-import type { FormInstance, JsonObject, PrefillProblem } from '../contract/types';
+import type { Form, FormInstance, JsonObject, PrefillProblem } from '../contract/types';
 import { FormInstanceStatus } from '../contract/enums';
 import { DomainError } from '../domain/errors';
-import { allLive, checkInstanceData, checkStatusChange, duplicateInstanceFields, requireLinkFor, rowNotFound, unknownFormSchema } from '../domain/forms';
+import {
+  allLive,
+  checkInstanceData,
+  checkStatusChange,
+  duplicateInstanceFields,
+  requireLinkFor,
+  rowNotFound,
+  unknownFormSchema,
+  type FormLinkGrant,
+  type FormLinkMode,
+} from '../domain/forms';
 import { checkedPrefill } from '../domain/pdf';
 import type { FormsCaller } from './forms';
-import type { FormsStorage, FormsStore, Versioned } from './forms-ports';
+import type { FormLinks, FormsStorage, FormsStore, Versioned } from './forms-ports';
 import type { Clock, Ids } from './ports';
 
 /** What the instance calls work with. */
@@ -67,6 +77,24 @@ export async function instanceFromApplication(
     const fields = { formSchemaId, formId, data, status: FormInstanceStatus.Created, envelopeId: null, envelopeStatus: null, isDeleted: false };
     return { saved: await insertInstance(store, ports, fields, caller.userId), problems };
   });
+}
+
+/**
+ * A public link to the live instance `id` (404 for a missing one, or one whose instance, schema or form is
+ * soft-deleted: the link would reach nothing): a new token of `mode`, what it grants, and the instance's form (its
+ * `publicBaseUrl` starts the link's address).
+ */
+export async function instanceLink(
+  { storage, links }: { storage: FormsStore; links: FormLinks },
+  id: string,
+  mode: FormLinkMode,
+): Promise<{ grant: FormLinkGrant; token: string; form: Form }> {
+  const instance = await storage.find('forminstance', id);
+  const schema = instance ? await storage.find('formschema', instance.row.formSchemaId) : undefined;
+  const form = instance ? await storage.find('form', instance.row.formId) : undefined;
+  if (!instance || !form || !allLive(instance.row, schema?.row, form.row)) throw rowNotFound('form instance', id);
+  const { formInstanceId, formSchemaId } = instance.row;
+  return { grant: { formInstanceId, formSchemaId, mode }, token: await links.issue(instance.row, mode), form: form.row };
 }
 
 /** A copy of the live instance `id` (the domain's duplicate: same schema and data, status Created, unsigned); 404 otherwise. */

@@ -6,7 +6,7 @@
 import type { CrudEntities, CrudEntityName, FormInstance } from '../contract/types';
 import type { FormDraft } from '../engine';
 import type { JsonRecord } from '../domain';
-import type { CheckedSchemaShape } from '../domain/forms';
+import type { CheckedSchemaShape, FormLinkMode } from '../domain/forms';
 
 /** A row with its version (the `ETag` of its answers, the `If-Match` of its patches). */
 export interface Versioned<T> {
@@ -81,6 +81,6 @@ export interface AnonymousWrites {
 
 /** Public links of form instances. */
 export interface FormLinks {
-  /** A new edit link token for `instance` (the visitor who started it writes it with that token alone). */
-  issueEdit(instance: Pick<FormInstance, 'formInstanceId' | 'formSchemaId'>): Promise<string>;
+  /** A new link token of `mode` for `instance`, stored (only the backend knows how) until it expires. */
+  issue(instance: Pick<FormInstance, 'formInstanceId' | 'formSchemaId'>, mode: FormLinkMode): Promise<string>;
 }

@@ -219,7 +219,7 @@ export async function postFormsRow<K extends CrudEntityName>(ports: FormsPorts, 
   const instance = saved.row as FormInstance;
   await place?.commit(instance.formInstanceId);
   // The visitor who starts a public form gets an edit link for it, so their next saves are theirs alone.
-  return { ...saved, editLink: await ports.links.issueEdit(instance) };
+  return { ...saved, editLink: await ports.links.issue(instance, 'edit') };
 }
 
 /**

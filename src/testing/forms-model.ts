@@ -21,8 +21,8 @@ export function rowVersion(row: object): number {
   return versions.get(row) ?? 1;
 }
 
-/** Records that `next` (possibly the same object, changed in place) replaces `previous`. */
-export function bumpRowVersion(previous: object, next: object = previous): void {
+/** Records that `next` replaces `previous`, one version later. */
+function bumpRowVersion(previous: object, next: object): void {
   versions.set(next, rowVersion(previous) + 1);
 }
 

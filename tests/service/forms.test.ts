@@ -9,7 +9,7 @@ import type { CrudEntityName, Form, FormInstance, FormSchema } from '../../src/c
 import { FormInstanceStatus } from '../../src/contract/enums';
 import { DomainError } from '../../src/domain';
 import { deleteFormsRow, patchFormsRow, postFormsRow, softDeleteFormsRow, type FormsCaller, type FormsPorts } from '../../src/service/forms';
-import { completeInstance, duplicateInstance, instanceFromApplication } from '../../src/service/forms-instances';
+import { completeInstance, duplicateInstance, instanceFromApplication, instanceLink } from '../../src/service/forms-instances';
 import type { FormsRow, FormsStorage, FormsStore, Versioned } from '../../src/service/forms-ports';
 
 const at = new Date('2026-01-02T03:04:05Z');
@@ -76,7 +76,7 @@ function setUp() {
       },
       pause: async () => undefined,
     },
-    links: { issueEdit: async (instance) => `edit:${instance.formInstanceId}` },
+    links: { issue: async (instance, mode) => `${mode}:${instance.formInstanceId}` },
     anonymousWrites: {
       write: async (schemaId) => void places.push(`write ${schemaId}`),
       beginNew: async (schemaId, isDraft) => ({
@@ -229,6 +229,18 @@ describe('the instance calls', () => {
     await completeInstance(instancePorts(ports), submitted.row.formInstanceId, staff);
     expect(tables.forminstance.get(submitted.row.formInstanceId)).toMatchObject({ version: 2, row: { status: FormInstanceStatus.Completed, lastUpdatedDateTime: later } });
     expect((await refusal(completeInstance(instancePorts(ports), uuid(404), staff))).status).toBe(404);
+  });
+
+  it('instanceLink: a token of the mode asked for and what it grants; 404 once the schema is soft-deleted', async () => {
+    const { ports } = setUp();
+    const { formId, schemaId } = await formWithSchema(ports);
+    const instance = await postFormsRow(ports, 'forminstance', { formSchemaId: schemaId, data: {} }, staff);
+    const { formInstanceId } = instance.row;
+    const link = await instanceLink(ports, formInstanceId, 'view');
+    expect(link).toMatchObject({ grant: { formInstanceId, formSchemaId: schemaId, mode: 'view' }, token: `view:${formInstanceId}`, form: { formId } });
+    await softDeleteFormsRow(ports, 'formschema', schemaId);
+    expect((await refusal(instanceLink(ports, formInstanceId, 'edit'))).status).toBe(404);
+    expect((await refusal(instanceLink(ports, uuid(404), 'edit'))).status).toBe(404);
   });
 
   it('duplicateInstance: a new id, the same schema and data (a copy), status Created; 404 once the source is soft-deleted', async () => {

@@ -20,7 +20,7 @@ import { anonymousWriteLimiter, clientAddress } from './anonymous-writes';
 import { route, type AnyRouteDeclaration, type RouteContext } from '../routes/registry';
 import { callerLink, readBody, versionedJson } from './http';
 import { checkSchemaShape, nextTurn } from './schema-check';
-import { issueLinkToken, serverInstancePorts } from './store';
+import { serverFormLinks, serverInstancePorts } from './store';
 
 /**
  * The forms use cases' ports over the server: its database; the schema rules off the request thread, a turn of the
@@ -35,7 +35,7 @@ async function portsOf(ctx: RouteContext): Promise<FormsPorts> {
   return {
     ...serverInstancePorts(db),
     schemas: { check: (body, shape, json) => checkSchemaShape(body, shape, json), pause: nextTurn },
-    links: { issueEdit: (instance) => issueLinkToken(db, instance.formInstanceId, 'edit') },
+    links: serverFormLinks(db),
     anonymousWrites: limiter && {
       write: (schemaId) => limiter.write(address, schemaId, bytes),
       beginNew: (schemaId, isDraft) => limiter.beginNew(address, schemaId, isDraft),

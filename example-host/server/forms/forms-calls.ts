@@ -4,12 +4,12 @@
  * token 256 random bits stored hashed with an expiry; none for a soft-deleted instance), `MarkCompleted` (signed-in
  * callers completing a valid Submitted instance, the domain's status table) and `NotifyDeleted` (recorded; the instance may already be gone).
  */
-import { allLive, currentPublicVersion, formLinkUrl, publicBaseUrlOf, rowNotFound, type FormLinkMode } from '../../../src/domain/forms';
-import { completeInstance } from '../../../src/service/forms-instances';
+import { currentPublicVersion, formLinkUrl, publicBaseUrlOf, type FormLinkMode } from '../../../src/domain/forms';
+import { completeInstance, instanceLink } from '../../../src/service/forms-instances';
 import { formDeletionNotices } from '../db/schema';
 import { route, type AnyRouteDeclaration, type RouteContext } from '../routes/registry';
 import { callerLink } from './http';
-import { findForm, findFormInstance, findFormSchema, issueLinkToken, serverInstancePorts } from './store';
+import { drizzleFormsStorage, findForm, findFormSchema, serverFormLinks, serverInstancePorts } from './store';
 
 /** Where the public links of a form's instances point: its own base, the configured one, else the first host origin. */
 export function publicBaseUrl(ctx: RouteContext, form?: { publicBaseUrl?: string | null }): string {
@@ -18,15 +18,9 @@ export function publicBaseUrl(ctx: RouteContext, form?: { publicBaseUrl?: string
 }
 
 async function linkFor(ctx: RouteContext, mode: FormLinkMode): Promise<Response> {
-  const id = ctx.query.required('formInstanceId');
-  const instance = await findFormInstance(ctx.services.db, id);
-  const schema = instance ? await findFormSchema(ctx.services.db, instance.row.formSchemaId) : undefined;
-  const form = instance ? await findForm(ctx.services.db, instance.row.formId) : undefined;
-  // No link to a soft-deleted instance (or one of a soft-deleted schema or form): it would reach nothing.
-  if (!instance || !allLive(instance.row, schema?.row, form?.row)) throw rowNotFound('form instance', id);
-  const { formInstanceId, formSchemaId } = instance.row;
-  const token = await issueLinkToken(ctx.services.db, formInstanceId, mode);
-  return ctx.c.json(formLinkUrl(publicBaseUrl(ctx, form?.row), { formInstanceId, formSchemaId, mode }, token));
+  const ports = { storage: drizzleFormsStorage(ctx.services.db), links: serverFormLinks(ctx.services.db) };
+  const { grant, token, form } = await instanceLink(ports, ctx.query.required('formInstanceId'), mode);
+  return ctx.c.json(formLinkUrl(publicBaseUrl(ctx, form), grant, token));
 }
 
 /** The forms calls. */

@@ -10,7 +10,7 @@ import type { CrudEntityName, Form, FormGroup, FormInstance, FormSchema } from '
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { isUuid } from '../../../src/domain';
 import { allLive, LINK_TOKEN_LIFETIME_MS, type FormLinkGrant, type FormLinkMode } from '../../../src/domain/forms';
-import type { FormsRow, FormsStorage, FormsStore, Versioned } from '../../../src/service/forms-ports';
+import type { FormLinks, FormsRow, FormsStorage, FormsStore, Versioned } from '../../../src/service/forms-ports';
 import type { InstancePorts } from '../../../src/service/forms-instances';
 import type { Db } from '../db/index';
 import { formGroups, formInstances, formLinkTokens, forms, formSchemas } from '../db/schema';
@@ -106,6 +106,9 @@ function drizzleFormsStore(db: Db): FormsStore {
 export function drizzleFormsStorage(db: Db): FormsStorage {
   return { ...drizzleFormsStore(db), transaction: (work) => db.transaction((tx) => work(drizzleFormsStore(tx))) };
 }
+
+/** The server's public links: link tokens stored hashed ({@link issueLinkToken}). */
+export const serverFormLinks = (db: Db): FormLinks => ({ issue: (instance, mode) => issueLinkToken(db, instance.formInstanceId, mode) });
 
 /** The instance calls' ports (src/service/forms-instances.ts) over the server's database: the system clock, random UUIDs. */
 export function serverInstancePorts(db: Db): InstancePorts {

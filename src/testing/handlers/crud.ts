@@ -18,7 +18,7 @@ import { deleteFormsRow, patchFormsRow, postFormsRow, softDeleteFormsRow, type F
 import type { AnonymousWrites } from '../../service/forms-ports';
 import { memoryFormsStorage } from '../forms-model';
 import { json, noContent, readJsonObject, requiredQuery } from '../http';
-import { formsCallerOf, issueLinkToken } from './forms';
+import { fakeFormLinks, formsCallerOf } from './forms';
 import { form, user, type FakeRoute, type RouteContext } from './route';
 
 const PERMISSION_ENTITY: Readonly<Record<CrudEntityName, 'Form' | 'FormGroup' | 'FormInstance' | 'FormSchema'>> = {
@@ -59,7 +59,7 @@ function portsOf(ctx: RouteContext, body: JsonRecord | null): FormsPorts {
       },
       pause: async () => undefined,
     },
-    links: { issueEdit: async (instance) => issueLinkToken(backend, instance, 'edit') },
+    links: fakeFormLinks(backend),
     anonymousWrites: body ? anonymousWrites(ctx, JSON.stringify(body).length) : null,
   };
 }

@@ -5,18 +5,17 @@
 import type { FormInstance } from '../../api/types';
 import { Permission } from '../../api/enums';
 import {
-  allLive,
   currentPublicVersion,
   checkPresentedLink,
   formLinkUrl,
   linkTokenOf,
   publicBaseUrlOf,
-  rowNotFound,
   type FormLinkMode,
 } from '../../domain/forms';
 import { FAKE_USER_TOKEN_PREFIX } from '../backend';
 import type { FormsCaller } from '../../service/forms';
-import { completeInstance } from '../../service/forms-instances';
+import { completeInstance, instanceLink } from '../../service/forms-instances';
+import type { FormLinks } from '../../service/forms-ports';
 import { memoryFormsStorage } from '../forms-model';
 import { json, ok, requiredQuery } from '../http';
 import { form, PUBLIC, user, type FakeRoute, type RouteContext } from './route';
@@ -26,13 +25,6 @@ const P = Permission;
 /** The link token a request presents (`?token=` or a bearer that is not a `fake-user:` token), or null. */
 export function presentedLinkToken(ctx: Pick<RouteContext, 'request' | 'url'>): string | null {
   return linkTokenOf(ctx.request.headers.get('authorization'), ctx.url.searchParams, (bearer) => bearer.startsWith(FAKE_USER_TOKEN_PREFIX));
-}
-
-function instanceOf(ctx: RouteContext): FormInstance {
-  const id = requiredQuery(ctx.url, 'formInstanceId');
-  const instance = ctx.backend.db.formInstances.find((i) => i.formInstanceId === id);
-  if (!instance) throw rowNotFound('form instance', id);
-  return instance;
 }
 
 /** The caller of a forms use case: a signed-in user, or a visitor whose presented link token must be live (401). */
@@ -50,17 +42,15 @@ export function issueLinkToken(backend: RouteContext['backend'], instance: Pick<
   return token;
 }
 
-/** A public link; the token is stored with its instance and mode, and expires. */
-function linkFor(ctx: RouteContext, mode: FormLinkMode): Response {
-  const instance = instanceOf(ctx);
-  const { db } = ctx.backend;
-  // No link to a soft-deleted instance (or one of a soft-deleted schema or form): it would reach nothing.
-  const schema = db.formSchemas.find((s) => s.formSchemaId === instance.formSchemaId);
-  if (!allLive(instance, schema, db.forms.find((f) => f.formId === instance.formId))) throw rowNotFound('form instance', instance.formInstanceId);
-  const token = issueLinkToken(ctx.backend, instance, mode);
-  const grant = { formInstanceId: instance.formInstanceId, formSchemaId: instance.formSchemaId, mode };
-  const form = ctx.backend.db.forms.find((f) => f.formId === instance.formId);
-  return json(formLinkUrl(publicBaseUrlOf(form, null, ctx.backend.publicBaseUrl), grant, token));
+/** The fake's public links: its link tokens, stored with their instance and mode; they expire. */
+export const fakeFormLinks = (backend: RouteContext['backend']): FormLinks => ({ issue: async (instance, mode) => issueLinkToken(backend, instance, mode) });
+
+/** A public link to a live instance. */
+async function linkFor(ctx: RouteContext, mode: FormLinkMode): Promise<Response> {
+  const { backend } = ctx;
+  const ports = { storage: memoryFormsStorage(backend.db), links: fakeFormLinks(backend) };
+  const { grant, token, form } = await instanceLink(ports, requiredQuery(ctx.url, 'formInstanceId'), mode);
+  return json(formLinkUrl(publicBaseUrlOf(form, null, backend.publicBaseUrl), grant, token));
 }
 
 /** The forms routes. */
