@@ -39,4 +39,13 @@ export const DateInput: Story = { args: { widget: 'date' } };
 export const Time: Story = { args: { widget: 'time' } };
 export const DateTime: Story = { args: { widget: 'datetime' } };
 export const Signature: Story = { args: { widget: 'signature' } };
+export const Rating: Story = {
+  args: { widget: 'rating' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    // The error state: a number off the scale; the view state: the sample's stars in words.
+    await expect(canvas.getByText('4 of 5 stars')).toBeInTheDocument();
+    await expect(canvas.getAllByRole('radio', { name: '5 of 5 stars' }).length).toBeGreaterThan(0);
+  },
+};
 export const StaticText: Story = { args: { widget: 'static' } };

@@ -46,6 +46,7 @@ export const widgetFields: { widget: FieldWidget; field: FormField; schema: Json
   { widget: 'time', field: { id: 'callTime', path: '/callTime', widget: 'time', label: 'Best time to call' }, schema: { type: 'string' }, sample: '09:30', bad: undefined },
   { widget: 'datetime', field: { id: 'appointment', path: '/appointment', widget: 'datetime', label: 'Appointment' }, schema: { type: 'string', format: 'date-time' }, sample: '2030-05-01T10:30:00Z', bad: undefined },
   { widget: 'signature', field: { id: 'signature', path: '/signature', widget: 'signature', label: 'Signature' }, schema: { type: 'string', maxLength: 200000 }, sample: 'Ada Lovelace', bad: undefined },
+  { widget: 'rating', field: { id: 'satisfaction', path: '/satisfaction', widget: 'rating', label: 'How satisfied are you?' }, schema: { type: 'integer', minimum: 1, maximum: 5 }, sample: 4, bad: 9 },
   { widget: 'static', field: { id: 'notice', path: '', widget: 'static', label: 'Before you sign', helpText: 'Read everything above once more.' }, schema: {}, sample: undefined, bad: undefined },
 ];
 

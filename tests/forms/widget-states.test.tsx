@@ -1,4 +1,9 @@
+import { composeStories, setProjectAnnotations } from '@storybook/react-vite';
 import { screen } from '@testing-library/react';
+import axe from 'axe-core';
+import { afterAll } from 'vitest';
+import preview from '../../.storybook/preview';
+import * as RatingStories from '../../stories/forms/Rating.stories';
 import { widgetFields } from '../../stories/forms/fixtures';
 import { WidgetStates } from '../../stories/forms/WidgetStates';
 import { renderWithProviders } from '../support/render';
@@ -20,4 +25,22 @@ describe('WidgetStates (the widget stories)', () => {
     expect(forms[3]!.querySelectorAll('input, select, textarea')).toHaveLength(0);
     expect(forms[3]!.textContent).toContain(entry.field.label);
   });
+});
+
+// The Forms/Rating stories as fixtures, in light and in dark: each renders, its play function passes, and axe finds
+// nothing (colour contrast needs layout, which jsdom does not do: the Storybook axe run checks it in Chromium).
+describe('the rating stories', () => {
+  afterAll(() => new Promise<void>((resolve) => setTimeout(resolve, 300)));
+  const names = Object.keys(composeStories(RatingStories)) as (keyof ReturnType<typeof composeStories<typeof RatingStories>>)[];
+  for (const theme of ['light', 'dark'] as const) {
+    for (const name of names) {
+      it(`${name} (${theme}) renders, plays and is axe clean`, async () => {
+        setProjectAnnotations({ ...preview, initialGlobals: { theme }, loaders: [] });
+        await composeStories(RatingStories)[name].run();
+        expect(document.documentElement.getAttribute('data-mantine-color-scheme')).toBe(theme);
+        const result = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } });
+        expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      });
+    }
+  }
 });
