@@ -14,6 +14,7 @@ import {
 } from '../../src/builder/model';
 import { labelToPath, pathFollowsLabel } from '../../src/engine/authoring';
 import { WIDGET_KINDS } from '../../src/engine/widget-kinds';
+import { checkFormDraft } from '../../src/engine/draft-check';
 
 const run = (state: BuilderState, ...actions: BuilderAction[]) => actions.reduce(builderReducer, state);
 const fresh = () => initialBuilderState(emptyDocument());
@@ -118,6 +119,45 @@ describe('builder model', () => {
     expect(Object.keys(props(s.document))).toHaveLength(2);
     s = run(s, { type: 'delete', id: 'select-1' });
     expect(findField(s.document, 'select-1')).toBeNull();
+  });
+
+  it('duplicates a page after it: new ids, fresh data paths with their schemas, a new list for its repeatable section; one undo step', () => {
+    let s = run(
+      fresh(),
+      { type: 'addField', kind: WIDGET_KINDS.text },
+      { type: 'setRequired', id: 'text-1', required: true },
+      { type: 'addField', kind: WIDGET_KINDS.rating },
+      { type: 'updateFieldSchema', id: 'rating-1', schema: { type: 'integer', minimum: 1, maximum: 7 } },
+      { type: 'addSection', title: 'Jobs', repeatable: true },
+      { type: 'addField', kind: WIDGET_KINDS.date },
+      { type: 'addPage', title: 'Page 2', sectionTitle: 'Section 1' },
+    );
+    const before = s.document;
+    s = run(s, { type: 'duplicate', id: 'page-1' });
+    const pages = s.document.layout.pages;
+    expect(pages.map((p) => p.title)).toEqual(['Page 1', 'Page 1', 'Page 2']);
+    expect(s.selection).toEqual({ type: 'page', id: pages[1]!.id });
+    const fieldsOf = (page: (typeof pages)[number]) => page.sections.flatMap((x) => x.fields);
+    const [original, copy] = [fieldsOf(pages[0]!), fieldsOf(pages[1]!)];
+    expect(copy.map((f) => [f.widget, f.label])).toEqual(original.map((f) => [f.widget, f.label]));
+    // Every id in the document once; the copy's own fields at paths of their own, its list field inside a new list.
+    const ids = [...pages.map((p) => p.id), ...pages.flatMap((p) => p.sections.map((x) => x.id)), ...pages.flatMap(fieldsOf).map((f) => f.id)];
+    expect(new Set(ids).size).toBe(ids.length);
+    const lists = pages.slice(0, 2).map((p) => p.sections.find((x) => x.repeatable)?.repeatable?.path);
+    expect(lists[0]).not.toBe(lists[1]);
+    expect(props(s.document)[lists[1]!.slice(1)]).toMatchObject({ type: 'array', items: { type: 'object', properties: { date: { type: 'string', format: 'date' } } } });
+    const topLevel = (fields: typeof copy) => fields.filter((f) => f.widget !== 'date').map((f) => f.path);
+    expect(topLevel(copy).filter((path) => topLevel(original).includes(path))).toEqual([]);
+    const ratingCopy = copy.find((f) => f.widget === 'rating')!;
+    expect(props(s.document)[ratingCopy.path.slice(1)]).toEqual({ type: 'integer', minimum: 1, maximum: 7 });
+    expect(s.document.jsonSchema.required).toEqual(expect.arrayContaining(['shortText', copy.find((f) => f.widget === 'text')!.path.slice(1)]));
+    expect(checkFormDraft(s.document, WIDGET_KINDS)).toEqual([]);
+    // One step back and forth.
+    const after = s.document;
+    s = run(s, { type: 'undo' });
+    expect(s.document).toEqual(before);
+    s = run(s, { type: 'redo' });
+    expect(s.document).toEqual(after);
   });
 
   it(`undoes and redoes every change, including other pages and rules; keeps ${BUILDER_HISTORY_LIMIT} steps`, () => {
