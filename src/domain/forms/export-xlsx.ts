@@ -1,9 +1,9 @@
 /**
  * The XLSX export of form instances (`GET /api/Forms/ExportInstancesXlsx`): the same rows, columns and cells as the
  * CSV export (`export-table.ts`), written as a spreadsheet by exceljs' streaming `WorkbookWriter`, row by row, so the
- * file is never held whole. Runs where Node's streams are (the reference server, and the test fake under Node): exceljs
- * and `node:stream` are imported only when an XLSX export is asked for, so no browser bundle of the library carries
- * them.
+ * file is never held whole, where Node's streams are (the reference server, and the test fake under Node); where they
+ * are not (the fake in a browser) the same workbook is written whole. exceljs and `node:stream` are imported only when
+ * an XLSX export is asked for, so no browser bundle of the library's screens carries them.
  *
  * - One sheet, "Form instances"; the header rows (labels, and the data paths when asked for) bold and frozen.
  * - Typed cells: a number is a number cell, a boolean a boolean cell, a date a date cell shown `yyyy-mm-dd`, a
@@ -14,9 +14,11 @@
  * - Backpressure: rows are added a slice at a time (the event loop runs between slices) and, while the reader has not
  *   taken what was written, the next slice waits.
  */
+import type * as Excel from 'exceljs';
+import type { PassThrough as PassThroughClass, Readable as ReadableClass } from 'node:stream';
 import type { ODataQuery } from '../odata/ast';
 import type { InstanceCsvSource } from './export-source';
-import { DEFAULT_INSTANCE_EXPORT_OPTIONS, isExportDate, openInstanceExport, type ExportCell, type InstanceExportOptions } from './export-table';
+import { DEFAULT_INSTANCE_EXPORT_OPTIONS, isExportDate, openInstanceExport, type ExportCell, type InstanceExportOptions, type OpenedInstanceExport } from './export-table';
 
 /** The `Content-Type` of the export. */
 export const INSTANCE_XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -44,20 +46,83 @@ function cellValue(cell: ExportCell): CellValue {
   return cell;
 }
 
+type ExcelModule = typeof Excel;
+
+async function loadExcel(): Promise<ExcelModule> {
+  const excel = await import('exceljs');
+  // A CommonJS module: its exports are `default` under Node's ESM loader, the namespace itself under some bundlers.
+  return (excel.default as ExcelModule | undefined) ?? excel;
+}
+
+/** Node's stream classes, or null where there are none (a browser build stands an empty module in for them). */
+async function nodeStreams(): Promise<{ PassThrough: typeof PassThroughClass; Readable: typeof ReadableClass } | null> {
+  try {
+    const { PassThrough, Readable } = await import('node:stream');
+    return typeof PassThrough === 'function' && typeof Readable?.toWeb === 'function' ? { PassThrough, Readable } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A sheet's rows as exceljs takes them (the streaming writer's and the whole workbook's sheets alike). */
+interface SheetRows {
+  addRow(values: CellValue[]): { font: unknown; getCell(column: number): { numFmt: string }; commit(): void };
+}
+
+/** The header rows, bold. */
+function writeHeader(sheet: SheetRows, header: readonly (readonly string[])[]): void {
+  for (const labels of header) {
+    const row = sheet.addRow([...labels]);
+    row.font = { bold: true };
+    row.commit();
+  }
+}
+
+/** One slice of rows, each cell typed (a date cell with its number format). */
+function writeRows(sheet: SheetRows, rows: readonly ExportCell[][]): void {
+  for (const cells of rows) {
+    const row = sheet.addRow(cells.map(cellValue));
+    cells.forEach((cell, i) => {
+      if (isExportDate(cell)) row.getCell(i + 1).numFmt = XLSX_DATE_FORMAT[cell.kind];
+    });
+    row.commit();
+  }
+}
+
+/**
+ * The workbook written whole, for where Node's streams are not (the test fake in a browser, e.g. in Storybook): the
+ * same sheet, rows and cells as {@link instanceXlsxStream}, held in memory until written, then given as one chunk.
+ */
+export async function bufferedInstanceXlsx(opened: OpenedInstanceExport): Promise<ReadableStream<Uint8Array>> {
+  const ExcelJS = await loadExcel();
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet(INSTANCE_XLSX_SHEET, { views: [{ state: 'frozen', ySplit: opened.table.header.length }] });
+  writeHeader(sheet as unknown as SheetRows, opened.table.header);
+  for await (const rows of opened.slices) writeRows(sheet as unknown as SheetRows, rows);
+  const bytes = new Uint8Array(await workbook.xlsx.writeBuffer());
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(bytes);
+      controller.close();
+    },
+  });
+}
+
 /**
  * The export as a byte stream: the query is checked, the schemas and the first batch of rows read before it is
  * returned (a refused query fails here, as a 400, before any byte); the workbook is then written as the reader takes
- * it.
+ * it. Where Node's streams are not, the workbook is written whole ({@link bufferedInstanceXlsx}).
  */
 export async function instanceXlsxStream(
   source: InstanceCsvSource,
   query: ODataQuery,
   options: InstanceExportOptions = DEFAULT_INSTANCE_EXPORT_OPTIONS,
 ): Promise<ReadableStream<Uint8Array>> {
-  const { table, slices } = await openInstanceExport(source, query, options);
-  const [excel, { PassThrough, Readable }] = await Promise.all([import('exceljs'), import('node:stream')]);
-  // A CommonJS module: its exports are `default` under Node's ESM loader, the namespace itself under some bundlers.
-  const ExcelJS = (excel.default as typeof excel.default | undefined) ?? excel;
+  const opened = await openInstanceExport(source, query, options);
+  const { table, slices } = opened;
+  const [ExcelJS, streams] = await Promise.all([loadExcel(), nodeStreams()]);
+  if (!streams) return bufferedInstanceXlsx(opened);
+  const { PassThrough, Readable } = streams;
   const out = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(INSTANCE_XLSX_SHEET, { views: [{ state: 'frozen', ySplit: table.header.length }] });
@@ -73,21 +138,11 @@ export async function instanceXlsxStream(
       out.on('close', done);
     });
   const write = async () => {
-    for (const labels of table.header) {
-      const row = sheet.addRow([...labels]);
-      row.font = { bold: true };
-      row.commit();
-    }
+    writeHeader(sheet as unknown as SheetRows, table.header);
     for await (const rows of slices) {
       // The reader went away (a cancelled download): no more rows are read.
       if (out.destroyed) return;
-      for (const cells of rows) {
-        const row = sheet.addRow(cells.map(cellValue));
-        cells.forEach((cell, i) => {
-          if (isExportDate(cell)) row.getCell(i + 1).numFmt = XLSX_DATE_FORMAT[cell.kind];
-        });
-        row.commit();
-      }
+      writeRows(sheet as unknown as SheetRows, rows);
       // The reader has not taken what was written yet: wait for it rather than hold the rows.
       if (out.writableNeedDrain) await drained();
     }
