@@ -25,7 +25,7 @@ describe('FormSchemaManager', () => {
     const fields = await region('Fields');
     const row = within(fields).getByText('/items/*/amount').closest('tr')!;
     expect(within(row).getByText('Amount')).toBeInTheDocument();
-    expect(within(row).getByText('number')).toBeInTheDocument();
+    expect(within(row).getByText('Number'), "the widget's palette name").toBeInTheDocument();
     expect(within(row).getByText('Expenses / Expense item')).toBeInTheDocument();
     expect(within(fields).queryByText('/costCentre')).not.toBeInTheDocument();
     const instances = await region('Instances');

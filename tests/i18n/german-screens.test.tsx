@@ -99,7 +99,9 @@ function backendData(): Set<string> {
 
 /** What of the page is English: text nodes, names and hints equal to an English text, and English sentences. */
 function englishOnPage(data: ReadonlySet<string> = new Set()): string[] {
-  const isData = (text: string) => data.has(text) || [...data].some((d) => d.length > text.length && d.includes(text));
+  // A text node or a name is data when a datum is exactly that text; a sentence, when a datum holds it.
+  const isData = (text: string) => data.has(text);
+  const inData = (sentence: string) => [...data].some((d) => d.includes(sentence));
   const found = new Set<string>();
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
@@ -113,7 +115,7 @@ function englishOnPage(data: ReadonlySet<string> = new Set()): string[] {
     }
   }
   const all = document.body.textContent ?? '';
-  for (const sentence of sentences) if (all.includes(sentence) && !isData(sentence)) found.add(sentence);
+  for (const sentence of sentences) if (all.includes(sentence) && !inData(sentence)) found.add(sentence);
   return [...found];
 }
 

@@ -15,7 +15,7 @@ import { useState } from 'react';
 import type { FormInstance } from '../../api/types';
 import { FormRenderer } from '../../forms/FormRenderer';
 import { Can } from '../../permissions/Can';
-import { fillLabel } from '../../query/labels';
+import { fillLabel, type Labels } from '../../query/labels';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { InstancesPart } from '../FormManager/InstancesTable';
 import { ScreenPage, ScreenReadPage, SectionCard as Part, screenClasses, useScreenStyles, type ScreenFactory, optionKeys, useScreenController } from '../shared/screen';
@@ -43,6 +43,12 @@ export type FormSchemaManagerViewFactory = ScreenFactory<FormSchemaManagerViewPr
 const classes = screenClasses<FormSchemaManagerStylesNames>('FormSchemaManager', ['root', 'section', 'fields', 'instances', 'preview']);
 
 /** Renders a {@link useFormSchemaManager} controller. It renders only; it never fetches. */
+
+/** A field's widget in words: a built-in kind's palette name (`fbWidget_<kind>`), a host's own kind as its id. */
+function widgetLabel(kind: string, labels: Labels): string {
+  const key = `fbWidget_${kind}`;
+  return key in labels ? labels[key as keyof Labels] : kind;
+}
 export const FormSchemaManagerView = factory<FormSchemaManagerViewFactory>((_props) => {
   const props = useProps('FormSchemaManager', null, _props);
   const { getStyles, others: viewProps } = useScreenStyles<FormSchemaManagerViewFactory>('FormSchemaManager', classes, props);
@@ -117,7 +123,7 @@ export const FormSchemaManagerView = factory<FormSchemaManagerViewFactory>((_pro
                       </Table.Td>
                       <Table.Td>
                         <Badge variant="light" color="gray">
-                          {f.field.widget}
+                          {widgetLabel(f.field.widget, labels)}
                         </Badge>
                       </Table.Td>
                       <Table.Td>
