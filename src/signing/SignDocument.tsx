@@ -29,6 +29,7 @@ import type { Labels } from '../query/labels';
 import { LabelsProvider, useLabelGroup } from '../query/label-context';
 import { fillLabel } from '../query/shared-labels';
 import { useLocale } from '../query/useLocale';
+import { fillNumbers } from '../labels/format';
 import { READABLE_FORM_COLORS } from '../ui/contrast';
 import { ErrorAlert } from '../ui/ErrorAlert';
 import { LoadingState } from '../ui/LoadingState';
@@ -243,7 +244,8 @@ function base64Bytes(text: string): Uint8Array {
 function ReviewAndSign({ session, controller, shared }: { session: SigningSession; controller: SignDocumentController; shared: Shared }) {
   const { labels, getStyles } = shared;
   const name = session.formName || labels.sdUntitled;
-  const expires = formatDate(session.expiresAt, useLocale());
+  const locale = useLocale();
+  const expires = formatDate(session.expiresAt, locale);
   const data = useMemo(() => {
     try {
       return base64Bytes(session.documentBase64);
@@ -309,7 +311,7 @@ function ReviewAndSign({ session, controller, shared }: { session: SigningSessio
           ))}
         </Group>
         <Text size="sm" mb="sm">
-          {session.places.length === 0 ? labels.sdNoPlaces : session.places.length === 1 ? labels.sdPlacesCountOne : fillLabel(labels.sdPlacesCount, { count: session.places.length })}
+          {session.places.length === 0 ? labels.sdNoPlaces : session.places.length === 1 ? labels.sdPlacesCountOne : fillNumbers(labels.sdPlacesCount, { count: session.places.length }, locale)}
         </Text>
         <Suspense fallback={<LoadingState labelVisible labels={{ label: labels.sdPagesLoading }} />}>
           <SigningPages
@@ -520,6 +522,7 @@ function DeclineDialog({ opened, onClose, controller, labels }: { opened: boolea
 function ResultView(props: { envelope: SigningEnvelope | null; session: SigningSession | null; kind: 'signed' | 'declined'; shared: Shared }) {
   const { envelope, session, kind, shared } = props;
   const { labels } = shared;
+  const locale = useLocale();
   let body: ReactNode;
   if (kind === 'signed') {
     const remaining = envelope ? envelope.signers.filter((s) => s.status !== 'Signed').length : 0;
@@ -527,7 +530,7 @@ function ResultView(props: { envelope: SigningEnvelope | null; session: SigningS
     body = (
       <>
         <Text>{labels.sdDone}</Text>
-        <Text>{complete ? labels.sdDoneComplete : remaining === 1 ? labels.sdDoneOthersOne : fillLabel(labels.sdDoneOthers, { count: remaining })}</Text>
+        <Text>{complete ? labels.sdDoneComplete : remaining === 1 ? labels.sdDoneOthersOne : fillNumbers(labels.sdDoneOthers, { count: remaining }, locale)}</Text>
       </>
     );
   } else {
