@@ -50,7 +50,7 @@ function StarRatingView({ id, label, value, labels }: ViewWidgetProps) {
 }
 
 /** The host's entry: what it stores (a number), what it may be bound to, its palette facts and its components. */
-export const starRatingWidget: FormWidget = {
+export const starRatingWidget: FormWidget = Object.freeze<FormWidget>({
   kind: 'star-rating',
   name: 'Star rating',
   value: 'number',
@@ -64,10 +64,13 @@ export const starRatingWidget: FormWidget = {
   icon: '★',
   Edit: StarRatingEdit,
   View: StarRatingView,
-};
+});
 
-/** The registry a host passes as `widgets` (module level, so it stays the same object). */
-export const hostWidgets = { 'star-rating': starRatingWidget };
+/**
+ * The registry a host passes as `widgets` (module level, so it stays the same object; frozen, so that Storybook's
+ * docgen, which takes it for a component, cannot add a `displayName` key to it).
+ */
+export const hostWidgets: Readonly<Record<string, FormWidget>> = Object.freeze({ 'star-rating': starRatingWidget });
 
 /** A feedback form that uses the host's star rating beside a built-in widget. */
 export function feedbackSchema(): FormSchema {

@@ -89,8 +89,11 @@ function widget<K extends FieldWidget>(kind: K, parts: Omit<FormWidget, keyof Wi
   return { ...WIDGET_KINDS[kind], ...parts };
 }
 
-/** The built-in widgets, one entry per {@link FieldWidget}. */
-export const FORM_WIDGETS: Readonly<{ [K in FieldWidget]: FormWidget & { kind: K } }> = {
+/**
+ * The built-in widgets, one entry per {@link FieldWidget}. Frozen: a registry's keys are its kinds, and a tool that
+ * annotates exports (Storybook's docgen sets `displayName` on what it takes for a component) must not add one.
+ */
+export const FORM_WIDGETS: Readonly<{ [K in FieldWidget]: FormWidget & { kind: K } }> = Object.freeze({
   text: text('text'),
   textarea: widget('textarea', { Edit: TextareaWidget, View: plainView, lite: liteTextarea }),
   phone: text('phone'),
@@ -111,7 +114,7 @@ export const FORM_WIDGETS: Readonly<{ [K in FieldWidget]: FormWidget & { kind: K
   signature: widget('signature', { Edit: SignatureWidget, View: SignatureView, lite: liteSignature }),
   rating: widget('rating', { Edit: RatingWidget, View: textView((cf, value, labels) => starsText(labels, value, starCount(cf))), lite: liteRating }),
   static: widget('static', { Edit: StaticEdit, View: StaticView, lite: staticLite }),
-};
+});
 
 /**
  * The built-in widgets with a host's merged over them: a host entry of a new name adds a kind, one of a built-in
