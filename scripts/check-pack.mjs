@@ -2,15 +2,27 @@
 // Package checks on the real tarball: publint, Are the Types Wrong, scratch ESM and CJS projects that install the
 // tarball and import the entry points, and a scratch host at the lowest version of every peer that renders screens.
 // Writes .tmp/results/pack.json.
-import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync, readdirSync } from 'node:fs';
+//
+// The slow steps wait mostly on npm and on other processes: publint, attw and the two installs start together as soon
+// as the tarball is packed; the checks that read an install's result wait for that install. The checks are printed in
+// their order here, each with its seconds.
+import { execFile, execFileSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync, readdirSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 
 const root = new URL('..', import.meta.url).pathname;
+const scriptStarted = Date.now();
 const tmp = join(root, '.tmp', 'pack');
-rmSync(tmp, { recursive: true, force: true });
+// The last run's folder (two node_modules trees, ~50,000 files) is moved aside and removed while the checks run.
+const previous = `${tmp}.old-${process.pid}`;
+let removingPrevious = Promise.resolve();
+if (existsSync(tmp)) {
+  renameSync(tmp, previous);
+  removingPrevious = rm(previous, { recursive: true, force: true }).catch(() => undefined);
+}
 mkdirSync(tmp, { recursive: true });
 
 const run = (cmd, args, cwd = root) =>
@@ -18,33 +30,86 @@ const run = (cmd, args, cwd = root) =>
 
 execFileSync('npm', ['pack', '--silent', '--pack-destination', tmp], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
 const tarball = join(tmp, readdirSync(tmp).find((f) => f.endsWith('.tgz')));
+console.log(`packed in ${((Date.now() - scriptStarted) / 1000).toFixed(1)} s`);
+
+/**
+ * Starts a command without waiting for it; the promise holds its stdout and seconds, or the error (with stdout and
+ * stderr) of a command that failed. It never rejects, so a check awaits it when it needs it.
+ * @returns {Promise<{ ok: true, stdout: string, seconds: number } | { ok: false, error: Error & { stdout?: string, stderr?: string }, seconds: number }>}
+ */
+const start = (cmd, args, cwd = root) => {
+  const begun = Date.now();
+  return new Promise((resolve) => {
+    execFile(cmd, args, { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, env: { ...process.env, FORCE_COLOR: '0' } }, (error, stdout, stderr) => {
+      const seconds = (Date.now() - begun) / 1000;
+      resolve(error ? { ok: false, error: Object.assign(error, { stdout, stderr }), seconds } : { ok: true, stdout, seconds });
+    });
+  });
+};
+/** The stdout of a started command; throws its error when it failed. */
+const outputOf = async (started) => {
+  const result = await started;
+  if (!result.ok) throw result.error;
+  return result.stdout;
+};
 
 const checks = [];
-function check(name, fn) {
+/** Runs one check (sync or async) and prints it with its seconds. */
+async function check(name, fn) {
+  const begun = Date.now();
+  const seconds = () => `${((Date.now() - begun) / 1000).toFixed(1)} s, done at ${((Date.now() - scriptStarted) / 1000).toFixed(1)} s`;
   try {
-    const out = fn();
-    console.log(`✓ ${name}${out ? `\n${out.trim()}` : ''}`);
+    const out = await fn();
+    console.log(`✓ ${name} (${seconds()})${out ? `\n${out.trim()}` : ''}`);
     checks.push({ name, ok: true });
   } catch (error) {
     const detail = [error.stdout, error.stderr, error.message].filter(Boolean).join('\n');
-    console.log(`✗ ${name}\n${detail}`);
+    console.log(`✗ ${name} (${seconds()})\n${detail}`);
     checks.push({ name, ok: false });
   }
 }
-
-check('publint --strict', () => {
-  const out = run('npx', ['publint', 'run', tarball, '--strict']);
-  if (!/All good/i.test(out)) throw Object.assign(new Error('publint reported messages'), { stdout: out });
-  return '';
-});
-check('attw (node16 + bundler)', () => run('npx', ['attw', tarball, '--profile', 'node16', '--format', 'table-flipped', '--no-emoji']));
 
 const peers = ['react@19', 'react-dom@19', '@mantine/core@9.5.2', '@mantine/hooks@9.5.2', '@mantine/notifications@9.5.2', '@mantine/modals@9.5.2', '@mantine/charts@9.5.2', 'recharts@3.2.1', '@tanstack/react-query@5', 'oidc-client-ts@3', 'msw@2'];
 const scratch = join(tmp, 'scratch');
 mkdirSync(scratch, { recursive: true });
 writeFileSync(join(scratch, 'package.json'), JSON.stringify({ name: 'scratch', private: true, version: '0.0.0' }));
-check('install the tarball into a scratch project', () =>
-  run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts', tarball, ...peers], scratch) && '');
+
+// A host at the LOWEST version of every peer range the package declares (msw, the optional peer, included): the
+// tarball and those versions must install together — npm refuses peers that conflict, as @mantine/* 9 does with any
+// React below 19.2 — and screens must render there: the form renderer through react-dom/server, and Role Management
+// in jsdom against the package's fake backend (scripts/lowest-peers-render.mjs).
+const { peerDependencies } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+/** The lowest version a range allows: `^19.2.0` → 19.2.0, `^5 || ^6` → 5.0.0; only lower bounds are understood. */
+function lowestOf(range) {
+  const floors = range.split('||').map((part) => {
+    const m = /^\s*(?:\^|~|>=)?\s*v?(\d+)(?:\.(\d+))?(?:\.(\d+))?\s*$/.exec(part);
+    if (!m) throw new Error(`cannot take the lowest version of the peer range '${range}'`);
+    return [m[1], m[2] ?? '0', m[3] ?? '0'].map(Number);
+  });
+  floors.sort((a, b) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2]);
+  return floors[0].join('.');
+}
+const lowestPeers = Object.entries(peerDependencies).map(([name, range]) => [name, lowestOf(range)]);
+const lowest = join(tmp, 'lowest');
+mkdirSync(lowest, { recursive: true });
+writeFileSync(join(lowest, 'package.json'), JSON.stringify({ name: 'scratch-lowest', private: true, version: '0.0.0' }));
+
+// The slow steps, all at once (two npm installs into their own folders share npm's cache safely).
+const install = ['install', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts', tarball];
+const started = {
+  publint: start('npx', ['publint', 'run', tarball, '--strict']),
+  attw: start('npx', ['attw', tarball, '--profile', 'node16', '--format', 'table-flipped', '--no-emoji']),
+  scratch: start('npm', [...install, ...peers], scratch),
+  lowest: start('npm', [...install, ...lowestPeers.map(([n, v]) => `${n}@${v}`)], lowest),
+};
+
+await check('publint --strict', async () => {
+  const out = await outputOf(started.publint);
+  if (!/All good/i.test(out)) throw Object.assign(new Error('publint reported messages'), { stdout: out });
+  return '';
+});
+await check('attw (node16 + bundler)', () => outputOf(started.attw));
+await check('install the tarball into a scratch project', async () => (await outputOf(started.scratch)) && '');
 
 writeFileSync(
   join(scratch, 'esm.mjs'),
@@ -77,7 +142,7 @@ if (typeof createFakeBackend !== 'function' || Object.keys(viewer).length === 0)
 console.log('cjs ok');
 `,
 );
-check('scratch ESM project imports the entry points', () => run('node', ['esm.mjs'], scratch));
+await check('scratch ESM project imports the entry points', () => run('node', ['esm.mjs'], scratch));
 
 // The built `/viewer` entry and every chunk it imports, as published: an integrator's public page must not carry the
 // admin screens, the fake backend or MSW. Marks: the displayNames of the admin screens and of their shared
@@ -95,7 +160,7 @@ const VIEWER_FORBIDDEN = [
   'from "msw"',
   "from 'msw'",
 ];
-check('the built /viewer entry reaches no admin screen, fake backend or MSW', () => {
+await check('the built /viewer entry reaches no admin screen, fake backend or MSW', () => {
   const dist = join(scratch, 'node_modules', '@ccq', 'forms-admin', 'dist');
   const seen = new Set();
   const queue = ['viewer.js'];
@@ -117,7 +182,7 @@ check('the built /viewer entry reaches no admin screen, fake backend or MSW', ()
   }
   return `${seen.size} files reached from dist/viewer.js (${viewer.length} bytes entry)`;
 });
-check('scratch CJS project requires the entry points', () => run('node', ['cjs.cjs'], scratch));
+await check('scratch CJS project requires the entry points', () => run('node', ['cjs.cjs'], scratch));
 // A React Server Component host (Next.js App Router) imports the component entries as client modules: the built root
 // and `/viewer` entries (ESM and CJS) start with the 'use client' directive, as does every published chunk that imports
 // React, Mantine or TanStack Query; `/api`, `/engine` and `/testing` do not, and no file they reach carries it (a
@@ -137,7 +202,7 @@ function reachedFrom(dist, entry) {
   }
   return seen;
 }
-check("the component entries start with 'use client'; /api, /engine and /testing reach no file that does", () => {
+await check("the component entries start with 'use client'; /api, /engine and /testing reach no file that does", () => {
   const dist = join(scratch, 'node_modules', '@ccq', 'forms-admin', 'dist');
   const starts = (file) => USE_CLIENT.test(readFileSync(join(dist, file), 'utf8'));
   const problems = [];
@@ -200,7 +265,7 @@ if (!de.germanLabels || !fr.frenchLabels || !de.germanFormLabels || !fr.frenchFo
 console.log('locales cjs ok');
 `,
 );
-check("/locales/de and /locales/fr hold every text, import without React (ESM, CJS), and carry no 'use client'", () => {
+await check("/locales/de and /locales/fr hold every text, import without React (ESM, CJS), and carry no 'use client'", () => {
   const dist = join(scratch, 'node_modules', '@ccq', 'forms-admin', 'dist');
   const problems = [];
   for (const lang of ['de', 'fr']) {
@@ -262,7 +327,7 @@ if (typeof api.createApiClient !== 'function' || typeof engine.createFormEngine 
 console.log('server-safe cjs ok');
 `,
 );
-check('/api and /engine import in plain Node (ESM, CJS, react-server condition) without React, Mantine or TanStack Query', () =>
+await check('/api and /engine import in plain Node (ESM, CJS, react-server condition) without React, Mantine or TanStack Query', () =>
   [
     run('node', ['server-safe.mjs'], scratch),
     run('node', ['server-safe.cjs'], scratch),
@@ -271,7 +336,7 @@ check('/api and /engine import in plain Node (ESM, CJS, react-server condition) 
 
 // A host that renders without React imports the engine alone: the built `/engine` entry and its chunks name no React,
 // Mantine, TanStack Query or MSW.
-check('the built /engine entry reaches no React, Mantine, TanStack Query or MSW', () => {
+await check('the built /engine entry reaches no React, Mantine, TanStack Query or MSW', () => {
   const dist = join(scratch, 'node_modules', '@ccq', 'forms-admin', 'dist');
   const seen = new Set();
   const queue = ['engine.js'];
@@ -306,7 +371,7 @@ try {
 } catch (error) {
   embedResult = error;
 }
-check(`the embedded viewer (APIProvider + FormInstanceViewer) stays within ${embedBudget.gzipBytes} bytes gzipped, without other API areas`, () => {
+await check(`the embedded viewer (APIProvider + FormInstanceViewer) stays within ${embedBudget.gzipBytes} bytes gzipped, without other API areas`, () => {
   if (embedResult instanceof Error) throw embedResult;
   const code = embedResult.outputFiles[0].text;
   const gzipped = gzipSync(code, { level: 9 }).length;
@@ -316,37 +381,20 @@ check(`the embedded viewer (APIProvider + FormInstanceViewer) stays within ${emb
   return `${gzipped} bytes gzipped`;
 });
 
-// A host at the LOWEST version of every peer range the package declares (msw, the optional peer, included): the
-// tarball and those versions must install together — npm refuses peers that conflict, as @mantine/* 9 does with any
-// React below 19.2 — and screens must render there: the form renderer through react-dom/server, and Role Management
-// in jsdom against the package's fake backend (scripts/lowest-peers-render.mjs).
-const { peerDependencies } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-/** The lowest version a range allows: `^19.2.0` → 19.2.0, `^5 || ^6` → 5.0.0; only lower bounds are understood. */
-function lowestOf(range) {
-  const floors = range.split('||').map((part) => {
-    const m = /^\s*(?:\^|~|>=)?\s*v?(\d+)(?:\.(\d+))?(?:\.(\d+))?\s*$/.exec(part);
-    if (!m) throw new Error(`cannot take the lowest version of the peer range '${range}'`);
-    return [m[1], m[2] ?? '0', m[3] ?? '0'].map(Number);
-  });
-  floors.sort((a, b) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2]);
-  return floors[0].join('.');
-}
-const lowestPeers = Object.entries(peerDependencies).map(([name, range]) => [name, lowestOf(range)]);
-const lowest = join(tmp, 'lowest');
-mkdirSync(lowest, { recursive: true });
-writeFileSync(join(lowest, 'package.json'), JSON.stringify({ name: 'scratch-lowest', private: true, version: '0.0.0' }));
-check(`install the tarball with the lowest peers (${lowestPeers.map(([n, v]) => `${n}@${v}`).join(', ')})`, () => {
-  run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts', tarball, ...lowestPeers.map(([n, v]) => `${n}@${v}`)], lowest);
+// The lowest peers' host (see above): the install, then the render.
+await check(`install the tarball with the lowest peers (${lowestPeers.map(([n, v]) => `${n}@${v}`).join(', ')})`, async () => {
+  await outputOf(started.lowest);
   const wrong = lowestPeers.filter(([n, v]) => JSON.parse(readFileSync(join(lowest, 'node_modules', n, 'package.json'), 'utf8')).version !== v);
   if (wrong.length) throw new Error(`installed other versions than asked for: ${wrong.map(([n]) => n).join(', ')}`);
   return '';
 });
 copyFileSync(join(root, 'scripts', 'lowest-peers-render.mjs'), join(lowest, 'render.mjs'));
-check('screens render with the lowest peers', () => run('node', ['render.mjs', root], lowest));
+await check('screens render with the lowest peers', () => run('node', ['render.mjs', root], lowest));
 
+await removingPrevious;
 const passed = checks.filter((c) => c.ok).length;
 const failed = checks.length - passed;
 mkdirSync(join(root, '.tmp', 'results'), { recursive: true });
 writeFileSync(join(root, '.tmp', 'results', 'pack.json'), JSON.stringify({ passed, failed }));
-console.log(`package checks: ${passed} passed, ${failed} failed`);
+console.log(`package checks: ${passed} passed, ${failed} failed (${((Date.now() - scriptStarted) / 1000).toFixed(1)} s)`);
 process.exit(failed ? 1 : 0);
