@@ -5,13 +5,14 @@
 //   node scripts/test.mjs [step-name-substring …] [--sequential]
 //
 // Steps run in stages. The steps of a stage run at once where they do not compete for the same thing (the machines
-// have two cores and tsc, ESLint and the builds each use about one): type checks, lint and the three builds (library,
-// Storybook, example host) together; then the unit/component/contract/server tests alone (Vitest runs one file per
-// core); then, together, the package checks (which mostly wait on npm), the Storybook accessibility run (about 1.3 cores
-// of its own: its lanes also wait for pages to settle) and the end-to-end tests (two files at a time,
-// each with its own backend and Chromium; they use the example host built in the first stage): run one after another
-// they left part of the machine idle. The output of steps run together is printed whole when each ends. --sequential
-// runs one step at a time with live output.
+// have two cores and tsc, ESLint and the builds each use about one): the type check, lint and the three builds
+// (library, Storybook, example host) together; then the unit/component/contract/server tests alone (Vitest runs one
+// file per core); then, together, the Storybook accessibility run (about 1.3 cores of its own: its lanes also wait for
+// pages to settle) and the end-to-end tests (two files at a time, each with its own backend and Chromium; they use the
+// example host built in the first stage): run one after another they left part of the machine idle. The package checks
+// (mostly waiting on npm; about 50 CPU-seconds) start in the background as soon as the library build has ended and are
+// counted at the end. The output of steps run together is printed whole when each ends. --sequential runs one step at
+// a time with live output.
 //
 // Type checks and lint keep incremental state under .tmp/cache (git-ignored): a second run only re-checks what changed.
 import { spawn } from 'node:child_process';
@@ -49,7 +50,11 @@ function typecheckConfig() {
   return path;
 }
 
-/** @typedef {{ name: string, cmd: string, args: string[], counts?: string, optional?: string }} Step */
+/**
+ * A step. `background`: the stage does not wait for it (it starts when the step named `after` in its stage has ended,
+ * or at once) and it is awaited before the summary.
+ * @typedef {{ name: string, cmd: string, args: string[], counts?: string, optional?: string, after?: string, background?: boolean }} Step
+ */
 
 /** @type {Step[][]} */
 const stages = [
@@ -72,6 +77,9 @@ const stages = [
     { name: 'storybook build', cmd: 'npm', args: ['run', 'build-storybook', '--silent'] },
     // The end-to-end tests serve this build; their global setup builds it again only when a source is newer.
     { name: 'example host build', cmd: 'npx', args: ['vite', 'build', '-c', 'example-host/vite.config.ts', '--logLevel', 'error'] },
+    // The package checks need only the library build, and mostly wait on npm (two installs): they start when the build
+    // has ended and run beside the rest of this stage and the next ones; their result is counted at the end.
+    { name: 'package checks', cmd: 'node', args: ['scripts/check-pack.mjs'], counts: 'pack.json', after: 'build', background: true },
   ],
   [
     {
@@ -82,7 +90,6 @@ const stages = [
     },
   ],
   [
-    { name: 'package checks', cmd: 'node', args: ['scripts/check-pack.mjs'], counts: 'pack.json' },
     { name: 'storybook accessibility', cmd: 'node', args: ['tests/storybook/axe-stories.mjs'], counts: 'axe.json' },
     {
       name: 'end-to-end tests',
@@ -162,6 +169,8 @@ function account(step, { ok, seconds }) {
 const load = () => loadavg().map((l) => l.toFixed(2)).join(', ');
 const loadAtStart = load();
 const startedAll = Date.now();
+/** Background steps still running: awaited before the summary. @type {Promise<void>[]} */
+const background = [];
 for (const stage of stages) {
   const steps = stage
     .filter((step) => !only.length || only.some((o) => step.name.includes(o)))
@@ -171,11 +180,24 @@ for (const stage of stages) {
     for (const step of steps) account(step, await run(step, true));
   } else {
     const stageStarted = Date.now();
-    console.log(`\n▶ at once: ${steps.map((s) => s.name).join(', ')} (each one's output follows when it ends)`);
-    await Promise.all(steps.map(async (step) => account(step, await run(step, false))));
+    const waited = steps.filter((step) => !step.background);
+    const behind = steps.filter((step) => step.background);
+    console.log(
+      `\n▶ at once: ${waited.map((s) => s.name).join(', ')}` +
+        `${behind.map((s) => `; ${s.name} in the background${s.after ? ` once ${s.after} has ended` : ''}`).join('')} (each one's output follows when it ends)`,
+    );
+    /** @type {Map<string, Promise<void>>} */
+    const ended = new Map();
+    for (const step of waited) ended.set(step.name, run(step, false).then((result) => account(step, result)));
+    for (const step of behind) {
+      const before = (step.after && ended.get(step.after)) || Promise.resolve();
+      background.push(before.then(async () => account(step, await run(step, false))));
+    }
+    await Promise.all(ended.values());
     console.log(`  (this stage: ${((Date.now() - stageStarted) / 1000).toFixed(1)} s)`);
   }
 }
+if (background.length) await Promise.all(background);
 
 // The ten slowest test files of the Vitest runs, from their JSON reports, also written to .tmp/results/slowest.txt.
 const files = [];
