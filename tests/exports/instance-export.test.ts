@@ -240,6 +240,23 @@ describe('the XLSX export, read back with exceljs', () => {
     expect(whole).toEqual(await read(await instanceXlsxStream(source(rows), query, options)));
   });
 
+  it("asks the source for the item counts where it can (one aggregate), instead of a first pass over the rows", async () => {
+    const base = source(rows);
+    let reads = 0;
+    const asked: unknown[] = [];
+    const counted = {
+      ...base,
+      rows: (query: ODataQuery) => (reads++, base.rows(query)),
+      itemCounts: async (_query: ODataQuery, paths: readonly string[]) => (asked.push(paths), new Map([['/jobs', 3]])),
+    };
+    const stream = await instanceCsvStream(counted, parseODataQuery('$orderby=createdDateTime'), { repeat: 'columns', pathRow: false });
+    const header = parseCsv(new TextDecoder().decode(await bytesOf(stream)))[0];
+    expect(asked).toEqual([['/jobs']]);
+    expect(header?.slice(-2)).toEqual(['Jobs 3: Employer', 'Jobs 3: From']);
+    // One pass: the two rows in one batch (no first pass to count the items).
+    expect(reads).toBe(1);
+  });
+
   it('writes many rows in slices, every row once', async () => {
     const many = Array.from({ length: EXPORT_SLICE_ROWS * 3 + 7 }, (_, i) => instance(i + 1, { name: `n${i}`, age: i }));
     const sheet = await xlsxOf({ repeat: 'rows', pathRow: false }, many);

@@ -9,14 +9,16 @@
  * instance — and its schema — that their link token names; no form groups.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { FORMS_ODATA_SETS, parseODataQuery, type FormsODataType, type ODataQuery } from '../../../src/domain/odata';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { parsePointer } from '../../../src/contract/json-pointer';
+import { bindQuery, FORMS_ODATA_SETS, parseODataQuery, type FormsODataType, type ODataQuery } from '../../../src/domain/odata';
 import { INSTANCE_CSV_CONTENT_TYPE, INSTANCE_CSV_DISPOSITION, instanceCsvStream, readInstanceCsvSchemas, type InstanceCsvSource } from '../../../src/domain/forms/instance-csv';
 import { parseInstanceExportOptions } from '../../../src/domain/forms/export-table';
 import { INSTANCE_XLSX_CONTENT_TYPE, INSTANCE_XLSX_DISPOSITION, instanceXlsxStream } from '../../../src/domain/forms/export-xlsx';
 import { ANONYMOUS_INSTANCES_MESSAGE, FORM_LINK_MODE_HEADER, seesSoftDeleted, type FormLinkGrant } from '../../../src/domain/forms';
 import { DomainError, satisfies } from '../../../src/domain';
 import { forms, formSchemas } from '../db/schema';
-import { distinctODataValues, FORMS_SQL_MODEL, runODataQuery, type ODataScope } from '../odata';
+import { distinctODataValues, FORMS_SQL_MODEL, ODataSqlCompiler, runODataQuery, type ODataDb, type ODataScope } from '../odata';
 import { odataMetadataRoute } from '../odata/metadata-route';
 import { route, type AnyRouteDeclaration, type RouteContext } from '../routes/registry';
 import { callerLink } from './http';
@@ -79,6 +81,32 @@ function odataRoute(set: keyof typeof FORMS_ODATA_SETS): AnyRouteDeclaration {
  * SQL, and the distinct schemas of the selected rows (one statement) with their forms' names and versions. Rows,
  * columns, cells and the file are the domain's (`export-table`, `instance-csv`, `export-xlsx`), the same as the fake's.
  */
+/**
+ * For each list path, the most items any instance `selected` selects has there, in one aggregate over the rows the
+ * scope lets the caller read (`jsonb_array_length` where the answer at the path is an array, else 0): the `columns`
+ * layout's header without a first pass over the rows.
+ */
+async function maxItemCounts(db: ODataDb, scope: ODataScope, selected: ODataQuery, paths: readonly string[]): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  if (!paths.length) return counts;
+  const bound = bindQuery(FORMS_SQL_MODEL.schema, 'FormInstance', selected);
+  const compiler = new ODataSqlCompiler(FORMS_SQL_MODEL, scope);
+  const ref = compiler.ref('FormInstance');
+  const data = (ref.table as unknown as Record<string, AnyPgColumn>)[ref.entity.keys.data ?? ''];
+  if (!data) throw new Error("'FormInstance.data' has no column.");
+  const fields: Record<string, SQL<number | null>> = {};
+  paths.forEach((path, i) => {
+    const at = sql`${data} #> array[${sql.join(
+      parsePointer(path).map((segment) => sql`${segment}`),
+      sql`, `,
+    )}]::text[]`;
+    fields[`c${i}`] = sql<number | null>`max(case when jsonb_typeof(${at}) = 'array' then jsonb_array_length(${at}) else 0 end)`;
+  });
+  const [row] = await db.select(fields).from(ref.table).where(compiler.where(ref, bound, true));
+  paths.forEach((path, i) => counts.set(path, Number(row?.[`c${i}`] ?? 0)));
+  return counts;
+}
+
 function exportSource(ctx: RouteContext<NonNullable<RouteContext['auth']>>): InstanceCsvSource {
   const scope = signedInScope(ctx.auth.claims);
   const db = ctx.services.db;
@@ -87,7 +115,8 @@ function exportSource(ctx: RouteContext<NonNullable<RouteContext['auth']>>): Ins
     const ids = await distinctODataValues(db, FORMS_SQL_MODEL, 'FormInstance', selected, 'formSchemaId', { scope });
     return readInstanceCsvSchemas(ids.map(String), async (read) => (await runODataQuery(db, FORMS_SQL_MODEL, 'FormSchema', read, { scope })).value);
   };
-  return { rows, schemas };
+  const itemCounts = (selected: ODataQuery, paths: readonly string[]) => maxItemCounts(db, scope, selected, paths);
+  return { rows, schemas, itemCounts };
 }
 
 /**

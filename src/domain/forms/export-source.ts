@@ -161,10 +161,18 @@ export type InstanceBatchReader = (query: ODataQuery) => Promise<readonly ODataR
  */
 export type InstanceSchemasReader = (query: ODataQuery) => Promise<readonly InstanceCsvSchema[]>;
 
-/** Where an export reads from: batches of rows, and the schemas they use. */
+/**
+ * For each list path, the most items the list at that path has in any instance `query` selects (its `$filter` and
+ * `$search`; 0 where none has a list there): a database answers it in one aggregate, without reading the rows.
+ */
+export type InstanceItemCountsReader = (query: ODataQuery, paths: readonly string[]) => Promise<ReadonlyMap<string, number>>;
+
+/** Where an export reads from: batches of rows, the schemas they use, and (optionally) how many items their lists have. */
 export interface InstanceCsvSource {
   readonly rows: InstanceBatchReader;
   readonly schemas: InstanceSchemasReader;
+  /** Without it, the `columns` layout counts the items in a first pass over the rows. */
+  readonly itemCounts?: InstanceItemCountsReader;
 }
 
 /**

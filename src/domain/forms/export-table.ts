@@ -16,8 +16,8 @@
  *     instance's other answers repeated; an instance without items has one row, its `item` empty. A field inside a
  *     section is headed `Section: Field`, its path `/list/*\/field`.
  *   - `columns` (the default: each instance one row, as the list shows it): one column per item and field
- *     (`Section 1: Field`, path `/list/0/field`), as many items as the most any exported instance has (counted in a
- *     first pass over the rows, before the header is written).
+ *     (`Section 1: Field`, path `/list/0/field`), as many items as the most any exported instance has (asked of the
+ *     database in one aggregate, or counted in a first pass over the rows, before the header is written).
  * - Cells are typed ({@link ExportCell}): a number as a number, a boolean as a boolean, a date (`date` widget) and a
  *   date-time (`datetime` widget, the created and updated times) as a date with the text the CSV writes, a choice as
  *   its option's label (several in the options' order joined by `; `, a stored value no option has as it is), a time
@@ -386,10 +386,10 @@ export interface OpenedInstanceExport {
 
 /**
  * Opens an export: `query` is the caller's parsed query string (checked by `instanceCsvQuery`, which throws a 400
- * `ODataError` before anything is read); the schemas of the selected rows are read, in the `columns` layout the rows
- * are counted in a first pass (how many items each repeatable section needs columns for), and the first batch of rows
- * is read, so that a read the database refuses fails before the caller writes a byte. The rows then come in one pass,
- * batch by batch (never more than one held).
+ * `ODataError` before anything is read); the schemas of the selected rows are read; in the `columns` layout, how many
+ * items each repeatable section needs columns for is asked in one aggregate where the source can (`itemCounts`), else
+ * counted in a first pass over the rows; and the first batch of rows is read, so that a read the database refuses
+ * fails before the caller writes a byte. The rows then come in one pass, batch by batch (never more than one held).
  */
 export async function openInstanceExport(
   source: InstanceCsvSource,
@@ -400,10 +400,13 @@ export async function openInstanceExport(
   const base = instanceCsvQuery(query, batchSize);
   const schemas = await source.schemas({ ...(base.filter ? { filter: base.filter } : {}), ...(base.search ? { search: base.search } : {}) });
   const byId = new Map(schemas.map((schema) => [schema.formSchemaId.toLowerCase(), schema]));
-  const counts = new Map<string, number>();
+  let counts = new Map<string, number>();
   if (options.repeat === 'columns') {
     const { repeats } = instanceExportShape(schemas);
-    if (repeats.length) {
+    if (repeats.length && source.itemCounts) {
+      const selected = { ...(base.filter ? { filter: base.filter } : {}), ...(base.search ? { search: base.search } : {}) };
+      counts = new Map(await source.itemCounts(selected, repeats.map((repeat) => repeat.path)));
+    } else if (repeats.length) {
       for await (const batch of instanceBatches(source.rows, base)) {
         for (const row of batch) for (const { path } of repeats) counts.set(path, Math.max(counts.get(path) ?? 0, itemCount(row.data, path)));
         await yieldToEventLoop();
