@@ -5,7 +5,7 @@ import * as odata from '../../api/odata';
 import type { Filter, ODataQueryOptions, PropertyName } from '../../api/odata';
 import { typedSearchTerms } from '../../domain/search-words';
 import { fillNumbers } from '../../labels/format';
-import type { Labels } from '../../query/labels';
+import { fillLabel, type Labels } from '../../query/labels';
 
 /** The page sizes a list offers; the first is the default. */
 export const PAGE_SIZES = [20, 50, 100] as const;
@@ -108,6 +108,8 @@ export function tablePagingTexts(labels: Labels, locale: string | undefined) {
     getPaginationControlProps: (control: 'first' | 'last' | 'previous' | 'next') => ({
       'aria-label': { first: labels.pageFirst, last: labels.pageLast, previous: labels.pagePrevious, next: labels.pageNext }[control],
     }),
-    getPaginationItemProps: (page: number) => ({ 'aria-label': fillNumbers(labels.pageNumber, { page }, locale) }),
+    // The page buttons show their number as plain digits (Mantine's Pagination does not format it), and an accessible
+    // name must contain the visible text: '5001' in 'Page 5001', never 'Page 5,001'.
+    getPaginationItemProps: (page: number) => ({ 'aria-label': fillLabel(labels.pageNumber, { page }) }),
   };
 }
