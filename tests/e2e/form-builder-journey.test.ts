@@ -30,11 +30,26 @@ const step = (name: string) => {
 
 /** Presses Tab (Shift+Tab with `back`) until `target` has the focus; fails after `max` presses. */
 async function tabTo(page: Page, target: Locator, { max = 250, back = false } = {}): Promise<void> {
-  await target.waitFor({ timeout: 15_000 });
-  for (let i = 0; i < max; i++) {
-    if (await target.evaluate((el) => el === document.activeElement || el.contains(document.activeElement), undefined, { timeout: 2000 }).catch(() => false)) return;
-    if (i % 50 === 49) step(`${currentStep} (tab ${i + 1})`);
-    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+  // The target is found once and held: finding it by role again after every Tab made the page compute the
+  // accessibility tree of the whole builder each time. A re-render that replaces the element finds it again.
+  let held = await target.elementHandle({ timeout: 15_000 });
+  let found = 1;
+  try {
+    for (let i = 0; i < max; i++) {
+      const focused = await held.evaluate((el) => (el.isConnected ? el === document.activeElement || el.contains(document.activeElement) : null));
+      if (focused === null && found < 20) {
+        await held.dispose();
+        held = await target.elementHandle({ timeout: 15_000 });
+        found++;
+        i--;
+        continue;
+      }
+      if (focused) return;
+      if (i % 50 === 49) step(`${currentStep} (tab ${i + 1})`);
+      await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+    }
+  } finally {
+    await held.dispose().catch(() => undefined);
   }
   throw new Error(`Tab never reached ${String(target)}`);
 }
