@@ -23,11 +23,30 @@ function usesMswServer(file: string, text: string): boolean {
 }
 
 /** The component and screen tests that may share a worker and its window (project `component`). */
-// Not tests/forms, tests/forms-admin, tests/host nor tests/ui: in a shared window some of their files failed in
-// shuffled orders, on state an earlier file left that is not found yet (answers typed into the renderer not reaching
-// the engine, a table's rows without cells, a second alert on tests/ui/stories-as-fixtures, no menu items on
-// tests/host/ColorSchemeSwitch). The files below passed in every shuffled order tried.
-const sharedWindow = ['tests/admin/', 'tests/viewer/', 'tests/builder/', 'tests/query/', 'tests/exports/'];
+// Not tests/forms yet: in shuffled runs of a shared window some of its files lost answers typed into the renderer (the
+// engine never got the text: progressive, widgets, keyboard). The same failure ('signs by typing, with no pointer')
+// also came with each file isolated at load average 28-32, so it may be a race under load rather than state left by an
+// earlier file; until that is known they keep their own windows. The second alert of tests/ui/stories-as-fixtures was
+// the file's own order (a story run with `.run()` stays mounted), fixed there.
+const sharedWindow = ['tests/admin/', 'tests/viewer/', 'tests/builder/', 'tests/query/', 'tests/exports/', 'tests/ui/', 'tests/forms-admin/', 'tests/host/'];
+
+/**
+ * Files of `sharedWindow` that keep a window of their own all the same. tests/host/ColorSchemeSwitch found no menu items
+ * once in five shuffled shared runs (a Mantine menu opened through user-event at load average 15-20; a story's menu in
+ * tests/forms-admin/instance-signing.stories failed the same way with its file isolated, so the cause is not known).
+ */
+const ownWindow = ['tests/host/ColorSchemeSwitch.test.tsx'];
+
+/**
+ * Whether a file runs stories through Storybook's portable stories. Such a file keeps a window of its own: a story's
+ * play function acts through Storybook's bundled copy of user-event, which prepares the document (focus handling, the
+ * value interceptors of fields) with symbols of its own, beside @testing-library/user-event's; and Storybook keeps the
+ * last story's canvas mounted, module-wide, until its next story run. Neither was proven to break a later file; both
+ * would outlive the file in a shared window.
+ */
+function runsStories(text: string): boolean {
+  return /from ['"](@storybook\/|storybook\/)/.test(text);
+}
 
 /** Whether `file` or a test module it imports (relative imports below tests/, followed) starts an MSW server. */
 function startsMswServer(file: string, text: string, seen = new Set<string>()): boolean {
@@ -57,8 +76,8 @@ function startsMswServer(file: string, text: string, seen = new Set<string>()): 
  * stubbed globals and env vars; in a DOM also storage, cookies, the URL, the title and the document), ready for when
  * the leaks are found.
  *
- * `component` runs the jsdom files of `sharedWindow` that neither replace a module nor start an MSW server (directly
- * or through a test helper, `startsMswServer`) one after another in a forked worker that keeps its window and imported
+ * `component` runs the jsdom files of `sharedWindow` (but for `ownWindow`) that neither replace a module, start an MSW
+ * server (directly or through a test helper, `startsMswServer`) nor run stories (`runsStories`) one after another in a forked worker that keeps its window and imported
  * modules (React, Mantine, Testing Library) from file to file. tests/setup.ts empties the document, storage, cookies,
  * the URL and the title after each file and releases a mouse button left pressed.
  *
@@ -91,6 +110,8 @@ function projectFiles() {
       environment === 'jsdom' &&
       sharesNothing &&
       !timesItself &&
+      !runsStories(text) &&
+      !ownWindow.includes(file) &&
       !startsMswServer(file, text) &&
       sharedWindow.some((dir) => file.startsWith(dir))
     ) {

@@ -106,6 +106,12 @@ afterAll(async () => {
   if (process.env.CCQ_SHARED_WINDOW) {
     document.dispatchEvent(new MouseEvent('mouseup'));
     await new Promise((resolve) => setTimeout(resolve, 0));
+    // Mantine keeps its notifications in a store of the module's life, not of the <Notifications /> that shows them: a
+    // notice a file left (a saved group's, a failed call's) would show again in the next file's first <Notifications />,
+    // as a second alert. The module is loaded already wherever a file used it, so this import costs nothing.
+    const { notifications } = await import('@mantine/notifications');
+    notifications.clean();
+    notifications.cleanQueue();
   }
   window.localStorage.clear();
   window.sessionStorage.clear();
