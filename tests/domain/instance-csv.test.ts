@@ -12,7 +12,7 @@ import {
   streamInstanceCsv,
 } from '../../src/domain/forms/instance-csv';
 import type { FormLayout } from '../../src/api/types';
-import type { InstanceExportOptions } from '../../src/domain/forms/export-table';
+import { instanceExportTable, type InstanceExportOptions } from '../../src/domain/forms/export-table';
 import { evaluateODataQuery, FORMS_ODATA_SCHEMA, parseODataQuery, type ODataQuery, type ODataRow } from '../../src/domain/odata';
 
 describe('csvCell', () => {
@@ -225,5 +225,19 @@ describe('instanceCsvQuery with the id in $orderby', () => {
     expect(instanceCsvQuery(parseODataQuery('$orderby=formInstanceId desc,status')).orderBy).toEqual([
       { value: { kind: 'property', path: ['formInstanceId'] }, direction: 'desc' },
     ]);
+  });
+});
+
+describe('instanceExportTable header', () => {
+  it('names the path beside a label that two columns share, and leaves a label used once as it is', () => {
+    const labelled = (path: string, label: string): FormLayout => ({
+      pages: [{ id: 'p', title: 'P', sections: [{ id: 's', title: 'S', fields: [{ ...field(path), label }] }] }],
+    });
+    const table = instanceExportTable([
+      { formSchemaId: 'a', version: 1, formName: 'Contact', layout: { pages: [...labelled('/fullName', 'Full name').pages, ...labelled('/email', 'Email').pages] } },
+      { formSchemaId: 'b', version: 1, formName: 'Walk', layout: labelled('/text1', 'Full name') },
+    ]);
+    expect(table.header[0]?.slice(INSTANCE_CSV_FIXED_COLUMNS.length)).toEqual(['Full name (/fullName)', 'Email', 'Full name (/text1)']);
+    expect(new Set(table.header[0]).size).toBe(table.header[0]?.length);
   });
 });

@@ -339,6 +339,14 @@ export function instanceExportTable(
       }
     }
   }
+  // Two questions of the exported forms may share a label at different data paths ('Full name' in two forms): each
+  // such column's label names its path too, so that no two columns of the first header row read the same.
+  const uses = new Map<string, number>();
+  for (const column of columns) uses.set(column.label, (uses.get(column.label) ?? 0) + 1);
+  for (let i = 0; i < columns.length; i++) {
+    const column = columns[i] as ExportColumn;
+    if ((uses.get(column.label) ?? 0) > 1 && i >= INSTANCE_CSV_FIXED_COLUMNS.length) columns[i] = { ...column, label: `${column.label} (${column.path})` };
+  }
   const header = [columns.map((c) => c.label), ...(options.pathRow ? [columns.map((c) => c.path)] : [])];
   return {
     options,
