@@ -19,7 +19,6 @@ const nodeOnly = ['tests/domain/', 'tests/engine/', 'tests/api/', 'tests/server/
  * a worker stopped turning `HttpResponse.error()` into a failed fetch (tests/api/transport.test.ts failed so on CI).
  */
 function usesMswServer(file: string, text: string): boolean {
-  if (mswShared.some((dir) => file.startsWith(dir))) return false;
   return /from ['"]msw\/node['"]/.test(text) || (file.startsWith('tests/api/') && /from ['"]\.\/server['"]/.test(text));
 }
 
@@ -69,7 +68,6 @@ function runsStories(text: string): boolean {
 
 /** Whether `file` or a test module it imports (relative imports below tests/, followed) starts an MSW server. */
 function startsMswServer(file: string, text: string, seen = new Set<string>()): boolean {
-  if (mswShared.some((dir) => file.startsWith(dir))) return false;
   if (/from ['"]msw\/node['"]|\bsetupServer\(/.test(text)) return true;
   seen.add(file);
   const dir = file.slice(0, file.lastIndexOf('/'));
@@ -118,7 +116,8 @@ function projectFiles() {
     const text = readFileSync(file, 'utf8');
     const declared = /@vitest-environment\s+(\w[\w-]*)/.exec(text)?.[1];
     const environment = declared ?? (nodeOnly.some((dir) => file.startsWith(dir)) ? 'node' : 'jsdom');
-    const sharesNothing = !/\bvi\.(do)?[mM]ock\(/.test(text) && !usesMswServer(file, text);
+    const mocks = /\bvi\.(do)?[mM]ock\(/.test(text);
+    const sharesNothing = !mocks && !usesMswServer(file, text);
     // A file that times the code under test against a budget (`performance.now()`) keeps a worker of its own: in a
     // shared worker thread, with both cores busy, the 200 ms budget of a 1,000-field validation failed where the same
     // file alone passed.
@@ -128,11 +127,11 @@ function projectFiles() {
     } else if (environment === 'node' && sharesNothing) sorted.node.push(file);
     else if (
       environment === 'jsdom' &&
-      sharesNothing &&
+      !mocks &&
       !timesItself &&
       !runsStories(text) &&
       !ownWindow.includes(file) &&
-      !startsMswServer(file, text) &&
+      (mswShared.some((dir) => file.startsWith(dir)) || (sharesNothing && !startsMswServer(file, text))) &&
       sharedWindow.some((dir) => file.startsWith(dir))
     ) {
       sorted.component.push(file);
