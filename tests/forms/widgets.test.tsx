@@ -4,7 +4,7 @@ import { FormRenderer } from '../../src/forms';
 import { widgetFields, widgetGalleryBadData, widgetGalleryData, widgetGallerySchema } from '../../stories/forms/fixtures';
 import { renderWithProviders } from '../support/render';
 
-const GROUP_WIDGETS = new Set(['radio', 'segmented', 'checkboxes', 'signature']);
+const GROUP_WIDGETS = new Set(['radio', 'segmented', 'checkboxes', 'signature', 'rating']);
 
 function setup(data?: Record<string, unknown>, mode: 'edit' | 'view' = 'edit', extra: { disabled?: boolean } = {}) {
   const schema = widgetGallerySchema();
