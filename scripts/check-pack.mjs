@@ -146,13 +146,14 @@ await check('scratch ESM project imports the entry points', () => run('node', ['
 
 // The built `/viewer` entry and every chunk it imports, as published: an integrator's public page must not carry the
 // admin screens, the fake backend or MSW. Marks: the displayNames of the admin screens and of their shared
-// parts (permission editor, "why can they?" panel, change history), a claim-catalogue description (the admin screens'
-// and the server's claim texts), the fake's factory name, and MSW imports.
+// parts (permission editor, "why can they?" panel, change history), the claim catalogue's own code (its refusal of bad
+// claim-type flags; the claims' descriptions are texts of the English pack now, which the entry carries with every
+// other text), the fake's factory name, and MSW imports.
 const VIEWER_FORBIDDEN = [
   ...['RoleManagement', 'RoleManagementView', 'UserRoleManagement', 'UserRoleManagementView', 'PermissionEditor', 'PermissionEditorView', 'EffectivePermissionsPanel', 'PermissionHistoryPanel'].map(
     (name) => `'@ccq/forms-admin/${name}'`,
   ),
-  'Full access to every record and every administration function',
+  "The parameter 'flags' must be a combination of 1, 2 and 4.",
   'createFakeBackend',
   // The German and French label packs (their own entries): a German and a French text, written in ASCII by the bundler.
   'Benutzer- und Rollenverwaltung',
