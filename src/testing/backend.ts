@@ -14,6 +14,7 @@ import { createHandlerGroups, createHandlers, type CreateHandlersOptions, type H
 import { signedDocumentFor } from './forms-model';
 import { createSeedDb, seedIds } from './seed';
 import { generatedId } from './seed-ids';
+import { withDeclaredWidgetKinds, type WidgetKindRegistry, type WidgetValueKind } from '../engine/widget-kinds';
 
 /** Options of {@link createFakeBackend}. */
 export interface FakeBackendOptions {
@@ -46,6 +47,12 @@ export interface FakeBackendOptions {
    * unless a test or story hands in a verdict here.
    */
   checkPattern?: (pattern: string) => string | null | Promise<string | null>;
+  /**
+   * A host's own widget kinds that a saved layout may name besides the built-in ones, each with the kind of value it
+   * stores, as the reference server's `HOST_WIDGET_KINDS` declares them (e.g. `{ 'star-rating': 'number' }`). A
+   * layout naming a kind that is neither built in nor declared is refused (400 `schema-binding`).
+   */
+  hostWidgetKinds?: Readonly<Record<string, WidgetValueKind>>;
 }
 
 /** One request the fake served, for assertions (`backend.requests`). */
@@ -85,6 +92,8 @@ export interface FakeBackend {
   readonly checkPattern?: (pattern: string) => string | null | Promise<string | null>;
   /** The bounds of anonymous writes (null: off); `reset()` forgets what they counted. */
   readonly anonymousWrites: AnonymousWriteLimiter | null;
+  /** The widget kinds a saved layout may name: the built-in ones and {@link FakeBackendOptions.hostWidgetKinds}. */
+  readonly widgetKinds: WidgetKindRegistry;
 
   /** Restores the initial tables (seeded or empty), user and claim enforcement, and clears `requests`. */
   reset(): void;
@@ -190,6 +199,7 @@ export function createFakeBackend(options: FakeBackendOptions = {}): FakeBackend
     get anonymousWrites() {
       return anonymousWrites;
     },
+    widgetKinds: withDeclaredWidgetKinds(options.hostWidgetKinds),
 
     reset() {
       Object.assign(db, seeded ? createSeedDb() : createEmptyDb());

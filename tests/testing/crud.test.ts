@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Form, FormGroup, FormInstance, FormSchema } from '../../src/api/types';
 import { FormInstanceStatus } from '../../src/api/enums';
-import { seedIds } from '../../src/testing';
-import { call, getJson, send, sendJson, startFakeBackend, type Wire } from './helpers';
+import { createFakeBackend, seedIds } from '../../src/testing';
+import { feedbackSchema } from '../../stories/forms/starRating';
+import { BASE, call, getJson, send, sendJson, startFakeBackend, type Wire } from './helpers';
 
-const { backend } = startFakeBackend();
+const startedFor = startFakeBackend();
+const { backend } = startedFor;
 
 const odataIds = async (set: string, key: string, filter?: string): Promise<string[]> => {
   const query = filter ? `?$filter=${encodeURIComponent(filter)}` : '';
@@ -163,5 +165,34 @@ describe('CRUD', () => {
     expect(patched).toMatchObject({ status: FormInstanceStatus.InProgress, isDeleted: false });
     const other = await call('/api/crud/forminstance/patch', init({ formInstanceId: seedIds.formInstances.loanCreated, data: {} }));
     expect(other.status).toBe(401);
+  });
+});
+
+describe("a host's widget kind, declared to the fake by its value kind", () => {
+  it('stores a form using the star-rating story\'s widget and an instance filled with it; without the declaration the save is refused (400)', async () => {
+    const { server } = startedFor;
+    const story = feedbackSchema();
+    const refused = await send('POST', '/api/crud/formschema/post', { formId: seedIds.forms.contactRequest, jsonSchema: story.jsonSchema, layout: story.layout });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ code: 'schema-binding', detail: expect.stringMatching(/uses the widget 'star-rating', which is not known/) });
+
+    const host = createFakeBackend({ hostWidgetKinds: { 'star-rating': 'number' } });
+    server.use(...host.handlers(BASE));
+    const form = await sendJson<Wire<Form>>('POST', '/api/crud/form/post', { name: 'Feedback' });
+    const saved = await sendJson<Wire<FormSchema>>('POST', '/api/crud/formschema/post', { formId: form.formId, jsonSchema: story.jsonSchema, layout: story.layout });
+    expect(saved.layout.pages[0]?.sections[0]?.fields[0]).toMatchObject({ id: 'rating', widget: 'star-rating' });
+    const filled = await sendJson<Wire<FormInstance>>('POST', '/api/crud/forminstance/post', {
+      formSchemaId: saved.formSchemaId,
+      data: { rating: 4, comment: 'Friendly staff.' },
+      status: FormInstanceStatus.Submitted,
+    });
+    expect(host.db.formInstances.find((i) => i.formInstanceId === filled.formInstanceId)?.data).toEqual({ rating: 4, comment: 'Friendly staff.' });
+    // The declared kind is checked as the number it stores: bound to a text path it cannot be filled.
+    const wrongType = await send('POST', '/api/crud/formschema/post', {
+      formId: form.formId,
+      jsonSchema: { type: 'object', properties: { rating: { type: 'string' } } },
+      layout: story.layout,
+    });
+    expect(wrongType.status).toBe(400);
   });
 });

@@ -54,7 +54,7 @@ function portsOf(ctx: RouteContext, body: JsonRecord | null): FormsPorts {
     ids: backend,
     schemas: {
       async check(checkedBody, shape, json) {
-        checkSchemaForSave(shape);
+        checkSchemaForSave(shape, { widgets: backend.widgetKinds });
         return { body: checkedBody, shape, json: json ?? schemaShapeJson(shape) };
       },
       pause: async () => undefined,
