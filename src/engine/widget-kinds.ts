@@ -140,6 +140,19 @@ function entry<K extends FieldWidget>(
 /** A rating's scale: from 1 star up to 3 to 10 stars (5 for a new one). */
 export const RATING_SCALE = { minimum: 1, maximum: [3, 10] } as const;
 
+/** The English words of a rating's answer, the form labels' default `ratingStars`. */
+export const RATING_STARS_TEXT = '{value} of {max} stars';
+
+/** A rating's answer in words ("4 of 5 stars" from `template`, a pack's `ratingStars`): view mode and the answers document. */
+export function ratingText(template: string, value: unknown, max: number): string {
+  return template.replace('{value}', String(value)).replace('{max}', String(max));
+}
+
+/** The number of stars of a rating: the `maximum` of its path, 5 when the schema says none. */
+export function ratingStarCount(info: { readonly maximum?: number | undefined }): number {
+  return info.maximum ?? 5;
+}
+
 const choiceField: WidgetDefaultField = { label: 'Choose one', options: OPTIONS };
 const listField: WidgetDefaultField = { label: 'Choose any', options: OPTIONS };
 const listSchema: JsonObject = { type: 'array', items: { type: 'string', enum: OPTION_VALUES }, uniqueItems: true };

@@ -4,6 +4,7 @@
  * `{name}` placeholders are filled by `fillMessage`.
  */
 import { defaultValidationMessages, type ValidationMessages } from '../engine/messages';
+import { RATING_STARS_TEXT } from '../engine/widget-kinds';
 
 /** Texts of the renderer itself (buttons, summary, view mode). */
 export const defaultFormUiLabels = {
@@ -50,7 +51,7 @@ export const defaultFormUiLabels = {
   signatureDrawn: 'Signature drawn',
   signatureImageAlt: 'Signature',
   /** A rating: each star's name in edit mode, and the answer in view mode (`{value}` stars given of `{max}`). */
-  ratingStars: '{value} of {max} stars',
+  ratingStars: RATING_STARS_TEXT,
 };
 
 /** Texts of the renderer. */
@@ -66,3 +67,4 @@ export const defaultFormLabels: FormLabels = { ...defaultValidationMessages, ...
 export function resolveFormLabels(overrides?: Partial<FormLabels>): FormLabels {
   return overrides ? { ...defaultFormLabels, ...overrides } : defaultFormLabels;
 }
+

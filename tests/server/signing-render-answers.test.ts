@@ -110,6 +110,20 @@ describe('renderAnswers', () => {
     expect(lines[lines.indexOf('Call at') + 1]).toBe('09:15 (UTC-05:00)');
   });
 
+  it('prints a rating as view mode words it, with its scale ("4 of 7 stars"), not a bare number', async () => {
+    const rated = {
+      ...schema,
+      jsonSchema: { type: 'object', properties: { stars: { type: 'integer', minimum: 1, maximum: 7 } } },
+      layout: { pages: [{ id: 'p', title: 'Visit', sections: [{ id: 's', title: 'How', fields: [{ id: 'stars', path: '/stars', widget: 'rating', label: 'How was it?' }] }] }] },
+    } as unknown as FormSchema;
+    const { bytes } = await renderAnswers({ formName: 'Rated', formInstanceId: 'instance-3', schema: rated, data: { stars: 4 }, signers: [] });
+    const lines = pdfText(bytes)
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean);
+    expect(lines[lines.indexOf('How was it?') + 1]).toBe('4 of 7 stars');
+  });
+
   it('sets the PDF Title to the form name and the Subject to the instance', async () => {
     const { bytes } = await renderAnswers({ formName: 'Customer message', formInstanceId: 'instance-1', schema, data: {}, signers: [] });
     const info = pdfInfo(bytes);

@@ -9,7 +9,7 @@ import type { FormSchema, SignaturePlace } from '../../../src/api/types';
 import { getAt, joinPointer } from '../../../src/contract/json-pointer';
 import { compileFormSchema, type CompiledField } from '../../../src/engine/compile';
 import { layoutSectionEntries, repeatBasePath, type SectionEntry } from '../../../src/engine/layout-walk';
-import { storesNothing, widgetKind } from '../../../src/engine/widget-kinds';
+import { RATING_STARS_TEXT, ratingStarCount, ratingText, storesNothing, widgetKind } from '../../../src/engine/widget-kinds';
 import { optionLabel } from '../../../src/engine/choice-options';
 import { answerInItsZoneText } from '../../../src/engine/answer-zone';
 
@@ -131,6 +131,8 @@ function fieldAnswerText(cf: CompiledField, value: unknown): string {
   const kind = widgetKind(cf.field.widget)?.value;
   if (value === undefined || value === null || value === '') return answerText(value);
   if (kind === 'choice') return optionLabel(cf, value);
+  // A rating as view mode words it, "4 of 5 stars", not a bare number whose scale the reader cannot see.
+  if (cf.field.widget === 'rating' && typeof value === 'number') return ratingText(RATING_STARS_TEXT, value, ratingStarCount(cf.info));
   if (kind === 'list') return Array.isArray(value) && value.length > 0 ? value.map((v) => optionLabel(cf, v)).join(', ') : answerText(value);
   // A date-time or time as the person gave it, with its offset said (as view mode shows it), not a raw ISO string.
   const zoned = cf.field.widget === 'datetime' || cf.field.widget === 'time' ? answerInItsZoneText(value) : null;

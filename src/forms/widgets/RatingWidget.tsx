@@ -1,16 +1,16 @@
 import { Rating } from '@mantine/core';
 import type { CompiledField } from '../../engine/compile';
 import type { FormLabels } from '../labels';
+import { ratingStarCount, ratingText } from '../../engine/widget-kinds';
 import { GroupFieldset } from './GroupFieldset';
 import type { LiteRenderer } from './LiteField';
 import type { WidgetProps } from './types';
 
 /** The number of stars of a rating: the `maximum` of its path (5 when the schema says none). */
-export const starCount = (cf: CompiledField): number => cf.info.maximum ?? 5;
+export const starCount = (cf: CompiledField): number => ratingStarCount(cf.info);
 
 /** A rating's words: "4 of 5 stars" (each star's name, and the answer in view mode). */
-export const starsText = (labels: FormLabels, value: unknown, max: number): string =>
-  labels.ratingStars.replace('{value}', String(value)).replace('{max}', String(max));
+export const starsText = (labels: FormLabels, value: unknown, max: number): string => ratingText(labels.ratingStars, value, max);
 
 /**
  * `rating`: a whole number of stars, from 1 to the `maximum` of its path, as a group of radio buttons drawn as stars
