@@ -143,7 +143,7 @@ export const RATING_SCALE = { minimum: 1, maximum: [3, 10] } as const;
 /** The English words of a rating's answer, the form labels' default `ratingStars`. */
 export const RATING_STARS_TEXT = '{value} of {max} stars';
 
-/** A rating's answer in words ("4 of 5 stars" from `template`, a pack's `ratingStars`): view mode and the answers document. */
+/** A rating's answer in words ("4 of 5 stars" from `template`, a pack's `ratingStars`), as view mode and the answers PDF write it. */
 export function ratingText(template: string, value: unknown, max: number): string {
   return template.replace('{value}', String(value)).replace('{max}', String(max));
 }
