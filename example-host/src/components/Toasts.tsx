@@ -8,7 +8,7 @@ import { notificationsProps } from '../config';
 const MantineNotifications = lazy(() => import('./notificationsArea'));
 
 /**
- * The host's toast area (top-right, 3000 ms), mounted once the first toast is shown and kept from then on.
+ * The host's toast area (top-right below the header, 3000 ms), mounted once the first toast is shown and kept from then on.
  */
 export function Toasts() {
   const { notifications, queue } = useNotifications();
@@ -18,7 +18,7 @@ export function Toasts() {
   if (!needed) return null;
   return (
     <Suspense fallback={null}>
-      <MantineNotifications {...notificationsProps} />
+      <MantineNotifications {...notificationsProps} classNames={{ root: 'ccq-toasts' }} />
     </Suspense>
   );
 }
