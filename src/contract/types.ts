@@ -269,6 +269,7 @@ export type FieldWidget =
   | 'checkboxes'
   | 'signature'
   | 'rating'
+  | 'matrix'
   | 'static';
 
 /** A value the engine computes from other paths (a `*` segment spans every item of an array). */
@@ -308,6 +309,11 @@ export interface FormField {
   helpText?: string;
   placeholder?: string;
   options?: FieldOption[];
+  /**
+   * The rows of a `matrix` (its `options` are the columns): each row's `value` is a key of the matrix's object, which
+   * holds the chosen column's value.
+   */
+  rows?: FieldOption[];
   /** Shown only while every entry holds (a plain list of rules is an `all` group). */
   visibleWhen?: FieldRuleNode[];
   /** Required while every entry holds. */

@@ -21,6 +21,7 @@ import type {
 import type { WidgetKindRegistry } from './widget-kinds';
 import type { FormSchema } from '../contract/types';
 import { defaultValidationMessages, messageFor, typedNumberMessage, type ValidationMessages } from './messages';
+import { matrixMissingRows } from './matrix';
 import { compute, isEmptyValue, jsonEqual, rulesHold } from './rules';
 import { describeSchema, schemaAt } from './schema';
 import { firstLeaf, leafErrors } from './validator-output';
@@ -281,6 +282,9 @@ class Engine implements FormEngine {
     let error: string | null = null;
     if (isEmptyValue(value)) {
       if (required) error = messageFor('required', field.info, this.messages, field.messageContext);
+    } else if (required && field.field.widget === 'matrix' && matrixMissingRows(field.field, value).length > 0) {
+      // A required matrix needs every row answered.
+      error = messageFor('matrixRows', field.info, this.messages, field.messageContext);
     } else {
       const keyword = firstLeaf(this.compiled.validateValue(field, value));
       if (keyword === 'type' && typeof value === 'string' && (field.info.type === 'number' || field.info.type === 'integer')) {

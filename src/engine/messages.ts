@@ -10,6 +10,8 @@ import type { ValueSchemaInfo } from './schema';
 /** Every validation message the engine can produce. */
 export const defaultValidationMessages = {
   required: 'This field is required',
+  /** A required matrix (grid) with a row left unanswered. */
+  matrixRows: 'Choose an answer in each row',
   mustAccept: 'Tick this box to continue',
   minLength: 'Enter at least {min} {min|character|characters}',
   maxLength: 'Enter at most {max} {max|character|characters}',
@@ -133,6 +135,8 @@ export function messageFor(
         default:
           return messages.format;
       }
+    case 'matrixRows':
+      return messages.matrixRows;
     case 'enum':
       return messages.enum;
     case 'const':

@@ -13,6 +13,7 @@ import type { FieldOption, FieldWidget, FormField, FormSchema, FormSection, Json
 import { parsePointer } from '../contract/json-pointer';
 import { layoutSectionEntries, repeatBasePath } from './layout-walk';
 import { FormLimitError } from './limits';
+import { MATRIX_DEFAULT_COLUMNS, MATRIX_DEFAULT_ROWS, matrixRows, matrixSchema } from './matrix';
 import { applicableSchemas, childSchema, prepareSchema, schemaResolver, type PreparedSchema, type SchemaNode } from './schema';
 
 /** A JSON Schema `type` name. */
@@ -20,16 +21,17 @@ export type JsonSchemaType = 'string' | 'number' | 'integer' | 'boolean' | 'arra
 
 /**
  * What a widget stores: `string`, `number` (an integer too), `boolean`, `choice` (one option: a string, number or
- * boolean, as the options or the enum say), `list` (several options, an array of such values), or `none` (static
- * text, no value).
+ * boolean, as the options or the enum say), `list` (several options, an array of such values), `matrix` (one option
+ * per row of a grid, an object from row to column), or `none` (static text, no value).
  */
-export type WidgetValueKind = 'string' | 'number' | 'boolean' | 'choice' | 'list' | 'none';
+export type WidgetValueKind = 'string' | 'number' | 'boolean' | 'choice' | 'list' | 'matrix' | 'none';
 
 /**
  * The property editors a widget offers in the builder's property panel: the layout's own properties (`label`,
  * `helpText`, `placeholder`, `options`, `readOnly`, `visibleWhen`, `requiredWhen`, `computed`, `pdfFieldName`) and
  * the JSON Schema facts of the bound path (`required`, `default`, `minLength` …; `stars` is a rating's count of
- * stars, the `maximum` of its path within the kind's {@link WidgetKind.scale}).
+ * stars, the `maximum` of its path within the kind's {@link WidgetKind.scale}; `rows` a matrix's rows, whose
+ * columns are its `options`).
  */
 export type WidgetPropertyEditor =
   | 'label'
@@ -51,10 +53,11 @@ export type WidgetPropertyEditor =
   | 'multipleOf'
   | 'minItems'
   | 'maxItems'
-  | 'stars';
+  | 'stars'
+  | 'rows';
 
 /** The layout field a new widget of a kind starts as (the builder adds `id`, `path` and `widget`). */
-export type WidgetDefaultField = Pick<FormField, 'label'> & Partial<Pick<FormField, 'helpText' | 'placeholder' | 'options'>>;
+export type WidgetDefaultField = Pick<FormField, 'label'> & Partial<Pick<FormField, 'helpText' | 'placeholder' | 'options' | 'rows'>>;
 
 /**
  * One widget kind: an entry of the widget registry, React-free. The renderer's registry (`src/forms`) extends it with
@@ -105,6 +108,7 @@ export const VALUE_KIND_TYPES: Readonly<Record<WidgetValueKind, readonly JsonSch
   boolean: ['boolean'],
   choice: SCALAR,
   list: ['array'],
+  matrix: ['object'],
   none: [],
 };
 
@@ -163,7 +167,7 @@ const listSchema: JsonObject = { type: 'array', items: { type: 'string', enum: O
  * then says whether a fraction is allowed); `checkbox` and `switch` a boolean; `select`, `radio` and `segmented` one
  * scalar option; `multiselect` and `checkboxes` an array of scalar options; `signature` a string (a typed name or a
  * PNG data URL); `rating` a whole number of stars from 1 to the `maximum` of its path (3 to 10, {@link RATING_SCALE});
- * `static` nothing.
+ * `matrix` an object holding one column's value per row (see `./matrix`); `static` nothing.
  */
 export const WIDGET_KINDS: Readonly<{ [K in FieldWidget]: WidgetKind & { kind: K } }> = {
   text: entry('text', 'Short text', textFacts(), { type: 'string', maxLength: 200 }, TEXT_PROPERTIES, ['text']),
@@ -188,6 +192,15 @@ export const WIDGET_KINDS: Readonly<{ [K in FieldWidget]: WidgetKind & { kind: K
     ...entry('rating', 'Rating', { value: 'number', types: ['integer'], formats: null, describes: 'a rating in stars' }, { type: 'integer', minimum: 1, maximum: 5 }, [...COMMON, 'stars'], ['text']),
     scale: RATING_SCALE,
   },
+  matrix: entry(
+    'matrix',
+    'Matrix',
+    { value: 'matrix', types: ['object'], formats: null, describes: 'one choice per row' },
+    matrixSchema(MATRIX_DEFAULT_ROWS, MATRIX_DEFAULT_COLUMNS),
+    [...COMMON, 'rows', 'options'],
+    [],
+    { label: 'Rate each row', rows: [...MATRIX_DEFAULT_ROWS], options: [...MATRIX_DEFAULT_COLUMNS] },
+  ),
   static: entry('static', 'Text block', { value: 'none', types: [], formats: null, describes: 'no value' }, {}, ['label', 'helpText', 'visibleWhen'], [], {
     label: 'Heading',
     helpText: 'Text shown to the person filling in the form.',
@@ -234,6 +247,7 @@ const DECLARED_WORDS: Readonly<Record<WidgetValueKind, string>> = {
   boolean: 'yes or no',
   choice: 'one choice',
   list: 'a list of choices',
+  matrix: 'one choice per row',
   none: 'no value',
 };
 
@@ -364,6 +378,23 @@ function scaleProblem(field: FormField, scale: NonNullable<WidgetKind['scale']>,
 }
 
 /**
+ * Why a matrix cannot be answered at its path, or null when it can: the path's object must name every row of the
+ * layout as a property and allow no other key (`additionalProperties: false`), so that an unknown row is refused.
+ */
+function matrixProblem(field: FormField, node: SchemaNode | undefined, prepared: PreparedSchema, fullPath: string): string | null {
+  const rows = matrixRows(field);
+  if (rows.length === 0) return `The field '${field.id}' uses the widget '${field.widget}', which stores one choice per row, but it has no rows.`;
+  const closed = applicableSchemas(node, prepared).some((schema) => schema.additionalProperties === false);
+  const missing = rows.filter((row) => childSchema(node, row.value, prepared) === undefined);
+  if (closed && missing.length === 0) return null;
+  return (
+    `The field '${field.id}' uses the widget '${field.widget}', which stores one choice per row, but the data path '${fullPath}' ` +
+    `does not name each of its rows as a property and allow no other ('additionalProperties': false)` +
+    (missing.length > 0 ? `; missing: ${missing.map((r) => `'${r.value}'`).join(', ')}.` : '.')
+  );
+}
+
+/**
  * Why `field` cannot be filled at a path whose schema is `node`, or null when its widget fits. A path whose schema
  * names no type fits every widget; a `null` in a type list is ignored (an empty answer).
  */
@@ -396,6 +427,10 @@ function bindingProblem(
   }
   if (kind.scale) {
     const problem = scaleProblem(field, kind.scale, node, prepared, fullPath);
+    if (problem) return problem;
+  }
+  if (kind.value === 'matrix') {
+    const problem = matrixProblem(field, node, prepared, fullPath);
     if (problem) return problem;
   }
   if (kind.itemTypes) {

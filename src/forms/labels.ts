@@ -4,6 +4,7 @@
  * `{name}` placeholders are filled by `fillMessage`.
  */
 import { defaultValidationMessages, type ValidationMessages } from '../engine/messages';
+import { MATRIX_ANSWER_TEXT } from '../engine/matrix';
 import { RATING_STARS_TEXT } from '../engine/widget-kinds';
 
 /** Texts of the renderer itself (buttons, summary, view mode). */
@@ -52,6 +53,8 @@ export const defaultFormUiLabels = {
   signatureImageAlt: 'Signature',
   /** A rating: each star's name in edit mode, and the answer in view mode (`{value}` stars given of `{max}`). */
   ratingStars: RATING_STARS_TEXT,
+  /** A matrix's answered row in view mode (`{row}` the row's label, `{column}` the chosen column's). */
+  matrixAnswer: MATRIX_ANSWER_TEXT,
 };
 
 /** Texts of the renderer. */

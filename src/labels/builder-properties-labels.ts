@@ -43,6 +43,10 @@ export const builderPropertiesLabels = {
   bpMaximum: 'Maximum',
   /** A rating's number of stars (the `maximum` of its path), from 3 to 10. */
   bpStars: 'Number of stars',
+  /** A matrix's rows (each one answer among the columns). */
+  bpRows: 'Rows',
+  /** A matrix's columns (the choices of every row). */
+  bpColumns: 'Columns',
   bpStep: 'Step (multiple of)',
   bpMinLength: 'Minimum length',
   bpMaxLength: 'Maximum length',

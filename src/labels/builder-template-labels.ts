@@ -72,6 +72,7 @@ export const builderWidgetLabels = {
   fbWidget_checkboxes: 'Checkbox list',
   fbWidget_signature: 'Signature',
   fbWidget_rating: 'Rating',
+  fbWidget_matrix: 'Matrix',
   fbWidget_static: 'Text block',
   /** The label a new single-choice field starts with. */
   fbNewChoiceLabel: 'Choose one',

@@ -82,6 +82,8 @@ export const BUILDER_ICONS = {
   /** A five-pointed star. */
   rating: icon(p('M12 3l2.8 5.7l6.2 .9l-4.5 4.4l1.1 6.2l-5.6 -2.9l-5.6 2.9l1.1 -6.2l-4.5 -4.4l6.2 -.9z')),
   static: icon(p('M6 5h12'), p('M12 5v14'), p('M9 19h6')),
+  /** A grid of rows and columns. */
+  matrix: icon(rect(3, 4, 18, 16, 2), p('M3 9.5h18'), p('M3 14.5h18'), p('M9 4v16')),
   /** A sheet of paper. */
   page: icon(p('M14 3v4a1 1 0 0 0 1 1h4'), p('M17 21h-10a2 2 0 0 1 -2 -2v-14a2 2 0 0 1 2 -2h7l5 5v11a2 2 0 0 1 -2 2')),
   /** A box with a heading band. */

@@ -1,13 +1,14 @@
 // @vitest-environment node
-import type { FieldWidget, FormLayout, JsonObject } from '../../src/api/types';
+import type { FieldWidget, FormLayout, FormSchema, JsonObject } from '../../src/api/types';
 import { checkSchemaForSave } from '../../src/domain/forms';
 import { DomainError } from '../../src/domain/errors';
-import { checkWidgetBindings, FormLimitError, WIDGET_KINDS } from '../../src/engine';
+import { checkWidgetBindings, FormLimitError, validateSubmission, WIDGET_KINDS } from '../../src/engine';
+import { matrixAnswerLines, matrixMissingRows, matrixSchema } from '../../src/engine/matrix';
 import { RATING_SCALE } from '../../src/engine/widget-kinds';
 import { seedFormSchemas } from '../../src/testing/seed-forms';
 import { SEED_SCHEMA_CONTENTS } from '../../example-host/server/db/seed';
 import { showcaseLayout, showcaseSchema } from '../../example-host/server/db/seed-showcase';
-import { f, onePage, section } from './fixtures';
+import { f, makeSchema, onePage, section } from './fixtures';
 
 const schemaOf = (properties: JsonObject, layout: FormLayout) => ({
   jsonSchema: { type: 'object', properties } as JsonObject,
@@ -29,7 +30,7 @@ const one = (widget: FieldWidget, property: JsonObject | boolean) => schemaOf({ 
 describe('WIDGET_KINDS: what each widget stores', () => {
   it('has a row for every widget the renderer knows', () => {
     expect(Object.keys(WIDGET_KINDS).sort()).toEqual(
-      ['checkbox', 'checkboxes', 'date', 'datetime', 'email', 'integer', 'multiselect', 'number', 'phone', 'radio', 'rating', 'segmented', 'select', 'signature', 'static', 'switch', 'text', 'textarea', 'time', 'url'].sort(),
+      ['checkbox', 'checkboxes', 'date', 'datetime', 'email', 'integer', 'matrix', 'multiselect', 'number', 'phone', 'radio', 'rating', 'segmented', 'select', 'signature', 'static', 'switch', 'text', 'textarea', 'time', 'url'].sort(),
     );
     expect(WIDGET_KINDS.multiselect.value).toBe('list');
     expect(WIDGET_KINDS.checkbox.types).toEqual(['boolean']);
@@ -64,6 +65,54 @@ describe('rating: a whole number of stars, from 1 to 3-10', () => {
   it('refuses a rating bound to a number that may hold fractions, or to text', () => {
     expect(refusal(() => checkWidgetBindings(one('rating', { type: 'number', minimum: 1, maximum: 5 }))).message).toMatch(/'rating', which stores a rating in stars .* of type 'number'/);
     expect(refusal(() => checkWidgetBindings(one('rating', { type: 'string' }))).message).toMatch(/of type 'string'/);
+  });
+});
+
+describe('matrix: one choice per row of a grid', () => {
+  const rows = [
+    { value: 'room', label: 'Room' },
+    { value: 'food', label: 'Food' },
+  ];
+  const columns = [
+    { value: 'poor', label: 'Poor' },
+    { value: 'good', label: 'Good' },
+  ];
+  const gridField = f('grid', '/grid', { widget: 'matrix', label: 'Rate the stay', rows, options: columns });
+  const gridSchema = (required: boolean, property: JsonObject = matrixSchema(rows, columns)): FormSchema =>
+    makeSchema({ type: 'object', properties: { grid: property }, ...(required ? { required: ['grid'] } : {}) }, onePage(section('s', [gridField])));
+
+  it('stores an object bound to a path naming each row, whose new field and schema pass the save check', () => {
+    expect(WIDGET_KINDS.matrix).toMatchObject({ value: 'matrix', types: ['object'] });
+    expect(WIDGET_KINDS.matrix.properties).toEqual(expect.arrayContaining(['rows', 'options', 'required']));
+    const fresh = schemaOf({ value: WIDGET_KINDS.matrix.defaultSchema }, onePage(section('s', [f('value', '/value', { widget: 'matrix', ...WIDGET_KINDS.matrix.defaultField })])));
+    expect(() => checkWidgetBindings(fresh)).not.toThrow();
+    expect(() => checkWidgetBindings(gridSchema(true))).not.toThrow();
+  });
+
+  it('refuses a path that allows other keys, misses a row, or is no object, and a matrix without rows', () => {
+    const open = matrixSchema(rows, columns);
+    delete open.additionalProperties;
+    expect(refusal(() => checkWidgetBindings(gridSchema(false, open))).message).toBe(
+      "The field 'grid' uses the widget 'matrix', which stores one choice per row, but the data path '/grid' does not name each of its rows as a property and allow no other ('additionalProperties': false).",
+    );
+    expect(refusal(() => checkWidgetBindings(gridSchema(false, matrixSchema(rows.slice(0, 1), columns)))).message).toMatch(/; missing: 'food'\.$/);
+    expect(refusal(() => checkWidgetBindings(gridSchema(false, { type: 'string' }))).message).toMatch(/'matrix', which stores one choice per row .* of type 'string'/);
+    const rowless = schemaOf({ grid: matrixSchema([], columns) }, onePage(section('s', [f('grid', '/grid', { widget: 'matrix', rows: [], options: columns })])));
+    expect(refusal(() => checkWidgetBindings(rowless)).message).toMatch(/it has no rows\.$/);
+  });
+
+  it('is checked by the one engine: a required matrix needs every row, an unknown row or column is refused', () => {
+    expect(validateSubmission(gridSchema(true), { grid: { room: 'good', food: 'poor' } }).valid).toBe(true);
+    const partial = validateSubmission(gridSchema(true), { grid: { room: 'good' } });
+    expect(partial.errors).toEqual([expect.objectContaining({ path: '/grid', message: 'Choose an answer in each row' })]);
+    expect(validateSubmission(gridSchema(true), { grid: {} }).errors.map((e) => e.message)).toEqual(['Choose an answer in each row']);
+    expect(validateSubmission(gridSchema(true), {}).errors.map((e) => e.message)).toEqual(['This field is required']);
+    // Not required: some rows may stay unanswered.
+    expect(validateSubmission(gridSchema(false), { grid: { room: 'good' } }).valid).toBe(true);
+    expect(validateSubmission(gridSchema(false), { grid: { room: 'good', pool: 'good' } }).errors.map((e) => e.path)).toEqual(['/grid']);
+    expect(validateSubmission(gridSchema(false), { grid: { room: 'great' } }).errors.map((e) => e.path)).toEqual(['/grid']);
+    expect(matrixMissingRows(gridField, { room: 'good', food: '' }).map((r) => r.value)).toEqual(['food']);
+    expect(matrixAnswerLines(gridField, { food: 'good', room: 'poor' })).toEqual(['Room — Poor', 'Food — Good']);
   });
 });
 

@@ -84,9 +84,13 @@ const rows: ODataRow[] = [
   instance(2, { name: '+cmd', age: 7, lang: 'gone' }),
 ];
 
-function source(data: readonly ODataRow[]) {
+function source(data: readonly ODataRow[], formLayout: FormLayout = layout) {
   const sets = (type: string) =>
-    type === 'Form' ? [{ formId: FORM_ID, name: 'Loan', isDeleted: false }] : type === 'FormSchema' ? [{ formSchemaId: SCHEMA_ID, formId: FORM_ID, version: 2, layout, isDeleted: false }] : data;
+    type === 'Form'
+      ? [{ formId: FORM_ID, name: 'Loan', isDeleted: false }]
+      : type === 'FormSchema'
+        ? [{ formSchemaId: SCHEMA_ID, formId: FORM_ID, version: 2, layout: formLayout, isDeleted: false }]
+        : data;
   const read = async (type: string, query: ODataQuery) => evaluateODataQuery(FORMS_ODATA_SCHEMA, type, query, { rows: sets }).value;
   return {
     rows: (query: ODataQuery) => read('FormInstance', query),
@@ -128,13 +132,13 @@ function parseCsv(text: string): string[][] {
   return out;
 }
 
-async function csvOf(options: InstanceExportOptions, data = rows) {
-  const bytes = await bytesOf(await instanceCsvStream(source(data), parseODataQuery('$orderby=createdDateTime'), options));
+async function csvOf(options: InstanceExportOptions, data = rows, formLayout = layout) {
+  const bytes = await bytesOf(await instanceCsvStream(source(data, formLayout), parseODataQuery('$orderby=createdDateTime'), options));
   return { bytes, table: parseCsv(new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes).slice(1)) };
 }
 
-async function xlsxOf(options: InstanceExportOptions, data = rows) {
-  const bytes = await bytesOf(await instanceXlsxStream(source(data), parseODataQuery('$orderby=createdDateTime'), options));
+async function xlsxOf(options: InstanceExportOptions, data = rows, formLayout = layout) {
+  const bytes = await bytesOf(await instanceXlsxStream(source(data, formLayout), parseODataQuery('$orderby=createdDateTime'), options));
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(bytes.buffer as ArrayBuffer);
   const sheet = workbook.getWorksheet(INSTANCE_XLSX_SHEET);
@@ -278,5 +282,55 @@ describe('export options', () => {
   it('give the same columns from a table built without rows (the header comes from the layouts)', () => {
     const table = instanceExportTable([{ formSchemaId: SCHEMA_ID, version: 2, formName: 'Loan', layout }], { repeat: 'columns', pathRow: false }, new Map([['/jobs', 1]]));
     expect(table.columns.slice(6).map((c) => c.path)).toEqual(['/name', '/born', '/at', '/age', '/lang', '/ok', '/jobs/0/employer', '/jobs/0/from']);
+  });
+});
+
+describe('a matrix question in the exports', () => {
+  const columns = [
+    { value: 'poor', label: 'Poor' },
+    { value: 'good', label: 'Good' },
+  ];
+  const grid: FormLayout = {
+    pages: [
+      {
+        id: 'p',
+        title: 'P',
+        sections: [
+          {
+            id: 's',
+            title: 'Stay',
+            fields: [
+              { id: 'name', path: '/name', widget: 'text', label: 'Full name' },
+              {
+                id: 'stay',
+                path: '/stay',
+                widget: 'matrix',
+                label: 'Rate the stay',
+                rows: [
+                  { value: 'room', label: 'Room' },
+                  { value: 'food/drink', label: 'Food' },
+                ],
+                options: columns,
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  };
+  const answered = [instance(1, { name: 'Ada', stay: { room: 'good', 'food/drink': 'poor' } }), instance(2, { name: 'Bo', stay: { room: 'gone' } })];
+
+  it('is one column per row, headed "Question — Row", each cell the chosen column\'s label (CSV and XLSX)', async () => {
+    const { table } = await csvOf({ repeat: 'columns', pathRow: true }, answered, grid);
+    expect(table[0]?.slice(6)).toEqual(['Full name', 'Rate the stay — Room', 'Rate the stay — Food']);
+    expect(table[1]?.slice(6)).toEqual(['/name', '/stay/room', '/stay/food~1drink']);
+    expect(table.slice(2).map((row) => row.slice(6))).toEqual([
+      ['Ada', 'Good', 'Poor'],
+      // A value no column has is written as stored; a row left unanswered is empty.
+      ['Bo', 'gone', ''],
+    ]);
+    const sheet = await xlsxOf({ repeat: 'columns', pathRow: false }, answered, grid);
+    expect((sheet.getRow(1).values as unknown[]).slice(7)).toEqual(['Full name', 'Rate the stay — Room', 'Rate the stay — Food']);
+    expect((sheet.getRow(2).values as unknown[]).slice(7)).toEqual(['Ada', 'Good', 'Poor']);
   });
 });

@@ -25,7 +25,7 @@ import { germanFormLabels } from '../../src/locales/de';
 
 const ALL: FieldWidget[] = [
   'checkbox', 'checkboxes', 'date', 'datetime', 'email', 'integer', 'multiselect', 'number', 'phone', 'radio', 'segmented',
-  'select', 'signature', 'static', 'switch', 'text', 'textarea', 'time', 'url', 'rating',
+  'select', 'signature', 'static', 'switch', 'text', 'textarea', 'time', 'url', 'rating', 'matrix',
 ];
 
 /** A one-field form of a kind: its default field bound to its default JSON Schema. */

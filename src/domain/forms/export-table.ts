@@ -22,13 +22,16 @@
  *   date-time (`datetime` widget, the created and updated times) as a date with the text the CSV writes, a choice as
  *   its option's label (several in the options' order joined by `; `, a stored value no option has as it is), a time
  *   as given with its offset, any other list or object as its JSON (object keys sorted).
+ * - A matrix (grid) is one column per row, headed `Question — Row` (path `/grid/row`), each cell the chosen column's
+ *   label.
  */
 import type { FormField, FormLayout, FormSection } from '../../contract/types';
-import { getAt } from '../../contract/json-pointer';
+import { escapePointerSegment, getAt } from '../../contract/json-pointer';
 import { FormInstanceStatus } from '../../contract/enums';
 import { answerInItsZoneText } from '../../engine/answer-zone';
 import { layoutOptionIndex, layoutOptionLabel } from '../../engine/choice-options';
 import { layoutSectionEntries } from '../../engine/layout-walk';
+import { matrixRows } from '../../engine/matrix';
 import { widgetKind } from '../../engine/widget-kinds';
 import type { ODataQuery } from '../odata/ast';
 import type { ODataRow } from '../odata/evaluate';
@@ -161,7 +164,21 @@ function answerAt(data: unknown, path: string): unknown {
 }
 
 const shows = (field: FormField) => widgetKind(field.widget)?.value !== 'none';
-const fieldsOfSection = (section: FormSection): FormField[] => (Array.isArray(section.fields) ? section.fields : []).filter((f) => typeof f === 'object' && f !== null);
+
+/** A matrix's rows as the choice fields its columns are made of: `Question — Row` at `/grid/row`, the columns its options. */
+function exportedFields(field: FormField): FormField[] {
+  if (widgetKind(field.widget)?.value !== 'matrix') return [field];
+  return matrixRows(field).map((row) => ({
+    id: `${field.id}/${row.value}`,
+    path: `${field.path}/${escapePointerSegment(row.value)}`,
+    widget: 'radio',
+    label: `${String(field.label || field.path)} — ${row.label}`,
+    ...(field.options ? { options: field.options } : {}),
+  }));
+}
+
+const fieldsOfSection = (section: FormSection): FormField[] =>
+  (Array.isArray(section.fields) ? section.fields : []).filter((f) => typeof f === 'object' && f !== null).flatMap(exportedFields);
 
 /** One repeatable section of a layout: its list's path, its title, and its fields by path inside an item. */
 interface RepeatShape {

@@ -4,6 +4,7 @@ import type { FormLabels } from '../../forms/labels';
 export const germanFormLabels: FormLabels = {
   required: 'Dieses Feld ist ein Pflichtfeld',
   mustAccept: 'Kreuzen Sie dieses Kästchen an, um fortzufahren',
+  matrixRows: 'Wählen Sie in jeder Zeile eine Antwort',
   minLength: 'Geben Sie mindestens {min} {min|Zeichen|Zeichen} ein',
   maxLength: 'Geben Sie höchstens {max} {max|Zeichen|Zeichen} ein',
   lengthBetween: 'Geben Sie zwischen {min} und {max} Zeichen ein',
@@ -60,4 +61,5 @@ export const germanFormLabels: FormLabels = {
   signatureDrawn: 'Unterschrift gezeichnet',
   signatureImageAlt: 'Unterschrift',
   ratingStars: '{value} von {max} Sternen',
+  matrixAnswer: '{row} — {column}',
 };

@@ -176,6 +176,8 @@ export const de4 = {
   bpMinimum: 'Minimum',
   bpMaximum: 'Maximum',
   bpStars: 'Anzahl der Sterne',
+  bpRows: 'Zeilen',
+  bpColumns: 'Spalten',
   bpStep: 'Schrittweite (Vielfaches von)',
   bpMinLength: 'Mindestlänge',
   bpMaxLength: 'Höchstlänge',

@@ -4,6 +4,7 @@ import type { FormLabels } from '../../forms/labels';
 export const frenchFormLabels: FormLabels = {
   required: 'Ce champ est obligatoire',
   mustAccept: 'Cochez cette case pour continuer',
+  matrixRows: 'Choisissez une réponse dans chaque ligne',
   minLength: 'Saisissez au moins {min} {min|caractère|caractères}',
   maxLength: 'Saisissez au plus {max} {max|caractère|caractères}',
   lengthBetween: 'Saisissez entre {min} et {max} caractères',
@@ -60,4 +61,5 @@ export const frenchFormLabels: FormLabels = {
   signatureDrawn: 'Signature dessinée',
   signatureImageAlt: 'Signature',
   ratingStars: '{value} sur {max} étoiles',
+  matrixAnswer: '{row} — {column}',
 };

@@ -177,6 +177,8 @@ export const fr4 = {
   bpMinimum: 'Minimum',
   bpMaximum: 'Maximum',
   bpStars: 'Nombre d’étoiles',
+  bpRows: 'Lignes',
+  bpColumns: 'Colonnes',
   bpStep: 'Pas (multiple de)',
   bpMinLength: 'Longueur minimale',
   bpMaxLength: 'Longueur maximale',

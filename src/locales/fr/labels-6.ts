@@ -19,6 +19,7 @@ export const fr6 = {
   fbWidget_checkboxes: 'Liste de cases à cocher',
   fbWidget_signature: 'Signature',
   fbWidget_rating: 'Évaluation',
+  fbWidget_matrix: 'Grille',
   fbWidget_static: 'Bloc de texte',
   fbNewChoiceLabel: 'Choisissez une option',
   fbNewListLabel: 'Choisissez une ou plusieurs options',
