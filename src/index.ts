@@ -112,6 +112,14 @@ export type {
   FormInstanceListViewProps, FormInstanceSigning, FormInstanceSortColumn,
 } from './forms-admin/FormInstanceList';
 
+// Forms administration: one form instance's page (answers, status, envelopes, actions; headless hook and its view).
+export { FormInstanceDetail, FormInstanceDetailView, useFormInstanceDetail } from './forms-admin/FormInstanceDetail';
+export type {
+  EnvelopeAudit, FormInstanceDetailAccess, FormInstanceDetailController, FormInstanceDetailFactory, FormInstanceDetailOptions,
+  FormInstanceDetailProps, FormInstanceDetailRecord, FormInstanceDetailStylesNames, FormInstanceDetailViewFactory,
+  FormInstanceDetailViewProps,
+} from './forms-admin/FormInstanceDetail';
+
 // Forms administration: the Signing screen (envelopes, signature requests; headless hook and its view).
 export { SigningList, SigningListView, useSigningList } from './forms-admin/SigningList';
 export type {

@@ -33,7 +33,7 @@ export type { ApplicationUser, Labels, MenuClaimKey } from '../../src';
 // The admin dashboard, the form preview, and what the public home reads its list of public forms with.
 export { AdminDashboard, entityQueries, FormPreview, odata, useApi } from '../../src';
 // The Form Instances list.
-export { FormInstanceList } from '../../src';
+export { FormInstanceDetail, FormInstanceList } from '../../src';
 // The Signing screen (envelopes and signature requests).
 export { SigningList } from '../../src';
 // The signer's signing page (`/sign?token=…`).

@@ -174,6 +174,12 @@ const formInstancesIndexRoute = createRoute({
   path: '/',
   component: lazyRouteComponent(() => import('./pages/FormInstancesPage'), 'FormInstancesPage'),
 });
+// One form instance's page, opened from the list's 'Open'.
+const formInstanceDetailRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: 'form-instance/$formInstanceId',
+  component: lazyRouteComponent(() => import('./pages/FormInstancePage'), 'FormInstancePage'),
+});
 const signingRoute = createRoute({ getParentRoute: () => adminRoute, path: 'signing' });
 const signingIndexRoute = createRoute({
   getParentRoute: () => signingRoute,
@@ -203,6 +209,7 @@ export const routeTree = rootRoute.addChildren([
       formsRoute.addChildren([formsIndexRoute]),
       formSchemasRoute.addChildren([formSchemasIndexRoute]),
       formInstancesRoute.addChildren([formInstancesIndexRoute]),
+      formInstanceDetailRoute,
       signingRoute.addChildren([signingIndexRoute]),
     ]),
   ]),

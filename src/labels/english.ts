@@ -8,6 +8,7 @@ import { formManagerLabels } from './form-manager-labels';
 import { formBuilderLabels } from './form-builder-labels';
 import { formsAdminLabels } from './forms-admin-labels';
 import { formInstanceListLabels } from './form-instance-list-labels';
+import { instanceDetailLabels } from './instance-detail-labels';
 import { pdfFormsLabels } from './pdf-forms-labels';
 import { builderSaveLabels } from './builder-save-labels';
 import { builderPropertiesLabels } from './builder-properties-labels';
@@ -191,6 +192,8 @@ export const englishLabels = /* @__PURE__ */ (() => ({
   ...formsAdminLabels,
   // The Form Instances screen (src/labels/form-instance-list-labels.ts)
   ...formInstanceListLabels,
+  // One form instance's page (src/labels/instance-detail-labels.ts)
+  ...instanceDetailLabels,
   // The form manager and the form schema manager (src/labels/form-manager-labels.ts)
   ...formManagerLabels,
   // "Why can they?" (src/labels/effective-permissions-labels.ts)

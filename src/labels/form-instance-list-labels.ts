@@ -51,6 +51,8 @@ export const formInstanceListLabels = {
   selectAllRows: 'Select every row of this page',
   // Row actions
   openInstance: 'Open',
+  /** Opens the visitor's read-only public link of the instance in a new tab (`GetViewUrl`). */
+  openViewLink: 'Open view link',
   copyEditLink: 'Copy edit link',
   copyViewLink: 'Copy view link',
   markCompleted: 'Mark completed',

@@ -35,6 +35,7 @@ const routesWithoutMenuEntry = [
   { label: 'Form Manager', to: '/admin/form-manager/', claim: 'Forms_AllowRead' },
   { label: 'PDF Import', to: '/admin/form-import/', claim: 'Forms_AllowRead' },
   { label: 'Form Data Linking', to: '/admin/form-linking/', claim: 'FormSchemas_AllowRead' },
+  { label: 'Form Instance', to: '/admin/form-instance/', claim: 'FormInstances_AllowRead' },
 ] as const satisfies readonly AdminRouteAccess[];
 
 const adminRoutes: readonly AdminRouteAccess[] = [...adminMenuEntries, ...routesWithoutMenuEntry];

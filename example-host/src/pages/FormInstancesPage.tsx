@@ -1,8 +1,8 @@
 /**
- * `/admin/form-instances/`: the Form Instances list. 'Open' uses the screen's own default (the instance's view link
- * from `GetViewUrl`, which points at this host's public `/form-instance/{formSchemaId}?mode=view&…` route, in a new
- * tab), so the list stays where the user left it. 'Show its envelopes' opens the Signing screen narrowed to the
- * instance. A lazy chunk of its own, with the table's stylesheet.
+ * `/admin/form-instances/`: the Form Instances list. 'Open' goes to the instance's page,
+ * `/admin/form-instance/{formInstanceId}`; 'Open view link' opens the visitor's read-only link (`GetViewUrl`, this
+ * host's public `/form-instance/{formSchemaId}?mode=view&…` route) in a new tab. 'Show its envelopes' opens the
+ * Signing screen narrowed to the instance. A lazy chunk of its own, with the table's stylesheet.
  */
 import 'mantine-datatable/styles.css';
 import { useNavigate } from '@tanstack/react-router';
@@ -15,7 +15,9 @@ export function FormInstancesPage() {
   return (
     <>
       <PageTitle title="Form Instances" />
-      <FormInstanceList onOpenSigning={(instance) => void navigate({ href: signingHref(instance.formInstanceId) })} />
+      <FormInstanceList
+        onOpenInstance={(formInstanceId) => void navigate({ to: '/admin/form-instance/$formInstanceId', params: { formInstanceId } })}
+        onOpenSigning={(instance) => void navigate({ href: signingHref(instance.formInstanceId) })} />
     </>
   );
 }

@@ -75,6 +75,7 @@ function RowActions({ c, row }: { c: FormInstanceListController; row: FormInstan
             </Button>
           </Menu.Target>
           <Menu.Dropdown>
+            {c.can.openViewLink && <Menu.Item onClick={() => c.openViewLink(row)}>{labels.openViewLink}</Menu.Item>}
             {c.can.copyEditLink && <Menu.Item onClick={() => c.copyLink(row, 'edit')}>{labels.copyEditLink}</Menu.Item>}
             {c.can.copyViewLink && <Menu.Item onClick={() => c.copyLink(row, 'view')}>{labels.copyViewLink}</Menu.Item>}
             <Menu.Item disabled={blocked !== null} onClick={() => c.markCompleted(row)} aria-describedby={blocked ? `ccq-complete-${row.formInstanceId}` : undefined}>
@@ -312,17 +313,18 @@ export interface FormInstanceListProps extends FormInstanceListOptions, Omit<For
 export type FormInstanceListFactory = ScreenFactory<FormInstanceListProps, FormInstanceListStylesNames>;
 
 /** The props of {@link FormInstanceList} its controller hook reads. */
-const FORM_INSTANCE_LIST_OPTIONS = optionKeys<FormInstanceListOptions>()('onOpen', 'onOpenSigning', 'labels');
+const FORM_INSTANCE_LIST_OPTIONS = optionKeys<FormInstanceListOptions>()('onOpen', 'onOpenInstance', 'onOpenSigning', 'labels');
 
 /**
  * The Form Instances screen (the Form Instances menu): every form instance, paged, sorted and counted on the server,
- * filtered by form, group, status, created and updated days and words in the answers; per row 'Open' (view mode),
- * 'Copy edit link', 'Copy view link', 'Mark completed' (staff, a Submitted instance), 'Duplicate' and 'Delete';
+ * filtered by form, group, status, created and updated days and words in the answers; per row 'Open' (the instance's
+ * page through `onOpenInstance`; without it, the visitor's view link in a new tab), 'Open view link' (with
+ * `onOpenInstance`), 'Copy edit link', 'Copy view link', 'Mark completed' (staff, a Submitted instance), 'Duplicate' and 'Delete';
  * under 'Show deleted' 'Restore' and 'Delete permanently'; bulk 'Delete' and 'Restore' of the selected rows; 'Export
  * CSV' and 'Export Excel' of every filtered row (repeatable sections by rows or by columns, as chosen). With
  * Signing_AllowRead (the Signing screen's read claim), a 'Signature' column shows the status of each instance's latest
  * envelope, and rows offer 'Request signature' (with a claim that requests one) and
- * 'Show its envelopes' (with `onOpenSigning` and a claim that lists envelopes). Router-free: the host may route `onOpen` and `onOpenSigning`.
+ * 'Show its envelopes' (with `onOpenSigning` and a claim that lists envelopes). Router-free: the host may route `onOpenInstance`, `onOpen` and `onOpenSigning`.
  */
 export const FormInstanceList = factory<FormInstanceListFactory>((props) => {
   const { controller, viewProps } = useScreenController('FormInstanceList', props, FORM_INSTANCE_LIST_OPTIONS, useFormInstanceList);

@@ -50,6 +50,12 @@ export interface FormInstanceListOptions {
    */
   onOpen?: (instance: FormInstanceListRow) => void;
   /**
+   * Called with the instance's id by a row's 'Open' when `onOpen` is not given: the host shows the instance's page
+   * (`FormInstanceDetail`, e.g. at `/admin/form-instance/{id}`). The rows then also offer 'Open view link', the
+   * visitor's read-only public link in a new tab.
+   */
+  onOpenInstance?: (formInstanceId: string) => void;
+  /**
    * Called by a row's 'Show its envelopes' (the host opens its Signing screen narrowed to the instance, e.g.
    * `SigningList`'s `formInstanceId`). Without it the row offers no such link.
    */
@@ -93,7 +99,7 @@ export interface FormInstanceListController extends InstanceExportController {
   /** The delete actions (shared with every forms list). */
   actions: DeleteActionsController;
   /** Which row actions the signed-in user may take. */
-  can: { open: boolean; copyEditLink: boolean; copyViewLink: boolean; duplicate: boolean; export: boolean };
+  can: { open: boolean; openViewLink: boolean; copyEditLink: boolean; copyViewLink: boolean; duplicate: boolean; export: boolean };
   /** The instances' signing envelopes: shown only to those who may open the Signing screen and list envelopes. */
   signing: FormInstanceSigning;
   /** Why 'Mark completed' is disabled for a row, or null when it is offered. */
@@ -101,6 +107,8 @@ export interface FormInstanceListController extends InstanceExportController {
   /** The id of the row a row action (open, copy, complete, duplicate) runs on, or null. */
   busyId: string | null;
   open(row: FormInstanceListRow): void;
+  /** Opens the instance's read-only public link (`GetViewUrl`) in a new tab. */
+  openViewLink(row: FormInstanceListRow): void;
   copyLink(row: FormInstanceListRow, mode: 'edit' | 'view'): void;
   markCompleted(row: FormInstanceListRow): void;
   duplicate(row: FormInstanceListRow): void;
@@ -138,7 +146,7 @@ export interface FormInstanceSigning {
 }
 
 /** What the row is called in confirmations and toasts: its form's name and the end of its id (the id column shows the same). */
-export function instanceName(row: Pick<FormInstanceListRow, 'formInstanceId' | 'form'>): string {
+export function instanceName(row: { formInstanceId: string; form?: Pick<Form, 'name'> | null }): string {
   const short = row.formInstanceId.slice(-8);
   return row.form?.name ? `${row.form.name} ${short}` : short;
 }
@@ -155,7 +163,7 @@ export function instanceTarget(row: FormInstanceListRow): DeleteTarget {
  * 'Restore' of the selected rows, and the CSV and XLSX exports of every row the filters select. Each action that changes data
  * says its result in a toast and refetches only the lists it changed.
  */
-export function useFormInstanceList({ onOpen, onOpenSigning, labels: overrides }: FormInstanceListOptions = {}): FormInstanceListController {
+export function useFormInstanceList({ onOpen, onOpenInstance, onOpenSigning, labels: overrides }: FormInstanceListOptions = {}): FormInstanceListController {
   const labels = useLabels(overrides);
   const locale = useLocale();
   const { client } = useApi();
@@ -244,6 +252,17 @@ export function useFormInstanceList({ onOpen, onOpenSigning, labels: overrides }
   const linkOf = async (row: FormInstanceListRow, mode: 'edit' | 'view') =>
     mode === 'edit' ? client.forms.getEditUrl(row.formInstanceId) : client.forms.getViewUrl(row.formInstanceId);
 
+  // The visitor's read-only public link, in a new tab: the list stays where the user left it.
+  const openViewLink = (row: FormInstanceListRow) =>
+    void runRow(row, async () => {
+      try {
+        const url = await linkOf(row, 'view');
+        if (url) window.open(url, '_blank', 'noopener');
+      } catch (error) {
+        toast.failure(fillLabel(labels.openFailed, { name: instanceName(row) }), error, labels);
+      }
+    });
+
   const refreshAfterBulk = () =>
     Promise.all(['forminstance' as const, ...ALSO_CHANGES.forminstance.delete].map((entity) => queryClient.invalidateQueries({ queryKey: entityKeys.entity(entity) })));
 
@@ -306,7 +325,8 @@ export function useFormInstanceList({ onOpen, onOpenSigning, labels: overrides }
     setSelected,
     actions,
     can: {
-      open: viewSubmissions && (Boolean(onOpen) || holds('Forms_GetViewUrl')),
+      open: Boolean(onOpenInstance) || (viewSubmissions && (Boolean(onOpen) || holds('Forms_GetViewUrl'))),
+      openViewLink: Boolean(onOpenInstance) && !onOpen && viewSubmissions && holds('Forms_GetViewUrl'),
       copyEditLink: viewSubmissions && holds('Forms_GetEditUrl'),
       copyViewLink: viewSubmissions && holds('Forms_GetViewUrl'),
       duplicate: holds('DynamicFormLinking_Duplicate'),
@@ -343,19 +363,11 @@ export function useFormInstanceList({ onOpen, onOpenSigning, labels: overrides }
     markCompletedBlock: (row) => markCompletedBlock(row.status, mayComplete, labels),
     busyId,
     open: (row) => {
-      if (onOpen) {
-        onOpen(row);
-        return;
-      }
-      void runRow(row, async () => {
-        try {
-          const url = await linkOf(row, 'view');
-          if (url) window.open(url, '_blank', 'noopener');
-        } catch (error) {
-          toast.failure(fillLabel(labels.openFailed, { name: instanceName(row) }), error, labels);
-        }
-      });
+      if (onOpen) onOpen(row);
+      else if (onOpenInstance) onOpenInstance(row.formInstanceId);
+      else openViewLink(row);
     },
+    openViewLink,
     copyLink: (row, mode) =>
       void runRow(row, async () => {
         const name = instanceName(row);

@@ -22,11 +22,12 @@ import { fr4 } from './labels-4';
 import { fr5 } from './labels-5';
 import { fr6 } from './labels-6';
 import { fr7 } from './labels-7';
+import { frInstanceDetail } from './instance-detail';
 
 export { frenchFormLabels } from './form-labels';
 
 /** Every text of the library in French, key for key the English pack's (`englishLabels`); placeholders kept as written. */
-export const frenchLabels: Labels = { ...fr1, ...fr2, ...fr3, ...fr4, ...fr5, ...fr6, ...fr7 };
+export const frenchLabels: Labels = { ...fr1, ...fr2, ...fr3, ...fr4, ...fr5, ...fr6, ...fr7, ...frInstanceDetail };
 
 /** The BCP 47 locale the French pack's dates, times and numbers are written in: the `locale` of `APIProvider`. */
 export const frenchLocale = 'fr-FR';

@@ -1,0 +1,292 @@
+import { Alert, Button, Group, List, Paper, SimpleGrid, Stack, Text, Title, factory, useProps, type BoxProps, type StylesApiProps } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { EnvelopeStatus, FormInstanceStatus } from '../../api/enums';
+import type { SigningEnvelope, SignerStatus, SigningAuditEvent } from '../../api/types';
+import { FormRenderer, type FormRendererProps } from '../../forms/FormRenderer';
+import type { FormLabels } from '../../forms/labels';
+import { fillLabel, type Labels } from '../../query/labels';
+import { useLocale } from '../../query/useLocale';
+import { EmptyState } from '../../ui/EmptyState';
+import { ErrorAlert } from '../../ui/ErrorAlert';
+import { LoadingState } from '../../ui/LoadingState';
+import { DeletedBadge, DeleteConfirmDialog, RowDeleteActions } from '../shared/DeleteActions';
+import { EnvelopeStatusBadge } from '../shared/EnvelopeStatusBadge';
+import { InstanceStatusBadge } from '../shared/InstanceStatusBadge';
+import { formatDateTime } from '../shared/ListScreen';
+import { ScreenPage, ScreenReadPage, SectionCard, screenClasses, useScreenStyles, type ScreenFactory, optionKeys, useScreenController } from '../shared/screen';
+import { auditCheckText } from '../SigningList/SigningList';
+import { RequestSignatureDialog } from '../SigningList/RequestSignatureDialog';
+import { useFormInstanceDetail, type EnvelopeAudit, type FormInstanceDetailController, type FormInstanceDetailOptions } from './useFormInstanceDetail';
+
+/** The inner parts of one form instance's page that `classNames` / `styles` reach. */
+export type FormInstanceDetailStylesNames = 'root' | 'details' | 'answers' | 'signatures' | 'dialog';
+
+export interface FormInstanceDetailViewProps extends BoxProps, StylesApiProps<FormInstanceDetailViewFactory> {
+  /** What {@link useFormInstanceDetail} returned. */
+  controller: FormInstanceDetailController;
+  /**
+   * The host's widget kinds, merged over the built-in ones, for the answers in view mode (as `FormInstanceViewer`'s
+   * `widgets`). Pass a stable object (module level).
+   */
+  widgets?: FormRendererProps['widgets'];
+  /** Overrides of the form's own texts in the answers (as `FormInstanceViewer`'s `formLabels`). */
+  formLabels?: Partial<FormLabels>;
+}
+
+export type FormInstanceDetailViewFactory = ScreenFactory<FormInstanceDetailViewProps, FormInstanceDetailStylesNames>;
+
+const classes = screenClasses<FormInstanceDetailStylesNames>('FormInstanceDetail', ['root', 'details', 'answers', 'signatures', 'dialog']);
+
+const SIGNER_STATUS_LABELS: Readonly<Record<SignerStatus, keyof Labels>> = {
+  Created: 'sgSignerStatusCreated',
+  Sent: 'sgSignerStatusSent',
+  Delivered: 'sgSignerStatusDelivered',
+  Signed: 'sgSignerStatusSigned',
+  Declined: 'sgSignerStatusDeclined',
+};
+
+const AUDIT_KIND_LABELS: Readonly<Record<SigningAuditEvent['kind'], keyof Labels>> = {
+  created: 'fidAuditKind_created',
+  sent: 'fidAuditKind_sent',
+  opened: 'fidAuditKind_opened',
+  signed: 'fidAuditKind_signed',
+  declined: 'fidAuditKind_declined',
+  voided: 'fidAuditKind_voided',
+  reminded: 'fidAuditKind_reminded',
+  downloaded: 'fidAuditKind_downloaded',
+  completed: 'fidAuditKind_completed',
+};
+
+/** A term and its value in the details card. */
+function Detail({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <Stack gap={2}>
+      <Text size="sm" fw={600} component="dt">
+        {term}
+      </Text>
+      <Text size="sm" component="dd" m={0}>
+        {children}
+      </Text>
+    </Stack>
+  );
+}
+
+/** An envelope's audit trail (oldest first) and its check. */
+function AuditTrail({ audit, envelope, labels, locale }: { audit: EnvelopeAudit; envelope: SigningEnvelope; labels: Labels; locale: string | undefined }) {
+  const signerName = (id: string | null) => envelope.signers.find((s) => s.signerId === id)?.name;
+  if (audit.isLoading) return <LoadingState />;
+  if (audit.error) return <Text size="sm">{labels.fidAuditFailed}</Text>;
+  const broken = audit.verification !== undefined && !audit.verification.valid;
+  return (
+    <Stack gap={4}>
+      <Title order={4} size="h6">
+        {labels.fidAuditTrail}
+      </Title>
+      <List size="sm" spacing={2}>
+        {(audit.events ?? []).map((event) => {
+          const who = signerName(event.signerId);
+          const text = fillLabel(labels.fidAuditEvent, { at: formatDateTime(event.at, locale), kind: labels[AUDIT_KIND_LABELS[event.kind]] ?? event.kind });
+          return <List.Item key={event.sequence}>{who ? `${text} (${who})` : text}</List.Item>;
+        })}
+      </List>
+      {audit.verification && (
+        <Text size="sm" fw={broken ? 600 : undefined} c={broken ? 'light-dark(var(--mantine-color-red-9), var(--mantine-color-red-4))' : 'var(--mantine-color-text)'}>
+          {auditCheckText(audit.verification, labels, locale)}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/** One envelope: its status, signers, reasons, the signed PDF when completed, and its audit trail. */
+function EnvelopeCard({ c, envelope, locale }: { c: FormInstanceDetailController; envelope: SigningEnvelope; locale: string | undefined }) {
+  const { labels } = c;
+  const audit = c.audits.get(envelope.envelopeId);
+  const signers = [...envelope.signers].sort((a, b) => a.routingOrder - b.routingOrder);
+  const completed = envelope.status === EnvelopeStatus.Completed;
+  return (
+    <Paper withBorder p="sm" component="article" aria-label={fillLabel(labels.fidEnvelopeOf, { date: formatDateTime(envelope.createdDateTime, locale) })}>
+      <Stack gap="xs">
+        <Group justify="space-between" gap="sm">
+          <Group gap="sm">
+            <Title order={3} size="h5">
+              {fillLabel(labels.fidEnvelopeOf, { date: formatDateTime(envelope.createdDateTime, locale) })}
+            </Title>
+            <EnvelopeStatusBadge status={envelope.status} />
+          </Group>
+          {completed && c.can.downloadSigned && (
+            <Button size="compact-sm" variant="default" loading={c.busy === envelope.envelopeId} disabled={c.busy !== null && c.busy !== envelope.envelopeId} onClick={() => c.downloadSigned(envelope)}>
+              {labels.fidDownloadSigned}
+            </Button>
+          )}
+        </Group>
+        {completed && envelope.completedDateTime && <Text size="sm">{fillLabel(labels.fidEnvelopeCompleted, { date: formatDateTime(envelope.completedDateTime, locale) })}</Text>}
+        <Stack gap={2}>
+          {signers.map((s) => (
+            <Text key={s.signerId} size="sm">
+              {fillLabel(labels.sgSignerState, { order: s.routingOrder, name: s.name, email: s.email, status: labels[SIGNER_STATUS_LABELS[s.status]] ?? s.status })}
+            </Text>
+          ))}
+        </Stack>
+        {envelope.status === EnvelopeStatus.Voided && envelope.voidedReason && <Text size="sm">{fillLabel(labels.sgVoidedBecause, { reason: envelope.voidedReason })}</Text>}
+        {envelope.status === EnvelopeStatus.Declined && envelope.declinedReason && <Text size="sm">{fillLabel(labels.sgDeclinedBecause, { reason: envelope.declinedReason })}</Text>}
+        {audit && <AuditTrail audit={audit} envelope={envelope} labels={labels} locale={locale} />}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** Renders a {@link useFormInstanceDetail} controller. It renders only; it never fetches. */
+export const FormInstanceDetailView = factory<FormInstanceDetailViewFactory>((_props) => {
+  const props = useProps('FormInstanceDetail', null, _props);
+  const locale = useLocale();
+  const { getStyles, others: viewProps } = useScreenStyles<FormInstanceDetailViewFactory>('FormInstanceDetail', classes, props);
+  const { controller: c, widgets, formLabels, ...others } = viewProps;
+  const { labels, instance } = c;
+  const data = instance.data;
+  const back = c.back ? (
+    <Button variant="default" onClick={c.back}>
+      {labels.fidBack}
+    </Button>
+  ) : undefined;
+
+  if (instance.status === 'forbidden')
+    return (
+      <ScreenPage labels={labels} title={labels.fidTitle} actions={back} {...getStyles('root')} {...others}>
+        <Alert variant="default" role="alert">
+          {labels.fidForbidden}
+        </Alert>
+      </ScreenPage>
+    );
+  if (instance.status !== 'ready' || !data)
+    return (
+      <ScreenReadPage
+        labels={labels}
+        title={labels.fidTitle}
+        actions={back}
+        read={{ isLoading: instance.status === 'loading', isError: instance.status === 'error', error: instance.error, retry: instance.retry, retrying: instance.retrying }}
+        failed={labels.fidLoadFailed}
+        notFound={<EmptyState message={labels.fidNotFound} />}
+        {...getStyles('root')}
+        {...others}
+      />
+    );
+
+  const live = data.isDeleted !== true;
+  const busy = c.busy !== null;
+  const schema = data.formSchema;
+  const answered = Object.keys(data.data ?? {}).length > 0;
+  return (
+    <ScreenPage
+      labels={labels}
+      title={c.name}
+      subtitle={fillLabel(labels.fidSubtitle, { id: data.formInstanceId })}
+      actions={
+        <Group gap="xs">
+          {back}
+          {c.can.downloadPdf && live && (
+            <Button variant="default" onClick={c.downloadPdf} loading={c.busy === 'pdf'} disabled={busy && c.busy !== 'pdf'}>
+              {labels.fidDownloadPdf}
+            </Button>
+          )}
+          {c.can.requestSignature && live && (
+            <Button variant="default" onClick={c.startRequest} disabled={c.requestBlock !== null || busy}>
+              {labels.requestSignatureAction}
+            </Button>
+          )}
+          {c.can.markCompleted && live && data.status === FormInstanceStatus.Submitted && (
+            <Button variant="default" onClick={c.markCompleted} loading={c.busy === 'complete'} disabled={busy && c.busy !== 'complete'}>
+              {labels.markCompleted}
+            </Button>
+          )}
+          {c.can.duplicate && live && (
+            <Button variant="default" onClick={c.duplicate} loading={c.busy === 'duplicate'} disabled={busy && c.busy !== 'duplicate'}>
+              {labels.duplicateInstance}
+            </Button>
+          )}
+          {c.deleteTarget && <RowDeleteActions controller={c.actions} target={c.deleteTarget} deleted={!live} labels={labels} />}
+        </Group>
+      }
+      {...getStyles('root')}
+      {...others}
+    >
+      <Stack gap="lg">
+        {!live && (
+          // Opened by URL or from 'Show deleted': say so, or the instance looks live.
+          <Alert variant="default" role="status">
+            {labels.fidDeletedNotice}
+          </Alert>
+        )}
+        {live && c.can.requestSignature && c.requestBlock && <Text size="sm">{c.requestBlock}</Text>}
+        <SectionCard title={labels.fidDetails} part={getStyles('details')}>
+          <SimpleGrid component="dl" cols={{ base: 1, sm: 2, md: 4 }} spacing="md" m={0}>
+            <Detail term={labels.fidForm}>{data.form?.name ?? ''}</Detail>
+            <Detail term={labels.fidVersion}>{schema?.version ?? ''}</Detail>
+            <Detail term={labels.fidStatus}>
+              <Group component="span" gap={4}>
+                <InstanceStatusBadge status={data.status} labels={labels} />
+                {!live && <DeletedBadge labels={labels} />}
+              </Group>
+            </Detail>
+            <Detail term={labels.fidCreated}>{formatDateTime(data.createdDateTime, locale)}</Detail>
+            <Detail term={labels.fidUpdated}>{formatDateTime(data.lastUpdatedDateTime, locale)}</Detail>
+          </SimpleGrid>
+        </SectionCard>
+        <SectionCard title={labels.fidAnswers} part={getStyles('answers')}>
+          {schema && answered ? (
+            <FormRenderer schema={schema} mode="view" initialData={data.data} hideSubmit widgets={widgets} labels={formLabels} idPrefix={`instance-${data.formInstanceId}`} />
+          ) : (
+            <Text size="sm">{labels.fidNoAnswers}</Text>
+          )}
+        </SectionCard>
+        {c.can.envelopes && (
+          <SectionCard title={labels.fidSignatures} part={getStyles('signatures')}>
+            {c.envelopes.isLoading ? (
+              <LoadingState />
+            ) : c.envelopes.error ? (
+              <ErrorAlert message={labels.sgLoadFailed} error={c.envelopes.error} onRetry={c.envelopes.retry} />
+            ) : c.envelopes.data.length === 0 ? (
+              <Text size="sm">{labels.fidNoEnvelopes}</Text>
+            ) : (
+              c.envelopes.data.map((envelope) => <EnvelopeCard key={envelope.envelopeId} c={c} envelope={envelope} locale={locale} />)
+            )}
+          </SectionCard>
+        )}
+      </Stack>
+      <DeleteConfirmDialog controller={c.actions} labels={labels} className={getStyles('dialog').className} />
+      {c.can.requestSignature && (
+        <RequestSignatureDialog
+          opened={c.requesting}
+          labels={labels}
+          instance={{ formInstanceId: data.formInstanceId, formName: data.form?.name ?? null }}
+          onClose={c.cancelRequest}
+          onSubmit={c.submitRequest}
+          className={getStyles('dialog').className}
+        />
+      )}
+    </ScreenPage>
+  );
+});
+FormInstanceDetailView.displayName = '@ccq/forms-admin/FormInstanceDetailView';
+
+export interface FormInstanceDetailProps extends FormInstanceDetailOptions, Omit<FormInstanceDetailViewProps, 'controller'> {}
+
+export type FormInstanceDetailFactory = ScreenFactory<FormInstanceDetailProps, FormInstanceDetailStylesNames>;
+
+/** The props of {@link FormInstanceDetail} its controller hook reads. */
+const FORM_INSTANCE_DETAIL_OPTIONS = optionKeys<FormInstanceDetailOptions>()('formInstanceId', 'onBack', 'onOpenInstance', 'onDeleted', 'labels');
+
+/**
+ * One form instance's page: its answers in view mode with the form's labels, its status, when it was created and last
+ * changed, and (with Signing_AllowRead and a claim that lists envelopes) its signing envelopes with each signer's
+ * status and each envelope's audit trail and check. Actions by claim: 'Download filled PDF' (a form made from a PDF),
+ * 'Download signed PDF' of a completed envelope, 'Request signature', 'Mark completed' (a Submitted instance),
+ * 'Duplicate', 'Delete', and for a deleted instance 'Restore' and 'Delete permanently'. Loading, not found, refused
+ * and failed reads each say so. Router-free: the host passes `formInstanceId` and maps `onBack`, `onOpenInstance`
+ * and `onDeleted` to its routes.
+ */
+export const FormInstanceDetail = factory<FormInstanceDetailFactory>((props) => {
+  const { controller, viewProps } = useScreenController('FormInstanceDetail', props, FORM_INSTANCE_DETAIL_OPTIONS, useFormInstanceDetail);
+  return <FormInstanceDetailView controller={controller} {...viewProps} />;
+});
+FormInstanceDetail.displayName = '@ccq/forms-admin/FormInstanceDetail';

@@ -1,0 +1,51 @@
+/**
+ * The texts of one form instance's page (`FormInstanceDetail`), English by default. They are spread into the
+ * library's one `defaultLabels` object (src/labels/english.ts), so a host overrides them like every other text.
+ * `{name}`-style placeholders are filled by `fillLabel`. The status names, 'Mark completed', 'Duplicate', 'Request
+ * signature', the signers' states, the audit check and the delete words are the Form Instances list's, the Signing
+ * screen's and the shared ones.
+ */
+export const instanceDetailLabels = {
+  fidTitle: 'Form instance',
+  /** Under the page's heading: the instance's full id. */
+  fidSubtitle: 'Form instance {id}',
+  fidBack: 'Back to Form Instances',
+  fidLoadFailed: 'Failed to load the form instance. Please try again.',
+  fidNotFound: 'This form instance does not exist, or it was deleted permanently.',
+  fidForbidden: 'Your account may not read form instances. Ask an administrator for access.',
+  fidDeletedNotice: 'This form instance is deleted. Restore it to use it again.',
+  // Details
+  fidDetails: 'Details',
+  fidForm: 'Form',
+  fidVersion: 'Version',
+  fidStatus: 'Status',
+  fidCreated: 'Created',
+  fidUpdated: 'Last changed',
+  // Answers
+  fidAnswers: 'Answers',
+  fidNoAnswers: 'Nothing has been answered yet.',
+  // Signatures
+  fidSignatures: 'Signatures',
+  fidNoEnvelopes: 'Not sent for signature yet.',
+  /** The heading of one envelope: when it was requested. */
+  fidEnvelopeOf: 'Requested {date}',
+  fidEnvelopeCompleted: 'Completed {date}',
+  fidAuditTrail: 'Audit trail',
+  /** One event of an envelope's audit trail. */
+  fidAuditEvent: '{at}: {kind}',
+  fidAuditFailed: 'The audit trail could not be read.',
+  fidAuditKind_created: 'Created',
+  fidAuditKind_sent: 'Sent to the signers',
+  fidAuditKind_opened: 'Opened by a signer',
+  fidAuditKind_signed: 'Signed',
+  fidAuditKind_declined: 'Declined',
+  fidAuditKind_voided: 'Voided',
+  fidAuditKind_reminded: 'Signers reminded',
+  fidAuditKind_downloaded: 'Signed document downloaded',
+  fidAuditKind_completed: 'Completed',
+  // Actions
+  fidDownloadPdf: 'Download filled PDF',
+  fidDownloadPdfFailed: "Could not download the filled PDF of '{name}'",
+  fidDownloadSigned: 'Download signed PDF',
+  fidDownloaded: "'{file}' was downloaded.",
+} as const;

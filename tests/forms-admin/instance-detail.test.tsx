@@ -1,0 +1,167 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FormInstanceStatus } from '../../src/api/enums';
+import { FormInstanceDetail } from '../../src/forms-admin/FormInstanceDetail';
+import { FormInstanceList } from '../../src/forms-admin/FormInstanceList';
+import { errorHandlers } from '../../src/testing';
+import { seedIds } from '../../src/testing/seed-ids';
+import { renderInApi, setupFakeApi } from '../admin/support/screen';
+
+const { backend, server, requestsTo } = setupFakeApi();
+afterEach(() => {
+  notifications.clean();
+  vi.restoreAllMocks();
+});
+
+const ids = seedIds.formInstances;
+const long = { timeout: 5000 };
+const heading = (name: string) => screen.findByRole('heading', { level: 1, name }, long);
+const section = (name: string) => screen.getByRole('region', { name });
+/** Keeps the file a download would save, instead of jsdom's navigation. */
+function catchDownloads() {
+  vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:download');
+  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+  return vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+}
+
+describe('FormInstanceDetail', () => {
+  it('shows a completed instance: answers in view mode with labels, status, dates, its completed envelope with signers and audit trail; downloads both PDFs', async () => {
+    const click = catchDownloads();
+    const onBack = vi.fn();
+    const { user } = renderInApi(<FormInstanceDetail formInstanceId={ids.loanCompleted} onBack={onBack} />);
+    await heading('Loan Application 00000004');
+    expect(screen.getByText(`Form instance ${ids.loanCompleted}`)).toBeInTheDocument();
+    const details = section('Details');
+    expect(within(details).getByText('Completed')).toBeInTheDocument();
+    expect(within(details).getByText('Version').nextElementSibling).toHaveTextContent('1');
+    expect(within(details).getByText('Created').nextElementSibling?.textContent).toMatch(/2024/);
+    // The answers, read-only, under the form's own labels.
+    const answers = section('Answers');
+    expect(await within(answers).findByRole('group', { name: 'Email' }, long)).toHaveTextContent('k.johnson@example.com');
+    expect(within(answers).queryByRole('textbox')).not.toBeInTheDocument();
+    const signatures = section('Signatures');
+    expect(await within(signatures).findByText(/^1\. Katherine Johnson \(.+\): Signed$/, undefined, long)).toBeInTheDocument();
+    expect(await within(signatures).findByText(/^Audit trail intact: \d+ events/, undefined, long)).toBeInTheDocument();
+    expect(requestsTo('ListEnvelopes').at(-1)?.path).toContain(`formInstanceId=${ids.loanCompleted}`);
+    // Only a Submitted instance is marked completed.
+    expect(screen.queryByRole('button', { name: 'Mark completed' })).not.toBeInTheDocument();
+
+    await user.click(within(signatures).getByRole('button', { name: 'Download signed PDF' }));
+    expect(await screen.findByText(/^'.+\.pdf' was downloaded\.$/)).toBeInTheDocument();
+    expect(requestsTo('DownloadDocument')).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Download filled PDF' }));
+    await waitFor(() => expect(requestsTo('DownloadPdf')).toHaveLength(1));
+    expect(requestsTo('DownloadPdf')[0]?.path).toContain(`formInstanceId=${ids.loanCompleted}`);
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(2));
+    await user.click(screen.getByRole('button', { name: 'Back to Form Instances' }));
+    expect(onBack).toHaveBeenCalledTimes(1);
+  });
+
+  it("'Mark completed' completes a Submitted instance; 'Duplicate' copies it and opens the copy", async () => {
+    const onOpenInstance = vi.fn();
+    const { user } = renderInApi(<FormInstanceDetail formInstanceId={ids.contactSubmitted} onOpenInstance={onOpenInstance} />);
+    await heading('Contact Request 00000007');
+    // A form not made from a PDF has no filled PDF.
+    expect(screen.queryByRole('button', { name: 'Download filled PDF' })).not.toBeInTheDocument();
+    expect(await within(section('Signatures')).findByText('Not sent for signature yet.', undefined, long)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Mark completed' }));
+    expect(await screen.findByText("'Contact Request 00000007' was marked completed.")).toBeInTheDocument();
+    expect(requestsTo('MarkCompleted')).toHaveLength(1);
+    await waitFor(() => expect(within(section('Details')).getByText('Completed')).toBeInTheDocument());
+    expect(backend.db.formInstances.find((i) => i.formInstanceId === ids.contactSubmitted)?.status).toBe(FormInstanceStatus.Completed);
+    expect(screen.queryByRole('button', { name: 'Mark completed' })).not.toBeInTheDocument();
+
+    const before = backend.db.formInstances.length;
+    await user.click(screen.getByRole('button', { name: 'Duplicate' }));
+    expect(await screen.findByText("'Contact Request 00000007' was duplicated: the copy is Created.")).toBeInTheDocument();
+    expect(backend.db.formInstances).toHaveLength(before + 1);
+    expect(onOpenInstance).toHaveBeenCalledWith(backend.db.formInstances.at(-1)?.formInstanceId);
+  });
+
+  it("'Request signature' sends the instance through the request dialog and shows its new envelope; an envelope still out blocks it", async () => {
+    const { user, unmount } = renderInApi(<FormInstanceDetail formInstanceId={ids.loanSubmitted} />);
+    await heading('Loan Application 00000003');
+    expect(screen.getByRole('button', { name: 'Request signature' })).toBeDisabled();
+    expect(screen.getByText('Already out for signature (Sent): void its envelope on the Signing screen first.')).toBeInTheDocument();
+    unmount();
+
+    renderInApi(<FormInstanceDetail formInstanceId={ids.loanCreated} />);
+    await heading('Loan Application 00000001');
+    expect(within(section('Answers')).getByText('Nothing has been answered yet.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Request signature' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Request a signature' });
+    expect(within(dialog).getByRole('combobox', { name: 'Form instance' })).toHaveValue('Loan Application 00000001');
+    // Pasted, not typed key by key: the dialog's checks are the Signing tests' business.
+    await user.click(within(dialog).getByRole('textbox', { name: /Name/ }));
+    await user.paste('Grace Hopper');
+    await user.click(within(dialog).getByRole('textbox', { name: /Email/ }));
+    await user.paste('grace@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('A signature was requested from 1 signer(s).')).toBeInTheDocument();
+    expect(await within(section('Signatures')).findByText(/^1\. Grace Hopper \(grace@example\.com\): /, undefined, long)).toBeInTheDocument();
+    expect(backend.db.envelopes.filter((e) => e.formInstanceId === ids.loanCreated)).toHaveLength(1);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Request signature' })).toBeDisabled());
+  });
+
+  it("'Delete' soft-deletes after the confirmation and the page says so; 'Restore' brings it back", async () => {
+    const { user } = renderInApi(<FormInstanceDetail formInstanceId={ids.loanInProgress} />);
+    await heading('Loan Application 00000002');
+    await user.click(screen.getByRole('button', { name: 'Delete Loan Application 00000002' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('This form instance is deleted. Restore it to use it again.', undefined, long)).toBeInTheDocument();
+    expect(backend.db.formInstances.find((i) => i.formInstanceId === ids.loanInProgress)?.isDeleted).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Duplicate' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Restore Loan Application 00000002' }));
+    await waitFor(() => expect(screen.queryByText('This form instance is deleted. Restore it to use it again.')).not.toBeInTheDocument(), long);
+    expect(backend.db.formInstances.find((i) => i.formInstanceId === ids.loanInProgress)?.isDeleted).toBe(false);
+  });
+
+  it('says when the instance does not exist, when the read failed (with Try again), and when the user may not read instances', async () => {
+    const first = renderInApi(<FormInstanceDetail formInstanceId="70000000-0000-4000-8000-0000000000ff" />);
+    expect(await screen.findByText('This form instance does not exist, or it was deleted permanently.', undefined, long)).toBeInTheDocument();
+    first.unmount();
+
+    server.use(errorHandlers.failing('/odata/FormInstanceOData', 500, { once: true }));
+    const { user, unmount } = renderInApi(<FormInstanceDetail formInstanceId={ids.contactSubmitted} />);
+    expect(await screen.findByText('Failed to load the form instance. Please try again.', undefined, long)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await heading('Contact Request 00000007');
+    unmount();
+
+    const reads = requestsTo('FormInstanceOData').length;
+    backend.setCurrentUser('newcomer');
+    renderInApi(<FormInstanceDetail formInstanceId={ids.contactSubmitted} />);
+    expect(await screen.findByText('Your account may not read form instances. Ask an administrator for access.', undefined, long)).toBeInTheDocument();
+    // Refused without asking the server.
+    expect(requestsTo('FormInstanceOData')).toHaveLength(reads);
+  });
+
+  it('a reader sees the instance and its answers, and may download the filled PDF (a read), but nothing that changes it', async () => {
+    backend.setCurrentUser('reader');
+    renderInApi(<FormInstanceDetail formInstanceId={ids.loanCompleted} />);
+    await heading('Loan Application 00000004');
+    expect(await within(section('Answers')).findByRole('group', { name: 'Email' }, long)).toHaveTextContent('k.johnson@example.com');
+    expect(screen.getByRole('button', { name: 'Download filled PDF' })).toBeInTheDocument();
+    for (const name of ['Request signature', 'Mark completed', 'Duplicate', /^Delete/, 'Download signed PDF']) {
+      expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+    }
+  });
+});
+
+describe('FormInstanceList opens the instance page', () => {
+  it("'Open' calls onOpenInstance with the id; 'Open view link' opens the visitor's view link in a new tab", async () => {
+    const opened = vi.spyOn(window, 'open').mockImplementation(() => null);
+    const onOpenInstance = vi.fn();
+    const { user } = renderInApi(<FormInstanceList onOpenInstance={onOpenInstance} />);
+    const table = await screen.findByRole('table', { name: 'Form Instances' });
+    const row = (await within(table).findByText(ids.loanSubmitted.slice(-8), undefined, long)).closest('tr') as HTMLElement;
+    await user.click(within(row).getByRole('button', { name: 'Open Loan Application 00000003' }));
+    expect(onOpenInstance).toHaveBeenCalledWith(ids.loanSubmitted);
+    expect(opened).not.toHaveBeenCalled();
+    await user.click(within(row).getByRole('button', { name: /^More actions for/ }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Open view link' }));
+    await waitFor(() => expect(opened).toHaveBeenCalledWith(expect.stringContaining(`mode=view&formInstanceId=${ids.loanSubmitted}`), '_blank', 'noopener'));
+  });
+});
