@@ -198,7 +198,7 @@ export const WIDGET_KINDS: Readonly<{ [K in FieldWidget]: WidgetKind & { kind: K
     { value: 'matrix', types: ['object'], formats: null, describes: 'one choice per row' },
     matrixSchema(MATRIX_DEFAULT_ROWS, MATRIX_DEFAULT_COLUMNS),
     [...COMMON, 'rows', 'options'],
-    [],
+    ['text'],
     { label: 'Rate each row', rows: [...MATRIX_DEFAULT_ROWS], options: [...MATRIX_DEFAULT_COLUMNS] },
   ),
   static: entry('static', 'Text block', { value: 'none', types: [], formats: null, describes: 'no value' }, {}, ['label', 'helpText', 'visibleWhen'], [], {

@@ -18,6 +18,7 @@ import { feedbackSchema, hostWidgets, starRatingWidget } from '../../stories/for
 import { makeSchema, onePage, section } from '../engine/fixtures';
 import { renderWithProviders } from '../support/render';
 import { paletteIcon } from '../../src/ui/icons';
+import { matrixSchema } from '../../src/engine/matrix';
 import { germanFormLabels } from '../../src/locales/de';
 
 // Every widget kind is one registry entry: the engine, the save check and the renderer read it, and a host adds its
@@ -260,5 +261,78 @@ describe('the built-in rating', () => {
     expect(group).toHaveAttribute('data-lite');
     await user.click(within(group).getByRole('radio', { name: '2 of 5 stars' }));
     expect(engine.getValue('/score')).toBe(2);
+  });
+});
+
+describe('the built-in matrix', () => {
+  const rows = [
+    { value: 'room', label: 'Room' },
+    { value: 'food', label: 'Food' },
+  ];
+  const columns = [
+    { value: 'poor', label: 'Poor' },
+    { value: 'fair', label: 'Fair' },
+    { value: 'good', label: 'Good' },
+  ];
+  const matrixForm = (required = true) =>
+    makeSchema(
+      { type: 'object', properties: { stay: matrixSchema(rows, columns) }, ...(required ? { required: ['stay'] } : {}) },
+      onePage(section('s', [{ id: 'stay', path: '/stay', widget: 'matrix', label: 'Rate the stay', helpText: 'One answer per row.', rows, options: columns }])),
+    );
+
+  it('is a group of radio groups, one per row named by the row, its radios named by the columns, the arrow keys moving within a row', async () => {
+    const onSubmit = vi.fn();
+    const schema = matrixForm();
+    const engine = createFormEngine(schema);
+    const { user } = renderWithProviders(<FormRenderer schema={schema} engine={engine} progressive={false} onSubmit={onSubmit} />);
+    const group = screen.getByRole('group', { name: /Rate the stay/ });
+    expect(group).toHaveAccessibleDescription('One answer per row.');
+    const [room, food] = within(group).getAllByRole('radiogroup');
+    expect(within(group).getAllByRole('radiogroup').map((g) => g.getAttribute('aria-labelledby') && document.getElementById(g.getAttribute('aria-labelledby')!)?.textContent)).toEqual(['Room', 'Food']);
+    expect(screen.getByRole('radiogroup', { name: 'Room' })).toBe(room);
+    expect(within(room!).getAllByRole('radio').map((r) => r.getAttribute('aria-label'))).toEqual(['Poor', 'Fair', 'Good']);
+    // A click chooses in a row; an arrow key then moves within that row only (the other row keeps its answer).
+    await user.click(within(food!).getByRole('radio', { name: 'Fair' }));
+    expect(engine.getValue('/stay')).toEqual({ food: 'fair' });
+    await user.click(within(room!).getByRole('radio', { name: 'Poor' }));
+    await user.keyboard('{ArrowRight}');
+    expect(engine.getValue('/stay')).toEqual({ food: 'fair', room: 'fair' });
+    expect(within(room!).getByRole('radio', { name: 'Fair' })).toHaveFocus();
+    expect(within(food!).getByRole('radio', { name: 'Fair' })).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ stay: { food: 'fair', room: 'fair' } }, expect.anything()));
+  });
+
+  it('says at each unanswered row that it is not answered, and the question that every row needs an answer', async () => {
+    const schema = matrixForm();
+    const engine = createFormEngine(schema, { data: { stay: { room: 'good' } } });
+    const { user } = renderWithProviders(<FormRenderer schema={schema} engine={engine} progressive={false} onSubmit={vi.fn()} />);
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    const group = await screen.findByRole('group', { name: /Rate the stay/ });
+    await waitFor(() => expect(group).toHaveAttribute('aria-invalid', 'true'));
+    expect(group).toHaveAccessibleDescription('One answer per row. Choose an answer in each row');
+    const food = screen.getByRole('radiogroup', { name: 'Food' });
+    expect(food).toHaveAttribute('aria-invalid', 'true');
+    expect(food).toHaveAccessibleDescription('Not answered');
+    expect(screen.getByRole('radiogroup', { name: 'Room' })).not.toHaveAttribute('aria-invalid');
+    await user.click(within(food).getByRole('radio', { name: 'Poor' }));
+    await waitFor(() => expect(group).not.toHaveAttribute('aria-invalid'));
+    expect(engine.check().valid).toBe(true);
+  });
+
+  it('shows each answered row as "Row — Column" in view mode, in German with the German pack, and stands in with native radios', async () => {
+    const { unmount } = renderWithProviders(<FormRenderer schema={matrixForm()} mode="view" initialData={{ stay: { food: 'good', room: 'poor' } }} />);
+    expect(screen.getByRole('group', { name: 'Rate the stay' })).toHaveTextContent(/^Rate the stayRoom — Poor\s*Food — Good$/);
+    unmount();
+    const german = renderWithProviders(<FormRenderer schema={matrixForm()} mode="view" initialData={{}} labels={germanFormLabels} />);
+    expect(screen.getByRole('group', { name: 'Rate the stay' })).toHaveTextContent('Nicht beantwortet');
+    german.unmount();
+    const schema = matrixForm();
+    const engine = createFormEngine(schema);
+    const { user } = renderWithProviders(<FormRenderer schema={schema} engine={engine} progressive={{ initial: 0, batch: 0 }} />);
+    const group = screen.getByRole('group', { name: /Rate the stay/ });
+    expect(group).toHaveAttribute('data-lite');
+    await user.click(within(screen.getByRole('radiogroup', { name: 'Food' })).getByRole('radio', { name: 'Good' }));
+    expect(engine.getValue('/stay')).toEqual({ food: 'good' });
   });
 });

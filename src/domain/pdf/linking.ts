@@ -10,6 +10,7 @@
  */
 import type { FormLayout, FormSchema, JsonObject, JsonValue, PrefillProblem, PrimitivePathInfo } from '../../contract/types';
 import { layoutFieldEntries } from '../../engine/layout-walk';
+import { matrixAnswerLines } from '../../engine/matrix';
 import { checkDataLimits, FormLimitError } from '../../engine/limits';
 import { validateSubmission } from '../../engine/validate-submission';
 import { DomainError } from '../errors';
@@ -176,6 +177,11 @@ export function pdfValuesFromData(layout: FormLayout, data: JsonObject): Record<
     else if (typeof value === 'number' && Number.isFinite(value)) values[field.pdfFieldName] = valueForPdfField(value, field.pdfFormat);
     else if (Array.isArray(value)) {
       values[field.pdfFieldName] = value.filter((v) => v !== null && typeof v !== 'object').map((v) => String(v));
+    }
+    // A matrix: its answered rows in words ('Room — Good; Food — Poor').
+    else if (field.widget === 'matrix' && typeof value === 'object' && value !== null) {
+      const lines = matrixAnswerLines(field, value);
+      if (lines.length > 0) values[field.pdfFieldName] = lines.join('; ');
     }
   }
   return values;

@@ -19,7 +19,7 @@ export const de6 = {
   fbWidget_checkboxes: 'Kontrollkästchen-Liste',
   fbWidget_signature: 'Unterschrift',
   fbWidget_rating: 'Bewertung',
-  fbWidget_matrix: 'Matrix',
+  fbWidget_matrix: 'Matrixfrage',
   fbWidget_static: 'Textblock',
   fbNewChoiceLabel: 'Eine Option wählen',
   fbNewListLabel: 'Beliebige Optionen wählen',
