@@ -42,6 +42,20 @@ function renderAdmin(path: string) {
 
 const completed = seedIds.formInstances.loanCompleted;
 
+describe('the form instance route', () => {
+  it("a Form Instances row's 'Open' goes to /admin/form-instance/$formInstanceId, which shows the instance; its back link returns to the list", async () => {
+    backend.setCurrentUser('signer');
+    const { screen, user, router } = await renderAdmin('/admin/form-instances/');
+    const instances = await screen.findByRole('table', { name: 'Form Instances' }, { timeout: 5000 });
+    const row = (await within(instances).findByText(completed.slice(-8), undefined, { timeout: 5000 })).closest('tr') as HTMLElement;
+    await user.click(within(row).getByRole('button', { name: `Open Loan Application ${completed.slice(-8)}` }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/admin/form-instance/${completed}`));
+    expect(await screen.findByRole('heading', { level: 1, name: `Loan Application ${completed.slice(-8)}` }, { timeout: 5000 })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Back to Form Instances' }));
+    await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/admin\/form-instances\/?$/));
+  });
+});
+
 describe('the Signing route narrowed to one form instance', () => {
   it('reads formInstanceId from the search, and only a non-empty text', () => {
     expect(validateSigningSearch({ formInstanceId: completed })).toEqual({ formInstanceId: completed });

@@ -65,6 +65,7 @@ describe('route table', () => {
     '/admin/forms/',
     '/admin/form-schemas/',
     '/admin/form-instances/',
+    '/admin/form-instance/i1',
     '/admin/signing/',
   ])('matches %s with a page of its own (docs/spec.md, Screens and routes)', (path) => {
     expect(pageRouteOf(path)).toBeDefined();
