@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FormSchema } from '../../src/api/types';
 import { renderAnswers } from '../../example-host/server/signing/render-answers';
+import { matrixSchema } from '../../src/engine/matrix';
 import { pdfInfo, pdfText } from './signing-helpers';
 
 const options = [
@@ -122,6 +123,31 @@ describe('renderAnswers', () => {
       .map((l) => l.trim())
       .filter(Boolean);
     expect(lines[lines.indexOf('How was it?') + 1]).toBe('4 of 7 stars');
+  });
+
+  it('prints a matrix as view mode words it, one line per answered row ("Room — Good"), never its JSON', async () => {
+    const columns = [
+      { value: 'poor', label: 'Poor' },
+      { value: 'good', label: 'Good' },
+    ];
+    const rows = [
+      { value: 'room', label: 'Room' },
+      { value: 'food', label: 'Food' },
+      { value: 'pool', label: 'Pool' },
+    ];
+    const grid = {
+      ...schema,
+      jsonSchema: { type: 'object', properties: { stay: matrixSchema(rows, columns) } },
+      layout: { pages: [{ id: 'p', title: 'Visit', sections: [{ id: 's', title: 'How', fields: [{ id: 'stay', path: '/stay', widget: 'matrix', label: 'Rate the stay', rows, options: columns }] }] }] },
+    } as unknown as FormSchema;
+    const { bytes } = await renderAnswers({ formName: 'Grid', formInstanceId: 'instance-4', schema: grid, data: { stay: { food: 'poor', room: 'good' } }, signers: [] });
+    const lines = pdfText(bytes)
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean);
+    const at = lines.indexOf('Rate the stay');
+    expect(lines.slice(at + 1, at + 3)).toEqual(['Room — Good', 'Food — Poor']);
+    expect(lines.join('\n')).not.toMatch(/Pool|[{}]/);
   });
 
   it('sets the PDF Title to the form name and the Subject to the instance', async () => {

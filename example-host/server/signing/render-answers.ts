@@ -9,6 +9,7 @@ import type { FormSchema, SignaturePlace } from '../../../src/api/types';
 import { getAt, joinPointer } from '../../../src/contract/json-pointer';
 import { compileFormSchema, type CompiledField } from '../../../src/engine/compile';
 import { layoutSectionEntries, repeatBasePath, type SectionEntry } from '../../../src/engine/layout-walk';
+import { matrixAnswerLines } from '../../../src/engine/matrix';
 import { RATING_STARS_TEXT, ratingStarCount, ratingText, storesNothing, widgetKind } from '../../../src/engine/widget-kinds';
 import { optionLabel } from '../../../src/engine/choice-options';
 import { answerInItsZoneText } from '../../../src/engine/answer-zone';
@@ -133,6 +134,8 @@ function fieldAnswerText(cf: CompiledField, value: unknown): string {
   if (kind === 'choice') return optionLabel(cf, value);
   // A rating as view mode words it, "4 of 5 stars", not a bare number whose scale the reader cannot see.
   if (cf.field.widget === 'rating' && typeof value === 'number') return ratingText(RATING_STARS_TEXT, value, ratingStarCount(cf.info));
+  // A matrix as view mode words it: one line per answered row, "Room — Good".
+  if (kind === 'matrix') return matrixAnswerLines(cf.field, value).join('\n') || answerText(undefined);
   if (kind === 'list') return Array.isArray(value) && value.length > 0 ? value.map((v) => optionLabel(cf, v)).join(', ') : answerText(value);
   // A date-time or time as the person gave it, with its offset said (as view mode shows it), not a raw ISO string.
   const zoned = cf.field.widget === 'datetime' || cf.field.widget === 'time' ? answerInItsZoneText(value) : null;
@@ -230,7 +233,8 @@ export async function renderAnswers(input: AnswersDocumentInput): Promise<Render
       w.text(block.label, { indent });
     } else {
       w.text(block.label, { bold: true, size: 9, indent });
-      w.text(block.answer, { indent: indent + 8 });
+      // An answer of several lines (a matrix's rows) keeps them: each line is wrapped on its own.
+      for (const line of block.answer.split('\n')) w.text(line, { indent: indent + 8 });
     }
     w.gap(4);
   }
