@@ -19,6 +19,7 @@ import { readFileSync } from 'node:fs';
 import { call, callJson, START_TIMEOUT_MS, startTestServer, userWithClaims, type TestServer } from './helpers';
 import { handWrittenSchema } from './forms-large-schema';
 import { feedbackSchema, starRatingWidget } from '../../stories/forms/starRating';
+import { matrixSchema } from '../../src/engine/matrix';
 import { hostWidgetKinds, setHostWidgetKinds } from '../../example-host/server/forms/schema-check';
 
 type Wire<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] };
@@ -562,6 +563,33 @@ describe("a host's widget kind, declared to the server by its value kind", () =>
     });
     expect(tooHigh.status).toBe(400);
     expect(tooHigh.body.errors?.map((e) => e.path)).toEqual(['/rating']);
+  });
+
+  it('stores a built-in matrix answered row by row, and refuses an unknown row or column and a required matrix with a row left', async () => {
+    const rows = [
+      { value: 'room', label: 'Room' },
+      { value: 'food', label: 'Food' },
+    ];
+    const columns = [
+      { value: 'poor', label: 'Poor' },
+      { value: 'good', label: 'Good' },
+    ];
+    const form = await newForm('Stay grid');
+    const saved = await send<Wire<FormSchema>>('POST', '/api/crud/formschema/post', {
+      formId: form.formId,
+      jsonSchema: { type: 'object', properties: { stay: matrixSchema(rows, columns) }, required: ['stay'] },
+      layout: { pages: [{ id: 'p', title: 'P', sections: [{ id: 's', title: '', fields: [{ id: 'stay', path: '/stay', widget: 'matrix', label: 'Rate the stay', rows, options: columns }] }] }] },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const post = (stay: JsonObject) => send<Problem>('POST', '/api/crud/forminstance/post', { formSchemaId: saved.body.formSchemaId, data: { stay }, status: FormInstanceStatus.Submitted });
+    const filled = await post({ room: 'good', food: 'poor' });
+    expect(filled.status, JSON.stringify(filled.body)).toBe(200);
+    for (const stay of [{ room: 'good', food: 'poor', pool: 'good' }, { room: 'great', food: 'poor' }, { room: 'good' }]) {
+      const refused = await post(stay);
+      expect(refused.status, JSON.stringify(stay)).toBe(400);
+      expect(refused.body.errors?.map((e) => e.path), JSON.stringify(stay)).toEqual(['/stay']);
+    }
+    expect((await post({ room: 'good' })).body.errors?.[0]?.message).toBe('Choose an answer in each row');
   });
 
   it('checks the declared kind as the value kind it stores, and refuses a kind nobody declared with a sentence (400, not 500)', async () => {
