@@ -20,6 +20,7 @@ import type {
   JsonObject,
   Signer,
   EnvelopeSigner,
+  SignaturePlace,
   SigningAuditEvent,
 } from '../api/types';
 import type { EnvelopeStatus } from '../api/enums';
@@ -85,6 +86,8 @@ export interface FakeEnvelope {
 export interface FakeEnvelopeSigner extends EnvelopeSigner {
   signatureKind: 'drawn' | 'typed' | null;
   signaturePng: Uint8Array | null;
+  /** The name a typed signature shows. */
+  typedName?: string | null;
 }
 
 /** A signer's link token (its SHA-256 only, as the server keeps it). */
@@ -113,6 +116,11 @@ export interface FakeEnvelopeLifecycle {
    */
   audit: { keyed: boolean; eventCount: number; headHash: string | null };
   tokens: FakeSignerToken[];
+  /** The user who requested the signature. */
+  createdBy?: string | null;
+  /** The document as sent, its SHA-256 and where each signer signs (by position); absent on an envelope made by hand. */
+  sent?: { bytes: Uint8Array; sha256: string };
+  places?: SignaturePlace[][];
 }
 
 /** A stored PDF: an uploaded template or a signed document. */

@@ -2,10 +2,11 @@
  * `/api/Signing/*` on the reference server. The sender's calls (request, list, read, remind, a signer's link, void,
  * the audit and its verification, the signed document) take the route table's claims (FormSigner permissions, see
  * src/domain/signing/permissions.ts); the signing page's calls (open, sign, decline) take the signer's link
- * token in the body and nothing else. Every change is the provider's; the rules are the domain's.
+ * token in the body and nothing else. Every call is a use case of src/service/signing.ts (the test fake runs the same)
+ * with the provider's ports; only reading the request and writing the answer live here.
  */
 import type { Context } from 'hono';
-import { DomainError, hasField } from '../../../src/domain';
+import { hasField } from '../../../src/domain';
 import {
   readIdField,
   readReason,
@@ -15,7 +16,7 @@ import {
   attachmentDisposition,
   SIGNING_LIMITS,
 } from '../../../src/domain/signing';
-import { envelopeListAnswer, readEnvelopeListQuery } from '../../../src/domain/signing/list-query';
+import { readEnvelopeListQuery } from '../../../src/domain/signing/list-query';
 import { clientAddress } from '../forms/anonymous-writes';
 import { runOncePerPeriod } from '../operations';
 import { readBody } from '../forms/http';
@@ -23,9 +24,21 @@ import { route, type AnyRouteDeclaration, type RouteContext } from '../routes/re
 import type { Services } from '../services';
 import { sealSigner } from './certificates';
 import { DEFAULT_SWEEP_INTERVAL_MS } from './options';
-import { LocalSigningProvider, type SignerLinkTarget } from './provider';
+import {
+  auditTrail,
+  declineEnvelope,
+  getEnvelope,
+  listEnvelopes,
+  openSigning,
+  signEnvelope,
+  signerLink,
+  verifyAudit,
+  type SignerLinkTarget,
+  type SigningPorts,
+} from '../../../src/service/signing';
+import { LocalSigningProvider } from './provider';
 import { auditKeyOf } from './audit-key';
-import { auditEvents, envelopeDto, findEnvelope, listEnvelopes, verifyEnvelopeAudit, type Actor } from './store';
+import type { Actor } from './store';
 
 const providers = new WeakMap<Services['config'], LocalSigningProvider>();
 
@@ -78,6 +91,10 @@ export async function startSigning(services: Pick<Services, 'config' | 'db'>): P
   return () => clearInterval(timer);
 }
 
+function portsOf(ctx: RouteContext): SigningPorts {
+  return signingProvider(ctx.services).ports;
+}
+
 function actorOf(ctx: RouteContext): Actor {
   return {
     userId: ctx.auth?.user.id ?? null,
@@ -108,7 +125,7 @@ export const signingRoutes: readonly AnyRouteDeclaration[] = [
     path: '/api/Signing/RequestSignature',
     summary: 'Sends a form instance to its signers.',
     async handler(ctx) {
-      const request = readSignatureRequest(await readBody(ctx.c), signingProvider(ctx.services).currentTime());
+      const request = readSignatureRequest(await readBody(ctx.c), portsOf(ctx).clock.now());
       return json(ctx.c, await signingProvider(ctx.services).requestSignature(actorOf(ctx), request));
     },
   }),
@@ -117,9 +134,7 @@ export const signingRoutes: readonly AnyRouteDeclaration[] = [
     path: '/api/Signing/ListEnvelopes',
     summary: 'Envelopes, newest first (status=3,4 and formInstanceId filter; top, skip; $count=true wraps them with their count).',
     async handler(ctx) {
-      const query = readEnvelopeListQuery((name) => ctx.query.get(name));
-      const { envelopes: found, total } = await listEnvelopes(ctx.services.db, query);
-      return json(ctx.c, envelopeListAnswer(query, found.map(envelopeDto), () => total ?? 0));
+      return json(ctx.c, await listEnvelopes(portsOf(ctx), readEnvelopeListQuery((name) => ctx.query.get(name))));
     },
   }),
   route({
@@ -127,11 +142,7 @@ export const signingRoutes: readonly AnyRouteDeclaration[] = [
     path: '/api/Signing/GetEnvelope',
     summary: 'One envelope with its signers.',
     async handler(ctx) {
-      const id = ctx.query.required('envelopeId');
-      await signingProvider(ctx.services).expireIfDue(id).catch(() => false);
-      const found = await findEnvelope(ctx.services.db, id);
-      if (!found) throw new DomainError(404, `No envelope '${id}'.`);
-      return json(ctx.c, envelopeDto(found));
+      return json(ctx.c, await getEnvelope(portsOf(ctx), ctx.query.required('envelopeId')));
     },
   }),
   route({
@@ -139,10 +150,7 @@ export const signingRoutes: readonly AnyRouteDeclaration[] = [
     path: '/api/Signing/GetAuditEvents',
     summary: "An envelope's audit trail.",
     async handler(ctx) {
-      const id = ctx.query.required('envelopeId');
-      const found = await findEnvelope(ctx.services.db, id);
-      if (!found) throw new DomainError(404, `No envelope '${id}'.`);
-      return json(ctx.c, await auditEvents(ctx.services.db, found.row.envelopeId));
+      return json(ctx.c, await auditTrail(portsOf(ctx), ctx.query.required('envelopeId')));
     },
   }),
   route({
@@ -150,10 +158,7 @@ export const signingRoutes: readonly AnyRouteDeclaration[] = [
     path: '/api/Signing/VerifyAudit',
     summary: "Recomputes an envelope's audit chain and reports the first broken link.",
     async handler(ctx) {
-      const id = ctx.query.required('envelopeId');
-      const found = await findEnvelope(ctx.services.db, id);
-      if (!found) throw new DomainError(404, `No envelope '${id}'.`);
-      return json(ctx.c, await verifyEnvelopeAudit(ctx.services.db, found.row, auditKeyOf(ctx.services.config)));
+      return json(ctx.c, await verifyAudit(portsOf(ctx), ctx.query.required('envelopeId')));
     },
   }),
   route({
@@ -173,7 +178,7 @@ export const signingRoutes: readonly AnyRouteDeclaration[] = [
       const body = await readBody(ctx.c);
       const envelopeId = readIdField(body, 'envelopeId');
       const signerId = readIdField(body, 'signerId');
-      return json(ctx.c, await signingProvider(ctx.services).signerLink(actorOf(ctx), envelopeId, signerId));
+      return json(ctx.c, await signerLink(portsOf(ctx), envelopeId, signerId));
     },
   }),
   route({
@@ -209,7 +214,7 @@ export const signingRoutes: readonly AnyRouteDeclaration[] = [
     async handler(ctx) {
       const body = await readBody(ctx.c, SIGNING_PAGE_BODY_BYTES);
       const token = readSignerToken(body);
-      return json(ctx.c, await signingProvider(ctx.services).open(actorOf(ctx), token, linkTarget(body)));
+      return json(ctx.c, await openSigning(portsOf(ctx), actorOf(ctx), token, linkTarget(body)));
     },
   }),
   route({
@@ -221,7 +226,7 @@ export const signingRoutes: readonly AnyRouteDeclaration[] = [
       const body = await readBody(ctx.c, SIGNING_PAGE_BODY_BYTES);
       const token = readSignerToken(body);
       const signature = readSignature(body);
-      return json(ctx.c, await signingProvider(ctx.services).sign(actorOf(ctx), token, signature, linkTarget(body)));
+      return json(ctx.c, await signEnvelope(portsOf(ctx), actorOf(ctx), token, signature, linkTarget(body)));
     },
   }),
   route({
@@ -233,7 +238,7 @@ export const signingRoutes: readonly AnyRouteDeclaration[] = [
       const body = await readBody(ctx.c, SIGNING_PAGE_BODY_BYTES);
       const token = readSignerToken(body);
       const reason = readReason(body, 'decline');
-      return json(ctx.c, await signingProvider(ctx.services).decline(actorOf(ctx), token, reason, linkTarget(body)));
+      return json(ctx.c, await declineEnvelope(portsOf(ctx), actorOf(ctx), token, reason, linkTarget(body)));
     },
   }),
 ];

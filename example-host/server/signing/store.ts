@@ -1,24 +1,21 @@
 /**
- * Storage of envelopes on the reference server: rows in the contract's shapes, the audit events appended in the
- * envelope's own transaction (its row locked, so two events of one envelope never race for a sequence number), and
- * the signers' link tokens, of which only the SHA-256 is stored.
+ * Storage of envelopes on the reference server, as the ports of the signing use cases (src/service/signing-ports.ts):
+ * rows in the contract's shapes, the audit events appended in the envelope's own transaction (its row locked, so two
+ * events of one envelope never race for a sequence number), the documents in parts, and the signers' link tokens, of
+ * which only the SHA-256 is stored.
  */
-import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
-import type { EnvelopeStatus } from '../../../src/api/enums';
-import type { AuditVerification, EnvelopeSigner, SignerStatus, SigningAuditEvent, SigningEnvelope } from '../../../src/api/types';
+import { and, asc, desc, eq, getTableColumns, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { EnvelopeStatus } from '../../../src/api/enums';
+import type { EnvelopeSigner, SignaturePlace, SignerStatus, SigningAuditEvent, SigningEnvelope } from '../../../src/api/types';
 import { isUuid } from '../../../src/domain';
-import { nextAuditEvent, verifyAuditChain, type AuditEventInput, type AuditKey } from '../../../src/domain/signing';
+import type { EnvelopeRecord, SigningActor, SigningStorage, SigningStore } from '../../../src/service/signing-ports';
 import { plainBytes, readByteParts, writeByteParts } from '../db/byte-parts';
 import type { Db, DbExecutor } from '../db/index';
-import { envelopeDocumentParts, envelopeEvents, envelopes, envelopeSigners, envelopeSignerTokens } from '../db/schema';
+import { applicationUsers, envelopeDocumentParts, envelopeEvents, envelopes, envelopeSigners, envelopeSignerTokens, formInstances } from '../db/schema';
+import { findForm, findFormInstance } from '../forms/store';
 
 /** Who did something, as the audit records it. */
-export interface Actor {
-  userId: string | null;
-  ipAddress: string | null;
-  userAgent: string | null;
-}
+export type Actor = SigningActor;
 
 /**
  * An envelope's columns without its documents' bytes: the documents are read on their own, part by part
@@ -126,7 +123,7 @@ export async function readEnvelopeDocument(db: DbExecutor, envelopeId: string, d
  * (one `count(*)` under the same conditions).
  */
 export async function listEnvelopes(
-  db: Db,
+  db: DbExecutor,
   filter: { formInstanceId?: string; statuses?: number[]; top: number; skip: number; count?: boolean },
 ): Promise<{ envelopes: StoredEnvelope[]; total?: number }> {
   const conditions = [];
@@ -172,104 +169,163 @@ export async function auditEvents(db: DbExecutor, envelopeId: string): Promise<S
   }));
 }
 
-/**
- * Appends an event to an envelope's chain. Call it in a transaction holding the envelope's row lock (as every change
- * of an envelope does), so that the last event read is the last one stored.
- */
-export async function appendEvent(
-  tx: DbExecutor,
-  envelopeId: string,
-  kind: SigningAuditEvent['kind'],
-  actor: Actor,
-  at: Date,
-  extra: { signerId?: string | null; details?: SigningAuditEvent['details'] } = {},
-  key: AuditKey | null = null,
-): Promise<SigningAuditEvent> {
-  // The envelope's chain keeps its kind: keyed (HMAC under `key`), or unkeyed for one written before trails were keyed.
-  const [head] = await tx.select({ keyed: envelopes.auditKeyed }).from(envelopes).where(eq(envelopes.envelopeId, envelopeId));
-  if (head?.keyed && !key) throw new Error('The audit key is needed to append to a keyed audit trail.');
-  const [last] = await tx
-    .select({ sequence: envelopeEvents.sequence, hash: envelopeEvents.hash })
-    .from(envelopeEvents)
-    .where(eq(envelopeEvents.envelopeId, envelopeId))
-    .orderBy(desc(envelopeEvents.sequence))
-    .limit(1);
-  const input: AuditEventInput = {
-    envelopeId,
-    kind,
-    at: at.toISOString(),
-    signerId: extra.signerId ?? null,
-    actorUserId: actor.userId,
-    ipAddress: actor.ipAddress,
-    userAgent: actor.userAgent === null ? null : actor.userAgent.slice(0, 500),
-    details: extra.details ?? {},
+function recordOf({ row, signers }: StoredEnvelope): EnvelopeRecord {
+  return {
+    envelopeId: row.envelopeId,
+    formInstanceId: row.formInstanceId,
+    status: row.status as EnvelopeStatus,
+    emailSubject: row.emailSubject,
+    emailMessage: row.emailMessage,
+    expiresAt: row.expiresAt,
+    sentDateTime: row.sentDateTime,
+    remindersSent: row.remindersSent,
+    lastReminderDateTime: row.lastReminderDateTime,
+    createdBy: row.createdBy,
+    sentDocumentSha256: row.sentDocumentSha256,
+    signers: signers.map((s) => ({
+      signerId: s.signerId,
+      name: s.name,
+      email: s.email,
+      routingOrder: s.routingOrder,
+      status: s.status as SignerStatus,
+      signatureKind: s.signatureKind as 'drawn' | 'typed' | null,
+      signaturePng: s.signaturePng,
+    })),
   };
-  const event = await nextAuditEvent(last, input, head?.keyed ? key : null);
-  await tx.insert(envelopeEvents).values(event);
-  await tx.update(envelopes).set({ auditEventCount: event.sequence, auditHeadHash: event.hash }).where(eq(envelopes.envelopeId, envelopeId));
-  return event;
 }
 
-/** The audit trail of an envelope verified against the head on its row, keyed by `key` unless written before trails were keyed. */
-export async function verifyEnvelopeAudit(db: DbExecutor, row: Pick<EnvelopeRow, 'envelopeId' | 'auditKeyed' | 'auditEventCount' | 'auditHeadHash'>, key: AuditKey): Promise<AuditVerification> {
-  return verifyAuditChain(row.envelopeId, await auditEvents(db, row.envelopeId), {
-    key: row.auditKeyed ? key : null,
-    head: { eventCount: row.auditEventCount, headHash: row.auditHeadHash },
-  });
+const OPEN = [EnvelopeStatus.Created, EnvelopeStatus.Sent, EnvelopeStatus.Delivered];
+
+/** The signing use cases' store over `db` (the database, or a transaction). */
+function signingStoreOver(db: DbExecutor): SigningStore {
+  const head = async (envelopeId: string) =>
+    (await db.select({ keyed: envelopes.auditKeyed, eventCount: envelopes.auditEventCount, headHash: envelopes.auditHeadHash }).from(envelopes).where(eq(envelopes.envelopeId, envelopeId)))[0];
+  return {
+    async findEnvelope(envelopeId, lock) {
+      const found = await findEnvelope(db, envelopeId, lock);
+      return found && recordOf(found);
+    },
+    async envelope(envelopeId) {
+      const found = await findEnvelope(db, envelopeId);
+      return found && envelopeDto(found);
+    },
+    async listEnvelopes(query) {
+      const { envelopes: found, total } = await listEnvelopes(db, query);
+      return { envelopes: found.map(envelopeDto), total: total ?? 0 };
+    },
+    async openEnvelopes(expiredBy) {
+      const open = and(inArray(envelopes.status, OPEN), eq(envelopes.provider, 'local'));
+      return db
+        .select({ envelopeId: envelopes.envelopeId, expiresAt: envelopes.expiresAt })
+        .from(envelopes)
+        .where(expiredBy ? and(open, lte(envelopes.expiresAt, expiredBy)) : open);
+    },
+    async findInstance(formInstanceId, lock) {
+      const found = await findFormInstance(db, formInstanceId, lock);
+      if (!found || found.row.isDeleted) return undefined;
+      return { envelopeId: found.row.envelopeId ?? null, envelopeStatus: found.row.envelopeStatus ?? null };
+    },
+    async formNameOf(formInstanceId) {
+      const instance = await findFormInstance(db, formInstanceId);
+      return instance ? (await findForm(db, instance.row.formId))?.row.name : undefined;
+    },
+    async userContact(userId) {
+      const [user] = await db.select({ name: applicationUsers.name, email: applicationUsers.email }).from(applicationUsers).where(eq(applicationUsers.id, userId));
+      return user;
+    },
+    async insertEnvelope(n) {
+      await db.insert(envelopes).values({
+        envelopeId: n.envelopeId,
+        formInstanceId: n.formInstanceId,
+        status: EnvelopeStatus.Created,
+        provider: 'local',
+        signers: n.signers.map(({ name, email, routingOrder }) => ({ name, email, routingOrder })),
+        emailSubject: n.emailSubject,
+        emailMessage: n.emailMessage,
+        expiresAt: n.expiresAt,
+        createdBy: n.createdBy,
+      });
+      await db
+        .insert(envelopeSigners)
+        .values(n.signers.map((s, position) => ({ signerId: s.signerId, envelopeId: n.envelopeId, position, name: s.name, email: s.email, routingOrder: s.routingOrder, status: 'Created' })));
+    },
+    async pointInstanceAt(formInstanceId, envelopeId) {
+      await db.update(formInstances).set({ envelopeId }).where(eq(formInstances.formInstanceId, formInstanceId));
+    },
+    async setStatus(envelopeId, status, values) {
+      await db
+        .update(envelopes)
+        .set({ ...values, status, lastUpdatedDateTime: sql`now()` })
+        .where(eq(envelopes.envelopeId, envelopeId));
+      await db.execute(sql`UPDATE form_instances SET envelope_status = ${status} WHERE envelope_id = ${envelopeId}`);
+    },
+    async updateEnvelope(envelopeId, values) {
+      await db.update(envelopes).set(values).where(eq(envelopes.envelopeId, envelopeId));
+    },
+    async updateSigner(signerId, values) {
+      await db.update(envelopeSigners).set(values).where(eq(envelopeSigners.signerId, signerId));
+    },
+    async writeSent(envelopeId, { bytes, sha256 }) {
+      await writeEnvelopeDocument(db, envelopeId, 'sent', bytes);
+      await db.update(envelopes).set({ sentDocumentSha256: sha256 }).where(eq(envelopes.envelopeId, envelopeId));
+    },
+    async writeSealed(envelopeId, bytes, sha256) {
+      await writeEnvelopeDocument(db, envelopeId, 'sealed', bytes);
+      await db.update(envelopes).set({ signedPdfSize: bytes.byteLength, signedDocumentSha256: sha256 }).where(eq(envelopes.envelopeId, envelopeId));
+    },
+    readDocument: (envelopeId, kind) => readEnvelopeDocument(db, envelopeId, kind),
+    async sentPlaces(envelopeId) {
+      // Kept in the `created` event's details, where the request recorded them.
+      const [created] = await db
+        .select({ details: envelopeEvents.details })
+        .from(envelopeEvents)
+        .where(eq(envelopeEvents.envelopeId, envelopeId))
+        .orderBy(asc(envelopeEvents.sequence))
+        .limit(1);
+      return typeof created?.details.places === 'string' ? (JSON.parse(created.details.places) as SignaturePlace[][]) : [];
+    },
+    async auditHead(envelopeId) {
+      const [last] = await db
+        .select({ sequence: envelopeEvents.sequence, hash: envelopeEvents.hash })
+        .from(envelopeEvents)
+        .where(eq(envelopeEvents.envelopeId, envelopeId))
+        .orderBy(desc(envelopeEvents.sequence))
+        .limit(1);
+      return { keyed: (await head(envelopeId))?.keyed ?? false, last };
+    },
+    async addEvent(event) {
+      await db.insert(envelopeEvents).values(event);
+      await db.update(envelopes).set({ auditEventCount: event.sequence, auditHeadHash: event.hash }).where(eq(envelopes.envelopeId, event.envelopeId));
+    },
+    events: (envelopeId) => auditEvents(db, envelopeId),
+    async storedAuditHead(envelopeId) {
+      const found = await head(envelopeId);
+      return { keyed: found?.keyed ?? false, eventCount: found?.eventCount ?? null, headHash: found?.headHash ?? null };
+    },
+    async findToken(tokenHash) {
+      const [found] = await db.select().from(envelopeSignerTokens).where(eq(envelopeSignerTokens.tokenHash, tokenHash));
+      return found;
+    },
+    async replaceSignerToken(tokenHash, { envelopeId, signerId, expiresAt }, now) {
+      await db
+        .update(envelopeSignerTokens)
+        .set({ revokedAt: now })
+        .where(and(eq(envelopeSignerTokens.signerId, signerId), isNull(envelopeSignerTokens.revokedAt)));
+      await db.insert(envelopeSignerTokens).values({ tokenHash, envelopeId, signerId, expiresAt });
+    },
+    async useToken(tokenHash, now) {
+      await db.update(envelopeSignerTokens).set({ usedAt: now }).where(eq(envelopeSignerTokens.tokenHash, tokenHash));
+    },
+    async revokeEnvelopeTokens(envelopeId, now) {
+      await db
+        .update(envelopeSignerTokens)
+        .set({ revokedAt: now })
+        .where(and(eq(envelopeSignerTokens.envelopeId, envelopeId), isNull(envelopeSignerTokens.revokedAt), isNull(envelopeSignerTokens.usedAt)));
+    },
+  };
 }
 
-/** The stored form of a signer token: its SHA-256, hex. */
-export const hashSignerToken = (token: string): string => createHash('sha256').update(token, 'utf8').digest('hex');
-
-/**
- * A new link token for a signer: 256 random bits (base64url), stored hashed with its expiry. The signer's earlier
- * tokens are revoked: a signer has one live link at a time.
- */
-export async function issueSignerToken(tx: DbExecutor, envelopeId: string, signerId: string, expiresAt: Date, now: Date): Promise<string> {
-  await tx
-    .update(envelopeSignerTokens)
-    .set({ revokedAt: now })
-    .where(and(eq(envelopeSignerTokens.signerId, signerId), isNull(envelopeSignerTokens.revokedAt)));
-  const token = randomBytes(32).toString('base64url');
-  await tx.insert(envelopeSignerTokens).values({ tokenHash: hashSignerToken(token), envelopeId, signerId, expiresAt });
-  return token;
-}
-
-/** What a presented token names, when it is live at `now` (known, not revoked, not used, not expired). */
-export async function resolveSignerToken(db: DbExecutor, token: string, now: Date): Promise<{ envelopeId: string; signerId: string } | null> {
-  const [found] = await db.select().from(envelopeSignerTokens).where(eq(envelopeSignerTokens.tokenHash, hashSignerToken(token)));
-  if (!found || found.revokedAt || found.usedAt || found.expiresAt.getTime() <= now.getTime()) return null;
-  return { envelopeId: found.envelopeId, signerId: found.signerId };
-}
-
-/** The status of the signer a known token (live or not) belongs to; null for a token that was never issued. */
-export async function signerStatusOfToken(db: DbExecutor, token: string): Promise<SignerStatus | null> {
-  const [found] = await db
-    .select({ status: envelopeSigners.status })
-    .from(envelopeSignerTokens)
-    .innerJoin(envelopeSigners, eq(envelopeSigners.signerId, envelopeSignerTokens.signerId))
-    .where(eq(envelopeSignerTokens.tokenHash, hashSignerToken(token)));
-  return found ? (found.status as SignerStatus) : null;
-}
-
-/** Marks a token used (after the signer signed or declined with it): it opens nothing any more. */
-export async function useSignerToken(tx: DbExecutor, token: string, now: Date): Promise<void> {
-  await tx.update(envelopeSignerTokens).set({ usedAt: now }).where(eq(envelopeSignerTokens.tokenHash, hashSignerToken(token)));
-}
-
-/** Revokes every live token of an envelope (it ended). */
-export async function revokeEnvelopeTokens(tx: DbExecutor, envelopeId: string, now: Date): Promise<void> {
-  await tx
-    .update(envelopeSignerTokens)
-    .set({ revokedAt: now })
-    .where(and(eq(envelopeSignerTokens.envelopeId, envelopeId), isNull(envelopeSignerTokens.revokedAt), isNull(envelopeSignerTokens.usedAt)));
-}
-
-/** Sets the envelope's status (and its instance's `envelopeStatus` when the instance points at it). */
-export async function setEnvelopeStatus(tx: DbExecutor, envelopeId: string, status: number, extra: Partial<EnvelopeRow> = {}): Promise<void> {
-  await tx
-    .update(envelopes)
-    .set({ ...extra, status, lastUpdatedDateTime: sql`now()` })
-    .where(eq(envelopes.envelopeId, envelopeId));
-  await tx.execute(sql`UPDATE form_instances SET envelope_status = ${status} WHERE envelope_id = ${envelopeId}`);
+/** The server's envelopes as the signing use cases' storage: a transaction is the database's. */
+export function drizzleSigningStorage(db: Db): SigningStorage {
+  return { ...signingStoreOver(db), transaction: (work) => db.transaction((tx) => work(signingStoreOver(tx))) };
 }

@@ -1,59 +1,50 @@
 /**
- * `/api/Signing/*`: signature requests, envelopes, the signing page's calls and signed documents, with the domain's
- * rules (src/domain/signing) as the reference server applies them; storage is src/testing/signing-model.ts.
+ * `/api/Signing/*`: signature requests, envelopes, the signing page's calls and signed documents. Every call is a use
+ * case of src/service/signing.ts (the reference server runs the same) over the fake's storage,
+ * src/testing/signing-model.ts; only reading the request and writing the answer live here.
  * `backend.setEnvelopeStatus` still moves an envelope by hand (stories, tests).
  */
 import { HttpResponse } from 'msw';
-import { EnvelopeStatus, Permission } from '../../api/enums';
-import { DomainError, hasField } from '../../domain';
+import { Permission } from '../../api/enums';
+import { hasField } from '../../domain';
+import { attachmentDisposition, readIdField, readReason, readSignature, readSignatureRequest, readSignerToken } from '../../domain/signing';
+import { readEnvelopeListQuery } from '../../domain/signing/list-query';
 import {
-  attachmentDisposition,
-  readIdField,
-  readReason,
-  readSignature,
-  readSignatureRequest,
-  readSignerToken,
-  signedDocumentFileName,
-} from '../../domain/signing';
-import { envelopeListAnswer, readEnvelopeListQuery } from '../../domain/signing/list-query';
-import { signedDocumentFor } from '../forms-model';
-import { json, readJsonObject, requiredQuery } from '../http';
-import {
+  auditTrail,
   declineEnvelope,
-  envelopeDto,
-  expireIfDue,
-  findEnvelope,
-  lifecycleOf,
+  downloadSignedDocument,
+  getEnvelope,
+  listEnvelopes,
   openSigning,
-  recordDownload,
   remindSigners,
   requestSignature,
   signEnvelope,
   signerLink,
-  verifyFakeAudit,
-  voidFakeEnvelope,
-  type FakeActor,
-} from '../signing-model';
+  verifyAudit,
+  voidSigningEnvelope,
+  type SignerLinkTarget,
+  type SigningPorts,
+} from '../../service/signing';
+import type { SigningActor } from '../../service/signing-ports';
+import { json, readJsonObject, requiredQuery } from '../http';
+import { fakeSigningPorts } from '../signing-model';
 import { PUBLIC, user, type FakeRoute, type RouteContext } from './route';
 
 const P = Permission;
 
-function actorOf(ctx: RouteContext): FakeActor {
+function actorOf(ctx: RouteContext): SigningActor {
   return { userId: ctx.caller.user?.id ?? null, ipAddress: null, userAgent: ctx.request.headers.get('user-agent') };
 }
 
-function linkTarget(body: Record<string, unknown>): { envelopeId?: string; signerId?: string } {
-  const target: { envelopeId?: string; signerId?: string } = {};
+function portsOf(ctx: RouteContext): SigningPorts {
+  return fakeSigningPorts(ctx.backend, ctx.url.origin);
+}
+
+function linkTarget(body: Record<string, unknown>): SignerLinkTarget {
+  const target: SignerLinkTarget = {};
   if (hasField(body, 'envelopeId')) target.envelopeId = readIdField(body, 'envelopeId');
   if (hasField(body, 'signerId')) target.signerId = readIdField(body, 'signerId');
   return target;
-}
-
-async function envelopeOf(ctx: RouteContext) {
-  const id = requiredQuery(ctx.url, 'envelopeId');
-  const envelope = findEnvelope(ctx.backend.db, id);
-  await expireIfDue(ctx.backend.db, envelope, ctx.backend.now());
-  return envelope;
 }
 
 /** The signing routes. */
@@ -65,7 +56,7 @@ export const signingRoutes: readonly FakeRoute[] = [
     access: user(P.Signing_RequestSignature),
     async handle(ctx) {
       const request = readSignatureRequest(await readJsonObject(ctx.request), ctx.backend.now());
-      return json(await requestSignature(ctx.backend.db, ctx.backend, actorOf(ctx), request));
+      return json(await requestSignature(portsOf(ctx), actorOf(ctx), request));
     },
   },
   {
@@ -73,14 +64,7 @@ export const signingRoutes: readonly FakeRoute[] = [
     path: '/api/Signing/ListEnvelopes',
     access: user(P.FormSigner_SelectList),
     async handle(ctx) {
-      const query = readEnvelopeListQuery((name) => ctx.query.get(name));
-      const { formInstanceId, statuses, top, skip } = query;
-      const now = ctx.backend.now();
-      for (const e of ctx.backend.db.envelopes) await expireIfDue(ctx.backend.db, e, now);
-      const found = ctx.backend.db.envelopes
-        .filter((e) => (formInstanceId === undefined || e.formInstanceId === formInstanceId) && (!statuses || statuses.includes(e.status)))
-        .sort((a, b) => b.createdDateTime.getTime() - a.createdDateTime.getTime() || a.envelopeId.localeCompare(b.envelopeId));
-      return json(envelopeListAnswer(query, found.slice(skip, skip + top).map(envelopeDto), () => found.length));
+      return json(await listEnvelopes(portsOf(ctx), readEnvelopeListQuery((name) => ctx.query.get(name))));
     },
   },
   {
@@ -88,7 +72,7 @@ export const signingRoutes: readonly FakeRoute[] = [
     path: '/api/Signing/GetEnvelope',
     access: user(P.FormSigner_Select),
     async handle(ctx) {
-      return json(envelopeDto(await envelopeOf(ctx)));
+      return json(await getEnvelope(portsOf(ctx), requiredQuery(ctx.url, 'envelopeId')));
     },
   },
   {
@@ -96,7 +80,7 @@ export const signingRoutes: readonly FakeRoute[] = [
     path: '/api/Signing/GetAuditEvents',
     access: user(P.FormSigner_Select),
     async handle(ctx) {
-      return json(lifecycleOf(await envelopeOf(ctx)).events);
+      return json(await auditTrail(portsOf(ctx), requiredQuery(ctx.url, 'envelopeId')));
     },
   },
   {
@@ -104,8 +88,7 @@ export const signingRoutes: readonly FakeRoute[] = [
     path: '/api/Signing/VerifyAudit',
     access: user(P.FormSigner_Select),
     async handle(ctx) {
-      const envelope = await envelopeOf(ctx);
-      return json(await verifyFakeAudit(envelope));
+      return json(await verifyAudit(portsOf(ctx), requiredQuery(ctx.url, 'envelopeId')));
     },
   },
   {
@@ -114,7 +97,7 @@ export const signingRoutes: readonly FakeRoute[] = [
     access: user(P.FormSigner_Update),
     async handle(ctx) {
       const id = readIdField(await readJsonObject(ctx.request), 'envelopeId');
-      return json(await remindSigners(ctx.backend.db, ctx.backend, actorOf(ctx), id));
+      return json(await remindSigners(portsOf(ctx), actorOf(ctx), id));
     },
   },
   {
@@ -123,9 +106,7 @@ export const signingRoutes: readonly FakeRoute[] = [
     access: user(P.FormSigner_Update),
     async handle(ctx) {
       const body = await readJsonObject(ctx.request);
-      const envelopeId = readIdField(body, 'envelopeId');
-      const signerId = readIdField(body, 'signerId');
-      return json(await signerLink(ctx.backend.db, ctx.backend, envelopeId, signerId, ctx.url.origin));
+      return json(await signerLink(portsOf(ctx), readIdField(body, 'envelopeId'), readIdField(body, 'signerId')));
     },
   },
   {
@@ -135,8 +116,7 @@ export const signingRoutes: readonly FakeRoute[] = [
     async handle(ctx) {
       const body = await readJsonObject(ctx.request);
       const id = readIdField(body, 'envelopeId');
-      const reason = readReason(body, 'void');
-      return json(await voidFakeEnvelope(ctx.backend.db, ctx.backend, actorOf(ctx), id, reason));
+      return json(await voidSigningEnvelope(portsOf(ctx), actorOf(ctx), id, readReason(body, 'void')));
     },
   },
   {
@@ -145,7 +125,7 @@ export const signingRoutes: readonly FakeRoute[] = [
     access: PUBLIC,
     async handle(ctx) {
       const body = await readJsonObject(ctx.request);
-      return json(await openSigning(ctx.backend.db, ctx.backend, actorOf(ctx), readSignerToken(body), linkTarget(body)));
+      return json(await openSigning(portsOf(ctx), actorOf(ctx), readSignerToken(body), linkTarget(body)));
     },
   },
   {
@@ -156,7 +136,7 @@ export const signingRoutes: readonly FakeRoute[] = [
       const body = await readJsonObject(ctx.request);
       const token = readSignerToken(body);
       const signature = readSignature(body);
-      return json(await signEnvelope(ctx.backend.db, ctx.backend, actorOf(ctx), token, signature, linkTarget(body)));
+      return json(await signEnvelope(portsOf(ctx), actorOf(ctx), token, signature, linkTarget(body)));
     },
   },
   {
@@ -167,30 +147,21 @@ export const signingRoutes: readonly FakeRoute[] = [
       const body = await readJsonObject(ctx.request);
       const token = readSignerToken(body);
       const reason = readReason(body, 'decline');
-      return json(await declineEnvelope(ctx.backend.db, ctx.backend, actorOf(ctx), token, reason, linkTarget(body)));
+      return json(await declineEnvelope(portsOf(ctx), actorOf(ctx), token, reason, linkTarget(body)));
     },
   },
   {
-    // The completed envelope's signed PDF (409 before it is completed).
+    // The completed envelope's signed PDF (409 before it is completed), named by its form as the server names it.
     method: 'get',
     path: '/api/Signing/DownloadDocument',
     access: user(P.Signing_DownloadDocument),
     async handle(ctx) {
-      const envelope = await envelopeOf(ctx);
-      if (envelope.status !== EnvelopeStatus.Completed) {
-        throw new DomainError(409, 'The envelope is not completed: there is no signed document yet.', { envelopeStatus: envelope.status });
-      }
-      const pdf = signedDocumentFor(ctx.backend.db, envelope, ctx.backend);
-      const instance = ctx.backend.db.formInstances.find((i) => i.formInstanceId === envelope.formInstanceId);
-      const form = ctx.backend.db.forms.find((f) => f.formId === instance?.formId);
-      // Named by the form's name now, as the server names it (whatever name the stored file was kept under).
-      const fileName = signedDocumentFileName(form?.name ?? 'Form');
-      await recordDownload(envelope, actorOf(ctx), ctx.backend.now());
-      return new HttpResponse(pdf.bytes.slice(), {
+      const { bytes, fileName } = await downloadSignedDocument(portsOf(ctx), actorOf(ctx), requiredQuery(ctx.url, 'envelopeId'));
+      return new HttpResponse(bytes.slice(), {
         status: 200,
         headers: {
-          'content-type': pdf.contentType,
-          'content-length': String(pdf.bytes.byteLength),
+          'content-type': 'application/pdf',
+          'content-length': String(bytes.byteLength),
           'content-disposition': attachmentDisposition(fileName),
           'access-control-expose-headers': 'Content-Disposition',
         },
