@@ -1,5 +1,6 @@
 import { afterAll, afterEach, vi } from 'vitest';
 import { speedUpLabelControl } from './support/jsdom-label-control';
+import { speedUpComputedStyle } from './support/jsdom-computed-style';
 
 // Mantine under jsdom needs these browser APIs.
 if (typeof window !== 'undefined') {
@@ -37,6 +38,7 @@ if (typeof window !== 'undefined') {
   // Same answers as jsdom's own, in linear time (see the module): role queries over large screens spent seconds there.
   // CCQ_PLAIN_JSDOM=1 leaves jsdom as it is, to compare times or to rule the shortcut out when a test fails.
   if (!process.env.CCQ_PLAIN_JSDOM) speedUpLabelControl();
+  if (!process.env.CCQ_PLAIN_JSDOM) speedUpComputedStyle();
 }
 
 // Testing Library and jest-dom's matchers need a document: files in the node environment (`@vitest-environment node`,
