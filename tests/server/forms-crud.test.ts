@@ -584,7 +584,7 @@ describe("a host's widget kind, declared to the server by its value kind", () =>
     const post = (stay: JsonObject) => send<Problem>('POST', '/api/crud/forminstance/post', { formSchemaId: saved.body.formSchemaId, data: { stay }, status: FormInstanceStatus.Submitted });
     const filled = await post({ room: 'good', food: 'poor' });
     expect(filled.status, JSON.stringify(filled.body)).toBe(200);
-    for (const stay of [{ room: 'good', food: 'poor', pool: 'good' }, { room: 'great', food: 'poor' }, { room: 'good' }]) {
+    for (const stay of [{ room: 'good', food: 'poor', pool: 'good' }, { room: 'great', food: 'poor' }, { room: 'good' }] as JsonObject[]) {
       const refused = await post(stay);
       expect(refused.status, JSON.stringify(stay)).toBe(400);
       expect(refused.body.errors?.map((e) => e.path), JSON.stringify(stay)).toEqual(['/stay']);
