@@ -1,3 +1,6 @@
+import { basename } from 'node:path';
+import { BaseSequencer } from 'vitest/node';
+import type { TestSpecification } from 'vitest/node';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -6,6 +9,40 @@ import { defineConfig } from 'vitest/config';
  * machine busy. E2E_WORKERS sets another number (1 runs them one after the other).
  */
 const workers = Math.max(1, Number(process.env.E2E_WORKERS) || 2);
+
+/**
+ * The end-to-end files, slowest first, as measured on a 2-core machine (seconds of a file at load 2–6, beside the
+ * Storybook accessibility run): sign-in 39 (it waits for a token renewal), signing-journey 38, form-builder-journey
+ * 33, layout 32, permission-journey 27, pdf-forms-journey and forms-admin-journey about 26, builder-keyboard-drag 26,
+ * public-form-visitors 25, defects 24, the others 12–20. Two workers take the files from one queue, so the slowest
+ * ones go first and the short ones fill the end: with Vitest's own order on a fresh clone (largest file first, which
+ * put sign-in tenth of fifteen) one worker still ran a long file after the other had finished. A file not listed
+ * here runs after the listed ones, largest first.
+ */
+const SLOWEST_FIRST = [
+  'sign-in',
+  'signing-journey',
+  'form-builder-journey',
+  'layout',
+  'permission-journey',
+  'pdf-forms-journey',
+  'forms-admin-journey',
+  'builder-keyboard-drag',
+  'public-form-visitors',
+  'defects',
+];
+
+/** Orders the files by {@link SLOWEST_FIRST}; the rest keep Vitest's order (failed first, then longest or largest). */
+class SlowestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const rank = (file: TestSpecification) => {
+      const index = SLOWEST_FIRST.indexOf(basename(file.moduleId).replace(/\.test\.ts$/, ''));
+      return index === -1 ? SLOWEST_FIRST.length : index;
+    };
+    return sorted.map((file, i) => ({ file, i })).sort((a, b) => rank(a.file) - rank(b.file) || a.i - b.i).map(({ file }) => file);
+  }
+}
 
 // End-to-end tests: the real backend, identity provider and built host, driven in Debian's Chromium.
 export default defineConfig({
@@ -19,6 +56,7 @@ export default defineConfig({
     // saved about 3 CPU-seconds a file, but on CI a later file then failed (a visitor's public form in the builder
     // journey never showed its fields; the file passes alone): some process-wide part of the backend (its shared PDF
     // worker pool, the pattern checker, or a cache) outlives the stack of the file that started it. Not found yet.
+    sequence: { sequencer: SlowestFirst },
     testTimeout: 90_000,
     hookTimeout: 120_000,
   },

@@ -558,6 +558,46 @@ function selfTestCases(control, target) {
   ];
 }
 
+/** Each story's seconds in the last runs (git-ignored), so that the next run can start the slowest first. */
+const COSTS_FILE = join(ROOT, '.tmp', 'cache', 'axe-story-seconds.json');
+
+/**
+ * Stories known to be slow without a record of an earlier run (a fresh clone): each takes several times a median
+ * story (a thousand fields, lists at scale), and one of them started last leaves the other lanes idle at the end.
+ */
+const SLOW_STORY = /thousand|at-scale|large-form/;
+
+/** The story seconds recorded by earlier runs, or none. @returns {Promise<Record<string, number>>} */
+async function readStoryCosts() {
+  try {
+    const costs = JSON.parse(await readFile(COSTS_FILE, 'utf8'));
+    return costs && typeof costs === 'object' ? costs : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Adds this run's story seconds to the record (a filtered run keeps the other stories' entries). */
+async function writeStoryCosts(/** @type {Record<string, number>} */ costs) {
+  const all = { ...(await readStoryCosts()), ...costs };
+  mkdirSync(join(ROOT, '.tmp', 'cache'), { recursive: true });
+  writeFileSync(COSTS_FILE, `${JSON.stringify(all)}\n`);
+}
+
+/**
+ * The stories, longest first, so that the lanes end together (a shared queue taken longest first): by their recorded
+ * seconds; a story without a record counts as slow when its id says so ({@link SLOW_STORY}), else as a median one.
+ * Stories of equal cost keep the build's order.
+ * @param {string[]} stories @param {Record<string, number>} costs @returns {string[]}
+ */
+function slowestFirst(stories, costs) {
+  const recorded = Object.values(costs).filter((v) => typeof v === 'number').sort((a, b) => a - b);
+  const median = recorded.length ? recorded[Math.floor((recorded.length - 1) / 2)] : 1;
+  const max = recorded.length ? recorded[recorded.length - 1] : 10;
+  const cost = (/** @type {string} */ id) => (typeof costs[id] === 'number' ? costs[id] : SLOW_STORY.test(id) ? max : median);
+  return stories.map((id, i) => ({ id, i, seconds: cost(id) })).sort((a, b) => b.seconds - a.seconds || a.i - b.i).map((s) => s.id);
+}
+
 async function main() {
   const started = Date.now();
   ensureBuild();
@@ -583,13 +623,18 @@ async function main() {
   }
 
   /** @type {({ kind: 'story', id: string } | { kind: 'self-test', test: ReturnType<typeof selfTestCases>[number] })[]} */
-  const queue = [...selfTest.map((test) => ({ kind: /** @type {const} */ ('self-test'), test })), ...stories.map((id) => ({ kind: /** @type {const} */ ('story'), id }))];
+  const queue = [
+    ...selfTest.map((test) => ({ kind: /** @type {const} */ ('self-test'), test })),
+    ...slowestFirst(stories, await readStoryCosts()).map((id) => ({ kind: /** @type {const} */ ('story'), id })),
+  ];
   let passed = 0;
   let failed = 0;
   let known = 0;
   let caught = 0;
   /** @type {number[]} */
   const storySeconds = [];
+  /** Each story's seconds in this run, kept for the next run's order. @type {Record<string, number>} */
+  const costs = {};
   /** @type {Lane[]} */
   const lanes = [];
 
@@ -610,6 +655,7 @@ async function main() {
           const begun = Date.now();
           const result = await checkStory(own, item.id);
           storySeconds.push((Date.now() - begun) / 1000);
+          costs[item.id] = (Date.now() - begun) / 1000;
           if (profile) console.log(`  ${((Date.now() - begun) / 1000).toFixed(2)} s: ${item.id}`);
           report(item.id, result);
         }
@@ -674,6 +720,7 @@ async function main() {
   }
   if (selfTest.length) console.log(`self-test: ${caught} of ${selfTest.reduce((n, t) => n + t.expect.length, 0)} planted faults reported`);
   console.log(`${passed} passed, ${failed} failed${known ? `, ${known} known gaps (listed with '!' above; docs/accessibility-gaps.md)` : ''}`);
+  if (Object.keys(costs).length) await writeStoryCosts(costs);
   if (!selfTestOnly) {
     // `npm test` adds these counts to its summary line.
     const results = join(fileURLToPath(new URL('../..', import.meta.url)), '.tmp', 'results');
