@@ -198,6 +198,25 @@ describe('FieldPropertiesPanel', () => {
     expect(stars).toHaveValue('7');
   });
 
+  it("a matrix's rows and columns are two editable lists, each change written to its path's schema (a property per row, the columns their enum)", async () => {
+    const onChange = vi.fn();
+    const { user } = renderWithProviders(<Harness field={field('matrix', { rows: WIDGET_KINDS.matrix.defaultField.rows, options: WIDGET_KINDS.matrix.defaultField.options })} onChange={onChange} />);
+    const rows = screen.getByRole('group', { name: 'Rows' });
+    const columns = screen.getByRole('group', { name: 'Columns' });
+    expect(screen.queryByRole('group', { name: 'Options' })).toBeNull();
+    expect(input('Required')).toBeInTheDocument();
+    await user.click(within(rows).getByRole('button', { name: 'Add option' }));
+    const added = onChange.mock.lastCall?.[0] as FieldPropertiesChange;
+    expect(added.field.rows?.map((r) => r.value)).toHaveLength(3);
+    expect(Object.keys((added.schema.properties as JsonObject) ?? {})).toEqual(added.field.rows?.map((r) => r.value));
+    expect(added.schema.additionalProperties).toBe(false);
+    await user.click(within(columns).getByRole('button', { name: 'Remove option 3' }));
+    const removed = onChange.mock.lastCall?.[0] as FieldPropertiesChange;
+    expect(removed.field.options?.map((o) => o.value)).toEqual(['column-1', 'column-2']);
+    for (const row of Object.values(removed.schema.properties as Record<string, JsonObject>)) expect(row.enum).toEqual(['column-1', 'column-2']);
+    expect(Object.keys(removed.schema.properties as JsonObject)).toHaveLength(3);
+  });
+
   it('a pattern must compile, and the server check answers on leaving the box with its reason', async () => {
     const checkPattern = vi.fn(async (p: string) => (p === '(a+)+$' ? 'matching it can take time growing exponentially' : null));
     const { user } = renderWithProviders(<Harness field={field('text')} checkPattern={checkPattern} />);

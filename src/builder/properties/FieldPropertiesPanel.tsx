@@ -3,6 +3,7 @@ import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type R
 import type { FieldComputation, FieldOption, FieldRuleNode, FormField, JsonObject, JsonValue } from '../../api/types';
 import { checkDataPath, labelToPath, pathFollowsLabel, type DataPathProblem } from '../../engine/authoring';
 import { FORM_LIMITS } from '../../engine/limits';
+import { matrixSchema } from '../../engine/matrix';
 import { RATING_SCALE, WIDGET_KINDS, widgetKind, type WidgetKind, type WidgetKindRegistry, type WidgetPropertyEditor } from '../../engine/widget-kinds';
 import { fillLabel, type Labels } from '../../query/labels';
 import { useLabels } from '../../query/useLabels';
@@ -154,8 +155,10 @@ function withKey(schema: JsonObject, key: string, value: JsonValue | undefined):
 }
 
 /** The schema node with the enum of its options: on the value itself for one choice, on the items for a list. */
-function withOptions(schema: JsonObject, kind: WidgetKind | undefined, options: readonly FieldOption[]): JsonObject {
+function withOptions(schema: JsonObject, kind: WidgetKind | undefined, options: readonly FieldOption[], rows: readonly FieldOption[] = []): JsonObject {
   const values = options.map((o) => o.value);
+  // A matrix's options are its columns: every row's enum.
+  if (kind?.value === 'matrix') return { ...schema, ...matrixSchema(rows, options) };
   if (kind?.value === 'list') {
     const items = typeof schema.items === 'object' && schema.items !== null && !Array.isArray(schema.items) ? schema.items : { type: 'string' };
     return { ...schema, items: { ...items, enum: values } };
@@ -623,7 +626,20 @@ export function FieldPropertiesPanel(props: FieldPropertiesPanelProps) {
             value={field.options ?? []}
             labels={props.labels}
             disabled={readOnly}
-            onChange={(options) => emit({ field: { ...field, options }, schema: withOptions(schema, kind, options) })}
+            {...(kind?.value === 'matrix' ? { legend: labels.bpColumns } : {})}
+            onChange={(options) => emit({ field: { ...field, options }, schema: withOptions(schema, kind, options, field.rows) })}
+          />
+        );
+      case 'rows':
+        // A matrix's rows: each one a property of its path's object (the columns its enum).
+        return (
+          <OptionsEditor
+            key="rows"
+            value={field.rows ?? []}
+            labels={props.labels}
+            disabled={readOnly}
+            legend={labels.bpRows}
+            onChange={(rows) => emit({ field: { ...field, rows }, schema: { ...schema, ...matrixSchema(rows, field.options ?? []) } })}
           />
         );
       case 'computed':

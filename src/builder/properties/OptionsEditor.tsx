@@ -12,6 +12,8 @@ export interface OptionsEditorProps {
   /** Texts overriding the defaults. */
   labels?: Partial<Labels>;
   disabled?: boolean;
+  /** The fieldset's legend (default the labels' `bpOptions`; a matrix's rows and columns name theirs). */
+  legend?: string;
 }
 
 /** A value derived from a label: lower case words joined by `-` (`Part time` → `part-time`). */
@@ -65,7 +67,7 @@ export function optionProblems(options: readonly FieldOption[], labels: Labels):
  * The options of a choice field: each a value (what is stored) and a label (what is shown); add, remove, move up
  * and down with buttons (no dragging needed), and paste a whole list at once.
  */
-export function OptionsEditor({ value, onChange, labels: overrides, disabled = false }: OptionsEditorProps) {
+export function OptionsEditor({ value, onChange, labels: overrides, disabled = false, legend }: OptionsEditorProps) {
   const labels = useLabels(overrides);
   const [pasting, setPasting] = useState<string | null>(null);
   const set = (index: number, change: Partial<FieldOption>) => onChange(value.map((o, i) => (i === index ? { ...o, ...change } : o)));
@@ -82,7 +84,7 @@ export function OptionsEditor({ value, onChange, labels: overrides, disabled = f
   };
   const problems = optionProblems(value, labels);
   return (
-    <Fieldset legend={labels.bpOptions} p="sm" style={ERROR_CONTRAST}>
+    <Fieldset legend={legend ?? labels.bpOptions} p="sm" style={ERROR_CONTRAST}>
       <Stack gap="xs">
         {value.length === 0 && <Text size="sm">{labels.bpNoOptions}</Text>}
         {value.map((option, index) => {
