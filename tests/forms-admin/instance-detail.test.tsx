@@ -151,7 +151,8 @@ describe('FormInstanceDetail', () => {
 });
 
 describe('FormInstanceList opens the instance page', () => {
-  it("'Open' calls onOpenInstance with the id; 'Open view link' opens the visitor's view link in a new tab", async () => {
+  it("'Open' calls onOpenInstance with the id; 'Open view link' opens the visitor's view link in a new tab; 'Download filled PDF' only for a form made from a PDF", async () => {
+    const click = catchDownloads();
     const opened = vi.spyOn(window, 'open').mockImplementation(() => null);
     const onOpenInstance = vi.fn();
     const { user } = renderInApi(<FormInstanceList onOpenInstance={onOpenInstance} />);
@@ -163,5 +164,13 @@ describe('FormInstanceList opens the instance page', () => {
     await user.click(within(row).getByRole('button', { name: /^More actions for/ }));
     await user.click(await screen.findByRole('menuitem', { name: 'Open view link' }));
     await waitFor(() => expect(opened).toHaveBeenCalledWith(expect.stringContaining(`mode=view&formInstanceId=${ids.loanSubmitted}`), '_blank', 'noopener'));
+    await user.click(within(row).getByRole('button', { name: /^More actions for/ }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Download filled PDF' }));
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    expect(requestsTo('DownloadPdf').map((r) => r.path)).toEqual([expect.stringContaining(`formInstanceId=${ids.loanSubmitted}`)]);
+    const contact = within(table).getByText(ids.contactSubmitted.slice(-8)).closest('tr') as HTMLElement;
+    await user.click(within(contact).getByRole('button', { name: /^More actions for/ }));
+    expect(await screen.findByRole('menuitem', { name: 'Copy view link' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Download filled PDF' })).not.toBeInTheDocument();
   });
 });

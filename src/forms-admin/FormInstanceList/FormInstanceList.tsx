@@ -77,6 +77,7 @@ function RowActions({ c, row }: { c: FormInstanceListController; row: FormInstan
           <Menu.Dropdown>
             {c.can.openViewLink && <Menu.Item onClick={() => c.openViewLink(row)}>{labels.openViewLink}</Menu.Item>}
             {c.can.copyEditLink && <Menu.Item onClick={() => c.copyLink(row, 'edit')}>{labels.copyEditLink}</Menu.Item>}
+            {c.hasFilledPdf(row) && <Menu.Item onClick={() => c.downloadPdf(row)}>{labels.fidDownloadPdf}</Menu.Item>}
             {c.can.copyViewLink && <Menu.Item onClick={() => c.copyLink(row, 'view')}>{labels.copyViewLink}</Menu.Item>}
             <Menu.Item disabled={blocked !== null} onClick={() => c.markCompleted(row)} aria-describedby={blocked ? `ccq-complete-${row.formInstanceId}` : undefined}>
               {labels.markCompleted}
@@ -319,7 +320,7 @@ const FORM_INSTANCE_LIST_OPTIONS = optionKeys<FormInstanceListOptions>()('onOpen
  * The Form Instances screen (the Form Instances menu): every form instance, paged, sorted and counted on the server,
  * filtered by form, group, status, created and updated days and words in the answers; per row 'Open' (the instance's
  * page through `onOpenInstance`; without it, the visitor's view link in a new tab), 'Open view link' (with
- * `onOpenInstance`), 'Copy edit link', 'Copy view link', 'Mark completed' (staff, a Submitted instance), 'Duplicate' and 'Delete';
+ * `onOpenInstance`), 'Download filled PDF' (a form made from a PDF), 'Copy edit link', 'Copy view link', 'Mark completed' (staff, a Submitted instance), 'Duplicate' and 'Delete';
  * under 'Show deleted' 'Restore' and 'Delete permanently'; bulk 'Delete' and 'Restore' of the selected rows; 'Export
  * CSV' and 'Export Excel' of every filtered row (repeatable sections by rows or by columns, as chosen). With
  * Signing_AllowRead (the Signing screen's read claim), a 'Signature' column shows the status of each instance's latest

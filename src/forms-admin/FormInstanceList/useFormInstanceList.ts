@@ -21,6 +21,7 @@ import { useClaimCheck } from '../shared/access';
 import { toast } from '../shared/toast';
 import { ALSO_CHANGES, useDeleteActions, type DeleteActionsController, type DeleteTarget } from '../shared/useDeleteActions';
 import { PAGE_SIZES } from '../shared/useServerTable';
+import { saveDownload } from './download';
 import { useInstanceExport, type InstanceExportController } from './useInstanceExport';
 import { instanceQuery, markCompletedBlock, NO_INSTANCE_FILTERS, type FormInstanceFilters } from './instance-filter';
 
@@ -100,6 +101,10 @@ export interface FormInstanceListController extends InstanceExportController {
   actions: DeleteActionsController;
   /** Which row actions the signed-in user may take. */
   can: { open: boolean; openViewLink: boolean; copyEditLink: boolean; copyViewLink: boolean; duplicate: boolean; export: boolean };
+  /** Whether a row offers 'Download filled PDF': its form was made from a PDF and the user may read one instance. */
+  hasFilledPdf(row: FormInstanceListRow): boolean;
+  /** Downloads the row's filled PDF (`Forms/DownloadPdf`): its form's PDF template with the answers in its fields. */
+  downloadPdf(row: FormInstanceListRow): void;
   /** The instances' signing envelopes: shown only to those who may open the Signing screen and list envelopes. */
   signing: FormInstanceSigning;
   /** Why 'Mark completed' is disabled for a row, or null when it is offered. */
@@ -232,6 +237,15 @@ export function useFormInstanceList({ onOpen, onOpenInstance, onOpenSigning, lab
     enabled: holds('FormGroup_SelectList'),
   });
 
+  // The forms made from a PDF (those with a template), whose rows offer 'Download filled PDF': their ids only.
+  const mayDownloadPdf = holds('FormInstance_Select');
+  const pdfFormsQuery: ODataQueryOptions<Form> = { filter: 'isDeleted eq false and pdfTemplate/fileName ne null', select: ['formId'], top: 1000 };
+  const pdfForms = useQuery({
+    queryKey: entityKeys.list('form', odata.buildQuery(pdfFormsQuery)),
+    queryFn: async ({ signal }) => new Set(((await client.odata.forms.list(pdfFormsQuery, { signal }))?.value ?? []).map((f) => f.formId.toLowerCase())),
+    enabled: mayDownloadPdf,
+  });
+
   const actions = useDeleteActions('forminstance', { labels, onDone: () => setSelected([]) });
   const markCompletedMutation = useMarkCompleted();
   const duplicateMutation = useDuplicateInstance();
@@ -360,6 +374,18 @@ export function useFormInstanceList({ onOpen, onOpenInstance, onOpenSigning, lab
         if (listSigning) onOpenSigning?.(row);
       },
     },
+    hasFilledPdf: (row) => mayDownloadPdf && (pdfForms.data?.has(row.formId.toLowerCase()) ?? false),
+    downloadPdf: (row) =>
+      void runRow(row, async () => {
+        const name = instanceName(row);
+        try {
+          const file = await client.forms.downloadPdf(row.formInstanceId);
+          const saved = saveDownload(file, `${row.form?.name ?? 'form'} - filled.pdf`);
+          toast.success(fillLabel(labels.fidDownloaded, { file: saved }));
+        } catch (error) {
+          toast.failure(fillLabel(labels.fidDownloadPdfFailed, { name }), error, labels);
+        }
+      }),
     markCompletedBlock: (row) => markCompletedBlock(row.status, mayComplete, labels),
     busyId,
     open: (row) => {
