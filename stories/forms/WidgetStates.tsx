@@ -3,11 +3,11 @@ import { useState } from 'react';
 import type { FieldWidget, FormSchema, JsonObject } from '../../src/api/types';
 import { createFormEngine } from '../../src/engine';
 import { FormRenderer } from '../../src/forms';
-import { widgetFields } from './fixtures';
+import { matrixWidgetField, widgetFields } from './fixtures';
 
 /** A one-field form of `widget` (required, so an empty answer shows an error). */
 function singleFieldSchema(widget: FieldWidget): { schema: FormSchema; sample: unknown; bad: unknown; path: string } {
-  const entry = widgetFields.find((w) => w.widget === widget);
+  const entry = [...widgetFields, matrixWidgetField].find((w) => w.widget === widget);
   if (!entry) throw new Error(`No sample field for the widget '${widget}'.`);
   const name = entry.field.path.slice(1);
   const schema: FormSchema = {

@@ -48,4 +48,14 @@ export const Rating: Story = {
     await expect(canvas.getAllByRole('radio', { name: '5 of 5 stars' }).length).toBeGreaterThan(0);
   },
 };
+export const Matrix: Story = {
+  args: { widget: 'matrix' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    // The error state: a row left ('Not answered' at the row); the view state: each row in words.
+    await expect(canvas.getByText('Not answered')).toBeInTheDocument();
+    await expect(canvas.getByText(/Speed — Good/)).toBeInTheDocument();
+    await expect(canvas.getAllByRole('radiogroup', { name: 'Care' }).length).toBeGreaterThan(0);
+  },
+};
 export const StaticText: Story = { args: { widget: 'static' } };

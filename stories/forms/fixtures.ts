@@ -50,6 +50,36 @@ export const widgetFields: { widget: FieldWidget; field: FormField; schema: Json
   { widget: 'static', field: { id: 'notice', path: '', widget: 'static', label: 'Before you sign', helpText: 'Read everything above once more.' }, schema: {}, sample: undefined, bad: undefined },
 ];
 
+/**
+ * The matrix's sample field (kept out of {@link widgetFields}, whose one-page gallery other tests count the radios of):
+ * its error state is a required matrix with a row left.
+ */
+export const matrixWidgetField: (typeof widgetFields)[number] = {
+  widget: 'matrix',
+  field: {
+    id: 'service',
+    path: '/service',
+    widget: 'matrix',
+    label: 'Rate our service',
+    rows: [
+      { value: 'speed', label: 'Speed' },
+      { value: 'care', label: 'Care' },
+    ],
+    options: [
+      { value: 'poor', label: 'Poor' },
+      { value: 'good', label: 'Good' },
+      { value: 'great', label: 'Great' },
+    ],
+  },
+  schema: {
+    type: 'object',
+    properties: { speed: { type: 'string', enum: ['poor', 'good', 'great'] }, care: { type: 'string', enum: ['poor', 'good', 'great'] } },
+    additionalProperties: false,
+  },
+  sample: { speed: 'good', care: 'great' },
+  bad: { speed: 'good' },
+};
+
 /** Every widget on one page; the fields of `required` are required. */
 export function widgetGallerySchema(required: string[] = ['name', 'terms', 'contact', 'colours']): FormSchema {
   const properties: JsonObject = {};
