@@ -32,11 +32,11 @@ describe('the form manager routes', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(`/admin/form-manager/${expense}`));
   });
 
-  it('an instance opens in its own version on the form page, read-only', async () => {
+  it("an instance's 'Open' goes to its page, /admin/form-instance/$formInstanceId", async () => {
     const { screen, user, router } = await renderAdmin(`/admin/form-manager/form-schema/${v1}`);
     await screen.findByRole('heading', { level: 1, name: /version 1/ }, { timeout: 5000 });
     await user.click((await screen.findAllByRole('button', { name: /^Open: / }, { timeout: 5000 }))[0]!);
-    await waitFor(() => expect(router.state.location.pathname).toBe(`/form-instance/${v1}`));
-    expect(router.state.location.search).toMatchObject({ mode: 'view', formInstanceId: seedIds.formInstances.expenseCompleted });
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/admin/form-instance/${seedIds.formInstances.expenseCompleted}`));
+    expect(await screen.findByRole('heading', { level: 1, name: `Expense Claim ${seedIds.formInstances.expenseCompleted.slice(-8)}` }, { timeout: 5000 })).toBeInTheDocument();
   });
 });

@@ -6,9 +6,8 @@ import { useNavigate, useParams } from '@tanstack/react-router';
 import { PageTitle } from '../components/landmarks';
 import { FormManager, FormSchemaManager } from '../formsAdmin';
 
-/** Where an instance opens: the form page of its own version, read-only (`mode=view`), naming the instance. */
-const instanceHref = (instance: { formSchemaId: string; formInstanceId: string }) =>
-  `/form-instance/${encodeURIComponent(instance.formSchemaId)}?${new URLSearchParams({ mode: 'view', formInstanceId: instance.formInstanceId }).toString()}`;
+/** Where an instance opens: its page, `/admin/form-instance/{formInstanceId}` (answers, status, envelopes, actions). */
+const instanceHref = (instance: { formInstanceId: string }) => `/admin/form-instance/${encodeURIComponent(instance.formInstanceId)}`;
 
 /** `/admin/form-manager/$formId`: the form manager. 'Open in builder' goes to the form builder with `?formId=`. */
 export function FormManagerPage() {
