@@ -115,6 +115,9 @@ describe('admin routes check the same claim as their menu entry', () => {
     expect(adminRouteAccess('/admin/form-group/42')?.claim).toBe('FormGroups_AllowRead');
     expect(adminRouteAccess('/admin/form-manager/7')?.claim).toBe('Forms_AllowRead');
     expect(adminRouteAccess('/admin/form-manager/form-schema/9')?.claim).toBe('FormSchemas_AllowRead');
+    // One instance's page is gated like the list of instances; the list's own path is not taken for it.
+    expect(adminRouteAccess('/admin/form-instance/3')).toMatchObject({ label: 'Form Instance', claim: 'FormInstances_AllowRead' });
+    expect(adminRouteAccess('/admin/form-instances/')?.label).toBe('Form Instances');
     expect(adminRouteAccess('/admin/')).toBeNull();
     expect(adminRouteAccess('/admin')).toBeNull();
     // A prefix of a word is not the route: /admin/forms is not /admin/form-…
