@@ -10,7 +10,7 @@ import { allLive, rowNotFound } from '../domain/forms';
 import { initialSignerStatuses, isEnvelopeOpen, sha256Hex, signedDocumentFileName } from '../domain/signing';
 import type { SigningPorts } from '../service/signing';
 import type { EnvelopeRecord, SentDocuments, Sealer, SigningStorage } from '../service/signing-ports';
-import type { FakeDb, FakeEnvelope, FakeEnvelopeLifecycle } from './db';
+import type { FakeDb, FakeEnvelope, FakeEnvelopeLifecycle, FakeEnvelopeSigner } from './db';
 import { minimalPdf } from './pdf';
 
 /** The clock and ids of the fake. */
@@ -20,36 +20,45 @@ export interface SigningContext {
   newId(): string;
 }
 
-/** The envelope's lifecycle, made from `signers` and `status` for an envelope that has none yet. */
-export function lifecycleOf(envelope: FakeEnvelope): FakeEnvelopeLifecycle {
-  if (envelope.lifecycle) return envelope.lifecycle;
-  const statuses = initialSignerStatuses(envelope.signers.map((s, i) => ({ routingOrder: s.routingOrder ?? i + 1 })));
-  const final = envelope.status === EnvelopeStatus.Completed;
-  envelope.lifecycle = {
-    signers: envelope.signers.map((s, i) => ({
-      signerId: `${envelope.envelopeId.slice(0, 24)}${String(i + 1).padStart(12, '0')}`,
-      name: s.name,
-      email: s.email,
-      routingOrder: s.routingOrder ?? i + 1,
-      status: final ? 'Signed' : envelope.status === EnvelopeStatus.Declined && i === 0 ? 'Declined' : (statuses[i] ?? 'Created'),
-      deliveredDateTime: null,
-      signedDateTime: final ? envelope.lastUpdatedDateTime : null,
-      declinedDateTime: null,
-      declineReason: null,
-      signatureKind: null,
-      signaturePng: null,
-    })),
+/** A signer of a new lifecycle: who they are and their status; the rest starts empty. */
+type NewSigner = Pick<FakeEnvelopeSigner, 'signerId' | 'name' | 'email' | 'routingOrder' | 'status'> & Partial<FakeEnvelopeSigner>;
+
+/** A lifecycle of `signers` with `values`; everything else starts empty (no events, no tokens, a keyed trail). */
+function newLifecycle(signers: readonly NewSigner[], values: Partial<FakeEnvelopeLifecycle>): FakeEnvelopeLifecycle {
+  return {
+    signers: signers.map((s) => ({ deliveredDateTime: null, signedDateTime: null, declinedDateTime: null, declineReason: null, signatureKind: null, signaturePng: null, ...s })),
     expiresAt: null,
-    sentDateTime: envelope.createdDateTime,
-    completedDateTime: final ? envelope.lastUpdatedDateTime : null,
-    voidedReason: envelope.status === EnvelopeStatus.Voided ? 'Voided before the fake kept reasons.' : null,
+    sentDateTime: null,
+    completedDateTime: null,
+    voidedReason: null,
     declinedReason: null,
     remindersSent: 0,
     lastReminderDateTime: null,
     events: [],
     audit: { keyed: true, eventCount: 0, headHash: null },
     tokens: [],
+    ...values,
   };
+}
+
+/** The envelope's lifecycle, made from `signers` and `status` for an envelope that has none yet. */
+export function lifecycleOf(envelope: FakeEnvelope): FakeEnvelopeLifecycle {
+  if (envelope.lifecycle) return envelope.lifecycle;
+  const statuses = initialSignerStatuses(envelope.signers.map((s, i) => ({ routingOrder: s.routingOrder ?? i + 1 })));
+  const final = envelope.status === EnvelopeStatus.Completed;
+  const signers = envelope.signers.map((s, i): NewSigner => ({
+    signerId: `${envelope.envelopeId.slice(0, 24)}${String(i + 1).padStart(12, '0')}`,
+    name: s.name,
+    email: s.email,
+    routingOrder: s.routingOrder ?? i + 1,
+    status: final ? 'Signed' : envelope.status === EnvelopeStatus.Declined && i === 0 ? 'Declined' : (statuses[i] ?? 'Created'),
+    signedDateTime: final ? envelope.lastUpdatedDateTime : null,
+  }));
+  envelope.lifecycle = newLifecycle(signers, {
+    sentDateTime: envelope.createdDateTime,
+    completedDateTime: final ? envelope.lastUpdatedDateTime : null,
+    voidedReason: envelope.status === EnvelopeStatus.Voided ? 'Voided before the fake kept reasons.' : null,
+  });
   return envelope.lifecycle;
 }
 
@@ -166,32 +175,10 @@ export function fakeSigningStorage(ctx: SigningContext): SigningStorage {
         emailMessage: n.emailMessage,
         createdDateTime: n.createdDateTime,
         lastUpdatedDateTime: n.createdDateTime,
-        lifecycle: {
-          signers: n.signers.map((s) => ({
-            signerId: s.signerId,
-            name: s.name,
-            email: s.email,
-            routingOrder: s.routingOrder,
-            status: 'Created',
-            deliveredDateTime: null,
-            signedDateTime: null,
-            declinedDateTime: null,
-            declineReason: null,
-            signatureKind: null,
-            signaturePng: null,
-          })),
-          expiresAt: n.expiresAt,
-          sentDateTime: null,
-          completedDateTime: null,
-          voidedReason: null,
-          declinedReason: null,
-          remindersSent: 0,
-          lastReminderDateTime: null,
-          events: [],
-          audit: { keyed: true, eventCount: 0, headHash: null },
-          tokens: [],
-          createdBy: n.createdBy,
-        },
+        lifecycle: newLifecycle(
+          n.signers.map(({ signerId, name, email, routingOrder }) => ({ signerId, name, email, routingOrder, status: 'Created' })),
+          { expiresAt: n.expiresAt, createdBy: n.createdBy },
+        ),
       });
     },
     async pointInstanceAt(formInstanceId, envelopeId) {
