@@ -8,24 +8,19 @@
  */
 import type { FieldOption, FormField, JsonObject } from '../contract/types';
 
-/** The rows of a new matrix. */
-export const MATRIX_DEFAULT_ROWS: readonly FieldOption[] = [
-  { value: 'row-1', label: 'Row 1' },
-  { value: 'row-2', label: 'Row 2' },
-];
+const numbered = (name: string, count: number): readonly FieldOption[] =>
+  Array.from({ length: count }, (_, i) => ({ value: `${name.toLowerCase()}-${i + 1}`, label: `${name} ${i + 1}` }));
 
-/** The columns of a new matrix. */
-export const MATRIX_DEFAULT_COLUMNS: readonly FieldOption[] = [
-  { value: 'column-1', label: 'Column 1' },
-  { value: 'column-2', label: 'Column 2' },
-  { value: 'column-3', label: 'Column 3' },
-];
+/** The rows of a new matrix ("Row 1", "Row 2"). */
+export const MATRIX_DEFAULT_ROWS = numbered('Row', 2);
+
+/** The columns of a new matrix ("Column 1" to "Column 3"). */
+export const MATRIX_DEFAULT_COLUMNS = numbered('Column', 3);
 
 /** The English words of one answered row, the form labels' default `matrixAnswer` ("Service — Good"). */
 export const MATRIX_ANSWER_TEXT = '{row} — {column}';
 
-const entries = (list: unknown): FieldOption[] =>
-  (Array.isArray(list) ? list : []).filter((o): o is FieldOption => typeof o === 'object' && o !== null && typeof (o as FieldOption).value === 'string');
+const entries = (list: unknown): FieldOption[] => (Array.isArray(list) ? list.filter((o: FieldOption | null) => typeof o?.value === 'string') : []);
 
 /** The rows of a matrix field (its well-formed `rows`, none when it has no list). */
 export function matrixRows(field: Pick<FormField, 'rows'>): FieldOption[] {
@@ -39,41 +34,35 @@ export function matrixColumns(field: Pick<FormField, 'options'>): FieldOption[] 
 
 /** The JSON Schema of a matrix's path: one property per row, each one of the columns' values, no other key. */
 export function matrixSchema(rows: readonly FieldOption[], columns: readonly FieldOption[]): JsonObject {
-  const values = columns.map((c) => c.value);
   return {
     type: 'object',
-    properties: Object.fromEntries(rows.map((r) => [r.value, { type: 'string', enum: [...values] }])),
+    properties: Object.fromEntries(rows.map((r) => [r.value, { type: 'string', enum: columns.map((c) => c.value) }])),
     additionalProperties: false,
   };
 }
 
-const answerOf = (value: unknown, row: string): unknown =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) && Object.prototype.hasOwnProperty.call(value, row) ? (value as Record<string, unknown>)[row] : undefined;
+/** The answer of one row ('' for none). */
+const answerOf = (value: unknown, row: FieldOption): string => {
+  const answer = typeof value === 'object' && value !== null && !Array.isArray(value) && Object.prototype.hasOwnProperty.call(value, row.value) ? (value as Record<string, unknown>)[row.value] : null;
+  return answer === undefined || answer === null ? '' : String(answer);
+};
 
 /** The rows of a matrix that `value` leaves unanswered (all of them for no answer). */
 export function matrixMissingRows(field: Pick<FormField, 'rows'>, value: unknown): FieldOption[] {
-  return matrixRows(field).filter((row) => {
-    const answer = answerOf(value, row.value);
-    return answer === undefined || answer === null || answer === '';
-  });
-}
-
-/** The label of a matrix's column value, or the value itself for one no column has. */
-export function matrixColumnLabel(field: Pick<FormField, 'options'>, value: unknown): string {
-  return matrixColumns(field).find((c) => c.value === String(value))?.label ?? String(value);
+  return matrixRows(field).filter((row) => answerOf(value, row) === '');
 }
 
 /**
  * A matrix's answer in words, one line per answered row in the rows' order: "Row — Column" (from `template`, a
- * pack's `matrixAnswer`), as view mode and the answers PDF write it. Unanswered rows are left out.
+ * pack's `matrixAnswer`; the column by its label, a value no column has as it is), as view mode and the answers PDF
+ * write it. Unanswered rows are left out.
  */
 export function matrixAnswerLines(field: Pick<FormField, 'rows' | 'options'>, value: unknown, template: string = MATRIX_ANSWER_TEXT): string[] {
-  const lines: string[] = [];
-  for (const row of matrixRows(field)) {
-    const answer = answerOf(value, row.value);
-    if (answer === undefined || answer === null || answer === '') continue;
-    const column = matrixColumnLabel(field, answer);
-    lines.push(template.replace(/\{(row|column)\}/g, (_, name: string) => (name === 'row' ? row.label : column)));
-  }
-  return lines;
+  return matrixMissingRows(field, null)
+    .filter((row) => answerOf(value, row) !== '')
+    .map((row) => {
+      const answer = answerOf(value, row);
+      const column = matrixColumns(field).find((c) => c.value === answer)?.label ?? answer;
+      return template.replace('{row}', () => row.label).replace('{column}', () => column);
+    });
 }

@@ -1,8 +1,7 @@
-import { Input, Radio } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Group, Radio } from '@mantine/core';
 import { matrixAnswerLines, matrixColumns, matrixMissingRows, matrixRows } from '../../engine/matrix';
-import type { FormLabels } from '../labels';
 import type { CompiledField } from '../../engine/compile';
+import type { FormLabels } from '../labels';
 import { GroupFieldset } from './GroupFieldset';
 import type { LiteRenderer } from './LiteField';
 import type { WidgetProps } from './types';
@@ -11,97 +10,47 @@ import type { WidgetProps } from './types';
 export const matrixText = (cf: CompiledField, value: unknown, labels: FormLabels): string =>
   matrixAnswerLines(cf.field, value, labels.matrixAnswer).join('\n') || labels.notAnswered;
 
-const CELL = { justifySelf: 'center', textAlign: 'center', overflowWrap: 'anywhere' } as const;
-
-/** One radio of the grid: its row's group name, its column, whether chosen, and what choosing it does. */
-interface MatrixRadio {
-  id: string;
-  name: string;
-  value: string;
-  label: string;
-  checked: boolean;
-  disabled: boolean;
-  onChange: () => void;
-}
-
 /**
- * The grid of a matrix (the column names, then one radio group per row), its radios drawn by `radio`: Mantine's in
- * the widget, native ones in its light stand-in. No hooks: the light stand-in calls it as a function.
+ * The rows of a matrix: one radio group per row, named by the row's label, its radios labelled by the columns (the
+ * arrow keys move within a row, Tab from row to row). After a problem is shown, each unanswered row says so ("Not
+ * answered", its group's description). No hooks: the light stand-in calls it as a function too.
  */
-function matrixGrid({ cf, id, state, disabled, readOnly, onChange, onBlur, labels }: WidgetProps, radio: (props: MatrixRadio) => ReactNode) {
-  const columns = matrixColumns(cf.field);
-  const answers = typeof state.value === 'object' && state.value !== null && !Array.isArray(state.value) ? (state.value as Record<string, unknown>) : {};
-  const missing = state.error ? new Set(matrixMissingRows(cf.field, state.value).map((r) => r.value)) : null;
-  const grid = { display: 'grid', gridTemplateColumns: `minmax(6rem, 1fr) repeat(${columns.length}, minmax(2.75rem, 6rem))`, alignItems: 'center', gap: 6, padding: '4px 0' };
-  return (
-    <>
-      {/* The radios carry the column names themselves: this row only shows them. */}
-      <div aria-hidden="true" style={{ ...grid, fontSize: 'var(--mantine-font-size-sm)' }}>
-        <span />
-        {columns.map((column) => (
-          <span key={column.value} style={CELL}>
-            {column.label}
-          </span>
+function matrixGrid({ cf, id, state, disabled, readOnly, onChange, onBlur, labels }: WidgetProps) {
+  const answers = typeof state.value === 'object' && state.value !== null ? (state.value as Record<string, unknown>) : {};
+  const missing = state.error ? matrixMissingRows(cf.field, state.value).map((r) => r.value) : [];
+  return matrixRows(cf.field).map((row, r) => (
+    <Radio.Group
+      key={row.value}
+      name={`${id}-${r}`}
+      label={row.label}
+      value={String(answers[row.value] ?? '')}
+      onChange={(value) => readOnly || onChange({ ...answers, [row.value]: value })}
+      error={missing.includes(row.value) && labels.notAnswered}
+      readOnly={readOnly}
+      disabled={disabled}
+      mt="xs"
+    >
+      <Group gap="md" mt={4} onBlur={onBlur}>
+        {matrixColumns(cf.field).map((column) => (
+          <Radio key={column.value} value={column.value} label={column.label} aria-invalid={missing.includes(row.value) || undefined} />
         ))}
-      </div>
-      {matrixRows(cf.field).map((row, r) => {
-        const rowId = `${id}-row-${r}`;
-        const unanswered = missing?.has(row.value) === true;
-        return (
-          <div
-            key={row.value}
-            role="radiogroup"
-            aria-labelledby={`${rowId}-label`}
-            aria-describedby={unanswered ? `${rowId}-error` : undefined}
-            aria-invalid={unanswered || undefined}
-            style={{ ...grid, borderTop: '1px solid var(--mantine-color-default-border)' }}
-            onBlur={onBlur}
-          >
-            <div>
-              <span id={`${rowId}-label`}>{row.label}</span>
-              {unanswered ? <Input.Error id={`${rowId}-error`}>{labels.notAnswered}</Input.Error> : null}
-            </div>
-            {columns.map((column, c) =>
-              radio({
-                id: `${rowId}-${c}`,
-                name: rowId,
-                value: column.value,
-                label: column.label,
-                checked: answers[row.value] === column.value,
-                disabled,
-                onChange: () => {
-                  if (!readOnly) onChange({ ...answers, [row.value]: column.value });
-                },
-              }),
-            )}
-          </div>
-        );
-      })}
-    </>
-  );
+      </Group>
+    </Radio.Group>
+  ));
 }
 
-const mantineRadio = ({ label, ...props }: MatrixRadio) => <Radio key={props.id} {...props} aria-label={label} style={CELL} />;
-
 /**
- * `matrix`: rows × columns of choices in the group's fieldset (the legend is the question). The column names head
- * the grid; each row is a radio group named by the row's label, its radios named by the columns, so the arrow keys
- * move within a row and Tab from row to row. After a submit, a required matrix's unanswered rows each say so
- * ("Not answered", tied to the row's group) under the question's own error.
+ * `matrix`: rows × columns of choices in the group's fieldset (the legend is the question), each row one answer
+ * among the columns.
  */
 export function MatrixWidget(props: WidgetProps) {
   const { id, label, description, state } = props;
   return (
     <GroupFieldset id={id} label={label} description={description} error={state.error} required={state.required}>
-      {matrixGrid(props, mantineRadio)}
+      {matrixGrid(props)}
     </GroupFieldset>
   );
 }
 
-/** The light stand-in of a matrix while a long form mounts progressively: the same grid of native radios. */
-export const liteMatrix: LiteRenderer = (props, { common, fieldset }) =>
-  fieldset(
-    matrixGrid(props, ({ label, ...radio }) => (
-      <input key={radio.id} type="radio" {...radio} aria-label={label} onFocus={common.onFocus} onBlur={common.onBlur} style={CELL} />
-    )),
-  );
+/** The light stand-in of a matrix while a long form mounts progressively: the same grid in the light fieldset. */
+export const liteMatrix: LiteRenderer = (props, { fieldset }) => fieldset(matrixGrid(props));
