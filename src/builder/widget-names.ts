@@ -36,18 +36,23 @@ function defaultText(text: string, kind: WidgetKind, texts: WidgetNameTexts): st
   if (text === WIDGET_KINDS.multiselect.defaultField.label) return texts.fbNewListLabel;
   if (text === WIDGET_KINDS.static.defaultField.label) return texts.fbNewStaticLabel;
   if (text === WIDGET_KINDS.static.defaultField.helpText) return texts.fbNewStaticHelp;
-  const option = /^Option (\d+)$/.exec(text);
-  return option ? fillLabel(texts.fbNewOption, { number: option[1]! }) : text;
+  if (text === WIDGET_KINDS.matrix.defaultField.label) return texts.fbNewMatrixLabel;
+  const numbered = /^(Option|Row|Column) (\d+)$/.exec(text);
+  if (!numbered) return text;
+  const template = numbered[1] === 'Row' ? texts.fbNewRow : numbered[1] === 'Column' ? texts.fbNewColumn : texts.fbNewOption;
+  return fillLabel(template, { number: numbered[2]! });
 }
 
 function localizedField(kind: WidgetKind, texts: WidgetNameTexts): WidgetDefaultField {
   const field = kind.defaultField;
   const options: FieldOption[] | undefined = field.options?.map((o) => ({ ...o, label: defaultText(o.label, kind, texts) }));
+  const rows: FieldOption[] | undefined = field.rows?.map((o) => ({ ...o, label: defaultText(o.label, kind, texts) }));
   return {
     ...field,
     label: defaultText(field.label, kind, texts),
     ...(field.helpText !== undefined ? { helpText: defaultText(field.helpText, kind, texts) } : {}),
     ...(options ? { options } : {}),
+    ...(rows ? { rows } : {}),
   };
 }
 

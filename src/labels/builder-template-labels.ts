@@ -80,6 +80,10 @@ export const builderWidgetLabels = {
   fbNewListLabel: 'Choose any',
   /** The label of each option a new choice field starts with. */
   fbNewOption: 'Option {number}',
+  /** The label a new matrix starts with, and the labels of its rows and columns. */
+  fbNewMatrixLabel: 'Rate each row',
+  fbNewRow: 'Row {number}',
+  fbNewColumn: 'Column {number}',
   /** The heading and text a new text block starts with. */
   fbNewStaticLabel: 'Heading',
   fbNewStaticHelp: 'Text the person who fills in the form reads.',

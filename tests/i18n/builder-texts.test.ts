@@ -61,6 +61,15 @@ describe('the palette names and new fields', () => {
     expect(kinds.text!.defaultField.label).toBe('Kurzer Text');
     expect(kinds.select!.defaultField).toMatchObject({ label: 'Eine Option wählen', options: [{ value: 'option-1', label: 'Option 1' }, { value: 'option-2', label: 'Option 2' }] });
     expect(kinds.static!.defaultField).toEqual({ label: 'Überschrift', helpText: 'Text, den die ausfüllende Person sieht.' });
+    // A new matrix: its label, rows and columns in German, their values as the engine writes them.
+    expect(kinds.matrix!.defaultField).toEqual({
+      label: 'Bewerten Sie jede Zeile',
+      rows: [
+        { value: 'row-1', label: 'Zeile 1' },
+        { value: 'row-2', label: 'Zeile 2' },
+      ],
+      options: [1, 2, 3].map((n) => ({ value: `column-${n}`, label: `Spalte ${n}` })),
+    });
     expect(localizeWidgetKinds(WIDGET_KINDS as unknown as Record<string, WidgetKind>, { ...germanLabels, fbNewOption: 'Wahl {number}' }).radio!.defaultField.options).toEqual([
       { value: 'option-1', label: 'Wahl 1' },
       { value: 'option-2', label: 'Wahl 2' },
