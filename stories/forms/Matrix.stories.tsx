@@ -76,7 +76,9 @@ export const EditWithError: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Submit' }));
-    await waitFor(() => expect(canvas.getByRole('radiogroup', { name: 'Food' })).toHaveAttribute('aria-invalid', 'true'));
+    const food = canvas.getByRole('radiogroup', { name: 'Food' });
+    await waitFor(() => expect(food).toHaveAccessibleDescription('Not answered'));
+    for (const radio of within(food).getAllByRole('radio')) await expect(radio).toHaveAttribute('aria-invalid', 'true');
     await expect(canvas.getByRole('group', { name: /Rate your stay/ })).toHaveAttribute('aria-invalid', 'true');
   },
 };
