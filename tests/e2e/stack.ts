@@ -2,8 +2,10 @@
  * The whole product for one test file: the reference backend (in-memory PGlite) with its
  * identity provider, serving the built host on its own origin, and a Chromium to drive it.
  */
+import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { inject } from 'vitest';
 import { startServer } from '../../example-host/server';
 import type { ServerHandle } from '../../example-host/server';
 import { launchChromium } from '../support/chromium.mjs';
@@ -34,9 +36,10 @@ export interface Stack {
  * the same port handed out twice): try again with new ports, three times at most.
  */
 async function startServerOnFreePorts(options: { accessTokenTtlSeconds?: number }): Promise<ServerHandle> {
-  // The store starts from an empty PGlite folder dumped once after initdb (shared with the server tests): loading it
-  // takes about a second, initdb several.
-  const memoryDatabaseTemplate = await pgliteTemplate();
+  // The store starts from the dump the global setup wrote, already migrated and seeded (support/database-template);
+  // run without that setup, from the empty PGlite folder dumped once after initdb (shared with the server tests).
+  const migrated = inject('e2eDatabaseTemplate');
+  const memoryDatabaseTemplate = migrated ? new Blob([await readFile(migrated)]) : await pgliteTemplate();
   for (let attempt = 1; ; attempt++) {
     const port = await freePort();
     let oidcPort = await freePort();
