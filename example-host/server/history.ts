@@ -72,8 +72,8 @@ export async function readHistory(db: Db, holderKind: HistoryHolderKind, holderI
   return toPaged(list, Number(total), paging);
 }
 
-/** The holders of each kind that hold claim group `claimGroupId`, with their names. */
-async function holdersOfClaimGroup(tx: Db, kind: HolderKind, claimGroupId: string): Promise<Map<string, string>> {
+/** The live holders of `kind` that hold claim group `claimGroupId` through a live link, with their names. */
+export async function holdersOfClaimGroup(tx: Db, kind: HolderKind, claimGroupId: string): Promise<Map<string, string>> {
   const { links, table, id, name, isDeleted } = HOLDERS[kind];
   const rows = await tx
     .select({ id: id, name: name })
@@ -81,20 +81,6 @@ async function holdersOfClaimGroup(tx: Db, kind: HolderKind, claimGroupId: strin
     .innerJoin(table, eq(id, links.holderId))
     .where(and(eq(links.claimGroupId, claimGroupId), eq(links.isDeleted, false), eq(isDeleted, false)));
   return new Map(rows.map((r) => [String(r.id), String(r.name)]));
-}
-
-/**
- * Records, before a claim group is deleted, that every user, user group and parent claim group holding it loses it.
- * Runs inside the deletion's transaction.
- */
-export async function recordClaimGroupDeletion(tx: Db, actor: HistoryActor | null, claimGroupId: string, claimGroupName: string): Promise<void> {
-  const item: HistoryItem = { key: `claimGroup:${claimGroupId}`, label: claimGroupName };
-  for (const kind of ['user', 'userGroup', 'claimGroup'] as const) {
-    const holders = await holdersOfClaimGroup(tx, kind, claimGroupId);
-    if (holders.size === 0) continue;
-    const before = new Map([...holders.keys()].map((id) => [id, [item]]));
-    await recordChanges(tx, actor, kind, 'claimGroups', holders, before, new Map());
-  }
 }
 
 /**

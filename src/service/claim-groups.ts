@@ -92,3 +92,36 @@ export async function changeClaimGroups(
   if (entries.length) await store.recordHistory(entries.map((entry) => ({ id: ids.newId(), at: now, ...entry })));
   return change.claimGroupSets.flatMap((id) => after.get(id) ?? []);
 }
+
+/** The reads and writes removing a claim group needs; every method works inside the caller's transaction. */
+export interface ClaimGroupRemovalStore extends HolderStore {
+  /** The live holders of `kind` that hold the claim group through a live link, with their names. */
+  holdersOfClaimGroup(kind: HolderKind, claimGroupId: string): Promise<ReadonlyMap<string, string>>;
+  /** Removes the claim group with its grants and every link to or from it. */
+  removeClaimGroup(claimGroupId: string): Promise<void>;
+}
+
+const HOLDER_KINDS: readonly HolderKind[] = ['user', 'userGroup', 'claimGroup'];
+
+/**
+ * Removes a claim group (`DeleteClaimGroupByName`; found by name and guarded by the caller): every user, user group and
+ * parent claim group holding it loses it and the history says so, and the users it reached (looked up before its links
+ * go) are told their claims changed.
+ */
+export async function removeClaimGroup(
+  ports: { store: ClaimGroupRemovalStore; clock: Clock; ids: Ids },
+  group: { id: string; name: string },
+  actor: Actor,
+): Promise<void> {
+  const { store, clock, ids } = ports;
+  const now = clock.now();
+  const lost = [{ key: `claimGroup:${group.id}`, label: group.name }];
+  for (const kind of HOLDER_KINDS) {
+    const holders = await store.holdersOfClaimGroup(kind, group.id);
+    const before = new Map([...holders.keys()].map((id) => [id, lost]));
+    const entries = historyEntriesOf(kind, 'claimGroups', actor, holders, before, new Map());
+    if (entries.length) await store.recordHistory(entries.map((entry) => ({ id: ids.newId(), at: now, ...entry })));
+  }
+  await store.claimsChanged('claimGroup', [group.id]);
+  await store.removeClaimGroup(group.id);
+}

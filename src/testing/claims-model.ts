@@ -40,7 +40,7 @@ import type {
   StoredUser,
   StoredUserGroup,
 } from './db';
-import type { ClaimGroupsStore } from '../service/claim-groups';
+import type { ClaimGroupRemovalStore, ClaimGroupsStore } from '../service/claim-groups';
 import type { ClaimsStore } from '../service/claims';
 import type { HolderStore } from '../service/holders';
 import type { MembersStore } from '../service/members';
@@ -391,11 +391,6 @@ export function historyOf(db: FakeDb, kind: HolderKind, holderId: string): Histo
   return db.permissionHistory.filter((e) => e.holderKind === kind && e.holderId === holderId).reverse();
 }
 
-/** Removes the links of one kind of holder to claim group `id`. */
-function dropLinksTo(db: FakeDb, kind: HolderKind, id: string): void {
-  db.claimGroupLinks = db.claimGroupLinks.filter((l) => !(l.holderKind === kind && l.recordId === id));
-}
-
 /**
  * Runs `store` (a reset of claim groups' claims and sub-groups, `UpsertBuiltInClaimGroups`) and records what it did to
  * each group.
@@ -406,18 +401,23 @@ export function recordClaimGroupResets<T>(db: FakeDb, ctx: MutationContext, grou
   );
 }
 
-/** Deletes a claim group with its grants and every link to or from it (recording what its holders lost). */
-export function deleteClaimGroup(db: FakeDb, id: string, ctx: MutationContext): void {
-  // Every user, user group and parent claim group holding it loses it: the history says so.
-  const kinds = ['user', 'userGroup', 'claimGroup'] as const;
-  for (const kind of kinds) {
-    const holderIds = [...new Set(db.claimGroupLinks.filter((l) => live(l) && l.holderKind === kind && l.recordId === id).map((l) => l.holderId))];
-    const liveHolders = holderIds.filter((h) => findHolder(db, kind, h));
-    if (liveHolders.length) recorded(db, ctx, kind, 'claimGroups', liveHolders, (h) => linkItems(linksOf(db, kind, h)), () => dropLinksTo(db, kind, id));
-  }
-  db.claimGroups = db.claimGroups.filter((g) => g.id !== id);
-  db.claimGrants = db.claimGrants.filter((g) => !(g.holderKind === 'claimGroup' && g.recordId === id));
-  db.claimGroupLinks = db.claimGroupLinks.filter((l) => l.recordId !== id && !(l.holderKind === 'claimGroup' && l.holderId === id));
+/** The claim group removal's store (src/service/claim-groups.ts) over the in-memory db. */
+export function memoryClaimGroupRemovalStore(db: FakeDb): ClaimGroupRemovalStore {
+  return {
+    ...memoryHolderStore(db),
+    async holdersOfClaimGroup(kind, id) {
+      const holderIds = db.claimGroupLinks.filter((l) => live(l) && l.holderKind === kind && l.recordId === id).map((l) => l.holderId);
+      return new Map(holderIds.flatMap((h) => {
+        const holder = findHolder(db, kind, h);
+        return holder ? [[h, holder.name] as const] : [];
+      }));
+    },
+    async removeClaimGroup(id) {
+      db.claimGroups = db.claimGroups.filter((g) => g.id !== id);
+      db.claimGrants = db.claimGrants.filter((g) => !(g.holderKind === 'claimGroup' && g.recordId === id));
+      db.claimGroupLinks = db.claimGroupLinks.filter((l) => l.recordId !== id && !(l.holderKind === 'claimGroup' && l.holderId === id));
+    },
+  };
 }
 
 /** Deletes a user group with its memberships, grants and claim group links. */

@@ -8,7 +8,7 @@ import type {
   ApplicationUserApplicationUserGroup, ClaimGrant, ClaimGroupLink, ClaimGroupsChangeRequest, ClaimsChangeRequest, UsersInGroupsChangeRequest,
 } from '../../src/contract/types';
 import type { HistoryEntry } from '../../src/domain';
-import { planClaimGroupsChange } from '../../src/service/claim-groups';
+import { planClaimGroupsChange, removeClaimGroup, type ClaimGroupRemovalStore } from '../../src/service/claim-groups';
 import { changeClaims, planClaimsChange, type ClaimsStore } from '../../src/service/claims';
 import { planMembersChange } from '../../src/service/members';
 
@@ -151,5 +151,27 @@ describe('planMembersChange', () => {
       additions: [],
       users: ['u2'],
     });
+  });
+});
+
+describe('removeClaimGroup', () => {
+  it('records that each live holder lost the group, says claims changed before the group goes, then removes it', async () => {
+    const log: string[] = [];
+    const history: HistoryEntry[] = [];
+    const holders: Record<string, Map<string, string>> = { user: new Map([['u1', 'Ada']]), userGroup: new Map(), claimGroup: new Map([['cgP', 'Parents']]) };
+    const store: ClaimGroupRemovalStore = {
+      holderNames: async () => new Map(),
+      claimsChanged: async (kind, ids) => void log.push(`claimsChanged ${kind} ${ids.join(',')}`),
+      recordHistory: async (entries) => void history.push(...entries),
+      holdersOfClaimGroup: async (kind) => holders[kind]!,
+      removeClaimGroup: async (id) => void log.push(`remove ${id}`),
+    };
+    let next = 0;
+    await removeClaimGroup({ store, clock: { now: () => at }, ids: { newId: () => `h${++next}` } }, { id: 'cg1', name: 'Readers' }, { id: 'me', name: 'Me' });
+    expect(log).toEqual(['claimsChanged claimGroup cg1', 'remove cg1']);
+    expect(history.map((e) => [e.id, e.at, e.holderKind, e.holderId, e.holderName, e.action, e.removed, e.added, e.actor?.id])).toEqual([
+      ['h1', at, 'user', 'u1', 'Ada', 'claimGroups', [{ key: 'claimGroup:cg1', label: 'Readers' }], [], 'me'],
+      ['h2', at, 'claimGroup', 'cgP', 'Parents', 'claimGroups', [{ key: 'claimGroup:cg1', label: 'Readers' }], [], 'me'],
+    ]);
   });
 });

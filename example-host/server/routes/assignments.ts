@@ -36,7 +36,7 @@ const P = Permission;
 // ---------------------------------------------------------------- the use cases' stores (src/service)
 
 /** What every permission change's store (src/service/holders.ts) reads and writes, in the write's transaction. */
-function drizzleHolderStore({ tx, claimsChanged }: WriteContext): HolderStore {
+export function drizzleHolderStore({ tx, claimsChanged }: WriteContext): HolderStore {
   return {
     async holderNames(kind, ids) {
       const h = HOLDERS[kind];

@@ -27,14 +27,15 @@ import type { Db } from '../db/index';
 import { claimGrantsClaimGroups, claimGroupLinksClaimGroups, claimGroups } from '../db/schema';
 import { SEED_IDS } from '../db/seed';
 import type { ClaimGroupRow } from './dto';
-import { usersReaching } from '../claims-service';
 import { chunked, loadClaimGroupGraph } from './holders';
 import type { QueryReader } from './http';
 import { assertNameFree, readGroupName } from './names';
 import { listLive, projectClaimGroups, readPaging, toPaged } from './projections';
 import { route } from './registry';
 import { write } from './writes';
-import { actorOf, recordClaimGroupDeletion, recordClaimGroupResets } from '../history';
+import { actorOf, holdersOfClaimGroup, recordClaimGroupResets } from '../history';
+import { removeClaimGroup, type ClaimGroupRemovalStore } from '../../../src/service/claim-groups';
+import { drizzleHolderStore } from './assignments';
 
 const ALL_FLAGS = {
   includeClaims: 'true',
@@ -183,15 +184,16 @@ export const claimGroupRoutes = [
     handler: async ({ c, services, query, auth }) => {
       const { id } = await requireByName(services.db, query, 'groupName');
       const plan = { changes: [id], access: { type: 'deleteClaimGroup', claimGroupId: id } as const };
-      await write(services, plan, async ({ tx, claimsChanged }) => {
+      await write(services, plan, async (w) => {
         // Renamed or deleted meanwhile: look it up again under the lock.
-        const group = await requireByName(tx, query, 'groupName');
+        const group = await requireByName(w.tx, query, 'groupName');
         if (group.id !== id) throw claimGroupNotFound(query.required('groupName').trim());
-        await recordClaimGroupDeletion(tx, actorOf(auth), id, group.name);
-        // The users it reached (looked up before its links go) lose what it gave them; nobody else's claims change.
-        const reached = await usersReaching(tx, 'claimGroup', [id]);
-        await tx.delete(claimGroups).where(eq(claimGroups.id, id));
-        claimsChanged(reached);
+        const store: ClaimGroupRemovalStore = {
+          ...drizzleHolderStore(w),
+          holdersOfClaimGroup: (kind, claimGroupId) => holdersOfClaimGroup(w.tx, kind, claimGroupId),
+          removeClaimGroup: async (claimGroupId) => void (await w.tx.delete(claimGroups).where(eq(claimGroups.id, claimGroupId))),
+        };
+        await removeClaimGroup({ store, clock: { now: () => new Date() }, ids: { newId: () => crypto.randomUUID() } }, group, actorOf(auth));
       });
       return c.body(null, 204);
     },

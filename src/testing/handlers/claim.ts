@@ -56,11 +56,11 @@ import {
 } from '../../domain';
 import {
   accessModelOf,
+  memoryClaimGroupRemovalStore,
   memoryClaimGroupsStore,
   memoryClaimsStore,
   memoryMembersStore,
   claimGroupGraph,
-  deleteClaimGroup,
   deleteUserGroup,
   claimGraphOfUser,
   claimGraphOfUserGroup,
@@ -78,7 +78,7 @@ import { FakeHttpError, json, noContent, readJsonObject } from '../http';
 import { seedIds } from '../seed-ids';
 import type { MutationContext } from '../claims-model';
 import type { FakeRoute, RouteContext, RouteMethod } from './route';
-import { changeClaimGroups } from '../../service/claim-groups';
+import { changeClaimGroups, removeClaimGroup } from '../../service/claim-groups';
 import { changeClaims } from '../../service/claims';
 import { changeMembers } from '../../service/members';
 
@@ -329,10 +329,11 @@ export const claimRoutes: readonly FakeRoute[] = [
     group.lastUpdatedDateTime = ctx.backend.now();
     return json(projectClaimGroup(db, group, NO_CLAIM_GROUP_INCLUDE));
   }),
-  route('delete', 'DeleteClaimGroupByName', (ctx) => {
+  route('delete', 'DeleteClaimGroupByName', async (ctx) => {
     const group = requireClaimGroupByName(ctx, 'groupName');
     guard(ctx.backend.db, { type: 'deleteClaimGroup', claimGroupId: group.id });
-    deleteClaimGroup(ctx.backend.db, group.id, mutation(ctx));
+    const { now, newId, actor = null } = mutation(ctx);
+    await removeClaimGroup({ store: memoryClaimGroupRemovalStore(ctx.backend.db), clock: { now }, ids: { newId } }, group, actor);
     return noContent();
   }),
   route('get', 'UpsertBuiltInClaimGroups', (ctx) => {
