@@ -263,4 +263,12 @@ describe('pdfValuesFromData', () => {
     expect(pdfValuesFromData(schema.layout, { name: 'Ada', age: 36, planet: 'Mars' })).toEqual({ PdfName: 'Ada', PdfAge: '36' });
     expect(pdfValuesFromData(schema.layout, { name: '' })).toEqual({});
   });
+
+  it('writes a matrix into a text field as its answered rows in words', () => {
+    const layout = {
+      pages: [{ id: 'p', title: 'P', sections: [{ id: 's', title: '', fields: [{ id: 'stay', path: '/stay', widget: 'matrix', label: 'Stay', pdfFieldName: 'PdfStay', rows: [{ value: 'room', label: 'Room' }, { value: 'food', label: 'Food' }], options: [{ value: 'good', label: 'Good' }] }] }] }],
+    };
+    expect(pdfValuesFromData(layout, { stay: { food: 'good', room: 'good' } })).toEqual({ PdfStay: 'Room — Good; Food — Good' });
+    expect(pdfValuesFromData(layout, { stay: {} })).toEqual({});
+  });
 });
