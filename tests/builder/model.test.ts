@@ -121,6 +121,19 @@ describe('builder model', () => {
     expect(findField(s.document, 'select-1')).toBeNull();
   });
 
+  it('adds a matrix with its rows, columns and a schema naming each row; required, it is a draft the save check accepts', () => {
+    const s = run(fresh(), { type: 'addField', kind: WIDGET_KINDS.matrix }, { type: 'setRequired', id: 'matrix-1', required: true });
+    const matrix = findField(s.document, 'matrix-1')!.field;
+    expect(matrix).toMatchObject({ widget: 'matrix', label: 'Rate each row', rows: WIDGET_KINDS.matrix.defaultField.rows, options: WIDGET_KINDS.matrix.defaultField.options });
+    expect(props(s.document)[matrix.path.slice(1)]).toEqual({
+      type: 'object',
+      properties: { 'row-1': { type: 'string', enum: ['column-1', 'column-2', 'column-3'] }, 'row-2': { type: 'string', enum: ['column-1', 'column-2', 'column-3'] } },
+      additionalProperties: false,
+    });
+    expect(s.document.jsonSchema.required).toContain(matrix.path.slice(1));
+    expect(checkFormDraft(s.document, WIDGET_KINDS)).toEqual([]);
+  });
+
   it('duplicates a page after it: new ids, fresh data paths with their schemas, a new list for its repeatable section; one undo step', () => {
     let s = run(
       fresh(),
