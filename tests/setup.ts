@@ -95,6 +95,11 @@ if (typeof window !== 'undefined' && !holder[PRISTINE]) {
   };
 }
 
+// The first file of a shared worker that used no Mantine loads @mantine/notifications here to clear its store: at load
+// average 24 on two cores that import outlasted Vitest's 10 s hook timeout (tests/testing/seed, in a shuffled shared
+// run). It is loaded once per worker; the clean-up itself takes milliseconds.
+const CLEANUP_TIMEOUT_MS = 60000;
+
 afterAll(async () => {
   vi.useRealTimers();
   vi.restoreAllMocks();
@@ -128,4 +133,4 @@ afterAll(async () => {
   for (const [name, value] of pristine.htmlAttributes) html.setAttribute(name, value);
   document.body.replaceChildren();
   for (const { name } of [...document.body.attributes]) document.body.removeAttribute(name);
-});
+}, CLEANUP_TIMEOUT_MS);

@@ -1,18 +1,35 @@
-/** Shared MSW server and request capture for the API client tests. */
+/** An MSW server per test file and request capture for the API client tests. */
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
+import { setupServer, type SetupServer } from 'msw/node';
 import { createApiClient } from '../../src/api';
 import type { ApiClientOptions } from '../../src/api';
 
 export const BASE = 'http://api.test';
 
-export const server = setupServer();
+/** The server of the file now running, between its beforeAll and afterAll. */
+let current: SetupServer | undefined;
 
-/** Starts the server for the calling test file, failing on any unhandled request. */
+/**
+ * Starts a server of the calling test file's own, failing on any unhandled request: created for this file, listening
+ * from its beforeAll, reset after each test and closed in its afterAll. Files that share a worker (and so this module)
+ * never re-listen a server an earlier file closed.
+ */
 export function setupApiServer(): void {
-  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  const server = setupServer();
+  beforeAll(() => {
+    current = server;
+    server.listen({ onUnhandledRequest: 'error' });
+  });
   afterEach(() => server.resetHandlers());
-  afterAll(() => server.close());
+  afterAll(() => {
+    server.close();
+    if (current === server) current = undefined;
+  });
+}
+
+function activeServer(): SetupServer {
+  if (!current) throw new Error('capture() runs inside a test of a file that called setupApiServer()');
+  return current;
 }
 
 /** A request as the server saw it. */
@@ -33,7 +50,7 @@ export function capture(
   reply: (captured: Captured, index: number) => Response | Promise<Response> = () => HttpResponse.json(null),
 ): Captured[] {
   const calls: Captured[] = [];
-  server.use(
+  activeServer().use(
     http[method](`${BASE}${path}`, async ({ request }) => {
       const clone = request.clone();
       const captured: Captured = {
