@@ -152,8 +152,11 @@ describe('form administration, end to end', () => {
       await toast(page, fillLabel(L.duplicatedToast, { name: seededName }));
       await filterByStatus(page, L.statusCreated);
       const copyRow = table(page).locator('tbody tr').filter({ hasText: /Contact Details/ });
-      await copyRow.first().waitFor({ timeout: 15_000 });
-      expect(await copyRow.count()).toBe(1);
+      // The table shows the unfiltered rows (the seeded instance and its copy) until the filtered read arrives: wait
+      // for exactly one row, and not the seeded one.
+      await expect
+        .poll(async () => (await copyRow.allInnerTexts()).map((text) => (text.includes(seeded.slice(-8)) ? 'seeded' : 'copy')), { timeout: 15_000 })
+        .toEqual(['copy']);
       copyShort = (await copyRow.innerText()).match(/[0-9a-f]{8}/)?.[0] ?? '';
       expect(copyShort).toMatch(/^[0-9a-f]{8}$/);
       expect(copyShort).not.toBe(seeded.slice(-8));
