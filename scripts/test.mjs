@@ -218,6 +218,24 @@ if (files.length) {
   writeFileSync(join(results, 'slowest.txt'), `${lines.join('\n')}\n`);
 }
 
+// Every failed test, named at the end: CI keeps only the tail of the output, where a step's own report may be cut off.
+const failedTests = [];
+for (const report of ['vitest.json', 'e2e.json']) {
+  const file = join(results, report);
+  if (!existsSync(file)) continue;
+  const json = JSON.parse(readFileSync(file, 'utf8'));
+  for (const r of json.testResults ?? []) {
+    const name = relative(root, r.name);
+    const bad = (r.assertionResults ?? []).filter((a) => a.status === 'failed');
+    for (const a of bad) {
+      const first = String(a.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300);
+      failedTests.push(`  ${name} › ${a.fullName ?? a.title}\n      ${first}`);
+    }
+    if (!bad.length && r.status === 'failed') failedTests.push(`  ${name}\n      ${String(r.message ?? '').split('\n')[0].slice(0, 300)}`);
+  }
+}
+if (failedTests.length) console.log(`\nFailed tests:\n${failedTests.join('\n')}`);
+
 console.log(`\nSteps: ${timings.map((t) => `${t.name} ${t.seconds.toFixed(1)} s`).join(', ')}`);
 console.log(`Total: ${((Date.now() - startedAll) / 1000).toFixed(1)} s (load average ${loadAtStart} at the start, ${load()} at the end)`);
 if (failures.length) console.log(`\nFailed: ${failures.join(', ')}`);
