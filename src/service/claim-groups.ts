@@ -6,8 +6,24 @@
  * example-host/server/routes/assignments.ts). The body is read and checked (`parseClaimGroupsChange`) and the access
  * guards run before this, by the caller.
  */
-import type { ClaimGroupLink, ClaimGroupsChangeRequest } from '../contract/types';
-import { checkClaimGroupNesting, dropsClaimGroup, historyEntriesOf, linkItems, type ClaimGroupNode, type HolderKind } from '../domain';
+import type { ClaimGrant, ClaimGroup, ClaimGroupLink, ClaimGroupsChangeRequest } from '../contract/types';
+import {
+  builtInResetChange,
+  checkClaimGroupNesting,
+  dropsClaimGroup,
+  grantItems,
+  historyEntriesOf,
+  linkItems,
+  planBuiltInUpsert,
+  type AccessChange,
+  type BuiltInClaimGroupKey,
+  type BuiltInUpsertStep,
+  type ClaimGroupIncludeFlags,
+  type ClaimGroupNode,
+  type ExistingClaimGroup,
+  type HistoryItem,
+  type HolderKind,
+} from '../domain';
 import { requireHolders, type HolderStore } from './holders';
 import type { Actor, Clock, Ids } from './ports';
 
@@ -124,4 +140,63 @@ export async function removeClaimGroup(
   }
   await store.claimsChanged('claimGroup', [group.id]);
   await store.removeClaimGroup(group.id);
+}
+
+/** The reads and writes restoring the built-in claim groups needs; every method works inside the caller's transaction. */
+export interface BuiltInClaimGroupsStore extends HolderStore {
+  /** The ids this backend gives the built-in groups it creates. */
+  readonly builtInIds: Readonly<Record<BuiltInClaimGroupKey, string>>;
+  /** Every claim group, live and deleted: where the built-in groups are looked for. */
+  claimGroupRows(): Promise<readonly ExistingClaimGroup[]>;
+  /** Every live claim group with its live sub-groups: what the nesting rule walks. */
+  claimGroupGraph(): Promise<ReadonlyMap<string, Pick<ClaimGroupNode, 'subGroupIds'>>>;
+  /** Each claim group's live grants by id. */
+  grantsByHolder(kind: 'claimGroup', holderIds: readonly string[]): Promise<ReadonlyMap<string, readonly ClaimGrant[]>>;
+  /** Each claim group's live links to live sub-groups by id. */
+  linksByHolder(kind: 'claimGroup', holderIds: readonly string[]): Promise<ReadonlyMap<string, readonly ClaimGroupLink[]>>;
+  /** Stores the steps: creates, restores and renames the groups; replaces a reset group's grants and sub-groups. */
+  storeBuiltIns(steps: readonly BuiltInUpsertStep[], now: Date): Promise<void>;
+  /** The claim groups `ids` as the API shows them with `include`, in the order of `ids`. */
+  claimGroupsOf(ids: readonly string[], include: ClaimGroupIncludeFlags): Promise<ClaimGroup[]>;
+}
+
+/** What {@link upsertBuiltInClaimGroups} works with: `checkAccess` runs the domain's access guards over the stored rows. */
+export interface BuiltInClaimGroupsPorts {
+  store: BuiltInClaimGroupsStore;
+  clock: Clock;
+  ids: Ids;
+  checkAccess(change: AccessChange): Promise<void>;
+}
+
+const BUILT_IN_ANSWER: ClaimGroupIncludeFlags = { claims: true, userGroups: false, users: false, claimGroups: true };
+
+/**
+ * Creates the missing built-in claim groups; with `override`, resets existing ones to their built-in name, claims and
+ * sub-groups (`UpsertBuiltInClaimGroups`, the domain's `planBuiltInUpsert`). Refuses, before anything is stored, a
+ * reset the access guards refuse (409); records each reset group's claims and sub-groups in the change history (claims
+ * first) and answers the built-in groups with their claims and sub-groups.
+ */
+export async function upsertBuiltInClaimGroups(ports: BuiltInClaimGroupsPorts, override: boolean, actor: Actor): Promise<ClaimGroup[]> {
+  const { store, clock, ids } = ports;
+  const steps = planBuiltInUpsert(await store.claimGroupRows(), store.builtInIds, override, await store.claimGroupGraph());
+  await ports.checkAccess(builtInResetChange(steps));
+  const reset = steps.filter((step) => step.reset).map((step) => step.id);
+  const grantsBefore = await store.grantsByHolder('claimGroup', reset);
+  const linksBefore = await store.linksByHolder('claimGroup', reset);
+  await store.storeBuiltIns(steps, clock.now());
+  const changed = steps.filter((step) => step.create || step.update || step.reset).map((step) => step.id);
+  if (changed.length) await store.claimsChanged('claimGroup', changed);
+  const items = <R>(byHolder: ReadonlyMap<string, readonly R[]>, toItems: (rows: readonly R[]) => HistoryItem[]) =>
+    new Map([...byHolder].map(([id, rows]) => [id, toItems(rows)]));
+  const found = await store.holderNames('claimGroup', reset);
+  const names = new Map(reset.map((id) => [id, found.get(id) ?? id]));
+  const grantsAfter = await store.grantsByHolder('claimGroup', reset);
+  const linksAfter = await store.linksByHolder('claimGroup', reset);
+  const now = clock.now();
+  const entries = [
+    ...historyEntriesOf('claimGroup', 'claims', actor, names, items(grantsBefore, grantItems), items(grantsAfter, grantItems)),
+    ...historyEntriesOf('claimGroup', 'claimGroups', actor, names, items(linksBefore, linkItems), items(linksAfter, linkItems)),
+  ];
+  if (entries.length) await store.recordHistory(entries.map((entry) => ({ id: ids.newId(), at: now, ...entry })));
+  return store.claimGroupsOf(steps.map((step) => step.id), BUILT_IN_ANSWER);
 }

@@ -12,16 +12,12 @@ import type {
 } from '../api/types';
 import { DEFAULT_PRIORITY_OF_PERMISSION } from '../api/enums';
 import {
+  catalogueClaim,
   compareByName,
   computeEffectiveClaims,
-  grantItems,
-  historyEntriesOf,
-  linkItems,
   matchesNameSearch,
   type NameSearch,
-  type HistoryAction,
   type HistoryEntry,
-  type HistoryItem,
   type AccessClaimGroup,
   type AccessHolder,
   type AccessModel,
@@ -40,11 +36,14 @@ import type {
   StoredUser,
   StoredUserGroup,
 } from './db';
-import type { ClaimGroupRemovalStore, ClaimGroupsStore } from '../service/claim-groups';
+import type { BuiltInClaimGroupsStore, ClaimGroupRemovalStore, ClaimGroupsStore } from '../service/claim-groups';
 import type { ClaimsStore } from '../service/claims';
 import type { HolderStore } from '../service/holders';
 import type { MembersStore } from '../service/members';
 import type { Ids } from '../service/ports';
+import type { PermissionStores } from '../service/routes';
+import type { UserGroupRemovalStore } from '../service/user-groups';
+import { seedIds } from './seed-ids';
 
 /** What a mutation needs from the backend: the time, new ids, and who makes it (for the change history). */
 export interface MutationContext {
@@ -282,30 +281,6 @@ export function sortedLive<T extends { id: string; name: string; isDeleted: bool
 
 // ---------------------------------------------------------------- the use cases' stores (src/service) and the change history
 
-/**
- * Runs `store` and records what it did to each holder in the change history (the domain's diff of the holder's items
- * before and after). A refused change throws before anything is stored, and so records nothing.
- */
-function recorded<T>(
-  db: FakeDb,
-  ctx: MutationContext,
-  kind: HolderKind,
-  action: HistoryAction,
-  holderIds: readonly string[],
-  itemsOf: (holderId: string) => HistoryItem[],
-  store: () => T,
-): T {
-  const before = new Map(holderIds.map((id) => [id, itemsOf(id)]));
-  const result = store();
-  const after = new Map(holderIds.map((id) => [id, itemsOf(id)]));
-  const names = new Map(holderIds.map((id) => [id, findHolder(db, kind, id)?.name ?? id]));
-  const at = ctx.now();
-  for (const entry of historyEntriesOf(kind, action, ctx.actor ?? null, names, before, after)) {
-    db.permissionHistory.push({ id: ctx.newId(), at, ...entry });
-  }
-  return result;
-}
-
 /** What every permission change's store (src/service/holders.ts) reads and writes, over the in-memory db. */
 function memoryHolderStore(db: FakeDb): HolderStore {
   return {
@@ -391,16 +366,6 @@ export function historyOf(db: FakeDb, kind: HolderKind, holderId: string): Histo
   return db.permissionHistory.filter((e) => e.holderKind === kind && e.holderId === holderId).reverse();
 }
 
-/**
- * Runs `store` (a reset of claim groups' claims and sub-groups, `UpsertBuiltInClaimGroups`) and records what it did to
- * each group.
- */
-export function recordClaimGroupResets<T>(db: FakeDb, ctx: MutationContext, groupIds: readonly string[], store: () => T): T {
-  return recorded(db, ctx, 'claimGroup', 'claimGroups', groupIds, (id) => linkItems(linksOf(db, 'claimGroup', id)), () =>
-    recorded(db, ctx, 'claimGroup', 'claims', groupIds, (id) => grantItems(grantsOf(db, 'claimGroup', id)), store),
-  );
-}
-
 /** The claim group removal's store (src/service/claim-groups.ts) over the in-memory db. */
 export function memoryClaimGroupRemovalStore(db: FakeDb): ClaimGroupRemovalStore {
   return {
@@ -420,12 +385,71 @@ export function memoryClaimGroupRemovalStore(db: FakeDb): ClaimGroupRemovalStore
   };
 }
 
-/** Deletes a user group with its memberships, grants and claim group links. */
-export function deleteUserGroup(db: FakeDb, id: string): void {
-  db.applicationUserGroups = db.applicationUserGroups.filter((g) => g.id !== id);
-  db.memberships = db.memberships.filter((m) => m.applicationUserGroupId !== id);
-  db.claimGrants = db.claimGrants.filter((g) => !(g.holderKind === 'userGroup' && g.recordId === id));
-  db.claimGroupLinks = db.claimGroupLinks.filter((l) => !(l.holderKind === 'userGroup' && l.holderId === id));
+/** The user group removal's store (src/service/user-groups.ts) over the in-memory db. */
+function memoryUserGroupRemovalStore(db: FakeDb): UserGroupRemovalStore {
+  return {
+    ...memoryHolderStore(db),
+    async removeUserGroup(id) {
+      db.applicationUserGroups = db.applicationUserGroups.filter((g) => g.id !== id);
+      db.memberships = db.memberships.filter((m) => m.applicationUserGroupId !== id);
+      db.claimGrants = db.claimGrants.filter((g) => !(g.holderKind === 'userGroup' && g.recordId === id));
+      db.claimGroupLinks = db.claimGroupLinks.filter((l) => !(l.holderKind === 'userGroup' && l.holderId === id));
+    },
+  };
+}
+
+/** The built-in claim groups' store (src/service/claim-groups.ts) over the in-memory db; new rows are named by `ids`. */
+function memoryBuiltInClaimGroupsStore(db: FakeDb, ids: Ids): BuiltInClaimGroupsStore {
+  const row = (fields: Pick<StoredClaimGrant, 'holderKind' | 'recordId'>, now: Date) => ({
+    id: ids.newId(),
+    ...fields,
+    priorityOfPermission: DEFAULT_PRIORITY_OF_PERMISSION,
+    isDeleted: false,
+    createdDateTime: now,
+    lastUpdatedDateTime: now,
+  });
+  return {
+    ...memoryHolderStore(db),
+    builtInIds: seedIds.claimGroups,
+    claimGroupRows: async () => db.claimGroups,
+    claimGroupGraph: async () => claimGroupGraph(db),
+    grantsByHolder: async (kind, holderIds) => new Map(holderIds.map((id) => [id, grantsOf(db, kind, id)])),
+    linksByHolder: async (kind, holderIds) => new Map(holderIds.map((id) => [id, linksOf(db, kind, id)])),
+    async storeBuiltIns(steps, now) {
+      for (const step of steps) {
+        const stored = db.claimGroups.find((g) => g.id === step.id);
+        if (!stored) db.claimGroups.push({ id: step.id, name: step.definition.name, builtInGroup: true, isDeleted: false, createdDateTime: now, lastUpdatedDateTime: now });
+        else if (step.update) Object.assign(stored, { builtInGroup: true, isDeleted: false, ...step.update, lastUpdatedDateTime: now });
+        if (!step.reset) continue;
+        const holder = { holderKind: 'claimGroup' as const, recordId: step.id };
+        db.claimGrants = db.claimGrants.filter((g) => !(g.holderKind === 'claimGroup' && g.recordId === step.id));
+        for (const claimValue of step.definition.claims) {
+          db.claimGrants.push({ ...row(holder, now), claimValue, claimType: catalogueClaim(claimValue)?.claimType ?? 1, allow: true });
+        }
+        db.claimGroupLinks = db.claimGroupLinks.filter((l) => !(l.holderKind === 'claimGroup' && l.holderId === step.id));
+        for (const subId of step.subGroupIds) {
+          const { recordId: holderId, ...link } = row(holder, now);
+          db.claimGroupLinks.push({ ...link, holderId, recordId: subId });
+        }
+      }
+    },
+    claimGroupsOf: async (groupIds, include) =>
+      groupIds.flatMap((id) => {
+        const group = db.claimGroups.find((g) => g.id === id);
+        return group ? [projectClaimGroup(db, group, include)] : [];
+      }),
+  };
+}
+
+/** Every store of the permission use cases (src/service/routes.ts) over the in-memory db; new rows are named by `ids`. */
+export function memoryPermissionStores(db: FakeDb, ids: Ids): PermissionStores {
+  return {
+    claims: memoryClaimsStore(db, ids),
+    claimGroups: memoryClaimGroupsStore(db, ids),
+    members: memoryMembersStore(db, ids),
+    userGroupRemoval: memoryUserGroupRemovalStore(db),
+    builtInClaimGroups: memoryBuiltInClaimGroupsStore(db, ids),
+  };
 }
 
 /** Every live user, user group and claim group with what they hold: what the domain's access guards check. */

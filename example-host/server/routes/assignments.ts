@@ -1,34 +1,26 @@
 /**
- * The add / remove / update calls of docs/spec.md, Calls: claim groups and claims granted to users, user groups
- * and claim groups, and users in user groups. Each answers the resulting rows of the holders it
- * changed (the client diffs them to show Added / Removed / Updated).
- *
- * The domain reads and checks the bodies (src/domain/claim-changes.ts: 400 naming the field, 413 past
- * the size of one change), refuses a claim-group cycle (400) and any change that would remove the last
- * administrator or delete or empty a built-in group (409, src/domain/access-model.ts). Each change is a use case of
- * src/service (claims.ts, claim-groups.ts, members.ts: 404 for unknown ids, what to store, what to report, the
- * history); here are their stores over one transaction (`write`) that locks only the holders it changes.
+ * The permission writes of the one route table (src/service/routes.ts: the add / remove / update calls of docs/spec.md,
+ * Calls, deleting a user group and restoring the built-in claim groups), bound with Hono over drizzle. The table reads
+ * and checks each request and runs its use case of src/service; here are only the use cases' stores over one
+ * transaction (`write`) that locks what the route's scope names and runs the domain's access guards first.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { Permission } from '../../../src/api/enums';
-import {
-  HOLDER_LABELS,
-  parseClaimGroupsChange,
-  parseClaimsChange,
-  parseUsersInGroupsChange,
-} from '../../../src/domain';
-import { changeClaimGroups, type ClaimGroupsStore } from '../../../src/service/claim-groups';
-import { changeClaims, type ClaimsStore } from '../../../src/service/claims';
+import type { JsonValue } from '../../../src/api/types';
+import { catalogueClaim } from '../../../src/domain';
+import type { BuiltInClaimGroupsStore, ClaimGroupsStore } from '../../../src/service/claim-groups';
+import type { ClaimsStore } from '../../../src/service/claims';
 import type { HolderStore } from '../../../src/service/holders';
-import { changeMembers, type MembersStore } from '../../../src/service/members';
-import { memberships, permissionHistory } from '../db/schema';
+import type { MembersStore } from '../../../src/service/members';
+import { PERMISSION_ROUTES, type PermissionStores, type RouteBackend, type ServiceRoute } from '../../../src/service/routes';
+import type { UserGroupRemovalStore } from '../../../src/service/user-groups';
+import { applicationUserGroups, claimGrantsClaimGroups, claimGroupLinksClaimGroups, claimGroups, memberships, permissionHistory } from '../db/schema';
 import { SEED_IDS } from '../db/seed';
-import { readChangeBody } from './body';
-import { chunked, HOLDERS, loadClaimGroupGraph, type HolderKind } from './holders';
+import { chunked, HOLDERS, loadClaimGroupGraph } from './holders';
 import { usersReaching } from '../claims-service';
 import { actorOf } from '../history';
-import { grantsByHolder, linksByHolder, membershipsByGroup } from './projections';
-import { route } from './registry';
+import { grantsByHolder, linksByHolder, membershipsByGroup, projectClaimGroups } from './projections';
+import { route, type RouteExample } from './registry';
 import { write, type WriteContext } from './writes';
 
 const P = Permission;
@@ -138,88 +130,117 @@ function drizzleMembersStore(w: WriteContext): MembersStore {
   };
 }
 
+/** The user group removal's store (src/service/user-groups.ts) over the write's transaction. */
+function drizzleUserGroupRemovalStore(w: WriteContext): UserGroupRemovalStore {
+  return {
+    ...drizzleHolderStore(w),
+    // Its memberships, grants and links go with it (the tables' cascades).
+    removeUserGroup: async (id) => void (await w.tx.delete(applicationUserGroups).where(eq(applicationUserGroups.id, id))),
+  };
+}
+
+/** The built-in claim groups' store (src/service/claim-groups.ts) over the write's transaction. */
+function drizzleBuiltInClaimGroupsStore(w: WriteContext): BuiltInClaimGroupsStore {
+  const { tx } = w;
+  return {
+    ...drizzleHolderStore(w),
+    // A reset reaches the users of every group holding a built-in group: forget everyone's effective claims.
+    claimsChanged: async () => w.claimsChanged(),
+    builtInIds: SEED_IDS.claimGroups,
+    claimGroupRows: () => tx.select().from(claimGroups),
+    claimGroupGraph: () => loadClaimGroupGraph(tx),
+    grantsByHolder: (kind, holderIds) => grantsByHolder(tx, kind, holderIds),
+    linksByHolder: (kind, holderIds) => linksByHolder(tx, kind, holderIds),
+    async storeBuiltIns(steps, now) {
+      for (const step of steps) {
+        if (step.create) {
+          await tx.insert(claimGroups).values({ id: step.id, name: step.definition.name, builtInGroup: true, createdDateTime: now, lastUpdatedDateTime: now });
+        } else if (step.update) {
+          await tx.update(claimGroups).set({ builtInGroup: true, isDeleted: false, ...step.update, lastUpdatedDateTime: now }).where(eq(claimGroups.id, step.id));
+        }
+      }
+      const row = { priorityOfPermission: 1, createdDateTime: now, lastUpdatedDateTime: now };
+      for (const step of steps.filter((s) => s.reset)) {
+        await tx.delete(claimGrantsClaimGroups).where(eq(claimGrantsClaimGroups.holderId, step.id));
+        for (const part of chunked(step.definition.claims)) {
+          await tx.insert(claimGrantsClaimGroups).values(
+            part.map((claimValue) => ({ ...row, id: crypto.randomUUID(), holderId: step.id, claimType: catalogueClaim(claimValue)?.claimType ?? 1, claimValue, allow: true })),
+          );
+        }
+        await tx.delete(claimGroupLinksClaimGroups).where(eq(claimGroupLinksClaimGroups.holderId, step.id));
+        for (const claimGroupId of step.subGroupIds) {
+          await tx.insert(claimGroupLinksClaimGroups).values({ ...row, id: crypto.randomUUID(), holderId: step.id, claimGroupId });
+        }
+      }
+    },
+    async claimGroupsOf(ids, include) {
+      const rows = await tx.select().from(claimGroups).where(inArray(claimGroups.id, [...ids]));
+      const ordered = ids.flatMap((id) => rows.filter((r) => r.id === id));
+      return projectClaimGroups(tx, ordered, include);
+    },
+  };
+}
+
+/** Every store of the permission use cases (src/service/routes.ts) over the write's transaction. */
+function drizzlePermissionStores(w: WriteContext): PermissionStores {
+  return {
+    claims: drizzleClaimsStore(w),
+    claimGroups: drizzleClaimGroupsStore(w),
+    members: drizzleMembersStore(w),
+    userGroupRemoval: drizzleUserGroupRemovalStore(w),
+    builtInClaimGroups: drizzleBuiltInClaimGroupsStore(w),
+  };
+}
+
 /** The server's clock and ids for the use cases: the system clock, random UUIDs. */
 const system = { clock: { now: () => new Date() }, ids: { newId: () => crypto.randomUUID() } };
 
-// ---------------------------------------------------------------- routes
+// ---------------------------------------------------------------- the route table's permission writes, bound with Hono
 
 const ids = SEED_IDS;
 const readerClaim = { claimValue: P.Form_Select, claimType: 1, allow: true, priorityOfPermission: 1 };
+const claimGroupsExample = (holderId: string): RouteExample => ({
+  body: { claimGroupSets: [holderId], claimGroupsToAdd: [ids.claimGroups.formReaders], claimGroupsToRemove: [], removeExistingUnMentionedClaimGroups: false },
+});
+const claimsExample = (holderId: string): RouteExample => ({
+  body: { claimSets: [holderId], claimBaseToAddUpdate: [readerClaim], claimEnumsToRemoveValue: [], removeExistingUnMentionedClaimBase: false },
+});
 
-function claimGroupsRoute(suffix: string, kind: HolderKind, holderId: string) {
+/** The requests the route walk sends, by path. */
+const EXAMPLES: Readonly<Record<string, RouteExample>> = {
+  '/api/Claim/AddRemoveUpdateClaimGroupsToAppUserOrUsers': claimGroupsExample(ids.users.reader),
+  '/api/Claim/AddRemoveUpdateClaimGroupsToClaimGroupOrClaimGroups': claimGroupsExample(ids.claimGroups.formEditors),
+  '/api/Claim/AddRemoveUpdateClaimGroupsToAppUserGroupOrUserGroups': claimGroupsExample(ids.userGroups.readers),
+  '/api/Claim/AddRemoveUpdateClaimsToAppUserOrUsers': claimsExample(ids.users.reader),
+  '/api/Claim/AddRemoveUpdateClaimsToClaimGroupOrClaimGroups': claimsExample(ids.claimGroups.formReaders),
+  '/api/Claim/AddRemoveUpdateClaimsToAppUserGroupOrUserGroups': claimsExample(ids.userGroups.readers),
+  '/api/Claim/AddRemoveUpdateAppUsersInAppuserGroups': {
+    body: { applicationUsersGroups: [ids.userGroups.readers], applicationUsersToAdd: [ids.users.reader], applicationUsersToRemove: [], removeExistingUnMentioned: false },
+  },
+  // A malformed id is refused (400), so the walk can call this as often as it likes.
+  '/api/Claim/DeleteAppUserGroup': { query: { groupToDeleteId: 'not-a-uuid' } },
+  '/api/Claim/UpsertBuiltInClaimGroups': { query: { overrideExisting: 'false' } },
+};
+
+/** A route of the one route table, bound over drizzle: each write is one `write` (its scope's locks and guards). */
+function tableRoute(tableRoute: ServiceRoute<PermissionStores>) {
+  const example = EXAMPLES[tableRoute.path];
   return route({
-    method: 'POST',
-    path: `/api/Claim/AddRemoveUpdateClaimGroupsTo${suffix}`,
-    summary: `Grants and revokes claim groups of ${HOLDER_LABELS[kind]}s; answers their claim group links`,
-    example: {
-      body: {
-        claimGroupSets: [holderId],
-        claimGroupsToAdd: [ids.claimGroups.formReaders],
-        claimGroupsToRemove: [],
-        removeExistingUnMentionedClaimGroups: false,
-      },
-    },
-    handler: async ({ c, services, auth }) => {
-      const change = parseClaimGroupsChange(await readChangeBody(c));
-      const plan = {
-        changes: change.claimGroupSets,
-        refersTo: [...change.claimGroupsToAdd, ...change.claimGroupsToRemove],
-        nesting: kind === 'claimGroup' && change.claimGroupsToAdd.length > 0,
-        access: { type: 'claimGroups', holderKind: kind, change } as const,
+    method: tableRoute.method,
+    path: tableRoute.path,
+    summary: tableRoute.summary,
+    ...(example ? { example } : {}),
+    handler: async ({ c, services, auth, query }) => {
+      const request = { query, contentType: c.req.header('content-type') ?? null, text: () => c.req.text() };
+      const backend: RouteBackend<PermissionStores> = {
+        actor: actorOf(auth),
+        write: (scope, work) =>
+          write(services, scope, (w) => work({ ...system, stores: drizzlePermissionStores(w), checkAccess: (change) => w.checkAccess(change) })),
       };
-      return c.json(await write(services, plan, (w) => changeClaimGroups({ ...system, store: drizzleClaimGroupsStore(w) }, kind, change, actorOf(auth))));
+      const answer = await tableRoute.handle(request, backend);
+      return answer.status === 204 ? c.body(null, 204) : c.json(answer.body as JsonValue);
     },
   });
 }
 
-function claimsRoute(suffix: string, kind: HolderKind, holderId: string) {
-  return route({
-    method: 'POST',
-    path: `/api/Claim/AddRemoveUpdateClaimsTo${suffix}`,
-    summary: `Grants, updates and revokes claims of ${HOLDER_LABELS[kind]}s; answers their claim grants`,
-    example: {
-      body: {
-        claimSets: [holderId],
-        claimBaseToAddUpdate: [readerClaim],
-        claimEnumsToRemoveValue: [],
-        removeExistingUnMentionedClaimBase: false,
-      },
-    },
-    handler: async ({ c, services, auth }) => {
-      const change = parseClaimsChange(await readChangeBody(c));
-      const plan = { changes: change.claimSets, access: { type: 'claims', holderKind: kind, change } as const };
-      return c.json(await write(services, plan, (w) => changeClaims({ ...system, store: drizzleClaimsStore(w) }, kind, change, actorOf(auth))));
-    },
-  });
-}
-
-export const assignmentRoutes = [
-  claimGroupsRoute('AppUserOrUsers', 'user', ids.users.reader),
-  claimGroupsRoute('ClaimGroupOrClaimGroups', 'claimGroup', ids.claimGroups.formEditors),
-  claimGroupsRoute('AppUserGroupOrUserGroups', 'userGroup', ids.userGroups.readers),
-  claimsRoute('AppUserOrUsers', 'user', ids.users.reader),
-  claimsRoute('ClaimGroupOrClaimGroups', 'claimGroup', ids.claimGroups.formReaders),
-  claimsRoute('AppUserGroupOrUserGroups', 'userGroup', ids.userGroups.readers),
-  route({
-    method: 'POST',
-    path: '/api/Claim/AddRemoveUpdateAppUsersInAppuserGroups',
-    summary: 'Adds users to and removes users from application user groups; answers their memberships',
-    example: {
-      body: {
-        applicationUsersGroups: [ids.userGroups.readers],
-        applicationUsersToAdd: [ids.users.reader],
-        applicationUsersToRemove: [],
-        removeExistingUnMentioned: false,
-      },
-    },
-    handler: async ({ c, services, auth }) => {
-      const change = parseUsersInGroupsChange(await readChangeBody(c));
-      const plan = {
-        changes: change.applicationUsersGroups,
-        refersTo: [...change.applicationUsersToAdd, ...change.applicationUsersToRemove],
-        access: { type: 'members', change } as const,
-      };
-      return c.json(await write(services, plan, (w) => changeMembers({ ...system, store: drizzleMembersStore(w) }, change, actorOf(auth))));
-    },
-  }),
-];
+export const assignmentRoutes = PERMISSION_ROUTES.map(tableRoute);

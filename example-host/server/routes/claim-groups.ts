@@ -1,6 +1,6 @@
 /**
- * Claim groups (roles): list and page them, create, rename and delete them by name, and restore the
- * built-in ones (docs/spec.md, Calls).
+ * Claim groups (roles): list and page them, create, rename and delete them by name (docs/spec.md, Calls); restoring
+ * the built-in ones is a route of the one route table (src/service/routes.ts, bound in ./assignments.ts).
  *
  * - Names follow the domain's rules (src/domain/group-names.ts): 400 when blank, too long or holding
  *   control or invisible characters, 409 when another group's name reads the same.
@@ -10,30 +10,25 @@
  */
 import { and, eq } from 'drizzle-orm';
 import {
-  catalogueClaim,
   claimGroupNotFound,
   findGroupByName,
   EVERY_CLAIM_GROUP_INCLUDE,
   NO_CLAIM_GROUP_INCLUDE,
-  builtInResetChange,
-  planBuiltInUpsert,
   readClaimGroupIncludes,
   readNameSearch,
   readSubGroupCandidatesOf,
   unknownHolderError,
-  type BuiltInUpsertStep,
 } from '../../../src/domain';
 import type { Db } from '../db/index';
-import { claimGrantsClaimGroups, claimGroupLinksClaimGroups, claimGroups } from '../db/schema';
+import { claimGroups } from '../db/schema';
 import { SEED_IDS } from '../db/seed';
 import type { ClaimGroupRow } from './dto';
-import { chunked, loadClaimGroupGraph } from './holders';
 import type { QueryReader } from './http';
 import { assertNameFree, readGroupName } from './names';
 import { listLive, projectClaimGroups, readPaging, toPaged } from './projections';
 import { route } from './registry';
 import { write } from './writes';
-import { actorOf, holdersOfClaimGroup, recordClaimGroupResets } from '../history';
+import { actorOf, holdersOfClaimGroup } from '../history';
 import { removeClaimGroup, type ClaimGroupRemovalStore } from '../../../src/service/claim-groups';
 import { drizzleHolderStore } from './assignments';
 
@@ -54,47 +49,6 @@ async function requireByName(db: Db, query: QueryReader, param: string): Promise
   const group = findGroupByName(live, name);
   if (!group) throw claimGroupNotFound(name);
   return group;
-}
-
-/** Stores the plan of `UpsertBuiltInClaimGroups`; answers the built-in groups. */
-async function storeBuiltIns(tx: Db, steps: readonly BuiltInUpsertStep[]): Promise<ClaimGroupRow[]> {
-  const now = new Date();
-  for (const step of steps) {
-    if (step.create) {
-      await tx.insert(claimGroups).values({ id: step.id, name: step.definition.name, builtInGroup: true });
-    } else if (step.update) {
-      await tx
-        .update(claimGroups)
-        .set({ builtInGroup: true, isDeleted: false, ...step.update, lastUpdatedDateTime: now })
-        .where(eq(claimGroups.id, step.id));
-    }
-  }
-  for (const step of steps) {
-    if (!step.reset) continue;
-    await tx.delete(claimGrantsClaimGroups).where(eq(claimGrantsClaimGroups.holderId, step.id));
-    for (const part of chunked(step.definition.claims)) {
-      await tx.insert(claimGrantsClaimGroups).values(
-        part.map((claimValue) => ({
-          id: crypto.randomUUID(),
-          holderId: step.id,
-          claimType: catalogueClaim(claimValue)?.claimType ?? 1,
-          claimValue,
-          priorityOfPermission: 1,
-          allow: true,
-          createdDateTime: now,
-          lastUpdatedDateTime: now,
-        })),
-      );
-    }
-    await tx.delete(claimGroupLinksClaimGroups).where(eq(claimGroupLinksClaimGroups.holderId, step.id));
-    for (const subId of step.subGroupIds) {
-      await tx
-        .insert(claimGroupLinksClaimGroups)
-        .values({ id: crypto.randomUUID(), holderId: step.id, claimGroupId: subId, priorityOfPermission: 1 });
-    }
-  }
-  const rows = await tx.select().from(claimGroups);
-  return steps.map((s) => rows.find((r) => r.id === s.id) as ClaimGroupRow);
 }
 
 export const claimGroupRoutes = [
@@ -196,26 +150,6 @@ export const claimGroupRoutes = [
         await removeClaimGroup({ store, clock: { now: () => new Date() }, ids: { newId: () => crypto.randomUUID() } }, group, actorOf(auth));
       });
       return c.body(null, 204);
-    },
-  }),
-
-  route({
-    method: 'GET',
-    path: '/api/Claim/UpsertBuiltInClaimGroups',
-    summary: 'Creates the missing built-in claim groups (overrideExisting: also resets existing ones)',
-    example: { query: { overrideExisting: 'false' } },
-    handler: async ({ c, services, query, auth }) => {
-      const override = query.requiredBool('overrideExisting');
-      const plan = { names: 'claimGroup', nesting: true, accessLock: 'exclusive' } as const;
-      const groups = await write(services, plan, async ({ tx, claimsChanged, checkAccess }) => {
-        const steps = planBuiltInUpsert(await tx.select().from(claimGroups), BUILT_IN_IDS, override, await loadClaimGroupGraph(tx));
-        await checkAccess(builtInResetChange(steps));
-        const reset = new Map(steps.filter((st) => st.reset).map((st) => [st.id, st.update?.name ?? st.definition.name]));
-        const rows = await recordClaimGroupResets(tx, actorOf(auth), reset, () => storeBuiltIns(tx, steps));
-        if (steps.some((s) => s.create || s.update || s.reset)) claimsChanged();
-        return projectClaimGroups(tx, rows, { claims: true, claimGroups: true, users: false, userGroups: false });
-      });
-      return c.json(groups);
     },
   }),
 ];

@@ -1,9 +1,9 @@
 /**
- * Application user groups: list and page them, create, rename and delete them by id (docs/spec.md, Calls).
+ * Application user groups: list and page them, create and rename them by id (docs/spec.md, Calls).
  * Names follow the domain's rules (src/domain/group-names.ts: 400 when blank, too long or holding
  * control or invisible characters, 409 when another group's name reads the same); ids that are not
- * UUIDs answer 400, unknown ones 404. Deleting a group removes its memberships, claims and claim group
- * links — unless that would leave no administrator (409).
+ * UUIDs answer 400, unknown ones 404. Deleting a group is a route of the one route table (src/service/routes.ts,
+ * bound in ./assignments.ts).
  */
 import { and, eq } from 'drizzle-orm';
 import { readNameSearch, readUserGroupIncludes, userGroupNotFound } from '../../../src/domain';
@@ -11,7 +11,6 @@ import type { Db } from '../db/index';
 import { applicationUserGroups } from '../db/schema';
 import { SEED_IDS } from '../db/seed';
 import type { UserGroupRow } from './dto';
-import { usersReaching } from '../claims-service';
 import { assertNameFree, readGroupName } from './names';
 import { listLive, projectUserGroups, readPaging, toPaged } from './projections';
 import { route } from './registry';
@@ -98,26 +97,6 @@ export const userGroupRoutes = [
         return projectUserGroups(tx, [row as UserGroupRow], { claims: false, users: false, claimGroups: false });
       });
       return c.json(renamed[0]);
-    },
-  }),
-
-  route({
-    method: 'DELETE',
-    path: '/api/Claim/DeleteAppUserGroup',
-    summary: 'Deletes an application user group with its memberships, claims and links (204)',
-    // A malformed id is refused (400), so the walk can call this as often as it likes.
-    example: { query: { groupToDeleteId: 'not-a-uuid' } },
-    handler: async ({ c, services, query }) => {
-      const id = query.id('groupToDeleteId');
-      const plan = { changes: [id], access: { type: 'deleteUserGroup', userGroupId: id } as const };
-      await write(services, plan, async ({ tx, claimsChanged }) => {
-        await requireGroup(tx, id);
-        // Its members lose what it gave them; nobody else's claims change.
-        const members = await usersReaching(tx, 'userGroup', [id]);
-        await tx.delete(applicationUserGroups).where(eq(applicationUserGroups.id, id));
-        claimsChanged(members);
-      });
-      return c.body(null, 204);
     },
   }),
 ];

@@ -5,11 +5,10 @@
  * the name rules, the nesting and access guards and the built-in groups all come from src/domain, as
  * they do for the reference server (`tests/contract` runs the same scenarios against both).
  */
-import { DEFAULT_PRIORITY_OF_PERMISSION, Permission } from '../../api/enums';
-import type { ClaimGroup, EntityWithPermissions, UserSessionData } from '../../api/types';
+import { Permission } from '../../api/enums';
+import type { EntityWithPermissions, UserSessionData } from '../../api/types';
 import {
   assertGroupNameFree,
-  catalogueClaim,
   checkAccessChange,
   claimGroupNotFound,
   claimRequiredError,
@@ -21,17 +20,11 @@ import {
   formSchemaDisplayName,
   isAdministrator,
   mayCheckAdminRoleOf,
-  MAX_CHANGE_BODY_BYTES,
   NO_CLAIM_GROUP_INCLUDE,
   normalizeGroupName,
   pageOf,
-  parseClaimGroupsChange,
-  parseClaimsChange,
   parseClaimTypeFlags,
   parseRowLevelTable,
-  parseUsersInGroupsChange,
-  builtInResetChange,
-  planBuiltInUpsert,
   readClaimGroupIncludes,
   readPaging,
   readHistoryQuery,
@@ -44,43 +37,34 @@ import {
   readUserIncludes,
   ROW_LEVEL_TABLES,
   rowLevelPermission,
-  userGroupNotFound,
-  checkJsonContentType,
   explainEffectiveClaims,
   claimGroupHolderGraph,
   unknownHolderError,
+  userGroupNotFound,
   type AccessChange,
-  type BuiltInUpsertStep,
-  type HolderKind,
   type RowLevelTable,
 } from '../../domain';
 import {
   accessModelOf,
   memoryClaimGroupRemovalStore,
-  memoryClaimGroupsStore,
-  memoryClaimsStore,
-  memoryMembersStore,
+  memoryPermissionStores,
   claimGroupGraph,
-  deleteUserGroup,
   claimGraphOfUser,
   claimGraphOfUserGroup,
   effectiveClaimsOf,
   findHolder,
   historyOf,
-  recordClaimGroupResets,
   projectClaimGroup,
   projectUser,
   projectUserGroup,
   sortedLive,
 } from '../claims-model';
 import type { FakeDb, StoredClaimGroup, StoredUser } from '../db';
-import { FakeHttpError, json, noContent, readJsonObject } from '../http';
-import { seedIds } from '../seed-ids';
+import { FakeHttpError, json, noContent } from '../http';
 import type { MutationContext } from '../claims-model';
 import type { FakeRoute, RouteContext, RouteMethod } from './route';
-import { changeClaimGroups, removeClaimGroup } from '../../service/claim-groups';
-import { changeClaims } from '../../service/claims';
-import { changeMembers } from '../../service/members';
+import { removeClaimGroup } from '../../service/claim-groups';
+import { PERMISSION_ROUTES, readChangeBody, type PermissionStores, type RouteBackend, type RouteRequest, type ServiceRoute } from '../../service/routes';
 
 const P = Permission;
 
@@ -127,12 +111,6 @@ function entitiesOf(db: FakeDb, table: RowLevelTable): { recordId: string; displ
   }
 }
 
-/** The JSON object body of a change request (415 unless sent as JSON, 413 past the domain's change body limit). */
-async function readChangeBody(request: Request): Promise<unknown> {
-  checkJsonContentType(request.headers.get('content-type'));
-  return readJsonObject(request, MAX_CHANGE_BODY_BYTES);
-}
-
 /** The backend's clock and ids, and the caller as the change history names them. */
 function mutation(ctx: RouteContext): MutationContext {
   const user = ctx.caller.user;
@@ -144,23 +122,38 @@ function guard(db: FakeDb, change: AccessChange): void {
   checkAccessChange(accessModelOf(db), change);
 }
 
-function changeRoutes(suffix: string, holderKind: HolderKind): FakeRoute[] {
-  return [
-    route('post', `AddRemoveUpdateClaimGroupsTo${suffix}`, async (ctx) => {
-      const change = parseClaimGroupsChange(await readChangeBody(ctx.request));
-      guard(ctx.backend.db, { type: 'claimGroups', holderKind, change });
-      const { now, newId, actor = null } = mutation(ctx);
-      const ports = { store: memoryClaimGroupsStore(ctx.backend.db, { newId }), clock: { now }, ids: { newId } };
-      return json(await changeClaimGroups(ports, holderKind, change, actor));
-    }),
-    route('post', `AddRemoveUpdateClaimsTo${suffix}`, async (ctx) => {
-      const change = parseClaimsChange(await readChangeBody(ctx.request));
-      guard(ctx.backend.db, { type: 'claims', holderKind, change });
-      const { now, newId, actor = null } = mutation(ctx);
-      const ports = { store: memoryClaimsStore(ctx.backend.db, { newId }), clock: { now }, ids: { newId } };
-      return json(await changeClaims(ports, holderKind, change, actor));
-    }),
-  ];
+/** The request as the route table reads it (src/service/routes.ts). */
+function routeRequest(ctx: RouteContext): RouteRequest {
+  return { query: ctx.query, contentType: ctx.request.headers.get('content-type'), text: () => ctx.request.text() };
+}
+
+/**
+ * The fake as the route table's backend: a write checks its change of access with the domain's guards, then works on
+ * the in-memory db at once (one request at a time: nothing to lock).
+ */
+function memoryBackend(ctx: RouteContext): RouteBackend<PermissionStores> {
+  const { now, newId, actor = null } = mutation(ctx);
+  const { db } = ctx.backend;
+  return {
+    actor,
+    async write(scope, work) {
+      if (scope.access) guard(db, scope.access);
+      const checkAccess = async (change: AccessChange) => guard(db, change);
+      return work({ stores: memoryPermissionStores(db, { newId }), clock: { now }, ids: { newId }, checkAccess });
+    },
+  };
+}
+
+/** A route of the one route table, bound over the in-memory db. */
+function tableRoute(tableRoute: ServiceRoute<PermissionStores>): FakeRoute {
+  return {
+    method: tableRoute.method.toLowerCase() as RouteMethod,
+    path: tableRoute.path,
+    handle: async (ctx) => {
+      const answer = await tableRoute.handle(routeRequest(ctx), memoryBackend(ctx));
+      return answer.status === 204 ? noContent() : json(answer.body);
+    },
+  };
 }
 
 /** A live claim group by the (trimmed) name in query parameter `param`; 404 when there is none. */
@@ -177,54 +170,6 @@ function requireUserGroup(ctx: RouteContext, param: string) {
   const group = ctx.backend.db.applicationUserGroups.find((g) => g.id.toLowerCase() === id && !g.isDeleted);
   if (!group) throw userGroupNotFound(id);
   return group;
-}
-
-/** Stores the plan of `UpsertBuiltInClaimGroups` (src/domain); answers the built-in groups. */
-function storeBuiltIns(ctx: RouteContext, steps: readonly BuiltInUpsertStep[]): StoredClaimGroup[] {
-  const { db } = ctx.backend;
-  const now = ctx.backend.now();
-  const rows: StoredClaimGroup[] = [];
-  for (const step of steps) {
-    let row = db.claimGroups.find((g) => g.id === step.id);
-    if (!row) {
-      row = { id: step.id, name: step.definition.name, builtInGroup: true, isDeleted: false, createdDateTime: now, lastUpdatedDateTime: now };
-      db.claimGroups.push(row);
-    } else if (step.update) {
-      Object.assign(row, { builtInGroup: true, isDeleted: false, ...step.update, lastUpdatedDateTime: now });
-    }
-    rows.push(row);
-    if (!step.reset) continue;
-    db.claimGrants = db.claimGrants.filter((g) => !(g.holderKind === 'claimGroup' && g.recordId === step.id));
-    for (const claimValue of step.definition.claims) {
-      const claimType = catalogueClaim(claimValue)?.claimType ?? 1;
-      db.claimGrants.push({
-        id: ctx.backend.newId(),
-        holderKind: 'claimGroup',
-        recordId: step.id,
-        claimValue,
-        claimType,
-        allow: true,
-        priorityOfPermission: DEFAULT_PRIORITY_OF_PERMISSION,
-        isDeleted: false,
-        createdDateTime: now,
-        lastUpdatedDateTime: now,
-      });
-    }
-    db.claimGroupLinks = db.claimGroupLinks.filter((l) => !(l.holderKind === 'claimGroup' && l.holderId === step.id));
-    for (const subId of step.subGroupIds) {
-      db.claimGroupLinks.push({
-        id: ctx.backend.newId(),
-        holderKind: 'claimGroup',
-        holderId: step.id,
-        recordId: subId,
-        priorityOfPermission: DEFAULT_PRIORITY_OF_PERMISSION,
-        isDeleted: false,
-        createdDateTime: now,
-        lastUpdatedDateTime: now,
-      });
-    }
-  }
-  return rows;
 }
 
 /** The routes of `/api/Claim/*`. */
@@ -303,12 +248,6 @@ export const claimRoutes: readonly FakeRoute[] = [
     group.lastUpdatedDateTime = ctx.backend.now();
     return json(projectUserGroup(db, group, { claims: false, users: false, claimGroups: false }));
   }),
-  route('delete', 'DeleteAppUserGroup', (ctx) => {
-    const group = requireUserGroup(ctx, 'groupToDeleteId');
-    guard(ctx.backend.db, { type: 'deleteUserGroup', userGroupId: group.id });
-    deleteUserGroup(ctx.backend.db, group.id);
-    return noContent();
-  }),
 
   // ------------------------------------------------------------ claim groups
   route('post', 'CreateNewClaimGroup', (ctx) => {
@@ -335,17 +274,6 @@ export const claimRoutes: readonly FakeRoute[] = [
     const { now, newId, actor = null } = mutation(ctx);
     await removeClaimGroup({ store: memoryClaimGroupRemovalStore(ctx.backend.db), clock: { now }, ids: { newId } }, group, actor);
     return noContent();
-  }),
-  route('get', 'UpsertBuiltInClaimGroups', (ctx) => {
-    const { db } = ctx.backend;
-    const override = ctx.query.requiredBool('overrideExisting');
-    const steps = planBuiltInUpsert(db.claimGroups, seedIds.claimGroups, override, claimGroupGraph(db));
-    guard(db, builtInResetChange(steps));
-    const include = { claims: true, userGroups: false, users: false, claimGroups: true };
-    const reset = steps.filter((step) => step.reset).map((step) => step.id);
-    const stored = recordClaimGroupResets(db, mutation(ctx), reset, () => storeBuiltIns(ctx, steps));
-    const result: ClaimGroup[] = stored.map((g) => projectClaimGroup(db, g, include));
-    return json(result);
   }),
 
   // ------------------------------------------------------------ lists
@@ -415,19 +343,10 @@ export const claimRoutes: readonly FakeRoute[] = [
     const include = { claims: false, userGroups: false, claimGroups: false };
     return json(synced.sort((a, b) => a.name.localeCompare(b.name)).map((u) => projectUser(db, u, include)));
   }),
-  ...changeRoutes('AppUserOrUsers', 'user'),
-  ...changeRoutes('ClaimGroupOrClaimGroups', 'claimGroup'),
-  ...changeRoutes('AppUserGroupOrUserGroups', 'userGroup'),
   route('post', 'RemovesMyAdminAccess', async (ctx) => {
     const me = signedIn(ctx);
-    const changes = parseOwnAdminChanges(await readChangeBody(ctx.request));
+    const changes = parseOwnAdminChanges(await readChangeBody(routeRequest(ctx)));
     return json(changesRemoveOwnAdminAccess(accessModelOf(ctx.backend.db), me.id, changes));
   }),
-  route('post', 'AddRemoveUpdateAppUsersInAppuserGroups', async (ctx) => {
-    const change = parseUsersInGroupsChange(await readChangeBody(ctx.request));
-    guard(ctx.backend.db, { type: 'members', change });
-    const { now, newId, actor = null } = mutation(ctx);
-    const ports = { store: memoryMembersStore(ctx.backend.db, { newId }), clock: { now }, ids: { newId } };
-    return json(await changeMembers(ports, change, actor));
-  }),
+  ...PERMISSION_ROUTES.map(tableRoute),
 ];

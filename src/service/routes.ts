@@ -1,0 +1,187 @@
+/**
+ * The one route table of the use cases: for each route its method and path (who may call it is the contract's route →
+ * claim table, src/contract/route-access.ts), how its input is read and checked, what the write touches, the use case it
+ * runs and how the answer is written. Each backend binds it once: the test fake with MSW over its in-memory db
+ * (src/testing/handlers/claim.ts), the reference server with Hono over drizzle (example-host/server/routes/assignments.ts).
+ * A binding gives a route only its request ({@link RouteRequest}) and its backend ({@link RouteBackend}): one write
+ * holding the stores of {@link PermissionStores}.
+ */
+import type { RouteMethod } from '../contract/route-access';
+import {
+  checkJsonContentType,
+  HOLDER_LABELS,
+  MAX_CHANGE_BODY_BYTES,
+  parseClaimGroupsChange,
+  parseClaimsChange,
+  parseJsonText,
+  parseUsersInGroupsChange,
+  requireJsonObject,
+  type AccessChange,
+  type GroupKind,
+  type HolderKind,
+  type JsonRecord,
+  type QueryParams,
+} from '../domain';
+import { changeClaimGroups, upsertBuiltInClaimGroups, type BuiltInClaimGroupsStore, type ClaimGroupsStore } from './claim-groups';
+import { changeClaims, type ClaimsStore } from './claims';
+import { changeMembers, type MembersStore } from './members';
+import type { Actor, Clock, Ids } from './ports';
+import { removeUserGroup, type UserGroupRemovalStore } from './user-groups';
+
+/** What a route reads of its request; each binding reads it from its own framework's request. */
+export interface RouteRequest {
+  /** The query parameters, read with the domain's rules (names regardless of case). */
+  query: QueryParams;
+  /** The Content-Type header (null when absent). */
+  contentType: string | null;
+  /** The body as text. */
+  text(): Promise<string>;
+}
+
+/**
+ * What a write changes and refers to, so that a backend that runs writes side by side locks just that (the server's
+ * advisory locks); `access` is the change of access the domain's guards check before the work.
+ */
+export interface WriteScope {
+  /** Ids of the rows (holders or groups) the write changes. */
+  changes?: readonly string[];
+  /** Ids of rows the write only refers to (granted claim groups, added users): they must not go away meanwhile. */
+  refersTo?: readonly string[];
+  /** A group name of this table is checked for uniqueness. */
+  names?: GroupKind;
+  /** A new claim-group nesting is checked for cycles. */
+  nesting?: boolean;
+  /** The change of access the write makes, checked by the domain's guards before the work. */
+  access?: AccessChange;
+  /** The change of access is known only inside the work (`checkAccess`): guard every access meanwhile. */
+  accessLock?: 'exclusive';
+}
+
+/** The stores of the permission use cases, made by a backend for one write. */
+export interface PermissionStores {
+  claims: ClaimsStore;
+  claimGroups: ClaimGroupsStore;
+  members: MembersStore;
+  userGroupRemoval: UserGroupRemovalStore;
+  builtInClaimGroups: BuiltInClaimGroupsStore;
+}
+
+/** What a use case gets inside one write. */
+export interface WritePorts<S> {
+  stores: S;
+  clock: Clock;
+  ids: Ids;
+  /** Runs the domain's access guards on a change known only inside the work (the scope says `accessLock`). */
+  checkAccess(change: AccessChange): Promise<void>;
+}
+
+/** A backend as a route sees it: who calls, and one write (a transaction, on the server) over its stores. */
+export interface RouteBackend<S> {
+  actor: Actor;
+  write<T>(scope: WriteScope, work: (ports: WritePorts<S>) => Promise<T>): Promise<T>;
+}
+
+/** A route's answer: a JSON body (200), or none (204). */
+export type RouteAnswer = { status: 200; body: unknown } | { status: 204 };
+
+/** One route of the table. */
+export interface ServiceRoute<S> {
+  method: RouteMethod;
+  /** The exact path, as in the contract's route → claim table. */
+  path: string;
+  /** One line for docs and logs. */
+  summary: string;
+  /** Reads and checks the request, runs the use case in one write of `backend`, and answers. */
+  handle(request: RouteRequest, backend: RouteBackend<S>): Promise<RouteAnswer>;
+}
+
+/** The JSON object body of a change request: 415 unless JSON, 413 past the domain's change body limit, 400 unless an object. */
+export async function readChangeBody(request: RouteRequest): Promise<JsonRecord> {
+  checkJsonContentType(request.contentType);
+  return requireJsonObject(parseJsonText(await request.text(), MAX_CHANGE_BODY_BYTES));
+}
+
+const json = (body: unknown): RouteAnswer => ({ status: 200, body });
+const NO_CONTENT: RouteAnswer = { status: 204 };
+
+const HOLDER_SUFFIXES: readonly (readonly [string, HolderKind])[] = [
+  ['AppUserOrUsers', 'user'],
+  ['ClaimGroupOrClaimGroups', 'claimGroup'],
+  ['AppUserGroupOrUserGroups', 'userGroup'],
+];
+
+function claimGroupsRoute([suffix, kind]: readonly [string, HolderKind]): ServiceRoute<PermissionStores> {
+  return {
+    method: 'POST',
+    path: `/api/Claim/AddRemoveUpdateClaimGroupsTo${suffix}`,
+    summary: `Grants and revokes claim groups of ${HOLDER_LABELS[kind]}s; answers their claim group links`,
+    async handle(request, backend) {
+      const change = parseClaimGroupsChange(await readChangeBody(request));
+      const scope: WriteScope = {
+        changes: change.claimGroupSets,
+        refersTo: [...change.claimGroupsToAdd, ...change.claimGroupsToRemove],
+        nesting: kind === 'claimGroup' && change.claimGroupsToAdd.length > 0,
+        access: { type: 'claimGroups', holderKind: kind, change },
+      };
+      return json(await backend.write(scope, ({ stores, clock, ids }) => changeClaimGroups({ store: stores.claimGroups, clock, ids }, kind, change, backend.actor)));
+    },
+  };
+}
+
+function claimsRoute([suffix, kind]: readonly [string, HolderKind]): ServiceRoute<PermissionStores> {
+  return {
+    method: 'POST',
+    path: `/api/Claim/AddRemoveUpdateClaimsTo${suffix}`,
+    summary: `Grants, updates and revokes claims of ${HOLDER_LABELS[kind]}s; answers their claim grants`,
+    async handle(request, backend) {
+      const change = parseClaimsChange(await readChangeBody(request));
+      const scope: WriteScope = { changes: change.claimSets, access: { type: 'claims', holderKind: kind, change } };
+      return json(await backend.write(scope, ({ stores, clock, ids }) => changeClaims({ store: stores.claims, clock, ids }, kind, change, backend.actor)));
+    },
+  };
+}
+
+/** The permission writes of `/api/Claim/*`: grants, links, members, deleting a user group and restoring the built-in claim groups. */
+export const PERMISSION_ROUTES: readonly ServiceRoute<PermissionStores>[] = [
+  ...HOLDER_SUFFIXES.map(claimGroupsRoute),
+  ...HOLDER_SUFFIXES.map(claimsRoute),
+  {
+    method: 'POST',
+    path: '/api/Claim/AddRemoveUpdateAppUsersInAppuserGroups',
+    summary: 'Adds users to and removes users from application user groups; answers their memberships',
+    async handle(request, backend) {
+      const change = parseUsersInGroupsChange(await readChangeBody(request));
+      const scope: WriteScope = {
+        changes: change.applicationUsersGroups,
+        refersTo: [...change.applicationUsersToAdd, ...change.applicationUsersToRemove],
+        access: { type: 'members', change },
+      };
+      return json(await backend.write(scope, ({ stores, clock, ids }) => changeMembers({ store: stores.members, clock, ids }, change, backend.actor)));
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/Claim/DeleteAppUserGroup',
+    summary: 'Deletes an application user group with its memberships, claims and links (204)',
+    async handle(request, backend) {
+      const id = request.query.id('groupToDeleteId');
+      const scope: WriteScope = { changes: [id], access: { type: 'deleteUserGroup', userGroupId: id } };
+      await backend.write(scope, ({ stores }) => removeUserGroup({ store: stores.userGroupRemoval }, id));
+      return NO_CONTENT;
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/Claim/UpsertBuiltInClaimGroups',
+    summary: 'Creates the missing built-in claim groups (overrideExisting: also resets existing ones)',
+    async handle(request, backend) {
+      const override = request.query.requiredBool('overrideExisting');
+      const scope: WriteScope = { names: 'claimGroup', nesting: true, accessLock: 'exclusive' };
+      return json(
+        await backend.write(scope, ({ stores, clock, ids, checkAccess }) =>
+          upsertBuiltInClaimGroups({ store: stores.builtInClaimGroups, clock, ids, checkAccess }, override, backend.actor),
+        ),
+      );
+    },
+  },
+];
