@@ -1,5 +1,6 @@
 import { createRootRoute, createRoute, lazyRouteComponent, Outlet } from '@tanstack/react-router';
 import { validateFormInstanceSearch } from './formInstanceSearch';
+import { validateFormInstanceListSearch } from './formInstanceListSearch';
 import { validateFormBuilderSearch } from './formBuilderSearch';
 import { validateSigningSearch } from './signingSearch';
 import { PublicFormInstancePage, StableFormPage } from './pages/PublicFormInstancePage';
@@ -172,6 +173,7 @@ const formInstancesRoute = createRoute({ getParentRoute: () => adminRoute, path:
 const formInstancesIndexRoute = createRoute({
   getParentRoute: () => formInstancesRoute,
   path: '/',
+  validateSearch: validateFormInstanceListSearch,
   component: lazyRouteComponent(() => import('./pages/FormInstancesPage'), 'FormInstancesPage'),
 });
 // One form instance's page, opened from the list's 'Open'.

@@ -34,6 +34,13 @@ export const formInstanceListLabels = {
   filterAnswers: 'Text in the answers',
   filterAnswersPlaceholder: 'Words the answers contain',
   clearFilters: 'Clear filters',
+  // Answer columns: the chosen form's fields shown as columns, and filters on them
+  answerColumns: 'Answer columns',
+  answerColumnsPlaceholder: 'Fields of the form',
+  answerColumnsNeedForm: 'Choose a form to show its answers as columns.',
+  answerFilters: 'Answer filters',
+  /** A repeatable section's cell: how many items the answer has. */
+  answerItems: 'Items: {count}',
   // Status names (src/api/enums, FormInstanceStatus): the same texts as instanceStatusLabels, written out, since a
   // spread or a reference keeps every label object that holds it in each bundle that reads any of them.
   statusCreated: 'Created',

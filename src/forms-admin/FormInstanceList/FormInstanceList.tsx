@@ -12,7 +12,9 @@ import {
   type BoxProps,
   type StylesApiProps,
 } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import { useEffect, useState } from 'react';
 import type { FormInstanceStatus } from '../../api/enums';
 import { fillNumbers } from '../../labels/format';
 import { fillLabel } from '../../query/labels';
@@ -34,6 +36,7 @@ import {
   type FormInstanceListRow,
 } from './useFormInstanceList';
 import { InstanceExportActions } from './ExportActions';
+import { answerText, type AnswerField } from './answer-columns';
 import { ScreenPage, screenClasses, useScreenStyles, type ScreenFactory, optionKeys, useScreenController } from '../shared/screen';
 import { formatDateTime } from '../shared/ListScreen';
 import { useLocale } from '../../query/useLocale';
@@ -146,10 +149,71 @@ function columns(c: FormInstanceListController, locale: string | undefined): Dat
           } satisfies DataTableColumn<FormInstanceListRow>,
         ]
       : []),
+    // The chosen answer columns, in the order chosen; one sorts on the server when its answer has an OData path.
+    ...c.answers.shown.map(
+      (field): DataTableColumn<FormInstanceListRow> => ({
+        accessor: field.odataPath ?? `answer:${field.path}`,
+        title: field.label,
+        sortable: field.odataPath !== null,
+        render: (row) => answerText(field, row.data, labels, locale),
+      }),
+    ),
     { accessor: 'createdDateTime', title: labels.columnCreated, sortable: true, render: (row) => formatDateTime(row.createdDateTime, locale) },
     { accessor: 'lastUpdatedDateTime', title: labels.columnUpdated, sortable: true, render: (row) => formatDateTime(row.lastUpdatedDateTime, locale) },
     { accessor: 'actions', title: labels.rowActions, textAlign: 'right', render: (row) => <RowActions c={c} row={row} /> },
   ];
+}
+
+/** How long typing in an answer filter rests before the list asks the server (ms). */
+const ANSWER_FILTER_DEBOUNCE_MS = 250;
+
+/** A typed filter on one answer: shows what is typed at once and filters once typing rests. */
+function AnswerFilterInput({ field, value, onChange }: { field: AnswerField; value: string; onChange(value: string): void }) {
+  const [typed, setTyped] = useState(value);
+  const [rested] = useDebouncedValue(typed, ANSWER_FILTER_DEBOUNCE_MS);
+  const [given, setGiven] = useState(value);
+  // A value set from elsewhere ('Clear filters', a host's URL) replaces what was typed.
+  if (given !== value) {
+    setGiven(value);
+    setTyped(value);
+  }
+  useEffect(() => {
+    if (rested === typed && rested !== value) onChange(rested);
+    // Only a rested text filters.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [rested]);
+  return <TextInput type="search" label={field.label} value={typed} onChange={(e) => setTyped(e.currentTarget.value)} w={200} />;
+}
+
+/** The filters on the shown answer columns that filter on the server: a choice or yes / no as a select, else typed. */
+function AnswerFilters({ c }: { c: FormInstanceListController }) {
+  const filterable = c.answers.shown.filter((field) => field.odataPath !== null);
+  if (filterable.length === 0) return null;
+  const answers = c.filters.answers ?? {};
+  return (
+    <div role="group" aria-label={c.labels.answerFilters}>
+      <Group gap="sm" align="flex-end">
+        {filterable.map((field) => {
+          const options = c.answers.filterOptions(field);
+          const value = answers[field.path] ?? '';
+          return options ? (
+            <Select
+              key={field.path}
+              label={field.label}
+              placeholder={c.labels.filterAny}
+              data={options}
+              value={value || null}
+              onChange={(chosen) => c.setAnswerFilter(field.path, chosen ?? '')}
+              clearable
+              w={200}
+            />
+          ) : (
+            <AnswerFilterInput key={field.path} field={field} value={value} onChange={(typed) => c.setAnswerFilter(field.path, typed)} />
+          );
+        })}
+      </Group>
+    </div>
+  );
 }
 
 /** Renders a {@link useFormInstanceList} controller. It renders only; it never fetches. */
@@ -183,6 +247,18 @@ export const FormInstanceListView = factory<FormInstanceListViewFactory>((_props
               clearable
               searchable
               w={200}
+            />
+            <MultiSelect
+              label={labels.answerColumns}
+              placeholder={c.answers.shown.length ? undefined : labels.answerColumnsPlaceholder}
+              description={c.answers.available ? undefined : labels.answerColumnsNeedForm}
+              data={c.answers.fields.map((f) => ({ value: f.path, label: f.label }))}
+              value={c.answers.shown.map((f) => f.path)}
+              onChange={c.answers.setShown}
+              disabled={!c.answers.available || c.answers.loading}
+              searchable
+              clearable
+              w={280}
             />
             {c.groups.length > 0 && (
               <Select
@@ -221,6 +297,7 @@ export const FormInstanceListView = factory<FormInstanceListViewFactory>((_props
               {labels.clearFilters}
             </Button>
           </Group>
+          <AnswerFilters c={c} />
         </div>
         <Group justify="space-between" gap="sm" {...getStyles('toolbar')}>
           <Group gap="sm">
@@ -314,7 +391,17 @@ export interface FormInstanceListProps extends FormInstanceListOptions, Omit<For
 export type FormInstanceListFactory = ScreenFactory<FormInstanceListProps, FormInstanceListStylesNames>;
 
 /** The props of {@link FormInstanceList} its controller hook reads. */
-const FORM_INSTANCE_LIST_OPTIONS = optionKeys<FormInstanceListOptions>()('onOpen', 'onOpenInstance', 'onOpenSigning', 'labels');
+const FORM_INSTANCE_LIST_OPTIONS = optionKeys<FormInstanceListOptions>()(
+  'onOpen',
+  'onOpenInstance',
+  'onOpenSigning',
+  'labels',
+  'state',
+  'onStateChange',
+  'answerColumns',
+  'onAnswerColumnsChange',
+  'userKey',
+);
 
 /**
  * The Form Instances screen (the Form Instances menu): every form instance, paged, sorted and counted on the server,

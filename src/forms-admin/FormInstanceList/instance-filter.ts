@@ -12,6 +12,7 @@ import type { FormInstance } from '../../api/types';
 import { mayChangeStatus } from '../../domain/forms/statuses';
 import { fillLabel, type Labels } from '../../query/labels';
 import { instanceStatusLabel } from '../shared/instance-status';
+import { answerFilter, type AnswerField } from './answer-columns';
 
 /** The filters of the list. Dates are `YYYY-MM-DD` days (as a date input gives them), or empty. */
 export interface FormInstanceFilters {
@@ -24,6 +25,11 @@ export interface FormInstanceFilters {
   updatedTo: string;
   /** Words the answers contain, as typed. */
   text: string;
+  /**
+   * Filters on answers of the chosen form, by the answer's data path (`/applicant/name`): the typed text or the chosen
+   * option (see `answerFilter`). They apply only while one form is chosen. @default {}
+   */
+  answers?: Readonly<Record<string, string>>;
 }
 
 /** No filter: every instance. */
@@ -36,6 +42,7 @@ export const NO_INSTANCE_FILTERS: FormInstanceFilters = {
   updatedFrom: '',
   updatedTo: '',
   text: '',
+  answers: {},
 };
 
 /** The statuses in their order (src/api/enums); `instanceStatusLabel` names each. */
@@ -65,8 +72,15 @@ function range(field: Field, from: string, to: string): Filter<FormInstance>[] {
   return out;
 }
 
-/** `$filter` and `$search` of the filters, in the live view or the 'Show deleted' view (every row, deleted ones too). */
-export function instanceQuery(filters: FormInstanceFilters, showDeleted: boolean): Pick<ODataQueryOptions<FormInstance>, 'filter' | 'search'> {
+/**
+ * `$filter` and `$search` of the filters, in the live view or the 'Show deleted' view (every row, deleted ones too).
+ * `answerFields` are the chosen form's fields that answer filters may name (a filter on any other path is left out).
+ */
+export function instanceQuery(
+  filters: FormInstanceFilters,
+  showDeleted: boolean,
+  answerFields: readonly AnswerField[] = [],
+): Pick<ODataQueryOptions<FormInstance>, 'filter' | 'search'> {
   const parts: Filter<FormInstance>[] = [odata.deletedView<FormInstance>(showDeleted)];
   if (filters.formId) parts.push(odata.eq<FormInstance>('formId', odata.guid(filters.formId)));
   // The group is the instance's form's (a path through the single-valued `form` navigation).
@@ -74,6 +88,13 @@ export function instanceQuery(filters: FormInstanceFilters, showDeleted: boolean
   if (filters.statuses.length) parts.push(odata.in<FormInstance>('status', [...filters.statuses]));
   parts.push(...range('createdDateTime', filters.createdFrom, filters.createdTo));
   parts.push(...range('lastUpdatedDateTime', filters.updatedFrom, filters.updatedTo));
+  if (filters.formId) {
+    for (const [path, value] of Object.entries(filters.answers ?? {})) {
+      const field = answerFields.find((f) => f.path === path);
+      const condition = field ? answerFilter(field, value) : null;
+      if (condition) parts.push(condition);
+    }
+  }
   const search = odata.searchWords(filters.text);
   return { filter: odata.and<FormInstance>(...parts), ...(search ? { search } : {}) };
 }

@@ -1,10 +1,11 @@
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DataTableSortStatus } from 'mantine-datatable';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import * as odata from '../../api/odata';
 import type { ODataQueryOptions, ODataResult } from '../../api/odata';
 import type { Form, FormGroup, FormInstance, FormSchema, SignatureRequest } from '../../api/types';
+import type { FormLayout } from '../../contract/types';
 import { EnvelopeStatus } from '../../api/enums';
 import { isDomainError } from '../../domain/errors';
 import { checkNoOpenEnvelope, maySigningAction } from '../../domain/signing';
@@ -24,6 +25,8 @@ import { PAGE_SIZES } from '../shared/useServerTable';
 import { saveDownload } from './download';
 import { useInstanceExport, type InstanceExportController } from './useInstanceExport';
 import { instanceQuery, markCompletedBlock, NO_INSTANCE_FILTERS, type FormInstanceFilters } from './instance-filter';
+import { answerFieldsOf, answerFilterOptions, readAnswerColumns, writeAnswerColumns, type AnswerField } from './answer-columns';
+import { INSTANCE_CSV_SORTABLE } from '../../domain/forms/export-source';
 
 /** A form instance as the list reads it: with its form's name and group, and its schema's version. */
 export type FormInstanceListRow = FormInstance & {
@@ -32,8 +35,31 @@ export type FormInstanceListRow = FormInstance & {
   formSchema?: Pick<FormSchema, 'formSchemaId' | 'version'> | null;
 };
 
-/** The columns the list sorts by on the server. */
-export type FormInstanceSortColumn = 'createdDateTime' | 'lastUpdatedDateTime' | 'status';
+/** The columns the list sorts by on the server: the instance's own, or an answer by its OData path (`data/applicant/name`). */
+export type FormInstanceSortColumn = 'createdDateTime' | 'lastUpdatedDateTime' | 'status' | `data/${string}`;
+
+/**
+ * What a person sets in the list, all of which a host may keep (e.g. in its URL, so a reload or a shared link keeps
+ * it): the filters (the search words and the answer filters with them), the 'Show deleted' view, the page, the page
+ * size and the order.
+ */
+export interface FormInstanceListState {
+  filters: FormInstanceFilters;
+  showDeleted: boolean;
+  /** The page shown, from 1. */
+  page: number;
+  pageSize: number;
+  sort: { column: FormInstanceSortColumn; direction: 'asc' | 'desc' };
+}
+
+/** The list's state before the person changes anything: every live instance, the latest changed first. */
+export const INITIAL_INSTANCE_LIST_STATE: FormInstanceListState = {
+  filters: NO_INSTANCE_FILTERS,
+  showDeleted: false,
+  page: 1,
+  pageSize: PAGE_SIZES[0],
+  sort: { column: 'lastUpdatedDateTime', direction: 'desc' },
+};
 
 /**
  * How long typing in 'Text in the answers' rests before the list asks the server (ms). The goal is results within
@@ -63,6 +89,39 @@ export interface FormInstanceListOptions {
   onOpenSigning?: (instance: FormInstanceListRow) => void;
   /** Overrides of the texts, which otherwise come from the `APIProvider` labels. */
   labels?: Partial<Labels>;
+  /**
+   * The list's filters, view, page and order, controlled by the host (with `onStateChange`). Without it the list
+   * keeps them itself, starting from {@link INITIAL_INSTANCE_LIST_STATE}.
+   */
+  state?: FormInstanceListState;
+  /** Called with the whole new state whenever the person changes a filter, the view, the page or the order. */
+  onStateChange?: (state: FormInstanceListState) => void;
+  /**
+   * The answer columns shown for the chosen form (data paths, e.g. `/applicant/name`, in column order), controlled
+   * by the host (with `onAnswerColumnsChange`). Without it the list keeps them itself, in the browser's storage per
+   * user (`userKey`) and form.
+   */
+  answerColumns?: readonly string[];
+  /** Called with the new answer columns when the person chooses others, or chooses another form (its kept columns). */
+  onAnswerColumnsChange?: (paths: string[]) => void;
+  /** Who is signed in (e.g. the token's subject): the chosen answer columns are kept per user and form. */
+  userKey?: string | null;
+}
+
+/** The answer columns of the list: the chosen form's fields, and those the person shows. */
+export interface FormInstanceAnswerColumns {
+  /** Whether one form is chosen (answer columns are a form's fields). */
+  available: boolean;
+  /** Whether the form's fields are still loading. */
+  loading: boolean;
+  /** The fields of the chosen form's newest version a person may show, in document order. */
+  fields: readonly AnswerField[];
+  /** The fields shown as columns, in the order chosen. */
+  shown: readonly AnswerField[];
+  /** Shows these fields (data paths) as columns. */
+  setShown(paths: string[]): void;
+  /** The options a filter on the field offers, or null for a typed value. */
+  filterOptions(field: AnswerField): { value: string; label: string }[] | null;
 }
 
 /** A bulk action waiting for its confirmation. */
@@ -84,6 +143,10 @@ export interface FormInstanceListController extends InstanceExportController {
   setPageSize(size: number): void;
   sortStatus: DataTableSortStatus<FormInstanceListRow>;
   setSortStatus(status: DataTableSortStatus<FormInstanceListRow>): void;
+  /** The answer columns of the chosen form. */
+  answers: FormInstanceAnswerColumns;
+  /** Sets the filter on one answer (its data path) to a typed text or a chosen option; empty removes it. */
+  setAnswerFilter(path: string, value: string): void;
   /** The page shown (`@odata.count` is the total of the filtered rows). */
   result: {
     data: ODataResult<FormInstanceListRow> | undefined;
@@ -168,7 +231,17 @@ export function instanceTarget(row: FormInstanceListRow): DeleteTarget {
  * 'Restore' of the selected rows, and the CSV and XLSX exports of every row the filters select. Each action that changes data
  * says its result in a toast and refetches only the lists it changed.
  */
-export function useFormInstanceList({ onOpen, onOpenInstance, onOpenSigning, labels: overrides }: FormInstanceListOptions = {}): FormInstanceListController {
+export function useFormInstanceList({
+  onOpen,
+  onOpenInstance,
+  onOpenSigning,
+  labels: overrides,
+  state: controlledState,
+  onStateChange,
+  answerColumns: controlledColumns,
+  onAnswerColumnsChange,
+  userKey,
+}: FormInstanceListOptions = {}): FormInstanceListController {
   const labels = useLabels(overrides);
   const locale = useLocale();
   const { client } = useApi();
@@ -181,36 +254,103 @@ export function useFormInstanceList({ onOpen, onOpenInstance, onOpenSigning, lab
   const requestSigning = readSigning && maySigningAction(mine.claims, 'request');
   const listSigning = readSigning && maySigningAction(mine.claims, 'list');
   const [requesting, setRequesting] = useState<FormInstanceListRow | null>(null);
-  const [filters, setFiltersState] = useState<FormInstanceFilters>(NO_INSTANCE_FILTERS);
-  const [showDeleted, setShowDeletedState] = useState(false);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSizeState] = useState<number>(PAGE_SIZES[0]);
-  const [sortStatus, setSortState] = useState<DataTableSortStatus<FormInstanceListRow>>({ columnAccessor: 'lastUpdatedDateTime', direction: 'desc' });
+  // The state is the host's when it gives one (`state`), else the list's own; every change goes to both.
+  const [ownState, setOwnState] = useState<FormInstanceListState>(INITIAL_INSTANCE_LIST_STATE);
+  const current = controlledState ?? ownState;
+  const change = (next: FormInstanceListState) => {
+    if (!controlledState) setOwnState(next);
+    onStateChange?.(next);
+  };
+  const { showDeleted, page, pageSize } = current;
+  const formId = current.filters.formId;
+  const sortStatus: DataTableSortStatus<FormInstanceListRow> = {
+    columnAccessor: current.sort.column as DataTableSortStatus<FormInstanceListRow>['columnAccessor'],
+    direction: current.sort.direction,
+  };
+  // The words typed in 'Text in the answers' show at once; they reach the state (and a host's URL) once typing rests
+  // (INSTANCE_SEARCH_DEBOUNCE_MS). A text the state gets from elsewhere (a host's URL, 'Clear filters') replaces them.
+  const [draft, setDraft] = useState(current.filters.text);
+  const committedText = useRef(current.filters.text);
+  if (committedText.current !== current.filters.text) {
+    committedText.current = current.filters.text;
+    setDraft(current.filters.text);
+  }
+  const filters: FormInstanceFilters = { ...current.filters, text: draft };
+
+  // The answer columns: the host's when it gives them, else the list's own, kept per user and form.
+  const [ownColumns, setOwnColumns] = useState<string[]>(() => (formId ? readAnswerColumns(userKey, formId) : []));
+  const chosenColumns = controlledColumns ?? ownColumns;
+  const changeColumns = (form: string | null, paths: string[]) => {
+    if (form) writeAnswerColumns(userKey, form, paths);
+    // Kept also when the host controls them: the list's own take over if the host stops giving any.
+    setOwnColumns(paths);
+    onAnswerColumnsChange?.(paths);
+  };
+  // The chosen form's fields: those of its newest version's layout.
+  const schemaQuery: ODataQueryOptions<FormSchema> = {
+    filter: odata.and<FormSchema>(odata.eq<FormSchema>('isDeleted', false), odata.eq<FormSchema>('formId', odata.guid(formId ?? '00000000-0000-0000-0000-000000000000'))),
+    select: ['formSchemaId', 'version', 'layout'],
+    orderBy: [['version', 'desc']],
+    top: 1,
+  };
+  const formFields = useQuery({
+    queryKey: entityKeys.list('formschema', odata.buildQuery(schemaQuery)),
+    queryFn: async ({ signal }) => answerFieldsOf(((await client.odata.formSchemas.list(schemaQuery, { signal }))?.value[0]?.layout ?? null) as FormLayout | null),
+    enabled: formId !== null,
+  });
+  const answerFields = formId ? (formFields.data ?? []) : [];
+  const shownAnswers = chosenColumns.map((path) => answerFields.find((f) => f.path === path)).filter((f): f is AnswerField => f !== undefined);
+  // An order by an answer holds while its form is chosen and its fields are known; otherwise the default order.
+  const sortedByAnswer = String(current.sort.column).startsWith('data/');
+  const waitingForFields = formId !== null && formFields.isLoading && (sortedByAnswer || Object.keys(current.filters.answers ?? {}).length > 0 || chosenColumns.length > 0);
+  const sort = sortedByAnswer && !answerFields.some((f) => f.odataPath === current.sort.column) ? INITIAL_INSTANCE_LIST_STATE.sort : current.sort;
   const [selected, setSelected] = useState<FormInstanceListRow[]>([]);
   const [busyId, setBusyId] = useState<string | null>(null);
   const [bulkConfirmation, setBulkConfirmation] = useState<BulkConfirmation | null>(null);
   const [bulkRunning, setBulkRunning] = useState(false);
 
   // A new filter, order, page size or view starts again at the first page with nothing selected.
-  const restart = () => {
-    setPage(1);
+  const restart = (next: Omit<FormInstanceListState, 'page'>) => {
+    change({ ...next, page: 1 });
     setSelected([]);
   };
-  // Typing in the answers' search rests a moment (INSTANCE_SEARCH_DEBOUNCE_MS) before the server is asked.
-  const [text] = useDebouncedValue(filters.text, INSTANCE_SEARCH_DEBOUNCE_MS);
-  const where = instanceQuery({ ...filters, text }, showDeleted);
-  const orderBy: ODataQueryOptions<FormInstance>['orderBy'] = [[String(sortStatus.columnAccessor) as FormInstanceSortColumn, sortStatus.direction]];
-  // The exports take the list's filters and order (every row they select, not one page).
-  const exports = useInstanceExport(() => ({ ...where, orderBy }), labels);
+  // Typing in the answers' search rests a moment (INSTANCE_SEARCH_DEBOUNCE_MS) before the state and the server get it.
+  const [text] = useDebouncedValue(draft, INSTANCE_SEARCH_DEBOUNCE_MS);
+  useEffect(() => {
+    if (text !== draft || text === committedText.current) return;
+    committedText.current = text;
+    restart({ ...current, filters: { ...current.filters, text } });
+    // Only a rested text commits; the state it joins is the newest.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [text]);
+  const where = instanceQuery({ ...current.filters, text: committedText.current }, showDeleted, answerFields);
+  const orderBy: ODataQueryOptions<FormInstance>['orderBy'] = [[sort.column, sort.direction]];
+  // The exports take the list's filters and order (every row they select, not one page); an export is sorted only by
+  // the instance's own columns, so an order by an answer exports in the default order.
+  const exportOrder: ODataQueryOptions<FormInstance>['orderBy'] = INSTANCE_CSV_SORTABLE.includes(sort.column)
+    ? orderBy
+    : [[INITIAL_INSTANCE_LIST_STATE.sort.column, INITIAL_INSTANCE_LIST_STATE.sort.direction]];
+  const exports = useInstanceExport(() => ({ ...where, orderBy: exportOrder }), labels);
   const query: ODataQueryOptions<FormInstanceListRow> = {
     ...(where as ODataQueryOptions<FormInstanceListRow>),
     orderBy: orderBy as ODataQueryOptions<FormInstanceListRow>['orderBy'],
     top: pageSize,
     skip: (page - 1) * pageSize,
     count: true,
-    // The answers stay on the server: the list shows none of them. The instance row carries its latest envelope and
+    // The answers stay on the server unless answer columns are shown. The instance row carries its latest envelope and
     // that envelope's status (both backends keep them), so the signature column costs no further request.
-    select: ['formInstanceId', 'formSchemaId', 'formId', 'status', 'isDeleted', 'createdDateTime', 'lastUpdatedDateTime', 'envelopeId', 'envelopeStatus'],
+    select: [
+      'formInstanceId',
+      'formSchemaId',
+      'formId',
+      'status',
+      'isDeleted',
+      'createdDateTime',
+      'lastUpdatedDateTime',
+      'envelopeId',
+      'envelopeStatus',
+      ...(shownAnswers.length > 0 ? (['data'] as const) : []),
+    ],
     expand: {
       form: { select: ['formId', 'name', 'formGroupId'] },
       formSchema: { select: ['formSchemaId', 'version'] },
@@ -224,6 +364,8 @@ export function useFormInstanceList({ onOpen, onOpenInstance, onOpenSigning, lab
     queryFn: async ({ signal }) =>
       ((await client.odata.formInstances.list(query as ODataQueryOptions<FormInstance>, { signal })) ?? { value: [] }) as ODataResult<FormInstanceListRow>,
     placeholderData: keepPreviousData,
+    // An order or a filter by an answer (e.g. from a shared link) waits for the form's fields, rather than asking twice.
+    enabled: !waitingForFields,
   });
   const formsQuery: ODataQueryOptions<Form> = { filter: odata.eq<Form>('isDeleted', false), select: ['formId', 'name'], orderBy: [['name', 'asc']], top: 1000 };
   const forms = useQuery({
@@ -309,30 +451,48 @@ export function useFormInstanceList({ onOpen, onOpenInstance, onOpenSigning, lab
     labels,
     filters,
     setFilters: (next) => {
-      setFiltersState(next);
-      restart();
+      const { text: typed, ...rest } = next;
+      const { text: _before, ...was } = filters;
+      setDraft(typed);
+      // Typing alone waits for the text to rest; any other change applies at once, with the text as typed.
+      if (JSON.stringify(rest) === JSON.stringify(was)) return;
+      committedText.current = typed;
+      const formChanged = (next.formId ?? null) !== (formId ?? null);
+      restart({
+        ...current,
+        // Another form has other fields: its answer filters and an order by its answers go.
+        filters: formChanged ? { ...next, answers: {} } : next,
+        sort: formChanged && sortedByAnswer ? INITIAL_INSTANCE_LIST_STATE.sort : current.sort,
+      });
+      if (formChanged) changeColumns(null, next.formId ? readAnswerColumns(userKey, next.formId) : []);
     },
     showDeleted,
-    setShowDeleted: (show) => {
-      setShowDeletedState(show);
-      restart();
-    },
+    setShowDeleted: (show) => restart({ ...current, showDeleted: show }),
     page,
     setPage: (next) => {
-      setPage(next);
+      change({ ...current, page: next });
       setSelected([]);
     },
     pageSize,
-    setPageSize: (size) => {
-      setPageSizeState(size);
-      restart();
-    },
+    setPageSize: (size) => restart({ ...current, pageSize: size }),
     sortStatus,
-    setSortStatus: (status) => {
-      setSortState(status);
-      restart();
+    setSortStatus: (status) =>
+      restart({ ...current, sort: { column: String(status.columnAccessor) as FormInstanceSortColumn, direction: status.direction } }),
+    answers: {
+      available: formId !== null,
+      loading: formId !== null && formFields.isLoading,
+      fields: answerFields,
+      shown: shownAnswers,
+      setShown: (paths) => changeColumns(formId, paths),
+      filterOptions: (field) => answerFilterOptions(field, labels),
     },
-    result: { data: list.data, isLoading: list.isLoading, isFetching: list.isFetching, error: list.error, refetch: () => void list.refetch() },
+    setAnswerFilter: (path, value) => {
+      const answers = { ...(current.filters.answers ?? {}) };
+      if (value === '') delete answers[path];
+      else answers[path] = value;
+      restart({ ...current, filters: { ...current.filters, answers } });
+    },
+    result: { data: list.data, isLoading: list.isLoading || waitingForFields, isFetching: list.isFetching, error: list.error, refetch: () => void list.refetch() },
     forms: forms.data ?? [],
     groups: groups.data ?? [],
     selected,

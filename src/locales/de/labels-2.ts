@@ -85,6 +85,12 @@ export const de2 = {
   filterUpdatedTo: 'Geändert bis',
   filterAnswers: 'Text in den Antworten',
   filterAnswersPlaceholder: 'Wörter, die in den Antworten vorkommen',
+  // Antwortspalten
+  answerColumns: 'Antwortspalten',
+  answerColumnsPlaceholder: 'Felder des Formulars',
+  answerColumnsNeedForm: 'Wählen Sie ein Formular, um seine Antworten als Spalten zu zeigen.',
+  answerFilters: 'Antwortfilter',
+  answerItems: 'Einträge: {count}',
   clearFilters: 'Filter zurücksetzen',
   statusCreated: 'Angelegt',
   statusInProgress: 'In Bearbeitung',

@@ -85,6 +85,12 @@ export const fr2 = {
   filterUpdatedTo: 'Modifié jusqu’au',
   filterAnswers: 'Texte dans les réponses',
   filterAnswersPlaceholder: 'Mots contenus dans les réponses',
+  // Colonnes de réponses
+  answerColumns: 'Colonnes de réponses',
+  answerColumnsPlaceholder: 'Champs du formulaire',
+  answerColumnsNeedForm: 'Choisissez un formulaire pour afficher ses réponses en colonnes.',
+  answerFilters: 'Filtres des réponses',
+  answerItems: 'Éléments : {count}',
   clearFilters: 'Effacer les filtres',
   statusCreated: 'Créé',
   statusInProgress: 'En cours',
