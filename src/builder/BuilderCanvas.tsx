@@ -1,8 +1,8 @@
 import { useDndContext, useDroppable, closestCenter, pointerWithin, type CollisionDetection } from '@dnd-kit/core';
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { ActionIcon, Alert, Box, Group, Menu, Paper, Stack, Text, Title, type TitleOrder } from '@mantine/core';
-import { createContext, memo, startTransition, useContext, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent, type ReactNode, type RefObject } from 'react';
+import { ActionIcon, Alert, Box, Group, Menu, Paper, Stack, Text, TextInput, Title, type TitleOrder } from '@mantine/core';
+import { createContext, memo, startTransition, useContext, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type FocusEvent, type KeyboardEvent, type MouseEvent, type ReactNode, type RefObject } from 'react';
 import type { FormField, FormSchema, FormSection, JsonValue } from '../api/types';
 import { compileFormSchema, type CompiledField, type CompiledForm } from '../engine/compile';
 import { createFormEngine, type FormEngine } from '../engine/engine';
@@ -16,7 +16,7 @@ import { LITE_VARIABLES } from '../forms/widgets/LiteField';
 import type { FormWidgets } from '../forms/widgets/registry';
 import { ApiContext } from '../query/api-context';
 import { fillLabel, type Labels } from '../query/labels';
-import { fieldSchema, sectionHeight, sectionTree, type BuilderAction, type BuilderDocument, type BuilderSelection, type SectionPlaceProblem } from './model';
+import { fieldSchema, renameAction, sectionHeight, sectionTree, type BuilderAction, type BuilderDocument, type BuilderSelection, type SectionPlaceProblem } from './model';
 
 /**
  * Whether two documents have the same pages, sections and fields in the same order (texts and schemas aside). A
@@ -142,6 +142,11 @@ export interface CanvasEditing {
   onMoveTo(id: string): void;
   /** Deletes a field, section or page, asking first when rules depend on it. */
   onDelete(id: string): void;
+  /**
+   * Renames a field (its label), a section or a page (its title) edited in place, as one step; absent: the canvas
+   * makes the step from the document it shows (`renameAction`).
+   */
+  onRename?(id: string, text: string): void;
 }
 
 /** The canvas's form: the document as a form schema, with every field shown (rules would hide some while building). */
@@ -265,6 +270,105 @@ export function useDocumentEngine(
   return { engine, compiled: result.compiled, error: result.error };
 }
 
+/**
+ * Which item's name is being edited in place on the canvas (a field's label, a section's or page's title), held
+ * outside React's props: starting or ending an edit re-renders the one item concerned (through
+ * {@link useRenaming}), not every page, section and field the canvas draws.
+ */
+interface RenameStore {
+  /** The item being renamed, or null. */
+  current: string | null;
+  /** The item that takes the focus back once its box is gone (the box was left by Enter or Escape). */
+  refocus: string | null;
+  subscribe(listener: () => void): () => void;
+  start(id: string): void;
+  /** Ends the edit: with `text`, the item is renamed to it (one undo step); without, nothing changes. */
+  finish(id: string, text: string | null, refocus: boolean): void;
+  /** Set by the canvas on each render: renames an item (the latest document and dispatch). */
+  rename(id: string, text: string): void;
+}
+
+function createRenameStore(): RenameStore {
+  const listeners = new Set<() => void>();
+  const set = (id: string | null) => {
+    store.current = id;
+    for (const listener of listeners) listener();
+  };
+  const store: RenameStore = {
+    current: null,
+    refocus: null,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    start: (id) => set(id),
+    finish(id, text, refocus) {
+      if (store.current !== id) return;
+      store.refocus = refocus ? id : null;
+      set(null);
+      if (text !== null) store.rename(id, text);
+    },
+    rename: () => {},
+  };
+  return store;
+}
+
+const RenameContext = createContext<RenameStore | null>(null);
+
+/**
+ * Whether the item `id` is being renamed in place. When its box goes after Enter or Escape, `item()` (the item's
+ * element, drawn again by then) takes the focus back, so the keyboard goes on from the item.
+ */
+function useRenaming(id: string, item: () => HTMLElement | null): { renaming: boolean; store: RenameStore | null } {
+  const store = useContext(RenameContext);
+  const subscribe = useCallback((listener: () => void) => store?.subscribe(listener) ?? (() => {}), [store]);
+  const renaming = useSyncExternalStore(subscribe, () => store?.current === id, () => false);
+  const was = useRef(false);
+  useLayoutEffect(() => {
+    if (was.current && !renaming && store?.refocus === id) {
+      store.refocus = null;
+      item()?.focus();
+    }
+    was.current = renaming;
+  });
+  return { renaming, store };
+}
+
+/**
+ * The in-place box of an item's name: it opens with the name selected; Enter or leaving it renames the item (one undo
+ * step), Escape leaves the name as it was. Its keys stay its own (the canvas's arrows, Delete and the builder's Ctrl+Z
+ * do not see them).
+ */
+function InPlaceName({ id, value, name, store }: { id: string; value: string; name: string; store: RenameStore }) {
+  const [text, setText] = useState(value);
+  return (
+    <TextInput
+      size="xs"
+      aria-label={name}
+      value={text}
+      data-builder-rename={id}
+      // Opened by the user's own F2 or double click, to type in.
+      autoFocus
+      onFocus={(event) => event.currentTarget.select()}
+      onChange={(event) => setText(event.currentTarget.value)}
+      onKeyDown={(event) => {
+        event.stopPropagation();
+        if (event.key === 'Enter') {
+          event.preventDefault();
+          store.finish(id, text, true);
+        } else if (event.key === 'Escape') {
+          event.preventDefault();
+          store.finish(id, null, true);
+        }
+      }}
+      onBlur={() => store.finish(id, text, false)}
+      onPointerDown={(event) => event.stopPropagation()}
+      onClick={(event) => event.stopPropagation()}
+      style={{ position: 'relative', zIndex: 2 }}
+    />
+  );
+}
+
 interface CanvasFieldProps {
   field: FormField;
   /** The schema node of the field's path (its identity changes only when it does). */
@@ -297,6 +401,8 @@ const CanvasFieldBody = memo(
     const itemBase = base ? `${base}/0` : '';
     const style = { opacity: sortable.isDragging ? 0.5 : 1 };
     const select = () => onSelect({ type: 'field', id: field.id });
+    const itemRef = useRef<HTMLDivElement>(null);
+    const { renaming, store } = useRenaming(field.id, () => itemRef.current);
     return (
       <Paper
         withBorder
@@ -317,6 +423,7 @@ const CanvasFieldBody = memo(
             inside it would spell out the whole widget (label, required mark, options, help). The menu is beside it.
           */}
           <Box style={{ flex: 1, minWidth: 0, position: 'relative' }}>
+            {renaming && store && <InPlaceName id={field.id} value={field.label} name={labels.bpLabel} store={store} />}
             <Box inert aria-hidden style={LITE_VARIABLES}>
               {cf ? <Field cf={cf} itemBase={itemBase} itemIndex={itemIndex} lite={lite && !selected} /> : <Text fw={500}>{field.label}</Text>}
             </Box>
@@ -332,7 +439,13 @@ const CanvasFieldBody = memo(
               aria-roledescription={editing ? sortable.attributes['aria-roledescription'] : undefined}
               aria-pressed={selected}
               aria-label={name}
+              ref={itemRef}
               onClick={select}
+              onDoubleClick={() => {
+                if (!editing) return;
+                select();
+                store?.start(field.id);
+              }}
               onKeyDown={(event: KeyboardEvent<HTMLElement>) => {
                 if (event.target !== event.currentTarget) return;
                 if (editing) sortable.listeners?.onKeyDown?.(event);
@@ -571,6 +684,8 @@ const CanvasSectionBody = memo(function CanvasSectionBody(props: CanvasSectionPr
   const innerIds = useStableIds(inner);
   // Adding a plain section inside is refused only by the number of levels.
   const addInsideRefused = depth >= FORM_LIMITS.maxSectionDepth ? fillLabel(labels.fbCannotTooDeep, { max: FORM_LIMITS.maxSectionDepth }) : null;
+  const handleRef = useRef<HTMLButtonElement>(null);
+  const { renaming, store } = useRenaming(section.id, () => handleRef.current);
   return (
     <Paper
       ref={sortable.setNodeRef}
@@ -595,6 +710,7 @@ const CanvasSectionBody = memo(function CanvasSectionBody(props: CanvasSectionPr
               color="gray"
               {...sortable.attributes}
               {...sortable.listeners}
+              ref={handleRef}
               tabIndex={-1}
               aria-label={name}
               aria-pressed={selected}
@@ -611,10 +727,18 @@ const CanvasSectionBody = memo(function CanvasSectionBody(props: CanvasSectionPr
           )}
           {/* The repeat note stays outside the title's button: the button's name holds all the text inside it. */}
           <Box style={{ flex: 1, minWidth: 0 }}>
+            {renaming && store ? (
+              <InPlaceName id={section.id} value={section.title} name={labels.fbSectionTitle} store={store} />
+            ) : (
             <Box
               component="button"
               type="button"
               onClick={() => onSelect({ type: 'section', id: section.id })}
+              onDoubleClick={() => {
+                if (!editing) return;
+                onSelect({ type: 'section', id: section.id });
+                store?.start(section.id);
+              }}
               className="mantine-focus-auto"
               style={{ background: 'none', border: 0, padding: 0, margin: 0, font: 'inherit', color: 'inherit', textAlign: 'inherit', cursor: 'pointer', display: 'block' }}
               aria-label={editing ? undefined : name}
@@ -630,6 +754,7 @@ const CanvasSectionBody = memo(function CanvasSectionBody(props: CanvasSectionPr
                 {title}
               </Title>
             </Box>
+            )}
             {section.repeatable && (
               <Text size="sm">{fillLabel(labels.fbRepeats, { path: section.repeatable.path })}</Text>
             )}
@@ -885,7 +1010,10 @@ export interface BuilderCanvasProps {
   labels: Labels;
   editing: CanvasEditing | null;
   onSelect(selection: BuilderSelection): void;
-  /** Enter on the selected item, or F2: the user goes to its label (or title) in the property pane. */
+  /**
+   * Enter on the selected item: the user goes to its label (or title) in the property pane. (F2 or a double click
+   * edits it in place on the canvas.)
+   */
   onEditLabel?: (selection: NonNullable<BuilderSelection>) => void;
   /** Shown when the form has no field yet (the templates to start from). */
   empty?: ReactNode;
@@ -1020,10 +1148,18 @@ interface CanvasPageProps {
  */
 const CanvasPage = memo(function CanvasPage({ doc, page, index: p, pageCount, selected, sectionIds, compiledFields, selectedItem, lite, labels, editing, onSelect, farIds }: CanvasPageProps) {
   const name = fillLabel(labels.fbPageNamed, { name: page.title || String(p + 1) });
+  const itemRef = useRef<HTMLButtonElement>(null);
+  const { renaming, store } = useRenaming(page.id, () => itemRef.current);
   return (
     <Stack gap="sm" component="section" aria-label={name} data-builder-page={page.id}>
       <Group justify="space-between" wrap="nowrap">
+        {renaming && store ? (
+          <Box style={{ flex: 1 }}>
+            <InPlaceName id={page.id} value={page.title} name={labels.fbPageTitle} store={store} />
+          </Box>
+        ) : (
         <Box
+          ref={itemRef}
           component="button"
           type="button"
           data-builder-item=""
@@ -1031,6 +1167,11 @@ const CanvasPage = memo(function CanvasPage({ doc, page, index: p, pageCount, se
           data-builder-kind="page"
           tabIndex={-1}
           onClick={() => onSelect({ type: 'page', id: page.id })}
+          onDoubleClick={() => {
+            if (!editing) return;
+            onSelect({ type: 'page', id: page.id });
+            store?.start(page.id);
+          }}
           aria-pressed={selected}
           className="mantine-focus-auto"
           style={{ background: 'none', border: 0, padding: 0, margin: 0, font: 'inherit', color: 'inherit', textAlign: 'inherit', cursor: 'pointer', flex: 1, outline: selected ? '2px solid var(--mantine-primary-color-filled)' : undefined, borderRadius: 4 }}
@@ -1039,6 +1180,7 @@ const CanvasPage = memo(function CanvasPage({ doc, page, index: p, pageCount, se
             {page.title || name}
           </Title>
         </Box>
+        )}
         {editing && (
           <ItemMenu
             itemKey={page.id}
@@ -1125,6 +1267,20 @@ export const BuilderCanvas = memo(function BuilderCanvas({ doc, selection, kinds
   );
   const itemsRef = useRef<HTMLDivElement>(null);
   const setStop = useRovingStop(itemsRef, selection?.id ?? null);
+  // The in-place rename: the latest document and dispatch rename the item when its box is left.
+  const [renames] = useState(createRenameStore);
+  const renameWith = useRef({ doc, kinds, editing });
+  renameWith.current = { doc, kinds, editing };
+  renames.rename = (id, text) => {
+    const { doc: current, kinds: registry, editing: edit } = renameWith.current;
+    if (!edit) return;
+    if (edit.onRename) {
+      edit.onRename(id, text);
+      return;
+    }
+    const action = renameAction(current, id, text, registry);
+    if (action) edit.dispatch(action);
+  };
   const keysId = `${useId()}-keys`;
   const onItemsFocus = (event: FocusEvent<HTMLDivElement>) => {
     const target = event.target as HTMLElement;
@@ -1155,10 +1311,15 @@ export const BuilderCanvas = memo(function BuilderCanvas({ doc, selection, kinds
     if (menuOf !== undefined || event.target !== item) return;
     const chosen = selectionOf(item);
     const isSelected = item.getAttribute('aria-pressed') === 'true';
-    if (event.key === 'Enter' || event.key === 'F2') {
+    if (event.key === 'F2' && editing && chosen) {
+      // F2: the item's name in a box in its place (selected, as a double click does).
       event.preventDefault();
       if (!isSelected) onSelect(chosen);
-      if ((isSelected || event.key === 'F2') && editing) onEditLabel?.(chosen as NonNullable<BuilderSelection>);
+      renames.start(chosen.id);
+    } else if (event.key === 'Enter' || event.key === 'F2') {
+      event.preventDefault();
+      if (!isSelected) onSelect(chosen);
+      if (isSelected && editing) onEditLabel?.(chosen as NonNullable<BuilderSelection>);
     } else if (event.key === ' ' && (!editing || chosen?.type === 'page')) {
       // Space picks up what can move (a field, a section's handle); elsewhere it selects.
       event.preventDefault();
@@ -1258,7 +1419,9 @@ export const BuilderCanvas = memo(function BuilderCanvas({ doc, selection, kinds
       >
         <FormContext value={context}>
           <StandInFocusContext value={setFocusedFar}>
-            <DragKindProvider onDragging={onDragging}>{body}</DragKindProvider>
+            <RenameContext value={renames}>
+              <DragKindProvider onDragging={onDragging}>{body}</DragKindProvider>
+            </RenameContext>
           </StandInFocusContext>
         </FormContext>
       </Stack>

@@ -59,6 +59,7 @@ import {
   findField,
   findSection,
   isRequired,
+  renameAction,
   sectionPlaceProblem,
   type BuilderDocument,
   type BuilderSelection,
@@ -723,9 +724,15 @@ export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
     if (!at) return;
     d({ type: 'addSection', title: fillLabel(l.fbNewSectionTitle, { number: allSections(s.document.layout).length + 1 }), to: { pageId: at.page.id, parentId: sectionId } });
   }, []);
+  // A name edited in place on the canvas: renamed in the document as it is now (the canvas shows a deferred one).
+  const rename = useCallback((id: string, text: string) => {
+    const { state: s, dispatch: d, widgets } = cRef.current;
+    const action = renameAction(s.document, id, text, widgets);
+    if (action) d(action);
+  }, []);
   const editing = useMemo<CanvasEditing | null>(
-    () => (canEdit ? { dispatch, onMoveTo: setMoveTo, onDelete: requestDelete, onAddSectionInside: addSectionInside } : null),
-    [canEdit, dispatch, requestDelete, addSectionInside],
+    () => (canEdit ? { dispatch, onMoveTo: setMoveTo, onDelete: requestDelete, onAddSectionInside: addSectionInside, onRename: rename } : null),
+    [canEdit, dispatch, requestDelete, addSectionInside, rename],
   );
 
   const sensors = useSensors(useSensor(PointerSensor, POINTER_OPTIONS), useSensor(KeyboardSensor, KEYBOARD_OPTIONS));

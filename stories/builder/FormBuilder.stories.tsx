@@ -145,6 +145,27 @@ export const PhoneTabs: Story = {
   },
 };
 
+/**
+ * A field's label edited in place on the canvas, keyboard only: F2 on a field (or a double click) opens its label in a
+ * box on the field, all of it selected; Enter keeps what is typed (one undo step, the Properties label follows),
+ * Escape leaves it as it was. Shown with the box open.
+ */
+export const RenameInPlace: Story = {
+  args: { formId: seedIds.forms.contactRequest },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const form = await canvas.findByRole('region', { name: 'Form' }, { timeout: 5000 });
+    const [first] = await within(form).findAllByRole('button', { name: /^Field / });
+    const label = (first!.getAttribute('aria-label') ?? '').replace(/^Field /, '');
+    first!.focus();
+    await userEvent.keyboard('{F2}');
+    const box = within(form).getByRole('textbox', { name: 'Label' });
+    await expect(box).toHaveFocus();
+    await expect(box).toHaveValue(label);
+    await expect(first).toHaveAttribute('aria-pressed', 'true');
+  },
+};
+
 /** The form is still loading. */
 export const Loading: Story = {
   args: { formId: seedIds.forms.loanApplication },

@@ -83,6 +83,54 @@ describe('FormBuilder', () => {
     await waitFor(() => expect(fieldOrder()).toEqual(['Field Short text 2', 'Field Email']));
   });
 
+  it('renames in place on the canvas, keyboard only: F2 opens the label there, Enter renames (label and the path that follows it, one undo step), Escape leaves it; a double click opens a section’s title', async () => {
+    const { user } = renderInApi(<FormBuilder draftStorage={memoryStorage()} />);
+    await user.click(await screen.findByRole('button', { name: 'Add Short text' }, { timeout: 5000 }));
+    await waitFor(() => expect(fieldItem('Short text')).toHaveFocus(), { timeout: 5000 });
+    const properties = screen.getByRole('complementary', { name: 'Properties' });
+    const paneLabel = () => within(properties).getByRole('textbox', { name: /^Label/ });
+    const panePath = () => within(properties).getByRole('textbox', { name: /^Data path/ });
+    await waitFor(() => expect(panePath()).toHaveValue('/shortText'));
+    const undoSteps = () => (screen.getByRole('button', { name: 'Undo' }) as HTMLButtonElement).disabled;
+
+    // F2: the label in a box on the canvas, all of it selected; Escape leaves it as it was, the focus back on the item.
+    await user.keyboard('{F2}');
+    let box = within(canvas()).getByRole('textbox', { name: 'Label' });
+    expect(box).toHaveFocus();
+    expect(box).toHaveValue('Short text');
+    await user.keyboard('Nothing{Escape}');
+    expect(within(canvas()).queryByRole('textbox', { name: 'Label' })).toBeNull();
+    expect(fieldItem('Short text')).toHaveFocus();
+    expect(paneLabel()).toHaveValue('Short text');
+
+    // F2 again, a new label and Enter: the canvas and the property pane show it, the path follows, the focus is back.
+    await user.keyboard('{F2}');
+    box = within(canvas()).getByRole('textbox', { name: 'Label' });
+    await user.clear(box);
+    await user.keyboard('Full name{Enter}');
+    await waitFor(() => expect(fieldOrder()).toEqual(['Field Full name']));
+    expect(fieldItem('Full name')).toHaveFocus();
+    expect(fieldItem('Full name')).toHaveAttribute('aria-pressed', 'true');
+    await waitFor(() => expect(paneLabel()).toHaveValue('Full name'));
+    expect(panePath()).toHaveValue('/fullName');
+
+    // One Ctrl+Z takes back the label and its path together; the add before it is still there.
+    await user.keyboard('{Control>}z{/Control}');
+    await waitFor(() => expect(fieldOrder()).toEqual(['Field Short text']));
+    await waitFor(() => expect(panePath()).toHaveValue('/shortText'));
+    expect(undoSteps()).toBe(false);
+
+    // A double click on a section's title: its title in a box; leaving the box renames the section.
+    await user.dblClick(within(canvas()).getByRole('heading', { name: 'Section 1' }));
+    const title = within(canvas()).getByRole('textbox', { name: 'Section title' });
+    expect(title).toHaveFocus();
+    await user.clear(title);
+    await user.keyboard('About you');
+    await user.tab();
+    await waitFor(() => expect(within(canvas()).getByRole('heading', { name: 'About you' })).toBeInTheDocument());
+    expect(within(canvas()).queryByRole('textbox', { name: 'Section title' })).toBeNull();
+  });
+
   it('moves a field to another page with Move to…', async () => {
     const { user } = renderInApi(<FormBuilder draftStorage={memoryStorage()} />);
     await user.click(await screen.findByRole('button', { name: 'Add Short text' }));

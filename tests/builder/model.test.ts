@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import {
   BUILDER_HISTORY_LIMIT,
@@ -8,6 +9,7 @@ import {
   findSection,
   initialBuilderState,
   isRequired,
+  renameAction,
   type BuilderAction,
   type BuilderDocument,
   type BuilderState,
@@ -260,5 +262,37 @@ describe('builder model', () => {
     s = run(fresh(), { type: 'addSection', title: 'Ünïcode straße', repeatable: true }, { type: 'addSection', title: 'constructor', repeatable: true });
     expect(findSection(s.document, 'section-2')?.section.repeatable?.path).toBe(labelToPath('Ünïcode straße', []));
     expect(findSection(s.document, 'section-3')?.section.repeatable?.path).toBe(labelToPath('constructor', []));
+  });
+
+  it('renames an item in place as one step: a label with the path that follows it, a saved field\'s label alone, titles; nothing for the same or an empty text', () => {
+    let s = run(fresh(), { type: 'addField', kind: WIDGET_KINDS.text }, { type: 'addField', kind: WIDGET_KINDS.static }, { type: 'addField', kind: WIDGET_KINDS.email });
+    // The path follows the label, past a path already taken ('/email').
+    const rename = renameAction(s.document, 'text-1', 'Email');
+    expect(rename).toMatchObject({ type: 'changeField', id: 'text-1', field: { label: 'Email' }, path: '/email2' });
+    const steps = s.past.length;
+    s = run(s, rename!);
+    expect(s.past.length).toBe(steps + 1);
+    expect(findField(s.document, 'text-1')?.field).toMatchObject({ label: 'Email', path: '/email2' });
+    expect(props(s.document).email2).toEqual({ type: 'string', maxLength: 200 });
+    expect(props(s.document).shortText).toBeUndefined();
+    s = run(s, { type: 'undo' });
+    expect(findField(s.document, 'text-1')?.field).toMatchObject({ label: 'Short text', path: '/shortText' });
+    // A path changed by hand no longer follows its label; a text block has no path: the label alone changes.
+    s = run(s, { type: 'renamePath', id: 'text-1', path: '/given' });
+    expect(renameAction(s.document, 'text-1', 'Given name')).toEqual({ type: 'updateField', id: 'text-1', changes: { label: 'Given name' } });
+    expect(renameAction(s.document, 'static-1', 'Intro')).toEqual({ type: 'updateField', id: 'static-1', changes: { label: 'Intro' } });
+    // A saved field keeps its data path: the reducer applies the label only.
+    const saved = initialBuilderState(fresh().document, false);
+    let t = run(saved, { type: 'addField', kind: WIDGET_KINDS.text }, { type: 'markSaved', document: run(saved, { type: 'addField', kind: WIDGET_KINDS.text }).document });
+    t = run(t, renameAction(t.document, 'text-1', 'Full name')!);
+    expect(findField(t.document, 'text-1')?.field).toMatchObject({ label: 'Full name', path: '/shortText' });
+    // Sections and pages: their titles.
+    expect(renameAction(s.document, 'section-1', 'About you')).toEqual({ type: 'updateSection', id: 'section-1', changes: { title: 'About you' } });
+    expect(renameAction(s.document, 'page-1', 'Start')).toEqual({ type: 'updatePage', id: 'page-1', changes: { title: 'Start' } });
+    // Nothing to do: the same text, an empty one, an unknown id.
+    expect(renameAction(s.document, 'text-1', 'Short text')).toBeNull();
+    expect(renameAction(s.document, 'text-1', '  ')).toBeNull();
+    expect(renameAction(s.document, 'section-1', 'Section 1')).toBeNull();
+    expect(renameAction(s.document, 'nothing', 'X')).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, List, MultiSelect, NumberInput, Select, Stack, Switch, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import type { FieldComputation, FieldOption, FieldRuleNode, FormField, JsonObject, JsonValue } from '../../api/types';
-import { checkDataPath, labelToPath, pathFollowsLabel, type DataPathProblem } from '../../engine/authoring';
+import { checkDataPath, pathFollowsLabel, type DataPathProblem } from '../../engine/authoring';
 import { FORM_LIMITS } from '../../engine/limits';
 import { matrixSchema } from '../../engine/matrix';
 import { RATING_SCALE, WIDGET_KINDS, widgetKind, type WidgetKind, type WidgetKindRegistry, type WidgetPropertyEditor } from '../../engine/widget-kinds';
@@ -12,6 +12,7 @@ import { GROWING_TEXTAREA_STYLES } from './growing-textarea';
 import { OptionsEditor } from './OptionsEditor';
 import { RuleEditor, type RuleEditorProps, type RuleFieldOption } from './RuleEditor';
 import { CODE_INPUT_STYLES } from './code-input';
+import { pathForLabel } from '../model/rename';
 
 /** What the panel hands back on every change: the field, its JSON Schema node and whether it is required. */
 export interface FieldPropertiesChange {
@@ -360,22 +361,18 @@ export function FieldPropertiesPanel(props: FieldPropertiesPanelProps) {
   const setRequiredWhen = useCallback((rules: FieldRuleNode[]) => latestSetField.current({ requiredWhen: rules.length === 0 ? undefined : rules }), []);
 
   /** The path a label gives the field when its path follows the label (null when it stays as it is). */
-  const pathForLabel = (label: string): string | null => {
+  const followingPath = (label: string): string | null => {
     if (!followed || !onRenamePath || !storesValue || savedPath !== undefined) return null;
-    const segments = field.path.split('/');
-    const parent = segments.slice(0, -1).join('/');
-    let candidate = labelToPath(label, [], parent);
-    for (let n = 2; candidate !== field.path && checkPath(candidate) !== null && n < 100; n++) candidate = labelToPath(`${label} ${n}`, [], parent);
-    return candidate !== field.path && checkPath(candidate) === null ? candidate : null;
+    return pathForLabel(field, label, checkPath);
   };
   // The path follows each key typed in the change itself (`renamePath`); leaving the label box renames it only for a
   // host that did not apply that.
   const setLabel = (label: string) => {
-    const to = pathForLabel(label);
+    const to = followingPath(label);
     emit(to === null ? { field: { ...field, label } } : { field: { ...field, label }, renamePath: to });
   };
   const renameAfterLabel = () => {
-    const to = pathForLabel(field.label);
+    const to = followingPath(field.label);
     if (to !== null) onRenamePath?.(field.path, to);
   };
 
