@@ -11,6 +11,7 @@ import {
   checkJsonContentType,
   HOLDER_LABELS,
   MAX_CHANGE_BODY_BYTES,
+  MAX_REQUEST_BODY_BYTES,
   parseClaimGroupsChange,
   parseClaimsChange,
   parseJsonText,
@@ -28,8 +29,17 @@ import { changeMembers, type MembersStore } from './members';
 import type { Actor, Clock, Ids } from './ports';
 import { removeUserGroup, type UserGroupRemovalStore } from './user-groups';
 
+/** Who calls a route: the signed-in user (null: anonymous), and where from. */
+export interface RouteCaller {
+  user: { id: string; name: string } | null;
+  /** The client's address, where the backend knows it. */
+  ipAddress: string | null;
+  userAgent: string | null;
+}
+
 /** What a route reads of its request; each binding reads it from its own framework's request. */
 export interface RouteRequest {
+  caller: RouteCaller;
   /** The query parameters, read with the domain's rules (names regardless of case). */
   query: QueryParams;
   /** The Content-Type header (null when absent). */
@@ -75,33 +85,49 @@ export interface WritePorts<S> {
   checkAccess(change: AccessChange): Promise<void>;
 }
 
-/** A backend as a route sees it: who calls, and one write (a transaction, on the server) over its stores. */
+/** A backend as a permission route sees it: one write (a transaction, on the server) over its stores. */
 export interface RouteBackend<S> {
-  actor: Actor;
   write<T>(scope: WriteScope, work: (ports: WritePorts<S>) => Promise<T>): Promise<T>;
 }
 
-/** A route's answer: a JSON body (200), or none (204). */
-export type RouteAnswer = { status: 200; body: unknown } | { status: 204 };
+/** A file a route answers with (as an attachment named `fileName`). */
+export interface RouteFile {
+  bytes: Uint8Array;
+  contentType: string;
+  fileName: string;
+}
 
-/** One route of the table. */
-export interface ServiceRoute<S> {
+/** A route's answer: a JSON body (200), a file (200), or none (204). */
+export type RouteAnswer = { status: 200; body: unknown } | { status: 200; file: RouteFile } | { status: 204 };
+
+/** One route of the table; `B` is the backend its area's use cases run on. */
+export interface ServiceRoute<B> {
   method: RouteMethod;
   /** The exact path, as in the contract's route → claim table. */
   path: string;
   /** One line for docs and logs. */
   summary: string;
   /** Reads and checks the request, runs the use case in one write of `backend`, and answers. */
-  handle(request: RouteRequest, backend: RouteBackend<S>): Promise<RouteAnswer>;
+  handle(request: RouteRequest, backend: B): Promise<RouteAnswer>;
 }
 
-/** The JSON object body of a change request: 415 unless JSON, 413 past the domain's change body limit, 400 unless an object. */
-export async function readChangeBody(request: RouteRequest): Promise<JsonRecord> {
+/** A permission route: its use case runs in one write over {@link PermissionStores}. */
+export type PermissionRoute = ServiceRoute<RouteBackend<PermissionStores>>;
+
+/** The JSON object body of a request: 415 unless JSON, 413 past `maxBytes` (default the domain's request size), 400 unless an object. */
+export async function readBody(request: RouteRequest, maxBytes: number = MAX_REQUEST_BODY_BYTES): Promise<JsonRecord> {
   checkJsonContentType(request.contentType);
-  return requireJsonObject(parseJsonText(await request.text(), MAX_CHANGE_BODY_BYTES));
+  return requireJsonObject(parseJsonText(await request.text(), maxBytes));
 }
 
-const json = (body: unknown): RouteAnswer => ({ status: 200, body });
+/** The JSON object body of a change request: as {@link readBody}, 413 past the domain's change body limit. */
+export const readChangeBody = (request: RouteRequest): Promise<JsonRecord> => readBody(request, MAX_CHANGE_BODY_BYTES);
+
+/** The history's name for the caller (null: nobody signed in). */
+export const actorOf = (request: RouteRequest): Actor => (request.caller.user ? { id: request.caller.user.id, name: request.caller.user.name } : null);
+
+/** A JSON answer. */
+export const json = (body: unknown): RouteAnswer => ({ status: 200, body });
 const NO_CONTENT: RouteAnswer = { status: 204 };
 
 const HOLDER_SUFFIXES: readonly (readonly [string, HolderKind])[] = [
@@ -110,7 +136,7 @@ const HOLDER_SUFFIXES: readonly (readonly [string, HolderKind])[] = [
   ['AppUserGroupOrUserGroups', 'userGroup'],
 ];
 
-function claimGroupsRoute([suffix, kind]: readonly [string, HolderKind]): ServiceRoute<PermissionStores> {
+function claimGroupsRoute([suffix, kind]: readonly [string, HolderKind]): PermissionRoute {
   return {
     method: 'POST',
     path: `/api/Claim/AddRemoveUpdateClaimGroupsTo${suffix}`,
@@ -123,12 +149,12 @@ function claimGroupsRoute([suffix, kind]: readonly [string, HolderKind]): Servic
         nesting: kind === 'claimGroup' && change.claimGroupsToAdd.length > 0,
         access: { type: 'claimGroups', holderKind: kind, change },
       };
-      return json(await backend.write(scope, ({ stores, clock, ids }) => changeClaimGroups({ store: stores.claimGroups, clock, ids }, kind, change, backend.actor)));
+      return json(await backend.write(scope, ({ stores, clock, ids }) => changeClaimGroups({ store: stores.claimGroups, clock, ids }, kind, change, actorOf(request))));
     },
   };
 }
 
-function claimsRoute([suffix, kind]: readonly [string, HolderKind]): ServiceRoute<PermissionStores> {
+function claimsRoute([suffix, kind]: readonly [string, HolderKind]): PermissionRoute {
   return {
     method: 'POST',
     path: `/api/Claim/AddRemoveUpdateClaimsTo${suffix}`,
@@ -136,13 +162,13 @@ function claimsRoute([suffix, kind]: readonly [string, HolderKind]): ServiceRout
     async handle(request, backend) {
       const change = parseClaimsChange(await readChangeBody(request));
       const scope: WriteScope = { changes: change.claimSets, access: { type: 'claims', holderKind: kind, change } };
-      return json(await backend.write(scope, ({ stores, clock, ids }) => changeClaims({ store: stores.claims, clock, ids }, kind, change, backend.actor)));
+      return json(await backend.write(scope, ({ stores, clock, ids }) => changeClaims({ store: stores.claims, clock, ids }, kind, change, actorOf(request))));
     },
   };
 }
 
 /** The permission writes of `/api/Claim/*`: grants, links, members, deleting a user group and restoring the built-in claim groups. */
-export const PERMISSION_ROUTES: readonly ServiceRoute<PermissionStores>[] = [
+export const PERMISSION_ROUTES: readonly PermissionRoute[] = [
   ...HOLDER_SUFFIXES.map(claimGroupsRoute),
   ...HOLDER_SUFFIXES.map(claimsRoute),
   {
@@ -156,7 +182,7 @@ export const PERMISSION_ROUTES: readonly ServiceRoute<PermissionStores>[] = [
         refersTo: [...change.applicationUsersToAdd, ...change.applicationUsersToRemove],
         access: { type: 'members', change },
       };
-      return json(await backend.write(scope, ({ stores, clock, ids }) => changeMembers({ store: stores.members, clock, ids }, change, backend.actor)));
+      return json(await backend.write(scope, ({ stores, clock, ids }) => changeMembers({ store: stores.members, clock, ids }, change, actorOf(request))));
     },
   },
   {
@@ -179,7 +205,7 @@ export const PERMISSION_ROUTES: readonly ServiceRoute<PermissionStores>[] = [
       const scope: WriteScope = { names: 'claimGroup', nesting: true, accessLock: 'exclusive' };
       return json(
         await backend.write(scope, ({ stores, clock, ids, checkAccess }) =>
-          upsertBuiltInClaimGroups({ store: stores.builtInClaimGroups, clock, ids, checkAccess }, override, backend.actor),
+          upsertBuiltInClaimGroups({ store: stores.builtInClaimGroups, clock, ids, checkAccess }, override, actorOf(request)),
         ),
       );
     },

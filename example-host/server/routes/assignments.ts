@@ -6,21 +6,20 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { Permission } from '../../../src/api/enums';
-import type { JsonValue } from '../../../src/api/types';
 import { catalogueClaim } from '../../../src/domain';
 import type { BuiltInClaimGroupsStore, ClaimGroupsStore } from '../../../src/service/claim-groups';
 import type { ClaimsStore } from '../../../src/service/claims';
 import type { HolderStore } from '../../../src/service/holders';
 import type { MembersStore } from '../../../src/service/members';
-import { PERMISSION_ROUTES, type PermissionStores, type RouteBackend, type ServiceRoute } from '../../../src/service/routes';
+import { PERMISSION_ROUTES, type PermissionStores, type RouteBackend } from '../../../src/service/routes';
 import type { UserGroupRemovalStore } from '../../../src/service/user-groups';
 import { applicationUserGroups, claimGrantsClaimGroups, claimGroupLinksClaimGroups, claimGroups, memberships, permissionHistory } from '../db/schema';
 import { SEED_IDS } from '../db/seed';
 import { chunked, HOLDERS, loadClaimGroupGraph } from './holders';
 import { usersReaching } from '../claims-service';
-import { actorOf } from '../history';
 import { grantsByHolder, linksByHolder, membershipsByGroup, projectClaimGroups } from './projections';
-import { route, type RouteExample } from './registry';
+import type { RouteContext, RouteExample } from './registry';
+import { tableRoute } from './table';
 import { write, type WriteContext } from './writes';
 
 const P = Permission;
@@ -222,25 +221,12 @@ const EXAMPLES: Readonly<Record<string, RouteExample>> = {
   '/api/Claim/UpsertBuiltInClaimGroups': { query: { overrideExisting: 'false' } },
 };
 
-/** A route of the one route table, bound over drizzle: each write is one `write` (its scope's locks and guards). */
-function tableRoute(tableRoute: ServiceRoute<PermissionStores>) {
-  const example = EXAMPLES[tableRoute.path];
-  return route({
-    method: tableRoute.method,
-    path: tableRoute.path,
-    summary: tableRoute.summary,
-    ...(example ? { example } : {}),
-    handler: async ({ c, services, auth, query }) => {
-      const request = { query, contentType: c.req.header('content-type') ?? null, text: () => c.req.text() };
-      const backend: RouteBackend<PermissionStores> = {
-        actor: actorOf(auth),
-        write: (scope, work) =>
-          write(services, scope, (w) => work({ ...system, stores: drizzlePermissionStores(w), checkAccess: (change) => w.checkAccess(change) })),
-      };
-      const answer = await tableRoute.handle(request, backend);
-      return answer.status === 204 ? c.body(null, 204) : c.json(answer.body as JsonValue);
-    },
-  });
+/** The permission routes' backend: each write is one `write` (its scope's locks and guards) over drizzle. */
+function drizzleBackend({ services }: RouteContext): RouteBackend<PermissionStores> {
+  return {
+    write: (scope, work) =>
+      write(services, scope, (w) => work({ ...system, stores: drizzlePermissionStores(w), checkAccess: (change) => w.checkAccess(change) })),
+  };
 }
 
-export const assignmentRoutes = PERMISSION_ROUTES.map(tableRoute);
+export const assignmentRoutes = PERMISSION_ROUTES.map((permissionRoute) => tableRoute(permissionRoute, drizzleBackend, EXAMPLES[permissionRoute.path]));

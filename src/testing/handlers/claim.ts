@@ -62,9 +62,9 @@ import {
 import type { FakeDb, StoredClaimGroup, StoredUser } from '../db';
 import { FakeHttpError, json, noContent } from '../http';
 import type { MutationContext } from '../claims-model';
-import type { FakeRoute, RouteContext, RouteMethod } from './route';
+import { routeRequest, tableRoute, type FakeRoute, type RouteContext, type RouteMethod } from './route';
 import { removeClaimGroup } from '../../service/claim-groups';
-import { PERMISSION_ROUTES, readChangeBody, type PermissionStores, type RouteBackend, type RouteRequest, type ServiceRoute } from '../../service/routes';
+import { PERMISSION_ROUTES, readChangeBody, type PermissionStores, type RouteBackend } from '../../service/routes';
 
 const P = Permission;
 
@@ -122,36 +122,18 @@ function guard(db: FakeDb, change: AccessChange): void {
   checkAccessChange(accessModelOf(db), change);
 }
 
-/** The request as the route table reads it (src/service/routes.ts). */
-function routeRequest(ctx: RouteContext): RouteRequest {
-  return { query: ctx.query, contentType: ctx.request.headers.get('content-type'), text: () => ctx.request.text() };
-}
-
 /**
  * The fake as the route table's backend: a write checks its change of access with the domain's guards, then works on
  * the in-memory db at once (one request at a time: nothing to lock).
  */
 function memoryBackend(ctx: RouteContext): RouteBackend<PermissionStores> {
-  const { now, newId, actor = null } = mutation(ctx);
+  const { now, newId } = mutation(ctx);
   const { db } = ctx.backend;
   return {
-    actor,
     async write(scope, work) {
       if (scope.access) guard(db, scope.access);
       const checkAccess = async (change: AccessChange) => guard(db, change);
       return work({ stores: memoryPermissionStores(db, { newId }), clock: { now }, ids: { newId }, checkAccess });
-    },
-  };
-}
-
-/** A route of the one route table, bound over the in-memory db. */
-function tableRoute(tableRoute: ServiceRoute<PermissionStores>): FakeRoute {
-  return {
-    method: tableRoute.method.toLowerCase() as RouteMethod,
-    path: tableRoute.path,
-    handle: async (ctx) => {
-      const answer = await tableRoute.handle(routeRequest(ctx), memoryBackend(ctx));
-      return answer.status === 204 ? noContent() : json(answer.body);
     },
   };
 }
@@ -348,5 +330,5 @@ export const claimRoutes: readonly FakeRoute[] = [
     const changes = parseOwnAdminChanges(await readChangeBody(routeRequest(ctx)));
     return json(changesRemoveOwnAdminAccess(accessModelOf(ctx.backend.db), me.id, changes));
   }),
-  ...PERMISSION_ROUTES.map(tableRoute),
+  ...PERMISSION_ROUTES.map((permissionRoute) => tableRoute(permissionRoute, memoryBackend)),
 ];

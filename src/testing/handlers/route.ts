@@ -4,12 +4,14 @@
  * with. The route tables of the areas are static; {@link toHttpHandler} binds a route to a backend
  * and a base URL.
  */
-import { delay, http, type HttpHandler } from 'msw';
+import { delay, http, HttpResponse, type HttpHandler } from 'msw';
 import { claimRequiredError, DomainError, QueryParams, routeRule } from '../../domain';
 import { actsAsFormVisitor, signedInVisitorRefusal } from '../../domain/forms/access';
 import { retryAfterOf } from '../../domain/forms/anonymous-writes';
+import { attachmentDisposition } from '../../domain/signing';
+import type { RouteAnswer, RouteRequest, ServiceRoute } from '../../service/routes';
 import type { Caller, FakeBackend } from '../backend';
-import { problem } from '../http';
+import { json, noContent, problem } from '../http';
 
 /** HTTP methods the API uses. */
 export type RouteMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -143,4 +145,40 @@ export function toHttpHandler(backend: FakeBackend, route: FakeRoute, options: H
       throw error;
     }
   });
+}
+
+/** The request as the one route table reads it (src/service/routes.ts). */
+export function routeRequest(ctx: RouteContext): RouteRequest {
+  const user = ctx.caller.user;
+  return {
+    caller: { user: user ? { id: user.id, name: user.name } : null, ipAddress: null, userAgent: ctx.request.headers.get('user-agent') },
+    query: ctx.query,
+    contentType: ctx.request.headers.get('content-type'),
+    text: () => ctx.request.text(),
+  };
+}
+
+/** A route's answer as MSW sends it. */
+export function answerOf(answer: RouteAnswer): Response {
+  if (answer.status === 204) return noContent();
+  if ('body' in answer) return json(answer.body);
+  const { bytes, contentType, fileName } = answer.file;
+  return new HttpResponse(bytes.slice(), {
+    status: 200,
+    headers: {
+      'content-type': contentType,
+      'content-length': String(bytes.byteLength),
+      'content-disposition': attachmentDisposition(fileName),
+      'access-control-expose-headers': 'Content-Disposition',
+    },
+  });
+}
+
+/** A route of the one route table (src/service/routes.ts), bound over the fake: `backendOf` gives its use cases' backend. */
+export function tableRoute<B>(route: ServiceRoute<B>, backendOf: (ctx: RouteContext) => B): FakeRoute {
+  return {
+    method: route.method.toLowerCase() as RouteMethod,
+    path: route.path,
+    handle: async (ctx) => answerOf(await route.handle(routeRequest(ctx), backendOf(ctx))),
+  };
 }
