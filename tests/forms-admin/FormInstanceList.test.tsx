@@ -7,6 +7,10 @@ import { FormInstanceList } from '../../src/forms-admin/FormInstanceList';
 import { instanceQuery, markCompletedBlock, NO_INSTANCE_FILTERS } from '../../src/forms-admin/FormInstanceList/instance-filter';
 import { defaultLabels } from '../../src/query/labels';
 import { seedIds } from '../../src/testing/seed-ids';
+import { seedFormSchemas } from '../../src/testing/seed-forms';
+import type { FormLayout } from '../../src/contract/types';
+import { answerColumnsStorageKey, answerFieldsOf, answerFilter, answerFilterOptions, answerText } from '../../src/forms-admin/FormInstanceList/answer-columns';
+import { INITIAL_INSTANCE_LIST_STATE, type FormInstanceListState } from '../../src/forms-admin/FormInstanceList/useFormInstanceList';
 import { renderInApi, setupFakeApi } from '../admin/support/screen';
 
 const { backend, requestsTo } = setupFakeApi();
@@ -47,6 +51,58 @@ describe('instanceQuery (the filters as OData)', () => {
     expect(markCompletedBlock(FormInstanceStatus.InProgress, true, defaultLabels)).toBe('Only a Submitted form instance can be completed; this one is In progress.');
     expect(markCompletedBlock(FormInstanceStatus.Completed, true, defaultLabels)).toBe('Only a Submitted form instance can be completed; this one is Completed.');
     expect(markCompletedBlock(FormInstanceStatus.Submitted, false, defaultLabels)).toBe('Only staff holding Forms_MarkCompleted complete a form instance.');
+  });
+});
+
+describe('answer columns (fields, texts in the locale, OData on answers)', () => {
+  const loanLayout = seedFormSchemas().find((f) => f.formSchemaId === seedIds.formSchemas.loanApplicationV1)?.layout as FormLayout;
+  const fields = answerFieldsOf(loanLayout);
+  const field = (path: string) => {
+    const found = fields.find((f) => f.path === path);
+    if (!found) throw new Error(`no field ${path}`);
+    return found;
+  };
+
+  it('lists the fields in document order, a repeatable section as one column, and their OData paths', () => {
+    expect(fields.slice(0, 3).map((f) => [f.path, f.label, f.odataPath])).toEqual([
+      ['/applicant/name', 'Full name', 'data/applicant/name'],
+      ['/applicant/email', 'Email', 'data/applicant/email'],
+      ['/applicant/dateOfBirth', 'Date of birth', 'data/applicant/dateOfBirth'],
+    ]);
+    expect(field('/coApplicants')).toMatchObject({ kind: 'repeat', odataPath: null });
+    expect(fields.map((f) => f.path)).not.toContain('/name');
+  });
+
+  it('writes answers as the form shows them, in the locale', () => {
+    const data = {
+      applicant: { name: 'Zoë', dateOfBirth: '1986-12-09' },
+      employment: { status: 'selfEmployed', annualIncome: 98000.5 },
+      consent: true,
+      coApplicants: [{ name: 'A' }, { name: 'B' }],
+    };
+    expect(answerText(field('/applicant/name'), data, defaultLabels, 'de-DE')).toBe('Zoë');
+    expect(answerText(field('/applicant/dateOfBirth'), data, defaultLabels, 'de-DE')).toBe('09.12.1986');
+    expect(answerText(field('/employment/annualIncome'), data, defaultLabels, 'de-DE')).toBe('98.000,5');
+    expect(answerText(field('/employment/status'), data, defaultLabels, 'de-DE')).toBe('Self-employed');
+    expect(answerText(field('/consent'), data, defaultLabels, 'de-DE')).toBe('Yes');
+    expect(answerText(field('/coApplicants'), data, defaultLabels, 'de-DE')).toBe('Items: 2');
+    expect(answerText(field('/loan/amount'), data, defaultLabels, 'de-DE')).toBe('');
+  });
+
+  it('filters a choice by its value, a number by equality and a text by its words; only with a form chosen', () => {
+    const text = (filter: ReturnType<typeof answerFilter>) => (filter ? odata.serializeFilter(filter) : null);
+    expect(answerFilterOptions(field('/employment/status'), defaultLabels)?.[1]).toEqual({ value: '"selfEmployed"', label: 'Self-employed' });
+    expect(text(answerFilter(field('/employment/status'), '"selfEmployed"'))).toBe("data/employment/status eq 'selfEmployed'");
+    expect(text(answerFilter(field('/loan/amount'), '25000'))).toBe('data/loan/amount eq 25000');
+    expect(text(answerFilter(field('/loan/amount'), 'many'))).toBeNull();
+    expect(text(answerFilter(field('/consent'), 'true'))).toBe('data/consent eq true');
+    expect(text(answerFilter(field('/applicant/name'), ' Grace '))).toBe("contains(tolower(data/applicant/name),'grace')");
+    expect(text(answerFilter(field('/coApplicants'), 'x'))).toBeNull();
+    const answers = { '/applicant/name': 'grace', '/nowhere': 'x' };
+    const withForm = decodeURIComponent(odata.buildQuery(instanceQuery({ ...NO_INSTANCE_FILTERS, formId: seedIds.forms.loanApplication, answers }, false, fields)));
+    expect(withForm).toContain("contains(tolower(data/applicant/name),'grace')");
+    expect(withForm).not.toContain('nowhere');
+    expect(decodeURIComponent(odata.buildQuery(instanceQuery({ ...NO_INSTANCE_FILTERS, answers }, false, fields)))).not.toContain('data/');
   });
 });
 
@@ -174,5 +230,67 @@ describe('FormInstanceList', () => {
     expect(screen.getByRole('button', { name: 'Export CSV' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Open / })).not.toBeInTheDocument();
     expect(screen.queryByRole('switch', { name: 'Show deleted' })).not.toBeInTheDocument();
+  });
+
+  it('shows chosen answer columns of one form in the locale, sorts and filters on an answer on the server, and keeps the columns per user and form', async () => {
+    const { user } = renderInApi(<FormInstanceList userKey="ada" />);
+    await findRow(ids.loanSubmitted);
+    const columnsInput = screen.getByLabelText('Answer columns', { selector: 'input' });
+    expect(columnsInput).toBeDisabled();
+    expect(screen.getByText('Choose a form to show its answers as columns.')).toBeInTheDocument();
+    await user.click(screen.getByLabelText('Form', { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'Loan Application' }));
+    await waitFor(() => expect(columnsInput).toBeEnabled(), { timeout: 5000 });
+    await user.click(columnsInput);
+    await user.click(await screen.findByRole('option', { name: 'Full name' }));
+    await user.click(await screen.findByRole('option', { name: 'Amount' }));
+    // A column whose answer sorts on the server is a sortable header.
+    expect(await within(table()).findByRole('button', { name: /Full name/ })).toBeInTheDocument();
+    await waitFor(() => expect(within(row(ids.loanSubmitted)).getByText('Grace Hopper')).toBeInTheDocument(), { timeout: 5000 });
+    expect(within(row(ids.loanSubmitted)).getByText('25,000')).toBeInTheDocument();
+    expect(lastQuery('FormInstanceOData')).toMatch(/\$select=[^&]*\bdata\b/);
+    expect(JSON.parse(window.localStorage.getItem(answerColumnsStorageKey('ada', seedIds.forms.loanApplication)) ?? '[]')).toEqual(['/applicant/name', '/loan/amount']);
+
+    await user.click(within(table()).getByRole('button', { name: /Amount/ }));
+    // The table keeps the direction it had (the latest changed first); a second click turns it: the smallest amount
+    // first, Grace's 25,000 before Katherine's 40,000 (whose row was changed later, so first in the default order).
+    await waitFor(() => expect(lastQuery('FormInstanceOData')).toContain('$orderby=data/loan/amount desc'), { timeout: 5000 });
+    await user.click(within(table()).getByRole('button', { name: /Amount/ }));
+    await waitFor(() => expect(lastQuery('FormInstanceOData')).toContain('$orderby=data/loan/amount asc'), { timeout: 5000 });
+    const position = (id: string) => within(table()).getAllByRole('row').indexOf(row(id));
+    await waitFor(() => expect(position(ids.loanSubmitted)).toBeLessThan(position(ids.loanCompleted)), { timeout: 5000 });
+
+    const filters = screen.getByRole('group', { name: 'Answer filters' });
+    await user.type(within(filters).getByRole('searchbox', { name: 'Full name' }), 'KATH');
+    await waitFor(() => expect(within(table()).queryByText(ids.loanSubmitted.slice(-8))).not.toBeInTheDocument(), { timeout: 5000 });
+    expect(within(row(ids.loanCompleted)).getByText('Katherine Johnson')).toBeInTheDocument();
+    expect(lastQuery('FormInstanceOData')).toContain("contains(tolower(data/applicant/name),'kath')");
+  });
+
+  it('takes its state and answer columns from the host, asks once in that order, and reports each change', async () => {
+    const state: FormInstanceListState = {
+      ...INITIAL_INSTANCE_LIST_STATE,
+      filters: { ...NO_INSTANCE_FILTERS, formId: seedIds.forms.loanApplication },
+      sort: { column: 'data/loan/amount', direction: 'desc' },
+    };
+    const onStateChange = vi.fn();
+    const onAnswerColumnsChange = vi.fn();
+    const { user } = renderInApi(
+      <FormInstanceList state={state} onStateChange={onStateChange} answerColumns={['/loan/amount', '/employment/status']} onAnswerColumnsChange={onAnswerColumnsChange} />,
+    );
+    await findRow(ids.loanCompleted);
+    const reads = requestsTo('FormInstanceOData').map((r) => decodeURIComponent(r.path));
+    expect(reads).toHaveLength(1);
+    expect(reads[0]).toContain('$orderby=data/loan/amount desc');
+    expect(within(row(ids.loanInProgress)).getByText('Self-employed')).toBeInTheDocument();
+    // The order by an answer shows on its column, and the column's choice filter offers the options' labels.
+    await user.click(screen.getByLabelText('Employment status', { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'Employed' }));
+    expect(onStateChange).toHaveBeenLastCalledWith({ ...state, filters: { ...state.filters, answers: { '/employment/status': '"employed"' } } });
+    await user.click(screen.getByLabelText('Form', { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'Employee Onboarding' }));
+    // Another form: its answer filters and the order by an answer go, and its own kept columns (none) come.
+    expect(onStateChange).toHaveBeenLastCalledWith({ ...state, filters: { ...state.filters, formId: seedIds.forms.employeeOnboarding, answers: {} }, sort: INITIAL_INSTANCE_LIST_STATE.sort });
+    expect(onAnswerColumnsChange).toHaveBeenLastCalledWith([]);
   });
 });
