@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import DurationSequencer from './tests/support/sequencer.mjs';
 
 const roots = ['src', 'tests', 'example-host'];
 const neverHere = ['node_modules', 'dist', 'tests/e2e/**'];
@@ -125,7 +126,10 @@ function startsMswServer(file: string, text: string, seen = new Set<string>()): 
  * after each file, releases a mouse button left pressed and clears Mantine's notifications. The 35 files that moved
  * from `dom` and `node` to `component` and `unit` together (src/ui, tests/testing, tests/permissions, tests/auth, five
  * of tests/host, tests/api) took 35 s of CPU instead of 123 s isolated (3.1 min wall instead of 13.5, at load average
- * 23 on two cores).
+ * 23 on two cores). A worker of `component` builds its window once, when it starts: Vitest's summary still
+ * adds that one set-up time to its `environment` sum once for each file the worker runs, so that sum overstates what a
+ * shared project pays. The worker is kept only while the next file in Vitest's queue is of the same project
+ * (tests/support/sequencer.mjs keeps a project's files together).
  *
  * `dom` still runs each file in a fresh worker and window. A file that replaces a module (`vi.mock`, `vi.doMock`)
  * needs its own module graph in any case — a module already imported by an earlier file would keep the real one — so
@@ -171,6 +175,9 @@ function projectFiles() {
 }
 const files = projectFiles();
 
+// `--sequence.shuffle` (or `.files`) asks for a random order of files, which a sequencer of our own would override.
+const shuffling = process.argv.some((arg) => arg.startsWith('--sequence.shuffle'));
+
 export default defineConfig({
   test: {
     globals: true,
@@ -182,6 +189,9 @@ export default defineConfig({
     // development build rendering a few hundred checkboxes, and role queries computing names and styles over them),
     // and two to three times that with both cores shared. Speed is judged by the benches, not here.
     testTimeout: 60000,
+    // Slowest files first, from tests/support/file-durations.json (tests/support/sequencer.mjs says why and how the
+    // projects stay whole); regenerate it from a full run's report with tests/support/update-durations.mjs.
+    ...(shuffling ? {} : { sequence: { sequencer: DurationSequencer } }),
     projects: [
       {
         extends: true,

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { speedUpLabelControl } from './support/jsdom-label-control';
 import { speedUpComputedStyle } from './support/jsdom-computed-style';
 
@@ -100,7 +100,20 @@ if (typeof window !== 'undefined' && !holder[PRISTINE]) {
 // run). It is loaded once per worker; the clean-up itself takes milliseconds.
 const CLEANUP_TIMEOUT_MS = 60000;
 
+// A notice that arrives after a file's last clean-up (a failed call still in flight when its file ended) would show in
+// the next file's first <Notifications />: a file that follows another in a shared window clears the store once more
+// before its first test. The module is loaded already, by the file before.
+const FILES_BEFORE = Symbol.for('ccq.tests.filesBefore');
+const counter = globalThis as typeof globalThis & { [FILES_BEFORE]?: number };
+beforeAll(async () => {
+  if (!process.env.CCQ_SHARED_WINDOW || typeof window === 'undefined' || !counter[FILES_BEFORE]) return;
+  const { notifications } = await import('@mantine/notifications');
+  notifications.clean();
+  notifications.cleanQueue();
+}, CLEANUP_TIMEOUT_MS);
+
 afterAll(async () => {
+  counter[FILES_BEFORE] = (counter[FILES_BEFORE] ?? 0) + 1;
   vi.useRealTimers();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
