@@ -1,4 +1,4 @@
-import { useDndContext, useDroppable, closestCenter, pointerWithin, type CollisionDetection } from '@dnd-kit/core';
+import { useDndContext, useDroppable } from '@dnd-kit/core';
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Alert, Box, Group, Menu, Paper, Stack, Text, TextInput, Title, type TitleOrder } from '@mantine/core';
@@ -16,7 +16,7 @@ import { LITE_VARIABLES } from '../forms/widgets/LiteField';
 import type { FormWidgets } from '../forms/widgets/registry';
 import { ApiContext } from '../query/api-context';
 import { fillLabel, type Labels } from '../query/labels';
-import { fieldSchema, renameAction, sectionHeight, sectionTree, type BuilderAction, type BuilderDocument, type BuilderSelection, type SectionPlaceProblem } from './model';
+import { fieldSchema, renameAction, sectionDropData, sectionTree, type BuilderAction, type BuilderDocument, type BuilderSelection, type DropData, type SectionPlaceProblem } from './model';
 
 /**
  * Whether two documents have the same pages, sections and fields in the same order (texts and schemas aside). A
@@ -46,92 +46,6 @@ function sameSections(a: readonly FormSection[], b: readonly FormSection[]): boo
     })
   );
 }
-
-type DropData =
-  | {
-      type?: string;
-      sectionId?: string;
-      pageId?: string;
-      /** A section: the section it sits in (absent for a page's own). */
-      parentId?: string;
-      /** A section's level (a nest-drop: its section's; a section: its own). */
-      depth?: number;
-      /** A nest-drop: its section is a repeatable section's item or one (a section: its parent is). */
-      inRepeat?: boolean;
-      /** A section being dragged: its id and those of the sections inside it, the levels it spans, whether it holds a repeatable one. */
-      tree?: readonly string[];
-      height?: number;
-      holdsRepeat?: boolean;
-    }
-  | undefined;
-
-/**
- * Whether a dragged section may go to a place: never into itself or its own sections, no deeper than
- * `FORM_LIMITS.maxSectionDepth`, and no repeatable section into a repeatable section's items (the model refuses the
- * same; here those places are not offered, so the drag is never announced over them).
- */
-function sectionMayGo(active: DropData, place: DropData, placeId: string | number): boolean {
-  if (place?.type === 'page-drop') return true;
-  const tree = active?.tree ?? [];
-  const height = active?.height ?? 1;
-  if (place?.type === 'nest-drop') {
-    return !tree.includes(place.sectionId ?? '') && (place.depth ?? 0) + height <= FORM_LIMITS.maxSectionDepth && !(active?.holdsRepeat && place.inRepeat);
-  }
-  if (place?.type === 'section') {
-    // Beside another section: at that section's level, in its parent.
-    if (tree[0] === placeId) return true;
-    return !tree.includes(String(placeId)) && (place.depth ?? 1) - 1 + height <= FORM_LIMITS.maxSectionDepth && !(active?.holdsRepeat && place.inRepeat);
-  }
-  return false;
-}
-
-/**
- * Where a drag is over, found among few candidates: a section dragged is compared with the sections and the pages'
- * ends only; a field or a palette entry held by the pointer with the fields of the section under the pointer (and that
- * section's drop zone), not with every field of the form on each pointer move. Elsewhere (between sections, or a
- * keyboard drag) it is dnd-kit's `closestCenter` over the fields and the drop zones of sections without any field
- * drawn as a drop target (empty, or drawn as stand-ins far from the view).
- */
-export const builderCollisions: CollisionDetection = (args) => {
-  const type = (args.active.data.current as DropData)?.type;
-  const containers = args.droppableContainers;
-  // A section goes among sections, or to the end of a page (the only place it can go on a page without sections).
-  if (type === 'section') {
-    const active = args.active.data.current as DropData;
-    const allowed = containers.filter((c) => sectionMayGo(active, c.data.current as DropData, c.id));
-    // The end of a page or of a section's sections is a thin strip: it is the place when the pointer is on it, or (a
-    // keyboard drag, which moves the item's top left corner onto the place chosen) the item's top edge is; a dragged
-    // section is taller than the strip, and by centres the sections around would always win.
-    const point = args.pointerCoordinates ?? { x: args.collisionRect.left + 1, y: args.collisionRect.top + 1 };
-    const strip = allowed.find((c) => {
-      const kind = (c.data.current as DropData)?.type;
-      const r = args.droppableRects.get(c.id);
-      return (kind === 'nest-drop' || kind === 'page-drop') && r && point.y >= r.top && point.y < r.bottom && point.x >= r.left && point.x <= r.right;
-    });
-    if (strip) return [{ id: strip.id, data: { droppableContainer: strip, value: 0 } }];
-    return closestCenter({ ...args, droppableContainers: allowed });
-  }
-  if (args.pointerCoordinates) {
-    const zones = containers.filter((c) => (c.data.current as DropData)?.type === 'section-drop');
-    const zone = pointerWithin({ ...args, droppableContainers: zones })[0];
-    const sectionId = (zone?.data?.droppableContainer as { data?: { current?: DropData } } | undefined)?.data?.current?.sectionId;
-    if (zone && sectionId) {
-      const near = containers.filter((c) => c.id === zone.id || ((c.data.current as DropData)?.type === 'field' && (c.data.current as DropData)?.sectionId === sectionId));
-      return closestCenter({ ...args, droppableContainers: near });
-    }
-  }
-  // The keyboard moves a field from field to field; a section's drop zone spans its fields, so it is a place only
-  // when none of its fields is a drop target (its centre would otherwise win over the field the item was moved onto).
-  // A field never lands on a page: pages hold sections.
-  const withFields = new Set(containers.flatMap((c) => ((c.data.current as DropData)?.type === 'field' ? [(c.data.current as DropData)?.sectionId] : [])));
-  return closestCenter({
-    ...args,
-    droppableContainers: containers.filter((c) => {
-      const data = c.data.current as DropData;
-      return data?.type === 'field' || (data?.type === 'section-drop' && !withFields.has(data.sectionId));
-    }),
-  });
-};
 
 /** What the canvas offers on each item besides selecting it (absent for a user who may not edit). */
 export interface CanvasEditing {
@@ -867,16 +781,11 @@ interface SectionDrag {
 /**
  * The sortable and droppable shell of a section: as with the fields, dnd-kit re-renders it on every step of a drag,
  * and only what changed for this section reaches its memoised body (title, menu, the list of its fields). Its drag
- * data says where it may go (see `sectionMayGo`): its level, its sections, whether it holds a repeatable section.
+ * data says where it may go (see `sectionMayGo` in the model): its level, its sections, whether it holds a repeatable section.
  */
 const CanvasSection = memo(function CanvasSection(props: CanvasSectionProps) {
   const { pageId, section, editing, depth, parentId, base } = props;
-  const data = useMemo<DropData>(() => {
-    const tree = sectionTree(section);
-    // Beside it is inside its parent: a repeatable section's items when this section is not the repeatable one.
-    const parentInRepeat = section.repeatable ? false : base !== '';
-    return { type: 'section', pageId, parentId: parentId ?? undefined, depth, inRepeat: parentInRepeat, tree: tree.map((s) => s.id), height: sectionHeight(section), holdsRepeat: tree.some((s) => s.repeatable) };
-  }, [section, pageId, parentId, depth, base]);
+  const data = useMemo<DropData>(() => sectionDropData(section, { pageId, parentId, depth, base }), [section, pageId, parentId, depth, base]);
   const sortable = useSortable({ id: section.id, data, disabled: !editing });
   const drop = useDroppable({ id: `drop:${section.id}`, data: { type: 'section-drop', sectionId: section.id }, disabled: !editing });
   const transform = CSS.Translate.toString(sortable.transform);
@@ -920,7 +829,7 @@ const DropStrip = memo(function DropStrip({ setNodeRef, isOver, nest, minHeight,
 
 /**
  * The end of a section's sections, where a dragged section goes inside it (one level down). Only a section drag may
- * land here, and only one that may go there (see `sectionMayGo`).
+ * land here, and only one that may go there (see `sectionMayGo` in the model).
  */
 const NestDrop = memo(function NestDrop({ sectionId, depth, inRepeat }: { sectionId: string; depth: number; inRepeat: boolean }) {
   const sectionDrag = useContext(DragKindContext) === 'section';

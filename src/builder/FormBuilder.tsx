@@ -51,9 +51,11 @@ import { ConfirmModal } from '../ui/ConfirmModal';
 import { ErrorAlert } from '../ui/ErrorAlert';
 import { BUILDER_ICONS, paletteIcon } from '../ui/icons';
 import { LoadingState } from '../ui/LoadingState';
-import { BuilderCanvas, builderCollisions, canvasSchema, sameOutline, sectionPlaceReason, useDocumentEngine, type CanvasEditing } from './BuilderCanvas';
+import { BuilderCanvas, canvasSchema, sameOutline, sectionPlaceReason, useDocumentEngine, type CanvasEditing } from './BuilderCanvas';
+import { builderCollisions } from './collisions';
 import {
   dependentsOf,
+  dropOutcome,
   fieldIdsIn,
   fieldSchema,
   findField,
@@ -63,6 +65,7 @@ import {
   sectionPlaceProblem,
   type BuilderDocument,
   type BuilderSelection,
+  type DropData,
 } from './model';
 import { FieldPropertiesPanel, SectionPropertiesPanel } from './properties';
 import type { PatternCheckRequest, RuleFieldOption } from './properties';
@@ -784,44 +787,9 @@ export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
     const { active, over } = event;
     if (!over) return;
     if (event.activatorEvent?.type === 'keydown') refocusAfterDrop(String(active.id));
-    const a = active.data.current as { type?: string; entry?: string; pageId?: string } | undefined;
-    const o = over.data.current as { type?: string; sectionId?: string; pageId?: string } | undefined;
-    const overId = String(over.id);
-    // Where a field would go: before the field it is over, or at the end of the section it is over.
-    const fieldTarget = (): { sectionId: string; index?: number } | null => {
-      if (o?.type === 'field') {
-        const at = findField(doc, overId);
-        return at ? { sectionId: at.section.id, index: at.index } : null;
-      }
-      if (o?.type === 'section-drop' && o.sectionId) return { sectionId: o.sectionId };
-      if (o?.type === 'section') return { sectionId: overId };
-      return null;
-    };
-    if (a?.type === 'palette' && a.entry) {
-      const to = fieldTarget();
-      addEntry(a.entry, to ?? undefined);
-      return;
-    }
-    if (a?.type === 'field') {
-      const to = fieldTarget();
-      if (to && String(active.id) !== overId) dispatch({ type: 'moveField', id: String(active.id), to });
-      return;
-    }
-    if (a?.type === 'section') {
-      if (o?.type === 'page-drop' && o.pageId) {
-        dispatch({ type: 'moveSection', id: String(active.id), to: { pageId: o.pageId } });
-        return;
-      }
-      // The end of a section's sections: inside it, last.
-      if (o?.type === 'nest-drop' && o.sectionId) {
-        const parent = findSection(doc, o.sectionId);
-        if (parent) dispatch({ type: 'moveSection', id: String(active.id), to: { pageId: parent.page.id, parentId: parent.section.id } });
-        return;
-      }
-      // Another section: in its place, at its level.
-      const target = o?.type === 'section' ? findSection(doc, overId) : o?.type === 'field' ? findSection(doc, findField(doc, overId)?.section.id ?? '') : null;
-      if (target && target.section.id !== String(active.id)) dispatch({ type: 'moveSection', id: String(active.id), to: { pageId: target.page.id, parentId: target.parent?.id, index: target.index } });
-    }
+    const outcome = dropOutcome(doc, { id: String(active.id), data: active.data.current as DropData }, { id: String(over.id), data: over.data.current as DropData });
+    if (outcome?.type === 'add') addEntry(outcome.entry, outcome.to);
+    else if (outcome) dispatch(outcome.action);
   };
 
   // An undone or redone move draws the item anew elsewhere and the focus falls to the page's body, where the builder's

@@ -2,7 +2,7 @@ import type { ClientRect, DroppableContainer } from '@dnd-kit/core';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FormBuilder } from '../../src';
-import { builderCollisions } from '../../src/builder/BuilderCanvas';
+import { builderCollisions } from '../../src/builder/collisions';
 import { renderInApi, setupFakeApi } from '../admin/support/screen';
 import { memoryStorage } from './support/memory-storage';
 

@@ -201,11 +201,45 @@ export function sectionPlaceProblem(
   if (!parentId) return null;
   const parent = findSection(doc, parentId);
   if (!parent) return null;
-  if (section && sectionTree(section).some((s) => s.id === parentId)) return 'intoItself';
-  const height = section ? sectionHeight(section) : 1;
-  if (parent.depth + height > FORM_LIMITS.maxSectionDepth) return 'tooDeep';
-  const holdsRepeat = section ? sectionTree(section).some((s) => s.repeatable) : 'adding' in moved && moved.adding.repeatable;
-  if (holdsRepeat && parent.repeatOwner) return 'repeatInRepeat';
+  const placed: PlacedSection = section ? placedSection(section) : { tree: [], height: 1, holdsRepeat: 'adding' in moved && moved.adding.repeatable };
+  return placeProblem(placed, { id: parentId, depth: parent.depth, inRepeat: parent.repeatOwner !== null });
+}
+
+/** A section being placed, as the placing rule reads it. */
+export interface PlacedSection {
+  /** Its id and those of the sections inside it (none for a section not made yet). */
+  tree: readonly string[];
+  /** The levels it spans ({@link sectionHeight}). */
+  height: number;
+  /** Whether it, or a section inside it, is repeatable. */
+  holdsRepeat: boolean;
+}
+
+/** The section a section would go into, as the placing rule reads it. */
+export interface PlaceParent {
+  id: string;
+  /** Its level: 1 for a page's own section. */
+  depth: number;
+  /** Whether it is a repeatable section or sits in one's items. */
+  inRepeat: boolean;
+}
+
+/** What the placing rule reads of a section. */
+export function placedSection(section: FormSection): PlacedSection {
+  const tree = sectionTree(section);
+  return { tree: tree.map((s) => s.id), height: sectionHeight(section), holdsRepeat: tree.some((s) => s.repeatable) };
+}
+
+/**
+ * The one rule of where a section may go, on what a drag carries as on the document: never into itself or a section
+ * inside it, no deeper than `FORM_LIMITS.maxSectionDepth` (the levels it spans counted), and nothing repeatable into a
+ * repeatable section's items. A page's own level (`parent` null) is always open. See {@link sectionPlaceProblem}.
+ */
+export function placeProblem(placed: PlacedSection, parent: PlaceParent | null): SectionPlaceProblem | null {
+  if (!parent) return null;
+  if (placed.tree.includes(parent.id)) return 'intoItself';
+  if (parent.depth + placed.height > FORM_LIMITS.maxSectionDepth) return 'tooDeep';
+  if (placed.holdsRepeat && parent.inRepeat) return 'repeatInRepeat';
   return null;
 }
 

@@ -2,3 +2,4 @@
 export * from './document';
 export * from './reducer';
 export * from './rename';
+export * from './drop';
