@@ -1,7 +1,8 @@
 // @vitest-environment node
 /**
- * Contract of what an instance list needs, on the fake and the reference server alike: OData `in` lists, `$search`
- * (what each set searches, phrases, NOT) and `any` / `all` lambdas, with their 400s; and DynamicFormLinking/Duplicate
+ * Contract of what an instance list needs, on the fake and the reference server alike: OData `in` lists, answers
+ * sorted and filtered on their JSON path (`data/city`), `$search` (what each set searches, phrases, NOT) and `any` /
+ * `all` lambdas, with their 400s; and DynamicFormLinking/Duplicate
  * (a new Created instance with the same schema and data, no envelope; 404 for a soft-deleted or missing instance;
  * 401 / 403 by the route table). One scenario through the typed client against each backend; the facts must match.
  */
@@ -128,6 +129,15 @@ async function runScenario(target: ContractTarget): Promise<Observed> {
   facts.set('view.all', await applicants({ filter: odata.deletedView(true) }));
   await admin.crud.forminstance.patch({ formInstanceId: a70.formInstanceId, isDeleted: false });
   facts.set('view.all.restored', await applicants({ filter: odata.deletedView(true) }));
+  // Answers sorted and filtered through OData on their JSON path (`data/city`), as the Form Instances list's answer
+  // columns ask: in the order given (not sorted here), strings by code unit.
+  const inOrder = async (orderBy: odata.ODataQueryOptions<FormInstance>['orderBy']) =>
+    ((await admin.odata.formInstances.list({ filter: ofForm, orderBy, select: ['formInstanceId'] }))?.value ?? []).map((i) => label.get(i.formInstanceId));
+  facts.set('answer.order.asc', await inOrder([['data/city', 'asc']]));
+  facts.set('answer.order.desc', await inOrder([['data/name', 'desc']]));
+  facts.set('answer.contains', await instances({ filter: odata.contains<FormInstance>(odata.tolower<FormInstance>('data/city'), 'york') }));
+  facts.set('answer.eq.number', await instances({ filter: odata.eq<FormInstance>('data/n', 7) }));
+  facts.set('answer.eq.text', await instances({ filter: odata.eq<FormInstance>('data/city', 'Oslo') }));
 
   // Sent as written (the typed client would refuse most of them before sending).
   const raw = async (path: string) => {
@@ -218,7 +228,12 @@ describe('in, $search, any / all and Duplicate — the fake and the server agree
     expect(fake.facts.get('view.live')).toEqual(['a07', 'a17', 'rev']);
     expect(fake.facts.get('view.all')).toEqual(['a07', 'a17', 'a70 (deleted)', 'rev']);
     expect(fake.facts.get('view.all.restored')).toEqual(['a07', 'a17', 'a70', 'rev']);
-    for (const key of ['search', 'any', 'all', 'in', 'view'].flatMap((p) => [...fake.facts.keys()].filter((k) => k.startsWith(p)))) {
+    expect(fake.facts.get('answer.order.asc')).toEqual(['ann', 'cy', 'bo']);
+    expect(fake.facts.get('answer.order.desc')).toEqual(['cy', 'bo', 'ann']);
+    expect(fake.facts.get('answer.contains')).toEqual(['ann', 'bo']);
+    expect(fake.facts.get('answer.eq.number')).toEqual(['cy']);
+    expect(fake.facts.get('answer.eq.text')).toEqual(['cy']);
+    for (const key of ['search', 'any', 'all', 'in', 'view', 'answer'].flatMap((p) => [...fake.facts.keys()].filter((k) => k.startsWith(p)))) {
       expect(server.facts.get(key), key).toEqual(fake.facts.get(key));
     }
   });
