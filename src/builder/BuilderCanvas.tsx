@@ -237,14 +237,15 @@ function useRenaming(id: string, item: () => HTMLElement | null): { renaming: bo
   const store = useContext(RenameContext);
   const subscribe = useCallback((listener: () => void) => store?.subscribe(listener) ?? (() => {}), [store]);
   const renaming = useSyncExternalStore(subscribe, () => store?.current === id, () => false);
-  const was = useRef(false);
+  const latestItem = useRef(item);
+  latestItem.current = item;
+  // Only when `renaming` changes (not on each render of a field: 300 of them re-render on some steps).
   useLayoutEffect(() => {
-    if (was.current && !renaming && store?.refocus === id) {
+    if (!renaming && store?.refocus === id) {
       store.refocus = null;
-      item()?.focus();
+      latestItem.current()?.focus();
     }
-    was.current = renaming;
-  });
+  }, [renaming, store, id]);
   return { renaming, store };
 }
 
