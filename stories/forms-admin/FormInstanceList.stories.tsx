@@ -1,7 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor, fn, userEvent, within } from 'storybook/test';
-import { EnvelopeStatus } from '../../src/api/enums';
+import { EnvelopeStatus, FormInstanceStatus } from '../../src/api/enums';
 import { FormInstanceList } from '../../src/forms-admin/FormInstanceList';
+import { INITIAL_INSTANCE_LIST_STATE, type FormInstanceListState } from '../../src/forms-admin/FormInstanceList/useFormInstanceList';
+import { NO_INSTANCE_FILTERS } from '../../src/forms-admin/FormInstanceList/instance-filter';
 import { errorHandlers } from '../../src/testing';
 import { seedIds } from '../../src/testing/seed-ids';
 import { fakeBackend, storyHandlers } from '../support/fakeBackend';
@@ -42,6 +44,56 @@ export const Populated: Story = {};
 /** While the first page loads. */
 export const Loading: Story = {
   parameters: { msw: { handlers: { odata: [errorHandlers.pending('/odata/FormInstanceOData'), ...storyHandlers.odata] } } },
+};
+
+/** The Loan Application chosen in the Form filter, as a host's state (e.g. from its URL) gives it. */
+const loanState = (patch: Partial<FormInstanceListState> = {}, answers: Record<string, string> = {}): FormInstanceListState => ({
+  ...INITIAL_INSTANCE_LIST_STATE,
+  ...patch,
+  filters: { ...NO_INSTANCE_FILTERS, formId: seedIds.forms.loanApplication, answers },
+});
+/** Answer columns of the Loan Application: a text, a date, a choice, a number and a repeatable section. */
+const loanColumns = ['/applicant/name', '/applicant/dateOfBirth', '/employment/status', '/loan/amount', '/coApplicants'];
+
+/**
+ * Answer columns chosen for one form: each answer as the form shows it, in the locale (a choice's label, a date and a
+ * number through the locale, a repeatable section's number of items); a filter per column whose answer filters.
+ */
+export const AnswerColumns: Story = {
+  args: { state: loanState(), answerColumns: loanColumns },
+  play: async ({ canvasElement }) => {
+    const row = await rowOf(canvasElement, ids.loanSubmitted);
+    await waitFor(() => expect(within(row).getByText('Grace Hopper')).toBeInTheDocument(), { timeout: 5000 });
+    await expect(within(row).getByText('Employed')).toBeInTheDocument();
+  },
+};
+
+/** Sorted by an answer (the amount, smallest first) on the server. */
+export const SortedByAnswer: Story = {
+  args: { state: loanState({ sort: { column: 'data/loan/amount', direction: 'asc' } }), answerColumns: loanColumns },
+};
+
+/** Filtered by an answer: the employed applicants only (a choice filter offers the options' labels). */
+export const FilteredByAnswer: Story = {
+  args: { state: loanState({}, { '/employment/status': '"employed"', '/applicant/name': 'grace' }), answerColumns: loanColumns },
+  play: async ({ canvasElement }) => {
+    await rowOf(canvasElement, ids.loanSubmitted);
+    await waitFor(() => expect(within(canvasElement).queryByText(ids.loanCompleted.slice(-8))).not.toBeInTheDocument(), { timeout: 5000 });
+  },
+};
+
+/** Answer columns chosen, on instances that have no answers yet (just created): the cells are empty. */
+export const NoAnswers: Story = {
+  args: {
+    state: { ...loanState(), filters: { ...NO_INSTANCE_FILTERS, formId: seedIds.forms.loanApplication, statuses: [FormInstanceStatus.Created] } },
+    answerColumns: loanColumns,
+  },
+};
+
+/** Answer columns chosen while the form's fields still load: the list waits for them rather than asking twice. */
+export const AnswerColumnsLoading: Story = {
+  args: { state: loanState({ sort: { column: 'data/loan/amount', direction: 'desc' } }), answerColumns: loanColumns },
+  parameters: { msw: { handlers: { odata: [errorHandlers.pending('/odata/FormSchemaOData'), ...storyHandlers.odata] } } },
 };
 
 /** No instance yet. */

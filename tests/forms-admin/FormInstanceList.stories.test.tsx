@@ -52,6 +52,23 @@ describe('FormInstanceList stories', () => {
     await composed.SelectionWithBulkActions.run();
   });
 
+  it('AnswerColumns, FilteredByAnswer: their play functions pass; NoAnswers: empty cells; AnswerColumnsLoading: the list waits for the fields', async () => {
+    await composed.AnswerColumns.run();
+    expect(within(screen.getByRole('table', { name: 'Form Instances' })).getByRole('button', { name: /Amount/ })).toBeInTheDocument();
+    cleanup();
+    await composed.FilteredByAnswer.run();
+    cleanup();
+    await composed.NoAnswers.run();
+    const created = (await screen.findByText(seedIds.formInstances.loanCreated.slice(-8), undefined, { timeout: 5000 })).closest('tr') as HTMLElement;
+    await waitFor(() => expect(within(created).getAllByRole('cell').map((c) => c.textContent)).toContain(''), { timeout: 5000 });
+    expect(within(screen.getByRole('table', { name: 'Form Instances' })).getByRole('button', { name: /Full name/ })).toBeInTheDocument();
+    cleanup();
+    await composed.AnswerColumnsLoading.run();
+    expect(await screen.findByRole('heading', { name: 'Form Instances' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Answer columns', { selector: 'input' })).toBeDisabled();
+    expect(screen.queryByText(seedIds.formInstances.loanSubmitted.slice(-8))).not.toBeInTheDocument();
+  });
+
   it('AtScale: 100,000 instances more, counted on the server; one page shown', async () => {
     await composed.AtScale.run();
     const table = await screen.findByRole('table', { name: 'Form Instances' });
