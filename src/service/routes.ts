@@ -44,6 +44,8 @@ export interface RouteRequest {
   query: QueryParams;
   /** The Content-Type header (null when absent). */
   contentType: string | null;
+  /** A request header by name (null when absent). */
+  header(name: string): string | null;
   /** The body as text. */
   text(): Promise<string>;
 }
@@ -97,8 +99,8 @@ export interface RouteFile {
   fileName: string;
 }
 
-/** A route's answer: a JSON body (200), a file (200), or none (204). */
-export type RouteAnswer = { status: 200; body: unknown } | { status: 200; file: RouteFile } | { status: 204 };
+/** A route's answer: a JSON body (200, with headers of its own), a file (200), or none (204). */
+export type RouteAnswer = { status: 200; body: unknown; headers?: Readonly<Record<string, string>> } | { status: 200; file: RouteFile } | { status: 204 };
 
 /** One route of the table; `B` is the backend its area's use cases run on. */
 export interface ServiceRoute<B> {
@@ -127,8 +129,9 @@ export const readChangeBody = (request: RouteRequest): Promise<JsonRecord> => re
 export const actorOf = (request: RouteRequest): Actor => (request.caller.user ? { id: request.caller.user.id, name: request.caller.user.name } : null);
 
 /** A JSON answer. */
-export const json = (body: unknown): RouteAnswer => ({ status: 200, body });
-const NO_CONTENT: RouteAnswer = { status: 204 };
+export const json = (body: unknown, headers?: Readonly<Record<string, string>>): RouteAnswer => (headers ? { status: 200, body, headers } : { status: 200, body });
+/** The answer without a body. */
+export const NO_CONTENT: RouteAnswer = { status: 204 };
 
 const HOLDER_SUFFIXES: readonly (readonly [string, HolderKind])[] = [
   ['AppUserOrUsers', 'user'],

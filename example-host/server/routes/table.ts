@@ -18,6 +18,7 @@ export function routeRequest(ctx: RouteContext): RouteRequest {
     caller: { user: user ? { id: user.id, name: user.name } : null, ipAddress: clientAddress(ctx.c), userAgent: ctx.c.req.header('user-agent') ?? null },
     query: ctx.query,
     contentType: ctx.c.req.header('content-type') ?? null,
+    header: (name) => ctx.c.req.header(name) ?? null,
     text: () => ctx.c.req.text(),
   };
 }
@@ -25,7 +26,10 @@ export function routeRequest(ctx: RouteContext): RouteRequest {
 /** A route's answer as Hono sends it. */
 export function answerOf(c: Context, answer: RouteAnswer): Response {
   if (answer.status === 204) return c.body(null, 204);
-  if ('body' in answer) return c.json(answer.body as JsonValue);
+  if ('body' in answer) {
+    for (const [name, value] of Object.entries(answer.headers ?? {})) c.header(name, value);
+    return c.json(answer.body as JsonValue);
+  }
   const { bytes, contentType, fileName } = answer.file;
   return c.body(Buffer.from(bytes), 200, {
     'Content-Type': contentType,

@@ -154,6 +154,7 @@ export function routeRequest(ctx: RouteContext): RouteRequest {
     caller: { user: user ? { id: user.id, name: user.name } : null, ipAddress: null, userAgent: ctx.request.headers.get('user-agent') },
     query: ctx.query,
     contentType: ctx.request.headers.get('content-type'),
+    header: (name) => ctx.request.headers.get(name),
     text: () => ctx.request.text(),
   };
 }
@@ -161,7 +162,7 @@ export function routeRequest(ctx: RouteContext): RouteRequest {
 /** A route's answer as MSW sends it. */
 export function answerOf(answer: RouteAnswer): Response {
   if (answer.status === 204) return noContent();
-  if ('body' in answer) return json(answer.body);
+  if ('body' in answer) return json(answer.body, 200, { ...answer.headers });
   const { bytes, contentType, fileName } = answer.file;
   return new HttpResponse(bytes.slice(), {
     status: 200,

@@ -1,0 +1,101 @@
+/**
+ * The forms CRUD area of the one route table (src/service/routes.ts):
+ * `/api/crud/{form|formgroup|forminstance|formschema}/{post|patch|delete|softdelete}` (docs/spec.md, Calls).
+ *
+ * - `post` saves a new row (a new id unless the body brings an unused one) and answers it;
+ * - `patch` merges the body's known properties into the row named by its key and answers it; an `If-Match` with a
+ *   stale `ETag` answers 412 and changes nothing;
+ * - `delete?Id` removes the row and what belongs to it (schemas → instances → envelopes, links) → 204;
+ * - `softdelete?Id` sets `isDeleted` → `true`. Restore with a `patch` of `isDeleted: false`.
+ *
+ * Every answer with a row carries its version as `ETag`. Each call is a use case of src/service/forms.ts over the
+ * backend's {@link FormsRouteBackend}.
+ */
+import type { CrudEntityName } from '../contract/types';
+import { checkJsonContentType, isUuid, MAX_INSTANCE_BODY_BYTES, MAX_REQUEST_BODY_BYTES, parseJsonText, requireJsonObject, type JsonRecord } from '../domain';
+import { etagOf, FORM_LINK_TOKEN_HEADER, FORMS_CRUD_ENTITIES, rowNotFound } from '../domain/forms';
+import { deleteFormsRow, patchFormsRow, postFormsRow, softDeleteFormsRow, type FormsCaller, type FormsPorts } from './forms';
+import { json, NO_CONTENT, type RouteRequest, type ServiceRoute } from './routes';
+
+/** A backend as the forms routes see it. */
+export interface FormsRouteBackend {
+  /**
+   * The forms use cases' ports for this request; `bodyBytes`, the size of the request's body (what the bounds of
+   * anonymous writes count), null for a call without one.
+   */
+  ports(bodyBytes: number | null): Promise<FormsPorts>;
+  /** The caller: a signed-in user, or a visitor whose presented link token must be live (401), even for a post. */
+  caller(): Promise<FormsCaller>;
+}
+
+/** A forms route. */
+export type FormsRoute = ServiceRoute<FormsRouteBackend>;
+
+/** The JSON object body of a post or patch and its size: 415 unless JSON, 413 over `maxBytes`, 400 unless an object. */
+async function readSizedBody(request: RouteRequest, maxBytes: number): Promise<{ body: JsonRecord; bytes: number }> {
+  checkJsonContentType(request.contentType);
+  const text = await request.text();
+  return { body: requireJsonObject(parseJsonText(text, maxBytes)), bytes: text.length };
+}
+
+/** The id of `?Id` (404 for one that is not a UUID: no row has it). */
+function queryId(request: RouteRequest, label: string): string {
+  const id = request.query.required('Id').trim();
+  if (!isUuid(id)) throw rowNotFound(label, id);
+  return id.toLowerCase();
+}
+
+function entityRoutes(name: CrudEntityName): FormsRoute[] {
+  const { label } = FORMS_CRUD_ENTITIES[name];
+  const maxBytes = name === 'forminstance' ? MAX_INSTANCE_BODY_BYTES : MAX_REQUEST_BODY_BYTES;
+  const base = `/api/crud/${name}`;
+  return [
+    {
+      method: 'POST',
+      path: `${base}/post`,
+      summary: `Saves a new ${label}.`,
+      async handle(request, backend) {
+        const { body, bytes } = await readSizedBody(request, maxBytes);
+        const { row, version, editLink } = await postFormsRow(await backend.ports(bytes), name, body, await backend.caller());
+        return json(row, { ETag: etagOf(version), ...(editLink === undefined ? {} : { [FORM_LINK_TOKEN_HEADER]: editLink }) });
+      },
+    },
+    {
+      method: 'PATCH',
+      path: `${base}/patch`,
+      summary: `Changes a ${label}.`,
+      async handle(request, backend) {
+        const { body, bytes } = await readSizedBody(request, maxBytes);
+        const ifMatch = request.header('if-match');
+        const { row, version } = await patchFormsRow(await backend.ports(bytes), name, body, await backend.caller(), ifMatch);
+        return json(row, { ETag: etagOf(version) });
+      },
+    },
+    {
+      method: 'DELETE',
+      path: `${base}/delete`,
+      summary: `Removes a ${label} and what belongs to it.`,
+      async handle(request, backend) {
+        await deleteFormsRow(await backend.ports(null), name, queryId(request, label));
+        return NO_CONTENT;
+      },
+    },
+    {
+      method: 'PATCH',
+      path: `${base}/softdelete`,
+      summary: `Marks a ${label} deleted (restore with a patch of isDeleted: false).`,
+      async handle(request, backend) {
+        await softDeleteFormsRow(await backend.ports(null), name, queryId(request, label));
+        return json(true);
+      },
+    },
+  ];
+}
+
+/** The CRUD routes of the four entities. */
+export const FORMS_CRUD_ROUTES: readonly FormsRoute[] = [
+  ...entityRoutes('form'),
+  ...entityRoutes('formgroup'),
+  ...entityRoutes('forminstance'),
+  ...entityRoutes('formschema'),
+];
