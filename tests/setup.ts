@@ -78,13 +78,17 @@ if (typeof window !== 'undefined') {
 // A project without isolation (vitest.config.ts) runs file after file in one worker's globals, and this file runs
 // again before each of them. Each file starts from what the first one found: after its last test, what it may have
 // changed is put back — timers, stubbed globals and env vars and, in a DOM, storage, cookies, the URL, the title, the
-// <html> element's attributes (Mantine's colour scheme) and whatever is left in <body>. (<head> is left alone: React
+// <html> element's attributes (Mantine's colour scheme), URL.createObjectURL and URL.revokeObjectURL (replaced with
+// Object.assign by the tests that catch downloads) and whatever is left in <body>. (<head> is left alone: React
 // keeps track of the style resources it hoisted there.)
 interface Pristine {
   href: string;
   title: string;
   htmlAttributes: [string, string][];
+  /** URL.createObjectURL and URL.revokeObjectURL as found (tests replace them to catch downloads). */
+  urlStatics: [string, PropertyDescriptor | undefined][];
 }
+const URL_STATICS = ['createObjectURL', 'revokeObjectURL'];
 const PRISTINE = Symbol.for('ccq.tests.pristine');
 const holder = globalThis as typeof globalThis & { [PRISTINE]?: Pristine };
 if (typeof window !== 'undefined' && !holder[PRISTINE]) {
@@ -92,6 +96,10 @@ if (typeof window !== 'undefined' && !holder[PRISTINE]) {
     href: window.location.href,
     title: document.title,
     htmlAttributes: [...document.documentElement.attributes].map((a) => [a.name, a.value]),
+    urlStatics: URL_STATICS.map((name): [string, PropertyDescriptor | undefined] => [
+      name,
+      Object.getOwnPropertyDescriptor(URL, name),
+    ]),
   };
 }
 
@@ -141,6 +149,10 @@ afterAll(async () => {
   }
   if (window.location.href !== pristine.href) window.history.replaceState(null, '', pristine.href);
   document.title = pristine.title;
+  for (const [name, found] of pristine.urlStatics) {
+    if (found) Object.defineProperty(URL, name, found);
+    else Reflect.deleteProperty(URL, name);
+  }
   const html = document.documentElement;
   for (const { name } of [...html.attributes]) html.removeAttribute(name);
   for (const [name, value] of pristine.htmlAttributes) html.setAttribute(name, value);

@@ -17,6 +17,10 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+// The first page of the list took over 5 s to show in runs beside two CPU burners (load 30): waiting longer for it
+// changes no result, only how long a failing test takes to say so.
+const FIRST_PAGE_WAIT_MS = 20000;
+
 async function blobBytes(blob: Blob): Promise<Uint8Array> {
   // jsdom's Blob lacks arrayBuffer(): read it through a Response.
   return new Uint8Array(await new Response(blob as unknown as BodyInit).arrayBuffer());
@@ -28,7 +32,7 @@ describe('Form Instances exports', () => {
     Object.assign(URL, { createObjectURL: vi.fn((blob: Blob) => (saved.push(blob), 'blob:x')), revokeObjectURL: vi.fn() });
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     const { user } = renderInApi(<FormInstanceList />);
-    await screen.findByText(seedIds.formInstances.loanSubmitted.slice(-8), undefined, { timeout: 5000 });
+    await screen.findByText(seedIds.formInstances.loanSubmitted.slice(-8), undefined, { timeout: FIRST_PAGE_WAIT_MS });
 
     await user.click(screen.getByRole('button', { name: 'Export options' }));
     const dialog = await screen.findByRole('dialog');
