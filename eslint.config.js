@@ -37,5 +37,31 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
+  {
+    // The package's sources see only the DOM and ES libraries (tsconfig.build.json has `types: []`); the type check
+    // adds Node's and Vitest's globals for the tests, and the build writes the declarations without checking them
+    // (tsup.config.ts). So these globals, which the type check would let through, are refused here.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/**/*.test.{ts,tsx}', 'src/**/*.stories.tsx'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        ...['process', 'Buffer', 'global', '__dirname', '__filename', 'require', 'module', 'exports', 'setImmediate', 'clearImmediate', 'NodeJS'].map(
+          (name) => ({ name, message: `'${name}' is a Node.js global: the package's sources run in browsers too (import what they need).` }),
+        ),
+        ...['describe', 'it', 'test', 'expect', 'vi', 'vitest', 'beforeAll', 'afterAll', 'beforeEach', 'afterEach', 'suite', 'assert', 'expectTypeOf', 'assertType'].map(
+          (name) => ({ name, message: `'${name}' is a Vitest global, declared for the tests only.` }),
+        ),
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.type='MetaProperty'][property.name='env']",
+          message: "import.meta.env is declared by Vite's client types, which the package's sources do not see.",
+        },
+        { selector: "TSQualifiedName[left.name='NodeJS']", message: "The NodeJS namespace is declared by Node's types, which the package's sources do not see." },
+      ],
+    },
+  },
   ...layerRules,
 );

@@ -1,4 +1,6 @@
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { defineConfig } from 'tsup';
 
@@ -43,21 +45,46 @@ function markClientModules(): void {
   }
 }
 
-export default defineConfig({
-  entry: {
-    index: 'src/index.ts',
-    api: 'src/api/index.ts',
-    viewer: 'src/viewer.ts',
-    testing: 'src/testing/index.ts',
-    // The form engine alone, for hosts that render without React (and servers): no React, no Mantine.
-    engine: 'src/engine/index.ts',
-    // The German and French label packs: plain data (no React, no 'use client'), each its own entry so that a host
-    // carries only the pack it imports and the viewer none.
-    'locales/de': 'src/locales/de/index.ts',
-    'locales/fr': 'src/locales/fr/index.ts',
-  },
+const ENTRIES = {
+  index: 'src/index.ts',
+  api: 'src/api/index.ts',
+  viewer: 'src/viewer.ts',
+  testing: 'src/testing/index.ts',
+  // The form engine alone, for hosts that render without React (and servers): no React, no Mantine.
+  engine: 'src/engine/index.ts',
+  // The German and French label packs: plain data (no React, no 'use client'), each its own entry so that a host
+  // carries only the pack it imports and the viewer none.
+  'locales/de': 'src/locales/de/index.ts',
+  'locales/fr': 'src/locales/fr/index.ts',
+};
+
+/** Where the sources' declarations are written before they are bundled (git-ignored). */
+const declarationsDir = '.tmp/types';
+
+/**
+ * Writes the declarations of every file of tsconfig.build.json to {@link declarationsDir}, without type checking
+ * (`--noCheck`): the type check (`npm run typecheck`, the first step of `npm test`) checks src, and ESLint keeps src
+ * free of the globals that only the tests' types declare (eslint.config.js). tsup then bundles these declarations per
+ * entry (rollup-plugin-dts reads them without a TypeScript program of its own), instead of compiling and checking src
+ * again for them: tsup's own declaration build was a second full TypeScript program, most of the build's CPU.
+ */
+function emitDeclarations(): Record<string, string> {
+  rmSync(declarationsDir, { recursive: true, force: true });
+  const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+  execFileSync(
+    process.execPath,
+    [tsc, '-p', 'tsconfig.build.json', '--noCheck', '--declaration', '--emitDeclarationOnly', '--declarationMap', 'false', '--rootDir', 'src', '--outDir', declarationsDir],
+    { stdio: 'inherit' },
+  );
+  return Object.fromEntries(
+    Object.entries(ENTRIES).map(([name, source]) => [name, source.replace(/^src\//, `${declarationsDir}/`).replace(/\.tsx?$/, '.d.ts')]),
+  );
+}
+
+export default defineConfig(() => ({
+  entry: ENTRIES,
   format: ['esm', 'cjs'],
-  dts: true,
+  dts: { entry: emitDeclarations() },
   sourcemap: true,
   clean: true,
   splitting: true,
@@ -78,4 +105,4 @@ export default defineConfig({
   onSuccess: async () => {
     markClientModules();
   },
-});
+}));

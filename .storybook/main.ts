@@ -34,6 +34,18 @@ const config: StorybookConfig = {
       propFilter: (prop) => !prop.declarations?.some((d) => d.fileName.includes('node_modules')),
     },
   },
+  // `storybook build --test` (what `npm test` builds for its accessibility run, which renders stories only) leaves out
+  // what only the docs pages' prop tables need: the react-docgen-typescript pass, a TypeScript program of its own
+  // over the components, and tree shaking. The guides (MDX) and every component's docs page are still built, with
+  // the docs addon and its blocks, so a broken guide or docs page still fails the build.
+  build: {
+    test: {
+      disableMDXEntries: false,
+      disableAutoDocs: false,
+      disableBlocks: false,
+      disabledAddons: [],
+    },
+  },
   async viteFinal(viteConfig) {
     const onwarn = viteConfig.build?.rolldownOptions?.onwarn;
     const overrides: UserConfig = {

@@ -21,8 +21,8 @@
 // fails unless every fault is reported and the story left alone passes: a checker that has gone blind fails.
 // --self-test runs only that; --no-self-test leaves it out.
 //
-// Builds Storybook first only if storybook-static/index.json is missing ($STORYBOOK_STATIC_DIR picks another
-// build). Exit code 1 on any failure.
+// Builds Storybook (its test build) first only if storybook-static/index.json is missing ($STORYBOOK_STATIC_DIR picks
+// another build). Exit code 1 on any failure.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
@@ -102,7 +102,8 @@ const MIME = {
 function ensureBuild() {
   if (existsSync(join(STATIC_DIR, 'index.json'))) return;
   console.log('storybook-static/index.json not found; building Storybook…');
-  const build = spawnSync('npx', ['storybook', 'build', '--quiet', '-o', 'storybook-static'], {
+  // The test build, as `npm test` makes it (.storybook/main.ts): the stories as in the full build, without prop tables.
+  const build = spawnSync('npx', ['storybook', 'build', '--test', '--quiet', '-o', 'storybook-static'], {
     cwd: ROOT,
     stdio: 'inherit',
   });
