@@ -105,11 +105,15 @@ export type {
 } from './admin';
 
 // Forms administration: the Form Instances list (headless hook and its view).
-export { FormInstanceList, FormInstanceListView, instanceQuery, markCompletedBlock, NO_INSTANCE_FILTERS, requestSignatureBlock, useFormInstanceList } from './forms-admin/FormInstanceList';
+export {
+  FormInstanceList, FormInstanceListView, INITIAL_INSTANCE_LIST_STATE, instanceQuery, markCompletedBlock, NO_INSTANCE_FILTERS,
+  requestSignatureBlock, useFormInstanceList,
+} from './forms-admin/FormInstanceList';
 export type {
-  BulkConfirmation, FormInstanceFilters, FormInstanceListController, FormInstanceListFactory, FormInstanceListOptions,
-  FormInstanceListProps, FormInstanceListRow, FormInstanceListStylesNames, FormInstanceListViewFactory,
-  FormInstanceListViewProps, FormInstanceSigning, FormInstanceSortColumn,
+  AnswerField, BulkConfirmation, FormInstanceAnswerColumns, FormInstanceFilters, FormInstanceListController,
+  FormInstanceListFactory, FormInstanceListOptions, FormInstanceListProps, FormInstanceListRow, FormInstanceListState,
+  FormInstanceListStylesNames, FormInstanceListViewFactory, FormInstanceListViewProps, FormInstanceSigning,
+  FormInstanceSortColumn,
 } from './forms-admin/FormInstanceList';
 
 // Forms administration: one form instance's page (answers, status, envelopes, actions; headless hook and its view).

@@ -6,7 +6,17 @@ export type {
   FormInstanceListViewFactory,
   FormInstanceListViewProps,
 } from './FormInstanceList';
-export { requestSignatureBlock, useFormInstanceList } from './useFormInstanceList';
-export type { BulkConfirmation, FormInstanceListController, FormInstanceListOptions, FormInstanceListRow, FormInstanceSigning, FormInstanceSortColumn } from './useFormInstanceList';
+export { INITIAL_INSTANCE_LIST_STATE, requestSignatureBlock, useFormInstanceList } from './useFormInstanceList';
+export type {
+  BulkConfirmation,
+  FormInstanceAnswerColumns,
+  FormInstanceListController,
+  FormInstanceListOptions,
+  FormInstanceListRow,
+  FormInstanceListState,
+  FormInstanceSigning,
+  FormInstanceSortColumn,
+} from './useFormInstanceList';
+export type { AnswerField } from './answer-columns';
 export { instanceQuery, markCompletedBlock, NO_INSTANCE_FILTERS } from './instance-filter';
 export type { FormInstanceFilters } from './instance-filter';
