@@ -83,7 +83,7 @@ describe('FormBuilder', () => {
     await waitFor(() => expect(fieldOrder()).toEqual(['Field Short text 2', 'Field Email']));
   });
 
-  it('renames in place on the canvas, keyboard only: F2 opens the label there, Enter renames (label and the path that follows it, one undo step), Escape leaves it; a double click opens a section’s title', async () => {
+  it('renames in place on the canvas, keyboard only: F2 opens the label there, Enter renames (label and the path that follows it, one undo step), Escape leaves it; a double click opens a section’s title, F2 a page’s', async () => {
     const { user } = renderInApi(<FormBuilder draftStorage={memoryStorage()} />);
     await user.click(await screen.findByRole('button', { name: 'Add Short text' }, { timeout: 5000 }));
     await waitFor(() => expect(fieldItem('Short text')).toHaveFocus(), { timeout: 5000 });
@@ -129,6 +129,15 @@ describe('FormBuilder', () => {
     await user.tab();
     await waitFor(() => expect(within(canvas()).getByRole('heading', { name: 'About you' })).toBeInTheDocument());
     expect(within(canvas()).queryByRole('textbox', { name: 'Section title' })).toBeNull();
+
+    // A page: Home goes to its item, F2 opens its title in place, Enter renames it and gives the focus back.
+    fieldItem('Short text').focus();
+    await user.keyboard('{Home}{F2}');
+    expect(within(canvas()).getByRole('textbox', { name: 'Page title' })).toHaveFocus();
+    await user.clear(within(canvas()).getByRole('textbox', { name: 'Page title' }));
+    await user.keyboard('Welcome{Enter}');
+    await waitFor(() => expect(within(canvas()).getByRole('button', { name: 'Welcome' })).toHaveFocus());
+    expect(within(canvas()).getByRole('region', { name: 'Page Welcome' })).toBeInTheDocument();
   });
 
   it('moves a field to another page with Move to…', async () => {
