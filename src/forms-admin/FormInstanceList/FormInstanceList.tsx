@@ -252,6 +252,8 @@ export const FormInstanceListView = factory<FormInstanceListViewFactory>((_props
               label={labels.answerColumns}
               placeholder={c.answers.shown.length ? undefined : labels.answerColumnsPlaceholder}
               description={c.answers.available ? undefined : labels.answerColumnsNeedForm}
+              // The hint in the page's text colour: Mantine's dimmed grey falls under 4.5:1 at this size.
+              styles={{ description: { color: 'var(--mantine-color-text)' } }}
               data={c.answers.fields.map((f) => ({ value: f.path, label: f.label }))}
               value={c.answers.shown.map((f) => f.path)}
               onChange={c.answers.setShown}
