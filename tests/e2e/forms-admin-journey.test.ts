@@ -7,7 +7,8 @@ import type { Stack } from './stack';
 import { stepsOfOneJourney } from './support/journey';
 
 // The form administration journey on the real server, in Chromium: the administrator finds the seeded instance in
-// the Form Instances list by its status, copies its view link and opens it, duplicates it, deletes the copy ('Delete'),
+// the Form Instances list by its status, shows two answer columns of its form and filters by one (a reload keeps the
+// view, which lives in the address), copies its view link and opens it, duplicates it, deletes the copy ('Delete'),
 // finds it under 'Show deleted', restores it and, after deleting it again, deletes it permanently. The seeded editor
 // sees 'Delete' but never 'Delete permanently', and the server refuses the editor's hard delete with 403.
 
@@ -125,6 +126,32 @@ describe('form administration, end to end', () => {
       await page.getByText(L.noFormInstances, { exact: true }).first().waitFor({ timeout: 15_000 });
       await filterByStatus(page, L.statusSubmitted);
       await expectRows(page, [seeded]);
+    }));
+
+  it('chooses two answer columns of its form, filters by one, and a reload keeps the view', () =>
+    journey('answer columns', async () => {
+      const filters = page.getByRole('group', { name: L.instanceFilters });
+      await filters.getByLabel(L.filterForm, { exact: true }).click();
+      await page.getByRole('option', { name: 'Contact Details', exact: true }).click();
+      const columns = filters.getByLabel(L.answerColumns, { exact: true });
+      await expect.poll(() => columns.isEnabled(), { timeout: 15_000 }).toBe(true);
+      await columns.click();
+      await page.getByRole('option', { name: 'Full name', exact: true }).click();
+      await page.getByRole('option', { name: 'Preferred contact', exact: true }).click();
+      await page.keyboard.press('Escape');
+      // The choice filter of the 'Preferred contact' column offers its options' labels.
+      await page.getByRole('group', { name: L.answerFilters }).getByLabel('Preferred contact', { exact: true }).click();
+      await page.getByRole('option', { name: 'Email', exact: true }).click();
+      await expectRows(page, [seeded]);
+      await table(page).getByRole('cell', { name: 'Grace Hopper', exact: true }).waitFor({ timeout: 15_000 });
+      await expect.poll(() => new URL(page.url()).searchParams.get('answers') ?? '', { timeout: 15_000 }).toContain('preferredContact');
+
+      // The address holds the form, the status, the answer filter and the columns: a reload shows the same list.
+      await page.reload();
+      await table(page).getByRole('cell', { name: 'Grace Hopper', exact: true }).waitFor({ timeout: 30_000 });
+      await table(page).getByRole('cell', { name: 'Email', exact: true }).waitFor({ timeout: 15_000 });
+      await expectRows(page, [seeded]);
+      expect(await page.getByRole('group', { name: L.answerFilters }).getByLabel('Preferred contact', { exact: true }).inputValue()).toBe('Email');
     }));
 
   it('its view link, copied to the clipboard, opens the instance read-only with its answers', () =>
