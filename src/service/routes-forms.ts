@@ -13,9 +13,10 @@
  */
 import type { CrudEntityName } from '../contract/types';
 import { checkJsonContentType, isUuid, MAX_INSTANCE_BODY_BYTES, MAX_REQUEST_BODY_BYTES, parseJsonText, requireJsonObject, type JsonRecord } from '../domain';
-import { etagOf, FORM_LINK_TOKEN_HEADER, FORMS_CRUD_ENTITIES, rowNotFound } from '../domain/forms';
+import { etagOf, FORM_LINK_TOKEN_HEADER, FORMS_CRUD_ENTITIES, formLinkUrl, rowNotFound, type FormLinkMode } from '../domain/forms';
 import { deleteFormsRow, patchFormsRow, postFormsRow, softDeleteFormsRow, type FormsCaller, type FormsPorts } from './forms';
-import { json, NO_CONTENT, type RouteRequest, type ServiceRoute } from './routes';
+import { completeInstance, duplicateInstance, instanceLink } from './forms-instances';
+import { EMPTY_OK, json, NO_CONTENT, type RouteRequest, type ServiceRoute } from './routes';
 
 /** A backend as the forms routes see it. */
 export interface FormsRouteBackend {
@@ -26,6 +27,8 @@ export interface FormsRouteBackend {
   ports(bodyBytes: number | null): Promise<FormsPorts>;
   /** The caller: a signed-in user, or a visitor whose presented link token must be live (401), even for a post. */
   caller(): Promise<FormsCaller>;
+  /** Where the public links of `form`'s instances point (the domain's `publicBaseUrlOf` with the backend's defaults). */
+  publicBaseUrl(form: { publicBaseUrl?: string | null } | undefined): string;
 }
 
 /** A forms route. */
@@ -98,4 +101,46 @@ export const FORMS_CRUD_ROUTES: readonly FormsRoute[] = [
   ...entityRoutes('formgroup'),
   ...entityRoutes('forminstance'),
   ...entityRoutes('formschema'),
+];
+
+function linkRoute(mode: FormLinkMode): FormsRoute {
+  return {
+    method: 'GET',
+    path: mode === 'edit' ? '/api/Forms/GetEditUrl' : '/api/Forms/GetViewUrl',
+    summary: `A${mode === 'edit' ? 'n edit' : ' view'} link to a form instance.`,
+    async handle(request, backend) {
+      const { grant, token, form } = await instanceLink(await backend.ports(null), request.query.required('formInstanceId'), mode);
+      return json(formLinkUrl(backend.publicBaseUrl(form), grant, token));
+    },
+  };
+}
+
+/** The instance calls of `/api/Forms/*`: links and completion. */
+export const FORMS_CALL_ROUTES: readonly FormsRoute[] = [
+  linkRoute('edit'),
+  linkRoute('view'),
+  {
+    method: 'GET',
+    path: '/api/Forms/MarkCompleted',
+    summary: 'Marks a form instance completed (signed in, or its edit link).',
+    async handle(request, backend) {
+      const id = request.query.required('formInstanceId');
+      await completeInstance(await backend.ports(null), id, await backend.caller());
+      return EMPTY_OK;
+    },
+  },
+];
+
+/** The instance calls of `/api/DynamicFormLinking/*` written once so far. */
+export const DYNAMIC_FORM_LINKING_ROUTES: readonly FormsRoute[] = [
+  {
+    method: 'GET',
+    path: '/api/DynamicFormLinking/Duplicate',
+    summary: 'A copy of a form instance: a new id, the same schema and data, status Created, no envelope.',
+    async handle(request, backend) {
+      const id = request.query.required('formInstanceId');
+      const { row, version } = await duplicateInstance(await backend.ports(null), id, await backend.caller());
+      return json(row, { ETag: etagOf(version) });
+    },
+  },
 ];

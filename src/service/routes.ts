@@ -99,8 +99,11 @@ export interface RouteFile {
   fileName: string;
 }
 
-/** A route's answer: a JSON body (200, with headers of its own), a file (200), or none (204). */
-export type RouteAnswer = { status: 200; body: unknown; headers?: Readonly<Record<string, string>> } | { status: 200; file: RouteFile } | { status: 204 };
+/** A route's answer: a JSON body (200, with headers of its own), a file (200), or none (200 or 204). */
+export type RouteAnswer =
+  | { status: 200; body: unknown; headers?: Readonly<Record<string, string>> }
+  | { status: 200; file: RouteFile }
+  | { status: 200 | 204 };
 
 /** One route of the table; `B` is the backend its area's use cases run on. */
 export interface ServiceRoute<B> {
@@ -130,8 +133,10 @@ export const actorOf = (request: RouteRequest): Actor => (request.caller.user ? 
 
 /** A JSON answer. */
 export const json = (body: unknown, headers?: Readonly<Record<string, string>>): RouteAnswer => (headers ? { status: 200, body, headers } : { status: 200, body });
-/** The answer without a body. */
+/** The answer without a body: 204. */
 export const NO_CONTENT: RouteAnswer = { status: 204 };
+/** The answer without a body: 200. */
+export const EMPTY_OK: RouteAnswer = { status: 200 };
 
 const HOLDER_SUFFIXES: readonly (readonly [string, HolderKind])[] = [
   ['AppUserOrUsers', 'user'],

@@ -3,6 +3,7 @@
  * forms CRUD area of the one route table (src/service/routes-forms.ts), bound over the server's database. Here only
  * the use cases' ports and the caller.
  */
+import { publicBaseUrlOf } from '../../../src/domain/forms';
 import { FORMS_CRUD_ROUTES, type FormsRouteBackend } from '../../../src/service/routes-forms';
 import type { FormsPorts } from '../../../src/service/forms';
 import { anonymousWriteLimiter, clientAddress } from './anonymous-writes';
@@ -33,10 +34,13 @@ function portsOf(ctx: RouteContext, bodyBytes: number | null): FormsPorts {
 }
 
 /** The forms routes' backend over the server. */
-function drizzleFormsBackend(ctx: RouteContext): FormsRouteBackend {
+export function drizzleFormsBackend(ctx: RouteContext): FormsRouteBackend {
+  const { config } = ctx.services;
   return {
     ports: async (bodyBytes) => portsOf(ctx, bodyBytes),
     caller: async () => ({ userId: ctx.auth?.user.id ?? null, link: await callerLink(ctx) }),
+    // Its own base, the configured one, else the first host origin.
+    publicBaseUrl: (form) => publicBaseUrlOf(form, config.publicFormBaseUrl, config.hostOrigins[0] ?? new URL(ctx.c.req.url).origin),
   };
 }
 

@@ -25,7 +25,7 @@ export function routeRequest(ctx: RouteContext): RouteRequest {
 
 /** A route's answer as Hono sends it. */
 export function answerOf(c: Context, answer: RouteAnswer): Response {
-  if (answer.status === 204) return c.body(null, 204);
+  if (!('body' in answer) && !('file' in answer)) return c.body(null, answer.status);
   if ('body' in answer) {
     for (const [name, value] of Object.entries(answer.headers ?? {})) c.header(name, value);
     return c.json(answer.body as JsonValue);

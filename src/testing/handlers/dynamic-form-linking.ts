@@ -5,11 +5,12 @@ import type { InstanceFromApplication, JsonObject } from '../../api/types';
 import { Permission } from '../../api/enums';
 import { QueryParams } from '../../domain';
 import { typedPathsFromExample } from '../../domain/pdf';
-import { duplicateInstance, instanceFromApplication, type InstancePorts } from '../../service/forms-instances';
+import { instanceFromApplication, type InstancePorts } from '../../service/forms-instances';
+import { DYNAMIC_FORM_LINKING_ROUTES } from '../../service/routes-forms';
 import { memoryFormsStorage } from '../forms-model';
 import { json, readJsonObject, requiredQuery } from '../http';
-import { formsCallerOf } from './forms';
-import { user, type FakeRoute, type RouteContext } from './route';
+import { formsCallerOf, memoryFormsBackend } from './forms';
+import { tableRoute, user, type FakeRoute, type RouteContext } from './route';
 
 const P = Permission;
 const base = '/api/DynamicFormLinking';
@@ -49,14 +50,5 @@ export const dynamicFormLinkingRoutes: readonly FakeRoute[] = [
       return json(answer);
     },
   },
-  {
-    // The domain's duplicate: a copy of a live instance's data in a new instance of the same schema, status Created, unsigned.
-    method: 'get',
-    path: `${base}/Duplicate`,
-    access: user(P.DynamicFormLinking_Duplicate),
-    async handle(ctx) {
-      const copy = await duplicateInstance(portsOf(ctx), requiredQuery(ctx.url, 'formInstanceId'), formsCallerOf(ctx));
-      return json(copy.row);
-    },
-  },
+  ...DYNAMIC_FORM_LINKING_ROUTES.map((linkingRoute) => tableRoute(linkingRoute, memoryFormsBackend)),
 ];

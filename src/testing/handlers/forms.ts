@@ -1,24 +1,27 @@
 /**
- * `/api/Forms/*`: public links to an instance, and instance notifications. Who may use a link, and
- * the link's shape and lifetime, are the domain's rules (src/domain/forms), shared with the server.
+ * `/api/Forms/*`: public links to an instance and its completion (the one route table's, src/service/routes-forms.ts),
+ * the current public version and deletion notices; and the forms routes' backend over the fake's db. Who may use a
+ * link, and the link's shape and lifetime, are the domain's rules (src/domain/forms), shared with the server.
  */
 import type { FormInstance } from '../../api/types';
 import { Permission } from '../../api/enums';
 import {
   currentPublicVersion,
   checkPresentedLink,
-  formLinkUrl,
+  checkSchemaForSave,
   linkTokenOf,
+  needsValidData,
   publicBaseUrlOf,
+  schemaShapeJson,
   type FormLinkMode,
 } from '../../domain/forms';
 import { FAKE_USER_TOKEN_PREFIX } from '../backend';
 import type { FormsCaller } from '../../service/forms';
-import { completeInstance, instanceLink } from '../../service/forms-instances';
-import type { FormLinks } from '../../service/forms-ports';
+import type { AnonymousWrites, FormLinks } from '../../service/forms-ports';
+import { FORMS_CALL_ROUTES, type FormsRouteBackend } from '../../service/routes-forms';
 import { memoryFormsStorage } from '../forms-model';
 import { json, ok, requiredQuery } from '../http';
-import { form, PUBLIC, user, type FakeRoute, type RouteContext } from './route';
+import { PUBLIC, tableRoute, user, type FakeRoute, type RouteContext } from './route';
 
 const P = Permission;
 
@@ -45,29 +48,49 @@ export function issueLinkToken(backend: RouteContext['backend'], instance: Pick<
 /** The fake's public links: its link tokens, stored with their instance and mode; they expire. */
 export const fakeFormLinks = (backend: RouteContext['backend']): FormLinks => ({ issue: async (instance, mode) => issueLinkToken(backend, instance, mode) });
 
-/** A public link to a live instance. */
-async function linkFor(ctx: RouteContext, mode: FormLinkMode): Promise<Response> {
+/** Every anonymous caller of the fake comes from this one client address (MSW sees no socket). */
+const FAKE_CLIENT_ADDRESS = 'fake-client';
+
+/** The bounds of anonymous writes of this request (the fake's limiter, when it has one); `bytes` is the body's size. */
+function anonymousWrites({ backend }: RouteContext, bytes: number): AnonymousWrites | null {
+  const limiter = backend.anonymousWrites;
+  if (!limiter) return null;
+  return {
+    write: async (schemaId) => limiter.write(FAKE_CLIENT_ADDRESS, schemaId, bytes),
+    async beginNew(schemaId, isDraft) {
+      const started = new Set(limiter.startedBy(FAKE_CLIENT_ADDRESS, schemaId));
+      const drafts = backend.db.formInstances.filter((i) => started.has(i.formInstanceId) && !needsValidData(i.status)).map((i) => i.formInstanceId);
+      return limiter.beginNew(FAKE_CLIENT_ADDRESS, schemaId, isDraft, drafts);
+    },
+  };
+}
+
+/** The forms routes' backend over the fake: its db, clock and ids; the schema rules checked in place. */
+export function memoryFormsBackend(ctx: RouteContext): FormsRouteBackend {
   const { backend } = ctx;
-  const ports = { storage: memoryFormsStorage(backend.db), links: fakeFormLinks(backend) };
-  const { grant, token, form } = await instanceLink(ports, requiredQuery(ctx.url, 'formInstanceId'), mode);
-  return json(formLinkUrl(publicBaseUrlOf(form, null, backend.publicBaseUrl), grant, token));
+  return {
+    ports: async (bodyBytes) => ({
+      storage: memoryFormsStorage(backend.db),
+      clock: backend,
+      ids: backend,
+      schemas: {
+        async check(checkedBody, shape, json) {
+          checkSchemaForSave(shape, { widgets: backend.widgetKinds });
+          return { body: checkedBody, shape, json: json ?? schemaShapeJson(shape) };
+        },
+        pause: async () => undefined,
+      },
+      links: fakeFormLinks(backend),
+      anonymousWrites: bodyBytes === null ? null : anonymousWrites(ctx, bodyBytes),
+    }),
+    caller: async () => formsCallerOf(ctx),
+    publicBaseUrl: (form) => publicBaseUrlOf(form, null, backend.publicBaseUrl),
+  };
 }
 
 /** The forms routes. */
 export const formsRoutes: readonly FakeRoute[] = [
-  { method: 'get', path: '/api/Forms/GetEditUrl', access: user(P.Forms_GetEditUrl), handle: (ctx) => linkFor(ctx, 'edit') },
-  { method: 'get', path: '/api/Forms/GetViewUrl', access: user(P.Forms_GetViewUrl), handle: (ctx) => linkFor(ctx, 'view') },
-  {
-    // Signed-in users holding Forms_MarkCompleted complete a valid Submitted instance; a link holder is refused (403).
-    method: 'get',
-    path: '/api/Forms/MarkCompleted',
-    access: form(P.Forms_MarkCompleted),
-    async handle(ctx) {
-      const { backend } = ctx;
-      await completeInstance({ storage: memoryFormsStorage(backend.db), clock: backend }, requiredQuery(ctx.url, 'formInstanceId'), formsCallerOf(ctx));
-      return ok();
-    },
-  },
+  ...FORMS_CALL_ROUTES.map((formsRoute) => tableRoute(formsRoute, memoryFormsBackend)),
   {
     // The version a form's stable public link serves (the domain's rule), for anybody.
     method: 'get',

@@ -11,7 +11,7 @@ import { retryAfterOf } from '../../domain/forms/anonymous-writes';
 import { attachmentDisposition } from '../../domain/signing';
 import type { RouteAnswer, RouteRequest, ServiceRoute } from '../../service/routes';
 import type { Caller, FakeBackend } from '../backend';
-import { json, noContent, problem } from '../http';
+import { json, noContent, ok, problem } from '../http';
 
 /** HTTP methods the API uses. */
 export type RouteMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -161,8 +161,8 @@ export function routeRequest(ctx: RouteContext): RouteRequest {
 
 /** A route's answer as MSW sends it. */
 export function answerOf(answer: RouteAnswer): Response {
-  if (answer.status === 204) return noContent();
   if ('body' in answer) return json(answer.body, 200, { ...answer.headers });
+  if (!('file' in answer)) return answer.status === 204 ? noContent() : ok();
   const { bytes, contentType, fileName } = answer.file;
   return new HttpResponse(bytes.slice(), {
     status: 200,
