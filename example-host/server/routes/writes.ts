@@ -21,7 +21,8 @@
  * write reported (everyone when it did not say).
  */
 import { sql } from 'drizzle-orm';
-import { changeCanRemoveAccess, checkAccessChange, DomainError, type AccessChange, type GroupKind } from '../../../src/domain';
+import { changeCanRemoveAccess, checkAccessChange, DomainError, type AccessChange } from '../../../src/domain';
+import type { WriteScope } from '../../../src/service/routes';
 import { bumpPermissionsVersion, globalAdminDenyExists, loadAccessModel } from '../claims-service';
 import type { Db } from '../db/index';
 import type { Services } from '../services';
@@ -30,21 +31,8 @@ import type { Services } from '../services';
 const LOCK_SPACE = { fixed: 774_410, holder: 774_411 } as const;
 const FIXED_LOCKS = { admin: 1, nesting: 2, claimGroupNames: 3, userGroupNames: 4 } as const;
 
-/** What a write changes and reads, so that it locks just that. */
-export interface WritePlan {
-  /** Ids of the rows (holders or groups) the write changes. */
-  changes?: readonly string[];
-  /** Ids of rows the write only refers to (granted claim groups, added users): they must not go away meanwhile. */
-  refersTo?: readonly string[];
-  /** A group name of this table is checked for uniqueness. */
-  names?: GroupKind;
-  /** A new claim-group nesting is checked for cycles. */
-  nesting?: boolean;
-  /** The change of access the write makes, checked by the domain's guards; absent for writes that change none. */
-  access?: AccessChange;
-  /** Hold the administrator lock exclusively for a change of access known only inside the write (`checkAccess`). */
-  accessLock?: 'exclusive';
-}
+/** What a write changes and reads, so that it locks just that: the route table's scope of a write. */
+export type WritePlan = WriteScope;
 
 /** What a write's work receives. */
 export interface WriteContext {
