@@ -3,8 +3,8 @@ import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-
 import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Alert, Box, Group, Menu, Paper, Stack, Text, TextInput, Title, type TitleOrder } from '@mantine/core';
 import { createContext, memo, startTransition, useContext, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type FocusEvent, type KeyboardEvent, type MouseEvent, type ReactNode, type RefObject } from 'react';
-import type { FormField, FormSchema, FormSection, JsonValue } from '../api/types';
-import { compileFormSchema, type CompiledField, type CompiledForm } from '../engine/compile';
+import type { FormField, FormSection, JsonValue } from '../api/types';
+import type { CompiledField, CompiledForm } from '../engine/compile';
 import { createFormEngine, type FormEngine } from '../engine/engine';
 import { childSections, layoutFieldEntries, layoutSectionEntries } from '../engine/layout-walk';
 import { FORM_LIMITS } from '../engine/limits';
@@ -16,7 +16,7 @@ import { LITE_VARIABLES } from '../forms/widgets/LiteField';
 import type { FormWidgets } from '../forms/widgets/registry';
 import { ApiContext } from '../query/api-context';
 import { fillLabel, type Labels } from '../query/labels';
-import { fieldSchema, renameAction, sectionDropData, sectionTree, type BuilderAction, type BuilderDocument, type BuilderSelection, type DropData, type SectionPlaceProblem } from './model';
+import { CanvasCompileCache, fieldSchema, renameAction, sectionDropData, sectionTree, type BuilderAction, type BuilderDocument, type BuilderSelection, type DropData, type SectionPlaceProblem } from './model';
 
 /**
  * Whether two documents have the same pages, sections and fields in the same order (texts and schemas aside). A
@@ -63,34 +63,6 @@ export interface CanvasEditing {
   onRename?(id: string, text: string): void;
 }
 
-/** The canvas's form: the document as a form schema, with every field shown (rules would hide some while building). */
-export function canvasSchema(doc: BuilderDocument, id = 'form-builder-canvas', version = 0): FormSchema {
-  const layout = { pages: doc.layout.pages.map((page) => ({ ...page, sections: page.sections.map(canvasSection) })) };
-  return {
-    formSchemaId: id,
-    formId: id,
-    name: '',
-    version,
-    jsonSchema: doc.jsonSchema,
-    layout,
-    isPublic: false,
-    createdDateTime: new Date(0),
-    lastUpdatedDateTime: new Date(0),
-  } as unknown as FormSchema;
-}
-
-/** A section as the canvas shows it, with the sections inside it. */
-function canvasSection(section: FormSection): FormSection {
-  const inner = childSections(section);
-  return {
-    ...section,
-    // A repeatable section shows one item: there is nothing to repeat while building.
-    ...(section.repeatable ? { repeatable: { ...section.repeatable, minItems: undefined, maxItems: undefined } } : {}),
-    fields: section.fields.map((field) => (field.visibleWhen ? { ...field, visibleWhen: undefined } : field)),
-    ...(inner.length > 0 ? { sections: inner.map(canvasSection) } : {}),
-  };
-}
-
 /**
  * What of a document the engine reads besides the JSON Schema: ids, paths, widgets, repeatable lists, read-only,
  * computed values and rules. Labels, help texts, placeholders and options only show (the canvas's fields read them
@@ -106,19 +78,6 @@ function engineStructure(doc: BuilderDocument): string {
   return JSON.stringify(doc.layout.pages.map((p) => p.sections.map(structure)));
 }
 
-/** How many documents' compiled forms {@link useDocumentEngine} keeps (the current one and a few undo steps). */
-const COMPILE_SLOTS = 4;
-
-interface CompileSlot {
-  jsonSchema: BuilderDocument['jsonSchema'];
-  layout: BuilderDocument['layout'];
-  kinds: WidgetKindRegistry;
-  id: string;
-  version: number;
-  schema: FormSchema;
-  result: { compiled: CompiledForm | null; error: string | null };
-}
-
 /**
  * A live engine over the document, taking each new version of it while keeping its data; or why it cannot show it.
  * With `displayOnlySkipsEngine` (the canvas), a change of display texts only does not give the engine the new schema.
@@ -129,34 +88,13 @@ export function useDocumentEngine(
   id: string,
   displayOnlySkipsEngine = false,
 ): { engine: FormEngine | null; compiled: CompiledForm | null; error: string | null } {
-  // The last few documents' schemas and compiled forms, by the identity of their JSON Schema and layout: undo and redo
-  // give back the very document objects of before (the reducer keeps them per step), so undoing reuses the schema
-  // object and compiled form it had instead of compiling again. Each slot has its own schema version, so the compile
-  // cache (keyed by id and version) holds one entry per slot and the engine's own compile of a reused schema hits it.
-  const slots = useRef<CompileSlot[]>([]);
-  const { schema, result } = useMemo(() => {
-    const cached = slots.current;
-    const at = cached.findIndex((s) => s.jsonSchema === doc.jsonSchema && s.layout === doc.layout && s.kinds === kinds && s.id === id);
-    if (at >= 0) {
-      const hit = cached[at]!;
-      slots.current = [hit, ...cached.slice(0, at), ...cached.slice(at + 1)];
-      return hit;
-    }
-    const used = new Set(cached.slice(0, COMPILE_SLOTS - 1).map((s) => s.version));
-    let version = 0;
-    while (used.has(version)) version += 1;
-    const schema = canvasSchema(doc, id, version);
-    let result: CompileSlot['result'];
-    try {
-      result = { compiled: compileFormSchema(schema, { widgets: kinds }), error: null };
-    } catch (error) {
-      result = { compiled: null, error: error instanceof Error ? error.message : String(error) };
-    }
-    const slot: CompileSlot = { jsonSchema: doc.jsonSchema, layout: doc.layout, kinds, id, version, schema, result };
-    slots.current = [slot, ...cached.slice(0, COMPILE_SLOTS - 1)];
-    return slot;
+  // The last few documents' compiled forms (the model's cache): undoing draws the compiled form it had.
+  const [cache] = useState(() => new CanvasCompileCache());
+  const { schema, result } = useMemo(
+    () => cache.get(doc, kinds, id),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the schema reads the document's JSON Schema and layout only
-  }, [doc.jsonSchema, doc.layout, kinds, id]);
+    [cache, doc.jsonSchema, doc.layout, kinds, id],
+  );
   const [engine, setEngine] = useState<FormEngine | null>(null);
   const structure = useMemo(() => (displayOnlySkipsEngine ? engineStructure(doc) : ''), [doc, displayOnlySkipsEngine]);
   const trigger = displayOnlySkipsEngine ? `${structure}` : schema;

@@ -51,9 +51,10 @@ import { ConfirmModal } from '../ui/ConfirmModal';
 import { ErrorAlert } from '../ui/ErrorAlert';
 import { BUILDER_ICONS, paletteIcon } from '../ui/icons';
 import { LoadingState } from '../ui/LoadingState';
-import { BuilderCanvas, canvasSchema, sameOutline, sectionPlaceReason, useDocumentEngine, type CanvasEditing } from './BuilderCanvas';
+import { BuilderCanvas, sameOutline, sectionPlaceReason, useDocumentEngine, type CanvasEditing } from './BuilderCanvas';
 import { builderCollisions } from './collisions';
 import {
+  canvasSchema,
   dependentsOf,
   dropOutcome,
   fieldIdsIn,

@@ -3,3 +3,4 @@ export * from './document';
 export * from './reducer';
 export * from './rename';
 export * from './drop';
+export * from './compile';
