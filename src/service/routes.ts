@@ -9,8 +9,11 @@
 import type { RouteMethod } from '../contract/route-access';
 import {
   checkJsonContentType,
+  EVERY_CLAIM_GROUP_INCLUDE,
   HOLDER_LABELS,
   MAX_CHANGE_BODY_BYTES,
+  NO_CLAIM_GROUP_INCLUDE,
+  normalizeGroupName,
   MAX_REQUEST_BODY_BYTES,
   parseClaimGroupsChange,
   parseClaimsChange,
@@ -25,6 +28,7 @@ import {
 } from '../domain';
 import { changeClaimGroups, upsertBuiltInClaimGroups, type BuiltInClaimGroupsStore, type ClaimGroupsStore } from './claim-groups';
 import { changeClaims, type ClaimsStore } from './claims';
+import { createGroup, renameGroup, type GroupsStore } from './groups';
 import { changeMembers, type MembersStore } from './members';
 import type { Actor, Clock, Ids } from './ports';
 import { removeUserGroup, type UserGroupRemovalStore } from './user-groups';
@@ -76,6 +80,7 @@ export interface PermissionStores {
   members: MembersStore;
   userGroupRemoval: UserGroupRemovalStore;
   builtInClaimGroups: BuiltInClaimGroupsStore;
+  groups: GroupsStore;
 }
 
 /** What a use case gets inside one write. */
@@ -175,8 +180,72 @@ function claimsRoute([suffix, kind]: readonly [string, HolderKind]): PermissionR
   };
 }
 
-/** The permission writes of `/api/Claim/*`: grants, links, members, deleting a user group and restoring the built-in claim groups. */
+const ALL_USER_GROUP_COLLECTIONS = { claims: true, users: true, claimGroups: true };
+const NO_USER_GROUP_COLLECTIONS = { claims: false, users: false, claimGroups: false };
+
+/**
+ * The permission writes of `/api/Claim/*`: grants, links, members, creating and renaming groups, deleting a user group
+ * and restoring the built-in claim groups.
+ */
 export const PERMISSION_ROUTES: readonly PermissionRoute[] = [
+  {
+    method: 'POST',
+    path: '/api/Claim/CreateNewApplicationUserGroup',
+    summary: 'Creates an application user group; answers it (409 when the name is taken)',
+    async handle(request, backend) {
+      const name = normalizeGroupName(request.query.get('groupName'), 'groupName');
+      return json(
+        await backend.write({ names: 'userGroup' }, async ({ stores, clock, ids }) => {
+          const id = await createGroup({ store: stores.groups, clock, ids }, 'userGroup', name);
+          return stores.groups.userGroupOf(id, ALL_USER_GROUP_COLLECTIONS);
+        }),
+      );
+    },
+  },
+  {
+    method: 'PUT',
+    path: '/api/Claim/RenameAppUserGroup',
+    summary: 'Renames the application user group currentGroupId; answers it',
+    async handle(request, backend) {
+      const name = normalizeGroupName(request.query.get('newGroupName'), 'newGroupName');
+      const id = request.query.id('currentGroupId');
+      return json(
+        await backend.write({ names: 'userGroup', changes: [id] }, async ({ stores, clock }) => {
+          await renameGroup({ store: stores.groups, clock }, 'userGroup', { id }, name);
+          return stores.groups.userGroupOf(id, NO_USER_GROUP_COLLECTIONS);
+        }),
+      );
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/Claim/CreateNewClaimGroup',
+    summary: 'Creates a claim group; answers it (409 when the name is taken)',
+    async handle(request, backend) {
+      const name = normalizeGroupName(request.query.get('groupName'), 'groupName');
+      return json(
+        await backend.write({ names: 'claimGroup' }, async ({ stores, clock, ids }) => {
+          const id = await createGroup({ store: stores.groups, clock, ids }, 'claimGroup', name);
+          return stores.groups.claimGroupOf(id, EVERY_CLAIM_GROUP_INCLUDE);
+        }),
+      );
+    },
+  },
+  {
+    method: 'PUT',
+    path: '/api/Claim/RenameClaimGroup',
+    summary: 'Renames the claim group named currentGroupName; answers it',
+    async handle(request, backend) {
+      const name = normalizeGroupName(request.query.get('newGroupName'), 'newGroupName');
+      return json(
+        await backend.write({ names: 'claimGroup' }, async ({ stores, clock }) => {
+          const current = request.query.required('currentGroupName').trim();
+          const id = await renameGroup({ store: stores.groups, clock }, 'claimGroup', { name: current }, name);
+          return stores.groups.claimGroupOf(id, NO_CLAIM_GROUP_INCLUDE);
+        }),
+      );
+    },
+  },
   ...HOLDER_SUFFIXES.map(claimGroupsRoute),
   ...HOLDER_SUFFIXES.map(claimsRoute),
   {

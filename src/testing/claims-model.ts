@@ -25,6 +25,7 @@ import {
   type ClaimGrantInput,
   type ClaimGroupNode,
   type ClaimHolderGraph,
+  type GroupKind,
 } from '../domain';
 import type {
   FakeDb,
@@ -38,6 +39,7 @@ import type {
 } from './db';
 import type { BuiltInClaimGroupsStore, ClaimGroupRemovalStore, ClaimGroupsStore } from '../service/claim-groups';
 import type { ClaimsStore } from '../service/claims';
+import type { GroupsStore } from '../service/groups';
 import type { HolderStore } from '../service/holders';
 import type { MembersStore } from '../service/members';
 import type { Ids } from '../service/ports';
@@ -441,6 +443,25 @@ function memoryBuiltInClaimGroupsStore(db: FakeDb, ids: Ids): BuiltInClaimGroups
   };
 }
 
+/** The group names' store (src/service/groups.ts) over the in-memory db. */
+function memoryGroupsStore(db: FakeDb): GroupsStore {
+  const table = (kind: GroupKind): (StoredUserGroup | StoredClaimGroup)[] => (kind === 'userGroup' ? db.applicationUserGroups : db.claimGroups);
+  const row = (kind: GroupKind, id: string) => table(kind).find((g) => g.id === id);
+  return {
+    groupRows: async (kind) => table(kind),
+    async insertGroup(kind, id, name, now) {
+      const group = { id, name, isDeleted: false, createdDateTime: now, lastUpdatedDateTime: now };
+      if (kind === 'userGroup') db.applicationUserGroups.push(group);
+      else db.claimGroups.push({ ...group, builtInGroup: false });
+    },
+    async renameGroup(kind, id, name, now) {
+      Object.assign(row(kind, id) ?? {}, { name, lastUpdatedDateTime: now });
+    },
+    userGroupOf: async (id, include) => projectUserGroup(db, row('userGroup', id) as StoredUserGroup, include),
+    claimGroupOf: async (id, include) => projectClaimGroup(db, row('claimGroup', id) as StoredClaimGroup, include),
+  };
+}
+
 /** Every store of the permission use cases (src/service/routes.ts) over the in-memory db; new rows are named by `ids`. */
 export function memoryPermissionStores(db: FakeDb, ids: Ids): PermissionStores {
   return {
@@ -449,6 +470,7 @@ export function memoryPermissionStores(db: FakeDb, ids: Ids): PermissionStores {
     members: memoryMembersStore(db, ids),
     userGroupRemoval: memoryUserGroupRemovalStore(db),
     builtInClaimGroups: memoryBuiltInClaimGroupsStore(db, ids),
+    groups: memoryGroupsStore(db),
   };
 }
 

@@ -6,9 +6,11 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { Permission } from '../../../src/api/enums';
-import { catalogueClaim } from '../../../src/domain';
+import type { ApplicationUserGroup, ClaimGroup } from '../../../src/api/types';
+import { catalogueClaim, type GroupKind } from '../../../src/domain';
 import type { BuiltInClaimGroupsStore, ClaimGroupsStore } from '../../../src/service/claim-groups';
 import type { ClaimsStore } from '../../../src/service/claims';
+import type { GroupsStore } from '../../../src/service/groups';
 import type { HolderStore } from '../../../src/service/holders';
 import type { MembersStore } from '../../../src/service/members';
 import { PERMISSION_ROUTES, type PermissionStores, type RouteBackend } from '../../../src/service/routes';
@@ -17,7 +19,7 @@ import { applicationUserGroups, claimGrantsClaimGroups, claimGroupLinksClaimGrou
 import { SEED_IDS } from '../db/seed';
 import { chunked, HOLDERS, loadClaimGroupGraph } from './holders';
 import { usersReaching } from '../claims-service';
-import { grantsByHolder, linksByHolder, membershipsByGroup, projectClaimGroups } from './projections';
+import { grantsByHolder, linksByHolder, membershipsByGroup, projectClaimGroups, projectUserGroups } from './projections';
 import type { RouteContext, RouteExample } from './registry';
 import { tableRoute } from './table';
 import { write, type WriteContext } from './writes';
@@ -180,6 +182,33 @@ function drizzleBuiltInClaimGroupsStore(w: WriteContext): BuiltInClaimGroupsStor
   };
 }
 
+/** The group names' store (src/service/groups.ts) over the write's transaction. */
+function drizzleGroupsStore({ tx }: WriteContext): GroupsStore {
+  const table = (kind: GroupKind) => (kind === 'claimGroup' ? claimGroups : applicationUserGroups) as typeof claimGroups;
+  return {
+    groupRows: (kind) => {
+      const t = table(kind);
+      return tx.select({ id: t.id, name: t.name, isDeleted: t.isDeleted }).from(t);
+    },
+    async insertGroup(kind, id, name, now) {
+      const row = { id, name, createdDateTime: now, lastUpdatedDateTime: now };
+      await (kind === 'claimGroup' ? tx.insert(claimGroups).values({ ...row, builtInGroup: false }) : tx.insert(applicationUserGroups).values(row));
+    },
+    async renameGroup(kind, id, name, now) {
+      const t = table(kind);
+      await tx.update(t).set({ name, lastUpdatedDateTime: now }).where(eq(t.id, id));
+    },
+    async userGroupOf(id, include) {
+      const rows = await tx.select().from(applicationUserGroups).where(eq(applicationUserGroups.id, id));
+      return (await projectUserGroups(tx, rows, include))[0] as ApplicationUserGroup;
+    },
+    async claimGroupOf(id, include) {
+      const rows = await tx.select().from(claimGroups).where(eq(claimGroups.id, id));
+      return (await projectClaimGroups(tx, rows, include))[0] as ClaimGroup;
+    },
+  };
+}
+
 /** Every store of the permission use cases (src/service/routes.ts) over the write's transaction. */
 function drizzlePermissionStores(w: WriteContext): PermissionStores {
   return {
@@ -188,6 +217,7 @@ function drizzlePermissionStores(w: WriteContext): PermissionStores {
     members: drizzleMembersStore(w),
     userGroupRemoval: drizzleUserGroupRemovalStore(w),
     builtInClaimGroups: drizzleBuiltInClaimGroupsStore(w),
+    groups: drizzleGroupsStore(w),
   };
 }
 
@@ -219,6 +249,10 @@ const EXAMPLES: Readonly<Record<string, RouteExample>> = {
   // A malformed id is refused (400), so the walk can call this as often as it likes.
   '/api/Claim/DeleteAppUserGroup': { query: { groupToDeleteId: 'not-a-uuid' } },
   '/api/Claim/UpsertBuiltInClaimGroups': { query: { overrideExisting: 'false' } },
+  '/api/Claim/CreateNewApplicationUserGroup': { query: { groupName: 'Route Walk Team' } },
+  '/api/Claim/RenameAppUserGroup': { query: { newGroupName: 'Readers', currentGroupId: ids.userGroups.readers } },
+  '/api/Claim/CreateNewClaimGroup': { query: { groupName: 'Route Walk Role' } },
+  '/api/Claim/RenameClaimGroup': { query: { newGroupName: 'Form Readers', currentGroupName: 'Form Readers' } },
 };
 
 /** The permission routes' backend: each write is one `write` (its scope's locks and guards) over drizzle. */

@@ -1,6 +1,6 @@
 /**
- * Claim groups (roles): list and page them, create, rename and delete them by name (docs/spec.md, Calls); restoring
- * the built-in ones is a route of the one route table (src/service/routes.ts, bound in ./assignments.ts).
+ * Claim groups (roles): list and page them and delete them by name (docs/spec.md, Calls); creating, renaming and
+ * restoring the built-in ones are routes of the one route table (src/service/routes.ts, bound in ./assignments.ts).
  *
  * - Names follow the domain's rules (src/domain/group-names.ts): 400 when blank, too long or holding
  *   control or invisible characters, 409 when another group's name reads the same.
@@ -12,8 +12,6 @@ import { and, eq } from 'drizzle-orm';
 import {
   claimGroupNotFound,
   findGroupByName,
-  EVERY_CLAIM_GROUP_INCLUDE,
-  NO_CLAIM_GROUP_INCLUDE,
   readClaimGroupIncludes,
   readNameSearch,
   readSubGroupCandidatesOf,
@@ -24,7 +22,6 @@ import { claimGroups } from '../db/schema';
 import { SEED_IDS } from '../db/seed';
 import type { ClaimGroupRow } from './dto';
 import type { QueryReader } from './http';
-import { assertNameFree, readGroupName } from './names';
 import { listLive, projectClaimGroups, readPaging, toPaged } from './projections';
 import { route } from './registry';
 import { write } from './writes';
@@ -86,46 +83,6 @@ export const claimGroupRoutes = [
       const filter = { search: readNameSearch(query), subGroupCandidatesOf: candidatesOf };
       const { rows, total } = await listLive(services.db, claimGroups, paging, filter);
       return c.json(toPaged(await projectClaimGroups(services.db, rows, include), total, paging));
-    },
-  }),
-
-  route({
-    method: 'POST',
-    path: '/api/Claim/CreateNewClaimGroup',
-    summary: 'Creates a claim group; answers it (409 when the name is taken)',
-    example: { query: { groupName: 'Route Walk Role' } },
-    handler: async ({ c, services, query }) => {
-      const name = readGroupName(query, 'groupName');
-      const created = await write(services, { names: 'claimGroup' }, async ({ tx }) => {
-        await assertNameFree(tx, 'claimGroup', name);
-        const [row] = await tx
-          .insert(claimGroups)
-          .values({ id: crypto.randomUUID(), name, builtInGroup: false })
-          .returning();
-        return projectClaimGroups(tx, [row as ClaimGroupRow], EVERY_CLAIM_GROUP_INCLUDE);
-      });
-      return c.json(created[0]);
-    },
-  }),
-
-  route({
-    method: 'PUT',
-    path: '/api/Claim/RenameClaimGroup',
-    summary: 'Renames the claim group named currentGroupName; answers it',
-    example: { query: { newGroupName: 'Form Readers', currentGroupName: 'Form Readers' } },
-    handler: async ({ c, services, query }) => {
-      const name = readGroupName(query, 'newGroupName');
-      const renamed = await write(services, { names: 'claimGroup' }, async ({ tx }) => {
-        const group = await requireByName(tx, query, 'currentGroupName');
-        await assertNameFree(tx, 'claimGroup', name, group.id);
-        const [row] = await tx
-          .update(claimGroups)
-          .set({ name, lastUpdatedDateTime: new Date() })
-          .where(eq(claimGroups.id, group.id))
-          .returning();
-        return projectClaimGroups(tx, [row as ClaimGroupRow], NO_CLAIM_GROUP_INCLUDE);
-      });
-      return c.json(renamed[0]);
     },
   }),
 

@@ -8,20 +8,16 @@
 import { Permission } from '../../api/enums';
 import type { EntityWithPermissions, UserSessionData } from '../../api/types';
 import {
-  assertGroupNameFree,
   checkAccessChange,
   claimGroupNotFound,
   claimRequiredError,
   claimTypeNames,
   claimTypeRecords,
-  EVERY_CLAIM_GROUP_INCLUDE,
   findGroupByName,
   formInstanceDisplayName,
   formSchemaDisplayName,
   isAdministrator,
   mayCheckAdminRoleOf,
-  NO_CLAIM_GROUP_INCLUDE,
-  normalizeGroupName,
   pageOf,
   parseClaimTypeFlags,
   parseRowLevelTable,
@@ -40,7 +36,6 @@ import {
   explainEffectiveClaims,
   claimGroupHolderGraph,
   unknownHolderError,
-  userGroupNotFound,
   type AccessChange,
   type RowLevelTable,
 } from '../../domain';
@@ -146,14 +141,6 @@ function requireClaimGroupByName(ctx: RouteContext, param: string): StoredClaimG
   return group;
 }
 
-/** A live application user group by the id in query parameter `param`; 400 when not a UUID, 404 when unknown. */
-function requireUserGroup(ctx: RouteContext, param: string) {
-  const id = ctx.query.id(param);
-  const group = ctx.backend.db.applicationUserGroups.find((g) => g.id.toLowerCase() === id && !g.isDeleted);
-  if (!group) throw userGroupNotFound(id);
-  return group;
-}
-
 /** The routes of `/api/Claim/*`. */
 export const claimRoutes: readonly FakeRoute[] = [
   route('post', 'ClearUserClaimsCache', () => noContent()),
@@ -211,45 +198,7 @@ export const claimRoutes: readonly FakeRoute[] = [
   route('get', 'CheckForUsers', (ctx) => json(ctx.backend.db.applicationUsers.some((u) => !u.isDeleted))),
   route('get', 'GetOIDCConfig', (ctx) => json(ctx.backend.oidcConfig)),
 
-  // ------------------------------------------------------------ user groups
-  route('post', 'CreateNewApplicationUserGroup', (ctx) => {
-    const { db } = ctx.backend;
-    const name = normalizeGroupName(ctx.query.get('groupName'), 'groupName');
-    assertGroupNameFree(db.applicationUserGroups, name, 'userGroup');
-    const now = ctx.backend.now();
-    const group = { id: ctx.backend.newId(), name, isDeleted: false, createdDateTime: now, lastUpdatedDateTime: now };
-    db.applicationUserGroups.push(group);
-    return json(projectUserGroup(db, group, { claims: true, users: true, claimGroups: true }));
-  }),
-  route('put', 'RenameAppUserGroup', (ctx) => {
-    const { db } = ctx.backend;
-    const name = normalizeGroupName(ctx.query.get('newGroupName'), 'newGroupName');
-    const group = requireUserGroup(ctx, 'currentGroupId');
-    assertGroupNameFree(db.applicationUserGroups, name, 'userGroup', group.id);
-    group.name = name;
-    group.lastUpdatedDateTime = ctx.backend.now();
-    return json(projectUserGroup(db, group, { claims: false, users: false, claimGroups: false }));
-  }),
-
   // ------------------------------------------------------------ claim groups
-  route('post', 'CreateNewClaimGroup', (ctx) => {
-    const { db } = ctx.backend;
-    const name = normalizeGroupName(ctx.query.get('groupName'), 'groupName');
-    assertGroupNameFree(db.claimGroups, name, 'claimGroup');
-    const now = ctx.backend.now();
-    const group = { id: ctx.backend.newId(), name, builtInGroup: false, isDeleted: false, createdDateTime: now, lastUpdatedDateTime: now };
-    db.claimGroups.push(group);
-    return json(projectClaimGroup(db, group, EVERY_CLAIM_GROUP_INCLUDE));
-  }),
-  route('put', 'RenameClaimGroup', (ctx) => {
-    const { db } = ctx.backend;
-    const name = normalizeGroupName(ctx.query.get('newGroupName'), 'newGroupName');
-    const group = requireClaimGroupByName(ctx, 'currentGroupName');
-    assertGroupNameFree(db.claimGroups, name, 'claimGroup', group.id);
-    group.name = name;
-    group.lastUpdatedDateTime = ctx.backend.now();
-    return json(projectClaimGroup(db, group, NO_CLAIM_GROUP_INCLUDE));
-  }),
   route('delete', 'DeleteClaimGroupByName', async (ctx) => {
     const group = requireClaimGroupByName(ctx, 'groupName');
     guard(ctx.backend.db, { type: 'deleteClaimGroup', claimGroupId: group.id });
