@@ -20,7 +20,7 @@ import {
   type StylesApiProps,
 } from '@mantine/core';
 import { useId } from '@mantine/hooks';
-import { memo } from 'react';
+import { createContext, memo, useContext, type CSSProperties } from 'react';
 import { ClaimTypeFlags } from '../../api/enums';
 import { fillLabel, type Labels } from '../../query/labels';
 import { LabelsProvider, useLabels } from '../../query/useLabels';
@@ -123,40 +123,82 @@ const ClaimCheckbox = memo(function ClaimCheckbox({ entry, claimKey, description
 
 interface CategoryFieldsetProps {
   category: PermissionCategoryView;
-  editor: PermissionEditorController;
+  readOnly: boolean;
+  onToggle: PermissionEditorController['toggle'];
   className: string;
-  style: React.CSSProperties;
+  style: CSSProperties;
 }
 
-function CategoryFieldset({ category, editor, className, style }: CategoryFieldsetProps) {
-  const readOnly = isDenied(editor.claimsAccess);
-  return (
-    <Fieldset legend={category.name} data-category={category.id} miw={0} className={className} style={style}>
-      <Stack gap={6}>
-        <Checkbox
-          label={category.selectAllLabel}
-          checked={category.allChecked}
-          indeterminate={category.someChecked}
-          disabled={readOnly}
-          onChange={() => editor.toggle(category.entries.map((e) => e.entry), !category.allChecked)}
-          fw={600}
-          styles={WRAPPING_CHECKBOX}
-        />
-        {category.entries.map((entry) => (
-          <ClaimCheckbox
-            key={entry.value}
-            entry={entry.entry}
-            claimKey={entry.key}
-            description={entry.description}
-            checked={entry.checked}
-            readOnly={readOnly}
-            onToggle={editor.toggle}
-          />
-        ))}
-      </Stack>
-    </Fieldset>
-  );
+/** Whether two views of a category show the same: its name, its select-all and each box as before. */
+function sameCategoryView(a: PermissionCategoryView, b: PermissionCategoryView): boolean {
+  if (a === b) return true;
+  if (
+    a.id !== b.id ||
+    a.name !== b.name ||
+    a.selectAllLabel !== b.selectAllLabel ||
+    a.allChecked !== b.allChecked ||
+    a.someChecked !== b.someChecked ||
+    a.entries.length !== b.entries.length
+  )
+    return false;
+  return a.entries.every((e, i) => {
+    const other = b.entries[i];
+    return (
+      other !== undefined &&
+      e.entry === other.entry &&
+      e.key === other.key &&
+      e.description === other.description &&
+      e.checked === other.checked
+    );
+  });
 }
+
+/** Whether two style objects have the same properties with the same values. */
+function sameStyle(a: CSSProperties | undefined, b: CSSProperties | undefined): boolean {
+  if (a === b) return true;
+  if (!a || !b) return false;
+  const keys = Object.keys(a) as (keyof CSSProperties)[];
+  return keys.length === Object.keys(b).length && keys.every((k) => a[k] === b[k]);
+}
+
+// Memoised on what the category shows (the controller builds its views afresh on each render): ticking one box
+// redraws its own category, not every category of the catalogue.
+const CategoryFieldset = memo(
+  function CategoryFieldset({ category, readOnly, onToggle, className, style }: CategoryFieldsetProps) {
+    return (
+      <Fieldset legend={category.name} data-category={category.id} miw={0} className={className} style={style}>
+        <Stack gap={6}>
+          <Checkbox
+            label={category.selectAllLabel}
+            checked={category.allChecked}
+            indeterminate={category.someChecked}
+            disabled={readOnly}
+            onChange={() => onToggle(category.entries.map((e) => e.entry), !category.allChecked)}
+            fw={600}
+            styles={WRAPPING_CHECKBOX}
+          />
+          {category.entries.map((entry) => (
+            <ClaimCheckbox
+              key={entry.value}
+              entry={entry.entry}
+              claimKey={entry.key}
+              description={entry.description}
+              checked={entry.checked}
+              readOnly={readOnly}
+              onToggle={onToggle}
+            />
+          ))}
+        </Stack>
+      </Fieldset>
+    );
+  },
+  (a, b) =>
+    a.readOnly === b.readOnly &&
+    a.onToggle === b.onToggle &&
+    a.className === b.className &&
+    sameStyle(a.style, b.style) &&
+    sameCategoryView(a.category, b.category),
+);
 
 interface PermissionRowProps extends PermissionRowView {
   readOnly: boolean;
@@ -216,6 +258,52 @@ const PermissionRow = memo(function PermissionRow({
         />
       </Table.Td>
     </Table.Tr>
+  );
+});
+
+/** What the rows of the individual permissions need, handed to them past the table (see {@link PermissionTable}). */
+interface PermissionRowsValue {
+  rows: readonly PermissionRowView[];
+  readOnly: boolean;
+  min: number;
+  max: number;
+  labels: Labels;
+  onPriority: (claimValue: number, next: number | string) => void;
+  onAllow: (claimValue: number, allow: boolean) => void;
+}
+
+const PermissionRowsContext = createContext<PermissionRowsValue | null>(null);
+
+/** The rows of the selected permissions, each memoised: a change redraws the rows it touches. */
+function PermissionRows() {
+  const value = useContext(PermissionRowsContext);
+  if (!value) return null;
+  const { rows, ...shared } = value;
+  return rows.map((row) => <PermissionRow key={row.claimValue} {...row} {...shared} />);
+}
+
+/**
+ * The table of the selected permissions. Mantine's table hands a new context to its rows and cells whenever it
+ * renders, which redraws every cell of every row; this component depends on the texts alone, and its rows come
+ * through {@link PermissionRowsContext}, so adding, removing or editing a permission redraws the rows (each memoised)
+ * and not the table.
+ */
+const PermissionTable = memo(function PermissionTable({ labels }: { labels: Labels }) {
+  return (
+    <Table.ScrollContainer minWidth={420}>
+      <Table verticalSpacing="xs" layout="fixed">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{labels.permission}</Table.Th>
+            <Table.Th w={170}>{labels.priority}</Table.Th>
+            <Table.Th w={80}>{labels.allow}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          <PermissionRows />
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 });
 
@@ -319,7 +407,13 @@ export const PermissionEditorView = factory<PermissionEditorViewFactory>((_props
           ) : (
             <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
               {categories.list.map((category) => (
-                <CategoryFieldset key={category.id} category={category} editor={editor} {...getStyles('category')} />
+                <CategoryFieldset
+                  key={category.id}
+                  category={category}
+                  readOnly={readOnly}
+                  onToggle={editor.toggle}
+                  {...getStyles('category')}
+                />
               ))}
             </SimpleGrid>
           )}
@@ -338,32 +432,22 @@ export const PermissionEditorView = factory<PermissionEditorViewFactory>((_props
           )}
           {rows.length === 0 ? (
             <Text size="sm">{labels.noPermissionsSelected}</Text>
+          ) : editor.catalogue.loading ? (
+            <LoadingState labels={{ label: labels.loadingClaims }} />
           ) : (
-            <Table.ScrollContainer minWidth={420}>
-              <Table verticalSpacing="xs" layout="fixed">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{labels.permission}</Table.Th>
-                    <Table.Th w={170}>{labels.priority}</Table.Th>
-                    <Table.Th w={80}>{labels.allow}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {rows.map((row) => (
-                    <PermissionRow
-                      key={row.claimValue}
-                      {...row}
-                      readOnly={readOnly}
-                      min={editor.priorityRange.min}
-                      max={editor.priorityRange.max}
-                      labels={labels}
-                      onPriority={editor.setPriority}
-                      onAllow={editor.setAllow}
-                    />
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <PermissionRowsContext.Provider
+              value={{
+                rows,
+                readOnly,
+                min: editor.priorityRange.min,
+                max: editor.priorityRange.max,
+                labels,
+                onPriority: editor.setPriority,
+                onAllow: editor.setAllow,
+              }}
+            >
+              <PermissionTable labels={labels} />
+            </PermissionRowsContext.Provider>
           )}
         </Stack>
       </Stack>

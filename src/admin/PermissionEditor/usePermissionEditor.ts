@@ -157,8 +157,17 @@ export function usePermissionEditor({
     };
   });
 
+  // The boxes and rows show the catalogue's keys and descriptions: they wait for it (or its failure) rather than show
+  // bare claim numbers and then redraw every box and row when it arrives.
+  const describing = catalogue.isPending && !catalogue.isError;
   const status =
-    claimTypes === ClaimTypeFlags.None ? 'no-type' : filtered.isError ? 'error' : filtered.isPending ? 'loading' : 'ready';
+    claimTypes === ClaimTypeFlags.None
+      ? 'no-type'
+      : filtered.isError
+        ? 'error'
+        : filtered.isPending || describing
+          ? 'loading'
+          : 'ready';
 
   // Callbacks stay the same across renders (they read the latest selection from a ref), so a memoised row or
   // checkbox re-renders only when its own claim changes: a keystroke in one priority of ~120, or ticking one box of a
@@ -239,6 +248,8 @@ export function usePermissionEditor({
     setAllow,
     catalogue: {
       isError: catalogue.isError,
+      /** Whether the catalogue that names the selected permissions is still loading. */
+      loading: describing,
       retry: () => void catalogue.refetch(),
       retrying: catalogue.isFetching,
     },
