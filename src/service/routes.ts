@@ -183,25 +183,31 @@ function claimsRoute([suffix, kind]: readonly [string, HolderKind]): PermissionR
 const ALL_USER_GROUP_COLLECTIONS = { claims: true, users: true, claimGroups: true };
 const NO_USER_GROUP_COLLECTIONS = { claims: false, users: false, claimGroups: false };
 
+/** Creating a group of `kind`: answers it with every collection (409 when the name is taken). */
+function createGroupRoute(kind: GroupKind): PermissionRoute {
+  const userGroup = kind === 'userGroup';
+  return {
+    method: 'POST',
+    path: userGroup ? '/api/Claim/CreateNewApplicationUserGroup' : '/api/Claim/CreateNewClaimGroup',
+    summary: `Creates ${userGroup ? 'an application user group' : 'a claim group'}; answers it (409 when the name is taken)`,
+    async handle(request, backend) {
+      const name = normalizeGroupName(request.query.get('groupName'), 'groupName');
+      return json(
+        await backend.write({ names: kind }, async ({ stores, clock, ids }) => {
+          const id = await createGroup({ store: stores.groups, clock, ids }, kind, name);
+          return userGroup ? stores.groups.userGroupOf(id, ALL_USER_GROUP_COLLECTIONS) : stores.groups.claimGroupOf(id, EVERY_CLAIM_GROUP_INCLUDE);
+        }),
+      );
+    },
+  };
+}
+
 /**
  * The permission writes of `/api/Claim/*`: grants, links, members, creating and renaming groups, deleting a user group
  * and restoring the built-in claim groups.
  */
 export const PERMISSION_ROUTES: readonly PermissionRoute[] = [
-  {
-    method: 'POST',
-    path: '/api/Claim/CreateNewApplicationUserGroup',
-    summary: 'Creates an application user group; answers it (409 when the name is taken)',
-    async handle(request, backend) {
-      const name = normalizeGroupName(request.query.get('groupName'), 'groupName');
-      return json(
-        await backend.write({ names: 'userGroup' }, async ({ stores, clock, ids }) => {
-          const id = await createGroup({ store: stores.groups, clock, ids }, 'userGroup', name);
-          return stores.groups.userGroupOf(id, ALL_USER_GROUP_COLLECTIONS);
-        }),
-      );
-    },
-  },
+  createGroupRoute('userGroup'),
   {
     method: 'PUT',
     path: '/api/Claim/RenameAppUserGroup',
@@ -217,20 +223,7 @@ export const PERMISSION_ROUTES: readonly PermissionRoute[] = [
       );
     },
   },
-  {
-    method: 'POST',
-    path: '/api/Claim/CreateNewClaimGroup',
-    summary: 'Creates a claim group; answers it (409 when the name is taken)',
-    async handle(request, backend) {
-      const name = normalizeGroupName(request.query.get('groupName'), 'groupName');
-      return json(
-        await backend.write({ names: 'claimGroup' }, async ({ stores, clock, ids }) => {
-          const id = await createGroup({ store: stores.groups, clock, ids }, 'claimGroup', name);
-          return stores.groups.claimGroupOf(id, EVERY_CLAIM_GROUP_INCLUDE);
-        }),
-      );
-    },
-  },
+  createGroupRoute('claimGroup'),
   {
     method: 'PUT',
     path: '/api/Claim/RenameClaimGroup',
