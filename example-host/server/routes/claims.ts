@@ -21,7 +21,8 @@ import {
 } from '../../../src/domain';
 import { readHistory } from '../history';
 import { loadClaimGraph, loadOwnAccessModel, loadReachableClaimGroups, loadUserGroupClaimGraph } from '../claims-service';
-import { readChangeBody } from './body';
+import { readChangeBody } from '../../../src/service/routes';
+import { routeRequest } from './table';
 import { applicationUsers } from '../db/schema';
 import { claimRequired, route } from './registry';
 
@@ -98,8 +99,9 @@ export const claimRoutes = [
       "Whether making the changes in order would take GlobalDataAdmin away from the caller (nothing is changed): " +
       'computed over the caller, their groups and what the changes name, never every user',
     example: { body: { changes: [] } },
-    handler: async ({ c, services, auth }) => {
-      const changes = parseOwnAdminChanges(await readChangeBody(c));
+    handler: async (ctx) => {
+      const { c, services, auth } = ctx;
+      const changes = parseOwnAdminChanges(await readChangeBody(routeRequest(ctx)));
       const model = await loadOwnAccessModel(services.db, auth.user.id, accessReferencesOf(changes));
       return c.json(changesRemoveOwnAdminAccess(model, auth.user.id, changes));
     },
