@@ -1,11 +1,23 @@
+import { MantineThemeProvider, type MantineThemeOverride } from '@mantine/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import { Profiler } from 'react';
 import { describe, expect, it } from 'vitest';
 import { Permission } from '../../src/api/enums';
 import { RoleManagement, type RoleManagementProps } from '../../src/admin';
 import { errorHandlers } from '../../src/testing';
 import { seedIds } from '../../src/testing/seed-ids';
-import { base, dialogNamed, expectAvailable, expectUnavailable, renderInApi, setupFakeApi } from './support/screen';
+import {
+  base,
+  checkboxIn,
+  dialogNamed,
+  expectAvailable,
+  expectNoCheckboxIn,
+  expectUnavailable,
+  findCheckboxIn,
+  renderInApi,
+  setupFakeApi,
+} from './support/screen';
 
 const { backend, server, bodies, requestsTo } = setupFakeApi();
 const ids = seedIds.claimGroups;
@@ -29,23 +41,6 @@ const pickGroup = async (user: User, name: string) => {
 const configurePanel = () => screen.queryByRole('region', { name: /^Configure Role/ });
 const openPanel = (name: string) => screen.findByRole('region', { name: `Configure Role: ${name}` });
 const button = (name: string, within_: HTMLElement = document.body) => within(within_).getByRole('button', { name });
-/**
- * A checkbox of a large panel by its label. A role query computes the name and visibility of every box, and jsdom's
- * getComputedStyle costs about 20 ms a call over this screen's stylesheet: over the Administrators group's 184 boxes
- * that took 15–20 s. The box is found by its label element, then its accessible name is checked once.
- */
-async function checkboxLabelled(panel: HTMLElement, name: string): Promise<HTMLElement> {
-  const box = await waitFor(() => {
-    const found = [...panel.querySelectorAll<HTMLInputElement>('input[type="checkbox"]')].find(
-      (input) => input.getAttribute('aria-label') === name || [...(input.labels ?? [])].some((label) => label.textContent?.trim() === name),
-    );
-    if (!found) throw new Error(`No checkbox labelled '${name}' in the panel.`);
-    return found;
-  });
-  expect(box).toHaveAccessibleName(name);
-  return box;
-}
-
 describe('RoleManagement', () => {
   describe('creating a group', () => {
     it("shows the spec's heading and subtitle, and 'Create Group' is unavailable for a blank or whitespace name", async () => {
@@ -220,20 +215,20 @@ describe('RoleManagement', () => {
     it('warns before another group is chosen while changes are unsaved, and keeps them on request', async () => {
       const { user } = renderScreen({ initialGroupId: ids.signers });
       const panel = await openPanel('Signers');
-      await user.click(await within(panel).findByRole('checkbox', { name: 'Form_Add' }));
+      await user.click(await findCheckboxIn(panel, 'Form_Add'));
       await pickGroup(user, 'No Hard Delete');
       const dialog = await dialogNamed('Discard unsaved changes?');
       expect(within(dialog).getByText("The changes to 'Signers' have not been saved. They will be lost.")).toBeInTheDocument();
       await user.click(within(dialog).getByRole('button', { name: 'Keep editing' }));
       expect(await openPanel('Signers')).toBeInTheDocument();
-      expect(within(panel).getByRole('checkbox', { name: 'Form_Add' })).toBeChecked();
+      expect(checkboxIn(panel, 'Form_Add')).toBeChecked();
 
       await pickGroup(user, 'No Hard Delete');
       await user.click(within(await dialogNamed('Discard unsaved changes?')).getByRole('button', { name: 'Discard changes' }));
       expect(await openPanel('No Hard Delete')).toBeInTheDocument();
       await pickGroup(user, 'Signers');
       const again = await openPanel('Signers');
-      expect(await within(again).findByRole('checkbox', { name: 'Form_Add' })).not.toBeChecked();
+      expect(await findCheckboxIn(again, 'Form_Add')).not.toBeChecked();
     });
 
     it('switches without asking when nothing is unsaved', async () => {
@@ -253,46 +248,46 @@ describe('RoleManagement', () => {
       expectUnavailable(save, 'Nothing has changed yet.');
       await user.click(save);
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-      await user.click(await within(panel).findByRole('checkbox', { name: 'Form_Add' }));
+      await user.click(await findCheckboxIn(panel, 'Form_Add'));
       expectAvailable(save);
-      await user.click(within(panel).getByRole('checkbox', { name: 'Form_Add' }));
+      await user.click(checkboxIn(panel, 'Form_Add'));
       expectUnavailable(save, 'Nothing has changed yet.');
     });
 
     it('filters the permission categories by claim type, all three by default', async () => {
       const { user } = renderScreen({ initialGroupId: ids.signers });
       const panel = await openPanel('Signers');
-      for (const type of ['Server', 'UX', 'Table']) expect(within(panel).getByRole('checkbox', { name: type })).toBeChecked();
-      expect(await within(panel).findByRole('checkbox', { name: 'Select all Buttons' })).toBeInTheDocument();
-      expect(within(panel).getByRole('checkbox', { name: 'Select all Form' })).toBeInTheDocument();
-      await user.click(within(panel).getByRole('checkbox', { name: 'UX' }));
+      for (const type of ['Server', 'UX', 'Table']) expect(checkboxIn(panel, type)).toBeChecked();
+      expect(await findCheckboxIn(panel, 'Select all Buttons')).toBeInTheDocument();
+      expect(checkboxIn(panel, 'Select all Form')).toBeInTheDocument();
+      await user.click(checkboxIn(panel, 'UX'));
       await waitFor(() =>
-        expect(within(panel).queryByRole('checkbox', { name: 'Select all Buttons' })).not.toBeInTheDocument(),
+        expectNoCheckboxIn(panel, 'Select all Buttons'),
       );
-      expect(await within(panel).findByRole('checkbox', { name: 'Select all Form' })).toBeInTheDocument();
-      expect(within(panel).getByRole('checkbox', { name: 'Select all Row-level permissions' })).toBeInTheDocument();
+      expect(await findCheckboxIn(panel, 'Select all Form')).toBeInTheDocument();
+      expect(checkboxIn(panel, 'Select all Row-level permissions')).toBeInTheDocument();
     });
 
     it('filters the permissions by name or description with the search box', async () => {
       const { user } = renderScreen({ initialGroupId: ids.signers });
       const panel = await openPanel('Signers');
-      await within(panel).findByRole('checkbox', { name: 'Form_Add' });
+      await findCheckboxIn(panel, 'Form_Add');
       const search = within(panel).getByRole('searchbox', { name: 'Search permissions' });
       await user.type(search, 'primitive');
       const boxes = () => within(panel).getAllByRole('checkbox').map((c) => c.getAttribute('aria-label') ?? c.closest('label')?.textContent ?? '');
-      expect(within(panel).getByRole('checkbox', { name: /DynamicFormLinking_GetAllPrimitivePaths/ })).toBeInTheDocument();
-      expect(within(panel).queryByRole('checkbox', { name: 'Form_Add' })).not.toBeInTheDocument();
+      expect(checkboxIn(panel, /DynamicFormLinking_GetAllPrimitivePaths/)).toBeInTheDocument();
+      expectNoCheckboxIn(panel, 'Form_Add');
       expect(boxes().length).toBeLessThan(10);
       // By description: Claim_FullSync is described as synchronising users with the identity provider.
       await user.clear(search);
       await user.type(search, 'identity provider');
-      expect(within(panel).getByRole('checkbox', { name: /Claim_FullSync/ })).toBeInTheDocument();
-      expect(within(panel).queryByRole('checkbox', { name: /DynamicFormLinking_GetAllPrimitivePaths/ })).not.toBeInTheDocument();
+      expect(checkboxIn(panel, /Claim_FullSync/)).toBeInTheDocument();
+      expectNoCheckboxIn(panel, /DynamicFormLinking_GetAllPrimitivePaths/);
       await user.clear(search);
       await user.type(search, 'zzz-no-such');
       expect(within(panel).getByText("No permissions match 'zzz-no-such'.")).toBeInTheDocument();
       await user.clear(search);
-      expect(within(panel).getByRole('checkbox', { name: 'Form_Add' })).toBeInTheDocument();
+      expect(checkboxIn(panel, 'Form_Add')).toBeInTheDocument();
     });
 
     it('treats an emptied priority as invalid: shown at the input, Save Changes unavailable until it is filled', async () => {
@@ -322,8 +317,8 @@ describe('RoleManagement', () => {
     it('saves claims and sub-groups as one change, lists Added, Removed and Updated and says what changed', async () => {
       const { user } = renderScreen({ initialGroupId: ids.noHardDelete });
       const panel = await openPanel('No Hard Delete');
-      await user.click(await within(panel).findByRole('checkbox', { name: 'Form_Delete' }));
-      await user.click(within(panel).getByRole('checkbox', { name: 'Form_Add' }));
+      await user.click(await findCheckboxIn(panel, 'Form_Delete'));
+      await user.click(checkboxIn(panel, 'Form_Add'));
       const priority = within(panel).getByRole('textbox', { name: 'Priority of FormGroup_Delete' });
       await user.tripleClick(priority);
       await user.keyboard('20');
@@ -393,7 +388,7 @@ describe('RoleManagement', () => {
       );
       const { user } = renderScreen({ initialGroupId: ids.signers });
       const panel = await openPanel('Signers');
-      await user.click(await within(panel).findByRole('checkbox', { name: 'Form_Add' }));
+      await user.click(await findCheckboxIn(panel, 'Form_Add'));
       await user.click(button('Save Changes', panel));
       const dialog = await dialogNamed('Permission changes');
       expect(within(dialog).getByText('No changes were made to the permissions.')).toBeInTheDocument();
@@ -404,12 +399,12 @@ describe('RoleManagement', () => {
       server.use(errorHandlers.failing('/api/Claim/AddRemoveUpdateClaimsToClaimGroupOrClaimGroups', 500));
       const { user } = renderScreen({ initialGroupId: ids.signers });
       const panel = await openPanel('Signers');
-      await user.click(await within(panel).findByRole('checkbox', { name: 'Form_Add' }));
+      await user.click(await findCheckboxIn(panel, 'Form_Add'));
       await user.click(button('Save Changes', panel));
       const alert = await within(panel).findByRole('alert');
       expect(alert).toHaveTextContent('Could not save the changes');
       expect(alert).toHaveTextContent('An unexpected server error occurred.');
-      expect(within(panel).getByRole('checkbox', { name: 'Form_Add' })).toBeChecked();
+      expect(checkboxIn(panel, 'Form_Add')).toBeChecked();
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     });
 
@@ -443,8 +438,8 @@ describe('RoleManagement', () => {
       const before = backend.db.claimGrants.filter((g) => g.recordId === ids.noHardDelete).map((g) => g.claimValue).sort();
       const { user } = renderScreen({ initialGroupId: ids.noHardDelete });
       const panel = await openPanel('No Hard Delete');
-      await user.click(await within(panel).findByRole('checkbox', { name: 'Form_Delete' }));
-      await user.click(within(panel).getByRole('checkbox', { name: 'Form_Add' }));
+      await user.click(await findCheckboxIn(panel, 'Form_Delete'));
+      await user.click(checkboxIn(panel, 'Form_Add'));
       await user.click(within(panel).getByRole('combobox', { name: 'Sub-claim groups' }));
       await user.click(screen.getByRole('option', { name: 'Signers' }));
       await user.click(button('Save Changes', panel));
@@ -462,13 +457,13 @@ describe('RoleManagement', () => {
         ).toEqual(before),
       );
       // The selection is kept, so the user can fix it and save again.
-      expect(within(panel).getByRole('checkbox', { name: 'Form_Add' })).toBeChecked();
+      expect(checkboxIn(panel, 'Form_Add')).toBeChecked();
     });
 
     it('asks before saving a change that takes away your own administrator access', async () => {
       const { user } = renderScreen({ initialGroupId: ids.administrators });
       const panel = await openPanel('Administrators');
-      await user.click(await checkboxLabelled(panel, 'GlobalDataAdmin'));
+      await user.click(await findCheckboxIn(panel, 'GlobalDataAdmin'));
       await user.click(button('Save Changes', panel));
       const dialog = await dialogNamed('Remove your own administrator access?');
       expect(
@@ -489,7 +484,7 @@ describe('RoleManagement', () => {
     it('saves without asking when your own administrator access stays', async () => {
       const { user } = renderScreen({ initialGroupId: ids.signers });
       const panel = await openPanel('Signers');
-      await user.click(await within(panel).findByRole('checkbox', { name: 'FormSigner_Add' }));
+      await user.click(await findCheckboxIn(panel, 'FormSigner_Add'));
       await user.click(button('Save Changes', panel));
       expect(await dialogNamed('Permission changes')).toBeInTheDocument();
     });
@@ -532,6 +527,65 @@ describe('RoleManagement', () => {
     });
   });
 
+  describe('rendering only what changed', () => {
+    /**
+     * Counts the renders of Mantine components by name: a theme's `defaultProps` of a component, when a function, is
+     * called on each render of that component.
+     */
+    function renderCounter(names: readonly string[]) {
+      const renders = new Map<string, number>();
+      const theme: MantineThemeOverride = {
+        components: Object.fromEntries(
+          names.map((name) => [name, { defaultProps: () => (renders.set(name, (renders.get(name) ?? 0) + 1), {}) }]),
+        ),
+      };
+      return { theme, renders: (name: string) => renders.get(name) ?? 0, clear: () => renders.clear() };
+    }
+
+    it("redraws the ticked box's category and the row it removes, not the other categories or rows", async () => {
+      const counter = renderCounter(['Switch', 'TableTr', 'Fieldset', 'NumberInput']);
+      let commits = 0;
+      const { user } = renderInApi(
+        <MantineThemeProvider theme={counter.theme}>
+          <Profiler id="screen" onRender={() => commits++}>
+            <RoleManagement initialGroupId={ids.administrators} />
+          </Profiler>
+        </MantineThemeProvider>,
+      );
+      const panel = await openPanel('Administrators');
+      const box = await findCheckboxIn(panel, 'GlobalDataAdmin');
+      const rows = () => panel.querySelectorAll('tbody tr').length;
+      const selected = rows();
+      expect(selected).toBeGreaterThan(50);
+      expect(panel.querySelectorAll('fieldset').length).toBeGreaterThan(10);
+      // Opening the panel: each row renders once, and once more when Mantine gives its inputs their ids after mounting;
+      // not again when the claim catalogue (names and descriptions) arrives.
+      expect(counter.renders('Switch')).toBeLessThanOrEqual(2 * selected);
+      expect(counter.renders('Switch')).toBeGreaterThanOrEqual(selected);
+
+      counter.clear();
+      commits = 0;
+      await user.click(box);
+      expect(box).not.toBeChecked();
+      expect(rows()).toBe(selected - 1);
+      expect(commits).toBeGreaterThan(0);
+      // The box's own category, once; no row's cells (the removed row unmounts, the others are as they were).
+      expect(counter.renders('Fieldset')).toBe(1);
+      expect(counter.renders('TableTr')).toBe(0);
+      expect(counter.renders('Switch')).toBe(0);
+
+      counter.clear();
+      const priority = within(panel).getByRole('textbox', { name: 'Priority of Form_Add' });
+      const was = (priority as HTMLInputElement).value;
+      await user.type(priority, '7');
+      expect(priority).toHaveValue(`${was}7`);
+      // One keystroke in one of the rows: that row alone, and no category.
+      expect(counter.renders('TableTr')).toBe(1);
+      expect(counter.renders('Switch')).toBe(1);
+      expect(counter.renders('Fieldset')).toBe(0);
+    });
+  });
+
   describe('a user who may read but not change permissions', () => {
     it('offers no create, rename, delete or grant control, each with the reason', async () => {
       backend.setEnforceClaims(true);
@@ -545,9 +599,9 @@ describe('RoleManagement', () => {
       expectUnavailable(button('Delete'), manage);
       expectUnavailable(button('Clear All', panel), "You need the permission 'Claim_AssignClaims' for this.");
       expect(within(panel).getByText("You need the permission 'Claim_AssignClaims' for this.", { selector: '.mantine-Alert-message *, .mantine-Alert-message' })).toBeInTheDocument();
-      const formAdd = await within(panel).findByRole('checkbox', { name: 'Form_Add' });
+      const formAdd = await findCheckboxIn(panel, 'Form_Add');
       expect(formAdd).toBeDisabled();
-      expect(within(panel).getByRole('checkbox', { name: 'Select all Form' })).toBeDisabled();
+      expect(checkboxIn(panel, 'Select all Form')).toBeDisabled();
       expect(within(panel).getByRole('combobox', { name: 'Sub-claim groups' })).toHaveAttribute('readonly');
       await user.click(button('Rename'));
       await user.click(button('Delete'));

@@ -10,7 +10,7 @@ import { APIProvider } from '../../src/query/APIProvider';
 import { createFakeBackend, errorHandlers } from '../../src/testing';
 import { seedIds } from '../../src/testing/seed-ids';
 import { renderWithProviders } from '../support/render';
-import { expectAvailable, expectUnavailable } from './support/screen';
+import { checkboxIn, expectAvailable, expectUnavailable, findCheckboxIn } from './support/screen';
 
 const base = 'http://api.test';
 const backend = createFakeBackend();
@@ -237,8 +237,8 @@ describe('UserRoleManagement', () => {
     it('saves the diff through the AppUserOrUsers calls and lists Added, Removed and Updated', async () => {
       const { user } = renderScreen({ initialUserId: users.signer });
       const region = await screen.findByRole('region', { name: /User: Sam Signer$/ });
-      await user.click(await within(region).findByRole('checkbox', { name: 'Form_Add' }));
-      await user.click(within(region).getByRole('checkbox', { name: 'FormInstance_Update' }));
+      await user.click(await findCheckboxIn(region, 'Form_Add'));
+      await user.click(checkboxIn(region, 'FormInstance_Update'));
       await pick(user, within(region).getByRole('combobox', { name: 'Claim groups' }), 'Form Readers');
       await user.click(within(region).getByRole('button', { name: 'Save Changes' }));
 
@@ -305,12 +305,12 @@ describe('UserRoleManagement', () => {
       server.use(errorHandlers.failing('/api/Claim/AddRemoveUpdateClaimsToAppUserOrUsers', 500));
       const { user } = renderScreen({ initialUserId: users.newcomer });
       const region = await screen.findByRole('region', { name: /User: Nora Newcomer$/ });
-      await user.click(await within(region).findByRole('checkbox', { name: 'Form_Add' }));
+      await user.click(await findCheckboxIn(region, 'Form_Add'));
       await user.click(within(region).getByRole('button', { name: 'Save Changes' }));
       const alert = await within(region).findByRole('alert');
       expect(alert).toHaveTextContent('An unexpected server error occurred.');
       expect(alert).toHaveTextContent('Simulated failure (500).');
-      expect(within(region).getByRole('checkbox', { name: 'Form_Add' })).toBeChecked();
+      expect(checkboxIn(region, 'Form_Add')).toBeChecked();
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     });
 
@@ -357,9 +357,9 @@ describe('UserRoleManagement', () => {
       const { user } = renderScreen({ onUserSelected, onUserGroupSelected });
       await pick(user, await userPicker(), 'Sam Signer');
       let region = await screen.findByRole('region', { name: /User: Sam Signer$/ });
-      await user.click(within(region).getByRole('checkbox', { name: 'UX' }));
-      expect(within(region).getByRole('checkbox', { name: 'UX' })).not.toBeChecked();
-      await user.click(await within(region).findByRole('checkbox', { name: 'Form_Add' }));
+      await user.click(checkboxIn(region, 'UX'));
+      expect(checkboxIn(region, 'UX')).not.toBeChecked();
+      await user.click(await findCheckboxIn(region, 'Form_Add'));
 
       await user.click(screen.getByRole('tab', { name: 'User Groups' }));
       // Form_Add is picked but not saved: leaving asks first.
@@ -373,7 +373,7 @@ describe('UserRoleManagement', () => {
       expect(onUserGroupSelected).toHaveBeenLastCalledWith(groups.reviewers);
       region = await screen.findByRole('region', { name: /User Group: Reviewers$/ });
       for (const type of ['Server', 'UX', 'Table'])
-        expect(within(region).getByRole('checkbox', { name: type })).toBeChecked();
+        expect(checkboxIn(region, type)).toBeChecked();
 
       await user.click(screen.getByRole('tab', { name: 'Users' }));
       expect(onUserGroupSelected).toHaveBeenLastCalledWith(null);
@@ -382,8 +382,8 @@ describe('UserRoleManagement', () => {
       await pick(user, await userPicker(), 'Sam Signer');
       region = await screen.findByRole('region', { name: /User: Sam Signer$/ });
       for (const type of ['Server', 'UX', 'Table'])
-        expect(within(region).getByRole('checkbox', { name: type })).toBeChecked();
-      expect(await within(region).findByRole('checkbox', { name: 'Form_Add' })).not.toBeChecked();
+        expect(checkboxIn(region, type)).toBeChecked();
+      expect(await findCheckboxIn(region, 'Form_Add')).not.toBeChecked();
 
       await user.click(screen.getByRole('tab', { name: 'User Groups' }));
       expect(await groupPicker()).toHaveValue('');
@@ -642,8 +642,8 @@ describe('UserRoleManagement', () => {
       const { user } = renderScreen({ initialTab: 'userGroups', initialUserGroupId: groups.reviewers });
       const region = await screen.findByRole('region', { name: 'Role & Permission Management User Group: Reviewers' });
       expect(within(region).getByText('Form Readers')).toBeInTheDocument();
-      expect(await within(region).findByRole('checkbox', { name: 'Signing_DownloadDocument' })).toBeChecked();
-      await user.click(within(region).getByRole('checkbox', { name: 'Signing_DownloadDocument' }));
+      expect(await findCheckboxIn(region, 'Signing_DownloadDocument')).toBeChecked();
+      await user.click(checkboxIn(region, 'Signing_DownloadDocument'));
       await pick(user, within(region).getByRole('combobox', { name: 'Claim groups' }), 'Signers');
       await user.click(within(region).getByRole('button', { name: 'Save Changes' }));
       const dialog = await screen.findByRole('dialog', { name: 'Permission changes' });
@@ -686,7 +686,7 @@ describe('UserRoleManagement', () => {
         within(region).getByRole('button', { name: 'Clear All' }),
         "You need the permission 'Claim_AssignClaims' for this.",
       );
-      expect(await within(region).findByRole('checkbox', { name: 'Form_Add' })).toBeDisabled();
+      expect(await findCheckboxIn(region, 'Form_Add')).toBeDisabled();
       expect(within(region).getByRole('combobox', { name: 'Claim groups' })).toHaveAttribute('readonly');
       await user.click(screen.getByRole('button', { name: 'Edit' }));
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { RoleManagement, UserRoleManagement } from '../../src/admin';
 import { errorHandlers } from '../../src/testing';
 import { seedIds } from '../../src/testing/seed-ids';
-import { renderInApi, setupFakeApi } from './support/screen';
+import { checkboxIn, findCheckboxIn, renderInApi, setupFakeApi } from './support/screen';
 
 // Every text the specification gives the two permission screens (docs/spec.md, Screens and routes, Validation rules and
 // Error catalogue), found verbatim on the screen.
@@ -30,8 +30,8 @@ describe('spec texts of Role Management', () => {
     expect(within(remove).getByText('All permissions and sub-groups associated with this role will be removed.')).toBeInTheDocument();
     await user.click(within(remove).getByRole('button', { name: 'Cancel' }));
 
-    await user.click(await within(panel).findByRole('checkbox', { name: 'Form_Add' }));
-    await user.click(within(panel).getByRole('checkbox', { name: 'FormSigner_Add' }));
+    await user.click(await findCheckboxIn(panel, 'Form_Add'));
+    await user.click(checkboxIn(panel, 'FormSigner_Add'));
     await user.click(within(panel).getByRole('button', { name: 'Save Changes' }));
     const result = await screen.findByRole('dialog', { name: 'Permission changes' });
     expect(within(result).getByText("Claims successfully added to, removed from or updated for claim group 'Signers'.")).toBeInTheDocument();

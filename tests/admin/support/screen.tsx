@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { setupServer } from 'msw/node';
 import type { ReactElement } from 'react';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
@@ -65,3 +65,52 @@ export function expectAvailable(button: HTMLElement) {
 
 /** The dialog now open with this accessible name. */
 export const dialogNamed = (name: string | RegExp) => screen.findByRole('dialog', { name });
+
+/** What a checkbox is called: a whole text, or a pattern its text must match. */
+export type BoxName = string | RegExp;
+
+function namedBy(text: string, name: BoxName): boolean {
+  return typeof name === 'string' ? text === name : name.test(text);
+}
+
+/**
+ * The checkboxes in `container` whose `aria-label`, or the text of one of whose labels, is `name`. A role query
+ * computes the accessible name and the visibility (a style computation for the box and each of its ancestors) of
+ * every checkbox before it filters; a permission panel has about two hundred, so each query, and each retry of a
+ * findBy or waitFor, cost hundreds of milliseconds. Here the text is read first and the checks are made on the match.
+ */
+function checkboxesNamed(container: HTMLElement, name: BoxName): HTMLInputElement[] {
+  return [...container.querySelectorAll<HTMLInputElement>('input[type="checkbox"]')].filter((input) => {
+    const role = input.getAttribute('role');
+    if (role !== null && role !== 'checkbox') return false;
+    const label = input.getAttribute('aria-label');
+    if (label !== null) return namedBy(label.trim(), name);
+    return [...(input.labels ?? [])].some((l) => namedBy(l.textContent?.trim() ?? '', name));
+  });
+}
+
+/**
+ * The one checkbox in `container` named `name`, checked as a role query would find it: its role is checkbox, its
+ * accessible name is `name`, and it is visible and not hidden from assistive technology. Throws when there is none
+ * or more than one.
+ */
+export function checkboxIn(container: HTMLElement, name: BoxName): HTMLInputElement {
+  const found = checkboxesNamed(container, name);
+  if (found.length !== 1) throw new Error(`Expected one checkbox named ${String(name)}, found ${found.length}.`);
+  const [box] = found as [HTMLInputElement];
+  expect(box).toHaveRole('checkbox');
+  expect(box).toHaveAccessibleName(name);
+  expect(box).toBeVisible();
+  expect(box.closest('[aria-hidden="true"]')).toBeNull();
+  return box;
+}
+
+/** {@link checkboxIn} once it is there (retried until the wait's timeout). */
+export function findCheckboxIn(container: HTMLElement, name: BoxName): Promise<HTMLInputElement> {
+  return waitFor(() => checkboxIn(container, name));
+}
+
+/** Whether `container` has no checkbox named `name` at all (visible or not). */
+export function expectNoCheckboxIn(container: HTMLElement, name: BoxName) {
+  expect(checkboxesNamed(container, name)).toEqual([]);
+}
