@@ -4,7 +4,7 @@ import '@mantine/notifications/styles.css';
 import '@mantine/charts/styles.css';
 import 'mantine-datatable/styles.css';
 
-import { MantineProvider } from '@mantine/core';
+import { MantineProvider, mergeThemeOverrides } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import type { Decorator, Preview } from '@storybook/react-vite';
@@ -34,11 +34,23 @@ const LOCALES: Record<StoryLocale, { labels?: Labels; formLabels?: FormLabels; l
 // Play functions wait up to 5 s for what the fake backend loads (the default 1 s failed once on a busy 2-core CI).
 configure({ asyncUtilTimeout: 5000 });
 
+/**
+ * The theme stories get. Run by Vitest in jsdom (the tests' `*.stories.test.tsx` files), popovers ignore floating-ui's `hide`
+ * middleware: jsdom lays nothing out, so every box is 0×0 at the origin, which the middleware counts as clipped, and an
+ * open menu turned `display: none` as soon as its first position arrived (its items then exist but are hidden: a play
+ * function finding them in the moment before depended on the machine's load). Mantine's own test environment (`env`
+ * "test") ignores it the same way. In a browser (Storybook, its axe run) the theme is the library's own.
+ */
+const storyTheme =
+  typeof navigator !== 'undefined' && navigator.userAgent.includes('jsdom')
+    ? mergeThemeOverrides(ccqTheme, { components: { Popover: { defaultProps: { hideDetached: false } } } })
+    : ccqTheme;
+
 /** Every story runs inside the providers a host app gives our components; the toolbar's theme picks the scheme. */
 const withMantine: Decorator = (Story, context) => {
   const colorScheme: ColorScheme = context.globals.theme === 'dark' ? 'dark' : 'light';
   return (
-    <MantineProvider theme={ccqTheme} forceColorScheme={colorScheme}>
+    <MantineProvider theme={storyTheme} forceColorScheme={colorScheme}>
       <ModalsProvider>
         <Notifications position="top-right" autoClose={3000} />
         <Story />

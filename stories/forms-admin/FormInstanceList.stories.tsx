@@ -22,20 +22,23 @@ const rowOf = async (canvasElement: HTMLElement, id: string) =>
   (await within(canvasElement).findByText(id.slice(-8))).closest('tr') as HTMLElement;
 
 /**
- * Opens a row's 'More actions' menu and waits until its button says it is open. On a loaded machine one press was
- * once not followed by the menu's items within 5 s (cause not found; the table re-renders as its other reads arrive):
- * while the button is not expanded it is pressed again, at most once a second, for up to 10 s.
+ * Opens a row's 'More actions' menu and returns its item named `item`. On a loaded machine the menu was seen open
+ * (its button expanded) with its items gone a moment later, and the button expanded with no items yet: the table
+ * re-renders as its other reads arrive. Until the item is there, the row's button (found afresh each time) is pressed
+ * again whenever it is not expanded, at most once a second, for up to 20 s.
  */
-const openRowMenu = async (canvasElement: HTMLElement, id: string) => {
+const openRowMenu = async (canvasElement: HTMLElement, id: string, item: string | RegExp) => {
+  const body = within(canvasElement.ownerDocument.body);
+  let found: HTMLElement | undefined;
   await waitFor(
     async () => {
       const button = within(await rowOf(canvasElement, id)).getByRole('button', { name: /^More actions for/ });
       if (button.getAttribute('aria-expanded') !== 'true') await userEvent.click(button);
-      await expect(button).toHaveAttribute('aria-expanded', 'true');
+      found = body.getByRole('menuitem', { name: item });
     },
-    { timeout: 10000, interval: 1000 },
+    { timeout: 20000, interval: 1000 },
   );
-  return within(canvasElement.ownerDocument.body);
+  return { body, item: found as HTMLElement };
 };
 
 /** The seeded instances for the administrator: filters, export, per-row actions and selection. */
@@ -208,8 +211,8 @@ export const EveryEnvelopeStatus: Story = {
 /** 'Request signature' from a row's menu: the Signing screen's dialog for that instance, a signer filled in. */
 export const RequestSignatureFromRow: Story = {
   play: async ({ canvasElement }) => {
-    const body = await openRowMenu(canvasElement, ids.loanCreated);
-    await userEvent.click(await body.findByRole('menuitem', { name: 'Request signature' }));
+    const { body, item } = await openRowMenu(canvasElement, ids.loanCreated, 'Request signature');
+    await userEvent.click(item);
     const dialog = within(await body.findByRole('dialog', { name: 'Request a signature' }));
     await expect(dialog.getByRole('combobox', { name: 'Form instance' })).toHaveValue(`Loan Application ${ids.loanCreated.slice(-8)}`);
     await userEvent.type(dialog.getByRole('textbox', { name: /^Name/ }), 'Grace Hopper');
@@ -220,8 +223,7 @@ export const RequestSignatureFromRow: Story = {
 /** The row menu of an instance out for signature: 'Request signature' is disabled and says why. */
 export const RequestSignatureBlocked: Story = {
   play: async ({ canvasElement }) => {
-    const body = await openRowMenu(canvasElement, ids.onboardingSubmitted);
-    const item = await body.findByRole('menuitem', { name: /^Request signature/ });
+    const { item } = await openRowMenu(canvasElement, ids.onboardingSubmitted, /^Request signature/);
     await expect(item).toBeDisabled();
   },
 };

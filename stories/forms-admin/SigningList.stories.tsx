@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { EnvelopeStatus, Permission } from '../../src/api/enums';
 import { SigningList } from '../../src/forms-admin/SigningList';
 import { errorHandlers } from '../../src/testing';
@@ -155,6 +155,8 @@ export const VoidDialog: Story = {
     await userEvent.click(within(row).getByRole('button', { name: /^More actions for/ }));
     await userEvent.click(await body.findByRole('menuitem', { name: /^Void the envelope of/ }));
     const dialog = within(await body.findByRole('dialog', { name: /^Void the envelope of/ }));
+    // Choosing the item closes the row's menu (after its closing transition) behind the dialog.
+    await waitFor(() => expect(body.queryByRole('menu', { hidden: true })).not.toBeInTheDocument());
     await userEvent.click(dialog.getByRole('button', { name: 'Void' }));
     await expect(dialog.getByText('A reason is required to void an envelope.')).toBeInTheDocument();
   },
