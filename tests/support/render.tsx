@@ -1,10 +1,19 @@
-import { MantineProvider } from '@mantine/core';
+import { MantineProvider, mergeThemeOverrides } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { render, type RenderOptions, type RenderResult } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import type { ReactElement, ReactNode } from 'react';
 import { ccqTheme } from '../../src/ui/theme';
+
+/**
+ * The library's theme for a test that renders through a provider of its own without `env="test"` (as a host does):
+ * popovers (menus, selects) ignore floating-ui's `hide` middleware. jsdom lays nothing out, so every box is 0×0 at the
+ * origin, which the middleware counts as clipped: an open menu turns `display: none` as soon as its first position
+ * arrives, and a query finds its items only in the moment before. Mantine's `env="test"` ignores it the same way, and
+ * so does the stories' theme in jsdom (.storybook/preview.tsx).
+ */
+export const jsdomTheme = mergeThemeOverrides(ccqTheme, { components: { Popover: { defaultProps: { hideDetached: false } } } });
 
 /**
  * Every provider a component of this library may need in a test. `env="test"` turns off Mantine's transitions and
