@@ -123,8 +123,8 @@ async function scenario(target: ContractTarget): Promise<Map<string, unknown>> {
   // The file arrives with values (Name_Last "Bar", SSN…) and field scripts: an instance without answers downloads
   // with no value in any field and nothing that runs, and the upload's answer says what was cleared and removed.
   const unflattened = new Uint8Array(await (await admin.forms.downloadPdf(instance?.formInstanceId ?? '')).data.arrayBuffer());
-  facts.set('download values', qpdfFieldValues(unflattened));
-  facts.set('download actions', actionMarkers(unflattened));
+  facts.set('download values', await qpdfFieldValues(unflattened));
+  facts.set('download actions', await actionMarkers(unflattened));
   facts.set('cleanup shape', { cleared: Array.isArray(generated.cleanup?.clearedValues), removed: Array.isArray(generated.cleanup?.removedActions) });
   cleanups.set(target.name, generated.cleanup);
   return facts;

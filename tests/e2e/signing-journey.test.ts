@@ -257,7 +257,7 @@ describe('electronic signature, end to end', () => {
     journey.signed = new Uint8Array(await readFile(await download.path()));
     expect(Buffer.from(journey.signed.subarray(0, 5)).toString('latin1')).toBe('%PDF-');
 
-    const report = pdfsig(journey.signed, caPem);
+    const report = await pdfsig(journey.signed, caPem);
     expect(report.output).toContain('Signature is Valid.');
     expect(report.output).toContain('Certificate is Trusted.');
     expect(report.output).toContain('ETSI.CAdES.detached');
@@ -276,7 +276,7 @@ describe('electronic signature, end to end', () => {
   }, 60_000);
 
   it("has an audit page with both signers, their actions and the document's SHA-256 as sent and as signed, as the audit trail says", async () => {
-    const text = pdfText(journey.signed);
+    const text = await pdfText(journey.signed);
     expect(text).toContain('Signing certificate');
     expect(text).toContain(`Form: ${FORM}`);
     expect(text).toContain(VISITOR.name);
@@ -317,12 +317,12 @@ describe('electronic signature, end to end', () => {
     }
   });
 
-  it('makes pdfsig report the signature invalid once one byte inside the signed range changes', () => {
+  it('makes pdfsig report the signature invalid once one byte inside the signed range changes', async () => {
     const [[start, length]] = signedByteRanges(journey.signed) as [[number, number]];
     const tampered = journey.signed.slice();
     const at = start + Math.floor(length / 2);
     tampered[at] = (tampered[at] ?? 0) ^ 0x01;
-    const report = pdfsig(tampered, caPem);
+    const report = await pdfsig(tampered, caPem);
     expect(report.output).not.toContain('Signature is Valid.');
     expect(report.output).toMatch(/Signature is Invalid|Digest Mismatch/i);
   }, 60_000);

@@ -49,7 +49,7 @@ describe('fillPdf', () => {
     expect(skipped.map((s) => s.name).sort()).toEqual(['favorite.planet', 'favorite.rocket', 'favorite.superhero', 'no.such.field']);
     expect(skipped.find((s) => s.name === 'favorite.rocket')?.reason).toContain('Saturn IV');
     // The template's own values ('One Punch Man', 'Pluto', a rocket) are cleared: only the answer given remains.
-    expect(qpdfFieldValues(bytes)).toEqual({ 'favorite.person': '"u:Ada Lovelace"' });
+    expect(await qpdfFieldValues(bytes)).toEqual({ 'favorite.person': '"u:Ada Lovelace"' });
   });
 
   it('writes nothing into read-only fields', async () => {
@@ -86,7 +86,7 @@ describe('fillPdf', () => {
     const story = 'First line of the story.\nSecond line after a break.';
     const flat = await fillPdf(fixture('dod_character.pdf'), { Backstory: story }, { flatten: true });
     // poppler's pdftotext keeps the page's lines: the two lines of the answer are two lines of the page.
-    const lines = pdfText(flat).split('\n').map((l) => l.trim());
+    const lines = (await pdfText(flat)).split('\n').map((l) => l.trim());
     expect(lines).toContain('First line of the story.');
     expect(lines).toContain('Second line after a break.');
   });
@@ -106,9 +106,9 @@ describe('fillPdf', () => {
 
 describe('the template rule: no value nobody gave, nothing that runs', () => {
   it('clears every value sample_form.pdf arrives with: only the answers given are in the filled and flattened PDF', async () => {
-    expect(Object.keys(qpdfFieldValues(fixture('sample_form.pdf')))).toEqual(expect.arrayContaining(['Name_Last', 'SSN', 'Sex', 'HIGH SCHOOL DIPLOMA']));
+    expect(Object.keys(await qpdfFieldValues(fixture('sample_form.pdf')))).toEqual(expect.arrayContaining(['Name_Last', 'SSN', 'Sex', 'HIGH SCHOOL DIPLOMA']));
     const filled = await fillPdf(fixture('sample_form.pdf'), { Name_First: 'Ada' });
-    expect(qpdfFieldValues(filled)).toEqual({ Name_First: '"u:Ada"' });
+    expect(await qpdfFieldValues(filled)).toEqual({ Name_First: '"u:Ada"' });
     const flat = await fillPdf(fixture('sample_form.pdf'), { Name_First: 'Ada' }, { flatten: true });
     const text = (await readWithPdfJs(flat)).pageTexts.join(' ');
     expect(text).toContain('Ada');
@@ -116,7 +116,7 @@ describe('the template rule: no value nobody gave, nothing that runs', () => {
   });
 
   it('removes, at import, the values and every action that runs or launches anything, and says what it removed', async () => {
-    const before = actionMarkers(hostilePdf());
+    const before = await actionMarkers(hostilePdf());
     expect(before.pdfinfoJavaScript).toBe('yes');
     expect(before.markers).toEqual(expect.arrayContaining(['/JS', '/Launch', '/SubmitForm', '/ImportData', '/EmbeddedFiles', 'javascript:']));
     const read = await readPdfFields(hostilePdf(), { maxPages: 10, maxFields: 10 });
@@ -140,17 +140,17 @@ describe('the template rule: no value nobody gave, nothing that runs', () => {
         .filter(Boolean)
         .sort(),
     );
-    const after = actionMarkers(read.bytes);
+    const after = await actionMarkers(read.bytes);
     expect(after).toEqual({ markers: [], pdfinfoJavaScript: 'no' });
-    expect(qpdfFieldValues(read.bytes)).toEqual({});
+    expect(await qpdfFieldValues(read.bytes)).toEqual({});
     // A link to an https address stays.
     expect(Buffer.from(read.bytes).toString('latin1')).toContain('https://example.org/help');
   });
 
   it('checks again before filling: a template stored with values and scripts is filled without them', async () => {
     const filled = await fillPdf(hostilePdf(), {});
-    expect(actionMarkers(filled)).toEqual({ markers: [], pdfinfoJavaScript: 'no' });
-    expect(qpdfFieldValues(filled)).toEqual({});
+    expect(await actionMarkers(filled)).toEqual({ markers: [], pdfinfoJavaScript: 'no' });
+    expect(await qpdfFieldValues(filled)).toEqual({});
   });
 
   it('finds nothing to clear or remove in a template it cleaned', async () => {

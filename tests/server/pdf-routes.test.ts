@@ -293,10 +293,10 @@ describe('PDF round trip: no value nobody gave, nothing that runs', () => {
     for (const name of [...FILLABLE, 'hostile.pdf']) documents.push(await roundTrip(name));
     const found: Record<string, unknown> = {};
     for (const { name, filled, signed } of documents) {
-      const report = pdfsig(signed, caPem);
+      const report = await pdfsig(signed, caPem);
       found[name] = {
-        values: [qpdfFieldValues(filled), qpdfFieldValues(signed)],
-        actions: [actionMarkers(filled), actionMarkers(signed)],
+        values: [await qpdfFieldValues(filled), await qpdfFieldValues(signed)],
+        actions: [await actionMarkers(filled), await actionMarkers(signed)],
         signature: [report.valid, report.trusted, report.wholeDocument],
       };
     }

@@ -2,12 +2,13 @@
  * Helpers of the PDF tests: the shared fixtures, and pdf.js (a reader independent of the one the server fills with)
  * to read back what a PDF holds.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { toolOutput } from './tools';
 
 /** The folder of the real-world PDF fixtures. */
 export const PDF_FIXTURES = fileURLToPath(new URL('../fixtures/pdfs/', import.meta.url));
@@ -89,11 +90,11 @@ export function hostilePdf(): Uint8Array {
 }
 
 /** What qpdf (an independent reader) finds in a PDF: the fields holding a value or a default value, by name. */
-export function qpdfFieldValues(pdf: Uint8Array): Record<string, string> {
-  const dir = mkdtempSync(join(tmpdir(), 'qpdf-'));
+export async function qpdfFieldValues(pdf: Uint8Array): Promise<Record<string, string>> {
+  const dir = await mkdtemp(join(tmpdir(), 'qpdf-'));
   try {
-    writeFileSync(join(dir, 'doc.pdf'), pdf);
-    const json = JSON.parse(execFileSync('qpdf', ['--warning-exit-0', '--json', join(dir, 'doc.pdf')], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, stdio: ['ignore', 'pipe', 'ignore'] })) as {
+    await writeFile(join(dir, 'doc.pdf'), pdf);
+    const json = JSON.parse((await toolOutput('qpdf', ['--warning-exit-0', '--json', join(dir, 'doc.pdf')])).toString('utf8')) as {
       acroform?: { fields?: { fullname: string; value?: unknown; defaultvalue?: unknown }[] };
     };
     const empty = (v: unknown) => v === undefined || v === null || v === '' || v === 'u:' || v === '/Off' || (Array.isArray(v) && v.length === 0);
@@ -104,7 +105,7 @@ export function qpdfFieldValues(pdf: Uint8Array): Record<string, string> {
     }
     return out;
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    await rm(dir, { recursive: true, force: true });
   }
 }
 
@@ -112,17 +113,17 @@ export function qpdfFieldValues(pdf: Uint8Array): Record<string, string> {
 export const ACTION_MARKERS = ['/JS', '/JavaScript', '/Launch', '/SubmitForm', '/ImportData', '/EmbeddedFiles', '/FileAttachment', '/XFA', 'javascript:'] as const;
 
 /** The {@link ACTION_MARKERS} in a PDF, with `pdfinfo`'s "JavaScript:" line. */
-export function actionMarkers(pdf: Uint8Array): { markers: string[]; pdfinfoJavaScript: string } {
-  const dir = mkdtempSync(join(tmpdir(), 'qpdf-'));
+export async function actionMarkers(pdf: Uint8Array): Promise<{ markers: string[]; pdfinfoJavaScript: string }> {
+  const dir = await mkdtemp(join(tmpdir(), 'qpdf-'));
   try {
-    writeFileSync(join(dir, 'doc.pdf'), pdf);
-    const qdf = execFileSync('qpdf', ['--warning-exit-0', '--qdf', '--object-streams=disable', join(dir, 'doc.pdf'), '-'], { maxBuffer: 256 * 1024 * 1024, stdio: ['ignore', 'pipe', 'ignore'] }).toString('latin1');
-    const info = execFileSync('pdfinfo', [join(dir, 'doc.pdf')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    await writeFile(join(dir, 'doc.pdf'), pdf);
+    const qdf = (await toolOutput('qpdf', ['--warning-exit-0', '--qdf', '--object-streams=disable', join(dir, 'doc.pdf'), '-'])).toString('latin1');
+    const info = (await toolOutput('pdfinfo', [join(dir, 'doc.pdf')])).toString('utf8');
     return {
       markers: ACTION_MARKERS.filter((m) => qdf.includes(m)),
       pdfinfoJavaScript: /JavaScript:\s*(\S+)/.exec(info)?.[1] ?? '',
     };
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    await rm(dir, { recursive: true, force: true });
   }
 }

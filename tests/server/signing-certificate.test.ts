@@ -4,7 +4,6 @@
  * instead (validated by pdfsig as trusted when its CA is), and a file that cannot be used stops with a message that
  * says what to check.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,6 +19,7 @@ import { configFromEnv } from '../../example-host/server/config';
 import { AUDIT_KEY_FILE, auditKeyOf, parseAuditKey } from '../../example-host/server/signing/audit-key';
 import { START_TIMEOUT_MS, startTestServer, type TestServer } from './helpers';
 import { pdfsig } from './signing-helpers';
+import { toolOutput } from './tools';
 
 let dir: string;
 let caPem: string;
@@ -34,7 +34,7 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'leaf.pem'), made.leafPem);
   writeFileSync(join(dir, 'ca.pem'), made.caPem);
   p12Path = join(dir, 'seal.p12');
-  execFileSync('openssl', [
+  await toolOutput('openssl', [
     'pkcs12', '-export', '-inkey', join(dir, 'key.pem'), '-in', join(dir, 'leaf.pem'), '-certfile', join(dir, 'ca.pem'),
     '-passout', 'pass:s3cret', '-keypbe', 'AES-256-CBC', '-certpbe', 'AES-256-CBC', '-macalg', 'sha256', '-out', p12Path,
   ]);
@@ -54,7 +54,7 @@ describe('a PKCS#12 seal certificate', () => {
   it('signs with a host’s PKCS#12 file: pdfsig reports it valid and trusted when its CA is', async () => {
     const seal = await p12Signer(p12Path, 's3cret');
     expect(seal.source).toBe('p12');
-    const report = pdfsig(await sealedWith(seal), caPem);
+    const report = await pdfsig(await sealedWith(seal), caPem);
     expect(report.valid, report.output).toBe(true);
     expect(report.trusted, report.output).toBe(true);
     expect(report.cades, report.output).toBe(true);
@@ -89,13 +89,13 @@ describe('the development certificate', () => {
     const again = await loadOrCreateDevelopmentCertificate(server.db);
     expect(again).toEqual(first);
     expect(first.caPem).toMatch(/^-----BEGIN CERTIFICATE-----/);
-    const text = execFileSync('openssl', ['x509', '-noout', '-subject', '-issuer', '-ext', 'basicConstraints,extendedKeyUsage'], { input: first.leafPem, encoding: 'utf8' });
+    const text = (await toolOutput('openssl', ['x509', '-noout', '-subject', '-issuer', '-ext', 'basicConstraints,extendedKeyUsage'], first.leafPem)).toString('utf8');
     expect(text).toMatch(/subject=.*Forms Admin Document Seal/);
     expect(text).toMatch(/issuer=.*Forms Admin Development CA/);
     expect(text).toContain('E-mail Protection');
     writeFileSync(join(dir, 'dev-ca.pem'), first.caPem);
     writeFileSync(join(dir, 'dev-leaf.pem'), first.leafPem);
-    expect(execFileSync('openssl', ['verify', '-CAfile', join(dir, 'dev-ca.pem'), join(dir, 'dev-leaf.pem')], { encoding: 'utf8' })).toContain(': OK');
+    expect((await toolOutput('openssl', ['verify', '-CAfile', join(dir, 'dev-ca.pem'), join(dir, 'dev-leaf.pem')])).toString('utf8')).toContain(': OK');
   });
 });
 

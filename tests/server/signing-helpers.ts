@@ -1,10 +1,9 @@
 /**
  * Helpers of the signing tests: a signature PNG, a duplicated instance to send, and the standard validator (poppler's
  * `pdfsig` with the development CA in an NSS database made by `certutil`), whose output is read (it exits 0 on a
- * digest mismatch too).
+ * digest mismatch too). The tools run asynchronously, beside the test server in this process (see `runTool`).
  */
-import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
@@ -12,6 +11,7 @@ import { PDF } from '@libpdf/core';
 import type { FormInstance, PdfField, SignerLink, SigningEnvelope } from '../../src/api/types';
 import { SEED_IDS } from '../../example-host/server/db/seed';
 import { callJson, type TestServer } from './helpers';
+import { runTool, toolOutput } from './tools';
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;
@@ -102,19 +102,19 @@ export interface PdfsigReport {
 }
 
 /** Runs pdfsig on PDF bytes with `caPem` trusted (an NSS database made for the call), and reads its output. */
-export function pdfsig(pdf: Uint8Array, caPem: string | null): PdfsigReport {
-  const dir = mkdtempSync(join(tmpdir(), 'pdfsig-'));
+export async function pdfsig(pdf: Uint8Array, caPem: string | null): Promise<PdfsigReport> {
+  const dir = await mkdtemp(join(tmpdir(), 'pdfsig-'));
   try {
     const nss = join(dir, 'nss');
-    execFileSync('mkdir', ['-p', nss]);
-    execFileSync('certutil', ['-N', '-d', `sql:${nss}`, '--empty-password']);
+    await mkdir(nss);
+    await toolOutput('certutil', ['-N', '-d', `sql:${nss}`, '--empty-password']);
     if (caPem) {
-      writeFileSync(join(dir, 'ca.pem'), caPem);
-      execFileSync('certutil', ['-A', '-d', `sql:${nss}`, '-n', 'forms-admin-dev-ca', '-t', 'CT,C,C', '-i', join(dir, 'ca.pem')]);
+      await writeFile(join(dir, 'ca.pem'), caPem);
+      await toolOutput('certutil', ['-A', '-d', `sql:${nss}`, '-n', 'forms-admin-dev-ca', '-t', 'CT,C,C', '-i', join(dir, 'ca.pem')]);
     }
-    writeFileSync(join(dir, 'doc.pdf'), pdf);
-    const run = spawnSync('pdfsig', ['-nssdir', `sql:${nss}`, join(dir, 'doc.pdf')], { encoding: 'utf8' });
-    const output = `${run.stdout}\n${run.stderr}`;
+    await writeFile(join(dir, 'doc.pdf'), pdf);
+    const run = await runTool('pdfsig', ['-nssdir', `sql:${nss}`, join(dir, 'doc.pdf')]);
+    const output = `${run.stdout.toString('utf8')}\n${run.stderr}`;
     return {
       output,
       valid: output.includes('Signature is Valid.'),
@@ -123,30 +123,30 @@ export function pdfsig(pdf: Uint8Array, caPem: string | null): PdfsigReport {
       wholeDocument: output.includes('Total document signed'),
     };
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** What a poppler tool prints of a PDF (the file written to a folder of its own for the call). */
+async function popplerOutput(tool: 'pdftotext' | 'pdfinfo', options: readonly string[], pdf: Uint8Array): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), `${tool}-`));
+  try {
+    await writeFile(join(dir, 'doc.pdf'), pdf);
+    const file = join(dir, 'doc.pdf');
+    return (await toolOutput(tool, tool === 'pdftotext' ? [...options, file, '-'] : [...options, file])).toString('utf8');
+  } finally {
+    await rm(dir, { recursive: true, force: true });
   }
 }
 
 /** The text of a PDF (poppler's pdftotext). */
-export function pdfText(pdf: Uint8Array): string {
-  const dir = mkdtempSync(join(tmpdir(), 'pdftext-'));
-  try {
-    writeFileSync(join(dir, 'doc.pdf'), pdf);
-    return execFileSync('pdftotext', ['-layout', join(dir, 'doc.pdf'), '-'], { encoding: 'utf8' });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+export function pdfText(pdf: Uint8Array): Promise<string> {
+  return popplerOutput('pdftotext', ['-layout'], pdf);
 }
 
 /** The document information of a PDF (poppler's pdfinfo: Title, Subject, Pages …). */
-export function pdfInfo(pdf: Uint8Array): string {
-  const dir = mkdtempSync(join(tmpdir(), 'pdfinfo-'));
-  try {
-    writeFileSync(join(dir, 'doc.pdf'), pdf);
-    return execFileSync('pdfinfo', [join(dir, 'doc.pdf')], { encoding: 'utf8' });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+export function pdfInfo(pdf: Uint8Array): Promise<string> {
+  return popplerOutput('pdfinfo', [], pdf);
 }
 
 /** The AcroForm fields of a PDF as a form's `pdfTemplate` keeps them (name, type, page, rectangle). */

@@ -103,7 +103,7 @@ describe('renderAnswers with nested sections', () => {
 
   it('prints them in that order in the PDF', async () => {
     const { bytes } = await renderAnswers({ formName: 'Nested', formInstanceId: 'instance-n', schema, data, signers: [] });
-    const lines = pdfText(bytes)
+    const lines = (await pdfText(bytes))
       .split('\n')
       .map((l) => l.trim())
       .filter(Boolean);

@@ -64,7 +64,7 @@ describe('renderAnswers', () => {
       data: { topic: 'feedback', kind: 'bug-report', tags: ['praise', 'feedback'], also: ['bug-report'], plain: 'lower-case-enum', note: 'feedback' },
       signers: [{ name: 'Ada Lovelace', email: 'ada@example.com' }],
     });
-    const lines = pdfText(bytes)
+    const lines = (await pdfText(bytes))
       .split('\n')
       .map((l) => l.trim())
       .filter(Boolean);
@@ -103,7 +103,7 @@ describe('renderAnswers', () => {
       },
     } as unknown as FormSchema;
     const { bytes } = await renderAnswers({ formName: 'Visit', formInstanceId: 'instance-2', schema: timed, data: { visit: '2026-12-03T14:30:00+00:00', at: '09:15:00-05:00' }, signers: [] });
-    const lines = pdfText(bytes)
+    const lines = (await pdfText(bytes))
       .split('\n')
       .map((l) => l.trim())
       .filter(Boolean);
@@ -118,7 +118,7 @@ describe('renderAnswers', () => {
       layout: { pages: [{ id: 'p', title: 'Visit', sections: [{ id: 's', title: 'How', fields: [{ id: 'stars', path: '/stars', widget: 'rating', label: 'How was it?' }] }] }] },
     } as unknown as FormSchema;
     const { bytes } = await renderAnswers({ formName: 'Rated', formInstanceId: 'instance-3', schema: rated, data: { stars: 4 }, signers: [] });
-    const lines = pdfText(bytes)
+    const lines = (await pdfText(bytes))
       .split('\n')
       .map((l) => l.trim())
       .filter(Boolean);
@@ -141,7 +141,7 @@ describe('renderAnswers', () => {
       layout: { pages: [{ id: 'p', title: 'Visit', sections: [{ id: 's', title: 'How', fields: [{ id: 'stay', path: '/stay', widget: 'matrix', label: 'Rate the stay', rows, options: columns }] }] }] },
     } as unknown as FormSchema;
     const { bytes } = await renderAnswers({ formName: 'Grid', formInstanceId: 'instance-4', schema: grid, data: { stay: { food: 'poor', room: 'good' } }, signers: [] });
-    const lines = pdfText(bytes)
+    const lines = (await pdfText(bytes))
       .split('\n')
       .map((l) => l.trim())
       .filter(Boolean);
@@ -152,7 +152,7 @@ describe('renderAnswers', () => {
 
   it('sets the PDF Title to the form name and the Subject to the instance', async () => {
     const { bytes } = await renderAnswers({ formName: 'Customer message', formInstanceId: 'instance-1', schema, data: {}, signers: [] });
-    const info = pdfInfo(bytes);
+    const info = await pdfInfo(bytes);
     expect(info).toMatch(/^Title:\s+Customer message$/m);
     expect(info).toMatch(/^Subject:\s+Form instance instance-1$/m);
   });

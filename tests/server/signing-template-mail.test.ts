@@ -5,7 +5,6 @@
  * signature field and the second on an added signatures page, the sealed file validates; a decline tells the earlier
  * signers and the sender.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +17,7 @@ import { loadOrCreateDevelopmentCertificate } from '../../example-host/server/si
 import type { SigningMail } from '../../example-host/server/signing/provider';
 import { call, callJson, START_TIMEOUT_MS, startTestServer, type TestServer } from './helpers';
 import { pdfsig, pdfText, pngDataUrl, signingPage, templateFields } from './signing-helpers';
+import { toolOutput } from './tools';
 
 const FIXTURE = fileURLToPath(new URL('../fixtures/pdfs/sample_form.pdf', import.meta.url));
 let server: TestServer;
@@ -96,17 +96,17 @@ describe('a PDF template signed through mailed links', () => {
     const response = await call(server, '/api/Signing/DownloadDocument', { token: editor, query: { envelopeId: envelope.envelopeId } });
     const signed = new Uint8Array(await response.arrayBuffer());
     expect(decodeURIComponent(response.headers.get('content-disposition')?.split("UTF-8''")[1] ?? '')).toBe('Sample form - signed.pdf');
-    const report = pdfsig(signed, (await loadOrCreateDevelopmentCertificate(server.db)).caPem);
+    const report = await pdfsig(signed, (await loadOrCreateDevelopmentCertificate(server.db)).caPem);
     expect(report.valid && report.trusted && report.wholeDocument, report.output).toBe(true);
-    const text = pdfText(signed);
+    const text = await pdfText(signed);
     expect(text).toContain('Zebulon Quartz');
     expect(text).toContain('Signing certificate');
     const dir = mkdtempSync(join(tmpdir(), 'signed-'));
     try {
       writeFileSync(join(dir, 'f.pdf'), signed);
-      expect(execFileSync('pdfinfo', [join(dir, 'f.pdf')], { encoding: 'utf8' })).toMatch(/Pages:\s+3\n/);
+      expect((await toolOutput('pdfinfo', [join(dir, 'f.pdf')])).toString('utf8')).toMatch(/Pages:\s+3\n/);
       // Flattened: no text field is left to fill.
-      const json = JSON.parse(execFileSync('qpdf', ['--json', '--json-key=acroform', join(dir, 'f.pdf')], { encoding: 'utf8' })) as { acroform: { fields: { fieldtype: string }[] } };
+      const json = JSON.parse((await toolOutput('qpdf', ['--json', '--json-key=acroform', join(dir, 'f.pdf')])).toString('utf8')) as { acroform: { fields: { fieldtype: string }[] } };
       expect(json.acroform.fields.filter((f) => f.fieldtype === '/Tx')).toEqual([]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
