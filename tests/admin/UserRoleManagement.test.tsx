@@ -47,19 +47,56 @@ type User = ReturnType<typeof renderScreen>['user'];
 
 const userPicker = () => screen.findByRole('combobox', { name: 'User' });
 const groupPicker = () => screen.findByRole('combobox', { name: 'User Group' });
-const panel = () => screen.queryByRole('region', { name: /^Role & Permission Management/ });
+
+/**
+ * The sections labelled by another element whose text matches `name`. A role query over the whole screen computes
+ * the role of every element and the name and visibility of every region, on each retry of a findBy while a panel of
+ * some two hundred checkboxes renders; here the label's text is read first and the checks are made on the match.
+ */
+function sectionsNamed(name: string | RegExp): HTMLElement[] {
+  return [...document.querySelectorAll<HTMLElement>('section[aria-labelledby]')].filter((section) => {
+    const text = (section.getAttribute('aria-labelledby') ?? '')
+      .split(/\s+/)
+      .map((id) => document.getElementById(id)?.textContent?.trim() ?? '')
+      .join(' ');
+    return typeof name === 'string' ? text === name : name.test(text);
+  });
+}
+/** No permission panel, visible or not. */
+const panel = () => sectionsNamed(/^Role & Permission Management/)[0] ?? null;
+/** The one permission panel named `name`, checked as a role query would find it (role, accessible name, visible). */
+function findPanel(name: string | RegExp): Promise<HTMLElement> {
+  return waitFor(() => {
+    const found = sectionsNamed(name);
+    expect(found, `one region named ${String(name)}`).toHaveLength(1);
+    const [region] = found as [HTMLElement];
+    expect(region).toHaveRole('region');
+    expect(region).toHaveAccessibleName(name);
+    expect(region).toBeVisible();
+    return region;
+  });
+}
 const requestsTo = (name: string) => backend.requests.filter((r) => r.path.split('?')[0]?.endsWith(`/${name}`));
 
 async function optionsOf(user: User, combobox: HTMLElement) {
   await user.click(combobox);
-  const names = screen.getAllByRole('option').map((o) => o.textContent);
+  const names = within(listboxOf(combobox)).getAllByRole('option').map((o) => o.textContent);
   await user.keyboard('{Escape}');
   return names;
 }
 
+/** The listbox a combobox opened (its aria-controls), so an option is looked for among its options only. */
+function listboxOf(combobox: HTMLElement): HTMLElement {
+  const id = combobox.getAttribute('aria-controls');
+  const listbox = id ? document.getElementById(id) : null;
+  if (!listbox) throw new Error(`The combobox ${combobox.getAttribute('aria-label') ?? ''} controls no listbox.`);
+  expect(listbox).toHaveRole('listbox');
+  return listbox;
+}
+
 async function pick(user: User, combobox: HTMLElement, option: string) {
   await user.click(combobox);
-  await user.click(screen.getByRole('option', { name: option }));
+  await user.click(within(listboxOf(combobox)).getByRole('option', { name: option }));
 }
 
 describe('UserRoleManagement', () => {
@@ -109,7 +146,7 @@ describe('UserRoleManagement', () => {
         },
         styles: { panel: { outline: '3px solid rgb(255, 0, 0)' }, picker: { outline: '2px dashed rgb(0, 0, 255)' } },
       });
-      const rolePanel = await screen.findByRole('region', { name: /User Group: Form Authors$/ });
+      const rolePanel = await findPanel(/User Group: Form Authors$/);
       expect(rolePanel).toHaveClass('my-panel');
       expect(rolePanel).toHaveStyle({ outline: '3px solid rgb(255, 0, 0)' });
       expect(rolePanel.querySelector('.my-editor')).not.toBeNull();
@@ -176,7 +213,8 @@ describe('UserRoleManagement', () => {
       await user.click(screen.getByRole('button', { name: 'Full Sync' }));
       const alert = await screen.findByRole('alert');
       expect(alert).toHaveTextContent('An unexpected server error occurred.');
-      expect(alert).toHaveTextContent('Simulated failure (500).');
+      // The response, the alert's collapsed details, renders after the alert (hidden content comes at a lower priority).
+      await waitFor(() => expect(alert).toHaveTextContent('Simulated failure (500).'));
       expectAvailable(screen.getByRole('button', { name: 'Full Sync' }));
     });
 
@@ -225,7 +263,7 @@ describe('UserRoleManagement', () => {
       const { user } = renderScreen({ onUserSelected });
       await pick(user, await userPicker(), 'Sam Signer');
       expect(onUserSelected).toHaveBeenCalledWith(users.signer);
-      const region = await screen.findByRole('region', { name: 'Role & Permission Management User: Sam Signer' });
+      const region = await findPanel('Role & Permission Management User: Sam Signer');
       expect(within(region).getByRole('heading', { name: 'Role & Permission Management' })).toBeInTheDocument();
       expect(within(region).getByRole('combobox', { name: 'Claim groups' })).toBeInTheDocument();
       expect(within(region).getByText('Signers')).toBeInTheDocument();
@@ -236,7 +274,7 @@ describe('UserRoleManagement', () => {
 
     it('saves the diff through the AppUserOrUsers calls and lists Added, Removed and Updated', async () => {
       const { user } = renderScreen({ initialUserId: users.signer });
-      const region = await screen.findByRole('region', { name: /User: Sam Signer$/ });
+      const region = await findPanel(/User: Sam Signer$/);
       await user.click(await findCheckboxIn(region, 'Form_Add'));
       await user.click(checkboxIn(region, 'FormInstance_Update'));
       await pick(user, within(region).getByRole('combobox', { name: 'Claim groups' }), 'Form Readers');
@@ -274,7 +312,7 @@ describe('UserRoleManagement', () => {
 
     it('lists an updated priority and allow flag under Updated', async () => {
       const { user } = renderScreen({ initialUserId: users.auditor });
-      const region = await screen.findByRole('region', { name: /User: Aisha Auditor$/ });
+      const region = await findPanel(/User: Aisha Auditor$/);
       const priority = await within(region).findByRole('textbox', { name: 'Priority of ViewSubmissions_AllowRead' });
       await user.tripleClick(priority);
       await user.keyboard('7');
@@ -293,7 +331,7 @@ describe('UserRoleManagement', () => {
 
     it("keeps 'Save Changes' unavailable and sends nothing while nothing changed", async () => {
       const { user } = renderScreen({ initialUserId: users.signer });
-      const region = await screen.findByRole('region', { name: /User: Sam Signer$/ });
+      const region = await findPanel(/User: Sam Signer$/);
       const save = within(region).getByRole('button', { name: 'Save Changes' });
       expectUnavailable(save, 'Nothing has changed yet.');
       await user.click(save);
@@ -304,19 +342,20 @@ describe('UserRoleManagement', () => {
     it('keeps the selection and shows the error when saving fails', async () => {
       server.use(errorHandlers.failing('/api/Claim/AddRemoveUpdateClaimsToAppUserOrUsers', 500));
       const { user } = renderScreen({ initialUserId: users.newcomer });
-      const region = await screen.findByRole('region', { name: /User: Nora Newcomer$/ });
+      const region = await findPanel(/User: Nora Newcomer$/);
       await user.click(await findCheckboxIn(region, 'Form_Add'));
       await user.click(within(region).getByRole('button', { name: 'Save Changes' }));
       const alert = await within(region).findByRole('alert');
       expect(alert).toHaveTextContent('An unexpected server error occurred.');
-      expect(alert).toHaveTextContent('Simulated failure (500).');
+      // The response, the alert's collapsed details, renders after the alert (hidden content comes at a lower priority).
+      await waitFor(() => expect(alert).toHaveTextContent('Simulated failure (500).'));
       expect(checkboxIn(region, 'Form_Add')).toBeChecked();
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     });
 
     it("asks before 'Clear All' and then clears every selected item", async () => {
       const { user } = renderScreen({ initialUserId: users.signer });
-      const region = await screen.findByRole('region', { name: /User: Sam Signer$/ });
+      const region = await findPanel(/User: Sam Signer$/);
       await user.click(within(region).getByRole('button', { name: 'Clear All' }));
       const dialog = await screen.findByRole('dialog');
       expect(
@@ -338,7 +377,7 @@ describe('UserRoleManagement', () => {
     it("shows 'Failed to load claim groups. Please try again.' in the panel when the claim groups cannot load", async () => {
       server.use(errorHandlers.failing('/api/Claim/ClaimGroupsPaged', 500));
       renderScreen({ initialUserId: users.signer });
-      const region = await screen.findByRole('region', { name: /User: Sam Signer$/ });
+      const region = await findPanel(/User: Sam Signer$/);
       expect(await within(region).findByText('Failed to load claim groups. Please try again.')).toBeInTheDocument();
       // What the user already holds stays visible, so it can still be removed.
       expect(within(region).getByText('Signers')).toBeInTheDocument();
@@ -346,7 +385,7 @@ describe('UserRoleManagement', () => {
 
     it('uses the display name in the panel label', async () => {
       renderScreen({ initialUserId: users.admin, getDisplayNames: (list) => list.map((u) => u.name.toUpperCase()) });
-      expect(await screen.findByRole('region', { name: /User: ADA ADMIN$/ })).toBeInTheDocument();
+      expect(await findPanel(/User: ADA ADMIN$/)).toBeInTheDocument();
     });
   });
 
@@ -356,7 +395,7 @@ describe('UserRoleManagement', () => {
       const onUserGroupSelected = vi.fn();
       const { user } = renderScreen({ onUserSelected, onUserGroupSelected });
       await pick(user, await userPicker(), 'Sam Signer');
-      let region = await screen.findByRole('region', { name: /User: Sam Signer$/ });
+      let region = await findPanel(/User: Sam Signer$/);
       await user.click(checkboxIn(region, 'UX'));
       expect(checkboxIn(region, 'UX')).not.toBeChecked();
       await user.click(await findCheckboxIn(region, 'Form_Add'));
@@ -371,7 +410,7 @@ describe('UserRoleManagement', () => {
       expect(panel()).not.toBeInTheDocument();
       await pick(user, await groupPicker(), 'Reviewers');
       expect(onUserGroupSelected).toHaveBeenLastCalledWith(groups.reviewers);
-      region = await screen.findByRole('region', { name: /User Group: Reviewers$/ });
+      region = await findPanel(/User Group: Reviewers$/);
       for (const type of ['Server', 'UX', 'Table'])
         expect(checkboxIn(region, type)).toBeChecked();
 
@@ -380,7 +419,7 @@ describe('UserRoleManagement', () => {
       expect(panel()).not.toBeInTheDocument();
       expect(await userPicker()).toHaveValue('');
       await pick(user, await userPicker(), 'Sam Signer');
-      region = await screen.findByRole('region', { name: /User: Sam Signer$/ });
+      region = await findPanel(/User: Sam Signer$/);
       for (const type of ['Server', 'UX', 'Table'])
         expect(checkboxIn(region, type)).toBeChecked();
       expect(await findCheckboxIn(region, 'Form_Add')).not.toBeChecked();
@@ -406,7 +445,7 @@ describe('UserRoleManagement', () => {
 
     it("creates a group, shows 'Group Created Successfully', refreshes the list and clears the selection", async () => {
       const { user } = renderScreen({ initialTab: 'userGroups', initialUserGroupId: groups.readers });
-      await screen.findByRole('region', { name: /User Group: Readers$/ });
+      await findPanel(/User Group: Readers$/);
       await user.type(screen.getByRole('textbox', { name: 'Group name' }), '  Auditors {Enter}');
       const dialog = await screen.findByRole('dialog', { name: 'Group Created Successfully' });
       expect(within(dialog).getByText("User group 'Auditors' has been created successfully.")).toBeInTheDocument();
@@ -445,7 +484,7 @@ describe('UserRoleManagement', () => {
       expectUnavailable(screen.getByRole('button', { name: 'Delete' }));
       await pick(user, picker, 'Reviewers');
       expectAvailable(screen.getByRole('button', { name: 'Edit' }));
-      await screen.findByRole('region', { name: /User Group: Reviewers$/ });
+      await findPanel(/User Group: Reviewers$/);
       await user.click(screen.getByRole('button', { name: 'Edit' }));
       const dialog = await screen.findByRole('dialog', { name: 'Edit user group' });
       const input = within(dialog).getByRole('textbox', { name: 'New group name' });
@@ -470,7 +509,7 @@ describe('UserRoleManagement', () => {
     it('keeps the typed name and the selection when renaming fails', async () => {
       server.use(errorHandlers.failing('/api/Claim/RenameAppUserGroup', 500));
       const { user } = renderScreen({ initialTab: 'userGroups', initialUserGroupId: groups.reviewers });
-      await screen.findByRole('region', { name: /User Group: Reviewers$/ });
+      await findPanel(/User Group: Reviewers$/);
       await user.click(screen.getByRole('button', { name: 'Edit' }));
       const dialog = await screen.findByRole('dialog', { name: 'Edit user group' });
       const input = within(dialog).getByRole('textbox', { name: 'New group name' });
@@ -483,7 +522,7 @@ describe('UserRoleManagement', () => {
 
     it('deletes a group after the confirmation and clears the selection', async () => {
       const { user } = renderScreen({ initialTab: 'userGroups', initialUserGroupId: groups.reviewers });
-      await screen.findByRole('region', { name: /User Group: Reviewers$/ });
+      await findPanel(/User Group: Reviewers$/);
       await user.click(screen.getByRole('button', { name: 'Delete' }));
       const dialog = await screen.findByRole('dialog', { name: "Delete user group 'Reviewers'?" });
       expect(within(dialog).getByText('This action cannot be undone.')).toBeInTheDocument();
@@ -499,7 +538,7 @@ describe('UserRoleManagement', () => {
     it('keeps the group and shows the error when deleting fails', async () => {
       server.use(errorHandlers.failing('/api/Claim/DeleteAppUserGroup', 500));
       const { user } = renderScreen({ initialTab: 'userGroups', initialUserGroupId: groups.reviewers });
-      await screen.findByRole('region', { name: /User Group: Reviewers$/ });
+      await findPanel(/User Group: Reviewers$/);
       await user.click(screen.getByRole('button', { name: 'Delete' }));
       const dialog = await screen.findByRole('dialog');
       await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
@@ -640,7 +679,7 @@ describe('UserRoleManagement', () => {
   describe('Role & Permission Management of a user group', () => {
     it('is labelled User Group and saves through the AppUserGroupOrUserGroups calls', async () => {
       const { user } = renderScreen({ initialTab: 'userGroups', initialUserGroupId: groups.reviewers });
-      const region = await screen.findByRole('region', { name: 'Role & Permission Management User Group: Reviewers' });
+      const region = await findPanel('Role & Permission Management User Group: Reviewers');
       expect(within(region).getByText('Form Readers')).toBeInTheDocument();
       expect(await findCheckboxIn(region, 'Signing_DownloadDocument')).toBeChecked();
       await user.click(checkboxIn(region, 'Signing_DownloadDocument'));
@@ -672,7 +711,7 @@ describe('UserRoleManagement', () => {
       backend.setEnforceClaims(true);
       backend.setCurrentUser(users.auditor);
       const { user } = renderScreen({ initialTab: 'userGroups', initialUserGroupId: groups.reviewers });
-      const region = await screen.findByRole('region', { name: /User Group: Reviewers$/ });
+      const region = await findPanel(/User Group: Reviewers$/);
       const manage = "You need the permission 'Claim_ManageUserGroups' for this.";
       await waitFor(() => expectUnavailable(screen.getByRole('button', { name: 'Create Group' }), manage));
       expectUnavailable(screen.getByRole('button', { name: 'Edit' }), manage);
@@ -703,7 +742,7 @@ describe('UserRoleManagement', () => {
   describe('Group Members and unsaved changes', () => {
     it('warns before another group is chosen while members are unsaved', async () => {
       const { user } = renderScreen({ initialTab: 'userGroups', initialUserGroupId: groups.reviewers });
-      await screen.findByRole('region', { name: /User Group: Reviewers$/ });
+      await findPanel(/User Group: Reviewers$/);
       await pick(user, screen.getByRole('combobox', { name: 'Group Members' }), 'Nora Newcomer');
       await user.keyboard('{Escape}');
       await pick(user, await groupPicker(), 'Readers');
@@ -722,7 +761,7 @@ describe('UserRoleManagement', () => {
         (l) => !(l.holderKind === 'user' && l.holderId === users.admin),
       );
       const { user } = renderScreen({ initialTab: 'userGroups', initialUserGroupId: groups.platformTeam });
-      await screen.findByRole('region', { name: /User Group: Platform Team$/ });
+      await findPanel(/User Group: Platform Team$/);
       const members = screen.getByRole('combobox', { name: 'Group Members' });
       const adaPill = within(members.closest('.mantine-MultiSelect-root') as HTMLElement).getByText('Ada Admin');
       await user.click(within(adaPill.closest('.mantine-Pill-root') as HTMLElement).getByRole('button', { hidden: true }));
