@@ -129,11 +129,26 @@ function stillLoading(): boolean {
 
 type Story = { load(): Promise<void> } & ComponentType<Record<string, unknown>>;
 
-/** Runs a story's loaders, renders it in German and waits until its data is in and the page is still for a moment. */
-async function renderGermanStory(Story: Story, args: Record<string, unknown> = {}): Promise<Set<string>> {
+/**
+ * Runs a story's loaders, renders it in German and waits until its data is in: until `dataIn` holds (it throws until
+ * then) with nothing loading any more, or, without `dataIn`, until nothing loads and the page is still for a moment.
+ * Waiting for the data checked, rather than for quiet, holds however slowly a busy machine renders; `dataIn` runs on
+ * every change of the page, so it should use cheap queries (text, not roles).
+ */
+async function renderGermanStory(Story: Story, args: Record<string, unknown> = {}, dataIn?: () => void): Promise<Set<string>> {
   await Story.load();
   const data = backendData();
   render(<Story {...args} />);
+  if (dataIn) {
+    await waitFor(
+      () => {
+        dataIn();
+        expect(stillLoading(), 'nothing loads any more').toBe(false);
+      },
+      { timeout: 45000 },
+    );
+    return data;
+  }
   await waitFor(() => expect(document.body.textContent?.trim()).not.toBe(''), { timeout: 5000 });
   let before = '';
   await waitFor(
@@ -183,7 +198,10 @@ describe('screens with the German pack', () => {
   });
 
   it('Role Management: the claims described in German', async () => {
-    const data = await renderGermanStory(Role.GroupSelected as Story, { initialGroupId: seedIds.claimGroups.signers });
+    // The group's permissions are in once their descriptions are, in German.
+    const data = await renderGermanStory(Role.GroupSelected as Story, { initialGroupId: seedIds.claimGroups.signers }, () =>
+      expect(screen.getAllByText(germanLabels.claim_Form_Delete).length, 'a claim described in German').toBeGreaterThan(0),
+    );
     expect(screen.getByRole('heading', { level: 1, name: germanLabels.roleManagementTitle })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: germanLabels.saveChanges })).toBeInTheDocument();
     expect(screen.getAllByText(germanLabels.claim_Form_Delete).length, 'a claim described in German').toBeGreaterThan(0);
