@@ -64,7 +64,11 @@ function sectionsNamed(name: string | RegExp): HTMLElement[] {
 }
 /** No permission panel, visible or not. */
 const panel = () => sectionsNamed(/^Role & Permission Management/)[0] ?? null;
-/** The one permission panel named `name`, checked as a role query would find it (role, accessible name, visible). */
+/**
+ * The one permission panel named `name`, checked as a role query would find it (role, accessible name, visible). It
+ * waits up to 20 s (not the usual 5): the panel comes with the holder's permissions and some two hundred checkboxes,
+ * which took 7.4 s to render beside two CPU burners, the file's first render.
+ */
 function findPanel(name: string | RegExp): Promise<HTMLElement> {
   return waitFor(() => {
     const found = sectionsNamed(name);
@@ -74,7 +78,7 @@ function findPanel(name: string | RegExp): Promise<HTMLElement> {
     expect(region).toHaveAccessibleName(name);
     expect(region).toBeVisible();
     return region;
-  });
+  }, { timeout: 20000 });
 }
 const requestsTo = (name: string) => backend.requests.filter((r) => r.path.split('?')[0]?.endsWith(`/${name}`));
 
