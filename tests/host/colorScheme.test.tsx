@@ -12,12 +12,20 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { App } from '../../example-host/src/App';
 import { COLOR_SCHEME_STORAGE_KEY, DEFAULT_COLOR_SCHEME } from '../../example-host/src/colorScheme';
 import { createAppRouter } from '../../example-host/src/router';
+import type * as FormsAdminModule from '../../example-host/src/formsAdmin';
 import type * as AuthProviderModule from '../../src/auth/AuthProvider';
 import type { AuthContextValue } from '../../src/auth/AuthProvider';
 
 // The colour scheme, on the host's own wiring (App and its MantineProvider, not a provider built by the test): a dark system
 // gets a dark host, the switch sits in the admin header, and the choice is remembered; the script in index.html sets
 // the same scheme before the app loads.
+
+// The host's own provider, with the library's theme as jsdom needs it (tests/support/render.tsx, jsdomTheme): without
+// it the open scheme menu turns `display: none` once floating-ui places it, and its items were found only before that.
+vi.mock('../../example-host/src/formsAdmin', async (importOriginal) => {
+  const { jsdomTheme } = await import('../support/render');
+  return { ...(await importOriginal<typeof FormsAdminModule>()), ccqTheme: jsdomTheme };
+});
 
 vi.mock('../../src/auth/AuthProvider', async (importOriginal) => ({
   ...(await importOriginal<typeof AuthProviderModule>()),
