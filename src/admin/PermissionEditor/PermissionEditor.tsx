@@ -200,7 +200,8 @@ const CategoryFieldset = memo(
     sameCategoryView(a.category, b.category),
 );
 
-interface PermissionRowProps extends PermissionRowView {
+/** What every row of the selected-permissions table shares: its limits, texts and change handlers. */
+interface PermissionRowShared {
   readOnly: boolean;
   min: number;
   max: number;
@@ -208,6 +209,7 @@ interface PermissionRowProps extends PermissionRowView {
   onPriority: (claimValue: number, next: number | string) => void;
   onAllow: (claimValue: number, allow: boolean) => void;
 }
+interface PermissionRowProps extends PermissionRowView, PermissionRowShared {}
 
 // Memoised: with stable callbacks, editing one priority redraws one row, not every selected permission.
 const PermissionRow = memo(function PermissionRow({
@@ -262,14 +264,8 @@ const PermissionRow = memo(function PermissionRow({
 });
 
 /** What the rows of the individual permissions need, handed to them past the table (see {@link PermissionTable}). */
-interface PermissionRowsValue {
+interface PermissionRowsValue extends PermissionRowShared {
   rows: readonly PermissionRowView[];
-  readOnly: boolean;
-  min: number;
-  max: number;
-  labels: Labels;
-  onPriority: (claimValue: number, next: number | string) => void;
-  onAllow: (claimValue: number, allow: boolean) => void;
 }
 
 const PermissionRowsContext = createContext<PermissionRowsValue | null>(null);
