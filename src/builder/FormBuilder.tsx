@@ -64,6 +64,7 @@ import {
   isRequired,
   renameAction,
   sectionPlaceProblem,
+  type BuilderAction,
   type BuilderDocument,
   type BuilderSelection,
   type DropData,
@@ -734,9 +735,18 @@ export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
     const action = renameAction(s.document, id, text, widgets);
     if (action) d(action);
   }, []);
+  // An item's menu: after Duplicate the copy (the selection the duplicate made) takes the focus, as a new item does
+  // after 'Add', so the keyboard goes on from the copy.
+  const canvasDispatch = useCallback(
+    (action: BuilderAction) => {
+      if (action.type === 'duplicate') focusNewItem.current = Date.now();
+      dispatch(action);
+    },
+    [dispatch],
+  );
   const editing = useMemo<CanvasEditing | null>(
-    () => (canEdit ? { dispatch, onMoveTo: setMoveTo, onDelete: requestDelete, onAddSectionInside: addSectionInside, onRename: rename } : null),
-    [canEdit, dispatch, requestDelete, addSectionInside, rename],
+    () => (canEdit ? { dispatch: canvasDispatch, onMoveTo: setMoveTo, onDelete: requestDelete, onAddSectionInside: addSectionInside, onRename: rename } : null),
+    [canEdit, canvasDispatch, requestDelete, addSectionInside, rename],
   );
 
   const sensors = useSensors(useSensor(PointerSensor, POINTER_OPTIONS), useSensor(KeyboardSensor, KEYBOARD_OPTIONS));

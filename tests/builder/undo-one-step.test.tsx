@@ -34,4 +34,36 @@ describe('FormBuilder undo', () => {
     await user.keyboard('{Control>}{Shift>}z{/Shift}{/Control}');
     await waitFor(() => expect(fields()).toEqual(['Field Full name', 'Field Employer', 'Field Long text']));
   });
+
+  it('duplicates a page by keyboard through its menu: the copy after it takes the focus, one Ctrl+Z takes it back', async () => {
+    const { user } = renderInApi(<FormBuilder draftStorage={memoryStorage()} />);
+    await user.click(await screen.findByRole('button', { name: 'Add Short text' }, { timeout: 5000 }));
+    const label = () => within(screen.getByRole('region', { name: /properties/i })).getByRole('textbox', { name: /^Label/ });
+    await user.clear(label());
+    await user.type(label(), 'Full name');
+    const pages = () => within(canvas()).queryAllByRole('region', { name: /^Page / }).map((r) => r.getAttribute('aria-label'));
+    await waitFor(() => expect(pages()).toHaveLength(1));
+    const first = within(canvas()).getAllByRole('region', { name: /^Page / })[0] as HTMLElement;
+    const title = first.querySelector<HTMLElement>('[data-builder-kind="page"]');
+    if (!title) throw new Error('The page has no title item');
+    title.focus();
+    // Right arrow to the page's actions menu, Enter opens it, the arrow keys reach Duplicate, Enter duplicates.
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('button', { name: /^Actions for Page/ })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    const duplicate = await screen.findByRole('menuitem', { name: 'Duplicate' });
+    for (let i = 0; i < 6 && document.activeElement !== duplicate; i += 1) await user.keyboard('{ArrowDown}');
+    expect(duplicate).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(pages()).toHaveLength(2));
+    expect(fields()).toEqual(['Field Full name', 'Field Full name']);
+    const copy = within(canvas()).getAllByRole('region', { name: /^Page / })[1] as HTMLElement;
+    await waitFor(() => expect(copy.querySelector('[data-builder-kind="page"]')).toHaveFocus());
+    await user.keyboard('{Control>}z{/Control}');
+    await waitFor(() => expect(pages()).toHaveLength(1));
+    expect(fields()).toEqual(['Field Full name']);
+    await user.keyboard('{Control>}{Shift>}z{/Shift}{/Control}');
+    await waitFor(() => expect(pages()).toHaveLength(2));
+    expect(fields()).toEqual(['Field Full name', 'Field Full name']);
+  });
 });
