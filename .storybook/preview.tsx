@@ -1,7 +1,6 @@
 /// <reference types="vite/client" />
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import '@mantine/charts/styles.css';
 import 'mantine-datatable/styles.css';
 
 import { MantineProvider, mergeThemeOverrides } from '@mantine/core';

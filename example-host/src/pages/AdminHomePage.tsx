@@ -1,4 +1,3 @@
-import '@mantine/charts/styles.css';
 import { useNavigate } from '@tanstack/react-router';
 import { PageTitle } from '../components/landmarks';
 import { AdminDashboard } from '../formsAdmin';
