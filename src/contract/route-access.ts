@@ -121,6 +121,7 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   // The CSV and XLSX exports of the instances a list shows: the same rows as the OData read, so the same claim.
   rule('GET', '/api/Forms/ExportInstancesCsv', P.FormInstance_SelectList),
   rule('GET', '/api/Forms/ExportInstancesXlsx', P.FormInstance_SelectList),
+  rule('GET', '/api/Forms/InstanceSummary', P.FormInstance_SelectList),
   // Beyond the spec: an instance as its form's PDF, filled in: reading one instance, so that instance's claim.
   rule('GET', '/api/Forms/DownloadPdf', P.FormInstance_Select),
   // Requesting a signature adds signers to an instance: the spec's endpoint permission, or FormSigner Add / AddUpdate.

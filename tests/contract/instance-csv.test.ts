@@ -129,6 +129,25 @@ async function runScenario(target: ContractTarget) {
   const ids = desc.lines.slice(1).map((line) => line.split(',')[0] ?? '');
   facts.set('desc', ids.join() === [...ids].sort().reverse().join() && ids.includes(a.formInstanceId));
 
+  // The summary of the same rows: counted by the backend (SQL aggregates on the server), the same on both.
+  const ada = read?.value.find((r) => (r.data as { name?: string } | undefined)?.name === 'Ada, "L"');
+  await new Promise((resolve) => setTimeout(resolve, 5));
+  // Changed last (its colour now red), so the newest text answer on both backends whatever the others' times.
+  if (ada) await admin.crud.forminstance.patch({ formInstanceId: ada.formInstanceId, data: { ...(ada.data as JsonObject), color: 'r' } });
+  const summaryOf = async (query: Parameters<ApiClient['forms']['instanceSummary']>[0]) => {
+    const summary = await admin.forms.instanceSummary(query);
+    return {
+      instances: summary?.instances,
+      questions: summary?.questions.map((q) =>
+        q.kind === 'text' ? { ...q, latest: q.latest.map((hit) => hit.text), at: q.latest.every((hit) => !Number.isNaN(Date.parse(hit.at))) } : q,
+      ),
+    };
+  };
+  facts.set('summary', await summaryOf({ filter: ofForm }));
+  facts.set('summary.search', await summaryOf({ filter: ofForm, search: odata.searchWords('bob') }));
+  facts.set('summary.deleted.view', await summaryOf({ filter: odata.and(ofForm, odata.deletedView<FormInstance>(true)) }));
+  facts.set('summary.none', await summaryOf({ filter: odata.and(ofForm, odata.eq<FormInstance>('status', 99)) }));
+
   const raw = (query: string, token: string | null = target.adminToken, file = 'Csv') =>
     fetch(`${target.baseUrl}/api/Forms/ExportInstances${file}?${query}`, token ? { headers: { Authorization: `Bearer ${token}` } } : {}).then(async (r) => [
       r.status,
@@ -139,11 +158,15 @@ async function runScenario(target: ContractTarget) {
   facts.set('refused.filter', await raw('$filter=nosuch eq 1'));
   facts.set('refused.repeat', await raw('repeat=sheets'));
   facts.set('anonymous', (await raw('', null))[0]);
+  const rawSummary = (query: string, token: string | null = target.adminToken) =>
+    fetch(`${target.baseUrl}/api/Forms/InstanceSummary?${query}`, token ? { headers: { Authorization: `Bearer ${token}` } } : {}).then((r) => r.status);
+  facts.set('summary.refused', [await rawSummary('$filter=nosuch eq 1'), await rawSummary('', null)]);
   facts.set('xlsx.refused.top', await raw('$top=5', target.adminToken, 'Xlsx'));
   facts.set('xlsx.anonymous', (await raw('', null, 'Xlsx'))[0]);
   const { client: nobody } = await target.newUser();
   facts.set('noclaims', await outcome(() => nobody.forms.exportInstancesCsv()));
   facts.set('xlsx.noclaims', await outcome(() => nobody.forms.exportInstancesXlsx()));
+  facts.set('summary.noclaims', await outcome(() => nobody.forms.instanceSummary()));
   return facts;
 }
 
@@ -214,6 +237,50 @@ describe('instances CSV export — the fake and the server agree', () => {
     expect(fake.get('xlsx.refused.top')).toEqual([400, expect.stringContaining('$top')]);
     expect(fake.get('xlsx.anonymous')).toBe(401);
     expect(fake.get('xlsx.noclaims')).toMatchObject({ status: 403, detail: "The claim 'FormInstance_SelectList' is required." });
+  });
+
+  it('sums up the same instances question by question: choices counted, numbers and dates binned, latest texts', () => {
+    const questions = (fake.get('summary') as { instances: number; questions: { label: string }[] }).questions;
+    expect(fake.get('summary')).toMatchObject({ instances: 4 });
+    expect(questions.map((q) => q.label)).toEqual(['Name', 'Age', 'Pets', 'Colour', 'At', 'Clock']);
+    const [name, age, pets, colour, at, clock] = questions;
+    // The newest first: the instance changed last.
+    expect(name).toEqual({ path: '/name', label: 'Name', widget: 'text', kind: 'text', answered: 4, latest: ['Ada, "L"', expect.any(String), expect.any(String), expect.any(String)], at: true });
+    expect([...(name as unknown as { latest: string[] }).latest].sort()).toEqual(['=SUM(A1:A2)', 'Ada, "L"', 'Bob', 'Zoë']);
+    // Whole numbers spanning 9: one bin per number.
+    expect(age).toMatchObject({ kind: 'number', answered: 2, min: -5, max: 3 });
+    const ageBins = (age as unknown as { bins: { from: number; to: number; count: number }[] }).bins;
+    expect(ageBins).toHaveLength(9);
+    expect(ageBins.filter((b) => b.count > 0)).toEqual([
+      { from: -5, to: -5, count: 1 },
+      { from: 3, to: 3, count: 1 },
+    ]);
+    expect(pets).toEqual({
+      path: '/pets',
+      label: 'Pets',
+      widget: 'multiselect',
+      kind: 'choices',
+      answered: 1,
+      counts: [
+        { value: 'cat', label: 'Cat', count: 1 },
+        { value: '@dog', label: 'Dog', count: 1 },
+      ],
+    });
+    expect(colour).toMatchObject({ kind: 'choice', answered: 1, counts: [{ value: 'r', label: 'Red', count: 1 }, { value: 'b', label: 'Blue', count: 0 }] });
+    // A date-time by the day it gives.
+    expect(at).toMatchObject({ kind: 'date', answered: 1, min: '2026-12-03', max: '2026-12-03', bins: [{ from: '2026-12-03', to: '2026-12-03', count: 1 }] });
+    expect(clock).toMatchObject({ kind: 'text', answered: 1, latest: ['09:15:00+00:00'] });
+    // The list's filters apply: the search, the 'Show deleted' view (the deleted instance's first version too).
+    type Summed = { instances: number; questions: unknown[] };
+    const search = fake.get('summary.search') as Summed;
+    expect(search.instances).toBe(1);
+    expect(search.questions.slice(0, 2)).toMatchObject([{ label: 'Name', answered: 1, latest: ['Bob'] }, { label: 'Age', answered: 1, min: -5, max: -5 }]);
+    const all = fake.get('summary.deleted.view') as Summed;
+    expect(all.instances).toBe(5);
+    expect(all.questions.slice(0, 2)).toMatchObject([{ label: 'Name', answered: 5 }, { label: 'Age', answered: 3, min: -5, max: 9 }]);
+    expect(fake.get('summary.none')).toEqual({ instances: 0, questions: [] });
+    expect(fake.get('summary.refused')).toEqual([400, 401]);
+    expect(fake.get('summary.noclaims')).toMatchObject({ status: 403, detail: "The claim 'FormInstance_SelectList' is required." });
   });
 
   it('answers the same on the server', () => {

@@ -9,9 +9,10 @@ import { crudRoutes } from './crud';
 import { dynamicFormLinkingRoutes } from './dynamic-form-linking';
 import { formsCallRoutes } from './forms-calls';
 import { odataRoutes } from './odata-routes';
+import { summaryRoutes } from './summary';
 
 export { anonymousScope, ODATA_CONTENT_TYPE } from './odata-routes';
 export { hashLinkToken, issueLinkToken, resolveLinkToken } from './store';
 
 /** Every route of the forms half. */
-export const formsRoutes: readonly AnyRouteDeclaration[] = [...crudRoutes, ...odataRoutes, ...formsCallRoutes, ...dynamicFormLinkingRoutes, ...checkPatternRoutes];
+export const formsRoutes: readonly AnyRouteDeclaration[] = [...crudRoutes, ...odataRoutes, ...summaryRoutes, ...formsCallRoutes, ...dynamicFormLinkingRoutes, ...checkPatternRoutes];

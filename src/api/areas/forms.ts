@@ -7,9 +7,23 @@ import type { CallOptions, Transport } from '../transport';
 import type { DownloadDocumentResult, FormInstance } from '../types';
 import { CURRENT_PUBLIC_VERSION_PATH, type CurrentPublicVersion } from '../../domain/forms/public-form';
 import { instanceExportParams, type InstanceExportOptions } from '../../domain/forms/export-options';
+import type { InstanceSummary } from '../../domain/forms/summary';
 
 export type { CurrentPublicVersion } from '../../domain/forms/public-form';
 export type { ExportRepeatLayout, InstanceExportOptions } from '../../domain/forms/export-options';
+export type {
+  ChoiceQuestionSummary,
+  DateQuestionSummary,
+  InstanceSummary,
+  NumberQuestionSummary,
+  QuestionSummary,
+  SummaryBin,
+  SummaryChoiceCount,
+  TextQuestionSummary,
+} from '../../domain/forms/summary';
+
+/** What a summary of instances reads: the rows of the list's filter and search. */
+export type InstanceSummaryQuery = Pick<ODataQueryOptions<FormInstance>, 'filter' | 'search'>;
 
 /** What an export of instances selects: the rows of the list's filter, search and order, every one of them. */
 export type InstanceExportQuery = Pick<ODataQueryOptions<FormInstance>, 'filter' | 'search' | 'orderBy'>;
@@ -53,6 +67,12 @@ export interface FormsApi {
    * file name comes from `Content-Disposition`, as for `Signing/DownloadDocument`.
    */
   downloadPdf(formInstanceId: string, options?: CallOptions & { flatten?: boolean }): Promise<DownloadDocumentResult>;
+  /**
+   * `GET /api/Forms/InstanceSummary` (beyond the spec): what the answers of every instance the `$filter` and `$search`
+   * select add up to, question by question (counts of choices, histograms of numbers and dates, the latest texts),
+   * counted by the server (SQL aggregates, no instance loaded). Claim `FormInstance_SelectList`, as the read.
+   */
+  instanceSummary(query?: InstanceSummaryQuery, options?: CallOptions): Promise<InstanceSummary | null>;
 }
 
 /** Creates the Forms API over a transport. */
@@ -109,6 +129,11 @@ export function createFormsApi(transport: Transport): FormsApi {
         status: response.status,
         headers: response.headers,
       };
+    },
+    instanceSummary: async (query, options) => {
+      // May be omitted, not null (docs/spec.md, Validation rules).
+      if (query === null) throw new ArgumentError('query');
+      return transport.request<InstanceSummary>({ method: 'GET', path: '/api/Forms/InstanceSummary', rawQuery: buildQuery(query ?? {}), read: 'json', signal: options?.signal });
     },
     exportInstancesCsv: async (query, options) => exportOf('ExportInstancesCsv', 'text/csv', query, options),
     exportInstancesXlsx: async (query, options) => exportOf('ExportInstancesXlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', query, options),

@@ -13,6 +13,7 @@ import { healthCheckRoutes } from './health-check';
 import { odataRoutes } from './odata';
 import { toHttpHandler, type FakeRoute, type HandlerOptions } from './route';
 import { signingRoutes } from './signing';
+import { summaryRoutes } from './summary';
 
 export type { FakeRoute, HandlerOptions, RouteAccess, RouteContext, RouteMethod } from './route';
 export { joinUrl } from './route';
@@ -38,7 +39,7 @@ export type HandlerGroups = Record<HandlerGroupName, HttpHandler[]>;
 export const fakeRoutes: { readonly [G in HandlerGroupName]: readonly FakeRoute[] } = {
   claim: claimRoutes,
   dynamicFormLinking: dynamicFormLinkingRoutes,
-  odata: odataRoutes,
+  odata: [...odataRoutes, ...summaryRoutes],
   crud: crudRoutes,
   formGenerator: formGeneratorRoutes,
   // `/api/FormSchema/*` is served with the forms calls (one group per screen area, as stories replace them).

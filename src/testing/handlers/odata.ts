@@ -29,11 +29,11 @@ import { presentedLinkToken } from './forms';
 import { form, PUBLIC, user, type FakeRoute, type RouteContext } from './route';
 
 /** The rows of each entity type a caller may see (soft-deleted ones included: the domain hides them). */
-type Visible = Record<FormsODataType, readonly ODataRow[]>;
+export type Visible = Record<FormsODataType, readonly ODataRow[]>;
 
 const asRows = (rows: readonly object[]): readonly ODataRow[] => rows as readonly ODataRow[];
 
-function visibleTo(db: FakeDb, ctx: RouteContext): Visible {
+export function visibleTo(db: FakeDb, ctx: RouteContext): Visible {
   const signedIn = ctx.caller.user;
   if (signedIn) {
     // Soft-deleted rows only for those who may restore them (the domain's rule), whatever the filter asks.

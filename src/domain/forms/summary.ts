@@ -1,0 +1,211 @@
+/**
+ * The summary of a form's answers (`GET /api/Forms/InstanceSummary`): for each question of the layouts the selected
+ * instances use, what the answers add up to. One module for the test fake and the reference server: the questions,
+ * their kinds, the bins of a histogram and the shape of the answer are decided here; each backend only counts (the
+ * server in SQL aggregates over the database, the fake over its memory), through the same use case
+ * (src/service/routes-summary.ts).
+ *
+ * - Questions: the fields of the layouts' plain sections (a repeatable section's fields and a matrix are not
+ *   summarised), in the document order of the newest version, then what older versions ask besides; each data path
+ *   once, labelled as the newest version labels it; a field that shows nothing is no question.
+ * - A choice (`choice`, `boolean`) or a list of choices (`choices`): how many instances gave each answer, the
+ *   field's options first in their order (zero counts included), then answers no option has, most given first.
+ * - A number: its smallest and largest answer and a histogram of at most {@link SUMMARY_BINS} equal bins (one bin per
+ *   whole number when the answers are whole numbers that span no more than that).
+ * - A date (`date`, `datetime`: the day as the answer gives it): the first and last day and a histogram of at most
+ *   {@link SUMMARY_BINS} bins of whole days.
+ * - Any other text: the {@link SUMMARY_LATEST_TEXTS} latest answers (by the instance's last change).
+ */
+import type { FormField, FormLayout } from '../../contract/types';
+import { layoutOptionLabel } from '../../engine/choice-options';
+import { layoutSectionEntries } from '../../engine/layout-walk';
+import { widgetKind } from '../../engine/widget-kinds';
+import type { ODataQuery } from '../odata/ast';
+import type { InstanceCsvSchema } from './export-source';
+
+/** The path of the summary call. */
+export const INSTANCE_SUMMARY_PATH = '/api/Forms/InstanceSummary';
+/** The most bins a histogram has. */
+export const SUMMARY_BINS = 10;
+/** How many of the latest text answers a text question shows. */
+export const SUMMARY_LATEST_TEXTS = 5;
+
+const MS_PER_DAY = 86_400_000;
+
+/** How a question is summarised. */
+export type SummaryKind = 'choice' | 'choices' | 'number' | 'date' | 'text';
+
+/** One question of a summary: its data path, label, widget and how it is summarised. */
+export interface SummaryQuestion {
+  readonly path: string;
+  readonly label: string;
+  readonly widget: string;
+  readonly kind: SummaryKind;
+  readonly field: FormField;
+}
+
+/** A value answered to a choice question and how many instances gave it. */
+export interface SummaryChoiceCount {
+  /** The stored value (a choice's code, `true` / `false` for a yes-or-no question). */
+  readonly value: string | number | boolean;
+  /** The option's label; null for a value no option has (and for yes or no, which the screen words). */
+  readonly label: string | null;
+  readonly count: number;
+}
+
+/** One bin of a histogram: from `from` up to `to` (a number bin holds `from ≤ x < to`, the last one `to` too; a date bin both days). */
+export interface SummaryBin<T extends number | string> {
+  readonly from: T;
+  readonly to: T;
+  readonly count: number;
+}
+
+interface QuestionBase {
+  readonly path: string;
+  readonly label: string;
+  readonly widget: string;
+  /** How many of the selected instances answer it. */
+  readonly answered: number;
+}
+
+/** A choice or list-of-choices question: how often each answer was given. */
+export interface ChoiceQuestionSummary extends QuestionBase {
+  readonly kind: 'choice' | 'choices';
+  readonly counts: readonly SummaryChoiceCount[];
+}
+
+/** A number question: its range and histogram. */
+export interface NumberQuestionSummary extends QuestionBase {
+  readonly kind: 'number';
+  readonly min: number | null;
+  readonly max: number | null;
+  readonly bins: readonly SummaryBin<number>[];
+}
+
+/** A date question: its first and last day (`YYYY-MM-DD`) and histogram. */
+export interface DateQuestionSummary extends QuestionBase {
+  readonly kind: 'date';
+  readonly min: string | null;
+  readonly max: string | null;
+  readonly bins: readonly SummaryBin<string>[];
+}
+
+/** A text question: the latest answers, the newest first. */
+export interface TextQuestionSummary extends QuestionBase {
+  readonly kind: 'text';
+  readonly latest: readonly { readonly text: string; readonly at: string }[];
+}
+
+/** What one question's answers add up to. */
+export type QuestionSummary = ChoiceQuestionSummary | NumberQuestionSummary | DateQuestionSummary | TextQuestionSummary;
+
+/** The summary of the instances a query selects. */
+export interface InstanceSummary {
+  /** How many instances the query selects. */
+  readonly instances: number;
+  readonly questions: readonly QuestionSummary[];
+}
+
+/** The query a summary reads: the list's `$filter` and `$search`, nothing else. */
+export function summaryQuery(query: ODataQuery): ODataQuery {
+  return { ...(query.filter ? { filter: query.filter } : {}), ...(query.search ? { search: query.search } : {}) };
+}
+
+/** How a field is summarised; null for one that is not. */
+export function summaryKindOf(field: FormField): SummaryKind | null {
+  if (field.widget === 'date' || field.widget === 'datetime') return 'date';
+  switch (widgetKind(field.widget)?.value) {
+    case 'choice':
+    case 'boolean':
+      return 'choice';
+    case 'list':
+      return 'choices';
+    case 'number':
+      return 'number';
+    case 'string':
+      return 'text';
+    default:
+      return null;
+  }
+}
+
+const versionOf = (schema: InstanceCsvSchema) => (typeof schema.version === 'number' ? schema.version : Number(schema.version) || 0);
+
+/** The questions of the schemas' layouts, in order (see the module's rules). */
+export function summaryQuestions(schemas: readonly InstanceCsvSchema[]): SummaryQuestion[] {
+  const ordered = [...schemas].sort(
+    (a, b) =>
+      String(a.formName ?? '').localeCompare(String(b.formName ?? ''), 'en') ||
+      versionOf(b) - versionOf(a) ||
+      (a.formSchemaId < b.formSchemaId ? -1 : a.formSchemaId > b.formSchemaId ? 1 : 0),
+  );
+  const found = new Map<string, SummaryQuestion>();
+  for (const schema of ordered) {
+    const layout: FormLayout | null = schema.layout;
+    if (!layout) continue;
+    for (const { section, repeatOwner } of layoutSectionEntries(layout)) {
+      if (repeatOwner) continue;
+      for (const field of Array.isArray(section.fields) ? section.fields : []) {
+        if (typeof field !== 'object' || field === null || typeof field.path !== 'string' || found.has(field.path)) continue;
+        const kind = summaryKindOf(field);
+        if (kind) found.set(field.path, { path: field.path, label: String(field.label || field.path), widget: String(field.widget), kind, field });
+      }
+    }
+  }
+  return [...found.values()];
+}
+
+/** The counts of a choice question in order: the options first (zero counts too), then other answers, most given first. */
+export function orderedChoiceCounts(field: FormField, counted: readonly { value: string | number | boolean; count: number }[]): SummaryChoiceCount[] {
+  const out: SummaryChoiceCount[] = [];
+  const left = new Map(counted.map((c) => [JSON.stringify(c.value), c]));
+  for (const option of Array.isArray(field.options) ? field.options : []) {
+    const value = option.value as string | number | boolean;
+    const hit = [...left.entries()].find(([, c]) => String(c.value) === String(value));
+    if (hit) left.delete(hit[0]);
+    out.push({ value: hit ? hit[1].value : value, label: String(option.label), count: hit ? hit[1].count : 0 });
+  }
+  const rest = [...left.values()].sort((a, b) => b.count - a.count || (String(a.value) < String(b.value) ? -1 : String(a.value) > String(b.value) ? 1 : 0));
+  for (const c of rest) out.push({ value: c.value, label: layoutOptionLabel(field, c.value) ?? null, count: c.count });
+  return out;
+}
+
+/**
+ * The bins of a number histogram over `[min, max]`: `start` and `width` such that a value's bin is
+ * `min(floor((x - start) / width), count - 1)`, and the bins' edges.
+ */
+export function numberBins(min: number, max: number, whole: boolean): { start: number; width: number; count: number } {
+  if (whole && max - min + 1 <= SUMMARY_BINS) return { start: min, width: 1, count: max - min + 1 };
+  if (max === min) return { start: min, width: 1, count: 1 };
+  return { start: min, width: (max - min) / SUMMARY_BINS, count: SUMMARY_BINS };
+}
+
+/** The bins of a date histogram over the days `[min, max]` (days since 1970-01-01): whole days each. */
+export function dayBins(min: number, max: number): { start: number; width: number; count: number } {
+  const span = max - min + 1;
+  const width = Math.ceil(span / SUMMARY_BINS);
+  return { start: min, width, count: Math.ceil(span / width) };
+}
+
+/** A day number (days since 1970-01-01) as `YYYY-MM-DD`. */
+export function dayText(day: number): string {
+  return new Date(day * MS_PER_DAY).toISOString().slice(0, 10);
+}
+
+const DAY_PREFIX = /^(\d{4})-(\d\d)-(\d\d)/;
+
+/** The day of a date or date-time answer (days since 1970-01-01), as the answer gives it; null for none. */
+export function answerDay(value: unknown): number | null {
+  if (typeof value !== 'string') return null;
+  const at = DAY_PREFIX.exec(value);
+  if (!at) return null;
+  const ms = Date.UTC(Number(at[1]), Number(at[2]) - 1, Number(at[3]));
+  // A day the calendar lacks (2026-02-30) is none.
+  if (Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 10) !== value.slice(0, 10)) return null;
+  return Math.round(ms / MS_PER_DAY);
+}
+
+/** The bin of `x` for bins made by {@link numberBins} or {@link dayBins}. */
+export function binOf(x: number, bins: { start: number; width: number; count: number }): number {
+  return Math.max(0, Math.min(Math.floor((x - bins.start) / bins.width), bins.count - 1));
+}
