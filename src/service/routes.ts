@@ -9,6 +9,8 @@
 import type { RouteMethod } from '../contract/route-access';
 import {
   checkJsonContentType,
+  claimGroupNotFound,
+  findGroupByName,
   EVERY_CLAIM_GROUP_INCLUDE,
   HOLDER_LABELS,
   MAX_CHANGE_BODY_BYTES,
@@ -26,7 +28,14 @@ import {
   type JsonRecord,
   type QueryParams,
 } from '../domain';
-import { changeClaimGroups, upsertBuiltInClaimGroups, type BuiltInClaimGroupsStore, type ClaimGroupsStore } from './claim-groups';
+import {
+  changeClaimGroups,
+  removeClaimGroup,
+  upsertBuiltInClaimGroups,
+  type BuiltInClaimGroupsStore,
+  type ClaimGroupRemovalStore,
+  type ClaimGroupsStore,
+} from './claim-groups';
 import { changeClaims, type ClaimsStore } from './claims';
 import { createGroup, renameGroup, type GroupsStore } from './groups';
 import { changeMembers, type MembersStore } from './members';
@@ -79,6 +88,7 @@ export interface PermissionStores {
   claimGroups: ClaimGroupsStore;
   members: MembersStore;
   userGroupRemoval: UserGroupRemovalStore;
+  claimGroupRemoval: ClaimGroupRemovalStore;
   builtInClaimGroups: BuiltInClaimGroupsStore;
   groups: GroupsStore;
 }
@@ -263,6 +273,28 @@ export const PERMISSION_ROUTES: readonly PermissionRoute[] = [
       const id = request.query.id('groupToDeleteId');
       const scope: WriteScope = { changes: [id], access: { type: 'deleteUserGroup', userGroupId: id } };
       await backend.write(scope, ({ stores }) => removeUserGroup({ store: stores.userGroupRemoval }, id));
+      return NO_CONTENT;
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/Claim/DeleteClaimGroupByName',
+    summary: 'Deletes a claim group with its claims and links (204); built-in groups answer 409',
+    async handle(request, backend) {
+      const name = request.query.required('groupName').trim();
+      const byName = async (stores: PermissionStores) => {
+        const group = findGroupByName((await stores.groups.groupRows('claimGroup')).filter((g) => !g.isDeleted), name);
+        if (!group) throw claimGroupNotFound(name);
+        return group;
+      };
+      const { id } = await backend.write({}, ({ stores }) => byName(stores));
+      const scope: WriteScope = { changes: [id], access: { type: 'deleteClaimGroup', claimGroupId: id } };
+      await backend.write(scope, async ({ stores, clock, ids }) => {
+        // Renamed or deleted meanwhile: looked up again under the lock.
+        const group = await byName(stores);
+        if (group.id !== id) throw claimGroupNotFound(name);
+        await removeClaimGroup({ store: stores.claimGroupRemoval, clock, ids }, group, actorOf(request));
+      });
       return NO_CONTENT;
     },
   },

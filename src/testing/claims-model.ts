@@ -369,7 +369,7 @@ export function historyOf(db: FakeDb, kind: HolderKind, holderId: string): Histo
 }
 
 /** The claim group removal's store (src/service/claim-groups.ts) over the in-memory db. */
-export function memoryClaimGroupRemovalStore(db: FakeDb): ClaimGroupRemovalStore {
+function memoryClaimGroupRemovalStore(db: FakeDb): ClaimGroupRemovalStore {
   return {
     ...memoryHolderStore(db),
     async holdersOfClaimGroup(kind, id) {
@@ -469,6 +469,7 @@ export function memoryPermissionStores(db: FakeDb, ids: Ids): PermissionStores {
     claimGroups: memoryClaimGroupsStore(db, ids),
     members: memoryMembersStore(db, ids),
     userGroupRemoval: memoryUserGroupRemovalStore(db),
+    claimGroupRemoval: memoryClaimGroupRemovalStore(db),
     builtInClaimGroups: memoryBuiltInClaimGroupsStore(db, ids),
     groups: memoryGroupsStore(db),
   };

@@ -19,6 +19,7 @@ import { applicationUserGroups, claimGrantsClaimGroups, claimGroupLinksClaimGrou
 import { SEED_IDS } from '../db/seed';
 import { chunked, HOLDERS, loadClaimGroupGraph } from './holders';
 import { usersReaching } from '../claims-service';
+import { holdersOfClaimGroup } from '../history';
 import { grantsByHolder, linksByHolder, membershipsByGroup, projectClaimGroups, projectUserGroups } from './projections';
 import type { RouteContext, RouteExample } from './registry';
 import { tableRoute } from './table';
@@ -216,6 +217,11 @@ function drizzlePermissionStores(w: WriteContext): PermissionStores {
     claimGroups: drizzleClaimGroupsStore(w),
     members: drizzleMembersStore(w),
     userGroupRemoval: drizzleUserGroupRemovalStore(w),
+    claimGroupRemoval: {
+      ...drizzleHolderStore(w),
+      holdersOfClaimGroup: (kind, claimGroupId) => holdersOfClaimGroup(w.tx, kind, claimGroupId),
+      removeClaimGroup: async (claimGroupId) => void (await w.tx.delete(claimGroups).where(eq(claimGroups.id, claimGroupId))),
+    },
     builtInClaimGroups: drizzleBuiltInClaimGroupsStore(w),
     groups: drizzleGroupsStore(w),
   };
@@ -248,6 +254,8 @@ const EXAMPLES: Readonly<Record<string, RouteExample>> = {
   },
   // A malformed id is refused (400), so the walk can call this as often as it likes.
   '/api/Claim/DeleteAppUserGroup': { query: { groupToDeleteId: 'not-a-uuid' } },
+  // Deleting a built-in group is refused, so the walk can call this as often as it likes.
+  '/api/Claim/DeleteClaimGroupByName': { query: { groupName: 'Administrators' } },
   '/api/Claim/UpsertBuiltInClaimGroups': { query: { overrideExisting: 'false' } },
   '/api/Claim/CreateNewApplicationUserGroup': { query: { groupName: 'Route Walk Team' } },
   '/api/Claim/RenameAppUserGroup': { query: { newGroupName: 'Readers', currentGroupId: ids.userGroups.readers } },
