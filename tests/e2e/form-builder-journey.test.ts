@@ -234,6 +234,24 @@ describe('the form builder, end to end', () => {
       await press(page, add(L.fbRepeatableSection));
       await press(page, add('Short text'));
       await typeInto(page, label, 'Employer');
+      // A section inside the repeatable section (its menu's 'Add section inside'), with a field of its own: each job
+      // holds it. The sections so far are page 1's two, page 2's first and the repeatable one: this is the fifth.
+      await menuItem(
+        page,
+        canvas.getByRole('button', { name: fillLabel(L.fbSectionNamed, { name: L.fbNewRepeatableTitle }), exact: true }),
+        canvas.getByRole('button', { name: fillLabel(L.fbActionsFor, { name: fillLabel(L.fbSectionNamed, { name: L.fbNewRepeatableTitle }) }), exact: true }),
+        L.fbAddSectionInside,
+      );
+      await canvas.getByRole('heading', { name: 'Section 5' }).waitFor();
+      await press(page, add('Short text'));
+      await typeInto(page, label, 'Role');
+      await expect
+        .poll(() =>
+          canvas
+            .getByRole('button', { name: fillLabel(L.fbFieldNamed, { name: 'Role' }), exact: true })
+            .evaluate((el) => el.closest('[data-builder-section]')?.parentElement?.closest('[data-builder-section]')?.querySelector('h3, h4')?.textContent ?? null),
+        )
+        .toBe(L.fbNewRepeatableTitle);
       await press(page, add(L.fbPage));
     }));
 
@@ -254,6 +272,19 @@ describe('the form builder, end to end', () => {
       await page.keyboard.press('Enter');
       await properties.getByRole('region', { name: fillLabel(L.bpFieldRegion, { label: 'Long text' }) }).waitFor();
       await typeInto(page, label, 'Comments');
+    }));
+
+  it('adds a rating of 7 stars after the comments on the third page', () =>
+    journey(async () => {
+      step('rating');
+      // Added with the comments selected: right after them, on the third page. Its number of stars is a property.
+      await press(page, add(L.fbWidget_rating));
+      await typeInto(page, label, 'Satisfaction');
+      await choose(page, properties.getByLabel(L.bpStars, { exact: true }), '7');
+      const third = canvas.locator('[data-builder-page]').nth(2);
+      await expect
+        .poll(() => third.locator('[data-builder-field]').evaluateAll((items) => items.map((el) => el.getAttribute('aria-label'))))
+        .toEqual([fillLabel(L.fbFieldNamed, { name: 'Comments' }), fillLabel(L.fbFieldNamed, { name: 'Satisfaction' })]);
     }));
 
   it('saves it as a new public form: version 1, three pages', () =>
@@ -290,6 +321,17 @@ describe('the form builder, end to end', () => {
       ).value[0]!;
       expect(schema1).toMatchObject({ version: 1, isPublic: true });
       expect(schema1.layout.pages).toHaveLength(3);
+      // Every field is the one meant, where it was meant, with the path its label gave it: no step changed another.
+      type Section = { title?: string; fields: { label: string; path: string; widget: string }[]; sections?: Section[] };
+      const fieldsOf = (section: Section): string[] => [
+        ...section.fields.map((f) => `${section.title ?? ''}: ${f.label} ${f.widget} ${f.path}`),
+        ...(section.sections ?? []).flatMap(fieldsOf),
+      ];
+      expect((schema1.layout.pages as { sections: Section[] }[]).map((p) => p.sections.flatMap(fieldsOf))).toEqual([
+        ['Section 1: Full name text /fullName', 'Section 1: Nickname text /nickname', 'Section 2: Middle name text /middleName'],
+        [`${L.fbNewRepeatableTitle}: Employer text /employer`, 'Section 5: Role text /role'],
+        ['Section 1: Comments textarea /comments', 'Section 1: Satisfaction rating /satisfaction'],
+      ]);
     }));
 
   it('a visitor opens its public link and fills it in', () =>
@@ -311,8 +353,14 @@ describe('the form builder, end to end', () => {
         .getByRole('textbox', { name: /Employer/ })
         .first()
         .fill('Analytical Engines Ltd');
+      await v.getByRole('textbox', { name: /Role/ }).first().fill('Programmer');
       await v.getByRole('button', { name: /Next/ }).click();
       await v.getByRole('textbox', { name: /Comments/ }).fill('Looking forward to it.');
+      // The rating by keyboard: from its radio of no star, the Right arrow stores each star it reaches.
+      const rating = v.getByRole('group', { name: /Satisfaction/ });
+      await rating.getByRole('radio', { name: 'Not answered' }).focus();
+      for (let i = 0; i < 4; i++) await v.keyboard.press('ArrowRight');
+      await expect.poll(() => rating.getByRole('radio', { name: '4 of 7 stars' }).isChecked()).toBe(true);
       await v.getByRole('button', { name: /Submit/ }).click();
       await expect
         .poll(async () => (await apiGet<{ value: unknown[] }>(page, `/odata/FormInstanceOData?$filter=formSchemaId eq ${v1}`)).value.length, {
@@ -325,7 +373,8 @@ describe('the form builder, end to end', () => {
         }>(page, `/odata/FormInstanceOData?$filter=formSchemaId eq ${v1}`)
       ).value[0]!;
       expect(JSON.stringify(instance.data)).toContain('Analytical Engines Ltd');
-      expect(instance.data).toMatchObject({ middleName: 'Augusta' });
+      expect(instance.data).toMatchObject({ middleName: 'Augusta', satisfaction: 4 });
+      expect(JSON.stringify(instance.data)).toContain('"role":"Programmer"');
       expect(visitor.errors).toEqual([]);
     }));
 
