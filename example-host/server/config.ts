@@ -398,6 +398,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
   if (env.SIGNING_P12_PATH?.trim()) config.signing = { p12Path: env.SIGNING_P12_PATH.trim(), p12Passphrase: env.SIGNING_P12_PASSPHRASE ?? '' };
   // The audit trails' key, kept apart from the database (default: a key file beside the data folder).
   if (env.SIGNING_AUDIT_KEY?.trim()) config.signing = { ...config.signing, auditKey: env.SIGNING_AUDIT_KEY.trim() };
+  // Mail: over SMTP at SMTP_URL; without it the development SMTP sink keeps what is sent (the Outbox page).
+  const smtpUrl = env.SMTP_URL?.trim();
+  config.signing = { ...config.signing, ...(smtpUrl ? { smtpUrl } : { smtpSink: true }) };
+  if (env.MAIL_FROM?.trim()) config.signing.mailFrom = env.MAIL_FROM.trim();
+  if (env.SMTP_SINK_PORT?.trim()) config.signing.smtpSinkPort = Number(env.SMTP_SINK_PORT.trim());
   const metrics = env.METRICS?.trim().toLowerCase();
   if (metrics) config.metrics = ['1', 'true', 'on', 'yes'].includes(metrics);
   if (env.INSTANCE_ID?.trim()) config.instanceId = env.INSTANCE_ID.trim();

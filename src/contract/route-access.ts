@@ -137,6 +137,8 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   { ...rule('POST', '/api/Signing/RemindSigners', P.FormSigner_Update), alternatives: [P.FormSigner_AddUpdate] },
   { ...rule('POST', '/api/Signing/GetSignerLink', P.FormSigner_Update), alternatives: [P.FormSigner_AddUpdate] },
   { ...rule('POST', '/api/Signing/VoidEnvelope', P.FormSigner_MarkDeleted), alternatives: [P.FormSigner_Delete] },
+  // Beyond the spec: the Outbox of the mail sent (signing links among it), for administrators only.
+  rule('GET', '/api/Mail/Outbox', P.GlobalDataAdmin),
   // The signing page: a signer's link token (in the body) is the only credential.
   rule('POST', '/api/Signing/Open', 'public'),
   rule('POST', '/api/Signing/Sign', 'public'),

@@ -696,3 +696,25 @@ export type DisplayNameFunction = (users: ApplicationUser[]) => Promise<string[]
  * "matching it can take …").
  */
 export type PatternCheckResult = { ok: true } | { ok: false; reason: string };
+
+/** A file that came with a message of the Outbox: its name, type and size in bytes. */
+export interface OutboxAttachment {
+  fileName: string;
+  contentType: string;
+  size: number;
+}
+
+/**
+ * One message the server sent, as its Outbox lists it (`GET /api/Mail/Outbox`, newest first): the reference server's
+ * development SMTP sink keeps what it received, the test fake what its mailer was given.
+ */
+export interface OutboxMessage {
+  id: string;
+  receivedDateTime: Date;
+  fromAddress: string;
+  toAddress: string;
+  subject: string;
+  /** The plain text part. */
+  textBody: string;
+  attachments: OutboxAttachment[];
+}

@@ -14,6 +14,7 @@ import { builderSaveLabels } from './builder-save-labels';
 import { builderPropertiesLabels } from './builder-properties-labels';
 import { signingLabels } from './signing-labels';
 import { signDocumentLabels } from './sign-document-labels';
+import { mailLabels } from './mail-labels';
 import { fillLabel, sharedLabels } from './shared-labels';
 import { routerLabels } from './router-labels';
 import { builderTemplateLabels, builderWidgetLabels } from './builder-template-labels';
@@ -218,6 +219,8 @@ export const englishLabels = /* @__PURE__ */ (() => ({
   ...envelopeStatusLabels,
   // The signer's signing page (src/labels/sign-document-labels.ts)
   ...signDocumentLabels,
+  // The e-mail the signing sends (src/labels/mail-labels.ts)
+  ...mailLabels,
   // The claim catalogue's descriptions, `claim_<key>` (src/labels/claim-labels.ts)
   ...claimDescriptionLabels,
 }) as const)();

@@ -73,7 +73,7 @@ export const signingLabels = {
   sgReminded: 'The signers of {name} were reminded.',
   sgRemindFailed: 'Could not remind the signers of {name}',
   sgCopyLink: 'Copy link of {signer}',
-  sgLinkCopied: 'The signing link of {signer} was copied. Earlier links of this signer no longer work.',
+  sgLinkCopied: 'The signing link of {signer} was copied. The links sent before keep working.',
   sgCopyLinkFailed: 'Could not copy the signing link of {signer}',
   sgDownload: 'Download',
   sgDownloadNamed: 'Download the signed document of {name}',

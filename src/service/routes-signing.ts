@@ -5,7 +5,9 @@
  * the signer's link token in the body and nothing else. Every call is a use case of src/service/signing.ts over the
  * backend's {@link SigningPorts} (the fake: src/testing/signing-model.ts; the server: example-host/server/signing).
  */
+import type { OutboxMessage, Paged } from '../contract/types';
 import { hasField, type JsonRecord } from '../domain';
+import { pageWindow, readPaging, toPaged } from '../domain/paging';
 import { readIdField, readReason, readSignature, readSignatureRequest, readSignerToken, SIGNING_LIMITS } from '../domain/signing';
 import { readEnvelopeListQuery } from '../domain/signing/list-query';
 import { json, readBody, type RouteRequest, type ServiceRoute } from './routes';
@@ -48,7 +50,15 @@ function linkTarget(body: JsonRecord): SignerLinkTarget {
 
 const pageBody = (request: RouteRequest) => readBody(request, SIGNING_PAGE_BODY_BYTES);
 
-/** The routes of `/api/Signing/*`. */
+/** The Outbox: a page of the messages sent, newest first (`page` from 1, `count`). */
+async function outboxPage(request: RouteRequest, ports: SigningPorts): Promise<Paged<OutboxMessage>> {
+  const paging = readPaging(request.query);
+  const window = pageWindow(paging) ?? { offset: 0, limit: paging.count };
+  const { messages, total } = await ports.outbox.list(window);
+  return toPaged(messages, total, paging);
+}
+
+/** The routes of `/api/Signing/*`, and the Outbox of the mail they send (`/api/Mail/Outbox`). */
 export const SIGNING_ROUTES: readonly SigningRoute[] = [
   {
     method: 'POST',
@@ -95,7 +105,7 @@ export const SIGNING_ROUTES: readonly SigningRoute[] = [
   {
     method: 'POST',
     path: '/api/Signing/GetSignerLink',
-    summary: 'A new link for one signer (the earlier one stops working).',
+    summary: 'A new link for one signer (the links sent or copied before keep working).',
     async handle(request, ports) {
       const body = await readBody(request);
       return json(await signerLink(ports, readIdField(body, 'envelopeId'), readIdField(body, 'signerId')));
@@ -119,6 +129,12 @@ export const SIGNING_ROUTES: readonly SigningRoute[] = [
       const { bytes, fileName } = await downloadSignedDocument(ports, actorOf(request), request.query.required('envelopeId'));
       return { status: 200, file: { bytes, fileName, contentType: 'application/pdf' } };
     },
+  },
+  {
+    method: 'GET',
+    path: '/api/Mail/Outbox',
+    summary: 'The messages sent (the development SMTP sink), newest first, paged (page, count).',
+    handle: async (request, ports) => json(await outboxPage(request, ports)),
   },
   {
     method: 'POST',

@@ -5,9 +5,10 @@
  * PDF worker (example-host/server/signing/provider.ts).
  */
 import type { EnvelopeStatus } from '../contract/enums';
-import type { SignaturePlace, SignerStatus, SigningAuditEvent, SigningEnvelope } from '../contract/types';
+import type { OutboxMessage, SignaturePlace, SignerStatus, SigningAuditEvent, SigningEnvelope } from '../contract/types';
 import type { RequestedSigner } from '../domain/signing';
 import type { EnvelopeListQuery } from '../domain/signing/list-query';
+import type { Mailer, MailMessage } from './mail';
 
 /** Who acts, as the audit records it. */
 export interface SigningActor {
@@ -138,8 +139,8 @@ export interface SigningStore {
   storedAuditHead(envelopeId: string): Promise<{ keyed: boolean; eventCount: number | null; headHash: string | null }>;
   /** The token of a SHA-256 (hex), live or not, or undefined. */
   findToken(tokenHash: string): Promise<SignerTokenRecord | undefined>;
-  /** Revokes a signer's live tokens and stores a new one. */
-  replaceSignerToken(tokenHash: string, token: Omit<SignerTokenRecord, 'usedAt' | 'revokedAt'>, now: Date): Promise<void>;
+  /** Stores a new token of a signer; their earlier ones stay live (a link already sent or copied keeps working). */
+  addSignerToken(tokenHash: string, token: Omit<SignerTokenRecord, 'usedAt' | 'revokedAt'>): Promise<void>;
   /** Marks a token used. */
   useToken(tokenHash: string, now: Date): Promise<void>;
   /** Revokes every live token of an envelope. */
@@ -181,20 +182,16 @@ export interface Sealer {
   seal(input: SealInput): Promise<{ bytes: Uint8Array; signedSha256: string }>;
 }
 
-/** One message to a signer or the sender. */
-export interface SigningMail {
-  kind: 'signing-request' | 'reminder' | 'declined' | 'voided' | 'completed';
-  to: { name: string; email: string };
-  envelopeId: string;
-  subject: string;
-  text: string;
-  /** The signer's link, for requests and reminders. */
-  link?: string;
-}
+/** One message to a signer or the sender (src/service/mail.ts). */
+export type SigningMail = MailMessage;
 
-/** Sends the signing mail; hosts implement it (SMTP, a mail API…). */
-export interface Mailer {
-  send(mail: SigningMail): Promise<void>;
+/** Sends the signing mail (src/service/mail.ts). */
+export type { Mailer };
+
+/** What the backend's Outbox holds: the messages sent (the server: what its development SMTP sink received). */
+export interface MailOutbox {
+  /** A window of the messages, newest first, and how many there are. */
+  list(window: { offset: number; limit: number }): Promise<{ messages: OutboxMessage[]; total: number }>;
 }
 
 /** New signer link tokens: 256 random bits, base64url. */

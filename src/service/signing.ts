@@ -6,8 +6,11 @@
  * chain); reading the request and who may call a route are the caller's.
  *
  * Each change of an envelope runs in one transaction holding the envelope's row lock, after an envelope past its
- * expiry has been voided. Mail is sent after the change is stored, and only when the backend has a mailer: without
- * one nobody would receive a new link, so none is issued (the sender copies the links from the Signing screen).
+ * expiry has been voided. Mail (src/service/mail.ts: the signer's own link, the completion with the signed document, a
+ * decline's notice) is handed to the mailer after the change is stored, and only when the backend has a mailer:
+ * without one nobody would receive a new link, so none is issued (the sender copies the links from the Signing
+ * screen). A new link never revokes an earlier one: a link mailed or copied before keeps working until it is used,
+ * expires or the envelope ends.
  */
 import { EnvelopeStatus } from '../contract/enums';
 import type { AuditVerification, SignerLink, SigningAuditEvent, SigningEnvelope, SigningSession } from '../contract/types';
@@ -39,19 +42,9 @@ import {
   type EnvelopeState,
 } from '../domain/signing';
 import { envelopeListAnswer, type EnvelopeListQuery } from '../domain/signing/list-query';
+import { completedMail, declinedMail, signingLinkMail, type Mailer, type MailMessage, type SigningMailTexts } from './mail';
 import type { Clock, Ids } from './ports';
-import type {
-  EnvelopeRecord,
-  Mailer,
-  SealInput,
-  Sealer,
-  SentDocuments,
-  SigningActor,
-  SigningMail,
-  SigningStorage,
-  SigningStore,
-  TokenSource,
-} from './signing-ports';
+import type { EnvelopeRecord, MailOutbox, SealInput, Sealer, SentDocuments, SigningActor, SigningStorage, SigningStore, TokenSource } from './signing-ports';
 
 /** What the signing use cases work with. */
 export interface SigningPorts {
@@ -63,6 +56,10 @@ export interface SigningPorts {
   sealer: Sealer;
   /** Null: no mail is sent (the links are shown and copied on the Signing screen). */
   mailer: Mailer | null;
+  /** The texts the mail is written with (the labels' `ml…` texts, in the backend's language). */
+  mailTexts: SigningMailTexts;
+  /** What was sent, for the Outbox page. */
+  outbox: MailOutbox;
   /** The audit trails' key; null when none is configured (a keyed trail then cannot be appended to). */
   auditKey: AuditKey | null;
   /** Where signing links point: `{signingBaseUrl}/sign?token=…`. */
@@ -82,7 +79,7 @@ const SYSTEM: SigningActor = { userId: null, ipAddress: null, userAgent: null };
 const USER_AGENT_CHARS = 500;
 
 type Details = SigningAuditEvent['details'];
-type Mails = (() => Promise<void>)[];
+type Mails = MailMessage[];
 
 function envelopeNotFound(id: string): DomainError {
   return new DomainError(404, `No envelope '${id}'.`);
@@ -150,31 +147,59 @@ function linkExpiry(found: EnvelopeRecord, now: Date): Date {
   return new Date(Math.min(longest, found.expiresAt?.getTime() ?? longest));
 }
 
-/** A new link token for a signer (their earlier ones are revoked: a signer has one live link at a time). */
+/** A new link token for a signer (their earlier ones stay live: a link mailed or copied before keeps working). */
 async function issueToken(ports: SigningPorts, store: SigningStore, found: EnvelopeRecord, signerId: string, now: Date): Promise<{ token: string; expiresAt: Date }> {
   const token = ports.tokens.newToken();
   const expiresAt = linkExpiry(found, now);
-  await store.replaceSignerToken(await sha256Hex(token), { envelopeId: found.envelopeId, signerId, expiresAt }, now);
+  await store.addSignerToken(await sha256Hex(token), { envelopeId: found.envelopeId, signerId, expiresAt });
   return { token, expiresAt };
 }
 
 /** Issues links for signers and prepares their mail (a request or a reminder); none without a mailer. */
 async function sendLinks(ports: SigningPorts, store: SigningStore, found: EnvelopeRecord, signerIds: readonly string[], kind: 'signing-request' | 'reminder', now: Date): Promise<Mails> {
-  const mailer = ports.mailer;
-  if (!mailer) return [];
+  if (!ports.mailer) return [];
   const mails: Mails = [];
+  const formName = (await store.formNameOf(found.formInstanceId)) ?? '';
   for (const signer of found.signers.filter((s) => signerIds.includes(s.signerId))) {
-    const link = linkOf(ports, (await issueToken(ports, store, found, signer.signerId, now)).token);
-    const subject = found.emailSubject ?? 'Please sign this document';
-    const mail: SigningMail = { kind, to: { name: signer.name, email: signer.email }, envelopeId: found.envelopeId, subject, text: found.emailMessage ?? subject, link };
-    mails.push(() => mailer.send(mail));
+    const issued = await issueToken(ports, store, found, signer.signerId, now);
+    mails.push(
+      signingLinkMail({
+        kind,
+        texts: ports.mailTexts,
+        formName,
+        envelopeId: found.envelopeId,
+        to: { name: signer.name, email: signer.email },
+        link: linkOf(ports, issued.token),
+        linkExpiresAt: issued.expiresAt,
+        emailSubject: found.emailSubject,
+        emailMessage: found.emailMessage,
+      }),
+    );
   }
   return mails;
 }
 
-/** Sends prepared mail; a failing mailer does not undo the stored change (the links can be copied again). */
-async function flush(mails: Mails): Promise<void> {
-  await Promise.allSettled(mails.map((send) => send()));
+/**
+ * Hands prepared mail to the mailer once the change is stored; a failing mailer does not undo the change (the links
+ * can be copied again). The server's mailer queues each message and sends it, with retries, outside the request.
+ */
+async function flush(ports: SigningPorts, mails: Mails): Promise<void> {
+  const mailer = ports.mailer;
+  if (!mailer) return;
+  await Promise.allSettled(mails.map((mail) => mailer.send(mail)));
+}
+
+/** The completion to every party (the signers and the sender), with the stored signed document attached. */
+async function completionMails(ports: SigningPorts, envelopeId: string, signed: Uint8Array): Promise<Mails> {
+  if (!ports.mailer) return [];
+  const found = await ports.storage.findEnvelope(envelopeId);
+  if (!found) return [];
+  const formName = (await ports.storage.formNameOf(found.formInstanceId)) ?? '';
+  const parties = found.signers.map((s) => ({ name: s.name, email: s.email }));
+  const sender = found.createdBy ? await ports.storage.userContact(found.createdBy) : undefined;
+  if (sender?.email && !parties.some((p) => p.email.toLowerCase() === sender.email?.toLowerCase())) parties.push({ name: sender.name, email: sender.email });
+  const attachment = { fileName: signedDocumentFileName(formName || 'Form'), contentType: 'application/pdf', bytes: signed };
+  return parties.map((to) => completedMail({ texts: ports.mailTexts, formName, envelopeId: found.envelopeId, to, signed: attachment }));
 }
 
 async function reload(ports: SigningPorts, envelopeId: string): Promise<SigningEnvelope> {
@@ -243,7 +268,7 @@ export async function requestSignature(ports: SigningPorts, actor: SigningActor,
     await record(ports, store, envelopeId, 'sent', actor, now, { details: { signers: first.length } });
     return sendLinks(ports, store, stored, first, 'signing-request', now);
   });
-  await flush(mails);
+  await flush(ports, mails);
   return reload(ports, envelopeId);
 }
 
@@ -276,11 +301,11 @@ export async function remindSigners(ports: SigningPorts, actor: SigningActor, en
     for (const signerId of waiting) await record(ports, store, found.envelopeId, 'reminded', actor, now, { signerId, details: { automatic } });
     return sendLinks(ports, store, found, waiting, 'reminder', now);
   });
-  await flush(mails);
+  await flush(ports, mails);
   return reload(ports, id);
 }
 
-/** A new link for one signer who has not acted on an open envelope (the earlier one stops working). */
+/** A new link for one signer who has not acted on an open envelope (the links sent or copied before keep working). */
 export async function signerLink(ports: SigningPorts, envelopeId: string, signerId: string): Promise<SignerLink> {
   const now = ports.clock.now();
   return withEnvelope(ports, envelopeId, async (store, found) => {
@@ -362,8 +387,12 @@ export async function signEnvelope(ports: SigningPorts, actor: SigningActor, tok
     for (const signerId of change.nextSignerIds) await record(ports, store, found.envelopeId, 'sent', signer, now, { signerId });
     return { completed: false, mails: await sendLinks(ports, store, found, change.nextSignerIds, 'signing-request', now) };
   });
-  await flush(mails);
-  if (completed) await sealEnvelope(ports, grant.envelopeId);
+  await flush(ports, mails);
+  if (completed) {
+    // The completion carries the stored signed document: sealed once, never made again for the mail.
+    const signed = await sealEnvelope(ports, grant.envelopeId);
+    await flush(ports, await completionMails(ports, grant.envelopeId, signed));
+  }
   return reload(ports, grant.envelopeId);
 }
 
@@ -378,17 +407,16 @@ export async function declineEnvelope(ports: SigningPorts, actor: SigningActor, 
     await store.setStatus(found.envelopeId, EnvelopeStatus.Declined, { declinedReason: reason }, now);
     await store.revokeEnvelopeTokens(found.envelopeId, now);
     await record(ports, store, found.envelopeId, 'declined', { ...actor, userId: null }, now, { signerId: grant.signerId, details: { reason } });
-    const mailer = ports.mailer;
-    if (!mailer) return [];
+    if (!ports.mailer) return [];
     const decliner = found.signers.find((s) => s.signerId === grant.signerId);
-    const text = `${decliner?.name ?? 'A signer'} declined to sign: ${reason}`;
+    const formName = (await store.formNameOf(found.formInstanceId)) ?? '';
     // Told: the signers who signed before, and the sender (the user who requested the signature).
     const told = found.signers.filter((s) => change.notifySignerIds.includes(s.signerId)).map((s) => ({ name: s.name, email: s.email }));
     const sender = found.createdBy ? await store.userContact(found.createdBy) : undefined;
     if (sender?.email) told.push({ name: sender.name, email: sender.email });
-    return told.map((to) => () => mailer.send({ kind: 'declined', to, envelopeId: found.envelopeId, subject: 'A signer declined', text }));
+    return told.map((to) => declinedMail({ texts: ports.mailTexts, formName, envelopeId: found.envelopeId, to, signerName: decliner?.name ?? null, reason }));
   });
-  await flush(mails);
+  await flush(ports, mails);
   return reload(ports, grant.envelopeId);
 }
 

@@ -2,12 +2,14 @@
  * The fake's signing storage: envelopes kept in memory, as the ports of src/service/signing-ports.ts, for the signing
  * use cases of src/service/signing.ts (the ones the reference server runs). The fake's own parts: its document as
  * sent (a one-page PDF naming the form and the envelope, a line to sign per signer), its seal (a PDF of its own, no
- * certificate), its fixed audit key and no mail. The handlers in handlers/signing.ts are the HTTP.
+ * certificate), its fixed audit key and its mail, recorded in memory (its Outbox). The handlers in handlers/signing.ts are the HTTP.
  */
 import { EnvelopeStatus } from '../api/enums';
-import type { SignaturePlace, SigningEnvelope } from '../api/types';
+import type { OutboxMessage, SignaturePlace, SigningEnvelope } from '../api/types';
 import { allLive, rowNotFound } from '../domain/forms';
 import { initialSignerStatuses, isEnvelopeOpen, sha256Hex, signedDocumentFileName } from '../domain/signing';
+import { englishLabels } from '../labels/english';
+import { signingMailTextsOf, type Mailer } from '../service/mail';
 import type { SigningPorts } from '../service/signing';
 import type { EnvelopeRecord, SentDocuments, Sealer, SigningStorage } from '../service/signing-ports';
 import type { FakeDb, FakeEnvelope, FakeEnvelopeLifecycle, FakeEnvelopeSigner } from './db';
@@ -256,10 +258,8 @@ export function fakeSigningStorage(ctx: SigningContext): SigningStorage {
       const found = tokenOf(tokenHash);
       return found && { ...found.token, envelopeId: found.envelope.envelopeId };
     },
-    async replaceSignerToken(tokenHash, { envelopeId, signerId, expiresAt }, now) {
-      const l = life(envelopeId);
-      for (const t of l.tokens) if (t.signerId === signerId && !t.revokedAt) t.revokedAt = now;
-      l.tokens.push({ tokenHash, signerId, expiresAt, usedAt: null, revokedAt: null });
+    async addSignerToken(tokenHash, { envelopeId, signerId, expiresAt }) {
+      life(envelopeId).tokens.push({ tokenHash, signerId, expiresAt, usedAt: null, revokedAt: null });
     },
     async useToken(tokenHash, now) {
       const found = tokenOf(tokenHash);
@@ -304,7 +304,37 @@ function newToken(): string {
   return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
-/** The signing use cases' ports over the fake: its storage, clock and ids; links point at `origin`; no mail. */
+/** The messages the fake's mailer was given, per fake database, newest first: its Outbox. */
+const outboxes = new WeakMap<FakeDb, OutboxMessage[]>();
+
+/** The fake's Outbox of a database (what its mailer recorded, newest first). */
+export function fakeOutbox(db: FakeDb): OutboxMessage[] {
+  let outbox = outboxes.get(db);
+  if (!outbox) outboxes.set(db, (outbox = []));
+  return outbox;
+}
+
+/** The fake's mailer: records each message in memory, as the server's sink would list it. */
+function fakeMailer(ctx: SigningContext): Mailer {
+  return {
+    async send(message) {
+      fakeOutbox(ctx.db).unshift({
+        id: ctx.newId(),
+        receivedDateTime: ctx.now(),
+        fromAddress: '"Forms" <forms@localhost>',
+        toAddress: `"${message.to.name.replace(/["\\]/g, '')}" <${message.to.email}>`,
+        subject: message.subject,
+        textBody: message.text,
+        attachments: message.attachments.map((a) => ({ fileName: a.fileName, contentType: a.contentType, size: a.bytes.length })),
+      });
+    },
+  };
+}
+
+/**
+ * The signing use cases' ports over the fake: its storage, clock and ids; links point at `origin`; mail is recorded in
+ * memory (the fake's Outbox).
+ */
 export function fakeSigningPorts(ctx: SigningContext, origin: string): SigningPorts {
   return {
     storage: fakeSigningStorage(ctx),
@@ -313,7 +343,9 @@ export function fakeSigningPorts(ctx: SigningContext, origin: string): SigningPo
     tokens: { newToken },
     documents: fakeSentDocuments(ctx.db),
     sealer: fakeSealer,
-    mailer: null,
+    mailer: fakeMailer(ctx),
+    mailTexts: signingMailTextsOf(englishLabels),
+    outbox: { list: async ({ offset, limit }) => ({ messages: fakeOutbox(ctx.db).slice(offset, offset + limit), total: fakeOutbox(ctx.db).length }) },
     auditKey: FAKE_AUDIT_KEY,
     signingBaseUrl: origin,
   };

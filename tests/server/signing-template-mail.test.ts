@@ -1,9 +1,10 @@
 // @vitest-environment node
 /**
- * Signing a form with a PDF template, with a host's mail sender: the links go out by mail (the signers open the
- * envelope from them), the template's answers are filled and flattened, the first signer signs in the template's
- * signature field and the second on an added signatures page, the sealed file validates; a decline tells the earlier
- * signers and the sender.
+ * Signing a form with a PDF template, with mail that really goes out: the server sends over SMTP to its development
+ * sink, which parses what arrives and keeps it in the outbox (the test reads the messages there, as received). The
+ * links go out by mail (the signers open the envelope from them), the template's answers are filled and flattened, the
+ * first signer signs in the template's signature field and the second on an added signatures page, the sealed file
+ * validates and the completion mail carries it to every party; a decline tells the earlier signers and the sender.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,7 +15,9 @@ import { EnvelopeStatus } from '../../src/api/enums';
 import type { FormLayout, SigningEnvelope, SigningSession } from '../../src/api/types';
 import { saveFormPdf } from '../../example-host/server/pdf/store';
 import { loadOrCreateDevelopmentCertificate } from '../../example-host/server/signing/certificates';
-import type { SigningMail } from '../../example-host/server/signing/provider';
+import { simpleParser } from 'mailparser';
+import { mailOutbox } from '../../example-host/server/db/schema';
+import { mailQueueOf } from '../../example-host/server/signing/routes';
 import { call, callJson, START_TIMEOUT_MS, startTestServer, type TestServer } from './helpers';
 import { pdfsig, pdfText, pngDataUrl, signingPage, templateFields } from './signing-helpers';
 import { toolOutput } from './tools';
@@ -22,13 +25,14 @@ import { toolOutput } from './tools';
 const FIXTURE = fileURLToPath(new URL('../fixtures/pdfs/sample_form.pdf', import.meta.url));
 let server: TestServer;
 let editor: string;
-const mails: SigningMail[] = [];
+let admin: string;
 let formSchemaId: string;
 let signatureRect: { x: number; y: number };
 
 beforeAll(async () => {
-  server = await startTestServer({ signing: { sweepIntervalMs: null, mailSender: { send: async (mail) => void mails.push(mail) } } });
+  server = await startTestServer({ signing: { sweepIntervalMs: null, smtpSink: true } });
   editor = await server.mintAccessToken({ sub: 'editor' });
+  admin = await server.mintAccessToken({ sub: 'admin' });
   const bytes = new Uint8Array(readFileSync(FIXTURE));
   const { pageCount, fields } = await templateFields(bytes);
   const text = fields.find((f) => f.name === 'Name_Last')!;
@@ -69,23 +73,67 @@ async function send(): Promise<SigningEnvelope> {
   return request.body;
 }
 
-const tokenOf = (mail: SigningMail | undefined) => new URL(mail?.link ?? 'http://x/').searchParams.get('token') ?? '';
-const mailsOf = (envelopeId: string, kind: SigningMail['kind']) => mails.filter((m) => m.envelopeId === envelopeId && m.kind === kind);
+/** A message as the sink received it, parsed again from the raw message it kept. */
+interface ReceivedMail {
+  kind: string;
+  envelopeId: string;
+  to: { name: string; email: string };
+  from: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** The signing link in the text part, if any. */
+  link: string | undefined;
+  attachments: { fileName: string; contentType: string; bytes: Uint8Array }[];
+}
+
+/** Every message the sink has received, oldest first, once the server's mail queue has sent what it holds. */
+async function received(): Promise<ReceivedMail[]> {
+  await mailQueueOf(server.config)?.idle();
+  const rows = await server.db.select().from(mailOutbox).orderBy(mailOutbox.receivedDateTime);
+  return Promise.all(
+    rows.map(async (row) => {
+      const parsed = await simpleParser(Buffer.from(row.raw));
+      const to = (Array.isArray(parsed.to) ? parsed.to[0] : parsed.to)?.value[0];
+      return {
+        kind: String(parsed.headers.get('x-forms-mail-kind') ?? ''),
+        envelopeId: String(parsed.headers.get('x-forms-envelope-id') ?? ''),
+        to: { name: to?.name ?? '', email: to?.address ?? '' },
+        from: row.fromAddress,
+        subject: parsed.subject ?? '',
+        text: parsed.text ?? '',
+        html: typeof parsed.html === 'string' ? parsed.html : '',
+        link: /https?:\/\/\S+\/sign\?token=[A-Za-z0-9_-]+/.exec(parsed.text ?? '')?.[0],
+        attachments: parsed.attachments.map((a) => ({ fileName: a.filename ?? '', contentType: a.contentType, bytes: new Uint8Array(a.content) })),
+      };
+    }),
+  );
+}
+
+const tokenOf = (mail: ReceivedMail | undefined) => new URL(mail?.link ?? 'http://x/').searchParams.get('token') ?? '';
+const mailsOf = async (envelopeId: string, kind: string) => (await received()).filter((m) => m.envelopeId === envelopeId && m.kind === kind);
 
 describe('a PDF template signed through mailed links', () => {
   it('mails each signer a link when their turn comes, fills the template and places the signatures', async () => {
     const envelope = await send();
-    const [first] = mailsOf(envelope.envelopeId, 'signing-request');
-    expect(mailsOf(envelope.envelopeId, 'signing-request')).toHaveLength(1);
-    expect(first).toMatchObject({ to: SIGNERS[0], subject: 'Sign the sample', text: 'Thanks!' });
+    const requests = await mailsOf(envelope.envelopeId, 'signing-request');
+    expect(requests).toHaveLength(1);
+    const [first] = requests;
+    expect(first).toMatchObject({ to: SIGNERS[0], from: '"Forms" <forms@localhost>', subject: 'Sign the sample' });
+    expect(first?.text).toContain('> Thanks!');
     expect(first?.link).toMatch(/^http:\/\/127\.0\.0\.1:5173\/sign\?token=[A-Za-z0-9_-]{43}$/);
+    expect(first?.html).toContain(`<a href="${first?.link}"`);
+    // The Outbox lists it with its text.
+    const listed = await callJson<{ list: { subject: string; toAddress: string; textBody: string }[]; totalRecCount: number }>(server, '/api/Mail/Outbox', { token: admin });
+    expect(listed.status).toBe(200);
+    expect(listed.body.list.find((m) => m.textBody.includes(first?.link ?? '?'))).toMatchObject({ subject: 'Sign the sample', toAddress: '"Grace Hopper" <grace@example.com>' });
 
     const open = await signingPage<SigningSession>(server, 'Open', { token: tokenOf(first) });
     expect(open.status).toBe(200);
     expect(open.body.places).toEqual([{ page: 0, x: signatureRect.x, y: signatureRect.y, width: expect.any(Number), height: expect.any(Number) }]);
     expect((await signingPage(server, 'Sign', { token: tokenOf(first), kind: 'drawn', image: pngDataUrl() })).status).toBe(200);
 
-    const second = mailsOf(envelope.envelopeId, 'signing-request')[1];
+    const second = (await mailsOf(envelope.envelopeId, 'signing-request'))[1];
     expect(second?.to).toEqual(SIGNERS[1]);
     const open2 = await signingPage<SigningSession>(server, 'Open', { token: tokenOf(second) });
     // The template has one signature field: the second signer signs on the signatures page added after its page.
@@ -95,6 +143,14 @@ describe('a PDF template signed through mailed links', () => {
 
     const response = await call(server, '/api/Signing/DownloadDocument', { token: editor, query: { envelopeId: envelope.envelopeId } });
     const signed = new Uint8Array(await response.arrayBuffer());
+    // The completion goes to both signers and the sender, each with the signed document as downloaded.
+    const completed = await mailsOf(envelope.envelopeId, 'completed');
+    expect(completed.map((m) => m.to.email).sort()).toEqual(['alan@example.com', 'editor@example.com', 'grace@example.com']);
+    for (const m of completed) {
+      expect(m.subject).toBe('Signed by everyone: “Sample form”');
+      expect(m.attachments.map((a) => [a.fileName, a.contentType])).toEqual([['Sample form - signed.pdf', 'application/pdf']]);
+      expect(Buffer.from(m.attachments[0]!.bytes).equals(Buffer.from(signed))).toBe(true);
+    }
     expect(decodeURIComponent(response.headers.get('content-disposition')?.split("UTF-8''")[1] ?? '')).toBe('Sample form - signed.pdf');
     const report = await pdfsig(signed, (await loadOrCreateDevelopmentCertificate(server.db)).caPem);
     expect(report.valid && report.trusted && report.wholeDocument, report.output).toBe(true);
@@ -115,14 +171,17 @@ describe('a PDF template signed through mailed links', () => {
 
   it('tells the earlier signers and the sender when a signer declines', async () => {
     const envelope = await send();
-    const first = mailsOf(envelope.envelopeId, 'signing-request')[0];
+    const first = (await mailsOf(envelope.envelopeId, 'signing-request'))[0];
     await signingPage(server, 'Open', { token: tokenOf(first) });
     await signingPage(server, 'Sign', { token: tokenOf(first), kind: 'drawn', image: pngDataUrl() });
-    const second = mailsOf(envelope.envelopeId, 'signing-request')[1];
+    const second = (await mailsOf(envelope.envelopeId, 'signing-request'))[1];
     await signingPage(server, 'Open', { token: tokenOf(second) });
     expect((await signingPage(server, 'Decline', { token: tokenOf(second), reason: 'Not my form.' })).status).toBe(200);
-    const told = mailsOf(envelope.envelopeId, 'declined');
+    const told = await mailsOf(envelope.envelopeId, 'declined');
     expect(told.map((m) => m.to.email).sort()).toEqual(['editor@example.com', 'grace@example.com'].sort());
-    expect(told[0]?.text).toBe('Alan Turing declined to sign: Not my form.');
+    for (const m of told) {
+      expect(m.subject).toBe('Alan Turing declined to sign “Sample form”');
+      expect(m.text).toContain('Alan Turing declined to sign “Sample form”. The signing has stopped. The reason given:\n\n> Not my form.');
+    }
   }, 60_000);
 });

@@ -3,7 +3,7 @@
  * The signing use cases on their own ports: the fake's in-memory store over an empty database, a clock the test moves,
  * counted ids and tokens, a mailer that records (or fails), a sealer that counts its seals. Both backends run them
  * (tests/contract holds the fake and the server to the same answers); here, what the contract suite does not reach:
- * mail and the links it carries, a failing mailer, the seal made once, the sweep, the audit's user agent bound.
+ * mail (its texts, text and HTML parts, the links it carries, the signed document attached), a failing mailer, the seal made once, the sweep, the audit's user agent bound.
  */
 import { describe, expect, it } from 'vitest';
 import { EnvelopeStatus, FormInstanceStatus } from '../../src/contract/enums';
@@ -22,6 +22,8 @@ import {
   type SigningPorts,
 } from '../../src/service/signing';
 import type { SigningMail } from '../../src/service/signing-ports';
+import { germanLabels } from '../../src/locales/de';
+import { signingMailTextsOf } from '../../src/service/mail';
 import { createEmptyDb } from '../../src/testing/db';
 import { fakeSigningPorts } from '../../src/testing/signing-model';
 
@@ -76,19 +78,43 @@ function setup(options: { mailer?: 'records' | 'fails' | 'none' } = {}) {
 }
 
 describe('signing mail', () => {
-  it("mails the first routing group their links, the next group when its turn comes, and a reminder replaces the waiting signer's link", async () => {
+  it("mails the first routing group their own links, the next group when its turn comes; a reminder's link and the first both work", async () => {
     const { ports, mail, request, tokenOf, move } = setup();
     const envelope = await requestSignature(ports, actor, request());
-    expect(mail.map((m) => [m.kind, m.to.email, m.subject, m.text])).toEqual([['signing-request', 'ada@example.com', 'Sign the loan', 'Please.']]);
-    expect(mail[0]?.link).toBe(`https://host.example/sign?token=token-1`);
+    expect(mail.map((m) => [m.kind, m.to.email, m.subject])).toEqual([['signing-request', 'ada@example.com', 'Sign the loan']]);
+    const first = mail[0]!;
+    expect(first.link).toBe(`https://host.example/sign?token=token-1`);
+    // Text and HTML parts, each with the greeting, the sender's message and the signer's own link.
+    expect(first.text).toContain('Hello Ada,');
+    expect(first.text).toContain('You are asked to sign “Loan”.');
+    expect(first.text).toContain('> Please.');
+    expect(first.text).toContain('https://host.example/sign?token=token-1');
+    expect(first.text).toContain('The link works until 2026-03-15.');
+    expect(first.html).toContain('<a href="https://host.example/sign?token=token-1"');
+    expect(first.html).toContain('<p>Hello Ada,</p>');
+    expect(first.attachments).toEqual([]);
     move(2 * 3600_000);
     await remindSigners(ports, actor, envelope.envelopeId);
     expect(mail.map((m) => [m.kind, m.to.email])).toEqual([['signing-request', 'ada@example.com'], ['reminder', 'ada@example.com']]);
-    // The first link was replaced by the reminder's.
-    await expect(openSigning(ports, actor, tokenOf(mail[0]))).rejects.toMatchObject({ status: 404 });
-    await openSigning(ports, actor, tokenOf(mail[1]));
+    expect(mail[1]?.subject).toBe('Reminder: Sign the loan');
+    expect(mail[1]?.text).toContain('“Loan” is still waiting for your signature.');
+    // The reminder's link is new, and the link sent first keeps working.
+    expect(tokenOf(mail[1])).toBe('token-2');
+    expect((await openSigning(ports, actor, tokenOf(mail[0]))).signerStatus).toBe('Delivered');
     await signEnvelope(ports, actor, tokenOf(mail[1]), signature);
     expect(mail.slice(2).map((m) => [m.kind, m.to.email])).toEqual([['signing-request', 'bob@example.com']]);
+    // Once Ada has signed, none of her links acts again.
+    await expect(openSigning(ports, actor, tokenOf(mail[0]))).rejects.toMatchObject({ status: 409 });
+  });
+
+  it('copying a link never revokes the one mailed', async () => {
+    const { ports, mail, request, tokenOf } = setup();
+    const envelope = await requestSignature(ports, actor, request());
+    const copied = await signerLink(ports, envelope.envelopeId, envelope.signers[0]!.signerId);
+    expect(copied.token).not.toBe(tokenOf(mail[0]));
+    expect((await openSigning(ports, actor, tokenOf(mail[0]))).signerStatus).toBe('Delivered');
+    expect((await openSigning(ports, actor, copied.token)).signerId).toBe(envelope.signers[0]!.signerId);
+    expect(mail).toHaveLength(1);
   });
 
   it('issues no link without a mailer: a link the sender copied stays valid after a reminder', async () => {
@@ -108,17 +134,56 @@ describe('signing mail', () => {
     expect(db.formInstances[0]?.envelopeStatus).toBe(EnvelopeStatus.Sent);
   });
 
-  it('tells the signers who signed before and the sender when a signer declines', async () => {
+  it('tells the signers who signed before and the sender when a signer declines, with the reason', async () => {
     const { ports, mail, request, tokenOf } = setup();
     await requestSignature(ports, actor, request());
     await openSigning(ports, actor, tokenOf(mail[0]));
     await signEnvelope(ports, actor, tokenOf(mail[0]), signature);
-    const declined = await declineEnvelope(ports, actor, tokenOf(mail[1]), 'Wrong amount');
+    const declined = await declineEnvelope(ports, actor, tokenOf(mail[1]), 'Wrong <amount>');
     expect(declined.status).toBe(EnvelopeStatus.Declined);
-    expect(mail.filter((m) => m.kind === 'declined').map((m) => [m.to.email, m.text])).toEqual([
-      ['ada@example.com', 'Bob declined to sign: Wrong amount'],
-      ['sam@example.com', 'Bob declined to sign: Wrong amount'],
+    const notices = mail.filter((m) => m.kind === 'declined');
+    expect(notices.map((m) => [m.to.email, m.subject])).toEqual([
+      ['ada@example.com', 'Bob declined to sign “Loan”'],
+      ['sam@example.com', 'Bob declined to sign “Loan”'],
     ]);
+    expect(notices[1]?.text).toContain('Hello Sam Sender,');
+    expect(notices[1]?.text).toContain('Bob declined to sign “Loan”. The signing has stopped. The reason given:\n\n> Wrong <amount>');
+    // The HTML part escapes what a signer typed.
+    expect(notices[1]?.html).toContain('Wrong &lt;amount&gt;');
+    expect(notices[1]?.html).not.toContain('<amount>');
+  });
+
+  it('sends the completion to every signer and the sender with the stored signed document attached', async () => {
+    const { ports, mail, seals, request, tokenOf } = setup();
+    const envelope = await requestSignature(ports, actor, request());
+    await openSigning(ports, actor, tokenOf(mail[0]));
+    await signEnvelope(ports, actor, tokenOf(mail[0]), signature);
+    expect(mail.filter((m) => m.kind === 'completed')).toEqual([]);
+    await openSigning(ports, actor, tokenOf(mail[1]));
+    await signEnvelope(ports, actor, tokenOf(mail[1]), signature);
+    const completed = mail.filter((m) => m.kind === 'completed');
+    expect(completed.map((m) => [m.to.email, m.subject])).toEqual([
+      ['ada@example.com', 'Signed by everyone: “Loan”'],
+      ['bob@example.com', 'Signed by everyone: “Loan”'],
+      ['sam@example.com', 'Signed by everyone: “Loan”'],
+    ]);
+    expect(completed[0]?.text).toContain('Every signer has signed “Loan”. The signed document is attached.');
+    const download = await downloadSignedDocument(ports, actor, envelope.envelopeId);
+    for (const m of completed) {
+      expect(m.attachments.map((a) => [a.fileName, a.contentType])).toEqual([['Loan - signed.pdf', 'application/pdf']]);
+      expect(m.attachments[0]?.bytes).toEqual(download.bytes);
+    }
+    // Sealed once: the mail and the download share the stored document.
+    expect(seals).toEqual([envelope.envelopeId]);
+  });
+
+  it('writes the mail in the texts it is given (a German pack)', async () => {
+    const { ports, mail, request } = setup();
+    const german = signingMailTextsOf(germanLabels);
+    await requestSignature({ ...ports, mailTexts: german }, actor, { ...request(), emailSubject: null, emailMessage: null });
+    expect(mail[0]?.subject).toBe('Bitte unterschreiben Sie „Loan“');
+    expect(mail[0]?.text).toContain('Guten Tag Ada,');
+    expect(mail[0]?.text).not.toContain('>');
   });
 });
 

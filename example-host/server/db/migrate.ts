@@ -568,6 +568,25 @@ END $$`,
 )`,
     ],
   },
+  {
+    // What the development SMTP sink received (example-host/server/mail/sink.ts): the Outbox page lists it.
+    id: '0021_mail_outbox',
+    statements: [
+      `CREATE TABLE IF NOT EXISTS mail_outbox (
+  id uuid PRIMARY KEY,
+  received_date_time timestamptz NOT NULL DEFAULT now(),
+  message_id text,
+  from_address text NOT NULL,
+  to_address text NOT NULL,
+  subject text NOT NULL,
+  text_body text NOT NULL,
+  html_body text,
+  attachments jsonb NOT NULL DEFAULT '[]'::jsonb,
+  raw bytea NOT NULL
+)`,
+      `CREATE INDEX IF NOT EXISTS mail_outbox_received ON mail_outbox (received_date_time DESC)`,
+    ],
+  },
 ];
 
 /** A fixed key for `pg_advisory_xact_lock`, so concurrent starts apply migrations one at a time. */

@@ -505,6 +505,31 @@ export const jobRuns = pgTable(
   (t) => [primaryKey({ columns: [t.job, t.period] })],
 );
 
+/** One attachment of a message the development SMTP sink received: its name, type and size (the bytes are in `raw`). */
+export interface OutboxAttachment {
+  fileName: string;
+  contentType: string;
+  size: number;
+}
+
+/**
+ * The messages the development SMTP sink received (example-host/server/mail/sink.ts), newest first on the Outbox page
+ * (migration 0021 indexes `received_date_time`).
+ */
+export const mailOutbox = pgTable('mail_outbox', {
+    id: uuid('id').primaryKey(),
+    receivedDateTime: timestamp('received_date_time', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    messageId: text('message_id'),
+    fromAddress: text('from_address').notNull(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body'),
+    attachments: jsonb('attachments').$type<OutboxAttachment[]>().notNull().default([]),
+    /** The whole message as received (RFC 5322), attachments included. */
+    raw: bytea('raw').notNull(),
+});
+
 /** All tables, for drizzle's `schema` option and for the schema/migration consistency test. */
 export const tables = {
   schemaMigrations,
@@ -537,4 +562,5 @@ export const tables = {
   rateLimitEvents,
   loginThrottle,
   jobRuns,
+  mailOutbox,
 };

@@ -1,14 +1,33 @@
 /**
- * The signing settings of the reference server (`ServerConfig.signing`; `SIGNING_P12_PATH` and
- * `SIGNING_P12_PASSPHRASE` from the environment).
+ * The signing settings of the reference server (`ServerConfig.signing`; `SIGNING_P12_PATH`,
+ * `SIGNING_P12_PASSPHRASE`, `SMTP_URL`, `MAIL_FROM` and `SMTP_SINK_PORT` from the environment).
  */
+import type { SigningMailTexts } from '../../../src/service/mail';
 import type { SealConfig } from './certificates';
 import type { MailSender } from './provider';
 
 /** How the server signs. Every field is optional. */
 export interface SigningOptions extends SealConfig {
-  /** Sends signing links and notices; default none (the Signing screen shows the links). */
+  /**
+   * Sends signing links and notices in place of SMTP (a host's mail API); queued and retried like SMTP mail. Default:
+   * SMTP at `smtpUrl`, else the development sink when `smtpSink`, else none (the Signing screen shows the links).
+   */
   mailSender?: MailSender;
+  /** The SMTP server mail goes through (`SMTP_URL`: `smtp://user:pass@host:587`, `smtps://…`). */
+  smtpUrl?: string | null;
+  /** The sender address of the mail (`MAIL_FROM`); default `Forms <forms@localhost>`. */
+  mailFrom?: string;
+  /**
+   * Without `smtpUrl` or `mailSender`: start the development SMTP sink and send there (the Outbox page lists what it
+   * received). Started from the environment (no `SMTP_URL`); off by default for servers configured in code (tests).
+   */
+  smtpSink?: boolean;
+  /** The sink's port (`SMTP_SINK_PORT`); default any free port. */
+  smtpSinkPort?: number;
+  /** The texts the mail is written with (default the English labels' `ml…` texts; the German and French packs hold them too). */
+  mailTexts?: SigningMailTexts;
+  /** The waits before each retry of a message that failed (default 1 s, 5 s, 30 s). */
+  mailRetryDelaysMs?: readonly number[];
   /** Where signer links point (`{base}/sign?token=…`); default the first host origin. */
   signingBaseUrl?: string | null;
   /** How often the server voids expired envelopes and sends due automatic reminders; null: never (tests). Default 60 s. */

@@ -5,8 +5,9 @@
  * built and sealed in the PDF worker with the seal certificate (document.ts, certificates.ts), links to the host's
  * signing page.
  *
- * Mail: the use cases hand each link and notice to a {@link MailSender}. None is sent by default (`NO_MAIL`): the
- * Signing screen shows and copies the links instead; a host passes its own sender in the configuration.
+ * Mail: the use cases hand each link and notice to a {@link MailSender}: the server's mail queue (../mail/queue.ts)
+ * over SMTP, the development sink or a host's own sender (signing/routes.ts). Without one (`NO_MAIL`) none is sent:
+ * the Signing screen shows and copies the links instead.
  */
 import { randomBytes } from 'node:crypto';
 import type { SigningEnvelope } from '../../../src/api/types';
@@ -20,8 +21,11 @@ import {
   voidSigningEnvelope,
   type SigningPorts,
 } from '../../../src/service/signing';
+import { englishLabels } from '../../../src/labels/english';
+import { signingMailTextsOf, type SigningMailTexts } from '../../../src/service/mail';
 import type { Mailer, SentDocuments, SigningMail } from '../../../src/service/signing-ports';
 import type { Db } from '../db/index';
+import { listOutbox } from '../mail/outbox';
 import { findForm, findFormInstance, findFormSchema } from '../forms/store';
 import { sealSigner, type SealConfig } from './certificates';
 import { buildSentDocument, sealInWorker } from './document';
@@ -54,6 +58,8 @@ export interface LocalProviderOptions extends SealConfig {
   /** Where signing links point: `{signingBaseUrl}/sign?token=…`. */
   signingBaseUrl: string;
   mail?: MailSender;
+  /** The texts of the mail (default the English labels'). */
+  mailTexts?: SigningMailTexts;
   /** The clock (tests move it). */
   now?: () => Date;
   /** The audit trails' key (audit-key.ts); without it no keyed trail can be written. */
@@ -84,6 +90,8 @@ export function serverSigningPorts(db: Db, options: LocalProviderOptions): Signi
     documents: serverSentDocuments(db),
     sealer: { seal: async (input) => sealInWorker({ ...input, seal: await sealSigner(db, options) }) },
     mailer: mail === NO_MAIL ? null : mail,
+    mailTexts: options.mailTexts ?? signingMailTextsOf(englishLabels),
+    outbox: { list: async ({ offset, limit }) => listOutbox(db, { top: limit, skip: offset }) },
     auditKey: options.auditKey ?? null,
     signingBaseUrl: options.signingBaseUrl,
   };

@@ -1,6 +1,7 @@
 /**
  * `/api/Signing/*` on the reference server: the signing area of the one route table (src/service/routes-signing.ts),
- * bound over the provider's ports, and the server's signing duties (the seal certificate, the audit key, the sweep).
+ * bound over the provider's ports, and the server's signing duties (the seal certificate, the audit key, the mail
+ * queue and the development SMTP sink, the sweep).
  */
 import { runOncePerPeriod } from '../operations';
 import type { AnyRouteDeclaration } from '../routes/registry';
@@ -11,8 +12,17 @@ import { sealSigner } from './certificates';
 import { DEFAULT_SWEEP_INTERVAL_MS } from './options';
 import { LocalSigningProvider } from './provider';
 import { auditKeyOf } from './audit-key';
+import { MailQueue } from '../mail/queue';
+import { smtpMailer } from '../mail/smtp';
+import { startSmtpSink } from '../mail/sink';
 
 const providers = new WeakMap<Services['config'], LocalSigningProvider>();
+const queues = new WeakMap<Services['config'], MailQueue>();
+
+/** The mail queue of a server, once its signing has started with mail (undefined: no mail is sent). */
+export function mailQueueOf(config: Services['config']): MailQueue | undefined {
+  return queues.get(config);
+}
 
 /** The signing provider of a server (one per configuration). */
 export function signingProvider(services: Pick<Services, 'config' | 'db'>): LocalSigningProvider {
@@ -22,7 +32,7 @@ export function signingProvider(services: Pick<Services, 'config' | 'db'>): Loca
     provider = new LocalSigningProvider(services.db, {
       ...signing,
       auditKey: auditKeyOf(services.config),
-      mail: signing.mailSender,
+      mail: queues.get(services.config),
       signingBaseUrl: signing.signingBaseUrl ?? hostOrigins[0] ?? 'http://127.0.0.1:5173',
     });
     providers.set(services.config, provider);
@@ -35,12 +45,13 @@ export function signingProvider(services: Pick<Services, 'config' | 'db'>): Loca
  * or a key that cannot be read stops the start with its message, and runs the expiry and reminder pass every
  * `sweepIntervalMs`. Returns the function that stops the pass.
  */
-export async function startSigning(services: Pick<Services, 'config' | 'db'>): Promise<() => void> {
+export async function startSigning(services: Pick<Services, 'config' | 'db'>): Promise<() => Promise<void>> {
   await sealSigner(services.db, services.config.signing);
   // The audit key too: a key that cannot be read or made stops the start with its message, not a later request.
   auditKeyOf(services.config);
+  const stopMail = await startMail(services);
   const interval = services.config.signing.sweepIntervalMs === undefined ? DEFAULT_SWEEP_INTERVAL_MS : services.config.signing.sweepIntervalMs;
-  if (interval === null) return () => undefined;
+  if (interval === null) return stopMail;
   const provider = signingProvider(services);
   let running = false;
   const timer = setInterval(() => {
@@ -60,7 +71,39 @@ export async function startSigning(services: Pick<Services, 'config' | 'db'>): P
       });
   }, interval);
   timer.unref();
-  return () => clearInterval(timer);
+  return async () => {
+    clearInterval(timer);
+    await stopMail();
+  };
+}
+
+/**
+ * The server's mail: a host's sender, SMTP at `smtpUrl`, or the development sink, behind one queue that sends outside
+ * the requests and retries; none when nothing is configured. Returns what stops it (the queue sends what it holds).
+ */
+async function startMail(services: Pick<Services, 'config' | 'db'>): Promise<() => Promise<void>> {
+  const { signing, log } = services.config;
+  const closers: (() => Promise<void> | void)[] = [];
+  let sender = signing.mailSender;
+  if (!sender && signing.smtpUrl) {
+    const smtp = smtpMailer(signing.smtpUrl, signing.mailFrom);
+    closers.push(() => smtp.close());
+    sender = smtp;
+    log({ level: 'info', msg: 'mail goes out over SMTP', smtp: new URL(signing.smtpUrl).host });
+  } else if (!sender && signing.smtpSink) {
+    const sink = await startSmtpSink(services.db, log, signing.smtpSinkPort ?? 0);
+    const smtp = smtpMailer(sink.url, signing.mailFrom);
+    closers.push(() => smtp.close(), () => sink.close());
+    sender = smtp;
+    log({ level: 'info', msg: 'development SMTP sink started: mail is kept in the Outbox', smtp: sink.url });
+  }
+  if (!sender) return async () => undefined;
+  const queue = new MailQueue(sender, log, signing.mailRetryDelaysMs);
+  queues.set(services.config, queue);
+  return async () => {
+    await queue.stop();
+    for (const close of closers) await close();
+  };
 }
 
 /** The signing routes: the signing area of the one route table (src/service/routes-signing.ts) over the provider's ports. */

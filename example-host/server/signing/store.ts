@@ -306,11 +306,7 @@ function signingStoreOver(db: DbExecutor): SigningStore {
       const [found] = await db.select().from(envelopeSignerTokens).where(eq(envelopeSignerTokens.tokenHash, tokenHash));
       return found;
     },
-    async replaceSignerToken(tokenHash, { envelopeId, signerId, expiresAt }, now) {
-      await db
-        .update(envelopeSignerTokens)
-        .set({ revokedAt: now })
-        .where(and(eq(envelopeSignerTokens.signerId, signerId), isNull(envelopeSignerTokens.revokedAt)));
+    async addSignerToken(tokenHash, { envelopeId, signerId, expiresAt }) {
       await db.insert(envelopeSignerTokens).values({ tokenHash, envelopeId, signerId, expiresAt });
     },
     async useToken(tokenHash, now) {

@@ -104,7 +104,7 @@ export const de5 = {
   sgReminded: 'Die Unterzeichnenden von {name} wurden erinnert.',
   sgRemindFailed: 'Die Unterzeichnenden von {name} konnten nicht erinnert werden',
   sgCopyLink: 'Link von {signer} kopieren',
-  sgLinkCopied: 'Der Signaturlink von {signer} wurde kopiert. Frühere Links dieser Person funktionieren nicht mehr.',
+  sgLinkCopied: 'Der Signaturlink von {signer} wurde kopiert. Die zuvor gesendeten Links funktionieren weiter.',
   sgCopyLinkFailed: 'Der Signaturlink von {signer} konnte nicht kopiert werden',
   sgDownload: 'Herunterladen',
   sgDownloadNamed: 'Das unterschriebene Dokument von {name} herunterladen',

@@ -104,7 +104,7 @@ export const fr5 = {
   sgReminded: 'Les signataires de {name} ont été relancés.',
   sgRemindFailed: 'Impossible de relancer les signataires de {name}',
   sgCopyLink: 'Copier le lien de {signer}',
-  sgLinkCopied: 'Le lien de signature de {signer} a été copié. Les liens précédents de ce signataire ne fonctionnent plus.',
+  sgLinkCopied: 'Le lien de signature de {signer} a été copié. Les liens envoyés auparavant restent valables.',
   sgCopyLinkFailed: 'Impossible de copier le lien de signature de {signer}',
   sgDownload: 'Télécharger',
   sgDownloadNamed: 'Télécharger le document signé de {name}',

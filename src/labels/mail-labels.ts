@@ -1,0 +1,26 @@
+/**
+ * The texts of the e-mail the signing sends (the request and reminder with the signer's own link, the completion with
+ * the signed document, the notice of a decline), English by default. The reference server and the test fake write
+ * their messages with them (src/service/mail.ts); they are spread into the library's one `defaultLabels` object
+ * (src/labels/english.ts) like every other text. `{name}`-style placeholders are filled when a message is written:
+ * `{name}` the recipient, `{form}` the form's name, `{signer}` the signer who declined, `{date}` the link's last day.
+ */
+export const mailLabels = {
+  mlGreeting: 'Hello {name},',
+  mlInviteSubject: 'Please sign “{form}”',
+  mlInviteIntro: 'You are asked to sign “{form}”.',
+  mlSenderMessage: 'The sender’s message:',
+  mlSignLink: 'Read and sign the document',
+  mlSignLinkText: 'The link above is yours alone: do not forward it.',
+  mlLinkExpires: 'The link works until {date}.',
+  /** `{subject}`: the subject of the request. */
+  mlReminderSubject: 'Reminder: {subject}',
+  mlReminderIntro: '“{form}” is still waiting for your signature.',
+  mlCompletedSubject: 'Signed by everyone: “{form}”',
+  mlCompletedBody: 'Every signer has signed “{form}”. The signed document is attached.',
+  mlDeclinedSubject: '{signer} declined to sign “{form}”',
+  mlDeclinedBody: '{signer} declined to sign “{form}”. The signing has stopped. The reason given:',
+  /** Stands for the signer's name when it is not known. */
+  mlSomeSigner: 'A signer',
+  mlFooter: 'This message was sent automatically by the forms service.',
+} as const;

@@ -1,0 +1,164 @@
+/**
+ * The mail port: what a use case hands to the backend's mailer, and the signing messages it writes. React-, HTTP- and
+ * storage-free: the reference server sends a {@link MailMessage} over SMTP (example-host/server/mail), the test fake
+ * records it in memory. Every text of a message comes from {@link SigningMailTexts}, which the backends take from the
+ * library's labels (English by default, the German and French packs too), so a host words its mail as it words its
+ * screens. Each message has a text part and an HTML part saying the same; the HTML escapes everything it is given.
+ */
+
+/** Who a message goes to. */
+export interface MailAddress {
+  name: string;
+  email: string;
+}
+
+/** A file sent with a message. */
+export interface MailAttachment {
+  fileName: string;
+  contentType: string;
+  bytes: Uint8Array;
+}
+
+/** What a message is for. */
+export type MailKind = 'signing-request' | 'reminder' | 'declined' | 'voided' | 'completed';
+
+/** One message: its recipient, subject, text and HTML parts and attachments, and what it is about. */
+export interface MailMessage {
+  kind: MailKind;
+  to: MailAddress;
+  subject: string;
+  /** The plain text part. */
+  text: string;
+  /** The HTML part: the same content as `text`. */
+  html: string;
+  attachments: MailAttachment[];
+  /** The envelope the message is about. */
+  envelopeId: string;
+  /** The signer's own link, for requests and reminders. */
+  link?: string;
+}
+
+/** Sends messages; hosts implement it (SMTP, a mail API…). The server's queues and retries, so it returns soon. */
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+/** The texts of the signing messages (`{name}` placeholders), taken from the labels (src/labels/mail-labels.ts). */
+export interface SigningMailTexts {
+  mlGreeting: string;
+  mlInviteSubject: string;
+  mlInviteIntro: string;
+  mlSenderMessage: string;
+  mlSignLink: string;
+  mlSignLinkText: string;
+  mlLinkExpires: string;
+  mlReminderSubject: string;
+  mlReminderIntro: string;
+  mlCompletedSubject: string;
+  mlCompletedBody: string;
+  mlDeclinedSubject: string;
+  mlDeclinedBody: string;
+  mlSomeSigner: string;
+  mlFooter: string;
+}
+
+/** The names of {@link SigningMailTexts}, so a backend can take them out of a whole labels pack. */
+export const SIGNING_MAIL_TEXT_KEYS = [
+  'mlGreeting',
+  'mlInviteSubject',
+  'mlInviteIntro',
+  'mlSenderMessage',
+  'mlSignLink',
+  'mlSignLinkText',
+  'mlLinkExpires',
+  'mlReminderSubject',
+  'mlReminderIntro',
+  'mlCompletedSubject',
+  'mlCompletedBody',
+  'mlDeclinedSubject',
+  'mlDeclinedBody',
+  'mlSomeSigner',
+  'mlFooter',
+] as const satisfies readonly (keyof SigningMailTexts)[];
+
+/** The mail texts of a labels pack (any object holding at least those keys). */
+export function signingMailTextsOf(labels: SigningMailTexts): SigningMailTexts {
+  return Object.fromEntries(SIGNING_MAIL_TEXT_KEYS.map((key) => [key, labels[key]])) as unknown as SigningMailTexts;
+}
+
+/** Fills `{name}` placeholders (an unknown one stays as written). */
+function fill(template: string, values: Readonly<Record<string, string>>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+}
+
+/** Text made safe for HTML (element content and double-quoted attributes). */
+export function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+}
+
+/** One block of a message: a paragraph, a quoted message, or a link with its words. */
+type Block = { paragraph: string } | { quote: string } | { link: string; words: string };
+
+/** The text and HTML parts of the same blocks. */
+function parts(blocks: readonly Block[]): { text: string; html: string } {
+  const text = blocks
+    .map((b) => ('paragraph' in b ? b.paragraph : 'quote' in b ? b.quote.split('\n').map((line) => `> ${line}`).join('\n') : `${b.words}:\n${b.link}`))
+    .join('\n\n');
+  const body = blocks
+    .map((b) =>
+      'paragraph' in b
+        ? `<p>${escapeHtml(b.paragraph)}</p>`
+        : 'quote' in b
+          ? `<blockquote style="margin:0 0 1em;padding-left:1em;border-left:3px solid #ccc">${escapeHtml(b.quote).replace(/\n/g, '<br>')}</blockquote>`
+          : `<p><a href="${escapeHtml(b.link)}" style="display:inline-block;padding:10px 16px;background:#1c7ed6;color:#fff;text-decoration:none;border-radius:4px">${escapeHtml(b.words)}</a></p><p style="font-size:12px;color:#555">${escapeHtml(b.link)}</p>`,
+    )
+    .join('\n');
+  const html = `<!doctype html>\n<html><body style="font-family:sans-serif;line-height:1.5;color:#222">\n${body}\n</body></html>\n`;
+  return { text: `${text}\n`, html };
+}
+
+/** What a signing message is written from. */
+export interface SigningMailFacts {
+  texts: SigningMailTexts;
+  formName: string;
+  envelopeId: string;
+  to: MailAddress;
+}
+
+/** The request or reminder to sign: the signer's own link, the sender's subject and message when given. */
+export function signingLinkMail(
+  facts: SigningMailFacts & { kind: 'signing-request' | 'reminder'; link: string; emailSubject: string | null; emailMessage: string | null; linkExpiresAt: Date },
+): MailMessage {
+  const { texts, formName, to } = facts;
+  const form = { form: formName, name: to.name };
+  const subject =
+    facts.kind === 'reminder' ? fill(texts.mlReminderSubject, { ...form, subject: facts.emailSubject ?? fill(texts.mlInviteSubject, form) }) : (facts.emailSubject ?? fill(texts.mlInviteSubject, form));
+  const blocks: Block[] = [
+    { paragraph: fill(texts.mlGreeting, form) },
+    { paragraph: fill(facts.kind === 'reminder' ? texts.mlReminderIntro : texts.mlInviteIntro, form) },
+  ];
+  if (facts.emailMessage) blocks.push({ paragraph: texts.mlSenderMessage }, { quote: facts.emailMessage });
+  blocks.push(
+    { link: facts.link, words: fill(texts.mlSignLink, form) },
+    { paragraph: fill(texts.mlSignLinkText, form) },
+    { paragraph: fill(texts.mlLinkExpires, { ...form, date: facts.linkExpiresAt.toISOString().slice(0, 10) }) },
+    { paragraph: texts.mlFooter },
+  );
+  return { kind: facts.kind, to, subject, ...parts(blocks), attachments: [], envelopeId: facts.envelopeId, link: facts.link };
+}
+
+/** The completed envelope, to one party, with the signed document attached. */
+export function completedMail(facts: SigningMailFacts & { signed: MailAttachment }): MailMessage {
+  const { texts, formName, to } = facts;
+  const values = { form: formName, name: to.name };
+  const blocks: Block[] = [{ paragraph: fill(texts.mlGreeting, values) }, { paragraph: fill(texts.mlCompletedBody, values) }, { paragraph: texts.mlFooter }];
+  return { kind: 'completed', to, subject: fill(texts.mlCompletedSubject, values), ...parts(blocks), attachments: [facts.signed], envelopeId: facts.envelopeId };
+}
+
+/** A signer declined: to the sender and the signers who signed before, with the reason. */
+export function declinedMail(facts: SigningMailFacts & { signerName: string | null; reason: string }): MailMessage {
+  const { texts, formName, to } = facts;
+  const values = { form: formName, name: to.name, signer: facts.signerName ?? texts.mlSomeSigner };
+  const blocks: Block[] = [{ paragraph: fill(texts.mlGreeting, values) }, { paragraph: fill(texts.mlDeclinedBody, values) }, { quote: facts.reason }, { paragraph: texts.mlFooter }];
+  return { kind: 'declined', to, subject: fill(texts.mlDeclinedSubject, values), ...parts(blocks), attachments: [], envelopeId: facts.envelopeId };
+}
