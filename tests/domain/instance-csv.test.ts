@@ -12,7 +12,7 @@ import {
   streamInstanceCsv,
 } from '../../src/domain/forms/instance-csv';
 import type { FormLayout } from '../../src/api/types';
-import { instanceExportTable, type InstanceExportOptions } from '../../src/domain/forms/export-table';
+import { exportCell, instanceExportTable, type InstanceExportOptions } from '../../src/domain/forms/export-table';
 import { evaluateODataQuery, FORMS_ODATA_SCHEMA, parseODataQuery, type ODataQuery, type ODataRow } from '../../src/domain/odata';
 
 describe('csvCell', () => {
@@ -166,7 +166,7 @@ describe('streamInstanceCsv', () => {
     expect(layoutReads[0]?.search).toEqual(parseODataQuery('$search=n0').search);
   });
 
-  it('writes a choice as its label, several in the options\' order, a date-time or time with its offset, a date and a number as given', async () => {
+  it('writes a choice as its label, several in the options\' order, a date-time or time with its offset, a date, a number and a rating as given', async () => {
     const rows = instances(2);
     (rows[0] as ODataRow).data = {
       color: 'g',
@@ -175,6 +175,7 @@ describe('streamInstanceCsv', () => {
       clock: '09:15:00+00:00',
       born: '1990-05-06',
       amount: 1234567.5,
+      stars: 4,
     };
     (rows[1] as ODataRow).data = { color: 'zz', pets: [], at: '2026-12-03T14:30:00Z', clock: '09:15', amount: -3 };
     const options = (...pairs: [string, string][]) => pairs.map(([value, label]) => ({ value, label }));
@@ -194,6 +195,7 @@ describe('streamInstanceCsv', () => {
                 { id: 'clock', path: '/clock', widget: 'time', label: 'Clock' },
                 { id: 'born', path: '/born', widget: 'date', label: 'Born' },
                 { id: 'amount', path: '/amount', widget: 'number', label: 'Amount' },
+                { id: 'stars', path: '/stars', widget: 'rating', label: 'Stars' },
               ],
             },
           ],
@@ -201,12 +203,14 @@ describe('streamInstanceCsv', () => {
       ],
     };
     const { labels, lines } = await exportOf(rows, '$orderby=createdDateTime', 10, [layout]);
-    expect(labels).toBe([...INSTANCE_CSV_FIXED_COLUMNS, 'Colour', 'Pets', 'At', 'Clock', 'Born', 'Amount'].join(','));
-    expect(lines[0]).toBe(['formInstanceId', 'form/name', 'formSchema/version', 'status', 'createdDateTime', 'lastUpdatedDateTime', '/color', '/pets', '/at', '/clock', '/born', '/amount'].join(','));
+    expect(labels).toBe([...INSTANCE_CSV_FIXED_COLUMNS, 'Colour', 'Pets', 'At', 'Clock', 'Born', 'Amount', 'Stars'].join(','));
+    expect(lines[0]).toBe(['formInstanceId', 'form/name', 'formSchema/version', 'status', 'createdDateTime', 'lastUpdatedDateTime', '/color', '/pets', '/at', '/clock', '/born', '/amount', '/stars'].join(','));
     // The option's label (an unknown code as it is, after the known ones); the offset the time was given with.
-    expect(lines[1]?.split(',').slice(6).join(',')).toBe('"Green, dark",Cat; Dog; gone,2026-12-03 14:30 (UTC-05:00),09:15 (UTC+00:00),1990-05-06,1234567.5');
+    // A rating is its number of stars (a number cell in XLSX too, not the words view mode shows).
+    expect(lines[1]?.split(',').slice(6).join(',')).toBe('"Green, dark",Cat; Dog; gone,2026-12-03 14:30 (UTC-05:00),09:15 (UTC+00:00),1990-05-06,1234567.5,4');
+    expect(exportCell({ id: 'stars', path: '/stars', widget: 'rating', label: 'Stars' }, 4)).toBe(4);
     // A number stays a number (no formula guard for -3); a time without an offset as given; no choice is empty.
-    expect(lines[2]?.split(',').slice(6).join(',')).toBe('zz,,2026-12-03 14:30 (UTC+00:00),09:15,,-3');
+    expect(lines[2]?.split(',').slice(6).join(',')).toBe('zz,,2026-12-03 14:30 (UTC+00:00),09:15,,-3,');
   });
 
   it('bounds the first sort column on its own in the keyset condition (an index range), with the same rows', () => {
