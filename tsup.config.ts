@@ -45,6 +45,20 @@ function markClientModules(): void {
   }
 }
 
+/**
+ * The stylesheets of the tables the forms administration lists draw with (mantine-datatable, a dependency), published as
+ * `@ccq/forms-admin/styles.css` (and `styles.layer.css`, inside the `mantine` CSS layer): a host imports them from this
+ * package, which a strict installer (pnpm) lets it resolve, where `mantine-datatable/styles.css` is not the host's own
+ * dependency and does not resolve.
+ */
+function copyStyles(): void {
+  const require = createRequire(import.meta.url);
+  for (const name of ['styles.css', 'styles.layer.css']) {
+    const css = readFileSync(require.resolve(`mantine-datatable/${name}`), 'utf8');
+    writeFileSync(join(outDir, name), `/* mantine-datatable's ${name}, as @ccq/forms-admin/${name} */\n${css}`);
+  }
+}
+
 const ENTRIES = {
   index: 'src/index.ts',
   api: 'src/api/index.ts',
@@ -104,5 +118,6 @@ export default defineConfig(() => ({
   ],
   onSuccess: async () => {
     markClientModules();
+    copyStyles();
   },
 }));

@@ -69,7 +69,12 @@ async function check(name, fn) {
   }
 }
 
-const peers = ['react@19', 'react-dom@19', '@mantine/core@9.5.2', '@mantine/hooks@9.5.2', '@mantine/notifications@9.5.2', '@mantine/modals@9.5.2', '@mantine/charts@9.5.2', 'recharts@3.2.1', '@tanstack/react-query@5', 'oidc-client-ts@3', 'msw@2'];
+// The scratch project installs the README's install line as written, the package itself from the tarball, beside what
+// a host has of its own: React 19 (the README asks for 19.2 or newer) and msw 2 (for `/testing`, as the README says).
+const installLine = /```bash\n([\s\S]*?)```/.exec(readFileSync(join(root, 'README.md'), 'utf8').split('<!-- install-line -->')[1] ?? '')?.[1]?.replace(/\\\n/g, ' ').trim() ?? '';
+if (!installLine.startsWith('npm install @ccq/forms-admin ')) throw new Error(`README.md's install line is not 'npm install @ccq/forms-admin …': '${installLine}'`);
+const readmePackages = installLine.split(/\s+/).slice(2);
+const peers = [...readmePackages.filter((name) => name !== '@ccq/forms-admin'), 'react@19', 'react-dom@19', 'msw@2'];
 const scratch = join(tmp, 'scratch');
 mkdirSync(scratch, { recursive: true });
 writeFileSync(join(scratch, 'package.json'), JSON.stringify({ name: 'scratch', private: true, version: '0.0.0' }));
@@ -98,7 +103,8 @@ writeFileSync(join(lowest, 'package.json'), JSON.stringify({ name: 'scratch-lowe
 const install = ['install', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts', tarball];
 const started = {
   publint: start('npx', ['publint', 'run', tarball, '--strict']),
-  attw: start('npx', ['attw', tarball, '--profile', 'node16', '--format', 'table-flipped', '--no-emoji']),
+  // The stylesheets are exports without types or JavaScript, which attw would report as failed resolutions.
+  attw: start('npx', ['attw', tarball, '--profile', 'node16', '--format', 'table-flipped', '--no-emoji', '--exclude-entrypoints', './styles.css', './styles.layer.css']),
   scratch: start('npm', [...install, ...peers], scratch),
   lowest: start('npm', [...install, ...lowestPeers.map(([n, v]) => `${n}@${v}`)], lowest),
 };
@@ -109,7 +115,18 @@ await check('publint --strict', async () => {
   return '';
 });
 await check('attw (node16 + bundler)', () => outputOf(started.attw));
-await check('install the tarball into a scratch project', async () => (await outputOf(started.scratch)) && '');
+await check(`install the README's line (${readmePackages.join(' ')}; the tarball for @ccq/forms-admin) into an empty project`, async () => {
+  await outputOf(started.scratch);
+  // A host that never shows a chart installs no charts library: none arrives with the package either.
+  const charts = ['@mantine/charts', 'recharts'].filter((name) => existsSync(join(scratch, 'node_modules', name)));
+  if (charts.length) throw new Error(`the install brought ${charts.join(', ')}`);
+  // The stylesheet the README's example imports, resolved through the package's exports (as a strict installer must).
+  const styles = run('node', ['-e', "console.log(require('node:fs').readFileSync(require.resolve('@ccq/forms-admin/styles.css'), 'utf8').length)"], scratch).trim();
+  if (!(Number(styles) > 1000) || !readFileSync(join(scratch, 'node_modules', '@ccq', 'forms-admin', 'dist', 'styles.css'), 'utf8').includes('.mantine-datatable{')) {
+    throw new Error(`@ccq/forms-admin/styles.css is not mantine-datatable's stylesheet (${styles} characters)`);
+  }
+  return '';
+});
 
 writeFileSync(
   join(scratch, 'esm.mjs'),

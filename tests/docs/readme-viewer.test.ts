@@ -14,6 +14,21 @@ const readme = readFileSync(`${root}README.md`, 'utf8');
 const section = readme.split('<!-- example:public-form-page -->')[1] ?? '';
 const example = /```tsx\n([\s\S]*?)```/.exec(section)?.[1] ?? '';
 const notes = section.split('```').slice(2).join('```').split(/^#{2,3} /m)[0] ?? '';
+/** The install section's sign-in example (a whole host app) and its install line. */
+const hostApp = /```tsx\n([\s\S]*?)```/.exec(readme.split('<!-- example:host-app -->')[1] ?? '')?.[1] ?? '';
+const installLine = /```bash\n([\s\S]*?)```/.exec(readme.split('<!-- install-line -->')[1] ?? '')?.[1]?.replace(/\\\n/g, ' ') ?? '';
+/** The packages of the install line, `name` or `name@version`. */
+const installSpecs = installLine.trim().split(/\s+/).slice(2);
+const installed = installSpecs.map((spec) => spec.replace(/(?<=.)@.*$/, ''));
+const packageJson = JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as { exports: Record<string, unknown> };
+
+/** The package a bare import names (`@scope/name` or `name`), and the subpath after it (`./styles.css`, or `.`). */
+function packageOf(specifier: string): { name: string; subpath: string } {
+  const parts = specifier.split('/');
+  const length = specifier.startsWith('@') ? 2 : 1;
+  return { name: parts.slice(0, length).join('/'), subpath: ['.', ...parts.slice(length)].join('/') };
+}
+const importsOf = (source: string) => [...source.matchAll(/^import (?:[^'"]+ from )?'([^']+)';/gm)].map((m) => m[1] ?? '');
 
 /**
  * Type errors of each source, compiled as .tsx files in tests/docs with the repository's compiler options (one program
@@ -61,4 +76,25 @@ describe("the README's public form page", () => {
     expect(asWritten).toEqual([]);
     expect(wrong?.length).toBeGreaterThan(0);
   }, 120_000);
+});
+
+describe("the README's install line", () => {
+  it('names every package the examples import (a strict installer such as pnpm resolves only those), and each subpath is exported', () => {
+    expect(installLine).toMatch(/^npm install @ccq\/forms-admin /);
+    expect(hostApp).toContain('<LoginCallback onRedirect={navigate} />');
+    const imports = [...importsOf(hostApp), ...importsOf(example)];
+    expect(imports).toContain('@ccq/forms-admin/styles.css');
+    // React and React DOM are the host's own (the README asks for React 19.2 or newer); every other package is installed.
+    const notInstalled = imports.map(packageOf).filter(({ name }) => !['react', 'react-dom'].includes(name) && !installed.includes(name));
+    expect(notInstalled).toEqual([]);
+    const ownSubpaths = imports.map(packageOf).filter(({ name }) => name === '@ccq/forms-admin').map(({ subpath }) => subpath);
+    expect(ownSubpaths.filter((subpath) => !(subpath in packageJson.exports))).toEqual([]);
+    // Every @mantine/* package on one named version: each takes @mantine/core of exactly its own version as a peer, and
+    // the newest of each differ while Mantine publishes them one after another.
+    const mantine = installSpecs.filter((spec) => spec.startsWith('@mantine/'));
+    expect(mantine.length).toBeGreaterThanOrEqual(4);
+    expect(new Set(mantine.map((spec) => /^@mantine\/[^@]+@(\d+\.\d+\.\d+)$/.exec(spec)?.[1] ?? `${spec} (no version)`)).size).toBe(1);
+    // No charts package: the dashboard draws its own chart.
+    expect(installed.filter((name) => /charts/.test(name))).toEqual([]);
+  });
 });
