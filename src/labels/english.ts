@@ -9,6 +9,7 @@ import { formBuilderLabels } from './form-builder-labels';
 import { formsAdminLabels } from './forms-admin-labels';
 import { formInstanceListLabels } from './form-instance-list-labels';
 import { instanceDetailLabels } from './instance-detail-labels';
+import { instanceSummaryLabels } from './instance-summary-labels';
 import { pdfFormsLabels } from './pdf-forms-labels';
 import { builderSaveLabels } from './builder-save-labels';
 import { builderPropertiesLabels } from './builder-properties-labels';
@@ -195,6 +196,7 @@ export const englishLabels = /* @__PURE__ */ (() => ({
   ...formInstanceListLabels,
   // One form instance's page (src/labels/instance-detail-labels.ts)
   ...instanceDetailLabels,
+  ...instanceSummaryLabels,
   // The form manager and the form schema manager (src/labels/form-manager-labels.ts)
   ...formManagerLabels,
   // "Why can they?" (src/labels/effective-permissions-labels.ts)

@@ -237,3 +237,50 @@ export const WithoutSigningAccess: Story = {
     await expect(within(table).queryByRole('columnheader', { name: 'Signature' })).not.toBeInTheDocument();
   },
 };
+
+/** Opens the 'Summary' tab of the chosen form (the Loan Application). */
+const openSummary = async (canvasElement: HTMLElement) => {
+  await userEvent.click(await within(canvasElement).findByRole('tab', { name: 'Summary' }, { timeout: 10_000 }));
+};
+
+/**
+ * The summary of the Loan Application's answers (the 'Summary' tab, once one form is chosen), over the list's
+ * filters: each choice and how many gave it, the numbers' and dates' histograms, the latest texts; counted by the
+ * server.
+ */
+export const Summary: Story = {
+  args: { state: loanState() },
+  play: async ({ canvasElement }) => {
+    await openSummary(canvasElement);
+    await expect(await within(canvasElement).findByRole('table', { name: 'Answers to Employment status' }, { timeout: 10_000 })).toBeInTheDocument();
+  },
+};
+
+/** The summary while the server counts. */
+export const SummaryLoading: Story = {
+  args: { state: loanState() },
+  parameters: { msw: { handlers: { odata: [errorHandlers.pending('/api/Forms/InstanceSummary'), ...storyHandlers.odata] } } },
+  play: async ({ canvasElement }) => {
+    await openSummary(canvasElement);
+    await expect(await within(canvasElement).findByText('Loading the summary…')).toBeInTheDocument();
+  },
+};
+
+/** The summary when the filters select no instance (here: none created from 2099 on). */
+export const SummaryEmpty: Story = {
+  args: { state: { ...loanState(), filters: { ...NO_INSTANCE_FILTERS, formId: seedIds.forms.loanApplication, createdFrom: '2099-01-01' } } },
+  play: async ({ canvasElement }) => {
+    await openSummary(canvasElement);
+    await expect(await within(canvasElement).findByText('No form instance matches the filters: there is nothing to sum up.', undefined, { timeout: 10_000 })).toBeInTheDocument();
+  },
+};
+
+/** The summary's read failed: the alert offers 'Try again'. */
+export const SummaryFailed: Story = {
+  args: { state: loanState() },
+  parameters: { msw: { handlers: { odata: [errorHandlers.failing('/api/Forms/InstanceSummary', 500), ...storyHandlers.odata] } } },
+  play: async ({ canvasElement }) => {
+    await openSummary(canvasElement);
+    await expect(await within(canvasElement).findByText('Failed to load the summary. Please try again.', undefined, { timeout: 10_000 })).toBeInTheDocument();
+  },
+};

@@ -1,4 +1,5 @@
 import { composeStories, setProjectAnnotations } from '@storybook/react-vite';
+import axe from 'axe-core';
 import { notifications } from '@mantine/notifications';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import type { SetupWorker } from 'msw/browser';
@@ -43,6 +44,25 @@ describe('FormInstanceList stories', () => {
   it("LoadFailed: the alert with 'Try again'", async () => {
     await composed.LoadFailed.run();
     expect(await screen.findByText('Failed to load form instances. Please try again.', undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  it('Summary, SummaryLoading: the summary tab with its counts, and while the server counts', async () => {
+    await composed.Summary.run();
+    expect(screen.getByRole('heading', { name: 'Summary of 4 form instances' })).toBeInTheDocument();
+    // Axe finds nothing in the tabs, the questions' regions, charts and tables (colour contrast needs layout: the
+    // Storybook axe run checks it in Chromium; the page-level landmark rule does not apply to a story).
+    const result = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } });
+    expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    cleanup();
+    await composed.SummaryLoading.run();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading the summary…');
+  });
+
+  it("SummaryEmpty, SummaryFailed: the summary tab with nothing to sum up, and its failure with 'Try again'", async () => {
+    await composed.SummaryEmpty.run();
+    cleanup();
+    await composed.SummaryFailed.run();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 

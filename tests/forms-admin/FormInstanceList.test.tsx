@@ -267,6 +267,47 @@ describe('FormInstanceList', () => {
     expect(lastQuery('FormInstanceOData')).toContain("contains(tolower(data/applicant/name),'kath')");
   });
 
+  it("'Summary' sums up the chosen form's answers on the server, over the list's filters", async () => {
+    const { user } = renderInApi(<FormInstanceList />);
+    await findRow(ids.loanSubmitted);
+    // Only once one form is chosen.
+    expect(screen.queryByRole('tab', { name: 'Summary' })).not.toBeInTheDocument();
+    await user.click(screen.getByLabelText('Form', { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'Loan Application' }));
+    await user.click(await screen.findByRole('tab', { name: 'Summary' }));
+    const countsOf = async (question: string) =>
+      within(await screen.findByRole('table', { name: `Answers to ${question}` }, { timeout: 5000 }))
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => [...r.querySelectorAll('td')].map((cell) => cell.textContent));
+    expect(await screen.findByText('Summary of 4 form instances', undefined, { timeout: 5000 })).toBeInTheDocument();
+    // A choice's options in their order, zero counts too; a number's bins; a text's latest answers.
+    expect(await countsOf('Employment status')).toEqual([
+      ['Employed', '2'],
+      ['Self-employed', '1'],
+      ['Unemployed', '0'],
+      ['Retired', '0'],
+    ]);
+    expect(within(screen.getByRole('region', { name: 'Amount' })).getByText('Smallest 25,000, largest 40,000')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Purpose' })).getByText('Answered in 2 of 4')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Purpose' })).getByText(/^Car/)).toBeInTheDocument();
+    expect(lastQuery('InstanceSummary')).toContain(`formId eq ${seedIds.forms.loanApplication}`);
+    expect(screen.queryByRole('table', { name: 'Form Instances' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByLabelText('Status', { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'Completed' }));
+    expect(await screen.findByText('Summary of 1 form instances', undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(await countsOf('Employment status')).toEqual([
+      ['Employed', '1'],
+      ['Self-employed', '0'],
+      ['Unemployed', '0'],
+      ['Retired', '0'],
+    ]);
+    expect(lastQuery('InstanceSummary')).toContain('status in (3)');
+    await user.click(screen.getByRole('tab', { name: 'Instances' }));
+    expect(await findRow(ids.loanCompleted)).toBeTruthy();
+  });
+
   it('takes its state and answer columns from the host, asks once in that order, and reports each change', async () => {
     const state: FormInstanceListState = {
       ...INITIAL_INSTANCE_LIST_STATE,

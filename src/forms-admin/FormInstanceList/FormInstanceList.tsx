@@ -5,6 +5,7 @@ import {
   MultiSelect,
   Select,
   Stack,
+  Tabs,
   Text,
   TextInput,
   factory,
@@ -40,6 +41,7 @@ import { answerText, type AnswerField } from './answer-columns';
 import { ScreenPage, screenClasses, useScreenStyles, type ScreenFactory, optionKeys, useScreenController } from '../shared/screen';
 import { formatDateTime } from '../shared/ListScreen';
 import { useLocale } from '../../query/useLocale';
+import { FormInstanceSummary } from '../FormInstanceSummary/FormInstanceSummary';
 
 /** The inner parts of the Form Instances list that `classNames` / `styles` reach. */
 export type FormInstanceListStylesNames = 'root' | 'filters' | 'toolbar' | 'table' | 'dialog';
@@ -226,6 +228,46 @@ export const FormInstanceListView = factory<FormInstanceListViewFactory>((_props
   const records = result.data?.value ?? [];
   const set = (patch: Partial<typeof filters>) => c.setFilters({ ...filters, ...patch });
   const selectable = c.actions.access.delete || (c.showDeleted && c.actions.access.restore);
+  // The list or, once one form is chosen, its summary over the same filters.
+  const [view, setView] = useState<'instances' | 'summary'>('instances');
+  const showSummary = c.summary.available && view === 'summary';
+  const table =
+    result.error && !result.data ? (
+      <ErrorAlert message={labels.failedToLoadFormInstances} error={result.error} onRetry={result.refetch} retrying={result.isFetching} />
+    ) : (
+      <DataTable<FormInstanceListRow>
+        aria-label={labels.formInstanceListTitle}
+        withTableBorder
+        borderRadius="sm"
+        minHeight={records.length === 0 ? 180 : undefined}
+        idAccessor="formInstanceId"
+        records={records}
+        columns={columns(c, locale)}
+        fetching={result.isLoading || result.isFetching}
+        totalRecords={result.data?.['@odata.count'] ?? records.length}
+        page={c.page}
+        onPageChange={c.setPage}
+        recordsPerPage={c.pageSize}
+        onRecordsPerPageChange={c.setPageSize}
+        sortStatus={c.sortStatus}
+        onSortStatusChange={c.setSortStatus}
+        {...(selectable
+          ? {
+              selectedRecords: [...c.selected],
+              onSelectedRecordsChange: c.setSelected,
+              allRecordsSelectionCheckboxProps: { 'aria-label': labels.selectAllRows },
+              getRecordSelectionCheckboxProps: (row: FormInstanceListRow) => ({ 'aria-label': fillLabel(labels.selectRow, { name: instanceName(row) }) }),
+            }
+          : {})}
+        {...tablePagingTexts(labels, locale)}
+        noRecordsText={labels.noFormInstances}
+        // The table's own empty text is grey at 3.3:1: the page's text colour instead.
+        emptyState={<Text size="sm" c="var(--mantine-color-text)">{labels.noFormInstances}</Text>}
+        {...getStyles('table')}
+        // A selected row in a neutral tint: on the primary tint the red 'Delete permanently' fell under 4.5:1.
+        style={{ ...getStyles('table').style, ['--mantine-datatable-selection-color' as string]: 'var(--mantine-color-gray-light)' }}
+      />
+    );
   return (
     <ScreenPage
       labels={labels}
@@ -323,41 +365,21 @@ export const FormInstanceListView = factory<FormInstanceListViewFactory>((_props
           </Group>
           {c.actions.access.showDeleted && <ShowDeletedToggle checked={c.showDeleted} onChange={c.setShowDeleted} labels={labels} />}
         </Group>
-        {result.error && !result.data ? (
-          <ErrorAlert message={labels.failedToLoadFormInstances} error={result.error} onRetry={result.refetch} retrying={result.isFetching} />
+        {c.summary.available ? (
+          <Tabs value={showSummary ? 'summary' : 'instances'} onChange={(next) => setView(next === 'summary' ? 'summary' : 'instances')} keepMounted={false}>
+            <Tabs.List aria-label={labels.fisTabsLabel}>
+              <Tabs.Tab value="instances">{labels.fisTabInstances}</Tabs.Tab>
+              <Tabs.Tab value="summary">{labels.fisTabSummary}</Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="instances" pt="sm">
+              {table}
+            </Tabs.Panel>
+            <Tabs.Panel value="summary" pt="sm">
+              <FormInstanceSummary query={c.summary.query} labels={labels} />
+            </Tabs.Panel>
+          </Tabs>
         ) : (
-          <DataTable<FormInstanceListRow>
-            aria-label={labels.formInstanceListTitle}
-            withTableBorder
-            borderRadius="sm"
-            minHeight={records.length === 0 ? 180 : undefined}
-            idAccessor="formInstanceId"
-            records={records}
-            columns={columns(c, locale)}
-            fetching={result.isLoading || result.isFetching}
-            totalRecords={result.data?.['@odata.count'] ?? records.length}
-            page={c.page}
-            onPageChange={c.setPage}
-            recordsPerPage={c.pageSize}
-            onRecordsPerPageChange={c.setPageSize}
-            sortStatus={c.sortStatus}
-            onSortStatusChange={c.setSortStatus}
-            {...(selectable
-              ? {
-                  selectedRecords: [...c.selected],
-                  onSelectedRecordsChange: c.setSelected,
-                  allRecordsSelectionCheckboxProps: { 'aria-label': labels.selectAllRows },
-                  getRecordSelectionCheckboxProps: (row: FormInstanceListRow) => ({ 'aria-label': fillLabel(labels.selectRow, { name: instanceName(row) }) }),
-                }
-              : {})}
-            {...tablePagingTexts(labels, locale)}
-            noRecordsText={labels.noFormInstances}
-            // The table's own empty text is grey at 3.3:1: the page's text colour instead.
-            emptyState={<Text size="sm" c="var(--mantine-color-text)">{labels.noFormInstances}</Text>}
-            {...getStyles('table')}
-            // A selected row in a neutral tint: on the primary tint the red 'Delete permanently' fell under 4.5:1.
-            style={{ ...getStyles('table').style, ['--mantine-datatable-selection-color' as string]: 'var(--mantine-color-gray-light)' }}
-          />
+          table
         )}
       </Stack>
       <DeleteConfirmDialog controller={c.actions} labels={labels} className={getStyles('dialog').className} />

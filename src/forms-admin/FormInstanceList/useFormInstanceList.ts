@@ -4,6 +4,7 @@ import type { DataTableSortStatus } from 'mantine-datatable';
 import { useEffect, useRef, useState } from 'react';
 import * as odata from '../../api/odata';
 import type { ODataQueryOptions, ODataResult } from '../../api/odata';
+import type { InstanceSummaryQuery } from '../../api/areas/forms';
 import type { Form, FormGroup, FormInstance, FormSchema, SignatureRequest } from '../../api/types';
 import type { FormLayout } from '../../contract/types';
 import { EnvelopeStatus } from '../../api/enums';
@@ -145,6 +146,8 @@ export interface FormInstanceListController extends InstanceExportController {
   setSortStatus(status: DataTableSortStatus<FormInstanceListRow>): void;
   /** The answer columns of the chosen form. */
   answers: FormInstanceAnswerColumns;
+  /** The summary of the chosen form's answers (`available` once one form is chosen), over the list's filters. */
+  summary: { available: boolean; query: InstanceSummaryQuery };
   /** Sets the filter on one answer (its data path) to a typed text or a chosen option; empty removes it. */
   setAnswerFilter(path: string, value: string): void;
   /** The page shown (`@odata.count` is the total of the filtered rows). */
@@ -486,6 +489,7 @@ export function useFormInstanceList({
       setShown: (paths) => changeColumns(formId, paths),
       filterOptions: (field) => answerFilterOptions(field, labels),
     },
+    summary: { available: formId !== null, query: where },
     setAnswerFilter: (path, value) => {
       const answers = { ...(current.filters.answers ?? {}) };
       if (value === '') delete answers[path];

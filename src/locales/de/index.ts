@@ -23,12 +23,13 @@ import { de5 } from './labels-5';
 import { de6 } from './labels-6';
 import { de7 } from './labels-7';
 import { deInstanceDetail } from './instance-detail';
+import { deInstanceSummary } from './instance-summary';
 import { deMail } from './mail';
 
 export { germanFormLabels } from './form-labels';
 
 /** Every text of the library in German, key for key the English pack's (`englishLabels`); placeholders kept as written. */
-export const germanLabels: Labels = { ...de1, ...de2, ...de3, ...de4, ...de5, ...de6, ...de7, ...deInstanceDetail, ...deMail };
+export const germanLabels: Labels = { ...de1, ...de2, ...de3, ...de4, ...de5, ...de6, ...de7, ...deInstanceDetail, ...deInstanceSummary, ...deMail };
 
 /** The BCP 47 locale the German pack's dates, times and numbers are written in: the `locale` of `APIProvider`. */
 export const germanLocale = 'de-DE';

@@ -23,12 +23,13 @@ import { fr5 } from './labels-5';
 import { fr6 } from './labels-6';
 import { fr7 } from './labels-7';
 import { frInstanceDetail } from './instance-detail';
+import { frInstanceSummary } from './instance-summary';
 import { frMail } from './mail';
 
 export { frenchFormLabels } from './form-labels';
 
 /** Every text of the library in French, key for key the English pack's (`englishLabels`); placeholders kept as written. */
-export const frenchLabels: Labels = { ...fr1, ...fr2, ...fr3, ...fr4, ...fr5, ...fr6, ...fr7, ...frInstanceDetail, ...frMail };
+export const frenchLabels: Labels = { ...fr1, ...fr2, ...fr3, ...fr4, ...fr5, ...fr6, ...fr7, ...frInstanceDetail, ...frInstanceSummary, ...frMail };
 
 /** The BCP 47 locale the French pack's dates, times and numbers are written in: the `locale` of `APIProvider`. */
 export const frenchLocale = 'fr-FR';

@@ -1,0 +1,181 @@
+import { Card, List, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Component, lazy, Suspense, useId, type ReactNode } from 'react';
+import type { InstanceSummaryQuery, QuestionSummary, SummaryChoiceCount } from '../../api/areas/forms';
+import { dateTimeFormat, fillNumbers, formatNumber } from '../../labels/format';
+import { fillLabel, type Labels } from '../../query/labels';
+import { useLabels } from '../../query/useLabels';
+import { useLocale } from '../../query/useLocale';
+import { EmptyState } from '../../ui/EmptyState';
+import { ErrorAlert } from '../../ui/ErrorAlert';
+import { LoadingState } from '../../ui/LoadingState';
+import { formatDateTime } from '../shared/ListScreen';
+import type { SummaryChartBar } from './SummaryChart';
+import { useInstanceSummary, type InstanceSummaryState } from './useInstanceSummary';
+
+// The charts package is an optional peer: loaded only when a summary shows, and left out when the host lacks it.
+const SummaryChart = lazy(() => import('./SummaryChart'));
+
+/** Shows nothing in place of a chart that failed to load (no charts package): the table says the same. */
+class ChartBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+  override render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}
+
+/** A chart of `bars`: a picture named `label`; the table beside it reads the same counts out. */
+function Chart({ bars, label, seriesLabel }: { bars: readonly SummaryChartBar[]; label: string; seriesLabel: string }) {
+  return (
+    <div role="img" aria-label={label} data-summary-chart>
+      <ChartBoundary>
+        <Suspense fallback={null}>
+          <SummaryChart bars={bars} seriesLabel={seriesLabel} />
+        </Suspense>
+      </ChartBoundary>
+    </div>
+  );
+}
+
+const formatAmount = (value: number, locale: string | undefined) => value.toLocaleString(locale, { maximumFractionDigits: 2 });
+const formatDay = (day: string, locale: string | undefined) => dateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+
+function choiceName(count: SummaryChoiceCount, labels: Labels): string {
+  if (count.value === true) return labels.fisYes;
+  if (count.value === false) return labels.fisNo;
+  return count.label ?? String(count.value);
+}
+
+/** A question's bars: each answer or bin and how many instances it has. */
+function barsOf(question: QuestionSummary, labels: Labels, locale: string | undefined): SummaryChartBar[] {
+  switch (question.kind) {
+    case 'choice':
+    case 'choices':
+      return question.counts.map((count) => ({ name: choiceName(count, labels), count: count.count }));
+    case 'number':
+      return question.bins.map((bin) => ({
+        name: bin.from === bin.to ? formatAmount(bin.from, locale) : fillLabel(labels.fisRange, { from: formatAmount(bin.from, locale), to: formatAmount(bin.to, locale) }),
+        count: bin.count,
+      }));
+    case 'date':
+      return question.bins.map((bin) => ({
+        name: bin.from === bin.to ? formatDay(bin.from, locale) : fillLabel(labels.fisRange, { from: formatDay(bin.from, locale), to: formatDay(bin.to, locale) }),
+        count: bin.count,
+      }));
+    case 'text':
+      return [];
+  }
+}
+
+function QuestionCard({ question, instances, labels, locale }: { question: QuestionSummary; instances: number; labels: Labels; locale: string | undefined }) {
+  const headingId = useId();
+  const bars = barsOf(question, labels, locale);
+  const binned = question.kind === 'number' || question.kind === 'date';
+  return (
+    <Card withBorder padding="md" component="section" aria-labelledby={headingId} data-question={question.path}>
+      <Stack gap="xs">
+        <Title order={3} size="h5" id={headingId}>
+          {question.label}
+        </Title>
+        <Text size="sm">{fillNumbers(labels.fisAnswered, { answered: question.answered, count: instances }, locale)}</Text>
+        {question.answered === 0 ? (
+          <Text size="sm">{labels.fisNotAnswered}</Text>
+        ) : question.kind === 'text' ? (
+          <>
+            <Text size="sm" fw={600}>
+              {labels.fisLatest}
+            </Text>
+            <List size="sm" spacing={4}>
+              {question.latest.map((hit, i) => (
+                <List.Item key={i}>
+                  {hit.text} <Text span size="xs">({formatDateTime(hit.at, locale)})</Text>
+                </List.Item>
+              ))}
+            </List>
+          </>
+        ) : (
+          <>
+            {question.kind === 'number' && question.min !== null && question.max !== null && (
+              <Text size="sm">{fillLabel(labels.fisNumberRange, { min: formatAmount(question.min, locale), max: formatAmount(question.max, locale) })}</Text>
+            )}
+            {question.kind === 'date' && question.min !== null && question.max !== null && (
+              <Text size="sm">{fillLabel(labels.fisDateRange, { min: formatDay(question.min, locale), max: formatDay(question.max, locale) })}</Text>
+            )}
+            <Chart bars={bars} label={fillLabel(labels.fisChart, { question: question.label })} seriesLabel={labels.fisCountColumn} />
+            <Table aria-label={fillLabel(labels.fisTable, { question: question.label })} fz="sm" verticalSpacing={4}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{binned ? labels.fisRangeColumn : labels.fisAnswerColumn}</Table.Th>
+                  <Table.Th ta="right">{labels.fisCountColumn}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {bars.map((bar, i) => (
+                  <Table.Tr key={i}>
+                    <Table.Td>{bar.name}</Table.Td>
+                    <Table.Td ta="right">{formatNumber(bar.count, locale)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+/** Props of {@link FormInstanceSummaryView}. */
+export interface FormInstanceSummaryViewProps {
+  /** The summary read (what {@link useInstanceSummary} returns). */
+  state: InstanceSummaryState;
+  labels: Labels;
+}
+
+/**
+ * The summary of a form's answers, question by question: each choice and how many instances gave it, a histogram of
+ * numbers and of dates, the latest text answers; a chart (lazily loaded `@mantine/charts`) and a table of the same
+ * counts for each. Renders only; it never fetches.
+ */
+export function FormInstanceSummaryView({ state, labels }: FormInstanceSummaryViewProps) {
+  const locale = useLocale();
+  if (state.error && !state.data) return <ErrorAlert message={labels.fisLoadFailed} error={state.error} onRetry={state.refetch} retrying={state.isFetching} />;
+  if (!state.data) return <LoadingState labelVisible labels={{ label: labels.fisLoading }} />;
+  const { instances, questions } = state.data;
+  if (instances === 0) return <EmptyState message={labels.fisEmpty} />;
+  return (
+    <Stack gap="md" aria-busy={state.isFetching} data-summary>
+      <Title order={2} size="h4">
+        {fillNumbers(labels.fisHeading, { count: instances }, locale)}
+      </Title>
+      {questions.length === 0 ? (
+        <Text size="sm">{labels.fisNoQuestions}</Text>
+      ) : (
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+          {questions.map((question) => (
+            <QuestionCard key={question.path} question={question} instances={instances} labels={labels} locale={locale} />
+          ))}
+        </SimpleGrid>
+      )}
+    </Stack>
+  );
+}
+
+/** Props of {@link FormInstanceSummary}. */
+export interface FormInstanceSummaryProps {
+  /** The instances summed up: a list's `$filter` and `$search` (Form Instances passes its own filters). */
+  query: InstanceSummaryQuery;
+  /** Overrides of the texts, which otherwise come from the `APIProvider` labels. */
+  labels?: Partial<Labels>;
+}
+
+/**
+ * The summary of the answers of the instances `query` selects (`GET /api/Forms/InstanceSummary`, counted by the
+ * server), as Form Instances' 'Summary' tab shows it for the chosen form.
+ */
+export function FormInstanceSummary({ query, labels: overrides }: FormInstanceSummaryProps) {
+  const labels = useLabels(overrides);
+  return <FormInstanceSummaryView state={useInstanceSummary(query)} labels={labels} />;
+}
