@@ -11,12 +11,13 @@
  * Every answer with a row carries its version as `ETag`. Each call is a use case of src/service/forms.ts over the
  * backend's {@link FormsRouteBackend}.
  */
-import type { CrudEntityName } from '../contract/types';
+import type { CrudEntityName, InstanceFromApplication, JsonObject } from '../contract/types';
+import type { PrimitivePath } from '../domain/pdf';
 import { checkJsonContentType, isUuid, MAX_INSTANCE_BODY_BYTES, MAX_REQUEST_BODY_BYTES, parseJsonText, requireJsonObject, type JsonRecord } from '../domain';
-import { etagOf, FORM_LINK_TOKEN_HEADER, FORMS_CRUD_ENTITIES, formLinkUrl, rowNotFound, type FormLinkMode } from '../domain/forms';
+import { currentPublicVersion, etagOf, FORM_LINK_TOKEN_HEADER, FORMS_CRUD_ENTITIES, formLinkUrl, rowNotFound, type FormLinkMode } from '../domain/forms';
 import { deleteFormsRow, patchFormsRow, postFormsRow, softDeleteFormsRow, type FormsCaller, type FormsPorts } from './forms';
-import { completeInstance, duplicateInstance, instanceLink } from './forms-instances';
-import { EMPTY_OK, json, NO_CONTENT, type RouteRequest, type ServiceRoute } from './routes';
+import { completeInstance, duplicateInstance, instanceFromApplication, instanceLink } from './forms-instances';
+import { EMPTY_OK, json, NO_CONTENT, readBody, type RouteRequest, type ServiceRoute } from './routes';
 
 /** A backend as the forms routes see it. */
 export interface FormsRouteBackend {
@@ -29,6 +30,10 @@ export interface FormsRouteBackend {
   caller(): Promise<FormsCaller>;
   /** Where the public links of `form`'s instances point (the domain's `publicBaseUrlOf` with the backend's defaults). */
   publicBaseUrl(form: { publicBaseUrl?: string | null } | undefined): string;
+  /** Records that the signed-in caller was told a form instance is deleted (the instance may already be gone). */
+  recordDeletionNotice(formInstanceId: string): Promise<void>;
+  /** The host's application model: its primitive data paths with their types, and an example application. */
+  applicationModel(): { paths: readonly PrimitivePath[]; example: JsonObject };
 }
 
 /** A forms route. */
@@ -115,10 +120,31 @@ function linkRoute(mode: FormLinkMode): FormsRoute {
   };
 }
 
-/** The instance calls of `/api/Forms/*`: links and completion. */
+/** The calls of `/api/Forms/*` but the PDF's: links, the current public version, deletion notices and completion. */
 export const FORMS_CALL_ROUTES: readonly FormsRoute[] = [
   linkRoute('edit'),
   linkRoute('view'),
+  {
+    method: 'GET',
+    path: '/api/Forms/GetCurrentPublicVersion',
+    summary: "The version a form's stable public link serves: its current one, while public (beyond the spec).",
+    async handle(request, backend) {
+      const { storage } = await backend.ports(null);
+      const form = await storage.find('form', request.query.required('formId'));
+      const schemaId = form?.row.currentFormSchemaId;
+      const schema = schemaId ? await storage.find('formschema', schemaId) : undefined;
+      return json(currentPublicVersion(form?.row, schema?.row));
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/Forms/NotifyDeleted',
+    summary: 'Records that a form instance was deleted.',
+    async handle(request, backend) {
+      await backend.recordDeletionNotice(request.query.id('formInstanceId'));
+      return EMPTY_OK;
+    },
+  },
   {
     method: 'GET',
     path: '/api/Forms/MarkCompleted',
@@ -131,8 +157,36 @@ export const FORMS_CALL_ROUTES: readonly FormsRoute[] = [
   },
 ];
 
-/** The instance calls of `/api/DynamicFormLinking/*` written once so far. */
+/** The calls of `/api/DynamicFormLinking/*` but the PDF's: the application model, pre-filled instances, duplicates. */
 export const DYNAMIC_FORM_LINKING_ROUTES: readonly FormsRoute[] = [
+  {
+    method: 'GET',
+    path: '/api/DynamicFormLinking/GetAllPrimitivePaths',
+    summary: "The application model's primitive data paths (withTypes=true: each with its type).",
+    async handle(request, backend) {
+      const { paths } = backend.applicationModel();
+      return json(request.query.bool('withTypes', false) ? paths : paths.map((p) => p.path));
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/DynamicFormLinking/GetExampleApplication',
+    summary: "The application model's example application.",
+    handle: async (_, backend) => json(backend.applicationModel().example),
+  },
+  {
+    method: 'POST',
+    path: '/api/DynamicFormLinking/Create',
+    summary: 'A form instance pre-filled from the posted application; values the schema refuses are left out and listed.',
+    async handle(request, backend) {
+      const schemaId = request.query.required('schemaId');
+      const application = (await readBody(request)) as JsonObject;
+      const { userId } = await backend.caller();
+      const { saved, problems } = await instanceFromApplication(await backend.ports(null), schemaId, application, { userId, link: null });
+      const answer: InstanceFromApplication = { ...saved.row, prefillProblems: problems };
+      return json(answer, { ETag: etagOf(saved.version) });
+    },
+  },
   {
     method: 'GET',
     path: '/api/DynamicFormLinking/Duplicate',

@@ -4,6 +4,8 @@
  * the use cases' ports and the caller.
  */
 import { publicBaseUrlOf } from '../../../src/domain/forms';
+import { primitivePathsOf } from '../../../src/domain/pdf';
+import { formDeletionNotices } from '../db/schema';
 import { FORMS_CRUD_ROUTES, type FormsRouteBackend } from '../../../src/service/routes-forms';
 import type { FormsPorts } from '../../../src/service/forms';
 import { anonymousWriteLimiter, clientAddress } from './anonymous-writes';
@@ -41,6 +43,10 @@ export function drizzleFormsBackend(ctx: RouteContext): FormsRouteBackend {
     caller: async () => ({ userId: ctx.auth?.user.id ?? null, link: await callerLink(ctx) }),
     // Its own base, the configured one, else the first host origin.
     publicBaseUrl: (form) => publicBaseUrlOf(form, config.publicFormBaseUrl, config.hostOrigins[0] ?? new URL(ctx.c.req.url).origin),
+    async recordDeletionNotice(formInstanceId) {
+      await ctx.services.db.insert(formDeletionNotices).values({ id: crypto.randomUUID(), formInstanceId, notifiedBy: ctx.auth?.user.id ?? null });
+    },
+    applicationModel: () => ({ paths: primitivePathsOf(config.applicationModel.schema), example: config.applicationModel.example }),
   };
 }
 

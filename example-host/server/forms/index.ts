@@ -6,7 +6,6 @@
 import type { AnyRouteDeclaration } from '../routes/registry';
 import { checkPatternRoutes } from './check-pattern';
 import { crudRoutes } from './crud';
-import { dynamicFormLinkingRoutes } from './dynamic-form-linking';
 import { formsCallRoutes } from './forms-calls';
 import { odataRoutes } from './odata-routes';
 import { summaryRoutes } from './summary';
@@ -15,4 +14,4 @@ export { anonymousScope, ODATA_CONTENT_TYPE } from './odata-routes';
 export { hashLinkToken, issueLinkToken, resolveLinkToken } from './store';
 
 /** Every route of the forms half. */
-export const formsRoutes: readonly AnyRouteDeclaration[] = [...crudRoutes, ...odataRoutes, ...summaryRoutes, ...formsCallRoutes, ...dynamicFormLinkingRoutes, ...checkPatternRoutes];
+export const formsRoutes: readonly AnyRouteDeclaration[] = [...crudRoutes, ...odataRoutes, ...summaryRoutes, ...formsCallRoutes, ...checkPatternRoutes];

@@ -6,25 +6,19 @@
  * - `GET /api/Forms/DownloadPdf?formInstanceId&flatten` (beyond the spec): an instance of a form with a PDF template
  *   as that PDF with its fields filled in, flattened on request, through the same download rules as
  *   `Signing/DownloadDocument` (attachment, leaf file name with an RFC 5987 `filename*`);
- * - `GET /api/DynamicFormLinking/GetAllPrimitivePaths` (`?withTypes=true` for each path's type),
- *   `GET /api/DynamicFormLinking/GetExampleApplication` and `POST /api/DynamicFormLinking/Create?schemaId`, from the
- *   configured application model.
  * Who may call each is the route table's.
  */
-import type { InstanceFromApplication, JsonObject } from '../../../src/api/types';
-import { DomainError, requireJsonObject, parseJsonText, checkJsonContentType, MAX_REQUEST_BODY_BYTES } from '../../../src/domain';
-import { allLive, etagOf } from '../../../src/domain/forms';
+import { DomainError } from '../../../src/domain';
+import { allLive } from '../../../src/domain/forms';
 import {
   filledPdfFileName,
   MULTIPART_UNREADABLE_MESSAGE,
   pdfValuesFromData,
   PDF_TOO_LARGE_MESSAGE,
   PDF_UPLOAD_LIMITS,
-  primitivePathsOf,
 } from '../../../src/domain/pdf';
 import { attachmentDisposition } from '../../../src/domain/signing/disposition';
-import { findForm, findFormInstance, findFormSchema, serverInstancePorts } from '../forms/store';
-import { instanceFromApplication } from '../../../src/service/forms-instances';
+import { findForm, findFormInstance, findFormSchema } from '../forms/store';
 import { route, type AnyRouteDeclaration, type RouteContext } from '../routes/registry';
 import { loadFormPdf, removeAbandonedDraftPdfs, saveFormPdf } from './store';
 import { PDF_CONTENT_LIMITS, PdfParseAbort, pdfWorkers } from './worker';
@@ -112,14 +106,6 @@ async function pdfJob<K extends 'upload' | 'fill'>(kind: K, input: PdfJobs[K]['i
   return result as Extract<PdfJobs[K]['output'], { ok: true }>;
 }
 
-/** A JSON answer (the contract's shapes; dates as ISO strings). */
-const json = (ctx: RouteContext, value: unknown) => ctx.c.json(value as object);
-
-async function readApplication(ctx: RouteContext): Promise<JsonObject> {
-  checkJsonContentType(ctx.c.req.header('content-type'));
-  return requireJsonObject(parseJsonText(await ctx.c.req.text(), MAX_REQUEST_BODY_BYTES)) as JsonObject;
-}
-
 /** The PDF routes. */
 export const pdfRoutes: readonly AnyRouteDeclaration[] = [
   route({
@@ -179,37 +165,6 @@ export const pdfRoutes: readonly AnyRouteDeclaration[] = [
         'X-Pdf-Skipped-Fields': String(skipped.length),
         'Access-Control-Expose-Headers': 'Content-Disposition, X-Pdf-Skipped-Fields',
       });
-    },
-  }),
-  route({
-    method: 'GET',
-    path: '/api/DynamicFormLinking/GetAllPrimitivePaths',
-    summary: "The application model's primitive data paths (withTypes=true: each with its type).",
-    handler(ctx) {
-      const paths = primitivePathsOf(ctx.services.config.applicationModel.schema);
-      return json(ctx, ctx.query.bool('withTypes', false) ? paths : paths.map((p) => p.path));
-    },
-  }),
-  route({
-    method: 'GET',
-    path: '/api/DynamicFormLinking/GetExampleApplication',
-    summary: "The application model's example application.",
-    handler(ctx) {
-      return json(ctx, ctx.services.config.applicationModel.example);
-    },
-  }),
-  route({
-    method: 'POST',
-    path: '/api/DynamicFormLinking/Create',
-    summary: 'A form instance pre-filled from the posted application; values the schema refuses are left out and listed.',
-    async handler(ctx) {
-      const schemaId = ctx.query.required('schemaId');
-      const application = await readApplication(ctx);
-      const caller = { userId: ctx.auth?.user.id ?? null, link: null };
-      const { saved, problems } = await instanceFromApplication(serverInstancePorts(ctx.services.db), schemaId, application, caller);
-      ctx.c.header('ETag', etagOf(saved.version));
-      const answer: InstanceFromApplication = { ...saved.row, prefillProblems: problems };
-      return json(ctx, answer);
     },
   }),
 ];

@@ -1,12 +1,10 @@
 /**
- * `/api/Forms/*`: public links to an instance and its completion (the one route table's, src/service/routes-forms.ts),
- * the current public version and deletion notices; and the forms routes' backend over the fake's db. Who may use a
+ * `/api/Forms/*`: public links to an instance, the current public version, deletion notices and completion (the one
+ * route table's, src/service/routes-forms.ts); and the forms routes' backend over the fake's db. Who may use a
  * link, and the link's shape and lifetime, are the domain's rules (src/domain/forms), shared with the server.
  */
 import type { FormInstance } from '../../api/types';
-import { Permission } from '../../api/enums';
 import {
-  currentPublicVersion,
   checkPresentedLink,
   checkSchemaForSave,
   linkTokenOf,
@@ -20,10 +18,8 @@ import type { FormsCaller } from '../../service/forms';
 import type { AnonymousWrites, FormLinks } from '../../service/forms-ports';
 import { FORMS_CALL_ROUTES, type FormsRouteBackend } from '../../service/routes-forms';
 import { memoryFormsStorage } from '../forms-model';
-import { json, ok, requiredQuery } from '../http';
-import { PUBLIC, tableRoute, user, type FakeRoute, type RouteContext } from './route';
-
-const P = Permission;
+import { typedPathsFromExample } from '../../domain/pdf';
+import { tableRoute, type FakeRoute, type RouteContext } from './route';
 
 /** The link token a request presents (`?token=` or a bearer that is not a `fake-user:` token), or null. */
 export function presentedLinkToken(ctx: Pick<RouteContext, 'request' | 'url'>): string | null {
@@ -85,34 +81,13 @@ export function memoryFormsBackend(ctx: RouteContext): FormsRouteBackend {
     }),
     caller: async () => formsCallerOf(ctx),
     publicBaseUrl: (form) => publicBaseUrlOf(form, null, backend.publicBaseUrl),
+    recordDeletionNotice: async (formInstanceId) => void backend.db.deletionNotices.push({ formInstanceId, at: backend.now() }),
+    // The fake keeps no model: the example's value at each path says its type.
+    applicationModel: () => ({ paths: typedPathsFromExample(backend.db.primitivePaths, backend.db.exampleApplication), example: backend.db.exampleApplication }),
   };
 }
 
 /** The forms routes. */
 export const formsRoutes: readonly FakeRoute[] = [
   ...FORMS_CALL_ROUTES.map((formsRoute) => tableRoute(formsRoute, memoryFormsBackend)),
-  {
-    // The version a form's stable public link serves (the domain's rule), for anybody.
-    method: 'get',
-    path: '/api/Forms/GetCurrentPublicVersion',
-    access: PUBLIC,
-    handle(ctx) {
-      const id = requiredQuery(ctx.url, 'formId').toLowerCase();
-      const { db } = ctx.backend;
-      const form = db.forms.find((f) => f.formId.toLowerCase() === id);
-      const current = form?.currentFormSchemaId?.toLowerCase();
-      const schema = current ? db.formSchemas.find((s) => s.formSchemaId.toLowerCase() === current) : undefined;
-      return json(currentPublicVersion(form, schema));
-    },
-  },
-  {
-    // Records the notice (`db.deletionNotices`); the instance may already be gone.
-    method: 'get',
-    path: '/api/Forms/NotifyDeleted',
-    access: user(P.Forms_NotifyDeleted),
-    handle(ctx) {
-      ctx.backend.db.deletionNotices.push({ formInstanceId: requiredQuery(ctx.url, 'formInstanceId'), at: ctx.backend.now() });
-      return ok();
-    },
-  },
 ];
