@@ -202,7 +202,7 @@ function ProblemView({ problem, controller, shared }: { problem: SigningProblem;
     return (
       <Stack gap="md" {...shared.getStyles('result')} data-problem={problem.kind}>
         <Heading text={signed ? labels.sdDoneTitle : labels.sdDeclinedTitle} shared={shared} />
-        <Alert color={signed ? 'green' : 'blue'} variant="light">
+        <Alert color={signed ? 'green' : undefined} variant="light">
           <Stack gap="xs">
             <Text>{signed ? labels.sdAlreadySigned : labels.sdAlreadyDeclined}</Text>
             <Text>{labels.sdClosedHelp}</Text>
@@ -216,7 +216,7 @@ function ProblemView({ problem, controller, shared }: { problem: SigningProblem;
   return (
     <Stack gap="md" {...shared.getStyles('result')} data-problem={problem.kind}>
       <Heading text={title} shared={shared} />
-      <Alert color={problem.kind === 'invalid' ? 'red' : 'blue'} variant="light">
+      <Alert color={problem.kind === 'invalid' ? 'red' : undefined} variant="light">
         <Stack gap="xs">
           {/* The server's own sentence says exactly what is wrong (e.g. which signers sign first). */}
           {problem.detail ? <Text>{problem.detail}</Text> : null}
