@@ -22,31 +22,43 @@ afterAll(async () => {
 
 let currentStep = '';
 const journeyStarted = Date.now();
-/** Names the step the journey is at, so a failure says where it stopped (E2E_STEPS=1 prints each with its time). */
+let tabsPressed = 0;
+/** Names the step the journey is at, so a failure says where it stopped (E2E_STEPS=1 prints each with its time and the Tab presses so far). */
 const step = (name: string) => {
   currentStep = name;
-  if (process.env.E2E_STEPS) process.stderr.write(`[journey ${((Date.now() - journeyStarted) / 1000).toFixed(1)} s] ${name}\n`);
+  if (process.env.E2E_STEPS) process.stderr.write(`[journey ${((Date.now() - journeyStarted) / 1000).toFixed(1)} s, ${tabsPressed} tabs] ${name}\n`);
 };
 
-/** Presses Tab (Shift+Tab with `back`) until `target` has the focus; fails after `max` presses. */
-async function tabTo(page: Page, target: Locator, { max = 250, back = false } = {}): Promise<void> {
+/**
+ * Presses Tab until `target` has the focus, or Shift+Tab while the target comes before the focus in the page (as a
+ * person goes back to a control above rather than round the whole page); fails after `max` presses. The way is read
+ * again before each press: the builder moves the focus itself a moment after some steps (to a new item after 'Add').
+ */
+async function tabTo(page: Page, target: Locator, { max = 250 } = {}): Promise<void> {
   // The target is found once and held: finding it by role again after every Tab made the page compute the
   // accessibility tree of the whole builder each time. A re-render that replaces the element finds it again.
   let held = await target.elementHandle({ timeout: 15_000 });
   let found = 1;
   try {
     for (let i = 0; i < max; i++) {
-      const focused = await held.evaluate((el) => (el.isConnected ? el === document.activeElement || el.contains(document.activeElement) : null));
-      if (focused === null && found < 20) {
+      const way = await held.evaluate((el) => {
+        if (!el.isConnected) return null;
+        const focus = document.activeElement;
+        if (focus && (el === focus || el.contains(focus))) return 'here';
+        if (!focus || focus === document.body) return 'Tab';
+        return focus.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_PRECEDING ? 'Shift+Tab' : 'Tab';
+      });
+      if (way === null && found < 20) {
         await held.dispose();
         held = await target.elementHandle({ timeout: 15_000 });
         found++;
         i--;
         continue;
       }
-      if (focused) return;
+      if (way === 'here') return;
       if (i % 50 === 49) step(`${currentStep} (tab ${i + 1})`);
-      await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+      await page.keyboard.press(way ?? 'Tab');
+      tabsPressed++;
     }
   } finally {
     await held.dispose().catch(() => undefined);
