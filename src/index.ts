@@ -35,6 +35,7 @@ export type {
   PropertyName, QueryValue, RetryOptions, RowLevelTable, SatisfiesOptions, SelectedPermission, SignatureRequest,
   Signer, SigningApi, TableClaimKey, Transport, UserSessionData, UsersInGroupsChangeRequest,
   AuditProblem, AuditVerification, EnvelopeSigner, ListEnvelopesFilter, SignaturePlace, SignBody, SignerLink, SignerStatus, SigningAuditEvent, SigningEnvelope, SigningSession,
+  OutboxAttachment, OutboxMessage,
 } from './api';
 
 // Providers, labels, query keys and queryOptions factories, mutation hooks.
@@ -130,6 +131,10 @@ export type {
   SigningAccess, SigningInstance, SigningListController, SigningListFactory, SigningListOptions, SigningListProps,
   SigningListStylesNames, SigningListViewFactory, SigningListViewProps,
 } from './forms-admin/SigningList';
+
+// The Outbox: the mail the server sent (GET /api/Mail/Outbox).
+export { MailOutbox, MailOutboxView, OUTBOX_PAGE_SIZE, useMailOutbox } from './forms-admin/MailOutbox';
+export type { MailOutboxProps, MailOutboxState, MailOutboxViewProps } from './forms-admin/MailOutbox';
 
 // The signer's signing page (reached from a signing link, no sign-in; headless hook and the page).
 export { SignDocument, signDocumentTexts, signingProblemOf, useSignDocument } from './signing';

@@ -35,7 +35,7 @@ export { AdminDashboard, entityQueries, FormPreview, odata, useApi } from '../..
 // The Form Instances list.
 export { FormInstanceDetail, FormInstanceList } from '../../src';
 // The Signing screen (envelopes and signature requests).
-export { SigningList } from '../../src';
+export { MailOutbox, SigningList } from '../../src';
 // The signer's signing page (`/sign?token=…`).
 export { SignDocument } from '../../src';
 // The forms administration lists (Forms, Form Schemas, Form Groups and one group).

@@ -189,6 +189,12 @@ const signingIndexRoute = createRoute({
   validateSearch: validateSigningSearch,
   component: lazyRouteComponent(() => import('./pages/SigningPage'), 'SigningPage'),
 });
+// The Outbox: the mail the server sent (in development, what its SMTP sink received), linked from the Signing screen.
+const outboxRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: 'outbox',
+  component: lazyRouteComponent(() => import('./pages/OutboxPage'), 'OutboxPage'),
+});
 
 /** The host's whole route tree. */
 export const routeTree = rootRoute.addChildren([
@@ -213,6 +219,7 @@ export const routeTree = rootRoute.addChildren([
       formInstancesRoute.addChildren([formInstancesIndexRoute]),
       formInstanceDetailRoute,
       signingRoute.addChildren([signingIndexRoute]),
+      outboxRoute,
     ]),
   ]),
 ]);

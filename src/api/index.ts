@@ -17,6 +17,7 @@ export type {
   GeneratedForm, JsonObject, JsonValue, NameSearchArgs, OidcConfig, PageArgs, Paged, PdfField, PdfTemplate, InstanceFromApplication, PrefillProblem, PrimitivePathInfo, SelectedPermission,
   SignatureRequest, Signer, UserSessionData, UsersInGroupsChangeRequest,
   AuditProblem, AuditVerification, EnvelopeSigner, SignaturePlace, SignBody, SignerLink, SignerStatus, SigningAuditEvent, SigningEnvelope, SigningSession,
+  OutboxAttachment, OutboxMessage,
 } from './types';
 // The domain rules a host or a screen needs (src/domain holds them once for client, fake and server).
 export {

@@ -23,4 +23,19 @@ export const mailLabels = {
   /** Stands for the signer's name when it is not known. */
   mlSomeSigner: 'A signer',
   mlFooter: 'This message was sent automatically by the forms service.',
+  // The Outbox screen (src/forms-admin/MailOutbox): the mail the server sent
+  obTitle: 'Outbox',
+  obSubtitle: 'The e-mail the server sent, newest first, with its text. In development the server keeps it here instead of delivering it.',
+  obLoading: 'Loading the outbox…',
+  obLoadFailed: 'Failed to load the outbox. Please try again.',
+  obEmpty: 'No e-mail has been sent yet.',
+  /** Above the messages: `{shown}` of `{count}` in all. */
+  obShown: 'The newest {shown} of {count} messages.',
+  obNoSubject: '(no subject)',
+  obTo: 'To: {to}',
+  obFrom: 'From: {from}',
+  obSent: 'Sent: {date}',
+  obAttachments: 'Attachments',
+  /** One attachment: its file name, type and size. */
+  obAttachment: '{name} ({type}, {size})',
 } as const;

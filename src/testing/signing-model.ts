@@ -304,13 +304,16 @@ function newToken(): string {
   return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
-/** The messages the fake's mailer was given, per fake database, newest first: its Outbox. */
-const outboxes = new WeakMap<FakeDb, OutboxMessage[]>();
+/**
+ * The messages the fake's mailer was given, newest first: its Outbox. Kept beside the database's envelope table, so
+ * the backend's `reset()` (which replaces every table) forgets them with the envelopes.
+ */
+const outboxes = new WeakMap<FakeDb['envelopes'], OutboxMessage[]>();
 
 /** The fake's Outbox of a database (what its mailer recorded, newest first). */
 export function fakeOutbox(db: FakeDb): OutboxMessage[] {
-  let outbox = outboxes.get(db);
-  if (!outbox) outboxes.set(db, (outbox = []));
+  let outbox = outboxes.get(db.envelopes);
+  if (!outbox) outboxes.set(db.envelopes, (outbox = []));
   return outbox;
 }
 

@@ -8,9 +8,10 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import preview from '../../.storybook/preview';
 import * as stories from '../../stories/forms-admin/SigningList.stories';
+import * as outboxStories from '../../stories/forms-admin/MailOutbox.stories';
 import { resetFakeBackend } from '../../stories/support/fakeBackend';
 
-// The Signing screen's stories as fixtures, in light and in dark: each renders, its play function passes, and axe
+// The Signing screen's and the Outbox's stories as fixtures, in light and in dark: each renders, its play function passes, and axe
 // finds nothing (colour contrast needs layout, which jsdom does not do: the Storybook axe run checks it in Chromium).
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -39,6 +40,21 @@ for (const theme of ['light', 'dark'] as const) {
         expect(document.documentElement.getAttribute('data-mantine-color-scheme')).toBe(theme);
         if (name === 'Loading') await screen.findByRole('heading', { name: 'Signing' });
         // The whole document: the request dialog sits in a portal outside the story's root.
+        expect(await violations(document.body)).toEqual([]);
+      });
+    }
+  });
+}
+
+// The Outbox's stories (the mail the signing sent), in the same way.
+for (const theme of ['light', 'dark'] as const) {
+  describe(`MailOutbox stories (${theme})`, () => {
+    for (const name of ['List', 'Empty', 'Loading', 'LoadFailed'] as const) {
+      it(`${name} renders, plays and is axe clean`, async () => {
+        setProjectAnnotations({ ...preview, initialGlobals: { theme }, loaders: [resetFakeBackend, mswLoader(() => server as unknown as SetupWorker)] });
+        await composeStories(outboxStories)[name].run();
+        expect(document.documentElement.getAttribute('data-mantine-color-scheme')).toBe(theme);
+        await screen.findByRole('heading', { name: 'Outbox' });
         expect(await violations(document.body)).toEqual([]);
       });
     }

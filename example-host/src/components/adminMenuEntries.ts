@@ -36,6 +36,8 @@ const routesWithoutMenuEntry = [
   { label: 'PDF Import', to: '/admin/form-import/', claim: 'Forms_AllowRead' },
   { label: 'Form Data Linking', to: '/admin/form-linking/', claim: 'FormSchemas_AllowRead' },
   { label: 'Form Instance', to: '/admin/form-instance/', claim: 'FormInstances_AllowRead' },
+  // The mail the server sent (its signing links among it), reached from the Signing screen; the server lets administrators only.
+  { label: 'Outbox', to: '/admin/outbox/', claim: 'Signing_AllowRead' },
 ] as const satisfies readonly AdminRouteAccess[];
 
 const adminRoutes: readonly AdminRouteAccess[] = [...adminMenuEntries, ...routesWithoutMenuEntry];

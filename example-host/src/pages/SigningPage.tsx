@@ -5,7 +5,8 @@
  * 'Show its envelopes') narrows it to one instance's envelopes. A lazy chunk of its own, with the table's stylesheet.
  */
 import 'mantine-datatable/styles.css';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { Anchor } from '@mantine/core';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { PageTitle } from '../components/landmarks';
 import { SigningList } from '../formsAdmin';
 import { signingHref, validateSigningSearch } from '../signingSearch';
@@ -18,6 +19,9 @@ export function SigningPage() {
       <PageTitle title="Signing" />
       {/* A screen per filter: its page and status filter start again when the instance changes. */}
       <SigningList key={formInstanceId ?? ''} formInstanceId={formInstanceId} onShowAll={() => void navigate({ href: signingHref() })} />
+      <Anchor component={Link} to="/admin/outbox/" size="sm">
+        Outbox: the e-mail sent
+      </Anchor>
     </>
   );
 }

@@ -7,6 +7,8 @@ import type { ODataResult } from '../odata';
 import type {
   AuditVerification,
   DownloadDocumentResult,
+  OutboxMessage,
+  Paged,
   SignatureRequest,
   SignBody,
   SignerLink,
@@ -39,7 +41,7 @@ export interface SigningApi {
   verifyAudit(envelopeId: string, options?: CallOptions): Promise<AuditVerification | null>;
   /** `POST /api/Signing/RemindSigners`: reminds the signers whose turn it is (FormSigner_Update or _AddUpdate; capped). */
   remindSigners(envelopeId: string, options?: CallOptions): Promise<SigningEnvelope | null>;
-  /** `POST /api/Signing/GetSignerLink`: a new link for a signer; the earlier one stops working (FormSigner_Update or _AddUpdate). */
+  /** `POST /api/Signing/GetSignerLink`: a new link for a signer; the links sent before keep working (FormSigner_Update or _AddUpdate). */
   getSignerLink(envelopeId: string, signerId: string, options?: CallOptions): Promise<SignerLink | null>;
   /** `POST /api/Signing/VoidEnvelope` with a reason (FormSigner_MarkDeleted or _Delete). */
   voidEnvelope(envelopeId: string, reason: string, options?: CallOptions): Promise<SigningEnvelope | null>;
@@ -49,6 +51,11 @@ export interface SigningApi {
   sign(body: SignBody, options?: CallOptions): Promise<SigningEnvelope | null>;
   /** `POST /api/Signing/Decline`: the signer declines with a reason. */
   decline(token: string, reason: string, options?: CallOptions): Promise<SigningEnvelope | null>;
+  /**
+   * `GET /api/Mail/Outbox?page&count`: the mail sent, newest first, one page (`page` from 1; GlobalDataAdmin). The
+   * reference server lists what its development SMTP sink received.
+   */
+  listOutbox(page: number, count: number, options?: CallOptions): Promise<Paged<OutboxMessage>>;
 }
 
 /** Filters of {@link SigningApi.listEnvelopes}. */
@@ -108,6 +115,10 @@ export function createSigningApi(transport: Transport): SigningApi {
       const query = { ...envelopeListQuery(filter), $count: 'true' };
       const page = await transport.request<ODataResult<SigningEnvelope>>({ method: 'GET', path: '/api/Signing/ListEnvelopes', query, read: 'json', signal: options?.signal });
       return page ?? { value: [], '@odata.count': 0 };
+    },
+    listOutbox: async (page, count, options) => {
+      const answer = await transport.request<Paged<OutboxMessage>>({ method: 'GET', path: '/api/Mail/Outbox', query: { page: String(page), count: String(count) }, read: 'json', signal: options?.signal });
+      return answer ?? { list: [], totalRecCount: 0, totalPageCount: 0 };
     },
     getEnvelope: async (envelopeId, options) => {
       assertDefined('envelopeId', envelopeId);

@@ -1,0 +1,17 @@
+/**
+ * `/admin/outbox/`: the Outbox, the mail the server sent with each message's text (in development, what its SMTP sink
+ * received: the signing links and notices can be read there without a mail server). Reached from the Signing screen;
+ * the server lets administrators only read it.
+ */
+import { PageTitle } from '../components/landmarks';
+import { MailOutbox } from '../formsAdmin';
+
+export function OutboxPage() {
+  return (
+    <>
+      <PageTitle title="Outbox" />
+      <MailOutbox />
+    </>
+  );
+}
+OutboxPage.displayName = 'OutboxPage';

@@ -1,0 +1,78 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, within } from 'storybook/test';
+import { MailOutbox } from '../../src/forms-admin/MailOutbox';
+import { errorHandlers } from '../../src/testing';
+import { seedDate } from '../../src/testing/seed-ids';
+import { fakeOutbox } from '../../src/testing/signing-model';
+import { fakeBackend, storyHandlers } from '../support/fakeBackend';
+
+const meta = {
+  title: 'Forms admin/MailOutbox',
+  component: MailOutbox,
+  parameters: { layout: 'fullscreen' },
+} satisfies Meta<typeof MailOutbox>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Three messages the signing sent: a request with its link, a decline notice, a completion with the signed PDF. */
+function addSentMail() {
+  const outbox = fakeOutbox(fakeBackend.db);
+  const message = (n: number, subject: string, to: string, textBody: string, attachments: { fileName: string; contentType: string; size: number }[] = []) => ({
+    id: `90000000-0000-4000-8000-00000000000${n}`,
+    receivedDateTime: seedDate(n),
+    fromAddress: '"Forms" <forms@localhost>',
+    toAddress: to,
+    subject,
+    textBody,
+    attachments,
+  });
+  const sent = [
+    message(1, 'Please sign “Loan Application”', '"Grace Hopper" <grace.hopper@example.com>', 'Hello Grace Hopper,\n\nYou are asked to sign “Loan Application”.\n\nRead and sign the document:\nhttp://localhost:5173/sign?token=3q2-7wQx\n\nThe link works until 2026-12-13.'),
+    message(2, 'Alan Turing declined to sign “Loan Application”', '"Sam Sender" <sam@example.com>', 'Hello Sam Sender,\n\nAlan Turing declined to sign “Loan Application”. The signing has stopped. The reason given:\n\n> The amount is wrong.'),
+    message(3, 'Signed by everyone: “Loan Application”', '"Grace Hopper" <grace.hopper@example.com>', 'Hello Grace Hopper,\n\nEvery signer has signed “Loan Application”. The signed document is attached.', [
+      { fileName: 'Loan Application - signed.pdf', contentType: 'application/pdf', size: 48_213 },
+    ]),
+  ];
+  // Newest first, as the fake's mailer keeps them.
+  outbox.unshift(...sent.reverse());
+  return {};
+}
+
+/** What was sent, newest first: each message's recipient, time, attachments and text. */
+export const List: Story = {
+  loaders: [addSentMail],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const completion = await canvas.findByRole('article', { name: 'Signed by everyone: “Loan Application”' });
+    await expect(within(completion).getByText('Loan Application - signed.pdf (application/pdf, 47.1 kB)')).toBeInTheDocument();
+    await expect(canvas.getByText('The newest 3 of 3 messages.')).toBeInTheDocument();
+    const articles = canvas.getAllByRole('article').map((a) => a.getAttribute('data-outbox-message'));
+    await expect(articles).toEqual(['90000000-0000-4000-8000-000000000003', '90000000-0000-4000-8000-000000000002', '90000000-0000-4000-8000-000000000001']);
+    await expect(canvas.getByText(/sign\?token=3q2-7wQx/)).toBeInTheDocument();
+  },
+};
+
+/** Nothing sent yet. */
+export const Empty: Story = {
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText('No e-mail has been sent yet.')).toBeInTheDocument();
+  },
+};
+
+/** While the messages load. */
+export const Loading: Story = {
+  parameters: { msw: { handlers: { signing: [errorHandlers.pending('/api/Mail/Outbox'), ...storyHandlers.signing] } } },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText('Loading the outbox…')).toBeInTheDocument();
+  },
+};
+
+/** The read failed: the alert offers 'Try again'. */
+export const LoadFailed: Story = {
+  parameters: { msw: { handlers: { signing: [errorHandlers.failing('/api/Mail/Outbox', 500), ...storyHandlers.signing] } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText('Failed to load the outbox. Please try again.')).toBeInTheDocument();
+    await expect(canvas.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  },
+};
