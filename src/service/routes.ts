@@ -55,6 +55,8 @@ export interface RouteRequest {
   caller: RouteCaller;
   /** The query parameters, read with the domain's rules (names regardless of case). */
   query: QueryParams;
+  /** The query string as sent (for readers of their own, such as the OData parser). */
+  searchParams: URLSearchParams;
   /** The Content-Type header (null when absent). */
   contentType: string | null;
   /** A request header by name (null when absent). */
@@ -114,10 +116,14 @@ export interface RouteFile {
   fileName: string;
 }
 
-/** A route's answer: a JSON body (200, with headers of its own), a file (200), or none (200 or 204). */
+/**
+ * A route's answer: a JSON body (200, with headers of its own), a file (200), a text or stream written as it is with
+ * its headers (200), or none (200 or 204).
+ */
 export type RouteAnswer =
   | { status: 200; body: unknown; headers?: Readonly<Record<string, string>> }
   | { status: 200; file: RouteFile }
+  | { status: 200; raw: string | ReadableStream<Uint8Array>; headers: Readonly<Record<string, string>> }
   | { status: 200 | 204 };
 
 /** One route of the table; `B` is the backend its area's use cases run on. */

@@ -1,8 +1,8 @@
 /**
- * `/odata/{Form,FormGroup,FormInstance,FormSchema}OData` (docs/spec.md, Calls) on the reference server: the
- * query string is parsed by the domain's one parser, compiled to parameterised SQL over the forms
- * tables (`FORMS_SQL_MODEL`, `runODataQuery`) and answered `{ '@odata.count'?, value }` as the fake
- * answers it. A malformed query, or one over the limits ($top capped, $expand depth, $filter size),
+ * The OData area of the one route table (src/service/routes-odata.ts: `/odata/$metadata`,
+ * `/odata/{Form,FormGroup,FormInstance,FormSchema}OData`, the instance exports) on the reference server: the query
+ * parsed by the domain's one parser is compiled to parameterised SQL over the forms tables (`FORMS_SQL_MODEL`,
+ * `runODataQuery`). A malformed query, or one over the limits ($top capped, $expand depth, $filter size),
  * is 400 naming the problem; soft-deleted rows are hidden unless the filter names `isDeleted`.
  *
  * Anonymous callers see what the fake shows them: live public schemas and their forms, plus the one
@@ -11,20 +11,18 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { parsePointer } from '../../../src/contract/json-pointer';
-import { bindQuery, FORMS_ODATA_SETS, parseODataQuery, type FormsODataType, type ODataQuery } from '../../../src/domain/odata';
-import { INSTANCE_CSV_CONTENT_TYPE, INSTANCE_CSV_DISPOSITION, instanceCsvStream, readInstanceCsvSchemas, type InstanceCsvSource } from '../../../src/domain/forms/instance-csv';
-import { parseInstanceExportOptions } from '../../../src/domain/forms/export-table';
-import { INSTANCE_XLSX_CONTENT_TYPE, INSTANCE_XLSX_DISPOSITION, instanceXlsxStream } from '../../../src/domain/forms/export-xlsx';
-import { ANONYMOUS_INSTANCES_MESSAGE, FORM_LINK_MODE_HEADER, seesSoftDeleted, type FormLinkGrant } from '../../../src/domain/forms';
-import { DomainError, satisfies } from '../../../src/domain';
+import { bindQuery, type FormsODataType, type ODataQuery } from '../../../src/domain/odata';
+import { readInstanceCsvSchemas, type InstanceCsvSource } from '../../../src/domain/forms/instance-csv';
+import { seesSoftDeleted, type FormLinkGrant } from '../../../src/domain/forms';
+import { satisfies } from '../../../src/domain';
+import { ODATA_ROUTES, type ODataBackend } from '../../../src/service/routes-odata';
 import { forms, formSchemas } from '../db/schema';
 import { distinctODataValues, FORMS_SQL_MODEL, ODataSqlCompiler, runODataQuery, type ODataDb, type ODataScope } from '../odata';
-import { odataMetadataRoute } from '../odata/metadata-route';
-import { route, type AnyRouteDeclaration, type RouteContext } from '../routes/registry';
+import type { AnyRouteDeclaration, RouteContext } from '../routes/registry';
+import { tableRoute } from '../routes/table';
 import { callerLink } from './http';
 
-/** The content type of OData answers (metadata none, streaming), as the fake's. */
-export const ODATA_CONTENT_TYPE = 'application/json; odata.metadata=none; odata.streaming=true; charset=utf-8';
+export { ODATA_CONTENT_TYPE } from '../../../src/service/routes-odata';
 
 const uuidParam = (id: string | undefined): SQL => sql`${id ?? '00000000-0000-0000-0000-000000000000'}::uuid`;
 
@@ -58,24 +56,6 @@ export function signedInScope(claims: ReadonlySet<number>): ODataScope {
   return (ctx) => (seesSoftDeleted(ctx.typeName as FormsODataType, true, holds) ? undefined : sql`(${ctx.column('isDeleted')} is not true)`);
 }
 
-function odataRoute(set: keyof typeof FORMS_ODATA_SETS): AnyRouteDeclaration {
-  const typeName = FORMS_ODATA_SETS[set];
-  const handler = async (ctx: RouteContext) => {
-    const link = await callerLink(ctx);
-    if (!ctx.auth && typeName === 'FormInstance' && !link) throw new DomainError(401, ANONYMOUS_INSTANCES_MESSAGE);
-    const query = parseODataQuery(new URL(ctx.c.req.url).searchParams);
-    const page = await runODataQuery(ctx.services.db, FORMS_SQL_MODEL, typeName, query, { scope: ctx.auth ? signedInScope(ctx.auth.claims) : anonymousScope(link) });
-    const body = page.count === undefined ? { value: page.value } : { '@odata.count': page.count, value: page.value };
-    // A link holder learns what its link lets it do (a view link opened in edit mode is shown read-only).
-    if (link) ctx.c.header(FORM_LINK_MODE_HEADER, link.mode);
-    return ctx.c.body(JSON.stringify(body), 200, { 'Content-Type': ODATA_CONTENT_TYPE });
-  };
-  const path = `/odata/${set}`;
-  const summary = `OData read of ${typeName} rows.`;
-  // Sets the route table opens to anonymous link holders take anonymous callers.
-  return typeName === 'FormGroup' ? route({ method: 'GET', path, summary, handler }) : route({ method: 'GET', path, anonymous: true, summary, handler });
-}
-
 /**
  * What an export reads, as the caller may read it: the instances in keyset-paged batches through `FormInstanceOData`'s
  * SQL, and the distinct schemas of the selected rows (one statement) with their forms' names and versions. Rows,
@@ -107,8 +87,8 @@ async function maxItemCounts(db: ODataDb, scope: ODataScope, selected: ODataQuer
   return counts;
 }
 
-function exportSource(ctx: RouteContext<NonNullable<RouteContext['auth']>>): InstanceCsvSource {
-  const scope = signedInScope(ctx.auth.claims);
+function exportSource(ctx: RouteContext): InstanceCsvSource {
+  const scope = signedInScope(ctx.auth?.claims ?? new Set());
   const db = ctx.services.db;
   const rows = async (batch: ODataQuery) => (await runODataQuery(db, FORMS_SQL_MODEL, 'FormInstance', batch, { scope })).value;
   const schemas = async (selected: ODataQuery) => {
@@ -119,42 +99,15 @@ function exportSource(ctx: RouteContext<NonNullable<RouteContext['auth']>>): Ins
   return { rows, schemas, itemCounts };
 }
 
-/**
- * `GET /api/Forms/ExportInstancesCsv`: the instances the same query string selects through `FormInstanceOData`, as
- * CSV (UTF-8 with a byte-order mark, headed by the fields' labels; `repeat` and `pathRow` lay it out) streamed from
- * the database in keyset-paged batches: no more than one batch of rows is held at a time.
- */
-const exportInstancesCsvRoute = route({
-  method: 'GET',
-  path: '/api/Forms/ExportInstancesCsv',
-  summary: 'The form instances an OData query selects, as CSV.',
-  async handler(ctx) {
-    const params = new URL(ctx.c.req.url).searchParams;
-    const body = await instanceCsvStream(exportSource(ctx), parseODataQuery(params), parseInstanceExportOptions(params));
-    return ctx.c.body(body, 200, { 'Content-Type': INSTANCE_CSV_CONTENT_TYPE, 'Content-Disposition': INSTANCE_CSV_DISPOSITION });
-  },
-});
+/** The server as the OData routes' backend: the query compiled to SQL over the rows the caller may see. */
+function drizzleODataBackend(ctx: RouteContext): ODataBackend {
+  return {
+    caller: async () => ({ userId: ctx.auth?.user.id ?? null, link: await callerLink(ctx) }),
+    read: (typeName, query, caller) =>
+      runODataQuery(ctx.services.db, FORMS_SQL_MODEL, typeName, query, { scope: ctx.auth ? signedInScope(ctx.auth.claims) : anonymousScope(caller.link) }),
+    exportSource: () => exportSource(ctx),
+  };
+}
 
-/** `GET /api/Forms/ExportInstancesXlsx`: the same rows, columns and cells as the CSV export, as a spreadsheet with typed cells. */
-const exportInstancesXlsxRoute = route({
-  method: 'GET',
-  path: '/api/Forms/ExportInstancesXlsx',
-  summary: 'The form instances an OData query selects, as an XLSX spreadsheet.',
-  async handler(ctx) {
-    const params = new URL(ctx.c.req.url).searchParams;
-    const body = await instanceXlsxStream(exportSource(ctx), parseODataQuery(params), parseInstanceExportOptions(params));
-    return ctx.c.body(body, 200, { 'Content-Type': INSTANCE_XLSX_CONTENT_TYPE, 'Content-Disposition': INSTANCE_XLSX_DISPOSITION });
-  },
-});
-
-/** The four OData reads, the service description, and the CSV and XLSX exports that read through them. */
-export const odataRoutes: readonly AnyRouteDeclaration[] = [
-  odataMetadataRoute,
-  odataRoute('FormOData'),
-  odataRoute('FormGroupOData'),
-  odataRoute('FormInstanceOData'),
-  odataRoute('FormSchemaOData'),
-  exportInstancesCsvRoute,
-  exportInstancesXlsxRoute,
-];
-
+/** The service description, the four OData reads, and the CSV and XLSX exports that read through them. */
+export const odataRoutes: readonly AnyRouteDeclaration[] = ODATA_ROUTES.map((odataRoute) => tableRoute(odataRoute, drizzleODataBackend));

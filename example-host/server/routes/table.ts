@@ -17,6 +17,7 @@ export function routeRequest(ctx: RouteContext): RouteRequest {
   return {
     caller: { user: user ? { id: user.id, name: user.name } : null, ipAddress: clientAddress(ctx.c), userAgent: ctx.c.req.header('user-agent') ?? null },
     query: ctx.query,
+    searchParams: new URL(ctx.c.req.url).searchParams,
     contentType: ctx.c.req.header('content-type') ?? null,
     header: (name) => ctx.c.req.header(name) ?? null,
     text: () => ctx.c.req.text(),
@@ -25,6 +26,7 @@ export function routeRequest(ctx: RouteContext): RouteRequest {
 
 /** A route's answer as Hono sends it. */
 export function answerOf(c: Context, answer: RouteAnswer): Response {
+  if ('raw' in answer) return c.body(answer.raw, 200, answer.headers);
   if (!('body' in answer) && !('file' in answer)) return c.body(null, answer.status);
   if ('body' in answer) {
     for (const [name, value] of Object.entries(answer.headers ?? {})) c.header(name, value);

@@ -153,6 +153,7 @@ export function routeRequest(ctx: RouteContext): RouteRequest {
   return {
     caller: { user: user ? { id: user.id, name: user.name } : null, ipAddress: null, userAgent: ctx.request.headers.get('user-agent') },
     query: ctx.query,
+    searchParams: ctx.url.searchParams,
     contentType: ctx.request.headers.get('content-type'),
     header: (name) => ctx.request.headers.get(name),
     text: () => ctx.request.text(),
@@ -162,6 +163,7 @@ export function routeRequest(ctx: RouteContext): RouteRequest {
 /** A route's answer as MSW sends it. */
 export function answerOf(answer: RouteAnswer): Response {
   if ('body' in answer) return json(answer.body, 200, { ...answer.headers });
+  if ('raw' in answer) return new Response(answer.raw, { status: 200, headers: answer.headers });
   if (!('file' in answer)) return answer.status === 204 ? noContent() : ok();
   const { bytes, contentType, fileName } = answer.file;
   return new HttpResponse(bytes.slice(), {
