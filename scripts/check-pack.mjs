@@ -201,6 +201,15 @@ await check('the built /viewer entry reaches no admin screen, fake backend or MS
   return `${seen.size} files reached from dist/viewer.js (${viewer.length} bytes entry)`;
 });
 await check('scratch CJS project requires the entry points', () => run('node', ['cjs.cjs'], scratch));
+// A host that type-checks its libraries (`skipLibCheck: false`) reads every type the published declarations import:
+// mantine-datatable's types import @hello-pangea/dnd, which mantine-datatable does not install, so no declaration names them.
+await check("the published declarations import no type of mantine-datatable (its types need a package it does not install)", () => {
+  const dist = join(scratch, 'node_modules', '@ccq', 'forms-admin', 'dist');
+  const files = readdirSync(dist, { recursive: true }).filter((f) => /\.d\.c?ts$/.test(f));
+  const naming = files.filter((f) => /(?:from|import\()\s*["']mantine-datatable["']/.test(readFileSync(join(dist, f), 'utf8')));
+  if (naming.length) throw new Error(`${naming.map((f) => `dist/${f}`).join(', ')} import mantine-datatable`);
+  return `${files.length} declaration files`;
+});
 // A React Server Component host (Next.js App Router) imports the component entries as client modules: the built root
 // and `/viewer` entries (ESM and CJS) start with the 'use client' directive, as does every published chunk that imports
 // React, Mantine or TanStack Query; `/api`, `/engine` and `/testing` do not, and no file they reach carries it (a

@@ -1,6 +1,5 @@
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DataTableSortStatus } from 'mantine-datatable';
 import { useEffect, useRef, useState } from 'react';
 import * as odata from '../../api/odata';
 import type { ODataQueryOptions, ODataResult } from '../../api/odata';
@@ -22,7 +21,7 @@ import { fillNumbers } from '../../labels/format';
 import { useClaimCheck } from '../shared/access';
 import { toast } from '../shared/toast';
 import { ALSO_CHANGES, useDeleteActions, type DeleteActionsController, type DeleteTarget } from '../shared/useDeleteActions';
-import { PAGE_SIZES } from '../shared/useServerTable';
+import { PAGE_SIZES, type TableSortStatus } from '../shared/useServerTable';
 import { saveDownload } from './download';
 import { useInstanceExport, type InstanceExportController } from './useInstanceExport';
 import { instanceQuery, markCompletedBlock, NO_INSTANCE_FILTERS, type FormInstanceFilters } from './instance-filter';
@@ -142,8 +141,8 @@ export interface FormInstanceListController extends InstanceExportController {
   setPage(page: number): void;
   pageSize: number;
   setPageSize(size: number): void;
-  sortStatus: DataTableSortStatus<FormInstanceListRow>;
-  setSortStatus(status: DataTableSortStatus<FormInstanceListRow>): void;
+  sortStatus: TableSortStatus<FormInstanceListRow>;
+  setSortStatus(status: TableSortStatus<FormInstanceListRow>): void;
   /** The answer columns of the chosen form. */
   answers: FormInstanceAnswerColumns;
   /** The summary of the chosen form's answers (`available` once one form is chosen), over the list's filters. */
@@ -266,8 +265,8 @@ export function useFormInstanceList({
   };
   const { showDeleted, page, pageSize } = current;
   const formId = current.filters.formId;
-  const sortStatus: DataTableSortStatus<FormInstanceListRow> = {
-    columnAccessor: current.sort.column as DataTableSortStatus<FormInstanceListRow>['columnAccessor'],
+  const sortStatus: TableSortStatus<FormInstanceListRow> = {
+    columnAccessor: current.sort.column as TableSortStatus<FormInstanceListRow>['columnAccessor'],
     direction: current.sort.direction,
   };
   // The words typed in 'Text in the answers' show at once; they reach the state (and a host's URL) once typing rests

@@ -1,11 +1,24 @@
 import { useDebouncedValue } from '@mantine/hooks';
-import type { DataTableSortStatus } from 'mantine-datatable';
 import { useState } from 'react';
 import * as odata from '../../api/odata';
 import type { Filter, ODataQueryOptions, PropertyName } from '../../api/odata';
 import { typedSearchTerms } from '../../domain/search-words';
 import { fillNumbers } from '../../labels/format';
 import { fillLabel, type Labels } from '../../query/labels';
+
+/**
+ * A table's order: the column and the direction, in the shape the lists' tables (mantine-datatable's `sortStatus`)
+ * take. Written here rather than imported, so the published types name no type of mantine-datatable, whose own types
+ * import a package it does not install (an error for a host that type-checks libraries, `skipLibCheck: false`).
+ */
+export interface TableSortStatus<T = Record<string, unknown>> {
+  /** The sort key of a nested value. */
+  sortKey?: string;
+  /** The column's accessor (dot-notation for nested values). */
+  columnAccessor: keyof T | (string & NonNullable<unknown>);
+  /** `asc` for ascending, `desc` for descending. */
+  direction: 'asc' | 'desc';
+}
 
 /** The page sizes a list offers; the first is the default. */
 export const PAGE_SIZES = [20, 50, 100] as const;
@@ -31,8 +44,8 @@ export interface ServerTable<T> {
   setPage(page: number): void;
   pageSize: number;
   setPageSize(size: number): void;
-  sortStatus: DataTableSortStatus<T>;
-  setSortStatus(status: DataTableSortStatus<T>): void;
+  sortStatus: TableSortStatus<T>;
+  setSortStatus(status: TableSortStatus<T>): void;
   search: string;
   setSearch(text: string): void;
   showDeleted: boolean;
@@ -49,8 +62,8 @@ export interface ServerTable<T> {
 export function useServerTable<T>({ initialSort, searchField, baseFilter, pageSize: firstSize = PAGE_SIZES[0] }: ServerTableOptions<T>): ServerTable<T> {
   const [page, setPage] = useState(1);
   const [pageSize, setPageSizeState] = useState(firstSize);
-  const [sortStatus, setSortState] = useState<DataTableSortStatus<T>>({
-    columnAccessor: initialSort.column as DataTableSortStatus<T>['columnAccessor'],
+  const [sortStatus, setSortState] = useState<TableSortStatus<T>>({
+    columnAccessor: initialSort.column as TableSortStatus<T>['columnAccessor'],
     direction: initialSort.direction,
   });
   const [search, setSearchState] = useState('');
