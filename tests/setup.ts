@@ -45,7 +45,7 @@ if (typeof window !== 'undefined') {
 // about a third of them) do not load them, which saves each such file about a second of imports.
 if (typeof window !== 'undefined') {
   await import('@testing-library/jest-dom/vitest');
-  const { cleanup, configure } = await import('@testing-library/react');
+  const { cleanup, configure, render } = await import('@testing-library/react');
 
   // findBy* and waitFor give up after 1 s by default. On a loaded CI core a screen's answer to a click can take longer
   // (a failed save's alert took over 1 s in a full run); waiting up to 5 s changes no result, only how long a failing
@@ -72,6 +72,25 @@ if (typeof window !== 'undefined') {
 
   afterEach(() => {
     cleanup();
+  });
+
+  // A story played with Storybook's portable `.run()` is rendered by Storybook's React renderer into a canvas of its
+  // own and stays mounted until the next `.run()` of the same module: the last story of a file outlived the file, and
+  // work React did for it at a lower priority after jsdom's teardown threw an unhandled 'window is not defined', which
+  // failed the whole vitest step. `setProjectAnnotations` keeps the composed annotations in
+  // `globalThis.globalProjectAnnotations`; every composition made there gets Testing Library's `render` as its
+  // `testingLibraryRender`, with which Storybook's React renderer mounts a story through Testing Library (into the
+  // same canvas), so the `cleanup()` above unmounts it after each test as it does any rendered tree.
+  let annotations: unknown;
+  Object.defineProperty(globalThis, 'globalProjectAnnotations', {
+    configurable: true,
+    get: () => annotations,
+    set: (value: unknown) => {
+      annotations =
+        value && typeof value === 'object' && !('testingLibraryRender' in value && value.testingLibraryRender)
+          ? { ...value, testingLibraryRender: render }
+          : value;
+    },
   });
 }
 
@@ -128,6 +147,14 @@ afterAll(async () => {
   vi.unstubAllEnvs();
   const pristine = holder[PRISTINE];
   if (typeof window === 'undefined' || !pristine) return;
+  // CCQ_REPORT_ROOTS=1 prints the React roots still mounted in <body> when a file ends (a tree rendered outside
+  // Testing Library and never unmounted): such a tree may still render after jsdom's teardown.
+  if (process.env.CCQ_REPORT_ROOTS) {
+    const live = [...document.body.children].filter((el) =>
+      Object.keys(el).some((key) => key.startsWith('__reactContainer$') && (el as unknown as Record<string, unknown>)[key] != null),
+    );
+    if (live.length) console.warn(`React roots left mounted (${live.length}): ${live.map((el) => el.outerHTML.slice(0, 80)).join(' | ')}`);
+  }
   // In a window the next file shares (vitest.config.ts sets CCQ_SHARED_WINDOW there), a mouse button a file left
   // pressed (src/forms/after-press.ts keeps the document's press state for the module's life) would hold back the
   // next file's field errors: release it, and let what waited for the release run now.
