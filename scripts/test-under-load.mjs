@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // The test suite under load: runs it with CPU-burning processes beside it (two by default, as many as the machine's
 // cores, at the tests' own priority) and reports failed tests, tests that used more than half of their timeout, and
-// the slowest tests and files, with each test's share of its timeout (all of them in .tmp/under-load/ratios.txt). Not part of `npm test`: a check that the suite stays green on a busy machine.
+// the slowest tests and files, with each test's share of its timeout (all of them in .tmp/under-load/ratios.txt). Not
+// part of `npm test`: a check that the suite stays green on a busy machine. Each test is judged by the timeout it ran
+// under (its own, its file's or its config's), as scripts/test-timeouts-reporter.mjs records it.
 //
 //   node scripts/test-under-load.mjs                        the unit, component, contract and server tests
 //   node scripts/test-under-load.mjs tests/admin            only these files (any arguments are passed to vitest)
@@ -27,8 +29,8 @@ const e2e = argv.includes('--e2e');
 const npmTest = argv.includes('--npm-test');
 const rest = argv.filter((a) => !/^--(burners=|e2e$|npm-test$)/.test(a));
 
-// The test timeout each config sets (read from vitest.config.ts and vitest.e2e.config.ts); a test that sets its own is
-// judged by these.
+// The test timeout each config sets (read from vitest.config.ts and vitest.e2e.config.ts): the limit of a test the
+// timeouts reporter did not record.
 const configTimeout = (file, fallback) => {
   const text = existsSync(join(root, file)) ? readFileSync(join(root, file), 'utf8') : '';
   const found = /testTimeout:\s*([\d_]+)/.exec(text);
@@ -39,13 +41,29 @@ const E2E_TIMEOUT_MS = configTimeout('vitest.e2e.config.ts', 90_000);
 
 /** @type {{ cmd: string, args: string[], reports: string[] }} */
 let command;
+/** Where the timeouts reporter writes each test's limit (`npm test` writes one file per Vitest step). */
+let timeoutFiles;
+/** @type {Record<string, string>} */
+let env = {};
 if (npmTest) {
   command = { cmd: 'node', args: ['scripts/test.mjs', ...rest], reports: [join(root, '.tmp/results/vitest.json'), join(root, '.tmp/results/e2e.json')] };
+  timeoutFiles = [join(root, '.tmp/results/vitest-timeouts.json'), join(root, '.tmp/results/e2e-timeouts.json')];
 } else {
   const report = join(out, e2e ? 'e2e.json' : 'vitest.json');
+  timeoutFiles = [join(out, 'timeouts.json')];
+  env = { TEST_TIMEOUTS_FILE: timeoutFiles[0] };
   command = {
     cmd: 'npx',
-    args: ['vitest', 'run', ...(e2e ? ['-c', 'vitest.e2e.config.ts'] : []), '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...rest],
+    args: [
+      'vitest',
+      'run',
+      ...(e2e ? ['-c', 'vitest.e2e.config.ts'] : []),
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${report}`,
+      '--reporter=./scripts/test-timeouts-reporter.mjs',
+      ...rest,
+    ],
     reports: [report],
   };
 }
@@ -65,24 +83,39 @@ const load = () => loadavg().map((l) => l.toFixed(2)).join(', ');
 const loadAtStart = load();
 const started = Date.now();
 const code = await new Promise((resolve) => {
-  const child = spawn(command.cmd, command.args, { cwd: root, stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '0' } });
+  const child = spawn(command.cmd, command.args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env, FORCE_COLOR: '0' } });
   child.on('close', (c) => resolve(c ?? 1));
   child.on('error', () => resolve(1));
 });
 stopBurners();
 const seconds = (Date.now() - started) / 1000;
 
+/** Each test's own timeout (ms), keyed by file and full name, from the timeouts reporter. @type {Map<string, number>} */
+const ownTimeouts = new Map();
+for (const file of timeoutFiles) {
+  if (!existsSync(file)) continue;
+  for (const row of JSON.parse(readFileSync(file, 'utf8'))) {
+    if (typeof row.timeoutMs === 'number' && row.timeoutMs > 0) ownTimeouts.set(`${row.file}\u0000${row.name}`, row.timeoutMs);
+  }
+}
 const tests = [];
 const files = [];
+/** Files that failed outside any test (a hook that timed out, an import that threw): their tests did not run. */
+const failedFiles = [];
 for (const report of command.reports) {
   if (!existsSync(report)) continue;
   const json = JSON.parse(readFileSync(report, 'utf8'));
   for (const file of json.testResults ?? []) {
     const name = relative(root, file.name);
-    const timeout = name.startsWith('tests/e2e/') ? E2E_TIMEOUT_MS : UNIT_TIMEOUT_MS;
+    const configured = name.startsWith('tests/e2e/') ? E2E_TIMEOUT_MS : UNIT_TIMEOUT_MS;
     files.push({ name, seconds: (file.endTime - file.startTime) / 1000 });
+    const own = file.assertionResults ?? [];
+    if (file.status === 'failed' && !own.some((t) => t.status === 'failed')) {
+      failedFiles.push({ name, message: String(file.message ?? '').split('\n')[0], notRun: own.filter((t) => t.status !== 'passed').length });
+    }
     for (const t of file.assertionResults ?? []) {
       const ms = t.duration ?? 0;
+      const timeout = ownTimeouts.get(`${name}\u0000${t.fullName ?? t.title}`) ?? configured;
       tests.push({ file: name, title: t.fullName ?? t.title, status: t.status, ms, timeout, ratio: ms / timeout, messages: t.failureMessages ?? [] });
     }
   }
@@ -97,8 +130,14 @@ const ratioLine = (t) => `${(t.ratio * 100).toFixed(0).padStart(4)} %  ${fmt(t.m
 writeFileSync(join(out, 'ratios.txt'), `${byRatio.map(ratioLine).join('\n')}\n`);
 
 console.log(`\n— under load (${burnerCount} burners): ${seconds.toFixed(1)} s, exit code ${code}; load average ${loadAtStart} at the start, ${load()} at the end`);
-console.log(`${tests.filter((t) => t.status === 'passed').length} passed, ${failedTests.length} failed (${timedOut.length} timed out)`);
+console.log(
+  `${tests.filter((t) => t.status === 'passed').length} passed, ${failedTests.length} failed (${timedOut.length} timed out), ` +
+    `${failedFiles.length} files failed outside their tests`,
+);
 for (const t of failedTests) console.log(`  ✗ ${t.file} › ${t.title} (${fmt(t.ms)})${timedOut.includes(t) ? ' TIMED OUT' : ''}`);
+for (const f of failedFiles) {
+  console.log(`  ✗ ${f.name}: ${f.message}${/timed out/i.test(f.message) ? ' TIMED OUT' : ''} (${f.notRun} of its tests did not run)`);
+}
 console.log(`${nearTimeout.length} passed but took more than half of their timeout`);
 for (const t of nearTimeout) console.log(`  ! ${t.file} › ${t.title} (${fmt(t.ms)} of ${fmt(t.timeout)})`);
 console.log(`Highest share of the timeout (every test's in ${relative(root, join(out, 'ratios.txt'))}):`);
@@ -107,4 +146,4 @@ console.log('Slowest tests:');
 for (const t of [...tests].sort((a, b) => b.ms - a.ms).slice(0, 10)) console.log(`  ${fmt(t.ms).padStart(8)}  ${t.file} › ${t.title}`);
 console.log('Slowest files:');
 for (const f of [...files].sort((a, b) => b.seconds - a.seconds).slice(0, 10)) console.log(`  ${f.seconds.toFixed(1).padStart(6)} s  ${f.name}`);
-process.exit(code !== 0 || failedTests.length || nearTimeout.length ? 1 : 0);
+process.exit(code !== 0 || failedTests.length || failedFiles.length || nearTimeout.length ? 1 : 0);

@@ -50,10 +50,13 @@ function typecheckConfig() {
   return path;
 }
 
+/** Writes each test's duration and its own timeout beside the JSON report, for scripts/test-under-load.mjs. */
+const TIMEOUTS_REPORTER = '--reporter=./scripts/test-timeouts-reporter.mjs';
+
 /**
- * A step. `background`: the stage does not wait for it (it starts when the step named `after` in its stage has ended,
+ * A step. `env`: variables added to its environment. `background`: the stage does not wait for it (it starts when the step named `after` in its stage has ended,
  * or at once) and it is awaited before the summary.
- * @typedef {{ name: string, cmd: string, args: string[], counts?: string, optional?: string, after?: string, background?: boolean }} Step
+ * @typedef {{ name: string, cmd: string, args: string[], env?: Record<string, string>, counts?: string, optional?: string, after?: string, background?: boolean }} Step
  */
 
 /** @type {Step[][]} */
@@ -88,7 +91,8 @@ const stages = [
     {
       name: 'unit, component, contract and server tests',
       cmd: 'npx',
-      args: ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${join(results, 'vitest.json')}`],
+      args: ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${join(results, 'vitest.json')}`, TIMEOUTS_REPORTER],
+      env: { TEST_TIMEOUTS_FILE: join(results, 'vitest-timeouts.json') },
       counts: 'vitest.json',
     },
   ],
@@ -97,7 +101,8 @@ const stages = [
     {
       name: 'end-to-end tests',
       cmd: 'npx',
-      args: ['vitest', 'run', '-c', 'vitest.e2e.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${join(results, 'e2e.json')}`],
+      args: ['vitest', 'run', '-c', 'vitest.e2e.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${join(results, 'e2e.json')}`, TIMEOUTS_REPORTER],
+      env: { TEST_TIMEOUTS_FILE: join(results, 'e2e-timeouts.json') },
       counts: 'e2e.json',
       optional: 'vitest.e2e.config.ts',
     },
@@ -122,7 +127,7 @@ function run(step, live) {
     const child = spawn(step.cmd, step.args, {
       cwd: root,
       stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, FORCE_COLOR: '0' },
+      env: { ...process.env, ...step.env, FORCE_COLOR: '0' },
     });
     /** @type {Buffer[]} */
     const output = [];
