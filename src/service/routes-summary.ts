@@ -28,78 +28,112 @@ export interface SummaryBins {
   readonly count: number;
 }
 
+/** What a summary measures of one question in its first pass: how its answers are read. */
+export type SummaryMeasure = 'choice' | 'list' | 'number' | 'day' | 'text';
+
+/** One question's figures of the first pass. */
+export interface SummaryStats {
+  /** How many instances answer it (a non-empty text or choice, a number, a day, a non-empty list). */
+  answered: number;
+  /** The smallest and largest number or day (days since 1970-01-01); null for other measures or none. */
+  min: number | null;
+  max: number | null;
+  /** Whether every number is whole (true for other measures). */
+  whole: boolean;
+}
+
 /**
  * What a summary counts, over the instances `query` selects (its `$filter` and `$search`, as the caller may read
- * them). `path` is a JSON pointer into the answers; a value is a number only when stored as one, a day only from a
- * text that starts `YYYY-MM-DD` (days since 1970-01-01), a text only when not empty.
+ * them), each method over many questions at once (a database answers each in one pass over the rows). `path` is a
+ * JSON pointer into the answers; a value is a number only when stored as one, a day only from a text that starts
+ * `YYYY-MM-DD` (a day the calendar has), a choice a string, number or boolean other than `""`, a text one with a
+ * character other than white space (space, tab, line breaks, form feed).
  */
 export interface SummaryStore {
   /** The schemas the selected instances use. */
   schemas(query: ODataQuery): Promise<readonly InstanceCsvSchema[]>;
-  /** How many instances are selected. */
-  count(query: ODataQuery): Promise<number>;
+  /** How many instances are selected, and each question's {@link SummaryStats}. */
+  stats(query: ODataQuery, questions: readonly { path: string; measure: SummaryMeasure }[]): Promise<{ instances: number; questions: SummaryStats[] }>;
   /**
-   * How many instances give each value at `path` (a string, number or boolean; with `list`, each item of an array
-   * counted once per instance that holds it), and how many answer at all (a non-empty array with `list`).
+   * For each question, how many instances give each value at its path (with `list`, each item of an array counted
+   * once per instance that holds it).
    */
-  choices(query: ODataQuery, path: string, list: boolean): Promise<{ answered: number; counts: { value: string | number | boolean; count: number }[] }>;
-  /** The range of the numbers (`number`) or days (`day`) at `path`, how many there are and whether all are whole. */
-  range(query: ODataQuery, path: string, kind: 'number' | 'day'): Promise<{ answered: number; min: number | null; max: number | null; whole: boolean }>;
-  /** How many numbers or days at `path` fall in each bin (an array of `bins.count`). */
-  histogram(query: ODataQuery, path: string, kind: 'number' | 'day', bins: SummaryBins): Promise<number[]>;
-  /** How many non-empty texts are at `path`, and the `limit` latest (by the instance's last change, then its id, newest first). */
-  texts(query: ODataQuery, path: string, limit: number): Promise<{ answered: number; latest: { text: string; at: string }[] }>;
+  choices(query: ODataQuery, questions: readonly { path: string; list: boolean }[]): Promise<{ value: string | number | boolean; count: number }[][]>;
+  /** For each question, how many numbers or days at its path fall in each of its bins (an array of `bins.count`). */
+  histograms(query: ODataQuery, questions: readonly { path: string; kind: 'number' | 'day'; bins: SummaryBins }[]): Promise<number[][]>;
+  /** For each path, its `limit` latest texts (by the instance's last change, then its id, newest first). */
+  texts(query: ODataQuery, paths: readonly string[], limit: number): Promise<{ text: string; at: string }[][]>;
 }
 
-async function summarizeQuestion(store: SummaryStore, query: ODataQuery, question: SummaryQuestion): Promise<QuestionSummary> {
-  const { path, label, widget } = question;
-  switch (question.kind) {
-    case 'choice':
-    case 'choices': {
-      const { answered, counts } = await store.choices(query, path, question.kind === 'choices');
-      return { path, label, widget, kind: question.kind, answered, counts: orderedChoiceCounts(question.field, counts) };
-    }
-    case 'number': {
-      const { answered, min, max, whole } = await store.range(query, path, 'number');
-      if (min === null || max === null) return { path, label, widget, kind: 'number', answered, min: null, max: null, bins: [] };
-      const bins = numberBins(min, max, whole);
-      const counts = await store.histogram(query, path, 'number', bins);
-      // Whole numbers one by one: a bin is the one number; else from its lower edge to the next (the last to the largest).
-      const single = whole && bins.width === 1;
-      const edge = (i: number) => (i >= bins.count ? max : bins.start + i * bins.width);
-      return { path, label, widget, kind: 'number', answered, min, max, bins: counts.map((count, i) => ({ from: edge(i), to: single ? edge(i) : edge(i + 1), count })) };
-    }
-    case 'date': {
-      const { answered, min, max } = await store.range(query, path, 'day');
-      if (min === null || max === null) return { path, label, widget, kind: 'date', answered, min: null, max: null, bins: [] };
-      const bins = dayBins(min, max);
-      const counts = await store.histogram(query, path, 'day', bins);
-      return {
-        path,
-        label,
-        widget,
-        kind: 'date',
-        answered,
-        min: dayText(min),
-        max: dayText(max),
-        bins: counts.map((count, i) => ({ from: dayText(bins.start + i * bins.width), to: dayText(Math.min(bins.start + (i + 1) * bins.width - 1, max)), count })),
-      };
-    }
-    case 'text': {
-      const { answered, latest } = await store.texts(query, path, SUMMARY_LATEST_TEXTS);
-      return { path, label, widget, kind: 'text', answered, latest };
-    }
-  }
-}
+const MEASURES: Record<SummaryQuestion['kind'], SummaryMeasure> = { choice: 'choice', choices: 'list', number: 'number', date: 'day', text: 'text' };
 
-/** The summary of the instances `query` selects (see src/domain/forms/summary.ts), counted by `store`. */
+/** The summary of the instances `query` selects (see src/domain/forms/summary.ts), counted by `store` in four passes. */
 export async function summarizeInstances(store: SummaryStore, query: ODataQuery): Promise<InstanceSummary> {
   const selected = summaryQuery(query);
-  const [instances, schemas] = await Promise.all([store.count(selected), store.schemas(selected)]);
-  const questions: QuestionSummary[] = [];
-  // One question after the other: a database connection runs one statement at a time anyway.
-  for (const question of summaryQuestions(schemas)) questions.push(await summarizeQuestion(store, selected, question));
-  return { instances, questions };
+  const questions = summaryQuestions(await store.schemas(selected));
+  const { instances, questions: stats } = await store.stats(
+    selected,
+    questions.map((q) => ({ path: q.path, measure: MEASURES[q.kind] })),
+  );
+  if (!questions.length || instances === 0) return { instances, questions: [] };
+  const statOf = (i: number): SummaryStats => stats[i] ?? { answered: 0, min: null, max: null, whole: true };
+  const indexed = questions.map((question, i) => ({ question, i, stat: statOf(i) }));
+  const choiceQs = indexed.filter(({ question, stat }) => (question.kind === 'choice' || question.kind === 'choices') && stat.answered > 0);
+  const binnedQs = indexed
+    .filter(({ question, stat }) => (question.kind === 'number' || question.kind === 'date') && stat.min !== null && stat.max !== null)
+    .map((entry) => ({
+      ...entry,
+      bins: entry.question.kind === 'number' ? numberBins(entry.stat.min as number, entry.stat.max as number, entry.stat.whole) : dayBins(entry.stat.min as number, entry.stat.max as number),
+    }));
+  const textQs = indexed.filter(({ question, stat }) => question.kind === 'text' && stat.answered > 0);
+  const counted = choiceQs.length ? await store.choices(selected, choiceQs.map(({ question }) => ({ path: question.path, list: question.kind === 'choices' }))) : [];
+  const binned = binnedQs.length
+    ? await store.histograms(selected, binnedQs.map(({ question, bins }) => ({ path: question.path, kind: question.kind === 'number' ? 'number' : 'day', bins })))
+    : [];
+  const latest = textQs.length ? await store.texts(selected, textQs.map(({ question }) => question.path), SUMMARY_LATEST_TEXTS) : [];
+  const countsOf = new Map(choiceQs.map(({ i }, k) => [i, counted[k] ?? []]));
+  const binsOf = new Map(binnedQs.map(({ i, bins }, k) => [i, { bins, counts: binned[k] ?? [] }]));
+  const textsOf = new Map(textQs.map(({ i }, k) => [i, latest[k] ?? []]));
+  return {
+    instances,
+    questions: indexed.map(({ question, i, stat }): QuestionSummary => {
+      const { path, label, widget } = question;
+      const answered = stat.answered;
+      switch (question.kind) {
+        case 'choice':
+        case 'choices':
+          return { path, label, widget, kind: question.kind, answered, counts: orderedChoiceCounts(question.field, countsOf.get(i) ?? []) };
+        case 'number': {
+          const { min, max, whole } = stat;
+          const found = binsOf.get(i);
+          if (min === null || max === null || !found) return { path, label, widget, kind: 'number', answered, min: null, max: null, bins: [] };
+          const { bins, counts } = found;
+          // Whole numbers one by one: a bin is the one number; else from its lower edge to the next (the last to the largest).
+          const single = whole && bins.width === 1;
+          const edge = (k: number) => (k >= bins.count ? max : bins.start + k * bins.width);
+          return { path, label, widget, kind: 'number', answered, min, max, bins: counts.map((count, k) => ({ from: edge(k), to: single ? edge(k) : edge(k + 1), count })) };
+        }
+        case 'date': {
+          const { min, max } = stat;
+          const found = binsOf.get(i);
+          if (min === null || max === null || !found) return { path, label, widget, kind: 'date', answered, min: null, max: null, bins: [] };
+          const { bins, counts } = found;
+          return {
+            path,
+            label,
+            widget,
+            kind: 'date',
+            answered,
+            min: dayText(min),
+            max: dayText(max),
+            bins: counts.map((count, k) => ({ from: dayText(bins.start + k * bins.width), to: dayText(Math.min(bins.start + (k + 1) * bins.width - 1, max)), count })),
+          };
+        }
+        case 'text':
+          return { path, label, widget, kind: 'text', answered, latest: textsOf.get(i) ?? [] };
+      }
+    }),
+  };
 }
 
 /** A backend as the summary route sees it: the caller's store. */

@@ -148,6 +148,47 @@ async function runScenario(target: ContractTarget) {
   facts.set('summary.deleted.view', await summaryOf({ filter: odata.and(ofForm, odata.deletedView<FormInstance>(true)) }));
   facts.set('summary.none', await summaryOf({ filter: odata.and(ofForm, odata.eq<FormInstance>('status', 99)) }));
 
+  // A form of its own for the bins: decimals over ten equal bins, days over more than ten, yes or no, a list holding
+  // an item twice (counted once for its instance), a text of white space only (no answer).
+  const binsForm = await admin.crud.form.post({ name: 'Summary bins' });
+  const binsSchema = await admin.crud.formschema.post({
+    formId: binsForm?.formId ?? '',
+    jsonSchema: {
+      type: 'object',
+      properties: { score: { type: 'number' }, day: { type: 'string', format: 'date' }, ok: { type: 'boolean' }, tags: { type: 'array', items: { type: 'string' } }, note: { type: 'string' } },
+    },
+    layout: {
+      pages: [
+        {
+          id: 'p',
+          title: 'P',
+          sections: [
+            {
+              id: 's',
+              title: 'S',
+              fields: [
+                { id: 'score', path: '/score', widget: 'number', label: 'Score' },
+                { id: 'day', path: '/day', widget: 'date', label: 'Day' },
+                { id: 'ok', path: '/ok', widget: 'checkbox', label: 'OK' },
+                { id: 'tags', path: '/tags', widget: 'multiselect', label: 'Tags', options: [{ value: 'a', label: 'A' }, { value: 'b', label: 'B' }] },
+                { id: 'note', path: '/note', widget: 'textarea', label: 'Note' },
+              ],
+            },
+          ],
+        },
+      ],
+    },
+  });
+  for (const data of [
+    { score: 0.5, day: '2026-01-01', ok: true, tags: ['a', 'a', 'b'], note: ' \t ' },
+    { score: 1.7, day: '2026-01-15', ok: false, tags: ['a', 'zz'] },
+    { score: 10.25, day: '2026-02-10', ok: true, tags: [] },
+    { score: 3, day: '2026-02-10', note: 'Fine' },
+  ] as JsonObject[]) {
+    await admin.crud.forminstance.post({ formSchemaId: binsSchema?.formSchemaId ?? '', data });
+  }
+  facts.set('summary.bins', (await summaryOf({ filter: odata.eq<FormInstance>('formId', odata.guid(binsForm?.formId ?? '')) })).questions);
+
   const raw = (query: string, token: string | null = target.adminToken, file = 'Csv') =>
     fetch(`${target.baseUrl}/api/Forms/ExportInstances${file}?${query}`, token ? { headers: { Authorization: `Bearer ${token}` } } : {}).then(async (r) => [
       r.status,
@@ -279,6 +320,28 @@ describe('instances CSV export — the fake and the server agree', () => {
     expect(all.instances).toBe(5);
     expect(all.questions.slice(0, 2)).toMatchObject([{ label: 'Name', answered: 5 }, { label: 'Age', answered: 3, min: -5, max: 9 }]);
     expect(fake.get('summary.none')).toEqual({ instances: 0, questions: [] });
+    const [score, day, ok, tags, note] = fake.get('summary.bins') as unknown as [
+      { bins: { from: number; to: number; count: number }[] },
+      { bins: { from: string; to: string; count: number }[] },
+      unknown,
+      unknown,
+      unknown,
+    ];
+    // Decimals: ten equal bins from the smallest to the largest, the largest in the last.
+    expect(score).toMatchObject({ kind: 'number', answered: 4, min: 0.5, max: 10.25 });
+    expect(score.bins).toHaveLength(10);
+    expect(score.bins.map((b) => b.count)).toEqual([1, 1, 1, 0, 0, 0, 0, 0, 0, 1]);
+    expect(score.bins[0]).toEqual({ from: 0.5, to: 0.5 + 0.975, count: 1 });
+    expect(score.bins[9]?.to).toBe(10.25);
+    // 41 days in bins of 5 days, the last one shorter.
+    expect(day).toMatchObject({ kind: 'date', answered: 4, min: '2026-01-01', max: '2026-02-10' });
+    expect(day.bins).toHaveLength(9);
+    expect(day.bins[0]).toEqual({ from: '2026-01-01', to: '2026-01-05', count: 1 });
+    expect(day.bins[8]).toEqual({ from: '2026-02-10', to: '2026-02-10', count: 2 });
+    expect(day.bins.reduce((sum, b) => sum + b.count, 0)).toBe(4);
+    expect(ok).toMatchObject({ kind: 'choice', answered: 3, counts: [{ value: true, label: null, count: 2 }, { value: false, label: null, count: 1 }] });
+    expect(tags).toMatchObject({ kind: 'choices', answered: 2, counts: [{ value: 'a', label: 'A', count: 2 }, { value: 'b', label: 'B', count: 1 }, { value: 'zz', label: null, count: 1 }] });
+    expect(note).toMatchObject({ kind: 'text', answered: 1, latest: ['Fine'] });
     expect(fake.get('summary.refused')).toEqual([400, 401]);
     expect(fake.get('summary.noclaims')).toMatchObject({ status: 403, detail: "The claim 'FormInstance_SelectList' is required." });
   });

@@ -21,81 +21,127 @@ function rowsOf<T>(result: unknown): T[] {
 }
 
 const SCALAR = sql`('string', 'number', 'boolean')`;
+/** The latest rows the texts pass reads at once; a question with fewer latest texts among them is asked on its own. */
+const LATEST_ROWS = 100;
 
-/** The summary store over `db` for a caller whose reads `scope` limits. */
+/** The answer (jsonb) at `path` of `data`. */
+function jsonAt(data: SQL, path: string): SQL {
+  const segments = parsePointer(path).map((segment) => sql`${String(segment)}`);
+  return segments.length ? sql`(${data} #> array[${sql.join(segments, sql`, `)}]::text[])` : data;
+}
+
+/** The summary store over `db` for a caller whose reads `scope` limits: each method one statement (one pass) over all its questions. */
 export function sqlSummaryStore(db: ODataDb, scope: ODataScope): SummaryStore {
-  /** `from … where …` of the instances `query` selects, and the answer at `path` (jsonb) of each. */
-  const selected = (query: ODataQuery, path: string) => {
+  /** `from … where …` of the instances `query` selects, and the answer (jsonb) at a path of each. */
+  const selected = (query: ODataQuery) => {
     const compiler = new ODataSqlCompiler(FORMS_SQL_MODEL, scope);
     const ref = compiler.ref('FormInstance');
     const where = compiler.where(ref, bindQuery(FORMS_SQL_MODEL.schema, 'FormInstance', query), true) ?? sql`true`;
-    const segments = path === '' ? [] : parsePointer(path).map((segment) => sql`${String(segment)}`);
-    const answer = segments.length ? sql`(${compiler.column(ref, 'data')} #> array[${sql.join(segments, sql`, `)}]::text[])` : compiler.column(ref, 'data');
-    return { from: compiler.from(ref), where, answer, id: compiler.column(ref, 'formInstanceId'), updated: compiler.column(ref, 'lastUpdatedDateTime') };
+    const data = compiler.column(ref, 'data');
+    return { from: compiler.from(ref), where, data, answer: (path: string) => jsonAt(data, path), id: compiler.column(ref, 'formInstanceId'), updated: compiler.column(ref, 'lastUpdatedDateTime') };
   };
   const run = async <T>(statement: SQL): Promise<T[]> => rowsOf<T>(await db.execute(statement));
-  /** The numbers (`number`) or days since 1970-01-01 (`day`) at `path`, as a sub-select of `x`. */
-  const values = (query: ODataQuery, path: string, kind: 'number' | 'day'): SQL => {
-    const { from, where, answer } = selected(query, path);
-    return kind === 'number'
-      ? sql`select (${answer} #>> '{}')::float8 as x from ${from} where ${where} and jsonb_typeof(${answer}) = 'number'`
-      : sql`select (substr(${answer} #>> '{}', 1, 10)::date - date '1970-01-01')::float8 as x from ${from} where ${where} and jsonb_typeof(${answer}) = 'string' and (${answer} #>> '{}') ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}'`;
-  };
+  /** The number (`number`) or day since 1970-01-01 (`day`) of an answer, null when it is none. */
+  const measured = (answer: SQL, kind: 'number' | 'day'): SQL =>
+    kind === 'number'
+      ? sql`(case when jsonb_typeof(${answer}) = 'number' then (${answer} #>> '{}')::float8 end)`
+      : sql`(case when jsonb_typeof(${answer}) = 'string' and (${answer} #>> '{}') ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}' then (substr(${answer} #>> '{}', 1, 10)::date - date '1970-01-01')::float8 end)`;
+  // Not only white space (space, tab, line breaks, form feed), as the fake's rule.
+  const isText = (answer: SQL) => sql`(jsonb_typeof(${answer}) = 'string' and btrim(${answer} #>> '{}', ${' \t\n\r\f\v'}) <> '')`;
   return {
     async schemas(query) {
       const ids = await distinctODataValues(db, FORMS_SQL_MODEL, 'FormInstance', query, 'formSchemaId', { scope });
       return readInstanceCsvSchemas(ids.map(String), async (read) => (await runODataQuery(db, FORMS_SQL_MODEL, 'FormSchema', read, { scope })).value);
     },
-    async count(query) {
-      const { from, where } = selected(query, '');
-      const [row] = await run<{ n: number | string }>(sql`select count(*)::int as n from ${from} where ${where}`);
-      return Number(row?.n ?? 0);
+    async stats(query, questions) {
+      const { from, where, answer } = selected(query);
+      // Each answer read out of the row's data once (a lateral select the planner keeps apart: OFFSET 0), then only
+      // its small value is looked at by the aggregates.
+      const reads = questions.map(({ path }, i) => sql`${answer(path)} as ${sql.identifier(`a${i}`)}`);
+      const fields: SQL[] = [sql`count(*)::int as n`];
+      questions.forEach(({ measure }, i) => {
+        const at = sql`x.${sql.identifier(`a${i}`)}`;
+        const answered =
+          measure === 'list'
+            ? sql`jsonb_typeof(${at}) = 'array' and jsonb_array_length(${at}) > 0`
+            : measure === 'choice'
+              ? sql`jsonb_typeof(${at}) in ${SCALAR} and ${at} <> '""'::jsonb`
+              : measure === 'text'
+                ? isText(at)
+                : sql`${measured(at, measure)} is not null`;
+        fields.push(sql`count(*) filter (where ${answered})::int as ${sql.identifier(`a${i}`)}`);
+        if (measure === 'number' || measure === 'day') {
+          const x = measured(at, measure);
+          fields.push(sql`min(${x}) as ${sql.identifier(`mn${i}`)}`, sql`max(${x}) as ${sql.identifier(`mx${i}`)}`, sql`bool_and(${x} = floor(${x})) as ${sql.identifier(`w${i}`)}`);
+        }
+      });
+      const lateral = reads.length ? sql` cross join lateral (select ${sql.join(reads, sql`, `)} offset 0) as x` : sql``;
+      const [row = {}] = await run<Record<string, unknown>>(sql`select ${sql.join(fields, sql`, `)} from ${from}${lateral} where ${where}`);
+      const num = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+      return {
+        instances: Number(row.n ?? 0),
+        questions: questions.map((_, i) => ({ answered: Number(row[`a${i}`] ?? 0), min: num(row[`mn${i}`]), max: num(row[`mx${i}`]), whole: row[`w${i}`] !== false })),
+      };
     },
-    async choices(query, path, list) {
-      const { from, where, answer, id } = selected(query, path);
-      let counted: { v: string; n: number | string }[];
-      let answered: number;
-      if (list) {
-        // Each item once per instance that holds it.
-        counted = await run(
-          sql`select v::text as v, n from (select e as v, count(distinct ${id})::int as n from ${from} cross join lateral jsonb_array_elements(case when jsonb_typeof(${answer}) = 'array' then ${answer} else '[]'::jsonb end) as e where ${where} and jsonb_typeof(e) in ${SCALAR} and e <> '""'::jsonb group by e) s`,
-        );
-        const [row] = await run<{ n: number | string }>(
-          sql`select count(*)::int as n from ${from} where ${where} and jsonb_typeof(${answer}) = 'array' and jsonb_array_length(${answer}) > 0`,
-        );
-        answered = Number(row?.n ?? 0);
-      } else {
-        counted = await run(
-          sql`select v::text as v, n from (select ${answer} as v, count(*)::int as n from ${from} where ${where} and jsonb_typeof(${answer}) in ${SCALAR} and ${answer} <> '""'::jsonb group by 1) s`,
-        );
-        answered = counted.reduce((sum, row) => sum + Number(row.n), 0);
+    async choices(query, questions) {
+      const { from, where, answer } = selected(query);
+      // One pass: each row's answers of every question as (question, value) pairs, a list's items each once per row.
+      const pairs = questions.map(({ path, list }, i) => {
+        const at = answer(path);
+        return list
+          ? sql`select distinct ${i}::int as q, e as v from jsonb_array_elements(case when jsonb_typeof(${at}) = 'array' then ${at} else '[]'::jsonb end) as e`
+          : sql`select ${i}::int as q, ${at} as v`;
+      });
+      const rows = await run<{ q: number | string; v: string; n: number | string }>(
+        sql`select q, v::text as v, n from (select p.q, p.v, count(*)::int as n from ${from} cross join lateral (${sql.join(pairs, sql` union all `)}) as p where ${where} and jsonb_typeof(p.v) in ${SCALAR} and p.v <> '""'::jsonb group by p.q, p.v) s`,
+      );
+      const out: { value: string | number | boolean; count: number }[][] = questions.map(() => []);
+      for (const row of rows) out[Number(row.q)]?.push({ value: JSON.parse(row.v) as string | number | boolean, count: Number(row.n) });
+      return out;
+    },
+    async histograms(query, questions) {
+      const { from, where, answer } = selected(query);
+      // Each answer read out of the row's data once (as in the first pass), then binned.
+      const reads = questions.map(({ path }, i) => sql`${answer(path)} as ${sql.identifier(`a${i}`)}`);
+      const pairs = questions.map(({ kind, bins }, i) => {
+        const x = measured(sql`x.${sql.identifier(`a${i}`)}`, kind);
+        // GREATEST and LEAST skip nulls: a row without a value is left out before.
+        return sql`select ${i}::int as q, case when ${x} is not null then least(greatest(floor((${x} - ${bins.start}::float8) / ${bins.width}::float8), 0), ${bins.count - 1}::int)::int end as b`;
+      });
+      const rows = await run<{ q: number | string; b: number | string; n: number | string }>(
+        sql`select p.q, p.b, count(*)::int as n from ${from} cross join lateral (select ${sql.join(reads, sql`, `)} offset 0) as x cross join lateral (${sql.join(pairs, sql` union all `)}) as p where ${where} and p.b is not null group by p.q, p.b`,
+      );
+      const out = questions.map(({ bins }) => Array.from({ length: bins.count }, () => 0));
+      for (const row of rows) {
+        const counts = out[Number(row.q)];
+        if (counts) counts[Number(row.b)] = Number(row.n);
       }
-      return { answered, counts: counted.map((row) => ({ value: JSON.parse(row.v) as string | number | boolean, count: Number(row.n) })) };
+      return out;
     },
-    async range(query, path, kind) {
-      const [row] = await run<{ n: number | string; mn: number | string | null; mx: number | string | null; whole: boolean | null }>(
-        sql`select count(*)::int as n, min(x) as mn, max(x) as mx, bool_and(x = floor(x)) as whole from (${values(query, path, kind)}) s`,
+    async texts(query, paths, limit) {
+      const { from, where, data, answer, id, updated } = selected(query);
+      const textAt = (source: SQL, path: string) => sql`case when ${isText(jsonAt(source, path))} then ${jsonAt(source, path)} #>> '{}' end`;
+      // The latest rows once (an index on the last change reads them first), the texts read only out of those rows,
+      // each question's picked from them.
+      const latestRows = sql`(select ${updated} as at, ${id} as id, ${data} as data from ${from} where ${where} order by ${updated} desc, ${id} desc limit ${LATEST_ROWS})`;
+      const rows = await run<Record<string, unknown>>(
+        sql`select s.at, ${sql.join(
+          paths.map((path, i) => sql`${textAt(sql`s.data`, path)} as ${sql.identifier(`t${i}`)}`),
+          sql`, `,
+        )} from ${latestRows} as s order by s.at desc, s.id desc`,
       );
-      const answered = Number(row?.n ?? 0);
-      if (!answered || row?.mn === null || row?.mx === null || !row) return { answered: 0, min: null, max: null, whole: true };
-      return { answered, min: Number(row.mn), max: Number(row.mx), whole: row.whole !== false };
-    },
-    async histogram(query, path, kind, bins) {
-      const rows = await run<{ b: number | string; n: number | string }>(
-        sql`select least(greatest(floor((x - ${bins.start}::float8) / ${bins.width}::float8), 0), ${bins.count - 1}::int)::int as b, count(*)::int as n from (${values(query, path, kind)}) s group by 1`,
+      const iso = (at: unknown) => new Date(at as string | Date).toISOString();
+      return Promise.all(
+        paths.map(async (path, i) => {
+          const found = rows.filter((row) => typeof row[`t${i}`] === 'string').slice(0, limit);
+          if (found.length >= limit || rows.length < LATEST_ROWS) return found.map((row) => ({ text: String(row[`t${i}`]), at: iso(row.at) }));
+          // Fewer among the latest rows: this question's own latest.
+          const own = await run<{ text: string; at: Date | string }>(
+            sql`select ${answer(path)} #>> '{}' as text, ${updated} as at from ${from} where ${where} and ${isText(answer(path))} order by ${updated} desc, ${id} desc limit ${limit}`,
+          );
+          return own.map((hit) => ({ text: hit.text, at: iso(hit.at) }));
+        }),
       );
-      const counts = Array.from({ length: bins.count }, () => 0);
-      for (const row of rows) counts[Number(row.b)] = Number(row.n);
-      return counts;
-    },
-    async texts(query, path, limit) {
-      const { from, where, answer, id, updated } = selected(query, path);
-      const text = sql`jsonb_typeof(${answer}) = 'string' and (${answer} #>> '{}') ~ '[^[:space:]]'`;
-      const [row] = await run<{ n: number | string }>(sql`select count(*)::int as n from ${from} where ${where} and ${text}`);
-      const latest = await run<{ text: string; at: Date | string }>(
-        sql`select ${answer} #>> '{}' as text, ${updated} as at from ${from} where ${where} and ${text} order by ${updated} desc, ${id} desc limit ${limit}`,
-      );
-      return { answered: Number(row?.n ?? 0), latest: latest.map((hit) => ({ text: hit.text, at: new Date(hit.at).toISOString() })) };
     },
   };
 }

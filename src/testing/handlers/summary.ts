@@ -7,7 +7,7 @@ import { getAt } from '../../contract/json-pointer';
 import { readInstanceCsvSchemas } from '../../domain/forms/export-source';
 import { answerDay, binOf } from '../../domain/forms/summary';
 import { evaluateODataQuery, FORMS_ODATA_SCHEMA, ODATA_LIMITS, type FormsODataType, type ODataQuery, type ODataRow } from '../../domain/odata';
-import { SUMMARY_ROUTES, type SummaryStore } from '../../service/routes-summary';
+import { SUMMARY_ROUTES, type SummaryStats, type SummaryStore } from '../../service/routes-summary';
 import { visibleTo } from './odata';
 import { tableRoute, type FakeRoute, type RouteContext } from './route';
 
@@ -43,54 +43,81 @@ function memoryStore(ctx: RouteContext): SummaryStore {
       if (page.length < ODATA_LIMITS.maxTop) return rows;
     }
   };
-  const valuesOf = (query: ODataQuery, path: string, kind: 'number' | 'day'): number[] =>
-    rowsOf(query)
+  const valuesOf = (rows: readonly ODataRow[], path: string, kind: 'number' | 'day'): number[] =>
+    rows
       .map((row) => answerAt(row, path))
       .map((value) => (kind === 'number' ? (isNumber(value) ? value : null) : answerDay(value)))
       .filter((value): value is number => value !== null);
+  const textOf = (row: ODataRow, path: string): string | null => {
+    const value = answerAt(row, path);
+    return typeof value === 'string' && HAS_TEXT.test(value) ? value : null;
+  };
   return {
     async schemas(query) {
       const ids = [...new Set(rowsOf(query).map((row) => String(row.formSchemaId)))];
       const from = source();
       return readInstanceCsvSchemas(ids, async (read) => evaluateODataQuery(FORMS_ODATA_SCHEMA, 'FormSchema', read, from).value);
     },
-    async count(query) {
-      return rowsOf(query).length;
+    async stats(query, questions) {
+      const rows = rowsOf(query);
+      return {
+        instances: rows.length,
+        questions: questions.map(({ path, measure }): SummaryStats => {
+          if (measure === 'number' || measure === 'day') {
+            const values = valuesOf(rows, path, measure);
+            if (!values.length) return { answered: 0, min: null, max: null, whole: true };
+            return { answered: values.length, min: Math.min(...values), max: Math.max(...values), whole: values.every((v) => Number.isInteger(v)) };
+          }
+          const answered = rows.filter((row) => {
+            const value = answerAt(row, path);
+            if (measure === 'list') return Array.isArray(value) && value.length > 0;
+            if (measure === 'text') return textOf(row, path) !== null;
+            return isScalar(value) && value !== '';
+          }).length;
+          return { answered, min: null, max: null, whole: true };
+        }),
+      };
     },
-    async choices(query, path, list) {
-      const counts = new Map<string, { value: string | number | boolean; count: number }>();
-      let answered = 0;
-      for (const row of rowsOf(query)) {
-        const value = answerAt(row, path);
-        const given = list ? (Array.isArray(value) ? value : []) : [value];
-        // An item held twice counts once for its instance, as the server counts distinct instances.
-        const scalars = [...new Map(given.filter(isScalar).map((v) => [JSON.stringify(v), v])).entries()];
-        if (list ? given.length > 0 : scalars.length > 0 && value !== '') answered += 1;
-        for (const [key, v] of scalars) {
-          if (v === '') continue;
-          const hit = counts.get(key) ?? { value: v, count: 0 };
-          hit.count += 1;
-          counts.set(key, hit);
+    async choices(query, questions) {
+      const rows = rowsOf(query);
+      return questions.map(({ path, list }) => {
+        const counts = new Map<string, { value: string | number | boolean; count: number }>();
+        for (const row of rows) {
+          const value = answerAt(row, path);
+          const given = list ? (Array.isArray(value) ? value : []) : [value];
+          // An item held twice counts once for its instance, as the server counts distinct instances.
+          for (const [key, v] of new Map(given.filter(isScalar).map((item) => [JSON.stringify(item), item]))) {
+            if (v === '') continue;
+            const hit = counts.get(key) ?? { value: v, count: 0 };
+            hit.count += 1;
+            counts.set(key, hit);
+          }
         }
-      }
-      return { answered, counts: [...counts.values()] };
+        return [...counts.values()];
+      });
     },
-    async range(query, path, kind) {
-      const values = valuesOf(query, path, kind);
-      if (!values.length) return { answered: 0, min: null, max: null, whole: true };
-      return { answered: values.length, min: Math.min(...values), max: Math.max(...values), whole: values.every((v) => Number.isInteger(v)) };
+    async histograms(query, questions) {
+      const rows = rowsOf(query);
+      return questions.map(({ path, kind, bins }) => {
+        const counts = Array.from({ length: bins.count }, () => 0);
+        for (const value of valuesOf(rows, path, kind)) {
+          const at = binOf(value, bins);
+          counts[at] = (counts[at] ?? 0) + 1;
+        }
+        return counts;
+      });
     },
-    async histogram(query, path, kind, bins) {
-      const counts = Array.from({ length: bins.count }, () => 0);
-      for (const value of valuesOf(query, path, kind)) counts[binOf(value, bins)] = (counts[binOf(value, bins)] ?? 0) + 1;
-      return counts;
-    },
-    async texts(query, path, limit) {
-      const found = rowsOf(query)
-        .map((row) => ({ text: answerAt(row, path), at: instant(row.lastUpdatedDateTime), id: String(row.formInstanceId) }))
-        .filter((hit): hit is { text: string; at: Date; id: string } => typeof hit.text === 'string' && HAS_TEXT.test(hit.text));
-      found.sort((a, b) => b.at.getTime() - a.at.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
-      return { answered: found.length, latest: found.slice(0, limit).map(({ text, at }) => ({ text, at: at.toISOString() })) };
+    async texts(query, paths, limit) {
+      const rows = rowsOf(query)
+        .map((row) => ({ row, at: instant(row.lastUpdatedDateTime), id: String(row.formInstanceId) }))
+        .sort((a, b) => b.at.getTime() - a.at.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+      return paths.map((path) =>
+        rows
+          .map(({ row, at }) => ({ text: textOf(row, path), at }))
+          .filter((hit): hit is { text: string; at: Date } => hit.text !== null)
+          .slice(0, limit)
+          .map(({ text, at }) => ({ text, at: at.toISOString() })),
+      );
     },
   };
 }
