@@ -4,10 +4,11 @@ import axe from 'axe-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import preview from '../../.storybook/preview';
 import * as stories from '../../stories/forms-admin/InstanceStatusBadge.stories';
-import { FormInstanceStatus } from '../../src/api/enums';
+import { EnvelopeStatus, FormInstanceStatus } from '../../src/api/enums';
 import type { FormInstance } from '../../src/api/types';
 import { INSTANCE_STATUS_NAMES } from '../../src/domain/forms/statuses';
 import { InstancesTable } from '../../src/forms-admin/FormManager/InstancesTable';
+import { EnvelopeStatusBadge } from '../../src/forms-admin/shared/EnvelopeStatusBadge';
 import { InstanceStatusBadge } from '../../src/forms-admin/shared/InstanceStatusBadge';
 import { instanceStatusLabel } from '../../src/forms-admin/shared/instance-status';
 import { defaultLabels } from '../../src/query/labels';
@@ -22,6 +23,34 @@ const FULL_NAMES: Record<FormInstanceStatus, string> = {
 };
 
 describe('the instance status of the admin screens', () => {
+  it("dots the statuses under way (an instance in progress, a sent envelope) in the theme's primary colour, none in a fixed blue", () => {
+    const dots = (element: HTMLElement) => [...element.querySelectorAll<HTMLElement>('.mantine-Badge-section > div')].map((dot) => dot.style.background);
+    const instances = renderWithProviders(
+      <>
+        {STATUSES.map((status) => (
+          <InstanceStatusBadge key={status} status={status} labels={defaultLabels} />
+        ))}
+      </>,
+    );
+    const instanceDots = dots(instances.container);
+    expect(instanceDots).toHaveLength(STATUSES.length);
+    expect(instanceDots[STATUSES.indexOf(FormInstanceStatus.InProgress)]).toBe('var(--mantine-primary-color-6)');
+    expect(instanceDots.join(' ')).not.toMatch(/blue/);
+    instances.unmount();
+    const envelopes = Object.values(EnvelopeStatus).filter((value): value is EnvelopeStatus => typeof value === 'number');
+    const signing = renderWithProviders(
+      <>
+        {envelopes.map((status) => (
+          <EnvelopeStatusBadge key={status} status={status} />
+        ))}
+      </>,
+    );
+    const envelopeDots = dots(signing.container);
+    expect(envelopeDots).toHaveLength(envelopes.length);
+    expect(envelopeDots[envelopes.indexOf(EnvelopeStatus.Sent)]).toBe('var(--mantine-primary-color-6)');
+    expect(envelopeDots.join(' ')).not.toMatch(/blue/);
+  });
+
   it('names every status of the domain, the same on every screen', () => {
     expect(STATUSES).toHaveLength(4);
     for (const status of STATUSES) {

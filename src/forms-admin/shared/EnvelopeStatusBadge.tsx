@@ -2,13 +2,14 @@ import { Badge, Box, type BadgeProps } from '@mantine/core';
 import { EnvelopeStatus } from '../../api/enums';
 import { envelopeStatusLabels, envelopeStatusName } from '../../labels/envelope-status-labels';
 import { useLabelGroup } from '../../query/label-context';
+import { statusDotColor } from './instance-status';
 
-/** The dot colour of each envelope status; it only repeats the status, which is always named. */
+/** The dot colour of each envelope status (a Mantine colour, or `'primary'`); it only repeats the status, which is always named. */
 const ENVELOPE_STATUS_COLORS: Readonly<Record<EnvelopeStatus, string>> = {
   [EnvelopeStatus.Unknown]: 'gray',
   [EnvelopeStatus.NotStarted]: 'gray',
   [EnvelopeStatus.Created]: 'gray',
-  [EnvelopeStatus.Sent]: 'blue',
+  [EnvelopeStatus.Sent]: 'primary',
   [EnvelopeStatus.Delivered]: 'cyan',
   [EnvelopeStatus.Completed]: 'green',
   [EnvelopeStatus.Declined]: 'red',
@@ -28,7 +29,7 @@ export function EnvelopeStatusBadge({ status, ...others }: EnvelopeStatusBadgePr
   const labels = useLabelGroup(envelopeStatusLabels);
   return (
     // At least as wide as its text: in a table's narrow column the badge otherwise shrank and cut it ('S…' for Sent).
-    <Badge variant="default" miw="max-content" leftSection={<Box w={8} h={8} bg={`${ENVELOPE_STATUS_COLORS[status] ?? 'gray'}.6`} style={{ borderRadius: '50%' }} />} {...others}>
+    <Badge variant="default" miw="max-content" leftSection={<Box w={8} h={8} bg={statusDotColor(ENVELOPE_STATUS_COLORS[status])} style={{ borderRadius: '50%' }} />} {...others}>
       {envelopeStatusName(status, labels)}
     </Badge>
   );

@@ -1,6 +1,6 @@
 import { Badge, Box, type BadgeProps } from '@mantine/core';
 import type { FormInstanceStatus } from '../../api/enums';
-import { INSTANCE_STATUS_COLORS, instanceStatusLabel, type InstanceStatusLabels, type InstanceStatusScreen } from './instance-status';
+import { INSTANCE_STATUS_COLORS, instanceStatusLabel, statusDotColor, type InstanceStatusLabels, type InstanceStatusScreen } from './instance-status';
 
 export interface InstanceStatusBadgeProps extends Omit<BadgeProps, 'children' | 'leftSection' | 'variant'> {
   status: FormInstanceStatus;
@@ -21,7 +21,7 @@ export function InstanceStatusBadge({ status, labels, screen, ...others }: Insta
     <Badge
       variant="default"
       miw="max-content"
-      leftSection={<Box w={8} h={8} bg={`${INSTANCE_STATUS_COLORS[status] ?? 'gray'}.6`} style={{ borderRadius: '50%' }} />}
+      leftSection={<Box w={8} h={8} bg={statusDotColor(INSTANCE_STATUS_COLORS[status])} style={{ borderRadius: '50%' }} />}
       {...others}
     >
       {instanceStatusLabel(status, labels, screen)}

@@ -18,10 +18,18 @@ export type InstanceStatusScreen = 'dash' | 'fm';
 /** The texts {@link instanceStatusLabel} reads. */
 export type InstanceStatusLabels = Pick<Labels, `status${StatusName}` | `${InstanceStatusScreen}Status${StatusName}`>;
 
-/** The dot colour of each status (a Mantine colour); it only repeats the status, which is always named. */
+/**
+ * The background of a status dot: shade 6 of a Mantine colour, or of the theme's primary colour for `'primary'` (the
+ * status under way follows the host's theme, never a fixed blue).
+ */
+export function statusDotColor(color: string | undefined): string {
+  return color === 'primary' ? 'var(--mantine-primary-color-6)' : `${color ?? 'gray'}.6`;
+}
+
+/** The dot colour of each status (a Mantine colour, or `'primary'`); it only repeats the status, which is always named. */
 export const INSTANCE_STATUS_COLORS: Readonly<Record<FormInstanceStatus, string>> = {
   [FormInstanceStatus.Created]: 'gray',
-  [FormInstanceStatus.InProgress]: 'blue',
+  [FormInstanceStatus.InProgress]: 'primary',
   [FormInstanceStatus.Submitted]: 'orange',
   [FormInstanceStatus.Completed]: 'green',
 };
