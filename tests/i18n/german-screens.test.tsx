@@ -44,6 +44,14 @@ import * as FormInstanceViewerStories from '../../stories/viewer/FormInstanceVie
 // anywhere in the page's text. What the fake backend holds (seeded names, form content) is data, not a text of the
 // library, and is left out. MSW runs in Node: the addon's loader applies each story's `parameters.msw` to it.
 const server = setupServer();
+/** Requests the page has made that MSW has not finished answering (its life-cycle events). */
+let inFlight = 0;
+server.events.on('request:start', () => {
+  inFlight += 1;
+});
+server.events.on('request:end', () => {
+  inFlight -= 1;
+});
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
 afterEach(() => notifications.clean());
@@ -150,16 +158,20 @@ async function renderGermanStory(Story: Story, args: Record<string, unknown> = {
     return data;
   }
   await waitFor(() => expect(document.body.textContent?.trim()).not.toBe(''), { timeout: 5000 });
-  let before = '';
+  // Settled: no request is waiting for its answer, nothing shows that it loads, and what is already scheduled (an
+  // answer's handling by the query cache, React's renders and effects, which may start the next request) runs within
+  // act and changes nothing on the page. Each of these is an event, not a length of time, so a busy machine only
+  // takes longer to get there.
   await waitFor(
     async () => {
-      await act(() => new Promise((resolve) => setTimeout(resolve, 150)));
-      const now = document.body.textContent ?? '';
-      const settled = now === before && !stillLoading();
-      before = now;
-      expect(settled, 'the page settles with its data in').toBe(true);
+      expect(inFlight, 'no request waits for its answer').toBe(0);
+      expect(stillLoading(), 'nothing loads any more').toBe(false);
+      const before = document.body.innerHTML;
+      await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+      expect(inFlight, 'no request waits for its answer').toBe(0);
+      expect(document.body.innerHTML === before, 'what was scheduled changed nothing').toBe(true);
     },
-    { timeout: 15000, interval: 50 },
+    { timeout: 45000 },
   );
   return data;
 }
