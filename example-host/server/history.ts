@@ -10,17 +10,6 @@ import type { Db } from './db/index';
 import { permissionHistory } from './db/schema';
 import { HOLDERS, type HolderKind } from './routes/holders';
 
-/** Who made a change. */
-export interface HistoryActor {
-  id: string;
-  name: string;
-}
-
-/** The caller, as the history names them (null: no signed-in user, e.g. the system). */
-export function actorOf(auth: { user: { id: string; name: string } } | null): HistoryActor | null {
-  return auth ? { id: auth.user.id, name: auth.user.name } : null;
-}
-
 /** One holder's history, newest first, a page at a time. */
 export async function readHistory(db: Db, holderKind: HistoryHolderKind, holderId: string, paging: Paging): Promise<Paged<HistoryEntry>> {
   const where = and(eq(permissionHistory.holderKind, holderKind), eq(permissionHistory.holderId, holderId));

@@ -218,8 +218,3 @@ export function createEmptyDb(): FakeDb {
     health: 'Healthy',
   };
 }
-
-/** A deep copy of a JSON-like value; `Date`s and byte arrays are copied, not shared. */
-export function deepClone<T>(value: T): T {
-  return structuredClone(value);
-}

@@ -6,7 +6,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
-import type { CrudEntityName, Form, FormGroup, FormInstance, FormSchema } from '../../../src/api/types';
+import type { CrudEntityName, Form, FormInstance, FormSchema } from '../../../src/api/types';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { isUuid } from '../../../src/domain';
 import { allLive, LINK_TOKEN_LIFETIME_MS, type FormLinkGrant, type FormLinkMode } from '../../../src/domain/forms';
@@ -49,8 +49,6 @@ async function findRow<T>(db: Db, entity: CrudEntityName, id: string, lock: bool
 
 /** A form by id. */
 export const findForm = (db: Db, id: string, lock = false) => findRow<Form>(db, 'form', id, lock);
-/** A form group by id. */
-export const findFormGroup = (db: Db, id: string, lock = false) => findRow<FormGroup>(db, 'formgroup', id, lock);
 /** A form schema by id. */
 export const findFormSchema = (db: Db, id: string, lock = false) => findRow<FormSchema>(db, 'formschema', id, lock);
 /** A form instance by id. */

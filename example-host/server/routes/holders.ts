@@ -4,7 +4,7 @@
  * groups through a link table (`claimGroupsIn…`). The grant and link tables of the three kinds have
  * the same columns, so code that works on one works on all.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/index';
 import {
@@ -18,7 +18,7 @@ import {
   claimGroupLinksUsers,
   claimGroups,
 } from '../db/schema';
-import { unknownHolderError, type HolderKind } from '../../../src/domain';
+import type { HolderKind } from '../../../src/domain';
 
 export type { HolderKind };
 
@@ -68,30 +68,6 @@ export function chunked<T>(items: readonly T[], size = 500): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
-}
-
-/**
- * The names of the live holders with the given ids; 404 naming the first unknown id and the body
- * field it came from.
- */
-export async function requireHolders(
-  db: Db,
-  kind: HolderKind,
-  ids: readonly string[],
-  fieldName: string,
-): Promise<Map<string, string>> {
-  const h = HOLDERS[kind];
-  const names = new Map<string, string>();
-  for (const part of chunked(ids)) {
-    const rows = (await db
-      .select({ id: h.id, name: h.name })
-      .from(h.table)
-      .where(and(inArray(h.id, part), eq(h.isDeleted, false)))) as { id: string; name: string }[];
-    for (const row of rows) names.set(row.id, row.name);
-  }
-  const missing = ids.find((id) => !names.has(id));
-  if (missing !== undefined) throw unknownHolderError(kind, missing, fieldName);
-  return names;
 }
 
 /** The live claim groups and their live sub-group links: what `wouldCreateCycle` walks. */

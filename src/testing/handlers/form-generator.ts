@@ -9,15 +9,12 @@
 import { HttpResponse } from 'msw';
 import { Permission } from '../../api/enums';
 import { allLive } from '../../domain/forms';
-import { filledPdfFileName, MULTIPART_UNREADABLE_MESSAGE, pdfFromMultipart, pdfValuesFromData, PDF_UPLOAD_LIMITS } from '../../domain/pdf';
+import { filledPdfFileName, MULTIPART_UNREADABLE_MESSAGE, pdfFromMultipart, pdfValuesFromData } from '../../domain/pdf';
 import { attachmentDisposition } from '../../domain/signing/disposition';
 import { generateFormFromPdf } from '../forms-model';
 import { FakeHttpError, json, requiredQuery } from '../http';
 import { minimalPdf } from '../pdf';
 import { user, type FakeRoute } from './route';
-
-/** Largest upload the fake accepts (the domain's 10 MiB); bigger answers 413. */
-export const MAX_PDF_BYTES = PDF_UPLOAD_LIMITS.maxBytes;
 
 /** The form generator routes. */
 export const formGeneratorRoutes: readonly FakeRoute[] = [
