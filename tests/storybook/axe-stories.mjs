@@ -143,7 +143,10 @@ async function serveStatic(dir) {
   return { server, origin: `http://127.0.0.1:${port}` };
 }
 
-/** Waits until Storybook has rendered (and played) story `id`; throws with Storybook's own error if it failed. */
+/**
+ * Waits until Storybook has rendered (and played) story `id`; throws with Storybook's own error if it failed. Looks
+ * every 25 ms rather than on each animation frame: on a busy machine frames come late, and the look waited for them.
+ */
 async function waitForStory(page, id) {
   const handle = await page.waitForFunction(
     (storyId) => {
@@ -165,7 +168,7 @@ async function waitForStory(page, id) {
       return rendered ? { ok: true } : false;
     },
     id,
-    { timeout: STORY_TIMEOUT_MS, polling: 'raf' },
+    { timeout: STORY_TIMEOUT_MS, polling: 25 },
   );
   const state = await handle.jsonValue();
   await handle.dispose();
