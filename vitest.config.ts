@@ -34,7 +34,10 @@ function usesMswServer(file: string, text: string): boolean {
  * (its screens start theirs through tests/admin/support/screen.tsx), the whole project passed with seeds 401, 402 and
  * 403 at load average 4-6 (97 files, 714 tests, about 2 min wall each). At load average 20-25 the same files ran tests
  * past the 60 s timeout, shared as isolated. tests/admin, tests/builder and tests/exports start theirs through the same
- * helper but are not listed yet: no shuffled shared run of them has finished.
+ * helper (tests/admin/support/screen.tsx) or in the file, listening in beforeAll and closing in afterAll: their 30 files
+ * of `component`, 18 of them until then isolated in `dom`, passed shuffled with seed 501 at load average 20-25 but for
+ * tests that ran past the 60 s timeout (RoleManagement's search, 812 s for the file) and undo-one-step (below). Seven
+ * of the 18 took 21.2 s of CPU shared instead of 36.3 s isolated (66 s wall instead of 120 s, load 15-27).
  */
 const ownMswServers = [
   'tests/forms-admin/',
@@ -45,6 +48,9 @@ const ownMswServers = [
   'tests/testing/',
   'tests/permissions/',
   'tests/auth/',
+  'tests/admin/',
+  'tests/builder/',
+  'tests/exports/',
 ];
 
 /** The component and screen tests that may share a worker and its window (project `component`). */
@@ -72,13 +78,16 @@ const sharedWindow = [
 ];
 
 /**
- * Files of `sharedWindow` that keep a window of their own all the same (none now). tests/host/ColorSchemeSwitch, once
+ * Files of `sharedWindow` that keep a window of their own all the same. tests/host/ColorSchemeSwitch, once
  * here for finding no menu items in a shared run, was not failing for a neighbour: jsdom lays nothing out, floating-ui's
  * `hide` middleware counts every 0×0 box as clipped, and Mantine's Popover then hides an open menu (`display: none`)
  * once its first position arrives, in a window of its own as in a shared one. Its provider now takes the theme that
  * shows popovers in jsdom (tests/support/render.tsx `jsdomTheme`), and the test waits for the placed menu.
+ * tests/builder/undo-one-step keeps its own for now: in the shuffled shared run of tests/builder (seed 501, load 20-25),
+ * while its keyboard test of a page's duplicate was being written, the copy did not get the focus (it was on <body>);
+ * whether a neighbour causes that is not known yet.
  */
-const ownWindow: string[] = [];
+const ownWindow: string[] = ['tests/builder/undo-one-step.test.tsx'];
 
 /**
  * Whether a file runs stories through Storybook's portable stories. Such a file keeps a window of its own: a story's
