@@ -34,6 +34,9 @@ async function main(): Promise<void> {
     `  Client id:         ${handle.clientId}   audience: ${handle.audience}`,
     `  Redirect URIs:     ${handle.config.redirectUris.join(', ')}`,
     `  Database:          ${handle.database.kind} ${handle.database.location}`,
+    handle.config.signing.smtpUrl
+      ? `  Mail:              over SMTP (SMTP_URL ${new URL(handle.config.signing.smtpUrl).host})`
+      : `  Mail:              kept by the development SMTP sink, read it in the Outbox: ${handle.url}/admin/outbox/ (set SMTP_URL to send it)`,
   ];
   if (!handle.config.externalOidc) {
     lines.push('  Seeded accounts (username / password):');
