@@ -26,12 +26,12 @@ import {
   type AdminDashboardOptions,
   type DashboardInstance,
   type DashboardTileState,
-  type StatusCount,
 } from './useAdminDashboard';
 import { formatDateTime } from '../shared/ListScreen';
 import { useLocale } from '../../query/useLocale';
 import { InstanceStatusBadge } from '../shared/InstanceStatusBadge';
 import { formatNumber } from '../../labels/format';
+import { BarChart } from '../../ui/charts/BarChart';
 
 /** The inner parts of the dashboard that `classNames` / `styles` reach. */
 export type AdminDashboardStylesNames = 'root' | 'tile' | 'chart';
@@ -84,41 +84,6 @@ function Row({ onClick, children }: { onClick?: () => void; children: ReactNode 
   );
 }
 
-/** The height of the tallest bar of the submissions chart, in pixels. */
-const BAR_AREA_HEIGHT = 150;
-
-/**
- * The submissions chart: one bar per status in the theme's primary colour, its count above it and the status under
- * it. Drawn with boxes, so the library needs no charts package (and a host installs none). It is a picture: the tile
- * names it (`role="img"`) and the table under it reads the same counts out.
- */
-function StatusBars({ counts, locale }: { counts: readonly StatusCount[]; locale: string | undefined }) {
-  const max = Math.max(1, ...counts.map((s) => s.count));
-  return (
-    <Group gap="xs" wrap="nowrap" align="flex-end" data-chart="bars">
-      {counts.map((s) => (
-        <Stack key={s.status} gap={4} align="center" justify="flex-end" style={{ flex: '1 1 0', minWidth: 0 }}>
-          <Text size="xs">{formatNumber(s.count, locale)}</Text>
-          <Box
-            data-bar={s.status}
-            w="60%"
-            maw={72}
-            bg="var(--mantine-primary-color-filled)"
-            style={{
-              height: `${s.count > 0 ? Math.max(2, Math.round((s.count / max) * BAR_AREA_HEIGHT)) : 0}px`,
-              borderRadius: 'var(--mantine-radius-sm) var(--mantine-radius-sm) 0 0',
-            }}
-          />
-          <Box w="100%" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }} />
-          <Text size="xs" ta="center" w="100%" truncate>
-            {s.label}
-          </Text>
-        </Stack>
-      ))}
-    </Group>
-  );
-}
-
 /** Renders an {@link useAdminDashboard} controller. It renders only; it never fetches. */
 export const AdminDashboardView = factory<AdminDashboardViewFactory>((_props) => {
   const props = useProps('AdminDashboard', null, _props);
@@ -145,7 +110,7 @@ export const AdminDashboardView = factory<AdminDashboardViewFactory>((_props) =>
           <Stack gap="sm">
             {/* The chart is a picture of the table under it: one accessible name sums it up, the table reads it out. */}
             <Box role="img" aria-label={`${fillLabel(labels.dashSubmissionsByStatus, days)}. ${summary}`} {...getStyles('chart')}>
-              <StatusBars counts={counts} locale={locale} />
+              <BarChart bars={counts.map((s) => ({ key: String(s.status), label: s.label, count: s.count }))} locale={locale} />
             </Box>
             <Table>
               <Table.Caption c="var(--mantine-color-text)">{fillLabel(labels.dashSubmissionsByStatus, days)}</Table.Caption>

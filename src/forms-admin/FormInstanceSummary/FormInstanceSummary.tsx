@@ -1,5 +1,5 @@
-import { Card, List, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { Component, lazy, Suspense, useId, type ReactNode } from 'react';
+import { Box, Card, List, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useId } from 'react';
 import type { InstanceSummaryQuery, QuestionSummary, SummaryChoiceCount } from '../../api/areas/forms';
 import { dateTimeFormat, fillNumbers, formatNumber } from '../../labels/format';
 import { fillLabel, type Labels } from '../../query/labels';
@@ -9,35 +9,11 @@ import { EmptyState } from '../../ui/EmptyState';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { LoadingState } from '../../ui/LoadingState';
 import { formatDateTime } from '../shared/ListScreen';
-import type { SummaryChartBar } from './SummaryChart';
+import { BarChart, type BarChartBar } from '../../ui/charts/BarChart';
 import { useInstanceSummary, type InstanceSummaryState } from './useInstanceSummary';
 
-// The charts package is an optional peer: loaded only when a summary shows, and left out when the host lacks it.
-const SummaryChart = lazy(() => import('./SummaryChart'));
-
-/** Shows nothing in place of a chart that failed to load (no charts package): the table says the same. */
-class ChartBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-  static getDerivedStateFromError(): { failed: boolean } {
-    return { failed: true };
-  }
-  override render() {
-    return this.state.failed ? null : this.props.children;
-  }
-}
-
-/** A chart of `bars`: a picture named `label`; the table beside it reads the same counts out. */
-function Chart({ bars, label, seriesLabel }: { bars: readonly SummaryChartBar[]; label: string; seriesLabel: string }) {
-  return (
-    <div role="img" aria-label={label} data-summary-chart>
-      <ChartBoundary>
-        <Suspense fallback={null}>
-          <SummaryChart bars={bars} seriesLabel={seriesLabel} />
-        </Suspense>
-      </ChartBoundary>
-    </div>
-  );
-}
+/** A question's bars: each answer or bin and how many instances it has. */
+type SummaryBar = BarChartBar;
 
 const formatAmount = (value: number, locale: string | undefined) => value.toLocaleString(locale, { maximumFractionDigits: 2 });
 const formatDay = (day: string, locale: string | undefined) => dateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
@@ -48,20 +24,21 @@ function choiceName(count: SummaryChoiceCount, labels: Labels): string {
   return count.label ?? String(count.value);
 }
 
-/** A question's bars: each answer or bin and how many instances it has. */
-function barsOf(question: QuestionSummary, labels: Labels, locale: string | undefined): SummaryChartBar[] {
+function barsOf(question: QuestionSummary, labels: Labels, locale: string | undefined): SummaryBar[] {
   switch (question.kind) {
     case 'choice':
     case 'choices':
-      return question.counts.map((count) => ({ name: choiceName(count, labels), count: count.count }));
+      return question.counts.map((count, i) => ({ key: String(i), label: choiceName(count, labels), count: count.count }));
     case 'number':
-      return question.bins.map((bin) => ({
-        name: bin.from === bin.to ? formatAmount(bin.from, locale) : fillLabel(labels.fisRange, { from: formatAmount(bin.from, locale), to: formatAmount(bin.to, locale) }),
+      return question.bins.map((bin, i) => ({
+        key: String(i),
+        label: bin.from === bin.to ? formatAmount(bin.from, locale) : fillLabel(labels.fisRange, { from: formatAmount(bin.from, locale), to: formatAmount(bin.to, locale) }),
         count: bin.count,
       }));
     case 'date':
-      return question.bins.map((bin) => ({
-        name: bin.from === bin.to ? formatDay(bin.from, locale) : fillLabel(labels.fisRange, { from: formatDay(bin.from, locale), to: formatDay(bin.to, locale) }),
+      return question.bins.map((bin, i) => ({
+        key: String(i),
+        label: bin.from === bin.to ? formatDay(bin.from, locale) : fillLabel(labels.fisRange, { from: formatDay(bin.from, locale), to: formatDay(bin.to, locale) }),
         count: bin.count,
       }));
     case 'text':
@@ -103,7 +80,9 @@ function QuestionCard({ question, instances, labels, locale }: { question: Quest
             {question.kind === 'date' && question.min !== null && question.max !== null && (
               <Text size="sm">{fillLabel(labels.fisDateRange, { min: formatDay(question.min, locale), max: formatDay(question.max, locale) })}</Text>
             )}
-            <Chart bars={bars} label={fillLabel(labels.fisChart, { question: question.label })} seriesLabel={labels.fisCountColumn} />
+            <Box role="img" aria-label={fillLabel(labels.fisChart, { question: question.label })} data-summary-chart>
+              <BarChart bars={bars} locale={locale} height={100} />
+            </Box>
             <Table aria-label={fillLabel(labels.fisTable, { question: question.label })} fz="sm" verticalSpacing={4}>
               <Table.Thead>
                 <Table.Tr>
@@ -114,7 +93,7 @@ function QuestionCard({ question, instances, labels, locale }: { question: Quest
               <Table.Tbody>
                 {bars.map((bar, i) => (
                   <Table.Tr key={i}>
-                    <Table.Td>{bar.name}</Table.Td>
+                    <Table.Td>{bar.label}</Table.Td>
                     <Table.Td ta="right">{formatNumber(bar.count, locale)}</Table.Td>
                   </Table.Tr>
                 ))}
@@ -136,7 +115,7 @@ export interface FormInstanceSummaryViewProps {
 
 /**
  * The summary of a form's answers, question by question: each choice and how many instances gave it, a histogram of
- * numbers and of dates, the latest text answers; a chart (lazily loaded `@mantine/charts`) and a table of the same
+ * numbers and of dates, the latest text answers; a bar chart (the library's, src/ui/charts) and a table of the same
  * counts for each. Renders only; it never fetches.
  */
 export function FormInstanceSummaryView({ state, labels }: FormInstanceSummaryViewProps) {
