@@ -13,7 +13,7 @@
  */
 import type { CrudEntityName, InstanceFromApplication, JsonObject } from '../contract/types';
 import type { PrimitivePath } from '../domain/pdf';
-import { checkJsonContentType, isUuid, MAX_INSTANCE_BODY_BYTES, MAX_REQUEST_BODY_BYTES, parseJsonText, requireJsonObject, type JsonRecord } from '../domain';
+import { answerPatternCheck, checkJsonContentType, isUuid, readPatternCheckBody, MAX_INSTANCE_BODY_BYTES, MAX_REQUEST_BODY_BYTES, parseJsonText, requireJsonObject, type JsonRecord } from '../domain';
 import { currentPublicVersion, etagOf, FORM_LINK_TOKEN_HEADER, FORMS_CRUD_ENTITIES, formLinkUrl, rowNotFound, type FormLinkMode } from '../domain/forms';
 import { deleteFormsRow, patchFormsRow, postFormsRow, softDeleteFormsRow, type FormsCaller, type FormsPorts } from './forms';
 import { completeInstance, duplicateInstance, instanceFromApplication, instanceLink } from './forms-instances';
@@ -198,3 +198,16 @@ export const DYNAMIC_FORM_LINKING_ROUTES: readonly FormsRoute[] = [
     },
   },
 ];
+
+/** The verdict of a backend on a schema pattern that compiles: why it is refused, or null (none: every one passes). */
+export type PatternVerdict = ((pattern: string) => string | null | Promise<string | null>) | undefined;
+
+/** `POST /api/FormSchema/CheckPattern`: whether a schema pattern is accepted (the domain's request and answer). */
+export const PATTERN_CHECK_ROUTE: ServiceRoute<PatternVerdict> = {
+  method: 'POST',
+  path: '/api/FormSchema/CheckPattern',
+  summary: 'Whether a schema pattern is accepted (it compiles and cannot backtrack catastrophically).',
+  async handle(request, verdict) {
+    return json(await answerPatternCheck(readPatternCheckBody(request.contentType, await request.text()), verdict));
+  },
+};
