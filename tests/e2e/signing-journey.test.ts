@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -9,6 +11,9 @@ import { ENVELOPE_STATUS_NAMES, INSTANCE_IN_SIGNING_CODE } from '../../src/domai
 import { defaultLabels as L, fillLabel } from '../../src/query/labels';
 import { SEED_IDS } from '../../example-host/server/db/seed';
 import { loadOrCreateDevelopmentCertificate } from '../../example-host/server/signing/certificates';
+import { simpleParser } from 'mailparser';
+import { mailOutbox } from '../../example-host/server/db/schema';
+import type { OutboxMessage, Paged } from '../../src/api/types';
 import { pdfsig, pdfText, pngDataUrl } from '../server/signing-helpers';
 import { newPage, signInAtProvider, startStack, storedAccessToken } from './stack';
 import type { Stack } from './stack';
@@ -28,13 +33,16 @@ import {
   WAIT,
 } from './support/signing';
 
-// The electronic-signature journey on the real server, in Chromium. A visitor fills in the public Contact Details
-// form; the administrator sends that instance for signature to two signers in order from the Signing screen and copies
-// both links there. The second signer's link says it is not their turn yet; the first signs by drawing, the second by
-// typing, on the signing page. The Signing screen shows the envelope Completed and downloads the sealed PDF, which
+// The electronic-signature journey on the real server, in Chromium, with mail that really goes out (over SMTP to the
+// server's development sink, read back on the Outbox page and as received). A visitor fills in the public Contact
+// Details form; the administrator sends that instance for signature to two signers in order from the Signing screen and
+// copies both links there. The first signer's link arrives by e-mail (copying a link did not revoke it); the second
+// signer's copied link says it is not their turn yet; the first signs by drawing from the mailed link, the second by
+// typing, on the signing page; the completion e-mail carries the signed PDF to every party. The Signing screen shows the envelope Completed and downloads the sealed PDF, which
 // poppler's pdfsig reports valid, trusted, PAdES and covering the whole file (and invalid once a signed byte changes);
 // its audit page names both signers, their actions and the document's SHA-256 as sent and as signed, as the audit
-// trail does. Another envelope (the seeded instance) is declined by its signer with a reason, which the screen shows.
+// trail does. Another envelope (the seeded instance) is declined by its signer, from the link mailed to them, with a
+// reason, which the screen shows and the e-mail to the sender carries.
 
 const FORM = 'Contact Details';
 const VISITOR = { name: 'Mary Jackson', email: 'mary.jackson@example.com', phone: '+1 555 0199' };
@@ -57,6 +65,8 @@ let admin: { context: BrowserContext; page: Page; errors: string[] };
 const journey = {
   instanceId: '',
   links: [] as string[],
+  /** The first signer's link, from their invitation e-mail. */
+  mailedLink: '',
   sentDocument: new Uint8Array(),
   sentDocumentSha256: '',
   /** The pages each signer signs on, as their signing page was told. */
@@ -95,6 +105,17 @@ async function reloadSigningScreen(formInstanceId: string) {
   const row = envelopeRow(admin.page, formInstanceId);
   await row.first().waitFor(WAIT);
   return row;
+}
+
+/** The Outbox (`GET /api/Mail/Outbox`) once it holds a message `wanted` finds: the server sends mail after it answers. */
+async function mailArrives(wanted: (message: OutboxMessage) => boolean): Promise<OutboxMessage[]> {
+  for (const deadline = Date.now() + WAIT.timeout; ; ) {
+    const { status, body } = await api<Paged<OutboxMessage>>('/api/Mail/Outbox?count=100');
+    expect(status).toBe(200);
+    const found = (body.list ?? []).filter(wanted);
+    if (found.length || Date.now() > deadline) return found;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 }
 
 /** The signer lines of a row, as the Signing screen writes them. */
@@ -151,6 +172,23 @@ describe('electronic signature, end to end', () => {
     for (const signer of SIGNERS) journey.links.push(await copySignerLink(page, name, signer.name));
     for (const link of journey.links) expect(link).toMatch(new RegExp(`^${stack.url}/sign\\?token=[A-Za-z0-9_-]{20,}$`));
     expect(new Set(journey.links).size).toBe(2);
+
+    // The first signer's invitation is in the Outbox, with their own link (another than the copied one); the second
+    // signer's comes when it is their turn.
+    const subject = fillLabel(L.mlInviteSubject, { form: FORM });
+    expect(await mailArrives((m) => m.subject === subject && m.toAddress.includes(SIGNERS[0].email))).toHaveLength(1);
+    await page.goto(`${stack.url}/admin/outbox/`);
+    await page.getByRole('heading', { level: 1, name: L.obTitle }).waitFor(FIRST_LOAD);
+    const invitation = page.getByRole('article', { name: subject }).filter({ hasText: SIGNERS[0].email });
+    const text = (await invitation.locator('[data-outbox-text]').textContent(WAIT)) ?? '';
+    expect(text).toContain(fillLabel(L.mlGreeting, { name: SIGNERS[0].name }));
+    expect(text).toContain('> Please sign your contact details.');
+    journey.mailedLink = new RegExp(`${stack.url}/sign\\?token=[A-Za-z0-9_-]{20,}`).exec(text)?.[0] ?? '';
+    expect(journey.mailedLink).not.toBe('');
+    expect(journey.mailedLink).not.toBe(journey.links[0]);
+    expect(await page.getByRole('article').filter({ hasText: SIGNERS[1].email }).count()).toBe(0);
+    await page.goto(`${stack.url}/admin/signing/`);
+    await page.getByRole('heading', { level: 1, name: L.sgTitle }).waitFor(WAIT);
   });
 
   it('locks the answers while out for signature: the edit link shows them read-only, and a change is refused naming the envelope', async () => {
@@ -197,9 +235,11 @@ describe('electronic signature, end to end', () => {
 
   // Each signing page draws the document with pdf.js, and the last signature seals it: one signer per test.
   let firstSessionDocument = '';
-  it('the first signer signs by drawing; the Signing screen shows them Signed and the second signer Sent', async () => {
+  it('the first signer signs by drawing from the link mailed to them; the Signing screen shows them Signed and the second signer Sent', async () => {
+    expect(journey.mailedLink, 'the invitation arrived').not.toBe('');
     const first = await newPage(stack.browser);
-    const opened = await openSignerLink(first.page, journey.links[0]!);
+    // The link the e-mail carried, though a link of the same signer was copied after it was sent.
+    const opened = await openSignerLink(first.page, journey.mailedLink);
     expect(opened.status()).toBe(200);
     const session = (await opened.json()) as SigningSession;
     expect(session).toMatchObject({ signerName: SIGNERS[0].name, signerEmail: SIGNERS[0].email, formName: FORM });
@@ -220,6 +260,8 @@ describe('electronic signature, end to end', () => {
     const row = await reloadSigningScreen(journey.instanceId);
     await row.getByText(signerLine(SIGNERS[0], L.sgSignerStatusSigned), { exact: true }).waitFor(WAIT);
     await row.getByText(signerLine(SIGNERS[1], L.sgSignerStatusSent), { exact: true }).waitFor(WAIT);
+    // Now the second signer's invitation goes out.
+    expect(await mailArrives((m) => m.subject === fillLabel(L.mlInviteSubject, { form: FORM }) && m.toAddress.includes(SIGNERS[1].email))).toHaveLength(1);
     firstSessionDocument = session.documentBase64;
   });
 
@@ -254,7 +296,11 @@ describe('electronic signature, end to end', () => {
     ]);
     expect(download.suggestedFilename()).toBe(`${FORM} - signed.pdf`);
     await page.getByText(fillLabel(L.sgDownloaded, { file: `${FORM} - signed.pdf` }), { exact: true }).first().waitFor(WAIT);
-    journey.signed = new Uint8Array(await readFile(await download.path()));
+    // Saved where this process can read it (a browser connected remotely keeps its own download folder).
+    const saved = join(await mkdtemp(join(tmpdir(), 'signed-')), 'signed.pdf');
+    await download.saveAs(saved);
+    journey.signed = new Uint8Array(await readFile(saved));
+    await rm(dirname(saved), { recursive: true, force: true });
     expect(Buffer.from(journey.signed.subarray(0, 5)).toString('latin1')).toBe('%PDF-');
 
     const report = await pdfsig(journey.signed, caPem);
@@ -274,6 +320,22 @@ describe('electronic signature, end to end', () => {
     }
     expect(admin.errors).toEqual([]);
   }, 60_000);
+
+  it('sends the completion e-mail to both signers and the sender, each carrying the signed PDF as downloaded', async () => {
+    const subject = fillLabel(L.mlCompletedSubject, { form: FORM });
+    const completed = await mailArrives((m) => m.subject === subject);
+    expect(completed.map((m) => /<([^>]+)>/.exec(m.toAddress)?.[1]).sort()).toEqual([SIGNERS[0].email, 'admin@example.com', SIGNERS[1].email].sort());
+    for (const m of completed) expect(m.attachments).toEqual([{ fileName: `${FORM} - signed.pdf`, contentType: 'application/pdf', size: journey.signed.length }]);
+    // As received by the sink: the attachment is the very file the Signing screen downloads.
+    const rows = await stack.server.db.select({ subject: mailOutbox.subject, raw: mailOutbox.raw }).from(mailOutbox);
+    const received = rows.filter((r) => r.subject === subject);
+    expect(received).toHaveLength(3);
+    for (const row of received) {
+      const parsed = await simpleParser(Buffer.from(row.raw));
+      expect(parsed.attachments).toHaveLength(1);
+      expect(Buffer.compare(parsed.attachments[0]!.content, Buffer.from(journey.signed))).toBe(0);
+    }
+  });
 
   it("has an audit page with both signers, their actions and the document's SHA-256 as sent and as signed, as the audit trail says", async () => {
     const text = await pdfText(journey.signed);
@@ -331,7 +393,9 @@ describe('electronic signature, end to end', () => {
     const seeded = SEED_IDS.formInstances.contactDetailsSample;
     const name = envelopeName(FORM, seeded);
     await requestSignatureThroughDialog(admin.page, { instanceName: name, signers: [DECLINER], message: 'Please sign.' });
-    const link = await copySignerLink(admin.page, name, DECLINER.name);
+    const [invitation] = await mailArrives((m) => m.toAddress.includes(DECLINER.email));
+    const link = new RegExp(`${stack.url}/sign\\?token=[A-Za-z0-9_-]{20,}`).exec(invitation?.textBody ?? '')?.[0] ?? '';
+    expect(link).not.toBe('');
 
     const signer = await newPage(stack.browser);
     const opened = await openSignerLink(signer.page, link);
@@ -351,6 +415,10 @@ describe('electronic signature, end to end', () => {
     expect(await admin.page.getByRole('button', { name: fillLabel(L.sgDownloadNamed, { name }), exact: true }).count()).toBe(0);
     const [envelope] = await envelopesOf(seeded);
     expect(envelope).toMatchObject({ declinedReason: DECLINE_REASON, signers: [{ status: 'Declined', declineReason: DECLINE_REASON }] });
+    // What the decline page says is true: the sender was told, with the reason.
+    const notice = await mailArrives((m) => m.subject === fillLabel(L.mlDeclinedSubject, { signer: DECLINER.name, form: FORM }));
+    expect(notice.map((m) => m.toAddress)).toEqual([expect.stringContaining('<admin@example.com>')]);
+    expect(notice[0]?.textBody).toContain(`> ${DECLINE_REASON}`);
     expect(admin.errors).toEqual([]);
   });
 });
