@@ -1,9 +1,11 @@
 /**
  * The whole product for one test file: the reference backend (in-memory PGlite) with its
- * identity provider, serving the built host on its own origin, and a Chromium to drive it.
+ * identity provider, serving the built host on its own origin, and a Chromium to drive it (the run's one Chromium,
+ * in which the file opens its own browser contexts).
  */
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { startServer } from '../../example-host/server';
@@ -63,10 +65,19 @@ async function startServerOnFreePorts(options: { accessTokenTtlSeconds?: number 
   }
 }
 
+/**
+ * The browser of a file: a connection to the Chromium the global setup started (closing it closes the contexts the file
+ * opened and leaves that Chromium running for the other files), or, run without that setup, a Chromium of its own.
+ */
+function fileBrowser(): Promise<Browser> {
+  const endpoint = inject('e2eBrowserEndpoint');
+  return endpoint ? chromium.connect(endpoint) : launchChromium();
+}
+
 /** Starts backend, provider and browser. `accessTokenTtlSeconds` sets how soon tokens renew (TTL − 60 s). */
 export async function startStack(options: { accessTokenTtlSeconds?: number } = {}): Promise<Stack> {
-  // Chromium starts while the backend does; whichever fails, the other is closed again.
-  const [server, browser] = await Promise.allSettled([startServerOnFreePorts(options), launchChromium()]);
+  // The browser connects while the backend starts; whichever fails, the other is closed again.
+  const [server, browser] = await Promise.allSettled([startServerOnFreePorts(options), fileBrowser()]);
   if (server.status === 'rejected' || browser.status === 'rejected') {
     if (server.status === 'fulfilled') await server.value.stop();
     if (browser.status === 'fulfilled') await browser.value.close();
