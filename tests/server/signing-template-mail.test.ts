@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { EnvelopeStatus } from '../../src/api/enums';
 import type { FormLayout, SigningEnvelope, SigningSession } from '../../src/api/types';
 import { saveFormPdf } from '../../example-host/server/pdf/store';
@@ -18,6 +18,8 @@ import { loadOrCreateDevelopmentCertificate } from '../../example-host/server/si
 import { simpleParser } from 'mailparser';
 import { mailOutbox } from '../../example-host/server/db/schema';
 import { mailQueueOf } from '../../example-host/server/signing/routes';
+import { MailQueue } from '../../example-host/server/mail/queue';
+import type { MailMessage } from '../../src/service/mail';
 import { call, callJson, START_TIMEOUT_MS, startTestServer, type TestServer } from './helpers';
 import { pdfsig, pdfText, pngDataUrl, signingPage, templateFields } from './signing-helpers';
 import { toolOutput } from './tools';
@@ -184,4 +186,54 @@ describe('a PDF template signed through mailed links', () => {
       expect(m.text).toContain('Alan Turing declined to sign “Sample form”. The signing has stopped. The reason given:\n\n> Not my form.');
     }
   }, 60_000);
+});
+
+describe('the mail queue', () => {
+  const message: MailMessage = { kind: 'reminder', to: { name: 'Ada', email: 'ada@example.com' }, subject: 'S', text: 'T', html: '<p>T</p>', attachments: [], envelopeId: 'e' };
+
+  it('answers before it sends, and retries a message that failed until it goes', async () => {
+    const attempts: string[] = [];
+    const logs: string[] = [];
+    const queue = new MailQueue(
+      {
+        async send(m) {
+          attempts.push(m.subject);
+          if (attempts.length < 3) throw new Error('421 try again later');
+        },
+      },
+      (entry) => logs.push(`${entry.level} ${entry.msg}`),
+      [1, 1],
+    );
+    await queue.send(message);
+    // Queued, not sent: the caller (a request) did not wait for the SMTP server.
+    expect(attempts).toEqual([]);
+    await vi.waitFor(() => expect(attempts).toHaveLength(3));
+    await queue.idle();
+    expect(queue.failed).toEqual([]);
+    expect(logs).toEqual(['warn mail failed, retrying', 'warn mail failed, retrying']);
+    await queue.stop();
+  });
+
+  it('gives up after the last retry, keeping the message and why', async () => {
+    let attempts = 0;
+    const logs: string[] = [];
+    const queue = new MailQueue(
+      {
+        async send() {
+          attempts += 1;
+          throw new Error('550 mailbox unavailable');
+        },
+      },
+      (entry) => logs.push(`${entry.level} ${entry.msg}`),
+      [1, 1],
+    );
+    await queue.send(message);
+    await vi.waitFor(() => expect(queue.failed).toHaveLength(1));
+    expect(attempts).toBe(3);
+    expect(queue.failed[0]).toMatchObject({ message, attempts: 3, error: 'Error: 550 mailbox unavailable' });
+    expect(logs.at(-1)).toBe('error mail not sent');
+    await queue.stop();
+    await queue.send(message);
+    expect(attempts).toBe(3);
+  });
 });
