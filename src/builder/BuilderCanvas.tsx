@@ -2,7 +2,7 @@ import { useDndContext, useDroppable } from '@dnd-kit/core';
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Alert, Box, Group, Menu, Paper, Stack, Text, TextInput, Title, type TitleOrder } from '@mantine/core';
-import { createContext, memo, startTransition, useContext, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type FocusEvent, type KeyboardEvent, type MouseEvent, type ReactNode, type RefObject } from 'react';
+import { createContext, memo, startTransition, useContext, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type CSSProperties, type FocusEvent, type KeyboardEvent, type MouseEvent, type ReactNode, type RefObject } from 'react';
 import type { FormField, FormSection, JsonValue } from '../api/types';
 import type { CompiledField, CompiledForm } from '../engine/compile';
 import { createFormEngine, type FormEngine } from '../engine/engine';
@@ -188,11 +188,80 @@ function useRenaming(id: string, item: () => HTMLElement | null): { renaming: bo
 }
 
 /**
+ * How the in-place box looks: the font of the text it stands in for (a heading's or a field label's) and, over a
+ * field's drawn widget, the place of that label, so the box takes the label's line without moving anything.
+ */
+interface NameLook {
+  font: CSSProperties;
+  place?: CSSProperties;
+}
+
+/** The look of a heading drawn by Mantine's `Title` at `size` ('h3', 'h4', 'h5'). */
+const headingLook = (size: 'h3' | 'h4' | 'h5'): NameLook => ({
+  font: {
+    fontFamily: 'var(--mantine-font-family-headings)',
+    fontSize: `var(--mantine-${size}-font-size)`,
+    lineHeight: `var(--mantine-${size}-line-height)`,
+    fontWeight: `var(--mantine-${size}-font-weight)` as CSSProperties['fontWeight'],
+  },
+});
+
+/**
+ * A field label's look before (or without) a drawn label measured: over the top line of the widget, out of the flow
+ * from the first frame, so opening the box never pushes the widget down.
+ */
+const FIELD_LABEL_LOOK: NameLook = {
+  font: { fontSize: 'var(--mantine-font-size-sm)', lineHeight: 'var(--mantine-line-height)', fontWeight: 500 },
+  place: { position: 'absolute', top: 0, left: 0, right: 0 },
+};
+
+/**
+ * Hides the label `text` drawn inside `widget` (the first text that is exactly it) and tells where it was, relative to
+ * the widget's positioned parent, in its font: the in-place box goes there. The label keeps its space (hidden, not
+ * removed), so nothing moves; a label that also holds the control (a checkbox's) keeps the control, only its text goes.
+ * Returns null when the widget draws no such text; `restore` shows the label again.
+ */
+function coverLabel(widget: HTMLElement | null, text: string): { look: NameLook; restore(): void } | null {
+  const wanted = text.trim();
+  const frame = widget?.parentElement;
+  if (!widget || !frame || !wanted) return null;
+  const walker = document.createTreeWalker(widget, NodeFilter.SHOW_TEXT);
+  let node: Node | null = walker.nextNode();
+  while (node && node.nodeValue?.trim() !== wanted) node = walker.nextNode();
+  const element = node?.parentElement;
+  if (!node || !element) return null;
+  const holdsControl = element.querySelector('input, select, textarea, button') !== null;
+  const property = holdsControl ? 'color' : 'visibility';
+  const before = element.style.getPropertyValue(property);
+  element.style.setProperty(property, holdsControl ? 'transparent' : 'hidden');
+  const range = document.createRange();
+  range.selectNodeContents(node);
+  const at = typeof range.getBoundingClientRect === 'function' ? range.getBoundingClientRect() : element.getBoundingClientRect();
+  const outer = frame.getBoundingClientRect();
+  const computed = getComputedStyle(element);
+  const font: CSSProperties = {};
+  if (computed.fontFamily) font.fontFamily = computed.fontFamily;
+  if (computed.fontSize) font.fontSize = computed.fontSize;
+  if (computed.fontWeight) font.fontWeight = computed.fontWeight as CSSProperties['fontWeight'];
+  if (computed.lineHeight) font.lineHeight = computed.lineHeight;
+  const place: CSSProperties = { position: 'absolute', top: at.top - outer.top, left: at.left - outer.left, right: 0 };
+  if (at.height > 0) place.height = at.height;
+  return {
+    look: { font: { ...FIELD_LABEL_LOOK.font, ...font }, place },
+    restore: () => {
+      if (before) element.style.setProperty(property, before);
+      else element.style.removeProperty(property);
+    },
+  };
+}
+
+/**
  * The in-place box of an item's name: it opens with the name selected; Enter or leaving it renames the item (one undo
  * step), Escape leaves the name as it was. Its keys stay its own (the canvas's arrows, Delete and the builder's Ctrl+Z
- * do not see them).
+ * do not see them). It takes the place of the name it edits, in the name's font (`look`), with no border or padding
+ * of its own (a ring shows it), so the line keeps its height and the text does not move when it opens or closes.
  */
-function InPlaceName({ id, value, name, store }: { id: string; value: string; name: string; store: RenameStore }) {
+function InPlaceName({ id, value, name, store, look }: { id: string; value: string; name: string; store: RenameStore; look: NameLook }) {
   const [text, setText] = useState(value);
   return (
     <TextInput
@@ -217,7 +286,20 @@ function InPlaceName({ id, value, name, store }: { id: string; value: string; na
       onBlur={() => store.finish(id, text, false)}
       onPointerDown={(event) => event.stopPropagation()}
       onClick={(event) => event.stopPropagation()}
-      style={{ position: 'relative', zIndex: 2 }}
+      style={{ position: 'relative', zIndex: 2, ...look.place }}
+      styles={{
+        input: {
+          ...look.font,
+          height: look.place?.height ?? 'auto',
+          minHeight: 0,
+          padding: 0,
+          border: 0,
+          borderRadius: 2,
+          color: 'inherit',
+          background: 'var(--mantine-color-body)',
+          boxShadow: '0 0 0 2px var(--mantine-primary-color-filled)',
+        },
+      }}
     />
   );
 }
@@ -256,6 +338,19 @@ const CanvasFieldBody = memo(
     const select = () => onSelect({ type: 'field', id: field.id });
     const itemRef = useRef<HTMLDivElement>(null);
     const { renaming, store } = useRenaming(field.id, () => itemRef.current);
+    // While renamed in place, the box takes the drawn label's place (measured again if the widget is drawn anew).
+    const widgetRef = useRef<HTMLDivElement>(null);
+    const [look, setLook] = useState<NameLook>(FIELD_LABEL_LOOK);
+    useLayoutEffect(() => {
+      if (!renaming) return;
+      const cover = coverLabel(widgetRef.current, field.label);
+      if (!cover) return;
+      setLook(cover.look);
+      return () => {
+        cover.restore();
+        setLook(FIELD_LABEL_LOOK);
+      };
+    }, [renaming, cf, lite, selected, field.label]);
     return (
       <Paper
         withBorder
@@ -276,8 +371,8 @@ const CanvasFieldBody = memo(
             inside it would spell out the whole widget (label, required mark, options, help). The menu is beside it.
           */}
           <Box style={{ flex: 1, minWidth: 0, position: 'relative' }}>
-            {renaming && store && <InPlaceName id={field.id} value={field.label} name={labels.bpLabel} store={store} />}
-            <Box inert aria-hidden style={LITE_VARIABLES}>
+            {renaming && store && <InPlaceName id={field.id} value={field.label} name={labels.bpLabel} store={store} look={look} />}
+            <Box ref={widgetRef} inert aria-hidden style={LITE_VARIABLES}>
               {cf ? <Field cf={cf} itemBase={itemBase} itemIndex={itemIndex} lite={lite && !selected} /> : <Text fw={500}>{field.label}</Text>}
             </Box>
             <Box
@@ -581,7 +676,7 @@ const CanvasSectionBody = memo(function CanvasSectionBody(props: CanvasSectionPr
           {/* The repeat note stays outside the title's button: the button's name holds all the text inside it. */}
           <Box style={{ flex: 1, minWidth: 0 }}>
             {renaming && store ? (
-              <InPlaceName id={section.id} value={section.title} name={labels.fbSectionTitle} store={store} />
+              <InPlaceName id={section.id} value={section.title} name={labels.fbSectionTitle} store={store} look={headingLook(depth > 1 ? 'h5' : 'h4')} />
             ) : (
             <Box
               component="button"
@@ -1003,7 +1098,7 @@ const CanvasPage = memo(function CanvasPage({ doc, page, index: p, pageCount, se
       <Group justify="space-between" wrap="nowrap">
         {renaming && store ? (
           <Box style={{ flex: 1 }}>
-            <InPlaceName id={page.id} value={page.title} name={labels.fbPageTitle} store={store} />
+            <InPlaceName id={page.id} value={page.title} name={labels.fbPageTitle} store={store} look={headingLook('h3')} />
           </Box>
         ) : (
         <Box

@@ -94,13 +94,22 @@ describe('FormBuilder', () => {
     const undoSteps = () => (screen.getByRole('button', { name: 'Undo' }) as HTMLButtonElement).disabled;
 
     // F2: the label in a box on the canvas, all of it selected; Escape leaves it as it was, the focus back on the item.
+    // The box takes the drawn label's place: the label keeps its room but is hidden, so the old name shows once (in
+    // the box), not twice; it shows again when the box goes.
+    const drawnLabels = () => within(canvas()).getAllByText('Short text', { ignore: 'script, style, input' });
+    const shownLabels = () => drawnLabels().filter((element) => getComputedStyle(element).visibility !== 'hidden' && !element.closest('[style*="visibility: hidden"]'));
+    expect(shownLabels()).toHaveLength(1);
     await user.keyboard('{F2}');
     let box = within(canvas()).getByRole('textbox', { name: 'Label' });
     expect(box).toHaveFocus();
     expect(box).toHaveValue('Short text');
+    expect(drawnLabels().length).toBeGreaterThan(0);
+    expect(shownLabels()).toEqual([]);
+    for (const label of drawnLabels()) expect(label).not.toBeVisible();
     await user.keyboard('Nothing{Escape}');
     expect(within(canvas()).queryByRole('textbox', { name: 'Label' })).toBeNull();
     expect(fieldItem('Short text')).toHaveFocus();
+    expect(shownLabels()).toHaveLength(1);
     expect(paneLabel()).toHaveValue('Short text');
 
     // F2 again, a new label and Enter: the canvas and the property pane show it, the path follows, the focus is back.
@@ -124,6 +133,7 @@ describe('FormBuilder', () => {
     await user.dblClick(within(canvas()).getByRole('heading', { name: 'Section 1' }));
     const title = within(canvas()).getByRole('textbox', { name: 'Section title' });
     expect(title).toHaveFocus();
+    expect(within(canvas()).queryByRole('heading', { name: 'Section 1' })).toBeNull();
     await user.clear(title);
     await user.keyboard('About you');
     await user.tab();
