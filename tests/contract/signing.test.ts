@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient, isApiError, odata, type ApiClient } from '../../src/api';
 import type { FormInstance, FormLayout, JsonObject, SigningEnvelope } from '../../src/api/types';
-import { INSTANCE_IN_SIGNING_CODE, INSTANCE_OUT_FOR_SIGNATURE_MESSAGE, INSTANCE_SIGNED_CODE, INVALID_SIGNER_LINK_MESSAGE } from '../../src/domain/signing';
+import { INSTANCE_IN_SIGNING_CODE, INSTANCE_OUT_FOR_SIGNATURE_MESSAGE, INSTANCE_SIGNED_CODE } from '../../src/domain/signing';
 import { pngDataUrl, signaturePng } from '../server/signing-helpers';
 import { startFakeTarget, startServerTarget, type ContractTarget } from './targets';
 
@@ -84,10 +84,11 @@ async function runScenario(target: ContractTarget) {
   const second = (await admin.signing.getSignerLink(envelope.envelopeId, envelope.signers[1]!.signerId))!;
   facts.set('link.url', new URL(first.url).pathname);
   facts.set('second.first', await outcome(() => anonymous.signing.openSigning(second.token)));
-  // A link replaced by a newer one, whose signer has not acted: not valid (the new link is).
-  const replaced = (await admin.signing.getSignerLink(envelope.envelopeId, envelope.signers[1]!.signerId))!;
-  facts.set('replaced.link', await problem(() => anonymous.signing.openSigning(second.token)));
-  second.token = replaced.token;
+  // A newer link of a signer who has not acted leaves the earlier one working: both answer alike (here: not their turn).
+  const newer = (await admin.signing.getSignerLink(envelope.envelopeId, envelope.signers[1]!.signerId))!;
+  facts.set('earlier.link', await problem(() => anonymous.signing.openSigning(second.token)));
+  facts.set('newer.link', await problem(() => anonymous.signing.openSigning(newer.token)));
+  second.token = newer.token;
   facts.set('unknown.token', await outcome(() => anonymous.signing.openSigning('x'.repeat(43))));
   facts.set('other.signer', await raw('/api/Signing/Open', { token: first.token, signerId: envelope.signers[1]!.signerId }));
   facts.set('sign.before.open', await outcome(() => anonymous.signing.sign({ token: first.token, kind: 'drawn', image: pngDataUrl() })));
@@ -244,8 +245,9 @@ describe('signing — the fake and the server agree', () => {
     expect(fake.get('used.token')).toEqual([409, 'You have already signed this document.', 'Signed']);
     expect(fake.get('used.token.sign')).toEqual([409, 'You have already signed this document.', 'Signed']);
     expect(fake.get('declined.link')).toEqual([409, 'You declined to sign this document.', 'Declined']);
-    expect(fake.get('replaced.link')).toEqual([404, INVALID_SIGNER_LINK_MESSAGE, null]);
-    for (const key of ['second.first', 'unknown.token', 'other.signer', 'sign.before.open', 'used.token', 'used.token.sign', 'declined.link', 'replaced.link']) {
+    expect(fake.get('earlier.link')).toEqual([409, 'It is not your turn to sign yet: the signers of order 1 sign first.', null]);
+    expect(fake.get('newer.link')).toEqual(fake.get('earlier.link'));
+    for (const key of ['second.first', 'unknown.token', 'other.signer', 'sign.before.open', 'used.token', 'used.token.sign', 'declined.link', 'earlier.link', 'newer.link']) {
       expect(server.get(key), key).toEqual(fake.get(key));
     }
   });
