@@ -8,6 +8,8 @@
 //   node scripts/test-under-load.mjs                        the unit, component, contract and server tests
 //   node scripts/test-under-load.mjs tests/admin            only these files (any arguments are passed to vitest)
 //   node scripts/test-under-load.mjs --e2e [files…]         the end-to-end tests (vitest.e2e.config.ts)
+//   node scripts/test-under-load.mjs --axe [story ids…]     the Storybook accessibility run (a story's limit is that of
+//                                                           each of its waits: opening, rendering, a scheme switch)
 //   node scripts/test-under-load.mjs --npm-test [step …]    the whole `npm test` (or the named steps of it)
 //   --burners=N   how many CPU burners (default 2)
 //
@@ -27,7 +29,10 @@ const flag = (name) => argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[
 const burnerCount = Number(flag('burners') ?? 2);
 const e2e = argv.includes('--e2e');
 const npmTest = argv.includes('--npm-test');
-const rest = argv.filter((a) => !/^--(burners=|e2e$|npm-test$)/.test(a));
+const axe = argv.includes('--axe');
+const rest = argv.filter((a) => !/^--(burners=|e2e$|npm-test$|axe$)/.test(a));
+/** What the Storybook accessibility run writes (`npm test` and --axe): each story's longest wait and its limit. */
+const axeReport = join(root, '.tmp/results/axe.json');
 
 // The test timeout each config sets (read from vitest.config.ts and vitest.e2e.config.ts): the limit of a test the
 // timeouts reporter did not record.
@@ -45,7 +50,11 @@ let command;
 let timeoutFiles;
 /** @type {Record<string, string>} */
 let env = {};
-if (npmTest) {
+if (axe) {
+  command = { cmd: 'node', args: ['tests/storybook/axe-stories.mjs', ...rest], reports: [] };
+  timeoutFiles = [];
+  rmSync(axeReport, { force: true });
+} else if (npmTest) {
   command = { cmd: 'node', args: ['scripts/test.mjs', ...rest], reports: [join(root, '.tmp/results/vitest.json'), join(root, '.tmp/results/e2e.json')] };
   timeoutFiles = [join(root, '.tmp/results/vitest-timeouts.json'), join(root, '.tmp/results/e2e-timeouts.json')];
 } else {
@@ -121,10 +130,22 @@ for (const report of command.reports) {
   }
 }
 
+// Each story of the accessibility run counts as a test, judged by the longest of its bounded waits.
+if ((axe || npmTest) && existsSync(axeReport)) {
+  const report = JSON.parse(readFileSync(axeReport, 'utf8'));
+  const timeout = (report.timeoutSeconds ?? 30) * 1000;
+  for (const [id, seconds] of Object.entries(report.longestWaits ?? {})) {
+    const ms = Number(seconds) * 1000;
+    // Which stories failed is in the run's own output; here each story is only timed.
+    tests.push({ file: 'storybook accessibility', title: `${id} (longest wait)`, status: 'checked', ms, timeout, ratio: ms / timeout, messages: [] });
+  }
+  if (report.failed) console.log(`storybook accessibility: ${report.failed} stories failed (named in its output above)`);
+}
+
 const fmt = (ms) => `${(ms / 1000).toFixed(1)} s`;
 const failedTests = tests.filter((t) => t.status === 'failed');
 const timedOut = failedTests.filter((t) => t.messages.some((m) => /timed out/i.test(m)));
-const nearTimeout = tests.filter((t) => t.status === 'passed' && t.ratio > 0.5);
+const nearTimeout = tests.filter((t) => t.status !== 'failed' && t.ratio > 0.5);
 const byRatio = [...tests].sort((a, b) => b.ratio - a.ratio);
 const ratioLine = (t) => `${(t.ratio * 100).toFixed(0).padStart(4)} %  ${fmt(t.ms).padStart(8)} of ${fmt(t.timeout)}  ${t.status}  ${t.file} › ${t.title}`;
 writeFileSync(join(out, 'ratios.txt'), `${byRatio.map(ratioLine).join('\n')}\n`);
@@ -138,7 +159,7 @@ for (const t of failedTests) console.log(`  ✗ ${t.file} › ${t.title} (${fmt(
 for (const f of failedFiles) {
   console.log(`  ✗ ${f.name}: ${f.message}${/timed out/i.test(f.message) ? ' TIMED OUT' : ''} (${f.notRun} of its tests did not run)`);
 }
-console.log(`${nearTimeout.length} passed but took more than half of their timeout`);
+console.log(`${nearTimeout.length} passed (or were checked) but took more than half of their timeout`);
 for (const t of nearTimeout) console.log(`  ! ${t.file} › ${t.title} (${fmt(t.ms)} of ${fmt(t.timeout)})`);
 console.log(`Highest share of the timeout (every test's in ${relative(root, join(out, 'ratios.txt'))}):`);
 for (const t of byRatio.slice(0, 10)) console.log(`  ${ratioLine(t)}`);
