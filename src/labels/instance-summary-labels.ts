@@ -8,7 +8,7 @@ export const instanceSummaryLabels = {
   fisTabInstances: 'Instances',
   fisTabSummary: 'Summary',
   fisTabsLabel: 'Form instances or their summary',
-  fisHeading: 'Summary of {count} form instances',
+  fisHeading: 'Form instances summed up: {count}',
   fisLoading: 'Loading the summary…',
   fisLoadFailed: 'Failed to load the summary. Please try again.',
   fisEmpty: 'No form instance matches the filters: there is nothing to sum up.',

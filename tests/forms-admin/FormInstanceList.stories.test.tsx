@@ -49,7 +49,7 @@ describe('FormInstanceList stories', () => {
 
   it('Summary: the summary tab with its counts, axe clean', async () => {
     await composed.Summary.run();
-    expect(screen.getByRole('heading', { name: 'Summary of 4 form instances' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Form instances summed up: 4' })).toBeInTheDocument();
     // Axe finds nothing in the questions' regions, charts and tables (colour contrast needs layout: the
     // Storybook axe run checks it in Chromium; the page-level landmark rule does not apply to a story).
     const result = await axe.run(document.querySelector<HTMLElement>('[data-summary]') ?? document.body, { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } });

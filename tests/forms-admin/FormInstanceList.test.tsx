@@ -280,7 +280,7 @@ describe('FormInstanceList', () => {
         .getAllByRole('row')
         .slice(1)
         .map((r) => [...r.querySelectorAll('td')].map((cell) => cell.textContent));
-    expect(await screen.findByText('Summary of 4 form instances', undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Form instances summed up: 4', undefined, { timeout: 5000 })).toBeInTheDocument();
     // A choice's options in their order, zero counts too; a number's bins; a text's latest answers.
     expect(await countsOf('Employment status')).toEqual([
       ['Employed', '2'],
@@ -296,7 +296,7 @@ describe('FormInstanceList', () => {
 
     await user.click(screen.getByLabelText('Status', { selector: 'input' }));
     await user.click(await screen.findByRole('option', { name: 'Completed' }));
-    expect(await screen.findByText('Summary of 1 form instances', undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Form instances summed up: 1', undefined, { timeout: 5000 })).toBeInTheDocument();
     expect(await countsOf('Employment status')).toEqual([
       ['Employed', '1'],
       ['Self-employed', '0'],

@@ -3,7 +3,7 @@ export const deInstanceSummary = {
   fisTabInstances: 'Instanzen',
   fisTabSummary: 'Zusammenfassung',
   fisTabsLabel: 'Formularinstanzen oder ihre Zusammenfassung',
-  fisHeading: 'Zusammenfassung von {count} Formularinstanzen',
+  fisHeading: 'Zusammengefasste Formularinstanzen: {count}',
   fisLoading: 'Die Zusammenfassung wird geladen …',
   fisLoadFailed: 'Die Zusammenfassung konnte nicht geladen werden. Bitte versuchen Sie es erneut.',
   fisEmpty: 'Keine Formularinstanz passt zu den Filtern: Es gibt nichts zusammenzufassen.',

@@ -3,7 +3,7 @@ export const frInstanceSummary = {
   fisTabInstances: 'Instances',
   fisTabSummary: 'Synthèse',
   fisTabsLabel: 'Instances de formulaire ou leur synthèse',
-  fisHeading: 'Synthèse de {count} instances de formulaire',
+  fisHeading: 'Instances de formulaire synthétisées : {count}',
   fisLoading: 'Chargement de la synthèse…',
   fisLoadFailed: 'Impossible de charger la synthèse. Veuillez réessayer.',
   fisEmpty: 'Aucune instance de formulaire ne correspond aux filtres : il n’y a rien à synthétiser.',
