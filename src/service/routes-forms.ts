@@ -12,9 +12,10 @@
  * backend's {@link FormsRouteBackend}.
  */
 import type { CrudEntityName, InstanceFromApplication, JsonObject } from '../contract/types';
-import type { PrimitivePath } from '../domain/pdf';
-import { answerPatternCheck, checkJsonContentType, isUuid, readPatternCheckBody, MAX_INSTANCE_BODY_BYTES, MAX_REQUEST_BODY_BYTES, parseJsonText, requireJsonObject, type JsonRecord } from '../domain';
-import { currentPublicVersion, etagOf, FORM_LINK_TOKEN_HEADER, FORMS_CRUD_ENTITIES, formLinkUrl, rowNotFound, type FormLinkMode } from '../domain/forms';
+import { filledPdfFileName, pdfValuesFromData, type PdfFieldValue, type PrimitivePath } from '../domain/pdf';
+import { attachmentDisposition } from '../domain/signing/disposition';
+import { answerPatternCheck, checkJsonContentType, DomainError, isUuid, readPatternCheckBody, MAX_INSTANCE_BODY_BYTES, MAX_REQUEST_BODY_BYTES, parseJsonText, requireJsonObject, type JsonRecord } from '../domain';
+import { allLive, currentPublicVersion, etagOf, FORM_LINK_TOKEN_HEADER, FORMS_CRUD_ENTITIES, formLinkUrl, rowNotFound, type FormLinkMode } from '../domain/forms';
 import { deleteFormsRow, patchFormsRow, postFormsRow, softDeleteFormsRow, type FormsCaller, type FormsPorts } from './forms';
 import { completeInstance, duplicateInstance, instanceFromApplication, instanceLink } from './forms-instances';
 import { EMPTY_OK, json, NO_CONTENT, readBody, type RouteRequest, type ServiceRoute } from './routes';
@@ -34,6 +35,10 @@ export interface FormsRouteBackend {
   recordDeletionNotice(formInstanceId: string): Promise<void>;
   /** The host's application model: its primitive data paths with their types, and an example application. */
   applicationModel(): { paths: readonly PrimitivePath[]; example: JsonObject };
+  /** The PDF template of a form (null: it was not generated from a PDF). */
+  pdfTemplate(formId: string): Promise<Uint8Array | null>;
+  /** The template with its fields filled with `values` (flattened on request), and the fields that could not take theirs. */
+  fillPdf(template: Uint8Array, values: Record<string, PdfFieldValue>, flatten: boolean, formName: string): Promise<{ bytes: Uint8Array; skipped: readonly unknown[] }>;
 }
 
 /** A forms route. */
@@ -143,6 +148,35 @@ export const FORMS_CALL_ROUTES: readonly FormsRoute[] = [
     async handle(request, backend) {
       await backend.recordDeletionNotice(request.query.id('formInstanceId'));
       return EMPTY_OK;
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/Forms/DownloadPdf',
+    summary: "An instance as its form's PDF with the fields filled in (flatten=true bakes them into the pages).",
+    async handle(request, backend) {
+      const id = request.query.required('formInstanceId');
+      const flatten = request.query.bool('flatten', false);
+      const { storage } = await backend.ports(null);
+      const instance = await storage.find('forminstance', id);
+      const schema = instance && (await storage.find('formschema', instance.row.formSchemaId));
+      const form = instance && (await storage.find('form', instance.row.formId));
+      if (!instance || !schema || !form || !allLive(instance.row, schema.row, form.row)) throw new DomainError(404, `No form instance '${id}'.`);
+      const template = await backend.pdfTemplate(form.row.formId);
+      if (!template) throw new DomainError(404, `The form '${form.row.name}' has no PDF template: it was not generated from a PDF.`, { code: 'pdf-no-template' });
+      const { bytes, skipped } = await backend.fillPdf(template, pdfValuesFromData(schema.row.layout, instance.row.data), flatten, form.row.name);
+      return {
+        status: 200,
+        raw: bytes,
+        headers: {
+          'Content-Type': 'application/pdf',
+          'Content-Length': String(bytes.byteLength),
+          'Content-Disposition': attachmentDisposition(filledPdfFileName(form.row.name)),
+          // The answers the PDF's fields could not take (by PDF field name), for the caller to tell; no values.
+          'X-Pdf-Skipped-Fields': String(skipped.length),
+          'Access-Control-Expose-Headers': 'Content-Disposition, X-Pdf-Skipped-Fields',
+        },
+      };
     },
   },
   {

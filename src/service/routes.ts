@@ -123,7 +123,7 @@ export interface RouteFile {
 export type RouteAnswer =
   | { status: 200; body: unknown; headers?: Readonly<Record<string, string>> }
   | { status: 200; file: RouteFile }
-  | { status: 200; raw: string | ReadableStream<Uint8Array>; headers: Readonly<Record<string, string>> }
+  | { status: 200; raw: string | Uint8Array | ReadableStream<Uint8Array>; headers: Readonly<Record<string, string>> }
   | { status: 200 | 204 };
 
 /** One route of the table; `B` is the backend its area's use cases run on. */

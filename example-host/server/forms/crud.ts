@@ -6,6 +6,9 @@
 import { publicBaseUrlOf } from '../../../src/domain/forms';
 import { primitivePathsOf } from '../../../src/domain/pdf';
 import { formDeletionNotices } from '../db/schema';
+import { pdfJob } from '../pdf/routes';
+import { loadFormPdf } from '../pdf/store';
+import { PDF_CONTENT_LIMITS } from '../pdf/worker';
 import { FORMS_CRUD_ROUTES, type FormsRouteBackend } from '../../../src/service/routes-forms';
 import type { FormsPorts } from '../../../src/service/forms';
 import { anonymousWriteLimiter, clientAddress } from './anonymous-writes';
@@ -47,6 +50,8 @@ export function drizzleFormsBackend(ctx: RouteContext): FormsRouteBackend {
       await ctx.services.db.insert(formDeletionNotices).values({ id: crypto.randomUUID(), formInstanceId, notifiedBy: ctx.auth?.user.id ?? null });
     },
     applicationModel: () => ({ paths: primitivePathsOf(config.applicationModel.schema), example: config.applicationModel.example }),
+    pdfTemplate: async (formId) => (await loadFormPdf(ctx.services.db, formId))?.bytes ?? null,
+    fillPdf: (bytes, values, flatten) => pdfJob('fill', { bytes, values, flatten, limits: PDF_CONTENT_LIMITS }),
   };
 }
 

@@ -1,27 +1,15 @@
 /**
- * The PDF and linking routes of the reference server:
- * - `POST /api/FormGenerator/UploadPdf` (multipart, field `Pdf`): the fields of the PDF read in the parse worker, a
- *   form generated from them by the domain's rule (draft form and schema answered for the client to save, the PDF
- *   stored under the draft form's id; the PDFs of drafts never saved are removed a day on, at a later upload);
- * - `GET /api/Forms/DownloadPdf?formInstanceId&flatten` (beyond the spec): an instance of a form with a PDF template
- *   as that PDF with its fields filled in, flattened on request, through the same download rules as
- *   `Signing/DownloadDocument` (attachment, leaf file name with an RFC 5987 `filename*`);
- * Who may call each is the route table's.
+ * The PDF upload of the reference server, `POST /api/FormGenerator/UploadPdf` (multipart, field `Pdf`): the fields of
+ * the PDF read in the parse worker, a form generated from them by the domain's rule (draft form and schema answered for
+ * the client to save, the PDF stored under the draft form's id; the PDFs of drafts never saved are removed a day on,
+ * at a later upload); and the PDF jobs the workers run (`pdfJob`: the upload, and the filling of
+ * `/api/Forms/DownloadPdf`, a route of the one route table, src/service/routes-forms.ts).
  */
 import { DomainError } from '../../../src/domain';
-import { allLive } from '../../../src/domain/forms';
-import {
-  filledPdfFileName,
-  MULTIPART_UNREADABLE_MESSAGE,
-  pdfValuesFromData,
-  PDF_TOO_LARGE_MESSAGE,
-  PDF_UPLOAD_LIMITS,
-} from '../../../src/domain/pdf';
-import { attachmentDisposition } from '../../../src/domain/signing/disposition';
-import { findForm, findFormInstance, findFormSchema } from '../forms/store';
+import { MULTIPART_UNREADABLE_MESSAGE, PDF_TOO_LARGE_MESSAGE, PDF_UPLOAD_LIMITS } from '../../../src/domain/pdf';
 import { route, type AnyRouteDeclaration, type RouteContext } from '../routes/registry';
-import { loadFormPdf, removeAbandonedDraftPdfs, saveFormPdf } from './store';
-import { PDF_CONTENT_LIMITS, PdfParseAbort, pdfWorkers } from './worker';
+import { removeAbandonedDraftPdfs, saveFormPdf } from './store';
+import { PdfParseAbort, pdfWorkers } from './worker';
 import type { PdfJobRefusal, PdfJobs } from './worker-tasks';
 
 /** Bytes of an upload's body read between turns of the event loop (each chunk is copied once, into one buffer). */
@@ -90,7 +78,7 @@ const REFUSAL_STATUS: Readonly<Record<PdfJobRefusal['code'], 413 | 422>> = {
  * A PDF job's answer, run in the PDF workers: a refusal of the file is its 4xx with a `pdf-…` code, a job stopped for
  * time or memory (or failing in the library) a 422 whose sentence says which.
  */
-async function pdfJob<K extends 'upload' | 'fill'>(kind: K, input: PdfJobs[K]['input']): Promise<Extract<PdfJobs[K]['output'], { ok: true }>> {
+export async function pdfJob<K extends 'upload' | 'fill'>(kind: K, input: PdfJobs[K]['input']): Promise<Extract<PdfJobs[K]['output'], { ok: true }>> {
   let result: PdfJobs[K]['output'];
   try {
     result = await pdfWorkers().run(kind, input, PDF_UPLOAD_LIMITS.parseTimeoutMs);
@@ -134,37 +122,6 @@ export const pdfRoutes: readonly AnyRouteDeclaration[] = [
       // uploader's concern: a failure here leaves them for the next upload and does not fail this one.
       await removeAbandonedDraftPdfs(ctx.services.db).catch(() => undefined);
       return ctx.c.body(read.generatedJson, 200, { 'Content-Type': 'application/json' });
-    },
-  }),
-  route({
-    method: 'GET',
-    path: '/api/Forms/DownloadPdf',
-    summary: "An instance as its form's PDF with the fields filled in (flatten=true bakes them into the pages).",
-    async handler(ctx) {
-      const id = ctx.query.required('formInstanceId');
-      const flatten = ctx.query.bool('flatten', false);
-      const instance = await findFormInstance(ctx.services.db, id);
-      const schema = instance ? await findFormSchema(ctx.services.db, instance.row.formSchemaId) : undefined;
-      const form = instance ? await findForm(ctx.services.db, instance.row.formId) : undefined;
-      if (!instance || !schema || !form || !allLive(instance.row, schema.row, form.row)) {
-        throw new DomainError(404, `No form instance '${id}'.`);
-      }
-      const template = await loadFormPdf(ctx.services.db, form.row.formId);
-      if (!template) throw new DomainError(404, `The form '${form.row.name}' has no PDF template: it was not generated from a PDF.`, { code: 'pdf-no-template' });
-      const { bytes, skipped } = await pdfJob('fill', {
-        bytes: template.bytes,
-        values: pdfValuesFromData(schema.row.layout, instance.row.data),
-        flatten,
-        limits: PDF_CONTENT_LIMITS,
-      });
-      return ctx.c.body(Buffer.from(bytes), 200, {
-        'Content-Type': 'application/pdf',
-        'Content-Length': String(bytes.byteLength),
-        'Content-Disposition': attachmentDisposition(filledPdfFileName(form.row.name)),
-        // The answers the PDF's fields could not take (by PDF field name), for the caller to tell; no values.
-        'X-Pdf-Skipped-Fields': String(skipped.length),
-        'Access-Control-Expose-Headers': 'Content-Disposition, X-Pdf-Skipped-Fields',
-      });
     },
   }),
 ];

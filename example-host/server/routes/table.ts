@@ -26,7 +26,7 @@ export function routeRequest(ctx: RouteContext): RouteRequest {
 
 /** A route's answer as Hono sends it. */
 export function answerOf(c: Context, answer: RouteAnswer): Response {
-  if ('raw' in answer) return c.body(answer.raw, 200, answer.headers);
+  if ('raw' in answer) return c.body(answer.raw instanceof Uint8Array ? Buffer.from(answer.raw) : answer.raw, 200, answer.headers);
   if (!('body' in answer) && !('file' in answer)) return c.body(null, answer.status);
   if ('body' in answer) {
     for (const [name, value] of Object.entries(answer.headers ?? {})) c.header(name, value);

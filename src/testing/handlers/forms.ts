@@ -19,6 +19,7 @@ import type { AnonymousWrites, FormLinks } from '../../service/forms-ports';
 import { FORMS_CALL_ROUTES, type FormsRouteBackend } from '../../service/routes-forms';
 import { memoryFormsStorage } from '../forms-model';
 import { typedPathsFromExample } from '../../domain/pdf';
+import { minimalPdf } from '../pdf';
 import { tableRoute, type FakeRoute, type RouteContext } from './route';
 
 /** The link token a request presents (`?token=` or a bearer that is not a `fake-user:` token), or null. */
@@ -84,6 +85,13 @@ export function memoryFormsBackend(ctx: RouteContext): FormsRouteBackend {
     recordDeletionNotice: async (formInstanceId) => void backend.db.deletionNotices.push({ formInstanceId, at: backend.now() }),
     // The fake keeps no model: the example's value at each path says its type.
     applicationModel: () => ({ paths: typedPathsFromExample(backend.db.primitivePaths, backend.db.exampleApplication), example: backend.db.exampleApplication }),
+    pdfTemplate: async (formId) => backend.db.pdfs.find((p) => p.formId === formId && p.kind === 'template')?.bytes ?? null,
+    // The fake fills no PDF and never answers the uploaded file (which may hold values and scripts): one page of its
+    // own lists the form's name and the answers given; an unanswered field appears nowhere in it.
+    async fillPdf(_template, values, _flatten, formName) {
+      const answers = Object.entries(values).map(([name, value]) => `${name}: ${typeof value === 'boolean' ? (value ? 'yes' : 'no') : typeof value === 'string' ? value : value.join(', ')}`);
+      return { bytes: minimalPdf([formName, ...answers]), skipped: [] };
+    },
   };
 }
 

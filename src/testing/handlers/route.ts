@@ -163,7 +163,7 @@ export function routeRequest(ctx: RouteContext): RouteRequest {
 /** A route's answer as MSW sends it. */
 export function answerOf(answer: RouteAnswer): Response {
   if ('body' in answer) return json(answer.body, 200, { ...answer.headers });
-  if ('raw' in answer) return new Response(answer.raw, { status: 200, headers: answer.headers });
+  if ('raw' in answer) return new HttpResponse(answer.raw instanceof Uint8Array ? answer.raw.slice() : answer.raw, { status: 200, headers: answer.headers });
   if (!('file' in answer)) return answer.status === 204 ? noContent() : ok();
   const { bytes, contentType, fileName } = answer.file;
   return new HttpResponse(bytes.slice(), {
