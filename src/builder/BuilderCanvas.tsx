@@ -234,9 +234,12 @@ function coverLabel(widget: HTMLElement | null, text: string): { look: NameLook;
   const property = holdsControl ? 'color' : 'visibility';
   const before = element.style.getPropertyValue(property);
   element.style.setProperty(property, holdsControl ? 'transparent' : 'hidden');
+  // The label's own line (its line height, not the text's glyphs); where the label also holds the control, the text's.
   const range = document.createRange();
   range.selectNodeContents(node);
-  const at = typeof range.getBoundingClientRect === 'function' ? range.getBoundingClientRect() : element.getBoundingClientRect();
+  const line = element.getBoundingClientRect();
+  const glyphs = typeof range.getBoundingClientRect === 'function' ? range.getBoundingClientRect() : line;
+  const at = { left: glyphs.left, top: holdsControl ? glyphs.top : line.top, height: holdsControl ? glyphs.height : line.height };
   const outer = frame.getBoundingClientRect();
   const computed = getComputedStyle(element);
   const font: CSSProperties = {};
