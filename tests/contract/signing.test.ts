@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient, isApiError, odata, type ApiClient } from '../../src/api';
-import type { FormInstance, FormLayout, JsonObject, SigningEnvelope } from '../../src/api/types';
+import type { FormInstance, FormLayout, JsonObject, OutboxMessage, SigningEnvelope } from '../../src/api/types';
 import { INSTANCE_IN_SIGNING_CODE, INSTANCE_OUT_FOR_SIGNATURE_MESSAGE, INSTANCE_SIGNED_CODE } from '../../src/domain/signing';
 import { pngDataUrl, signaturePng } from '../server/signing-helpers';
 import { startFakeTarget, startServerTarget, type ContractTarget } from './targets';
@@ -51,6 +51,18 @@ async function lock(envelopeId: string, call: () => Promise<unknown>): Promise<u
     if (!isApiError(error)) throw error;
     const body = (error.result ?? {}) as { detail?: string; code?: unknown; envelopeId?: unknown };
     return [error.status, body.code ?? null, body.detail?.includes(envelopeId) ?? false, body.envelopeId === envelopeId];
+  }
+}
+
+/**
+ * The Outbox's messages that `wanted` finds, once there are `count` of them: the server sends its mail after it answers,
+ * so the Outbox is read again until they have arrived (20 s at most).
+ */
+async function mailOf(client: ApiClient, wanted: (message: OutboxMessage) => boolean, count = 1): Promise<OutboxMessage[]> {
+  for (const deadline = Date.now() + 20_000; ; ) {
+    const found = ((await client.signing.listOutbox(1, 100)).list ?? []).filter(wanted);
+    if (found.length >= count || Date.now() > deadline) return found;
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 
@@ -105,6 +117,18 @@ async function runScenario(target: ContractTarget) {
   await anonymous.signing.openSigning(second.token);
   const two = (await anonymous.signing.sign({ token: second.token, kind: 'typed', typedName: 'Bob', image: pngDataUrl(signaturePng(200, 60)) }))!;
   facts.set('completed', [two.status, two.signers.map((s) => s.status), two.completedDateTime !== null]);
+  // The mail, as the Outbox lists it (the server's development sink, the fake's mailer): the first signer's invitation
+  // with their link, and the completion to both signers and the sender with the signed PDF.
+  const invitations = await mailOf(admin, (m) => m.subject === 'Please sign “Signing contract”' && m.toAddress.includes('<ada@example.com>'));
+  facts.set('outbox.invitation', [invitations.length > 0, invitations.every((m) => /\/sign\?token=[A-Za-z0-9_-]{43}\n/.test(m.textBody))]);
+  const completions = await mailOf(admin, (m) => m.subject === 'Signed by everyone: “Signing contract”', 3);
+  facts.set('outbox.completed', [
+    completions.map((m) => /<([^>]+)>$/.exec(m.toAddress)?.[1]).filter((e) => e?.endsWith('@example.com')).length,
+    completions.filter((m) => m.toAddress.includes('<ada@example.com>') || m.toAddress.includes('<bob@example.com>')).length,
+    completions.map((m) => m.attachments.map((a) => [a.fileName, a.contentType, a.size > 100])),
+  ]);
+  const outboxPage = await admin.signing.listOutbox(1, 2);
+  facts.set('outbox.page', [outboxPage.list?.length, outboxPage.totalPageCount === Math.ceil(outboxPage.totalRecCount / 2), outboxPage.totalRecCount >= 4]);
   const file = await admin.signing.downloadDocument(envelope.envelopeId);
   facts.set('download', [file.status, file.headers.get('content-type'), /^attachment; filename="[^"]+"; filename\*=UTF-8''\S+\.pdf$/.test(file.headers.get('content-disposition') ?? ''), file.fileName?.includes('/')]);
   // Named by the form, by the domain's rule (signedDocumentFileName).
@@ -203,6 +227,8 @@ async function runScenario(target: ContractTarget) {
   const { client: nobody } = await target.newUser();
   facts.set('nobody', [await outcome(() => nobody.signing.listEnvelopes()), await outcome(() => nobody.signing.getEnvelope(envelope.envelopeId)), await outcome(() => request(nobody))]);
   facts.set('anonymous', [await outcome(() => anonymous.signing.listEnvelopes()), await outcome(() => anonymous.signing.voidEnvelope(envelope.envelopeId, 'x'))]);
+  // The Outbox holds signing links: administrators only.
+  facts.set('outbox.refused', [await outcome(() => reader.signing.listOutbox(1, 10)), await outcome(() => editor.signing.listOutbox(1, 10)), await outcome(() => anonymous.signing.listOutbox(1, 10))]);
   return facts;
 }
 
@@ -214,7 +240,7 @@ beforeAll(async () => {
   const fakeTarget = await startFakeTarget();
   targets.push(fakeTarget);
   fake = await runScenario(fakeTarget);
-  const serverTarget = await startServerTarget();
+  const serverTarget = await startServerTarget({ signing: { smtpSink: true } });
   targets.push(serverTarget);
   server = await runScenario(serverTarget);
 }, 180_000);
@@ -224,6 +250,14 @@ afterAll(async () => {
 });
 
 describe('signing — the fake and the server agree', () => {
+  it('lists the mail sent in the Outbox: the invitation with the signer\'s link, the completion to every party with the signed PDF; administrators only', () => {
+    expect(fake.get('outbox.invitation')).toEqual([true, true]);
+    expect(fake.get('outbox.completed')).toEqual([3, 2, [0, 1, 2].map(() => [['Signing contract - signed.pdf', 'application/pdf', true]])]);
+    expect(fake.get('outbox.page')).toEqual([2, true, true]);
+    expect(fake.get('outbox.refused')).toEqual([403, 403, 401]);
+    for (const key of ['outbox.invitation', 'outbox.completed', 'outbox.page', 'outbox.refused']) expect(server.get(key), key).toEqual(fake.get(key));
+  });
+
   it('moves an envelope Sent → Delivered → Completed with the signers in order, and shows it on the instance', () => {
     expect(fake.get('sent')).toEqual([3, [['Ada', 1, 'Sent'], ['Bob', 2, 'Created']]]);
     expect(fake.get('instance.shows')).toEqual([true, 3]);

@@ -12,6 +12,7 @@ import { createApiClient, type ApiClient } from '../../src/api';
 import type { AnonymousWriteLimits } from '../../src/domain';
 import type { ApplicationModel } from '../../src/domain/pdf';
 import { createFakeBackend } from '../../src/testing';
+import type { ServerConfig } from '../../example-host/server/config';
 import { forms } from '../../example-host/server/db/schema';
 import { adminToken, startTestServer } from '../server/helpers';
 
@@ -60,10 +61,13 @@ export interface TargetOptions {
   applicationModel?: ApplicationModel;
   /** The fake's verdict on a pattern that compiles (the server always runs its own analysis of backtracking). */
   checkPattern?: (pattern: string) => string | null | Promise<string | null>;
+  /** The server's signing settings, e.g. its development SMTP sink (the fake records its mail in memory anyway). */
+  signing?: ServerConfig['signing'];
 }
 
 export async function startFakeTarget(options: TargetOptions = {}): Promise<ContractTarget> {
-  const backend = createFakeBackend({ enforceClaims: true, currentUserId: null, ...options });
+  const { signing: _serverOnly, ...fakeOptions } = options;
+  const backend = createFakeBackend({ enforceClaims: true, currentUserId: null, ...fakeOptions });
   const msw = setupServer(...backend.handlers(FAKE_BASE));
   msw.listen({ onUnhandledRequest: 'bypass' });
   const as = (oidcId: string | null) => clientWith(FAKE_BASE, oidcId === null ? null : backend.tokenFor(oidcId));
