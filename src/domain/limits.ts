@@ -104,10 +104,10 @@ export interface AnonymousWriteLimits {
  * signature image saved at every keystroke); one address can add at most 60 instances (60 MiB) an hour, and hold at
  * most 20 unsubmitted drafts of a form a day. The reference server takes other numbers from its configuration.
  */
-export const ANONYMOUS_WRITE_LIMITS: Readonly<AnonymousWriteLimits> = Object.freeze({
-  perAddress: Object.freeze({ max: 120, windowSeconds: 60 }),
-  perSchema: Object.freeze({ max: 6000, windowSeconds: 60 }),
-  bytesPerAddress: Object.freeze({ max: 16 * 1024 * 1024, windowSeconds: 60 }),
-  newInstancesPerAddress: Object.freeze({ max: 60, windowSeconds: 60 * 60 }),
-  draftsPerAddressAndSchema: Object.freeze({ max: 20, windowSeconds: 24 * 60 * 60 }),
+export const ANONYMOUS_WRITE_LIMITS: Readonly<AnonymousWriteLimits> = /* @__PURE__ */ Object.freeze({
+  perAddress: /* @__PURE__ */ Object.freeze({ max: 120, windowSeconds: 60 }),
+  perSchema: /* @__PURE__ */ Object.freeze({ max: 6000, windowSeconds: 60 }),
+  bytesPerAddress: /* @__PURE__ */ Object.freeze({ max: 16 * 1024 * 1024, windowSeconds: 60 }),
+  newInstancesPerAddress: /* @__PURE__ */ Object.freeze({ max: 60, windowSeconds: 60 * 60 }),
+  draftsPerAddressAndSchema: /* @__PURE__ */ Object.freeze({ max: 20, windowSeconds: 24 * 60 * 60 }),
 });

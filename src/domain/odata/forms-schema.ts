@@ -11,10 +11,17 @@ const AUDIT = {
   lastUpdatedDateTime: 'dateTime',
 } as const satisfies Record<string, ODataPropertyType>;
 
+// The entity types are built by a call marked pure, not by object spreads, which a bundler must keep as possible side
+// effects: in the published files this module can share a chunk with the public viewer, whose bundles would then carry
+// the whole schema unused.
+function audited<P extends Record<string, ODataPropertyType>>(properties: P): P & typeof AUDIT {
+  return Object.assign({}, properties, AUDIT);
+}
+
 const Form: ODataEntityType = {
   name: 'Form',
   key: 'formId',
-  properties: {
+  properties: /* @__PURE__ */ audited({
     formId: 'guid',
     name: 'string',
     description: 'string',
@@ -22,8 +29,7 @@ const Form: ODataEntityType = {
     currentFormSchemaId: 'guid',
     pdfTemplate: 'json',
     publicBaseUrl: 'string',
-    ...AUDIT,
-  },
+  }),
   navigations: {
     formSchemas: { target: 'FormSchema', many: true, sourceProperty: 'formId', targetProperty: 'formId' },
     formInstances: { target: 'FormInstance', many: true, sourceProperty: 'formId', targetProperty: 'formId' },
@@ -42,7 +48,7 @@ const Form: ODataEntityType = {
 const FormGroup: ODataEntityType = {
   name: 'FormGroup',
   key: 'formGroupId',
-  properties: { formGroupId: 'guid', name: 'string', description: 'string', ...AUDIT },
+  properties: /* @__PURE__ */ audited({ formGroupId: 'guid', name: 'string', description: 'string' }),
   navigations: {
     forms: { target: 'Form', many: true, sourceProperty: 'formGroupId', targetProperty: 'formGroupId' },
   },
@@ -53,7 +59,7 @@ const FormGroup: ODataEntityType = {
 const FormSchema: ODataEntityType = {
   name: 'FormSchema',
   key: 'formSchemaId',
-  properties: {
+  properties: /* @__PURE__ */ audited({
     formSchemaId: 'guid',
     formId: 'guid',
     name: 'string',
@@ -61,8 +67,7 @@ const FormSchema: ODataEntityType = {
     jsonSchema: 'json',
     layout: 'json',
     isPublic: 'boolean',
-    ...AUDIT,
-  },
+  }),
   navigations: {
     form: { target: 'Form', many: false, sourceProperty: 'formId', targetProperty: 'formId' },
     formInstances: { target: 'FormInstance', many: true, sourceProperty: 'formSchemaId', targetProperty: 'formSchemaId' },
@@ -74,7 +79,7 @@ const FormSchema: ODataEntityType = {
 const FormInstance: ODataEntityType = {
   name: 'FormInstance',
   key: 'formInstanceId',
-  properties: {
+  properties: /* @__PURE__ */ audited({
     formInstanceId: 'guid',
     formSchemaId: 'guid',
     formId: 'guid',
@@ -82,8 +87,7 @@ const FormInstance: ODataEntityType = {
     status: 'number',
     envelopeId: 'guid',
     envelopeStatus: 'number',
-    ...AUDIT,
-  },
+  }),
   navigations: {
     form: { target: 'Form', many: false, sourceProperty: 'formId', targetProperty: 'formId' },
     formSchema: { target: 'FormSchema', many: false, sourceProperty: 'formSchemaId', targetProperty: 'formSchemaId' },
