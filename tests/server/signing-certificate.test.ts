@@ -38,7 +38,8 @@ beforeAll(async () => {
     'pkcs12', '-export', '-inkey', join(dir, 'key.pem'), '-in', join(dir, 'leaf.pem'), '-certfile', join(dir, 'ca.pem'),
     '-passout', 'pass:s3cret', '-keypbe', 'AES-256-CBC', '-certpbe', 'AES-256-CBC', '-macalg', 'sha256', '-out', p12Path,
   ]);
-});
+  // Two RSA keys and an openssl child: the tests' own limit, not the 10 s default for hooks, which a busy machine passed.
+}, 60_000);
 
 afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
