@@ -31,7 +31,7 @@ import { formatDateTime } from '../shared/ListScreen';
 import { useLocale } from '../../query/useLocale';
 import { InstanceStatusBadge } from '../shared/InstanceStatusBadge';
 import { formatNumber } from '../../labels/format';
-import { BarChart } from '../../ui/charts/BarChart';
+import { BarChart } from '../shared/BarChart';
 
 /** The inner parts of the dashboard that `classNames` / `styles` reach. */
 export type AdminDashboardStylesNames = 'root' | 'tile' | 'chart';

@@ -9,7 +9,7 @@ import { EmptyState } from '../../ui/EmptyState';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { LoadingState } from '../../ui/LoadingState';
 import { formatDateTime } from '../shared/ListScreen';
-import { BarChart, type BarChartBar } from '../../ui/charts/BarChart';
+import { BarChart, type BarChartBar } from '../shared/BarChart';
 import { useInstanceSummary, type InstanceSummaryState } from './useInstanceSummary';
 
 /** A question's bars: each answer or bin and how many instances it has. */
@@ -115,7 +115,7 @@ export interface FormInstanceSummaryViewProps {
 
 /**
  * The summary of a form's answers, question by question: each choice and how many instances gave it, a histogram of
- * numbers and of dates, the latest text answers; a bar chart (the library's, src/ui/charts) and a table of the same
+ * numbers and of dates, the latest text answers; a bar chart (the library's, forms-admin/shared/BarChart) and a table of the same
  * counts for each. Renders only; it never fetches.
  */
 export function FormInstanceSummaryView({ state, labels }: FormInstanceSummaryViewProps) {

@@ -4,6 +4,7 @@ import { useId } from 'react';
 import type { OutboxMessage, Paged } from '../../api/types';
 import { fillNumbers, formatNumber } from '../../labels/format';
 import { fillLabel, type Labels } from '../../query/labels';
+import { isApiError } from '../../api/errors';
 import { useApi } from '../../query/APIProvider';
 import { useLabels } from '../../query/useLabels';
 import { useLocale } from '../../query/useLocale';
@@ -77,6 +78,8 @@ export interface MailOutboxViewProps {
 export function MailOutboxView({ state, labels }: MailOutboxViewProps) {
   const locale = useLocale();
   const body = (() => {
+    // A refusal is not a failure: trying again cannot help.
+    if (isApiError(state.error) && state.error.status === 403) return <ErrorAlert message={labels.obRefused} />;
     if (state.error && !state.data) return <ErrorAlert message={labels.obLoadFailed} error={state.error} onRetry={state.refetch} retrying={state.isFetching} />;
     if (!state.data) return <LoadingState labelVisible labels={{ label: labels.obLoading }} />;
     const messages = state.data.list ?? [];
@@ -96,6 +99,7 @@ export function MailOutboxView({ state, labels }: MailOutboxViewProps) {
     </PageShell>
   );
 }
+MailOutboxView.displayName = '@ccq/forms-admin/MailOutboxView';
 
 /** Props of {@link MailOutbox}. */
 export interface MailOutboxProps {
@@ -112,3 +116,4 @@ export function MailOutbox({ labels: overrides }: MailOutboxProps) {
   const labels = useLabels(overrides);
   return <MailOutboxView state={useMailOutbox()} labels={labels} />;
 }
+MailOutbox.displayName = '@ccq/forms-admin/MailOutbox';
