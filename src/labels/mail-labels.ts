@@ -28,6 +28,8 @@ export const mailLabels = {
   obSubtitle: 'The e-mail the server sent, newest first, with its text. In development the server keeps it here instead of delivering it.',
   obLoading: 'Loading the outbox…',
   obLoadFailed: 'Failed to load the outbox. Please try again.',
+  /** The server refused the read: the Outbox holds every signer's link, so only administrators may read it. */
+  obRefused: 'Only administrators may read the outbox: it holds every signer’s own link.',
   obEmpty: 'No e-mail has been sent yet.',
   /** Above the messages: `{shown}` of `{count}` in all. */
   obShown: 'The newest {shown} of {count} messages.',

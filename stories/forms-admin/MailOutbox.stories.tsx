@@ -76,3 +76,13 @@ export const LoadFailed: Story = {
     await expect(canvas.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   },
 };
+
+/** The server refused the read (not an administrator): the reason, and no 'Try again' that could not help. */
+export const Refused: Story = {
+  parameters: { msw: { handlers: { signing: [errorHandlers.failing('/api/Mail/Outbox', 403), ...storyHandlers.signing] } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText('Only administrators may read the outbox: it holds every signer’s own link.')).toBeInTheDocument();
+    await expect(canvas.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+  },
+};

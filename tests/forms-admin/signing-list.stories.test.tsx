@@ -49,7 +49,7 @@ for (const theme of ['light', 'dark'] as const) {
 // The Outbox's stories (the mail the signing sent), in the same way.
 for (const theme of ['light', 'dark'] as const) {
   describe(`MailOutbox stories (${theme})`, () => {
-    for (const name of ['List', 'Empty', 'Loading', 'LoadFailed'] as const) {
+    for (const name of ['List', 'Empty', 'Loading', 'LoadFailed', 'Refused'] as const) {
       it(`${name} renders, plays and is axe clean`, async () => {
         setProjectAnnotations({ ...preview, initialGlobals: { theme }, loaders: [resetFakeBackend, mswLoader(() => server as unknown as SetupWorker)] });
         await composeStories(outboxStories)[name].run();

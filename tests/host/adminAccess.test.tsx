@@ -117,6 +117,8 @@ describe('admin routes check the same claim as their menu entry', () => {
     expect(adminRouteAccess('/admin/form-manager/form-schema/9')?.claim).toBe('FormSchemas_AllowRead');
     // One instance's page is gated like the list of instances; the list's own path is not taken for it.
     expect(adminRouteAccess('/admin/form-instance/3')).toMatchObject({ label: 'Form Instance', claim: 'FormInstances_AllowRead' });
+    // The Outbox's only call is for administrators: the screen asks for the same claim instead of failing for an editor.
+    expect(adminRouteAccess('/admin/outbox/')).toMatchObject({ label: 'Outbox', claim: 'GlobalDataAdmin' });
     expect(adminRouteAccess('/admin/form-instances/')?.label).toBe('Form Instances');
     expect(adminRouteAccess('/admin/')).toBeNull();
     expect(adminRouteAccess('/admin')).toBeNull();

@@ -20,13 +20,13 @@ export const adminMenuEntries = [
   { label: 'User & Role Management', to: '/admin/auth/assign-roles-to-users', claim: 'UserRoleManagement_AllowRead' },
 ] as const satisfies readonly AdminMenuEntry[];
 
-/** An admin route and the menu claim that opens it. */
+/** An admin route and the claim that opens it: its menu entry's, or the one the server asks for its only call. */
 export interface AdminRouteAccess {
   /** The screen's name, for the 'No access' page. */
   label: string;
   /** The path prefix the rule covers. */
   to: string;
-  claim: MenuClaimKey;
+  claim: MenuClaimKey | 'GlobalDataAdmin';
 }
 
 /** Admin routes without a menu entry of their own, gated by the menu claim of the screen they belong to. */
@@ -36,8 +36,9 @@ const routesWithoutMenuEntry = [
   { label: 'PDF Import', to: '/admin/form-import/', claim: 'Forms_AllowRead' },
   { label: 'Form Data Linking', to: '/admin/form-linking/', claim: 'FormSchemas_AllowRead' },
   { label: 'Form Instance', to: '/admin/form-instance/', claim: 'FormInstances_AllowRead' },
-  // The mail the server sent (its signing links among it), reached from the Signing screen; the server lets administrators only.
-  { label: 'Outbox', to: '/admin/outbox/', claim: 'Signing_AllowRead' },
+  // The mail the server sent (its signing links among it), reached from the Signing screen: the server lets
+  // administrators only (GET /api/Mail/Outbox), so the screen asks for the same claim.
+  { label: 'Outbox', to: '/admin/outbox/', claim: 'GlobalDataAdmin' },
 ] as const satisfies readonly AdminRouteAccess[];
 
 const adminRoutes: readonly AdminRouteAccess[] = [...adminMenuEntries, ...routesWithoutMenuEntry];

@@ -8,7 +8,7 @@ import 'mantine-datatable/styles.css';
 import { Anchor } from '@mantine/core';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { PageTitle } from '../components/landmarks';
-import { SigningList } from '../formsAdmin';
+import { Can, SigningList } from '../formsAdmin';
 import { signingHref, validateSigningSearch } from '../signingSearch';
 
 export function SigningPage() {
@@ -19,9 +19,12 @@ export function SigningPage() {
       <PageTitle title="Signing" />
       {/* A screen per filter: its page and status filter start again when the instance changes. */}
       <SigningList key={formInstanceId ?? ''} formInstanceId={formInstanceId} onShowAll={() => void navigate({ href: signingHref() })} />
-      <Anchor component={Link} to="/admin/outbox/" size="sm">
-        Outbox: the e-mail sent
-      </Anchor>
+      {/* Only administrators may read the Outbox (it holds every signer's link). */}
+      <Can claim="GlobalDataAdmin">
+        <Anchor component={Link} to="/admin/outbox/" size="sm">
+          Outbox: the e-mail sent
+        </Anchor>
+      </Can>
     </>
   );
 }

@@ -19,6 +19,7 @@ export const deMail = {
   obSubtitle: 'Die E-Mails, die der Server gesendet hat, die neuesten zuerst, mit ihrem Text. In der Entwicklung behält der Server sie hier, statt sie zuzustellen.',
   obLoading: 'Postausgang wird geladen…',
   obLoadFailed: 'Der Postausgang konnte nicht geladen werden. Bitte versuchen Sie es erneut.',
+  obRefused: 'Nur Administratoren dürfen den Postausgang lesen: Er enthält den persönlichen Link jeder unterzeichnenden Person.',
   obEmpty: 'Es wurde noch keine E-Mail gesendet.',
   obShown: 'Die neuesten {shown} von {count} Nachrichten.',
   obNoSubject: '(kein Betreff)',

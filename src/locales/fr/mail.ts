@@ -19,6 +19,7 @@ export const frMail = {
   obSubtitle: 'Les e-mails envoyés par le serveur, les plus récents d’abord, avec leur texte. En développement, le serveur les garde ici au lieu de les distribuer.',
   obLoading: 'Chargement de la boîte d’envoi…',
   obLoadFailed: 'Impossible de charger la boîte d’envoi. Veuillez réessayer.',
+  obRefused: 'Seuls les administrateurs peuvent lire la boîte d’envoi : elle contient le lien personnel de chaque signataire.',
   obEmpty: 'Aucun e-mail n’a encore été envoyé.',
   obShown: 'Les {shown} messages les plus récents sur {count}.',
   obNoSubject: '(sans objet)',
