@@ -436,9 +436,10 @@ const PropertyPane = memo(function PropertyPane({ c, selection }: { c: FormBuild
 
 /**
  * Focuses an element once it is drawn and shown: the property pane follows the selection as a deferred value, and on a
- * narrow screen a tab is shown first. Tries for up to 3 s; gives up quietly (the focus stays where it was).
+ * narrow screen a tab is shown first. Tries for up to 10 s (a busy machine draws slowly); gives up quietly (the focus
+ * stays where it was), and at once when the user has moved the focus meanwhile.
  */
-function focusWhenShown(find: () => HTMLElement | null | undefined, until = Date.now() + 3000, from: Element | null = document.activeElement) {
+function focusWhenShown(find: () => HTMLElement | null | undefined, until = Date.now() + 10_000, from: Element | null = document.activeElement) {
   // The user went on elsewhere meanwhile (typing in a box, say): the focus is theirs.
   if (document.activeElement !== from && document.activeElement !== document.body && document.activeElement !== null) return;
   const element = find();
@@ -697,15 +698,19 @@ export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
       return pane.querySelector<HTMLElement>('[data-builder-label]') ?? pane.querySelector<HTMLElement>('input, textarea');
     });
   }, []);
-  // After the palette's 'Add', the new item (the selection the add made) takes the focus.
-  const focusNewItem = useRef(0);
+  // After the palette's 'Add', the new item (the selection the add made) takes the focus. The action records the
+  // selection it started from; the next change of the document or the selection answers it, however long the render
+  // took: a new selection is the new item, an unchanged one means the action changed nothing to focus.
+  const focusNewItem = useRef<{ from: BuilderSelection | null } | null>(null);
   useEffect(() => {
+    const pending = focusNewItem.current;
+    if (!pending) return;
+    focusNewItem.current = null;
     const selection = state.selection;
-    if (!selection || Date.now() - focusNewItem.current > 1000) return;
-    focusNewItem.current = 0;
+    if (!selection || selection === pending.from) return;
     if (narrowRef.current) setView('canvas');
     focusWhenShown(() => canvasItem(canvasRef.current, selection.id));
-  }, [state.selection]);
+  }, [state.document, state.selection]);
 
   const select = useCallback((selection: BuilderSelection) => cRef.current.dispatch({ type: 'select', selection }), []);
   const requestDelete = useCallback((id: string) => {
@@ -739,7 +744,7 @@ export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
   // after 'Add', so the keyboard goes on from the copy.
   const canvasDispatch = useCallback(
     (action: BuilderAction) => {
-      if (action.type === 'duplicate') focusNewItem.current = Date.now();
+      if (action.type === 'duplicate') focusNewItem.current = { from: cRef.current.state.selection };
       dispatch(action);
     },
     [dispatch],
@@ -771,7 +776,7 @@ export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
   const addEntry = useCallback(
     (entry: string, to?: { sectionId: string; index?: number }) => {
       const { labels: l, state: s, widgets } = cRef.current;
-      focusNewItem.current = Date.now();
+      focusNewItem.current = { from: s.selection };
       const pages = s.document.layout.pages;
       const sectionCount = allSections(s.document.layout).length;
       if (entry === 'page') dispatch({ type: 'addPage', title: fillLabel(l.fbNewPageTitle, { number: pages.length + 1 }), sectionTitle: fillLabel(l.fbNewSectionTitle, { number: 1 }) });
