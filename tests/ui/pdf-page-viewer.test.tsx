@@ -57,7 +57,8 @@ describe('PdfPageViewer', () => {
     const pages = await screen.findAllByRole('group', { name: /^Page \d of 3$/ });
     expect(pages.map((page) => page.getAttribute('data-page'))).toEqual(['1', '2', '3']);
     expect(within(pages[1] as HTMLElement).getByRole('button', { name: 'Mark 2' })).toBeInTheDocument();
-    expect(onReady).toHaveBeenCalledTimes(1);
+    // Told from an effect after the pages are committed, which React may run a moment after they show.
+    await waitFor(() => expect(onReady).toHaveBeenCalledTimes(1));
     // Fitted pages shrink to the width available, up to their drawn width.
     expect((pages[0] as HTMLElement).style.maxWidth).toBe('750px');
 
