@@ -19,12 +19,25 @@ describe('sign-in through the real identity provider', () => {
       if (request.url().startsWith(`${stack.url}/api/`)) authHeaders.push(request.headers().authorization ?? '');
     });
 
+    // The callback page shows its success for 600 ms before it redirects: too short for a locator to be sure to see it
+    // on a busy machine. The page itself records what it showed (in the tab's session storage, which the redirect keeps).
+    await page.addInitScript(() => {
+      if (!location.pathname.startsWith('/authentication/')) return;
+      const observer = new MutationObserver(() => {
+        const text = document.body?.innerText ?? '';
+        if (!text.includes('You have successfully logged in')) return;
+        sessionStorage.setItem('e2e-callback-text', text);
+        observer.disconnect();
+      });
+      observer.observe(document, { subtree: true, childList: true, characterData: true });
+    });
     await page.goto(`${stack.url}/admin/form-builder/`);
     // Sent to the provider's login page, not the app.
     await signInAtProvider(page, 'admin', 'admin-password');
-    await page.getByText('Signed in').waitFor();
-    await page.getByText('You have successfully logged in. Redirecting…').waitFor();
     await page.waitForURL(`${stack.url}/admin/form-builder/`);
+    const callbackText = await page.evaluate(() => sessionStorage.getItem('e2e-callback-text'));
+    expect(callbackText).toContain('Signed in');
+    expect(callbackText).toContain('You have successfully logged in. Redirecting…');
     const menu = page.getByRole('navigation', { name: 'Admin menu' });
     await menu.getByRole('link', { name: 'Form Builder' }).waitFor();
     for (const entry of ['Form Groups', 'Form Instances', 'Form Preview', 'Forms', 'Form Schemas', 'Signing', 'Role Management', 'User & Role Management']) {
