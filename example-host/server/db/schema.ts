@@ -23,7 +23,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import type { FormLayout, JsonObject, PdfTemplate, Signer } from '../../../src/api/types';
+import type { FormLayout, JsonObject, OutboxAttachment, PdfTemplate, Signer } from '../../../src/api/types';
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
   dataType: () => 'bytea',
@@ -505,12 +505,8 @@ export const jobRuns = pgTable(
   (t) => [primaryKey({ columns: [t.job, t.period] })],
 );
 
-/** One attachment of a message the development SMTP sink received: its name, type and size (the bytes are in `raw`). */
-export interface OutboxAttachment {
-  fileName: string;
-  contentType: string;
-  size: number;
-}
+/** One attachment of a message the development SMTP sink received, as the contract names it (the bytes are in `raw`). */
+export type { OutboxAttachment };
 
 /**
  * The messages the development SMTP sink received (example-host/server/mail/sink.ts), newest first on the Outbox page

@@ -2,19 +2,12 @@
  * Reads of the outbox: what the development SMTP sink received (sink.ts), newest first, for the Outbox page and tests.
  */
 import { count, desc, eq } from 'drizzle-orm';
+import type { OutboxMessage } from '../../../src/contract/types';
 import type { Db } from '../db/index';
-import { mailOutbox, type OutboxAttachment } from '../db/schema';
+import { mailOutbox } from '../db/schema';
 
-/** One received message as the Outbox lists it (the raw message stays on the server). */
-export interface OutboxRow {
-  id: string;
-  receivedDateTime: Date;
-  fromAddress: string;
-  toAddress: string;
-  subject: string;
-  textBody: string;
-  attachments: OutboxAttachment[];
-}
+/** One received message as the Outbox lists it (the raw message stays on the server): the contract's message. */
+export type OutboxRow = OutboxMessage;
 
 /** A page of received messages, newest first, and how many there are. */
 export async function listOutbox(db: Db, page: { top: number; skip: number }): Promise<{ messages: OutboxRow[]; total: number }> {
