@@ -587,6 +587,31 @@ END $$`,
       `CREATE INDEX IF NOT EXISTS mail_outbox_received ON mail_outbox (received_date_time DESC)`,
     ],
   },
+  {
+    // Mail that is never lost (example-host/server/mail/queue.ts): each message waits in mail_queue until it is sent
+    // (then deleted) or has failed after its last retry (kept with its error, shown on its envelope, sent again on
+    // request); an envelope's reminder schedule (every N days until it is signed or expires).
+    id: '0022_mail_queue_and_reminder_schedule',
+    statements: [
+      `CREATE TABLE IF NOT EXISTS mail_queue (
+  id uuid PRIMARY KEY,
+  envelope_id uuid,
+  kind text NOT NULL,
+  to_name text NOT NULL,
+  to_email text NOT NULL,
+  message jsonb NOT NULL,
+  status text NOT NULL DEFAULT 'pending',
+  attempts integer NOT NULL DEFAULT 0,
+  next_attempt_at timestamptz NOT NULL,
+  last_error text,
+  last_attempt_at timestamptz,
+  created_date_time timestamptz NOT NULL DEFAULT now()
+)`,
+      `CREATE INDEX IF NOT EXISTS mail_queue_due ON mail_queue (next_attempt_at) WHERE status = 'pending'`,
+      `CREATE INDEX IF NOT EXISTS mail_queue_envelope ON mail_queue (envelope_id) WHERE status = 'failed'`,
+      `ALTER TABLE envelopes ADD COLUMN IF NOT EXISTS reminder_every_days integer`,
+    ],
+  },
 ];
 
 /** A fixed key for `pg_advisory_xact_lock`, so concurrent starts apply migrations one at a time. */

@@ -327,6 +327,8 @@ export const envelopes = pgTable('envelopes', {
   declinedReason: text('declined_reason'),
   remindersSent: integer('reminders_sent').notNull().default(0),
   lastReminderDateTime: timestamp('last_reminder_date_time', { withTimezone: true, mode: 'date' }),
+  /** The reminder schedule: remind the signers whose turn it is every this many days (null: no schedule). */
+  reminderEveryDays: integer('reminder_every_days'),
   createdBy: uuid('created_by'),
   /** The document as sent to the signers (filled, before any signature), and its SHA-256. */
   sentDocument: bytea('sent_document'),
@@ -526,6 +528,34 @@ export const mailOutbox = pgTable('mail_outbox', {
     raw: bytea('raw').notNull(),
 });
 
+/** A message in {@link mailQueue}: what the mail port was handed, its attachments' bytes as base64. */
+export interface QueuedMailBody {
+  subject: string;
+  text: string;
+  html: string;
+  link?: string;
+  attachments: { fileName: string; contentType: string; base64: string }[];
+}
+
+/**
+ * Mail waiting to be sent (example-host/server/mail/queue.ts): `pending` until sent (then deleted), `failed` after the
+ * last retry, with its error, until it is sent again.
+ */
+export const mailQueue = pgTable('mail_queue', {
+  id: uuid('id').primaryKey(),
+  envelopeId: uuid('envelope_id'),
+  kind: text('kind').notNull(),
+  toName: text('to_name').notNull(),
+  toEmail: text('to_email').notNull(),
+  message: jsonb('message').$type<QueuedMailBody>().notNull(),
+  status: text('status').$type<'pending' | 'failed'>().notNull().default('pending'),
+  attempts: integer('attempts').notNull().default(0),
+  nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull(),
+  lastError: text('last_error'),
+  lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true, mode: 'date' }),
+  createdDateTime: timestamp('created_date_time', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
 /** All tables, for drizzle's `schema` option and for the schema/migration consistency test. */
 export const tables = {
   schemaMigrations,
@@ -559,4 +589,5 @@ export const tables = {
   loginThrottle,
   jobRuns,
   mailOutbox,
+  mailQueue,
 };
