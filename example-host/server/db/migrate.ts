@@ -612,6 +612,31 @@ END $$`,
       `ALTER TABLE envelopes ADD COLUMN IF NOT EXISTS reminder_every_days integer`,
     ],
   },
+  {
+    // The files of file upload answers (example-host/server/files): one row per file, linked to its instance and
+    // field and removed with the instance; the bytes in parts of at most 256 KiB (db/byte-parts.ts), as PDFs are.
+    id: '0023_form_files',
+    statements: [
+      `CREATE TABLE IF NOT EXISTS form_files (
+  file_id uuid PRIMARY KEY,
+  form_instance_id uuid NOT NULL REFERENCES form_instances (form_instance_id) ON DELETE CASCADE,
+  field_id text NOT NULL,
+  file_name text NOT NULL,
+  content_type text NOT NULL,
+  byte_size integer NOT NULL,
+  part_count integer NOT NULL,
+  created_by uuid,
+  created_date_time timestamptz NOT NULL DEFAULT now()
+)`,
+      `CREATE INDEX IF NOT EXISTS form_files_instance ON form_files (form_instance_id)`,
+      `CREATE TABLE IF NOT EXISTS form_file_parts (
+  file_id uuid NOT NULL REFERENCES form_files (file_id) ON DELETE CASCADE,
+  part integer NOT NULL,
+  bytes bytea NOT NULL,
+  PRIMARY KEY (file_id, part)
+)`,
+    ],
+  },
 ];
 
 /** A fixed key for `pg_advisory_xact_lock`, so concurrent starts apply migrations one at a time. */

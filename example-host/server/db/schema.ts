@@ -556,6 +556,37 @@ export const mailQueue = pgTable('mail_queue', {
   createdDateTime: timestamp('created_date_time', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
+/**
+ * The files of file upload answers: one row per stored file, linked to its instance (removed with it) and field; the
+ * answer holds `{ fileId, name, size, type }`, never the bytes. `contentType` is the type read from the content.
+ */
+export const formFiles = pgTable('form_files', {
+  fileId: uuid('file_id').primaryKey(),
+  formInstanceId: uuid('form_instance_id')
+    .notNull()
+    .references(() => formInstances.formInstanceId, { onDelete: 'cascade' }),
+  fieldId: text('field_id').notNull(),
+  fileName: text('file_name').notNull(),
+  contentType: text('content_type').notNull(),
+  byteSize: integer('byte_size').notNull(),
+  partCount: integer('part_count').notNull(),
+  createdBy: uuid('created_by'),
+  createdDateTime: timestamp('created_date_time', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/** The parts of a stored file's bytes (at most 256 KiB each, in order), removed with their file. */
+export const formFileParts = pgTable(
+  'form_file_parts',
+  {
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => formFiles.fileId, { onDelete: 'cascade' }),
+    part: integer('part').notNull(),
+    bytes: bytea('bytes').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.fileId, t.part] })],
+);
+
 /** All tables, for drizzle's `schema` option and for the schema/migration consistency test. */
 export const tables = {
   schemaMigrations,
@@ -590,4 +621,6 @@ export const tables = {
   jobRuns,
   mailOutbox,
   mailQueue,
+  formFiles,
+  formFileParts,
 };
