@@ -200,6 +200,9 @@ export default defineConfig({
     // development build rendering a few hundred checkboxes, and role queries computing names and styles over them),
     // and two to three times that with both cores shared. Speed is judged by the benches, not here.
     testTimeout: 60000,
+    // Hooks get the same time as tests: a `beforeAll` that starts a server or a database, or imports a large module
+    // graph, ran past Vitest's default 10 s hook timeout with both cores shared, failing a file whose tests would pass.
+    hookTimeout: 60000,
     // Slowest files first, from tests/support/file-durations.json (tests/support/sequencer.mjs says why and how the
     // projects stay whole); regenerate it from a full run's report with tests/support/update-durations.mjs.
     ...(shuffling ? {} : { sequence: { sequencer: DurationSequencer } }),
