@@ -3,8 +3,8 @@
  * user groups or claim groups (a claim group's sub-groups), record what changed for each holder in the change
  * history, and answer the holders' resulting links. Written once for both backends against
  * {@link ClaimGroupsStore} (the fake: src/testing/claims-model.ts; the server:
- * example-host/server/routes/assignments.ts). The body is read and checked (`parseClaimGroupsChange`) and the access
- * guards run before this, by the caller.
+ * example-host/server/routes/assignments.ts). The body is read and checked (`parseClaimGroupsChange`) by the caller;
+ * the access guards run here, first.
  */
 import type { ClaimGrant, ClaimGroup, ClaimGroupLink, ClaimGroupsChangeRequest } from '../contract/types';
 import {
@@ -15,7 +15,6 @@ import {
   historyEntriesOf,
   linkItems,
   planBuiltInUpsert,
-  type AccessChange,
   type BuiltInClaimGroupKey,
   type BuiltInUpsertStep,
   type ClaimGroupIncludeFlags,
@@ -24,7 +23,7 @@ import {
   type HistoryItem,
   type HolderKind,
 } from '../domain';
-import { requireHolders, type HolderStore } from './holders';
+import { guardAccess, requireHolders, type HolderStore } from './holders';
 import type { Actor, Clock, Ids } from './ports';
 
 /** One link to store: `holderId` holds the claim group `claimGroupId`. */
@@ -80,7 +79,7 @@ export function planClaimGroupsChange(change: ClaimGroupsChangeRequest, before: 
 
 /**
  * Stores a claim-group change of holders of `kind` and records it in the change history. Refuses, before anything is
- * stored, an unknown holder or claim group (404, naming its field) and, for claim groups, a nesting the domain refuses
+ * stored, what the access guards refuse (409), an unknown holder or claim group (404, naming its field) and, for claim groups, a nesting the domain refuses
  * (400). Answers the holders' resulting links, holder by holder in `claimGroupSets` order.
  */
 export async function changeClaimGroups(
@@ -89,6 +88,7 @@ export async function changeClaimGroups(
   change: ClaimGroupsChangeRequest,
   actor: Actor,
 ): Promise<ClaimGroupLink[]> {
+  await guardAccess(store, { type: 'claimGroups', holderKind: kind, change });
   const names = await requireHolders(store, kind, change.claimGroupSets, 'claimGroupSets');
   const before = await store.linksByHolder(kind, change.claimGroupSets);
   const groupNames = await requireHolders(store, 'claimGroup', change.claimGroupsToAdd, 'claimGroupsToAdd');
@@ -120,7 +120,7 @@ export interface ClaimGroupRemovalStore extends HolderStore {
 const HOLDER_KINDS: readonly HolderKind[] = ['user', 'userGroup', 'claimGroup'];
 
 /**
- * Removes a claim group (`DeleteClaimGroupByName`; found by name and guarded by the caller): every user, user group and
+ * Removes a claim group (`DeleteClaimGroupByName`; found by name by the caller; the access guards run here, first): every user, user group and
  * parent claim group holding it loses it and the history says so, and the users it reached (looked up before its links
  * go) are told their claims changed.
  */
@@ -130,6 +130,7 @@ export async function removeClaimGroup(
   actor: Actor,
 ): Promise<void> {
   const { store, clock, ids } = ports;
+  await guardAccess(store, { type: 'deleteClaimGroup', claimGroupId: group.id });
   const now = clock.now();
   const lost = [{ key: `claimGroup:${group.id}`, label: group.name }];
   for (const kind of HOLDER_KINDS) {
@@ -160,12 +161,11 @@ export interface BuiltInClaimGroupsStore extends HolderStore {
   claimGroupsOf(ids: readonly string[], include: ClaimGroupIncludeFlags): Promise<ClaimGroup[]>;
 }
 
-/** What {@link upsertBuiltInClaimGroups} works with: `checkAccess` runs the domain's access guards over the stored rows. */
+/** What {@link upsertBuiltInClaimGroups} works with. */
 export interface BuiltInClaimGroupsPorts {
   store: BuiltInClaimGroupsStore;
   clock: Clock;
   ids: Ids;
-  checkAccess(change: AccessChange): Promise<void>;
 }
 
 const BUILT_IN_ANSWER: ClaimGroupIncludeFlags = { claims: true, userGroups: false, users: false, claimGroups: true };
@@ -179,7 +179,7 @@ const BUILT_IN_ANSWER: ClaimGroupIncludeFlags = { claims: true, userGroups: fals
 export async function upsertBuiltInClaimGroups(ports: BuiltInClaimGroupsPorts, override: boolean, actor: Actor): Promise<ClaimGroup[]> {
   const { store, clock, ids } = ports;
   const steps = planBuiltInUpsert(await store.claimGroupRows(), store.builtInIds, override, await store.claimGroupGraph());
-  await ports.checkAccess(builtInResetChange(steps));
+  await guardAccess(store, builtInResetChange(steps));
   const reset = steps.filter((step) => step.reset).map((step) => step.id);
   const grantsBefore = await store.grantsByHolder('claimGroup', reset);
   const linksBefore = await store.linksByHolder('claimGroup', reset);

@@ -3,12 +3,12 @@
  * groups or claim groups, record what changed for each holder in the change history, and answer the holders'
  * resulting grants. Written once for both backends against {@link ClaimsStore}: the test fake implements it over its
  * in-memory db (src/testing/claims-model.ts), the reference server over its write transaction
- * (example-host/server/routes/assignments.ts). The body is read and checked (`parseClaimsChange`) and the access
- * guards run before this, by the caller.
+ * (example-host/server/routes/assignments.ts). The body is read and checked (`parseClaimsChange`) by the caller; the
+ * access guards run here, first.
  */
 import type { ClaimBase, ClaimGrant, ClaimsChangeRequest } from '../contract/types';
 import { grantItems, historyEntriesOf, type HolderKind } from '../domain';
-import { requireHolders, type HolderStore } from './holders';
+import { guardAccess, requireHolders, type HolderStore } from './holders';
 import type { Actor, Clock, Ids } from './ports';
 
 /** One grant to store: the holder's one live grant of `claimValue` becomes this. */
@@ -74,8 +74,8 @@ function itemsByHolder(byHolder: ReadonlyMap<string, readonly ClaimGrant[]>) {
 }
 
 /**
- * Stores a claims change of holders of `kind` and records it in the change history. Refuses an unknown holder (404,
- * naming `claimSets`) before anything is stored. Answers the holders' resulting grants, holder by holder in
+ * Stores a claims change of holders of `kind` and records it in the change history. Refuses what the access guards refuse
+ * (409), then an unknown holder (404, naming `claimSets`), before anything is stored. Answers the holders' resulting grants, holder by holder in
  * `claimSets` order.
  */
 export async function changeClaims(
@@ -84,6 +84,7 @@ export async function changeClaims(
   change: ClaimsChangeRequest,
   actor: Actor,
 ): Promise<ClaimGrant[]> {
+  await guardAccess(store, { type: 'claims', holderKind: kind, change });
   const names = await requireHolders(store, kind, change.claimSets, 'claimSets');
   const before = await store.grantsByHolder(kind, change.claimSets);
   const plan = planClaimsChange(change, before);

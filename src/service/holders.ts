@@ -3,7 +3,7 @@
  * members): the holders' names, a word that effective claims changed, and the change history. Each use case's own
  * store extends {@link HolderStore} with the rows it changes.
  */
-import { unknownHolderError, type HistoryEntry, type HolderKind } from '../domain';
+import { checkAccessChange, unknownHolderError, type AccessChange, type AccessModel, type HistoryEntry, type HolderKind } from '../domain';
 
 /** The reads and writes every permission change needs; every method works inside the caller's transaction. */
 export interface HolderStore {
@@ -13,6 +13,20 @@ export interface HolderStore {
   claimsChanged(kind: HolderKind, holderIds: readonly string[]): Promise<void>;
   /** Stores change-history entries. */
   recordHistory(entries: readonly HistoryEntry[]): Promise<void>;
+  /**
+   * The stored access the domain's guards check `change` against, read under the write's locks; null when the write's
+   * locks already show that the change cannot take access away (nothing to check).
+   */
+  accessModel(change: AccessChange): Promise<AccessModel | null>;
+}
+
+/**
+ * The access guards of a change of access (the domain's `checkAccessChange`: the last administrator stays, built-in
+ * groups are neither deleted nor emptied): 409 with the reason, before anything is stored.
+ */
+export async function guardAccess(store: Pick<HolderStore, 'accessModel'>, change: AccessChange): Promise<void> {
+  const model = await store.accessModel(change);
+  if (model) checkAccessChange(model, change);
 }
 
 /**

@@ -3,11 +3,11 @@
  * users from user groups, record what changed for each group in the change history, and answer the groups'
  * resulting memberships. Written once for both backends against {@link MembersStore} (the fake:
  * src/testing/claims-model.ts; the server: example-host/server/routes/assignments.ts). The body is read and checked
- * (`parseUsersInGroupsChange`) and the access guards run before this, by the caller.
+ * (`parseUsersInGroupsChange`) by the caller; the access guards run here, first.
  */
 import type { ApplicationUserApplicationUserGroup, UsersInGroupsChangeRequest } from '../contract/types';
 import { historyEntriesOf, memberItems } from '../domain';
-import { requireHolders, type HolderStore } from './holders';
+import { guardAccess, requireHolders, type HolderStore } from './holders';
 import type { Actor, Clock, Ids } from './ports';
 
 /** One membership to store: the user `applicationUserId` is in the group `applicationUserGroupId`. */
@@ -73,7 +73,7 @@ export function planMembersChange(
 
 /**
  * Stores a change of users in user groups and records it in the change history. Refuses, before anything is stored,
- * an unknown group or user (404, naming its field). Only the users who left or joined have their claims reported
+ * what the access guards refuse (409), an unknown group or user (404, naming its field). Only the users who left or joined have their claims reported
  * changed. Answers the groups' resulting memberships, group by group in `applicationUsersGroups` order.
  */
 export async function changeMembers(
@@ -81,6 +81,7 @@ export async function changeMembers(
   change: UsersInGroupsChangeRequest,
   actor: Actor,
 ): Promise<ApplicationUserApplicationUserGroup[]> {
+  await guardAccess(store, { type: 'members', change });
   const names = await requireHolders(store, 'userGroup', change.applicationUsersGroups, 'applicationUsersGroups');
   await requireHolders(store, 'user', change.applicationUsersToAdd, 'applicationUsersToAdd');
   await requireHolders(store, 'user', change.applicationUsersToRemove, 'applicationUsersToRemove');

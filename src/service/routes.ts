@@ -78,9 +78,9 @@ export interface WriteScope {
   names?: GroupKind;
   /** A new claim-group nesting is checked for cycles. */
   nesting?: boolean;
-  /** The change of access the write makes, checked by the domain's guards before the work. */
+  /** The change of access the write makes (the use case runs the domain's guards on it; a backend locks for it). */
   access?: AccessChange;
-  /** The change of access is known only inside the work (`checkAccess`): guard every access meanwhile. */
+  /** The change of access is known only inside the work: guard every access meanwhile. */
   accessLock?: 'exclusive';
 }
 
@@ -100,8 +100,6 @@ export interface WritePorts<S> {
   stores: S;
   clock: Clock;
   ids: Ids;
-  /** Runs the domain's access guards on a change known only inside the work (the scope says `accessLock`). */
-  checkAccess(change: AccessChange): Promise<void>;
 }
 
 /** A backend as a permission route sees it: one write (a transaction, on the server) over its stores. */
@@ -312,8 +310,8 @@ export const PERMISSION_ROUTES: readonly PermissionRoute[] = [
       const override = request.query.requiredBool('overrideExisting');
       const scope: WriteScope = { names: 'claimGroup', nesting: true, accessLock: 'exclusive' };
       return json(
-        await backend.write(scope, ({ stores, clock, ids, checkAccess }) =>
-          upsertBuiltInClaimGroups({ store: stores.builtInClaimGroups, clock, ids, checkAccess }, override, actorOf(request)),
+        await backend.write(scope, ({ stores, clock, ids }) =>
+          upsertBuiltInClaimGroups({ store: stores.builtInClaimGroups, clock, ids }, override, actorOf(request)),
         ),
       );
     },

@@ -296,6 +296,8 @@ function memoryHolderStore(db: FakeDb): HolderStore {
     recordHistory: async (entries) => {
       db.permissionHistory.push(...entries);
     },
+    // Built whole: the fake runs one request at a time.
+    accessModel: async () => accessModelOf(db),
   };
 }
 

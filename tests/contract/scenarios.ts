@@ -1114,8 +1114,9 @@ export function defineClaimAreaContract(
     it('the claim names and descriptions need Claim_ReadClaimEntries; the entries only a signed-in user', async () => {
       const t = target as ContractTarget;
       const nobody = (await t.newUser()).client.claim;
-      for (const call of [nobody.getClaimNamesForClaimTypeNames(7), nobody.getClaimEntriesWithDescriptionsForClaimTypes(7)]) {
-        const refused = problemOf(await apiError(call), 403, 'Forbidden');
+      // One call at a time: a call started before the previous one's refusal is awaited would reject unhandled.
+      for (const call of [() => nobody.getClaimNamesForClaimTypeNames(7), () => nobody.getClaimEntriesWithDescriptionsForClaimTypes(7)]) {
+        const refused = problemOf(await apiError(call()), 403, 'Forbidden');
         expect(refused.requiredClaim).toBe('Claim_ReadClaimEntries');
       }
       expect(present(await nobody.getClaimEntriesForClaimTypes(7), 'entries')).toHaveLength(3);

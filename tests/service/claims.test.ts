@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import type {
   ApplicationUserApplicationUserGroup, ClaimGrant, ClaimGroupLink, ClaimGroupsChangeRequest, ClaimsChangeRequest, UsersInGroupsChangeRequest,
 } from '../../src/contract/types';
-import type { HistoryEntry } from '../../src/domain';
+import { Permission } from '../../src/contract/enums';
+import type { AccessModel, HistoryEntry } from '../../src/domain';
 import { planClaimGroupsChange, removeClaimGroup, type ClaimGroupRemovalStore } from '../../src/service/claim-groups';
 import { changeClaims, planClaimsChange, type ClaimsStore } from '../../src/service/claims';
 import { planMembersChange } from '../../src/service/members';
@@ -21,7 +22,7 @@ const change = (over: Partial<ClaimsChangeRequest>): ClaimsChangeRequest => ({
 });
 
 /** A store over a map of grants; it logs what it is asked to do. */
-function mapStore(grants: ClaimGrant[], names: Record<string, string>) {
+function mapStore(grants: ClaimGrant[], names: Record<string, string>, access: AccessModel | null = null) {
   const log: string[] = [];
   const history: HistoryEntry[] = [];
   let next = 0;
@@ -42,6 +43,7 @@ function mapStore(grants: ClaimGrant[], names: Record<string, string>) {
     },
     claimsChanged: async (kind, ids) => void log.push(`changed ${kind} ${ids.join(',')}`),
     recordHistory: async (entries) => void history.push(...entries),
+    accessModel: async () => access,
   };
   return { store, log, history, grants: () => grants };
 }
@@ -93,6 +95,22 @@ describe('changeClaims', () => {
     expect(await changeClaims(ports(s.store), 'user', same, actor)).toEqual([grant('g1', 'u1', 10)]);
     expect(s.log).toEqual([]);
     expect(s.history).toEqual([]);
+  });
+
+  it('runs the access guards first: taking GlobalDataAdmin from the last administrator is 409, nothing stored or recorded', async () => {
+    const admin = { claimValue: Permission.GlobalDataAdmin, allow: true, priorityOfPermission: 1 };
+    const model: AccessModel = {
+      users: new Map([['u1', { enabled: true, grants: [admin], claimGroupIds: [], userGroupIds: [] }]]),
+      userGroups: new Map(),
+      claimGroups: new Map(),
+    };
+    const s = mapStore([grant('g1', 'u1', Permission.GlobalDataAdmin)], { u1: 'Ann' }, model);
+    const revoke = change({ claimEnumsToRemoveValue: [Permission.GlobalDataAdmin] });
+    await expect(changeClaims(ports(s.store), 'user', revoke, actor)).rejects.toMatchObject({ status: 409 });
+    expect(s.log).toEqual([]);
+    expect(s.history).toEqual([]);
+    // The same change passes when the store says its locks leave nothing to check.
+    await changeClaims(ports(mapStore([grant('g1', 'u1', Permission.GlobalDataAdmin)], { u1: 'Ann' }).store), 'user', revoke, actor);
   });
 
   it('refuses an unknown holder (404 naming claimSets) before anything is stored', async () => {
@@ -163,6 +181,7 @@ describe('removeClaimGroup', () => {
       holderNames: async () => new Map(),
       claimsChanged: async (kind, ids) => void log.push(`claimsChanged ${kind} ${ids.join(',')}`),
       recordHistory: async (entries) => void history.push(...entries),
+      accessModel: async () => null,
       holdersOfClaimGroup: async (kind) => holders[kind]!,
       removeClaimGroup: async (id) => void log.push(`remove ${id}`),
     };

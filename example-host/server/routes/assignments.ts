@@ -30,8 +30,9 @@ const P = Permission;
 // ---------------------------------------------------------------- the use cases' stores (src/service)
 
 /** What every permission change's store (src/service/holders.ts) reads and writes, in the write's transaction. */
-export function drizzleHolderStore({ tx, claimsChanged }: WriteContext): HolderStore {
+export function drizzleHolderStore({ tx, claimsChanged, accessModel }: WriteContext): HolderStore {
   return {
+    accessModel,
     async holderNames(kind, ids) {
       const h = HOLDERS[kind];
       const names = new Map<string, string>();
@@ -267,7 +268,7 @@ const EXAMPLES: Readonly<Record<string, RouteExample>> = {
 function drizzleBackend({ services }: RouteContext): RouteBackend<PermissionStores> {
   return {
     write: (scope, work) =>
-      write(services, scope, (w) => work({ ...system, stores: drizzlePermissionStores(w), checkAccess: (change) => w.checkAccess(change) })),
+      write(services, scope, (w) => work({ ...system, stores: drizzlePermissionStores(w) })),
   };
 }
 

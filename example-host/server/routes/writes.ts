@@ -21,7 +21,7 @@
  * write reported (everyone when it did not say).
  */
 import { sql } from 'drizzle-orm';
-import { changeCanRemoveAccess, checkAccessChange, DomainError, type AccessChange } from '../../../src/domain';
+import { changeCanRemoveAccess, DomainError, type AccessModel } from '../../../src/domain';
 import type { WriteScope } from '../../../src/service/routes';
 import { bumpPermissionsVersion, globalAdminDenyExists, loadAccessModel } from '../claims-service';
 import type { Db } from '../db/index';
@@ -43,8 +43,12 @@ export interface WriteContext {
    * permissions version).
    */
   claimsChanged(userIds?: Iterable<string>): void;
-  /** Checks a change of access with the domain's guards (needs `accessLock: 'exclusive'` in the plan). */
-  checkAccess(change: AccessChange): Promise<void>;
+  /**
+   * The stored access the use case's guards check a change against (the holders' store's `accessModel`): loaded under
+   * the exclusive administrator lock; null under the shared one, where a pure addition cannot take access away unless
+   * a deny of GlobalDataAdmin exists (then the write starts again exclusively).
+   */
+  accessModel(): Promise<AccessModel | null>;
 }
 
 /** One advisory lock: its two keys and whether it is shared. */
@@ -107,8 +111,8 @@ async function takeLocks(tx: Db, locks: readonly AdvisoryLock[]): Promise<void> 
 }
 
 /**
- * Runs `work` in a transaction holding the plan's locks; checks the plan's change of access with the
- * domain's guards first. Clears the effective-claims cache after a commit in which `work` reported
+ * Runs `work` in a transaction holding the plan's locks (the use case in `work` guards its change of access over
+ * `accessModel`). Clears the effective-claims cache after a commit in which `work` reported
  * changed claims.
  */
 export async function write<T>(services: Services, plan: WritePlan, work: (w: WriteContext) => Promise<T>): Promise<T> {
@@ -124,8 +128,6 @@ export async function write<T>(services: Services, plan: WritePlan, work: (w: Wr
       const result = await services.db.transaction(async (tx) => {
         const db = tx as unknown as Db;
         await takeLocks(db, locksOf(plan, adminMode));
-        if (access && adminMode === 'exclusive') checkAccessChange(await loadAccessModel(db), access);
-        if (access && adminMode === 'shared' && (await globalAdminDenyExists(db))) throw new NeedsExclusiveAdminLock();
         const value = await work({
           tx: db,
           claimsChanged: (userIds) => {
@@ -133,9 +135,11 @@ export async function write<T>(services: Services, plan: WritePlan, work: (w: Wr
             if (userIds === undefined) everyone = true;
             else for (const id of userIds) users.add(id);
           },
-          checkAccess: async (change) => {
-            if (adminMode !== 'exclusive') throw new Error('checkAccess needs the exclusive administrator lock');
-            checkAccessChange(await loadAccessModel(db), change);
+          accessModel: async () => {
+            if (adminMode === 'exclusive') return loadAccessModel(db);
+            if (adminMode === 'none') throw new Error('A change of access needs a plan that says so (access or accessLock).');
+            if (await globalAdminDenyExists(db)) throw new NeedsExclusiveAdminLock();
+            return null;
           },
         });
         // Counted in the same transaction: every other server instance sees the change once it commits.

@@ -3,7 +3,7 @@
  * permission writes (src/service/routes.ts) bound with MSW. Here are only the stores: what the reads read, and the
  * write that runs the domain's access guards and then the work at once (one request at a time: nothing to lock).
  */
-import { checkAccessChange, formInstanceDisplayName, formSchemaDisplayName, pageOf, wouldCreateCycle, type AccessChange, type RowLevelTable } from '../../domain';
+import { formInstanceDisplayName, formSchemaDisplayName, pageOf, wouldCreateCycle, type RowLevelTable } from '../../domain';
 import { CLAIM_READ_ROUTES, type ClaimReads, type ListQuery } from '../../service/routes-claims';
 import { PERMISSION_ROUTES, type PermissionStores, type RouteBackend } from '../../service/routes';
 import type { UserSyncStore } from '../../service/users';
@@ -115,25 +115,13 @@ function memoryClaimReads(ctx: RouteContext): ClaimReads {
   };
 }
 
-/** Refuses (409) a change the domain's access guards refuse: checked before anything is stored, as the server does. */
-function guard(db: FakeDb, change: AccessChange): void {
-  checkAccessChange(accessModelOf(db), change);
-}
-
-/**
- * The fake as the permission writes' backend: a write checks its change of access with the domain's guards, then works
- * on the in-memory db at once.
- */
+/** The fake as the permission writes' backend: a write works on the in-memory db at once (the use cases guard access). */
 function memoryBackend(ctx: RouteContext): RouteBackend<PermissionStores> {
   const { backend } = ctx;
   const { db } = backend;
   const newId = () => backend.newId();
   return {
-    async write(scope, work) {
-      if (scope.access) guard(db, scope.access);
-      const checkAccess = async (change: AccessChange) => guard(db, change);
-      return work({ stores: memoryPermissionStores(db, { newId }), clock: { now: () => backend.now() }, ids: { newId }, checkAccess });
-    },
+    write: async (_scope, work) => work({ stores: memoryPermissionStores(db, { newId }), clock: { now: () => backend.now() }, ids: { newId } }),
   };
 }
 
