@@ -20,8 +20,7 @@ const DIRECTIVE = '"use client";\n';
 
 /**
  * Puts `'use client'` first in every client entry and every chunk that imports React. esbuild (and the tree shaking
- * that follows it) drops module-level directives of the sources, so the directive is written after the build. Each
- * file's source map gains one empty generated line at its start, so the mappings stay on their lines.
+ * that follows it) drops module-level directives of the sources, so the directive is written after the build.
  */
 function markClientModules(): void {
   for (const file of readdirSync(outDir)) {
@@ -34,14 +33,6 @@ function markClientModules(): void {
     const client = isEntry ? CLIENT_ENTRIES.includes(name) : IMPORTS_REACT.test(code);
     if (!client || code.startsWith(DIRECTIVE)) continue;
     writeFileSync(path, DIRECTIVE + code);
-    const mapPath = `${path}.map`;
-    try {
-      const map = JSON.parse(readFileSync(mapPath, 'utf8')) as { mappings: string };
-      map.mappings = `;${map.mappings}`;
-      writeFileSync(mapPath, JSON.stringify(map));
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    }
   }
 }
 
@@ -99,7 +90,9 @@ export default defineConfig(() => ({
   entry: ENTRIES,
   format: ['esm', 'cjs'],
   dts: { entry: emitDeclarations() },
-  sourcemap: true,
+  // No source maps are published (docs/decisions.md, What ships): the built code is not minified, so a stack trace
+  // already names the library's functions and lines a reader can follow.
+  sourcemap: false,
   clean: true,
   splitting: true,
   treeshake: true,
