@@ -6,6 +6,7 @@
  * understands; a field whose fully qualified name is longer than the limit (its own, or with its parents') is refused
  * at upload with a sentence and a code, one of 8 MiB while the health check keeps answering.
  */
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GeneratedForm, InstanceFromApplication } from '../../src/api/types';
 import { PDF_FIELD_NAME_TOO_LONG_MESSAGE, PDF_TOO_DEEP_MESSAGE, PDF_UPLOAD_LIMITS } from '../../src/domain/pdf/limits';
@@ -34,24 +35,98 @@ async function upload(bytes: Uint8Array, name: string) {
   return { status: response.status, body: (await response.json()) as GeneratedForm & { detail?: string; code?: string } };
 }
 
-/** Runs `work` while asking the health check every 50 ms; answers its result and the slowest health answer, ms. */
-async function withHealthChecks<T>(work: () => Promise<T>): Promise<{ result: T; slowestMs: number }> {
-  let slowestMs = 0;
+/** CPU time this thread has run, ms (/proc/thread-self/schedstat, ns), or null where there is no such file. */
+function threadCpuMs(): number | null {
+  try {
+    return Number(readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ')[0]) / 1e6;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The most CPU time the server's thread may run without a turn of its event loop while a hostile PDF is handled: the
+ * bytes are read in slices and parsed in a worker, so what is left on the thread is short turns (a slice, a database
+ * statement, an answer). A health check waits behind no more than that. Measured at the wall, the slowest health
+ * answer also counts the time the thread waits for a core: 1.2 s at load 20 on two cores, where the thread ran
+ * tens of milliseconds at a time.
+ */
+const MAX_HOLD_CPU_MS = 250;
+
+interface Held<T> {
+  result: T;
+  /** Health checks answered while `work` ran, and how many of them were not 200. */
+  healthAnswers: number;
+  healthFailures: number;
+  /** The slowest health answer, wall ms (reported, not judged: it includes waiting for a core). */
+  slowestHealthMs: number;
+  /** The longest gap of a 1 ms timer, wall ms, and the most CPU time this thread ran within one gap. */
+  maxGapMs: number;
+  maxGapCpuMs: number;
+}
+
+/**
+ * Runs `work` while asking the health check every 50 ms and timing the event loop (the server runs in the test's
+ * process, so its event loop is this one): a 1 ms timer's gaps, the longest by wall time and the most CPU time the
+ * thread ran within one gap. On a busy machine a gap is long while the thread waits for a core; the CPU time in it is
+ * the work that held the loop, which is what a health check, or any other request, waits behind.
+ */
+async function withHealthChecks<T>(work: () => Promise<T>): Promise<Held<T>> {
+  let slowestHealthMs = 0;
+  let healthAnswers = 0;
+  let healthFailures = 0;
+  let maxGapMs = 0;
+  let maxGapCpuMs = 0;
+  let last = performance.now();
+  let lastCpu = threadCpuMs();
   let running = true;
+  const tick = () => {
+    const now = performance.now();
+    const cpu = threadCpuMs();
+    maxGapMs = Math.max(maxGapMs, now - last);
+    maxGapCpuMs = Math.max(maxGapCpuMs, cpu === null || lastCpu === null ? now - last : cpu - lastCpu);
+    last = now;
+    lastCpu = cpu;
+    if (running) setTimeout(tick, 1);
+  };
+  setTimeout(tick, 1);
   const probe = (async () => {
     while (running) {
       const started = performance.now();
-      await call(server, '/api/HealthCheck/Get');
-      slowestMs = Math.max(slowestMs, performance.now() - started);
+      const answer = await call(server, '/api/HealthCheck/Get');
+      await answer.arrayBuffer();
+      healthAnswers += 1;
+      if (answer.status !== 200) healthFailures += 1;
+      slowestHealthMs = Math.max(slowestHealthMs, performance.now() - started);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   })();
   try {
-    return { result: await work(), slowestMs };
+    const result = await work();
+    tick();
+    return {
+      result,
+      healthAnswers,
+      healthFailures,
+      slowestHealthMs: Math.round(slowestHealthMs),
+      maxGapMs: Math.round(maxGapMs),
+      maxGapCpuMs: Math.round(maxGapCpuMs),
+    };
   } finally {
     running = false;
     await probe;
   }
+}
+
+/** The event loop kept turning while `work` ran: health checks answered 200, and no turn held the thread long. */
+function expectLoopNotHeld(held: Held<unknown>, what: string) {
+  console.log(
+    `${what}: ${held.healthAnswers} health answers, slowest ${held.slowestHealthMs} ms; longest event-loop gap ${held.maxGapMs} ms wall, ` +
+      `${held.maxGapCpuMs} ms CPU`,
+  );
+  expect(held.healthAnswers, 'health answers').toBeGreaterThan(0);
+  expect(held.healthFailures, 'health failures').toBe(0);
+  expect(held.maxGapCpuMs, 'longest CPU hold of the server thread').toBeLessThan(MAX_HOLD_CPU_MS);
 }
 
 describe('PDF limits', () => {
@@ -70,18 +145,18 @@ describe('PDF limits', () => {
     await saveFormPdf(server.db, { formId: generated.form.formId, fileName: 'bomb.pdf', pageCount: 1, bytes: bomb });
     const formInstanceId = created.body.formInstanceId;
 
-    const { result, slowestMs } = await withHealthChecks(async () => [
+    const held = await withHealthChecks(async () => [
       await callJson<{ code?: string; detail?: string }>(server, '/api/Forms/DownloadPdf', { token: admin, query: { formInstanceId } }),
       await callJson<{ code?: string; detail?: string }>(server, '/api/Forms/DownloadPdf', { token: admin, query: { formInstanceId, flatten: 'true' } }),
       await requestSignature(server, admin, { formInstanceId, signers: [{ name: 'Ada Lovelace', email: 'ada@example.com' }] }),
     ]);
-    for (const answer of result) {
+    for (const answer of held.result) {
       expect(answer.status).toBe(413);
       expect(answer.body).toMatchObject({ code: 'pdf-inflated-size' });
       expect(answer.body.detail).toContain('MiB when read');
     }
-    // Generous for a busy CI machine: the fill ran in the worker, not on the server's thread.
-    expect(slowestMs).toBeLessThan(1_000);
+    // The fill ran in the worker, not on the server's thread.
+    expectLoopNotHeld(held, 'inflating template');
   }, 60_000);
 
   it('refuses the bomb at upload with the same code', async () => {
@@ -120,10 +195,12 @@ describe('PDF limits', () => {
   }, 30_000);
 
   it('refuses a field name of 8 MiB at upload while the health check keeps answering', async () => {
-    const { result, slowestMs } = await withHealthChecks(() => upload(longFieldNamesPdf(1, 8 * 1024 * 1024), 'long.pdf'));
-    expect(result.status).toBe(422);
-    expect(result.body).toMatchObject({ code: 'pdf-field-name', detail: PDF_FIELD_NAME_TOO_LONG_MESSAGE });
-    // Generous for a busy CI machine: the body was read in slices and parsed in the worker.
-    expect(slowestMs).toBeLessThan(1_000);
+    // Built before the measure: the test's own work on the shared thread is not the server's.
+    const longName = longFieldNamesPdf(1, 8 * 1024 * 1024);
+    const held = await withHealthChecks(() => upload(longName, 'long.pdf'));
+    expect(held.result.status).toBe(422);
+    expect(held.result.body).toMatchObject({ code: 'pdf-field-name', detail: PDF_FIELD_NAME_TOO_LONG_MESSAGE });
+    // The body was read in slices and parsed in the worker.
+    expectLoopNotHeld(held, '8 MiB field name');
   }, 60_000);
 });
