@@ -9,6 +9,10 @@
 // --details prints axe's reason for each failing element (e.g. the measured colours and contrast ratio); --profile
 // prints the time spent in each step, summed over all lanes.
 //
+// The first color scheme gets every axe rule. A later scheme whose DOM is the same as the first's (elements, attributes,
+// text, form state, layout: domFingerprint) can differ only in what the style sheets paint, so it gets only the rules
+// whose result depends on colours (COLOUR_RULES); a DOM that changed with the scheme gets every rule again.
+//
 // axe has no rule for non-text contrast (WCAG 1.4.11), so the resting border of every text input, select, textarea,
 // checkbox and radio is also measured against the control's fill and the background behind it: 3:1 at least.
 //
@@ -18,7 +22,10 @@
 //
 // A full run (no id filter) also plants known faults into a story (faint text, a faint input border, a console
 // error, a page error, a missing file) and asks for a story that does not exist, each after a story left alone, and
-// fails unless every fault is reported and the story left alone passes: a checker that has gone blind fails.
+// fails unless every fault is reported and the story left alone passes: a checker that has gone blind fails. Two more
+// hold the later schemes to the rule above: a button without a name planted only in the last scheme (its DOM changed:
+// every rule must run there) and text planted alike in both schemes that only the dark one's CSS makes faint (the
+// same DOM: the colour rules alone must still report it).
 // --self-test runs only that; --no-self-test leaves it out.
 //
 // Builds Storybook (its test build) first only if storybook-static/index.json is missing ($STORYBOOK_STATIC_DIR picks
@@ -240,13 +247,60 @@ async function switchScheme(page, tracker, scheme) {
   await settle(page, tracker);
 }
 
-async function runAxe(page) {
+/**
+ * The axe rules whose result depends on computed colours: on a DOM that is the same in every other respect, only these
+ * can answer differently in another color scheme. Read from axe-core's checks: only color-contrast's and
+ * link-in-text-block's evaluations ask for foreground and background colours (color-contrast-enhanced, the AAA level of
+ * the first, is off in axe's defaults and here; it would belong in this list if it were turned on). The other rules
+ * read the DOM (elements, attributes, text, accessible names) and its layout (visibility, sizes, scrolling), which
+ * {@link domFingerprint} covers.
+ */
+const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
+
+/**
+ * Runs axe over the story (its root and Mantine's portals, where Modals and notifications render). `colourOnly`:
+ * only {@link COLOUR_RULES}, for a scheme whose DOM has the same fingerprint as the one fully checked before.
+ */
+async function runAxe(page, colourOnly = false) {
+  const options = colourOnly ? { ...AXE_OPTIONS, runOnly: { type: 'rule', values: COLOUR_RULES } } : AXE_OPTIONS;
   return page.evaluate(
-    // Modals and notifications render in Mantine portals outside #storybook-root.
     // eslint-disable-next-line no-undef
     (options) => axe.run({ include: ['#storybook-root', '[data-portal]'] }, options).then((r) => r.violations),
-    AXE_OPTIONS,
+    options,
   );
+}
+
+/**
+ * A digest of what every axe rule but the colour ones reads, over the story's root and portals: each element's tag,
+ * every attribute (class and style included) and form state (value, checked), its text, and its layout (rendered or
+ * not, size and place, whether it scrolls). Two schemes with the same digest differ only in what the style sheets
+ * paint: the colours Mantine's variables give per scheme. Then the second is checked with the colour rules alone.
+ */
+function domFingerprint(page) {
+  return page.evaluate(async () => {
+    const parts = [];
+    const walk = (node) => {
+      if (node.nodeType === Node.TEXT_NODE) {
+        parts.push(`"${node.data}`);
+        return;
+      }
+      if (node.nodeType !== Node.ELEMENT_NODE) return;
+      const e = /** @type {Element} */ (node);
+      let line = `<${e.tagName}`;
+      for (const a of e.attributes) line += ` ${a.name}=${a.value}`;
+      if ('value' in e && typeof e.value === 'string') line += ` .value=${e.value}`;
+      if ('checked' in e) line += ` .checked=${e.checked}`;
+      // Layout only (no style is resolved per element): a box not rendered is 0×0, and a box that scrolls says so.
+      if (e instanceof HTMLElement) line += ` ${e.offsetWidth}x${e.offsetHeight}@${e.offsetLeft},${e.offsetTop}`;
+      if (e.scrollHeight > e.clientHeight || e.scrollWidth > e.clientWidth) line += ` scrolls ${e.scrollWidth}x${e.scrollHeight}`;
+      parts.push(line);
+      for (const child of e.childNodes) walk(child);
+      parts.push('>');
+    };
+    for (const root of [document.getElementById('storybook-root'), ...document.querySelectorAll('[data-portal]')]) if (root) walk(root);
+    const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(parts.join('\n')));
+    return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
+  });
 }
 
 /** WCAG 1.4.11: the contrast a control's boundary needs against what is next to it. */
@@ -327,9 +381,10 @@ function lowContrastControls(page) {
 /**
  * @typedef {{ scheme: string, kind: string, rule?: string, detail: string }} Problem
  * @typedef {{ scheme: string, problems: Problem[], failedResources: { scheme: string, url: string, text: string }[],
- *   longestWaitMs: number }} Sink
- *   What one visit of a story found (and the longest of its waits that STORY_TIMEOUT_MS bounds); the page's events are
- *   written into the visit's sink.
+ *   longestWaitMs: number, colourOnly: boolean[] }} Sink
+ *   What one visit of a story found (and the longest of its waits that STORY_TIMEOUT_MS bounds, and for each scheme
+ *   after the first whether its DOM was the first one's, so that it was checked with the colour rules alone); the
+ *   page's events are written into the visit's sink.
  * @typedef {{ inflight: Set<import('playwright-core').Request>, held: Set<import('playwright-core').Request>,
  *   lastActivity: number, sink: Sink | null }} PageTracker
  * @typedef {(page: import('playwright-core').Page, scheme: string) => Promise<void>} Plant
@@ -449,7 +504,7 @@ class Lane {
  */
 async function visit(lane, id, { fresh = false, plant } = {}) {
   /** @type {Sink} */
-  const sink = { scheme: schemes[0], problems: [], failedResources: [], longestWaitMs: 0 };
+  const sink = { scheme: schemes[0], problems: [], failedResources: [], longestWaitMs: 0, colourOnly: [] };
   let passed = false;
   let reused = false;
   try {
@@ -463,11 +518,17 @@ async function visit(lane, id, { fresh = false, plant } = {}) {
       await lane.load(id, sink);
     }
     const page = /** @type {import('playwright-core').Page} */ (lane.page);
+    /** The fingerprint of the DOM the first scheme was checked on with every rule. */
+    let fullyChecked = '';
     for (const [i, next] of schemes.entries()) {
       sink.scheme = next;
       if (i > 0) await bounded(sink, 'switch scheme + settle', () => switchScheme(page, lane.tracker, next));
       if (plant) await plant(page, next);
-      for (const v of await timed('axe', () => runAxe(page))) {
+      const print = await timed('fingerprint', () => domFingerprint(page));
+      const colourOnly = i > 0 && print === fullyChecked;
+      if (i === 0) fullyChecked = print;
+      if (i > 0) sink.colourOnly.push(colourOnly);
+      for (const v of await timed(colourOnly ? 'axe (colour rules only)' : 'axe', () => runAxe(page, colourOnly))) {
         sink.problems.push({
           scheme: next,
           kind: 'axe',
@@ -494,7 +555,7 @@ async function visit(lane, id, { fresh = false, plant } = {}) {
   // Events that arrive after the visit (a late timer of this story) are not the next story's.
   if (lane.tracker.sink === sink) lane.tracker.sink = null;
   lane.reusable = passed && problems.length === 0 && !plant;
-  return { problems, reused, longestWaitMs: sink.longestWaitMs };
+  return { problems, reused, longestWaitMs: sink.longestWaitMs, colourOnly: sink.colourOnly };
 }
 
 /**
@@ -507,20 +568,32 @@ async function visit(lane, id, { fresh = false, plant } = {}) {
 async function checkStory(lane, id, plant) {
   const first = await visit(lane, id, { plant });
   const { longestWaitMs } = first;
-  if (first.problems.length === 0 || !first.reused) return { problems: first.problems, reuseOnly: [], reused: first.reused, longestWaitMs };
+  if (first.problems.length === 0 || !first.reused) {
+    return { problems: first.problems, reuseOnly: [], reused: first.reused, longestWaitMs, colourOnly: first.colourOnly };
+  }
   const again = await visit(lane, id, { fresh: true, plant });
   const longest = Math.max(longestWaitMs, again.longestWaitMs);
-  return { problems: again.problems, reuseOnly: again.problems.length === 0 ? first.problems : [], reused: true, longestWaitMs: longest };
+  return {
+    problems: again.problems,
+    reuseOnly: again.problems.length === 0 ? first.problems : [],
+    reused: true,
+    longestWaitMs: longest,
+    colourOnly: again.colourOnly,
+  };
 }
 
 /**
  * The self-test: faults planted into a real story, each of which the run must report, and a story that does not
  * exist. Each comes after a story left alone (`control`), which must pass, so that it is rendered in a page that has
  * shown another story, the way most stories are checked; it must be found there and again on a fresh load. A checker
- * that stops seeing any of them fails the run.
+ * that stops seeing any of them fails the run. Two of them hold the later schemes' shortcut to its terms (see
+ * {@link domFingerprint}): a DOM that changes in the last scheme gets every rule there (a button without a name, only
+ * in that scheme, is reported), and a DOM that does not change but whose text is faint only in the last scheme is
+ * still reported by the colour rules.
  * @param {string} control a story of the build, left alone
  * @param {string} target a story of the build, into which the faults are planted
- * @returns {{ id: string, control: string, plant?: Plant, expect: { name: string, seen: (problems: Problem[]) => boolean }[] }[]}
+ * @returns {{ id: string, control: string, plant?: Plant,
+ *   expect: { name: string, seen: (problems: Problem[], colourOnly: boolean[]) => boolean }[] }[]}
  */
 function selfTestCases(control, target) {
   const [first, last] = [schemes[0], schemes[schemes.length - 1]];
@@ -529,12 +602,17 @@ function selfTestCases(control, target) {
     last === 'dark'
       ? '<input aria-label="axe self-test field" style="appearance:none;border:1px solid #2e2e2e;background:#262626;width:200px;height:30px">'
       : '<input aria-label="axe self-test field" style="appearance:none;border:1px solid #f2f2f2;background:#fafafa;width:200px;height:30px">';
-  /** @type {Plant} */
-  const plant = async (page, scheme) => {
-    await page.evaluate(
+  /** A button with no accessible name (axe button-name): a fault of structure, planted only in the `last` scheme. */
+  const unnamedButton = '<button id="axe-self-test-unnamed" style="width:40px;height:30px"></button>';
+  /**
+   * Puts `html` next to the story (where Modals render), replacing what an earlier scheme put there; with `faults`,
+   * also a console error, a page error and a file missing from the build.
+   * @param {import('playwright-core').Page} page @param {string} html @param {boolean} faults
+   */
+  const put = (page, html, faults) =>
+    page.evaluate(
       ([html, now]) =>
         new Promise((done) => {
-          // Next to the story, where Modals render; in each scheme only its own faults.
           document.getElementById('axe-self-test')?.remove();
           const box = document.createElement('div');
           box.id = 'axe-self-test';
@@ -550,15 +628,35 @@ function selfTestCases(control, target) {
           image.onload = image.onerror = () => setTimeout(() => done(undefined), 50);
           image.src = '/axe-self-test-missing.png';
         }),
-      [
-        (scheme === first ? '<p style="color:#c8c8c8;background:#ffffff;font-size:14px">axe self-test: faint text</p>' : '') +
-          (scheme === last ? faintInput : ''),
-        scheme === first,
-      ],
+      /** @type {[string, boolean]} */ ([html, faults]),
+    );
+  /** In each scheme only its own faults: the DOM of the last scheme differs from the first's. @type {Plant} */
+  const plant = async (page, scheme) => {
+    await put(
+      page,
+      (scheme === first ? '<p style="color:#c8c8c8;background:#ffffff;font-size:14px">axe self-test: faint text</p>' : '') +
+        (scheme === last ? faintInput : '') +
+        (scheme === last && last !== first ? unnamedButton : ''),
+      scheme === first,
     );
   };
-  const has = (scheme, kind, match) => (problems) =>
+  /**
+   * The same elements in every scheme, whose text only the dark scheme's CSS makes faint (#595959 on white is 7:1;
+   * #333 on black 1.7:1), as Mantine's variables colour a story: the DOM does not change, the contrast does.
+   * @type {Plant}
+   */
+  const plantFaintInDark = async (page) => {
+    await put(
+      page,
+      '<style>#axe-self-test-dark-faint { color: #595959; background: #ffffff; font-size: 14px }' +
+        " [data-mantine-color-scheme='dark'] #axe-self-test-dark-faint { color: #333333; background: #000000 }</style>" +
+        '<p id="axe-self-test-dark-faint">axe self-test: faint in the dark scheme only</p>',
+      false,
+    );
+  };
+  const has = (scheme, kind, match) => (/** @type {Problem[]} */ problems) =>
     problems.some((p) => p.scheme === scheme && (p.kind === 'axe' ? p.rule : p.kind) === kind && match.test(p.detail));
+  const twoSchemes = last !== first;
   return [
     {
       id: target,
@@ -570,8 +668,35 @@ function selfTestCases(control, target) {
         { name: 'a console error', seen: has(first, 'console error', /planted console error/) },
         { name: 'an uncaught page error', seen: has(first, 'page error', /planted page error/) },
         { name: 'a file missing from the build', seen: has(first, 'console error', /axe-self-test-missing\.png/) },
+        ...(twoSchemes
+          ? [
+              {
+                name: `a button without a name only in ${last}, whose DOM differs (every rule, button-name)`,
+                seen: (/** @type {Problem[]} */ problems, /** @type {boolean[]} */ colourOnly) =>
+                  colourOnly.at(-1) === false && has(last, 'button-name', /axe-self-test-unnamed/)(problems),
+              },
+            ]
+          : []),
       ],
     },
+    ...(twoSchemes && last === 'dark'
+      ? [
+          {
+            id: target,
+            control,
+            plant: plantFaintInDark,
+            expect: [
+              {
+                name: 'text faint only in dark, on the same DOM (colour rules only, color-contrast)',
+                seen: (/** @type {Problem[]} */ problems, /** @type {boolean[]} */ colourOnly) =>
+                  colourOnly.at(-1) === true &&
+                  has('dark', 'color-contrast', /axe-self-test-dark-faint/)(problems) &&
+                  !problems.some((p) => p.scheme !== 'dark'),
+              },
+            ],
+          },
+        ]
+      : []),
     {
       id: 'axe-self-test--no-such-story',
       control,
@@ -661,6 +786,8 @@ async function main() {
   const longestWaits = {};
   /** @type {Lane[]} */
   const lanes = [];
+  /** The stories' later schemes checked with the colour rules only (same DOM) and with every rule (DOM changed). */
+  const schemePasses = { sameDom: 0, changedDom: 0 };
 
   // One context per lane keeps the MSW service worker and the cached Storybook bundle across the lane's pages.
   const lane = async () => {
@@ -681,6 +808,8 @@ async function main() {
           storySeconds.push((Date.now() - begun) / 1000);
           costs[item.id] = (Date.now() - begun) / 1000;
           longestWaits[item.id] = Math.round(result.longestWaitMs) / 1000;
+          for (const same of result.colourOnly) schemePasses[same ? 'sameDom' : 'changedDom'] += 1;
+          if (profile && result.colourOnly.includes(false)) console.log(`  (${item.id}: its DOM changed with the scheme: every rule again)`);
           if (profile) console.log(`  ${((Date.now() - begun) / 1000).toFixed(2)} s: ${item.id}`);
           report(item.id, result);
         }
@@ -691,8 +820,8 @@ async function main() {
     }
   };
 
-  function reportSelfTest(test, controlProblems, { problems, reused }) {
-    const missed = test.expect.filter((e) => !e.seen(problems));
+  function reportSelfTest(test, controlProblems, { problems, reused, colourOnly }) {
+    const missed = test.expect.filter((e) => !e.seen(problems, colourOnly));
     for (const e of test.expect) console.log(`${missed.includes(e) ? '✗' : '✓'} self-test: ${e.name} on ${test.id}`);
     if (controlProblems.length > 0) console.log(`✗ self-test: ${test.control}, left alone, did not pass`);
     if (!reused) console.log(`✗ self-test: ${test.id} was not rendered in the page that showed ${test.control}`);
@@ -740,6 +869,12 @@ async function main() {
     `(${stories.length} stories × ${schemes.join(' + ')} in ${seconds} s, ${lanes.length} lanes; a story ${median.toFixed(2)} s median, ` +
       `${sorted.at(-1)?.toFixed(2) ?? 0} s max; ${loads} page loads, ${switches} stories rendered in place)`,
   );
+  if (schemes.length > 1) {
+    console.log(
+      `(${schemes.slice(1).join(' + ')}: ${schemePasses.sameDom} on the same DOM, colour rules only; ` +
+        `${schemePasses.changedDom} on a changed DOM, every rule)`,
+    );
+  }
   if (profile) {
     for (const [name, sum] of stepSeconds) console.log(`  ${name}: ${sum.toFixed(1)} s in all lanes`);
   }
