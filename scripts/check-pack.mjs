@@ -1,15 +1,16 @@
 #!/usr/bin/env node
 // Package checks on the real tarball: publint, Are the Types Wrong, scratch ESM and CJS projects that install the
-// tarball and import the entry points, and a scratch host at the lowest version of every peer that renders screens.
+// tarball and import the entry points, the README's install line with npm and with pnpm and its examples compiled in
+// both installs, and a scratch host at the lowest version of every peer that renders screens.
 // Writes .tmp/results/pack.json.
 //
-// The slow steps wait mostly on npm and on other processes: publint, attw and the two installs start together as soon
+// The slow steps wait mostly on npm and on other processes: publint, attw and the three installs start together as soon
 // as the tarball is packed; the checks that read an install's result wait for that install. The checks are printed in
 // their order here, each with its seconds.
 import { execFile, execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync, readdirSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 
@@ -83,10 +84,20 @@ async function check(name, fn) {
 const installLine = /```bash\n([\s\S]*?)```/.exec(readFileSync(join(root, 'README.md'), 'utf8').split('<!-- install-line -->')[1] ?? '')?.[1]?.replace(/\\\n/g, ' ').trim() ?? '';
 if (!installLine.startsWith('npm install @ccq/forms-admin ')) throw new Error(`README.md's install line is not 'npm install @ccq/forms-admin …': '${installLine}'`);
 const readmePackages = installLine.split(/\s+/).slice(2);
-const peers = [...readmePackages.filter((name) => name !== '@ccq/forms-admin'), 'react@19', 'react-dom@19', 'msw@2'];
+// A TypeScript host has React's types of its own too: the README's examples are compiled there (see below).
+const hostTypes = ['@types/react@19', '@types/react-dom@19'];
+const peers = [...readmePackages.filter((name) => name !== '@ccq/forms-admin'), 'react@19', 'react-dom@19', 'msw@2', ...hostTypes];
 const scratch = join(tmp, 'scratch');
 mkdirSync(scratch, { recursive: true });
 writeFileSync(join(scratch, 'package.json'), JSON.stringify({ name: 'scratch', private: true, version: '0.0.0' }));
+
+// The same line with pnpm, which lets a package import only its own dependencies (no hoisting): the README says the
+// line works as `pnpm add`. pnpm comes from the npm registry at a pinned version; its store (every package's files,
+// which it links into each install) is kept under .tmp across runs.
+const PNPM = 'pnpm@12.21.0';
+const pnpmHost = join(tmp, 'pnpm');
+mkdirSync(pnpmHost, { recursive: true });
+writeFileSync(join(pnpmHost, 'package.json'), JSON.stringify({ name: 'scratch-pnpm', private: true, version: '0.0.0' }));
 
 // A host at the LOWEST version of every peer range the package declares (msw, the optional peer, included): the
 // tarball and those versions must install together — npm refuses peers that conflict, as @mantine/* 9 does with any
@@ -108,7 +119,7 @@ const lowest = join(tmp, 'lowest');
 mkdirSync(lowest, { recursive: true });
 writeFileSync(join(lowest, 'package.json'), JSON.stringify({ name: 'scratch-lowest', private: true, version: '0.0.0' }));
 
-// The slow steps, all at once (two npm installs into their own folders share npm's cache safely).
+// The slow steps, all at once (two npm installs into their own folders share npm's cache safely; pnpm has its own store).
 const install = ['install', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts', tarball];
 const started = {
   publint: start('npx', ['publint', 'run', tarball, '--strict']),
@@ -116,6 +127,24 @@ const started = {
   attw: start('npx', ['attw', tarball, '--profile', 'node16', '--format', 'table-flipped', '--no-emoji', '--exclude-entrypoints', './styles.css', './styles.layer.css']),
   scratch: start('npm', [...install, ...peers], scratch),
   lowest: start('npm', [...install, ...lowestPeers.map(([n, v]) => `${n}@${v}`)], lowest),
+  pnpm: start(
+    'npx',
+    [
+      '--yes',
+      PNPM,
+      'add',
+      tarball,
+      ...readmePackages.filter((name) => name !== '@ccq/forms-admin'),
+      'react@19',
+      'react-dom@19',
+      ...hostTypes,
+      '--ignore-scripts',
+      '--reporter=append-only',
+      '--store-dir',
+      join(root, '.tmp', 'pnpm-store'),
+    ],
+    pnpmHost,
+  ),
 };
 
 await check(`the tarball unpacks to at most ${UNPACKED_BUDGET.toLocaleString('en')} B and holds no source map`, () => {
@@ -130,17 +159,102 @@ await check('publint --strict', async () => {
   return '';
 });
 await check('attw (node16 + bundler)', () => outputOf(started.attw));
-await check(`install the README's line (${readmePackages.join(' ')}; the tarball for @ccq/forms-admin) into an empty project`, async () => {
-  await outputOf(started.scratch);
+/** What a host gets from the README's line: no charts library, and the stylesheet its example imports. */
+function checkInstalled(dir) {
   // A host that never shows a chart installs no charts library: none arrives with the package either.
-  const charts = ['@mantine/charts', 'recharts'].filter((name) => existsSync(join(scratch, 'node_modules', name)));
+  const charts = ['@mantine/charts', 'recharts'].filter((name) => existsSync(join(dir, 'node_modules', name)));
   if (charts.length) throw new Error(`the install brought ${charts.join(', ')}`);
   // The stylesheet the README's example imports, resolved through the package's exports (as a strict installer must).
-  const styles = run('node', ['-e', "console.log(require('node:fs').readFileSync(require.resolve('@ccq/forms-admin/styles.css'), 'utf8').length)"], scratch).trim();
-  if (!(Number(styles) > 1000) || !readFileSync(join(scratch, 'node_modules', '@ccq', 'forms-admin', 'dist', 'styles.css'), 'utf8').includes('.mantine-datatable{')) {
-    throw new Error(`@ccq/forms-admin/styles.css is not mantine-datatable's stylesheet (${styles} characters)`);
+  const styles = run('node', ['-e', "const f = require.resolve('@ccq/forms-admin/styles.css'); console.log(require('node:fs').readFileSync(f, 'utf8').includes('.mantine-datatable{') ? 'ok' : f)"], dir).trim();
+  if (styles !== 'ok') throw new Error(`@ccq/forms-admin/styles.css (${styles}) is not mantine-datatable's stylesheet`);
+}
+
+/**
+ * The README's examples (the host app, the public form page), as written, compiled in an install with strict
+ * TypeScript: the repository's TypeScript, the installed packages' types. Stylesheet imports are typed as a bundler's
+ * client types do.
+ */
+const readmeExamples = Object.fromEntries(
+  ['host-app', 'public-form-page'].map((name) => {
+    const code = /```tsx\n([\s\S]*?)```/.exec(readFileSync(join(root, 'README.md'), 'utf8').split(`<!-- example:${name} -->`)[1] ?? '')?.[1];
+    if (!code) throw new Error(`README.md has no tsx block after <!-- example:${name} -->`);
+    return [`readme-${name}.tsx`, code];
+  }),
+);
+/**
+ * The code samples of the Storybook guides (stories/docs/*.mdx): each ```tsx or ```ts block is a file of its own under
+ * docs-samples/<page>/, at the path its first line names (`// app/…/page.tsx`, so one page's blocks may import each
+ * other) or else as sample-<n>. They are compiled with the README's examples in the npm install, so a guide cannot
+ * show code that does not compile against the published package. The test kit's sample runs in a test runner, whose
+ * globals (describe/it and the hooks, as Vitest's `globals` and Jest give them) are declared for it.
+ */
+const docsDir = join(root, 'stories', 'docs');
+const docSamples = {};
+for (const page of readdirSync(docsDir).filter((f) => f.endsWith('.mdx')).sort()) {
+  let n = 0;
+  for (const [, lang, code] of readFileSync(join(docsDir, page), 'utf8').matchAll(/```(tsx?)\n([\s\S]*?)```/g)) {
+    const named = /^\/\/ ([\w./[\]-]+\.tsx?)\b/.exec(code)?.[1];
+    docSamples[join('docs-samples', page.replace(/\.mdx$/, ''), named ?? `sample-${(n += 1)}.${lang}`)] = code;
   }
+}
+const TEST_RUNNER_GLOBALS = `type Hook = (fn: () => unknown) => void;
+declare const beforeAll: Hook, afterAll: Hook, beforeEach: Hook, afterEach: Hook;
+declare function it(name: string, fn: () => unknown): void;
+declare function describe(name: string, fn: () => void): void;
+`;
+
+/**
+ * Compiles the README's examples (and `samples`) in an install. `libraries: true` checks the installed packages'
+ * declarations too (`skipLibCheck: false`, about 18 CPU-s of the ~20: a thousand declaration files), which the pnpm
+ * install does, as its stricter resolution is what they must pass; the npm install, with the same declarations,
+ * checks only the code (and has Node's types, for the guides' Next.js and test kit samples).
+ */
+function compileReadmeExamples(dir, { samples = {}, libraries }) {
+  const sources = { ...readmeExamples, ...samples };
+  for (const [file, code] of Object.entries(sources)) {
+    mkdirSync(dirname(join(dir, file)), { recursive: true });
+    writeFileSync(join(dir, file), code);
+  }
+  writeFileSync(join(dir, 'css.d.ts'), `declare module '*.css';\n${Object.keys(samples).length ? TEST_RUNNER_GLOBALS : ''}`);
+  const compilerOptions = {
+    strict: true,
+    skipLibCheck: !libraries,
+    noEmit: true,
+    noUnusedLocals: true,
+    jsx: 'react-jsx',
+    module: 'esnext',
+    moduleResolution: 'bundler',
+    target: 'es2022',
+    // Mantine's declarations name ES2025's set types (ReadonlySetLike), as in Next.js' and Vite's tsconfig templates.
+    lib: ['esnext', 'dom', 'dom.iterable'],
+    types: libraries ? [] : ['node'],
+  };
+  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['css.d.ts', ...Object.keys(sources)] }));
+  run(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'], dir);
+  const guides = Object.keys(samples).length ? ` and the guides' ${Object.keys(samples).length} code samples` : '';
+  return `${Object.keys(readmeExamples).join(' and ')}${guides} compile (strict${libraries ? ', skipLibCheck false' : ''})`;
+}
+
+await check(`install the README's line (${readmePackages.join(' ')}; the tarball for @ccq/forms-admin) into an empty project`, async () => {
+  await outputOf(started.scratch);
+  checkInstalled(scratch);
   return '';
+});
+await check("the README's examples and the Storybook guides' code samples compile in the npm install; the guides' install line is the README's", () => {
+  for (const page of readdirSync(docsDir).filter((f) => f.endsWith('.mdx'))) {
+    for (const [, line] of readFileSync(join(docsDir, page), 'utf8').matchAll(/```bash\n([\s\S]*?)```/g)) {
+      const command = line.replace(/\\\n/g, ' ').trim().replace(/\s+/g, ' ');
+      if (command.startsWith('npm install @ccq/forms-admin') && command !== installLine.replace(/\s+/g, ' ')) {
+        throw new Error(`stories/docs/${page} installs '${command}', the README '${installLine}'`);
+      }
+    }
+  }
+  return compileReadmeExamples(scratch, { samples: docSamples, libraries: false });
+});
+await check(`the README's line with ${PNPM} (pnpm add …) installs; the README's examples compile there, the libraries' declarations checked too`, async () => {
+  await outputOf(started.pnpm);
+  checkInstalled(pnpmHost);
+  return compileReadmeExamples(pnpmHost, { libraries: true });
 });
 
 writeFileSync(
