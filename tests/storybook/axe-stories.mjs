@@ -271,17 +271,20 @@ async function runAxe(page, colourOnly = false) {
 }
 
 /**
- * A digest of what every axe rule but the colour ones reads, over the story's root and portals: each element's tag,
- * every attribute (class and style included) and form state (value, checked), its text, and its layout (rendered or
- * not, size and place, whether it scrolls). Two schemes with the same digest differ only in what the style sheets
- * paint: the colours Mantine's variables give per scheme. Then the second is checked with the colour rules alone.
+ * Digests of what every axe rule but the colour ones reads, over the story's root and portals. `structure`: each
+ * element's tag, every attribute (class and style included) and form state (value, checked), and the text; `layout`:
+ * each element's box (rendered or not, size and place) and whether it scrolls, read from layout alone (no style is
+ * resolved per element). Two schemes with the same digests differ only in what the style sheets paint: the colours
+ * Mantine's variables give per scheme. Then the second is checked with the colour rules alone.
+ * @param {import('playwright-core').Page} page @returns {Promise<{ structure: string, layout: string }>}
  */
 function domFingerprint(page) {
   return page.evaluate(async () => {
-    const parts = [];
+    const structure = [];
+    const layout = [];
     const walk = (node) => {
       if (node.nodeType === Node.TEXT_NODE) {
-        parts.push(`"${node.data}`);
+        structure.push(`"${node.data}`);
         return;
       }
       if (node.nodeType !== Node.ELEMENT_NODE) return;
@@ -290,16 +293,19 @@ function domFingerprint(page) {
       for (const a of e.attributes) line += ` ${a.name}=${a.value}`;
       if ('value' in e && typeof e.value === 'string') line += ` .value=${e.value}`;
       if ('checked' in e) line += ` .checked=${e.checked}`;
-      // Layout only (no style is resolved per element): a box not rendered is 0×0, and a box that scrolls says so.
-      if (e instanceof HTMLElement) line += ` ${e.offsetWidth}x${e.offsetHeight}@${e.offsetLeft},${e.offsetTop}`;
-      if (e.scrollHeight > e.clientHeight || e.scrollWidth > e.clientWidth) line += ` scrolls ${e.scrollWidth}x${e.scrollHeight}`;
-      parts.push(line);
+      structure.push(line);
+      let box = e instanceof HTMLElement ? `${e.offsetWidth}x${e.offsetHeight}@${e.offsetLeft},${e.offsetTop}` : '-';
+      if (e.scrollHeight > e.clientHeight || e.scrollWidth > e.clientWidth) box += ` scrolls ${e.scrollWidth}x${e.scrollHeight}`;
+      layout.push(box);
       for (const child of e.childNodes) walk(child);
-      parts.push('>');
+      structure.push('>');
     };
     for (const root of [document.getElementById('storybook-root'), ...document.querySelectorAll('[data-portal]')]) if (root) walk(root);
-    const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(parts.join('\n')));
-    return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
+    const digest = async (/** @type {string[]} */ lines) => {
+      const bytes = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(lines.join('\n')));
+      return Array.from(new Uint8Array(bytes), (b) => b.toString(16).padStart(2, '0')).join('');
+    };
+    return { structure: await digest(structure), layout: await digest(layout) };
   });
 }
 
@@ -518,15 +524,21 @@ async function visit(lane, id, { fresh = false, plant } = {}) {
       await lane.load(id, sink);
     }
     const page = /** @type {import('playwright-core').Page} */ (lane.page);
-    /** The fingerprint of the DOM the first scheme was checked on with every rule. */
-    let fullyChecked = '';
+    /**
+     * The DOM the first scheme was checked on with every rule: its structure before and after the checks (the story
+     * did not change while axe read it) and its layout after them. Reading a page can lay out what was skipped before
+     * (a section with `content-visibility: auto` off screen has no size until something asks for it), so the layout
+     * the checks leave is the one compared.
+     */
+    let fullyChecked = { before: '', after: '', layout: '' };
     for (const [i, next] of schemes.entries()) {
       sink.scheme = next;
       if (i > 0) await bounded(sink, 'switch scheme + settle', () => switchScheme(page, lane.tracker, next));
       if (plant) await plant(page, next);
       const print = await timed('fingerprint', () => domFingerprint(page));
-      const colourOnly = i > 0 && print === fullyChecked;
-      if (i === 0) fullyChecked = print;
+      const colourOnly =
+        i > 0 && print.structure === fullyChecked.before && print.structure === fullyChecked.after && print.layout === fullyChecked.layout;
+      if (i === 0) fullyChecked.before = print.structure;
       if (i > 0) sink.colourOnly.push(colourOnly);
       for (const v of await timed(colourOnly ? 'axe (colour rules only)' : 'axe', () => runAxe(page, colourOnly))) {
         sink.problems.push({
@@ -540,6 +552,10 @@ async function visit(lane, id, { fresh = false, plant } = {}) {
       }
       for (const control of await timed('non-text contrast', () => lowContrastControls(page))) {
         sink.problems.push({ scheme: next, kind: 'axe', rule: 'non-text-contrast', detail: `form control boundary below 3:1 — ${control}` });
+      }
+      if (i === 0 && schemes.length > 1) {
+        const after = await timed('fingerprint', () => domFingerprint(page));
+        fullyChecked = { ...fullyChecked, after: after.structure, layout: after.layout };
       }
     }
     passed = true;
