@@ -97,3 +97,48 @@ export const NameTaken: Story = {
     await expect(await canvas.findByText("A form named 'loan application' already exists.", {}, { timeout: 5000 })).toBeInTheDocument();
   },
 };
+
+/** Links the current version's claimant fields to the example application, and its notes to a number (refused). */
+const linkExpenseClaim = () => {
+  const schema = fakeBackend.db.formSchemas.find((s) => s.formSchemaId === seedIds.formSchemas.expenseClaimV2);
+  const links: Record<string, string> = { '/applicant/name': '/applicant/name', '/applicant/email': '/applicant/email', '/notes': '/loan/amount' };
+  for (const section of schema?.layout.pages.flatMap((p) => p.sections) ?? []) {
+    for (const field of section.fields) if (links[field.path]) field.linkedPath = links[field.path];
+  }
+  return {};
+};
+
+/** Opens 'New pre-filled instance' and waits for `text` in its dialog. */
+const openPrefill = (text: string | RegExp): Story['play'] => async ({ canvasElement }) => {
+  const body = within(canvasElement.ownerDocument.body);
+  await userEvent.click(await within(canvasElement).findByRole('button', { name: 'New pre-filled instance' }));
+  const dialog = await body.findByRole('dialog', { name: 'New instance pre-filled from application data' });
+  await expect(await within(dialog).findByText(text, {}, { timeout: 5000 })).toBeInTheDocument();
+};
+
+/**
+ * 'New pre-filled instance': the example application picked, the values the linked fields take from it (a number the
+ * notes field refuses is left empty, and said why) before the instance is created.
+ */
+export const PrefillValues: Story = { loaders: [linkExpenseClaim], play: openPrefill('Grace Hopper') };
+
+/** 'New pre-filled instance' on a version with no linked field: it says the instance would start empty. */
+export const PrefillNoLinks: Story = { play: openPrefill('No field of the current version is linked to application data.') };
+
+/** 'New pre-filled instance' while the application records are read. */
+export const PrefillLoading: Story = {
+  loaders: [linkExpenseClaim],
+  parameters: {
+    msw: { handlers: { dynamicFormLinking: [errorHandlers.pending('/api/DynamicFormLinking/GetExampleApplication'), ...storyHandlers.dynamicFormLinking] } },
+  },
+  play: openPrefill('Loading the application records…'),
+};
+
+/** 'New pre-filled instance' when the application records could not be read: 'Try again', and no 'Create instance'. */
+export const PrefillFailed: Story = {
+  loaders: [linkExpenseClaim],
+  parameters: {
+    msw: { handlers: { dynamicFormLinking: [errorHandlers.failing('/api/DynamicFormLinking/GetExampleApplication', 500), ...storyHandlers.dynamicFormLinking] } },
+  },
+  play: openPrefill('Failed to load the application records. Please try again.'),
+};

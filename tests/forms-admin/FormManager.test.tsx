@@ -251,3 +251,92 @@ describe('FormManager: the instances show their signing envelope', () => {
     expect(within(instances).queryByText('Not requested')).not.toBeInTheDocument();
   });
 });
+
+describe('FormManager: New pre-filled instance', () => {
+  /** Links fields of the current version (Expense Claim v2) to the example application's paths. */
+  function linkCurrentVersion(links: Record<string, string>) {
+    const schema = backend.db.formSchemas.find((s) => s.formSchemaId === v2)!;
+    for (const section of schema.layout.pages.flatMap((p) => p.sections)) {
+      for (const field of section.fields) if (links[field.path]) field.linkedPath = links[field.path];
+    }
+  }
+  const dialog = () => screen.findByRole('dialog', { name: 'New instance pre-filled from application data' });
+
+  it('shows the values the example application gives the linked fields (a refused one left empty, said why), then creates the instance and opens it', async () => {
+    linkCurrentVersion({ '/applicant/name': '/applicant/name', '/applicant/email': '/applicant/email', '/notes': '/loan/amount' });
+    const onOpenInstance = vi.fn();
+    const { user } = renderScreen({ onOpenInstance });
+    await user.click(await screen.findByRole('button', { name: 'New pre-filled instance' }));
+    const modal = await dialog();
+    // The only record there is, picked for the person.
+    expect(await within(modal).findByRole('combobox', { name: 'Application record' })).toHaveValue('Example application');
+    const table = await within(modal).findByRole('table', { name: 'Values the new instance takes' });
+    const rows = within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+    expect(rows[0]).toEqual(['Claimant', '/applicant/name', 'Grace Hopper']);
+    expect(rows[1]).toEqual(['Email', '/applicant/email', 'grace.hopper@example.com']);
+    expect(rows[2]?.slice(0, 2)).toEqual(['Notes', '/loan/amount']);
+    expect(rows[2]?.[2]).toMatch(/^Left empty: /);
+    expect(requestsTo('GetExampleApplication')).toHaveLength(1);
+    const before = backend.db.formInstances.length;
+    await user.click(within(modal).getByRole('button', { name: 'Create instance' }));
+    await waitFor(() => expect(onOpenInstance).toHaveBeenCalledTimes(1));
+    expect(requestsTo('Create').map((r) => r.path)).toEqual([`/api/DynamicFormLinking/Create?schemaId=${v2}`]);
+    expect(backend.db.formInstances).toHaveLength(before + 1);
+    const created = onOpenInstance.mock.calls[0]![0] as { formInstanceId: string; formSchemaId: string };
+    expect(created.formSchemaId).toBe(v2);
+    const stored = backend.db.formInstances.find((i) => i.formInstanceId === created.formInstanceId)!;
+    expect(stored.data).toMatchObject({ applicant: { name: 'Grace Hopper', email: 'grace.hopper@example.com' } });
+    expect(stored.data).not.toHaveProperty('notes');
+    expect(await screen.findByText('Instance created from Example application.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('says so when no field of the current version is linked', async () => {
+    const { user } = renderScreen();
+    await user.click(await screen.findByRole('button', { name: 'New pre-filled instance' }));
+    const modal = await dialog();
+    expect(await within(modal).findByText('No field of the current version is linked to application data.')).toBeInTheDocument();
+    expect(within(modal).queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it("offers the host's records: nothing is created before one is picked, and the picked one is posted", async () => {
+    linkCurrentVersion({ '/applicant/name': '/applicant/name' });
+    const records = [
+      { id: 'a-1', label: 'Application 1 (Ada)', application: { applicant: { name: 'Ada Lovelace' } } },
+      { id: 'a-2', label: 'Application 2 (Alan)', application: { applicant: { name: 'Alan Turing' } } },
+    ];
+    const onOpenInstance = vi.fn();
+    const { user } = renderScreen({ prefillRecords: records, onOpenInstance });
+    await user.click(await screen.findByRole('button', { name: 'New pre-filled instance' }));
+    const modal = await dialog();
+    expect(within(modal).getByRole('button', { name: 'Create instance' })).toBeDisabled();
+    await user.click(within(modal).getByRole('combobox', { name: 'Application record' }));
+    await user.click(await screen.findByRole('option', { name: 'Application 2 (Alan)' }));
+    expect(await within(modal).findByRole('cell', { name: 'Alan Turing' })).toBeInTheDocument();
+    await user.click(within(modal).getByRole('button', { name: 'Create instance' }));
+    await waitFor(() => expect(onOpenInstance).toHaveBeenCalledTimes(1));
+    const created = onOpenInstance.mock.calls[0]![0] as { formInstanceId: string };
+    expect(backend.db.formInstances.find((i) => i.formInstanceId === created.formInstanceId)?.data).toMatchObject({ applicant: { name: 'Alan Turing' } });
+    // The host gave the records: the example application is not read.
+    expect(requestsTo('GetExampleApplication')).toHaveLength(0);
+  });
+
+  it('shows a failed read of the example application with Try again, and offers no Create', async () => {
+    server.use(errorHandlers.failing('/api/DynamicFormLinking/GetExampleApplication', 500, { once: true }));
+    const { user } = renderScreen();
+    await user.click(await screen.findByRole('button', { name: 'New pre-filled instance' }));
+    const modal = await dialog();
+    expect(await within(modal).findByText('Failed to load the application records. Please try again.')).toBeInTheDocument();
+    expect(within(modal).getByRole('button', { name: 'Create instance' })).toBeDisabled();
+    await user.click(within(modal).getByRole('button', { name: 'Try again' }));
+    expect(await within(modal).findByRole('combobox', { name: 'Application record' })).toHaveValue('Example application');
+  });
+
+  it('is not offered without DynamicFormLinking_Create', async () => {
+    backend.setCurrentUser('reader');
+    renderScreen();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Form: Expense Claim' })).toBeInTheDocument();
+    await waitFor(() => expect(requestsTo('GetMyClaims').length).toBeGreaterThan(0));
+    expect(screen.queryByRole('button', { name: 'New pre-filled instance' })).not.toBeInTheDocument();
+  });
+});

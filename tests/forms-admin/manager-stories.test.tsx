@@ -60,6 +60,23 @@ describe('FormManager stories', () => {
     expect(within(within(compare).getByText('/costCentre').closest('tr')!).getByText('Added')).toBeInTheDocument();
   });
 
+  it("PrefillValues, PrefillNoLinks: their play functions open 'New pre-filled instance' and find the values or that none is linked", async () => {
+    await Form.PrefillValues.run();
+    const dialog = await screen.findByRole('dialog', { name: 'New instance pre-filled from application data' });
+    expect(within(dialog).getByRole('cell', { name: 'grace.hopper@example.com' })).toBeInTheDocument();
+    expect(within(dialog).getByText(/^Left empty: /)).toBeInTheDocument();
+    cleanup();
+    await Form.PrefillNoLinks.run();
+  });
+
+  it('PrefillLoading, PrefillFailed: no Create while the records are read or when they could not be', async () => {
+    await Form.PrefillLoading.run();
+    expect(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Create instance' })).toBeDisabled();
+    cleanup();
+    await Form.PrefillFailed.run();
+    expect(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
   it('Loading shows the loader', async () => {
     await renderStory(Form.Loading);
     expect(await screen.findByText('Loading…')).toBeInTheDocument();

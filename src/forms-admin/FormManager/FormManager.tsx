@@ -29,6 +29,7 @@ import { formatDateTime } from '../shared/ListScreen';
 import { useLocale } from '../../query/useLocale';
 import { ScreenPage, ScreenReadPage, SectionCard as Part, screenClasses, useScreenStyles, type ScreenFactory, optionKeys, useScreenController } from '../shared/screen';
 import { InstancesPart } from './InstancesTable';
+import { PrefillDialog } from './PrefillDialog';
 import type { LocatedField, SchemaFieldsDiff } from './schema-diff';
 import { useFormManager, type FormManagerController, type FormManagerOptions } from './useFormManager';
 import { READABLE_NAME_INPUT } from '../shared/useNameCheck';
@@ -49,7 +50,7 @@ export interface FormManagerViewProps extends BoxProps, StylesApiProps<FormManag
   onOpenLinking?: (formSchemaId: string) => void;
   /** 'Open' on a version: called with the version's id (a host opens its form schema manager). */
   onOpenSchema?: (formSchemaId: string) => void;
-  /** 'Open' on an instance: the instance opens in its own version. */
+  /** 'Open' on an instance: the instance opens in its own version. Also called with an instance 'New pre-filled instance' created. */
   onOpenInstance?: (instance: FormInstance) => void;
 }
 
@@ -167,6 +168,13 @@ export const FormManagerView = factory<FormManagerViewFactory>((_props) => {
             <Can claim="EditFormSchema_AllowRead">
               <Button variant="default" onClick={() => onOpenLinking(form.currentFormSchemaId as string)}>
                 {labels.piOpenLinking}
+              </Button>
+            </Can>
+          )}
+          {c.currentSchema && (
+            <Can claim="DynamicFormLinking_Create">
+              <Button variant="default" onClick={c.prefill.open}>
+                {labels.fmPrefillNew}
               </Button>
             </Can>
           )}
@@ -405,6 +413,7 @@ export const FormManagerView = factory<FormManagerViewFactory>((_props) => {
         />
       </Stack>
       <DeleteConfirmDialog controller={c.deletes} labels={labels} />
+      <PrefillDialog controller={c.prefill} labels={labels} onCreated={onOpenInstance} />
     </ScreenPage>
   );
 });
@@ -417,11 +426,12 @@ export interface FormManagerProps extends FormManagerOptions, Omit<FormManagerVi
 export type FormManagerFactory = ScreenFactory<FormManagerProps, FormManagerStylesNames>;
 
 /** The props of {@link FormManager} its controller hook reads. */
-const FORM_MANAGER_OPTIONS = optionKeys<FormManagerOptions>()('formId', 'publicOrigin', 'labels', 'onDeleted');
+const FORM_MANAGER_OPTIONS = optionKeys<FormManagerOptions>()('formId', 'publicOrigin', 'labels', 'onDeleted', 'prefillRecords');
 
 /**
  * The form manager: one form's details (rename, describe, move to a group), its public link with a QR code and
- * whether it is public, its versions (compare any two side by side, make one current) and its newest instances —
+ * whether it is public, its versions (compare any two side by side, make one current), its newest instances and
+ * 'New pre-filled instance' (an instance of the current version filled from an application record) —
  * {@link useFormManager} rendered by {@link FormManagerView}. Buttons show only with their claims (EditForm,
  * EditFormSchema, ViewSubmissions); the server refuses anyway. Works on its own inside an `APIProvider`.
  */

@@ -16,6 +16,7 @@ import { idEquals } from '../shared/ids';
 import { useNameCheck } from '../shared/useNameCheck';
 import type { ManagerInstances } from './InstancesTable';
 import { useManagerInstances } from './useManagerInstances';
+import { usePrefillInstance, type PrefillController, type PrefillRecord } from './usePrefillInstance';
 
 export { FORM_MANAGER_INSTANCES_SHOWN } from './useManagerInstances';
 
@@ -33,6 +34,11 @@ export interface FormManagerOptions {
   labels?: Partial<Labels>;
   /** Called after the form was deleted (soft delete), e.g. to go back to the list of forms. */
   onDeleted?: (formId: string) => void;
+  /**
+   * The application records 'New pre-filled instance' offers (the host's own, e.g. its open applications); without
+   * them it offers the server's example application (`DynamicFormLinking/GetExampleApplication`).
+   */
+  prefillRecords?: readonly PrefillRecord[];
 }
 
 /** The details a user edits: name, description and group. */
@@ -84,6 +90,8 @@ export interface FormManagerController {
   setCompare(change: { fromId?: string | null; toId?: string | null }): void;
   /** 'Delete' (soft delete) of the form, with its confirmation, shown with DeleteForm (the shared delete actions). */
   deletes: DeleteActionsController;
+  /** 'New pre-filled instance' of the current version from an application record (`DynamicFormLinking/Create`). */
+  prefill: PrefillController;
 }
 
 const draftOf = (form: Form | null | undefined): FormDetailsDraft => ({
@@ -97,7 +105,7 @@ const draftOf = (form: Form | null | undefined): FormDetailsDraft => ({
  * current version is public, its versions (compare any two, make one current) and its newest instances. Each change
  * patches one row, shows a toast and refetches only that entity's reads.
  */
-export function useFormManager({ formId, publicOrigin, labels: overrides, onDeleted }: FormManagerOptions): FormManagerController {
+export function useFormManager({ formId, publicOrigin, labels: overrides, onDeleted, prefillRecords }: FormManagerOptions): FormManagerController {
   const labels = useLabels(overrides);
   const { client } = useApi();
 
@@ -115,6 +123,7 @@ export function useFormManager({ formId, publicOrigin, labels: overrides, onDele
 
   const schemas = (schemasQuery.data?.value ?? []) as ODataEntity<FormSchema>[];
   const currentSchema = schemas.find((s) => s.formSchemaId === form?.currentFormSchemaId) ?? null;
+  const prefill = usePrefillInstance(currentSchema, labels, prefillRecords);
 
   // The edited details start from the saved form and follow it until the user changes something.
   const [edits, setEdits] = useState<Partial<FormDetailsDraft>>({});
@@ -224,5 +233,6 @@ export function useFormManager({ formId, publicOrigin, labels: overrides, onDele
     compare: { fromId, toId, diff },
     setCompare: (change) => setPicked((p) => ({ ...p, ...change })),
     deletes,
+    prefill,
   };
 }
