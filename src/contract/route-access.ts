@@ -136,6 +136,8 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   rule('GET', '/api/Signing/VerifyAudit', P.FormSigner_Select),
   { ...rule('POST', '/api/Signing/RemindSigners', P.FormSigner_Update), alternatives: [P.FormSigner_AddUpdate] },
   { ...rule('POST', '/api/Signing/GetSignerLink', P.FormSigner_Update), alternatives: [P.FormSigner_AddUpdate] },
+  // Sending an envelope's failed e-mail again is a reminder of one message: the same claims.
+  { ...rule('POST', '/api/Signing/ResendMail', P.FormSigner_Update), alternatives: [P.FormSigner_AddUpdate] },
   { ...rule('POST', '/api/Signing/VoidEnvelope', P.FormSigner_MarkDeleted), alternatives: [P.FormSigner_Delete] },
   // Beyond the spec: the Outbox of the mail sent (signing links among it), for administrators only.
   rule('GET', '/api/Mail/Outbox', P.GlobalDataAdmin),

@@ -548,6 +548,8 @@ export interface SignatureRequest {
   emailMessage?: string;
   /** When the envelope expires (ISO date-time); the server voids an envelope not completed by then. Default: 30 days. */
   expiresAt?: string | Date;
+  /** Remind the signers whose turn it is every this many days (1 to 30) until signed or expired; absent or null: the default reminders. */
+  reminderEveryDays?: number | null;
 }
 
 /** Where a signer is in an envelope. */
@@ -583,6 +585,27 @@ export interface SigningEnvelope {
   lastReminderDateTime: Date | null;
   createdDateTime: Date;
   lastUpdatedDateTime: Date;
+  /**
+   * The reminder schedule: the signers whose turn it is are reminded every this many days until the envelope is
+   * signed or expires (null: the default automatic reminders, every 3 days at most 3 times). Absent from backends that
+   * have none.
+   */
+  reminderEveryDays?: number | null;
+  /** The envelope's e-mail that failed after its last retry, oldest first; each can be sent again. Absent: none known. */
+  mailFailures?: EnvelopeMailFailure[];
+}
+
+/** An envelope's e-mail that could not be sent (`Signing/ResendMail` sends it again). */
+export interface EnvelopeMailFailure {
+  mailId: string;
+  /** What the message was: 'signing-request', 'reminder', 'completed', 'declined'. */
+  kind: string;
+  toName: string;
+  toEmail: string;
+  /** Why the last try failed, as the mail server said. */
+  error: string;
+  attempts: number;
+  lastAttemptDateTime: Date | null;
 }
 
 /** A signer's link (`Signing/GetSignerLink`): the only time its token is seen (the server keeps its hash). */

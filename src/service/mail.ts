@@ -117,6 +117,15 @@ function parts(blocks: readonly Block[]): { text: string; html: string } {
   return { text: `${text}\n`, html };
 }
 
+/**
+ * A date and time as a recipient reads it, in their locale through `Intl.DateTimeFormat` as the labels' formatter
+ * writes dates ('January 31, 2030 at 12:00 PM UTC' in English, '31. Januar 2030 um 12:00 UTC' in German): the mail
+ * server and the reader may be in other time zones, so the time is written in UTC and says so.
+ */
+export function mailDate(date: Date, locale: string): string {
+  return `${new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(date)} UTC`;
+}
+
 /** What a signing message is written from. */
 export interface SigningMailFacts {
   texts: SigningMailTexts;
@@ -127,7 +136,15 @@ export interface SigningMailFacts {
 
 /** The request or reminder to sign: the signer's own link, the sender's subject and message when given. */
 export function signingLinkMail(
-  facts: SigningMailFacts & { kind: 'signing-request' | 'reminder'; link: string; emailSubject: string | null; emailMessage: string | null; linkExpiresAt: Date },
+  facts: SigningMailFacts & {
+    kind: 'signing-request' | 'reminder';
+    link: string;
+    emailSubject: string | null;
+    emailMessage: string | null;
+    linkExpiresAt: Date;
+    /** The recipient's locale, which writes the link's expiry ('en' when absent). */
+    locale?: string;
+  },
 ): MailMessage {
   const { texts, formName, to } = facts;
   const form = { form: formName, name: to.name };
@@ -141,7 +158,7 @@ export function signingLinkMail(
   blocks.push(
     { link: facts.link, words: fill(texts.mlSignLink, form) },
     { paragraph: fill(texts.mlSignLinkText, form) },
-    { paragraph: fill(texts.mlLinkExpires, { ...form, date: facts.linkExpiresAt.toISOString().slice(0, 10) }) },
+    { paragraph: fill(texts.mlLinkExpires, { ...form, date: mailDate(facts.linkExpiresAt, facts.locale ?? 'en') }) },
     { paragraph: texts.mlFooter },
   );
   return { kind: facts.kind, to, subject, ...parts(blocks), attachments: [], envelopeId: facts.envelopeId, link: facts.link };
@@ -161,4 +178,22 @@ export function declinedMail(facts: SigningMailFacts & { signerName: string | nu
   const values = { form: formName, name: to.name, signer: facts.signerName ?? texts.mlSomeSigner };
   const blocks: Block[] = [{ paragraph: fill(texts.mlGreeting, values) }, { paragraph: fill(texts.mlDeclinedBody, values) }, { quote: facts.reason }, { paragraph: texts.mlFooter }];
   return { kind: 'declined', to, subject: fill(texts.mlDeclinedSubject, values), ...parts(blocks), attachments: [], envelopeId: facts.envelopeId };
+}
+
+/**
+ * Whether an address is in a reserved `.invalid` domain (RFC 2606), which no mail reaches: the development SMTP sink
+ * and the test fake refuse it for good, so a failed message can be tried on both alike.
+ */
+export function isRefusedRecipient(email: string): boolean {
+  return /\.invalid$/i.test(email.trim());
+}
+
+/** The SMTP server's answer to a recipient refused for good (5xx: not retried). */
+export function refusedRecipientReply(email: string): string {
+  return `5.1.2 <${email}>: the domain does not exist (.invalid is reserved)`;
+}
+
+/** The error a mail client reports for a refused recipient, as nodemailer words it, with its SMTP code. */
+export function refusedRecipientError(email: string): Error & { responseCode: number } {
+  return Object.assign(new Error(`Can't send mail - all recipients were rejected: 550 ${refusedRecipientReply(email)}`), { responseCode: 550 });
 }

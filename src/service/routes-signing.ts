@@ -20,6 +20,7 @@ import {
   openSigning,
   remindSigners,
   requestSignature,
+  resendEnvelopeMail,
   signEnvelope,
   signerLink,
   verifyAudit,
@@ -100,6 +101,15 @@ export const SIGNING_ROUTES: readonly SigningRoute[] = [
     async handle(request, ports) {
       const id = readIdField(await readBody(request), 'envelopeId');
       return json(await remindSigners(ports, actorOf(request), id));
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/Signing/ResendMail',
+    summary: "Sends again an envelope's e-mail that failed after its last retry.",
+    async handle(request, ports) {
+      const body = await readBody(request);
+      return json(await resendEnvelopeMail(ports, readIdField(body, 'envelopeId'), readIdField(body, 'mailId')));
     },
   },
   {

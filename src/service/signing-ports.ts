@@ -37,6 +37,8 @@ export interface EnvelopeRecord {
   emailMessage: string | null;
   expiresAt: Date | null;
   sentDateTime: Date | null;
+  /** The reminder schedule in days (null: the automatic reminders of the domain's policy). */
+  reminderEveryDays: number | null;
   remindersSent: number;
   lastReminderDateTime: Date | null;
   /** The user who requested the signature (null: unknown). */
@@ -54,6 +56,7 @@ export interface NewEnvelope {
   emailSubject: string | null;
   emailMessage: string | null;
   expiresAt: Date | null;
+  reminderEveryDays: number | null;
   createdBy: string | null;
   createdDateTime: Date;
 }

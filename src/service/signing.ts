@@ -43,6 +43,7 @@ import {
 } from '../domain/signing';
 import { envelopeListAnswer, type EnvelopeListQuery } from '../domain/signing/list-query';
 import { completedMail, declinedMail, signingLinkMail, type Mailer, type MailMessage, type SigningMailTexts } from './mail';
+import { envelopeMailFailures, resendMail, type SigningMailQueue } from './mail-queue';
 import type { Clock, Ids } from './ports';
 import type { EnvelopeRecord, MailOutbox, SealInput, Sealer, SentDocuments, SigningActor, SigningStorage, SigningStore, TokenSource } from './signing-ports';
 
@@ -58,6 +59,13 @@ export interface SigningPorts {
   mailer: Mailer | null;
   /** The texts the mail is written with (the labels' `ml…` texts, in the backend's language). */
   mailTexts: SigningMailTexts;
+  /** The locale the mail writes dates in (the language of `mailTexts`, e.g. 'en', 'de', 'fr'). */
+  mailLocale: string;
+  /**
+   * The queue `mailer` keeps its messages in until they are sent: its failures are shown on their envelopes and can be
+   * sent again. Null: no mail, or a mailer that keeps none.
+   */
+  mailQueue: SigningMailQueue | null;
   /** What was sent, for the Outbox page. */
   outbox: MailOutbox;
   /** The audit trails' key; null when none is configured (a keyed trail then cannot be appended to). */
@@ -171,6 +179,7 @@ async function sendLinks(ports: SigningPorts, store: SigningStore, found: Envelo
         to: { name: signer.name, email: signer.email },
         link: linkOf(ports, issued.token),
         linkExpiresAt: issued.expiresAt,
+        locale: ports.mailLocale,
         emailSubject: found.emailSubject,
         emailMessage: found.emailMessage,
       }),
@@ -202,10 +211,17 @@ async function completionMails(ports: SigningPorts, envelopeId: string, signed: 
   return parties.map((to) => completedMail({ texts: ports.mailTexts, formName, envelopeId: found.envelopeId, to, signed: attachment }));
 }
 
+/** Envelopes with their failed mail (an empty list when the backend keeps no mail queue). */
+async function withMailFailures(ports: SigningPorts, envelopes: SigningEnvelope[]): Promise<SigningEnvelope[]> {
+  const failures = ports.mailQueue ? await envelopeMailFailures(ports.mailQueue.store, envelopes.map((e) => e.envelopeId)) : new Map<string, never[]>();
+  return envelopes.map((e) => ({ ...e, mailFailures: failures.get(e.envelopeId) ?? [] }));
+}
+
 async function reload(ports: SigningPorts, envelopeId: string): Promise<SigningEnvelope> {
   const envelope = await ports.storage.envelope(envelopeId);
   if (!envelope) throw envelopeNotFound(envelopeId);
-  return envelope;
+  const [withFailures] = await withMailFailures(ports, [envelope]);
+  return withFailures ?? envelope;
 }
 
 /** Runs `work` on an envelope whose row is locked, after voiding it when it has expired; 404 for an unknown one. */
@@ -252,6 +268,7 @@ export async function requestSignature(ports: SigningPorts, actor: SigningActor,
       emailSubject: request.emailSubject,
       emailMessage: request.emailMessage,
       expiresAt: request.expiresAt,
+      reminderEveryDays: request.reminderEveryDays,
       createdBy: actor.userId,
       createdDateTime: now,
     });
@@ -295,7 +312,7 @@ export async function remindSigners(ports: SigningPorts, actor: SigningActor, en
       throw new DomainError(409, 'Only an envelope out for signature can be reminded.', { envelopeStatus: found.status });
     }
     const state = { remindersSent: found.remindersSent, sentAt: found.sentDateTime, lastReminderAt: found.lastReminderDateTime };
-    if (automatic ? !automaticReminderDue(state, now) : (checkManualReminder(state, now), false)) return [];
+    if (automatic ? !automaticReminderDue(state, now, found.reminderEveryDays) : (checkManualReminder(state, now), false)) return [];
     const waiting = found.signers.filter((s) => s.status === 'Sent' || s.status === 'Delivered').map((s) => s.signerId);
     await store.updateEnvelope(found.envelopeId, { remindersSent: found.remindersSent + 1, lastReminderDateTime: now });
     for (const signerId of waiting) await record(ports, store, found.envelopeId, 'reminded', actor, now, { signerId, details: { automatic } });
@@ -473,7 +490,22 @@ export async function getEnvelope(ports: SigningPorts, envelopeId: string): Prom
 export async function listEnvelopes(ports: SigningPorts, query: EnvelopeListQuery): Promise<ReturnType<typeof envelopeListAnswer<SigningEnvelope>>> {
   for (const due of await ports.storage.openEnvelopes(ports.clock.now())) await expireIfDue(ports, due.envelopeId);
   const { envelopes, total } = await ports.storage.listEnvelopes(query);
-  return envelopeListAnswer(query, envelopes, () => total);
+  return envelopeListAnswer(query, await withMailFailures(ports, envelopes), () => total);
+}
+
+/**
+ * Sends again an envelope's message that failed after its last retry (`Signing/ResendMail`): it waits in the queue
+ * again with no attempts counted, and goes out as any new message. 404 for an unknown envelope or message, or one
+ * that has not failed.
+ */
+export async function resendEnvelopeMail(ports: SigningPorts, envelopeId: string, mailId: string): Promise<SigningEnvelope> {
+  const found = await knownEnvelope(ports, envelopeId);
+  const queue = ports.mailQueue;
+  if (!queue || !(await resendMail(queue.store, found.envelopeId, mailId, ports.clock.now()))) {
+    throw new DomainError(404, `The envelope has no failed e-mail '${mailId}'.`);
+  }
+  await queue.wake();
+  return reload(ports, found.envelopeId);
 }
 
 async function knownEnvelope(ports: SigningPorts, envelopeId: string): Promise<EnvelopeRecord> {

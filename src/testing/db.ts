@@ -118,6 +118,8 @@ export interface FakeEnvelopeLifecycle {
   tokens: FakeSignerToken[];
   /** The user who requested the signature. */
   createdBy?: string | null;
+  /** The reminder schedule in days (absent or null: none). */
+  reminderEveryDays?: number | null;
   /** The document as sent, its SHA-256 and where each signer signs (by position); absent on an envelope made by hand. */
   sent?: { bytes: Uint8Array; sha256: string };
   places?: SignaturePlace[][];

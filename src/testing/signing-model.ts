@@ -9,7 +9,8 @@ import type { OutboxMessage, SignaturePlace, SigningEnvelope } from '../api/type
 import { allLive, rowNotFound } from '../domain/forms';
 import { initialSignerStatuses, isEnvelopeOpen, sha256Hex, signedDocumentFileName } from '../domain/signing';
 import { englishLabels } from '../labels/english';
-import { signingMailTextsOf, type Mailer } from '../service/mail';
+import { isRefusedRecipient, refusedRecipientError, signingMailTextsOf, type Mailer } from '../service/mail';
+import { deliverDueMail, memoryMailQueueStore, type MailQueueStore, type SigningMailQueue } from '../service/mail-queue';
 import type { SigningPorts } from '../service/signing';
 import type { EnvelopeRecord, SentDocuments, Sealer, SigningStorage } from '../service/signing-ports';
 import type { FakeDb, FakeEnvelope, FakeEnvelopeLifecycle, FakeEnvelopeSigner } from './db';
@@ -81,6 +82,7 @@ export function envelopeDto(envelope: FakeEnvelope): SigningEnvelope {
     declinedReason: life.declinedReason,
     remindersSent: life.remindersSent,
     lastReminderDateTime: life.lastReminderDateTime,
+    reminderEveryDays: life.reminderEveryDays ?? null,
     createdDateTime: envelope.createdDateTime,
     lastUpdatedDateTime: envelope.lastUpdatedDateTime,
   };
@@ -112,6 +114,7 @@ function recordOf(envelope: FakeEnvelope): EnvelopeRecord {
     sentDateTime: life.sentDateTime,
     remindersSent: life.remindersSent,
     lastReminderDateTime: life.lastReminderDateTime,
+    reminderEveryDays: life.reminderEveryDays ?? null,
     createdBy: life.createdBy ?? null,
     sentDocumentSha256: life.sent?.sha256 ?? null,
     signers: life.signers.map((s) => ({ ...s })),
@@ -179,7 +182,7 @@ export function fakeSigningStorage(ctx: SigningContext): SigningStorage {
         lastUpdatedDateTime: n.createdDateTime,
         lifecycle: newLifecycle(
           n.signers.map(({ signerId, name, email, routingOrder }) => ({ signerId, name, email, routingOrder, status: 'Created' })),
-          { expiresAt: n.expiresAt, createdBy: n.createdBy },
+          { expiresAt: n.expiresAt, createdBy: n.createdBy, reminderEveryDays: n.reminderEveryDays },
         ),
       });
     },
@@ -317,10 +320,15 @@ export function fakeOutbox(db: FakeDb): OutboxMessage[] {
   return outbox;
 }
 
-/** The fake's mailer: records each message in memory, as the server's sink would list it. */
-function fakeMailer(ctx: SigningContext): Mailer {
+/**
+ * The fake's mail transport: records each message in memory, as the server's sink would list it. Like the server's
+ * development sink it refuses for good a recipient in a reserved `.invalid` domain (RFC 2606), so that a failed
+ * message can be tried and shown alike on both.
+ */
+function fakeTransport(ctx: SigningContext): Mailer {
   return {
     async send(message) {
+      if (isRefusedRecipient(message.to.email)) throw refusedRecipientError(message.to.email);
       fakeOutbox(ctx.db).unshift({
         id: ctx.newId(),
         receivedDateTime: ctx.now(),
@@ -334,11 +342,41 @@ function fakeMailer(ctx: SigningContext): Mailer {
   };
 }
 
+/** The fake's mail queue of a database, kept in memory beside its envelopes (`reset()` forgets it with them). */
+const mailQueues = new WeakMap<FakeDb['envelopes'], MailQueueStore>();
+
+function fakeMailQueueStore(db: FakeDb): MailQueueStore {
+  let store = mailQueues.get(db.envelopes);
+  if (!store) mailQueues.set(db.envelopes, (store = memoryMailQueueStore()));
+  return store;
+}
+
+/**
+ * The fake's mail: each message waits in the queue (in memory) and the due ones are sent before the call answers,
+ * through the same queue use cases as the server's worker.
+ */
+function fakeMail(ctx: SigningContext): { mailer: Mailer; queue: SigningMailQueue } {
+  const store = fakeMailQueueStore(ctx.db);
+  const wake = async () => {
+    await deliverDueMail({ store, transport: fakeTransport(ctx), now: () => ctx.now() });
+  };
+  return {
+    queue: { store, wake },
+    mailer: {
+      async send(message) {
+        await store.add(ctx.newId(), message, ctx.now());
+        await wake();
+      },
+    },
+  };
+}
+
 /**
  * The signing use cases' ports over the fake: its storage, clock and ids; links point at `origin`; mail is recorded in
  * memory (the fake's Outbox).
  */
 export function fakeSigningPorts(ctx: SigningContext, origin: string): SigningPorts {
+  const mail = fakeMail(ctx);
   return {
     storage: fakeSigningStorage(ctx),
     clock: { now: () => ctx.now() },
@@ -346,8 +384,10 @@ export function fakeSigningPorts(ctx: SigningContext, origin: string): SigningPo
     tokens: { newToken },
     documents: fakeSentDocuments(ctx.db),
     sealer: fakeSealer,
-    mailer: fakeMailer(ctx),
+    mailer: mail.mailer,
+    mailQueue: mail.queue,
     mailTexts: signingMailTextsOf(englishLabels),
+    mailLocale: 'en',
     outbox: { list: async ({ offset, limit }) => ({ messages: fakeOutbox(ctx.db).slice(offset, offset + limit), total: fakeOutbox(ctx.db).length }) },
     auditKey: FAKE_AUDIT_KEY,
     signingBaseUrl: origin,

@@ -199,6 +199,46 @@ async function runScenario(target: ContractTarget) {
   facts.set('remind', (await admin.signing.remindSigners(reminding.envelopeId))?.remindersSent);
   facts.set('remind.soon', await outcome(() => admin.signing.remindSigners(reminding.envelopeId)));
 
+  // A reminder schedule, chosen when requesting: kept and shown on the envelope; refused out of its bounds.
+  const scheduledId = await instance();
+  await admin.signing.requestSignature({ formInstanceId: scheduledId, signers: [SIGNERS[0]!], reminderEveryDays: 2 });
+  const scheduled = (await admin.signing.listEnvelopes({ formInstanceId: scheduledId }))[0];
+  facts.set('schedule', [scheduled?.reminderEveryDays, (await admin.signing.getEnvelope(scheduled?.envelopeId ?? ''))?.reminderEveryDays, reminding.reminderEveryDays]);
+  facts.set('schedule.bad', [
+    await outcome(() => admin.signing.requestSignature({ formInstanceId: scheduledId, signers: SIGNERS, reminderEveryDays: 0 })),
+    await outcome(() => admin.signing.requestSignature({ formInstanceId: scheduledId, signers: SIGNERS, reminderEveryDays: 31 })),
+    await outcome(() => admin.signing.requestSignature({ formInstanceId: scheduledId, signers: SIGNERS, reminderEveryDays: 1.5 })),
+  ]);
+  await admin.signing.voidEnvelope(scheduled?.envelopeId ?? '', 'Schedule seen.');
+
+  // Mail that fails: a recipient the mail server refuses for good (a reserved .invalid domain) is not retried; the
+  // failure is shown on the envelope (in the list and read alone) with the server's reason, and can be sent again.
+  const failingId = await instance();
+  await admin.signing.requestSignature({ formInstanceId: failingId, signers: [{ name: 'Nobody', email: 'nobody@mail.invalid' }] });
+  let failing = (await admin.signing.listEnvelopes({ formInstanceId: failingId }))[0];
+  for (const deadline = Date.now() + 20_000; (failing?.mailFailures ?? []).length === 0 && Date.now() < deadline; ) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    failing = (await admin.signing.listEnvelopes({ formInstanceId: failingId }))[0];
+  }
+  const failure = failing?.mailFailures?.[0];
+  const failureFacts = (f: typeof failure) => f && [f.kind, f.toName, f.toEmail, f.attempts, f.error.includes('550'), f.error.includes('nobody@mail.invalid'), f.lastAttemptDateTime !== null];
+  facts.set('mail.failed', [failing?.mailFailures?.length, failureFacts(failure)]);
+  facts.set('mail.failed.read', (await admin.signing.getEnvelope(failing?.envelopeId ?? ''))?.mailFailures?.map(failureFacts));
+  facts.set('mail.others.clean', (await admin.signing.getEnvelope(reminding.envelopeId))?.mailFailures);
+  const resent = await admin.signing.resendMail(failing?.envelopeId ?? '', failure?.mailId ?? '');
+  let again = resent;
+  for (const deadline = Date.now() + 20_000; (again?.mailFailures ?? []).length === 0 && Date.now() < deadline; ) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    again = await admin.signing.getEnvelope(failing?.envelopeId ?? '');
+  }
+  // Sent again, refused again: still one failure (the same message), one attempt since it was sent again.
+  facts.set('mail.resent', [again?.mailFailures?.length, again?.mailFailures?.[0]?.mailId === failure?.mailId, again?.mailFailures?.[0]?.attempts]);
+  facts.set('mail.resend.unknown', [
+    await outcome(() => admin.signing.resendMail(failing?.envelopeId ?? '', crypto.randomUUID())),
+    await outcome(() => admin.signing.resendMail(reminding.envelopeId, failure?.mailId ?? '')),
+    await outcome(() => target.clientAs('reader').signing.resendMail(failing?.envelopeId ?? '', failure?.mailId ?? '')),
+  ]);
+
   // Inputs.
   const id = await instance();
   facts.set('bad.signers', await outcome(() => admin.signing.requestSignature({ formInstanceId: id, signers: [] })));
@@ -360,6 +400,21 @@ describe('signing — the fake and the server agree', () => {
     for (const key of ['decline.no.reason', 'declined', 'busy', 'busy.problem', 'busy.delivered', 'request.after.void', 'request.after.decline', 'list.count', 'void.no.reason', 'voided', 'void.again', 'remind.voided', 'remind', 'remind.soon', 'download.early']) {
       expect(server.get(key), key).toEqual(fake.get(key));
     }
+  });
+
+  it('keeps a reminder schedule chosen when requesting, within its bounds', () => {
+    expect(fake.get('schedule')).toEqual([2, 2, null]);
+    expect(fake.get('schedule.bad')).toEqual([400, 400, 400]);
+    for (const key of ['schedule', 'schedule.bad']) expect(server.get(key), key).toEqual(fake.get(key));
+  });
+
+  it('shows mail that failed on its envelope, with the reason, and sends it again on request', () => {
+    expect(fake.get('mail.failed')).toEqual([1, ['signing-request', 'Nobody', 'nobody@mail.invalid', 1, true, true, true]]);
+    expect(fake.get('mail.failed.read')).toEqual([['signing-request', 'Nobody', 'nobody@mail.invalid', 1, true, true, true]]);
+    expect(fake.get('mail.others.clean')).toEqual([]);
+    expect(fake.get('mail.resent')).toEqual([1, true, 1]);
+    expect(fake.get('mail.resend.unknown')).toEqual([404, 404, 403]);
+    for (const key of ['mail.failed', 'mail.failed.read', 'mail.others.clean', 'mail.resent', 'mail.resend.unknown']) expect(server.get(key), key).toEqual(fake.get(key));
   });
 
   it('refuses bad input with 4xx', () => {

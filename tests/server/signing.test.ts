@@ -19,6 +19,10 @@ import {
   nextAuditEvent,
 } from '../../src/domain/signing';
 import { loadOrCreateDevelopmentCertificate } from '../../example-host/server/signing/certificates';
+import { readSignatureRequest } from '../../src/domain/signing';
+import { getEnvelope as getSigningEnvelope, requestSignature as requestSignatureUseCase, sweepEnvelopes } from '../../src/service/signing';
+import { createFakeBackend, seedIds } from '../../src/testing';
+import { fakeOutbox, fakeSigningPorts } from '../../src/testing/signing-model';
 import { call, callJson, START_TIMEOUT_MS, startTestServer, type TestServer } from './helpers';
 import { freshInstance, pdfInfo, pdfsig, pdfText, pngDataUrl, requestSignature, signaturePng, signerLink, signingPage } from './signing-helpers';
 
@@ -355,6 +359,48 @@ describe('expiry and reminders', () => {
     clock = new Date(clock.getTime() + REMINDER_POLICY.automaticWindowMs);
     await provider.sweep();
     expect((await getEnvelope(auto.envelopeId)).remindersSent).toBe(1);
+    clock = new Date();
+  });
+
+  it("reminds on the envelope's schedule every N days past the default window and cap, until it expires: the server's sweep and the fake's, through one service", async () => {
+    const DAY = 24 * 3600_000;
+    const start = new Date();
+    let fakeClock = start;
+    /** The reminders counted after each sweep of a schedule of 2 days over 21 days, then the envelope's status. */
+    const run = async (sweep: () => Promise<unknown>, read: () => Promise<SigningEnvelope>) => {
+      const seen: number[] = [];
+      for (const days of [1, 2, 3, 4, 6, 8, 10, 12, 14, 16, 18]) {
+        fakeClock = clock = new Date(start.getTime() + days * DAY + 1000);
+        await sweep();
+        seen.push((await read()).remindersSent);
+      }
+      fakeClock = clock = new Date(start.getTime() + 21 * DAY);
+      await sweep();
+      const last = await read();
+      return { seen, status: last.status, remindersSent: last.remindersSent, reminderEveryDays: last.reminderEveryDays };
+    };
+    const request = { signers: [SIGNERS[0]!], reminderEveryDays: 2, expiresAt: new Date(start.getTime() + 20 * DAY).toISOString() };
+
+    clock = start;
+    const onServer = await envelopeFor(request.signers, { reminderEveryDays: 2, expiresAt: request.expiresAt });
+    const { signingProvider } = await import('../../example-host/server/signing/routes');
+    const provider = signingProvider(server);
+    const serverRun = await run(() => provider.sweep(), () => getEnvelope(onServer.envelopeId));
+
+    // The fake: its own signing ports over its tables, with a clock the test moves.
+    fakeClock = start;
+    const backend = createFakeBackend({ now: () => fakeClock });
+    const ports = fakeSigningPorts(backend, 'http://fake.test');
+    const free = backend.db.formInstances.find((i) => !i.isDeleted && !i.envelopeId && i.formInstanceId === seedIds.formInstances.loanInProgress);
+    const fakeEnvelope = await requestSignatureUseCase(ports, { userId: null, ipAddress: null, userAgent: null }, readSignatureRequest({ formInstanceId: free?.formInstanceId ?? '', ...request }, start));
+    const fakeRun = await run(() => sweepEnvelopes(ports), () => getSigningEnvelope(ports, fakeEnvelope.envelopeId));
+
+    expect(serverRun).toEqual({ seen: [0, 1, 1, 2, 3, 4, 5, 6, 7, 8, 9], status: EnvelopeStatus.Voided, remindersSent: 9, reminderEveryDays: 2 });
+    expect(fakeRun).toEqual(serverRun);
+    // The fake's reminders went out by mail, each with the signer's own link.
+    const reminders = fakeOutbox(backend.db).filter((m) => m.subject.startsWith('Reminder'));
+    expect(reminders).toHaveLength(9);
+    expect(reminders.every((m) => /\/sign\?token=[A-Za-z0-9_-]{43}\n/.test(m.textBody))).toBe(true);
     clock = new Date();
   });
 });

@@ -72,6 +72,7 @@ function setup(options: { mailer?: 'records' | 'fails' | 'none' } = {}) {
     emailSubject: 'Sign the loan',
     emailMessage: 'Please.',
     expiresAt: new Date(clock.getTime() + 30 * 24 * 3600_000),
+    reminderEveryDays: null,
   });
   const tokenOf = (m: SigningMail | undefined) => new URL(m?.link ?? 'https://x/').searchParams.get('token') ?? '';
   return { db, ports, mail, seals, request, tokenOf, move: (ms: number) => (clock = new Date(clock.getTime() + ms)) };
@@ -89,7 +90,8 @@ describe('signing mail', () => {
     expect(first.text).toContain('You are asked to sign “Loan”.');
     expect(first.text).toContain('> Please.');
     expect(first.text).toContain('https://host.example/sign?token=token-1');
-    expect(first.text).toContain('The link works until 2026-03-15.');
+    // The link's expiry in the recipient's locale (the mail's), in UTC and saying so: not an ISO date.
+    expect(first.text).toContain('The link works until March 15, 2026 at 9:00 AM UTC.');
     expect(first.html).toContain('<a href="https://host.example/sign?token=token-1"');
     expect(first.html).toContain('<p>Hello Ada,</p>');
     expect(first.attachments).toEqual([]);
@@ -180,10 +182,12 @@ describe('signing mail', () => {
   it('writes the mail in the texts it is given (a German pack)', async () => {
     const { ports, mail, request } = setup();
     const german = signingMailTextsOf(germanLabels);
-    await requestSignature({ ...ports, mailTexts: german }, actor, { ...request(), emailSubject: null, emailMessage: null });
+    await requestSignature({ ...ports, mailTexts: german, mailLocale: 'de' }, actor, { ...request(), emailSubject: null, emailMessage: null });
     expect(mail[0]?.subject).toBe('Bitte unterschreiben Sie „Loan“');
     expect(mail[0]?.text).toContain('Guten Tag Ada,');
     expect(mail[0]?.text).not.toContain('>');
+    expect(mail[0]?.text).toContain('Der Link gilt bis 15. März 2026 um 09:00 UTC.');
+    expect(mail[0]?.html).toContain('<p>Der Link gilt bis 15. März 2026 um 09:00 UTC.</p>');
   });
 });
 

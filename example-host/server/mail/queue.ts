@@ -1,12 +1,18 @@
 /**
- * Mail outside the request: the use cases hand each message to a {@link MailQueue}, which returns at once and sends in
- * the background, one message at a time, retrying a failed one after 1 s, 5 s and 30 s before it gives up (and logs
- * it). A request therefore never waits for an SMTP server, and a slow or failing one never fails a request.
+ * Mail outside the request: the use cases hand each message to a {@link MailQueue}, which stores it in the queue (the
+ * server's `mail_queue` table, store.ts) and returns at once; its worker sends in the background, one message at a
+ * time, retrying a failed one after 1 s, 5 s and 30 s (a message the mail server refuses for good, an SMTP 5xx, at
+ * once) before it gives up: the message is kept with its error, shown on its envelope and sent again on request. A
+ * request therefore never waits for an SMTP server, a slow or failing one never fails a request, and a restart loses
+ * nothing: the worker starts with what was waiting, and looks again every `pollMs` (a message another instance left).
  */
 import type { Mailer, MailMessage } from '../../../src/service/mail';
+import { deliverDueMail, MAIL_RETRY_DELAYS_MS, memoryMailQueueStore, type MailLog, type MailQueueStore, type SigningMailQueue } from '../../../src/service/mail-queue';
 
-/** The waits before each retry of a message that failed. */
-export const MAIL_RETRY_DELAYS_MS: readonly number[] = [1_000, 5_000, 30_000];
+export { MAIL_RETRY_DELAYS_MS };
+
+/** How often the worker looks for due messages besides being woken (a retry, a restart, another instance). */
+export const MAIL_POLL_MS = 30_000;
 
 /** A message that could not be sent, after every retry. */
 export interface FailedMail {
@@ -15,75 +21,104 @@ export interface FailedMail {
   attempts: number;
 }
 
-/** A log line of the queue. */
-type Log = (entry: { level: 'info' | 'warn' | 'error'; msg: string; [key: string]: unknown }) => void;
+/** Options of a queue. */
+export interface MailQueueOptions {
+  /** Where messages wait (default: in memory, for tests of the queue alone). */
+  store?: MailQueueStore;
+  now?: () => Date;
+  /** How often the worker looks for due messages (default {@link MAIL_POLL_MS}; null: only when woken). */
+  pollMs?: number | null;
+}
 
-/** The mailer the use cases get: queues, sends in the background, retries. */
+/** The mailer the use cases get: stores, sends in the background, retries. */
 export class MailQueue implements Mailer {
-  private readonly waiting: { message: MailMessage; attempts: number }[] = [];
   private running: Promise<void> | null = null;
+  private again = false;
   private stopped = false;
   private readonly timers = new Set<NodeJS.Timeout>();
-  /** The messages given up on (newest last). */
+  private readonly poll: NodeJS.Timeout | null;
+  /** Where the messages wait. */
+  readonly store: MailQueueStore;
+  private readonly now: () => Date;
+  /** The messages given up on by this worker (newest last); the store keeps them too. */
   readonly failed: FailedMail[] = [];
 
   constructor(
     private readonly inner: Mailer,
-    private readonly log: Log,
+    private readonly log: MailLog,
     private readonly retryDelaysMs: readonly number[] = MAIL_RETRY_DELAYS_MS,
-  ) {}
+    options: MailQueueOptions = {},
+  ) {
+    this.store = options.store ?? memoryMailQueueStore();
+    this.now = options.now ?? (() => new Date());
+    const pollMs = options.pollMs === undefined ? MAIL_POLL_MS : options.pollMs;
+    this.poll = pollMs === null ? null : setInterval(() => this.wake(), pollMs);
+    this.poll?.unref();
+  }
 
-  /** Queues a message and returns at once. */
+  /** Stores a message and returns at once (the worker sends it). */
   async send(message: MailMessage): Promise<void> {
     if (this.stopped) return;
-    this.waiting.push({ message, attempts: 0 });
-    this.run();
+    await this.store.add(crypto.randomUUID(), message, this.now());
+    this.wake();
   }
 
-  private run(): void {
-    this.running ??= (async () => {
+  /** Has the worker send what is due (at once, or right after the pass it is in). */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = (async () => {
       // Outside the request that queued it: the first send waits for the next turn of the event loop.
       await new Promise((resolve) => setImmediate(resolve));
-      for (let next = this.waiting.shift(); next && !this.stopped; next = this.waiting.shift()) await this.attempt(next);
-    })().finally(() => {
-      this.running = null;
-      if (this.waiting.length && !this.stopped) this.run();
-    });
-  }
-
-  private async attempt(item: { message: MailMessage; attempts: number }): Promise<void> {
-    item.attempts += 1;
-    try {
-      await this.inner.send(item.message);
-    } catch (error) {
-      const delay = this.retryDelaysMs[item.attempts - 1];
-      const fields = { kind: item.message.kind, envelopeId: item.message.envelopeId, attempts: item.attempts, error: String(error) };
-      if (delay === undefined) {
-        this.failed.push({ message: item.message, error: String(error), attempts: item.attempts });
-        this.log({ level: 'error', msg: 'mail not sent', ...fields });
-        return;
-      }
-      this.log({ level: 'warn', msg: 'mail failed, retrying', retryInMs: delay, ...fields });
-      const timer = setTimeout(() => {
-        this.timers.delete(timer);
+      do {
+        this.again = false;
         if (this.stopped) return;
-        this.waiting.push(item);
-        this.run();
-      }, delay);
-      timer.unref();
-      this.timers.add(timer);
-    }
+        const report = await deliverDueMail({ store: this.store, transport: this.inner, now: this.now, retryDelaysMs: this.retryDelaysMs, log: this.log });
+        this.failed.push(...report.given);
+        for (const delay of report.retryInMs) this.later(delay);
+      } while (this.again && !this.stopped);
+    })()
+      .catch((error: unknown) => this.log({ level: 'error', msg: 'mail queue pass failed', error: String(error) }))
+      .finally(() => {
+        this.running = null;
+        // Woken after the pass's last look: look again (a message added or a retry come due meanwhile).
+        if (this.again) this.wake();
+      });
   }
 
-  /** Resolves when nothing is queued or being sent (a retry waiting on its timer is not counted). */
+  /** Wakes the worker when a retry is due. */
+  private later(delay: number): void {
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      this.wake();
+    }, delay);
+    timer.unref();
+    this.timers.add(timer);
+  }
+
+  /** The queue as the signing use cases reach it (its failures, and sending one again). */
+  get signingQueue(): SigningMailQueue {
+    return {
+      store: this.store,
+      wake: async () => {
+        this.wake();
+      },
+    };
+  }
+
+  /** Resolves when nothing is being sent (a retry waiting on its timer is not counted). */
   async idle(): Promise<void> {
     while (this.running) await this.running;
   }
 
-  /** Sends what is queued now, then stops taking messages and drops the retries still waiting. */
+  /** Sends what is due now, then stops; what still waits stays in the store for the next start. */
   async stop(): Promise<void> {
     await this.idle();
     this.stopped = true;
+    if (this.poll) clearInterval(this.poll);
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
   }

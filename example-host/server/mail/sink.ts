@@ -2,11 +2,12 @@
  * The development SMTP sink: without `SMTP_URL` the reference server starts a real SMTP server of its own (the
  * `smtp-server` package) on the loopback interface, sends its mail there through the same SMTP mailer (smtp.ts), and
  * stores each message it receives, parsed by `mailparser`, in the `mail_outbox` table, where the Outbox page lists
- * it. Nothing leaves the machine.
+ * it. Nothing leaves the machine. A recipient in a reserved `.invalid` domain is refused (550), as a real server would.
  */
 import type { AddressObject } from 'mailparser';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { isRefusedRecipient, refusedRecipientReply } from '../../../src/service/mail';
 import type { Db } from '../db/index';
 import { mailOutbox } from '../db/schema';
 
@@ -54,6 +55,11 @@ export async function startSmtpSink(db: Db, log: Log, port = 0): Promise<SmtpSin
     size: SINK_MAX_MESSAGE_BYTES,
     logger: false,
     banner: 'forms development SMTP sink',
+    onRcptTo(address, _session, callback) {
+      // A reserved .invalid domain is refused for good, as the test fake refuses it: a failed message on demand.
+      if (isRefusedRecipient(address.address)) callback(Object.assign(new Error(refusedRecipientReply(address.address)), { responseCode: 550 }));
+      else callback();
+    },
     onData(stream, _session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -28,6 +28,10 @@ export interface SigningOptions extends SealConfig {
   mailTexts?: SigningMailTexts;
   /** The waits before each retry of a message that failed (default 1 s, 5 s, 30 s). */
   mailRetryDelaysMs?: readonly number[];
+  /** How often the mail worker looks for due messages besides being woken (default 30 s; null: only when woken). */
+  mailPollMs?: number | null;
+  /** The locale the mail writes dates in, the language of `mailTexts` (default 'en'). */
+  mailLocale?: string;
   /** Where signer links point (`{base}/sign?token=…`); default the first host origin. */
   signingBaseUrl?: string | null;
   /** How often the server voids expired envelopes and sends due automatic reminders; null: never (tests). Default 60 s. */

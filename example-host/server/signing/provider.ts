@@ -23,6 +23,7 @@ import {
 } from '../../../src/service/signing';
 import { englishLabels } from '../../../src/labels/english';
 import { signingMailTextsOf, type SigningMailTexts } from '../../../src/service/mail';
+import type { SigningMailQueue } from '../../../src/service/mail-queue';
 import type { Mailer, SentDocuments, SigningMail } from '../../../src/service/signing-ports';
 import type { Db } from '../db/index';
 import { listOutbox } from '../mail/outbox';
@@ -60,6 +61,10 @@ export interface LocalProviderOptions extends SealConfig {
   mail?: MailSender;
   /** The texts of the mail (default the English labels'). */
   mailTexts?: SigningMailTexts;
+  /** The locale the mail writes dates in (default 'en'). */
+  mailLocale?: string;
+  /** The queue `mail` keeps its messages in (its failures are shown on the envelopes and can be sent again). */
+  mailQueue?: SigningMailQueue;
   /** The clock (tests move it). */
   now?: () => Date;
   /** The audit trails' key (audit-key.ts); without it no keyed trail can be written. */
@@ -90,7 +95,9 @@ export function serverSigningPorts(db: Db, options: LocalProviderOptions): Signi
     documents: serverSentDocuments(db),
     sealer: { seal: async (input) => sealInWorker({ ...input, seal: await sealSigner(db, options) }) },
     mailer: mail === NO_MAIL ? null : mail,
+    mailQueue: mail === NO_MAIL ? null : (options.mailQueue ?? null),
     mailTexts: options.mailTexts ?? signingMailTextsOf(englishLabels),
+    mailLocale: options.mailLocale ?? 'en',
     outbox: { list: async ({ offset, limit }) => listOutbox(db, { top: limit, skip: offset }) },
     auditKey: options.auditKey ?? null,
     signingBaseUrl: options.signingBaseUrl,

@@ -15,6 +15,7 @@ import { auditKeyOf } from './audit-key';
 import { MailQueue } from '../mail/queue';
 import { smtpMailer } from '../mail/smtp';
 import { startSmtpSink } from '../mail/sink';
+import { drizzleMailQueueStore } from '../mail/store';
 
 const providers = new WeakMap<Services['config'], LocalSigningProvider>();
 const queues = new WeakMap<Services['config'], MailQueue>();
@@ -33,6 +34,7 @@ export function signingProvider(services: Pick<Services, 'config' | 'db'>): Loca
       ...signing,
       auditKey: auditKeyOf(services.config),
       mail: queues.get(services.config),
+      mailQueue: queues.get(services.config)?.signingQueue,
       signingBaseUrl: signing.signingBaseUrl ?? hostOrigins[0] ?? 'http://127.0.0.1:5173',
     });
     providers.set(services.config, provider);
@@ -98,8 +100,14 @@ async function startMail(services: Pick<Services, 'config' | 'db'>): Promise<() 
     log({ level: 'info', msg: 'development SMTP sink started: mail is kept in the Outbox', smtp: sink.url });
   }
   if (!sender) return async () => undefined;
-  const queue = new MailQueue(sender, log, signing.mailRetryDelaysMs);
+  const queue = new MailQueue(sender, log, signing.mailRetryDelaysMs, {
+    store: drizzleMailQueueStore(services.db),
+    ...(signing.now ? { now: signing.now } : {}),
+    ...(signing.mailPollMs === undefined ? {} : { pollMs: signing.mailPollMs }),
+  });
   queues.set(services.config, queue);
+  // What was waiting when the server stopped goes out now.
+  queue.wake();
   return async () => {
     await queue.stop();
     for (const close of closers) await close();

@@ -63,6 +63,7 @@ export function envelopeDto({ row, signers }: StoredEnvelope): SigningEnvelope {
     declinedReason: row.declinedReason,
     remindersSent: row.remindersSent,
     lastReminderDateTime: row.lastReminderDateTime,
+    reminderEveryDays: row.reminderEveryDays,
     createdDateTime: row.createdDateTime,
     lastUpdatedDateTime: row.lastUpdatedDateTime,
   };
@@ -180,6 +181,7 @@ function recordOf({ row, signers }: StoredEnvelope): EnvelopeRecord {
     sentDateTime: row.sentDateTime,
     remindersSent: row.remindersSent,
     lastReminderDateTime: row.lastReminderDateTime,
+    reminderEveryDays: row.reminderEveryDays,
     createdBy: row.createdBy,
     sentDocumentSha256: row.sentDocumentSha256,
     signers: signers.map((s) => ({
@@ -243,6 +245,7 @@ function signingStoreOver(db: DbExecutor): SigningStore {
         emailSubject: n.emailSubject,
         emailMessage: n.emailMessage,
         expiresAt: n.expiresAt,
+        reminderEveryDays: n.reminderEveryDays,
         createdBy: n.createdBy,
       });
       await db

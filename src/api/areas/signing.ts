@@ -41,6 +41,11 @@ export interface SigningApi {
   verifyAudit(envelopeId: string, options?: CallOptions): Promise<AuditVerification | null>;
   /** `POST /api/Signing/RemindSigners`: reminds the signers whose turn it is (FormSigner_Update or _AddUpdate; capped). */
   remindSigners(envelopeId: string, options?: CallOptions): Promise<SigningEnvelope | null>;
+  /**
+   * `POST /api/Signing/ResendMail`: sends again an envelope's e-mail that failed (one of its `mailFailures`); the
+   * envelope as it is then (FormSigner_Update or _AddUpdate).
+   */
+  resendMail(envelopeId: string, mailId: string, options?: CallOptions): Promise<SigningEnvelope | null>;
   /** `POST /api/Signing/GetSignerLink`: a new link for a signer; the links sent before keep working (FormSigner_Update or _AddUpdate). */
   getSignerLink(envelopeId: string, signerId: string, options?: CallOptions): Promise<SignerLink | null>;
   /** `POST /api/Signing/VoidEnvelope` with a reason (FormSigner_MarkDeleted or _Delete). */
@@ -135,6 +140,11 @@ export function createSigningApi(transport: Transport): SigningApi {
     remindSigners: async (envelopeId, options) => {
       assertDefined('envelopeId', envelopeId);
       return transport.request<SigningEnvelope>({ method: 'POST', path: '/api/Signing/RemindSigners', json: { envelopeId }, read: 'json', signal: options?.signal });
+    },
+    resendMail: async (envelopeId, mailId, options) => {
+      assertDefined('envelopeId', envelopeId);
+      assertDefined('mailId', mailId);
+      return transport.request<SigningEnvelope>({ method: 'POST', path: '/api/Signing/ResendMail', json: { envelopeId, mailId }, read: 'json', signal: options?.signal });
     },
     getSignerLink: async (envelopeId, signerId, options) => {
       assertDefined('envelopeId', envelopeId);

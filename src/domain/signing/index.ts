@@ -32,6 +32,7 @@ export type { SignerState, EnvelopeState, EnvelopeChange, InstanceEnvelopeState 
 export {
   SIGNING_LIMITS,
   REMINDER_POLICY,
+  MAX_REMINDER_EVERY_DAYS,
   readSignatureRequest,
   isSignerEmail,
   readReason,

@@ -55,6 +55,8 @@ export interface CheckedSignatureRequest {
   emailSubject: string | null;
   emailMessage: string | null;
   expiresAt: Date;
+  /** The reminder schedule: every this many days until signed or expired; null: the automatic reminders of {@link REMINDER_POLICY}. */
+  reminderEveryDays: number | null;
 }
 
 // One @, a dot in the domain, no spaces, brackets, quotes or separators: an address a mail can be sent to, without
@@ -140,7 +142,21 @@ export function readSignatureRequest(body: JsonRecord, now: Date): CheckedSignat
     emailSubject: optionalText(body, 'emailSubject', SIGNING_LIMITS.maxSubjectLength),
     emailMessage: optionalText(body, 'emailMessage', SIGNING_LIMITS.maxMessageLength) ?? optionalText(body, 'message', SIGNING_LIMITS.maxMessageLength),
     expiresAt: readExpiry(body, now),
+    reminderEveryDays: readReminderSchedule(body),
   };
+}
+
+/** The longest reminder schedule a request may ask for, in days. */
+export const MAX_REMINDER_EVERY_DAYS = 30;
+
+/** The reminder schedule a request asks for: a whole number of days from 1 to {@link MAX_REMINDER_EVERY_DAYS}, or none. */
+function readReminderSchedule(body: JsonRecord): number | null {
+  const value = field(body, 'reminderEveryDays');
+  if (value === undefined || value === null) return null;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > MAX_REMINDER_EVERY_DAYS) {
+    throw new DomainError(400, `'reminderEveryDays' must be a whole number of days from 1 to ${MAX_REMINDER_EVERY_DAYS}.`);
+  }
+  return value;
 }
 
 /** The required reason of a void or a decline: text of 1 to {@link SIGNING_LIMITS.maxReasonLength} characters. */
@@ -248,8 +264,15 @@ export function checkManualReminder(state: ReminderState, now: Date): void {
   }
 }
 
-/** Whether an automatic reminder is due at `now` (see {@link REMINDER_POLICY}). */
-export function automaticReminderDue(state: ReminderState, now: Date): boolean {
+/** One day, the unit of a reminder schedule. */
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Whether an automatic reminder is due at `now`: with a schedule (`everyDays`), every that many days after the envelope
+ * was sent or last reminded, until it is signed or expires (the expiry ends it); without one, as {@link REMINDER_POLICY} says.
+ */
+export function automaticReminderDue(state: ReminderState, now: Date, everyDays: number | null = null): boolean {
+  if (everyDays !== null) return state.sentAt !== null && now.getTime() - (state.lastReminderAt ?? state.sentAt).getTime() >= everyDays * DAY_MS;
   if (!state.sentAt || state.remindersSent >= REMINDER_POLICY.maxReminders) return false;
   const t = now.getTime();
   if (t - state.sentAt.getTime() > REMINDER_POLICY.automaticWindowMs) return false;

@@ -6,6 +6,9 @@ import { fillLabel, type Labels } from '../../query/labels';
 import { READABLE_FORM_COLORS } from '../../ui/contrast';
 import type { SigningInstance } from './useSigningList';
 
+/** The reminder schedules the dialog offers, in days. */
+const REMINDER_CHOICES: readonly number[] = [1, 2, 3, 7, 14];
+
 /** One row of the signers editor. */
 export interface SignerDraft {
   /** A key of the row while it is edited (never sent). */
@@ -76,7 +79,8 @@ function today(): string {
 
 /**
  * The 'Request a signature' dialog: the form instance, the signers (name, email and order; rows added, removed and
- * moved with buttons), a message and an optional expiry day (the envelope expires at the end of that day).
+ * moved with buttons), a message, an optional expiry day (the envelope expires at the end of that day) and a reminder
+ * schedule (every N days until signed or expired; by default the server's automatic reminders).
  */
 export function RequestSignatureDialog({ opened, labels, instances = NO_INSTANCES, instance, onClose, onSubmit, className }: RequestSignatureDialogProps) {
   const [chosenId, setInstanceId] = useState<string | null>(null);
@@ -86,6 +90,7 @@ export function RequestSignatureDialog({ opened, labels, instances = NO_INSTANCE
   const [nextKey, setNextKey] = useState(2);
   const [message, setMessage] = useState('');
   const [expires, setExpires] = useState('');
+  const [remindEvery, setRemindEvery] = useState<string | null>(null);
   const [tried, setTried] = useState(false);
   const [sending, setSending] = useState(false);
 
@@ -95,6 +100,7 @@ export function RequestSignatureDialog({ opened, labels, instances = NO_INSTANCE
     setNextKey(2);
     setMessage('');
     setExpires('');
+    setRemindEvery(null);
     setTried(false);
   };
   const close = () => {
@@ -119,6 +125,7 @@ export function RequestSignatureDialog({ opened, labels, instances = NO_INSTANCE
         ...(message.trim() ? { emailMessage: message.trim() } : {}),
         // The end of the chosen day, in the user's time zone.
         ...(expires ? { expiresAt: new Date(`${expires}T23:59:59`).toISOString() } : {}),
+        ...(remindEvery ? { reminderEveryDays: Number(remindEvery) } : {}),
       };
       if (await onSubmit(request)) reset();
     } finally {
@@ -239,6 +246,18 @@ export function RequestSignatureDialog({ opened, labels, instances = NO_INSTANCE
             onChange={(e) => setExpires(e.currentTarget.value)}
             error={tried && expiresPast ? labels.sgExpiresPast : undefined}
             w={240}
+          />
+          <Select
+            label={labels.sgReminderEvery}
+            description={labels.sgReminderEveryHelp}
+            data={[
+              { value: '', label: labels.sgReminderDefault },
+              ...REMINDER_CHOICES.map((days) => ({ value: String(days), label: days === 1 ? labels.sgReminderDaily : fillLabel(labels.sgReminderDays, { days }) })),
+            ]}
+            value={remindEvery ?? ''}
+            onChange={(value) => setRemindEvery(value ? value : null)}
+            allowDeselect={false}
+            w={320}
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={close} disabled={sending}>

@@ -50,8 +50,46 @@ const SIGNER_STATUS_LABELS: Readonly<Record<SignerStatus, keyof Labels>> = {
   Declined: 'sgSignerStatusDeclined',
 };
 
+/** The reminder schedule of an open envelope in words, or null when it has none. */
+export function reminderScheduleText(envelope: SigningEnvelope, labels: Labels): string | null {
+  const days = envelope.reminderEveryDays;
+  if (!days || !isEnvelopeOpen(envelope.status)) return null;
+  return days === 1 ? labels.sgReminderScheduleDaily : fillLabel(labels.sgReminderSchedule, { days });
+}
+
+/** An envelope's e-mail that failed: to whom, why, and 'Send again' with the claim to remind. */
+function MailFailures({ c, envelope }: { c: SigningListController; envelope: SigningEnvelope }) {
+  const { labels } = c;
+  const failures = envelope.mailFailures ?? [];
+  if (failures.length === 0) return null;
+  return (
+    <Stack gap={2}>
+      {failures.map((f) => (
+        <Group key={f.mailId} gap={6} wrap="nowrap" align="flex-start">
+          <Text size="sm" fw={600} c="light-dark(var(--mantine-color-red-9), var(--mantine-color-red-4))">
+            {fillLabel(labels.sgMailFailed, { name: f.toName, email: f.toEmail, reason: f.error })}
+          </Text>
+          {c.can.update && (
+            <Button
+              size="compact-xs"
+              variant="default"
+              aria-label={fillLabel(labels.sgResendMailNamed, { name: f.toName })}
+              loading={c.busyId === envelope.envelopeId}
+              disabled={c.busyId !== null && c.busyId !== envelope.envelopeId}
+              onClick={() => c.resendMail(envelope, f)}
+            >
+              {labels.sgResendMail}
+            </Button>
+          )}
+        </Group>
+      ))}
+    </Stack>
+  );
+}
+
 function Signers({ envelope, labels }: { envelope: SigningEnvelope; labels: Labels }) {
   const signers = [...envelope.signers].sort((a, b) => a.routingOrder - b.routingOrder);
+  const schedule = reminderScheduleText(envelope, labels);
   return (
     <Stack gap={2}>
       {signers.map((s) => (
@@ -59,6 +97,7 @@ function Signers({ envelope, labels }: { envelope: SigningEnvelope; labels: Labe
           {fillLabel(labels.sgSignerState, { order: s.routingOrder, name: s.name, email: s.email, status: labels[SIGNER_STATUS_LABELS[s.status]] ?? s.status })}
         </Text>
       ))}
+      {schedule && <Text size="sm">{schedule}</Text>}
       {envelope.status === EnvelopeStatus.Voided && envelope.voidedReason && <Text size="sm">{fillLabel(labels.sgVoidedBecause, { reason: envelope.voidedReason })}</Text>}
       {envelope.status === EnvelopeStatus.Declined && envelope.declinedReason && (
         <Text size="sm">{fillLabel(labels.sgDeclinedBecause, { reason: envelope.declinedReason })}</Text>
@@ -168,6 +207,7 @@ function columns(c: SigningListController, locale: string | undefined): DataTabl
       render: (e) => (
         <Stack gap={2}>
           <Signers envelope={e} labels={labels} />
+          <MailFailures c={c} envelope={e} />
           <AuditResult check={c.audits[e.envelopeId]} labels={labels} />
         </Stack>
       ),

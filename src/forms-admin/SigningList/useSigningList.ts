@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { EnvelopeStatus } from '../../api/enums';
 import * as odata from '../../api/odata';
 import type { ODataQueryOptions } from '../../api/odata';
-import type { AuditVerification, EnvelopeSigner, Form, FormInstance, SignatureRequest, SigningEnvelope } from '../../api/types';
+import type { AuditVerification, EnvelopeMailFailure, EnvelopeSigner, Form, FormInstance, SignatureRequest, SigningEnvelope } from '../../api/types';
 import { isEnvelopeOpen, maySigningAction } from '../../domain/signing';
 import { useApi } from '../../query/APIProvider';
 import { fillLabel, type Labels } from '../../query/labels';
@@ -76,6 +76,8 @@ export interface SigningListController {
   /** The id of the envelope an action runs on, or null. */
   busyId: string | null;
   remind(envelope: SigningEnvelope): void;
+  /** Sends again one of an envelope's e-mails that failed (`Signing/ResendMail`). */
+  resendMail(envelope: SigningEnvelope, failure: EnvelopeMailFailure): void;
   copyLink(envelope: SigningEnvelope, signer: EnvelopeSigner): void;
   download(envelope: SigningEnvelope): void;
   /** The envelope whose void dialog is open. */
@@ -246,6 +248,17 @@ export function useSigningList({ labels: overrides, formInstanceId: instanceFilt
           await refresh();
         } catch (error) {
           toast.failure(fillLabel(labels.sgRemindFailed, { name }), error, labels);
+        }
+      }),
+    resendMail: (envelope, failure) =>
+      void run(envelope, async () => {
+        const name = failure.toName;
+        try {
+          await client.signing.resendMail(envelope.envelopeId, failure.mailId);
+          toast.success(fillLabel(labels.sgMailResent, { name }));
+          await refresh();
+        } catch (error) {
+          toast.failure(fillLabel(labels.sgResendMailFailed, { name }), error, labels);
         }
       }),
     copyLink: (envelope, signer) =>
