@@ -418,6 +418,12 @@ class Lane {
     this.reusable = false;
     this.loads = 0;
     this.switches = 0;
+    /** @type {() => void} */
+    this.markOpened = () => {};
+    /** Settles once the lane's first page has opened (or failed to): the next lane's first load waits for it. */
+    this.opened = new Promise((done) => {
+      this.markOpened = () => done(undefined);
+    });
   }
 
   /** Opens story `id` by URL in a new page (closing the lane's last page): a first visit. */
@@ -447,7 +453,11 @@ class Lane {
     page.on('requestfinished', ended);
     page.on('requestfailed', ended);
     const url = `${this.origin}/iframe.html?id=${encodeURIComponent(id)}&viewMode=story&globals=theme:${schemes[0]}`;
-    await bounded(sink, 'load: open page', () => page.goto(url, { waitUntil: 'load', timeout: STORY_TIMEOUT_MS }));
+    try {
+      await bounded(sink, 'load: open page', () => page.goto(url, { waitUntil: 'load', timeout: STORY_TIMEOUT_MS }));
+    } finally {
+      this.markOpened();
+    }
     await bounded(sink, 'load: wait for render', () => waitForStory(page, id));
     await timed('load: settle', () => settle(page, tracker));
     await page.addScriptTag({ path: AXE_PATH });
@@ -805,12 +815,17 @@ async function main() {
   /** The stories' later schemes checked with the colour rules only (same DOM) and with every rule (DOM changed). */
   const schemePasses = { sameDom: 0, changedDom: 0 };
 
-  // One context per lane keeps the MSW service worker and the cached Storybook bundle across the lane's pages.
-  const lane = async () => {
+  // One context per lane keeps the MSW service worker and the cached Storybook bundle across the lane's pages. The
+  // lanes open their first page one after the other: each context downloads and compiles the Storybook bundle once,
+  // and three at the same moment on a busy machine took longer than a page's 30 s to open (the stories then failed).
+  const lane = async (/** @type {unknown} */ _, /** @type {number} */ index) => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const own = new Lane(context, origin);
     lanes.push(own);
     try {
+      const before = index > 0 ? await laneOpened[index - 1] : undefined;
+      if (before) await before.opened;
+      laneReady[index](own);
       for (let item = queue.shift(); item; item = queue.shift()) {
         if (item.kind === 'self-test') {
           // A story left alone first, which must pass, so that the fault is planted into a story rendered in a page
@@ -831,10 +846,17 @@ async function main() {
         }
       }
     } finally {
+      laneReady[index](own);
+      own.markOpened();
       await own.close();
       await context.close();
     }
   };
+  const laneCount = Math.max(1, Math.min(concurrency, queue.length));
+  /** @type {((lane: Lane) => void)[]} */
+  const laneReady = [];
+  /** Each lane, once it exists (the next one waits for its first page to open). @type {Promise<Lane>[]} */
+  const laneOpened = Array.from({ length: laneCount }, (_, i) => new Promise((done) => (laneReady[i] = done)));
 
   function reportSelfTest(test, controlProblems, { problems, reused, colourOnly }) {
     const missed = test.expect.filter((e) => !e.seen(problems, colourOnly));
@@ -870,7 +892,7 @@ async function main() {
   }
 
   try {
-    await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, queue.length)) }, lane));
+    await Promise.all(Array.from({ length: laneCount }, lane));
   } finally {
     await browser.close();
     server.close();
