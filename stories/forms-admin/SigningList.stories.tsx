@@ -4,6 +4,8 @@ import { EnvelopeStatus, Permission } from '../../src/api/enums';
 import { SigningList } from '../../src/forms-admin/SigningList';
 import { errorHandlers } from '../../src/testing';
 import { seedDate, seedIds } from '../../src/testing/seed-ids';
+import { requestSignature } from '../../src/service/signing';
+import { fakeSigningPorts } from '../../src/testing/signing-model';
 import { fakeBackend, storyHandlers } from '../support/fakeBackend';
 
 const meta = {
@@ -169,5 +171,39 @@ export const AuditChecked: Story = {
     const row = (await canvas.findByText(new RegExp(`${seedIds.formInstances.loanCompleted.slice(-8)}$`))).closest('tr') as HTMLElement;
     await userEvent.click(within(row).getByRole('button', { name: /^Check audit of / }));
     await expect(await within(row).findByText(/^Audit trail intact: \d+ events$/)).toBeInTheDocument();
+  },
+};
+
+/**
+ * An envelope whose invitation could not be sent (the mail server refused the address for good) and that has a
+ * reminder schedule: the failure shows on the envelope with the server's reason and 'Send again'.
+ */
+async function envelopeWithFailedMail() {
+  const ports = fakeSigningPorts(fakeBackend, 'http://localhost:6006');
+  await requestSignature(ports, { userId: seedIds.users.admin, ipAddress: null, userAgent: null }, {
+    formInstanceId: seedIds.formInstances.loanInProgress,
+    signers: [{ name: 'Nobody Here', email: 'nobody@mail.invalid', routingOrder: 1 }],
+    emailSubject: null,
+    emailMessage: null,
+    expiresAt: new Date(Date.now() + 20 * 24 * 3600_000),
+    reminderEveryDays: 2,
+  });
+  return {};
+}
+
+/** A failed invitation on its envelope, sent again (refused again), and the envelope's reminder schedule. */
+export const MailFailed: Story = {
+  loaders: [envelopeWithFailedMail],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const failure = await canvas.findByText(/^E-mail to Nobody Here <nobody@mail\.invalid> failed: .*550/);
+    const row = failure.closest('tr') as HTMLElement;
+    await expect(within(row).getByText('Reminders every 2 days until signed or expired')).toBeInTheDocument();
+    await userEvent.click(within(row).getByRole('button', { name: 'Send the e-mail to Nobody Here again' }));
+    const body = within(canvasElement.ownerDocument.body);
+    await expect(await body.findByText('The e-mail to Nobody Here is being sent again.')).toBeInTheDocument();
+    await expect(await canvas.findByText(/^E-mail to Nobody Here <nobody@mail\.invalid> failed: /)).toBeInTheDocument();
+    // The toast closes by itself (3 s); its close button has no name of its own, so the state checked is the envelope's.
+    await waitFor(() => expect(body.queryByText('The e-mail to Nobody Here is being sent again.')).not.toBeInTheDocument(), { timeout: 15_000 });
   },
 };
