@@ -117,6 +117,10 @@ export type {
   FormInstanceSortColumn,
 } from './forms-admin/FormInstanceList';
 
+// Forms administration: the summary of a form's answers (Form Instances' 'Summary' tab; headless hook and its view).
+export { FormInstanceSummary, FormInstanceSummaryView, useInstanceSummary } from './forms-admin/FormInstanceSummary';
+export type { FormInstanceSummaryProps, FormInstanceSummaryViewProps, InstanceSummaryState } from './forms-admin/FormInstanceSummary';
+
 // Forms administration: one form instance's page (answers, status, envelopes, actions; headless hook and its view).
 export { FormInstanceDetail, FormInstanceDetailView, useFormInstanceDetail } from './forms-admin/FormInstanceDetail';
 export type {
@@ -186,7 +190,8 @@ export type {
 export { diffSchemaFields, fieldsOfLayout, FORM_MANAGER_INSTANCES_SHOWN, FormManager, FormManagerView, useFormManager } from './forms-admin/FormManager';
 export type {
   ChangedField, FormDetailsDraft, FormManagerController, FormManagerFactory, FormManagerOptions, FormManagerProps,
-  FormManagerStylesNames, FormManagerViewFactory, FormManagerViewProps, LocatedField, SchemaFieldsDiff,
+  FormManagerStylesNames, FormManagerViewFactory, FormManagerViewProps, LocatedField, PrefillController, PrefillRecord,
+  PrefillValue, SchemaFieldsDiff,
 } from './forms-admin/FormManager';
 export { FormSchemaManager, FormSchemaManagerView, useFormSchemaManager } from './forms-admin/FormSchemaManager';
 export type {

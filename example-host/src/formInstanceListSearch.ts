@@ -31,6 +31,8 @@ export interface FormInstanceListSearch {
   dir?: 'asc' | 'desc';
   /** The answer columns shown (data paths). */
   cols?: string[];
+  /** The 'Summary' tab shown instead of the instances. */
+  view?: 'summary';
 }
 
 const PAGE_SIZES = [20, 50, 100];
@@ -81,6 +83,7 @@ export function validateFormInstanceListSearch(search: Record<string, unknown>):
   const sort = text(search.sort);
   if (sort && (SORTS.includes(sort) || /^data(\/[A-Za-z_]\w*)+$/.test(sort))) out.sort = sort;
   if (search.dir === 'asc' || search.dir === 'desc') out.dir = search.dir;
+  if (search.view === 'summary') out.view = 'summary';
   if (Array.isArray(search.cols)) {
     const cols = search.cols.filter((c): c is string => typeof c === 'string' && c.startsWith('/'));
     if (cols.length) out.cols = cols;
@@ -106,6 +109,7 @@ export function instanceListState(search: FormInstanceListSearch): InstanceListS
     page: search.page ?? 1,
     pageSize: search.size ?? PAGE_SIZES[0]!,
     sort: { column: (search.sort ?? 'lastUpdatedDateTime') as SortColumn, direction: search.dir ?? (search.sort ? 'asc' : 'desc') },
+    ...(search.view === 'summary' ? { view: 'summary' as const } : {}),
   };
 }
 
@@ -127,5 +131,6 @@ export function instanceListSearch(state: InstanceListState, cols: readonly stri
     size: state.pageSize,
     ...(state.sort.column === 'lastUpdatedDateTime' && state.sort.direction === 'desc' ? {} : { sort: state.sort.column, dir: state.sort.direction }),
     cols: cols ? [...cols] : undefined,
+    view: state.view,
   });
 }

@@ -15,6 +15,13 @@ export const instanceSummaryLabels = {
   fisNoQuestions: 'This form asks no question that can be summed up.',
   /** Under a question: how many of the selected instances answer it. */
   fisAnswered: 'Answered in {answered} of {count}',
+  /** A grid's row as a question: the grid's label and the row's. */
+  fisGridRow: '{question}: {row}',
+  /** Under a question of a repeatable section: how many of the section's items answer it. */
+  fisAnsweredItems: 'Answered in {answered} of {count} items',
+  fisInSection: 'In the repeatable section {section}, counted per item',
+  /** A repeatable section's question: the section's title and the question's label. */
+  fisSectionQuestion: '{section}: {question}',
   fisNotAnswered: 'Not answered yet.',
   fisAnswerColumn: 'Answer',
   fisCountColumn: 'Instances',

@@ -48,36 +48,89 @@ export interface SummaryStats {
  * JSON pointer into the answers; a value is a number only when stored as one, a day only from a text that starts
  * `YYYY-MM-DD` (a day the calendar has), a choice a string, number or boolean other than `""`, a text one with a
  * character other than white space (space, tab, line breaks, form feed).
+ *
+ * With `items` (a repeatable section's list path), every method counts over the items of that list in the selected
+ * instances instead of the instances: each item (an element of the array at `items`; none when it is not an array) is
+ * one row, `path` is relative to it, and the latest texts are ordered by their instance's last change, then its id
+ * (newest first), then the item's place in its list.
  */
 export interface SummaryStore {
   /** The schemas the selected instances use. */
   schemas(query: ODataQuery): Promise<readonly InstanceCsvSchema[]>;
-  /** How many instances are selected, and each question's {@link SummaryStats}. */
-  stats(query: ODataQuery, questions: readonly { path: string; measure: SummaryMeasure }[]): Promise<{ instances: number; questions: SummaryStats[] }>;
+  /** How many instances (or items) are selected, and each question's {@link SummaryStats}. */
+  stats(query: ODataQuery, questions: readonly { path: string; measure: SummaryMeasure }[], items?: string): Promise<{ instances: number; questions: SummaryStats[] }>;
   /**
-   * For each question, how many instances give each value at its path (with `list`, each item of an array counted
-   * once per instance that holds it).
+   * For each question, how many instances (or items) give each value at its path (with `list`, each item of an array
+   * counted once per instance that holds it).
    */
-  choices(query: ODataQuery, questions: readonly { path: string; list: boolean }[]): Promise<{ value: string | number | boolean; count: number }[][]>;
+  choices(query: ODataQuery, questions: readonly { path: string; list: boolean }[], items?: string): Promise<{ value: string | number | boolean; count: number }[][]>;
   /** For each question, how many numbers or days at its path fall in each of its bins (an array of `bins.count`). */
-  histograms(query: ODataQuery, questions: readonly { path: string; kind: 'number' | 'day'; bins: SummaryBins }[]): Promise<number[][]>;
+  histograms(query: ODataQuery, questions: readonly { path: string; kind: 'number' | 'day'; bins: SummaryBins }[], items?: string): Promise<number[][]>;
   /** For each path, its `limit` latest texts (by the instance's last change, then its id, newest first). */
-  texts(query: ODataQuery, paths: readonly string[], limit: number): Promise<{ text: string; at: string }[][]>;
+  texts(query: ODataQuery, paths: readonly string[], limit: number, items?: string): Promise<{ text: string; at: string }[][]>;
 }
 
 const MEASURES: Record<SummaryQuestion['kind'], SummaryMeasure> = { choice: 'choice', choices: 'list', number: 'number', date: 'day', text: 'text' };
 
-/** The summary of the instances `query` selects (see src/domain/forms/summary.ts), counted by `store` in four passes. */
-export async function summarizeInstances(store: SummaryStore, query: ODataQuery): Promise<InstanceSummary> {
-  const selected = summaryQuery(query);
-  const questions = summaryQuestions(await store.schemas(selected));
-  const { instances, questions: stats } = await store.stats(
-    selected,
-    questions.map((q) => ({ path: q.path, measure: MEASURES[q.kind] })),
-  );
-  if (!questions.length || instances === 0) return { instances, questions: [] };
-  const statOf = (i: number): SummaryStats => stats[i] ?? { answered: 0, min: null, max: null, whole: true };
-  const indexed = questions.map((question, i) => ({ question, i, stat: statOf(i) }));
+const EMPTY_STATS: SummaryStats = { answered: 0, min: null, max: null, whole: true };
+
+/** One question's summary from its figures (the bins and counts of its kind, when it has any). */
+function questionSummary(
+  question: SummaryQuestion,
+  stat: SummaryStats,
+  found: { counts?: readonly { value: string | number | boolean; count: number }[]; bins?: { bins: SummaryBins; counts: readonly number[] }; latest?: readonly { text: string; at: string }[] },
+  section: QuestionSummary['section'],
+): QuestionSummary {
+  const { path, label, widget } = question;
+  const answered = stat.answered;
+  const extra = { ...(question.row !== undefined ? { row: question.row } : {}), ...(section ? { section } : {}) };
+  switch (question.kind) {
+    case 'choice':
+    case 'choices':
+      return { path, label, widget, kind: question.kind, answered, counts: orderedChoiceCounts(question.field, found.counts ?? []), ...extra };
+    case 'number': {
+      const { min, max, whole } = stat;
+      if (min === null || max === null || !found.bins) return { path, label, widget, kind: 'number', answered, min: null, max: null, bins: [], ...extra };
+      const { bins, counts } = found.bins;
+      // Whole numbers one by one: a bin is the one number; else from its lower edge to the next (the last to the largest).
+      const single = whole && bins.width === 1;
+      const edge = (k: number) => (k >= bins.count ? max : bins.start + k * bins.width);
+      return { path, label, widget, kind: 'number', answered, min, max, bins: counts.map((count, k) => ({ from: edge(k), to: single ? edge(k) : edge(k + 1), count })), ...extra };
+    }
+    case 'date': {
+      const { min, max } = stat;
+      if (min === null || max === null || !found.bins) return { path, label, widget, kind: 'date', answered, min: null, max: null, bins: [], ...extra };
+      const { bins, counts } = found.bins;
+      return {
+        path,
+        label,
+        widget,
+        kind: 'date',
+        answered,
+        min: dayText(min),
+        max: dayText(max),
+        bins: counts.map((count, k) => ({ from: dayText(bins.start + k * bins.width), to: dayText(Math.min(bins.start + (k + 1) * bins.width - 1, max)), count })),
+        ...extra,
+      };
+    }
+    case 'text':
+      return { path, label, widget, kind: 'text', answered, latest: found.latest ?? [], ...extra };
+  }
+}
+
+/**
+ * The questions of one set (the instances' own, or one repeatable section's, counted over its items) summed up from
+ * their first-pass figures: the choices, bins and latest texts each asked for every question of the set at once.
+ */
+async function summarizeSet(
+  store: SummaryStore,
+  selected: ODataQuery,
+  questions: readonly SummaryQuestion[],
+  stats: readonly SummaryStats[],
+  items: string | undefined,
+  section: QuestionSummary['section'],
+): Promise<QuestionSummary[]> {
+  const indexed = questions.map((question, i) => ({ question, i, stat: stats[i] ?? EMPTY_STATS }));
   const choiceQs = indexed.filter(({ question, stat }) => (question.kind === 'choice' || question.kind === 'choices') && stat.answered > 0);
   const binnedQs = indexed
     .filter(({ question, stat }) => (question.kind === 'number' || question.kind === 'date') && stat.min !== null && stat.max !== null)
@@ -86,54 +139,47 @@ export async function summarizeInstances(store: SummaryStore, query: ODataQuery)
       bins: entry.question.kind === 'number' ? numberBins(entry.stat.min as number, entry.stat.max as number, entry.stat.whole) : dayBins(entry.stat.min as number, entry.stat.max as number),
     }));
   const textQs = indexed.filter(({ question, stat }) => question.kind === 'text' && stat.answered > 0);
-  const counted = choiceQs.length ? await store.choices(selected, choiceQs.map(({ question }) => ({ path: question.path, list: question.kind === 'choices' }))) : [];
+  const counted = choiceQs.length ? await store.choices(selected, choiceQs.map(({ question }) => ({ path: question.path, list: question.kind === 'choices' })), items) : [];
   const binned = binnedQs.length
-    ? await store.histograms(selected, binnedQs.map(({ question, bins }) => ({ path: question.path, kind: question.kind === 'number' ? 'number' : 'day', bins })))
+    ? await store.histograms(selected, binnedQs.map(({ question, bins }) => ({ path: question.path, kind: question.kind === 'number' ? 'number' : 'day', bins })), items)
     : [];
-  const latest = textQs.length ? await store.texts(selected, textQs.map(({ question }) => question.path), SUMMARY_LATEST_TEXTS) : [];
+  const latest = textQs.length ? await store.texts(selected, textQs.map(({ question }) => question.path), SUMMARY_LATEST_TEXTS, items) : [];
   const countsOf = new Map(choiceQs.map(({ i }, k) => [i, counted[k] ?? []]));
   const binsOf = new Map(binnedQs.map(({ i, bins }, k) => [i, { bins, counts: binned[k] ?? [] }]));
   const textsOf = new Map(textQs.map(({ i }, k) => [i, latest[k] ?? []]));
-  return {
-    instances,
-    questions: indexed.map(({ question, i, stat }): QuestionSummary => {
-      const { path, label, widget } = question;
-      const answered = stat.answered;
-      switch (question.kind) {
-        case 'choice':
-        case 'choices':
-          return { path, label, widget, kind: question.kind, answered, counts: orderedChoiceCounts(question.field, countsOf.get(i) ?? []) };
-        case 'number': {
-          const { min, max, whole } = stat;
-          const found = binsOf.get(i);
-          if (min === null || max === null || !found) return { path, label, widget, kind: 'number', answered, min: null, max: null, bins: [] };
-          const { bins, counts } = found;
-          // Whole numbers one by one: a bin is the one number; else from its lower edge to the next (the last to the largest).
-          const single = whole && bins.width === 1;
-          const edge = (k: number) => (k >= bins.count ? max : bins.start + k * bins.width);
-          return { path, label, widget, kind: 'number', answered, min, max, bins: counts.map((count, k) => ({ from: edge(k), to: single ? edge(k) : edge(k + 1), count })) };
-        }
-        case 'date': {
-          const { min, max } = stat;
-          const found = binsOf.get(i);
-          if (min === null || max === null || !found) return { path, label, widget, kind: 'date', answered, min: null, max: null, bins: [] };
-          const { bins, counts } = found;
-          return {
-            path,
-            label,
-            widget,
-            kind: 'date',
-            answered,
-            min: dayText(min),
-            max: dayText(max),
-            bins: counts.map((count, k) => ({ from: dayText(bins.start + k * bins.width), to: dayText(Math.min(bins.start + (k + 1) * bins.width - 1, max)), count })),
-          };
-        }
-        case 'text':
-          return { path, label, widget, kind: 'text', answered, latest: textsOf.get(i) ?? [] };
-      }
-    }),
-  };
+  return indexed.map(({ question, i, stat }) => {
+    const counts = countsOf.get(i);
+    const bins = binsOf.get(i);
+    const texts = textsOf.get(i);
+    return questionSummary(question, stat, { ...(counts ? { counts } : {}), ...(bins ? { bins } : {}), ...(texts ? { latest: texts } : {}) }, section);
+  });
+}
+
+/**
+ * The summary of the instances `query` selects (see src/domain/forms/summary.ts), counted by `store` in four passes
+ * over the instances, and four more over the items of each repeatable section that has questions.
+ */
+export async function summarizeInstances(store: SummaryStore, query: ODataQuery): Promise<InstanceSummary> {
+  const selected = summaryQuery(query);
+  const questions = summaryQuestions(await store.schemas(selected));
+  const own = questions.filter((q) => !q.section);
+  const { instances, questions: stats } = await store.stats(
+    selected,
+    own.map((q) => ({ path: q.path, measure: MEASURES[q.kind] })),
+  );
+  if (!questions.length || instances === 0) return { instances, questions: [] };
+  const summed = new Map<SummaryQuestion, QuestionSummary>();
+  (await summarizeSet(store, selected, own, stats, undefined, undefined)).forEach((summary, k) => summed.set(own[k] as SummaryQuestion, summary));
+  // Each repeatable section's questions over its items, in the order the sections come.
+  const sections = new Map<string, SummaryQuestion[]>();
+  for (const q of questions) if (q.section) sections.set(q.section.path, [...(sections.get(q.section.path) ?? []), q]);
+  for (const [items, set] of sections) {
+    const first = set[0] as SummaryQuestion & { section: { path: string; label: string } };
+    const counted = await store.stats(selected, set.map((q) => ({ path: q.path, measure: MEASURES[q.kind] })), items);
+    const section = { path: items, label: first.section.label, items: counted.instances };
+    (await summarizeSet(store, selected, set, counted.questions, items, section)).forEach((summary, k) => summed.set(set[k] as SummaryQuestion, summary));
+  }
+  return { instances, questions: questions.map((q) => summed.get(q) as QuestionSummary) };
 }
 
 /** A backend as the summary route sees it: the caller's store. */

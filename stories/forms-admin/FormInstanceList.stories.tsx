@@ -238,9 +238,9 @@ export const WithoutSigningAccess: Story = {
   },
 };
 
-/** Opens the 'Summary' tab of the chosen form (the Loan Application). */
+/** Waits for the 'Summary' tab of the chosen form (the Loan Application), which the state (`view: 'summary'`) shows. */
 const openSummary = async (canvasElement: HTMLElement) => {
-  await userEvent.click(await within(canvasElement).findByRole('tab', { name: 'Summary' }, { timeout: 10_000 }));
+  await expect(await within(canvasElement).findByRole('tab', { name: 'Summary', selected: true }, { timeout: 10_000 })).toBeInTheDocument();
 };
 
 /**
@@ -249,7 +249,7 @@ const openSummary = async (canvasElement: HTMLElement) => {
  * server.
  */
 export const Summary: Story = {
-  args: { state: loanState() },
+  args: { state: loanState({ view: 'summary' }) },
   play: async ({ canvasElement }) => {
     await openSummary(canvasElement);
     await expect(await within(canvasElement).findByRole('table', { name: 'Answers to Employment status' }, { timeout: 10_000 })).toBeInTheDocument();
@@ -258,7 +258,7 @@ export const Summary: Story = {
 
 /** The summary while the server counts. */
 export const SummaryLoading: Story = {
-  args: { state: loanState() },
+  args: { state: loanState({ view: 'summary' }) },
   parameters: { msw: { handlers: { odata: [errorHandlers.pending('/api/Forms/InstanceSummary'), ...storyHandlers.odata] } } },
   play: async ({ canvasElement }) => {
     await openSummary(canvasElement);
@@ -268,7 +268,7 @@ export const SummaryLoading: Story = {
 
 /** The summary when the filters select no instance (here: none created from 2099 on). */
 export const SummaryEmpty: Story = {
-  args: { state: { ...loanState(), filters: { ...NO_INSTANCE_FILTERS, formId: seedIds.forms.loanApplication, createdFrom: '2099-01-01' } } },
+  args: { state: { ...loanState({ view: 'summary' }), filters: { ...NO_INSTANCE_FILTERS, formId: seedIds.forms.loanApplication, createdFrom: '2099-01-01' } } },
   play: async ({ canvasElement }) => {
     await openSummary(canvasElement);
     await expect(await within(canvasElement).findByText('No form instance matches the filters: there is nothing to sum up.', undefined, { timeout: 10_000 })).toBeInTheDocument();
@@ -277,7 +277,7 @@ export const SummaryEmpty: Story = {
 
 /** The summary's read failed: the alert offers 'Try again'. */
 export const SummaryFailed: Story = {
-  args: { state: loanState() },
+  args: { state: loanState({ view: 'summary' }) },
   parameters: { msw: { handlers: { odata: [errorHandlers.failing('/api/Forms/InstanceSummary', 500), ...storyHandlers.odata] } } },
   play: async ({ canvasElement }) => {
     await openSummary(canvasElement);

@@ -189,6 +189,53 @@ async function runScenario(target: ContractTarget) {
   }
   facts.set('summary.bins', (await summaryOf({ filter: odata.eq<FormInstance>('formId', odata.guid(binsForm?.formId ?? '')) })).questions);
 
+  // A form with a grid and a repeatable section (a choice, a number, a text and a grid in each item): the section's
+  // questions counted per item, a grid one choice question per row.
+  const itemsForm = await admin.crud.form.post({ name: 'Summary items' });
+  const grid = (id: string, path: string) => ({
+    id,
+    path,
+    widget: 'matrix',
+    label: 'Ratings',
+    rows: [{ value: 'speed', label: 'Speed' }, { value: 'care', label: 'Care' }],
+    options: [{ value: 'good', label: 'Good' }, { value: 'bad', label: 'Bad' }],
+  });
+  const itemsSchema = await admin.crud.formschema.post({
+    formId: itemsForm?.formId ?? '',
+    jsonSchema: { type: 'object' },
+    layout: {
+      pages: [
+        {
+          id: 'p',
+          title: 'P',
+          sections: [
+            { id: 's', title: 'S', fields: [grid('g', '/grid')] },
+            {
+              id: 'items',
+              title: 'Items',
+              repeatable: { path: '/items' },
+              fields: [
+                { id: 'kind', path: '/kind', widget: 'select', label: 'Kind', options: [{ value: 'x', label: 'X' }, { value: 'y', label: 'Y' }] },
+                { id: 'qty', path: '/qty', widget: 'number', label: 'Quantity' },
+                { id: 'what', path: '/what', widget: 'text', label: 'What' },
+                grid('ig', '/grid'),
+              ],
+            },
+          ],
+        },
+      ],
+    },
+  });
+  for (const data of [
+    { grid: { speed: 'good', care: 'bad' }, items: [{ kind: 'x', qty: 1, what: 'first', grid: { speed: 'good' } }, { kind: 'y', qty: 2 }, { kind: 'x', qty: 2, what: 'third' }] },
+    { grid: { speed: 'good' }, items: [{ kind: 'x', what: 'fourth' }] },
+    { items: 'not a list' },
+  ] as JsonObject[]) {
+    await admin.crud.forminstance.post({ formSchemaId: itemsSchema?.formSchemaId ?? '', data });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  facts.set('summary.items', await summaryOf({ filter: odata.eq<FormInstance>('formId', odata.guid(itemsForm?.formId ?? '')) }));
+
   const raw = (query: string, token: string | null = target.adminToken, file = 'Csv') =>
     fetch(`${target.baseUrl}/api/Forms/ExportInstances${file}?${query}`, token ? { headers: { Authorization: `Bearer ${token}` } } : {}).then(async (r) => [
       r.status,
@@ -342,6 +389,22 @@ describe('instances CSV export — the fake and the server agree', () => {
     expect(ok).toMatchObject({ kind: 'choice', answered: 3, counts: [{ value: true, label: null, count: 2 }, { value: false, label: null, count: 1 }] });
     expect(tags).toMatchObject({ kind: 'choices', answered: 2, counts: [{ value: 'a', label: 'A', count: 2 }, { value: 'b', label: 'B', count: 1 }, { value: 'zz', label: null, count: 1 }] });
     expect(note).toMatchObject({ kind: 'text', answered: 1, latest: ['Fine'] });
+    const items = fake.get('summary.items') as { instances: number; questions: { path: string; label: string; row?: string; section?: { path: string; label: string; items: number }; answered: number }[] };
+    expect(items.instances).toBe(3);
+    const section = { path: '/items', label: 'Items', items: 4 };
+    expect(items.questions).toMatchObject([
+      // A grid: a choice question per row, the columns its options.
+      { path: '/grid/speed', label: 'Ratings', row: 'Speed', kind: 'choice', answered: 2, counts: [{ value: 'good', label: 'Good', count: 2 }, { value: 'bad', label: 'Bad', count: 0 }] },
+      { path: '/grid/care', label: 'Ratings', row: 'Care', kind: 'choice', answered: 1, counts: [{ value: 'good', count: 0 }, { value: 'bad', count: 1 }] },
+      // The repeatable section's questions: out of its 4 items (an answer that is no list holds none).
+      { path: '/kind', section, kind: 'choice', answered: 4, counts: [{ value: 'x', label: 'X', count: 3 }, { value: 'y', label: 'Y', count: 1 }] },
+      { path: '/qty', section, kind: 'number', answered: 3, min: 1, max: 2, bins: [{ from: 1, to: 1, count: 1 }, { from: 2, to: 2, count: 2 }] },
+      // The newest instance's items first, then each instance's in their order.
+      { path: '/what', section, kind: 'text', answered: 3, latest: ['fourth', 'first', 'third'] },
+      { path: '/grid/speed', section, row: 'Speed', answered: 1 },
+      { path: '/grid/care', section, row: 'Care', answered: 0 },
+    ]);
+    expect(items.questions).toHaveLength(7);
     expect(fake.get('summary.refused')).toEqual([400, 401]);
     expect(fake.get('summary.noclaims')).toMatchObject({ status: 403, detail: "The claim 'FormInstance_SelectList' is required." });
   });

@@ -308,6 +308,32 @@ describe('FormInstanceList', () => {
     expect(await findRow(ids.loanCompleted)).toBeTruthy();
   });
 
+  it("opens on the Summary tab when the host's state says so, counts a repeatable section's questions per item, and reports the tab's change", async () => {
+    const state: FormInstanceListState = { ...INITIAL_INSTANCE_LIST_STATE, filters: { ...NO_INSTANCE_FILTERS, formId: seedIds.forms.loanApplication }, view: 'summary' };
+    const onStateChange = vi.fn();
+    const { user } = renderInApi(<FormInstanceList state={state} onStateChange={onStateChange} />);
+    expect(await screen.findByRole('tab', { name: 'Summary', selected: true })).toBeInTheDocument();
+    expect(await screen.findByText('Form instances summed up: 4', undefined, { timeout: 5000 })).toBeInTheDocument();
+    // The co-applicants' relationship: one item among the four instances' co-applicants, counted per item.
+    const relationship = screen.getByRole('region', { name: 'Co-applicant: Relationship' });
+    expect(within(relationship).getByText('In the repeatable section Co-applicant, counted per item')).toBeInTheDocument();
+    expect(within(relationship).getByText('Answered in 1 of 1 items')).toBeInTheDocument();
+    expect(
+      within(within(relationship).getByRole('table', { name: 'Answers to Co-applicant: Relationship' }))
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => [...r.querySelectorAll('td')].map((cell) => cell.textContent)),
+    ).toEqual([
+      ['Spouse', '1'],
+      ['Partner', '0'],
+      ['Parent', '0'],
+      ['Other', '0'],
+    ]);
+    expect(screen.queryByRole('table', { name: 'Form Instances' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Instances' }));
+    expect(onStateChange).toHaveBeenLastCalledWith({ ...state, view: 'instances' });
+  });
+
   it('takes its state and answer columns from the host, asks once in that order, and reports each change', async () => {
     const state: FormInstanceListState = {
       ...INITIAL_INSTANCE_LIST_STATE,

@@ -32,13 +32,25 @@ function jsonAt(data: SQL, path: string): SQL {
 
 /** The summary store over `db` for a caller whose reads `scope` limits: each method one statement (one pass) over all its questions. */
 export function sqlSummaryStore(db: ODataDb, scope: ODataScope): SummaryStore {
-  /** `from … where …` of the instances `query` selects, and the answer (jsonb) at a path of each. */
-  const selected = (query: ODataQuery) => {
+  /**
+   * `from … where …` of the instances `query` selects, and the answer (jsonb) at a path of each; with `items` (a
+   * repeatable section's list path) a row per item of that list (`jsonb_array_elements … with ordinality`), whose
+   * answers are the item's and whose place in its list is `n` (0 for an instance's own row).
+   */
+  const selected = (query: ODataQuery, items?: string) => {
     const compiler = new ODataSqlCompiler(FORMS_SQL_MODEL, scope);
     const ref = compiler.ref('FormInstance');
     const where = compiler.where(ref, bindQuery(FORMS_SQL_MODEL.schema, 'FormInstance', query), true) ?? sql`true`;
-    const data = compiler.column(ref, 'data');
-    return { from: compiler.from(ref), where, data, answer: (path: string) => jsonAt(data, path), id: compiler.column(ref, 'formInstanceId'), updated: compiler.column(ref, 'lastUpdatedDateTime') };
+    const own = compiler.column(ref, 'data');
+    const list = items === undefined ? null : jsonAt(own, items);
+    const from = list
+      ? sql`${compiler.from(ref)} cross join lateral jsonb_array_elements(case when jsonb_typeof(${list}) = 'array' then ${list} else '[]'::jsonb end) with ordinality as summary_item(v, n)`
+      : compiler.from(ref);
+    const data = list ? sql`summary_item.v` : own;
+    const n = list ? sql`summary_item.n` : sql`0`;
+    // The items of one instance in their list's order (nothing to add for the instances' own rows: `order by 0` would name a column).
+    const byItem = list ? sql`, summary_item.n` : sql``;
+    return { from, where, data, n, byItem, answer: (path: string) => jsonAt(data, path), id: compiler.column(ref, 'formInstanceId'), updated: compiler.column(ref, 'lastUpdatedDateTime') };
   };
   const run = async <T>(statement: SQL): Promise<T[]> => rowsOf<T>(await db.execute(statement));
   /** The number (`number`) or day since 1970-01-01 (`day`) of an answer, null when it is none. */
@@ -53,8 +65,8 @@ export function sqlSummaryStore(db: ODataDb, scope: ODataScope): SummaryStore {
       const ids = await distinctODataValues(db, FORMS_SQL_MODEL, 'FormInstance', query, 'formSchemaId', { scope });
       return readInstanceCsvSchemas(ids.map(String), async (read) => (await runODataQuery(db, FORMS_SQL_MODEL, 'FormSchema', read, { scope })).value);
     },
-    async stats(query, questions) {
-      const { from, where, answer } = selected(query);
+    async stats(query, questions, items) {
+      const { from, where, answer } = selected(query, items);
       // Each answer read out of the row's data once (a lateral select the planner keeps apart: OFFSET 0), then only
       // its small value is looked at by the aggregates.
       const reads = questions.map(({ path }, i) => sql`${answer(path)} as ${sql.identifier(`a${i}`)}`);
@@ -83,8 +95,8 @@ export function sqlSummaryStore(db: ODataDb, scope: ODataScope): SummaryStore {
         questions: questions.map((_, i) => ({ answered: Number(row[`a${i}`] ?? 0), min: num(row[`mn${i}`]), max: num(row[`mx${i}`]), whole: row[`w${i}`] !== false })),
       };
     },
-    async choices(query, questions) {
-      const { from, where, answer } = selected(query);
+    async choices(query, questions, items) {
+      const { from, where, answer } = selected(query, items);
       // One pass: each row's answers of every question as (question, value) pairs, a list's items each once per row.
       const pairs = questions.map(({ path, list }, i) => {
         const at = answer(path);
@@ -99,8 +111,8 @@ export function sqlSummaryStore(db: ODataDb, scope: ODataScope): SummaryStore {
       for (const row of rows) out[Number(row.q)]?.push({ value: JSON.parse(row.v) as string | number | boolean, count: Number(row.n) });
       return out;
     },
-    async histograms(query, questions) {
-      const { from, where, answer } = selected(query);
+    async histograms(query, questions, items) {
+      const { from, where, answer } = selected(query, items);
       // Each answer read out of the row's data once (as in the first pass), then binned.
       const reads = questions.map(({ path }, i) => sql`${answer(path)} as ${sql.identifier(`a${i}`)}`);
       const pairs = questions.map(({ kind, bins }, i) => {
@@ -118,17 +130,17 @@ export function sqlSummaryStore(db: ODataDb, scope: ODataScope): SummaryStore {
       }
       return out;
     },
-    async texts(query, paths, limit) {
-      const { from, where, data, answer, id, updated } = selected(query);
+    async texts(query, paths, limit, items) {
+      const { from, where, data, n, byItem, answer, id, updated } = selected(query, items);
       const textAt = (source: SQL, path: string) => sql`case when ${isText(jsonAt(source, path))} then ${jsonAt(source, path)} #>> '{}' end`;
       // The latest rows once (an index on the last change reads them first), the texts read only out of those rows,
       // each question's picked from them.
-      const latestRows = sql`(select ${updated} as at, ${id} as id, ${data} as data from ${from} where ${where} order by ${updated} desc, ${id} desc limit ${LATEST_ROWS})`;
+      const latestRows = sql`(select ${updated} as at, ${id} as id, ${n} as n, ${data} as data from ${from} where ${where} order by ${updated} desc, ${id} desc${byItem} limit ${LATEST_ROWS})`;
       const rows = await run<Record<string, unknown>>(
         sql`select s.at, ${sql.join(
           paths.map((path, i) => sql`${textAt(sql`s.data`, path)} as ${sql.identifier(`t${i}`)}`),
           sql`, `,
-        )} from ${latestRows} as s order by s.at desc, s.id desc`,
+        )} from ${latestRows} as s order by s.at desc, s.id desc, s.n`,
       );
       const iso = (at: unknown) => new Date(at as string | Date).toISOString();
       return Promise.all(
@@ -137,7 +149,7 @@ export function sqlSummaryStore(db: ODataDb, scope: ODataScope): SummaryStore {
           if (found.length >= limit || rows.length < LATEST_ROWS) return found.map((row) => ({ text: String(row[`t${i}`]), at: iso(row.at) }));
           // Fewer among the latest rows: this question's own latest.
           const own = await run<{ text: string; at: Date | string }>(
-            sql`select ${answer(path)} #>> '{}' as text, ${updated} as at from ${from} where ${where} and ${isText(answer(path))} order by ${updated} desc, ${id} desc limit ${limit}`,
+            sql`select ${answer(path)} #>> '{}' as text, ${updated} as at from ${from} where ${where} and ${isText(answer(path))} order by ${updated} desc, ${id} desc${byItem} limit ${limit}`,
           );
           return own.map((hit) => ({ text: hit.text, at: iso(hit.at) }));
         }),

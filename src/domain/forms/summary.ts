@@ -5,9 +5,11 @@
  * server in SQL aggregates over the database, the fake over its memory), through the same use case
  * (src/service/routes-summary.ts).
  *
- * - Questions: the fields of the layouts' plain sections (a repeatable section's fields and a matrix are not
- *   summarised), in the document order of the newest version, then what older versions ask besides; each data path
- *   once, labelled as the newest version labels it; a field that shows nothing is no question.
+ * - Questions: the fields of the layouts' sections, in the document order of the newest version, then what older
+ *   versions ask besides; each data path once, labelled as the newest version labels it; a field that shows nothing
+ *   is no question. A field of a repeatable section is counted per item (each item of the section's list in every
+ *   selected instance is one answer: "answered in 3 of 5 items"); a repeatable section inside another is not
+ *   summarised. A grid (matrix) is one choice question per row, the grid's columns its options.
  * - A choice (`choice`, `boolean`) or a list of choices (`choices`): how many instances gave each answer, the
  *   field's options first in their order (zero counts included), then answers no option has, most given first.
  * - A number: its smallest and largest answer and a histogram of at most {@link SUMMARY_BINS} equal bins (one bin per
@@ -16,9 +18,11 @@
  *   {@link SUMMARY_BINS} bins of whole days.
  * - Any other text: the {@link SUMMARY_LATEST_TEXTS} latest answers (by the instance's last change).
  */
-import type { FormField, FormLayout } from '../../contract/types';
+import type { FormField, FormLayout, FormSection } from '../../contract/types';
+import { escapePointerSegment } from '../../contract/json-pointer';
 import { layoutOptionLabel } from '../../engine/choice-options';
 import { layoutSectionEntries } from '../../engine/layout-walk';
+import { matrixColumns, matrixRows } from '../../engine/matrix';
 import { widgetKind } from '../../engine/widget-kinds';
 import type { ODataQuery } from '../odata/ast';
 import type { InstanceCsvSchema } from './export-source';
@@ -37,11 +41,16 @@ export type SummaryKind = 'choice' | 'choices' | 'number' | 'date' | 'text';
 
 /** One question of a summary: its data path, label, widget and how it is summarised. */
 export interface SummaryQuestion {
+  /** The answer's data path; in a repeatable section, relative to an item of its list. */
   readonly path: string;
   readonly label: string;
   readonly widget: string;
   readonly kind: SummaryKind;
   readonly field: FormField;
+  /** The grid row this question is (its label), for a grid's row. */
+  readonly row?: string;
+  /** The repeatable section whose items answer it: its list's data path and its title. */
+  readonly section?: { readonly path: string; readonly label: string };
 }
 
 /** A value answered to a choice question and how many instances gave it. */
@@ -61,11 +70,19 @@ export interface SummaryBin<T extends number | string> {
 }
 
 interface QuestionBase {
+  /** The answer's data path; in a repeatable section, relative to an item of its list (`section.path`). */
   readonly path: string;
   readonly label: string;
   readonly widget: string;
-  /** How many of the selected instances answer it. */
+  /** How many of the selected instances answer it (in a repeatable section: how many items). */
   readonly answered: number;
+  /** For a row of a grid (matrix): the row's label (`label` is the grid's). */
+  readonly row?: string;
+  /**
+   * For a field of a repeatable section, counted per item: the section's list path and title, and how many items the
+   * selected instances hold in all (what `answered` is out of).
+   */
+  readonly section?: { readonly path: string; readonly label: string; readonly items: number };
 }
 
 /** A choice or list-of-choices question: how often each answer was given. */
@@ -140,15 +157,37 @@ export function summaryQuestions(schemas: readonly InstanceCsvSchema[]): Summary
       (a.formSchemaId < b.formSchemaId ? -1 : a.formSchemaId > b.formSchemaId ? 1 : 0),
   );
   const found = new Map<string, SummaryQuestion>();
+  const add = (question: SummaryQuestion) => {
+    const key = `${question.section?.path ?? ''}\u0000${question.path}`;
+    if (!found.has(key)) found.set(key, question);
+  };
   for (const schema of ordered) {
     const layout: FormLayout | null = schema.layout;
     if (!layout) continue;
-    for (const { section, repeatOwner } of layoutSectionEntries(layout)) {
-      if (repeatOwner) continue;
+    // Each section's repeatable owner as the walk met it (parents first): a repeatable section inside another, and
+    // every section within it, is left out.
+    const ownerOf = new Map<FormSection, FormSection | null>();
+    const nested = new Set<FormSection>();
+    for (const { section, repeatOwner, parent } of layoutSectionEntries(layout)) {
+      ownerOf.set(section, repeatOwner);
+      if (parent && (nested.has(parent) || (section.repeatable && ownerOf.get(parent)))) {
+        nested.add(section);
+        continue;
+      }
+      const listPath = repeatOwner ? String(repeatOwner.repeatable?.path ?? '') : '';
+      if (repeatOwner && !listPath) continue;
+      const inSection = repeatOwner ? { path: listPath, label: String(repeatOwner.title || listPath) } : undefined;
       for (const field of Array.isArray(section.fields) ? section.fields : []) {
-        if (typeof field !== 'object' || field === null || typeof field.path !== 'string' || found.has(field.path)) continue;
+        if (typeof field !== 'object' || field === null || typeof field.path !== 'string') continue;
+        const base = { label: String(field.label || field.path), widget: String(field.widget), field, ...(inSection ? { section: inSection } : {}) };
+        if (widgetKind(field.widget)?.value === 'matrix') {
+          // A grid: one choice question per row, its columns the options.
+          const columns = { ...field, options: matrixColumns(field) };
+          for (const row of matrixRows(field)) add({ ...base, field: columns, path: `${field.path}/${escapePointerSegment(String(row.value))}`, kind: 'choice', row: String(row.label || row.value) });
+          continue;
+        }
         const kind = summaryKindOf(field);
-        if (kind) found.set(field.path, { path: field.path, label: String(field.label || field.path), widget: String(field.widget), kind, field });
+        if (kind) add({ ...base, path: field.path, kind });
       }
     }
   }

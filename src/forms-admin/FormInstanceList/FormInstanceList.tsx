@@ -228,9 +228,8 @@ export const FormInstanceListView = factory<FormInstanceListViewFactory>((_props
   const records = result.data?.value ?? [];
   const set = (patch: Partial<typeof filters>) => c.setFilters({ ...filters, ...patch });
   const selectable = c.actions.access.delete || (c.showDeleted && c.actions.access.restore);
-  // The list or, once one form is chosen, its summary over the same filters.
-  const [view, setView] = useState<'instances' | 'summary'>('instances');
-  const showSummary = c.summary.available && view === 'summary';
+  // The list or, once one form is chosen, its summary over the same filters (the state's view: a host keeps it).
+  const showSummary = c.summary.shown;
   const table =
     result.error && !result.data ? (
       <ErrorAlert message={labels.failedToLoadFormInstances} error={result.error} onRetry={result.refetch} retrying={result.isFetching} />
@@ -366,7 +365,7 @@ export const FormInstanceListView = factory<FormInstanceListViewFactory>((_props
           {c.actions.access.showDeleted && <ShowDeletedToggle checked={c.showDeleted} onChange={c.setShowDeleted} labels={labels} />}
         </Group>
         {c.summary.available ? (
-          <Tabs value={showSummary ? 'summary' : 'instances'} onChange={(next) => setView(next === 'summary' ? 'summary' : 'instances')} keepMounted={false}>
+          <Tabs value={showSummary ? 'summary' : 'instances'} onChange={(next) => c.summary.show(next === 'summary')} keepMounted={false}>
             <Tabs.List aria-label={labels.fisTabsLabel}>
               <Tabs.Tab value="instances">{labels.fisTabInstances}</Tabs.Tab>
               <Tabs.Tab value="summary">{labels.fisTabSummary}</Tabs.Tab>

@@ -50,6 +50,8 @@ export interface FormInstanceListState {
   page: number;
   pageSize: number;
   sort: { column: FormInstanceSortColumn; direction: 'asc' | 'desc' };
+  /** The tab shown once one form is chosen: its instances (the default) or the summary of their answers. */
+  view?: 'instances' | 'summary';
 }
 
 /** The list's state before the person changes anything: every live instance, the latest changed first. */
@@ -145,8 +147,11 @@ export interface FormInstanceListController extends InstanceExportController {
   setSortStatus(status: TableSortStatus<FormInstanceListRow>): void;
   /** The answer columns of the chosen form. */
   answers: FormInstanceAnswerColumns;
-  /** The summary of the chosen form's answers (`available` once one form is chosen), over the list's filters. */
-  summary: { available: boolean; query: InstanceSummaryQuery };
+  /**
+   * The summary of the chosen form's answers (`available` once one form is chosen), over the list's filters; `shown`
+   * when its tab is the one shown (the state's `view`, kept by a host that controls the state), `show` switches.
+   */
+  summary: { available: boolean; query: InstanceSummaryQuery; shown: boolean; show(shown: boolean): void };
   /** Sets the filter on one answer (its data path) to a typed text or a chosen option; empty removes it. */
   setAnswerFilter(path: string, value: string): void;
   /** The page shown (`@odata.count` is the total of the filtered rows). */
@@ -488,7 +493,12 @@ export function useFormInstanceList({
       setShown: (paths) => changeColumns(formId, paths),
       filterOptions: (field) => answerFilterOptions(field, labels),
     },
-    summary: { available: formId !== null, query: where },
+    summary: {
+      available: formId !== null,
+      query: where,
+      shown: formId !== null && current.view === 'summary',
+      show: (shown) => change({ ...current, view: shown ? 'summary' : 'instances' }),
+    },
     setAnswerFilter: (path, value) => {
       const answers = { ...(current.filters.answers ?? {}) };
       if (value === '') delete answers[path];

@@ -50,13 +50,21 @@ function QuestionCard({ question, instances, labels, locale }: { question: Quest
   const headingId = useId();
   const bars = barsOf(question, labels, locale);
   const binned = question.kind === 'number' || question.kind === 'date';
+  // A grid's row is named with its grid; a repeatable section's question is counted over the section's items.
+  const named = question.row === undefined ? question.label : fillLabel(labels.fisGridRow, { question: question.label, row: question.row });
+  // A section's question named with its section: the instance's own 'Email' and a co-applicant's are two regions.
+  const title = question.section ? fillLabel(labels.fisSectionQuestion, { section: question.section.label, question: named }) : named;
+  const answered = question.section
+    ? fillNumbers(labels.fisAnsweredItems, { answered: question.answered, count: question.section.items }, locale)
+    : fillNumbers(labels.fisAnswered, { answered: question.answered, count: instances }, locale);
   return (
-    <Card withBorder padding="md" component="section" aria-labelledby={headingId} data-question={question.path}>
+    <Card withBorder padding="md" component="section" aria-labelledby={headingId} data-question={`${question.section?.path ?? ''}${question.path}`}>
       <Stack gap="xs">
         <Title order={3} size="h5" id={headingId}>
-          {question.label}
+          {title}
         </Title>
-        <Text size="sm">{fillNumbers(labels.fisAnswered, { answered: question.answered, count: instances }, locale)}</Text>
+        {question.section && <Text size="sm">{fillLabel(labels.fisInSection, { section: question.section.label })}</Text>}
+        <Text size="sm">{answered}</Text>
         {question.answered === 0 ? (
           <Text size="sm">{labels.fisNotAnswered}</Text>
         ) : question.kind === 'text' ? (
@@ -80,10 +88,10 @@ function QuestionCard({ question, instances, labels, locale }: { question: Quest
             {question.kind === 'date' && question.min !== null && question.max !== null && (
               <Text size="sm">{fillLabel(labels.fisDateRange, { min: formatDay(question.min, locale), max: formatDay(question.max, locale) })}</Text>
             )}
-            <Box role="img" aria-label={fillLabel(labels.fisChart, { question: question.label })} data-summary-chart>
+            <Box role="img" aria-label={fillLabel(labels.fisChart, { question: title })} data-summary-chart>
               <BarChart bars={bars} locale={locale} height={100} />
             </Box>
-            <Table aria-label={fillLabel(labels.fisTable, { question: question.label })} fz="sm" verticalSpacing={4}>
+            <Table aria-label={fillLabel(labels.fisTable, { question: title })} fz="sm" verticalSpacing={4}>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{binned ? labels.fisRangeColumn : labels.fisAnswerColumn}</Table.Th>
@@ -115,7 +123,8 @@ export interface FormInstanceSummaryViewProps {
 
 /**
  * The summary of a form's answers, question by question: each choice and how many instances gave it, a histogram of
- * numbers and of dates, the latest text answers; a bar chart (the library's, forms-admin/shared/BarChart) and a table of the same
+ * numbers and of dates, the latest text answers (a grid's rows each a question; a repeatable section's questions
+ * counted over its items); a bar chart (the library's, forms-admin/shared/BarChart) and a table of the same
  * counts for each. Renders only; it never fetches.
  */
 export function FormInstanceSummaryView({ state, labels }: FormInstanceSummaryViewProps) {
@@ -134,7 +143,7 @@ export function FormInstanceSummaryView({ state, labels }: FormInstanceSummaryVi
       ) : (
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
           {questions.map((question) => (
-            <QuestionCard key={question.path} question={question} instances={instances} labels={labels} locale={locale} />
+            <QuestionCard key={`${question.section?.path ?? ''}\u0000${question.path}`} question={question} instances={instances} labels={labels} locale={locale} />
           ))}
         </SimpleGrid>
       )}
@@ -158,3 +167,6 @@ export function FormInstanceSummary({ query, labels: overrides }: FormInstanceSu
   const labels = useLabels(overrides);
   return <FormInstanceSummaryView state={useInstanceSummary(query)} labels={labels} />;
 }
+
+FormInstanceSummaryView.displayName = '@ccq/forms-admin/FormInstanceSummaryView';
+FormInstanceSummary.displayName = '@ccq/forms-admin/FormInstanceSummary';

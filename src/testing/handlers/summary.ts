@@ -34,7 +34,7 @@ function memoryStore(ctx: RouteContext): SummaryStore {
     const visible = visibleTo(ctx.backend.db, ctx);
     return { rows: (type: string) => visible[type as FormsODataType] };
   };
-  const rowsOf = (query: ODataQuery): ODataRow[] => {
+  const instancesOf = (query: ODataQuery): ODataRow[] => {
     const rows: ODataRow[] = [];
     const from = source();
     for (let skip = 0; ; skip += ODATA_LIMITS.maxTop) {
@@ -42,6 +42,15 @@ function memoryStore(ctx: RouteContext): SummaryStore {
       rows.push(...page);
       if (page.length < ODATA_LIMITS.maxTop) return rows;
     }
+  };
+  /** The selected instances, or with `items` each item of that list in them as a row of its own (its answers its `data`). */
+  const rowsOf = (query: ODataQuery, items?: string): ODataRow[] => {
+    const rows = instancesOf(query);
+    if (items === undefined) return rows;
+    return rows.flatMap((row) => {
+      const list = answerAt(row, items);
+      return Array.isArray(list) ? list.map((item) => ({ ...row, data: item as ODataRow['data'] })) : [];
+    });
   };
   const valuesOf = (rows: readonly ODataRow[], path: string, kind: 'number' | 'day'): number[] =>
     rows
@@ -58,8 +67,8 @@ function memoryStore(ctx: RouteContext): SummaryStore {
       const from = source();
       return readInstanceCsvSchemas(ids, async (read) => evaluateODataQuery(FORMS_ODATA_SCHEMA, 'FormSchema', read, from).value);
     },
-    async stats(query, questions) {
-      const rows = rowsOf(query);
+    async stats(query, questions, items) {
+      const rows = rowsOf(query, items);
       return {
         instances: rows.length,
         questions: questions.map(({ path, measure }): SummaryStats => {
@@ -78,8 +87,8 @@ function memoryStore(ctx: RouteContext): SummaryStore {
         }),
       };
     },
-    async choices(query, questions) {
-      const rows = rowsOf(query);
+    async choices(query, questions, items) {
+      const rows = rowsOf(query, items);
       return questions.map(({ path, list }) => {
         const counts = new Map<string, { value: string | number | boolean; count: number }>();
         for (const row of rows) {
@@ -96,8 +105,8 @@ function memoryStore(ctx: RouteContext): SummaryStore {
         return [...counts.values()];
       });
     },
-    async histograms(query, questions) {
-      const rows = rowsOf(query);
+    async histograms(query, questions, items) {
+      const rows = rowsOf(query, items);
       return questions.map(({ path, kind, bins }) => {
         const counts = Array.from({ length: bins.count }, () => 0);
         for (const value of valuesOf(rows, path, kind)) {
@@ -107,8 +116,9 @@ function memoryStore(ctx: RouteContext): SummaryStore {
         return counts;
       });
     },
-    async texts(query, paths, limit) {
-      const rows = rowsOf(query)
+    async texts(query, paths, limit, items) {
+      // An instance's items stay in their list's order (the sort is stable).
+      const rows = rowsOf(query, items)
         .map((row) => ({ row, at: instant(row.lastUpdatedDateTime), id: String(row.formInstanceId) }))
         .sort((a, b) => b.at.getTime() - a.at.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
       return paths.map((path) =>
