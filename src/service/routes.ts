@@ -115,11 +115,11 @@ export interface RouteFile {
 }
 
 /**
- * A route's answer: a JSON body (200, with headers of its own), a file (200), a text or stream written as it is with
- * its headers (200), or none (200 or 204).
+ * A route's answer: a JSON body (200, or 503 for a backend that cannot serve; with headers of its own), a file (200), a
+ * text or stream written as it is with its headers (200), or none (200 or 204). Refusals are thrown `DomainError`s.
  */
 export type RouteAnswer =
-  | { status: 200; body: unknown; headers?: Readonly<Record<string, string>> }
+  | { status: 200 | 503; body: unknown; headers?: Readonly<Record<string, string>> }
   | { status: 200; file: RouteFile }
   | { status: 200; raw: string | Uint8Array | ReadableStream<Uint8Array>; headers: Readonly<Record<string, string>> }
   | { status: 200 | 204 };

@@ -6,7 +6,8 @@ import type { HttpHandler } from 'msw';
 import type { OidcConfig } from '../api/types';
 import { EnvelopeStatus } from '../api/enums';
 import { satisfies } from '../domain';
-import { allLive, AnonymousWriteLimiter, LINK_TOKEN_LIFETIME_MS } from '../domain/forms';
+import { allLive, LINK_TOKEN_LIFETIME_MS, needsValidData } from '../domain/forms';
+import { AnonymousWriteLimiter } from '../service/anonymous-writes';
 import type { AnonymousWriteLimits } from '../domain/limits';
 import { effectiveClaimsOf } from './claims-model';
 import { createEmptyDb, type FakeDb, type FakeEnvelope, type LinkToken, type StoredUser } from './db';
@@ -171,7 +172,13 @@ export function createFakeBackend(options: FakeBackendOptions = {}): FakeBackend
   let enforceClaims = options.enforceClaims ?? false;
   const requests: RecordedRequest[] = [];
   const newLimiter = () =>
-    options.anonymousWriteLimits === null ? null : new AnonymousWriteLimiter(options.anonymousWriteLimits, () => clock().getTime());
+    options.anonymousWriteLimits === null
+      ? null
+      : new AnonymousWriteLimiter(options.anonymousWriteLimits, () => clock().getTime(), undefined, async (ids) => {
+          // Submitted and removed instances are no drafts: they free their place.
+          const started = new Set(ids);
+          return new Set(db.formInstances.filter((i) => started.has(i.formInstanceId.toLowerCase()) && !needsValidData(i.status)).map((i) => i.formInstanceId.toLowerCase()));
+        });
   let anonymousWrites = newLimiter();
 
   const findUser = (idOrOidcId: string): StoredUser | undefined =>

@@ -11,6 +11,10 @@ import { DomainError } from '../../src/domain';
 import { deleteFormsRow, patchFormsRow, postFormsRow, softDeleteFormsRow, type FormsCaller, type FormsPorts } from '../../src/service/forms';
 import { completeInstance, duplicateInstance, instanceFromApplication, instanceLink } from '../../src/service/forms-instances';
 import type { FormsRow, FormsStorage, FormsStore, Versioned } from '../../src/service/forms-ports';
+import { HEALTH_ROUTE } from '../../src/service/routes-health';
+import { AnonymousWriteLimiter } from '../../src/service/anonymous-writes';
+import { resolveAnonymousWriteLimits, retryAfterOf } from '../../src/domain/forms/anonymous-writes';
+import type { RouteRequest } from '../../src/service/routes';
 
 const at = new Date('2026-01-02T03:04:05Z');
 const later = new Date('2026-01-02T04:00:00Z');
@@ -264,5 +268,113 @@ describe('the instance calls', () => {
     expect(problems).toEqual([]);
     await softDeleteFormsRow(ports, 'form', formId);
     expect((await refusal(instanceFromApplication(instancePorts(ports), schemaId, {}, staff))).status).toBe(404);
+  });
+});
+
+describe('the health check', () => {
+  const at = new Date('2026-03-04T05:06:07Z');
+  const request = {} as RouteRequest; // the route reads nothing of its request
+  it('answers the database\'s state with the time; a probe that fails is Unhealthy, 503', async () => {
+    expect(await HEALTH_ROUTE.handle(request, { database: async () => 'Healthy', clock: { now: () => at } })).toEqual({
+      status: 200,
+      body: { status: 'Healthy', database: 'Healthy', timestamp: '2026-03-04T05:06:07.000Z' },
+    });
+    const down = { database: () => Promise.reject(new Error('connection refused')), clock: { now: () => at } };
+    expect(await HEALTH_ROUTE.handle(request, down)).toEqual({
+      status: 503,
+      body: { status: 'Unhealthy', database: 'Unhealthy', timestamp: '2026-03-04T05:06:07.000Z' },
+    });
+  });
+});
+
+/** The refusal of an async call (a DomainError), or null when it passes. */
+async function refusalOf(fn: () => Promise<unknown>): Promise<{ status: number; detail: string; extensions: Readonly<Record<string, unknown>> } | null> {
+  try {
+    await fn();
+    return null;
+  } catch (error) {
+    if (error instanceof DomainError) return { status: error.status, detail: error.detail, extensions: error.extensions };
+    throw error;
+  }
+}
+
+describe('anonymous write limits (the fake\'s, in memory; the server runs the same rules over its database)', () => {
+  const clock = () => {
+    let now = 1_000_000;
+    return { now: () => now, advance: (ms: number) => (now += ms) };
+  };
+
+  it('counts writes per address and per schema; the 429 says how long to wait', async () => {
+    const time = clock();
+    const limiter = new AnonymousWriteLimiter({ perAddress: { max: 2, windowSeconds: 60 }, perSchema: { max: 3, windowSeconds: 60 } }, time.now);
+    await limiter.write('10.0.0.1', 'S');
+    time.advance(10_000);
+    await limiter.write('::ffff:10.0.0.1', 's');
+    const refused = await refusalOf(() => limiter.write('10.0.0.1', 'S'));
+    expect(refused).toMatchObject({ status: 429, extensions: { code: 'address-rate', retryAfterSeconds: 50 } });
+    expect(refused?.detail).toBe('Too many requests from your address: at most 2 in a minute. Try again in 50 s.');
+    await limiter.write('10.0.0.2', 'S');
+    expect(await refusalOf(() => limiter.write('10.0.0.3', 'S'))).toMatchObject({ status: 429, extensions: { code: 'schema-rate' } });
+    time.advance(50_001);
+    await limiter.write('10.0.0.1', 'S');
+    expect(retryAfterOf(new DomainError(429, 'x', { retryAfterSeconds: 1.2 }))).toBe('2');
+    expect(retryAfterOf(new DomainError(400, 'x'))).toBeNull();
+  });
+
+  it('caps the drafts an address holds of a schema; a submitted or cancelled one frees its place', async () => {
+    const time = clock();
+    const submitted = new Set<string>();
+    const limiter = new AnonymousWriteLimiter({ draftsPerAddressAndSchema: { max: 2, windowSeconds: 3600 } }, time.now, undefined, async (ids) =>
+      new Set(ids.filter((id) => !submitted.has(id))));
+    await (await limiter.beginNew('a', 'S', true)).commit('i1');
+    await (await limiter.beginNew('a', 'S', true)).commit('i2');
+    const refused = await refusalOf(() => limiter.beginNew('a', 'S', true));
+    expect(refused).toMatchObject({ status: 429, extensions: { code: 'draft-limit', retryAfterSeconds: 3600 } });
+    // Another schema, another address, or a new instance that is submitted at once: not a draft of this one.
+    await (await limiter.beginNew('a', 'T', true)).cancel();
+    await (await limiter.beginNew('b', 'S', true)).cancel();
+    submitted.add('i3');
+    await (await limiter.beginNew('a', 'S', false)).commit('i3');
+    expect(await refusalOf(() => limiter.beginNew('a', 'S', true))).toMatchObject({ status: 429 });
+    // i1 was submitted: its place is free.
+    submitted.add('i1');
+    await (await limiter.beginNew('a', 'S', true)).commit('i4');
+    // A place held by a post still running counts.
+    await limiter.beginNew('c', 'S', true);
+    await limiter.beginNew('c', 'S', true);
+    expect((await refusalOf(() => limiter.beginNew('c', 'S', true)))?.status).toBe(429);
+  });
+
+  it('bounds the bytes an address writes in the window', async () => {
+    const time = clock();
+    const limiter = new AnonymousWriteLimiter({ bytesPerAddress: { max: 1000, windowSeconds: 60 } }, time.now);
+    await limiter.write('a', 'S', 600);
+    time.advance(20_000);
+    await limiter.write('a', 'S', 300);
+    // 600 + 300 + 200 > 1000: it fits once the first 600 have aged out, 40 s from now.
+    expect(await refusalOf(() => limiter.write('a', 'S', 200))).toMatchObject({ status: 429, extensions: { code: 'address-bytes', retryAfterSeconds: 40 } });
+    await limiter.write('b', 'S', 900);
+    time.advance(40_001);
+    await limiter.write('a', 'S', 200);
+  });
+
+  it('limits new instances per address; checks the configured numbers', async () => {
+    const limiter = new AnonymousWriteLimiter({ newInstancesPerAddress: { max: 1, windowSeconds: 60 } });
+    await (await limiter.beginNew('a', 'S', false)).commit('x');
+    expect(await refusalOf(() => limiter.beginNew('a', 'T', false))).toMatchObject({ status: 429, extensions: { code: 'new-instance-rate' } });
+    expect(() => resolveAnonymousWriteLimits({ perAddress: { max: 0, windowSeconds: 60 } })).toThrow(/perAddress/);
+  });
+
+  it('remembers a bounded number of keys', async () => {
+    const limiter = new AnonymousWriteLimiter({ perAddress: { max: 1, windowSeconds: 60 } }, Date.now, 8);
+    // Four addresses with their bytes, and the schema: nine keys, one too many.
+    for (const address of ['a', 'b', 'c', 'd']) await limiter.write(address, 'S');
+    // 'a' was forgotten (the least recently used): it may write again; 'd' may not.
+    await limiter.write('a', 'S');
+    expect((await refusalOf(() => limiter.write('d', 'S')))?.status).toBe(429);
+    // With room for the nine keys, 'a' is remembered.
+    const roomy = new AnonymousWriteLimiter({ perAddress: { max: 1, windowSeconds: 60 } }, Date.now, 9);
+    for (const address of ['a', 'b', 'c', 'd']) await roomy.write(address, 'S');
+    expect((await refusalOf(() => roomy.write('a', 'S')))?.status).toBe(429);
   });
 });

@@ -90,9 +90,12 @@ describe('forms', () => {
 describe('health check', () => {
   it('is public and reports db.health', async () => {
     backend.setCurrentUser(null);
-    expect(await getJson('/api/HealthCheck/Get')).toEqual({ status: 'Healthy' });
+    // The server's answer: the status, the database's and the time.
+    expect(await getJson('/api/HealthCheck/Get')).toEqual({ status: 'Healthy', database: 'Healthy', timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
     backend.db.health = 'Unhealthy';
-    expect((await call('/api/HealthCheck/Get')).status).toBe(503);
+    const down = await call('/api/HealthCheck/Get');
+    expect(down.status).toBe(503);
+    expect(await down.json()).toMatchObject({ status: 'Unhealthy', database: 'Unhealthy' });
   });
 });
 

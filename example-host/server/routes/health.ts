@@ -1,22 +1,17 @@
 /**
- * GET /api/HealthCheck/Get (public): the server and its database answer.
+ * GET /api/HealthCheck/Get (public) of the one route table (src/service/routes-health.ts): the database answers a
+ * `SELECT 1`, or it is down (503).
  */
 import { sql } from 'drizzle-orm';
-import { route } from './registry';
+import { HEALTH_ROUTE } from '../../../src/service/routes-health';
+import { tableRoute } from './table';
 
 export const healthRoutes = [
-  route({
-    method: 'GET',
-    path: '/api/HealthCheck/Get',
-    anonymous: true,
-    summary: 'Whether the server and its database are up',
-    handler: async ({ c, services }) => {
-      try {
-        await services.db.execute(sql`SELECT 1`);
-        return c.json({ status: 'Healthy', database: 'Healthy', timestamp: new Date().toISOString() });
-      } catch {
-        return c.json({ status: 'Unhealthy', database: 'Unhealthy', timestamp: new Date().toISOString() }, 503);
-      }
+  tableRoute(HEALTH_ROUTE, ({ services }) => ({
+    database: async () => {
+      await services.db.execute(sql`SELECT 1`);
+      return 'Healthy' as const;
     },
-  }),
+    clock: { now: () => new Date() },
+  })),
 ];

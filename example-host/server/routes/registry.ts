@@ -21,7 +21,7 @@ import {
   type RouteMethod,
   type RouteRule,
 } from '../../../src/domain';
-import { actsAsFormVisitor, signedInVisitorRefusal } from '../../../src/domain/forms/access';
+import { gatedError, gateRoute, type GatePass } from '../../../src/service/route-gate';
 import { ensureApplicationUser, TokenError, bearerToken, type AuthContext } from '../auth';
 import type { Services } from '../services';
 import { domainProblem, problem, QueryReader } from './http';
@@ -183,15 +183,11 @@ export function mountRoutes(app: Hono<AppEnv>, registry: RouteRegistry, services
   for (const declaration of registry.list()) {
     app.on(declaration.method, declaration.path, async (c) => {
       let auth: AuthContext | null = null;
-      /** The claim a signed-in caller lacks when they use the route as a visitor. */
-      let signedInVisitorOf: number | null = null;
       if (declaration.claim === 'public') {
         // A valid token on a public route identifies the caller; an invalid one is ignored.
         if (c.req.header('authorization')) auth = await authenticate(c, services).catch(() => null);
-      } else if (declaration.anonymousForms && !/^Bearer\s+\S+\.\S+\.\S+\s*$/i.test(c.req.header('authorization') ?? '')) {
-        // No JWT: an anonymous caller, perhaps with a link token (bearer or ?token=) the handler checks.
-        auth = null;
-      } else {
+      } else if (!declaration.anonymousForms || /^Bearer\s+\S+\.\S+\.\S+\s*$/i.test(c.req.header('authorization') ?? '')) {
+        // Without a JWT on a forms route: an anonymous caller, perhaps with a link token (bearer or ?token=) the handler checks.
         try {
           auth = await authenticate(c, services);
         } catch (error) {
@@ -199,26 +195,22 @@ export function mountRoutes(app: Hono<AppEnv>, registry: RouteRegistry, services
           if (error instanceof DomainError) return domainProblem(c, error);
           throw error;
         }
-        const claims = auth.claims;
-        const holdsClaim =
-          typeof declaration.claim !== 'number' ||
-          satisfies(claims, declaration.claim) ||
-          (declaration.alternatives ?? []).some((claim) => satisfies(claims, claim));
-        // On the routes public-form visitors use, a signed-in user lacking the claim is a visitor: the handler applies
-        // the anonymous caller's rules (a public form is fillable by anyone who may open it, signed in or not).
-        if (declaration.anonymousForms && actsAsFormVisitor(true, holdsClaim)) {
-          auth = null;
-          signedInVisitorOf = declaration.claim as number;
-        } else if (!holdsClaim) return claimRequired(c, declaration.claim as number);
       }
+      let pass: GatePass;
+      try {
+        const claims = auth?.claims;
+        // The caller is enabled: authenticate refuses a disabled one.
+        pass = gateRoute(declaration, claims ? { enabled: true, holds: (claim) => satisfies(claims, claim) } : null);
+      } catch (error) {
+        if (error instanceof DomainError) return domainProblem(c, error);
+        throw error;
+      }
+      if (pass.visitorOf !== null) auth = null;
       c.set('auth', auth);
       try {
         return await declaration.handler({ c, auth, services, query: new QueryReader(c.req.url) });
       } catch (error) {
-        if (error instanceof DomainError && signedInVisitorOf !== null) {
-          return domainProblem(c, signedInVisitorRefusal(error, signedInVisitorOf) ?? error);
-        }
-        if (error instanceof DomainError) return domainProblem(c, error);
+        if (error instanceof DomainError) return domainProblem(c, gatedError(error, pass));
         throw error;
       }
     });

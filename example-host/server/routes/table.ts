@@ -30,7 +30,7 @@ export function answerOf(c: Context, answer: RouteAnswer): Response {
   if (!('body' in answer) && !('file' in answer)) return c.body(null, answer.status);
   if ('body' in answer) {
     for (const [name, value] of Object.entries(answer.headers ?? {})) c.header(name, value);
-    return c.json(answer.body as JsonValue);
+    return c.json(answer.body as JsonValue, answer.status);
   }
   const { bytes, contentType, fileName } = answer.file;
   return c.body(Buffer.from(bytes), 200, {

@@ -100,5 +100,5 @@ export { CURRENT_PUBLIC_VERSION_PATH, NO_PUBLIC_VERSION_MESSAGE, currentPublicVe
 export type { CurrentPublicVersion } from './public-form';
 export { duplicateInstanceFields } from './duplicate';
 export type { DuplicateFields } from './duplicate';
-export { RETRY_AFTER_EXTENSION, retryAfterOf, resolveAnonymousWriteLimits, AnonymousWriteLimiter } from './anonymous-writes';
-export type { AnonymousWriteLimitCode, NewInstanceTicket } from './anonymous-writes';
+export { RETRY_AFTER_EXTENSION, retryAfterOf, resolveAnonymousWriteLimits } from './anonymous-writes';
+export type { AnonymousWriteLimitCode } from './anonymous-writes';

@@ -8,7 +8,6 @@ import {
   checkPresentedLink,
   checkSchemaForSave,
   linkTokenOf,
-  needsValidData,
   publicBaseUrlOf,
   schemaShapeJson,
   type FormLinkMode,
@@ -53,12 +52,8 @@ function anonymousWrites({ backend }: RouteContext, bytes: number): AnonymousWri
   const limiter = backend.anonymousWrites;
   if (!limiter) return null;
   return {
-    write: async (schemaId) => limiter.write(FAKE_CLIENT_ADDRESS, schemaId, bytes),
-    async beginNew(schemaId, isDraft) {
-      const started = new Set(limiter.startedBy(FAKE_CLIENT_ADDRESS, schemaId));
-      const drafts = backend.db.formInstances.filter((i) => started.has(i.formInstanceId) && !needsValidData(i.status)).map((i) => i.formInstanceId);
-      return limiter.beginNew(FAKE_CLIENT_ADDRESS, schemaId, isDraft, drafts);
-    },
+    write: (schemaId) => limiter.write(FAKE_CLIENT_ADDRESS, schemaId, bytes),
+    beginNew: (schemaId, isDraft) => limiter.beginNew(FAKE_CLIENT_ADDRESS, schemaId, isDraft),
   };
 }
 

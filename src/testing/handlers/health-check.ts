@@ -1,18 +1,11 @@
 /**
- * `/api/HealthCheck/Get`: public. Answers `{ status }` from `db.health`; `Unhealthy` answers 503.
+ * `/api/HealthCheck/Get` of the one route table (src/service/routes-health.ts) over the fake: its database's state is
+ * `db.health` (`Unhealthy` answers 503).
  */
-import { json } from '../http';
-import { PUBLIC, type FakeRoute } from './route';
+import { HEALTH_ROUTE } from '../../service/routes-health';
+import { tableRoute, type FakeRoute } from './route';
 
 /** The health check route. */
 export const healthCheckRoutes: readonly FakeRoute[] = [
-  {
-    method: 'get',
-    path: '/api/HealthCheck/Get',
-    access: PUBLIC,
-    handle: (ctx) => {
-      const status = ctx.backend.db.health;
-      return json({ status }, status === 'Unhealthy' ? 503 : 200);
-    },
-  },
+  tableRoute(HEALTH_ROUTE, ({ backend }) => ({ database: async () => backend.db.health, clock: { now: () => backend.now() } })),
 ];

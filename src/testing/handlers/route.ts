@@ -5,10 +5,10 @@
  * and a base URL.
  */
 import { delay, http, HttpResponse, type HttpHandler } from 'msw';
-import { claimRequiredError, DomainError, QueryParams, routeRule } from '../../domain';
-import { actsAsFormVisitor, signedInVisitorRefusal } from '../../domain/forms/access';
+import { DomainError, QueryParams, routeRule, type RouteRule } from '../../domain';
 import { retryAfterOf } from '../../domain/forms/anonymous-writes';
 import { attachmentDisposition } from '../../domain/signing';
+import { gatedError, gateRoute, type GatePass, type GateUser } from '../../service/route-gate';
 import type { RouteAnswer, RouteRequest, ServiceRoute } from '../../service/routes';
 import type { Caller, FakeBackend } from '../backend';
 import { json, noContent, ok, problem } from '../http';
@@ -91,58 +91,39 @@ export function routeAccess(route: Pick<FakeRoute, 'method' | 'path' | 'access'>
   return access;
 }
 
-/** Whether a signed-in caller holds a route's claim (always, when the fake does not enforce claims). */
-function holdsClaim(backend: FakeBackend, access: RouteAccess, userId: string): boolean {
-  return !backend.enforceClaims || !('claim' in access) || access.claim === undefined || backend.hasClaim(userId, access.claim);
-}
-
-/**
- * The caller a route's handler sees: on a route public-form visitors may use, a signed-in user lacking the route's
- * claim is a visitor (the domain's `actsAsFormVisitor`), so the handler applies the anonymous caller's rules.
- */
-export function routeCaller(backend: FakeBackend, access: RouteAccess, caller: Caller): Caller {
-  if (access.kind !== 'form' || !caller.user || !caller.user.isEnabled) return caller;
-  return actsAsFormVisitor(true, holdsClaim(backend, access, caller.user.id)) ? { ...caller, user: null } : caller;
-}
-
-/** Refusal of a caller by a route's access rule, or null when the caller may go on. */
-export function refusal(backend: FakeBackend, access: RouteAccess, caller: Caller): Response | null {
-  if (caller.invalidToken) return problem(401, 'The bearer token names no user.');
-  if (access.kind === 'public') return null;
+/** What the route gate (src/service/route-gate.ts) knows of a signed-in caller of the fake. */
+function gateUser(backend: FakeBackend, caller: Caller): GateUser | null {
   const signedIn = caller.user;
-  if (!signedIn) return access.kind === 'form' ? null : problem(401, 'An access token is required.');
-  if (!signedIn.isEnabled) return problem(403, 'The user is disabled.');
-  if (access.kind === 'form') return null; // lacking the claim makes a visitor (routeCaller), not a refusal
-  const alternatives = access.alternatives ?? [];
-  if (backend.enforceClaims && access.claim !== undefined && !backend.hasClaim(signedIn.id, access.claim) && !alternatives.some((claim) => backend.hasClaim(signedIn.id, claim))) {
-    const refused = claimRequiredError(access.claim);
-    return problem(refused.status, refused.message, refused.extensions);
-  }
-  return null;
+  return signedIn && { enabled: signedIn.isEnabled, holds: (claim) => !backend.enforceClaims || backend.hasClaim(signedIn.id, claim) };
 }
 
 /** An MSW handler serving `route` from `backend`. */
 export function toHttpHandler(backend: FakeBackend, route: FakeRoute, options: HandlerOptions = {}): HttpHandler {
-  const access = routeAccess(route);
+  routeAccess(route);
+  const rule = routeRule(route.method, route.path) as RouteRule;
+  const problemOf = (error: DomainError) => {
+    // A refusal that passes with time (429) says how long to wait, as the server does.
+    const retryAfter = retryAfterOf(error);
+    return problem(error.status, error.message, error.extensions, retryAfter === null ? {} : { 'retry-after': retryAfter });
+  };
   return http[route.method](joinUrl(options.baseUrl, route.path), async ({ request }) => {
     if (options.latencyMs && options.latencyMs > 0) await delay(options.latencyMs);
     const caller = backend.identify(request);
     backend.record(request, caller.user);
-    const refused = refusal(backend, access, caller);
-    if (refused) return refused;
+    if (caller.invalidToken) return problem(401, 'The bearer token names no user.');
+    let pass: GatePass;
+    try {
+      pass = gateRoute(rule, gateUser(backend, caller));
+    } catch (refused) {
+      if (refused instanceof DomainError) return problemOf(refused);
+      throw refused;
+    }
     try {
       const url = new URL(request.url);
-      return await route.handle({ backend, request, url, query: new QueryParams(url.searchParams), caller: routeCaller(backend, access, caller) });
+      return await route.handle({ backend, request, url, query: new QueryParams(url.searchParams), caller: pass.visitorOf === null ? caller : { ...caller, user: null } });
     } catch (caught) {
-      // A signed-in visitor refused for want of a link is refused for the claim they lack (the domain's rule).
-      const visitorClaim = caller.user && 'claim' in access && access.claim !== undefined && routeCaller(backend, access, caller).user === null ? access.claim : null;
-      const error = caught instanceof DomainError && visitorClaim !== null ? (signedInVisitorRefusal(caught, visitorClaim) ?? caught) : caught;
-      if (error instanceof DomainError) {
-        // A refusal that passes with time (429) says how long to wait, as the server does.
-        const retryAfter = retryAfterOf(error);
-        return problem(error.status, error.message, error.extensions, retryAfter === null ? {} : { 'retry-after': retryAfter });
-      }
-      throw error;
+      if (caught instanceof DomainError) return problemOf(gatedError(caught, pass));
+      throw caught;
     }
   });
 }
@@ -162,7 +143,7 @@ export function routeRequest(ctx: RouteContext): RouteRequest {
 
 /** A route's answer as MSW sends it. */
 export function answerOf(answer: RouteAnswer): Response {
-  if ('body' in answer) return json(answer.body, 200, { ...answer.headers });
+  if ('body' in answer) return json(answer.body, answer.status, { ...answer.headers });
   if ('raw' in answer) return new HttpResponse(answer.raw instanceof Uint8Array ? answer.raw.slice() : answer.raw, { status: 200, headers: answer.headers });
   if (!('file' in answer)) return answer.status === 204 ? noContent() : ok();
   const { bytes, contentType, fileName } = answer.file;
