@@ -125,6 +125,17 @@ async function scenario(target: ContractTarget): Promise<Map<string, unknown>> {
   const unflattened = new Uint8Array(await (await admin.forms.downloadPdf(instance?.formInstanceId ?? '')).data.arrayBuffer());
   facts.set('download values', await qpdfFieldValues(unflattened));
   facts.set('download actions', await actionMarkers(unflattened));
+  // The instance list's read of the forms that offer 'Download filled PDF' on their rows (FormInstanceList): by a
+  // navigation into the template, the ids only. The generated form is among them, and none without a template.
+  const withTemplate = await admin.odata.forms.list({ filter: 'isDeleted eq false and pdfTemplate/fileName ne null', select: ['formId'], top: 1000 });
+  const everyForm = await admin.odata.forms.list({ filter: 'isDeleted eq false', top: 1000 });
+  const templated = new Set((everyForm?.value ?? []).filter((f) => f.pdfTemplate?.fileName).map((f) => f.formId.toLowerCase()));
+  const listed = (withTemplate?.value ?? []).map((f) => f.formId.toLowerCase());
+  facts.set('forms with a template', {
+    generated: listed.includes(generated.form.formId.toLowerCase()),
+    same: listed.length === templated.size && listed.every((id) => templated.has(id)),
+    withoutTemplate: (everyForm?.value.length ?? 0) > templated.size,
+  });
   facts.set('cleanup shape', { cleared: Array.isArray(generated.cleanup?.clearedValues), removed: Array.isArray(generated.cleanup?.removedActions) });
   cleanups.set(target.name, generated.cleanup);
   return facts;
@@ -153,6 +164,7 @@ describe('dynamic form linking and PDF upload refusals', () => {
     expect(onFake.get('upload 10 MiB')).toEqual({ status: 200, code: undefined });
     expect(onFake.get('upload 10 MiB + 1 byte')).toEqual({ status: 413, detail: PDF_TOO_LARGE_MESSAGE, code: 'pdf-size' });
     expect(onFake.get('download')).toEqual({ status: 200, fileName: 'Sample Form - filled.pdf', type: 'application/pdf', pdf: '%PDF-' });
+    expect(onFake.get('forms with a template')).toEqual({ generated: true, same: true, withoutTemplate: true });
     expect(onFake.get('download values')).toEqual({});
     expect(onFake.get('download actions')).toEqual({ markers: [], pdfinfoJavaScript: 'no' });
     for (const key of onFake.keys()) expect(onServer.get(key), key).toEqual(onFake.get(key));
