@@ -124,6 +124,10 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   rule('GET', '/api/Forms/InstanceSummary', P.FormInstance_SelectList),
   // Beyond the spec: an instance as its form's PDF, filled in: reading one instance, so that instance's claim.
   rule('GET', '/api/Forms/DownloadPdf', P.FormInstance_Select),
+  // Beyond the spec: the files of file upload answers. An upload writes an instance (a visitor's only to the instance
+  // their edit link names); a download reads one instance, so that instance's claim.
+  rule('POST', '/api/FormFiles/Upload', P.FormInstance_Update, true),
+  rule('GET', '/api/FormFiles/Download', P.FormInstance_Select),
   // Requesting a signature adds signers to an instance: the spec's endpoint permission, or FormSigner Add / AddUpdate.
   { ...rule('POST', '/api/Signing/RequestSignature', P.Signing_RequestSignature), alternatives: [P.FormSigner_Add, P.FormSigner_AddUpdate] },
   rule('GET', '/api/Signing/DownloadDocument', P.Signing_DownloadDocument),

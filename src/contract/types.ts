@@ -270,6 +270,7 @@ export type FieldWidget =
   | 'signature'
   | 'rating'
   | 'matrix'
+  | 'file'
   | 'static';
 
 /** A value the engine computes from other paths (a `*` segment spans every item of an array). */

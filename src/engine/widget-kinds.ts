@@ -12,6 +12,7 @@
 import type { FieldOption, FieldWidget, FormField, FormSchema, FormSection, JsonObject, PdfField } from '../contract/types';
 import { parsePointer } from '../contract/json-pointer';
 import { layoutSectionEntries, repeatBasePath } from './layout-walk';
+import { DEFAULT_FILE_LIMITS, fileLimitsAt, fileSchema } from './files';
 import { FormLimitError } from './limits';
 import { MATRIX_DEFAULT_COLUMNS, MATRIX_DEFAULT_ROWS, matrixRows, matrixSchema } from './matrix';
 import { applicableSchemas, childSchema, prepareSchema, schemaResolver, type PreparedSchema, type SchemaNode } from './schema';
@@ -22,16 +23,17 @@ export type JsonSchemaType = 'string' | 'number' | 'integer' | 'boolean' | 'arra
 /**
  * What a widget stores: `string`, `number` (an integer too), `boolean`, `choice` (one option: a string, number or
  * boolean, as the options or the enum say), `list` (several options, an array of such values), `matrix` (one option
- * per row of a grid, an object from row to column), or `none` (static text, no value).
+ * per row of a grid, an object from row to column), `file` (uploaded files, a list of `{ fileId, name, size, type }`
+ * references, see `./files`), or `none` (static text, no value).
  */
-export type WidgetValueKind = 'string' | 'number' | 'boolean' | 'choice' | 'list' | 'matrix' | 'none';
+export type WidgetValueKind = 'string' | 'number' | 'boolean' | 'choice' | 'list' | 'matrix' | 'file' | 'none';
 
 /**
  * The property editors a widget offers in the builder's property panel: the layout's own properties (`label`,
  * `helpText`, `placeholder`, `options`, `readOnly`, `visibleWhen`, `requiredWhen`, `computed`, `pdfFieldName`) and
  * the JSON Schema facts of the bound path (`required`, `default`, `minLength` …; `stars` is a rating's count of
  * stars, the `maximum` of its path within the kind's {@link WidgetKind.scale}; `rows` a matrix's rows, whose
- * columns are its `options`).
+ * columns are its `options`; `fileLimits` a file upload's accepted types, largest file and number of files).
  */
 export type WidgetPropertyEditor =
   | 'label'
@@ -54,7 +56,8 @@ export type WidgetPropertyEditor =
   | 'minItems'
   | 'maxItems'
   | 'stars'
-  | 'rows';
+  | 'rows'
+  | 'fileLimits';
 
 /** The layout field a new widget of a kind starts as (the builder adds `id`, `path` and `widget`). */
 export type WidgetDefaultField = Pick<FormField, 'label'> & Partial<Pick<FormField, 'helpText' | 'placeholder' | 'options' | 'rows'>>;
@@ -109,6 +112,7 @@ export const VALUE_KIND_TYPES: Readonly<Record<WidgetValueKind, readonly JsonSch
   choice: SCALAR,
   list: ['array'],
   matrix: ['object'],
+  file: ['array'],
   none: [],
 };
 
@@ -167,7 +171,8 @@ const listSchema: JsonObject = { type: 'array', items: { type: 'string', enum: O
  * then says whether a fraction is allowed); `checkbox` and `switch` a boolean; `select`, `radio` and `segmented` one
  * scalar option; `multiselect` and `checkboxes` an array of scalar options; `signature` a string (a typed name or a
  * PNG data URL); `rating` a whole number of stars from 1 to the `maximum` of its path (3 to 10, {@link RATING_SCALE});
- * `matrix` an object holding one column's value per row (see `./matrix`); `static` nothing.
+ * `matrix` an object holding one column's value per row (see `./matrix`); `file` a list of references to uploaded
+ * files whose limits its path's schema says (see `./files`); `static` nothing.
  */
 export const WIDGET_KINDS: Readonly<{ [K in FieldWidget]: WidgetKind & { kind: K } }> = {
   text: entry('text', 'Short text', textFacts(), { type: 'string', maxLength: 200 }, TEXT_PROPERTIES, ['text']),
@@ -200,6 +205,14 @@ export const WIDGET_KINDS: Readonly<{ [K in FieldWidget]: WidgetKind & { kind: K
     [...COMMON, 'rows', 'options'],
     ['text'],
     { label: 'Rate each row', rows: [...MATRIX_DEFAULT_ROWS], options: [...MATRIX_DEFAULT_COLUMNS] },
+  ),
+  file: entry(
+    'file',
+    'File upload',
+    { value: 'file', types: ['array'], formats: null, describes: 'uploaded files' },
+    fileSchema(DEFAULT_FILE_LIMITS),
+    ['label', 'helpText', 'required', 'readOnly', 'visibleWhen', 'requiredWhen', 'pdfFieldName', 'fileLimits'],
+    ['text'],
   ),
   static: entry('static', 'Text block', { value: 'none', types: [], formats: null, describes: 'no value' }, {}, ['label', 'helpText', 'visibleWhen'], [], {
     label: 'Heading',
@@ -248,6 +261,7 @@ const DECLARED_WORDS: Readonly<Record<WidgetValueKind, string>> = {
   choice: 'one choice',
   list: 'a list of choices',
   matrix: 'one choice per row',
+  file: 'uploaded files',
   none: 'no value',
 };
 
@@ -432,6 +446,12 @@ function bindingProblem(
   if (kind.value === 'matrix') {
     const problem = matrixProblem(field, node, prepared, fullPath);
     if (problem) return problem;
+  }
+  if (kind.value === 'file' && fileLimitsAt(node, prepared) === null) {
+    return (
+      `The field '${field.id}' uses the widget '${field.widget}', which stores uploaded files, but the data path '${fullPath}' ` +
+      `does not say their accepted types (an 'enum' of known media types at 'items/properties/type') and largest size (a whole 'maximum' up to 10 MiB at 'items/properties/size').`
+    );
   }
   if (kind.itemTypes) {
     const itemTypes = typesAt(childSchema(node, '*', prepared), prepared);

@@ -7,7 +7,7 @@ import { withWidgetKinds, type WidgetKind } from '../engine/widget-kinds';
 import { createFormEngine, type FormCheckResult, type FormEngine, type FormError } from '../engine/engine';
 import { fillMessage } from '../engine/messages';
 import { watchPresses } from './after-press';
-import { FormContext, type FormContextValue } from './context';
+import { FileDownloadContext, FileUploadContext, FormContext, type FileDownloader, type FileUploader, type FormContextValue } from './context';
 import { FormStepper } from './FormStepper';
 import { ErrorSummary, errorTargetId, focusField } from './ErrorSummary';
 import { ApiContext } from '../query/api-context';
@@ -95,6 +95,13 @@ export interface FormRendererProps {
    * With `engine`, give the same widgets to `useFormEngine`.
    */
   widgets?: Readonly<Record<string, FormWidget>>;
+  /**
+   * Stores a file chosen in a file upload question and answers its reference (`FormInstanceViewer` sends it to
+   * `/api/FormFiles/Upload` for the instance). Without it, a file upload question says files cannot be attached here.
+   */
+  uploadFile?: FileUploader;
+  /** In view mode, each attached file becomes a 'Download' button calling this (the instance page's, for staff). */
+  downloadFile?: FileDownloader;
 }
 
 /**
@@ -301,6 +308,8 @@ export function FormRenderer(props: FormRendererProps) {
 
   return (
     <FormContext value={context}>
+      <FileUploadContext value={props.uploadFile ?? null}>
+      <FileDownloadContext value={props.downloadFile ?? null}>
       <Box
         component="form"
         noValidate
@@ -360,6 +369,8 @@ export function FormRenderer(props: FormRendererProps) {
           </Group>
         ) : null}
       </Box>
+      </FileDownloadContext>
+      </FileUploadContext>
     </FormContext>
   );
 }

@@ -1,5 +1,6 @@
 import { createContext, use, useCallback, useSyncExternalStore } from 'react';
 import type { CompiledSection } from '../engine/compile';
+import type { FileReference } from '../engine/files';
 import type { ArrayState, FieldHandle, FieldState, FormEngine, FormState } from '../engine/engine';
 import type { FormLabels } from './labels';
 import type { Progressive } from './progressive';
@@ -24,6 +25,18 @@ export interface FormContextValue {
 }
 
 export const FormContext = createContext<FormContextValue | null>(null);
+
+/** Stores a file chosen in the file upload question `fieldId` and answers the reference its answer keeps. */
+export type FileUploader = (file: File, fieldId: string) => Promise<FileReference>;
+
+/** Downloads a stored file of a file upload answer (staff on the instance page). */
+export type FileDownloader = (file: FileReference) => void;
+
+/** The host's file downloader of a rendered form in view mode (null: files are listed by name only). */
+export const FileDownloadContext = /* @__PURE__ */ createContext<FileDownloader | null>(null);
+
+/** The host's file uploader of a rendered form (null: files cannot be attached here). */
+export const FileUploadContext = /* @__PURE__ */ createContext<FileUploader | null>(null);
 
 /** The form's shared context; throws outside a `FormRenderer`. */
 export function useFormContext(): FormContextValue {

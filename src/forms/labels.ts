@@ -55,6 +55,22 @@ export const defaultFormUiLabels = {
   ratingStars: RATING_STARS_TEXT,
   /** A matrix's answered row in view mode (`{row}` the row's label, `{column}` the chosen column's). */
   matrixAnswer: MATRIX_ANSWER_TEXT,
+  /** A file upload question: the button that opens the file picker. */
+  fileChoose: 'Choose a file',
+  /** Removes one attached file (`{name}` its name). */
+  fileRemove: 'Remove {name}',
+  /** Said while a file is sent. */
+  fileUploading: 'Uploading {name}…',
+  /** A file over the question's largest size (`{max}` that size in words). */
+  fileTooLarge: 'The file {name} is larger than {max}.',
+  /** A file none of the question's types (`{types}` them in short: 'PDF, PNG'). */
+  fileWrongType: 'The file {name} is not one of the accepted types: {types}.',
+  /** An upload that failed for another reason. */
+  fileUploadFailed: 'The file {name} could not be uploaded. Please try again.',
+  /** Downloads one attached file in view mode, where the host allows it (staff on the instance page). */
+  fileDownload: 'Download {name}',
+  /** A form shown where no file can be stored (a preview). */
+  fileNoUpload: 'Files cannot be attached here.',
 };
 
 /** Texts of the renderer. */

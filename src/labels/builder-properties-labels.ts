@@ -47,6 +47,10 @@ export const builderPropertiesLabels = {
   bpRows: 'Rows',
   /** A matrix's columns (the choices of every row). */
   bpColumns: 'Columns',
+  /** A file upload's accepted types, its largest file in MB and its number of files. */
+  bpFileTypes: 'Accepted file types',
+  bpMaxFileMb: 'Largest file (MB)',
+  bpMaxFiles: 'Number of files',
   bpStep: 'Step (multiple of)',
   bpMinLength: 'Minimum length',
   bpMaxLength: 'Maximum length',

@@ -73,6 +73,7 @@ export const builderWidgetLabels = {
   fbWidget_signature: 'Signature',
   fbWidget_rating: 'Rating',
   fbWidget_matrix: 'Matrix',
+  fbWidget_file: 'File upload',
   fbWidget_static: 'Text block',
   /** The label a new single-choice field starts with. */
   fbNewChoiceLabel: 'Choose one',

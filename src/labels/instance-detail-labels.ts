@@ -46,6 +46,8 @@ export const instanceDetailLabels = {
   // Actions
   fidDownloadPdf: 'Download filled PDF',
   fidDownloadPdfFailed: "Could not download the filled PDF of '{name}'",
+  /** A file of a file upload answer that could not be downloaded (`{file}` its name). */
+  fidDownloadFileFailed: "Could not download the file '{file}'",
   fidDownloadSigned: 'Download signed PDF',
   fidDownloaded: "'{file}' was downloaded.",
 } as const;

@@ -84,6 +84,8 @@ export const BUILDER_ICONS = {
   static: icon(p('M6 5h12'), p('M12 5v14'), p('M9 19h6')),
   /** A grid of rows and columns. */
   matrix: icon(rect(3, 4, 18, 16, 2), p('M3 9.5h18'), p('M3 14.5h18'), p('M9 4v16')),
+  /** A paper clip: a file attached. */
+  file: icon(p('M15 7l-6.5 6.5a1.5 1.5 0 0 0 3 3l6.5 -6.5a3 3 0 0 0 -6 -6l-6.5 6.5a4.5 4.5 0 0 0 9 9l6.5 -6.5')),
   /** A sheet of paper. */
   page: icon(p('M14 3v4a1 1 0 0 0 1 1h4'), p('M17 21h-10a2 2 0 0 1 -2 -2v-14a2 2 0 0 1 2 -2h7l5 5v11a2 2 0 0 1 -2 2')),
   /** A box with a heading band. */

@@ -21,6 +21,7 @@ import { isApiError } from '../api/errors';
 import { etagOfRow } from '../api/odata';
 import type { FormInstance, FormSchema } from '../api/types';
 import type { FormEngine } from '../engine/engine';
+import type { FileReference } from '../engine/files';
 import { FormRenderer, useFormEngine } from '../forms/FormRenderer';
 import type { FormWidget } from '../forms/widgets/registry';
 import type { FormLabels } from '../forms/labels';
@@ -545,9 +546,44 @@ function EditSession({ schema, instance, engine, linkToken, shared }: EditProps)
     debounceMs: shared.saveDelayMs,
     backoff: shared.retryBackoff,
     onSaved: shared.onSaved,
-    onCreated: shared.onInstanceCreated,
+    onCreated: (created, token) => {
+      if (token) createdToken.current = token;
+      shared.onInstanceCreated?.(created, token);
+    },
     onSubmitted: shared.onSubmitted,
   });
+  const createdToken = useRef<string | null>(null);
+  // A file upload question stores its file for this instance (saved first when it is new), with its edit link.
+  const uploadFile = useCallback(
+    async (file: File, fieldId: string): Promise<FileReference> => {
+      saver.change(engine.getData());
+      const formInstanceId = await new Promise<string>((resolve, reject) => {
+        const check = () => {
+          const { formInstanceId: id, status, error } = saver.getState();
+          if (id !== null) resolve(id);
+          else if (status === 'failed' || status === 'stale') reject(error);
+          else return false;
+          unsubscribe();
+          return true;
+        };
+        const unsubscribe = saver.subscribe(() => void check());
+        check();
+      });
+      const formData = new FormData();
+      formData.append('File', file, file.name);
+      const token = linkToken ?? createdToken.current;
+      const stored = await client.request<FileReference>({
+        method: 'POST',
+        path: '/api/FormFiles/Upload',
+        query: { formInstanceId, fieldId },
+        formData,
+        ...(token ? { headers: { Authorization: `Bearer ${token}` } } : {}),
+      });
+      if (!stored) throw new Error('The upload answered no file.');
+      return stored;
+    },
+    [saver, engine, client, linkToken],
+  );
   const [restored, setRestored] = useState(false);
   const [loadSavedError, setLoadSavedError] = useState<unknown>(null);
   const restoreChecked = useRef(false);
@@ -660,6 +696,7 @@ function EditSession({ schema, instance, engine, linkToken, shared }: EditProps)
           mode="edit"
           labels={shared.formLabels}
           widgets={shared.widgets}
+          uploadFile={uploadFile}
           documentTitle={formTitle(schema, labels)}
           // The step survives a reload (this tab only), under the instance the page was opened with.
           initialPage={readStep(schema.formSchemaId, instance?.formInstanceId ?? null)}

@@ -198,6 +198,21 @@ describe('FieldPropertiesPanel', () => {
     expect(stars).toHaveValue('7');
   });
 
+  it("a file upload's largest file (MB) and number of files are written to its path's schema, within 10 MiB", async () => {
+    const onChange = vi.fn();
+    const { user } = renderWithProviders(<Harness field={field('file')} onChange={onChange} />);
+    expect(input('Largest file (MB)')).toHaveValue('10');
+    expect(input('Number of files')).toHaveValue('1');
+    expect(screen.queryByLabelText('Maximum')).toBeNull();
+    // Typed over the whole value (the box shows the schema's value until a number is typed).
+    await user.type(input('Largest file (MB)'), '2', { initialSelectionStart: 0, initialSelectionEnd: 2 });
+    const items = (onChange.mock.lastCall?.[0].schema as { items: { properties: { size: JsonObject; type: JsonObject } } }).items.properties;
+    expect(items.size).toEqual({ type: 'integer', minimum: 1, maximum: 2 * 1024 * 1024 });
+    expect(items.type.enum).toEqual(['application/pdf', 'image/png', 'image/jpeg', 'image/gif', 'image/webp', 'text/plain']);
+    await user.type(input('Number of files'), '3', { initialSelectionStart: 0, initialSelectionEnd: 1 });
+    expect(onChange.mock.lastCall?.[0].schema).toMatchObject({ type: 'array', maxItems: 3 });
+  });
+
   it("a matrix's rows and columns are two editable lists, each change written to its path's schema (a property per row, the columns their enum)", async () => {
     const onChange = vi.fn();
     const { user } = renderWithProviders(<Harness field={field('matrix', { rows: WIDGET_KINDS.matrix.defaultField.rows, options: WIDGET_KINDS.matrix.defaultField.options })} onChange={onChange} />);

@@ -76,8 +76,10 @@ describe('a file answer in words', () => {
       { fileId: 'b', name: 'id.png', size: 1_258_291, type: 'image/png' },
     ];
     expect(isFileReferences(files)).toBe(true);
-    expect(fileReferencesText(files)).toBe('payslip.pdf (179 KB); id.png (1.2 MB)');
-    expect([0, 1023, 1024, 1024 * 1024 - 1, 1024 * 1024].map(fileSizeText)).toEqual(['0 B', '1023 B', '1 KB', '1024 KB', '1.0 MB']);
+    expect(fileReferencesText(files, 'en')).toBe('payslip.pdf (179 KB); id.png (1.2 MB)');
+    expect([0, 1023, 1024, 1024 * 1024 - 1, 1024 * 1024].map((n) => fileSizeText(n, 'en'))).toEqual(['0 B', '1,023 B', '1 KB', '1,024 KB', '1.0 MB']);
+    // The numbers are written in the reader's locale.
+    expect([1023, 1536 * 1024].map((n) => fileSizeText(n, 'de'))).toEqual(['1.023 B', '1,5 MB']);
     expect(isFileReferences([{ fileId: 'a', name: 'x.pdf', size: '12', type: 'application/pdf' }])).toBe(false);
     expect(isFileReferences('x.pdf')).toBe(false);
   });

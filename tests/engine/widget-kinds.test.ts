@@ -3,6 +3,7 @@ import type { FieldWidget, FormLayout, FormSchema, JsonObject } from '../../src/
 import { checkSchemaForSave } from '../../src/domain/forms';
 import { DomainError } from '../../src/domain/errors';
 import { checkWidgetBindings, FormLimitError, validateSubmission, WIDGET_KINDS } from '../../src/engine';
+import { DEFAULT_FILE_LIMITS, FILE_MAX_BYTES, fileFieldOf, fileLimitsOf, fileReferencesText, fileSchema } from '../../src/engine/files';
 import { matrixAnswerLines, matrixMissingRows, matrixSchema } from '../../src/engine/matrix';
 import { RATING_SCALE } from '../../src/engine/widget-kinds';
 import { seedFormSchemas } from '../../src/testing/seed-forms';
@@ -30,7 +31,7 @@ const one = (widget: FieldWidget, property: JsonObject | boolean) => schemaOf({ 
 describe('WIDGET_KINDS: what each widget stores', () => {
   it('has a row for every widget the renderer knows', () => {
     expect(Object.keys(WIDGET_KINDS).sort()).toEqual(
-      ['checkbox', 'checkboxes', 'date', 'datetime', 'email', 'integer', 'matrix', 'multiselect', 'number', 'phone', 'radio', 'rating', 'segmented', 'select', 'signature', 'static', 'switch', 'text', 'textarea', 'time', 'url'].sort(),
+      ['checkbox', 'checkboxes', 'date', 'datetime', 'email', 'file', 'integer', 'matrix', 'multiselect', 'number', 'phone', 'radio', 'rating', 'segmented', 'select', 'signature', 'static', 'switch', 'text', 'textarea', 'time', 'url'].sort(),
     );
     expect(WIDGET_KINDS.multiselect.value).toBe('list');
     expect(WIDGET_KINDS.checkbox.types).toEqual(['boolean']);
@@ -113,6 +114,48 @@ describe('matrix: one choice per row of a grid', () => {
     expect(validateSubmission(gridSchema(false), { grid: { room: 'great' } }).errors.map((e) => e.path)).toEqual(['/grid']);
     expect(matrixMissingRows(gridField, { room: 'good', food: '' }).map((r) => r.value)).toEqual(['food']);
     expect(matrixAnswerLines(gridField, { food: 'good', room: 'poor' })).toEqual(['Room — Poor', 'Food — Good']);
+  });
+});
+
+describe('file: uploaded files, limited by the schema of the path', () => {
+  const upload = f('papers', '/papers', { widget: 'file', label: 'Payslips' });
+  const limits = { accepted: ['application/pdf', 'image/png'] as const, maxBytes: 2 * 1024 * 1024, maxFiles: 2 };
+  const filesSchema = (required: boolean, property: JsonObject = fileSchema({ ...limits, accepted: [...limits.accepted] })): FormSchema =>
+    makeSchema({ type: 'object', properties: { papers: property }, ...(required ? { required: ['papers'] } : {}) }, onePage(section('s', [upload])));
+  const pdf = (size: number, fileId = 'a') => ({ fileId, name: `${fileId}.pdf`, size, type: 'application/pdf' });
+
+  it('stores a list of file references; a new field and its schema pass the save check', () => {
+    expect(WIDGET_KINDS.file).toMatchObject({ value: 'file', types: ['array'], name: 'File upload' });
+    expect(WIDGET_KINDS.file.properties).toEqual(expect.arrayContaining(['fileLimits', 'required']));
+    const fresh = schemaOf({ value: WIDGET_KINDS.file.defaultSchema }, onePage(section('s', [f('value', '/value', { widget: 'file', ...WIDGET_KINDS.file.defaultField })])));
+    expect(() => checkWidgetBindings(fresh)).not.toThrow();
+    expect(fileLimitsOf(WIDGET_KINDS.file.defaultSchema)).toEqual(DEFAULT_FILE_LIMITS);
+    expect(DEFAULT_FILE_LIMITS.maxBytes).toBe(10 * 1024 * 1024);
+    expect(fileFieldOf(filesSchema(false), 'papers')?.limits).toEqual({ ...limits, accepted: [...limits.accepted] });
+    expect(fileFieldOf(filesSchema(false), 'other')).toBeNull();
+  });
+
+  it('refuses a path that does not say the types and largest size, one over 10 MiB, or no array', () => {
+    const message = refusal(() => checkWidgetBindings(filesSchema(false, { type: 'array', items: { type: 'object' } }))).message;
+    expect(message).toMatch(/^The field 'papers' uses the widget 'file', which stores uploaded files, but the data path '\/papers' does not say/);
+    expect(() => checkWidgetBindings(filesSchema(false, fileSchema({ ...DEFAULT_FILE_LIMITS, maxBytes: FILE_MAX_BYTES + 1 })))).toThrow(FormLimitError);
+    const strange = fileSchema(DEFAULT_FILE_LIMITS) as { items: { properties: { type: JsonObject } } };
+    strange.items.properties.type = { type: 'string', enum: ['application/x-msdownload'] };
+    expect(() => checkWidgetBindings(filesSchema(false, strange as unknown as JsonObject))).toThrow(FormLimitError);
+    expect(refusal(() => checkWidgetBindings(filesSchema(false, { type: 'string' }))).message).toMatch(/'file', which stores uploaded files .* of type 'string'/);
+  });
+
+  it('is checked by the one engine: size, type and number of files, required, and never the bytes in the answer', () => {
+    expect(validateSubmission(filesSchema(true), { papers: [pdf(1000)] }).valid).toBe(true);
+    expect(validateSubmission(filesSchema(true), { papers: [pdf(1000), pdf(2000, 'b')] }).valid).toBe(true);
+    expect(validateSubmission(filesSchema(true), {}).errors.map((e) => e.message)).toEqual(['This field is required']);
+    expect(validateSubmission(filesSchema(true), { papers: [] }).errors.map((e) => e.message)).toEqual(['This field is required']);
+    const refusedAt = (papers: unknown) => validateSubmission(filesSchema(false), { papers }).errors.map((e) => e.path);
+    expect(refusedAt([pdf(limits.maxBytes + 1)])).toEqual(['/papers']);
+    expect(refusedAt([{ ...pdf(10), type: 'image/gif' }])).toEqual(['/papers']);
+    expect(refusedAt([pdf(1), pdf(2, 'b'), pdf(3, 'c')])).toEqual(['/papers']);
+    expect(refusedAt([{ ...pdf(10), bytes: 'JVBERi0=' }])).toEqual(['/papers']);
+    expect(fileReferencesText([pdf(1536 * 1024)], 'en')).toBe('a.pdf (1.5 MB)');
   });
 });
 

@@ -334,3 +334,22 @@ describe('a matrix question in the exports', () => {
     expect((sheet.getRow(2).values as unknown[]).slice(7)).toEqual(['Ada', 'Good', 'Poor']);
   });
 });
+
+describe('a file upload question in the exports', () => {
+  const layout: FormLayout = {
+    pages: [{ id: 'p', title: 'P', sections: [{ id: 's', title: 'S', fields: [{ id: 'papers', path: '/papers', widget: 'file', label: 'Payslips' }] }] }],
+  };
+  const papers = [
+    { fileId: 'a', name: 'payslip.pdf', size: 183_422, type: 'application/pdf' },
+    { fileId: 'b', name: 'id.png', size: 1_258_291, type: 'image/png' },
+  ];
+
+  it("is one column, each cell the files' names and sizes, never the bytes (CSV and XLSX)", async () => {
+    const answered = [instance(1, { papers }), instance(2, {})];
+    const { table } = await csvOf({ repeat: 'columns', pathRow: false }, answered, layout);
+    expect(table[0]?.slice(6)).toEqual(['Payslips']);
+    expect(table.slice(1).map((row) => row.slice(6))).toEqual([['payslip.pdf (179 KB); id.png (1.2 MB)'], ['']]);
+    const sheet = await xlsxOf({ repeat: 'columns', pathRow: false }, answered, layout);
+    expect((sheet.getRow(2).values as unknown[]).slice(7)).toEqual(['payslip.pdf (179 KB); id.png (1.2 MB)']);
+  });
+});

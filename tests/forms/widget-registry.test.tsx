@@ -26,7 +26,7 @@ import { germanFormLabels } from '../../src/locales/de';
 
 const ALL: FieldWidget[] = [
   'checkbox', 'checkboxes', 'date', 'datetime', 'email', 'integer', 'multiselect', 'number', 'phone', 'radio', 'segmented',
-  'select', 'signature', 'static', 'switch', 'text', 'textarea', 'time', 'url', 'rating', 'matrix',
+  'select', 'signature', 'static', 'switch', 'text', 'textarea', 'time', 'url', 'rating', 'matrix', 'file',
 ];
 
 /** A one-field form of a kind: its default field bound to its default JSON Schema. */

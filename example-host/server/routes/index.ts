@@ -1,6 +1,7 @@
 /**
  * Every declared route of the reference backend. Later issues add their route lists here.
  */
+import { fileRoutes } from '../files';
 import { formsRoutes } from '../forms';
 import { pdfRoutes } from '../pdf/routes';
 import { signingRoutes } from '../signing/routes';
@@ -16,6 +17,7 @@ export function createRouteRegistry(): RouteRegistry {
     ...claimReadRoutes,
     ...assignmentRoutes,
     ...formsRoutes,
+    ...fileRoutes,
     ...pdfRoutes,
     ...signingRoutes,
   );

@@ -9,6 +9,7 @@ import type { FormSchema, SignaturePlace } from '../../../src/api/types';
 import { getAt, joinPointer } from '../../../src/contract/json-pointer';
 import { compileFormSchema, type CompiledField } from '../../../src/engine/compile';
 import { layoutSectionEntries, repeatBasePath, type SectionEntry } from '../../../src/engine/layout-walk';
+import { fileReferencesText } from '../../../src/engine/files';
 import { matrixAnswerLines } from '../../../src/engine/matrix';
 import { RATING_STARS_TEXT, ratingStarCount, ratingText, storesNothing, widgetKind } from '../../../src/engine/widget-kinds';
 import { optionLabel } from '../../../src/engine/choice-options';
@@ -136,6 +137,8 @@ function fieldAnswerText(cf: CompiledField, value: unknown): string {
   if (cf.field.widget === 'rating' && typeof value === 'number') return ratingText(RATING_STARS_TEXT, value, ratingStarCount(cf.info));
   // A matrix as view mode words it: one line per answered row, "Room — Good".
   if (kind === 'matrix') return matrixAnswerLines(cf.field, value).join('\n') || answerText(undefined);
+  // Uploaded files by name and size, one per line ('payslip.pdf (179 KB)').
+  if (kind === 'file') return (Array.isArray(value) ? value.map((file) => fileReferencesText([file], 'en')).filter(Boolean).join('\n') : '') || answerText(undefined);
   if (kind === 'list') return Array.isArray(value) && value.length > 0 ? value.map((v) => optionLabel(cf, v)).join(', ') : answerText(value);
   // A date-time or time as the person gave it, with its offset said (as view mode shows it), not a raw ISO string.
   const zoned = cf.field.widget === 'datetime' || cf.field.widget === 'time' ? answerInItsZoneText(value) : null;

@@ -2,6 +2,7 @@ import { Alert, Button, Group, List, MultiSelect, NumberInput, Select, Stack, Sw
 import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import type { FieldComputation, FieldOption, FieldRuleNode, FormField, JsonObject, JsonValue } from '../../api/types';
 import { checkDataPath, pathFollowsLabel, type DataPathProblem } from '../../engine/authoring';
+import { FILE_MAX_BYTES, FILE_MEDIA_TYPES, fileLimitsOf, fileSchema, type FileLimits, type FileMediaType } from '../../engine/files';
 import { FORM_LIMITS } from '../../engine/limits';
 import { matrixSchema } from '../../engine/matrix';
 import { RATING_SCALE, WIDGET_KINDS, widgetKind, type WidgetKind, type WidgetKindRegistry, type WidgetPropertyEditor } from '../../engine/widget-kinds';
@@ -639,6 +640,47 @@ export function FieldPropertiesPanel(props: FieldPropertiesPanelProps) {
             onChange={(rows) => emit({ field: { ...field, rows }, schema: { ...schema, ...matrixSchema(rows, field.options ?? []) } })}
           />
         );
+      case 'fileLimits': {
+        // A file upload's limits live in its path's schema (the one validator checks every answer against them).
+        const limits = fileLimitsOf(schema);
+        const setLimits = (change: Partial<FileLimits>) => emit({ field, schema: { ...schema, ...fileSchema({ ...limits, ...change }) } });
+        const megabyte = 1024 * 1024;
+        return (
+          <Stack key="fileLimits" gap="sm">
+            <MultiSelect
+              label={labels.bpFileTypes}
+              data={[...FILE_MEDIA_TYPES]}
+              value={[...limits.accepted]}
+              onChange={(v) => {
+                if (v.length > 0) setLimits({ accepted: FILE_MEDIA_TYPES.filter((t) => v.includes(t)) as FileMediaType[] });
+              }}
+              readOnly={readOnly}
+            />
+            <NumberInput
+              label={labels.bpMaxFileMb}
+              value={limits.maxBytes / megabyte}
+              min={0.1}
+              max={FILE_MAX_BYTES / megabyte}
+              decimalScale={1}
+              onChange={(v) => {
+                if (typeof v === 'number' && v > 0) setLimits({ maxBytes: Math.min(FILE_MAX_BYTES, Math.round(v * megabyte)) });
+              }}
+              readOnly={readOnly}
+            />
+            <NumberInput
+              label={labels.bpMaxFiles}
+              value={limits.maxFiles}
+              min={1}
+              max={20}
+              allowDecimal={false}
+              onChange={(v) => {
+                if (typeof v === 'number' && v >= 1) setLimits({ maxFiles: Math.min(20, Math.floor(v)) });
+              }}
+              readOnly={readOnly}
+            />
+          </Stack>
+        );
+      }
       case 'computed':
         return computedEditor();
       case 'pdfFieldName':

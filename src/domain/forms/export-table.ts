@@ -31,6 +31,7 @@ import { FormInstanceStatus } from '../../contract/enums';
 import { answerInItsZoneText } from '../../engine/answer-zone';
 import { layoutOptionIndex, layoutOptionLabel } from '../../engine/choice-options';
 import { layoutSectionEntries } from '../../engine/layout-walk';
+import { fileReferencesText } from '../../engine/files';
 import { matrixRows } from '../../engine/matrix';
 import { widgetKind } from '../../engine/widget-kinds';
 import type { ODataQuery } from '../odata/ast';
@@ -95,6 +96,8 @@ export function sortedKeys(_key: string, value: unknown): unknown {
 export function answerCell(field: FormField | undefined, value: unknown): unknown {
   if (!field || value === undefined || value === null || value === '') return value;
   const kind = widgetKind(field.widget)?.value;
+  // Uploaded files: each one's name and size ('payslip.pdf (179 KB)'), never the bytes.
+  if (kind === 'file') return fileReferencesText(value, 'en') || value;
   if (kind === 'list' && Array.isArray(value)) {
     // Known choices in the options' order, then unknown ones in the order stored: the same set, the same cell.
     const place = (v: unknown) => {

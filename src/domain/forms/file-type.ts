@@ -4,12 +4,9 @@
  * the file name's extension are never trusted: a renamed executable is not a PDF because it is called `payslip.pdf`.
  */
 import { DomainError } from '../errors';
+import type { FileMediaType } from '../../engine/files';
 
-/** The media types a file upload field may accept: the server's list, in the order the builder offers them. */
-export const FILE_MEDIA_TYPES = ['application/pdf', 'image/png', 'image/jpeg', 'image/gif', 'image/webp', 'text/plain'] as const;
-
-/** One of {@link FILE_MEDIA_TYPES}. */
-export type FileMediaType = (typeof FILE_MEDIA_TYPES)[number];
+export { FILE_MAX_BYTES, FILE_MEDIA_TYPES, fileReferencesText, fileSizeText, isFileReferences, type FileMediaType, type FileReference } from '../../engine/files';
 
 /** The code of the problem details when a file's content is none of the field's accepted types (status 415). */
 export const FILE_TYPE_CODE = 'file-type';
@@ -59,43 +56,4 @@ export function checkFileType(bytes: Uint8Array, accepted: readonly FileMediaTyp
   if (type !== null && accepted.includes(type)) return type;
   const found = type === null ? 'none of the accepted types' : type;
   throw new DomainError(415, `The file for '${fieldId}' is ${found}; the field accepts ${accepted.join(', ')}.`, { code: FILE_TYPE_CODE, fieldId });
-}
-
-/** What an answer of a file upload question holds for each file: a reference to the stored file, never its bytes. */
-export interface FileReference {
-  /** The server's id of the stored file (a GUID). */
-  readonly fileId: string;
-  /** The visitor's file name, at most 200 characters. */
-  readonly name: string;
-  /** The size in bytes, as the server stored it. */
-  readonly size: number;
-  /** The media type read from the content (see {@link fileTypeByContent}). */
-  readonly type: string;
-}
-
-/** A file's size in words: bytes below 1 KB, whole KB below 1 MB, MB with one decimal above (1 KB = 1,024 bytes). */
-export function fileSizeText(size: number): string {
-  if (size < 1024) return `${size} B`;
-  if (size < 1024 * 1024) return `${Math.round(size / 1024)} KB`;
-  return `${(size / (1024 * 1024)).toFixed(1)} MB`;
-}
-
-/** Whether a value is a list of file references (an answer of a file upload question). */
-export function isFileReferences(value: unknown): value is FileReference[] {
-  return (
-    Array.isArray(value) &&
-    value.every((item: unknown) => {
-      if (typeof item !== 'object' || item === null) return false;
-      const f = item as Record<string, unknown>;
-      return typeof f.fileId === 'string' && typeof f.name === 'string' && typeof f.size === 'number' && typeof f.type === 'string';
-    })
-  );
-}
-
-/**
- * An answer of a file upload question as the exports' cell and the PDF answers page write it: each file's name and
- * size, joined by `; ` (`payslip.pdf (179 KB); id.png (1.2 MB)`); never the bytes.
- */
-export function fileReferencesText(files: readonly FileReference[]): string {
-  return files.map((f) => `${f.name} (${fileSizeText(f.size)})`).join('; ');
 }

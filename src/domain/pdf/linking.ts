@@ -10,6 +10,7 @@
  */
 import type { FormLayout, FormSchema, JsonObject, JsonValue, PrefillProblem, PrimitivePathInfo } from '../../contract/types';
 import { layoutFieldEntries } from '../../engine/layout-walk';
+import { fileReferencesText, isFileReferences } from '../../engine/files';
 import { matrixAnswerLines } from '../../engine/matrix';
 import { checkDataLimits, FormLimitError } from '../../engine/limits';
 import { validateSubmission } from '../../engine/validate-submission';
@@ -175,7 +176,10 @@ export function pdfValuesFromData(layout: FormLayout, data: JsonObject): Record<
       if (value !== '') values[field.pdfFieldName] = valueForPdfField(value, field.pdfFormat);
     } else if (typeof value === 'boolean') values[field.pdfFieldName] = value;
     else if (typeof value === 'number' && Number.isFinite(value)) values[field.pdfFieldName] = valueForPdfField(value, field.pdfFormat);
-    else if (Array.isArray(value)) {
+    // Uploaded files: their names and sizes ('payslip.pdf (179 KB)'), never the bytes.
+    else if (field.widget === 'file' && isFileReferences(value)) {
+      if (value.length > 0) values[field.pdfFieldName] = fileReferencesText(value, 'en');
+    } else if (Array.isArray(value)) {
       values[field.pdfFieldName] = value.filter((v) => v !== null && typeof v !== 'object').map((v) => String(v));
     }
     // A matrix: its answered rows in words ('Room — Good; Food — Poor').

@@ -234,7 +234,16 @@ export const FormInstanceDetailView = factory<FormInstanceDetailViewFactory>((_p
         </SectionCard>
         <SectionCard title={labels.fidAnswers} part={getStyles('answers')}>
           {schema && answered ? (
-            <FormRenderer schema={schema} mode="view" initialData={data.data} hideSubmit widgets={widgets} labels={formLabels} idPrefix={`instance-${data.formInstanceId}`} />
+            <FormRenderer
+              schema={schema}
+              mode="view"
+              initialData={data.data}
+              hideSubmit
+              widgets={widgets}
+              labels={formLabels}
+              idPrefix={`instance-${data.formInstanceId}`}
+              downloadFile={c.downloadFile}
+            />
           ) : (
             <Text size="sm">{labels.fidNoAnswers}</Text>
           )}

@@ -18,6 +18,7 @@ import { useClaimCheck } from '../shared/access';
 import { idEquals } from '../shared/ids';
 import { toast } from '../shared/toast';
 import { useDeleteActions, type DeleteActionsController, type DeleteTarget } from '../shared/useDeleteActions';
+import type { FileReference } from '../../engine/files';
 import { saveDownload } from '../FormInstanceList/download';
 import { instanceName, requestSignatureBlock } from '../FormInstanceList/useFormInstanceList';
 
@@ -95,6 +96,8 @@ export interface FormInstanceDetailController {
   busy: string | null;
   back?: () => void;
   downloadPdf(): void;
+  /** Downloads a stored file of a file upload answer (`/api/FormFiles/Download`, FormInstance Select). */
+  downloadFile(file: FileReference): void;
   downloadSigned(envelope: SigningEnvelope): void;
   markCompleted(): void;
   duplicate(): void;
@@ -234,6 +237,16 @@ export function useFormInstanceDetail({ formInstanceId, onBack, onOpenInstance, 
           toast.success(fillLabel(labels.fidDownloaded, { file: saved }));
         } catch (error) {
           toast.failure(fillLabel(labels.fidDownloadPdfFailed, { name }), error, labels);
+        }
+      }),
+    downloadFile: (file) =>
+      void run(file.fileId, async () => {
+        try {
+          const response = await client.send({ method: 'GET', path: '/api/FormFiles/Download', query: { fileId: file.fileId } });
+          const saved = saveDownload({ data: await response.blob(), fileName: file.name }, file.name);
+          toast.success(fillLabel(labels.fidDownloaded, { file: saved }));
+        } catch (error) {
+          toast.failure(fillLabel(labels.fidDownloadFileFailed, { file: file.name }), error, labels);
         }
       }),
     downloadSigned: (envelope) =>

@@ -62,4 +62,12 @@ export const germanFormLabels: FormLabels = {
   signatureImageAlt: 'Unterschrift',
   ratingStars: '{value} von {max} Sternen',
   matrixAnswer: '{row} — {column}',
+  fileChoose: 'Datei auswählen',
+  fileRemove: '{name} entfernen',
+  fileUploading: '{name} wird hochgeladen…',
+  fileTooLarge: 'Die Datei {name} ist größer als {max}.',
+  fileWrongType: 'Die Datei {name} hat keinen der erlaubten Typen: {types}.',
+  fileUploadFailed: 'Die Datei {name} konnte nicht hochgeladen werden. Bitte versuchen Sie es erneut.',
+  fileDownload: '{name} herunterladen',
+  fileNoUpload: 'Hier können keine Dateien angehängt werden.',
 };

@@ -34,6 +34,7 @@ export const deInstanceDetail = {
   fidAuditKind_completed: 'Abgeschlossen',
   fidDownloadPdf: 'Ausgefülltes PDF herunterladen',
   fidDownloadPdfFailed: "Das ausgefüllte PDF von '{name}' konnte nicht heruntergeladen werden",
+  fidDownloadFileFailed: "Die Datei '{file}' konnte nicht heruntergeladen werden",
   fidDownloadSigned: 'Unterschriebenes PDF herunterladen',
   fidDownloaded: "'{file}' wurde heruntergeladen.",
 } as const;

@@ -20,6 +20,7 @@ export const de6 = {
   fbWidget_signature: 'Unterschrift',
   fbWidget_rating: 'Bewertung',
   fbWidget_matrix: 'Matrixfrage',
+  fbWidget_file: 'Datei-Upload',
   fbWidget_static: 'Textblock',
   fbNewChoiceLabel: 'Eine Option wählen',
   fbNewListLabel: 'Beliebige Optionen wählen',

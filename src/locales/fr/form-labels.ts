@@ -62,4 +62,12 @@ export const frenchFormLabels: FormLabels = {
   signatureImageAlt: 'Signature',
   ratingStars: '{value} sur {max} étoiles',
   matrixAnswer: '{row} — {column}',
+  fileChoose: 'Choisir un fichier',
+  fileRemove: 'Retirer {name}',
+  fileUploading: 'Envoi de {name}…',
+  fileTooLarge: 'Le fichier {name} dépasse {max}.',
+  fileWrongType: 'Le fichier {name} n’est pas d’un type accepté : {types}.',
+  fileUploadFailed: 'Le fichier {name} n’a pas pu être envoyé. Veuillez réessayer.',
+  fileDownload: 'Télécharger {name}',
+  fileNoUpload: 'Aucun fichier ne peut être joint ici.',
 };

@@ -34,6 +34,7 @@ export const frInstanceDetail = {
   fidAuditKind_completed: 'Terminée',
   fidDownloadPdf: 'Télécharger le PDF rempli',
   fidDownloadPdfFailed: "Impossible de télécharger le PDF rempli de '{name}'",
+  fidDownloadFileFailed: "Impossible de télécharger le fichier '{file}'",
   fidDownloadSigned: 'Télécharger le PDF signé',
   fidDownloaded: "'{file}' a été téléchargé.",
 } as const;

@@ -20,6 +20,7 @@ export const fr6 = {
   fbWidget_signature: 'Signature',
   fbWidget_rating: 'Évaluation',
   fbWidget_matrix: 'Grille',
+  fbWidget_file: 'Envoi de fichier',
   fbWidget_static: 'Bloc de texte',
   fbNewChoiceLabel: 'Choisissez une option',
   fbNewListLabel: 'Choisissez une ou plusieurs options',

@@ -6,6 +6,7 @@ import type { FakeBackend } from '../backend';
 import { claimRoutes } from './claim';
 import { crudRoutes } from './crud';
 import { dynamicFormLinkingRoutes } from './dynamic-form-linking';
+import { formFileRoutes } from './files';
 import { formGeneratorRoutes } from './form-generator';
 import { formSchemaRoutes } from './form-schema';
 import { formsRoutes } from './forms';
@@ -42,8 +43,8 @@ export const fakeRoutes: { readonly [G in HandlerGroupName]: readonly FakeRoute[
   odata: [...odataRoutes, ...summaryRoutes],
   crud: crudRoutes,
   formGenerator: formGeneratorRoutes,
-  // `/api/FormSchema/*` is served with the forms calls (one group per screen area, as stories replace them).
-  forms: [...formsRoutes, ...formSchemaRoutes],
+  // `/api/FormSchema/*` and `/api/FormFiles/*` are served with the forms calls (one group per screen area, as stories replace them).
+  forms: [...formsRoutes, ...formSchemaRoutes, ...formFileRoutes],
   healthCheck: healthCheckRoutes,
   signing: signingRoutes,
 };

@@ -1,0 +1,90 @@
+/**
+ * The files of file upload answers on the reference server (`/api/FormFiles/Upload` and `Download`, the one use case
+ * of src/service/files.ts): each file a row of `form_files` (removed with its instance) and its bytes in parts of
+ * `form_file_parts`, written and read part by part with a turn of the event loop between (db/byte-parts.ts). The
+ * upload's body is read chunk by chunk and refused as soon as it passes the field's largest size.
+ */
+import { asc, eq } from 'drizzle-orm';
+import type { DomainError } from '../../../src/domain/errors';
+import { FORM_FILE_ROUTES, type FormFilesRouteBackend, type FormFilesStore } from '../../../src/service/files';
+import { BYTE_PART_SIZE, readByteParts, writeByteParts } from '../db/byte-parts';
+import type { Db } from '../db/index';
+import { formFileParts, formFiles } from '../db/schema';
+import { drizzleFormsBackend } from '../forms/crud';
+import type { AnyRouteDeclaration, RouteContext } from '../routes/registry';
+import { tableRoute } from '../routes/table';
+
+/** The files kept in the server's database. */
+export function drizzleFormFiles(db: Db): FormFilesStore {
+  return {
+    async insert(file, bytes) {
+      const partCount = Math.ceil(bytes.byteLength / BYTE_PART_SIZE);
+      await db.insert(formFiles).values({
+        fileId: file.fileId,
+        formInstanceId: file.formInstanceId,
+        fieldId: file.fieldId,
+        fileName: file.name,
+        contentType: file.type,
+        byteSize: file.size,
+        partCount,
+        createdBy: file.createdBy,
+      });
+      try {
+        await writeByteParts(bytes, (part, piece) => db.insert(formFileParts).values({ fileId: file.fileId, part, bytes: piece }));
+      } catch (error) {
+        await db.delete(formFiles).where(eq(formFiles.fileId, file.fileId));
+        throw error;
+      }
+    },
+    async find(fileId) {
+      const [row] = await db.select().from(formFiles).where(eq(formFiles.fileId, fileId));
+      if (!row) return undefined;
+      return { fileId: row.fileId, formInstanceId: row.formInstanceId, fieldId: row.fieldId, name: row.fileName, type: row.contentType, size: row.byteSize, createdBy: row.createdBy };
+    },
+    async bytes(fileId) {
+      const [row] = await db.select({ partCount: formFiles.partCount }).from(formFiles).where(eq(formFiles.fileId, fileId));
+      const parts = await db.select().from(formFileParts).where(eq(formFileParts.fileId, fileId)).orderBy(asc(formFileParts.part));
+      return readByteParts(row?.partCount ?? 0, async (part) => parts[part]?.bytes, `The file '${fileId}'`);
+    },
+  };
+}
+
+/** The request's body read chunk by chunk, refused with `tooLarge` as soon as it passes `maxBytes`. */
+async function readBody(ctx: RouteContext, maxBytes: number, tooLarge: () => DomainError): Promise<Uint8Array> {
+  const stream = ctx.c.req.raw.body;
+  if (!stream) return new Uint8Array();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = stream.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    // Not cancelled: cancelling the request's stream would close the connection before the 413 is sent.
+    if (size > maxBytes) throw tooLarge();
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return bytes;
+}
+
+/** The file routes' backend over the server. */
+function drizzleFilesBackend(ctx: RouteContext): FormFilesRouteBackend {
+  const forms = drizzleFormsBackend(ctx);
+  return {
+    async ports(bodyBytes) {
+      const { storage, ids, anonymousWrites } = await forms.ports(bodyBytes);
+      return { storage, ids, anonymousWrites, files: drizzleFormFiles(ctx.services.db) };
+    },
+    caller: () => forms.caller(),
+    readBody: (maxBytes, tooLarge) => readBody(ctx, maxBytes, tooLarge),
+  };
+}
+
+/** The file routes. */
+export const fileRoutes: readonly AnyRouteDeclaration[] = FORM_FILE_ROUTES.map((fileRoute) => tableRoute(fileRoute, drizzleFilesBackend));

@@ -1,0 +1,108 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import type { FormSchema } from '../../src/api/types';
+import { fileSchema } from '../../src/engine/files';
+import { FormRenderer } from '../../src/forms';
+
+/** A form with one required file upload question: PDF or PNG, at most 1 MB each, two files. */
+function fileFormSchema(): FormSchema {
+  return {
+    formSchemaId: 'file-upload',
+    formId: 'file-upload-form',
+    name: 'Your payslips',
+    version: 1,
+    isPublic: true,
+    isDeleted: false,
+    createdDateTime: new Date(0),
+    lastUpdatedDateTime: new Date(0),
+    jsonSchema: { type: 'object', properties: { papers: fileSchema({ accepted: ['application/pdf', 'image/png'], maxBytes: 1024 * 1024, maxFiles: 2 }) }, required: ['papers'] },
+    layout: {
+      pages: [
+        {
+          id: 'page-1',
+          title: 'Your payslips',
+          sections: [{ id: 'papers', title: '', fields: [{ id: 'papers', path: '/papers', widget: 'file', label: 'Payslips', helpText: 'PDF or PNG, up to 1 MB each.' }] }],
+        },
+      ],
+    },
+  };
+}
+
+const stored = { fileId: '6f1c2a9e-0d3b-4f57-9a51-2b8c7e0d4a10', name: 'payslip-may.pdf', size: 183_422, type: 'application/pdf' };
+
+/** The host's uploader of these stories: it stores nothing and answers the file's reference. */
+const uploadFile = fn(async (file: File) => ({ fileId: crypto.randomUUID(), name: file.name, size: file.size, type: file.type }));
+
+const pdf = (name: string, size: number) => new File([new Uint8Array(size)], name, { type: 'application/pdf' });
+
+/**
+ * The built-in file upload question (`widget: 'file'`): a 'Choose a file' button opens the file picker, each file is
+ * checked against the question's limits (types, largest size, number of files: its path's schema) and sent to the
+ * host's `uploadFile`; the files are listed with their size and a 'Remove' button each. Switch the theme in the
+ * toolbar for dark mode (the accessibility check runs both).
+ */
+const meta = {
+  title: 'Forms/File upload',
+  component: FormRenderer,
+  args: { schema: fileFormSchema(), onSubmit: fn(), progressive: false, uploadFile },
+  parameters: { layout: 'padded' },
+} satisfies Meta<typeof FormRenderer>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Nothing attached yet: the question and its 'Choose a file' button. */
+export const Empty: Story = {
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('button', { name: 'Choose a file' })).toBeEnabled();
+  },
+};
+
+/** A file attached: listed by name and size with its 'Remove' button; Submit stores the reference only. */
+export const Uploaded: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.upload(canvas.getByLabelText('Payslips', { selector: 'input' }), pdf('payslip-june.pdf', 2048));
+    await waitFor(() => expect(canvas.getByText('payslip-june.pdf (2 KB)')).toBeVisible());
+    await expect(canvas.getByRole('button', { name: 'Remove payslip-june.pdf' })).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(args.onSubmit).toHaveBeenCalledWith({ papers: [expect.objectContaining({ name: 'payslip-june.pdf', size: 2048, type: 'application/pdf' })] }, expect.anything()));
+  },
+};
+
+/** A file over the question's largest size: refused before it is sent, the question says why. */
+export const TooLarge: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.upload(canvas.getByLabelText('Payslips', { selector: 'input' }), pdf('scan.pdf', 2 * 1024 * 1024));
+    await waitFor(() => expect(canvas.getByText('The file scan.pdf is larger than 1.0 MB.')).toBeVisible());
+  },
+};
+
+/** A file of a type the question does not accept. */
+export const WrongType: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    // As a drop or a picker set to 'All files' would: the picker's own filter is not applied.
+    const user = userEvent.setup({ applyAccept: false });
+    await user.upload(canvas.getByLabelText('Payslips', { selector: 'input' }), new File(['GIF89a'], 'photo.gif', { type: 'image/gif' }));
+    await waitFor(() => expect(canvas.getByText('The file photo.gif is not one of the accepted types: PDF, PNG.')).toBeVisible());
+  },
+};
+
+/** View mode: each file's name and size. */
+export const View: Story = {
+  args: { mode: 'view', initialData: { papers: [stored] } },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText(/payslip-may\.pdf \(179 KB\)/)).toBeVisible();
+  },
+};
+
+/** View mode where the host downloads files (the instance page, for staff): each file a 'Download' button. */
+export const ViewWithDownload: Story = {
+  args: { mode: 'view', initialData: { papers: [stored] }, downloadFile: fn() },
+  play: async ({ canvasElement, args }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Download payslip-may.pdf' }));
+    await expect(args.downloadFile).toHaveBeenCalledWith(stored);
+  },
+};
