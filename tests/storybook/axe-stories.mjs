@@ -272,7 +272,8 @@ async function runAxe(page, colourOnly = false) {
 
 /**
  * Digests of what every axe rule but the colour ones reads, over the story's root and portals. `structure`: each
- * element's tag, every attribute (class and style included) and form state (value, checked), and the text; `layout`:
+ * element's tag, every attribute (class and style included; ids by the order they first appear, see below) and form
+ * state (value, checked), and the text; `layout`:
  * each element's box (rendered or not, size and place) and whether it scrolls, read from layout alone (no style is
  * resolved per element). Two schemes with the same digests differ only in what the style sheets paint: the colours
  * Mantine's variables give per scheme. Then the second is checked with the colour rules alone.
@@ -282,6 +283,20 @@ function domFingerprint(page) {
   return page.evaluate(async () => {
     const structure = [];
     const layout = [];
+    // Ids are written as the order in which each value first appears, in the element that has it and in every
+    // attribute that refers to one: a component drawn again takes a new generated id (Mantine's Menu does), and what
+    // the rules read of ids (which element one names, whether two are equal, whether one exists) stays the same.
+    const ID_REFERENCES = new Set([
+      'for', 'form', 'list', 'headers', 'aria-activedescendant', 'aria-controls', 'aria-describedby', 'aria-details',
+      'aria-errormessage', 'aria-flowto', 'aria-labelledby', 'aria-owns', 'popovertarget',
+    ]);
+    /** @type {Map<string, number>} */
+    const ids = new Map();
+    const idOrdinal = (/** @type {string} */ value) => {
+      if (value === '') return '';
+      if (!ids.has(value)) ids.set(value, ids.size);
+      return `#${ids.get(value)}`;
+    };
     const walk = (node) => {
       if (node.nodeType === Node.TEXT_NODE) {
         structure.push(`"${node.data}`);
@@ -290,7 +305,12 @@ function domFingerprint(page) {
       if (node.nodeType !== Node.ELEMENT_NODE) return;
       const e = /** @type {Element} */ (node);
       let line = `<${e.tagName}`;
-      for (const a of e.attributes) line += ` ${a.name}=${a.value}`;
+      for (const a of e.attributes) {
+        if (a.name === 'id') line += ` id=${idOrdinal(a.value)}`;
+        else if (ID_REFERENCES.has(a.name)) line += ` ${a.name}=${a.value.split(/\s+/).map(idOrdinal).join(' ')}`;
+        else if (a.name === 'href' && a.value.startsWith('#')) line += ` href=#${idOrdinal(a.value.slice(1))}`;
+        else line += ` ${a.name}=${a.value}`;
+      }
       if ('value' in e && typeof e.value === 'string') line += ` .value=${e.value}`;
       if ('checked' in e) line += ` .checked=${e.checked}`;
       structure.push(line);
