@@ -16,7 +16,9 @@ import type { FormLayout, SigningEnvelope, SigningSession } from '../../src/api/
 import { saveFormPdf } from '../../example-host/server/pdf/store';
 import { loadOrCreateDevelopmentCertificate } from '../../example-host/server/signing/certificates';
 import { simpleParser } from 'mailparser';
-import { mailOutbox } from '../../example-host/server/db/schema';
+import { eq } from 'drizzle-orm';
+import { mailOutbox, mailQueue } from '../../example-host/server/db/schema';
+import { drizzleMailQueueStore } from '../../example-host/server/mail/store';
 import { mailQueueOf } from '../../example-host/server/signing/routes';
 import { MailQueue } from '../../example-host/server/mail/queue';
 import type { MailMessage } from '../../src/service/mail';
@@ -236,4 +238,49 @@ describe('the mail queue', () => {
     await queue.send(message);
     expect(attempts).toBe(3);
   });
+
+  it("loses nothing on a restart: what waited in the database's queue goes out from the next start; a 5xx is not retried and stays failed", async () => {
+    const store = drizzleMailQueueStore(server.db);
+    const envelopeId = crypto.randomUUID();
+    const waiting: MailMessage = { ...message, envelopeId, subject: 'Left in the queue', attachments: [{ fileName: 'a.pdf', contentType: 'application/pdf', bytes: new Uint8Array([37, 80, 68, 70]) }] };
+    // The clocks of these queues are an hour and more ahead, so the test server's own worker (on the same table, on
+    // the real clock) never finds these messages due.
+    const t1 = new Date(Date.now() + 3600_000);
+    // A server stopped before its worker sent the message (its mail server was down for the only try).
+    const down = new MailQueue({ send: async () => Promise.reject(new Error('421 try again later')) }, () => undefined, [60_000], { store, now: () => t1, pollMs: null });
+    await down.send(waiting);
+    await vi.waitFor(async () => {
+      const [id] = await rowsOf(envelopeId);
+      expect((await store.find(id ?? ''))?.attempts).toBe(1);
+    });
+    await down.stop();
+    const [mailId] = await rowsOf(envelopeId);
+    expect((await store.find(mailId ?? ''))).toMatchObject({ status: 'pending', attempts: 1, lastError: '421 try again later' });
+    // The next start: the retry comes due and the new worker sends it, attachment and all; the row is gone.
+    const sent: MailMessage[] = [];
+    const later = new Date(t1.getTime() + 61_000);
+    const next = new MailQueue({ send: async (m) => void sent.push(m) }, () => undefined, [60_000], { store, now: () => later, pollMs: null });
+    next.wake();
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    await next.idle();
+    expect(sent[0]).toMatchObject({ subject: 'Left in the queue', envelopeId, to: message.to });
+    expect(Array.from(sent[0]!.attachments[0]!.bytes)).toEqual([37, 80, 68, 70]);
+    expect(await rowsOf(envelopeId)).toEqual([]);
+    // Refused for good (550): one try, kept as failed with the server's words, shown for its envelope.
+    const refusing = new MailQueue({ send: async () => Promise.reject(Object.assign(new Error('550 5.1.1 no such user'), { responseCode: 550 })) }, () => undefined, [1, 1], {
+      store,
+      now: () => new Date(t1.getTime() + 7200_000),
+      pollMs: null,
+    });
+    await refusing.send({ ...message, envelopeId });
+    await vi.waitFor(() => expect(refusing.failed).toHaveLength(1));
+    expect(await store.failures([envelopeId])).toMatchObject([{ status: 'failed', attempts: 1, lastError: '550 5.1.1 no such user' }]);
+    await refusing.stop();
+    await next.stop();
+  });
 });
+
+/** The ids of the queued messages about an envelope. */
+async function rowsOf(envelopeId: string): Promise<string[]> {
+  return (await server.db.select({ id: mailQueue.id }).from(mailQueue).where(eq(mailQueue.envelopeId, envelopeId))).map((r) => r.id);
+}
