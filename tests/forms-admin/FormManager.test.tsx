@@ -5,6 +5,7 @@ import { ClaimTypeFlags, MenuClaim } from '../../src/api/enums';
 import { FormManager, type FormManagerProps } from '../../src/forms-admin/FormManager';
 import { errorHandlers } from '../../src/testing';
 import { seedIds } from '../../src/testing/seed-ids';
+import { answerColumnsStorageKey } from '../../src/forms-admin/FormInstanceList/answer-columns';
 import { renderInApi, setupFakeApi } from '../admin/support/screen';
 
 const { backend, server, requestsTo } = setupFakeApi();
@@ -338,5 +339,26 @@ describe('FormManager: New pre-filled instance', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Form: Expense Claim' })).toBeInTheDocument();
     await waitFor(() => expect(requestsTo('GetMyClaims').length).toBeGreaterThan(0));
     expect(screen.queryByRole('button', { name: 'New pre-filled instance' })).not.toBeInTheDocument();
+  });
+});
+
+describe('FormManager: answer columns of its instances', () => {
+  it("shows the answers the person chose among the current version's fields, kept per user and form as Form Instances keeps them", async () => {
+    const loan = seedIds.forms.loanApplication;
+    localStorage.removeItem(answerColumnsStorageKey('ada', loan));
+    const { user, unmount } = renderScreen({ formId: loan, userKey: 'ada' });
+    const instances = await region('Instances');
+    const columns = await within(instances).findByLabelText('Answer columns', { selector: 'input' });
+    expect(within(instances).queryByRole('columnheader', { name: 'Amount' })).not.toBeInTheDocument();
+    await user.click(columns);
+    await user.click(await screen.findByRole('option', { name: 'Amount' }));
+    expect(await within(instances).findByRole('columnheader', { name: 'Amount' })).toBeInTheDocument();
+    expect(within(instances).getAllByRole('cell', { name: '25,000' }).length).toBeGreaterThan(0);
+    expect(JSON.parse(localStorage.getItem(answerColumnsStorageKey('ada', loan)) ?? '[]')).toEqual(['/loan/amount']);
+    unmount();
+    // Back on the form: the same column, read from the browser's storage.
+    renderScreen({ formId: loan, userKey: 'ada' });
+    expect(await within(await region('Instances')).findByRole('columnheader', { name: 'Amount' })).toBeInTheDocument();
+    localStorage.removeItem(answerColumnsStorageKey('ada', loan));
   });
 });

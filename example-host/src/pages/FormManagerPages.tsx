@@ -4,7 +4,7 @@
  */
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { PageTitle } from '../components/landmarks';
-import { FormManager, FormSchemaManager } from '../formsAdmin';
+import { FormManager, FormSchemaManager, useAuth } from '../formsAdmin';
 
 /** Where an instance opens: its page, `/admin/form-instance/{formInstanceId}` (answers, status, envelopes, actions). */
 const instanceHref = (instance: { formInstanceId: string }) => `/admin/form-instance/${encodeURIComponent(instance.formInstanceId)}`;
@@ -13,11 +13,13 @@ const instanceHref = (instance: { formInstanceId: string }) => `/admin/form-inst
 export function FormManagerPage() {
   const { formId = '' } = useParams({ strict: false });
   const navigate = useNavigate();
+  const auth = useAuth();
   return (
     <>
       <PageTitle title="Form Manager" />
       <FormManager
         formId={formId}
+        userKey={auth.user?.subject ?? null}
         onOpenInBuilder={(id) => void navigate({ href: `/admin/form-builder/?${new URLSearchParams({ formId: id }).toString()}` })}
         onOpenSchema={(formSchemaId) => void navigate({ to: '/admin/form-manager/form-schema/$formSchemaId', params: { formSchemaId } })}
         onOpenLinking={(formSchemaId) => void navigate({ to: '/admin/form-linking/$formSchemaId', params: { formSchemaId } })}
@@ -33,11 +35,13 @@ FormManagerPage.displayName = 'FormManagerPage';
 export function FormSchemaManagerPage() {
   const { formSchemaId = '' } = useParams({ strict: false });
   const navigate = useNavigate();
+  const auth = useAuth();
   return (
     <>
       <PageTitle title="Form Schema Manager" />
       <FormSchemaManager
         formSchemaId={formSchemaId}
+        userKey={auth.user?.subject ?? null}
         onOpenForm={(formId) => void navigate({ to: '/admin/form-manager/$formId', params: { formId } })}
         onOpenInstance={(instance) => void navigate({ href: instanceHref(instance) })}
       />

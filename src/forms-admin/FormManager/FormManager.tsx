@@ -426,7 +426,7 @@ export interface FormManagerProps extends FormManagerOptions, Omit<FormManagerVi
 export type FormManagerFactory = ScreenFactory<FormManagerProps, FormManagerStylesNames>;
 
 /** The props of {@link FormManager} its controller hook reads. */
-const FORM_MANAGER_OPTIONS = optionKeys<FormManagerOptions>()('formId', 'publicOrigin', 'labels', 'onDeleted', 'prefillRecords');
+const FORM_MANAGER_OPTIONS = optionKeys<FormManagerOptions>()('formId', 'publicOrigin', 'labels', 'onDeleted', 'prefillRecords', 'userKey');
 
 /**
  * The form manager: one form's details (rename, describe, move to a group), its public link with a QR code and

@@ -1,4 +1,4 @@
-import { Button, Table, Text } from '@mantine/core';
+import { Button, MultiSelect, Table, Text } from '@mantine/core';
 import { Can } from '../../permissions/Can';
 import type { FormInstance, FormSchema } from '../../api/types';
 import type { Labels } from '../../query/labels';
@@ -11,6 +11,14 @@ import { SectionCard } from '../shared/screen';
 import { formatDateTime } from '../shared/ListScreen';
 import { useLocale } from '../../query/useLocale';
 import { fillNumbers } from '../../labels/format';
+import { answerText, type AnswerField } from '../FormInstanceList/answer-columns';
+
+/** The answer columns of a manager's instances: the version's fields, and those the person chose to show. */
+export interface ManagerAnswerColumns {
+  fields: readonly AnswerField[];
+  shown: readonly AnswerField[];
+  setShown(paths: string[]): void;
+}
 
 /** A manager's newest instances, as its controller reads them (only when the user may view submissions). */
 export interface ManagerInstances {
@@ -21,6 +29,8 @@ export interface ManagerInstances {
   error: Error | null;
   /** Shows the 'Signature' column (each instance's latest envelope status): for those with Signing_AllowRead. */
   showSignature?: boolean;
+  /** The answer columns (as in Form Instances, kept per user and form); none without a layout. */
+  answers?: ManagerAnswerColumns;
 }
 
 /** Props of {@link InstancesTable}. */
@@ -32,18 +42,35 @@ export interface InstancesTableProps extends ManagerInstances {
 }
 
 /** The instances of a form or of one of its versions: status, version, signature, last change, and 'Open'. */
-export function InstancesTable({ labels, rows, total, isLoading, error, schemas, onOpenInstance, showSignature = false }: InstancesTableProps) {
+export function InstancesTable({ labels, rows, total, isLoading, error, schemas, onOpenInstance, showSignature = false, answers }: InstancesTableProps) {
   const locale = useLocale();
   if (error) return <ErrorAlert error={error} />;
   if (isLoading) return <LoadingState />;
   if (rows.length === 0) return <Text>{labels.fmNoInstances}</Text>;
   const versionOf = new Map(schemas.map((s) => [s.formSchemaId, s.version]));
+  const shown = answers?.shown ?? [];
   return (
     <>
+      {answers && answers.fields.length > 0 && (
+        <MultiSelect
+          label={labels.answerColumns}
+          placeholder={shown.length ? undefined : labels.answerColumnsPlaceholder}
+          data={answers.fields.map((f) => ({ value: f.path, label: f.label }))}
+          value={shown.map((f) => f.path)}
+          onChange={answers.setShown}
+          searchable
+          clearable
+          maw={420}
+          mb="sm"
+        />
+      )}
       <Table.ScrollContainer minWidth={480}>
         <Table striped>
           <Table.Thead>
             <Table.Tr>
+              {shown.map((f) => (
+                <Table.Th key={f.path}>{f.label}</Table.Th>
+              ))}
               <Table.Th>{labels.fmInstanceStatus}</Table.Th>
               <Table.Th>{labels.fmInstanceVersion}</Table.Th>
               {showSignature && <Table.Th>{labels.columnSignature}</Table.Th>}
@@ -54,6 +81,9 @@ export function InstancesTable({ labels, rows, total, isLoading, error, schemas,
           <Table.Tbody>
             {rows.map((instance) => (
               <Table.Tr key={instance.formInstanceId}>
+                {shown.map((f) => (
+                  <Table.Td key={f.path}>{answerText(f, instance.data, labels, locale)}</Table.Td>
+                ))}
                 <Table.Td>
                   <InstanceStatusBadge status={instance.status} labels={labels} screen="fm" />
                 </Table.Td>

@@ -39,6 +39,11 @@ export interface FormManagerOptions {
    * them it offers the server's example application (`DynamicFormLinking/GetExampleApplication`).
    */
   prefillRecords?: readonly PrefillRecord[];
+  /**
+   * Who is signed in (e.g. the identity provider's subject): the answer columns of the instances are kept per user and
+   * form in the browser's storage, as Form Instances keeps them.
+   */
+  userKey?: string | null;
 }
 
 /** The details a user edits: name, description and group. */
@@ -105,7 +110,7 @@ const draftOf = (form: Form | null | undefined): FormDetailsDraft => ({
  * current version is public, its versions (compare any two, make one current) and its newest instances. Each change
  * patches one row, shows a toast and refetches only that entity's reads.
  */
-export function useFormManager({ formId, publicOrigin, labels: overrides, onDeleted, prefillRecords }: FormManagerOptions): FormManagerController {
+export function useFormManager({ formId, publicOrigin, labels: overrides, onDeleted, prefillRecords, userKey }: FormManagerOptions): FormManagerController {
   const labels = useLabels(overrides);
   const { client } = useApi();
 
@@ -119,10 +124,10 @@ export function useFormManager({ formId, publicOrigin, labels: overrides, onDele
     enabled: !!form,
   });
   const groupsQuery = useQuery({ ...entityQueries.formGroups(client, { orderBy: [['name', 'asc']] }), enabled: !!form });
-  const instances = useManagerInstances('formId', formId, !!form);
-
   const schemas = (schemasQuery.data?.value ?? []) as ODataEntity<FormSchema>[];
   const currentSchema = schemas.find((s) => s.formSchemaId === form?.currentFormSchemaId) ?? null;
+  // Answer columns of the current version's fields (else the newest version's), kept per user and form.
+  const instances = useManagerInstances('formId', formId, !!form, { formId, layout: (currentSchema ?? schemas[0])?.layout, userKey });
   const prefill = usePrefillInstance(currentSchema, labels, prefillRecords);
 
   // The edited details start from the saved form and follow it until the user changes something.
@@ -163,7 +168,7 @@ export function useFormManager({ formId, publicOrigin, labels: overrides, onDele
       {
         onSuccess: () => {
           setEdits({});
-          toast.success(fillLabel(labels.fmSaved, { name }));
+          toast.success(fillLabel(labels.fmSaved, { name }), labels);
         },
         onError: (error) => toast.failure(fillLabel(labels.fmSaveFailed, { name: form.name }), error, labels),
       },
@@ -175,7 +180,7 @@ export function useFormManager({ formId, publicOrigin, labels: overrides, onDele
     schemaMutation.mutate(
       { action: 'patch', entity: { formSchemaId: currentSchema.formSchemaId, isPublic } },
       {
-        onSuccess: () => toast.success(fillLabel(isPublic ? labels.fmPublicOn : labels.fmPublicOff, { name: form.name })),
+        onSuccess: () => toast.success(fillLabel(isPublic ? labels.fmPublicOn : labels.fmPublicOff, { name: form.name }), labels),
         onError: (error) => toast.failure(fillLabel(labels.fmPublicFailed, { name: form.name }), error, labels),
       },
     );
@@ -187,7 +192,7 @@ export function useFormManager({ formId, publicOrigin, labels: overrides, onDele
     formMutation.mutate(
       { action: 'patch', entity: { formId, currentFormSchemaId: schema.formSchemaId } },
       {
-        onSuccess: () => toast.success(fillLabel(labels.fmMadeCurrent, values)),
+        onSuccess: () => toast.success(fillLabel(labels.fmMadeCurrent, values), labels),
         onError: (error) => toast.failure(fillLabel(labels.fmMakeCurrentFailed, values), error, labels),
       },
     );

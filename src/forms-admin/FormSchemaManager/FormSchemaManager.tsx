@@ -168,7 +168,7 @@ export interface FormSchemaManagerProps extends FormSchemaManagerOptions, Omit<F
 export type FormSchemaManagerFactory = ScreenFactory<FormSchemaManagerProps, FormSchemaManagerStylesNames>;
 
 /** The props of {@link FormSchemaManager} its controller hook reads. */
-const FORM_SCHEMA_MANAGER_OPTIONS = optionKeys<FormSchemaManagerOptions>()('formSchemaId', 'labels');
+const FORM_SCHEMA_MANAGER_OPTIONS = optionKeys<FormSchemaManagerOptions>()('formSchemaId', 'labels', 'userKey');
 
 /**
  * The form schema manager: one version of a form with its fields, its instances, a preview with the real renderer

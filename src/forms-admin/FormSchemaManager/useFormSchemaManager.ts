@@ -18,6 +18,8 @@ export interface FormSchemaManagerOptions {
   formSchemaId: string;
   /** Overrides of the texts, which otherwise come from the `APIProvider` labels. */
   labels?: Partial<Labels>;
+  /** Who is signed in: the answer columns of the instances are kept per user and form, as Form Instances keeps them. */
+  userKey?: string | null;
 }
 
 /** What {@link useFormSchemaManager} returns; {@link FormSchemaManagerView} renders it. */
@@ -43,7 +45,7 @@ export interface FormSchemaManagerController {
  * The form schema manager's state: one version with its fields and instances, and 'Make current' (which patches the
  * form's `currentFormSchemaId`, shows a toast and refetches only the forms).
  */
-export function useFormSchemaManager({ formSchemaId, labels: overrides }: FormSchemaManagerOptions): FormSchemaManagerController {
+export function useFormSchemaManager({ formSchemaId, labels: overrides, userKey }: FormSchemaManagerOptions): FormSchemaManagerController {
   const labels = useLabels(overrides);
   const { client } = useApi();
 
@@ -54,7 +56,7 @@ export function useFormSchemaManager({ formSchemaId, labels: overrides }: FormSc
     enabled: !!schema,
   });
   const form = (formQuery.data as ODataEntity<Form> | null | undefined) ?? null;
-  const instances = useManagerInstances('formSchemaId', formSchemaId, !!schema);
+  const instances = useManagerInstances('formSchemaId', formSchemaId, !!schema, { formId: schema?.formId ?? null, layout: schema?.layout, userKey });
 
   const formMutation = useCrudMutation('form');
   const makeCurrent = () => {
@@ -63,7 +65,7 @@ export function useFormSchemaManager({ formSchemaId, labels: overrides }: FormSc
     formMutation.mutate(
       { action: 'patch', entity: { formId: form.formId, currentFormSchemaId: schema.formSchemaId } },
       {
-        onSuccess: () => toast.success(fillLabel(labels.fmMadeCurrent, values)),
+        onSuccess: () => toast.success(fillLabel(labels.fmMadeCurrent, values), labels),
         onError: (error) => toast.failure(fillLabel(labels.fmMakeCurrentFailed, values), error, labels),
       },
     );
