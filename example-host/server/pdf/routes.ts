@@ -2,12 +2,14 @@
  * The PDF upload of the reference server, `POST /api/FormGenerator/UploadPdf` (multipart, field `Pdf`): the fields of
  * the PDF read in the parse worker, a form generated from them by the domain's rule (draft form and schema answered for
  * the client to save, the PDF stored under the draft form's id; the PDFs of drafts never saved are removed a day on,
- * at a later upload); and the PDF jobs the workers run (`pdfJob`: the upload, and the filling of
+ * at a later upload: a route of the one route table, src/service/routes-pdf.ts); and the PDF jobs the workers run (`pdfJob`: the upload, and the filling of
  * `/api/Forms/DownloadPdf`, a route of the one route table, src/service/routes-forms.ts).
  */
 import { DomainError } from '../../../src/domain';
 import { MULTIPART_UNREADABLE_MESSAGE, PDF_TOO_LARGE_MESSAGE, PDF_UPLOAD_LIMITS } from '../../../src/domain/pdf';
-import { route, type AnyRouteDeclaration, type RouteContext } from '../routes/registry';
+import { UPLOAD_PDF_ROUTE, type PdfImportBackend } from '../../../src/service/routes-pdf';
+import type { AnyRouteDeclaration, RouteContext } from '../routes/registry';
+import { tableRoute } from '../routes/table';
 import { removeAbandonedDraftPdfs, saveFormPdf } from './store';
 import { PdfParseAbort, pdfWorkers } from './worker';
 import type { PdfJobRefusal, PdfJobs } from './worker-tasks';
@@ -21,8 +23,8 @@ const BODY_SLICE_BYTES = 1024 * 1024;
  * rules), so that neither reading nor parsing 10 MiB holds the server's thread.
  */
 async function uploadBody(ctx: RouteContext): Promise<{ body: Uint8Array; contentType: string }> {
+  // Multipart: the route checked the content type.
   const contentType = ctx.c.req.header('content-type') ?? '';
-  if (!contentType.toLowerCase().startsWith('multipart/form-data')) throw new DomainError(415, 'The upload must be multipart/form-data.');
   // The multipart envelope adds a little to the file; a body over the file's limit and that room is refused before
   // it is read (the app's body limit for this path says the same while reading a body without a length).
   const max = PDF_UPLOAD_LIMITS.maxBytes + PDF_UPLOAD_LIMITS.multipartOverheadBytes;
@@ -94,13 +96,10 @@ export async function pdfJob<K extends 'upload' | 'fill'>(kind: K, input: PdfJob
   return result as Extract<PdfJobs[K]['output'], { ok: true }>;
 }
 
-/** The PDF routes. */
-export const pdfRoutes: readonly AnyRouteDeclaration[] = [
-  route({
-    method: 'POST',
-    path: '/api/FormGenerator/UploadPdf',
-    summary: 'A form generated from the fields of an uploaded fillable PDF (multipart, field Pdf).',
-    async handler(ctx) {
+/** PDF import over the server: the upload read and its form generated in the PDF workers, the template kept in the database. */
+function drizzlePdfImport(ctx: RouteContext): PdfImportBackend {
+  return {
+    async readUpload() {
       const { body, contentType } = await uploadBody(ctx);
       // Parsing the multipart body, reading the PDF, generating the form and hashing all run in the worker; the form
       // comes back as JSON text.
@@ -109,19 +108,17 @@ export const pdfRoutes: readonly AnyRouteDeclaration[] = [
         contentType,
         limits: { maxPages: PDF_UPLOAD_LIMITS.maxPages, maxFields: PDF_UPLOAD_LIMITS.maxFields, maxInflatedBytes: PDF_UPLOAD_LIMITS.maxInflatedBytes },
       });
-      await saveFormPdf(ctx.services.db, {
-        formId: read.formId,
-        fileName: read.fileName ?? 'document.pdf',
-        pageCount: read.pageCount,
-        // The template as cleaned in the worker (values cleared, actions removed), not the upload.
-        bytes: read.bytes,
-        sha256: read.sha256,
-        createdBy: ctx.auth?.user.id ?? null,
-      });
-      // Each upload stores a draft's PDF; the drafts never saved as forms go after a day. Tidying is not the
-      // uploader's concern: a failure here leaves them for the next upload and does not fail this one.
-      await removeAbandonedDraftPdfs(ctx.services.db).catch(() => undefined);
-      return ctx.c.body(read.generatedJson, 200, { 'Content-Type': 'application/json' });
+      // The template as cleaned in the worker (values cleared, actions removed), not the upload.
+      const { formId, fileName, pageCount, bytes, sha256, generatedJson } = read;
+      return { formId, fileName: fileName ?? 'document.pdf', pageCount, bytes, sha256, generatedJson };
     },
-  }),
-];
+    async saveTemplate({ formId, fileName, pageCount, bytes, sha256 }, createdBy) {
+      await saveFormPdf(ctx.services.db, { formId, fileName, pageCount: pageCount ?? 0, bytes, ...(sha256 ? { sha256 } : {}), createdBy });
+    },
+    // The drafts never saved as forms go after a day.
+    removeAbandoned: async () => void (await removeAbandonedDraftPdfs(ctx.services.db)),
+  };
+}
+
+/** The PDF routes. */
+export const pdfRoutes: readonly AnyRouteDeclaration[] = [tableRoute(UPLOAD_PDF_ROUTE, drizzlePdfImport)];
