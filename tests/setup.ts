@@ -41,6 +41,25 @@ if (typeof window !== 'undefined') {
   if (!process.env.CCQ_PLAIN_JSDOM) speedUpComputedStyle();
 }
 
+// React's development build records, for each element it creates (up to 10,000 a second), where it was created: an
+// Error with its stack and a console task (`console.createTask`), kept for the component stacks of its warnings and for
+// debuggers. A large screen creates thousands of elements on each render, and a role-management journey spent about
+// a tenth of its CPU there (--cpu-prof). Tests read no such stack: here React counts its budget as spent, so elements
+// carry React's shared "unknown owner" stack instead. Rendering, effects, warnings and errors are the same; only the
+// "at Component" lines of a warning's component stack are shorter. CCQ_REACT_OWNER_STACKS=1 keeps them, to debug a
+// warning.
+if (typeof window !== 'undefined' && !process.env.CCQ_REACT_OWNER_STACKS) {
+  const React = await import('react');
+  const internals = (React as unknown as Record<string, unknown>).__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE;
+  if (internals && typeof internals === 'object' && typeof (internals as Record<string, unknown>).recentlyCreatedOwnerStacks === 'number') {
+    Object.defineProperty(internals, 'recentlyCreatedOwnerStacks', {
+      configurable: true,
+      get: () => 10000,
+      set: () => {},
+    });
+  }
+}
+
 // Testing Library and jest-dom's matchers need a document: files in the node environment (`@vitest-environment node`,
 // about a third of them) do not load them, which saves each such file about a second of imports.
 if (typeof window !== 'undefined') {
