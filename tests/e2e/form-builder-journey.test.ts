@@ -1,3 +1,6 @@
+import { readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { defaultLabels as L, fillLabel } from '../../src/query/labels';
@@ -131,6 +134,9 @@ async function menuItem(page: Page, item: Locator, menuButton: Locator, entry: s
   }
   await page.keyboard.press('Enter');
 }
+
+/** The file the visitor attaches: a real PNG. */
+const PAYSLIP = new Uint8Array(readFileSync(new URL('../fixtures/files/tiny.png', import.meta.url)));
 
 async function apiGet<T>(page: Page, path: string): Promise<T> {
   const token = await storedAccessToken(page);
@@ -299,6 +305,17 @@ describe('the form builder, end to end', () => {
         .toEqual([fillLabel(L.fbFieldNamed, { name: 'Comments' }), fillLabel(L.fbFieldNamed, { name: 'Satisfaction' })]);
     }));
 
+  it('adds a file upload after the rating on the third page', () =>
+    journey(async () => {
+      step('file upload');
+      await press(page, add(L.fbWidget_file));
+      await typeInto(page, label, 'Payslip');
+      const third = canvas.locator('[data-builder-page]').nth(2);
+      await expect
+        .poll(() => third.locator('[data-builder-field]').evaluateAll((items) => items.map((el) => el.getAttribute('aria-label'))))
+        .toEqual([fillLabel(L.fbFieldNamed, { name: 'Comments' }), fillLabel(L.fbFieldNamed, { name: 'Satisfaction' }), fillLabel(L.fbFieldNamed, { name: 'Payslip' })]);
+    }));
+
   it('saves it as a new public form: version 1, three pages', () =>
     journey(async () => {
       step('save new form');
@@ -342,7 +359,7 @@ describe('the form builder, end to end', () => {
       expect((schema1.layout.pages as { sections: Section[] }[]).map((p) => p.sections.flatMap(fieldsOf))).toEqual([
         ['Section 1: Full name text /fullName', 'Section 1: Nickname text /nickname', 'Section 2: Middle name text /middleName'],
         [`${L.fbNewRepeatableTitle}: Employer text /employer`, 'Section 5: Role text /role'],
-        ['Section 1: Comments textarea /comments', 'Section 1: Satisfaction rating /satisfaction'],
+        ['Section 1: Comments textarea /comments', 'Section 1: Satisfaction rating /satisfaction', 'Section 1: Payslip file /payslip'],
       ]);
     }));
 
@@ -373,6 +390,9 @@ describe('the form builder, end to end', () => {
       await rating.getByRole('radio', { name: 'Not answered' }).focus();
       for (let i = 0; i < 4; i++) await v.keyboard.press('ArrowRight');
       await expect.poll(() => rating.getByRole('radio', { name: '4 of 7 stars' }).isChecked()).toBe(true);
+      // The file upload: the picker's input takes the file (as the browser's dialog would); it is listed once stored.
+      await v.locator('input[type=file][aria-label="Payslip"]').setInputFiles({ name: 'payslip.png', mimeType: 'image/png', buffer: Buffer.from(PAYSLIP) });
+      await v.getByText(/^payslip\.png \(93 B\)$/).waitFor({ timeout: 30_000 });
       await v.getByRole('button', { name: /Submit/ }).click();
       await expect
         .poll(async () => (await apiGet<{ value: unknown[] }>(page, `/odata/FormInstanceOData?$filter=formSchemaId eq ${v1}`)).value.length, {
@@ -385,7 +405,14 @@ describe('the form builder, end to end', () => {
         }>(page, `/odata/FormInstanceOData?$filter=formSchemaId eq ${v1}`)
       ).value[0]!;
       expect(JSON.stringify(instance.data)).toContain('Analytical Engines Ltd');
-      expect(instance.data).toMatchObject({ middleName: 'Augusta', satisfaction: 4 });
+      expect(instance.data).toMatchObject({ middleName: 'Augusta', satisfaction: 4, payslip: [{ name: 'payslip.png', size: PAYSLIP.length, type: 'image/png' }] });
+      // Staff download the stored file: the same bytes, its type and name.
+      const [stored] = instance.data.payslip as { fileId: string }[];
+      const download = await fetch(`${stack.url}/api/FormFiles/Download?fileId=${stored?.fileId ?? ''}`, { headers: { Authorization: `Bearer ${await storedAccessToken(page)}` } });
+      expect(download.status).toBe(200);
+      expect(download.headers.get('content-type')).toBe('image/png');
+      expect(download.headers.get('content-disposition')).toContain('filename="payslip.png"');
+      expect(Buffer.from(await download.arrayBuffer()).equals(Buffer.from(PAYSLIP))).toBe(true);
       expect(JSON.stringify(instance.data)).toContain('"role":"Programmer"');
       expect(visitor.errors).toEqual([]);
     }));
@@ -475,5 +502,24 @@ describe('the form builder, end to end', () => {
       expect(await reader.page.getByText('Your full name').count()).toBe(0);
       expect(admin.errors).toEqual([]);
       await Promise.all([visitor?.context.close(), reader.context.close()]);
+    }));
+
+  it("staff download the visitor's file from the instance page: the same bytes", () =>
+    journey(async () => {
+      step('instance page download');
+      await page.goto(`${stack.url}/admin/form-instance/${instance.formInstanceId}`);
+      const button = page.getByRole('button', { name: 'Download payslip.png', exact: true });
+      await button.waitFor({ timeout: 30_000 });
+      const [download] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), button.press('Enter')]);
+      expect(download.suggestedFilename()).toBe('payslip.png');
+      // The browser runs apart from the test: its download is copied here to be read.
+      const saved = join(tmpdir(), `journey-payslip-${process.pid}-${Date.now()}.png`);
+      await download.saveAs(saved);
+      try {
+        expect(readFileSync(saved).equals(Buffer.from(PAYSLIP))).toBe(true);
+      } finally {
+        rmSync(saved, { force: true });
+      }
+      expect(admin.errors).toEqual([]);
     }));
 });
