@@ -62,6 +62,8 @@ export const englishLabels = /* @__PURE__ */ (() => ({
   saveChanges: 'Save Changes',
   clearAll: 'Clear All',
   close: 'Close',
+  /** The name of a toast's close button. */
+  closeNotification: 'Close notification',
   // Confirmations (docs/spec.md, Validation rules)
   clearAllConfirm: 'Are you sure you want to clear all selected items? This action cannot be undone.',
   deleteConfirm: 'This action cannot be undone.',

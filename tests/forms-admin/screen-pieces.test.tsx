@@ -1,7 +1,12 @@
-import { screen } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { FormList } from '../../src/forms-admin/FormList';
 import { optionKeys, screenClasses } from '../../src/forms-admin/shared/screen';
+import { toast } from '../../src/forms-admin/shared/toast';
+import { englishLabels } from '../../src/query/labels';
+import { germanLabels } from '../../src/locales/de';
+import { renderWithProviders } from '../support/render';
 import { renderInApi, setupFakeApi } from '../admin/support/screen';
 
 setupFakeApi();
@@ -28,5 +33,18 @@ describe('the shared screen pieces', () => {
     expect(page.getAttribute('onOpenForm')).toBeNull();
     expect(page.outerHTML).not.toMatch(/onopenform/i);
     expect(page.querySelector('.ccq-FormList-table.host-table')).not.toBeNull();
+  });
+
+  it('show a toast whose close button is named by the labels, and closes it by that button', async () => {
+    const { user } = renderWithProviders(<div />);
+    act(() => toast.success('Form saved', englishLabels));
+    const saved = (await screen.findByText('Form saved')).closest('.mantine-Notification-root') as HTMLElement;
+    await user.click(within(saved).getByRole('button', { name: 'Close notification' }));
+    await waitFor(() => expect(screen.queryByText('Form saved')).not.toBeInTheDocument());
+    // A failure's toast too, in the reader's language.
+    act(() => toast.failure('Speichern fehlgeschlagen', new Error('offline'), germanLabels));
+    const failed = (await screen.findByText('Speichern fehlgeschlagen')).closest('.mantine-Notification-root') as HTMLElement;
+    expect(within(failed).getByRole('button', { name: 'Benachrichtigung schließen' })).toBeInTheDocument();
+    act(() => notifications.clean());
   });
 });

@@ -225,7 +225,7 @@ export function useSaveFormDraft(options: SaveFormDraftOptions): SaveFormDraftCo
           : result.outcome === 'updated'
             ? labels.builderSavedInPlace
             : labels.builderSavedNewVersion;
-      toast.success(fillLabel(message, { name: formName, version: result.formSchema.version }));
+      toast.success(fillLabel(message, { name: formName, version: result.formSchema.version }), labels);
       setOpened(false);
       setDetailsState(emptyDetails);
       options.onSaved?.(result);

@@ -235,7 +235,7 @@ export function useFormDataLinking({ formSchemaId, onSaved, labels: overrides }:
         {
           onSuccess: (saved) => {
             setEdits({});
-            toast.success(fillLabel(labels.dlSaved, {}));
+            toast.success(fillLabel(labels.dlSaved, {}), labels);
             if (saved) onSaved?.(saved as FormSchema);
           },
           onError: (error) => setSaveError(describeSaveError(error)),

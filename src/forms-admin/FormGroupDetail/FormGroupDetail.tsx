@@ -153,7 +153,7 @@ export function useFormGroupDetail({ formGroupId, onOpenForm, onDeleted, labels:
         onSuccess: async () => {
           // The forms lists are refetched by the mutation; the groups' form counts change too.
           await queryClient.invalidateQueries({ queryKey: entityKeys.entity('formgroup') });
-          toast.success(fillLabel(to ? labels.formAddedToGroupToast : labels.formRemovedFromGroupToast, { name: form.name, group: groupName }));
+          toast.success(fillLabel(to ? labels.formAddedToGroupToast : labels.formRemovedFromGroupToast, { name: form.name, group: groupName }), labels);
           if (to) {
             setPicked(null);
             setSearch('');

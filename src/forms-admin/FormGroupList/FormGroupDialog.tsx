@@ -77,7 +77,7 @@ export function useFormGroupEditor(labels: Labels, onCreated?: (formGroupId: str
         { action: creating ? 'post' : 'patch', entity },
         {
           onSuccess: (saved) => {
-            toast.success(fillLabel(creating ? labels.formGroupCreatedToast : labels.formGroupSavedToast, { name }));
+            toast.success(fillLabel(creating ? labels.formGroupCreatedToast : labels.formGroupSavedToast, { name }), labels);
             setDraftState(null);
             const id = saved && typeof saved === 'object' ? saved.formGroupId : undefined;
             if (creating && id) onCreated?.(id);

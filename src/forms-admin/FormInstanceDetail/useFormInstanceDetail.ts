@@ -234,7 +234,7 @@ export function useFormInstanceDetail({ formInstanceId, onBack, onOpenInstance, 
         try {
           const file = await client.forms.downloadPdf(formInstanceId);
           const saved = saveDownload(file, `${data?.form?.name ?? 'form'} - filled.pdf`);
-          toast.success(fillLabel(labels.fidDownloaded, { file: saved }));
+          toast.success(fillLabel(labels.fidDownloaded, { file: saved }), labels);
         } catch (error) {
           toast.failure(fillLabel(labels.fidDownloadPdfFailed, { name }), error, labels);
         }
@@ -244,7 +244,7 @@ export function useFormInstanceDetail({ formInstanceId, onBack, onOpenInstance, 
         try {
           const response = await client.send({ method: 'GET', path: '/api/FormFiles/Download', query: { fileId: file.fileId } });
           const saved = saveDownload({ data: await response.blob(), fileName: file.name }, file.name);
-          toast.success(fillLabel(labels.fidDownloaded, { file: saved }));
+          toast.success(fillLabel(labels.fidDownloaded, { file: saved }), labels);
         } catch (error) {
           toast.failure(fillLabel(labels.fidDownloadFileFailed, { file: file.name }), error, labels);
         }
@@ -254,7 +254,7 @@ export function useFormInstanceDetail({ formInstanceId, onBack, onOpenInstance, 
         try {
           const file = await client.signing.downloadDocument(envelope.envelopeId);
           const saved = saveDownload(file, 'signed-document.pdf');
-          toast.success(fillLabel(labels.fidDownloaded, { file: saved }));
+          toast.success(fillLabel(labels.fidDownloaded, { file: saved }), labels);
           await refreshEnvelopes();
         } catch (error) {
           toast.failure(fillLabel(labels.sgDownloadFailed, { name }), error, labels);
@@ -265,7 +265,7 @@ export function useFormInstanceDetail({ formInstanceId, onBack, onOpenInstance, 
       void run('complete', async () => {
         try {
           await markCompletedMutation.mutateAsync(formInstanceId);
-          toast.success(fillLabel(labels.markedCompletedToast, { name }));
+          toast.success(fillLabel(labels.markedCompletedToast, { name }), labels);
         } catch (error) {
           toast.failure(fillLabel(labels.markCompletedFailed, { name }), error, labels);
         }
@@ -276,7 +276,7 @@ export function useFormInstanceDetail({ formInstanceId, onBack, onOpenInstance, 
       void run('duplicate', async () => {
         try {
           const copy = await duplicateMutation.mutateAsync(formInstanceId);
-          toast.success(fillLabel(labels.duplicatedToast, { name }));
+          toast.success(fillLabel(labels.duplicatedToast, { name }), labels);
           if (copy?.formInstanceId) onOpenInstance?.(copy.formInstanceId);
         } catch (error) {
           toast.failure(fillLabel(labels.duplicateFailed, { name }), error, labels);
@@ -291,7 +291,7 @@ export function useFormInstanceDetail({ formInstanceId, onBack, onOpenInstance, 
     submitRequest: async (request) => {
       try {
         await requestMutation.mutateAsync(request);
-        toast.success(fillNumbers(labels.sgRequested, { count: request.signers.length }, locale));
+        toast.success(fillNumbers(labels.sgRequested, { count: request.signers.length }, locale), labels);
         setRequesting(false);
         await refreshEnvelopes();
         return true;

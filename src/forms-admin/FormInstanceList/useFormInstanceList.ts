@@ -447,7 +447,7 @@ export function useFormInstanceList({
       await refreshAfterBulk();
       setSelected([]);
       if (failed.length) toast.failure(fillNumbers(labels.bulkPartlyFailed, { failed: failed.length, count: rows.length }, locale), failed[0]?.reason, labels);
-      else toast.success(fillNumbers(action === 'delete' ? labels.bulkDeletedToast : labels.bulkRestoredToast, { count: rows.length }, locale));
+      else toast.success(fillNumbers(action === 'delete' ? labels.bulkDeletedToast : labels.bulkRestoredToast, { count: rows.length }, locale), labels);
     } finally {
       setBulkRunning(false);
       setBulkConfirmation(null);
@@ -534,7 +534,7 @@ export function useFormInstanceList({
           // The mutation refetches the instance lists (the row now points at its new envelope); the Signing screen's
           // envelope lists change too.
           await requestSignatureMutation.mutateAsync(request);
-          toast.success(fillNumbers(labels.sgRequested, { count: request.signers.length }, locale));
+          toast.success(fillNumbers(labels.sgRequested, { count: request.signers.length }, locale), labels);
           setRequesting(null);
           await queryClient.invalidateQueries({ queryKey: ['signing'] });
           return true;
@@ -554,7 +554,7 @@ export function useFormInstanceList({
         try {
           const file = await client.forms.downloadPdf(row.formInstanceId);
           const saved = saveDownload(file, `${row.form?.name ?? 'form'} - filled.pdf`);
-          toast.success(fillLabel(labels.fidDownloaded, { file: saved }));
+          toast.success(fillLabel(labels.fidDownloaded, { file: saved }), labels);
         } catch (error) {
           toast.failure(fillLabel(labels.fidDownloadPdfFailed, { name }), error, labels);
         }
@@ -573,7 +573,7 @@ export function useFormInstanceList({
         try {
           const url = await linkOf(row, mode);
           await navigator.clipboard.writeText(url ?? '');
-          toast.success(fillLabel(mode === 'edit' ? labels.editLinkCopied : labels.viewLinkCopied, { name }));
+          toast.success(fillLabel(mode === 'edit' ? labels.editLinkCopied : labels.viewLinkCopied, { name }), labels);
         } catch (error) {
           toast.failure(fillLabel(labels.copyLinkFailed, { name }), error, labels);
         }
@@ -584,7 +584,7 @@ export function useFormInstanceList({
         const name = instanceName(row);
         try {
           await markCompletedMutation.mutateAsync(row.formInstanceId);
-          toast.success(fillLabel(labels.markedCompletedToast, { name }));
+          toast.success(fillLabel(labels.markedCompletedToast, { name }), labels);
         } catch (error) {
           toast.failure(fillLabel(labels.markCompletedFailed, { name }), error, labels);
         }
@@ -595,7 +595,7 @@ export function useFormInstanceList({
         const name = instanceName(row);
         try {
           await duplicateMutation.mutateAsync(row.formInstanceId);
-          toast.success(fillLabel(labels.duplicatedToast, { name }));
+          toast.success(fillLabel(labels.duplicatedToast, { name }), labels);
         } catch (error) {
           toast.failure(fillLabel(labels.duplicateFailed, { name }), error, labels);
         }

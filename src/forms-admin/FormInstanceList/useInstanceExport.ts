@@ -40,7 +40,7 @@ export function useInstanceExport(query: () => InstanceExportQuery, labels: Labe
         const file =
           format === 'csv' ? await client.forms.exportInstancesCsv(query(), exportOptions) : await client.forms.exportInstancesXlsx(query(), exportOptions);
         const name = saveDownload(file, `form-instances.${format}`);
-        toast.success(fillLabel(labels.exportedToast, { name }));
+        toast.success(fillLabel(labels.exportedToast, { name }), labels);
       } catch (error) {
         toast.failure(labels.exportFailed, error, labels);
       } finally {

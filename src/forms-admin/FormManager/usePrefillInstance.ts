@@ -135,7 +135,7 @@ export function usePrefillInstance(schema: FormSchema | null, labels: Labels, re
         { schemaId: schema.formSchemaId, application: record.application },
         {
           onSuccess: (instance) => {
-            toast.success(fillLabel(labels.fmPrefillCreated, { record: record.label }));
+            toast.success(fillLabel(labels.fmPrefillCreated, { record: record.label }), labels);
             setOpened(false);
             setPicked(null);
             if (instance) onCreated?.(instance);

@@ -244,7 +244,7 @@ export function useSigningList({ labels: overrides, formInstanceId: instanceFilt
         const name = nameOf(envelope);
         try {
           await client.signing.remindSigners(envelope.envelopeId);
-          toast.success(fillLabel(labels.sgReminded, { name }));
+          toast.success(fillLabel(labels.sgReminded, { name }), labels);
           await refresh();
         } catch (error) {
           toast.failure(fillLabel(labels.sgRemindFailed, { name }), error, labels);
@@ -255,7 +255,7 @@ export function useSigningList({ labels: overrides, formInstanceId: instanceFilt
         const name = failure.toName;
         try {
           await client.signing.resendMail(envelope.envelopeId, failure.mailId);
-          toast.success(fillLabel(labels.sgMailResent, { name }));
+          toast.success(fillLabel(labels.sgMailResent, { name }), labels);
           await refresh();
         } catch (error) {
           toast.failure(fillLabel(labels.sgResendMailFailed, { name }), error, labels);
@@ -267,7 +267,7 @@ export function useSigningList({ labels: overrides, formInstanceId: instanceFilt
         try {
           const link = await client.signing.getSignerLink(envelope.envelopeId, signer.signerId);
           await navigator.clipboard.writeText(link?.url ?? '');
-          toast.success(fillLabel(labels.sgLinkCopied, { signer: who }));
+          toast.success(fillLabel(labels.sgLinkCopied, { signer: who }), labels);
         } catch (error) {
           toast.failure(fillLabel(labels.sgCopyLinkFailed, { signer: who }), error, labels);
         }
@@ -278,7 +278,7 @@ export function useSigningList({ labels: overrides, formInstanceId: instanceFilt
         try {
           const file = await client.signing.downloadDocument(envelope.envelopeId);
           const saved = saveDownload(file, 'signed-document.pdf');
-          toast.success(fillLabel(labels.sgDownloaded, { file: saved }));
+          toast.success(fillLabel(labels.sgDownloaded, { file: saved }), labels);
         } catch (error) {
           toast.failure(fillLabel(labels.sgDownloadFailed, { name }), error, labels);
         }
@@ -297,7 +297,7 @@ export function useSigningList({ labels: overrides, formInstanceId: instanceFilt
         const name = nameOf(envelope);
         try {
           await client.signing.voidEnvelope(envelope.envelopeId, reason);
-          toast.success(fillLabel(labels.sgVoided, { name }));
+          toast.success(fillLabel(labels.sgVoided, { name }), labels);
           setVoiding(null);
           await refresh();
         } catch (error) {
@@ -323,7 +323,7 @@ export function useSigningList({ labels: overrides, formInstanceId: instanceFilt
     submitRequest: async (request) => {
       try {
         await client.signing.requestSignature(request);
-        toast.success(fillNumbers(labels.sgRequested, { count: request.signers.length }, locale));
+        toast.success(fillNumbers(labels.sgRequested, { count: request.signers.length }, locale), labels);
         setRequestOpen(false);
         await refresh();
         return true;

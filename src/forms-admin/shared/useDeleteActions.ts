@@ -121,7 +121,7 @@ export function useDeleteActions(entity: FormsEntity, { labels, onDone }: Delete
         await Promise.all(others.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
         const message =
           action === 'delete' ? labels.softDeletedToast : action === 'restore' ? labels.restoredToast : labels.hardDeletedToast;
-        toast.success(fillLabel(message, { name: target.name }));
+        toast.success(fillLabel(message, { name: target.name }), labels);
         setConfirmation(null);
         onDone?.(action, target);
       },

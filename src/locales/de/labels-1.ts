@@ -20,6 +20,7 @@ export const de1 = {
   saveChanges: 'Änderungen speichern',
   clearAll: 'Alle abwählen',
   close: 'Schließen',
+  closeNotification: 'Benachrichtigung schließen',
   clearAllConfirm: 'Möchten Sie wirklich die gesamte Auswahl aufheben? Dies kann nicht rückgängig gemacht werden.',
   deleteConfirm: 'Dies kann nicht rückgängig gemacht werden.',
   deleteClaimGroupConfirm: 'Alle Berechtigungen und Untergruppen dieser Rolle werden entfernt.',

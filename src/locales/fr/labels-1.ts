@@ -20,6 +20,7 @@ export const fr1 = {
   saveChanges: 'Enregistrer les modifications',
   clearAll: 'Tout désélectionner',
   close: 'Fermer',
+  closeNotification: 'Fermer la notification',
   clearAllConfirm: 'Voulez-vous vraiment désélectionner tous les éléments ? Cette action est irréversible.',
   deleteConfirm: 'Cette action est irréversible.',
   deleteClaimGroupConfirm: 'Tous les droits et sous-groupes associés à ce rôle seront supprimés.',
