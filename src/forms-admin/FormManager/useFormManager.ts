@@ -168,7 +168,7 @@ export function useFormManager({ formId, publicOrigin, labels: overrides, onDele
       {
         onSuccess: () => {
           setEdits({});
-          toast.success(fillLabel(labels.fmSaved, { name }), labels, labels);
+          toast.success(fillLabel(labels.fmSaved, { name }), labels);
         },
         onError: (error) => toast.failure(fillLabel(labels.fmSaveFailed, { name: form.name }), error, labels),
       },
@@ -180,7 +180,7 @@ export function useFormManager({ formId, publicOrigin, labels: overrides, onDele
     schemaMutation.mutate(
       { action: 'patch', entity: { formSchemaId: currentSchema.formSchemaId, isPublic } },
       {
-        onSuccess: () => toast.success(fillLabel(isPublic ? labels.fmPublicOn : labels.fmPublicOff, { name: form.name }), labels, labels),
+        onSuccess: () => toast.success(fillLabel(isPublic ? labels.fmPublicOn : labels.fmPublicOff, { name: form.name }), labels),
         onError: (error) => toast.failure(fillLabel(labels.fmPublicFailed, { name: form.name }), error, labels),
       },
     );
@@ -192,7 +192,7 @@ export function useFormManager({ formId, publicOrigin, labels: overrides, onDele
     formMutation.mutate(
       { action: 'patch', entity: { formId, currentFormSchemaId: schema.formSchemaId } },
       {
-        onSuccess: () => toast.success(fillLabel(labels.fmMadeCurrent, values), labels, labels),
+        onSuccess: () => toast.success(fillLabel(labels.fmMadeCurrent, values), labels),
         onError: (error) => toast.failure(fillLabel(labels.fmMakeCurrentFailed, values), error, labels),
       },
     );

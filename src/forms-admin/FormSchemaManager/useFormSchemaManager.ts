@@ -65,7 +65,7 @@ export function useFormSchemaManager({ formSchemaId, labels: overrides, userKey 
     formMutation.mutate(
       { action: 'patch', entity: { formId: form.formId, currentFormSchemaId: schema.formSchemaId } },
       {
-        onSuccess: () => toast.success(fillLabel(labels.fmMadeCurrent, values), labels, labels),
+        onSuccess: () => toast.success(fillLabel(labels.fmMadeCurrent, values), labels),
         onError: (error) => toast.failure(fillLabel(labels.fmMakeCurrentFailed, values), error, labels),
       },
     );
