@@ -29,7 +29,8 @@ import { startTemporaryPostgres } from '../../tests/server/postgres';
 import { freePort } from '../../tests/e2e/stack';
 import { INSTANCES_PATH, measureBrowser, type BrowserResults } from './browser';
 import { bytes, ms, summarise, type Summary } from '../admin/stats';
-import { BATCH, CITIES, FULL_SIZE, formId, groupId, isSeeded, seed, SEED_VERSION, SMALL_SIZE, surname, updateSeedLayouts, type SeedResult, type SeedSize } from './seed';
+import { BATCH, CITIES, FULL_SIZE, formId, groupId, isSeeded, LAYOUT, seed, SEED_VERSION, SMALL_SIZE, surname, updateSeedLayouts, type SeedResult, type SeedSize } from './seed';
+import { answerFieldsOf, answerFilter } from '../../src/forms-admin/FormInstanceList/answer-columns';
 
 const root = path.resolve(new URL('../..', import.meta.url).pathname);
 const outDir = path.join(root, 'bench/forms/.out');
@@ -41,6 +42,10 @@ const GOALS = {
   /** A summary of the answers (`GET /api/Forms/InstanceSummary`), p95. */
   summaryMs: 1_000,
   csvMs: 10_000,
+  /** The XLSX export of every instance, streamed. */
+  xlsxMs: 20_000,
+  /** A page with answer columns sorted by an answer, or filtered on one, p95. */
+  answerListP95Ms: 150,
   /** Navigation → usable table in Chromium (the worst measured run). */
   tableUsableMs: 500,
   /** Last keystroke in the search box → the filtered table painted (the median of the runs of each term). */
@@ -55,7 +60,7 @@ const SEARCH_TERMS = [CITIES[2] as string, surname(4_242)];
 interface CallSpec {
   name: string;
   /** Which kind of goal the row counts towards. */
-  kind: 'list' | 'count' | 'summary';
+  kind: 'list' | 'count' | 'summary' | 'answers';
   query: ODataQueryOptions<FormInstance>;
 }
 
@@ -138,6 +143,17 @@ function listCalls(size: SeedSize): CallSpec[] {
   }
   specs.push({ name: 'sort status desc, filtered to a form', kind: 'list', query: page([odata.eq<FormInstance>('formId', odata.guid(formId(f)))], { orderBy: [['status', 'desc']] }) });
   specs.push({ name: 'count only ($top=0)', kind: 'count', query: { filter: NOT_DELETED, top: 0, count: true } });
+  // Answer columns (Form Instances with one form chosen): the answers read with the page ($select data), sorted by
+  // one, and a filter on an answer written as the screen writes it (answerFilter: a text contains the typed words).
+  const answerColumn = (path: string) => answerFieldsOf(LAYOUT).find((column) => column.path === path);
+  const city = answerColumn('/address/city');
+  const cityFilter = city ? answerFilter(city, CITIES[2] as string) : null;
+  const withAnswers = [...LIST_SELECT, 'data'] as (keyof FormInstance)[];
+  const ofForm = odata.eq<FormInstance>('formId', odata.guid(formId(f)));
+  specs.push({ name: 'three answer columns, sorted by last name (a form)', kind: 'answers', query: page([ofForm], { select: withAnswers, orderBy: [['data/applicant/lastName' as keyof FormInstance, 'asc']] }) });
+  specs.push({ name: 'three answer columns, sorted by amount desc (a form)', kind: 'answers', query: page([ofForm], { select: withAnswers, orderBy: [['data/amount' as keyof FormInstance, 'desc']] }) });
+  if (cityFilter) specs.push({ name: `filter on an answer: city contains ${CITIES[2]} (a form)`, kind: 'answers', query: page([ofForm, cityFilter], { select: withAnswers }) });
+  if (cityFilter) specs.push({ name: `filter on an answer: city contains ${CITIES[2]} (every form)`, kind: 'answers', query: page([cityFilter], { select: withAnswers }) });
   // The summary of the answers (Form Instances' 'Summary' tab): of one form, and of every instance at once.
   specs.push({ name: 'summary of one form', kind: 'summary', query: { filter: odata.and<FormInstance>(NOT_DELETED, odata.eq<FormInstance>('formId', odata.guid(formId(f)))) } });
   specs.push({ name: 'summary of every instance', kind: 'summary', query: { filter: NOT_DELETED } });
@@ -204,7 +220,7 @@ interface CsvResult {
  * Every non-deleted instance as CSV, read as a stream (the bench counts bytes and line breaks and keeps nothing), while
  * the memory of this process, which runs the server too, is sampled every 20 ms.
  */
-async function measureCsv(base: string, token: string): Promise<CsvResult> {
+async function measureCsv(base: string, token: string, file: 'Csv' | 'Xlsx' = 'Csv'): Promise<CsvResult> {
   globalThis.gc?.();
   const baseline = { rss: process.memoryUsage().rss, heapUsed: process.memoryUsage().heapUsed };
   const peak = { ...baseline };
@@ -222,7 +238,7 @@ async function measureCsv(base: string, token: string): Promise<CsvResult> {
   try {
     const query = odata.buildQuery<FormInstance>({ filter: NOT_DELETED, orderBy: [['lastUpdatedDateTime', 'desc']] });
     // Bounded: an export still running after CSV_LIMIT_MS is stopped, and the rows it gave by then are reported.
-    const response = await fetch(`${base}/api/Forms/ExportInstancesCsv?${query}`, { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(CSV_LIMIT_MS) });
+    const response = await fetch(`${base}/api/Forms/ExportInstances${file}?${query}`, { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(CSV_LIMIT_MS) });
     status = response.status;
     if (!response.body) throw new Error('no body');
     const reader = response.body.getReader();
@@ -247,15 +263,15 @@ async function measureCsv(base: string, token: string): Promise<CsvResult> {
     ms: took,
     firstByteMs,
     bytes: size,
-    // Answers hold no line breaks, so every line but the header is a row.
-    rows: Math.max(0, lines - 1),
+    // Answers hold no line breaks, so every line but the header is a row (an XLSX is zipped: its rows are not counted).
+    rows: file === 'Csv' ? Math.max(0, lines - 1) : 0,
     baseline,
     peak,
     growth: { rss: peak.rss - baseline.rss, heapUsed: peak.heapUsed - baseline.heapUsed },
     ...(error ? { error } : {}),
   };
   log(
-    `  CSV export: HTTP ${status}, ${(took / 1000).toFixed(1)} s (first byte ${ms(firstByteMs)}), ${bytes(size)}, ${result.rows.toLocaleString('en')} rows, ` +
+    `  ${file.toUpperCase()} export: HTTP ${status}, ${(took / 1000).toFixed(1)} s (first byte ${ms(firstByteMs)}), ${bytes(size)}, ${result.rows.toLocaleString('en')} rows, ` +
       `peak RSS +${bytes(result.growth.rss)}, heap +${bytes(result.growth.heapUsed)}${error ? ` — ${error}` : ''}`,
   );
   return result;
@@ -271,6 +287,8 @@ interface BackendResult {
   seedReused: boolean;
   calls: CallResult[];
   csv: CsvResult | null;
+  /** The XLSX export of every instance (bytes and time; its rows are not counted). */
+  xlsx?: CsvResult | null;
   browser: BrowserResults | null;
   problems: string[];
 }
@@ -303,7 +321,7 @@ async function runBackend(
       if (entry.level === 'error') log(`server error: ${JSON.stringify(entry).slice(0, 500)}`);
     },
   });
-  const result: BackendResult = { backend, seed: null, seedReused: false, calls: [], csv: null, browser: null, problems: [] };
+  const result: BackendResult = { backend, seed: null, seedReused: false, calls: [], csv: null, xlsx: null, browser: null, problems: [] };
   try {
     if (cached && (await isSeeded(handle.db, size))) {
       result.seed = cached;
@@ -326,6 +344,8 @@ async function runBackend(
     result.calls = await measureCalls(handle.url, token, listCalls(size), iterations);
     log(`${backend}: CSV export of every instance`);
     result.csv = await measureCsv(handle.url, token);
+    log(`${backend}: XLSX export of every instance`);
+    result.xlsx = await measureCsv(handle.url, token, 'Xlsx');
     if (browserOptions) {
       log(`${backend}: Chromium on ${INSTANCES_PATH} of the built host (${browserOptions.runs} runs after a warm-up)`);
       // The total each term shows, so the browser waits for the final term's results (not a prefix's).
@@ -364,7 +384,7 @@ function renderReport(heading: string, backends: readonly BackendResult[], expec
     let items = '';
     for (const b of backends) {
       const c = b.calls.find((x) => x.name === name);
-      cells.push(ms(c?.latency.p50), ms(c?.latency.p95), c?.error ? `ERROR ${c.error.slice(0, 60)}` : verdict(c?.latency.p95, c?.kind === 'summary' ? GOALS.summaryMs : GOALS.listP95Ms));
+      cells.push(ms(c?.latency.p50), ms(c?.latency.p95), c?.error ? `ERROR ${c.error.slice(0, 60)}` : verdict(c?.latency.p95, c?.kind === 'summary' ? GOALS.summaryMs : c?.kind === 'answers' ? GOALS.answerListP95Ms : GOALS.listP95Ms));
       if (c) {
         size = bytes(c.bytes);
         items = c.items ?? '';
@@ -383,6 +403,13 @@ function renderReport(heading: string, backends: readonly BackendResult[], expec
         `${b.backend}: CSV export ${c.rows.toLocaleString('en')} rows (${complete ? 'all' : `expected ${expected.toLocaleString('en')}`}), ${bytes(c.bytes)} in ${(c.ms / 1000).toFixed(1)} s, ` +
           `first byte ${ms(c.firstByteMs)}, peak RSS ${bytes(c.peak.rss)} (+${bytes(c.growth.rss)}), peak heap ${bytes(c.peak.heapUsed)} (+${bytes(c.growth.heapUsed)}) — ` +
           `≤ 10 s: ${complete && c.status === 200 ? verdict(c.ms, GOALS.csvMs) : `GAP (HTTP ${c.status}${c.error ? `, ${c.error}` : ''})`}`,
+      );
+    }
+    const x = b.xlsx;
+    if (x) {
+      lines.push(
+        `${b.backend}: XLSX export of every instance, ${bytes(x.bytes)} in ${(x.ms / 1000).toFixed(1)} s, first byte ${ms(x.firstByteMs)}, peak RSS ${bytes(x.peak.rss)} (+${bytes(x.growth.rss)}), ` +
+          `peak heap ${bytes(x.peak.heapUsed)} (+${bytes(x.growth.heapUsed)}) — ≤ 20 s: ${x.status === 200 && !x.error ? verdict(x.ms, GOALS.xlsxMs) : `GAP (HTTP ${x.status}${x.error ? `, ${x.error}` : ''})`}`,
       );
     }
     const w = b.browser;
