@@ -111,7 +111,11 @@ describe('handler groups', () => {
     server.close();
     anyOrigin.listen({ onUnhandledRequest: 'error' });
     try {
-      expect(await (await fetch('https://api.example.com/api/HealthCheck/Get')).json()).toEqual({ status: 'Healthy' });
+      expect(await (await fetch('https://api.example.com/api/HealthCheck/Get')).json()).toEqual({
+        status: 'Healthy',
+        database: 'Healthy',
+        timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      });
     } finally {
       anyOrigin.close();
       server.listen({ onUnhandledRequest: 'error' });
