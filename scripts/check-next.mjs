@@ -3,11 +3,12 @@
 // `next build`, starts `next start`, and checks in Chromium that the public form viewer, the form builder and Form
 // Instances are rendered by the server, hydrate without a warning or error in the console, and answer a click.
 //
-//   node scripts/check-next.mjs [--tarball path.tgz]      (npm run check:next; packs the built dist/ unless given one)
+//   node scripts/check-next.mjs [--tarball path.tgz] [--keep]   (npm run check:next; packs the built dist/ unless given
+//   a tarball; --keep leaves the installed and built example in the temporary folder it names)
 //
 // Writes .tmp/results/next.json ({ passed, failed }).
 import { execFileSync, spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,8 +18,9 @@ const root = new URL('..', import.meta.url).pathname;
 const began = Date.now();
 const elapsed = () => `${((Date.now() - began) / 1000).toFixed(1)} s`;
 // Outside the repository: Node and TypeScript look for packages in every parent folder's node_modules, and the
-// repository's would hide a package the example forgot to install.
-const work = join(tmpdir(), 'ccq-forms-admin-next');
+// repository's would hide a package the example forgot to install. A folder of its own per run (two runs at once do
+// not meet), removed at the end unless --keep.
+const work = mkdtempSync(join(tmpdir(), 'ccq-forms-admin-next-'));
 const app = join(work, 'app');
 
 let tarball = process.argv.includes('--tarball') ? process.argv[process.argv.indexOf('--tarball') + 1] : undefined;
@@ -30,15 +32,15 @@ if (!tarball) {
   tarball = join(packDir, readdirSync(packDir).find((f) => f.endsWith('.tgz')) ?? '');
 }
 
-// A copy of the example (its sources, not a previous run's install or build), with the tarball added as a host adds a package.
-rmSync(join(app, 'app'), { recursive: true, force: true });
-rmSync(join(app, '.next'), { recursive: true, force: true });
+// A copy of the example (its sources, not an install or build of it), with the tarball added as a host adds a package.
 mkdirSync(app, { recursive: true });
 cpSync(join(root, 'examples', 'next'), app, { recursive: true, filter: (src) => !/[/\\](node_modules|\.next)$/.test(src) });
 const sh = (cmd, args, env = {}) =>
   execFileSync(cmd, args, { cwd: app, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8', env: { ...process.env, FORCE_COLOR: '0', ...env } });
 
 const checks = [];
+/** Stops `next start` once it runs. */
+let stopServer = () => undefined;
 async function check(name, fn) {
   try {
     const out = await fn();
@@ -53,7 +55,16 @@ function finish() {
   const passed = checks.filter(Boolean).length;
   mkdirSync(join(root, '.tmp', 'results'), { recursive: true });
   writeFileSync(join(root, '.tmp', 'results', 'next.json'), JSON.stringify({ passed, failed: checks.length - passed }));
+  if (process.argv.includes('--keep')) console.log(`the example: ${app}`);
   console.log(`Next.js example: ${passed} passed, ${checks.length - passed} failed (${elapsed()})`);
+  stopServer();
+  if (!process.argv.includes('--keep')) {
+    try {
+      rmSync(work, { recursive: true, force: true, maxRetries: 3 });
+    } catch (error) {
+      console.log(`left ${work}: ${error.message}`);
+    }
+  }
   process.exit(checks.length - passed ? 1 : 0);
 }
 
@@ -83,7 +94,7 @@ const server = spawn('npx', ['next', 'start', '-p', String(port), '-H', '127.0.0
 const serverLog = [];
 server.stdout.on('data', (d) => serverLog.push(String(d)));
 server.stderr.on('data', (d) => serverLog.push(String(d)));
-const stopServer = () => {
+stopServer = () => {
   try {
     process.kill(-server.pid, 'SIGTERM');
   } catch {

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Package checks on the real tarball: publint, Are the Types Wrong, scratch ESM and CJS projects that install the
 // tarball and import the entry points, the README's install line with npm and with pnpm and its examples compiled in
-// both installs, and a scratch host at the lowest version of every peer that renders screens.
+// both installs, a scratch host at the lowest version of every peer that renders screens, and (CHECK_NEXT=1) the
+// Next.js example.
 // Writes .tmp/results/pack.json.
 //
 // The slow steps wait mostly on npm and on other processes: publint, attw and the three installs start together as soon
@@ -145,6 +146,9 @@ const started = {
     ],
     pnpmHost,
   ),
+  // With CHECK_NEXT=1, the Next.js App Router example on this tarball (scripts/check-next.mjs: its install, next build,
+  // next start and Chromium), checked at the end. Off by default: next build alone is ~65-70 CPU-s on two cores.
+  ...(process.env.CHECK_NEXT === '1' ? { next: start(process.execPath, [join(root, 'scripts', 'check-next.mjs'), '--tarball', tarball]) } : {}),
 };
 
 await check(`the tarball unpacks to at most ${UNPACKED_BUDGET.toLocaleString('en')} B and holds no source map`, () => {
@@ -546,6 +550,11 @@ await check(`install the tarball with the lowest peers (${lowestPeers.map(([n, v
 });
 copyFileSync(join(root, 'scripts', 'lowest-peers-render.mjs'), join(lowest, 'render.mjs'));
 await check('screens render with the lowest peers', () => run('node', ['render.mjs', root], lowest));
+
+if (started.next) {
+  await check('the Next.js App Router example (examples/next) builds, is rendered by the server, hydrates without warnings and answers', async () =>
+    (await outputOf(started.next)).split('\n').filter((line) => /^[✓✗]|^Next\.js example/.test(line)).join('\n'));
+}
 
 await removingPrevious;
 const passed = checks.filter((c) => c.ok).length;
