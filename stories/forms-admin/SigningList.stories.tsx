@@ -58,7 +58,11 @@ function auditorMayList() {
 /** The seeded envelopes for the administrator: Sent, Delivered, Completed, Declined and Voided, with every action. */
 export const Populated: Story = {
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByText('Completed')).toBeInTheDocument();
+    // The envelopes arrive after the first render: wait for the table's rows, then for the badge checked.
+    const table = await within(canvasElement).findByRole('table', { name: 'Signing' }, { timeout: 15_000 });
+    await expect(await within(table).findByText('Completed', undefined, { timeout: 15_000 })).toBeInTheDocument();
+    // The seeded five, under the header row.
+    await expect(within(table).getAllByRole('row')).toHaveLength(6);
   },
 };
 
@@ -203,7 +207,7 @@ export const MailFailed: Story = {
     const body = within(canvasElement.ownerDocument.body);
     await expect(await body.findByText('The e-mail to Nobody Here is being sent again.')).toBeInTheDocument();
     await expect(await canvas.findByText(/^E-mail to Nobody Here <nobody@mail\.invalid> failed: /)).toBeInTheDocument();
-    // The toast closes by itself (3 s); its close button has no name of its own, so the state checked is the envelope's.
-    await waitFor(() => expect(body.queryByText('The e-mail to Nobody Here is being sent again.')).not.toBeInTheDocument(), { timeout: 15_000 });
+    // The story is checked with its toast showing: the toast's close button is named.
+    await expect(body.getByRole('button', { name: 'Close notification' })).toBeInTheDocument();
   },
 };
