@@ -7,6 +7,7 @@ import { FormInstanceList } from '../../src/forms-admin/FormInstanceList';
 import { errorHandlers } from '../../src/testing';
 import { seedIds } from '../../src/testing/seed-ids';
 import { renderInApi, setupFakeApi } from '../admin/support/screen';
+import { lifecycleOf } from '../../src/testing/signing-model';
 
 const { backend, server, requestsTo } = setupFakeApi();
 afterEach(() => {
@@ -102,6 +103,16 @@ describe('FormInstanceDetail', () => {
     expect(await within(section('Signatures')).findByText(/^1\. Grace Hopper \(grace@example\.com\): /, undefined, long)).toBeInTheDocument();
     expect(backend.db.envelopes.filter((e) => e.formInstanceId === ids.loanCreated)).toHaveLength(1);
     await waitFor(() => expect(screen.getByRole('button', { name: 'Request signature' })).toBeDisabled());
+  });
+
+  it("shows an open envelope's reminder schedule", async () => {
+    const envelope = backend.db.envelopes.find((e) => e.formInstanceId === ids.loanSubmitted);
+    expect(envelope).toBeDefined();
+    // The fake keeps an envelope's state in its lifecycle (as the server's envelope row): the schedule is set there.
+    lifecycleOf(envelope!).reminderEveryDays = 2;
+    renderInApi(<FormInstanceDetail formInstanceId={ids.loanSubmitted} />);
+    await heading('Loan Application 00000003');
+    expect(await within(section('Signatures')).findByText('Reminders every 2 days until signed or expired', undefined, long)).toBeInTheDocument();
   });
 
   it("'Delete' soft-deletes after the confirmation and the page says so; 'Restore' brings it back", async () => {

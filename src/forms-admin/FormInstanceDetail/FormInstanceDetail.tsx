@@ -14,7 +14,7 @@ import { EnvelopeStatusBadge } from '../shared/EnvelopeStatusBadge';
 import { InstanceStatusBadge } from '../shared/InstanceStatusBadge';
 import { formatDateTime } from '../shared/ListScreen';
 import { ScreenPage, ScreenReadPage, SectionCard, screenClasses, useScreenStyles, type ScreenFactory, optionKeys, useScreenController } from '../shared/screen';
-import { auditCheckText } from '../SigningList/SigningList';
+import { auditCheckText, reminderScheduleText } from '../SigningList/SigningList';
 import { RequestSignatureDialog } from '../SigningList/RequestSignatureDialog';
 import { useFormInstanceDetail, type EnvelopeAudit, type FormInstanceDetailController, type FormInstanceDetailOptions } from './useFormInstanceDetail';
 
@@ -104,6 +104,7 @@ function EnvelopeCard({ c, envelope, locale }: { c: FormInstanceDetailController
   const audit = c.audits.get(envelope.envelopeId);
   const signers = [...envelope.signers].sort((a, b) => a.routingOrder - b.routingOrder);
   const completed = envelope.status === EnvelopeStatus.Completed;
+  const schedule = reminderScheduleText(envelope, labels);
   return (
     <Paper withBorder p="sm" component="article" aria-label={fillLabel(labels.fidEnvelopeOf, { date: formatDateTime(envelope.createdDateTime, locale) })}>
       <Stack gap="xs">
@@ -130,6 +131,13 @@ function EnvelopeCard({ c, envelope, locale }: { c: FormInstanceDetailController
         </Stack>
         {envelope.status === EnvelopeStatus.Voided && envelope.voidedReason && <Text size="sm">{fillLabel(labels.sgVoidedBecause, { reason: envelope.voidedReason })}</Text>}
         {envelope.status === EnvelopeStatus.Declined && envelope.declinedReason && <Text size="sm">{fillLabel(labels.sgDeclinedBecause, { reason: envelope.declinedReason })}</Text>}
+        {schedule && <Text size="sm">{schedule}</Text>}
+        {/* An e-mail that failed after its last retry: to whom and why (the Signing screen sends it again). */}
+        {(envelope.mailFailures ?? []).map((f) => (
+          <Text key={f.mailId} size="sm" fw={600} c="light-dark(var(--mantine-color-red-9), var(--mantine-color-red-4))">
+            {fillLabel(labels.sgMailFailed, { name: f.toName, email: f.toEmail, reason: f.error })}
+          </Text>
+        ))}
         {audit && <AuditTrail audit={audit} envelope={envelope} labels={labels} locale={locale} />}
       </Stack>
     </Paper>
