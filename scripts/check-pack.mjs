@@ -147,7 +147,7 @@ const started = {
     pnpmHost,
   ),
   // With CHECK_NEXT=1, the Next.js App Router example on this tarball (scripts/check-next.mjs: its install, next build,
-  // next start and Chromium), checked at the end. Off by default: next build alone is ~65-70 CPU-s on two cores.
+  // next start and Chromium), checked at the end. npm test sets it; off when the script runs alone: next build is ~65-70 CPU-s on two cores.
   ...(process.env.CHECK_NEXT === '1' ? { next: start(process.execPath, [join(root, 'scripts', 'check-next.mjs'), '--tarball', tarball]) } : {}),
 };
 

@@ -83,9 +83,10 @@ const stages = [
     { name: 'storybook build', cmd: 'npx', args: ['storybook', 'build', '--test', '--quiet', '-o', 'storybook-static'] },
     // The end-to-end tests serve this build; their global setup builds it again only when a source is newer.
     { name: 'example host build', cmd: 'npx', args: ['vite', 'build', '-c', 'example-host/vite.config.ts', '--logLevel', 'error'] },
-    // The package checks need only the library build, and mostly wait on npm (two installs): they start when the build
-    // has ended and run beside the rest of this stage and the next ones; their result is counted at the end.
-    { name: 'package checks', cmd: 'node', args: ['scripts/check-pack.mjs'], counts: 'pack.json', after: 'build', background: true },
+    // The package checks need only the library build, and mostly wait on npm (installs with npm and pnpm): they start
+    // when the build has ended and run beside the rest of this stage and the next ones; their result is counted at the
+    // end. They include the Next.js App Router example (CHECK_NEXT=1: its install, next build, next start, Chromium).
+    { name: 'package checks', cmd: 'node', args: ['scripts/check-pack.mjs'], env: { CHECK_NEXT: '1' }, counts: 'pack.json', after: 'build', background: true },
   ],
   [
     {
