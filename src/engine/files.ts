@@ -10,6 +10,8 @@ import { parsePointer } from '../contract/json-pointer';
 import { layoutFieldEntries, repeatBasePath } from './layout-walk';
 import { applicableSchemas, childSchema, prepareSchema, schemaResolver, type PreparedSchema, type SchemaNode } from './schema';
 
+export { fileReferencesText, fileSizeText, isFileReferences, type FileReference } from './file-references';
+
 /** The media types a file upload field may accept, in the order the builder offers them. */
 export const FILE_MEDIA_TYPES = ['application/pdf', 'image/png', 'image/jpeg', 'image/gif', 'image/webp', 'text/plain'] as const;
 
@@ -21,18 +23,6 @@ export const FILE_MAX_BYTES = 10 * 1024 * 1024;
 
 /** The longest file name kept (a longer one is cut). */
 export const FILE_NAME_MAX_LENGTH = 200;
-
-/** What an answer of a file upload question holds for each file: a reference to the stored file, never its bytes. */
-export interface FileReference {
-  /** The server's id of the stored file (a GUID). */
-  readonly fileId: string;
-  /** The visitor's file name, at most {@link FILE_NAME_MAX_LENGTH} characters. */
-  readonly name: string;
-  /** The size in bytes, as the server stored it. */
-  readonly size: number;
-  /** The media type read from the content. */
-  readonly type: string;
-}
 
 /** The limits of one file upload field, read from the schema of its path. */
 export interface FileLimits {
@@ -117,32 +107,4 @@ export function fileFieldOf(schema: { jsonSchema: object; layout: FormLayout }, 
     return limits ? { field: entry.field, limits } : null;
   }
   return null;
-}
-
-/** Whether a value is a list of file references (an answer of a file upload question). */
-export function isFileReferences(value: unknown): value is FileReference[] {
-  return (
-    Array.isArray(value) &&
-    value.every((item: unknown) => {
-      if (typeof item !== 'object' || item === null) return false;
-      const f = item as Record<string, unknown>;
-      return typeof f.fileId === 'string' && typeof f.name === 'string' && typeof f.size === 'number' && typeof f.type === 'string';
-    })
-  );
-}
-
-/** A file's size in words: bytes below 1 KB, whole KB below 1 MB, MB with one decimal above (1 KB = 1,024 bytes). */
-export function fileSizeText(size: number, locale?: string): string {
-  if (size < 1024) return `${size.toLocaleString(locale)} B`;
-  if (size < 1024 * 1024) return `${Math.round(size / 1024).toLocaleString(locale)} KB`;
-  return `${(size / (1024 * 1024)).toLocaleString(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 })} MB`;
-}
-
-/**
- * An answer of a file upload question as the exports' cell, view mode and the PDF answers page write it: each
- * file's name and size, joined by `; ` (`payslip.pdf (179 KB); id.png (1.2 MB)`); never the bytes. Empty for a
- * value that is no list of files.
- */
-export function fileReferencesText(value: unknown, locale?: string): string {
-  return isFileReferences(value) ? value.map((f) => `${f.name} (${fileSizeText(f.size, locale)})`).join('; ') : '';
 }

@@ -71,6 +71,8 @@ export const defaultFormUiLabels = {
   fileDownload: 'Download {name}',
   /** A form shown where no file can be stored (a preview). */
   fileNoUpload: 'Files cannot be attached here.',
+  /** Said (to assistive technology) while a file upload question's widget loads. */
+  fileLoading: 'Loading the file upload…',
 };
 
 /** Texts of the renderer. */

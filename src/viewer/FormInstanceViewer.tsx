@@ -553,34 +553,12 @@ function EditSession({ schema, instance, engine, linkToken, shared }: EditProps)
     onSubmitted: shared.onSubmitted,
   });
   const createdToken = useRef<string | null>(null);
-  // A file upload question stores its file for this instance (saved first when it is new), with its edit link.
+  // A file upload question stores its file for this instance (saved first when it is new), with its edit link; the
+  // upload code is loaded the first time a file is attached.
   const uploadFile = useCallback(
     async (file: File, fieldId: string): Promise<FileReference> => {
-      saver.change(engine.getData());
-      const formInstanceId = await new Promise<string>((resolve, reject) => {
-        const check = () => {
-          const { formInstanceId: id, status, error } = saver.getState();
-          if (id !== null) resolve(id);
-          else if (status === 'failed' || status === 'stale') reject(error);
-          else return false;
-          unsubscribe();
-          return true;
-        };
-        const unsubscribe = saver.subscribe(() => void check());
-        check();
-      });
-      const formData = new FormData();
-      formData.append('File', file, file.name);
-      const token = linkToken ?? createdToken.current;
-      const stored = await client.request<FileReference>({
-        method: 'POST',
-        path: '/api/FormFiles/Upload',
-        query: { formInstanceId, fieldId },
-        formData,
-        ...(token ? { headers: { Authorization: `Bearer ${token}` } } : {}),
-      });
-      if (!stored) throw new Error('The upload answered no file.');
-      return stored;
+      const { uploadInstanceFile } = await import('./file-upload');
+      return uploadInstanceFile({ saver, data: engine.getData(), client, token: () => linkToken ?? createdToken.current }, file, fieldId);
     },
     [saver, engine, client, linkToken],
   );

@@ -51,10 +51,13 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** Nothing attached yet: the question and its 'Choose a file' button. */
+/**
+ * Nothing attached yet: the question and its 'Choose a file' button (the picker is loaded on demand: meanwhile the
+ * button shows loading, disabled, in its place).
+ */
 export const Empty: Story = {
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('button', { name: 'Choose a file' })).toBeEnabled();
+    await waitFor(() => expect(within(canvasElement).getByRole('button', { name: 'Choose a file' })).toBeEnabled());
   },
 };
 
@@ -62,7 +65,7 @@ export const Empty: Story = {
 export const Uploaded: Story = {
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
-    await userEvent.upload(canvas.getByLabelText('Payslips', { selector: 'input' }), pdf('payslip-june.pdf', 2048));
+    await userEvent.upload(await canvas.findByLabelText('Payslips', { selector: 'input' }), pdf('payslip-june.pdf', 2048));
     await waitFor(() => expect(canvas.getByText('payslip-june.pdf (2 KB)')).toBeVisible());
     await expect(canvas.getByRole('button', { name: 'Remove payslip-june.pdf' })).toBeVisible();
     await userEvent.click(canvas.getByRole('button', { name: 'Submit' }));
@@ -74,7 +77,7 @@ export const Uploaded: Story = {
 export const TooLarge: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.upload(canvas.getByLabelText('Payslips', { selector: 'input' }), pdf('scan.pdf', 2 * 1024 * 1024));
+    await userEvent.upload(await canvas.findByLabelText('Payslips', { selector: 'input' }), pdf('scan.pdf', 2 * 1024 * 1024));
     await waitFor(() => expect(canvas.getByText('The file scan.pdf is larger than 1.0 MB.')).toBeVisible());
   },
 };
@@ -85,7 +88,7 @@ export const WrongType: Story = {
     const canvas = within(canvasElement);
     // As a drop or a picker set to 'All files' would: the picker's own filter is not applied.
     const user = userEvent.setup({ applyAccept: false });
-    await user.upload(canvas.getByLabelText('Payslips', { selector: 'input' }), new File(['GIF89a'], 'photo.gif', { type: 'image/gif' }));
+    await user.upload(await canvas.findByLabelText('Payslips', { selector: 'input' }), new File(['GIF89a'], 'photo.gif', { type: 'image/gif' }));
     await waitFor(() => expect(canvas.getByText('The file photo.gif is not one of the accepted types: PDF, PNG.')).toBeVisible());
   },
 };
@@ -102,7 +105,7 @@ export const View: Story = {
 export const ViewWithDownload: Story = {
   args: { mode: 'view', initialData: { papers: [stored] }, downloadFile: fn() },
   play: async ({ canvasElement, args }) => {
-    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Download payslip-may.pdf' }));
+    await userEvent.click(await within(canvasElement).findByRole('button', { name: 'Download payslip-may.pdf' }));
     await expect(args.downloadFile).toHaveBeenCalledWith(stored);
   },
 };

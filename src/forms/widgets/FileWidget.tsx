@@ -1,68 +1,74 @@
+/*
+ * The file upload question's parts loaded on demand (see `./FileField`, which draws the question's fieldset and what
+ * shows while this loads): the picker with the chosen files' checks and upload, and the view's download buttons. It
+ * imports nothing of the library but types: what it writes with (the texts' fill-in, a size in words) comes as
+ * {@link FileWords}, so a form without a file upload question carries none of it and no module is shared with it.
+ */
 import { Anchor, Button, FileButton, Group, Text } from '@mantine/core';
-import { use, useState } from 'react';
-import { fileLimitsOfNode, fileReferencesText, fileSizeText, isFileReferences, type FileReference } from '../../engine/files';
-import { fillMessage } from '../../engine/messages';
-import { FileDownloadContext, FileUploadContext } from '../context';
-import { GroupFieldset } from './GroupFieldset';
-import type { LiteRenderer } from './LiteField';
-import type { WidgetProps } from './types';
-import { textView, ViewAnswer, type ViewWidgetProps } from './ViewField';
+import { useState } from 'react';
+import type { FileReference } from '../../engine/file-references';
+import type { FileLimits } from '../../engine/files';
+import type { FileDownloader, FileUploader } from '../context';
+import type { FormLabels } from '../labels';
 
 /** A media type in short ('application/pdf' → 'PDF', 'text/plain' → 'TXT'). */
 const shortType = (type: string): string => (type === 'text/plain' ? 'TXT' : (type.split('/')[1] ?? type).toUpperCase());
 
-const FileText = textView((_cf, value) => fileReferencesText(value));
+/** How the file parts write their texts: the library's own helpers, given by `./FileField`. */
+export interface FileWords {
+  /** Fills a label's `{name}` places (`fillMessage`). */
+  fill: (template: string, values: Readonly<Record<string, string | number | undefined>>) => string;
+  /** A file's size in words (`fileSizeText`). */
+  size: (bytes: number) => string;
+}
 
-/**
- * View mode: each file's name and size, in the reader's locale; where the host downloads files (the instance page,
- * for staff), each one a 'Download' button.
- */
-export function FileView(props: ViewWidgetProps) {
-  const download = use(FileDownloadContext);
-  const { id, label, value, labels } = props;
-  if (!download || !isFileReferences(value) || value.length === 0) return <FileText {...props} />;
-  return (
-    <ViewAnswer id={id} label={label}>
-      {value.map((file) => (
-        <Text key={file.fileId} size="sm">
-          <Anchor component="button" type="button" onClick={() => download(file)}>
-            {fillMessage(labels.fileDownload, { name: file.name })}
-          </Anchor>{' '}
-          ({fileSizeText(file.size)})
-        </Text>
-      ))}
-    </ViewAnswer>
-  );
+/** What the picker gets from the question (`./FileField`). */
+export interface FilePickerProps {
+  /** The question's id (its legend is `${id}-legend`). */
+  id: string;
+  /** The layout field's id, which the upload is for. */
+  fieldId: string;
+  /** The question's label: the name of the file input. */
+  label: string;
+  /** The attached files. */
+  files: FileReference[];
+  /** The question's limits, from its path's schema. */
+  limits: FileLimits;
+  /** No file can be added or removed (disabled or read-only). */
+  locked: boolean;
+  /** The host's uploader (null: files cannot be attached here). */
+  upload: FileUploader | null;
+  /** The new answer (undefined: no file). */
+  onChange: (value: FileReference[] | undefined) => void;
+  onBlur: () => void;
+  /** Says (null: clears) why a file was refused, as the question's error. */
+  onProblem: (problem: string | null) => void;
+  labels: FormLabels;
+  words: FileWords;
 }
 
 /**
- * `file`: a file upload question. An accessible 'Choose a file' button opens the browser's file picker (the field's
- * accepted types offered), each chosen file is checked against the field's limits (its path's schema: types, largest
- * size, number of files) and sent to the host's `uploadFile` (the server stores it and reads its type from the
- * content); the answer keeps only `{ fileId, name, size, type }`. The files are listed with their size and a 'Remove'
- * button each; an upload in progress and a refusal are said in the group (a live status, an error).
+ * A file upload question's content: the attached files with their size and a 'Remove' button each, a live status
+ * while one is sent, and the 'Choose a file' button that opens the browser's file picker (the accepted types offered).
+ * Each chosen file is checked against the limits and sent to the host's `upload` (the server stores it and reads its
+ * type from the content); the answer keeps only `{ fileId, name, size, type }`.
  */
-export function FileWidget({ cf, id, label, description, state, disabled, readOnly, onChange, onBlur, labels }: WidgetProps) {
-  const upload = use(FileUploadContext);
+export function FilePicker({ id, fieldId, label, files, limits, locked, upload, onChange, onBlur, onProblem, labels, words: { fill, size } }: FilePickerProps) {
   const [busy, setBusy] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const files: FileReference[] = isFileReferences(state.value) ? state.value : [];
-  const limits = fileLimitsOfNode(cf.node);
-  const locked = disabled || readOnly;
 
   const choose = async (file: File | null) => {
     if (!file) return;
-    const words = { name: file.name, max: fileSizeText(limits.maxBytes), types: limits.accepted.map(shortType).join(', ') };
-    setProblem(null);
-    if (file.size > limits.maxBytes) return setProblem(fillMessage(labels.fileTooLarge, words));
-    if (!limits.accepted.some((type) => type === file.type)) return setProblem(fillMessage(labels.fileWrongType, words));
-    if (!upload) return setProblem(labels.fileNoUpload);
-    setBusy(fillMessage(labels.fileUploading, words));
+    const words = { name: file.name, max: size(limits.maxBytes), types: limits.accepted.map(shortType).join(', ') };
+    onProblem(null);
+    if (file.size > limits.maxBytes) return onProblem(fill(labels.fileTooLarge, words));
+    if (!limits.accepted.some((type) => type === file.type)) return onProblem(fill(labels.fileWrongType, words));
+    if (!upload) return onProblem(labels.fileNoUpload);
+    setBusy(fill(labels.fileUploading, words));
     try {
-      onChange([...files, await upload(file, cf.field.id)]);
+      onChange([...files, await upload(file, fieldId)]);
     } catch (error) {
       const status = (error as { status?: unknown } | null)?.status;
-      setProblem(fillMessage(status === 413 ? labels.fileTooLarge : status === 415 ? labels.fileWrongType : labels.fileUploadFailed, words));
+      onProblem(fill(status === 413 ? labels.fileTooLarge : status === 415 ? labels.fileWrongType : labels.fileUploadFailed, words));
     } finally {
       setBusy(null);
       onBlur();
@@ -70,15 +76,15 @@ export function FileWidget({ cf, id, label, description, state, disabled, readOn
   };
 
   return (
-    <GroupFieldset id={id} label={label} description={description} error={problem ?? state.error} required={state.required}>
+    <>
       {files.map((file) => (
         <Group key={file.fileId} gap="xs">
           <Text size="sm">
-            {file.name} ({fileSizeText(file.size)})
+            {file.name} ({size(file.size)})
           </Text>
           {locked ? null : (
             <Button variant="subtle" size="compact-sm" onClick={() => onChange(files.length > 1 ? files.filter((f) => f !== file) : undefined)}>
-              {fillMessage(labels.fileRemove, { name: file.name })}
+              {fill(labels.fileRemove, { name: file.name })}
             </Button>
           )}
         </Group>
@@ -95,22 +101,18 @@ export function FileWidget({ cf, id, label, description, state, disabled, readOn
           )}
         </FileButton>
       )}
-    </GroupFieldset>
+    </>
   );
 }
 
-/**
- * The light stand-in of a file upload while a long form mounts progressively: the attached files in words and the
- * 'Choose a file' button, in the fieldset the question becomes (the picker opens once the full widget is mounted).
- */
-export const liteFile: LiteRenderer = ({ state, readOnly, labels }, { common, fieldset }) =>
-  fieldset(
-    <>
-      <div>{fileReferencesText(state.value)}</div>
-      {readOnly ? null : (
-        <button type="button" {...common}>
-          {labels.fileChoose}
-        </button>
-      )}
-    </>,
-  );
+/** View mode where the host downloads files (the instance page, for staff): each file a 'Download' button and its size. */
+export function FileDownloads({ files, download, labels, words: { fill, size } }: { files: FileReference[]; download: FileDownloader; labels: FormLabels; words: FileWords }) {
+  return files.map((file) => (
+    <Text key={file.fileId} size="sm">
+      <Anchor component="button" type="button" onClick={() => download(file)}>
+        {fill(labels.fileDownload, { name: file.name })}
+      </Anchor>{' '}
+      ({size(file.size)})
+    </Text>
+  ));
+}

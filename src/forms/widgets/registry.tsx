@@ -14,7 +14,7 @@ import { CheckboxesWidget, RadioWidget, SegmentedWidget, SelectWidget } from './
 import { liteBoolean, liteGroup, liteNumber, liteSelect, liteSignature, liteText, liteTextarea, type LiteRenderer } from './LiteField';
 import { MultiSelectWidget } from './MultiSelectWidget';
 import { NumberWidget } from './NumberWidget';
-import { FileView, FileWidget, liteFile } from './FileWidget';
+import { FileEdit, FileView, liteFile } from './FileField';
 import { liteMatrix, matrixText, MatrixWidget } from './MatrixWidget';
 import { liteRating, RatingWidget, starCount, starsText } from './RatingWidget';
 import { SignatureWidget } from './SignatureWidget';
@@ -116,7 +116,7 @@ export const FORM_WIDGETS: Readonly<{ [K in FieldWidget]: FormWidget & { kind: K
   signature: widget('signature', { Edit: SignatureWidget, View: SignatureView, lite: liteSignature }),
   rating: widget('rating', { Edit: RatingWidget, View: textView((cf, value, labels) => starsText(labels, value, starCount(cf))), lite: liteRating }),
   matrix: widget('matrix', { Edit: MatrixWidget, View: textView(matrixText), lite: liteMatrix }),
-  file: widget('file', { Edit: FileWidget, View: FileView, lite: liteFile }),
+  file: widget('file', { Edit: FileEdit, View: FileView, lite: liteFile }),
   static: widget('static', { Edit: StaticEdit, View: StaticView, lite: staticLite }),
 });
 

@@ -70,4 +70,5 @@ export const germanFormLabels: FormLabels = {
   fileUploadFailed: 'Die Datei {name} konnte nicht hochgeladen werden. Bitte versuchen Sie es erneut.',
   fileDownload: '{name} herunterladen',
   fileNoUpload: 'Hier können keine Dateien angehängt werden.',
+  fileLoading: 'Der Datei-Upload wird geladen…',
 };

@@ -70,4 +70,5 @@ export const frenchFormLabels: FormLabels = {
   fileUploadFailed: 'Le fichier {name} n’a pas pu être envoyé. Veuillez réessayer.',
   fileDownload: 'Télécharger {name}',
   fileNoUpload: 'Aucun fichier ne peut être joint ici.',
+  fileLoading: 'Chargement de l’envoi de fichiers…',
 };
