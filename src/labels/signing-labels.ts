@@ -81,7 +81,7 @@ export const signingLabels = {
   sgReminderScheduleDaily: 'Reminders every day until signed or expired',
   sgMailFailed: 'E-mail to {name} <{email}> failed: {reason}',
   sgResendMail: 'Send again',
-  sgResendMailNamed: 'Send the e-mail to {name} again',
+  sgResendMailNamed: 'Send again: e-mail to {name}',
   sgMailResent: 'The e-mail to {name} is being sent again.',
   sgResendMailFailed: 'Could not send the e-mail to {name} again',
   sgCopyLink: 'Copy link of {signer}',

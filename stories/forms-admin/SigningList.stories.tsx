@@ -203,7 +203,7 @@ export const MailFailed: Story = {
     const failure = await canvas.findByText(/^E-mail to Nobody Here <nobody@mail\.invalid> failed: .*550/);
     const row = failure.closest('tr') as HTMLElement;
     await expect(within(row).getByText('Reminders every 2 days until signed or expired')).toBeInTheDocument();
-    await userEvent.click(within(row).getByRole('button', { name: 'Send the e-mail to Nobody Here again' }));
+    await userEvent.click(within(row).getByRole('button', { name: 'Send again: e-mail to Nobody Here' }));
     const body = within(canvasElement.ownerDocument.body);
     await expect(await body.findByText('The e-mail to Nobody Here is being sent again.')).toBeInTheDocument();
     await expect(await canvas.findByText(/^E-mail to Nobody Here <nobody@mail\.invalid> failed: /)).toBeInTheDocument();
