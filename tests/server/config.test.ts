@@ -57,7 +57,7 @@ describe('host widget kinds', () => {
     expect(resolveConfig(config).hostWidgetKinds).toEqual({ 'star-rating': 'number', mood: 'choice' });
     expect(resolveConfig({}).hostWidgetKinds).toEqual({});
     expect(() => configFromEnv({ HOST_WIDGET_KINDS: 'star-rating:stars' })).toThrow(
-      'HOST_WIDGET_KINDS must list kind:value pairs such as "star-rating:number", the value one of string, number, boolean, choice, list, matrix, none; got "star-rating:stars"',
+      'HOST_WIDGET_KINDS must list kind:value pairs such as "star-rating:number", the value one of string, number, boolean, choice, list, matrix, file, none; got "star-rating:stars"',
     );
     expect(() => resolveConfig({ hostWidgetKinds: { email: 'list' } })).toThrow(/^hostWidgetKinds: The built-in widget 'email' stores string values/);
   });
