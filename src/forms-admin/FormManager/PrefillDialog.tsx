@@ -58,7 +58,7 @@ export function PrefillDialog({ controller: p, labels, onCreated }: PrefillDialo
                       </Table.Td>
                       <Table.Td>
                         {v.problem ? (
-                          <Text size="sm" c="red.9">
+                          <Text size="sm" c="light-dark(var(--mantine-color-red-9), var(--mantine-color-red-4))">
                             {fillLabel(labels.fmPrefillLeftEmpty, { message: v.problem.message })}
                           </Text>
                         ) : v.text === '' ? (
@@ -78,7 +78,7 @@ export function PrefillDialog({ controller: p, labels, onCreated }: PrefillDialo
     );
   };
   return (
-    <Modal opened={p.opened} onClose={p.close} title={labels.fmPrefillTitle} size="lg">
+    <Modal opened={p.opened} onClose={p.close} title={labels.fmPrefillTitle} size="lg" closeButtonProps={{ 'aria-label': labels.close }}>
       <Stack gap="md">
         {body()}
         <Group justify="flex-end" gap="xs">
