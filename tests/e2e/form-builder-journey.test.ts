@@ -390,10 +390,12 @@ describe('the form builder, end to end', () => {
       await rating.getByRole('radio', { name: 'Not answered' }).focus();
       for (let i = 0; i < 4; i++) await v.keyboard.press('ArrowRight');
       await expect.poll(() => rating.getByRole('radio', { name: '4 of 7 stars' }).isChecked()).toBe(true);
-      // The file upload: the picker's input takes the file (as the browser's dialog would); it is listed once stored.
+      // The file upload: the picker's input takes the file (as the browser's dialog would), and the visitor presses
+      // Submit while it is still uploading: the submit waits for it, so the stored answers hold the file (checked below).
       await v.locator('input[type=file][aria-label="Payslip"]').setInputFiles({ name: 'payslip.png', mimeType: 'image/png', buffer: Buffer.from(PAYSLIP) });
-      await v.getByText(/^payslip\.png \(93 B\)$/).waitFor({ timeout: 30_000 });
       await v.getByRole('button', { name: /Submit/ }).click();
+      await v.getByText(L.formSubmittedTitle).first().waitFor({ timeout: 30_000 });
+      await v.getByText(/payslip\.png \(93 B\)/).first().waitFor({ timeout: 15_000 });
       await expect
         .poll(async () => (await apiGet<{ value: unknown[] }>(page, `/odata/FormInstanceOData?$filter=formSchemaId eq ${v1}`)).value.length, {
           timeout: 15_000,
