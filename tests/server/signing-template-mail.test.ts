@@ -26,6 +26,10 @@ import { call, callJson, START_TIMEOUT_MS, startTestServer, type TestServer } fr
 import { pdfsig, pdfText, pngDataUrl, signingPage, templateFields } from './signing-helpers';
 import { toolOutput } from './tools';
 
+// The queue sends on timers after the call answers: wait for what it did (vi.waitFor's 1 s default is short on a busy
+// machine), never for a fixed time.
+const QUEUE_WAIT = { timeout: 30_000, interval: 20 };
+
 const FIXTURE = fileURLToPath(new URL('../fixtures/pdfs/sample_form.pdf', import.meta.url));
 let server: TestServer;
 let editor: string;
@@ -209,7 +213,7 @@ describe('the mail queue', () => {
     await queue.send(message);
     // Queued, not sent: the caller (a request) did not wait for the SMTP server.
     expect(attempts).toEqual([]);
-    await vi.waitFor(() => expect(attempts).toHaveLength(3));
+    await vi.waitFor(() => expect(attempts).toHaveLength(3), QUEUE_WAIT);
     await queue.idle();
     expect(queue.failed).toEqual([]);
     expect(logs).toEqual(['warn mail failed, retrying', 'warn mail failed, retrying']);
@@ -230,7 +234,7 @@ describe('the mail queue', () => {
       [1, 1],
     );
     await queue.send(message);
-    await vi.waitFor(() => expect(queue.failed).toHaveLength(1));
+    await vi.waitFor(() => expect(queue.failed).toHaveLength(1), QUEUE_WAIT);
     expect(attempts).toBe(3);
     expect(queue.failed[0]).toMatchObject({ message, attempts: 3, error: 'Error: 550 mailbox unavailable' });
     expect(logs.at(-1)).toBe('error mail not sent');
@@ -252,7 +256,7 @@ describe('the mail queue', () => {
     await vi.waitFor(async () => {
       const [id] = await rowsOf(envelopeId);
       expect((await store.find(id ?? ''))?.attempts).toBe(1);
-    });
+    }, QUEUE_WAIT);
     await down.stop();
     const [mailId] = await rowsOf(envelopeId);
     expect((await store.find(mailId ?? ''))).toMatchObject({ status: 'pending', attempts: 1, lastError: '421 try again later' });
@@ -261,7 +265,7 @@ describe('the mail queue', () => {
     const later = new Date(t1.getTime() + 61_000);
     const next = new MailQueue({ send: async (m) => void sent.push(m) }, () => undefined, [60_000], { store, now: () => later, pollMs: null });
     next.wake();
-    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    await vi.waitFor(() => expect(sent).toHaveLength(1), QUEUE_WAIT);
     await next.idle();
     expect(sent[0]).toMatchObject({ subject: 'Left in the queue', envelopeId, to: message.to });
     expect(Array.from(sent[0]!.attachments[0]!.bytes)).toEqual([37, 80, 68, 70]);
@@ -273,7 +277,7 @@ describe('the mail queue', () => {
       pollMs: null,
     });
     await refusing.send({ ...message, envelopeId });
-    await vi.waitFor(() => expect(refusing.failed).toHaveLength(1));
+    await vi.waitFor(() => expect(refusing.failed).toHaveLength(1), QUEUE_WAIT);
     expect(await store.failures([envelopeId])).toMatchObject([{ status: 'failed', attempts: 1, lastError: '550 5.1.1 no such user' }]);
     await refusing.stop();
     await next.stop();
