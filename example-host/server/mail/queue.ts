@@ -78,7 +78,8 @@ export class MailQueue implements Mailer {
         if (this.stopped) return;
         const report = await deliverDueMail({ store: this.store, transport: this.inner, now: this.now, retryDelaysMs: this.retryDelaysMs, log: this.log });
         this.failed.push(...report.given);
-        for (const delay of report.retryInMs) this.later(delay);
+        const at = this.now().getTime();
+        for (const delay of report.retryInMs) this.later(at + delay);
       } while (this.again && !this.stopped);
     })()
       .catch((error: unknown) => this.log({ level: 'error', msg: 'mail queue pass failed', error: String(error) }))
@@ -89,12 +90,18 @@ export class MailQueue implements Mailer {
       });
   }
 
-  /** Wakes the worker when a retry is due. */
-  private later(delay: number): void {
+  /**
+   * Wakes the worker when a retry is due (`dueAt`, on the queue's clock). A timer may fire a little before the clock
+   * reaches its time (Node measures timers from the event loop's cached time, which lags under load); the worker would
+   * then find nothing due and the message would wait for the next poll, so an early timer is armed again for the rest.
+   */
+  private later(dueAt: number): void {
     const timer = setTimeout(() => {
       this.timers.delete(timer);
-      this.wake();
-    }, delay);
+      if (this.stopped) return;
+      if (this.now().getTime() < dueAt) this.later(dueAt);
+      else this.wake();
+    }, Math.max(1, dueAt - this.now().getTime()));
     timer.unref();
     this.timers.add(timer);
   }
