@@ -669,6 +669,7 @@ export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
   // A new selection opens its panel (a hundred inputs and two rule editors) as a deferred value: the click shows on
   // the canvas at once, and the panel is drawn after it without holding a frame for long.
   const paneSelection = useDeferredValue(state.selection);
+  const paneStale = (paneSelection?.id ?? '') !== (state.selection?.id ?? '');
   const [showPreview, setShowPreview] = useState(false);
   const [showJson, setShowJson] = useState(false);
   const [moveTo, setMoveTo] = useState<string | null>(null);
@@ -938,7 +939,8 @@ export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
   const overlay = <DragOverlay>{activeDrag ? <Paper withBorder p="xs" shadow="md">{overlayText(c, activeDrag)}</Paper> : null}</DragOverlay>;
   const propertiesEl = canEdit ? (
     <Paper ref={propertiesRef} withBorder p="sm" w={narrow ? '100%' : 340} component="aside" aria-label={labels.fbProperties} {...getStyles('properties', { style: { flexShrink: 0 } })}>
-      <Stack gap="sm" data-builder-panel={paneSelection?.id ?? ''}>
+      {/* Until the pane shows the item just selected, it takes no input: what is typed never lands in the item before. */}
+      <Stack gap="sm" data-builder-panel={paneSelection?.id ?? ''} inert={paneStale || undefined} aria-busy={paneStale || undefined}>
         <Title order={2} size="h4">
           {labels.fbProperties}
         </Title>

@@ -77,6 +77,8 @@ async function press(page: Page, target: Locator, key = 'Enter'): Promise<void> 
 
 /** Tab to a text box, select what it holds and type `text` over it. */
 async function typeInto(page: Page, target: Locator, text: string): Promise<void> {
+  // The builder's Properties pane follows a new selection a moment later and takes no input until then.
+  await page.locator('[data-builder-panel][aria-busy]').waitFor({ state: 'detached', timeout: 15_000 });
   await tabTo(page, target);
   await page.keyboard.press('Control+a');
   await page.keyboard.type(text);
@@ -128,10 +130,12 @@ async function menuItem(page: Page, item: Locator, menuButton: Locator, entry: s
   await page.keyboard.press('Enter');
   const menu = page.getByRole('menu');
   await menu.waitFor();
-  for (let i = 0; i < 12; i++) {
+  let reached = false;
+  for (let i = 0; i < 12 && !reached; i++) {
     await page.keyboard.press('ArrowDown');
-    if ((await page.evaluate(() => document.activeElement?.textContent?.trim() ?? '')) === entry) break;
+    reached = (await page.evaluate(() => document.activeElement?.textContent?.trim() ?? '')) === entry;
   }
+  if (!reached) throw new Error(`The menu's entry '${entry}' never took the focus`);
   await page.keyboard.press('Enter');
 }
 
