@@ -22,6 +22,15 @@ export interface GatePass {
   visitorOf: number | null;
 }
 
+/**
+ * Whether a route runs, as for an anonymous caller, when the bearer token names no user (unknown, altered, expired): a
+ * public route does (its routes need no sign-in, and a visitor whose sign-in went stale still opens a public form);
+ * every other route answers 401.
+ */
+export function ignoresInvalidToken(rule: Pick<RouteRule, 'claim'>): boolean {
+  return rule.claim === 'public';
+}
+
 /** The message of a call that needs a signed-in user and has none. */
 export const ACCESS_TOKEN_REQUIRED = 'An access token is required.';
 

@@ -28,6 +28,8 @@ export interface ContractTarget {
   client: ApiClient;
   /** The seeded administrator's bearer token (for requests the typed client would not send). */
   adminToken: string;
+  /** A bearer token that names no user (the fake's for an unknown user; a JWT the server cannot verify). */
+  invalidUserToken: string;
   /** A client acting as a seeded account, or anonymous (null: no token at all). */
   clientAs(oidcId: SeededOidcId | null): ApiClient;
   /** A client acting as a new signed-in user who holds no claim; `oidcId` is theirs. */
@@ -76,6 +78,7 @@ export async function startFakeTarget(options: TargetOptions = {}): Promise<Cont
     baseUrl: FAKE_BASE,
     client: as('admin'),
     adminToken: backend.tokenFor('admin'),
+    invalidUserToken: 'fake-user:nobody',
     clientAs: as,
     newUser: async () => {
       // The server makes an application user of a new token's subject on its first call; the fake is told.
@@ -141,6 +144,7 @@ export async function startServerTarget(options: TargetOptions = {}): Promise<Co
     baseUrl: server.url,
     client: as('admin'),
     adminToken: tokens.get('admin') ?? '',
+    invalidUserToken: 'eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJub2JvZHkifQ.bm90LXNpZ25lZA',
     clientAs: as,
     newUser: async () => {
       const oidcId = `contract-user-${crypto.randomUUID().slice(0, 8)}`;

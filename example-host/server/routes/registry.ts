@@ -21,7 +21,7 @@ import {
   type RouteMethod,
   type RouteRule,
 } from '../../../src/domain';
-import { gatedError, gateRoute, type GatePass } from '../../../src/service/route-gate';
+import { gatedError, gateRoute, ignoresInvalidToken, type GatePass } from '../../../src/service/route-gate';
 import { ensureApplicationUser, TokenError, bearerToken, type AuthContext } from '../auth';
 import type { Services } from '../services';
 import { domainProblem, problem, QueryReader } from './http';
@@ -183,7 +183,7 @@ export function mountRoutes(app: Hono<AppEnv>, registry: RouteRegistry, services
   for (const declaration of registry.list()) {
     app.on(declaration.method, declaration.path, async (c) => {
       let auth: AuthContext | null = null;
-      if (declaration.claim === 'public') {
+      if (ignoresInvalidToken(declaration)) {
         // A valid token on a public route identifies the caller; an invalid one is ignored.
         if (c.req.header('authorization')) auth = await authenticate(c, services).catch(() => null);
       } else if (!declaration.anonymousForms || /^Bearer\s+\S+\.\S+\.\S+\s*$/i.test(c.req.header('authorization') ?? '')) {

@@ -8,7 +8,7 @@ import { delay, http, HttpResponse, type HttpHandler } from 'msw';
 import { DomainError, QueryParams, routeRule, type RouteRule } from '../../domain';
 import { retryAfterOf } from '../../domain/forms/anonymous-writes';
 import { attachmentDisposition } from '../../domain/signing';
-import { gatedError, gateRoute, type GatePass, type GateUser } from '../../service/route-gate';
+import { gatedError, gateRoute, ignoresInvalidToken, type GatePass, type GateUser } from '../../service/route-gate';
 import type { RouteAnswer, RouteRequest, ServiceRoute } from '../../service/routes';
 import type { Caller, FakeBackend } from '../backend';
 import { json, noContent, ok, problem } from '../http';
@@ -110,7 +110,8 @@ export function toHttpHandler(backend: FakeBackend, route: FakeRoute, options: H
     if (options.latencyMs && options.latencyMs > 0) await delay(options.latencyMs);
     const caller = backend.identify(request);
     backend.record(request, caller.user);
-    if (caller.invalidToken) return problem(401, 'The bearer token names no user.');
+    // A token naming no user leaves the caller anonymous where the route allows it, as the server does.
+    if (caller.invalidToken && !ignoresInvalidToken(rule)) return problem(401, 'The bearer token names no user.');
     let pass: GatePass;
     try {
       pass = gateRoute(rule, gateUser(backend, caller));
