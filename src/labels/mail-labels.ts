@@ -23,6 +23,12 @@ export const mailLabels = {
   /** Stands for the signer's name when it is not known. */
   mlSomeSigner: 'A signer',
   mlFooter: 'This message was sent automatically by the forms service.',
+  // The receipt to a visitor who sent a form and gave an e-mail address (`{date}`: when it was received)
+  mlReceiptSubject: 'We received your answers to “{form}”',
+  mlReceiptGreeting: 'Hello,',
+  mlReceiptBody: 'Thank you: your answers to “{form}” were received on {date}.',
+  mlReceiptLink: 'View your answers',
+  mlReceiptLinkText: 'The link above shows your answers, read-only: do not forward it.',
   // The Outbox screen (src/forms-admin/MailOutbox): the mail the server sent
   obTitle: 'Outbox',
   obSubtitle: 'The e-mail the server sent, newest first, with its text. In development the server keeps it here instead of delivering it.',

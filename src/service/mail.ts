@@ -20,7 +20,7 @@ export interface MailAttachment {
 }
 
 /** What a message is for. */
-export type MailKind = 'signing-request' | 'reminder' | 'declined' | 'voided' | 'completed';
+export type MailKind = 'signing-request' | 'reminder' | 'declined' | 'voided' | 'completed' | 'receipt';
 
 /** One message: its recipient, subject, text and HTML parts and attachments, and what it is about. */
 export interface MailMessage {
@@ -32,9 +32,9 @@ export interface MailMessage {
   /** The HTML part: the same content as `text`. */
   html: string;
   attachments: MailAttachment[];
-  /** The envelope the message is about. */
+  /** The envelope the message is about ('' for a message about none: a visitor's receipt). */
   envelopeId: string;
-  /** The signer's own link, for requests and reminders. */
+  /** The signer's own link, for requests and reminders; the visitor's view link, for a receipt. */
   link?: string;
 }
 
@@ -43,7 +43,7 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
-/** The texts of the signing messages (`{name}` placeholders), taken from the labels (src/labels/mail-labels.ts). */
+/** The texts of the messages, the signing's and a visitor's receipt (`{name}` placeholders), taken from the labels (src/labels/mail-labels.ts). */
 export interface SigningMailTexts {
   mlGreeting: string;
   mlInviteSubject: string;
@@ -60,6 +60,11 @@ export interface SigningMailTexts {
   mlDeclinedBody: string;
   mlSomeSigner: string;
   mlFooter: string;
+  mlReceiptSubject: string;
+  mlReceiptGreeting: string;
+  mlReceiptBody: string;
+  mlReceiptLink: string;
+  mlReceiptLinkText: string;
 }
 
 /** The names of {@link SigningMailTexts}, so a backend can take them out of a whole labels pack. */
@@ -79,6 +84,11 @@ export const SIGNING_MAIL_TEXT_KEYS = [
   'mlDeclinedBody',
   'mlSomeSigner',
   'mlFooter',
+  'mlReceiptSubject',
+  'mlReceiptGreeting',
+  'mlReceiptBody',
+  'mlReceiptLink',
+  'mlReceiptLinkText',
 ] as const satisfies readonly (keyof SigningMailTexts)[];
 
 /** The mail texts of a labels pack (any object holding at least those keys). */
@@ -178,6 +188,55 @@ export function declinedMail(facts: SigningMailFacts & { signerName: string | nu
   const values = { form: formName, name: to.name, signer: facts.signerName ?? texts.mlSomeSigner };
   const blocks: Block[] = [{ paragraph: fill(texts.mlGreeting, values) }, { paragraph: fill(texts.mlDeclinedBody, values) }, { quote: facts.reason }, { paragraph: texts.mlFooter }];
   return { kind: 'declined', to, subject: fill(texts.mlDeclinedSubject, values), ...parts(blocks), attachments: [], envelopeId: facts.envelopeId };
+}
+
+/** What a visitor's receipt is written from: the form, the visitor's address, their view link and when they sent. */
+export interface ReceiptMailFacts {
+  texts: SigningMailTexts;
+  formName: string;
+  email: string;
+  /** The visitor's view link: their answers, read-only. */
+  link: string;
+  submittedAt: Date;
+  /** The locale the date is written in ('en' when absent). */
+  locale?: string;
+}
+
+/** The receipt to a visitor who sent a form and gave an e-mail address: when it was received and their view link. */
+export function receiptMail(facts: ReceiptMailFacts): MailMessage {
+  const { texts } = facts;
+  const values = { form: facts.formName, date: mailDate(facts.submittedAt, facts.locale ?? 'en') };
+  const blocks: Block[] = [
+    { paragraph: texts.mlReceiptGreeting },
+    { paragraph: fill(texts.mlReceiptBody, values) },
+    { link: facts.link, words: fill(texts.mlReceiptLink, values) },
+    { paragraph: texts.mlReceiptLinkText },
+    { paragraph: texts.mlFooter },
+  ];
+  return { kind: 'receipt', to: { name: '', email: facts.email }, subject: fill(texts.mlReceiptSubject, values), ...parts(blocks), attachments: [], envelopeId: '', link: facts.link };
+}
+
+/** An e-mail address as a receipt may be sent to: one `@`, no spaces, a dot in the domain. */
+const RECEIPT_ADDRESS = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * The e-mail address a visitor gave in their answers: the first property of the schema (in order, nested objects
+ * included, arrays not) whose format is `email` or `idn-email` and whose answer is an address; null when none.
+ */
+export function receiptAddress(jsonSchema: unknown, data: unknown): string | null {
+  if (!isObject(jsonSchema) || !isObject(data) || !isObject(jsonSchema.properties)) return null;
+  for (const [name, property] of Object.entries(jsonSchema.properties)) {
+    if (!isObject(property)) continue;
+    const value = data[name];
+    if ((property.format === 'email' || property.format === 'idn-email') && typeof value === 'string' && RECEIPT_ADDRESS.test(value.trim())) return value.trim();
+    const nested = property.type === 'object' ? receiptAddress(property, value) : null;
+    if (nested) return nested;
+  }
+  return null;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**

@@ -11,13 +11,14 @@
  * Every answer with a row carries its version as `ETag`. Each call is a use case of src/service/forms.ts over the
  * backend's {@link FormsRouteBackend}.
  */
-import type { CrudEntityName, InstanceFromApplication, JsonObject } from '../contract/types';
+import type { CrudEntityName, FormInstance, InstanceFromApplication, JsonObject } from '../contract/types';
 import { filledPdfFileName, pdfValuesFromData, type PdfFieldValue, type PrimitivePath } from '../domain/pdf';
 import { attachmentDisposition } from '../domain/signing/disposition';
 import { answerPatternCheck, checkJsonContentType, DomainError, isUuid, readPatternCheckBody, MAX_INSTANCE_BODY_BYTES, MAX_REQUEST_BODY_BYTES, parseJsonText, requireJsonObject, type JsonRecord } from '../domain';
 import { allLive, currentPublicVersion, etagOf, FORM_LINK_TOKEN_HEADER, FORMS_CRUD_ENTITIES, formLinkUrl, rowNotFound, type FormLinkMode } from '../domain/forms';
 import { deleteFormsRow, patchFormsRow, postFormsRow, softDeleteFormsRow, type FormsCaller, type FormsPorts } from './forms';
 import { completeInstance, duplicateInstance, instanceFromApplication, instanceLink } from './forms-instances';
+import { isVisitorSubmit, sendVisitorReceipt, type ReceiptMail } from './mail-receipt';
 import { EMPTY_OK, json, NO_CONTENT, readBody, type RouteRequest, type ServiceRoute } from './routes';
 
 /** A backend as the forms routes see it. */
@@ -39,6 +40,8 @@ export interface FormsRouteBackend {
   pdfTemplate(formId: string): Promise<Uint8Array | null>;
   /** The template with its fields filled with `values` (flattened on request), and the fields that could not take theirs. */
   fillPdf(template: Uint8Array, values: Record<string, PdfFieldValue>, flatten: boolean, formName: string): Promise<{ bytes: Uint8Array; skipped: readonly unknown[] }>;
+  /** The mail a visitor's receipt is sent with (null: the backend sends none). */
+  receiptMail(): ReceiptMail | null;
 }
 
 /** A forms route. */
@@ -58,6 +61,12 @@ function queryId(request: RouteRequest, label: string): string {
   return id.toLowerCase();
 }
 
+/** After a visitor's write is stored: their receipt when the write sent their answers (a failing mailer changes nothing). */
+async function receiptOf(ports: FormsPorts, backend: FormsRouteBackend, body: JsonRecord, row: FormInstance): Promise<void> {
+  if (!isVisitorSubmit(body, row)) return;
+  await sendVisitorReceipt({ ...ports, publicBaseUrl: (form) => backend.publicBaseUrl(form) }, backend.receiptMail(), row).catch(() => false);
+}
+
 function entityRoutes(name: CrudEntityName): FormsRoute[] {
   const { label } = FORMS_CRUD_ENTITIES[name];
   const maxBytes = name === 'forminstance' ? MAX_INSTANCE_BODY_BYTES : MAX_REQUEST_BODY_BYTES;
@@ -69,7 +78,9 @@ function entityRoutes(name: CrudEntityName): FormsRoute[] {
       summary: `Saves a new ${label}.`,
       async handle(request, backend) {
         const { body, bytes } = await readSizedBody(request, maxBytes);
-        const { row, version, editLink } = await postFormsRow(await backend.ports(bytes), name, body, await backend.caller());
+        const ports = await backend.ports(bytes);
+        const { row, version, editLink } = await postFormsRow(ports, name, body, await backend.caller());
+        if (editLink !== undefined) await receiptOf(ports, backend, body, row as FormInstance);
         return json(row, { ETag: etagOf(version), ...(editLink === undefined ? {} : { [FORM_LINK_TOKEN_HEADER]: editLink }) });
       },
     },
@@ -80,7 +91,10 @@ function entityRoutes(name: CrudEntityName): FormsRoute[] {
       async handle(request, backend) {
         const { body, bytes } = await readSizedBody(request, maxBytes);
         const ifMatch = request.header('if-match');
-        const { row, version } = await patchFormsRow(await backend.ports(bytes), name, body, await backend.caller(), ifMatch);
+        const ports = await backend.ports(bytes);
+        const caller = await backend.caller();
+        const { row, version } = await patchFormsRow(ports, name, body, caller, ifMatch);
+        if (name === 'forminstance' && caller.userId === null) await receiptOf(ports, backend, body, row as FormInstance);
         return json(row, { ETag: etagOf(version) });
       },
     },

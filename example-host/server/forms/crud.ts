@@ -17,6 +17,9 @@ import { tableRoute } from '../routes/table';
 import { callerLink } from './http';
 import { checkSchemaShape, nextTurn } from './schema-check';
 import { serverFormLinks, serverInstancePorts } from './store';
+import { mailQueueOf } from '../signing/routes';
+import { signingMailTextsOf } from '../../../src/service/mail';
+import { englishLabels } from '../../../src/labels/english';
 
 /**
  * The forms use cases' ports over the server: its database; the schema rules off the request thread, a turn of the
@@ -52,6 +55,11 @@ export function drizzleFormsBackend(ctx: RouteContext): FormsRouteBackend {
     applicationModel: () => ({ paths: primitivePathsOf(config.applicationModel.schema), example: config.applicationModel.example }),
     pdfTemplate: async (formId) => (await loadFormPdf(ctx.services.db, formId))?.bytes ?? null,
     fillPdf: (bytes, values, flatten) => pdfJob('fill', { bytes, values, flatten, limits: PDF_CONTENT_LIMITS }),
+    // The receipt goes through the server's mail queue, with the texts of its signing mail.
+    receiptMail() {
+      const mailer = mailQueueOf(config);
+      return mailer ? { mailer, texts: config.signing.mailTexts ?? signingMailTextsOf(englishLabels), locale: config.signing.mailLocale ?? 'en' } : null;
+    },
   };
 }
 

@@ -19,6 +19,7 @@ import { FORMS_CALL_ROUTES, type FormsRouteBackend } from '../../service/routes-
 import { memoryFormsStorage } from '../forms-model';
 import { typedPathsFromExample } from '../../domain/pdf';
 import { minimalPdf } from '../pdf';
+import { fakeSigningPorts } from '../signing-model';
 import { tableRoute, type FakeRoute, type RouteContext } from './route';
 
 /** The link token a request presents (`?token=` or a bearer that is not a `fake-user:` token), or null. */
@@ -86,6 +87,11 @@ export function memoryFormsBackend(ctx: RouteContext): FormsRouteBackend {
     async fillPdf(_template, values, _flatten, formName) {
       const answers = Object.entries(values).map(([name, value]) => `${name}: ${typeof value === 'boolean' ? (value ? 'yes' : 'no') : typeof value === 'string' ? value : value.join(', ')}`);
       return { bytes: minimalPdf([formName, ...answers]), skipped: [] };
+    },
+    // The receipt goes through the fake's mail queue and Outbox, as the signing's mail does.
+    receiptMail() {
+      const { mailer, mailTexts, mailLocale } = fakeSigningPorts(backend, ctx.url.origin);
+      return mailer ? { mailer, texts: mailTexts, locale: mailLocale } : null;
     },
   };
 }
