@@ -6,7 +6,7 @@ import type { HttpHandler } from 'msw';
 import type { OidcConfig } from '../api/types';
 import { EnvelopeStatus } from '../api/enums';
 import { satisfies } from '../domain';
-import { allLive, LINK_TOKEN_LIFETIME_MS, needsValidData } from '../domain/forms';
+import { grantOfStoredLink, LINK_TOKEN_LIFETIME_MS, linkTokenOf, needsValidData, type StoredFormLink } from '../domain/forms';
 import { AnonymousWriteLimiter } from '../service/anonymous-writes';
 import type { AnonymousWriteLimits } from '../domain/limits';
 import { effectiveClaimsOf } from './claims-model';
@@ -136,6 +136,17 @@ export interface FakeBackend {
 /** Prefix of the bearer tokens {@link FakeBackend.tokenFor} makes. */
 export const FAKE_USER_TOKEN_PREFIX = 'fake-user:';
 
+/** Whether a bearer token is one of the fake's user tokens (else it may be a link token). */
+export const isFakeUserToken = (bearer: string): boolean => bearer.startsWith(FAKE_USER_TOKEN_PREFIX);
+
+/** A stored link token as the domain judges it: with whether its instance, the instance's schema and its form are soft-deleted. */
+export function storedFormLink(db: FakeDb, stored: LinkToken): StoredFormLink {
+  const instance = db.formInstances.find((i) => i.formInstanceId === stored.formInstanceId);
+  const schema = instance && db.formSchemas.find((s) => s.formSchemaId === instance.formSchemaId);
+  const form = instance && db.forms.find((f) => f.formId === instance.formId);
+  return { ...stored, deleted: { instance: instance?.isDeleted ?? true, schema: schema?.isDeleted ?? true, form: form?.isDeleted ?? true } };
+}
+
 const DEFAULT_OIDC_CONFIG: OidcConfig = {
   authority: 'http://localhost:8080/oidc',
   clientId: 'forms-admin',
@@ -262,15 +273,9 @@ export function createFakeBackend(options: FakeBackendOptions = {}): FakeBackend
         user = named ?? null;
         invalidToken = !named;
       }
-      const candidate = new URL(request.url).searchParams.get('token') ?? bearer;
-      const now = clock().getTime();
-      const found = candidate === null ? undefined : db.linkTokens.find((t) => t.token === candidate && t.expiresAt.getTime() > now);
-      // A link reaches nothing once its instance, the instance's schema or its form is soft-deleted.
-      const instance = found ? db.formInstances.find((i) => i.formInstanceId === found.formInstanceId) : undefined;
-      const live =
-        instance !== undefined &&
-        allLive(instance, db.formSchemas.find((s) => s.formSchemaId === instance.formSchemaId), db.forms.find((f) => f.formId === instance.formId));
-      const link = found && live ? found : null;
+      const token = linkTokenOf(header, new URL(request.url).searchParams, isFakeUserToken);
+      const stored = token === null ? undefined : db.linkTokens.find((t) => t.token === token);
+      const link = stored && grantOfStoredLink(storedFormLink(db, stored), clock()) ? stored : null;
       return { user, link, invalidToken };
     },
     now: () => clock(),

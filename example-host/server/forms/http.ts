@@ -1,9 +1,10 @@
 /**
- * The caller's public link on the forms routes: the token an anonymous caller presents, resolved and checked.
+ * The caller's public link on the forms routes: the token an anonymous caller presents, read and judged by the domain's
+ * `presentedLink` over the stored link tokens.
  */
-import { checkPresentedLink, linkTokenOf, type FormLinkGrant } from '../../../src/domain/forms';
+import { presentedLink, type FormLinkGrant } from '../../../src/domain/forms';
 import type { RouteContext } from '../routes/registry';
-import { resolveLinkToken } from './store';
+import { findLinkToken } from './store';
 
 /**
  * The public link an anonymous caller presents (`Authorization: Bearer <token>` that is not a JWT, or
@@ -11,8 +12,6 @@ import { resolveLinkToken } from './store';
  */
 export async function callerLink(ctx: RouteContext): Promise<FormLinkGrant | null> {
   if (ctx.auth) return null;
-  const token = linkTokenOf(ctx.c.req.header('authorization'), new URL(ctx.c.req.url).searchParams);
-  const grant = token === null ? null : await resolveLinkToken(ctx.services.db, token);
-  checkPresentedLink(token, grant);
-  return grant;
+  const request = { authorization: ctx.c.req.header('authorization'), searchParams: new URL(ctx.c.req.url).searchParams };
+  return presentedLink(request, (token) => findLinkToken(ctx.services.db, token), new Date());
 }

@@ -11,7 +11,7 @@ import { odataRoutes } from './odata-routes';
 import { summaryRoutes } from './summary';
 
 export { anonymousScope, ODATA_CONTENT_TYPE } from './odata-routes';
-export { hashLinkToken, issueLinkToken, resolveLinkToken } from './store';
+export { findLinkToken, hashLinkToken, issueLinkToken } from './store';
 
 /** Every route of the forms half. */
 export const formsRoutes: readonly AnyRouteDeclaration[] = [...crudRoutes, ...odataRoutes, ...summaryRoutes, ...formsCallRoutes, ...checkPatternRoutes];

@@ -5,11 +5,11 @@
  * rules (src/domain/forms), the ones the test fake applies.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { CrudEntityName, Form, FormInstance, FormSchema } from '../../../src/api/types';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { isUuid } from '../../../src/domain';
-import { allLive, LINK_TOKEN_LIFETIME_MS, type FormLinkGrant, type FormLinkMode } from '../../../src/domain/forms';
+import { LINK_TOKEN_LIFETIME_MS, type FormLinkMode, type StoredFormLink } from '../../../src/domain/forms';
 import type { FormLinks, FormsRow, FormsStorage, FormsStore, Versioned } from '../../../src/service/forms-ports';
 import type { InstancePorts } from '../../../src/service/forms-instances';
 import type { Db } from '../db/index';
@@ -133,28 +133,24 @@ export async function issueLinkToken(db: Db, formInstanceId: string, mode: FormL
   return token;
 }
 
-/**
- * What a live token grants, or null (unknown, altered or expired, or its instance, schema or form soft-deleted: a
- * soft-deleted row is invisible to link holders).
- */
-export async function resolveLinkToken(db: Db, token: string): Promise<FormLinkGrant | null> {
-  if (token.length > 200) return null;
+/** The stored link a token names, with its instance's ids and what is soft-deleted (what it grants is the domain's rule). */
+export async function findLinkToken(db: Db, token: string): Promise<StoredFormLink | null> {
   const [found] = await db
     .select({
       formInstanceId: formLinkTokens.formInstanceId,
       mode: formLinkTokens.mode,
+      expiresAt: formLinkTokens.expiresAt,
       formSchemaId: formInstances.formSchemaId,
-      instanceDeleted: formInstances.isDeleted,
-      schemaDeleted: formSchemas.isDeleted,
-      formDeleted: forms.isDeleted,
+      instance: formInstances.isDeleted,
+      schema: formSchemas.isDeleted,
+      form: forms.isDeleted,
     })
     .from(formLinkTokens)
     .innerJoin(formInstances, eq(formInstances.formInstanceId, formLinkTokens.formInstanceId))
     .innerJoin(formSchemas, eq(formSchemas.formSchemaId, formInstances.formSchemaId))
     .innerJoin(forms, eq(forms.formId, formInstances.formId))
-    .where(and(eq(formLinkTokens.tokenHash, hashLinkToken(token)), gt(formLinkTokens.expiresAt, sql`now()`)));
-  if (!found || (found.mode !== 'edit' && found.mode !== 'view')) return null;
-  const live = allLive({ isDeleted: found.instanceDeleted }, { isDeleted: found.schemaDeleted }, { isDeleted: found.formDeleted });
-  if (!live) return null;
-  return { formInstanceId: found.formInstanceId, formSchemaId: found.formSchemaId, mode: found.mode };
+    .where(eq(formLinkTokens.tokenHash, hashLinkToken(token)));
+  if (!found) return null;
+  const { instance, schema, form, ...link } = found;
+  return { ...link, deleted: { instance, schema, form } };
 }

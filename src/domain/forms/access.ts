@@ -77,6 +77,50 @@ export function checkPresentedLink(token: string | null, grant: FormLinkGrant | 
   if (token !== null && grant === null) throw new DomainError(401, LINK_INVALID_MESSAGE);
 }
 
+/** The longest token a backend looks up (a longer one names no link). */
+export const MAX_LINK_TOKEN_LENGTH = 200;
+
+/** A link token as a backend stores it, found by the token presented. */
+export interface StoredFormLink {
+  formInstanceId: string;
+  formSchemaId: string;
+  /** `edit` or `view` (anything else grants nothing). */
+  mode: string;
+  expiresAt: Date;
+  /** Whether the instance, its schema and its form are soft-deleted. */
+  deleted: { instance: boolean; schema: boolean; form: boolean };
+}
+
+/**
+ * What a stored link grants at `now`: null when there is none, it has expired, its mode is unknown, or its instance,
+ * the instance's schema or its form is soft-deleted (a soft-deleted row is invisible to link holders).
+ */
+export function grantOfStoredLink(stored: StoredFormLink | null | undefined, now: Date): FormLinkGrant | null {
+  if (!stored || stored.expiresAt.getTime() <= now.getTime()) return null;
+  if (stored.mode !== 'edit' && stored.mode !== 'view') return null;
+  const { instance, schema, form } = stored.deleted;
+  if (!allLive({ isDeleted: instance }, { isDeleted: schema }, { isDeleted: form })) return null;
+  return { formInstanceId: stored.formInstanceId, formSchemaId: stored.formSchemaId, mode: stored.mode };
+}
+
+/**
+ * The public link a request presents, read the same way by every backend: the token (the domain's {@link linkTokenOf}),
+ * the stored link `find` answers for it, what that grants at `now`. Null when no token is presented; 401 when one is and
+ * grants nothing (unknown, altered, expired, or its instance gone). `isUserToken` tells the backend's own user tokens.
+ */
+export async function presentedLink(
+  request: { authorization: string | null | undefined; searchParams: URLSearchParams },
+  find: (token: string) => StoredFormLink | null | undefined | Promise<StoredFormLink | null | undefined>,
+  now: Date,
+  isUserToken?: (bearer: string) => boolean,
+): Promise<FormLinkGrant | null> {
+  const token = linkTokenOf(request.authorization, request.searchParams, isUserToken);
+  if (token === null) return null;
+  const grant = token.length > MAX_LINK_TOKEN_LENGTH ? null : grantOfStoredLink(await find(token), now);
+  checkPresentedLink(token, grant);
+  return grant;
+}
+
 /** An anonymous caller may post an instance only of a public schema that is live, of a live form: 404 otherwise. */
 export function checkAnonymousInstancePost(
   schemaId: string,

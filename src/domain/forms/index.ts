@@ -65,6 +65,9 @@ export {
   ANONYMOUS_INSTANCES_MESSAGE,
   VIEW_LINK_MESSAGE,
   checkPresentedLink,
+  MAX_LINK_TOKEN_LENGTH,
+  grantOfStoredLink,
+  presentedLink,
   checkAnonymousInstancePost,
   actsAsFormVisitor,
   signedInVisitorRefusal,
@@ -84,7 +87,7 @@ export {
   STALE_WRITE_MESSAGE,
   checkIfMatch,
 } from './access';
-export type { FormLinkMode, FormLinkGrant } from './access';
+export type { FormLinkMode, FormLinkGrant, StoredFormLink } from './access';
 export {
   STATUS_TRANSITIONS,
   SUBMITTED_MESSAGE,

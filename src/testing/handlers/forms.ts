@@ -5,14 +5,13 @@
  */
 import type { FormInstance } from '../../api/types';
 import {
-  checkPresentedLink,
   checkSchemaForSave,
-  linkTokenOf,
+  presentedLink,
   publicBaseUrlOf,
   schemaShapeJson,
   type FormLinkMode,
 } from '../../domain/forms';
-import { FAKE_USER_TOKEN_PREFIX } from '../backend';
+import { isFakeUserToken, storedFormLink } from '../backend';
 import type { FormsCaller } from '../../service/forms';
 import type { AnonymousWrites, FormLinks } from '../../service/forms-ports';
 import { FORMS_CALL_ROUTES, type FormsRouteBackend } from '../../service/routes-forms';
@@ -22,16 +21,16 @@ import { minimalPdf } from '../pdf';
 import { fakeSigningPorts } from '../signing-model';
 import { tableRoute, type FakeRoute, type RouteContext } from './route';
 
-/** The link token a request presents (`?token=` or a bearer that is not a `fake-user:` token), or null. */
-export function presentedLinkToken(ctx: Pick<RouteContext, 'request' | 'url'>): string | null {
-  return linkTokenOf(ctx.request.headers.get('authorization'), ctx.url.searchParams, (bearer) => bearer.startsWith(FAKE_USER_TOKEN_PREFIX));
-}
-
 /** The caller of a forms use case: a signed-in user, or a visitor whose presented link token must be live (401). */
-export function formsCallerOf(ctx: RouteContext): FormsCaller {
+export async function formsCallerOf(ctx: RouteContext): Promise<FormsCaller> {
   if (ctx.caller.user) return { userId: ctx.caller.user.id, link: null };
-  checkPresentedLink(presentedLinkToken(ctx), ctx.caller.link);
-  return { userId: null, link: ctx.caller.link };
+  const { db } = ctx.backend;
+  const request = { authorization: ctx.request.headers.get('authorization'), searchParams: ctx.url.searchParams };
+  const find = (token: string) => {
+    const stored = db.linkTokens.find((t) => t.token === token);
+    return stored && storedFormLink(db, stored);
+  };
+  return { userId: null, link: await presentedLink(request, find, ctx.backend.now(), isFakeUserToken) };
 }
 
 /** A new link token for an instance, stored with its mode; it expires. */
@@ -76,7 +75,7 @@ export function memoryFormsBackend(ctx: RouteContext): FormsRouteBackend {
       links: fakeFormLinks(backend),
       anonymousWrites: bodyBytes === null ? null : anonymousWrites(ctx, bodyBytes),
     }),
-    caller: async () => formsCallerOf(ctx),
+    caller: () => formsCallerOf(ctx),
     publicBaseUrl: (form) => publicBaseUrlOf(form, null, backend.publicBaseUrl),
     recordDeletionNotice: async (formInstanceId) => void backend.db.deletionNotices.push({ formInstanceId, at: backend.now() }),
     // The fake keeps no model: the example's value at each path says its type.

@@ -73,7 +73,7 @@ function exportSource(ctx: RouteContext): InstanceCsvSource {
 /** The fake as the OData routes' backend: the query evaluated over the rows the caller may see. */
 function memoryODataBackend(ctx: RouteContext): ODataBackend {
   return {
-    caller: async () => formsCallerOf(ctx),
+    caller: () => formsCallerOf(ctx),
     async read(typeName, query) {
       const visible = visibleTo(ctx.backend.db, ctx);
       return evaluateODataQuery(FORMS_ODATA_SCHEMA, typeName, query, {
