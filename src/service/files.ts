@@ -8,18 +8,24 @@
  *   it is refused 413 before the body is read when `Content-Length` says so, else as soon as the bytes pass it; a
  *   content none of the field's accepted types is refused 415 (`file-type`). Answers the reference the answer stores,
  *   `{ fileId, name, size, type }`.
+ *   A body without `Content-Length` (chunked) counts against those bounds with the bytes read.
  * - `GET /api/FormFiles/Download?fileId`: the stored bytes with the stored type and `Content-Disposition: attachment`,
  *   for staff who may read instances (the route → claim table says who).
+ *
+ * A stored file that its instance's answers do not reference (the visitor removed or replaced it, or never saved the
+ * answer) is deleted once it is older than {@link FILE_UNREFERENCED_KEEP_MS}: until then the visitor may still be
+ * filling in the form that will reference it. Each upload sweeps its instance's files, and at most every
+ * {@link FILE_SWEEP_EVERY_MS} every stored file (see {@link sweepFormFiles}); stored files grow only by uploads.
  */
 import { FormInstanceStatus } from '../contract/enums';
 import { DomainError } from '../domain/errors';
 import { isUuid } from '../domain/ids';
 import { COMPLETED_MESSAGE, requireLinkFor, rowNotFound } from '../domain/forms';
 import { checkFileType } from '../domain/forms/file-type';
-import { FILE_MAX_BYTES, FILE_NAME_MAX_LENGTH, fileFieldOf, type FileReference } from '../engine/files';
+import { FILE_MAX_BYTES, FILE_NAME_MAX_LENGTH, fileFieldOf, fileSizeText, type FileReference } from '../engine/files';
 import type { FormsCaller } from './forms';
 import type { AnonymousWrites, FormsStorage } from './forms-ports';
-import type { Ids } from './ports';
+import type { Clock, Ids } from './ports';
 import type { ServiceRoute } from './routes';
 
 /** A stored file's facts (its bytes are kept apart). */
@@ -33,6 +39,8 @@ export interface StoredFormFile {
   size: number;
   /** The signed-in user who uploaded it (null: a visitor). */
   createdBy: string | null;
+  /** When it was uploaded. */
+  createdAt: Date;
 }
 
 /** Where the files are kept. */
@@ -43,6 +51,16 @@ export interface FormFilesStore {
   find(fileId: string): Promise<StoredFormFile | undefined>;
   /** A stored file's bytes. */
   bytes(fileId: string): Promise<Uint8Array>;
+  /** The files uploaded before `before`: of the instance `formInstanceId`, or of every instance when it is null. */
+  uploadedBefore(before: Date, formInstanceId: string | null): Promise<StoredFormFile[]>;
+  /** Deletes files and their bytes. */
+  remove(fileIds: readonly string[]): Promise<void>;
+}
+
+/** Says when the sweep over every stored file is due again (one per backend: the server's database, a fake). */
+export interface FileSweepSchedule {
+  /** Whether the sweep over every file is due at `now`; answering true books the next one. */
+  due(now: Date): boolean;
 }
 
 /** What the file use cases work with. */
@@ -50,8 +68,60 @@ export interface FormFilesPorts {
   storage: FormsStorage;
   files: FormFilesStore;
   ids: Ids;
-  /** The bounds of this request's anonymous writes; null when the backend sets none. */
-  anonymousWrites: AnonymousWrites | null;
+  clock: Clock;
+  /** The bounds of this request's anonymous writes for a body of `bodyBytes`; null when the backend sets none. */
+  anonymousWrites(bodyBytes: number): Promise<AnonymousWrites | null>;
+  /** When the sweep over every stored file is due. */
+  sweeps: FileSweepSchedule;
+}
+
+/** How long a stored file that no answer of its instance references is kept: 24 hours. */
+export const FILE_UNREFERENCED_KEEP_MS = 24 * 60 * 60 * 1000;
+
+/** How often an upload also sweeps every stored file, not only its instance's: at most once an hour. */
+export const FILE_SWEEP_EVERY_MS = 60 * 60 * 1000;
+
+/** A new schedule of the sweep over every file: due at once, then {@link FILE_SWEEP_EVERY_MS} after each. */
+export function fileSweepSchedule(): FileSweepSchedule {
+  let next = 0;
+  return {
+    due(now) {
+      if (now.getTime() < next) return false;
+      next = now.getTime() + FILE_SWEEP_EVERY_MS;
+      return true;
+    },
+  };
+}
+
+/** The file ids an instance's answers reference: every `fileId` of a file reference, at any depth (repeats too). */
+export function referencedFileIds(data: unknown, found = new Set<string>()): Set<string> {
+  if (Array.isArray(data)) {
+    for (const item of data) referencedFileIds(item, found);
+  } else if (typeof data === 'object' && data !== null) {
+    const record = data as Record<string, unknown>;
+    if (typeof record.fileId === 'string') found.add(record.fileId.toLowerCase());
+    for (const value of Object.values(record)) referencedFileIds(value, found);
+  }
+  return found;
+}
+
+/**
+ * Deletes the stored files that no answer of their instance references and that are older than
+ * {@link FILE_UNREFERENCED_KEEP_MS} at `now` (a file whose instance row is gone goes too): those of the instance
+ * `formInstanceId`, or of every instance when it is null. Answers how many it deleted.
+ */
+export async function sweepFormFiles(ports: Pick<FormFilesPorts, 'storage' | 'files'>, now: Date, formInstanceId: string | null): Promise<number> {
+  const old = await ports.files.uploadedBefore(new Date(now.getTime() - FILE_UNREFERENCED_KEEP_MS), formInstanceId);
+  const byInstance = new Map<string, StoredFormFile[]>();
+  for (const file of old) byInstance.set(file.formInstanceId, [...(byInstance.get(file.formInstanceId) ?? []), file]);
+  const unreferenced: string[] = [];
+  for (const [instanceId, files] of byInstance) {
+    const instance = await ports.storage.find('forminstance', instanceId);
+    const referenced = instance ? referencedFileIds(instance.row.data) : new Set<string>();
+    for (const file of files) if (!referenced.has(file.fileId.toLowerCase())) unreferenced.push(file.fileId);
+  }
+  if (unreferenced.length > 0) await ports.files.remove(unreferenced);
+  return unreferenced.length;
 }
 
 /** The code of the problem details of a file over its field's largest size (status 413). */
@@ -59,7 +129,12 @@ export const FILE_SIZE_CODE = 'file-size';
 
 /** The refusal of a file over `maxBytes` (413, `file-size`). */
 export function fileTooLarge(fieldId: string, maxBytes: number): DomainError {
-  return new DomainError(413, `The file for '${fieldId}' is larger than ${maxBytes} bytes.`, { code: FILE_SIZE_CODE, fieldId, maxBytes });
+  return new DomainError(413, fileTooLargeMessage(fieldId, maxBytes), { code: FILE_SIZE_CODE, fieldId, maxBytes });
+}
+
+/** The detail of {@link fileTooLarge}, the field's limit in the viewer's words ('The file for 'cv' is larger than 2.0 MB.'). */
+export function fileTooLargeMessage(fieldId: string, maxBytes: number): string {
+  return `The file for '${fieldId}' is larger than ${fileSizeText(maxBytes, 'en')}.`;
 }
 
 /** A visitor's file name made safe to keep: its last path segment, without control characters, cut to 200 characters. */
@@ -93,6 +168,11 @@ export interface UploadedFile {
   bytes: Uint8Array;
 }
 
+/** An upload's file and the size of the whole body read (the file and its multipart envelope). */
+export interface UploadedBody extends UploadedFile {
+  bodyBytes: number;
+}
+
 /** What an upload says besides its file. */
 export interface FileUpload {
   formInstanceId: string;
@@ -100,11 +180,14 @@ export interface FileUpload {
   /** The body's size as its `Content-Length` says, null when it says none. */
   declaredBytes: number | null;
   /** Reads the file of the multipart body, refusing it (413) as soon as the body passes `maxBytes` and its envelope. */
-  read(maxBytes: number): Promise<UploadedFile>;
+  read(maxBytes: number): Promise<UploadedBody>;
 }
 
 /** Room for the multipart envelope around a file (boundaries, part headers). */
 export const FILE_MULTIPART_OVERHEAD_BYTES = 16 * 1024;
+
+/** The upload's path. Its body is bounded by the field's own limit as it is read (no body limit of the app's before). */
+export const FORM_FILE_UPLOAD_PATH = '/api/FormFiles/Upload';
 
 /** The multipart field that holds the file. */
 export const FILE_UPLOAD_FIELD = 'File';
@@ -130,9 +213,12 @@ export async function uploadFormFile(ports: FormFilesPorts, upload: FileUpload, 
   const { instance, field, limits } = await fileTarget(ports, upload.formInstanceId, upload.fieldId, caller);
   const maxBytes = Math.min(limits.maxBytes, FILE_MAX_BYTES);
   if (upload.declaredBytes !== null && upload.declaredBytes > maxBytes + FILE_MULTIPART_OVERHEAD_BYTES) throw fileTooLarge(field.id, maxBytes);
-  if (caller.userId === null) await ports.anonymousWrites?.write(instance.formSchemaId);
-  const { name, bytes } = await upload.read(maxBytes);
+  const anonymous = caller.userId === null;
+  // A visitor's upload counts with its declared size before the body is read; without one, with the bytes read.
+  if (anonymous && upload.declaredBytes !== null) await (await ports.anonymousWrites(upload.declaredBytes))?.write(instance.formSchemaId);
+  const { name, bytes, bodyBytes } = await upload.read(maxBytes);
   if (bytes.byteLength > maxBytes) throw fileTooLarge(field.id, maxBytes);
+  if (anonymous && upload.declaredBytes === null) await (await ports.anonymousWrites(bodyBytes))?.write(instance.formSchemaId);
   if (bytes.byteLength === 0) throw new DomainError(400, `The file for '${field.id}' is empty.`, { fieldId: field.id });
   const type = checkFileType(bytes, limits.accepted, field.id);
   const file: StoredFormFile = {
@@ -143,7 +229,9 @@ export async function uploadFormFile(ports: FormFilesPorts, upload: FileUpload, 
     type,
     size: bytes.byteLength,
     createdBy: caller.userId,
+    createdAt: ports.clock.now(),
   };
+  await sweepFormFiles(ports, file.createdAt, ports.sweeps.due(file.createdAt) ? null : instance.formInstanceId);
   await ports.files.insert(file, bytes);
   return { fileId: file.fileId, name: file.name, size: file.size, type: file.type };
 }
@@ -160,8 +248,8 @@ export async function downloadFormFile(ports: Pick<FormFilesPorts, 'storage' | '
 
 /** A backend as the file routes see it. */
 export interface FormFilesRouteBackend {
-  /** The use cases' ports; `bodyBytes` is the upload's size as declared (what anonymous bounds count), null for a read. */
-  ports(bodyBytes: number | null): Promise<FormFilesPorts>;
+  /** The use cases' ports. */
+  ports(): Promise<FormFilesPorts>;
   /** The caller: a signed-in user, or a visitor whose presented link token must be live (401). */
   caller(): Promise<FormsCaller>;
   /** Reads the request's body as bytes, refusing it with `tooLarge` as soon as it passes `maxBytes`. */
@@ -172,19 +260,22 @@ export interface FormFilesRouteBackend {
 export const FORM_FILE_ROUTES: readonly ServiceRoute<FormFilesRouteBackend>[] = [
   {
     method: 'POST',
-    path: '/api/FormFiles/Upload',
+    path: FORM_FILE_UPLOAD_PATH,
     summary: 'Stores a file for a file upload field of an instance (multipart, field File); answers its reference.',
     async handle(request, backend) {
       const length = Number(request.header('content-length') ?? 'NaN');
       const declaredBytes = Number.isFinite(length) && length >= 0 ? length : null;
       const fieldId = request.query.required('fieldId');
       const reference = await uploadFormFile(
-        await backend.ports(declaredBytes),
+        await backend.ports(),
         {
           formInstanceId: request.query.required('formInstanceId').trim(),
           fieldId,
           declaredBytes,
-          read: async (maxBytes) => fileFromMultipart(await backend.readBody(maxBytes + FILE_MULTIPART_OVERHEAD_BYTES, () => fileTooLarge(fieldId, maxBytes)), request.contentType),
+          async read(maxBytes) {
+            const body = await backend.readBody(maxBytes + FILE_MULTIPART_OVERHEAD_BYTES, () => fileTooLarge(fieldId, maxBytes));
+            return { ...(await fileFromMultipart(body, request.contentType)), bodyBytes: body.byteLength };
+          },
         },
         await backend.caller(),
       );
@@ -196,7 +287,7 @@ export const FORM_FILE_ROUTES: readonly ServiceRoute<FormFilesRouteBackend>[] = 
     path: '/api/FormFiles/Download',
     summary: 'A stored file of a file upload answer, with its type and name.',
     async handle(request, backend) {
-      const { file, bytes } = await downloadFormFile(await backend.ports(null), request.query.required('fileId').trim());
+      const { file, bytes } = await downloadFormFile(await backend.ports(), request.query.required('fileId').trim());
       return { status: 200, file: { bytes, contentType: file.type, fileName: file.name } };
     },
   },

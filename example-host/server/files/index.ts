@@ -4,15 +4,28 @@
  * `form_file_parts`, written and read part by part with a turn of the event loop between (db/byte-parts.ts). The
  * upload's body is read chunk by chunk and refused as soon as it passes the field's largest size.
  */
-import { asc, eq } from 'drizzle-orm';
-import type { DomainError } from '../../../src/domain/errors';
-import { FORM_FILE_ROUTES, type FormFilesRouteBackend, type FormFilesStore } from '../../../src/service/files';
+import { and, asc, eq, inArray, lt } from 'drizzle-orm';
+import { DomainError } from '../../../src/domain/errors';
+import { FILE_UPLOAD_UNREADABLE, FORM_FILE_ROUTES, fileSweepSchedule, type FileSweepSchedule, type FormFilesRouteBackend, type FormFilesStore, type StoredFormFile } from '../../../src/service/files';
 import { BYTE_PART_SIZE, readByteParts, writeByteParts } from '../db/byte-parts';
 import type { Db } from '../db/index';
 import { formFileParts, formFiles } from '../db/schema';
 import { drizzleFormsBackend } from '../forms/crud';
 import type { AnyRouteDeclaration, RouteContext } from '../routes/registry';
 import { tableRoute } from '../routes/table';
+
+type FileRow = typeof formFiles.$inferSelect;
+
+const storedFile = (row: FileRow): StoredFormFile => ({
+  fileId: row.fileId,
+  formInstanceId: row.formInstanceId,
+  fieldId: row.fieldId,
+  name: row.fileName,
+  type: row.contentType,
+  size: row.byteSize,
+  createdBy: row.createdBy,
+  createdAt: row.createdDateTime,
+});
 
 /** The files kept in the server's database. */
 export function drizzleFormFiles(db: Db): FormFilesStore {
@@ -28,6 +41,7 @@ export function drizzleFormFiles(db: Db): FormFilesStore {
         byteSize: file.size,
         partCount,
         createdBy: file.createdBy,
+        createdDateTime: file.createdAt,
       });
       try {
         await writeByteParts(bytes, (part, piece) => db.insert(formFileParts).values({ fileId: file.fileId, part, bytes: piece }));
@@ -38,15 +52,35 @@ export function drizzleFormFiles(db: Db): FormFilesStore {
     },
     async find(fileId) {
       const [row] = await db.select().from(formFiles).where(eq(formFiles.fileId, fileId));
-      if (!row) return undefined;
-      return { fileId: row.fileId, formInstanceId: row.formInstanceId, fieldId: row.fieldId, name: row.fileName, type: row.contentType, size: row.byteSize, createdBy: row.createdBy };
+      return row ? storedFile(row) : undefined;
     },
     async bytes(fileId) {
       const [row] = await db.select({ partCount: formFiles.partCount }).from(formFiles).where(eq(formFiles.fileId, fileId));
       const parts = await db.select().from(formFileParts).where(eq(formFileParts.fileId, fileId)).orderBy(asc(formFileParts.part));
       return readByteParts(row?.partCount ?? 0, async (part) => parts[part]?.bytes, `The file '${fileId}'`);
     },
+    async uploadedBefore(before, formInstanceId) {
+      const older = lt(formFiles.createdDateTime, before);
+      const rows = await db
+        .select()
+        .from(formFiles)
+        .where(formInstanceId === null ? older : and(older, eq(formFiles.formInstanceId, formInstanceId)));
+      return rows.map(storedFile);
+    },
+    async remove(fileIds) {
+      // The parts go with their file (ON DELETE CASCADE).
+      if (fileIds.length > 0) await db.delete(formFiles).where(inArray(formFiles.fileId, [...fileIds]));
+    },
   };
+}
+
+/** The schedule of the sweep over every stored file, one per database. */
+const sweeps = new WeakMap<Db, FileSweepSchedule>();
+
+function sweepsOf(db: Db): FileSweepSchedule {
+  let schedule = sweeps.get(db);
+  if (!schedule) sweeps.set(db, (schedule = fileSweepSchedule()));
+  return schedule;
 }
 
 /** The request's body read chunk by chunk, refused with `tooLarge` as soon as it passes `maxBytes`. */
@@ -57,7 +91,14 @@ async function readBody(ctx: RouteContext, maxBytes: number, tooLarge: () => Dom
   let size = 0;
   const reader = stream.getReader();
   for (;;) {
-    const { done, value } = await reader.read();
+    let next: ReadableStreamReadResult<Uint8Array>;
+    try {
+      next = await reader.read();
+    } catch {
+      // The client went away or sent a broken body: no server error.
+      throw new DomainError(400, FILE_UPLOAD_UNREADABLE);
+    }
+    const { done, value } = next;
     if (done) break;
     size += value.byteLength;
     // Not cancelled: cancelling the request's stream would close the connection before the 413 is sent.
@@ -77,9 +118,10 @@ async function readBody(ctx: RouteContext, maxBytes: number, tooLarge: () => Dom
 function drizzleFilesBackend(ctx: RouteContext): FormFilesRouteBackend {
   const forms = drizzleFormsBackend(ctx);
   return {
-    async ports(bodyBytes) {
-      const { storage, ids, anonymousWrites } = await forms.ports(bodyBytes);
-      return { storage, ids, anonymousWrites, files: drizzleFormFiles(ctx.services.db) };
+    async ports() {
+      const { storage, ids, clock } = await forms.ports(null);
+      const { db } = ctx.services;
+      return { storage, ids, clock, files: drizzleFormFiles(db), sweeps: sweepsOf(db), anonymousWrites: async (bodyBytes) => (await forms.ports(bodyBytes)).anonymousWrites };
     },
     caller: () => forms.caller(),
     readBody: (maxBytes, tooLarge) => readBody(ctx, maxBytes, tooLarge),
