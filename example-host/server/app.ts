@@ -15,6 +15,7 @@ import { FORM_LINK_MODE_HEADER, FORM_LINK_TOKEN_HEADER } from '../../src/domain/
 import { errorLogFields } from './error-log';
 import { MAX_INSTANCE_BODY_BYTES } from '../../src/domain/limits';
 import { PDF_TOO_LARGE_MESSAGE, PDF_UPLOAD_LIMITS } from '../../src/domain/pdf/limits';
+import { FORM_FILE_UPLOAD_PATH } from '../../src/service/files';
 import { HttpError, problem } from './routes/http';
 import { createStaticHost } from './static-host';
 import { mountRoutes, type AppEnv, type RouteRegistry } from './routes/registry';
@@ -145,7 +146,8 @@ export function createApp(services: Services, registry: RouteRegistry, operation
     maxSize: config.maxBodyBytes,
     onError: (c) => problem(c, 413, `The request body is larger than ${config.maxBodyBytes} bytes.`),
   });
-  app.use('*', (c, next) => (c.req.path === PDF_UPLOAD_PATH ? pdfUploadLimit(c, next) : otherBodyLimit(c, next)));
+  // A file upload answer's body is bounded by its field's own limit as the route reads it (its own 413, 'file-size').
+  app.use('*', (c, next) => (c.req.path === PDF_UPLOAD_PATH ? pdfUploadLimit(c, next) : c.req.path === FORM_FILE_UPLOAD_PATH ? next() : otherBodyLimit(c, next)));
 
   mountRoutes(app, registry, services);
 
