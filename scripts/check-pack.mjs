@@ -163,11 +163,14 @@ await check('publint --strict', async () => {
   return '';
 });
 await check('attw (node16 + bundler)', () => outputOf(started.attw));
-/** What a host gets from the README's line: no charts library, and the stylesheet its example imports. */
+/** What a host gets from the README's line: no charts library, no optional peer, and the stylesheet its example imports. */
 function checkInstalled(dir) {
   // A host that never shows a chart installs no charts library: none arrives with the package either.
   const charts = ['@mantine/charts', 'recharts'].filter((name) => existsSync(join(dir, 'node_modules', name)));
   if (charts.length) throw new Error(`the install brought ${charts.join(', ')}`);
+  // pdf.js and exceljs are optional peers (the README says who adds them): the line does not bring them either.
+  const optional = ['pdfjs-dist', 'exceljs'].filter((name) => existsSync(join(dir, 'node_modules', name)));
+  if (optional.length) throw new Error(`the install brought the optional peers ${optional.join(', ')}`);
   // The stylesheet the README's example imports, resolved through the package's exports (as a strict installer must).
   const styles = run('node', ['-e', "const f = require.resolve('@ccq/forms-admin/styles.css'); console.log(require('node:fs').readFileSync(f, 'utf8').includes('.mantine-datatable{') ? 'ok' : f)"], dir).trim();
   if (styles !== 'ok') throw new Error(`@ccq/forms-admin/styles.css (${styles}) is not mantine-datatable's stylesheet`);
@@ -310,8 +313,18 @@ const VIEWER_FORBIDDEN = [
   'Groupes de formulaires',
   'from "msw"',
   "from 'msw'",
+  // The optional peers: a host that shows only the viewer installs neither pdf.js nor exceljs, so no chunk it loads
+  // may import them (its bundler would refuse to build without them).
+  'import("pdfjs-dist',
+  "import('pdfjs-dist",
+  'from "pdfjs-dist',
+  "from 'pdfjs-dist",
+  'import("exceljs")',
+  "import('exceljs')",
+  'from "exceljs"',
+  "from 'exceljs'",
 ];
-await check('the built /viewer entry reaches no admin screen, fake backend or MSW', () => {
+await check('the built /viewer entry reaches no admin screen, fake backend, MSW, pdf.js or exceljs', () => {
   const dist = join(scratch, 'node_modules', '@ccq', 'forms-admin', 'dist');
   const seen = new Set();
   const queue = ['viewer.js'];

@@ -34,6 +34,7 @@ export const pdfFormsLabels = {
   piPageLabel: 'Page {page} of {count}',
   piPagesLoading: 'Drawing the pages…',
   piPagesFailed: 'The pages could not be drawn in this browser. The fields above were read all the same.',
+  piPdfJsMissing: 'The pages cannot be drawn here: this app does not have pdf.js installed (npm install pdfjs-dist). The fields above were read all the same.',
   piOutline: '{name} ({type}), page {page}',
   piFormName: 'Form name',
   piOpenInBuilder: 'Open in builder',

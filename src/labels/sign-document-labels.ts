@@ -45,6 +45,8 @@ export const signDocumentLabels = {
   sdPagesScroll: 'Pages of the document (scroll sideways to see all of a page)',
   sdPagesLoading: 'Drawing the document…',
   sdPagesFailed: 'The document could not be drawn here. You can still sign it: your signature goes where the sender placed it.',
+  sdPdfJsMissing:
+    'The document cannot be drawn here: this app does not have pdf.js installed (npm install pdfjs-dist). You can still sign it: your signature goes where the sender placed it.',
   // Sign
   sdSignTitle: 'Your signature',
   sdMethod: 'How to sign',

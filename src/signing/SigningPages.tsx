@@ -130,6 +130,7 @@ export default function SigningPages(props: SigningPagesProps) {
       pageLabel={(page, count) => fillLabel(labels.sdPageLabel, { page, count })}
       loadingText={labels.sdPagesLoading}
       failedText={labels.sdPagesFailed}
+      missingText={labels.sdPdfJsMissing}
       renderOverlay={placesOf}
       pageProps={pageProps}
       data-signing-pages

@@ -1,5 +1,5 @@
 /**
- * The one door to pdf.js (`pdfjs-dist`): loads it on first use, so that no screen but those showing a PDF pays for it,
+ * The one door to pdf.js (`pdfjs-dist`, an optional peer: only hosts that show a PDF install it): loads it on first use, so that no screen but those showing a PDF pays for it,
  * and opens a PDF's bytes into pages that draw themselves on a canvas. Only the shared page viewer (`pdf-page-viewer`)
  * imports this module at run time; the page views built on it (the PDF import's `PdfPages`, the signing page's
  * `SigningPages`) are imported by their screens only through `React.lazy`.
@@ -66,11 +66,43 @@ export interface PdfOpenOptions extends PdfWorkerOptions {
 
 type PdfJs = typeof PdfJsModule;
 
+/**
+ * The name of the error {@link openPdfDocument} throws where pdf.js (`pdfjs-dist`, an optional peer of the package)
+ * is not installed: the runtime found no module to load. A host that shows a PDF screen installs it; the page viewer
+ * tells this error by its name (a plain string, so that tests which stand in for this module need not provide it) and
+ * says what to install instead of drawing the pages.
+ */
+export const PDFJS_MISSING_ERROR = 'PdfJsMissingError';
+
+/**
+ * Whether `error`, thrown by `import('pdfjs-dist')`, or one of its causes, says the module is not there: Node's
+ * ERR_MODULE_NOT_FOUND (a server render, tests), or a runtime's message naming the package as not found.
+ */
+function isMissingModule(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if ((e as { code?: unknown }).code === 'ERR_MODULE_NOT_FOUND') return true;
+    const message = e instanceof Error ? e.message : String(e);
+    if (/pdfjs-dist/.test(message) && /cannot find|could not resolve|failed to resolve|not found/i.test(message)) return true;
+  }
+  return false;
+}
+
 let loading: Promise<PdfJs> | null = null;
+
+async function importPdfJs(): Promise<PdfJs> {
+  try {
+    return await import('pdfjs-dist');
+  } catch (error) {
+    if (isMissingModule(error)) {
+      throw Object.assign(new Error('pdf.js is not installed: npm install pdfjs-dist', { cause: error }), { name: PDFJS_MISSING_ERROR });
+    }
+    throw error;
+  }
+}
 
 async function loadPdfJs(options: PdfWorkerOptions): Promise<PdfJs> {
   loading ??= (async () => {
-    const pdfjs = await import('pdfjs-dist');
+    const pdfjs = await importPdfJs();
     if (options.workerSrc) pdfjs.GlobalWorkerOptions.workerSrc = options.workerSrc;
     // pdf.js's own fallback when no worker URL is known: the worker's code on this thread.
     else if (!(globalThis as { pdfjsWorker?: unknown }).pdfjsWorker) await import('pdfjs-dist/build/pdf.worker.min.mjs');

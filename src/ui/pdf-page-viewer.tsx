@@ -9,12 +9,16 @@ import { Alert, Box, Group, Loader, Stack, Text, type StackProps } from '@mantin
 import { useCallback, useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { openPdfDocument, type PdfDocumentHandle, type PdfFieldDrawing, type PdfPageHandle } from './pdf-document';
 
-/** Where the opening of a PDF is. */
-export type PdfPagesState = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; pages: readonly PdfPageHandle[] };
+/** Where the opening of a PDF is; `missing`: pdf.js (`pdfjs-dist`, an optional peer) is not installed. */
+export type PdfPagesState =
+  | { status: 'loading' }
+  | { status: 'failed' }
+  | { status: 'missing' }
+  | { status: 'ready'; pages: readonly PdfPageHandle[] };
 
 /**
  * Opens `data` and reads its pages; the document is freed when `data` or `workerSrc` changes or the caller unmounts.
- * A PDF that pdf.js cannot open (or a browser it cannot run in) is `failed`. `fields` says what the pages show of their
+ * A PDF that pdf.js cannot open (or a browser it cannot run in) is `failed`; a host without pdf.js installed `missing`. `fields` says what the pages show of their
  * form fields (see `PdfFieldDrawing`).
  */
 export function usePdfPages(data: Uint8Array, workerSrc?: string, fields: PdfFieldDrawing = 'shown'): PdfPagesState {
@@ -29,8 +33,9 @@ export function usePdfPages(data: Uint8Array, workerSrc?: string, fields: PdfFie
         const pages: PdfPageHandle[] = [];
         for (let i = 0; i < opened.pageCount; i++) pages.push(await opened.page(i));
         if (!cancelled) setState({ status: 'ready', pages });
-      } catch {
-        if (!cancelled) setState({ status: 'failed' });
+      } catch (error) {
+        // 'PdfJsMissingError': pdf-document's PDFJS_MISSING_ERROR, told by name (see there).
+        if (!cancelled) setState({ status: error instanceof Error && error.name === 'PdfJsMissingError' ? 'missing' : 'failed' });
       }
     })();
     return () => {
@@ -145,6 +150,8 @@ export interface PdfPageViewerProps extends Omit<StackProps, 'children'> {
   loadingText: ReactNode;
   /** Shown when the PDF cannot be opened or drawn here. */
   failedText: ReactNode;
+  /** Shown instead when pdf.js (`pdfjs-dist`) is not installed in the host app (default: `failedText`). */
+  missingText?: ReactNode;
   /** What lies over page `index` (from 0); see {@link PdfPageFrame}'s `children`. */
   renderOverlay?(page: PdfPageHandle, index: number): ReactNode;
   /** Called with the pages once they are open (for effects that wait for the overlays, e.g. scrolling to one). */
@@ -159,7 +166,7 @@ export interface PdfPageViewerProps extends Omit<StackProps, 'children'> {
  * document does not draw all its pages at once.
  */
 export function PdfPageViewer(props: PdfPageViewerProps) {
-  const { data, workerSrc, scale, fields = 'shown', fit = true, pageLabel, loadingText, failedText, renderOverlay, onReady, pageProps, ...others } = props;
+  const { data, workerSrc, scale, fields = 'shown', fit = true, pageLabel, loadingText, failedText, missingText, renderOverlay, onReady, pageProps, ...others } = props;
   const state = usePdfPages(data, workerSrc, fields);
   const queue = useRef<Promise<void>>(Promise.resolve());
   const enqueue = useCallback((job: () => Promise<void>) => {
@@ -181,6 +188,7 @@ export function PdfPageViewer(props: PdfPageViewerProps) {
     );
   }
   if (state.status === 'failed') return <Alert color="yellow">{failedText}</Alert>;
+  if (state.status === 'missing') return <Alert color="yellow">{missingText ?? failedText}</Alert>;
   return (
     <Stack gap="md" align="center" {...others}>
       {state.pages.map((page, index) => (

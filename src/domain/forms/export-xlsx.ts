@@ -16,6 +16,7 @@
  */
 import type * as Excel from 'exceljs';
 import type { PassThrough as PassThroughClass, Readable as ReadableClass } from 'node:stream';
+import { DomainError } from '../errors';
 import type { ODataQuery } from '../odata/ast';
 import type { InstanceCsvSource } from './export-source';
 import { DEFAULT_INSTANCE_EXPORT_OPTIONS, isExportDate, openInstanceExport, type ExportCell, type InstanceExportOptions, type OpenedInstanceExport } from './export-table';
@@ -48,8 +49,16 @@ function cellValue(cell: ExportCell): CellValue {
 
 type ExcelModule = typeof Excel;
 
+/** What the XLSX export answers where exceljs (an optional peer of the package) is not installed. */
+export const XLSX_EXCELJS_MISSING_MESSAGE = 'The XLSX export needs exceljs, which is not installed: npm install exceljs.';
+
 async function loadExcel(): Promise<ExcelModule> {
-  const excel = await import('exceljs');
+  let excel: typeof Excel & { default?: ExcelModule };
+  try {
+    excel = await import('exceljs');
+  } catch {
+    throw new DomainError(500, XLSX_EXCELJS_MISSING_MESSAGE);
+  }
   // A CommonJS module: its exports are `default` under Node's ESM loader, the namespace itself under some bundlers.
   return (excel.default as ExcelModule | undefined) ?? excel;
 }

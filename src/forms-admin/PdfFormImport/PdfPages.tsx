@@ -85,6 +85,7 @@ export default function PdfPages(props: PdfPagesProps) {
       pageLabel={(page, count) => fillLabel(labels.piPageLabel, { page, count })}
       loadingText={labels.piPagesLoading}
       failedText={labels.piPagesFailed}
+      missingText={labels.piPdfJsMissing}
       renderOverlay={outlinesOf}
       onReady={() => setReady(true)}
       pageProps={pageProps}

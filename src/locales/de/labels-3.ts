@@ -216,6 +216,8 @@ export const de3 = {
   piPageLabel: 'Seite {page} von {count}',
   piPagesLoading: 'Die Seiten werden gezeichnet…',
   piPagesFailed: 'Die Seiten konnten in diesem Browser nicht gezeichnet werden. Die Felder oben wurden trotzdem gelesen.',
+  piPdfJsMissing:
+    'Die Seiten können hier nicht gezeichnet werden: In dieser Anwendung ist pdf.js nicht installiert (npm install pdfjs-dist). Die Felder oben wurden trotzdem gelesen.',
   piOutline: '{name} ({type}), Seite {page}',
   piFormName: 'Formularname',
   piOpenInBuilder: 'Im Formulareditor öffnen',

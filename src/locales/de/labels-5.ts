@@ -168,6 +168,8 @@ export const de5 = {
   sdPagesLoading: 'Das Dokument wird gezeichnet…',
   sdPagesFailed:
     'Das Dokument konnte hier nicht gezeichnet werden. Sie können es trotzdem unterschreiben: Ihre Unterschrift kommt dorthin, wo der Absender sie vorgesehen hat.',
+  sdPdfJsMissing:
+    'Das Dokument kann hier nicht gezeichnet werden: In dieser Anwendung ist pdf.js nicht installiert (npm install pdfjs-dist). Sie können es trotzdem unterschreiben: Ihre Unterschrift kommt dorthin, wo der Absender sie vorgesehen hat.',
   sdSignTitle: 'Ihre Unterschrift',
   sdMethod: 'Art der Unterschrift',
   sdDraw: 'Zeichnen',

@@ -216,6 +216,8 @@ export const fr3 = {
   piPageLabel: 'Page {page} sur {count}',
   piPagesLoading: 'Dessin des pages…',
   piPagesFailed: 'Les pages n’ont pas pu être dessinées dans ce navigateur. Les champs ci-dessus ont néanmoins été lus.',
+  piPdfJsMissing:
+    'Les pages ne peuvent pas être dessinées ici : pdf.js n’est pas installé dans cette application (npm install pdfjs-dist). Les champs ci-dessus ont néanmoins été lus.',
   piOutline: '{name} ({type}), page {page}',
   piFormName: 'Nom du formulaire',
   piOpenInBuilder: 'Ouvrir dans l’éditeur',

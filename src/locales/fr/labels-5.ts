@@ -168,6 +168,8 @@ export const fr5 = {
   sdPagesLoading: 'Dessin du document…',
   sdPagesFailed:
     'Le document n’a pas pu être dessiné ici. Vous pouvez tout de même le signer : votre signature ira là où l’expéditeur l’a placée.',
+  sdPdfJsMissing:
+    'Le document ne peut pas être dessiné ici : pdf.js n’est pas installé dans cette application (npm install pdfjs-dist). Vous pouvez tout de même le signer : votre signature ira là où l’expéditeur l’a placée.',
   sdSignTitle: 'Votre signature',
   sdMethod: 'Mode de signature',
   sdDraw: 'Dessiner',
