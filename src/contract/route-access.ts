@@ -124,6 +124,7 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   rule('GET', '/api/Forms/InstanceSummary', P.FormInstance_SelectList),
   // Beyond the spec: an instance as its form's PDF, filled in: reading one instance, so that instance's claim.
   rule('GET', '/api/Forms/DownloadPdf', P.FormInstance_Select),
+  rule('GET', '/api/Forms/StatusHistory', P.FormInstance_Select),
   // Beyond the spec: the files of file upload answers. An upload writes an instance (a visitor's only to the instance
   // their edit link names); a download reads one instance, so that instance's claim.
   rule('POST', '/api/FormFiles/Upload', P.FormInstance_Update, true),

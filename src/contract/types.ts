@@ -437,6 +437,18 @@ export interface FormInstance extends AuditFields {
   envelopeStatus?: EnvelopeStatus | null;
 }
 
+/**
+ * One change of a form instance's status (`GET /api/Forms/StatusHistory`, beyond the spec): when, by whom (null: an
+ * anonymous visitor through their link, or a change the backend made), from which status (null: the instance was
+ * created with `toStatus`) to which.
+ */
+export interface FormInstanceStatusChange {
+  changedDateTime: Date;
+  changedBy: { id: string; name: string } | null;
+  fromStatus: FormInstanceStatus | null;
+  toStatus: FormInstanceStatus;
+}
+
 /** The CRUD entities and their types. */
 export interface CrudEntities {
   form: Form;

@@ -22,6 +22,7 @@ import { checkedPrefill } from '../domain/pdf';
 import type { FormsCaller } from './forms';
 import type { FormLinks, FormsStorage, FormsStore, Versioned } from './forms-ports';
 import type { Clock, Ids } from './ports';
+import { recordStatus } from './status-history';
 
 /** What the instance calls work with. */
 export interface InstancePorts {
@@ -34,6 +35,7 @@ async function insertInstance(store: FormsStore, { clock, ids }: InstancePorts, 
   const now = clock.now();
   const formInstanceId = ids.newId();
   await store.insert('forminstance', { formInstanceId, ...fields, createdDateTime: now, lastUpdatedDateTime: now }, by);
+  await recordStatus(store, formInstanceId, null, fields.status, by, now);
   const saved = await store.find('forminstance', formInstanceId);
   if (!saved) throw new Error(`The form instance '${formInstanceId}' was not found after its insert.`);
   return saved;
@@ -53,7 +55,9 @@ export async function completeInstance({ storage, clock }: Pick<InstancePorts, '
     const schema = await store.find('formschema', formSchemaId);
     if (!schema) throw unknownFormSchema(formSchemaId);
     const data = checkInstanceData(schema.row, instance.row.data, FormInstanceStatus.Completed);
-    await store.update('forminstance', formInstanceId, { status: FormInstanceStatus.Completed, data }, clock.now());
+    const now = clock.now();
+    await store.update('forminstance', formInstanceId, { status: FormInstanceStatus.Completed, data }, now);
+    await recordStatus(store, formInstanceId, status, FormInstanceStatus.Completed, caller.userId, now);
   });
 }
 

@@ -3,7 +3,8 @@
  * the schema check of a save, and the bounds and links of anonymous visitors. The test fake implements them over its
  * in-memory db (src/testing/forms-model.ts), the reference server over drizzle (example-host/server/forms/store.ts).
  */
-import type { CrudEntities, CrudEntityName, FormInstance } from '../contract/types';
+import type { CrudEntities, CrudEntityName, FormInstance, FormInstanceStatusChange } from '../contract/types';
+import type { FormInstanceStatus } from '../contract/enums';
 import type { FormDraft } from '../engine';
 import type { JsonRecord } from '../domain';
 import type { CheckedSchemaShape, FormLinkMode } from '../domain/forms';
@@ -43,6 +44,19 @@ export interface FormsStore {
    * signing envelopes (with their documents) and link tokens.
    */
   remove(entity: CrudEntityName, id: string): Promise<void>;
+  /** Records a change of an instance's status (removed with the instance). */
+  recordStatusChange(change: StatusChangeRecord): Promise<void>;
+  /** Every status change of an instance, oldest first, with the name of who made each. */
+  statusHistory(formInstanceId: string): Promise<FormInstanceStatusChange[]>;
+}
+
+/** A change of an instance's status as a use case records it; `changedBy`: the signed-in user (null: a visitor). */
+export interface StatusChangeRecord {
+  formInstanceId: string;
+  fromStatus: FormInstanceStatus | null;
+  toStatus: FormInstanceStatus;
+  changedBy: string | null;
+  changedDateTime: Date;
 }
 
 /** A {@link FormsStore} outside any transaction, that can open one. */

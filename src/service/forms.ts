@@ -55,6 +55,7 @@ import {
 } from '../domain/forms';
 import { checkInstanceWriteAgainstSigning } from '../domain/signing';
 import type { AnonymousWrites, FormLinks, FormsRow, FormsStorage, FormsStore, SchemaChecks, Versioned } from './forms-ports';
+import { recordStatus } from './status-history';
 import type { Clock, Ids } from './ports';
 
 /** What the forms use cases work with. */
@@ -205,6 +206,7 @@ export async function postFormsRow<K extends CrudEntityName>(ports: FormsPorts, 
       const row = await CREATE[entity](store, ports, body, caller, checked);
       await store.insert(entity, row, caller.userId);
       const id = String(row[FORMS_CRUD_ENTITIES[entity].key as keyof FormsRow]);
+      if (entity === 'forminstance') await recordStatus(store, id, null, (row as FormInstance).status, caller.userId, (row as FormInstance).createdDateTime);
       if (entity === 'formschema') {
         const { formId } = row as FormSchema;
         if ((await store.find('form', formId))?.row.currentFormSchemaId === null) await store.setCurrentSchema(formId, id);
@@ -251,7 +253,9 @@ export async function patchFormsRow<K extends CrudEntityName>(
     checkIfMatch(ifMatch, etagOf(existing.version));
     const values = await PATCH[entity](store, ports, existing.row as never, changes, checked);
     const rowId = String(existing.row[key as keyof FormsRow<K>]);
-    await store.update(entity, rowId, values as Partial<FormsRow<K>>, ports.clock.now());
+    const now = ports.clock.now();
+    await store.update(entity, rowId, values as Partial<FormsRow<K>>, now);
+    if (entity === 'forminstance') await recordStatus(store, rowId, (existing.row as FormInstance).status, (values as Partial<FormInstance>).status, caller.userId, now);
     return reread(store, entity, rowId);
   });
 }

@@ -19,6 +19,7 @@ import { allLive, currentPublicVersion, etagOf, FORM_LINK_TOKEN_HEADER, FORMS_CR
 import { deleteFormsRow, patchFormsRow, postFormsRow, softDeleteFormsRow, type FormsCaller, type FormsPorts } from './forms';
 import { completeInstance, duplicateInstance, instanceFromApplication, instanceLink } from './forms-instances';
 import { isVisitorSubmit, sendVisitorReceipt, type ReceiptMail } from './mail-receipt';
+import { instanceStatusHistory } from './status-history';
 import { EMPTY_OK, json, NO_CONTENT, readBody, type RouteRequest, type ServiceRoute } from './routes';
 
 /** A backend as the forms routes see it. */
@@ -162,6 +163,16 @@ export const FORMS_CALL_ROUTES: readonly FormsRoute[] = [
     async handle(request, backend) {
       await backend.recordDeletionNotice(request.query.id('formInstanceId'));
       return EMPTY_OK;
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/Forms/StatusHistory',
+    summary: "Every change of an instance's status, oldest first, with who made it and when (beyond the spec).",
+    async handle(request, backend) {
+      const id = request.query.required('formInstanceId').trim();
+      if (!isUuid(id)) throw rowNotFound('form instance', id);
+      return json(await instanceStatusHistory((await backend.ports(null)).storage, id.toLowerCase()));
     },
   },
   {

@@ -23,7 +23,7 @@ import type {
   SignaturePlace,
   SigningAuditEvent,
 } from '../api/types';
-import type { EnvelopeStatus } from '../api/enums';
+import type { EnvelopeStatus, FormInstanceStatus } from '../api/enums';
 import type { HistoryEntry } from '../domain';
 
 /** What kind of row holds a claim grant or a claim group link. */
@@ -163,6 +163,16 @@ export interface DeletionNotice {
   at: Date;
 }
 
+/** A change of a form instance's status, as the fake keeps it (`Forms/StatusHistory`). */
+export interface StoredStatusChange {
+  formInstanceId: string;
+  fromStatus: FormInstanceStatus | null;
+  toStatus: FormInstanceStatus;
+  /** The signed-in user who made the change (null: a visitor, or the backend). */
+  changedBy: string | null;
+  changedDateTime: Date;
+}
+
 /** What `HealthCheck/Get` reports; `Unhealthy` answers 503. */
 export type HealthStatus = 'Healthy' | 'Degraded' | 'Unhealthy';
 
@@ -191,6 +201,8 @@ export interface FakeDb {
   /** `DynamicFormLinking/GetExampleApplication`. */
   exampleApplication: JsonObject;
   deletionNotices: DeletionNotice[];
+  /** Every status change of the form instances, oldest first. */
+  instanceStatusChanges: StoredStatusChange[];
   /** The change history of permission administration, oldest first (`GetPermissionHistory`). */
   permissionHistory: HistoryEntry[];
   health: HealthStatus;
@@ -216,6 +228,7 @@ export function createEmptyDb(): FakeDb {
     primitivePaths: [],
     exampleApplication: {},
     deletionNotices: [],
+    instanceStatusChanges: [],
     permissionHistory: [],
     health: 'Healthy',
   };

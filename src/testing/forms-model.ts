@@ -10,6 +10,7 @@ import type { FormsStorage, FormsStore } from '../service/forms-ports';
 import type { MutationContext } from './claims-model';
 import type { FakeDb, FakeEnvelope, StoredPdf } from './db';
 import { minimalPdf } from './pdf';
+import { memoryStatusHistory } from './status-history';
 
 // ---------------------------------------------------------------- CRUD
 
@@ -46,6 +47,7 @@ function removeInstances(db: FakeDb, ids: ReadonlySet<string>): void {
   db.envelopes = db.envelopes.filter((e) => !envelopeIds.has(e.envelopeId));
   db.pdfs = db.pdfs.filter((p) => p.envelopeId === null || !envelopeIds.has(p.envelopeId));
   db.linkTokens = db.linkTokens.filter((t) => !ids.has(t.formInstanceId));
+  db.instanceStatusChanges = db.instanceStatusChanges.filter((c) => !ids.has(c.formInstanceId));
 }
 
 function removeSchemas(db: FakeDb, ids: ReadonlySet<string>): void {
@@ -97,6 +99,7 @@ export function memoryFormsStorage(db: FakeDb): FormsStorage {
       db.forms = db.forms.filter((f) => f.formId !== id);
       db.pdfs = db.pdfs.filter((p) => p.formId !== id || p.kind !== 'template');
     },
+    ...memoryStatusHistory(db),
   };
   return { ...store, transaction: (work) => work(store) };
 }

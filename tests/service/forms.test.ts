@@ -51,6 +51,10 @@ function mapStorage() {
       log.push(`remove ${entity} ${id}`);
       tables[entity].delete(id);
     },
+    async recordStatusChange({ formInstanceId, fromStatus, toStatus, changedBy }) {
+      log.push(`status ${formInstanceId} ${fromStatus} -> ${toStatus} by ${changedBy}`);
+    },
+    statusHistory: async () => [],
   };
   const storage: FormsStorage = {
     ...store,
@@ -176,6 +180,20 @@ describe('patchFormsRow', () => {
     expect(log.length).toBe(before);
   });
 
+  it("records each change of an instance's status with who made it, in the write's transaction; a write that keeps the status records none", async () => {
+    const { ports, log } = setUp();
+    const { schemaId } = await formWithSchema(ports);
+    const saved = await postFormsRow(ports, 'forminstance', { formSchemaId: schemaId, data: {} }, staff);
+    const id = saved.row.formInstanceId;
+    await patchFormsRow(ports, 'forminstance', { formInstanceId: id, data: { name: 'Ada' } }, staff, null);
+    await patchFormsRow(ports, 'forminstance', { formInstanceId: id, status: FormInstanceStatus.Created }, staff, null);
+    await patchFormsRow(ports, 'forminstance', { formInstanceId: id, status: FormInstanceStatus.Submitted }, staff, null);
+    const created = FormInstanceStatus.Created;
+    expect(log.filter((l) => l.startsWith('status '))).toEqual([`status ${id} null -> ${created} by u1`, `status ${id} ${created} -> ${FormInstanceStatus.Submitted} by u1`]);
+    // Each right after its row's write, inside the write's transaction.
+    expect(log.slice(-3)).toEqual(['transaction', 'update forminstance data,formId,formSchemaId,isDeleted,status', `status ${id} ${created} -> ${FormInstanceStatus.Submitted} by u1`]);
+  });
+
   it('restores a soft-deleted row with isDeleted: false', async () => {
     const { ports, tables } = setUp();
     const group = await postFormsRow(ports, 'formgroup', { name: 'A' }, staff);
@@ -255,7 +273,7 @@ describe('the instance calls', () => {
     expect(copy.row).toMatchObject({ formSchemaId: schemaId, data: { name: 'Ada' }, status: FormInstanceStatus.Created, envelopeId: null, isDeleted: false });
     expect(copy.row.formInstanceId).not.toBe(source.row.formInstanceId);
     expect(copy.row.data).not.toBe(source.row.data);
-    expect(log.at(-1)).toBe('insert forminstance by u1');
+    expect(log.slice(-2)).toEqual(['insert forminstance by u1', `status ${copy.row.formInstanceId} null -> ${FormInstanceStatus.Created} by u1`]);
     await softDeleteFormsRow(ports, 'forminstance', source.row.formInstanceId);
     expect((await refusal(duplicateInstance(instancePorts(ports), source.row.formInstanceId, staff))).status).toBe(404);
   });

@@ -636,6 +636,21 @@ END $$`,
   PRIMARY KEY (file_id, part)
 )`,
     ],
+  },  {
+    // The status history of form instances (src/service/status-history.ts): one row per change, removed with its
+    // instance. Instances stored before have none (their history was not kept).
+    id: '0024_form_instance_status_changes',
+    statements: [
+      `CREATE TABLE IF NOT EXISTS form_instance_status_changes (
+  id uuid PRIMARY KEY,
+  form_instance_id uuid NOT NULL REFERENCES form_instances (form_instance_id) ON DELETE CASCADE,
+  from_status integer,
+  to_status integer NOT NULL,
+  changed_by uuid REFERENCES application_users (id) ON DELETE SET NULL,
+  changed_date_time timestamptz NOT NULL DEFAULT now()
+)`,
+      `CREATE INDEX IF NOT EXISTS form_instance_status_changes_instance ON form_instance_status_changes (form_instance_id, changed_date_time)`,
+    ],
   },
 ];
 

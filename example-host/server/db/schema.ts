@@ -295,6 +295,19 @@ export const formLinkTokens = pgTable('form_link_tokens', {
   createdDateTime: timestamp('created_date_time', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
+/** Every change of a form instance's status (src/service/status-history.ts), removed with its instance. */
+export const formInstanceStatusChanges = pgTable('form_instance_status_changes', {
+  id: uuid('id').primaryKey(),
+  formInstanceId: uuid('form_instance_id')
+    .notNull()
+    .references(() => formInstances.formInstanceId, { onDelete: 'cascade' }),
+  /** FormInstanceStatus; null: the instance was created with `toStatus`. */
+  fromStatus: integer('from_status'),
+  toStatus: integer('to_status').notNull(),
+  changedBy: uuid('changed_by').references(() => applicationUsers.id, { onDelete: 'set null' }),
+  changedDateTime: timestamp('changed_date_time', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
 /** `Forms/NotifyDeleted` calls: the instance named (it may already be gone) and when. */
 export const formDeletionNotices = pgTable('form_deletion_notices', {
   id: uuid('id').primaryKey(),

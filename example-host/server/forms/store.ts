@@ -13,6 +13,7 @@ import { LINK_TOKEN_LIFETIME_MS, type FormLinkMode, type StoredFormLink } from '
 import type { FormLinks, FormsRow, FormsStorage, FormsStore, Versioned } from '../../../src/service/forms-ports';
 import type { InstancePorts } from '../../../src/service/forms-instances';
 import type { Db } from '../db/index';
+import { drizzleStatusHistory } from './status-history';
 import { formGroups, formInstances, formLinkTokens, forms, formSchemas } from '../db/schema';
 import { FORMS_COLUMNS } from '../odata/forms';
 
@@ -97,6 +98,7 @@ function drizzleFormsStore(db: Db): FormsStore {
       const { table, key } = TABLES[entity];
       await db.delete(table).where(eq(key, id));
     },
+    ...drizzleStatusHistory(db),
   };
 }
 

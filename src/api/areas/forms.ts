@@ -4,7 +4,7 @@ import { ArgumentError } from '../errors';
 import { fileNameFromContentDisposition } from '../content-disposition';
 import { buildQuery, type ODataQueryOptions } from '../odata';
 import type { CallOptions, Transport } from '../transport';
-import type { DownloadDocumentResult, FormInstance } from '../types';
+import type { DownloadDocumentResult, FormInstance, FormInstanceStatusChange } from '../types';
 import { CURRENT_PUBLIC_VERSION_PATH, type CurrentPublicVersion } from '../../domain/forms/public-form';
 import { instanceExportParams, type InstanceExportOptions } from '../../domain/forms/export-options';
 import type { InstanceSummary } from '../../domain/forms/summary';
@@ -73,6 +73,11 @@ export interface FormsApi {
    * counted by the server (SQL aggregates, no instance loaded). Claim `FormInstance_SelectList`, as the read.
    */
   instanceSummary(query?: InstanceSummaryQuery, options?: CallOptions): Promise<InstanceSummary | null>;
+  /**
+   * `GET /api/Forms/StatusHistory?formInstanceId` (beyond the spec): every change of the instance's status, oldest
+   * first, with who made it and when. 404 for no such instance. Claim `FormInstance_Select`, as the instance's read.
+   */
+  statusHistory(formInstanceId: string, options?: CallOptions): Promise<FormInstanceStatusChange[] | null>;
 }
 
 /** Creates the Forms API over a transport. */
@@ -113,6 +118,7 @@ export function createFormsApi(transport: Transport): FormsApi {
       return transport.request<CurrentPublicVersion>({ method: 'GET', path: CURRENT_PUBLIC_VERSION_PATH, query: { formId }, read: 'json', signal: options?.signal });
     },
     markCompleted: async (formInstanceId, options) => call<null>('MarkCompleted', formInstanceId, options, 'none'),
+    statusHistory: async (formInstanceId, options) => call<FormInstanceStatusChange[]>('StatusHistory', formInstanceId, options, 'json'),
     notifyDeleted: async (formInstanceId, options) => call<null>('NotifyDeleted', formInstanceId, options, 'none'),
     downloadPdf: async (formInstanceId, options) => {
       assertDefined('formInstanceId', formInstanceId);

@@ -1,11 +1,13 @@
 // @vitest-environment node
 /**
- * Contract of the receipt to a visitor on the fake and the reference server: a visitor who sends a public form and
- * gave an e-mail address gets one message, with a text and an HTML part, whose view link shows their answers
- * read-only; a visitor who gave none, a draft, and staff's own writes send nothing.
+ * Contract of following up an instance on the fake and the reference server:
+ * - the receipt to a visitor: one who sends a public form and gave an e-mail address gets one message, with a text
+ *   and an HTML part, whose view link shows their answers read-only; a visitor who gave none, a draft, and staff's
+ *   own writes send nothing;
+ * - the status history: every change of an instance's status, oldest first, with who made it (a visitor: nobody).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiClient, type ApiClient } from '../../src/api';
+import { createApiClient, isApiError, type ApiClient } from '../../src/api';
 import type { FormLayout, JsonObject, OutboxMessage } from '../../src/api/types';
 import { FormInstanceStatus } from '../../src/contract/enums';
 import { FORM_LINK_TOKEN_HEADER } from '../../src/domain/forms';
@@ -93,6 +95,32 @@ async function runScenario(target: ContractTarget): Promise<Map<string, unknown>
   await mailOf(admin, mine('last@example.com'));
   facts.set('receipt.once', (await mailOf(admin, mine('ada@example.com'))).length);
   facts.set('receipt.all', (await mailOf(admin, (m) => m.subject.includes(formName), 0)).map((m) => /[^\s<>"]+@[^\s<>"]+/.exec(m.toAddress)?.[0]).sort());
+
+  // The status history of Zoë's instance: created In progress by a visitor, submitted by them, completed by staff.
+  await admin.forms.markCompleted(draft.id);
+  const history = (await admin.forms.statusHistory(draft.id)) ?? [];
+  facts.set(
+    'history',
+    history.map((c) => [c.fromStatus, c.toStatus, c.changedBy === null ? null : c.changedBy.name !== '', c.changedDateTime instanceof Date]),
+  );
+  facts.set('history.order', history.every((c, i) => i === 0 || c.changedDateTime.getTime() >= history[i - 1]!.changedDateTime.getTime()));
+  // Staff's changes: a new instance, then its status set twice (the same status again records nothing).
+  const staffMade = await admin.crud.forminstance.post({ formSchemaId, data: { name: 'Staff' } });
+  const staffId = staffMade?.formInstanceId ?? '';
+  await admin.crud.forminstance.patch({ formInstanceId: staffId, status: FormInstanceStatus.InProgress });
+  await admin.crud.forminstance.patch({ formInstanceId: staffId, status: FormInstanceStatus.InProgress, data: { name: 'Staff 2' } });
+  facts.set('history.staff', ((await admin.forms.statusHistory(staffId)) ?? []).map((c) => [c.fromStatus, c.toStatus, (c.changedBy?.name ?? '') !== '']));
+  const status = (call: () => Promise<unknown>) =>
+    call().then(
+      () => 'ok',
+      (error: unknown) => (isApiError(error) ? error.status : String(error)),
+    );
+  facts.set('history.refused', [
+    await status(() => admin.forms.statusHistory('00000000-0000-4000-8000-000000000000')),
+    await status(() => admin.forms.statusHistory('not-an-id')),
+    await status(() => target.clientAs(null).forms.statusHistory(staffId)),
+    await status(() => visitor.forms.statusHistory(draft.id)),
+  ]);
   return facts;
 }
 
@@ -123,6 +151,25 @@ describe('receipt to a visitor — the fake and the server agree', () => {
     expect(fake.get('receipt.all')).toEqual(['ada@example.com', 'last@example.com', 'zoe@example.com']);
     expect(server.get('receipt')).toEqual(['We received your answers to “Receipt server”', true, true, 0]);
     for (const key of ['receipt.link', 'receipt.view', 'receipt.view.write', 'receipt.once', 'receipt.all']) expect(server.get(key), key).toEqual(fake.get(key));
+  });
+});
+
+describe('status history — the fake and the server agree', () => {
+  it('lists every change of an instance\'s status oldest first, with who made it; 404 for no instance, 401 without sign-in', () => {
+    const { InProgress, Submitted, Completed } = FormInstanceStatus;
+    expect(fake.get('history')).toEqual([
+      [null, InProgress, null, true],
+      [InProgress, Submitted, null, true],
+      [Submitted, Completed, true, true],
+    ]);
+    expect(fake.get('history.order')).toBe(true);
+    expect(fake.get('history.refused')).toEqual([404, 404, 401, 401]);
+    for (const key of ['history', 'history.order', 'history.refused']) expect(server.get(key), key).toEqual(fake.get(key));
+    expect(fake.get('history.staff')).toEqual([
+      [null, FormInstanceStatus.Created, true],
+      [FormInstanceStatus.Created, InProgress, true],
+    ]);
+    expect(server.get('history.staff')).toEqual(fake.get('history.staff'));
   });
 });
 
