@@ -21,6 +21,21 @@ export const instanceDetailLabels = {
   fidStatus: 'Status',
   fidCreated: 'Created',
   fidUpdated: 'Last changed',
+  // Status history: every change of the status, oldest first
+  fidHistory: 'Status history',
+  fidHistoryWhen: 'When',
+  fidHistoryChange: 'Change',
+  fidHistoryBy: 'By',
+  /** A change: `{from}` and `{to}` are status names. */
+  fidHistoryFromTo: '{from} → {to}',
+  /** The first entry: the instance was created with the status `{to}`. */
+  fidHistoryCreated: 'Created as {to}',
+  /** Who made a change without signing in: the visitor of the public form, through their link. */
+  fidHistoryVisitor: 'Visitor (public link)',
+  /** A user whose account was removed since. */
+  fidHistoryUnknownUser: 'Unknown user',
+  fidHistoryNone: 'No status change has been recorded for this instance.',
+  fidHistoryFailed: 'Failed to load the status history. Please try again.',
   // Answers
   fidAnswers: 'Answers',
   fidNoAnswers: 'Nothing has been answered yet.',

@@ -45,6 +45,7 @@ import {
   seedPdfs,
 } from './seed-forms';
 import { seedDate, seedIds, seedOidcIds, seedRowId } from './seed-ids';
+import { seedStatusChanges } from './status-history';
 
 export { seedIds, seedOidcIds, seedDate, SEED_EPOCH } from './seed-ids';
 export { SEED_PRIMITIVE_PATHS } from './seed-forms';
@@ -343,6 +344,7 @@ export function createSeedDb(): FakeDb {
   db.primitivePaths = [...SEED_PRIMITIVE_PATHS];
   db.exampleApplication = seedExampleApplication();
   db.permissionHistory = seedPermissionHistory();
+  db.instanceStatusChanges = seedStatusChanges(db.formInstances, seedIds.users.admin);
   return structuredClone(db);
 }
 

@@ -36,6 +36,35 @@ export const CompletedEnvelope: Story = {
   },
 };
 
+/**
+ * The status history of the submitted loan application, oldest first: created by an administrator, filled in and sent
+ * by a visitor through the public link.
+ */
+export const StatusHistory: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const table = await canvas.findByRole('table', undefined, { timeout: 10_000 });
+    const rows = within(table).getAllByRole('row').map((row) => Array.from(row.querySelectorAll('th, td'), (cell) => cell.textContent).slice(1));
+    await expect(rows).toEqual([
+      ['Change', 'By'],
+      ['Created as Created', 'Ada Admin'],
+      ['Created → In progress', 'Visitor (public link)'],
+      ['In progress → Submitted', 'Visitor (public link)'],
+    ]);
+    await expect(canvas.getByRole('heading', { name: 'Status history' })).toBeInTheDocument();
+  },
+};
+
+/** The status history could not be read: its card says so and offers 'Try again'; the rest of the page shows. */
+export const StatusHistoryFailed: Story = {
+  parameters: { msw: { handlers: { forms: [errorHandlers.failing('/api/Forms/StatusHistory', 500), ...storyHandlers.forms] } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText('Failed to load the status history. Please try again.', undefined, { timeout: 10_000 })).toBeInTheDocument();
+    await expect(canvas.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  },
+};
+
 /** While the instance loads. */
 export const Loading: Story = {
   parameters: { msw: { handlers: { odata: [errorHandlers.pending('/odata/FormInstanceOData'), ...storyHandlers.odata] } } },

@@ -105,6 +105,29 @@ describe('FormInstanceDetail', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Request signature' })).toBeDisabled());
   });
 
+  it('shows the status history oldest first, who made each change, and the change Mark completed made', async () => {
+    const { user } = renderInApi(<FormInstanceDetail formInstanceId={ids.contactSubmitted} />);
+    const history = () => within(section('Status history'));
+    const rows = () => history().getAllByRole('row').map((row) => Array.from(row.querySelectorAll('th, td'), (cell) => cell.textContent).slice(1));
+    await within(await screen.findByRole('region', { name: 'Status history' }, long)).findByRole('table', undefined, long);
+    expect(rows()).toEqual([
+      ['Change', 'By'],
+      ['Created as Created', 'Ada Admin'],
+      ['Created → In progress', 'Visitor (public link)'],
+      ['In progress → Submitted', 'Visitor (public link)'],
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Mark completed' }));
+    await waitFor(() => expect(rows().at(-1)).toEqual(['Submitted → Completed', 'Ada Admin']), long);
+    expect(backend.db.instanceStatusChanges.filter((c) => c.formInstanceId === ids.contactSubmitted)).toHaveLength(4);
+  });
+
+  it('says when the status history cannot be read, and the rest of the page shows', async () => {
+    server.use(errorHandlers.failing('/api/Forms/StatusHistory', 500));
+    renderInApi(<FormInstanceDetail formInstanceId={ids.contactSubmitted} />);
+    expect(await within(await screen.findByRole('region', { name: 'Status history' }, long)).findByText('Failed to load the status history. Please try again.', undefined, long)).toBeInTheDocument();
+    expect(section('Answers')).toBeInTheDocument();
+  });
+
   it("shows an open envelope's reminder schedule", async () => {
     const envelope = backend.db.envelopes.find((e) => e.formInstanceId === ids.loanSubmitted);
     expect(envelope).toBeDefined();

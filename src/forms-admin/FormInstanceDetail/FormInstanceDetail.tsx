@@ -1,7 +1,7 @@
-import { Alert, Button, Group, List, Paper, SimpleGrid, Stack, Text, Title, factory, useProps, type BoxProps, type StylesApiProps } from '@mantine/core';
+import { Alert, Button, Group, List, Paper, SimpleGrid, Stack, Table, Text, Title, factory, useProps, type BoxProps, type StylesApiProps } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { EnvelopeStatus, FormInstanceStatus } from '../../api/enums';
-import type { SigningEnvelope, SignerStatus, SigningAuditEvent } from '../../api/types';
+import type { FormInstanceStatusChange, SigningEnvelope, SignerStatus, SigningAuditEvent } from '../../api/types';
 import { FormRenderer, type FormRendererProps } from '../../forms/FormRenderer';
 import type { FormLabels } from '../../forms/labels';
 import { fillLabel, type Labels } from '../../query/labels';
@@ -12,6 +12,7 @@ import { LoadingState } from '../../ui/LoadingState';
 import { DeletedBadge, DeleteConfirmDialog, RowDeleteActions } from '../shared/DeleteActions';
 import { EnvelopeStatusBadge } from '../shared/EnvelopeStatusBadge';
 import { InstanceStatusBadge } from '../shared/InstanceStatusBadge';
+import { instanceStatusLabel } from '../shared/instance-status';
 import { formatDateTime } from '../shared/ListScreen';
 import { ScreenPage, ScreenReadPage, SectionCard, screenClasses, useScreenStyles, type ScreenFactory, optionKeys, useScreenController } from '../shared/screen';
 import { auditCheckText, reminderScheduleText } from '../SigningList/SigningList';
@@ -19,7 +20,7 @@ import { RequestSignatureDialog } from '../SigningList/RequestSignatureDialog';
 import { useFormInstanceDetail, type EnvelopeAudit, type FormInstanceDetailController, type FormInstanceDetailOptions } from './useFormInstanceDetail';
 
 /** The inner parts of one form instance's page that `classNames` / `styles` reach. */
-export type FormInstanceDetailStylesNames = 'root' | 'details' | 'answers' | 'signatures' | 'dialog';
+export type FormInstanceDetailStylesNames = 'root' | 'details' | 'history' | 'answers' | 'signatures' | 'dialog';
 
 export interface FormInstanceDetailViewProps extends BoxProps, StylesApiProps<FormInstanceDetailViewFactory> {
   /** What {@link useFormInstanceDetail} returned. */
@@ -35,7 +36,7 @@ export interface FormInstanceDetailViewProps extends BoxProps, StylesApiProps<Fo
 
 export type FormInstanceDetailViewFactory = ScreenFactory<FormInstanceDetailViewProps, FormInstanceDetailStylesNames>;
 
-const classes = screenClasses<FormInstanceDetailStylesNames>('FormInstanceDetail', ['root', 'details', 'answers', 'signatures', 'dialog']);
+const classes = screenClasses<FormInstanceDetailStylesNames>('FormInstanceDetail', ['root', 'details', 'history', 'answers', 'signatures', 'dialog']);
 
 const SIGNER_STATUS_LABELS: Readonly<Record<SignerStatus, keyof Labels>> = {
   Created: 'sgSignerStatusCreated',
@@ -68,6 +69,38 @@ function Detail({ term, children }: { term: string; children: ReactNode }) {
         {children}
       </Text>
     </Stack>
+  );
+}
+
+/** The status history, oldest first: when, the change, and who made it (a visitor through their public link). */
+function StatusHistory({ changes, labels, locale }: { changes: readonly FormInstanceStatusChange[]; labels: Labels; locale: string | undefined }) {
+  if (changes.length === 0) return <Text size="sm">{labels.fidHistoryNone}</Text>;
+  return (
+    <Table.ScrollContainer minWidth={420}>
+      <Table striped>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">{labels.fidHistoryWhen}</Table.Th>
+            <Table.Th scope="col">{labels.fidHistoryChange}</Table.Th>
+            <Table.Th scope="col">{labels.fidHistoryBy}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {changes.map((change, index) => {
+            const to = instanceStatusLabel(change.toStatus, labels);
+            return (
+              <Table.Tr key={`${index}-${String(change.changedDateTime)}`}>
+                <Table.Td>{formatDateTime(change.changedDateTime, locale)}</Table.Td>
+                <Table.Td>
+                  {change.fromStatus === null ? fillLabel(labels.fidHistoryCreated, { to }) : fillLabel(labels.fidHistoryFromTo, { from: instanceStatusLabel(change.fromStatus, labels), to })}
+                </Table.Td>
+                <Table.Td>{change.changedBy === null ? labels.fidHistoryVisitor : change.changedBy.name || labels.fidHistoryUnknownUser}</Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }
 
@@ -240,6 +273,17 @@ export const FormInstanceDetailView = factory<FormInstanceDetailViewFactory>((_p
             <Detail term={labels.fidUpdated}>{formatDateTime(data.lastUpdatedDateTime, locale)}</Detail>
           </SimpleGrid>
         </SectionCard>
+        {c.history.shown && (
+          <SectionCard title={labels.fidHistory} part={getStyles('history')}>
+            {c.history.isLoading ? (
+              <LoadingState />
+            ) : c.history.error ? (
+              <ErrorAlert message={labels.fidHistoryFailed} error={c.history.error} onRetry={c.history.retry} />
+            ) : (
+              <StatusHistory changes={c.history.data} labels={labels} locale={locale} />
+            )}
+          </SectionCard>
+        )}
         <SectionCard title={labels.fidAnswers} part={getStyles('answers')}>
           {schema && answered ? (
             <FormRenderer

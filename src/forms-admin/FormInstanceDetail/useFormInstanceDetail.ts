@@ -4,7 +4,7 @@ import { FormInstanceStatus } from '../../api/enums';
 import { isApiError } from '../../api/errors';
 import * as odata from '../../api/odata';
 import type { ODataQueryOptions } from '../../api/odata';
-import type { AuditVerification, Form, FormInstance, FormSchema, SignatureRequest, SigningAuditEvent, SigningEnvelope } from '../../api/types';
+import type { AuditVerification, Form, FormInstance, FormInstanceStatusChange, FormSchema, SignatureRequest, SigningAuditEvent, SigningEnvelope } from '../../api/types';
 import { maySigningAction } from '../../domain/signing';
 import { fillNumbers } from '../../labels/format';
 import { useMyClaims } from '../../permissions/useMyClaims';
@@ -87,6 +87,8 @@ export interface FormInstanceDetailController {
   envelopes: { data: readonly SigningEnvelope[]; isLoading: boolean; error: unknown; retry(): void };
   /** The audit trail of each envelope, by its id. */
   audits: ReadonlyMap<string, EnvelopeAudit>;
+  /** Every change of the instance's status, oldest first (`Forms/StatusHistory`, FormInstance_Select). */
+  history: { data: readonly FormInstanceStatusChange[]; shown: boolean; isLoading: boolean; error: unknown; retry(): void };
   /** The delete actions (shared with every forms list). */
   actions: DeleteActionsController;
   deleteTarget: DeleteTarget | null;
@@ -192,6 +194,14 @@ export function useFormInstanceDetail({ formInstanceId, onBack, onOpenInstance, 
     }),
   );
 
+  // Read again whenever the instance changed (its last change time is in the key).
+  const mayReadHistory = holds('FormInstance_Select');
+  const history = useQuery({
+    queryKey: ['forms', 'statusHistory', formInstanceId.toLowerCase(), data?.lastUpdatedDateTime],
+    queryFn: async ({ signal }) => (await client.forms.statusHistory(formInstanceId.toLowerCase(), { signal })) ?? [],
+    enabled: mayReadHistory && status === 'ready',
+  });
+
   const name = data ? instanceName(data) : formInstanceId.slice(-8);
   const actions = useDeleteActions('forminstance', {
     labels,
@@ -224,6 +234,7 @@ export function useFormInstanceDetail({ formInstanceId, onBack, onOpenInstance, 
     can,
     envelopes: { data: envelopeList, isLoading: envelopes.isLoading, error: envelopes.error, retry: () => void envelopes.refetch() },
     audits,
+    history: { data: history.data ?? [], shown: mayReadHistory, isLoading: history.isLoading, error: history.error, retry: () => void history.refetch() },
     actions,
     deleteTarget: data ? { id: data.formInstanceId, name, etag: data['@odata.etag'] ?? null } : null,
     requestBlock,
