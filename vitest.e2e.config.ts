@@ -52,6 +52,8 @@ export default defineConfig({
     globalSetup: ['tests/e2e/global-setup.ts'],
     fileParallelism: workers > 1,
     maxWorkers: workers,
+    // The backend bundle of the run (tests/e2e/support/backend-bundle.ts) is imported by Node, not by the module runner.
+    server: { deps: { external: [/\/build\/e2e-backend\/run-[^/]+\/[^/]+\.js$/] } },
     // Each file runs isolated, with its own copy of the backend's modules. Sharing them between the files of a worker
     // saved about 3 CPU-seconds a file, but on CI a later file then failed (a visitor's public form in the builder
     // journey never showed its fields; the file passes alone): some process-wide part of the backend (its shared PDF

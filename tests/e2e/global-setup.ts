@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { CHROMIUM_ARGS, ensureChromium } from '../support/chromium.mjs';
+import { buildBackendBundle } from './support/backend-bundle';
 import { hostBuildIsCurrent } from './support/host-build.mjs';
 import { writeMigratedTemplate } from './support/database-template';
 
@@ -11,14 +12,17 @@ declare module 'vitest' {
     e2eDatabaseTemplate: string;
     /** The Chromium every file connects to (see stack.ts): each file opens its own contexts in it. */
     e2eBrowserEndpoint: string;
+    /** The reference backend bundled for this run (see support/backend-bundle), which the files import natively. */
+    e2eBackendBundle: string;
   }
 }
 
 /**
  * Builds the example host once for every end-to-end test file, unless `example-host/dist` is already newer than every
  * file it is built from (`npm test` builds it in its first stage, beside the other builds); writes the database
- * dump the files' backends start from, deleted again when the run ends; and starts the one Chromium of the run, which
- * the files connect to instead of each launching its own (about 1.3 CPU-seconds a launch), closed when the run ends.
+ * dump the files' backends start from, and the backend as one bundle the files import, both deleted again when the run
+ * ends; and starts the one Chromium of the run, which the files connect to instead of each launching its own (about
+ * 1.3 CPU-seconds a launch), closed when the run ends.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const root = new URL('../..', import.meta.url).pathname;
@@ -29,14 +33,16 @@ export default async function setup(project: TestProject): Promise<() => Promise
     });
     if (result.status !== 0) throw new Error('The example host did not build.');
   }
-  const [template, browser] = await Promise.all([
+  const [template, bundle, browser] = await Promise.all([
     writeMigratedTemplate(),
+    buildBackendBundle(root),
     chromium.launchServer({ executablePath: ensureChromium(), args: [...CHROMIUM_ARGS] }),
   ]);
   project.provide('e2eDatabaseTemplate', template.file);
+  project.provide('e2eBackendBundle', bundle.file);
   project.provide('e2eBrowserEndpoint', browser.wsEndpoint());
   return async () => {
     await browser.close();
-    await template.remove();
+    await Promise.all([template.remove(), bundle.remove()]);
   };
 }

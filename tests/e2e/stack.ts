@@ -8,10 +8,18 @@ import { createServer } from 'node:net';
 import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { inject } from 'vitest';
-import { startServer } from '../../example-host/server';
-import type { ServerHandle } from '../../example-host/server';
 import { launchChromium } from '../support/chromium.mjs';
-import { pgliteTemplate } from '../server/helpers';
+import type * as Backend from './support/backend-entry';
+import type { ServerHandle } from './support/backend-entry';
+
+/**
+ * The reference backend: the bundle the global setup built for this run, which Node imports natively (about half the
+ * CPU of running its sources through Vite's module runner in every file), or, run without that setup, the sources.
+ */
+async function loadBackend(): Promise<typeof Backend> {
+  const bundle = inject('e2eBackendBundle');
+  return bundle ? ((await import(/* @vite-ignore */ bundle)) as typeof Backend) : import('./support/backend-entry');
+}
 
 /** A free loopback port (the host origin must be known before the provider starts). */
 export function freePort(): Promise<number> {
@@ -41,7 +49,10 @@ async function startServerOnFreePorts(options: { accessTokenTtlSeconds?: number 
   // The store starts from the dump the global setup wrote, already migrated and seeded (support/database-template);
   // run without that setup, from the empty PGlite folder dumped once after initdb (shared with the server tests).
   const migrated = inject('e2eDatabaseTemplate');
-  const memoryDatabaseTemplate = migrated ? new Blob([await readFile(migrated)]) : await pgliteTemplate();
+  const memoryDatabaseTemplate = migrated
+    ? new Blob([await readFile(migrated)])
+    : await (await import('../server/helpers')).pgliteTemplate();
+  const { startServer } = await loadBackend();
   for (let attempt = 1; ; attempt++) {
     const port = await freePort();
     let oidcPort = await freePort();
