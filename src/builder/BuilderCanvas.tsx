@@ -60,7 +60,7 @@ export interface CanvasEditing {
    * Renames a field (its label), a section or a page (its title) edited in place, as one step; absent: the canvas
    * makes the step from the document it shows (`renameAction`).
    */
-  onRename?(id: string, text: string): void;
+  onRename?(item: RenameItem, text: string): void;
 }
 
 /**
@@ -128,22 +128,28 @@ export function useDocumentEngine(
  * {@link useRenaming}), not every page, section and field the canvas draws.
  */
 interface RenameStore {
-  /** The item being renamed, or null. */
+  /** The key ({@link renameKey}) of the item being renamed, or null. */
   current: string | null;
-  /** The item that takes the focus back once its box is gone (the box was left by Enter or Escape). */
+  /** The key of the item that takes the focus back once its box is gone (the box was left by Enter or Escape). */
   refocus: string | null;
   subscribe(listener: () => void): () => void;
-  start(id: string): void;
+  start(item: RenameItem): void;
   /** Ends the edit: with `text`, the item is renamed to it (one undo step); without, nothing changes. */
-  finish(id: string, text: string | null, refocus: boolean): void;
+  finish(item: RenameItem, text: string | null, refocus: boolean): void;
   /** Set by the canvas on each render: renames an item (the latest document and dispatch). */
-  rename(id: string, text: string): void;
+  rename(item: RenameItem, text: string): void;
 }
+
+/** An item renamed in place: its kind and id (a page, a section and a field may share an id, e.g. 'consent'). */
+export type RenameItem = NonNullable<BuilderSelection>;
+
+/** An item's key in the rename store: its kind and id. */
+const renameKey = (item: RenameItem) => `${item.type}:${item.id}`;
 
 function createRenameStore(): RenameStore {
   const listeners = new Set<() => void>();
-  const set = (id: string | null) => {
-    store.current = id;
+  const set = (key: string | null) => {
+    store.current = key;
     for (const listener of listeners) listener();
   };
   const store: RenameStore = {
@@ -153,12 +159,13 @@ function createRenameStore(): RenameStore {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    start: (id) => set(id),
-    finish(id, text, refocus) {
-      if (store.current !== id) return;
-      store.refocus = refocus ? id : null;
+    start: (item) => set(renameKey(item)),
+    finish(item, text, refocus) {
+      const key = renameKey(item);
+      if (store.current !== key) return;
+      store.refocus = refocus ? key : null;
       set(null);
-      if (text !== null) store.rename(id, text);
+      if (text !== null) store.rename(item, text);
     },
     rename: () => {},
   };
@@ -171,19 +178,20 @@ const RenameContext = createContext<RenameStore | null>(null);
  * Whether the item `id` is being renamed in place. When its box goes after Enter or Escape, `item()` (the item's
  * element, drawn again by then) takes the focus back, so the keyboard goes on from the item.
  */
-function useRenaming(id: string, item: () => HTMLElement | null): { renaming: boolean; store: RenameStore | null } {
+function useRenaming(type: RenameItem['type'], id: string, item: () => HTMLElement | null): { renaming: boolean; store: RenameStore | null } {
   const store = useContext(RenameContext);
   const subscribe = useCallback((listener: () => void) => store?.subscribe(listener) ?? (() => {}), [store]);
-  const renaming = useSyncExternalStore(subscribe, () => store?.current === id, () => false);
+  const key = renameKey({ type, id });
+  const renaming = useSyncExternalStore(subscribe, () => store?.current === key, () => false);
   const latestItem = useRef(item);
   latestItem.current = item;
   // Only when `renaming` changes (not on each render of a field: 300 of them re-render on some steps).
   useLayoutEffect(() => {
-    if (!renaming && store?.refocus === id) {
+    if (!renaming && store?.refocus === key) {
       store.refocus = null;
       latestItem.current()?.focus();
     }
-  }, [renaming, store, id]);
+  }, [renaming, store, key]);
   return { renaming, store };
 }
 
@@ -264,8 +272,9 @@ function coverLabel(widget: HTMLElement | null, text: string): { look: NameLook;
  * do not see them). It takes the place of the name it edits, in the name's font (`look`), with no border or padding
  * of its own (a ring shows it), so the line keeps its height and the text does not move when it opens or closes.
  */
-function InPlaceName({ id, value, name, store, look }: { id: string; value: string; name: string; store: RenameStore; look: NameLook }) {
+function InPlaceName({ item, value, name, store, look }: { item: RenameItem; value: string; name: string; store: RenameStore; look: NameLook }) {
   const [text, setText] = useState(value);
+  const { id } = item;
   return (
     <TextInput
       size="xs"
@@ -280,13 +289,13 @@ function InPlaceName({ id, value, name, store, look }: { id: string; value: stri
         event.stopPropagation();
         if (event.key === 'Enter') {
           event.preventDefault();
-          store.finish(id, text, true);
+          store.finish(item, text, true);
         } else if (event.key === 'Escape') {
           event.preventDefault();
-          store.finish(id, null, true);
+          store.finish(item, null, true);
         }
       }}
-      onBlur={() => store.finish(id, text, false)}
+      onBlur={() => store.finish(item, text, false)}
       onPointerDown={(event) => event.stopPropagation()}
       onClick={(event) => event.stopPropagation()}
       style={{ position: 'relative', zIndex: 2, ...look.place }}
@@ -340,7 +349,7 @@ const CanvasFieldBody = memo(
     const style = { opacity: sortable.isDragging ? 0.5 : 1 };
     const select = () => onSelect({ type: 'field', id: field.id });
     const itemRef = useRef<HTMLDivElement>(null);
-    const { renaming, store } = useRenaming(field.id, () => itemRef.current);
+    const { renaming, store } = useRenaming('field', field.id, () => itemRef.current);
     // While renamed in place, the box takes the drawn label's place (measured again if the widget is drawn anew).
     const widgetRef = useRef<HTMLDivElement>(null);
     const [look, setLook] = useState<NameLook>(FIELD_LABEL_LOOK);
@@ -374,7 +383,7 @@ const CanvasFieldBody = memo(
             inside it would spell out the whole widget (label, required mark, options, help). The menu is beside it.
           */}
           <Box style={{ flex: 1, minWidth: 0, position: 'relative' }}>
-            {renaming && store && <InPlaceName id={field.id} value={field.label} name={labels.bpLabel} store={store} look={look} />}
+            {renaming && store && <InPlaceName item={{ type: 'field', id: field.id }} value={field.label} name={labels.bpLabel} store={store} look={look} />}
             <Box ref={widgetRef} inert aria-hidden style={LITE_VARIABLES}>
               {cf ? <Field cf={cf} itemBase={itemBase} itemIndex={itemIndex} lite={lite && !selected} /> : <Text fw={500}>{field.label}</Text>}
             </Box>
@@ -395,7 +404,7 @@ const CanvasFieldBody = memo(
               onDoubleClick={() => {
                 if (!editing) return;
                 select();
-                store?.start(field.id);
+                store?.start({ type: 'field', id: field.id });
               }}
               onKeyDown={(event: KeyboardEvent<HTMLElement>) => {
                 if (event.target !== event.currentTarget) return;
@@ -636,7 +645,7 @@ const CanvasSectionBody = memo(function CanvasSectionBody(props: CanvasSectionPr
   // Adding a plain section inside is refused only by the number of levels.
   const addInsideRefused = depth >= FORM_LIMITS.maxSectionDepth ? fillLabel(labels.fbCannotTooDeep, { max: FORM_LIMITS.maxSectionDepth }) : null;
   const handleRef = useRef<HTMLButtonElement>(null);
-  const { renaming, store } = useRenaming(section.id, () => handleRef.current);
+  const { renaming, store } = useRenaming('section', section.id, () => handleRef.current);
   return (
     <Paper
       ref={sortable.setNodeRef}
@@ -679,7 +688,7 @@ const CanvasSectionBody = memo(function CanvasSectionBody(props: CanvasSectionPr
           {/* The repeat note stays outside the title's button: the button's name holds all the text inside it. */}
           <Box style={{ flex: 1, minWidth: 0 }}>
             {renaming && store ? (
-              <InPlaceName id={section.id} value={section.title} name={labels.fbSectionTitle} store={store} look={headingLook(depth > 1 ? 'h5' : 'h4')} />
+              <InPlaceName item={{ type: 'section', id: section.id }} value={section.title} name={labels.fbSectionTitle} store={store} look={headingLook(depth > 1 ? 'h5' : 'h4')} />
             ) : (
             <Box
               component="button"
@@ -688,7 +697,7 @@ const CanvasSectionBody = memo(function CanvasSectionBody(props: CanvasSectionPr
               onDoubleClick={() => {
                 if (!editing) return;
                 onSelect({ type: 'section', id: section.id });
-                store?.start(section.id);
+                store?.start({ type: 'section', id: section.id });
               }}
               className="mantine-focus-auto"
               style={{ background: 'none', border: 0, padding: 0, margin: 0, font: 'inherit', color: 'inherit', textAlign: 'inherit', cursor: 'pointer', display: 'block' }}
@@ -1095,13 +1104,13 @@ interface CanvasPageProps {
 const CanvasPage = memo(function CanvasPage({ doc, page, index: p, pageCount, selected, sectionIds, compiledFields, selectedItem, lite, labels, editing, onSelect, farIds }: CanvasPageProps) {
   const name = fillLabel(labels.fbPageNamed, { name: page.title || String(p + 1) });
   const itemRef = useRef<HTMLButtonElement>(null);
-  const { renaming, store } = useRenaming(page.id, () => itemRef.current);
+  const { renaming, store } = useRenaming('page', page.id, () => itemRef.current);
   return (
     <Stack gap="sm" component="section" aria-label={name} data-builder-page={page.id}>
       <Group justify="space-between" wrap="nowrap">
         {renaming && store ? (
           <Box style={{ flex: 1 }}>
-            <InPlaceName id={page.id} value={page.title} name={labels.fbPageTitle} store={store} look={headingLook('h3')} />
+            <InPlaceName item={{ type: 'page', id: page.id }} value={page.title} name={labels.fbPageTitle} store={store} look={headingLook('h3')} />
           </Box>
         ) : (
         <Box
@@ -1116,7 +1125,7 @@ const CanvasPage = memo(function CanvasPage({ doc, page, index: p, pageCount, se
           onDoubleClick={() => {
             if (!editing) return;
             onSelect({ type: 'page', id: page.id });
-            store?.start(page.id);
+            store?.start({ type: 'page', id: page.id });
           }}
           aria-pressed={selected}
           className="mantine-focus-auto"
@@ -1217,14 +1226,14 @@ export const BuilderCanvas = memo(function BuilderCanvas({ doc, selection, kinds
   const [renames] = useState(createRenameStore);
   const renameWith = useRef({ doc, kinds, editing });
   renameWith.current = { doc, kinds, editing };
-  renames.rename = (id, text) => {
+  renames.rename = (item, text) => {
     const { doc: current, kinds: registry, editing: edit } = renameWith.current;
     if (!edit) return;
     if (edit.onRename) {
-      edit.onRename(id, text);
+      edit.onRename(item, text);
       return;
     }
-    const action = renameAction(current, id, text, registry);
+    const action = renameAction(current, item.id, text, registry, item.type);
     if (action) edit.dispatch(action);
   };
   const keysId = `${useId()}-keys`;
@@ -1261,7 +1270,7 @@ export const BuilderCanvas = memo(function BuilderCanvas({ doc, selection, kinds
       // F2: the item's name in a box in its place (selected, as a double click does).
       event.preventDefault();
       if (!isSelected) onSelect(chosen);
-      renames.start(chosen.id);
+      renames.start(chosen);
     } else if (event.key === 'Enter' || event.key === 'F2') {
       event.preventDefault();
       if (!isSelected) onSelect(chosen);

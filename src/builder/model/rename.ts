@@ -25,10 +25,11 @@ export function pathForLabel(field: Pick<FormField, 'path'>, label: string, chec
  * The one step that renames an item: a field's label (its data path following the label when it did before, for a
  * field that stores a value; the reducer keeps a saved field's path), a section's or a page's title. Null when nothing
  * would change: an unknown id, the same text, or a text left empty (an item is not renamed to nothing in place).
+ * `kind` names which item the id is (a page, a section and a field may share one); without it a field goes first.
  */
-export function renameAction(doc: BuilderDocument, id: string, text: string, widgets: WidgetKindRegistry = WIDGET_KINDS): BuilderAction | null {
+export function renameAction(doc: BuilderDocument, id: string, text: string, widgets: WidgetKindRegistry = WIDGET_KINDS, kind?: 'field' | 'section' | 'page'): BuilderAction | null {
   if (text.trim() === '') return null;
-  const at = findField(doc, id);
+  const at = kind === undefined || kind === 'field' ? findField(doc, id) : undefined;
   if (at) {
     const { field, section } = at;
     if (field.label === text) return null;
@@ -39,9 +40,9 @@ export function renameAction(doc: BuilderDocument, id: string, text: string, wid
     // The label and the rename as one step: one undo takes back both.
     return { type: 'changeField', id, field: { ...field, label: text }, schema: fieldSchema(doc, section, field) ?? {}, required: isRequired(doc, section, field), path };
   }
-  const section = findSection(doc, id);
+  const section = kind === undefined || kind === 'section' ? findSection(doc, id) : undefined;
   if (section) return section.section.title === text ? null : { type: 'updateSection', id, changes: { title: text } };
-  const page = doc.layout.pages.find((p) => p.id === id);
+  const page = kind === undefined || kind === 'page' ? doc.layout.pages.find((p) => p.id === id) : undefined;
   if (page) return page.title === text ? null : { type: 'updatePage', id, changes: { title: text } };
   return null;
 }
