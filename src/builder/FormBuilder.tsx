@@ -736,9 +736,9 @@ export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
     d({ type: 'addSection', title: fillLabel(l.fbNewSectionTitle, { number: allSections(s.document.layout).length + 1 }), to: { pageId: at.page.id, parentId: sectionId } });
   }, []);
   // A name edited in place on the canvas: renamed in the document as it is now (the canvas shows a deferred one).
-  const rename = useCallback((id: string, text: string) => {
+  const rename = useCallback((item: NonNullable<BuilderSelection>, text: string) => {
     const { state: s, dispatch: d, widgets } = cRef.current;
-    const action = renameAction(s.document, id, text, widgets);
+    const action = renameAction(s.document, item.id, text, widgets, item.type);
     if (action) d(action);
   }, []);
   // An item's menu: after Duplicate the copy (the selection the duplicate made) takes the focus, as a new item does
