@@ -45,11 +45,30 @@ const storyTheme =
     ? mergeThemeOverrides(ccqTheme, { components: { Popover: { defaultProps: { hideDetached: false } } } })
     : ccqTheme;
 
-/** Every story runs inside the providers a host app gives our components; the toolbar's theme picks the scheme. */
+/**
+ * The host's primary colour (toolbar "Primary colour"): Mantine's default blue, or a host theme of another colour
+ * merged over the library's theme, as a host passes one to its `MantineProvider`. Every colour of the library follows
+ * the theme, so a story shows nothing blue with another primary colour (the Storybook axe run checks that).
+ */
+const PRIMARY_COLORS = ['blue', 'grape', 'violet', 'pink'] as const;
+type PrimaryColor = (typeof PRIMARY_COLORS)[number];
+const isPrimaryColor = (value: unknown): value is PrimaryColor => PRIMARY_COLORS.includes(value as PrimaryColor);
+const themes = new Map(
+  PRIMARY_COLORS.map((primaryColor) => [
+    primaryColor,
+    primaryColor === 'blue' ? storyTheme : mergeThemeOverrides(storyTheme, { primaryColor }),
+  ]),
+);
+
+/**
+ * Every story runs inside the providers a host app gives our components; the toolbar's theme picks the scheme, its
+ * primary colour the host theme's `primaryColor`.
+ */
 const withMantine: Decorator = (Story, context) => {
   const colorScheme: ColorScheme = context.globals.theme === 'dark' ? 'dark' : 'light';
+  const primaryColor: PrimaryColor = isPrimaryColor(context.globals.primaryColor) ? context.globals.primaryColor : 'blue';
   return (
-    <MantineProvider theme={storyTheme} forceColorScheme={colorScheme}>
+    <MantineProvider theme={themes.get(primaryColor) ?? storyTheme} forceColorScheme={colorScheme}>
       <ModalsProvider>
         <Notifications position="top-right" autoClose={3000} />
         <Story />
@@ -105,6 +124,15 @@ const preview: Preview = {
         dynamicTitle: true,
       },
     },
+    primaryColor: {
+      description: "The host theme's primary colour",
+      toolbar: {
+        title: 'Primary colour',
+        icon: 'paintbrush',
+        items: PRIMARY_COLORS.map((value) => ({ value, title: value === 'blue' ? 'Blue (Mantine default)' : value.charAt(0).toUpperCase() + value.slice(1) })),
+        dynamicTitle: true,
+      },
+    },
     locale: {
       description: 'Texts (label pack) and the locale of dates and numbers',
       toolbar: {
@@ -119,7 +147,7 @@ const preview: Preview = {
       },
     },
   },
-  initialGlobals: { theme: 'light' satisfies ColorScheme, locale: 'en' satisfies StoryLocale },
+  initialGlobals: { theme: 'light' satisfies ColorScheme, locale: 'en' satisfies StoryLocale, primaryColor: 'blue' satisfies PrimaryColor },
   parameters: {
     layout: 'padded',
     msw: { handlers: storyHandlers },

@@ -20,7 +20,9 @@ export const CONTROL_BORDER_VARIABLES = {
  * (or merge with `mergeThemeOverrides`). Exported from `@ccq/forms-admin` and `@ccq/forms-admin/viewer`.
  *
  * - Mantine's default filled shade (6) gives white button text a contrast of about 3.5:1, below WCAG AA's 4.5:1;
- *   shade 8 in both color schemes passes for every default color.
+ *   shade 8 in both color schemes passes for blue, indigo, violet, grape, pink, red, gray and dark. Mantine's lighter
+ *   colors (cyan, teal, green, lime, yellow, orange) stay below 4.5:1 under white text at shade 8: a host theme with
+ *   one of them as primary color also sets `autoContrast` and a lower `luminanceThreshold`.
  * - Inputs (every Mantine input: text, select, textarea, number, pills), checkboxes and radios get a resting border
  *   of at least 3:1 in both color schemes ({@link CONTROL_BORDER_VARIABLES}).
  */

@@ -136,7 +136,7 @@ export const StylesApi: Story = {
   args: {
     initialGroupId: seedIds.claimGroups.signers,
     styles: {
-      picker: { outline: '2px dashed var(--mantine-color-blue-6)' },
+      picker: { outline: '2px dashed var(--mantine-primary-color-6)' },
       panel: { borderColor: 'var(--mantine-color-grape-6)', borderWidth: 2 },
     },
   },

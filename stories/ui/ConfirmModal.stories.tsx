@@ -1,4 +1,4 @@
-import { Button } from '@mantine/core';
+import { Button, useMantineTheme } from '@mantine/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useArgs } from 'storybook/preview-api';
 import { fn } from 'storybook/test';
@@ -44,12 +44,16 @@ export const Open: Story = {};
 /** After Confirm: the work runs, Confirm shows a loader and Cancel, × and Escape are blocked. */
 export const Confirming: Story = { args: { loading: true } };
 
-/** A non-destructive confirmation with the default labels and the primary color. */
+/** A non-destructive confirmation with the default labels and the host theme's primary color. */
 export const NonDestructive: Story = {
   args: {
     title: 'Run full sync?',
     message: 'Users are synchronised from the identity provider. This can take a minute.',
     labels: undefined,
-    confirmColor: 'blue',
+  },
+  render: function Render(args: ConfirmModalProps) {
+    const { primaryColor } = useMantineTheme();
+    // The meta's render, called as the story function itself (its useArgs is a Storybook hook, not a component's).
+    return meta.render({ ...args, confirmColor: primaryColor });
   },
 };

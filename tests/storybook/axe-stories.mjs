@@ -1,17 +1,22 @@
 #!/usr/bin/env node
 // Accessibility check of every Storybook story, with no extra test runner: serves storybook-static, renders each
-// story in headless Chromium (light and dark color scheme) and runs axe-core in the page. A story also fails on an
-// uncaught page error, a console error or a file missing from the build.
+// story in headless Chromium and runs axe-core in the page, in four passes: light and dark color scheme with Mantine's
+// default primary colour (blue), then light and dark again with a host theme of another primary colour (grape; the
+// Storybook global `primaryColor`, .storybook/preview.tsx). A story also fails on an uncaught page error, a console
+// error or a file missing from the build, and, with the other primary colour, on anything painted in Mantine's blue
+// (a fixed colour: the library's colours follow the host's theme).
 //
-//   node tests/storybook/axe-stories.mjs [id-substring …] [--light-only] [--concurrency=N] [--details]
-//                                        [--self-test | --no-self-test] [--profile]
+//   node tests/storybook/axe-stories.mjs [id-substring …] [--light-only] [--primary=COLOUR | --blue-only]
+//                                        [--concurrency=N] [--details] [--self-test | --no-self-test] [--profile]
 //
-// --details prints axe's reason for each failing element (e.g. the measured colours and contrast ratio); --profile
-// prints the time spent in each step, summed over all lanes.
+// --primary picks the other primary colour (a Mantine colour of the toolbar's list, not blue); --blue-only leaves its
+// passes out. --details prints axe's reason for each failing element (e.g. the measured colours and contrast ratio);
+// --profile prints the time spent in each step, summed over all lanes.
 //
-// The first color scheme gets every axe rule. A later scheme whose DOM is the same as the first's (elements, attributes,
-// text, form state, layout: domFingerprint) can differ only in what the style sheets paint, so it gets only the rules
-// whose result depends on colours (COLOUR_RULES); a DOM that changed with the scheme gets every rule again.
+// The first pass gets every axe rule. A later pass whose DOM is the same as the first's (elements, attributes, text,
+// form state, layout: domFingerprint; the primary colour's name in a CSS variable counts as the same) can differ only
+// in what the style sheets paint, so it gets only the rules whose result depends on colours (COLOUR_RULES); a DOM that
+// changed with the scheme or the colour gets every rule again.
 //
 // axe has no rule for non-text contrast (WCAG 1.4.11), so the resting border of every text input, select, textarea,
 // checkbox and radio is also measured against the control's fill and the background behind it: 3:1 at least.
@@ -23,9 +28,10 @@
 // A full run (no id filter) also plants known faults into a story (faint text, a faint input border, a console
 // error, a page error, a missing file) and asks for a story that does not exist, each after a story left alone, and
 // fails unless every fault is reported and the story left alone passes: a checker that has gone blind fails. Two more
-// hold the later schemes to the rule above: a button without a name planted only in the last scheme (its DOM changed:
-// every rule must run there) and text planted alike in both schemes that only the dark one's CSS makes faint (the
-// same DOM: the colour rules alone must still report it).
+// hold the later passes to the rule above: a button without a name planted only in the last pass (its DOM changed:
+// every rule must run there) and text planted alike in every pass that only the dark scheme's CSS makes faint (the
+// same DOM: the colour rules alone must still report it, in each dark pass). One more holds the fixed-colour check:
+// text in Mantine's blue is reported with the other primary colour, text in the theme's primary colour is not.
 // --self-test runs only that; --no-self-test leaves it out.
 //
 // Builds Storybook (its test build) first only if storybook-static/index.json is missing ($STORYBOOK_STATIC_DIR picks
@@ -46,7 +52,25 @@ const STORY_TIMEOUT_MS = 30_000;
 
 const argv = process.argv.slice(2);
 const filters = argv.filter((a) => !a.startsWith('--'));
-const schemes = argv.includes('--light-only') ? ['light'] : ['light', 'dark'];
+/** Mantine's default primary colour, the one the library's theme keeps. */
+const DEFAULT_PRIMARY = 'blue';
+const otherPrimary = argv.find((a) => a.startsWith('--primary='))?.split('=')[1] ?? 'grape';
+if (otherPrimary === DEFAULT_PRIMARY) {
+  console.error(`--primary must name a colour other than ${DEFAULT_PRIMARY}.`);
+  process.exit(1);
+}
+/**
+ * The passes over each story, in order: a color scheme and the host theme's primary colour. `label` names the pass in
+ * the report ('light', 'dark', 'light grape', 'dark grape').
+ * @typedef {{ scheme: 'light' | 'dark', primary: string, label: string }} Pass
+ */
+const colourSchemes = /** @type {('light' | 'dark')[]} */ (argv.includes('--light-only') ? ['light'] : ['light', 'dark']);
+/** @type {Pass[]} */
+const passes = [DEFAULT_PRIMARY, ...(argv.includes('--blue-only') ? [] : [otherPrimary])].flatMap((primary) =>
+  colourSchemes.map((scheme) => ({ scheme, primary, label: primary === DEFAULT_PRIMARY ? scheme : `${scheme} ${primary}` })),
+);
+/** Storybook's globals of a pass (the toolbar's "Theme" and "Primary colour"). @param {Pass} pass */
+const passGlobals = (pass) => ({ theme: pass.scheme, primaryColor: pass.primary });
 const details = argv.includes('--details');
 const concurrency = Number(argv.find((a) => a.startsWith('--concurrency='))?.split('=')[1] ?? 3);
 const selfTestOnly = argv.includes('--self-test');
@@ -228,10 +252,13 @@ async function settle(page, tracker) {
   });
 }
 
-/** Switches the story's color scheme through Storybook's channel (as the toolbar does) and waits for the re-render. */
-async function switchScheme(page, tracker, scheme) {
+/**
+ * Switches the story to a pass's color scheme and primary colour through Storybook's channel (as the toolbar does) and
+ * waits for the re-render. @param {import('playwright-core').Page} page @param {PageTracker} tracker @param {Pass} pass
+ */
+async function switchPass(page, tracker, pass) {
   const outcome = await page.evaluate(
-    ([theme, timeout]) =>
+    ([globals, timeout]) =>
       new Promise((done) => {
         const channel = window.__STORYBOOK_ADDONS_CHANNEL__;
         const finish = (result) => () => done(result);
@@ -239,11 +266,11 @@ async function switchScheme(page, tracker, scheme) {
         channel.once('storyErrored', finish('story errored'));
         channel.once('storyThrewException', finish('story threw'));
         setTimeout(finish('timed out'), timeout);
-        channel.emit('updateGlobals', { globals: { theme } });
+        channel.emit('updateGlobals', { globals });
       }),
-    [scheme, STORY_TIMEOUT_MS],
+    /** @type {[ReturnType<typeof passGlobals>, number]} */ ([passGlobals(pass), STORY_TIMEOUT_MS]),
   );
-  if (outcome !== 'ok') throw new Error(`switching to ${scheme}: ${outcome}`);
+  if (outcome !== 'ok') throw new Error(`switching to ${pass.label}: ${outcome}`);
   await settle(page, tracker);
 }
 
@@ -275,12 +302,14 @@ async function runAxe(page, colourOnly = false) {
  * element's tag, every attribute (class and style included; ids by the order they first appear, see below) and form
  * state (value, checked), and the text; `layout`:
  * each element's box (rendered or not, size and place) and whether it scrolls, read from layout alone (no style is
- * resolved per element). Two schemes with the same digests differ only in what the style sheets paint: the colours
- * Mantine's variables give per scheme. Then the second is checked with the colour rules alone.
- * @param {import('playwright-core').Page} page @returns {Promise<{ structure: string, layout: string }>}
+ * resolved per element). Two passes with the same digests differ only in what the style sheets paint: the colours
+ * Mantine's variables give per scheme and primary colour (`primary`, the pass's, is written as one name wherever a
+ * CSS variable names it). Then the later pass is checked with the colour rules alone.
+ * @param {import('playwright-core').Page} page @param {string} primary
+ * @returns {Promise<{ structure: string, layout: string }>}
  */
-function domFingerprint(page) {
-  return page.evaluate(async () => {
+function domFingerprint(page, primary) {
+  return page.evaluate(async (primary) => {
     const structure = [];
     const layout = [];
     // Ids are written as the order in which each value first appears, in the element that has it and in every
@@ -292,6 +321,14 @@ function domFingerprint(page) {
     ]);
     /** @type {Map<string, number>} */
     const ids = new Map();
+    /**
+     * An attribute's value with the primary colour's name in Mantine's CSS variables made one word: a component that
+     * follows the theme writes `var(--mantine-color-blue-light)` with the default primary colour and
+     * `var(--mantine-color-grape-light)` with grape, which only the style sheets tell apart. A fixed colour keeps its
+     * name, so its element differs between the passes (and is reported by the fixed-colour check).
+     */
+    const primaryVariable = new RegExp(`--mantine-color-${primary}-`, 'g');
+    const unprimed = (/** @type {string} */ value) => value.replace(primaryVariable, '--mantine-color-PRIMARY-');
     const idOrdinal = (/** @type {string} */ value) => {
       if (value === '') return '';
       if (!ids.has(value)) ids.set(value, ids.size);
@@ -299,6 +336,10 @@ function domFingerprint(page) {
     };
     const walk = (node) => {
       if (node.nodeType === Node.TEXT_NODE) {
+        // The theme's CSS variables, which MantineProvider writes into the story's root (a style element of its own):
+        // Mantine writes only what differs from its default theme, so another primary colour writes other rules. What
+        // they change is painted colours, or sizes and places, which the layout digest compares.
+        if (node.parentElement?.matches('style[data-mantine-styles]')) return;
         structure.push(`"${node.data}`);
         return;
       }
@@ -309,7 +350,7 @@ function domFingerprint(page) {
         if (a.name === 'id') line += ` id=${idOrdinal(a.value)}`;
         else if (ID_REFERENCES.has(a.name)) line += ` ${a.name}=${a.value.split(/\s+/).map(idOrdinal).join(' ')}`;
         else if (a.name === 'href' && a.value.startsWith('#')) line += ` href=#${idOrdinal(a.value.slice(1))}`;
-        else line += ` ${a.name}=${a.value}`;
+        else line += ` ${a.name}=${unprimed(a.value)}`;
       }
       if ('value' in e && typeof e.value === 'string') line += ` .value=${e.value}`;
       if ('checked' in e) line += ` .checked=${e.checked}`;
@@ -326,7 +367,7 @@ function domFingerprint(page) {
       return Array.from(new Uint8Array(bytes), (b) => b.toString(16).padStart(2, '0')).join('');
     };
     return { structure: await digest(structure), layout: await digest(layout) };
-  });
+  }, primary);
 }
 
 /** WCAG 1.4.11: the contrast a control's boundary needs against what is next to it. */
@@ -334,8 +375,9 @@ const NON_TEXT_CONTRAST = 3;
 
 /**
  * The resting form controls of the page whose boundary falls below 3:1: neither their border against their own fill
- * and the background behind them, nor their fill against that background, reaches it. Focused, checked, invalid and
- * disabled controls are left out (other colours mark those states), as are controls drawn by the browser itself
+ * and the background behind them, nor their fill against that background, reaches it. Focused, checked (or
+ * indeterminate: a checkbox filled as a checked one, with a dash), invalid and disabled controls are left out (other
+ * colours mark those states), as are controls drawn by the browser itself
  * (`appearance: auto`) and hidden inputs under a custom control (segmented controls, switches).
  */
 function lowContrastControls(page) {
@@ -379,7 +421,7 @@ function lowContrastControls(page) {
     const found = [];
     const seen = new Set();
     for (const control of document.querySelectorAll('input:not([type=hidden]), select, textarea')) {
-      if (control.disabled || control.checked || control.matches(':focus, [aria-invalid=true], [data-error]')) continue;
+      if (control.disabled || control.checked || control.indeterminate || control.matches(':focus, [aria-invalid=true], [data-error]')) continue;
       // The element that draws the boundary: the control itself, or the box a pills input puts around its field.
       const own = getComputedStyle(control);
       const box = parseFloat(own.borderTopWidth) > 0 ? control : control.closest('.mantine-Input-input');
@@ -405,16 +447,81 @@ function lowContrastControls(page) {
 }
 
 /**
+ * The elements of the story's root and portals painted in a colour of Mantine's default primary colour (blue) while
+ * the host theme's primary colour is another: each a fixed colour (e.g. `color="blue"`), which stays blue whatever the
+ * host's theme. Every colour Mantine's variables give blue in the scheme (its shades and the filled, light and outline
+ * variants) is resolved in the page, and each rendered element's text, background, border, outline, SVG fill and
+ * stroke is compared with them. An element inside another one found is not named again (a blue text's icon, a blue
+ * alert's title); at most five are named, and the count of the others given.
+ * @param {import('playwright-core').Page} page @returns {Promise<string[]>}
+ */
+function fixedColours(page) {
+  return page.evaluate((blue) => {
+    const probe = document.createElement('span');
+    document.body.append(probe);
+    /** Each computed colour of blue's variables → the variable's name (the first that gives it). */
+    const blues = new Map();
+    const suffixes = [...Array(10).keys(), 'filled', 'filled-hover', 'light', 'light-hover', 'light-color', 'outline', 'outline-hover', 'text'];
+    for (const suffix of suffixes) {
+      probe.style.color = '';
+      probe.style.color = `var(--mantine-color-${blue}-${suffix})`;
+      const value = getComputedStyle(probe).color;
+      if (!blues.has(value)) blues.set(value, `--mantine-color-${blue}-${suffix}`);
+    }
+    probe.remove();
+    const describe = (/** @type {Element} */ e) => {
+      const text = (e.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
+      const name = e.getAttribute('aria-label');
+      return `${e.tagName.toLowerCase()}${e.className && typeof e.className === 'string' ? `.${e.className.trim().split(/\s+/)[0]}` : ''}` +
+        `${name ? ` "${name}"` : text ? ` "${text}"` : ''}`;
+    };
+    const found = [];
+    const hits = new Set();
+    let more = 0;
+    for (const root of [document.getElementById('storybook-root'), ...document.querySelectorAll('[data-portal]')]) {
+      if (!root) continue;
+      for (const e of [root, ...root.querySelectorAll('*')]) {
+        if (!e.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;
+        const style = getComputedStyle(e);
+        /** @type {[string, string][]} */
+        const painted = [];
+        // The text colour paints text, and icons through `currentColor`.
+        if ((e.textContent ?? '').trim() || e instanceof SVGElement) painted.push(['color', style.color]);
+        painted.push(['background', style.backgroundColor]);
+        for (const side of ['Top', 'Right', 'Bottom', 'Left']) {
+          if (style[`border${side}Style`] !== 'none' && parseFloat(style[`border${side}Width`]) > 0) painted.push(['border', style[`border${side}Color`]]);
+        }
+        if (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) painted.push(['outline', style.outlineColor]);
+        if (e instanceof SVGElement) {
+          if (style.fill.startsWith('rgb')) painted.push(['fill', style.fill]);
+          if (style.stroke.startsWith('rgb')) painted.push(['stroke', style.stroke]);
+        }
+        const hit = painted.find(([, value]) => blues.has(value));
+        if (!hit) continue;
+        hits.add(e);
+        let inside = false;
+        for (let up = e.parentElement; up && !inside; up = up.parentElement) inside = hits.has(up);
+        if (inside) continue;
+        if (found.length < 5) found.push(`${describe(e)}: ${hit[0]} ${hit[1]} (${blues.get(hit[1])})`);
+        else more += 1;
+      }
+    }
+    if (more > 0) found.push(`and ${more} more`);
+    return found;
+  }, DEFAULT_PRIMARY);
+}
+
+/**
  * @typedef {{ scheme: string, kind: string, rule?: string, detail: string }} Problem
  * @typedef {{ scheme: string, problems: Problem[], failedResources: { scheme: string, url: string, text: string }[],
  *   longestWaitMs: number, colourOnly: boolean[] }} Sink
- *   What one visit of a story found (and the longest of its waits that STORY_TIMEOUT_MS bounds, and for each scheme
+ *   What one visit of a story found (and the longest of its waits that STORY_TIMEOUT_MS bounds, and for each pass
  *   after the first whether its DOM was the first one's, so that it was checked with the colour rules alone); the
  *   page's events are written into the visit's sink.
  * @typedef {{ inflight: Set<import('playwright-core').Request>, held: Set<import('playwright-core').Request>,
  *   lastActivity: number, sink: Sink | null }} PageTracker
- * @typedef {(page: import('playwright-core').Page, scheme: string) => Promise<void>} Plant
- *   Self-test only: puts a known fault into the rendered story before it is checked in `scheme`.
+ * @typedef {(page: import('playwright-core').Page, passIndex: number) => Promise<void>} Plant
+ *   Self-test only: puts a known fault into the rendered story before it is checked in the pass `passes[passIndex]`.
  */
 
 /**
@@ -472,7 +579,10 @@ class Lane {
     };
     page.on('requestfinished', ended);
     page.on('requestfailed', ended);
-    const url = `${this.origin}/iframe.html?id=${encodeURIComponent(id)}&viewMode=story&globals=theme:${schemes[0]}`;
+    const globals = Object.entries(passGlobals(passes[0]))
+      .map(([key, value]) => `${key}:${value}`)
+      .join(';');
+    const url = `${this.origin}/iframe.html?id=${encodeURIComponent(id)}&viewMode=story&globals=${globals}`;
     try {
       await bounded(sink, 'load: open page', () => page.goto(url, { waitUntil: 'load', timeout: STORY_TIMEOUT_MS }));
     } finally {
@@ -491,7 +601,7 @@ class Lane {
   }
 
   /**
-   * Asks the lane's page to render story `id` through Storybook's channel, in the first color scheme. Returns false
+   * Asks the lane's page to render story `id` through Storybook's channel, in the first pass. Returns false
    * (and renders nothing) when the page cannot take it: then the caller loads the story by URL.
    */
   async switchTo(id, sink) {
@@ -505,21 +615,22 @@ class Lane {
     tracker.held.clear();
     tracker.lastActivity = Date.now();
     const taken = await page.evaluate(
-      ([storyId, theme]) => {
+      ([storyId, globals]) => {
         if (!window.__axeStoriesDocument) return false;
         if (document.querySelector('.mantine-Notification-root')) return false;
         const preview = window.__STORYBOOK_PREVIEW__;
         const channel = window.__STORYBOOK_ADDONS_CHANNEL__;
         if (!preview?.storyStoreValue || !channel) return false;
-        // A new page starts in the first scheme with an empty sessionStorage (the viewer keeps its step there, the
-        // story sign-in its user) at the top of the document: so does a story rendered in place of another.
-        preview.storyStoreValue.userGlobals.update({ theme });
+        // A new page starts in the first pass's scheme and colour with an empty sessionStorage (the viewer keeps its
+        // step there, the story sign-in its user) at the top of the document: so does a story rendered in place of
+        // another.
+        preview.storyStoreValue.userGlobals.update(globals);
         sessionStorage.clear();
         window.scrollTo(0, 0);
         channel.emit('setCurrentStory', { storyId, viewMode: 'story' });
         return true;
       },
-      [id, schemes[0]],
+      /** @type {[string, ReturnType<typeof passGlobals>]} */ ([id, passGlobals(passes[0])]),
     );
     if (taken) this.switches += 1;
     return taken;
@@ -534,13 +645,13 @@ class Lane {
 }
 
 /**
- * Checks story `id` in every color scheme, in the lane's page when it can take the story (else in a new page, or
+ * Checks story `id` in every pass (color scheme and primary colour), in the lane's page when it can take the story (else in a new page, or
  * always in a new one with `fresh`); returns the problems found (empty when it passes) and whether the page was reused.
  * @param {Lane} lane @param {string} id @param {{ fresh?: boolean, plant?: Plant }} [options]
  */
 async function visit(lane, id, { fresh = false, plant } = {}) {
   /** @type {Sink} */
-  const sink = { scheme: schemes[0], problems: [], failedResources: [], longestWaitMs: 0, colourOnly: [] };
+  const sink = { scheme: passes[0].label, problems: [], failedResources: [], longestWaitMs: 0, colourOnly: [] };
   let passed = false;
   let reused = false;
   try {
@@ -555,22 +666,25 @@ async function visit(lane, id, { fresh = false, plant } = {}) {
     }
     const page = /** @type {import('playwright-core').Page} */ (lane.page);
     /**
-     * The DOM the first scheme was checked on with every rule: its structure before and after the checks (the story
+     * The DOM the first pass was checked on with every rule: its structure before and after the checks (the story
      * did not change while axe read it) and its layout after them. Reading a page can lay out what was skipped before
      * (a section with `content-visibility: auto` off screen has no size until something asks for it), so the layout
      * the checks leave is the one compared.
      */
     let fullyChecked = { before: '', after: '', layout: '' };
-    for (const [i, next] of schemes.entries()) {
+    for (const [i, pass] of passes.entries()) {
+      const next = pass.label;
       sink.scheme = next;
-      if (i > 0) await bounded(sink, 'switch scheme + settle', () => switchScheme(page, lane.tracker, next));
-      if (plant) await plant(page, next);
-      const print = await timed('fingerprint', () => domFingerprint(page));
+      // --profile sums the passes of the other primary colour apart: what they add to the run.
+      const step = (/** @type {string} */ name) => (pass.primary === DEFAULT_PRIMARY ? name : `${name} [${pass.primary}]`);
+      if (i > 0) await bounded(sink, step('switch pass + settle'), () => switchPass(page, lane.tracker, pass));
+      if (plant) await plant(page, i);
+      const print = await timed(step('fingerprint'), () => domFingerprint(page, pass.primary));
       const colourOnly =
         i > 0 && print.structure === fullyChecked.before && print.structure === fullyChecked.after && print.layout === fullyChecked.layout;
       if (i === 0) fullyChecked.before = print.structure;
       if (i > 0) sink.colourOnly.push(colourOnly);
-      for (const v of await timed(colourOnly ? 'axe (colour rules only)' : 'axe', () => runAxe(page, colourOnly))) {
+      for (const v of await timed(step(colourOnly ? 'axe (colour rules only)' : 'axe'), () => runAxe(page, colourOnly))) {
         sink.problems.push({
           scheme: next,
           kind: 'axe',
@@ -580,11 +694,17 @@ async function visit(lane, id, { fresh = false, plant } = {}) {
             : `${v.help} (${v.impact}) — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
         });
       }
-      for (const control of await timed('non-text contrast', () => lowContrastControls(page))) {
+      for (const control of await timed(step('non-text contrast'), () => lowContrastControls(page))) {
         sink.problems.push({ scheme: next, kind: 'axe', rule: 'non-text-contrast', detail: `form control boundary below 3:1 — ${control}` });
       }
-      if (i === 0 && schemes.length > 1) {
-        const after = await timed('fingerprint', () => domFingerprint(page));
+      if (pass.primary !== DEFAULT_PRIMARY) {
+        const fixed = await timed(step('fixed colours'), () => fixedColours(page));
+        if (fixed.length > 0) {
+          sink.problems.push({ scheme: next, kind: 'fixed colour', detail: `painted in ${DEFAULT_PRIMARY}, not the theme's ${pass.primary} — ${fixed.join('; ')}` });
+        }
+      }
+      if (i === 0 && passes.length > 1) {
+        const after = await timed('fingerprint', () => domFingerprint(page, pass.primary));
         fullyChecked = { ...fullyChecked, after: after.structure, layout: after.layout };
       }
     }
@@ -632,26 +752,28 @@ async function checkStory(lane, id, plant) {
  * The self-test: faults planted into a real story, each of which the run must report, and a story that does not
  * exist. Each comes after a story left alone (`control`), which must pass, so that it is rendered in a page that has
  * shown another story, the way most stories are checked; it must be found there and again on a fresh load. A checker
- * that stops seeing any of them fails the run. Two of them hold the later schemes' shortcut to its terms (see
- * {@link domFingerprint}): a DOM that changes in the last scheme gets every rule there (a button without a name, only
- * in that scheme, is reported), and a DOM that does not change but whose text is faint only in the last scheme is
- * still reported by the colour rules.
+ * that stops seeing any of them fails the run. Two of them hold the later passes' shortcut to its terms (see
+ * {@link domFingerprint}): a DOM that changes in the last pass gets every rule there (a button without a name, only
+ * in that pass, is reported), and a DOM that does not change but whose text is faint only in the dark scheme is
+ * still reported by the colour rules in every dark pass. One more holds the fixed-colour check: text in Mantine's blue
+ * is reported in the passes with another primary colour (and not in blue's), text in the theme's primary colour never.
  * @param {string} control a story of the build, left alone
  * @param {string} target a story of the build, into which the faults are planted
  * @returns {{ id: string, control: string, plant?: Plant,
  *   expect: { name: string, seen: (problems: Problem[], colourOnly: boolean[]) => boolean }[] }[]}
  */
 function selfTestCases(control, target) {
-  const [first, last] = [schemes[0], schemes[schemes.length - 1]];
-  /** An input whose border and fill fade into the page in the `last` scheme. */
+  const lastIndex = passes.length - 1;
+  const [first, last] = [passes[0].label, passes[lastIndex].label];
+  /** An input whose border and fill fade into the page in the last pass. */
   const faintInput =
-    last === 'dark'
+    passes[lastIndex].scheme === 'dark'
       ? '<input aria-label="axe self-test field" style="appearance:none;border:1px solid #2e2e2e;background:#262626;width:200px;height:30px">'
       : '<input aria-label="axe self-test field" style="appearance:none;border:1px solid #f2f2f2;background:#fafafa;width:200px;height:30px">';
-  /** A button with no accessible name (axe button-name): a fault of structure, planted only in the `last` scheme. */
+  /** A button with no accessible name (axe button-name): a fault of structure, planted only in the last pass. */
   const unnamedButton = '<button id="axe-self-test-unnamed" style="width:40px;height:30px"></button>';
   /**
-   * Puts `html` next to the story (where Modals render), replacing what an earlier scheme put there; with `faults`,
+   * Puts `html` next to the story (where Modals render), replacing what an earlier pass put there; with `faults`,
    * also a console error, a page error and a file missing from the build.
    * @param {import('playwright-core').Page} page @param {string} html @param {boolean} faults
    */
@@ -676,18 +798,18 @@ function selfTestCases(control, target) {
         }),
       /** @type {[string, boolean]} */ ([html, faults]),
     );
-  /** In each scheme only its own faults: the DOM of the last scheme differs from the first's. @type {Plant} */
-  const plant = async (page, scheme) => {
+  /** In each pass only its own faults: the DOM of the last pass differs from the first's. @type {Plant} */
+  const plant = async (page, index) => {
     await put(
       page,
-      (scheme === first ? '<p style="color:#c8c8c8;background:#ffffff;font-size:14px">axe self-test: faint text</p>' : '') +
-        (scheme === last ? faintInput : '') +
-        (scheme === last && last !== first ? unnamedButton : ''),
-      scheme === first,
+      (index === 0 ? '<p style="color:#c8c8c8;background:#ffffff;font-size:14px">axe self-test: faint text</p>' : '') +
+        (index === lastIndex ? faintInput : '') +
+        (index === lastIndex && lastIndex > 0 ? unnamedButton : ''),
+      index === 0,
     );
   };
   /**
-   * The same elements in every scheme, whose text only the dark scheme's CSS makes faint (#595959 on white is 7:1;
+   * The same elements in every pass, whose text only the dark scheme's CSS makes faint (#595959 on white is 7:1;
    * #333 on black 1.7:1), as Mantine's variables colour a story: the DOM does not change, the contrast does.
    * @type {Plant}
    */
@@ -700,9 +822,23 @@ function selfTestCases(control, target) {
       false,
     );
   };
-  const has = (scheme, kind, match) => (/** @type {Problem[]} */ problems) =>
-    problems.some((p) => p.scheme === scheme && (p.kind === 'axe' ? p.rule : p.kind) === kind && match.test(p.detail));
-  const twoSchemes = last !== first;
+  /**
+   * The same elements in every pass: text in Mantine's blue (a fixed colour) and text in the theme's primary colour
+   * (blue-8 and the other colour's shade 8 on white pass contrast).
+   * @type {Plant}
+   */
+  const plantFixedColour = async (page) => {
+    await put(
+      page,
+      '<p style="color:var(--mantine-color-blue-filled);background:#ffffff;font-size:14px">axe self-test: fixed blue</p>' +
+        '<p style="color:var(--mantine-primary-color-filled);background:#ffffff;font-size:14px">axe self-test: themed</p>',
+      false,
+    );
+  };
+  const has = (label, kind, match) => (/** @type {Problem[]} */ problems) =>
+    problems.some((p) => p.scheme === label && (p.kind === 'axe' ? p.rule : p.kind) === kind && match.test(p.detail));
+  const darkPasses = passes.filter((p) => p.scheme === 'dark').map((p) => p.label);
+  const otherPrimaryPasses = passes.filter((p) => p.primary !== DEFAULT_PRIMARY).map((p) => p.label);
   return [
     {
       id: target,
@@ -714,7 +850,7 @@ function selfTestCases(control, target) {
         { name: 'a console error', seen: has(first, 'console error', /planted console error/) },
         { name: 'an uncaught page error', seen: has(first, 'page error', /planted page error/) },
         { name: 'a file missing from the build', seen: has(first, 'console error', /axe-self-test-missing\.png/) },
-        ...(twoSchemes
+        ...(lastIndex > 0
           ? [
               {
                 name: `a button without a name only in ${last}, whose DOM differs (every rule, button-name)`,
@@ -725,7 +861,7 @@ function selfTestCases(control, target) {
           : []),
       ],
     },
-    ...(twoSchemes && last === 'dark'
+    ...(darkPasses.length > 0 && passes[0].scheme === 'light'
       ? [
           {
             id: target,
@@ -733,11 +869,28 @@ function selfTestCases(control, target) {
             plant: plantFaintInDark,
             expect: [
               {
-                name: 'text faint only in dark, on the same DOM (colour rules only, color-contrast)',
+                name: `text faint only in dark, on the same DOM (colour rules only, color-contrast in ${darkPasses.join(', ')})`,
                 seen: (/** @type {Problem[]} */ problems, /** @type {boolean[]} */ colourOnly) =>
-                  colourOnly.at(-1) === true &&
-                  has('dark', 'color-contrast', /axe-self-test-dark-faint/)(problems) &&
-                  !problems.some((p) => p.scheme !== 'dark'),
+                  colourOnly.every((same) => same) &&
+                  darkPasses.every((label) => has(label, 'color-contrast', /axe-self-test-dark-faint/)(problems)) &&
+                  !problems.some((p) => !darkPasses.includes(p.scheme)),
+              },
+            ],
+          },
+        ]
+      : []),
+    ...(otherPrimaryPasses.length > 0
+      ? [
+          {
+            id: target,
+            control,
+            plant: plantFixedColour,
+            expect: [
+              {
+                name: `text in ${DEFAULT_PRIMARY} with the primary colour ${otherPrimary} (fixed colour, ${otherPrimaryPasses.join(', ')}), not text in the theme's colour`,
+                seen: (/** @type {Problem[]} */ problems) =>
+                  otherPrimaryPasses.every((label) => has(label, 'fixed colour', /fixed blue/)(problems)) &&
+                  !problems.some((p) => p.kind === 'fixed colour' && (!otherPrimaryPasses.includes(p.scheme) || /themed/.test(p.detail))),
               },
             ],
           },
@@ -832,7 +985,7 @@ async function main() {
   const longestWaits = {};
   /** @type {Lane[]} */
   const lanes = [];
-  /** The stories' later schemes checked with the colour rules only (same DOM) and with every rule (DOM changed). */
+  /** The stories' later passes checked with the colour rules only (same DOM) and with every rule (DOM changed). */
   const schemePasses = { sameDom: 0, changedDom: 0 };
 
   // One context per lane keeps the MSW service worker and the cached Storybook bundle across the lane's pages. The
@@ -860,7 +1013,10 @@ async function main() {
           costs[item.id] = (Date.now() - begun) / 1000;
           longestWaits[item.id] = Math.round(result.longestWaitMs) / 1000;
           for (const same of result.colourOnly) schemePasses[same ? 'sameDom' : 'changedDom'] += 1;
-          if (profile && result.colourOnly.includes(false)) console.log(`  (${item.id}: its DOM changed with the scheme: every rule again)`);
+          if (profile && result.colourOnly.includes(false)) {
+            const changed = passes.slice(1).filter((_, i) => result.colourOnly[i] === false).map((p) => p.label);
+            console.log(`  (${item.id}: its DOM changed in ${changed.join(', ')}: every rule again)`);
+          }
           if (profile) console.log(`  ${((Date.now() - begun) / 1000).toFixed(2)} s: ${item.id}`);
           report(item.id, result);
         }
@@ -924,12 +1080,12 @@ async function main() {
   const loads = lanes.reduce((sum, l) => sum + l.loads, 0);
   const switches = lanes.reduce((sum, l) => sum + l.switches, 0);
   console.log(
-    `(${stories.length} stories × ${schemes.join(' + ')} in ${seconds} s, ${lanes.length} lanes; a story ${median.toFixed(2)} s median, ` +
+    `(${stories.length} stories × ${passes.map((p) => p.label).join(' + ')} in ${seconds} s, ${lanes.length} lanes; a story ${median.toFixed(2)} s median, ` +
       `${sorted.at(-1)?.toFixed(2) ?? 0} s max; ${loads} page loads, ${switches} stories rendered in place)`,
   );
-  if (schemes.length > 1) {
+  if (passes.length > 1) {
     console.log(
-      `(${schemes.slice(1).join(' + ')}: ${schemePasses.sameDom} on the same DOM, colour rules only; ` +
+      `(${passes.slice(1).map((p) => p.label).join(' + ')}: ${schemePasses.sameDom} on the same DOM, colour rules only; ` +
         `${schemePasses.changedDom} on a changed DOM, every rule)`,
     );
   }
