@@ -7,12 +7,15 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { Permission } from '../../src/api/enums';
 import {
+  accessModelFromRows,
   computeEffectiveClaims,
   type AccessClaimGroup,
   type AccessHolder,
   type AccessModel,
+  type AccessRows,
   type AccessUser,
   type ClaimGrantInput,
+  type HolderKind,
   type ClaimGroupNode,
   type ClaimHolderGraph,
 } from '../../src/domain';
@@ -25,10 +28,10 @@ import {
   claimGrantsUsers,
   claimGroupLinksClaimGroups,
   claimGroupLinksUserGroups,
-  claimGroupLinksUsers,
   claimGroups,
   memberships,
 } from './db/schema';
+import { HOLDERS } from './routes/holders';
 
 const notDeleted = (table: { isDeleted: AnyPgColumn }) => eq(table.isDeleted, false);
 
@@ -382,72 +385,22 @@ export async function usersReaching(db: Db, kind: 'user' | 'userGroup' | 'claimG
 
 /** Every live user, user group and claim group with what they hold: what the domain's access guards check. */
 export async function loadAccessModel(db: Db): Promise<AccessModel> {
-  const grantFields = (t: typeof claimGrantsUsers | typeof claimGrantsUserGroups | typeof claimGrantsClaimGroups) => ({
-    holderId: t.holderId,
-    claimValue: t.claimValue,
-    allow: t.allow,
-    priorityOfPermission: t.priorityOfPermission,
-  });
-  const linkFields = (t: typeof claimGroupLinksUsers | typeof claimGroupLinksUserGroups | typeof claimGroupLinksClaimGroups) => ({
-    holderId: t.holderId,
-    claimGroupId: t.claimGroupId,
-  });
-  const users = await db
-    .select({ id: applicationUsers.id, isEnabled: applicationUsers.isEnabled })
-    .from(applicationUsers)
-    .where(notDeleted(applicationUsers));
-  const userGroupRows = await db.select({ id: applicationUserGroups.id }).from(applicationUserGroups).where(notDeleted(applicationUserGroups));
-  const groupRows = await db
-    .select({ id: claimGroups.id, name: claimGroups.name, builtIn: claimGroups.builtInGroup })
-    .from(claimGroups)
-    .where(notDeleted(claimGroups));
-  const grants = async (t: typeof claimGrantsUsers | typeof claimGrantsUserGroups | typeof claimGrantsClaimGroups) =>
-    byHolder(await db.select(grantFields(t)).from(t).where(notDeleted(t)));
-  const links = async (t: typeof claimGroupLinksUsers | typeof claimGroupLinksUserGroups | typeof claimGroupLinksClaimGroups) =>
-    byHolder(await db.select(linkFields(t)).from(t).where(notDeleted(t)));
-  const [userGrants, groupGrants, cgGrants] = [await grants(claimGrantsUsers), await grants(claimGrantsUserGroups), await grants(claimGrantsClaimGroups)];
-  const [userLinks, groupLinks, cgLinks] = [await links(claimGroupLinksUsers), await links(claimGroupLinksUserGroups), await links(claimGroupLinksClaimGroups)];
-  const memberRows = await db
-    .select({ userId: memberships.applicationUserId, groupId: memberships.applicationUserGroupId })
-    .from(memberships)
-    .where(notDeleted(memberships));
-
-  const toGrants = (rows: readonly ClaimGrantInput[] | undefined): ClaimGrantInput[] =>
-    (rows ?? []).map(({ claimValue, allow, priorityOfPermission }) => ({ claimValue, allow, priorityOfPermission }));
-  const toIds = (rows: readonly { claimGroupId: string }[] | undefined) => (rows ?? []).map((l) => l.claimGroupId);
-  const memberOf = new Map<string, string[]>();
-  for (const m of memberRows) {
-    const list = memberOf.get(m.userId);
-    if (list) list.push(m.groupId);
-    else memberOf.set(m.userId, [m.groupId]);
+  const live = { grants: [] as AccessRows['grants'][number][], links: [] as AccessRows['links'][number][] };
+  for (const [holderKind, { grants, links }] of Object.entries(HOLDERS) as [HolderKind, (typeof HOLDERS)[HolderKind]][]) {
+    for (const g of await db.select(grantFields(grants)).from(grants).where(notDeleted(grants))) live.grants.push({ holderKind, ...g });
+    const linkRows = await db.select({ holderId: links.holderId, claimGroupId: links.claimGroupId }).from(links).where(notDeleted(links));
+    for (const l of linkRows) live.links.push({ holderKind, ...l });
   }
-  return {
-    users: new Map<string, AccessUser>(
-      users.map((u) => [
-        u.id,
-        { enabled: u.isEnabled, grants: toGrants(userGrants.get(u.id)), claimGroupIds: toIds(userLinks.get(u.id)), userGroupIds: memberOf.get(u.id) ?? [] },
-      ]),
-    ),
-    userGroups: new Map<string, AccessHolder>(
-      userGroupRows.map((g) => [g.id, { grants: toGrants(groupGrants.get(g.id)), claimGroupIds: toIds(groupLinks.get(g.id)) }]),
-    ),
-    claimGroups: new Map<string, AccessClaimGroup>(
-      groupRows.map((g) => [
-        g.id,
-        { name: g.name, builtIn: g.builtIn, grants: toGrants(cgGrants.get(g.id)), subGroupIds: toIds(cgLinks.get(g.id)) },
-      ]),
-    ),
-  };
-}
-
-function byHolder<T extends { holderId: string }>(rows: readonly T[]): Map<string, T[]> {
-  const map = new Map<string, T[]>();
-  for (const row of rows) {
-    const list = map.get(row.holderId);
-    if (list) list.push(row);
-    else map.set(row.holderId, [row]);
-  }
-  return map;
+  return accessModelFromRows({
+    users: await db.select({ id: applicationUsers.id, enabled: applicationUsers.isEnabled }).from(applicationUsers).where(notDeleted(applicationUsers)),
+    userGroupIds: (await db.select({ id: applicationUserGroups.id }).from(applicationUserGroups).where(notDeleted(applicationUserGroups))).map((g) => g.id),
+    claimGroups: await db.select({ id: claimGroups.id, name: claimGroups.name, builtIn: claimGroups.builtInGroup }).from(claimGroups).where(notDeleted(claimGroups)),
+    ...live,
+    memberships: await db
+      .select({ userId: memberships.applicationUserId, userGroupId: memberships.applicationUserGroupId })
+      .from(memberships)
+      .where(notDeleted(memberships)),
+  });
 }
 
 /** Whether any live grant denies GlobalDataAdmin (then adding a group or member can take it away). */

@@ -316,46 +316,92 @@ export interface AccessLists {
 
 const live = <T extends { isDeleted: boolean }>(rows: readonly T[] | null | undefined): T[] =>
   (rows ?? []).filter((r) => !r.isDeleted);
-const grantInputs = (rows: ApplicationUser['claimEnumsInApplicationUsers']): ClaimGrantInput[] =>
-  live(rows).map(({ claimValue, allow, priorityOfPermission }) => ({ claimValue, allow, priorityOfPermission }));
 
 /**
  * The model of the lists a screen read (`ApplicationList`, `ApplicationUserGroupsList`,
- * `ClaimGroupsList`, each with every include flag on; a collection that is `null` counts as empty).
+ * `ClaimGroupsList`, each with every include flag on; a collection that is `null` counts as empty): their rows, as
+ * {@link accessModelFromRows} builds a backend's. A user list read without memberships still learns them from the
+ * groups' member lists.
  */
 export function accessModelFromLists(lists: AccessLists): AccessModel {
-  const users = new Map<string, AccessUser>();
-  for (const u of live(lists.users)) {
-    users.set(u.id, {
-      enabled: u.isEnabled,
-      grants: grantInputs(u.claimEnumsInApplicationUsers),
-      claimGroupIds: live(u.claimGroupsInApplicationUsers).map((l) => l.recordId),
-      userGroupIds: live(u.applicationUserApplicationUserGroups).map((m) => m.applicationUserGroupId),
-    });
+  const grants = (holderKind: HolderKind, holderId: string, rows: ApplicationUser['claimEnumsInApplicationUsers']) =>
+    live(rows).map(({ claimValue, allow, priorityOfPermission }) => ({ holderKind, holderId, claimValue, allow, priorityOfPermission }));
+  const links = (holderKind: HolderKind, holderId: string, rows: ApplicationUser['claimGroupsInApplicationUsers']) =>
+    live(rows).map((l) => ({ holderKind, holderId, claimGroupId: l.recordId }));
+  const users = live(lists.users);
+  const userGroups = live(lists.userGroups);
+  const claimGroups = live(lists.claimGroups);
+  const memberships = new Map<string, { userId: string; userGroupId: string }>();
+  for (const m of [...users.flatMap((u) => live(u.applicationUserApplicationUserGroups)), ...userGroups.flatMap((g) => live(g.applicationUserApplicationUserGroups))]) {
+    memberships.set(`${m.applicationUserId}:${m.applicationUserGroupId}`, { userId: m.applicationUserId, userGroupId: m.applicationUserGroupId });
   }
-  // A user list read without memberships still learns them from the groups' member lists.
-  for (const g of live(lists.userGroups)) {
-    for (const m of live(g.applicationUserApplicationUserGroups)) {
-      const user = users.get(m.applicationUserId);
-      if (user && !user.userGroupIds.includes(g.id)) users.set(m.applicationUserId, { ...user, userGroupIds: [...user.userGroupIds, g.id] });
-    }
+  return accessModelFromRows({
+    users: users.map((u) => ({ id: u.id, enabled: u.isEnabled })),
+    userGroupIds: userGroups.map((g) => g.id),
+    claimGroups: claimGroups.map((g) => ({ id: g.id, name: g.name, builtIn: g.builtInGroup })),
+    grants: [
+      ...users.flatMap((u) => grants('user', u.id, u.claimEnumsInApplicationUsers)),
+      ...userGroups.flatMap((g) => grants('userGroup', g.id, g.claimEnumsInApplicationUserGroups)),
+      ...claimGroups.flatMap((g) => grants('claimGroup', g.id, g.claimEnumsInClaimGroups)),
+    ],
+    links: [
+      ...users.flatMap((u) => links('user', u.id, u.claimGroupsInApplicationUsers)),
+      ...userGroups.flatMap((g) => links('userGroup', g.id, g.claimGroupsInApplicationUserGroups)),
+      ...claimGroups.flatMap((g) => links('claimGroup', g.id, g.claimGroupsInClaimGroups)),
+    ],
+    memberships: [...memberships.values()],
+  });
+}
+
+// ---------------------------------------------------------------- from a backend's rows
+
+/** The live rows of the permission tables, as a backend stores them: what {@link accessModelFromRows} builds on. */
+export interface AccessRows {
+  users: readonly { id: string; enabled: boolean }[];
+  userGroupIds: readonly string[];
+  claimGroups: readonly { id: string; name: string; builtIn: boolean }[];
+  /** Claim grants: the holder's kind and id, and the grant. */
+  grants: readonly (ClaimGrantInput & { holderKind: HolderKind; holderId: string })[];
+  /** Claim groups granted to holders. */
+  links: readonly { holderKind: HolderKind; holderId: string; claimGroupId: string }[];
+  memberships: readonly { userId: string; userGroupId: string }[];
+}
+
+/**
+ * The model of every live user, user group and claim group, from the rows a backend stores (the test fake's tables, the
+ * server's): each holder with its own grants and claim groups; a user in the live user groups they are a member of.
+ */
+export function accessModelFromRows(rows: AccessRows): AccessModel {
+  const key = (kind: HolderKind, id: string) => `${kind}:${id}`;
+  const grants = new Map<string, ClaimGrantInput[]>();
+  for (const { holderKind, holderId, claimValue, allow, priorityOfPermission } of rows.grants) {
+    const list = grants.get(key(holderKind, holderId)) ?? [];
+    list.push({ claimValue, allow, priorityOfPermission });
+    grants.set(key(holderKind, holderId), list);
   }
-  const userGroups = new Map<string, AccessHolder>(
-    live(lists.userGroups).map((g) => [
-      g.id,
-      { grants: grantInputs(g.claimEnumsInApplicationUserGroups), claimGroupIds: live(g.claimGroupsInApplicationUserGroups).map((l) => l.recordId) },
-    ]),
-  );
-  const claimGroups = new Map<string, AccessClaimGroup>(
-    live(lists.claimGroups).map((g) => [
-      g.id,
-      {
-        name: g.name,
-        builtIn: g.builtInGroup,
-        grants: grantInputs(g.claimEnumsInClaimGroups),
-        subGroupIds: live(g.claimGroupsInClaimGroups).map((l) => l.recordId),
-      },
-    ]),
-  );
-  return { users, userGroups, claimGroups };
+  const links = new Map<string, string[]>();
+  for (const { holderKind, holderId, claimGroupId } of rows.links) {
+    const list = links.get(key(holderKind, holderId)) ?? [];
+    list.push(claimGroupId);
+    links.set(key(holderKind, holderId), list);
+  }
+  const holder = (kind: HolderKind, id: string): AccessHolder => ({ grants: grants.get(key(kind, id)) ?? [], claimGroupIds: links.get(key(kind, id)) ?? [] });
+  const liveGroups = new Set(rows.userGroupIds);
+  const groupsOf = new Map<string, string[]>();
+  for (const { userId, userGroupId } of rows.memberships) {
+    if (!liveGroups.has(userGroupId)) continue;
+    const list = groupsOf.get(userId) ?? [];
+    list.push(userGroupId);
+    groupsOf.set(userId, list);
+  }
+  return {
+    users: new Map(rows.users.map((u) => [u.id, { enabled: u.enabled, ...holder('user', u.id), userGroupIds: groupsOf.get(u.id) ?? [] }])),
+    userGroups: new Map(rows.userGroupIds.map((id) => [id, holder('userGroup', id)])),
+    claimGroups: new Map(
+      rows.claimGroups.map((g) => {
+        const { grants: own, claimGroupIds } = holder('claimGroup', g.id);
+        return [g.id, { name: g.name, builtIn: g.builtIn, grants: own, subGroupIds: claimGroupIds }];
+      }),
+    ),
+  };
 }

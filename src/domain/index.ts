@@ -143,6 +143,7 @@ export {
   removesOwnAdminAccess,
   changeCanRemoveAccess,
   accessModelFromLists,
+  accessModelFromRows,
 } from './access-model';
 export type {
   AccessHolder,
@@ -151,6 +152,7 @@ export type {
   AccessModel,
   AccessChange,
   AccessLists,
+  AccessRows,
 } from './access-model';
 export {
   FORBIDDEN_POINTER_SEGMENTS,

@@ -3,7 +3,6 @@
  * include flags, effective claims, and the add / remove / update change requests.
  */
 import type {
-  ApplicationUser,
   ApplicationUserApplicationUserGroup,
   ApplicationUserGroup,
   ClaimGrant,
@@ -18,10 +17,8 @@ import {
   matchesNameSearch,
   type NameSearch,
   type HistoryEntry,
-  type AccessClaimGroup,
-  type AccessHolder,
+  accessModelFromRows,
   type AccessModel,
-  type AccessUser,
   type ClaimGrantInput,
   type ClaimGroupNode,
   type ClaimHolderGraph,
@@ -34,7 +31,6 @@ import type {
   StoredClaimGroup,
   StoredClaimGroupLink,
   StoredMembership,
-  StoredUser,
   StoredUserGroup,
 } from './db';
 import type { BuiltInClaimGroupsStore, ClaimGroupRemovalStore, ClaimGroupsStore } from '../service/claim-groups';
@@ -43,6 +39,7 @@ import type { GroupsStore } from '../service/groups';
 import type { HolderStore } from '../service/holders';
 import type { MembersStore } from '../service/members';
 import type { Ids } from '../service/ports';
+import { projectClaimGroups, projectUserGroups, type ProjectionReads } from '../service/projections';
 import type { PermissionStores } from '../service/routes';
 import type { UserGroupRemovalStore } from '../service/user-groups';
 import { seedIds } from './seed-ids';
@@ -53,28 +50,6 @@ export interface MutationContext {
   newId(): string;
   /** The caller, as the change history names them (null or absent: the system). */
   actor?: HistoryEntry['actor'];
-}
-
-/** Include flags of the user projections. */
-export interface UserIncludes {
-  claims: boolean;
-  userGroups: boolean;
-  claimGroups: boolean;
-}
-
-/** Include flags of the user group projections. */
-export interface UserGroupIncludes {
-  claims: boolean;
-  users: boolean;
-  claimGroups: boolean;
-}
-
-/** Include flags of the claim group projections. */
-export interface ClaimGroupIncludesFlags {
-  claims: boolean;
-  userGroups: boolean;
-  users: boolean;
-  claimGroups: boolean;
 }
 
 const live = <T extends { isDeleted: boolean }>(row: T): boolean => !row.isDeleted;
@@ -218,55 +193,43 @@ function linksOf(db: FakeDb, kind: HolderKind, holderId: string): ClaimGroupLink
     .map((l) => toLink(db, l, true));
 }
 
-function membershipOut(
-  db: FakeDb,
-  m: StoredMembership,
-  nav: 'user' | 'group',
-): ApplicationUserApplicationUserGroup {
+/** A membership as the contract shows it, with the user or the group it leads to (the other one null). */
+function membershipOut(db: FakeDb, m: StoredMembership, nav: 'user' | 'group'): ApplicationUserApplicationUserGroup {
   const user = nav === 'user' ? db.applicationUsers.find((u) => u.id === m.applicationUserId) : undefined;
   const group = nav === 'group' ? db.applicationUserGroups.find((g) => g.id === m.applicationUserGroupId) : undefined;
   // Nested entities travel slim: the row's own fields, no collections.
   return { ...m, applicationUser: user ? { ...user } : null, applicationUserGroup: group ? { ...group } : null };
 }
 
-/** An application user with the collections its include flags ask for (others null). */
-export function projectUser(db: FakeDb, user: StoredUser, include: UserIncludes): ApplicationUser {
-  return {
-    ...user,
-    claimEnumsInApplicationUsers: include.claims ? grantsOf(db, 'user', user.id) : null,
-    claimGroupsInApplicationUsers: include.claimGroups ? linksOf(db, 'user', user.id) : null,
-    applicationUserApplicationUserGroups: include.userGroups
-      ? db.memberships.filter((m) => live(m) && m.applicationUserId === user.id).map((m) => membershipOut(db, m, 'group'))
-      : null,
+/** The live memberships whose user (`nav` 'user') or group ('group') is live, by the name of that one regardless of case, then id. */
+function membershipsBy(db: FakeDb, ids: readonly string[], nav: 'user' | 'group') {
+  const other = (m: StoredMembership) => (nav === 'user' ? findHolder(db, 'user', m.applicationUserId) : findHolder(db, 'userGroup', m.applicationUserGroupId));
+  const owner = (m: StoredMembership) => (nav === 'user' ? m.applicationUserGroupId : m.applicationUserId);
+  const byName = (a: StoredMembership, b: StoredMembership) => {
+    const [x, y] = [other(a), other(b)];
+    return (x?.name.toLowerCase() ?? '').localeCompare(y?.name.toLowerCase() ?? '') || (x?.id ?? '').localeCompare(y?.id ?? '');
   };
+  const wanted = new Set(ids);
+  const rows = db.memberships.filter((m) => live(m) && wanted.has(owner(m)) && other(m) !== undefined).sort(byName);
+  return byId(rows.map((m) => membershipOut(db, m, nav)), (m) => (nav === 'user' ? m.applicationUserGroupId : m.applicationUserId));
 }
 
-/** An application user group with the collections its include flags ask for (others null). */
-export function projectUserGroup(db: FakeDb, group: StoredUserGroup, include: UserGroupIncludes): ApplicationUserGroup {
-  return {
-    ...group,
-    applicationUserApplicationUserGroups: include.users
-      ? db.memberships.filter((m) => live(m) && m.applicationUserGroupId === group.id).map((m) => membershipOut(db, m, 'user'))
-      : null,
-    claimGroupsInApplicationUserGroups: include.claimGroups ? linksOf(db, 'userGroup', group.id) : null,
-    claimEnumsInApplicationUserGroups: include.claims ? grantsOf(db, 'userGroup', group.id) : null,
-  };
+function byId<T>(rows: readonly T[], idOf: (row: T) => string): Map<string, T[]> {
+  const map = new Map<string, T[]>();
+  for (const row of rows) map.set(idOf(row), [...(map.get(idOf(row)) ?? []), row]);
+  return map;
 }
 
-/**
- * A claim group with the collections its include flags ask for (others null).
- * `claimGroupsInClaimGroups` lists its sub-groups (`recordId` = sub-group id, with `claimGroup`);
- * `claimGroupsInApplicationUsers` / `…UserGroups` list the users / user groups holding it.
- */
-export function projectClaimGroup(db: FakeDb, group: StoredClaimGroup, include: ClaimGroupIncludesFlags): ClaimGroup {
-  const holders = (kind: HolderKind): ClaimGroupLink[] =>
-    db.claimGroupLinks.filter((l) => live(l) && l.holderKind === kind && l.recordId === group.id).map((l) => toLink(db, l, false));
+/** The projections' reads (src/service/projections.ts) over the in-memory db. */
+export function memoryProjectionReads(db: FakeDb): ProjectionReads {
+  const each = <T>(ids: readonly string[], rowsOf: (id: string) => T[]) => new Map(ids.map((id) => [id, rowsOf(id)]));
   return {
-    ...group,
-    claimEnumsInClaimGroups: include.claims ? grantsOf(db, 'claimGroup', group.id) : null,
-    claimGroupsInClaimGroups: include.claimGroups ? linksOf(db, 'claimGroup', group.id) : null,
-    claimGroupsInApplicationUsers: include.users ? holders('user') : null,
-    claimGroupsInApplicationUserGroups: include.userGroups ? holders('userGroup') : null,
+    grantsByHolder: async (kind, ids) => each(ids, (id) => grantsOf(db, kind, id)),
+    linksByHolder: async (kind, ids) => each(ids, (id) => linksOf(db, kind, id)),
+    holdersByClaimGroup: async (kind, ids) =>
+      each(ids, (id) => db.claimGroupLinks.filter((l) => live(l) && l.holderKind === kind && l.recordId === id).map((l) => toLink(db, l, false))),
+    membershipsByUser: async (ids) => membershipsBy(db, ids, 'group'),
+    membershipsByGroup: async (ids) => membershipsBy(db, ids, 'user'),
   };
 }
 
@@ -351,8 +314,7 @@ export function memoryClaimGroupsStore(db: FakeDb, ids: Ids): ClaimGroupsStore {
 export function memoryMembersStore(db: FakeDb, ids: Ids): MembersStore {
   return {
     ...memoryHolderStore(db),
-    membersByGroup: async (groupIds) =>
-      new Map(groupIds.map((id) => [id, db.memberships.filter((m) => live(m) && m.applicationUserGroupId === id).map((m) => membershipOut(db, m, 'user'))])),
+    membersByGroup: async (groupIds) => membershipsBy(db, groupIds, 'user'),
     removeMembers: async (membershipIds) => {
       const gone = new Set(membershipIds);
       db.memberships = db.memberships.filter((m) => !gone.has(m.id));
@@ -437,11 +399,8 @@ function memoryBuiltInClaimGroupsStore(db: FakeDb, ids: Ids): BuiltInClaimGroups
         }
       }
     },
-    claimGroupsOf: async (groupIds, include) =>
-      groupIds.flatMap((id) => {
-        const group = db.claimGroups.find((g) => g.id === id);
-        return group ? [projectClaimGroup(db, group, include)] : [];
-      }),
+    claimGroupsOf: (groupIds, include) =>
+      projectClaimGroups(memoryProjectionReads(db), groupIds.flatMap((id) => db.claimGroups.find((g) => g.id === id) ?? []), include),
   };
 }
 
@@ -459,8 +418,8 @@ function memoryGroupsStore(db: FakeDb): GroupsStore {
     async renameGroup(kind, id, name, now) {
       Object.assign(row(kind, id) ?? {}, { name, lastUpdatedDateTime: now });
     },
-    userGroupOf: async (id, include) => projectUserGroup(db, row('userGroup', id) as StoredUserGroup, include),
-    claimGroupOf: async (id, include) => projectClaimGroup(db, row('claimGroup', id) as StoredClaimGroup, include),
+    userGroupOf: async (id, include) => (await projectUserGroups(memoryProjectionReads(db), [row('userGroup', id) as StoredUserGroup], include))[0] as ApplicationUserGroup,
+    claimGroupOf: async (id, include) => (await projectClaimGroups(memoryProjectionReads(db), [row('claimGroup', id) as StoredClaimGroup], include))[0] as ClaimGroup,
   };
 }
 
@@ -479,31 +438,12 @@ export function memoryPermissionStores(db: FakeDb, ids: Ids): PermissionStores {
 
 /** Every live user, user group and claim group with what they hold: what the domain's access guards check. */
 export function accessModelOf(db: FakeDb): AccessModel {
-  const index = holderIndex(db);
-  const holder = (kind: HolderKind, id: string): AccessHolder => ({
-    grants: index.grantsOf(kind, id),
-    claimGroupIds: index.linksOf(kind, id),
+  return accessModelFromRows({
+    users: db.applicationUsers.filter(live).map((u) => ({ id: u.id, enabled: u.isEnabled })),
+    userGroupIds: db.applicationUserGroups.filter(live).map((g) => g.id),
+    claimGroups: db.claimGroups.filter(live).map((g) => ({ id: g.id, name: g.name, builtIn: g.builtInGroup })),
+    grants: db.claimGrants.filter(live).map((g) => ({ ...g, holderId: g.recordId })),
+    links: db.claimGroupLinks.filter(live).map((l) => ({ ...l, claimGroupId: l.recordId })),
+    memberships: db.memberships.filter(live).map((m) => ({ userId: m.applicationUserId, userGroupId: m.applicationUserGroupId })),
   });
-  const liveGroups = new Set(db.applicationUserGroups.filter(live).map((g) => g.id));
-  const groupsOf = new Map<string, string[]>();
-  for (const m of db.memberships) {
-    if (!live(m) || !liveGroups.has(m.applicationUserGroupId)) continue;
-    const list = groupsOf.get(m.applicationUserId) ?? [];
-    list.push(m.applicationUserGroupId);
-    groupsOf.set(m.applicationUserId, list);
-  }
-  const users = new Map<string, AccessUser>();
-  for (const user of db.applicationUsers.filter(live)) {
-    users.set(user.id, { enabled: user.isEnabled, ...holder('user', user.id), userGroupIds: groupsOf.get(user.id) ?? [] });
-  }
-  const userGroups = new Map<string, AccessHolder>(
-    db.applicationUserGroups.filter(live).map((g) => [g.id, holder('userGroup', g.id)]),
-  );
-  const claimGroups = new Map<string, AccessClaimGroup>(
-    db.claimGroups.filter(live).map((g) => [
-      g.id,
-      { name: g.name, builtIn: g.builtInGroup, grants: index.grantsOf('claimGroup', g.id), subGroupIds: index.linksOf('claimGroup', g.id) },
-    ]),
-  );
-  return { users, userGroups, claimGroups };
 }

@@ -101,40 +101,6 @@ export function toUserGroup(row: UserGroupRow): ApplicationUserGroup {
   };
 }
 
-/** An application user with every collection `null`. */
-export function toShallowUser(row: UserRow): ApplicationUser {
-  return {
-    id: row.id,
-    oidcId: row.oidcId,
-    name: row.name,
-    userName: row.userName,
-    email: row.email,
-    phoneNumber: row.phoneNumber,
-    isEnabled: row.isEnabled,
-    failedLoginAttempts: row.failedLoginAttempts,
-    isDeleted: row.isDeleted,
-    createdDateTime: row.createdDateTime,
-    lastUpdatedDateTime: row.lastUpdatedDateTime,
-    claimEnumsInApplicationUsers: null,
-    claimGroupsInApplicationUsers: null,
-    applicationUserApplicationUserGroups: null,
-  };
-}
-
-/** An application user group with every collection `null`. */
-export function toShallowUserGroup(row: UserGroupRow): ApplicationUserGroup {
-  return {
-    id: row.id,
-    name: row.name,
-    isDeleted: row.isDeleted,
-    createdDateTime: row.createdDateTime,
-    lastUpdatedDateTime: row.lastUpdatedDateTime,
-    applicationUserApplicationUserGroups: null,
-    claimGroupsInApplicationUserGroups: null,
-    claimEnumsInApplicationUserGroups: null,
-  };
-}
-
 /** A membership row, with the user or the group it leads to (the other one `null`). */
 export function toMembership(
   row: MembershipRow,

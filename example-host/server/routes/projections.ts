@@ -28,12 +28,16 @@ import {
 import type { Db } from '../db/index';
 import { applicationUserGroups, applicationUsers, claimGroups, memberships } from '../db/schema';
 import {
+  projectClaimGroups as projectClaimGroupRows,
+  projectUserGroups as projectUserGroupRows,
+  projectUsers as projectUserRows,
+  type ProjectionReads,
+} from '../../../src/service/projections';
+import {
   toClaimGrant,
   toClaimGroup,
   toClaimGroupLink,
   toMembership,
-  toShallowUser,
-  toShallowUserGroup,
   toUser,
   toUserGroup,
   type ClaimGroupRow,
@@ -163,61 +167,26 @@ export async function membershipsByGroup(db: Db, groupIds: readonly string[]) {
   );
 }
 
+/** The projections' reads (src/service/projections.ts) over the server's database. */
+export const drizzleProjectionReads = (db: Db): ProjectionReads => ({
+  grantsByHolder: (kind, ids) => grantsByHolder(db, kind, ids),
+  linksByHolder: (kind, ids) => linksByHolder(db, kind, ids),
+  holdersByClaimGroup: (kind, ids) => holdersByClaimGroup(db, kind, ids),
+  membershipsByUser: (ids) => membershipsByUser(db, ids),
+  membershipsByGroup: (ids) => membershipsByGroup(db, ids),
+});
+
 /** Claim groups with the collections the flags ask for. */
-export async function projectClaimGroups(
-  db: Db,
-  rows: readonly ClaimGroupRow[],
-  include: ClaimGroupIncludeFlags,
-): Promise<ClaimGroup[]> {
-  const ids = rows.map((r) => r.id);
-  const grants = include.claims ? await grantsByHolder(db, 'claimGroup', ids) : null;
-  const subGroups = include.claimGroups ? await linksByHolder(db, 'claimGroup', ids) : null;
-  const users = include.users ? await holdersByClaimGroup(db, 'user', ids) : null;
-  const userGroups = include.userGroups ? await holdersByClaimGroup(db, 'userGroup', ids) : null;
-  return rows.map((row) => ({
-    ...toClaimGroup(row),
-    claimEnumsInClaimGroups: grants ? grants.get(row.id) ?? [] : null,
-    claimGroupsInClaimGroups: subGroups ? subGroups.get(row.id) ?? [] : null,
-    claimGroupsInApplicationUsers: users ? users.get(row.id) ?? [] : null,
-    claimGroupsInApplicationUserGroups: userGroups ? userGroups.get(row.id) ?? [] : null,
-  }));
-}
+export const projectClaimGroups = (db: Db, rows: readonly ClaimGroupRow[], include: ClaimGroupIncludeFlags): Promise<ClaimGroup[]> =>
+  projectClaimGroupRows(drizzleProjectionReads(db), rows.map(toClaimGroup), include);
 
 /** Application users with the collections the flags ask for. */
-export async function projectUsers(
-  db: Db,
-  rows: readonly UserRow[],
-  include: UserIncludeFlags,
-): Promise<ApplicationUser[]> {
-  const ids = rows.map((r) => r.id);
-  const grants = include.claims ? await grantsByHolder(db, 'user', ids) : null;
-  const links = include.claimGroups ? await linksByHolder(db, 'user', ids) : null;
-  const groups = include.userGroups ? await membershipsByUser(db, ids) : null;
-  return rows.map((row) => ({
-    ...toShallowUser(row),
-    claimEnumsInApplicationUsers: grants ? grants.get(row.id) ?? [] : null,
-    claimGroupsInApplicationUsers: links ? links.get(row.id) ?? [] : null,
-    applicationUserApplicationUserGroups: groups ? groups.get(row.id) ?? [] : null,
-  }));
-}
+export const projectUsers = (db: Db, rows: readonly UserRow[], include: UserIncludeFlags): Promise<ApplicationUser[]> =>
+  projectUserRows(drizzleProjectionReads(db), rows.map(toUser), include);
 
 /** Application user groups with the collections the flags ask for. */
-export async function projectUserGroups(
-  db: Db,
-  rows: readonly UserGroupRow[],
-  include: UserGroupIncludeFlags,
-): Promise<ApplicationUserGroup[]> {
-  const ids = rows.map((r) => r.id);
-  const grants = include.claims ? await grantsByHolder(db, 'userGroup', ids) : null;
-  const links = include.claimGroups ? await linksByHolder(db, 'userGroup', ids) : null;
-  const users = include.users ? await membershipsByGroup(db, ids) : null;
-  return rows.map((row) => ({
-    ...toShallowUserGroup(row),
-    applicationUserApplicationUserGroups: users ? users.get(row.id) ?? [] : null,
-    claimGroupsInApplicationUserGroups: links ? links.get(row.id) ?? [] : null,
-    claimEnumsInApplicationUserGroups: grants ? grants.get(row.id) ?? [] : null,
-  }));
-}
+export const projectUserGroups = (db: Db, rows: readonly UserGroupRow[], include: UserGroupIncludeFlags): Promise<ApplicationUserGroup[]> =>
+  projectUserGroupRows(drizzleProjectionReads(db), rows.map(toUserGroup), include);
 
 // ---------------------------------------------------------------- listing and paging
 

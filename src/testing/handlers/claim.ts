@@ -5,6 +5,7 @@
  */
 import { formInstanceDisplayName, formSchemaDisplayName, pageOf, wouldCreateCycle, type RowLevelTable } from '../../domain';
 import { CLAIM_READ_ROUTES, type ClaimReads, type ListQuery } from '../../service/routes-claims';
+import { projectClaimGroups, projectUserGroups, projectUsers } from '../../service/projections';
 import { PERMISSION_ROUTES, type PermissionStores, type RouteBackend } from '../../service/routes';
 import type { UserSyncStore } from '../../service/users';
 import {
@@ -16,9 +17,7 @@ import {
   findHolder,
   historyOf,
   memoryPermissionStores,
-  projectClaimGroup,
-  projectUser,
-  projectUserGroup,
+  memoryProjectionReads,
   sortedLive,
 } from '../claims-model';
 import { claimGroupHolderGraph } from '../../domain';
@@ -50,10 +49,15 @@ function entitiesOf(db: FakeDb, table: RowLevelTable): { recordId: string; displ
 }
 
 /** One page of live rows (or all of them) matching the query's search. */
-function listOf<R extends { id: string; name: string; isDeleted: boolean }, T>(rows: readonly R[], query: ListQuery, project: (row: R) => T, keep: (row: R) => boolean = () => true) {
+async function listOf<R extends { id: string; name: string; isDeleted: boolean }, T>(
+  rows: readonly R[],
+  query: ListQuery,
+  project: (rows: R[]) => Promise<T[]>,
+  keep: (row: R) => boolean = () => true,
+) {
   const matching = sortedLive(rows, query.search).filter(keep);
   const list = query.paging ? (pageOf(matching, query.paging).list ?? []) : matching;
-  return { rows: list.map(project), total: matching.length };
+  return { rows: await project(list), total: matching.length };
 }
 
 /** The user sync's store over the in-memory db: the accounts are the db's external users. */
@@ -72,7 +76,7 @@ function memoryUserSyncStore(db: FakeDb): UserSyncStore {
     },
     liveUsers: async (ids) => {
       const include = { claims: false, userGroups: false, claimGroups: false };
-      return sortedLive(db.applicationUsers.filter((u) => ids.includes(u.id))).map((u) => projectUser(db, u, include));
+      return projectUsers(memoryProjectionReads(db), sortedLive(db.applicationUsers.filter((u) => ids.includes(u.id))), include);
     },
   };
 }
@@ -104,12 +108,12 @@ function memoryClaimReads(ctx: RouteContext): ClaimReads {
     clearCachedClaims: () => undefined,
     entities: async (table) => entitiesOf(db, table),
     ownAccessModel: async () => accessModelOf(db),
-    users: async (query, include) => listOf(db.applicationUsers, query, (u) => projectUser(db, u, include)),
-    userGroups: async (query, include) => listOf(db.applicationUserGroups, query, (g) => projectUserGroup(db, g, include)),
+    users: (query, include) => listOf(db.applicationUsers, query, (rows) => projectUsers(memoryProjectionReads(db), rows, include)),
+    userGroups: (query, include) => listOf(db.applicationUserGroups, query, (rows) => projectUserGroups(memoryProjectionReads(db), rows, include)),
     async claimGroups(query, include) {
       const candidatesOf = query.subGroupCandidatesOf;
       const graph = candidatesOf === null ? null : claimGroupGraph(db);
-      return listOf(db.claimGroups, query, (g) => projectClaimGroup(db, g, include), (g) => candidatesOf === null || graph === null || !wouldCreateCycle(candidatesOf, g.id, graph));
+      return listOf(db.claimGroups, query, (rows) => projectClaimGroups(memoryProjectionReads(db), rows, include), (g) => candidatesOf === null || graph === null || !wouldCreateCycle(candidatesOf, g.id, graph));
     },
     syncWrite: (work) => work({ store: memoryUserSyncStore(db), ...system }),
   };
