@@ -39,11 +39,12 @@ export function seedStatusChanges(instances: readonly FormInstance[], staffId: s
   return instances.flatMap((instance) => {
     const start = new Date(instance.createdDateTime).getTime();
     const end = Math.max(start, new Date(instance.lastUpdatedDateTime).getTime());
-    const steps: [FormInstanceStatus, string | null][] = [
+    const all: [FormInstanceStatus, string | null][] = [
       [FormInstanceStatus.InProgress, null],
       [FormInstanceStatus.Submitted, null],
       [FormInstanceStatus.Completed, staffId],
-    ].filter(([to]) => to <= instance.status) as [FormInstanceStatus, string | null][];
+    ];
+    const steps = all.filter(([to]) => to <= instance.status);
     const at = (index: number) => new Date(steps.length === 0 ? start : start + ((end - start) * (index + 1)) / steps.length);
     const id = instance.formInstanceId.toLowerCase();
     return [
