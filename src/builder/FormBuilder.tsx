@@ -50,6 +50,7 @@ import { useLocale } from '../query/useLocale';
 import { ConfirmModal } from '../ui/ConfirmModal';
 import { ErrorAlert } from '../ui/ErrorAlert';
 import { BUILDER_ICONS, paletteIcon } from '../ui/icons';
+import { paletteStop, usePaletteKeys } from './palette-keys';
 import { LoadingState } from '../ui/LoadingState';
 import { BuilderCanvas, sameOutline, sectionPlaceReason, useDocumentEngine, type CanvasEditing } from './BuilderCanvas';
 import { builderCollisions } from './collisions';
@@ -166,6 +167,7 @@ const PaletteItemBody = memo(function PaletteItemBody({ id, icon, name, labels, 
         style={{ cursor: 'grab', flex: 1, minWidth: 0, opacity: drag.isDragging ? 0.5 : 1 }}
         {...drag.attributes}
         {...drag.listeners}
+        {...paletteStop('drag')}
         aria-describedby={[hintId, drag.attributes['aria-describedby']].filter(Boolean).join(' ')}
       >
         <Box w={28} ta="center" aria-hidden>
@@ -179,7 +181,7 @@ const PaletteItemBody = memo(function PaletteItemBody({ id, icon, name, labels, 
       <span id={hintId} hidden>
         {fillLabel(labels.fbDragNamed, { name })}
       </span>
-      <Button size="compact-xs" variant="light" onClick={() => onAdd(id)} aria-label={fillLabel(labels.fbAddNamed, { name })} aria-describedby={describedBy}>
+      <Button size="compact-xs" variant="light" {...paletteStop('add')} onClick={() => onAdd(id)} aria-label={fillLabel(labels.fbAddNamed, { name })} aria-describedby={describedBy}>
         {labels.fbAdd}
       </Button>
     </Group>
@@ -689,6 +691,7 @@ export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
   const canvasRef = useRef<HTMLDivElement>(null);
   const propertiesRef = useRef<HTMLDivElement>(null);
   const hintIds = useId();
+  const paletteKeys = usePaletteKeys();
   // Enter on the selected item (or F2): to its label, once the pane shows that item (the pane is a deferred value,
   // and the label box of the item selected before must never take what is typed for this one).
   const editLabel = useCallback((selection: NonNullable<BuilderSelection>) => {
@@ -903,7 +906,7 @@ export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
 
   const paletteEl = canEdit ? (
     <Paper withBorder p="sm" w={narrow ? '100%' : 240} component="nav" aria-label={labels.fbPalette} {...getStyles('palette', { style: { flexShrink: 0, position: narrow ? undefined : 'sticky', top: 0 } })}>
-      <Stack gap={6}>
+      <Stack gap={6} {...paletteKeys} aria-label={labels.fbPalette}>
         <Title order={2} size="h5">
           {labels.fbPaletteLayout}
         </Title>
