@@ -9,7 +9,7 @@ import { FormInstanceStatus } from '../../contract/enums';
 import { checkFormDraft, type CheckFormSchemaOptions, type DraftProblem, type FormDraft } from '../../engine';
 import { WIDGET_KINDS, type WidgetKindRegistry } from '../../engine/widget-kinds';
 import { DomainError } from '../errors';
-import { checkPublicBaseUrl } from './access';
+import { checkPublicBaseUrl } from './public-base-url';
 import { field, hasField, type JsonRecord } from '../json-body';
 import {
   booleanField,
