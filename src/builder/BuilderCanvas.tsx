@@ -54,8 +54,8 @@ export interface CanvasEditing {
   onAddSectionInside?(sectionId: string): void;
   /** Opens "Move to…" for a field or a section. */
   onMoveTo(id: string): void;
-  /** Deletes a field, section or page, asking first when rules depend on it. */
-  onDelete(id: string): void;
+  /** Deletes a field, section or page (`kind`: which the id is), asking first when rules depend on it. */
+  onDelete(id: string, kind: RenameItem['type']): void;
   /**
    * Renames a field (its label), a section or a page (its title) edited in place, as one step; absent: the canvas
    * makes the step from the document it shows (`renameAction`).
@@ -423,8 +423,8 @@ const CanvasFieldBody = memo(
               onUp={() => editing.dispatch({ type: 'moveFieldBy', id: field.id, delta: -1 })}
               onDown={() => editing.dispatch({ type: 'moveFieldBy', id: field.id, delta: 1 })}
               onMoveTo={() => editing.onMoveTo(field.id)}
-              onDuplicate={() => editing.dispatch({ type: 'duplicate', id: field.id })}
-              onDelete={() => editing.onDelete(field.id)}
+              onDuplicate={() => editing.dispatch({ type: 'duplicate', id: field.id, kind: 'field' })}
+              onDelete={() => editing.onDelete(field.id, 'field')}
             />
           )}
         </Group>
@@ -732,8 +732,8 @@ const CanvasSectionBody = memo(function CanvasSectionBody(props: CanvasSectionPr
             onMoveTo={() => editing.onMoveTo(section.id)}
             onAddInside={editing.onAddSectionInside ? () => editing.onAddSectionInside?.(section.id) : undefined}
             addInsideRefused={addInsideRefused}
-            onDuplicate={() => editing.dispatch({ type: 'duplicate', id: section.id })}
-            onDelete={() => editing.onDelete(section.id)}
+            onDuplicate={() => editing.dispatch({ type: 'duplicate', id: section.id, kind: 'section' })}
+            onDelete={() => editing.onDelete(section.id, 'section')}
           />
         )}
       </Group>
@@ -1145,8 +1145,8 @@ const CanvasPage = memo(function CanvasPage({ doc, page, index: p, pageCount, se
             last={p === pageCount - 1}
             onUp={() => editing.dispatch({ type: 'movePageBy', id: page.id, delta: -1 })}
             onDown={() => editing.dispatch({ type: 'movePageBy', id: page.id, delta: 1 })}
-            onDuplicate={() => editing.dispatch({ type: 'duplicate', id: page.id })}
-            onDelete={() => editing.onDelete(page.id)}
+            onDuplicate={() => editing.dispatch({ type: 'duplicate', id: page.id, kind: 'page' })}
+            onDelete={() => editing.onDelete(page.id, 'page')}
           />
         )}
       </Group>
@@ -1288,7 +1288,7 @@ export const BuilderCanvas = memo(function BuilderCanvas({ doc, selection, kinds
       const kind = item.dataset.builderKind;
       const gone = (kind === 'section' ? item.closest('[data-builder-section]') : kind === 'page' ? item.closest('[data-builder-page]') : null) ?? item;
       const neighbour = items.slice(at + 1).find((el) => !gone.contains(el)) ?? items.slice(0, at).reverse().find((el) => !gone.contains(el));
-      editing.onDelete(key);
+      editing.onDelete(key, chosen?.type ?? 'field');
       window.setTimeout(() => {
         if (!item.isConnected && (!document.activeElement || document.activeElement === document.body)) neighbour?.focus();
       }, 50);

@@ -347,9 +347,9 @@ export function dependentsOf(doc: BuilderDocument, fieldIds: readonly string[]):
     .map(({ field }) => field);
 }
 
-/** The ids of every field of a section (those of the sections inside it included), or of a page. */
-export function fieldIdsIn(doc: BuilderDocument, id: string): string[] {
-  const section = findSection(doc, id);
+/** The ids of every field of a section (those of the sections inside it included), or of a page; `kind` says which the id is (none: a section first). */
+export function fieldIdsIn(doc: BuilderDocument, id: string, kind?: 'section' | 'page'): string[] {
+  const section = kind === 'page' ? null : findSection(doc, id);
   if (section) return sectionTree(section.section).flatMap((s) => s.fields.map((f) => f.id));
   const page = doc.layout.pages.find((p) => p.id === id);
   return page ? page.sections.flatMap((s) => sectionTree(s).flatMap((t) => t.fields.map((f) => f.id))) : [];

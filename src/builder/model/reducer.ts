@@ -78,10 +78,13 @@ export type BuilderAction =
    */
   | { type: 'moveSectionBy'; id: string; delta: -1 | 1 }
   | { type: 'movePageBy'; id: string; delta: -1 | 1 }
-  /** Duplicates a field, section or page (new ids and data paths). */
-  | { type: 'duplicate'; id: string }
-  /** Deletes a field, section or page (with their data paths' schemas). */
-  | { type: 'delete'; id: string }
+  /**
+   * Duplicates a field, section or page (new ids and data paths). `kind` says which the id is (a page, a section and
+   * a field may share an id); without it a field goes first, then a section.
+   */
+  | { type: 'duplicate'; id: string; kind?: ItemKind }
+  /** Deletes a field, section or page (with their data paths' schemas); `kind` as for 'duplicate'. */
+  | { type: 'delete'; id: string; kind?: ItemKind }
   /** Replaces the whole document (the JSON view, a template, a restored draft). */
   | { type: 'replaceDocument'; document: BuilderDocument }
   /**
@@ -632,9 +635,15 @@ function copySection(doc: Doc, section: FormSection, taken: Set<string>, fromBas
   return copy;
 }
 
-function duplicate(doc: Doc, id: string, selection: BuilderSelection): BuilderSelection {
+/** Which kind of item an id names: a page, a section and a field may share an id. */
+export type ItemKind = NonNullable<BuilderSelection>['type'];
+
+/** Whether an action for `kind` (none: any, a field first) may take an item of kind `candidate`. */
+const mayBe = (kind: ItemKind | undefined, candidate: ItemKind) => kind === undefined || kind === candidate;
+
+function duplicate(doc: Doc, id: string, selection: BuilderSelection, kind?: ItemKind): BuilderSelection {
   const taken = usedIds(doc as BuilderDocument);
-  const field = fieldDraft(doc, id);
+  const field = mayBe(kind, 'field') ? fieldDraft(doc, id) : null;
   if (field) {
     const section = field.section;
     const copy = copyField(doc, field.field as FormField, field.base, field.base, taken);
@@ -642,13 +651,13 @@ function duplicate(doc: Doc, id: string, selection: BuilderSelection): BuilderSe
     section.fields.splice(field.index + 1, 0, copy);
     return { type: 'field', id: copy.id };
   }
-  const section = sectionDraft(doc, id);
+  const section = mayBe(kind, 'section') ? sectionDraft(doc, id) : null;
   if (section) {
     const copy = copySection(doc, clone(section.section), taken, section.base);
     section.list.splice(section.index + 1, 0, copy);
     return { type: 'section', id: copy.id };
   }
-  const p = doc.layout.pages.findIndex((x) => x.id === id);
+  const p = mayBe(kind, 'page') ? doc.layout.pages.findIndex((x) => x.id === id) : -1;
   if (p >= 0) {
     const source = clone(doc.layout.pages[p]) as FormPage;
     const pageId = freshId('page', taken);
@@ -680,20 +689,20 @@ function deleteSection(doc: Doc, id: string): void {
   for (const path of lists) if (!repeatUses(doc, path)) detachSchema(doc, '', path);
 }
 
-function deleteAny(doc: Doc, id: string, selection: BuilderSelection): BuilderSelection {
-  const field = fieldDraft(doc, id);
+function deleteAny(doc: Doc, id: string, selection: BuilderSelection, kind?: ItemKind): BuilderSelection {
+  const field = mayBe(kind, 'field') ? fieldDraft(doc, id) : null;
   if (field) {
     const fields = field.section.fields;
     const neighbour = fields[field.index + 1] ?? fields[field.index - 1];
     deleteFieldAt(doc, id);
     return neighbour ? { type: 'field', id: neighbour.id } : { type: 'section', id: field.section.id };
   }
-  const section = sectionDraft(doc, id);
+  const section = mayBe(kind, 'section') ? sectionDraft(doc, id) : null;
   if (section) {
     deleteSection(doc, id);
     return { type: 'page', id: section.page.id };
   }
-  const p = doc.layout.pages.findIndex((x) => x.id === id);
+  const p = mayBe(kind, 'page') ? doc.layout.pages.findIndex((x) => x.id === id) : -1;
   // A form keeps at least one page.
   if (p >= 0 && doc.layout.pages.length > 1) {
     for (const s of [...(doc.layout.pages[p]?.sections ?? [])]) deleteSection(doc, s.id);
@@ -803,9 +812,9 @@ function apply(doc: Doc, action: BuilderAction, selection: BuilderSelection): Bu
       (KEEP_SELECTION[action.type] as (doc: Doc, action: KeepSelectionAction) => void)(doc, action);
       return selection;
     case 'duplicate':
-      return duplicate(doc, action.id, selection);
+      return duplicate(doc, action.id, selection, action.kind);
     case 'delete':
-      return deleteAny(doc, action.id, selection);
+      return deleteAny(doc, action.id, selection, action.kind);
     case 'replaceDocument':
       doc.jsonSchema = clone(action.document.jsonSchema) as Draft<JsonObject>;
       doc.layout = clone(action.document.layout) as Draft<BuilderDocument['layout']>;
