@@ -68,6 +68,7 @@ import {
   type BuilderAction,
   type BuilderDocument,
   type BuilderSelection,
+  type ItemKind,
   type DropData,
 } from './model';
 import { FieldPropertiesPanel, SectionPropertiesPanel } from './properties';
@@ -675,7 +676,7 @@ export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
   const [showPreview, setShowPreview] = useState(false);
   const [showJson, setShowJson] = useState(false);
   const [moveTo, setMoveTo] = useState<string | null>(null);
-  const [confirmDelete, setConfirmDelete] = useState<{ id: string; name: string; dependents: string[] } | null>(null);
+  const [confirmDelete, setConfirmDelete] = useState<{ id: string; kind: ItemKind; name: string; dependents: string[] } | null>(null);
   const [confirmLeave, setConfirmLeave] = useState(false);
   const [activeDrag, setActiveDrag] = useState<UniqueIdentifier | null>(null);
   const [status, setStatus] = useState('');
@@ -717,19 +718,19 @@ export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
   }, [state.document, state.selection]);
 
   const select = useCallback((selection: BuilderSelection) => cRef.current.dispatch({ type: 'select', selection }), []);
-  const requestDelete = useCallback((id: string) => {
+  const requestDelete = useCallback((id: string, kind: ItemKind) => {
     const { state: s, dispatch: d, labels: l } = cRef.current;
-    const ids = findField(s.document, id) ? [id] : fieldIdsIn(s.document, id);
+    const field = kind === 'field' ? findField(s.document, id) : null;
+    const ids = kind === 'field' ? [id] : fieldIdsIn(s.document, id, kind);
     const dependents = dependentsOf(s.document, ids);
     if (dependents.length === 0) {
-      d({ type: 'delete', id });
+      d({ type: 'delete', id, kind });
       return;
     }
-    const field = findField(s.document, id);
-    const section = findSection(s.document, id);
-    const page = s.document.layout.pages.find((p) => p.id === id);
+    const section = kind === 'section' ? findSection(s.document, id) : null;
+    const page = kind === 'page' ? s.document.layout.pages.find((p) => p.id === id) : undefined;
     const name = field?.field.label ?? section?.section.title ?? page?.title ?? id;
-    setConfirmDelete({ id, name: name || l.fbUntitledSection, dependents: dependents.map((f) => f.label || f.id) });
+    setConfirmDelete({ id, kind, name: name || l.fbUntitledSection, dependents: dependents.map((f) => f.label || f.id) });
   }, []);
   // "Add section inside": a plain section at the end of the section's sections, named as the palette names one.
   const addSectionInside = useCallback((sectionId: string) => {
@@ -1088,7 +1089,7 @@ export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
           labels={{ confirm: labels.fbDelete }}
           onCancel={() => setConfirmDelete(null)}
           onConfirm={() => {
-            if (confirmDelete) dispatch({ type: 'delete', id: confirmDelete.id });
+            if (confirmDelete) dispatch({ type: 'delete', id: confirmDelete.id, kind: confirmDelete.kind });
             setConfirmDelete(null);
           }}
         />
