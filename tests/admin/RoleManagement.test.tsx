@@ -15,8 +15,10 @@ import {
   expectNoCheckboxIn,
   expectUnavailable,
   findCheckboxIn,
+  findTextboxIn,
   renderInApi,
   setupFakeApi,
+  textboxIn,
 } from './support/screen';
 
 const { backend, server, bodies, requestsTo } = setupFakeApi();
@@ -49,12 +51,12 @@ describe('RoleManagement', () => {
       expect(screen.getByText('Create and manage claim groups with their associated permissions')).toBeInTheDocument();
       const create = button('Create Group');
       await waitFor(() => expectUnavailable(create));
-      await user.type(screen.getByRole('textbox', { name: 'Group name' }), '   ');
+      await user.type(textboxIn(document.body, 'Group name'), '   ');
       expectUnavailable(create);
       await user.keyboard('{Enter}');
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
       expect(requestsTo('CreateNewClaimGroup')).toHaveLength(0);
-      await user.type(screen.getByRole('textbox', { name: 'Group name' }), 'x');
+      await user.type(textboxIn(document.body, 'Group name'), 'x');
       expectAvailable(create);
     });
 
@@ -62,13 +64,13 @@ describe('RoleManagement', () => {
       const { user } = renderScreen();
       await screen.findByRole('combobox', { name: 'Claim group' });
       const sessions = requestsTo('GetMyClaims').length;
-      await user.type(screen.getByRole('textbox', { name: 'Group name' }), '  Auditors ');
+      await user.type(textboxIn(document.body, 'Group name'), '  Auditors ');
       await user.click(button('Create Group'));
       const dialog = await dialogNamed('Group Created Successfully');
       expect(within(dialog).getByText("Role group 'Auditors' has been created successfully.")).toBeInTheDocument();
       await user.click(within(dialog).getByRole('button', { name: 'Close' }));
       await waitFor(() => expect(button('Create Group')).toHaveFocus());
-      expect(screen.getByRole('textbox', { name: 'Group name' })).toHaveValue('');
+      expect(textboxIn(document.body, 'Group name')).toHaveValue('');
       expect(await openPanel('Auditors')).toBeInTheDocument();
       expect(picker()).toHaveValue('Auditors');
       // Creating changes nobody's claims: the session's claims were not fetched again; no full list was ever loaded.
@@ -88,8 +90,8 @@ describe('RoleManagement', () => {
       );
       const { user } = renderScreen();
       const create = button('Create Group');
-      await user.type(screen.getByRole('textbox', { name: 'Group name' }), 'Auditors');
-      expect(screen.getByRole('textbox', { name: 'Group name' })).toHaveValue('Auditors');
+      await user.type(textboxIn(document.body, 'Group name'), 'Auditors');
+      expect(textboxIn(document.body, 'Group name')).toHaveValue('Auditors');
       expectUnavailable(create, 'Checking your permissions…');
       release();
       await waitFor(() => expectAvailable(create));
@@ -98,21 +100,21 @@ describe('RoleManagement', () => {
     it("keeps the typed name and reads 'An unexpected server error occurred.' under 'Could not create the group' for a 5xx", async () => {
       server.use(errorHandlers.failing('/api/Claim/CreateNewClaimGroup', 500));
       const { user } = renderScreen();
-      await user.type(screen.getByRole('textbox', { name: 'Group name' }), 'Auditors{Enter}');
+      await user.type(textboxIn(document.body, 'Group name'), 'Auditors{Enter}');
       const alert = await screen.findByRole('alert');
       expect(within(alert).getByText('Could not create the group')).toBeInTheDocument();
       expect(alert).toHaveTextContent('An unexpected server error occurred.');
-      expect(screen.getByRole('textbox', { name: 'Group name' })).toHaveValue('Auditors');
+      expect(textboxIn(document.body, 'Group name')).toHaveValue('Auditors');
     });
 
     it('shows the reason of a refusal as the message, not as a server failure, and keeps what was typed', async () => {
       const { user } = renderScreen();
-      await user.type(screen.getByRole('textbox', { name: 'Group name' }), 'signers{Enter}');
+      await user.type(textboxIn(document.body, 'Group name'), 'signers{Enter}');
       const alert = await screen.findByRole('alert');
       expect(within(alert).getByText('Could not create the group')).toBeInTheDocument();
       expect(alert).toHaveTextContent("A claim group named 'Signers' already exists.");
       expect(alert).not.toHaveTextContent('An unexpected server error occurred.');
-      expect(screen.getByRole('textbox', { name: 'Group name' })).toHaveValue('signers');
+      expect(textboxIn(document.body, 'Group name')).toHaveValue('signers');
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     });
   });
@@ -126,7 +128,7 @@ describe('RoleManagement', () => {
       await openPanel('Signers');
       await user.click(button('Rename'));
       const dialog = await dialogNamed('Rename claim group');
-      const input = within(dialog).getByRole('textbox', { name: 'New group name' });
+      const input = textboxIn(dialog, 'New group name');
       const save = within(dialog).getByRole('button', { name: 'Save Changes' });
       expect(input).toHaveValue('Signers');
       expectUnavailable(save, 'Nothing has changed yet.');
@@ -151,7 +153,7 @@ describe('RoleManagement', () => {
       await openPanel('Signers');
       await user.click(button('Rename'));
       const dialog = await dialogNamed('Rename claim group');
-      const input = within(dialog).getByRole('textbox', { name: 'New group name' });
+      const input = textboxIn(dialog, 'New group name');
       await user.clear(input);
       await user.type(input, 'No Hard Delete{Enter}');
       const alert = await within(dialog).findByRole('alert');
@@ -293,7 +295,7 @@ describe('RoleManagement', () => {
     it('treats an emptied priority as invalid: shown at the input, Save Changes unavailable until it is filled', async () => {
       const { user } = renderScreen({ initialGroupId: ids.noHardDelete });
       const panel = await openPanel('No Hard Delete');
-      const priority = await within(panel).findByRole('textbox', { name: 'Priority of FormGroup_Delete' });
+      const priority = await findTextboxIn(panel, 'Priority of FormGroup_Delete');
       expect(priority).toHaveValue('10');
       expect(within(panel).getAllByText('0–1000').length).toBeGreaterThan(0);
       await user.clear(priority);
@@ -319,10 +321,10 @@ describe('RoleManagement', () => {
       const panel = await openPanel('No Hard Delete');
       await user.click(await findCheckboxIn(panel, 'Form_Delete'));
       await user.click(checkboxIn(panel, 'Form_Add'));
-      const priority = within(panel).getByRole('textbox', { name: 'Priority of FormGroup_Delete' });
+      const priority = textboxIn(panel, 'Priority of FormGroup_Delete');
       await user.tripleClick(priority);
       await user.keyboard('20');
-      expect(within(panel).getByRole('textbox', { name: 'Priority of Form_Add' })).toHaveValue('1');
+      expect(textboxIn(panel, 'Priority of Form_Add')).toHaveValue('1');
       await user.click(within(panel).getByRole('combobox', { name: 'Sub-claim groups' }));
       await user.click(screen.getByRole('option', { name: 'Signers' }));
       const loadsOfGroup = () => requestsTo('ClaimGroupsPaged').filter((r) => r.path.includes(`search=${ids.noHardDelete}`));
@@ -575,7 +577,7 @@ describe('RoleManagement', () => {
       expect(counter.renders('Switch')).toBe(0);
 
       counter.clear();
-      const priority = within(panel).getByRole('textbox', { name: 'Priority of Form_Add' });
+      const priority = textboxIn(panel, 'Priority of Form_Add');
       const was = (priority as HTMLInputElement).value;
       await user.type(priority, '7');
       expect(priority).toHaveValue(`${was}7`);
@@ -594,7 +596,7 @@ describe('RoleManagement', () => {
       const panel = await openPanel('Signers');
       const manage = "You need the permission 'Claim_ManageClaimGroups' for this.";
       await waitFor(() => expectUnavailable(button('Create Group'), manage));
-      expect(screen.getByRole('textbox', { name: 'Group name' })).toHaveAttribute('readonly');
+      expect(textboxIn(document.body, 'Group name')).toHaveAttribute('readonly');
       expectUnavailable(button('Rename'), manage);
       expectUnavailable(button('Delete'), manage);
       expectUnavailable(button('Clear All', panel), "You need the permission 'Claim_AssignClaims' for this.");

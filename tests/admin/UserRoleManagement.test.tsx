@@ -10,7 +10,7 @@ import { APIProvider } from '../../src/query/APIProvider';
 import { createFakeBackend, errorHandlers } from '../../src/testing';
 import { seedIds } from '../../src/testing/seed-ids';
 import { renderWithProviders } from '../support/render';
-import { checkboxIn, expectAvailable, expectUnavailable, findCheckboxIn } from './support/screen';
+import { checkboxIn, expectAvailable, expectUnavailable, findCheckboxIn, findTextboxIn, textboxIn } from './support/screen';
 
 const base = 'http://api.test';
 const backend = createFakeBackend();
@@ -122,7 +122,7 @@ describe('UserRoleManagement', () => {
       const { user } = renderScreen({ initialTab: 'userGroups', onTabChange });
       expect(screen.getByRole('tab', { name: 'User Groups' })).toHaveAttribute('aria-selected', 'true');
       expect(await groupPicker()).toBeInTheDocument();
-      expect(screen.getByRole('textbox', { name: 'Group name' })).toBeInTheDocument();
+      expect(textboxIn(document.body, 'Group name')).toBeInTheDocument();
       await user.click(screen.getByRole('tab', { name: 'Users' }));
       expect(onTabChange).toHaveBeenCalledWith('users');
       expect(await userPicker()).toBeInTheDocument();
@@ -156,7 +156,7 @@ describe('UserRoleManagement', () => {
       expect(rolePanel.querySelector('.my-editor')).not.toBeNull();
       expect(screen.getByRole('heading', { level: 1, name: 'User & Role Management' }).closest('.my-root')).not.toBeNull();
       expect(screen.getByRole('tablist').closest('.my-tabs')).not.toBeNull();
-      expect(screen.getByRole('textbox', { name: 'Group name' }).closest('.my-createForm')).not.toBeNull();
+      expect(textboxIn(document.body, 'Group name').closest('.my-createForm')).not.toBeNull();
       const picker = (await groupPicker()).closest('.my-picker');
       expect(picker).not.toBeNull();
       expect(picker).toHaveStyle({ outline: '2px dashed rgb(0, 0, 255)' });
@@ -273,7 +273,7 @@ describe('UserRoleManagement', () => {
       expect(within(region).getByText('Signers')).toBeInTheDocument();
       expect(within(region).getByRole('heading', { name: 'Permission categories' })).toBeInTheDocument();
       expect(within(region).getByRole('heading', { name: 'Individual permissions' })).toBeInTheDocument();
-      expect(await within(region).findByRole('textbox', { name: 'Priority of FormInstance_Update' })).toBeInTheDocument();
+      expect(await findTextboxIn(region, 'Priority of FormInstance_Update')).toBeInTheDocument();
     });
 
     it('saves the diff through the AppUserOrUsers calls and lists Added, Removed and Updated', async () => {
@@ -317,7 +317,7 @@ describe('UserRoleManagement', () => {
     it('lists an updated priority and allow flag under Updated', async () => {
       const { user } = renderScreen({ initialUserId: users.auditor });
       const region = await findPanel(/User: Aisha Auditor$/);
-      const priority = await within(region).findByRole('textbox', { name: 'Priority of ViewSubmissions_AllowRead' });
+      const priority = await findTextboxIn(region, 'Priority of ViewSubmissions_AllowRead');
       await user.tripleClick(priority);
       await user.keyboard('7');
       await user.click(within(region).getByRole('button', { name: 'Save Changes' }));
@@ -438,23 +438,23 @@ describe('UserRoleManagement', () => {
       const { user } = renderScreen({ initialTab: 'userGroups' });
       const create = screen.getByRole('button', { name: 'Create Group' });
       expectUnavailable(create);
-      await user.type(screen.getByRole('textbox', { name: 'Group name' }), '   ');
+      await user.type(textboxIn(document.body, 'Group name'), '   ');
       expectUnavailable(create);
       await user.keyboard('{Enter}');
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
       expect(requestsTo('CreateNewApplicationUserGroup')).toEqual([]);
-      await user.type(screen.getByRole('textbox', { name: 'Group name' }), 'x');
+      await user.type(textboxIn(document.body, 'Group name'), 'x');
       expectAvailable(create);
     });
 
     it("creates a group, shows 'Group Created Successfully', refreshes the list and clears the selection", async () => {
       const { user } = renderScreen({ initialTab: 'userGroups', initialUserGroupId: groups.readers });
       await findPanel(/User Group: Readers$/);
-      await user.type(screen.getByRole('textbox', { name: 'Group name' }), '  Auditors {Enter}');
+      await user.type(textboxIn(document.body, 'Group name'), '  Auditors {Enter}');
       const dialog = await screen.findByRole('dialog', { name: 'Group Created Successfully' });
       expect(within(dialog).getByText("User group 'Auditors' has been created successfully.")).toBeInTheDocument();
       await user.click(within(dialog).getByRole('button', { name: 'Close' }));
-      expect(screen.getByRole('textbox', { name: 'Group name' })).toHaveValue('');
+      expect(textboxIn(document.body, 'Group name')).toHaveValue('');
       expect(panel()).not.toBeInTheDocument();
       expect(await groupPicker()).toHaveValue('');
       expect(await optionsOf(user, await groupPicker())).toContain('Auditors');
@@ -463,21 +463,21 @@ describe('UserRoleManagement', () => {
     it('keeps the typed name and shows the error when creating fails', async () => {
       server.use(errorHandlers.failing('/api/Claim/CreateNewApplicationUserGroup', 500));
       const { user } = renderScreen({ initialTab: 'userGroups' });
-      await user.type(screen.getByRole('textbox', { name: 'Group name' }), 'Auditors');
+      await user.type(textboxIn(document.body, 'Group name'), 'Auditors');
       await user.click(screen.getByRole('button', { name: 'Create Group' }));
       expect(await screen.findByRole('alert')).toHaveTextContent('An unexpected server error occurred.');
-      expect(screen.getByRole('textbox', { name: 'Group name' })).toHaveValue('Auditors');
+      expect(textboxIn(document.body, 'Group name')).toHaveValue('Auditors');
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     });
 
     it('says why the server refused a name that is taken', async () => {
       const { user } = renderScreen({ initialTab: 'userGroups' });
-      await user.type(screen.getByRole('textbox', { name: 'Group name' }), 'readers{Enter}');
+      await user.type(textboxIn(document.body, 'Group name'), 'readers{Enter}');
       const alert = await screen.findByRole('alert');
       expect(alert).toHaveTextContent("An application user group named 'Readers' already exists.");
       expect(within(alert).getByText('Could not create the group')).toBeInTheDocument();
       expect(alert).not.toHaveTextContent('An unexpected server error occurred.');
-      expect(screen.getByRole('textbox', { name: 'Group name' })).toHaveValue('readers');
+      expect(textboxIn(document.body, 'Group name')).toHaveValue('readers');
     });
 
     it("edits a group's name ('Save Changes' disabled while blank) and clears the selection", async () => {
@@ -491,7 +491,7 @@ describe('UserRoleManagement', () => {
       await findPanel(/User Group: Reviewers$/);
       await user.click(screen.getByRole('button', { name: 'Edit' }));
       const dialog = await screen.findByRole('dialog', { name: 'Edit user group' });
-      const input = within(dialog).getByRole('textbox', { name: 'New group name' });
+      const input = textboxIn(dialog, 'New group name');
       expect(input).toHaveValue('Reviewers');
       const save = within(dialog).getByRole('button', { name: 'Save Changes' });
       await user.clear(input);
@@ -516,7 +516,7 @@ describe('UserRoleManagement', () => {
       await findPanel(/User Group: Reviewers$/);
       await user.click(screen.getByRole('button', { name: 'Edit' }));
       const dialog = await screen.findByRole('dialog', { name: 'Edit user group' });
-      const input = within(dialog).getByRole('textbox', { name: 'New group name' });
+      const input = textboxIn(dialog, 'New group name');
       await user.clear(input);
       await user.type(input, 'Approvers{Enter}');
       expect(await within(dialog).findByRole('alert')).toHaveTextContent('An unexpected server error occurred.');

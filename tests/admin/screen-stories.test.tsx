@@ -8,6 +8,7 @@ import preview from '../../.storybook/preview';
 import * as RoleManagementStories from '../../stories/admin/RoleManagement.stories';
 import * as UserRoleManagementStories from '../../stories/admin/UserRoleManagement.stories';
 import { resetFakeBackend } from '../../stories/support/fakeBackend';
+import { textboxIn } from './support/screen';
 
 // Stories double as test fixtures for the screens: a story's args, its fake user, its MSW handlers and
 // the project's decorators (Mantine, the API provider on the fake backend) are the whole set-up, so a test and the
@@ -32,7 +33,7 @@ describe('RoleManagement stories as fixtures', () => {
   it("GroupSelected: 'No Hard Delete' opens ready to configure, its hard deletes denied at priority 10", async () => {
     await renderStory(Role.GroupSelected);
     const panel = await screen.findByRole('region', { name: 'Configure Role: No Hard Delete' });
-    expect(within(panel).getByRole('textbox', { name: 'Priority of Form_Delete' })).toHaveValue('10');
+    expect(textboxIn(panel, 'Priority of Form_Delete')).toHaveValue('10');
     expect(within(panel).getByRole('switch', { name: /Form_Delete/ })).not.toBeChecked();
   });
 
@@ -76,7 +77,7 @@ describe('UserRoleManagement stories as fixtures', () => {
   it("CreateRefused: its play function creates a taken name, and the server's reason is the message", async () => {
     await UserRole.CreateRefused.run();
     expect(screen.getByRole('alert')).toHaveTextContent("An application user group named 'Readers' already exists.");
-    expect(screen.getByRole('textbox', { name: 'Group name' })).toHaveValue('Readers');
+    expect(textboxIn(document.body, 'Group name')).toHaveValue('Readers');
   });
 
   it("FullSyncFails: its play function syncs against the story's failing handler, and the alert says what failed", async () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { RoleManagement, UserRoleManagement } from '../../src/admin';
 import { errorHandlers } from '../../src/testing';
 import { seedIds } from '../../src/testing/seed-ids';
-import { checkboxIn, findCheckboxIn, renderInApi, setupFakeApi } from './support/screen';
+import { checkboxIn, findCheckboxIn, renderInApi, setupFakeApi, textboxIn } from './support/screen';
 
 // Every text the specification gives the two permission screens (docs/spec.md, Screens and routes, Validation rules and
 // Error catalogue), found verbatim on the screen.
@@ -42,7 +42,7 @@ describe('spec texts of Role Management', () => {
 
   it("shows 'Group Created Successfully' with the role group's message", async () => {
     const { user } = renderInApi(<RoleManagement />);
-    await user.type(screen.getByRole('textbox', { name: 'Group name' }), 'Auditors{Enter}');
+    await user.type(textboxIn(document.body, 'Group name'), 'Auditors{Enter}');
     const dialog = await screen.findByRole('dialog', { name: 'Group Created Successfully' });
     expect(within(dialog).getByText("Role group 'Auditors' has been created successfully.")).toBeInTheDocument();
   });
@@ -105,7 +105,7 @@ describe('spec texts of User & Role Management', () => {
 
   it("shows 'Group Created Successfully' with the user group's message", async () => {
     const { user } = renderInApi(<UserRoleManagement initialTab="userGroups" />);
-    await user.type(screen.getByRole('textbox', { name: 'Group name' }), 'Auditors{Enter}');
+    await user.type(textboxIn(document.body, 'Group name'), 'Auditors{Enter}');
     const dialog = await screen.findByRole('dialog', { name: 'Group Created Successfully' });
     expect(within(dialog).getByText("User group 'Auditors' has been created successfully.")).toBeInTheDocument();
   });
