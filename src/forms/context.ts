@@ -4,7 +4,7 @@ import type { FileReference } from '../engine/files';
 import type { ArrayState, FieldHandle, FieldState, FormEngine, FormState } from '../engine/engine';
 import type { FormLabels } from './labels';
 import type { Progressive } from './progressive';
-import type { FormWidgets } from './widgets/registry';
+import type { FormWidgets } from './widgets/form-widget';
 
 /** What every part of a rendered form shares; one stable object per form, so reading it never re-renders. */
 export interface FormContextValue {

@@ -6,12 +6,13 @@
  * never from a `switch` of its own; a host adds a kind, or restyles one, with the `widgets` prop of `FormRenderer`
  * and `FormInstanceViewer` (merged over these by {@link withFormWidgets}).
  */
-import type { ComponentType, ReactNode } from 'react';
+import type { ComponentType } from 'react';
+import type { FormWidget, FormWidgets } from './form-widget';
 import type { FieldWidget } from '../../api/types';
 import { WIDGET_KINDS, withWidgetKinds, type WidgetKind } from '../../engine/widget-kinds';
 import { BooleanWidget } from './BooleanWidgets';
 import { CheckboxesWidget, RadioWidget, SegmentedWidget, SelectWidget } from './ChoiceWidgets';
-import { liteBoolean, liteGroup, liteNumber, liteSelect, liteSignature, liteText, liteTextarea, type LiteRenderer } from './LiteField';
+import { liteBoolean, liteGroup, liteNumber, liteSelect, liteSignature, liteText, liteTextarea } from './LiteField';
 import { MultiSelectWidget } from './MultiSelectWidget';
 import { NumberWidget } from './NumberWidget';
 import { FileEdit, FileView, liteFile } from './FileField';
@@ -23,27 +24,7 @@ import { TextareaWidget, TextWidget } from './TextWidgets';
 import type { WidgetProps } from './types';
 import { booleanText, choiceText, dateTimeText, listText, plainText, SignatureView, textView, timeText, type ViewWidgetProps } from './ViewField';
 
-/** One widget kind of the renderer: its React-free facts, its palette icon and its components. */
-export interface FormWidget extends WidgetKind {
-  /**
-   * The palette's icon (decorative: the builder shows `name` beside it and hides the icon from assistive technology).
-   * A host's kind may give any node (an SVG, an image, a character); without one, a built-in kind's entry shows the
-   * builder's own inline SVG of that kind, any other kind none.
-   */
-  icon?: ReactNode;
-  /** The input in edit mode. */
-  Edit: ComponentType<WidgetProps>;
-  /** The answer in view mode (default: the answer as text under the label). */
-  View?: ComponentType<ViewWidgetProps>;
-  /**
-   * The light stand-in while a long form mounts progressively (native controls, no hooks). Without one, the field
-   * mounts its `Edit` component at once.
-   */
-  lite?: LiteRenderer;
-}
-
-/** Widget kinds of the renderer by name (the layout's `widget`). */
-export type FormWidgets = Readonly<Record<string, FormWidget>>;
+export type { FormWidget, FormWidgets } from './form-widget';
 
 type TextKind = 'text' | 'email' | 'url' | 'phone' | 'date' | 'time' | 'datetime';
 
