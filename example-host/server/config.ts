@@ -12,13 +12,10 @@ import { checkPublicBaseUrl } from '../../src/domain/forms/access';
 import { resolveAnonymousWriteLimits } from '../../src/domain/forms/anonymous-writes';
 import type { AnonymousWriteLimits } from '../../src/domain/limits';
 import type { SigningOptions } from './signing/options';
-import { defaultInstanceId, withRequestIds } from './operations';
+import { defaultInstanceId, withRequestIds, type LogSink } from './operations';
 import { VALUE_KIND_TYPES, withDeclaredWidgetKinds, type WidgetValueKind } from '../../src/engine/widget-kinds';
 
-/** One structured log entry (one JSON line). */
-export type LogEntry = { level: 'info' | 'warn' | 'error'; msg?: string } & Record<string, unknown>;
-/** Where log entries go. */
-export type LogSink = (entry: LogEntry) => void;
+export type { LogEntry, LogSink } from './operations';
 
 /** An external OpenID provider used instead of the embedded development provider. */
 export interface ExternalOidcConfig {

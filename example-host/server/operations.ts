@@ -10,10 +10,14 @@ import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { LogSink } from './config';
 import type { Db } from './db/index';
 import { MIGRATIONS } from './db/migrate';
 import { pdfWorkers, type PdfWorkerPool } from './pdf/worker';
+
+/** One structured log entry (one JSON line). */
+export type LogEntry = { level: 'info' | 'warn' | 'error'; msg?: string } & Record<string, unknown>;
+/** Where log entries go. */
+export type LogSink = (entry: LogEntry) => void;
 
 // ---------------------------------------------------------------- request id
 
