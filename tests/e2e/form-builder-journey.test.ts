@@ -165,6 +165,19 @@ describe('the form builder, end to end', () => {
       name: fillLabel(L.fbAddNamed, { name }),
       exact: true,
     });
+  /**
+   * Adds an entry of the palette by keyboard: the palette is one tab stop (a vertical toolbar), so Tab into it, then
+   * Home, Right to the entry's 'Add' and Down until the entry's 'Add' has the focus; Enter adds it.
+   */
+  async function addByKeyboard(name: string): Promise<void> {
+    const target = add(name);
+    await tabTo(page, palette);
+    await page.keyboard.press('Home');
+    await page.keyboard.press('ArrowRight');
+    for (let i = 0; i < 80 && !(await hasFocus(target)); i++) await page.keyboard.press('ArrowDown');
+    if (!(await hasFocus(target))) throw new Error(`The palette's 'Add ${name}' never took the focus`);
+    await page.keyboard.press('Enter');
+  }
   let formId = '';
   let v1 = '';
   let visitor: Awaited<ReturnType<typeof newPage>> | undefined;
@@ -212,9 +225,9 @@ describe('the form builder, end to end', () => {
     journey(async () => {
       step('page 1 fields');
       // Page 1: a name, and a nickname shown only once the name is answered.
-      await press(page, add('Short text'));
+      await addByKeyboard('Short text');
       await typeInto(page, label, 'Full name');
-      await press(page, add('Short text'));
+      await addByKeyboard('Short text');
       await typeInto(page, label, 'Nickname');
     }));
 
@@ -237,7 +250,7 @@ describe('the form builder, end to end', () => {
         L.fbAddSectionInside,
       );
       await canvas.getByRole('heading', { name: 'Section 2', level: 4 }).waitFor();
-      await press(page, add('Short text'));
+      await addByKeyboard('Short text');
       await typeInto(page, label, 'Middle name');
       await expect
         .poll(() =>
@@ -252,9 +265,9 @@ describe('the form builder, end to end', () => {
     journey(async () => {
       step('pages and repeatable section');
       // Two pages more: the second with a repeatable section of jobs, the third with a comment.
-      await press(page, add(L.fbPage));
-      await press(page, add(L.fbRepeatableSection));
-      await press(page, add('Short text'));
+      await addByKeyboard(L.fbPage);
+      await addByKeyboard(L.fbRepeatableSection);
+      await addByKeyboard('Short text');
       await typeInto(page, label, 'Employer');
       // A section inside the repeatable section (its menu's 'Add section inside'), with a field of its own: each job
       // holds it. The sections so far are page 1's two, page 2's first and the repeatable one: this is the fifth.
@@ -265,7 +278,7 @@ describe('the form builder, end to end', () => {
         L.fbAddSectionInside,
       );
       await canvas.getByRole('heading', { name: 'Section 5' }).waitFor();
-      await press(page, add('Short text'));
+      await addByKeyboard('Short text');
       await typeInto(page, label, 'Role');
       await expect
         .poll(() =>
@@ -274,7 +287,7 @@ describe('the form builder, end to end', () => {
             .evaluate((el) => el.closest('[data-builder-section]')?.parentElement?.closest('[data-builder-section]')?.querySelector('h3, h4')?.textContent ?? null),
         )
         .toBe(L.fbNewRepeatableTitle);
-      await press(page, add(L.fbPage));
+      await addByKeyboard(L.fbPage);
     }));
 
   it('adds a long text to the third page, undone and redone, and names it', () =>
@@ -283,7 +296,7 @@ describe('the form builder, end to end', () => {
       // A long text added to the third page; undone (Ctrl+Z, the focus on the palette's button), then redone. The add
       // is one step: exactly one Ctrl+Z takes it back and one Ctrl+Shift+Z brings it back.
       const longText = canvas.getByRole('button', { name: fillLabel(L.fbFieldNamed, { name: 'Long text' }), exact: true });
-      await press(page, add('Long text'));
+      await addByKeyboard('Long text');
       await expect.poll(() => longText.count()).toBe(1);
       await page.keyboard.press('Control+z');
       await expect.poll(() => longText.count()).toBe(0);
@@ -300,7 +313,7 @@ describe('the form builder, end to end', () => {
     journey(async () => {
       step('rating');
       // Added with the comments selected: right after them, on the third page. Its number of stars is a property.
-      await press(page, add(L.fbWidget_rating));
+      await addByKeyboard(L.fbWidget_rating);
       await typeInto(page, label, 'Satisfaction');
       await choose(page, properties.getByLabel(L.bpStars, { exact: true }), '7');
       const third = canvas.locator('[data-builder-page]').nth(2);
@@ -312,7 +325,7 @@ describe('the form builder, end to end', () => {
   it('adds a file upload after the rating on the third page', () =>
     journey(async () => {
       step('file upload');
-      await press(page, add(L.fbWidget_file));
+      await addByKeyboard(L.fbWidget_file);
       await typeInto(page, label, 'Payslip');
       const third = canvas.locator('[data-builder-page]').nth(2);
       await expect
