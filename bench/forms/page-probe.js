@@ -79,7 +79,8 @@
         if (fetching(label)) return false;
         const now = pagination(label);
         // With the expected total: only the final term's results count (a pause while typing may show a prefix's).
-        if (typeof total === 'number') return now.replace(/[^0-9]+/g, ' ').trim().split(' ').pop() === String(total);
+        // The total is written through the locale ('9,774'): its group separators are dropped before it is read.
+        if (typeof total === 'number') return now.replace(/(?<=\d)[,.'\u00a0\u202f ](?=\d{3}(?!\d))/g, '').replace(/[^0-9]+/g, ' ').trim().split(' ').pop() === String(total);
         return (now !== '' && now !== before) || (rows(label).length === 0 && !!root(label));
       }, timeoutMs).then((r) => ({ ...r, lastKeydown, pagination: pagination(label), rows: rows(label).length }));
     },
