@@ -2,13 +2,13 @@
  * The reference backend as one JavaScript bundle for the end-to-end files. Imported from the TypeScript sources, every
  * file's worker ran the backend's few hundred modules through Vite's module runner (transform and evaluation, about
  * 4 CPU-seconds a file); a bundle Node imports natively costs about half. The global setup builds it once per run with
- * esbuild, as scripts/build-server.mjs builds the server (the packages of node_modules stay imports), into a folder of
+ * scripts/server-bundle.mjs, as scripts/build-server.mjs builds the server (the packages of node_modules stay imports), into a folder of
  * its own under build/e2e-backend/, so that runs at the same time never import a bundle another run is rewriting.
  * vitest.e2e.config.ts hands that folder to Node instead of the module runner.
  */
-import { copyFile, mkdir, readdir, rm } from 'node:fs/promises';
+import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { build } from 'esbuild';
+import { bundleBackend } from '../../../scripts/server-bundle.mjs';
 
 /** Where the bundles of the runs go, each in a folder named after the process that built it. */
 export const BACKEND_BUNDLES = 'build/e2e-backend';
@@ -37,21 +37,6 @@ export async function buildBackendBundle(root: string): Promise<{ file: string; 
       .map((name) => rm(join(bundles, name), { recursive: true, force: true })),
   );
   const out = join(bundles, `run-${process.pid}-${Date.now()}`);
-  await mkdir(out, { recursive: true });
-  await build({
-    absWorkingDir: root,
-    entryPoints: { backend: 'tests/e2e/support/backend-entry.ts', 'pdf-worker': 'example-host/server/pdf/worker-main.ts' },
-    outdir: out,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    sourcemap: true,
-    logLevel: 'warning',
-    // Bundled CommonJS helpers ask for `require`; an ES module has none of its own.
-    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
-  });
-  await copyFile(join(root, 'example-host/server/pdf/application-model.json'), join(out, 'application-model.json'));
+  await bundleBackend(root, out, { backend: 'tests/e2e/support/backend-entry.ts', 'pdf-worker': 'example-host/server/pdf/worker-main.ts' });
   return { file: join(out, 'backend.js'), remove: () => rm(out, { recursive: true, force: true }) };
 }
