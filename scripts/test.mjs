@@ -243,6 +243,11 @@ for (const report of ['vitest.json', 'e2e.json']) {
     if (!bad.length && r.status === 'failed') failedTests.push(`  ${name}\n      ${String(r.message ?? '').split('\n')[0].slice(0, 300)}`);
   }
 }
+// The Storybook accessibility run names its failed stories in axe.json.
+const axeReport = join(results, 'axe.json');
+if (existsSync(axeReport)) {
+  for (const line of JSON.parse(readFileSync(axeReport, 'utf8')).failures ?? []) failedTests.push(`  storybook accessibility › ${line}`);
+}
 if (failedTests.length) console.log(`\nFailed tests:\n${failedTests.join('\n')}`);
 
 console.log(`\nSteps: ${timings.map((t) => `${t.name} ${t.seconds.toFixed(1)} s`).join(', ')}`);

@@ -975,6 +975,8 @@ async function main() {
   ];
   let passed = 0;
   let failed = 0;
+  /** Each failed story or self-test with its first problem, for the summary `npm test` prints at its end. @type {string[]} */
+  const failures = [];
   let known = 0;
   let caught = 0;
   /** @type {number[]} */
@@ -1042,6 +1044,7 @@ async function main() {
     caught += test.expect.length - missed.length;
     if (missed.length === 0 && reused && controlProblems.length === 0) return;
     failed += 1;
+    failures.push(`self-test ${test.id}: ${missed.map((e) => e.name).join(', ') || 'control or reuse failed'}`);
     for (const p of [...controlProblems, ...problems]) console.log(`    [${p.scheme}] ${p.kind === 'axe' ? p.rule : p.kind}: ${p.detail}`);
   }
 
@@ -1063,6 +1066,7 @@ async function main() {
       return;
     }
     failed += 1;
+    failures.push(`${id}: ${names.join(', ')}\n      ${problems[0] ? `[${problems[0].scheme}] ${String(problems[0].detail).split('\n')[0].slice(0, 300)}` : ''}`);
     console.log(`✗ ${id}: ${names.join(', ')}`);
     for (const p of problems) console.log(`    [${p.scheme}] ${p.kind === 'axe' ? p.rule : p.kind}: ${p.detail}`);
   }
@@ -1099,7 +1103,7 @@ async function main() {
     // `npm test` adds these counts to its summary line.
     const results = join(fileURLToPath(new URL('../..', import.meta.url)), '.tmp', 'results');
     mkdirSync(results, { recursive: true });
-    writeFileSync(join(results, 'axe.json'), JSON.stringify({ passed, failed, timeoutSeconds: STORY_TIMEOUT_MS / 1000, longestWaits }));
+    writeFileSync(join(results, 'axe.json'), JSON.stringify({ passed, failed, failures, timeoutSeconds: STORY_TIMEOUT_MS / 1000, longestWaits }));
   }
   process.exit(failed > 0 ? 1 : 0);
 }
