@@ -21,13 +21,17 @@ export const CONTROL_BORDER_VARIABLES = {
  *
  * - Mantine's default filled shade (6) gives white button text a contrast of about 3.5:1, below WCAG AA's 4.5:1;
  *   shade 8 in both color schemes passes for blue, indigo, violet, grape, pink, red, gray and dark. Mantine's lighter
- *   colors (cyan, teal, green, lime, yellow, orange) stay below 4.5:1 under white text at shade 8: a host theme with
- *   one of them as primary color also sets `autoContrast` and a lower `luminanceThreshold`.
+ *   colors (cyan, teal, green, lime, yellow, orange) stay below 4.5:1 under white text at shade 8, so filled
+ *   components pick their text colour (`autoContrast`): black on a fill whose relative luminance is above 0.183,
+ *   white below. At that threshold either text reaches 4.5:1 on any fill (white needs a luminance of at most 0.1833,
+ *   black at least 0.175), and every colour that passed with white (red, the closest, at 0.1827) keeps it.
  * - Inputs (every Mantine input: text, select, textarea, number, pills), checkboxes and radios get a resting border
  *   of at least 3:1 in both color schemes ({@link CONTROL_BORDER_VARIABLES}).
  */
 export const ccqTheme = createTheme({
   primaryShade: { light: 8, dark: 8 },
+  autoContrast: true,
+  luminanceThreshold: 0.183,
   components: {
     // `wrapper` is where Mantine resolves an input's border variable (`--input-bd`).
     Input: Input.extend({ styles: { wrapper: CONTROL_BORDER_VARIABLES } }),

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { Checkbox, DEFAULT_THEME, Input, mergeMantineTheme, Radio } from '@mantine/core';
+import { Checkbox, DEFAULT_THEME, getContrastColor, Input, mergeMantineTheme, Radio } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
 import { ccqTheme } from '../../src/ui/theme';
 
@@ -82,6 +82,18 @@ describe('ccqTheme', () => {
   it('keeps white text on filled buttons at WCAG AA contrast (4.5:1) in both schemes', () => {
     expect(theme.primaryShade).toEqual({ light: 8, dark: 8 });
     expect(contrast(theme.colors.blue[8], white)).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it.each(Object.keys(DEFAULT_THEME.colors))('gives filled components text at 4.5:1 or more with %s as the primary colour', (primaryColor) => {
+    const hostTheme = mergeMantineTheme(DEFAULT_THEME, { ...ccqTheme, primaryColor });
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const fill = hostTheme.colors[primaryColor]![8]!;
+      const text = getContrastColor({ color: primaryColor, theme: hostTheme, colorScheme });
+      const textColour = text === 'var(--mantine-color-black)' ? hostTheme.black : text === 'var(--mantine-color-white)' ? hostTheme.white : text;
+      expect(contrast(fill, textColour), `${textColour} on ${primaryColor} ${fill} (${colorScheme})`).toBeGreaterThanOrEqual(4.5);
+    }
+    // Mantine's default blue keeps white text.
+    if (primaryColor === 'blue') expect(getContrastColor({ color: 'blue', theme: hostTheme })).toBe('var(--mantine-color-white)');
   });
 
   it.each(CONTROLS)('draws the resting border of a $name at 3:1 or more on its fill and the page, light and dark', (control) => {
