@@ -557,6 +557,58 @@ describe('FORMS_SQL_MODEL on the server tables', () => {
     expect(await search('"no cy"')).toEqual([]);
   });
 
+  it('matches a text in an answer as the evaluator does, the stored searched text picking the candidates', async () => {
+    const { db } = open;
+    const at = new Date('2024-03-01T10:00:00Z');
+    const audit = { createdDateTime: at, lastUpdatedDateTime: at };
+    const rows: (typeof formInstances.$inferInsert & ODataRow)[] = [
+      { formInstanceId: id(421), formSchemaId: id(302), formId: id(201), data: { address: { city: 'Munich' }, note: 'to Hamburg' }, status: 1, ...audit },
+      { formInstanceId: id(422), formSchemaId: id(302), formId: id(201), data: { address: { city: 'HAMBURG-MUNICH' }, note: 'Munich' }, status: 1, ...audit },
+      { formInstanceId: id(423), formSchemaId: id(302), formId: id(201), data: { address: { city: 80_331 }, note: 'mun_ich 100%' }, status: 1, ...audit },
+      { formInstanceId: id(424), formSchemaId: id(302), formId: id(201), data: { address: { city: ['Munich'] }, note: null }, status: 1, ...audit },
+    ];
+    await db.insert(formInstances).values(rows);
+    const sqlDb = db as unknown as ODataDb;
+    const memoryRows = { rows: (type: string): readonly ODataRow[] => (type === 'FormInstance' ? rows : []) };
+    const only = `formInstanceId in (${id(421)},${id(422)},${id(423)},${id(424)})`;
+    const match = async (filter: string) => {
+      const query = parseODataQuery({ $filter: `${only} and (${filter})`, $select: 'formInstanceId', $count: 'true' });
+      const found = await runODataQuery(sqlDb, FORMS_SQL_MODEL, 'FormInstance', query);
+      const memory = evaluateODataQuery(FORMS_SQL_MODEL.schema, 'FormInstance', query, memoryRows);
+      expect(found.value.map((r) => r.formInstanceId), `same as the evaluator for ${filter}`).toEqual(memory.value.map((r) => r.formInstanceId));
+      expect(found.count, filter).toBe(memory.value.length);
+      return found.value.map((r) => Number(String(r.formInstanceId).slice(-3)));
+    };
+    expect(await match("contains(tolower(data/address/city),'munich')")).toEqual([421, 422]);
+    expect(await match("contains(data/address/city,'Munich')")).toEqual([421]);
+    expect(await match("contains(data/address/city,'munich')")).toEqual([]);
+    expect(await match("contains(tolower(data/address/city),'Munich')")).toEqual([]);
+    expect(await match("startswith(data/address/city,'HAM')")).toEqual([422]);
+    expect(await match("endswith(tolower(data/address/city),'nich')")).toEqual([421, 422]);
+    expect(await match("contains(toupper(data/address/city),'MUNICH')")).toEqual([421, 422]);
+    // Another answer holding the text is not a match; a number, a list or null is no text; wildcards match literally.
+    expect(await match("contains(tolower(data/note),'hamburg')")).toEqual([421]);
+    expect(await match("contains(data/address/city,'80')")).toEqual([]);
+    expect(await match("contains(data/note,'_ich 100%')")).toEqual([423]);
+    expect(await match("contains(data/address/city,'Mu_ich')")).toEqual([]);
+    // Negated, and beside other leaves.
+    expect(await match("not contains(tolower(data/address/city),'munich')")).toEqual([423, 424]);
+    expect(await match("contains(tolower(data/address/city),'munich') or contains(data/note,'100')")).toEqual([421, 422, 423]);
+    expect(await match("contains(data/address/city,'')")).toEqual([421, 422]);
+  });
+
+  it('counts the instances whose answer holds a text from the trigram index of the stored searched text', async () => {
+    const plan = await open.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const query = parseODataQuery({ $filter: "contains(tolower(data/address/city),'munich')" });
+      const compiler = new ODataSqlCompiler(FORMS_SQL_MODEL);
+      const t = compiler.ref('FormInstance');
+      const where = compiler.where(t, bindQuery(FORMS_SQL_MODEL.schema, 'FormInstance', query), true);
+      return tx.execute(sql`explain select count(*) from ${compiler.from(t)} where ${where}`);
+    });
+    expect(JSON.stringify(plan)).toContain('form_instances_search_trgm_idx');
+  });
+
   it('reads the searched text of instance data from its stored column (migration 0013), not computing it per row', () => {
     const query = bindQuery(FORMS_SQL_MODEL.schema, 'FormInstance', parseODataQuery({ $search: 'york' }));
     const compiler = new ODataSqlCompiler(FORMS_SQL_MODEL);

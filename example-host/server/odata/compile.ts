@@ -206,8 +206,11 @@ export class ODataSqlCompiler {
       }
       case 'compare':
         return this.negate(this.semiJoin(ref, filter) ?? this.compare(ref, filter), negated);
-      case 'match':
-        return this.negate(this.semiJoin(ref, filter) ?? this.match(ref, filter), negated);
+      case 'match': {
+        const leaf = this.semiJoin(ref, filter) ?? this.match(ref, filter);
+        const implied = negated ? undefined : this.storedTextMatch(ref, filter);
+        return implied ? sql`(${implied} and ${leaf})` : this.negate(leaf, negated);
+      }
       case 'in':
         return this.negate(this.semiJoin(ref, filter) ?? this.inList(ref, filter), negated);
       case 'lambda':
@@ -376,6 +379,31 @@ export class ODataSqlCompiler {
     const escaped = escapeLike(search.value);
     const pattern = filter.fn === 'contains' ? `%${escaped}%` : filter.fn === 'startswith' ? `${escaped}%` : `%${escaped}`;
     return sql`(${text} like ${pattern}::text escape '\\')`;
+  }
+
+  /**
+   * What a string match on an answer implies of the entity's stored searched text (`searchTextColumns`:
+   * lower(odata_json_strings(column)), every string of the JSON on its own line, lower case): a string inside the
+   * column that contains, starts or ends with a text is one of those lines, so the stored text contains that text in
+   * lower case. Written beside the match (never instead of it, never for a negated one), it adds no row and drops
+   * none, and lets the trigram index of the stored text pick the candidates: over every form a count read each row's
+   * JSON, now only the rows the index gives. Undefined for a match it implies nothing of (another column, a
+   * navigation, `toupper`).
+   */
+  private storedTextMatch(ref: TableRef, filter: ODataStringMatch): SQL | undefined {
+    const search = filter.search;
+    if (search.kind !== 'literal' || search.type !== 'string' || search.value === '') return undefined;
+    const lowered = filter.subject.kind === 'call' && filter.subject.fn === 'tolower';
+    const property = lowered && filter.subject.kind === 'call' ? filter.subject.arg : filter.subject;
+    if (property.kind !== 'property') return undefined;
+    const resolved = resolvePath(this.model.schema, ref.entity.type, property.path);
+    if (resolved.steps.length || resolved.type !== 'json' || resolved.jsonPath.length === 0) return undefined;
+    const stored = ref.entity.searchTextColumns?.[resolved.property];
+    if (stored === undefined) return undefined;
+    const pattern = `%${escapeLike(search.value)}%`;
+    // lower() leaves LIKE's escapes (`\`, `%`, `_`) as they are; under tolower() the matched text is lower case already.
+    const text = lowered ? sql`${pattern}::text` : sql`lower(${pattern}::text)`;
+    return sql`(${sql.identifier(ref.alias)}.${sql.identifier(stored)} like ${text} escape '\\')`;
   }
 
   /** A value: a literal (kept for its parameter), a column, a navigation subquery, JSON inside a column, or a case function. */
