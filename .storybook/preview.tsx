@@ -30,8 +30,9 @@ const LOCALES: Record<StoryLocale, { labels?: Labels; formLabels?: FormLabels; l
   fr: { labels: frenchLabels, formLabels: frenchFormLabels, locale: frenchLocale },
 };
 
-// Play functions wait up to 5 s for what the fake backend loads (the default 1 s failed once on a busy 2-core CI).
-configure({ asyncUtilTimeout: 5000 });
+// Play functions wait up to 10 s for what the fake backend loads and the screen draws (the default 1 s, then 5 s,
+// ran out on a busy 2-core CI for the large admin screens); the accessibility run gives a story 30 s in all.
+configure({ asyncUtilTimeout: 10_000 });
 
 /**
  * The theme stories get. Run by Vitest in jsdom (the tests' `*.stories.test.tsx` files), popovers ignore floating-ui's `hide`

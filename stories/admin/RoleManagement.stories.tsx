@@ -15,6 +15,16 @@ type Story = StoryObj<typeof meta>;
 
 const refusal = (detail: string) => ({ type: 'about:blank', title: 'Conflict', status: 409, detail });
 
+/**
+ * The permission's checkbox, found by its label: a role query weighs every one of the panel's hundreds of checkboxes
+ * (their accessibility and name) on each retry, which took longer than the play's wait on a busy machine.
+ */
+async function permissionCheckbox(canvasElement: HTMLElement, name: string | RegExp): Promise<HTMLElement> {
+  const box = await within(canvasElement).findByLabelText(name, { selector: 'input[type="checkbox"]' });
+  await expect(box).toBeVisible();
+  return box;
+}
+
 /** The seeded claim groups; none chosen yet. */
 export const Default: Story = {};
 
@@ -36,7 +46,7 @@ export const PermissionsSearched: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.type(await canvas.findByRole('searchbox', { name: 'Search permissions' }), 'primitive');
-    await expect(await canvas.findByRole('checkbox', { name: /DynamicFormLinking_GetAllPrimitivePaths/ })).toBeInTheDocument();
+    await expect(await permissionCheckbox(canvasElement, /DynamicFormLinking_GetAllPrimitivePaths/)).toBeInTheDocument();
   },
 };
 
@@ -56,7 +66,7 @@ export const UnsavedChangesPrompt: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const body = within(canvasElement.ownerDocument.body);
-    await userEvent.click(await canvas.findByRole('checkbox', { name: 'Form_Add' }));
+    await userEvent.click(await permissionCheckbox(canvasElement, 'Form_Add'));
     await userEvent.click(canvas.getByRole('combobox', { name: 'Claim group' }));
     await userEvent.click(await body.findByRole('option', { name: 'No Hard Delete' }));
     await expect(await body.findByRole('dialog', { name: 'Discard unsaved changes?' })).toBeInTheDocument();
@@ -93,7 +103,7 @@ export const SaveRefused: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(await canvas.findByRole('checkbox', { name: 'Form_Add' }));
+    await userEvent.click(await permissionCheckbox(canvasElement, 'Form_Add'));
     await userEvent.click(canvas.getByRole('button', { name: 'Save Changes' }));
     await expect(await canvas.findByRole('alert')).toHaveTextContent('Could not save the changes');
   },
@@ -117,7 +127,7 @@ export const SaveUndone: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const body = within(canvasElement.ownerDocument.body);
-    await userEvent.click(await canvas.findByRole('checkbox', { name: 'Form_Add' }));
+    await userEvent.click(await permissionCheckbox(canvasElement, 'Form_Add'));
     await userEvent.click(canvas.getByRole('combobox', { name: 'Sub-claim groups' }));
     await userEvent.click(await body.findByRole('option', { name: 'No Hard Delete' }));
     await userEvent.click(canvas.getByRole('button', { name: 'Save Changes' }));
