@@ -4,7 +4,7 @@ import type { TestProject } from 'vitest/node';
 import { CHROMIUM_ARGS, ensureChromium } from '../support/chromium.mjs';
 import { buildBackendBundle } from './support/backend-bundle';
 import { hostBuildIsCurrent } from './support/host-build.mjs';
-import { writeMigratedTemplate } from './support/database-template';
+import { migratedTemplate } from './support/database-template';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -19,8 +19,9 @@ declare module 'vitest' {
 
 /**
  * Builds the example host once for every end-to-end test file, unless `example-host/dist` is already newer than every
- * file it is built from (`npm test` builds it in its first stage, beside the other builds); writes the database
- * dump the files' backends start from, and the backend as one bundle the files import, both deleted again when the run
+ * file it is built from (`npm test` builds it in its first stage, beside the other builds); finds or writes the
+ * database dump the files' backends start from (kept between runs while its sources do not change, see
+ * support/database-template), and writes the backend as one bundle the files import, deleted again when the run
  * ends; and starts the one Chromium of the run, which the files connect to instead of each launching its own (about
  * 1.3 CPU-seconds a launch), closed when the run ends.
  */
@@ -34,15 +35,18 @@ export default async function setup(project: TestProject): Promise<() => Promise
     if (result.status !== 0) throw new Error('The example host did not build.');
   }
   const [template, bundle, browser] = await Promise.all([
-    writeMigratedTemplate(),
+    migratedTemplate(),
     buildBackendBundle(root),
     chromium.launchServer({ executablePath: ensureChromium(), args: [...CHROMIUM_ARGS] }),
   ]);
+  console.log(
+    `e2e database: ${template.reused ? 'reused' : 'built'} ${template.file.slice(root.length)} (${template.seconds.toFixed(1)} s)`,
+  );
   project.provide('e2eDatabaseTemplate', template.file);
   project.provide('e2eBackendBundle', bundle.file);
   project.provide('e2eBrowserEndpoint', browser.wsEndpoint());
   return async () => {
     await browser.close();
-    await Promise.all([template.remove(), bundle.remove()]);
+    await bundle.remove();
   };
 }
