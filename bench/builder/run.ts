@@ -16,7 +16,9 @@
  * Options: --runs N (samples per action, default 5), --no-build (reuse the last build), --out FILE, --dist DIR (build
  * into and serve DIR instead: with --no-build, two builds can be measured in turns under the same load), --profile (an
  * unminified build in .tmp/bench-builder-dist-profile, and a CPU profile of every action: the functions that took the
- * most time, self and with their callees, per action; the profiles are written beside the results file).
+ * most time, self and with their callees, per action; the profiles are written beside the results file), --peers (also
+ * SurveyJS Creator and the Form.io builder on the same form, installed by `npm install` in bench/builder/peers, their
+ * actions interleaved with ours, and a table of ours / the better peer per action: see peers/drivers.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -25,10 +27,13 @@ import { createServer } from 'node:net';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { CDPSession, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { startServer, type ServerHandle } from '../../example-host/server/server';
 import { launchChromium } from '../../tests/support/chromium.mjs';
 import { largeFormDraft } from './form-300';
+import { emptySamples, openPeer, peerRound, PEERS, type PeerSamples } from './peers/drivers';
+import { servePeers, type PeersHandle } from './peers/serve';
+import { max, measure, median, openMeasured, PROBE, profiles, profiling, RENDER_COUNTER, renders, settle, type Sample } from './measure';
 
 const root = path.resolve(new URL('../..', import.meta.url).pathname);
 let distDir = path.join(root, '.tmp/bench-builder-dist');
@@ -50,10 +55,12 @@ interface Args {
   profile: boolean;
   /** The build to serve (and to build into), instead of the default one: two builds can be compared in turns. */
   dist: string | null;
+  /** Also SurveyJS Creator and the Form.io builder (installed in bench/builder/peers), interleaved with ours. */
+  peers: boolean;
 }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { runs: 5, build: true, out: path.join(root, 'bench/builder/results.json'), profile: false, dist: null };
+  const args: Args = { runs: 5, build: true, out: path.join(root, 'bench/builder/results.json'), profile: false, dist: null, peers: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
     if (arg === '--runs') args.runs = Math.max(1, Number(argv[++i]));
@@ -62,6 +69,7 @@ function parseArgs(argv: string[]): Args {
     else if (arg === '--out') args.out = path.resolve(String(argv[++i]));
     else if (arg === '--profile') args.profile = true;
     else if (arg === '--dist') args.dist = path.resolve(String(argv[++i]));
+    else if (arg === '--peers') args.peers = true;
     else throw new Error(`Unknown option ${arg}`);
   }
   return args;
@@ -120,146 +128,6 @@ async function storeLargeForm(server: ServerHandle): Promise<string> {
   return form.formId as string;
 }
 
-/** Watches frames (the gap between animation frames) and long tasks in the page. */
-const PROBE = `(() => {
-  const b = (window.__bench = { frames: [], longTasks: [], last: performance.now() });
-  const tick = (t) => { b.frames.push([t, t - b.last]); b.last = t; requestAnimationFrame(tick); };
-  requestAnimationFrame(tick);
-  try {
-    new PerformanceObserver((list) => { for (const e of list.getEntries()) b.longTasks.push([e.startTime, e.duration]); })
-      .observe({ type: 'longtask', buffered: true });
-  } catch {}
-})();`;
-
-/**
- * With --profile: which components rendered, counted at each commit through the hook React calls for its DevTools (a
- * component rendered when React marked its fiber as having done work; a subtree React did not enter is skipped).
- */
-const RENDER_COUNTER = `(() => {
-  const counts = (window.__renders = new Map());
-  const nameOf = (t) => typeof t === 'function' ? (t.displayName || t.name) : t && typeof t === 'object' ? (t.displayName || nameOf(t.type) || nameOf(t.render)) : null;
-  const add = (f, how) => { const n = nameOf(f.type); if (n) counts.set(n + how, (counts.get(n + how) || 0) + 1); };
-  const mount = (f) => { for (let c = f; c; c = c.sibling) { add(c, ' (mount)'); if (c.child) mount(c.child); } };
-  const visit = (f) => {
-    const prev = f.alternate;
-    if (!prev) { add(f, ' (mount)'); if (f.child) mount(f.child); return; }
-    if (f.flags & 1) add(f, '');
-    if (f.child !== prev.child) for (let c = f.child; c; c = c.sibling) visit(c);
-  };
-  window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
-    supportsFiber: true, renderers: new Map(), inject: () => 1, checkDCE() {}, onScheduleFiberRoot() {}, onCommitFiberUnmount() {}, onPostCommitFiberRoot() {},
-    onCommitFiberRoot(_id, root) { for (let c = root.current.child; c; c = c.sibling) visit(c); },
-  };
-})();`;
-
-interface Sample {
-  mainThreadMs: number;
-  longestFrameMs: number;
-  /** Of the main thread's time: running script (React, the builder, Mantine). */
-  scriptMs?: number;
-  /** Of the main thread's time: the browser's style recalculation and layout (the rest is paint, GC, tasks' own). */
-  styleLayoutMs?: number;
-}
-
-/** The main thread's busy time, and its script and style + layout parts, so far (seconds, CDP's counters). */
-interface TaskTimes {
-  task: number;
-  script: number;
-  styleLayout: number;
-}
-
-async function taskTimes(cdp: CDPSession): Promise<TaskTimes> {
-  const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
-  const value = (name: string) => metrics.find((m) => m.name === name)?.value ?? 0;
-  return { task: value('TaskDuration'), script: value('ScriptDuration'), styleLayout: value('RecalcStyleDuration') + value('LayoutDuration') };
-}
-
-/** Waits until no frame has been longer than 50 ms for `quietMs`. */
-async function settle(page: Page, quietMs = 300): Promise<void> {
-  await page.waitForFunction(
-    (quiet) => {
-      const b = (window as unknown as { __bench: { frames: [number, number][] } }).__bench;
-      const now = performance.now();
-      const recent = b.frames.filter(([t]) => t > now - quiet);
-      return recent.length > 3 && recent.every(([, gap]) => gap < 50) && now - (b.frames[0]?.[0] ?? now) > quiet;
-    },
-    quietMs,
-    { polling: 50, timeout: 30_000 },
-  );
-}
-
-/** A CPU profile as CDP's `Profiler.stop` answers it. */
-interface CpuProfile {
-  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }[];
-  samples: number[];
-  timeDeltas: number[];
-}
-
-/** With --profile: the CPU time of each function (self, and with its callees) summed over every sample of an action. */
-const profiles = new Map<string, { self: Map<string, number>; total: Map<string, number>; raw: CpuProfile[] }>();
-
-function addProfile(action: string, profile: CpuProfile): void {
-  const entry = profiles.get(action) ?? { self: new Map<string, number>(), total: new Map<string, number>(), raw: [] as CpuProfile[] };
-  profiles.set(action, entry);
-  entry.raw.push(profile);
-  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-  const parent = new Map<number, number>();
-  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-  const key = (id: number) => {
-    const { functionName, url, lineNumber } = byId.get(id)!.callFrame;
-    return `${functionName || '(anonymous)'} ${url ? `${url.split('/').pop()}:${lineNumber + 1}` : ''}`.trim();
-  };
-  profile.samples.forEach((id, i) => {
-    const ms = (profile.timeDeltas[i + 1] ?? 0) / 1000;
-    entry.self.set(key(id), (entry.self.get(key(id)) ?? 0) + ms);
-    const seen = new Set<string>();
-    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
-      const k = key(at);
-      if (seen.has(k)) continue;
-      seen.add(k);
-      entry.total.set(k, (entry.total.get(k) ?? 0) + ms);
-    }
-  });
-}
-
-let profiling = false;
-/** With --profile: the renders of each component, summed over the samples of each action. */
-const renders = new Map<string, Map<string, number>>();
-
-/** Runs `action` and measures it: main-thread time until the page is quiet again, and the longest frame meanwhile. */
-async function measure(page: Page, cdp: CDPSession, action: () => Promise<void>, name = ''): Promise<Sample> {
-  await settle(page);
-  const start = await page.evaluate(() => performance.now());
-  if (profiling) {
-    await page.evaluate(() => (window as unknown as { __renders: Map<string, number> }).__renders.clear());
-    await cdp.send('Profiler.start');
-  }
-  const before = await taskTimes(cdp);
-  await action();
-  await settle(page, 200);
-  const after = await taskTimes(cdp);
-  if (profiling) {
-    addProfile(name, ((await cdp.send('Profiler.stop')) as { profile: CpuProfile }).profile);
-    const counted = await page.evaluate(() => [...(window as unknown as { __renders: Map<string, number> }).__renders]);
-    const sum = renders.get(name) ?? new Map<string, number>();
-    renders.set(name, sum);
-    for (const [component, n] of counted) sum.set(component, (sum.get(component) ?? 0) + n);
-  }
-  const longest = await page.evaluate((from) => {
-    const b = (window as unknown as { __bench: { frames: [number, number][] } }).__bench;
-    return Math.max(0, ...b.frames.filter(([t]) => t > from).map(([, gap]) => gap));
-  }, start);
-  // The quiet window the measure waits for is idle time of the rAF probe only: it is not subtracted (it is < 1 ms).
-  return {
-    mainThreadMs: (after.task - before.task) * 1000,
-    longestFrameMs: longest,
-    scriptMs: (after.script - before.script) * 1000,
-    styleLayoutMs: (after.styleLayout - before.styleLayout) * 1000,
-  };
-}
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)] ?? 0;
-const max = (values: number[]) => Math.max(0, ...values);
 
 async function signIn(page: Page, url: string): Promise<void> {
   await page.goto(url);
@@ -289,25 +157,6 @@ async function drawn(page: Page, n: number): Promise<void> {
   );
 }
 
-async function openMeasured(page: Page, cdp: CDPSession, url: string, fieldCount: number): Promise<number> {
-  if (profiling) await cdp.send('Profiler.start');
-  await page.goto(url);
-  await page.waitForFunction(
-    ({ selector, count }) => document.querySelectorAll(selector).length >= count,
-    { selector: SELECT.field, count: fieldCount },
-    { timeout: 60_000, polling: 50 },
-  );
-  const shownAt = await page.evaluate(() => performance.now());
-  await settle(page, 500);
-  if (profiling) addProfile('open', ((await cdp.send('Profiler.stop')) as { profile: CpuProfile }).profile);
-  // Interactive: every field there and the last long task over (or the fields' arrival, if later).
-  return page.evaluate((shown) => {
-    const b = (window as unknown as { __bench: { longTasks: [number, number][] } }).__bench;
-    const lastEnd = Math.max(0, ...b.longTasks.map(([s, d]) => s + d));
-    return Math.max(shown, lastEnd);
-  }, shownAt);
-}
-
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   // The machine is shared: the load average (1, 5, 15 min) at the start and the end goes beside the figures.
@@ -320,6 +169,8 @@ async function main(): Promise<void> {
   } else log(`reusing ${path.relative(root, distDir)} (--no-build)`);
 
   const server = await startOnFreePorts();
+  const peersServer: PeersHandle | null = args.peers ? await servePeers(path.join(root, '.tmp/bench-builder-peers-dist'), args.build) : null;
+  const peerSamples = new Map<string, PeerSamples>(args.peers ? PEERS.map((p) => [p.name, emptySamples()]) : []);
   const browser = await launchChromium();
   const results: Record<string, Sample[]> = { scroll: [], select: [], type: [], drag: [], undo: [] };
   const opens: number[] = [];
@@ -344,17 +195,31 @@ async function main(): Promise<void> {
     if (args.profile) {
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
-      profiling = true;
+      profiling.on = true;
     }
     log('signing in as the seeded administrator');
     await signIn(page, url);
     const fieldCount = 300;
     await page.locator(SELECT.field).nth(fieldCount - 1).waitFor({ timeout: 60_000 });
+    // With --peers: each peer in its own page, its actions interleaved with ours (ours, SurveyJS, Form.io, ours, …).
+    const peerPages = [];
+    for (const peer of peersServer ? PEERS : []) {
+      const peerContext = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+      const peerPage = await peerContext.newPage();
+      await peerPage.addInitScript(PROBE);
+      const peerCdp = await peerContext.newCDPSession(peerPage);
+      await peerCdp.send('Performance.enable');
+      peerPages.push({ peer, page: peerPage, cdp: peerCdp, samples: peerSamples.get(peer.name)! });
+    }
 
     for (let i = 0; i < args.runs; i++) {
       loaded.clear();
-      opens.push(await openMeasured(page, cdp, url, fieldCount));
+      opens.push(await openMeasured(page, cdp, url, SELECT.field, fieldCount));
       log(`open ${i + 1}/${args.runs}: interactive at ${Math.round(opens.at(-1) ?? 0)} ms`);
+      for (const p of peerPages) {
+        await openPeer(p.page, p.cdp, peersServer!.url, p.peer, p.samples);
+        log(`  ${p.peer.name}: interactive at ${Math.round(p.samples.open.at(-1) ?? 0)} ms`);
+      }
     }
     jsBefore = await scriptsGzip(loaded);
 
@@ -368,7 +233,20 @@ async function main(): Promise<void> {
       results.select!.push(await measure(page, cdp, () => target.click(), 'select'));
       await label.click();
       await page.keyboard.press('End');
-      for (const key of ' edited') results.type!.push(await measure(page, cdp, () => page.keyboard.press(key === ' ' ? 'Space' : key), 'type'));
+      // Each key until the canvas's widget shows the label so far (then the page quiet), as the peers' keys are measured.
+      let text = await label.inputValue();
+      const item = await target.elementHandle();
+      for (const key of ' edited') {
+        text += key;
+        const shown = text.trimEnd();
+        results.type!.push(
+          await measure(page, cdp, async () => {
+            await page.keyboard.press(key === ' ' ? 'Space' : key);
+            // The item's button lies over the drawn widget, which shows the label: its parent holds both.
+            await page.waitForFunction(([el, t]) => ((el as Element).parentElement?.textContent ?? '').includes(t as string), [item, shown] as const, { timeout: 30_000, polling: 'raf' });
+          }, 'type'),
+        );
+      }
       // A drag across the canvas: the first field of a section to below the third field of the next one.
       const beforeDrag = await fields.evaluateAll((els) => els.slice(0, 70).map((e) => e.getAttribute('aria-label') ?? '').join('|'));
       const from = fields.nth(20 * (i % 3) + 1);
@@ -398,6 +276,10 @@ async function main(): Promise<void> {
       const afterUndo = await order();
       checks.push({ dragMoved: afterDrag !== beforeDrag, undoChanged: afterUndo !== afterDrag });
       log(`actions ${i + 1}/${args.runs} done`);
+      for (const p of peerPages) {
+        await peerRound(p.page, p.cdp, p.peer, i, p.samples);
+        log(`  ${p.peer.name}: actions ${i + 1}/${args.runs} done`);
+      }
     }
 
     const jsonToggle = page.getByRole('button', { name: /JSON/ }).or(page.getByRole('tab', { name: /JSON/ })).or(page.getByRole('radio', { name: /JSON/ }));
@@ -411,6 +293,7 @@ async function main(): Promise<void> {
   } finally {
     await browser.close();
     await server.stop();
+    await peersServer?.stop();
   }
 
   const rows: { action: string; values: Sample[] }[] = [
@@ -444,10 +327,11 @@ async function main(): Promise<void> {
   const loads = (l: number[]) => l.map((v) => v.toFixed(2)).join(' ');
   lines.push(`Machine load (1, 5, 15 min): ${loads(loadAtStart)} at the start, ${loads(loadAtEnd)} at the end`);
   lines.push(`Drags that moved a field: ${checks.filter((c) => c.dragMoved).length} of ${checks.length}; undos that changed the canvas: ${checks.filter((c) => c.undoChanged).length} of ${checks.length}`);
+  if (peerSamples.size) lines.push('', ...peerTable(opens, results, peerSamples));
   console.log(lines.join('\n'));
   await writeFile(
     args.out,
-    `${JSON.stringify({ date: new Date().toISOString(), load: { start: loadAtStart, end: loadAtEnd }, goals: GOALS, opens, results, checks, jsGzip: { withoutJsonView: jsBefore, withJsonView: jsAfter } }, null, 2)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), load: { start: loadAtStart, end: loadAtEnd }, goals: GOALS, opens, results, checks, peers: Object.fromEntries(peerSamples), jsGzip: { withoutJsonView: jsBefore, withJsonView: jsAfter } }, null, 2)}\n`,
   );
   log(`wrote ${path.relative(root, args.out)}`);
   for (const [action, { self, total, raw }] of profiles) {
@@ -465,3 +349,31 @@ main().catch((error: unknown) => {
   console.error(error);
   process.exit(1);
 });
+
+/** The peer run's table: each action's main-thread median, ours and each peer's, and ours / the better peer's. */
+function peerTable(opens: number[], results: Record<string, Sample[]>, peers: Map<string, PeerSamples>): string[] {
+  const names = [...peers.keys()];
+  const rows: { action: string; ours: number[]; of: (p: PeerSamples) => number[] }[] = [
+    { action: 'open (to interactive)', ours: opens, of: (p) => p.open },
+    { action: 'select a field', ours: results.select!.map((s) => s.mainThreadMs), of: (p) => p.select.map((s) => s.mainThreadMs) },
+    { action: 'a key in the label (to the canvas)', ours: results.type!.map((s) => s.mainThreadMs), of: (p) => p.type.map((s) => s.mainThreadMs) },
+    { action: 'drag a field (12 moves)', ours: results.drag!.map((s) => s.mainThreadMs), of: (p) => p.drag.map((s) => s.mainThreadMs) },
+    { action: 'undo (Ctrl+Z)', ours: results.undo!.map((s) => s.mainThreadMs), of: (p) => p.undo.map((s) => s.mainThreadMs) },
+  ];
+  const ms = (v: number) => `${Math.round(v).toLocaleString('en')} ms`;
+  const lines = [
+    `| action (main thread, median) | ours | ${names.join(' | ')} | ours / the better peer | goal | result |`,
+    `| --- | --- | ${names.map(() => '---').join(' | ')} | --- | --- | --- |`,
+  ];
+  for (const row of rows) {
+    const peerMedians = names.map((n) => row.of(peers.get(n)!)).map((v) => (v.length ? median(v) : Number.NaN));
+    const better = Math.min(...peerMedians.filter((v) => Number.isFinite(v)));
+    const ratio = median(row.ours) / better;
+    const shown = peerMedians.map((v, k) => (Number.isFinite(v) ? `${ms(v)} (${row.of(peers.get(names[k]!)!).length})` : 'none'));
+    lines.push(`| ${row.action} | ${ms(median(row.ours))} (${row.ours.length}) | ${shown.join(' | ')} | ${Number.isFinite(ratio) ? `${ratio.toFixed(2)}×` : '—'} | ≤ 0.5× | ${ratio <= 0.5 ? 'PASS' : 'GAP'} |`);
+  }
+  for (const [name, p] of peers) {
+    lines.push(`${name}: drags that moved a field ${p.checks.filter((c) => c.dragMoved).length} of ${p.checks.length}; undos that changed the canvas ${p.checks.filter((c) => c.undoChanged).length} of ${p.checks.filter((c) => c.undoChanged !== null).length}`);
+  }
+  return lines;
+}

@@ -1,0 +1,172 @@
+/**
+ * The measuring code of the builder benchmark, shared by its own run and the peers' run (`run.ts`, `peers/drivers.ts`):
+ * the frame and long-task probe, the main thread's busy time per action (CDP `Performance.getMetrics`) until the page is
+ * quiet again, the longest frame, opening to interactive, and with --profile the CPU profile and the renders per action.
+ */
+import type { CDPSession, Page } from 'playwright-core';
+
+/** Watches frames (the gap between animation frames) and long tasks in the page. */
+export const PROBE = `(() => {
+  const b = (window.__bench = { frames: [], longTasks: [], last: performance.now() });
+  const tick = (t) => { b.frames.push([t, t - b.last]); b.last = t; requestAnimationFrame(tick); };
+  requestAnimationFrame(tick);
+  try {
+    new PerformanceObserver((list) => { for (const e of list.getEntries()) b.longTasks.push([e.startTime, e.duration]); })
+      .observe({ type: 'longtask', buffered: true });
+  } catch {}
+})();`;
+
+/**
+ * With --profile: which components rendered, counted at each commit through the hook React calls for its DevTools (a
+ * component rendered when React marked its fiber as having done work; a subtree React did not enter is skipped).
+ */
+export const RENDER_COUNTER = `(() => {
+  const counts = (window.__renders = new Map());
+  const nameOf = (t) => typeof t === 'function' ? (t.displayName || t.name) : t && typeof t === 'object' ? (t.displayName || nameOf(t.type) || nameOf(t.render)) : null;
+  const add = (f, how) => { const n = nameOf(f.type); if (n) counts.set(n + how, (counts.get(n + how) || 0) + 1); };
+  const mount = (f) => { for (let c = f; c; c = c.sibling) { add(c, ' (mount)'); if (c.child) mount(c.child); } };
+  const visit = (f) => {
+    const prev = f.alternate;
+    if (!prev) { add(f, ' (mount)'); if (f.child) mount(f.child); return; }
+    if (f.flags & 1) add(f, '');
+    if (f.child !== prev.child) for (let c = f.child; c; c = c.sibling) visit(c);
+  };
+  window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+    supportsFiber: true, renderers: new Map(), inject: () => 1, checkDCE() {}, onScheduleFiberRoot() {}, onCommitFiberUnmount() {}, onPostCommitFiberRoot() {},
+    onCommitFiberRoot(_id, root) { for (let c = root.current.child; c; c = c.sibling) visit(c); },
+  };
+})();`;
+
+export interface Sample {
+  mainThreadMs: number;
+  longestFrameMs: number;
+  /** Of the main thread's time: running script (React, the builder, Mantine). */
+  scriptMs?: number;
+  /** Of the main thread's time: the browser's style recalculation and layout (the rest is paint, GC, tasks' own). */
+  styleLayoutMs?: number;
+}
+
+/** The main thread's busy time, and its script and style + layout parts, so far (seconds, CDP's counters). */
+interface TaskTimes {
+  task: number;
+  script: number;
+  styleLayout: number;
+}
+
+async function taskTimes(cdp: CDPSession): Promise<TaskTimes> {
+  const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
+  const value = (name: string) => metrics.find((m) => m.name === name)?.value ?? 0;
+  return { task: value('TaskDuration'), script: value('ScriptDuration'), styleLayout: value('RecalcStyleDuration') + value('LayoutDuration') };
+}
+
+/** Waits until no frame has been longer than 50 ms for `quietMs`. */
+export async function settle(page: Page, quietMs = 300): Promise<void> {
+  await page.waitForFunction(
+    (quiet) => {
+      const b = (window as unknown as { __bench: { frames: [number, number][] } }).__bench;
+      const now = performance.now();
+      const recent = b.frames.filter(([t]) => t > now - quiet);
+      return recent.length > 3 && recent.every(([, gap]) => gap < 50) && now - (b.frames[0]?.[0] ?? now) > quiet;
+    },
+    quietMs,
+    { polling: 50, timeout: 30_000 },
+  );
+}
+
+/** A CPU profile as CDP's `Profiler.stop` answers it. */
+export interface CpuProfile {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** With --profile: the CPU time of each function (self, and with its callees) summed over every sample of an action. */
+export const profiles = new Map<string, { self: Map<string, number>; total: Map<string, number>; raw: CpuProfile[] }>();
+
+export function addProfile(action: string, profile: CpuProfile): void {
+  const entry = profiles.get(action) ?? { self: new Map<string, number>(), total: new Map<string, number>(), raw: [] as CpuProfile[] };
+  profiles.set(action, entry);
+  entry.raw.push(profile);
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const key = (id: number) => {
+    const { functionName, url, lineNumber } = byId.get(id)!.callFrame;
+    return `${functionName || '(anonymous)'} ${url ? `${url.split('/').pop()}:${lineNumber + 1}` : ''}`.trim();
+  };
+  profile.samples.forEach((id, i) => {
+    const ms = (profile.timeDeltas[i + 1] ?? 0) / 1000;
+    entry.self.set(key(id), (entry.self.get(key(id)) ?? 0) + ms);
+    const seen = new Set<string>();
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+      const k = key(at);
+      if (seen.has(k)) continue;
+      seen.add(k);
+      entry.total.set(k, (entry.total.get(k) ?? 0) + ms);
+    }
+  });
+}
+
+/** Whether actions are profiled (--profile); set by the run. */
+export const profiling = { on: false };
+/** With --profile: the renders of each component, summed over the samples of each action. */
+export const renders = new Map<string, Map<string, number>>();
+
+/** Runs `action` and measures it: main-thread time until the page is quiet again, and the longest frame meanwhile. */
+export async function measure(page: Page, cdp: CDPSession, action: () => Promise<void>, name = ''): Promise<Sample> {
+  await settle(page);
+  const start = await page.evaluate(() => performance.now());
+  if (profiling.on) {
+    await page.evaluate(() => (window as unknown as { __renders: Map<string, number> }).__renders.clear());
+    await cdp.send('Profiler.start');
+  }
+  const before = await taskTimes(cdp);
+  await action();
+  await settle(page, 200);
+  const after = await taskTimes(cdp);
+  if (profiling.on) {
+    addProfile(name, ((await cdp.send('Profiler.stop')) as { profile: CpuProfile }).profile);
+    const counted = await page.evaluate(() => [...(window as unknown as { __renders: Map<string, number> }).__renders]);
+    const sum = renders.get(name) ?? new Map<string, number>();
+    renders.set(name, sum);
+    for (const [component, n] of counted) sum.set(component, (sum.get(component) ?? 0) + n);
+  }
+  const longest = await page.evaluate((from) => {
+    const b = (window as unknown as { __bench: { frames: [number, number][] } }).__bench;
+    return Math.max(0, ...b.frames.filter(([t]) => t > from).map(([, gap]) => gap));
+  }, start);
+  // The quiet window the measure waits for is idle time of the rAF probe only: it is not subtracted (it is < 1 ms).
+  return {
+    mainThreadMs: (after.task - before.task) * 1000,
+    longestFrameMs: longest,
+    scriptMs: (after.script - before.script) * 1000,
+    styleLayoutMs: (after.styleLayout - before.styleLayout) * 1000,
+  };
+}
+
+export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)] ?? 0;
+export const max = (values: number[]) => Math.max(0, ...values);
+
+/**
+ * Opens `url` and answers when it became interactive (ms from navigation start): `count` items matching `selector` on
+ * the page, then 500 ms without a long frame; the later of the items' arrival and the end of the last long task.
+ */
+export async function openMeasured(page: Page, cdp: CDPSession, url: string, selector: string, count: number): Promise<number> {
+  if (profiling.on) await cdp.send('Profiler.start');
+  await page.goto(url);
+  await page.waitForFunction(
+    ({ selector, count }) => document.querySelectorAll(selector).length >= count,
+    { selector, count },
+    { timeout: 60_000, polling: 50 },
+  );
+  const shownAt = await page.evaluate(() => performance.now());
+  await settle(page, 500);
+  if (profiling.on) addProfile('open', ((await cdp.send('Profiler.stop')) as { profile: CpuProfile }).profile);
+  // Interactive: every field there and the last long task over (or the fields' arrival, if later).
+  return page.evaluate((shown) => {
+    const b = (window as unknown as { __bench: { longTasks: [number, number][] } }).__bench;
+    const lastEnd = Math.max(0, ...b.longTasks.map(([s, d]) => s + d));
+    return Math.max(shown, lastEnd);
+  }, shownAt);
+}
+
