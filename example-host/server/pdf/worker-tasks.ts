@@ -18,7 +18,7 @@ import { PDF_INFLATED_TOO_LARGE_MESSAGE, PDF_TOO_DEEP_MESSAGE } from '../../../s
 import { pdfFromMultipartBody, type PdfUploadRefusal } from '../../../src/domain/pdf/upload';
 import { leafFileName } from '../../../src/domain/signing/disposition';
 import { signerFromMaterial, type SealMaterial } from '../signing/certificates';
-import { composeSentDocument, sealDocument, type SealSignerInput } from '../signing/document';
+import { composeSentDocument, sealDocument, type SealSignerInput } from '../signing/seal';
 import { renderAnswers } from '../signing/render-answers';
 import { fillPdfWithReport, type SkippedPdfField } from './fill';
 import { inflatedSize } from './inflate';

@@ -2,8 +2,8 @@
  * Signing providers. The routes reach envelopes through a {@link SigningProvider}, so that a host can plug in another
  * signing service; the built-in {@link LocalSigningProvider} runs the signing use cases of src/service/signing.ts (the
  * test fake runs the same) over the server's adapters: envelopes in its database (store.ts), the document as sent
- * built and sealed in the PDF worker with the seal certificate (document.ts, certificates.ts), links to the host's
- * signing page.
+ * built and sealed in the PDF worker with the seal certificate (document.ts, seal.ts, certificates.ts), links to the
+ * host's signing page.
  *
  * Mail: the use cases hand each link and notice to a {@link MailSender}: the server's mail queue (../mail/queue.ts)
  * over SMTP, the development sink or a host's own sender (signing/routes.ts). Without one (`NO_MAIL`) none is sent:
