@@ -136,7 +136,7 @@ describe('RoleManagement', () => {
       await user.type(input, '  ');
       expectUnavailable(save);
       await user.clear(input);
-      await user.type(input, 'Signatories');
+      await user.paste('Signatories'); // pasted: typed, each letter redrew the screen with its open permission panel
       await user.click(save);
       await waitFor(() => expect(configurePanel()).not.toBeInTheDocument());
       expect(screen.getByRole('status')).toHaveTextContent("'Signers' was renamed to 'Signatories'.");
@@ -155,7 +155,9 @@ describe('RoleManagement', () => {
       const dialog = await dialogNamed('Rename claim group');
       const input = textboxIn(dialog, 'New group name');
       await user.clear(input);
-      await user.type(input, 'No Hard Delete{Enter}');
+      // Pasted, then Enter: typed, each letter redrew the screen with its open permission panel.
+      await user.paste('No Hard Delete');
+      await user.keyboard('{Enter}');
       const alert = await within(dialog).findByRole('alert');
       expect(alert).toHaveTextContent('Could not rename the group');
       expect(alert).toHaveTextContent("A claim group named 'No Hard Delete' already exists.");

@@ -450,7 +450,10 @@ describe('UserRoleManagement', () => {
     it("creates a group, shows 'Group Created Successfully', refreshes the list and clears the selection", async () => {
       const { user } = renderScreen({ initialTab: 'userGroups', initialUserGroupId: groups.readers });
       await findPanel(/User Group: Readers$/);
-      await user.type(textboxIn(document.body, 'Group name'), '  Auditors {Enter}');
+      // Pasted, then Enter: typed, each letter redrew the screen with its open permission panel.
+      await user.click(textboxIn(document.body, 'Group name'));
+      await user.paste('  Auditors ');
+      await user.keyboard('{Enter}');
       const dialog = await screen.findByRole('dialog', { name: 'Group Created Successfully' });
       expect(within(dialog).getByText("User group 'Auditors' has been created successfully.")).toBeInTheDocument();
       await user.click(within(dialog).getByRole('button', { name: 'Close' }));
@@ -498,7 +501,7 @@ describe('UserRoleManagement', () => {
       await user.type(input, '   ');
       expectUnavailable(save);
       await user.clear(input);
-      await user.type(input, ' Approvers ');
+      await user.paste(' Approvers '); // pasted: typed, each letter redrew the screen with its open permission panel
       await user.click(save);
       await waitFor(() => expect(panel()).not.toBeInTheDocument());
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -518,7 +521,9 @@ describe('UserRoleManagement', () => {
       const dialog = await screen.findByRole('dialog', { name: 'Edit user group' });
       const input = textboxIn(dialog, 'New group name');
       await user.clear(input);
-      await user.type(input, 'Approvers{Enter}');
+      // Pasted, then Enter: typed, each letter redrew the screen with its open permission panel.
+      await user.paste('Approvers');
+      await user.keyboard('{Enter}');
       expect(await within(dialog).findByRole('alert')).toHaveTextContent('An unexpected server error occurred.');
       expect(input).toHaveValue('Approvers');
       expect(panel()).toBeInTheDocument();
