@@ -29,7 +29,7 @@ import { startTemporaryPostgres } from '../../tests/server/postgres';
 import { freePort } from '../../tests/e2e/stack';
 import { INSTANCES_PATH, measureBrowser, type BrowserResults } from './browser';
 import { bytes, ms, summarise, type Summary } from '../admin/stats';
-import { BATCH, CITIES, FULL_SIZE, formId, groupId, isSeeded, LAYOUT, seed, SEED_VERSION, SMALL_SIZE, surname, updateSeedLayouts, type SeedResult, type SeedSize } from './seed';
+import { BATCH, CITIES, FULL_SIZE, formId, groupId, isSeeded, LAYOUT, ONE_FORM_SIZES, seed, SEED_VERSION, SMALL_SIZE, surname, updateSeedLayouts, type SeedResult, type SeedSize } from './seed';
 import { answerFieldsOf, answerFilter } from '../../src/forms-admin/FormInstanceList/answer-columns';
 
 const root = path.resolve(new URL('../..', import.meta.url).pathname);
@@ -161,6 +161,27 @@ function listCalls(size: SeedSize): CallSpec[] {
   return specs;
 }
 
+/** The prefix of the rows measured on the database whose instances are all of one form. */
+const ONE_FORM = 'one form of';
+
+/**
+ * On the second database (every instance in one form, {@link ONE_FORM_SIZES}): that form's summary, a page of it with
+ * three answer columns sorted by an answer, and a filter on an answer in it.
+ */
+function oneFormCalls(size: SeedSize): CallSpec[] {
+  const label = `${ONE_FORM} ${size.instances.toLocaleString('en')}`;
+  const ofForm = odata.eq<FormInstance>('formId', odata.guid(formId(0)));
+  const withAnswers = [...LIST_SELECT, 'data'] as (keyof FormInstance)[];
+  const city = answerFieldsOf(LAYOUT).find((column) => column.path === '/address/city');
+  const cityFilter = city ? answerFilter(city, CITIES[2] as string) : null;
+  const specs: CallSpec[] = [
+    { name: `${label}: summary of the form`, kind: 'summary', query: { filter: odata.and<FormInstance>(NOT_DELETED, ofForm) } },
+    { name: `${label}: three answer columns, sorted by last name`, kind: 'answers', query: page([ofForm], { select: withAnswers, orderBy: [['data/applicant/lastName' as keyof FormInstance, 'asc']] }) },
+  ];
+  if (cityFilter) specs.push({ name: `${label}: filter on an answer: city contains ${CITIES[2]}`, kind: 'answers', query: page([ofForm, cityFilter], { select: withAnswers }) });
+  return specs;
+}
+
 async function measureCalls(base: string, token: string, specs: readonly CallSpec[], iterations: number): Promise<CallResult[]> {
   const results: CallResult[] = [];
   for (const spec of specs) {
@@ -286,6 +307,9 @@ interface BackendResult {
   seed: SeedResult | null;
   seedReused: boolean;
   calls: CallResult[];
+  /** The seed of the database whose instances are all of one form (its rows are the calls named `one form of …`). */
+  oneFormSeed?: SeedResult | null;
+  oneFormSeedReused?: boolean;
   csv: CsvResult | null;
   /** The XLSX export of every instance (bytes and time; its rows are not counted). */
   xlsx?: CsvResult | null;
@@ -306,6 +330,7 @@ async function runBackend(
   iterations: number,
   cached: SeedResult | null,
   browserOptions: BrowserOptions | null,
+  mode: 'full' | 'one form' = 'full',
 ): Promise<BackendResult> {
   log(`${backend}: starting the server on 127.0.0.1 (free ports)`);
   const handle: ServerHandle = await startServer({
@@ -340,6 +365,11 @@ async function runBackend(
       { sub: 'admin', name: 'Ada Admin', email: 'admin@example.com', preferred_username: 'admin' },
       { expiresInSeconds: 3600 },
     );
+    if (mode === 'one form') {
+      log(`${backend}: the calls of one form of ${size.instances.toLocaleString('en')} instances (${iterations} each after a warm-up)`);
+      result.calls = await measureCalls(handle.url, token, oneFormCalls(size), iterations);
+      return result;
+    }
     log(`${backend}: list calls (${iterations} each after a warm-up)`);
     result.calls = await measureCalls(handle.url, token, listCalls(size), iterations);
     log(`${backend}: CSV export of every instance`);
@@ -396,6 +426,10 @@ function renderReport(heading: string, backends: readonly BackendResult[], expec
   for (const b of backends) {
     const seedLine = b.seed ? `seeded ${b.seed.size.instances.toLocaleString('en')} instances in ${(b.seed.ms / 1000).toFixed(1)} s${b.seedReused ? ' (cached)' : ''}` : 'not seeded';
     lines.push(`${b.backend}: ${seedLine}${b.from ? ` — figures carried over from the run of ${b.from}` : ''}`);
+    if (b.oneFormSeed) {
+      const one = b.oneFormSeed;
+      lines.push(`${b.backend}: the database of one form (rows '${ONE_FORM} …'): seeded ${one.size.instances.toLocaleString('en')} instances in one form in ${(one.ms / 1000).toFixed(1)} s${b.oneFormSeedReused ? ' (cached)' : ''}`);
+    }
     const c = b.csv;
     if (c) {
       const complete = c.rows === expected;
@@ -449,6 +483,7 @@ async function main(): Promise<void> {
   let reseed = false;
   let browserRuns: number | null = 3;
   let build = true;
+  let oneForm = true;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--small') small = true;
@@ -460,6 +495,7 @@ async function main(): Promise<void> {
     else if (a === '--reseed') reseed = true;
     else if (a === '--no-browser') browserRuns = null;
     else if (a === '--no-build') build = false;
+    else if (a === '--skip-one-form') oneForm = false;
     else if (a === '--runs') {
       browserRuns = Number(argv[++i]);
       if (!Number.isInteger(browserRuns) || browserRuns < 1 || browserRuns > 50) throw new Error('--runs needs an integer from 1 to 50');
@@ -483,27 +519,47 @@ async function main(): Promise<void> {
   }
   const backends: BackendResult[] = [];
 
-  if (pglite) {
-    const dataDir = path.join(outDir, small ? 'pglite-small' : 'pglite');
+  const oneFormSize = small ? ONE_FORM_SIZES.small : ONE_FORM_SIZES.full;
+  /** The figures of the one-form database added to the back end's own (its calls' rows and its seed). */
+  const withOneForm = (result: BackendResult, oneForm: BackendResult): BackendResult => ({
+    ...result,
+    calls: [...result.calls, ...oneForm.calls],
+    oneFormSeed: oneForm.seed,
+    oneFormSeedReused: oneForm.seedReused,
+    problems: [...result.problems, ...oneForm.problems.map((p) => `one form: ${p}`)],
+  });
+  /** A back end on a cached PGlite folder (`name`), rebuilt when its marker names another seed. */
+  const onPglite = async (name: string, seedSize: SeedSize, mode: 'full' | 'one form') => {
+    const dataDir = path.join(outDir, name);
     const markerFile = `${dataDir}.seed.json`;
     const marker = existsSync(markerFile) ? (JSON.parse(await readFile(markerFile, 'utf8')) as SeedResult) : null;
-    const markerOk = marker?.version === SEED_VERSION && JSON.stringify(marker.size) === JSON.stringify(size);
+    const markerOk = marker?.version === SEED_VERSION && JSON.stringify(marker.size) === JSON.stringify(seedSize);
     if (reseed || !markerOk) {
       await rm(dataDir, { recursive: true, force: true });
       await rm(markerFile, { force: true });
     }
-    const result = await runBackend('PGlite', { dataDir }, size, iterations, markerOk && !reseed ? marker : null, browserOptions);
+    const result = await runBackend('PGlite', { dataDir }, seedSize, iterations, markerOk && !reseed ? marker : null, mode === 'full' ? browserOptions : null, mode);
     if (result.seed && !result.seedReused) await writeFile(markerFile, `${JSON.stringify(result.seed, null, 2)}\n`);
-    backends.push(result);
-  }
-  if (postgres) {
-    log('PostgreSQL: starting a throw-away server (tests/server/postgres.ts)');
+    return result;
+  };
+  /** A back end on a throw-away PostgreSQL server, seeded afresh. */
+  const onPostgres = async (seedSize: SeedSize, mode: 'full' | 'one form') => {
+    log(`PostgreSQL: starting a throw-away server (tests/server/postgres.ts)${mode === 'one form' ? ' for the database of one form' : ''}`);
     const pg = await startTemporaryPostgres();
     try {
-      backends.push(await runBackend('PostgreSQL', { databaseUrl: pg.url }, size, iterations, null, browserOptions));
+      return await runBackend('PostgreSQL', { databaseUrl: pg.url }, seedSize, iterations, null, mode === 'full' ? browserOptions : null, mode);
     } finally {
       await pg.stop();
     }
+  };
+
+  if (pglite) {
+    const result = await onPglite(small ? 'pglite-small' : 'pglite', size, 'full');
+    backends.push(oneForm ? withOneForm(result, await onPglite(small ? 'pglite-one-form-small' : 'pglite-one-form', oneFormSize, 'one form')) : result);
+  }
+  if (postgres) {
+    const result = await onPostgres(size, 'full');
+    backends.push(oneForm ? withOneForm(result, await onPostgres(oneFormSize, 'one form')) : result);
   }
 
   // A back end skipped on this run keeps its last figures (from results.json, of the same size), marked as carried over.

@@ -20,6 +20,11 @@ export interface SeedSize {
 }
 export const FULL_SIZE: SeedSize = { groups: 20, forms: 200, instances: 100_000 };
 export const SMALL_SIZE: SeedSize = { groups: 4, forms: 20, instances: 2_000 };
+/** The second database of the bench: every instance in one form (its summary and answer columns at that size). */
+export const ONE_FORM_SIZES: { full: SeedSize; small: SeedSize } = {
+  full: { groups: 1, forms: 1, instances: 100_000 },
+  small: { groups: 1, forms: 1, instances: 2_000 },
+};
 /** Rows per INSERT statement (16 parameters a row stays far below PostgreSQL's 65,535). */
 export const BATCH = 1_000;
 

@@ -139,11 +139,14 @@ async function summarizeSet(
       bins: entry.question.kind === 'number' ? numberBins(entry.stat.min as number, entry.stat.max as number, entry.stat.whole) : dayBins(entry.stat.min as number, entry.stat.max as number),
     }));
   const textQs = indexed.filter(({ question, stat }) => question.kind === 'text' && stat.answered > 0);
-  const counted = choiceQs.length ? await store.choices(selected, choiceQs.map(({ question }) => ({ path: question.path, list: question.kind === 'choices' })), items) : [];
-  const binned = binnedQs.length
-    ? await store.histograms(selected, binnedQs.map(({ question, bins }) => ({ path: question.path, kind: question.kind === 'number' ? 'number' : 'day', bins })), items)
-    : [];
-  const latest = textQs.length ? await store.texts(selected, textQs.map(({ question }) => question.path), SUMMARY_LATEST_TEXTS, items) : [];
+  // The three are independent: asked at once (a database with a pool of connections answers them side by side).
+  const [counted, binned, latest] = await Promise.all([
+    choiceQs.length ? store.choices(selected, choiceQs.map(({ question }) => ({ path: question.path, list: question.kind === 'choices' })), items) : [],
+    binnedQs.length
+      ? store.histograms(selected, binnedQs.map(({ question, bins }) => ({ path: question.path, kind: question.kind === 'number' ? 'number' : 'day', bins })), items)
+      : [],
+    textQs.length ? store.texts(selected, textQs.map(({ question }) => question.path), SUMMARY_LATEST_TEXTS, items) : [],
+  ]);
   const countsOf = new Map(choiceQs.map(({ i }, k) => [i, counted[k] ?? []]));
   const binsOf = new Map(binnedQs.map(({ i, bins }, k) => [i, { bins, counts: binned[k] ?? [] }]));
   const textsOf = new Map(textQs.map(({ i }, k) => [i, latest[k] ?? []]));
@@ -169,16 +172,18 @@ export async function summarizeInstances(store: SummaryStore, query: ODataQuery)
   );
   if (!questions.length || instances === 0) return { instances, questions: [] };
   const summed = new Map<SummaryQuestion, QuestionSummary>();
-  (await summarizeSet(store, selected, own, stats, undefined, undefined)).forEach((summary, k) => summed.set(own[k] as SummaryQuestion, summary));
-  // Each repeatable section's questions over its items, in the order the sections come.
+  // Each repeatable section's questions over its items; the sets are independent, so asked at once.
   const sections = new Map<string, SummaryQuestion[]>();
   for (const q of questions) if (q.section) sections.set(q.section.path, [...(sections.get(q.section.path) ?? []), q]);
-  for (const [items, set] of sections) {
-    const first = set[0] as SummaryQuestion & { section: { path: string; label: string } };
-    const counted = await store.stats(selected, set.map((q) => ({ path: q.path, measure: MEASURES[q.kind] })), items);
-    const section = { path: items, label: first.section.label, items: counted.instances };
-    (await summarizeSet(store, selected, set, counted.questions, items, section)).forEach((summary, k) => summed.set(set[k] as SummaryQuestion, summary));
-  }
+  await Promise.all([
+    summarizeSet(store, selected, own, stats, undefined, undefined).then((summaries) => summaries.forEach((summary, k) => summed.set(own[k] as SummaryQuestion, summary))),
+    ...[...sections].map(async ([items, set]) => {
+      const first = set[0] as SummaryQuestion & { section: { path: string; label: string } };
+      const counted = await store.stats(selected, set.map((q) => ({ path: q.path, measure: MEASURES[q.kind] })), items);
+      const section = { path: items, label: first.section.label, items: counted.instances };
+      (await summarizeSet(store, selected, set, counted.questions, items, section)).forEach((summary, k) => summed.set(set[k] as SummaryQuestion, summary));
+    }),
+  ]);
   return { instances, questions: questions.map((q) => summed.get(q) as QuestionSummary) };
 }
 
