@@ -2,14 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { signInAtProvider, startStack } from './stack';
 import type { Stack } from './stack';
+import { SHARED_SIGN_IN_TTL_SECONDS, signedInState, type StorageState } from './support/signed-in';
 
 // Layout measured in Chromium on the real host: long permission labels wrap inside their card and the
 // claim-group picker keeps a usable width on a phone; the effective-permissions table shows its Result badges whole;
 // a dark system gets a dark page before the app's script runs.
 
 let stack: Stack;
+/** The administrator signed in once: the tests that measure the admin screens open them signed in from it. */
+let admin: StorageState;
 beforeAll(async () => {
-  stack = await startStack();
+  stack = await startStack({ accessTokenTtlSeconds: SHARED_SIGN_IN_TTL_SECONDS });
+  admin = await signedInState(stack.browser, `${stack.url}/admin/`, 'admin', 'admin-password');
 });
 afterAll(async () => {
   await stack?.stop();
@@ -24,10 +28,12 @@ async function open(options: BrowserContextOptions) {
   return { context, page, errors };
 }
 
-/** Role Management as the administrator, with a role chosen so that its 'Configure Role' panel shows. */
+/**
+ * Role Management as the administrator (a page of a context opened with the shared sign-in), with a role chosen so
+ * that its 'Configure Role' panel shows.
+ */
 async function openRoleManagement(page: Page, role: string) {
   await page.goto(`${stack.url}/admin/auth/assign-claims-to-roles`);
-  await signInAtProvider(page, 'admin', 'admin-password');
   await page.getByRole('heading', { level: 1, name: 'Role Management' }).waitFor();
   await page.getByRole('combobox', { name: 'Claim group', exact: true }).click();
   await page.getByRole('option', { name: role, exact: true }).click();
@@ -75,7 +81,7 @@ function expectLabelsInsideCards(boxes: LabelBox[]) {
 
 describe('6. long permission labels and the picker on narrow screens', () => {
   it('at 1280 px every permission label wraps inside its card', async () => {
-    const { context, page, errors } = await open({ viewport: { width: 1280, height: 900 } });
+    const { context, page, errors } = await open({ viewport: { width: 1280, height: 900 }, storageState: admin });
     await openRoleManagement(page, 'Administrators');
     expectLabelsInsideCards(await measureLabels(page));
     expect(errors).toEqual([]);
@@ -83,7 +89,12 @@ describe('6. long permission labels and the picker on narrow screens', () => {
   });
 
   it('at 390 px the claim-group picker keeps a usable width, and the labels still wrap inside their cards', async () => {
-    const { context, page, errors } = await open({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const { context, page, errors } = await open({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      storageState: admin,
+    });
     await openRoleManagement(page, 'Administrators');
     const picker = await page.getByRole('combobox', { name: 'Claim group', exact: true }).boundingBox();
     expect(picker).not.toBeNull();
@@ -143,7 +154,6 @@ describe("the effective-permissions table's Result badges", () => {
   /** User & Role Management as the administrator, a user chosen, and the user's 'Effective permissions' open. */
   async function openEffectivePermissions(page: Page, user: string) {
     await page.goto(`${stack.url}/admin/auth/assign-roles-to-users`);
-    await signInAtProvider(page, 'admin', 'admin-password');
     await page.getByRole('heading', { level: 1, name: 'User & Role Management' }).waitFor();
     await page.getByRole('combobox', { name: 'User', exact: true }).click();
     await page.getByRole('option', { name: user, exact: true }).click();
@@ -166,7 +176,7 @@ describe("the effective-permissions table's Result badges", () => {
     ['1280 px', { viewport: { width: 1280, height: 900 } }],
     ['390 px', { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }],
   ] as const)('at %s every badge shows its whole word', async (_, options) => {
-    const { context, page, errors } = await open(options);
+    const { context, page, errors } = await open({ ...options, storageState: admin });
     // The form editor has both: grants, and the hard-delete denies of 'No Hard Delete'.
     await openEffectivePermissions(page, 'Eddie Editor');
     const badges = await measureBadges(page);
