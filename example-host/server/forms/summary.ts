@@ -150,13 +150,18 @@ export function sqlSummaryStore(db: ODataDb, scope: ODataScope, limits: SummaryS
     },
     async stats(query, questions, items) {
       const { from, where, answer } = selected(query, items);
-      // One statement, one read of the rows: each answer read out of the row's data once (a materialised CTE), then
-      // the aggregates over those small values, and in the same statement the count of each value of every choice,
-      // list, number and day question (what choices() and histograms() then answer without reading the rows again).
+      // One statement, one read of the rows: each answer read out of the row's data once (a lateral select kept apart:
+      // OFFSET 0) into a materialised CTE that keeps only what is counted of it (whether a text is one, a number or day,
+      // a choice's or list's value), then the aggregates over those small values, and in the same statement the count
+      // of each value of every choice, list, number and day question (what choices() and histograms() then answer
+      // without reading the rows again).
       const reads = questions.map(({ path }, i) => sql`${answer(path)} as ${sql.identifier(`a${i}`)}`);
-      const measures = questions.flatMap(({ path, measure }, i) =>
-        measure === 'number' || measure === 'day' ? [sql`${measured(answer(path), measure)} as ${sql.identifier(`m${i}`)}`] : [],
-      );
+      const kept = questions.map(({ measure }, i) => {
+        const read = sql`y.${sql.identifier(`a${i}`)}`;
+        if (measure === 'text') return sql`${isText(read)} as ${sql.identifier(`t${i}`)}`;
+        if (measure === 'number' || measure === 'day') return sql`${measured(read, measure)} as ${sql.identifier(`m${i}`)}`;
+        return sql`${read} as ${sql.identifier(`a${i}`)}`;
+      });
       const fields: SQL[] = [sql`count(*)::int as n`];
       const pairs: SQL[] = [];
       questions.forEach(({ measure }, i) => {
@@ -168,7 +173,7 @@ export function sqlSummaryStore(db: ODataDb, scope: ODataScope, limits: SummaryS
             : measure === 'choice'
             ? sql`jsonb_typeof(${at}) in ${SCALAR} and ${at} <> '""'::jsonb`
             : measure === 'text'
-            ? isText(at)
+            ? sql`x.${sql.identifier(`t${i}`)}`
             : sql`${m} is not null`;
         fields.push(sql`count(*) filter (where ${answered})::int as ${sql.identifier(`a${i}`)}`);
         if (measure === 'number' || measure === 'day') {
@@ -186,8 +191,12 @@ export function sqlSummaryStore(db: ODataDb, scope: ODataScope, limits: SummaryS
           );
         }
       });
-      const columns = [...reads, ...measures];
-      const x = sql`x as materialized (select ${columns.length ? sql.join(columns, sql`, `) : sql`1 as one`} from ${from} where ${where})`;
+      const x = reads.length
+        ? sql`x as materialized (select ${sql.join(kept, sql`, `)} from ${from} cross join lateral (select ${sql.join(
+            reads,
+            sql`, `,
+          )} offset 0) as y where ${where})`
+        : sql`x as materialized (select 1 as one from ${from} where ${where})`;
       const counted = pairs.length
         ? sql`, g as (select p.q, p.v, count(*)::int as n from x cross join lateral (${sql.join(
             pairs,
