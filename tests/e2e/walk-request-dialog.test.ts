@@ -1,26 +1,37 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newPage, signInAtProvider, startStack, storedAccessToken } from './stack';
+import { startStack, storedAccessToken } from './stack';
 import type { Stack } from './stack';
+import { SHARED_SIGN_IN_TTL_SECONDS, signedInState, type StorageState } from './support/signed-in';
 
 // Walking the Signing screen in Chromium. On a phone (390 px wide) the signer row of 'Request a signature' laid its
 // name, email, order and buttons on one line, which left the name and email boxes about 50 px wide: the row wraps. On
 // a wide screen the envelope's status badge read 'S…' (Sent) and 'COMP…' (Completed) in its narrow column.
 
 let stack: Stack;
+/** The administrator signed in once; each test opens the Signing screen signed in from it. */
+let admin: StorageState;
 
 beforeAll(async () => {
-  stack = await startStack();
+  stack = await startStack({ accessTokenTtlSeconds: SHARED_SIGN_IN_TTL_SECONDS });
+  admin = await signedInState(stack.browser, `${stack.url}/admin/signing/`, 'admin', 'admin-password');
 });
+
+/** A page of a new context signed in as the administrator, whose page errors fail the test that reads them. */
+async function adminPage(viewport: { width: number; height: number }) {
+  const context = await stack.browser.newContext({ storageState: admin, viewport });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { context, page, errors };
+}
 afterAll(async () => {
   await stack?.stop();
 });
 
 describe('the Signing screen in Chromium', () => {
   it('the name and email boxes of a signer stay wide enough to read what is typed', async () => {
-    const { context, page, errors } = await newPage(stack.browser);
-    await page.setViewportSize({ width: 390, height: 844 });
+    const { context, page, errors } = await adminPage({ width: 390, height: 844 });
     await page.goto(`${stack.url}/admin/signing/`);
-    await signInAtProvider(page, 'admin', 'admin-password');
     await page.getByRole('button', { name: 'Request a signature' }).click({ timeout: 30_000 });
     const dialog = page.getByRole('dialog', { name: 'Request a signature' });
     const row = dialog.getByRole('group', { name: 'Signer 1' });
@@ -39,10 +50,8 @@ describe('the Signing screen in Chromium', () => {
   });
 
   it('the status of an envelope is written in full on a wide screen', async () => {
-    const { context, page, errors } = await newPage(stack.browser);
-    await page.setViewportSize({ width: 1280, height: 900 });
+    const { context, page, errors } = await adminPage({ width: 1280, height: 900 });
     await page.goto(`${stack.url}/admin/signing/`);
-    await signInAtProvider(page, 'admin', 'admin-password');
     await page.getByRole('button', { name: 'Request a signature' }).waitFor({ timeout: 30_000 });
     const token = await storedAccessToken(page);
     const instances = (await (
