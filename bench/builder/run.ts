@@ -31,7 +31,7 @@ import type { Locator, Page } from 'playwright-core';
 import { startServer, type ServerHandle } from '../../example-host/server/server';
 import { launchChromium } from '../../tests/support/chromium.mjs';
 import { largeFormDraft } from './form-300';
-import { emptySamples, openPeer, peerRound, PEERS, type PeerSamples } from './peers/drivers';
+import { emptySamples, openPeer, type PeerDriver, peerRound, PEERS, type PeerSamples } from './peers/drivers';
 import { servePeers, type PeersHandle } from './peers/serve';
 import { max, measure, median, openMeasured, PROBE, profiles, profiling, RENDER_COUNTER, renders, settle, type Sample } from './measure';
 
@@ -46,6 +46,25 @@ const SELECT = {
   canvas: '[data-builder-canvas]',
   field: '[data-builder-canvas] [data-builder-item][role="button"]',
   properties: 'aside',
+};
+
+/** Our builder as the peer run drives it (the same rounds as the peers': `peers/drivers.ts`). */
+const OURS: PeerDriver = {
+  name: 'ours',
+  page: '',
+  field: SELECT.field,
+  fieldName: (item) => item.getAttribute('data-builder-key') ?? '',
+  firstDrawn: 300,
+  select: (_page, item) => item.click(),
+  label: (page) => page.locator(SELECT.properties).getByRole('textbox', { name: /^Label/ }).first(),
+  // The item's button lies over the drawn widget, which shows the label: its parent holds both.
+  labelShown: async (page, item, text) => {
+    await page.waitForFunction(([el, t]) => ((el as Element).parentElement?.textContent ?? '').includes(t as string), [await item.elementHandle(), text] as const, { timeout: 30_000, polling: 'raf' });
+  },
+  dragHandle: async (_page, item) => item,
+  beforeDrag: (page, index) => drawn(page, index),
+  beforeUndo: (page) => page.locator(SELECT.field).nth(0).focus(),
+  undo: (page) => page.keyboard.press('Control+z'),
 };
 
 interface Args {
@@ -171,6 +190,7 @@ async function main(): Promise<void> {
   const server = await startOnFreePorts();
   const peersServer: PeersHandle | null = args.peers ? await servePeers(path.join(root, '.tmp/bench-builder-peers-dist'), args.build) : null;
   const peerSamples = new Map<string, PeerSamples>(args.peers ? PEERS.map((p) => [p.name, emptySamples()]) : []);
+  const oursInPeerRounds = emptySamples();
   const browser = await launchChromium();
   const results: Record<string, Sample[]> = { scroll: [], select: [], type: [], drag: [], undo: [] };
   const opens: number[] = [];
@@ -276,6 +296,10 @@ async function main(): Promise<void> {
       const afterUndo = await order();
       checks.push({ dragMoved: afterDrag !== beforeDrag, undoChanged: afterUndo !== afterDrag });
       log(`actions ${i + 1}/${args.runs} done`);
+      if (peerPages.length) {
+        await peerRound(page, cdp, OURS, i, oursInPeerRounds);
+        log(`  ours in the peers' round ${i + 1}/${args.runs} done`);
+      }
       for (const p of peerPages) {
         await peerRound(p.page, p.cdp, p.peer, i, p.samples);
         log(`  ${p.peer.name}: actions ${i + 1}/${args.runs} done`);
@@ -327,11 +351,11 @@ async function main(): Promise<void> {
   const loads = (l: number[]) => l.map((v) => v.toFixed(2)).join(' ');
   lines.push(`Machine load (1, 5, 15 min): ${loads(loadAtStart)} at the start, ${loads(loadAtEnd)} at the end`);
   lines.push(`Drags that moved a field: ${checks.filter((c) => c.dragMoved).length} of ${checks.length}; undos that changed the canvas: ${checks.filter((c) => c.undoChanged).length} of ${checks.length}`);
-  if (peerSamples.size) lines.push('', ...peerTable(opens, results, peerSamples));
+  if (peerSamples.size) lines.push('', ...peerTable(opens, oursInPeerRounds, peerSamples));
   console.log(lines.join('\n'));
   await writeFile(
     args.out,
-    `${JSON.stringify({ date: new Date().toISOString(), load: { start: loadAtStart, end: loadAtEnd }, goals: GOALS, opens, results, checks, peers: Object.fromEntries(peerSamples), jsGzip: { withoutJsonView: jsBefore, withJsonView: jsAfter } }, null, 2)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), load: { start: loadAtStart, end: loadAtEnd }, goals: GOALS, opens, results, checks, peers: { ours: oursInPeerRounds, ...Object.fromEntries(peerSamples) }, jsGzip: { withoutJsonView: jsBefore, withJsonView: jsAfter } }, null, 2)}\n`,
   );
   log(`wrote ${path.relative(root, args.out)}`);
   for (const [action, { self, total, raw }] of profiles) {
@@ -351,14 +375,14 @@ main().catch((error: unknown) => {
 });
 
 /** The peer run's table: each action's main-thread median, ours and each peer's, and ours / the better peer's. */
-function peerTable(opens: number[], results: Record<string, Sample[]>, peers: Map<string, PeerSamples>): string[] {
+function peerTable(opens: number[], ours: PeerSamples, peers: Map<string, PeerSamples>): string[] {
   const names = [...peers.keys()];
   const rows: { action: string; ours: number[]; of: (p: PeerSamples) => number[] }[] = [
     { action: 'open (to interactive)', ours: opens, of: (p) => p.open },
-    { action: 'select a field', ours: results.select!.map((s) => s.mainThreadMs), of: (p) => p.select.map((s) => s.mainThreadMs) },
-    { action: 'a key in the label (to the canvas)', ours: results.type!.map((s) => s.mainThreadMs), of: (p) => p.type.map((s) => s.mainThreadMs) },
-    { action: 'drag a field (12 moves)', ours: results.drag!.map((s) => s.mainThreadMs), of: (p) => p.drag.map((s) => s.mainThreadMs) },
-    { action: 'undo (Ctrl+Z)', ours: results.undo!.map((s) => s.mainThreadMs), of: (p) => p.undo.map((s) => s.mainThreadMs) },
+    { action: 'select a field', ours: ours.select.map((s) => s.mainThreadMs), of: (p) => p.select.map((s) => s.mainThreadMs) },
+    { action: 'a key in the label (to the canvas)', ours: ours.type.map((s) => s.mainThreadMs), of: (p) => p.type.map((s) => s.mainThreadMs) },
+    { action: 'drag a field (12 moves)', ours: ours.drag.map((s) => s.mainThreadMs), of: (p) => p.drag.map((s) => s.mainThreadMs) },
+    { action: 'undo (Ctrl+Z)', ours: ours.undo.map((s) => s.mainThreadMs), of: (p) => p.undo.map((s) => s.mainThreadMs) },
   ];
   const ms = (v: number) => `${Math.round(v).toLocaleString('en')} ms`;
   const lines = [
@@ -372,7 +396,7 @@ function peerTable(opens: number[], results: Record<string, Sample[]>, peers: Ma
     const shown = peerMedians.map((v, k) => (Number.isFinite(v) ? `${ms(v)} (${row.of(peers.get(names[k]!)!).length})` : 'none'));
     lines.push(`| ${row.action} | ${ms(median(row.ours))} (${row.ours.length}) | ${shown.join(' | ')} | ${Number.isFinite(ratio) ? `${ratio.toFixed(2)}×` : '—'} | ≤ 0.5× | ${ratio <= 0.5 ? 'PASS' : 'GAP'} |`);
   }
-  for (const [name, p] of peers) {
+  for (const [name, p] of [['ours', ours] as const, ...peers]) {
     lines.push(`${name}: drags that moved a field ${p.checks.filter((c) => c.dragMoved).length} of ${p.checks.length}; undos that changed the canvas ${p.checks.filter((c) => c.undoChanged).length} of ${p.checks.filter((c) => c.undoChanged !== null).length}`);
   }
   return lines;

@@ -12,6 +12,9 @@
  * - drag: the mouse from the first field of a section (scrolled to the top of the view) in 12 moves to below the last
  *   field wholly in view;
  * - undo: Ctrl+Z (SurveyJS); Form.io's builder has no undo.
+ *
+ * The run measures our builder through the same rounds too (its driver is in `../run.ts`), so the ratios compare
+ * the same actions on the same fields; its own table's actions (`run.ts`) are measured as before.
  */
 import type { CDPSession, Locator, Page } from 'playwright-core';
 import { measure, openMeasured, settle, type Sample } from '../measure';
@@ -39,6 +42,10 @@ export interface PeerDriver {
   afterType?: (page: Page) => Promise<void>;
   /** The part of a field item the mouse drags it by. */
   dragHandle: (page: Page, item: Locator) => Promise<Locator>;
+  /** Before a drag is measured: waits until the field item at `index` can be dragged (ours draws far sections later). */
+  beforeDrag?: (page: Page, index: number) => Promise<void>;
+  /** Before the undo (not measured): where the undo's key goes. */
+  beforeUndo?: (page: Page) => Promise<void>;
   /** The undo, if the peer has one. */
   undo?: (page: Page) => Promise<void>;
 }
@@ -62,6 +69,7 @@ export const PEERS: PeerDriver[] = [
       await item.hover();
       return item.locator('.svc-question__drag-element').first();
     },
+    beforeUndo: (page) => page.locator('body').click({ position: { x: 5, y: 5 } }),
     undo: (page) => page.keyboard.press('Control+z'),
   },
   {
@@ -106,20 +114,37 @@ export async function openPeer(page: Page, cdp: CDPSession, origin: string, peer
 const order = (page: Page, peer: PeerDriver) =>
   page.evaluate(({ selector, source }) => {
     const nameOf = new Function(`return (${source})`)() as (el: Element) => string;
-    return [...document.querySelectorAll(selector)].slice(0, 40).map(nameOf).join('|');
+    return [...document.querySelectorAll(selector)].slice(0, 100).map(nameOf).join('|');
   }, { selector: peer.field, source: peer.fieldName.toString() });
 
-/** Scrolls `item` to the top of its scroller and waits until the page is quiet. */
-async function toTop(page: Page, item: Locator): Promise<void> {
-  await item.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+/**
+ * Scrolls the `index`-th field item to the top of its scroller and waits until the page is quiet. A peer that draws
+ * its questions as they come near the view (SurveyJS) is scrolled down, its last drawn item at a time, until it is there.
+ */
+async function toTop(page: Page, peer: PeerDriver, index: number): Promise<void> {
+  const fields = page.locator(peer.field);
+  for (let tries = 0; (await fields.count()) <= index; tries++) {
+    if (tries > 40) throw new Error(`${peer.name}: field item ${index} was never drawn`);
+    await fields.last().evaluate((el) => el.scrollIntoView({ block: 'start', behavior: 'instant' }));
+    await settle(page, 100);
+  }
+  // To the top, then 150 px back: a sticky bar at the top of a scroller would cover the item. At once: Bootstrap's
+  // 'scroll-behavior: smooth' (Form.io's page) would still be scrolling.
+  await fields.nth(index).evaluate((el) => {
+    el.scrollIntoView({ block: 'start', behavior: 'instant' });
+    let scroller: Element | null = el.parentElement;
+    while (scroller && !(scroller.scrollHeight > scroller.clientHeight && /auto|scroll/.test(getComputedStyle(scroller).overflowY))) scroller = scroller.parentElement;
+    (scroller ?? document.scrollingElement)?.scrollBy({ top: -150, behavior: 'instant' });
+  });
   await settle(page);
 }
 
 /** One round of the peer's actions (sample `i`): select, 7 keys into the label, a drag, undo. */
 export async function peerRound(page: Page, cdp: CDPSession, peer: PeerDriver, i: number, into: PeerSamples): Promise<void> {
   const fields = page.locator(peer.field);
-  const item = fields.nth(2 + ((i * 5) % 15));
-  await toTop(page, item);
+  const itemIndex = 2 + ((i * 5) % 15);
+  await toTop(page, peer, itemIndex);
+  const item = fields.nth(itemIndex);
   await peer.beforeSelect?.(page, item);
   into.select.push(await measure(page, cdp, () => peer.select(page, item), `${peer.name}: select`));
   const label = peer.label(page);
@@ -140,9 +165,16 @@ export async function peerRound(page: Page, cdp: CDPSession, peer: PeerDriver, i
   // The drag: the first field of a section (at the top of the view) to below the last field wholly in view.
   const fromIndex = 20 * (i % 3);
   const from = fields.nth(fromIndex);
-  await toTop(page, from);
-  const handle = await peer.dragHandle(page, from);
-  await settle(page);
+  let handle = from;
+  // Scrolled again while a redraw (Form.io's after its dialog closed) has scrolled it away.
+  for (let tries = 0; tries < 5; tries++) {
+    await toTop(page, peer, fromIndex);
+    await peer.beforeDrag?.(page, fromIndex);
+    handle = await peer.dragHandle(page, from);
+    await settle(page);
+    const box = await handle.boundingBox();
+    if (box && box.y > 0 && box.y + box.height < 1000 / 2) break;
+  }
   const toIndex = await page.evaluate(({ selector, fromIndex }) => {
     let last = fromIndex;
     document.querySelectorAll(selector).forEach((el, n) => {
@@ -150,6 +182,7 @@ export async function peerRound(page: Page, cdp: CDPSession, peer: PeerDriver, i
     });
     return last;
   }, { selector: peer.field, fromIndex });
+  if (process.env.BENCH_DEBUG) console.error(peer.name, i, fromIndex, toIndex, await handle.boundingBox());
   const a = await handle.boundingBox();
   const b = await fields.nth(toIndex).boundingBox();
   const before = await order(page, peer);
@@ -170,7 +203,7 @@ export async function peerRound(page: Page, cdp: CDPSession, peer: PeerDriver, i
   let undoChanged: boolean | null = null;
   if (peer.undo) {
     const undo = peer.undo;
-    await page.locator('body').click({ position: { x: 5, y: 5 } }).catch(() => {});
+    await peer.beforeUndo?.(page);
     into.undo.push(await measure(page, cdp, () => undo(page), `${peer.name}: undo`));
     undoChanged = (await order(page, peer)) !== afterDrag;
   }
