@@ -15,7 +15,8 @@ import { FILE_UNREFERENCED_KEEP_MS, fileTooLargeMessage, sweepFormFiles } from '
 import { createFakeBackend } from '../../src/testing';
 import { drizzleFormFiles } from '../../example-host/server/files';
 import { serverInstancePorts } from '../../example-host/server/forms/store';
-import { adminToken, startTestServer } from '../server/helpers';
+import { adminToken } from '../server/helpers';
+import { startContractServer } from './targets';
 
 const FAKE = 'http://fake-backend.form-files.test';
 const HOUR = 60 * 60 * 1000;
@@ -54,7 +55,7 @@ async function fakeTarget(): Promise<Target> {
 }
 
 async function serverTarget(): Promise<Target> {
-  const server = await startTestServer({ anonymousWriteLimits: { bytesPerAddress: { max: BYTES_PER_MINUTE, windowSeconds: 60 } } });
+  const server = await startContractServer({ anonymousWriteLimits: { bytesPerAddress: { max: BYTES_PER_MINUTE, windowSeconds: 60 } } });
   return {
     name: 'server',
     baseUrl: server.url,

@@ -27,7 +27,8 @@ import { FORMS_ODATA_SCHEMA, FORMS_ODATA_SETS } from '../../src/domain/odata/for
 import { ODATA_LIMITS } from '../../src/domain/odata/limits';
 import { createFakeBackend, type FakeBackend } from '../../src/testing';
 import type { AnyRouteDeclaration } from '../../example-host/server/routes/registry';
-import { adminToken, START_TIMEOUT_MS, startTestServer, type TestServer } from '../server/helpers';
+import { adminToken, START_TIMEOUT_MS, type TestServer } from '../server/helpers';
+import { startContractServer } from './targets';
 
 const FAKE_BASE = 'http://fake-backend.hostile.test';
 /** A public schema of each backend (their seeds differ), so that anonymous instance posts read their body. */
@@ -40,7 +41,7 @@ let fakeHandlers: RequestHandler[];
 let routes: readonly AnyRouteDeclaration[];
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startContractServer();
   serverToken = await adminToken(server);
   fake = createFakeBackend({ enforceClaims: true, currentUserId: null });
   fakeHandlers = fake.handlers(FAKE_BASE);

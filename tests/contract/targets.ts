@@ -3,18 +3,21 @@
  * - the in-memory fake (`@ccq/forms-admin/testing`) served by MSW on a made-up origin, with claims
  *   enforced and nobody signed in: callers carry a `fake-user:` bearer token, as they carry an access
  *   token to the server, and a call without one is anonymous on both;
- * - the reference server started in-process (memory PGlite from the shared template), called with
- *   access tokens minted for the seeded accounts.
+ * - the reference server started in-process (memory PGlite from the shared template, or a PostgreSQL database of its
+ *   own with `CONTRACT_POSTGRES` set), called with access tokens minted for the seeded accounts.
  */
 import { eq, sql } from 'drizzle-orm';
 import { setupServer } from 'msw/node';
+import type { Client } from 'pg';
+import { afterAll } from 'vitest';
 import { createApiClient, type ApiClient } from '../../src/api';
 import type { AnonymousWriteLimits } from '../../src/domain';
 import type { ApplicationModel } from '../../src/domain/pdf';
 import { createFakeBackend } from '../../src/testing';
 import type { ServerConfig } from '../../example-host/server/config';
 import { forms } from '../../example-host/server/db/schema';
-import { adminToken, startTestServer } from '../server/helpers';
+import { adminToken, startTestServer, type TestServer } from '../server/helpers';
+import { startTemporaryPostgres, type TemporaryPostgres } from '../server/postgres';
 
 /** The accounts both backends seed (by oidcId), with the same effective claims. */
 export const SEEDED_OIDC_IDS = ['admin', 'editor', 'reader'] as const;
@@ -132,8 +135,59 @@ export async function startFakeTarget(options: TargetOptions = {}): Promise<Cont
   };
 }
 
+/**
+ * `CONTRACT_POSTGRES` runs the reference server of the contract suite on PostgreSQL instead of PGlite: `1` starts a
+ * throw-away PostgreSQL server for each test file (tests/server/postgres.ts, Debian's binaries), a `postgres://` URL uses
+ * that server (its user may create databases). Either way each server target gets a new database of its own, dropped
+ * when it stops, so every scenario starts from the seeds as on PGlite.
+ */
+export const CONTRACT_POSTGRES = process.env.CONTRACT_POSTGRES || null;
+
+let postgres: Promise<{ url: string; temporary: TemporaryPostgres | null }> | null = null;
+
+afterAll(async () => {
+  const running = await postgres?.catch(() => null);
+  postgres = null;
+  await running?.temporary?.stop();
+}, 60_000);
+
+async function onAdminDatabase<T>(url: string, work: (client: Client) => Promise<T>): Promise<T> {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Starts the reference server as the contract suite runs it: on memory PGlite, or with `CONTRACT_POSTGRES` on a new
+ * PostgreSQL database that its `stop` drops.
+ */
+export async function startContractServer(options: TargetOptions = {}): Promise<TestServer> {
+  if (!CONTRACT_POSTGRES) return startTestServer(options);
+  postgres ??= CONTRACT_POSTGRES === '1'
+    ? startTemporaryPostgres().then((temporary) => ({ url: temporary.url, temporary }))
+    : Promise.resolve({ url: CONTRACT_POSTGRES, temporary: null });
+  const { url } = await postgres;
+  const name = `contract_${crypto.randomUUID().replaceAll('-', '')}`;
+  await onAdminDatabase(url, (client) => client.query(`CREATE DATABASE ${name}`));
+  const databaseUrl = new URL(url);
+  databaseUrl.pathname = `/${name}`;
+  const server = await startTestServer({ ...options, databaseUrl: databaseUrl.href, memoryDatabaseTemplate: null });
+  const stop = server.stop.bind(server);
+  return Object.assign(server, {
+    stop: async () => {
+      await stop();
+      await onAdminDatabase(url, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    },
+  });
+}
+
 export async function startServerTarget(options: TargetOptions = {}): Promise<ContractTarget> {
-  const server = await startTestServer(options);
+  const server = await startContractServer(options);
   const tokens = new Map<string, string>();
   for (const oidcId of SEEDED_OIDC_IDS) {
     tokens.set(oidcId, oidcId === 'admin' ? await adminToken(server) : await server.mintAccessToken({ sub: oidcId }));
