@@ -182,30 +182,31 @@ export async function peerRound(page: Page, cdp: CDPSession, peer: PeerDriver, i
     });
     return last;
   }, { selector: peer.field, fromIndex });
-  if (process.env.BENCH_DEBUG) console.error(peer.name, i, fromIndex, toIndex, await handle.boundingBox());
   const a = await handle.boundingBox();
   const b = await fields.nth(toIndex).boundingBox();
   const before = await order(page, peer);
+  let dragged: Sample | null = null;
   if (a && b && toIndex > fromIndex) {
     const x = a.x + Math.min(20, a.width / 2);
     const y = a.y + a.height / 2;
-    into.drag.push(
-      await measure(page, cdp, async () => {
-        await page.mouse.move(x, y);
-        await page.mouse.down();
-        const steps = 12;
-        for (let s = 1; s <= steps; s++) await page.mouse.move(x, y + ((b.y + b.height * 0.8 - y) * s) / steps);
-        await page.mouse.up();
-      }, `${peer.name}: drag`),
-    );
+    dragged = await measure(page, cdp, async () => {
+      await page.mouse.move(x, y);
+      await page.mouse.down();
+      const steps = 12;
+      for (let s = 1; s <= steps; s++) await page.mouse.move(x, y + ((b.y + b.height * 0.8 - y) * s) / steps);
+      await page.mouse.up();
+    }, `${peer.name}: drag`);
   }
   const afterDrag = await order(page, peer);
+  // A drag that moved nothing is no sample (nor is the undo after it): the checks count them.
+  const moved = afterDrag !== before;
+  if (dragged && moved) into.drag.push(dragged);
   let undoChanged: boolean | null = null;
-  if (peer.undo) {
+  if (peer.undo && moved) {
     const undo = peer.undo;
     await peer.beforeUndo?.(page);
     into.undo.push(await measure(page, cdp, () => undo(page), `${peer.name}: undo`));
     undoChanged = (await order(page, peer)) !== afterDrag;
   }
-  into.checks.push({ dragMoved: afterDrag !== before, undoChanged });
+  into.checks.push({ dragMoved: moved, undoChanged });
 }
