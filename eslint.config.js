@@ -19,6 +19,9 @@ export default tseslint.config(
       'public/mockServiceWorker.js',
       '.data',
       'coverage',
+      // The benches' own builds and the peers' install (git-ignored): bench/forms/.out, bench/builder/peers/dist.
+      'bench/**/.out',
+      'bench/**/dist',
       '**/*.bundled_*.mjs',
       '**/*.bundled_*.cjs',
       '**/*.timestamp-*.mjs',
