@@ -897,14 +897,26 @@ describe('stopping servers', () => {
 
     const failed = writes.filter((w) => w.status !== 200);
     const lines = (await readFile(path.join(nginxDir, 'visitors.log'), 'utf8')).trim().split('\n');
-    const upstreamsOf = new Map(lines.map((line) => [line.split('|')[0], line.split('|')[2]] as const));
+    // Per request: the servers nginx tried, in order, and what each attempt gave (502 or 504 for one that failed in
+    // nginx: a connection refused or reset, or timed out).
+    const attemptsOf = new Map(
+      lines.map((line) => {
+        const [id, , addresses = '', statuses = ''] = line.split('|');
+        const status = statuses.split(', ');
+        return [id, addresses.split(', ').map((address, i) => ({ address, status: status[i] }))] as const;
+      }),
+    );
     // Only requests in flight to the killed server failed (502 from nginx): sent before it died, answered after the
-    // kill, by that server alone (nginx does not send a POST or PATCH it already sent to another).
+    // kill, by that server alone. nginx passes a POST or PATCH on to another server only when it could not send it to
+    // the one it tried (a connection that failed), so a failed write's last attempt is the killed server and any
+    // attempt before it failed in nginx, never answered by a server.
     for (const w of failed) {
       expect(w.status, JSON.stringify(w)).toBe(502);
       expect(w.started).toBeLessThan(diedAt);
       expect(w.ended).toBeGreaterThan(killedAt);
-      expect(upstreamsOf.get(w.requestId)).toBe(killedHost);
+      const attempts = attemptsOf.get(w.requestId) ?? [];
+      expect(attempts.at(-1)?.address, JSON.stringify(attempts)).toBe(killedHost);
+      for (const earlier of attempts.slice(0, -1)) expect(['502', '504'], JSON.stringify(attempts)).toContain(earlier.status);
     }
     // Every write sent after it died succeeded elsewhere: nginx took the killed server out (a refused connection goes
     // on to the next server).
