@@ -9,16 +9,15 @@ import { Permission } from '../../src/api/enums';
 import {
   accessModelFromRows,
   computeEffectiveClaims,
-  type AccessClaimGroup,
-  type AccessHolder,
+  isUuid,
   type AccessModel,
   type AccessRows,
-  type AccessUser,
   type ClaimGrantInput,
   type HolderKind,
   type ClaimGroupNode,
   type ClaimHolderGraph,
 } from '../../src/domain';
+import type { ClaimGraphStore } from '../../src/service/claim-graphs';
 import type { Db } from './db/index';
 import {
   applicationUserGroups,
@@ -158,86 +157,39 @@ export async function loadClaimGraph(db: Db, userId: string): Promise<ClaimHolde
 }
 
 /**
- * The part of the access model that decides whether changes take the caller's GlobalDataAdmin away
- * (src/domain/own-admin-check.ts): the caller, their user groups and the user groups the changes name, and every claim
- * group these and the changes' claim groups reach — a few rows, never every user.
+ * The claim graphs' store (src/service/claim-graphs.ts) over the database: a user's graph in one round trip
+ * ({@link loadClaimGraph}), the claim groups reached from some in one recursive query ({@link loadReachableClaimGroups}).
  */
-export async function loadOwnAccessModel(
-  db: Db,
-  userId: string,
-  refs: { userGroupIds: readonly string[]; claimGroupIds: readonly string[] },
-): Promise<AccessModel> {
-  const graph = await loadClaimGraph(db, userId);
-  const [user] = await db
-    .select({ isEnabled: applicationUsers.isEnabled, isDeleted: applicationUsers.isDeleted })
-    .from(applicationUsers)
-    .where(eq(applicationUsers.id, userId));
-  const userGroups = new Map<string, AccessHolder>(
-    graph.userGroups.map((g) => [g.id as string, { grants: [...g.grants], claimGroupIds: [...g.claimGroupIds] }]),
-  );
-  const extraGroups = [...new Set(refs.userGroupIds)].filter((id) => !userGroups.has(id));
-  if (extraGroups.length > 0) {
-    const live = await db
-      .select({ id: applicationUserGroups.id })
-      .from(applicationUserGroups)
-      .where(and(inArray(applicationUserGroups.id, extraGroups), notDeleted(applicationUserGroups)));
-    for (const g of live) userGroups.set(g.id, { grants: [], claimGroupIds: [] });
-    const ids = live.map((g) => g.id);
-    if (ids.length > 0) {
-      const grants = await db
-        .select(grantFields(claimGrantsUserGroups))
-        .from(claimGrantsUserGroups)
-        .where(and(inArray(claimGrantsUserGroups.holderId, ids), notDeleted(claimGrantsUserGroups)));
-      const links = await db
-        .select({ holderId: claimGroupLinksUserGroups.holderId, claimGroupId: claimGroupLinksUserGroups.claimGroupId })
-        .from(claimGroupLinksUserGroups)
-        .where(and(inArray(claimGroupLinksUserGroups.holderId, ids), notDeleted(claimGroupLinksUserGroups)));
-      for (const g of grants) (userGroups.get(g.holderId)?.grants as ClaimGrantInput[] | undefined)?.push(g);
-      for (const l of links) (userGroups.get(l.holderId)?.claimGroupIds as string[] | undefined)?.push(l.claimGroupId);
-    }
-  }
-  const claimGroupNodes = new Map<string, AccessClaimGroup>();
-  for (const [id, node] of graph.claimGroups) claimGroupNodes.set(id, { ...node, name: node.name ?? '', builtIn: false });
-  const roots = [...refs.claimGroupIds, ...[...userGroups.values()].flatMap((g) => g.claimGroupIds)].filter(
-    (id) => !claimGroupNodes.has(id),
-  );
-  for (const [id, node] of await loadReachableClaimGroups(db, roots)) {
-    if (!claimGroupNodes.has(id)) claimGroupNodes.set(id, { ...node, builtIn: false });
-  }
-  const users = new Map<string, AccessUser>();
-  if (user && !user.isDeleted) {
-    users.set(userId, {
-      enabled: user.isEnabled,
-      grants: graph.userGrants,
-      claimGroupIds: graph.userClaimGroupIds,
-      userGroupIds: graph.userGroups.map((g) => g.id as string),
-    });
-  }
-  return { users, userGroups, claimGroups: claimGroupNodes };
-}
-
-/** Loads what the explanation needs for one user group: its own grants and the claim groups it reaches. */
-export async function loadUserGroupClaimGraph(db: Db, userGroupId: string): Promise<ClaimHolderGraph | null> {
-  const [group] = await db
-    .select({ id: applicationUserGroups.id, name: applicationUserGroups.name })
-    .from(applicationUserGroups)
-    .where(and(eq(applicationUserGroups.id, userGroupId), notDeleted(applicationUserGroups)));
-  if (!group) return null;
-  const grants = await db
-    .select(grantFields(claimGrantsUserGroups))
-    .from(claimGrantsUserGroups)
-    .where(and(eq(claimGrantsUserGroups.holderId, userGroupId), notDeleted(claimGrantsUserGroups)));
-  const links = await db
-    .select({ claimGroupId: claimGroupLinksUserGroups.claimGroupId })
-    .from(claimGroupLinksUserGroups)
-    .where(and(eq(claimGroupLinksUserGroups.holderId, userGroupId), notDeleted(claimGroupLinksUserGroups)));
-  const claimGroupIds = links.map((l) => l.claimGroupId);
+export function drizzleClaimGraphStore(db: Db): ClaimGraphStore {
   return {
-    holder: { kind: 'userGroup', id: group.id, name: group.name },
-    userGrants: grants,
-    userClaimGroupIds: claimGroupIds,
-    userGroups: [],
-    claimGroups: await loadReachableClaimGroups(db, claimGroupIds),
+    async userGraph(userId) {
+      if (!isUuid(userId)) return null;
+      const [user] = await db
+        .select({ isEnabled: applicationUsers.isEnabled, isDeleted: applicationUsers.isDeleted })
+        .from(applicationUsers)
+        .where(eq(applicationUsers.id, userId));
+      return user && !user.isDeleted ? { ...(await loadClaimGraph(db, userId)), enabled: user.isEnabled } : null;
+    },
+    async userGroups(ids) {
+      const groups = new Map<string, { name: string; grants: ClaimGrantInput[]; claimGroupIds: string[] }>();
+      const asked = ids.filter(isUuid);
+      if (asked.length === 0) return groups;
+      const t = applicationUserGroups;
+      for (const g of await db.select({ id: t.id, name: t.name }).from(t).where(and(inArray(t.id, asked), notDeleted(t)))) {
+        groups.set(g.id, { name: g.name, grants: [], claimGroupIds: [] });
+      }
+      const found = [...groups.keys()];
+      if (found.length === 0) return groups;
+      const [g, l] = [claimGrantsUserGroups, claimGroupLinksUserGroups];
+      for (const grant of await db.select(grantFields(g)).from(g).where(and(inArray(g.holderId, found), notDeleted(g)))) {
+        groups.get(grant.holderId)?.grants.push(grant);
+      }
+      for (const link of await db.select({ holderId: l.holderId, claimGroupId: l.claimGroupId }).from(l).where(and(inArray(l.holderId, found), notDeleted(l)))) {
+        groups.get(link.holderId)?.claimGroupIds.push(link.claimGroupId);
+      }
+      return groups;
+    },
+    reachableClaimGroups: (roots) => loadReachableClaimGroups(db, roots.filter(isUuid)),
   };
 }
 

@@ -40,9 +40,7 @@ import {
   rowLevelPermission,
   toPaged,
   unknownHolderError,
-  type AccessModel,
   type ClaimGroupIncludeFlags,
-  type ClaimHolderGraph,
   type HistoryEntry,
   type HistoryHolderKind,
   type NameSearch,
@@ -55,6 +53,7 @@ import {
 import { json, NO_CONTENT, readChangeBody, type RouteRequest, type ServiceRoute } from './routes';
 import type { Clock, Ids } from './ports';
 import { syncUsers, type UserSyncStore } from './users';
+import { claimGraphOf, ownAccessModel, type ClaimGraphStore } from './claim-graphs';
 
 /** The signed-in caller as the claim reads see them. */
 export interface ClaimReader {
@@ -88,8 +87,8 @@ export interface ClaimReads {
   claimsOfUser(authId: string): Promise<ReadonlySet<number> | null>;
   /** Whether a live holder of `kind` has the id `id`. */
   claimGroupExists(id: string): Promise<boolean>;
-  /** What decides the effective claims of a live user, user group or claim group (null: none with that id). */
-  claimGraph(kind: 'user' | 'userGroup' | 'claimGroup', id: string): Promise<ClaimHolderGraph | null>;
+  /** The holders' claim graphs: what explains effective permissions and answers `RemovesMyAdminAccess`. */
+  readonly claimGraphs: ClaimGraphStore;
   /** One page of a holder's change history, newest first. */
   history(kind: HistoryHolderKind, holderId: string, paging: Paging): Promise<Paged<HistoryEntry>>;
   /** Whether any live application user exists. */
@@ -100,8 +99,6 @@ export interface ClaimReads {
   clearCachedClaims(userId: string): void;
   /** The live rows of a row-level table with their display names, in the list's order. */
   entities(table: RowLevelTable): Promise<{ recordId: string; displayName: string }[]>;
-  /** The access model `changesRemoveOwnAdminAccess` walks: the caller, their groups and what the changes name. */
-  ownAccessModel(userId: string, references: ReturnType<typeof accessReferencesOf>): Promise<AccessModel>;
   users(query: ListQuery, include: UserIncludeFlags): Promise<ListRows<ApplicationUser>>;
   userGroups(query: ListQuery, include: UserGroupIncludeFlags): Promise<ListRows<ApplicationUserGroup>>;
   /** Claim groups; `subGroupCandidatesOf` keeps the groups that may become sub-groups of that one. */
@@ -131,7 +128,7 @@ function read(path: string, summary: string, answer: (request: RouteRequest, rea
 function effectivePermissions(suffix: string, kind: 'user' | 'userGroup' | 'claimGroup', param: string, summary: string): ClaimReadRoute {
   return read(`GetEffectivePermissionsOf${suffix}`, summary, async (request, reads) => {
     const id = request.query.required(param);
-    const graph = await reads.claimGraph(kind, id);
+    const graph = await claimGraphOf(reads.claimGraphs, kind, id);
     if (!graph) throw unknownHolderError(kind, id, param);
     return explainEffectiveClaims(graph);
   });
@@ -205,7 +202,7 @@ export const CLAIM_READ_ROUTES: readonly ClaimReadRoute[] = [
     async handle(request, reads) {
       const changes = parseOwnAdminChanges(await readChangeBody(request));
       const me = await signedIn(reads);
-      return json(changesRemoveOwnAdminAccess(await reads.ownAccessModel(me.id, accessReferencesOf(changes)), me.id, changes));
+      return json(changesRemoveOwnAdminAccess(await ownAccessModel(reads.claimGraphs, me.id, accessReferencesOf(changes)), me.id, changes));
     },
   },
   ...lists('ApplicationUsersPaged', 'ApplicationList', 'application users', (request, reads, query) => reads.users(query, readUserIncludes(request.query))),

@@ -15,6 +15,7 @@ import {
   compareByName,
   computeEffectiveClaims,
   matchesNameSearch,
+  reachableClaimGroups,
   type NameSearch,
   type HistoryEntry,
   accessModelFromRows,
@@ -38,6 +39,7 @@ import type { ClaimsStore } from '../service/claims';
 import type { GroupsStore } from '../service/groups';
 import type { HolderStore } from '../service/holders';
 import type { MembersStore } from '../service/members';
+import type { ClaimGraphStore } from '../service/claim-graphs';
 import type { Ids } from '../service/ports';
 import { projectClaimGroups, projectUserGroups, type ProjectionReads } from '../service/projections';
 import type { PermissionStores } from '../service/routes';
@@ -110,49 +112,45 @@ function grantRows(db: FakeDb, kind: HolderKind, id: string): StoredClaimGrant[]
   return db.claimGrants.filter((g) => live(g) && g.holderKind === kind && g.recordId === id);
 }
 
-function grantInputs(db: FakeDb, kind: HolderKind, id: string): ClaimGrantInput[] {
-  return grantRows(db, kind, id).map(({ claimValue, allow, priorityOfPermission }) => ({ claimValue, allow, priorityOfPermission }));
-}
-
 function linkRows(db: FakeDb, kind: HolderKind, holderId: string): StoredClaimGroupLink[] {
   return db.claimGroupLinks.filter((l) => live(l) && l.holderKind === kind && l.holderId === holderId);
 }
 
-function linkedGroupIds(db: FakeDb, kind: HolderKind, holderId: string): string[] {
-  return linkRows(db, kind, holderId).map((l) => l.recordId);
-}
-
-/** What the shared computation needs for one user (names included, for explanations). */
-export function claimGraphOfUser(db: FakeDb, userId: string): ClaimHolderGraph {
+/** What the shared computation needs for one user (names included, for explanations); every claim group stands in it. */
+function claimGraphOfUser(db: FakeDb, userId: string): ClaimHolderGraph {
   const user = db.applicationUsers.find((u) => u.id === userId);
+  const index = holderIndex(db);
   const groups = db.memberships
     .filter((m) => live(m) && m.applicationUserId === userId)
     .map((m) => findHolder(db, 'userGroup', m.applicationUserGroupId))
     .filter((g): g is { id: string; name: string } => g !== undefined);
   return {
     holder: { kind: 'user', id: userId, name: user?.name ?? '' },
-    userGrants: grantInputs(db, 'user', userId),
-    userClaimGroupIds: linkedGroupIds(db, 'user', userId),
-    userGroups: groups.map((g) => ({
-      id: g.id,
-      name: g.name,
-      grants: grantInputs(db, 'userGroup', g.id),
-      claimGroupIds: linkedGroupIds(db, 'userGroup', g.id),
-    })),
+    userGrants: index.grantsOf('user', userId),
+    userClaimGroupIds: index.linksOf('user', userId),
+    userGroups: groups.map((g) => ({ id: g.id, name: g.name, grants: index.grantsOf('userGroup', g.id), claimGroupIds: index.linksOf('userGroup', g.id) })),
     claimGroups: claimGroupGraph(db),
   };
 }
 
-/** What the shared explanation needs for one live user group, or undefined. */
-export function claimGraphOfUserGroup(db: FakeDb, userGroupId: string): ClaimHolderGraph | undefined {
-  const group = findHolder(db, 'userGroup', userGroupId);
-  if (!group) return undefined;
+/** The claim graphs' store (src/service/claim-graphs.ts) over the in-memory db. */
+export function memoryClaimGraphStore(db: FakeDb): ClaimGraphStore {
   return {
-    holder: { kind: 'userGroup', id: group.id, name: group.name },
-    userGrants: grantInputs(db, 'userGroup', group.id),
-    userClaimGroupIds: linkedGroupIds(db, 'userGroup', group.id),
-    userGroups: [],
-    claimGroups: claimGroupGraph(db),
+    async userGraph(userId) {
+      const user = db.applicationUsers.find((u) => u.id === userId && live(u));
+      return user ? { ...claimGraphOfUser(db, userId), enabled: user.isEnabled } : null;
+    },
+    async userGroups(ids) {
+      const index = holderIndex(db);
+      return new Map(ids.flatMap((id) => {
+        const group = findHolder(db, 'userGroup', id);
+        return group ? [[id, { name: group.name, grants: index.grantsOf('userGroup', id), claimGroupIds: index.linksOf('userGroup', id) }] as const] : [];
+      }));
+    },
+    async reachableClaimGroups(roots) {
+      const graph = claimGroupGraph(db);
+      return new Map([...reachableClaimGroups(roots, graph)].flatMap((id) => [[id, graph.get(id) as ClaimGroupNode] as const]));
+    },
   };
 }
 

@@ -4,14 +4,14 @@
  * with Hono over drizzle. Here are only the reads, and the user sync's store in one `write`.
  */
 import { and, asc, count, eq, inArray, or, sql } from 'drizzle-orm';
-import { claimGroupHolderGraph, formInstanceDisplayName, formSchemaDisplayName, isUuid, type RowLevelTable } from '../../../src/domain';
+import { formInstanceDisplayName, formSchemaDisplayName, isUuid, type RowLevelTable } from '../../../src/domain';
 import { CLAIM_READ_ROUTES, type ClaimReads } from '../../../src/service/routes-claims';
 import type { UserSyncStore } from '../../../src/service/users';
 import type { Db } from '../db/index';
 import { applicationUserGroups, applicationUsers, claimGroups, formGroups, formInstances, forms, formSchemas } from '../db/schema';
 import { SEED_IDS } from '../db/seed';
 import { readHistory } from '../history';
-import { loadClaimGraph, loadOwnAccessModel, loadReachableClaimGroups, loadUserGroupClaimGraph } from '../claims-service';
+import { drizzleClaimGraphStore } from '../claims-service';
 import type { Services } from '../services';
 import { listLive, projectClaimGroups, projectUserGroups, projectUsers } from './projections';
 import type { RouteContext, RouteExample } from './registry';
@@ -87,13 +87,7 @@ function drizzleClaimReads({ auth, services }: RouteContext): ClaimReads {
       const [group] = await db.select({ id: claimGroups.id }).from(claimGroups).where(and(eq(claimGroups.id, id), eq(claimGroups.isDeleted, false)));
       return group !== undefined;
     },
-    async claimGraph(kind, id) {
-      if (!isUuid(id)) return null;
-      if (kind === 'userGroup') return loadUserGroupClaimGraph(db, id);
-      if (kind === 'claimGroup') return claimGroupHolderGraph(id.toLowerCase(), await loadReachableClaimGroups(db, [id.toLowerCase()])) ?? null;
-      const [user] = await db.select({ isDeleted: applicationUsers.isDeleted }).from(applicationUsers).where(eq(applicationUsers.id, id));
-      return user && !user.isDeleted ? loadClaimGraph(db, id) : null;
-    },
+    claimGraphs: drizzleClaimGraphStore(db),
     history: (kind, holderId, paging) => readHistory(db, kind, holderId, paging),
     async anyUser() {
       const [row] = await db.select({ n: count() }).from(applicationUsers).where(eq(applicationUsers.isDeleted, false));
@@ -102,7 +96,6 @@ function drizzleClaimReads({ auth, services }: RouteContext): ClaimReads {
     oidcConfig: () => ({ authority: services.issuer, clientId: services.config.clientId, scopes: services.config.extraScopes }),
     clearCachedClaims: (userId) => services.claims.clearUser(userId),
     entities: (table) => entitiesOf(db, table),
-    ownAccessModel: (userId, references) => loadOwnAccessModel(db, userId, references),
     async users(query, include) {
       const { rows, total } = await listLive(db, applicationUsers, query.paging, { search: query.search });
       return { rows: await projectUsers(db, rows, include), total };

@@ -9,18 +9,15 @@ import { projectClaimGroups, projectUserGroups, projectUsers } from '../../servi
 import { PERMISSION_ROUTES, type PermissionStores, type RouteBackend } from '../../service/routes';
 import type { UserSyncStore } from '../../service/users';
 import {
-  accessModelOf,
-  claimGraphOfUser,
-  claimGraphOfUserGroup,
   claimGroupGraph,
   effectiveClaimsOf,
   findHolder,
   historyOf,
+  memoryClaimGraphStore,
   memoryPermissionStores,
   memoryProjectionReads,
   sortedLive,
 } from '../claims-model';
-import { claimGroupHolderGraph } from '../../domain';
 import type { FakeDb } from '../db';
 import { tableRoute, type FakeRoute, type RouteContext } from './route';
 
@@ -97,17 +94,12 @@ function memoryClaimReads(ctx: RouteContext): ClaimReads {
       return user && !user.isDeleted && user.isEnabled ? effectiveClaimsOf(db, user.id) : null;
     },
     claimGroupExists: async (id) => findHolder(db, 'claimGroup', id) !== undefined,
-    async claimGraph(kind, id) {
-      if (kind === 'user') return findHolder(db, 'user', id) ? claimGraphOfUser(db, id) : null;
-      if (kind === 'userGroup') return claimGraphOfUserGroup(db, id) ?? null;
-      return claimGroupHolderGraph(id, claimGroupGraph(db)) ?? null;
-    },
+    claimGraphs: memoryClaimGraphStore(db),
     history: async (kind, holderId, paging) => pageOf(historyOf(db, kind, holderId), paging),
     anyUser: async () => db.applicationUsers.some((u) => !u.isDeleted),
     oidcConfig: () => backend.oidcConfig,
     clearCachedClaims: () => undefined,
     entities: async (table) => entitiesOf(db, table),
-    ownAccessModel: async () => accessModelOf(db),
     users: (query, include) => listOf(db.applicationUsers, query, (rows) => projectUsers(memoryProjectionReads(db), rows, include)),
     userGroups: (query, include) => listOf(db.applicationUserGroups, query, (rows) => projectUserGroups(memoryProjectionReads(db), rows, include)),
     async claimGroups(query, include) {
