@@ -16,6 +16,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   unique,
@@ -600,6 +601,24 @@ export const formFileParts = pgTable(
   (t) => [primaryKey({ columns: [t.fileId, t.part] })],
 );
 
+/**
+ * The answer counts of each form's live instances, kept by triggers on `form_instances` (migration
+ * 0025_form_answer_counts, example-host/server/forms/answer-counts-sql.ts): read by the summary of a whole form.
+ */
+export const formAnswerCounts = pgTable(
+  'form_answer_counts',
+  {
+    formId: uuid('form_id').notNull(),
+    items: text('items').notNull(),
+    path: text('path').notNull(),
+    kind: smallint('kind').notNull(),
+    key: jsonb('key').notNull(),
+    value: jsonb('value').notNull(),
+    total: bigint('total', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.formId, t.items, t.path, t.kind, t.key] })],
+);
+
 /** All tables, for drizzle's `schema` option and for the schema/migration consistency test. */
 export const tables = {
   schemaMigrations,
@@ -636,4 +655,5 @@ export const tables = {
   mailQueue,
   formFiles,
   formFileParts,
+  formAnswerCounts,
 };

@@ -6,14 +6,15 @@
  * (a count, a range, a row per bin or per distinct answer, the few latest texts).
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { parsePointer } from '../../../src/contract/json-pointer';
+import { escapePointerSegment, parsePointer } from '../../../src/contract/json-pointer';
 import { readInstanceCsvSchemas } from '../../../src/domain/forms/export-source';
-import { bindQuery, type ODataQuery } from '../../../src/domain/odata';
+import { bindQuery, isGuidText, type ODataFilter, type ODataQuery, type ODataValue } from '../../../src/domain/odata';
 import { binOf } from '../../../src/domain/forms/summary';
-import { SUMMARY_ROUTES, type SummaryBins, type SummaryStore } from '../../../src/service/routes-summary';
+import { SUMMARY_ROUTES, type SummaryBins, type SummaryMeasure, type SummaryStore } from '../../../src/service/routes-summary';
 import { distinctODataValues, FORMS_SQL_MODEL, ODataSqlCompiler, runODataQuery, type ODataDb, type ODataScope } from '../odata';
 import type { AnyRouteDeclaration } from '../routes/registry';
 import { tableRoute } from '../routes/table';
+import { ANSWER_FACT } from './answer-counts-sql';
 import { signedInScope } from './odata-routes';
 
 /** Rows of a raw query, whichever driver ran it. */
@@ -38,8 +39,58 @@ function jsonAt(data: SQL, path: string): SQL {
   return segments.length ? sql`(${data} #> array[${sql.join(segments, sql`, `)}]::text[])` : data;
 }
 
+/** A guid given as a literal (`formId eq <guid>`), lower case; null for anything else. */
+function guidOf(value: ODataValue): string | null {
+  if (value.kind !== 'literal' || (value.type !== 'guid' && value.type !== 'string')) return null;
+  return isGuidText(value.value) ? value.value.toLowerCase() : null;
+}
+
+/** Whether `filter` is `name eq <literal>` (or the literal first), and that literal. */
+function equalityOf(filter: ODataFilter, name: string): ODataValue | null {
+  if (filter.kind !== 'compare' || filter.op !== 'eq') return null;
+  const names = (value: ODataValue) => value.kind === 'property' && value.path.length === 1 && value.path[0] === name;
+  if (names(filter.left) && filter.right.kind === 'literal') return filter.right;
+  if (names(filter.right) && filter.left.kind === 'literal') return filter.left;
+  return null;
+}
+
+/**
+ * The form whose live instances `query` selects, whole: a `$filter` of `formId eq <guid>`, alone or with
+ * `isDeleted eq false`, and no `$search` (what the summary of a form without list filters asks); null for any other
+ * query. Such a query is answered from the form's answer counts (example-host/server/forms/answer-counts-sql.ts).
+ */
+export function wholeFormOf(query: ODataQuery): string | null {
+  if (query.search || !query.filter) return null;
+  const leaves = query.filter.kind === 'logical' && query.filter.op === 'and' ? query.filter.operands : [query.filter];
+  let form: string | null = null;
+  for (const leaf of leaves) {
+    const id = equalityOf(leaf, 'formId');
+    if (id) {
+      const guid = guidOf(id);
+      if (!guid || form !== null) return null;
+      form = guid;
+      continue;
+    }
+    const deleted = equalityOf(leaf, 'isDeleted');
+    if (!deleted || deleted.kind !== 'literal' || deleted.value !== false) return null;
+  }
+  return form;
+}
+
+/** A JSON pointer as the answer counts write it (each segment escaped, `~` as `~0`, `/` as `~1`). */
+const countedPointer = (path: string) =>
+  parsePointer(path)
+    .map((segment) => `/${escapePointerSegment(segment)}`)
+    .join('');
+
 /** The store's two shortcuts' sizes (tests make them small to run both ways). */
 export interface SummaryStoreLimits {
+  /**
+   * Whether the summary of a whole form (see {@link wholeFormOf}) reads the form's answer counts instead of its rows
+   * (default true; the long way when false). The counts are those of the live instances: right for a scope that
+   * limits the rows by the soft-delete flag alone, as the server's signed-in scope does.
+   */
+  counts?: boolean;
   /** The most distinct values of a question the first pass hands back (default {@link VALUES_KEPT}). */
   valuesKept?: number;
   /** The latest instances whose items the texts of a repeatable section are read from first (default {@link LATEST_INSTANCES}). */
@@ -135,8 +186,72 @@ export function sqlSummaryStore(db: ODataDb, scope: ODataScope, limits: SummaryS
     return out;
   };
 
+  const useCounts = limits.counts ?? true;
+  /**
+   * The first pass of a whole form's set of questions from its answer counts: the rows, each question's answered
+   * count, range and wholeness, and every counted value of a choice, list, number and day question (a value a row, so
+   * choices() and histograms() read no more).
+   */
+  const countedStats = async (form: string, query: ODataQuery, questions: readonly { path: string; measure: SummaryMeasure }[], items?: string) => {
+    type Role = 'answered' | 'value' | 'number' | 'day';
+    const wanted: SQL[] = [sql`(-1, '', ${ANSWER_FACT.row}::smallint, 'answered')`];
+    questions.forEach(({ path, measure }, i) => {
+      const at = countedPointer(path);
+      const want = (kind: number, role: Role) => wanted.push(sql`(${i}::int, ${at}::text, ${kind}::smallint, ${role}::text)`);
+      if (measure === 'choice') want(ANSWER_FACT.value, 'value');
+      else if (measure === 'list') {
+        want(ANSWER_FACT.list, 'answered');
+        want(ANSWER_FACT.element, 'value');
+      } else if (measure === 'text') want(ANSWER_FACT.text, 'answered');
+      else want(ANSWER_FACT.value, measure);
+    });
+    const value = sql`c.value`;
+    const [result] = await run<{ stats: unknown; counts: unknown }>(
+      sql`with w(q, path, kind, role) as (values ${sql.join(wanted, sql`, `)}),
+        x as materialized (select w.q, w.role, c.value, c.total, case when w.role = 'number' then ${measured(value, 'number')} when w.role = 'day' then ${measured(
+          value,
+          'day',
+        )} end as m from w join form_answer_counts c on c.form_id = ${form}::uuid and c.items = ${
+          items === undefined ? '' : countedPointer(items)
+        } and c.path = w.path and c.kind = w.kind where c.total > 0),
+        y as (select q, role, total, m, case when role = 'value' then value else to_jsonb(m) end as v from x where role in ('answered', 'value') or m is not null)
+        select (select coalesce(jsonb_agg(jsonb_build_array(q, role, n, mn, mx, w)), '[]'::jsonb) from (select q, role, sum(total)::bigint as n, min(m) as mn, max(m) as mx, bool_and(m = floor(m)) as w from y group by q, role) s) as stats,
+          (select coalesce(jsonb_agg(jsonb_build_array(q, v, n)), '[]'::jsonb) from (select q, v, sum(total)::bigint as n from y where role <> 'answered' group by q, v) g) as counts`,
+    );
+    const json = <T>(data: unknown): T => (typeof data === 'string' ? (JSON.parse(data) as T) : (data as T));
+    // Each question's figures by role: a list's answered count is that of its non-empty lists (not of its elements).
+    const figures = new Map<string, { n: number; mn: number | null; mx: number | null; w: boolean | null }>();
+    for (const [q, role, n, mn, mx, w] of json<[number, Role, number, number | null, number | null, boolean | null][]>(result?.stats ?? [])) {
+      figures.set(`${q}:${role}`, { n: Number(n), mn: mn === null ? null : Number(mn), mx: mx === null ? null : Number(mx), w });
+    }
+    const roleOf = (measure: SummaryMeasure): Role => (measure === 'list' || measure === 'text' ? 'answered' : measure === 'choice' ? 'value' : measure);
+    const values = new Map<string, { value: string | number | boolean; count: number }[]>();
+    questions.forEach(({ path, measure }) => {
+      if (measure !== 'text') values.set(path, []);
+    });
+    for (const [q, v, n] of json<[number, string | number | boolean, number][]>(result?.counts ?? [])) {
+      values.get((questions[Number(q)] as { path: string }).path)?.push({ value: v, count: Number(n) });
+    }
+    known.set(setKey(query, items), values);
+    return {
+      instances: figures.get('-1:answered')?.n ?? 0,
+      questions: questions.map(({ measure }, i) => {
+        const figure = figures.get(`${i}:${roleOf(measure)}`);
+        return { answered: figure?.n ?? 0, min: figure?.mn ?? null, max: figure?.mx ?? null, whole: figure?.w !== false };
+      }),
+    };
+  };
+
   return {
     async schemas(query) {
+      const form = useCounts ? wholeFormOf(query) : null;
+      if (form) {
+        // A whole form's schemas are those its counts hold.
+        const held = await run<{ id: string }>(
+          sql`select value #>> '{}' as id from form_answer_counts where form_id = ${form}::uuid and items = '' and path = '' and kind = ${ANSWER_FACT.schema} and total > 0`,
+        );
+        return readInstanceCsvSchemas(held.map((row) => row.id), async (read) => (await runODataQuery(db, FORMS_SQL_MODEL, 'FormSchema', read, { scope })).value);
+      }
       const ids = await distinctODataValues(db, FORMS_SQL_MODEL, 'FormInstance', query, 'formSchemaId', { scope });
       return readInstanceCsvSchemas(
         ids.map(String),
@@ -149,6 +264,8 @@ export function sqlSummaryStore(db: ODataDb, scope: ODataScope, limits: SummaryS
       );
     },
     async stats(query, questions, items) {
+      const form = useCounts ? wholeFormOf(query) : null;
+      if (form) return countedStats(form, query, questions, items);
       const { from, where, answer } = selected(query, items);
       // One statement, one read of the rows: each answer read out of the row's data once (a lateral select kept apart:
       // OFFSET 0) into a materialised CTE that keeps only what is counted of it (whether a text is one, a number or day,

@@ -1,0 +1,148 @@
+/**
+ * The answer counts of each form, kept by the database on every write of `form_instances` (migration
+ * 0025_form_answer_counts): what the summary of a whole form reads instead of its instances
+ * (example-host/server/forms/summary.ts).
+ *
+ * `form_answer_counts` holds, per form, for the live (not soft-deleted) instances, one row per fact and how many
+ * rows (instances, or items of a repeatable section) hold it (`total`):
+ *
+ * - `items`: `''` for the instances' own answers, else the JSON pointer of a list at the instance's level whose
+ *   elements are rows of their own (a repeatable section's items); `path`: the answer's JSON pointer in its row
+ *   (`''` for the row itself);
+ * - `kind` {@link ANSWER_FACT}: a row; a scalar value (a string other than `""`, a number, a boolean) at `path`; a
+ *   distinct scalar element of a list at `path` (once per row); a non-empty list at `path`; a text (a string with a
+ *   character other than white space) at `path`; the row's schema (instances only);
+ * - `key`: the value (jsonb equality: `1` and `1.0` are one), a string longer than 512 bytes as `[md5]` (an index
+ *   entry has a size limit; a list is never a scalar value, so it cannot meet one); `value`: the value itself.
+ *
+ * The facts are only those of objects: a path through a list's element by its index is not one (no question of a
+ * layout has one). Statement triggers (transition tables, so a statement of 1,000 rows is one upsert) add the facts
+ * of inserted rows, remove those of deleted rows and, for an update that changes the data, the soft-delete flag, the
+ * form or the schema, remove the old row's and add the new one's; `TRUNCATE` empties the table. Each upsert adds a
+ * delta (`total = total + delta`) in the key's order, in the write's transaction: concurrent writes (also from two
+ * servers on one database) each add theirs, and two statements lock their rows in the same order. An update that
+ * changes none of those columns (a status, an envelope's state) has no delta and takes no lock. Rows whose total
+ * falls to 0 stay (readers skip them).
+ */
+
+/** The kinds of facts (`form_answer_counts.kind`). */
+export const ANSWER_FACT = {
+  /** A row: an instance (`items` `''`) or an item of the list at `items`; `path` `''`. */
+  row: 0,
+  /** A scalar value other than `""` at `path`. */
+  value: 1,
+  /** A distinct scalar element other than `""` of the list at `path` (once per row). */
+  element: 2,
+  /** A non-empty list at `path`. */
+  list: 3,
+  /** A string with a character other than white space at `path`. */
+  text: 4,
+  /** The instance's schema (`key` its id as a JSON string); `items` and `path` `''`. */
+  schema: 5,
+} as const;
+
+/** The regular expression of a text: a character other than white space (as the summary's rule). */
+const TEXT_CHARACTER = String.raw`[^ \t\n\r\f\v]`;
+const SCALAR = `('string', 'number', 'boolean')`;
+const keyOf = (v: string) => `CASE WHEN jsonb_typeof(${v}) = 'string' AND octet_length(${v} #>> '{}') > 512 THEN jsonb_build_array(md5(${v} #>> '{}')) ELSE ${v} END`;
+
+/**
+ * `form_answer_facts(data, schema)`: the facts of one instance, a row per fact and per row holding it (an instance's
+ * own answers and each item of each list at its level; `r` numbers the items of one list).
+ */
+const FACTS_FUNCTION = `CREATE OR REPLACE FUNCTION form_answer_facts(doc jsonb, schema_id uuid)
+RETURNS TABLE (items text, path text, kind smallint, key jsonb, value jsonb)
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+  WITH RECURSIVE walk(items, r, path, v) AS (
+    SELECT ''::text, 0::bigint, ''::text, doc
+    UNION ALL
+    SELECT c.items, c.r, c.path, c.v FROM walk w CROSS JOIN LATERAL (
+      SELECT w.items, w.r, w.path || '/' || replace(replace(e.key, '~', '~0'), '/', '~1'), e.value
+        FROM jsonb_each(CASE WHEN jsonb_typeof(w.v) = 'object' THEN w.v ELSE '{}'::jsonb END) AS e
+      UNION ALL
+      SELECT w.path, i.n, ''::text, i.v
+        FROM jsonb_array_elements(CASE WHEN w.items = '' AND w.path <> '' AND jsonb_typeof(w.v) = 'array' THEN w.v ELSE '[]'::jsonb END)
+          WITH ORDINALITY AS i(v, n)
+    ) AS c(items, r, path, v)
+  )
+  SELECT w.items, w.path, ${ANSWER_FACT.row}::smallint, 'null'::jsonb, 'null'::jsonb FROM walk w WHERE w.path = ''
+  UNION ALL
+  SELECT '', '', ${ANSWER_FACT.schema}::smallint, to_jsonb(schema_id::text), to_jsonb(schema_id::text) WHERE schema_id IS NOT NULL
+  UNION ALL
+  SELECT w.items, w.path, ${ANSWER_FACT.value}::smallint, ${keyOf('w.v')}, w.v FROM walk w
+    WHERE w.path <> '' AND jsonb_typeof(w.v) IN ${SCALAR} AND w.v <> '""'::jsonb
+  UNION ALL
+  SELECT w.items, w.path, ${ANSWER_FACT.text}::smallint, 'null'::jsonb, 'null'::jsonb FROM walk w
+    WHERE w.path <> '' AND CASE WHEN jsonb_typeof(w.v) = 'string' THEN (w.v #>> '{}') ~ '${TEXT_CHARACTER}' ELSE false END
+  UNION ALL
+  SELECT w.items, w.path, ${ANSWER_FACT.list}::smallint, 'null'::jsonb, 'null'::jsonb FROM walk w
+    WHERE w.path <> '' AND CASE WHEN jsonb_typeof(w.v) = 'array' THEN jsonb_array_length(w.v) > 0 ELSE false END
+  UNION ALL
+  SELECT d.items, d.path, ${ANSWER_FACT.element}::smallint, d.key, d.value FROM (
+    SELECT DISTINCT ON (w.items, w.r, w.path, ${keyOf('e')}) w.items, w.path, ${keyOf('e')} AS key, e AS value
+      FROM walk w CROSS JOIN LATERAL jsonb_array_elements(CASE WHEN jsonb_typeof(w.v) = 'array' THEN w.v ELSE '[]'::jsonb END) AS e
+      WHERE w.path <> '' AND jsonb_typeof(e) IN ${SCALAR} AND e <> '""'::jsonb
+  ) AS d
+$fn$`;
+
+/** The upsert of the deltas `d(form_id, items, path, kind, key, value, delta)` (a CTE), in the key's order. */
+const upsert = (deltas: string) => `WITH d AS (${deltas})
+    INSERT INTO form_answer_counts AS c (form_id, items, path, kind, key, value, total)
+    SELECT d.form_id, d.items, d.path, d.kind, d.key, (array_agg(d.value))[1], sum(d.delta)
+      FROM d GROUP BY d.form_id, d.items, d.path, d.kind, d.key HAVING sum(d.delta) <> 0
+      ORDER BY d.form_id, d.items, d.path, d.kind, d.key
+    ON CONFLICT (form_id, items, path, kind, key) DO UPDATE SET total = c.total + excluded.total`;
+
+const factsOf = (rows: string, delta: number, where = 'true') =>
+  `SELECT t.form_id, f.items, f.path, f.kind, f.key, f.value, ${delta}::bigint AS delta
+      FROM ${rows} AS t CROSS JOIN LATERAL form_answer_facts(t.data, t.form_schema_id) AS f WHERE t.is_deleted IS NOT TRUE AND ${where}`;
+
+const TRIGGER_FUNCTION = `CREATE OR REPLACE FUNCTION form_answer_counts_apply() RETURNS trigger LANGUAGE plpgsql AS $fn$
+BEGIN
+  IF TG_OP = 'TRUNCATE' THEN
+    DELETE FROM form_answer_counts;
+  ELSIF TG_OP = 'INSERT' THEN
+    ${upsert(factsOf('form_answer_new', 1))};
+  ELSIF TG_OP = 'DELETE' THEN
+    ${upsert(factsOf('form_answer_old', -1))};
+  ELSE
+    ${upsert(`WITH changed AS (
+        SELECT o.form_instance_id FROM form_answer_old o JOIN form_answer_new n ON n.form_instance_id = o.form_instance_id
+        WHERE o.data IS DISTINCT FROM n.data OR o.is_deleted IS DISTINCT FROM n.is_deleted OR o.form_id IS DISTINCT FROM n.form_id
+          OR o.form_schema_id IS DISTINCT FROM n.form_schema_id
+      )
+      ${factsOf('form_answer_new', 1, 't.form_instance_id IN (SELECT form_instance_id FROM changed)')}
+      UNION ALL
+      ${factsOf('form_answer_old', -1, 't.form_instance_id IN (SELECT form_instance_id FROM changed)')}`)};
+  END IF;
+  RETURN NULL;
+END
+$fn$`;
+
+/** The statements of migration 0025_form_answer_counts: the table, its function and triggers, and the counts of the rows stored before. */
+export const FORM_ANSWER_COUNTS_MIGRATION: readonly string[] = [
+  `CREATE TABLE IF NOT EXISTS form_answer_counts (
+  form_id uuid NOT NULL,
+  items text NOT NULL,
+  path text NOT NULL,
+  kind smallint NOT NULL,
+  key jsonb NOT NULL,
+  value jsonb NOT NULL,
+  total bigint NOT NULL,
+  PRIMARY KEY (form_id, items, path, kind, key)
+)`,
+  // No write of the instances between the counts of the rows stored before and the triggers.
+  'LOCK TABLE form_instances IN SHARE ROW EXCLUSIVE MODE',
+  FACTS_FUNCTION,
+  TRIGGER_FUNCTION,
+  `CREATE TRIGGER form_answer_counts_insert AFTER INSERT ON form_instances REFERENCING NEW TABLE AS form_answer_new
+  FOR EACH STATEMENT EXECUTE FUNCTION form_answer_counts_apply()`,
+  `CREATE TRIGGER form_answer_counts_update AFTER UPDATE ON form_instances REFERENCING OLD TABLE AS form_answer_old NEW TABLE AS form_answer_new
+  FOR EACH STATEMENT EXECUTE FUNCTION form_answer_counts_apply()`,
+  `CREATE TRIGGER form_answer_counts_delete AFTER DELETE ON form_instances REFERENCING OLD TABLE AS form_answer_old
+  FOR EACH STATEMENT EXECUTE FUNCTION form_answer_counts_apply()`,
+  `CREATE TRIGGER form_answer_counts_truncate AFTER TRUNCATE ON form_instances FOR EACH STATEMENT EXECUTE FUNCTION form_answer_counts_apply()`,
+  upsert(factsOf('form_instances', 1)),
+  // The summary's latest texts of one form: its newest live instances from the top of an index.
+  'CREATE INDEX IF NOT EXISTS form_instances_form_updated_idx ON form_instances (form_id, is_deleted, last_updated_date_time NULLS FIRST, form_instance_id NULLS FIRST)',
+];
