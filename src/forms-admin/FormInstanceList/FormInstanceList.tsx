@@ -242,6 +242,8 @@ export const FormInstanceListView = factory<FormInstanceListViewFactory>((_props
         idAccessor="formInstanceId"
         records={records}
         columns={columns(c, locale)}
+        // With answer columns the table may be wider than the page and scroll sideways: the row actions stay in view.
+        pinLastColumn
         fetching={result.isLoading || result.isFetching}
         totalRecords={result.data?.['@odata.count'] ?? records.length}
         page={c.page}
