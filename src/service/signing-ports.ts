@@ -5,7 +5,7 @@
  * PDF worker (example-host/server/signing/provider.ts).
  */
 import type { EnvelopeStatus } from '../contract/enums';
-import type { OutboxMessage, SignaturePlace, SignerStatus, SigningAuditEvent, SigningEnvelope } from '../contract/types';
+import type { EnvelopeSigner, OutboxMessage, SignaturePlace, SignerStatus, SigningAuditEvent, SigningEnvelope } from '../contract/types';
 import type { RequestedSigner } from '../domain/signing';
 import type { EnvelopeListQuery } from '../domain/signing/list-query';
 import type { Mailer, MailMessage } from './mail';
@@ -17,30 +17,16 @@ export interface SigningActor {
   userAgent: string | null;
 }
 
-/** A signer as the use cases read it, in the envelope's signer order. */
-export interface SignerRecord {
-  signerId: string;
-  name: string;
-  email: string;
-  routingOrder: number;
-  status: SignerStatus;
+/** A signer as the use cases read it, in the envelope's signer order: the contract's fields and the signature. */
+export interface SignerRecord extends EnvelopeSigner {
   signatureKind: 'drawn' | 'typed' | null;
   signaturePng: Uint8Array | null;
 }
 
-/** An envelope as the use cases read it. */
-export interface EnvelopeRecord {
-  envelopeId: string;
-  formInstanceId: string;
-  status: EnvelopeStatus;
-  emailSubject: string | null;
-  emailMessage: string | null;
-  expiresAt: Date | null;
-  sentDateTime: Date | null;
+/** An envelope as the use cases read it: the contract's fields, who requested it and the hash of what was sent. */
+export interface EnvelopeRecord extends Omit<SigningEnvelope, 'signers' | 'reminderEveryDays' | 'mailFailures'> {
   /** The reminder schedule in days (null: the automatic reminders of the domain's policy). */
   reminderEveryDays: number | null;
-  remindersSent: number;
-  lastReminderDateTime: Date | null;
   /** The user who requested the signature (null: unknown). */
   createdBy: string | null;
   /** SHA-256 (hex) of the document as sent; null when none was kept. */
@@ -102,10 +88,8 @@ export type EnvelopeDocumentKind = 'sent' | 'sealed';
 export interface SigningStore {
   /** The envelope of `envelopeId` (any case) with its signers, or undefined; `lock` holds it until the transaction ends. */
   findEnvelope(envelopeId: string, lock?: boolean): Promise<EnvelopeRecord | undefined>;
-  /** The contract's shape of an envelope, or undefined. */
-  envelope(envelopeId: string): Promise<SigningEnvelope | undefined>;
   /** A page of envelopes, newest first, and how many match when the query counts them. */
-  listEnvelopes(query: EnvelopeListQuery): Promise<{ envelopes: SigningEnvelope[]; total: number }>;
+  listEnvelopes(query: EnvelopeListQuery): Promise<{ envelopes: EnvelopeRecord[]; total: number }>;
   /** The open envelopes (Created, Sent, Delivered) with their expiry; with `expiredBy`, only those expired by then. */
   openEnvelopes(expiredBy?: Date): Promise<{ envelopeId: string; expiresAt: Date | null }[]>;
   /** A form instance's envelope pointer, or undefined when it does not exist or is deleted; `lock` holds its row. */

@@ -217,9 +217,23 @@ async function withMailFailures(ports: SigningPorts, envelopes: SigningEnvelope[
   return envelopes.map((e) => ({ ...e, mailFailures: failures.get(e.envelopeId) ?? [] }));
 }
 
+/** The contract's shape of an envelope: what a record holds but the requester, the sent document's hash and the signatures. */
+function envelopeOut(e: EnvelopeRecord): SigningEnvelope {
+  const { envelopeId, formInstanceId, status, emailSubject, emailMessage, expiresAt, sentDateTime, completedDateTime, voidedReason, declinedReason } = e;
+  const { remindersSent, lastReminderDateTime, reminderEveryDays, createdDateTime, lastUpdatedDateTime } = e;
+  return {
+    envelopeId, formInstanceId, status, emailSubject, emailMessage, expiresAt, sentDateTime, completedDateTime, voidedReason, declinedReason,
+    remindersSent, lastReminderDateTime, reminderEveryDays, createdDateTime, lastUpdatedDateTime,
+    signers: e.signers.map(({ signerId, name, email, routingOrder, status, deliveredDateTime, signedDateTime, declinedDateTime, declineReason }) => (
+      { signerId, name, email, routingOrder, status, deliveredDateTime, signedDateTime, declinedDateTime, declineReason }
+    )),
+  };
+}
+
 async function reload(ports: SigningPorts, envelopeId: string): Promise<SigningEnvelope> {
-  const envelope = await ports.storage.envelope(envelopeId);
-  if (!envelope) throw envelopeNotFound(envelopeId);
+  const found = await ports.storage.findEnvelope(envelopeId);
+  if (!found) throw envelopeNotFound(envelopeId);
+  const envelope = envelopeOut(found);
   const [withFailures] = await withMailFailures(ports, [envelope]);
   return withFailures ?? envelope;
 }
@@ -490,7 +504,7 @@ export async function getEnvelope(ports: SigningPorts, envelopeId: string): Prom
 export async function listEnvelopes(ports: SigningPorts, query: EnvelopeListQuery): Promise<ReturnType<typeof envelopeListAnswer<SigningEnvelope>>> {
   for (const due of await ports.storage.openEnvelopes(ports.clock.now())) await expireIfDue(ports, due.envelopeId);
   const { envelopes, total } = await ports.storage.listEnvelopes(query);
-  return envelopeListAnswer(query, await withMailFailures(ports, envelopes), () => total);
+  return envelopeListAnswer(query, await withMailFailures(ports, envelopes.map(envelopeOut)), () => total);
 }
 
 /**

@@ -5,7 +5,7 @@
  * certificate), its fixed audit key and its mail, recorded in memory (its Outbox). The handlers in handlers/signing.ts are the HTTP.
  */
 import { EnvelopeStatus } from '../api/enums';
-import type { OutboxMessage, SignaturePlace, SigningEnvelope } from '../api/types';
+import type { OutboxMessage, SignaturePlace } from '../api/types';
 import { allLive, rowNotFound } from '../domain/forms';
 import { initialSignerStatuses, isEnvelopeOpen, sha256Hex, signedDocumentFileName } from '../domain/signing';
 import { englishLabels } from '../labels/english';
@@ -65,29 +65,6 @@ export function lifecycleOf(envelope: FakeEnvelope): FakeEnvelopeLifecycle {
   return envelope.lifecycle;
 }
 
-/** The contract's shape of an envelope. */
-export function envelopeDto(envelope: FakeEnvelope): SigningEnvelope {
-  const life = lifecycleOf(envelope);
-  return {
-    envelopeId: envelope.envelopeId,
-    formInstanceId: envelope.formInstanceId,
-    status: envelope.status,
-    signers: life.signers.map(({ signatureKind: _kind, signaturePng: _png, typedName: _typed, ...s }) => ({ ...s })),
-    emailSubject: envelope.emailSubject,
-    emailMessage: envelope.emailMessage,
-    expiresAt: life.expiresAt,
-    sentDateTime: life.sentDateTime,
-    completedDateTime: life.completedDateTime,
-    voidedReason: life.voidedReason,
-    declinedReason: life.declinedReason,
-    remindersSent: life.remindersSent,
-    lastReminderDateTime: life.lastReminderDateTime,
-    reminderEveryDays: life.reminderEveryDays ?? null,
-    createdDateTime: envelope.createdDateTime,
-    lastUpdatedDateTime: envelope.lastUpdatedDateTime,
-  };
-}
-
 /**
  * The fake's audit key (the server's comes from its configuration, kept apart from the data): fixed, since the fake is
  * for tests and stories.
@@ -112,11 +89,16 @@ function recordOf(envelope: FakeEnvelope): EnvelopeRecord {
     emailMessage: envelope.emailMessage,
     expiresAt: life.expiresAt,
     sentDateTime: life.sentDateTime,
+    completedDateTime: life.completedDateTime,
+    voidedReason: life.voidedReason,
+    declinedReason: life.declinedReason,
     remindersSent: life.remindersSent,
     lastReminderDateTime: life.lastReminderDateTime,
     reminderEveryDays: life.reminderEveryDays ?? null,
     createdBy: life.createdBy ?? null,
     sentDocumentSha256: life.sent?.sha256 ?? null,
+    createdDateTime: envelope.createdDateTime,
+    lastUpdatedDateTime: envelope.lastUpdatedDateTime,
     signers: life.signers.map((s) => ({ ...s })),
   };
 }
@@ -143,15 +125,11 @@ export function fakeSigningStorage(ctx: SigningContext): SigningStorage {
       const envelope = find(envelopeId);
       return envelope && recordOf(envelope);
     },
-    async envelope(envelopeId) {
-      const envelope = find(envelopeId);
-      return envelope && envelopeDto(envelope);
-    },
     async listEnvelopes({ formInstanceId, statuses, top, skip }) {
       const found = db.envelopes
         .filter((e) => (formInstanceId === undefined || e.formInstanceId === formInstanceId) && (!statuses || statuses.includes(e.status)))
         .sort((a, b) => b.createdDateTime.getTime() - a.createdDateTime.getTime() || a.envelopeId.localeCompare(b.envelopeId));
-      return { envelopes: found.slice(skip, skip + top).map(envelopeDto), total: found.length };
+      return { envelopes: found.slice(skip, skip + top).map(recordOf), total: found.length };
     },
     async openEnvelopes(expiredBy) {
       return db.envelopes

@@ -6,7 +6,7 @@
  */
 import { and, asc, desc, eq, getTableColumns, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { EnvelopeStatus } from '../../../src/api/enums';
-import type { EnvelopeSigner, SignaturePlace, SignerStatus, SigningAuditEvent, SigningEnvelope } from '../../../src/api/types';
+import type { SignaturePlace, SignerStatus, SigningAuditEvent } from '../../../src/api/types';
 import { isUuid } from '../../../src/domain';
 import type { EnvelopeRecord, SigningActor, SigningStorage, SigningStore } from '../../../src/service/signing-ports';
 import { plainBytes, readByteParts, writeByteParts } from '../db/byte-parts';
@@ -30,43 +30,6 @@ type SignerRow = typeof envelopeSigners.$inferSelect;
 export interface StoredEnvelope {
   row: EnvelopeRow;
   signers: SignerRow[];
-}
-
-/** The contract's shape of a signer. */
-export function signerDto(s: SignerRow): EnvelopeSigner {
-  return {
-    signerId: s.signerId,
-    name: s.name,
-    email: s.email,
-    routingOrder: s.routingOrder,
-    status: s.status as SignerStatus,
-    deliveredDateTime: s.deliveredDateTime,
-    signedDateTime: s.signedDateTime,
-    declinedDateTime: s.declinedDateTime,
-    declineReason: s.declineReason,
-  };
-}
-
-/** The contract's shape of an envelope. */
-export function envelopeDto({ row, signers }: StoredEnvelope): SigningEnvelope {
-  return {
-    envelopeId: row.envelopeId,
-    formInstanceId: row.formInstanceId,
-    status: row.status as EnvelopeStatus,
-    signers: signers.map(signerDto),
-    emailSubject: row.emailSubject,
-    emailMessage: row.emailMessage,
-    expiresAt: row.expiresAt,
-    sentDateTime: row.sentDateTime,
-    completedDateTime: row.completedDateTime,
-    voidedReason: row.voidedReason,
-    declinedReason: row.declinedReason,
-    remindersSent: row.remindersSent,
-    lastReminderDateTime: row.lastReminderDateTime,
-    reminderEveryDays: row.reminderEveryDays,
-    createdDateTime: row.createdDateTime,
-    lastUpdatedDateTime: row.lastUpdatedDateTime,
-  };
 }
 
 /** An envelope with its signers; `lock` reads its row `FOR UPDATE` (inside a transaction). */
@@ -170,28 +133,17 @@ export async function auditEvents(db: DbExecutor, envelopeId: string): Promise<S
   }));
 }
 
+/** An envelope as the use cases read it. */
 function recordOf({ row, signers }: StoredEnvelope): EnvelopeRecord {
+  const { envelopeId, formInstanceId, emailSubject, emailMessage, expiresAt, sentDateTime, completedDateTime, voidedReason, declinedReason } = row;
+  const { remindersSent, lastReminderDateTime, reminderEveryDays, createdBy, sentDocumentSha256, createdDateTime, lastUpdatedDateTime } = row;
   return {
-    envelopeId: row.envelopeId,
-    formInstanceId: row.formInstanceId,
-    status: row.status as EnvelopeStatus,
-    emailSubject: row.emailSubject,
-    emailMessage: row.emailMessage,
-    expiresAt: row.expiresAt,
-    sentDateTime: row.sentDateTime,
-    remindersSent: row.remindersSent,
-    lastReminderDateTime: row.lastReminderDateTime,
-    reminderEveryDays: row.reminderEveryDays,
-    createdBy: row.createdBy,
-    sentDocumentSha256: row.sentDocumentSha256,
+    envelopeId, formInstanceId, status: row.status as EnvelopeStatus, emailSubject, emailMessage, expiresAt, sentDateTime, completedDateTime, voidedReason,
+    declinedReason, remindersSent, lastReminderDateTime, reminderEveryDays, createdBy, sentDocumentSha256, createdDateTime, lastUpdatedDateTime,
     signers: signers.map((s) => ({
-      signerId: s.signerId,
-      name: s.name,
-      email: s.email,
-      routingOrder: s.routingOrder,
-      status: s.status as SignerStatus,
-      signatureKind: s.signatureKind as 'drawn' | 'typed' | null,
-      signaturePng: s.signaturePng,
+      signerId: s.signerId, name: s.name, email: s.email, routingOrder: s.routingOrder, status: s.status as SignerStatus, deliveredDateTime: s.deliveredDateTime,
+      signedDateTime: s.signedDateTime, declinedDateTime: s.declinedDateTime, declineReason: s.declineReason,
+      signatureKind: s.signatureKind as 'drawn' | 'typed' | null, signaturePng: s.signaturePng,
     })),
   };
 }
@@ -207,13 +159,9 @@ function signingStoreOver(db: DbExecutor): SigningStore {
       const found = await findEnvelope(db, envelopeId, lock);
       return found && recordOf(found);
     },
-    async envelope(envelopeId) {
-      const found = await findEnvelope(db, envelopeId);
-      return found && envelopeDto(found);
-    },
     async listEnvelopes(query) {
       const { envelopes: found, total } = await listEnvelopes(db, query);
-      return { envelopes: found.map(envelopeDto), total: total ?? 0 };
+      return { envelopes: found.map(recordOf), total: total ?? 0 };
     },
     async openEnvelopes(expiredBy) {
       const open = and(inArray(envelopes.status, OPEN), eq(envelopes.provider, 'local'));
