@@ -16,6 +16,7 @@ import { LITE_VARIABLES } from '../forms/widgets/LiteField';
 import type { FormWidgets } from '../forms/widgets/registry';
 import { ApiContext } from '../query/api-context';
 import { fillLabel, type Labels } from '../query/labels';
+import { LiveTextsContext, useLiveField, type LiveTexts } from './live-texts';
 import { CanvasCompileCache, fieldSchema, renameAction, sectionDropData, sectionTree, type BuilderAction, type BuilderDocument, type BuilderSelection, type DropData, type SectionPlaceProblem } from './model';
 
 /**
@@ -341,7 +342,10 @@ const fieldName = (field: FormField, labels: Labels) => fillLabel(labels.fbField
  * editing one re-renders only the fields concerned.
  */
 const CanvasFieldBody = memo(
-  function CanvasFieldBody({ field, cf, base, index, count, selected, lite, labels, editing, onSelect, drag: sortable }: CanvasFieldProps & { drag: FieldDrag }) {
+  function CanvasFieldBody({ field: drawn, cf: compiledField, base, index, count, selected, lite, labels, editing, onSelect, drag: sortable }: CanvasFieldProps & { drag: FieldDrag }) {
+    // Its texts as the document has them now (a key typed in the property pane shows here before the canvas compiles).
+    const field = useLiveField(drawn);
+    const cf = useMemo(() => (compiledField && field !== drawn ? { ...compiledField, field: { ...compiledField.field, label: field.label, helpText: field.helpText, placeholder: field.placeholder } } : compiledField), [compiledField, field, drawn]);
     const name = fieldName(field, labels);
     // A field of a repeatable section's items (or of a section inside one) shows the one item drawn.
     const itemIndex = base ? 0 : null;
@@ -959,6 +963,11 @@ function useRovingStop(root: RefObject<HTMLElement | null>, selectedKey: string 
 /** Props of {@link BuilderCanvas}. */
 export interface BuilderCanvasProps {
   doc: BuilderDocument;
+  /**
+   * The latest document's fields, when `doc` may lag behind it: each field shows its display texts from there (a key
+   * typed in its label re-renders that field only). Without it, the fields show `doc`'s texts.
+   */
+  liveTexts?: LiveTexts;
   selection: BuilderSelection;
   kinds: WidgetKindRegistry;
   widgets: FormWidgets;
@@ -1044,7 +1053,8 @@ const StandInFocusContext = createContext<(fieldId: string) => void>(() => {});
  * with the arrow keys — so every field stays reachable by keyboard; focused or selected, its section is drawn in full,
  * and the focus moves to the real item. 'Move to…' and the property pane reach any field anyway.
  */
-const FieldStandIn = memo(function FieldStandIn({ field, labels, onSelect }: { field: FormField; labels: Labels; onSelect(selection: BuilderSelection): void }) {
+const FieldStandIn = memo(function FieldStandIn({ field: drawn, labels, onSelect }: { field: FormField; labels: Labels; onSelect(selection: BuilderSelection): void }) {
+  const field = useLiveField(drawn);
   const onStandInFocus = useContext(StandInFocusContext);
   return (
     <div
@@ -1183,7 +1193,7 @@ const CanvasPage = memo(function CanvasPage({ doc, page, index: p, pageCount, se
  */
 // Memoised: the builder's screen renders again for its own state (a deferred selection for the property pane, a
 // status, a dialog), which the canvas does not show.
-export const BuilderCanvas = memo(function BuilderCanvas({ doc, selection, kinds, widgets, labels, editing, onSelect, onEditLabel, empty }: BuilderCanvasProps) {
+export const BuilderCanvas = memo(function BuilderCanvas({ doc, liveTexts, selection, kinds, widgets, labels, editing, onSelect, onEditLabel, empty }: BuilderCanvasProps) {
   const { engine, compiled, error } = useDocumentEngine(doc, kinds, 'form-builder-canvas', true);
   const compiledFields = useMemo(() => new Map((compiled?.fields ?? []).map((cf) => [cf.field.id, cf])), [compiled]);
   const fieldCount = compiled?.fields.length ?? 0;
@@ -1375,7 +1385,9 @@ export const BuilderCanvas = memo(function BuilderCanvas({ doc, selection, kinds
         <FormContext value={context}>
           <StandInFocusContext value={setFocusedFar}>
             <RenameContext value={renames}>
-              <DragKindProvider onDragging={onDragging}>{body}</DragKindProvider>
+              <LiveTextsContext value={liveTexts ?? null}>
+                <DragKindProvider onDragging={onDragging}>{body}</DragKindProvider>
+              </LiveTextsContext>
             </RenameContext>
           </StandInFocusContext>
         </FormContext>

@@ -75,6 +75,7 @@ import { FieldPropertiesPanel, SectionPropertiesPanel } from './properties';
 import type { PatternCheckRequest, RuleFieldOption } from './properties';
 import { JsonView } from './json';
 import { SaveFormButton, type SaveFormDraftResult } from './save';
+import { createLiveTexts, useCanvasDocument } from './live-texts';
 import { StartFrom } from './StartFrom';
 import { useFormBuilder, type FormBuilderController } from './useFormBuilder';
 import { widgetName } from './widget-names';
@@ -667,13 +668,15 @@ export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
   // The canvas and the preview compile the whole form (tens of ms at 300 fields): they follow the document as a
   // deferred value, so typing in the property pane stays responsive and a burst of changes compiles once. A step that
   // changes the outline (add, delete, move, their undo and redo) shows at once: one Ctrl+Z is seen to undo one step.
-  const deferredDoc = useDeferredValue(doc);
-  const shownDoc = sameOutline(deferredDoc, doc) ? deferredDoc : doc;
+  // A key typed in a field's label, help text or placeholder reaches the canvas's item at once through the live texts
+  // (the item's own selector), and the canvas compiles the document once the typing pauses (unless the preview shows).
+  const [liveTexts] = useState(createLiveTexts);
+  const [showPreview, setShowPreview] = useState(false);
+  const [view, setView] = useState<string>('canvas');
   // A new selection opens its panel (a hundred inputs and two rule editors) as a deferred value: the click shows on
   // the canvas at once, and the panel is drawn after it without holding a frame for long.
   const paneSelection = useDeferredValue(state.selection);
   const paneStale = (paneSelection?.id ?? '') !== (state.selection?.id ?? '');
-  const [showPreview, setShowPreview] = useState(false);
   const [showJson, setShowJson] = useState(false);
   const [moveTo, setMoveTo] = useState<string | null>(null);
   const [confirmDelete, setConfirmDelete] = useState<{ id: string; kind: ItemKind; name: string; dependents: string[] } | null>(null);
@@ -686,7 +689,8 @@ export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
   const theme = useMantineTheme();
   const narrowWindow = useMediaQuery(`(max-width: ${theme.breakpoints.sm})`) ?? false;
   const narrow = compact ?? narrowWindow;
-  const [view, setView] = useState<string>('canvas');
+  const previewShown = narrow ? view === 'preview' : showPreview;
+  const shownDoc = useCanvasDocument(doc, previewShown, sameOutline, liveTexts);
   const narrowRef = useRef(narrow);
   narrowRef.current = narrow;
   const canvasRef = useRef<HTMLDivElement>(null);
@@ -897,7 +901,7 @@ export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
   ) : null;
 
   const canvas = (
-    <BuilderCanvas doc={shownDoc} selection={state.selection} kinds={c.widgets} widgets={formWidgets} labels={labels} editing={editing} onSelect={select} onEditLabel={editLabel} empty={templates} />
+    <BuilderCanvas doc={shownDoc} liveTexts={liveTexts} selection={state.selection} kinds={c.widgets} widgets={formWidgets} labels={labels} editing={editing} onSelect={select} onEditLabel={editLabel} empty={templates} />
   );
   // Where 'Add' puts each kind of entry, for the selection the property pane shows (deferred: a click on the canvas
   // is not held up by it).

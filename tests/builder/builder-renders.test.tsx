@@ -115,6 +115,10 @@ describe('the builder screen re-renders only the canvas fields concerned', () =>
     before = snapshot();
     await user.type(label, 'x');
     await waitFor(() => expect(changedSince(before)).toEqual([widgetOf(ids[5]!)]));
+    // Once the typing pauses, the canvas takes the document (compiled again): that field is drawn again, no other.
+    const afterKey = renders.get(widgetOf(ids[5]!))!;
+    await waitFor(() => expect(renders.get(widgetOf(ids[5]!))).toBeGreaterThan(afterKey), { timeout: 10_000 });
+    expect(changedSince(before)).toEqual([widgetOf(ids[5]!)]);
 
     // Picked up by the keyboard and put back: dnd-kit re-renders every sortable item at the start and at the end of a
     // drag; the widgets inside (but the one dragged) do not render again.
