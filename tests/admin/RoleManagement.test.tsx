@@ -9,14 +9,17 @@ import { errorHandlers } from '../../src/testing';
 import { seedIds } from '../../src/testing/seed-ids';
 import {
   base,
+  buttonIn,
   checkboxIn,
   dialogNamed,
   expectAvailable,
   expectNoCheckboxIn,
   expectUnavailable,
   findCheckboxIn,
+  findRegion,
   findTextboxIn,
   renderInApi,
+  sectionsNamed,
   setupFakeApi,
   textboxIn,
 } from './support/screen';
@@ -40,9 +43,10 @@ const pickGroup = async (user: User, name: string) => {
   await user.click(await screen.findByRole('combobox', { name: 'Claim group' }));
   await user.click(screen.getByRole('option', { name }));
 };
-const configurePanel = () => screen.queryByRole('region', { name: /^Configure Role/ });
-const openPanel = (name: string) => screen.findByRole('region', { name: `Configure Role: ${name}` });
-const button = (name: string, within_: HTMLElement = document.body) => within(within_).getByRole('button', { name });
+/** The Configure Role panel, visible or not (queried by its label's text, then checked: tests/admin/support/screen). */
+const configurePanel = () => sectionsNamed(/^Configure Role/)[0] ?? null;
+const openPanel = (name: string) => findRegion(`Configure Role: ${name}`);
+const button = (name: string, within_: HTMLElement = document.body) => buttonIn(within_, name);
 describe('RoleManagement', () => {
   describe('creating a group', () => {
     it("shows the spec's heading and subtitle, and 'Create Group' is unavailable for a blank or whitespace name", async () => {
@@ -423,7 +427,7 @@ describe('RoleManagement', () => {
       );
       const { user } = renderScreen({ initialGroupId: ids.administrators });
       const panel = await openPanel('Administrators');
-      await user.click(within(panel).getByRole('button', { name: 'Clear All' }));
+      await user.click(button('Clear All', panel));
       await user.click(within(await dialogNamed('Clear all selected items?')).getByRole('button', { name: 'Clear All' }));
       await user.click(button('Save Changes', panel));
       // Clearing Administrators takes Ada's own administrator access: she is asked first.
@@ -498,14 +502,14 @@ describe('RoleManagement', () => {
     it("asks before 'Clear All' and then clears every selected item", async () => {
       const { user } = renderScreen({ initialGroupId: ids.signers });
       const panel = await openPanel('Signers');
-      await user.click(within(panel).getByRole('button', { name: 'Clear All' }));
+      await user.click(button('Clear All', panel));
       const dialog = await dialogNamed('Clear all selected items?');
       expect(
         within(dialog).getByText('Are you sure you want to clear all selected items? This action cannot be undone.'),
       ).toBeInTheDocument();
       await user.click(within(dialog).getByRole('button', { name: 'Clear All' }));
       expect(within(panel).getByText('No permissions selected.')).toBeInTheDocument();
-      expectUnavailable(within(panel).getByRole('button', { name: 'Clear All' }), 'Nothing is selected.');
+      expectUnavailable(button('Clear All', panel), 'Nothing is selected.');
     });
   });
 
@@ -514,7 +518,7 @@ describe('RoleManagement', () => {
       server.use(errorHandlers.failing('/api/Claim/ClaimGroupsPaged', 500, { once: true }));
       const { user } = renderScreen();
       expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load claim groups. Please try again.');
-      await user.click(screen.getByRole('button', { name: 'Try again' }));
+      await user.click(button('Try again'));
       expect(await screen.findByRole('combobox', { name: 'Claim group' })).toBeInTheDocument();
     });
 
@@ -647,7 +651,7 @@ describe('RoleManagement', () => {
       const alert = await screen.findByRole('alert');
       expect(alert).toHaveTextContent('Rollen konnten nicht geladen werden.');
       expect(within(alert).getByRole('button', { name: 'Nochmal' })).toBeInTheDocument();
-      expect(screen.getByRole('button', { name: 'Gruppe anlegen' })).toBeInTheDocument();
+      expect(button('Gruppe anlegen')).toBeInTheDocument();
     });
   });
 });

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { screen, waitFor, within } from '@testing-library/react';
+import { isInaccessible, screen, waitFor, within } from '@testing-library/react';
 import { setupServer } from 'msw/node';
 import type { ReactElement } from 'react';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
@@ -134,4 +134,73 @@ export function textboxIn(container: HTMLElement, name: string): HTMLElement {
 /** {@link textboxIn} once it is there (retried until the wait's timeout). */
 export function findTextboxIn(container: HTMLElement, name: string): Promise<HTMLElement> {
   return waitFor(() => textboxIn(container, name));
+}
+
+/** The text an element is named by, as far as a lookup by name needs it: `aria-labelledby`, `aria-label`, or its text. */
+function nameText(element: HTMLElement): string {
+  const labelledBy = element.getAttribute('aria-labelledby');
+  const text = labelledBy
+    ? labelledBy
+        .split(/\s+/)
+        .map((id) => element.ownerDocument.getElementById(id)?.textContent ?? '')
+        .join(' ')
+    : (element.getAttribute('aria-label') ?? element.textContent ?? '');
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+const BUTTONS = 'button, [role="button"], input[type="button"], input[type="submit"], input[type="reset"]';
+
+/**
+ * The one button in `container` named `name`, as `within(container).getByRole('button', { name })` finds it: of the
+ * buttons whose text (or `aria-label`, or `aria-labelledby` text) is `name`, those not hidden from assistive technology
+ * must be exactly one, and it must have the role button and the accessible name `name`. A role query computes the
+ * visibility of every button before it filters by name, and a panel of selected permissions has two stepper buttons per
+ * priority box (some two hundred on Administrators): each such query cost about 200 ms on a quiet core. Here the
+ * name is read first and the checks are made on the matches.
+ */
+export function buttonIn(container: HTMLElement, name: BoxName): HTMLElement {
+  const found = [...container.querySelectorAll<HTMLElement>(BUTTONS)].filter(
+    (button) => namedBy(nameText(button), name) && !isInaccessible(button),
+  );
+  if (found.length !== 1) throw new Error(`Expected one button named ${String(name)}, found ${found.length}.`);
+  const [button] = found as [HTMLElement];
+  expect(button).toHaveRole('button');
+  expect(button).toHaveAccessibleName(name);
+  return button;
+}
+
+/** {@link buttonIn} once it is there (retried until the wait's timeout). */
+export function findButtonIn(container: HTMLElement, name: BoxName): Promise<HTMLElement> {
+  return waitFor(() => buttonIn(container, name));
+}
+
+/**
+ * The `section` elements labelled by other elements whose text is `name` (or matches it). A role query over the whole
+ * screen computes the role of every element and the name and visibility of every region, on each retry of a findBy
+ * while a panel of some two hundred checkboxes renders; here the label's text is read first.
+ */
+export function sectionsNamed(name: BoxName): HTMLElement[] {
+  return [...document.querySelectorAll<HTMLElement>('section[aria-labelledby]')].filter((section) =>
+    namedBy(nameText(section), name),
+  );
+}
+
+/**
+ * The one region named `name`, checked as a role query would find it (role, accessible name, visible), once it is
+ * there. It waits up to 20 s, not the usual 5: a permission panel comes with some two hundred checkboxes, which took
+ * 7.4 s to render beside two CPU burners as a file's first render.
+ */
+export function findRegion(name: BoxName): Promise<HTMLElement> {
+  return waitFor(
+    () => {
+      const found = sectionsNamed(name);
+      expect(found, `one region named ${String(name)}`).toHaveLength(1);
+      const [region] = found as [HTMLElement];
+      expect(region).toHaveRole('region');
+      expect(region).toHaveAccessibleName(name);
+      expect(region).toBeVisible();
+      return region;
+    },
+    { timeout: 20000 },
+  );
 }
