@@ -1,5 +1,5 @@
 import { useDndContext, useDroppable } from '@dnd-kit/core';
-import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { SortableContext, useSortable, verticalListSortingStrategy, type SortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Alert, Box, Group, Menu, Paper, Stack, Text, TextInput, Title, type TitleOrder } from '@mantine/core';
 import { createContext, memo, startTransition, useContext, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type CSSProperties, type FocusEvent, type KeyboardEvent, type MouseEvent, type ReactNode, type RefObject } from 'react';
@@ -456,6 +456,19 @@ function sameFieldProps(a: CanvasFieldProps, b: CanvasFieldProps): boolean {
   );
 }
 
+/** The line that shows where a dragged field would go, before or after the field under it. */
+const DROP_LINE = {
+  before: '0 -5px 0 -2px var(--mantine-primary-color-filled)',
+  after: '0 5px 0 -2px var(--mantine-primary-color-filled)',
+} as const;
+
+/**
+ * The fields of a section do not make room while a field is dragged over them: the dragged copy (dnd-kit's overlay)
+ * follows the pointer and a line shows where it would go. Moving every field below the place on each pointer move
+ * had the browser lay out and paint the whole canvas again at each step.
+ */
+const stayInPlace: SortingStrategy = () => null;
+
 /** What of dnd-kit's sortable state a field's body uses: it changes only when the field's own drag state does. */
 interface FieldDrag {
   attributes: ReturnType<typeof useSortable>['attributes'];
@@ -474,6 +487,9 @@ const CanvasField = memo(function CanvasField(props: CanvasFieldProps) {
   const sortable = useSortable({ id: field.id, data: { type: 'field', sectionId: section.id }, disabled: !editing });
   const { attributes, listeners, isDragging } = sortable;
   const drag = useMemo<FieldDrag>(() => ({ attributes, listeners, isDragging }), [attributes, listeners, isDragging]);
+  // Where a field dragged onto this one goes (as the model's move does): after it when it comes from above in the same
+  // section, else before it. Drawn as a line on this shell; nothing else on the canvas moves until the drop.
+  const place = sortable.isOver && !isDragging ? (sortable.activeIndex !== -1 && sortable.activeIndex < sortable.index ? 'after' : 'before') : null;
   const node = useRef<HTMLDivElement | null>(null);
   const { setNodeRef } = sortable;
   const ref = useCallback(
@@ -490,7 +506,7 @@ const CanvasField = memo(function CanvasField(props: CanvasFieldProps) {
     if (!document.activeElement || document.activeElement === document.body) node.current?.querySelector<HTMLElement>('[data-builder-item]')?.focus({ preventScroll: true });
   }, [field.id]);
   return (
-    <div ref={ref} style={{ transform: CSS.Translate.toString(sortable.transform), transition: sortable.transition }}>
+    <div ref={ref} data-builder-drop-place={place ?? undefined} style={{ transform: CSS.Translate.toString(sortable.transform), transition: sortable.transition, boxShadow: place ? DROP_LINE[place] : undefined }}>
       <CanvasFieldBody {...props} drag={drag} />
     </div>
   );
@@ -741,7 +757,7 @@ const CanvasSectionBody = memo(function CanvasSectionBody(props: CanvasSectionPr
           />
         )}
       </Group>
-      <SortableContext id={`fields:${section.id}`} items={windowed ? NO_IDS : ids} strategy={verticalListSortingStrategy}>
+      <SortableContext id={`fields:${section.id}`} items={windowed ? NO_IDS : ids} strategy={stayInPlace}>
         <Stack ref={drop.setNodeRef} gap="xs" mih={48} style={{ outline: drop.isOver ? '2px dashed var(--mantine-primary-color-filled)' : undefined }}>
           {section.fields.length === 0 && <Text size="sm">{labels.fbSectionEmpty}</Text>}
           {section.fields.map((field, i) => windowed ? (

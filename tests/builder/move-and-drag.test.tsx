@@ -151,6 +151,31 @@ describe('FormBuilder moves: "Move to…" and keyboard dragging', () => {
       await waitFor(() => expect(fieldsOf(page('Page 1'))).toEqual(['Field Short text', 'Field Email']));
     });
 
+    it('leaves the fields in place while a field is dragged, a line showing where it goes; the drop moves it there', async () => {
+      await twoPages();
+      const short = within(page('Page 1')).getByRole('button', { name: 'Field Short text' });
+      const email = within(page('Page 1')).getByRole('button', { name: 'Field Email' });
+      const from = centre(short);
+      await act(async () => {
+        fireEvent.pointerDown(short, { ...from, pointerId: 1, isPrimary: true, button: 0 });
+      });
+      await pointer('pointerMove', { clientX: 300, clientY: from.clientY + 20 });
+      await pointer('pointerMove', centre(email));
+      await waitFor(() => expect(announced()).toContain('Field Short text is over Field Email.'));
+      // Over Email, coming from above in its section: the line is after Email, and no field has moved.
+      const lines = [...canvas().querySelectorAll<HTMLElement>('[data-builder-drop-place]')];
+      expect(lines).toHaveLength(1);
+      expect(lines[0]!.dataset.builderDropPlace).toBe('after');
+      expect(lines[0]!.contains(email)).toBe(true);
+      expect(lines[0]!.style.boxShadow).not.toBe('');
+      // Each item's sortable shell: item → its box → group → paper → shell.
+      const shells = [short, email].map((item) => item.parentElement!.parentElement!.parentElement!.parentElement!);
+      expect(shells.map((shell) => shell.style.transform)).toEqual(['', '']);
+      await pointer('pointerUp', centre(email));
+      await waitFor(() => expect(fieldsOf(page('Page 1'))).toEqual(['Field Email', 'Field Short text']));
+      expect(canvas().querySelector('[data-builder-drop-place]')).toBeNull();
+    });
+
     it('drags a section with the mouse onto the end of the next page', async () => {
       await twoPages();
       const handle = within(page('Page 1')).getByRole('button', { name: 'Section Section 1' });
