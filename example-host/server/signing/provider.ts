@@ -1,26 +1,17 @@
 /**
- * Signing providers. The routes reach envelopes through a {@link SigningProvider}, so that a host can plug in another
- * signing service; the built-in {@link LocalSigningProvider} runs the signing use cases of src/service/signing.ts (the
- * test fake runs the same) over the server's adapters: envelopes in its database (store.ts), the document as sent
- * built and sealed in the PDF worker with the seal certificate (document.ts, seal.ts, certificates.ts), links to the
- * host's signing page.
+ * The server's signing adapters: the ports the signing use cases of src/service/signing.ts run with (the test fake runs
+ * the same use cases over its own): envelopes in the database (store.ts), the document as sent built and sealed in the
+ * PDF worker with the seal certificate (document.ts, seal.ts, certificates.ts; development CA or PKCS#12 by
+ * configuration), links to the host's signing page.
  *
  * Mail: the use cases hand each link and notice to a {@link MailSender}: the server's mail queue (../mail/queue.ts)
  * over SMTP, the development sink or a host's own sender (signing/routes.ts). Without one (`NO_MAIL`) none is sent:
  * the Signing screen shows and copies the links instead.
  */
 import { randomBytes } from 'node:crypto';
-import type { SigningEnvelope } from '../../../src/api/types';
 import { allLive, rowNotFound } from '../../../src/domain/forms';
-import type { AuditKey, CheckedSignatureRequest } from '../../../src/domain/signing';
-import {
-  downloadSignedDocument,
-  remindSigners,
-  requestSignature,
-  sweepEnvelopes,
-  voidSigningEnvelope,
-  type SigningPorts,
-} from '../../../src/service/signing';
+import type { AuditKey } from '../../../src/domain/signing';
+import type { SigningPorts } from '../../../src/service/signing';
 import { englishLabels } from '../../../src/labels/english';
 import { signingMailTextsOf, type SigningMailTexts } from '../../../src/service/mail';
 import type { SigningMailQueue } from '../../../src/service/mail-queue';
@@ -30,7 +21,7 @@ import { listOutbox } from '../mail/outbox';
 import { findForm, findFormInstance, findFormSchema } from '../forms/store';
 import { sealSigner, type SealConfig } from './certificates';
 import { buildSentDocument, sealInWorker } from './document';
-import { drizzleSigningStorage, type Actor } from './store';
+import { drizzleSigningStorage } from './store';
 
 export type { SigningMail };
 
@@ -40,22 +31,8 @@ export type MailSender = Mailer;
 /** The default: no mail is sent (links are shown and copied on the Signing screen). */
 export const NO_MAIL: MailSender = { send: async () => undefined };
 
-/** A signing service behind the routes. */
-export interface SigningProvider {
-  /** The provider's name, stored with each envelope. */
-  readonly name: string;
-  /** Creates and sends an envelope for an instance. */
-  requestSignature(actor: Actor, request: CheckedSignatureRequest): Promise<SigningEnvelope>;
-  /** Voids an open envelope with a reason. */
-  voidEnvelope(actor: Actor, envelopeId: string, reason: string): Promise<SigningEnvelope>;
-  /** Reminds the signers whose turn it is. */
-  remind(actor: Actor, envelopeId: string): Promise<SigningEnvelope>;
-  /** The completed envelope's signed document. */
-  signedDocument(actor: Actor, envelopeId: string): Promise<{ bytes: Uint8Array; fileName: string }>;
-}
-
-/** Options of the local provider. */
-export interface LocalProviderOptions extends SealConfig {
+/** Options of the server's signing ports. */
+export interface SigningOptions extends SealConfig {
   /** Where signing links point: `{signingBaseUrl}/sign?token=…`. */
   signingBaseUrl: string;
   mail?: MailSender;
@@ -85,7 +62,7 @@ function serverSentDocuments(db: Db): SentDocuments {
 }
 
 /** The signing use cases' ports on the server. */
-export function serverSigningPorts(db: Db, options: LocalProviderOptions): SigningPorts {
+export function serverSigningPorts(db: Db, options: SigningOptions): SigningPorts {
   const mail = options.mail ?? NO_MAIL;
   return {
     storage: drizzleSigningStorage(db),
@@ -102,36 +79,4 @@ export function serverSigningPorts(db: Db, options: LocalProviderOptions): Signi
     auditKey: options.auditKey ?? null,
     signingBaseUrl: options.signingBaseUrl,
   };
-}
-
-/** The built-in provider (see the module comment). */
-export class LocalSigningProvider implements SigningProvider {
-  readonly name = 'local';
-  /** The ports the routes run the signing use cases with. */
-  readonly ports: SigningPorts;
-
-  constructor(db: Db, options: LocalProviderOptions) {
-    this.ports = serverSigningPorts(db, options);
-  }
-
-  requestSignature(actor: Actor, request: CheckedSignatureRequest): Promise<SigningEnvelope> {
-    return requestSignature(this.ports, actor, request);
-  }
-
-  voidEnvelope(actor: Actor, envelopeId: string, reason: string): Promise<SigningEnvelope> {
-    return voidSigningEnvelope(this.ports, actor, envelopeId, reason);
-  }
-
-  remind(actor: Actor, envelopeId: string): Promise<SigningEnvelope> {
-    return remindSigners(this.ports, actor, envelopeId);
-  }
-
-  signedDocument(actor: Actor, envelopeId: string): Promise<{ bytes: Uint8Array; fileName: string }> {
-    return downloadSignedDocument(this.ports, actor, envelopeId);
-  }
-
-  /** The server's periodic pass: voids expired open envelopes, sends due automatic reminders; how many of each. */
-  sweep(): Promise<{ expired: number; reminded: number }> {
-    return sweepEnvelopes(this.ports);
-  }
 }

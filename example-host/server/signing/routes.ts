@@ -1,6 +1,6 @@
 /**
  * `/api/Signing/*` on the reference server: the signing area of the one route table (src/service/routes-signing.ts),
- * bound over the provider's ports, and the server's signing duties (the seal certificate, the audit key, the mail
+ * bound over the server's signing ports (provider.ts), and the server's signing duties (the seal certificate, the audit key, the mail
  * queue and the development SMTP sink, the sweep).
  */
 import { runOncePerPeriod } from '../operations';
@@ -10,14 +10,21 @@ import type { Services } from '../services';
 import { SIGNING_ROUTES } from '../../../src/service/routes-signing';
 import { sealSigner } from './certificates';
 import { DEFAULT_SWEEP_INTERVAL_MS } from './options';
-import { LocalSigningProvider } from './provider';
+import { serverSigningPorts } from './provider';
+import { sweepEnvelopes, type SigningPorts } from '../../../src/service/signing';
 import { auditKeyOf } from './audit-key';
 import { MailQueue } from '../mail/queue';
 import { smtpMailer } from '../mail/smtp';
 import { startSmtpSink } from '../mail/sink';
 import { drizzleMailQueueStore } from '../mail/store';
 
-const providers = new WeakMap<Services['config'], LocalSigningProvider>();
+/** The server's signing: the use cases' ports, and its periodic pass (voids expired open envelopes, sends due automatic reminders). */
+export interface ServerSigning {
+  readonly ports: SigningPorts;
+  sweep(): Promise<{ expired: number; reminded: number }>;
+}
+
+const providers = new WeakMap<Services['config'], ServerSigning>();
 const queues = new WeakMap<Services['config'], MailQueue>();
 
 /** The mail queue of a server, once its signing has started with mail (undefined: no mail is sent). */
@@ -25,18 +32,19 @@ export function mailQueueOf(config: Services['config']): MailQueue | undefined {
   return queues.get(config);
 }
 
-/** The signing provider of a server (one per configuration). */
-export function signingProvider(services: Pick<Services, 'config' | 'db'>): LocalSigningProvider {
+/** The signing of a server (one per configuration). */
+export function signingProvider(services: Pick<Services, 'config' | 'db'>): ServerSigning {
   let provider = providers.get(services.config);
   if (!provider) {
     const { signing, hostOrigins } = services.config;
-    provider = new LocalSigningProvider(services.db, {
+    const ports = serverSigningPorts(services.db, {
       ...signing,
       auditKey: auditKeyOf(services.config),
       mail: queues.get(services.config),
       mailQueue: queues.get(services.config)?.signingQueue,
       signingBaseUrl: signing.signingBaseUrl ?? hostOrigins[0] ?? 'http://127.0.0.1:5173',
     });
+    provider = { ports, sweep: () => sweepEnvelopes(ports) };
     providers.set(services.config, provider);
   }
   return provider;
@@ -114,7 +122,7 @@ async function startMail(services: Pick<Services, 'config' | 'db'>): Promise<() 
   };
 }
 
-/** The signing routes: the signing area of the one route table (src/service/routes-signing.ts) over the provider's ports. */
+/** The signing routes: the signing area of the one route table (src/service/routes-signing.ts) over the server's signing ports. */
 export const signingRoutes: readonly AnyRouteDeclaration[] = SIGNING_ROUTES.map((signingRoute) =>
   tableRoute(signingRoute, (ctx) => signingProvider(ctx.services).ports),
 );
