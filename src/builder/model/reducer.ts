@@ -3,7 +3,7 @@
  * its inverse patches are the undo step. Undo and redo are therefore the same for every kind of change — a field on
  * another page, a rule, the JSON view's whole-document edit — with no special cases. Pure and React-free.
  */
-import { applyPatches, current, enablePatches, produceWithPatches, type Draft, type Patch } from 'immer';
+import { applyPatches, current, enablePatches, isDraft, original, produceWithPatches, type Draft, type Patch } from 'immer';
 import type { FormField, FormPage, FormSection, JsonObject, JsonValue } from '../../api/types';
 import { escapePointerSegment, isValidPointer, parsePointer } from '../../contract/json-pointer';
 import { applyPathRename, fullDataPath, labelToPath, type AuthoringDraft } from '../../engine/authoring';
@@ -166,7 +166,41 @@ interface SectionDraft {
 
 // The document's lookups walk a draft afresh each time (see `layoutIndex`): they find nested sections too.
 function fieldDraft(doc: Doc, id: string): FieldDraft | null {
-  return findField(doc as BuilderDocument, id) as FieldDraft | null;
+  return fieldDraftByOriginal(doc, id) ?? (findField(doc as BuilderDocument, id) as FieldDraft | null);
+}
+
+/**
+ * The field found in the document the step started from (its lookup kept per layout) and reached in the draft by the
+ * same pages, sections and index, each checked by id: walking a whole draft to find one field makes immer draft every
+ * page, section and field it passes (300 at 300 fields, on every key typed in a label). Null when the draft no longer
+ * has the field there (an earlier part of the same step moved something): the caller walks the draft then.
+ */
+function fieldDraftByOriginal(doc: Doc, id: string): FieldDraft | null {
+  const base = isDraft(doc) ? (original(doc) as BuilderDocument | undefined) : undefined;
+  const at = base ? findField(base, id) : null;
+  if (!base || !at) return null;
+  // The sections from the page down to the field's, by their index in the list that holds each.
+  const chain: FormSection[] = [];
+  for (let s: FormSection | undefined = at.section; s; ) {
+    chain.unshift(s);
+    s = findSection(base, s.id)?.parent ?? undefined;
+  }
+  const page = doc.layout.pages[at.pageIndex];
+  if (!page || page.id !== at.page.id) return null;
+  let list: Draft<FormSection>[] | undefined = page.sections;
+  let originalList: readonly FormSection[] = at.page.sections;
+  let section: Draft<FormSection> | undefined;
+  for (const wanted of chain) {
+    const index = originalList.findIndex((s) => s.id === wanted.id);
+    section = list?.[index];
+    // The same section, with the same repeat (the data path its fields are relative to).
+    if (!section || section.id !== wanted.id || (section.repeatable?.path ?? null) !== (wanted.repeatable?.path ?? null)) return null;
+    list = section.sections;
+    originalList = wanted.sections ?? [];
+  }
+  const field = section?.fields[at.index];
+  if (!section || !field || field.id !== id) return null;
+  return { page, pageIndex: at.pageIndex, section, field, index: at.index, base: at.base };
 }
 
 function sectionDraft(doc: Doc, id: string): SectionDraft | null {
