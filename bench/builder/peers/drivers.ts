@@ -44,6 +44,8 @@ export interface PeerDriver {
   dragHandle: (page: Page, item: Locator) => Promise<Locator>;
   /** Before a drag is measured: waits until the field item at `index` can be dragged (ours draws far sections later). */
   beforeDrag?: (page: Page, index: number) => Promise<void>;
+  /** What the peer said about the last drag (ours: dnd-kit's live region), reported when a drag moved nothing. */
+  dragSaid?: (page: Page) => Promise<string>;
   /** Before the undo (not measured): where the undo's key goes. */
   beforeUndo?: (page: Page) => Promise<void>;
   /** The undo, if the peer has one. */
@@ -186,9 +188,17 @@ export async function peerRound(page: Page, cdp: CDPSession, peer: PeerDriver, i
   const b = await fields.nth(toIndex).boundingBox();
   const before = await order(page, peer);
   let dragged: Sample | null = null;
+  let pressedOn = 'no press';
   if (a && b && toIndex > fromIndex) {
     const x = a.x + Math.min(20, a.width / 2);
     const y = a.y + a.height / 2;
+    // What the press lands on: the item itself, or something drawn over it (a sticky bar, a popover).
+    pressedOn = await handle.evaluate((el, [px, py]) => {
+      const hit = document.elementFromPoint(px as number, py as number);
+      if (!hit) return 'nothing';
+      if (el === hit || el.contains(hit)) return 'item';
+      return `${hit.tagName.toLowerCase()}${hit.id ? `#${hit.id}` : ''}.${[...hit.classList].slice(0, 2).join('.')} (${hit.textContent?.trim().slice(0, 40) ?? ''})`;
+    }, [x, y] as const);
     dragged = await measure(page, cdp, async () => {
       await page.mouse.move(x, y);
       await page.mouse.down();
@@ -200,6 +210,11 @@ export async function peerRound(page: Page, cdp: CDPSession, peer: PeerDriver, i
   const afterDrag = await order(page, peer);
   // A drag that moved nothing is no sample (nor is the undo after it): the checks count them.
   const moved = afterDrag !== before;
+  if (!moved) {
+    const why = !a || !b ? 'no box' : toIndex <= fromIndex ? `no field below it in view (to ${toIndex})` : `pressed on ${pressedOn}, from y ${Math.round(a.y)} to ${Math.round(b.y)}`;
+    const said = peer.dragSaid ? `; said: ${await peer.dragSaid(page)}` : '';
+    console.warn(`[bench:builder] ${peer.name}: the drag from field ${fromIndex} moved nothing (${why}${said})`);
+  }
   if (dragged && moved) into.drag.push(dragged);
   let undoChanged: boolean | null = null;
   if (peer.undo && moved) {
