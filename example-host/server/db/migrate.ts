@@ -9,7 +9,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db, DbExecutor } from './index';
 import { schemaMigrations } from './schema';
-import { FORM_ANSWER_COUNTS_MIGRATION } from '../forms/answer-counts-sql';
+import { FORM_ANSWER_COUNTS_MIGRATION, FORM_ANSWER_SORT_MIGRATION } from '../forms/answer-counts-sql';
 
 export interface Migration {
   id: string;
@@ -653,8 +653,10 @@ END $$`,
       `CREATE INDEX IF NOT EXISTS form_instance_status_changes_instance ON form_instance_status_changes (form_instance_id, changed_date_time)`,
     ],
   },
-  // form_answer_counts (summary of a form without list filters; example-host/server/forms/answer-counts.ts).
+  // form_answer_counts (summary of a form without list filters; example-host/server/forms/answer-counts-sql.ts).
   { id: '0025_form_answer_counts', statements: FORM_ANSWER_COUNTS_MIGRATION },
+  // form_answer_sort_keys (a page of one form sorted by an answer; example-host/server/odata/answer-sort.ts).
+  { id: '0026_form_answer_sort_keys', statements: FORM_ANSWER_SORT_MIGRATION },
 ];
 
 /** A fixed key for `pg_advisory_xact_lock`, so concurrent starts apply migrations one at a time. */

@@ -619,6 +619,32 @@ export const formAnswerCounts = pgTable(
   (t) => [primaryKey({ columns: [t.formId, t.items, t.path, t.kind, t.key] })],
 );
 
+/**
+ * Each instance's answers as sort keys, and per form how many instances have one at each path (migration
+ * 0026_form_answer_sort_keys, example-host/server/forms/answer-counts-sql.ts): a page of one form sorted by an answer.
+ */
+export const formAnswerSortKeys = pgTable(
+  'form_answer_sort_keys',
+  {
+    formId: uuid('form_id').notNull(),
+    path: text('path').notNull(),
+    key: jsonb('key').notNull(),
+    formInstanceId: uuid('form_instance_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.formId, t.path, t.key, t.formInstanceId] })],
+);
+
+/** See {@link formAnswerSortKeys}: per form, its instances (`path` `''`) and those with a sort key at each path. */
+export const formAnswerSortPaths = pgTable(
+  'form_answer_sort_paths',
+  {
+    formId: uuid('form_id').notNull(),
+    path: text('path').notNull(),
+    total: bigint('total', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.formId, t.path] })],
+);
+
 /** All tables, for drizzle's `schema` option and for the schema/migration consistency test. */
 export const tables = {
   schemaMigrations,
@@ -656,4 +682,6 @@ export const tables = {
   formFiles,
   formFileParts,
   formAnswerCounts,
+  formAnswerSortKeys,
+  formAnswerSortPaths,
 };

@@ -143,6 +143,102 @@ export const FORM_ANSWER_COUNTS_MIGRATION: readonly string[] = [
   FOR EACH STATEMENT EXECUTE FUNCTION form_answer_counts_apply()`,
   `CREATE TRIGGER form_answer_counts_truncate AFTER TRUNCATE ON form_instances FOR EACH STATEMENT EXECUTE FUNCTION form_answer_counts_apply()`,
   upsert(factsOf('form_instances', 1)),
-  // The summary's latest texts of one form: its newest live instances from the top of an index.
-  'CREATE INDEX IF NOT EXISTS form_instances_form_updated_idx ON form_instances (form_id, is_deleted, last_updated_date_time NULLS FIRST, form_instance_id NULLS FIRST)',
+];
+
+/**
+ * `form_answer_sort_keys`: for every instance (soft-deleted ones too), a row per answer at its own level (not an
+ * item's) that is a scalar or `null` of at most 1,000 bytes, the answer as `key`: two indexes, `(form, path, key,
+ * instance)` and `(form, path, key desc, instance)`, give a page of one form sorted by an answer (as `$orderby` sorts
+ * a JSON answer, jsonb's order, then the id) from their top. `form_answer_sort_paths` counts, per form, its instances
+ * (`path` `''`) and the instances with a key at each path: a path with as many is one every instance of the form has
+ * a key at (no instance sorts as a missing answer), the only case the keys serve (example-host/server/odata/answer-sort.ts).
+ * Kept like the counts: statement triggers in the write's transaction; an update that changes neither the data nor
+ * the form writes nothing.
+ */
+const SORT_FACTS_FUNCTION = `CREATE OR REPLACE FUNCTION form_answer_sort_facts(doc jsonb)
+RETURNS TABLE (path text, key jsonb)
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+  WITH RECURSIVE walk(path, v) AS (
+    SELECT ''::text, doc
+    UNION ALL
+    SELECT w.path || '/' || replace(replace(e.key, '~', '~0'), '/', '~1'), e.value
+      FROM walk w CROSS JOIN LATERAL jsonb_each(CASE WHEN jsonb_typeof(w.v) = 'object' THEN w.v ELSE '{}'::jsonb END) AS e
+  )
+  SELECT w.path, w.v FROM walk w WHERE w.path <> '' AND jsonb_typeof(w.v) IN ('string', 'number', 'boolean', 'null') AND octet_length(w.v::text) <= 1000
+$fn$`;
+
+const sortFactsOf = (rows: string, where = 'true') =>
+  `SELECT t.form_id, t.form_instance_id, f.path, f.key FROM ${rows} AS t CROSS JOIN LATERAL form_answer_sort_facts(t.data) AS f WHERE ${where}`;
+
+/** The instance and key counts' upsert of the deltas `p(form_id, path, delta)` (a CTE), in the key's order. */
+const upsertSortPaths = (deltas: string) => `WITH p AS (${deltas})
+    INSERT INTO form_answer_sort_paths AS c (form_id, path, total)
+    SELECT p.form_id, p.path, sum(p.delta) FROM p GROUP BY p.form_id, p.path HAVING sum(p.delta) <> 0 ORDER BY p.form_id, p.path
+    ON CONFLICT (form_id, path) DO UPDATE SET total = c.total + excluded.total`;
+
+const pathDeltas = (rows: string, delta: number, where = 'true') =>
+  `SELECT t.form_id, ''::text AS path, ${delta}::bigint AS delta FROM ${rows} AS t WHERE ${where}
+      UNION ALL SELECT f.form_id, f.path, ${delta}::bigint FROM (${sortFactsOf(rows, where)}) AS f`;
+
+/** The instances an update changed the data or the form of. */
+const CHANGED = `(SELECT o.form_instance_id FROM form_answer_old o JOIN form_answer_new n ON n.form_instance_id = o.form_instance_id
+      WHERE o.data IS DISTINCT FROM n.data OR o.form_id IS DISTINCT FROM n.form_id)`;
+
+const SORT_TRIGGER_FUNCTION = `CREATE OR REPLACE FUNCTION form_answer_sort_apply() RETURNS trigger LANGUAGE plpgsql AS $fn$
+BEGIN
+  IF TG_OP = 'TRUNCATE' THEN
+    DELETE FROM form_answer_sort_keys;
+    DELETE FROM form_answer_sort_paths;
+  ELSIF TG_OP = 'INSERT' THEN
+    INSERT INTO form_answer_sort_keys (form_id, form_instance_id, path, key) ${sortFactsOf('form_answer_new')} ON CONFLICT DO NOTHING;
+    ${upsertSortPaths(pathDeltas('form_answer_new', 1))};
+  ELSIF TG_OP = 'DELETE' THEN
+    DELETE FROM form_answer_sort_keys k USING (${sortFactsOf('form_answer_old')}) AS f
+      WHERE k.form_id = f.form_id AND k.path = f.path AND k.key = f.key AND k.form_instance_id = f.form_instance_id;
+    ${upsertSortPaths(pathDeltas('form_answer_old', -1))};
+  ELSIF EXISTS (SELECT 1 FROM ${CHANGED}) THEN
+    DELETE FROM form_answer_sort_keys k USING (
+        ${sortFactsOf('form_answer_old', `t.form_instance_id IN ${CHANGED}`)} EXCEPT ${sortFactsOf('form_answer_new', `t.form_instance_id IN ${CHANGED}`)}
+      ) AS f
+      WHERE k.form_id = f.form_id AND k.path = f.path AND k.key = f.key AND k.form_instance_id = f.form_instance_id;
+    INSERT INTO form_answer_sort_keys (form_id, form_instance_id, path, key)
+      ${sortFactsOf('form_answer_new', `t.form_instance_id IN ${CHANGED}`)} EXCEPT ${sortFactsOf('form_answer_old', `t.form_instance_id IN ${CHANGED}`)}
+      ON CONFLICT DO NOTHING;
+    ${upsertSortPaths(
+      `${pathDeltas('form_answer_new', 1, `t.form_instance_id IN ${CHANGED}`)}
+      UNION ALL ${pathDeltas('form_answer_old', -1, `t.form_instance_id IN ${CHANGED}`)}`,
+    )};
+  END IF;
+  RETURN NULL;
+END
+$fn$`;
+
+/** The statements of migration 0026_form_answer_sort_keys: the tables, their function and triggers, and the keys of the rows stored before. */
+export const FORM_ANSWER_SORT_MIGRATION: readonly string[] = [
+  `CREATE TABLE IF NOT EXISTS form_answer_sort_keys (
+  form_id uuid NOT NULL,
+  path text NOT NULL,
+  key jsonb NOT NULL,
+  form_instance_id uuid NOT NULL,
+  PRIMARY KEY (form_id, path, key, form_instance_id)
+)`,
+  'CREATE INDEX IF NOT EXISTS form_answer_sort_keys_desc_idx ON form_answer_sort_keys (form_id, path, key DESC, form_instance_id)',
+  `CREATE TABLE IF NOT EXISTS form_answer_sort_paths (
+  form_id uuid NOT NULL,
+  path text NOT NULL,
+  total bigint NOT NULL,
+  PRIMARY KEY (form_id, path)
+)`,
+  'LOCK TABLE form_instances IN SHARE ROW EXCLUSIVE MODE',
+  SORT_FACTS_FUNCTION,
+  SORT_TRIGGER_FUNCTION,
+  `CREATE TRIGGER form_answer_sort_insert AFTER INSERT ON form_instances REFERENCING NEW TABLE AS form_answer_new
+  FOR EACH STATEMENT EXECUTE FUNCTION form_answer_sort_apply()`,
+  `CREATE TRIGGER form_answer_sort_update AFTER UPDATE ON form_instances REFERENCING OLD TABLE AS form_answer_old NEW TABLE AS form_answer_new
+  FOR EACH STATEMENT EXECUTE FUNCTION form_answer_sort_apply()`,
+  `CREATE TRIGGER form_answer_sort_delete AFTER DELETE ON form_instances REFERENCING OLD TABLE AS form_answer_old
+  FOR EACH STATEMENT EXECUTE FUNCTION form_answer_sort_apply()`,
+  `CREATE TRIGGER form_answer_sort_truncate AFTER TRUNCATE ON form_instances FOR EACH STATEMENT EXECUTE FUNCTION form_answer_sort_apply()`,
+  `INSERT INTO form_answer_sort_keys (form_id, form_instance_id, path, key) ${sortFactsOf('form_instances')} ON CONFLICT DO NOTHING`,
+  upsertSortPaths(pathDeltas('form_instances', 1)),
 ];

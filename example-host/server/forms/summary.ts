@@ -6,12 +6,13 @@
  * (a count, a range, a row per bin or per distinct answer, the few latest texts).
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { escapePointerSegment, parsePointer } from '../../../src/contract/json-pointer';
+import { parsePointer } from '../../../src/contract/json-pointer';
 import { readInstanceCsvSchemas } from '../../../src/domain/forms/export-source';
-import { bindQuery, isGuidText, type ODataFilter, type ODataQuery, type ODataValue } from '../../../src/domain/odata';
+import { bindQuery, type ODataQuery } from '../../../src/domain/odata';
 import { binOf } from '../../../src/domain/forms/summary';
 import { SUMMARY_ROUTES, type SummaryBins, type SummaryMeasure, type SummaryStore } from '../../../src/service/routes-summary';
 import { distinctODataValues, FORMS_SQL_MODEL, ODataSqlCompiler, runODataQuery, type ODataDb, type ODataScope } from '../odata';
+import { equalityOf, pinnedFormOf, pointerOf } from '../odata/answer-sort';
 import type { AnyRouteDeclaration } from '../routes/registry';
 import { tableRoute } from '../routes/table';
 import { ANSWER_FACT } from './answer-counts-sql';
@@ -39,21 +40,6 @@ function jsonAt(data: SQL, path: string): SQL {
   return segments.length ? sql`(${data} #> array[${sql.join(segments, sql`, `)}]::text[])` : data;
 }
 
-/** A guid given as a literal (`formId eq <guid>`), lower case; null for anything else. */
-function guidOf(value: ODataValue): string | null {
-  if (value.kind !== 'literal' || (value.type !== 'guid' && value.type !== 'string')) return null;
-  return isGuidText(value.value) ? value.value.toLowerCase() : null;
-}
-
-/** Whether `filter` is `name eq <literal>` (or the literal first), and that literal. */
-function equalityOf(filter: ODataFilter, name: string): ODataValue | null {
-  if (filter.kind !== 'compare' || filter.op !== 'eq') return null;
-  const names = (value: ODataValue) => value.kind === 'property' && value.path.length === 1 && value.path[0] === name;
-  if (names(filter.left) && filter.right.kind === 'literal') return filter.right;
-  if (names(filter.right) && filter.left.kind === 'literal') return filter.left;
-  return null;
-}
-
 /**
  * The form whose live instances `query` selects, whole: a `$filter` of `formId eq <guid>`, alone or with
  * `isDeleted eq false`, and no `$search` (what the summary of a form without list filters asks); null for any other
@@ -62,26 +48,17 @@ function equalityOf(filter: ODataFilter, name: string): ODataValue | null {
 export function wholeFormOf(query: ODataQuery): string | null {
   if (query.search || !query.filter) return null;
   const leaves = query.filter.kind === 'logical' && query.filter.op === 'and' ? query.filter.operands : [query.filter];
-  let form: string | null = null;
-  for (const leaf of leaves) {
-    const id = equalityOf(leaf, 'formId');
-    if (id) {
-      const guid = guidOf(id);
-      if (!guid || form !== null) return null;
-      form = guid;
-      continue;
-    }
+  // The form's own leaf, and nothing else but the live rows' rule.
+  const others = leaves.filter((leaf) => !equalityOf(leaf, 'formId'));
+  const live = (leaf: (typeof leaves)[number]) => {
     const deleted = equalityOf(leaf, 'isDeleted');
-    if (!deleted || deleted.kind !== 'literal' || deleted.value !== false) return null;
-  }
-  return form;
+    return deleted?.kind === 'literal' && deleted.value === false;
+  };
+  return leaves.length - others.length === 1 && others.every(live) ? pinnedFormOf(query.filter) : null;
 }
 
 /** A JSON pointer as the answer counts write it (each segment escaped, `~` as `~0`, `/` as `~1`). */
-const countedPointer = (path: string) =>
-  parsePointer(path)
-    .map((segment) => `/${escapePointerSegment(segment)}`)
-    .join('');
+const countedPointer = (path: string) => pointerOf(parsePointer(path));
 
 /** The store's two shortcuts' sizes (tests make them small to run both ways). */
 export interface SummaryStoreLimits {

@@ -16,6 +16,8 @@ import {
   type ODataQuery,
   type ODataRow,
 } from '../../../src/domain/odata';
+import { formAnswerSortKeys } from '../db/schema';
+import { answerSortOf } from './answer-sort';
 import { literalParam, ODataSqlCompiler, type ODataScope, type TableRef } from './compile';
 import type { SqlEntity, SqlModel } from './entity';
 
@@ -225,11 +227,12 @@ export async function runODataQuery(
         .then(([counted]) => counted?.n ?? 0)
     : Promise.resolve(undefined);
   const reading = (async () => {
-    const rows = (await db
-      .select(fieldsFor(t, bound))
-      .from(t.table)
+    // A page of one form sorted by an answer: from the answer sort keys' index when they give the same order.
+    const keyed = await answerSortOf(db, t, bound);
+    const select = db.select(fieldsFor(t, bound)).from(t.table);
+    const rows = (await (keyed ? select.innerJoin(formAnswerSortKeys, keyed.join) : select)
       .where(where)
-      .orderBy(...compiler.orderBy(t, bound))
+      .orderBy(...(keyed ? keyed.order : compiler.orderBy(t, bound)))
       .limit(effectiveTop(bound))
       .offset(bound.skip ?? 0)) as ODataRow[];
     return project(ctx, t.entity, rows, bound);
