@@ -595,43 +595,12 @@ interface BuilderToolbarProps {
  */
 const BuilderToolbar = memo(function BuilderToolbar(props: BuilderToolbarProps) {
   const { title, labels, canEdit, dirty, showBack, canUndo, canRedo, showJson, showPreview, previewIsView, doc, formId, formSchemaId, schemaETag, widgets, actions } = props;
+  // A key typed changes the document, which only the save button reads: the rest is memoised on its own props.
   return (
     <>
-      <Group gap="sm">
-        {showBack && (
-          <Button variant="subtle" onClick={actions.back}>
-            {labels.fbBack}
-          </Button>
-        )}
-        <Title order={1} size="h2">
-          {title}
-        </Title>
-        {/* The text in the default colour (an orange or grey text fails 4.5:1 in one scheme or the other); the dot marks the state. */}
-        {canEdit && (
-          <Badge variant="default" leftSection={<Box w={8} h={8} bg={dirty ? 'orange.6' : 'gray.6'} style={{ borderRadius: '50%' }} />}>
-            {dirty ? labels.fbUnsaved : labels.fbAllSaved}
-          </Badge>
-        )}
-      </Group>
+      <ToolbarTitle title={title} labels={labels} canEdit={canEdit} dirty={dirty} showBack={showBack} actions={actions} />
       <Group gap="xs">
-        {canEdit && (
-          <>
-            <Button variant="default" onClick={actions.undo} disabled={!canUndo}>
-              {labels.fbUndo}
-            </Button>
-            <Button variant="default" onClick={actions.redo} disabled={!canRedo}>
-              {labels.fbRedo}
-            </Button>
-          </>
-        )}
-        <Button variant="default" onClick={actions.toggleJson} aria-expanded={showJson}>
-          {showJson ? labels.fbHideJson : labels.fbShowJson}
-        </Button>
-        {!previewIsView && (
-          <Button variant="default" onClick={actions.togglePreview} aria-expanded={showPreview}>
-            {showPreview ? labels.fbHidePreview : labels.fbShowPreview}
-          </Button>
-        )}
+        <ToolbarSwitches labels={labels} canEdit={canEdit} canUndo={canUndo} canRedo={canRedo} showJson={showJson} showPreview={showPreview} previewIsView={previewIsView} actions={actions} />
         {canEdit && (
           <SaveFormButton
             draft={doc}
@@ -645,6 +614,63 @@ const BuilderToolbar = memo(function BuilderToolbar(props: BuilderToolbarProps) 
           />
         )}
       </Group>
+    </>
+  );
+});
+
+/** The toolbar's back button, title and saved state. */
+const ToolbarTitle = memo(function ToolbarTitle({ title, labels, canEdit, dirty, showBack, actions }: Pick<BuilderToolbarProps, 'title' | 'labels' | 'canEdit' | 'dirty' | 'showBack' | 'actions'>) {
+  return (
+    <Group gap="sm">
+      {showBack && (
+        <Button variant="subtle" onClick={actions.back}>
+          {labels.fbBack}
+        </Button>
+      )}
+      <Title order={1} size="h2">
+        {title}
+      </Title>
+      {/* The text in the default colour (an orange or grey text fails 4.5:1 in one scheme or the other); the dot marks the state. */}
+      {canEdit && (
+        <Badge variant="default" leftSection={<Box w={8} h={8} bg={dirty ? 'orange.6' : 'gray.6'} style={{ borderRadius: '50%' }} />}>
+          {dirty ? labels.fbUnsaved : labels.fbAllSaved}
+        </Badge>
+      )}
+    </Group>
+  );
+});
+
+/** The toolbar's undo and redo, and the JSON and preview switches. */
+const ToolbarSwitches = memo(function ToolbarSwitches({
+  labels,
+  canEdit,
+  canUndo,
+  canRedo,
+  showJson,
+  showPreview,
+  previewIsView,
+  actions,
+}: Pick<BuilderToolbarProps, 'labels' | 'canEdit' | 'canUndo' | 'canRedo' | 'showJson' | 'showPreview' | 'previewIsView' | 'actions'>) {
+  return (
+    <>
+      {canEdit && (
+        <>
+          <Button variant="default" onClick={actions.undo} disabled={!canUndo}>
+            {labels.fbUndo}
+          </Button>
+          <Button variant="default" onClick={actions.redo} disabled={!canRedo}>
+            {labels.fbRedo}
+          </Button>
+        </>
+      )}
+      <Button variant="default" onClick={actions.toggleJson} aria-expanded={showJson}>
+        {showJson ? labels.fbHideJson : labels.fbShowJson}
+      </Button>
+      {!previewIsView && (
+        <Button variant="default" onClick={actions.togglePreview} aria-expanded={showPreview}>
+          {showPreview ? labels.fbHidePreview : labels.fbShowPreview}
+        </Button>
+      )}
     </>
   );
 });

@@ -91,6 +91,16 @@ describe('the builder screen around the canvas', () => {
     expect(counts.modal - before.modal).toBe(0);
     expect(counts.badge - before.badge).toBe(0);
 
+    // A key in the label changes the document (and undo), which the toolbar's save button reads alone: the title and
+    // saved state are not drawn again (this harness keeps the form saved).
+    const label = within(screen.getByRole('complementary', { name: 'Properties' })).getByRole('textbox', { name: /^Label/ });
+    await user.type(label, 'x');
+    await waitFor(() => expect((label as HTMLInputElement).value).toMatch(/x$/));
+    const badgeAfterFirstKey = counts.badge;
+    await user.type(label, 'y');
+    await waitFor(() => expect((label as HTMLInputElement).value).toMatch(/xy$/));
+    expect(counts.badge - badgeAfterFirstKey).toBe(0);
+
     // A keyboard drag: picked up, moved down three places, cancelled. Each step changes dnd-kit's context.
     items()[10]!.focus();
     await waitFor(() => expect(screen.getByRole('region', { name: /^Properties of / })).toHaveAccessibleName(/Properties of .+/));
