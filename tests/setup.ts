@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { speedUpLabelControl } from './support/jsdom-label-control';
 import { speedUpComputedStyle } from './support/jsdom-computed-style';
+import { dropStyleSheetsOfRemovedSubtrees } from './support/jsdom-style-sheets';
 
 // Mantine under jsdom needs these browser APIs.
 if (typeof window !== 'undefined') {
@@ -39,6 +40,8 @@ if (typeof window !== 'undefined') {
   // CCQ_PLAIN_JSDOM=1 leaves jsdom as it is, to compare times or to rule the shortcut out when a test fails.
   if (!process.env.CCQ_PLAIN_JSDOM) speedUpLabelControl();
   if (!process.env.CCQ_PLAIN_JSDOM) speedUpComputedStyle();
+  // A <style> removed with an ancestor kept its sheet, and with it the removed subtree (see the module).
+  if (!process.env.CCQ_PLAIN_JSDOM) dropStyleSheetsOfRemovedSubtrees();
 }
 
 // React's development build records, for each element it creates (up to 10,000 a second), where it was created: an
