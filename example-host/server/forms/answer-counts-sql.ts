@@ -196,7 +196,7 @@ BEGIN
     DELETE FROM form_answer_sort_keys k USING (${sortFactsOf('form_answer_old')}) AS f
       WHERE k.form_id = f.form_id AND k.path = f.path AND k.key = f.key AND k.form_instance_id = f.form_instance_id;
     ${upsertSortPaths(pathDeltas('form_answer_old', -1))};
-  ELSIF EXISTS (SELECT 1 FROM ${CHANGED}) THEN
+  ELSIF EXISTS (SELECT 1 FROM ${CHANGED} AS changed) THEN
     DELETE FROM form_answer_sort_keys k USING (
         ${sortFactsOf('form_answer_old', `t.form_instance_id IN ${CHANGED}`)} EXCEPT ${sortFactsOf('form_answer_new', `t.form_instance_id IN ${CHANGED}`)}
       ) AS f
