@@ -183,14 +183,16 @@ export function sqlSummaryStore(db: ODataDb, scope: ODataScope, limits: SummaryS
       else want(ANSWER_FACT.value, measure);
     });
     const value = sql`c.value`;
+    // Each wanted question's rows from the primary key (OFFSET 0 keeps the lateral read per question, whatever the
+    // table's statistics say: without them the planner read the form's whole table once per question).
     const [result] = await run<{ stats: unknown; counts: unknown }>(
       sql`with w(q, path, kind, role) as (values ${sql.join(wanted, sql`, `)}),
         x as materialized (select w.q, w.role, c.value, c.total, case when w.role = 'number' then ${measured(value, 'number')} when w.role = 'day' then ${measured(
           value,
           'day',
-        )} end as m from w join form_answer_counts c on c.form_id = ${form}::uuid and c.items = ${
+        )} end as m from w cross join lateral (select c.value, c.total from form_answer_counts c where c.form_id = ${form}::uuid and c.items = ${
           items === undefined ? '' : countedPointer(items)
-        } and c.path = w.path and c.kind = w.kind where c.total > 0),
+        } and c.path = w.path and c.kind = w.kind and c.total > 0 offset 0) as c),
         y as (select q, role, total, m, case when role = 'value' then value else to_jsonb(m) end as v from x where role in ('answered', 'value') or m is not null)
         select (select coalesce(jsonb_agg(jsonb_build_array(q, role, n, mn, mx, w)), '[]'::jsonb) from (select q, role, sum(total)::bigint as n, min(m) as mn, max(m) as mx, bool_and(m = floor(m)) as w from y group by q, role) s) as stats,
           (select coalesce(jsonb_agg(jsonb_build_array(q, v, n)), '[]'::jsonb) from (select q, v, sum(total)::bigint as n from y where role <> 'answered' group by q, v) g) as counts`,
