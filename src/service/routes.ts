@@ -7,6 +7,7 @@
  * holding the stores of {@link PermissionStores}.
  */
 import type { RouteMethod } from '../contract/route-access';
+import { attachmentDisposition } from '../domain/signing';
 import {
   checkJsonContentType,
   claimGroupNotFound,
@@ -123,6 +124,23 @@ export type RouteAnswer =
   | { status: 200; file: RouteFile }
   | { status: 200; raw: string | Uint8Array | ReadableStream<Uint8Array>; headers: Readonly<Record<string, string>> }
   | { status: 200 | 204 };
+
+/** A route's answer as HTTP sends it: status, headers and body (JSON text, bytes, a stream, or none). */
+export interface HttpAnswer {
+  status: 200 | 204 | 503;
+  headers: Record<string, string>;
+  body: string | Uint8Array | ReadableStream<Uint8Array> | null;
+}
+
+/** How a route's answer goes over HTTP, the same from both bindings: JSON as `application/json`, a file as an attachment. */
+export function httpAnswerOf(answer: RouteAnswer): HttpAnswer {
+  if ('body' in answer) return { status: answer.status, headers: { 'content-type': 'application/json', ...answer.headers }, body: JSON.stringify(answer.body ?? null) };
+  if ('raw' in answer) return { status: 200, headers: { ...answer.headers }, body: answer.raw };
+  if (!('file' in answer)) return { status: answer.status, headers: {}, body: null };
+  const { bytes, contentType, fileName } = answer.file;
+  const headers = { 'content-type': contentType, 'content-length': String(bytes.byteLength), 'content-disposition': attachmentDisposition(fileName) };
+  return { status: 200, headers, body: bytes };
+}
 
 /** One route of the table; `B` is the backend its area's use cases run on. */
 export interface ServiceRoute<B> {

@@ -4,10 +4,8 @@
  * its answer written as the server writes answers.
  */
 import type { Context } from 'hono';
-import type { JsonValue } from '../../../src/api/types';
-import { attachmentDisposition } from '../../../src/domain/signing';
 import { routeRule } from '../../../src/domain';
-import type { RouteAnswer, RouteRequest, ServiceRoute } from '../../../src/service/routes';
+import { httpAnswerOf, type RouteAnswer, type RouteRequest, type ServiceRoute } from '../../../src/service/routes';
 import { clientAddress } from '../forms/anonymous-writes';
 import { route, type AnyRouteDeclaration, type RouteContext, type RouteExample } from './registry';
 
@@ -26,18 +24,9 @@ export function routeRequest(ctx: RouteContext): RouteRequest {
 
 /** A route's answer as Hono sends it. */
 export function answerOf(c: Context, answer: RouteAnswer): Response {
-  if ('raw' in answer) return c.body(answer.raw instanceof Uint8Array ? Buffer.from(answer.raw) : answer.raw, 200, answer.headers);
-  if (!('body' in answer) && !('file' in answer)) return c.body(null, answer.status);
-  if ('body' in answer) {
-    for (const [name, value] of Object.entries(answer.headers ?? {})) c.header(name, value);
-    return c.json(answer.body as JsonValue, answer.status);
-  }
-  const { bytes, contentType, fileName } = answer.file;
-  return c.body(Buffer.from(bytes), 200, {
-    'Content-Type': contentType,
-    'Content-Length': String(bytes.byteLength),
-    'Content-Disposition': attachmentDisposition(fileName),
-  });
+  const { status, headers, body } = httpAnswerOf(answer);
+  if (body === null) return c.body(null, status, headers);
+  return c.body(body instanceof Uint8Array ? Buffer.from(body) : body, status as 200 | 503, headers);
 }
 
 /** A route of the one route table bound over the server: `backendOf` gives its use cases' backend for one request. */

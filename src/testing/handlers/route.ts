@@ -7,11 +7,10 @@
 import { delay, http, HttpResponse, type HttpHandler } from 'msw';
 import { DomainError, QueryParams, routeRule, type RouteRule } from '../../domain';
 import { retryAfterOf } from '../../domain/forms/anonymous-writes';
-import { attachmentDisposition } from '../../domain/signing';
 import { gatedError, gateRoute, ignoresInvalidToken, type GatePass, type GateUser } from '../../service/route-gate';
-import type { RouteAnswer, RouteRequest, ServiceRoute } from '../../service/routes';
+import { httpAnswerOf, type RouteAnswer, type RouteRequest, type ServiceRoute } from '../../service/routes';
 import type { Caller, FakeBackend } from '../backend';
-import { json, noContent, ok, problem } from '../http';
+import { problem } from '../http';
 
 /** HTTP methods the API uses. */
 export type RouteMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -142,21 +141,11 @@ export function routeRequest(ctx: RouteContext): RouteRequest {
   };
 }
 
-/** A route's answer as MSW sends it. */
+/** A route's answer as MSW sends it; MSW has no CORS layer, so a file's name is exposed here as the server's CORS exposes it. */
 export function answerOf(answer: RouteAnswer): Response {
-  if ('body' in answer) return json(answer.body, answer.status, { ...answer.headers });
-  if ('raw' in answer) return new HttpResponse(answer.raw instanceof Uint8Array ? answer.raw.slice() : answer.raw, { status: 200, headers: answer.headers });
-  if (!('file' in answer)) return answer.status === 204 ? noContent() : ok();
-  const { bytes, contentType, fileName } = answer.file;
-  return new HttpResponse(bytes.slice(), {
-    status: 200,
-    headers: {
-      'content-type': contentType,
-      'content-length': String(bytes.byteLength),
-      'content-disposition': attachmentDisposition(fileName),
-      'access-control-expose-headers': 'Content-Disposition',
-    },
-  });
+  const { status, headers, body } = httpAnswerOf(answer);
+  const exposed: Record<string, string> = 'content-disposition' in headers ? { 'access-control-expose-headers': 'Content-Disposition' } : {};
+  return new HttpResponse(body instanceof Uint8Array ? body.slice() : body, { status, headers: { ...headers, ...exposed } });
 }
 
 /** A route of the one route table (src/service/routes.ts), bound over the fake: `backendOf` gives its use cases' backend. */
