@@ -25,7 +25,7 @@ afterEach(() => {
 // A story shows a component, not a page: as in the Storybook axe run (tests/storybook/axe-stories.mjs), the page-level
 // rule that all content sits in landmarks does not apply (an open row menu lies in a portal outside them).
 async function violations(root: HTMLElement): Promise<string[]> {
-  const result = await axe.run(root, { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } });
+  const result = await axe.run(root, { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } }, resultTypes: ['violations'] });
   return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
