@@ -9,7 +9,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db, DbExecutor } from './index';
 import { schemaMigrations } from './schema';
-import { FORM_ANSWER_COUNTS_MIGRATION, FORM_ANSWER_SORT_MIGRATION } from '../forms/answer-counts-sql';
+import { FORM_ANSWER_COUNTS_AT_COMMIT_MIGRATION, FORM_ANSWER_COUNTS_MIGRATION, FORM_ANSWER_SORT_MIGRATION } from '../forms/answer-counts-sql';
 
 export interface Migration {
   id: string;
@@ -657,6 +657,8 @@ END $$`,
   { id: '0025_form_answer_counts', statements: FORM_ANSWER_COUNTS_MIGRATION },
   // form_answer_sort_keys (a page of one form sorted by an answer; example-host/server/odata/answer-sort.ts).
   { id: '0026_form_answer_sort_keys', statements: FORM_ANSWER_SORT_MIGRATION },
+  // The answer counters added to at each write's commit, in one order (no deadlock between concurrent writers).
+  { id: '0027_form_answer_counts_at_commit', statements: FORM_ANSWER_COUNTS_AT_COMMIT_MIGRATION },
 ];
 
 /** A fixed key for `pg_advisory_xact_lock`, so concurrent starts apply migrations one at a time. */

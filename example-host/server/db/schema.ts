@@ -645,6 +645,27 @@ export const formAnswerSortPaths = pgTable(
   (t) => [primaryKey({ columns: [t.formId, t.path] })],
 );
 
+/**
+ * The answer counters' deltas of open transactions, applied at each one's commit by a deferred trigger on
+ * `form_answer_pending` (migration 0027_form_answer_counts_at_commit): empty between transactions.
+ */
+export const formAnswerDeltas = pgTable('form_answer_deltas', {
+  txid: bigint('txid', { mode: 'number' }).notNull(),
+  target: smallint('target').notNull(),
+  formId: uuid('form_id').notNull(),
+  items: text('items').notNull(),
+  path: text('path').notNull(),
+  kind: smallint('kind').notNull(),
+  key: jsonb('key').notNull(),
+  value: jsonb('value').notNull(),
+  delta: bigint('delta', { mode: 'number' }).notNull(),
+});
+
+/** See {@link formAnswerDeltas}: the open transactions with deltas to apply at their commit. */
+export const formAnswerPending = pgTable('form_answer_pending', {
+  txid: bigint('txid', { mode: 'number' }).primaryKey(),
+});
+
 /** All tables, for drizzle's `schema` option and for the schema/migration consistency test. */
 export const tables = {
   schemaMigrations,
@@ -684,4 +705,6 @@ export const tables = {
   formAnswerCounts,
   formAnswerSortKeys,
   formAnswerSortPaths,
+  formAnswerDeltas,
+  formAnswerPending,
 };

@@ -18,11 +18,11 @@
  * The facts are only those of objects: a path through a list's element by its index is not one (no question of a
  * layout has one). Statement triggers (transition tables, so a statement of 1,000 rows is one upsert) add the facts
  * of inserted rows, remove those of deleted rows and, for an update that changes the data, the soft-delete flag, the
- * form or the schema, remove the old row's and add the new one's; `TRUNCATE` empties the table. Each upsert adds a
- * delta (`total = total + delta`) in the key's order, in the write's transaction: concurrent writes (also from two
- * servers on one database) each add theirs, and two statements lock their rows in the same order. An update that
- * changes none of those columns (a status, an envelope's state) has no delta and takes no lock. Rows whose total
- * falls to 0 stay (readers skip them).
+ * form or the schema, remove the old row's and add the new one's; `TRUNCATE` empties the table. Since migration 0027
+ * the deltas are staged in the write's transaction and added at its commit, one sorted upsert (`total = total +
+ * delta`) a counter table (see {@link FORM_ANSWER_COUNTS_AT_COMMIT_MIGRATION}): concurrent writes (also from two
+ * servers on one database) each add theirs and never deadlock. An update that changes none of those columns (a
+ * status, an envelope's state) has no delta. Rows whose total falls to 0 stay (readers skip them).
  */
 
 /** The kinds of facts (`form_answer_counts.kind`). */
@@ -97,10 +97,10 @@ const factsOf = (rows: string, delta: number, where = 'true') =>
   `SELECT t.form_id, f.items, f.path, f.kind, f.key, f.value, ${delta}::bigint AS delta
       FROM ${rows} AS t CROSS JOIN LATERAL form_answer_facts(t.data, t.form_schema_id) AS f WHERE t.is_deleted IS NOT TRUE AND ${where}`;
 
-const TRIGGER_FUNCTION = `CREATE OR REPLACE FUNCTION form_answer_counts_apply() RETURNS trigger LANGUAGE plpgsql AS $fn$
+const triggerFunction = (upsert: (deltas: string) => string, staged = false) => `CREATE OR REPLACE FUNCTION form_answer_counts_apply() RETURNS trigger LANGUAGE plpgsql AS $fn$
 BEGIN
   IF TG_OP = 'TRUNCATE' THEN
-    DELETE FROM form_answer_counts;
+    DELETE FROM form_answer_counts;${staged ? '\n    DELETE FROM form_answer_deltas WHERE txid = txid_current() AND target = 0;' : ''}
   ELSIF TG_OP = 'INSERT' THEN
     ${upsert(factsOf('form_answer_new', 1))};
   ELSIF TG_OP = 'DELETE' THEN
@@ -134,7 +134,7 @@ export const FORM_ANSWER_COUNTS_MIGRATION: readonly string[] = [
   // No write of the instances between the counts of the rows stored before and the triggers.
   'LOCK TABLE form_instances IN SHARE ROW EXCLUSIVE MODE',
   FACTS_FUNCTION,
-  TRIGGER_FUNCTION,
+  triggerFunction(upsert),
   `CREATE TRIGGER form_answer_counts_insert AFTER INSERT ON form_instances REFERENCING NEW TABLE AS form_answer_new
   FOR EACH STATEMENT EXECUTE FUNCTION form_answer_counts_apply()`,
   `CREATE TRIGGER form_answer_counts_update AFTER UPDATE ON form_instances REFERENCING OLD TABLE AS form_answer_old NEW TABLE AS form_answer_new
@@ -184,11 +184,11 @@ const pathDeltas = (rows: string, delta: number, where = 'true') =>
 const CHANGED = `(SELECT o.form_instance_id FROM form_answer_old o JOIN form_answer_new n ON n.form_instance_id = o.form_instance_id
       WHERE o.data IS DISTINCT FROM n.data OR o.form_id IS DISTINCT FROM n.form_id)`;
 
-const SORT_TRIGGER_FUNCTION = `CREATE OR REPLACE FUNCTION form_answer_sort_apply() RETURNS trigger LANGUAGE plpgsql AS $fn$
+const sortTriggerFunction = (upsertSortPaths: (deltas: string) => string, staged = false) => `CREATE OR REPLACE FUNCTION form_answer_sort_apply() RETURNS trigger LANGUAGE plpgsql AS $fn$
 BEGIN
   IF TG_OP = 'TRUNCATE' THEN
     DELETE FROM form_answer_sort_keys;
-    DELETE FROM form_answer_sort_paths;
+    DELETE FROM form_answer_sort_paths;${staged ? '\n    DELETE FROM form_answer_deltas WHERE txid = txid_current() AND target = 1;' : ''}
   ELSIF TG_OP = 'INSERT' THEN
     INSERT INTO form_answer_sort_keys (form_id, form_instance_id, path, key) ${sortFactsOf('form_answer_new')} ON CONFLICT DO NOTHING;
     ${upsertSortPaths(pathDeltas('form_answer_new', 1))};
@@ -231,7 +231,7 @@ export const FORM_ANSWER_SORT_MIGRATION: readonly string[] = [
 )`,
   'LOCK TABLE form_instances IN SHARE ROW EXCLUSIVE MODE',
   SORT_FACTS_FUNCTION,
-  SORT_TRIGGER_FUNCTION,
+  sortTriggerFunction(upsertSortPaths),
   `CREATE TRIGGER form_answer_sort_insert AFTER INSERT ON form_instances REFERENCING NEW TABLE AS form_answer_new
   FOR EACH STATEMENT EXECUTE FUNCTION form_answer_sort_apply()`,
   `CREATE TRIGGER form_answer_sort_update AFTER UPDATE ON form_instances REFERENCING OLD TABLE AS form_answer_old NEW TABLE AS form_answer_new
@@ -241,4 +241,65 @@ export const FORM_ANSWER_SORT_MIGRATION: readonly string[] = [
   `CREATE TRIGGER form_answer_sort_truncate AFTER TRUNCATE ON form_instances FOR EACH STATEMENT EXECUTE FUNCTION form_answer_sort_apply()`,
   `INSERT INTO form_answer_sort_keys (form_id, form_instance_id, path, key) ${sortFactsOf('form_instances')} ON CONFLICT DO NOTHING`,
   upsertSortPaths(pathDeltas('form_instances', 1)),
+];
+
+/**
+ * Migration 0027_form_answer_counts_at_commit: the counters (`form_answer_counts`, `form_answer_sort_paths`) are
+ * added to once per transaction, at its commit, in one sorted upsert each. The statement triggers stage their deltas
+ * in `form_answer_deltas` (no key, so no writer waits for another there) and mark the transaction in
+ * `form_answer_pending`, whose deferred constraint trigger applies the transaction's deltas at commit: counts first,
+ * then the sort paths, each in the key's order. A transaction takes the counters' row locks only at its commit and
+ * always in one order, so concurrent writers of one form wait for each other's commit but never deadlock (they did
+ * when a transaction of several writes met a concurrent save: each statement locked its keys in order, but not
+ * across statements). The sort keys themselves stay written by the statement (a key row is its instance's).
+ */
+const PENDING = 'INSERT INTO form_answer_pending (txid) VALUES (txid_current()) ON CONFLICT DO NOTHING';
+const stageCounts = (deltas: string) => `WITH d AS (${deltas})
+    INSERT INTO form_answer_deltas (txid, target, form_id, items, path, kind, key, value, delta)
+    SELECT txid_current(), 0, d.form_id, d.items, d.path, d.kind, d.key, (array_agg(d.value))[1], sum(d.delta)
+      FROM d GROUP BY d.form_id, d.items, d.path, d.kind, d.key HAVING sum(d.delta) <> 0;
+    ${PENDING}`;
+const stageSortPaths = (deltas: string) => `WITH d AS (${deltas})
+    INSERT INTO form_answer_deltas (txid, target, form_id, items, path, kind, key, value, delta)
+    SELECT txid_current(), 1, d.form_id, '', d.path, 0, 'null'::jsonb, 'null'::jsonb, sum(d.delta)
+      FROM d GROUP BY d.form_id, d.path HAVING sum(d.delta) <> 0;
+    ${PENDING}`;
+
+const APPLY_PENDING = `CREATE OR REPLACE FUNCTION form_answer_apply_pending() RETURNS trigger LANGUAGE plpgsql AS $fn$
+BEGIN
+  INSERT INTO form_answer_counts AS c (form_id, items, path, kind, key, value, total)
+    SELECT form_id, items, path, kind, key, (array_agg(value))[1], sum(delta) FROM form_answer_deltas
+      WHERE txid = txid_current() AND target = 0 GROUP BY form_id, items, path, kind, key HAVING sum(delta) <> 0
+      ORDER BY form_id, items, path, kind, key
+    ON CONFLICT (form_id, items, path, kind, key) DO UPDATE SET total = c.total + excluded.total;
+  INSERT INTO form_answer_sort_paths AS c (form_id, path, total)
+    SELECT form_id, path, sum(delta) FROM form_answer_deltas
+      WHERE txid = txid_current() AND target = 1 GROUP BY form_id, path HAVING sum(delta) <> 0 ORDER BY form_id, path
+    ON CONFLICT (form_id, path) DO UPDATE SET total = c.total + excluded.total;
+  DELETE FROM form_answer_deltas WHERE txid = txid_current();
+  DELETE FROM form_answer_pending WHERE txid = txid_current();
+  RETURN NULL;
+END
+$fn$`;
+
+/** The statements of migration 0027_form_answer_counts_at_commit (see the comment above). */
+export const FORM_ANSWER_COUNTS_AT_COMMIT_MIGRATION: readonly string[] = [
+  `CREATE TABLE IF NOT EXISTS form_answer_deltas (
+  txid bigint NOT NULL,
+  target smallint NOT NULL,
+  form_id uuid NOT NULL,
+  items text NOT NULL,
+  path text NOT NULL,
+  kind smallint NOT NULL,
+  key jsonb NOT NULL,
+  value jsonb NOT NULL,
+  delta bigint NOT NULL
+)`,
+  'CREATE INDEX IF NOT EXISTS form_answer_deltas_txid_idx ON form_answer_deltas (txid)',
+  'CREATE TABLE IF NOT EXISTS form_answer_pending (txid bigint PRIMARY KEY)',
+  APPLY_PENDING,
+  `CREATE CONSTRAINT TRIGGER form_answer_pending_apply AFTER INSERT ON form_answer_pending DEFERRABLE INITIALLY DEFERRED
+  FOR EACH ROW EXECUTE FUNCTION form_answer_apply_pending()`,
+  triggerFunction(stageCounts, true),
+  sortTriggerFunction(stageSortPaths, true),
 ];
