@@ -64,7 +64,7 @@ describe('a page of one form sorted by an answer, from the sort keys', () => {
     await open.close();
   });
 
-  const QUERIES = [
+  const QUERIES: Record<string, string>[] = [
     { $filter: `formId eq ${FORM}`, $orderby: 'data/person/last asc', $top: '20' },
     { $filter: `formId eq ${FORM}`, $orderby: 'data/person/last desc', $top: '20', $skip: '20', $count: 'true' },
     { $filter: `isDeleted eq false and formId eq ${FORM} and status in (1, 2)`, $orderby: 'data/person/last desc', $top: '100' },
