@@ -1,7 +1,5 @@
 import { act, waitFor } from '@testing-library/react';
 import { useCallback, useState } from 'react';
-import type { WidgetProps } from '../../src/forms/widgets/types';
-import type * as EditWidgetModule from '../../src/forms/widgets/EditWidget';
 import { BuilderCanvas } from '../../src/builder/BuilderCanvas';
 import { builderReducer, initialBuilderState, type BuilderSelection, type BuilderState } from '../../src/builder/model';
 import { WIDGET_KINDS } from '../../src/engine/widget-kinds';
@@ -12,15 +10,9 @@ import { renderWithProviders } from '../support/render';
 
 // Counts the renders of each canvas field's widget (a field renders its widget exactly once per render).
 const renders = vi.hoisted(() => new Map<string, number>());
-vi.mock('../../src/forms/widgets/EditWidget', async (importOriginal) => {
-  const original = await importOriginal<typeof EditWidgetModule>();
-  return {
-    EditWidget: (props: WidgetProps) => {
-      renders.set(props.id, (renders.get(props.id) ?? 0) + 1);
-      return original.EditWidget(props);
-    },
-  };
-});
+vi.mock('../../src/forms/widgets/EditWidget', async (importOriginal) =>
+  (await import('../support/widget-renders')).countingEditWidget(importOriginal, renders),
+);
 
 const widgets = withFormWidgets();
 let setState: (next: (s: BuilderState) => BuilderState) => void = () => {};

@@ -2,22 +2,14 @@ import { screen } from '@testing-library/react';
 import { Profiler } from 'react';
 import { createFormEngine } from '../../src/engine';
 import { FormRenderer, generateForm } from '../../src/forms';
-import type { WidgetProps } from '../../src/forms/widgets/types';
-import type * as EditWidgetModule from '../../src/forms/widgets/EditWidget';
 import { applicationSchema } from '../../stories/forms/fixtures';
 import { renderWithProviders } from '../support/render';
 
 // Counts the renders of each field's widget (a field renders its widget exactly once per render).
 const renders = vi.hoisted(() => new Map<string, number>());
-vi.mock('../../src/forms/widgets/EditWidget', async (importOriginal) => {
-  const original = await importOriginal<typeof EditWidgetModule>();
-  return {
-    EditWidget: (props: WidgetProps) => {
-      renders.set(props.id, (renders.get(props.id) ?? 0) + 1);
-      return original.EditWidget(props);
-    },
-  };
-});
+vi.mock('../../src/forms/widgets/EditWidget', async (importOriginal) =>
+  (await import('../support/widget-renders')).countingEditWidget(importOriginal, renders),
+);
 
 function counts(): Record<string, number> {
   return Object.fromEntries(renders);
