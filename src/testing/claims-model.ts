@@ -2,16 +2,9 @@
  * The claims side of the fake: projections of users, user groups and claim groups with their
  * include flags, effective claims, and the add / remove / update change requests.
  */
-import type {
-  ApplicationUserApplicationUserGroup,
-  ApplicationUserGroup,
-  ClaimGrant,
-  ClaimGroup,
-  ClaimGroupLink,
-} from '../api/types';
+import type { ApplicationUserApplicationUserGroup, ClaimGrant, ClaimGroupLink } from '../api/types';
 import { DEFAULT_PRIORITY_OF_PERMISSION } from '../api/enums';
 import {
-  catalogueClaim,
   compareByName,
   computeEffectiveClaims,
   matchesNameSearch,
@@ -34,16 +27,10 @@ import type {
   StoredMembership,
   StoredUserGroup,
 } from './db';
-import type { BuiltInClaimGroupsStore, ClaimGroupRemovalStore, ClaimGroupsStore } from '../service/claim-groups';
-import type { ClaimsStore } from '../service/claims';
-import type { GroupsStore } from '../service/groups';
-import type { HolderStore } from '../service/holders';
-import type { MembersStore } from '../service/members';
 import type { ClaimGraphStore } from '../service/claim-graphs';
+import type { PermissionTables } from '../service/permission-tables';
 import type { Ids } from '../service/ports';
-import { projectClaimGroups, projectUserGroups, type ProjectionReads } from '../service/projections';
-import type { PermissionStores } from '../service/routes';
-import type { UserGroupRemovalStore } from '../service/user-groups';
+import type { ProjectionReads } from '../service/projections';
 import { seedIds } from './seed-ids';
 
 /** What a mutation needs from the backend: the time, new ids, and who makes it (for the change history). */
@@ -242,11 +229,15 @@ export function sortedLive<T extends { id: string; name: string; isDeleted: bool
   return rows.filter((r) => live(r) && matchesNameSearch(r, search)).sort(compareByName);
 }
 
-// ---------------------------------------------------------------- the use cases' stores (src/service) and the change history
+// ---------------------------------------------------------------- the permission writes' tables (src/service) and the change history
 
-/** What every permission change's store (src/service/holders.ts) reads and writes, over the in-memory db. */
-function memoryHolderStore(db: FakeDb): HolderStore {
+/** The permission writes' table operations (src/service/permission-tables.ts) over the in-memory db; new rows are named by `ids`. */
+export function memoryPermissionTables(db: FakeDb, ids: Ids): PermissionTables {
+  const groups = (kind: GroupKind): (StoredUserGroup | StoredClaimGroup)[] => (kind === 'userGroup' ? db.applicationUserGroups : db.claimGroups);
+  const born = (now: Date) => ({ id: ids.newId(), isDeleted: false, createdDateTime: now, lastUpdatedDateTime: now });
+  const without = <T extends { id: string }>(rows: T[], gone: readonly string[]) => rows.filter((r) => !gone.includes(r.id));
   return {
+    ...memoryProjectionReads(db),
     holderNames: async (kind, holderIds) =>
       new Map(holderIds.flatMap((id) => {
         const holder = findHolder(db, kind, id);
@@ -254,73 +245,45 @@ function memoryHolderStore(db: FakeDb): HolderStore {
       })),
     // The fake keeps no effective claims between requests: each request computes them afresh.
     claimsChanged: async () => undefined,
-    recordHistory: async (entries) => {
-      db.permissionHistory.push(...entries);
-    },
+    recordHistory: async (entries) => void db.permissionHistory.push(...entries),
     // Built whole: the fake runs one request at a time.
     accessModel: async () => accessModelOf(db),
-  };
-}
-
-/** The claims change use case's store (src/service/claims.ts) over the in-memory db; new rows are named by `ids`. */
-export function memoryClaimsStore(db: FakeDb, ids: Ids): ClaimsStore {
-  return {
-    ...memoryHolderStore(db),
-    grantsByHolder: async (kind, holderIds) => new Map(holderIds.map((id) => [id, grantsOf(db, kind, id)])),
-    removeGrants: async (_kind, grantIds) => {
-      const gone = new Set(grantIds);
-      db.claimGrants = db.claimGrants.filter((g) => !gone.has(g.id));
+    builtInIds: seedIds.claimGroups,
+    holdersOfClaimGroup: async (kind, id) =>
+      new Map(db.claimGroupLinks.flatMap((l) => {
+        const holder = live(l) && l.holderKind === kind && l.recordId === id ? findHolder(db, kind, l.holderId) : undefined;
+        return holder ? [[holder.id, holder.name] as const] : [];
+      })),
+    claimGroupGraph: async () => claimGroupGraph(db),
+    groupRows: async (kind, wanted) => groups(kind).filter((g) => !wanted || wanted.includes(g.id)),
+    async removeRows(rows, _kind, gone) {
+      if (rows === 'grants') db.claimGrants = without(db.claimGrants, gone);
+      else if (rows === 'links') db.claimGroupLinks = without(db.claimGroupLinks, gone);
+      else db.memberships = without(db.memberships, gone);
     },
-    putGrants: async (kind, grants, now) => {
+    async putGrants(kind, grants, now) {
       for (const { holderId, ...claim } of grants) {
         const stored = db.claimGrants.find((g) => live(g) && g.holderKind === kind && g.recordId === holderId && g.claimValue === claim.claimValue);
         if (stored) Object.assign(stored, claim, { lastUpdatedDateTime: now });
-        else db.claimGrants.push({ id: ids.newId(), holderKind: kind, recordId: holderId, ...claim, isDeleted: false, createdDateTime: now, lastUpdatedDateTime: now });
+        else db.claimGrants.push({ ...born(now), holderKind: kind, recordId: holderId, ...claim });
       }
     },
-  };
-}
-
-/** The claim-group change use case's store (src/service/claim-groups.ts) over the in-memory db; new rows are named by `ids`. */
-export function memoryClaimGroupsStore(db: FakeDb, ids: Ids): ClaimGroupsStore {
-  return {
-    ...memoryHolderStore(db),
-    linksByHolder: async (kind, holderIds) => new Map(holderIds.map((id) => [id, linksOf(db, kind, id)])),
-    claimGroupGraph: async () => claimGroupGraph(db),
-    removeLinks: async (_kind, linkIds) => {
-      const gone = new Set(linkIds);
-      db.claimGroupLinks = db.claimGroupLinks.filter((l) => !gone.has(l.id));
+    addLinks: async (kind, links, now) =>
+      void db.claimGroupLinks.push(...links.map(({ holderId, claimGroupId }) => ({ ...born(now), holderKind: kind, holderId, recordId: claimGroupId, priorityOfPermission: DEFAULT_PRIORITY_OF_PERMISSION }))),
+    addMembers: async (members, now) => void db.memberships.push(...members.map((member) => ({ ...born(now), ...member }))),
+    async insertGroup(kind, { id, name, builtInGroup = false }, now) {
+      const group = { ...born(now), id, name };
+      if (kind === 'userGroup') db.applicationUserGroups.push(group);
+      else db.claimGroups.push({ ...group, builtInGroup });
     },
-    addLinks: async (kind, links, now) => {
-      for (const { holderId, claimGroupId: recordId } of links) {
-        db.claimGroupLinks.push({
-          id: ids.newId(),
-          holderKind: kind,
-          holderId,
-          recordId,
-          priorityOfPermission: DEFAULT_PRIORITY_OF_PERMISSION,
-          isDeleted: false,
-          createdDateTime: now,
-          lastUpdatedDateTime: now,
-        });
-      }
-    },
-  };
-}
-
-/** The members change use case's store (src/service/members.ts) over the in-memory db; new rows are named by `ids`. */
-export function memoryMembersStore(db: FakeDb, ids: Ids): MembersStore {
-  return {
-    ...memoryHolderStore(db),
-    membersByGroup: async (groupIds) => membershipsBy(db, groupIds, 'user'),
-    removeMembers: async (membershipIds) => {
-      const gone = new Set(membershipIds);
-      db.memberships = db.memberships.filter((m) => !gone.has(m.id));
-    },
-    addMembers: async (members, now) => {
-      for (const member of members) {
-        db.memberships.push({ id: ids.newId(), ...member, isDeleted: false, createdDateTime: now, lastUpdatedDateTime: now });
-      }
+    updateGroup: async (kind, id, fields, now) => void Object.assign(groups(kind).find((g) => g.id === id) ?? {}, fields, { lastUpdatedDateTime: now }),
+    async removeGroup(kind, id) {
+      if (kind === 'userGroup') {
+        db.applicationUserGroups = db.applicationUserGroups.filter((g) => g.id !== id);
+        db.memberships = db.memberships.filter((m) => m.applicationUserGroupId !== id);
+      } else db.claimGroups = db.claimGroups.filter((g) => g.id !== id);
+      db.claimGrants = db.claimGrants.filter((g) => !(g.holderKind === kind && g.recordId === id));
+      db.claimGroupLinks = db.claimGroupLinks.filter((l) => !(l.holderKind === kind && l.holderId === id) && !(kind === 'claimGroup' && l.recordId === id));
     },
   };
 }
@@ -328,110 +291,6 @@ export function memoryMembersStore(db: FakeDb, ids: Ids): MembersStore {
 /** One holder's change history, newest first. */
 export function historyOf(db: FakeDb, kind: HolderKind, holderId: string): HistoryEntry[] {
   return db.permissionHistory.filter((e) => e.holderKind === kind && e.holderId === holderId).reverse();
-}
-
-/** The claim group removal's store (src/service/claim-groups.ts) over the in-memory db. */
-function memoryClaimGroupRemovalStore(db: FakeDb): ClaimGroupRemovalStore {
-  return {
-    ...memoryHolderStore(db),
-    async holdersOfClaimGroup(kind, id) {
-      const holderIds = db.claimGroupLinks.filter((l) => live(l) && l.holderKind === kind && l.recordId === id).map((l) => l.holderId);
-      return new Map(holderIds.flatMap((h) => {
-        const holder = findHolder(db, kind, h);
-        return holder ? [[h, holder.name] as const] : [];
-      }));
-    },
-    async removeClaimGroup(id) {
-      db.claimGroups = db.claimGroups.filter((g) => g.id !== id);
-      db.claimGrants = db.claimGrants.filter((g) => !(g.holderKind === 'claimGroup' && g.recordId === id));
-      db.claimGroupLinks = db.claimGroupLinks.filter((l) => l.recordId !== id && !(l.holderKind === 'claimGroup' && l.holderId === id));
-    },
-  };
-}
-
-/** The user group removal's store (src/service/user-groups.ts) over the in-memory db. */
-function memoryUserGroupRemovalStore(db: FakeDb): UserGroupRemovalStore {
-  return {
-    ...memoryHolderStore(db),
-    async removeUserGroup(id) {
-      db.applicationUserGroups = db.applicationUserGroups.filter((g) => g.id !== id);
-      db.memberships = db.memberships.filter((m) => m.applicationUserGroupId !== id);
-      db.claimGrants = db.claimGrants.filter((g) => !(g.holderKind === 'userGroup' && g.recordId === id));
-      db.claimGroupLinks = db.claimGroupLinks.filter((l) => !(l.holderKind === 'userGroup' && l.holderId === id));
-    },
-  };
-}
-
-/** The built-in claim groups' store (src/service/claim-groups.ts) over the in-memory db; new rows are named by `ids`. */
-function memoryBuiltInClaimGroupsStore(db: FakeDb, ids: Ids): BuiltInClaimGroupsStore {
-  const row = (fields: Pick<StoredClaimGrant, 'holderKind' | 'recordId'>, now: Date) => ({
-    id: ids.newId(),
-    ...fields,
-    priorityOfPermission: DEFAULT_PRIORITY_OF_PERMISSION,
-    isDeleted: false,
-    createdDateTime: now,
-    lastUpdatedDateTime: now,
-  });
-  return {
-    ...memoryHolderStore(db),
-    builtInIds: seedIds.claimGroups,
-    claimGroupRows: async () => db.claimGroups,
-    claimGroupGraph: async () => claimGroupGraph(db),
-    grantsByHolder: async (kind, holderIds) => new Map(holderIds.map((id) => [id, grantsOf(db, kind, id)])),
-    linksByHolder: async (kind, holderIds) => new Map(holderIds.map((id) => [id, linksOf(db, kind, id)])),
-    async storeBuiltIns(steps, now) {
-      for (const step of steps) {
-        const stored = db.claimGroups.find((g) => g.id === step.id);
-        if (!stored) db.claimGroups.push({ id: step.id, name: step.definition.name, builtInGroup: true, isDeleted: false, createdDateTime: now, lastUpdatedDateTime: now });
-        else if (step.update) Object.assign(stored, { builtInGroup: true, isDeleted: false, ...step.update, lastUpdatedDateTime: now });
-        if (!step.reset) continue;
-        const holder = { holderKind: 'claimGroup' as const, recordId: step.id };
-        db.claimGrants = db.claimGrants.filter((g) => !(g.holderKind === 'claimGroup' && g.recordId === step.id));
-        for (const claimValue of step.definition.claims) {
-          db.claimGrants.push({ ...row(holder, now), claimValue, claimType: catalogueClaim(claimValue)?.claimType ?? 1, allow: true });
-        }
-        db.claimGroupLinks = db.claimGroupLinks.filter((l) => !(l.holderKind === 'claimGroup' && l.holderId === step.id));
-        for (const subId of step.subGroupIds) {
-          const { recordId: holderId, ...link } = row(holder, now);
-          db.claimGroupLinks.push({ ...link, holderId, recordId: subId });
-        }
-      }
-    },
-    claimGroupsOf: (groupIds, include) =>
-      projectClaimGroups(memoryProjectionReads(db), groupIds.flatMap((id) => db.claimGroups.find((g) => g.id === id) ?? []), include),
-  };
-}
-
-/** The group names' store (src/service/groups.ts) over the in-memory db. */
-function memoryGroupsStore(db: FakeDb): GroupsStore {
-  const table = (kind: GroupKind): (StoredUserGroup | StoredClaimGroup)[] => (kind === 'userGroup' ? db.applicationUserGroups : db.claimGroups);
-  const row = (kind: GroupKind, id: string) => table(kind).find((g) => g.id === id);
-  return {
-    groupRows: async (kind) => table(kind),
-    async insertGroup(kind, id, name, now) {
-      const group = { id, name, isDeleted: false, createdDateTime: now, lastUpdatedDateTime: now };
-      if (kind === 'userGroup') db.applicationUserGroups.push(group);
-      else db.claimGroups.push({ ...group, builtInGroup: false });
-    },
-    async renameGroup(kind, id, name, now) {
-      Object.assign(row(kind, id) ?? {}, { name, lastUpdatedDateTime: now });
-    },
-    userGroupOf: async (id, include) => (await projectUserGroups(memoryProjectionReads(db), [row('userGroup', id) as StoredUserGroup], include))[0] as ApplicationUserGroup,
-    claimGroupOf: async (id, include) => (await projectClaimGroups(memoryProjectionReads(db), [row('claimGroup', id) as StoredClaimGroup], include))[0] as ClaimGroup,
-  };
-}
-
-/** Every store of the permission use cases (src/service/routes.ts) over the in-memory db; new rows are named by `ids`. */
-export function memoryPermissionStores(db: FakeDb, ids: Ids): PermissionStores {
-  return {
-    claims: memoryClaimsStore(db, ids),
-    claimGroups: memoryClaimGroupsStore(db, ids),
-    members: memoryMembersStore(db, ids),
-    userGroupRemoval: memoryUserGroupRemovalStore(db),
-    claimGroupRemoval: memoryClaimGroupRemovalStore(db),
-    builtInClaimGroups: memoryBuiltInClaimGroupsStore(db, ids),
-    groups: memoryGroupsStore(db),
-  };
 }
 
 /** Every live user, user group and claim group with what they hold: what the domain's access guards check. */

@@ -1,38 +1,38 @@
 /**
  * The permission writes of the one route table (src/service/routes.ts: the add / remove / update calls of docs/spec.md,
  * Calls, deleting a user group and restoring the built-in claim groups), bound with Hono over drizzle. The table reads
- * and checks each request and runs its use case of src/service; here are only the use cases' stores over one
- * transaction (`write`) that locks what the route's scope names and runs the domain's access guards first.
+ * and checks each request and runs its use case of src/service; here is only the one port of its tables
+ * (src/service/permission-tables.ts) over one transaction (`write`) that locks what the route's scope names.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { Permission } from '../../../src/api/enums';
-import type { ApplicationUserGroup, ClaimGroup } from '../../../src/api/types';
-import { catalogueClaim, type GroupKind } from '../../../src/domain';
-import type { BuiltInClaimGroupsStore, ClaimGroupsStore } from '../../../src/service/claim-groups';
-import type { ClaimsStore } from '../../../src/service/claims';
-import type { GroupsStore } from '../../../src/service/groups';
-import type { HolderStore } from '../../../src/service/holders';
-import type { MembersStore } from '../../../src/service/members';
+import { DEFAULT_PRIORITY_OF_PERMISSION, Permission } from '../../../src/api/enums';
+import type { GroupKind, HolderKind } from '../../../src/domain';
+import { permissionStores, type HeldRows, type PermissionTables } from '../../../src/service/permission-tables';
 import { PERMISSION_ROUTES, type PermissionStores, type RouteBackend } from '../../../src/service/routes';
-import type { UserGroupRemovalStore } from '../../../src/service/user-groups';
-import { applicationUserGroups, claimGrantsClaimGroups, claimGroupLinksClaimGroups, claimGroups, memberships, permissionHistory } from '../db/schema';
+import { applicationUserGroups, claimGroups, memberships, permissionHistory } from '../db/schema';
 import { SEED_IDS } from '../db/seed';
 import { chunked, HOLDERS, loadClaimGroupGraph } from './holders';
 import { usersReaching } from '../claims-service';
 import { holdersOfClaimGroup } from '../history';
-import { grantsByHolder, linksByHolder, membershipsByGroup, projectClaimGroups, projectUserGroups } from './projections';
+import { toClaimGroup, toUserGroup } from './dto';
+import { drizzleProjectionReads } from './projections';
 import type { RouteContext, RouteExample } from './registry';
 import { tableRoute } from './table';
 import { write, type WriteContext } from './writes';
 
 const P = Permission;
 
-// ---------------------------------------------------------------- the use cases' stores (src/service)
+// ---------------------------------------------------------------- the permission writes' tables (src/service)
 
-/** What every permission change's store (src/service/holders.ts) reads and writes, in the write's transaction. */
-export function drizzleHolderStore({ tx, claimsChanged, accessModel }: WriteContext): HolderStore {
+/** The permission writes' table operations (src/service/permission-tables.ts) over the write's transaction. */
+function drizzlePermissionTables(w: WriteContext): PermissionTables {
+  const { tx } = w;
+  const group = (kind: GroupKind) => (kind === 'claimGroup' ? claimGroups : applicationUserGroups) as typeof claimGroups;
+  const held = (rows: HeldRows, kind: HolderKind) => (rows === 'grants' ? HOLDERS[kind].grants : rows === 'links' ? HOLDERS[kind].links : memberships);
+  const born = (now: Date) => ({ id: crypto.randomUUID(), createdDateTime: now, lastUpdatedDateTime: now });
   return {
-    accessModel,
+    ...drizzleProjectionReads(tx),
+    accessModel: w.accessModel,
     async holderNames(kind, ids) {
       const h = HOLDERS[kind];
       const names = new Map<string, string>();
@@ -42,189 +42,55 @@ export function drizzleHolderStore({ tx, claimsChanged, accessModel }: WriteCont
       }
       return names;
     },
-    claimsChanged: async (kind, holderIds) => claimsChanged(await usersReaching(tx, kind, holderIds)),
+    claimsChanged: async (kind, holderIds) => w.claimsChanged(await usersReaching(tx, kind, holderIds)),
     async recordHistory(entries) {
       const rows = entries.map(({ actor, ...e }) => ({ ...e, actorId: actor?.id ?? null, actorName: actor?.name ?? null }));
       for (const part of chunked(rows)) await tx.insert(permissionHistory).values(part);
     },
-  };
-}
-
-/** The claims change's store (src/service/claims.ts) over the write's transaction. */
-function drizzleClaimsStore(w: WriteContext): ClaimsStore {
-  const { tx } = w;
-  return {
-    ...drizzleHolderStore(w),
-    grantsByHolder: (kind, holderIds) => grantsByHolder(tx, kind, holderIds),
-    async removeGrants(kind, grantIds) {
-      const g = HOLDERS[kind].grants;
-      for (const part of chunked(grantIds)) await tx.delete(g).where(inArray(g.id, part));
+    builtInIds: SEED_IDS.claimGroups,
+    holdersOfClaimGroup: (kind, claimGroupId) => holdersOfClaimGroup(tx, kind, claimGroupId),
+    claimGroupGraph: () => loadClaimGroupGraph(tx),
+    async groupRows(kind, ids) {
+      const t = group(kind);
+      const rows = ids ? (await Promise.all(chunked(ids).map((part) => tx.select().from(t).where(inArray(t.id, part))))).flat() : await tx.select().from(t);
+      return rows.map((r) => (kind === 'claimGroup' ? toClaimGroup(r) : toUserGroup(r)));
+    },
+    async removeRows(rows, kind, ids) {
+      const t = held(rows, kind);
+      for (const part of chunked(ids)) await tx.delete(t).where(inArray(t.id, part));
     },
     async putGrants(kind, grants, now) {
       const g = HOLDERS[kind].grants;
       for (const part of chunked(grants)) {
-        await tx
-          .insert(g)
-          .values(part.map((r) => ({ id: crypto.randomUUID(), ...r, createdDateTime: now, lastUpdatedDateTime: now })))
-          .onConflictDoUpdate({
-            target: [g.holderId, g.claimValue],
-            set: {
-              claimType: sql.raw('excluded.claim_type'),
-              allow: sql.raw('excluded.allow'),
-              priorityOfPermission: sql.raw('excluded.priority_of_permission'),
-              isDeleted: false,
-              lastUpdatedDateTime: now,
-            },
-          });
+        const excluded = (column: string) => sql.raw(`excluded.${column}`);
+        const set = { claimType: excluded('claim_type'), allow: excluded('allow'), priorityOfPermission: excluded('priority_of_permission'), isDeleted: false, lastUpdatedDateTime: now };
+        await tx.insert(g).values(part.map((r) => ({ ...born(now), ...r }))).onConflictDoUpdate({ target: [g.holderId, g.claimValue], set });
       }
-    },
-  };
-}
-
-/** The claim-group change's store (src/service/claim-groups.ts) over the write's transaction. */
-function drizzleClaimGroupsStore(w: WriteContext): ClaimGroupsStore {
-  const { tx } = w;
-  return {
-    ...drizzleHolderStore(w),
-    linksByHolder: (kind, holderIds) => linksByHolder(tx, kind, holderIds),
-    claimGroupGraph: () => loadClaimGroupGraph(tx),
-    async removeLinks(kind, linkIds) {
-      const l = HOLDERS[kind].links;
-      for (const part of chunked(linkIds)) await tx.delete(l).where(inArray(l.id, part));
     },
     async addLinks(kind, links, now) {
       const l = HOLDERS[kind].links;
       for (const part of chunked(links)) {
-        await tx
-          .insert(l)
-          .values(part.map((p) => ({ id: crypto.randomUUID(), ...p, priorityOfPermission: 1, createdDateTime: now, lastUpdatedDateTime: now })))
-          .onConflictDoUpdate({
-            target: [l.holderId, l.claimGroupId],
-            set: { isDeleted: false, lastUpdatedDateTime: now },
-            setWhere: eq(l.isDeleted, true),
-          });
+        const values = part.map((p) => ({ ...born(now), ...p, priorityOfPermission: DEFAULT_PRIORITY_OF_PERMISSION }));
+        await tx.insert(l).values(values).onConflictDoUpdate({ target: [l.holderId, l.claimGroupId], set: { isDeleted: false, lastUpdatedDateTime: now }, setWhere: eq(l.isDeleted, true) });
       }
-    },
-  };
-}
-
-/** The members change's store (src/service/members.ts) over the write's transaction. */
-function drizzleMembersStore(w: WriteContext): MembersStore {
-  const { tx } = w;
-  const m = memberships;
-  return {
-    ...drizzleHolderStore(w),
-    membersByGroup: (groupIds) => membershipsByGroup(tx, groupIds),
-    async removeMembers(membershipIds) {
-      for (const part of chunked(membershipIds)) await tx.delete(m).where(inArray(m.id, part));
     },
     async addMembers(members, now) {
+      const m = memberships;
       for (const part of chunked(members)) {
-        await tx
-          .insert(m)
-          .values(part.map((p) => ({ id: crypto.randomUUID(), ...p, createdDateTime: now, lastUpdatedDateTime: now })))
-          .onConflictDoUpdate({
-            target: [m.applicationUserId, m.applicationUserGroupId],
-            set: { isDeleted: false, lastUpdatedDateTime: now },
-            setWhere: eq(m.isDeleted, true),
-          });
+        const target = [m.applicationUserId, m.applicationUserGroupId];
+        await tx.insert(m).values(part.map((p) => ({ ...born(now), ...p }))).onConflictDoUpdate({ target, set: { isDeleted: false, lastUpdatedDateTime: now }, setWhere: eq(m.isDeleted, true) });
       }
     },
-  };
-}
-
-/** The user group removal's store (src/service/user-groups.ts) over the write's transaction. */
-function drizzleUserGroupRemovalStore(w: WriteContext): UserGroupRemovalStore {
-  return {
-    ...drizzleHolderStore(w),
-    // Its memberships, grants and links go with it (the tables' cascades).
-    removeUserGroup: async (id) => void (await w.tx.delete(applicationUserGroups).where(eq(applicationUserGroups.id, id))),
-  };
-}
-
-/** The built-in claim groups' store (src/service/claim-groups.ts) over the write's transaction. */
-function drizzleBuiltInClaimGroupsStore(w: WriteContext): BuiltInClaimGroupsStore {
-  const { tx } = w;
-  return {
-    ...drizzleHolderStore(w),
-    // A reset reaches the users of every group holding a built-in group: forget everyone's effective claims.
-    claimsChanged: async () => w.claimsChanged(),
-    builtInIds: SEED_IDS.claimGroups,
-    claimGroupRows: () => tx.select().from(claimGroups),
-    claimGroupGraph: () => loadClaimGroupGraph(tx),
-    grantsByHolder: (kind, holderIds) => grantsByHolder(tx, kind, holderIds),
-    linksByHolder: (kind, holderIds) => linksByHolder(tx, kind, holderIds),
-    async storeBuiltIns(steps, now) {
-      for (const step of steps) {
-        if (step.create) {
-          await tx.insert(claimGroups).values({ id: step.id, name: step.definition.name, builtInGroup: true, createdDateTime: now, lastUpdatedDateTime: now });
-        } else if (step.update) {
-          await tx.update(claimGroups).set({ builtInGroup: true, isDeleted: false, ...step.update, lastUpdatedDateTime: now }).where(eq(claimGroups.id, step.id));
-        }
-      }
-      const row = { priorityOfPermission: 1, createdDateTime: now, lastUpdatedDateTime: now };
-      for (const step of steps.filter((s) => s.reset)) {
-        await tx.delete(claimGrantsClaimGroups).where(eq(claimGrantsClaimGroups.holderId, step.id));
-        for (const part of chunked(step.definition.claims)) {
-          await tx.insert(claimGrantsClaimGroups).values(
-            part.map((claimValue) => ({ ...row, id: crypto.randomUUID(), holderId: step.id, claimType: catalogueClaim(claimValue)?.claimType ?? 1, claimValue, allow: true })),
-          );
-        }
-        await tx.delete(claimGroupLinksClaimGroups).where(eq(claimGroupLinksClaimGroups.holderId, step.id));
-        for (const claimGroupId of step.subGroupIds) {
-          await tx.insert(claimGroupLinksClaimGroups).values({ ...row, id: crypto.randomUUID(), holderId: step.id, claimGroupId });
-        }
-      }
+    async insertGroup(kind, { id, name, builtInGroup = false }, now) {
+      const row = { ...born(now), id, name };
+      await (kind === 'claimGroup' ? tx.insert(claimGroups).values({ ...row, builtInGroup }) : tx.insert(applicationUserGroups).values(row));
     },
-    async claimGroupsOf(ids, include) {
-      const rows = await tx.select().from(claimGroups).where(inArray(claimGroups.id, [...ids]));
-      const ordered = ids.flatMap((id) => rows.filter((r) => r.id === id));
-      return projectClaimGroups(tx, ordered, include);
+    async updateGroup(kind, id, fields, now) {
+      const t = group(kind);
+      await tx.update(t).set({ ...fields, lastUpdatedDateTime: now }).where(eq(t.id, id));
     },
-  };
-}
-
-/** The group names' store (src/service/groups.ts) over the write's transaction. */
-function drizzleGroupsStore({ tx }: WriteContext): GroupsStore {
-  const table = (kind: GroupKind) => (kind === 'claimGroup' ? claimGroups : applicationUserGroups) as typeof claimGroups;
-  return {
-    groupRows: (kind) => {
-      const t = table(kind);
-      return tx.select({ id: t.id, name: t.name, isDeleted: t.isDeleted }).from(t);
-    },
-    async insertGroup(kind, id, name, now) {
-      const row = { id, name, createdDateTime: now, lastUpdatedDateTime: now };
-      await (kind === 'claimGroup' ? tx.insert(claimGroups).values({ ...row, builtInGroup: false }) : tx.insert(applicationUserGroups).values(row));
-    },
-    async renameGroup(kind, id, name, now) {
-      const t = table(kind);
-      await tx.update(t).set({ name, lastUpdatedDateTime: now }).where(eq(t.id, id));
-    },
-    async userGroupOf(id, include) {
-      const rows = await tx.select().from(applicationUserGroups).where(eq(applicationUserGroups.id, id));
-      return (await projectUserGroups(tx, rows, include))[0] as ApplicationUserGroup;
-    },
-    async claimGroupOf(id, include) {
-      const rows = await tx.select().from(claimGroups).where(eq(claimGroups.id, id));
-      return (await projectClaimGroups(tx, rows, include))[0] as ClaimGroup;
-    },
-  };
-}
-
-/** Every store of the permission use cases (src/service/routes.ts) over the write's transaction. */
-function drizzlePermissionStores(w: WriteContext): PermissionStores {
-  return {
-    claims: drizzleClaimsStore(w),
-    claimGroups: drizzleClaimGroupsStore(w),
-    members: drizzleMembersStore(w),
-    userGroupRemoval: drizzleUserGroupRemovalStore(w),
-    claimGroupRemoval: {
-      ...drizzleHolderStore(w),
-      holdersOfClaimGroup: (kind, claimGroupId) => holdersOfClaimGroup(w.tx, kind, claimGroupId),
-      removeClaimGroup: async (claimGroupId) => void (await w.tx.delete(claimGroups).where(eq(claimGroups.id, claimGroupId))),
-    },
-    builtInClaimGroups: drizzleBuiltInClaimGroupsStore(w),
-    groups: drizzleGroupsStore(w),
+    // What it holds and what holds it go with it (the tables' cascades).
+    removeGroup: async (kind, id) => void (await tx.delete(group(kind)).where(eq(group(kind).id, id))),
   };
 }
 
@@ -268,7 +134,7 @@ const EXAMPLES: Readonly<Record<string, RouteExample>> = {
 function drizzleBackend({ services }: RouteContext): RouteBackend<PermissionStores> {
   return {
     write: (scope, work) =>
-      write(services, scope, (w) => work({ ...system, stores: drizzlePermissionStores(w) })),
+      write(services, scope, (w) => work({ ...system, stores: permissionStores(drizzlePermissionTables(w)) })),
   };
 }
 

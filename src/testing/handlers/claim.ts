@@ -6,6 +6,7 @@
 import { formInstanceDisplayName, formSchemaDisplayName, pageOf, wouldCreateCycle, type RowLevelTable } from '../../domain';
 import { CLAIM_READ_ROUTES, type ClaimReads, type ListQuery } from '../../service/routes-claims';
 import { projectClaimGroups, projectUserGroups, projectUsers } from '../../service/projections';
+import { permissionStores } from '../../service/permission-tables';
 import { PERMISSION_ROUTES, type PermissionStores, type RouteBackend } from '../../service/routes';
 import type { UserSyncStore } from '../../service/users';
 import {
@@ -14,7 +15,7 @@ import {
   findHolder,
   historyOf,
   memoryClaimGraphStore,
-  memoryPermissionStores,
+  memoryPermissionTables,
   memoryProjectionReads,
   sortedLive,
 } from '../claims-model';
@@ -117,7 +118,7 @@ function memoryBackend(ctx: RouteContext): RouteBackend<PermissionStores> {
   const { db } = backend;
   const newId = () => backend.newId();
   return {
-    write: async (_scope, work) => work({ stores: memoryPermissionStores(db, { newId }), clock: { now: () => backend.now() }, ids: { newId } }),
+    write: async (_scope, work) => work({ stores: permissionStores(memoryPermissionTables(db, { newId })), clock: { now: () => backend.now() }, ids: { newId } }),
   };
 }
 
