@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { FormLayout } from '../../src/api/types';
 import { instanceCsvStream, readInstanceCsvSchemas } from '../../src/domain/forms/instance-csv';
 import { EXPORT_SLICE_ROWS, instanceExportTable, openInstanceExport, parseInstanceExportOptions, type InstanceExportOptions } from '../../src/domain/forms/export-table';
-import { bufferedInstanceXlsx, INSTANCE_XLSX_SHEET, instanceXlsxStream } from '../../src/domain/forms/export-xlsx';
+import { bufferedInstanceXlsx, INSTANCE_XLSX_SHEET, instanceXlsxStream, XLSX_SHEET_QUEUE_BYTES, xlsxSheetQueue } from '../../src/domain/forms/export-xlsx';
 import { evaluateODataQuery, FORMS_ODATA_SCHEMA, parseODataQuery, type ODataQuery, type ODataRow } from '../../src/domain/odata';
 
 const FORM_ID = '20000000-0000-4000-8000-000000000001';
@@ -269,6 +269,54 @@ describe('the XLSX export, read back with exceljs', () => {
     expect(sheet.getRow(many.length + 1).getCell(age).value).toBe(many.length - 1);
     expect(sheet.getRow(2).getCell(age).value).toBe(0);
   });
+});
+
+describe("the XLSX export's memory", () => {
+  it("never lets more than a bound of the sheet's XML wait for the zip's compressor, however many rows", async () => {
+    // exceljs writes the sheet's XML to the zip without heeding its backpressure: the export waits for it instead.
+    const sheets: unknown[] = [];
+    const proto = ExcelJS.stream.xlsx.WorkbookWriter.prototype as unknown as { addWorksheet: (...args: unknown[]) => unknown };
+    const addWorksheet = proto.addWorksheet;
+    proto.addWorksheet = function (this: unknown, ...args: unknown[]) {
+      const sheet = addWorksheet.apply(this, args);
+      sheets.push(sheet);
+      return sheet;
+    };
+    try {
+      // Texts that do not compress well, some 6 MB of XML: written unpaced, much of it would wait for the compressor.
+      let seed = 7;
+      const noise = (length: number) =>
+        Array.from({ length }, () => {
+          // xorshift32
+          seed ^= seed << 13;
+          seed ^= seed >>> 17;
+          seed ^= seed << 5;
+          return String.fromCharCode(33 + ((seed >>> 0) % 90));
+        }).join('');
+      const many = Array.from({ length: 3_000 }, (_, i) => instance(i + 1, { name: noise(2_000), age: i }));
+      const stream = await instanceXlsxStream(source(many), parseODataQuery('$orderby=createdDateTime'), { repeat: 'rows', pathRow: false });
+      const queue = xlsxSheetQueue(sheets[0]);
+      expect(queue).not.toBeNull();
+      const queued = () => (queue as unknown as { writableLength?: number; _writableState: { length: number } })._writableState.length;
+      let most = 0;
+      const sampler = setInterval(() => (most = Math.max(most, queued())), 1);
+      let bytes = 0;
+      try {
+        const reader = stream.getReader();
+        for (let next = await reader.read(); !next.done; next = await reader.read()) {
+          most = Math.max(most, queued());
+          bytes += next.value.byteLength;
+        }
+      } finally {
+        clearInterval(sampler);
+      }
+      expect(bytes).toBeGreaterThan(3_000_000);
+      // At most the bound plus one slice of rows (100 rows of some 2.5 kB of XML each) and the writer's 64 KiB batch.
+      expect(most).toBeLessThanOrEqual(XLSX_SHEET_QUEUE_BYTES + 400_000);
+    } finally {
+      proto.addWorksheet = addWorksheet;
+    }
+  }, 60_000);
 });
 
 describe('export options', () => {

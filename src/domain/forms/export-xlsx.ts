@@ -11,8 +11,11 @@
  *   and updated times in UTC), any other value a text cell. A text is never written as a formula: an answer starting
  *   with `=` stays the text it is (an XLSX cell is a formula only when written as one), so the CSV's `'` guard is not
  *   needed and not added. A text longer than a spreadsheet cell holds (32,767 characters) is cut there.
- * - Backpressure: rows are added a slice at a time (the event loop runs between slices) and, while the reader has not
- *   taken what was written, the next slice waits.
+ * - Backpressure: rows are added a slice at a time (the event loop runs between slices) and the next slice waits while
+ *   either end holds more than it should: the reader has not taken what was written, or the sheet's XML waits for the
+ *   zip's compressor beyond {@link XLSX_SHEET_QUEUE_BYTES}. exceljs hands the sheet's XML to the zip without heeding
+ *   the zip's backpressure, so without the second wait the XML written faster than it is compressed queues up in
+ *   memory: some 10 MB of it at 100,000 rows, growing with the rows (bench/forms/export.ts).
  */
 import type * as Excel from 'exceljs';
 import type { PassThrough as PassThroughClass, Readable as ReadableClass } from 'node:stream';
@@ -71,6 +74,47 @@ async function nodeStreams(): Promise<{ PassThrough: typeof PassThroughClass; Re
   } catch {
     return null;
   }
+}
+
+/**
+ * The most bytes of the sheet's XML that may wait for the zip's compressor before the next slice of rows waits for it
+ * (a slice of 100 instances is some 60 kB of XML).
+ */
+export const XLSX_SHEET_QUEUE_BYTES = 512 * 1024;
+
+/** What of a stream the wait for the compressor reads: how much it holds, and its events. */
+interface QueuedStream {
+  writableLength?: number;
+  _writableState?: { length?: number };
+  once(event: string, listener: () => void): unknown;
+  off(event: string, listener: () => void): unknown;
+}
+
+/**
+ * The stream the streaming writer's sheet XML is written into on its way to the zip's compressor: exceljs' sheet
+ * stream (a `StreamBuf`) writes to the streams it is piped to without heeding their backpressure, so what they hold is
+ * the XML waiting to be compressed. Null where the writer is not shaped so (another exceljs version): then only the
+ * reader's end is waited for.
+ */
+export function xlsxSheetQueue(sheet: unknown): QueuedStream | null {
+  const stream = (sheet as { stream?: { pipes?: unknown } } | null)?.stream;
+  const pipe = Array.isArray(stream?.pipes) ? (stream.pipes[0] as QueuedStream | undefined) : undefined;
+  return pipe && typeof pipe.once === 'function' && typeof queuedBytes(pipe) === 'number' ? pipe : null;
+}
+
+function queuedBytes(stream: QueuedStream): number | undefined {
+  return stream.writableLength ?? stream._writableState?.length;
+}
+
+/** Resolves when `stream` emits one of `events` (each listener removed then). */
+function once(stream: QueuedStream, events: readonly string[]): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      for (const event of events) stream.off(event, done);
+      resolve();
+    };
+    for (const event of events) stream.once(event, done);
+  });
 }
 
 /** A sheet's rows as exceljs takes them (the streaming writer's and the whole workbook's sheets alike). */
@@ -135,25 +179,18 @@ export async function instanceXlsxStream(
   const out = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(INSTANCE_XLSX_SHEET, { views: [{ state: 'frozen', ySplit: table.header.length }] });
-  // Resolves when the reader has taken what was written, or has gone (the stream closed).
-  const drained = () =>
-    new Promise<void>((resolve) => {
-      const done = () => {
-        out.off('drain', done);
-        out.off('close', done);
-        resolve();
-      };
-      out.on('drain', done);
-      out.on('close', done);
-    });
   const write = async () => {
     writeHeader(sheet as unknown as SheetRows, table.header);
+    // Opened by the header's write: the sheet's entry in the zip.
+    const queue = xlsxSheetQueue(sheet);
     for await (const rows of slices) {
       // The reader went away (a cancelled download): no more rows are read.
       if (out.destroyed) return;
       writeRows(sheet as unknown as SheetRows, rows);
+      // The compressor has not taken the XML written yet: wait for it (it drains when it has taken all it holds).
+      if (queue && (queuedBytes(queue) ?? 0) > XLSX_SHEET_QUEUE_BYTES) await Promise.race([once(queue, ['drain', 'close', 'error']), once(out, ['close'])]);
       // The reader has not taken what was written yet: wait for it rather than hold the rows.
-      if (out.writableNeedDrain) await drained();
+      if (out.writableNeedDrain && !out.destroyed) await once(out, ['drain', 'close']);
     }
     sheet.commit();
     await workbook.commit();
