@@ -12,8 +12,8 @@
  * Every API call the page makes is recorded (path, query, status, bytes on the wire, time) so the report can show
  * what the screen asked for.
  */
-import { readFile } from 'node:fs/promises';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { readFile, writeFile } from 'node:fs/promises';
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { launchChromium } from '../../tests/support/chromium.mjs';
 
 /** The host route of the instance list and the table's accessible name (its labels' `formInstanceListTitle`). */
@@ -44,7 +44,20 @@ export interface NavigationRun {
   usableMs: number | null;
   rows: number | null;
   pagination: string | null;
+  /** What the page loaded and when (page clock, ms since the navigation started): the document, scripts, styles, API calls. */
+  timeline?: TimelineEntry[];
   problem?: string;
+}
+
+/** A resource the page loaded during a navigation, from the page's Resource Timing. */
+export interface TimelineEntry {
+  /** The path (and query, for API calls), or `document`. */
+  name: string;
+  kind: string;
+  startMs: number;
+  endMs: number;
+  /** Bytes on the wire (0 for a cached or a same-connection reuse the browser does not count). */
+  bytes: number;
 }
 
 /** One term typed into the search box. */
@@ -91,7 +104,30 @@ async function navigate(page: Page, url: string, run: number, warmup: boolean): 
     const state = await page.evaluate(`window.__forms.state(${js(TABLE_LABEL)})`).catch(() => null);
     return { run, warmup, usableMs: null, rows: null, pagination: null, problem: `no usable table within 60 s: ${js(state)}` };
   }
-  return { run, warmup, usableMs: ready.tPaint ?? null, rows: ready.rows ?? null, pagination: ready.pagination ?? null };
+  const timeline = (await page.evaluate(TIMELINE_SCRIPT).catch(() => [])) as TimelineEntry[];
+  return { run, warmup, usableMs: ready.tPaint ?? null, rows: ready.rows ?? null, pagination: ready.pagination ?? null, timeline };
+}
+
+// Evaluated in the page (a string: the host's CSP forbids the eval a function would need): the navigation's document
+// and every resource, rounded to 0.1 ms.
+const TIMELINE_SCRIPT = `(() => {
+  const r = (n) => Math.round(n * 10) / 10;
+  const nav = performance.getEntriesByType('navigation')[0];
+  const out = nav ? [{ name: 'document', kind: 'navigation', startMs: 0, endMs: r(nav.responseEnd), bytes: nav.transferSize }] : [];
+  if (nav) out.push({ name: 'domContentLoaded', kind: 'event', startMs: r(nav.domContentLoadedEventStart), endMs: r(nav.domContentLoadedEventEnd), bytes: 0 });
+  for (const e of performance.getEntriesByType('resource')) {
+    const u = new URL(e.name);
+    const api = u.pathname.startsWith('/api/') || u.pathname.startsWith('/odata/');
+    out.push({ name: api ? decodeURIComponent(u.pathname + u.search).slice(0, 160) : u.pathname, kind: e.initiatorType, startMs: r(e.startTime), endMs: r(e.responseEnd), bytes: e.transferSize });
+  }
+  return out.sort((a, b) => a.startMs - b.startMs);
+})()`;
+
+/** A navigation's timeline as lines: each resource's start and end, the usable table last. */
+export function timelineLines(run: NavigationRun): string[] {
+  const lines = (run.timeline ?? []).map((e) => `    ${String(Math.round(e.startMs)).padStart(5)} → ${String(Math.round(e.endMs)).padStart(5)} ms  ${e.kind.padEnd(10)} ${e.name}${e.bytes ? ` (${Math.round(e.bytes / 1024)} kB)` : ''}`);
+  if (run.usableMs !== null) lines.push(`    ${String(Math.round(run.usableMs)).padStart(5)} ms  usable table`);
+  return lines;
 }
 
 async function search(page: Page, term: string, total: number, run: number): Promise<SearchRun> {
@@ -114,6 +150,43 @@ async function search(page: Page, term: string, total: number, run: number): Pro
   return out;
 }
 
+async function startProfile(page: Page): Promise<CDPSession> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 250 });
+  await cdp.send('Profiler.start');
+  return cdp;
+}
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+}
+
+/** Stops the profile, writes it, and gives the heaviest scripts and functions by self time. */
+async function stopProfile(cdp: CDPSession, file: string): Promise<string[]> {
+  const { profile } = (await cdp.send('Profiler.stop')) as { profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] } };
+  await cdp.detach().catch(() => undefined);
+  await writeFile(file, JSON.stringify(profile));
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map<number, number>();
+  profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000));
+  const byScript = new Map<string, number>();
+  const byFunction = new Map<string, number>();
+  for (const [id, ms] of self) {
+    const frame = byId.get(id)?.callFrame;
+    if (!frame) continue;
+    const script = frame.url ? new URL(frame.url).pathname : `(${frame.functionName || 'program'})`;
+    byScript.set(script, (byScript.get(script) ?? 0) + ms);
+    const fn = `${frame.functionName || '(anonymous)'} ${script}:${frame.lineNumber + 1}`;
+    byFunction.set(fn, (byFunction.get(fn) ?? 0) + ms);
+  }
+  const top = (map: Map<string, number>, n: number) =>
+    [...map].sort((a, b) => b[1] - a[1]).slice(0, n).map(([name, ms]) => `    ${ms.toFixed(0).padStart(5)} ms  ${name}`);
+  return [`  CPU profile → ${file}; self time by script:`, ...top(byScript, 15), '  by function:', ...top(byFunction, 25)];
+}
+
 /** Runs the browser measurements: `runs` measured navigations (after a warm-up) and each search term `runs` times. */
 export async function measureBrowser(options: {
   base: string;
@@ -123,6 +196,10 @@ export async function measureBrowser(options: {
   username: string;
   password: string;
   log: (line: string) => void;
+  /** Print each measured navigation's timeline (what loaded when). */
+  timeline?: boolean;
+  /** Write a CPU profile of the last measured navigation here (Chromium's own, `.cpuprofile`) and print its heaviest functions. */
+  profile?: string;
 }): Promise<BrowserResults> {
   const { base, runs, log } = options;
   const url = `${base}${INSTANCES_PATH}`;
@@ -166,6 +243,7 @@ export async function measureBrowser(options: {
 
     for (let run = 0; run <= runs; run++) {
       phase = run === 0 ? 'navigation warm-up' : 'navigation';
+      const profiling = options.profile && run === runs ? await startProfile(page) : null;
       const measured = await navigate(page, url, run, run === 0).catch((error: unknown) => ({
         run,
         warmup: run === 0,
@@ -175,7 +253,9 @@ export async function measureBrowser(options: {
         problem: `navigation failed: ${(error as Error).message.split('\n')[0] ?? ''}`,
       }));
       results.navigations.push(measured);
+      if (profiling && options.profile) for (const line of await stopProfile(profiling, options.profile)) log(line);
       log(`  navigation ${run === 0 ? 'warm-up' : `run ${run}`}: usable table ${measured.usableMs === null ? '—' : `${Math.round(measured.usableMs)} ms`} (${measured.pagination ?? measured.problem ?? ''})`);
+      if (run > 0 && options.timeline) for (const line of timelineLines(measured)) log(line);
     }
     for (let run = 0; run <= runs; run++) {
       for (const { term, total } of options.terms) {

@@ -7,7 +7,7 @@
  * timer (the goal being ≤ 50 ms; unlike the delay, it does not grow on a loaded machine). No database: the reads'
  * own cost is bench/forms/run.ts's.
  *
- * Run: `node --import tsx bench/forms/export.ts [--instances 10000]`.
+ * Run: `node --expose-gc --import tsx bench/forms/export.ts [--instances 10000] [--files csv,xlsx] [--repeat columns,rows]`.
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { FormLayout } from '../../src/contract/types';
@@ -145,6 +145,12 @@ async function measure(file: 'csv' | 'xlsx', options: InstanceExportOptions, row
 async function main() {
   const at = process.argv.indexOf('--instances');
   const count = at >= 0 ? Number(process.argv[at + 1]) : 10_000;
+  const arg = (name: string) => {
+    const i = process.argv.indexOf(name);
+    return i >= 0 ? process.argv[i + 1] : undefined;
+  };
+  const files = (arg('--files') ?? 'csv,xlsx').split(',') as ('csv' | 'xlsx')[];
+  const repeats = (arg('--repeat') ?? 'columns,rows').split(',') as ('columns' | 'rows')[];
   const rows = instances(count);
   // Warm-up: the first XLSX export of a process loads exceljs and the parts it requires on first use (some 0.3-0.4 s
   // of CPU, once); the figures are of the exports after it.
@@ -152,8 +158,8 @@ async function main() {
   await measure('xlsx', { repeat: 'columns', pathRow: false }, rows.slice(0, 10));
   console.log(`warm-up (exceljs loaded, 10 rows): ${Math.round(performance.now() - warm)} ms`);
   const figures: Figure[] = [];
-  for (const file of ['csv', 'xlsx'] as const) {
-    for (const repeat of ['columns', 'rows'] as const) figures.push(await measure(file, { repeat, pathRow: false }, rows));
+  for (const file of files) {
+    for (const repeat of repeats) figures.push(await measure(file, { repeat, pathRow: false }, rows));
   }
   console.log(`${count.toLocaleString('en')} instances (rows held in memory; peak RSS / heap over the baseline; longest event-loop delay)`);
   console.table(figures);

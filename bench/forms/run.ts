@@ -11,7 +11,9 @@
  *
  * Options: --small (2,000 instances, to try the bench quickly), --iterations N (calls per row, default 20),
  * --skip-pglite, --skip-postgres, --reseed (rebuild the cached PGlite database), --no-browser, --no-build (reuse
- * the last host build in .out/host-dist), --runs N (browser runs, default 3). Ports: free ones, on 127.0.0.1.
+ * the last host build in .out/host-dist), --runs N (browser runs, default 3), --browser-only (the browser's figures
+ * alone, to .out/results-browser.json), --timeline (print what each navigation loaded when), --profile
+ * (a CPU profile of the last navigation, to .out/navigation-<back end>.cpuprofile, its heaviest functions printed). Ports: free ones, on 127.0.0.1.
  * See bench/forms/README.md for how each figure is measured.
  */
 import { spawnSync } from 'node:child_process';
@@ -321,6 +323,10 @@ interface BackendResult {
 interface BrowserOptions {
   hostDist: string;
   runs: number;
+  /** Print each measured navigation's timeline (`--timeline`). */
+  timeline: boolean;
+  /** Profile the last measured navigation (`--profile`: .out/navigation-<back end>.cpuprofile). */
+  profile: boolean;
 }
 
 async function runBackend(
@@ -330,7 +336,7 @@ async function runBackend(
   iterations: number,
   cached: SeedResult | null,
   browserOptions: BrowserOptions | null,
-  mode: 'full' | 'one form' = 'full',
+  mode: 'full' | 'one form' | 'browser only' = 'full',
 ): Promise<BackendResult> {
   log(`${backend}: starting the server on 127.0.0.1 (free ports)`);
   const handle: ServerHandle = await startServer({
@@ -370,12 +376,14 @@ async function runBackend(
       result.calls = await measureCalls(handle.url, token, oneFormCalls(size), iterations);
       return result;
     }
-    log(`${backend}: list calls (${iterations} each after a warm-up)`);
-    result.calls = await measureCalls(handle.url, token, listCalls(size), iterations);
-    log(`${backend}: CSV export of every instance`);
-    result.csv = await measureCsv(handle.url, token);
-    log(`${backend}: XLSX export of every instance`);
-    result.xlsx = await measureCsv(handle.url, token, 'Xlsx');
+    if (mode === 'full') {
+      log(`${backend}: list calls (${iterations} each after a warm-up)`);
+      result.calls = await measureCalls(handle.url, token, listCalls(size), iterations);
+      log(`${backend}: CSV export of every instance`);
+      result.csv = await measureCsv(handle.url, token);
+      log(`${backend}: XLSX export of every instance`);
+      result.xlsx = await measureCsv(handle.url, token, 'Xlsx');
+    }
     if (browserOptions) {
       log(`${backend}: Chromium on ${INSTANCES_PATH} of the built host (${browserOptions.runs} runs after a warm-up)`);
       // The total each term shows, so the browser waits for the final term's results (not a prefix's).
@@ -385,7 +393,16 @@ async function runBackend(
         const counted = await fetch(`${handle.url}/odata/FormInstanceOData?${query}`, { headers: { authorization: `Bearer ${token}` } });
         terms.push({ term, total: ((await counted.json()) as { '@odata.count': number })['@odata.count'] });
       }
-      result.browser = await measureBrowser({ base: handle.url, runs: browserOptions.runs, terms, username: 'admin', password: 'admin-password', log });
+      result.browser = await measureBrowser({
+        base: handle.url,
+        runs: browserOptions.runs,
+        terms,
+        username: 'admin',
+        password: 'admin-password',
+        log,
+        timeline: browserOptions.timeline,
+        ...(browserOptions.profile ? { profile: path.join(outDir, `navigation-${backend}.cpuprofile`) } : {}),
+      });
     }
   } catch (e) {
     result.problems.push((e as Error).message);
@@ -484,6 +501,9 @@ async function main(): Promise<void> {
   let browserRuns: number | null = 3;
   let build = true;
   let oneForm = true;
+  let browserOnly = false;
+  let timeline = false;
+  let profile = false;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--small') small = true;
@@ -496,6 +516,9 @@ async function main(): Promise<void> {
     else if (a === '--no-browser') browserRuns = null;
     else if (a === '--no-build') build = false;
     else if (a === '--skip-one-form') oneForm = false;
+    else if (a === '--browser-only') browserOnly = true;
+    else if (a === '--timeline') timeline = true;
+    else if (a === '--profile') profile = true;
     else if (a === '--runs') {
       browserRuns = Number(argv[++i]);
       if (!Number.isInteger(browserRuns) || browserRuns < 1 || browserRuns > 50) throw new Error('--runs needs an integer from 1 to 50');
@@ -515,7 +538,7 @@ async function main(): Promise<void> {
       if (built.status !== 0) throw new Error('The example host did not build (see above); --no-browser measures the rest.');
       log(`built in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     } else log(`reusing ${path.relative(root, hostDist)} (--no-build)`);
-    browserOptions = { hostDist, runs: browserRuns };
+    browserOptions = { hostDist, runs: browserRuns, timeline, profile };
   }
   const backends: BackendResult[] = [];
 
@@ -529,7 +552,7 @@ async function main(): Promise<void> {
     problems: [...result.problems, ...oneForm.problems.map((p) => `one form: ${p}`)],
   });
   /** A back end on a cached PGlite folder (`name`), rebuilt when its marker names another seed. */
-  const onPglite = async (name: string, seedSize: SeedSize, mode: 'full' | 'one form') => {
+  const onPglite = async (name: string, seedSize: SeedSize, mode: 'full' | 'one form' | 'browser only') => {
     const dataDir = path.join(outDir, name);
     const markerFile = `${dataDir}.seed.json`;
     const marker = existsSync(markerFile) ? (JSON.parse(await readFile(markerFile, 'utf8')) as SeedResult) : null;
@@ -538,21 +561,37 @@ async function main(): Promise<void> {
       await rm(dataDir, { recursive: true, force: true });
       await rm(markerFile, { force: true });
     }
-    const result = await runBackend('PGlite', { dataDir }, seedSize, iterations, markerOk && !reseed ? marker : null, mode === 'full' ? browserOptions : null, mode);
+    const result = await runBackend('PGlite', { dataDir }, seedSize, iterations, markerOk && !reseed ? marker : null, mode === 'one form' ? null : browserOptions, mode);
     if (result.seed && !result.seedReused) await writeFile(markerFile, `${JSON.stringify(result.seed, null, 2)}\n`);
     return result;
   };
   /** A back end on a throw-away PostgreSQL server, seeded afresh. */
-  const onPostgres = async (seedSize: SeedSize, mode: 'full' | 'one form') => {
+  const onPostgres = async (seedSize: SeedSize, mode: 'full' | 'one form' | 'browser only') => {
     log(`PostgreSQL: starting a throw-away server (tests/server/postgres.ts)${mode === 'one form' ? ' for the database of one form' : ''}`);
     const pg = await startTemporaryPostgres();
     try {
-      return await runBackend('PostgreSQL', { databaseUrl: pg.url }, seedSize, iterations, null, mode === 'full' ? browserOptions : null, mode);
+      return await runBackend('PostgreSQL', { databaseUrl: pg.url }, seedSize, iterations, null, mode === 'one form' ? null : browserOptions, mode);
     } finally {
       await pg.stop();
     }
   };
 
+  if (browserOnly) {
+    // The browser's figures alone (no list calls, no exports, no second database): written beside the results, which
+    // keep their figures.
+    if (!browserOptions) throw new Error('--browser-only needs the browser (not --no-browser)');
+    const only: BackendResult[] = [];
+    if (pglite) only.push(await onPglite(small ? 'pglite-small' : 'pglite', size, 'browser only'));
+    if (postgres) only.push(await onPostgres(size, 'browser only'));
+    const file = path.join(outDir, 'results-browser.json');
+    await writeFile(file, `${JSON.stringify({ at: new Date().toISOString(), revision: gitRevision(), size, backends: only }, null, 2)}\n`);
+    for (const b of only) {
+      const runs = (b.browser?.navigations ?? []).filter((n) => !n.warmup).map((n) => (n.usableMs === null ? '—' : `${Math.round(n.usableMs)} ms`));
+      log(`${b.backend}: navigation → usable table ${runs.join(', ')}${b.problems.length ? ` (${b.problems.join('; ')})` : ''}`);
+    }
+    log(`wrote ${path.relative(root, file)}`);
+    return;
+  }
   if (pglite) {
     const result = await onPglite(small ? 'pglite-small' : 'pglite', size, 'full');
     backends.push(oneForm ? withOneForm(result, await onPglite(small ? 'pglite-one-form-small' : 'pglite-one-form', oneFormSize, 'one form')) : result);
