@@ -1,5 +1,5 @@
-import { useDndContext, useDroppable } from '@dnd-kit/core';
-import { SortableContext, useSortable, verticalListSortingStrategy, type SortingStrategy } from '@dnd-kit/sortable';
+import { useDndContext, useDraggable, useDroppable } from '@dnd-kit/core';
+import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Alert, Box, Group, Menu, Paper, Stack, Text, TextInput, Title, type TitleOrder } from '@mantine/core';
 import { createContext, memo, startTransition, useContext, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type CSSProperties, type FocusEvent, type KeyboardEvent, type MouseEvent, type ReactNode, type RefObject } from 'react';
@@ -456,42 +456,27 @@ function sameFieldProps(a: CanvasFieldProps, b: CanvasFieldProps): boolean {
   );
 }
 
-/** The line that shows where a dragged field would go, before or after the field under it. */
-const DROP_LINE = {
-  before: '0 -5px 0 -2px var(--mantine-primary-color-filled)',
-  after: '0 5px 0 -2px var(--mantine-primary-color-filled)',
-} as const;
-
-/**
- * The fields of a section do not make room while a field is dragged over them: the dragged copy (dnd-kit's overlay)
- * follows the pointer and a line shows where it would go. Moving every field below the place on each pointer move
- * had the browser lay out and paint the whole canvas again at each step.
- */
-const stayInPlace: SortingStrategy = () => null;
-
-/** What of dnd-kit's sortable state a field's body uses: it changes only when the field's own drag state does. */
+/** What of dnd-kit's draggable state a field's body uses: it changes only when the field's own drag state does. */
 interface FieldDrag {
-  attributes: ReturnType<typeof useSortable>['attributes'];
-  listeners: ReturnType<typeof useSortable>['listeners'];
+  attributes: ReturnType<typeof useDraggable>['attributes'];
+  listeners: ReturnType<typeof useDraggable>['listeners'];
   isDragging: boolean;
 }
 
 /**
- * The sortable shell of a canvas field. dnd-kit re-renders every sortable item on each pointer move of a drag (and at
- * its start and end), so the item that holds `useSortable` is a plain element with the drag's transform, and the field
- * itself (Mantine paper, widget, menu) is a memoised body that re-renders only when the field, its selection or its
- * own drag state changes: a drag over 300 fields re-renders 300 of these shells, not 300 widgets.
+ * The draggable shell of a canvas field: a plain element that dnd-kit re-renders when a drag starts or ends or passes
+ * into another section's list (not on each pointer move: the place inside a list is drawn on this element by the
+ * collision detection's `dragPlaces`, see `collisions.ts`, without any render). The field itself (Mantine paper,
+ * widget, menu) is a memoised body that re-renders only when the field, its selection or its own drag state changes.
+ * Its fields stay in place during a drag: the overlay follows the pointer and a line shows where the drop puts it.
  */
 const CanvasField = memo(function CanvasField(props: CanvasFieldProps) {
   const { field, section, editing } = props;
-  const sortable = useSortable({ id: field.id, data: { type: 'field', sectionId: section.id }, disabled: !editing });
-  const { attributes, listeners, isDragging } = sortable;
+  const data = useMemo<DropData>(() => ({ type: 'field', sectionId: section.id }), [section.id]);
+  const draggable = useDraggable({ id: field.id, data, disabled: !editing });
+  const { attributes, listeners, isDragging, setNodeRef } = draggable;
   const drag = useMemo<FieldDrag>(() => ({ attributes, listeners, isDragging }), [attributes, listeners, isDragging]);
-  // Where a field dragged onto this one goes (as the model's move does): after it when it comes from above in the same
-  // section, else before it. Drawn as a line on this shell; nothing else on the canvas moves until the drop.
-  const place = sortable.isOver && !isDragging ? (sortable.activeIndex !== -1 && sortable.activeIndex < sortable.index ? 'after' : 'before') : null;
   const node = useRef<HTMLDivElement | null>(null);
-  const { setNodeRef } = sortable;
   const ref = useCallback(
     (element: HTMLDivElement | null) => {
       node.current = element;
@@ -506,7 +491,7 @@ const CanvasField = memo(function CanvasField(props: CanvasFieldProps) {
     if (!document.activeElement || document.activeElement === document.body) node.current?.querySelector<HTMLElement>('[data-builder-item]')?.focus({ preventScroll: true });
   }, [field.id]);
   return (
-    <div ref={ref} data-builder-drop-place={place ?? undefined} style={{ transform: CSS.Translate.toString(sortable.transform), transition: sortable.transition, boxShadow: place ? DROP_LINE[place] : undefined }}>
+    <div ref={ref} data-builder-place={field.id}>
       <CanvasFieldBody {...props} drag={drag} />
     </div>
   );
@@ -659,7 +644,6 @@ const CanvasSectionBody = memo(function CanvasSectionBody(props: CanvasSectionPr
   const windowed = farIds.has(section.id);
   const title = section.title || labels.fbUntitledSection;
   const name = fillLabel(labels.fbSectionNamed, { name: title });
-  const ids = useStableIds(section.fields);
   const inner = childSections(section);
   const innerIds = useStableIds(inner);
   // Adding a plain section inside is refused only by the number of levels.
@@ -757,8 +741,8 @@ const CanvasSectionBody = memo(function CanvasSectionBody(props: CanvasSectionPr
           />
         )}
       </Group>
-      <SortableContext id={`fields:${section.id}`} items={windowed ? NO_IDS : ids} strategy={stayInPlace}>
-        <Stack ref={drop.setNodeRef} gap="xs" mih={48} style={{ outline: drop.isOver ? '2px dashed var(--mantine-primary-color-filled)' : undefined }}>
+      {/* The section's list of fields: one droppable; the place inside it is found from its fields' boxes. */}
+      <Stack ref={drop.setNodeRef} gap="xs" mih={48} style={{ borderRadius: 4 }}>
           {section.fields.length === 0 && <Text size="sm">{labels.fbSectionEmpty}</Text>}
           {section.fields.map((field, i) => windowed ? (
             <FieldStandIn key={field.id} field={field} labels={labels} onSelect={onSelect} />
@@ -779,8 +763,7 @@ const CanvasSectionBody = memo(function CanvasSectionBody(props: CanvasSectionPr
               onSelect={onSelect}
             />
           ))}
-        </Stack>
-      </SortableContext>
+      </Stack>
       {(inner.length > 0 || editing) && (
         // The sections inside: indented in the section's frame, after its fields.
         <Stack gap="sm" mt={inner.length > 0 ? 'sm' : 0} ml="md">
@@ -841,7 +824,7 @@ function sameSectionProps(a: CanvasSectionProps, b: CanvasSectionProps): boolean
 /** What of dnd-kit's state a section's body uses (its transform as CSS): it changes only with the section's own. */
 interface SectionDrag {
   sortable: Pick<ReturnType<typeof useSortable>, 'setNodeRef' | 'attributes' | 'listeners' | 'transition'> & { transform: string | undefined };
-  drop: Pick<ReturnType<typeof useDroppable>, 'setNodeRef' | 'isOver'>;
+  drop: Pick<ReturnType<typeof useDroppable>, 'setNodeRef'>;
 }
 
 /**
@@ -857,8 +840,8 @@ const CanvasSection = memo(function CanvasSection(props: CanvasSectionProps) {
   const transform = CSS.Translate.toString(sortable.transform);
   const { setNodeRef, attributes, listeners, transition } = sortable;
   const shell = useMemo<SectionDrag['sortable']>(() => ({ setNodeRef, attributes, listeners, transition, transform }), [setNodeRef, attributes, listeners, transition, transform]);
-  const { setNodeRef: setDropRef, isOver } = drop;
-  const zone = useMemo<SectionDrag['drop']>(() => ({ setNodeRef: setDropRef, isOver }), [setDropRef, isOver]);
+  const { setNodeRef: setDropRef } = drop;
+  const zone = useMemo<SectionDrag['drop']>(() => ({ setNodeRef: setDropRef }), [setDropRef]);
   return <CanvasSectionBody {...props} sortable={shell} drop={zone} />;
 }, sameSectionProps);
 
@@ -1074,6 +1057,7 @@ const FieldStandIn = memo(function FieldStandIn({ field: drawn, labels, onSelect
   const onStandInFocus = useContext(StandInFocusContext);
   return (
     <div
+      data-builder-place={field.id}
       style={{
         minHeight: 72,
         boxSizing: 'border-box',

@@ -12,7 +12,6 @@ import {
   type KeyboardSensorOptions,
   type UniqueIdentifier,
 } from '@dnd-kit/core';
-import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
 import {
   Alert,
   Badge,
@@ -53,7 +52,7 @@ import { BUILDER_ICONS, paletteIcon } from '../ui/icons';
 import { paletteStop, usePaletteKeys } from './palette-keys';
 import { LoadingState } from '../ui/LoadingState';
 import { BuilderCanvas, sameOutline, sectionPlaceReason, useDocumentEngine, type CanvasEditing } from './BuilderCanvas';
-import { builderCollisions } from './collisions';
+import { builderCollisions, builderKeyboardCoordinates, dragPlaces } from './collisions';
 import {
   canvasSchema,
   dependentsOf,
@@ -146,7 +145,7 @@ const classes: Record<FormBuilderStylesNames, string> = {
 // new one on each render would give dnd-kit new activators, and with them every draggable and sortable item of the
 // canvas a re-render (300 at 300 fields) on each selection, key or undo.
 const POINTER_OPTIONS = { activationConstraint: { distance: 6 } };
-const KEYBOARD_OPTIONS: KeyboardSensorOptions = { coordinateGetter: sortableKeyboardCoordinates, keyboardCodes: { start: ['Space'], cancel: ['Escape'], end: ['Space', 'Enter'] } };
+const KEYBOARD_OPTIONS: KeyboardSensorOptions = { coordinateGetter: builderKeyboardCoordinates, keyboardCodes: { start: ['Space'], cancel: ['Escape'], end: ['Space', 'Enter'] } };
 
 /** The width of the preview's phone frame, in CSS pixels. */
 export const BUILDER_PHONE_WIDTH = 390;
@@ -525,6 +524,16 @@ function refocusAfterDrop(id: string) {
   }, 50);
 }
 
+/**
+ * Where a drag would drop: for a section, what dnd-kit found it over; for a field or a palette entry, its place in the
+ * section's list it is over (a field, or the list itself), which the collision detection keeps in `dragPlaces`.
+ */
+function dropTarget(active: { id: UniqueIdentifier; data: { current?: unknown } }, over: { id: UniqueIdentifier; data: { current?: unknown } } | null): { id: string; data: { current?: unknown } } | null {
+  if ((active.data.current as DropData | undefined)?.type === 'section') return over ? { id: String(over.id), data: over.data } : null;
+  const place = over ? dragPlaces.current() : null;
+  return place ? { id: place.id, data: { current: place.data } } : null;
+}
+
 /** A name for what is being dragged or dropped on, for the screen reader's announcements. */
 function nameOf(c: FormBuilderController, id: UniqueIdentifier | undefined): string {
   if (id === undefined) return '';
@@ -791,22 +800,36 @@ export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
 
   const sensors = useSensors(useSensor(PointerSensor, POINTER_OPTIONS), useSensor(KeyboardSensor, KEYBOARD_OPTIONS));
 
-  const announcements = useMemo<Announcements>(
-    () => ({
-      onDragStart: ({ active }) => fillLabel(labels.fbDndPicked, { name: nameOf(cRef.current, active.id) }),
+  const announcements = useMemo<Announcements>(() => {
+    // What was last said the item is over: a field's or palette entry's place changes inside a section's list without
+    // dnd-kit's 'over' changing (the list), so each move says the place when it is a new one.
+    let said: string | null = null;
+    const picked = (active: { id: UniqueIdentifier }) => fillLabel(labels.fbDndPicked, { name: nameOf(cRef.current, active.id) });
+    const place = (active: { id: UniqueIdentifier }, over: { id: UniqueIdentifier } | null) => dropTarget(active, over)?.id ?? null;
+    const overText = (active: { id: UniqueIdentifier }, over: { id: UniqueIdentifier } | null) => {
+      const target = place(active, over);
+      if (target === said) return undefined;
+      said = target;
       // Over itself (where a drag starts) is still where it was picked up, not "Email is over Email".
-      onDragOver: ({ active, over }) =>
-        over?.id === active.id
-          ? fillLabel(labels.fbDndPicked, { name: nameOf(cRef.current, active.id) })
-          : over
-            ? fillLabel(labels.fbDndOver, { name: nameOf(cRef.current, active.id), target: nameOf(cRef.current, over.id) })
-            : fillLabel(labels.fbDndNowhere, { name: nameOf(cRef.current, active.id) }),
-      onDragEnd: ({ active, over }) =>
-        over ? fillLabel(labels.fbDndDropped, { name: nameOf(cRef.current, active.id), target: nameOf(cRef.current, over.id) }) : fillLabel(labels.fbDndNowhere, { name: nameOf(cRef.current, active.id) }),
+      if (target === String(active.id)) return picked(active);
+      return target
+        ? fillLabel(labels.fbDndOver, { name: nameOf(cRef.current, active.id), target: nameOf(cRef.current, target) })
+        : fillLabel(labels.fbDndNowhere, { name: nameOf(cRef.current, active.id) });
+    };
+    return {
+      onDragStart: ({ active }) => {
+        said = String(active.id);
+        return picked(active);
+      },
+      onDragMove: ({ active, over }) => overText(active, over),
+      onDragOver: ({ active, over }) => overText(active, over),
+      onDragEnd: ({ active, over }) => {
+        const target = place(active, over);
+        return target ? fillLabel(labels.fbDndDropped, { name: nameOf(cRef.current, active.id), target: nameOf(cRef.current, target) }) : fillLabel(labels.fbDndNowhere, { name: nameOf(cRef.current, active.id) });
+      },
       onDragCancel: ({ active }) => fillLabel(labels.fbDndCancelled, { name: nameOf(cRef.current, active.id) }),
-    }),
-    [labels],
-  );
+    };
+  }, [labels]);
 
   const addEntry = useCallback(
     (entry: string, to?: { sectionId: string; index?: number }) => {
@@ -835,7 +858,9 @@ export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
 
   const onDragEnd = (event: DragEndEvent) => {
     setActiveDrag(null);
-    const { active, over } = event;
+    dragPlaces.hide();
+    const { active } = event;
+    const over = dropTarget(active, event.over);
     if (!over) return;
     if (event.activatorEvent?.type === 'keydown') refocusAfterDrop(String(active.id));
     const outcome = dropOutcome(doc, { id: String(active.id), data: active.data.current as DropData }, { id: String(over.id), data: over.data.current as DropData });
@@ -995,8 +1020,16 @@ export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
       sensors={sensors}
       collisionDetection={builderCollisions}
       accessibility={{ announcements, screenReaderInstructions: { draggable: labels.fbDndInstructions } }}
-      onDragStart={(e: DragStartEvent) => setActiveDrag(e.active.id)}
-      onDragCancel={() => setActiveDrag(null)}
+      onDragStart={(e: DragStartEvent) => {
+        dragPlaces.reset();
+        setActiveDrag(e.active.id);
+      }}
+      onDragMove={dragPlaces.show}
+      onDragOver={dragPlaces.show}
+      onDragCancel={() => {
+        dragPlaces.hide();
+        setActiveDrag(null);
+      }}
       onDragEnd={onDragEnd}
     >
       {children}

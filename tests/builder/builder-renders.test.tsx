@@ -1,7 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createElement, forwardRef, useReducer } from 'react';
 import { describe, expect, it } from 'vitest';
-import type * as SortableModule from '@dnd-kit/sortable';
 import type * as MantineModule from '@mantine/core';
 import type { ComponentType } from 'react';
 import type * as EditWidgetModule from '../../src/forms/widgets/EditWidget';
@@ -25,18 +24,10 @@ vi.mock('../../src/forms/widgets/EditWidget', async (importOriginal) => {
   };
 });
 
-// Counts the renders of each canvas item: every section and every field calls useSortable once per render.
+// Counts the renders of each canvas item: every section calls useSortable and every field useDraggable once per render.
 const sortables = vi.hoisted(() => new Map<string, number>());
-vi.mock('@dnd-kit/sortable', async (importOriginal) => {
-  const original = await importOriginal<typeof SortableModule>();
-  return {
-    ...original,
-    useSortable: (args: Parameters<typeof original.useSortable>[0]) => {
-      sortables.set(String(args.id), (sortables.get(String(args.id)) ?? 0) + 1);
-      return original.useSortable(args);
-    },
-  };
-});
+vi.mock('@dnd-kit/sortable', async (importOriginal) => (await import('./support/item-renders')).countingSortable(importOriginal, sortables));
+vi.mock('@dnd-kit/core', async (importOriginal) => (await import('./support/item-renders')).countingDraggable(importOriginal, sortables));
 
 // Counts the renders of Mantine's Paper: the body of every canvas field (and section) is one.
 const papers = vi.hoisted(() => ({ count: 0 }));

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import type { ClientRect, DroppableContainer } from '@dnd-kit/core';
 import { describe, expect, it } from 'vitest';
-import { builderCollisions } from '../../src/builder/collisions';
+import { builderCollisions, dragPlaces } from '../../src/builder/collisions';
 import {
   builderReducer,
   dropOutcome,
@@ -19,44 +19,50 @@ import { layoutSectionEntries } from '../../src/engine/layout-walk';
 import { WIDGET_KINDS } from '../../src/engine/widget-kinds';
 
 const rect = (top: number, height: number): ClientRect => ({ top, left: 0, width: 600, height, bottom: top + height, right: 600 });
-const container = (id: string, data: Record<string, unknown>): DroppableContainer =>
-  ({ id, key: id, data: { current: data }, disabled: false, node: { current: null }, rect: { current: null } }) as unknown as DroppableContainer;
+/** An element of a section's list: a field's shell (`data-builder-place`) at `top` in the page, `height` tall. */
+const element = (top: number, height: number, place?: string) =>
+  ({ dataset: place ? { builderPlace: place } : {}, children: [] as unknown[], getBoundingClientRect: () => rect(top, height), style: { setProperty() {}, removeProperty() {} } }) as unknown as HTMLElement;
+const container = (id: string, data: Record<string, unknown>, node: HTMLElement | null = null): DroppableContainer =>
+  ({ id, key: id, data: { current: data }, disabled: false, node: { current: node }, rect: { current: null } }) as unknown as DroppableContainer;
 
-/** A keyboard drag (no pointer) of a field whose rectangle stands at `top`, among the given places. */
-function overAt(top: number, places: [DroppableContainer, ClientRect][]) {
+/** A keyboard drag (no pointer) of a field of section a whose rectangle stands at `top`, among the given places. */
+function overAt(top: number, places: [DroppableContainer, ClientRect][], id = 'moving') {
+  dragPlaces.reset();
   const [first] = builderCollisions({
-    active: { id: 'moving', data: { current: { type: 'field', sectionId: 'a' } }, rect: { current: { initial: null, translated: null } } },
+    active: { id, data: { current: { type: 'field', sectionId: 'a' } }, rect: { current: { initial: null, translated: null } } },
     collisionRect: rect(top, 40),
     droppableRects: new Map(places.map(([c, r]) => [c.id, r])),
     droppableContainers: places.map(([c]) => c),
     pointerCoordinates: null,
   });
-  return first?.id;
+  return { over: first?.id, place: dragPlaces.current() };
 }
 
 describe('builderCollisions, keyboard drags of a field', () => {
-  const fieldA1 = container('a1', { type: 'field', sectionId: 'a' });
-  const fieldA2 = container('a2', { type: 'field', sectionId: 'a' });
-  const zoneA = container('drop:a', { type: 'section-drop', sectionId: 'a' });
-  // Section b's fields are drawn as stand-ins (far from the view on a long form): none of them is a drop target.
-  const zoneB = container('drop:b', { type: 'section-drop', sectionId: 'b' });
+  // Section a's list holds two fields; section b's list none (or fields drawn as stand-ins: places all the same).
+  const listA = element(0, 100);
+  (listA as unknown as { children: HTMLElement[] }).children = [element(0, 40, 'a1'), element(60, 40, 'a2')];
+  const zoneA = container('drop:a', { type: 'section-drop', sectionId: 'a' }, listA);
+  const zoneB = container('drop:b', { type: 'section-drop', sectionId: 'b' }, element(200, 300));
   const pageEnd = container('page-drop:p', { type: 'page-drop', pageId: 'p' });
   const places: [DroppableContainer, ClientRect][] = [
     [zoneA, rect(0, 100)],
-    [fieldA1, rect(0, 40)],
-    [fieldA2, rect(60, 40)],
     [zoneB, rect(200, 300)],
     [pageEnd, rect(520, 20)],
   ];
 
-  it('lands on the field it was moved onto, not on the zone of the section around it', () => {
-    // The zone's centre (50) is nearer than the field's (80), yet the item was moved onto the field.
-    expect(overAt(40, places)).toBe('a2');
+  it('is over the section\'s list, at the field it was moved onto (its line before it, or after it when it comes from above)', () => {
+    const from = overAt(60, places);
+    expect(from.over).toBe('drop:a');
+    expect(from.place).toMatchObject({ id: 'a2', data: { type: 'field', sectionId: 'a' }, line: 'before' });
+    expect(overAt(60, places, 'a1').place).toMatchObject({ id: 'a2', line: 'after' });
+    // On itself: no line.
+    expect(overAt(0, places, 'a1').place).toMatchObject({ id: 'a1', line: null });
   });
 
-  it('lands in a section none of whose fields is a drop target, and never on a page', () => {
-    expect(overAt(330, places)).toBe('drop:b');
-    expect(overAt(520, places)).toBe('drop:b');
+  it('lands in a section without fields as its list, and never on a page', () => {
+    expect(overAt(330, places)).toMatchObject({ over: 'drop:b', place: { id: 'drop:b', data: { type: 'section-drop', sectionId: 'b' } } });
+    expect(overAt(520, places).over).toBe('drop:b');
   });
 });
 

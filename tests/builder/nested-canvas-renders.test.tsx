@@ -1,6 +1,5 @@
 import { act, waitFor } from '@testing-library/react';
 import { useCallback, useState } from 'react';
-import type * as SortableModule from '@dnd-kit/sortable';
 import { BuilderCanvas } from '../../src/builder/BuilderCanvas';
 import { builderReducer, initialBuilderState, type BuilderSelection, type BuilderState } from '../../src/builder/model';
 import { WIDGET_KINDS } from '../../src/engine/widget-kinds';
@@ -9,18 +8,10 @@ import { withFormWidgets } from '../../src/forms/widgets/registry';
 import { defaultLabels } from '../../src/query/labels';
 import { renderWithProviders } from '../support/render';
 
-// Counts the renders of each canvas item: every section and every field calls useSortable once per render.
+// Counts the renders of each canvas item: every section calls useSortable and every field useDraggable once per render.
 const renders = vi.hoisted(() => new Map<string, number>());
-vi.mock('@dnd-kit/sortable', async (importOriginal) => {
-  const original = await importOriginal<typeof SortableModule>();
-  return {
-    ...original,
-    useSortable: (args: Parameters<typeof original.useSortable>[0]) => {
-      renders.set(String(args.id), (renders.get(String(args.id)) ?? 0) + 1);
-      return original.useSortable(args);
-    },
-  };
-});
+vi.mock('@dnd-kit/sortable', async (importOriginal) => (await import('./support/item-renders')).countingSortable(importOriginal, renders));
+vi.mock('@dnd-kit/core', async (importOriginal) => (await import('./support/item-renders')).countingDraggable(importOriginal, renders));
 
 const widgets = withFormWidgets();
 let setState: (next: (s: BuilderState) => BuilderState) => void = () => {};

@@ -1,0 +1,121 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useReducer } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FormBuilderView } from '../../src/builder/FormBuilder';
+import { builderReducer, initialBuilderState, type BuilderDocument } from '../../src/builder/model';
+import type { FormBuilderController } from '../../src/builder/useFormBuilder';
+import { WIDGET_KINDS } from '../../src/engine/widget-kinds';
+import { generateForm } from '../../src/forms';
+import { defaultLabels } from '../../src/query/labels';
+import { renderInApi, setupFakeApi } from '../admin/support/screen';
+
+// Counts the renders of each canvas item (sections: useSortable; fields: useDraggable) and of each field's widget.
+const items = vi.hoisted(() => new Map<string, number>());
+vi.mock('@dnd-kit/sortable', async (importOriginal) => (await import('./support/item-renders')).countingSortable(importOriginal, items));
+vi.mock('@dnd-kit/core', async (importOriginal) => (await import('./support/item-renders')).countingDraggable(importOriginal, items));
+const widgets = vi.hoisted(() => new Map<string, number>());
+vi.mock('../../src/forms/widgets/EditWidget', async (importOriginal) =>
+  (await import('../support/widget-renders')).countingEditWidget(importOriginal, widgets),
+);
+
+setupFakeApi();
+
+function Harness({ doc }: { doc: BuilderDocument }) {
+  const [state, dispatch] = useReducer(builderReducer, doc, initialBuilderState);
+  const controller: FormBuilderController = {
+    labels: defaultLabels,
+    widgets: WIDGET_KINDS,
+    state,
+    dispatch,
+    form: null,
+    schema: null,
+    isLoading: false,
+    error: null,
+    notFound: false,
+    retry: () => {},
+    canEdit: true,
+    dirty: false,
+    storedDraft: null,
+    restoreDraft: () => {},
+    discardDraft: () => {},
+    markSaved: () => {},
+    draftKey: 'test',
+  };
+  return <FormBuilderView controller={controller} />;
+}
+
+/** jsdom lays nothing out: every element a full-width row from its place in the document (as move-and-drag does). */
+function layOutAsColumn() {
+  return vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
+    const fixed = this.closest<HTMLElement>('[style*="position: fixed"]');
+    if (fixed?.style.top && fixed.style.height) {
+      const top = parseFloat(fixed.style.top);
+      const height = parseFloat(fixed.style.height);
+      return { x: 0, y: top, left: 0, top, width: 600, height, right: 600, bottom: top + height, toJSON: () => ({}) } as DOMRect;
+    }
+    const all = [...document.body.querySelectorAll('*')];
+    const row = all.indexOf(this);
+    const rows = this.querySelectorAll('*').length + 1;
+    const top = Math.max(0, row) * 10;
+    return { x: 0, y: top, left: 0, top, width: 600, height: rows * 10, right: 600, bottom: top + rows * 10, toJSON: () => ({}) } as DOMRect;
+  });
+}
+
+async function press(code: 'Space' | 'ArrowDown' | 'Escape') {
+  const target = document.activeElement ?? document.body;
+  await act(async () => {
+    fireEvent.keyDown(target, { code, key: code === 'Space' ? ' ' : code });
+    await new Promise((r) => setTimeout(r, 30));
+  });
+}
+
+const said = () => document.querySelector('[id^="DndLiveRegion"]')?.textContent ?? '';
+const counts = (map: Map<string, number>) => Object.fromEntries(map);
+const changed = (map: Map<string, number>, before: Record<string, number>) => [...map.keys()].filter((id) => map.get(id) !== before[id]).sort();
+
+describe('a drag step draws the drop line only', () => {
+  let layout: ReturnType<typeof layOutAsColumn>;
+  beforeEach(() => {
+    layout = layOutAsColumn();
+  });
+  afterEach(() => layout.mockRestore());
+
+  it('moving a dragged field from place to place in a section re-renders no other item and no widget; the line moves', async () => {
+    const form = generateForm(20);
+    renderInApi(<Harness doc={{ jsonSchema: form.jsonSchema, layout: form.layout }} />);
+    await waitFor(() => expect(widgets.size).toBe(20), { timeout: 10_000 });
+    const canvas = screen.getByRole('region', { name: 'Form' });
+    const item = (label: string) => within(canvas).getByRole('button', { name: `Field ${label}` });
+    item('Text 1.2').focus();
+    await press('Space');
+    await waitFor(() => expect(said()).toBe('Picked up Field Text 1.2.'));
+
+    for (const [over, line] of [
+      ['Text 1.3', 'after'],
+      ['Text 1.4', 'after'],
+      ['Text 1.5', 'after'],
+    ] as const) {
+      const itemsBefore = counts(items);
+      const widgetsBefore = counts(widgets);
+      await press('ArrowDown');
+      await waitFor(() => expect(said()).toBe(`Field Text 1.2 is over Field ${over}.`));
+      // Each step: no canvas item (section or field) but the dragged one's shell (dnd-kit gives it the drag's
+      // transform; the overlay shows it) and no widget rendered again.
+      expect(changed(items, itemsBefore).filter((id) => id !== 'g1f2')).toEqual([]);
+      expect(changed(widgets, widgetsBefore)).toEqual([]);
+      // One line, on the field it is over.
+      const lines = [...canvas.querySelectorAll<HTMLElement>('[data-builder-drop-place]')];
+      expect(lines).toHaveLength(1);
+      expect(lines[0]!.dataset.builderDropPlace).toBe(line);
+      expect(lines[0]!.contains(item(over))).toBe(true);
+    }
+    await press('Space');
+    await waitFor(() => expect(said()).toBe('Field Text 1.2 was dropped on Field Text 1.5.'));
+    await waitFor(() =>
+      expect(within(canvas).getAllByRole('button', { name: /^Field Text 1\./ }).map((b) => b.getAttribute('aria-label'))).toEqual(
+        ['Field Text 1.1', 'Field Text 1.3', 'Field Text 1.4', 'Field Text 1.5', 'Field Text 1.2', 'Field Text 1.6'],
+      ),
+    );
+    expect(canvas.querySelector('[data-builder-drop-place]')).toBeNull();
+  }, 60_000);
+});
