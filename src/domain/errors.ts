@@ -28,6 +28,27 @@ export function reasonPhrase(status: number): string {
   return REASON_PHRASES[status] ?? 'Error';
 }
 
+/** The media type of a problem-details body. */
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8';
+
+/**
+ * A problem-details body: `type` is `about:blank`, `title` the reason phrase of `status`, `detail`
+ * the specific message (e.g. "The parameter 'groupName' must be defined and cannot be null.").
+ * A 403 for a missing claim adds the extension member `requiredClaim`.
+ */
+export interface ProblemDetails {
+  type: 'about:blank';
+  title: string;
+  status: number;
+  detail: string;
+  [extension: string]: unknown;
+}
+
+/** The problem details of an error `status` with its specific message and extension members. */
+export function createProblemDetails(status: number, detail: string, extensions: Readonly<Record<string, unknown>> = {}): ProblemDetails {
+  return { ...extensions, type: 'about:blank', title: reasonPhrase(status), status, detail };
+}
+
 /**
  * Why a request is refused: the status to answer with, the specific message (`detail`, which is also
  * the error's `message`) and extension members of the problem details (e.g. `{ requiredClaim }`,
