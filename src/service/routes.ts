@@ -7,6 +7,8 @@
  * holding the stores of {@link PermissionStores}.
  */
 import type { RouteMethod } from '../contract/route-access';
+import { createProblemDetails, PROBLEM_CONTENT_TYPE, type DomainError, type DomainErrorStatus } from '../domain/errors';
+import { retryAfterOf } from '../domain/forms/anonymous-writes';
 import { attachmentDisposition } from '../domain/signing';
 import {
   checkJsonContentType,
@@ -140,6 +142,24 @@ export function httpAnswerOf(answer: RouteAnswer): HttpAnswer {
   const { bytes, contentType, fileName } = answer.file;
   const headers = { 'content-type': contentType, 'content-length': String(bytes.byteLength), 'content-disposition': attachmentDisposition(fileName) };
   return { status: 200, headers, body: bytes };
+}
+
+/** A refusal as HTTP sends it: its status, headers and problem-details body (JSON text). */
+export interface HttpProblem {
+  status: DomainErrorStatus;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/**
+ * How a refusal goes over HTTP, the same from both bindings: RFC 9457 problem details as `application/problem+json`,
+ * and for a refusal that passes with time (429) the `Retry-After` saying how long to wait.
+ */
+export function httpProblemOf(error: DomainError): HttpProblem {
+  const retryAfter = retryAfterOf(error);
+  const headers: Record<string, string> = { 'content-type': PROBLEM_CONTENT_TYPE };
+  if (retryAfter !== null) headers['retry-after'] = retryAfter;
+  return { status: error.status, headers, body: JSON.stringify(createProblemDetails(error.status, error.message, error.extensions)) };
 }
 
 /** One route of the table; `B` is the backend its area's use cases run on. */

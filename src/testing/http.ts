@@ -1,7 +1,7 @@
 /** The error type the fake's routes throw, and its answer as problem details. */
 import { HttpResponse } from 'msw';
-import { createProblemDetails, PROBLEM_CONTENT_TYPE } from '../api/problem-details';
-import { DomainError } from '../domain';
+import { DomainError, type DomainErrorStatus } from '../domain';
+import { httpProblemOf } from '../service/routes';
 
 export type { ProblemDetails } from '../api/problem-details';
 
@@ -13,10 +13,13 @@ export class FakeHttpError extends DomainError {
   override name = 'FakeHttpError';
 }
 
+/** A refusal as MSW sends it: problem details, written for HTTP once (src/service/routes.ts `httpProblemOf`). */
+export function problemOf(error: DomainError): Response {
+  const { status, headers, body } = httpProblemOf(error);
+  return new HttpResponse(body, { status, headers });
+}
+
 /** An error response with a problem-details body. */
-export function problem(status: number, detail: string, extensions: Readonly<Record<string, unknown>> = {}, headers: Record<string, string> = {}): Response {
-  return new HttpResponse(JSON.stringify(createProblemDetails(status, detail, extensions)), {
-    status,
-    headers: { 'content-type': PROBLEM_CONTENT_TYPE, ...headers },
-  });
+export function problem(status: number, detail: string, extensions: Readonly<Record<string, unknown>> = {}): Response {
+  return problemOf(new DomainError(status as DomainErrorStatus, detail, extensions));
 }

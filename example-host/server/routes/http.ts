@@ -3,11 +3,8 @@
  * domain's `QueryParams` over the request URL).
  */
 import type { Context } from 'hono';
-import { createProblemDetails, PROBLEM_CONTENT_TYPE, type ProblemDetails } from '../../../src/api/problem-details';
 import { DomainError, QueryParams, type DomainErrorStatus } from '../../../src/domain';
-import { retryAfterOf } from '../../../src/domain/forms/anonymous-writes';
-
-export { PROBLEM_CONTENT_TYPE, type ProblemDetails };
+import { httpProblemOf } from '../../../src/service/routes';
 
 /** The error statuses the server answers with. */
 export type ErrorStatus = DomainErrorStatus;
@@ -25,29 +22,15 @@ export class HttpError extends DomainError {
   }
 }
 
-/** The problem details of an error status with its specific message. */
-export function problemDetails(status: ErrorStatus, detail: string, extensions: Readonly<Record<string, unknown>> = {}): ProblemDetails {
-  return createProblemDetails(status, detail, extensions);
-}
-
 /** An error response: problem details as `application/problem+json` (headers set with `c.header` are kept). */
-export function problem(
-  c: Context,
-  status: ErrorStatus,
-  detail: string,
-  extensions?: Readonly<Record<string, unknown>>,
-): Response {
-  return c.body(JSON.stringify(problemDetails(status, detail, extensions)), status, {
-    'Content-Type': PROBLEM_CONTENT_TYPE,
-  });
+export function problem(c: Context, status: ErrorStatus, detail: string, extensions?: Readonly<Record<string, unknown>>): Response {
+  return domainProblem(c, new DomainError(status, detail, extensions));
 }
 
-/** The answer to a domain error. */
+/** The answer to a domain error, written for HTTP once (src/service/routes.ts `httpProblemOf`), `Retry-After` included. */
 export function domainProblem(c: Context, error: DomainError): Response {
-  // A refusal that passes with time (429) says how long to wait.
-  const retryAfter = retryAfterOf(error);
-  if (retryAfter !== null) c.header('Retry-After', retryAfter);
-  return problem(c, error.status, error.message, error.extensions);
+  const { status, headers, body } = httpProblemOf(error);
+  return c.body(body, status, headers);
 }
 
 /** Reads the query parameters of a request URL by name, ignoring case. */

@@ -6,11 +6,10 @@
  */
 import { delay, http, HttpResponse, type HttpHandler } from 'msw';
 import { DomainError, QueryParams, routeRule, type RouteRule } from '../../domain';
-import { retryAfterOf } from '../../domain/forms/anonymous-writes';
 import { gatedError, gateRoute, ignoresInvalidToken, type GatePass, type GateUser } from '../../service/route-gate';
 import { httpAnswerOf, type RouteAnswer, type RouteRequest, type ServiceRoute } from '../../service/routes';
 import type { Caller, FakeBackend } from '../backend';
-import { problem } from '../http';
+import { problem, problemOf } from '../http';
 
 /** HTTP methods the API uses. */
 export type RouteMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -100,11 +99,6 @@ function gateUser(backend: FakeBackend, caller: Caller): GateUser | null {
 export function toHttpHandler(backend: FakeBackend, route: FakeRoute, options: HandlerOptions = {}): HttpHandler {
   routeAccess(route);
   const rule = routeRule(route.method, route.path) as RouteRule;
-  const problemOf = (error: DomainError) => {
-    // A refusal that passes with time (429) says how long to wait, as the server does.
-    const retryAfter = retryAfterOf(error);
-    return problem(error.status, error.message, error.extensions, retryAfter === null ? {} : { 'retry-after': retryAfter });
-  };
   return http[route.method](joinUrl(options.baseUrl, route.path), async ({ request }) => {
     if (options.latencyMs && options.latencyMs > 0) await delay(options.latencyMs);
     const caller = backend.identify(request);
