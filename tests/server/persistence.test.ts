@@ -5,7 +5,7 @@
  * DATABASE_URL without the driver fails clearly, and main.ts starts and stops on SIGTERM.
  */
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,6 +19,7 @@ import { MIGRATIONS } from '../../example-host/server/db/migrate';
 import { applicationUsers, claimGroups, schemaMigrations, tables } from '../../example-host/server/db/schema';
 import { SEED_MIGRATION_ID } from '../../example-host/server/db/seed';
 import { SEEDED_ACCOUNTS } from '../../example-host/server/accounts';
+import { bundleBackend } from '../../scripts/server-bundle.mjs';
 import {
   call,
   callJson,
@@ -210,10 +211,27 @@ describe('DATABASE_URL', () => {
 });
 
 describe('main.ts', () => {
+  // main.ts runs as `npm run build:server` ships it: bundled by scripts/server-bundle.mjs (with the PDF worker beside
+  // it) and run by plain Node. Run through tsx instead, every module of the server was compiled on the way, which cost
+  // this test about as much CPU as the server's own start. The bundle keeps its packages as imports, so it is written
+  // inside the repository (under the git-ignored .tmp/), where Node finds node_modules.
+  let bundleDir = '';
+  beforeAll(async () => {
+    await mkdir(path.join(repoRoot, '.tmp'), { recursive: true });
+    bundleDir = await mkdtemp(path.join(repoRoot, '.tmp', 'persistence-server-'));
+    await bundleBackend(repoRoot, bundleDir, {
+      main: 'example-host/server/main.ts',
+      'pdf-worker': 'example-host/server/pdf/worker-main.ts',
+    });
+  }, START_TIMEOUT_MS);
+  afterAll(async () => {
+    if (bundleDir) await rm(bundleDir, { recursive: true, force: true });
+  });
+
   it(
     'starts from the environment, prints URLs and accounts, and stops on SIGTERM',
     async () => {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'example-host/server/main.ts'], {
+      const child = spawn(process.execPath, [path.join(bundleDir, 'main.js')], {
         cwd: repoRoot,
         env: { ...process.env, PORT: '0', OIDC_PORT: '0', DATA_DIR: 'memory://', HOST_ORIGIN },
         stdio: ['ignore', 'pipe', 'pipe'],
