@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
-import { useEffect, useState } from 'react';
+import { createContext, useContext, useEffect, useMemo, useState } from 'react';
 import type { FormInstanceStatus } from '../../api/enums';
 import { fillNumbers } from '../../labels/format';
 import { fillLabel } from '../../query/labels';
@@ -54,6 +54,27 @@ export interface FormInstanceListViewProps extends BoxProps, StylesApiProps<Form
 export type FormInstanceListViewFactory = ScreenFactory<FormInstanceListViewProps, FormInstanceListStylesNames>;
 
 const classes = screenClasses<FormInstanceListStylesNames>('FormInstanceList', ['root', 'filters', 'toolbar', 'table', 'dialog']);
+
+/**
+ * The controller, for the row actions: the table's columns do not hold it, so that they stay the same array while the
+ * controller changes (every query resolving, every state change). mantine-datatable measures its pinned column again,
+ * a forced layout of the page, each time it is given another columns array.
+ */
+const RowController = createContext<FormInstanceListController | null>(null);
+
+/** A row's actions, with the controller of the screen. */
+function RowActionsCell({ row }: { row: FormInstanceListRow }) {
+  const c = useContext(RowController);
+  return c ? <RowActions c={c} row={row} /> : null;
+}
+
+/** The same array while its items are the same (a list rebuilt on every render). */
+function useSameItems<T>(items: readonly T[]): readonly T[] {
+  const [kept, setKept] = useState(items);
+  const same = kept.length === items.length && kept.every((item, i) => item === items[i]);
+  if (!same) setKept(items);
+  return same ? kept : items;
+}
 
 /** A row's actions: 'Open', the menu of the others, and the shared delete buttons. */
 function RowActions({ c, row }: { c: FormInstanceListController; row: FormInstanceListRow }) {
@@ -116,8 +137,14 @@ function RowActions({ c, row }: { c: FormInstanceListController; row: FormInstan
   );
 }
 
-function columns(c: FormInstanceListController, locale: string | undefined): DataTableColumn<FormInstanceListRow>[] {
-  const { labels } = c;
+/** What the columns show besides the rows: the texts, whether signing is read, the answer columns chosen. */
+interface ColumnsOf {
+  labels: FormInstanceListController['labels'];
+  signingRead: boolean;
+  shown: readonly AnswerField[];
+}
+
+function columns({ labels, signingRead, shown }: ColumnsOf, locale: string | undefined): DataTableColumn<FormInstanceListRow>[] {
   return [
     {
       accessor: 'formInstanceId',
@@ -142,7 +169,7 @@ function columns(c: FormInstanceListController, locale: string | undefined): Dat
       // Never narrower than its name (a cut name reads as another status): see InstanceStatusBadge.
       render: (row) => <InstanceStatusBadge status={row.status} labels={labels} />,
     },
-    ...(c.signing.read
+    ...(signingRead
       ? [
           {
             accessor: 'envelopeStatus',
@@ -152,7 +179,7 @@ function columns(c: FormInstanceListController, locale: string | undefined): Dat
         ]
       : []),
     // The chosen answer columns, in the order chosen; one sorts on the server when its answer has an OData path.
-    ...c.answers.shown.map(
+    ...shown.map(
       (field): DataTableColumn<FormInstanceListRow> => ({
         accessor: field.odataPath ?? `answer:${field.path}`,
         title: field.label,
@@ -162,7 +189,7 @@ function columns(c: FormInstanceListController, locale: string | undefined): Dat
     ),
     { accessor: 'createdDateTime', title: labels.columnCreated, sortable: true, render: (row) => formatDateTime(row.createdDateTime, locale) },
     { accessor: 'lastUpdatedDateTime', title: labels.columnUpdated, sortable: true, render: (row) => formatDateTime(row.lastUpdatedDateTime, locale) },
-    { accessor: 'actions', title: labels.rowActions, textAlign: 'right', render: (row) => <RowActions c={c} row={row} /> },
+    { accessor: 'actions', title: labels.rowActions, textAlign: 'right', render: (row) => <RowActionsCell row={row} /> },
   ];
 }
 
@@ -226,6 +253,9 @@ export const FormInstanceListView = factory<FormInstanceListViewFactory>((_props
   const { controller: c, ...others } = viewProps;
   const { labels, filters, result } = c;
   const records = result.data?.value ?? [];
+  const shown = useSameItems(c.answers.shown);
+  const signingRead = c.signing.read;
+  const tableColumns = useMemo(() => columns({ labels, signingRead, shown }, locale), [labels, signingRead, shown, locale]);
   const set = (patch: Partial<typeof filters>) => c.setFilters({ ...filters, ...patch });
   const selectable = c.actions.access.delete || (c.showDeleted && c.actions.access.restore);
   // The list or, once one form is chosen, its summary over the same filters (the state's view: a host keeps it).
@@ -234,40 +264,42 @@ export const FormInstanceListView = factory<FormInstanceListViewFactory>((_props
     result.error && !result.data ? (
       <ErrorAlert message={labels.failedToLoadFormInstances} error={result.error} onRetry={result.refetch} retrying={result.isFetching} />
     ) : (
-      <DataTable<FormInstanceListRow>
-        aria-label={labels.formInstanceListTitle}
-        withTableBorder
-        borderRadius="sm"
-        minHeight={records.length === 0 ? 180 : undefined}
-        idAccessor="formInstanceId"
-        records={records}
-        columns={columns(c, locale)}
-        // With answer columns the table may be wider than the page and scroll sideways: the row actions stay in view.
-        pinLastColumn
-        fetching={result.isLoading || result.isFetching}
-        totalRecords={result.data?.['@odata.count'] ?? records.length}
-        page={c.page}
-        onPageChange={c.setPage}
-        recordsPerPage={c.pageSize}
-        onRecordsPerPageChange={c.setPageSize}
-        sortStatus={c.sortStatus}
-        onSortStatusChange={c.setSortStatus}
-        {...(selectable
-          ? {
-              selectedRecords: [...c.selected],
-              onSelectedRecordsChange: c.setSelected,
-              allRecordsSelectionCheckboxProps: { 'aria-label': labels.selectAllRows },
-              getRecordSelectionCheckboxProps: (row: FormInstanceListRow) => ({ 'aria-label': fillLabel(labels.selectRow, { name: instanceName(row) }) }),
-            }
-          : {})}
-        {...tablePagingTexts(labels, locale)}
-        noRecordsText={labels.noFormInstances}
-        // The table's own empty text is grey at 3.3:1: the page's text colour instead.
-        emptyState={<Text size="sm" c="var(--mantine-color-text)">{labels.noFormInstances}</Text>}
-        {...getStyles('table')}
-        // A selected row in a neutral tint: on the primary tint the red 'Delete permanently' fell under 4.5:1.
-        style={{ ...getStyles('table').style, ['--mantine-datatable-selection-color' as string]: 'var(--mantine-color-gray-light)' }}
-      />
+      <RowController.Provider value={c}>
+        <DataTable<FormInstanceListRow>
+          aria-label={labels.formInstanceListTitle}
+          withTableBorder
+          borderRadius="sm"
+          minHeight={records.length === 0 ? 180 : undefined}
+          idAccessor="formInstanceId"
+          records={records}
+          columns={tableColumns}
+          // With answer columns the table may be wider than the page and scroll sideways: the row actions stay in view.
+          pinLastColumn
+          fetching={result.isLoading || result.isFetching}
+          totalRecords={result.data?.['@odata.count'] ?? records.length}
+          page={c.page}
+          onPageChange={c.setPage}
+          recordsPerPage={c.pageSize}
+          onRecordsPerPageChange={c.setPageSize}
+          sortStatus={c.sortStatus}
+          onSortStatusChange={c.setSortStatus}
+          {...(selectable
+            ? {
+                selectedRecords: [...c.selected],
+                onSelectedRecordsChange: c.setSelected,
+                allRecordsSelectionCheckboxProps: { 'aria-label': labels.selectAllRows },
+                getRecordSelectionCheckboxProps: (row: FormInstanceListRow) => ({ 'aria-label': fillLabel(labels.selectRow, { name: instanceName(row) }) }),
+              }
+            : {})}
+          {...tablePagingTexts(labels, locale)}
+          noRecordsText={labels.noFormInstances}
+          // The table's own empty text is grey at 3.3:1: the page's text colour instead.
+          emptyState={<Text size="sm" c="var(--mantine-color-text)">{labels.noFormInstances}</Text>}
+          {...getStyles('table')}
+          // A selected row in a neutral tint: on the primary tint the red 'Delete permanently' fell under 4.5:1.
+          style={{ ...getStyles('table').style, ['--mantine-datatable-selection-color' as string]: 'var(--mantine-color-gray-light)' }}
+        />
+      </RowController.Provider>
     );
   return (
     <ScreenPage
