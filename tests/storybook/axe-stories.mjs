@@ -118,8 +118,14 @@ const FAILED_RESOURCE = /^Failed to load resource: the server responded with a s
 const missingFiles = new Set();
 
 // Storybook shows one component, not a page: page-level rules (landmarks, a page h1) do not apply.
+// `preload`: before each run axe loads the assets its rules may ask for, 'cssom' (every style sheet of the page read
+// again into a CSSOM of its own) and 'media' (the page's audio and video elements once ready). Of axe-core's rules
+// only css-orientation-lock reads the first, and it is experimental (off unless turned on, as here); only
+// no-autoplay-audio reads the second. So every rule gets the media, and none waits for a CSSOM no rule reads; the
+// colour rules alone (runAxe's `colourOnly`) read neither, and preload nothing.
 const AXE_OPTIONS = {
   resultTypes: ['violations'],
+  preload: { assets: ['media'] },
   rules: {
     region: { enabled: false },
     'landmark-one-main': { enabled: false },
@@ -289,7 +295,7 @@ const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
  * only {@link COLOUR_RULES}, for a scheme whose DOM has the same fingerprint as the one fully checked before.
  */
 async function runAxe(page, colourOnly = false) {
-  const options = colourOnly ? { ...AXE_OPTIONS, runOnly: { type: 'rule', values: COLOUR_RULES } } : AXE_OPTIONS;
+  const options = colourOnly ? { ...AXE_OPTIONS, runOnly: { type: 'rule', values: COLOUR_RULES }, preload: false } : AXE_OPTIONS;
   return page.evaluate(
     // eslint-disable-next-line no-undef
     (options) => axe.run({ include: ['#storybook-root', '[data-portal]'] }, options).then((r) => r.violations),
