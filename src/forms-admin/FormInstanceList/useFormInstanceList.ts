@@ -366,10 +366,16 @@ export function useFormInstanceList({
   // Each search is its own query; the table keeps the previous page on screen meanwhile (keepPreviousData) and, since
   // the read takes the query's signal, TanStack Query aborts a read whose search the user has typed past (its query
   // lost its last observer): at most one search read is in flight, the newest.
+  const listKey = entityKeys.list('forminstance', odata.buildQuery(query));
+  const readList = async ({ signal }: { signal: AbortSignal }) =>
+    ((await client.odata.formInstances.list(query as ODataQueryOptions<FormInstance>, { signal })) ?? { value: [] }) as ODataResult<FormInstanceListRow>;
+  // A page not read yet starts to be read as the screen renders (what TanStack Query's usePrefetchQuery does), not
+  // once the screen's first render has been committed and painted, when the query below would start it: the read and
+  // the first paint of the screen overlap. The query below then takes the read in flight.
+  if (!waitingForFields && queryClient.getQueryState(listKey) === undefined) void queryClient.prefetchQuery({ queryKey: listKey, queryFn: readList });
   const list = useQuery({
-    queryKey: entityKeys.list('forminstance', odata.buildQuery(query)),
-    queryFn: async ({ signal }) =>
-      ((await client.odata.formInstances.list(query as ODataQueryOptions<FormInstance>, { signal })) ?? { value: [] }) as ODataResult<FormInstanceListRow>,
+    queryKey: listKey,
+    queryFn: readList,
     placeholderData: keepPreviousData,
     // An order or a filter by an answer (e.g. from a shared link) waits for the form's fields, rather than asking twice.
     enabled: !waitingForFields,
