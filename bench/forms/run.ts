@@ -12,7 +12,7 @@
  * Options: --small (2,000 instances, to try the bench quickly), --iterations N (calls per row, default 20),
  * --skip-pglite, --skip-postgres, --reseed (rebuild the cached PGlite database), --no-browser, --no-build (reuse
  * the last host build in .out/host-dist), --runs N (browser runs, default 3), --browser-only (the browser's figures
- * alone, to .out/results-browser.json), --timeline (print what each navigation loaded when), --profile
+ * alone, to .out/results-browser.json), --exports-only (the CSV and XLSX alone, to .out/results-exports.json), --timeline (print what each navigation loaded when), --profile
  * (a CPU profile of the last navigation, to .out/navigation-<back end>.cpuprofile, its heaviest functions printed). Ports: free ones, on 127.0.0.1.
  * See bench/forms/README.md for how each figure is measured.
  */
@@ -336,7 +336,7 @@ async function runBackend(
   iterations: number,
   cached: SeedResult | null,
   browserOptions: BrowserOptions | null,
-  mode: 'full' | 'one form' | 'browser only' = 'full',
+  mode: 'full' | 'one form' | 'browser only' | 'exports only' = 'full',
 ): Promise<BackendResult> {
   log(`${backend}: starting the server on 127.0.0.1 (free ports)`);
   const handle: ServerHandle = await startServer({
@@ -376,15 +376,17 @@ async function runBackend(
       result.calls = await measureCalls(handle.url, token, oneFormCalls(size), iterations);
       return result;
     }
-    if (mode === 'full') {
-      log(`${backend}: list calls (${iterations} each after a warm-up)`);
-      result.calls = await measureCalls(handle.url, token, listCalls(size), iterations);
+    if (mode === 'full' || mode === 'exports only') {
+      if (mode === 'full') {
+        log(`${backend}: list calls (${iterations} each after a warm-up)`);
+        result.calls = await measureCalls(handle.url, token, listCalls(size), iterations);
+      }
       log(`${backend}: CSV export of every instance`);
       result.csv = await measureCsv(handle.url, token);
       log(`${backend}: XLSX export of every instance`);
       result.xlsx = await measureCsv(handle.url, token, 'Xlsx');
     }
-    if (browserOptions) {
+    if (browserOptions && mode !== 'exports only') {
       log(`${backend}: Chromium on ${INSTANCES_PATH} of the built host (${browserOptions.runs} runs after a warm-up)`);
       // The total each term shows, so the browser waits for the final term's results (not a prefix's).
       const terms = [];
@@ -502,6 +504,7 @@ async function main(): Promise<void> {
   let build = true;
   let oneForm = true;
   let browserOnly = false;
+  let exportsOnly = false;
   let timeline = false;
   let profile = false;
   for (let i = 0; i < argv.length; i++) {
@@ -517,6 +520,7 @@ async function main(): Promise<void> {
     else if (a === '--no-build') build = false;
     else if (a === '--skip-one-form') oneForm = false;
     else if (a === '--browser-only') browserOnly = true;
+    else if (a === '--exports-only') exportsOnly = true;
     else if (a === '--timeline') timeline = true;
     else if (a === '--profile') profile = true;
     else if (a === '--runs') {
@@ -552,7 +556,7 @@ async function main(): Promise<void> {
     problems: [...result.problems, ...oneForm.problems.map((p) => `one form: ${p}`)],
   });
   /** A back end on a cached PGlite folder (`name`), rebuilt when its marker names another seed. */
-  const onPglite = async (name: string, seedSize: SeedSize, mode: 'full' | 'one form' | 'browser only') => {
+  const onPglite = async (name: string, seedSize: SeedSize, mode: 'full' | 'one form' | 'browser only' | 'exports only') => {
     const dataDir = path.join(outDir, name);
     const markerFile = `${dataDir}.seed.json`;
     const marker = existsSync(markerFile) ? (JSON.parse(await readFile(markerFile, 'utf8')) as SeedResult) : null;
@@ -566,7 +570,7 @@ async function main(): Promise<void> {
     return result;
   };
   /** A back end on a throw-away PostgreSQL server, seeded afresh. */
-  const onPostgres = async (seedSize: SeedSize, mode: 'full' | 'one form' | 'browser only') => {
+  const onPostgres = async (seedSize: SeedSize, mode: 'full' | 'one form' | 'browser only' | 'exports only') => {
     log(`PostgreSQL: starting a throw-away server (tests/server/postgres.ts)${mode === 'one form' ? ' for the database of one form' : ''}`);
     const pg = await startTemporaryPostgres();
     try {
@@ -576,6 +580,16 @@ async function main(): Promise<void> {
     }
   };
 
+  if (exportsOnly) {
+    // The CSV and XLSX exports alone, written beside the results (which keep their figures).
+    const only: BackendResult[] = [];
+    if (pglite) only.push(await onPglite(small ? 'pglite-small' : 'pglite', size, 'exports only'));
+    if (postgres) only.push(await onPostgres(size, 'exports only'));
+    const file = path.join(outDir, 'results-exports.json');
+    await writeFile(file, `${JSON.stringify({ at: new Date().toISOString(), revision: gitRevision(), size, backends: only }, null, 2)}\n`);
+    log(`wrote ${path.relative(root, file)}`);
+    return;
+  }
   if (browserOnly) {
     // The browser's figures alone (no list calls, no exports, no second database): written beside the results, which
     // keep their figures.
