@@ -1,6 +1,4 @@
 import { useDndContext, useDraggable, useDroppable } from '@dnd-kit/core';
-import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Alert, Box, Group, Menu, Paper, Stack, Text, TextInput, Title, type TitleOrder } from '@mantine/core';
 import { createContext, memo, startTransition, useContext, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type CSSProperties, type FocusEvent, type KeyboardEvent, type MouseEvent, type ReactNode, type RefObject } from 'react';
 import type { FormField, FormSection, JsonValue } from '../api/types';
@@ -621,17 +619,6 @@ interface CanvasSectionProps {
   farIds: ReadonlySet<string>;
 }
 
-/** The same array while the ids stay the same: an edit of one item must not give its neighbours a new sortable context. */
-function useStableIds(items: readonly { id: string }[]): string[] {
-  const ref = useRef<string[]>(NO_IDS);
-  return useMemo(() => {
-    const next = items.map((f) => f.id);
-    const old = ref.current;
-    if (old.length !== next.length || old.some((id, i) => id !== next[i])) ref.current = next.length === 0 ? NO_IDS : next;
-    return ref.current;
-  }, [items]);
-}
-
 /**
  * One section of the canvas with its fields, then the sections inside it (indented, their headings one level down,
  * as the renderer shows them), each with its own drop zones and menu. Memoised: a selection re-renders only the
@@ -645,7 +632,6 @@ const CanvasSectionBody = memo(function CanvasSectionBody(props: CanvasSectionPr
   const title = section.title || labels.fbUntitledSection;
   const name = fillLabel(labels.fbSectionNamed, { name: title });
   const inner = childSections(section);
-  const innerIds = useStableIds(inner);
   // Adding a plain section inside is refused only by the number of levels.
   const addInsideRefused = depth >= FORM_LIMITS.maxSectionDepth ? fillLabel(labels.fbCannotTooDeep, { max: FORM_LIMITS.maxSectionDepth }) : null;
   const handleRef = useRef<HTMLButtonElement>(null);
@@ -659,8 +645,7 @@ const CanvasSectionBody = memo(function CanvasSectionBody(props: CanvasSectionPr
       p="sm"
       radius="md"
       style={{
-        transform: sortable.transform,
-        transition: sortable.transition,
+        boxShadow: sortable.line ? SECTION_LINE[sortable.line] : undefined,
         borderStyle: section.repeatable ? 'dashed' : undefined,
         borderColor: selected ? 'var(--mantine-primary-color-filled)' : undefined,
         borderWidth: selected ? 2 : 1,
@@ -767,7 +752,6 @@ const CanvasSectionBody = memo(function CanvasSectionBody(props: CanvasSectionPr
       {(inner.length > 0 || editing) && (
         // The sections inside: indented in the section's frame, after its fields.
         <Stack gap="sm" mt={inner.length > 0 ? 'sm' : 0} ml="md">
-          <SortableContext id={`sections:${section.id}`} items={innerIds} strategy={verticalListSortingStrategy}>
             {inner.map((child, i) => (
               <CanvasSection
                 key={child.id}
@@ -788,7 +772,6 @@ const CanvasSectionBody = memo(function CanvasSectionBody(props: CanvasSectionPr
                 farIds={farIds}
               />
             ))}
-          </SortableContext>
           {editing && <NestDrop sectionId={section.id} depth={depth} inRepeat={base !== ''} />}
         </Stack>
       )}
@@ -823,7 +806,10 @@ function sameSectionProps(a: CanvasSectionProps, b: CanvasSectionProps): boolean
 
 /** What of dnd-kit's state a section's body uses (its transform as CSS): it changes only with the section's own. */
 interface SectionDrag {
-  sortable: Pick<ReturnType<typeof useSortable>, 'setNodeRef' | 'attributes' | 'listeners' | 'transition'> & { transform: string | undefined };
+  sortable: Pick<ReturnType<typeof useDraggable>, 'setNodeRef' | 'attributes' | 'listeners'> & {
+    /** A section dragged onto this one takes its place: a line before it, or after it when it comes from above. */
+    line: 'before' | 'after' | null;
+  };
   drop: Pick<ReturnType<typeof useDroppable>, 'setNodeRef'>;
 }
 
@@ -834,16 +820,35 @@ interface SectionDrag {
  */
 const CanvasSection = memo(function CanvasSection(props: CanvasSectionProps) {
   const { pageId, section, editing, depth, parentId, base } = props;
-  const data = useMemo<DropData>(() => sectionDropData(section, { pageId, parentId, depth, base }), [section, pageId, parentId, depth, base]);
-  const sortable = useSortable({ id: section.id, data, disabled: !editing });
+  const data = useMemo<DropData>(() => ({ ...sectionDropData(section, { pageId, parentId, depth, base }), index: props.index }), [section, pageId, parentId, depth, base, props.index]);
+  const draggable = useDraggable({ id: section.id, data, disabled: !editing });
+  const droppable = useDroppable({ id: section.id, data, disabled: !editing });
   const drop = useDroppable({ id: `drop:${section.id}`, data: { type: 'section-drop', sectionId: section.id }, disabled: !editing });
-  const transform = CSS.Translate.toString(sortable.transform);
-  const { setNodeRef, attributes, listeners, transition } = sortable;
-  const shell = useMemo<SectionDrag['sortable']>(() => ({ setNodeRef, attributes, listeners, transition, transform }), [setNodeRef, attributes, listeners, transition, transform]);
+  const { setNodeRef: setDragRef, attributes, listeners, isDragging } = draggable;
+  const { setNodeRef: setOverRef } = droppable;
+  const setNodeRef = useCallback(
+    (element: HTMLElement | null) => {
+      setDragRef(element);
+      setOverRef(element);
+    },
+    [setDragRef, setOverRef],
+  );
+  // Where a section dragged onto this one goes (as the model's move does): in its place, so after it when it comes
+  // from above in the same list, else before it. Nothing on the canvas moves until the drop.
+  const active = droppable.active?.data.current as DropData | undefined;
+  const sameList = active?.type === 'section' && active.pageId === pageId && (active.parentId ?? null) === parentId;
+  const line = droppable.isOver && !isDragging ? (sameList && (active.index ?? -1) < props.index ? 'after' : 'before') : null;
+  const shell = useMemo<SectionDrag['sortable']>(() => ({ setNodeRef, attributes, listeners, line }), [setNodeRef, attributes, listeners, line]);
   const { setNodeRef: setDropRef } = drop;
   const zone = useMemo<SectionDrag['drop']>(() => ({ setNodeRef: setDropRef }), [setDropRef]);
   return <CanvasSectionBody {...props} sortable={shell} drop={zone} />;
 }, sameSectionProps);
+
+/** The line a section dragged onto another draws on it (see the section's shell). */
+const SECTION_LINE = {
+  before: '0 -6px 0 -2px var(--mantine-primary-color-filled)',
+  after: '0 6px 0 -2px var(--mantine-primary-color-filled)',
+} as const;
 
 /**
  * What kind of item is being dragged, if any: `'section'`, `'other'` or null. dnd-kit's public context changes on every
@@ -983,7 +988,6 @@ export interface BuilderCanvasProps {
 }
 
 const NO_FIELDS: ReadonlyMap<string, CompiledField> = new Map();
-const NO_IDS: string[] = [];
 
 /** Over this many fields, fields not selected show the renderer's light controls (as a long public form mounts). */
 const LITE_THRESHOLD = 60;
@@ -1096,7 +1100,6 @@ interface CanvasPageProps {
   index: number;
   pageCount: number;
   selected: boolean;
-  sectionIds: string[];
   compiledFields: ReadonlyMap<string, CompiledField>;
   /** The item selected, when this page holds it. */
   selectedItem: string | null;
@@ -1111,7 +1114,7 @@ interface CanvasPageProps {
  * One page of the canvas: its title, menu, sections and the drop strip at its end. Memoised: a selection re-renders
  * the pages that held or hold it, not the others (their titles, menus and sortable contexts).
  */
-const CanvasPage = memo(function CanvasPage({ doc, page, index: p, pageCount, selected, sectionIds, compiledFields, selectedItem, lite, labels, editing, onSelect, farIds }: CanvasPageProps) {
+const CanvasPage = memo(function CanvasPage({ doc, page, index: p, pageCount, selected, compiledFields, selectedItem, lite, labels, editing, onSelect, farIds }: CanvasPageProps) {
   const name = fillLabel(labels.fbPageNamed, { name: page.title || String(p + 1) });
   const itemRef = useRef<HTMLButtonElement>(null);
   const { renaming, store } = useRenaming('page', page.id, () => itemRef.current);
@@ -1160,7 +1163,6 @@ const CanvasPage = memo(function CanvasPage({ doc, page, index: p, pageCount, se
           />
         )}
       </Group>
-      <SortableContext id={`sections:${page.id}`} items={sectionIds} strategy={verticalListSortingStrategy}>
         {page.sections.map((section, s) => (
           <CanvasSection
             key={section.id}
@@ -1181,7 +1183,6 @@ const CanvasPage = memo(function CanvasPage({ doc, page, index: p, pageCount, se
             farIds={farIds}
           />
         ))}
-      </SortableContext>
       {editing && <PageDrop pageId={page.id} empty={page.sections.length === 0} labels={labels} />}
     </Stack>
   );
@@ -1316,19 +1317,6 @@ export const BuilderCanvas = memo(function BuilderCanvas({ doc, liveTexts, selec
     for (const { section } of layoutSectionEntries(doc.layout)) if (!near.has(section.id) && !holds(section, selectedItem) && !holds(section, focusedFar)) far.add(section.id);
     return far;
   }, [windowing, near, doc.layout, selectedItem, focusedFar]);
-  // Stable per page while its sections stay: a new list would give every section of the page a new sortable context
-  // (re-rendering them all), and an edit of any field gives the layout new page objects.
-  const sectionIdsCache = useRef(new Map<string, string[]>());
-  const sectionIds = useMemo(() => {
-    const next = new Map<string, string[]>();
-    for (const p of doc.layout.pages) {
-      const ids = p.sections.map((s) => s.id);
-      const old = sectionIdsCache.current.get(p.id);
-      next.set(p.id, old && old.length === ids.length && old.every((id, i) => id === ids[i]) ? old : ids);
-    }
-    sectionIdsCache.current = next;
-    return next;
-  }, [doc.layout.pages]);
   const compiledShown = context ? compiledFields : NO_FIELDS;
   const lite = fieldCount > LITE_THRESHOLD;
   const body = doc.layout.pages.map((page, p) => (
@@ -1339,7 +1327,6 @@ export const BuilderCanvas = memo(function BuilderCanvas({ doc, liveTexts, selec
       index={p}
       pageCount={pageIds.length}
       selected={selection?.type === 'page' && selection.id === page.id}
-      sectionIds={sectionIds.get(page.id) ?? NO_IDS}
       compiledFields={compiledShown}
       selectedItem={selectedItem !== null && page.sections.some((section) => holdsItem(section, selectedItem)) ? selectedItem : null}
       lite={lite}

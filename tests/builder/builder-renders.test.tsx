@@ -24,9 +24,8 @@ vi.mock('../../src/forms/widgets/EditWidget', async (importOriginal) => {
   };
 });
 
-// Counts the renders of each canvas item: every section calls useSortable and every field useDraggable once per render.
+// Counts the renders of each canvas item: every section and every field calls useDraggable once per render.
 const sortables = vi.hoisted(() => new Map<string, number>());
-vi.mock('@dnd-kit/sortable', async (importOriginal) => (await import('./support/item-renders')).countingSortable(importOriginal, sortables));
 vi.mock('@dnd-kit/core', async (importOriginal) => (await import('./support/item-renders')).countingDraggable(importOriginal, sortables));
 
 // Counts the renders of Mantine's Paper: the body of every canvas field (and section) is one.

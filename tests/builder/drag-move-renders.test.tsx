@@ -9,9 +9,8 @@ import { generateForm } from '../../src/forms';
 import { defaultLabels } from '../../src/query/labels';
 import { renderInApi, setupFakeApi } from '../admin/support/screen';
 
-// Counts the renders of each canvas item (sections: useSortable; fields: useDraggable) and of each field's widget.
+// Counts the renders of each canvas item (sections and fields: useDraggable) and of each field's widget.
 const items = vi.hoisted(() => new Map<string, number>());
-vi.mock('@dnd-kit/sortable', async (importOriginal) => (await import('./support/item-renders')).countingSortable(importOriginal, items));
 vi.mock('@dnd-kit/core', async (importOriginal) => (await import('./support/item-renders')).countingDraggable(importOriginal, items));
 const widgets = vi.hoisted(() => new Map<string, number>());
 vi.mock('../../src/forms/widgets/EditWidget', async (importOriginal) =>

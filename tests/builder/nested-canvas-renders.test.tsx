@@ -8,9 +8,8 @@ import { withFormWidgets } from '../../src/forms/widgets/registry';
 import { defaultLabels } from '../../src/query/labels';
 import { renderWithProviders } from '../support/render';
 
-// Counts the renders of each canvas item: every section calls useSortable and every field useDraggable once per render.
+// Counts the renders of each canvas item: every section and every field calls useDraggable once per render.
 const renders = vi.hoisted(() => new Map<string, number>());
-vi.mock('@dnd-kit/sortable', async (importOriginal) => (await import('./support/item-renders')).countingSortable(importOriginal, renders));
 vi.mock('@dnd-kit/core', async (importOriginal) => (await import('./support/item-renders')).countingDraggable(importOriginal, renders));
 
 const widgets = withFormWidgets();

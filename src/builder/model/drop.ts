@@ -25,6 +25,8 @@ export type DropData =
       tree?: readonly string[];
       height?: number;
       holdsRepeat?: boolean;
+      /** A section: its place in its list (the line a section dragged onto it draws: before it, or after it). */
+      index?: number;
     }
   | undefined;
 
