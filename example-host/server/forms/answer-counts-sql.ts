@@ -303,3 +303,17 @@ export const FORM_ANSWER_COUNTS_AT_COMMIT_MIGRATION: readonly string[] = [
   triggerFunction(stageCounts, true),
   sortTriggerFunction(stageSortPaths, true),
 ];
+
+/**
+ * Migration 0028_form_answer_triggers_without_jit: the answer triggers' functions plan without JIT compilation. The
+ * planner cannot see how small a document is: it costs the facts of one instance (a recursive walk of its JSON) as
+ * thousands of rows, so a one-row save's statement passed `jit_above_cost` and PostgreSQL compiled it (about 100
+ * functions) on every write: 60-90 ms of a save whose queries run in under a millisecond, while the instance's row
+ * lock is held (concurrent saves of one instance queue behind it). PGlite has no JIT; the setting changes nothing
+ * there. A later `CREATE OR REPLACE` of these functions must keep `SET jit = off` (it replaces the setting too).
+ */
+export const FORM_ANSWER_TRIGGERS_WITHOUT_JIT_MIGRATION: readonly string[] = [
+  'ALTER FUNCTION form_answer_counts_apply() SET jit = off',
+  'ALTER FUNCTION form_answer_sort_apply() SET jit = off',
+  'ALTER FUNCTION form_answer_apply_pending() SET jit = off',
+];
