@@ -34,9 +34,11 @@ export class SqlWindowStore implements WindowStore {
       await tx.execute(sql`SELECT ${sql.join(locks, sql`, `)}`);
       return work({
         async live(key, after) {
-          await tx.execute(sql`DELETE FROM rate_limit_events WHERE key = ${key} AND at_ms <= ${after}`);
+          // One statement (one round trip while the keys are held): the expired rows go, the live ones are read (the
+          // statement's snapshot still holds the removed rows, hence the read's own bound).
           const rows = rowsOf<{ id: string | number; at_ms: string | number; amount: string | number; ref: string | null }>(
-            await tx.execute(sql`SELECT id, at_ms, amount, ref FROM rate_limit_events WHERE key = ${key} ORDER BY at_ms, id`),
+            await tx.execute(sql`WITH expired AS (DELETE FROM rate_limit_events WHERE key = ${key} AND at_ms <= ${after})
+SELECT id, at_ms, amount, ref FROM rate_limit_events WHERE key = ${key} AND at_ms > ${after} ORDER BY at_ms, id`),
           );
           return rows.map((r) => ({ id: String(r.id), at: Number(r.at_ms), amount: Number(r.amount), ref: r.ref }));
         },
