@@ -106,14 +106,17 @@ function queuedBytes(stream: QueuedStream): number | undefined {
   return stream.writableLength ?? stream._writableState?.length;
 }
 
-/** Resolves when `stream` emits one of `events` (each listener removed then). */
-function once(stream: QueuedStream, events: readonly string[]): Promise<void> {
+/**
+ * Resolves when one of the streams emits one of its events; every listener added is removed then, so waits repeated
+ * for each slice of rows leave none behind on a stream that never emitted.
+ */
+function once(...waits: readonly (readonly [QueuedStream, readonly string[]])[]): Promise<void> {
   return new Promise<void>((resolve) => {
     const done = () => {
-      for (const event of events) stream.off(event, done);
+      for (const [stream, events] of waits) for (const event of events) stream.off(event, done);
       resolve();
     };
-    for (const event of events) stream.once(event, done);
+    for (const [stream, events] of waits) for (const event of events) stream.once(event, done);
   });
 }
 
@@ -188,9 +191,9 @@ export async function instanceXlsxStream(
       if (out.destroyed) return;
       writeRows(sheet as unknown as SheetRows, rows);
       // The compressor has not taken the XML written yet: wait for it (it drains when it has taken all it holds).
-      if (queue && (queuedBytes(queue) ?? 0) > XLSX_SHEET_QUEUE_BYTES) await Promise.race([once(queue, ['drain', 'close', 'error']), once(out, ['close'])]);
+      if (queue && (queuedBytes(queue) ?? 0) > XLSX_SHEET_QUEUE_BYTES) await once([queue, ['drain', 'close', 'error']], [out, ['close']]);
       // The reader has not taken what was written yet: wait for it rather than hold the rows.
-      if (out.writableNeedDrain && !out.destroyed) await once(out, ['drain', 'close']);
+      if (out.writableNeedDrain && !out.destroyed) await once([out, ['drain', 'close']]);
     }
     sheet.commit();
     await workbook.commit();
