@@ -30,9 +30,10 @@ export function RequireAdmin({ children, fallback = null, loading }: RequireAdmi
   // start with the admin check rather than after it, as TanStack Query's usePrefetchQuery does, one round trip sooner.
   const queryClient = useQueryClient();
   if (subject) {
-    for (const options of [claimQueries.myClaims(client), claimQueries.claimEntries(client)]) {
-      if (queryClient.getQueryState(options.queryKey) === undefined) void queryClient.prefetchQuery(options);
-    }
+    const claims = claimQueries.myClaims(client);
+    const catalogue = claimQueries.claimEntries(client);
+    if (queryClient.getQueryState(claims.queryKey) === undefined) void queryClient.prefetchQuery(claims);
+    if (queryClient.getQueryState(catalogue.queryKey) === undefined) void queryClient.prefetchQuery(catalogue);
   }
   if (!subject) return <>{fallback}</>;
   if (query.isPending) return <>{loading ?? <LoadingState />}</>;

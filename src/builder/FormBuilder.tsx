@@ -805,8 +805,9 @@ export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
     // dnd-kit's 'over' changing (the list), so each move says the place when it is a new one.
     let said: string | null = null;
     const picked = (active: { id: UniqueIdentifier }) => fillLabel(labels.fbDndPicked, { name: nameOf(cRef.current, active.id) });
-    const place = (active: { id: UniqueIdentifier }, over: { id: UniqueIdentifier } | null) => dropTarget(active, over)?.id ?? null;
-    const overText = (active: { id: UniqueIdentifier }, over: { id: UniqueIdentifier } | null) => {
+    type Dragged = { id: UniqueIdentifier; data: { current?: unknown } };
+    const place = (active: Dragged, over: Dragged | null) => dropTarget(active, over)?.id ?? null;
+    const overText = (active: Dragged, over: Dragged | null) => {
       const target = place(active, over);
       if (target === said) return undefined;
       said = target;

@@ -79,7 +79,7 @@ function createDragPlaces(): DragPlaces {
     },
     show() {
       const element = place?.element ?? null;
-      const list = place?.data.type === 'section-drop';
+      const list = place?.data?.type === 'section-drop';
       const line = place?.line ?? null;
       if (shown && shown.element === element && (list || element?.dataset.builderDropPlace === line)) return;
       hide();
