@@ -1,16 +1,12 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { createElement, forwardRef, useReducer } from 'react';
+import { createElement, forwardRef } from 'react';
 import { describe, expect, it } from 'vitest';
 import type * as MantineModule from '@mantine/core';
 import type { ComponentType } from 'react';
 import type * as EditWidgetModule from '../../src/forms/widgets/EditWidget';
-import { FormBuilderView } from '../../src/builder/FormBuilder';
-import { builderReducer, initialBuilderState, type BuilderDocument } from '../../src/builder/model';
-import type { FormBuilderController } from '../../src/builder/useFormBuilder';
-import { WIDGET_KINDS } from '../../src/engine/widget-kinds';
 import { generateForm } from '../../src/forms';
-import { defaultLabels } from '../../src/query/labels';
 import { renderInApi, setupFakeApi } from '../admin/support/screen';
+import { BuilderHarness } from './support/builder-harness';
 
 // Counts the renders of each canvas field's widget (a field renders its widget once per render of its body).
 const renders = vi.hoisted(() => new Map<string, number>());
@@ -42,30 +38,6 @@ vi.mock('@mantine/core', async (importOriginal) => {
 
 setupFakeApi();
 
-/** The whole builder screen (palette, canvas in its drag-and-drop context, property pane) over a document. */
-function Harness({ doc }: { doc: BuilderDocument }) {
-  const [state, dispatch] = useReducer(builderReducer, doc, initialBuilderState);
-  const controller: FormBuilderController = {
-    labels: defaultLabels,
-    widgets: WIDGET_KINDS,
-    state,
-    dispatch,
-    form: null,
-    schema: null,
-    isLoading: false,
-    error: null,
-    notFound: false,
-    retry: () => {},
-    canEdit: true,
-    dirty: false,
-    storedDraft: null,
-    restoreDraft: () => {},
-    discardDraft: () => {},
-    markSaved: () => {},
-    draftKey: 'test',
-  };
-  return <FormBuilderView controller={controller} />;
-}
 
 const snapshot = () => Object.fromEntries(renders);
 const changedSince = (before: Record<string, number>) => Object.keys(snapshot()).filter((id) => renders.get(id) !== before[id]).sort();
@@ -86,7 +58,7 @@ describe('the builder screen re-renders only the canvas fields concerned', () =>
   it('a selection, a key in the property pane and a drag picked up and dropped re-render the fields they concern only', async () => {
     const form = generateForm(40);
     const ids = form.layout.pages.flatMap((p) => p.sections.flatMap((s) => s.fields.map((f) => f.id)));
-    const { user } = renderInApi(<Harness doc={{ jsonSchema: form.jsonSchema, layout: form.layout }} />);
+    const { user } = renderInApi(<BuilderHarness doc={{ jsonSchema: form.jsonSchema, layout: form.layout }} />);
     await waitFor(() => expect(renders.size).toBe(40), { timeout: 10_000 });
     const canvas = screen.getByRole('region', { name: 'Form' });
     const items = () => within(canvas).getAllByRole('button', { name: /^Field / });

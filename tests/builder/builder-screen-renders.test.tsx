@@ -1,15 +1,11 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { createElement, forwardRef, useReducer } from 'react';
+import { createElement, forwardRef } from 'react';
 import { describe, expect, it } from 'vitest';
 import type * as MantineModule from '@mantine/core';
 import type { ComponentType } from 'react';
-import { FormBuilderView } from '../../src/builder/FormBuilder';
-import { builderReducer, initialBuilderState, type BuilderDocument } from '../../src/builder/model';
-import type { FormBuilderController } from '../../src/builder/useFormBuilder';
-import { WIDGET_KINDS } from '../../src/engine/widget-kinds';
 import { generateForm } from '../../src/forms';
-import { defaultLabels } from '../../src/query/labels';
 import { renderInApi, setupFakeApi } from '../admin/support/screen';
+import { BuilderHarness } from './support/builder-harness';
 
 // Counts the renders of Mantine's Modal (the screen's closed dialogs), Badge (the toolbar's saved state), Title (the
 // title of a canvas page) and of the
@@ -41,29 +37,6 @@ vi.mock('@mantine/core', async (importOriginal) => {
 
 setupFakeApi();
 
-function Harness({ doc }: { doc: BuilderDocument }) {
-  const [state, dispatch] = useReducer(builderReducer, doc, initialBuilderState);
-  const controller: FormBuilderController = {
-    labels: defaultLabels,
-    widgets: WIDGET_KINDS,
-    state,
-    dispatch,
-    form: null,
-    schema: null,
-    isLoading: false,
-    error: null,
-    notFound: false,
-    retry: () => {},
-    canEdit: true,
-    dirty: false,
-    storedDraft: null,
-    restoreDraft: () => {},
-    discardDraft: () => {},
-    markSaved: () => {},
-    draftKey: 'test',
-  };
-  return <FormBuilderView controller={controller} />;
-}
 
 async function press(code: 'Space' | 'Escape' | 'ArrowDown') {
   const target = document.activeElement ?? document.body;
@@ -79,7 +52,7 @@ async function press(code: 'Space' | 'Escape' | 'ArrowDown') {
 describe('the builder screen around the canvas', () => {
   it('a selection draws no closed dialog and not the toolbar; the steps of a drag draw no drop strip', async () => {
     const form = generateForm(40);
-    const { user } = renderInApi(<Harness doc={{ jsonSchema: form.jsonSchema, layout: form.layout }} />);
+    const { user } = renderInApi(<BuilderHarness doc={{ jsonSchema: form.jsonSchema, layout: form.layout }} />);
     const canvas = await screen.findByRole('region', { name: 'Form' });
     const items = () => within(canvas).getAllByRole('button', { name: /^Field / });
     await waitFor(() => expect(items().length).toBe(40), { timeout: 10_000 });
@@ -126,7 +99,7 @@ describe('the builder screen around the canvas', () => {
       ],
     };
     expect(layout.pages[1]!.sections.length).toBeGreaterThan(0);
-    const { user } = renderInApi(<Harness doc={{ jsonSchema: form.jsonSchema, layout }} />);
+    const { user } = renderInApi(<BuilderHarness doc={{ jsonSchema: form.jsonSchema, layout }} />);
     const canvas = await screen.findByRole('region', { name: 'Form' });
     const items = () => within(canvas).getAllByRole('button', { name: /^Field / });
     await waitFor(() => expect(items().length).toBe(40), { timeout: 10_000 });

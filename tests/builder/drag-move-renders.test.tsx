@@ -1,13 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { useReducer } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FormBuilderView } from '../../src/builder/FormBuilder';
-import { builderReducer, initialBuilderState, type BuilderDocument } from '../../src/builder/model';
-import type { FormBuilderController } from '../../src/builder/useFormBuilder';
-import { WIDGET_KINDS } from '../../src/engine/widget-kinds';
 import { generateForm } from '../../src/forms';
-import { defaultLabels } from '../../src/query/labels';
 import { renderInApi, setupFakeApi } from '../admin/support/screen';
+import { BuilderHarness, layOutAsColumn } from './support/builder-harness';
 
 // Counts the renders of each canvas item (sections and fields: useDraggable) and of each field's widget.
 const items = vi.hoisted(() => new Map<string, number>());
@@ -19,46 +14,7 @@ vi.mock('../../src/forms/widgets/EditWidget', async (importOriginal) =>
 
 setupFakeApi();
 
-function Harness({ doc }: { doc: BuilderDocument }) {
-  const [state, dispatch] = useReducer(builderReducer, doc, initialBuilderState);
-  const controller: FormBuilderController = {
-    labels: defaultLabels,
-    widgets: WIDGET_KINDS,
-    state,
-    dispatch,
-    form: null,
-    schema: null,
-    isLoading: false,
-    error: null,
-    notFound: false,
-    retry: () => {},
-    canEdit: true,
-    dirty: false,
-    storedDraft: null,
-    restoreDraft: () => {},
-    discardDraft: () => {},
-    markSaved: () => {},
-    draftKey: 'test',
-  };
-  return <FormBuilderView controller={controller} />;
-}
 
-/** jsdom lays nothing out: every element a full-width row from its place in the document (as move-and-drag does). */
-function layOutAsColumn() {
-  return vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
-    const fixed = this.closest<HTMLElement>('[style*="position: fixed"]');
-    if (fixed?.style.top && fixed.style.height) {
-      const top = parseFloat(fixed.style.top);
-      const height = parseFloat(fixed.style.height);
-      return { x: 0, y: top, left: 0, top, width: 600, height, right: 600, bottom: top + height, toJSON: () => ({}) } as DOMRect;
-    }
-    const all = [...document.body.querySelectorAll('*')];
-    const row = all.indexOf(this);
-    const rows = this.querySelectorAll('*').length + 1;
-    const top = Math.max(0, row) * 10;
-    return { x: 0, y: top, left: 0, top, width: 600, height: rows * 10, right: 600, bottom: top + rows * 10, toJSON: () => ({}) } as DOMRect;
-  });
-}
 
 async function press(code: 'Space' | 'ArrowDown' | 'Escape') {
   const target = document.activeElement ?? document.body;
@@ -81,7 +37,7 @@ describe('a drag step draws the drop line only', () => {
 
   it('moving a dragged field from place to place in a section re-renders no other item and no widget; the line moves', async () => {
     const form = generateForm(20);
-    renderInApi(<Harness doc={{ jsonSchema: form.jsonSchema, layout: form.layout }} />);
+    renderInApi(<BuilderHarness doc={{ jsonSchema: form.jsonSchema, layout: form.layout }} />);
     await waitFor(() => expect(widgets.size).toBe(20), { timeout: 10_000 });
     const canvas = screen.getByRole('region', { name: 'Form' });
     const item = (label: string) => within(canvas).getByRole('button', { name: `Field ${label}` });

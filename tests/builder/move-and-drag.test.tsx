@@ -1,8 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FormBuilder } from '../../src';
 import { renderInApi, setupFakeApi } from '../admin/support/screen';
 import { memoryStorage } from './support/memory-storage';
+import { layOutAsColumn } from './support/builder-harness';
 
 setupFakeApi();
 
@@ -29,27 +30,6 @@ beforeEach(() => {
 afterEach(() => observer?.disconnect());
 const announced = () => announcements.join('\n');
 
-/**
- * jsdom lays nothing out, and dnd-kit's keyboard sensor moves between the rectangles it measures. Every element gets
- * a rectangle from its place in the document: one row per element, spanning its descendants' rows, all full width —
- * the canvas as a single column, which is how it is drawn. The drag overlay stays where dnd-kit placed it.
- */
-function layOutAsColumn() {
-  return vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
-    // The drag overlay is fixed where dnd-kit put it (over the item picked up).
-    const fixed = this.closest<HTMLElement>('[style*="position: fixed"]');
-    if (fixed?.style.top && fixed.style.height) {
-      const top = parseFloat(fixed.style.top);
-      const height = parseFloat(fixed.style.height);
-      return { x: 0, y: top, left: 0, top, width: 600, height, right: 600, bottom: top + height, toJSON: () => ({}) } as DOMRect;
-    }
-    const all = [...document.body.querySelectorAll('*')];
-    const row = all.indexOf(this);
-    const rows = this.querySelectorAll('*').length + 1;
-    const top = Math.max(0, row) * 10;
-    return { x: 0, y: top, left: 0, top, width: 600, height: rows * 10, right: 600, bottom: top + rows * 10, toJSON: () => ({}) } as DOMRect;
-  });
-}
 
 /** A builder with Short text and Email in the first section and a second page whose section is empty. */
 async function twoPages() {

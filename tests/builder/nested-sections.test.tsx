@@ -1,10 +1,11 @@
 import type { ClientRect, DroppableContainer } from '@dnd-kit/core';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FormBuilder } from '../../src';
 import { builderCollisions } from '../../src/builder/collisions';
 import { renderInApi, setupFakeApi } from '../admin/support/screen';
 import { memoryStorage } from './support/memory-storage';
+import { layOutAsColumn } from './support/builder-harness';
 
 setupFakeApi();
 
@@ -40,22 +41,6 @@ beforeEach(() => {
 afterEach(() => observer?.disconnect());
 const announced = () => announcements.join('\n');
 
-/** jsdom lays nothing out: every element gets a full-width row from its place in the document (as move-and-drag does). */
-function layOutAsColumn() {
-  return vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
-    const fixed = this.closest<HTMLElement>('[style*="position: fixed"]');
-    if (fixed?.style.top && fixed.style.height) {
-      const top = parseFloat(fixed.style.top);
-      const height = parseFloat(fixed.style.height);
-      return { x: 0, y: top, left: 0, top, width: 600, height, right: 600, bottom: top + height, toJSON: () => ({}) } as DOMRect;
-    }
-    const all = [...document.body.querySelectorAll('*')];
-    const row = all.indexOf(this);
-    const rows = this.querySelectorAll('*').length + 1;
-    const top = Math.max(0, row) * 10;
-    return { x: 0, y: top, left: 0, top, width: 600, height: rows * 10, right: 600, bottom: top + rows * 10, toJSON: () => ({}) } as DOMRect;
-  });
-}
 
 async function press(code: 'Space' | 'ArrowDown' | 'ArrowUp' | 'Escape') {
   const target = document.activeElement ?? document.body;

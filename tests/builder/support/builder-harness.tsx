@@ -1,0 +1,52 @@
+import { useReducer } from 'react';
+import { vi } from 'vitest';
+import { FormBuilderView } from '../../../src/builder/FormBuilder';
+import { builderReducer, initialBuilderState, type BuilderDocument } from '../../../src/builder/model';
+import type { FormBuilderController } from '../../../src/builder/useFormBuilder';
+import { WIDGET_KINDS } from '../../../src/engine/widget-kinds';
+import { defaultLabels } from '../../../src/query/labels';
+
+/** The whole builder screen (palette, canvas in its drag-and-drop context, property pane) over a document. */
+export function BuilderHarness({ doc }: { doc: BuilderDocument }) {
+  const [state, dispatch] = useReducer(builderReducer, doc, initialBuilderState);
+  const controller: FormBuilderController = {
+    labels: defaultLabels,
+    widgets: WIDGET_KINDS,
+    state,
+    dispatch,
+    form: null,
+    schema: null,
+    isLoading: false,
+    error: null,
+    notFound: false,
+    retry: () => {},
+    canEdit: true,
+    dirty: false,
+    storedDraft: null,
+    restoreDraft: () => {},
+    discardDraft: () => {},
+    markSaved: () => {},
+    draftKey: 'test',
+  };
+  return <FormBuilderView controller={controller} />;
+}
+
+/**
+ * jsdom lays nothing out: every element becomes a full-width row from its place in the document, the canvas as a
+ * single column, which is how it is drawn. The drag overlay stays where dnd-kit placed it (over the item picked up).
+ */
+export function layOutAsColumn() {
+  return vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
+    const fixed = this.closest<HTMLElement>('[style*="position: fixed"]');
+    if (fixed?.style.top && fixed.style.height) {
+      const top = parseFloat(fixed.style.top);
+      const height = parseFloat(fixed.style.height);
+      return { x: 0, y: top, left: 0, top, width: 600, height, right: 600, bottom: top + height, toJSON: () => ({}) } as DOMRect;
+    }
+    const all = [...document.body.querySelectorAll('*')];
+    const row = all.indexOf(this);
+    const rows = this.querySelectorAll('*').length + 1;
+    const top = Math.max(0, row) * 10;
+    return { x: 0, y: top, left: 0, top, width: 600, height: rows * 10, right: 600, bottom: top + rows * 10, toJSON: () => ({}) } as DOMRect;
+  });
+}
