@@ -17,7 +17,6 @@
  * See bench/forms/README.md for how each figure is measured.
  */
 import { spawnSync } from 'node:child_process';
-import { sql } from 'drizzle-orm';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -31,7 +30,7 @@ import { startTemporaryPostgres } from '../../tests/server/postgres';
 import { freePort } from '../../tests/e2e/stack';
 import { INSTANCES_PATH, measureBrowser, type BrowserResults } from './browser';
 import { bytes, ms, summarise, type Summary } from '../admin/stats';
-import { BATCH, CITIES, FULL_SIZE, formId, groupId, isSeeded, LAYOUT, ONE_FORM_SIZES, seed, SEED_VERSION, SMALL_SIZE, surname, updateSeedLayouts, type SeedResult, type SeedSize } from './seed';
+import { BATCH, CITIES, FULL_SIZE, formId, groupId, isSeeded, LAYOUT, ONE_FORM_SIZES, seed, SEED_VERSION, settle, SMALL_SIZE, surname, updateSeedLayouts, type SeedResult, type SeedSize } from './seed';
 import { answerFieldsOf, answerFilter } from '../../src/forms-admin/FormInstanceList/answer-columns';
 
 const root = path.resolve(new URL('../..', import.meta.url).pathname);
@@ -358,9 +357,9 @@ async function runBackend(
       result.seed = cached;
       result.seedReused = true;
       log(`${backend}: reusing the seeded database (seeded in ${(cached.ms / 1000).toFixed(1)} s; --reseed rebuilds it)`);
-      // What autovacuum would have done after a migration that rewrote the table (PGlite has none): the statistics,
-      // and the visibility map without which every index-only count reads the rows again.
-      await handle.db.execute(sql`VACUUM ANALYZE form_instances`);
+      // What autovacuum would have done after a migration that rewrote a table (PGlite has none): the statistics, and
+      // the visibility map without which every index-only count reads the rows again.
+      await settle(handle.db, log);
       await updateSeedLayouts(handle.db);
     } else {
       log(`${backend}: seeding ${size.instances.toLocaleString('en')} instances in batches of ${BATCH}…`);
