@@ -145,6 +145,29 @@ describe('FormInstanceList', () => {
     await waitFor(() => expect(within(row(ids.loanSubmitted)).getByText('Completed')).toBeInTheDocument());
   });
 
+  it("a row's '…' is a plain menu button until used: Enter opens its menu, Escape closes it and gives the focus back", async () => {
+    const { user } = renderInApi(<FormInstanceList />);
+    await findRow(ids.loanSubmitted);
+    const more = () => within(row(ids.loanSubmitted)).getByRole('button', { name: /^More actions for/ });
+    expect(more()).toHaveAttribute('aria-haspopup', 'menu');
+    expect(more()).toHaveAttribute('aria-expanded', 'false');
+    // No row renders a menu (nor its portal) before one is used.
+    expect(document.querySelectorAll('[data-portal]')).toHaveLength(0);
+    more().focus();
+    await user.keyboard('{Enter}');
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(
+      expect.arrayContaining(['Copy edit link', 'Copy view link', 'Mark completed', 'Duplicate']),
+    );
+    expect(more()).toHaveAttribute('aria-expanded', 'true');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument(), { timeout: 5000 });
+    expect(more()).toHaveFocus();
+    // Once used, the menu stays: Enter opens it again.
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('menuitem', { name: 'Duplicate' })).toBeInTheDocument();
+  });
+
   it("'Duplicate' asks the server for a copy and the list shows it", async () => {
     const { user } = renderInApi(<FormInstanceList />);
     await findRow(ids.loanSubmitted);

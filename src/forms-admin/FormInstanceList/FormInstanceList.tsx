@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
-import { createContext, useContext, useEffect, useMemo, useState } from 'react';
+import { createContext, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { FormInstanceStatus } from '../../api/enums';
 import { fillNumbers } from '../../labels/format';
 import { fillLabel } from '../../query/labels';
@@ -76,14 +76,84 @@ function useSameItems<T>(items: readonly T[]): readonly T[] {
   return same ? kept : items;
 }
 
+/**
+ * A row's '…' button and, once it has been used, its menu. A Mantine `Menu` costs each row a floating-ui position
+ * hook, outside-click listeners on the document and a portal that renders again when it mounts; a page of rows paid
+ * that on every first render while no one had opened a menu. So the row shows a plain button (the same name,
+ * `aria-haspopup` and `aria-expanded` as the menu's target) until it is activated (a click, Enter or Space); then the
+ * menu is rendered with that button as its target, the button focused and the menu opened (an update after the mount,
+ * so that Mantine records the focused target and gives focus back to it when the menu closes). It stays mounted after.
+ */
+function RowMenu({ c, row }: { c: FormInstanceListController; row: FormInstanceListRow }) {
+  const { labels } = c;
+  const [armed, setArmed] = useState(false);
+  const [opened, setOpened] = useState(false);
+  const targetRef = useRef<HTMLButtonElement>(null);
+  useLayoutEffect(() => {
+    if (!armed) return;
+    targetRef.current?.focus();
+    setOpened(true);
+  }, [armed]);
+  const target = (
+    <Button
+      ref={targetRef}
+      size="compact-sm"
+      variant="subtle"
+      aria-label={fillLabel(labels.moreActions, { name: instanceName(row) })}
+      disabled={c.busyId !== null}
+      {...(armed ? {} : { 'aria-haspopup': 'menu' as const, 'aria-expanded': false, onClick: () => setArmed(true) })}
+    >
+      …
+    </Button>
+  );
+  if (!armed) return target;
+  const blocked = c.markCompletedBlock(row);
+  const signingBlocked = c.signing.request ? c.signing.requestBlock(row) : null;
+  return (
+    // No initial-focus placeholder: Mantine's is a focusable role="presentation" div inside role="menu", which axe
+    // refuses (aria-required-children); the open menu focuses its first item instead.
+    <Menu position="bottom-end" withinPortal withInitialFocusPlaceholder={false} opened={opened} onChange={setOpened}>
+      <Menu.Target>{target}</Menu.Target>
+      <Menu.Dropdown>
+        {c.can.openViewLink && <Menu.Item onClick={() => c.openViewLink(row)}>{labels.openViewLink}</Menu.Item>}
+        {c.can.copyEditLink && <Menu.Item onClick={() => c.copyLink(row, 'edit')}>{labels.copyEditLink}</Menu.Item>}
+        {c.hasFilledPdf(row) && <Menu.Item onClick={() => c.downloadPdf(row)}>{labels.fidDownloadPdf}</Menu.Item>}
+        {c.can.copyViewLink && <Menu.Item onClick={() => c.copyLink(row, 'view')}>{labels.copyViewLink}</Menu.Item>}
+        <Menu.Item disabled={blocked !== null} onClick={() => c.markCompleted(row)} aria-describedby={blocked ? `ccq-complete-${row.formInstanceId}` : undefined}>
+          {labels.markCompleted}
+          {blocked && (
+            <Text id={`ccq-complete-${row.formInstanceId}`} size="xs" c="dimmed" maw={260}>
+              {blocked}
+            </Text>
+          )}
+        </Menu.Item>
+        {c.can.duplicate && <Menu.Item onClick={() => c.duplicate(row)}>{labels.duplicateInstance}</Menu.Item>}
+        {c.signing.request && (
+          <Menu.Item
+            disabled={signingBlocked !== null}
+            onClick={() => c.signing.startRequest(row)}
+            aria-describedby={signingBlocked ? `ccq-sign-${row.formInstanceId}` : undefined}
+          >
+            {labels.requestSignatureAction}
+            {signingBlocked && (
+              <Text id={`ccq-sign-${row.formInstanceId}`} size="xs" c="dimmed" maw={260}>
+                {signingBlocked}
+              </Text>
+            )}
+          </Menu.Item>
+        )}
+        {c.signing.linkToSigning && row.envelopeId && <Menu.Item onClick={() => c.signing.openSigning(row)}>{labels.showEnvelopes}</Menu.Item>}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
 /** A row's actions: 'Open', the menu of the others, and the shared delete buttons. */
 function RowActions({ c, row }: { c: FormInstanceListController; row: FormInstanceListRow }) {
   const { labels } = c;
   const name = instanceName(row);
   const busy = c.busyId === row.formInstanceId;
   const live = row.isDeleted !== true;
-  const blocked = c.markCompletedBlock(row);
-  const signingBlocked = c.signing.request ? c.signing.requestBlock(row) : null;
   return (
     <Group gap={4} justify="flex-end" wrap="nowrap">
       {live && c.can.open && (
@@ -91,47 +161,7 @@ function RowActions({ c, row }: { c: FormInstanceListController; row: FormInstan
           {labels.openInstance}
         </Button>
       )}
-      {live && (
-        // No initial-focus placeholder: Mantine's is a focusable role="presentation" div inside role="menu", which
-        // axe refuses (aria-required-children); the open menu focuses its first item instead.
-        <Menu position="bottom-end" withinPortal withInitialFocusPlaceholder={false}>
-          <Menu.Target>
-            <Button size="compact-sm" variant="subtle" aria-label={fillLabel(labels.moreActions, { name })} disabled={c.busyId !== null}>
-              …
-            </Button>
-          </Menu.Target>
-          <Menu.Dropdown>
-            {c.can.openViewLink && <Menu.Item onClick={() => c.openViewLink(row)}>{labels.openViewLink}</Menu.Item>}
-            {c.can.copyEditLink && <Menu.Item onClick={() => c.copyLink(row, 'edit')}>{labels.copyEditLink}</Menu.Item>}
-            {c.hasFilledPdf(row) && <Menu.Item onClick={() => c.downloadPdf(row)}>{labels.fidDownloadPdf}</Menu.Item>}
-            {c.can.copyViewLink && <Menu.Item onClick={() => c.copyLink(row, 'view')}>{labels.copyViewLink}</Menu.Item>}
-            <Menu.Item disabled={blocked !== null} onClick={() => c.markCompleted(row)} aria-describedby={blocked ? `ccq-complete-${row.formInstanceId}` : undefined}>
-              {labels.markCompleted}
-              {blocked && (
-                <Text id={`ccq-complete-${row.formInstanceId}`} size="xs" c="dimmed" maw={260}>
-                  {blocked}
-                </Text>
-              )}
-            </Menu.Item>
-            {c.can.duplicate && <Menu.Item onClick={() => c.duplicate(row)}>{labels.duplicateInstance}</Menu.Item>}
-            {c.signing.request && (
-              <Menu.Item
-                disabled={signingBlocked !== null}
-                onClick={() => c.signing.startRequest(row)}
-                aria-describedby={signingBlocked ? `ccq-sign-${row.formInstanceId}` : undefined}
-              >
-                {labels.requestSignatureAction}
-                {signingBlocked && (
-                  <Text id={`ccq-sign-${row.formInstanceId}`} size="xs" c="dimmed" maw={260}>
-                    {signingBlocked}
-                  </Text>
-                )}
-              </Menu.Item>
-            )}
-            {c.signing.linkToSigning && row.envelopeId && <Menu.Item onClick={() => c.signing.openSigning(row)}>{labels.showEnvelopes}</Menu.Item>}
-          </Menu.Dropdown>
-        </Menu>
-      )}
+      {live && <RowMenu c={c} row={row} />}
       <RowDeleteActions controller={c.actions} target={instanceTarget(row)} deleted={!live} labels={labels} />
     </Group>
   );
