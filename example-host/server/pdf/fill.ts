@@ -31,6 +31,7 @@ import {
   type SignatureField,
   type TextField,
 } from '@libpdf/core';
+import { NEVER_STOPPED, type PdfJobStop } from './job-stop';
 import { clearPdfFieldValues, stripPdfActions } from './sanitize';
 
 /** The field classes, told apart by their `type` (the library exports them as types only). */
@@ -159,19 +160,25 @@ function writeField(any: FormField, value: PdfFillValue): string | null {
 
 /**
  * Fills the fields of `pdf` named in `values` and answers the new PDF with the fields left unwritten (see the module
- * comment for what each type takes). Throws when the bytes are not a PDF that can be read.
+ * comment for what each type takes). Throws when the bytes are not a PDF that can be read, and `PdfJobStopped` when
+ * `stop` (read between its steps) is asked.
  */
 export async function fillPdfWithReport(
   pdf: Uint8Array,
   values: Readonly<Record<string, PdfFillValue>>,
   options: FillPdfOptions = {},
+  stop: PdfJobStop = NEVER_STOPPED,
 ): Promise<FilledPdf> {
   const document = await PDF.load(plainBytes(pdf));
+  stop.check();
   stripPdfActions(document);
+  stop.check();
   clearPdfFieldValues(document);
+  stop.check();
   const form = document.getForm();
   const skipped: SkippedPdfField[] = [];
   for (const [name, value] of Object.entries(values)) {
+    stop.check();
     const field = form?.getField(name);
     if (!field) {
       skipped.push({ name, reason: 'the PDF has no field of this name' });
@@ -186,7 +193,9 @@ export async function fillPdfWithReport(
     }
     if (reason !== null) skipped.push({ name, reason });
   }
+  stop.check();
   if (options.flatten && form) form.flatten({ skipSignatures: true });
+  stop.check();
   return { bytes: await document.save(), skipped };
 }
 

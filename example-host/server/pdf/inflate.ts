@@ -8,8 +8,12 @@
  * is inflated twice). Counting stops at the first byte past the budget, so the work and memory of the check are
  * bounded by the budget too, whatever the file claims. Other filters are not counted: the worker's time and memory
  * limits bound them.
+ *
+ * In the PDF worker the count reads the job's stop before each stream and makes each zlib call through it
+ * (job-stop.ts), so that a job past its time limit ends here by itself and is never terminated inside zlib.
  */
 import { constants, inflateSync } from 'node:zlib';
+import { NEVER_STOPPED, PdfJobStopped, type PdfJobStop } from './job-stop';
 
 /** What the count found. */
 export interface InflatedSize {
@@ -39,9 +43,9 @@ function directLength(dict: string): number | undefined {
 
 /**
  * Counts the inflated size of the FlateDecode streams of `pdf`, stopping past `maxBytes`. Never throws for a damaged
- * stream: what inflates is counted.
+ * stream: what inflates is counted. Throws `PdfJobStopped` when `stop` is asked (checked before each stream).
  */
-export function inflatedSize(pdf: Uint8Array, maxBytes: number): InflatedSize {
+export function inflatedSize(pdf: Uint8Array, maxBytes: number, stop: PdfJobStop = NEVER_STOPPED): InflatedSize {
   const buffer = Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength);
   let total = 0;
   let at = 0;
@@ -64,12 +68,15 @@ export function inflatedSize(pdf: Uint8Array, maxBytes: number): InflatedSize {
     const end = length !== undefined && start + length <= buffer.length ? start + length : endKeyword === -1 ? buffer.length : endKeyword;
     at = Math.max(at, end);
     if (stages === 0) continue;
+    stop.check();
     let data: Buffer = buffer.subarray(start, end);
     for (let stage = 0; stage < stages; stage++) {
       const left = maxBytes - total;
+      const input = data;
       try {
-        data = inflateSync(data, { maxOutputLength: Math.max(1, left + 1), finishFlush: constants.Z_SYNC_FLUSH });
+        data = stop.zlib(() => inflateSync(input, { maxOutputLength: Math.max(1, left + 1), finishFlush: constants.Z_SYNC_FLUSH }));
       } catch (error) {
+        if (error instanceof PdfJobStopped) throw error;
         if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') return { bytes: maxBytes + 1, over: true };
         break; // damaged or not deflate data: the reader decides what to make of it
       }

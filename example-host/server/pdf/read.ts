@@ -20,6 +20,7 @@ import type { PdfFieldFound } from '../../../src/domain/pdf';
 import { fieldFormatFromScript } from '../../../src/domain/pdf/field-format';
 import { overlongPdfFieldName, PDF_FIELD_NAME_TOO_LONG_MESSAGE, PDF_TOO_DEEP_MESSAGE, PDF_UPLOAD_LIMITS } from '../../../src/domain/pdf/limits';
 import { plainBytes } from './fill';
+import { NEVER_STOPPED, type PdfJobStop } from './job-stop';
 import { cleanPdfTemplate } from './sanitize';
 
 /** Why a PDF cannot be used for a form. */
@@ -161,9 +162,9 @@ export function fieldDepth(name: string): number {
 
 /**
  * Reads the fields of a PDF. Never throws for a bad file: every problem is a refusal. Buttons are counted and left
- * out (they hold no value).
+ * out (they hold no value). Between its steps it reads `stop`, and throws `PdfJobStopped` when it is asked.
  */
-export async function readPdfFields(bytes: Uint8Array, limits: PdfReadLimits): Promise<PdfReadResult> {
+export async function readPdfFields(bytes: Uint8Array, limits: PdfReadLimits, stop: PdfJobStop = NEVER_STOPPED): Promise<PdfReadResult> {
   let document: PDF;
   try {
     document = await PDF.load(plainBytes(bytes));
@@ -174,6 +175,7 @@ export async function readPdfFields(bytes: Uint8Array, limits: PdfReadLimits): P
     return { ok: false, code: 'corrupt', message: PDF_REFUSALS.corrupt };
   }
   if (document.isEncrypted) return { ok: false, code: 'encrypted', message: PDF_REFUSALS.encrypted };
+  stop.check();
   let pageCount: number;
   try {
     pageCount = document.getPageCount();
@@ -186,7 +188,9 @@ export async function readPdfFields(bytes: Uint8Array, limits: PdfReadLimits): P
   }
   const xfa = hasXfa(document);
   if (hasHugePartialName(document)) return { ok: false, code: 'field-name', message: PDF_FIELD_NAME_TOO_LONG_MESSAGE, pageCount };
+  stop.check();
   const form = document.getForm();
+  stop.check();
   const terminal = (form?.getFields() ?? []).filter((f) => f.type !== 'non-terminal' && f.type !== 'unknown');
   if (terminal.length === 0) {
     if (xfa) return { ok: false, code: 'xfa-only', message: PDF_REFUSALS.xfaOnly, pageCount };
@@ -201,6 +205,7 @@ export async function readPdfFields(bytes: Uint8Array, limits: PdfReadLimits): P
   if (names.some((name) => fieldDepth(name) > PDF_UPLOAD_LIMITS.maxFieldDepth)) return { ok: false, code: 'too-deep', message: PDF_TOO_DEEP_MESSAGE, pageCount };
   if (overlongPdfFieldName(names) !== undefined) return { ok: false, code: 'field-name', message: PDF_FIELD_NAME_TOO_LONG_MESSAGE, pageCount };
 
+  stop.check();
   // Page of a widget: its /P entry when set, else the page whose /Annots lists it.
   const pages = document.getPages();
   const pageByRef = new Map(pages.map((p) => [refKey(p.ref), p.index]));
@@ -217,6 +222,7 @@ export async function readPdfFields(bytes: Uint8Array, limits: PdfReadLimits): P
   const fields: PdfFieldFound[] = [];
   let skippedButtons = 0;
   for (const field of terminal) {
+    stop.check();
     const type = TYPES[field.type];
     if (type === undefined) continue;
     if (type === 'button') {
@@ -250,8 +256,10 @@ export async function readPdfFields(bytes: Uint8Array, limits: PdfReadLimits): P
     fields.push(found);
   }
   if (fields.length === 0) return { ok: false, code: 'no-fields', message: PDF_REFUSALS.noFields, pageCount };
+  stop.check();
   // The template holds no answers and nothing that runs: values cleared, actions removed, once the fields are read.
   const cleanup = cleanPdfTemplate(document);
+  stop.check();
   return { ok: true, pageCount, fields, hasXfa: xfa, skippedButtons, bytes: await document.save(), cleanup };
 }
 

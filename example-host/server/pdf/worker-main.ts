@@ -1,13 +1,18 @@
 /**
  * The PDF worker thread's entry: runs each job posted to it (worker-tasks.ts) and answers it by id. The server
- * bounds its memory (`resourceLimits`) and terminates it when a job takes too long (worker.ts). Built as
- * `pdf-worker.js` beside the built server; from the sources, parse-worker.mjs loads it through tsx.
+ * bounds its memory (`resourceLimits`) and asks a job to stop at its time limit through the shared control passed
+ * as `workerData` (job-stop.ts): the job ends itself and is answered as stopped; the server terminates the worker
+ * only when the job does not end in time (worker.ts). Built as `pdf-worker.js` beside the built server; from the
+ * sources, parse-worker.mjs loads it through tsx.
  */
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
+import { PdfJobStopped, pdfJobStop, type PdfJobControl } from './job-stop';
 import { runPdfJob, type PdfJobMessage } from './worker-tasks';
 
 const port = parentPort;
 if (!port) throw new Error('The PDF worker runs in a worker thread only.');
+const control = (workerData as { control?: PdfJobControl } | null)?.control;
+if (!(control instanceof Int32Array)) throw new Error('The PDF worker needs its shared control (workerData.control).');
 
 /** The buffers of an answer's bytes, moved to the server's thread rather than copied. */
 function transferOf(result: unknown): ArrayBuffer[] {
@@ -56,9 +61,12 @@ await runPdfJob({
 await runPdfJob({ id: 0, kind: 'fill', input: { bytes: warmUp, values: { name: 'x' }, flatten: true, limits: { maxInflatedBytes: 1024 * 1024 } } }).catch(() => undefined);
 
 port.on('message', (message: PdfJobMessage) => {
-  runPdfJob(message).then(
+  runPdfJob(message, pdfJobStop(control, message.id)).then(
     (result) => port.postMessage({ id: message.id, result }, transferOf(result)),
-    (error: unknown) => port.postMessage({ id: message.id, error: error instanceof Error ? error.message : String(error) }),
+    (error: unknown) =>
+      port.postMessage(
+        error instanceof PdfJobStopped ? { id: message.id, stopped: 'timeout' } : { id: message.id, error: error instanceof Error ? error.message : String(error) },
+      ),
   );
 });
 port.postMessage({ ready: true });

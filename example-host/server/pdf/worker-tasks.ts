@@ -3,7 +3,8 @@
  * an upload (with the form generated from it and the file's SHA-256), filling and flattening a template, building the
  * document sent for signature, rendering the answers of a form without a template, and sealing a signed document.
  * Every PDF the library reads is first checked for its inflated size ({@link inflatedSize}), so that a small file
- * whose streams expand a thousandfold is refused before it is inflated.
+ * whose streams expand a thousandfold is refused before it is inflated. A job reads its stop (job-stop.ts) between
+ * its steps and ends with `PdfJobStopped` once the pool asks it to.
  *
  * Answers are plain data (structured-cloneable); a generated form comes back as JSON text, so that the server's
  * thread does not walk or serialise it.
@@ -22,6 +23,7 @@ import { composeSentDocument, sealDocument, type SealSignerInput } from '../sign
 import { renderAnswers } from '../signing/render-answers';
 import { fillPdfWithReport, type SkippedPdfField } from './fill';
 import { inflatedSize } from './inflate';
+import { NEVER_STOPPED, type PdfJobStop } from './job-stop';
 import { readPdfFields, type PdfReadLimits, type PdfRefusalCode } from './read';
 
 /**
@@ -133,8 +135,9 @@ export function isStackOverflow(error: unknown): boolean {
 }
 
 /** Runs `work` unless the PDF inflates past the limit; a stack overflow in it is the refusal of a too deep PDF. */
-async function checked<T>(bytes: Uint8Array, limits: PdfContentLimits, work: () => Promise<T>): Promise<T | PdfJobRefusal> {
-  if (inflatedSize(bytes, limits.maxInflatedBytes).over) return tooLarge;
+async function checked<T>(bytes: Uint8Array, limits: PdfContentLimits, stop: PdfJobStop, work: () => Promise<T>): Promise<T | PdfJobRefusal> {
+  if (inflatedSize(bytes, limits.maxInflatedBytes, stop).over) return tooLarge;
+  stop.check();
   try {
     return await work();
   } catch (error) {
@@ -146,10 +149,11 @@ async function checked<T>(bytes: Uint8Array, limits: PdfContentLimits, work: () 
 const sha256Hex = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 /** Reads an upload's fields and generates its form (see {@link PdfJobs}.read). */
-function readUpload(bytes: Uint8Array, fileName: string, limits: PdfReadLimits & PdfContentLimits): Promise<PdfReadOutput> {
-  return checked(bytes, limits, async () => {
-    const read = await readPdfFields(bytes, limits);
+function readUpload(bytes: Uint8Array, fileName: string, limits: PdfReadLimits & PdfContentLimits, stop: PdfJobStop): Promise<PdfReadOutput> {
+  return checked(bytes, limits, stop, async () => {
+    const read = await readPdfFields(bytes, limits, stop);
     if (!read.ok) return { ok: false, code: read.code, message: read.message } satisfies PdfJobRefusal;
+    stop.check();
     // (Fields nested too deeply and names past the limit are refused by the reader, before the form is generated.)
     const generated = formFromPdf(
       { fileName, pageCount: read.pageCount, fields: read.fields, cleanup: read.cleanup },
@@ -166,30 +170,34 @@ function readUpload(bytes: Uint8Array, fileName: string, limits: PdfReadLimits &
   });
 }
 
-/** Runs one job (in the worker thread). Throws only for a failure that is not the file's. */
-export async function runPdfJob(message: PdfJobMessage): Promise<PdfJobs[PdfJobKind]['output']> {
+/**
+ * Runs one job (in the worker thread). Throws only for a failure that is not the file's, or `PdfJobStopped` when
+ * `stop` is asked.
+ */
+export async function runPdfJob(message: PdfJobMessage, stop: PdfJobStop = NEVER_STOPPED): Promise<PdfJobs[PdfJobKind]['output']> {
   switch (message.kind) {
     case 'read': {
       const { bytes, fileName, limits } = message.input;
-      return readUpload(bytes, fileName, limits);
+      return readUpload(bytes, fileName, limits, stop);
     }
     case 'upload': {
       const { body, contentType, limits } = message.input;
       const file = await pdfFromMultipartBody(body, contentType);
       if (!file.ok) return file;
+      stop.check();
       const fileName = leafFileName(file.fileName);
-      return { ...(await readUpload(file.bytes, fileName, limits)), fileName };
+      return { ...(await readUpload(file.bytes, fileName, limits, stop)), fileName };
     }
     case 'fill': {
       const { bytes, values, flatten, limits } = message.input;
-      return checked(bytes, limits, async () => {
-        const filled = await fillPdfWithReport(bytes, values, { flatten });
+      return checked(bytes, limits, stop, async () => {
+        const filled = await fillPdfWithReport(bytes, values, { flatten }, stop);
         return { ok: true, bytes: filled.bytes, skipped: filled.skipped } as const;
       });
     }
     case 'sent': {
       const { bytes, values, unplaced, limits } = message.input;
-      return checked(bytes, limits, async () => ({ ok: true, ...(await composeSentDocument(bytes, values, unplaced)) }) as const);
+      return checked(bytes, limits, stop, async () => ({ ok: true, ...(await composeSentDocument(bytes, values, unplaced)) }) as const);
     }
     case 'render': {
       const rendered = await renderAnswers(message.input);
@@ -201,7 +209,7 @@ export async function runPdfJob(message: PdfJobMessage): Promise<PdfJobs[PdfJobK
     }
     case 'seal': {
       const { seal, limits, ...input } = message.input;
-      return checked(input.sent, limits, async () => {
+      return checked(input.sent, limits, stop, async () => {
         const sealed = await sealDocument({ ...input, seal: await signerFromMaterial(seal) });
         return { ok: true, bytes: sealed.bytes, signedSha256: sealed.signedSha256 } as const;
       });

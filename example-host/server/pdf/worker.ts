@@ -1,8 +1,13 @@
 /**
  * PDF work off the server's thread: worker threads with bounded memory (`resourceLimits`) run every job that reads or
  * writes a PDF (worker-tasks.ts: reading an upload, filling and flattening, building the document for signature,
- * rendering answers, sealing), and a worker is terminated when a job passes its time limit or runs out of memory, so
- * a hostile file costs one worker and never the server.
+ * rendering answers, sealing), so a hostile file costs one job (at worst one worker) and never the server.
+ *
+ * A job past its time limit is refused at once ('timeout') and asked to stop through memory the pool shares with its
+ * worker (job-stop.ts): the job reads the stop between its steps and ends itself, and the worker, kept, takes the
+ * next job. A job that does not end within {@link PdfWorkerPoolOptions.stopGraceMs} (a long step inside the PDF
+ * library) has its worker terminated, and never while a zlib call runs: Node 20 aborts the whole process when a
+ * worker is terminated as it creates a zlib handle. A worker that runs out of memory is stopped by Node itself.
  *
  * The time limit measures the job itself: it starts when the job is handed to a ready worker, not while the job waits
  * in the queue or a worker starts. One worker is started with the server ({@link PdfWorkerPool.warm}) and kept warm;
@@ -13,6 +18,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import { PDF_UPLOAD_LIMITS } from '../../../src/domain/pdf';
+import { newPdfJobControl, pdfJobOutsideZlib, requestPdfJobStop, type PdfJobControl } from './job-stop';
 import type { PdfReadLimits } from './read';
 import type { PdfContentLimits, PdfJobKind, PdfJobMessage, PdfJobs } from './worker-tasks';
 
@@ -63,9 +69,16 @@ interface Pending {
 
 interface Slot {
   worker: Worker;
+  /** Shared with the worker: the stop of its job, and whether a zlib call runs. */
+  control: PdfJobControl;
+  /** The job it runs (0: none). */
+  jobId: number;
   ready: Promise<void>;
   busy: boolean;
 }
+
+/** How often a worker to terminate is looked at again while a zlib call runs in it, ms. */
+const ZLIB_WAIT_MS = 5;
 
 /** Options of {@link PdfWorkerPool}. */
 export interface PdfWorkerPoolOptions {
@@ -75,6 +88,16 @@ export interface PdfWorkerPoolOptions {
   size?: number;
   /** Most jobs waiting for a worker; one more is refused as `busy` at once. Default 32. */
   maxQueued?: number;
+  /**
+   * How long a job asked to stop at its time limit may take to end itself before its worker is terminated, ms.
+   * Default 1,000. The job is refused at its time limit either way; its worker takes no other job meanwhile.
+   */
+  stopGraceMs?: number;
+  /**
+   * The worker's script. Default: the PDF worker (worker-main.ts). A test may give a worker of its own that answers
+   * the same messages (`{ ready: true }` once started; `{ id, result }`, `{ id, error }` or `{ id, stopped }` a job).
+   */
+  workerUrl?: URL;
 }
 
 /** What a pool is doing now, and the jobs it refused since it was made (for metrics). */
@@ -86,6 +109,11 @@ export interface PdfWorkerPoolStats {
   idle: number;
   /** Jobs that did not finish, by reason, since the pool was made. */
   refused: Readonly<Record<PdfParseAbort['reason'], number>>;
+  /**
+   * Jobs past their time limit since the pool was made: ended by themselves when asked (their worker kept), or ended
+   * by terminating their worker after the grace period.
+   */
+  stopped: { byThemselves: number; terminated: number };
 }
 
 /** A queue of PDF jobs run in replaceable worker threads. */
@@ -98,12 +126,18 @@ export class PdfWorkerPool {
   private readonly heapMb: number;
   private readonly size: number;
   private readonly maxQueued: number;
+  private readonly stopGraceMs: number;
+  private readonly workerUrl: URL;
+  private stoppedByThemselves = 0;
+  private terminatedAtLimit = 0;
 
   constructor(options: PdfWorkerPoolOptions | number) {
     const o = typeof options === 'number' ? { heapMb: options } : options;
     this.heapMb = o.heapMb;
     this.size = Math.max(1, o.size ?? 2);
     this.maxQueued = Math.max(0, o.maxQueued ?? 32);
+    this.stopGraceMs = Math.max(0, o.stopGraceMs ?? 1000);
+    this.workerUrl = o.workerUrl ?? workerUrl();
   }
 
   /** Starts one worker ahead of the first job (a no-op when one runs); resolves when it is ready. */
@@ -116,7 +150,13 @@ export class PdfWorkerPool {
   /** The queue's length, the workers' state and the refusals so far. */
   stats(): PdfWorkerPoolStats {
     const busy = this.slots.filter((s) => s.busy).length;
-    return { queued: this.queue.length, busy, idle: this.slots.length - busy, refused: { ...this.refused } };
+    return {
+      queued: this.queue.length,
+      busy,
+      idle: this.slots.length - busy,
+      refused: { ...this.refused },
+      stopped: { byThemselves: this.stoppedByThemselves, terminated: this.terminatedAtLimit },
+    };
   }
 
   /** Runs a job within `timeoutMs` of its start in a worker. */
@@ -152,16 +192,17 @@ export class PdfWorkerPool {
     return this.run('read', { bytes, fileName, limits: { maxPages, maxFields, maxInflatedBytes } }, timeoutMs);
   }
 
-  /** Stops the workers; queued jobs are refused. */
+  /** Stops the workers (each job running is asked to stop; none is terminated inside zlib); queued jobs are refused. */
   async close(): Promise<void> {
     this.closed = true;
     for (const job of this.queue.splice(0)) job.reject(new PdfParseAbort('crash', 'The PDF worker is stopped.'));
-    const workers = this.slots.splice(0).map((s) => s.worker);
-    await Promise.all(workers.map((w) => w.terminate()));
+    await Promise.all(this.slots.splice(0).map((slot) => terminateOutsideZlib(slot)));
   }
 
   private start(): Slot {
-    const worker = new Worker(workerUrl(), {
+    const control = newPdfJobControl();
+    const worker = new Worker(this.workerUrl, {
+      workerData: { control },
       resourceLimits: { maxOldGenerationSizeMb: this.heapMb, maxYoungGenerationSizeMb: Math.min(64, Math.max(8, this.heapMb / 4)) },
       stdout: false,
       stderr: true,
@@ -192,7 +233,7 @@ export class PdfWorkerPool {
       worker.on('error', onError);
       worker.on('exit', onExit);
     });
-    const slot: Slot = { worker, ready, busy: false };
+    const slot: Slot = { worker, control, jobId: 0, ready, busy: false };
     // A start that fails is seen by the job waiting on it; nothing else waits.
     ready.catch(() => this.drop(slot));
     this.slots.push(slot);
@@ -202,7 +243,7 @@ export class PdfWorkerPool {
   private drop(slot: Slot): void {
     const at = this.slots.indexOf(slot);
     if (at !== -1) this.slots.splice(at, 1);
-    void slot.worker.terminate();
+    void terminateOutsideZlib(slot);
   }
 
   private pump(): void {
@@ -233,17 +274,29 @@ export class PdfWorkerPool {
       return;
     }
     const worker = slot.worker;
+    const id = job.message.id;
+    slot.jobId = id;
     await new Promise<void>((settled) => {
+      // Set at the time limit: the job is refused and asked to stop; the worker stays busy until the job ends.
+      let timedOut = false;
+      let grace: ReturnType<typeof setTimeout> | undefined;
       const done = () => {
         clearTimeout(timer);
+        clearTimeout(grace);
+        slot.jobId = 0;
         worker.off('message', onMessage);
         worker.off('error', onError);
         worker.off('exit', onExit);
         settled();
       };
-      const onMessage = (message: { id?: number; result?: unknown; error?: string }) => {
-        if (message.id !== job.message.id) return;
+      const onMessage = (message: { id?: number; result?: unknown; error?: string; stopped?: string }) => {
+        if (message.id !== id) return;
         done();
+        if (timedOut) {
+          // Refused already; the worker ended the job (stopped, or finished just then) and takes the next one.
+          this.stoppedByThemselves += 1;
+          return;
+        }
         if (message.result !== undefined) job.resolve(message.result);
         // The library's own message is no sentence for the person who sent the file; it is kept as the cause.
         else job.reject(Object.assign(new PdfParseAbort('crash', `${DOING[kind]} failed: the PDF library could not process the file.`), { cause: message.error }));
@@ -258,19 +311,36 @@ export class PdfWorkerPool {
         this.drop(slot);
         job.reject(new PdfParseAbort('crash', 'The PDF worker stopped.'));
       };
+      // Past the grace period: terminated (once no zlib call runs, see terminateOutsideZlib).
+      const terminate = () => {
+        done();
+        this.terminatedAtLimit += 1;
+        this.drop(slot);
+      };
       worker.on('message', onMessage);
       worker.once('error', onError);
       worker.once('exit', onExit);
       const { message, transfer } = copyForWorker(job.message);
       // The time limit starts here: the job is in a ready worker.
       const timer = setTimeout(() => {
-        done();
-        this.drop(slot);
+        timedOut = true;
+        requestPdfJobStop(slot.control, id);
         job.reject(new PdfParseAbort('timeout', `${DOING[kind]} took longer than ${job.timeoutMs} ms.`));
+        grace = setTimeout(terminate, this.stopGraceMs);
       }, job.timeoutMs);
       worker.postMessage(message, transfer);
     });
   }
+}
+
+/**
+ * Terminates a slot's worker: its job, if any, is asked to stop first, and the worker is terminated once no zlib call
+ * runs in it (the stopped job makes no new one; a call runs within the inflated-size budget).
+ */
+async function terminateOutsideZlib(slot: Slot): Promise<void> {
+  if (slot.jobId !== 0) requestPdfJobStop(slot.control, slot.jobId);
+  while (!pdfJobOutsideZlib(slot.control)) await new Promise((resolve) => setTimeout(resolve, ZLIB_WAIT_MS));
+  await slot.worker.terminate();
 }
 
 /**

@@ -1,0 +1,69 @@
+// @vitest-environment node
+/**
+ * The cooperative stop of PDF jobs (example-host/server/pdf/job-stop.ts): jobs stopped by their time limit at random
+ * instants of the inflated-size check, which runs one zlib call per stream, leave the process running, and each job
+ * answers a timeout or its result. Before the stop, the pool terminated the worker at the limit wherever it was, and
+ * Node 20 aborts the whole process when a worker is terminated as it creates a zlib handle ("close before init").
+ * The jobs run in a process of their own (pdf-worker-stop.child.ts), so that such an abort is seen as its exit.
+ */
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const child = fileURLToPath(new URL('./pdf-worker-stop.child.ts', import.meta.url));
+
+interface ChildReport {
+  mode: 'light' | 'real';
+  checkMs: number;
+  outcomes: Record<string, number>;
+  after: unknown;
+  stopped: { byThemselves: number; terminated: number };
+}
+
+/** Runs the child; answers how it ended and what it printed. */
+function runChild(args: readonly string[]): Promise<{ code: number | null; signal: NodeJS.Signals | null; report: ChildReport | null; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', child, ...args],
+      { cwd: root, timeout: 280_000, maxBuffer: 16 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        const line = stdout.split('\n').find((l) => l.startsWith('{'));
+        const ended = error as (Error & { code?: number | string; signal?: NodeJS.Signals }) | null;
+        resolve({
+          code: ended ? (typeof ended.code === 'number' ? ended.code : null) : 0,
+          signal: ended?.signal ?? null,
+          report: line ? (JSON.parse(line) as ChildReport) : null,
+          stderr,
+        });
+      },
+    );
+  });
+}
+
+describe('a PDF job stopped by its time limit inside the inflated-size check', () => {
+  it('never takes the process down: 60 jobs stopped at random instants, workers terminated as soon as they may', async () => {
+    const run = await runChild(['light', '60', '20000']);
+    expect(run.stderr).not.toContain('close before init');
+    expect({ code: run.code, signal: run.signal }).toEqual({ code: 0, signal: null });
+    const report = run.report as ChildReport;
+    expect(Object.keys(report.outcomes).filter((o) => o !== 'timeout' && o !== 'ok')).toEqual([]);
+    expect((report.outcomes.timeout ?? 0) + (report.outcomes.ok ?? 0)).toBe(60);
+    expect(report.outcomes.timeout).toBeGreaterThan(0);
+    // Every timed-out job ended, by itself or by its worker's termination, and the pool still works.
+    expect(report.stopped.byThemselves + report.stopped.terminated).toBe(report.outcomes.timeout);
+    expect(report.after).toBe(true);
+  }, 300_000);
+
+  it('ends by itself in the PDF worker, which is kept for the next job', async () => {
+    const run = await runChild(['real', '8', '20000']);
+    expect({ code: run.code, signal: run.signal }).toEqual({ code: 0, signal: null });
+    const report = run.report as ChildReport;
+    expect(Object.keys(report.outcomes).filter((o) => o !== 'timeout' && o !== 'ok')).toEqual([]);
+    expect((report.outcomes.timeout ?? 0) + (report.outcomes.ok ?? 0)).toBe(8);
+    // Stopped inside the check, a job ends itself within the grace period (a job stopped inside the library may not).
+    expect(report.stopped.byThemselves).toBeGreaterThan(0);
+    expect(report.after).toBe(true);
+  }, 300_000);
+});
