@@ -120,8 +120,9 @@ export interface FakeEnvelopeLifecycle {
   createdBy?: string | null;
   /** The reminder schedule in days (absent or null: none). */
   reminderEveryDays?: number | null;
-  /** The document as sent, its SHA-256 and where each signer signs (by position); absent on an envelope made by hand. */
+  /** The document as sent and its SHA-256; absent on an envelope made by hand. */
   sent?: { bytes: Uint8Array; sha256: string };
+  /** Where each signer signs (by position) on an envelope made by hand; a request records them in its `created` event. */
   places?: SignaturePlace[][];
 }
 

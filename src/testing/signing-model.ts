@@ -13,6 +13,7 @@ import { isRefusedRecipient, refusedRecipientError, signingMailTextsOf, type Mai
 import { deliverDueMail, memoryMailQueueStore, type MailQueueStore, type SigningMailQueue } from '../service/mail-queue';
 import type { SigningPorts } from '../service/signing';
 import type { EnvelopeRecord, SentDocuments, Sealer, SigningStorage } from '../service/signing-ports';
+import { signingStorageOf, type SigningTables } from '../service/signing-tables';
 import type { FakeDb, FakeEnvelope, FakeEnvelopeLifecycle, FakeEnvelopeSigner } from './db';
 import { minimalPdf } from './pdf';
 
@@ -103,7 +104,7 @@ function recordOf(envelope: FakeEnvelope): EnvelopeRecord {
   };
 }
 
-/** The fake's envelopes as the signing use cases' storage; a transaction runs its work at once over the same store. */
+/** The fake's envelopes as the signing use cases' tables; a transaction runs its work at once over the same tables. */
 export function fakeSigningStorage(ctx: SigningContext): SigningStorage {
   const { db } = ctx;
   const find = (envelopeId: string) => db.envelopes.find((e) => e.envelopeId === envelopeId.toLowerCase() || e.envelopeId === envelopeId);
@@ -112,15 +113,8 @@ export function fakeSigningStorage(ctx: SigningContext): SigningStorage {
     if (!envelope) throw new Error(`No envelope '${envelopeId}'.`);
     return lifecycleOf(envelope);
   };
-  const tokenOf = (tokenHash: string) => {
-    for (const envelope of db.envelopes) {
-      const token = envelope.lifecycle?.tokens.find((t) => t.tokenHash === tokenHash);
-      if (token) return { envelope, token };
-    }
-    return undefined;
-  };
-  const storage: SigningStorage = {
-    transaction: (work) => work(storage),
+  const tokens = () => db.envelopes.flatMap((e) => (e.lifecycle?.tokens ?? []).map((t) => ({ ...t, envelopeId: e.envelopeId })));
+  const tables: SigningTables = {
     async findEnvelope(envelopeId) {
       const envelope = find(envelopeId);
       return envelope && recordOf(envelope);
@@ -168,20 +162,16 @@ export function fakeSigningStorage(ctx: SigningContext): SigningStorage {
       const instance = db.formInstances.find((i) => i.formInstanceId === formInstanceId);
       if (instance) instance.envelopeId = envelopeId;
     },
-    async setStatus(envelopeId, status, values, now) {
+    async updateEnvelope(envelopeId, { status, lastUpdatedDateTime, auditEventCount, auditHeadHash, ...values }) {
       const envelope = find(envelopeId);
       if (!envelope) return;
-      envelope.status = status;
-      envelope.lastUpdatedDateTime = now;
-      Object.assign(lifecycleOf(envelope), values);
-      const instance = db.formInstances.find((i) => i.formInstanceId === envelope.formInstanceId);
-      if (instance && instance.envelopeId === envelope.envelopeId) {
-        instance.envelopeStatus = status;
-        instance.lastUpdatedDateTime = now;
-      }
+      const l = lifecycleOf(envelope);
+      Object.assign(envelope, status === undefined ? {} : { status }, lastUpdatedDateTime ? { lastUpdatedDateTime } : {});
+      Object.assign(l, values);
+      if (auditEventCount !== undefined && auditHeadHash !== undefined) Object.assign(l.audit, { eventCount: auditEventCount, headHash: auditHeadHash });
     },
-    async updateEnvelope(envelopeId, values) {
-      Object.assign(life(envelopeId), values);
+    async setInstanceEnvelopeStatus(envelopeId, status, now) {
+      for (const instance of db.formInstances.filter((i) => i.envelopeId === envelopeId)) Object.assign(instance, { envelopeStatus: status, lastUpdatedDateTime: now });
     },
     async updateSigner(signerId, values) {
       for (const envelope of db.envelopes) {
@@ -189,23 +179,12 @@ export function fakeSigningStorage(ctx: SigningContext): SigningStorage {
         if (signer) Object.assign(signer, values);
       }
     },
-    async writeSent(envelopeId, { bytes, sha256, places }) {
-      Object.assign(life(envelopeId), { sent: { bytes, sha256 }, places });
-    },
-    async writeSealed(envelopeId, bytes) {
-      const envelope = find(envelopeId);
-      const form = envelope ? formOf(db, envelope.formInstanceId) : undefined;
+    async writeDocument(envelopeId, kind, bytes, sha256) {
+      if (kind === 'sent') return void (life(envelopeId).sent = { bytes, sha256 });
+      const form = formOf(db, find(envelopeId)?.formInstanceId ?? '');
       db.pdfs = db.pdfs.filter((p) => p.envelopeId !== envelopeId || p.kind !== 'signed');
-      db.pdfs.push({
-        id: ctx.newId(),
-        kind: 'signed',
-        fileName: signedDocumentFileName(form?.name ?? 'Form'),
-        contentType: 'application/pdf',
-        bytes,
-        formId: form?.formId ?? null,
-        envelopeId,
-        createdDateTime: ctx.now(),
-      });
+      const name = signedDocumentFileName(form?.name ?? 'Form');
+      db.pdfs.push({ id: ctx.newId(), kind: 'signed', fileName: name, contentType: 'application/pdf', bytes, formId: form?.formId ?? null, envelopeId, createdDateTime: ctx.now() });
     },
     async readDocument(envelopeId, kind) {
       const envelope = find(envelopeId);
@@ -214,43 +193,27 @@ export function fakeSigningStorage(ctx: SigningContext): SigningStorage {
       // An envelope made by hand (seeds, setEnvelopeStatus) has the fake's document made now.
       return lifecycleOf(envelope).sent?.bytes ?? fakeDocument(formOf(db, envelope.formInstanceId)?.name, envelope.envelopeId);
     },
-    async sentPlaces(envelopeId) {
+    async unrecordedPlaces(envelopeId) {
       const l = life(envelopeId);
       return l.places ?? l.signers.map((_, i) => [placeOf(i)]);
     },
-    async auditHead(envelopeId) {
-      const { events, audit } = life(envelopeId);
-      const last = events[events.length - 1] ?? (audit.headHash ? { sequence: audit.eventCount, hash: audit.headHash } : undefined);
-      return { keyed: audit.keyed, last };
-    },
-    async addEvent(event) {
-      const l = life(event.envelopeId);
-      l.events.push(event);
-      l.audit.eventCount = event.sequence;
-      l.audit.headHash = event.hash;
-    },
-    async events(envelopeId) {
-      return [...life(envelopeId).events];
-    },
-    async storedAuditHead(envelopeId) {
-      return { ...life(envelopeId).audit };
-    },
+    lastEvent: async (envelopeId) => life(envelopeId).events.at(-1),
+    insertEvent: async (event) => void life(event.envelopeId).events.push(event),
+    events: async (envelopeId) => [...life(envelopeId).events],
+    storedAuditHead: async (envelopeId) => ({ ...life(envelopeId).audit }),
     async findToken(tokenHash) {
-      const found = tokenOf(tokenHash);
-      return found && { ...found.token, envelopeId: found.envelope.envelopeId };
+      return tokens().find((t) => t.tokenHash === tokenHash);
     },
-    async addSignerToken(tokenHash, { envelopeId, signerId, expiresAt }) {
-      life(envelopeId).tokens.push({ tokenHash, signerId, expiresAt, usedAt: null, revokedAt: null });
+    async tokensOf(envelopeId) {
+      const id = find(envelopeId)?.envelopeId;
+      return tokens().filter((t) => t.envelopeId === id);
     },
-    async useToken(tokenHash, now) {
-      const found = tokenOf(tokenHash);
-      if (found) found.token.usedAt = now;
-    },
-    async revokeEnvelopeTokens(envelopeId, now) {
-      for (const t of life(envelopeId).tokens) if (!t.revokedAt && !t.usedAt) t.revokedAt = now;
+    insertToken: async ({ envelopeId, ...token }) => void life(envelopeId).tokens.push(token),
+    async updateToken(tokenHash, values) {
+      for (const e of db.envelopes) Object.assign(e.lifecycle?.tokens.find((t) => t.tokenHash === tokenHash) ?? {}, values);
     },
   };
-  return storage;
+  return signingStorageOf(tables, (work) => work(tables));
 }
 
 /** The fake's document as sent: one page naming the form and the envelope. */

@@ -4,11 +4,12 @@
  * events of one envelope never race for a sequence number), the documents in parts, and the signers' link tokens, of
  * which only the SHA-256 is stored.
  */
-import { and, asc, desc, eq, getTableColumns, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, lte, sql } from 'drizzle-orm';
 import { EnvelopeStatus } from '../../../src/api/enums';
-import type { SignaturePlace, SignerStatus, SigningAuditEvent } from '../../../src/api/types';
+import type { SignerStatus, SigningAuditEvent } from '../../../src/api/types';
 import { isUuid } from '../../../src/domain';
-import type { EnvelopeRecord, SigningActor, SigningStorage, SigningStore } from '../../../src/service/signing-ports';
+import type { EnvelopeRecord, SigningActor, SigningStorage } from '../../../src/service/signing-ports';
+import { signingStorageOf, type SigningTables } from '../../../src/service/signing-tables';
 import { plainBytes, readByteParts, writeByteParts } from '../db/byte-parts';
 import type { Db, DbExecutor } from '../db/index';
 import { applicationUsers, envelopeDocumentParts, envelopeEvents, envelopes, envelopeSigners, envelopeSignerTokens, formInstances } from '../db/schema';
@@ -115,22 +116,15 @@ export async function listEnvelopes(
   return { envelopes: rows.map((row) => ({ row, signers: signers.filter((s) => s.envelopeId === row.envelopeId) })), total };
 }
 
+/** An audit event as its row holds it. */
+function eventOf(r: typeof envelopeEvents.$inferSelect): SigningAuditEvent {
+  const { sequence, envelopeId, kind, at, signerId, actorUserId, ipAddress, userAgent, details, previousHash, hash } = r;
+  return { sequence, envelopeId, kind: kind as SigningAuditEvent['kind'], at, signerId, actorUserId, ipAddress, userAgent, details, previousHash, hash };
+}
+
 /** The audit events of an envelope, in sequence order. */
-export async function auditEvents(db: DbExecutor, envelopeId: string): Promise<SigningAuditEvent[]> {
-  const rows = await db.select().from(envelopeEvents).where(eq(envelopeEvents.envelopeId, envelopeId)).orderBy(asc(envelopeEvents.sequence));
-  return rows.map((r) => ({
-    sequence: r.sequence,
-    envelopeId: r.envelopeId,
-    kind: r.kind as SigningAuditEvent['kind'],
-    at: r.at,
-    signerId: r.signerId,
-    actorUserId: r.actorUserId,
-    ipAddress: r.ipAddress,
-    userAgent: r.userAgent,
-    details: r.details,
-    previousHash: r.previousHash,
-    hash: r.hash,
-  }));
+async function auditEvents(db: DbExecutor, envelopeId: string): Promise<SigningAuditEvent[]> {
+  return (await db.select().from(envelopeEvents).where(eq(envelopeEvents.envelopeId, envelopeId)).orderBy(asc(envelopeEvents.sequence))).map(eventOf);
 }
 
 /** An envelope as the use cases read it. */
@@ -150,10 +144,8 @@ function recordOf({ row, signers }: StoredEnvelope): EnvelopeRecord {
 
 const OPEN = [EnvelopeStatus.Created, EnvelopeStatus.Sent, EnvelopeStatus.Delivered];
 
-/** The signing use cases' store over `db` (the database, or a transaction). */
-function signingStoreOver(db: DbExecutor): SigningStore {
-  const head = async (envelopeId: string) =>
-    (await db.select({ keyed: envelopes.auditKeyed, eventCount: envelopes.auditEventCount, headHash: envelopes.auditHeadHash }).from(envelopes).where(eq(envelopes.envelopeId, envelopeId)))[0];
+/** The signing use cases' tables over `db` (the database, or a transaction). */
+function signingTablesOver(db: DbExecutor): SigningTables {
   return {
     async findEnvelope(envelopeId, lock) {
       const found = await findEnvelope(db, envelopeId, lock);
@@ -203,76 +195,40 @@ function signingStoreOver(db: DbExecutor): SigningStore {
     async pointInstanceAt(formInstanceId, envelopeId) {
       await db.update(formInstances).set({ envelopeId }).where(eq(formInstances.formInstanceId, formInstanceId));
     },
-    async setStatus(envelopeId, status, values) {
-      await db
-        .update(envelopes)
-        .set({ ...values, status, lastUpdatedDateTime: sql`now()` })
-        .where(eq(envelopes.envelopeId, envelopeId));
-      await db.execute(sql`UPDATE form_instances SET envelope_status = ${status} WHERE envelope_id = ${envelopeId}`);
+    async updateEnvelope(envelopeId, columns) {
+      await db.update(envelopes).set(columns).where(eq(envelopes.envelopeId, envelopeId));
     },
-    async updateEnvelope(envelopeId, values) {
-      await db.update(envelopes).set(values).where(eq(envelopes.envelopeId, envelopeId));
+    async setInstanceEnvelopeStatus(envelopeId, status) {
+      await db.update(formInstances).set({ envelopeStatus: status }).where(eq(formInstances.envelopeId, envelopeId));
     },
     async updateSigner(signerId, values) {
       await db.update(envelopeSigners).set(values).where(eq(envelopeSigners.signerId, signerId));
     },
-    async writeSent(envelopeId, { bytes, sha256 }) {
-      await writeEnvelopeDocument(db, envelopeId, 'sent', bytes);
-      await db.update(envelopes).set({ sentDocumentSha256: sha256 }).where(eq(envelopes.envelopeId, envelopeId));
-    },
-    async writeSealed(envelopeId, bytes, sha256) {
-      await writeEnvelopeDocument(db, envelopeId, 'sealed', bytes);
-      await db.update(envelopes).set({ signedPdfSize: bytes.byteLength, signedDocumentSha256: sha256 }).where(eq(envelopes.envelopeId, envelopeId));
+    async writeDocument(envelopeId, kind, bytes, sha256) {
+      await writeEnvelopeDocument(db, envelopeId, kind, bytes);
+      const hash = kind === 'sent' ? { sentDocumentSha256: sha256 } : { signedPdfSize: bytes.byteLength, signedDocumentSha256: sha256 };
+      await db.update(envelopes).set(hash).where(eq(envelopes.envelopeId, envelopeId));
     },
     readDocument: (envelopeId, kind) => readEnvelopeDocument(db, envelopeId, kind),
-    async sentPlaces(envelopeId) {
-      // Kept in the `created` event's details, where the request recorded them.
-      const [created] = await db
-        .select({ details: envelopeEvents.details })
-        .from(envelopeEvents)
-        .where(eq(envelopeEvents.envelopeId, envelopeId))
-        .orderBy(asc(envelopeEvents.sequence))
-        .limit(1);
-      return typeof created?.details.places === 'string' ? (JSON.parse(created.details.places) as SignaturePlace[][]) : [];
+    unrecordedPlaces: async () => [],
+    async lastEvent(envelopeId) {
+      const [last] = await db.select().from(envelopeEvents).where(eq(envelopeEvents.envelopeId, envelopeId)).orderBy(desc(envelopeEvents.sequence)).limit(1);
+      return last && eventOf(last);
     },
-    async auditHead(envelopeId) {
-      const [last] = await db
-        .select({ sequence: envelopeEvents.sequence, hash: envelopeEvents.hash })
-        .from(envelopeEvents)
-        .where(eq(envelopeEvents.envelopeId, envelopeId))
-        .orderBy(desc(envelopeEvents.sequence))
-        .limit(1);
-      return { keyed: (await head(envelopeId))?.keyed ?? false, last };
-    },
-    async addEvent(event) {
-      await db.insert(envelopeEvents).values(event);
-      await db.update(envelopes).set({ auditEventCount: event.sequence, auditHeadHash: event.hash }).where(eq(envelopes.envelopeId, event.envelopeId));
-    },
+    insertEvent: async (event) => void (await db.insert(envelopeEvents).values(event)),
     events: (envelopeId) => auditEvents(db, envelopeId),
     async storedAuditHead(envelopeId) {
-      const found = await head(envelopeId);
+      const [found] = await db.select({ keyed: envelopes.auditKeyed, eventCount: envelopes.auditEventCount, headHash: envelopes.auditHeadHash }).from(envelopes).where(eq(envelopes.envelopeId, envelopeId));
       return { keyed: found?.keyed ?? false, eventCount: found?.eventCount ?? null, headHash: found?.headHash ?? null };
     },
-    async findToken(tokenHash) {
-      const [found] = await db.select().from(envelopeSignerTokens).where(eq(envelopeSignerTokens.tokenHash, tokenHash));
-      return found;
-    },
-    async addSignerToken(tokenHash, { envelopeId, signerId, expiresAt }) {
-      await db.insert(envelopeSignerTokens).values({ tokenHash, envelopeId, signerId, expiresAt });
-    },
-    async useToken(tokenHash, now) {
-      await db.update(envelopeSignerTokens).set({ usedAt: now }).where(eq(envelopeSignerTokens.tokenHash, tokenHash));
-    },
-    async revokeEnvelopeTokens(envelopeId, now) {
-      await db
-        .update(envelopeSignerTokens)
-        .set({ revokedAt: now })
-        .where(and(eq(envelopeSignerTokens.envelopeId, envelopeId), isNull(envelopeSignerTokens.revokedAt), isNull(envelopeSignerTokens.usedAt)));
-    },
+    findToken: async (tokenHash) => (await db.select().from(envelopeSignerTokens).where(eq(envelopeSignerTokens.tokenHash, tokenHash)))[0],
+    tokensOf: (envelopeId) => db.select().from(envelopeSignerTokens).where(eq(envelopeSignerTokens.envelopeId, envelopeId)),
+    insertToken: async (token) => void (await db.insert(envelopeSignerTokens).values(token)),
+    updateToken: async (tokenHash, values) => void (await db.update(envelopeSignerTokens).set(values).where(eq(envelopeSignerTokens.tokenHash, tokenHash))),
   };
 }
 
 /** The server's envelopes as the signing use cases' storage: a transaction is the database's. */
 export function drizzleSigningStorage(db: Db): SigningStorage {
-  return { ...signingStoreOver(db), transaction: (work) => db.transaction((tx) => work(signingStoreOver(tx))) };
+  return signingStorageOf(signingTablesOver(db), (work) => db.transaction((tx) => work(signingTablesOver(tx))));
 }
