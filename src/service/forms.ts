@@ -208,8 +208,11 @@ export async function postFormsRow<K extends CrudEntityName>(ports: FormsPorts, 
       const id = String(row[FORMS_CRUD_ENTITIES[entity].key as keyof FormsRow]);
       if (entity === 'forminstance') await recordStatus(store, id, null, (row as FormInstance).status, caller.userId, (row as FormInstance).createdDateTime);
       if (entity === 'formschema') {
+        // A turn of the event loop between the statements of a large schema's save (its storing, reading back).
+        await ports.schemas.pause();
         const { formId } = row as FormSchema;
         if ((await store.find('form', formId))?.row.currentFormSchemaId === null) await store.setCurrentSchema(formId, id);
+        await ports.schemas.pause();
       }
       return reread(store, entity, id);
     });
@@ -255,6 +258,7 @@ export async function patchFormsRow<K extends CrudEntityName>(
     const rowId = String(existing.row[key as keyof FormsRow<K>]);
     const now = ports.clock.now();
     await store.update(entity, rowId, values as Partial<FormsRow<K>>, now);
+    if (entity === 'formschema') await ports.schemas.pause();
     if (entity === 'forminstance') await recordStatus(store, rowId, (existing.row as FormInstance).status, (values as Partial<FormInstance>).status, caller.userId, now);
     return reread(store, entity, rowId);
   });

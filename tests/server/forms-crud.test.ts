@@ -541,6 +541,28 @@ describe('OData reads', () => {
   });
 });
 
+describe('a schema stored as sent', () => {
+  it('keeps the keys of its JSON Schema and layout in the order they were sent, and OData still filters and searches inside them', async () => {
+    const form = await newForm('Order kept');
+    const properties = { middle: { type: 'integer' }, alpha: { type: 'string' }, zeta: { type: 'string' } };
+    const fields = [
+      { id: 'zeta', path: '/zeta', widget: 'text', label: 'Zeta answer' },
+      { id: 'alpha', path: '/alpha', widget: 'text', label: 'Alpha answer' },
+      { id: 'middle', path: '/middle', widget: 'integer', label: 'Middle answer' },
+    ];
+    const sentLayout: FormLayout = { pages: [{ id: 'p1', title: 'Page 1', sections: [{ id: 's1', title: 'Ordered', fields }] }] };
+    const saved = await send<Wire<FormSchema>>('POST', '/api/crud/formschema/post', { formId: form.formId, jsonSchema: { type: 'object', title: 'Kept order', properties }, layout: sentLayout });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(Object.keys((saved.body.jsonSchema as { properties: object }).properties)).toEqual(['middle', 'alpha', 'zeta']);
+    const read = await send<{ value: Wire<FormSchema>[] }>('GET', `/odata/FormSchemaOData?$filter=formSchemaId eq ${saved.body.formSchemaId}`);
+    expect(Object.keys((read.body.value[0]?.jsonSchema as { properties: object }).properties)).toEqual(['middle', 'alpha', 'zeta']);
+    expect(Object.keys(read.body.value[0]?.layout.pages[0]?.sections[0]?.fields[0] ?? {})).toEqual(['id', 'path', 'widget', 'label']);
+    const byTitle = await send<{ value: Wire<FormSchema>[] }>('GET', `/odata/FormSchemaOData?$filter=jsonSchema/title eq 'Kept order'&$select=formSchemaId`);
+    expect(byTitle.status, JSON.stringify(byTitle.body)).toBe(200);
+    expect(byTitle.body.value.map((s) => s.formSchemaId)).toEqual([saved.body.formSchemaId]);
+  });
+});
+
 describe("a host's widget kind, declared to the server by its value kind", () => {
   it('stores a form using the star-rating story\'s widget, an instance filled with it, and reads both back', async () => {
     const story = feedbackSchema();

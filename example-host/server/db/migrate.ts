@@ -666,6 +666,15 @@ END $$`,
   { id: '0027_form_answer_counts_at_commit', statements: FORM_ANSWER_COUNTS_AT_COMMIT_MIGRATION },
   // The answer triggers plan without JIT: compiling each one-row save's statement cost 60-90 ms of every write.
   { id: '0028_form_answer_triggers_without_jit', statements: FORM_ANSWER_TRIGGERS_WITHOUT_JIT_MIGRATION },
+  {
+    // A form schema's JSON Schema and layout are stored as the text that was sent (json), not as jsonb: no query looks
+    // inside them, and building jsonb from a 2,000-field schema held an embedded database (and so the server's thread)
+    // for 80-200 ms per save; json is checked and kept as sent (the keys in their order).
+    id: '0029_form_schema_documents_as_json',
+    statements: [
+      `ALTER TABLE form_schemas ALTER COLUMN json_schema TYPE json USING json_schema::json, ALTER COLUMN layout TYPE json USING layout::json`,
+    ],
+  },
 ];
 
 /** A fixed key for `pg_advisory_xact_lock`, so concurrent starts apply migrations one at a time. */

@@ -149,6 +149,12 @@ export class ODataSqlCompiler {
     return sql`${sql.identifier(ref.alias)}.${sql.identifier(column.name)}`;
   }
 
+  /** A JSON property's column as jsonb: a column stored as json text (kept as sent) is read through a cast. */
+  jsonColumn(ref: TableRef, property: string): SQL {
+    const column = this.column(ref, property);
+    return ref.entity.columns[property]?.columnType === 'PgJson' ? sql`(${column})::jsonb` : column;
+  }
+
   /** `table alias`, for FROM. */
   from(ref: TableRef): SQL {
     const { schema, name } = ref.entity.tableName;
@@ -308,8 +314,8 @@ export class ODataSqlCompiler {
         // An id is searched for long terms only (the domain's rule: a short word is in most ids by chance).
         const names = (type.search ?? []).filter((name) => type.properties[name] !== 'guid' || searchesIds(term));
         const texts = names.map((name) => {
-          const column = this.column(ref, name);
           const kind = type.properties[name];
+          const column = kind === 'json' ? this.jsonColumn(ref, name) : this.column(ref, name);
           const stored = ref.entity.searchTextColumns?.[name];
           if (kind === 'json') return stored === undefined ? sql`lower(odata_json_strings(${column}))` : sql`${sql.identifier(ref.alias)}.${sql.identifier(stored)}`;
           // A GUID's text is lower case already (and `id::text` is what an index can hold).
@@ -433,7 +439,7 @@ export class ODataSqlCompiler {
   private path(ref: TableRef, resolved: ResolvedPath, step: number): SQL {
     const crossing = resolved.steps[step];
     if (!crossing) {
-      const column = this.column(ref, resolved.property);
+      const column = resolved.type === 'json' ? this.jsonColumn(ref, resolved.property) : this.column(ref, resolved.property);
       if (resolved.jsonPath.length === 0) return column;
       const segments = resolved.jsonPath.map((segment) => sql`${segment}::text`);
       return sql`jsonb_extract_path(${column}, ${sql.join(segments, sql`, `)})`;

@@ -63,7 +63,7 @@ const COLUMN_TYPES: Readonly<Record<ODataPropertyType, readonly string[]>> = {
   boolean: ['PgBoolean'],
   dateTime: ['PgTimestamp'],
   guid: ['PgUUID'],
-  json: ['PgJsonb'],
+  json: ['PgJsonb', 'PgJson'],
 };
 
 /**
