@@ -12,9 +12,9 @@ import type { AnonymousWriteLimits } from '../domain/limits';
 import { effectiveClaimsOf } from './claims-model';
 import { createEmptyDb, type FakeDb, type FakeEnvelope, type LinkToken, type StoredUser } from './db';
 import { createHandlerGroups, createHandlers, type CreateHandlersOptions, type HandlerGroups } from './handlers';
-import { signedDocumentFor } from './forms-model';
 import { createSeedDb, seedIds } from './seed';
 import { generatedId } from './seed-ids';
+import { sealCompletedByHand } from './signing-model';
 import { withDeclaredWidgetKinds, type WidgetKindRegistry, type WidgetValueKind } from '../engine/widget-kinds';
 
 /** Options of {@link createFakeBackend}. */
@@ -258,9 +258,7 @@ export function createFakeBackend(options: FakeBackendOptions = {}): FakeBackend
         instance.envelopeStatus = status;
         instance.lastUpdatedDateTime = now;
       }
-      if (status === EnvelopeStatus.Completed && !db.pdfs.some((p) => p.envelopeId === envelopeId && p.kind === 'signed')) {
-        db.pdfs.push(signedDocumentFor(db, envelope, backend));
-      }
+      if (status === EnvelopeStatus.Completed) sealCompletedByHand(backend, envelope);
       return envelope;
     },
     identify(request) {

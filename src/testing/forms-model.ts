@@ -5,11 +5,9 @@
  */
 import type { CrudEntities, CrudEntityName, GeneratedForm, PdfField } from '../api/types';
 import { formFromPdf, titleFromFileName } from '../domain/pdf';
-import { signedDocumentFileName } from '../domain/signing';
 import type { FormsStorage, FormsStore } from '../service/forms-ports';
 import type { MutationContext } from './claims-model';
-import type { FakeDb, FakeEnvelope, StoredPdf } from './db';
-import { minimalPdf } from './pdf';
+import type { FakeDb } from './db';
 import { memoryStatusHistory } from './status-history';
 
 // ---------------------------------------------------------------- CRUD
@@ -128,24 +126,4 @@ export function generateFormFromPdf(fileName: string, ctx: MutationContext): Gen
     { name: `${prefix}.Signature`, type: 'signature', page: 0, rect: rect(4, 200, 40) },
   ];
   return formFromPdf({ fileName, pageCount: 1, fields }, ctx);
-}
-
-/** The signed document of an envelope: the stored one, else one made now from the instance. */
-export function signedDocumentFor(db: FakeDb, envelope: FakeEnvelope, ctx: MutationContext): StoredPdf {
-  const stored = db.pdfs.find((p) => p.envelopeId === envelope.envelopeId && p.kind === 'signed');
-  if (stored) return stored;
-  const instance = db.formInstances.find((i) => i.formInstanceId === envelope.formInstanceId);
-  const form = instance ? db.forms.find((f) => f.formId === instance.formId) : undefined;
-  const formName = form?.name ?? 'Document';
-  const signer = envelope.signers[0]?.name ?? 'Signer';
-  return {
-    id: ctx.newId(),
-    kind: 'signed',
-    fileName: signedDocumentFileName(form?.name ?? 'Form'),
-    contentType: 'application/pdf',
-    bytes: minimalPdf([formName, `Envelope ${envelope.envelopeId}`, `Signer: ${signer}`]),
-    formId: form?.formId ?? null,
-    envelopeId: envelope.envelopeId,
-    createdDateTime: ctx.now(),
-  };
 }

@@ -180,11 +180,8 @@ export function fakeSigningStorage(ctx: SigningContext): SigningStorage {
       }
     },
     async writeDocument(envelopeId, kind, bytes, sha256) {
-      if (kind === 'sent') return void (life(envelopeId).sent = { bytes, sha256 });
-      const form = formOf(db, find(envelopeId)?.formInstanceId ?? '');
-      db.pdfs = db.pdfs.filter((p) => p.envelopeId !== envelopeId || p.kind !== 'signed');
-      const name = signedDocumentFileName(form?.name ?? 'Form');
-      db.pdfs.push({ id: ctx.newId(), kind: 'signed', fileName: name, contentType: 'application/pdf', bytes, formId: form?.formId ?? null, envelopeId, createdDateTime: ctx.now() });
+      if (kind === 'sent') life(envelopeId).sent = { bytes, sha256 };
+      else keepSealed(ctx, envelopeId, bytes);
     },
     async readDocument(envelopeId, kind) {
       const envelope = find(envelopeId);
@@ -234,13 +231,31 @@ function fakeSentDocuments(db: FakeDb): SentDocuments {
   };
 }
 
-/** The fake's seal: a PDF naming the form, the envelope and its first signer (no certificate). */
+/** The fake's sealed document: a PDF naming the form, the envelope and its first signer (no certificate). */
+const fakeSealedPdf = (formName: string, envelopeId: string, signerName = 'Signer') => minimalPdf([formName, `Envelope ${envelopeId}`, `Signer: ${signerName}`]);
+
+/** The fake's seal. */
 const fakeSealer: Sealer = {
   async seal({ formName, envelopeId, signers }) {
-    const bytes = minimalPdf([formName, `Envelope ${envelopeId}`, `Signer: ${signers[0]?.name ?? 'Signer'}`]);
+    const bytes = fakeSealedPdf(formName, envelopeId, signers[0]?.name);
     return { bytes, signedSha256: await sha256Hex(bytes) };
   },
 };
+
+/** Keeps `bytes` as the envelope's signed document among the db's PDFs, in place of one kept before. */
+function keepSealed({ db, now, newId }: SigningContext, envelopeId: string, bytes: Uint8Array): void {
+  const form = formOf(db, db.envelopes.find((e) => e.envelopeId === envelopeId)?.formInstanceId ?? '');
+  db.pdfs = db.pdfs.filter((p) => p.envelopeId !== envelopeId || p.kind !== 'signed');
+  const fileName = signedDocumentFileName(form?.name ?? 'Form');
+  db.pdfs.push({ id: newId(), kind: 'signed', fileName, contentType: 'application/pdf', bytes, formId: form?.formId ?? null, envelopeId, createdDateTime: now() });
+}
+
+/** Gives an envelope completed by hand (the backend's `setEnvelopeStatus`) the fake's sealed document, unless it has one. */
+export function sealCompletedByHand(ctx: SigningContext, envelope: FakeEnvelope): void {
+  if (ctx.db.pdfs.some((p) => p.envelopeId === envelope.envelopeId && p.kind === 'signed')) return;
+  const formName = formOf(ctx.db, envelope.formInstanceId)?.name ?? 'Document';
+  keepSealed(ctx, envelope.envelopeId, fakeSealedPdf(formName, envelope.envelopeId, envelope.signers[0]?.name));
+}
 
 /** A signer link token: 256 random bits, base64url. */
 function newToken(): string {
