@@ -1,5 +1,5 @@
 /**
- * The fake's signing storage: envelopes kept in memory, as the ports of src/service/signing-ports.ts, for the signing
+ * The fake's signing storage: envelopes kept in memory, as the table port of src/service/signing-tables.ts, for the signing
  * use cases of src/service/signing.ts (the ones the reference server runs). The fake's own parts: its document as
  * sent (a one-page PDF naming the form and the envelope, a line to sign per signer), its seal (a PDF of its own, no
  * certificate), its fixed audit key and its mail, recorded in memory (its Outbox). The handlers in handlers/signing.ts are the HTTP.

@@ -1,5 +1,5 @@
 /**
- * Storage of envelopes on the reference server, as the ports of the signing use cases (src/service/signing-ports.ts):
+ * Storage of envelopes on the reference server, as the signing use cases' table port (src/service/signing-tables.ts):
  * rows in the contract's shapes, the audit events appended in the envelope's own transaction (its row locked, so two
  * events of one envelope never race for a sequence number), the documents in parts, and the signers' link tokens, of
  * which only the SHA-256 is stored.
