@@ -506,6 +506,7 @@ async function main(): Promise<void> {
   let exportsOnly = false;
   let timeline = false;
   let profile = false;
+  let hostDistOption: string | null = null;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--small') small = true;
@@ -522,6 +523,12 @@ async function main(): Promise<void> {
     else if (a === '--exports-only') exportsOnly = true;
     else if (a === '--timeline') timeline = true;
     else if (a === '--profile') profile = true;
+    else if (a === '--host-dist') {
+      // Another build of the host (e.g. of an earlier commit, to compare): used as it is, never rebuilt.
+      hostDistOption = path.resolve(argv[++i] ?? '');
+      if (!existsSync(path.join(hostDistOption, 'index.html'))) throw new Error(`--host-dist ${hostDistOption}: no index.html there`);
+      build = false;
+    }
     else if (a === '--runs') {
       browserRuns = Number(argv[++i]);
       if (!Number.isInteger(browserRuns) || browserRuns < 1 || browserRuns > 50) throw new Error('--runs needs an integer from 1 to 50');
@@ -533,7 +540,7 @@ async function main(): Promise<void> {
   await mkdir(outDir, { recursive: true });
   let browserOptions: BrowserOptions | null = null;
   if (browserRuns !== null) {
-    const hostDist = path.join(outDir, 'host-dist');
+    const hostDist = hostDistOption ?? path.join(outDir, 'host-dist');
     if (build || !existsSync(path.join(hostDist, 'index.html'))) {
       log(`building the example host (vite build → ${path.relative(root, hostDist)})…`);
       const t0 = performance.now();
