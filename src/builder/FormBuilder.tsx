@@ -75,6 +75,7 @@ import type { PatternCheckRequest, RuleFieldOption } from './properties';
 import { JsonView } from './json';
 import { SaveFormButton, type SaveFormDraftResult } from './save';
 import { createLiveTexts, useCanvasDocument } from './live-texts';
+import { Redrawn } from './Redrawn';
 import { StartFrom } from './StartFrom';
 import { useFormBuilder, type FormBuilderController } from './useFormBuilder';
 import { widgetName } from './widget-names';
@@ -574,7 +575,9 @@ interface ToolbarActions {
   back(): void;
   toggleJson(): void;
   togglePreview(): void;
-  saved(draft: BuilderDocument, result: SaveFormDraftResult): void;
+  saved(result: SaveFormDraftResult): void;
+  /** The document as it is now: the save button reads it when the user starts a save, and that one is saved. */
+  document(): BuilderDocument;
   selectProblem(target: BuilderSelection): void;
 }
 
@@ -590,7 +593,6 @@ interface BuilderToolbarProps {
   showPreview: boolean;
   /** A narrow screen shows the preview as one of its views: no switch for it here. */
   previewIsView: boolean;
-  doc: BuilderDocument;
   formId: string | null;
   formSchemaId: string | null;
   schemaETag: string | null;
@@ -600,25 +602,25 @@ interface BuilderToolbarProps {
 
 /**
  * The toolbar's contents: back, title, saved state, undo and redo, the JSON and preview switches, save. Memoised on
- * what it shows: a selection re-renders none of it, an edit only what follows the document (the save button's check).
+ * what it shows: a selection or a key typed re-renders none of it (the save button reads the document when used),
+ * the first change only the saved state.
  */
 const BuilderToolbar = memo(function BuilderToolbar(props: BuilderToolbarProps) {
-  const { title, labels, canEdit, dirty, showBack, canUndo, canRedo, showJson, showPreview, previewIsView, doc, formId, formSchemaId, schemaETag, widgets, actions } = props;
-  // A key typed changes the document, which only the save button reads: the rest is memoised on its own props.
+  const { title, labels, canEdit, dirty, showBack, canUndo, canRedo, showJson, showPreview, previewIsView, formId, formSchemaId, schemaETag, widgets, actions } = props;
   return (
     <>
       <ToolbarTitle title={title} labels={labels} canEdit={canEdit} dirty={dirty} showBack={showBack} actions={actions} />
       <Group gap="xs">
         <ToolbarSwitches labels={labels} canEdit={canEdit} canUndo={canUndo} canRedo={canRedo} showJson={showJson} showPreview={showPreview} previewIsView={previewIsView} actions={actions} />
         {canEdit && (
-          <SaveFormButton
-            draft={doc}
+          <ToolbarSave
+            draft={actions.document}
             formId={formId}
             formSchemaId={formSchemaId}
             schemaETag={schemaETag}
             labels={labels}
             widgets={widgets}
-            onSaved={(result) => actions.saved(doc, result)}
+            onSaved={actions.saved}
             onSelectProblem={actions.selectProblem}
           />
         )}
@@ -626,6 +628,9 @@ const BuilderToolbar = memo(function BuilderToolbar(props: BuilderToolbarProps) 
     </>
   );
 });
+
+/** The save button, drawn again only when its props change (they stay the same while the document changes). */
+const ToolbarSave = memo(SaveFormButton);
 
 /** The toolbar's back button, title and saved state. */
 const ToolbarTitle = memo(function ToolbarTitle({ title, labels, canEdit, dirty, showBack, actions }: Pick<BuilderToolbarProps, 'title' | 'labels' | 'canEdit' | 'dirty' | 'showBack' | 'actions'>) {
@@ -864,7 +869,7 @@ export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
     const over = dropTarget(active, event.over);
     if (!over) return;
     if (event.activatorEvent?.type === 'keydown') refocusAfterDrop(String(active.id));
-    const outcome = dropOutcome(doc, { id: String(active.id), data: active.data.current as DropData }, { id: String(over.id), data: over.data.current as DropData });
+    const outcome = dropOutcome(cRef.current.state.document, { id: String(active.id), data: active.data.current as DropData }, { id: String(over.id), data: over.data.current as DropData });
     if (outcome?.type === 'add') addEntry(outcome.entry, outcome.to);
     else if (outcome) dispatch(outcome.action);
   };
@@ -916,6 +921,8 @@ export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
 
   // The toolbar is memoised on what it shows; its buttons call the latest handlers through one stable object, so a
   // selection (which changes neither) does not draw it again.
+  // The document the save button read when the user started the last save: the one saved.
+  const saving = useRef<BuilderDocument | null>(null);
   const handlers = useRef({ undo, redo, back, onSaved, setShowJson, setShowPreview, select, c });
   handlers.current = { undo, redo, back, onSaved, setShowJson, setShowPreview, select, c };
   const toolbarActions = useMemo<ToolbarActions>(
@@ -925,11 +932,15 @@ export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
       back: () => handlers.current.back(),
       toggleJson: () => handlers.current.setShowJson((v) => !v),
       togglePreview: () => handlers.current.setShowPreview((v) => !v),
-      saved: (draft, result) => {
-        handlers.current.c.markSaved(draft);
+      saved: (result) => {
+        handlers.current.c.markSaved(saving.current ?? undefined);
         handlers.current.onSaved?.(result);
       },
       selectProblem: (target) => handlers.current.select(target),
+      document: () => {
+        saving.current = handlers.current.c.state.document;
+        return saving.current;
+      },
     }),
     [],
   );
@@ -957,7 +968,7 @@ export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
   );
   // Where 'Add' puts each kind of entry, for the selection the property pane shows (deferred: a click on the canvas
   // is not held up by it).
-  const places = addPlaces(doc, paneSelection, labels);
+  const places = addPlaces(shownDoc, paneSelection, labels);
   const hint = { field: `${hintIds}-field`, section: `${hintIds}-section`, repeatable: `${hintIds}-repeatable`, page: `${hintIds}-page` };
   const hintFor = (id: string) => (id === 'page' ? hint.page : id === 'section' ? hint.section : id === 'repeatable' ? hint.repeatable : hint.field);
 
@@ -1016,6 +1027,10 @@ export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
       <BuilderPreview doc={shownDoc} widgets={formWidgets} kinds={c.widgets} labels={labels} />
     </Paper>
   );
+  // The palette and the canvas in their drag-and-drop context are drawn again only when what they show changes: a key
+  // typed in the property pane (the document, not the canvas's document) leaves them as they are. Their handlers read
+  // the screen's latest state (`cRef`, stable callbacks).
+  const workAreaDeps = [shownDoc, state.selection, paneSelection, activeDrag, editing, labels, formWidgets, c.widgets, canEdit, narrow, c.form, onImportPdf, liveTexts, select, editLabel, addEntry, sensors, announcements, classNames, styles, unstyled, vars, attributes, hintIds, paletteKeys.onFocus, paletteKeys.onKeyDown];
   const dnd = (children: ReactNode) => (
     <DndContext
       sensors={sensors}
@@ -1053,7 +1068,6 @@ export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
               showJson={showJson}
               showPreview={showPreview}
               previewIsView={narrow}
-              doc={doc}
               formId={c.form?.formId ?? null}
               formSchemaId={c.schema?.formSchemaId ?? null}
               schemaETag={c.schema?.['@odata.etag'] ?? null}
@@ -1093,19 +1107,24 @@ export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
                 {canEdit && <Tabs.Tab value="properties">{labels.fbViewProperties}</Tabs.Tab>}
                 <Tabs.Tab value="preview">{labels.fbViewPreview}</Tabs.Tab>
               </Tabs.List>
-              {dnd(
-                <>
-                  {canEdit && (
-                    <Tabs.Panel value="add" pt="sm">
-                      {paletteEl}
-                    </Tabs.Panel>
-                  )}
-                  <Tabs.Panel value="canvas" pt="sm">
-                    {canvasEl}
-                  </Tabs.Panel>
-                  {overlay}
-                </>,
-              )}
+              <Redrawn
+                deps={workAreaDeps}
+                render={() =>
+                  dnd(
+                    <>
+                      {canEdit && (
+                        <Tabs.Panel value="add" pt="sm">
+                          {paletteEl}
+                        </Tabs.Panel>
+                      )}
+                      <Tabs.Panel value="canvas" pt="sm">
+                        {canvasEl}
+                      </Tabs.Panel>
+                      {overlay}
+                    </>,
+                  )
+                }
+              />
               {canEdit && (
                 <Tabs.Panel value="properties" pt="sm">
                   {propertiesEl}
@@ -1117,13 +1136,18 @@ export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
             </Tabs>
           ) : (
             <Group align="flex-start" gap="md" wrap="nowrap">
-              {dnd(
-                <>
-                  {paletteEl}
-                  {canvasEl}
-                  {overlay}
-                </>,
-              )}
+              <Redrawn
+                deps={workAreaDeps}
+                render={() =>
+                  dnd(
+                    <>
+                      {paletteEl}
+                      {canvasEl}
+                      {overlay}
+                    </>,
+                  )
+                }
+              />
               {propertiesEl}
             </Group>
           )}

@@ -11,6 +11,7 @@ import { useLabels } from '../../query/useLabels';
 import { ERROR_CONTRAST, ERROR_TEXT } from './contrast';
 import { GROWING_TEXTAREA_STYLES } from './growing-textarea';
 import { OptionsEditor } from './OptionsEditor';
+import { Redrawn } from '../Redrawn';
 import { RuleEditor, type RuleEditorProps, type RuleFieldOption } from './RuleEditor';
 import { CODE_INPUT_STYLES } from './code-input';
 import { pathForLabel } from '../model/rename';
@@ -118,6 +119,13 @@ const PanelRuleEditor = memo(
     a.disabled === b.disabled &&
     sameRuleFields(a.fields, b.fields),
 );
+
+/** `value`, or the value of the render before when `same` finds them alike (a list built anew on each change). */
+function useStable<T>(value: T, same: (a: T, b: T) => boolean): T {
+  const kept = useRef(value);
+  if (kept.current !== value && !same(kept.current, value)) kept.current = value;
+  return kept.current;
+}
 
 /** The words of a data path problem, from the labels. */
 export function dataPathProblemText(problem: DataPathProblem, labels: Labels): string {
@@ -346,35 +354,51 @@ export function FieldPropertiesPanel(props: FieldPropertiesPanelProps) {
   // Whether the path followed the label when the label box was entered: then it follows the new label too.
   const [followed, setFollowed] = useState(false);
 
-  const emit = (change: Partial<FieldPropertiesChange>) => onChange({ field, schema, required, ...change });
+  // The panel's props and state as last drawn: every handler reads them here, so an editor that was not drawn again
+  // (see `Redrawn`) still hands back the latest field, schema node and required flag.
+  const latest = useRef({ field, schema, required, onChange, onRenamePath, checkPath, savedPath, followed, storesValue });
+  useLayoutEffect(() => {
+    latest.current = { field, schema, required, onChange, onRenamePath, checkPath, savedPath, followed, storesValue };
+  });
+  const emit = (change: Partial<FieldPropertiesChange>) => {
+    const now = latest.current;
+    now.onChange({ field: now.field, schema: now.schema, required: now.required, ...change });
+  };
   const setField = (changes: Partial<FormField>) => {
-    const next: FormField = { ...field, ...changes };
+    const next: FormField = { ...latest.current.field, ...changes };
     for (const key of Object.keys(changes) as (keyof FormField)[]) if (changes[key] === undefined) delete next[key];
     emit({ field: next });
   };
-  const setSchema = (key: string, value: JsonValue | undefined) => emit({ schema: withKey(schema, key, value) });
-  // The rule editors' changes go through the latest setField, so their callbacks stay the same from render to render.
-  const latestSetField = useRef(setField);
-  useLayoutEffect(() => {
-    latestSetField.current = setField;
-  });
-  const setVisibleWhen = useCallback((rules: FieldRuleNode[]) => latestSetField.current({ visibleWhen: rules.length === 0 ? undefined : rules }), []);
-  const setRequiredWhen = useCallback((rules: FieldRuleNode[]) => latestSetField.current({ requiredWhen: rules.length === 0 ? undefined : rules }), []);
+  const setSchema = (key: string, value: JsonValue | undefined) => emit({ schema: withKey(latest.current.schema, key, value) });
+  // The rule editors' callbacks stay the same from render to render (`setField` reads the latest props).
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
+  const setVisibleWhen = useCallback((rules: FieldRuleNode[]) => setField({ visibleWhen: rules.length === 0 ? undefined : rules }), []);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
+  const setRequiredWhen = useCallback((rules: FieldRuleNode[]) => setField({ requiredWhen: rules.length === 0 ? undefined : rules }), []);
+  // The path box's check and rename, the same functions from render to render (the builder passes new ones each time).
+  const check = useCallback((path: string) => latest.current.checkPath(path), []);
+  const rename = useCallback((from: string, to: string) => latest.current.onRenamePath?.(from, to), []);
+  // The rule targets are listed anew on each change of the document; the editors that read them take the same list
+  // while what it offers stays the same.
+  const targets = useStable(fields, sameRuleFields);
 
   /** The path a label gives the field when its path follows the label (null when it stays as it is). */
   const followingPath = (label: string): string | null => {
-    if (!followed || !onRenamePath || !storesValue || savedPath !== undefined) return null;
-    return pathForLabel(field, label, checkPath);
+    const now = latest.current;
+    if (!now.followed || !now.onRenamePath || !now.storesValue || now.savedPath !== undefined) return null;
+    return pathForLabel(now.field, label, now.checkPath);
   };
   // The path follows each key typed in the change itself (`renamePath`); leaving the label box renames it only for a
   // host that did not apply that.
   const setLabel = (label: string) => {
     const to = followingPath(label);
-    emit(to === null ? { field: { ...field, label } } : { field: { ...field, label }, renamePath: to });
+    const current = latest.current.field;
+    emit(to === null ? { field: { ...current, label } } : { field: { ...current, label }, renamePath: to });
   };
   const renameAfterLabel = () => {
-    const to = followingPath(field.label);
-    if (to !== null) onRenamePath?.(field.path, to);
+    const current = latest.current.field;
+    const to = followingPath(current.label);
+    if (to !== null) latest.current.onRenamePath?.(current.path, to);
   };
 
   const numberEditor = (key: string, label: string, min?: number) => (
@@ -459,7 +483,7 @@ export function FieldPropertiesPanel(props: FieldPropertiesPanelProps) {
 
   const computedEditor = (): ReactNode => {
     const computed = field.computed;
-    const sources = fields.filter((f) => f.widget !== 'static').map((f) => ({ value: f.path, label: f.label || f.path }));
+    const sources = targets.filter((f) => f.widget !== 'static').map((f) => ({ value: f.path, label: f.label || f.path }));
     for (const path of computed?.paths ?? []) if (!sources.some((s) => s.value === path)) sources.push({ value: path, label: path });
     return (
       <Stack key="computed" gap="xs">
@@ -493,6 +517,36 @@ export function FieldPropertiesPanel(props: FieldPropertiesPanelProps) {
     );
   };
 
+  /** What each editor shows: it is drawn again when one of these changes (besides the panel's texts and kind). */
+  const editorDeps = (property: WidgetPropertyEditor): readonly unknown[] => {
+    switch (property) {
+      case 'label':
+        return [field.id, field.label, field.path, draft, savedPath, storesValue, !!onRenamePath];
+      case 'required':
+        return [required, storesValue];
+      case 'helpText':
+      case 'placeholder':
+      case 'readOnly':
+      case 'pdfFieldName':
+        return [field[property], pdfFieldNames];
+      case 'default':
+        return [schema.default, field.options];
+      case 'options':
+      case 'rows':
+        return [field.options, field.rows, schema];
+      case 'computed':
+        return [field.computed, targets];
+      case 'visibleWhen':
+      case 'requiredWhen':
+        return [field[property], targets, storesValue];
+      case 'pattern':
+        return [schema, checkPattern];
+      default:
+        // Bounds, lengths, stars, file limits: the schema node.
+        return [schema, field.id];
+    }
+  };
+
   const editor = (property: WidgetPropertyEditor): ReactNode => {
     switch (property) {
       case 'label':
@@ -509,7 +563,7 @@ export function FieldPropertiesPanel(props: FieldPropertiesPanelProps) {
               readOnly={readOnly}
               required
             />
-            {storesValue && <PathEditor field={field} labels={labels} check={checkPath} onRename={onRenamePath} readOnly={readOnly} draft={draft} setDraft={setDraft} savedPath={savedPath} />}
+            {storesValue && <PathEditor field={field} labels={labels} check={check} onRename={onRenamePath ? rename : undefined} readOnly={readOnly} draft={draft} setDraft={setDraft} savedPath={savedPath} />}
           </Stack>
         );
       case 'required':
@@ -625,7 +679,10 @@ export function FieldPropertiesPanel(props: FieldPropertiesPanelProps) {
             labels={props.labels}
             disabled={readOnly}
             {...(kind?.value === 'matrix' ? { legend: labels.bpColumns } : {})}
-            onChange={(options) => emit({ field: { ...field, options }, schema: withOptions(schema, kind, options, field.rows) })}
+            onChange={(options) => {
+              const now = latest.current;
+              emit({ field: { ...now.field, options }, schema: withOptions(now.schema, kind, options, now.field.rows) });
+            }}
           />
         );
       case 'rows':
@@ -637,13 +694,16 @@ export function FieldPropertiesPanel(props: FieldPropertiesPanelProps) {
             labels={props.labels}
             disabled={readOnly}
             legend={labels.bpRows}
-            onChange={(rows) => emit({ field: { ...field, rows }, schema: { ...schema, ...matrixSchema(rows, field.options ?? []) } })}
+            onChange={(rows) => {
+              const now = latest.current;
+              emit({ field: { ...now.field, rows }, schema: { ...now.schema, ...matrixSchema(rows, now.field.options ?? []) } });
+            }}
           />
         );
       case 'fileLimits': {
         // A file upload's limits live in its path's schema (the one validator checks every answer against them).
         const limits = fileLimitsOf(schema);
-        const setLimits = (change: Partial<FileLimits>) => emit({ field, schema: { ...schema, ...fileSchema({ ...limits, ...change }) } });
+        const setLimits = (change: Partial<FileLimits>) => emit({ schema: { ...latest.current.schema, ...fileSchema({ ...fileLimitsOf(latest.current.schema), ...change }) } });
         const megabyte = 1024 * 1024;
         return (
           <Stack key="fileLimits" gap="sm">
@@ -703,7 +763,7 @@ export function FieldPropertiesPanel(props: FieldPropertiesPanelProps) {
             legend={labels.bpVisibleWhen}
             value={field.visibleWhen}
             onChange={setVisibleWhen}
-            fields={fields}
+            fields={targets}
             widgets={widgets}
             labels={props.labels}
             disabled={readOnly}
@@ -716,7 +776,7 @@ export function FieldPropertiesPanel(props: FieldPropertiesPanelProps) {
             legend={labels.bpRequiredWhen}
             value={field.requiredWhen}
             onChange={setRequiredWhen}
-            fields={fields}
+            fields={targets}
             widgets={widgets}
             labels={props.labels}
             disabled={readOnly}
@@ -735,7 +795,9 @@ export function FieldPropertiesPanel(props: FieldPropertiesPanelProps) {
         </Title>
         <Text size="sm">{fillLabel(labels.bpKind, { kind: kind?.name ?? field.widget })}</Text>
       </div>
-      {properties.map(editor)}
+      {properties.map((property) => (
+        <Redrawn key={property} deps={[...editorDeps(property), readOnly, labels, props.labels, kind, widgets]} render={() => editor(property)} />
+      ))}
     </Stack>
   );
 }

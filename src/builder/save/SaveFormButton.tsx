@@ -243,7 +243,7 @@ export function SaveFormButton({ onSelectProblem, buttonProps, ...options }: Sav
       <Button {...buttonProps} onClick={controller.start} loading={controller.saving}>
         {controller.labels.builderSave}
       </Button>
-      <SaveFormDialog controller={controller} draft={options.draft} onSelectProblem={onSelectProblem} />
+      <SaveFormDialog controller={controller} draft={controller.openedDraft} onSelectProblem={onSelectProblem} />
     </>
   );
 }

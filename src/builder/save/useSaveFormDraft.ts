@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { eq, guid, type ODataEntity, type ODataResult } from '../../api/odata';
 import type { Form, FormInstance, FormSchema } from '../../api/types';
 import { checkFormDraft, type DraftProblem, type FormDraft } from '../../engine';
@@ -17,8 +17,11 @@ import { DraftProblemsError, draftHasNoFields, instancesOfSchemaFilter, PartialS
 
 /** Options of {@link useSaveFormDraft}. */
 export interface SaveFormDraftOptions {
-  /** The draft being built: its JSON Schema and layout. Read when the user saves, not on every change. */
-  draft: FormDraft;
+  /**
+   * The draft being built: its JSON Schema and layout, or a function answering it. Read when the user saves, not on
+   * every change: a function lets a builder leave the button as it is while the draft changes.
+   */
+  draft: FormDraft | (() => FormDraft);
   /** The form saved to; missing or null for a new form. */
   formId?: string | null;
   /** The version being edited; missing: the form's current version. */
@@ -86,6 +89,8 @@ export interface SaveFormDraftController {
   noFields: boolean;
   /** Checks the draft and opens the dialog: with its problems, or to confirm the save. */
   start(): void;
+  /** The draft the dialog was last opened for (what it checked, names and saves). */
+  openedDraft: FormDraft;
   close(): void;
   /** The new form's details. */
   details: NewFormDetailsDraft;
@@ -106,6 +111,8 @@ export interface SaveFormDraftController {
 
 // The key of a read that is not enabled yet (a GUID no row has): the query options need a valid filter.
 const NO_ID = '00000000-0000-0000-0000-000000000000';
+
+const emptyDraft: FormDraft = { jsonSchema: {}, layout: { pages: [] } };
 
 const emptyDetails: NewFormDetailsDraft = { name: '', description: '', formGroupId: null };
 
@@ -136,7 +143,8 @@ export function useSaveFormDraft(options: SaveFormDraftOptions): SaveFormDraftCo
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<SaveFailure | null>(null);
   // The draft the dialog was opened for: what is checked, described and saved, even if the builder changes meanwhile.
-  const openedDraft = useRef<FormDraft>(options.draft);
+  const readDraft = () => (typeof options.draft === 'function' ? options.draft() : options.draft);
+  const [openedDraft, setOpenedDraft] = useState<FormDraft | null>(null);
   const widgets = useMemo(() => withWidgetKinds(options.widgets), [options.widgets]);
 
   const reading = opened && !!formId;
@@ -165,8 +173,8 @@ export function useSaveFormDraft(options: SaveFormDraftOptions): SaveFormDraftCo
 
   const schema = schemaQuery.data ?? null;
   const removedFields = useMemo(
-    () => (opened && schema ? diffSchemaFields(schema.layout, openedDraft.current.layout).removed : []),
-    [opened, schema],
+    () => (opened && schema ? diffSchemaFields(schema.layout, openedDraft?.layout ?? { pages: [] }).removed : []),
+    [opened, schema, openedDraft],
   );
   const target: SaveTarget = {
     form,
@@ -182,9 +190,10 @@ export function useSaveFormDraft(options: SaveFormDraftOptions): SaveFormDraftCo
   const groups = (groupsQuery.data?.value ?? []).map((g) => ({ value: g.formGroupId, label: g.name }));
 
   const start = () => {
-    openedDraft.current = options.draft;
-    setProblems(checkFormDraft(options.draft, widgets));
-    setNoFields(draftHasNoFields(options.draft, widgets));
+    const draft = readDraft();
+    setOpenedDraft(draft);
+    setProblems(checkFormDraft(draft, widgets));
+    setNoFields(draftHasNoFields(draft, widgets));
     setFailure(null);
     setTriedName(false);
     setPublicChoice(null);
@@ -197,7 +206,7 @@ export function useSaveFormDraft(options: SaveFormDraftOptions): SaveFormDraftCo
   };
 
   const save = async () => {
-    if (saving || !canSave) return;
+    if (saving || !canSave || !openedDraft) return;
     const name = details.name.trim();
     if (isNew && name === '') {
       setTriedName(true);
@@ -207,7 +216,7 @@ export function useSaveFormDraft(options: SaveFormDraftOptions): SaveFormDraftCo
     setFailure(null);
     try {
       const result = await saveFormDraft(client, {
-        draft: openedDraft.current,
+        draft: openedDraft,
         formId,
         formSchemaId: options.formSchemaId ?? null,
         schemaETag: options.schemaETag ?? null,
@@ -256,6 +265,7 @@ export function useSaveFormDraft(options: SaveFormDraftOptions): SaveFormDraftCo
     problems,
     noFields,
     start,
+    openedDraft: openedDraft ?? emptyDraft,
     close,
     details,
     setDetails: (change) => setDetailsState((d) => ({ ...d, ...change })),
