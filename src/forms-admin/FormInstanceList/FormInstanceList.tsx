@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
-import { createContext, memo, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { createContext, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { FormInstanceStatus } from '../../api/enums';
 import { fillNumbers } from '../../labels/format';
 import { fillLabel } from '../../query/labels';
@@ -24,7 +24,7 @@ import { ErrorAlert } from '../../ui/ErrorAlert';
 import { DeletedBadge, DeleteConfirmDialog, RowDeleteActions, ShowDeletedToggle } from '../shared/DeleteActions';
 import { InstanceSignature } from '../shared/InstanceSignature';
 import { RequestSignatureDialog } from '../SigningList/RequestSignatureDialog';
-import { tablePagingTexts, type TableSortStatus } from '../shared/useServerTable';
+import { tablePagingTexts } from '../shared/useServerTable';
 import { INSTANCE_STATUSES, NO_INSTANCE_FILTERS } from './instance-filter';
 import { InstanceStatusBadge } from '../shared/InstanceStatusBadge';
 import { instanceStatusLabel } from '../shared/instance-status';
@@ -275,99 +275,6 @@ function AnswerFilters({ c }: { c: FormInstanceListController }) {
   );
 }
 
-/** A function that stays the same across renders and calls the newest `callback` given. */
-function useStableCallback<A extends unknown[]>(callback: (...args: A) => void): (...args: A) => void {
-  const latest = useRef(callback);
-  useLayoutEffect(() => {
-    latest.current = callback;
-  });
-  return useCallback((...args: A) => latest.current(...args), []);
-}
-
-/**
- * The table's part of the Styles API (class name, style and any attributes given for it), the same object while its
- * contents are the same: `getStyles` makes new ones on every render.
- */
-function useSameStyles(given: { className?: string; style?: CSSProperties }): { className?: string; style: CSSProperties } {
-  const key = JSON.stringify(given);
-  return useMemo(
-    // A selected row in a neutral tint: on the primary tint the red 'Delete permanently' fell under 4.5:1.
-    () => ({ ...given, style: { ...given.style, ['--mantine-datatable-selection-color' as string]: 'var(--mantine-color-gray-light)' } }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [key],
-  );
-}
-
-interface InstanceTableProps {
-  labels: FormInstanceListController['labels'];
-  locale: string | undefined;
-  records: FormInstanceListRow[];
-  columns: DataTableColumn<FormInstanceListRow>[];
-  fetching: boolean;
-  totalRecords: number;
-  page: number;
-  onPageChange(page: number): void;
-  pageSize: number;
-  onPageSizeChange(size: number): void;
-  sortColumn: TableSortStatus<FormInstanceListRow>['columnAccessor'];
-  sortDirection: TableSortStatus<FormInstanceListRow>['direction'];
-  onSortStatusChange(status: TableSortStatus<FormInstanceListRow>): void;
-  selectable: boolean;
-  selected: readonly FormInstanceListRow[];
-  onSelectedChange(rows: FormInstanceListRow[]): void;
-  tableStyles: { className?: string; style: CSSProperties };
-}
-
-/**
- * The instances' table. Memoised: every key typed in a filter renders the screen again, and the table (its rows,
- * their cells and actions) was rendered with it though nothing it shows had changed; its props are plain values and
- * stable callbacks, so it renders when its rows, page, order, selection or fetching state change.
- */
-const InstanceTable = memo(function InstanceTable(props: InstanceTableProps) {
-  const { labels, locale, records, sortColumn, sortDirection, selected, selectable, onSelectedChange } = props;
-  const sortStatus = useMemo(() => ({ columnAccessor: sortColumn, direction: sortDirection }), [sortColumn, sortDirection]);
-  const selectedRecords = useMemo(() => [...selected], [selected]);
-  const paging = useMemo(() => tablePagingTexts(labels, locale), [labels, locale]);
-  const getRecordSelectionCheckboxProps = useCallback(
-    (row: FormInstanceListRow) => ({ 'aria-label': fillLabel(labels.selectRow, { name: instanceName(row) }) }),
-    [labels],
-  );
-  return (
-    <DataTable<FormInstanceListRow>
-      aria-label={labels.formInstanceListTitle}
-      withTableBorder
-      borderRadius="sm"
-      minHeight={records.length === 0 ? 180 : undefined}
-      idAccessor="formInstanceId"
-      records={records}
-      columns={props.columns}
-      // With answer columns the table may be wider than the page and scroll sideways: the row actions stay in view.
-      pinLastColumn
-      fetching={props.fetching}
-      totalRecords={props.totalRecords}
-      page={props.page}
-      onPageChange={props.onPageChange}
-      recordsPerPage={props.pageSize}
-      onRecordsPerPageChange={props.onPageSizeChange}
-      sortStatus={sortStatus}
-      onSortStatusChange={props.onSortStatusChange}
-      {...(selectable
-        ? {
-            selectedRecords,
-            onSelectedRecordsChange: onSelectedChange,
-            allRecordsSelectionCheckboxProps: { 'aria-label': labels.selectAllRows },
-            getRecordSelectionCheckboxProps,
-          }
-        : {})}
-      {...paging}
-      noRecordsText={labels.noFormInstances}
-      // The table's own empty text is grey at 3.3:1: the page's text colour instead.
-      emptyState={<Text size="sm" c="var(--mantine-color-text)">{labels.noFormInstances}</Text>}
-      {...props.tableStyles}
-    />
-  );
-});
-
 /** Renders a {@link useFormInstanceList} controller. It renders only; it never fetches. */
 export const FormInstanceListView = factory<FormInstanceListViewFactory>((_props) => {
   const props = useProps('FormInstanceList', null, _props);
@@ -380,13 +287,6 @@ export const FormInstanceListView = factory<FormInstanceListViewFactory>((_props
   const signingRead = c.signing.read;
   const tableColumns = useMemo(() => columns({ labels, signingRead, shown }, locale), [labels, signingRead, shown, locale]);
   const set = (patch: Partial<typeof filters>) => c.setFilters({ ...filters, ...patch });
-  // The table is rendered again only when what it shows changes (not on each key typed in a filter): its callbacks
-  // stay the same functions, calling the newest controller's.
-  const onPageChange = useStableCallback(c.setPage);
-  const onPageSizeChange = useStableCallback(c.setPageSize);
-  const onSortStatusChange = useStableCallback(c.setSortStatus);
-  const onSelectedChange = useStableCallback(c.setSelected);
-  const tableStyles = useSameStyles(getStyles('table'));
   const selectable = c.actions.access.delete || (c.showDeleted && c.actions.access.restore);
   // The list or, once one form is chosen, its summary over the same filters (the state's view: a host keeps it).
   const showSummary = c.summary.shown;
@@ -395,24 +295,39 @@ export const FormInstanceListView = factory<FormInstanceListViewFactory>((_props
       <ErrorAlert message={labels.failedToLoadFormInstances} error={result.error} onRetry={result.refetch} retrying={result.isFetching} />
     ) : (
       <RowController.Provider value={c}>
-        <InstanceTable
-          labels={labels}
-          locale={locale}
+        <DataTable<FormInstanceListRow>
+          aria-label={labels.formInstanceListTitle}
+          withTableBorder
+          borderRadius="sm"
+          minHeight={records.length === 0 ? 180 : undefined}
+          idAccessor="formInstanceId"
           records={records}
           columns={tableColumns}
+          // With answer columns the table may be wider than the page and scroll sideways: the row actions stay in view.
+          pinLastColumn
           fetching={result.isLoading || result.isFetching}
           totalRecords={result.data?.['@odata.count'] ?? records.length}
           page={c.page}
-          onPageChange={onPageChange}
-          pageSize={c.pageSize}
-          onPageSizeChange={onPageSizeChange}
-          sortColumn={c.sortStatus.columnAccessor}
-          sortDirection={c.sortStatus.direction}
-          onSortStatusChange={onSortStatusChange}
-          selectable={selectable}
-          selected={c.selected}
-          onSelectedChange={onSelectedChange}
-          tableStyles={tableStyles}
+          onPageChange={c.setPage}
+          recordsPerPage={c.pageSize}
+          onRecordsPerPageChange={c.setPageSize}
+          sortStatus={c.sortStatus}
+          onSortStatusChange={c.setSortStatus}
+          {...(selectable
+            ? {
+                selectedRecords: [...c.selected],
+                onSelectedRecordsChange: c.setSelected,
+                allRecordsSelectionCheckboxProps: { 'aria-label': labels.selectAllRows },
+                getRecordSelectionCheckboxProps: (row: FormInstanceListRow) => ({ 'aria-label': fillLabel(labels.selectRow, { name: instanceName(row) }) }),
+              }
+            : {})}
+          {...tablePagingTexts(labels, locale)}
+          noRecordsText={labels.noFormInstances}
+          // The table's own empty text is grey at 3.3:1: the page's text colour instead.
+          emptyState={<Text size="sm" c="var(--mantine-color-text)">{labels.noFormInstances}</Text>}
+          {...getStyles('table')}
+          // A selected row in a neutral tint: on the primary tint the red 'Delete permanently' fell under 4.5:1.
+          style={{ ...getStyles('table').style, ['--mantine-datatable-selection-color' as string]: 'var(--mantine-color-gray-light)' }}
         />
       </RowController.Provider>
     );
