@@ -42,6 +42,7 @@ function runChild(args: readonly string[]): Promise<{ code: number | null; signa
           report: line ? (JSON.parse(line) as ChildReport) : null,
           stderr,
         });
+        if (line) console.log(line);
       },
     );
   });
