@@ -80,6 +80,19 @@ describe('the builder screen re-renders only the canvas fields concerned', () =>
     // Once the typing pauses, the canvas takes the document (compiled again): that field is drawn again, no other.
     const afterKey = renders.get(widgetOf(ids[5]!))!;
     await waitFor(() => expect(renders.get(widgetOf(ids[5]!))).toBeGreaterThan(afterKey), { timeout: 10_000 });
+    // A render is counted when React renders, not when it commits: that is a transition, which a busy machine
+    // interrupts and renders again, and its commit gives the canvas's engine the document (the field drawn once
+    // more). Until the field has stopped rendering, the pick-up below would be charged for it.
+    let seen = -1;
+    await waitFor(
+      () => {
+        const now = renders.get(widgetOf(ids[5]!))!;
+        const settled = now === seen;
+        seen = now;
+        expect(settled).toBe(true);
+      },
+      { timeout: 10_000, interval: 250 },
+    );
     expect(changedSince(before)).toEqual([widgetOf(ids[5]!)]);
 
     // Picked up by the keyboard and put back: dnd-kit re-renders every sortable item at the start and at the end of a
