@@ -1,8 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { createElement, forwardRef } from 'react';
 import { describe, expect, it } from 'vitest';
 import type * as MantineModule from '@mantine/core';
-import type { ComponentType } from 'react';
 import { generateForm } from '../../src/forms';
 import { renderInApi, setupFakeApi } from '../admin/support/screen';
 import { BuilderHarness } from './support/builder-harness';
@@ -13,14 +11,7 @@ import { BuilderHarness } from './support/builder-harness';
 const counts = vi.hoisted(() => ({ modal: 0, badge: 0, nest: 0, pageTitle: 0 }));
 vi.mock('@mantine/core', async (importOriginal) => {
   const original = await importOriginal<typeof MantineModule>();
-  const counted = (Component: unknown, count: (props: Record<string, unknown>) => void) => {
-    const Inner = Component as ComponentType<Record<string, unknown>>;
-    const Counted = forwardRef<HTMLElement, Record<string, unknown>>((props, ref) => {
-      count(props);
-      return createElement(Inner, { ...props, ref });
-    });
-    return Object.assign(Counted, Component);
-  };
+  const counted = (await import('./support/item-renders')).countedComponent;
   return {
     ...original,
     Modal: counted(original.Modal, () => counts.modal++),

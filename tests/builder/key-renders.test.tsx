@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { createElement, forwardRef } from 'react';
+import { createElement } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type * as MantineModule from '@mantine/core';
 import type * as CoreModule from '@dnd-kit/core';
-import type { ComponentType } from 'react';
 import type * as EditWidgetModule from '../../src/forms/widgets/EditWidget';
 import { TEXTS_SETTLE_MS } from '../../src/builder/live-texts';
 import { generateForm } from '../../src/forms';
@@ -16,14 +15,7 @@ import { BuilderHarness } from './support/builder-harness';
 const counts = vi.hoisted(() => ({ boxes: new Map<string, number>(), switches: 0, textareas: 0, modals: 0, dnd: 0, draggables: 0, widgets: new Map<string, number>() }));
 vi.mock('@mantine/core', async (importOriginal) => {
   const original = await importOriginal<typeof MantineModule>();
-  const counted = (Component: unknown, count: (props: Record<string, unknown>) => void) => {
-    const Inner = Component as ComponentType<Record<string, unknown>>;
-    const Counted = forwardRef<HTMLElement, Record<string, unknown>>((props, ref) => {
-      count(props);
-      return createElement(Inner, { ...props, ref });
-    });
-    return Object.assign(Counted, Component);
-  };
+  const counted = (await import('./support/item-renders')).countedComponent;
   return {
     ...original,
     TextInput: counted(original.TextInput, (props) => {

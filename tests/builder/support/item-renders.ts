@@ -1,3 +1,4 @@
+import { createElement, forwardRef, type ComponentType } from 'react';
 import type * as CoreModule from '@dnd-kit/core';
 
 /**
@@ -13,4 +14,17 @@ export async function countingDraggable(importOriginal: <T>() => Promise<T>, ren
       return original.useDraggable(args);
     },
   };
+}
+
+/**
+ * `Component` wrapped so that each of its renders calls `count` with its props first (its statics kept). For a
+ * `vi.mock('@mantine/core', …)` that counts what a screen draws again.
+ */
+export function countedComponent(Component: unknown, count: (props: Record<string, unknown>) => void) {
+  const Inner = Component as ComponentType<Record<string, unknown>>;
+  const Counted = forwardRef<HTMLElement, Record<string, unknown>>((props, ref) => {
+    count(props);
+    return createElement(Inner, { ...props, ref });
+  });
+  return Object.assign(Counted, Component);
 }
