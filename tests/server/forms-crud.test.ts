@@ -15,9 +15,9 @@ import { SEED_IDS } from '../../example-host/server/db/seed';
 import { SCHEMA_PATTERNS_BUDGET_MS } from '../../example-host/server/forms/patterns';
 import { checkSchemaShape, SCHEMA_CHECK_IN_PLACE_MAX_CHARS, SCHEMA_CHECK_UNAVAILABLE_CODE } from '../../example-host/server/forms/schema-check';
 import { PdfParseAbort, pdfWorkers, type PdfWorkerPool } from '../../example-host/server/pdf/worker';
-import { readFileSync } from 'node:fs';
 import { call, callJson, START_TIMEOUT_MS, startTestServer, userWithClaims, type TestServer } from './helpers';
 import { handWrittenSchema } from './forms-large-schema';
+import { holdsDuring } from '../support/event-loop-holds';
 import { feedbackSchema, starRatingWidget } from '../../stories/forms/starRating';
 import { matrixSchema } from '../../src/engine/matrix';
 import { hostWidgetKinds, setHostWidgetKinds } from '../../example-host/server/forms/schema-check';
@@ -323,44 +323,6 @@ describe('schemas: immutability once used, and the engine’s checks on save', (
   });
 });
 
-/** CPU time this thread has run, ms (/proc/thread-self/schedstat, ns), or null where there is no such file. */
-function threadCpuMs(): number | null {
-  try {
-    return Number(readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ')[0]) / 1e6;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * How long `work` held this thread at a time (the server runs in the test's process, so its event loop is this
- * one): a 1 ms timer's gaps, the longest by wall time and the most CPU time the thread ran within one gap. On a busy
- * machine a gap is long while the thread waits for a core; the CPU time in it is the work that held the loop.
- */
-async function holdsDuring<T>(work: () => Promise<T>): Promise<{ result: T; maxGapMs: number; maxGapCpuMs: number }> {
-  let maxGapMs = 0;
-  let maxGapCpuMs = 0;
-  let last = performance.now();
-  let lastCpu = threadCpuMs();
-  let running = true;
-  const tick = () => {
-    const now = performance.now();
-    const cpu = threadCpuMs();
-    maxGapMs = Math.max(maxGapMs, now - last);
-    maxGapCpuMs = Math.max(maxGapCpuMs, cpu === null || lastCpu === null ? now - last : cpu - lastCpu);
-    last = now;
-    lastCpu = cpu;
-    if (running) setTimeout(tick, 1);
-  };
-  setTimeout(tick, 1);
-  try {
-    const result = await work();
-    tick();
-    return { result, maxGapMs: Math.round(maxGapMs), maxGapCpuMs: Math.round(maxGapCpuMs) };
-  } finally {
-    running = false;
-  }
-}
 
 /**
  * The most CPU time a save of the largest schema may hold the server's thread at a time. Its check runs in a worker;

@@ -6,7 +6,7 @@
  * understands; a field whose fully qualified name is longer than the limit (its own, or with its parents') is refused
  * at upload with a sentence and a code, one of 8 MiB while the health check keeps answering.
  */
-import { readFileSync } from 'node:fs';
+import { watchLoopHolds } from '../support/event-loop-holds';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GeneratedForm, InstanceFromApplication } from '../../src/api/types';
 import { PDF_FIELD_NAME_TOO_LONG_MESSAGE, PDF_TOO_DEEP_MESSAGE, PDF_UPLOAD_LIMITS } from '../../src/domain/pdf/limits';
@@ -35,14 +35,6 @@ async function upload(bytes: Uint8Array, name: string) {
   return { status: response.status, body: (await response.json()) as GeneratedForm & { detail?: string; code?: string } };
 }
 
-/** CPU time this thread has run, ms (/proc/thread-self/schedstat, ns), or null where there is no such file. */
-function threadCpuMs(): number | null {
-  try {
-    return Number(readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ')[0]) / 1e6;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * The most CPU time the server's thread may run without a turn of its event loop while a hostile PDF is handled: the
@@ -75,21 +67,8 @@ async function withHealthChecks<T>(work: () => Promise<T>): Promise<Held<T>> {
   let slowestHealthMs = 0;
   let healthAnswers = 0;
   let healthFailures = 0;
-  let maxGapMs = 0;
-  let maxGapCpuMs = 0;
-  let last = performance.now();
-  let lastCpu = threadCpuMs();
   let running = true;
-  const tick = () => {
-    const now = performance.now();
-    const cpu = threadCpuMs();
-    maxGapMs = Math.max(maxGapMs, now - last);
-    maxGapCpuMs = Math.max(maxGapCpuMs, cpu === null || lastCpu === null ? now - last : cpu - lastCpu);
-    last = now;
-    lastCpu = cpu;
-    if (running) setTimeout(tick, 1);
-  };
-  setTimeout(tick, 1);
+  const watch = watchLoopHolds();
   const probe = (async () => {
     while (running) {
       const started = performance.now();
@@ -103,17 +82,10 @@ async function withHealthChecks<T>(work: () => Promise<T>): Promise<Held<T>> {
   })();
   try {
     const result = await work();
-    tick();
-    return {
-      result,
-      healthAnswers,
-      healthFailures,
-      slowestHealthMs: Math.round(slowestHealthMs),
-      maxGapMs: Math.round(maxGapMs),
-      maxGapCpuMs: Math.round(maxGapCpuMs),
-    };
+    return { result, healthAnswers, healthFailures, slowestHealthMs: Math.round(slowestHealthMs), ...watch.stop() };
   } finally {
     running = false;
+    watch.stop();
     await probe;
   }
 }

@@ -12,7 +12,7 @@
  *   terminations fit in the test's time.
  * - real: the pool with the PDF worker and its grace period: each job ends itself when asked, the worker is kept.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -21,6 +21,7 @@ import { buildSync } from 'esbuild';
 import { inflatedSize } from '../../example-host/server/pdf/inflate';
 import { PdfParseAbort, PdfWorkerPool } from '../../example-host/server/pdf/worker';
 import { writePdf } from '../support/hostile-pdfs';
+import { watchLoopHolds } from '../support/event-loop-holds';
 
 const mode = process.argv[2] === 'real' ? 'real' : 'light';
 const jobs = Number(process.argv[3] ?? 100);
@@ -63,28 +64,8 @@ const pool =
     : new PdfWorkerPool({ heapMb: 256, size: 1 });
 await pool.warm();
 
-/** This thread's CPU time, ms (Linux), else null. */
-function threadCpuMs(): number | null {
-  try {
-    return Number(readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ')[0]) / 1e6;
-  } catch {
-    return null;
-  }
-}
-// A 1 ms timer: the most CPU time (wall time where it cannot be read) the thread ran between two of its turns.
-let maxHoldMs = 0;
-let lastWall = performance.now();
-let lastCpu = threadCpuMs();
-let ticking = true;
-const tick = () => {
-  const wall = performance.now();
-  const cpu = threadCpuMs();
-  maxHoldMs = Math.max(maxHoldMs, cpu === null || lastCpu === null ? wall - lastWall : cpu - lastCpu);
-  lastWall = wall;
-  lastCpu = cpu;
-  if (ticking) setTimeout(tick, 1);
-};
-setTimeout(tick, 1);
+// The most CPU time (wall time where it cannot be read) the thread ran between two of its turns.
+const holds = watchLoopHolds();
 const outcomes: Record<string, number> = {};
 const started = performance.now();
 for (let i = 0; i < jobs && performance.now() - started < budgetMs; i++) {
@@ -101,9 +82,8 @@ const after = await pool.parse(manyStreamsPdf(1), { ...limits, timeoutMs: 60_000
   (result) => (mode === 'light' || !result.ok ? result.ok : result.pageCount === 1),
   (error: unknown) => String(error),
 );
-tick();
-ticking = false;
+const maxHoldMs = holds.stop().maxGapCpuMs;
 const { stopped } = pool.stats();
 await pool.close();
 rmSync(dir, { recursive: true, force: true });
-process.stdout.write(`${JSON.stringify({ mode, checkMs: Math.round(checkMs), outcomes, after, stopped, maxHoldMs: Math.round(maxHoldMs) })}\n`);
+process.stdout.write(`${JSON.stringify({ mode, checkMs: Math.round(checkMs), outcomes, after, stopped, maxHoldMs })}\n`);
