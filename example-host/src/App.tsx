@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
-import { RouterProvider } from '@tanstack/react-router';
 import { colorSchemeManager, DEFAULT_COLOR_SCHEME } from './colorScheme';
 import { OidcConfigGate } from './components/OidcConfigGate';
+import { HostRouterProvider } from './HostRouterProvider';
 import { PendingPage } from './components/PendingPage';
 import { Toasts } from './components/Toasts';
 import { LOGIN_CALLBACK_PATH, SIGNED_OUT_PATH } from './config';
@@ -39,7 +39,7 @@ export function App({ apiBaseUrl, router, origin = window.location.origin }: App
             }}
           >
             <AuthenticatedAPIProvider baseUrl={apiBaseUrl} loading={<PendingPage />}>
-              <RouterProvider router={router} />
+              <HostRouterProvider router={router} />
             </AuthenticatedAPIProvider>
           </AuthProvider>
         )}

@@ -1,4 +1,6 @@
-import { createRootRoute, createRoute, lazyRouteComponent, Outlet } from '@tanstack/react-router';
+import { createRootRouteWithContext, createRoute, lazyRouteComponent, Outlet } from '@tanstack/react-router';
+import type { ContextType } from 'react';
+import type { ApiContext } from './formsAdmin';
 import { validateFormInstanceSearch } from './formInstanceSearch';
 import { validateFormInstanceListSearch } from './formInstanceListSearch';
 import { validateFormBuilderSearch } from './formBuilderSearch';
@@ -24,7 +26,15 @@ function RootLayout() {
   return <Outlet />;
 }
 
-const rootRoute = createRootRoute({ component: RootLayout });
+/**
+ * What the host's routes get from the React tree above the router (HostRouterProvider): the API provider's state, so a
+ * route may start its screen's first read as it is entered. Absent where a router is rendered without one (tests).
+ */
+export interface HostRouterContext {
+  api?: ContextType<typeof ApiContext>;
+}
+
+const rootRoute = createRootRouteWithContext<HostRouterContext>()({ component: RootLayout });
 
 // Public
 const homeRoute = createRoute({
@@ -174,6 +184,14 @@ const formInstancesIndexRoute = createRoute({
   getParentRoute: () => formInstancesRoute,
   path: '/',
   validateSearch: validateFormInstanceListSearch,
+  // The page of instances the list will show is asked for as the route is entered (or preloaded), beside the sign-in
+  // and the admin checks, not once the admin area has opened and the screen renders: the screen then takes the read in
+  // flight. Not awaited: the route never waits for it. The server checks it as any read (no access: refused).
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => {
+    const api = context.api;
+    if (api) void import('./formInstancesPrefetch').then(({ prefetchFormInstances }) => prefetchFormInstances(api, deps));
+  },
   component: lazyRouteComponent(() => import('./pages/FormInstancesPage'), 'FormInstancesPage'),
 });
 // One form instance's page, opened from the list's 'Open'.

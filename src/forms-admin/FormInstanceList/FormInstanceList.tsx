@@ -31,6 +31,7 @@ import { instanceStatusLabel } from '../shared/instance-status';
 import {
   instanceName,
   instanceTarget,
+  prefetchFormInstanceList,
   useFormInstanceList,
   type FormInstanceListController,
   type FormInstanceListOptions,
@@ -501,8 +502,17 @@ const FORM_INSTANCE_LIST_OPTIONS = optionKeys<FormInstanceListOptions>()(
  * envelope, and rows offer 'Request signature' (with a claim that requests one) and
  * 'Show its envelopes' (with `onOpenSigning` and a claim that lists envelopes). Router-free: the host may route `onOpenInstance`, `onOpen` and `onOpenSigning`.
  */
-export const FormInstanceList = factory<FormInstanceListFactory>((props) => {
-  const { controller, viewProps } = useScreenController('FormInstanceList', props, FORM_INSTANCE_LIST_OPTIONS, useFormInstanceList);
-  return <FormInstanceListView controller={controller} {...viewProps} />;
-});
+export const FormInstanceList = Object.assign(
+  factory<FormInstanceListFactory>((props) => {
+    const { controller, viewProps } = useScreenController('FormInstanceList', props, FORM_INSTANCE_LIST_OPTIONS, useFormInstanceList);
+    return <FormInstanceListView controller={controller} {...viewProps} />;
+  }),
+  {
+    /**
+     * Starts reading the page the list will show for a state into the query cache (see `prefetchFormInstanceList`):
+     * a host calls it as the list's route is entered, so the read runs beside the sign-in and admin checks.
+     */
+    prefetch: prefetchFormInstanceList,
+  },
+);
 FormInstanceList.displayName = '@ccq/forms-admin/FormInstanceList';

@@ -1,6 +1,7 @@
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { apiClientOver, type ApiClient } from '../../api/client';
 import * as odata from '../../api/odata';
 import type { ODataQueryOptions, ODataResult } from '../../api/odata';
 import type { InstanceSummaryQuery } from '../../api/areas/forms';
@@ -11,6 +12,7 @@ import { isDomainError } from '../../domain/errors';
 import { checkNoOpenEnvelope, maySigningAction } from '../../domain/signing';
 import { envelopeStatusName } from '../../labels/envelope-status-labels';
 import { useMyClaims } from '../../permissions/useMyClaims';
+import type { ApiProviderState } from '../../query/api-context';
 import { useApi } from '../../query/APIProvider';
 import { entityKeys } from '../../query/keys';
 import { fillLabel, type Labels } from '../../query/labels';
@@ -70,6 +72,77 @@ export const INITIAL_INSTANCE_LIST_STATE: FormInstanceListState = {
  * text is already out of date is aborted, so typing fast never queues reads on the server.
  */
 export const INSTANCE_SEARCH_DEBOUNCE_MS = 100;
+
+/** The order the list asks for: an order by an answer holds only while that answer is one of the known fields. */
+function listSort(state: FormInstanceListState, answerFields: readonly AnswerField[]): FormInstanceListState['sort'] {
+  const byAnswer = String(state.sort.column).startsWith('data/');
+  return byAnswer && !answerFields.some((f) => f.odataPath === state.sort.column) ? INITIAL_INSTANCE_LIST_STATE.sort : state.sort;
+}
+
+/**
+ * The query of the page the list shows (its key and read): one place for the screen and for a host that asks for the
+ * page before the screen renders ({@link prefetchFormInstanceList}), so both name the same cache entry.
+ */
+function listPageQuery(client: ApiClient, state: FormInstanceListState, answerFields: readonly AnswerField[], shownAnswers: readonly AnswerField[]) {
+  const sort = listSort(state, answerFields);
+  const query: ODataQueryOptions<FormInstanceListRow> = {
+    ...(instanceQuery(state.filters, state.showDeleted, answerFields) as ODataQueryOptions<FormInstanceListRow>),
+    orderBy: [[sort.column, sort.direction]] as ODataQueryOptions<FormInstanceListRow>['orderBy'],
+    top: state.pageSize,
+    skip: (state.page - 1) * state.pageSize,
+    count: true,
+    // The answers stay on the server unless answer columns are shown. The instance row carries its latest envelope and
+    // that envelope's status (both backends keep them), so the signature column costs no further request.
+    select: [
+      'formInstanceId',
+      'formSchemaId',
+      'formId',
+      'status',
+      'isDeleted',
+      'createdDateTime',
+      'lastUpdatedDateTime',
+      'envelopeId',
+      'envelopeStatus',
+      ...(shownAnswers.length > 0 ? (['data'] as const) : []),
+    ],
+    expand: {
+      form: { select: ['formId', 'name', 'formGroupId'] },
+      formSchema: { select: ['formSchemaId', 'version'] },
+    } as ODataQueryOptions<FormInstanceListRow>['expand'],
+  };
+  return {
+    queryKey: entityKeys.list('forminstance', odata.buildQuery(query)),
+    queryFn: async ({ signal }: { signal: AbortSignal }) =>
+      ((await client.odata.formInstances.list(query as ODataQueryOptions<FormInstance>, { signal })) ?? { value: [] }) as ODataResult<FormInstanceListRow>,
+  };
+}
+
+/**
+ * Starts reading the page {@link FormInstanceList} will show for `state` into the query cache of `api` (the value of
+ * `ApiContext`), so a host can ask for it as its route is entered, beside its sign-in and admin checks, rather than
+ * once the screen renders. The screen then takes the read in flight or its answer. Nothing is read when the page
+ * depends on the chosen form's fields (an order or a filter by an answer, answer columns, or a chosen form whose
+ * columns the host does not give: the person's kept ones). The server checks the read as any other: without access
+ * it refuses, and the cache holds only that refusal.
+ *
+ * @param api - What the host's `APIProvider` holds (`useContext(ApiContext)`).
+ * @param state - The list's state, as given to `FormInstanceList`'s `state` (its start when omitted).
+ * @param answerColumns - The answer columns, as given to `FormInstanceList`'s `answerColumns`.
+ * @returns When the read has ended (its failure included: the screen shows it).
+ */
+export function prefetchFormInstanceList(
+  api: Pick<ApiProviderState, 'queryClient' | 'transport'>,
+  state: FormInstanceListState = INITIAL_INSTANCE_LIST_STATE,
+  answerColumns?: readonly string[],
+): Promise<void> {
+  const { filters } = state;
+  if (filters.formId !== null) {
+    const needsFields =
+      String(state.sort.column).startsWith('data/') || Object.keys(filters.answers ?? {}).length > 0 || answerColumns === undefined || answerColumns.length > 0;
+    if (needsFields) return Promise.resolve();
+  }
+  return api.queryClient.prefetchQuery(listPageQuery(apiClientOver(api.transport), state, [], []));
+}
 
 /** Options of {@link useFormInstanceList}. */
 export interface FormInstanceListOptions {
@@ -310,7 +383,7 @@ export function useFormInstanceList({
   // An order by an answer holds while its form is chosen and its fields are known; otherwise the default order.
   const sortedByAnswer = String(current.sort.column).startsWith('data/');
   const waitingForFields = formId !== null && formFields.isLoading && (sortedByAnswer || Object.keys(current.filters.answers ?? {}).length > 0 || chosenColumns.length > 0);
-  const sort = sortedByAnswer && !answerFields.some((f) => f.odataPath === current.sort.column) ? INITIAL_INSTANCE_LIST_STATE.sort : current.sort;
+  const sort = listSort(current, answerFields);
   const [selected, setSelected] = useState<FormInstanceListRow[]>([]);
   const [busyId, setBusyId] = useState<string | null>(null);
   const [bulkConfirmation, setBulkConfirmation] = useState<BulkConfirmation | null>(null);
@@ -330,7 +403,8 @@ export function useFormInstanceList({
     // Only a rested text commits; the state it joins is the newest.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [text]);
-  const where = instanceQuery({ ...current.filters, text: committedText.current }, showDeleted, answerFields);
+  const listed: FormInstanceListState = { ...current, filters: { ...current.filters, text: committedText.current } };
+  const where = instanceQuery(listed.filters, showDeleted, answerFields);
   const orderBy: ODataQueryOptions<FormInstance>['orderBy'] = [[sort.column, sort.direction]];
   // The exports take the list's filters and order (every row they select, not one page); an export is sorted only by
   // the instance's own columns, so an order by an answer exports in the default order.
@@ -338,37 +412,10 @@ export function useFormInstanceList({
     ? orderBy
     : [[INITIAL_INSTANCE_LIST_STATE.sort.column, INITIAL_INSTANCE_LIST_STATE.sort.direction]];
   const exports = useInstanceExport(() => ({ ...where, orderBy: exportOrder }), labels);
-  const query: ODataQueryOptions<FormInstanceListRow> = {
-    ...(where as ODataQueryOptions<FormInstanceListRow>),
-    orderBy: orderBy as ODataQueryOptions<FormInstanceListRow>['orderBy'],
-    top: pageSize,
-    skip: (page - 1) * pageSize,
-    count: true,
-    // The answers stay on the server unless answer columns are shown. The instance row carries its latest envelope and
-    // that envelope's status (both backends keep them), so the signature column costs no further request.
-    select: [
-      'formInstanceId',
-      'formSchemaId',
-      'formId',
-      'status',
-      'isDeleted',
-      'createdDateTime',
-      'lastUpdatedDateTime',
-      'envelopeId',
-      'envelopeStatus',
-      ...(shownAnswers.length > 0 ? (['data'] as const) : []),
-    ],
-    expand: {
-      form: { select: ['formId', 'name', 'formGroupId'] },
-      formSchema: { select: ['formSchemaId', 'version'] },
-    } as ODataQueryOptions<FormInstanceListRow>['expand'],
-  };
   // Each search is its own query; the table keeps the previous page on screen meanwhile (keepPreviousData) and, since
   // the read takes the query's signal, TanStack Query aborts a read whose search the user has typed past (its query
   // lost its last observer): at most one search read is in flight, the newest.
-  const listKey = entityKeys.list('forminstance', odata.buildQuery(query));
-  const readList = async ({ signal }: { signal: AbortSignal }) =>
-    ((await client.odata.formInstances.list(query as ODataQueryOptions<FormInstance>, { signal })) ?? { value: [] }) as ODataResult<FormInstanceListRow>;
+  const { queryKey: listKey, queryFn: readList } = listPageQuery(client, listed, answerFields, shownAnswers);
   // A page not read yet starts to be read as the screen renders (what TanStack Query's usePrefetchQuery does), not
   // once the screen's first render has been committed and painted, when the query below would start it: the read and
   // the first paint of the screen overlap. The query below then takes the read in flight.
