@@ -49,6 +49,12 @@ const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 const STATIC_DIR = resolve(ROOT, process.env.STORYBOOK_STATIC_DIR ?? 'storybook-static');
 const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const STORY_TIMEOUT_MS = 30_000;
+/**
+ * How long a lane's warm-up page may take to open and render its story (see Lane.warmUp): the first page of a browser
+ * context downloads and compiles the whole Storybook bundle, which three lanes do at about the same time. It is no
+ * check: a warm-up that fails only leaves the lane's first story to be loaded by URL.
+ */
+const WARM_UP_TIMEOUT_MS = 120_000;
 
 const argv = process.argv.slice(2);
 const filters = argv.filter((a) => !a.startsWith('--'));
@@ -198,7 +204,7 @@ async function serveStatic(dir) {
  * Waits until Storybook has rendered (and played) story `id`; throws with Storybook's own error if it failed. Looks
  * every 25 ms rather than on each animation frame: on a busy machine frames come late, and the look waited for them.
  */
-async function waitForStory(page, id) {
+async function waitForStory(page, id, timeout = STORY_TIMEOUT_MS) {
   const handle = await page.waitForFunction(
     (storyId) => {
       // A page is only given a new story after one that passed, so an error shown is this story's (a story that is
@@ -219,7 +225,7 @@ async function waitForStory(page, id) {
       return rendered ? { ok: true } : false;
     },
     id,
-    { timeout: STORY_TIMEOUT_MS, polling: 25 },
+    { timeout, polling: 25 },
   );
   const state = await handle.jsonValue();
   await handle.dispose();
@@ -531,9 +537,10 @@ function fixedColours(page) {
  */
 
 /**
- * One lane: a browser context and the one page it checks its stories in. The first story is loaded by URL; the next
- * ones are rendered in the same page through Storybook's channel, as the Storybook UI does when another story is picked,
- * so the preview bundle is parsed, the MSW worker started and axe injected once per page instead of once per story.
+ * One lane: a browser context and the one page it checks its stories in. The page is first opened on a story that is
+ * not checked there (the lane's warm-up, see warmUp); the stories are rendered in it through Storybook's channel, as
+ * the Storybook UI does when another story is picked, so the preview bundle is parsed, the MSW worker started and axe
+ * injected once per page instead of once per story.
  * The page is given up (and the next story loaded by URL in a new page) after any problem, after a page that left a
  * notification on screen (Mantine keeps them in a module-level store, so the next story would show them) and after the
  * document was navigated away.
@@ -550,6 +557,7 @@ class Lane {
     /** Whether the page may render the next story (the last visit passed and left nothing behind). */
     this.reusable = false;
     this.loads = 0;
+    this.warmUps = 0;
     this.switches = 0;
     /** @type {() => void} */
     this.markOpened = () => {};
@@ -559,11 +567,14 @@ class Lane {
     });
   }
 
-  /** Opens story `id` by URL in a new page (closing the lane's last page): a first visit. */
-  async load(id, sink) {
+  /**
+   * Opens story `id` by URL in a new page (closing the lane's last page): a first visit. `timeout` bounds the page's
+   * opening and the story's render.
+   */
+  async load(id, sink, timeout = STORY_TIMEOUT_MS) {
     await this.close();
     this.loads += 1;
-    const page = await this.context.newPage();
+    const page = await timed('load: new page', () => this.context.newPage());
     /** @type {PageTracker} */
     const tracker = { inflight: new Set(), held: new Set(), lastActivity: Date.now(), sink };
     this.page = page;
@@ -590,13 +601,13 @@ class Lane {
       .join(';');
     const url = `${this.origin}/iframe.html?id=${encodeURIComponent(id)}&viewMode=story&globals=${globals}`;
     try {
-      await bounded(sink, 'load: open page', () => page.goto(url, { waitUntil: 'load', timeout: STORY_TIMEOUT_MS }));
+      await bounded(sink, 'load: open page', () => page.goto(url, { waitUntil: 'load', timeout }));
     } finally {
       this.markOpened();
     }
-    await bounded(sink, 'load: wait for render', () => waitForStory(page, id));
+    await bounded(sink, 'load: wait for render', () => waitForStory(page, id, timeout));
     await timed('load: settle', () => settle(page, tracker));
-    await page.addScriptTag({ path: AXE_PATH });
+    await timed('load: inject axe', () => page.addScriptTag({ path: AXE_PATH }));
     // An open Modal locks scrolling (body overflow: hidden); with a short story the body is then shorter than the
     // viewport and axe wrongly treats the fixed-position dialog as clipped, skipping its color-contrast check.
     await page.addStyleTag({ content: 'html, body { min-height: 100vh; }' });
@@ -604,6 +615,28 @@ class Lane {
     await page.evaluate(() => {
       window.__axeStoriesDocument = true;
     });
+  }
+
+  /**
+   * Opens the lane's first page on story `id` without checking it, so that the lane's first story is rendered in place
+   * like the others: the first page of a context downloads, parses and compiles the whole Storybook bundle (and starts
+   * the MSW worker), which on a busy machine took most of a story's 30 s; counted against the first story, a heavy one
+   * (the queue starts with the slowest), it came near that limit or over it. The page is taken for the next story if
+   * the warm-up story rendered without a problem; else the next story is loaded by URL, as before.
+   * @param {string} id
+   */
+  async warmUp(id) {
+    /** @type {Sink} */
+    const sink = { scheme: passes[0].label, problems: [], failedResources: [], longestWaitMs: 0, colourOnly: [] };
+    this.warmUps += 1;
+    try {
+      await timed('warm-up (not a check)', () => this.load(id, sink, WARM_UP_TIMEOUT_MS));
+      this.reusable = sink.problems.length === 0 && sink.failedResources.length === 0;
+    } catch (error) {
+      console.log(`  (a lane's warm-up page on ${id} did not open: ${error instanceof Error ? error.message.split('\n')[0] : error})`);
+      this.reusable = false;
+    }
+    if (this.tracker.sink === sink) this.tracker.sink = null;
   }
 
   /**
@@ -1007,6 +1040,7 @@ async function main() {
       const before = index > 0 ? await laneOpened[index - 1] : undefined;
       if (before) await before.opened;
       laneReady[index](own);
+      if (queue.length > 0) await own.warmUp(warmUpStory);
       for (let item = queue.shift(); item; item = queue.shift()) {
         if (item.kind === 'self-test') {
           // A story left alone first, which must pass, so that the fault is planted into a story rendered in a page
@@ -1016,6 +1050,7 @@ async function main() {
           reportSelfTest(item.test, control.problems, planted);
         } else {
           const begun = Date.now();
+          const before = new Map(stepSeconds);
           const result = await checkStory(own, item.id);
           storySeconds.push((Date.now() - begun) / 1000);
           costs[item.id] = (Date.now() - begun) / 1000;
@@ -1025,7 +1060,12 @@ async function main() {
             const changed = passes.slice(1).filter((_, i) => result.colourOnly[i] === false).map((p) => p.label);
             console.log(`  (${item.id}: its DOM changed in ${changed.join(', ')}: every rule again)`);
           }
-          if (profile) console.log(`  ${((Date.now() - begun) / 1000).toFixed(2)} s: ${item.id}`);
+          if (profile) {
+            // A story's own steps (with one lane; with more, the other lanes' steps of the same time are counted in).
+            const own = [...stepSeconds].map(([name, sum]) => [name, sum - (before.get(name) ?? 0)]).filter(([, s]) => s >= 0.05);
+            const steps = own.map(([name, s]) => `${name} ${s.toFixed(2)}`).join(', ');
+            console.log(`  ${((Date.now() - begun) / 1000).toFixed(2)} s: ${item.id} (${steps})`);
+          }
           report(item.id, result);
         }
       }
@@ -1037,6 +1077,8 @@ async function main() {
     }
   };
   const laneCount = Math.max(1, Math.min(concurrency, queue.length));
+  /** The story each lane's first page opens on (Lane.warmUp): the build's first, which the self-test also leaves alone. */
+  const warmUpStory = allStories[0];
   /** @type {((lane: Lane) => void)[]} */
   const laneReady = [];
   /** Each lane, once it exists (the next one waits for its first page to open). @type {Promise<Lane>[]} */
@@ -1089,9 +1131,10 @@ async function main() {
   const median = sorted.length ? sorted[Math.floor((sorted.length - 1) / 2)] : 0;
   const loads = lanes.reduce((sum, l) => sum + l.loads, 0);
   const switches = lanes.reduce((sum, l) => sum + l.switches, 0);
+  const warmUps = lanes.reduce((sum, l) => sum + l.warmUps, 0);
   console.log(
     `(${stories.length} stories × ${passes.map((p) => p.label).join(' + ')} in ${seconds} s, ${lanes.length} lanes; a story ${median.toFixed(2)} s median, ` +
-      `${sorted.at(-1)?.toFixed(2) ?? 0} s max; ${loads} page loads, ${switches} stories rendered in place)`,
+      `${sorted.at(-1)?.toFixed(2) ?? 0} s max; ${loads} page loads (${warmUps} of them a lane's warm-up), ${switches} stories rendered in place)`,
   );
   if (passes.length > 1) {
     console.log(
