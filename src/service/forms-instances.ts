@@ -19,7 +19,7 @@ import {
   type FormLinkMode,
 } from '../domain/forms';
 import { checkedPrefill } from '../domain/pdf';
-import type { FormsCaller } from './forms';
+import { changeRow, type FormsCaller } from './forms';
 import type { FormLinks, FormsStorage, FormsStore, Versioned } from './forms-ports';
 import type { Clock, Ids } from './ports';
 import { recordStatus } from './status-history';
@@ -56,7 +56,7 @@ export async function completeInstance({ storage, clock }: Pick<InstancePorts, '
     if (!schema) throw unknownFormSchema(formSchemaId);
     const data = checkInstanceData(schema.row, instance.row.data, FormInstanceStatus.Completed);
     const now = clock.now();
-    await store.update('forminstance', formInstanceId, { status: FormInstanceStatus.Completed, data }, now);
+    await changeRow(store, 'forminstance', instance, { status: FormInstanceStatus.Completed, data }, now);
     await recordStatus(store, formInstanceId, status, FormInstanceStatus.Completed, caller.userId, now);
   });
 }

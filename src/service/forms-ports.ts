@@ -3,7 +3,7 @@
  * the schema check of a save, and the bounds and links of anonymous visitors. The test fake implements them over its
  * in-memory db (src/testing/forms-model.ts), the reference server over drizzle (example-host/server/forms/store.ts).
  */
-import type { CrudEntities, CrudEntityName, FormInstance, FormInstanceStatusChange } from '../contract/types';
+import type { CrudEntities, CrudEntityName, FormInstance, FormInstanceStatusChange, FormSchema } from '../contract/types';
 import type { FormInstanceStatus } from '../contract/enums';
 import type { FormDraft } from '../engine';
 import type { JsonRecord } from '../domain';
@@ -19,26 +19,24 @@ export interface Versioned<T> {
 export type FormsRow<K extends CrudEntityName = CrudEntityName> = CrudEntities[K];
 
 /**
- * The reads and writes of the forms entities. Every method works inside the caller's transaction when it is given
- * one ({@link FormsStorage.transaction}); ids are compared as the backend stores them (lower-case UUIDs).
+ * The table operations of the forms entities: reads by key, versioned inserts and updates, removals. What a write
+ * changes, the version it gives a row and when, and what is recorded are the use cases' (src/service/forms.ts). Every
+ * method works inside the caller's transaction when it is given one ({@link FormsStorage.transaction}); ids are
+ * compared as the backend stores them (lower-case UUIDs).
  */
 export interface FormsStore {
   /** The row of `entity` with id `id` and its version, or undefined; `lock` holds it until the transaction ends. */
   find<K extends CrudEntityName>(entity: K, id: string, lock?: boolean): Promise<Versioned<FormsRow<K>> | undefined>;
-  /** The newest version number of a form's schemas (0 for none). */
-  latestSchemaVersion(formId: string): Promise<number>;
-  /** The id of a form's schema of the newest version, or null when it has none. */
-  newestSchemaId(formId: string): Promise<string | null>;
+  /** A form's schema of the newest version (its id and version), or undefined when it has none. */
+  newestSchema(formId: string): Promise<Pick<FormSchema, 'formSchemaId' | 'version'> | undefined>;
   /** Whether any instance uses a schema version. */
   schemaUsed(formSchemaId: string): Promise<boolean>;
   /** Stores a new row, version 1; `createdBy` is the signed-in user who created it (null: an anonymous visitor). */
   insert<K extends CrudEntityName>(entity: K, row: FormsRow<K>, createdBy: string | null): Promise<void>;
-  /** Changes a row's `values`, stamps `lastUpdatedDateTime` with `now` and counts its version up by one. */
-  update<K extends CrudEntityName>(entity: K, id: string, values: Partial<FormsRow<K>>, now: Date): Promise<void>;
-  /** Sets a form's current schema (a bookkeeping change: neither the form's version nor its update time moves). */
-  setCurrentSchema(formId: string, formSchemaId: string | null): Promise<void>;
-  /** Takes the forms of a form group out of it (as {@link FormsStore.setCurrentSchema}: no version moves). */
-  ungroupForms(formGroupId: string): Promise<void>;
+  /** Writes `values` into the row `id` of `entity` and gives it the version `version`. */
+  update<K extends CrudEntityName>(entity: K, id: string, values: Partial<FormsRow<K>>, version: number): Promise<void>;
+  /** Writes `values` into every row of `entity` whose `column` is `value`, their versions unchanged (bookkeeping). */
+  updateWhere<K extends CrudEntityName>(entity: K, column: keyof FormsRow<K> & string, value: string, values: Partial<FormsRow<K>>): Promise<void>;
   /**
    * Removes a row and what it owns: a form its schemas and PDF template, a schema its instances, an instance its
    * signing envelopes (with their documents) and link tokens.

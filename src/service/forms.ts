@@ -100,6 +100,16 @@ async function requireFormGroup(store: FormsStore, id: string | null): Promise<v
 
 const audit = (now: Date) => ({ isDeleted: false, createdDateTime: now, lastUpdatedDateTime: now });
 
+/** Writes `values` into `existing`, a row of `entity` locked by the caller: the change's time, and one version more. */
+export async function changeRow<K extends CrudEntityName>(store: FormsStore, entity: K, existing: Versioned<FormsRow<K>>, values: Partial<FormsRow<K>>, now: Date): Promise<void> {
+  const id = String(existing.row[FORMS_CRUD_ENTITIES[entity].key as keyof FormsRow<K>]);
+  await store.update(entity, id, { ...values, lastUpdatedDateTime: now }, existing.version + 1);
+}
+
+/** Sets a form's current schema: bookkeeping, neither the form's version nor its update time moves. */
+const setCurrentSchema = (store: FormsStore, formId: string, currentFormSchemaId: string | null) =>
+  store.updateWhere('form', 'formId', formId, { currentFormSchemaId });
+
 // ---------------------------------------------------------------- each entity's new row and patch
 
 /** Builds each entity's new row from a post body (400 / 404 / 409 on bad input); `checked` from {@link prepare}. */
@@ -125,7 +135,7 @@ const CREATE: { readonly [K in CrudEntityName]: Create } = {
     // The form's lock numbers its versions one after the other.
     const form = await store.find('form', formId, true);
     if (!form) throw unknownForm(formId);
-    const { id, fields } = readFormSchemaPost(body, form.row, await store.latestSchemaVersion(form.row.formId), checked);
+    const { id, fields } = readFormSchemaPost(body, form.row, (await store.newestSchema(form.row.formId))?.version ?? 0, checked);
     const formSchemaId = await freeId(store, ids, 'formschema', id);
     return { formSchemaId, formId: form.row.formId, ...fields, ...audit(clock.now()) } satisfies FormSchema;
   },
@@ -211,7 +221,7 @@ export async function postFormsRow<K extends CrudEntityName>(ports: FormsPorts, 
         // A turn of the event loop between the statements of a large schema's save (its storing, reading back).
         await ports.schemas.pause();
         const { formId } = row as FormSchema;
-        if ((await store.find('form', formId))?.row.currentFormSchemaId === null) await store.setCurrentSchema(formId, id);
+        if ((await store.find('form', formId))?.row.currentFormSchemaId === null) await setCurrentSchema(store, formId, id);
         await ports.schemas.pause();
       }
       return reread(store, entity, id);
@@ -257,7 +267,7 @@ export async function patchFormsRow<K extends CrudEntityName>(
     const values = await PATCH[entity](store, ports, existing.row as never, changes, checked);
     const rowId = String(existing.row[key as keyof FormsRow<K>]);
     const now = ports.clock.now();
-    await store.update(entity, rowId, values as Partial<FormsRow<K>>, now);
+    await changeRow(store, entity, existing, values as Partial<FormsRow<K>>, now);
     if (entity === 'formschema') await ports.schemas.pause();
     if (entity === 'forminstance') await recordStatus(store, rowId, (existing.row as FormInstance).status, (values as Partial<FormInstance>).status, caller.userId, now);
     return reread(store, entity, rowId);
@@ -267,8 +277,9 @@ export async function patchFormsRow<K extends CrudEntityName>(
 /** Marks the row `id` of `entity` deleted (again, if it already is): 404 for no such row. */
 export async function softDeleteFormsRow(ports: Pick<FormsPorts, 'storage' | 'clock'>, entity: CrudEntityName, id: string): Promise<void> {
   await ports.storage.transaction(async (store) => {
-    if (!(await store.find(entity, id, true))) throw rowNotFound(FORMS_CRUD_ENTITIES[entity].label, id);
-    await store.update(entity, id, { isDeleted: true }, ports.clock.now());
+    const existing = await store.find(entity, id, true);
+    if (!existing) throw rowNotFound(FORMS_CRUD_ENTITIES[entity].label, id);
+    await changeRow(store, entity, existing, { isDeleted: true } as Partial<FormsRow>, ports.clock.now());
   });
 }
 
@@ -280,11 +291,11 @@ export async function deleteFormsRow(ports: Pick<FormsPorts, 'storage'>, entity:
   await ports.storage.transaction(async (store) => {
     const existing = await store.find(entity, id, true);
     if (!existing) throw rowNotFound(FORMS_CRUD_ENTITIES[entity].label, id);
-    if (entity === 'formgroup') await store.ungroupForms(id);
+    if (entity === 'formgroup') await store.updateWhere('form', 'formGroupId', id, { formGroupId: null });
     await store.remove(entity, id);
     if (entity !== 'formschema') return;
     const { formId } = existing.row as FormSchema;
     const form = await store.find('form', formId);
-    if (form?.row.currentFormSchemaId === id) await store.setCurrentSchema(formId, await store.newestSchemaId(formId));
+    if (form?.row.currentFormSchemaId === id) await setCurrentSchema(store, formId, (await store.newestSchema(formId))?.formSchemaId ?? null);
   });
 }

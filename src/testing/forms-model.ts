@@ -20,11 +20,6 @@ export function rowVersion(row: object): number {
   return versions.get(row) ?? 1;
 }
 
-/** Records that `next` replaces `previous`, one version later. */
-function bumpRowVersion(previous: object, next: object): void {
-  versions.set(next, rowVersion(previous) + 1);
-}
-
 /** The rows of each forms entity in the in-memory db, and their key. */
 const TABLES: { readonly [K in CrudEntityName]: { key: keyof CrudEntities[K] & string; rows(db: FakeDb): CrudEntities[K][] } } = {
   form: { key: 'formId', rows: (db) => db.forms },
@@ -66,27 +61,20 @@ export function memoryFormsStorage(db: FakeDb): FormsStorage {
       const row = rows[at(id)];
       return row && { row, version: rowVersion(row) };
     },
-    latestSchemaVersion: async (formId) => Math.max(0, ...schemasOf(db, formId).map((s) => s.version)),
-    newestSchemaId: async (formId) => schemasOf(db, formId).sort((a, b) => b.version - a.version)[0]?.formSchemaId ?? null,
+    newestSchema: async (formId) => schemasOf(db, formId).sort((a, b) => b.version - a.version)[0],
     schemaUsed: async (formSchemaId) => db.formInstances.some((i) => i.formSchemaId === formSchemaId),
     async insert(entity, row) {
       rowsOf(db, entity).rows.push(row);
     },
-    async update(entity, id, values, now) {
+    async update(entity, id, values, version) {
       const { rows, at } = rowsOf(db, entity);
       const index = at(id);
-      const existing = rows[index];
-      if (!existing) return;
-      const updated = { ...existing, ...values, lastUpdatedDateTime: now };
-      rows[index] = updated;
-      bumpRowVersion(existing, updated);
+      if (index < 0) return;
+      rows[index] = { ...rows[index]!, ...values };
+      versions.set(rows[index], version);
     },
-    async setCurrentSchema(formId, formSchemaId) {
-      const form = db.forms.find((f) => f.formId === formId);
-      if (form) form.currentFormSchemaId = formSchemaId;
-    },
-    async ungroupForms(formGroupId) {
-      for (const form of db.forms) if (form.formGroupId === formGroupId) form.formGroupId = null;
+    async updateWhere(entity, column, value, values) {
+      for (const row of rowsOf(db, entity).rows) if (row[column] === value) Object.assign(row, values);
     },
     async remove(entity, id) {
       if (entity === 'forminstance') removeInstances(db, new Set([id]));

@@ -28,24 +28,19 @@ function mapStorage() {
   const schemas = () => [...tables.formschema.values()].map((v) => v.row as FormSchema);
   const store: FormsStore = {
     find: async (entity, id) => tables[entity].get(id) as never,
-    latestSchemaVersion: async (formId) => Math.max(0, ...schemas().filter((s) => s.formId === formId).map((s) => s.version)),
-    newestSchemaId: async (formId) => schemas().filter((s) => s.formId === formId).sort((a, b) => b.version - a.version)[0]?.formSchemaId ?? null,
+    newestSchema: async (formId) => schemas().filter((s) => s.formId === formId).sort((a, b) => b.version - a.version)[0],
     schemaUsed: async (id) => [...tables.forminstance.values()].some((v) => (v.row as FormInstance).formSchemaId === id),
     async insert(entity, row, createdBy) {
       log.push(`insert ${entity} by ${createdBy}`);
       tables[entity].set(String((row as unknown as Record<string, unknown>)[KEYS[entity]]), { row, version: 1 });
     },
-    async update(entity, id, values, now) {
+    async update(entity, id, values, version) {
       log.push(`update ${entity} ${Object.keys(values).sort().join(',')}`);
-      const found = tables[entity].get(id)!;
-      tables[entity].set(id, { row: { ...found.row, ...values, lastUpdatedDateTime: now } as FormsRow, version: found.version + 1 });
+      tables[entity].set(id, { row: { ...tables[entity].get(id)!.row, ...values } as FormsRow, version });
     },
-    async setCurrentSchema(formId, schemaId) {
-      log.push(`current ${formId} ${schemaId}`);
-      (tables.form.get(formId)!.row as Form).currentFormSchemaId = schemaId;
-    },
-    async ungroupForms(groupId) {
-      for (const { row } of tables.form.values()) if ((row as Form).formGroupId === groupId) (row as Form).formGroupId = null;
+    async updateWhere(entity, column, value, values) {
+      if (column === 'formId') log.push(`current ${value} ${(values as Partial<Form>).currentFormSchemaId}`);
+      for (const { row } of tables[entity].values()) if ((row as unknown as Record<string, unknown>)[column] === value) Object.assign(row, values);
     },
     async remove(entity, id) {
       log.push(`remove ${entity} ${id}`);
@@ -191,7 +186,7 @@ describe('patchFormsRow', () => {
     const created = FormInstanceStatus.Created;
     expect(log.filter((l) => l.startsWith('status '))).toEqual([`status ${id} null -> ${created} by u1`, `status ${id} ${created} -> ${FormInstanceStatus.Submitted} by u1`]);
     // Each right after its row's write, inside the write's transaction.
-    expect(log.slice(-3)).toEqual(['transaction', 'update forminstance data,formId,formSchemaId,isDeleted,status', `status ${id} ${created} -> ${FormInstanceStatus.Submitted} by u1`]);
+    expect(log.slice(-3)).toEqual(['transaction', 'update forminstance data,formId,formSchemaId,isDeleted,lastUpdatedDateTime,status', `status ${id} ${created} -> ${FormInstanceStatus.Submitted} by u1`]);
   });
 
   it('restores a soft-deleted row with isDeleted: false', async () => {

@@ -5,7 +5,7 @@
  * rules (src/domain/forms), the ones the test fake applies.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { CrudEntityName, Form, FormInstance, FormSchema } from '../../../src/api/types';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { isUuid } from '../../../src/domain';
@@ -55,16 +55,6 @@ export const findFormSchema = (db: Db, id: string, lock = false) => findRow<Form
 /** A form instance by id. */
 export const findFormInstance = (db: Db, id: string, lock = false) => findRow<FormInstance>(db, 'forminstance', id, lock);
 
-async function newestSchema(db: Db, formId: string): Promise<{ id: string; version: number } | undefined> {
-  const [found] = await db
-    .select({ id: formSchemas.formSchemaId, version: formSchemas.version })
-    .from(formSchemas)
-    .where(eq(formSchemas.formId, formId))
-    .orderBy(desc(formSchemas.version))
-    .limit(1);
-  return found;
-}
-
 /**
  * The forms use cases' store (src/service/forms-ports.ts) over `db`, a transaction or the pool. What a row owns goes
  * with it by the tables' foreign keys (and the PDF template's trigger); `row_version` is the row's version.
@@ -72,8 +62,11 @@ async function newestSchema(db: Db, formId: string): Promise<{ id: string; versi
 function drizzleFormsStore(db: Db): FormsStore {
   return {
     find: <K extends CrudEntityName>(entity: K, id: string, lock = false) => findRow<FormsRow<K>>(db, entity, id, lock),
-    latestSchemaVersion: async (formId) => (await newestSchema(db, formId))?.version ?? 0,
-    newestSchemaId: async (formId) => (await newestSchema(db, formId))?.id ?? null,
+    async newestSchema(formId) {
+      const { formSchemaId, version } = formSchemas;
+      const [found] = await db.select({ formSchemaId, version }).from(formSchemas).where(eq(formSchemas.formId, formId)).orderBy(desc(version)).limit(1);
+      return found;
+    },
     async schemaUsed(formSchemaId) {
       const [found] = await db.select({ one: sql<number>`1` }).from(formInstances).where(eq(formInstances.formSchemaId, formSchemaId)).limit(1);
       return found !== undefined;
@@ -81,18 +74,13 @@ function drizzleFormsStore(db: Db): FormsStore {
     async insert(entity, row, createdBy) {
       await db.insert(TABLES[entity].table).values((entity === 'forminstance' ? { ...row, createdBy } : row) as never);
     },
-    async update(entity, id, values, now) {
+    async update(entity, id, values, version) {
       const { table, key } = TABLES[entity];
-      await db
-        .update(table)
-        .set({ ...values, rowVersion: sql`row_version + 1`, lastUpdatedDateTime: now } as never)
-        .where(eq(key, id));
+      await db.update(table).set({ ...values, rowVersion: version } as never).where(eq(key, id));
     },
-    async setCurrentSchema(formId, formSchemaId) {
-      await db.update(forms).set({ currentFormSchemaId: formSchemaId }).where(eq(forms.formId, formId));
-    },
-    async ungroupForms(formGroupId) {
-      await db.update(forms).set({ formGroupId: null }).where(eq(forms.formGroupId, formGroupId));
+    async updateWhere(entity, column, value, values) {
+      const { table } = TABLES[entity];
+      await db.update(table).set(values as never).where(eq(getTableColumns(table)[column]!, value));
     },
     async remove(entity, id) {
       const { table, key } = TABLES[entity];
