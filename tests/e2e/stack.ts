@@ -85,10 +85,26 @@ function fileBrowser(): Promise<Browser> {
   return endpoint ? chromium.connect(endpoint) : launchChromium();
 }
 
+/**
+ * With E2E_BOOT_TIMES set, each file prints how long its stack took to start: wall seconds and the CPU-seconds of its
+ * worker process (backend import, database load, server and provider start, browser connection).
+ */
+function reportBoot(started: number, cpu: NodeJS.CpuUsage): void {
+  if (!process.env.E2E_BOOT_TIMES) return;
+  const used = process.cpuUsage(cpu);
+  console.log(
+    `e2e stack started in ${((performance.now() - started) / 1000).toFixed(2)} s, ` +
+      `${((used.user + used.system) / 1e6).toFixed(2)} CPU-s (worker up ${process.uptime().toFixed(1)} s)`,
+  );
+}
+
 /** Starts backend, provider and browser. `accessTokenTtlSeconds` sets how soon tokens renew (TTL − 60 s). */
 export async function startStack(options: { accessTokenTtlSeconds?: number } = {}): Promise<Stack> {
+  const begun = performance.now();
+  const cpu = process.cpuUsage();
   // The browser connects while the backend starts; whichever fails, the other is closed again.
   const [server, browser] = await Promise.allSettled([startServerOnFreePorts(options), fileBrowser()]);
+  reportBoot(begun, cpu);
   if (server.status === 'rejected' || browser.status === 'rejected') {
     if (server.status === 'fulfilled') await server.value.stop();
     if (browser.status === 'fulfilled') await browser.value.close();
