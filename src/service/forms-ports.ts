@@ -3,7 +3,7 @@
  * the schema check of a save, and the bounds and links of anonymous visitors. The test fake implements them over its
  * in-memory db (src/testing/forms-model.ts), the reference server over drizzle (example-host/server/forms/store.ts).
  */
-import type { CrudEntities, CrudEntityName, FormInstance, FormInstanceStatusChange, FormSchema } from '../contract/types';
+import type { CrudEntities, CrudEntityName, FormInstance, FormSchema } from '../contract/types';
 import type { FormInstanceStatus } from '../contract/enums';
 import type { FormDraft } from '../engine';
 import type { JsonRecord } from '../domain';
@@ -44,8 +44,8 @@ export interface FormsStore {
   remove(entity: CrudEntityName, id: string): Promise<void>;
   /** Records a change of an instance's status (removed with the instance). */
   recordStatusChange(change: StatusChangeRecord): Promise<void>;
-  /** Every status change of an instance, oldest first, with the name of who made each. */
-  statusHistory(formInstanceId: string): Promise<FormInstanceStatusChange[]>;
+  /** Every status change of an instance, oldest first, with the name of who made each (null: no such user). */
+  statusHistory(formInstanceId: string): Promise<(StatusChangeRecord & { changedByName: string | null })[]>;
 }
 
 /** A change of an instance's status as a use case records it; `changedBy`: the signed-in user (null: a visitor). */

@@ -28,5 +28,10 @@ export async function recordStatus(
 /** The status history of the instance `id`, oldest first; 404 when there is no such instance (deleted ones have one). */
 export async function instanceStatusHistory(store: Pick<FormsStore, 'find' | 'statusHistory'>, id: string): Promise<FormInstanceStatusChange[]> {
   if (!(await store.find('forminstance', id))) throw rowNotFound('form instance', id);
-  return store.statusHistory(id);
+  return (await store.statusHistory(id)).map(({ changedDateTime, changedBy, changedByName, fromStatus, toStatus }) => ({
+    changedDateTime,
+    changedBy: changedBy === null ? null : { id: changedBy, name: changedByName ?? '' },
+    fromStatus,
+    toStatus,
+  }));
 }

@@ -3,7 +3,7 @@
  * the name of the user who made each change read from its users.
  */
 import { FormInstanceStatus } from '../api/enums';
-import type { FormInstance, FormInstanceStatusChange } from '../api/types';
+import type { FormInstance } from '../api/types';
 import type { FormsStore } from '../service/forms-ports';
 import type { FakeDb, StoredStatusChange } from './db';
 
@@ -15,17 +15,8 @@ export function memoryStatusHistory(db: FakeDb): Pick<FormsStore, 'recordStatusC
     },
     async statusHistory(formInstanceId) {
       const id = formInstanceId.toLowerCase();
-      return db.instanceStatusChanges
-        .filter((c) => c.formInstanceId === id)
-        .map((c): FormInstanceStatusChange => {
-          const user = c.changedBy === null ? undefined : db.applicationUsers.find((u) => u.id === c.changedBy);
-          return {
-            changedDateTime: c.changedDateTime,
-            changedBy: c.changedBy === null ? null : { id: c.changedBy, name: user?.name ?? '' },
-            fromStatus: c.fromStatus,
-            toStatus: c.toStatus,
-          };
-        });
+      const nameOf = (userId: string | null) => db.applicationUsers.find((u) => u.id === userId)?.name ?? null;
+      return db.instanceStatusChanges.filter((c) => c.formInstanceId === id).map((c) => ({ ...c, changedByName: nameOf(c.changedBy) }));
     },
   };
 }

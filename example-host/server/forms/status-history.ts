@@ -2,9 +2,8 @@
  * The status history of form instances on the server (src/service/status-history.ts): `form_instance_status_changes`
  * (migration 0024), one row per change, read oldest first with the name of the user who made it.
  */
-import { asc, eq, sql } from 'drizzle-orm';
-import type { FormInstanceStatus } from '../../../src/contract/enums';
-import type { FormsStore } from '../../../src/service/forms-ports';
+import { asc, eq, getTableColumns, sql } from 'drizzle-orm';
+import type { FormsStore, StatusChangeRecord } from '../../../src/service/forms-ports';
 import type { Db } from '../db/index';
 import { applicationUsers, formInstanceStatusChanges } from '../db/schema';
 
@@ -15,24 +14,14 @@ export function drizzleStatusHistory(db: Db): Pick<FormsStore, 'recordStatusChan
       await db.insert(formInstanceStatusChanges).values({ id: crypto.randomUUID(), ...change });
     },
     async statusHistory(formInstanceId) {
+      const { id, ...change } = getTableColumns(formInstanceStatusChanges);
       const rows = await db
-        .select({
-          changedDateTime: formInstanceStatusChanges.changedDateTime,
-          changedBy: formInstanceStatusChanges.changedBy,
-          name: applicationUsers.name,
-          fromStatus: formInstanceStatusChanges.fromStatus,
-          toStatus: formInstanceStatusChanges.toStatus,
-        })
+        .select({ ...change, changedByName: applicationUsers.name })
         .from(formInstanceStatusChanges)
         .leftJoin(applicationUsers, eq(applicationUsers.id, formInstanceStatusChanges.changedBy))
         .where(eq(formInstanceStatusChanges.formInstanceId, formInstanceId))
-        .orderBy(asc(formInstanceStatusChanges.changedDateTime), asc(sql`${formInstanceStatusChanges.id}`));
-      return rows.map((r) => ({
-        changedDateTime: r.changedDateTime,
-        changedBy: r.changedBy === null ? null : { id: r.changedBy, name: r.name ?? '' },
-        fromStatus: r.fromStatus as FormInstanceStatus | null,
-        toStatus: r.toStatus as FormInstanceStatus,
-      }));
+        .orderBy(asc(formInstanceStatusChanges.changedDateTime), asc(sql`${id}`));
+      return rows as (StatusChangeRecord & { changedByName: string | null })[];
     },
   };
 }
