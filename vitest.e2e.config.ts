@@ -11,25 +11,26 @@ import { defineConfig } from 'vitest/config';
 const workers = Math.max(1, Number(process.env.E2E_WORKERS) || 2);
 
 /**
- * The end-to-end files, slowest first, as measured in the last fresh-clone CI run (seconds of a file at load about 2,
- * beside the Storybook accessibility run): signing-journey 43, layout 42, sign-in 42 (it waits for a token renewal),
- * form-builder-journey 41, defects 37, permission-journey 33; then, from the run before, pdf-forms-journey and
- * forms-admin-journey about 26, builder-keyboard-drag 26, public-form-visitors 25, the others 12–20. Two workers take
- * the files from one queue, so the slowest ones go first and the short ones fill the end: with Vitest's own order on a
- * fresh clone (largest file first, which put sign-in tenth of fifteen) one worker still ran a long file after the
- * other had finished. A file not listed here runs after the listed ones, largest first.
+ * The end-to-end files, slowest first, as measured in the last fresh-clone CI run (seconds of a file beside the
+ * Storybook accessibility run, load 3–10): signing-journey 137, layout 103, form-builder-journey 103, defects 84,
+ * public-form-visitors 72, responses-journey 72, sign-in 66 (it waits for a token renewal), permission-journey 62; then,
+ * from the runs before, pdf-forms-journey, forms-admin-journey and builder-keyboard-drag; the others are shorter. Two
+ * workers take the files from one queue, so the slowest ones go first and the short ones fill the end: with Vitest's
+ * own order on a fresh clone (largest file first, which put sign-in tenth of fifteen) one worker still ran a long file
+ * after the other had finished. A file not listed here runs after the listed ones, largest first.
  */
 const SLOWEST_FIRST = [
   'signing-journey',
   'layout',
-  'sign-in',
   'form-builder-journey',
   'defects',
+  'public-form-visitors',
+  'responses-journey',
+  'sign-in',
   'permission-journey',
   'pdf-forms-journey',
   'forms-admin-journey',
   'builder-keyboard-drag',
-  'public-form-visitors',
 ];
 
 /** Orders the files by {@link SLOWEST_FIRST}; the rest keep Vitest's order (failed first, then longest or largest). */
