@@ -30,6 +30,7 @@ import { InstanceStatusBadge } from '../shared/InstanceStatusBadge';
 import { instanceStatusLabel } from '../shared/instance-status';
 import {
   instanceName,
+  INSTANCE_SEARCH_DEBOUNCE_MS,
   instanceTarget,
   prefetchFormInstanceList,
   useFormInstanceList,
@@ -224,6 +225,53 @@ function columns({ labels, signingRead, shown }: ColumnsOf, locale: string | und
   ];
 }
 
+/**
+ * 'Text in the answers': a key draws this box alone (the screen and its table are not drawn again for it); once the
+ * typing rests, {@link INSTANCE_SEARCH_DEBOUNCE_MS} after the last key, the text goes to the list, which reads its page
+ * in its next render (not after a host's URL has taken it). A text set from elsewhere (a host's URL, 'Clear filters')
+ * replaces what was typed.
+ */
+function AnswersSearchBox({ c }: { c: FormInstanceListController }) {
+  const text = c.filters.text;
+  const [typed, setTyped] = useState(text);
+  const [given, setGiven] = useState(text);
+  // The last text this box gave the list: coming back as the list's text, it is no news.
+  const [sent, setSent] = useState(text);
+  const latest = useRef(c);
+  useLayoutEffect(() => {
+    latest.current = c;
+  });
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  if (given !== text) {
+    setGiven(text);
+    if (text !== sent) {
+      clearTimeout(timer.current);
+      setTyped(text);
+    }
+  }
+  const type = (value: string) => {
+    setTyped(value);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      setSent(value);
+      const list = latest.current;
+      list.setFilters({ ...list.filters, text: value });
+    }, INSTANCE_SEARCH_DEBOUNCE_MS);
+  };
+  const { labels } = c;
+  return (
+    <TextInput
+      type="search"
+      label={labels.filterAnswers}
+      placeholder={labels.filterAnswersPlaceholder}
+      value={typed}
+      onChange={(e) => type(e.currentTarget.value)}
+      w={240}
+    />
+  );
+}
+
 /** How long typing in an answer filter rests before the list asks the server (ms). */
 const ANSWER_FILTER_DEBOUNCE_MS = 250;
 
@@ -291,6 +339,7 @@ export const FormInstanceListView = factory<FormInstanceListViewFactory>((_props
   const selectable = c.actions.access.delete || (c.showDeleted && c.actions.access.restore);
   // The list or, once one form is chosen, its summary over the same filters (the state's view: a host keeps it).
   const showSummary = c.summary.shown;
+  const [searchBoxKey, setSearchBoxKey] = useState(0);
   const table =
     result.error && !result.data ? (
       <ErrorAlert message={labels.failedToLoadFormInstances} error={result.error} onRetry={result.refetch} retrying={result.isFetching} />
@@ -393,15 +442,15 @@ export const FormInstanceListView = factory<FormInstanceListViewFactory>((_props
             <TextInput type="date" label={labels.filterCreatedTo} value={filters.createdTo} onChange={(e) => set({ createdTo: e.currentTarget.value })} />
             <TextInput type="date" label={labels.filterUpdatedFrom} value={filters.updatedFrom} onChange={(e) => set({ updatedFrom: e.currentTarget.value })} />
             <TextInput type="date" label={labels.filterUpdatedTo} value={filters.updatedTo} onChange={(e) => set({ updatedTo: e.currentTarget.value })} />
-            <TextInput
-              type="search"
-              label={labels.filterAnswers}
-              placeholder={labels.filterAnswersPlaceholder}
-              value={filters.text}
-              onChange={(e) => set({ text: e.currentTarget.value })}
-              w={240}
-            />
-            <Button variant="subtle" onClick={() => c.setFilters(NO_INSTANCE_FILTERS)}>
+            {/* Cleared anew by 'Clear filters', with any text typed but not rested yet. */}
+            <AnswersSearchBox key={searchBoxKey} c={c} />
+            <Button
+              variant="subtle"
+              onClick={() => {
+                setSearchBoxKey((key) => key + 1);
+                c.setFilters(NO_INSTANCE_FILTERS);
+              }}
+            >
               {labels.clearFilters}
             </Button>
           </Group>

@@ -1,6 +1,5 @@
-import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { apiClientOver, type ApiClient } from '../../api/client';
 import * as odata from '../../api/odata';
 import type { ODataQueryOptions, ODataResult } from '../../api/odata';
@@ -66,10 +65,12 @@ export const INITIAL_INSTANCE_LIST_STATE: FormInstanceListState = {
 };
 
 /**
- * How long typing in 'Text in the answers' rests before the list asks the server (ms). The goal is results within
- * 150 ms of the last key, so the wait leaves ~50 ms for the search read and the paint; shorter than the name
- * searches' SEARCH_DEBOUNCE_MS (250 ms). Keys typed closer together than this still make one read, and a read whose
- * text is already out of date is aborted, so typing fast never queues reads on the server.
+ * How long typing in 'Text in the answers' rests, from the last key, before the list asks the server (ms). The goal is
+ * results within 150 ms of the last key, so the wait leaves ~50 ms for the search read and the paint; shorter than the
+ * name searches' SEARCH_DEBOUNCE_MS (250 ms). The search box keeps the keys and waits (a key draws the box alone),
+ * then gives the rested text to `setFilters`, and the list reads it in its next render. Keys typed closer together than this
+ * still make one read, and a read whose text is already out of date is aborted, so typing fast never queues reads on
+ * the server.
  */
 export const INSTANCE_SEARCH_DEBOUNCE_MS = 100;
 
@@ -209,6 +210,10 @@ export interface BulkConfirmation {
 export interface FormInstanceListController extends InstanceExportController {
   labels: Labels;
   filters: FormInstanceFilters;
+  /**
+   * Applies the filters at once. The list reads a new search text in its next render, without waiting for a host's
+   * state to take it; a view waits for the typing to rest first ({@link INSTANCE_SEARCH_DEBOUNCE_MS}).
+   */
   setFilters(filters: FormInstanceFilters): void;
   showDeleted: boolean;
   setShowDeleted(show: boolean): void;
@@ -336,7 +341,18 @@ export function useFormInstanceList({
   const [requesting, setRequesting] = useState<FormInstanceListRow | null>(null);
   // The state is the host's when it gives one (`state`), else the list's own; every change goes to both.
   const [ownState, setOwnState] = useState<FormInstanceListState>(INITIAL_INSTANCE_LIST_STATE);
-  const current = controlledState ?? ownState;
+  const given = controlledState ?? ownState;
+  // A search text that has rested is read at once, ahead of the state: the host's copy of the state (e.g. its URL,
+  // written by a router navigation) takes it a moment later, and the list does not wait for it. `over` is the state's
+  // text when the list went ahead: once the state's text is another (the host caught up, or set a text of its own),
+  // the state's is the one read again.
+  const [ahead, setAhead] = useState<{ text: string; over: string } | null>(null);
+  if (ahead && ahead.over !== given.filters.text) setAhead(null);
+  const listedText = ahead && ahead.over === given.filters.text ? ahead.text : given.filters.text;
+  // The state as the list reads it (and every change starts from): the given one with the text read ahead.
+  const current: FormInstanceListState = listedText === given.filters.text ? given : { ...given, filters: { ...given.filters, text: listedText } };
+  const filters: FormInstanceFilters = current.filters;
+
   const change = (next: FormInstanceListState) => {
     if (!controlledState) setOwnState(next);
     onStateChange?.(next);
@@ -347,16 +363,6 @@ export function useFormInstanceList({
     columnAccessor: current.sort.column as TableSortStatus<FormInstanceListRow>['columnAccessor'],
     direction: current.sort.direction,
   };
-  // The words typed in 'Text in the answers' show at once; they reach the state (and a host's URL) once typing rests
-  // (INSTANCE_SEARCH_DEBOUNCE_MS). A text the state gets from elsewhere (a host's URL, 'Clear filters') replaces them.
-  const [draft, setDraft] = useState(current.filters.text);
-  const committedText = useRef(current.filters.text);
-  if (committedText.current !== current.filters.text) {
-    committedText.current = current.filters.text;
-    setDraft(current.filters.text);
-  }
-  const filters: FormInstanceFilters = { ...current.filters, text: draft };
-
   // The answer columns: the host's when it gives them, else the list's own, kept per user and form.
   const [ownColumns, setOwnColumns] = useState<string[]>(() => (formId ? readAnswerColumns(userKey, formId) : []));
   const chosenColumns = controlledColumns ?? ownColumns;
@@ -394,16 +400,7 @@ export function useFormInstanceList({
     change({ ...next, page: 1 });
     setSelected([]);
   };
-  // Typing in the answers' search rests a moment (INSTANCE_SEARCH_DEBOUNCE_MS) before the state and the server get it.
-  const [text] = useDebouncedValue(draft, INSTANCE_SEARCH_DEBOUNCE_MS);
-  useEffect(() => {
-    if (text !== draft || text === committedText.current) return;
-    committedText.current = text;
-    restart({ ...current, filters: { ...current.filters, text } });
-    // Only a rested text commits; the state it joins is the newest.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [text]);
-  const listed: FormInstanceListState = { ...current, filters: { ...current.filters, text: committedText.current } };
+  const listed: FormInstanceListState = { ...current, filters };
   const where = instanceQuery(listed.filters, showDeleted, answerFields);
   const orderBy: ODataQueryOptions<FormInstance>['orderBy'] = [[sort.column, sort.direction]];
   // The exports take the list's filters and order (every row they select, not one page); an export is sorted only by
@@ -512,11 +509,16 @@ export function useFormInstanceList({
     filters,
     setFilters: (next) => {
       const { text: typed, ...rest } = next;
-      const { text: _before, ...was } = filters;
-      setDraft(typed);
-      // Typing alone waits for the text to rest; any other change applies at once, with the text as typed.
-      if (JSON.stringify(rest) === JSON.stringify(was)) return;
-      committedText.current = typed;
+      const { text: before, ...was } = filters;
+      const textOnly = JSON.stringify(rest) === JSON.stringify(was);
+      if (textOnly && typed === before) return;
+      // The text is read in the list's next render (its first lines start the page's read), whenever the host's state
+      // takes it; the list's own state takes it in that render.
+      if (controlledState) setAhead(typed === given.filters.text ? null : { text: typed, over: given.filters.text });
+      if (textOnly) {
+        restart({ ...current, filters: { ...current.filters, text: typed } });
+        return;
+      }
       const formChanged = (next.formId ?? null) !== (formId ?? null);
       restart({
         ...current,
