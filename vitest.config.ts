@@ -1,5 +1,5 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import DurationSequencer from './tests/support/sequencer.mjs';
@@ -90,14 +90,26 @@ const sharedWindow = [
 const ownWindow: string[] = [];
 
 /**
- * Whether a file runs stories through Storybook's portable stories. Such a file keeps a window of its own: a story's
- * play function acts through Storybook's bundled copy of user-event, which prepares the document (focus handling, the
- * value interceptors of fields) with symbols of its own, beside @testing-library/user-event's; and Storybook keeps the
- * last story's canvas mounted, module-wide, until its next story run. Neither was proven to break a later file; both
- * would outlive the file in a shared window.
+ * Whether a file runs stories through Storybook's portable stories. Such a file shares a window only with other such
+ * files (project `stories`), never with `component`'s: a story's play function acts through Storybook's bundled copy of
+ * user-event, which prepares the document (focus handling, the value interceptors of fields) with symbols of its own,
+ * beside @testing-library/user-event's, and those would outlive the file in a window where @testing-library/user-event
+ * acts next. The last story's canvas, which Storybook keeps mounted module-wide until its next story run, no longer
+ * outlives a test: tests/setup.ts has Storybook mount stories through Testing Library, whose cleanup unmounts them
+ * after each test. msw-storybook-addon's loader, which keeps the first MSW server it is given for the module's life,
+ * is replaced there by tests/support/msw-storybook-loader.ts, which hands each story to its own file's server.
  */
 function runsStories(text: string): boolean {
   return /from ['"](@storybook\/|storybook\/)/.test(text);
+}
+
+/**
+ * Whether a file starts no MSW server, or starts its own in the file itself (`setupServer()` at the top, `listen` in
+ * beforeAll and `close` in afterAll, as every stories file does): the servers of `ownMswServers`.
+ */
+function startsOwnMswServerOrNone(file: string, text: string): boolean {
+  if (/\bsetupServer\(/.test(text)) return /beforeAll\(\s*\(\)\s*=>\s*\w+\.listen\(/.test(text) && /\.close\(\)/.test(text);
+  return !startsMswServer(file, text);
 }
 
 /** Whether `file` or a test module it imports (relative imports below tests/, followed) starts an MSW server. */
@@ -142,10 +154,14 @@ function startsMswServer(file: string, text: string, seen = new Set<string>()): 
  * shared project pays. The worker is kept only while the next file in Vitest's queue is of the same project
  * (tests/support/sequencer.mjs keeps a project's files together).
  *
+ * `stories` runs, as `component` does (one forked worker keeping its window and modules from file to file), the jsdom
+ * files that run stories (`runsStories`), but for those that replace a module or time themselves, and whose MSW
+ * server, if any, is their own, started in the file (`startsOwnMswServerOrNone`).
+ *
  * `dom` still runs each file in a fresh worker and window. A file that replaces a module (`vi.mock`, `vi.doMock`)
  * needs its own module graph in any case — a module already imported by an earlier file would keep the real one — so
  * such a file never goes to a project without isolation; nor does a file that intercepts fetch with an MSW server
- * (`usesMswServer`, `startsMswServer`) outside `ownMswServers`, nor one that runs stories. Its `@vitest-environment`
+ * (`usesMswServer`, `startsMswServer`) outside `ownMswServers` (but for the stories files of `stories`). Its `@vitest-environment`
  * comment still chooses its environment there.
  */
 function projectFiles() {
@@ -154,7 +170,7 @@ function projectFiles() {
       .filter((f) => /\.test\.tsx?$/.test(f))
       .map((f) => `${root}/${f.split('\\').join('/')}`),
   );
-  const sorted = { unit: [] as string[], node: [] as string[], component: [] as string[], dom: [] as string[] };
+  const sorted = { unit: [] as string[], node: [] as string[], component: [] as string[], stories: [] as string[], dom: [] as string[] };
   for (const file of files) {
     if (file.startsWith('tests/e2e/') || file.includes('/node_modules/')) continue;
     const text = readFileSync(file, 'utf8');
@@ -180,6 +196,8 @@ function projectFiles() {
       sharedWindow.some((dir) => file.startsWith(dir))
     ) {
       sorted.component.push(file);
+    } else if (environment === 'jsdom' && !mocks && !timesItself && runsStories(text) && startsOwnMswServerOrNone(file, text)) {
+      sorted.stories.push(file);
     } else sorted.dom.push(file);
   }
   return sorted;
@@ -223,6 +241,19 @@ export default defineConfig({
           name: 'component',
           environment: 'jsdom',
           include: files.component,
+          exclude: neverHere,
+          isolate: false,
+          pool: 'forks',
+          env: { CCQ_SHARED_WINDOW: '1' },
+        },
+      },
+      {
+        extends: true,
+        resolve: { alias: [{ find: /^msw-storybook-addon\/csf3$/, replacement: resolve('tests/support/msw-storybook-loader.ts') }] },
+        test: {
+          name: 'stories',
+          environment: 'jsdom',
+          include: files.stories,
           exclude: neverHere,
           isolate: false,
           pool: 'forks',

@@ -4,6 +4,8 @@ import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { BaseSequencer } from 'vitest/node';
 
+/** Shared projects that run before the isolated files, in this order: their files are the slow screens and stories. */
+const SHARED_FIRST = ['component', 'stories'];
 /** Shared projects that run after the isolated files, in this order (any other shared project runs last). */
 const SHARED_LAST = ['unit'];
 
@@ -14,8 +16,8 @@ const SHARED_LAST = ['unit'];
  *
  * The files of a project that shares its worker (`isolate: false`) stay together: Vitest's pool reuses a shared worker
  * only while the next queued file is of the same project, and otherwise ends it, so that the next file of the project
- * pays for a new window and its imports again. So `component` runs first, then the isolated projects' files (`dom`,
- * `node`: no worker to keep) merged into one list, then `unit`, each slowest first. A file with no recorded duration
+ * pays for a new window and its imports again. So `component` runs first, then `stories`, then the isolated projects'
+ * files (`dom`, `node`: no worker to keep) merged into one list, then `unit`, each slowest first. A file with no recorded duration
  * (a new one) counts as the slowest, as in Vitest's own order.
  */
 export default class DurationSequencer extends BaseSequencer {
@@ -26,10 +28,11 @@ export default class DurationSequencer extends BaseSequencer {
     const path = (spec) => relative(root, spec.moduleId).split('\\').join('/');
     const seconds = (spec) => durations[path(spec)] ?? Number.POSITIVE_INFINITY;
     const rank = (spec) => {
-      if (spec.project.config.isolate) return 1;
-      if (spec.project.name === 'component') return 0;
+      if (spec.project.config.isolate) return SHARED_FIRST.length;
+      const first = SHARED_FIRST.indexOf(spec.project.name);
+      if (first !== -1) return first;
       const last = SHARED_LAST.indexOf(spec.project.name);
-      return 2 + (last === -1 ? SHARED_LAST.length : last);
+      return SHARED_FIRST.length + 1 + (last === -1 ? SHARED_LAST.length : last);
     };
     const together = (a, b) =>
       a.project.name === b.project.name || (a.project.config.isolate && b.project.config.isolate);
