@@ -7,7 +7,7 @@
  */
 import { bytesRefusal, draftLimitRefusal, normalizeAddress, rateRefusal, resolveAnonymousWriteLimits } from '../domain/forms/anonymous-writes';
 import type { AnonymousWriteLimits, RateWindow } from '../domain/limits';
-import type { NewInstancePlace } from './forms-ports';
+import type { AnonymousWrites, NewInstancePlace } from './forms-ports';
 
 /** One counted event of a window: its time (ms), its amount (1, or a body's bytes), the instance it started. */
 export interface WindowEvent {
@@ -50,6 +50,14 @@ export class AnonymousWriteBounds {
     protected readonly now: () => number = Date.now,
   ) {
     this.limits = resolveAnonymousWriteLimits(limits);
+  }
+
+  /** The bounds of one request's writes, from `address` with a body of `bytes` (the forms use cases' port). */
+  forRequest(address: string, bytes: number): AnonymousWrites {
+    return {
+      write: (formSchemaId) => this.write(address, formSchemaId, bytes),
+      beginNew: (formSchemaId, isDraft) => this.beginNew(address, formSchemaId, isDraft),
+    };
   }
 
   /**

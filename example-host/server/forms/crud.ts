@@ -29,15 +29,11 @@ import { englishLabels } from '../../../src/labels/english';
 function portsOf(ctx: RouteContext, bodyBytes: number | null): FormsPorts {
   const { db, config } = ctx.services;
   const limiter = ctx.auth || bodyBytes === null ? null : anonymousWriteLimiter(config, db);
-  const address = limiter ? clientAddress(ctx.c) : '';
   return {
     ...serverInstancePorts(db),
     schemas: { check: (body, shape, json) => checkSchemaShape(body, shape, json), pause: nextTurn },
     links: serverFormLinks(db),
-    anonymousWrites: limiter && {
-      write: (schemaId) => limiter.write(address, schemaId, bodyBytes ?? 0),
-      beginNew: (schemaId, isDraft) => limiter.beginNew(address, schemaId, isDraft),
-    },
+    anonymousWrites: limiter && limiter.forRequest(clientAddress(ctx.c), bodyBytes ?? 0),
   };
 }
 

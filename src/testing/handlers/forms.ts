@@ -13,7 +13,7 @@ import {
 } from '../../domain/forms';
 import { isFakeUserToken, storedFormLink } from '../backend';
 import type { FormsCaller } from '../../service/forms';
-import type { AnonymousWrites, FormLinks } from '../../service/forms-ports';
+import type { FormLinks } from '../../service/forms-ports';
 import { FORMS_CALL_ROUTES, type FormsRouteBackend } from '../../service/routes-forms';
 import { memoryFormsStorage } from '../forms-model';
 import { typedPathsFromExample } from '../../domain/pdf';
@@ -47,16 +47,6 @@ export const fakeFormLinks = (backend: RouteContext['backend']): FormLinks => ({
 /** Every anonymous caller of the fake comes from this one client address (MSW sees no socket). */
 const FAKE_CLIENT_ADDRESS = 'fake-client';
 
-/** The bounds of anonymous writes of this request (the fake's limiter, when it has one); `bytes` is the body's size. */
-function anonymousWrites({ backend }: RouteContext, bytes: number): AnonymousWrites | null {
-  const limiter = backend.anonymousWrites;
-  if (!limiter) return null;
-  return {
-    write: (schemaId) => limiter.write(FAKE_CLIENT_ADDRESS, schemaId, bytes),
-    beginNew: (schemaId, isDraft) => limiter.beginNew(FAKE_CLIENT_ADDRESS, schemaId, isDraft),
-  };
-}
-
 /** The forms routes' backend over the fake: its db, clock and ids; the schema rules checked in place. */
 export function memoryFormsBackend(ctx: RouteContext): FormsRouteBackend {
   const { backend } = ctx;
@@ -73,7 +63,7 @@ export function memoryFormsBackend(ctx: RouteContext): FormsRouteBackend {
         pause: async () => undefined,
       },
       links: fakeFormLinks(backend),
-      anonymousWrites: bodyBytes === null ? null : anonymousWrites(ctx, bodyBytes),
+      anonymousWrites: bodyBytes === null ? null : (backend.anonymousWrites?.forRequest(FAKE_CLIENT_ADDRESS, bodyBytes) ?? null),
     }),
     caller: () => formsCallerOf(ctx),
     publicBaseUrl: (form) => publicBaseUrlOf(form, null, backend.publicBaseUrl),
