@@ -61,6 +61,10 @@ const server = setupServer(
       ],
     });
   }),
+  http.get('*/odata/FormOData', () => {
+    events.push('forms asked');
+    return HttpResponse.json({ value: [] });
+  }),
   http.get('*/odata/*', () => HttpResponse.json({ value: [] })),
   http.get('*/api/*', () => HttpResponse.json([])),
 );
@@ -98,6 +102,9 @@ describe('Form Instances route: the first page asked for as the route is entered
     expect(events.indexOf('list asked')).toBeGreaterThanOrEqual(0);
     expect(events.indexOf('list asked')).toBeLessThan(events.indexOf('claims answered'));
     expect(events.indexOf('list asked')).toBeLessThan(events.indexOf('admin check answered'));
+    // The forms its filter offers (and the other filter reads) are asked for beside it.
+    expect(events.indexOf('forms asked')).toBeGreaterThanOrEqual(0);
+    expect(events.indexOf('forms asked')).toBeLessThan(events.indexOf('claims answered'));
     // The screen took the read in flight (the same query): no second read of the page.
     expect(events.filter((e) => e === 'list asked')).toHaveLength(1);
   });

@@ -119,6 +119,32 @@ function listPageQuery(client: ApiClient, state: FormInstanceListState, answerFi
 }
 
 /**
+ * The other reads the list shows with its page: the forms and the groups its filters offer, and the ids of the forms
+ * made from a PDF (whose rows offer 'Download filled PDF'). One place for the screen and {@link prefetchFormInstanceList}.
+ */
+function filterQueries(client: ApiClient) {
+  const formsQuery: ODataQueryOptions<Form> = { filter: odata.eq<Form>('isDeleted', false), select: ['formId', 'name'], orderBy: [['name', 'asc']], top: 1000 };
+  const groupsQuery: ODataQueryOptions<FormGroup> = { filter: odata.eq<FormGroup>('isDeleted', false), select: ['formGroupId', 'name'], orderBy: [['name', 'asc']], top: 1000 };
+  const pdfFormsQuery: ODataQueryOptions<Form> = { filter: 'isDeleted eq false and pdfTemplate/fileName ne null', select: ['formId'], top: 1000 };
+  return {
+    forms: {
+      queryKey: entityKeys.list('form', odata.buildQuery(formsQuery)),
+      queryFn: async ({ signal }: { signal: AbortSignal }): Promise<Pick<Form, 'formId' | 'name'>[]> => (await client.odata.forms.list(formsQuery, { signal }))?.value ?? [],
+    },
+    groups: {
+      queryKey: entityKeys.list('formgroup', odata.buildQuery(groupsQuery)),
+      queryFn: async ({ signal }: { signal: AbortSignal }): Promise<Pick<FormGroup, 'formGroupId' | 'name'>[]> =>
+        (await client.odata.formGroups.list(groupsQuery, { signal }))?.value ?? [],
+    },
+    pdfForms: {
+      queryKey: entityKeys.list('form', odata.buildQuery(pdfFormsQuery)),
+      queryFn: async ({ signal }: { signal: AbortSignal }) =>
+        new Set(((await client.odata.forms.list(pdfFormsQuery, { signal }))?.value ?? []).map((f) => f.formId.toLowerCase())),
+    },
+  };
+}
+
+/**
  * Starts reading the page {@link FormInstanceList} will show for `state` into the query cache of `api` (the value of
  * `ApiContext`), so a host can ask for it as its route is entered, beside its sign-in and admin checks, rather than
  * once the screen renders. The screen then takes the read in flight or its answer. Nothing is read when the page
@@ -142,7 +168,16 @@ export function prefetchFormInstanceList(
       String(state.sort.column).startsWith('data/') || Object.keys(filters.answers ?? {}).length > 0 || answerColumns === undefined || answerColumns.length > 0;
     if (needsFields) return Promise.resolve();
   }
-  return api.queryClient.prefetchQuery(listPageQuery(apiClientOver(api.transport), state, [], []));
+  const client = apiClientOver(api.transport);
+  const reads = filterQueries(client);
+  // The filters' reads too: the screen is usable once every read it shows has answered. A read the user may not make
+  // is refused by the server, and the screen does not ask for it (nor show it) without the claim.
+  return Promise.all([
+    api.queryClient.prefetchQuery(listPageQuery(client, state, [], [])),
+    api.queryClient.prefetchQuery(reads.forms),
+    api.queryClient.prefetchQuery(reads.groups),
+    api.queryClient.prefetchQuery(reads.pdfForms),
+  ]).then(() => undefined);
 }
 
 /** Options of {@link useFormInstanceList}. */
@@ -424,26 +459,14 @@ export function useFormInstanceList({
     // An order or a filter by an answer (e.g. from a shared link) waits for the form's fields, rather than asking twice.
     enabled: !waitingForFields,
   });
-  const formsQuery: ODataQueryOptions<Form> = { filter: odata.eq<Form>('isDeleted', false), select: ['formId', 'name'], orderBy: [['name', 'asc']], top: 1000 };
-  const forms = useQuery({
-    queryKey: entityKeys.list('form', odata.buildQuery(formsQuery)),
-    queryFn: async ({ signal }) => (await client.odata.forms.list(formsQuery, { signal }))?.value ?? [],
-  });
-  const groupsQuery: ODataQueryOptions<FormGroup> = { filter: odata.eq<FormGroup>('isDeleted', false), select: ['formGroupId', 'name'], orderBy: [['name', 'asc']], top: 1000 };
-  const groups = useQuery({
-    queryKey: entityKeys.list('formgroup', odata.buildQuery(groupsQuery)),
-    queryFn: async ({ signal }) => (await client.odata.formGroups.list(groupsQuery, { signal }))?.value ?? [],
-    enabled: holds('FormGroup_SelectList'),
-  });
+  const filterReads = filterQueries(client);
+  const forms = useQuery(filterReads.forms);
+  const mayListGroups = holds('FormGroup_SelectList');
+  const groups = useQuery({ ...filterReads.groups, enabled: mayListGroups });
 
-  // The forms made from a PDF (those with a template), whose rows offer 'Download filled PDF': their ids only.
+  // The forms made from a PDF (those with a template), whose rows offer 'Download filled PDF'.
   const mayDownloadPdf = holds('FormInstance_Select');
-  const pdfFormsQuery: ODataQueryOptions<Form> = { filter: 'isDeleted eq false and pdfTemplate/fileName ne null', select: ['formId'], top: 1000 };
-  const pdfForms = useQuery({
-    queryKey: entityKeys.list('form', odata.buildQuery(pdfFormsQuery)),
-    queryFn: async ({ signal }) => new Set(((await client.odata.forms.list(pdfFormsQuery, { signal }))?.value ?? []).map((f) => f.formId.toLowerCase())),
-    enabled: mayDownloadPdf,
-  });
+  const pdfForms = useQuery({ ...filterReads.pdfForms, enabled: mayDownloadPdf });
 
   const actions = useDeleteActions('forminstance', { labels, onDone: () => setSelected([]) });
   const markCompletedMutation = useMarkCompleted();
@@ -562,7 +585,8 @@ export function useFormInstanceList({
     },
     result: { data: list.data, isLoading: list.isLoading || waitingForFields, isFetching: list.isFetching, error: list.error, refetch: () => void list.refetch() },
     forms: forms.data ?? [],
-    groups: groups.data ?? [],
+    // Only with the claim: a route may have read them into the cache before the claims were known.
+    groups: mayListGroups ? (groups.data ?? []) : [],
     selected,
     setSelected,
     actions,
