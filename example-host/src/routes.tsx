@@ -186,11 +186,12 @@ const formInstancesIndexRoute = createRoute({
   validateSearch: validateFormInstanceListSearch,
   // The page of instances the list will show is asked for as the route is entered (or preloaded), beside the sign-in
   // and the admin checks, not once the admin area has opened and the screen renders: the screen then takes the read in
-  // flight. Not awaited: the route never waits for it. The server checks it as any read (no access: refused).
+  // flight. Not awaited: the route never waits for it. The server checks it as any read (no access: refused). Only
+  // as the route is entered or preloaded: a change of the list's view while on it (its address) is the screen's own.
   loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => {
+  loader: ({ context, deps, cause }) => {
     const api = context.api;
-    if (api) void import('./formInstancesPrefetch').then(({ prefetchFormInstances }) => prefetchFormInstances(api, deps));
+    if (api && cause !== 'stay') void import('./formInstancesPrefetch').then(({ prefetchFormInstances }) => prefetchFormInstances(api, deps));
   },
   component: lazyRouteComponent(() => import('./pages/FormInstancesPage'), 'FormInstancesPage'),
 });
