@@ -14,6 +14,7 @@ import { LITE_VARIABLES } from '../forms/widgets/LiteField';
 import type { FormWidgets } from '../forms/widgets/registry';
 import { ApiContext } from '../query/api-context';
 import { fillLabel, type Labels } from '../query/labels';
+import { useLazyDraggable, type LazyDrag } from './lazy-draggable';
 import { LiveTextsContext, useLiveField, type LiveTexts } from './live-texts';
 import { CanvasCompileCache, fieldSchema, renameAction, sectionDropData, sectionTree, type BuilderAction, type BuilderDocument, type BuilderSelection, type DropData, type SectionPlaceProblem } from './model';
 
@@ -454,34 +455,27 @@ function sameFieldProps(a: CanvasFieldProps, b: CanvasFieldProps): boolean {
   );
 }
 
-/** What of dnd-kit's draggable state a field's body uses: it changes only when the field's own drag state does. */
+/** What of the drag state a field's body uses: it changes only when the field's own drag state does. */
 interface FieldDrag {
-  attributes: ReturnType<typeof useDraggable>['attributes'];
-  listeners: ReturnType<typeof useDraggable>['listeners'];
+  attributes: LazyDrag['attributes'];
+  listeners: LazyDrag['listeners'];
   isDragging: boolean;
 }
 
 /**
- * The draggable shell of a canvas field: a plain element that dnd-kit re-renders when a drag starts or ends or passes
- * into another section's list (not on each pointer move: the place inside a list is drawn on this element by the
- * collision detection's `dragPlaces`, see `collisions.ts`, without any render). The field itself (Mantine paper,
- * widget, menu) is a memoised body that re-renders only when the field, its selection or its own drag state changes.
- * Its fields stay in place during a drag: the overlay follows the pointer and a line shows where the drop puts it.
+ * The draggable shell of a canvas field: a plain element, a dnd-kit draggable only once a pointer or key went down on
+ * it (`useLazyDraggable`), so a drag's start, its passing into another section's list and its drop render the dragged
+ * field's shell only, not every field's. The place inside a list is drawn on this element by the collision
+ * detection's `dragPlaces` (see `collisions.ts`) without any render. The field itself (Mantine paper, widget, menu) is
+ * a memoised body that re-renders only when the field, its selection or its own drag state changes. Its fields stay
+ * in place during a drag: the overlay follows the pointer and a line shows where the drop puts it.
  */
 const CanvasField = memo(function CanvasField(props: CanvasFieldProps) {
   const { field, section, editing } = props;
   const data = useMemo<DropData>(() => ({ type: 'field', sectionId: section.id }), [section.id]);
-  const draggable = useDraggable({ id: field.id, data, disabled: !editing });
-  const { attributes, listeners, isDragging, setNodeRef } = draggable;
-  const drag = useMemo<FieldDrag>(() => ({ attributes, listeners, isDragging }), [attributes, listeners, isDragging]);
   const node = useRef<HTMLDivElement | null>(null);
-  const ref = useCallback(
-    (element: HTMLDivElement | null) => {
-      node.current = element;
-      setNodeRef(element);
-    },
-    [setNodeRef],
-  );
+  const { attributes, listeners, isDragging, registration } = useLazyDraggable({ id: field.id, data, disabled: !editing, node });
+  const drag = useMemo<FieldDrag>(() => ({ attributes, listeners, isDragging }), [attributes, listeners, isDragging]);
   // Drawn in place of its focused stand-in (whose removal left the focus nowhere): the focus comes here.
   useLayoutEffect(() => {
     if (focusOnMount !== field.id) return;
@@ -489,7 +483,8 @@ const CanvasField = memo(function CanvasField(props: CanvasFieldProps) {
     if (!document.activeElement || document.activeElement === document.body) node.current?.querySelector<HTMLElement>('[data-builder-item]')?.focus({ preventScroll: true });
   }, [field.id]);
   return (
-    <div ref={ref} data-builder-place={field.id}>
+    <div ref={node} data-builder-place={field.id}>
+      {registration}
       <CanvasFieldBody {...props} drag={drag} />
     </div>
   );

@@ -3,7 +3,6 @@ import {
   DragOverlay,
   KeyboardSensor,
   PointerSensor,
-  useDraggable,
   useSensor,
   useSensors,
   type Announcements,
@@ -77,6 +76,7 @@ import { SaveFormButton, type SaveFormDraftResult } from './save';
 import { createLiveTexts, useCanvasDocument } from './live-texts';
 import { Redrawn } from './Redrawn';
 import { StartFrom } from './StartFrom';
+import { DragDescribedByContext, useLazyDraggable, type LazyDrag } from './lazy-draggable';
 import { useFormBuilder, type FormBuilderController } from './useFormBuilder';
 import { widgetName } from './widget-names';
 
@@ -207,16 +207,32 @@ interface PaletteItemProps {
   describedBy?: string;
 }
 
-type PaletteDrag = Pick<ReturnType<typeof useDraggable>, 'setNodeRef' | 'attributes' | 'listeners' | 'isDragging'>;
+interface PaletteDrag {
+  setNodeRef(element: HTMLElement | null): void;
+  attributes: LazyDrag['attributes'];
+  listeners: LazyDrag['listeners'];
+  isDragging: boolean;
+}
 
 /**
- * The draggable shell of a palette entry: dnd-kit re-renders every draggable on each step of a drag, and only what
- * changed for this entry (its own drag state) reaches its memoised body.
+ * The draggable shell of a palette entry: a dnd-kit draggable only once a pointer or key went down on its handle
+ * (`useLazyDraggable`), so a drag's start and end render the dragged entry only, and only what changed for this entry
+ * (its own drag state) reaches its memoised body.
  */
 const PaletteItem = memo(function PaletteItem(props: PaletteItemProps) {
-  const { setNodeRef, attributes, listeners, isDragging } = useDraggable({ id: `palette:${props.id}`, data: { type: 'palette', entry: props.id } });
+  const node = useRef<HTMLElement | null>(null);
+  const data = useMemo(() => ({ type: 'palette', entry: props.id }), [props.id]);
+  const { attributes, listeners, isDragging, registration } = useLazyDraggable({ id: `palette:${props.id}`, data, node });
+  const setNodeRef = useCallback((element: HTMLElement | null) => {
+    node.current = element;
+  }, []);
   const drag = useMemo<PaletteDrag>(() => ({ setNodeRef, attributes, listeners, isDragging }), [setNodeRef, attributes, listeners, isDragging]);
-  return <PaletteItemBody {...props} drag={drag} />;
+  return (
+    <>
+      {registration}
+      <PaletteItemBody {...props} drag={drag} />
+    </>
+  );
 });
 
 /** The live preview: the public renderer fed by the draft, in edit or view mode, at the page's width or a phone's. */
@@ -1040,6 +1056,7 @@ export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
   const workAreaDeps = [shownDoc, state.selection, paneSelection, activeDrag, editing, labels, formWidgets, c.widgets, canEdit, narrow, c.form, onImportPdf, liveTexts, select, editLabel, addEntry, sensors, announcements, classNames, styles, unstyled, vars, attributes, hintIds, paletteKeys.onFocus, paletteKeys.onKeyDown];
   const dnd = (children: ReactNode) => (
     <DndContext
+      id={`${hintIds}-dnd`}
       sensors={sensors}
       collisionDetection={builderCollisions}
       autoScroll={AUTO_SCROLL}
@@ -1056,7 +1073,7 @@ export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
       }}
       onDragEnd={onDragEnd}
     >
-      {children}
+      <DragDescribedByContext.Provider value={`${hintIds}-dnd`}>{children}</DragDescribedByContext.Provider>
     </DndContext>
   );
 

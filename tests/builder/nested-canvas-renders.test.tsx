@@ -11,6 +11,7 @@ import { renderWithProviders } from '../support/render';
 // Counts the renders of each canvas item: every section and every field calls useDraggable once per render.
 const renders = vi.hoisted(() => new Map<string, number>());
 vi.mock('@dnd-kit/core', async (importOriginal) => (await import('./support/item-renders')).countingDraggable(importOriginal, renders));
+vi.mock('../../src/builder/lazy-draggable', async (importOriginal) => (await import('./support/item-renders')).countingLazyDraggable(importOriginal, renders));
 
 const widgets = withFormWidgets();
 let setState: (next: (s: BuilderState) => BuilderState) => void = () => {};

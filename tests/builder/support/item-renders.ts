@@ -1,5 +1,6 @@
 import { createElement, forwardRef, type ComponentType } from 'react';
 import type * as CoreModule from '@dnd-kit/core';
+import type * as LazyDraggableModule from '../../../src/builder/lazy-draggable';
 
 /**
  * Counts the renders of each canvas item by its id: every section and every field calls `useDraggable` once per render
@@ -12,6 +13,22 @@ export async function countingDraggable(importOriginal: <T>() => Promise<T>, ren
     useDraggable: (args: Parameters<typeof original.useDraggable>[0]) => {
       renders.set(String(args.id), (renders.get(String(args.id)) ?? 0) + 1);
       return original.useDraggable(args);
+    },
+  };
+}
+
+/**
+ * Counts the renders of each item shell that is a lazy draggable (canvas fields, palette entries: `useLazyDraggable`,
+ * once per render of the shell, armed or not) by its id. For `vi.mock('../../src/builder/lazy-draggable', …)`, beside
+ * `countingDraggable` (which counts the armed item's registration and the sections).
+ */
+export async function countingLazyDraggable(importOriginal: <T>() => Promise<T>, renders: Map<string, number>) {
+  const original = await importOriginal<typeof LazyDraggableModule>();
+  return {
+    ...original,
+    useLazyDraggable: (args: Parameters<typeof original.useLazyDraggable>[0]) => {
+      renders.set(String(args.id), (renders.get(String(args.id)) ?? 0) + 1);
+      return original.useLazyDraggable(args);
     },
   };
 }
