@@ -7,7 +7,7 @@
 import { and, asc, eq, inArray, lt } from 'drizzle-orm';
 import { DomainError } from '../../../src/domain/errors';
 import { FILE_UPLOAD_UNREADABLE, FORM_FILE_ROUTES, fileSweepSchedule, type FileSweepSchedule, type FormFilesRouteBackend, type FormFilesStore, type StoredFormFile } from '../../../src/service/files';
-import { BYTE_PART_SIZE, readByteParts, writeByteParts } from '../db/byte-parts';
+import { BYTE_PART_SIZE, joinBytes, readByteParts, writeByteParts } from '../db/byte-parts';
 import type { Db } from '../db/index';
 import { formFileParts, formFiles } from '../db/schema';
 import { drizzleFormsBackend } from '../forms/crud';
@@ -105,13 +105,7 @@ async function readBody(ctx: RouteContext, maxBytes: number, tooLarge: () => Dom
     if (size > maxBytes) throw tooLarge();
     chunks.push(value);
   }
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return bytes;
+  return joinBytes(chunks, size);
 }
 
 /** The file routes' backend over the server. */

@@ -10,23 +10,13 @@ import { MULTIPART_UNREADABLE_MESSAGE, PDF_TOO_LARGE_MESSAGE, PDF_UPLOAD_LIMITS 
 import { UPLOAD_PDF_ROUTE, type PdfImportBackend } from '../../../src/service/routes-pdf';
 import type { AnyRouteDeclaration, RouteContext } from '../routes/registry';
 import { tableRoute } from '../routes/table';
+import { unfilledBytes } from '../db/byte-parts';
 import { removeAbandonedDraftPdfs, saveFormPdf } from './store';
 import { PdfParseAbort, pdfWorkers } from './worker';
 import type { PdfJobRefusal, PdfJobs } from './worker-tasks';
 
 /** Bytes of an upload's body read between turns of the event loop (each chunk is copied once, into one buffer). */
 const BODY_SLICE_BYTES = 256 * 1024;
-
-/**
- * A buffer of its own for `size` bytes, not zero-filled: only the part written is ever read or sent (the body's
- * `subarray(0, size)`). A zero-filled buffer of 8 MiB took 50-60 ms of the server's thread at once (the memory's pages
- * touched on allocation, when the allocator serves it from memory it must clear); unfilled, a page is first touched
- * when a chunk is copied into it, a slice at a time between turns of the event loop.
- */
-function unfilledBytes(size: number): Uint8Array {
-  const bytes = Buffer.allocUnsafeSlow(size);
-  return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-}
 
 /**
  * The raw multipart body of an upload, read chunk by chunk into one buffer with a turn of the event loop every
