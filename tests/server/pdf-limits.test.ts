@@ -29,14 +29,14 @@ afterAll(async () => {
 });
 
 /** A multipart body holding `bytes` as the upload's `Pdf` part, encoded ahead: its bytes and content type. */
-async function multipartBody(bytes: Uint8Array, name: string): Promise<{ bytes: Uint8Array; contentType: string }> {
+async function multipartBody(bytes: Uint8Array, name: string): Promise<{ bytes: Uint8Array<ArrayBuffer>; contentType: string }> {
   const form = new FormData();
   form.append('Pdf', new Blob([bytes.slice()], { type: 'application/pdf' }), name);
   const encoded = new Response(form);
   return { bytes: new Uint8Array(await encoded.arrayBuffer()), contentType: encoded.headers.get('content-type') ?? '' };
 }
 
-async function send(body: { bytes: Uint8Array; contentType: string }) {
+async function send(body: { bytes: Uint8Array<ArrayBuffer>; contentType: string }) {
   const response = await fetch(new URL('/api/FormGenerator/UploadPdf', server.url), {
     method: 'POST',
     body: body.bytes,
