@@ -230,6 +230,8 @@ export async function postFormsRow<K extends CrudEntityName>(ports: FormsPorts, 
     await place?.cancel();
     throw error;
   }
+  // A turn between reading a large schema back and writing it into the answer.
+  if (entity === 'formschema') await ports.schemas.pause();
   if (!visitor) return saved;
   const instance = saved.row as FormInstance;
   await place?.commit(instance.formInstanceId);
@@ -255,7 +257,7 @@ export async function patchFormsRow<K extends CrudEntityName>(
   if (visitor) await ports.anonymousWrites?.write(requireLinkFor(caller.link, id, true).formSchemaId);
   const before = entity === 'formschema' ? ((await ports.storage.find('formschema', id))?.row ?? null) : null;
   const checked = await prepare(ports, entity, body, before);
-  return ports.storage.transaction(async (store) => {
+  const saved = await ports.storage.transaction(async (store) => {
     const existing = await store.find(entity, id, true);
     if (!existing) throw rowNotFound(label, id);
     let changes = body;
@@ -272,6 +274,9 @@ export async function patchFormsRow<K extends CrudEntityName>(
     if (entity === 'forminstance') await recordStatus(store, rowId, (existing.row as FormInstance).status, (values as Partial<FormInstance>).status, caller.userId, now);
     return reread(store, entity, rowId);
   });
+  // A turn between reading a large schema back and writing it into the answer.
+  if (entity === 'formschema') await ports.schemas.pause();
+  return saved;
 }
 
 /** Marks the row `id` of `entity` deleted (again, if it already is): 404 for no such row. */

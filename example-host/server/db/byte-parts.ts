@@ -8,8 +8,13 @@
 /** The most bytes written or read in one statement: a part holds an embedded database for a few milliseconds. */
 export const BYTE_PART_SIZE = 256 * 1024;
 
-/** A turn of the event loop, so other requests are answered between two parts. */
-export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+/**
+ * A turn of the event loop, so other requests are answered between two steps of long work: it resolves only after the
+ * loop has polled for I/O. One `setImmediate` does not promise that: called from an I/O callback (a request's body
+ * arriving, a database answer), it runs in the same iteration's check phase, before any other request is read; the
+ * second one, queued from the check phase, runs in the next iteration, after its timers and its poll.
+ */
+export const nextTurn = (): Promise<void> => new Promise<void>((resolve) => setImmediate(() => setImmediate(resolve)));
 
 /** Bytes as a plain Uint8Array (drivers answer bytea as a Buffer or a Uint8Array; readers want a plain one). */
 export const plainBytes = (bytes: Uint8Array): Uint8Array => new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);

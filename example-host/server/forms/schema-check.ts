@@ -20,6 +20,7 @@ import { schemaProblemsAndPatterns, schemaProblemsRefusal, schemaShapeJson, type
 import type { JsonRecord } from '../../../src/domain';
 import { PdfParseAbort, pdfWorkers, type PdfWorkerPool } from '../pdf/worker';
 import { analysePatterns } from './patterns';
+import { nextTurn } from '../db/byte-parts';
 
 /** Longest time one pass of the check may run in its worker, ms (a 2,000-field form takes well under a second). */
 export const SCHEMA_CHECK_TIMEOUT_MS = 10_000;
@@ -71,8 +72,7 @@ async function pass(pool: PdfWorkerPool, shapeJson: string, verdicts: ReadonlyMa
   }
 }
 
-/** A turn of the event loop: what other requests wait for between two steps of a large save. */
-export const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+export { nextTurn };
 
 /**
  * Checks `shape`, read from `body`, as `checkSchemaForSave` does, off the server's thread; throws its refusal (the

@@ -10,7 +10,7 @@ import { MULTIPART_UNREADABLE_MESSAGE, PDF_TOO_LARGE_MESSAGE, PDF_UPLOAD_LIMITS 
 import { UPLOAD_PDF_ROUTE, type PdfImportBackend } from '../../../src/service/routes-pdf';
 import type { AnyRouteDeclaration, RouteContext } from '../routes/registry';
 import { tableRoute } from '../routes/table';
-import { unfilledBytes } from '../db/byte-parts';
+import { nextTurn, unfilledBytes } from '../db/byte-parts';
 import { removeAbandonedDraftPdfs, saveFormPdf } from './store';
 import { PdfParseAbort, pdfWorkers } from './worker';
 import type { PdfJobRefusal, PdfJobs } from './worker-tasks';
@@ -53,7 +53,7 @@ async function uploadBody(ctx: RouteContext): Promise<{ body: Uint8Array; conten
       sinceTurn += value.byteLength;
       if (sinceTurn >= BODY_SLICE_BYTES) {
         sinceTurn = 0;
-        await new Promise<void>((resolve) => setImmediate(resolve));
+        await nextTurn();
       }
     }
   } catch (error) {
