@@ -1,8 +1,10 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { generateForm } from '../../src/forms';
 import { renderInApi, setupFakeApi } from '../admin/support/screen';
 import { BuilderHarness, layOutAsColumn } from './support/builder-harness';
+import { dragAnnouncement, pressDragKey } from './support/drag-keys';
+import { changedSince, renderCounts } from './support/item-renders';
 
 // Counts the renders of each canvas item (sections and fields: useDraggable) and of each field's widget.
 const items = vi.hoisted(() => new Map<string, number>());
@@ -13,20 +15,6 @@ vi.mock('../../src/forms/widgets/EditWidget', async (importOriginal) =>
 );
 
 setupFakeApi();
-
-
-
-async function press(code: 'Space' | 'ArrowDown' | 'Escape') {
-  const target = document.activeElement ?? document.body;
-  await act(async () => {
-    fireEvent.keyDown(target, { code, key: code === 'Space' ? ' ' : code });
-    await new Promise((r) => setTimeout(r, 30));
-  });
-}
-
-const said = () => document.querySelector('[id^="DndLiveRegion"]')?.textContent ?? '';
-const counts = (map: Map<string, number>) => Object.fromEntries(map);
-const changed = (map: Map<string, number>, before: Record<string, number>) => [...map.keys()].filter((id) => map.get(id) !== before[id]).sort();
 
 describe('a drag step draws the drop line only', () => {
   let layout: ReturnType<typeof layOutAsColumn>;
@@ -42,30 +30,30 @@ describe('a drag step draws the drop line only', () => {
     const canvas = screen.getByRole('region', { name: 'Form' });
     const item = (label: string) => within(canvas).getByRole('button', { name: `Field ${label}` });
     item('Text 1.2').focus();
-    await press('Space');
-    await waitFor(() => expect(said()).toBe('Picked up Field Text 1.2.'));
+    await pressDragKey('Space');
+    await waitFor(() => expect(dragAnnouncement()).toBe('Picked up Field Text 1.2.'));
 
     for (const [over, line] of [
       ['Text 1.3', 'after'],
       ['Text 1.4', 'after'],
       ['Text 1.5', 'after'],
     ] as const) {
-      const itemsBefore = counts(items);
-      const widgetsBefore = counts(widgets);
-      await press('ArrowDown');
-      await waitFor(() => expect(said()).toBe(`Field Text 1.2 is over Field ${over}.`));
+      const itemsBefore = renderCounts(items);
+      const widgetsBefore = renderCounts(widgets);
+      await pressDragKey('ArrowDown');
+      await waitFor(() => expect(dragAnnouncement()).toBe(`Field Text 1.2 is over Field ${over}.`));
       // Each step: no canvas item (section or field) but the dragged one's shell (dnd-kit gives it the drag's
       // transform; the overlay shows it) and no widget rendered again.
-      expect(changed(items, itemsBefore).filter((id) => id !== 'g1f2')).toEqual([]);
-      expect(changed(widgets, widgetsBefore)).toEqual([]);
+      expect(changedSince(items, itemsBefore).filter((id) => id !== 'g1f2')).toEqual([]);
+      expect(changedSince(widgets, widgetsBefore)).toEqual([]);
       // One line, on the field it is over.
       const lines = [...canvas.querySelectorAll<HTMLElement>('[data-builder-drop-place]')];
       expect(lines).toHaveLength(1);
       expect(lines[0]!.dataset.builderDropPlace).toBe(line);
       expect(lines[0]!.contains(item(over))).toBe(true);
     }
-    await press('Space');
-    await waitFor(() => expect(said()).toBe('Field Text 1.2 was dropped on Field Text 1.5.'));
+    await pressDragKey('Space');
+    await waitFor(() => expect(dragAnnouncement()).toBe('Field Text 1.2 was dropped on Field Text 1.5.'));
     await waitFor(() =>
       expect(within(canvas).getAllByRole('button', { name: /^Field Text 1\./ }).map((b) => b.getAttribute('aria-label'))).toEqual(
         ['Field Text 1.1', 'Field Text 1.3', 'Field Text 1.4', 'Field Text 1.5', 'Field Text 1.2', 'Field Text 1.6'],

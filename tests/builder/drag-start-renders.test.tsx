@@ -1,8 +1,10 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { generateForm } from '../../src/forms';
 import { renderInApi, setupFakeApi } from '../admin/support/screen';
 import { BuilderHarness, layOutAsColumn } from './support/builder-harness';
+import { dragAnnouncement, pressDragKey } from './support/drag-keys';
+import { changedSince, renderCounts } from './support/item-renders';
 
 // Counts, by item id, the renders of every item that reads dnd-kit's drag state (`useDraggable`): canvas sections and
 // fields, palette entries ('palette:…'). Each such render is one a drag's start or drop makes React do.
@@ -11,18 +13,6 @@ vi.mock('@dnd-kit/core', async (importOriginal) => (await import('./support/item
 vi.mock('../../src/builder/lazy-draggable', async (importOriginal) => (await import('./support/item-renders')).countingLazyDraggable(importOriginal, items));
 
 setupFakeApi();
-
-async function press(code: 'Space' | 'ArrowDown' | 'Escape') {
-  const target = document.activeElement ?? document.body;
-  await act(async () => {
-    fireEvent.keyDown(target, { code, key: code === 'Space' ? ' ' : code });
-    await new Promise((r) => setTimeout(r, 30));
-  });
-}
-
-const said = () => document.querySelector('[id^="DndLiveRegion"]')?.textContent ?? '';
-const counts = () => Object.fromEntries(items);
-const changed = (before: Record<string, number>) => [...items.keys()].filter((id) => items.get(id) !== before[id]).sort();
 
 describe("a drag's start and drop draw the dragged item only", () => {
   let layout: ReturnType<typeof layOutAsColumn>;
@@ -42,22 +32,22 @@ describe("a drag's start and drop draw the dragged item only", () => {
     const fieldsAndPalette = (ids: string[]) => ids.filter((id) => fieldIds.has(id) || id.startsWith('palette:'));
 
     within(canvas).getByRole('button', { name: 'Field Text 1.2' }).focus();
-    const beforePickUp = counts();
-    await press('Space');
-    await waitFor(() => expect(said()).toBe('Picked up Field Text 1.2.'), { timeout: 10_000 });
-    expect(fieldsAndPalette(changed(beforePickUp))).toEqual(['g1f2']);
+    const beforePickUp = renderCounts(items);
+    await pressDragKey('Space');
+    await waitFor(() => expect(dragAnnouncement()).toBe('Picked up Field Text 1.2.'), { timeout: 10_000 });
+    expect(fieldsAndPalette(changedSince(items, beforePickUp))).toEqual(['g1f2']);
 
-    await press('ArrowDown');
-    await waitFor(() => expect(said()).toBe('Field Text 1.2 is over Field Text 1.3.'), { timeout: 10_000 });
-    const beforeDrop = counts();
-    await press('Space');
-    await waitFor(() => expect(said()).toBe('Field Text 1.2 was dropped on Field Text 1.3.'), { timeout: 10_000 });
+    await pressDragKey('ArrowDown');
+    await waitFor(() => expect(dragAnnouncement()).toBe('Field Text 1.2 is over Field Text 1.3.'), { timeout: 10_000 });
+    const beforeDrop = renderCounts(items);
+    await pressDragKey('Space');
+    await waitFor(() => expect(dragAnnouncement()).toBe('Field Text 1.2 was dropped on Field Text 1.3.'), { timeout: 10_000 });
     await waitFor(
       () => expect(within(canvas).getAllByRole('button', { name: /^Field Text 1\.[1-4]$/ }).map((b) => b.getAttribute('aria-label'))).toEqual(['Field Text 1.1', 'Field Text 1.3', 'Field Text 1.2', 'Field Text 1.4']),
       { timeout: 10_000 },
     );
     // The two fields that changed places (their positions in the section are props of theirs), no other.
-    expect(fieldsAndPalette(changed(beforeDrop)).filter((id) => id !== 'g1f2')).toEqual(['g1f3']);
+    expect(fieldsAndPalette(changedSince(items, beforeDrop)).filter((id) => id !== 'g1f2')).toEqual(['g1f3']);
   }, 60_000);
 
   it('picking up a palette entry renders no other entry and no canvas field', async () => {
@@ -68,14 +58,14 @@ describe("a drag's start and drop draw the dragged item only", () => {
     const fieldIds = new Set([...canvas.querySelectorAll<HTMLElement>('[data-builder-field]')].map((e) => e.dataset.builderField!));
     const palette = screen.getByRole('navigation', { name: 'Add to the form' });
     within(palette).getByRole('button', { name: 'Short text' }).focus();
-    const before = counts();
-    await press('Space');
+    const before = renderCounts(items);
+    await pressDragKey('Space');
     // Picked up, then at once over the first field (the announcement of the pick-up is replaced).
-    await waitFor(() => expect(said()).toBe('a new Short text is over Field Text 1.1.'), { timeout: 10_000 });
-    const drawn = changed(before).filter((id) => fieldIds.has(id) || id.startsWith('palette:'));
+    await waitFor(() => expect(dragAnnouncement()).toBe('a new Short text is over Field Text 1.1.'), { timeout: 10_000 });
+    const drawn = changedSince(items, before).filter((id) => fieldIds.has(id) || id.startsWith('palette:'));
     expect(drawn).toHaveLength(1);
     expect(drawn[0]).toMatch(/^palette:/);
-    await press('Escape');
-    await waitFor(() => expect(said()).toBe('Moving a new Short text was cancelled.'), { timeout: 10_000 });
+    await pressDragKey('Escape');
+    await waitFor(() => expect(dragAnnouncement()).toBe('Moving a new Short text was cancelled.'), { timeout: 10_000 });
   }, 60_000);
 });

@@ -8,13 +8,7 @@ import type * as LazyDraggableModule from '../../../src/builder/lazy-draggable';
  */
 export async function countingDraggable(importOriginal: <T>() => Promise<T>, renders: Map<string, number>) {
   const original = await importOriginal<typeof CoreModule>();
-  return {
-    ...original,
-    useDraggable: (args: Parameters<typeof original.useDraggable>[0]) => {
-      renders.set(String(args.id), (renders.get(String(args.id)) ?? 0) + 1);
-      return original.useDraggable(args);
-    },
-  };
+  return { ...original, useDraggable: countingById(original.useDraggable, renders) };
 }
 
 /**
@@ -24,14 +18,23 @@ export async function countingDraggable(importOriginal: <T>() => Promise<T>, ren
  */
 export async function countingLazyDraggable(importOriginal: <T>() => Promise<T>, renders: Map<string, number>) {
   const original = await importOriginal<typeof LazyDraggableModule>();
-  return {
-    ...original,
-    useLazyDraggable: (args: Parameters<typeof original.useLazyDraggable>[0]) => {
-      renders.set(String(args.id), (renders.get(String(args.id)) ?? 0) + 1);
-      return original.useLazyDraggable(args);
-    },
+  return { ...original, useLazyDraggable: countingById(original.useLazyDraggable, renders) };
+}
+
+/** `hook` counting each call in `renders` under the id of its arguments. */
+function countingById<A extends { id: unknown }, R>(hook: (args: A) => R, renders: Map<string, number>): (args: A) => R {
+  return (args) => {
+    renders.set(String(args.id), (renders.get(String(args.id)) ?? 0) + 1);
+    return hook(args);
   };
 }
+
+/** The renders counted so far, by id. */
+export const renderCounts = (renders: Map<string, number>): Record<string, number> => Object.fromEntries(renders);
+
+/** The ids whose count changed since `before` (a {@link renderCounts}), sorted. */
+export const changedSince = (renders: Map<string, number>, before: Record<string, number>): string[] =>
+  [...renders.keys()].filter((id) => renders.get(id) !== before[id]).sort();
 
 /**
  * `Component` wrapped so that each of its renders calls `count` with its props first (its statics kept). For a
