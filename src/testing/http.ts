@@ -1,7 +1,7 @@
 /** The error type the fake's routes throw, and its answer as problem details. */
-import { HttpResponse } from 'msw';
 import { DomainError, type DomainErrorStatus } from '../domain';
-import { httpProblemOf } from '../service/routes';
+import { problemReply } from '../service/http-binding';
+import { sendReply } from './handlers/route';
 
 export type { ProblemDetails } from '../api/problem-details';
 
@@ -13,13 +13,7 @@ export class FakeHttpError extends DomainError {
   override name = 'FakeHttpError';
 }
 
-/** A refusal as MSW sends it: problem details, written for HTTP once (src/service/routes.ts `httpProblemOf`). */
-export function problemOf(error: DomainError): Response {
-  const { status, headers, body } = httpProblemOf(error);
-  return new HttpResponse(body, { status, headers });
-}
-
-/** An error response with a problem-details body. */
+/** An error response with a problem-details body, written for HTTP once (src/service/http-binding.ts `problemReply`). */
 export function problem(status: number, detail: string, extensions: Readonly<Record<string, unknown>> = {}): Response {
-  return problemOf(new DomainError(status as DomainErrorStatus, detail, extensions));
+  return sendReply(problemReply(new DomainError(status as DomainErrorStatus, detail, extensions)));
 }

@@ -13,7 +13,6 @@ import type { Context, Hono } from 'hono';
 import type { JsonValue } from '../../../src/api/types';
 import {
   claimKey,
-  claimRequiredError,
   DomainError,
   routeRule,
   satisfies,
@@ -21,10 +20,11 @@ import {
   type RouteMethod,
   type RouteRule,
 } from '../../../src/domain';
-import { gatedError, gateRoute, ignoresInvalidToken, type GatePass } from '../../../src/service/route-gate';
+import { callRoute, TokenRefusal, type HttpReply } from '../../../src/service/http-binding';
+import { ACCESS_TOKEN_REQUIRED } from '../../../src/service/route-gate';
 import { ensureApplicationUser, TokenError, bearerToken, type AuthContext } from '../auth';
 import type { Services } from '../services';
-import { domainProblem, problem, QueryReader } from './http';
+import { problem, QueryReader } from './http';
 
 export type HttpMethod = RouteMethod;
 export type { RouteClaim };
@@ -154,66 +154,52 @@ export class RouteRegistry {
   }
 }
 
-/** 403 for a caller lacking `claim`: problem details naming it (also as the `requiredClaim` extension). */
-export function claimRequired(c: Context, claim: number): Response {
-  return domainProblem(c, claimRequiredError(claim));
-}
-
-function unauthorized(c: Context<AppEnv>, error: TokenError): Response {
-  const description = error.problem === 'missing' ? 'An access token is required.' : error.message;
-  c.header(
-    'WWW-Authenticate',
-    error.problem === 'missing'
-      ? 'Bearer realm="forms-admin"'
-      : `Bearer realm="forms-admin", error="invalid_token", error_description="${description}"`,
-  );
-  return problem(c, 401, description);
-}
-
+/** The caller of a request with a user token; a token refused answers 401 with its challenge. */
 async function authenticate(c: Context<AppEnv>, services: Services): Promise<AuthContext> {
-  const token = await services.verifier.verify(bearerToken(c.req.header('authorization')));
+  let token: Awaited<ReturnType<Services['verifier']['verify']>>;
+  try {
+    token = await services.verifier.verify(bearerToken(c.req.header('authorization')));
+  } catch (error) {
+    if (!(error instanceof TokenError)) throw error;
+    const missing = error.problem === 'missing';
+    const description = missing ? ACCESS_TOKEN_REQUIRED : error.message;
+    throw new TokenRefusal(description, `Bearer realm="forms-admin"${missing ? '' : `, error="invalid_token", error_description="${description}"`}`);
+  }
   const user = await ensureApplicationUser(services.db, token, services.accountLookup);
   if (user.isDeleted || !user.isEnabled) throw new DomainError(403, 'The user is disabled.');
   const claims = await services.claims.effectiveClaims(user.id);
   return { token, user, claims };
 }
 
-/** Mounts the declared routes on the app, each behind its claim check, then the deny-by-default 404s. */
+/** A reply as Hono sends it (headers set with `c.header` are kept). */
+export function sendReply(c: Context, { status, headers, body }: HttpReply): Response {
+  return c.body(body instanceof Uint8Array ? Buffer.from(body) : body, status as 200, headers);
+}
+
+/** Mounts the declared routes on the app, each behind the one binding core's gate, then the deny-by-default 404s. */
 export function mountRoutes(app: Hono<AppEnv>, registry: RouteRegistry, services: Services): void {
   for (const declaration of registry.list()) {
-    app.on(declaration.method, declaration.path, async (c) => {
-      let auth: AuthContext | null = null;
-      if (ignoresInvalidToken(declaration)) {
-        // A valid token on a public route identifies the caller; an invalid one is ignored.
-        if (c.req.header('authorization')) auth = await authenticate(c, services).catch(() => null);
-      } else if (!declaration.anonymousForms || /^Bearer\s+\S+\.\S+\.\S+\s*$/i.test(c.req.header('authorization') ?? '')) {
-        // Without a JWT on a forms route: an anonymous caller, perhaps with a link token (bearer or ?token=) the handler checks.
-        try {
-          auth = await authenticate(c, services);
-        } catch (error) {
-          if (error instanceof TokenError) return unauthorized(c, error);
-          if (error instanceof DomainError) return domainProblem(c, error);
-          throw error;
-        }
-      }
-      let pass: GatePass;
-      try {
-        const claims = auth?.claims;
-        // The caller is enabled: authenticate refuses a disabled one.
-        pass = gateRoute(declaration, claims ? { enabled: true, holds: (claim) => satisfies(claims, claim) } : null);
-      } catch (error) {
-        if (error instanceof DomainError) return domainProblem(c, error);
-        throw error;
-      }
-      if (pass.visitorOf !== null) auth = null;
-      c.set('auth', auth);
-      try {
-        return await declaration.handler({ c, auth, services, query: new QueryReader(c.req.url) });
-      } catch (error) {
-        if (error instanceof DomainError) return domainProblem(c, gatedError(error, pass));
-        throw error;
-      }
-    });
+    const rule: RouteRule = declaration;
+    app.on(declaration.method, declaration.path, (c) =>
+      callRoute<AuthContext | null, Response>(
+        rule,
+        {
+          // Without a JWT, a route anonymous callers may use runs for them (a forms route checks a link token itself).
+          identify: async () => {
+            if ((rule.claim === 'public' || rule.anonymousForms) && !/^Bearer\s+\S+\.\S+\.\S+\s*$/i.test(c.req.header('authorization') ?? '')) return { caller: null, gate: null };
+            const auth = await authenticate(c, services);
+            // The caller is enabled: authenticate refuses a disabled one.
+            return { caller: auth, gate: { enabled: true, holds: (claim) => satisfies(auth.claims, claim) } };
+          },
+          anonymous: () => null,
+          send: (reply) => sendReply(c, reply),
+        },
+        (auth) => {
+          c.set('auth', auth);
+          return declaration.handler({ c, auth, services, query: new QueryReader(c.req.url) });
+        },
+      ),
+    );
   }
   const notFound = (c: Context<AppEnv>) => problem(c, 404, `Nothing answers ${c.req.method} ${c.req.path}.`);
   app.all('/api/*', notFound);

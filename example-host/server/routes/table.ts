@@ -1,33 +1,13 @@
 /**
  * The one route table (src/service/routes.ts) bound with Hono: each route becomes a declaration of the registry (who
- * may call it is the contract's route → claim table, as for every route), its request read from Hono's context and
- * its answer written as the server writes answers.
+ * may call it is the contract's route → claim table, as for every route), its request read and its answer written by
+ * the one binding core (src/service/http-binding.ts).
  */
-import type { Context } from 'hono';
 import { routeRule } from '../../../src/domain';
-import { httpAnswerOf, type RouteAnswer, type RouteRequest, type ServiceRoute } from '../../../src/service/routes';
+import { answerRoute, routeRequestOf } from '../../../src/service/http-binding';
+import type { ServiceRoute } from '../../../src/service/routes';
 import { clientAddress } from '../forms/anonymous-writes';
-import { route, type AnyRouteDeclaration, type RouteContext, type RouteExample } from './registry';
-
-/** The request as the route table reads it. */
-export function routeRequest(ctx: RouteContext): RouteRequest {
-  const user = ctx.auth?.user;
-  return {
-    caller: { user: user ? { id: user.id, name: user.name } : null, ipAddress: clientAddress(ctx.c), userAgent: ctx.c.req.header('user-agent') ?? null },
-    query: ctx.query,
-    searchParams: new URL(ctx.c.req.url).searchParams,
-    contentType: ctx.c.req.header('content-type') ?? null,
-    header: (name) => ctx.c.req.header(name) ?? null,
-    text: () => ctx.c.req.text(),
-  };
-}
-
-/** A route's answer as Hono sends it. */
-export function answerOf(c: Context, answer: RouteAnswer): Response {
-  const { status, headers, body } = httpAnswerOf(answer);
-  if (body === null) return c.body(null, status, headers);
-  return c.body(body instanceof Uint8Array ? Buffer.from(body) : body, status as 200 | 503, headers);
-}
+import { route, sendReply, type AnyRouteDeclaration, type RouteContext, type RouteExample } from './registry';
 
 /** A route of the one route table bound over the server: `backendOf` gives its use cases' backend for one request. */
 export function tableRoute<B>(tableEntry: ServiceRoute<B>, backendOf: (ctx: RouteContext) => B, example?: RouteExample): AnyRouteDeclaration {
@@ -38,6 +18,7 @@ export function tableRoute<B>(tableEntry: ServiceRoute<B>, backendOf: (ctx: Rout
     summary: tableEntry.summary,
     anonymous: rule?.claim === 'public' || rule?.anonymousForms === true,
     ...(example ? { example } : {}),
-    handler: async (ctx) => answerOf(ctx.c, await tableEntry.handle(routeRequest(ctx), backendOf(ctx))),
+    handler: (ctx) =>
+      answerRoute(tableEntry, routeRequestOf(ctx.c.req.raw, ctx.auth?.user ?? null, clientAddress(ctx.c), () => ctx.c.req.text()), backendOf(ctx), (reply) => sendReply(ctx.c, reply)),
   });
 }

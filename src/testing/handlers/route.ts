@@ -6,10 +6,9 @@
  */
 import { delay, http, HttpResponse, type HttpHandler } from 'msw';
 import { DomainError, QueryParams, routeRule, type RouteRule } from '../../domain';
-import { gatedError, gateRoute, ignoresInvalidToken, type GatePass, type GateUser } from '../../service/route-gate';
-import { httpAnswerOf, type RouteAnswer, type RouteRequest, type ServiceRoute } from '../../service/routes';
+import { answerRoute, callRoute, routeRequestOf, type HttpExchange, type HttpReply } from '../../service/http-binding';
+import type { ServiceRoute } from '../../service/routes';
 import type { Caller, FakeBackend } from '../backend';
-import { problem, problemOf } from '../http';
 
 /** HTTP methods the API uses. */
 export type RouteMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -46,13 +45,6 @@ export interface FakeRoute {
   handle(ctx: RouteContext): Response | Promise<Response>;
 }
 
-/** Public access. */
-export const PUBLIC: RouteAccess = { kind: 'public' };
-/** Any signed-in user, or one holding `claim` when claims are enforced. */
-export const user = (claim?: number): RouteAccess => ({ kind: 'user', claim });
-/** Signed-in users, or anonymous callers limited by the route (public forms). */
-export const form = (claim?: number): RouteAccess => ({ kind: 'form', claim });
-
 /** Options of the MSW handlers. */
 export interface HandlerOptions {
   /**
@@ -76,7 +68,7 @@ export function routeAccess(route: Pick<FakeRoute, 'method' | 'path' | 'access'>
   if (!rule) throw new Error(`${route.method.toUpperCase()} ${route.path} is not in the route table (src/contract/route-access.ts).`);
   const access: RouteAccess =
     rule.claim === 'public'
-      ? PUBLIC
+      ? { kind: 'public' }
       : {
           kind: rule.anonymousForms ? 'form' : 'user',
           ...(typeof rule.claim === 'number' ? { claim: rule.claim } : {}),
@@ -89,13 +81,13 @@ export function routeAccess(route: Pick<FakeRoute, 'method' | 'path' | 'access'>
   return access;
 }
 
-/** What the route gate (src/service/route-gate.ts) knows of a signed-in caller of the fake. */
-function gateUser(backend: FakeBackend, caller: Caller): GateUser | null {
-  const signedIn = caller.user;
-  return signedIn && { enabled: signedIn.isEnabled, holds: (claim) => !backend.enforceClaims || backend.hasClaim(signedIn.id, claim) };
+/** A reply as MSW sends it; MSW has no CORS layer, so a file's name is exposed here as the server's CORS exposes it. */
+export function sendReply({ status, headers, body }: HttpReply): Response {
+  const exposed: Record<string, string> = 'content-disposition' in headers ? { 'access-control-expose-headers': 'Content-Disposition' } : {};
+  return new HttpResponse(body instanceof Uint8Array ? body.slice() : body, { status, headers: { ...headers, ...exposed } });
 }
 
-/** An MSW handler serving `route` from `backend`. */
+/** An MSW handler serving `route` from `backend`: the one binding core (src/service/http-binding.ts) over the fake's callers. */
 export function toHttpHandler(backend: FakeBackend, route: FakeRoute, options: HandlerOptions = {}): HttpHandler {
   routeAccess(route);
   const rule = routeRule(route.method, route.path) as RouteRule;
@@ -103,43 +95,18 @@ export function toHttpHandler(backend: FakeBackend, route: FakeRoute, options: H
     if (options.latencyMs && options.latencyMs > 0) await delay(options.latencyMs);
     const caller = backend.identify(request);
     backend.record(request, caller.user);
-    // A token naming no user leaves the caller anonymous where the route allows it, as the server does.
-    if (caller.invalidToken && !ignoresInvalidToken(rule)) return problem(401, 'The bearer token names no user.');
-    let pass: GatePass;
-    try {
-      pass = gateRoute(rule, gateUser(backend, caller));
-    } catch (refused) {
-      if (refused instanceof DomainError) return problemOf(refused);
-      throw refused;
-    }
-    try {
-      const url = new URL(request.url);
-      return await route.handle({ backend, request, url, query: new QueryParams(url.searchParams), caller: pass.visitorOf === null ? caller : { ...caller, user: null } });
-    } catch (caught) {
-      if (caught instanceof DomainError) return problemOf(gatedError(caught, pass));
-      throw caught;
-    }
+    const signedIn = caller.user;
+    const exchange: HttpExchange<Caller, Response> = {
+      identify: async () => {
+        if (caller.invalidToken) throw new DomainError(401, 'The bearer token names no user.');
+        return { caller, gate: signedIn && { enabled: signedIn.isEnabled, holds: (claim) => !backend.enforceClaims || backend.hasClaim(signedIn.id, claim) } };
+      },
+      anonymous: () => ({ ...caller, user: null }),
+      send: sendReply,
+    };
+    const url = new URL(request.url);
+    return callRoute(rule, exchange, (runFor) => route.handle({ backend, request, url, query: new QueryParams(url.searchParams), caller: runFor }));
   });
-}
-
-/** The request as the one route table reads it (src/service/routes.ts). */
-export function routeRequest(ctx: RouteContext): RouteRequest {
-  const user = ctx.caller.user;
-  return {
-    caller: { user: user ? { id: user.id, name: user.name } : null, ipAddress: null, userAgent: ctx.request.headers.get('user-agent') },
-    query: ctx.query,
-    searchParams: ctx.url.searchParams,
-    contentType: ctx.request.headers.get('content-type'),
-    header: (name) => ctx.request.headers.get(name),
-    text: () => ctx.request.text(),
-  };
-}
-
-/** A route's answer as MSW sends it; MSW has no CORS layer, so a file's name is exposed here as the server's CORS exposes it. */
-export function answerOf(answer: RouteAnswer): Response {
-  const { status, headers, body } = httpAnswerOf(answer);
-  const exposed: Record<string, string> = 'content-disposition' in headers ? { 'access-control-expose-headers': 'Content-Disposition' } : {};
-  return new HttpResponse(body instanceof Uint8Array ? body.slice() : body, { status, headers: { ...headers, ...exposed } });
 }
 
 /** A route of the one route table (src/service/routes.ts), bound over the fake: `backendOf` gives its use cases' backend. */
@@ -147,6 +114,6 @@ export function tableRoute<B>(route: ServiceRoute<B>, backendOf: (ctx: RouteCont
   return {
     method: route.method.toLowerCase() as RouteMethod,
     path: route.path,
-    handle: async (ctx) => answerOf(await route.handle(routeRequest(ctx), backendOf(ctx))),
+    handle: (ctx) => answerRoute(route, routeRequestOf(ctx.request, ctx.caller.user, null), backendOf(ctx), sendReply),
   };
 }
