@@ -7,9 +7,11 @@
  * tokens a revocation reaches, where the places to sign were recorded.
  */
 import type { EnvelopeStatus } from '../contract/enums';
-import type { SignaturePlace, SigningAuditEvent } from '../contract/types';
+import type { SignaturePlace, SignerStatus, SigningAuditEvent } from '../contract/types';
 import type {
   EnvelopeDocumentKind,
+  EnvelopeRecord,
+  SignerRecord,
   EnvelopeValues,
   SignerTokenRecord,
   SigningStorage,
@@ -55,6 +57,26 @@ export interface SigningTables
   insertToken(token: SignerTokenRow): Promise<void>;
   /** Marks a token used or revoked. */
   updateToken(tokenHash: string, values: Partial<Pick<SignerTokenRecord, 'usedAt' | 'revokedAt'>>): Promise<void>;
+}
+
+/** The columns of an envelope's row that its record reads, with its status as stored. */
+export type EnvelopeRecordColumns = Omit<EnvelopeRecord, 'signers' | 'status'> & { status: number };
+/** The columns of a signer's row that its record reads, with its status and signature kind as stored. */
+export type SignerRecordColumns = Omit<SignerRecord, 'status' | 'signatureKind'> & { status: string; signatureKind: string | null };
+
+/** An envelope as the use cases read it, from its row's columns and its signers' (in position order), on either backend. */
+export function envelopeRecordOf(row: EnvelopeRecordColumns, signers: readonly SignerRecordColumns[]): EnvelopeRecord {
+  const { envelopeId, formInstanceId, emailSubject, emailMessage, expiresAt, sentDateTime, completedDateTime, voidedReason, declinedReason } = row;
+  const { remindersSent, lastReminderDateTime, reminderEveryDays, createdBy, sentDocumentSha256, createdDateTime, lastUpdatedDateTime } = row;
+  return {
+    envelopeId, formInstanceId, status: row.status as EnvelopeStatus, emailSubject, emailMessage, expiresAt, sentDateTime, completedDateTime, voidedReason,
+    declinedReason, remindersSent, lastReminderDateTime, reminderEveryDays, createdBy, sentDocumentSha256, createdDateTime, lastUpdatedDateTime,
+    signers: signers.map((s) => ({
+      signerId: s.signerId, name: s.name, email: s.email, routingOrder: s.routingOrder, status: s.status as SignerStatus, deliveredDateTime: s.deliveredDateTime,
+      signedDateTime: s.signedDateTime, declinedDateTime: s.declinedDateTime, declineReason: s.declineReason,
+      signatureKind: s.signatureKind as 'drawn' | 'typed' | null, signaturePng: s.signaturePng,
+    })),
+  };
 }
 
 /** The places to sign as the request recorded them, in its `created` event (by signer position); undefined when none. */

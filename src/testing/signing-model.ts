@@ -13,7 +13,7 @@ import { isRefusedRecipient, refusedRecipientError, signingMailTextsOf, type Mai
 import { deliverDueMail, memoryMailQueueStore, type MailQueueStore, type SigningMailQueue } from '../service/mail-queue';
 import type { SigningPorts } from '../service/signing';
 import type { EnvelopeRecord, SentDocuments, Sealer, SigningStorage } from '../service/signing-ports';
-import { signingStorageOf, type SigningTables } from '../service/signing-tables';
+import { envelopeRecordOf, signingStorageOf, type SigningTables } from '../service/signing-tables';
 import type { FakeDb, FakeEnvelope, FakeEnvelopeLifecycle, FakeEnvelopeSigner } from './db';
 import { minimalPdf } from './pdf';
 
@@ -81,27 +81,9 @@ function formOf(db: FakeDb, formInstanceId: string) {
 }
 
 function recordOf(envelope: FakeEnvelope): EnvelopeRecord {
-  const life = lifecycleOf(envelope);
-  return {
-    envelopeId: envelope.envelopeId,
-    formInstanceId: envelope.formInstanceId,
-    status: envelope.status,
-    emailSubject: envelope.emailSubject,
-    emailMessage: envelope.emailMessage,
-    expiresAt: life.expiresAt,
-    sentDateTime: life.sentDateTime,
-    completedDateTime: life.completedDateTime,
-    voidedReason: life.voidedReason,
-    declinedReason: life.declinedReason,
-    remindersSent: life.remindersSent,
-    lastReminderDateTime: life.lastReminderDateTime,
-    reminderEveryDays: life.reminderEveryDays ?? null,
-    createdBy: life.createdBy ?? null,
-    sentDocumentSha256: life.sent?.sha256 ?? null,
-    createdDateTime: envelope.createdDateTime,
-    lastUpdatedDateTime: envelope.lastUpdatedDateTime,
-    signers: life.signers.map((s) => ({ ...s })),
-  };
+  const { signers, reminderEveryDays, createdBy, sent, ...life } = lifecycleOf(envelope);
+  const columns = { ...envelope, ...life, reminderEveryDays: reminderEveryDays ?? null, createdBy: createdBy ?? null, sentDocumentSha256: sent?.sha256 ?? null };
+  return envelopeRecordOf(columns, signers);
 }
 
 /** The fake's envelopes as the signing use cases' tables; a transaction runs its work at once over the same tables. */

@@ -6,10 +6,10 @@
  */
 import { and, asc, desc, eq, getTableColumns, inArray, lte, sql } from 'drizzle-orm';
 import { EnvelopeStatus } from '../../../src/api/enums';
-import type { SignerStatus, SigningAuditEvent } from '../../../src/api/types';
+import type { SigningAuditEvent } from '../../../src/api/types';
 import { isUuid } from '../../../src/domain';
 import type { EnvelopeRecord, SigningActor, SigningStorage } from '../../../src/service/signing-ports';
-import { signingStorageOf, type SigningTables } from '../../../src/service/signing-tables';
+import { envelopeRecordOf, signingStorageOf, type SigningTables } from '../../../src/service/signing-tables';
 import { plainBytes, readByteParts, writeByteParts } from '../db/byte-parts';
 import type { Db, DbExecutor } from '../db/index';
 import { applicationUsers, envelopeDocumentParts, envelopeEvents, envelopes, envelopeSigners, envelopeSignerTokens, formInstances } from '../db/schema';
@@ -128,19 +128,7 @@ async function auditEvents(db: DbExecutor, envelopeId: string): Promise<SigningA
 }
 
 /** An envelope as the use cases read it. */
-function recordOf({ row, signers }: StoredEnvelope): EnvelopeRecord {
-  const { envelopeId, formInstanceId, emailSubject, emailMessage, expiresAt, sentDateTime, completedDateTime, voidedReason, declinedReason } = row;
-  const { remindersSent, lastReminderDateTime, reminderEveryDays, createdBy, sentDocumentSha256, createdDateTime, lastUpdatedDateTime } = row;
-  return {
-    envelopeId, formInstanceId, status: row.status as EnvelopeStatus, emailSubject, emailMessage, expiresAt, sentDateTime, completedDateTime, voidedReason,
-    declinedReason, remindersSent, lastReminderDateTime, reminderEveryDays, createdBy, sentDocumentSha256, createdDateTime, lastUpdatedDateTime,
-    signers: signers.map((s) => ({
-      signerId: s.signerId, name: s.name, email: s.email, routingOrder: s.routingOrder, status: s.status as SignerStatus, deliveredDateTime: s.deliveredDateTime,
-      signedDateTime: s.signedDateTime, declinedDateTime: s.declinedDateTime, declineReason: s.declineReason,
-      signatureKind: s.signatureKind as 'drawn' | 'typed' | null, signaturePng: s.signaturePng,
-    })),
-  };
-}
+const recordOf = ({ row, signers }: StoredEnvelope): EnvelopeRecord => envelopeRecordOf(row, signers);
 
 const OPEN = [EnvelopeStatus.Created, EnvelopeStatus.Sent, EnvelopeStatus.Delivered];
 
