@@ -18,7 +18,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { startServer, type ServerHandle } from '../../example-host/server/server';
@@ -315,6 +315,8 @@ interface BackendResult {
   /** The XLSX export of every instance (bytes and time; its rows are not counted). */
   xlsx?: CsvResult | null;
   browser: BrowserResults | null;
+  /** `--compare`: each build's navigations and searches, measured in turns on the same server and database. */
+  compared?: { build: string; round: number; browser: BrowserResults }[];
   problems: string[];
 }
 
@@ -326,6 +328,19 @@ interface BrowserOptions {
   timeline: boolean;
   /** Profile the last measured navigation (`--profile`: .out/navigation-<back end>.cpuprofile). */
   profile: boolean;
+  /**
+   * `--compare DIR`: another build, measured in turns with `hostDist` (`rounds` rounds, each build `runs` navigations a
+   * round) on the same server and database, so both meet the same load. The server serves a link that each turn points
+   * at its build (the static host reads its files per request).
+   */
+  compare?: { hostDist: string; rounds: number };
+}
+
+/** The folder the server serves when two builds are compared: a link to the build whose turn it is. */
+const servingLink = path.join(outDir, 'host-serving');
+async function serve(hostDist: string): Promise<void> {
+  await rm(servingLink, { force: true, recursive: false });
+  await symlink(path.resolve(hostDist), servingLink, 'dir');
 }
 
 async function runBackend(
@@ -344,7 +359,7 @@ async function runBackend(
     oidcPort: await freePort(),
     ...(open.dataDir ? { dataDir: open.dataDir } : {}),
     ...(open.databaseUrl ? { databaseUrl: open.databaseUrl } : {}),
-    hostDist: browserOptions?.hostDist ?? null,
+    hostDist: browserOptions?.compare ? (await serve(browserOptions.hostDist), servingLink) : (browserOptions?.hostDist ?? null),
     hostOrigins: [],
     accessTokenTtlSeconds: 3600,
     log: (entry) => {
@@ -388,22 +403,43 @@ async function runBackend(
     if (browserOptions && mode !== 'exports only') {
       log(`${backend}: Chromium on ${INSTANCES_PATH} of the built host (${browserOptions.runs} runs after a warm-up)`);
       // The total each term shows, so the browser waits for the final term's results (not a prefix's).
-      const terms = [];
+      const terms: { term: string; total: number }[] = [];
       for (const term of SEARCH_TERMS) {
         const query = odata.buildQuery<FormInstance>({ filter: NOT_DELETED, search: odata.searchWords(term), top: 0, count: true });
         const counted = await fetch(`${handle.url}/odata/FormInstanceOData?${query}`, { headers: { authorization: `Bearer ${token}` } });
         terms.push({ term, total: ((await counted.json()) as { '@odata.count': number })['@odata.count'] });
       }
-      result.browser = await measureBrowser({
-        base: handle.url,
-        runs: browserOptions.runs,
-        terms,
-        username: 'admin',
-        password: 'admin-password',
-        log,
-        timeline: browserOptions.timeline,
-        ...(browserOptions.profile ? { profile: path.join(outDir, `navigation-${backend}.cpuprofile`) } : {}),
-      });
+      const measure = () =>
+        measureBrowser({
+          base: handle.url,
+          runs: browserOptions.runs,
+          terms,
+          username: 'admin',
+          password: 'admin-password',
+          log,
+          timeline: browserOptions.timeline,
+          ...(browserOptions.profile ? { profile: path.join(outDir, `navigation-${backend}.cpuprofile`) } : {}),
+        });
+      if (browserOptions.compare) {
+        result.compared = [];
+        const builds = [browserOptions.hostDist, browserOptions.compare.hostDist];
+        for (let round = 1; round <= browserOptions.compare.rounds; round++) {
+          for (const build of builds) {
+            await serve(build);
+            log(`${backend}: round ${round}, build ${path.relative(root, build) || build} (load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')})`);
+            const browser = await measure();
+            result.compared.push({ build, round, browser });
+            if (build === browserOptions.hostDist) result.browser = browser;
+          }
+        }
+        for (const build of builds) {
+          const mine = result.compared.filter((c) => c.build === build);
+          const usable = mine.flatMap((c) => c.browser.navigations.filter((n) => !n.warmup).map((n) => n.usableMs));
+          const searches = mine.flatMap((c) => c.browser.searches.map((x) => x.ms));
+          const show = (values: (number | null)[]) => values.map((v) => (v === null ? '—' : Math.round(v))).join(', ');
+          log(`${backend}: ${path.relative(root, build) || build}: navigation → usable ${show(usable)} ms; search ${show(searches)} ms`);
+        }
+      } else result.browser = await measure();
     }
   } catch (e) {
     result.problems.push((e as Error).message);
@@ -507,6 +543,8 @@ async function main(): Promise<void> {
   let timeline = false;
   let profile = false;
   let hostDistOption: string | null = null;
+  let compareDist: string | null = null;
+  let rounds = 2;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--small') small = true;
@@ -529,6 +567,14 @@ async function main(): Promise<void> {
       if (!existsSync(path.join(hostDistOption, 'index.html'))) throw new Error(`--host-dist ${hostDistOption}: no index.html there`);
       build = false;
     }
+    else if (a === '--compare') {
+      // Another build of the host measured in turns with this one (see BrowserOptions.compare).
+      compareDist = path.resolve(argv[++i] ?? '');
+      if (!existsSync(path.join(compareDist, 'index.html'))) throw new Error(`--compare ${compareDist}: no index.html there`);
+    } else if (a === '--rounds') {
+      rounds = Number(argv[++i]);
+      if (!Number.isInteger(rounds) || rounds < 1 || rounds > 20) throw new Error('--rounds needs an integer from 1 to 20');
+    }
     else if (a === '--runs') {
       browserRuns = Number(argv[++i]);
       if (!Number.isInteger(browserRuns) || browserRuns < 1 || browserRuns > 50) throw new Error('--runs needs an integer from 1 to 50');
@@ -548,7 +594,7 @@ async function main(): Promise<void> {
       if (built.status !== 0) throw new Error('The example host did not build (see above); --no-browser measures the rest.');
       log(`built in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     } else log(`reusing ${path.relative(root, hostDist)} (--no-build)`);
-    browserOptions = { hostDist, runs: browserRuns, timeline, profile };
+    browserOptions = { hostDist, runs: browserRuns, timeline, profile, ...(compareDist ? { compare: { hostDist: compareDist, rounds } } : {}) };
   }
   const backends: BackendResult[] = [];
 
