@@ -1,7 +1,7 @@
 /** The error type the fake's routes throw, and its answer as problem details. */
+import { HttpResponse } from 'msw';
 import { DomainError, type DomainErrorStatus } from '../domain';
 import { problemReply } from '../service/http-binding';
-import { sendReply } from './handlers/route';
 
 export type { ProblemDetails } from '../api/problem-details';
 
@@ -15,5 +15,6 @@ export class FakeHttpError extends DomainError {
 
 /** An error response with a problem-details body, written for HTTP once (src/service/http-binding.ts `problemReply`). */
 export function problem(status: number, detail: string, extensions: Readonly<Record<string, unknown>> = {}): Response {
-  return sendReply(problemReply(new DomainError(status as DomainErrorStatus, detail, extensions)));
+  const reply = problemReply(new DomainError(status as DomainErrorStatus, detail, extensions));
+  return new HttpResponse(reply.body, { status: reply.status, headers: reply.headers });
 }
