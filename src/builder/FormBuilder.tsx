@@ -392,9 +392,10 @@ const PropertyPane = memo(function PropertyPane({ c, selection }: { c: FormBuild
     // The fields a rule of this one can read: its own scope only (a rule in a repeatable section reads its own item),
     // paths written as the rule writes them.
     const fields: RuleFieldOption[] = ruleTargets(doc.layout, at.field.id, widgets);
+    // Not keyed by the field: a new selection hands the same editors the new field (each draws again only when what
+    // it shows changed), instead of unmounting the panel and mounting it anew.
     return (
       <FieldPropertiesPanel
-        key={at.field.id}
         field={at.field}
         schema={(fieldSchema(doc, at.section, at.field) ?? {}) as FormSchema['jsonSchema']}
         required={isRequired(doc, at.section, at.field)}

@@ -195,7 +195,10 @@ interface PathEditorProps {
  * and only 'Change the data path' (or Enter) applies it.
  */
 function PathEditor({ field, labels, check, onRename, readOnly, draft, setDraft, savedPath }: PathEditorProps) {
-  const [unlocked, setUnlocked] = useState(false);
+  // Opened for one field: another field selected meanwhile finds its path locked.
+  const [unlockedFor, setUnlockedFor] = useState<string | null>(null);
+  const unlocked = unlockedFor === field.id;
+  const setUnlocked = (open: boolean) => setUnlockedFor(open ? field.id : null);
   const boxRef = useRef<HTMLInputElement>(null);
   // Opened for a change, the box takes the focus; the warning (an alert) is read out as it appears.
   useEffect(() => {
@@ -351,8 +354,11 @@ export function FieldPropertiesPanel(props: FieldPropertiesPanelProps) {
   const [pathDraft, setPathDraft] = useState({ id: field.id, path: field.path, draft: field.path });
   const draft = pathDraft.id === field.id && pathDraft.path === field.path ? pathDraft.draft : field.path;
   const setDraft = (next: string) => setPathDraft({ id: field.id, path: field.path, draft: next });
-  // Whether the path followed the label when the label box was entered: then it follows the new label too.
-  const [followed, setFollowed] = useState(false);
+  // Whether the path followed the label when the label box was entered: then it follows the new label too. Kept with
+  // the field it was found for: the panel stays mounted from one selected field to the next.
+  const [followedFor, setFollowedFor] = useState<string | null>(null);
+  const followed = followedFor === field.id;
+  const setFollowed = (follows: boolean) => setFollowedFor(follows ? field.id : null);
 
   // The panel's props and state as last drawn: every handler reads them here, so an editor that was not drawn again
   // (see `Redrawn`) still hands back the latest field, schema node and required flag.
@@ -360,6 +366,17 @@ export function FieldPropertiesPanel(props: FieldPropertiesPanelProps) {
   useLayoutEffect(() => {
     latest.current = { field, schema, required, onChange, onRenamePath, checkPath, savedPath, followed, storesValue };
   });
+  // Another field selected while the focus is in the panel (Ctrl+Z in a box): the focus leaves the panel, as it did
+  // when the panel was drawn anew for each field, so keys meant for the field before never reach this one. The box's
+  // leave handlers read the new field (above) and do nothing for it.
+  const panelRef = useRef<HTMLDivElement>(null);
+  const shownId = useRef(field.id);
+  useLayoutEffect(() => {
+    if (shownId.current === field.id) return;
+    shownId.current = field.id;
+    const focused = document.activeElement;
+    if (focused instanceof HTMLElement && panelRef.current?.contains(focused)) focused.blur();
+  }, [field.id]);
   const emit = (change: Partial<FieldPropertiesChange>) => {
     const now = latest.current;
     now.onChange({ field: now.field, schema: now.schema, required: now.required, ...change });
@@ -533,7 +550,7 @@ export function FieldPropertiesPanel(props: FieldPropertiesPanelProps) {
         return [schema.default, field.options];
       case 'options':
       case 'rows':
-        return [field.options, field.rows, schema];
+        return [field.id, field.options, field.rows, schema];
       case 'computed':
         return [field.computed, targets];
       case 'visibleWhen':
@@ -674,7 +691,7 @@ export function FieldPropertiesPanel(props: FieldPropertiesPanelProps) {
       case 'options':
         return (
           <OptionsEditor
-            key="options"
+            key={`options:${field.id}`}
             value={field.options ?? []}
             labels={props.labels}
             disabled={readOnly}
@@ -689,7 +706,7 @@ export function FieldPropertiesPanel(props: FieldPropertiesPanelProps) {
         // A matrix's rows: each one a property of its path's object (the columns its enum).
         return (
           <OptionsEditor
-            key="rows"
+            key={`rows:${field.id}`}
             value={field.rows ?? []}
             labels={props.labels}
             disabled={readOnly}
@@ -788,7 +805,7 @@ export function FieldPropertiesPanel(props: FieldPropertiesPanelProps) {
   };
 
   return (
-    <Stack gap="md" role="region" aria-label={fillLabel(labels.bpFieldRegion, { label: field.label || field.id })} style={ERROR_CONTRAST}>
+    <Stack ref={panelRef} gap="md" role="region" aria-label={fillLabel(labels.bpFieldRegion, { label: field.label || field.id })} style={ERROR_CONTRAST}>
       <div>
         <Title order={3} size="h4">
           {labels.bpFieldTitle}
