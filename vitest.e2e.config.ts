@@ -33,10 +33,39 @@ const SLOWEST_FIRST = [
   'builder-keyboard-drag',
 ];
 
+/**
+ * E2E_SHUFFLE_SEED=n runs the files in an order drawn from n instead (the same n, the same order), to check that no file
+ * depends on another that ran before it in its worker (they share that worker's backend, see tests/e2e/stack.ts).
+ */
+const shuffleSeed = process.env.E2E_SHUFFLE_SEED ? Number(process.env.E2E_SHUFFLE_SEED) : null;
+
+/** `items` in an order drawn from `seed` (mulberry32 and a Fisher–Yates shuffle). */
+function shuffled<T>(items: readonly T[], seed: number): T[] {
+  let state = seed >>> 0;
+  const random = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [out[i], out[j]] = [out[j] as T, out[i] as T];
+  }
+  return out;
+}
+
 /** Orders the files by {@link SLOWEST_FIRST}; the rest keep Vitest's order (failed first, then longest or largest). */
 class SlowestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
+    if (shuffleSeed !== null) {
+      const order = shuffled(sorted, shuffleSeed);
+      console.log(`e2e files shuffled with seed ${shuffleSeed}: ${order.map((file) => basename(file.moduleId)).join(', ')}`);
+      return order;
+    }
     const rank = (file: TestSpecification) => {
       const index = SLOWEST_FIRST.indexOf(basename(file.moduleId).replace(/\.test\.ts$/, ''));
       return index === -1 ? SLOWEST_FIRST.length : index;
@@ -55,10 +84,13 @@ export default defineConfig({
     maxWorkers: workers,
     // The backend bundle of the run (tests/e2e/support/backend-bundle.ts) is imported by Node, not by the module runner.
     server: { deps: { external: [/\/build\/e2e-backend\/run-[^/]+\/[^/]+\.js$/] } },
-    // Each file runs isolated, with its own copy of the backend's modules. Sharing them between the files of a worker
-    // saved about 3 CPU-seconds a file, but on CI a later file then failed (a visitor's public form in the builder
-    // journey never showed its fields; the file passes alone): some process-wide part of the backend (its shared PDF
-    // worker pool, the pattern checker, or a cache) outlives the stack of the file that started it. Not found yet.
+    // The files of a worker share its modules and its backend (tests/e2e/stack.ts: one per token lifetime, started by
+    // the first file that asks and kept for the next): the stack's start was 8.7–9.5 CPU-seconds a file, most of it
+    // loading the database and starting the server. Isolated files, each starting its own backend on shared modules,
+    // once failed a later file on CI (a visitor's public form in the builder journey never showed its fields; cause
+    // not found, perhaps a process-wide part of the backend such as its PDF worker pool ended by an earlier stack's
+    // stop); a shared backend is never stopped before its worker ends, and a file's stop closes only what it opened.
+    isolate: false,
     sequence: { sequencer: SlowestFirst },
     testTimeout: 90_000,
     hookTimeout: 120_000,

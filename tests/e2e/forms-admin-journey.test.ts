@@ -14,7 +14,8 @@ import { stepsOfOneJourney } from './support/journey';
 
 let stack: Stack;
 beforeAll(async () => {
-  stack = await startStack();
+  // Its own backend: it filters every instance of the database by status and expects the seeded one alone.
+  stack = await startStack({ ownServer: true });
 });
 afterAll(async () => {
   await stack?.stop();

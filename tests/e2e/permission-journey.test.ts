@@ -11,7 +11,8 @@ import { stepsOfOneJourney } from './support/journey';
 
 let stack: Stack;
 beforeAll(async () => {
-  stack = await startStack();
+  // Its own backend: it changes the editor's permissions, which other files check.
+  stack = await startStack({ ownServer: true });
 });
 afterAll(async () => {
   await stack?.stop();

@@ -75,7 +75,8 @@ const journey = {
 };
 
 beforeAll(async () => {
-  stack = await startStack();
+  // Its own backend: it declines the seeded instance's envelope, which another file filters by status.
+  stack = await startStack({ ownServer: true });
   caPem = (await loadOrCreateDevelopmentCertificate(stack.server.db)).caPem;
 });
 afterAll(async () => {

@@ -1,7 +1,8 @@
 /**
- * The whole product for one test file: the reference backend (in-memory PGlite) with its
- * identity provider, serving the built host on its own origin, and a Chromium to drive it (the run's one Chromium,
- * in which the file opens its own browser contexts).
+ * The whole product for a test file: the reference backend (in-memory PGlite) with its identity provider, serving the
+ * built host on its own origin, shared by the files of a worker that ask for the same token lifetime (or the file's
+ * own, see StackOptions.ownServer), and a Chromium to drive it (the run's one Chromium, in which the file opens its own
+ * browser contexts). The files of a worker share its database: a file makes its own rows, with names of its own.
  */
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -45,7 +46,7 @@ export interface Stack {
  * The backend on two free ports. A probed port can be taken again before the server binds it (another process, or
  * the same port handed out twice): try again with new ports, three times at most.
  */
-async function startServerOnFreePorts(options: { accessTokenTtlSeconds?: number }): Promise<ServerHandle> {
+async function startServerOnFreePorts(options: { accessTokenTtlSeconds: number }): Promise<ServerHandle> {
   // The store starts from the dump the global setup wrote, already migrated and seeded (support/database-template);
   // run without that setup, from the empty PGlite folder dumped once after initdb (shared with the server tests).
   const migrated = inject('e2eDatabaseTemplate');
@@ -65,7 +66,7 @@ async function startServerOnFreePorts(options: { accessTokenTtlSeconds?: number 
         memoryDatabaseTemplate,
         hostDist: new URL('../../example-host/dist', import.meta.url).pathname,
         hostOrigins: [],
-        accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 300,
+        accessTokenTtlSeconds: options.accessTokenTtlSeconds,
         // Mail goes out over SMTP to the server's development sink, as in development: the signing journey reads it there.
         signing: { smtpSink: true },
         log: () => {},
@@ -87,26 +88,72 @@ function fileBrowser(): Promise<Browser> {
 
 /**
  * With E2E_BOOT_TIMES set, each file prints how long its stack took to start: wall seconds and the CPU-seconds of its
- * worker process (backend import, database load, server and provider start, browser connection).
+ * worker process (backend import, database load, server and provider start, browser connection; a reused backend
+ * costs the connection only), and whether its backend was the worker's shared one, new or reused, or its own.
  */
-function reportBoot(started: number, cpu: NodeJS.CpuUsage): void {
+function reportBoot(started: number, cpu: NodeJS.CpuUsage, backend: string): void {
   if (!process.env.E2E_BOOT_TIMES) return;
   const used = process.cpuUsage(cpu);
   console.log(
     `e2e stack started in ${((performance.now() - started) / 1000).toFixed(2)} s, ` +
-      `${((used.user + used.system) / 1e6).toFixed(2)} CPU-s (worker up ${process.uptime().toFixed(1)} s)`,
+      `${((used.user + used.system) / 1e6).toFixed(2)} CPU-s (backend ${backend}; worker up ${process.uptime().toFixed(1)} s)`,
   );
 }
 
-/** Starts backend, provider and browser. `accessTokenTtlSeconds` sets how soon tokens renew (TTL − 60 s). */
-export async function startStack(options: { accessTokenTtlSeconds?: number } = {}): Promise<Stack> {
+/** What a file asks of its stack. */
+export interface StackOptions {
+  /** How long access tokens live (they renew at TTL − 60 s); 300 s unless given. */
+  accessTokenTtlSeconds?: number;
+  /**
+   * A backend of the file's own, on a database nobody else writes, stopped when the file ends: for a file whose checks
+   * read what the whole database holds (every mail of the outbox, the seeded rows as seeded).
+   */
+  ownServer?: boolean;
+}
+
+/**
+ * The backends a worker keeps for its files, one per token lifetime, started by the first file that asks and left
+ * running for the next files of that worker (the end-to-end run shares one worker's modules among its files, see
+ * vitest.e2e.config.ts): a file's stack start was 8.7–9.5 CPU-seconds, most of it loading the database and starting
+ * the server. Kept on globalThis so that a module loaded again still finds them; they end with the worker's process.
+ */
+const SHARED_KEY = Symbol.for('forms-admin.e2e.shared-servers');
+type SharedServers = Map<number, Promise<ServerHandle>>;
+function sharedServers(): SharedServers {
+  const holder = globalThis as { [SHARED_KEY]?: SharedServers };
+  return (holder[SHARED_KEY] ??= new Map());
+}
+
+/** The worker's backend for this token lifetime: the one already started, or a new one kept for the next files. */
+function sharedServer(ttl: number): { server: Promise<ServerHandle>; reused: boolean } {
+  const servers = sharedServers();
+  const kept = servers.get(ttl);
+  if (kept) return { server: kept, reused: true };
+  const started = startServerOnFreePorts({ accessTokenTtlSeconds: ttl });
+  servers.set(ttl, started);
+  // A start that failed is not kept: the next file tries again (and reports its own failure).
+  started.catch(() => servers.delete(ttl));
+  return { server: started, reused: false };
+}
+
+/**
+ * Starts backend, provider and browser. `accessTokenTtlSeconds` sets how soon tokens renew (TTL − 60 s). The backend is
+ * the worker's shared one for that lifetime unless `ownServer` is set; the browser connection is always the file's
+ * own, and `stop()` closes it (with every context the file opened) and the file's own backend, never a shared one.
+ */
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const begun = performance.now();
   const cpu = process.cpuUsage();
+  const ttl = options.accessTokenTtlSeconds ?? 300;
+  const own = options.ownServer === true;
+  const { server: serverStart, reused } = own
+    ? { server: startServerOnFreePorts({ accessTokenTtlSeconds: ttl }), reused: false }
+    : sharedServer(ttl);
   // The browser connects while the backend starts; whichever fails, the other is closed again.
-  const [server, browser] = await Promise.allSettled([startServerOnFreePorts(options), fileBrowser()]);
-  reportBoot(begun, cpu);
+  const [server, browser] = await Promise.allSettled([serverStart, fileBrowser()]);
+  reportBoot(begun, cpu, own ? 'own' : reused ? 'shared, reused' : 'shared, new');
   if (server.status === 'rejected' || browser.status === 'rejected') {
-    if (server.status === 'fulfilled') await server.value.stop();
+    if (server.status === 'fulfilled' && own) await server.value.stop();
     if (browser.status === 'fulfilled') await browser.value.close();
     throw server.status === 'rejected' ? server.reason : (browser as PromiseRejectedResult).reason;
   }
@@ -116,7 +163,7 @@ export async function startStack(options: { accessTokenTtlSeconds?: number } = {
     url: started.server.url,
     async stop() {
       await started.browser.close();
-      await started.server.stop();
+      if (own) await started.server.stop();
     },
   };
 }
