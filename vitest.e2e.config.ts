@@ -4,9 +4,9 @@ import type { TestSpecification } from 'vitest/node';
 import { defineConfig } from 'vitest/config';
 
 /**
- * How many end-to-end files run at once. Every file starts its own stack (backend and identity provider on free
- * ports, an in-memory store, its own Chromium), so files share nothing; two at a time keep both cores of the CI
- * machine busy. E2E_WORKERS sets another number (1 runs them one after the other).
+ * How many end-to-end files run at once. The files of one worker run one after the other on that worker's backend
+ * (tests/e2e/stack.ts), the workers share nothing but the run's Chromium; two at a time keep both cores of the CI
+ * machine busy. E2E_WORKERS sets another number (1 runs them one after the other, on one backend).
  */
 const workers = Math.max(1, Number(process.env.E2E_WORKERS) || 2);
 
