@@ -28,9 +28,7 @@ export function AdminLayout() {
   const signOut = () => void auth.signOut().then(() => router.navigate({ to: SIGNED_OUT_PATH }));
   return (
     <ModalsProvider>
-      {/* prerender: the shell and the screen render, hidden, while the admin check and the claims are in flight (the
-          screen's reads are the server's to refuse); shown once the checks pass, removed when they fail. */}
-      <RequireAdmin fallback={<NoAdminAccessPage onSignOut={signOut} />} loading={<PendingPage />} prerender>
+      <RequireAdmin fallback={<NoAdminAccessPage onSignOut={signOut} />} loading={<PendingPage />}>
         <AdminShell userName={userName} onSignOut={signOut}>
           <AdminRouteGate>
             <Outlet />

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Activity, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useApi } from '../query/APIProvider';
 import { claimQueries } from '../query/queries';
 import { useLabels } from '../query/useLabels';
@@ -14,20 +14,13 @@ export interface RequireAdminProps {
   fallback?: ReactNode;
   /** Rendered while the check runs. @default a loader */
   loading?: ReactNode;
-  /**
-   * While the check runs, also render the children hidden (React's `<Activity mode="hidden">`: not shown, not in the
-   * accessibility tree, their effects not run), so that their first render is done while the check is in flight and
-   * they show as soon as it passes. Nothing of them is shown before it passes; they are removed when it fails. Their
-   * reads start in that render: only for children whose reads the server checks itself. @default false
-   */
-  prerender?: boolean;
 }
 
 /**
  * Renders its children only when the server says the signed-in user has the admin role
  * (`CheckForAdminRole?authId`). Use inside `RequireAuth` and an `APIProvider`.
  */
-export function RequireAdmin({ children, fallback = null, loading, prerender = false }: RequireAdminProps) {
+export function RequireAdmin({ children, fallback = null, loading }: RequireAdminProps) {
   const auth = useAuth();
   const { client } = useApi();
   const labels = useLabels();
@@ -43,7 +36,7 @@ export function RequireAdmin({ children, fallback = null, loading, prerender = f
     if (queryClient.getQueryState(catalogue.queryKey) === undefined) void queryClient.prefetchQuery(catalogue);
   }
   if (!subject) return <>{fallback}</>;
-  if (query.isPending) return <>{loading ?? <LoadingState />}{prerender && <Activity mode="hidden">{children}</Activity>}</>;
+  if (query.isPending) return <>{loading ?? <LoadingState />}</>;
   if (query.isError) {
     return (
       <ErrorAlert
@@ -54,8 +47,6 @@ export function RequireAdmin({ children, fallback = null, loading, prerender = f
       />
     );
   }
-  if (!query.data) return <>{fallback}</>;
-  // The same place as the hidden children while pending: what they rendered is kept and shown.
-  return prerender ? <>{null}<Activity mode="visible">{children}</Activity></> : <>{children}</>;
+  return <>{query.data ? children : fallback}</>;
 }
 RequireAdmin.displayName = '@ccq/forms-admin/RequireAdmin';

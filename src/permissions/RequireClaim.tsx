@@ -1,4 +1,4 @@
-import { Activity, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useLabels } from '../query/useLabels';
 import { ErrorAlert } from '../ui/ErrorAlert';
 import { LoadingState } from '../ui/LoadingState';
@@ -15,14 +15,6 @@ export interface RequireClaimProps {
   fallback?: ReactNode;
   /** Rendered while the claims load. @default a loader */
   loading?: ReactNode;
-  /**
-   * While the claims load, also render the children hidden (React's `<Activity mode="hidden">`: not shown, not in the
-   * accessibility tree, their effects not run), so that the screen's first render is done while the claims are in
-   * flight and it shows as soon as they allow it. Nothing of it is shown before; it is removed when the claim is
-   * missing or the check fails. Its reads start in that render: only for screens whose reads the server checks
-   * itself. @default false
-   */
-  prerender?: boolean;
 }
 
 /**
@@ -31,11 +23,11 @@ export interface RequireClaimProps {
  * loaded, this says 'Access check failed' with a retry, as `RequireAdmin` does: a screen should not read as 'no
  * access' because the check itself failed.
  */
-export function RequireClaim({ claim, children, fallback = null, loading, prerender = false }: RequireClaimProps) {
+export function RequireClaim({ claim, children, fallback = null, loading }: RequireClaimProps) {
   const result = useCan(claim);
   const mine = useMyClaims();
   const labels = useLabels();
-  if (result.isLoading) return <>{loading ?? <LoadingState />}{prerender && <Activity mode="hidden">{children}</Activity>}</>;
+  if (result.isLoading) return <>{loading ?? <LoadingState />}</>;
   if (result.reason === 'error') {
     return (
       <ErrorAlert
@@ -46,8 +38,6 @@ export function RequireClaim({ claim, children, fallback = null, loading, preren
       />
     );
   }
-  if (!result.can) return <>{fallback}</>;
-  // The same place as the hidden children while loading: what they rendered is kept and shown.
-  return prerender ? <>{null}<Activity mode="visible">{children}</Activity></> : <>{children}</>;
+  return <>{result.can ? children : fallback}</>;
 }
 RequireClaim.displayName = '@ccq/forms-admin/RequireClaim';

@@ -36,8 +36,7 @@ export function AdminRouteGate({ children }: { children: ReactNode }) {
   const access = adminRouteAccess(pathname);
   if (!access) return <>{children}</>;
   // Keyed by the rule, so moving between screens never shows one screen under another's answer. The screen's name
-  // titles the tab (a screen with a more specific title of its own sets it inside). The screen renders, hidden,
-  // while the claims load (its reads are the server's to refuse), and shows once the claim is found.
+  // titles the tab (a screen with a more specific title of its own sets it inside).
   return (
     <>
       <PageTitle title={access.label} />
@@ -46,7 +45,6 @@ export function AdminRouteGate({ children }: { children: ReactNode }) {
         claim={access.claim}
         loading={<PendingPage />}
         fallback={<NoScreenAccessPage screen={access.label} />}
-        prerender
       >
         {children}
       </RequireClaim>
