@@ -130,6 +130,15 @@ describe('FormInstanceList', () => {
     expect(lastQuery('FormInstanceOData')).toContain('status in (3)');
   });
 
+  it('mounts no filter dropdown until it is opened (a closed one would place itself with floating-ui as the screen first renders)', async () => {
+    const { user } = renderInApi(<FormInstanceList />);
+    await findRow(ids.loanSubmitted);
+    // Hidden options count too: a dropdown kept mounted while closed holds its options, hidden.
+    expect(screen.queryAllByRole('option', { hidden: true })).toHaveLength(0);
+    await user.click(screen.getByLabelText('Status', { selector: 'input' }));
+    expect(await screen.findByRole('option', { name: 'Completed' })).toBeInTheDocument();
+  });
+
   it("'Mark completed' is disabled with the reason on a draft, and completes a Submitted one with a toast", async () => {
     const { user } = renderInApi(<FormInstanceList />);
     await findRow(ids.loanInProgress);

@@ -45,6 +45,13 @@ import { formatDateTime } from '../shared/ListScreen';
 import { useLocale } from '../../query/useLocale';
 import { FormInstanceSummary } from '../FormInstanceSummary/FormInstanceSummary';
 
+/**
+ * The filters' dropdowns are mounted only while open. Mantine's Combobox keeps a closed dropdown mounted (hidden), and
+ * each one mounted places itself with floating-ui in a layout effect as the screen first renders: a forced style
+ * calculation of the whole new page inside the commit, then a synchronous render again, for dropdowns no one opened.
+ */
+const CLOSED_DROPDOWN_UNMOUNTED = { keepMounted: false } as const;
+
 /** The inner parts of the Form Instances list that `classNames` / `styles` reach. */
 export type FormInstanceListStylesNames = 'root' | 'filters' | 'toolbar' | 'table' | 'dialog';
 
@@ -306,6 +313,7 @@ function AnswerFilters({ c }: { c: FormInstanceListController }) {
           const value = answers[field.path] ?? '';
           return options ? (
             <Select
+              comboboxProps={CLOSED_DROPDOWN_UNMOUNTED}
               key={field.path}
               label={field.label}
               placeholder={c.labels.filterAny}
@@ -394,6 +402,7 @@ export const FormInstanceListView = factory<FormInstanceListViewFactory>((_props
         <div role="group" aria-label={labels.instanceFilters} {...getStyles('filters')}>
           <Group gap="sm" align="flex-end">
             <Select
+              comboboxProps={CLOSED_DROPDOWN_UNMOUNTED}
               label={labels.filterForm}
               placeholder={labels.filterAny}
               data={c.forms.map((f) => ({ value: f.formId, label: f.name }))}
@@ -404,6 +413,7 @@ export const FormInstanceListView = factory<FormInstanceListViewFactory>((_props
               w={200}
             />
             <MultiSelect
+              comboboxProps={CLOSED_DROPDOWN_UNMOUNTED}
               label={labels.answerColumns}
               placeholder={c.answers.shown.length ? undefined : labels.answerColumnsPlaceholder}
               description={c.answers.available ? undefined : labels.answerColumnsNeedForm}
@@ -419,6 +429,7 @@ export const FormInstanceListView = factory<FormInstanceListViewFactory>((_props
             />
             {c.groups.length > 0 && (
               <Select
+                comboboxProps={CLOSED_DROPDOWN_UNMOUNTED}
                 label={labels.filterGroup}
                 placeholder={labels.filterAny}
                 data={c.groups.map((g) => ({ value: g.formGroupId, label: g.name }))}
@@ -430,6 +441,7 @@ export const FormInstanceListView = factory<FormInstanceListViewFactory>((_props
               />
             )}
             <MultiSelect
+              comboboxProps={CLOSED_DROPDOWN_UNMOUNTED}
               label={labels.filterStatus}
               placeholder={filters.statuses.length ? undefined : labels.filterAny}
               data={INSTANCE_STATUSES.map((status) => ({ value: String(status), label: instanceStatusLabel(status, labels) }))}
