@@ -877,29 +877,58 @@ const DropStrip = memo(function DropStrip({ setNodeRef, isOver, nest, minHeight,
 });
 
 /**
+ * A drop target of section drags only (the end of a page, of a section's sections): a dnd-kit droppable only while a
+ * section is dragged. `useDroppable` reads dnd-kit's context, which changes as a drag starts, passes from place to
+ * place and ends; registered in a child that draws nothing, and only during a section drag, these strips (one per
+ * page and per section) render nothing again during a field's drag.
+ */
+function useSectionDropZone(id: string, data: Record<string, unknown>): { setNodeRef(element: HTMLElement | null): void; isOver: boolean; zone: ReactNode } {
+  const sectionDrag = useContext(DragKindContext) === 'section';
+  const node = useRef<HTMLElement | null>(null);
+  const [isOver, setOver] = useState(false);
+  const setNodeRef = useCallback((element: HTMLElement | null) => {
+    node.current = element;
+  }, []);
+  return { setNodeRef, isOver: sectionDrag && isOver, zone: sectionDrag ? <SectionDropZone id={id} data={data} node={node} onOver={setOver} /> : null };
+}
+
+function SectionDropZone({ id, data, node, onOver }: { id: string; data: Record<string, unknown>; node: RefObject<HTMLElement | null>; onOver(over: boolean): void }) {
+  const { setNodeRef, isOver } = useDroppable({ id, data });
+  useLayoutEffect(() => setNodeRef(node.current));
+  useLayoutEffect(() => onOver(isOver), [onOver, isOver]);
+  useLayoutEffect(() => () => onOver(false), [onOver]);
+  return null;
+}
+
+/**
  * The end of a section's sections, where a dragged section goes inside it (one level down). Only a section drag may
  * land here, and only one that may go there (see `sectionMayGo` in the model).
  */
 const NestDrop = memo(function NestDrop({ sectionId, depth, inRepeat }: { sectionId: string; depth: number; inRepeat: boolean }) {
-  const sectionDrag = useContext(DragKindContext) === 'section';
   const data = useMemo(() => ({ type: 'nest-drop', sectionId, depth, inRepeat }), [sectionId, depth, inRepeat]);
-  const drop = useDroppable({ id: `nest:${sectionId}`, data, disabled: !sectionDrag });
-  return <DropStrip setNodeRef={drop.setNodeRef} isOver={drop.isOver} nest={sectionId} minHeight={12} />;
+  const drop = useSectionDropZone(`nest:${sectionId}`, data);
+  return (
+    <>
+      <DropStrip setNodeRef={drop.setNodeRef} isOver={drop.isOver} nest={sectionId} minHeight={12} />
+      {drop.zone}
+    </>
+  );
 });
 
 /**
  * The end of a page, where a dragged section can be dropped (after the page's last section, or onto a page that has
- * none). Fields are not dropped here: pages hold sections.
+ * none). Fields are not dropped here: pages hold sections (while a field moves, the keyboard does not stop here).
  */
 const PageDrop = memo(function PageDrop({ pageId, empty, labels }: { pageId: string; empty: boolean; labels: Labels }) {
-  // Only a section may land here: while a field moves, the keyboard does not stop at a page's end.
-  const sectionDrag = useContext(DragKindContext) === 'section';
   const data = useMemo(() => ({ type: 'page-drop', pageId }), [pageId]);
-  const drop = useDroppable({ id: `page-drop:${pageId}`, data, disabled: !sectionDrag });
+  const drop = useSectionDropZone(`page-drop:${pageId}`, data);
   return (
-    <DropStrip setNodeRef={drop.setNodeRef} isOver={drop.isOver} minHeight={empty ? 48 : 12}>
-      {empty ? <PageEmpty text={labels.fbPageEmpty} /> : null}
-    </DropStrip>
+    <>
+      <DropStrip setNodeRef={drop.setNodeRef} isOver={drop.isOver} minHeight={empty ? 48 : 12}>
+        {empty ? <PageEmpty text={labels.fbPageEmpty} /> : null}
+      </DropStrip>
+      {drop.zone}
+    </>
   );
 });
 

@@ -6,9 +6,13 @@ import { BuilderHarness, layOutAsColumn } from './support/builder-harness';
 import { dragAnnouncement, pressDragKey } from './support/drag-keys';
 import { changedSince, renderCounts } from './support/item-renders';
 
-// Counts the renders of each canvas item (sections and fields: useDraggable) and of each field's widget.
+// Counts the renders of each canvas item (sections and fields: useDraggable), of each drop target (useDroppable) and
+// of each field's widget.
 const items = vi.hoisted(() => new Map<string, number>());
-vi.mock('@dnd-kit/core', async (importOriginal) => (await import('./support/item-renders')).countingDraggable(importOriginal, items));
+const drops = vi.hoisted(() => new Map<string, number>());
+vi.mock('@dnd-kit/core', async (importOriginal) => (await import('./support/item-renders')).countingDraggable(importOriginal, items, drops));
+/** The drop targets of section drags only (a page's end, a section's sections' end) that rendered since `before`. */
+const sectionOnlyDrops = (before: Record<string, number>) => changedSince(drops, before).filter((id) => id.startsWith('nest:') || id.startsWith('page-drop:'));
 const widgets = vi.hoisted(() => new Map<string, number>());
 vi.mock('../../src/forms/widgets/EditWidget', async (importOriginal) =>
   (await import('../support/widget-renders')).countingEditWidget(importOriginal, widgets),
@@ -30,6 +34,7 @@ describe('a drag step draws the drop line only', () => {
     const canvas = screen.getByRole('region', { name: 'Form' });
     const item = (label: string) => within(canvas).getByRole('button', { name: `Field ${label}` });
     item('Text 1.2').focus();
+    const dropsAtStart = renderCounts(drops);
     await pressDragKey('Space');
     await waitFor(() => expect(dragAnnouncement()).toBe('Picked up Field Text 1.2.'));
 
@@ -60,5 +65,9 @@ describe('a drag step draws the drop line only', () => {
       ),
     );
     expect(canvas.querySelector('[data-builder-drop-place]')).toBeNull();
+    // The drop targets only a section may land on (a page's end, a section's sections' end: 4 here) are no dnd-kit
+    // droppables during a field's drag: its pick-up, steps and drop render none of them (each one rendered at each
+    // change of dnd-kit's context when they were).
+    expect(sectionOnlyDrops(dropsAtStart)).toEqual([]);
   }, 60_000);
 });

@@ -6,9 +6,14 @@ import type * as LazyDraggableModule from '../../../src/builder/lazy-draggable';
  * Counts the renders of each canvas item by its id: every section and every field calls `useDraggable` once per render
  * of its shell. For `vi.mock('@dnd-kit/core', …)`.
  */
-export async function countingDraggable(importOriginal: <T>() => Promise<T>, renders: Map<string, number>) {
+export async function countingDraggable(importOriginal: <T>() => Promise<T>, renders: Map<string, number>, droppables?: Map<string, number>) {
   const original = await importOriginal<typeof CoreModule>();
-  return { ...original, useDraggable: countingById(original.useDraggable, renders) };
+  return {
+    ...original,
+    useDraggable: countingById(original.useDraggable, renders),
+    // With `droppables`: the renders of each drop target (`useDroppable`) by its id besides.
+    ...(droppables ? { useDroppable: countingById(original.useDroppable, droppables) } : {}),
+  };
 }
 
 /**
