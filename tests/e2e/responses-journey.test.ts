@@ -24,8 +24,7 @@ const SIGNER = { name: 'Zoë Quiñones', email: 'zoe.quinones@example.com' };
 
 let stack: Stack;
 beforeAll(async () => {
-  // Its own backend: its answer columns and filters read every instance of the form, which other files add to.
-  stack = await startStack({ ownServer: true });
+  stack = await startStack();
 });
 afterAll(async () => {
   await stack?.stop();
