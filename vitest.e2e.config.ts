@@ -62,7 +62,8 @@ class SlowestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
     if (shuffleSeed !== null) {
-      const order = shuffled(sorted, shuffleSeed);
+      // From the files' paths in order, not Vitest's (which puts the files that failed last time first).
+      const order = shuffled([...files].sort((a, b) => a.moduleId.localeCompare(b.moduleId)), shuffleSeed);
       console.log(`e2e files shuffled with seed ${shuffleSeed}: ${order.map((file) => basename(file.moduleId)).join(', ')}`);
       return order;
     }
