@@ -1,8 +1,10 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { availableParallelism } from 'node:os';
+import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
 import DurationSequencer from './tests/support/sequencer.mjs';
+import { CHROMIUM_ARGS, ensureChromium } from './tests/support/chromium.mjs';
 
 const roots = ['src', 'tests', 'example-host'];
 const neverHere = ['node_modules', 'dist', 'tests/e2e/**'];
@@ -90,6 +92,17 @@ const sharedWindow = [
 const ownWindow: string[] = [];
 
 /**
+ * Files that run in Chromium (project `browser`): see there. CCQ_JSDOM_ONLY=1 runs them in jsdom (project
+ * `component`) instead, to compare.
+ */
+const inBrowser = process.env.CCQ_JSDOM_ONLY
+  ? []
+  : [
+      'tests/admin/RoleManagement.test.tsx',
+      'tests/admin/UserRoleManagement.test.tsx',
+    ];
+
+/**
  * Whether a file runs stories through Storybook's portable stories. Such a file shares a window only with other such
  * files (project `stories`), never with `component`'s: a story's play function acts through Storybook's bundled copy of
  * user-event, which prepares the document (focus handling, the value interceptors of fields) with symbols of its own,
@@ -168,11 +181,16 @@ function projectFiles() {
   const files = roots.flatMap((root) =>
     readdirSync(root, { recursive: true, encoding: 'utf8' })
       .filter((f) => /\.test\.tsx?$/.test(f))
-      .map((f) => `${root}/${f.split('\\').join('/')}`),
+      .map((f) => `${root}/${f.split('\\').join('/')}`)
+      .filter((f) => statSync(f).isFile()),
   );
-  const sorted = { unit: [] as string[], node: [] as string[], component: [] as string[], stories: [] as string[], dom: [] as string[] };
+  const sorted = { unit: [] as string[], node: [] as string[], component: [] as string[], stories: [] as string[], dom: [] as string[], browser: [] as string[] };
   for (const file of files) {
     if (file.startsWith('tests/e2e/') || file.includes('/node_modules/')) continue;
+    if (inBrowser.includes(file)) {
+      sorted.browser.push(file);
+      continue;
+    }
     const text = readFileSync(file, 'utf8');
     const declared = /@vitest-environment\s+(\w[\w-]*)/.exec(text)?.[1];
     const environment = declared ?? (nodeOnly.some((dir) => file.startsWith(dir)) ? 'node' : 'jsdom');
@@ -263,6 +281,38 @@ export default defineConfig({
       {
         extends: true,
         test: { name: 'dom', environment: 'jsdom', include: files.dom, exclude: neverHere },
+      },
+      // `browser` runs its files (`inBrowser`) in headless Chromium (Debian's, tests/support/chromium.mjs) through
+      // Playwright: the large screens whose role queries and visibility checks compute styles over hundreds of elements,
+      // which jsdom does slowly (~20 ms a getComputedStyle) and a browser does natively. The same files, queries and
+      // assertions: `msw/node` is tests/support/msw-browser-server.ts here (MSW's service worker,
+      // public/mockServiceWorker.js, with setupServer's names), and tests/setup.ts leaves out its jsdom stand-ins. A browser shows a combobox's options and a panel's
+      // header a frame after the click or the data, where jsdom did it in the same task: the tests wait for them
+      // (findBy, waitFor). At load average 15-27 on two cores, per file: RoleManagement 131-202 s wall instead of 415 s,
+      // UserRoleManagement 149-219 s instead of 444 s; CPU (Node and Chromium together) 82-90 s instead of 69-78 s.
+      // The signing stories files ran 2-3 times faster here too, but beside two CPU burners (load average 33-38) two
+      // of their tests timed out and one took 57 of its 60 s: they stay in `stories`.
+      {
+        extends: true,
+        resolve: {
+          alias: [
+            { find: /^msw\/node$/, replacement: resolve('tests/support/msw-browser-server.ts') },
+          ],
+        },
+        test: {
+          name: 'browser',
+          include: files.browser,
+          exclude: neverHere,
+          browser: {
+            enabled: true,
+            headless: true,
+            provider: playwright({ launchOptions: { executablePath: ensureChromium(), args: [...CHROMIUM_ARGS] } }),
+            viewport: { width: 1280, height: 800 },
+            // A failing test's screenshot would land beside the test file, in a folder named after it.
+            screenshotFailures: false,
+            instances: [{ browser: 'chromium' }],
+          },
+        },
       },
     ],
   },

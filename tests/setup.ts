@@ -1,10 +1,13 @@
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
-import { speedUpLabelControl } from './support/jsdom-label-control';
-import { speedUpComputedStyle } from './support/jsdom-computed-style';
-import { dropStyleSheetsOfRemovedSubtrees } from './support/jsdom-style-sheets';
+
+// The files of the `browser` project (vitest.config.ts) run this file in Chromium: the jsdom stand-ins and shortcuts
+// below are for jsdom only (they import Node modules, and a browser has the real APIs).
+const inJsdom = typeof navigator !== 'undefined' && navigator.userAgent.includes('jsdom');
+/** An environment variable of the test run (none in a browser, which has no `process`). */
+const env = (name: string): string | undefined => (typeof process === 'undefined' ? undefined : process.env[name]);
 
 // Mantine under jsdom needs these browser APIs.
-if (typeof window !== 'undefined') {
+if (inJsdom) {
   if (!window.matchMedia) {
     Object.defineProperty(window, 'matchMedia', {
       writable: true,
@@ -38,10 +41,10 @@ if (typeof window !== 'undefined') {
   window.HTMLElement.prototype.scrollIntoView = function scrollIntoView() {};
   // Same answers as jsdom's own, in linear time (see the module): role queries over large screens spent seconds there.
   // CCQ_PLAIN_JSDOM=1 leaves jsdom as it is, to compare times or to rule the shortcut out when a test fails.
-  if (!process.env.CCQ_PLAIN_JSDOM) speedUpLabelControl();
-  if (!process.env.CCQ_PLAIN_JSDOM) speedUpComputedStyle();
+  if (!env('CCQ_PLAIN_JSDOM')) (await import('./support/jsdom-label-control')).speedUpLabelControl();
+  if (!env('CCQ_PLAIN_JSDOM')) (await import('./support/jsdom-computed-style')).speedUpComputedStyle();
   // A <style> removed with an ancestor kept its sheet, and with it the removed subtree (see the module).
-  if (!process.env.CCQ_PLAIN_JSDOM) dropStyleSheetsOfRemovedSubtrees();
+  if (!env('CCQ_PLAIN_JSDOM')) (await import('./support/jsdom-style-sheets')).dropStyleSheetsOfRemovedSubtrees();
 }
 
 // React's development build records, for each element it creates (up to 10,000 a second), where it was created: an
@@ -51,7 +54,7 @@ if (typeof window !== 'undefined') {
 // carry React's shared "unknown owner" stack instead. Rendering, effects, warnings and errors are the same; only the
 // "at Component" lines of a warning's component stack are shorter. CCQ_REACT_OWNER_STACKS=1 keeps them, to debug a
 // warning.
-if (typeof window !== 'undefined' && !process.env.CCQ_REACT_OWNER_STACKS) {
+if (typeof window !== 'undefined' && !env('CCQ_REACT_OWNER_STACKS')) {
   const React = await import('react');
   const internals = (React as unknown as Record<string, unknown>).__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE;
   if (internals && typeof internals === 'object' && typeof (internals as Record<string, unknown>).recentlyCreatedOwnerStacks === 'number') {
@@ -155,7 +158,7 @@ const CLEANUP_TIMEOUT_MS = 60000;
 const FILES_BEFORE = Symbol.for('ccq.tests.filesBefore');
 const counter = globalThis as typeof globalThis & { [FILES_BEFORE]?: number };
 beforeAll(async () => {
-  if (!process.env.CCQ_SHARED_WINDOW || typeof window === 'undefined' || !counter[FILES_BEFORE]) return;
+  if (!env('CCQ_SHARED_WINDOW') || typeof window === 'undefined' || !counter[FILES_BEFORE]) return;
   const { notifications } = await import('@mantine/notifications');
   notifications.clean();
   notifications.cleanQueue();
@@ -171,7 +174,7 @@ afterAll(async () => {
   if (typeof window === 'undefined' || !pristine) return;
   // CCQ_REPORT_ROOTS=1 prints the React roots still mounted in <body> when a file ends (a tree rendered outside
   // Testing Library and never unmounted): such a tree may still render after jsdom's teardown.
-  if (process.env.CCQ_REPORT_ROOTS) {
+  if (env('CCQ_REPORT_ROOTS')) {
     const live = [...document.body.children].filter((el) =>
       Object.keys(el).some((key) => key.startsWith('__reactContainer$') && (el as unknown as Record<string, unknown>)[key] != null),
     );
@@ -180,7 +183,7 @@ afterAll(async () => {
   // In a window the next file shares (vitest.config.ts sets CCQ_SHARED_WINDOW there), a mouse button a file left
   // pressed (src/forms/after-press.ts keeps the document's press state for the module's life) would hold back the
   // next file's field errors: release it, and let what waited for the release run now.
-  if (process.env.CCQ_SHARED_WINDOW) {
+  if (env('CCQ_SHARED_WINDOW')) {
     document.dispatchEvent(new MouseEvent('mouseup'));
     await new Promise((resolve) => setTimeout(resolve, 0));
     // Mantine keeps its notifications in a store of the module's life, not of the <Notifications /> that shows them: a

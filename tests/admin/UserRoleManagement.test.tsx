@@ -61,13 +61,22 @@ const groupPicker = () => screen.findByRole('combobox', { name: 'User Group' });
 
 /** No permission panel, visible or not. */
 const panel = () => sectionsNamed(/^Role & Permission Management/)[0] ?? null;
-/** The one permission panel named `name` (tests/admin/support/screen findRegion: role, name, visible; up to 20 s). */
-const findPanel = findRegion;
+/**
+ * The one permission panel named `name` (tests/admin/support/screen findRegion: role, name, visible; up to 20 s), once
+ * the tab's picker row (its picker, and its actions beside it) is there too: a panel for an initial user or group may
+ * show before the list that brings the picker row (in a browser it often does).
+ */
+const findPanel = async (name: string | RegExp) => {
+  const region = await findRegion(name);
+  await screen.findByRole('combobox', { name: /^(User|User Group)$/ });
+  return region;
+};
 const requestsTo = (name: string) => backend.requests.filter((r) => r.path.split('?')[0]?.endsWith(`/${name}`));
 
 async function optionsOf(user: User, combobox: HTMLElement) {
   await user.click(combobox);
-  const names = within(listboxOf(combobox)).getAllByRole('option').map((o) => o.textContent);
+  // The options show once the dropdown is placed (a frame after the click in a browser).
+  const names = (await waitFor(() => within(listboxOf(combobox)).getAllByRole('option'))).map((o) => o.textContent);
   await user.keyboard('{Escape}');
   return names;
 }
@@ -83,7 +92,7 @@ function listboxOf(combobox: HTMLElement): HTMLElement {
 
 async function pick(user: User, combobox: HTMLElement, option: string) {
   await user.click(combobox);
-  await user.click(within(listboxOf(combobox)).getByRole('option', { name: option }));
+  await user.click(await waitFor(() => within(listboxOf(combobox)).getByRole('option', { name: option })));
 }
 
 describe('UserRoleManagement', () => {
@@ -145,7 +154,7 @@ describe('UserRoleManagement', () => {
       expect(picker).toHaveStyle({ outline: '2px dashed rgb(0, 0, 255)' });
       expect(picker!.closest('.my-pickerRow')).not.toBeNull();
       expect(document.querySelector('.my-notice')).toHaveAttribute('role', 'status');
-      expect(screen.getByRole('combobox', { name: 'Group Members' }).closest('.my-members')).not.toBeNull();
+      expect((await screen.findByRole('combobox', { name: 'Group Members' })).closest('.my-members')).not.toBeNull();
       await user.click(buttonIn(document.body, 'Delete'));
       const dialog = await screen.findByRole('dialog', { name: /Form Authors/ });
       expect(dialog.closest('.my-dialog') ?? dialog.querySelector('.my-dialog')).not.toBeNull();
@@ -427,7 +436,12 @@ describe('UserRoleManagement', () => {
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
       expect(requestsTo('CreateNewApplicationUserGroup')).toEqual([]);
       await user.type(textboxIn(document.body, 'Group name'), 'x');
-      expectAvailable(create);
+      // Available once the session's permissions have arrived (in a browser, often after the typing).
+      await waitFor(() => expectAvailable(create));
+      // With the permissions known, a blank name still makes it unavailable.
+      await user.clear(textboxIn(document.body, 'Group name'));
+      await user.type(textboxIn(document.body, 'Group name'), '   ');
+      expectUnavailable(create);
     });
 
     it("creates a group, shows 'Group Created Successfully', refreshes the list and clears the selection", async () => {
@@ -473,7 +487,7 @@ describe('UserRoleManagement', () => {
       expectUnavailable(buttonIn(document.body, 'Edit'));
       expectUnavailable(buttonIn(document.body, 'Delete'));
       await pick(user, picker, 'Reviewers');
-      expectAvailable(buttonIn(document.body, 'Edit'));
+      await waitFor(() => expectAvailable(buttonIn(document.body, 'Edit')));
       await findPanel(/User Group: Reviewers$/);
       await user.click(buttonIn(document.body, 'Edit'));
       const dialog = await screen.findByRole('dialog', { name: 'Edit user group' });
@@ -491,8 +505,12 @@ describe('UserRoleManagement', () => {
       expect(onUserGroupSelected).toHaveBeenLastCalledWith(null);
       expect(await groupPicker()).toHaveValue('');
       expect(requestsTo('RenameAppUserGroup')[0]?.path).toContain(`currentGroupId=${groups.reviewers}`);
-      const names = await optionsOf(user, await groupPicker());
-      expect(names).toContain('Approvers');
+      // The list is asked for again after the rename: its options show the new name once the answer is in.
+      let names: (string | null)[] = [];
+      await waitFor(async () => {
+        names = await optionsOf(user, await groupPicker());
+        expect(names).toContain('Approvers');
+      });
       expect(names).not.toContain('Reviewers');
     });
 
@@ -706,13 +724,13 @@ describe('UserRoleManagement', () => {
       const region = await findPanel(/User Group: Reviewers$/);
       const manage = "You need the permission 'Claim_ManageUserGroups' for this.";
       await waitFor(() => expectUnavailable(buttonIn(document.body, 'Create Group'), manage));
-      expectUnavailable(buttonIn(document.body, 'Edit'), manage);
-      expectUnavailable(buttonIn(document.body, 'Delete'), manage);
+      expectUnavailable(await findButtonIn(document.body, 'Edit'), manage);
+      expectUnavailable(await findButtonIn(document.body, 'Delete'), manage);
       expectUnavailable(
-        buttonIn(document.body, 'Save members'),
+        await findButtonIn(document.body, 'Save members'),
         "You need the permission 'Claim_AssignUsersToGroups' for this.",
       );
-      expect(screen.getByRole('combobox', { name: 'Group Members' })).toHaveAttribute('readonly');
+      expect((await screen.findByRole('combobox', { name: 'Group Members' }))).toHaveAttribute('readonly');
       expectUnavailable(
         buttonIn(region, 'Clear All'),
         "You need the permission 'Claim_AssignClaims' for this.",
@@ -735,13 +753,13 @@ describe('UserRoleManagement', () => {
     it('warns before another group is chosen while members are unsaved', async () => {
       const { user } = renderScreen({ initialTab: 'userGroups', initialUserGroupId: groups.reviewers });
       await findPanel(/User Group: Reviewers$/);
-      await pick(user, screen.getByRole('combobox', { name: 'Group Members' }), 'Nora Newcomer');
+      await pick(user, (await screen.findByRole('combobox', { name: 'Group Members' })), 'Nora Newcomer');
       await user.keyboard('{Escape}');
       await pick(user, await groupPicker(), 'Readers');
       const prompt = await screen.findByRole('dialog', { name: 'Discard unsaved changes?' });
       await user.click(within(prompt).getByRole('button', { name: 'Keep editing' }));
       expect(await groupPicker()).toHaveValue('Reviewers');
-      expect(screen.getByRole('combobox', { name: 'Group Members' }).closest('.mantine-MultiSelect-root')).toHaveTextContent(
+      expect((await screen.findByRole('combobox', { name: 'Group Members' })).closest('.mantine-MultiSelect-root')).toHaveTextContent(
         'Nora Newcomer',
       );
     });
@@ -754,7 +772,7 @@ describe('UserRoleManagement', () => {
       );
       const { user } = renderScreen({ initialTab: 'userGroups', initialUserGroupId: groups.platformTeam });
       await findPanel(/User Group: Platform Team$/);
-      const members = screen.getByRole('combobox', { name: 'Group Members' });
+      const members = (await screen.findByRole('combobox', { name: 'Group Members' }));
       const adaPill = within(members.closest('.mantine-MultiSelect-root') as HTMLElement).getByText('Ada Admin');
       await user.click(within(adaPill.closest('.mantine-Pill-root') as HTMLElement).getByRole('button', { hidden: true }));
       await user.click(buttonIn(document.body, 'Save members'));
