@@ -2,12 +2,13 @@
  * The files of file upload answers on the reference server (`/api/FormFiles/Upload` and `Download`, the one use case
  * of src/service/files.ts): each file a row of `form_files` (removed with its instance) and its bytes in parts of
  * `form_file_parts`, written and read part by part with a turn of the event loop between (db/byte-parts.ts). The
- * upload's body is read chunk by chunk and refused as soon as it passes the field's largest size.
+ * upload's body is read chunk by chunk and refused as soon as it passes the field's largest size (request-body.ts).
  */
 import { and, asc, eq, inArray, lt } from 'drizzle-orm';
 import { DomainError } from '../../../src/domain/errors';
 import { FILE_UPLOAD_UNREADABLE, FORM_FILE_ROUTES, fileSweepSchedule, type FileSweepSchedule, type FormFilesRouteBackend, type FormFilesStore, type StoredFormFile } from '../../../src/service/files';
-import { BYTE_PART_SIZE, joinBytes, readByteParts, writeByteParts } from '../db/byte-parts';
+import { BYTE_PART_SIZE, readByteParts, writeByteParts } from '../db/byte-parts';
+import { readRequestBody } from '../request-body';
 import type { Db } from '../db/index';
 import { formFileParts, formFiles } from '../db/schema';
 import { drizzleFormsBackend } from '../forms/crud';
@@ -83,31 +84,6 @@ function sweepsOf(db: Db): FileSweepSchedule {
   return schedule;
 }
 
-/** The request's body read chunk by chunk, refused with `tooLarge` as soon as it passes `maxBytes`. */
-async function readBody(ctx: RouteContext, maxBytes: number, tooLarge: () => DomainError): Promise<Uint8Array> {
-  const stream = ctx.c.req.raw.body;
-  if (!stream) return new Uint8Array();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = stream.getReader();
-  for (;;) {
-    let next: ReadableStreamReadResult<Uint8Array>;
-    try {
-      next = await reader.read();
-    } catch {
-      // The client went away or sent a broken body: no server error.
-      throw new DomainError(400, FILE_UPLOAD_UNREADABLE);
-    }
-    const { done, value } = next;
-    if (done) break;
-    size += value.byteLength;
-    // Not cancelled: cancelling the request's stream would close the connection before the 413 is sent.
-    if (size > maxBytes) throw tooLarge();
-    chunks.push(value);
-  }
-  return joinBytes(chunks, size);
-}
-
 /** The file routes' backend over the server. */
 function drizzleFilesBackend(ctx: RouteContext): FormFilesRouteBackend {
   const forms = drizzleFormsBackend(ctx);
@@ -118,7 +94,8 @@ function drizzleFilesBackend(ctx: RouteContext): FormFilesRouteBackend {
       return { storage, ids, clock, files: drizzleFormFiles(db), sweeps: sweepsOf(db), anonymousWrites: async (bodyBytes) => (await forms.ports(bodyBytes)).anonymousWrites };
     },
     caller: () => forms.caller(),
-    readBody: (maxBytes, tooLarge) => readBody(ctx, maxBytes, tooLarge),
+    // The client went away or sent a broken body: no server error.
+    readBody: (maxBytes, tooLarge) => readRequestBody(ctx.c.req.raw, { maxBytes, tooLarge, unreadable: () => new DomainError(400, FILE_UPLOAD_UNREADABLE) }),
   };
 }
 

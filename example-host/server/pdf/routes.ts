@@ -10,59 +10,28 @@ import { MULTIPART_UNREADABLE_MESSAGE, PDF_TOO_LARGE_MESSAGE, PDF_UPLOAD_LIMITS 
 import { UPLOAD_PDF_ROUTE, type PdfImportBackend } from '../../../src/service/routes-pdf';
 import type { AnyRouteDeclaration, RouteContext } from '../routes/registry';
 import { tableRoute } from '../routes/table';
-import { nextTurn, unfilledBytes } from '../db/byte-parts';
+import { readRequestBody } from '../request-body';
 import { removeAbandonedDraftPdfs, saveFormPdf } from './store';
 import { PdfParseAbort, pdfWorkers } from './worker';
 import type { PdfJobRefusal, PdfJobs } from './worker-tasks';
 
-/** Bytes of an upload's body read between turns of the event loop (each chunk is copied once, into one buffer). */
-const BODY_SLICE_BYTES = 256 * 1024;
-
 /**
- * The raw multipart body of an upload, read chunk by chunk into one buffer with a turn of the event loop every
- * {@link BODY_SLICE_BYTES}, and its content type. It is not parsed here: the PDF worker parses it (the domain's upload
- * rules), so that neither reading nor parsing 10 MiB holds the server's thread.
+ * The raw multipart body of an upload (request-body.ts: chunk by chunk between turns of the event loop) and its
+ * content type. It is not parsed here: the PDF worker parses it (the domain's upload rules), so that neither reading
+ * nor parsing 10 MiB holds the server's thread.
  */
 async function uploadBody(ctx: RouteContext): Promise<{ body: Uint8Array; contentType: string }> {
   // Multipart: the route checked the content type.
   const contentType = ctx.c.req.header('content-type') ?? '';
-  // The multipart envelope adds a little to the file; a body over the file's limit and that room is refused before
-  // it is read (the app's body limit for this path says the same while reading a body without a length).
-  const max = PDF_UPLOAD_LIMITS.maxBytes + PDF_UPLOAD_LIMITS.multipartOverheadBytes;
-  const length = Number(ctx.c.req.header('content-length') ?? 'NaN');
-  if (Number.isFinite(length) && length > max) throw new DomainError(413, PDF_TOO_LARGE_MESSAGE, { code: 'pdf-size' });
-  const stream = ctx.c.req.raw.body;
-  if (!stream) throw new DomainError(400, MULTIPART_UNREADABLE_MESSAGE);
-  let buffer = unfilledBytes(Number.isFinite(length) && length > 0 ? length : 256 * 1024);
-  let size = 0;
-  let sinceTurn = 0;
-  const reader = stream.getReader();
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      // Not cancelled: cancelling the request's stream would close the connection before the 413 is sent.
-      if (size + value.byteLength > max) throw new DomainError(413, PDF_TOO_LARGE_MESSAGE, { code: 'pdf-size' });
-      if (size + value.byteLength > buffer.byteLength) {
-        const grown = unfilledBytes(Math.min(max, Math.max(buffer.byteLength * 2, size + value.byteLength)));
-        grown.set(buffer.subarray(0, size));
-        buffer = grown;
-      }
-      buffer.set(value, size);
-      size += value.byteLength;
-      sinceTurn += value.byteLength;
-      if (sinceTurn >= BODY_SLICE_BYTES) {
-        sinceTurn = 0;
-        await nextTurn();
-      }
-    }
-  } catch (error) {
-    // The app's body limit stops a body without a length that grows past it; its middleware answers 413.
-    if (error instanceof DomainError || (error instanceof Error && error.name === 'BodyLimitError')) throw error;
-    throw new DomainError(400, MULTIPART_UNREADABLE_MESSAGE);
-  }
-  if (size === 0) throw new DomainError(400, MULTIPART_UNREADABLE_MESSAGE);
-  return { body: size === buffer.byteLength ? buffer : buffer.subarray(0, size), contentType };
+  const body = await readRequestBody(ctx.c.req.raw, {
+    // The multipart envelope adds a little to the file; the app's body limit for this path says the same while reading
+    // a body without a length.
+    maxBytes: PDF_UPLOAD_LIMITS.maxBytes + PDF_UPLOAD_LIMITS.multipartOverheadBytes,
+    tooLarge: () => new DomainError(413, PDF_TOO_LARGE_MESSAGE, { code: 'pdf-size' }),
+    unreadable: () => new DomainError(400, MULTIPART_UNREADABLE_MESSAGE),
+  });
+  if (body.byteLength === 0) throw new DomainError(400, MULTIPART_UNREADABLE_MESSAGE);
+  return { body, contentType };
 }
 
 const REFUSAL_STATUS: Readonly<Record<PdfJobRefusal['code'], 413 | 422>> = {
