@@ -69,7 +69,7 @@ describe('the form builder names its controls by what they show', () => {
     const widget = await waitFor(() => within(card).getByRole('textbox', { hidden: true }));
     expect(widget.closest('[inert]')).toHaveAttribute('aria-hidden', 'true');
     // The canvas's widgets take the renderer's 3:1 control border (a long form's light controls read it from here).
-    expect(widget.closest('[inert]')).toHaveStyle({ '--mantine-color-dark-4': 'var(--mantine-color-dark-2)' });
+    expect(widget.closest('[inert]')).toHaveStyle('--mantine-color-dark-4: var(--mantine-color-dark-2)');
   });
 
   it('the preview’s two switches are named groups, so its width is found apart from the form’s own choices', async () => {

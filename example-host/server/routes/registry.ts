@@ -173,7 +173,9 @@ async function authenticate(c: Context<AppEnv>, services: Services): Promise<Aut
 
 /** A reply as Hono sends it (headers set with `c.header` are kept). */
 export function sendReply(c: Context, { status, headers, body }: HttpReply): Response {
-  return c.body(body instanceof Uint8Array ? Buffer.from(body) : body, status as 200, headers);
+  const data = body instanceof Uint8Array ? Buffer.from(body) : body;
+  // Hono types a body of null apart from one with data.
+  return data === null ? c.body(null, status as 200, headers) : c.body(data, status as 200, headers);
 }
 
 /** Mounts the declared routes on the app, each behind the one binding core's gate, then the deny-by-default 404s. */
