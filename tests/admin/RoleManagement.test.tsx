@@ -113,8 +113,11 @@ describe('RoleManagement', () => {
     it("keeps the typed name and reads 'An unexpected server error occurred.' under 'Could not create the group' for a 5xx", async () => {
       server.use(errorHandlers.failing('/api/Claim/CreateNewClaimGroup', 500));
       const { user } = renderScreen();
-      await user.type(textboxIn(document.body, 'Group name'), 'Auditors{Enter}');
-      const alert = await screen.findByRole('alert');
+      await user.type(textboxIn(document.body, 'Group name'), 'Auditors');
+      // Enter creates once the permissions are known (before, the button says why it waits).
+      await waitFor(() => expectAvailable(button('Create Group')), { timeout: 5000 });
+      await user.keyboard('{Enter}');
+      const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
       expect(within(alert).getByText('Could not create the group')).toBeInTheDocument();
       expect(alert).toHaveTextContent('An unexpected server error occurred.');
       expect(textboxIn(document.body, 'Group name')).toHaveValue('Auditors');
@@ -122,8 +125,10 @@ describe('RoleManagement', () => {
 
     it('shows the reason of a refusal as the message, not as a server failure, and keeps what was typed', async () => {
       const { user } = renderScreen();
-      await user.type(textboxIn(document.body, 'Group name'), 'signers{Enter}');
-      const alert = await screen.findByRole('alert');
+      await user.type(textboxIn(document.body, 'Group name'), 'signers');
+      await waitFor(() => expectAvailable(button('Create Group')), { timeout: 5000 });
+      await user.keyboard('{Enter}');
+      const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
       expect(within(alert).getByText('Could not create the group')).toBeInTheDocument();
       expect(alert).toHaveTextContent("A claim group named 'Signers' already exists.");
       expect(alert).not.toHaveTextContent('An unexpected server error occurred.');
