@@ -4,7 +4,7 @@
  * `Content-Length` before a byte is read, or while reading a body without one. Each chunk is copied once; the buffer is
  * not zero-filled (db/byte-parts.ts `unfilledBytes`), so neither reading nor allocating 10 MiB holds the server's thread.
  */
-import { BYTE_PART_SIZE, nextTurn, unfilledBytes } from './db/byte-parts';
+import { BYTE_PART_SIZE, turnPerPart, unfilledBytes } from './db/byte-parts';
 
 /** What a body read is allowed and how it is refused. */
 export interface RequestBodyLimits {
@@ -31,7 +31,7 @@ export async function readRequestBody(request: Request, limits: RequestBodyLimit
   if (!stream) return new Uint8Array();
   let buffer = unfilledBytes(known ? length : BYTE_PART_SIZE);
   let size = 0;
-  let sinceTurn = 0;
+  const copied = turnPerPart();
   const reader = stream.getReader();
   for (;;) {
     let next: ReadableStreamReadResult<Uint8Array>;
@@ -53,11 +53,7 @@ export async function readRequestBody(request: Request, limits: RequestBodyLimit
     }
     buffer.set(value, size);
     size += value.byteLength;
-    sinceTurn += value.byteLength;
-    if (sinceTurn >= BYTE_PART_SIZE) {
-      sinceTurn = 0;
-      await nextTurn();
-    }
+    await copied(value.byteLength);
   }
   return size === buffer.byteLength ? buffer : buffer.subarray(0, size);
 }

@@ -29,19 +29,26 @@ export function unfilledBytes(size: number): Uint8Array {
   return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
+/** A counter of bytes copied that gives the event loop a turn each time another {@link BYTE_PART_SIZE} has passed. */
+export function turnPerPart(): (copied: number) => Promise<void> {
+  let sinceTurn = 0;
+  return async (copied) => {
+    sinceTurn += copied;
+    if (sinceTurn < BYTE_PART_SIZE) return;
+    sinceTurn = 0;
+    await nextTurn();
+  };
+}
+
 /** `pieces` (of `total` bytes together) copied into one array, with a turn of the event loop every {@link BYTE_PART_SIZE}. */
 export async function joinBytes(pieces: readonly Uint8Array[], total: number): Promise<Uint8Array> {
   const bytes = unfilledBytes(total);
+  const copied = turnPerPart();
   let at = 0;
-  let sinceTurn = 0;
   for (const piece of pieces) {
     bytes.set(piece, at);
     at += piece.byteLength;
-    sinceTurn += piece.byteLength;
-    if (sinceTurn >= BYTE_PART_SIZE) {
-      sinceTurn = 0;
-      await nextTurn();
-    }
+    await copied(piece.byteLength);
   }
   return bytes;
 }
