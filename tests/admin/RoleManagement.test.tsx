@@ -78,6 +78,7 @@ describe('RoleManagement', () => {
       await screen.findByRole('combobox', { name: 'Claim group' });
       const sessions = requestsTo('GetMyClaims').length;
       await user.type(textboxIn(document.body, 'Group name'), '  Auditors ');
+      await waitFor(() => expectAvailable(button('Create Group')), { timeout: 5000 });
       await user.click(button('Create Group'));
       const dialog = await dialogNamed('Group Created Successfully');
       expect(within(dialog).getByText("Role group 'Auditors' has been created successfully.")).toBeInTheDocument();

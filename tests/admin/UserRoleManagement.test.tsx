@@ -73,6 +73,11 @@ const findPanel = async (name: string | RegExp) => {
 };
 const requestsTo = (name: string) => backend.requests.filter((r) => r.path.split('?')[0]?.endsWith(`/${name}`));
 
+/** Enter creates once the session's permissions are known (until then the button says why it waits). */
+async function createGroupAvailable() {
+  await waitFor(() => expectAvailable(buttonIn(document.body, 'Create Group')), { timeout: 5000 });
+}
+
 async function optionsOf(user: User, combobox: HTMLElement) {
   await user.click(combobox);
   // The options show once the dropdown is placed (a frame after the click in a browser).
@@ -450,6 +455,7 @@ describe('UserRoleManagement', () => {
       // Pasted, then Enter: typed, each letter redrew the screen with its open permission panel.
       await user.click(textboxIn(document.body, 'Group name'));
       await user.paste('  Auditors ');
+      await createGroupAvailable();
       await user.keyboard('{Enter}');
       const dialog = await screen.findByRole('dialog', { name: 'Group Created Successfully' });
       expect(within(dialog).getByText("User group 'Auditors' has been created successfully.")).toBeInTheDocument();
@@ -464,16 +470,19 @@ describe('UserRoleManagement', () => {
       server.use(errorHandlers.failing('/api/Claim/CreateNewApplicationUserGroup', 500));
       const { user } = renderScreen({ initialTab: 'userGroups' });
       await user.type(textboxIn(document.body, 'Group name'), 'Auditors');
+      await createGroupAvailable();
       await user.click(buttonIn(document.body, 'Create Group'));
-      expect(await screen.findByRole('alert')).toHaveTextContent('An unexpected server error occurred.');
+      expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent('An unexpected server error occurred.');
       expect(textboxIn(document.body, 'Group name')).toHaveValue('Auditors');
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     });
 
     it('says why the server refused a name that is taken', async () => {
       const { user } = renderScreen({ initialTab: 'userGroups' });
-      await user.type(textboxIn(document.body, 'Group name'), 'readers{Enter}');
-      const alert = await screen.findByRole('alert');
+      await user.type(textboxIn(document.body, 'Group name'), 'readers');
+      await createGroupAvailable();
+      await user.keyboard('{Enter}');
+      const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
       expect(alert).toHaveTextContent("An application user group named 'Readers' already exists.");
       expect(within(alert).getByText('Could not create the group')).toBeInTheDocument();
       expect(alert).not.toHaveTextContent('An unexpected server error occurred.');
