@@ -1,13 +1,14 @@
 /**
  * The fake's signing storage: envelopes kept in memory, as the table port of src/service/signing-tables.ts, for the signing
  * use cases of src/service/signing.ts (the ones the reference server runs). The fake's own parts: its document as
- * sent (a one-page PDF naming the form and the envelope, a line to sign per signer), its seal (a PDF of its own, no
+ * sent (the domain's document of answers on one page of its own PDF, a place to sign per signer), its seal (a PDF of its own, no
  * certificate), its fixed audit key and its mail, recorded in memory (its Outbox). The handlers in handlers/signing.ts are the HTTP.
  */
 import { EnvelopeStatus } from '../api/enums';
 import type { OutboxMessage, SignaturePlace } from '../api/types';
 import { allLive, rowNotFound } from '../domain/forms';
 import { initialSignerStatuses, isEnvelopeOpen, sha256Hex, signedDocumentFileName } from '../domain/signing';
+import { answersDocumentLines } from '../domain/signing/answers-document';
 import { englishLabels } from '../labels/english';
 import { isRefusedRecipient, refusedRecipientError, signingMailTextsOf, type Mailer } from '../service/mail';
 import { deliverDueMail, memoryMailQueueStore, type MailQueueStore, type SigningMailQueue } from '../service/mail-queue';
@@ -195,20 +196,21 @@ export function fakeSigningStorage(ctx: SigningContext): SigningStorage {
   return signingStorageOf(tables, (work) => work(tables));
 }
 
-/** The fake's document as sent: one page naming the form and the envelope. */
+/** The fake's document of an envelope made by hand: one page naming the form and the envelope. */
 function fakeDocument(formName: string | undefined, envelopeId: string): Uint8Array {
   return minimalPdf([formName ?? 'Form', `Envelope ${envelopeId}`]);
 }
 
-/** The fake's document as sent for a live instance, with a line to sign per signer. */
+/** The fake's document as sent for a live instance: the answers' document (the server's lines, on one page), with a place to sign per signer. */
 function fakeSentDocuments(db: FakeDb): SentDocuments {
   return {
-    async prepare(formInstanceId, envelopeId, signers) {
+    async prepare(formInstanceId, _envelopeId, signers) {
       const instance = db.formInstances.find((i) => i.formInstanceId === formInstanceId);
       const schema = instance && db.formSchemas.find((s) => s.formSchemaId === instance.formSchemaId);
       const form = instance && db.forms.find((f) => f.formId === instance.formId);
-      if (!instance || !allLive(instance, schema, form)) throw rowNotFound('form instance', formInstanceId);
-      return { bytes: fakeDocument(form?.name, envelopeId), places: signers.map((_, i) => [placeOf(i)]), source: 'answers' };
+      if (!instance || !allLive(instance, schema, form) || !schema) throw rowNotFound('form instance', formInstanceId);
+      const lines = answersDocumentLines({ formName: form?.name ?? 'Form', formInstanceId, schema, data: instance.data, signers });
+      return { bytes: minimalPdf(lines), places: signers.map((_, i) => [placeOf(i)]), source: 'answers' };
     },
   };
 }

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient, isApiError, odata, type ApiClient } from '../../src/api';
 import type { FormInstance, FormLayout, JsonObject, OutboxMessage, SigningEnvelope } from '../../src/api/types';
 import { INSTANCE_IN_SIGNING_CODE, INSTANCE_OUT_FOR_SIGNATURE_MESSAGE, INSTANCE_SIGNED_CODE } from '../../src/domain/signing';
-import { pngDataUrl, signaturePng } from '../server/signing-helpers';
+import { pdfText, pngDataUrl, signaturePng } from '../server/signing-helpers';
 import { startFakeTarget, startServerTarget, type ContractTarget } from './targets';
 
 const jsonSchema: JsonObject = { $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'object', properties: { name: { type: 'string' } } };
@@ -106,6 +106,9 @@ async function runScenario(target: ContractTarget) {
   facts.set('sign.before.open', await outcome(() => anonymous.signing.sign({ token: first.token, kind: 'drawn', image: pngDataUrl() })));
   const session = (await anonymous.signing.openSigning(first.token))!;
   facts.set('open', [session.status, session.signerStatus, session.signerName, session.places.length, atob(session.documentBase64).startsWith('%PDF-')]);
+  // The document as sent says the same on both backends: the form, the instance, the answer by its label, each signer.
+  const said = (await pdfText(Uint8Array.from(atob(session.documentBase64), (c) => c.charCodeAt(0)))).replace(/\s+/g, ' ');
+  facts.set('document.says', ['Signing contract', `Form instance ${envelope.formInstanceId}`, 'Name', 'Grace', 'Signatures', 'Ada <ada@example.com>', 'Bob <bob@example.com>'].filter((text) => !said.includes(text)));
   facts.set('not.png', await outcome(() => anonymous.signing.sign({ token: first.token, kind: 'drawn', image: 'data:image/png;base64,aGVsbG8=' })));
   facts.set('too.large', await outcome(() => anonymous.signing.sign({ token: first.token, kind: 'drawn', image: 'A'.repeat(800_000) })));
   facts.set('typed.without.name', await outcome(() => anonymous.signing.sign({ token: first.token, kind: 'typed', image: pngDataUrl() })));
@@ -303,11 +306,12 @@ describe('signing — the fake and the server agree', () => {
     expect(fake.get('instance.shows')).toEqual([true, 3]);
     expect(fake.get('link.url')).toBe('/sign');
     expect(fake.get('open')).toEqual([4, 'Delivered', 'Ada', 1, true]);
+    expect(fake.get('document.says')).toEqual([]);
     expect(fake.get('signed.one')).toEqual([4, ['Signed', 'Sent']]);
     expect(fake.get('completed')).toEqual([5, ['Signed', 'Signed'], true]);
     expect(fake.get('download')).toEqual([200, 'application/pdf', true, false]);
     expect(fake.get('download.name')).toBe('Signing contract - signed.pdf');
-    for (const key of ['sent', 'instance.shows', 'link.url', 'open', 'signed.one', 'completed', 'download', 'download.name']) expect(server.get(key), key).toEqual(fake.get(key));
+    for (const key of ['sent', 'instance.shows', 'link.url', 'open', 'document.says', 'signed.one', 'completed', 'download', 'download.name']) expect(server.get(key), key).toEqual(fake.get(key));
   });
 
   it('refuses links out of turn, unknown, used, of another signer, and signing before opening', () => {
