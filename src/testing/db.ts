@@ -19,12 +19,13 @@ import type {
   FormSchema,
   JsonObject,
   Signer,
-  EnvelopeSigner,
   SignaturePlace,
+  SigningEnvelope,
   SigningAuditEvent,
 } from '../api/types';
 import type { EnvelopeStatus, FormInstanceStatus } from '../api/enums';
 import type { HistoryEntry } from '../domain';
+import type { SignerRecord, SignerTokenRecord } from '../service/signing-ports';
 
 /** What kind of row holds a claim grant or a claim group link. */
 export type HolderKind = 'user' | 'userGroup' | 'claimGroup';
@@ -82,33 +83,19 @@ export interface FakeEnvelope {
   lifecycle?: FakeEnvelopeLifecycle;
 }
 
-/** A signer of a fake envelope, with their signature once signed. */
-export interface FakeEnvelopeSigner extends EnvelopeSigner {
-  signatureKind: 'drawn' | 'typed' | null;
-  signaturePng: Uint8Array | null;
+/** A signer of a fake envelope, with their signature once signed: the signing use cases' signer record. */
+export interface FakeEnvelopeSigner extends SignerRecord {
   /** The name a typed signature shows. */
   typedName?: string | null;
 }
 
-/** A signer's link token (its SHA-256 only, as the server keeps it). */
-export interface FakeSignerToken {
-  tokenHash: string;
-  signerId: string;
-  expiresAt: Date;
-  usedAt: Date | null;
-  revokedAt: Date | null;
-}
+/** A signer's link token (its SHA-256 only, as the server keeps it): the signing use cases' token record. */
+export type FakeSignerToken = Omit<SignerTokenRecord, 'envelopeId'> & { tokenHash: string };
 
-/** What the signing routes keep of an envelope besides its contract fields. */
-export interface FakeEnvelopeLifecycle {
+/** What the signing routes keep of an envelope besides its contract fields: its signers, dates, reasons, reminders. */
+export interface FakeEnvelopeLifecycle
+  extends Pick<SigningEnvelope, 'expiresAt' | 'sentDateTime' | 'completedDateTime' | 'voidedReason' | 'declinedReason' | 'remindersSent' | 'lastReminderDateTime'> {
   signers: FakeEnvelopeSigner[];
-  expiresAt: Date | null;
-  sentDateTime: Date | null;
-  completedDateTime: Date | null;
-  voidedReason: string | null;
-  declinedReason: string | null;
-  remindersSent: number;
-  lastReminderDateTime: Date | null;
   events: SigningAuditEvent[];
   /**
    * The audit trail's head, kept with the envelope as the server keeps it on the envelope row: how many events it has
