@@ -8,6 +8,7 @@
 //
 //   node tests/storybook/axe-stories.mjs [id-substring …] [--light-only] [--primary=COLOUR | --blue-only]
 //                                        [--concurrency=N] [--details] [--self-test | --no-self-test] [--profile]
+//                                        [--verify-reuse | --no-colour-reuse]
 //
 // --primary picks the other primary colour (a Mantine colour of the toolbar's list, not blue); --blue-only leaves its
 // passes out. --details prints axe's reason for each failing element (e.g. the measured colours and contrast ratio);
@@ -16,7 +17,11 @@
 // The first pass gets every axe rule. A later pass whose DOM is the same as the first's (elements, attributes, text,
 // form state, layout: domFingerprint; the primary colour's name in a CSS variable counts as the same) can differ only
 // in what the style sheets paint, so it gets only the rules whose result depends on colours (COLOUR_RULES); a DOM that
-// changed with the scheme or the colour gets every rule again.
+// changed with the scheme or the colour gets every rule again. Those colour rules look again only at the elements
+// whose colours (or those of their ancestors, or of what overlaps them) differ from an earlier pass on the same DOM;
+// the others keep that pass's result (installColourReuse): with the other primary colour, most of a story is painted
+// as with blue, so light grape is mostly light's result and dark grape dark's. --verify-reuse also runs the colour
+// rules over every element in those passes and fails a story where the two differ; --no-colour-reuse keeps nothing.
 //
 // axe has no rule for non-text contrast (WCAG 1.4.11), so the resting border of every text input, select, textarea,
 // checkbox and radio is also measured against the control's fill and the background behind it: 3:1 at least.
@@ -78,6 +83,10 @@ const passes = [DEFAULT_PRIMARY, ...(argv.includes('--blue-only') ? [] : [otherP
 /** Storybook's globals of a pass (the toolbar's "Theme" and "Primary colour"). @param {Pass} pass */
 const passGlobals = (pass) => ({ theme: pass.scheme, primaryColor: pass.primary });
 const details = argv.includes('--details');
+/** Colour-only passes keep an earlier pass's result for the elements whose colours did not change (installColourReuse). */
+const reuseColours = !argv.includes('--no-colour-reuse');
+/** Colour-only passes also run the colour rules over every element and report any difference from the kept results. */
+const verifyReuse = argv.includes('--verify-reuse');
 const concurrency = Number(argv.find((a) => a.startsWith('--concurrency='))?.split('=')[1] ?? 3);
 const selfTestOnly = argv.includes('--self-test');
 const profile = argv.includes('--profile');
@@ -297,16 +306,236 @@ async function switchPass(page, tracker, pass) {
 const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 
 /**
- * Runs axe over the story (its root and Mantine's portals, where Modals and notifications render). `colourOnly`:
- * only {@link COLOUR_RULES}, for a scheme whose DOM has the same fingerprint as the one fully checked before.
+ * Runs axe over the story (its root and Mantine's portals, where Modals and notifications render) in pass `label`.
+ * `colourOnly`: only {@link COLOUR_RULES}, for a pass whose DOM has the same fingerprint as the one fully checked
+ * before; then, too, the colour rules look again only at the elements whose colour inputs differ from an earlier pass
+ * of the same story on that DOM, and every other element keeps that pass's result (see installColourReuse). `keep`:
+ * this pass's colour results may serve a later pass (the first pass, and the passes on its DOM).
+ * @param {import('playwright-core').Page} page
+ * @param {{ label: string, colourOnly: boolean, keep: boolean }} run
+ * @returns {Promise<{ violations: AxeViolation[], reference: string | null, elements: number, looked: number, digestMs: number,
+ *   mismatch: string | null }>} (`digestMs`: the time spent reading the elements' styles and finding those to look at)
  */
-async function runAxe(page, colourOnly = false) {
+async function runAxe(page, { label, colourOnly, keep }) {
   const options = colourOnly ? { ...AXE_OPTIONS, runOnly: { type: 'rule', values: COLOUR_RULES }, preload: false } : AXE_OPTIONS;
   return page.evaluate(
-    // eslint-disable-next-line no-undef
-    (options) => axe.run({ include: ['#storybook-root', '[data-portal]'] }, options).then((r) => r.violations),
-    options,
+    ([label, options, colourOnly, keep, reuse, verify]) =>
+      window.__axeColourReuse.run({ label, options, colourOnly, keep, reuse, verify }),
+    /** @type {const} */ ([label, options, colourOnly, keep, reuseColours, verifyReuse]),
   );
+}
+
+/**
+ * @typedef {{ id: string, help: string, impact: string | null, nodes: { target: unknown[], failureSummary?: string }[] }} AxeViolation
+ */
+
+/**
+ * Puts into the page (once per document, after axe) what lets a colour-only pass look again only where colours changed.
+ *
+ * What the colour rules read of an element is its computed style (colours, opacity, blending, filters, fonts, text
+ * decoration, borders and outline, visibility, stacking, its ::before and ::after), that of its ancestors (inherited
+ * colour, opacity, the backgrounds behind it) and that of the elements whose boxes overlap its own or its text (axe's
+ * stack of what is painted behind the text). Each element's style is read into a digest (`sigOf`); every element
+ * outside the story's root and portals (html, body, Storybook's own) into one digest. Two passes on the same DOM whose
+ * outside digests agree differ only in the elements whose digest differs (D). An element can answer differently only
+ * if it is in D, has an ancestor in D, or its box or text overlaps the box of an element of D (widened by 4 px); the
+ * colour rules are evaluated on those alone (their `matches` is wrapped: it answers false for the others), and every
+ * other element keeps the earlier pass's result. The earlier pass is the one of the story's kept passes (same DOM)
+ * with the fewest elements in D: for light with another primary colour, light; for dark with it, dark. With
+ * --verify-reuse each such pass runs the colour rules over every element as well and reports any difference.
+ */
+function installColourReuse(page) {
+  return page.evaluate((colourRules) => {
+    if (window.__axeColourReuse) return;
+    const axe = window.axe;
+    /** @type {Set<Element> | null} */
+    let only = null;
+    for (const rule of axe._audit.rules) {
+      if (!colourRules.includes(rule.id)) continue;
+      const matches = rule.matches;
+      rule.matches = function (/** @type {Element} */ node, /** @type {unknown} */ vNode, /** @type {unknown} */ context) {
+        if (only && !only.has(node)) return false;
+        return matches.call(this, node, vNode, context);
+      };
+    }
+    const PROPS = [
+      'color', 'background-color', 'background-image', 'background-clip', 'opacity', 'mix-blend-mode', 'filter',
+      'backdrop-filter', 'isolation', '-webkit-text-fill-color', '-webkit-text-stroke-color', '-webkit-text-stroke-width',
+      'text-shadow', 'visibility', 'display', 'content-visibility', 'position', 'z-index', 'transform', 'will-change',
+      'clip', 'clip-path', 'mask-image', 'font-family', 'font-size', 'font-weight', 'font-style', 'text-decoration-line',
+      'text-decoration-style', 'text-decoration-color', 'border-top-color', 'border-top-style', 'border-top-width',
+      'border-bottom-color', 'border-bottom-style', 'border-bottom-width', 'outline-color', 'outline-style', 'outline-width',
+    ];
+    const PSEUDO_PROPS = ['content', 'color', 'background-color', 'background-image', 'opacity', 'position', 'mix-blend-mode', 'display'];
+    /** A 53-bit digest of a string (cyrb53). */
+    const hash = (/** @type {string} */ text) => {
+      let h1 = 0xdeadbeef;
+      let h2 = 0x41c6ce57;
+      for (let i = 0; i < text.length; i++) {
+        const c = text.charCodeAt(i);
+        h1 = Math.imul(h1 ^ c, 2654435761);
+        h2 = Math.imul(h2 ^ c, 1597334677);
+      }
+      h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+      h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+      return 4294967296 * (2097151 & h2) + (h1 >>> 0);
+    };
+    const styleText = (/** @type {Element} */ e) => {
+      const style = getComputedStyle(e);
+      let text = PROPS.map((p) => style.getPropertyValue(p)).join('|');
+      for (const pseudo of ['::before', '::after']) {
+        const own = getComputedStyle(e, pseudo);
+        const content = own.getPropertyValue('content');
+        if (content !== 'none' && content !== 'normal') text += `${pseudo}${PSEUDO_PROPS.map((p) => own.getPropertyValue(p)).join('|')}`;
+      }
+      return text;
+    };
+    const rootsOf = () =>
+      /** @type {Element[]} */ ([document.getElementById('storybook-root'), ...document.querySelectorAll('[data-portal]')].filter(Boolean));
+    /** The story's elements in document order, as domFingerprint walks them. */
+    const elementsOf = (/** @type {Element[]} */ roots) => roots.flatMap((root) => [root, ...root.querySelectorAll('*')]);
+    /** One digest of every element outside the story's roots (html, body, Storybook's own elements). */
+    const outsideOf = (/** @type {Element[]} */ roots) => {
+      const inside = new Set(roots);
+      const parts = [];
+      const walk = (/** @type {Element} */ e) => {
+        if (inside.has(e)) return;
+        parts.push(`${e.tagName}${styleText(e)}`);
+        for (const child of e.children) walk(child);
+      };
+      parts.push(styleText(document.documentElement));
+      if (document.body) walk(document.body);
+      return hash(parts.join('\n'));
+    };
+    /** @type {Map<string, { sigs: number[], outside: number, found: Map<string, { meta: object, nodes: Map<number, object> }> }>} */
+    const kept = new Map();
+    const overlaps = (/** @type {DOMRect} */ a, /** @type {DOMRect[]} */ boxes) =>
+      boxes.some((b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom);
+    /**
+     * The elements whose colour inputs may differ, given the indices D of the elements whose own digest differs: D,
+     * their descendants, and the elements whose box or own text overlaps a box of D.
+     */
+    const changedOf = (/** @type {Element[]} */ list, /** @type {number[]} */ differ) => {
+      const changed = new Set();
+      const boxes = [];
+      for (const i of differ) {
+        const e = list[i];
+        if (changed.has(e)) continue;
+        changed.add(e);
+        for (const d of e.querySelectorAll('*')) changed.add(d);
+      }
+      for (const i of differ) {
+        const r = list[i].getBoundingClientRect();
+        boxes.push(new DOMRect(r.left - 4, r.top - 4, r.width + 8, r.height + 8));
+      }
+      const range = document.createRange();
+      for (const e of list) {
+        if (changed.has(e)) continue;
+        if (overlaps(e.getBoundingClientRect(), boxes)) {
+          changed.add(e);
+          continue;
+        }
+        for (const child of e.childNodes) {
+          if (child.nodeType !== Node.TEXT_NODE || !(child.textContent ?? '').trim()) continue;
+          range.selectNodeContents(child);
+          if (overlaps(range.getBoundingClientRect(), boxes)) {
+            changed.add(e);
+            break;
+          }
+        }
+      }
+      return changed;
+    };
+    /** What a run found, per rule, with each node under its index in `list` (-1: not among the story's elements). */
+    const collect = (/** @type {{ violations: any[] }} */ result, /** @type {Map<Element, number>} */ index) => {
+      /** @type {Map<string, { meta: object, nodes: Map<number, object> }>} */
+      const found = new Map();
+      for (const v of result.violations) {
+        const nodes = new Map();
+        let outside = -1;
+        for (const n of v.nodes) {
+          const at = index.get(n.element) ?? outside--;
+          nodes.set(at, { target: n.target, failureSummary: n.failureSummary });
+        }
+        found.set(v.id, { meta: { id: v.id, help: v.help, impact: v.impact }, nodes });
+      }
+      return found;
+    };
+    const describe = (/** @type {Map<string, { nodes: Map<number, object> }>} */ found) =>
+      [...found].flatMap(([rule, { nodes }]) => [...nodes.keys()].map((i) => `${rule}@${i}`)).sort();
+    window.__axeColourReuse = {
+      async run(/** @type {{ label: string, options: object, colourOnly: boolean, keep: boolean, reuse: boolean, verify: boolean }} */ run) {
+        if (!run.colourOnly && run.keep) kept.clear(); // a story's first pass: the passes kept are this story's
+        const roots = rootsOf();
+        const list = elementsOf(roots);
+        /** @type {Map<Element, number>} */
+        const index = new Map();
+        list.forEach((e, i) => index.has(e) || index.set(e, i));
+        const measure = run.keep || (run.colourOnly && run.reuse);
+        const begun = performance.now();
+        const sigs = measure ? list.map((e) => hash(styleText(e))) : [];
+        const outside = measure ? outsideOf(roots) : 0;
+        /** @type {{ label: string, found: Map<string, { meta: object, nodes: Map<number, object> }> } | null} */
+        let reference = null;
+        /** @type {Set<Element> | null} */
+        let changed = null;
+        if (run.colourOnly && run.reuse) {
+          let fewest = Infinity;
+          /** @type {number[]} */
+          let differ = [];
+          for (const [label, pass] of kept) {
+            if (pass.outside !== outside || pass.sigs.length !== sigs.length) continue;
+            const d = [];
+            for (let i = 0; i < sigs.length; i++) if (pass.sigs[i] !== sigs[i]) d.push(i);
+            if (d.length < fewest) [fewest, differ, reference] = [d.length, d, { label, found: pass.found }];
+          }
+          if (reference) changed = changedOf(list, differ);
+        }
+        const digestMs = performance.now() - begun;
+        only = changed;
+        let result = { violations: [] };
+        try {
+          // Only the changed elements' subtrees are gathered (their outermost ones; the rest of a subtree is not
+          // evaluated: see `matches` above); none changed, no run: every result is kept.
+          const include = changed ? [...changed].filter((e) => !(e.parentElement && changed.has(e.parentElement))) : roots;
+          if (include.length > 0) result = await axe.run({ include }, { ...run.options, elementRef: true });
+        } finally {
+          only = null;
+        }
+        const found = collect(result, index);
+        if (reference && changed) {
+          for (const [rule, { meta, nodes }] of reference.found) {
+            if (!colourRules.includes(rule)) continue;
+            for (const [at, node] of nodes) {
+              if (at >= 0 && changed.has(list[at])) continue;
+              if (!found.has(rule)) found.set(rule, { meta, nodes: new Map() });
+              found.get(rule)?.nodes.set(at, node);
+            }
+          }
+        }
+        let mismatch = null;
+        if (run.verify && changed) {
+          const every = collect(await axe.run({ include: roots }, { ...run.options, elementRef: true }), index);
+          const [a, b] = [describe(found), describe(every)];
+          if (a.join() !== b.join()) mismatch = `reused against ${reference?.label}: [${a.join(', ')}], every element: [${b.join(', ')}]`;
+        }
+        if (run.keep) {
+          /** @type {Map<string, { meta: object, nodes: Map<number, object> }>} */
+          const colours = new Map([...found].filter(([rule]) => colourRules.includes(rule)));
+          kept.set(run.label, { sigs, outside, found: colours });
+        }
+        const violations = [...found.values()].map(({ meta, nodes }) => ({ ...meta, nodes: [...nodes.values()] }));
+        return {
+          violations,
+          reference: reference?.label ?? null,
+          elements: list.length,
+          looked: changed ? changed.size : list.length,
+          digestMs,
+          mismatch,
+        };
+      },
+    };
+  }, COLOUR_RULES);
 }
 
 /**
@@ -532,6 +761,9 @@ function fixedColours(page) {
  *   page's events are written into the visit's sink.
  * @typedef {{ inflight: Set<import('playwright-core').Request>, held: Set<import('playwright-core').Request>,
  *   lastActivity: number, sink: Sink | null }} PageTracker
+ * @typedef {{ pass: string, reference: string | null, looked: number, elements: number, digestMs: number }} ColourLook
+ *   A colour-only pass: the earlier pass whose results it kept for the elements whose colours did not change (none:
+ *   every element looked at again), and how many of the story's elements it looked at again.
  * @typedef {(page: import('playwright-core').Page, passIndex: number) => Promise<void>} Plant
  *   Self-test only: puts a known fault into the rendered story before it is checked in the pass `passes[passIndex]`.
  */
@@ -608,6 +840,7 @@ class Lane {
     await bounded(sink, 'load: wait for render', () => waitForStory(page, id, timeout));
     await timed('load: settle', () => settle(page, tracker));
     await timed('load: inject axe', () => page.addScriptTag({ path: AXE_PATH }));
+    await installColourReuse(page);
     // An open Modal locks scrolling (body overflow: hidden); with a short story the body is then shorter than the
     // viewport and axe wrongly treats the fixed-position dialog as clipped, skipping its color-contrast check.
     await page.addStyleTag({ content: 'html, body { min-height: 100vh; }' });
@@ -693,6 +926,8 @@ async function visit(lane, id, { fresh = false, plant } = {}) {
   const sink = { scheme: passes[0].label, problems: [], failedResources: [], longestWaitMs: 0, colourOnly: [] };
   let passed = false;
   let reused = false;
+  /** Each colour-only pass: the earlier pass whose results it kept, and how many of the elements it looked at again. @type {ColourLook[]} */
+  const colourLooks = [];
   try {
     // Set before asking, so that a page that breaks while it takes the story counts as reused (and is checked again).
     reused = !fresh && lane.reusable;
@@ -723,7 +958,13 @@ async function visit(lane, id, { fresh = false, plant } = {}) {
         i > 0 && print.structure === fullyChecked.before && print.structure === fullyChecked.after && print.layout === fullyChecked.layout;
       if (i === 0) fullyChecked.before = print.structure;
       if (i > 0) sink.colourOnly.push(colourOnly);
-      for (const v of await timed(step(colourOnly ? 'axe (colour rules only)' : 'axe'), () => runAxe(page, colourOnly))) {
+      const keep = reuseColours && passes.length > 1 && (i === 0 || colourOnly);
+      const axeRun = await timed(step(colourOnly ? 'axe (colour rules only)' : 'axe'), () => runAxe(page, { label: next, colourOnly, keep }));
+      if (colourOnly) {
+        colourLooks.push({ pass: next, reference: axeRun.reference, looked: axeRun.looked, elements: axeRun.elements, digestMs: axeRun.digestMs });
+      }
+      if (axeRun.mismatch) sink.problems.push({ scheme: next, kind: 'colour reuse', detail: axeRun.mismatch });
+      for (const v of axeRun.violations) {
         sink.problems.push({
           scheme: next,
           kind: 'axe',
@@ -760,7 +1001,7 @@ async function visit(lane, id, { fresh = false, plant } = {}) {
   // Events that arrive after the visit (a late timer of this story) are not the next story's.
   if (lane.tracker.sink === sink) lane.tracker.sink = null;
   lane.reusable = passed && problems.length === 0 && !plant;
-  return { problems, reused, longestWaitMs: sink.longestWaitMs, colourOnly: sink.colourOnly };
+  return { problems, reused, longestWaitMs: sink.longestWaitMs, colourOnly: sink.colourOnly, colourLooks };
 }
 
 /**
@@ -774,7 +1015,7 @@ async function checkStory(lane, id, plant) {
   const first = await visit(lane, id, { plant });
   const { longestWaitMs } = first;
   if (first.problems.length === 0 || !first.reused) {
-    return { problems: first.problems, reuseOnly: [], reused: first.reused, longestWaitMs, colourOnly: first.colourOnly };
+    return { problems: first.problems, reuseOnly: [], reused: first.reused, longestWaitMs, colourOnly: first.colourOnly, colourLooks: first.colourLooks };
   }
   const again = await visit(lane, id, { fresh: true, plant });
   const longest = Math.max(longestWaitMs, again.longestWaitMs);
@@ -784,6 +1025,7 @@ async function checkStory(lane, id, plant) {
     reused: true,
     longestWaitMs: longest,
     colourOnly: again.colourOnly,
+    colourLooks: again.colourLooks,
   };
 }
 
@@ -794,12 +1036,16 @@ async function checkStory(lane, id, plant) {
  * that stops seeing any of them fails the run. Two of them hold the later passes' shortcut to its terms (see
  * {@link domFingerprint}): a DOM that changes in the last pass gets every rule there (a button without a name, only
  * in that pass, is reported), and a DOM that does not change but whose text is faint only in the dark scheme is
- * still reported by the colour rules in every dark pass. One more holds the fixed-colour check: text in Mantine's blue
- * is reported in the passes with another primary colour (and not in blue's), text in the theme's primary colour never.
+ * still reported by the colour rules in every dark pass, the pass with the other primary colour included, where its
+ * result is kept from dark's (its colours did not change: installColourReuse). Text in shade 7 of the primary colour
+ * on white (blue's too faint, the other colour's not) holds the converse: its colours change with the primary colour,
+ * so there the colour rules look at it again and do not keep blue's finding. One more holds the fixed-colour check:
+ * text in Mantine's blue is reported in the passes with another primary colour (and not in blue's), text in the
+ * theme's primary colour never.
  * @param {string} control a story of the build, left alone
  * @param {string} target a story of the build, into which the faults are planted
  * @returns {{ id: string, control: string, plant?: Plant,
- *   expect: { name: string, seen: (problems: Problem[], colourOnly: boolean[]) => boolean }[] }[]}
+ *   expect: { name: string, seen: (problems: Problem[], colourOnly: boolean[], colourLooks: ColourLook[]) => boolean }[] }[]}
  */
 function selfTestCases(control, target) {
   const lastIndex = passes.length - 1;
@@ -862,6 +1108,20 @@ function selfTestCases(control, target) {
     );
   };
   /**
+   * The same elements in every pass: text in shade 7 of the pass's primary colour on white, written with the colour's
+   * name (which the DOM's fingerprint reads as the primary colour): blue's (#1c7ed6, 4.2:1) is too faint for 14 px
+   * text, grape's (#ae3ec9, 4.9:1) is not. The style sheets give it the same colours in light and dark.
+   * @type {Plant}
+   */
+  const plantPrimaryShade = async (page, index) => {
+    await put(
+      page,
+      `<p id="axe-self-test-primary-shade" style="color:var(--mantine-color-${passes[index].primary}-7);background:#ffffff;font-size:14px">` +
+        'axe self-test: the primary colour, shade 7</p>',
+      false,
+    );
+  };
+  /**
    * The same elements in every pass: text in Mantine's blue (a fixed colour) and text in the theme's primary colour
    * (blue-8 and the other colour's shade 8 on white pass contrast).
    * @type {Plant}
@@ -878,6 +1138,7 @@ function selfTestCases(control, target) {
     problems.some((p) => p.scheme === label && (p.kind === 'axe' ? p.rule : p.kind) === kind && match.test(p.detail));
   const darkPasses = passes.filter((p) => p.scheme === 'dark').map((p) => p.label);
   const otherPrimaryPasses = passes.filter((p) => p.primary !== DEFAULT_PRIMARY).map((p) => p.label);
+  const blueLabels = passes.filter((p) => p.primary === DEFAULT_PRIMARY).map((p) => p.label);
   return [
     {
       id: target,
@@ -908,11 +1169,36 @@ function selfTestCases(control, target) {
             plant: plantFaintInDark,
             expect: [
               {
-                name: `text faint only in dark, on the same DOM (colour rules only, color-contrast in ${darkPasses.join(', ')})`,
-                seen: (/** @type {Problem[]} */ problems, /** @type {boolean[]} */ colourOnly) =>
+                name:
+                  `text faint only in dark, on the same DOM (colour rules only, color-contrast in ${darkPasses.join(', ')}` +
+                  `${darkPasses.length > 1 ? `; in ${darkPasses.slice(1).join(', ')} the result kept from ${darkPasses[0]}` : ''})`,
+                seen: (/** @type {Problem[]} */ problems, /** @type {boolean[]} */ colourOnly, /** @type {ColourLook[]} */ looks) =>
                   colourOnly.every((same) => same) &&
+                  (!reuseColours ||
+                    darkPasses.slice(1).every((label) => looks.some((l) => l.pass === label && l.reference === darkPasses[0] && l.looked < l.elements))) &&
                   darkPasses.every((label) => has(label, 'color-contrast', /axe-self-test-dark-faint/)(problems)) &&
                   !problems.some((p) => !darkPasses.includes(p.scheme)),
+              },
+            ],
+          },
+        ]
+      : []),
+    ...(otherPrimaryPasses.length > 0 && passes[0].primary === DEFAULT_PRIMARY
+      ? [
+          {
+            id: target,
+            control,
+            plant: plantPrimaryShade,
+            expect: [
+              {
+                name:
+                  `text in the primary colour's shade 7, faint in ${DEFAULT_PRIMARY} only (on the same DOM; reported in ` +
+                  `${blueLabels.join(', ')}, looked at again and not reported in ${otherPrimaryPasses.join(', ')})`,
+                seen: (/** @type {Problem[]} */ problems, /** @type {boolean[]} */ colourOnly, /** @type {ColourLook[]} */ looks) =>
+                  colourOnly.every((same) => same) &&
+                  (!reuseColours || otherPrimaryPasses.every((label) => looks.some((l) => l.pass === label && l.reference !== null))) &&
+                  blueLabels.every((label) => has(label, 'color-contrast', /axe-self-test-primary-shade/)(problems)) &&
+                  !problems.some((p) => !blueLabels.includes(p.scheme)),
               },
             ],
           },
@@ -1028,6 +1314,8 @@ async function main() {
   const lanes = [];
   /** The stories' later passes checked with the colour rules only (same DOM) and with every rule (DOM changed). */
   const schemePasses = { sameDom: 0, changedDom: 0 };
+  /** Over the colour-only passes: the story elements there were, and those the colour rules looked at again. */
+  const colourElements = { all: 0, looked: 0 };
 
   // One context per lane keeps the MSW service worker and the cached Storybook bundle across the lane's pages. The
   // lanes open their first page one after the other: each context downloads and compiles the Storybook bundle once,
@@ -1056,6 +1344,16 @@ async function main() {
           costs[item.id] = (Date.now() - begun) / 1000;
           longestWaits[item.id] = Math.round(result.longestWaitMs) / 1000;
           for (const same of result.colourOnly) schemePasses[same ? 'sameDom' : 'changedDom'] += 1;
+          for (const look of result.colourLooks) {
+            colourElements.all += look.elements;
+            colourElements.looked += look.looked;
+          }
+          if (profile && result.colourLooks.length > 0) {
+            const looks = result.colourLooks.map(
+              (l) => `${l.pass} ${l.looked} of ${l.elements}${l.reference ? ` (else as ${l.reference})` : ''} [styles read in ${(l.digestMs / 1000).toFixed(2)} s]`,
+            );
+            console.log(`  (${item.id}: colour rules looked again at ${looks.join(', ')})`);
+          }
           if (profile && result.colourOnly.includes(false)) {
             const changed = passes.slice(1).filter((_, i) => result.colourOnly[i] === false).map((p) => p.label);
             console.log(`  (${item.id}: its DOM changed in ${changed.join(', ')}: every rule again)`);
@@ -1084,8 +1382,8 @@ async function main() {
   /** Each lane, once it exists (the next one waits for its first page to open). @type {Promise<Lane>[]} */
   const laneOpened = Array.from({ length: laneCount }, (_, i) => new Promise((done) => (laneReady[i] = done)));
 
-  function reportSelfTest(test, controlProblems, { problems, reused, colourOnly }) {
-    const missed = test.expect.filter((e) => !e.seen(problems, colourOnly));
+  function reportSelfTest(test, controlProblems, { problems, reused, colourOnly, colourLooks }) {
+    const missed = test.expect.filter((e) => !e.seen(problems, colourOnly, colourLooks));
     for (const e of test.expect) console.log(`${missed.includes(e) ? '✗' : '✓'} self-test: ${e.name} on ${test.id}`);
     if (controlProblems.length > 0) console.log(`✗ self-test: ${test.control}, left alone, did not pass`);
     if (!reused) console.log(`✗ self-test: ${test.id} was not rendered in the page that showed ${test.control}`);
@@ -1139,7 +1437,8 @@ async function main() {
   if (passes.length > 1) {
     console.log(
       `(${passes.slice(1).map((p) => p.label).join(' + ')}: ${schemePasses.sameDom} on the same DOM, colour rules only; ` +
-        `${schemePasses.changedDom} on a changed DOM, every rule)`,
+        `${schemePasses.changedDom} on a changed DOM, every rule; there the colour rules looked again at ${colourElements.looked} of ` +
+          `${colourElements.all} elements, the others kept an earlier pass's result${reuseColours ? '' : ' (--no-colour-reuse: none kept)'})`,
     );
   }
   if (profile) {
