@@ -44,28 +44,34 @@ export function visibleTo(db: FakeDb, ctx: RouteContext): Visible {
   };
 }
 
+/** Every instance `query` selects of those the caller may see, page by page as `FormInstanceOData` reads them. */
+export function selectedInstances(ctx: RouteContext, query: ODataQuery): ODataRow[] {
+  const visible = visibleTo(ctx.backend.db, ctx);
+  const rows: ODataRow[] = [];
+  for (let skip = 0; ; skip += ODATA_LIMITS.maxTop) {
+    const page = evaluateODataQuery(FORMS_ODATA_SCHEMA, 'FormInstance', { ...query, top: ODATA_LIMITS.maxTop, skip }, { rows: (type) => visible[type as FormsODataType] }).value;
+    rows.push(...page);
+    if (page.length < ODATA_LIMITS.maxTop) return rows;
+  }
+}
+
 /**
  * What an export reads, as the caller may read it (the same rows as `FormInstanceOData`): batches of instances and
- * the schemas the selected ones use. Rows, columns, cells and the file are the domain's (`export-table`,
- * `instance-csv`, `export-xlsx`), the same as the server's.
+ * the schemas the selected ones use (the summary's too). Rows, columns, cells and the file are the domain's
+ * (`export-table`, `instance-csv`, `export-xlsx`), the same as the server's.
  */
-function exportSource(ctx: RouteContext): InstanceCsvSource {
-  const rows = async (batch: ODataQuery) => {
-    // Each batch sees the rows as they are now, as the server's reads do.
+export function exportSource(ctx: RouteContext): InstanceCsvSource {
+  // Each read sees the rows as they are now, as the server's reads do.
+  const source = () => {
     const visible = visibleTo(ctx.backend.db, ctx);
-    return evaluateODataQuery(FORMS_ODATA_SCHEMA, 'FormInstance', batch, { rows: (type) => visible[type as FormsODataType] }).value;
+    return { rows: (type: string) => visible[type as FormsODataType] };
   };
+  const rows = async (batch: ODataQuery) => evaluateODataQuery(FORMS_ODATA_SCHEMA, 'FormInstance', batch, source()).value;
   // The schemas the selected instances use (the server finds them in one statement).
   const schemas = async (selected: ODataQuery) => {
-    const visible = visibleTo(ctx.backend.db, ctx);
-    const source = { rows: (type: string) => visible[type as FormsODataType] };
-    const ids = new Set<string>();
-    for (let skip = 0; ; skip += ODATA_LIMITS.maxTop) {
-      const page = evaluateODataQuery(FORMS_ODATA_SCHEMA, 'FormInstance', { ...selected, select: ['formSchemaId'], top: ODATA_LIMITS.maxTop, skip }, source).value;
-      for (const row of page) ids.add(String(row.formSchemaId));
-      if (page.length < ODATA_LIMITS.maxTop) break;
-    }
-    return readInstanceCsvSchemas([...ids], async (query) => evaluateODataQuery(FORMS_ODATA_SCHEMA, 'FormSchema', query, source).value);
+    const ids = new Set(selectedInstances(ctx, { ...selected, select: ['formSchemaId'] }).map((row) => String(row.formSchemaId)));
+    const from = source();
+    return readInstanceCsvSchemas([...ids], async (query) => evaluateODataQuery(FORMS_ODATA_SCHEMA, 'FormSchema', query, from).value);
   };
   return { rows, schemas };
 }

@@ -4,11 +4,10 @@
  * caller read (the same `$filter`, `$search` and soft-delete rule).
  */
 import { getAt } from '../../contract/json-pointer';
-import { readInstanceCsvSchemas } from '../../domain/forms/export-source';
 import { answerDay, binOf } from '../../domain/forms/summary';
-import { evaluateODataQuery, FORMS_ODATA_SCHEMA, ODATA_LIMITS, type FormsODataType, type ODataQuery, type ODataRow } from '../../domain/odata';
+import type { ODataQuery, ODataRow } from '../../domain/odata';
 import { SUMMARY_ROUTES, type SummaryStats, type SummaryStore } from '../../service/routes-summary';
-import { visibleTo } from './odata';
+import { exportSource, selectedInstances } from './odata';
 import { tableRoute, type FakeRoute, type RouteContext } from './route';
 
 const answerAt = (row: ODataRow, path: string): unknown => {
@@ -30,22 +29,9 @@ const isScalar = (value: unknown): value is string | number | boolean => typeof 
 
 /** The summary store of the caller of `ctx`: every count over the rows an OData read of the same query gives. */
 function memoryStore(ctx: RouteContext): SummaryStore {
-  const source = () => {
-    const visible = visibleTo(ctx.backend.db, ctx);
-    return { rows: (type: string) => visible[type as FormsODataType] };
-  };
-  const instancesOf = (query: ODataQuery): ODataRow[] => {
-    const rows: ODataRow[] = [];
-    const from = source();
-    for (let skip = 0; ; skip += ODATA_LIMITS.maxTop) {
-      const page = evaluateODataQuery(FORMS_ODATA_SCHEMA, 'FormInstance', { ...query, top: ODATA_LIMITS.maxTop, skip }, from).value;
-      rows.push(...page);
-      if (page.length < ODATA_LIMITS.maxTop) return rows;
-    }
-  };
   /** The selected instances, or with `items` each item of that list in them as a row of its own (its answers its `data`). */
   const rowsOf = (query: ODataQuery, items?: string): ODataRow[] => {
-    const rows = instancesOf(query);
+    const rows = selectedInstances(ctx, query);
     if (items === undefined) return rows;
     return rows.flatMap((row) => {
       const list = answerAt(row, items);
@@ -62,11 +48,7 @@ function memoryStore(ctx: RouteContext): SummaryStore {
     return typeof value === 'string' && HAS_TEXT.test(value) ? value : null;
   };
   return {
-    async schemas(query) {
-      const ids = [...new Set(rowsOf(query).map((row) => String(row.formSchemaId)))];
-      const from = source();
-      return readInstanceCsvSchemas(ids, async (read) => evaluateODataQuery(FORMS_ODATA_SCHEMA, 'FormSchema', read, from).value);
-    },
+    schemas: (query) => exportSource(ctx).schemas(query),
     async stats(query, questions, items) {
       const rows = rowsOf(query, items);
       return {
