@@ -17,6 +17,17 @@ import type { ClaimGroupIncludeFlags, HolderKind, UserGroupIncludeFlags, UserInc
 /** Rows by the id of the holder (or group) they belong to; an id without rows may be missing. */
 export type RowsById<T> = ReadonlyMap<string, T[]>;
 
+/** `rows` by the id `idOf` gives each, every id's rows in the order given: how a backend hands the reads their rows. */
+export function rowsById<T>(rows: readonly T[], idOf: (row: T) => string): Map<string, T[]> {
+  const map = new Map<string, T[]>();
+  for (const row of rows) {
+    const list = map.get(idOf(row));
+    if (list) list.push(row);
+    else map.set(idOf(row), [row]);
+  }
+  return map;
+}
+
 /** What the projections read; every read sees live rows only. */
 export interface ProjectionReads {
   /** The claim grants of holders, each holder's by claim value. */

@@ -30,7 +30,7 @@ import type {
 import type { ClaimGraphStore } from '../service/claim-graphs';
 import type { PermissionTables } from '../service/permission-tables';
 import type { Ids } from '../service/ports';
-import type { ProjectionReads } from '../service/projections';
+import { rowsById, type ProjectionReads } from '../service/projections';
 import { seedIds } from './seed-ids';
 
 /** What a mutation needs from the backend: the time, new ids, and who makes it (for the change history). */
@@ -196,13 +196,7 @@ function membershipsBy(db: FakeDb, ids: readonly string[], nav: 'user' | 'group'
   };
   const wanted = new Set(ids);
   const rows = db.memberships.filter((m) => live(m) && wanted.has(owner(m)) && other(m) !== undefined).sort(byName);
-  return byId(rows.map((m) => membershipOut(db, m, nav)), (m) => (nav === 'user' ? m.applicationUserGroupId : m.applicationUserId));
-}
-
-function byId<T>(rows: readonly T[], idOf: (row: T) => string): Map<string, T[]> {
-  const map = new Map<string, T[]>();
-  for (const row of rows) map.set(idOf(row), [...(map.get(idOf(row)) ?? []), row]);
-  return map;
+  return rowsById(rows.map((m) => membershipOut(db, m, nav)), (m) => (nav === 'user' ? m.applicationUserGroupId : m.applicationUserId));
 }
 
 /** The projections' reads (src/service/projections.ts) over the in-memory db. */

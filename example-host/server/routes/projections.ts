@@ -31,6 +31,7 @@ import {
   projectClaimGroups as projectClaimGroupRows,
   projectUserGroups as projectUserGroupRows,
   projectUsers as projectUserRows,
+  rowsById,
   type ProjectionReads,
 } from '../../../src/service/projections';
 import {
@@ -48,17 +49,6 @@ import { chunked, HOLDERS, type HolderKind } from './holders';
 
 export type { ClaimGroupIncludeFlags, UserGroupIncludeFlags, UserIncludeFlags };
 
-function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
-  const map = new Map<string, T[]>();
-  for (const item of items) {
-    const k = key(item);
-    const list = map.get(k);
-    if (list) list.push(item);
-    else map.set(k, [item]);
-  }
-  return map;
-}
-
 async function inChunks<T>(ids: readonly string[], load: (part: string[]) => Promise<T[]>): Promise<T[]> {
   const out: T[] = [];
   for (const part of chunked(ids)) out.push(...(await load(part)));
@@ -75,7 +65,7 @@ export async function grantsByHolder(db: Db, kind: HolderKind, holderIds: readon
       .where(and(inArray(g.holderId, part), eq(g.isDeleted, false)))
       .orderBy(asc(g.holderId), asc(g.claimValue)),
   );
-  return groupBy(rows.map(toClaimGrant), (r) => r.recordId);
+  return rowsById(rows.map(toClaimGrant), (r) => r.recordId);
 }
 
 /** The live claim grants of holders, in holder order, each holder's by claim value. */
@@ -95,7 +85,7 @@ export async function linksByHolder(db: Db, kind: HolderKind, holderIds: readonl
       .where(and(inArray(l.holderId, part), eq(l.isDeleted, false), eq(claimGroups.isDeleted, false)))
       .orderBy(asc(l.holderId), sql`lower(${claimGroups.name})`, asc(claimGroups.id)),
   );
-  return groupBy(
+  return rowsById(
     rows.map((r) => toClaimGroupLink(r.link, toClaimGroup(r.group))),
     (r) => r.holderId,
   );
@@ -117,7 +107,7 @@ async function holdersByClaimGroup(db: Db, kind: 'user' | 'userGroup', groupIds:
       .where(and(inArray(l.claimGroupId, part), eq(l.isDeleted, false)))
       .orderBy(asc(l.createdDateTime), asc(l.id)),
   );
-  return groupBy(
+  return rowsById(
     rows.map((r) => toClaimGroupLink(r)),
     (r) => r.recordId,
   );
@@ -139,7 +129,7 @@ async function membershipsByUser(db: Db, userIds: readonly string[]) {
       )
       .orderBy(sql`lower(${applicationUserGroups.name})`, asc(applicationUserGroups.id)),
   );
-  return groupBy(
+  return rowsById(
     rows.map((r) => toMembership(r.m, { applicationUserGroup: toUserGroup(r.g) })),
     (m) => m.applicationUserId,
   );
@@ -161,7 +151,7 @@ export async function membershipsByGroup(db: Db, groupIds: readonly string[]) {
       )
       .orderBy(sql`lower(${applicationUsers.name})`, asc(applicationUsers.id)),
   );
-  return groupBy(
+  return rowsById(
     rows.map((r): ApplicationUserApplicationUserGroup => toMembership(r.m, { applicationUser: toUser(r.u) })),
     (m) => m.applicationUserGroupId,
   );
