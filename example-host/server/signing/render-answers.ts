@@ -6,7 +6,7 @@
  */
 import { PDF, StandardFonts, rgb, type PDFPage } from '@libpdf/core';
 import type { FormSchema, SignaturePlace } from '../../../src/api/types';
-import { answerBlocks } from '../../../src/domain/signing/answers-document';
+import { answerBlocks, instanceLine, SIGNATURES_HEADING, signerLine } from '../../../src/domain/signing/answers-document';
 
 export { answerBlocks } from '../../../src/domain/signing/answers-document';
 
@@ -121,10 +121,10 @@ export async function renderAnswers(input: AnswersDocumentInput): Promise<Render
   const pdf = PDF.create();
   // The document's properties: viewers show the Title in their title bar and lists (else "Untitled").
   pdf.setTitle(input.formName);
-  pdf.setSubject(`Form instance ${input.formInstanceId}`);
+  pdf.setSubject(instanceLine(input.formInstanceId));
   const w = new Writer(pdf);
   w.text(input.formName, { size: 18, bold: true });
-  w.text(`Form instance ${input.formInstanceId}`, { size: 9, color: [0.3, 0.3, 0.3] });
+  w.text(instanceLine(input.formInstanceId), { size: 9, color: [0.3, 0.3, 0.3] });
   w.gap(10);
   for (const block of answerBlocks(input.schema, input.data)) {
     const indent = (block.level - 1) * LEVEL_INDENT;
@@ -150,7 +150,7 @@ export async function renderAnswers(input: AnswersDocumentInput): Promise<Render
 
 /** A 'Signatures' heading and a line per signer with their name below; the places above the lines. */
 function signatureLines(w: Writer, signers: readonly { name: string; email: string }[]): SignaturePlace[] {
-  w.text('Signatures', { size: 12, bold: true });
+  w.text(SIGNATURES_HEADING, { size: 12, bold: true });
   const places: SignaturePlace[] = [];
   for (const signer of signers) {
     const box = { width: 220, height: 60 };
@@ -159,7 +159,7 @@ function signatureLines(w: Writer, signers: readonly { name: string; email: stri
     const y = w.y;
     w.page.drawLine({ start: { x: MARGIN, y }, end: { x: MARGIN + box.width, y }, color: rgb(0, 0, 0), thickness: 0.8 });
     places.push({ page: w.pageIndex, x: MARGIN, y: y + 2, width: box.width, height: box.height });
-    w.text(`${signer.name} <${signer.email}>`, { size: 9 });
+    w.text(signerLine(signer), { size: 9 });
     w.gap(6);
   }
   return places;

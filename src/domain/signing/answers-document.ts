@@ -107,8 +107,17 @@ export function answerBlocks(schema: FormSchema, data: unknown): AnswerBlock[] {
   return blocks;
 }
 
+/** The line under the form's name: the instance the answers are of (also the PDF's Subject). */
+export const instanceLine = (formInstanceId: string): string => `Form instance ${formInstanceId}`;
+
+/** The heading of the signature lines. */
+export const SIGNATURES_HEADING = 'Signatures';
+
+/** What stands under a signer's line: who signs there. */
+export const signerLine = (signer: { name: string; email: string }): string => `${signer.name} <${signer.email}>`;
+
 /** The document's lines as text, top to bottom: the form, the instance, its headings and answers, then a line per signer. */
 export function answersDocumentLines(input: { formName: string; formInstanceId: string; schema: FormSchema; data: unknown; signers: readonly { name: string; email: string }[] }): string[] {
   const blocks = answerBlocks(input.schema, input.data).map((b) => (b.kind === 'heading' ? b.text : b.answer === null ? b.label : `${b.label}: ${b.answer}`));
-  return [input.formName, `Form instance ${input.formInstanceId}`, ...blocks, 'Signatures', ...input.signers.map((s) => `${s.name} <${s.email}>`)];
+  return [input.formName, instanceLine(input.formInstanceId), ...blocks, SIGNATURES_HEADING, ...input.signers.map(signerLine)];
 }
