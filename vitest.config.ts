@@ -290,6 +290,11 @@ export default defineConfig({
       // header a frame after the click or the data, where jsdom did it in the same task: the tests wait for them
       // (findBy, waitFor). At load average 15-27 on two cores, per file: RoleManagement 131-202 s wall instead of 415 s,
       // UserRoleManagement 149-219 s instead of 444 s; CPU (Node and Chromium together) 82-90 s instead of 69-78 s.
+      // Again at load average 8.5-12, the two files alone, 77 tests each way: here 124 s wall (files 80 and 75 s, the
+      // longest test 5.6 s) for about 125 CPU-seconds (Chromium's processes 71, Node's 54, summed per process from
+      // /proc); in jsdom (CCQ_JSDOM_ONLY=1) 216 s wall (files 177 and 173 s, the longest test 16.9 s) for 111. Chromium
+      // costs about an eighth more CPU and keeps every test far from its timeout, so they stay here. `/usr/bin/time`
+      // counts only the processes reaped through its child: it saw 34 of the ~125 CPU-seconds here, all of jsdom's.
       // The signing stories files ran 2-3 times faster here too, but beside two CPU burners (load average 33-38) two
       // of their tests timed out and one took 57 of its 60 s: they stay in `stories`.
       {
