@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { EnvelopeStatus, FormInstanceStatus } from '../../src/contract/enums';
-import type { Form, FormInstance, FormSchema } from '../../src/contract/types';
+import type { Form, FormInstance } from '../../src/contract/types';
 import { REMINDER_POLICY, type CheckedSignatureRequest } from '../../src/domain/signing';
 import {
   auditTrail,
@@ -43,7 +43,16 @@ function setup(options: { mailer?: 'records' | 'fails' | 'none' } = {}) {
   const seals: string[] = [];
   const row = { isDeleted: false, createdDateTime: clock, lastUpdatedDateTime: clock };
   db.forms.push({ ...row, formId: uuid(1), name: 'Loan' } as Form);
-  db.formSchemas.push({ ...row, formSchemaId: uuid(2), formId: uuid(1), version: 1 } as FormSchema);
+  db.formSchemas.push({
+    ...row,
+    formSchemaId: uuid(2),
+    formId: uuid(1),
+    name: 'Loan',
+    version: 1,
+    jsonSchema: { type: 'object', properties: { name: { type: 'string', title: 'Name' } } },
+    layout: { pages: [] },
+    isPublic: false,
+  });
   db.formInstances.push({ ...row, formInstanceId: uuid(3), formId: uuid(1), formSchemaId: uuid(2), status: FormInstanceStatus.Submitted, envelopeId: null, envelopeStatus: null } as FormInstance);
   db.applicationUsers.push({ id: SENDER, name: 'Sam Sender', email: 'sam@example.com' } as (typeof db.applicationUsers)[number]);
   const base = fakeSigningPorts({ db, now: () => clock, newId: () => uuid(100 + ++ids) }, 'https://host.example/');
