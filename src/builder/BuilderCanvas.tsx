@@ -1,6 +1,6 @@
-import { useDndContext, useDraggable, useDroppable, type DraggableAttributes } from '@dnd-kit/core';
+import { useDndContext, useDraggable, useDroppable } from '@dnd-kit/core';
 import { ActionIcon, Alert, Box, Group, Menu, Paper, Stack, Text, TextInput, Title, type TitleOrder } from '@mantine/core';
-import { createContext, memo, startTransition, useContext, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type CSSProperties, type FocusEvent, type KeyboardEvent, type MouseEvent, type ReactNode, type RefObject, type SyntheticEvent } from 'react';
+import { createContext, memo, startTransition, useContext, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type CSSProperties, type FocusEvent, type KeyboardEvent, type MouseEvent, type ReactNode, type RefObject } from 'react';
 import type { FormField, FormSection, JsonValue } from '../api/types';
 import type { CompiledField, CompiledForm } from '../engine/compile';
 import { createFormEngine, type FormEngine } from '../engine/engine';
@@ -14,8 +14,7 @@ import { LITE_VARIABLES } from '../forms/widgets/LiteField';
 import type { FormWidgets } from '../forms/widgets/registry';
 import { ApiContext } from '../query/api-context';
 import { fillLabel, type Labels } from '../query/labels';
-import { useDndTunnel } from './dnd-tunnel';
-import { DRAG_EVENTS, DragDescribedByContext, useLazyDraggable, type Handlers, type LazyDrag } from './lazy-draggable';
+import { useLazyDraggable, type LazyDrag } from './lazy-draggable';
 import { LiveTextsContext, useLiveField, type LiveTexts } from './live-texts';
 import { CanvasCompileCache, fieldSchema, renameAction, sectionDropData, sectionTree, type BuilderAction, type BuilderDocument, type BuilderSelection, type DropData, type SectionPlaceProblem } from './model';
 
@@ -809,133 +808,36 @@ interface SectionDrag {
   drop: Pick<ReturnType<typeof useDroppable>, 'setNodeRef'>;
 }
 
-/** What a section's registration with dnd-kit passes back to its shell: whether it is dragged, the line drawn on it. */
-interface SectionDragState {
-  isDragging: boolean;
-  line: 'before' | 'after' | null;
-}
-const SECTION_IDLE: SectionDragState = { isDragging: false, line: null };
-
-/** The setters that give a section's registration its elements (the section, its list of fields) as they change. */
-interface SectionNodes {
-  section(element: HTMLElement | null): void;
-  list(element: HTMLElement | null): void;
-}
-
 /**
- * The shell of a section: a plain element whose registration with dnd-kit (a draggable and droppable section, a
- * droppable list of fields) is an element handed to the builder's tunnel (`dnd-tunnel.tsx`), rendered under dnd-kit's
- * context, not here: dnd-kit's context changes at every move of a drag, and the canvas is then not part of the tree
- * React searches for its readers. The registration passes back whether the section is dragged and the line a section
- * dragged onto it draws, so only what changed for this section reaches its memoised body (title, menu, the list of its
- * fields). Its drag data says where it may go (see `sectionMayGo` in the model): its level, its sections, whether it
- * holds a repeatable section.
+ * The sortable and droppable shell of a section: as with the fields, dnd-kit re-renders it on every step of a drag,
+ * and only what changed for this section reaches its memoised body (title, menu, the list of its fields). Its drag
+ * data says where it may go (see `sectionMayGo` in the model): its level, its sections, whether it holds a repeatable section.
  */
 const CanvasSection = memo(function CanvasSection(props: CanvasSectionProps) {
   const { pageId, section, editing, depth, parentId, base } = props;
   const data = useMemo<DropData>(() => ({ ...sectionDropData(section, { pageId, parentId, depth, base }), index: props.index }), [section, pageId, parentId, depth, base, props.index]);
-  const [drag, setDrag] = useState<SectionDragState>(SECTION_IDLE);
-  const describedBy = useContext(DragDescribedByContext);
-  const nodes = useRef<SectionNodes | null>(null);
-  const sectionElement = useRef<HTMLElement | null>(null);
-  const listElement = useRef<HTMLElement | null>(null);
-  const handlers = useRef<Handlers>(undefined);
-  const setNodeRef = useCallback((element: HTMLElement | null) => {
-    sectionElement.current = element;
-    nodes.current?.section(element);
-  }, []);
-  const setDropRef = useCallback((element: HTMLElement | null) => {
-    listElement.current = element;
-    nodes.current?.list(element);
-  }, []);
-  // dnd-kit's listeners, called through the registration's latest ones (the same functions for the section's life).
-  const listeners = useMemo(() => Object.fromEntries(DRAG_EVENTS.map((name) => [name, (event: SyntheticEvent) => handlers.current?.[name]?.(event)])), []);
-  // As dnd-kit's `useDraggable` gives them (the instructions' id is the one given to `DndContext`).
-  const attributes = useMemo<DraggableAttributes>(
-    () => ({
-      role: 'button',
-      tabIndex: 0,
-      'aria-disabled': !editing,
-      'aria-pressed': drag.isDragging || undefined,
-      'aria-roledescription': 'draggable',
-      'aria-describedby': describedBy ?? '',
-    }),
-    [editing, drag.isDragging, describedBy],
-  );
-  const registration = useDndTunnel(
-    useMemo(
-      () =>
-        editing ? <SectionRegistration id={section.id} data={data} index={props.index} pageId={pageId} parentId={parentId} nodes={nodes} sectionElement={sectionElement} listElement={listElement} handlers={handlers} onState={setDrag} /> : null,
-      [editing, section.id, data, props.index, pageId, parentId],
-    ),
-  );
-  const shell = useMemo<SectionDrag['sortable']>(() => ({ setNodeRef, attributes, listeners, line: drag.line }), [setNodeRef, attributes, listeners, drag.line]);
-  const zone = useMemo<SectionDrag['drop']>(() => ({ setNodeRef: setDropRef }), [setDropRef]);
-  return (
-    <>
-      {registration}
-      <CanvasSectionBody {...props} sortable={shell} drop={zone} />
-    </>
-  );
-}, sameSectionProps);
-
-/**
- * A section's registration with dnd-kit (rendered by the builder's tunnel under `DndContext`, or in place): the
- * section a draggable and a droppable (for section drags), its list of fields a droppable (for field drags). Draws
- * nothing; gives dnd-kit the elements its shell keeps and passes back its drag state.
- */
-function SectionRegistration(props: {
-  id: string;
-  data: DropData;
-  index: number;
-  pageId: string;
-  parentId: string | null;
-  nodes: RefObject<SectionNodes | null>;
-  sectionElement: RefObject<HTMLElement | null>;
-  listElement: RefObject<HTMLElement | null>;
-  handlers: RefObject<Handlers>;
-  onState(update: (state: SectionDragState) => SectionDragState): void;
-}) {
-  const { id, data, index, pageId, parentId, nodes, sectionElement, listElement, handlers, onState } = props;
-  const draggable = useDraggable({ id, data });
-  const droppable = useDroppable({ id, data });
-  const listData = useMemo(() => ({ type: 'section-drop', sectionId: id }), [id]);
-  const drop = useDroppable({ id: `drop:${id}`, data: listData });
-  const { setNodeRef: setDragRef, listeners, isDragging } = draggable;
+  const draggable = useDraggable({ id: section.id, data, disabled: !editing });
+  const droppable = useDroppable({ id: section.id, data, disabled: !editing });
+  const drop = useDroppable({ id: `drop:${section.id}`, data: { type: 'section-drop', sectionId: section.id }, disabled: !editing });
+  const { setNodeRef: setDragRef, attributes, listeners, isDragging } = draggable;
   const { setNodeRef: setOverRef } = droppable;
-  const { setNodeRef: setListRef } = drop;
-  useLayoutEffect(() => {
-    nodes.current = {
-      section(element) {
-        setDragRef(element);
-        setOverRef(element);
-      },
-      list: setListRef,
-    };
-    nodes.current.section(sectionElement.current);
-    setListRef(listElement.current);
-  });
-  useLayoutEffect(
-    () => () => {
-      nodes.current = null;
+  const setNodeRef = useCallback(
+    (element: HTMLElement | null) => {
+      setDragRef(element);
+      setOverRef(element);
     },
-    [nodes],
+    [setDragRef, setOverRef],
   );
-  useLayoutEffect(() => {
-    handlers.current = listeners as Handlers;
-    return () => {
-      handlers.current = undefined;
-    };
-  }, [handlers, listeners]);
   // Where a section dragged onto this one goes (as the model's move does): in its place, so after it when it comes
   // from above in the same list, else before it. Nothing on the canvas moves until the drop.
   const active = droppable.active?.data.current as DropData | undefined;
   const sameList = active?.type === 'section' && active.pageId === pageId && (active.parentId ?? null) === parentId;
-  const line = droppable.isOver && !isDragging ? (sameList && (active.index ?? -1) < index ? 'after' : 'before') : null;
-  useLayoutEffect(() => onState((s) => (s.isDragging === isDragging && s.line === line ? s : { isDragging, line })), [onState, isDragging, line]);
-  useLayoutEffect(() => () => onState(() => SECTION_IDLE), [onState]);
-  return null;
-}
+  const line = droppable.isOver && !isDragging ? (sameList && (active.index ?? -1) < props.index ? 'after' : 'before') : null;
+  const shell = useMemo<SectionDrag['sortable']>(() => ({ setNodeRef, attributes, listeners, line }), [setNodeRef, attributes, listeners, line]);
+  const { setNodeRef: setDropRef } = drop;
+  const zone = useMemo<SectionDrag['drop']>(() => ({ setNodeRef: setDropRef }), [setDropRef]);
+  return <CanvasSectionBody {...props} sortable={shell} drop={zone} />;
+}, sameSectionProps);
 
 /** The line a section dragged onto another draws on it (see the section's shell). */
 const SECTION_LINE = {
@@ -950,29 +852,13 @@ const SECTION_LINE = {
  */
 const DragKindContext = createContext<'section' | 'other' | null>(null);
 
-/**
- * Provides {@link DragKindContext}: the kind is read under dnd-kit's context by {@link DragKindWatch} (through the
- * builder's tunnel), which passes it back when it changes.
- */
+/** Provides {@link DragKindContext}: its own re-render on each move passes the same children and value on. */
 function DragKindProvider({ children, onDragging }: { children: ReactNode; onDragging(dragging: boolean): void }) {
-  const [kind, setKind] = useState<'section' | 'other' | null>(null);
-  const watch = useDndTunnel(useMemo(() => <DragKindWatch onKind={setKind} />, []));
-  const dragging = kind !== null;
-  useLayoutEffect(() => onDragging(dragging), [dragging, onDragging]);
-  return (
-    <>
-      {watch}
-      <DragKindContext value={kind}>{children}</DragKindContext>
-    </>
-  );
-}
-
-/** Reads the kind of the item dragged from dnd-kit's context (renders at every move; draws nothing). */
-function DragKindWatch({ onKind }: { onKind(kind: 'section' | 'other' | null): void }) {
   const active = useDndContext().active;
   const kind = active ? ((active.data.current as DropData | undefined)?.type === 'section' ? 'section' : 'other') : null;
-  useLayoutEffect(() => onKind(kind), [kind, onKind]);
-  return null;
+  const dragging = kind !== null;
+  useLayoutEffect(() => onDragging(dragging), [dragging, onDragging]);
+  return <DragKindContext value={kind}>{children}</DragKindContext>;
 }
 
 /** A drop zone's strip, memoised on its own drop state (the droppable's shell re-renders with dnd-kit's context). */
@@ -1003,8 +889,7 @@ function useSectionDropZone(id: string, data: Record<string, unknown>): { setNod
   const setNodeRef = useCallback((element: HTMLElement | null) => {
     node.current = element;
   }, []);
-  const zone = useDndTunnel(useMemo(() => (sectionDrag ? <SectionDropZone id={id} data={data} node={node} onOver={setOver} /> : null), [sectionDrag, id, data]));
-  return { setNodeRef, isOver: sectionDrag && isOver, zone };
+  return { setNodeRef, isOver: sectionDrag && isOver, zone: sectionDrag ? <SectionDropZone id={id} data={data} node={node} onOver={setOver} /> : null };
 }
 
 function SectionDropZone({ id, data, node, onOver }: { id: string; data: Record<string, unknown>; node: RefObject<HTMLElement | null>; onOver(over: boolean): void }) {

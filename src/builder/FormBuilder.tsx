@@ -76,7 +76,6 @@ import { SaveFormButton, type SaveFormDraftResult } from './save';
 import { createLiveTexts, useCanvasDocument } from './live-texts';
 import { Redrawn } from './Redrawn';
 import { StartFrom } from './StartFrom';
-import { DndTunnel, DndTunnelContext, DndTunnelHost } from './dnd-tunnel';
 import { DragDescribedByContext, useLazyDraggable, type LazyDrag } from './lazy-draggable';
 import { useFormBuilder, type FormBuilderController } from './useFormBuilder';
 import { widgetName } from './widget-names';
@@ -828,7 +827,6 @@ export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
     [canEdit, canvasDispatch, requestDelete, addSectionInside, rename],
   );
 
-  const [dndTunnel] = useState(() => new DndTunnel());
   const sensors = useSensors(useSensor(PointerSensor, POINTER_OPTIONS), useSensor(KeyboardSensor, KEYBOARD_OPTIONS));
 
   const announcements = useMemo<Announcements>(() => {
@@ -1057,33 +1055,27 @@ export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
   // typed in the property pane (the document, not the canvas's document) leaves them as they are. Their handlers read
   // the screen's latest state (`cRef`, stable callbacks).
   const workAreaDeps = [shownDoc, state.selection, paneSelection, activeDrag, editing, labels, formWidgets, c.widgets, canEdit, narrow, c.form, onImportPdf, liveTexts, select, editLabel, addEntry, sensors, announcements, classNames, styles, unstyled, vars, attributes, hintIds, paletteKeys.onFocus, paletteKeys.onKeyDown];
-  // The palette and the canvas lie beside dnd-kit's context, not under it: their registrations with dnd-kit come
-  // through the tunnel into its host (see `dnd-tunnel.tsx`), so a drag's moves do not make React search them.
   const dnd = (children: ReactNode) => (
-    <DndTunnelContext value={dndTunnel}>
+    <DndContext
+      id={`${hintIds}-dnd`}
+      sensors={sensors}
+      collisionDetection={builderCollisions}
+      autoScroll={AUTO_SCROLL}
+      accessibility={{ announcements, screenReaderInstructions: { draggable: labels.fbDndInstructions } }}
+      onDragStart={(e: DragStartEvent) => {
+        dragPlaces.reset();
+        setActiveDrag(e.active.id);
+      }}
+      onDragMove={dragPlaces.show}
+      onDragOver={dragPlaces.show}
+      onDragCancel={() => {
+        dragPlaces.hide();
+        setActiveDrag(null);
+      }}
+      onDragEnd={onDragEnd}
+    >
       <DragDescribedByContext.Provider value={`${hintIds}-dnd`}>{children}</DragDescribedByContext.Provider>
-      <DndContext
-        id={`${hintIds}-dnd`}
-        sensors={sensors}
-        collisionDetection={builderCollisions}
-        autoScroll={AUTO_SCROLL}
-        accessibility={{ announcements, screenReaderInstructions: { draggable: labels.fbDndInstructions } }}
-        onDragStart={(e: DragStartEvent) => {
-          dragPlaces.reset();
-          setActiveDrag(e.active.id);
-        }}
-        onDragMove={dragPlaces.show}
-        onDragOver={dragPlaces.show}
-        onDragCancel={() => {
-          dragPlaces.hide();
-          setActiveDrag(null);
-        }}
-        onDragEnd={onDragEnd}
-      >
-        <DndTunnelHost tunnel={dndTunnel} />
-        {overlay}
-      </DndContext>
-    </DndTunnelContext>
+    </DndContext>
   );
 
   return (
@@ -1128,10 +1120,9 @@ export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
               </Group>
             </Alert>
           )}
-          {/* dnd-kit's context holds the registrations of the palette's and the canvas's items only (the tunnel's host):
-              it changes on every pointer move of a drag, and React looks for its readers through the whole tree under
-              it, which neither the canvas nor the property pane need be part of. It draws no element of its own, so the
-              row lays out alike. */}
+          {/* The drag-and-drop context holds the palette and the canvas only: dnd-kit's context changes on every pointer
+              move of a drag, and React looks for its readers through the whole tree under it, which the property pane
+              (a hundred inputs) need not be part of. It draws no element of its own, so the row lays out alike. */}
           {narrow ? (
             // A phone: one view at a time, as tabs, each the full width; the preview is a view of its own, reached
             // from the top of the screen rather than below the whole canvas.
@@ -1155,6 +1146,7 @@ export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
                       <Tabs.Panel value="canvas" pt="sm">
                         {canvasEl}
                       </Tabs.Panel>
+                      {overlay}
                     </>,
                   )
                 }
@@ -1177,6 +1169,7 @@ export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
                     <>
                       {paletteEl}
                       {canvasEl}
+                      {overlay}
                     </>,
                   )
                 }

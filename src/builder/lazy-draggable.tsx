@@ -1,7 +1,6 @@
 import { KeyboardSensor, PointerSensor, useDraggable, type DraggableAttributes, type UniqueIdentifier, type UseDraggableArguments } from '@dnd-kit/core';
 import { createContext, useContext, useId, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode, type RefObject, type SyntheticEvent } from 'react';
 import { flushSync } from 'react-dom';
-import { useDndTunnel } from './dnd-tunnel';
 
 type Data = UseDraggableArguments['data'];
 
@@ -18,7 +17,7 @@ type Data = UseDraggableArguments['data'];
  */
 
 /** The events that start a drag: those of the builder's sensors (pointer and keyboard). */
-export const DRAG_EVENTS: readonly string[] = [...PointerSensor.activators, ...KeyboardSensor.activators].map((a) => a.eventName);
+const DRAG_EVENTS: readonly string[] = [...PointerSensor.activators, ...KeyboardSensor.activators].map((a) => a.eventName);
 
 // The one armed item of the page (by a token of each item: ids may repeat across builders).
 let armedToken: string | null = null;
@@ -47,15 +46,11 @@ export interface LazyDrag {
   attributes: DraggableAttributes;
   /** Whether this item is the one being dragged. */
   isDragging: boolean;
-  /**
-   * The registration with dnd-kit while armed: render it inside the item (it draws nothing; null when the builder's
-   * tunnel renders it under dnd-kit's context instead).
-   */
+  /** The registration with dnd-kit while armed: render it inside the item (it draws nothing). */
   registration: ReactNode;
 }
 
-/** dnd-kit's drag listeners of a registered item, by event name (undefined while it is not registered). */
-export type Handlers = Record<string, ((event: SyntheticEvent) => void) | undefined> | undefined;
+type Handlers = Record<string, ((event: SyntheticEvent) => void) | undefined> | undefined;
 
 /**
  * An item that dnd-kit drags as `node` (the element measured and dropped on), with `data` as its `active.data`.
@@ -96,13 +91,11 @@ export function useLazyDraggable({ id, data, disabled = false, node }: { id: Uni
     }),
     [disabled, isDragging, describedBy],
   );
-  // Under dnd-kit's context through the builder's tunnel (see `dnd-tunnel.tsx`), or in place without one.
-  const registration = useDndTunnel(armed && !disabled ? <Registration id={id} data={data} node={node} handlers={handlers} onDragging={setDragging} /> : null);
   return {
     listeners: disabled ? undefined : dragListeners,
     attributes,
     isDragging,
-    registration,
+    registration: armed && !disabled ? <Registration id={id} data={data} node={node} handlers={handlers} onDragging={setDragging} /> : null,
   };
 }
 

@@ -8,10 +8,9 @@ import { withFormWidgets } from '../../src/forms/widgets/registry';
 import { defaultLabels } from '../../src/query/labels';
 import { renderWithProviders } from '../support/render';
 
-// Counts the renders of each canvas item: every section draws its Paper once per render of its body, every field
-// calls useLazyDraggable once per render of its shell.
+// Counts the renders of each canvas item: every section and every field calls useDraggable once per render.
 const renders = vi.hoisted(() => new Map<string, number>());
-vi.mock('@mantine/core', async (importOriginal) => (await import('./support/item-renders')).countingSections(importOriginal, renders));
+vi.mock('@dnd-kit/core', async (importOriginal) => (await import('./support/item-renders')).countingDraggable(importOriginal, renders));
 vi.mock('../../src/builder/lazy-draggable', async (importOriginal) => (await import('./support/item-renders')).countingLazyDraggable(importOriginal, renders));
 
 const widgets = withFormWidgets();

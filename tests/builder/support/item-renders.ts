@@ -1,11 +1,10 @@
 import { createElement, forwardRef, type ComponentType } from 'react';
 import type * as CoreModule from '@dnd-kit/core';
-import type * as MantineModule from '@mantine/core';
 import type * as LazyDraggableModule from '../../../src/builder/lazy-draggable';
 
 /**
- * Counts the renders of each dnd-kit draggable by its id: the armed item's registration and each section's registration
- * call `useDraggable` once per render. For `vi.mock('@dnd-kit/core', …)`.
+ * Counts the renders of each canvas item by its id: every section and every field calls `useDraggable` once per render
+ * of its shell. For `vi.mock('@dnd-kit/core', …)`.
  */
 export async function countingDraggable(importOriginal: <T>() => Promise<T>, renders: Map<string, number>, droppables?: Map<string, number>) {
   const original = await importOriginal<typeof CoreModule>();
@@ -25,22 +24,6 @@ export async function countingDraggable(importOriginal: <T>() => Promise<T>, ren
 export async function countingLazyDraggable(importOriginal: <T>() => Promise<T>, renders: Map<string, number>) {
   const original = await importOriginal<typeof LazyDraggableModule>();
   return { ...original, useLazyDraggable: countingById(original.useLazyDraggable, renders) };
-}
-
-/**
- * Counts the renders of each canvas section by its id: its body draws its Mantine `Paper` (with
- * `data-builder-section`) once per render. For `vi.mock('@mantine/core', …)`: a section calls no dnd-kit hook itself
- * (its registration renders apart, under dnd-kit's context), so `countingDraggable` does not see it.
- */
-export async function countingSections(importOriginal: <T>() => Promise<T>, renders: Map<string, number>) {
-  const original = await importOriginal<typeof MantineModule>();
-  return {
-    ...original,
-    Paper: countedComponent(original.Paper, (props) => {
-      const id = props['data-builder-section'];
-      if (typeof id === 'string') renders.set(id, (renders.get(id) ?? 0) + 1);
-    }),
-  };
 }
 
 /** `hook` counting each call in `renders` under the id of its arguments. */
