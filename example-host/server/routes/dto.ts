@@ -32,32 +32,88 @@ export type UserRow = typeof applicationUsers.$inferSelect;
 export type UserGroupRow = typeof applicationUserGroups.$inferSelect;
 export type MembershipRow = typeof memberships.$inferSelect;
 
-/** A row as the contract keeps it: without `nameFolded`, the lowered name PostgreSQL keeps for search and order. */
-const contractRow = <R extends { nameFolded?: string | null }>({ nameFolded: _folded, ...row }: R): Omit<R, 'nameFolded'> => row;
-
 /** A claim grant row as a `ClaimGrant` (`recordId` is the holder). */
-export function toClaimGrant({ holderId, claimType, ...row }: GrantRow): ClaimGrant {
-  return { ...row, recordId: holderId, claimType: claimType as ClaimTypeFlag };
+export function toClaimGrant(row: GrantRow): ClaimGrant {
+  return {
+    id: row.id,
+    recordId: row.holderId,
+    claimType: row.claimType as ClaimTypeFlag,
+    claimValue: row.claimValue,
+    priorityOfPermission: row.priorityOfPermission,
+    allow: row.allow,
+    isDeleted: row.isDeleted,
+    createdDateTime: row.createdDateTime,
+    lastUpdatedDateTime: row.lastUpdatedDateTime,
+  };
 }
 
 /** A claim group row without its collections (how a link carries its claim group: slim). */
-export const toClaimGroup = (row: ClaimGroupRow): ClaimGroup => contractRow(row);
+export function toClaimGroup(row: ClaimGroupRow): ClaimGroup {
+  return {
+    id: row.id,
+    name: row.name,
+    builtInGroup: row.builtInGroup,
+    isDeleted: row.isDeleted,
+    createdDateTime: row.createdDateTime,
+    lastUpdatedDateTime: row.lastUpdatedDateTime,
+  };
+}
 
 /** A claim group link row as a `ClaimGroupLink` (`recordId` is the granted claim group). */
-export function toClaimGroupLink({ claimGroupId, ...row }: LinkRow, claimGroup?: ClaimGroup | null): ClaimGroupLink {
-  return { ...row, recordId: claimGroupId, claimGroup: claimGroup ?? null };
+export function toClaimGroupLink(row: LinkRow, claimGroup?: ClaimGroup | null): ClaimGroupLink {
+  return {
+    id: row.id,
+    holderId: row.holderId,
+    recordId: row.claimGroupId,
+    priorityOfPermission: row.priorityOfPermission,
+    isDeleted: row.isDeleted,
+    createdDateTime: row.createdDateTime,
+    lastUpdatedDateTime: row.lastUpdatedDateTime,
+    claimGroup: claimGroup ?? null,
+  };
 }
 
 /** An application user without its collections: how a membership carries it (slim). */
-export const toUser = (row: UserRow): ApplicationUser => contractRow(row);
+export function toUser(row: UserRow): ApplicationUser {
+  return {
+    id: row.id,
+    oidcId: row.oidcId,
+    name: row.name,
+    userName: row.userName,
+    email: row.email,
+    phoneNumber: row.phoneNumber,
+    isEnabled: row.isEnabled,
+    failedLoginAttempts: row.failedLoginAttempts,
+    isDeleted: row.isDeleted,
+    createdDateTime: row.createdDateTime,
+    lastUpdatedDateTime: row.lastUpdatedDateTime,
+  };
+}
 
 /** An application user group without its collections: how a membership carries it (slim). */
-export const toUserGroup = (row: UserGroupRow): ApplicationUserGroup => contractRow(row);
+export function toUserGroup(row: UserGroupRow): ApplicationUserGroup {
+  return {
+    id: row.id,
+    name: row.name,
+    isDeleted: row.isDeleted,
+    createdDateTime: row.createdDateTime,
+    lastUpdatedDateTime: row.lastUpdatedDateTime,
+  };
+}
 
 /** A membership row, with the user or the group it leads to (the other one `null`). */
 export function toMembership(
   row: MembershipRow,
   related: { applicationUser?: ApplicationUser | null; applicationUserGroup?: ApplicationUserGroup | null },
 ): ApplicationUserApplicationUserGroup {
-  return { ...row, applicationUser: related.applicationUser ?? null, applicationUserGroup: related.applicationUserGroup ?? null };
+  return {
+    id: row.id,
+    applicationUserId: row.applicationUserId,
+    applicationUserGroupId: row.applicationUserGroupId,
+    isDeleted: row.isDeleted,
+    createdDateTime: row.createdDateTime,
+    lastUpdatedDateTime: row.lastUpdatedDateTime,
+    applicationUser: related.applicationUser ?? null,
+    applicationUserGroup: related.applicationUserGroup ?? null,
+  };
 }
