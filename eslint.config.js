@@ -14,7 +14,7 @@ export default tseslint.config(
       'build',
       'storybook-static',
       'node_modules',
-      '.tmp',
+      '**/.tmp',
       'example-host/dist',
       'public/mockServiceWorker.js',
       '.data',
