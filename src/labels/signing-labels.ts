@@ -40,6 +40,7 @@ export const signingLabels = {
   sgInstance: 'Form instance',
   sgInstancePlaceholder: 'Pick a form instance',
   sgInstanceRequired: 'Pick the form instance to sign.',
+  sgInstanceNothingFound: 'No form instance matches. Only the newest are listed here: send an older one from its page in Form Instances.',
   sgSigners: 'Signers',
   sgSignersHelp: 'Signers sign in order; signers with the same order sign in any order among themselves.',
   sgSignerRow: 'Signer {index}',

@@ -198,6 +198,21 @@ describe('SigningList', () => {
     expect(decodeURIComponent(requestsTo('ListEnvelopes').at(-1)?.path ?? '')).toContain('skip=20');
   });
 
+  it('says when no form instance matches what is typed in the picker, and where to send an older one', async () => {
+    const { user } = renderInApi(<SigningList />);
+    await findRow(inst.loanCompleted);
+    await user.click(screen.getByRole('button', { name: 'Request a signature' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Request a signature' });
+    const picker = within(dialog).getByRole('combobox', { name: 'Form instance' });
+    await waitFor(() => expect(picker).not.toBeDisabled());
+    await user.type(picker, 'zzzz');
+    expect(
+      await screen.findByText('No form instance matches. Only the newest are listed here: send an older one from its page in Form Instances.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('option')).not.toBeInTheDocument();
+    expect(picker).toHaveValue('zzzz');
+  });
+
   it("says the server's refusal in a toast and keeps the dialog open", async () => {
     const { user } = renderInApi(<SigningList />);
     await findRow(inst.loanCompleted);

@@ -155,6 +155,7 @@ export function RequestSignatureDialog({ opened, labels, instances = NO_INSTANCE
             disabled={!instance && instances.isLoading}
             readOnly={Boolean(instance)}
             error={tried && !instanceId ? labels.sgInstanceRequired : undefined}
+            nothingFoundMessage={labels.sgInstanceNothingFound}
             comboboxProps={{ withinPortal: true }}
           />
           <fieldset style={{ border: 0, padding: 0, margin: 0 }}>

@@ -71,6 +71,7 @@ export const de5 = {
   sgInstance: 'Formularinstanz',
   sgInstancePlaceholder: 'Formularinstanz wählen',
   sgInstanceRequired: 'Wählen Sie die zu unterschreibende Formularinstanz.',
+  sgInstanceNothingFound: 'Keine Formularinstanz passt. Hier stehen nur die neuesten: Senden Sie eine ältere von ihrer Seite unter Formularinstanzen.',
   sgSigners: 'Unterzeichnende',
   sgSignersHelp: 'Unterzeichnende unterschreiben der Reihe nach; bei gleicher Reihenfolge in beliebiger Reihenfolge untereinander.',
   sgSignerRow: 'Unterzeichner/in {index}',
