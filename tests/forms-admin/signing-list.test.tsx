@@ -199,12 +199,7 @@ describe('SigningList', () => {
   });
 
   it('says when no form instance matches what is typed in the picker, and where to send an older one', async () => {
-    const { user } = renderInApi(<SigningList />);
-    await findRow(inst.loanCompleted);
-    await user.click(screen.getByRole('button', { name: 'Request a signature' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Request a signature' });
-    const picker = within(dialog).getByRole('combobox', { name: 'Form instance' });
-    await waitFor(() => expect(picker).not.toBeDisabled());
+    const { user, picker } = await openRequestDialog();
     await user.type(picker, 'zzzz');
     expect(
       await screen.findByText('No form instance matches. Only the newest are listed here: send an older one from its page in Form Instances.'),
@@ -214,12 +209,7 @@ describe('SigningList', () => {
   });
 
   it("says the server's refusal in a toast and keeps the dialog open", async () => {
-    const { user } = renderInApi(<SigningList />);
-    await findRow(inst.loanCompleted);
-    await user.click(screen.getByRole('button', { name: 'Request a signature' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Request a signature' });
-    const picker = within(dialog).getByRole('combobox', { name: 'Form instance' });
-    await waitFor(() => expect(picker).not.toBeDisabled());
+    const { user, dialog, picker } = await openRequestDialog();
     await user.click(picker);
     // Out for signature already (the seeded Sent envelope).
     await user.click(await screen.findByRole('option', { name: new RegExp(`${inst.loanSubmitted.slice(-8)}$`) }));
@@ -285,6 +275,17 @@ describe('SigningList', () => {
     });
   }
 });
+
+/** The Signing screen with its request dialog open and the instance picker usable (the instances read). */
+async function openRequestDialog() {
+  const { user } = renderInApi(<SigningList />);
+  await findRow(inst.loanCompleted);
+  await user.click(screen.getByRole('button', { name: 'Request a signature' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Request a signature' });
+  const picker = within(dialog).getByRole('combobox', { name: 'Form instance' });
+  await waitFor(() => expect(picker).not.toBeDisabled());
+  return { user, dialog, picker };
+}
 
 function claimNumber(key: string): number {
   return (Permission as Record<string, number>)[key] as number;
