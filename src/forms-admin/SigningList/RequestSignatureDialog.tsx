@@ -157,6 +157,8 @@ export function RequestSignatureDialog({ opened, labels, instances = NO_INSTANCE
             error={tried && !instanceId ? labels.sgInstanceRequired : undefined}
             nothingFoundMessage={labels.sgInstanceNothingFound}
             comboboxProps={{ withinPortal: true }}
+            // The dropdown lies in a portal, outside the form's readable colours: its 'nothing matches' text is dimmed.
+            styles={{ dropdown: READABLE_FORM_COLORS }}
           />
           <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
             <Text component="legend" fw={600} size="sm">
