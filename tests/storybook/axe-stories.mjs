@@ -271,6 +271,21 @@ async function settle(page, tracker) {
       .map((a) => a.finished.catch(() => {}));
     await Promise.race([Promise.all(finite), new Promise((ok) => setTimeout(ok, 2000))]);
   });
+  await finishTransitions(page);
+}
+
+/**
+ * Brings every element's style up to date and ends the CSS transitions that starts. An element Chromium skips
+ * (`content-visibility: auto` off screen) keeps its style from before a color scheme switch until something reads it;
+ * the read then starts a transition from the old scheme's colours, and a check made during it measures a colour
+ * between the two (a dark-to-light border read as #d5d5d5). Finishing a transition fires its `transitionend`, as
+ * waiting would. @param {import('playwright-core').Page} page
+ */
+async function finishTransitions(page) {
+  await page.evaluate(() => {
+    for (const element of document.querySelectorAll('*')) void getComputedStyle(element).color;
+    for (const animation of document.getAnimations()) if (animation instanceof CSSTransition) animation.finish();
+  });
 }
 
 /**
