@@ -1,5 +1,5 @@
 import { Box, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { useCallback, useContext, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type CSSProperties, type FormEvent } from 'react';
+import { useCallback, useContext, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import type { FormSchema, JsonObject } from '../api/types';
 import { compileFormSchema } from '../engine/compile';
@@ -15,6 +15,7 @@ import { resolveFormLabels, type FormLabels } from './labels';
 import { withFormWidgets, type FormWidget } from './widgets/registry';
 import { createProgressive, type ProgressiveOptions } from './progressive';
 import { Section } from './Section';
+import { READABLE_FORM_COLORS } from '../ui/contrast';
 
 /** Props of {@link FormRenderer}. */
 export interface FormRendererProps {
@@ -103,15 +104,6 @@ export interface FormRendererProps {
   /** In view mode, each attached file becomes a 'Download' button calling this (the instance page's, for staff). */
   downloadFile?: FileDownloader;
 }
-
-/**
- * Inside the form, Mantine's dimmed grey (help texts, 'Not answered') and its error red (messages, invalid values)
- * are replaced by shades of AA contrast in both colour schemes: Mantine's own fail WCAG AA at these sizes.
- */
-const READABLE_COLOURS = {
-  '--mantine-color-dimmed': 'light-dark(var(--mantine-color-gray-7), var(--mantine-color-dark-1))',
-  '--mantine-color-error': 'light-dark(var(--mantine-color-red-9), var(--mantine-color-red-4))',
-} as CSSProperties;
 
 /** Options of {@link useFormEngine}. */
 export interface UseFormEngineOptions {
@@ -316,7 +308,8 @@ export function FormRenderer(props: FormRendererProps) {
         onSubmit={handleSubmit}
         aria-label={props['aria-label'] ?? (schema.name || undefined)}
         data-mode={mode}
-        style={READABLE_COLOURS}
+        // Inside the form, help texts, 'Not answered' and error messages take shades of AA contrast in both schemes.
+        style={READABLE_FORM_COLORS}
       >
         {/* React puts a <title> into the document's head, ahead of the page's own, and takes it out on unmount. */}
         {props.documentTitle ? <title>{titleText}</title> : null}

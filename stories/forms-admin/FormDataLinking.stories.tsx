@@ -36,6 +36,19 @@ export const WithMismatch: Story = {
   },
 };
 
+/** A field's data picker searched for a path that does not exist: its message reads at 4.5:1 and more. */
+export const PathSearchedNothingFound: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const body = within(canvasElement.ownerDocument.body);
+    const [input] = await canvas.findAllByRole('combobox', { name: /^Application data for / });
+    if (!input) throw new Error('no data picker');
+    await userEvent.click(input);
+    await userEvent.type(input, 'zzzz');
+    await expect(await body.findByText('Search the data paths')).toBeInTheDocument();
+  },
+};
+
 /** Every suggestion that fits linked at once; the preview shows the example application's values. */
 export const SuggestionsLinked: Story = {
   play: async ({ canvasElement }) => {

@@ -67,6 +67,18 @@ export const AddingAForm: Story = {
   },
 };
 
+/** 'Add a form' searched for a name no form has: the dropdown says so, in a grey that reads at 4.5:1 and more. */
+export const AddingAFormNothingFound: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const body = within(canvasElement.ownerDocument.body);
+    const input = await canvas.findByLabelText('Add a form', { selector: 'input' });
+    await userEvent.click(input);
+    await userEvent.type(input, 'zzzz');
+    await expect(await body.findByText('Nothing found.')).toBeInTheDocument();
+  },
+};
+
 /** A read-only user (the auditor): the group and its forms, nothing to change. */
 export const ReadOnlyUser: Story = { parameters: { fakeUser: 'auditor' } };
 

@@ -201,10 +201,11 @@ describe('SigningList', () => {
   it('says when no form instance matches what is typed in the picker, and where to send an older one', async () => {
     const { user, picker } = await openRequestDialog();
     await user.type(picker, 'zzzz');
-    expect(
-      await screen.findByText('No form instance matches. Only the newest are listed here: send an older one from its page in Form Instances.'),
-    ).toBeInTheDocument();
-    expect(screen.queryByRole('option')).not.toBeInTheDocument();
+    const message = 'No form instance matches. Only the newest are listed here: send an older one from its page in Form Instances.';
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    // The listbox holds only the message, as an option no one can pick.
+    expect(screen.getAllByRole('option')).toEqual([screen.getByRole('option', { name: message })]);
+    expect(screen.getByRole('option', { name: message })).toHaveAttribute('aria-disabled', 'true');
     expect(picker).toHaveValue('zzzz');
   });
 

@@ -28,6 +28,7 @@ import { ErrorAlert } from '../../ui/ErrorAlert';
 import { isDenied } from '../shared/access';
 import { ServerMultiSelect } from '../shared/ServerPicker';
 import { LoadingState } from '../../ui/LoadingState';
+import { NothingFound } from '../../ui/NothingFound';
 import type { CatalogueEntry } from './permission-model';
 import {
   usePermissionEditor,
@@ -344,7 +345,7 @@ export const PermissionEditorView = factory<PermissionEditorViewFactory>((_props
               searchable
               clearable={!isDenied(claimGroups.access)}
               hidePickedOptions
-              nothingFoundMessage="—"
+              nothingFoundMessage={<NothingFound>—</NothingFound>}
             />
           ) : (
             <MultiSelect
@@ -357,7 +358,7 @@ export const PermissionEditorView = factory<PermissionEditorViewFactory>((_props
               searchable
               clearable={!isDenied(claimGroups.access)}
               hidePickedOptions
-              nothingFoundMessage="—"
+              nothingFoundMessage={<NothingFound>—</NothingFound>}
             />
           )
         )}

@@ -18,6 +18,7 @@ import { ConfirmModal } from '../../ui/ConfirmModal';
 import { EmptyState } from '../../ui/EmptyState';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { LoadingState } from '../../ui/LoadingState';
+import { NothingFound } from '../../ui/NothingFound';
 import { PageShell } from '../../ui/PageShell';
 import { ResultDialog } from '../../ui/ResultDialog';
 import {
@@ -116,7 +117,7 @@ function GroupMembersView({
             searchable
             clearable={!isDenied(members.access)}
             hidePickedOptions
-            nothingFoundMessage="—"
+            nothingFoundMessage={<NothingFound>—</NothingFound>}
             style={{ flex: '1 1 15rem', minWidth: 'min(15rem, 100%)' }}
           />
           <ActionButton type="submit" access={save} loading={save.pending}>

@@ -4,6 +4,7 @@ import type { Labels } from '../../query/labels';
 import { ActionButton, type ActionAccess } from '../../ui/ActionButton';
 import { ConfirmModal } from '../../ui/ConfirmModal';
 import { ErrorAlert } from '../../ui/ErrorAlert';
+import { NothingFound } from '../../ui/NothingFound';
 import { isDenied } from './access';
 import type { PickerSearchSource } from './picker-search';
 import { ServerSelect } from './ServerPicker';
@@ -170,7 +171,7 @@ export function PickerSelect({ label, placeholder, data, value, onChange, source
     onChange,
     searchable: true,
     clearable: true,
-    nothingFoundMessage: '—',
+    nothingFoundMessage: <NothingFound>—</NothingFound>,
     className: part?.className,
     style: { flex: '1 1 15rem', minWidth: 'min(15rem, 100%)', maxWidth: 480, ...part?.style },
   } as const;

@@ -31,6 +31,7 @@ import { fillNumbers } from '../../labels/format';
 import { EmptyState } from '../../ui/EmptyState';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { LoadingState } from '../../ui/LoadingState';
+import { NothingFound } from '../../ui/NothingFound';
 import { PageShell } from '../../ui/PageShell';
 import { useFormDataLinking, type FormDataLinkingController, type FormDataLinkingOptions, type LinkingRow } from './useFormDataLinking';
 
@@ -167,7 +168,7 @@ export const FormDataLinkingView = factory<FormDataLinkingViewFactory>((_props) 
               placeholder={labels.dlPathPlaceholder}
               searchable
               clearable
-              nothingFoundMessage={labels.dlPathSearch}
+              nothingFoundMessage={<NothingFound>{labels.dlPathSearch}</NothingFound>}
               data={options(r.suggestions)}
               value={r.linkedPath}
               onChange={(value) => c.link(r.field.id, value)}

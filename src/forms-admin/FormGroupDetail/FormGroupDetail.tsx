@@ -26,6 +26,7 @@ import { useCrudMutation } from '../../query/mutations';
 import { entityQueries } from '../../query/queries';
 import { useLabels } from '../../query/useLabels';
 import { EmptyState } from '../../ui/EmptyState';
+import { NothingFound } from '../../ui/NothingFound';
 import { FormGroupDialog, useFormGroupEditor, type FormGroupEditor } from '../FormGroupList/FormGroupDialog';
 import { saveClaimOf, useClaimCheck } from '../shared/access';
 import { DeleteConfirmDialog, RowDeleteActions } from '../shared/DeleteActions';
@@ -324,7 +325,7 @@ export const FormGroupDetailView = factory<FormGroupDetailViewFactory>((_props) 
                 value={c.candidates.picked}
                 onChange={c.candidates.pick}
                 filter={({ options }) => options}
-                nothingFoundMessage={labels.noRecordsFound}
+                nothingFoundMessage={<NothingFound>{labels.noRecordsFound}</NothingFound>}
                 w={{ base: '100%', sm: 360 }}
               />
               <Button onClick={c.candidates.add} disabled={!c.candidates.picked} loading={c.changingId === c.candidates.picked && c.changingId !== null}>

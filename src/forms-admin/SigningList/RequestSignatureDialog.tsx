@@ -4,6 +4,7 @@ import type { SignatureRequest } from '../../api/types';
 import { SIGNING_LIMITS, isSignerEmail } from '../../domain/signing';
 import { fillLabel, type Labels } from '../../query/labels';
 import { READABLE_FORM_COLORS } from '../../ui/contrast';
+import { NothingFound } from '../../ui/NothingFound';
 import type { SigningInstance } from './useSigningList';
 
 /** The reminder schedules the dialog offers, in days. */
@@ -155,10 +156,8 @@ export function RequestSignatureDialog({ opened, labels, instances = NO_INSTANCE
             disabled={!instance && instances.isLoading}
             readOnly={Boolean(instance)}
             error={tried && !instanceId ? labels.sgInstanceRequired : undefined}
-            nothingFoundMessage={labels.sgInstanceNothingFound}
+            nothingFoundMessage={<NothingFound>{labels.sgInstanceNothingFound}</NothingFound>}
             comboboxProps={{ withinPortal: true }}
-            // The dropdown lies in a portal, outside the form's readable colours: its 'nothing matches' text is dimmed.
-            styles={{ dropdown: READABLE_FORM_COLORS }}
           />
           <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
             <Text component="legend" fw={600} size="sm">
