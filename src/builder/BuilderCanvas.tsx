@@ -95,21 +95,31 @@ export function useDocumentEngine(
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the schema reads the document's JSON Schema and layout only
     [cache, doc.jsonSchema, doc.layout, kinds, id],
   );
-  const [engine, setEngine] = useState<FormEngine | null>(null);
+  // The provider's `formLabels` (a pack): the validation messages of the canvas's engine.
+  const formTexts = useContext(ApiContext)?.formLabels;
+  // The schema the engine holds. A document that compiles at once gets its engine in the first render: made in a layout
+  // effect, it drew the whole canvas once without it and again, synchronously, with it.
+  const given = useRef<typeof schema | null>(null);
+  const [engine, setEngine] = useState<FormEngine | null>(() => {
+    if (!result.compiled) return null;
+    given.current = schema;
+    return createFormEngine(schema, { widgets: kinds, compiled: result.compiled, messages: resolveFormLabels(formTexts) });
+  });
   const structure = useMemo(() => (displayOnlySkipsEngine ? engineStructure(doc) : ''), [doc, displayOnlySkipsEngine]);
   const trigger = displayOnlySkipsEngine ? `${structure}` : schema;
   const failed = result.compiled === null;
-  // The provider's `formLabels` (a pack): the validation messages of the canvas's engine.
-  const formTexts = useContext(ApiContext)?.formLabels;
   const latest = useRef({ schema, compiled: result.compiled, formTexts });
   latest.current = { schema, compiled: result.compiled, formTexts };
   useLayoutEffect(() => {
     const { schema: current, compiled } = latest.current;
     if (!compiled) return;
     if (!engine) {
+      given.current = current;
       setEngine(createFormEngine(current, { widgets: kinds, compiled, messages: resolveFormLabels(latest.current.formTexts) }));
       return;
     }
+    if (given.current === current) return;
+    given.current = current;
     engine.setSchema(current);
   }, [engine, trigger, doc.jsonSchema, failed, kinds]);
   // Each repeatable section shows one item.

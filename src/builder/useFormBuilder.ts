@@ -136,15 +136,19 @@ export function useFormBuilder(options: FormBuilderOptions = {}): FormBuilderCon
     enabled: formId !== null,
   });
   const form = (formQuery.data as ODataEntity<Form> | null | undefined) ?? null;
+  // Asked beside the form, not after it (one round trip fewer on opening); which version is the current one is read
+  // once both are there.
   const schemasQuery = useQuery({
     ...entityQueries.formSchemas(client, { filter: eq<FormSchema>('formId', guid(formId ?? '00000000-0000-0000-0000-000000000000')), orderBy: [['version', 'desc']] }),
-    enabled: formId !== null && formSchemaId === null && !!form,
+    enabled: formId !== null && formSchemaId === null,
   });
   const schemas = (schemasQuery.data?.value ?? []) as ODataEntity<FormSchema>[];
   const schema: ODataEntity<FormSchema> | null =
     formSchemaId !== null
       ? ((schemaById.data as ODataEntity<FormSchema> | null | undefined) ?? null)
-      : (schemas.find((s) => s.formSchemaId === form?.currentFormSchemaId) ?? schemas[0] ?? null);
+      : form
+        ? (schemas.find((s) => s.formSchemaId === form.currentFormSchemaId) ?? schemas[0] ?? null)
+        : null;
 
   const isNew = formId === null && formSchemaId === null;
   const isLoading = !isNew && (schemaById.isLoading || formQuery.isLoading || schemasQuery.isLoading);
@@ -168,10 +172,14 @@ export function useFormBuilder(options: FormBuilderOptions = {}): FormBuilderCon
   const [storedDraft, setStoredDraft] = useState<StoredDraft | null>(null);
 
   // A newly loaded version becomes the document (once per version), and a draft left from before is offered back.
+  // Until it is in, the screen says 'loading': the toolbar, palette, pane and canvas are drawn once, with the document,
+  // not first around the empty one the state starts from.
   const loadedRef = useRef<BuilderDocument | null>(null);
+  const [taken, setTaken] = useState<BuilderDocument | null>(null);
   useEffect(() => {
     if (!loaded || loadedRef.current === loaded) return;
     loadedRef.current = loaded;
+    setTaken(loaded);
     setBase(loaded);
     // A document read from a stored version is saved: its fields keep their data paths when their labels change.
     dispatch({ type: 'load', document: loaded, saved: loadedFromVersion });
@@ -223,7 +231,7 @@ export function useFormBuilder(options: FormBuilderOptions = {}): FormBuilderCon
     dispatch,
     form,
     schema,
-    isLoading: isLoading || (!loaded && !error && !notFound),
+    isLoading: isLoading || (!loaded && !error && !notFound) || (loaded !== null && taken !== loaded),
     error,
     notFound,
     retry: () => {
