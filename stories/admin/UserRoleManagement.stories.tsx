@@ -136,6 +136,18 @@ export const MembersSaved: Story = {
   },
 };
 
+/** A name no user has typed in the user picker: the dropdown says nothing was found (an option no one can pick). */
+export const UserSearchNothingFound: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const body = within(canvasElement.ownerDocument.body);
+    const picker = await canvas.findByRole('combobox', { name: 'User' });
+    await userEvent.click(picker);
+    await userEvent.type(picker, 'zzzz');
+    await expect(await body.findByRole('option', { name: 'Nothing found.' })).toHaveAttribute('aria-disabled', 'true');
+  },
+};
+
 /** The users never arrive: the loading state. */
 export const Loading: Story = {
   parameters: {

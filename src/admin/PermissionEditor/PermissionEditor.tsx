@@ -345,7 +345,7 @@ export const PermissionEditorView = factory<PermissionEditorViewFactory>((_props
               searchable
               clearable={!isDenied(claimGroups.access)}
               hidePickedOptions
-              nothingFoundMessage={<NothingFound>—</NothingFound>}
+              nothingFoundMessage={<NothingFound>{labels.noRecordsFound}</NothingFound>}
             />
           ) : (
             <MultiSelect
@@ -358,7 +358,7 @@ export const PermissionEditorView = factory<PermissionEditorViewFactory>((_props
               searchable
               clearable={!isDenied(claimGroups.access)}
               hidePickedOptions
-              nothingFoundMessage={<NothingFound>—</NothingFound>}
+              nothingFoundMessage={<NothingFound>{labels.noRecordsFound}</NothingFound>}
             />
           )
         )}

@@ -117,7 +117,7 @@ function GroupMembersView({
             searchable
             clearable={!isDenied(members.access)}
             hidePickedOptions
-            nothingFoundMessage={<NothingFound>—</NothingFound>}
+            nothingFoundMessage={<NothingFound>{texts.noRecordsFound}</NothingFound>}
             style={{ flex: '1 1 15rem', minWidth: 'min(15rem, 100%)' }}
           />
           <ActionButton type="submit" access={save} loading={save.pending}>

@@ -5,6 +5,7 @@ import { ActionButton, type ActionAccess } from '../../ui/ActionButton';
 import { ConfirmModal } from '../../ui/ConfirmModal';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { NothingFound } from '../../ui/NothingFound';
+import { useLabels } from '../../query/useLabels';
 import { isDenied } from './access';
 import type { PickerSearchSource } from './picker-search';
 import { ServerSelect } from './ServerPicker';
@@ -164,6 +165,7 @@ export interface PickerSelectProps {
  * page of matches it answers.
  */
 export function PickerSelect({ label, placeholder, data, value, onChange, source, part }: PickerSelectProps) {
+  const labels = useLabels();
   const common = {
     label,
     placeholder,
@@ -171,7 +173,7 @@ export function PickerSelect({ label, placeholder, data, value, onChange, source
     onChange,
     searchable: true,
     clearable: true,
-    nothingFoundMessage: <NothingFound>—</NothingFound>,
+    nothingFoundMessage: <NothingFound>{labels.noRecordsFound}</NothingFound>,
     className: part?.className,
     style: { flex: '1 1 15rem', minWidth: 'min(15rem, 100%)', maxWidth: 480, ...part?.style },
   } as const;
