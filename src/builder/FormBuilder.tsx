@@ -73,7 +73,7 @@ import { FieldPropertiesPanel, SectionPropertiesPanel } from './properties';
 import type { PatternCheckRequest, RuleFieldOption } from './properties';
 import { JsonView } from './json';
 import { SaveFormButton, type SaveFormDraftResult } from './save';
-import { createLiveTexts, useCanvasDocument } from './live-texts';
+import { createLiveTexts, fieldTextsOnlyChanged, useCanvasDocument } from './live-texts';
 import { Redrawn } from './Redrawn';
 import { StartFrom } from './StartFrom';
 import { DragDescribedByContext, useLazyDraggable, type LazyDrag } from './lazy-draggable';
@@ -384,6 +384,9 @@ const PropertyPane = memo(function PropertyPane({ c, selection }: { c: FormBuild
     const answer = await client.formSchema.checkPattern(pattern);
     return answer.ok ? null : answer.reason;
   }, [client]);
+  // The rule targets listed last: a key typed in the field's own label, help text or placeholder leaves them as they
+  // are (the field is not among its own targets), so they are not listed again from every field of the form.
+  const listed = useRef<{ doc: BuilderDocument; id: string; widgets: FormBuilderController['widgets']; fields: RuleFieldOption[] } | null>(null);
   const doc = state.document;
   const sel = selection;
   if (sel?.type === 'field') {
@@ -391,7 +394,10 @@ const PropertyPane = memo(function PropertyPane({ c, selection }: { c: FormBuild
     if (!at) return null;
     // The fields a rule of this one can read: its own scope only (a rule in a repeatable section reads its own item),
     // paths written as the rule writes them.
-    const fields: RuleFieldOption[] = ruleTargets(doc.layout, at.field.id, widgets);
+    const last = listed.current;
+    const fields: RuleFieldOption[] =
+      last && last.id === at.field.id && last.widgets === widgets && fieldTextsOnlyChanged(last.doc, doc, at.field.id) ? last.fields : ruleTargets(doc.layout, at.field.id, widgets);
+    listed.current = { doc, id: at.field.id, widgets, fields };
     // Not keyed by the field: a new selection hands the same editors the new field (each draws again only when what
     // it shows changed), instead of unmounting the panel and mounting it anew.
     return (

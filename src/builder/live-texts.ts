@@ -24,33 +24,35 @@ export function withTexts(shown: FormField, live: FormField | undefined): FormFi
   return next;
 }
 
-/** Whether two fields differ in their display texts at most (every other key the same value, by identity). */
-function fieldTextsOnly(a: FormField, b: FormField): boolean {
+/** Whether two fields differ in their display texts at most (every other key the same value, by identity); with `only`, only that field may differ. */
+function fieldTextsOnly(a: FormField, b: FormField, only?: string): boolean {
   if (a === b) return true;
+  if (only !== undefined && (a.id !== only || b.id !== only)) return false;
   const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
   for (const k of keys) if (!FIELD_TEXT_KEYS.has(k) && (a as unknown as Record<string, unknown>)[k] !== (b as unknown as Record<string, unknown>)[k]) return false;
   return true;
 }
 
-function sectionTextsOnly(a: FormSection, b: FormSection): boolean {
+function sectionTextsOnly(a: FormSection, b: FormSection, only?: string): boolean {
   if (a === b) return true;
   const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
   for (const k of keys) {
     if (k === 'fields' || k === 'sections') continue;
     if ((a as unknown as Record<string, unknown>)[k] !== (b as unknown as Record<string, unknown>)[k]) return false;
   }
-  if (a.fields.length !== b.fields.length || !a.fields.every((f, i) => fieldTextsOnly(f, b.fields[i]!))) return false;
+  if (a.fields.length !== b.fields.length || !a.fields.every((f, i) => fieldTextsOnly(f, b.fields[i]!, only))) return false;
   const ca = childSections(a);
   const cb = childSections(b);
-  return ca.length === cb.length && ca.every((s, i) => sectionTextsOnly(s, cb[i]!));
+  return ca.length === cb.length && ca.every((s, i) => sectionTextsOnly(s, cb[i]!, only));
 }
 
 /**
  * Whether `b` differs from `a` in its fields' display texts at most (label, help text, placeholder): the same JSON
  * Schema, and the same pages, sections and fields with every other key the same. Compares by identity where the
- * reducer's steps share parts, so it looks at the one page and section an edit went through.
+ * reducer's steps share parts, so it looks at the one page and section an edit went through. With `only` (a field's
+ * id), the texts of that field alone may differ.
  */
-export function fieldTextsOnlyChanged(a: BuilderDocument, b: BuilderDocument): boolean {
+export function fieldTextsOnlyChanged(a: BuilderDocument, b: BuilderDocument, only?: string): boolean {
   if (a === b) return true;
   if (a.jsonSchema !== b.jsonSchema) return false;
   if (a.layout === b.layout) return true;
@@ -66,7 +68,7 @@ export function fieldTextsOnlyChanged(a: BuilderDocument, b: BuilderDocument): b
     const ka = page as unknown as Record<string, unknown>;
     const kb = other as unknown as Record<string, unknown>;
     for (const k of new Set([...Object.keys(ka), ...Object.keys(kb)])) if (k !== 'sections' && ka[k] !== kb[k]) return false;
-    return page.sections.length === other.sections.length && page.sections.every((s, i) => sectionTextsOnly(s, other.sections[i]!));
+    return page.sections.length === other.sections.length && page.sections.every((s, i) => sectionTextsOnly(s, other.sections[i]!, only));
   });
 }
 

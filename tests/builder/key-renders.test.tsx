@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type * as MantineModule from '@mantine/core';
 import type * as CoreModule from '@dnd-kit/core';
 import type * as EditWidgetModule from '../../src/forms/widgets/EditWidget';
+import type * as AuthoringModule from '../../src/engine/authoring';
 import { TEXTS_SETTLE_MS } from '../../src/builder/live-texts';
 import { generateForm } from '../../src/forms';
 import { renderInApi, setupFakeApi } from '../admin/support/screen';
@@ -12,7 +13,18 @@ import { BuilderHarness } from './support/builder-harness';
 // The renders of: the property pane's text boxes by their label, its switches and text areas, every Mantine Modal
 // (the closed dialogs: the save button's among them), the drag-and-drop context (palette and canvas), every drag
 // handle of the palette and the canvas, and each canvas field's widget.
-const counts = vi.hoisted(() => ({ boxes: new Map<string, number>(), switches: 0, textareas: 0, modals: 0, dnd: 0, draggables: 0, widgets: new Map<string, number>() }));
+const counts = vi.hoisted(() => ({ boxes: new Map<string, number>(), switches: 0, textareas: 0, modals: 0, dnd: 0, draggables: 0, widgets: new Map<string, number>(), ruleTargets: 0 }));
+// The listings of a field's rule targets (every field of the form walked).
+vi.mock('../../src/engine/authoring', async (importOriginal) => {
+  const original = await importOriginal<typeof AuthoringModule>();
+  return {
+    ...original,
+    ruleTargets: (...args: Parameters<typeof original.ruleTargets>) => {
+      counts.ruleTargets++;
+      return original.ruleTargets(...args);
+    },
+  };
+});
 vi.mock('@mantine/core', async (importOriginal) => {
   const original = await importOriginal<typeof MantineModule>();
   const counted = (await import('./support/item-renders')).countedComponent;
@@ -64,14 +76,20 @@ const changed = (from: Map<string, number>, to: Map<string, number>) => [...to].
 describe('a key in the label', () => {
   afterEach(() => vi.restoreAllMocks());
 
-  it('renders the label box, the path that follows it and the one canvas field only', async () => {
+  it('renders the label box, the path that follows it and the one canvas field only', () => typeThreeKeys(false), 60_000);
+
+  it('renders the label box and the one canvas field only when the path stays (a saved field): not the data path box', () => typeThreeKeys(true), 60_000);
+});
+
+async function typeThreeKeys(saved: boolean) {
+  {
     // The canvas takes the whole document once the typing pauses (a render of the canvas, tested on its own in
     // builder-renders): held off here, so that a slow machine, pausing between two keys, does not count it for a key.
     const setTimeout = window.setTimeout.bind(window);
     vi.spyOn(window, 'setTimeout').mockImplementation(((run: () => void, ms?: number) => setTimeout(run, ms === TEXTS_SETTLE_MS ? 600_000 : ms)) as typeof window.setTimeout);
     const form = generateForm(40);
     const ids = form.layout.pages.flatMap((p) => p.sections.flatMap((s) => s.fields.map((f) => f.id)));
-    const { user } = renderInApi(<BuilderHarness doc={{ jsonSchema: form.jsonSchema, layout: form.layout }} />);
+    const { user } = renderInApi(<BuilderHarness doc={{ jsonSchema: form.jsonSchema, layout: form.layout }} saved={saved} />);
     const canvas = await screen.findByRole('region', { name: 'Form' });
     const items = () => within(canvas).getAllByRole('button', { name: /^Field / });
     await waitFor(() => expect(items().length).toBe(40), { timeout: 10_000 });
@@ -99,6 +117,10 @@ describe('a key in the label', () => {
       // The label box, the data path box, and the canvas field's own text box (labelled with the new label).
       expect(boxes.filter((b) => b !== 'Label' && b !== 'Data path' && b !== (label as HTMLInputElement).value)).toEqual([]);
       expect(boxes).toContain('Label');
+      // A saved field's path does not follow its label: its box has nothing new to show.
+      if (saved) expect(boxes).not.toContain('Data path');
+      // Nor are the rule targets listed again (the field is not among its own; its path, when it follows, is).
+      if (saved) expect(after.ruleTargets - before.ruleTargets).toBe(0);
       expect(after.switches - before.switches).toBe(0);
       expect(after.textareas - before.textareas).toBe(0);
       expect(after.modals - before.modals).toBe(0);
@@ -106,5 +128,5 @@ describe('a key in the label', () => {
       expect(after.draggables - before.draggables).toBe(0);
       expect(changed(before.widgets, after.widgets)).toEqual([`ccq-builder-${ids[index]}`]);
     }
-  }, 60_000);
-});
+  }
+}

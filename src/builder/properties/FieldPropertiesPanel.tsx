@@ -194,7 +194,15 @@ interface PathEditorProps {
  * path of a saved field is read-only: 'Change data path…' opens the box with a warning naming what a new path breaks,
  * and only 'Change the data path' (or Enter) applies it.
  */
-function PathEditor({ field, labels, check, onRename, readOnly, draft, setDraft, savedPath }: PathEditorProps) {
+const PathEditor = memo(PathBox, (a, b) => {
+  // A key typed in the label gives the panel a new field: the box is drawn again only when what it shows changed. While
+  // a new path is being written (the draft differs) it is checked against the latest document on every render.
+  if (b.draft !== b.field.path || a.field.id !== b.field.id || a.field.path !== b.field.path) return false;
+  const keys = Object.keys(b) as (keyof PathEditorProps)[];
+  return keys.length === Object.keys(a).length && keys.every((k) => k === 'field' || a[k] === b[k]);
+});
+
+function PathBox({ field, labels, check, onRename, readOnly, draft, setDraft, savedPath }: PathEditorProps) {
   // Opened for one field: another field selected meanwhile finds its path locked.
   const [unlockedFor, setUnlockedFor] = useState<string | null>(null);
   const unlocked = unlockedFor === field.id;
@@ -353,7 +361,6 @@ export function FieldPropertiesPanel(props: FieldPropertiesPanelProps) {
   // The path box keeps what is typed until it is applied; a new selection or an applied rename resets it.
   const [pathDraft, setPathDraft] = useState({ id: field.id, path: field.path, draft: field.path });
   const draft = pathDraft.id === field.id && pathDraft.path === field.path ? pathDraft.draft : field.path;
-  const setDraft = (next: string) => setPathDraft({ id: field.id, path: field.path, draft: next });
   // Whether the path followed the label when the label box was entered: then it follows the new label too. Kept with
   // the field it was found for: the panel stays mounted from one selected field to the next.
   const [followedFor, setFollowedFor] = useState<string | null>(null);
@@ -366,6 +373,11 @@ export function FieldPropertiesPanel(props: FieldPropertiesPanelProps) {
   useLayoutEffect(() => {
     latest.current = { field, schema, required, onChange, onRenamePath, checkPath, savedPath, followed, storesValue };
   });
+  // The path box's draft, kept for the field drawn last (the same function from render to render).
+  const setDraft = useCallback((next: string) => {
+    const { id, path } = latest.current.field;
+    setPathDraft({ id, path, draft: next });
+  }, []);
   // Another field selected while the focus is in the panel (Ctrl+Z in a box): the focus leaves the panel, as it did
   // when the panel was drawn anew for each field, so keys meant for the field before never reach this one. The box's
   // leave handlers read the new field (above) and do nothing for it.

@@ -7,8 +7,9 @@ import { WIDGET_KINDS } from '../../../src/engine/widget-kinds';
 import { defaultLabels } from '../../../src/query/labels';
 
 /** The whole builder screen (palette, canvas in its drag-and-drop context, property pane) over a document. */
-export function BuilderHarness({ doc }: { doc: BuilderDocument }) {
-  const [state, dispatch] = useReducer(builderReducer, doc, initialBuilderState);
+export function BuilderHarness({ doc, saved = false }: { doc: BuilderDocument; saved?: boolean }) {
+  // `saved`: the document as read from a stored version (its fields keep their data paths when their labels change).
+  const [state, dispatch] = useReducer(builderReducer, doc, (d) => initialBuilderState(d, saved));
   const controller: FormBuilderController = {
     labels: defaultLabels,
     widgets: WIDGET_KINDS,
