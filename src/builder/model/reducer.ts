@@ -748,9 +748,12 @@ function deleteAny(doc: Doc, id: string, selection: BuilderSelection, kind?: Ite
 }
 
 function assign<T extends object>(target: T, changes: Partial<T>): void {
+  const record = target as Record<string, unknown>;
   for (const [key, value] of Object.entries(changes)) {
-    if (value === undefined) delete (target as Record<string, unknown>)[key];
-    else (target as Record<string, unknown>)[key] = clone(value);
+    if (value === undefined) delete record[key];
+    // A value equal to the one there is left as it is (the same object after the step): a field's options or rules
+    // handed back unchanged beside a new label stay the document's own, so the canvas sees a change of texts only.
+    else if (!(key in record && jsonEqual(isDraft(record[key]) ? current(record[key]) : record[key], value))) record[key] = clone(value);
   }
 }
 
