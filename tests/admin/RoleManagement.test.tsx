@@ -233,7 +233,9 @@ describe('RoleManagement', () => {
       const { user } = renderScreen({ initialGroupId: ids.formReaders });
       const panel = await openPanel('Form Readers');
       await user.click(within(panel).getByRole('combobox', { name: 'Sub-claim groups' }));
-      const offered = (await screen.findAllByRole('option')).map((o) => o.textContent);
+      // The groups arrive from the server: wait for one, then read every option offered.
+      await screen.findByRole('option', { name: 'Signers' });
+      const offered = screen.getAllByRole('option').map((o) => o.textContent);
       expect(offered).toContain('Signers');
       expect(offered).toContain('Administrators');
       expect(offered).not.toContain('Form Readers');

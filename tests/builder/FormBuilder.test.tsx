@@ -4,6 +4,7 @@ import { FormBuilder } from '../../src';
 import { seedIds } from '../../src/testing/seed-ids';
 import { renderInApi, setupFakeApi } from '../admin/support/screen';
 import { memoryStorage } from './support/memory-storage';
+import { BUILDER_FIRST_RENDER_MS } from './support/timing';
 
 const { backend } = setupFakeApi();
 
@@ -17,7 +18,7 @@ const fieldOrder = () =>
 describe('FormBuilder', () => {
   it('adds fields from the palette after the selection, shows them with the real widgets, and undoes and redoes', async () => {
     const { user } = renderInApi(<FormBuilder draftStorage={memoryStorage()} />);
-    await user.click(await screen.findByRole('button', { name: 'Add Short text' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Add Short text' }, { timeout: BUILDER_FIRST_RENDER_MS }));
     expect(fieldItem('Short text')).toHaveAttribute('aria-pressed', 'true');
     // The canvas shows the renderer's own text box for it, under the item's button.
     await waitFor(() => expect(within(fieldItem('Short text').parentElement!).getByRole('textbox', { hidden: true })).toBeInTheDocument());
@@ -85,7 +86,7 @@ describe('FormBuilder', () => {
 
   it('renames in place on the canvas, keyboard only: F2 opens the label there, Enter renames (label and the path that follows it, one undo step), Escape leaves it; a double click opens a section’s title, F2 a page’s', async () => {
     const { user } = renderInApi(<FormBuilder draftStorage={memoryStorage()} />);
-    await user.click(await screen.findByRole('button', { name: 'Add Short text' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Add Short text' }, { timeout: BUILDER_FIRST_RENDER_MS }));
     await waitFor(() => expect(fieldItem('Short text')).toHaveFocus(), { timeout: 5000 });
     const properties = screen.getByRole('complementary', { name: 'Properties' });
     const paneLabel = () => within(properties).getByRole('textbox', { name: /^Label/ });
@@ -196,7 +197,7 @@ describe('FormBuilder', () => {
 
   it('undoes 100 steps with Ctrl+Z and redoes them with Ctrl+Shift+Z', async () => {
     const { user } = renderInApi(<FormBuilder draftStorage={memoryStorage()} />);
-    await user.click(await screen.findByRole('button', { name: 'Add Short text' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Add Short text' }, { timeout: BUILDER_FIRST_RENDER_MS }));
     await user.click(screen.getByRole('heading', { name: 'Page 1' }));
     const title = screen.getByRole('textbox', { name: 'Page title' });
     for (let i = 1; i <= 100; i++) fireEvent.change(title, { target: { value: `Page ${i + 1}` } });

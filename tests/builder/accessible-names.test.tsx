@@ -10,6 +10,7 @@ import { hostWidgets } from '../../stories/forms/starRating';
 import { renderInApi, setupFakeApi } from '../admin/support/screen';
 import { renderWithProviders } from '../support/render';
 import { paletteIcon } from '../../src/ui/icons';
+import { BUILDER_FIRST_RENDER_MS } from './support/timing';
 
 // A control's accessible name holds the text it shows (WCAG 2.5.3, label in name): a speech user says what they see.
 setupFakeApi();
@@ -38,7 +39,7 @@ const handles = () =>
 describe('the form builder names its controls by what they show', () => {
   it('a palette handle is named by its visible text, its icon hidden, the drag hint its description', async () => {
     renderInApi(<FormBuilder draftStorage={memoryStorage()} />);
-    await screen.findByRole('button', { name: 'Add Short text' }, { timeout: 5000 });
+    await screen.findByRole('button', { name: 'Add Short text' }, { timeout: BUILDER_FIRST_RENDER_MS });
     const all = handles();
     // Page, section, repeatable section and every built-in kind.
     expect(all).toHaveLength(3 + Object.keys(FORM_WIDGETS).length);
@@ -62,7 +63,7 @@ describe('the form builder names its controls by what they show', () => {
 
   it('a canvas field item holds no content: the inert widget lies under it, hidden, and its name is what it shows', async () => {
     const { user } = renderInApi(<FormBuilder draftStorage={memoryStorage()} />);
-    await user.click(await screen.findByRole('button', { name: 'Add Short text' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Add Short text' }, { timeout: BUILDER_FIRST_RENDER_MS }));
     const item = within(screen.getByRole('region', { name: 'Form' })).getByRole('button', { name: 'Field Short text' });
     expect(item).toBeEmptyDOMElement();
     const card = item.parentElement!;
@@ -74,7 +75,7 @@ describe('the form builder names its controls by what they show', () => {
 
   it('the preview’s two switches are named groups, so its width is found apart from the form’s own choices', async () => {
     const { user } = renderInApi(<FormBuilder draftStorage={memoryStorage()} />);
-    await user.click(await screen.findByRole('button', { name: 'Add Short text' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Add Short text' }, { timeout: BUILDER_FIRST_RENDER_MS }));
     await user.click(screen.getByRole('button', { name: 'Show preview' }));
     expect(screen.getByRole('radiogroup', { name: 'Preview mode' })).toBeInTheDocument();
     await user.click(within(screen.getByRole('radiogroup', { name: 'Preview width' })).getByRole('radio', { name: 'Phone' }));

@@ -7,6 +7,7 @@ import { diffSchemaFields } from '../../src/forms-admin/FormManager/schema-diff'
 import { seedIds } from '../../src/testing/seed-ids';
 import { renderInApi, setupFakeApi } from '../admin/support/screen';
 import { memoryStorage } from './support/memory-storage';
+import { BUILDER_FIRST_RENDER_MS } from './support/timing';
 
 const { backend } = setupFakeApi();
 
@@ -43,7 +44,7 @@ describe('builder model: a label change with the path that follows it', () => {
 describe('FormBuilder label and data path', () => {
   it('undoes a renamed label and the path that follows it with one Ctrl+Z, and redoes both with one Ctrl+Shift+Z', async () => {
     const { user } = renderInApi(<FormBuilder draftStorage={memoryStorage()} />);
-    await user.click(await screen.findByRole('button', { name: 'Add Short text' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Add Short text' }, { timeout: BUILDER_FIRST_RENDER_MS }));
     expect(label().value).toBe('Short text');
     expect(path().value).toBe('/shortText');
     // The whole label replaced at once (one change), then the label box left.
@@ -63,7 +64,7 @@ describe('FormBuilder label and data path', () => {
 
   it('keeps each key typed one step, the path following the label at every step', async () => {
     const { user } = renderInApi(<FormBuilder draftStorage={memoryStorage()} />);
-    await user.click(await screen.findByRole('button', { name: 'Add Short text' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Add Short text' }, { timeout: BUILDER_FIRST_RENDER_MS }));
     await user.clear(label());
     await user.type(label(), 'Age');
     await user.tab();

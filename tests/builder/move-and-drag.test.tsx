@@ -4,6 +4,7 @@ import { FormBuilder } from '../../src';
 import { renderInApi, setupFakeApi } from '../admin/support/screen';
 import { memoryStorage } from './support/memory-storage';
 import { layOutAsColumn } from './support/builder-harness';
+import { BUILDER_FIRST_RENDER_MS } from './support/timing';
 
 setupFakeApi();
 
@@ -35,7 +36,7 @@ const announced = () => announcements.join('\n');
 async function twoPages() {
   const view = renderInApi(<FormBuilder draftStorage={memoryStorage()} />);
   const { user } = view;
-  await user.click(await screen.findByRole('button', { name: 'Add Short text' }, { timeout: 5000 }));
+  await user.click(await screen.findByRole('button', { name: 'Add Short text' }, { timeout: BUILDER_FIRST_RENDER_MS }));
   await user.click(screen.getByRole('button', { name: 'Add Email' }));
   await user.click(screen.getByRole('button', { name: 'Add Page' }));
   await waitFor(() => expect(within(canvas()).getAllByRole('region', { name: /^Page / })).toHaveLength(2));

@@ -6,6 +6,7 @@ import { builderCollisions } from '../../src/builder/collisions';
 import { renderInApi, setupFakeApi } from '../admin/support/screen';
 import { memoryStorage } from './support/memory-storage';
 import { layOutAsColumn } from './support/builder-harness';
+import { BUILDER_FIRST_RENDER_MS } from './support/timing';
 
 setupFakeApi();
 
@@ -53,7 +54,7 @@ async function press(code: 'Space' | 'ArrowDown' | 'ArrowUp' | 'Escape') {
 /** A builder whose first section holds Short text. */
 async function builder() {
   const view = renderInApi(<FormBuilder draftStorage={memoryStorage()} />);
-  await view.user.click(await screen.findByRole('button', { name: 'Add Short text' }, { timeout: 5000 }));
+  await view.user.click(await screen.findByRole('button', { name: 'Add Short text' }, { timeout: BUILDER_FIRST_RENDER_MS }));
   await waitFor(() => expect(outline()).toEqual(['Section 1']));
   return view;
 }

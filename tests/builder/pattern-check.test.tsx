@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FormBuilder } from '../../src';
 import { createFakeBackend } from '../../src/testing';
 import { base, renderInApi } from '../admin/support/screen';
+import { BUILDER_FIRST_RENDER_MS } from './support/timing';
 
 // The fake does not analyse backtracking; this verdict stands in for the server's analysis of one pattern.
 const REASON = 'matching it can take time growing exponentially with the input (catastrophic backtracking).';
@@ -18,7 +19,7 @@ const checks = () => backend.requests.filter((r) => r.method === 'POST' && r.pat
 describe('FormBuilder pattern check', () => {
   it('asks the server when the pattern box is left and shows its reason, or that it accepts the pattern', async () => {
     const { user } = renderInApi(<FormBuilder draftStorage={null} />);
-    await user.click(await screen.findByRole('button', { name: 'Add Short text' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Add Short text' }, { timeout: BUILDER_FIRST_RENDER_MS }));
     const pattern = await screen.findByRole('textbox', { name: /Pattern \(regular expression\)/ });
     await user.type(pattern, '^(a+)+$');
     // Typing alone asks nothing: the check runs on blur.

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { FormBuilder } from '../../src';
 import { renderInApi, setupFakeApi } from '../admin/support/screen';
 import { memoryStorage } from './support/memory-storage';
+import { BUILDER_FIRST_RENDER_MS } from './support/timing';
 
 setupFakeApi();
 
@@ -14,7 +15,7 @@ const fields = () => within(canvas()).queryAllByRole('button', { name: /^Field /
 describe('FormBuilder undo', () => {
   it('takes back an added field with one Ctrl+Z and brings it back with one Ctrl+Shift+Z', async () => {
     const { user } = renderInApi(<FormBuilder draftStorage={memoryStorage()} />);
-    await user.click(await screen.findByRole('button', { name: 'Add Short text' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Add Short text' }, { timeout: BUILDER_FIRST_RENDER_MS }));
     const label = () => within(screen.getByRole('region', { name: /properties/i })).getByRole('textbox', { name: /^Label/ });
     await user.clear(label());
     await user.type(label(), 'Full name');
@@ -37,7 +38,7 @@ describe('FormBuilder undo', () => {
 
   it('duplicates a page by keyboard through its menu: the copy after it takes the focus, one Ctrl+Z takes it back', async () => {
     const { user } = renderInApi(<FormBuilder draftStorage={memoryStorage()} />);
-    await user.click(await screen.findByRole('button', { name: 'Add Short text' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Add Short text' }, { timeout: BUILDER_FIRST_RENDER_MS }));
     const label = () => within(screen.getByRole('region', { name: /properties/i })).getByRole('textbox', { name: /^Label/ });
     await user.clear(label());
     await user.type(label(), 'Full name');

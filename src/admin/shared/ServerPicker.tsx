@@ -17,7 +17,7 @@ export function ServerSelect({ source, className, style, ...props }: ServerSelec
   // One tree whether or not the search failed: the Select keeps its state (and the focus) when the alert comes and goes.
   return (
     <Stack gap="xs" className={className} style={style}>
-      <Select {...props} data={withMoreEntry(options, search)} {...serverSearchProps(search)} />
+      <Select {...props} data={withMoreEntry(options, search)} {...serverSearchProps(search, props.nothingFoundMessage)} />
       {failure && <ErrorAlert message={failure.message} onRetry={failure.retry} />}
     </Stack>
   );
@@ -44,7 +44,7 @@ export function ServerMultiSelect({ source, value, labelOf, className, style, ..
   const data = withMoreEntry(withChosen(options, value, labelOf), search);
   return (
     <Stack gap="xs" className={className} style={style}>
-      <MultiSelect {...props} value={[...value]} data={data} {...serverSearchProps(search)} />
+      <MultiSelect {...props} value={[...value]} data={data} {...serverSearchProps(search, props.nothingFoundMessage)} />
       {failure && <ErrorAlert message={failure.message} onRetry={failure.retry} />}
     </Stack>
   );

@@ -1,4 +1,5 @@
 import type { ComboboxItem, ComboboxParsedItem } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { fillLabel, type Labels } from '../../query/labels';
 import type { HolderSearch } from './useHolderSearch';
 import type { PickerOption } from './useNameMemory';
@@ -52,14 +53,18 @@ export function pickerSearchOf<T extends { id: string; name: string }>(search: H
 // The server already filtered: show what it answered (the labels may be host display names, not the names it matched).
 const keepAll = ({ options }: { options: ComboboxParsedItem[] }) => options;
 
-/** The Mantine Select / MultiSelect props of a server search (none without one: the picker filters itself). */
-export function serverSearchProps(search: PickerSearch | undefined) {
+/**
+ * The Mantine Select / MultiSelect props of a server search (none without one: the picker filters itself). While the
+ * answer for the typed text is on its way, the picker's 'nothing found' message is held back: no answer is not 'none'.
+ */
+export function serverSearchProps(search: PickerSearch | undefined, nothingFoundMessage?: ReactNode) {
   if (!search) return {};
   return {
     searchValue: search.value,
     onSearchChange: search.onChange,
     filter: keepAll,
     'aria-busy': search.busy || undefined,
+    nothingFoundMessage: search.busy ? undefined : nothingFoundMessage,
   };
 }
 

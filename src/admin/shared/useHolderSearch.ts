@@ -107,7 +107,7 @@ export function useHolderSearch<T extends { id: string; name: string }, K extend
     matching: wanted,
     rows,
     total,
-    busy: !blank && (current.isPlaceholderData || current.isPending),
+    busy: blank ? first.isLoading : current.isPlaceholderData || current.isPending,
     error: blank ? null : current.error,
     retry: () => void (blank ? first.refetch() : current.refetch()),
   };
