@@ -7,7 +7,7 @@ import { BaseSequencer } from 'vitest/node';
 /** Shared projects that run before the isolated files, in this order: their files are the slow screens and stories. */
 const SHARED_FIRST = ['component', 'stories'];
 /** Shared projects that run after the isolated files, in this order (any other shared project runs last). */
-const SHARED_LAST = ['unit'];
+const SHARED_LAST = ['backend', 'unit'];
 
 /**
  * Starts the slowest test files first, from the durations of an earlier full run kept in the repository (a fresh
@@ -17,7 +17,7 @@ const SHARED_LAST = ['unit'];
  * The files of a project that shares its worker (`isolate: false`) stay together: Vitest's pool reuses a shared worker
  * only while the next queued file is of the same project, and otherwise ends it, so that the next file of the project
  * pays for a new window and its imports again. So `component` runs first, then `stories`, then the isolated projects'
- * files (`dom`, `node`: no worker to keep) merged into one list, then `unit`, each slowest first. A file with no recorded duration
+ * files (`dom`, `node`: no worker to keep) merged into one list, then `backend`, then `unit`, each slowest first. A file with no recorded duration
  * (a new one) counts as the slowest, as in Vitest's own order.
  */
 export default class DurationSequencer extends BaseSequencer {
