@@ -124,6 +124,16 @@ const formBuilderIndexRoute = createRoute({
   getParentRoute: () => formBuilderRoute,
   path: '/',
   validateSearch: validateFormBuilderSearch,
+  // A saved form's reads (the form and its versions) are asked for as the route is entered, beside the sign-in and the
+  // admin checks, as the Form Instances route does; not awaited. A version named in the address is the screen's own.
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps, cause }) => {
+    const api = context.api;
+    const formId = deps.formId;
+    if (api && formId && !deps.formSchemaId && cause !== 'stay') {
+      void import('./formBuilderPrefetch').then(({ prefetchFormBuilder }) => prefetchFormBuilder(api, formId));
+    }
+  },
   component: lazyRouteComponent(() => import('./pages/FormBuilderPage'), 'FormBuilderPage'),
 });
 

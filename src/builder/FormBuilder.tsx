@@ -77,7 +77,7 @@ import { createLiveTexts, fieldTextsOnlyChanged, useCanvasDocument } from './liv
 import { Redrawn } from './Redrawn';
 import { StartFrom } from './StartFrom';
 import { DragDescribedByContext, useLazyDraggable, type LazyDrag } from './lazy-draggable';
-import { useFormBuilder, type FormBuilderController } from './useFormBuilder';
+import { prefetchFormBuilder, useFormBuilder, type FormBuilderController } from './useFormBuilder';
 import { widgetName } from './widget-names';
 
 /** The inner parts of the form builder that `classNames` / `styles` reach. */
@@ -1238,10 +1238,19 @@ FormBuilderView.displayName = '@ccq/forms-admin/FormBuilderView';
  * in the browser as the user goes and offered back after a reload. Router-free; without EditForm (CreateForm for a
  * new form) it shows the form with no edit control. Works on its own inside an `APIProvider`.
  */
-export const FormBuilder = factory<FormBuilderFactory>((_props) => {
-  const props = useProps('FormBuilder', null, _props);
-  const { formId, formSchemaId, labels, draftStorage, ...viewProps } = props;
-  const controller = useFormBuilder({ formId, formSchemaId, widgets: viewProps.widgets, labels, storage: draftStorage });
-  return <FormBuilderView controller={controller} {...viewProps} />;
-});
+export const FormBuilder = Object.assign(
+  factory<FormBuilderFactory>((_props) => {
+    const props = useProps('FormBuilder', null, _props);
+    const { formId, formSchemaId, labels, draftStorage, ...viewProps } = props;
+    const controller = useFormBuilder({ formId, formSchemaId, widgets: viewProps.widgets, labels, storage: draftStorage });
+    return <FormBuilderView controller={controller} {...viewProps} />;
+  }),
+  {
+    /**
+     * Starts reading the form `formId` and its versions into the query cache (see `prefetchFormBuilder`): a host calls
+     * it as the builder's route is entered, so the reads run beside the sign-in and permission checks.
+     */
+    prefetch: prefetchFormBuilder,
+  },
+);
 FormBuilder.displayName = '@ccq/forms-admin/FormBuilder';

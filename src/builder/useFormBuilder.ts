@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { apiClientOver, type ApiClient } from '../api/client';
 import { eq, guid, type ODataEntity } from '../api/odata';
 import { idEquals } from '../forms-admin/shared/ids';
 import type { Form, FormSchema } from '../api/types';
@@ -7,6 +8,7 @@ import { withWidgetKinds, type WidgetKindRegistry } from '../engine/widget-kinds
 import { jsonEqual } from '../engine/rules';
 import { useCan } from '../permissions/useCan';
 import type { Labels } from '../query/labels';
+import type { ApiProviderState } from '../query/api-context';
 import { entityQueries } from '../query/queries';
 import { useApi } from '../query/useApi';
 import { useLabels } from '../query/useLabels';
@@ -118,6 +120,29 @@ function readDraft(storage: Storage | null, key: string): StoredDraft | null {
  * included), keeps the draft in the browser as the user goes and offers it back after a reload, and knows whether
  * there are unsaved changes and whether the user may make any.
  */
+/**
+ * The reads that open a saved form in the builder, asked side by side: the form, and its versions newest first (which
+ * one is current is read once both are there). One place for {@link useFormBuilder} and {@link prefetchFormBuilder},
+ * so both name the same cache entries.
+ */
+function openingReads(client: ApiClient, formId: string | null) {
+  const id = guid(formId ?? '00000000-0000-0000-0000-000000000000');
+  return {
+    form: entityQueries.form(client, { filter: eq<Form>('formId', id) }),
+    versions: entityQueries.formSchemas(client, { filter: eq<FormSchema>('formId', id), orderBy: [['version', 'desc']] }),
+  };
+}
+
+/**
+ * Starts reading what the builder needs to open the form `formId` (its current version) into the query cache: a host
+ * calls it as the builder's route is entered, so the reads run beside the sign-in and permission checks and the
+ * builder takes them in flight. Never rejects (a refused read is the builder's to show).
+ */
+export function prefetchFormBuilder(api: Pick<ApiProviderState, 'queryClient' | 'transport'>, formId: string): Promise<void> {
+  const reads = openingReads(apiClientOver(api.transport), formId);
+  return Promise.all([api.queryClient.prefetchQuery(reads.form), api.queryClient.prefetchQuery(reads.versions)]).then(() => undefined);
+}
+
 export function useFormBuilder(options: FormBuilderOptions = {}): FormBuilderController {
   const { formSchemaId = null, labels: overrides } = options;
   const labels = useLabels(overrides);
@@ -131,17 +156,12 @@ export function useFormBuilder(options: FormBuilderOptions = {}): FormBuilderCon
     enabled: formSchemaId !== null,
   });
   const formId = options.formId ?? (schemaById.data as FormSchema | null | undefined)?.formId ?? null;
-  const formQuery = useQuery({
-    ...entityQueries.form(client, { filter: eq<Form>('formId', guid(formId ?? '00000000-0000-0000-0000-000000000000')) }),
-    enabled: formId !== null,
-  });
+  const opening = openingReads(client, formId);
+  const formQuery = useQuery({ ...opening.form, enabled: formId !== null });
   const form = (formQuery.data as ODataEntity<Form> | null | undefined) ?? null;
   // Asked beside the form, not after it (one round trip fewer on opening); which version is the current one is read
   // once both are there.
-  const schemasQuery = useQuery({
-    ...entityQueries.formSchemas(client, { filter: eq<FormSchema>('formId', guid(formId ?? '00000000-0000-0000-0000-000000000000')), orderBy: [['version', 'desc']] }),
-    enabled: formId !== null && formSchemaId === null,
-  });
+  const schemasQuery = useQuery({ ...opening.versions, enabled: formId !== null && formSchemaId === null });
   const schemas = (schemasQuery.data?.value ?? []) as ODataEntity<FormSchema>[];
   const schema: ODataEntity<FormSchema> | null =
     formSchemaId !== null
