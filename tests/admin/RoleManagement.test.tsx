@@ -158,7 +158,7 @@ describe('RoleManagement', () => {
       await user.paste('Signatories'); // pasted: typed, each letter redrew the screen with its open permission panel
       await user.click(save);
       await waitFor(() => expect(configurePanel()).not.toBeInTheDocument());
-      expect(screen.getByRole('status')).toHaveTextContent("'Signers' was renamed to 'Signatories'.");
+      await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent("'Signers' was renamed to 'Signatories'."));
       expect(selected).toEqual([ids.signers, null]);
       expect(picker()).toHaveValue('');
       // The picker's options show the new name once the renamed group is in the list (in a browser, a moment later).
@@ -199,7 +199,8 @@ describe('RoleManagement', () => {
       ).toBeInTheDocument();
       await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
       await waitFor(() => expect(configurePanel()).not.toBeInTheDocument());
-      expect(screen.getByRole('status')).toHaveTextContent("'Signers' was deleted.");
+      // Waited for: in a browser a fresh-clone run once read the status empty the moment the panel closed.
+      await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent("'Signers' was deleted."));
       // The picker's options leave the group out once the list is in again (in a browser, a moment later).
       await waitFor(async () => expect(await groupOptions(user)).not.toContain('Signers'));
     });
