@@ -81,6 +81,19 @@ describe('FormGroupList', () => {
 });
 
 describe('FormGroupDetail', () => {
+  it("says 'Nothing found.' only once the typed text's forms have arrived, not while they are on their way", async () => {
+    const { user } = renderInApi(<FormGroupDetail formGroupId={g.humanResources} onOpenForm={() => {}} />);
+    const input = await screen.findByLabelText('Add a form', { selector: 'input' });
+    await user.click(input);
+    await user.type(input, 'zzzz');
+    expect(await screen.findByRole('option', { name: 'Nothing found.' })).toHaveAttribute('aria-disabled', 'true');
+    await user.clear(input);
+    await user.type(input, 'loan');
+    // The answer for 'zzzz' (none) is still the one in hand: it does not speak for 'loan'.
+    expect(screen.queryByRole('option', { name: 'Nothing found.' })).not.toBeInTheDocument();
+    expect(await screen.findByRole('option', { name: 'Loan Application (in Customer Onboarding)' })).toBeInTheDocument();
+  });
+
   it('shows the group and its forms; adds a form of another group (moving it) and removes one', async () => {
     const { user } = renderInApi(<FormGroupDetail formGroupId={g.humanResources} onOpenForm={() => {}} />);
     expect(await screen.findByRole('heading', { level: 1, name: 'Human Resources' })).toBeInTheDocument();

@@ -77,7 +77,16 @@ export interface FormGroupDetailController {
   canOpenForm: boolean;
   openForm(formId: string): void;
   /** 'Add a form': the search typed, the forms it found, the one picked. */
-  candidates: { search: string; setSearch(text: string): void; options: { value: string; label: string }[]; picked: string | null; pick(formId: string | null): void; add(): void };
+  candidates: {
+    search: string;
+    setSearch(text: string): void;
+    options: { value: string; label: string }[];
+    /** The options are not yet those of the typed text (it has not rested, or its read is on its way). */
+    busy: boolean;
+    picked: string | null;
+    pick(formId: string | null): void;
+    add(): void;
+  };
   remove(form: FormGroupFormRow): void;
   /** The form being added or removed, if any. */
   changingId: string | null;
@@ -185,6 +194,7 @@ export function useFormGroupDetail({ formGroupId, onOpenForm, onDeleted, labels:
     candidates: {
       search,
       setSearch,
+      busy: canChangeForms && (typed.trim().toLowerCase() !== debounced || candidates.isPlaceholderData || candidates.isPending),
       options: [
         ...(picked && !candidateRows.some((row) => row.formId === picked.row.formId) ? [picked.row] : []),
         ...candidateRows,
@@ -325,7 +335,8 @@ export const FormGroupDetailView = factory<FormGroupDetailViewFactory>((_props) 
                 value={c.candidates.picked}
                 onChange={c.candidates.pick}
                 filter={({ options }) => options}
-                nothingFoundMessage={<NothingFound>{labels.noRecordsFound}</NothingFound>}
+                // Held back while the typed text's forms are on their way: no answer yet is not 'nothing found'.
+                nothingFoundMessage={c.candidates.busy ? undefined : <NothingFound>{labels.noRecordsFound}</NothingFound>}
                 w={{ base: '100%', sm: 360 }}
               />
               <Button onClick={c.candidates.add} disabled={!c.candidates.picked} loading={c.changingId === c.candidates.picked && c.changingId !== null}>
