@@ -7,7 +7,7 @@
 // (a fixed colour: the library's colours follow the host's theme).
 //
 //   node tests/storybook/axe-stories.mjs [id-substring …] [--light-only] [--primary=COLOUR | --blue-only]
-//                                        [--concurrency=N] [--details] [--self-test | --no-self-test] [--profile]
+//                                        [--concurrency=N] [--max-lanes=N] [--details] [--self-test | --no-self-test] [--profile]
 //                                        [--verify-reuse | --no-colour-reuse]
 //
 // --primary picks the other primary colour (a Mantine colour of the toolbar's list, not blue); --blue-only leaves its
@@ -26,8 +26,9 @@
 // axe has no rule for non-text contrast (WCAG 1.4.11), so the resting border of every text input, select, textarea,
 // checkbox and radio is also measured against the control's fill and the background behind it: 3:1 at least.
 //
-// Stories are shared among a few lanes (--concurrency, default 3), each one page that renders story after story
-// through Storybook's channel, as the Storybook UI does; a story that fails there is checked again in a new page,
+// Stories are shared among a few lanes (--concurrency, default 3; more, up to --max-lanes, default 6, while part of the
+// machine stands idle: addLanesWhileIdle), each one page that renders story after story through Storybook's channel,
+// as the Storybook UI does; a story that fails there is checked again in a new page,
 // loaded by URL, and that result counts (see Lane and checkStory below).
 //
 // A full run (no id filter) also plants known faults into a story (faint text, a faint input border, a console
@@ -46,6 +47,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
+import { cpus } from 'node:os';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launchChromium } from '../support/chromium.mjs';
@@ -88,6 +90,12 @@ const reuseColours = !argv.includes('--no-colour-reuse');
 /** Colour-only passes also run the colour rules over every element and report any difference from the kept results. */
 const verifyReuse = argv.includes('--verify-reuse');
 const concurrency = Number(argv.find((a) => a.startsWith('--concurrency='))?.split('=')[1] ?? 3);
+/** The most lanes there may be once lanes are added to a machine left partly idle (addLanesWhileIdle). */
+const maxLanes = Math.max(concurrency, Number(argv.find((a) => a.startsWith('--max-lanes='))?.split('=')[1] ?? 6));
+/** How long a window of CPU times is (addLanesWhileIdle). */
+const LANE_WINDOW_MS = 3_000;
+/** The idle share of all cores in a window that counts toward adding a lane: on two cores, about two thirds of one. */
+const IDLE_TO_ADD = 0.3;
 const selfTestOnly = argv.includes('--self-test');
 const profile = argv.includes('--profile');
 /** Seconds spent per step of a visit, summed over the run (printed with --profile). */
@@ -1284,6 +1292,40 @@ function slowestFirst(stories, costs) {
   return stories.map((id, i) => ({ id, i, seconds: cost(id) })).sort((a, b) => b.seconds - a.seconds || a.i - b.i).map((s) => s.id);
 }
 
+/**
+ * Adds a lane while part of the machine stands idle. A lane spends much of a story waiting (its page settling, the
+ * browser's frames), so the default lanes leave about a third of two cores idle when the run has the machine to
+ * itself, as it does once the end-to-end tests beside it in `npm test` have ended. Every LANE_WINDOW_MS the share of
+ * CPU time all cores spent idle is read (os.cpus); after two windows in a row at or above IDLE_TO_ADD a lane is added,
+ * up to --max-lanes, once the lane added before has opened its first page and while the stories left would keep every
+ * lane busy a while. A machine kept busy by others (the end-to-end tests, a load check's CPU burners) leaves no idle
+ * share, and the lanes stay as they started. Returns the count added and a stop for the timer.
+ * @param {{ lanes: () => number, left: () => number, opened: () => Promise<unknown>, add: () => void }} pool
+ */
+function addLanesWhileIdle(pool) {
+  const state = { count: 0, stop: () => clearInterval(timer) };
+  const times = () => cpus().reduce((sum, cpu) => ({ idle: sum.idle + cpu.times.idle, all: sum.all + Object.values(cpu.times).reduce((a, b) => a + b, 0) }), { idle: 0, all: 0 });
+  let last = times();
+  let idleWindows = 0;
+  let waiting = false;
+  const timer = setInterval(() => {
+    const now = times();
+    const share = now.all > last.all ? (now.idle - last.idle) / (now.all - last.all) : 0;
+    last = now;
+    idleWindows = share >= IDLE_TO_ADD ? idleWindows + 1 : 0;
+    if (waiting || idleWindows < 2 || pool.lanes() >= maxLanes || pool.left() < pool.lanes() * 4) return;
+    idleWindows = 0;
+    waiting = true;
+    pool.add();
+    state.count += 1;
+    void pool.opened().finally(() => {
+      waiting = false;
+    });
+  }, LANE_WINDOW_MS);
+  timer.unref();
+  return state;
+}
+
 async function main() {
   const started = Date.now();
   ensureBuild();
@@ -1335,14 +1377,14 @@ async function main() {
   // One context per lane keeps the MSW service worker and the cached Storybook bundle across the lane's pages. The
   // lanes open their first page one after the other: each context downloads and compiles the Storybook bundle once,
   // and three at the same moment on a busy machine took longer than a page's 30 s to open (the stories then failed).
-  const lane = async (/** @type {unknown} */ _, /** @type {number} */ index) => {
+  /** @param {Promise<unknown>} before settles once the lane started before this one has opened its first page */
+  const lane = async (before, /** @type {(lane: Lane) => void} */ ready) => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const own = new Lane(context, origin);
     lanes.push(own);
     try {
-      const before = index > 0 ? await laneOpened[index - 1] : undefined;
-      if (before) await before.opened;
-      laneReady[index](own);
+      await before;
+      ready(own);
       if (queue.length > 0) await own.warmUp(warmUpStory);
       for (let item = queue.shift(); item; item = queue.shift()) {
         if (item.kind === 'self-test') {
@@ -1383,7 +1425,7 @@ async function main() {
         }
       }
     } finally {
-      laneReady[index](own);
+      ready(own);
       own.markOpened();
       await own.close();
       await context.close();
@@ -1392,10 +1434,26 @@ async function main() {
   const laneCount = Math.max(1, Math.min(concurrency, queue.length));
   /** The story each lane's first page opens on (Lane.warmUp): the build's first, which the self-test also leaves alone. */
   const warmUpStory = allStories[0];
-  /** @type {((lane: Lane) => void)[]} */
-  const laneReady = [];
-  /** Each lane, once it exists (the next one waits for its first page to open). @type {Promise<Lane>[]} */
-  const laneOpened = Array.from({ length: laneCount }, (_, i) => new Promise((done) => (laneReady[i] = done)));
+  /** The lanes' runs, in the order they started. @type {Promise<void>[]} */
+  const running = [];
+  /** Settles once the lane started last has opened its first page (or given up): the next lane's first load waits. */
+  let lastOpened = Promise.resolve();
+  const startLane = () => {
+    const before = lastOpened;
+    /** @type {(lane: Lane) => void} */
+    let ready = () => {};
+    lastOpened = new Promise((done) => {
+      ready = (own) => done(own.opened);
+    });
+    running.push(lane(before, ready));
+  };
+  for (let i = 0; i < laneCount; i++) startLane();
+  const added = addLanesWhileIdle({
+    lanes: () => running.length,
+    left: () => queue.length,
+    opened: () => lastOpened,
+    add: startLane,
+  });
 
   function reportSelfTest(test, controlProblems, { problems, reused, colourOnly, colourLooks }) {
     const missed = test.expect.filter((e) => !e.seen(problems, colourOnly, colourLooks));
@@ -1433,8 +1491,14 @@ async function main() {
   }
 
   try {
-    await Promise.all(Array.from({ length: laneCount }, lane));
+    // A lane may be added while others run: wait until every lane started has ended.
+    for (let settled = 0; settled < running.length; settled = running.length) {
+      const outcomes = await Promise.allSettled(running.slice());
+      const failure = outcomes.find((o) => o.status === 'rejected');
+      if (failure) throw failure.reason;
+    }
   } finally {
+    added.stop();
     await browser.close();
     server.close();
   }
@@ -1446,7 +1510,7 @@ async function main() {
   const switches = lanes.reduce((sum, l) => sum + l.switches, 0);
   const warmUps = lanes.reduce((sum, l) => sum + l.warmUps, 0);
   console.log(
-    `(${stories.length} stories × ${passes.map((p) => p.label).join(' + ')} in ${seconds} s, ${lanes.length} lanes; a story ${median.toFixed(2)} s median, ` +
+    `(${stories.length} stories × ${passes.map((p) => p.label).join(' + ')} in ${seconds} s, ${lanes.length} lanes${added.count ? ` (${added.count} added while a share of the machine stood idle)` : ''}; a story ${median.toFixed(2)} s median, ` +
       `${sorted.at(-1)?.toFixed(2) ?? 0} s max; ${loads} page loads (${warmUps} of them a lane's warm-up), ${switches} stories rendered in place)`,
   );
   if (passes.length > 1) {
