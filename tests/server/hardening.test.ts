@@ -8,7 +8,7 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { exportJWK, generateKeyPair, SignJWT, type JWTPayload } from 'jose';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { TokenError, TokenVerifier } from '../../example-host/server/auth';
 import { BAD_CREDENTIALS_MESSAGE } from '../../example-host/server/oidc';
 import { throttleMessage } from '../../example-host/server/login-throttle';
@@ -319,6 +319,13 @@ describe('TokenVerifier', () => {
 
   it('an external provider issuing typ JWT is accepted when no type is required', async () => {
     const t = Math.floor(Date.now() / 1000);
+    // The clock stands at t while the tokens are signed and verified, so that t + 61 is one second past the leeway and
+    // t + 59 one second within it, however long signing takes (a second boundary passed between reading t and the
+    // check, on a loaded machine, made t + 61 fall within the leeway).
+    vi.useFakeTimers({ toFake: ['Date'], now: t * 1000 });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     const verifier = new TokenVerifier({
       issuer,
       audience,
