@@ -29,6 +29,17 @@ export const mailLabels = {
   mlReceiptBody: 'Thank you: your answers to “{form}” were received on {date}.',
   mlReceiptLink: 'View your answers',
   mlReceiptLinkText: 'The link above shows your answers, read-only: do not forward it.',
+  // The document of answers a signature request sends for a form without a PDF template, and the signatures page
+  // added to a template's document for signers beyond its signature fields (src/domain/signing/answers-document.ts)
+  /** The line under the form's name (also the PDF's subject). */
+  mlDocumentInstance: 'Form instance {id}',
+  /** The heading of the signature lines. */
+  mlDocumentSignatures: 'Signatures',
+  /** A yes / no answer (a checkbox, a switch). */
+  mlDocumentYes: 'Yes',
+  mlDocumentNo: 'No',
+  /** A rating's answer: `{value}` of `{max}` stars. */
+  mlDocumentStars: '{value} of {max} stars',
   // The Outbox screen (src/forms-admin/MailOutbox): the mail the server sent
   obTitle: 'Outbox',
   obSubtitle: 'The e-mail the server sent, newest first, with its text. In development the server keeps it here instead of delivering it.',

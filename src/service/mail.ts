@@ -43,7 +43,10 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
-/** The texts of the messages, the signing's and a visitor's receipt (`{name}` placeholders), taken from the labels (src/labels/mail-labels.ts). */
+/**
+ * The texts of the messages, the signing's and a visitor's receipt (`{name}` placeholders), and of the document of answers
+ * a signature request sends (`mlDocument…`), taken from the labels (src/labels/mail-labels.ts).
+ */
 export interface SigningMailTexts {
   mlGreeting: string;
   mlInviteSubject: string;
@@ -65,6 +68,11 @@ export interface SigningMailTexts {
   mlReceiptBody: string;
   mlReceiptLink: string;
   mlReceiptLinkText: string;
+  mlDocumentInstance: string;
+  mlDocumentSignatures: string;
+  mlDocumentYes: string;
+  mlDocumentNo: string;
+  mlDocumentStars: string;
 }
 
 /** The names of {@link SigningMailTexts}, so a backend can take them out of a whole labels pack. */
@@ -89,6 +97,11 @@ export const SIGNING_MAIL_TEXT_KEYS = [
   'mlReceiptBody',
   'mlReceiptLink',
   'mlReceiptLinkText',
+  'mlDocumentInstance',
+  'mlDocumentSignatures',
+  'mlDocumentYes',
+  'mlDocumentNo',
+  'mlDocumentStars',
 ] as const satisfies readonly (keyof SigningMailTexts)[];
 
 /** The mail texts of a labels pack (any object holding at least those keys). */

@@ -8,7 +8,7 @@ import { EnvelopeStatus } from '../api/enums';
 import type { OutboxMessage, SignaturePlace } from '../api/types';
 import { allLive, rowNotFound } from '../domain/forms';
 import { initialSignerStatuses, isEnvelopeOpen, sha256Hex, signedDocumentFileName } from '../domain/signing';
-import { answersDocumentLines } from '../domain/signing/answers-document';
+import { answersDocumentLines, answersDocumentWords, type AnswersDocumentWords } from '../domain/signing/answers-document';
 import { englishLabels } from '../labels/english';
 import { isRefusedRecipient, refusedRecipientError, signingMailTextsOf, type Mailer } from '../service/mail';
 import { deliverDueMail, memoryMailQueueStore, type MailQueueStore, type SigningMailQueue } from '../service/mail-queue';
@@ -202,14 +202,14 @@ function fakeDocument(formName: string | undefined, envelopeId: string): Uint8Ar
 }
 
 /** The fake's document as sent for a live instance: the answers' document (the server's lines, on one page), with a place to sign per signer. */
-function fakeSentDocuments(db: FakeDb): SentDocuments {
+function fakeSentDocuments(db: FakeDb, words: AnswersDocumentWords): SentDocuments {
   return {
     async prepare(formInstanceId, _envelopeId, signers) {
       const instance = db.formInstances.find((i) => i.formInstanceId === formInstanceId);
       const schema = instance && db.formSchemas.find((s) => s.formSchemaId === instance.formSchemaId);
       const form = instance && db.forms.find((f) => f.formId === instance.formId);
       if (!instance || !allLive(instance, schema, form) || !schema) throw rowNotFound('form instance', formInstanceId);
-      const lines = answersDocumentLines({ formName: form?.name ?? 'Form', formInstanceId, schema, data: instance.data, signers });
+      const lines = answersDocumentLines({ formName: form?.name ?? 'Form', formInstanceId, schema, data: instance.data, signers, words });
       return { bytes: minimalPdf(lines), places: signers.map((_, i) => [placeOf(i)]), source: 'answers' };
     },
   };
@@ -317,16 +317,17 @@ function fakeMail(ctx: SigningContext): { mailer: Mailer; queue: SigningMailQueu
  */
 export function fakeSigningPorts(ctx: SigningContext, origin: string): SigningPorts {
   const mail = fakeMail(ctx);
+  const mailTexts = signingMailTextsOf(englishLabels);
   return {
     storage: fakeSigningStorage(ctx),
     clock: { now: () => ctx.now() },
     ids: { newId: () => ctx.newId() },
     tokens: { newToken },
-    documents: fakeSentDocuments(ctx.db),
+    documents: fakeSentDocuments(ctx.db, answersDocumentWords(mailTexts, 'en')),
     sealer: fakeSealer,
     mailer: mail.mailer,
     mailQueue: mail.queue,
-    mailTexts: signingMailTextsOf(englishLabels),
+    mailTexts,
     mailLocale: 'en',
     outbox: { list: async ({ offset, limit }) => ({ messages: fakeOutbox(ctx.db).slice(offset, offset + limit), total: fakeOutbox(ctx.db).length }) },
     auditKey: FAKE_AUDIT_KEY,

@@ -18,7 +18,7 @@ const SHARED_WORDS: Record<'de' | 'fr', readonly string[]> = {
   de: ['Desktop', 'Format', 'in', 'Maximum', 'Minimum', 'Name', 'Option', 'Position', 'Server', 'Status', 'Text', 'UTC', 'Version', 'Zoom'],
   fr: [
     'Actions', 'Condition', 'Date', 'Description', 'Designer', 'Document', 'Format', 'Instance', 'Instances', 'Maximum', 'Menus', 'Minimum',
-    'Message', 'Mode', 'Option', 'Options', 'Page', 'Pages', 'Public', 'Section', 'Signature', 'UTC', 'Version', 'Versions',
+    'Message', 'Mode', 'Option', 'Options', 'Page', 'Pages', 'Public', 'Section', 'Signature', 'Signatures', 'UTC', 'Version', 'Versions',
   ],
 };
 

@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FormSchema } from '../../src/api/types';
 import { answerBlocks, renderAnswers } from '../../example-host/server/signing/render-answers';
+import { ENGLISH_DOCUMENT_WORDS } from '../../src/domain/signing/answers-document';
 import { pdfText } from './signing-helpers';
 
 const schema = {
@@ -102,7 +103,7 @@ describe('renderAnswers with nested sections', () => {
   });
 
   it('prints them in that order in the PDF', async () => {
-    const { bytes } = await renderAnswers({ formName: 'Nested', formInstanceId: 'instance-n', schema, data, signers: [] });
+    const { bytes } = await renderAnswers({ words: ENGLISH_DOCUMENT_WORDS, formName: 'Nested', formInstanceId: 'instance-n', schema, data, signers: [] });
     const lines = (await pdfText(bytes))
       .split('\n')
       .map((l) => l.trim())

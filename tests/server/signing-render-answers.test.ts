@@ -6,6 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import type { FormSchema } from '../../src/api/types';
 import { renderAnswers } from '../../example-host/server/signing/render-answers';
+import { answersDocumentWords, ENGLISH_DOCUMENT_WORDS } from '../../src/domain/signing/answers-document';
+import { germanLabels } from '../../src/locales/de';
+import { signingMailTextsOf } from '../../src/service/mail';
 import { matrixSchema } from '../../src/engine/matrix';
 import { pdfInfo, pdfText } from './signing-helpers';
 
@@ -58,6 +61,7 @@ const schema: FormSchema = {
 describe('renderAnswers', () => {
   it('prints the option labels of radio, select, checkboxes and multi-select answers, not their stored values', async () => {
     const { bytes } = await renderAnswers({
+      words: ENGLISH_DOCUMENT_WORDS,
       formName: 'Customer message',
       formInstanceId: 'instance-1',
       schema,
@@ -102,7 +106,7 @@ describe('renderAnswers', () => {
         ],
       },
     } as unknown as FormSchema;
-    const { bytes } = await renderAnswers({ formName: 'Visit', formInstanceId: 'instance-2', schema: timed, data: { visit: '2026-12-03T14:30:00+00:00', at: '09:15:00-05:00' }, signers: [] });
+    const { bytes } = await renderAnswers({ words: ENGLISH_DOCUMENT_WORDS, formName: 'Visit', formInstanceId: 'instance-2', schema: timed, data: { visit: '2026-12-03T14:30:00+00:00', at: '09:15:00-05:00' }, signers: [] });
     const lines = (await pdfText(bytes))
       .split('\n')
       .map((l) => l.trim())
@@ -117,7 +121,7 @@ describe('renderAnswers', () => {
       jsonSchema: { type: 'object', properties: { stars: { type: 'integer', minimum: 1, maximum: 7 } } },
       layout: { pages: [{ id: 'p', title: 'Visit', sections: [{ id: 's', title: 'How', fields: [{ id: 'stars', path: '/stars', widget: 'rating', label: 'How was it?' }] }] }] },
     } as unknown as FormSchema;
-    const { bytes } = await renderAnswers({ formName: 'Rated', formInstanceId: 'instance-3', schema: rated, data: { stars: 4 }, signers: [] });
+    const { bytes } = await renderAnswers({ words: ENGLISH_DOCUMENT_WORDS, formName: 'Rated', formInstanceId: 'instance-3', schema: rated, data: { stars: 4 }, signers: [] });
     const lines = (await pdfText(bytes))
       .split('\n')
       .map((l) => l.trim())
@@ -140,7 +144,7 @@ describe('renderAnswers', () => {
       jsonSchema: { type: 'object', properties: { stay: matrixSchema(rows, columns) } },
       layout: { pages: [{ id: 'p', title: 'Visit', sections: [{ id: 's', title: 'How', fields: [{ id: 'stay', path: '/stay', widget: 'matrix', label: 'Rate the stay', rows, options: columns }] }] }] },
     } as unknown as FormSchema;
-    const { bytes } = await renderAnswers({ formName: 'Grid', formInstanceId: 'instance-4', schema: grid, data: { stay: { food: 'poor', room: 'good' } }, signers: [] });
+    const { bytes } = await renderAnswers({ words: ENGLISH_DOCUMENT_WORDS, formName: 'Grid', formInstanceId: 'instance-4', schema: grid, data: { stay: { food: 'poor', room: 'good' } }, signers: [] });
     const lines = (await pdfText(bytes))
       .split('\n')
       .map((l) => l.trim())
@@ -151,9 +155,55 @@ describe('renderAnswers', () => {
   });
 
   it('sets the PDF Title to the form name and the Subject to the instance', async () => {
-    const { bytes } = await renderAnswers({ formName: 'Customer message', formInstanceId: 'instance-1', schema, data: {}, signers: [] });
+    const { bytes } = await renderAnswers({ words: ENGLISH_DOCUMENT_WORDS, formName: 'Customer message', formInstanceId: 'instance-1', schema, data: {}, signers: [] });
     const info = await pdfInfo(bytes);
     expect(info).toMatch(/^Title:\s+Customer message$/m);
     expect(info).toMatch(/^Subject:\s+Form instance instance-1$/m);
+  });
+
+  it("is written in the server's signing texts: German ones give a German document", async () => {
+    const asked = {
+      ...schema,
+      jsonSchema: { type: 'object', properties: { agree: { type: 'boolean' }, later: { type: 'boolean' }, stars: { type: 'integer', minimum: 1, maximum: 5 } } },
+      layout: {
+        pages: [
+          {
+            id: 'p',
+            title: 'Besuch',
+            sections: [
+              {
+                id: 's',
+                title: 'Wie',
+                fields: [
+                  { id: 'agree', path: '/agree', widget: 'checkbox', label: 'Einverstanden' },
+                  { id: 'later', path: '/later', widget: 'checkbox', label: 'Später melden' },
+                  { id: 'stars', path: '/stars', widget: 'rating', label: 'Bewertung' },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+    } as unknown as FormSchema;
+    const { bytes } = await renderAnswers({
+      words: answersDocumentWords(signingMailTextsOf(germanLabels), 'de'),
+      formName: 'Besuch',
+      formInstanceId: 'instance-de',
+      schema: asked,
+      data: { agree: true, later: false, stars: 4 },
+      signers: [{ name: 'Zoë Quiñones', email: 'zoe@example.com' }],
+    });
+    const lines = (await pdfText(bytes))
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean);
+    const after = (label: string) => lines[lines.indexOf(label) + 1];
+    expect(lines).toContain('Ausgefülltes Formular instance-de');
+    expect(after('Einverstanden')).toBe('Ja');
+    expect(after('Später melden')).toBe('Nein');
+    expect(after('Bewertung')).toBe('4 von 5 Sternen');
+    expect(lines).toContain('Unterschriften');
+    expect(lines.join('\n')).not.toMatch(/\b(Yes|No|Signatures|Form instance|stars)\b/);
+    expect(await pdfInfo(bytes)).toMatch(/^Subject:\s+Ausgefülltes Formular instance-de$/m);
   });
 });

@@ -10,7 +10,7 @@
  * thread does not walk or serialise it.
  */
 import { createHash } from 'node:crypto';
-import type { FormSchema, JsonObject, SignaturePlace, SigningAuditEvent } from '../../../src/api/types';
+import type { SignaturePlace, SigningAuditEvent } from '../../../src/api/types';
 import { schemaProblemsAndPatterns, schemaShapeOfJson } from '../../../src/domain/forms';
 import { formFromPdf, type PdfFieldValue } from '../../../src/domain/pdf';
 import type { DraftProblem } from '../../../src/engine';
@@ -20,7 +20,7 @@ import { pdfFromMultipartBody, type PdfUploadRefusal } from '../../../src/domain
 import { leafFileName } from '../../../src/domain/signing/disposition';
 import { signerFromMaterial, type SealMaterial } from '../signing/certificates';
 import { composeSentDocument, sealDocument, type SealSignerInput } from '../signing/seal';
-import { renderAnswers } from '../signing/render-answers';
+import { renderAnswers, type AnswersDocumentInput } from '../signing/render-answers';
 import { fillPdfWithReport, type SkippedPdfField } from './fill';
 import { inflatedSize } from './inflate';
 import { NEVER_STOPPED, type PdfJobStop } from './job-stop';
@@ -85,13 +85,15 @@ export interface PdfJobs {
       bytes: Uint8Array;
       values: Record<string, PdfFieldValue>;
       unplaced: { name: string; email: string }[];
+      /** The heading of the signatures page. */
+      signaturesHeading: string;
       limits: PdfContentLimits;
     };
     output: { ok: true; bytes: Uint8Array; lines: SignaturePlace[] } | PdfJobRefusal;
   };
   /** The answers of a form without a template, rendered as a PDF. */
   render: {
-    input: { formName: string; formInstanceId: string; schema: FormSchema; data: JsonObject; signers: { name: string; email: string }[] };
+    input: AnswersDocumentInput;
     output: { ok: true; bytes: Uint8Array; places: SignaturePlace[] };
   };
   /** The signed document: signature images, audit page, PAdES seal. */
@@ -196,8 +198,8 @@ export async function runPdfJob(message: PdfJobMessage, stop: PdfJobStop = NEVER
       });
     }
     case 'sent': {
-      const { bytes, values, unplaced, limits } = message.input;
-      return checked(bytes, limits, stop, async () => ({ ok: true, ...(await composeSentDocument(bytes, values, unplaced)) }) as const);
+      const { bytes, values, unplaced, signaturesHeading, limits } = message.input;
+      return checked(bytes, limits, stop, async () => ({ ok: true, ...(await composeSentDocument(bytes, values, unplaced, signaturesHeading)) }) as const);
     }
     case 'render': {
       const rendered = await renderAnswers(message.input);

@@ -11,6 +11,7 @@
 import type { Form, FormInstance, FormSchema, SignaturePlace } from '../../../src/api/types';
 import { DomainError } from '../../../src/domain/errors';
 import { pdfValuesFromData } from '../../../src/domain/pdf';
+import type { AnswersDocumentWords } from '../../../src/domain/signing/answers-document';
 import type { Db } from '../db/index';
 import { loadFormPdf } from '../pdf/store';
 import { PDF_CONTENT_LIMITS, PdfParseAbort, pdfWorkers } from '../pdf/worker';
@@ -28,6 +29,7 @@ export interface SentDocument {
 export async function buildSentDocument(
   db: Db,
   input: { form: Form; schema: FormSchema; instance: FormInstance; signers: readonly { name: string; email: string }[] },
+  words: AnswersDocumentWords,
 ): Promise<SentDocument> {
   const template = await loadFormPdf(db, input.form.formId);
   if (!template) {
@@ -37,6 +39,7 @@ export async function buildSentDocument(
       schema: input.schema,
       data: input.instance.data,
       signers: input.signers.map((s) => ({ name: s.name, email: s.email })),
+      words,
     });
     return { bytes: rendered.bytes, places: rendered.places.map((p) => [p]), source: 'answers' };
   }
@@ -53,6 +56,7 @@ export async function buildSentDocument(
     bytes: template.bytes,
     values: pdfValuesFromData(input.schema.layout, input.instance.data),
     unplaced: without.map(({ s }) => ({ name: s.name, email: s.email })),
+    signaturesHeading: words.mlDocumentSignatures,
     limits: PDF_CONTENT_LIMITS,
   });
   without.forEach(({ i }, k) => {

@@ -11,6 +11,7 @@
 import { randomBytes } from 'node:crypto';
 import { allLive, rowNotFound } from '../../../src/domain/forms';
 import type { AuditKey } from '../../../src/domain/signing';
+import { answersDocumentWords, type AnswersDocumentWords } from '../../../src/domain/signing/answers-document';
 import type { SigningPorts } from '../../../src/service/signing';
 import { englishLabels } from '../../../src/labels/english';
 import { signingMailTextsOf, type SigningMailTexts } from '../../../src/service/mail';
@@ -36,9 +37,9 @@ export interface SigningOptions extends SealConfig {
   /** Where signing links point: `{signingBaseUrl}/sign?token=…`. */
   signingBaseUrl: string;
   mail?: MailSender;
-  /** The texts of the mail (default the English labels'). */
+  /** The texts of the mail and of the document of answers (default the English labels'). */
   mailTexts?: SigningMailTexts;
-  /** The locale the mail writes dates in (default 'en'). */
+  /** The locale the mail writes dates in, and the document of answers file sizes (default 'en'). */
   mailLocale?: string;
   /** The queue `mail` keeps its messages in (its failures are shown on the envelopes and can be sent again). */
   mailQueue?: SigningMailQueue;
@@ -48,15 +49,15 @@ export interface SigningOptions extends SealConfig {
   auditKey?: AuditKey;
 }
 
-/** The document as sent of a live instance: its PDF template filled, or its answers rendered (document.ts). */
-function serverSentDocuments(db: Db): SentDocuments {
+/** The document as sent of a live instance: its PDF template filled, or its answers rendered (document.ts), in `words`. */
+function serverSentDocuments(db: Db, words: AnswersDocumentWords): SentDocuments {
   return {
     async prepare(formInstanceId, _envelopeId, signers) {
       const instance = await findFormInstance(db, formInstanceId);
       const schema = instance ? await findFormSchema(db, instance.row.formSchemaId) : undefined;
       const form = instance ? await findForm(db, instance.row.formId) : undefined;
       if (!instance || !schema || !form || !allLive(instance.row, schema.row, form.row)) throw rowNotFound('form instance', formInstanceId);
-      return buildSentDocument(db, { form: form.row, schema: schema.row, instance: instance.row, signers });
+      return buildSentDocument(db, { form: form.row, schema: schema.row, instance: instance.row, signers }, words);
     },
   };
 }
@@ -64,17 +65,19 @@ function serverSentDocuments(db: Db): SentDocuments {
 /** The signing use cases' ports on the server. */
 export function serverSigningPorts(db: Db, options: SigningOptions): SigningPorts {
   const mail = options.mail ?? NO_MAIL;
+  const mailTexts = options.mailTexts ?? signingMailTextsOf(englishLabels);
+  const mailLocale = options.mailLocale ?? 'en';
   return {
     storage: drizzleSigningStorage(db),
     clock: { now: options.now ?? (() => new Date()) },
     ids: { newId: () => crypto.randomUUID() },
     tokens: { newToken: () => randomBytes(32).toString('base64url') },
-    documents: serverSentDocuments(db),
+    documents: serverSentDocuments(db, answersDocumentWords(mailTexts, mailLocale)),
     sealer: { seal: async (input) => sealInWorker({ ...input, seal: await sealSigner(db, options) }) },
     mailer: mail === NO_MAIL ? null : mail,
     mailQueue: mail === NO_MAIL ? null : (options.mailQueue ?? null),
-    mailTexts: options.mailTexts ?? signingMailTextsOf(englishLabels),
-    mailLocale: options.mailLocale ?? 'en',
+    mailTexts,
+    mailLocale,
     outbox: { list: async ({ offset, limit }) => listOutbox(db, { top: limit, skip: offset }) },
     auditKey: options.auditKey ?? null,
     signingBaseUrl: options.signingBaseUrl,

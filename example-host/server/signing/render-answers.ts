@@ -6,7 +6,7 @@
  */
 import { PDF, StandardFonts, rgb, type PDFPage } from '@libpdf/core';
 import type { FormSchema, SignaturePlace } from '../../../src/api/types';
-import { answerBlocks, instanceLine, SIGNATURES_HEADING, signerLine } from '../../../src/domain/signing/answers-document';
+import { answerBlocks, instanceLine, signerLine, type AnswersDocumentWords } from '../../../src/domain/signing/answers-document';
 
 export { answerBlocks } from '../../../src/domain/signing/answers-document';
 
@@ -23,6 +23,8 @@ export interface AnswersDocumentInput {
   schema: FormSchema;
   data: unknown;
   signers: readonly { name: string; email: string }[];
+  /** The document's own words and the locale of its file sizes (the server's signing texts). */
+  words: AnswersDocumentWords;
 }
 
 /** A rendered document and where each signer signs (in the order of `signers`). */
@@ -121,12 +123,12 @@ export async function renderAnswers(input: AnswersDocumentInput): Promise<Render
   const pdf = PDF.create();
   // The document's properties: viewers show the Title in their title bar and lists (else "Untitled").
   pdf.setTitle(input.formName);
-  pdf.setSubject(instanceLine(input.formInstanceId));
+  pdf.setSubject(instanceLine(input.formInstanceId, input.words));
   const w = new Writer(pdf);
   w.text(input.formName, { size: 18, bold: true });
-  w.text(instanceLine(input.formInstanceId), { size: 9, color: [0.3, 0.3, 0.3] });
+  w.text(instanceLine(input.formInstanceId, input.words), { size: 9, color: [0.3, 0.3, 0.3] });
   w.gap(10);
-  for (const block of answerBlocks(input.schema, input.data)) {
+  for (const block of answerBlocks(input.schema, input.data, input.words)) {
     const indent = (block.level - 1) * LEVEL_INDENT;
     if (block.kind === 'heading') {
       w.gap(6);
@@ -144,13 +146,13 @@ export async function renderAnswers(input: AnswersDocumentInput): Promise<Render
     w.gap(4);
   }
   w.gap(16);
-  const places = signatureLines(w, input.signers);
+  const places = signatureLines(w, input.signers, input.words.mlDocumentSignatures);
   return { bytes: await pdf.save(), places };
 }
 
-/** A 'Signatures' heading and a line per signer with their name below; the places above the lines. */
-function signatureLines(w: Writer, signers: readonly { name: string; email: string }[]): SignaturePlace[] {
-  w.text(SIGNATURES_HEADING, { size: 12, bold: true });
+/** A heading ('Signatures') and a line per signer with their name below; the places above the lines. */
+function signatureLines(w: Writer, signers: readonly { name: string; email: string }[], heading: string): SignaturePlace[] {
+  w.text(heading, { size: 12, bold: true });
   const places: SignaturePlace[] = [];
   for (const signer of signers) {
     const box = { width: 220, height: 60 };
@@ -169,8 +171,8 @@ function signatureLines(w: Writer, signers: readonly { name: string; email: stri
  * Appends a page of signature lines to a document (a PDF template with fewer signature fields than signers): the
  * places of `signers`, on the new page(s).
  */
-export function appendSignaturePage(pdf: PDF, signers: readonly { name: string; email: string }[]): SignaturePlace[] {
+export function appendSignaturePage(pdf: PDF, signers: readonly { name: string; email: string }[], heading: string): SignaturePlace[] {
   const first = pdf.getPageCount();
   const w = new Writer(pdf);
-  return signatureLines(w, signers).map((p) => ({ ...p, page: p.page + first }));
+  return signatureLines(w, signers, heading).map((p) => ({ ...p, page: p.page + first }));
 }

@@ -32,11 +32,12 @@ export async function composeSentDocument(
   template: Uint8Array,
   values: Readonly<Record<string, PdfFillValue>>,
   unplaced: readonly { name: string; email: string }[],
+  signaturesHeading: string,
 ): Promise<{ bytes: Uint8Array; lines: SignaturePlace[] }> {
   const filled = await fillPdf(plainBytes(template), values, { flatten: true });
   if (unplaced.length === 0) return { bytes: filled, lines: [] };
   const pdf = await PDF.load(filled);
-  const lines = appendSignaturePage(pdf, unplaced);
+  const lines = appendSignaturePage(pdf, unplaced, signaturesHeading);
   return { bytes: await pdf.save(), lines };
 }
 

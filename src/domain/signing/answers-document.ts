@@ -14,11 +14,40 @@ import { RATING_STARS_TEXT, ratingStarCount, ratingText, storesNothing, widgetKi
 import { optionLabel } from '../../engine/choice-options';
 import { answerInItsZoneText } from '../../engine/answer-zone';
 
-/** An answer as text: lists joined, booleans as Yes / No, objects as JSON, nothing as a dash. */
-export function answerText(value: unknown): string {
+/**
+ * The document's own words, from the signing's texts (src/labels/mail-labels.ts, `mlDocument…`; the server takes them
+ * with its mail texts, German or French as the host configures), and the locale it writes file sizes in.
+ */
+export interface AnswersDocumentWords {
+  mlDocumentInstance: string;
+  mlDocumentSignatures: string;
+  mlDocumentYes: string;
+  mlDocumentNo: string;
+  mlDocumentStars: string;
+  locale: string;
+}
+
+/** The English words (the labels' defaults). */
+export const ENGLISH_DOCUMENT_WORDS: AnswersDocumentWords = {
+  mlDocumentInstance: 'Form instance {id}',
+  mlDocumentSignatures: 'Signatures',
+  mlDocumentYes: 'Yes',
+  mlDocumentNo: 'No',
+  mlDocumentStars: RATING_STARS_TEXT,
+  locale: 'en',
+};
+
+/** The document's words out of a whole set of signing texts (any object holding at least those keys) and a locale. */
+export function answersDocumentWords(texts: Omit<AnswersDocumentWords, 'locale'>, locale: string): AnswersDocumentWords {
+  const { mlDocumentInstance, mlDocumentSignatures, mlDocumentYes, mlDocumentNo, mlDocumentStars } = texts;
+  return { mlDocumentInstance, mlDocumentSignatures, mlDocumentYes, mlDocumentNo, mlDocumentStars, locale };
+}
+
+/** An answer as text: lists joined, booleans as yes / no, objects as JSON, nothing as a dash. */
+function answerText(value: unknown, words: AnswersDocumentWords): string {
   if (value === undefined || value === null || value === '') return '—';
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  if (Array.isArray(value)) return value.length === 0 ? '—' : value.map(answerText).join(', ');
+  if (typeof value === 'boolean') return value ? words.mlDocumentYes : words.mlDocumentNo;
+  if (Array.isArray(value)) return value.length === 0 ? '—' : value.map((v) => answerText(v, words)).join(', ');
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
 }
@@ -27,21 +56,21 @@ export function answerText(value: unknown): string {
  * A field's answer as text. A choice (radio, select, checkboxes, multi-select …) shows its option's label, as view mode
  * does, not the stored value: the signer reads "Feedback", not "feedback".
  */
-function fieldAnswerText(cf: CompiledField, value: unknown): string {
+function fieldAnswerText(cf: CompiledField, value: unknown, words: AnswersDocumentWords): string {
   const kind = widgetKind(cf.field.widget)?.value;
-  if (value === undefined || value === null || value === '') return answerText(value);
+  if (value === undefined || value === null || value === '') return answerText(value, words);
   if (kind === 'choice') return optionLabel(cf, value);
   // A rating as view mode words it, "4 of 5 stars", not a bare number whose scale the reader cannot see.
-  if (cf.field.widget === 'rating' && typeof value === 'number') return ratingText(RATING_STARS_TEXT, value, ratingStarCount(cf.info));
+  if (cf.field.widget === 'rating' && typeof value === 'number') return ratingText(words.mlDocumentStars, value, ratingStarCount(cf.info));
   // A matrix as view mode words it: one line per answered row, "Room — Good".
-  if (kind === 'matrix') return matrixAnswerLines(cf.field, value).join('\n') || answerText(undefined);
+  if (kind === 'matrix') return matrixAnswerLines(cf.field, value).join('\n') || answerText(undefined, words);
   // Uploaded files by name and size, one per line ('payslip.pdf (179 KB)').
-  if (kind === 'file') return (Array.isArray(value) ? value.map((file) => fileReferencesText([file], 'en')).filter(Boolean).join('\n') : '') || answerText(undefined);
-  if (kind === 'list') return Array.isArray(value) && value.length > 0 ? value.map((v) => optionLabel(cf, v)).join(', ') : answerText(value);
+  if (kind === 'file') return (Array.isArray(value) ? value.map((file) => fileReferencesText([file], words.locale)).filter(Boolean).join('\n') : '') || answerText(undefined, words);
+  if (kind === 'list') return Array.isArray(value) && value.length > 0 ? value.map((v) => optionLabel(cf, v)).join(', ') : answerText(value, words);
   // A date-time or time as the person gave it, with its offset said (as view mode shows it), not a raw ISO string.
   const zoned = cf.field.widget === 'datetime' || cf.field.widget === 'time' ? answerInItsZoneText(value) : null;
   if (zoned !== null) return zoned;
-  return answerText(value);
+  return answerText(value, words);
 }
 
 /** A heading (a page's section, or a section inside one, `level` being its depth) or one field's label and answer. */
@@ -56,7 +85,7 @@ export type AnswerBlock =
  * it (their answers read inside that item). A text block (a widget that stores nothing) is written as its text, with
  * no answer.
  */
-export function answerBlocks(schema: FormSchema, data: unknown): AnswerBlock[] {
+export function answerBlocks(schema: FormSchema, data: unknown, words: AnswersDocumentWords = ENGLISH_DOCUMENT_WORDS): AnswerBlock[] {
   const compiled = compileFormSchema(schema);
   const blocks: AnswerBlock[] = [];
   let lastHeading: string | null = null;
@@ -78,7 +107,7 @@ export function answerBlocks(schema: FormSchema, data: unknown): AnswerBlock[] {
         continue;
       }
       const value = getAt(data, item.length > 0 ? joinPointer(repeatBasePath(entry), item, field.path) : field.path);
-      blocks.push({ kind: 'answer', label, answer: cf ? fieldAnswerText(cf, value) : answerText(value), level: entry.depth });
+      blocks.push({ kind: 'answer', label, answer: cf ? fieldAnswerText(cf, value, words) : answerText(value, words), level: entry.depth });
     }
   };
   const entries = Array.from(layoutSectionEntries(schema.layout));
@@ -108,16 +137,22 @@ export function answerBlocks(schema: FormSchema, data: unknown): AnswerBlock[] {
 }
 
 /** The line under the form's name: the instance the answers are of (also the PDF's Subject). */
-export const instanceLine = (formInstanceId: string): string => `Form instance ${formInstanceId}`;
-
-/** The heading of the signature lines. */
-export const SIGNATURES_HEADING = 'Signatures';
+export const instanceLine = (formInstanceId: string, words: AnswersDocumentWords = ENGLISH_DOCUMENT_WORDS): string =>
+  words.mlDocumentInstance.replace('{id}', () => formInstanceId);
 
 /** What stands under a signer's line: who signs there. */
 export const signerLine = (signer: { name: string; email: string }): string => `${signer.name} <${signer.email}>`;
 
 /** The document's lines as text, top to bottom: the form, the instance, its headings and answers, then a line per signer. */
-export function answersDocumentLines(input: { formName: string; formInstanceId: string; schema: FormSchema; data: unknown; signers: readonly { name: string; email: string }[] }): string[] {
-  const blocks = answerBlocks(input.schema, input.data).map((b) => (b.kind === 'heading' ? b.text : b.answer === null ? b.label : `${b.label}: ${b.answer}`));
-  return [input.formName, instanceLine(input.formInstanceId), ...blocks, SIGNATURES_HEADING, ...input.signers.map(signerLine)];
+export function answersDocumentLines(input: {
+  formName: string;
+  formInstanceId: string;
+  schema: FormSchema;
+  data: unknown;
+  signers: readonly { name: string; email: string }[];
+  words?: AnswersDocumentWords;
+}): string[] {
+  const words = input.words ?? ENGLISH_DOCUMENT_WORDS;
+  const blocks = answerBlocks(input.schema, input.data, words).map((b) => (b.kind === 'heading' ? b.text : b.answer === null ? b.label : `${b.label}: ${b.answer}`));
+  return [input.formName, instanceLine(input.formInstanceId, words), ...blocks, words.mlDocumentSignatures, ...input.signers.map(signerLine)];
 }
