@@ -155,6 +155,11 @@ export function RequestSignatureDialog({ opened, labels, instances = NO_INSTANCE
             required
             disabled={!instance && instances.isLoading}
             readOnly={Boolean(instance)}
+            // The dialog opens on the first thing to fill: the instance, or, when the instance is given, the first
+            // signer's name (not the Close button). The list opens with ↓ or typing, not on that focus. A picker still
+            // disabled while the instances load cannot take the focus: the dialog then opens as Mantine's do.
+            data-autofocus={instance || instances.isLoading ? undefined : true}
+            openOnFocus={false}
             error={tried && !instanceId ? labels.sgInstanceRequired : undefined}
             nothingFoundMessage={<NothingFound>{labels.sgInstanceNothingFound}</NothingFound>}
             comboboxProps={{ withinPortal: true }}
@@ -177,6 +182,7 @@ export function RequestSignatureDialog({ opened, labels, instances = NO_INSTANCE
                       label={labels.sgSignerName}
                       value={s.name}
                       onChange={(e) => update(s.key, { name: e.currentTarget.value })}
+                      data-autofocus={instance && index === 0 ? true : undefined}
                       maxLength={SIGNING_LIMITS.maxNameLength}
                       error={problemOf(s.key, 'name')}
                       required
