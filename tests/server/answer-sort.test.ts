@@ -14,6 +14,7 @@ import { formGroups, formInstances, forms, formSchemas } from '../../example-hos
 import { FORMS_SQL_MODEL, ODataSqlCompiler, runODataQuery, type ODataDb } from '../../example-host/server/odata';
 import { answerSortOf } from '../../example-host/server/odata/answer-sort';
 import { bindQuery, parseODataQuery } from '../../src/domain/odata';
+import { pgliteTemplate } from './helpers';
 
 const id = (kind: number, n: number) => `0000000${kind}-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const FORM = id(2, 1);
@@ -33,7 +34,7 @@ describe('a page of one form sorted by an answer, from the sort keys', () => {
   let db: ODataDb;
 
   beforeAll(async () => {
-    open = await openDatabase({ dataDir: null });
+    open = await openDatabase({ dataDir: null, memoryTemplate: await pgliteTemplate() });
     await runMigrations(open.db);
     db = open.db as unknown as ODataDb;
     await open.db.insert(formGroups).values([{ formGroupId: id(1, 1), name: 'G' }]);

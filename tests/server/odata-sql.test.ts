@@ -33,6 +33,7 @@ import {
 import { openDatabase, type OpenDatabase } from '../../example-host/server/db';
 import { runMigrations } from '../../example-host/server/db/migrate';
 import { formGroups, formInstances, forms, formSchemas } from '../../example-host/server/db/schema';
+import { pgliteTemplate } from './helpers';
 
 const teams = pgTable('teams', {
   id: uuid('id').primaryKey(),
@@ -123,7 +124,7 @@ let client: PGlite;
 let db: ODataDb;
 
 beforeAll(async () => {
-  client = new PGlite();
+  client = new PGlite({ loadDataDir: await pgliteTemplate() });
   db = drizzle({ client }) as unknown as ODataDb;
   await client.exec(`
     create table teams (id uuid primary key, name text not null, is_deleted boolean not null default false);
@@ -458,7 +459,7 @@ describe('FORMS_SQL_MODEL on the server tables', () => {
   let open: OpenDatabase;
 
   beforeAll(async () => {
-    open = await openDatabase({ dataDir: null });
+    open = await openDatabase({ dataDir: null, memoryTemplate: await pgliteTemplate() });
     await runMigrations(open.db);
   }, 60_000);
 

@@ -17,6 +17,7 @@ import type { ODataDb } from '../../example-host/server/odata';
 import type { FormLayout } from '../../src/api/types';
 import { parseODataQuery } from '../../src/domain/odata';
 import { summarizeInstances } from '../../src/service/routes-summary';
+import { pgliteTemplate } from './helpers';
 
 const id = (kind: number, n: number) => `0000000${kind}-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const INSTANCES = 150;
@@ -73,7 +74,7 @@ describe('the summary store on the server: its shortcuts give what the long way 
   let db: ODataDb;
 
   beforeAll(async () => {
-    open = await openDatabase({ dataDir: null });
+    open = await openDatabase({ dataDir: null, memoryTemplate: await pgliteTemplate() });
     await runMigrations(open.db);
     const at = new Date('2026-03-01T10:00:00Z');
     await open.db.insert(formGroups).values([{ formGroupId: id(1, 1), name: 'G' }]);
@@ -164,7 +165,7 @@ describe("the summary of a whole form from its answer counts (kept by the writes
   const data = (n: number) => ({ ...answers(n), 'extra/x': random(4) === 0 ? 'x'.repeat(600) + String(random(2)) : random(3) });
 
   beforeAll(async () => {
-    open = await openDatabase({ dataDir: null });
+    open = await openDatabase({ dataDir: null, memoryTemplate: await pgliteTemplate() });
     await runMigrations(open.db);
     db = open.db as unknown as ODataDb;
     await open.db.insert(formGroups).values([{ formGroupId: id(1, 7), name: 'G' }]);
