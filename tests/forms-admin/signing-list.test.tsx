@@ -3,11 +3,12 @@ import { notifications } from '@mantine/notifications';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EnvelopeStatus, Permission } from '../../src/api/enums';
 import { SigningList } from '../../src/forms-admin/SigningList';
-import { moveSigner, signerProblems, type SignerDraft } from '../../src/forms-admin/SigningList/RequestSignatureDialog';
+import { moveSigner, RequestSignatureDialog, signerProblems, type SignerDraft } from '../../src/forms-admin/SigningList/RequestSignatureDialog';
 import { readSignatureRequest } from '../../src/domain/signing';
 import { defaultLabels } from '../../src/query/labels';
 import { seedIds } from '../../src/testing/seed-ids';
 import { renderInApi, setupFakeApi } from '../admin/support/screen';
+import { renderWithProviders } from '../support/render';
 
 const { backend, requestsTo } = setupFakeApi();
 afterEach(() => {
@@ -149,9 +150,12 @@ describe('SigningList', () => {
     const before = backend.db.envelopes.length;
     await user.click(screen.getByRole('button', { name: 'Request a signature' }));
     const dialog = await screen.findByRole('dialog', { name: 'Request a signature' });
+    // It opens on the first thing to fill, the instance picker, with its list closed until asked for.
+    const picker = within(dialog).getByRole('combobox', { name: 'Form instance' });
+    await waitFor(() => expect(picker).toHaveFocus());
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));
     expect(within(dialog).getByText('Pick the form instance to sign.')).toBeInTheDocument();
-    const picker = within(dialog).getByRole('combobox', { name: 'Form instance' });
     await waitFor(() => expect(picker).not.toBeDisabled());
     await user.click(picker);
     await user.click(await screen.findByRole('option', { name: new RegExp(`${inst.loanInProgress.slice(-8)}$`) }));
@@ -207,6 +211,18 @@ describe('SigningList', () => {
     expect(screen.getAllByRole('option')).toEqual([screen.getByRole('option', { name: message })]);
     expect(screen.getByRole('option', { name: message })).toHaveAttribute('aria-disabled', 'true');
     expect(picker).toHaveValue('zzzz');
+  });
+
+  it('says the instances are loading, not that none matches, while they are on their way', async () => {
+    const { user } = renderWithProviders(
+      <RequestSignatureDialog opened labels={defaultLabels} instances={{ data: [], isLoading: true }} onClose={() => undefined} onSubmit={async () => false} />,
+    );
+    const picker = await screen.findByRole('combobox', { name: 'Form instance' });
+    await waitFor(() => expect(picker).toHaveFocus());
+    await user.type(picker, 'loan');
+    expect(await screen.findByRole('option', { name: 'Loading…' })).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.queryByText(/No form instance matches/)).not.toBeInTheDocument();
+    expect(picker).toHaveValue('loan');
   });
 
   it("says the server's refusal in a toast and keeps the dialog open", async () => {

@@ -153,15 +153,14 @@ export function RequestSignatureDialog({ opened, labels, instances = NO_INSTANCE
             onChange={setInstanceId}
             searchable
             required
-            disabled={!instance && instances.isLoading}
             readOnly={Boolean(instance)}
             // The dialog opens on the first thing to fill: the instance, or, when the instance is given, the first
-            // signer's name (not the Close button). The list opens with ↓ or typing, not on that focus. A picker still
-            // disabled while the instances load cannot take the focus: the dialog then opens as Mantine's do.
-            data-autofocus={instance || instances.isLoading ? undefined : true}
+            // signer's name (not the Close button). The list opens with ↓ or typing, not on that focus; while the
+            // instances load it says so instead of 'nothing found'.
+            data-autofocus={instance ? undefined : true}
             openOnFocus={false}
             error={tried && !instanceId ? labels.sgInstanceRequired : undefined}
-            nothingFoundMessage={<NothingFound>{labels.sgInstanceNothingFound}</NothingFound>}
+            nothingFoundMessage={<NothingFound>{!instance && instances.isLoading ? labels.loading : labels.sgInstanceNothingFound}</NothingFound>}
             comboboxProps={{ withinPortal: true }}
           />
           <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
