@@ -44,6 +44,7 @@ describe('signer editor rules', () => {
       '1.email': defaultLabels.sgEmailInvalid,
       '3.email': defaultLabels.sgEmailTwice,
     });
+    expect(signerProblems([{ key: 1, name: 'Ada', email: '  ', routingOrder: 1 }], defaultLabels).get('1.email')).toBe(defaultLabels.sgEmailRequired);
   });
 
   it('accepts exactly the addresses the server accepts (the domain rule isSignerEmail), an over-long one too', () => {
@@ -156,6 +157,8 @@ describe('SigningList', () => {
     expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));
     expect(within(dialog).getByText('Pick the form instance to sign.')).toBeInTheDocument();
+    // A refused send moves the focus to the first box that says what is wrong.
+    await waitFor(() => expect(picker).toHaveFocus());
     await waitFor(() => expect(picker).not.toBeDisabled());
     await user.click(picker);
     await user.click(await screen.findByRole('option', { name: new RegExp(`${inst.loanInProgress.slice(-8)}$`) }));
@@ -211,6 +214,23 @@ describe('SigningList', () => {
     expect(screen.getAllByRole('option')).toEqual([screen.getByRole('option', { name: message })]);
     expect(screen.getByRole('option', { name: message })).toHaveAttribute('aria-disabled', 'true');
     expect(picker).toHaveValue('zzzz');
+  });
+
+  it('a wrong email: says what is wrong, keeps what was typed, and takes the focus to it', async () => {
+    const { user, dialog, picker } = await openRequestDialog();
+    await user.click(picker);
+    await user.click(await screen.findByRole('option', { name: new RegExp(`${inst.loanInProgress.slice(-8)}$`) }));
+    const name = within(dialog).getByRole('textbox', { name: /Name/ });
+    const email = within(dialog).getByRole('textbox', { name: /Email/ });
+    await user.type(name, 'Zoë Quiñones');
+    await user.type(email, 'zoe@@example');
+    const before = backend.db.envelopes.length;
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    expect(await within(dialog).findByText('Enter an email address in the correct format, like name@example.com')).toBeInTheDocument();
+    await waitFor(() => expect(email).toHaveFocus());
+    expect(name).toHaveValue('Zoë Quiñones');
+    expect(email).toHaveValue('zoe@@example');
+    expect(backend.db.envelopes.length).toBe(before);
   });
 
   it('says the instances are loading, not that none matches, while they are on their way', async () => {

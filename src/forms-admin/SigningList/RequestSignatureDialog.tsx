@@ -1,5 +1,5 @@
 import { ActionIcon, Button, Group, Modal, NumberInput, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { SignatureRequest } from '../../api/types';
 import { SIGNING_LIMITS, isSignerEmail } from '../../domain/signing';
 import { fillLabel, type Labels } from '../../query/labels';
@@ -27,7 +27,8 @@ export function signerProblems(signers: readonly SignerDraft[], labels: Labels):
     if (s.name.trim() === '') problems.set(`${s.key}.name`, labels.sgNameRequired);
     const email = s.email.trim().toLowerCase();
     // The server's own rule (isSignerEmail), so the dialog says it before the server refuses the request.
-    if (!isSignerEmail(email)) problems.set(`${s.key}.email`, labels.sgEmailInvalid);
+    if (email === '') problems.set(`${s.key}.email`, labels.sgEmailRequired);
+    else if (!isSignerEmail(email)) problems.set(`${s.key}.email`, labels.sgEmailInvalid);
     else if (seen.has(email)) problems.set(`${s.key}.email`, labels.sgEmailTwice);
     seen.add(email);
   }
@@ -94,6 +95,12 @@ export function RequestSignatureDialog({ opened, labels, instances = NO_INSTANCE
   const [remindEvery, setRemindEvery] = useState<string | null>(null);
   const [tried, setTried] = useState(false);
   const [sending, setSending] = useState(false);
+  /** Sends refused here for what is missing or wrong; each one moves the focus to the first box that says so. */
+  const [refusals, setRefusals] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (refusals > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [refusals]);
 
   const reset = () => {
     setInstanceId(null);
@@ -117,7 +124,10 @@ export function RequestSignatureDialog({ opened, labels, instances = NO_INSTANCE
 
   const submit = async () => {
     setTried(true);
-    if (!instanceId || problems.size > 0 || expiresPast) return;
+    if (!instanceId || problems.size > 0 || expiresPast) {
+      setRefusals((n) => n + 1);
+      return;
+    }
     setSending(true);
     try {
       const request: SignatureRequest = {
@@ -137,6 +147,7 @@ export function RequestSignatureDialog({ opened, labels, instances = NO_INSTANCE
   return (
     <Modal opened={opened} onClose={close} title={labels.sgRequestTitle} size="xl" closeButtonProps={{ 'aria-label': labels.close }} className={className}>
       <form
+        ref={formRef}
         noValidate
         style={READABLE_FORM_COLORS}
         onSubmit={(e) => {
