@@ -650,6 +650,9 @@ const CanvasSectionBody = memo(function CanvasSectionBody(props: CanvasSectionPr
       p="sm"
       radius="md"
       style={{
+        // What a section draws stays inside it (its own drop line, a shadow, is not clipped): a key typed in one
+        // field's label lays out and paints that section only, and the browser sorts fewer pieces into layers.
+        contain: 'layout paint style',
         boxShadow: sortable.line ? SECTION_LINE[sortable.line] : undefined,
         borderStyle: section.repeatable ? 'dashed' : undefined,
         borderColor: selected ? 'var(--mantine-primary-color-filled)' : undefined,
