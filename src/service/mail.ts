@@ -73,6 +73,37 @@ export interface SigningMailTexts {
   mlDocumentYes: string;
   mlDocumentNo: string;
   mlDocumentStars: string;
+  mlCertTitle: string;
+  mlCertForm: string;
+  mlCertEnvelope: string;
+  mlCertSentHash: string;
+  mlCertSignedHash: string;
+  mlCertSigners: string;
+  mlCertSigner: string;
+  mlCertSignerDrawn: string;
+  mlCertSignerTyped: string;
+  mlCertEventLine: string;
+  mlCertUnknownIp: string;
+  mlCertUnknownBrowser: string;
+  mlCertBrowser: string;
+  mlCertReason: string;
+  mlCertTrail: string;
+  mlCertTrailEvent: string;
+  mlCertTrailSignerEvent: string;
+  mlCertHash: string;
+  mlCertHead: string;
+  mlCertSealedDevelopment: string;
+  mlCertSealedConfigured: string;
+  mlCertSealReason: string;
+  mlCertEventCreated: string;
+  mlCertEventSent: string;
+  mlCertEventOpened: string;
+  mlCertEventSigned: string;
+  mlCertEventDeclined: string;
+  mlCertEventVoided: string;
+  mlCertEventReminded: string;
+  mlCertEventDownloaded: string;
+  mlCertEventCompleted: string;
 }
 
 /** The names of {@link SigningMailTexts}, so a backend can take them out of a whole labels pack. */
@@ -102,6 +133,37 @@ export const SIGNING_MAIL_TEXT_KEYS = [
   'mlDocumentYes',
   'mlDocumentNo',
   'mlDocumentStars',
+  'mlCertTitle',
+  'mlCertForm',
+  'mlCertEnvelope',
+  'mlCertSentHash',
+  'mlCertSignedHash',
+  'mlCertSigners',
+  'mlCertSigner',
+  'mlCertSignerDrawn',
+  'mlCertSignerTyped',
+  'mlCertEventLine',
+  'mlCertUnknownIp',
+  'mlCertUnknownBrowser',
+  'mlCertBrowser',
+  'mlCertReason',
+  'mlCertTrail',
+  'mlCertTrailEvent',
+  'mlCertTrailSignerEvent',
+  'mlCertHash',
+  'mlCertHead',
+  'mlCertSealedDevelopment',
+  'mlCertSealedConfigured',
+  'mlCertSealReason',
+  'mlCertEventCreated',
+  'mlCertEventSent',
+  'mlCertEventOpened',
+  'mlCertEventSigned',
+  'mlCertEventDeclined',
+  'mlCertEventVoided',
+  'mlCertEventReminded',
+  'mlCertEventDownloaded',
+  'mlCertEventCompleted',
 ] as const satisfies readonly (keyof SigningMailTexts)[];
 
 /** The mail texts of a labels pack (any object holding at least those keys). */

@@ -6,9 +6,13 @@
 import { describe, expect, it } from 'vitest';
 import type { FormSchema } from '../../src/api/types';
 import { renderAnswers } from '../../example-host/server/signing/render-answers';
+import { createDevelopmentCertificate, developmentSigner } from '../../example-host/server/signing/certificates';
+import { sealDocument, sha256Of } from '../../example-host/server/signing/seal';
+import type { SigningAuditEvent } from '../../src/api/types';
 import { answersDocumentWords, ENGLISH_DOCUMENT_WORDS } from '../../src/domain/signing/answers-document';
 import { germanLabels } from '../../src/locales/de';
 import { signingMailTextsOf } from '../../src/service/mail';
+import { englishLabels } from '../../src/labels/english';
 import { matrixSchema } from '../../src/engine/matrix';
 import { pdfInfo, pdfText } from './signing-helpers';
 
@@ -205,5 +209,50 @@ describe('renderAnswers', () => {
     expect(lines).toContain('Unterschriften');
     expect(lines.join('\n')).not.toMatch(/\b(Yes|No|Signatures|Form instance|stars)\b/);
     expect(await pdfInfo(bytes)).toMatch(/^Subject:\s+Ausgefülltes Formular instance-de$/m);
+  });
+
+  it("seals with a certificate page in the server's signing texts: German ones give a German page, English by default", async () => {
+    const signer = { signerId: 's1', name: 'Zoë Quiñones', email: 'zoe@example.com', routingOrder: 1 };
+    const event = (sequence: number, kind: SigningAuditEvent['kind'], signerId: string | null): SigningAuditEvent => ({
+      sequence,
+      envelopeId: 'envelope-de',
+      kind,
+      at: `2026-12-01T10:0${sequence}:00.000Z`,
+      signerId,
+      actorUserId: null,
+      ipAddress: sequence === 1 ? null : '203.0.113.7',
+      userAgent: null,
+      details: {},
+      previousHash: '0'.repeat(64),
+      hash: String(sequence).repeat(64),
+    });
+    const seal = await developmentSigner(await createDevelopmentCertificate());
+    const sealWith = async (texts: ReturnType<typeof signingMailTextsOf>) => {
+      const sent = await renderAnswers({ words: answersDocumentWords(texts, 'de'), formName: 'Besuch', formInstanceId: 'instance-de', schema, data: {}, signers: [signer] });
+      const sealed = await sealDocument({
+        envelopeId: 'envelope-de',
+        formName: 'Besuch',
+        sent: sent.bytes,
+        sentSha256: sha256Of(sent.bytes),
+        signers: [{ ...signer, places: sent.places, signaturePng: null, signatureKind: 'typed' }],
+        events: [event(1, 'created', null), event(2, 'signed', 's1')],
+        seal,
+        texts,
+      });
+      return (await pdfText(sealed.bytes)).replace(/\s+/g, ' ');
+    };
+    const german = await sealWith(signingMailTextsOf(germanLabels));
+    expect(german).toContain('Unterschriftszertifikat');
+    expect(german).toContain('Formular: Besuch');
+    expect(german).toContain('Zoë Quiñones <zoe@example.com> (Reihenfolge 1, getippte Unterschrift)');
+    expect(german).toContain('Unterschrieben: 2026-12-01T10:02:00.000Z von IP 203.0.113.7, unbekannter Browser');
+    expect(german).toContain('1. 2026-12-01T10:01:00.000Z Umschlag erstellt, IP unbekannt');
+    expect(german).toContain('Prüfpfad');
+    expect(german).toContain('Versiegelt mit dem Zertifikat der Entwicklungs-CA');
+    expect(german).not.toMatch(/Signing certificate|Audit trail|Envelope created|typed signature|Sealed with/);
+    const english = await sealWith(signingMailTextsOf(englishLabels));
+    expect(english).toContain('Signing certificate');
+    expect(english).toContain('Zoë Quiñones <zoe@example.com> (order 1, typed signature)');
+    expect(english).toContain('2. 2026-12-01T10:02:00.000Z Signed (Zoë Quiñones), IP 203.0.113.7');
   });
 });

@@ -11,6 +11,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { SignaturePlace, SigningAuditEvent } from '../../../src/api/types';
+import type { SigningMailTexts } from '../../../src/service/mail';
 import { schemaProblemsAndPatterns, schemaShapeOfJson } from '../../../src/domain/forms';
 import { formFromPdf, type PdfFieldValue } from '../../../src/domain/pdf';
 import type { DraftProblem } from '../../../src/engine';
@@ -107,6 +108,8 @@ export interface PdfJobs {
       events: SigningAuditEvent[];
       seal: SealMaterial;
       now?: Date;
+      /** The words of the certificate page (the server's signing texts). */
+      texts: SigningMailTexts;
       limits: PdfContentLimits;
     };
     output: { ok: true; bytes: Uint8Array; signedSha256: string } | PdfJobRefusal;

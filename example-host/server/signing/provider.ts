@@ -73,7 +73,7 @@ export function serverSigningPorts(db: Db, options: SigningOptions): SigningPort
     ids: { newId: () => crypto.randomUUID() },
     tokens: { newToken: () => randomBytes(32).toString('base64url') },
     documents: serverSentDocuments(db, answersDocumentWords(mailTexts, mailLocale)),
-    sealer: { seal: async (input) => sealInWorker({ ...input, seal: await sealSigner(db, options) }) },
+    sealer: { seal: async (input) => sealInWorker({ ...input, texts: mailTexts, seal: await sealSigner(db, options) }) },
     mailer: mail === NO_MAIL ? null : mail,
     mailQueue: mail === NO_MAIL ? null : (options.mailQueue ?? null),
     mailTexts,

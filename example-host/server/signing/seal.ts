@@ -16,6 +16,8 @@ import { createHash } from 'node:crypto';
 import { PDF, StandardFonts, rgb } from '@libpdf/core';
 import type { SignaturePlace, SigningAuditEvent } from '../../../src/api/types';
 import { initialSignerStatuses } from '../../../src/domain/signing';
+import { fillLabel } from '../../../src/labels/shared-labels';
+import type { SigningMailTexts } from '../../../src/service/mail';
 import { fillPdf, plainBytes, type PdfFillValue } from '../pdf/fill';
 import { stripPdfActions } from '../pdf/sanitize';
 import type { SealSigner } from './certificates';
@@ -62,6 +64,8 @@ export interface SealInput {
   events: readonly SigningAuditEvent[];
   seal: SealSigner;
   now?: Date;
+  /** The words of the certificate page and the seal's reason: the server's signing texts (`mlCert…`). */
+  texts: SigningMailTexts;
 }
 
 /** The sealed document and the SHA-256 of the document as signed (the signatures drawn, before the audit page). */
@@ -70,17 +74,21 @@ export interface SealedDocument {
   signedSha256: string;
 }
 
-const EVENT_TEXT: Readonly<Record<SigningAuditEvent['kind'], string>> = {
-  created: 'Envelope created',
-  sent: 'Sent',
-  opened: 'Opened the document',
-  signed: 'Signed',
-  declined: 'Declined',
-  voided: 'Voided',
-  reminded: 'Reminded',
-  downloaded: 'Downloaded',
-  completed: 'Completed',
-};
+/** An audit event's kind as the certificate page says it. */
+function eventText(kind: SigningAuditEvent['kind'], texts: SigningMailTexts): string {
+  const said: Readonly<Record<SigningAuditEvent['kind'], string>> = {
+    created: texts.mlCertEventCreated,
+    sent: texts.mlCertEventSent,
+    opened: texts.mlCertEventOpened,
+    signed: texts.mlCertEventSigned,
+    declined: texts.mlCertEventDeclined,
+    voided: texts.mlCertEventVoided,
+    reminded: texts.mlCertEventReminded,
+    downloaded: texts.mlCertEventDownloaded,
+    completed: texts.mlCertEventCompleted,
+  };
+  return said[kind];
+}
 
 /** Draws the signature images, appends the audit page and signs the whole file (PAdES B-B); run in the PDF worker. */
 export async function sealDocument(input: SealInput): Promise<SealedDocument> {
@@ -112,15 +120,15 @@ export async function sealDocument(input: SealInput): Promise<SealedDocument> {
     signer: input.seal.signer,
     level: 'B-B',
     fieldName: 'FormsAdminSeal',
-    reason: `Signed by ${input.signers.map((s) => s.name).join(', ')}; audit page included`,
+    reason: fillLabel(input.texts.mlCertSealReason, { names: input.signers.map((s) => s.name).join(', ') }),
     signingTime: input.now,
   });
   return { bytes, signedSha256 };
 }
 
 /** A browser's short name from its user agent (the full text follows on the page). */
-function browserOf(userAgent: string | null): string {
-  if (!userAgent) return 'unknown browser';
+function browserOf(userAgent: string | null, texts: SigningMailTexts): string {
+  if (!userAgent) return texts.mlCertUnknownBrowser;
   const m = /(Edg|OPR|Firefox|Chrome|Chromium|Safari)\/([\d.]+)/.exec(userAgent);
   return m ? `${m[1] === 'Edg' ? 'Edge' : m[1]} ${m[2]?.split('.')[0] ?? ''}`.trim() : userAgent.slice(0, 60);
 }
@@ -151,43 +159,44 @@ function addAuditPages(pdf: PDF, input: SealInput & { signedSha256: string }): v
       });
     } while (rest.length > 0);
   };
-  line('Signing certificate', { size: 16, bold: true });
-  line(`Form: ${input.formName}`, { size: 10 });
-  line(`Envelope: ${input.envelopeId}`, { size: 10 });
+  const t = input.texts;
+  line(t.mlCertTitle, { size: 16, bold: true });
+  line(fillLabel(t.mlCertForm, { form: input.formName }), { size: 10 });
+  line(fillLabel(t.mlCertEnvelope, { envelope: input.envelopeId }), { size: 10 });
   y -= 6;
-  line('SHA-256 of the document as sent:', { bold: true });
+  line(t.mlCertSentHash, { bold: true });
   line(input.sentSha256, { indent: 8 });
-  line('SHA-256 of the document as signed (signatures in place, before this page):', { bold: true });
+  line(t.mlCertSignedHash, { bold: true });
   line(input.signedSha256, { indent: 8 });
   y -= 6;
-  line('Signers', { size: 12, bold: true });
+  line(t.mlCertSigners, { size: 12, bold: true });
   // The envelope's first 'sent' event sends the first group (the lowest order) and names no signer: it is each of
   // theirs, so that every signer's part says when the document was sent to them (later groups' events name them).
   const firstGroup = initialSignerStatuses(input.signers);
   const eventsOf = (signer: SealSignerInput, position: number) =>
     input.events.filter((e) => e.signerId === signer.signerId || (e.kind === 'sent' && e.signerId === null && firstGroup[position] === 'Sent'));
+  const ipOf = (event: SigningAuditEvent) => event.ipAddress ?? t.mlCertUnknownIp;
   for (const [position, signer] of input.signers.entries()) {
     y -= 4;
-    line(`${signer.name} <${signer.email}> (order ${signer.routingOrder}${signer.signatureKind ? `, ${signer.signatureKind} signature` : ''})`, {
-      bold: true,
-    });
+    const heading = signer.signatureKind === 'drawn' ? t.mlCertSignerDrawn : signer.signatureKind === 'typed' ? t.mlCertSignerTyped : t.mlCertSigner;
+    line(fillLabel(heading, { name: signer.name, email: signer.email, order: signer.routingOrder }), { bold: true });
     for (const event of eventsOf(signer, position)) {
-      line(`${EVENT_TEXT[event.kind]}: ${event.at} from IP ${event.ipAddress ?? 'unknown'}, ${browserOf(event.userAgent)}`, { indent: 8 });
-      if (event.userAgent) line(`Browser: ${event.userAgent}`, { indent: 16, size: 7, grey: true });
-      if (typeof event.details.reason === 'string') line(`Reason: ${event.details.reason}`, { indent: 16 });
+      line(fillLabel(t.mlCertEventLine, { event: eventText(event.kind, t), at: event.at, ip: ipOf(event), browser: browserOf(event.userAgent, t) }), { indent: 8 });
+      if (event.userAgent) line(fillLabel(t.mlCertBrowser, { agent: event.userAgent }), { indent: 16, size: 7, grey: true });
+      if (typeof event.details.reason === 'string') line(fillLabel(t.mlCertReason, { reason: event.details.reason }), { indent: 16 });
     }
   }
   y -= 6;
-  line('Audit trail (each event holds the hash of the one before)', { size: 12, bold: true });
+  line(t.mlCertTrail, { size: 12, bold: true });
   for (const event of input.events) {
-    line(`${event.sequence}. ${event.at} ${EVENT_TEXT[event.kind]}${event.signerId ? ` (${input.signers.find((s) => s.signerId === event.signerId)?.name ?? 'signer'})` : ''}, IP ${event.ipAddress ?? 'unknown'}`);
-    line(`hash ${event.hash}`, { indent: 12, size: 7, grey: true });
+    const signer = event.signerId ? (input.signers.find((s) => s.signerId === event.signerId)?.name ?? null) : null;
+    const said = { sequence: event.sequence, at: event.at, event: eventText(event.kind, t), ip: ipOf(event) };
+    line(signer === null ? fillLabel(t.mlCertTrailEvent, said) : fillLabel(t.mlCertTrailSignerEvent, { ...said, signer }));
+    line(fillLabel(t.mlCertHash, { hash: event.hash }), { indent: 12, size: 7, grey: true });
   }
   // The trail's head when the document was sealed: a trail later cut back before this event is noticed from the document too.
   const head = input.events[input.events.length - 1];
-  if (head) line(`Head of the audit trail when sealed: event ${head.sequence} of ${head.sequence}, hash ${head.hash}`, { size: 7, grey: true });
+  if (head) line(fillLabel(t.mlCertHead, { sequence: head.sequence, hash: head.hash }), { size: 7, grey: true });
   y -= 6;
-  line(`Sealed with the certificate of ${input.seal.source === 'development' ? 'the development CA (not for production)' : 'the configured PKCS#12 file'}: PAdES baseline B-B, SHA-256.`, {
-    grey: true,
-  });
+  line(input.seal.source === 'development' ? t.mlCertSealedDevelopment : t.mlCertSealedConfigured, { grey: true });
 }
