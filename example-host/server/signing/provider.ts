@@ -65,7 +65,8 @@ function serverSentDocuments(db: Db, words: AnswersDocumentWords): SentDocuments
 /** The signing use cases' ports on the server. */
 export function serverSigningPorts(db: Db, options: SigningOptions): SigningPorts {
   const mail = options.mail ?? NO_MAIL;
-  const mailTexts = options.mailTexts ?? signingMailTextsOf(englishLabels);
+  // A host's own texts over the English ones: a set written before a text was added still has every text.
+  const mailTexts = { ...signingMailTextsOf(englishLabels), ...options.mailTexts };
   const mailLocale = options.mailLocale ?? 'en';
   return {
     storage: drizzleSigningStorage(db),
