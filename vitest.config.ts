@@ -315,9 +315,13 @@ export default defineConfig({
           env: { CCQ_SHARED_WINDOW: '1' },
         },
       },
+      // `dom` runs each file in a VM context of its own (its module graph, its mocks, its window) inside a forked worker
+      // that Vitest keeps from file to file (`vmForks`), where a worker of its own (`forks`, isolated) started a new
+      // process, loaded Vitest and built a window for each file. tests/setup.ts gives the context Node's web streams
+      // and WebCrypto, which a window on Node's own global has.
       {
         extends: true,
-        test: { name: 'dom', environment: 'jsdom', include: files.dom, exclude: neverHere },
+        test: { name: 'dom', environment: 'jsdom', include: files.dom, exclude: neverHere, pool: 'vmForks' },
       },
       // `browser` runs its files (`inBrowser`) in headless Chromium (Debian's, tests/support/chromium.mjs) through
       // Playwright: the large screens whose role queries and visibility checks compute styles over hundreds of elements,

@@ -6,6 +6,23 @@ const inJsdom = typeof navigator !== 'undefined' && navigator.userAgent.includes
 /** An environment variable of the test run (none in a browser, which has no `process`). */
 const env = (name: string): string | undefined => (typeof process === 'undefined' ? undefined : process.env[name]);
 
+// In a VM pool (vitest.config.ts, project `dom`) the global object is jsdom's window in a context of its own, which
+// lacks Node's web streams (MSW's responses use them) and WebCrypto's `subtle` (the fake backend hashes with it) that
+// a window on Node's own global has: they are Node's, as there.
+if (inJsdom && typeof process !== 'undefined') {
+  const nodeGlobals = globalThis as unknown as Record<string, unknown>;
+  if (typeof nodeGlobals.TransformStream === 'undefined') {
+    const web = (await import('node:stream/web')) as unknown as Record<string, unknown>;
+    for (const name of ['ReadableStream', 'WritableStream', 'TransformStream', 'TextEncoderStream', 'TextDecoderStream', 'CompressionStream', 'DecompressionStream', 'ByteLengthQueuingStrategy', 'CountQueuingStrategy']) {
+      if (typeof nodeGlobals[name] === 'undefined') nodeGlobals[name] = web[name];
+    }
+  }
+  if (!(globalThis.crypto as Crypto | undefined)?.subtle) {
+    const { webcrypto } = await import('node:crypto');
+    Object.defineProperty(globalThis, 'crypto', { configurable: true, writable: true, value: webcrypto });
+  }
+}
+
 // Mantine under jsdom needs these browser APIs.
 if (inJsdom) {
   if (!window.matchMedia) {

@@ -23,7 +23,7 @@ import { createRequire } from 'node:module';
 export function dropStyleSheetsOfRemovedSubtrees(): boolean {
   if (typeof document === 'undefined') return false;
   try {
-    const require = createRequire(import.meta.url);
+    const require = nodeCreateRequire()(import.meta.url);
     const { domSymbolTree } = require('jsdom/lib/jsdom/living/helpers/internal-constants.js') as {
       domSymbolTree: { parent: (node: unknown) => Impl | null };
     };
@@ -62,4 +62,16 @@ interface Impl {
 interface StyleProto {
   _detach: (this: Impl) => unknown;
   [PATCHED]?: boolean;
+}
+
+/**
+ * Node's own `createRequire`. In a VM pool (the test file's global is the window, in a context of its own), the
+ * `node:module` a module imports loads CommonJS modules into that context: a second jsdom, not the one that built the
+ * window. Node's own, from the process, loads the one that did.
+ */
+function nodeCreateRequire(): typeof createRequire {
+  const own = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule?.('node:module') as
+    | { createRequire?: typeof createRequire }
+    | undefined;
+  return own?.createRequire ?? createRequire;
 }

@@ -7,7 +7,7 @@ import { BaseSequencer } from 'vitest/node';
 /** Shared projects that run before the isolated files, in this order: their files are the slow screens and stories. */
 const SHARED_FIRST = ['component', 'stories'];
 /** Shared projects that run after the isolated files, in this order (any other shared project runs last). */
-const SHARED_LAST = ['backend', 'node-shared', 'unit'];
+const SHARED_LAST = ['dom', 'backend', 'node-shared', 'unit'];
 
 /**
  * Starts the slowest test files first, from the durations of an earlier full run kept in the repository (a fresh
