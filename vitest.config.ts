@@ -181,9 +181,10 @@ function startsMswServer(file: string, text: string, seen = new Set<string>()): 
  * files that run stories (`runsStories`), but for those that replace a module or time themselves, and whose MSW
  * server, if any, is their own, started in the file (`startsOwnMswServerOrNone`).
  *
- * `dom` still runs each file in a fresh worker and window. A file that replaces a module (`vi.mock`, `vi.doMock`)
- * needs its own module graph in any case — a module already imported by an earlier file would keep the real one — so
- * such a file never goes to a project without isolation; nor does a file that intercepts fetch with an MSW server
+ * `dom` still gives each file a module graph and window of its own: a VM context per file, in a forked worker kept
+ * from file to file (`vmForks`; Node's own modules, the process and its environment are shared). A file that replaces a
+ * module (`vi.mock`, `vi.doMock`) needs its own module graph in any case — a module already imported by an earlier file
+ * would keep the real one — so such a file never goes to a project without isolation; nor does a file that intercepts fetch with an MSW server
  * (`usesMswServer`, `startsMswServer`) outside `ownMswServers` (but for the stories files of `stories`). Its `@vitest-environment`
  * comment still chooses its environment there.
  */
