@@ -26,7 +26,7 @@
 // axe has no rule for non-text contrast (WCAG 1.4.11), so the resting border of every text input, select, textarea,
 // checkbox and radio is also measured against the control's fill and the background behind it: 3:1 at least.
 //
-// Stories are shared among a few lanes (--concurrency, default 3; more, up to --max-lanes, default 6, while part of the
+// Stories are shared among a few lanes (--concurrency, default 3; more, up to --max-lanes, default 5, while part of the
 // machine stands idle: addLanesWhileIdle), each one page that renders story after story through Storybook's channel,
 // as the Storybook UI does; a story that fails there is checked again in a new page,
 // loaded by URL, and that result counts (see Lane and checkStory below).
@@ -91,7 +91,7 @@ const reuseColours = !argv.includes('--no-colour-reuse');
 const verifyReuse = argv.includes('--verify-reuse');
 const concurrency = Number(argv.find((a) => a.startsWith('--concurrency='))?.split('=')[1] ?? 3);
 /** The most lanes there may be once lanes are added to a machine left partly idle (addLanesWhileIdle). */
-const maxLanes = Math.max(concurrency, Number(argv.find((a) => a.startsWith('--max-lanes='))?.split('=')[1] ?? 6));
+const maxLanes = Math.max(concurrency, Number(argv.find((a) => a.startsWith('--max-lanes='))?.split('=')[1] ?? 5));
 /** How long a window of CPU times is (addLanesWhileIdle). */
 const LANE_WINDOW_MS = 3_000;
 /** The idle share of all cores in a window that counts toward adding a lane: on two cores, about two thirds of one. */
@@ -792,6 +792,22 @@ function fixedColours(page) {
  */
 
 /**
+ * A new page of `context`, asked for again once, a second later, if Chromium refuses the first ask: a tab it could not
+ * open ("Target.createTarget: Failed to open a new tab", seen once in a full run with six lanes) says nothing about
+ * the story, which has not been loaded yet. A second refusal is reported as the story's load problem.
+ * @param {import('playwright-core').BrowserContext} context
+ */
+async function newPageOnce(context) {
+  try {
+    return await context.newPage();
+  } catch (error) {
+    console.log(`  (a new page was refused, asked again: ${error instanceof Error ? error.message.split('\n')[0] : error})`);
+    await new Promise((done) => setTimeout(done, 1000));
+    return context.newPage();
+  }
+}
+
+/**
  * One lane: a browser context and the one page it checks its stories in. The page is first opened on a story that is
  * not checked there (the lane's warm-up, see warmUp); the stories are rendered in it through Storybook's channel, as
  * the Storybook UI does when another story is picked, so the preview bundle is parsed, the MSW worker started and axe
@@ -829,7 +845,7 @@ class Lane {
   async load(id, sink, timeout = STORY_TIMEOUT_MS) {
     await this.close();
     this.loads += 1;
-    const page = await timed('load: new page', () => this.context.newPage());
+    const page = await timed('load: new page', () => newPageOnce(this.context));
     /** @type {PageTracker} */
     const tracker = { inflight: new Set(), held: new Set(), lastActivity: Date.now(), sink };
     this.page = page;
