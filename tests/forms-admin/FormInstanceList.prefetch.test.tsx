@@ -22,9 +22,13 @@ let isAdmin = true;
 const events: string[] = [];
 let listAsked: () => void = () => {};
 let listAskedOnce = new Promise<void>((resolve) => (listAsked = resolve));
-// The sign-in checks answer once the list's page has been asked for, or after 3 s: a screen that asks only after the
-// admin area has opened (after these answers) asks late, and the order below shows it.
-const afterList = () => Promise.race([listAskedOnce, new Promise<void>((resolve) => setTimeout(resolve, 3000))]);
+let formsAsked: () => void = () => {};
+let formsAskedOnce = new Promise<void>((resolve) => (formsAsked = resolve));
+// The sign-in checks answer once the list's page and the filter's forms have been asked for, or after 3 s: a screen
+// that asks only after the admin area has opened (after these answers) asks late, and the order below shows it. (They
+// waited for the list alone, and a loaded machine let them answer between the list's ask and the forms', asked
+// beside it.)
+const afterList = () => Promise.race([Promise.all([listAskedOnce, formsAskedOnce]), new Promise<void>((resolve) => setTimeout(resolve, 3000))]);
 const server = setupServer(
   http.get('*/api/Claim/CheckForAdminRole', async () => {
     await afterList();
@@ -63,6 +67,7 @@ const server = setupServer(
   }),
   http.get('*/odata/FormOData', () => {
     events.push('forms asked');
+    formsAsked();
     return HttpResponse.json({ value: [] });
   }),
   http.get('*/odata/*', () => HttpResponse.json({ value: [] })),
@@ -74,6 +79,7 @@ afterEach(() => {
   isAdmin = true;
   events.length = 0;
   listAskedOnce = new Promise<void>((resolve) => (listAsked = resolve));
+  formsAskedOnce = new Promise<void>((resolve) => (formsAsked = resolve));
 });
 afterAll(() => server.close());
 
