@@ -37,20 +37,10 @@ export const ENGLISH_DOCUMENT_WORDS: AnswersDocumentWords = {
   locale: 'en',
 };
 
-/**
- * The document's words out of a whole set of signing texts (any object holding those keys) and a locale. A text a
- * host's own set lacks (one written before the document's words joined the mail texts) stays English.
- */
-export function answersDocumentWords(texts: Partial<Omit<AnswersDocumentWords, 'locale'>>, locale: string): AnswersDocumentWords {
-  const english = ENGLISH_DOCUMENT_WORDS;
-  return {
-    mlDocumentInstance: texts.mlDocumentInstance ?? english.mlDocumentInstance,
-    mlDocumentSignatures: texts.mlDocumentSignatures ?? english.mlDocumentSignatures,
-    mlDocumentYes: texts.mlDocumentYes ?? english.mlDocumentYes,
-    mlDocumentNo: texts.mlDocumentNo ?? english.mlDocumentNo,
-    mlDocumentStars: texts.mlDocumentStars ?? english.mlDocumentStars,
-    locale,
-  };
+/** The document's words out of a whole set of signing texts (any object holding those keys) and a locale. */
+export function answersDocumentWords(texts: Omit<AnswersDocumentWords, 'locale'>, locale: string): AnswersDocumentWords {
+  const { mlDocumentInstance, mlDocumentSignatures, mlDocumentYes, mlDocumentNo, mlDocumentStars } = texts;
+  return { mlDocumentInstance, mlDocumentSignatures, mlDocumentYes, mlDocumentNo, mlDocumentStars, locale };
 }
 
 /** An answer as text: lists joined, booleans as yes / no, objects as JSON, nothing as a dash. */
