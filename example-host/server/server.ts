@@ -7,6 +7,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
+import { discardUnreadBody } from './unread-body';
 import type { Hono } from 'hono';
 import { createLocalJWKSet, createRemoteJWKSet, importJWK, SignJWT, type JWTVerifyGetKey } from 'jose';
 import { findAccountBySub, SEEDED_ACCOUNTS } from './accounts';
@@ -234,10 +235,13 @@ export async function startServer(input: ServerConfig = {}): Promise<ServerHandl
     const stopSigning = await startSigning(services);
     cleanups.push(async () => stopSigning());
 
-    const listener = getRequestListener(app.fetch);
+    // The body an answer leaves unread is thrown away by discardUnreadBody, within its limits, not by the adapter (which
+    // closes the connection half a second after the answer: a client still sending saw a reset, not the answer).
+    const listener = getRequestListener(app.fetch, { autoCleanupIncoming: false });
     const server = http.createServer((req, res) => {
       // While draining, each answer closes its connection: a proxy does not send it another request.
       if (stopping) res.setHeader('Connection', 'close');
+      res.once('finish', () => discardUnreadBody(req));
       void listener(req, res);
     });
     server.keepAliveTimeout = 5_000;

@@ -1,4 +1,5 @@
 // @vitest-environment node
+import { request as httpRequest } from 'node:http';
 import { eq } from 'drizzle-orm';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -335,6 +336,46 @@ describe('HTTP behaviour', () => {
     expect(res.status).toBe(413);
     expect(res.headers.get('content-type')).toContain('application/problem+json');
     expect(await res.json()).toMatchObject({ type: 'about:blank', title: 'Content Too Large', status: 413 });
+  });
+
+  it('answers an oversized body sent slowly with 413, and reads the rest of it instead of resetting the connection', async () => {
+    // A client on a loaded machine still sending its body well after the answer (here over 1.5 s) gets the answer
+    // and can finish sending: the connection is not closed under it.
+    const token = await server.mintAccessToken({ sub: 'admin' });
+    const size = server.config.maxBodyBytes + 1;
+    const chunks = 16;
+    const outcome = await new Promise<{ status: number; body: string; writeError: string | null }>((resolve, reject) => {
+      let writeError: string | null = null;
+      const request = httpRequest(new URL('/api/Claim/ClearUserClaimsCache', server.url), {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': String(size) },
+      });
+      request.on('error', (error) => {
+        writeError = error.message;
+      });
+      const answer = new Promise<{ status: number; body: string }>((resolveAnswer) => {
+        request.on('response', (response) => {
+          const parts: Buffer[] = [];
+          response.on('data', (part: Buffer) => parts.push(part));
+          response.on('end', () => resolveAnswer({ status: response.statusCode ?? 0, body: Buffer.concat(parts).toString('utf8') }));
+        });
+      });
+      const chunk = Math.ceil(size / chunks);
+      void (async () => {
+        for (let sent = 0; sent < size; sent += chunk) {
+          request.write('x'.repeat(Math.min(chunk, size - sent)));
+          await new Promise((wait) => setTimeout(wait, 100));
+        }
+        request.end();
+        const { status, body } = await answer;
+        // The end of the body reached the server without an error on the way.
+        await new Promise((wait) => setTimeout(wait, 100));
+        resolve({ status, body, writeError });
+      })().catch(reject);
+    });
+    expect(outcome.writeError).toBeNull();
+    expect(outcome.status).toBe(413);
+    expect(JSON.parse(outcome.body)).toMatchObject({ title: 'Content Too Large', status: 413 });
   });
 });
 
