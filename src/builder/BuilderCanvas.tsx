@@ -454,8 +454,10 @@ function sameFieldProps(a: CanvasFieldProps, b: CanvasFieldProps): boolean {
     a.schemaNode === b.schemaNode &&
     a.section.id === b.section.id &&
     a.base === b.base &&
-    a.index === b.index &&
-    a.count === b.count &&
+    // Its place shows only as whether it is the first or the last of its section (the menu's move up / down): a
+    // field added, moved or taken out of a section redraws the fields whose end changed, not every field after it.
+    (a.index === 0) === (b.index === 0) &&
+    (a.index === a.count - 1) === (b.index === b.count - 1) &&
     a.selected === b.selected &&
     a.lite === b.lite &&
     a.labels === b.labels &&

@@ -35,7 +35,7 @@ import {
   type StylesApiProps,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { memo, useCallback, useDeferredValue, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { createContext, memo, useCallback, useContext, useDeferredValue, useEffect, useId, useMemo, useRef, useState, type ComponentProps, type KeyboardEvent, type ReactNode } from 'react';
 import type { FormSchema } from '../api/types';
 import { checkDataPath, ruleTargets } from '../engine/authoring';
 import { allSections, layoutSectionEntries } from '../engine/layout-walk';
@@ -74,7 +74,6 @@ import type { PatternCheckRequest, RuleFieldOption } from './properties';
 import { JsonView } from './json';
 import { SaveFormButton, type SaveFormDraftResult } from './save';
 import { createLiveTexts, fieldTextsOnlyChanged, useCanvasDocument } from './live-texts';
-import { Redrawn } from './Redrawn';
 import { StartFrom } from './StartFrom';
 import { DragDescribedByContext, useLazyDraggable, type LazyDrag } from './lazy-draggable';
 import { prefetchFormBuilder, useFormBuilder, type FormBuilderController } from './useFormBuilder';
@@ -726,6 +725,67 @@ const ToolbarSwitches = memo(function ToolbarSwitches({
  */
 const ConfirmWhenOpen = memo(ConfirmModal, (a, b) => !a.opened && !b.opened);
 
+/** What the palette, the canvas and the drag overlay show, and how to draw them (see {@link WorkArea}). */
+interface WorkAreaPart {
+  deps: readonly unknown[];
+  render(): ReactNode;
+}
+
+const WorkAreaContext = createContext<WorkAreaPart | null>(null);
+
+/**
+ * The palette, the canvas and the drag overlay, inside dnd-kit's context: drawn from the screen's latest part, read
+ * here rather than handed down, so a new selection, key or undo draws this part without drawing dnd-kit's context
+ * again. That context hands its readers a new transform on each of its renders, and React then searched the whole
+ * canvas (tens of thousands of elements at 300 fields) for them, twice a selection (the canvas, then the property pane).
+ */
+function WorkArea() {
+  const part = useContext(WorkAreaContext);
+  return <>{part?.render()}</>;
+}
+
+const WORK_AREA = <WorkArea />;
+
+/** The part drawn last while what it shows (`deps`, compared one by one) is the same, else a new one. */
+function keptPart(kept: { current: WorkAreaPart | null }, deps: readonly unknown[], render: () => ReactNode): WorkAreaPart {
+  const last = kept.current;
+  if (last && last.deps.length === deps.length && last.deps.every((d, i) => Object.is(d, deps[i]))) return last;
+  kept.current = { deps, render };
+  return kept.current;
+}
+
+/** dnd-kit's event handlers, the same functions from render to render (they call the screen's latest ones). */
+interface DndEvents {
+  start(event: DragStartEvent): void;
+  cancel(): void;
+  end(event: DragEndEvent): void;
+}
+
+type DndContextProps = ComponentProps<typeof DndContext>;
+
+/**
+ * dnd-kit's context around the palette and the canvas, memoised on props that stay the same (the sensors, the texts'
+ * announcements, stable handlers): it renders for its own drag state only.
+ */
+const BuilderDnd = memo(function BuilderDnd({ id, sensors, accessibility, events }: { id: string; sensors: DndContextProps['sensors']; accessibility: DndContextProps['accessibility']; events: DndEvents }) {
+  return (
+    <DndContext
+      id={id}
+      sensors={sensors}
+      collisionDetection={builderCollisions}
+      autoScroll={AUTO_SCROLL}
+      accessibility={accessibility}
+      onDragStart={events.start}
+      onDragMove={dragPlaces.show}
+      onDragOver={dragPlaces.show}
+      onDragCancel={events.cancel}
+      onDragEnd={events.end}
+    >
+      <DragDescribedByContext.Provider value={id}>{WORK_AREA}</DragDescribedByContext.Provider>
+    </DndContext>
+  );
+});
+
 /** Renders a {@link useFormBuilder} controller: toolbar, palette, canvas, property pane and preview. */
 export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
   const props = useProps('FormBuilderView', null, _props);
@@ -975,6 +1035,18 @@ export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
     [],
   );
   const closeMoveTo = useCallback(() => setMoveTo(null), []);
+  // dnd-kit's context is handed the same props from render to render (see `BuilderDnd`): its handlers call these.
+  const dndHandlers = useRef<DndEvents | null>(null);
+  const dndEvents = useMemo<DndEvents>(
+    () => ({
+      start: (event) => dndHandlers.current?.start(event),
+      cancel: () => dndHandlers.current?.cancel(),
+      end: (event) => dndHandlers.current?.end(event),
+    }),
+    [],
+  );
+  const dndAccessibility = useMemo(() => ({ announcements, screenReaderInstructions: { draggable: labels.fbDndInstructions } }), [announcements, labels.fbDndInstructions]);
+  const workAreaKept = useRef<WorkAreaPart | null>(null);
 
   if (c.isLoading) return <LoadingState />;
   if (c.error) return <ErrorAlert message={labels.fbLoadFailed} error={c.error} onRetry={c.retry} />;
@@ -1060,28 +1132,46 @@ export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
   // The palette and the canvas in their drag-and-drop context are drawn again only when what they show changes: a key
   // typed in the property pane (the document, not the canvas's document) leaves them as they are. Their handlers read
   // the screen's latest state (`cRef`, stable callbacks).
-  const workAreaDeps = [shownDoc, state.selection, paneSelection, activeDrag, editing, labels, formWidgets, c.widgets, canEdit, narrow, c.form, onImportPdf, liveTexts, select, editLabel, addEntry, sensors, announcements, classNames, styles, unstyled, vars, attributes, hintIds, paletteKeys.onFocus, paletteKeys.onKeyDown];
-  const dnd = (children: ReactNode) => (
-    <DndContext
-      id={`${hintIds}-dnd`}
-      sensors={sensors}
-      collisionDetection={builderCollisions}
-      autoScroll={AUTO_SCROLL}
-      accessibility={{ announcements, screenReaderInstructions: { draggable: labels.fbDndInstructions } }}
-      onDragStart={(e: DragStartEvent) => {
-        dragPlaces.reset();
-        setActiveDrag(e.active.id);
-      }}
-      onDragMove={dragPlaces.show}
-      onDragOver={dragPlaces.show}
-      onDragCancel={() => {
-        dragPlaces.hide();
-        setActiveDrag(null);
-      }}
-      onDragEnd={onDragEnd}
-    >
-      <DragDescribedByContext.Provider value={`${hintIds}-dnd`}>{children}</DragDescribedByContext.Provider>
-    </DndContext>
+  const workAreaDeps = [shownDoc, state.selection, paneSelection, activeDrag, editing, labels, formWidgets, c.widgets, canEdit, narrow, c.form, onImportPdf, liveTexts, select, editLabel, addEntry, classNames, styles, unstyled, vars, attributes, hintIds, paletteKeys.onFocus, paletteKeys.onKeyDown];
+  // What dnd-kit's context is handed stays the same from render to render (the handlers read the latest state): the
+  // context is drawn again for its own drag state only, not for each selection, key or undo of the screen.
+  dndHandlers.current = {
+    start: (e: DragStartEvent) => {
+      dragPlaces.reset();
+      setActiveDrag(e.active.id);
+    },
+    cancel: () => {
+      dragPlaces.hide();
+      setActiveDrag(null);
+    },
+    end: onDragEnd,
+  };
+  const workArea = keptPart(workAreaKept, workAreaDeps, () => (
+    <>
+      {narrow ? (
+        <>
+          {canEdit && (
+            <Tabs.Panel value="add" pt="sm">
+              {paletteEl}
+            </Tabs.Panel>
+          )}
+          <Tabs.Panel value="canvas" pt="sm">
+            {canvasEl}
+          </Tabs.Panel>
+        </>
+      ) : (
+        <>
+          {paletteEl}
+          {canvasEl}
+        </>
+      )}
+      {overlay}
+    </>
+  ));
+  const dnd = (
+    <WorkAreaContext value={workArea}>
+      <BuilderDnd id={`${hintIds}-dnd`} sensors={sensors} accessibility={dndAccessibility} events={dndEvents} />
+    </WorkAreaContext>
   );
 
   return (
@@ -1139,24 +1229,7 @@ export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
                 {canEdit && <Tabs.Tab value="properties">{labels.fbViewProperties}</Tabs.Tab>}
                 <Tabs.Tab value="preview">{labels.fbViewPreview}</Tabs.Tab>
               </Tabs.List>
-              <Redrawn
-                deps={workAreaDeps}
-                render={() =>
-                  dnd(
-                    <>
-                      {canEdit && (
-                        <Tabs.Panel value="add" pt="sm">
-                          {paletteEl}
-                        </Tabs.Panel>
-                      )}
-                      <Tabs.Panel value="canvas" pt="sm">
-                        {canvasEl}
-                      </Tabs.Panel>
-                      {overlay}
-                    </>,
-                  )
-                }
-              />
+              {dnd}
               {canEdit && (
                 <Tabs.Panel value="properties" pt="sm">
                   {propertiesEl}
@@ -1168,18 +1241,7 @@ export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
             </Tabs>
           ) : (
             <Group align="flex-start" gap="md" wrap="nowrap">
-              <Redrawn
-                deps={workAreaDeps}
-                render={() =>
-                  dnd(
-                    <>
-                      {paletteEl}
-                      {canvasEl}
-                      {overlay}
-                    </>,
-                  )
-                }
-              />
+              {dnd}
               {propertiesEl}
             </Group>
           )}

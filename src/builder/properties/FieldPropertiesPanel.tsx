@@ -1,4 +1,4 @@
-import { Alert, Button, Group, List, MultiSelect, NumberInput, Select, Stack, Switch, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Group, List, NumberInput, Stack, Switch, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import type { FieldComputation, FieldOption, FieldRuleNode, FormField, JsonObject, JsonValue } from '../../api/types';
 import { checkDataPath, pathFollowsLabel, type DataPathProblem } from '../../engine/authoring';
@@ -14,6 +14,7 @@ import { OptionsEditor } from './OptionsEditor';
 import { Redrawn } from '../Redrawn';
 import { RuleEditor, type RuleEditorProps, type RuleFieldOption } from './RuleEditor';
 import { CODE_INPUT_STYLES } from './code-input';
+import { PaneMultiSelect, PaneSelect } from './pane-select';
 import { pathForLabel } from '../model/rename';
 
 /** What the panel hands back on every change: the field, its JSON Schema node and whether it is required. */
@@ -448,7 +449,7 @@ export function FieldPropertiesPanel(props: FieldPropertiesPanelProps) {
     const options = (field.options ?? []).map((o) => ({ value: o.value, label: o.label }));
     if (kind?.value === 'boolean') {
       return (
-        <Select
+        <PaneSelect
           key="default"
           label={labels.bpDefault}
           data={[
@@ -465,7 +466,7 @@ export function FieldPropertiesPanel(props: FieldPropertiesPanelProps) {
     }
     if (kind?.value === 'list') {
       return (
-        <MultiSelect
+        <PaneMultiSelect
           key="default"
           label={labels.bpDefault}
           data={options}
@@ -477,7 +478,7 @@ export function FieldPropertiesPanel(props: FieldPropertiesPanelProps) {
     }
     if (kind?.value === 'choice') {
       return (
-        <Select
+        <PaneSelect
           key="default"
           label={labels.bpDefault}
           data={[{ value: '', label: labels.bpNoDefault }, ...options]}
@@ -516,7 +517,7 @@ export function FieldPropertiesPanel(props: FieldPropertiesPanelProps) {
     for (const path of computed?.paths ?? []) if (!sources.some((s) => s.value === path)) sources.push({ value: path, label: path });
     return (
       <Stack key="computed" gap="xs">
-        <Select
+        <PaneSelect
           label={labels.bpComputed}
           data={[{ value: '', label: labels.bpComputedNone }, ...COMPUTATIONS.map(([op, key]) => ({ value: op, label: labels[key] }))]}
           value={computed?.op ?? ''}
@@ -525,7 +526,7 @@ export function FieldPropertiesPanel(props: FieldPropertiesPanelProps) {
           allowDeselect={false}
         />
         {computed && (
-          <MultiSelect
+          <PaneMultiSelect
             label={labels.bpComputedPaths}
             data={sources}
             value={computed.paths}
@@ -652,7 +653,7 @@ export function FieldPropertiesPanel(props: FieldPropertiesPanelProps) {
         const counts: string[] = [];
         for (let n = fewest; n <= most; n++) counts.push(String(n));
         return (
-          <Select
+          <PaneSelect
             key="stars"
             label={labels.bpStars}
             data={counts}
@@ -689,7 +690,7 @@ export function FieldPropertiesPanel(props: FieldPropertiesPanelProps) {
           <Stack key="pattern" gap="sm">
             <PatternEditor schema={schema} labels={labels} readOnly={readOnly} checkPattern={checkPattern} onChange={(p) => setSchema('pattern', p)} />
             {kind?.formats === null && (
-              <Select
+              <PaneSelect
                 label={labels.bpFormat}
                 data={FORMATS.map(([value, key]) => ({ value, label: labels[key] }))}
                 value={typeof schema.format === 'string' ? schema.format : ''}
@@ -736,7 +737,7 @@ export function FieldPropertiesPanel(props: FieldPropertiesPanelProps) {
         const megabyte = 1024 * 1024;
         return (
           <Stack key="fileLimits" gap="sm">
-            <MultiSelect
+            <PaneMultiSelect
               label={labels.bpFileTypes}
               data={[...FILE_MEDIA_TYPES]}
               value={[...limits.accepted]}
@@ -774,7 +775,7 @@ export function FieldPropertiesPanel(props: FieldPropertiesPanelProps) {
         return computedEditor();
       case 'pdfFieldName':
         return pdfFieldNames ? (
-          <Select
+          <PaneSelect
             key="pdfFieldName"
             label={labels.bpPdfField}
             data={[{ value: '', label: labels.bpPdfFieldNone }, ...pdfFieldNames.map((n) => ({ value: n, label: n }))]}

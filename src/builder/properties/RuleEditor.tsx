@@ -1,4 +1,4 @@
-import { Button, Fieldset, Group, MultiSelect, NumberInput, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Fieldset, Group, NumberInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import type { FieldRule, FieldRuleGroup, FieldRuleNode, JsonValue } from '../../api/types';
 import { groupMembers, isRuleGroup, ruleLacksValue } from '../../engine/rules';
 import { FORM_LIMITS } from '../../engine/limits';
@@ -6,6 +6,7 @@ import { WIDGET_KINDS, widgetKind, type WidgetKindRegistry } from '../../engine/
 import { fillLabel, type Labels } from '../../query/labels';
 import { useLabels } from '../../query/useLabels';
 import { ERROR_CONTRAST, ERROR_TEXT } from './contrast';
+import { PaneMultiSelect, PaneSelect } from './pane-select';
 
 /** A field a rule may name, as the rule writes its path (see `ruleTargets` of the authoring helpers). */
 export interface RuleFieldOption {
@@ -107,7 +108,7 @@ function RuleValueInput({ rule, target, widgets, labels, disabled, onChange }: V
   if (rule.op === 'in' || rule.op === 'notIn') {
     const current = Array.isArray(rule.value) ? rule.value.map(String) : rule.value === undefined ? [] : [String(rule.value)];
     if (options.length > 0) {
-      return <MultiSelect label={labels.reValue} data={options} value={current} onChange={(v) => onChange(v)} disabled={disabled} searchable />;
+      return <PaneMultiSelect label={labels.reValue} data={options} value={current} onChange={(v) => onChange(v)} disabled={disabled} searchable />;
     }
     return (
       <TextInput
@@ -120,7 +121,7 @@ function RuleValueInput({ rule, target, widgets, labels, disabled, onChange }: V
   }
   if (kind?.value === 'boolean') {
     return (
-      <Select
+      <PaneSelect
         label={labels.reValue}
         data={[
           { value: 'true', label: labels.reTrue },
@@ -135,7 +136,7 @@ function RuleValueInput({ rule, target, widgets, labels, disabled, onChange }: V
   }
   if (options.length > 0 && (rule.op === 'eq' || rule.op === 'neq')) {
     return (
-      <Select
+      <PaneSelect
         label={labels.reValue}
         data={options}
         value={rule.value === undefined || rule.value === null ? null : String(rule.value)}
@@ -188,7 +189,7 @@ function RuleRow({ rule, n, fields, widgets, labels, disabled, onChange, onRemov
   return (
     <Stack gap={4} role="group" aria-label={name}>
       <Group gap="xs" align="flex-end" wrap="wrap">
-        <Select
+        <PaneSelect
           label={labels.reField}
           placeholder={labels.reChooseField}
           data={fieldData}
@@ -207,7 +208,7 @@ function RuleRow({ rule, n, fields, widgets, labels, disabled, onChange, onRemov
           error={problem !== null && problem !== labels.reNoValue}
           w={200}
         />
-        <Select
+        <PaneSelect
           label={labels.reOperator}
           data={ops.map((op) => ({ value: op, label: labels[OP_LABEL[op]] }))}
           value={rule.op}
