@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { request as httpRequest } from 'node:http';
+import { Agent, request as httpRequest } from 'node:http';
 import { eq } from 'drizzle-orm';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -319,7 +319,7 @@ describe('HTTP behaviour', () => {
 
   it('writes one JSON log entry per request with method, path, status and ms', async () => {
     const before = server.logs.length;
-    await call(server, '/api/HealthCheck/Get?secret=not-logged');
+    await (await call(server, '/api/HealthCheck/Get?secret=not-logged')).text();
     const entry = server.logs.slice(before).find((e) => e.path === '/api/HealthCheck/Get');
     expect(entry).toMatchObject({ level: 'info', method: 'GET', path: '/api/HealthCheck/Get', status: 200 });
     expect(typeof entry?.ms).toBe('number');
@@ -328,56 +328,81 @@ describe('HTTP behaviour', () => {
 
   it('answers an oversized body with 413', async () => {
     const token = await server.mintAccessToken({ sub: 'admin' });
-    const res = await call(server, '/api/Claim/ClearUserClaimsCache', {
-      token,
-      method: 'POST',
-      body: { padding: 'x'.repeat(server.config.maxBodyBytes + 1) },
-    });
-    expect(res.status).toBe(413);
-    expect(res.headers.get('content-type')).toContain('application/problem+json');
-    expect(await res.json()).toMatchObject({ type: 'about:blank', title: 'Content Too Large', status: 413 });
+    const outcome = await postOversized(token, { chunks: 1, pauseMs: 0 });
+    expect(outcome.writeError).toBeNull();
+    expect(outcome.status).toBe(413);
+    expect(outcome.contentType).toContain('application/problem+json');
+    expect(JSON.parse(outcome.body)).toMatchObject({ type: 'about:blank', title: 'Content Too Large', status: 413 });
   });
 
   it('answers an oversized body sent slowly with 413, and reads the rest of it instead of resetting the connection', async () => {
     // A client on a loaded machine still sending its body well after the answer (here over 1.5 s) gets the answer
     // and can finish sending: the connection is not closed under it.
     const token = await server.mintAccessToken({ sub: 'admin' });
-    const size = server.config.maxBodyBytes + 1;
-    const chunks = 16;
-    const outcome = await new Promise<{ status: number; body: string; writeError: string | null }>((resolve, reject) => {
+    const outcome = await postOversized(token, { chunks: 16, pauseMs: 100 });
+    expect(outcome.writeError).toBeNull();
+    expect(outcome.status).toBe(413);
+    expect(JSON.parse(outcome.body)).toMatchObject({ title: 'Content Too Large', status: 413 });
+  });
+});
+
+interface OversizedOutcome {
+  status: number;
+  contentType: string;
+  body: string;
+  writeError: string | null;
+}
+
+/**
+ * POSTs a body one byte over the server's cap, in `chunks` writes `pauseMs` apart, on a keep-alive connection of its
+ * own: a pooled connection the server is closing for idleness would turn the answer into a reset that says nothing
+ * about how the server treats large bodies, and a `Connection: close` request lets the server close before the body
+ * is all sent.
+ */
+async function postOversized(token: string, { chunks, pauseMs }: { chunks: number; pauseMs: number }) {
+  const size = server.config.maxBodyBytes + 1;
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  try {
+    return await new Promise<OversizedOutcome>((resolve, reject) => {
       let writeError: string | null = null;
       const request = httpRequest(new URL('/api/Claim/ClearUserClaimsCache', server.url), {
         method: 'POST',
+        agent,
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': String(size) },
       });
       request.on('error', (error) => {
         writeError = error.message;
       });
-      const answer = new Promise<{ status: number; body: string }>((resolveAnswer) => {
+      const answer = new Promise<Omit<OversizedOutcome, 'writeError'>>((resolveAnswer) => {
         request.on('response', (response) => {
           const parts: Buffer[] = [];
           response.on('data', (part: Buffer) => parts.push(part));
-          response.on('end', () => resolveAnswer({ status: response.statusCode ?? 0, body: Buffer.concat(parts).toString('utf8') }));
+          response.on('end', () =>
+            resolveAnswer({
+              status: response.statusCode ?? 0,
+              contentType: String(response.headers['content-type'] ?? ''),
+              body: Buffer.concat(parts).toString('utf8'),
+            }),
+          );
         });
       });
       const chunk = Math.ceil(size / chunks);
       void (async () => {
         for (let sent = 0; sent < size; sent += chunk) {
           request.write('x'.repeat(Math.min(chunk, size - sent)));
-          await new Promise((wait) => setTimeout(wait, 100));
+          if (pauseMs > 0) await new Promise((wait) => setTimeout(wait, pauseMs));
         }
         request.end();
-        const { status, body } = await answer;
+        const outcome = await answer;
         // The end of the body reached the server without an error on the way.
         await new Promise((wait) => setTimeout(wait, 100));
-        resolve({ status, body, writeError });
+        resolve({ ...outcome, writeError });
       })().catch(reject);
     });
-    expect(outcome.writeError).toBeNull();
-    expect(outcome.status).toBe(413);
-    expect(JSON.parse(outcome.body)).toMatchObject({ title: 'Content Too Large', status: 413 });
-  });
-});
+  } finally {
+    agent.destroy();
+  }
+}
 
 // Last: it stops the shared server (afterAll's stop() is then a no-op).
 describe('shutdown', () => {
