@@ -9,6 +9,7 @@ import { createServer } from 'node:net';
 import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { BytesBlob } from '../support/bytes-blob';
 import { launchChromium } from '../support/chromium.mjs';
 import type * as Backend from './support/backend-entry';
 import type { ServerHandle } from './support/backend-entry';
@@ -51,7 +52,7 @@ async function startServerOnFreePorts(options: { accessTokenTtlSeconds: number }
   // run without that setup, from the empty PGlite folder dumped once after initdb (shared with the server tests).
   const migrated = inject('e2eDatabaseTemplate');
   const memoryDatabaseTemplate = migrated
-    ? new Blob([await readFile(migrated)])
+    ? new BytesBlob(await readFile(migrated))
     : await (await import('../server/helpers')).pgliteTemplate();
   const { startServer } = await loadBackend();
   for (let attempt = 1; ; attempt++) {

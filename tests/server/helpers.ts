@@ -16,6 +16,7 @@ import {
   memberships,
 } from '../../example-host/server/db/schema';
 import { claimTypeOfValue } from '../../example-host/server/db/seed';
+import { BytesBlob } from '../support/bytes-blob';
 
 export const HOST_ORIGIN = 'http://127.0.0.1:5173';
 export const REDIRECT_URI = `${HOST_ORIGIN}/authentication/login-callback`;
@@ -38,20 +39,22 @@ export function pgliteTemplate(): Promise<Blob> {
     const pkg = JSON.parse(
       await readFile(new URL('../../node_modules/@electric-sql/pglite/package.json', import.meta.url), 'utf8'),
     ) as { version: string };
-    const file = path.join(os.tmpdir(), `forms-admin-pglite-template-${pkg.version}.tar`);
+    const file = path.join(os.tmpdir(), `forms-admin-pglite-template-${pkg.version}-checkpointed.tar`);
     try {
-      return new Blob([await readFile(file)]);
+      return new BytesBlob(await readFile(file));
     } catch {
       const { PGlite } = await import('@electric-sql/pglite');
       const pg = new PGlite();
       await pg.waitReady;
+      // A checkpoint first: a database started from the dump then has no write-ahead log to replay.
+      await pg.exec('CHECKPOINT');
       const dump = await pg.dumpDataDir('none');
       await pg.close();
       const bytes = new Uint8Array(await dump.arrayBuffer());
       const tmp = `${file}.${process.pid}.${Date.now()}`;
       await writeFile(tmp, bytes);
       await rename(tmp, file);
-      return new Blob([bytes]);
+      return new BytesBlob(bytes);
     }
   })();
   return templatePromise;
@@ -71,7 +74,7 @@ export function seededPgliteTemplate(): Promise<Blob> {
   seededPromise ??= (async () => {
     const { migratedTemplate } = await import('../e2e/support/database-template');
     const { file } = await migratedTemplate();
-    return new Blob([await readFile(file)]);
+    return new BytesBlob(await readFile(file));
   })();
   return seededPromise;
 }
