@@ -580,10 +580,19 @@ class Engine implements FormEngine {
     this.compiled = compiled;
     this.indexRepeats();
     // States of the old layout go; the answers, touched fields and item keys (still valid for the same data) stay.
+    // A field of the same key starts from its old state, so one the new layout leaves as it was keeps the same state
+    // object (refresh replaces it only when a part differs) and its subscribers do not render again: a builder's
+    // canvas redraws only the fields an edit or an undo changed.
+    const oldStates = new Map<string, FieldState>();
+    for (const [key, instance] of this.instances) oldStates.set(key, instance.state);
     this.errorKeys.clear();
     this.arrayStates.clear();
     this.arrayLive.clear();
     this.buildAll();
+    for (const [key, instance] of this.instances) {
+      const old = oldStates.get(key);
+      if (old) instance.state = old;
+    }
     this.recomputeAll(true);
     this.recomputeAll(false);
     for (const key of this.listeners.keys()) this.pendingKeys.add(key);

@@ -20,6 +20,8 @@ vi.mock('@dnd-kit/core', async (importOriginal) => {
 });
 const items = vi.hoisted(() => new Map<string, number>());
 vi.mock('../../src/builder/lazy-draggable', async (importOriginal) => (await import('./support/item-renders')).countingLazyDraggable(importOriginal, items));
+const widgets = vi.hoisted(() => new Map<string, number>());
+vi.mock('../../src/forms/widgets/EditWidget', async (importOriginal) => (await import('../support/widget-renders')).countingEditWidget(importOriginal, widgets));
 
 setupFakeApi();
 
@@ -27,7 +29,8 @@ setupFakeApi();
 const mountedOptions = () => document.querySelectorAll('[data-combobox-option]').length;
 
 // A selection and an undo draw the canvas items they change and the property pane, not dnd-kit's context around the
-// canvas, nor the closed drop-down lists of the pane, nor the fields of a section whose ends stay the same.
+// canvas, nor the closed drop-down lists of the pane, nor the fields of a section whose ends stay the same, nor the
+// widgets of fields an undo left as they were.
 describe('selecting a field and undoing a step', () => {
   it('draws neither dnd-kit’s context nor the options of the pane’s closed lists on a selection', async () => {
     const form = generateForm(40);
@@ -82,12 +85,16 @@ describe('selecting a field and undoing a step', () => {
     expect(ofSection(changedSince(items, beforeDelete)).filter((id) => id !== 'g2f1')).toEqual(['g2f2']);
 
     const beforeUndo = renderCounts(items);
+    const widgetsBeforeUndo = renderCounts(widgets);
     await act(async () => {
       fireEvent.keyDown(item('g3f1')!, { key: 'z', code: 'KeyZ', ctrlKey: true });
     });
     await waitFor(() => expect(item('g2f1')).toBeTruthy());
     await new Promise((r) => setTimeout(r, 100));
     expect(ofSection(changedSince(items, beforeUndo))).toEqual(['g2f1', 'g2f2']);
+    // The form engine keeps the state of each field the undo left as it was: only the widgets of the items drawn
+    // again draw (the field put back, its neighbour, the selected one), not the canvas's 40.
+    expect(changedSince(widgets, widgetsBeforeUndo)).toEqual(changedSince(items, beforeUndo).map((id) => `ccq-builder-${id}`));
     expect(within(canvas).getAllByRole('button', { name: /^Field / })).toHaveLength(40);
     // Neither step drew dnd-kit's context.
     expect(counts.dnd - dndBefore, 'renders of dnd-kit’s context').toBe(0);

@@ -47,6 +47,55 @@ describe('engine.setSchema', () => {
     expect(engine.getFieldState('/name').error).not.toBeNull();
   });
 
+  it('keeps the state object of a field the new layout leaves as it was, and gives a new one where it changed', () => {
+    const engine = createFormEngine(schemaWith([f('name', '/name'), f('age', '/age', { widget: 'integer' })]));
+    engine.setValue('/name', 'Ada');
+    engine.touch('/name');
+    const name = engine.getFieldState('/name');
+    const age = engine.getFieldState('/age');
+    // Another label and a field more: neither state changed.
+    engine.setSchema(schemaWith([f('name', '/name', { label: 'Your name' }), f('age', '/age', { widget: 'integer' }), f('other', '/other')]));
+    expect(engine.getFieldState('/name')).toBe(name);
+    expect(engine.getFieldState('/age')).toBe(age);
+    // Age now required: its state is a new object saying so; the name's stays.
+    engine.setSchema(schemaWith([f('name', '/name'), f('age', '/age', { widget: 'integer' })], ['age']));
+    expect(engine.getFieldState('/name')).toBe(name);
+    expect(engine.getFieldState('/age')).not.toBe(age);
+    expect(engine.getFieldState('/age')).toMatchObject({ required: true, visible: true, value: undefined });
+    // A stricter rule over a touched answer: the error shows at once.
+    engine.setSchema(
+      makeSchema(
+        { type: 'object', properties: { name: { type: 'string', maxLength: 2 }, age: { type: 'integer' } } },
+        onePage(section('s', [f('name', '/name'), f('age', '/age', { widget: 'integer' })])),
+        { formSchemaId: 'draft', version: 1 },
+      ),
+    );
+    expect(engine.getFieldState('/name')).not.toBe(name);
+    expect(engine.getFieldState('/name')).toMatchObject({ value: 'Ada', touched: true });
+    expect(engine.getFieldState('/name').error).not.toBeNull();
+    // A field taken out and put back reads as new.
+    const ageBefore = engine.getFieldState('/age');
+    engine.setSchema(schemaWith([f('name', '/name')]));
+    expect(engine.getFieldState('/age').visible).toBe(false);
+    engine.setSchema(schemaWith([f('name', '/name'), f('age', '/age', { widget: 'integer' })]));
+    expect(engine.getFieldState('/age')).not.toBe(ageBefore);
+    expect(engine.getFieldState('/age')).toMatchObject({ visible: true, required: false });
+  });
+
+  it('keeps a field hidden by a rule hidden, and shows it when the new layout drops the rule', () => {
+    const engine = createFormEngine(
+      schemaWith([f('name', '/name'), f('age', '/age', { widget: 'integer', visibleWhen: [{ path: '/name', op: 'eq', value: 'Ada' }] })]),
+    );
+    const hidden = engine.getFieldState('/age');
+    expect(hidden.visible).toBe(false);
+    engine.setSchema(
+      schemaWith([f('name', '/name', { label: 'Name' }), f('age', '/age', { widget: 'integer', visibleWhen: [{ path: '/name', op: 'eq', value: 'Ada' }] })]),
+    );
+    expect(engine.getFieldState('/age')).toBe(hidden);
+    engine.setSchema(schemaWith([f('name', '/name'), f('age', '/age', { widget: 'integer' })]));
+    expect(engine.getFieldState('/age').visible).toBe(true);
+  });
+
   it('does nothing for a schema that compiles to the one running', () => {
     const schema = schemaWith([f('name', '/name')]);
     const engine = createFormEngine(schema);
