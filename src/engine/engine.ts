@@ -153,7 +153,8 @@ class Engine implements FormEngine {
   }
 
   private buildAll(): void {
-    for (const instance of this.instances.values()) this.unregister(instance);
+    const old = new Map(this.instances);
+    for (const instance of old.values()) this.unregister(instance);
     this.instances.clear();
     for (const page of this.compiled.pages) {
       for (const section of page.sections) {
@@ -161,6 +162,15 @@ class Engine implements FormEngine {
         else for (const field of section.fields) this.register(field, '', null);
       }
     }
+    this.carry(old);
+  }
+
+  /**
+   * Gives each instance the state of the instance of its key in `old`, so one whose state stays the same keeps the same
+   * object (refresh replaces it only where a part differs) and its subscribers do not render again.
+   */
+  private carry(old: Map<string, Instance>): void {
+    for (const [key, instance] of this.instances) instance.state = old.get(key)?.state ?? instance.state;
   }
 
   private buildRepeat(section: CompiledSection): void {
@@ -580,19 +590,13 @@ class Engine implements FormEngine {
     this.compiled = compiled;
     this.indexRepeats();
     // States of the old layout go; the answers, touched fields and item keys (still valid for the same data) stay.
-    // A field of the same key starts from its old state, so one the new layout leaves as it was keeps the same state
-    // object (refresh replaces it only when a part differs) and its subscribers do not render again: a builder's
-    // canvas redraws only the fields an edit or an undo changed.
-    const oldStates = new Map<string, FieldState>();
-    for (const [key, instance] of this.instances) oldStates.set(key, instance.state);
+    // A field of the same key starts from its old state (buildAll), so one the new layout leaves as it was keeps the
+    // same state object and its subscribers do not render again: a builder's canvas redraws only the fields an edit
+    // or an undo changed.
     this.errorKeys.clear();
     this.arrayStates.clear();
     this.arrayLive.clear();
     this.buildAll();
-    for (const [key, instance] of this.instances) {
-      const old = oldStates.get(key);
-      if (old) instance.state = old;
-    }
     this.recomputeAll(true);
     this.recomputeAll(false);
     for (const key of this.listeners.keys()) this.pendingKeys.add(key);
@@ -673,10 +677,10 @@ class Engine implements FormEngine {
   private restructure(path: string, mapIndex: ((old: number) => number | null) | null): void {
     const sections = this.repeatsByPath.get(path) ?? [];
     const under = `${path}/`;
-    const oldStates = new Map<string, FieldState>();
+    const old = new Map<string, Instance>();
     for (const [key, instance] of this.instances) {
       if (instance.itemIndex !== null && instance.itemBase.startsWith(under) && sections.includes(instance.field.section)) {
-        oldStates.set(key, instance.state);
+        old.set(key, instance);
         this.unregister(instance);
         this.instances.delete(key);
       }
@@ -706,14 +710,10 @@ class Engine implements FormEngine {
     const queue = new Set<string>();
     for (const key of this.instances.keys()) if (key.startsWith(under) || key.startsWith(`#`)) queue.add(key);
     this.affected(path, true, queue);
-    for (const key of queue) {
-      const instance = this.instances.get(key);
-      const old = oldStates.get(key);
-      if (instance && old) instance.state = old;
-    }
+    this.carry(old);
     this.propagate(queue);
     // Subscribers of items that no longer exist read the missing state.
-    for (const key of oldStates.keys()) if (!this.instances.has(key)) this.pendingKeys.add(key);
+    for (const key of old.keys()) if (!this.instances.has(key)) this.pendingKeys.add(key);
     this.refreshArray(path);
   }
 
