@@ -1,4 +1,4 @@
-import { useDndContext, useDraggable, useDroppable } from '@dnd-kit/core';
+import { useDndContext, useDroppable } from '@dnd-kit/core';
 import { ActionIcon, Alert, Box, Group, Menu, Paper, Stack, Text, TextInput, Title, type TitleOrder } from '@mantine/core';
 import { createContext, memo, startTransition, useContext, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type CSSProperties, type FocusEvent, type KeyboardEvent, type MouseEvent, type ReactNode, type RefObject } from 'react';
 import type { FormField, FormSection, JsonValue } from '../api/types';
@@ -816,7 +816,8 @@ function sameSectionProps(a: CanvasSectionProps, b: CanvasSectionProps): boolean
 
 /** What of dnd-kit's state a section's body uses (its transform as CSS): it changes only with the section's own. */
 interface SectionDrag {
-  sortable: Pick<ReturnType<typeof useDraggable>, 'setNodeRef' | 'attributes' | 'listeners'> & {
+  sortable: Pick<LazyDrag, 'attributes' | 'listeners'> & {
+    setNodeRef(element: HTMLElement | null): void;
     /** A section dragged onto this one takes its place: a line before it, or after it when it comes from above. */
     line: 'before' | 'after' | null;
   };
@@ -824,35 +825,66 @@ interface SectionDrag {
 }
 
 /**
- * The sortable and droppable shell of a section: as with the fields, dnd-kit re-renders it on every step of a drag,
- * and only what changed for this section reaches its memoised body (title, menu, the list of its fields). Its drag
- * data says where it may go (see `sectionMayGo` in the model): its level, its sections, whether it holds a repeatable section.
+ * The sortable and droppable shell of a section. Like a field's, it reads no dnd-kit context itself, so a drag's
+ * steps do not draw it: its drag handle is a dnd-kit draggable only once a pointer or key went down on it
+ * (`useLazyDraggable`); the list of its fields is a droppable registered by a child that draws nothing (it renders
+ * again on each step of a drag, the section does not); and the section as a place for another section is a droppable
+ * only while a section is dragged ({@link SectionOver}), whose line is the one thing it draws again. Only what changed
+ * for this section reaches its memoised body (title, menu, the list of its fields). Its drag data says where it may go
+ * (see `sectionMayGo` in the model): its level, its sections, whether it holds a repeatable section.
  */
 const CanvasSection = memo(function CanvasSection(props: CanvasSectionProps) {
   const { pageId, section, editing, depth, parentId, base } = props;
   const data = useMemo<DropData>(() => ({ ...sectionDropData(section, { pageId, parentId, depth, base }), index: props.index }), [section, pageId, parentId, depth, base, props.index]);
-  const draggable = useDraggable({ id: section.id, data, disabled: !editing });
-  const droppable = useDroppable({ id: section.id, data, disabled: !editing });
-  const drop = useDroppable({ id: `drop:${section.id}`, data: { type: 'section-drop', sectionId: section.id }, disabled: !editing });
-  const { setNodeRef: setDragRef, attributes, listeners, isDragging } = draggable;
-  const { setNodeRef: setOverRef } = droppable;
-  const setNodeRef = useCallback(
-    (element: HTMLElement | null) => {
-      setDragRef(element);
-      setOverRef(element);
-    },
-    [setDragRef, setOverRef],
-  );
+  const node = useRef<HTMLElement | null>(null);
+  const { attributes, listeners, isDragging, registration } = useLazyDraggable({ id: section.id, data, disabled: !editing, node });
+  const setNodeRef = useCallback((element: HTMLElement | null) => {
+    node.current = element;
+  }, []);
+  const list = useRef<HTMLElement | null>(null);
+  const listData = useMemo(() => ({ type: 'section-drop', sectionId: section.id }), [section.id]);
+  const setListRef = useCallback((element: HTMLElement | null) => {
+    list.current = element;
+  }, []);
+  const sectionDrag = useContext(DragKindContext) === 'section';
   // Where a section dragged onto this one goes (as the model's move does): in its place, so after it when it comes
   // from above in the same list, else before it. Nothing on the canvas moves until the drop.
-  const active = droppable.active?.data.current as DropData | undefined;
-  const sameList = active?.type === 'section' && active.pageId === pageId && (active.parentId ?? null) === parentId;
-  const line = droppable.isOver && !isDragging ? (sameList && (active.index ?? -1) < props.index ? 'after' : 'before') : null;
+  const [over, setOver] = useState<DropData | 'other' | null>(null);
+  const onto = over === 'other' ? null : over;
+  const sameList = onto?.type === 'section' && onto.pageId === pageId && (onto.parentId ?? null) === parentId;
+  const line = sectionDrag && over !== null && !isDragging ? (sameList && (onto?.index ?? -1) < props.index ? 'after' : 'before') : null;
   const shell = useMemo<SectionDrag['sortable']>(() => ({ setNodeRef, attributes, listeners, line }), [setNodeRef, attributes, listeners, line]);
-  const { setNodeRef: setDropRef } = drop;
-  const zone = useMemo<SectionDrag['drop']>(() => ({ setNodeRef: setDropRef }), [setDropRef]);
-  return <CanvasSectionBody {...props} sortable={shell} drop={zone} />;
+  const zone = useMemo<SectionDrag['drop']>(() => ({ setNodeRef: setListRef }), [setListRef]);
+  return (
+    <>
+      {registration}
+      {editing && <Droppable id={`drop:${section.id}`} data={listData} node={list} />}
+      {editing && sectionDrag && <SectionOver id={section.id} data={data} node={node} onOver={setOver} />}
+      <CanvasSectionBody {...props} sortable={shell} drop={zone} />
+    </>
+  );
 }, sameSectionProps);
+
+/** A dnd-kit droppable over `node`, registered by this child that draws nothing (it renders on each step of a drag). */
+function Droppable({ id, data, node }: { id: string; data: Record<string, unknown>; node: RefObject<HTMLElement | null> }) {
+  const { setNodeRef } = useDroppable({ id, data });
+  useLayoutEffect(() => setNodeRef(node.current));
+  return null;
+}
+
+/**
+ * A section as the place of another section dragged onto it: a droppable only during a section drag, telling its
+ * section what is over it (the dragged section's data) and nothing when nothing is.
+ */
+function SectionOver({ id, data, node, onOver }: { id: string; data: DropData; node: RefObject<HTMLElement | null>; onOver(over: DropData | 'other' | null): void }) {
+  const { setNodeRef, isOver, active } = useDroppable({ id, data });
+  useLayoutEffect(() => setNodeRef(node.current));
+  const activeData = active?.data.current as DropData | undefined;
+  const over = isOver ? (activeData ?? 'other') : null;
+  useLayoutEffect(() => onOver(over), [onOver, over]);
+  useLayoutEffect(() => () => onOver(null), [onOver]);
+  return null;
+}
 
 /** The line a section dragged onto another draws on it (see the section's shell). */
 const SECTION_LINE = {

@@ -20,11 +20,11 @@ vi.mock('../../src/forms/widgets/EditWidget', async (importOriginal) => {
   };
 });
 
-// Counts the renders of each canvas item: every section calls useDraggable, every field useLazyDraggable once per
+// Counts the renders of each canvas item: every section and every field calls useLazyDraggable once per
 // render (and the field a pointer or key went down on useDraggable besides, in its registration).
 const sortables = vi.hoisted(() => new Map<string, number>());
 vi.mock('@dnd-kit/core', async (importOriginal) => (await import('./support/item-renders')).countingDraggable(importOriginal, sortables));
-vi.mock('../../src/builder/lazy-draggable', async (importOriginal) => (await import('./support/item-renders')).countingLazyDraggable(importOriginal, sortables));
+vi.mock('../../src/builder/lazy-draggable', async (importOriginal) => (await import('./support/item-renders')).countingLazyDraggable(importOriginal, sortables, sortables));
 
 // Counts the renders of Mantine's Paper: the body of every canvas field (and section) is one.
 const papers = vi.hoisted(() => ({ count: 0 }));

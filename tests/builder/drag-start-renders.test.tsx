@@ -10,7 +10,7 @@ import { changedSince, renderCounts } from './support/item-renders';
 // fields, palette entries ('palette:…'). Each such render is one a drag's start or drop makes React do.
 const items = vi.hoisted(() => new Map<string, number>());
 vi.mock('@dnd-kit/core', async (importOriginal) => (await import('./support/item-renders')).countingDraggable(importOriginal, items));
-vi.mock('../../src/builder/lazy-draggable', async (importOriginal) => (await import('./support/item-renders')).countingLazyDraggable(importOriginal, items));
+vi.mock('../../src/builder/lazy-draggable', async (importOriginal) => (await import('./support/item-renders')).countingLazyDraggable(importOriginal, items, items));
 
 setupFakeApi();
 

@@ -8,10 +8,10 @@ import { withFormWidgets } from '../../src/forms/widgets/registry';
 import { defaultLabels } from '../../src/query/labels';
 import { renderWithProviders } from '../support/render';
 
-// Counts the renders of each canvas item: every section and every field calls useDraggable once per render.
+// Counts the renders of each canvas item: every section and every field calls useLazyDraggable once per render.
 const renders = vi.hoisted(() => new Map<string, number>());
 vi.mock('@dnd-kit/core', async (importOriginal) => (await import('./support/item-renders')).countingDraggable(importOriginal, renders));
-vi.mock('../../src/builder/lazy-draggable', async (importOriginal) => (await import('./support/item-renders')).countingLazyDraggable(importOriginal, renders));
+vi.mock('../../src/builder/lazy-draggable', async (importOriginal) => (await import('./support/item-renders')).countingLazyDraggable(importOriginal, renders, renders));
 
 const widgets = withFormWidgets();
 let setState: (next: (s: BuilderState) => BuilderState) => void = () => {};

@@ -3,8 +3,9 @@ import type * as CoreModule from '@dnd-kit/core';
 import type * as LazyDraggableModule from '../../../src/builder/lazy-draggable';
 
 /**
- * Counts the renders of each canvas item by its id: every section and every field calls `useDraggable` once per render
- * of its shell. For `vi.mock('@dnd-kit/core', …)`.
+ * Counts the calls of dnd-kit's `useDraggable` by id: the registration of the one armed item (a field, section or
+ * palette entry a pointer or key went down on; see `lazy-draggable.tsx`), once per render. For
+ * `vi.mock('@dnd-kit/core', …)`; the shells themselves are counted by {@link countingLazyDraggable}.
  */
 export async function countingDraggable(importOriginal: <T>() => Promise<T>, renders: Map<string, number>, droppables?: Map<string, number>) {
   const original = await importOriginal<typeof CoreModule>();
@@ -18,12 +19,22 @@ export async function countingDraggable(importOriginal: <T>() => Promise<T>, ren
 
 /**
  * Counts the renders of each item shell that is a lazy draggable (canvas fields, palette entries: `useLazyDraggable`,
- * once per render of the shell, armed or not) by its id. For `vi.mock('../../src/builder/lazy-draggable', …)`, beside
- * `countingDraggable` (which counts the armed item's registration and the sections).
+ * once per render of the shell, armed or not) by its id; a section's shell (also a lazy draggable, its data of type
+ * 'section') is counted in `sections` when given, else not at all. For `vi.mock('../../src/builder/lazy-draggable', …)`,
+ * beside `countingDraggable` (which counts the armed item's registration).
  */
-export async function countingLazyDraggable(importOriginal: <T>() => Promise<T>, renders: Map<string, number>) {
+export async function countingLazyDraggable(importOriginal: <T>() => Promise<T>, renders: Map<string, number>, sections?: Map<string, number>) {
   const original = await importOriginal<typeof LazyDraggableModule>();
-  return { ...original, useLazyDraggable: countingById(original.useLazyDraggable, renders) };
+  const hook = original.useLazyDraggable;
+  return {
+    ...original,
+    useLazyDraggable: (args: Parameters<typeof hook>[0]) => {
+      const ofSection = (args.data as { type?: unknown } | undefined)?.type === 'section';
+      const into = ofSection ? sections : renders;
+      if (into) into.set(String(args.id), (into.get(String(args.id)) ?? 0) + 1);
+      return hook(args);
+    },
+  };
 }
 
 /** `hook` counting each call in `renders` under the id of its arguments. */
