@@ -127,8 +127,9 @@ export interface FormEngine {
   /**
    * Runs another schema over the same data (a builder's live preview): the answers, the touched fields and the
    * baseline of `dirty` are kept; fields are rebuilt from the new layout, and every subscriber (form state too) is
-   * told. The widget kinds stay those the engine was made with. Nothing happens for a schema that compiles to the
-   * one running.
+   * told. A field whose state the new layout leaves as it was keeps the same state object
+   * ({@link FormEngine.getFieldState}), so a subscriber comparing by identity does not render again. The widget kinds
+   * stay those the engine was made with. Nothing happens for a schema that compiles to the one running.
    */
   setSchema(schema: FormSchema): void;
   /** Marks a field touched (on blur), so its error shows. */
