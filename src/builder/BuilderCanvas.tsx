@@ -829,7 +829,7 @@ interface SectionDrag {
  * steps do not draw it: its drag handle is a dnd-kit draggable only once a pointer or key went down on it
  * (`useLazyDraggable`); the list of its fields is a droppable registered by a child that draws nothing (it renders
  * again on each step of a drag, the section does not); and the section as a place for another section is a droppable
- * only while a section is dragged ({@link SectionOver}), whose line is the one thing it draws again. Only what changed
+ * only while a section is dragged, whose line is the one thing it draws again. Only what changed
  * for this section reaches its memoised body (title, menu, the list of its fields). Its drag data says where it may go
  * (see `sectionMayGo` in the model): its level, its sections, whether it holds a repeatable section.
  */
@@ -849,7 +849,7 @@ const CanvasSection = memo(function CanvasSection(props: CanvasSectionProps) {
   const sectionDrag = useContext(DragKindContext) === 'section';
   // Where a section dragged onto this one goes (as the model's move does): in its place, so after it when it comes
   // from above in the same list, else before it. Nothing on the canvas moves until the drop.
-  const [over, setOver] = useState<DropData | 'other' | null>(null);
+  const [over, setOver] = useState<OverData>(null);
   const onto = over === 'other' ? null : over;
   const sameList = onto?.type === 'section' && onto.pageId === pageId && (onto.parentId ?? null) === parentId;
   const line = sectionDrag && over !== null && !isDragging ? (sameList && (onto?.index ?? -1) < props.index ? 'after' : 'before') : null;
@@ -858,31 +858,26 @@ const CanvasSection = memo(function CanvasSection(props: CanvasSectionProps) {
   return (
     <>
       {registration}
-      {editing && <Droppable id={`drop:${section.id}`} data={listData} node={list} />}
-      {editing && sectionDrag && <SectionOver id={section.id} data={data} node={node} onOver={setOver} />}
+      {editing && <DropRegistration id={`drop:${section.id}`} data={listData} node={list} />}
+      {editing && sectionDrag && <DropRegistration id={section.id} data={data} node={node} onOver={setOver} />}
       <CanvasSectionBody {...props} sortable={shell} drop={zone} />
     </>
   );
 }, sameSectionProps);
 
-/** A dnd-kit droppable over `node`, registered by this child that draws nothing (it renders on each step of a drag). */
-function Droppable({ id, data, node }: { id: string; data: Record<string, unknown>; node: RefObject<HTMLElement | null> }) {
-  const { setNodeRef } = useDroppable({ id, data });
-  useLayoutEffect(() => setNodeRef(node.current));
-  return null;
-}
+/** What is over a drop target: the dragged item's data ('other' when it has none), or null. */
+type OverData = DropData | 'other' | null;
 
 /**
- * A section as the place of another section dragged onto it: a droppable only during a section drag, telling its
- * section what is over it (the dragged section's data) and nothing when nothing is.
+ * A dnd-kit droppable over `node`, registered by this child that draws nothing: it renders on each step of a drag, the
+ * element it registers does not. With `onOver`, it tells what is over it ({@link OverData}), and null once unmounted.
  */
-function SectionOver({ id, data, node, onOver }: { id: string; data: DropData; node: RefObject<HTMLElement | null>; onOver(over: DropData | 'other' | null): void }) {
+function DropRegistration({ id, data, node, onOver }: { id: string; data: Parameters<typeof useDroppable>[0]['data']; node: RefObject<HTMLElement | null>; onOver?: (over: OverData) => void }) {
   const { setNodeRef, isOver, active } = useDroppable({ id, data });
   useLayoutEffect(() => setNodeRef(node.current));
-  const activeData = active?.data.current as DropData | undefined;
-  const over = isOver ? (activeData ?? 'other') : null;
-  useLayoutEffect(() => onOver(over), [onOver, over]);
-  useLayoutEffect(() => () => onOver(null), [onOver]);
+  const over: OverData = isOver ? ((active?.data.current as DropData | undefined) ?? 'other') : null;
+  useLayoutEffect(() => onOver?.(over), [onOver, over]);
+  useLayoutEffect(() => () => onOver?.(null), [onOver]);
   return null;
 }
 
@@ -932,19 +927,11 @@ const DropStrip = memo(function DropStrip({ setNodeRef, isOver, nest, minHeight,
 function useSectionDropZone(id: string, data: Record<string, unknown>): { setNodeRef(element: HTMLElement | null): void; isOver: boolean; zone: ReactNode } {
   const sectionDrag = useContext(DragKindContext) === 'section';
   const node = useRef<HTMLElement | null>(null);
-  const [isOver, setOver] = useState(false);
+  const [over, setOver] = useState<OverData>(null);
   const setNodeRef = useCallback((element: HTMLElement | null) => {
     node.current = element;
   }, []);
-  return { setNodeRef, isOver: sectionDrag && isOver, zone: sectionDrag ? <SectionDropZone id={id} data={data} node={node} onOver={setOver} /> : null };
-}
-
-function SectionDropZone({ id, data, node, onOver }: { id: string; data: Record<string, unknown>; node: RefObject<HTMLElement | null>; onOver(over: boolean): void }) {
-  const { setNodeRef, isOver } = useDroppable({ id, data });
-  useLayoutEffect(() => setNodeRef(node.current));
-  useLayoutEffect(() => onOver(isOver), [onOver, isOver]);
-  useLayoutEffect(() => () => onOver(false), [onOver]);
-  return null;
+  return { setNodeRef, isOver: sectionDrag && over !== null, zone: sectionDrag ? <DropRegistration id={id} data={data} node={node} onOver={setOver} /> : null };
 }
 
 /**
