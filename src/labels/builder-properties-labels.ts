@@ -111,6 +111,7 @@ export const builderPropertiesLabels = {
   bpAddLabel: "Text of the 'Add' button",
   // Rule editor
   reAlways: 'Always (no rule yet).',
+  reNoFields: 'A rule reads the answer to another field: add one to the form first.',
   reModeAll: 'All of these',
   reModeAny: 'Any of these',
   reMode: 'Match',

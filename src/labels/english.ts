@@ -170,6 +170,7 @@ export const englishLabels = /* @__PURE__ */ (() => ({
   userPlaceholder: 'Pick a user',
   userGroupPlaceholder: 'Pick a user group',
   noUsers: 'No users yet. Run Full Sync to import them from the identity provider.',
+  pickUserHint: 'Pick a user to see and change their claim groups and permissions.',
   noUserGroups: 'No user groups yet. Create one above.',
   loadingUsers: 'Loading users…',
   loadingUserGroups: 'Loading user groups…',

@@ -82,11 +82,11 @@ export function EveryKindHarness() {
 }
 
 /** The rule editor with its state kept. */
-export function RuleHarness({ initial }: { initial: FieldRuleNode[] }) {
+export function RuleHarness({ initial, fields = storyFields }: { initial: FieldRuleNode[]; fields?: readonly RuleFieldOption[] }) {
   const [rules, setRules] = useState(initial);
   return (
     <Paper p="md" withBorder maw={760}>
-      <RuleEditor legend="Show this field when" value={rules} onChange={setRules} fields={storyFields} />
+      <RuleEditor legend="Show this field when" value={rules} onChange={setRules} fields={fields} />
     </Paper>
   );
 }

@@ -117,6 +117,9 @@ export const RuleEditorRuleWithoutValue: StoryObj = {
 /** No rule yet: the field always shows. */
 export const RuleEditorEmpty: StoryObj = { render: () => <RuleHarness initial={[]} /> };
 
+/** The form's only field: no other field to read, so the add buttons are off and a line says why. */
+export const RuleEditorNoOtherField: StoryObj = { render: () => <RuleHarness initial={[]} fields={[]} /> };
+
 /** A repeatable section: its list path, minimum and maximum number of items and its 'Add' text. */
 export const RepeatableSection: StoryObj = {
   render: () => <SectionHarness initial={{ id: 'jobs', title: 'Employment history', fields: [], repeatable: { path: '/jobs', minItems: 1, maxItems: 10, addLabel: 'Add a job' } }} />,

@@ -262,8 +262,11 @@ describe('UserRoleManagement', () => {
     it('appears once a user is chosen, labelled User, with the claim groups and claims the user holds', async () => {
       const onUserSelected = vi.fn();
       const { user } = renderScreen({ onUserSelected });
+      const hint = 'Pick a user to see and change their claim groups and permissions.';
+      expect(await screen.findByText(hint)).toBeInTheDocument();
       await pick(user, await userPicker(), 'Sam Signer');
       expect(onUserSelected).toHaveBeenCalledWith(users.signer);
+      expect(screen.queryByText(hint)).not.toBeInTheDocument();
       const region = await findPanel('Role & Permission Management User: Sam Signer');
       expect(within(region).getByRole('heading', { name: 'Role & Permission Management' })).toBeInTheDocument();
       expect(within(region).getByRole('combobox', { name: 'Claim groups' })).toBeInTheDocument();

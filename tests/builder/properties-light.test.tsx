@@ -28,6 +28,16 @@ describe('what a field’s panel mounts when it opens', () => {
     expect(document.activeElement).toBe(within(group).getByRole('button', { name: 'Add rule' }));
   });
 
+  it('with no other field to read, Add rule and Add group are off, and the line that says why describes them', () => {
+    renderWithProviders(<RuleEditor legend="Show this field when" value={[]} fields={[]} onChange={() => {}} />);
+    const group = screen.getByRole('group', { name: 'Show this field when' });
+    for (const name of ['Add rule', 'Add group']) {
+      const button = within(group).getByRole('button', { name });
+      expect(button).toBeDisabled();
+      expect(button).toHaveAccessibleDescription('A rule reads the answer to another field: add one to the form first.');
+    }
+  });
+
   it('a text field’s panel opens without mode switches, and its help text grows by CSS, not by measuring', () => {
     const field: FormField = { id: 'f', path: '/f', widget: 'text', label: 'F' };
     renderWithProviders(<FieldPropertiesPanel field={field} schema={WIDGET_KINDS.text!.defaultSchema} required={false} fields={others} onChange={() => {}} />);

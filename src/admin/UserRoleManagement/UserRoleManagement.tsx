@@ -220,6 +220,9 @@ export const UserRoleManagementView = factory<UserRoleManagementViewFactory>((_p
                   <LoadingState labels={{ label: labels.loadingUsers }} />
                 ) : usersTab.users.status === 'empty' ? (
                   <EmptyState message={labels.noUsers} />
+                ) : !usersTab.picker.value && !panel ? (
+                  // Nothing picked yet: say what picking a user brings, in place of an empty page.
+                  <Text size="sm">{labels.pickUserHint}</Text>
                 ) : null}
               </Stack>
             </Tabs.Panel>

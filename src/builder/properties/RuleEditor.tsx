@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { Button, Fieldset, Group, NumberInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import type { FieldRule, FieldRuleGroup, FieldRuleNode, JsonValue } from '../../api/types';
 import { groupMembers, isRuleGroup, ruleLacksValue } from '../../engine/rules';
@@ -270,6 +271,9 @@ function GroupEditor({ mode, members, level, legend, fields, widgets, labels, di
   const firstField = fields.find((f) => !f.later) ?? fields[0];
   const newRule = (): FieldRule => ({ path: firstField?.path ?? '', op: 'notEmpty' });
   const canNest = level < FORM_LIMITS.maxRuleDepth;
+  // With no other field to read, the add buttons stay off, and a line says why (their description).
+  const noFieldsId = useId();
+  const noFields = fields.length === 0;
   return (
     <Fieldset legend={title} variant={level === 1 ? 'default' : 'filled'} p="sm" style={level === 1 ? ERROR_CONTRAST : undefined}>
       <Stack gap="sm">
@@ -294,6 +298,11 @@ function GroupEditor({ mode, members, level, legend, fields, widgets, labels, di
         {members.length === 0 && (
           <Text size="sm">
             {labels.reAlways}
+          </Text>
+        )}
+        {noFields && !disabled && (
+          <Text size="sm" id={noFieldsId}>
+            {labels.reNoFields}
           </Text>
         )}
         {members.map((node, index) => {
@@ -331,11 +340,11 @@ function GroupEditor({ mode, members, level, legend, fields, widgets, labels, di
           );
         })}
         <Group gap="xs">
-          <Button size="xs" variant="light" onClick={() => onChange(mode, [...members, newRule()])} disabled={disabled || fields.length === 0}>
+          <Button size="xs" variant="light" onClick={() => onChange(mode, [...members, newRule()])} disabled={disabled || noFields} aria-describedby={noFields && !disabled ? noFieldsId : undefined}>
             {labels.reAddRule}
           </Button>
           {canNest ? (
-            <Button size="xs" variant="light" onClick={() => onChange(mode, [...members, makeGroup(mode === 'all' ? 'any' : 'all', [newRule()])])} disabled={disabled || fields.length === 0}>
+            <Button size="xs" variant="light" onClick={() => onChange(mode, [...members, makeGroup(mode === 'all' ? 'any' : 'all', [newRule()])])} disabled={disabled || noFields} aria-describedby={noFields && !disabled ? noFieldsId : undefined}>
               {labels.reAddGroup}
             </Button>
           ) : (

@@ -124,6 +124,7 @@ export const de1 = {
   userGroup: 'Benutzergruppe',
   userPlaceholder: 'Benutzer wählen',
   userGroupPlaceholder: 'Benutzergruppe wählen',
+  pickUserHint: 'Wählen Sie einen Benutzer, um seine Anspruchsgruppen und Berechtigungen zu sehen und zu ändern.',
   noUsers: 'Noch keine Benutzer. Starten Sie die vollständige Synchronisierung, um sie vom Identitätsanbieter zu übernehmen.',
   noUserGroups: 'Noch keine Benutzergruppen. Legen Sie oben eine an.',
   loadingUsers: 'Benutzer werden geladen…',

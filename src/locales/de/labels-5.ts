@@ -3,6 +3,7 @@ export const de5 = {
   bpMaxRepeats: 'Höchstanzahl an Einträgen',
   bpAddLabel: 'Text der Schaltfläche „Hinzufügen“',
   reAlways: 'Immer (noch keine Regel).',
+  reNoFields: 'Eine Regel liest die Antwort eines anderen Felds: Fügen Sie dem Formular zuerst eines hinzu.',
   reModeAll: 'Alle diese',
   reModeAny: 'Eine davon',
   reMode: 'Erfüllt',

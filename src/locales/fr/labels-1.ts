@@ -124,6 +124,7 @@ export const fr1 = {
   userGroup: 'Groupe d’utilisateurs',
   userPlaceholder: 'Choisissez un utilisateur',
   userGroupPlaceholder: 'Choisissez un groupe d’utilisateurs',
+  pickUserHint: 'Choisissez un utilisateur pour voir et modifier ses groupes de droits et ses permissions.',
   noUsers: 'Aucun utilisateur pour l’instant. Lancez la synchronisation complète pour les importer depuis le fournisseur d’identité.',
   noUserGroups: 'Aucun groupe d’utilisateurs pour l’instant. Créez-en un ci-dessus.',
   loadingUsers: 'Chargement des utilisateurs…',

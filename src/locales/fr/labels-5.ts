@@ -3,6 +3,7 @@ export const fr5 = {
   bpMaxRepeats: 'Nombre maximal d’éléments',
   bpAddLabel: 'Texte du bouton « Ajouter »',
   reAlways: 'Toujours (aucune règle pour l’instant).',
+  reNoFields: 'Une règle lit la réponse d’un autre champ : ajoutez-en d’abord un au formulaire.',
   reModeAll: 'Toutes ces conditions',
   reModeAny: 'L’une de ces conditions',
   reMode: 'Respecter',
