@@ -1368,13 +1368,20 @@ export const BuilderCanvas = memo(function BuilderCanvas({ doc, liveTexts, selec
   const [focusedFar, setFocusedFar] = useState<string | null>(null);
   // Far from the view: sections not near it that hold neither the selection nor that field (their fields are drawn
   // as stand-ins).
+  // The same set as before while its sections stay the same: every page takes it, so a new set with the same sections
+  // (a selection moved within the sections in view) would draw every page again for nothing.
+  const lastFar = useRef<ReadonlySet<string>>(NO_SECTIONS);
   const farIds = useMemo<ReadonlySet<string>>(() => {
     if (!windowing) return NO_SECTIONS;
     const far = new Set<string>();
     const holds = (section: FormSection, id: string | null) => id !== null && holdsItem(section, id);
     for (const { section } of layoutSectionEntries(doc.layout)) if (!near.has(section.id) && !holds(section, selectedItem) && !holds(section, focusedFar)) far.add(section.id);
-    return far;
+    const last = lastFar.current;
+    return far.size === last.size && [...far].every((id) => last.has(id)) ? last : far;
   }, [windowing, near, doc.layout, selectedItem, focusedFar]);
+  useEffect(() => {
+    lastFar.current = farIds;
+  }, [farIds]);
   const compiledShown = context ? compiledFields : NO_FIELDS;
   const lite = fieldCount > LITE_THRESHOLD;
   const body = doc.layout.pages.map((page, p) => (

@@ -8,7 +8,7 @@ import { changedSince, renderCounts } from './support/item-renders';
 
 // The renders of the property pane's switches and text areas, and of each canvas item (every field calls
 // useLazyDraggable once per render of its shell).
-const counts = vi.hoisted(() => ({ switches: 0, textareas: 0 }));
+const counts = vi.hoisted(() => ({ switches: 0, textareas: 0, pageTitles: 0 }));
 vi.mock('@mantine/core', async (importOriginal) => {
   const original = await importOriginal<typeof MantineModule>();
   const counted = (await import('./support/item-renders')).countedComponent;
@@ -16,6 +16,10 @@ vi.mock('@mantine/core', async (importOriginal) => {
     ...original,
     Switch: counted(original.Switch, () => counts.switches++),
     Textarea: counted(original.Textarea, () => counts.textareas++),
+    // A page's title (a Title of order 2 reading 'Page …' on a generated form): its renders are the page's.
+    Title: counted(original.Title, (props) => {
+      if (props.order === 2 && String(props.children).startsWith('Page ')) counts.pageTitles++;
+    }),
   };
 });
 const items = vi.hoisted(() => new Map<string, number>());
@@ -62,6 +66,41 @@ describe('selecting another field', () => {
     expect(counts.textareas - before.textareas).toBe(0);
     // On the canvas: the item selected before and the one selected now.
     expect(changedSince(items, itemsBefore)).toEqual([a!.id, b!.id].sort());
+  }, 60_000);
+
+  it('on a long form, draws again only the page that holds the selection, not every page', async () => {
+    // Every section reported in view at once: the canvas tracks which are far (over 60 fields) and finds none.
+    class InView {
+      constructor(readonly callback: IntersectionObserverCallback) {}
+      observe(target: Element) {
+        queueMicrotask(() => this.callback([{ target, isIntersecting: true } as unknown as IntersectionObserverEntry], this as unknown as IntersectionObserver));
+      }
+      unobserve() {}
+      disconnect() {}
+      takeRecords() {
+        return [];
+      }
+    }
+    vi.stubGlobal('IntersectionObserver', InView);
+    const form = generateForm({ fields: 70, groupsPerPage: 2 });
+    expect(form.layout.pages).toHaveLength(4);
+    const { user } = renderInApi(<BuilderHarness doc={{ jsonSchema: form.jsonSchema, layout: form.layout }} />);
+    const canvas = await screen.findByRole('region', { name: 'Form' });
+    const item = (id: string) => canvas.querySelector<HTMLElement>(`[data-builder-field="${id}"]`)!;
+    await waitFor(() => expect(item('g1f3')).toBeTruthy(), { timeout: 10_000 });
+    const pane = screen.getByRole('complementary', { name: 'Properties' });
+    const label = () => within(pane).getByRole('textbox', { name: /^Label/ }) as HTMLInputElement;
+
+    await user.click(item('g1f2'));
+    await waitFor(() => expect(label().value).toBe('Text 1.2'), { timeout: 10_000 });
+    await new Promise((r) => setTimeout(r, 200));
+    const before = counts.pageTitles;
+    await user.click(item('g1f3'));
+    await waitFor(() => expect(label().value).toBe('Text 1.3'), { timeout: 10_000 });
+    await new Promise((r) => setTimeout(r, 200));
+    // The first page, whose selected item changed; not the other three.
+    expect(counts.pageTitles - before).toBe(1);
+    vi.unstubAllGlobals();
   }, 60_000);
 
   it('takes the focus out of the pane when the selection changes under it, so a key meant for one field never reaches another', async () => {
