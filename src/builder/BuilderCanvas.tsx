@@ -1368,20 +1368,28 @@ export const BuilderCanvas = memo(function BuilderCanvas({ doc, liveTexts, selec
   const [focusedFar, setFocusedFar] = useState<string | null>(null);
   // Far from the view: sections not near it that hold neither the selection nor that field (their fields are drawn
   // as stand-ins).
-  // The same set as before while its sections stay the same: every page takes it, so a new set with the same sections
-  // (a selection moved within the sections in view) would draw every page again for nothing.
-  const lastFar = useRef<ReadonlySet<string>>(NO_SECTIONS);
-  const farIds = useMemo<ReadonlySet<string>>(() => {
-    if (!windowing) return NO_SECTIONS;
-    const far = new Set<string>();
+  // Each page takes the far sections of its own, the same set as before while they stay the same: a selection that
+  // moves (or a section that comes near) draws the pages whose far sections changed, not every page.
+  const lastFar = useRef<ReadonlyMap<string, ReadonlySet<string>>>(new Map());
+  const farByPage = useMemo<ReadonlyMap<string, ReadonlySet<string>>>(() => {
+    const byPage = new Map<string, Set<string>>();
+    if (!windowing) return byPage;
     const holds = (section: FormSection, id: string | null) => id !== null && holdsItem(section, id);
-    for (const { section } of layoutSectionEntries(doc.layout)) if (!near.has(section.id) && !holds(section, selectedItem) && !holds(section, focusedFar)) far.add(section.id);
-    const last = lastFar.current;
-    return far.size === last.size && [...far].every((id) => last.has(id)) ? last : far;
+    for (const { section, page } of layoutSectionEntries(doc.layout)) {
+      if (near.has(section.id) || holds(section, selectedItem) || holds(section, focusedFar)) continue;
+      const far = byPage.get(page.id) ?? new Set<string>();
+      byPage.set(page.id, far.add(section.id));
+    }
+    const kept = new Map<string, ReadonlySet<string>>();
+    for (const [pageId, far] of byPage) {
+      const last = lastFar.current.get(pageId);
+      kept.set(pageId, last && last.size === far.size && [...far].every((id) => last.has(id)) ? last : far);
+    }
+    return kept;
   }, [windowing, near, doc.layout, selectedItem, focusedFar]);
   useEffect(() => {
-    lastFar.current = farIds;
-  }, [farIds]);
+    lastFar.current = farByPage;
+  }, [farByPage]);
   const compiledShown = context ? compiledFields : NO_FIELDS;
   const lite = fieldCount > LITE_THRESHOLD;
   const body = doc.layout.pages.map((page, p) => (
@@ -1398,7 +1406,7 @@ export const BuilderCanvas = memo(function BuilderCanvas({ doc, liveTexts, selec
       labels={labels}
       editing={editing}
       onSelect={onSelect}
-      farIds={farIds}
+      farIds={farByPage.get(page.id) ?? NO_SECTIONS}
     />
   ));
   const hasFields = !layoutFieldEntries(doc.layout).next().done;

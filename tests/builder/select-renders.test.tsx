@@ -100,6 +100,13 @@ describe('selecting another field', () => {
     await new Promise((r) => setTimeout(r, 200));
     // The first page, whose selected item changed; not the other three.
     expect(counts.pageTitles - before).toBe(1);
+    // A field of the third page: the page that held the selection and the one that holds it now.
+    const third = form.layout.pages[2]!.sections[0]!.fields[0]!;
+    const beforeThird = counts.pageTitles;
+    await user.click(item(third.id));
+    await waitFor(() => expect(label().value).toBe(third.label), { timeout: 10_000 });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(counts.pageTitles - beforeThird).toBe(2);
     vi.unstubAllGlobals();
   }, 60_000);
 
