@@ -130,9 +130,13 @@ for (const report of command.reports) {
   }
 }
 
-// Each story of the accessibility run counts as a test, judged by the longest of its bounded waits.
+// Each story of the accessibility run counts as a test, judged by the longest of its bounded waits; its passed and
+// failed stories count in the summary beside the tests'.
+const stories = { passed: 0, failed: 0 };
 if ((axe || npmTest) && existsSync(axeReport)) {
   const report = JSON.parse(readFileSync(axeReport, 'utf8'));
+  stories.passed = Number(report.passed ?? 0);
+  stories.failed = Number(report.failed ?? 0);
   const timeout = (report.timeoutSeconds ?? 30) * 1000;
   for (const [id, seconds] of Object.entries(report.longestWaits ?? {})) {
     const ms = Number(seconds) * 1000;
@@ -152,8 +156,9 @@ writeFileSync(join(out, 'ratios.txt'), `${byRatio.map(ratioLine).join('\n')}\n`)
 
 console.log(`\n— under load (${burnerCount} burners): ${seconds.toFixed(1)} s, exit code ${code}; load average ${loadAtStart} at the start, ${load()} at the end`);
 console.log(
-  `${tests.filter((t) => t.status === 'passed').length} passed, ${failedTests.length} failed (${timedOut.length} timed out), ` +
-    `${failedFiles.length} files failed outside their tests`,
+  `${tests.filter((t) => t.status === 'passed').length + stories.passed} passed, ${failedTests.length + stories.failed} failed (${timedOut.length} timed out` +
+    (stories.passed + stories.failed ? `; the accessibility run's stories among them: ${stories.passed} passed, ${stories.failed} failed` : '') +
+    `), ${failedFiles.length} files failed outside their tests`,
 );
 for (const t of failedTests) console.log(`  ✗ ${t.file} › ${t.title} (${fmt(t.ms)})${timedOut.includes(t) ? ' TIMED OUT' : ''}`);
 for (const f of failedFiles) {
@@ -167,4 +172,4 @@ console.log('Slowest tests:');
 for (const t of [...tests].sort((a, b) => b.ms - a.ms).slice(0, 10)) console.log(`  ${fmt(t.ms).padStart(8)}  ${t.file} › ${t.title}`);
 console.log('Slowest files:');
 for (const f of [...files].sort((a, b) => b.seconds - a.seconds).slice(0, 10)) console.log(`  ${f.seconds.toFixed(1).padStart(6)} s  ${f.name}`);
-process.exit(code !== 0 || failedTests.length || failedFiles.length || nearTimeout.length ? 1 : 0);
+process.exit(code !== 0 || failedTests.length || stories.failed || failedFiles.length || nearTimeout.length ? 1 : 0);
