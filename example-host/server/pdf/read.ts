@@ -3,7 +3,7 @@
  * with its type, options, page, rectangle, flags and tooltip, or why the PDF cannot be used; and the template to
  * store, with its fields' values cleared and every action that runs or launches anything removed (sanitize.ts).
  *
- * The reader is @libpdf/core, chosen over pdf.js by running both over every fixture (README, design notes): both find
+ * The reader is @libpdf/core, chosen over pdf.js by running both over every fixture (`docs/design/pdf.md`): both find
  * the same fields, libpdf is 2–4× faster, gives radio options their labels (`/Opt`) and the tooltips (`/TU`) that
  * pdf.js's field objects leave out, and recovers a file whose xref trailer is missing (pdf.js refuses it).
  *

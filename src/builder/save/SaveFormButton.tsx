@@ -148,7 +148,7 @@ export function SaveFormDialog({ controller, draft, onSelectProblem }: SaveFormD
         >
           <Stack gap="sm">
             {controller.noFields && (
-              // A warning, not a refusal: the form may be saved before its fields (README design notes).
+              // A warning, not a refusal: the form may be saved before its fields (docs/design/builder.md).
               <Alert color="yellow" variant="light" title={null}>
                 <Text size="sm">{labels.builderSaveNoFields}</Text>
               </Alert>

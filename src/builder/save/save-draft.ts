@@ -22,7 +22,7 @@ import { storesNothing, WIDGET_KINDS, type WidgetKindRegistry } from '../../engi
 
 /**
  * Whether a draft has no field that takes an answer (no field at all, or text blocks only): a person filling it in
- * would have nothing to answer. The builder's save says so before saving but still saves (README design notes): the
+ * would have nothing to answer. The builder's save says so before saving but still saves (`docs/design/builder.md`): the
  * server accepts such a schema, and a form saved before its fields (its name, group and PDF template kept, its
  * version to come) is a normal step of building one. `widgets` is the registry the builder uses (host kinds too).
  */
