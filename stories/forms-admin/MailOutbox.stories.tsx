@@ -48,7 +48,10 @@ export const List: Story = {
     await expect(canvas.getByText('The newest 3 of 3 messages.')).toBeInTheDocument();
     const articles = canvas.getAllByRole('article').map((a) => a.getAttribute('data-outbox-message'));
     await expect(articles).toEqual(['90000000-0000-4000-8000-000000000003', '90000000-0000-4000-8000-000000000002', '90000000-0000-4000-8000-000000000001']);
-    await expect(canvas.getByText(/sign\?token=3q2-7wQx/)).toBeInTheDocument();
+    // The request's link opens from here; the sentence after it stays text.
+    const link = canvas.getByRole('link', { name: 'http://localhost:5173/sign?token=3q2-7wQx' });
+    await expect(link).toHaveAttribute('href', 'http://localhost:5173/sign?token=3q2-7wQx');
+    await expect(link.parentElement).toHaveTextContent('http://localhost:5173/sign?token=3q2-7wQx The link works until 2026-12-13.');
   },
 };
 

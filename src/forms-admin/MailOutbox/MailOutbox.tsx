@@ -1,6 +1,6 @@
-import { Card, Group, List, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Card, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import type { OutboxMessage, Paged } from '../../api/types';
 import { fillNumbers, formatNumber } from '../../labels/format';
 import { fillLabel, type Labels } from '../../query/labels';
@@ -39,6 +39,27 @@ function sizeText(bytes: number, locale: string | undefined): string {
   return bytes < 1024 ? `${formatNumber(bytes, locale)} B` : `${formatNumber(Math.round(bytes / 102.4) / 10, locale)} kB`;
 }
 
+/** A web address in a message's text; the sentence's own punctuation after it is not part of it. */
+const WEB_ADDRESS = /https?:\/\/[^\s<>"]*[^\s<>".,;:!?)]/g;
+
+/** A message's text with its web addresses as links (a signing request's link opens from the Outbox). */
+function linkedText(text: string): ReactNode[] {
+  const parts: ReactNode[] = [];
+  let last = 0;
+  for (const match of text.matchAll(WEB_ADDRESS)) {
+    const at = match.index ?? 0;
+    if (at > last) parts.push(text.slice(last, at));
+    parts.push(
+      <Anchor key={at} href={match[0]} inherit underline="always">
+        {match[0]}
+      </Anchor>,
+    );
+    last = at + match[0].length;
+  }
+  if (last < text.length) parts.push(text.slice(last));
+  return parts;
+}
+
 function MessageCard({ message, labels, locale }: { message: OutboxMessage; labels: Labels; locale: string | undefined }) {
   const headingId = useId();
   return (
@@ -60,7 +81,7 @@ function MessageCard({ message, labels, locale }: { message: OutboxMessage; labe
           </List>
         )}
         <Text size="sm" component="pre" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', fontFamily: 'inherit', margin: 0 }} data-outbox-text>
-          {message.textBody}
+          {linkedText(message.textBody)}
         </Text>
       </Stack>
     </Card>
