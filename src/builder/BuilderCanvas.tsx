@@ -1169,6 +1169,15 @@ interface CanvasPageProps {
 }
 
 /**
+ * Props equal for a page: as shallow equality, but the far sections compared for this page's sections only (as a
+ * section compares its own): a new set for every selection would otherwise draw every page again.
+ */
+function sameCanvasPageProps(a: CanvasPageProps, b: CanvasPageProps): boolean {
+  for (const key of Object.keys(a) as (keyof CanvasPageProps)[]) if (key !== 'farIds' && a[key] !== b[key]) return false;
+  return a.farIds === b.farIds || a.page.sections.every((top) => sectionTree(top).every((s) => a.farIds.has(s.id) === b.farIds.has(s.id)));
+}
+
+/**
  * One page of the canvas: its title, menu, sections and the drop strip at its end. Memoised: a selection re-renders
  * the pages that held or hold it, not the others (their titles, menus and sortable contexts).
  */
@@ -1244,7 +1253,7 @@ const CanvasPage = memo(function CanvasPage({ doc, page, index: p, pageCount, se
       {editing && <PageDrop pageId={page.id} empty={page.sections.length === 0} labels={labels} />}
     </Stack>
   );
-});
+}, sameCanvasPageProps);
 
 /**
  * The canvas: the form as the renderer shows it — the same widgets, through the same `Field` component over a live
@@ -1368,28 +1377,13 @@ export const BuilderCanvas = memo(function BuilderCanvas({ doc, liveTexts, selec
   const [focusedFar, setFocusedFar] = useState<string | null>(null);
   // Far from the view: sections not near it that hold neither the selection nor that field (their fields are drawn
   // as stand-ins).
-  // Each page takes the far sections of its own, the same set as before while they stay the same: a selection that
-  // moves (or a section that comes near) draws the pages whose far sections changed, not every page.
-  const lastFar = useRef<ReadonlyMap<string, ReadonlySet<string>>>(new Map());
-  const farByPage = useMemo<ReadonlyMap<string, ReadonlySet<string>>>(() => {
-    const byPage = new Map<string, Set<string>>();
-    if (!windowing) return byPage;
+  const farIds = useMemo<ReadonlySet<string>>(() => {
+    if (!windowing) return NO_SECTIONS;
+    const far = new Set<string>();
     const holds = (section: FormSection, id: string | null) => id !== null && holdsItem(section, id);
-    for (const { section, page } of layoutSectionEntries(doc.layout)) {
-      if (near.has(section.id) || holds(section, selectedItem) || holds(section, focusedFar)) continue;
-      const far = byPage.get(page.id) ?? new Set<string>();
-      byPage.set(page.id, far.add(section.id));
-    }
-    const kept = new Map<string, ReadonlySet<string>>();
-    for (const [pageId, far] of byPage) {
-      const last = lastFar.current.get(pageId);
-      kept.set(pageId, last && last.size === far.size && [...far].every((id) => last.has(id)) ? last : far);
-    }
-    return kept;
+    for (const { section } of layoutSectionEntries(doc.layout)) if (!near.has(section.id) && !holds(section, selectedItem) && !holds(section, focusedFar)) far.add(section.id);
+    return far;
   }, [windowing, near, doc.layout, selectedItem, focusedFar]);
-  useEffect(() => {
-    lastFar.current = farByPage;
-  }, [farByPage]);
   const compiledShown = context ? compiledFields : NO_FIELDS;
   const lite = fieldCount > LITE_THRESHOLD;
   const body = doc.layout.pages.map((page, p) => (
@@ -1406,7 +1400,7 @@ export const BuilderCanvas = memo(function BuilderCanvas({ doc, liveTexts, selec
       labels={labels}
       editing={editing}
       onSelect={onSelect}
-      farIds={farByPage.get(page.id) ?? NO_SECTIONS}
+      farIds={farIds}
     />
   ));
   const hasFields = !layoutFieldEntries(doc.layout).next().done;
