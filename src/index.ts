@@ -43,10 +43,9 @@ export {
   ApiContext, APIProvider, claimKeys, claimQueries, createDefaultQueryClient, defaultLabels, englishLabels,
   describeError, entityKeys, entityQueries, fillLabel, formLinkKeys, formLinkQueries, formViewerLabels, healthKeys, healthQueries,
   holderKeys, holderQueries,
-  inverseClaimsChange, isEmptyPermissionSave, LabelsProvider, linkingKeys, linkingQueries, OUTSIDE_PROVIDER_MESSAGE,
-  PERMISSION_INVALIDATIONS, PermissionSaveError, PICKER_PAGE_SIZE, resolveLabels, routerLabels, savePermissions,
-  SCREEN_CLAIM_GROUP_INCLUDES,
-  SCREEN_USER_GROUP_INCLUDES, SCREEN_USER_INCLUDES, useAddRemoveUpdateAppUsersInAppuserGroups,
+  LabelsProvider, linkingKeys, linkingQueries, OUTSIDE_PROVIDER_MESSAGE,
+  PermissionSaveError, resolveLabels, routerLabels, savePermissions,
+  useAddRemoveUpdateAppUsersInAppuserGroups,
   useAddRemoveUpdateClaimGroupsToAppUserGroupOrUserGroups, useAddRemoveUpdateClaimGroupsToAppUserOrUsers,
   useAddRemoveUpdateClaimGroupsToClaimGroupOrClaimGroups, useAddRemoveUpdateClaimsToAppUserGroupOrUserGroups,
   useAddRemoveUpdateClaimsToAppUserOrUsers, useAddRemoveUpdateClaimsToClaimGroupOrClaimGroups, useApi, useApiMutation,
@@ -88,9 +87,9 @@ export type {
 
 // Administration screens: headless hooks and their views.
 export {
-  ADMIN_ACTION_CLAIMS, diffPermissions, EffectivePermissionsPanel, filterCategories, permissionCategories, PermissionEditor,
+  ADMIN_ACTION_CLAIMS, EffectivePermissionsPanel, PermissionEditor,
   PermissionEditorView, PermissionHistoryPanel, useEffectivePermissions, usePermissionHistory,
-  RoleManagement, RoleManagementView, subGroupCandidates, useClaimCatalogue,
+  RoleManagement, RoleManagementView, useClaimCatalogue,
   useClaimEntriesOfTypes, usePermissionEditor, useRoleManagement, UserRoleManagement, UserRoleManagementView,
   useUserRoleManagement,
 } from './admin';
@@ -107,8 +106,7 @@ export type {
 
 // Forms administration: the Form Instances list (headless hook and its view).
 export {
-  FormInstanceList, FormInstanceListView, INITIAL_INSTANCE_LIST_STATE, instanceQuery, markCompletedBlock, NO_INSTANCE_FILTERS,
-  requestSignatureBlock, useFormInstanceList,
+  FormInstanceList, FormInstanceListView, useFormInstanceList,
 } from './forms-admin/FormInstanceList';
 export type {
   AnswerField, BulkConfirmation, FormInstanceAnswerColumns, FormInstanceFilters, FormInstanceListController,
@@ -141,7 +139,7 @@ export { MailOutbox, MailOutboxView, OUTBOX_PAGE_SIZE, useMailOutbox } from './f
 export type { MailOutboxProps, MailOutboxState, MailOutboxViewProps } from './forms-admin/MailOutbox';
 
 // The signer's signing page (reached from a signing link, no sign-in; headless hook and the page).
-export { SignDocument, signDocumentTexts, signingProblemOf, useSignDocument } from './signing';
+export { SignDocument, useSignDocument } from './signing';
 export type {
   SignatureInput, SignDocumentController, SignDocumentFactory, SignDocumentLabels, SignDocumentOptions, SignDocumentProps,
   SignDocumentStatus, SignDocumentStylesNames, SigningProblem, SigningProblemKind,
@@ -159,7 +157,7 @@ export type {
 } from './forms-admin/AdminHome';
 export { FORM_PREVIEW_PHONE_WIDTH, FormPreview, FormPreviewView, useFormPreview } from './forms-admin/FormPreview';
 // The visual form builder (src/builder)
-export { BUILDER_HISTORY_LIMIT, BUILDER_PHONE_WIDTH, FormBuilder, FormBuilderView, builderDraftKey, builderReducer, dependentsOf, emptyDocument, initialBuilderState, useFormBuilder } from './builder';
+export { BUILDER_PHONE_WIDTH, FormBuilder, FormBuilderView, useFormBuilder } from './builder';
 export type {
   BuilderAction, BuilderDocument, BuilderSelection, BuilderState, FieldTarget, FormBuilderController, FormBuilderFactory,
   FormBuilderOptions, FormBuilderProps, FormBuilderStylesNames, FormBuilderViewFactory, FormBuilderViewProps, HistoryStep, SectionTarget, StoredDraft,
@@ -175,19 +173,19 @@ export type {
 } from './forms-admin/FormPreview';
 
 // Forms from PDFs: the import (pdf.js page preview, loaded on demand) and linking fields to application data.
-export { describePdfImportError, pdfFieldTypeLabel, PdfFormImport, PdfFormImportView, usePdfFormImport } from './forms-admin/PdfFormImport';
+export { PdfFormImport, PdfFormImportView, usePdfFormImport } from './forms-admin/PdfFormImport';
 export type {
   PdfFormImportController, PdfFormImportFactory, PdfFormImportOptions, PdfFormImportProps, PdfFormImportStatus,
   PdfFormImportStylesNames, PdfFormImportViewFactory, PdfFormImportViewProps, PdfImportError, PdfImportProblem,
 } from './forms-admin/PdfFormImport';
-export { FormDataLinking, FormDataLinkingView, suggestionReasonText, useFormDataLinking } from './forms-admin/FormDataLinking';
+export { FormDataLinking, FormDataLinkingView, useFormDataLinking } from './forms-admin/FormDataLinking';
 export type {
   FormDataLinkingController, FormDataLinkingFactory, FormDataLinkingOptions, FormDataLinkingProps,
   FormDataLinkingStylesNames, FormDataLinkingViewFactory, FormDataLinkingViewProps, LinkingRow,
 } from './forms-admin/FormDataLinking';
 
 // Forms administration: the form manager and the form schema manager (headless hooks and their views).
-export { diffSchemaFields, fieldsOfLayout, FORM_MANAGER_INSTANCES_SHOWN, FormManager, FormManagerView, useFormManager } from './forms-admin/FormManager';
+export { FORM_MANAGER_INSTANCES_SHOWN, FormManager, FormManagerView, useFormManager } from './forms-admin/FormManager';
 export type {
   ChangedField, FormDetailsDraft, FormManagerController, FormManagerFactory, FormManagerOptions, FormManagerProps,
   FormManagerStylesNames, FormManagerViewFactory, FormManagerViewProps, LocatedField, PrefillController, PrefillRecord,

@@ -147,6 +147,13 @@ describe('entry points', () => {
       // Duplicates: PRIORITY_RANGE holds the range; defaultLabels holds every default text.
       'PRIORITY_MIN', 'PRIORITY_MAX', 'DEFAULT_AUTH_STATUS_CARD_LABELS', 'DEFAULT_CONFIRM_MODAL_LABELS',
       'DEFAULT_ERROR_ALERT_LABELS', 'DEFAULT_LOADING_STATE_LABELS', 'DEFAULT_RESULT_DIALOG_LABELS',
+      // How a screen computes what it shows (docs/architecture.md, What the entries export, and what stays inside).
+      'builderReducer', 'initialBuilderState', 'emptyDocument', 'dependentsOf', 'builderDraftKey', 'BUILDER_HISTORY_LIMIT',
+      'PICKER_PAGE_SIZE', 'SCREEN_CLAIM_GROUP_INCLUDES', 'SCREEN_USER_GROUP_INCLUDES', 'SCREEN_USER_INCLUDES',
+      'PERMISSION_INVALIDATIONS', 'isEmptyPermissionSave', 'inverseClaimsChange', 'instanceQuery', 'markCompletedBlock',
+      'requestSignatureBlock', 'INITIAL_INSTANCE_LIST_STATE', 'NO_INSTANCE_FILTERS', 'diffSchemaFields', 'fieldsOfLayout',
+      'describePdfImportError', 'pdfFieldTypeLabel', 'suggestionReasonText', 'signDocumentTexts', 'signingProblemOf',
+      'subGroupCandidates', 'filterCategories', 'permissionCategories', 'diffPermissions',
     ];
     for (const entry of ['@ccq/forms-admin', '@ccq/forms-admin/api'] as const) {
       const { values, types } = surface(entry);
