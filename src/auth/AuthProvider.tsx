@@ -70,8 +70,14 @@ export interface AuthContextValue {
   userManager: UserManager;
 }
 
-const [AuthContext, useAuthContext] = createSafeContext<AuthContextValue>('useAuth must be used inside an AuthProvider.');
-AuthContext.displayName = '@ccq/forms-admin/AuthContext';
+const [authContext, useAuthContext] = createSafeContext<AuthContextValue>('useAuth must be used inside an AuthProvider.');
+authContext.displayName = '@ccq/forms-admin/AuthContext';
+
+/**
+ * The raw context of the nearest `AuthProvider`, for hosts that read it optionally: null outside one ({@link useAuth}
+ * throws there instead).
+ */
+export const AuthContext = authContext;
 
 /** The auth state of the nearest `AuthProvider`. */
 export function useAuth(): AuthContextValue {
@@ -290,5 +296,3 @@ export function AuthProvider(props: AuthProviderProps) {
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 AuthProvider.displayName = '@ccq/forms-admin/AuthProvider';
-
-export { AuthContext };

@@ -113,6 +113,7 @@ export interface FormBuilderProps extends BoxProps, StylesApiProps<FormBuilderFa
   compact?: boolean;
 }
 
+/** Mantine's factory type of {@link FormBuilder}: its props, root element and part names, for the Styles API's typing. */
 export type FormBuilderFactory = Factory<{
   props: FormBuilderProps;
   ref: HTMLDivElement;
@@ -125,6 +126,7 @@ export interface FormBuilderViewProps extends Omit<FormBuilderProps, 'formId' | 
   controller: FormBuilderController;
 }
 
+/** Mantine's factory type of {@link FormBuilderView}: its props, root element and part names, for the Styles API's typing. */
 export type FormBuilderViewFactory = Factory<{
   props: FormBuilderViewProps;
   ref: HTMLDivElement;

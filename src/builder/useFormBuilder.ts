@@ -116,11 +116,6 @@ function readDraft(storage: Storage | null, key: string): StoredDraft | null {
 }
 
 /**
- * The form builder's state: loads the form and the version to edit, runs the builder's reducer (undo and redo
- * included), keeps the draft in the browser as the user goes and offers it back after a reload, and knows whether
- * there are unsaved changes and whether the user may make any.
- */
-/**
  * The reads that open a saved form in the builder, asked side by side: the form, and its versions newest first (which
  * one is current is read once both are there). One place for {@link useFormBuilder} and {@link prefetchFormBuilder},
  * so both name the same cache entries.
@@ -143,6 +138,11 @@ export function prefetchFormBuilder(api: Pick<ApiProviderState, 'queryClient' | 
   return Promise.all([api.queryClient.prefetchQuery(reads.form), api.queryClient.prefetchQuery(reads.versions)]).then(() => undefined);
 }
 
+/**
+ * The form builder's state: loads the form and the version to edit, runs the builder's reducer (undo and redo
+ * included), keeps the draft in the browser as the user goes and offers it back after a reload, and knows whether
+ * there are unsaved changes and whether the user may make any.
+ */
 export function useFormBuilder(options: FormBuilderOptions = {}): FormBuilderController {
   const { formSchemaId = null, labels: overrides } = options;
   const labels = useLabels(overrides);

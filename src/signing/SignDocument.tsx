@@ -76,6 +76,7 @@ export interface SignDocumentProps extends BoxProps, StylesApiProps<SignDocument
   titleOrder?: 1 | 2 | 3 | 4 | 5 | 6;
 }
 
+/** Mantine's factory type of {@link SignDocument}: its props, root element and part names, for the Styles API's typing. */
 export type SignDocumentFactory = Factory<{
   props: SignDocumentProps;
   ref: HTMLDivElement;

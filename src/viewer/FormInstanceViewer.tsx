@@ -125,6 +125,7 @@ export interface FormInstanceViewerProps extends BoxProps, StylesApiProps<FormIn
   retryBackoff?: SaveBackoff;
 }
 
+/** Mantine's factory type of {@link FormInstanceViewer}: its props, root element and part names, for the Styles API's typing. */
 export type FormInstanceViewerFactory = Factory<{
   props: FormInstanceViewerProps;
   ref: HTMLDivElement;

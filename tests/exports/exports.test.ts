@@ -161,6 +161,26 @@ describe('entry points', () => {
     }
   });
 
+  it('documents every public name with TSDoc', () => {
+    /** Whether a declaration carries a doc comment: its own, its statement's for a variable, its file's for a namespace. */
+    const documented = (declaration: ts.Declaration): boolean => {
+      if (ts.isSourceFile(declaration)) return /^\s*\/\*\*/.test(declaration.getFullText());
+      const node = ts.isVariableDeclaration(declaration) ? declaration.parent.parent : declaration;
+      return ts.getJSDocCommentsAndTags(node).length > 0;
+    };
+    const undocumented = new Set<string>();
+    for (const file of Object.values(entries)) {
+      const source = program.getSourceFile(root + file);
+      const symbol = source && checker.getSymbolAtLocation(source);
+      if (!symbol) throw new Error(`${file} is not a module`);
+      for (const s of checker.getExportsOfModule(symbol)) {
+        const target = s.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(s) : s;
+        if (!(target.getDeclarations() ?? []).some(documented)) undocumented.add(s.getName());
+      }
+    }
+    expect([...undocumented].sort(byName)).toEqual([]);
+  });
+
   it('OData helpers leave /api as one namespace, never as bare and/or/eq', () => {
     const { values } = surface('@ccq/forms-admin/api');
     expect(values).toContain('odata');

@@ -47,6 +47,7 @@ export type PermissionEditorStylesNames =
   | 'category'
   | 'permissions';
 
+/** Props of {@link PermissionEditorView}: the controller {@link usePermissionEditor} returned, with Mantine's box and Styles API props. */
 export interface PermissionEditorViewProps
   extends BoxProps,
     StylesApiProps<PermissionEditorViewFactory> {
@@ -59,6 +60,7 @@ export interface PermissionEditorViewProps
   headingOrder?: 2 | 3 | 4 | 5;
 }
 
+/** Mantine's factory type of {@link PermissionEditorView}: its props, root element and part names, for the Styles API's typing. */
 export type PermissionEditorViewFactory = Factory<{
   props: PermissionEditorViewProps;
   ref: HTMLDivElement;
@@ -454,6 +456,7 @@ export const PermissionEditorView = factory<PermissionEditorViewFactory>((_props
 
 PermissionEditorView.displayName = '@ccq/forms-admin/PermissionEditorView';
 
+/** Props of {@link PermissionEditor}. */
 export interface PermissionEditorProps
   extends Omit<PermissionEditorOptions, 'labels'>,
     Omit<PermissionEditorViewProps, 'editor'> {
@@ -461,6 +464,7 @@ export interface PermissionEditorProps
   labels?: Partial<Labels>;
 }
 
+/** Mantine's factory type of {@link PermissionEditor}: its props, root element and part names, for the Styles API's typing. */
 export type PermissionEditorFactory = Factory<{
   props: PermissionEditorProps;
   ref: HTMLDivElement;

@@ -31,11 +31,13 @@ export type RoleManagementStylesNames =
   | 'editor'
   | 'dialog';
 
+/** Props of {@link RoleManagementView}: the controller {@link useRoleManagement} returned, with Mantine's box and Styles API props. */
 export interface RoleManagementViewProps extends BoxProps, StylesApiProps<RoleManagementViewFactory> {
   /** What {@link useRoleManagement} returned. */
   controller: RoleManagementController;
 }
 
+/** Mantine's factory type of {@link RoleManagementView}: its props, root element and part names, for the Styles API's typing. */
 export type RoleManagementViewFactory = Factory<{
   props: RoleManagementViewProps;
   ref: HTMLElement;
@@ -137,10 +139,12 @@ export const RoleManagementView = factory<RoleManagementViewFactory>((_props) =>
 
 RoleManagementView.displayName = '@ccq/forms-admin/RoleManagementView';
 
+/** Props of {@link RoleManagement}. */
 export interface RoleManagementProps
   extends RoleManagementOptions,
     Omit<RoleManagementViewProps, 'controller'> {}
 
+/** Mantine's factory type of {@link RoleManagement}: its props, root element and part names, for the Styles API's typing. */
 export type RoleManagementFactory = Factory<{
   props: RoleManagementProps;
   ref: HTMLElement;

@@ -56,11 +56,13 @@ export type UserRoleManagementStylesNames =
   | 'editor'
   | 'dialog';
 
+/** Props of {@link UserRoleManagementView}: the controller {@link useUserRoleManagement} returned, with Mantine's box and Styles API props. */
 export interface UserRoleManagementViewProps extends BoxProps, StylesApiProps<UserRoleManagementViewFactory> {
   /** What {@link useUserRoleManagement} returned. */
   controller: UserRoleManagementController;
 }
 
+/** Mantine's factory type of {@link UserRoleManagementView}: its props, root element and part names, for the Styles API's typing. */
 export type UserRoleManagementViewFactory = Factory<{
   props: UserRoleManagementViewProps;
   ref: HTMLElement;
@@ -329,10 +331,12 @@ export const UserRoleManagementView = factory<UserRoleManagementViewFactory>((_p
 
 UserRoleManagementView.displayName = '@ccq/forms-admin/UserRoleManagementView';
 
+/** Props of {@link UserRoleManagement}. */
 export interface UserRoleManagementProps
   extends UserRoleManagementOptions,
     Omit<UserRoleManagementViewProps, 'controller'> {}
 
+/** Mantine's factory type of {@link UserRoleManagement}: its props, root element and part names, for the Styles API's typing. */
 export type UserRoleManagementFactory = Factory<{
   props: UserRoleManagementProps;
   ref: HTMLElement;

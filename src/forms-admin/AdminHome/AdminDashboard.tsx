@@ -52,6 +52,7 @@ export interface AdminDashboardViewProps extends BoxProps, StylesApiProps<AdminD
   onOpenInstance?: (instance: DashboardInstance) => void;
 }
 
+/** Mantine's factory type of {@link AdminDashboardView}: its props, root element and part names, for the Styles API's typing. */
 export type AdminDashboardViewFactory = ScreenFactory<AdminDashboardViewProps, AdminDashboardStylesNames>;
 
 const classes = screenClasses<AdminDashboardStylesNames>('AdminDashboard', ['root', 'tile', 'chart']);
@@ -245,9 +246,10 @@ export const AdminDashboardView = factory<AdminDashboardViewFactory>((_props) =>
 
 AdminDashboardView.displayName = '@ccq/forms-admin/AdminDashboardView';
 
-/** Props of {@link AdminDashboard}. */
+/** Props of {@link AdminDashboard}: the options of {@link useAdminDashboard} and the props of {@link AdminDashboardView} but its controller. */
 export interface AdminDashboardProps extends AdminDashboardOptions, Omit<AdminDashboardViewProps, 'controller'> {}
 
+/** Mantine's factory type of {@link AdminDashboard}: its props, root element and part names, for the Styles API's typing. */
 export type AdminDashboardFactory = ScreenFactory<AdminDashboardProps, AdminDashboardStylesNames>;
 
 /** The props of {@link AdminDashboard} its controller hook reads. */

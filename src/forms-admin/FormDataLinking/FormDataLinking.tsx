@@ -53,6 +53,7 @@ export interface FormDataLinkingViewProps extends BoxProps, StylesApiProps<FormD
   onBack?: () => void;
 }
 
+/** Mantine's factory type of {@link FormDataLinkingView}: its props, root element and part names, for the Styles API's typing. */
 export type FormDataLinkingViewFactory = Factory<{
   props: FormDataLinkingViewProps;
   ref: HTMLElement;
@@ -378,9 +379,10 @@ export const FormDataLinkingView = factory<FormDataLinkingViewFactory>((_props) 
 
 FormDataLinkingView.displayName = '@ccq/forms-admin/FormDataLinkingView';
 
-/** Props of {@link FormDataLinking}. */
+/** Props of {@link FormDataLinking}: the options of {@link useFormDataLinking} and the props of {@link FormDataLinkingView} but its controller. */
 export interface FormDataLinkingProps extends FormDataLinkingOptions, Omit<FormDataLinkingViewProps, 'controller'> {}
 
+/** Mantine's factory type of {@link FormDataLinking}: its props, root element and part names, for the Styles API's typing. */
 export type FormDataLinkingFactory = Factory<{
   props: FormDataLinkingProps;
   ref: HTMLElement;

@@ -219,11 +219,13 @@ export function useFormGroupDetail({ formGroupId, onOpenForm, onDeleted, labels:
 /** The inner parts of the form group detail that `classNames` / `styles` reach. */
 export type FormGroupDetailStylesNames = 'root' | 'addForm' | 'toolbar' | 'table' | 'dialog';
 
+/** Props of {@link FormGroupDetailView}: the controller {@link useFormGroupDetail} returned, with Mantine's box and Styles API props. */
 export interface FormGroupDetailViewProps extends BoxProps, StylesApiProps<FormGroupDetailViewFactory> {
   /** What {@link useFormGroupDetail} returned. */
   controller: FormGroupDetailController;
 }
 
+/** Mantine's factory type of {@link FormGroupDetailView}: its props, root element and part names, for the Styles API's typing. */
 export type FormGroupDetailViewFactory = ScreenFactory<FormGroupDetailViewProps, FormGroupDetailStylesNames>;
 
 const classes = screenClasses<FormGroupDetailStylesNames>('FormGroupDetail', ['root', 'addForm', 'toolbar', 'table', 'dialog']);
@@ -373,8 +375,10 @@ export const FormGroupDetailView = factory<FormGroupDetailViewFactory>((_props) 
 });
 FormGroupDetailView.displayName = '@ccq/forms-admin/FormGroupDetailView';
 
+/** Props of {@link FormGroupDetail}: the options of {@link useFormGroupDetail} and the props of {@link FormGroupDetailView} but its controller. */
 export interface FormGroupDetailProps extends FormGroupDetailOptions, Omit<FormGroupDetailViewProps, 'controller'> {}
 
+/** Mantine's factory type of {@link FormGroupDetail}: its props, root element and part names, for the Styles API's typing. */
 export type FormGroupDetailFactory = ScreenFactory<FormGroupDetailProps, FormGroupDetailStylesNames>;
 
 /** The props of {@link FormGroupDetail} its controller hook reads. */

@@ -65,11 +65,13 @@ export function useFormGroupList({ onOpenFormGroup, labels: overrides }: FormGro
 /** The inner parts of the Form Groups list that `classNames` / `styles` reach. */
 export type FormGroupListStylesNames = ListScreenStylesNames;
 
+/** Props of {@link FormGroupListView}: the controller {@link useFormGroupList} returned, with Mantine's box and Styles API props. */
 export interface FormGroupListViewProps extends BoxProps, StylesApiProps<FormGroupListViewFactory> {
   /** What {@link useFormGroupList} returned. */
   controller: FormGroupListController;
 }
 
+/** Mantine's factory type of {@link FormGroupListView}: its props, root element and part names, for the Styles API's typing. */
 export type FormGroupListViewFactory = ScreenFactory<FormGroupListViewProps, FormGroupListStylesNames>;
 
 const classes = screenClasses<FormGroupListStylesNames>('FormGroupList', ['root', 'toolbar', 'table', 'dialog']);
@@ -119,8 +121,10 @@ export const FormGroupListView = factory<FormGroupListViewFactory>((_props) => {
 });
 FormGroupListView.displayName = '@ccq/forms-admin/FormGroupListView';
 
+/** Props of {@link FormGroupList}: the options of {@link useFormGroupList} and the props of {@link FormGroupListView} but its controller. */
 export interface FormGroupListProps extends FormGroupListOptions, Omit<FormGroupListViewProps, 'controller'> {}
 
+/** Mantine's factory type of {@link FormGroupList}: its props, root element and part names, for the Styles API's typing. */
 export type FormGroupListFactory = ScreenFactory<FormGroupListProps, FormGroupListStylesNames>;
 
 /** The props of {@link FormGroupList} its controller hook reads. */

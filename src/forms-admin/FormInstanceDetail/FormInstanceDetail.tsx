@@ -22,6 +22,7 @@ import { useFormInstanceDetail, type EnvelopeAudit, type FormInstanceDetailContr
 /** The inner parts of one form instance's page that `classNames` / `styles` reach. */
 export type FormInstanceDetailStylesNames = 'root' | 'details' | 'history' | 'answers' | 'signatures' | 'dialog';
 
+/** Props of {@link FormInstanceDetailView}: the controller {@link useFormInstanceDetail} returned, with Mantine's box and Styles API props. */
 export interface FormInstanceDetailViewProps extends BoxProps, StylesApiProps<FormInstanceDetailViewFactory> {
   /** What {@link useFormInstanceDetail} returned. */
   controller: FormInstanceDetailController;
@@ -34,6 +35,7 @@ export interface FormInstanceDetailViewProps extends BoxProps, StylesApiProps<Fo
   formLabels?: Partial<FormLabels>;
 }
 
+/** Mantine's factory type of {@link FormInstanceDetailView}: its props, root element and part names, for the Styles API's typing. */
 export type FormInstanceDetailViewFactory = ScreenFactory<FormInstanceDetailViewProps, FormInstanceDetailStylesNames>;
 
 const classes = screenClasses<FormInstanceDetailStylesNames>('FormInstanceDetail', ['root', 'details', 'history', 'answers', 'signatures', 'dialog']);
@@ -330,8 +332,10 @@ export const FormInstanceDetailView = factory<FormInstanceDetailViewFactory>((_p
 });
 FormInstanceDetailView.displayName = '@ccq/forms-admin/FormInstanceDetailView';
 
+/** Props of {@link FormInstanceDetail}: the options of {@link useFormInstanceDetail} and the props of {@link FormInstanceDetailView} but its controller. */
 export interface FormInstanceDetailProps extends FormInstanceDetailOptions, Omit<FormInstanceDetailViewProps, 'controller'> {}
 
+/** Mantine's factory type of {@link FormInstanceDetail}: its props, root element and part names, for the Styles API's typing. */
 export type FormInstanceDetailFactory = ScreenFactory<FormInstanceDetailProps, FormInstanceDetailStylesNames>;
 
 /** The props of {@link FormInstanceDetail} its controller hook reads. */

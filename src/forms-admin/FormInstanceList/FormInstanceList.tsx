@@ -55,11 +55,13 @@ const CLOSED_DROPDOWN_UNMOUNTED = { keepMounted: false } as const;
 /** The inner parts of the Form Instances list that `classNames` / `styles` reach. */
 export type FormInstanceListStylesNames = 'root' | 'filters' | 'toolbar' | 'table' | 'dialog';
 
+/** Props of {@link FormInstanceListView}: the controller {@link useFormInstanceList} returned, with Mantine's box and Styles API props. */
 export interface FormInstanceListViewProps extends BoxProps, StylesApiProps<FormInstanceListViewFactory> {
   /** What {@link useFormInstanceList} returned. */
   controller: FormInstanceListController;
 }
 
+/** Mantine's factory type of {@link FormInstanceListView}: its props, root element and part names, for the Styles API's typing. */
 export type FormInstanceListViewFactory = ScreenFactory<FormInstanceListViewProps, FormInstanceListStylesNames>;
 
 const classes = screenClasses<FormInstanceListStylesNames>('FormInstanceList', ['root', 'filters', 'toolbar', 'table', 'dialog']);
@@ -535,8 +537,10 @@ export const FormInstanceListView = factory<FormInstanceListViewFactory>((_props
 });
 FormInstanceListView.displayName = '@ccq/forms-admin/FormInstanceListView';
 
+/** Props of {@link FormInstanceList}: the options of {@link useFormInstanceList} and the props of {@link FormInstanceListView} but its controller. */
 export interface FormInstanceListProps extends FormInstanceListOptions, Omit<FormInstanceListViewProps, 'controller'> {}
 
+/** Mantine's factory type of {@link FormInstanceList}: its props, root element and part names, for the Styles API's typing. */
 export type FormInstanceListFactory = ScreenFactory<FormInstanceListProps, FormInstanceListStylesNames>;
 
 /** The props of {@link FormInstanceList} its controller hook reads. */

@@ -76,11 +76,13 @@ export function useFormList({ onOpenForm, onCreateForm, onImportPdf, labels: ove
 /** The inner parts of the Forms list that `classNames` / `styles` reach. */
 export type FormListStylesNames = ListScreenStylesNames;
 
+/** Props of {@link FormListView}: the controller {@link useFormList} returned, with Mantine's box and Styles API props. */
 export interface FormListViewProps extends BoxProps, StylesApiProps<FormListViewFactory> {
   /** What {@link useFormList} returned. */
   controller: FormListController;
 }
 
+/** Mantine's factory type of {@link FormListView}: its props, root element and part names, for the Styles API's typing. */
 export type FormListViewFactory = ScreenFactory<FormListViewProps, FormListStylesNames>;
 
 const classes = screenClasses<FormListStylesNames>('FormList', ['root', 'toolbar', 'table', 'dialog']);
@@ -142,8 +144,10 @@ export const FormListView = factory<FormListViewFactory>((_props) => {
 });
 FormListView.displayName = '@ccq/forms-admin/FormListView';
 
+/** Props of {@link FormList}: the options of {@link useFormList} and the props of {@link FormListView} but its controller. */
 export interface FormListProps extends FormListOptions, Omit<FormListViewProps, 'controller'> {}
 
+/** Mantine's factory type of {@link FormList}: its props, root element and part names, for the Styles API's typing. */
 export type FormListFactory = ScreenFactory<FormListProps, FormListStylesNames>;
 
 /** The props of {@link FormList} its controller hook reads. */

@@ -54,6 +54,7 @@ export interface FormManagerViewProps extends BoxProps, StylesApiProps<FormManag
   onOpenInstance?: (instance: FormInstance) => void;
 }
 
+/** Mantine's factory type of {@link FormManagerView}: its props, root element and part names, for the Styles API's typing. */
 export type FormManagerViewFactory = ScreenFactory<FormManagerViewProps, FormManagerStylesNames>;
 
 const classes = screenClasses<FormManagerStylesNames>('FormManager', ['root', 'section', 'details', 'publicLink', 'qrCode', 'versions', 'diff', 'instances']);
@@ -420,9 +421,10 @@ export const FormManagerView = factory<FormManagerViewFactory>((_props) => {
 
 FormManagerView.displayName = '@ccq/forms-admin/FormManagerView';
 
-/** Props of {@link FormManager}. */
+/** Props of {@link FormManager}: the options of {@link useFormManager} and the props of {@link FormManagerView} but its controller. */
 export interface FormManagerProps extends FormManagerOptions, Omit<FormManagerViewProps, 'controller'> {}
 
+/** Mantine's factory type of {@link FormManager}: its props, root element and part names, for the Styles API's typing. */
 export type FormManagerFactory = ScreenFactory<FormManagerProps, FormManagerStylesNames>;
 
 /** The props of {@link FormManager} its controller hook reads. */

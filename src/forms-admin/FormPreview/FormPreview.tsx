@@ -51,6 +51,7 @@ export interface FormPreviewViewProps extends BoxProps, StylesApiProps<FormPrevi
   formLabels?: Partial<FormLabels>;
 }
 
+/** Mantine's factory type of {@link FormPreviewView}: its props, root element and part names, for the Styles API's typing. */
 export type FormPreviewViewFactory = Factory<{
   props: FormPreviewViewProps;
   ref: HTMLElement;
@@ -261,9 +262,10 @@ export const FormPreviewView = factory<FormPreviewViewFactory>((_props) => {
 
 FormPreviewView.displayName = '@ccq/forms-admin/FormPreviewView';
 
-/** Props of {@link FormPreview}. */
+/** Props of {@link FormPreview}: the options of {@link useFormPreview} and the props of {@link FormPreviewView} but its controller. */
 export interface FormPreviewProps extends FormPreviewOptions, Omit<FormPreviewViewProps, 'controller'> {}
 
+/** Mantine's factory type of {@link FormPreview}: its props, root element and part names, for the Styles API's typing. */
 export type FormPreviewFactory = Factory<{
   props: FormPreviewProps;
   ref: HTMLElement;

@@ -70,11 +70,13 @@ export function useFormSchemaList({
 /** The inner parts of the Form Schemas list that `classNames` / `styles` reach. */
 export type FormSchemaListStylesNames = ListScreenStylesNames;
 
+/** Props of {@link FormSchemaListView}: the controller {@link useFormSchemaList} returned, with Mantine's box and Styles API props. */
 export interface FormSchemaListViewProps extends BoxProps, StylesApiProps<FormSchemaListViewFactory> {
   /** What {@link useFormSchemaList} returned. */
   controller: FormSchemaListController;
 }
 
+/** Mantine's factory type of {@link FormSchemaListView}: its props, root element and part names, for the Styles API's typing. */
 export type FormSchemaListViewFactory = ScreenFactory<FormSchemaListViewProps, FormSchemaListStylesNames>;
 
 const classes = screenClasses<FormSchemaListStylesNames>('FormSchemaList', ['root', 'toolbar', 'table', 'dialog']);
@@ -118,8 +120,10 @@ export const FormSchemaListView = factory<FormSchemaListViewFactory>((_props) =>
 });
 FormSchemaListView.displayName = '@ccq/forms-admin/FormSchemaListView';
 
+/** Props of {@link FormSchemaList}: the options of {@link useFormSchemaList} and the props of {@link FormSchemaListView} but its controller. */
 export interface FormSchemaListProps extends FormSchemaListOptions, Omit<FormSchemaListViewProps, 'controller'> {}
 
+/** Mantine's factory type of {@link FormSchemaList}: its props, root element and part names, for the Styles API's typing. */
 export type FormSchemaListFactory = ScreenFactory<FormSchemaListProps, FormSchemaListStylesNames>;
 
 /** The props of {@link FormSchemaList} its controller hook reads. */

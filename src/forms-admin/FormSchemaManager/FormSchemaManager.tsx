@@ -38,17 +38,18 @@ export interface FormSchemaManagerViewProps extends BoxProps, StylesApiProps<For
   onOpenInstance?: (instance: FormInstance) => void;
 }
 
+/** Mantine's factory type of {@link FormSchemaManagerView}: its props, root element and part names, for the Styles API's typing. */
 export type FormSchemaManagerViewFactory = ScreenFactory<FormSchemaManagerViewProps, FormSchemaManagerStylesNames>;
 
 const classes = screenClasses<FormSchemaManagerStylesNames>('FormSchemaManager', ['root', 'section', 'fields', 'instances', 'preview']);
-
-/** Renders a {@link useFormSchemaManager} controller. It renders only; it never fetches. */
 
 /** A field's widget in words: a built-in kind's palette name (`fbWidget_<kind>`), a host's own kind as its id. */
 function widgetLabel(kind: string, labels: Labels): string {
   const key = `fbWidget_${kind}`;
   return key in labels ? labels[key as keyof Labels] : kind;
 }
+
+/** Renders a {@link useFormSchemaManager} controller. It renders only; it never fetches. */
 export const FormSchemaManagerView = factory<FormSchemaManagerViewFactory>((_props) => {
   const props = useProps('FormSchemaManager', null, _props);
   const { getStyles, others: viewProps } = useScreenStyles<FormSchemaManagerViewFactory>('FormSchemaManager', classes, props);
@@ -162,9 +163,10 @@ export const FormSchemaManagerView = factory<FormSchemaManagerViewFactory>((_pro
 
 FormSchemaManagerView.displayName = '@ccq/forms-admin/FormSchemaManagerView';
 
-/** Props of {@link FormSchemaManager}. */
+/** Props of {@link FormSchemaManager}: the options of {@link useFormSchemaManager} and the props of {@link FormSchemaManagerView} but its controller. */
 export interface FormSchemaManagerProps extends FormSchemaManagerOptions, Omit<FormSchemaManagerViewProps, 'controller'> {}
 
+/** Mantine's factory type of {@link FormSchemaManager}: its props, root element and part names, for the Styles API's typing. */
 export type FormSchemaManagerFactory = ScreenFactory<FormSchemaManagerProps, FormSchemaManagerStylesNames>;
 
 /** The props of {@link FormSchemaManager} its controller hook reads. */

@@ -61,6 +61,7 @@ export interface PdfFormImportViewProps extends BoxProps, StylesApiProps<PdfForm
   maxFileBytes?: number;
 }
 
+/** Mantine's factory type of {@link PdfFormImportView}: its props, root element and part names, for the Styles API's typing. */
 export type PdfFormImportViewFactory = Factory<{
   props: PdfFormImportViewProps;
   ref: HTMLElement;
@@ -296,9 +297,10 @@ export const PdfFormImportView = factory<PdfFormImportViewFactory>((_props) => {
 
 PdfFormImportView.displayName = '@ccq/forms-admin/PdfFormImportView';
 
-/** Props of {@link PdfFormImport}. */
+/** Props of {@link PdfFormImport}: the options of {@link usePdfFormImport} and the props of {@link PdfFormImportView} but its controller. */
 export interface PdfFormImportProps extends PdfFormImportOptions, Omit<PdfFormImportViewProps, 'controller'> {}
 
+/** Mantine's factory type of {@link PdfFormImport}: its props, root element and part names, for the Styles API's typing. */
 export type PdfFormImportFactory = Factory<{
   props: PdfFormImportProps;
   ref: HTMLElement;

@@ -33,11 +33,13 @@ import { useLocale } from '../../query/useLocale';
 /** The inner parts of the Signing screen that `classNames` / `styles` reach. */
 export type SigningListStylesNames = 'root' | 'filters' | 'table' | 'dialog';
 
+/** Props of {@link SigningListView}: the controller {@link useSigningList} returned, with Mantine's box and Styles API props. */
 export interface SigningListViewProps extends BoxProps, StylesApiProps<SigningListViewFactory> {
   /** What {@link useSigningList} returned. */
   controller: SigningListController;
 }
 
+/** Mantine's factory type of {@link SigningListView}: its props, root element and part names, for the Styles API's typing. */
 export type SigningListViewFactory = ScreenFactory<SigningListViewProps, SigningListStylesNames>;
 
 const classes = screenClasses<SigningListStylesNames>('SigningList', ['root', 'filters', 'table', 'dialog']);
@@ -369,8 +371,10 @@ export const SigningListView = factory<SigningListViewFactory>((_props) => {
 });
 SigningListView.displayName = '@ccq/forms-admin/SigningListView';
 
+/** Props of {@link SigningList}: the options of {@link useSigningList} and the props of {@link SigningListView} but its controller. */
 export interface SigningListProps extends SigningListOptions, Omit<SigningListViewProps, 'controller'> {}
 
+/** Mantine's factory type of {@link SigningList}: its props, root element and part names, for the Styles API's typing. */
 export type SigningListFactory = ScreenFactory<SigningListProps, SigningListStylesNames>;
 
 /** The props of {@link SigningList} its controller hook reads. */

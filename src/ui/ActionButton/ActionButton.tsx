@@ -12,6 +12,7 @@ export interface ActionAccess {
   pending?: boolean;
 }
 
+/** Props of {@link ActionButton}. */
 export interface ActionButtonProps extends ButtonProps, ElementProps<'button', keyof ButtonProps> {
   /**
    * Whether the action is available. When it is not, the button stays focusable but inert (`aria-disabled`), shows

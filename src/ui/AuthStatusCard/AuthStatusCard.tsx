@@ -39,6 +39,7 @@ function authStatusCardLabels(all: typeof defaultLabels | ReturnType<typeof useL
   };
 }
 
+/** Props of {@link AuthStatusCard}. */
 export interface AuthStatusCardProps extends Omit<CenterProps, 'children'> {
   /** Which state to show. */
   status: AuthStatus;

@@ -20,6 +20,7 @@ export const DEFAULT_CONFIRM_MODAL_LABELS: ConfirmModalLabels = {
   close: defaultLabels.close,
 };
 
+/** Props of {@link ConfirmModal}. */
 export interface ConfirmModalProps
   extends Omit<ModalProps, 'opened' | 'onClose' | 'title' | 'children' | 'closeOnEscape' | 'closeOnClickOutside'> {
   /** Whether the modal is open (controlled). */

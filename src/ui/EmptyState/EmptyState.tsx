@@ -1,6 +1,7 @@
 import { Stack, Text, useProps, type StackProps } from '@mantine/core';
 import type { ReactNode } from 'react';
 
+/** Props of {@link EmptyState}. */
 export interface EmptyStateProps extends Omit<StackProps, 'title' | 'children'> {
   /** Short bold line, e.g. 'No user groups yet'. */
   title?: ReactNode;

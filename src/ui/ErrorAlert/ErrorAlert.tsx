@@ -22,6 +22,7 @@ export const DEFAULT_ERROR_ALERT_LABELS: ErrorAlertLabels = {
   hideDetails: sharedLabels.hideDetails,
 };
 
+/** Props of {@link ErrorAlert}. */
 export interface ErrorAlertProps extends Omit<AlertProps, 'title' | 'children' | 'color'> {
   /** Bold first line of the alert; none when omitted. */
   title?: ReactNode;

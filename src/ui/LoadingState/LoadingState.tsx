@@ -13,6 +13,7 @@ export const DEFAULT_LOADING_STATE_LABELS: LoadingStateLabels = {
   label: sharedLabels.loading,
 };
 
+/** Props of {@link LoadingState}. */
 export interface LoadingStateProps extends Omit<StackProps, 'children'> {
   /**
    * Shows the label under the spinner instead of only announcing it.

@@ -2,6 +2,7 @@ import { Box, Group, Stack, Text, Title, useProps, type BoxProps, type TitleOrde
 import { useId } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 
+/** Props of {@link PageShell}. */
 export interface PageShellProps extends BoxProps {
   /** Page heading, e.g. 'Role Management'. */
   title: ReactNode;

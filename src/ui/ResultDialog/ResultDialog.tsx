@@ -43,6 +43,7 @@ export const DEFAULT_RESULT_DIALOG_LABELS: ResultDialogLabels = {
   close: defaultLabels.close,
 };
 
+/** Props of {@link ResultDialog}. */
 export interface ResultDialogProps extends Omit<ModalProps, 'opened' | 'onClose' | 'title' | 'children'> {
   /** Whether the dialog is open (controlled). */
   opened: boolean;
