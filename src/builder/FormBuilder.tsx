@@ -617,6 +617,8 @@ interface BuilderToolbarProps {
   labels: Labels;
   canEdit: boolean;
   dirty: boolean;
+  /** Whether the form is on the server ('Not saved yet' until a new form's first save). */
+  exists: boolean;
   showBack: boolean;
   canUndo: boolean;
   canRedo: boolean;
@@ -637,10 +639,10 @@ interface BuilderToolbarProps {
  * the first change only the saved state.
  */
 const BuilderToolbar = memo(function BuilderToolbar(props: BuilderToolbarProps) {
-  const { title, labels, canEdit, dirty, showBack, canUndo, canRedo, showJson, showPreview, previewIsView, formId, formSchemaId, schemaETag, widgets, actions } = props;
+  const { title, labels, canEdit, dirty, exists, showBack, canUndo, canRedo, showJson, showPreview, previewIsView, formId, formSchemaId, schemaETag, widgets, actions } = props;
   return (
     <>
-      <ToolbarTitle title={title} labels={labels} canEdit={canEdit} dirty={dirty} showBack={showBack} actions={actions} />
+      <ToolbarTitle title={title} labels={labels} canEdit={canEdit} dirty={dirty} exists={exists} showBack={showBack} actions={actions} />
       <Group gap="xs">
         <ToolbarSwitches labels={labels} canEdit={canEdit} canUndo={canUndo} canRedo={canRedo} showJson={showJson} showPreview={showPreview} previewIsView={previewIsView} actions={actions} />
         {canEdit && (
@@ -664,7 +666,7 @@ const BuilderToolbar = memo(function BuilderToolbar(props: BuilderToolbarProps) 
 const ToolbarSave = memo(SaveFormButton);
 
 /** The toolbar's back button, title and saved state. */
-const ToolbarTitle = memo(function ToolbarTitle({ title, labels, canEdit, dirty, showBack, actions }: Pick<BuilderToolbarProps, 'title' | 'labels' | 'canEdit' | 'dirty' | 'showBack' | 'actions'>) {
+const ToolbarTitle = memo(function ToolbarTitle({ title, labels, canEdit, dirty, exists, showBack, actions }: Pick<BuilderToolbarProps, 'title' | 'labels' | 'canEdit' | 'dirty' | 'exists' | 'showBack' | 'actions'>) {
   return (
     <Group gap="sm">
       {showBack && (
@@ -678,7 +680,7 @@ const ToolbarTitle = memo(function ToolbarTitle({ title, labels, canEdit, dirty,
       {/* The text in the default colour (an orange or grey text fails 4.5:1 in one scheme or the other); the dot marks the state. */}
       {canEdit && (
         <Badge variant="default" leftSection={<Box w={8} h={8} bg={dirty ? 'orange.6' : 'gray.6'} style={{ borderRadius: '50%' }} />}>
-          {dirty ? labels.fbUnsaved : labels.fbAllSaved}
+          {dirty ? labels.fbUnsaved : exists ? labels.fbAllSaved : labels.fbNotSavedYet}
         </Badge>
       )}
     </Group>
@@ -1186,6 +1188,7 @@ export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
               labels={labels}
               canEdit={canEdit}
               dirty={c.dirty}
+              exists={c.exists}
               showBack={!!onNavigate}
               canUndo={state.past.length > 0}
               canRedo={state.future.length > 0}

@@ -55,6 +55,8 @@ export interface FormBuilderController {
   canEdit: boolean;
   /** Whether the document differs from the one last loaded or saved. */
   dirty: boolean;
+  /** Whether the form is on the server: false for a new form until its first save. */
+  exists: boolean;
   /** The draft of an earlier visit, when one differs from what was loaded: offered back until restored or discarded. */
   storedDraft: StoredDraft | null;
   restoreDraft(): void;
@@ -211,6 +213,7 @@ export function useFormBuilder(options: FormBuilderOptions = {}): FormBuilderCon
   stateRef.current = state;
 
   const dirty = useMemo(() => (base ? !sameDocument(state.document, base) : false), [state.document, base]);
+  const [savedHere, setSavedHere] = useState(false);
 
   // The draft is written shortly after each change (once a burst of keys pauses, when the browser is idle), and
   // removed once nothing is unsaved.
@@ -261,6 +264,7 @@ export function useFormBuilder(options: FormBuilderOptions = {}): FormBuilderCon
     },
     canEdit,
     dirty,
+    exists: !isNew || savedHere,
     storedDraft,
     restoreDraft: () => {
       if (!storedDraft) return;
@@ -278,6 +282,7 @@ export function useFormBuilder(options: FormBuilderOptions = {}): FormBuilderCon
     markSaved: (document) => {
       const saved = document ?? stateRef.current.document;
       setBase(saved);
+      setSavedHere(true);
       dispatch({ type: 'markSaved', document: saved });
       try {
         storage?.removeItem(draftKey);

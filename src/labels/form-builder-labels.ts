@@ -84,6 +84,7 @@ export const formBuilderLabels = {
   fbDraftDiscard: 'Discard',
   fbUnsaved: 'Unsaved changes',
   fbAllSaved: 'All changes saved',
+  fbNotSavedYet: 'Not saved yet',
   fbLeaveTitle: 'Leave without saving?',
   fbLeaveMessage: 'Your changes are not saved. They stay in this browser as a draft until you discard them.',
   fbLeave: 'Leave',

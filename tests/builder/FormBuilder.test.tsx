@@ -225,6 +225,21 @@ describe('FormBuilder', () => {
     expect(fieldItem('Checkbox')).toBeInTheDocument();
   });
 
+  it('says a new form is not saved yet until its first save, then that all changes are saved', async () => {
+    const { user } = renderInApi(<FormBuilder draftStorage={memoryStorage()} />);
+    const add = await screen.findByRole('button', { name: 'Add Short text' }, { timeout: BUILDER_FIRST_RENDER_MS });
+    const toolbar = screen.getByRole('toolbar', { name: 'Builder tools' });
+    expect(within(toolbar).getByText('Not saved yet')).toBeInTheDocument();
+    await user.click(add);
+    expect(within(toolbar).getByText('Unsaved changes')).toBeInTheDocument();
+    await user.click(within(toolbar).getByRole('button', { name: 'Save' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByRole('textbox', { name: /Name/ }), 'Visitors');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(toolbar).findByText('All changes saved')).toBeInTheDocument();
+    expect(within(toolbar).queryByText('Not saved yet')).not.toBeInTheDocument();
+  });
+
   it('asks before leaving with unsaved changes (onNavigate) and warns on unload', async () => {
     const navigations: string[] = [];
     const { user } = renderInApi(<FormBuilder draftStorage={memoryStorage()} onNavigate={(to) => navigations.push(to)} />);

@@ -146,6 +146,7 @@ export const de3 = {
   fbDraftDiscard: 'Verwerfen',
   fbUnsaved: 'Ungespeicherte Änderungen',
   fbAllSaved: 'Alle Änderungen gespeichert',
+  fbNotSavedYet: 'Noch nicht gespeichert',
   fbLeaveTitle: 'Ohne Speichern verlassen?',
   fbLeaveMessage: 'Ihre Änderungen sind nicht gespeichert. Sie bleiben als Entwurf in diesem Browser, bis Sie sie verwerfen.',
   fbLeave: 'Verlassen',

@@ -146,6 +146,7 @@ export const fr3 = {
   fbDraftDiscard: 'Abandonner',
   fbUnsaved: 'Modifications non enregistrées',
   fbAllSaved: 'Toutes les modifications sont enregistrées',
+  fbNotSavedYet: 'Pas encore enregistré',
   fbLeaveTitle: 'Quitter sans enregistrer ?',
   fbLeaveMessage: 'Vos modifications ne sont pas enregistrées. Elles restent dans ce navigateur comme brouillon jusqu’à ce que vous les abandonniez.',
   fbLeave: 'Quitter',

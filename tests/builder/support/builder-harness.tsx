@@ -23,6 +23,7 @@ export function BuilderHarness({ doc, saved = false }: { doc: BuilderDocument; s
     retry: () => {},
     canEdit: true,
     dirty: false,
+    exists: true,
     storedDraft: null,
     restoreDraft: () => {},
     discardDraft: () => {},
