@@ -109,7 +109,8 @@ describe('UserRoleManagement', () => {
       expect(screen.getByRole('tab', { name: 'User Groups' })).toHaveAttribute('aria-selected', 'false');
       expect(await userPicker()).toBeInTheDocument();
       expect(buttonIn(document.body, 'Refresh users')).toBeInTheDocument();
-      expectAvailable(buttonIn(document.body, 'Full Sync'));
+      // Available once the session's claims are in (they may arrive after the users).
+      await waitFor(() => expectAvailable(buttonIn(document.body, 'Full Sync')));
       expect(screen.queryByRole('textbox', { name: 'Group name' })).not.toBeInTheDocument();
       expect(panel()).not.toBeInTheDocument();
     });
@@ -254,7 +255,7 @@ describe('UserRoleManagement', () => {
       expect(
         await screen.findByText('No users yet. Run Full Sync to import them from the identity provider.'),
       ).toBeInTheDocument();
-      expectAvailable(buttonIn(document.body, 'Full Sync'));
+      await waitFor(() => expectAvailable(buttonIn(document.body, 'Full Sync')));
     });
   });
 
