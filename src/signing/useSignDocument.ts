@@ -4,6 +4,7 @@ import { apiArea } from '../api/area';
 import { createSigningApi, type SigningApi } from '../api/areas/signing';
 import { isApiError } from '../api/errors';
 import { isProblemDetails } from '../api/problem-details';
+import { INVALID_SIGNER_LINK_MESSAGE } from '../domain/signing/links';
 import type { SignBody, SigningEnvelope, SigningSession } from '../api/types';
 import { useApiProviderState } from '../query/api-context';
 
@@ -33,7 +34,10 @@ export interface SigningProblem {
 /** Sorts an error of `Signing/Open` into the page's states (see {@link SigningProblemKind}). */
 export function signingProblemOf(error: unknown): SigningProblem {
   const problem = isApiError(error) && isProblemDetails(error.result) ? error.result : null;
-  const detail = problem?.detail || null;
+  // A dead link's own sentence is left out: the page's title and help say the same in the reader's language (the help
+  // says what to do as well). Any other sentence of the server's says what this page cannot: which signers sign first,
+  // a missing token.
+  const detail = problem?.detail && problem.detail !== INVALID_SIGNER_LINK_MESSAGE ? problem.detail : null;
   const base = { detail, activeRoutingOrder: null, error };
   if (!isApiError(error)) return { ...base, kind: 'failed' };
   if (error.status === 404 || error.status === 403 || error.status === 400) return { ...base, kind: 'invalid' };

@@ -106,11 +106,12 @@ describe('SignDocument: opening the link', () => {
     expect(await screen.findByRole('status')).toHaveTextContent('Opening the document…');
   });
 
-  it('says a used or replaced link is not valid, with the server text and what to do', async () => {
+  it('says a used or replaced link cannot be used and what to do, once: not the server sentence that says the same', async () => {
     renderInApi(<SignDocument token="not-a-live-token" />);
     expect(await screen.findByRole('heading', { level: 1, name: 'This signing link cannot be used' })).toBeInTheDocument();
-    expect(screen.getByText(INVALID_SIGNER_LINK_MESSAGE)).toBeInTheDocument();
     expect(screen.getByText(/Ask the person who sent you the document for a new signing link/)).toBeInTheDocument();
+    expect(screen.queryByText(INVALID_SIGNER_LINK_MESSAGE)).not.toBeInTheDocument();
+    expect(screen.getAllByText(/new (signing )?link/)).toHaveLength(1);
     expect(screen.queryByRole('button', { name: 'Sign' })).not.toBeInTheDocument();
   });
 
@@ -159,7 +160,7 @@ describe('SignDocument: opening the link', () => {
     renderInApi(<SignDocument token={token} />);
     // Voiding revokes the envelope's links, so the server answers as for any dead link.
     expect(await screen.findByRole('heading', { level: 1, name: 'This signing link cannot be used' })).toBeInTheDocument();
-    expect(screen.getByText(INVALID_SIGNER_LINK_MESSAGE)).toBeInTheDocument();
+    expect(screen.getByText(/Ask the person who sent you the document for a new signing link/)).toBeInTheDocument();
   });
 
   it('a 409 about the envelope reads as no longer open, with the server text', async () => {
@@ -186,6 +187,8 @@ describe('SignDocument: opening the link', () => {
     const problem = (status: number, extra: Record<string, unknown> = {}) =>
       signingProblemOf(Object.assign(Object.create({ [Symbol.for('@ccq/forms-admin/ApiError')]: true }), { status, result: { title: 'x', status, detail: 'd', ...extra } }));
     expect(problem(404).kind).toBe('invalid');
+    expect(problem(404)).toMatchObject({ kind: 'invalid', detail: 'd' });
+    expect(problem(404, { detail: INVALID_SIGNER_LINK_MESSAGE })).toMatchObject({ kind: 'invalid', detail: null });
     expect(problem(403).kind).toBe('invalid');
     expect(problem(409, { activeRoutingOrder: 2 })).toMatchObject({ kind: 'notYourTurn', activeRoutingOrder: 2, detail: 'd' });
     expect(problem(409, { envelopeStatus: 5 }).kind).toBe('closed');
