@@ -29,6 +29,8 @@ describe('FormInstanceList stories', () => {
     // The pagination text is rendered again as the page settles: look it up each time.
     await waitFor(() => expect(screen.getByText('1–8 of 8')).toBeInTheDocument(), { timeout: 5000 });
     expect(screen.getByRole('button', { name: 'Export CSV' })).toBeInTheDocument();
+    // The table keeps its empty text mounted: hidden while rows show, so a screen reader never reads it after them.
+    expect(screen.getByText('No form instances match.')).not.toBeVisible();
   });
 
   it('Loading: the heading while the page loads', async () => {
@@ -39,6 +41,7 @@ describe('FormInstanceList stories', () => {
   it('Empty: says no instance matches', async () => {
     await composed.Empty.run();
     expect(await screen.findByText('No form instances match.', undefined, { timeout: 5000 })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('No form instances match.')).toBeVisible());
   });
 
   it("LoadFailed: the alert with 'Try again'", async () => {

@@ -1,6 +1,6 @@
 import { composeStories, setProjectAnnotations } from '@storybook/react-vite';
 import { notifications } from '@mantine/notifications';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import type { SetupWorker } from 'msw/browser';
 import { mswLoader } from 'msw-storybook-addon/csf3';
 import { setupServer } from 'msw/node';
@@ -54,6 +54,10 @@ describe.each(Object.entries(files))('%s stories', (_name, stories) => {
       render(<Story />);
       await settled[storyName]!();
     }
+    // The table keeps its empty text mounted: shown when there is nothing, hidden (from screen readers too) under rows.
+    const emptyText = /^(Nothing found\.|No forms in this group yet\.)$/;
+    if (storyName === 'Empty') await waitFor(() => expect(screen.getByText(emptyText)).toBeVisible());
+    if (storyName === 'Populated') expect(screen.getByText(emptyText)).not.toBeVisible();
     if (storyName === 'ReadOnlyUser') {
       const table = await screen.findByRole('table');
       expect(within(table).queryByRole('button', { name: /^(Delete|Edit|Remove from group)/ })).not.toBeInTheDocument();

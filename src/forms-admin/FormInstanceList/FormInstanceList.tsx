@@ -24,6 +24,7 @@ import { ErrorAlert } from '../../ui/ErrorAlert';
 import { DeletedBadge, DeleteConfirmDialog, RowDeleteActions, ShowDeletedToggle } from '../shared/DeleteActions';
 import { InstanceSignature } from '../shared/InstanceSignature';
 import { RequestSignatureDialog } from '../SigningList/RequestSignatureDialog';
+import { TableEmptyState } from '../shared/TableEmptyState';
 import { tablePagingTexts } from '../shared/useServerTable';
 import { INSTANCE_STATUSES, NO_INSTANCE_FILTERS } from './instance-filter';
 import { InstanceStatusBadge } from '../shared/InstanceStatusBadge';
@@ -384,7 +385,11 @@ export const FormInstanceListView = factory<FormInstanceListViewFactory>((_props
           {...tablePagingTexts(labels, locale)}
           noRecordsText={labels.noFormInstances}
           // The table's own empty text is grey at 3.3:1: the page's text colour instead.
-          emptyState={<Text size="sm" c="var(--mantine-color-text)">{labels.noFormInstances}</Text>}
+          emptyState={
+            <TableEmptyState shown={records.length === 0 && !(result.isLoading || result.isFetching)}>
+              <Text size="sm" c="var(--mantine-color-text)">{labels.noFormInstances}</Text>
+            </TableEmptyState>
+          }
           {...getStyles('table')}
           // A selected row in a neutral tint: on the primary tint the red 'Delete permanently' fell under 4.5:1.
           style={{ ...getStyles('table').style, ['--mantine-datatable-selection-color' as string]: 'var(--mantine-color-gray-light)' }}

@@ -28,6 +28,7 @@ import { RequestSignatureDialog } from './RequestSignatureDialog';
 import { ENVELOPE_FILTER_STATUSES, signerLinkOffered, useSigningList, type AuditCheck, type SigningListController, type SigningListOptions } from './useSigningList';
 import { AccessGate, ScreenPage, screenClasses, useScreenStyles, type ScreenFactory, optionKeys, useScreenController } from '../shared/screen';
 import { formatDateTime } from '../shared/ListScreen';
+import { TableEmptyState } from '../shared/TableEmptyState';
 import { useLocale } from '../../query/useLocale';
 
 /** The inner parts of the Signing screen that `classNames` / `styles` reach. */
@@ -349,7 +350,7 @@ export const SigningListView = factory<SigningListViewFactory>((_props) => {
               onRecordsPerPageChange={c.setPageSize}
               {...tablePagingTexts(labels, locale)}
               noRecordsText={emptyText}
-              emptyState={emptyState}
+              emptyState={<TableEmptyState shown={records.length === 0 && !(result.isLoading || result.isFetching)}>{emptyState}</TableEmptyState>}
               {...getStyles('table')}
             />
           )}

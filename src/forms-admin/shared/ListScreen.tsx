@@ -11,6 +11,7 @@ import { useClaimCheck, type FormsEntity } from './access';
 import { isSoftDeletedRow } from '../../domain/odata/deleted-view';
 import { DeletedBadge, DeleteConfirmDialog, RowDeleteActions, ShowDeletedToggle } from './DeleteActions';
 import { ScreenPage } from './screen';
+import { TableEmptyState } from './TableEmptyState';
 import { useDeleteActions, type DeleteActionsController, type DeleteTarget } from './useDeleteActions';
 import { useODataPage } from './useODataPage';
 import { tablePagingTexts, useServerTable, type ServerTable } from './useServerTable';
@@ -129,9 +130,11 @@ export function ListScreenBody<T>({
           {...tablePagingTexts(labels, locale)}
           // The table's own empty text is grey on white below 4.5:1: the same words in the text colour instead.
           emptyState={
-            <Text size="sm" c="var(--mantine-color-text)">
-              {emptyText ?? labels.noRecordsFound}
-            </Text>
+            <TableEmptyState shown={records.length === 0 && !(result.isPending || (result.isFetching && !result.isError))}>
+              <Text size="sm" c="var(--mantine-color-text)">
+                {emptyText ?? labels.noRecordsFound}
+              </Text>
+            </TableEmptyState>
           }
           {...tablePart}
         />
