@@ -6,7 +6,7 @@ import { SHARED_SIGN_IN_TTL_SECONDS, signedInState, type StorageState } from './
 
 // Layout measured in Chromium on the real host: long permission labels wrap inside their card and the
 // claim-group picker keeps a usable width on a phone; the effective-permissions table shows its Result badges whole;
-// a dark system gets a dark page before the app's script runs.
+// a dark system gets a dark page before the app's script runs; no admin screen scrolls sideways on a phone.
 
 let stack: Stack;
 /** The administrator signed in once: the tests that measure the admin screens open them signed in from it. */
@@ -103,6 +103,37 @@ describe('6. long permission labels and the picker on narrow screens', () => {
     expect(picker!.x).toBeGreaterThanOrEqual(0);
     expect(picker!.x + picker!.width).toBeLessThanOrEqual(390);
     expectLabelsInsideCards(await measureLabels(page));
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('the admin screens on a phone', () => {
+  it('at 390 px no screen scrolls sideways: headers, actions and filters wrap', async () => {
+    const { context, page, errors } = await open({ viewport: { width: 390, height: 844 }, storageState: admin });
+    const screens = [
+      '/admin/',
+      '/admin/forms/',
+      '/admin/form-schemas/',
+      '/admin/form-group/',
+      '/admin/form-instances/',
+      '/admin/signing/',
+      '/admin/outbox/',
+      '/admin/form-builder/',
+      '/admin/form-preview/',
+      '/admin/form-import/',
+      '/admin/auth/assign-claims-to-roles',
+      '/admin/auth/assign-roles-to-users',
+    ];
+    const wide: string[] = [];
+    for (const path of screens) {
+      await page.goto(`${stack.url}${path}`);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await page.waitForLoadState('networkidle');
+      const over = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      if (over > 0) wide.push(`${path}: ${over} px wider than the screen`);
+    }
+    expect(wide).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   });

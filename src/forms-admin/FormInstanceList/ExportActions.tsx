@@ -16,7 +16,7 @@ export interface InstanceExportActionsProps {
 export function InstanceExportActions({ controller: c, labels }: InstanceExportActionsProps) {
   const options = c.exportOptions;
   return (
-    <Group gap="xs" wrap="nowrap">
+    <Group gap="xs">
       <Button variant="default" onClick={c.exportCsv} loading={c.exporting} title={labels.exportCsvHint}>
         {labels.exportCsv}
       </Button>
