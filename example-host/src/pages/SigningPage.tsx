@@ -5,7 +5,7 @@
  * 'Show its envelopes') narrows it to one instance's envelopes. A lazy chunk of its own, with the table's stylesheet.
  */
 import 'mantine-datatable/styles.css';
-import { Anchor } from '@mantine/core';
+import { Anchor, Box } from '@mantine/core';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { PageTitle } from '../components/landmarks';
 import { Can, SigningList } from '../formsAdmin';
@@ -21,9 +21,12 @@ export function SigningPage() {
       <SigningList key={formInstanceId ?? ''} formInstanceId={formInstanceId} onShowAll={() => void navigate({ href: signingHref() })} />
       {/* Only administrators may read the Outbox (it holds every signer's link). */}
       <Can claim="GlobalDataAdmin">
-        <Anchor component={Link} to="/admin/outbox/" size="sm">
-          Outbox: the e-mail sent
-        </Anchor>
+        {/* In the screen's column (PageShell's width and padding), under its table. */}
+        <Box maw={1200} mx="auto" px="md" pb="lg">
+          <Anchor component={Link} to="/admin/outbox/" size="sm">
+            Outbox: the e-mail sent
+          </Anchor>
+        </Box>
       </Can>
     </>
   );
