@@ -31,11 +31,17 @@ describe('describePdfImportError', () => {
     });
   });
 
-  it("shows the server's words under the sentence unless they say the same, never a 5xx body, and offers the builder for a PDF without fields", () => {
+  it("shows the server's words under the sentence unless they say the same or add nothing to a coded refusal, never a 5xx body, and offers the builder for a PDF without fields", () => {
     const noFields = describePdfImportError(refusal(422, defaultLabels.piErrorNoFields, { code: 'no-fields' }), defaultLabels);
     expect(noFields).toEqual({ problem: 'noFields', message: defaultLabels.piErrorNoFields, offerBuilder: true });
     const pages = describePdfImportError(refusal(422, 'This PDF has 10000 pages; at most 500 are allowed.', { code: 'too-many-pages' }), defaultLabels);
     expect(pages).toMatchObject({ detail: 'This PDF has 10000 pages; at most 500 are allowed.', offerBuilder: false });
+    // Named by its code and saying nothing the sentence does not (the reference server's words for an encrypted PDF):
+    // the sentence alone, in the reader's language.
+    const encrypted = describePdfImportError(refusal(422, 'This PDF is encrypted (password protected). Remove the protection and upload it again.', { code: 'encrypted' }), defaultLabels);
+    expect(encrypted).toEqual({ problem: 'encrypted', message: defaultLabels.piErrorEncrypted, offerBuilder: false });
+    // Read from the words, they stay.
+    expect(describePdfImportError(refusal(422, 'The PDF is encrypted.'), defaultLabels)).toMatchObject({ problem: 'encrypted', detail: 'The PDF is encrypted.' });
     expect(describePdfImportError(new ApiError(500, 'stack trace', new Headers(), null), defaultLabels)).toEqual({
       problem: 'other',
       message: defaultLabels.piErrorOther,

@@ -86,11 +86,12 @@ export function describePdfImportError(error: unknown, labels: Labels): PdfImpor
   let problem: PdfImportProblem = 'other';
   let detail: string | undefined;
   let maxBytes: unknown;
+  let code: PdfImportProblem | undefined;
   if (isApiError(error)) {
     const body = isProblemDetails(error.result) ? error.result : null;
     detail = body?.detail || undefined;
     maxBytes = body?.maxBytes;
-    const code = typeof body?.code === 'string' ? CODES[body.code.toLowerCase().replace(/[^a-z]/g, '')] : undefined;
+    code = typeof body?.code === 'string' ? CODES[body.code.toLowerCase().replace(/[^a-z]/g, '')] : undefined;
     if (code) problem = code;
     else if (error.status === 403) problem = 'forbidden';
     else if (error.status === 413) problem = 'tooLarge';
@@ -111,9 +112,11 @@ export function describePdfImportError(error: unknown, labels: Labels): PdfImpor
     forbidden: labels.piErrorForbidden,
     other: labels.piErrorOther,
   };
-  // The server's words are shown under the sentence when the sentence is the generic one, or when they say more
-  // (a page count, a size); never a 5xx body.
-  const showDetail = detail !== undefined && isApiError(error) && error.status < 500 && detail !== messages[problem];
+  // The server's words are shown under the sentence unless they say the same; never a 5xx body. A refusal the server
+  // named by its code is told whole by the sentence, in the reader's language: its words are added only when they
+  // carry a figure the sentence leaves out (a page count). A refusal read from the status or the words keeps them.
+  const saysMore = detail !== undefined && (code === undefined || /\d/.test(detail));
+  const showDetail = saysMore && isApiError(error) && error.status < 500 && detail !== messages[problem];
   return {
     problem,
     message: messages[problem],
