@@ -22,6 +22,13 @@ const rowOf = async (canvasElement: HTMLElement, id: string) =>
   (await within(canvasElement).findByText(id.slice(-8))).closest('tr') as HTMLElement;
 
 /**
+ * A row's selection checkbox. The selection column shows once the user's claims are in, and the rows may come first
+ * (on a loaded machine the Storybook run once found the row without it): the row is found afresh until it has one.
+ */
+const rowCheckbox = (canvasElement: HTMLElement, id: string) =>
+  waitFor(async () => within(await rowOf(canvasElement, id)).getByRole('checkbox'), { timeout: 10_000 });
+
+/**
  * Opens a row's 'More actions' menu and returns its item named `item`. On a loaded machine the menu was seen open
  * (its button expanded) with its items gone a moment later, and the button expanded with no items yet: the table
  * re-renders as its other reads arrive. Until the item is there, the row's button (found afresh each time) is pressed
@@ -154,8 +161,8 @@ export const ReadOnlyUser: Story = { parameters: { fakeUser: 'auditor' } };
 export const SelectionWithBulkActions: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(within(await rowOf(canvasElement, ids.loanSubmitted)).getByRole('checkbox'));
-    await userEvent.click(within(await rowOf(canvasElement, ids.loanCreated)).getByRole('checkbox'));
+    await userEvent.click(await rowCheckbox(canvasElement, ids.loanSubmitted));
+    await userEvent.click(await rowCheckbox(canvasElement, ids.loanCreated));
     await expect(canvas.getByText('2 selected')).toBeInTheDocument();
     await expect(canvas.getByRole('button', { name: 'Delete selected' })).toBeInTheDocument();
   },
