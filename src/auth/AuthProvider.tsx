@@ -70,14 +70,12 @@ export interface AuthContextValue {
   userManager: UserManager;
 }
 
-const [authContext, useAuthContext] = createSafeContext<AuthContextValue>('useAuth must be used inside an AuthProvider.');
-authContext.displayName = '@ccq/forms-admin/AuthContext';
-
 /**
- * The raw context of the nearest `AuthProvider`, for hosts that read it optionally: null outside one ({@link useAuth}
- * throws there instead).
+ * The raw context of the nearest `AuthProvider` (`AuthContext`), for hosts that read it optionally: null outside one
+ * ({@link useAuth} throws there instead).
  */
-export const AuthContext = authContext;
+const [AuthContext, useAuthContext] = createSafeContext<AuthContextValue>('useAuth must be used inside an AuthProvider.');
+AuthContext.displayName = '@ccq/forms-admin/AuthContext';
 
 /** The auth state of the nearest `AuthProvider`. */
 export function useAuth(): AuthContextValue {
@@ -296,3 +294,5 @@ export function AuthProvider(props: AuthProviderProps) {
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 AuthProvider.displayName = '@ccq/forms-admin/AuthProvider';
+
+export { AuthContext };

@@ -162,10 +162,15 @@ describe('entry points', () => {
   });
 
   it('documents every public name with TSDoc', () => {
-    /** Whether a declaration carries a doc comment: its own, its statement's for a variable, its file's for a namespace. */
+    /**
+     * Whether a declaration carries a doc comment: its own, its statement's for a variable (one bound by destructuring
+     * too), its file's for a namespace.
+     */
     const documented = (declaration: ts.Declaration): boolean => {
       if (ts.isSourceFile(declaration)) return /^\s*\/\*\*/.test(declaration.getFullText());
-      const node = ts.isVariableDeclaration(declaration) ? declaration.parent.parent : declaration;
+      let node: ts.Node = declaration;
+      while (ts.isBindingElement(node) || ts.isArrayBindingPattern(node) || ts.isObjectBindingPattern(node)) node = node.parent;
+      if (ts.isVariableDeclaration(node)) node = node.parent.parent;
       return ts.getJSDocCommentsAndTags(node).length > 0;
     };
     const undocumented = new Set<string>();
