@@ -343,6 +343,7 @@ export const FormInstanceListView = factory<FormInstanceListViewFactory>((_props
   const { controller: c, ...others } = viewProps;
   const { labels, filters, result } = c;
   const records = result.data?.value ?? [];
+  const fetching = result.isLoading || result.isFetching;
   const shown = useSameItems(c.answers.shown);
   const signingRead = c.signing.read;
   const tableColumns = useMemo(() => columns({ labels, signingRead, shown }, locale), [labels, signingRead, shown, locale]);
@@ -366,7 +367,7 @@ export const FormInstanceListView = factory<FormInstanceListViewFactory>((_props
           columns={tableColumns}
           // With answer columns the table may be wider than the page and scroll sideways: the row actions stay in view.
           pinLastColumn
-          fetching={result.isLoading || result.isFetching}
+          fetching={fetching}
           totalRecords={result.data?.['@odata.count'] ?? records.length}
           page={c.page}
           onPageChange={c.setPage}
@@ -386,7 +387,7 @@ export const FormInstanceListView = factory<FormInstanceListViewFactory>((_props
           noRecordsText={labels.noFormInstances}
           // The table's own empty text is grey at 3.3:1: the page's text colour instead.
           emptyState={
-            <TableEmptyState shown={records.length === 0 && !(result.isLoading || result.isFetching)}>
+            <TableEmptyState shown={records.length === 0 && !fetching}>
               <Text size="sm" c="var(--mantine-color-text)">{labels.noFormInstances}</Text>
             </TableEmptyState>
           }

@@ -282,6 +282,7 @@ export const SigningListView = factory<SigningListViewFactory>((_props) => {
   const { controller: c, ...others } = viewProps;
   const { labels, result } = c;
   const records = [...result.envelopes];
+  const fetching = result.isLoading || result.isFetching;
   // An empty list under a filter says nothing matches; with no filter nothing has been sent yet, which says how to send.
   const filtered = c.statuses.length > 0 || c.formInstanceId !== null;
   const emptyText = filtered ? labels.sgEmpty : labels.sgEmptyNone;
@@ -342,7 +343,7 @@ export const SigningListView = factory<SigningListViewFactory>((_props) => {
               idAccessor="envelopeId"
               records={records}
               columns={columns(c, locale)}
-              fetching={result.isLoading || result.isFetching}
+              fetching={fetching}
               totalRecords={result.total}
               page={c.page}
               onPageChange={c.setPage}
@@ -350,7 +351,7 @@ export const SigningListView = factory<SigningListViewFactory>((_props) => {
               onRecordsPerPageChange={c.setPageSize}
               {...tablePagingTexts(labels, locale)}
               noRecordsText={emptyText}
-              emptyState={<TableEmptyState shown={records.length === 0 && !(result.isLoading || result.isFetching)}>{emptyState}</TableEmptyState>}
+              emptyState={<TableEmptyState shown={records.length === 0 && !fetching}>{emptyState}</TableEmptyState>}
               {...getStyles('table')}
             />
           )}

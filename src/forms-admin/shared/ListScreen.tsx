@@ -90,6 +90,7 @@ export function ListScreenBody<T>({
 }: ListScreenBodyProps<T>) {
   const locale = useLocale();
   const records = result.data?.value ?? [];
+  const fetching = result.isPending || (result.isFetching && !result.isError);
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end" gap="sm" {...toolbarPart}>
@@ -119,7 +120,7 @@ export function ListScreenBody<T>({
           idAccessor={idAccessor}
           records={records}
           columns={table.showDeleted ? withDeletedMark(columns, labels) : columns}
-          fetching={result.isPending || (result.isFetching && !result.isError)}
+          fetching={fetching}
           totalRecords={result.data?.['@odata.count'] ?? records.length}
           page={table.page}
           onPageChange={table.setPage}
@@ -130,7 +131,7 @@ export function ListScreenBody<T>({
           {...tablePagingTexts(labels, locale)}
           // The table's own empty text is grey on white below 4.5:1: the same words in the text colour instead.
           emptyState={
-            <TableEmptyState shown={records.length === 0 && !(result.isPending || (result.isFetching && !result.isError))}>
+            <TableEmptyState shown={records.length === 0 && !fetching}>
               <Text size="sm" c="var(--mantine-color-text)">
                 {emptyText ?? labels.noRecordsFound}
               </Text>
