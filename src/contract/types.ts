@@ -652,7 +652,13 @@ export interface SigningSession {
   signerStatus: SignerStatus;
   formName: string;
   emailMessage: string | null;
+  /** When the envelope expires: no one signs it after. */
   expiresAt: Date | null;
+  /**
+   * When the link this session was opened with stops working: a link lives at most 14 days from when it was issued,
+   * so it may end before the envelope does (a reminder or the sender then gives the signer a new one).
+   */
+  linkExpiresAt: Date;
   /** The document as it will be signed (PDF, base64). */
   documentBase64: string;
   /** Where this signer's signature goes. */

@@ -356,7 +356,7 @@ export async function signerLink(ports: SigningPorts, envelopeId: string, signer
  * declined, else 404; 403 when the page names another envelope or signer than the token's (a link of one signer
  * never acts for another).
  */
-async function tokenGrant(ports: SigningPorts, token: string, expected: SignerLinkTarget): Promise<{ envelopeId: string; signerId: string; tokenHash: string }> {
+async function tokenGrant(ports: SigningPorts, token: string, expected: SignerLinkTarget): Promise<{ envelopeId: string; signerId: string; tokenHash: string; expiresAt: Date }> {
   const tokenHash = await sha256Hex(token);
   const found = await ports.storage.findToken(tokenHash);
   if (!found || found.revokedAt || found.usedAt || found.expiresAt.getTime() <= ports.clock.now().getTime()) {
@@ -366,7 +366,7 @@ async function tokenGrant(ports: SigningPorts, token: string, expected: SignerLi
   if ((expected.envelopeId && expected.envelopeId !== found.envelopeId) || (expected.signerId && expected.signerId !== found.signerId)) {
     throw new DomainError(403, 'This signing link belongs to another envelope or signer.');
   }
-  return { envelopeId: found.envelopeId, signerId: found.signerId, tokenHash };
+  return { envelopeId: found.envelopeId, signerId: found.signerId, tokenHash, expiresAt: found.expiresAt };
 }
 
 /** A signer opens their link: Delivered on the first opening; the document and the places to sign. */
@@ -390,6 +390,7 @@ export async function openSigning(ports: SigningPorts, actor: SigningActor, toke
       formName: (await store.formNameOf(found.formInstanceId)) ?? '',
       emailMessage: found.emailMessage,
       expiresAt: found.expiresAt,
+      linkExpiresAt: grant.expiresAt,
       documentBase64: base64Of((await store.readDocument(found.envelopeId, 'sent')) ?? new Uint8Array()),
       places: (await store.sentPlaces(found.envelopeId))[position] ?? [],
     };

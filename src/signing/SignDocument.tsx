@@ -228,8 +228,15 @@ function ProblemView({ problem, controller, shared }: { problem: SigningProblem;
   );
 }
 
-function formatDate(value: Date | string | null, locale: string | undefined): string | null {
-  if (value === null) return null;
+/** A date of the session as milliseconds, or null when absent or not a date. */
+function timeOf(value: Date | string | null | undefined): number | null {
+  if (value === null || value === undefined) return null;
+  const time = (value instanceof Date ? value : new Date(value)).getTime();
+  return Number.isNaN(time) ? null : time;
+}
+
+function formatDate(value: Date | string | null | undefined, locale: string | undefined): string | null {
+  if (value === null || value === undefined) return null;
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return null;
   return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short' }).format(date);
@@ -246,7 +253,13 @@ function ReviewAndSign({ session, controller, shared }: { session: SigningSessio
   const { labels, getStyles } = shared;
   const name = session.formName || labels.sdUntitled;
   const locale = useLocale();
+  // The signer's deadline: the envelope's expiry, or their link's end when it comes first (a backend that does not
+  // say when its links end: the envelope's expiry).
+  const envelopeEnd = timeOf(session.expiresAt);
+  const linkEnd = timeOf(session.linkExpiresAt);
+  const linkEndsFirst = linkEnd !== null && (envelopeEnd === null || linkEnd < envelopeEnd);
   const expires = formatDate(session.expiresAt, locale);
+  const linkExpires = formatDate(session.linkExpiresAt, locale);
   const data = useMemo(() => {
     try {
       return base64Bytes(session.documentBase64);
@@ -272,7 +285,11 @@ function ReviewAndSign({ session, controller, shared }: { session: SigningSessio
       <Stack gap="xs" {...getStyles('header')}>
         <Heading text={name} shared={shared} tabTitle={fillLabel(labels.sdPageTitle, { name })} />
         <Text style={{ overflowWrap: 'anywhere' }}>{fillLabel(labels.sdSigner, { name: session.signerName, email: session.signerEmail })}</Text>
-        {expires ? <Text>{fillLabel(labels.sdExpires, { date: expires })}</Text> : null}
+        {linkEndsFirst && linkExpires ? (
+          <Text>{expires ? fillLabel(labels.sdLinkExpires, { date: linkExpires, until: expires }) : fillLabel(labels.sdExpires, { date: linkExpires })}</Text>
+        ) : expires ? (
+          <Text>{fillLabel(labels.sdExpires, { date: expires })}</Text>
+        ) : null}
         {session.emailMessage ? (
           <Paper withBorder p="sm" radius="sm" {...getStyles('message')}>
             <Text fw={700} size="sm">

@@ -35,6 +35,7 @@ export const storySession: SigningSession = {
   formName: 'Loan Application',
   emailMessage: 'Please check the amount and sign.\nThank you!',
   expiresAt: new Date('2030-01-31T12:00:00Z'),
+  linkExpiresAt: new Date('2030-01-31T12:00:00Z'),
   documentBase64: base64(
     minimalPdf(['Loan Application', 'Applicant name: Grace Hopper', 'Amount: 40000', 'Term: 5 years', '', 'Signed by the applicant:']),
   ),

@@ -106,6 +106,12 @@ async function runScenario(target: ContractTarget) {
   facts.set('sign.before.open', await outcome(() => anonymous.signing.sign({ token: first.token, kind: 'drawn', image: pngDataUrl() })));
   const session = (await anonymous.signing.openSigning(first.token))!;
   facts.set('open', [session.status, session.signerStatus, session.signerName, session.places.length, atob(session.documentBase64).startsWith('%PDF-')]);
+  // The session says when its link ends (the link's own expiry, 14 days, before the envelope's default 30) besides the
+  // envelope's expiry.
+  facts.set('open.deadlines', [
+    session.linkExpiresAt instanceof Date && session.linkExpiresAt.getTime() === new Date(first.expiresAt).getTime(),
+    session.expiresAt !== null && Math.round((session.expiresAt.getTime() - session.linkExpiresAt.getTime()) / 86_400_000),
+  ]);
   // The document as sent says the same on both backends: the form, the instance, the answer by its label, each signer.
   const said = (await pdfText(Uint8Array.from(atob(session.documentBase64), (c) => c.charCodeAt(0)))).replace(/\s+/g, ' ');
   facts.set('document.says', ['Signing contract', `Form instance ${envelope.formInstanceId}`, 'Name', 'Grace', 'Signatures', 'Ada <ada@example.com>', 'Bob <bob@example.com>'].filter((text) => !said.includes(text)));
@@ -306,12 +312,13 @@ describe('signing — the fake and the server agree', () => {
     expect(fake.get('instance.shows')).toEqual([true, 3]);
     expect(fake.get('link.url')).toBe('/sign');
     expect(fake.get('open')).toEqual([4, 'Delivered', 'Ada', 1, true]);
+    expect(fake.get('open.deadlines')).toEqual([true, 16]);
     expect(fake.get('document.says')).toEqual([]);
     expect(fake.get('signed.one')).toEqual([4, ['Signed', 'Sent']]);
     expect(fake.get('completed')).toEqual([5, ['Signed', 'Signed'], true]);
     expect(fake.get('download')).toEqual([200, 'application/pdf', true, false]);
     expect(fake.get('download.name')).toBe('Signing contract - signed.pdf');
-    for (const key of ['sent', 'instance.shows', 'link.url', 'open', 'document.says', 'signed.one', 'completed', 'download', 'download.name']) expect(server.get(key), key).toEqual(fake.get(key));
+    for (const key of ['sent', 'instance.shows', 'link.url', 'open', 'open.deadlines', 'document.says', 'signed.one', 'completed', 'download', 'download.name']) expect(server.get(key), key).toEqual(fake.get(key));
   });
 
   it('refuses links out of turn, unknown, used, of another signer, and signing before opening', () => {

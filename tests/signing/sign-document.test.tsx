@@ -91,13 +91,30 @@ describe('SignDocument: opening the link', () => {
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/Contact/);
     expect(screen.getByText('Signing as Ada Lovelace (ada@example.com)')).toBeInTheDocument();
     expect(screen.getByText('Please sign by Friday.')).toBeInTheDocument();
-    expect(screen.getByText(/^Sign by /)).toBeInTheDocument();
+    // The link (14 days) ends before the envelope (30 days by default): the signer is told so, and what to do then.
+    expect(screen.getByText(/^Sign by /)).toHaveTextContent(
+      /^Sign by (.+): this link stops working then\. The request stays open until (?!\1).+; after \1, ask the sender for a new link\.$/,
+    );
     const page = await screen.findByRole('group', { name: 'Page 1 of 1' });
     expect(within(page).getByText('Sign here')).toBeInTheDocument();
     expect(screen.getByText('You sign in 1 place, outlined on the document.')).toBeInTheDocument();
     // 'Go to where you sign' moves the focus to the outlined place.
     fireEvent.click(screen.getByRole('button', { name: 'Go to where you sign' }));
     expect(document.activeElement).toBe(within(page).getByText('Sign here').parentElement);
+  });
+
+  it('gives the envelope\'s expiry alone when it comes before the link\'s end', async () => {
+    const expiresAt = new Date(Date.now() + 3 * 86_400_000);
+    await call('POST', '/api/Signing/RequestSignature', {
+      formInstanceId: seedIds.formInstances.contactSubmitted,
+      signers: [{ name: 'Ada Lovelace', email: 'ada@example.com', routingOrder: 1 }],
+      expiresAt: expiresAt.toISOString(),
+    });
+    const found = backend.db.envelopes.find((e) => e.formInstanceId === seedIds.formInstances.contactSubmitted);
+    await openReview(await linkOf(found!.envelopeId, 0));
+    const said = new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeStyle: 'short' }).format(expiresAt);
+    expect(screen.getByText(/^Sign by /)).toHaveTextContent(`Sign by ${said}`);
+    expect(screen.queryByText(/this link stops working/)).not.toBeInTheDocument();
   });
 
   it('shows the loading state while the link opens', async () => {
