@@ -51,6 +51,8 @@ export const mailLabels = {
   mlCertSignerDrawn: '{name} <{email}> (order {order}, drawn signature)',
   mlCertSignerTyped: '{name} <{email}> (order {order}, typed signature)',
   mlCertEventLine: '{event}: {at} from IP {ip}, {browser}',
+  /** An event in a signer's part that someone else caused (sent to them, reminded): its time only. */
+  mlCertEventTimeLine: '{event}: {at}',
   mlCertUnknownIp: 'unknown',
   mlCertUnknownBrowser: 'unknown browser',
   mlCertBrowser: 'Browser: {agent}',

@@ -83,6 +83,7 @@ export interface SigningMailTexts {
   mlCertSignerDrawn: string;
   mlCertSignerTyped: string;
   mlCertEventLine: string;
+  mlCertEventTimeLine: string;
   mlCertUnknownIp: string;
   mlCertUnknownBrowser: string;
   mlCertBrowser: string;
@@ -143,6 +144,7 @@ export const SIGNING_MAIL_TEXT_KEYS = [
   'mlCertSignerDrawn',
   'mlCertSignerTyped',
   'mlCertEventLine',
+  'mlCertEventTimeLine',
   'mlCertUnknownIp',
   'mlCertUnknownBrowser',
   'mlCertBrowser',

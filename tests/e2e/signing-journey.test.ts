@@ -345,15 +345,18 @@ describe('electronic signature, end to end', () => {
     expect(text).toContain(VISITOR.name);
     expect(text).toContain(`${SIGNERS[0].name} <${SIGNERS[0].email}> (order 1, drawn signature)`);
     expect(text).toContain(`${SIGNERS[1].name} <${SIGNERS[1].email}> (order 2, typed signature)`);
-    // Each signer's actions, from the browser that took them.
+    // Each signer's own actions, from the browser that took them; when it was sent to them (the sender's act, or the
+    // first signer's for the second), its time only.
     // (The document as sent names the signers too, on its signatures page: the audit page is the part from its title.)
     const audit = text.slice(text.indexOf('Signing certificate'));
     const signerPart = (i: number) => audit.slice(audit.indexOf(`${SIGNERS[i]!.name} <`), i === 0 ? audit.indexOf(`${SIGNERS[1].name} <`) : audit.indexOf('Audit trail'));
     // (Sent: the first with the envelope, the second when the first had signed.)
     for (const i of [0, 1]) {
-      for (const action of ['Sent', 'Opened the document', 'Signed']) {
+      for (const action of ['Opened the document', 'Signed']) {
         expect(signerPart(i)).toMatch(new RegExp(`${action}: \\d{4}-\\d\\d-\\d\\dT\\S+ from IP 127\\.0\\.0\\.1, Chrome \\d+`));
       }
+      expect(signerPart(i)).toMatch(/Sent: \d{4}-\d\d-\d\dT\S+\n/);
+      expect(signerPart(i)).not.toMatch(/Sent: \S+ from IP/);
     }
 
     // The audit trail: the events in order, the document as sent the one the first signer's page showed.

@@ -160,7 +160,14 @@ describe('an envelope signed by two signers in order', () => {
     // Each signer's part lists when it was sent to them: the first signer with the envelope, the second after the first signed.
     const audit = text.slice(text.indexOf('Signing certificate'));
     const parts = [audit.slice(audit.indexOf(`${SIGNERS[0]!.name} <`), audit.indexOf(`${SIGNERS[1]!.name} <`)), audit.slice(audit.indexOf(`${SIGNERS[1]!.name} <`), audit.indexOf('Audit trail'))];
-    for (const part of parts) expect(part).toMatch(/^ *Sent: \d{4}-\d\d-\d\dT/m);
+    // Sent is the sender's act (or the first signer's, for the second): its time only, no IP or browser under the
+    // signer; what the signer did themselves says where from.
+    for (const part of parts) {
+      expect(part).toMatch(/^ *Sent: \d{4}-\d\d-\d\dT\S+$/m);
+      expect(part).not.toMatch(/Sent: \S+ from IP/);
+      expect(part).toMatch(/^ *Opened the document: \d{4}-\d\d-\d\dT\S+ from IP 127\.0\.0\.1, Chrome 131$/m);
+      expect(part).toMatch(/^ *Signed: \d{4}-\d\d-\d\dT\S+ from IP 127\.0\.0\.1, Chrome 131$/m);
+    }
     expect(text).toContain('127.0.0.1');
     expect(text).toContain('Chrome 131');
     // The trail's head when sealed: its 'completed' event, as the envelope row kept it then.

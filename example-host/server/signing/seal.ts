@@ -75,6 +75,9 @@ export interface SealedDocument {
 }
 
 /** An audit event's kind as the certificate page says it. */
+/** The audit events a signer's own request makes (their link opened, their signature, their decline). */
+const SIGNER_ACTS: ReadonlySet<SigningAuditEvent['kind']> = new Set(['opened', 'signed', 'declined']);
+
 function eventText(kind: SigningAuditEvent['kind'], texts: SigningMailTexts): string {
   const said: Readonly<Record<SigningAuditEvent['kind'], string>> = {
     created: texts.mlCertEventCreated,
@@ -181,8 +184,14 @@ function addAuditPages(pdf: PDF, input: SealInput & { signedSha256: string }): v
     const heading = signer.signatureKind === 'drawn' ? t.mlCertSignerDrawn : signer.signatureKind === 'typed' ? t.mlCertSignerTyped : t.mlCertSigner;
     line(fillLabel(heading, { name: signer.name, email: signer.email, order: signer.routingOrder }), { bold: true });
     for (const event of eventsOf(signer, position)) {
-      line(fillLabel(t.mlCertEventLine, { event: eventText(event.kind, t), at: event.at, ip: ipOf(event), browser: browserOf(event.userAgent, t) }), { indent: 8 });
-      if (event.userAgent) line(fillLabel(t.mlCertBrowser, { agent: event.userAgent }), { indent: 16, size: 7, grey: true });
+      // The IP and browser of what the signer did themselves; a sending or a reminder was the sender's (or an earlier
+      // signer's, or the server's) act: its time only, its IP stays in the trail below.
+      if (!SIGNER_ACTS.has(event.kind)) {
+        line(fillLabel(t.mlCertEventTimeLine, { event: eventText(event.kind, t), at: event.at }), { indent: 8 });
+      } else {
+        line(fillLabel(t.mlCertEventLine, { event: eventText(event.kind, t), at: event.at, ip: ipOf(event), browser: browserOf(event.userAgent, t) }), { indent: 8 });
+        if (event.userAgent) line(fillLabel(t.mlCertBrowser, { agent: event.userAgent }), { indent: 16, size: 7, grey: true });
+      }
       if (typeof event.details.reason === 'string') line(fillLabel(t.mlCertReason, { reason: event.details.reason }), { indent: 16 });
     }
   }

@@ -35,6 +35,7 @@ export const deMail = {
   mlCertSignerDrawn: '{name} <{email}> (Reihenfolge {order}, gezeichnete Unterschrift)',
   mlCertSignerTyped: '{name} <{email}> (Reihenfolge {order}, getippte Unterschrift)',
   mlCertEventLine: '{event}: {at} von IP {ip}, {browser}',
+  mlCertEventTimeLine: '{event}: {at}',
   mlCertUnknownIp: 'unbekannt',
   mlCertUnknownBrowser: 'unbekannter Browser',
   mlCertBrowser: 'Browser: {agent}',

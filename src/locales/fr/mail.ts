@@ -35,6 +35,7 @@ export const frMail = {
   mlCertSignerDrawn: '{name} <{email}> (ordre {order}, signature dessinée)',
   mlCertSignerTyped: '{name} <{email}> (ordre {order}, signature saisie)',
   mlCertEventLine: '{event} : {at} depuis l’IP {ip}, {browser}',
+  mlCertEventTimeLine: '{event} : {at}',
   mlCertUnknownIp: 'inconnue',
   mlCertUnknownBrowser: 'navigateur inconnu',
   mlCertBrowser: 'Navigateur : {agent}',
