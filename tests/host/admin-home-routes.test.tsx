@@ -1,5 +1,6 @@
 import { waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { FormInstanceStatus } from '../../src/api/enums';
 import { seedIds } from '../../src/testing/seed-ids';
 import { setupFakeHost } from './support/fakeHost';
 
@@ -20,6 +21,18 @@ describe('the admin home and the form preview routes', () => {
     const recent = await screen.findByRole('region', { name: 'Forms changed recently' });
     await user.click(await within(recent).findByRole('button', { name: /^Expense Claim Changed/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/admin/form-manager/${seedIds.forms.expenseClaim}`));
+  });
+
+  it('a latest submission opens that form instance\'s page, not its form', async () => {
+    const { screen, user, router } = await renderAdmin('/admin/');
+    const latest = await screen.findByRole('region', { name: 'Latest submissions' });
+    const first = (await within(latest).findAllByRole('button'))[0]!;
+    await user.click(first);
+    await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/admin\/form-instance\/[^/]+$/));
+    const id = decodeURIComponent(router.state.location.pathname.split('/').pop()!);
+    const instance = backend.db.formInstances.find((i) => i.formInstanceId === id);
+    expect(instance?.status).toBe(FormInstanceStatus.Submitted);
+    expect(first).toHaveTextContent(backend.db.forms.find((f) => f.formId === instance?.formId)?.name ?? 'no such form');
   });
 
   it("'Preview a form' opens /admin/form-preview/, the preview, which saves nothing", async () => {

@@ -16,7 +16,7 @@ export function AdminHomePage() {
         onImportPdf={() => void navigate({ to: '/admin/form-import' })}
         onPreviewForm={() => void navigate({ to: '/admin/form-preview/' })}
         onOpenForm={(formId) => void navigate({ to: '/admin/form-manager/$formId', params: { formId } })}
-        onOpenInstance={(instance) => void navigate({ to: '/admin/form-manager/$formId', params: { formId: instance.formId } })}
+        onOpenInstance={(instance) => void navigate({ to: '/admin/form-instance/$formInstanceId', params: { formInstanceId: instance.formInstanceId } })}
       />
     </>
   );

@@ -75,7 +75,10 @@ function TileBody<T>({ state, failed, children }: { state: DashboardTileState<T>
   );
 }
 
-/** A row of a list tile: a button when the host handles the choice, else text; its text is its accessible name. */
+/**
+ * A row of a list tile: a button when the host handles the choice, else text; its text is its accessible name. A row
+ * that opens something underlines its name, as a link is.
+ */
 function Row({ onClick, children }: { onClick?: () => void; children: ReactNode }) {
   if (!onClick) return <Box py={4}>{children}</Box>;
   return (
@@ -149,7 +152,7 @@ export const AdminDashboardView = factory<AdminDashboardViewFactory>((_props) =>
                 <li key={instance.formInstanceId}>
                   <Row onClick={onOpenInstance && (() => onOpenInstance(instance))}>
                     <Group justify="space-between" wrap="nowrap" gap="xs">
-                      <Text size="sm" fw={500}>
+                      <Text size="sm" fw={500} td={onOpenInstance ? 'underline' : undefined}>
                         {formName}
                       </Text>
                       <InstanceStatusBadge status={instance.status} labels={labels} screen="dash" />
@@ -177,7 +180,7 @@ export const AdminDashboardView = factory<AdminDashboardViewFactory>((_props) =>
             {c.recentForms.data.map((form: Form) => (
               <li key={form.formId}>
                 <Row onClick={onOpenForm && (() => onOpenForm(form.formId))}>
-                  <Text size="sm" fw={500}>
+                  <Text size="sm" fw={500} td={onOpenForm ? 'underline' : undefined}>
                     {form.name}
                   </Text>
                   <Text size="xs">
