@@ -202,7 +202,9 @@ export const AdminDashboardView = factory<AdminDashboardViewFactory>((_props) =>
       ) : nothing ? (
         <Text>{labels.dashNothing}</Text>
       ) : (
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <Stack gap="md">
+          {/* The quick actions are one row of buttons across the page: in the grid, the card beside the chart stood as
+              tall as the chart, mostly empty. */}
           {(showNewForm || showPreview || showImportPdf) && (
             <Tile title={labels.dashQuickActions} part={tile}>
               <Group gap="sm">
@@ -226,22 +228,27 @@ export const AdminDashboardView = factory<AdminDashboardViewFactory>((_props) =>
               </Group>
             </Tile>
           )}
-          <Can claim={DASHBOARD_TILE_CLAIMS.submissionsChart}>
-            <Tile title={fillLabel(labels.dashSubmissions, days)} part={tile}>
-              {chart}
-            </Tile>
-          </Can>
-          <Can claim={DASHBOARD_TILE_CLAIMS.latestSubmissions}>
-            <Tile title={labels.dashLatest} part={tile}>
-              {latest}
-            </Tile>
-          </Can>
-          <Can claim={DASHBOARD_TILE_CLAIMS.recentForms}>
-            <Tile title={labels.dashRecentForms} part={tile}>
-              {recent}
-            </Tile>
-          </Can>
-        </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+            <Can claim={DASHBOARD_TILE_CLAIMS.submissionsChart}>
+              <Tile title={fillLabel(labels.dashSubmissions, days)} part={tile}>
+                {chart}
+              </Tile>
+            </Can>
+            {/* The two lists one above the other beside the chart, each as tall as its rows. */}
+            <Stack gap="md">
+              <Can claim={DASHBOARD_TILE_CLAIMS.latestSubmissions}>
+                <Tile title={labels.dashLatest} part={tile}>
+                  {latest}
+                </Tile>
+              </Can>
+              <Can claim={DASHBOARD_TILE_CLAIMS.recentForms}>
+                <Tile title={labels.dashRecentForms} part={tile}>
+                  {recent}
+                </Tile>
+              </Can>
+            </Stack>
+          </SimpleGrid>
+        </Stack>
       )}
     </ScreenPage>
   );
