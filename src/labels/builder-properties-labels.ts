@@ -63,6 +63,10 @@ export const builderPropertiesLabels = {
   bpPatternRefused: 'The server refuses this pattern: {reason}',
   bpPatternChecking: 'Checking the pattern…',
   bpPatternOk: 'The server accepts this pattern.',
+  bpPatternMessage: 'Message when the answer does not match',
+  bpPatternMessageHelp: 'What a person reads when their answer does not match the pattern, such as “Enter a postcode, like SW1A 1AA”. Left empty, they read the general message about the format.',
+  /** The schema gives one message for every check of the field (`errorMessage` as a single text): shown, not edited here. */
+  bpPatternMessageWhole: 'This field’s schema gives one message for every check: change it in the JSON view.',
   bpPatternCheckFailed: 'The pattern could not be checked now; it is checked again when the form is saved.',
   bpFormat: 'Format',
   bpFormatNone: 'Any text',

@@ -61,6 +61,15 @@ export const PatternRefused: Story = {
   },
 };
 
+/** A pattern with the message a person reads when their answer does not match it (the schema's `errorMessage.pattern`). */
+export const PatternWithMessage: Story = {
+  args: { initial: { ...fieldOfKind('text', { label: 'Postcode' }), schema: { type: 'string', pattern: '^[A-Z]{2}[0-9]{3}$', errorMessage: { pattern: 'Enter a postcode, like AB123' } } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('textbox', { name: /Message when the answer does not match/ })).toHaveValue('Enter a postcode, like AB123');
+  },
+};
+
 /** A field of a saved form: its data path stays when the label changes, and is changed only through 'Change data path…'. */
 export const SavedField: Story = {
   args: { initial: fieldOfKind('text', { label: 'Phone', path: '/phone' }), savedPath: '/phone' },

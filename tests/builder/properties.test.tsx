@@ -250,6 +250,39 @@ describe('FieldPropertiesPanel', () => {
     expect(await screen.findByText('The server accepts this pattern.')).toBeInTheDocument();
   });
 
+  it('a pattern gets the message a person reads when the answer does not match; it goes with the pattern', async () => {
+    const onChange = vi.fn();
+    const { user, unmount } = renderWithProviders(<Harness field={field('text')} onChange={onChange} />);
+    // No message box without a pattern.
+    expect(screen.queryByLabelText('Message when the answer does not match', { exact: false })).toBeNull();
+    await user.type(input('Pattern (regular expression)'), '^[[A-Z]{{2}$');
+    const message = input('Message when the answer does not match');
+    await user.type(message, 'Enter two capital letters, like AB');
+    expect(onChange.mock.lastCall?.[0].schema).toMatchObject({ pattern: '^[A-Z]{2}$', errorMessage: { pattern: 'Enter two capital letters, like AB' } });
+    // Emptied: the engine's general message again, and no errorMessage left.
+    await user.clear(message);
+    expect(onChange.mock.lastCall?.[0].schema).not.toHaveProperty('errorMessage');
+    await user.type(message, 'Two letters');
+    // The pattern taken away takes its message with it.
+    await user.clear(input('Pattern (regular expression)'));
+    expect(onChange.mock.lastCall?.[0].schema).not.toHaveProperty('pattern');
+    expect(onChange.mock.lastCall?.[0].schema).not.toHaveProperty('errorMessage');
+    expect(screen.queryByLabelText('Message when the answer does not match', { exact: false })).toBeNull();
+    unmount();
+
+    // Messages for other checks stay; a single message for every check is shown, not edited here.
+    onChange.mockClear();
+    const other = renderWithProviders(<Harness field={field('text')} schema={{ type: 'string', pattern: '^a', errorMessage: { maxLength: 'Too long' } }} onChange={onChange} />);
+    await other.user.type(input('Message when the answer does not match'), 'Start with a');
+    expect(onChange.mock.lastCall?.[0].schema.errorMessage).toEqual({ maxLength: 'Too long', pattern: 'Start with a' });
+    other.unmount();
+    renderWithProviders(<Harness field={field('text')} schema={{ type: 'string', pattern: '^a', errorMessage: 'Say it right' }} />);
+    const whole = input('Message when the answer does not match');
+    expect(whole).toHaveValue('Say it right');
+    expect(whole).toHaveAttribute('readonly');
+    expect(screen.getByText('This field’s schema gives one message for every check: change it in the JSON view.')).toBeInTheDocument();
+  });
+
   it('options keep the schema enum in step, for one choice and for a list', async () => {
     const onChange = vi.fn();
     const { user, unmount } = renderWithProviders(<Harness field={{ ...field('select'), options: [{ value: 'a', label: 'A' }] }} schema={{ type: 'string', enum: ['a'] }} onChange={onChange} />);

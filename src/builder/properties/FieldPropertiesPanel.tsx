@@ -165,6 +165,27 @@ function withKey(schema: JsonObject, key: string, value: JsonValue | undefined):
   return next;
 }
 
+/**
+ * The message a person reads when their answer does not match the pattern: the schema's `errorMessage` for the
+ * `pattern` keyword (the engine reads it from an object of one message per keyword, or a single string for every
+ * check), or '' for the engine's general message.
+ */
+function patternMessageOf(schema: JsonObject): string {
+  const message = schema.errorMessage;
+  if (typeof message === 'string') return message;
+  if (message && typeof message === 'object' && !Array.isArray(message) && typeof message.pattern === 'string') return message.pattern;
+  return '';
+}
+
+/** `errorMessage` with its pattern message set to `text` ('' takes it out; nothing left: no `errorMessage`). A single string stays as it is. */
+function withPatternMessage(current: JsonValue | undefined, text: string): JsonValue | undefined {
+  if (typeof current === 'string') return current;
+  const others: JsonObject = current && typeof current === 'object' && !Array.isArray(current) ? { ...current } : {};
+  delete others.pattern;
+  const next: JsonObject = text === '' ? others : { ...others, pattern: text };
+  return Object.keys(next).length === 0 ? undefined : next;
+}
+
 /** The schema node with the enum of its options: on the value itself for one choice, on the items for a list. */
 function withOptions(schema: JsonObject, kind: WidgetKind | undefined, options: readonly FieldOption[], rows: readonly FieldOption[] = []): JsonObject {
   const values = options.map((o) => o.value);
@@ -688,7 +709,27 @@ export function FieldPropertiesPanel(props: FieldPropertiesPanelProps) {
       case 'pattern':
         return (
           <Stack key="pattern" gap="sm">
-            <PatternEditor schema={schema} labels={labels} readOnly={readOnly} checkPattern={checkPattern} onChange={(p) => setSchema('pattern', p)} />
+            <PatternEditor
+              schema={schema}
+              labels={labels}
+              readOnly={readOnly}
+              checkPattern={checkPattern}
+              // A pattern taken away takes its message with it.
+              onChange={(p) => {
+                const now = latest.current.schema;
+                const next = withKey(now, 'pattern', p);
+                emit({ schema: p === undefined ? withKey(next, 'errorMessage', withPatternMessage(now.errorMessage, '')) : next });
+              }}
+            />
+            {typeof schema.pattern === 'string' && (
+              <TextInput
+                label={labels.bpPatternMessage}
+                description={typeof schema.errorMessage === 'string' ? labels.bpPatternMessageWhole : labels.bpPatternMessageHelp}
+                value={patternMessageOf(schema)}
+                onChange={(e) => setSchema('errorMessage', withPatternMessage(latest.current.schema.errorMessage, e.currentTarget.value))}
+                readOnly={readOnly || typeof schema.errorMessage === 'string'}
+              />
+            )}
             {kind?.formats === null && (
               <PaneSelect
                 label={labels.bpFormat}
