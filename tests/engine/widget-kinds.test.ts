@@ -228,6 +228,15 @@ describe('checkWidgetBindings: a saved layout can be filled in', () => {
     }
   });
 
+  it("the Household Survey's phone number says what it wants when it does not match (its errorMessage), on the server's check", () => {
+    const schema = { formSchemaId: 'showcase', formId: 'showcase', version: 1, name: 'Household Survey', jsonSchema: showcaseSchema, layout: showcaseLayout } as unknown as FormSchema;
+    const result = validateSubmission(schema, { respondent: { phone: 'call me' } });
+    expect(result.errors.find((e) => e.path === '/respondent/phone')?.message).toBe(
+      'Enter a phone number of 6 to 20 digits, spaces, brackets or dashes, like +44 20 7946 0958',
+    );
+    expect(validateSubmission(schema, { respondent: { phone: '+44 20 7946 0958' } }).errors.find((e) => e.path === '/respondent/phone')).toBeUndefined();
+  });
+
   it("accepts every seeded form (the fake's and the server's)", () => {
     const showcase = { jsonSchema: showcaseSchema, layout: showcaseLayout };
     for (const schema of [...seedFormSchemas(), ...SEED_SCHEMA_CONTENTS, showcase]) expect(() => checkSchemaForSave(schema)).not.toThrow();

@@ -49,7 +49,7 @@ export const showcaseSchema: JsonObject = {
         name: str({ maxLength: 200 }),
         email: str({ format: 'email', maxLength: 320 }),
         contact: str({ enum: CONTACT.map((o) => o.value) }),
-        phone: str({ pattern: '^[+0-9 ()-]{6,20}$' }),
+        phone: str({ pattern: '^[+0-9 ()-]{6,20}$', errorMessage: { pattern: 'Enter a phone number of 6 to 20 digits, spaces, brackets or dashes, like +44 20 7946 0958' } }),
         website: str({ format: 'uri', maxLength: 500 }),
         birthDate: str({ format: 'date' }),
         callTime: str({ maxLength: 10 }),
