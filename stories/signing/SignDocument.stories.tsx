@@ -9,6 +9,7 @@ import { storyHandlers } from '../support/fakeBackend';
 import {
   alreadySignedHandler,
   expiredLinkHandler,
+  linkEndsFirstHandler,
   noLongerOpenHandler,
   notYourTurnHandler,
   signConflictHandler,
@@ -72,6 +73,16 @@ export const Review: Story = {
     await reviewShown(canvas);
     await expect(canvas.getByText('Signing as Grace Hopper (grace.hopper@example.com)')).toBeInTheDocument();
     await expect(canvas.getByRole('button', { name: 'Sign' })).toHaveAttribute('aria-disabled', 'true');
+  },
+};
+
+/** The signer's link ends before the envelope expires: the page gives the link's end as the deadline, and what to do after. */
+export const LinkEndsFirst: Story = {
+  parameters: signing(linkEndsFirstHandler),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await reviewShown(canvas);
+    await expect(canvas.getByText(/this link stops working then\. The request stays open until/)).toBeInTheDocument();
   },
 };
 

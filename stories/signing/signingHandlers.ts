@@ -113,6 +113,11 @@ export function signingHandlers(options: SigningHandlerOptions = {}): HttpHandle
   ];
 }
 
+/** `Open` answers a session whose link ends (2030-01-10) before its envelope expires (2030-01-31). */
+export const linkEndsFirstHandler = http.post('*/api/Signing/Open', () =>
+  answer(async () => HttpResponse.json({ ...storySession, linkExpiresAt: new Date('2030-01-10T12:00:00Z') })),
+);
+
 /** `Open` answers 404: the link expired or was replaced. */
 export const expiredLinkHandler = http.post('*/api/Signing/Open', () => problem(404, INVALID_SIGNER_LINK_MESSAGE));
 
