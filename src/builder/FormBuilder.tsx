@@ -35,7 +35,7 @@ import {
   type StylesApiProps,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { createContext, memo, useCallback, useContext, useDeferredValue, useEffect, useId, useMemo, useRef, useState, type ComponentProps, type KeyboardEvent, type ReactNode } from 'react';
+import { createContext, memo, useCallback, useContext, useDeferredValue, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type ComponentProps, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
 import type { FormSchema } from '../api/types';
 import { checkDataPath, ruleTargets } from '../engine/authoring';
 import { allSections, layoutSectionEntries } from '../engine/layout-walk';
@@ -765,6 +765,20 @@ interface DndEvents {
   end(event: DragEndEvent): void;
 }
 
+/**
+ * The palette and the property pane beside the canvas on a wide screen: each stays in view while the canvas scrolls
+ * (below a Mantine `AppShell`'s header, read from its `--app-shell-header-offset`; 0 without one) and scrolls on its
+ * own when taller than the window. The pane of a field far down a long form is then beside it, and the toolbar's
+ * Save is a scroll of the page away rather than the pane's whole height.
+ */
+const PANE_IN_VIEW = {
+  position: 'sticky',
+  top: 'calc(var(--app-shell-header-offset, 0px) + var(--mantine-spacing-md))',
+  maxHeight: 'calc(100dvh - var(--app-shell-header-offset, 0px) - 2 * var(--mantine-spacing-md))',
+  overflowY: 'auto',
+  overscrollBehavior: 'contain',
+} as const satisfies CSSProperties;
+
 type DndContextProps = ComponentProps<typeof DndContext>;
 
 /**
@@ -854,6 +868,12 @@ export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
     if (narrowRef.current) setView('canvas');
     focusWhenShown(() => canvasItem(canvasRef.current, selection.id));
   }, [state.document, state.selection]);
+
+  // The pane shows another item from its top (it scrolls on its own beside the canvas).
+  const paneId = paneSelection?.id ?? null;
+  useLayoutEffect(() => {
+    if (propertiesRef.current) propertiesRef.current.scrollTop = 0;
+  }, [paneId]);
 
   const select = useCallback((selection: BuilderSelection) => cRef.current.dispatch({ type: 'select', selection }), []);
   const requestDelete = useCallback((id: string, kind: ItemKind) => {
@@ -1079,7 +1099,7 @@ export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
   const hintFor = (id: string) => (id === 'page' ? hint.page : id === 'section' ? hint.section : id === 'repeatable' ? hint.repeatable : hint.field);
 
   const paletteEl = canEdit ? (
-    <Paper withBorder p="sm" w={narrow ? '100%' : 240} component="nav" aria-label={labels.fbPalette} {...getStyles('palette', { style: { flexShrink: 0, position: narrow ? undefined : 'sticky', top: 0 } })}>
+    <Paper withBorder p="sm" w={narrow ? '100%' : 240} component="nav" aria-label={labels.fbPalette} {...getStyles('palette', { style: { flexShrink: 0, ...(narrow ? null : PANE_IN_VIEW) } })}>
       <Stack gap={6} {...paletteKeys} aria-label={labels.fbPalette}>
         <Title order={2} size="h5">
           {labels.fbPaletteLayout}
@@ -1115,7 +1135,7 @@ export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
   );
   const overlay = <DragOverlay>{activeDrag ? <Paper withBorder p="xs" shadow="md">{overlayText(c, activeDrag)}</Paper> : null}</DragOverlay>;
   const propertiesEl = canEdit ? (
-    <Paper ref={propertiesRef} withBorder p="sm" w={narrow ? '100%' : 340} component="aside" aria-label={labels.fbProperties} {...getStyles('properties', { style: { flexShrink: 0 } })}>
+    <Paper ref={propertiesRef} withBorder p="sm" w={narrow ? '100%' : 340} component="aside" aria-label={labels.fbProperties} {...getStyles('properties', { style: { flexShrink: 0, ...(narrow ? null : PANE_IN_VIEW) } })}>
       {/* Until the pane shows the item just selected, it takes no input: what is typed never lands in the item before. */}
       <Stack gap="sm" data-builder-panel={paneSelection?.id ?? ''} inert={paneStale || undefined} aria-busy={paneStale || undefined}>
         <Title order={2} size="h4">

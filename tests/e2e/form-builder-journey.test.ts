@@ -327,6 +327,17 @@ describe('the form builder, end to end', () => {
       step('file upload');
       await addByKeyboard(L.fbWidget_file);
       await typeInto(page, label, 'Payslip');
+      // With the page scrolled to the end of the canvas, the palette and the properties stay in view beside it, below
+      // the header, each scrolling on its own.
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      const viewport = page.viewportSize()!;
+      for (const pane of [palette, properties]) {
+        const box = (await pane.boundingBox())!;
+        expect(box.y).toBeGreaterThanOrEqual(50);
+        expect(box.y).toBeLessThan(120);
+        expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+      }
+      expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
       const third = canvas.locator('[data-builder-page]').nth(2);
       await expect
         .poll(() => third.locator('[data-builder-field]').evaluateAll((items) => items.map((el) => el.getAttribute('aria-label'))))
