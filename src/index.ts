@@ -148,12 +148,12 @@ export type {
 // Forms administration: the form preview and the admin dashboard (headless hooks and their views).
 export {
   AdminDashboard, AdminDashboardView, DASHBOARD_DAYS, DASHBOARD_LIST_SIZE, DASHBOARD_STATUSES, DASHBOARD_TILE_CLAIMS,
-  useAdminDashboard,
+  DASHBOARD_WAITING_STATUSES, useAdminDashboard,
 } from './forms-admin/AdminHome';
 export type {
   AdminDashboardController, AdminDashboardFactory, AdminDashboardOptions, AdminDashboardProps,
-  AdminDashboardStylesNames, AdminDashboardViewFactory, AdminDashboardViewProps, DashboardInstance, DashboardTile,
-  DashboardTileState, StatusCount,
+  AdminDashboardStylesNames, AdminDashboardViewFactory, AdminDashboardViewProps, DashboardAttention, DashboardInstance,
+  DashboardTile, DashboardTileState, StatusCount,
 } from './forms-admin/AdminHome';
 export { FORM_PREVIEW_PHONE_WIDTH, FormPreview, FormPreviewView, useFormPreview } from './forms-admin/FormPreview';
 // The visual form builder (src/builder)

@@ -31,7 +31,7 @@ export {
 } from '../../src';
 export type { ApplicationUser, Labels, MenuClaimKey } from '../../src';
 // The admin dashboard, the form preview, and what the public home reads its list of public forms with.
-export { AdminDashboard, entityQueries, FormPreview, odata, useApi } from '../../src';
+export { AdminDashboard, entityQueries, FormInstanceStatus, FormPreview, odata, useApi } from '../../src';
 // The Form Instances list.
 export { FormInstanceDetail, FormInstanceList } from '../../src';
 // The Signing screen (envelopes and signature requests).

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { FormInstanceStatus } from '../../src/api/enums';
+import { EnvelopeStatus, FormInstanceStatus } from '../../src/api/enums';
 import { AdminDashboard, DASHBOARD_DAYS } from '../../src/forms-admin/AdminHome';
 import { errorHandlers } from '../../src/testing';
 import { seedDate } from '../../src/testing/seed-ids';
@@ -41,7 +41,7 @@ describe('AdminDashboard', () => {
       expect(bar?.style.background).toContain('var(--mantine-primary-color-filled)');
     }
     expect(chart.querySelector('.recharts-surface')).toBeNull();
-    const counts = instanceReads().filter((r) => decodeURIComponent(r.path).includes('$top=0'));
+    const counts = instanceReads().filter((r) => decodeURIComponent(r.path).includes('$top=0') && decodeURIComponent(r.path).includes('createdDateTime ge'));
     expect(counts).toHaveLength(4);
     for (const r of counts) expect(decodeURIComponent(r.path)).toMatch(/createdDateTime ge .*status eq \d.*\$count=true/);
   });
@@ -63,6 +63,45 @@ describe('AdminDashboard', () => {
     const newest = [...backend.db.forms].filter((f) => !f.isDeleted).sort((a, b) => +new Date(b.lastUpdatedDateTime) - +new Date(a.lastUpdatedDateTime))[0]!;
     await user.click(await within(forms).findByRole('button', { name: new RegExp(`^${newest.name} Changed`) }));
     expect(onOpenForm).toHaveBeenCalledWith(newest.formId);
+  });
+
+  it('says what needs attention: the submitted instances to review and the envelopes waiting for signatures, each opening its list', async () => {
+    const onOpenToReview = vi.fn();
+    const onOpenWaiting = vi.fn();
+    const { user } = renderInApi(<AdminDashboard now={now} onOpenToReview={onOpenToReview} onOpenWaiting={onOpenWaiting} />);
+    const tile = await region('Needs attention');
+    const toReview = backend.db.formInstances.filter((i) => !i.isDeleted && i.status === FormInstanceStatus.Submitted).length;
+    const waiting = backend.db.envelopes.filter((e) => e.status === EnvelopeStatus.Sent || e.status === EnvelopeStatus.Delivered).length;
+    expect(toReview).toBeGreaterThan(1);
+    expect(waiting).toBeGreaterThan(1);
+    await user.click(await within(tile).findByRole('button', { name: `${toReview} submitted form instances to review` }));
+    expect(onOpenToReview).toHaveBeenCalledTimes(1);
+    await user.click(within(tile).getByRole('button', { name: `${waiting} envelopes waiting for signatures` }));
+    expect(onOpenWaiting).toHaveBeenCalledTimes(1);
+    // Every instance handed in and not completed, whenever started: one $count read of status Submitted.
+    expect(instanceReads().filter((r) => /status eq 2&.*\$top=0/.test(decodeURIComponent(r.path)) && !decodeURIComponent(r.path).includes('createdDateTime'))).toHaveLength(1);
+  });
+
+  it('says when nothing needs attention, in the singular for one, and when it cannot be checked', async () => {
+    for (const i of backend.db.formInstances) if (i.status === FormInstanceStatus.Submitted) i.status = FormInstanceStatus.Completed;
+    for (const e of backend.db.envelopes) if (e.status === EnvelopeStatus.Sent || e.status === EnvelopeStatus.Delivered) e.status = EnvelopeStatus.Completed;
+    const { unmount } = renderInApi(<AdminDashboard now={now} />);
+    const tile = await region('Needs attention');
+    expect(await within(tile).findByText('Nothing needs attention: no submitted form instance waits for review, and no envelope for signatures.')).toBeInTheDocument();
+    unmount();
+
+    backend.db.formInstances.find((i) => !i.isDeleted)!.status = FormInstanceStatus.Submitted;
+    const second = renderInApi(<AdminDashboard now={now} />);
+    // Without a host callback, the count is text, not a button.
+    expect(await within(await region('Needs attention')).findByText('1 submitted form instance to review')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '1 submitted form instance to review' })).not.toBeInTheDocument();
+    second.unmount();
+
+    server.use(errorHandlers.failing('/api/Signing/ListEnvelopes', 500));
+    renderInApi(<AdminDashboard now={now} />);
+    const failed = await region('Needs attention');
+    expect(await within(failed).findByText('Failed to check what needs attention. Please try again.')).toBeInTheDocument();
+    expect(within(failed).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 
   it("offers 'New form' and 'Preview a form' to those who may use them", async () => {

@@ -35,6 +35,19 @@ describe('the admin home and the form preview routes', () => {
     expect(first).toHaveTextContent(backend.db.forms.find((f) => f.formId === instance?.formId)?.name ?? 'no such form');
   });
 
+  it('what needs attention opens the Form Instances list filtered to Submitted, and the Signing screen', async () => {
+    const { screen, user, router } = await renderAdmin('/admin/');
+    const attention = await screen.findByRole('region', { name: 'Needs attention' });
+    await user.click(await within(attention).findByRole('button', { name: /submitted form instances? to review$/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/form-instances/'));
+    expect(router.state.location.search).toEqual({ status: [FormInstanceStatus.Submitted] });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Form Instances' })).toBeInTheDocument();
+
+    await router.navigate({ to: '/admin/' });
+    await user.click(await within(await screen.findByRole('region', { name: 'Needs attention' })).findByRole('button', { name: /envelopes? waiting for signatures$/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/signing/'));
+  });
+
   it("'Preview a form' opens /admin/form-preview/, the preview, which saves nothing", async () => {
     const { screen, user, router } = await renderAdmin('/admin/');
     await user.click(await screen.findByRole('button', { name: 'Preview a form' }));

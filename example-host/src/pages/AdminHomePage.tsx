@@ -1,6 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { PageTitle } from '../components/landmarks';
-import { AdminDashboard } from '../formsAdmin';
+import { AdminDashboard, FormInstanceStatus } from '../formsAdmin';
+import { signingHref } from '../signingSearch';
 
 /**
  * `/admin/`: the admin dashboard. Each tile shows with its claim; its callbacks become navigation (the screen imports
@@ -17,6 +18,8 @@ export function AdminHomePage() {
         onPreviewForm={() => void navigate({ to: '/admin/form-preview/' })}
         onOpenForm={(formId) => void navigate({ to: '/admin/form-manager/$formId', params: { formId } })}
         onOpenInstance={(instance) => void navigate({ to: '/admin/form-instance/$formInstanceId', params: { formInstanceId: instance.formInstanceId } })}
+        onOpenToReview={() => void navigate({ to: '/admin/form-instances/', search: { status: [FormInstanceStatus.Submitted] } })}
+        onOpenWaiting={() => void navigate({ href: signingHref() })}
       />
     </>
   );

@@ -50,6 +50,10 @@ export interface AdminDashboardViewProps extends BoxProps, StylesApiProps<AdminD
   onOpenForm?: (formId: string) => void;
   /** A submission of 'Latest submissions' chosen. */
   onOpenInstance?: (instance: DashboardInstance) => void;
+  /** 'Needs attention': the submitted form instances to review chosen (a host opens its list of them). */
+  onOpenToReview?: () => void;
+  /** 'Needs attention': the envelopes waiting for signatures chosen (a host opens its Signing screen). */
+  onOpenWaiting?: () => void;
 }
 
 /** Mantine's factory type of {@link AdminDashboardView}: its props, root element and part names, for the Styles API's typing. */
@@ -93,15 +97,15 @@ export const AdminDashboardView = factory<AdminDashboardViewFactory>((_props) =>
   const props = useProps('AdminDashboard', null, _props);
   const locale = useLocale();
   const { getStyles, others: viewProps } = useScreenStyles<AdminDashboardViewFactory>('AdminDashboard', classes, props);
-  const { controller: c, onNewForm, onImportPdf, onPreviewForm, onOpenForm, onOpenInstance, ...others } = viewProps;
+  const { controller: c, onNewForm, onImportPdf, onPreviewForm, onOpenForm, onOpenInstance, onOpenToReview, onOpenWaiting, ...others } = viewProps;
   const { labels } = c;
   const tile = getStyles('tile');
   const days = { days: DASHBOARD_DAYS };
   const showNewForm = !!onNewForm && c.actions.newForm;
   const showPreview = !!onPreviewForm && c.actions.previewForm;
   const showImportPdf = !!onImportPdf && c.actions.importPdf;
-  const nothing =
-    !c.claimsLoading && !c.submissions.visible && !c.recentForms.visible && !showNewForm && !showPreview && !showImportPdf;
+  const showActions = showNewForm || showPreview || showImportPdf;
+  const nothing = !c.claimsLoading && !c.submissions.visible && !c.recentForms.visible && !c.attention.visible && !showActions;
 
   const chart = (
     <TileBody state={c.submissions} failed={labels.dashSubmissionsFailed}>
@@ -170,6 +174,34 @@ export const AdminDashboardView = factory<AdminDashboardViewFactory>((_props) =>
     </TileBody>
   );
 
+  const attention = (
+    <TileBody state={c.attention} failed={labels.dashAttentionFailed}>
+      {() => {
+        const { toReview, waiting } = c.attention.data;
+        const counted = (count: number, one: string, many: string) => (count === 1 ? one : fillLabel(many, { count: formatNumber(count, locale) }));
+        const rows: { key: string; text: string; onClick?: () => void }[] = [];
+        if (toReview) rows.push({ key: 'review', text: counted(toReview, labels.dashAttentionToReviewOne, labels.dashAttentionToReview), onClick: onOpenToReview });
+        if (waiting) rows.push({ key: 'waiting', text: counted(waiting, labels.dashAttentionWaitingOne, labels.dashAttentionWaiting), onClick: onOpenWaiting });
+        if (rows.length === 0) {
+          return <Text>{toReview === null ? labels.dashAttentionNoneWaiting : waiting === null ? labels.dashAttentionNoneReview : labels.dashAttentionNone}</Text>;
+        }
+        return (
+          <Stack component="ul" gap={0} m={0} p={0} style={{ listStyle: 'none' }}>
+            {rows.map((row) => (
+              <li key={row.key}>
+                <Row onClick={row.onClick}>
+                  <Text size="sm" fw={500} td={row.onClick ? 'underline' : undefined}>
+                    {row.text}
+                  </Text>
+                </Row>
+              </li>
+            ))}
+          </Stack>
+        );
+      }}
+    </TileBody>
+  );
+
   const recent = (
     <TileBody state={c.recentForms} failed={labels.dashRecentFormsFailed}>
       {() =>
@@ -203,30 +235,39 @@ export const AdminDashboardView = factory<AdminDashboardViewFactory>((_props) =>
         <Text>{labels.dashNothing}</Text>
       ) : (
         <Stack gap="md">
-          {/* The quick actions are one row of buttons across the page: in the grid, the card beside the chart stood as
-              tall as the chart, mostly empty. */}
-          {(showNewForm || showPreview || showImportPdf) && (
-            <Tile title={labels.dashQuickActions} part={tile}>
-              <Group gap="sm">
-                {showNewForm && (
-                  <Can claim={DASHBOARD_TILE_CLAIMS.newForm}>
-                    <Button onClick={onNewForm}>{labels.dashNewForm}</Button>
-                  </Can>
-                )}
-                {showImportPdf && (
-                  <Button variant="default" onClick={onImportPdf}>
-                    {labels.piTitle}
-                  </Button>
-                )}
-                {showPreview && (
-                  <Can claim={DASHBOARD_TILE_CLAIMS.previewForm}>
-                    <Button variant="default" onClick={onPreviewForm}>
-                      {labels.dashPreviewForm}
-                    </Button>
-                  </Can>
-                )}
-              </Group>
-            </Tile>
+          {/* The first row: the quick actions and what needs attention, each as tall as its content (in the grid below,
+              beside the chart, the quick actions' card stood as tall as the chart, mostly empty). */}
+          {(showActions || c.attention.visible) && (
+            <SimpleGrid cols={{ base: 1, md: showActions && c.attention.visible ? 2 : 1 }} spacing="md">
+              {showActions && (
+                <Tile title={labels.dashQuickActions} part={tile}>
+                  <Group gap="sm">
+                    {showNewForm && (
+                      <Can claim={DASHBOARD_TILE_CLAIMS.newForm}>
+                        <Button onClick={onNewForm}>{labels.dashNewForm}</Button>
+                      </Can>
+                    )}
+                    {showImportPdf && (
+                      <Button variant="default" onClick={onImportPdf}>
+                        {labels.piTitle}
+                      </Button>
+                    )}
+                    {showPreview && (
+                      <Can claim={DASHBOARD_TILE_CLAIMS.previewForm}>
+                        <Button variant="default" onClick={onPreviewForm}>
+                          {labels.dashPreviewForm}
+                        </Button>
+                      </Can>
+                    )}
+                  </Group>
+                </Tile>
+              )}
+              {c.attention.visible && (
+                <Tile title={labels.dashAttention} part={tile}>
+                  {attention}
+                </Tile>
+              )}
+            </SimpleGrid>
           )}
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
             <Can claim={DASHBOARD_TILE_CLAIMS.submissionsChart}>
@@ -266,8 +307,9 @@ export type AdminDashboardFactory = ScreenFactory<AdminDashboardProps, AdminDash
 const ADMIN_DASHBOARD_OPTIONS = optionKeys<AdminDashboardOptions>()('now', 'labels');
 
 /**
- * The admin home: what needs attention and where to start — form instances started in the last 30 days by status
- * (a chart and its table), the latest submissions, the forms changed recently and quick actions. Each tile shows
+ * The admin home: what needs attention and where to start — the submitted form instances waiting to be reviewed and
+ * the envelopes waiting for signatures, form instances started in the last 30 days by status (a chart and its
+ * table), the latest submissions, the forms changed recently and quick actions. Each tile shows
  * only with its claim (`DASHBOARD_TILE_CLAIMS`) and reads nothing without it — {@link useAdminDashboard} rendered
  * by {@link AdminDashboardView}. The chart needs no charts library (nor its stylesheet). Works on its own inside an
  * `APIProvider`.

@@ -11,11 +11,13 @@ export {
   DASHBOARD_LIST_SIZE,
   DASHBOARD_STATUSES,
   DASHBOARD_TILE_CLAIMS,
+  DASHBOARD_WAITING_STATUSES,
   useAdminDashboard,
 } from './useAdminDashboard';
 export type {
   AdminDashboardController,
   AdminDashboardOptions,
+  DashboardAttention,
   DashboardInstance,
   DashboardTile,
   DashboardTileState,

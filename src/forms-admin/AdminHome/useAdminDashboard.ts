@@ -1,6 +1,6 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { FormInstanceStatus } from '../../api/enums';
+import { EnvelopeStatus, FormInstanceStatus } from '../../api/enums';
 import { and, eq, ge } from '../../api/odata';
 import type { ODataQueryOptions, ODataResult } from '../../api/odata';
 import type { Form, FormInstance } from '../../api/types';
@@ -26,6 +26,8 @@ export const DASHBOARD_TILE_CLAIMS = {
   submissionsChart: 'ViewSubmissions_AllowRead',
   latestSubmissions: 'ViewSubmissions_AllowRead',
   recentForms: 'Forms_AllowRead',
+  attentionToReview: 'ViewSubmissions_AllowRead',
+  attentionWaiting: 'FormSigner_SelectList',
   newForm: 'CreateForm_AllowRead',
   previewForm: 'FormPreview_AllowRead',
   importPdf: 'FormGenerator_UploadPdf',
@@ -52,6 +54,18 @@ export interface StatusCount {
 
 /** A form instance as the 'Latest submissions' tile reads it: with its form's name. */
 export type DashboardInstance = FormInstance & { form?: Pick<Form, 'name'> | null };
+
+/**
+ * What needs attention: the form instances handed in and waiting to be reviewed (status Submitted, not yet Completed),
+ * and the envelopes out for signature (Sent or Delivered). A count is null when the user may not read it.
+ */
+export interface DashboardAttention {
+  toReview: number | null;
+  waiting: number | null;
+}
+
+/** The envelope statuses that count as waiting for signatures. */
+export const DASHBOARD_WAITING_STATUSES = [EnvelopeStatus.Sent, EnvelopeStatus.Delivered] as const;
 
 /** One tile's data: the rows (or counts), and whether they load or failed. */
 export interface DashboardTileState<T> {
@@ -85,6 +99,8 @@ export interface AdminDashboardController {
   latestSubmissions: DashboardTileState<readonly DashboardInstance[]>;
   /** The live forms changed last, the newest first. */
   recentForms: DashboardTileState<readonly Form[]>;
+  /** What needs attention (each count with its own claim). */
+  attention: DashboardTileState<DashboardAttention>;
   /** Whether the user may use each quick action. */
   actions: { newForm: boolean; previewForm: boolean; importPdf: boolean };
   /** True while the user's claims load (no tile shows yet). */
@@ -115,8 +131,10 @@ export function useAdminDashboard({ now, labels: overrides }: AdminDashboardOpti
   const newFormClaim = useCan(DASHBOARD_TILE_CLAIMS.newForm);
   const previewClaim = useCan(DASHBOARD_TILE_CLAIMS.previewForm);
   const importPdfClaim = useCan(DASHBOARD_TILE_CLAIMS.importPdf);
+  const waitingClaim = useCan(DASHBOARD_TILE_CLAIMS.attentionWaiting);
   const canSubmissions = submissionsClaim.can;
   const canForms = formsClaim.can;
+  const canWaiting = waitingClaim.can;
 
   const counts = useQueries({
     queries: DASHBOARD_STATUSES.map((status) => ({
@@ -139,6 +157,21 @@ export function useAdminDashboard({ now, labels: overrides }: AdminDashboardOpti
       top: DASHBOARD_LIST_SIZE,
     }),
     enabled: canForms,
+  });
+
+  // Every instance handed in and not yet completed, whenever it was started.
+  const toReview = useQuery({
+    ...entityQueries.formInstances(client, {
+      filter: and<FormInstance>(eq('isDeleted', false), eq('status', FormInstanceStatus.Submitted)),
+      top: 0,
+      count: true,
+    }),
+    enabled: canSubmissions,
+  });
+  const waiting = useQuery({
+    queryKey: ['signing', 'envelopes', 'dashboard-waiting'],
+    queryFn: ({ signal }) => client.signing.listEnvelopePage({ statuses: DASHBOARD_WAITING_STATUSES, top: 1 }, { signal }),
+    enabled: canWaiting,
   });
 
   const countErrors = counts.map((q) => q.error);
@@ -169,7 +202,20 @@ export function useAdminDashboard({ now, labels: overrides }: AdminDashboardOpti
       error: forms.error,
       retry: () => void forms.refetch(),
     },
+    attention: {
+      visible: canSubmissions || canWaiting,
+      data: {
+        toReview: canSubmissions ? ((toReview.data as ODataResult<FormInstance> | undefined)?.['@odata.count'] ?? 0) : null,
+        waiting: canWaiting ? (waiting.data?.['@odata.count'] ?? 0) : null,
+      },
+      isLoading: (canSubmissions && toReview.isLoading) || (canWaiting && waiting.isLoading),
+      error: firstError([toReview.error, waiting.error]),
+      retry: () => {
+        if (toReview.error) void toReview.refetch();
+        if (waiting.error) void waiting.refetch();
+      },
+    },
     actions: { newForm: newFormClaim.can, previewForm: previewClaim.can, importPdf: newFormClaim.can && importPdfClaim.can },
-    claimsLoading: submissionsClaim.isLoading,
+    claimsLoading: submissionsClaim.isLoading || waitingClaim.isLoading,
   };
 }
