@@ -767,14 +767,16 @@ interface DndEvents {
 
 /**
  * The palette and the property pane beside the canvas on a wide screen: each stays in view while the canvas scrolls
- * (below a Mantine `AppShell`'s header, read from its `--app-shell-header-offset`; 0 without one) and scrolls on its
- * own when taller than the window. The pane of a field far down a long form is then beside it, and the toolbar's
- * Save is a scroll of the page away rather than the pane's whole height.
+ * and scrolls on its own when taller than the window. The pane of a field far down a long form is then beside it, and
+ * the toolbar's Save is a scroll of the page away rather than the pane's whole height. They stay below a fixed header:
+ * a Mantine `AppShell`'s (its `--app-shell-header-offset`), or the height a host sets in `--ccq-builder-header-offset`
+ * for a header of its own; 0 without either.
  */
+const HEADER_OFFSET = 'var(--ccq-builder-header-offset, var(--app-shell-header-offset, 0px))';
 const PANE_IN_VIEW = {
   position: 'sticky',
-  top: 'calc(var(--app-shell-header-offset, 0px) + var(--mantine-spacing-md))',
-  maxHeight: 'calc(100dvh - var(--app-shell-header-offset, 0px) - 2 * var(--mantine-spacing-md))',
+  top: `calc(${HEADER_OFFSET} + var(--mantine-spacing-md))`,
+  maxHeight: `calc(100dvh - ${HEADER_OFFSET} - 2 * var(--mantine-spacing-md))`,
   overflowY: 'auto',
   overscrollBehavior: 'contain',
 } as const satisfies CSSProperties;
