@@ -8,7 +8,9 @@ import type { CDPSession, Page } from 'playwright-core';
 /** Watches frames (the gap between animation frames) and long tasks in the page. */
 export const PROBE = `(() => {
   const b = (window.__bench = { frames: [], longTasks: [], last: performance.now() });
-  const tick = (t) => { b.frames.push([t, t - b.last]); b.last = t; requestAnimationFrame(tick); };
+  // The frames of the last 20 to 40 seconds only: the quiet check and the longest frame scan the list, and a list kept
+  // since the page opened made each scan cost more the longer a page had been measured (its own figures grew with it).
+  const tick = (t) => { b.frames.push([t, t - b.last]); if (b.frames.length > 2400) b.frames.splice(0, 1200); b.last = t; requestAnimationFrame(tick); };
   requestAnimationFrame(tick);
   try {
     new PerformanceObserver((list) => { for (const e of list.getEntries()) b.longTasks.push([e.startTime, e.duration]); })
