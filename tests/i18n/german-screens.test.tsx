@@ -44,13 +44,17 @@ import * as FormInstanceViewerStories from '../../stories/viewer/FormInstanceVie
 // anywhere in the page's text. What the fake backend holds (seeded names, form content) is data, not a text of the
 // library, and is left out. MSW runs in Node: the addon's loader applies each story's `parameters.msw` to it.
 const server = setupServer();
-/** Requests the page has made that MSW has not finished answering (its life-cycle events). */
-let inFlight = 0;
-server.events.on('request:start', () => {
-  inFlight += 1;
+/**
+ * The requests of the story on the page that MSW has not finished answering (its life-cycle events, by request id).
+ * Emptied as each story renders: a request of an earlier story, cut off when it was unmounted, never ends, and is not
+ * the next story's to wait for.
+ */
+const inFlight = new Set<string>();
+server.events.on('request:start', ({ requestId }) => {
+  inFlight.add(requestId);
 });
-server.events.on('request:end', () => {
-  inFlight -= 1;
+server.events.on('request:end', ({ requestId }) => {
+  inFlight.delete(requestId);
 });
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
@@ -146,6 +150,7 @@ type Story = { load(): Promise<void> } & ComponentType<Record<string, unknown>>;
 async function renderGermanStory(Story: Story, args: Record<string, unknown> = {}, dataIn?: () => void): Promise<Set<string>> {
   await Story.load();
   const data = backendData();
+  inFlight.clear();
   render(<Story {...args} />);
   if (dataIn) {
     await waitFor(
@@ -164,11 +169,11 @@ async function renderGermanStory(Story: Story, args: Record<string, unknown> = {
   // takes longer to get there.
   await waitFor(
     async () => {
-      expect(inFlight, 'no request waits for its answer').toBe(0);
+      expect(inFlight.size, 'no request waits for its answer').toBe(0);
       expect(stillLoading(), 'nothing loads any more').toBe(false);
       const before = document.body.innerHTML;
       await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
-      expect(inFlight, 'no request waits for its answer').toBe(0);
+      expect(inFlight.size, 'no request waits for its answer').toBe(0);
       expect(document.body.innerHTML === before, 'what was scheduled changed nothing').toBe(true);
     },
     { timeout: 45000 },
