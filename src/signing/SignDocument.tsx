@@ -236,10 +236,8 @@ function timeOf(value: Date | string | null | undefined): number | null {
 }
 
 function formatDate(value: Date | string | null | undefined, locale: string | undefined): string | null {
-  if (value === null || value === undefined) return null;
-  const date = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(date.getTime())) return null;
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short' }).format(date);
+  const time = timeOf(value);
+  return time === null ? null : new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short' }).format(time);
 }
 
 function base64Bytes(text: string): Uint8Array {
