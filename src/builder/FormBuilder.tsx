@@ -610,6 +610,8 @@ interface ToolbarActions {
   /** The document as it is now: the save button reads it when the user starts a save, and that one is saved. */
   document(): BuilderDocument;
   selectProblem(target: BuilderSelection): void;
+  /** Starts a save as the Save button does (Ctrl+S), while one may start; filled by the button. */
+  startSave: { current: (() => void) | null };
 }
 
 interface BuilderToolbarProps {
@@ -655,6 +657,7 @@ const BuilderToolbar = memo(function BuilderToolbar(props: BuilderToolbarProps) 
             widgets={widgets}
             onSaved={actions.saved}
             onSelectProblem={actions.selectProblem}
+            startRef={actions.startSave}
           />
         )}
       </Group>
@@ -702,10 +705,10 @@ const ToolbarSwitches = memo(function ToolbarSwitches({
     <>
       {canEdit && (
         <>
-          <Button variant="default" onClick={actions.undo} disabled={!canUndo}>
+          <Button variant="default" onClick={actions.undo} disabled={!canUndo} aria-keyshortcuts="Control+Z Meta+Z">
             {labels.fbUndo}
           </Button>
-          <Button variant="default" onClick={actions.redo} disabled={!canRedo}>
+          <Button variant="default" onClick={actions.redo} disabled={!canRedo} aria-keyshortcuts="Control+Shift+Z Control+Y Meta+Shift+Z">
             {labels.fbRedo}
           </Button>
         </>
@@ -1004,12 +1007,23 @@ export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
     setStatus(labels.fbRedone);
     if (selected && selected.type !== 'page') refocusAfterDrop(selected.id);
   };
+  // What the Save button does, filled by the button while a save may start (Ctrl+S).
+  const startSave = useRef<(() => void) | null>(null);
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (!canEdit || !(event.ctrlKey || event.metaKey) || event.altKey) return;
-    // The JSON view's editor keeps its own undo for the text being typed.
-    if ((event.target as HTMLElement).closest?.('.cm-editor')) return;
     const key = event.key.toLowerCase();
-    if (key === 'z' && !event.shiftKey) {
+    // Ctrl+S never opens the browser's 'Save page' over the builder; it starts a save where the builder's keys reach.
+    if (key === 's' && !event.shiftKey) event.preventDefault();
+    // The JSON view's editor keeps its own undo for the text being typed, and so do the fields of the builder's
+    // dialogs (their keys pass through its handlers, portalled or not); a host's dialog around the builder is no such.
+    const target = event.target as HTMLElement;
+    if (target.closest?.('.cm-editor')) return;
+    const dialog = target.closest?.('[role="dialog"]');
+    const from = event.currentTarget as unknown;
+    if (dialog && !(from instanceof Node && dialog.contains(from))) return;
+    if (key === 's' && !event.shiftKey) {
+      startSave.current?.();
+    } else if (key === 'z' && !event.shiftKey) {
       event.preventDefault();
       undo();
     } else if ((key === 'z' && event.shiftKey) || key === 'y') {
@@ -1053,6 +1067,7 @@ export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
         handlers.current.onSaved?.(result);
       },
       selectProblem: (target) => handlers.current.select(target),
+      startSave,
       document: () => {
         saving.current = handlers.current.c.state.document;
         return saving.current;

@@ -225,18 +225,28 @@ describe('FormBuilder', () => {
     expect(fieldItem('Checkbox')).toBeInTheDocument();
   });
 
-  it('says a new form is not saved yet until its first save, then that all changes are saved', async () => {
+  it('says a new form is not saved yet until its first save, then that all changes are saved; Ctrl+S saves as the Save button does', async () => {
     const { user } = renderInApi(<FormBuilder draftStorage={memoryStorage()} />);
     const add = await screen.findByRole('button', { name: 'Add Short text' }, { timeout: BUILDER_FIRST_RENDER_MS });
     const toolbar = screen.getByRole('toolbar', { name: 'Builder tools' });
     expect(within(toolbar).getByText('Not saved yet')).toBeInTheDocument();
+    expect(within(toolbar).getByRole('button', { name: 'Save' })).toHaveAttribute('aria-keyshortcuts', 'Control+S Meta+S');
     await user.click(add);
     expect(within(toolbar).getByText('Unsaved changes')).toBeInTheDocument();
-    await user.click(within(toolbar).getByRole('button', { name: 'Save' }));
+    // The new field has the focus: Ctrl+S there opens the save's dialog, and the browser's own 'Save page' is held back.
+    await waitFor(() => expect(fieldItem('Short text')).toHaveFocus(), { timeout: 5000 });
+    expect(fireEvent.keyDown(fieldItem('Short text'), { key: 's', ctrlKey: true })).toBe(false);
     const dialog = await screen.findByRole('dialog');
-    await user.type(within(dialog).getByRole('textbox', { name: /Name/ }), 'Visitors');
+    const name = within(dialog).getByRole('textbox', { name: /Name/ });
+    await user.type(name, 'Visitors');
+    // Ctrl+S again, in the dialog, starts no second save: what was typed stays.
+    await user.keyboard('{Control>}s{/Control}');
+    expect(name).toHaveValue('Visitors');
+    // Nor does Ctrl+Z there undo the form: the field added before stays.
+    await user.keyboard('{Control>}z{/Control}');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(toolbar).findByText('All changes saved')).toBeInTheDocument();
+    expect(fieldOrder()).toEqual(['Field Short text']);
     expect(within(toolbar).queryByText('Not saved yet')).not.toBeInTheDocument();
   });
 

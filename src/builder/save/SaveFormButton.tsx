@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Alert, Button, Group, List, Loader, Modal, Select, Stack, Switch, Text, TextInput, Textarea, UnstyledButton, type ButtonProps } from '@mantine/core';
 import { allFields, allSections, type DraftProblem, type FormDraft } from '../../engine';
 import { fillLabel, type Labels } from '../../query/labels';
@@ -228,6 +229,11 @@ export interface SaveFormButtonProps extends SaveFormDraftOptions {
   onSelectProblem?: (target: DraftProblemTarget, problem: DraftProblem) => void;
   /** Props of the button (size, variant…). */
   buttonProps?: ButtonProps;
+  /**
+   * Filled with what the button does, to start a save from a keyboard shortcut (the builder's Ctrl+S, ⌘S on a Mac):
+   * null while the user may not save, a save is running or the dialog is open.
+   */
+  startRef?: { current: (() => void) | null };
 }
 
 /**
@@ -235,12 +241,20 @@ export interface SaveFormButtonProps extends SaveFormDraftOptions {
  * the server refuses saves without their permissions anyway. Router-free: a host learns of the save through
  * `onSaved` (a new form's id, a new version's id).
  */
-export function SaveFormButton({ onSelectProblem, buttonProps, ...options }: SaveFormButtonProps) {
+export function SaveFormButton({ onSelectProblem, buttonProps, startRef, ...options }: SaveFormButtonProps) {
   const controller = useSaveFormDraft(options);
+  const startable = controller.canSave && !controller.saving && !controller.opened;
+  useEffect(() => {
+    if (!startRef) return;
+    startRef.current = startable ? controller.start : null;
+    return () => {
+      startRef.current = null;
+    };
+  });
   if (!controller.canSave) return null;
   return (
     <>
-      <Button {...buttonProps} onClick={controller.start} loading={controller.saving}>
+      <Button {...buttonProps} onClick={controller.start} loading={controller.saving} aria-keyshortcuts="Control+S Meta+S">
         {controller.labels.builderSave}
       </Button>
       <SaveFormDialog controller={controller} draft={controller.openedDraft} onSelectProblem={onSelectProblem} />
