@@ -128,9 +128,9 @@ export type {
 } from './forms-admin/FormInstanceDetail';
 
 // Forms administration: the Signing screen (envelopes, signature requests; headless hook and its view).
-export { SigningList, SigningListView, useSigningList } from './forms-admin/SigningList';
+export { SigningList, SigningListView, signerFromAnswers, useSigningList } from './forms-admin/SigningList';
 export type {
-  SigningAccess, SigningInstance, SigningListController, SigningListFactory, SigningListOptions, SigningListProps,
+  SigningAccess, SigningInstance, SuggestedSigner, SigningListController, SigningListFactory, SigningListOptions, SigningListProps,
   SigningListStylesNames, SigningListViewFactory, SigningListViewProps,
 } from './forms-admin/SigningList';
 

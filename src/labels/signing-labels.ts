@@ -43,6 +43,7 @@ export const signingLabels = {
   sgInstanceNothingFound: 'No form instance matches. Only the newest are listed here: send an older one from its page in Form Instances.',
   sgSigners: 'Signers',
   sgSignersHelp: 'Signers sign in order; signers with the same order sign in any order among themselves.',
+  sgSignerFromAnswers: 'The first signer is filled in from the form’s answers: check the name and email before sending.',
   sgSignerRow: 'Signer {index}',
   sgSignerName: 'Name',
   sgSignerEmail: 'Email',

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, within } from 'storybook/test';
+import { expect, fn, userEvent, within } from 'storybook/test';
 import { FormInstanceDetail } from '../../src/forms-admin/FormInstanceDetail';
 import { errorHandlers } from '../../src/testing';
 import { seedIds } from '../../src/testing/seed-ids';
@@ -89,5 +89,21 @@ export const ReadOnlyUser: Story = {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('heading', { level: 1, name: 'Contact Request 00000007' }, { timeout: 10_000 })).toBeInTheDocument();
     await expect(canvas.queryByRole('button', { name: /^Delete/ })).not.toBeInTheDocument();
+  },
+};
+
+/**
+ * 'Request signature' on a loan application in progress: the first signer starts with the applicant's name and email
+ * from the answers, and the dialog says so, for the person sending to check.
+ */
+export const RequestSignerFromAnswers: Story = {
+  args: { formInstanceId: seedIds.formInstances.loanInProgress },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Request signature' }, { timeout: 10_000 }));
+    const dialog = within(await within(canvasElement.ownerDocument.body).findByRole('dialog', { name: 'Request a signature' }));
+    await expect(dialog.getByRole('textbox', { name: /^Name/ })).toHaveValue('Alan Turing');
+    await expect(dialog.getByRole('textbox', { name: /^Email/ })).toHaveValue('alan.turing@example.com');
+    await expect(dialog.getByText(/filled in from the form’s answers/)).toBeInTheDocument();
   },
 };

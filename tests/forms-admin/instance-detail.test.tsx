@@ -105,6 +105,23 @@ describe('FormInstanceDetail', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Request signature' })).toBeDisabled());
   });
 
+  it('starts the request’s first signer with the name and email of the answers, and says so; the person can change them', async () => {
+    const { user } = renderInApi(<FormInstanceDetail formInstanceId={ids.loanInProgress} />);
+    await heading('Loan Application 00000002');
+    await user.click(screen.getByRole('button', { name: 'Request signature' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Request a signature' });
+    expect(within(dialog).getByRole('textbox', { name: /Name/ })).toHaveValue('Alan Turing');
+    expect(within(dialog).getByRole('textbox', { name: /Email/ })).toHaveValue('alan.turing@example.com');
+    expect(within(dialog).getByText('The first signer is filled in from the form’s answers: check the name and email before sending.')).toBeInTheDocument();
+    await user.clear(within(dialog).getByRole('textbox', { name: /Email/ }));
+    await user.click(within(dialog).getByRole('textbox', { name: /Email/ }));
+    await user.paste('a.turing@example.org');
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('A signature was requested from 1 signer(s).')).toBeInTheDocument();
+    const envelope = backend.db.envelopes.find((e) => e.formInstanceId === ids.loanInProgress);
+    expect(envelope?.signers.map((s) => [s.name, s.email])).toEqual([['Alan Turing', 'a.turing@example.org']]);
+  });
+
   it('shows the status history oldest first, who made each change, and the change Mark completed made', async () => {
     const { user } = renderInApi(<FormInstanceDetail formInstanceId={ids.contactSubmitted} />);
     const history = () => within(section('Status history'));

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, List, Paper, SimpleGrid, Stack, Table, Text, Title, factory, useProps, type BoxProps, type StylesApiProps } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { EnvelopeStatus, FormInstanceStatus } from '../../api/enums';
 import type { FormInstanceStatusChange, SigningEnvelope, SignerStatus, SigningAuditEvent } from '../../api/types';
 import { FormRenderer, type FormRendererProps } from '../../forms/FormRenderer';
@@ -17,6 +17,7 @@ import { formatDateTime } from '../shared/ListScreen';
 import { ScreenPage, ScreenReadPage, SectionCard, screenClasses, useScreenStyles, type ScreenFactory, optionKeys, useScreenController } from '../shared/screen';
 import { auditCheckText, reminderScheduleText } from '../SigningList/SigningList';
 import { RequestSignatureDialog } from '../SigningList/RequestSignatureDialog';
+import { signerFromAnswers } from '../../domain/signing/signer-suggestion';
 import { useFormInstanceDetail, type EnvelopeAudit, type FormInstanceDetailController, type FormInstanceDetailOptions } from './useFormInstanceDetail';
 
 /** The inner parts of one form instance's page that `classNames` / `styles` reach. */
@@ -187,6 +188,14 @@ export const FormInstanceDetailView = factory<FormInstanceDetailViewFactory>((_p
   const { controller: c, widgets, formLabels, ...others } = viewProps;
   const { labels, instance } = c;
   const data = instance.data;
+  // The request's first signer, read from the answers (the dialog starts with it; the person sending checks it).
+  const signingInstance = useMemo(
+    () =>
+      data
+        ? { formInstanceId: data.formInstanceId, formName: data.form?.name ?? null, suggestedSigner: data.formSchema ? signerFromAnswers(data.formSchema, data.data) : null }
+        : null,
+    [data],
+  );
   const back = c.back ? (
     <Button variant="default" onClick={c.back}>
       {labels.fidBack}
@@ -321,7 +330,7 @@ export const FormInstanceDetailView = factory<FormInstanceDetailViewFactory>((_p
         <RequestSignatureDialog
           opened={c.requesting}
           labels={labels}
-          instance={{ formInstanceId: data.formInstanceId, formName: data.form?.name ?? null }}
+          instance={signingInstance ?? undefined}
           onClose={c.cancelRequest}
           onSubmit={c.submitRequest}
           className={getStyles('dialog').className}

@@ -101,8 +101,21 @@ export function RequestSignatureDialog({ opened, labels, instances = NO_INSTANCE
   useEffect(() => {
     if (refusals > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [refusals]);
+  // The signer the instance's answers name starts the first row when the dialog opens with the rows untouched; the
+  // person sending checks it (the note under the rows says where it came from).
+  const suggested = instance?.suggestedSigner ?? null;
+  const [fromAnswers, setFromAnswers] = useState(false);
+  const rowsNow = useRef(signers);
+  rowsNow.current = signers;
+  useEffect(() => {
+    const only = rowsNow.current.length === 1 ? rowsNow.current[0] : undefined;
+    if (!opened || !suggested || !only || only.name !== '' || only.email !== '') return;
+    setSigners([{ ...only, name: suggested.name, email: suggested.email }]);
+    setFromAnswers(true);
+  }, [opened, suggested]);
 
   const reset = () => {
+    setFromAnswers(false);
     setInstanceId(null);
     setSigners([{ key: 1, name: '', email: '', routingOrder: 1 }]);
     setNextKey(2);
@@ -181,6 +194,11 @@ export function RequestSignatureDialog({ opened, labels, instances = NO_INSTANCE
             <Text size="sm" mb="xs">
               {labels.sgSignersHelp}
             </Text>
+            {fromAnswers && (
+              <Text size="sm" mb="xs">
+                {labels.sgSignerFromAnswers}
+              </Text>
+            )}
             <Stack gap="xs">
               {signers.map((s, index) => {
                 const n = index + 1;

@@ -4,3 +4,5 @@ export { ENVELOPE_FILTER_STATUSES, signerLinkOffered, useSigningList } from './u
 export type { SigningAccess, SigningInstance, SigningListController, SigningListOptions } from './useSigningList';
 export { moveSigner, RequestSignatureDialog, signerProblems } from './RequestSignatureDialog';
 export type { RequestSignatureDialogProps, SignerDraft } from './RequestSignatureDialog';
+export { signerFromAnswers } from '../../domain/signing/signer-suggestion';
+export type { SuggestedSigner } from '../../domain/signing/signer-suggestion';

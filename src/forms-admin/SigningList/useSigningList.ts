@@ -5,6 +5,7 @@ import * as odata from '../../api/odata';
 import type { ODataQueryOptions } from '../../api/odata';
 import type { AuditVerification, EnvelopeMailFailure, EnvelopeSigner, Form, FormInstance, SignatureRequest, SigningEnvelope } from '../../api/types';
 import { isEnvelopeOpen, maySigningAction } from '../../domain/signing';
+import type { SuggestedSigner } from '../../domain/signing/signer-suggestion';
 import { useApi } from '../../query/APIProvider';
 import { fillLabel, type Labels } from '../../query/labels';
 import { useLabels } from '../../query/useLabels';
@@ -20,6 +21,11 @@ import { saveDownload } from '../FormInstanceList/download';
 export interface SigningInstance {
   formInstanceId: string;
   formName: string | null;
+  /**
+   * The signer the instance's answers name (its email, and a name), when the caller has read them: the request's first
+   * signer row starts with it, for the person sending to check.
+   */
+  suggestedSigner?: SuggestedSigner | null;
 }
 
 /** Options of {@link useSigningList}. */

@@ -75,6 +75,7 @@ export const de5 = {
   sgInstanceNothingFound: 'Keine Formularinstanz passt. Hier stehen nur die neuesten: Senden Sie eine ältere von ihrer Seite unter Formularinstanzen.',
   sgSigners: 'Unterzeichnende',
   sgSignersHelp: 'Unterzeichnende unterschreiben der Reihe nach; bei gleicher Reihenfolge in beliebiger Reihenfolge untereinander.',
+  sgSignerFromAnswers: 'Die erste unterzeichnende Person ist aus den Antworten des Formulars übernommen: Prüfen Sie Name und E-Mail-Adresse vor dem Senden.',
   sgSignerRow: 'Unterzeichner/in {index}',
   sgSignerName: 'Name',
   sgSignerEmail: 'E-Mail',

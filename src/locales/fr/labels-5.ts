@@ -75,6 +75,7 @@ export const fr5 = {
   sgInstanceNothingFound: 'Aucune instance de formulaire ne correspond. Seules les plus récentes sont listées ici : envoyez-en une plus ancienne depuis sa page dans Instances de formulaire.',
   sgSigners: 'Signataires',
   sgSignersHelp: 'Les signataires signent dans l’ordre ; ceux qui ont le même rang signent entre eux dans n’importe quel ordre.',
+  sgSignerFromAnswers: 'Le premier signataire est repris des réponses du formulaire : vérifiez le nom et l’adresse e-mail avant l’envoi.',
   sgSignerRow: 'Signataire {index}',
   sgSignerName: 'Nom',
   sgSignerEmail: 'E-mail',
