@@ -40,6 +40,7 @@ describe('SaveFormButton', () => {
     // The name is required.
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('Give the form a name.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: /Name/ })).toHaveFocus();
     await userEvent.type(within(dialog).getByRole('textbox', { name: /Name/ }), 'Contact us');
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Description' }), 'Questions welcome.');
     await userEvent.click(within(dialog).getByRole('switch', { name: /^Make public/ }));
@@ -128,7 +129,9 @@ describe('SaveFormButton', () => {
     await within(dialog).findByText(/No one has filled in version 1 yet/);
     // The switch starts at the version's own setting.
     expect(within(dialog).getByRole('switch', { name: /^Make public/ })).toBeChecked();
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    // Nothing to fill in: the dialog is on Save, and Enter saves.
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Save' })).toHaveFocus());
+    await userEvent.keyboard('{Enter}');
     await waitFor(() => expect(onSaved).toHaveBeenCalledWith(expect.objectContaining({ outcome: 'updated' })));
   });
 

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Alert, Button, Group, List, Loader, Modal, Select, Stack, Switch, Text, TextInput, Textarea, UnstyledButton, type ButtonProps } from '@mantine/core';
 import { allFields, allSections, type DraftProblem, type FormDraft } from '../../engine';
 import { fillLabel, type Labels } from '../../query/labels';
@@ -118,6 +118,18 @@ function VersionStatement({ controller }: { controller: SaveFormDraftController 
 /** The dialog of a save: the draft's problems, or what the save does and what it needs, then Save. */
 export function SaveFormDialog({ controller, draft, onSelectProblem }: SaveFormDialogProps) {
   const { labels, problems, failure } = controller;
+  const nameBox = useRef<HTMLInputElement>(null);
+  const formBox = useRef<HTMLFormElement>(null);
+  const saveButton = useRef<HTMLButtonElement>(null);
+  // A version's dialog has nothing to fill in: it opens on Save (data-autofocus), so Ctrl+S then Enter saves. While the
+  // version's use is read, Save waits disabled and the dialog opens on Close; once read, the focus moves to Save unless
+  // the person has already gone into the form.
+  const versionRead = controller.opened && !controller.isNew && !controller.target.isLoading;
+  useEffect(() => {
+    if (!versionRead) return;
+    const active = document.activeElement;
+    if (!formBox.current?.contains(active)) saveButton.current?.focus();
+  }, [versionRead]);
   const select = (target: DraftProblemTarget, problem: DraftProblem) => {
     controller.close();
     onSelectProblem?.(target, problem);
@@ -142,8 +154,11 @@ export function SaveFormDialog({ controller, draft, onSelectProblem }: SaveFormD
         </Stack>
       ) : (
         <form
+          ref={formBox}
           onSubmit={(event) => {
             event.preventDefault();
+            // Refused for the missing name: the focus goes to the box that says so.
+            if (controller.isNew && controller.details.name.trim() === '') nameBox.current?.focus();
             void controller.save();
           }}
         >
@@ -157,6 +172,7 @@ export function SaveFormDialog({ controller, draft, onSelectProblem }: SaveFormD
             {controller.isNew ? (
               <>
                 <TextInput
+                  ref={nameBox}
                   label={labels.builderSaveName}
                   withAsterisk
                   aria-required
@@ -209,7 +225,13 @@ export function SaveFormDialog({ controller, draft, onSelectProblem }: SaveFormD
               <Button variant="default" onClick={controller.close} disabled={controller.saving}>
                 {labels.builderSaveCancel}
               </Button>
-              <Button type="submit" loading={controller.saving} disabled={!controller.isNew && controller.target.isLoading}>
+              <Button
+                ref={saveButton}
+                type="submit"
+                loading={controller.saving}
+                disabled={!controller.isNew && controller.target.isLoading}
+                data-autofocus={controller.isNew ? undefined : true}
+              >
                 {labels.builderSaveConfirm}
               </Button>
             </Group>
