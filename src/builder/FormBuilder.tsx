@@ -621,6 +621,8 @@ interface BuilderToolbarProps {
   dirty: boolean;
   /** Whether the form is on the server ('Not saved yet' until a new form's first save). */
   exists: boolean;
+  /** While the form just saved is read back, no save starts (its ids are not in yet). */
+  settling: boolean;
   showBack: boolean;
   canUndo: boolean;
   canRedo: boolean;
@@ -641,7 +643,7 @@ interface BuilderToolbarProps {
  * the first change only the saved state.
  */
 const BuilderToolbar = memo(function BuilderToolbar(props: BuilderToolbarProps) {
-  const { title, labels, canEdit, dirty, exists, showBack, canUndo, canRedo, showJson, showPreview, previewIsView, formId, formSchemaId, schemaETag, widgets, actions } = props;
+  const { title, labels, canEdit, dirty, exists, settling, showBack, canUndo, canRedo, showJson, showPreview, previewIsView, formId, formSchemaId, schemaETag, widgets, actions } = props;
   return (
     <>
       <ToolbarTitle title={title} labels={labels} canEdit={canEdit} dirty={dirty} exists={exists} showBack={showBack} actions={actions} />
@@ -658,6 +660,7 @@ const BuilderToolbar = memo(function BuilderToolbar(props: BuilderToolbarProps) 
             onSaved={actions.saved}
             onSelectProblem={actions.selectProblem}
             startRef={actions.startSave}
+            buttonProps={settling ? SETTLING_SAVE : undefined}
           />
         )}
       </Group>
@@ -667,6 +670,8 @@ const BuilderToolbar = memo(function BuilderToolbar(props: BuilderToolbarProps) 
 
 /** The save button, drawn again only when its props change (they stay the same while the document changes). */
 const ToolbarSave = memo(SaveFormButton);
+/** The save button's props while the form just saved is read back. */
+const SETTLING_SAVE = { disabled: true } as const;
 
 /** The toolbar's back button, title and saved state. */
 const ToolbarTitle = memo(function ToolbarTitle({ title, labels, canEdit, dirty, exists, showBack, actions }: Pick<BuilderToolbarProps, 'title' | 'labels' | 'canEdit' | 'dirty' | 'exists' | 'showBack' | 'actions'>) {
@@ -1226,6 +1231,7 @@ export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
               canEdit={canEdit}
               dirty={c.dirty}
               exists={c.exists}
+              settling={c.settling ?? false}
               showBack={!!onNavigate}
               canUndo={state.past.length > 0}
               canRedo={state.future.length > 0}

@@ -57,6 +57,12 @@ export interface FormBuilderController {
   dirty: boolean;
   /** Whether the form is on the server: false for a new form until its first save. */
   exists: boolean;
+  /**
+   * True while the form just saved here is read back after the host opened it (a new form's id given as `formId`,
+   * a new version): the document, its undo steps and the selection stay on screen meanwhile, and no save starts until
+   * the form's ids are in. Absent: false (a controller a host builds itself).
+   */
+  settling?: boolean;
   /** The draft of an earlier visit, when one differs from what was loaded: offered back until restored or discarded. */
   storedDraft: StoredDraft | null;
   restoreDraft(): void;
@@ -198,16 +204,21 @@ export function useFormBuilder(options: FormBuilderOptions = {}): FormBuilderCon
   // not first around the empty one the state starts from.
   const loadedRef = useRef<BuilderDocument | null>(null);
   const [taken, setTaken] = useState<BuilderDocument | null>(null);
+  // The document last saved here. When the host answers a save by opening what was saved (a new form by its new id,
+  // or the form's new version), the version read back is that document: it is taken without starting afresh, so the
+  // work on screen, its undo steps and the selection stay. A version that differs starts afresh as any load does.
+  const [savedDocument, setSavedDocument] = useState<BuilderDocument | null>(null);
   useEffect(() => {
     if (!loaded || loadedRef.current === loaded) return;
     loadedRef.current = loaded;
     setTaken(loaded);
+    if (savedDocument && sameDocument(loaded, savedDocument)) return;
     setBase(loaded);
     // A document read from a stored version is saved: its fields keep their data paths when their labels change.
     dispatch({ type: 'load', document: loaded, saved: loadedFromVersion });
     const draft = readDraft(storage, draftKey);
     setStoredDraft(draft && !sameDocument(draft.document, loaded) ? draft : null);
-  }, [loaded, loadedFromVersion, storage, draftKey]);
+  }, [loaded, loadedFromVersion, storage, draftKey, savedDocument]);
 
   const stateRef = useRef(state);
   stateRef.current = state;
@@ -254,7 +265,8 @@ export function useFormBuilder(options: FormBuilderOptions = {}): FormBuilderCon
     dispatch,
     form,
     schema,
-    isLoading: isLoading || (!loaded && !error && !notFound) || (loaded !== null && taken !== loaded),
+    isLoading: savedDocument === null && (isLoading || (!loaded && !error && !notFound) || (loaded !== null && taken !== loaded)),
+    settling: savedDocument !== null && !error && (isLoading || loaded === null || taken !== loaded),
     error,
     notFound,
     retry: () => {
@@ -283,6 +295,7 @@ export function useFormBuilder(options: FormBuilderOptions = {}): FormBuilderCon
       const saved = document ?? stateRef.current.document;
       setBase(saved);
       setSavedHere(true);
+      setSavedDocument(saved);
       dispatch({ type: 'markSaved', document: saved });
       try {
         storage?.removeItem(draftKey);

@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { FormBuilder } from '../../src';
 import { seedIds } from '../../src/testing/seed-ids';
@@ -248,6 +249,37 @@ describe('FormBuilder', () => {
     expect(await within(toolbar).findByText('All changes saved')).toBeInTheDocument();
     expect(fieldOrder()).toEqual(['Field Short text']);
     expect(within(toolbar).queryByText('Not saved yet')).not.toBeInTheDocument();
+  });
+
+  it('a new form saved, then opened by its new id as a host does, keeps the work on screen: its undo steps, selection and focus stay, and the next save is of that form', async () => {
+    function Host() {
+      const [formId, setFormId] = useState<string | null>(null);
+      return <FormBuilder draftStorage={memoryStorage()} formId={formId} onSaved={(result) => setFormId(result.formId)} />;
+    }
+    const { user } = renderInApi(<Host />);
+    await user.click(await screen.findByRole('button', { name: 'Add Short text' }, { timeout: BUILDER_FIRST_RENDER_MS }));
+    await user.click(screen.getByRole('button', { name: 'Add Email' }));
+    await waitFor(() => expect(fieldItem('Email')).toHaveFocus(), { timeout: 5000 });
+    await user.keyboard('{Control>}s{/Control}');
+    const dialog = await screen.findByRole('dialog', { name: 'Save the new form' });
+    await user.type(within(dialog).getByRole('textbox', { name: /Name/ }), 'Visitors{Enter}');
+    const toolbar = screen.getByRole('toolbar', { name: 'Builder tools' });
+    // Read back by its id: the title names it.
+    expect(await within(toolbar).findByRole('heading', { name: /Visitors/ }, { timeout: 5000 })).toBeInTheDocument();
+    expect(within(toolbar).getByText('All changes saved')).toBeInTheDocument();
+    expect(fieldOrder()).toEqual(['Field Short text', 'Field Email']);
+    expect(fieldItem('Email')).toHaveAttribute('aria-pressed', 'true');
+    await waitFor(() => expect(fieldItem('Email')).toHaveFocus());
+    expect(within(toolbar).getByRole('button', { name: 'Undo' })).toBeEnabled();
+    await user.keyboard('{Control>}z{/Control}');
+    expect(fieldOrder()).toEqual(['Field Short text']);
+    expect(within(toolbar).getByText('Unsaved changes')).toBeInTheDocument();
+    await waitFor(() => expect(within(toolbar).getByRole('button', { name: 'Save' })).toBeEnabled());
+    await user.click(within(toolbar).getByRole('button', { name: 'Save' }));
+    const again = await screen.findByRole('dialog', { name: "Save 'Visitors'" });
+    await user.click(await within(again).findByRole('button', { name: 'Save' }));
+    expect(await within(toolbar).findByText('All changes saved')).toBeInTheDocument();
+    expect(backend.db.forms.filter((form) => form.name === 'Visitors')).toHaveLength(1);
   });
 
   it('asks before leaving with unsaved changes (onNavigate) and warns on unload', async () => {

@@ -6,6 +6,7 @@
  * without it the page says 'No access', and the server refuses the saves anyway.
  */
 import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useState } from 'react';
 import { NoScreenAccessPage } from '../components/AdminRouteGate';
 import { PageTitle } from '../components/landmarks';
 import { PendingPage } from '../components/PendingPage';
@@ -18,22 +19,27 @@ export function FormBuilderPage() {
   const navigate = useNavigate();
   const editing = search.formId !== undefined || search.formSchemaId !== undefined;
   const claim = editing ? 'EditForm_AllowRead' : 'CreateForm_AllowRead';
+  // A new form, once saved, is opened as that form (its address can be bookmarked and reloaded), in the same builder:
+  // the work on screen, its undo steps, the selection and the focus stay. Another form's address starts a builder of
+  // its own.
+  const [createdHere, setCreatedHere] = useState<string | null>(null);
+  const sameBuilder = createdHere !== null && search.formId === createdHere && search.formSchemaId === undefined;
   return (
     <>
       <PageTitle title="Form Builder" />
       <RequireClaim
-        key={claim}
+        key={sameBuilder ? 'CreateForm_AllowRead' : claim}
         claim={claim}
         loading={<PendingPage />}
         fallback={<NoScreenAccessPage screen={editing ? 'editing forms' : 'creating forms'} />}
       >
         <FormBuilder
-          // A new form, once saved, is opened as that form (its address can be bookmarked and reloaded).
-          key={`${search.formId ?? 'new'}:${search.formSchemaId ?? 'current'}`}
+          key={sameBuilder ? 'new:current' : `${search.formId ?? 'new'}:${search.formSchemaId ?? 'current'}`}
           formId={search.formId ?? null}
           formSchemaId={search.formSchemaId ?? null}
           onSaved={(result) => {
             if (result.formId !== search.formId) {
+              if (!editing) setCreatedHere(result.formId);
               void navigate({ href: `/admin/form-builder/?${new URLSearchParams({ formId: result.formId }).toString()}`, replace: true });
             }
           }}

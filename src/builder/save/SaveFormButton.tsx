@@ -265,7 +265,7 @@ export interface SaveFormButtonProps extends SaveFormDraftOptions {
  */
 export function SaveFormButton({ onSelectProblem, buttonProps, startRef, ...options }: SaveFormButtonProps) {
   const controller = useSaveFormDraft(options);
-  const startable = controller.canSave && !controller.saving && !controller.opened;
+  const startable = controller.canSave && !controller.saving && !controller.opened && !buttonProps?.disabled;
   useEffect(() => {
     if (!startRef) return;
     startRef.current = startable ? controller.start : null;
