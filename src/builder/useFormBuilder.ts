@@ -220,6 +220,10 @@ export function useFormBuilder(options: FormBuilderOptions = {}): FormBuilderCon
     setStoredDraft(draft && !sameDocument(draft.document, loaded) ? draft : null);
   }, [loaded, loadedFromVersion, storage, draftKey, savedDocument]);
 
+  // The document is being read (or taken in): the screen says 'loading', or, after a save here, keeps its work on
+  // screen and holds the next save (`settling`).
+  const reading = isLoading || (!loaded && !error && !notFound) || (loaded !== null && taken !== loaded);
+
   const stateRef = useRef(state);
   stateRef.current = state;
 
@@ -265,8 +269,8 @@ export function useFormBuilder(options: FormBuilderOptions = {}): FormBuilderCon
     dispatch,
     form,
     schema,
-    isLoading: savedDocument === null && (isLoading || (!loaded && !error && !notFound) || (loaded !== null && taken !== loaded)),
-    settling: savedDocument !== null && !error && (isLoading || loaded === null || taken !== loaded),
+    isLoading: savedDocument === null && reading,
+    settling: savedDocument !== null && reading,
     error,
     notFound,
     retry: () => {

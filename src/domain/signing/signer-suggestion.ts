@@ -61,7 +61,7 @@ export function signerFromAnswers(schema: FormSchema, data: unknown): SuggestedS
     const keys = keysOf(field);
     const emailField = field.field.widget === 'email' || field.info.format === 'email' || keys.some((k) => EMAIL_KEYS.has(k));
     if (emailField) {
-      if (email === null && isSignerEmail(answer.toLowerCase()) && answer.length <= SIGNING_LIMITS.maxEmailLength) email = answer;
+      if (email === null && isSignerEmail(answer.toLowerCase())) email = answer;
       continue;
     }
     if (answer.length > SIGNING_LIMITS.maxNameLength) continue;
