@@ -218,6 +218,25 @@ async function serveStatic(dir) {
 }
 
 /**
+ * The mark in the pages' user agent by which Storybook's preview knows its test runner: at the end of each render (a
+ * story's, and each pass's, which changes the globals) it then stops every CSS transition and pauses each CSS
+ * animation at its end (a style sheet it adds, removed with the story), where otherwise it waits 100 ms and then for
+ * every running animation to end: the transitions a colour scheme switch starts (Mantine's 150 ms) were waited for,
+ * with their frames drawn, three times a story. The checks see each element at rest either way.
+ */
+const STORYBOOK_TEST_RUNNER = 'StorybookTestRunner';
+
+/** Chromium's user agent, read from a page of its own. @param {import('playwright-core').Browser} browser */
+async function chromiumUserAgent(browser) {
+  const page = await browser.newPage();
+  try {
+    return await page.evaluate(() => navigator.userAgent);
+  } finally {
+    await page.close();
+  }
+}
+
+/**
  * Waits until Storybook has rendered (and played) story `id`; throws with Storybook's own error if it failed. Looks
  * every 25 ms rather than on each animation frame: on a busy machine frames come late, and the look waited for them.
  */
@@ -254,16 +273,20 @@ async function waitForStory(page, id, timeout = STORY_TIMEOUT_MS) {
  * it until its answer has been read or it failed; the network is quiet when no request is open and none began or
  * ended for {@link QUIET_MS}. A loading-state story keeps a request open on purpose: a request still open after
  * {@link NETWORK_CAP_MS} is taken as held and no longer waited for (in this or a later settle of the same story).
+ * `switchedAt`: when a pass switch began (see switchPass); a switch that began no request has nothing to be quiet
+ * after (a story's own requests begin as it mounts, and a pass keeps it mounted and its data cached).
  * @param {import('playwright-core').Page} page
  * @param {PageTracker} tracker
+ * @param {number | null} [switchedAt]
  */
-async function settle(page, tracker) {
+async function settle(page, tracker, switchedAt = null) {
   const started = Date.now();
   // A round trip first: Chromium reports every request the page began before it answers.
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0))));
   for (;;) {
     const open = [...tracker.inflight].filter((request) => !tracker.held.has(request));
     const now = Date.now();
+    if (open.length === 0 && switchedAt !== null && tracker.lastActivity < switchedAt) break;
     if (open.length === 0 && now - Math.max(tracker.lastActivity, started) >= QUIET_MS) break;
     if (now - started >= NETWORK_CAP_MS) {
       for (const request of open) tracker.held.add(request);
@@ -271,11 +294,12 @@ async function settle(page, tracker) {
     }
     await new Promise((done) => setTimeout(done, 20));
   }
-  // Let enter transitions (e.g. a Modal fading in) end, so contrast is measured at full opacity; spinners never end.
+  // Let enter transitions (e.g. a Modal fading in) end, so contrast is measured at full opacity; spinners never end,
+  // nor does an animation Storybook paused at its end (STORYBOOK_TEST_RUNNER).
   await page.evaluate(async () => {
     const finite = document
       .getAnimations()
-      .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+      .filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity)
       .map((a) => a.finished.catch(() => {}));
     await Promise.race([Promise.all(finite), new Promise((ok) => setTimeout(ok, 2000))]);
   });
@@ -301,6 +325,7 @@ async function finishTransitions(page) {
  * waits for the re-render. @param {import('playwright-core').Page} page @param {PageTracker} tracker @param {Pass} pass
  */
 async function switchPass(page, tracker, pass) {
+  const switchedAt = Date.now();
   const outcome = await page.evaluate(
     ([globals, timeout]) =>
       new Promise((done) => {
@@ -315,7 +340,7 @@ async function switchPass(page, tracker, pass) {
     /** @type {[ReturnType<typeof passGlobals>, number]} */ ([passGlobals(pass), STORY_TIMEOUT_MS]),
   );
   if (outcome !== 'ok') throw new Error(`switching to ${pass.label}: ${outcome}`);
-  await settle(page, tracker);
+  await settle(page, tracker, switchedAt);
 }
 
 /**
@@ -1372,8 +1397,11 @@ async function main() {
 
   const { server, origin } = await serveStatic(STATIC_DIR);
   let browser;
+  /** The pages' user agent: Chromium's own, marked as Storybook's test runner (see STORYBOOK_TEST_RUNNER). */
+  let userAgent;
   try {
     browser = await launchChromium();
+    userAgent = `${await chromiumUserAgent(browser)} ${STORYBOOK_TEST_RUNNER}`;
   } catch (error) {
     server.close();
     console.error(error instanceof Error ? error.message : String(error));
@@ -1409,7 +1437,7 @@ async function main() {
   // and three at the same moment on a busy machine took longer than a page's 30 s to open (the stories then failed).
   /** @param {Promise<unknown>} before settles once the lane started before this one has opened its first page */
   const lane = async (before, /** @type {(lane: Lane) => void} */ ready) => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, userAgent });
     const own = new Lane(context, origin);
     lanes.push(own);
     try {
