@@ -118,7 +118,7 @@ export const formBuilderLabels = {
   fbCanvasItems: 'Pages, sections and fields',
   /** The canvas's keys, shown above it and read as its description. */
   fbCanvasKeys:
-    'Keys: Up and Down arrows go from item to item, Home and End to the first and last. Enter selects the item; Enter again goes to its label in Properties; F2 or a double click edits its label here (Enter keeps it, Escape leaves it as it was). Space picks up a field or section to move it. Right arrow reaches its actions menu, Delete deletes it.',
+    'Keys: Up and Down arrows go from item to item, Home and End to the first and last. Enter selects the item; Enter again goes to its label in Properties; F2 or a double click edits its label here (Enter keeps it, Escape leaves it as it was). Space picks up a field or section to move it. Right arrow reaches its actions menu, Delete deletes it. Anywhere in the builder, Ctrl+S saves, Ctrl+Z undoes and Ctrl+Shift+Z redoes (Cmd on a Mac).',
   /** The drag overlay: a field of the form being moved (its label). */
   fbDragOverlayField: 'Moving the field “{name}”',
   /** The drag overlay: a section being moved (its title). */

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { SetupWorker } from 'msw/browser';
 import { mswLoader } from 'msw-storybook-addon/csf3';
 import { setupServer } from 'msw/node';
+import { useState } from 'react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import preview from '../../.storybook/preview';
 import * as SaveStories from '../../stories/builder/SaveFormButton.stories';
@@ -33,7 +34,18 @@ async function openDialog() {
 describe('SaveFormButton', () => {
   it('saves a new form with its name, description, group and public switch, then says so and calls onSaved', async () => {
     const onSaved = vi.fn();
-    await renderStory(Stories.NewForm, { onSaved });
+    // As a host does, the builder is given the new form's id once it is saved.
+    function KeepsTheSavedForm() {
+      const [formId, setFormId] = useState<string | null>(null);
+      const saved = (result: { formId: string }) => {
+        onSaved(result);
+        setFormId(result.formId);
+      };
+      const props: object = { formId, onSaved: saved };
+      return <Stories.NewForm {...props} />;
+    }
+    await Stories.NewForm.load();
+    render(<KeepsTheSavedForm />);
     const dialog = await openDialog();
     expect(within(dialog).getByText(/anyone who has the link can fill in this form, without signing in/)).toBeInTheDocument();
     expect(within(dialog).queryByText(/This form has no fields yet/)).not.toBeInTheDocument();
@@ -44,6 +56,14 @@ describe('SaveFormButton', () => {
     await userEvent.type(within(dialog).getByRole('textbox', { name: /Name/ }), 'Contact us');
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Description' }), 'Questions welcome.');
     await userEvent.click(within(dialog).getByRole('switch', { name: /^Make public/ }));
+    // The dialog fades out as the new form's it was: the saved form exists from then on, and a version's title and
+    // statement must not show in its place while it fades.
+    const titles: string[] = [];
+    const seeTitles = () => {
+      for (const heading of document.querySelectorAll('.mantine-Modal-title')) titles.push(heading.textContent ?? '');
+    };
+    const watcher = new MutationObserver(seeTitles);
+    watcher.observe(document.body, { subtree: true, childList: true, characterData: true });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onSaved).toHaveBeenCalledTimes(1));
     const result = onSaved.mock.calls[0]![0];
@@ -52,6 +72,9 @@ describe('SaveFormButton', () => {
     expect(form).toMatchObject({ name: 'Contact us', description: 'Questions welcome.', currentFormSchemaId: result.formSchema.formSchemaId });
     expect(await screen.findByText("'Contact us' was created.")).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    watcher.disconnect();
+    expect(titles.length).toBeGreaterThan(0);
+    expect(new Set(titles)).toEqual(new Set(['Save the new form']));
   });
 
   it('warns that a form without a field that takes an answer has nothing to fill in, and still saves it', async () => {

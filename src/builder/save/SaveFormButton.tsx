@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Group, List, Loader, Modal, Select, Stack, Switch, Text, TextInput, Textarea, UnstyledButton, type ButtonProps } from '@mantine/core';
 import { allFields, allSections, type DraftProblem, type FormDraft } from '../../engine';
 import { fillLabel, type Labels } from '../../query/labels';
@@ -124,7 +124,12 @@ export function SaveFormDialog({ controller, draft, onSelectProblem }: SaveFormD
   // A version's dialog has nothing to fill in: it opens on Save (data-autofocus), so Ctrl+S then Enter saves. While the
   // version's use is read, Save waits disabled and the dialog opens on Close; once read, the focus moves to Save unless
   // the person has already gone into the form.
-  const versionRead = controller.opened && !controller.isNew && !controller.target.isLoading;
+  // Whether the dialog is a new form's, as read while it is open and kept while it closes: a new form's first save makes
+  // it an existing form's at the moment the dialog starts to fade, which would turn its title and fields into a
+  // version's for the length of the fade.
+  const [isNew, setIsNew] = useState(controller.isNew);
+  if (controller.opened && isNew !== controller.isNew) setIsNew(controller.isNew);
+  const versionRead = controller.opened && !isNew && !controller.target.isLoading;
   useEffect(() => {
     if (!versionRead) return;
     const active = document.activeElement;
@@ -137,7 +142,7 @@ export function SaveFormDialog({ controller, draft, onSelectProblem }: SaveFormD
   const title =
     problems.length > 0
       ? labels.builderSaveProblemsTitle
-      : controller.isNew
+      : isNew
         ? labels.builderSaveDialogNew
         : fillLabel(labels.builderSaveDialogExisting, { name: controller.target.form?.name ?? '' });
   return (
@@ -158,7 +163,7 @@ export function SaveFormDialog({ controller, draft, onSelectProblem }: SaveFormD
           onSubmit={(event) => {
             event.preventDefault();
             // Refused for the missing name: the focus goes to the box that says so.
-            if (controller.isNew && controller.details.name.trim() === '') nameBox.current?.focus();
+            if (isNew && controller.details.name.trim() === '') nameBox.current?.focus();
             void controller.save();
           }}
         >
@@ -169,7 +174,7 @@ export function SaveFormDialog({ controller, draft, onSelectProblem }: SaveFormD
                 <Text size="sm">{labels.builderSaveNoFields}</Text>
               </Alert>
             )}
-            {controller.isNew ? (
+            {isNew ? (
               <>
                 <TextInput
                   ref={nameBox}
@@ -229,8 +234,8 @@ export function SaveFormDialog({ controller, draft, onSelectProblem }: SaveFormD
                 ref={saveButton}
                 type="submit"
                 loading={controller.saving}
-                disabled={!controller.isNew && controller.target.isLoading}
-                data-autofocus={controller.isNew ? undefined : true}
+                disabled={!isNew && controller.target.isLoading}
+                data-autofocus={isNew ? undefined : true}
               >
                 {labels.builderSaveConfirm}
               </Button>

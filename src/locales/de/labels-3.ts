@@ -182,7 +182,7 @@ export const de3 = {
   fbSectionInside: 'Darin: {name}',
   fbCanvasItems: 'Seiten, Abschnitte und Felder',
   fbCanvasKeys:
-    'Tasten: Pfeil nach oben und unten wechseln zwischen den Elementen, Pos1 und Ende springen zum ersten und letzten. Eingabe wählt das Element aus; erneut Eingabe führt zu seiner Beschriftung unter Eigenschaften; F2 oder ein Doppelklick bearbeitet die Beschriftung hier (Eingabe übernimmt sie, Esc lässt sie, wie sie war). Die Leertaste nimmt ein Feld oder einen Abschnitt zum Verschieben auf. Pfeil nach rechts erreicht sein Aktionsmenü, Entf löscht es.',
+    'Tasten: Pfeil nach oben und unten wechseln zwischen den Elementen, Pos1 und Ende springen zum ersten und letzten. Eingabe wählt das Element aus; erneut Eingabe führt zu seiner Beschriftung unter Eigenschaften; F2 oder ein Doppelklick bearbeitet die Beschriftung hier (Eingabe übernimmt sie, Esc lässt sie, wie sie war). Die Leertaste nimmt ein Feld oder einen Abschnitt zum Verschieben auf. Pfeil nach rechts erreicht sein Aktionsmenü, Entf löscht es. Überall im Editor speichert Strg+S, Strg+Z macht rückgängig und Strg+Umschalt+Z stellt wieder her (auf dem Mac Cmd).',
   fbDragOverlayField: 'Feld „{name}“ wird verschoben',
   fbDragOverlaySection: 'Abschnitt „{name}“ wird verschoben',
   fbDragOverlayNew: 'Wird hinzugefügt: {name}',

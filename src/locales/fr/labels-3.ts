@@ -182,7 +182,7 @@ export const fr3 = {
   fbSectionInside: 'À l’intérieur : {name}',
   fbCanvasItems: 'Pages, sections et champs',
   fbCanvasKeys:
-    'Touches : les flèches Haut et Bas passent d’un élément à l’autre, Début et Fin vont au premier et au dernier. Entrée sélectionne l’élément ; Entrée à nouveau mène à son libellé dans Propriétés ; F2 ou un double clic modifie son libellé ici (Entrée le garde, Échap le laisse tel quel). Espace saisit un champ ou une section pour le déplacer. La flèche Droite atteint son menu d’actions, Suppr le supprime.',
+    'Touches : les flèches Haut et Bas passent d’un élément à l’autre, Début et Fin vont au premier et au dernier. Entrée sélectionne l’élément ; Entrée à nouveau mène à son libellé dans Propriétés ; F2 ou un double clic modifie son libellé ici (Entrée le garde, Échap le laisse tel quel). Espace saisit un champ ou une section pour le déplacer. La flèche Droite atteint son menu d’actions, Suppr le supprime. Partout dans l’éditeur, Ctrl+S enregistre, Ctrl+Z annule et Ctrl+Maj+Z rétablit (Cmd sur un Mac).',
   fbDragOverlayField: 'Déplacement du champ « {name} »',
   fbDragOverlaySection: 'Déplacement de la section « {name} »',
   fbDragOverlayNew: 'Ajout : {name}',
