@@ -148,6 +148,25 @@ describe('FormInstanceList: the instance shows its envelope', () => {
     await waitFor(() => expect(signatureCell(within(table()).getByText(ids.loanCreated.slice(-8)).closest('tr') as HTMLElement)).toHaveTextContent('Sent'));
   });
 
+  it("'Request signature' starts the first signer from the row's answers (the list reads them for that row only), to be checked", async () => {
+    const { user } = renderInApi(<FormInstanceList />);
+    const row = await findRow(ids.loanInProgress);
+    await user.click(within(row).getByRole('button', { name: /^More actions for/ }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Request signature' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Request a signature' });
+    await waitFor(() => expect(within(dialog).getByRole('textbox', { name: /Email/ })).toHaveValue('alan.turing@example.com'));
+    expect(within(dialog).getByRole('textbox', { name: /Name/ })).toHaveValue('Alan Turing');
+    expect(within(dialog).getByText('The first signer is filled in from the form’s answers: check the name and email before sending.')).toBeInTheDocument();
+    // The row's answers are read for the request alone: the list itself shows no answer column.
+    const reads = requestsTo('FormInstanceOData').map((r) => decodeURIComponent(r.path));
+    expect(reads.filter((path) => path.includes(ids.loanInProgress) && path.includes('$expand=formSchema'))).toHaveLength(1);
+    expect(reads.filter((path) => /\$select=[^&]*\bdata\b/.test(path))).toHaveLength(1);
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('A signature was requested from 1 signer(s).')).toBeInTheDocument();
+    const made = backend.db.envelopes.filter((e) => e.formInstanceId === ids.loanInProgress);
+    expect(made.map((e) => e.signers.map((s) => [s.name, s.email]))).toEqual([[['Alan Turing', 'alan.turing@example.com']]]);
+  });
+
   it("'Request signature' is disabled, with the reason, while the instance's envelope is out", async () => {
     const { user } = renderInApi(<FormInstanceList />);
     await user.click(within(await findRow(ids.onboardingSubmitted)).getByRole('button', { name: /^More actions for/ }));

@@ -163,7 +163,11 @@ describe('SigningList', () => {
     await user.click(picker);
     await user.click(await screen.findByRole('option', { name: new RegExp(`${inst.loanInProgress.slice(-8)}$`) }));
     const first = within(dialog).getByRole('group', { name: 'Signer 1' });
+    // The first row starts with the signer the instance's answers name, to be checked: here another person signs.
+    await waitFor(() => expect(within(first).getByRole('textbox', { name: /Email/ })).toHaveValue('alan.turing@example.com'));
+    await user.clear(within(first).getByRole('textbox', { name: /Name/ }));
     await user.type(within(first).getByRole('textbox', { name: /Name/ }), 'Grace Hopper');
+    await user.clear(within(first).getByRole('textbox', { name: /Email/ }));
     await user.type(within(first).getByRole('textbox', { name: /Email/ }), 'grace@example.com');
     await user.click(within(dialog).getByRole('button', { name: 'Add a signer' }));
     const second = within(dialog).getByRole('group', { name: 'Signer 2' });
@@ -180,6 +184,34 @@ describe('SigningList', () => {
       ['Alan Turing', 1],
       ['Grace Hopper', 2],
     ]);
+  });
+
+  it("starts the first signer from the chosen instance's answers, follows another choice while untouched, and keeps what was typed", async () => {
+    const { user, dialog, picker } = await openRequestDialog();
+    const first = () => within(dialog).getByRole('group', { name: 'Signer 1' });
+    const name = () => within(first()).getByRole('textbox', { name: /Name/ });
+    const email = () => within(first()).getByRole('textbox', { name: /Email/ });
+    const note = 'The first signer is filled in from the form’s answers: check the name and email before sending.';
+    const choose = async (id: string) => {
+      await user.click(picker);
+      await user.click(await screen.findByRole('option', { name: new RegExp(`${id.slice(-8)}$`) }));
+    };
+    await choose(inst.loanInProgress);
+    await waitFor(() => expect(email()).toHaveValue('alan.turing@example.com'));
+    expect(name()).toHaveValue('Alan Turing');
+    expect(within(dialog).getByText(note)).toBeInTheDocument();
+    // Another instance whose answers name no one: the row it filled empties, and the note goes.
+    await choose(inst.loanCreated);
+    await waitFor(() => expect(email()).toHaveValue(''));
+    expect(name()).toHaveValue('');
+    expect(within(dialog).queryByText(note)).not.toBeInTheDocument();
+    // What the person typed stays when the choice changes again.
+    await user.type(name(), 'Grace Hopper');
+    await choose(inst.loanInProgress);
+    expect((picker as HTMLInputElement).value).toContain(inst.loanInProgress.slice(-8));
+    // Its answers are read already (the first choice read them): the row would have taken them at once.
+    expect(name()).toHaveValue('Grace Hopper');
+    expect(email()).toHaveValue('');
   });
 
   it('pages on the server and says the total the server counted', async () => {
@@ -219,7 +251,8 @@ describe('SigningList', () => {
   it('a wrong email: says what is wrong, keeps what was typed, and takes the focus to it', async () => {
     const { user, dialog, picker } = await openRequestDialog();
     await user.click(picker);
-    await user.click(await screen.findByRole('option', { name: new RegExp(`${inst.loanInProgress.slice(-8)}$`) }));
+    // An instance whose answers name no signer: the row starts empty.
+    await user.click(await screen.findByRole('option', { name: new RegExp(`${inst.loanCreated.slice(-8)}$`) }));
     const name = within(dialog).getByRole('textbox', { name: /Name/ });
     const email = within(dialog).getByRole('textbox', { name: /Email/ });
     await user.type(name, 'Zoë Quiñones');
@@ -250,8 +283,9 @@ describe('SigningList', () => {
     await user.click(picker);
     // Out for signature already (the seeded Sent envelope).
     await user.click(await screen.findByRole('option', { name: new RegExp(`${inst.loanSubmitted.slice(-8)}$`) }));
-    await user.type(within(dialog).getByRole('textbox', { name: /Name/ }), 'Grace Hopper');
-    await user.type(within(dialog).getByRole('textbox', { name: /Email/ }), 'grace@example.com');
+    // Sent to the signer its answers name.
+    await waitFor(() => expect(within(dialog).getByRole('textbox', { name: /Email/ })).toHaveValue('grace.hopper@example.com'));
+    expect(within(dialog).getByRole('textbox', { name: /Name/ })).toHaveValue('Grace Hopper');
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));
     expect(await screen.findByText('Could not request the signature')).toBeInTheDocument();
     expect(screen.getByText(/already out for signature/)).toBeInTheDocument();

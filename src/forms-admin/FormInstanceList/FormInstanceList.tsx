@@ -528,11 +528,16 @@ export const FormInstanceListView = factory<FormInstanceListViewFactory>((_props
       />
       {c.signing.request && (
         <RequestSignatureDialog
-          // A dialog per instance: its signers and message start empty for each row.
+          // A dialog per instance: its signers and message start afresh for each row, the first signer from the row's
+          // answers once they are read.
           key={c.signing.requesting?.formInstanceId ?? 'none'}
           opened={c.signing.requesting !== null}
           labels={labels}
-          instance={c.signing.requesting ? { formInstanceId: c.signing.requesting.formInstanceId, formName: c.signing.requesting.form?.name ?? null } : undefined}
+          instance={
+            c.signing.requesting
+              ? { formInstanceId: c.signing.requesting.formInstanceId, formName: c.signing.requesting.form?.name ?? null, suggestedSigner: c.signing.suggestedSigner }
+              : undefined
+          }
           onClose={c.signing.cancelRequest}
           onSubmit={c.signing.submitRequest}
           className={getStyles('dialog').className}

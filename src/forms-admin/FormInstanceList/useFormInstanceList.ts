@@ -9,6 +9,7 @@ import type { FormLayout } from '../../contract/types';
 import { EnvelopeStatus } from '../../api/enums';
 import { isDomainError } from '../../domain/errors';
 import { checkNoOpenEnvelope, maySigningAction } from '../../domain/signing';
+import type { SuggestedSigner } from '../../domain/signing/signer-suggestion';
 import { envelopeStatusName } from '../../labels/envelope-status-labels';
 import { useMyClaims } from '../../permissions/useMyClaims';
 import type { ApiProviderState } from '../../query/api-context';
@@ -23,6 +24,7 @@ import { useClaimCheck } from '../shared/access';
 import { toast } from '../shared/toast';
 import { ALSO_CHANGES, useDeleteActions, type DeleteActionsController, type DeleteTarget } from '../shared/useDeleteActions';
 import { PAGE_SIZES, type TableSortStatus } from '../shared/useServerTable';
+import { useSuggestedSigner } from '../SigningList/useSuggestedSigner';
 import { saveDownload } from './download';
 import { useInstanceExport, type InstanceExportController } from './useInstanceExport';
 import { instanceQuery, markCompletedBlock, NO_INSTANCE_FILTERS, type FormInstanceFilters } from './instance-filter';
@@ -326,6 +328,8 @@ export interface FormInstanceSigning {
   requestBlock(row: FormInstanceListRow): string | null;
   /** The row whose signature request dialog is open. */
   requesting: FormInstanceListRow | null;
+  /** The signer the requesting row's answers name, once read: the dialog's first row starts with it. */
+  suggestedSigner: SuggestedSigner | null;
   startRequest(row: FormInstanceListRow): void;
   cancelRequest(): void;
   /** Sends the request; resolves true when the server accepted it. */
@@ -374,6 +378,7 @@ export function useFormInstanceList({
   const requestSigning = readSigning && maySigningAction(mine.claims, 'request');
   const listSigning = readSigning && maySigningAction(mine.claims, 'list');
   const [requesting, setRequesting] = useState<FormInstanceListRow | null>(null);
+  const suggestedSigner = useSuggestedSigner(requesting?.formInstanceId ?? null);
   // The state is the host's when it gives one (`state`), else the list's own; every change goes to both.
   const [ownState, setOwnState] = useState<FormInstanceListState>(INITIAL_INSTANCE_LIST_STATE);
   const given = controlledState ?? ownState;
@@ -604,6 +609,7 @@ export function useFormInstanceList({
       linkToSigning: listSigning && Boolean(onOpenSigning),
       requestBlock: (row) => requestSignatureBlock(row, labels),
       requesting,
+      suggestedSigner,
       startRequest: (row) => {
         if (requestSigning && !requestSignatureBlock(row, labels)) setRequesting(row);
       },

@@ -2,6 +2,7 @@ import { ActionIcon, Button, Group, Modal, NumberInput, Select, Stack, Text, Tex
 import { useEffect, useRef, useState } from 'react';
 import type { SignatureRequest } from '../../api/types';
 import { SIGNING_LIMITS, isSignerEmail } from '../../domain/signing';
+import type { SuggestedSigner } from '../../domain/signing/signer-suggestion';
 import { fillLabel, type Labels } from '../../query/labels';
 import { READABLE_FORM_COLORS } from '../../ui/contrast';
 import { NothingFound } from '../../ui/NothingFound';
@@ -60,6 +61,8 @@ export interface RequestSignatureDialogProps {
    * the dialog shows it chosen and offers no other.
    */
   instance?: SigningInstance;
+  /** Called with the form instance chosen (null when none is), so the caller can read the signer its answers name. */
+  onInstanceChange?(formInstanceId: string | null): void;
   onClose(): void;
   /** Sends the request; resolves true when the server accepted it. */
   onSubmit(request: SignatureRequest): Promise<boolean>;
@@ -84,8 +87,12 @@ function today(): string {
  * moved with buttons), a message, an optional expiry day (the envelope expires at the end of that day) and a reminder
  * schedule (every N days until signed or expired; by default the server's automatic reminders).
  */
-export function RequestSignatureDialog({ opened, labels, instances = NO_INSTANCES, instance, onClose, onSubmit, className }: RequestSignatureDialogProps) {
-  const [chosenId, setInstanceId] = useState<string | null>(null);
+export function RequestSignatureDialog({ opened, labels, instances = NO_INSTANCES, instance, onInstanceChange, onClose, onSubmit, className }: RequestSignatureDialogProps) {
+  const [chosenId, setChosenId] = useState<string | null>(null);
+  const setInstanceId = (id: string | null) => {
+    setChosenId(id);
+    onInstanceChange?.(id);
+  };
   const instanceId = instance ? instance.formInstanceId : chosenId;
   const offered = instance ? [instance] : instances.data;
   const [signers, setSigners] = useState<SignerDraft[]>([{ key: 1, name: '', email: '', routingOrder: 1 }]);
@@ -101,21 +108,29 @@ export function RequestSignatureDialog({ opened, labels, instances = NO_INSTANCE
   useEffect(() => {
     if (refusals > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [refusals]);
-  // The signer the instance's answers name starts the first row when the dialog opens with the rows untouched; the
-  // person sending checks it (the note under the rows says where it came from).
-  const suggested = instance?.suggestedSigner ?? null;
+  // The signer the chosen instance's answers name starts the first row while the rows are untouched (empty, or as the
+  // last suggestion left them: another instance chosen replaces its signer, or empties the row); the person sending
+  // checks it (the note under the rows says where it came from).
+  const chosen = instance ?? offered.find((i) => i.formInstanceId === instanceId);
+  const suggested = chosen?.suggestedSigner ?? null;
   const [fromAnswers, setFromAnswers] = useState(false);
   const rowsNow = useRef(signers);
   rowsNow.current = signers;
+  const filled = useRef<SuggestedSigner | null>(null);
   useEffect(() => {
     const only = rowsNow.current.length === 1 ? rowsNow.current[0] : undefined;
-    if (!opened || !suggested || !only || only.name !== '' || only.email !== '') return;
-    setSigners([{ ...only, name: suggested.name, email: suggested.email }]);
-    setFromAnswers(true);
+    if (!opened || !only) return;
+    const last = filled.current;
+    const untouched = (only.name === '' && only.email === '') || (last !== null && only.name === last.name && only.email === last.email);
+    if (!untouched || (suggested === null && last === null)) return;
+    setSigners([{ ...only, name: suggested?.name ?? '', email: suggested?.email ?? '' }]);
+    filled.current = suggested;
+    setFromAnswers(suggested !== null);
   }, [opened, suggested]);
 
   const reset = () => {
     setFromAnswers(false);
+    filled.current = null;
     setInstanceId(null);
     setSigners([{ key: 1, name: '', email: '', routingOrder: 1 }]);
     setNextKey(2);

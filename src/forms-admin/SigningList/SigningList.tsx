@@ -363,6 +363,7 @@ export const SigningListView = factory<SigningListViewFactory>((_props) => {
           opened={c.requestOpen}
           labels={labels}
           instances={c.instances}
+          onInstanceChange={c.chooseRequestInstance}
           onClose={c.closeRequest}
           onSubmit={c.submitRequest}
           className={getStyles('dialog').className}

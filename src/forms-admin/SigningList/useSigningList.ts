@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { EnvelopeStatus } from '../../api/enums';
 import * as odata from '../../api/odata';
 import type { ODataQueryOptions } from '../../api/odata';
@@ -16,6 +16,7 @@ import { useClaimCheck } from '../shared/access';
 import { toast } from '../shared/toast';
 import { PAGE_SIZES } from '../shared/useServerTable';
 import { saveDownload } from '../FormInstanceList/download';
+import { useSuggestedSigner } from './useSuggestedSigner';
 
 /** A form instance as the Signing screen names it: its id and its form's name. */
 export interface SigningInstance {
@@ -95,8 +96,13 @@ export interface SigningListController {
   requestOpen: boolean;
   openRequest(): void;
   closeRequest(): void;
-  /** The form instances the request dialog offers (newest first), read while it is open. */
+  /**
+   * The form instances the request dialog offers (newest first), read while it is open; the one chosen carries the
+   * signer its answers name once they are read.
+   */
   instances: { data: readonly SigningInstance[]; isLoading: boolean };
+  /** The request dialog's choice of form instance: its answers are read for the first signer. */
+  chooseRequestInstance(formInstanceId: string | null): void;
   /** Sends a signature request; resolves true when the server accepted it. */
   submitRequest(request: SignatureRequest): Promise<boolean>;
   /** The audit trail checks asked for on this page, by envelope id. */
@@ -145,6 +151,8 @@ export function useSigningList({ labels: overrides, formInstanceId: instanceFilt
   const [busyId, setBusyId] = useState<string | null>(null);
   const [voiding, setVoiding] = useState<SigningEnvelope | null>(null);
   const [requestOpen, setRequestOpen] = useState(false);
+  const [requestInstanceId, setRequestInstanceId] = useState<string | null>(null);
+  const suggestedSigner = useSuggestedSigner(requestOpen ? requestInstanceId : null);
   const [audits, setAudits] = useState<Readonly<Record<string, AuditCheck>>>({});
   const formInstanceId = instanceFilter ? instanceFilter.toLowerCase() : null;
 
@@ -197,6 +205,11 @@ export function useSigningList({ labels: overrides, formInstanceId: instanceFilt
     },
     enabled: requestOpen,
   });
+
+  const offered = useMemo(
+    () => (instances.data ?? []).map((row) => (row.formInstanceId === requestInstanceId ? { ...row, suggestedSigner } : row)),
+    [instances.data, requestInstanceId, suggestedSigner],
+  );
 
   const nameOfInstance = (id: string) => {
     const short = id.slice(-8);
@@ -313,8 +326,12 @@ export function useSigningList({ labels: overrides, formInstanceId: instanceFilt
     },
     requestOpen,
     openRequest: () => setRequestOpen(true),
-    closeRequest: () => setRequestOpen(false),
-    instances: { data: instances.data ?? [], isLoading: instances.isLoading },
+    closeRequest: () => {
+      setRequestOpen(false);
+      setRequestInstanceId(null);
+    },
+    instances: { data: offered, isLoading: instances.isLoading },
+    chooseRequestInstance: setRequestInstanceId,
     audits,
     verifyAudit: (envelope) => {
       const id = envelope.envelopeId;
