@@ -55,6 +55,8 @@ export const adminHomeLabels = {
   dashAttentionToReviewOne: '1 submitted form instance to review',
   dashAttentionWaiting: '{count} envelopes waiting for signatures',
   dashAttentionWaitingOne: '1 envelope waiting for signatures',
+  dashAttentionMailFailed: '{count} envelopes with e-mail that could not be sent',
+  dashAttentionMailFailedOne: '1 envelope with e-mail that could not be sent',
   dashAttentionNone: 'Nothing needs attention: no submitted form instance waits for review, and no envelope for signatures.',
   dashAttentionNoneReview: 'Nothing needs attention: no submitted form instance waits for review.',
   dashAttentionNoneWaiting: 'Nothing needs attention: no envelope waits for signatures.',

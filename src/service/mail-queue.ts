@@ -42,6 +42,8 @@ export interface MailQueueStore {
   recordFailure(mailId: string, values: { status: 'pending' | 'failed'; attempts: number; nextAttemptAt: Date; lastError: string; lastAttemptAt: Date }): Promise<void>;
   /** The failed messages about these envelopes, oldest first. */
   failures(envelopeIds: readonly string[]): Promise<QueuedMail[]>;
+  /** The envelopes (their ids, lower case) that have a failed message. */
+  failedEnvelopeIds(): Promise<string[]>;
   /** One message, or undefined. */
   find(mailId: string): Promise<QueuedMail | undefined>;
   /** Makes a failed message pending again, due at `now`, with no attempts counted. */
@@ -176,6 +178,9 @@ export function memoryMailQueueStore(): MailQueueStore & { readonly items: Reado
     async failures(envelopeIds) {
       const wanted = new Set(envelopeIds.map((id) => id.toLowerCase()));
       return [...items.values()].filter((i) => i.status === 'failed' && wanted.has(i.message.envelopeId.toLowerCase())).map(copy);
+    },
+    async failedEnvelopeIds() {
+      return [...new Set([...items.values()].filter((i) => i.status === 'failed' && i.message.envelopeId).map((i) => i.message.envelopeId.toLowerCase()))];
     },
     async find(mailId) {
       const item = items.get(mailId);

@@ -73,7 +73,7 @@ export const SIGNING_ROUTES: readonly SigningRoute[] = [
   {
     method: 'GET',
     path: '/api/Signing/ListEnvelopes',
-    summary: 'Envelopes, newest first (status=3,4 and formInstanceId filter; top, skip; $count=true wraps them with their count).',
+    summary: 'Envelopes, newest first (status=3,4, formInstanceId and mailFailed=true filter; top, skip; $count=true wraps them with their count).',
     handle: async (request, ports) => json(await listEnvelopes(ports, readEnvelopeListQuery((name) => request.query.get(name)))),
   },
   {

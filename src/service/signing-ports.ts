@@ -85,11 +85,17 @@ export type EnvelopeDocumentKind = 'sent' | 'sealed';
  * The reads and writes of envelopes. Every method works inside the caller's transaction when it is given one
  * ({@link SigningStorage.transaction}); a change of an envelope runs with its row locked (`findEnvelope(id, true)`).
  */
+/** What a store lists: the checked query, narrowed to some envelopes when the mail queue chose them. */
+export type EnvelopeListSelection = Omit<EnvelopeListQuery, 'mailFailed'> & { envelopeIds?: readonly string[] };
+
 export interface SigningStore {
   /** The envelope of `envelopeId` (any case) with its signers, or undefined; `lock` holds it until the transaction ends. */
   findEnvelope(envelopeId: string, lock?: boolean): Promise<EnvelopeRecord | undefined>;
-  /** A page of envelopes, newest first, and how many match when the query counts them. */
-  listEnvelopes(query: EnvelopeListQuery): Promise<{ envelopes: EnvelopeRecord[]; total: number }>;
+  /**
+   * A page of envelopes, newest first, and how many match when the query counts them. `envelopeIds` (lower case, never
+   * empty): only among these envelopes (the mail queue's answer to `mailFailed`).
+   */
+  listEnvelopes(query: EnvelopeListSelection): Promise<{ envelopes: EnvelopeRecord[]; total: number }>;
   /** The open envelopes (Created, Sent, Delivered) with their expiry; with `expiredBy`, only those expired by then. */
   openEnvelopes(expiredBy?: Date): Promise<{ envelopeId: string; expiresAt: Date | null }[]>;
   /** A form instance's envelope pointer, or undefined when it does not exist or is deleted; `lock` holds its row. */

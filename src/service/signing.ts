@@ -504,7 +504,11 @@ export async function getEnvelope(ports: SigningPorts, envelopeId: string): Prom
 /** Envelopes, newest first (those past their expiry voided first), as the list query asks. */
 export async function listEnvelopes(ports: SigningPorts, query: EnvelopeListQuery): Promise<ReturnType<typeof envelopeListAnswer<SigningEnvelope>>> {
   for (const due of await ports.storage.openEnvelopes(ports.clock.now())) await expireIfDue(ports, due.envelopeId);
-  const { envelopes, total } = await ports.storage.listEnvelopes(query);
+  const { mailFailed, ...selection } = query;
+  // Only the envelopes with a failed message: the mail queue names them (none without a queue).
+  const envelopeIds = mailFailed ? (ports.mailQueue ? await ports.mailQueue.store.failedEnvelopeIds() : []) : undefined;
+  if (envelopeIds?.length === 0) return envelopeListAnswer(query, [], () => 0);
+  const { envelopes, total } = await ports.storage.listEnvelopes(envelopeIds ? { ...selection, envelopeIds } : selection);
   return envelopeListAnswer(query, await withMailFailures(ports, envelopes.map(envelopeOut)), () => total);
 }
 

@@ -102,9 +102,11 @@ export function fakeSigningStorage(ctx: SigningContext): SigningStorage {
       const envelope = find(envelopeId);
       return envelope && recordOf(envelope);
     },
-    async listEnvelopes({ formInstanceId, statuses, top, skip }) {
+    async listEnvelopes({ formInstanceId, statuses, envelopeIds, top, skip }) {
+      const among = envelopeIds && new Set(envelopeIds);
       const found = db.envelopes
         .filter((e) => (formInstanceId === undefined || e.formInstanceId === formInstanceId) && (!statuses || statuses.includes(e.status)))
+        .filter((e) => !among || among.has(e.envelopeId.toLowerCase()))
         .sort((a, b) => b.createdDateTime.getTime() - a.createdDateTime.getTime() || a.envelopeId.localeCompare(b.envelopeId));
       return { envelopes: found.slice(skip, skip + top).map(recordOf), total: found.length };
     },

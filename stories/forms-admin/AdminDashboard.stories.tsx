@@ -1,9 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { getResponse } from 'msw';
 import { expect, waitFor, within } from 'storybook/test';
 import { AdminDashboard } from '../../src/forms-admin/AdminHome';
 import { errorHandlers } from '../../src/testing';
-import { seedDate } from '../../src/testing/seed-ids';
-import { fakeBackend, storyHandlers } from '../support/fakeBackend';
+import { seedDate, seedIds } from '../../src/testing/seed-ids';
+import { fakeBackend, storyApi, storyHandlers } from '../support/fakeBackend';
 import { SCALE_NOW, addFormsAtScale } from '../support/formsScale';
 
 const meta = {
@@ -40,6 +41,28 @@ export const Empty: Story = {
       return {};
     },
   ],
+};
+
+/**
+ * An invitation that could not be sent (to an address in the reserved `.invalid` domain, which no mail reaches):
+ * 'Needs attention' counts the envelope, and opens the Signing screen, where it shows its failed e-mail.
+ */
+export const MailFailed: Story = {
+  args: { onOpenWaiting: () => {}, onOpenMailFailed: () => {} },
+  loaders: [
+    // Straight through the fake's handlers (no network): loaders run side by side, and the mock service worker may
+    // not be listening yet.
+    async () => {
+      const body = { formInstanceId: seedIds.formInstances.loanCreated, signers: [{ name: 'Nobody', email: 'nobody@mail.invalid', routingOrder: 1 }] };
+      const request = new Request(`${storyApi}/api/Signing/RequestSignature`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      await getResponse(fakeBackend.handlers(storyApi), request);
+      return {};
+    },
+  ],
+  play: async ({ canvasElement }) => {
+    const tile = await within(canvasElement).findByRole('region', { name: 'Needs attention' });
+    await expect(await within(tile).findByRole('button', { name: '1 envelope with e-mail that could not be sent' })).toBeInTheDocument();
+  },
 };
 
 /** The tiles are still loading. */

@@ -234,6 +234,17 @@ async function runScenario(target: ContractTarget) {
   facts.set('mail.failed', [failing?.mailFailures?.length, failureFacts(failure)]);
   facts.set('mail.failed.read', (await admin.signing.getEnvelope(failing?.envelopeId ?? ''))?.mailFailures?.map(failureFacts));
   facts.set('mail.others.clean', (await admin.signing.getEnvelope(reminding.envelopeId))?.mailFailures);
+  // Only the envelopes with a failed message, counted: the failing one, not the one whose mail went out.
+  const onlyFailed = await admin.signing.listEnvelopePage({ mailFailed: true });
+  const failedIds = onlyFailed.value.map((e) => e.envelopeId);
+  facts.set('mail.failed.list', [
+    onlyFailed['@odata.count'] === onlyFailed.value.length,
+    failedIds.includes(failing?.envelopeId ?? ''),
+    failedIds.includes(reminding.envelopeId),
+    onlyFailed.value.every((e) => (e.mailFailures ?? []).length > 0),
+    (await admin.signing.listEnvelopePage({ mailFailed: true, formInstanceId: failingId })).value.map((e) => e.envelopeId === failing?.envelopeId),
+    (await admin.signing.listEnvelopePage({ mailFailed: true, formInstanceId: scheduledId }))['@odata.count'],
+  ]);
   const resent = await admin.signing.resendMail(failing?.envelopeId ?? '', failure?.mailId ?? '');
   let again = resent;
   for (const deadline = Date.now() + 20_000; (again?.mailFailures ?? []).length === 0 && Date.now() < deadline; ) {
@@ -423,9 +434,10 @@ describe('signing — the fake and the server agree', () => {
     expect(fake.get('mail.failed')).toEqual([1, ['signing-request', 'Nobody', 'nobody@mail.invalid', 1, true, true, true]]);
     expect(fake.get('mail.failed.read')).toEqual([['signing-request', 'Nobody', 'nobody@mail.invalid', 1, true, true, true]]);
     expect(fake.get('mail.others.clean')).toEqual([]);
+    expect(fake.get('mail.failed.list')).toEqual([true, true, false, true, [true], 0]);
     expect(fake.get('mail.resent')).toEqual([1, true, 1]);
     expect(fake.get('mail.resend.unknown')).toEqual([404, 404, 403]);
-    for (const key of ['mail.failed', 'mail.failed.read', 'mail.others.clean', 'mail.resent', 'mail.resend.unknown']) expect(server.get(key), key).toEqual(fake.get(key));
+    for (const key of ['mail.failed', 'mail.failed.read', 'mail.others.clean', 'mail.failed.list', 'mail.resent', 'mail.resend.unknown']) expect(server.get(key), key).toEqual(fake.get(key));
   });
 
   it('refuses bad input with 4xx', () => {

@@ -24,6 +24,8 @@ describe('readEnvelopeListQuery', () => {
       count: true,
     });
     expect(read({ $count: 'false' }).count).toBe(false);
+    expect(read({ mailFailed: 'true' })).toEqual({ top: 100, skip: 0, count: false, mailFailed: true });
+    expect(read({ mailFailed: 'false' })).toEqual({ top: 100, skip: 0, count: false });
   });
 
   it('refuses bad input with a specific 400', () => {
@@ -32,6 +34,7 @@ describe('readEnvelopeListQuery', () => {
     expect(refusal({ skip: '-1' })).toEqual([400, "'skip' must be a whole number from 0 to 1000000."]);
     expect(refusal({ formInstanceId: 'x' })).toEqual([400, "'formInstanceId' must be a GUID."]);
     expect(refusal({ $count: 'yes' })).toEqual([400, "'$count' must be true or false."]);
+    expect(refusal({ mailFailed: '1' })).toEqual([400, "'mailFailed' must be true or false."]);
   });
 });
 

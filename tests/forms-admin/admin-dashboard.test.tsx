@@ -2,9 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { EnvelopeStatus, FormInstanceStatus } from '../../src/api/enums';
 import { AdminDashboard, DASHBOARD_DAYS } from '../../src/forms-admin/AdminHome';
+import { createApiClient } from '../../src/api';
 import { errorHandlers } from '../../src/testing';
-import { seedDate } from '../../src/testing/seed-ids';
-import { renderInApi, setupFakeApi } from '../admin/support/screen';
+import { seedDate, seedIds } from '../../src/testing/seed-ids';
+import { base, renderInApi, setupFakeApi } from '../admin/support/screen';
 
 const { backend, server } = setupFakeApi();
 
@@ -80,6 +81,21 @@ describe('AdminDashboard', () => {
     expect(onOpenWaiting).toHaveBeenCalledTimes(1);
     // Every instance handed in and not completed, whenever started: one $count read of status Submitted.
     expect(instanceReads().filter((r) => /status eq 2&.*\$top=0/.test(decodeURIComponent(r.path)) && !decodeURIComponent(r.path).includes('createdDateTime'))).toHaveLength(1);
+  });
+
+  it('says how many envelopes have e-mail that could not be sent, and opens them', async () => {
+    // An invitation to an address no mail reaches (a reserved .invalid domain) fails for good, on the fake as on the server.
+    const api = createApiClient({ baseUrl: base, retry: { retries: 0 } });
+    await api.signing.requestSignature({ formInstanceId: seedIds.formInstances.loanCreated, signers: [{ name: 'Nobody', email: 'nobody@mail.invalid', routingOrder: 1 }] });
+    const onOpenMailFailed = vi.fn();
+    const { user } = renderInApi(<AdminDashboard now={now} onOpenMailFailed={onOpenMailFailed} />);
+    const tile = await region('Needs attention');
+    await user.click(await within(tile).findByRole('button', { name: '1 envelope with e-mail that could not be sent' }));
+    expect(onOpenMailFailed).toHaveBeenCalledTimes(1);
+    // One read of a single row with the count: the envelopes the mail queue names.
+    const reads = backend.requests.filter((r) => r.path.startsWith('/api/Signing/ListEnvelopes') && r.path.includes('mailFailed=true'));
+    expect(reads).toHaveLength(1);
+    expect(reads[0]?.path).toMatch(/top=1\b/);
   });
 
   it('says when nothing needs attention, in the singular for one, and when it cannot be checked', async () => {

@@ -4,7 +4,7 @@
  * takes due rows `FOR UPDATE SKIP LOCKED` and moves their next try ahead while it sends them, so two server instances
  * on one database never send a message twice, and a worker that died leaves its rows to the others after the lease.
  */
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { MailMessage } from '../../../src/service/mail';
 import type { MailQueueStore, QueuedMail } from '../../../src/service/mail-queue';
 import type { Db } from '../db/index';
@@ -91,6 +91,13 @@ export function drizzleMailQueueStore(db: Db): MailQueueStore {
         .where(and(eq(mailQueue.status, 'failed'), inArray(mailQueue.envelopeId, ids)))
         .orderBy(asc(mailQueue.createdDateTime), asc(mailQueue.id));
       return rows.map(queuedOf);
+    },
+    async failedEnvelopeIds() {
+      const rows = await db
+        .selectDistinct({ envelopeId: mailQueue.envelopeId })
+        .from(mailQueue)
+        .where(and(eq(mailQueue.status, 'failed'), isNotNull(mailQueue.envelopeId)));
+      return rows.flatMap((row) => (row.envelopeId ? [row.envelopeId.toLowerCase()] : []));
     },
     async find(mailId) {
       if (!UUID.test(mailId)) return undefined;

@@ -84,16 +84,17 @@ export async function readEnvelopeDocument(db: DbExecutor, envelopeId: string, d
 }
 
 /**
- * Envelopes, newest first, optionally of one instance and of some statuses; with `count`, also how many match in all
- * (one `count(*)` under the same conditions).
+ * Envelopes, newest first, optionally of one instance, of some statuses and among some envelopes; with `count`, also
+ * how many match in all (one `count(*)` under the same conditions).
  */
 export async function listEnvelopes(
   db: DbExecutor,
-  filter: { formInstanceId?: string; statuses?: number[]; top: number; skip: number; count?: boolean },
+  filter: { formInstanceId?: string; statuses?: number[]; envelopeIds?: readonly string[]; top: number; skip: number; count?: boolean },
 ): Promise<{ envelopes: StoredEnvelope[]; total?: number }> {
   const conditions = [];
   if (filter.formInstanceId) conditions.push(eq(envelopes.formInstanceId, filter.formInstanceId));
   if (filter.statuses?.length) conditions.push(inArray(envelopes.status, filter.statuses));
+  if (filter.envelopeIds?.length) conditions.push(inArray(envelopes.envelopeId, [...filter.envelopeIds]));
   const where = conditions.length ? and(...conditions) : undefined;
   const rows = await db
     .select(envelopeColumns)

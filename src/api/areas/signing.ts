@@ -69,6 +69,8 @@ export interface ListEnvelopesFilter {
   statuses?: readonly EnvelopeStatus[];
   /** Only the envelopes of one form instance. */
   formInstanceId?: string;
+  /** Only the envelopes with e-mail that failed after its last retry (`mailFailed=true`): those whose `mailFailures` list one. */
+  mailFailed?: boolean;
   /** Page size (default 100, at most 1000) and offset. */
   top?: number;
   skip?: number;
@@ -79,6 +81,7 @@ function envelopeListQuery(filter: ListEnvelopesFilter): Record<string, string> 
   const query: Record<string, string> = {};
   if (filter.statuses?.length) query.status = filter.statuses.join(',');
   if (filter.formInstanceId) query.formInstanceId = filter.formInstanceId;
+  if (filter.mailFailed) query.mailFailed = 'true';
   if (filter.top !== undefined) query.top = String(filter.top);
   if (filter.skip !== undefined) query.skip = String(filter.skip);
   return query;

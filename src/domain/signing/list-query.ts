@@ -1,8 +1,9 @@
 /**
  * What `GET /api/Signing/ListEnvelopes` accepts, read once for the test fake and the reference server: the status
- * filter, one form instance, the page (`top`, `skip`) and `$count`. With `$count=true` the answer is an OData-style
- * collection, `{ "@odata.count": total, value: [...] }`, so a screen can say "1–20 of 57" as the OData lists do;
- * without it the answer stays the plain array older clients read.
+ * filter, one form instance, only the envelopes with e-mail that failed (`mailFailed=true`), the page (`top`, `skip`)
+ * and `$count`. With `$count=true` the answer is an OData-style collection, `{ "@odata.count": total, value: [...] }`,
+ * so a screen can say "1–20 of 57" as the OData lists do; without it the answer stays the plain array older clients
+ * read.
  */
 import { EnvelopeStatus } from '../../contract/enums';
 import { DomainError } from '../errors';
@@ -14,6 +15,8 @@ export interface EnvelopeListQuery {
   formInstanceId?: string;
   /** Only envelopes in these statuses, or every status. */
   statuses?: EnvelopeStatus[];
+  /** Only envelopes with e-mail that failed after its last retry (what `mailFailures` lists), or every envelope. */
+  mailFailed?: boolean;
   /** Page size: 100 by default, at most {@link ENVELOPE_LIST_LIMITS}.maxTop. */
   top: number;
   skip: number;
@@ -34,10 +37,17 @@ function wholeNumber(get: (name: string) => string | undefined, name: string, fa
   return n;
 }
 
+function trueOrFalse(get: (name: string) => string | undefined, name: string): boolean | undefined {
+  const raw = get(name);
+  if (raw === undefined) return undefined;
+  if (raw !== 'true' && raw !== 'false') throw new DomainError(400, `'${name}' must be true or false.`);
+  return raw === 'true';
+}
+
 /**
  * Reads the query of an envelope list (`get` answers a query parameter or undefined). 400 for a status that is no
- * envelope status number, an instance id that is no GUID, a page bound out of range, or `$count` other than true or
- * false.
+ * envelope status number, an instance id that is no GUID, a page bound out of range, or `$count` or `mailFailed`
+ * other than true or false.
  */
 export function readEnvelopeListQuery(get: (name: string) => string | undefined): EnvelopeListQuery {
   const query: EnvelopeListQuery = {
@@ -55,11 +65,10 @@ export function readEnvelopeListQuery(get: (name: string) => string | undefined)
       return n as EnvelopeStatus;
     });
   }
-  const count = get('$count');
-  if (count !== undefined) {
-    if (count !== 'true' && count !== 'false') throw new DomainError(400, "'$count' must be true or false.");
-    query.count = count === 'true';
-  }
+  const count = trueOrFalse(get, '$count');
+  if (count !== undefined) query.count = count;
+  const mailFailed = trueOrFalse(get, 'mailFailed');
+  if (mailFailed) query.mailFailed = true;
   return query;
 }
 

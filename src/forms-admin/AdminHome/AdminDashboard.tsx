@@ -54,6 +54,11 @@ export interface AdminDashboardViewProps extends BoxProps, StylesApiProps<AdminD
   onOpenToReview?: () => void;
   /** 'Needs attention': the envelopes waiting for signatures chosen (a host opens its Signing screen). */
   onOpenWaiting?: () => void;
+  /**
+   * 'Needs attention': the envelopes with e-mail that could not be sent chosen (a host opens its Signing screen, where
+   * each shows its failed e-mail and 'Send again').
+   */
+  onOpenMailFailed?: () => void;
 }
 
 /** Mantine's factory type of {@link AdminDashboardView}: its props, root element and part names, for the Styles API's typing. */
@@ -97,7 +102,7 @@ export const AdminDashboardView = factory<AdminDashboardViewFactory>((_props) =>
   const props = useProps('AdminDashboard', null, _props);
   const locale = useLocale();
   const { getStyles, others: viewProps } = useScreenStyles<AdminDashboardViewFactory>('AdminDashboard', classes, props);
-  const { controller: c, onNewForm, onImportPdf, onPreviewForm, onOpenForm, onOpenInstance, onOpenToReview, onOpenWaiting, ...others } = viewProps;
+  const { controller: c, onNewForm, onImportPdf, onPreviewForm, onOpenForm, onOpenInstance, onOpenToReview, onOpenWaiting, onOpenMailFailed, ...others } = viewProps;
   const { labels } = c;
   const tile = getStyles('tile');
   const days = { days: DASHBOARD_DAYS };
@@ -177,11 +182,12 @@ export const AdminDashboardView = factory<AdminDashboardViewFactory>((_props) =>
   const attention = (
     <TileBody state={c.attention} failed={labels.dashAttentionFailed}>
       {() => {
-        const { toReview, waiting } = c.attention.data;
+        const { toReview, waiting, mailFailed } = c.attention.data;
         const counted = (count: number, one: string, many: string) => (count === 1 ? one : fillLabel(many, { count: formatNumber(count, locale) }));
         const rows: { key: string; text: string; onClick?: () => void }[] = [];
         if (toReview) rows.push({ key: 'review', text: counted(toReview, labels.dashAttentionToReviewOne, labels.dashAttentionToReview), onClick: onOpenToReview });
         if (waiting) rows.push({ key: 'waiting', text: counted(waiting, labels.dashAttentionWaitingOne, labels.dashAttentionWaiting), onClick: onOpenWaiting });
+        if (mailFailed) rows.push({ key: 'mail', text: counted(mailFailed, labels.dashAttentionMailFailedOne, labels.dashAttentionMailFailed), onClick: onOpenMailFailed });
         if (rows.length === 0) {
           return <Text>{toReview === null ? labels.dashAttentionNoneWaiting : waiting === null ? labels.dashAttentionNoneReview : labels.dashAttentionNone}</Text>;
         }

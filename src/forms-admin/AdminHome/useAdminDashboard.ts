@@ -57,11 +57,14 @@ export type DashboardInstance = FormInstance & { form?: Pick<Form, 'name'> | nul
 
 /**
  * What needs attention: the form instances handed in and waiting to be reviewed (status Submitted, not yet Completed),
- * and the envelopes out for signature (Sent or Delivered). A count is null when the user may not read it.
+ * the envelopes out for signature (Sent or Delivered), and the envelopes with e-mail that could not be sent (an
+ * invitation, reminder or completion that failed after its last retry, in any status). A count is null when the user
+ * may not read it.
  */
 export interface DashboardAttention {
   toReview: number | null;
   waiting: number | null;
+  mailFailed: number | null;
 }
 
 /** The envelope statuses that count as waiting for signatures. */
@@ -173,6 +176,11 @@ export function useAdminDashboard({ now, labels: overrides }: AdminDashboardOpti
     queryFn: ({ signal }) => client.signing.listEnvelopePage({ statuses: DASHBOARD_WAITING_STATUSES, top: 1 }, { signal }),
     enabled: canWaiting,
   });
+  const mailFailed = useQuery({
+    queryKey: ['signing', 'envelopes', 'dashboard-mail-failed'],
+    queryFn: ({ signal }) => client.signing.listEnvelopePage({ mailFailed: true, top: 1 }, { signal }),
+    enabled: canWaiting,
+  });
 
   const countErrors = counts.map((q) => q.error);
   return {
@@ -207,12 +215,14 @@ export function useAdminDashboard({ now, labels: overrides }: AdminDashboardOpti
       data: {
         toReview: canSubmissions ? ((toReview.data as ODataResult<FormInstance> | undefined)?.['@odata.count'] ?? 0) : null,
         waiting: canWaiting ? (waiting.data?.['@odata.count'] ?? 0) : null,
+        mailFailed: canWaiting ? (mailFailed.data?.['@odata.count'] ?? 0) : null,
       },
-      isLoading: (canSubmissions && toReview.isLoading) || (canWaiting && waiting.isLoading),
-      error: firstError([toReview.error, waiting.error]),
+      isLoading: (canSubmissions && toReview.isLoading) || (canWaiting && (waiting.isLoading || mailFailed.isLoading)),
+      error: firstError([toReview.error, waiting.error, mailFailed.error]),
       retry: () => {
         if (toReview.error) void toReview.refetch();
         if (waiting.error) void waiting.refetch();
+        if (mailFailed.error) void mailFailed.refetch();
       },
     },
     actions: { newForm: newFormClaim.can, previewForm: previewClaim.can, importPdf: newFormClaim.can && importPdfClaim.can },

@@ -76,6 +76,8 @@ function MailFailures({ c, envelope }: { c: SigningListController; envelope: Sig
             <Button
               size="compact-xs"
               variant="default"
+              // Its whole word beside a long reason: the reason wraps, the button keeps its width.
+              style={{ flexShrink: 0 }}
               aria-label={fillLabel(labels.sgResendMailNamed, { name: f.toName })}
               loading={c.busyId === envelope.envelopeId}
               disabled={c.busyId !== null && c.busyId !== envelope.envelopeId}

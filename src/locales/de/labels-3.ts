@@ -67,6 +67,8 @@ export const de3 = {
   dashAttentionToReviewOne: '1 eingereichte Formularinstanz zu prüfen',
   dashAttentionWaiting: '{count} Umschläge warten auf Unterschriften',
   dashAttentionWaitingOne: '1 Umschlag wartet auf Unterschriften',
+  dashAttentionMailFailed: '{count} Umschläge mit E-Mails, die nicht gesendet werden konnten',
+  dashAttentionMailFailedOne: '1 Umschlag mit einer E-Mail, die nicht gesendet werden konnte',
   dashAttentionNone: 'Nichts zu erledigen: Keine eingereichte Formularinstanz wartet auf Prüfung und kein Umschlag auf Unterschriften.',
   dashAttentionNoneReview: 'Nichts zu erledigen: Keine eingereichte Formularinstanz wartet auf Prüfung.',
   dashAttentionNoneWaiting: 'Nichts zu erledigen: Kein Umschlag wartet auf Unterschriften.',

@@ -67,6 +67,8 @@ export const fr3 = {
   dashAttentionToReviewOne: '1 instance de formulaire soumise à examiner',
   dashAttentionWaiting: '{count} enveloppes en attente de signatures',
   dashAttentionWaitingOne: '1 enveloppe en attente de signatures',
+  dashAttentionMailFailed: '{count} enveloppes dont un e-mail n’a pas pu être envoyé',
+  dashAttentionMailFailedOne: '1 enveloppe dont un e-mail n’a pas pu être envoyé',
   dashAttentionNone: 'Rien à traiter : aucune instance de formulaire soumise n’attend d’examen, et aucune enveloppe de signatures.',
   dashAttentionNoneReview: 'Rien à traiter : aucune instance de formulaire soumise n’attend d’examen.',
   dashAttentionNoneWaiting: 'Rien à traiter : aucune enveloppe n’attend de signatures.',
