@@ -17,6 +17,7 @@ export const signingLabels = {
   sgFilters: 'Envelope filters',
   sgFilterStatus: 'Status',
   sgFilterAny: 'Any',
+  sgFilterMailFailed: 'Only envelopes with e-mail that could not be sent',
   /** Above the table when the screen shows one form instance's envelopes. */
   sgFilterInstance: 'Envelopes of {name}',
   sgShowAllEnvelopes: 'Show every envelope',

@@ -3,11 +3,12 @@ import { notifications } from '@mantine/notifications';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EnvelopeStatus, Permission } from '../../src/api/enums';
 import { SigningList } from '../../src/forms-admin/SigningList';
+import { createApiClient } from '../../src/api';
 import { moveSigner, RequestSignatureDialog, signerProblems, type SignerDraft } from '../../src/forms-admin/SigningList/RequestSignatureDialog';
 import { readSignatureRequest } from '../../src/domain/signing';
 import { defaultLabels } from '../../src/query/labels';
 import { seedIds } from '../../src/testing/seed-ids';
-import { renderInApi, setupFakeApi } from '../admin/support/screen';
+import { base, renderInApi, setupFakeApi } from '../admin/support/screen';
 import { renderWithProviders } from '../support/render';
 
 const { backend, requestsTo } = setupFakeApi();
@@ -212,6 +213,21 @@ describe('SigningList', () => {
     // Its answers are read already (the first choice read them): the row would have taken them at once.
     expect(name()).toHaveValue('Grace Hopper');
     expect(email()).toHaveValue('');
+  });
+
+  it('shows only the envelopes whose e-mail could not be sent when asked (the host may start it so), and all again without', async () => {
+    // An invitation to an address no mail reaches (a reserved .invalid domain) fails for good.
+    const api = createApiClient({ baseUrl: base, retry: { retries: 0 } });
+    await api.signing.requestSignature({ formInstanceId: inst.loanCreated, signers: [{ name: 'Nobody', email: 'nobody@mail.invalid', routingOrder: 1 }] });
+    const { user } = renderInApi(<SigningList mailFailed />);
+    const only = await screen.findByRole('checkbox', { name: 'Only envelopes with e-mail that could not be sent' });
+    expect(only).toBeChecked();
+    await findRow(inst.loanCreated);
+    expect(screen.queryByText(new RegExp(`${inst.loanCompleted.slice(-8)}$`))).not.toBeInTheDocument();
+    expect(requestsTo('ListEnvelopes').at(-1)?.path).toContain('mailFailed=true');
+    await user.click(only);
+    await findRow(inst.loanCompleted);
+    expect(requestsTo('ListEnvelopes').at(-1)?.path).not.toContain('mailFailed');
   });
 
   it('pages on the server and says the total the server counted', async () => {

@@ -63,6 +63,11 @@ describe('the Signing route narrowed to one form instance', () => {
     expect(validateSigningSearch({ formInstanceId: 12 })).toEqual({});
     expect(signingHref(completed)).toBe(`/admin/signing/?formInstanceId=${completed}`);
     expect(signingHref()).toBe('/admin/signing/');
+    // The envelopes whose e-mail failed: the router hands a JSON-parsed `true`, a typed address the text.
+    expect(validateSigningSearch({ mailFailed: true })).toEqual({ mailFailed: true });
+    expect(validateSigningSearch({ mailFailed: 'true' })).toEqual({ mailFailed: true });
+    expect(validateSigningSearch({ mailFailed: 1 })).toEqual({});
+    expect(signingHref(undefined, { mailFailed: true })).toBe('/admin/signing/?mailFailed=true');
   });
 
   it("'Show its envelopes' on a Form Instances row opens /admin/signing/ with that instance's envelopes; 'Show every envelope' lists all", async () => {

@@ -20,7 +20,7 @@ export function AdminHomePage() {
         onOpenInstance={(instance) => void navigate({ to: '/admin/form-instance/$formInstanceId', params: { formInstanceId: instance.formInstanceId } })}
         onOpenToReview={() => void navigate({ to: '/admin/form-instances/', search: { status: [FormInstanceStatus.Submitted] } })}
         onOpenWaiting={() => void navigate({ href: signingHref() })}
-        onOpenMailFailed={() => void navigate({ href: signingHref() })}
+        onOpenMailFailed={() => void navigate({ href: signingHref(undefined, { mailFailed: true }) })}
       />
     </>
   );

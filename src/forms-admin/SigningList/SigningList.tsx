@@ -1,5 +1,6 @@
 import {
   Button,
+  Checkbox,
   Group,
   Menu,
   Modal,
@@ -286,7 +287,7 @@ export const SigningListView = factory<SigningListViewFactory>((_props) => {
   const records = [...result.envelopes];
   const fetching = result.isLoading || result.isFetching;
   // An empty list under a filter says nothing matches; with no filter nothing has been sent yet, which says how to send.
-  const filtered = c.statuses.length > 0 || c.formInstanceId !== null;
+  const filtered = c.statuses.length > 0 || c.formInstanceId !== null || c.mailFailedOnly;
   const emptyText = filtered ? labels.sgEmpty : labels.sgEmptyNone;
   const emptyState = (
     <Stack gap={4} align="center">
@@ -332,6 +333,12 @@ export const SigningListView = factory<SigningListViewFactory>((_props) => {
               onChange={(values) => c.setStatuses(values.map((v) => Number(v) as EnvelopeStatus))}
               clearable
               w={320}
+            />
+            <Checkbox
+              mt="sm"
+              label={labels.sgFilterMailFailed}
+              checked={c.mailFailedOnly}
+              onChange={(event) => c.setMailFailedOnly(event.currentTarget.checked)}
             />
           </div>
           {result.error && result.envelopes.length === 0 ? (
@@ -383,7 +390,7 @@ export interface SigningListProps extends SigningListOptions, Omit<SigningListVi
 export type SigningListFactory = ScreenFactory<SigningListProps, SigningListStylesNames>;
 
 /** The props of {@link SigningList} its controller hook reads. */
-const SIGNING_LIST_OPTIONS = optionKeys<SigningListOptions>()('labels', 'formInstanceId', 'onShowAll');
+const SIGNING_LIST_OPTIONS = optionKeys<SigningListOptions>()('labels', 'formInstanceId', 'onShowAll', 'mailFailed');
 
 /**
  * The Signing screen (the Signing menu): envelopes newest first, paged on the server and filtered by status (by the

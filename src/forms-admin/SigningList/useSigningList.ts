@@ -37,6 +37,11 @@ export interface SigningListOptions {
   formInstanceId?: string;
   /** Called by 'Show every envelope' while `formInstanceId` narrows the list; the host drops its filter. */
   onShowAll?: () => void;
+  /**
+   * Starts with only the envelopes whose e-mail could not be sent (the admin home's 'Needs attention' links here with
+   * it); the person may turn the filter off.
+   */
+  mailFailed?: boolean;
 }
 
 /** Which envelope actions the signed-in user may take (the FormSigner claims; the server refuses anyway). */
@@ -65,6 +70,9 @@ export interface SigningListController {
   showAll: (() => void) | undefined;
   statuses: readonly EnvelopeStatus[];
   setStatuses(statuses: readonly EnvelopeStatus[]): void;
+  /** Only the envelopes with e-mail that could not be sent (`ListEnvelopes?mailFailed=true`). */
+  mailFailedOnly: boolean;
+  setMailFailedOnly(only: boolean): void;
   page: number;
   setPage(page: number): void;
   pageSize: number;
@@ -127,7 +135,7 @@ export function signerLinkOffered(envelope: SigningEnvelope, signer: EnvelopeSig
  * instance's form; request a signature, remind, copy a signer's link, void with a reason and download the signed
  * document, each offered only with its FormSigner claim and saying its result in a toast.
  */
-export function useSigningList({ labels: overrides, formInstanceId: instanceFilter, onShowAll }: SigningListOptions = {}): SigningListController {
+export function useSigningList({ labels: overrides, formInstanceId: instanceFilter, onShowAll, mailFailed = false }: SigningListOptions = {}): SigningListController {
   const labels = useLabels(overrides);
   const locale = useLocale();
   const { client } = useApi();
@@ -146,6 +154,7 @@ export function useSigningList({ labels: overrides, formInstanceId: instanceFilt
     loading: mine.isLoading,
   };
   const [statuses, setStatusesState] = useState<readonly EnvelopeStatus[]>([]);
+  const [mailFailedOnly, setMailFailedOnlyState] = useState(mailFailed);
   const [page, setPage] = useState(1);
   const [pageSize, setPageSizeState] = useState<number>(PAGE_SIZES[0]);
   const [busyId, setBusyId] = useState<string | null>(null);
@@ -158,9 +167,12 @@ export function useSigningList({ labels: overrides, formInstanceId: instanceFilt
 
   // The page with the count of every match, so the pager says 'of N' as the OData lists do.
   const list = useQuery({
-    queryKey: [...SIGNING_KEY, { statuses, page, pageSize, formInstanceId }],
+    queryKey: [...SIGNING_KEY, { statuses, mailFailedOnly, page, pageSize, formInstanceId }],
     queryFn: ({ signal }) =>
-      client.signing.listEnvelopePage({ statuses, top: pageSize, skip: (page - 1) * pageSize, ...(formInstanceId ? { formInstanceId } : {}) }, { signal }),
+      client.signing.listEnvelopePage(
+        { statuses, top: pageSize, skip: (page - 1) * pageSize, ...(formInstanceId ? { formInstanceId } : {}), ...(mailFailedOnly ? { mailFailed: true } : {}) },
+        { signal },
+      ),
     enabled: can.list,
     placeholderData: keepPreviousData,
   });
@@ -239,6 +251,11 @@ export function useSigningList({ labels: overrides, formInstanceId: instanceFilt
     statuses,
     setStatuses: (next) => {
       setStatusesState(next);
+      setPage(1);
+    },
+    mailFailedOnly,
+    setMailFailedOnly: (only) => {
+      setMailFailedOnlyState(only);
       setPage(1);
     },
     page,

@@ -50,6 +50,7 @@ export const de5 = {
   sgFilters: 'Filter für Signaturvorgänge',
   sgFilterStatus: 'Status',
   sgFilterAny: 'Alle',
+  sgFilterMailFailed: 'Nur Umschläge mit E-Mails, die nicht gesendet werden konnten',
   sgFilterInstance: 'Signaturvorgänge von {name}',
   sgShowAllEnvelopes: 'Alle Signaturvorgänge anzeigen',
   sgColumnStatus: 'Status',

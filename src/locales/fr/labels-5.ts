@@ -50,6 +50,7 @@ export const fr5 = {
   sgFilters: 'Filtres des enveloppes',
   sgFilterStatus: 'Statut',
   sgFilterAny: 'Tous',
+  sgFilterMailFailed: 'Seulement les enveloppes dont un e-mail n’a pas pu être envoyé',
   sgFilterInstance: 'Enveloppes de {name}',
   sgShowAllEnvelopes: 'Afficher toutes les enveloppes',
   sgColumnStatus: 'Statut',
