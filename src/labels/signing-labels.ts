@@ -77,7 +77,7 @@ export const signingLabels = {
   sgReminded: 'The signers of {name} were reminded.',
   sgRemindFailed: 'Could not remind the signers of {name}',
   sgReminderEvery: 'Remind every',
-  sgReminderEveryHelp: 'The signers whose turn it is are reminded by e-mail until they sign or the envelope expires.',
+  sgReminderEveryHelp: 'The signers whose turn it is are reminded by e-mail until they sign or the envelope expires, and get a new link by e-mail before the one they hold ends.',
   sgReminderDefault: 'Default: every 3 days, at most 3 times',
   sgReminderDays: 'Every {days} days',
   sgReminderDaily: 'Every day',

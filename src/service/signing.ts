@@ -325,7 +325,7 @@ export async function remindSigners(ports: SigningPorts, actor: SigningActor, en
     if (!isEnvelopeOpen(found.status)) {
       throw new DomainError(409, 'Only an envelope out for signature can be reminded.', { envelopeStatus: found.status });
     }
-    const state = { remindersSent: found.remindersSent, sentAt: found.sentDateTime, lastReminderAt: found.lastReminderDateTime };
+    const state = { remindersSent: found.remindersSent, sentAt: found.sentDateTime, lastReminderAt: found.lastReminderDateTime, expiresAt: found.expiresAt };
     if (automatic ? !automaticReminderDue(state, now, found.reminderEveryDays) : (checkManualReminder(state, now), false)) return [];
     const waiting = found.signers.filter((s) => s.status === 'Sent' || s.status === 'Delivered').map((s) => s.signerId);
     await store.updateEnvelope(found.envelopeId, { remindersSent: found.remindersSent + 1, lastReminderDateTime: now });

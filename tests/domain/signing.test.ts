@@ -20,6 +20,7 @@ import {
   auditEventHash,
   nextAuditEvent,
   openBySigner,
+  SIGNER_LINK_LIFETIME_MS,
   readSignature,
   readSignatureRequest,
   REMINDER_POLICY,
@@ -113,6 +114,23 @@ describe('reminders', () => {
     expect(automaticReminderDue({ remindersSent: 0, sentAt: new Date(now.getTime() - 1000), lastReminderAt: null }, now)).toBe(false);
     expect(automaticReminderDue({ remindersSent: 0, sentAt: new Date(now.getTime() - REMINDER_POLICY.automaticWindowMs - 1), lastReminderAt: null }, now)).toBe(false);
     expect(automaticReminderDue({ remindersSent: REMINDER_POLICY.maxReminders, sentAt, lastReminderAt: null }, now)).toBe(false);
+  });
+
+  it('mails a new link a day before the one mailed last ends while the envelope stays open past it, beyond the cap and the window', () => {
+    const DAY = 86400_000;
+    const at = (days: number) => new Date(now.getTime() + days * DAY);
+    // The default policy's last reminder went out on day 9: its link ends on day 23, the envelope on day 30.
+    const capped = { remindersSent: REMINDER_POLICY.maxReminders, sentAt: at(0), lastReminderAt: at(9), expiresAt: at(30) };
+    expect(SIGNER_LINK_LIFETIME_MS).toBe(14 * DAY);
+    expect(automaticReminderDue(capped, at(21))).toBe(false);
+    expect(automaticReminderDue(capped, at(22))).toBe(true);
+    // Not when the envelope ends with the link (or before it), nor for an envelope that never expires.
+    expect(automaticReminderDue({ ...capped, expiresAt: at(23) }, at(22))).toBe(false);
+    expect(automaticReminderDue({ ...capped, expiresAt: null }, at(22))).toBe(false);
+    // A schedule longer than a link's life gets the renewal too.
+    const monthly = { remindersSent: 0, sentAt: at(0), lastReminderAt: null, expiresAt: at(60) };
+    expect(automaticReminderDue(monthly, at(12), 30)).toBe(false);
+    expect(automaticReminderDue(monthly, at(13), 30)).toBe(true);
   });
 });
 

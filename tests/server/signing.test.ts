@@ -339,7 +339,7 @@ describe('expiry and reminders', () => {
     }
   });
 
-  it('caps reminders in number and spacing; automatic reminders come only within their window', async () => {
+  it('caps reminders in number and spacing; automatic reminders come only within their window, and a new link before the one mailed last ends', async () => {
     clock = new Date();
     const envelope = await envelopeFor();
     const remind = () => callJson<SigningEnvelope & { detail?: string }>(server, '/api/Signing/RemindSigners', { token: editor, method: 'POST', body: { envelopeId: envelope.envelopeId } });
@@ -363,9 +363,18 @@ describe('expiry and reminders', () => {
     clock = new Date(clock.getTime() + REMINDER_POLICY.automaticEveryMs + 1000);
     await provider.sweep();
     expect((await getEnvelope(auto.envelopeId)).remindersSent).toBe(1);
-    clock = new Date(clock.getTime() + REMINDER_POLICY.automaticWindowMs);
+    // Past the window no reminder of the policy comes (day 15)…
+    const firstReminder = clock;
+    clock = new Date(firstReminder.getTime() + 12 * 86400_000);
     await provider.sweep();
     expect((await getEnvelope(auto.envelopeId)).remindersSent).toBe(1);
+    // …but a day before the link it mailed ends (day 16 of an envelope open for 30), a new link goes out.
+    clock = new Date(firstReminder.getTime() + SIGNER_LINK_LIFETIME_MS - 86400_000 + 1000);
+    await provider.sweep();
+    expect((await getEnvelope(auto.envelopeId)).remindersSent).toBe(2);
+    clock = new Date(clock.getTime() + 4 * 86400_000);
+    await provider.sweep();
+    expect((await getEnvelope(auto.envelopeId)).remindersSent).toBe(2);
     clock = new Date();
   });
 

@@ -47,9 +47,7 @@ export { SIGNING_ACTION_CLAIMS, maySigningAction } from './permissions';
 export type { SigningAction } from './permissions';
 export { GENESIS_HASH, sha256Hex, hmacSha256Hex, canonicalAuditText, auditEventHash, nextAuditEvent, verifyAuditChain } from './audit';
 export type { UnhashedAuditEvent, AuditEventInput, AuditKey, AuditHead, VerifyAuditOptions } from './audit';
-export { INVALID_SIGNER_LINK_MESSAGE, SIGNER_ALREADY_SIGNED_MESSAGE, SIGNER_ALREADY_DECLINED_MESSAGE, unusableSignerLinkError } from './links';
-/** How long a signer's link lives at most (it ends earlier with its envelope's expiry). */
-export const SIGNER_LINK_LIFETIME_MS = 14 * 24 * 60 * 60 * 1000;
+export { INVALID_SIGNER_LINK_MESSAGE, SIGNER_ALREADY_SIGNED_MESSAGE, SIGNER_ALREADY_DECLINED_MESSAGE, SIGNER_LINK_LIFETIME_MS, unusableSignerLinkError } from './links';
 /** The path of the signing page on the host: `{origin}/sign?token=…`. */
 export const SIGNING_PAGE_PATH = '/sign';
 export { leafFileName, encodeRfc5987Value, signedDocumentFileName, attachmentDisposition } from './disposition';

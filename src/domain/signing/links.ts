@@ -8,6 +8,9 @@
 import type { SignerStatus } from '../../contract/types';
 import { DomainError } from '../errors';
 
+/** How long a signer's link lives at most (it ends earlier with its envelope's expiry). */
+export const SIGNER_LINK_LIFETIME_MS = 14 * 24 * 60 * 60 * 1000;
+
 /** The message of a signing link that is unknown, altered, expired, replaced or for another envelope. */
 export const INVALID_SIGNER_LINK_MESSAGE = 'This signing link is not valid: it may have expired or been replaced. Ask the sender for a new link.';
 /** The message of a link whose signer has signed. */

@@ -6,6 +6,7 @@
 import { DomainError } from '../errors';
 import { isUuid } from '../ids';
 import { field, isJsonRecord, type JsonRecord } from '../json-body';
+import { SIGNER_LINK_LIFETIME_MS } from './links';
 
 /** The bounds of signature requests and signer input. */
 export const SIGNING_LIMITS = Object.freeze({
@@ -251,6 +252,8 @@ export interface ReminderState {
   remindersSent: number;
   sentAt: Date | null;
   lastReminderAt: Date | null;
+  /** When the envelope expires (none: the link renewal of {@link automaticReminderDue} does not apply). */
+  expiresAt?: Date | null;
 }
 
 /** 409 when a sender's reminder is over the cap or too soon after the last one. */
@@ -270,11 +273,19 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /**
  * Whether an automatic reminder is due at `now`: with a schedule (`everyDays`), every that many days after the envelope
  * was sent or last reminded, until it is signed or expires (the expiry ends it); without one, as {@link REMINDER_POLICY} says.
+ * Either way, a day before the link mailed last ends ({@link SIGNER_LINK_LIFETIME_MS} after it was sent) while the
+ * envelope stays open past that end, a reminder goes out with a new link, beyond the cap and the window: a signer
+ * whose mail holds only ended links could not sign an envelope still open (by default the last automatic reminder's
+ * link ended on day 23 of 30).
  */
 export function automaticReminderDue(state: ReminderState, now: Date, everyDays: number | null = null): boolean {
-  if (everyDays !== null) return state.sentAt !== null && now.getTime() - (state.lastReminderAt ?? state.sentAt).getTime() >= everyDays * DAY_MS;
-  if (!state.sentAt || state.remindersSent >= REMINDER_POLICY.maxReminders) return false;
+  if (!state.sentAt) return false;
   const t = now.getTime();
+  const lastMailed = (state.lastReminderAt ?? state.sentAt).getTime();
+  const linkEnds = lastMailed + SIGNER_LINK_LIFETIME_MS;
+  if (state.expiresAt && state.expiresAt.getTime() > linkEnds && t >= linkEnds - DAY_MS) return true;
+  if (everyDays !== null) return t - lastMailed >= everyDays * DAY_MS;
+  if (state.remindersSent >= REMINDER_POLICY.maxReminders) return false;
   if (t - state.sentAt.getTime() > REMINDER_POLICY.automaticWindowMs) return false;
-  return t - (state.lastReminderAt ?? state.sentAt).getTime() >= REMINDER_POLICY.automaticEveryMs;
+  return t - lastMailed >= REMINDER_POLICY.automaticEveryMs;
 }

@@ -109,7 +109,7 @@ export const de5 = {
   sgReminded: 'Die Unterzeichnenden von {name} wurden erinnert.',
   sgRemindFailed: 'Die Unterzeichnenden von {name} konnten nicht erinnert werden',
   sgReminderEvery: 'Erinnern',
-  sgReminderEveryHelp: 'Wer an der Reihe ist, wird per E-Mail erinnert, bis unterschrieben ist oder der Signaturvorgang abläuft.',
+  sgReminderEveryHelp: 'Wer an der Reihe ist, wird per E-Mail erinnert, bis unterschrieben ist oder der Signaturvorgang abläuft, und erhält vor Ablauf seines Links einen neuen per E-Mail.',
   sgReminderDefault: 'Standard: alle 3 Tage, höchstens dreimal',
   sgReminderDays: 'Alle {days} Tage',
   sgReminderDaily: 'Jeden Tag',

@@ -109,7 +109,7 @@ export const fr5 = {
   sgReminded: 'Les signataires de {name} ont été relancés.',
   sgRemindFailed: 'Impossible de relancer les signataires de {name}',
   sgReminderEvery: 'Relancer',
-  sgReminderEveryHelp: 'Les signataires dont c’est le tour sont relancés par e-mail jusqu’à leur signature ou l’expiration de l’enveloppe.',
+  sgReminderEveryHelp: 'Les signataires dont c’est le tour sont relancés par e-mail jusqu’à leur signature ou l’expiration de l’enveloppe, et reçoivent par e-mail un nouveau lien avant la fin du leur.',
   sgReminderDefault: 'Par défaut : tous les 3 jours, 3 fois au plus',
   sgReminderDays: 'Tous les {days} jours',
   sgReminderDaily: 'Chaque jour',
