@@ -90,6 +90,19 @@ describe('SigningList', () => {
     expect(decodeURIComponent(last)).toContain(`status=${EnvelopeStatus.Completed}`);
   });
 
+  it("takes its filters and page from the host's state, asks the server for them, and reports each change whole", async () => {
+    const changes: unknown[] = [];
+    const state = { statuses: [EnvelopeStatus.Completed], mailFailed: false, page: 1, pageSize: 50 };
+    const { user } = renderInApi(<SigningList state={state} onStateChange={(next) => changes.push(next)} />);
+    await findRow(inst.loanCompleted);
+    const asked = decodeURIComponent(requestsTo('ListEnvelopes').at(-1)?.path ?? '');
+    expect(asked).toContain(`status=${EnvelopeStatus.Completed}`);
+    expect(asked).toContain('top=50&skip=0');
+    expect(within(screen.getByLabelText('Status', { selector: 'input' }).closest<HTMLElement>('.mantine-InputWrapper-root') as HTMLElement).getByText('Completed')).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'Only envelopes with e-mail that could not be sent' }));
+    expect(changes).toEqual([{ ...state, mailFailed: true }]);
+  });
+
   it('voids an open envelope with a required reason, with a toast', async () => {
     const { user } = renderInApi(<SigningList />);
     const row = await findRow(inst.loanSubmitted);

@@ -3,7 +3,7 @@ import { within, waitFor } from '@testing-library/react';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { routeTree } from '../../example-host/src/routes';
-import { signingHref, validateSigningSearch } from '../../example-host/src/signingSearch';
+import { signingHref, signingListState, signingSearch, validateSigningSearch } from '../../example-host/src/signingSearch';
 import type * as AuthProviderModule from '../../src/auth/AuthProvider';
 import type { AuthContextValue } from '../../src/auth/AuthProvider';
 import { APIProvider } from '../../src/query/APIProvider';
@@ -68,6 +68,40 @@ describe('the Signing route narrowed to one form instance', () => {
     expect(validateSigningSearch({ mailFailed: 'true' })).toEqual({ mailFailed: true });
     expect(validateSigningSearch({ mailFailed: 1 })).toEqual({});
     expect(signingHref(undefined, { mailFailed: true })).toBe('/admin/signing/?mailFailed=true');
+  });
+
+  it("keeps the list's status filter, mail filter, page and page size in the address, dropping what is malformed", () => {
+    expect(validateSigningSearch({ status: [5, 7, 5, 99, -1, '3', 2.5], page: 3, size: 50 })).toEqual({ status: [5, 7], page: 3, size: 50 });
+    // The list's start is not written: the first page, the first page size, no status.
+    expect(validateSigningSearch({ status: [], page: 1, size: 20 })).toEqual({});
+    expect(validateSigningSearch({ page: 0, size: 30 })).toEqual({});
+    expect(validateSigningSearch({ status: 'Completed', page: '2' })).toEqual({});
+    const state = signingListState({ status: [5], mailFailed: true, page: 2, size: 100 });
+    expect(state).toEqual({ statuses: [5], mailFailed: true, page: 2, pageSize: 100 });
+    expect(signingSearch(completed, state)).toEqual({ formInstanceId: completed, status: [5], mailFailed: true, page: 2, size: 100 });
+    expect(signingListState({})).toEqual({ statuses: [], mailFailed: false, page: 1, pageSize: 20 });
+  });
+
+  it('a filter chosen on the Signing screen goes into the address and comes back with it (a reload or a shared link)', async () => {
+    backend.setCurrentUser('signer');
+    const first = await renderAdmin('/admin/signing/');
+    await first.screen.findByRole('table', { name: 'Signing' }, { timeout: 5000 });
+    await first.user.click(first.screen.getByLabelText('Status', { selector: 'input' }));
+    await first.user.click(await first.screen.findByRole('option', { name: 'Completed' }));
+    await waitFor(() => expect(first.router.state.location.search).toEqual({ status: [5] }));
+    await first.user.click(first.screen.getByRole('checkbox', { name: 'Only envelopes with e-mail that could not be sent' }));
+    await waitFor(() => expect(first.router.state.location.search).toEqual({ status: [5], mailFailed: true }));
+    // The filter did not draw the screen anew: the checkbox keeps the focus.
+    expect(first.screen.getByRole('checkbox', { name: 'Only envelopes with e-mail that could not be sent' })).toHaveFocus();
+    const address = first.router.state.location.href;
+    first.unmount();
+
+    const again = await renderAdmin(address);
+    await again.screen.findByRole('table', { name: 'Signing' }, { timeout: 5000 });
+    expect(again.screen.getByRole('checkbox', { name: 'Only envelopes with e-mail that could not be sent' })).toBeChecked();
+    const statusBox = again.screen.getByLabelText('Status', { selector: 'input' }).closest<HTMLElement>('.mantine-InputWrapper-root');
+    expect(statusBox).not.toBeNull();
+    expect(within(statusBox as HTMLElement).getByText('Completed')).toBeInTheDocument();
   });
 
   it("'Show its envelopes' on a Form Instances row opens /admin/signing/ with that instance's envelopes; 'Show every envelope' lists all", async () => {

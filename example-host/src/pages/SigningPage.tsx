@@ -3,26 +3,31 @@
  * links, voids and signed-document downloads. The admin layout's route gate shows 'No access' without the Signing
  * menu claim; inside, each button shows only with its FormSigner claim. `?formInstanceId=…` (the Form Instances list's
  * 'Show its envelopes') narrows it to one instance's envelopes, `?mailFailed=true` (the admin home's 'Needs attention')
- * to the envelopes whose e-mail could not be sent. A lazy chunk of its own, with the table's stylesheet.
+ * to the envelopes whose e-mail could not be sent; the status filter, the mail filter, the page and its size live in
+ * the address too (see signingSearch.ts), so a reload, a shared link or Back shows the same list. A lazy chunk of its
+ * own, with the table's stylesheet.
  */
 import 'mantine-datatable/styles.css';
 import { Anchor, Box } from '@mantine/core';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { PageTitle } from '../components/landmarks';
 import { Can, SigningList } from '../formsAdmin';
-import { signingHref, validateSigningSearch } from '../signingSearch';
+import { signingHref, signingListState, signingSearch, validateSigningSearch } from '../signingSearch';
 
 export function SigningPage() {
-  const { formInstanceId, mailFailed } = validateSigningSearch(useSearch({ strict: false }) as Record<string, unknown>);
+  const search = validateSigningSearch(useSearch({ strict: false }) as Record<string, unknown>);
+  const { formInstanceId } = search;
   const navigate = useNavigate();
   return (
     <>
       <PageTitle title="Signing" />
-      {/* A screen per filter: its page and status filter start again when the instance or the mail filter changes. */}
+      {/* A screen per instance: its dialogs and checks start again when the instance filter changes. Each change of
+          the list's state replaces the address (a filter is not a step back). */}
       <SigningList
-        key={`${formInstanceId ?? ''}:${mailFailed ? 'mail' : ''}`}
+        key={formInstanceId ?? ''}
         formInstanceId={formInstanceId}
-        mailFailed={mailFailed}
+        state={signingListState(search)}
+        onStateChange={(next) => void navigate({ to: '/admin/signing/', search: signingSearch(formInstanceId, next) as Record<string, unknown>, replace: true })}
         onShowAll={() => void navigate({ href: signingHref() })}
       />
       {/* Only administrators may read the Outbox (it holds every signer's link). */}

@@ -390,7 +390,7 @@ export interface SigningListProps extends SigningListOptions, Omit<SigningListVi
 export type SigningListFactory = ScreenFactory<SigningListProps, SigningListStylesNames>;
 
 /** The props of {@link SigningList} its controller hook reads. */
-const SIGNING_LIST_OPTIONS = optionKeys<SigningListOptions>()('labels', 'formInstanceId', 'onShowAll', 'mailFailed');
+const SIGNING_LIST_OPTIONS = optionKeys<SigningListOptions>()('labels', 'formInstanceId', 'onShowAll', 'mailFailed', 'state', 'onStateChange');
 
 /**
  * The Signing screen (the Signing menu): envelopes newest first, paged on the server and filtered by status (by the

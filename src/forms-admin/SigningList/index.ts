@@ -1,7 +1,7 @@
 export { SigningList, SigningListView } from './SigningList';
 export type { SigningListFactory, SigningListProps, SigningListStylesNames, SigningListViewFactory, SigningListViewProps } from './SigningList';
-export { ENVELOPE_FILTER_STATUSES, signerLinkOffered, useSigningList } from './useSigningList';
-export type { SigningAccess, SigningInstance, SigningListController, SigningListOptions } from './useSigningList';
+export { ENVELOPE_FILTER_STATUSES, INITIAL_SIGNING_LIST_STATE, signerLinkOffered, useSigningList } from './useSigningList';
+export type { SigningAccess, SigningInstance, SigningListController, SigningListOptions, SigningListState } from './useSigningList';
 export { moveSigner, RequestSignatureDialog, signerProblems } from './RequestSignatureDialog';
 export type { RequestSignatureDialogProps, SignerDraft } from './RequestSignatureDialog';
 export { signerFromAnswers } from '../../domain/signing/signer-suggestion';

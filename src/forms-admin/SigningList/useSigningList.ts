@@ -39,10 +39,33 @@ export interface SigningListOptions {
   onShowAll?: () => void;
   /**
    * Starts with only the envelopes whose e-mail could not be sent (the admin home's 'Needs attention' links here with
-   * it); the person may turn the filter off.
+   * it); the person may turn the filter off. Without `state` only.
    */
   mailFailed?: boolean;
+  /**
+   * The list's filters and page, controlled by the host (with `onStateChange`): kept in its address, say, so that a
+   * reload, a shared link or the browser's Back shows the same list. Without it the list keeps its own, starting from
+   * {@link INITIAL_SIGNING_LIST_STATE} (with `mailFailed`).
+   */
+  state?: SigningListState;
+  /** Called with the whole new state whenever the person changes the status filter, the mail filter, the page or its size. */
+  onStateChange?: (state: SigningListState) => void;
 }
+
+/** The Signing screen's filters and page (see {@link SigningListOptions.state}). */
+export interface SigningListState {
+  /** Only envelopes in these statuses (none: every status). */
+  statuses: readonly EnvelopeStatus[];
+  /** Only the envelopes with e-mail that could not be sent. */
+  mailFailed: boolean;
+  /** The page shown, from 1. */
+  page: number;
+  /** Envelopes a page: one of the table's page sizes (20, 50, 100). */
+  pageSize: number;
+}
+
+/** The Signing screen's state before the person changes anything: every envelope, newest first, the first page. */
+export const INITIAL_SIGNING_LIST_STATE: SigningListState = Object.freeze({ statuses: [], mailFailed: false, page: 1, pageSize: PAGE_SIZES[0] });
 
 /** Which envelope actions the signed-in user may take (the FormSigner claims; the server refuses anyway). */
 export interface SigningAccess {
@@ -135,7 +158,7 @@ export function signerLinkOffered(envelope: SigningEnvelope, signer: EnvelopeSig
  * instance's form; request a signature, remind, copy a signer's link, void with a reason and download the signed
  * document, each offered only with its FormSigner claim and saying its result in a toast.
  */
-export function useSigningList({ labels: overrides, formInstanceId: instanceFilter, onShowAll, mailFailed = false }: SigningListOptions = {}): SigningListController {
+export function useSigningList({ labels: overrides, formInstanceId: instanceFilter, onShowAll, mailFailed = false, state: controlledState, onStateChange }: SigningListOptions = {}): SigningListController {
   const labels = useLabels(overrides);
   const locale = useLocale();
   const { client } = useApi();
@@ -153,10 +176,15 @@ export function useSigningList({ labels: overrides, formInstanceId: instanceFilt
     download: holds('Signing_DownloadDocument'),
     loading: mine.isLoading,
   };
-  const [statuses, setStatusesState] = useState<readonly EnvelopeStatus[]>([]);
-  const [mailFailedOnly, setMailFailedOnlyState] = useState(mailFailed);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSizeState] = useState<number>(PAGE_SIZES[0]);
+  // The state is the host's when it gives one (`state`), else the list's own; every change goes to both.
+  const [ownState, setOwnState] = useState<SigningListState>(() => ({ ...INITIAL_SIGNING_LIST_STATE, mailFailed }));
+  const current = controlledState ?? ownState;
+  const { statuses, mailFailed: mailFailedOnly, page, pageSize } = current;
+  const change = (next: Partial<SigningListState>) => {
+    const state = { ...current, ...next };
+    setOwnState(state);
+    onStateChange?.(state);
+  };
   const [busyId, setBusyId] = useState<string | null>(null);
   const [voiding, setVoiding] = useState<SigningEnvelope | null>(null);
   const [requestOpen, setRequestOpen] = useState(false);
@@ -249,22 +277,13 @@ export function useSigningList({ labels: overrides, formInstanceId: instanceFilt
     instanceName: formInstanceId ? nameOfInstance(formInstanceId) : null,
     showAll: formInstanceId ? onShowAll : undefined,
     statuses,
-    setStatuses: (next) => {
-      setStatusesState(next);
-      setPage(1);
-    },
+    setStatuses: (next) => change({ statuses: next, page: 1 }),
     mailFailedOnly,
-    setMailFailedOnly: (only) => {
-      setMailFailedOnlyState(only);
-      setPage(1);
-    },
+    setMailFailedOnly: (only) => change({ mailFailed: only, page: 1 }),
     page,
-    setPage,
+    setPage: (next) => change({ page: next }),
     pageSize,
-    setPageSize: (size) => {
-      setPageSizeState(size);
-      setPage(1);
-    },
+    setPageSize: (size) => change({ pageSize: size, page: 1 }),
     result: {
       envelopes,
       total: list.data?.['@odata.count'] ?? envelopes.length,
