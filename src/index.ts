@@ -130,7 +130,7 @@ export type {
 // Forms administration: the Signing screen (envelopes, signature requests; headless hook and its view).
 export { SigningList, SigningListView, signerFromAnswers, useSigningList } from './forms-admin/SigningList';
 export type {
-  SigningAccess, SigningInstance, SuggestedSigner, SigningListController, SigningListFactory, SigningListOptions, SigningListProps, SigningListState,
+  SigningAccess, SigningInstance, SuggestedSigner, SigningListController, SigningListFactory, SigningListOptions, SigningListProps,
   SigningListStylesNames, SigningListViewFactory, SigningListViewProps,
 } from './forms-admin/SigningList';
 

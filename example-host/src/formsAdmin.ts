@@ -36,7 +36,6 @@ export { AdminDashboard, entityQueries, FormInstanceStatus, FormPreview, odata, 
 export { FormInstanceDetail, FormInstanceList } from '../../src';
 // The Signing screen (envelopes and signature requests).
 export { EnvelopeStatus, MailOutbox, SigningList } from '../../src';
-export type { SigningListState } from '../../src';
 // The signer's signing page (`/sign?token=…`).
 export { SignDocument } from '../../src';
 // The forms administration lists (Forms, Form Schemas, Form Groups and one group).

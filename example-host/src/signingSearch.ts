@@ -3,7 +3,11 @@
  * page, so that a reload, a shared link or the browser's Back shows the same list. Only what differs from the list's
  * start is written; anything malformed is dropped, never an error page.
  */
-import { EnvelopeStatus, type SigningListState } from './formsAdmin';
+import type { ComponentProps } from 'react';
+import { EnvelopeStatus, type SigningList } from './formsAdmin';
+
+/** The list's controlled state (`SigningList`'s `state`). */
+export type SigningListState = NonNullable<ComponentProps<typeof SigningList>['state']>;
 
 /** Search parameters of the Signing route (the router JSON-encodes lists). */
 export interface SigningSearch {
