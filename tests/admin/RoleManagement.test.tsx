@@ -147,9 +147,13 @@ describe('RoleManagement', () => {
     it("renames in a dialog ('Save Changes' unavailable while blank or unchanged), says so and clears the selection", async () => {
       const selected: (string | null)[] = [];
       const { user } = renderScreen({ onGroupSelected: (id) => selected.push(id) });
+      // Nothing picked yet: the screen says what picking a group brings.
+      const hint = 'Pick a claim group to see and change its sub-groups and permissions.';
+      expect(await screen.findByText(hint)).toBeInTheDocument();
       await pickGroup(user, 'Signers');
       expect(selected).toEqual([ids.signers]);
       await openPanel('Signers');
+      expect(screen.queryByText(hint)).not.toBeInTheDocument();
       await user.click(button('Rename'));
       const dialog = await dialogNamed('Rename claim group');
       const input = textboxIn(dialog, 'New group name');
@@ -166,6 +170,7 @@ describe('RoleManagement', () => {
       await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent("'Signers' was renamed to 'Signatories'."));
       expect(selected).toEqual([ids.signers, null]);
       expect(picker()).toHaveValue('');
+      expect(screen.getByText(hint)).toBeInTheDocument();
       // The picker's options show the new name once the renamed group is in the list (in a browser, a moment later).
       let names: (string | null)[] = [];
       await waitFor(async () => {

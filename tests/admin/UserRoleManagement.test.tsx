@@ -456,6 +456,8 @@ describe('UserRoleManagement', () => {
     it("creates a group, shows 'Group Created Successfully', refreshes the list and clears the selection", async () => {
       const { user } = renderScreen({ initialTab: 'userGroups', initialUserGroupId: groups.readers });
       await findPanel(/User Group: Readers$/);
+      const hint = 'Pick a user group to see and change its members and permissions.';
+      expect(screen.queryByText(hint)).not.toBeInTheDocument();
       // Pasted, then Enter: typed, each letter redrew the screen with its open permission panel.
       await user.click(textboxIn(document.body, 'Group name'));
       await user.paste('  Auditors ');
@@ -467,6 +469,8 @@ describe('UserRoleManagement', () => {
       expect(textboxIn(document.body, 'Group name')).toHaveValue('');
       expect(panel()).not.toBeInTheDocument();
       expect(await groupPicker()).toHaveValue('');
+      // Nothing picked any more: the tab says what picking a group brings.
+      expect(screen.getByText(hint)).toBeInTheDocument();
       // The list is read again after the create; that answer may land after the dialog has closed (a fresh-clone run
       // read the options first, without the new group, once in six runs).
       await waitFor(async () => expect(await optionsOf(user, await groupPicker())).toContain('Auditors'), { timeout: 10_000 });

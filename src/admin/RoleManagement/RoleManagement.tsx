@@ -1,5 +1,6 @@
 import {
   Stack,
+  Text,
   Title,
   factory,
   useProps,
@@ -93,15 +94,19 @@ export const RoleManagementView = factory<RoleManagementViewFactory>((_props) =>
           ) : groups.status === 'empty' ? (
             <EmptyState message={labels.noClaimGroups} />
           ) : (
-            <GroupPickerRow
-              {...c.picker}
-              actions={c.actions}
-              renameLabel={labels.rename}
-              pickerPart={getStyles('picker')}
-              rowPart={getStyles('pickerRow')}
-              noticePart={getStyles('notice')}
-              labels={labels}
-            />
+            <>
+              <GroupPickerRow
+                {...c.picker}
+                actions={c.actions}
+                renameLabel={labels.rename}
+                pickerPart={getStyles('picker')}
+                rowPart={getStyles('pickerRow')}
+                noticePart={getStyles('notice')}
+                labels={labels}
+              />
+              {/* Nothing picked yet: say what picking a group brings, in place of an empty page. */}
+              {!c.picker.value && !panel && <Text size="sm">{labels.pickClaimGroupHint}</Text>}
+            </>
           )}
           <GroupDialogs actions={c.actions} dialogPart={dialogPart} labels={labels} />
           {panel && (

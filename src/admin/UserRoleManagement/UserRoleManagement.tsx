@@ -264,6 +264,9 @@ export const UserRoleManagementView = factory<UserRoleManagementViewFactory>((_p
                     labels={labels}
                   />
                 )}
+                {userGroupsTab.groups.status === 'ready' && !userGroupsTab.picker.value && !panel && (
+                  <Text size="sm">{labels.pickUserGroupHint}</Text>
+                )}
                 <GroupDialogs actions={userGroupsTab.actions} dialogPart={dialogPart} labels={labels} />
                 {userGroupsTab.members && (
                   <GroupMembersView
