@@ -21,6 +21,8 @@ export const signingLabels = {
   /** Above the table when the screen shows one form instance's envelopes. */
   sgFilterInstance: 'Envelopes of {name}',
   sgShowAllEnvelopes: 'Show every envelope',
+  /** Under 'No envelopes match.': drops the status and mail filters. */
+  sgClearFilters: 'Clear filters',
   sgColumnStatus: 'Status',
   sgColumnForm: 'Form',
   sgColumnSigners: 'Signers',

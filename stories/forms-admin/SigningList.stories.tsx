@@ -107,6 +107,18 @@ export const Empty: Story = {
   },
 };
 
+/** A filter that matches nothing (no seeded envelope has a failed e-mail): 'No envelopes match.' with 'Clear filters'. */
+export const NoMatch: Story = {
+  args: { mailFailed: true },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText('No envelopes match.')).toBeInTheDocument();
+    await userEvent.click(await canvas.findByRole('button', { name: 'Clear filters' }));
+    await expect(await canvas.findAllByRole('button', { name: /^Download/ })).not.toHaveLength(0);
+    await expect(canvas.getByRole('checkbox', { name: 'Only envelopes with e-mail that could not be sent' })).not.toBeChecked();
+  },
+};
+
 /** While the first page loads. */
 export const Loading: Story = {
   parameters: { msw: { handlers: { signing: [errorHandlers.pending('/api/Signing/ListEnvelopes'), ...storyHandlers.signing] } } },

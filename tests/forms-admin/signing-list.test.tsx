@@ -341,15 +341,25 @@ describe('SigningList', () => {
     expect(screen.queryByText('No envelopes match.')).not.toBeInTheDocument();
   });
 
-  it('with a filter that matches nothing says "No envelopes match."', async () => {
+  it('with a filter that matches nothing says "No envelopes match." and offers to clear the filters', async () => {
     backend.db.envelopes = backend.db.envelopes.filter((e) => e.status !== EnvelopeStatus.Created);
     const { user } = renderInApi(<SigningList />);
     await findRow(inst.loanCompleted);
+    expect(screen.queryByRole('button', { name: 'Clear filters' })).not.toBeInTheDocument();
     await user.click(screen.getByLabelText('Status', { selector: 'input' }));
     await user.click(await screen.findByRole('option', { name: 'Created' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Only envelopes with e-mail that could not be sent' }));
     expect(await screen.findByText('No envelopes match.')).toBeInTheDocument();
     expect(screen.queryByText('No envelopes yet.')).not.toBeInTheDocument();
     expect(screen.queryByText(/choose “Request a signature”/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    // Both filters dropped: every envelope again, and the server asked with neither.
+    await findRow(inst.loanCompleted);
+    expect(screen.getByRole('checkbox', { name: 'Only envelopes with e-mail that could not be sent' })).not.toBeChecked();
+    const asked = decodeURIComponent(requestsTo('ListEnvelopes').at(-1)?.path ?? '');
+    expect(asked).not.toContain('status');
+    expect(asked).not.toContain('mailFailed');
+    expect(screen.queryByRole('button', { name: 'Clear filters' })).not.toBeInTheDocument();
   });
 
   it('without FormSigner_SelectList says so instead of failing', async () => {

@@ -299,6 +299,11 @@ export const SigningListView = factory<SigningListViewFactory>((_props) => {
           {labels.sgEmptyNoneHint}
         </Text>
       )}
+      {(c.statuses.length > 0 || c.mailFailedOnly) && (
+        <Button size="compact-sm" variant="default" onClick={c.clearFilters}>
+          {labels.sgClearFilters}
+        </Button>
+      )}
     </Stack>
   );
   return (

@@ -96,6 +96,8 @@ export interface SigningListController {
   /** Only the envelopes with e-mail that could not be sent (`ListEnvelopes?mailFailed=true`). */
   mailFailedOnly: boolean;
   setMailFailedOnly(only: boolean): void;
+  /** Drops the status and mail filters (the instance filter stays: {@link SigningListController.showAll} drops it). */
+  clearFilters(): void;
   page: number;
   setPage(page: number): void;
   pageSize: number;
@@ -280,6 +282,7 @@ export function useSigningList({ labels: overrides, formInstanceId: instanceFilt
     setStatuses: (next) => change({ statuses: next, page: 1 }),
     mailFailedOnly,
     setMailFailedOnly: (only) => change({ mailFailed: only, page: 1 }),
+    clearFilters: () => change({ statuses: [], mailFailed: false, page: 1 }),
     page,
     setPage: (next) => change({ page: next }),
     pageSize,

@@ -53,6 +53,7 @@ export const fr5 = {
   sgFilterMailFailed: 'Seulement les enveloppes dont un e-mail n’a pas pu être envoyé',
   sgFilterInstance: 'Enveloppes de {name}',
   sgShowAllEnvelopes: 'Afficher toutes les enveloppes',
+  sgClearFilters: 'Effacer les filtres',
   sgColumnStatus: 'Statut',
   sgColumnForm: 'Formulaire',
   sgColumnSigners: 'Signataires',
