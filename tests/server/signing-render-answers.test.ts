@@ -246,7 +246,7 @@ describe('renderAnswers', () => {
     expect(german).toContain('Formular: Besuch');
     expect(german).toContain('Zoë Quiñones <zoe@example.com> (Reihenfolge 1, getippte Unterschrift)');
     expect(german).toContain('Unterschrieben: 2026-12-01T10:02:00.000Z von IP 203.0.113.7, unbekannter Browser');
-    expect(german).toContain('1. 2026-12-01T10:01:00.000Z Umschlag erstellt, IP unbekannt');
+    expect(german).toContain('1. 2026-12-01T10:01:00.000Z Signaturvorgang erstellt, IP unbekannt');
     expect(german).toContain('Prüfpfad');
     expect(german).toContain('Versiegelt mit dem Zertifikat der Entwicklungs-CA');
     expect(german).not.toMatch(/Signing certificate|Audit trail|Envelope created|typed signature|Sealed with/);
