@@ -92,10 +92,11 @@ function questionSummary(
       const { min, max, whole } = stat;
       if (min === null || max === null || !found.bins) return { path, label, widget, kind: 'number', answered, min: null, max: null, bins: [], ...extra };
       const { bins, counts } = found.bins;
-      // Whole numbers one by one: a bin is the one number; else from its lower edge to the next (the last to the largest).
-      const single = whole && bins.width === 1;
+      // Whole numbers: a bin from its first number to its last (the one number when one wide); else from its lower edge
+      // to the next (the last to the largest).
       const edge = (k: number) => (k >= bins.count ? max : bins.start + k * bins.width);
-      return { path, label, widget, kind: 'number', answered, min, max, bins: counts.map((count, k) => ({ from: edge(k), to: single ? edge(k) : edge(k + 1), count })), ...extra };
+      const to = (k: number) => (whole ? bins.start + (k + 1) * bins.width - 1 : edge(k + 1));
+      return { path, label, widget, kind: 'number', answered, min, max, bins: counts.map((count, k) => ({ from: edge(k), to: to(k), count })), ...extra };
     }
     case 'date': {
       const { min, max } = stat;

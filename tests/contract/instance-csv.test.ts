@@ -149,13 +149,14 @@ async function runScenario(target: ContractTarget) {
   facts.set('summary.none', await summaryOf({ filter: odata.and(ofForm, odata.eq<FormInstance>('status', 99)) }));
 
   // A form of its own for the bins: decimals over ten equal bins, days over more than ten, yes or no, a list holding
-  // an item twice (counted once for its instance), a text of white space only (no answer).
+  // an item twice (counted once for its instance), a text of white space only (no answer), whole numbers over more
+  // than ten.
   const binsForm = await admin.crud.form.post({ name: 'Summary bins' });
   const binsSchema = await admin.crud.formschema.post({
     formId: binsForm?.formId ?? '',
     jsonSchema: {
       type: 'object',
-      properties: { score: { type: 'number' }, day: { type: 'string', format: 'date' }, ok: { type: 'boolean' }, tags: { type: 'array', items: { type: 'string' } }, note: { type: 'string' } },
+      properties: { score: { type: 'number' }, day: { type: 'string', format: 'date' }, ok: { type: 'boolean' }, tags: { type: 'array', items: { type: 'string' } }, note: { type: 'string' }, months: { type: 'integer' } },
     },
     layout: {
       pages: [
@@ -172,6 +173,7 @@ async function runScenario(target: ContractTarget) {
                 { id: 'ok', path: '/ok', widget: 'checkbox', label: 'OK' },
                 { id: 'tags', path: '/tags', widget: 'multiselect', label: 'Tags', options: [{ value: 'a', label: 'A' }, { value: 'b', label: 'B' }] },
                 { id: 'note', path: '/note', widget: 'textarea', label: 'Note' },
+                { id: 'months', path: '/months', widget: 'integer', label: 'Months' },
               ],
             },
           ],
@@ -180,10 +182,10 @@ async function runScenario(target: ContractTarget) {
     },
   });
   for (const data of [
-    { score: 0.5, day: '2026-01-01', ok: true, tags: ['a', 'a', 'b'], note: ' \t ' },
-    { score: 1.7, day: '2026-01-15', ok: false, tags: ['a', 'zz'] },
-    { score: 10.25, day: '2026-02-10', ok: true, tags: [] },
-    { score: 3, day: '2026-02-10', note: 'Fine' },
+    { score: 0.5, day: '2026-01-01', ok: true, tags: ['a', 'a', 'b'], note: ' \t ', months: 36 },
+    { score: 1.7, day: '2026-01-15', ok: false, tags: ['a', 'zz'], months: 41 },
+    { score: 10.25, day: '2026-02-10', ok: true, tags: [], months: 60 },
+    { score: 3, day: '2026-02-10', note: 'Fine', months: 48 },
   ] as JsonObject[]) {
     await admin.crud.forminstance.post({ formSchemaId: binsSchema?.formSchemaId ?? '', data });
   }
@@ -367,12 +369,13 @@ describe('instances CSV export — the fake and the server agree', () => {
     expect(all.instances).toBe(5);
     expect(all.questions.slice(0, 2)).toMatchObject([{ label: 'Name', answered: 5 }, { label: 'Age', answered: 3, min: -5, max: 9 }]);
     expect(fake.get('summary.none')).toEqual({ instances: 0, questions: [] });
-    const [score, day, ok, tags, note] = fake.get('summary.bins') as unknown as [
+    const [score, day, ok, tags, note, months] = fake.get('summary.bins') as unknown as [
       { bins: { from: number; to: number; count: number }[] },
       { bins: { from: string; to: string; count: number }[] },
       unknown,
       unknown,
       unknown,
+      { bins: { from: number; to: number; count: number }[] },
     ];
     // Decimals: ten equal bins from the smallest to the largest, the largest in the last.
     expect(score).toMatchObject({ kind: 'number', answered: 4, min: 0.5, max: 10.25 });
@@ -389,6 +392,16 @@ describe('instances CSV export — the fake and the server agree', () => {
     expect(ok).toMatchObject({ kind: 'choice', answered: 3, counts: [{ value: true, label: null, count: 2 }, { value: false, label: null, count: 1 }] });
     expect(tags).toMatchObject({ kind: 'choices', answered: 2, counts: [{ value: 'a', label: 'A', count: 2 }, { value: 'b', label: 'B', count: 1 }, { value: 'zz', label: null, count: 1 }] });
     expect(note).toMatchObject({ kind: 'text', answered: 1, latest: ['Fine'] });
+    // Whole numbers spanning 25: bins of 5 whole numbers from 35, each holding both ends.
+    expect(months).toMatchObject({ kind: 'number', answered: 4, min: 36, max: 60 });
+    expect(months.bins).toEqual([
+      { from: 35, to: 39, count: 1 },
+      { from: 40, to: 44, count: 1 },
+      { from: 45, to: 49, count: 1 },
+      { from: 50, to: 54, count: 0 },
+      { from: 55, to: 59, count: 0 },
+      { from: 60, to: 64, count: 1 },
+    ]);
     const items = fake.get('summary.items') as { instances: number; questions: { path: string; label: string; row?: string; section?: { path: string; label: string; items: number }; answered: number }[] };
     expect(items.instances).toBe(3);
     const section = { path: '/items', label: 'Items', items: 4 };

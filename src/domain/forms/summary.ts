@@ -12,8 +12,10 @@
  *   summarised. A grid (matrix) is one choice question per row, the grid's columns its options.
  * - A choice (`choice`, `boolean`) or a list of choices (`choices`): how many instances gave each answer, the
  *   field's options first in their order (zero counts included), then answers no option has, most given first.
- * - A number: its smallest and largest answer and a histogram of at most {@link SUMMARY_BINS} equal bins (one bin per
- *   whole number when the answers are whole numbers that span no more than that).
+ * - A number: its smallest and largest answer and a histogram of at most {@link SUMMARY_BINS} equal bins. When every
+ *   answer is a whole number, the bins hold whole numbers: one number each when the answers span no more than
+ *   {@link SUMMARY_BINS}, else a round width (1, 2 or 5 times a power of ten) from a multiple of it, so that a bin
+ *   reads '35 – 39' or '100,000 – 104,999', never '38.4 – 40.8'.
  * - A date (`date`, `datetime`: the day as the answer gives it): the first and last day and a histogram of at most
  *   {@link SUMMARY_BINS} bins of whole days.
  * - Any other text: the {@link SUMMARY_LATEST_TEXTS} latest answers (by the instance's last change).
@@ -62,7 +64,10 @@ export interface SummaryChoiceCount {
   readonly count: number;
 }
 
-/** One bin of a histogram: from `from` up to `to` (a number bin holds `from ≤ x < to`, the last one `to` too; a date bin both days). */
+/**
+ * One bin of a histogram: from `from` up to `to`. A bin of whole numbers and a date bin hold both ends
+ * (`from ≤ x ≤ to`); any other number bin holds `from ≤ x < to`, the last one `to` too.
+ */
 export interface SummaryBin<T extends number | string> {
   readonly from: T;
   readonly to: T;
@@ -214,9 +219,18 @@ export function orderedChoiceCounts(field: FormField, counted: readonly { value:
  * `min(floor((x - start) / width), count - 1)`, and the bins' edges.
  */
 export function numberBins(min: number, max: number, whole: boolean): { start: number; width: number; count: number } {
-  if (whole && max - min + 1 <= SUMMARY_BINS) return { start: min, width: 1, count: max - min + 1 };
   if (max === min) return { start: min, width: 1, count: 1 };
-  return { start: min, width: (max - min) / SUMMARY_BINS, count: SUMMARY_BINS };
+  if (!whole) return { start: min, width: (max - min) / SUMMARY_BINS, count: SUMMARY_BINS };
+  if (max - min + 1 <= SUMMARY_BINS) return { start: min, width: 1, count: max - min + 1 };
+  // The narrowest round width whose bins, from the multiple of it at or below `min`, reach `max` in at most
+  // SUMMARY_BINS: whole numbers, so the arithmetic of every store is exact.
+  for (let unit = 1; ; unit *= 10) {
+    for (const width of [unit, 2 * unit, 5 * unit]) {
+      const start = Math.floor(min / width) * width;
+      const count = Math.floor((max - start) / width) + 1;
+      if (count <= SUMMARY_BINS) return { start, width, count };
+    }
+  }
 }
 
 /** The bins of a date histogram over the days `[min, max]` (days since 1970-01-01): whole days each. */
