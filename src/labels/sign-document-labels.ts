@@ -26,8 +26,9 @@ export const signDocumentLabels = {
   sdSigner: 'Signing as {name} ({email})',
   sdMessageTitle: 'Message from the sender',
   sdExpires: 'Sign by {date}',
-  // A link ends at most 14 days after it was issued, which may be before the envelope expires ({until}).
-  sdLinkExpires: 'Sign by {date}: this link stops working then. The request stays open until {until}; after {date}, ask the sender for a new link.',
+  // A link ends at most 14 days after it was issued, which may be before the envelope expires ({until}); the reference
+  // backend then e-mails the signer a new link a day before it ends (its reminder sweep), and a sender can send one.
+  sdLinkExpires: 'Sign by {date}: this link stops working then. The request stays open until {until}: a new link reaches you by e-mail before this one ends; if none comes, ask the sender for one.',
   sdDocumentTitle: 'Document',
   // One place or signer reads in the singular (the page picks the `…One` text for a count of 1).
   sdPlacesCount: 'You sign in {count} places, outlined on the document.',

@@ -91,9 +91,10 @@ describe('SignDocument: opening the link', () => {
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/Contact/);
     expect(screen.getByText('Signing as Ada Lovelace (ada@example.com)')).toBeInTheDocument();
     expect(screen.getByText('Please sign by Friday.')).toBeInTheDocument();
-    // The link (14 days) ends before the envelope (30 days by default): the signer is told so, and what to do then.
+    // The link (14 days) ends before the envelope (30 days by default): the signer is told so, that a new link comes
+    // by e-mail before it ends (the automatic renewal), and what to do if none comes.
     expect(screen.getByText(/^Sign by /)).toHaveTextContent(
-      /^Sign by (.+): this link stops working then\. The request stays open until (?!\1).+; after \1, ask the sender for a new link\.$/,
+      /^Sign by (.+): this link stops working then\. The request stays open until (?!\1).+: a new link reaches you by e-mail before this one ends; if none comes, ask the sender for one\.$/,
     );
     const page = await screen.findByRole('group', { name: 'Page 1 of 1' });
     expect(within(page).getByText('Sign here')).toBeInTheDocument();

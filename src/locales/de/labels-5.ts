@@ -157,7 +157,7 @@ export const de5 = {
   sdSigner: 'Unterschrift als {name} ({email})',
   sdMessageTitle: 'Nachricht des Absenders',
   sdExpires: 'Unterschreiben bis {date}',
-  sdLinkExpires: 'Unterschreiben bis {date}: Dann funktioniert dieser Link nicht mehr. Die Anfrage bleibt bis {until} offen; bitten Sie nach dem {date} den Absender um einen neuen Link.',
+  sdLinkExpires: 'Unterschreiben bis {date}: Dann funktioniert dieser Link nicht mehr. Die Anfrage bleibt bis {until} offen: Vor Ablauf dieses Links erhalten Sie per E-Mail einen neuen; kommt keiner, bitten Sie den Absender darum.',
   sdDocumentTitle: 'Dokument',
   sdPlacesCount: 'Sie unterschreiben an {count} Stellen, die im Dokument umrandet sind.',
   sdPlacesCountOne: 'Sie unterschreiben an 1 Stelle, die im Dokument umrandet ist.',

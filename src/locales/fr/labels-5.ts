@@ -157,7 +157,7 @@ export const fr5 = {
   sdSigner: 'Signature en tant que {name} ({email})',
   sdMessageTitle: 'Message de l’expéditeur',
   sdExpires: 'À signer avant le {date}',
-  sdLinkExpires: 'À signer avant le {date} : ce lien ne fonctionnera plus ensuite. La demande reste ouverte jusqu’au {until} ; après le {date}, demandez un nouveau lien à l’expéditeur.',
+  sdLinkExpires: 'À signer avant le {date} : ce lien ne fonctionnera plus ensuite. La demande reste ouverte jusqu’au {until} : un nouveau lien vous parvient par e-mail avant la fin de celui-ci ; s’il n’arrive pas, demandez-en un à l’expéditeur.',
   sdDocumentTitle: 'Document',
   sdPlacesCount: 'Vous signez à {count} endroits, encadrés sur le document.',
   sdPlacesCountOne: 'Vous signez à 1 endroit, encadré sur le document.',
