@@ -103,6 +103,8 @@ const inBrowser = process.env.CCQ_JSDOM_ONLY
   : [
       'tests/admin/RoleManagement.test.tsx',
       'tests/admin/UserRoleManagement.test.tsx',
+      // Whether the pointer reaches what a table's empty state shows: layout, which jsdom lacks.
+      'tests/forms-admin/table-empty-state.test.tsx',
     ];
 
 /**

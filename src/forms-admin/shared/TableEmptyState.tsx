@@ -1,4 +1,10 @@
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
+
+/**
+ * Above the table's scroll area, and taking the pointer: mantine-datatable lays its empty state under the scroll area
+ * with `pointer-events: none`, where a button in it (e.g. 'Clear filters') could be seen but not clicked.
+ */
+const ABOVE_THE_TABLE: CSSProperties = { position: 'relative', zIndex: 3, pointerEvents: 'auto' };
 
 /**
  * A list table's empty text, for mantine-datatable's `emptyState`. The table keeps its empty state mounted (transparent)
@@ -6,5 +12,9 @@ import type { ReactNode } from 'react';
  * then, and in the accessibility tree only while the table shows it (`shown`: not fetching, no rows).
  */
 export function TableEmptyState({ shown, children }: { shown: boolean; children: ReactNode }) {
-  return <div hidden={!shown}>{children}</div>;
+  return (
+    <div hidden={!shown} style={ABOVE_THE_TABLE}>
+      {children}
+    </div>
+  );
 }
