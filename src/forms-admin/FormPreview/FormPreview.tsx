@@ -3,6 +3,7 @@ import {
   Box,
   Button,
   Group,
+  Input,
   Paper,
   SegmentedControl,
   Select,
@@ -219,9 +220,10 @@ export const FormPreviewView = factory<FormPreviewViewFactory>((_props) => {
                 />
               )}
               <Stack gap={4}>
-                <Text size="sm" fw={500} id={`${headingId}-mode`}>
+                {/* An input label, as the Select's beside it: a host's theme styles both alike. */}
+                <Input.Label labelElement="div" id={`${headingId}-mode`}>
                   {labels.fpMode}
-                </Text>
+                </Input.Label>
                 <SegmentedControl
                   aria-labelledby={`${headingId}-mode`}
                   value={c.mode}
@@ -233,9 +235,10 @@ export const FormPreviewView = factory<FormPreviewViewFactory>((_props) => {
                 />
               </Stack>
               <Stack gap={4}>
-                <Text size="sm" fw={500} id={`${headingId}-width`}>
+                {/* An input label, as the Select's beside it: a host's theme styles both alike. */}
+                <Input.Label labelElement="div" id={`${headingId}-width`}>
                   {labels.fpWidth}
-                </Text>
+                </Input.Label>
                 <SegmentedControl
                   aria-labelledby={`${headingId}-width`}
                   value={c.width}
