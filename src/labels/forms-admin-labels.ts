@@ -85,6 +85,9 @@ export const formsAdminLabels = {
   searchByName: 'Search by name',
   searchByNamePlaceholder: 'Part of the name',
   noRecordsFound: 'Nothing found.',
+  /** A list's name search that matches nothing; `{search}` is the text typed. */
+  noSearchMatch: "Nothing matches '{search}'.",
+  clearSearch: 'Clear search',
   noDeletedRecords: 'Nothing is deleted.',
   rowActions: 'Actions',
   recordsPerPage: 'Rows per page',

@@ -38,6 +38,16 @@ export const Empty: Story = {
   ],
 };
 
+/** A name search that matches nothing: the words typed, and 'Clear search'. */
+export const SearchMatchesNothing: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(await canvas.findByRole('searchbox', { name: 'Search by name' }), 'zz top');
+    await expect(await canvas.findByRole('button', { name: 'Clear search' }, { timeout: 5000 })).toBeInTheDocument();
+    await expect(canvas.getByText("Nothing matches 'zz top'.")).toBeVisible();
+  },
+};
+
 /** The read failed: the alert offers 'Try again'. */
 export const LoadFailed: Story = {
   parameters: { msw: { handlers: { odata: [errorHandlers.failing('/odata/FormOData', 500), ...storyHandlers.odata] } } },

@@ -50,6 +50,19 @@ describe('FormList', () => {
     expect(decodeURIComponent(requestsTo('FormOData').at(-1)?.path ?? '')).toContain('$orderby=name desc');
   });
 
+  it("says what a search that matches nothing was, and 'Clear search' empties the box and lists every form again", async () => {
+    const { user } = renderInApi(<FormList />);
+    await rowOf('Loan Application');
+    const box = screen.getByRole('searchbox', { name: 'Search by name' });
+    await user.type(box, 'zz top');
+    const clear = await screen.findByRole('button', { name: 'Clear search' }, { timeout: 5000 });
+    expect(screen.getByText("Nothing matches 'zz top'.")).toBeVisible();
+    await user.click(clear);
+    expect(box).toHaveValue('');
+    await waitFor(() => expect(names()).toHaveLength(4), { timeout: 5000 });
+    expect(screen.queryByText(/^Nothing matches/)).not.toBeInTheDocument();
+  });
+
   it("'Create form' and 'Open' call the host, each only with its button claim", async () => {
     const onOpenForm = vi.fn();
     const onCreateForm = vi.fn();

@@ -2,7 +2,7 @@ import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import type { ReactNode } from 'react';
 import type { ODataQueryOptions, ODataResult, PropertyName } from '../../api/odata';
-import type { Labels } from '../../query/labels';
+import { fillLabel, type Labels } from '../../query/labels';
 import { useLabels } from '../../query/useLabels';
 import { useLocale } from '../../query/useLocale';
 import { ErrorAlert } from '../../ui/ErrorAlert';
@@ -91,6 +91,7 @@ export function ListScreenBody<T>({
   const locale = useLocale();
   const records = result.data?.value ?? [];
   const fetching = result.isPending || (result.isFetching && !result.isError);
+  const searched = table.search.trim();
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end" gap="sm" {...toolbarPart}>
@@ -132,9 +133,21 @@ export function ListScreenBody<T>({
           // The table's own empty text is grey on white below 4.5:1: the same words in the text colour instead.
           emptyState={
             <TableEmptyState shown={records.length === 0 && !fetching}>
-              <Text size="sm" c="var(--mantine-color-text)">
-                {emptyText ?? labels.noRecordsFound}
-              </Text>
+              {searched ? (
+                // A search that matches nothing says so with the words typed, and clears in one step.
+                <Stack gap={4} align="center">
+                  <Text size="sm" c="var(--mantine-color-text)" style={{ overflowWrap: 'anywhere' }}>
+                    {fillLabel(labels.noSearchMatch, { search: searched })}
+                  </Text>
+                  <Button size="compact-sm" variant="default" onClick={() => table.setSearch('')}>
+                    {labels.clearSearch}
+                  </Button>
+                </Stack>
+              ) : (
+                <Text size="sm" c="var(--mantine-color-text)">
+                  {emptyText ?? labels.noRecordsFound}
+                </Text>
+              )}
             </TableEmptyState>
           }
           {...tablePart}

@@ -48,6 +48,8 @@ export const de2 = {
   searchByName: 'Nach Namen suchen',
   searchByNamePlaceholder: 'Teil des Namens',
   noRecordsFound: 'Nichts gefunden.',
+  noSearchMatch: 'Nichts passt zu „{search}“.',
+  clearSearch: 'Suche leeren',
   noDeletedRecords: 'Nichts ist gelöscht.',
   rowActions: 'Aktionen',
   recordsPerPage: 'Zeilen pro Seite',

@@ -48,6 +48,8 @@ export const fr2 = {
   searchByName: 'Rechercher par nom',
   searchByNamePlaceholder: 'Une partie du nom',
   noRecordsFound: 'Aucun résultat.',
+  noSearchMatch: 'Rien ne correspond à « {search} ».',
+  clearSearch: 'Effacer la recherche',
   noDeletedRecords: 'Aucun élément supprimé.',
   rowActions: 'Actions',
   recordsPerPage: 'Lignes par page',
