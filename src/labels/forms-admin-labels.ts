@@ -80,6 +80,10 @@ export const formsAdminLabels = {
   formRemovedFromGroupToast: "'{name}' was removed from '{group}'.",
   formGroupChangeFailed: "Could not change the forms of '{group}'",
   noFormsInGroup: 'No forms in this group yet.',
+  // The lists with nothing in them at all (a search that matches nothing says `noSearchMatch`).
+  noFormsYet: 'No forms yet.',
+  noFormSchemasYet: 'No form schemas yet.',
+  noFormGroupsYet: 'No form groups yet.',
   backToFormGroups: 'All form groups',
   // Lists
   searchByName: 'Search by name',

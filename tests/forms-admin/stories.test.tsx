@@ -39,7 +39,7 @@ const files = {
 const settled: Record<string, () => Promise<unknown>> = {
   Populated: () => screen.findByRole('table'),
   Loading: () => screen.findByRole('heading', { level: 1 }),
-  Empty: () => screen.findByText(/^(Nothing found\.|No forms in this group yet\.)$/),
+  Empty: () => screen.findByText(/^(No forms yet\.|No form schemas yet\.|No form groups yet\.|No forms in this group yet\.)$/),
   LoadFailed: () => screen.findByRole('button', { name: 'Try again' }),
   NotFound: () => screen.findByText('This form group does not exist or was deleted.'),
   ReadOnlyUser: () => screen.findByRole('table'),
@@ -55,7 +55,7 @@ describe.each(Object.entries(files))('%s stories', (_name, stories) => {
       await settled[storyName]!();
     }
     // The table keeps its empty text mounted: shown when there is nothing, hidden (from screen readers too) under rows.
-    const emptyText = /^(Nothing found\.|No forms in this group yet\.)$/;
+    const emptyText = /^(No forms yet\.|No form schemas yet\.|No form groups yet\.|No forms in this group yet\.)$/;
     if (storyName === 'Empty') await waitFor(() => expect(screen.getByText(emptyText)).toBeVisible());
     if (storyName === 'Populated') expect(screen.getByText(emptyText)).not.toBeVisible();
     if (storyName === 'ReadOnlyUser') {

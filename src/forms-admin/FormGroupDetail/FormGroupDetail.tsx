@@ -362,7 +362,7 @@ export const FormGroupDetailView = factory<FormGroupDetailViewFactory>((_props) 
             labels={labels}
             failureMessage={labels.failedToLoadForms}
             tableLabel={labels.formsInGroup}
-            emptyText={c.table.search ? labels.noRecordsFound : labels.noFormsInGroup}
+            emptyText={labels.noFormsInGroup}
             toolbarPart={getStyles('toolbar')}
             tablePart={getStyles('table')}
           />

@@ -113,6 +113,7 @@ export const FormGroupListView = factory<FormGroupListViewFactory>((_props) => {
       columns={groupColumns(c)}
       idAccessor="formGroupId"
       failureMessage={labels.failedToLoadFormGroups}
+      emptyText={labels.noFormGroupsYet}
       tableLabel={labels.formGroupListTitle}
     >
       <FormGroupDialog editor={c.editor} labels={labels} className={getStyles('dialog').className} />

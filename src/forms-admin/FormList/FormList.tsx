@@ -138,6 +138,7 @@ export const FormListView = factory<FormListViewFactory>((_props) => {
       columns={formColumns(c)}
       idAccessor="formId"
       failureMessage={labels.failedToLoadForms}
+      emptyText={labels.noFormsYet}
       tableLabel={labels.formListTitle}
     />
   );

@@ -114,6 +114,7 @@ export const FormSchemaListView = factory<FormSchemaListViewFactory>((_props) =>
       columns={schemaColumns(c)}
       idAccessor="formSchemaId"
       failureMessage={labels.failedToLoadFormSchemas}
+      emptyText={labels.noFormSchemasYet}
       tableLabel={labels.formSchemaListTitle}
     />
   );
