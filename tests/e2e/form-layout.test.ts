@@ -107,6 +107,8 @@ function measure(page: Page) {
     for (const el of form.querySelectorAll('*')) {
       const style = getComputedStyle(el);
       if (style.display === 'none' || style.visibility === 'hidden') continue;
+      // Visually hidden text (for screen readers only, e.g. a lazy widget's 'Loading …' status): a 1 px box clipped to nothing.
+      if (style.clip === 'rect(0px, 0px, 0px, 0px)') continue;
       const r = el.getBoundingClientRect();
       if (r.width === 0 && r.height === 0) continue;
       const by = Math.max(box.left - r.left, r.right - box.right);

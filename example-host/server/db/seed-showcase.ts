@@ -1,9 +1,12 @@
 /**
- * The seeded *Household Survey*: a public form that uses every widget, long labels, a five-option agree/disagree
- * segmented control, repeatable sections and five pages, so that layout on phones and wide screens (and the
- * renderer's behaviour around them) can be checked on the real host. Not referenced by any other seeded row.
+ * The seeded *Household Survey*: a public form that uses every widget (a rating, a grid and a file upload among them),
+ * long labels, a five-option agree/disagree segmented control, repeatable sections and five pages, so that layout on
+ * phones and wide screens (and the renderer's behaviour around them) can be checked on the real host, and a newcomer
+ * sees every question kind filled in. Not referenced by any other seeded row.
  */
 import type { FormLayout, JsonObject } from '../../../src/api/types';
+import { fileSchema } from '../../../src/engine/files';
+import { matrixSchema } from '../../../src/engine/matrix';
 
 const str = (extra: JsonObject = {}): JsonObject => ({ type: 'string', ...extra });
 
@@ -32,6 +35,20 @@ const RELATIONSHIP = [
   { value: 'parent', label: 'Parent' },
   { value: 'other', label: 'Another relative, a lodger, or someone else who shares the household' },
 ];
+/** The services a grid rates, one row each, and the answers of each row. */
+const RATED_SERVICES = [
+  { value: 'library', label: 'Public library' },
+  { value: 'pool', label: 'Swimming pool and sports centre' },
+  { value: 'transport', label: 'Community transport' },
+];
+const QUALITY = [
+  { value: 'poor', label: 'Poor' },
+  { value: 'fair', label: 'Fair' },
+  { value: 'good', label: 'Good' },
+  { value: 'excellent', label: 'Excellent' },
+];
+/** The proof of address a visitor may upload: one PDF or picture of up to 5 MB. */
+const PROOF_LIMITS = { accepted: ['application/pdf', 'image/png', 'image/jpeg'], maxBytes: 5 * 1024 * 1024, maxFiles: 1 } as const;
 const COUNTRY = [
   { value: 'GB', label: 'United Kingdom of Great Britain and Northern Ireland' },
   { value: 'FR', label: 'France' },
@@ -64,6 +81,8 @@ export const showcaseSchema: JsonObject = {
         used: { type: 'array', items: str({ enum: SERVICES.map((o) => o.value) }), uniqueItems: true },
         languages: { type: 'array', items: str({ enum: ['en', 'fr', 'cy', 'gd'] }), uniqueItems: true },
         comments: str({ maxLength: 2000 }),
+        satisfaction: { type: 'integer', minimum: 1, maximum: 5 },
+        quality: matrixSchema(RATED_SERVICES, QUALITY),
       },
     },
     people: {
@@ -86,7 +105,11 @@ export const showcaseSchema: JsonObject = {
     },
     money: {
       type: 'object',
-      properties: { income: { type: 'number', minimum: 0 }, rooms: { type: 'integer', minimum: 1, maximum: 50 } },
+      properties: {
+        income: { type: 'number', minimum: 0 },
+        rooms: { type: 'integer', minimum: 1, maximum: 50 },
+        proof: fileSchema(PROOF_LIMITS),
+      },
     },
     consent: { type: 'boolean' },
     updates: { type: 'boolean' },
@@ -135,6 +158,16 @@ export const showcaseLayout: FormLayout = {
               options: AGREEMENT,
             },
             { id: 'field-used', path: '/opinion/used', widget: 'checkboxes', label: 'Which of these have you used this year?', options: SERVICES },
+            { id: 'field-satisfaction', path: '/opinion/satisfaction', widget: 'rating', label: 'Overall, how satisfied are you with the services in your area?' },
+            {
+              id: 'field-quality',
+              path: '/opinion/quality',
+              widget: 'matrix',
+              label: 'How good is each of these services?',
+              helpText: 'One answer in each row, for the services you know.',
+              rows: RATED_SERVICES,
+              options: QUALITY,
+            },
             {
               id: 'field-languages',
               path: '/opinion/languages',
@@ -191,6 +224,13 @@ export const showcaseLayout: FormLayout = {
           fields: [
             { id: 'field-income', path: '/money/income', widget: 'number', label: 'Yearly household income before tax' },
             { id: 'field-rooms', path: '/money/rooms', widget: 'integer', label: 'Number of rooms' },
+            {
+              id: 'field-proof',
+              path: '/money/proof',
+              widget: 'file',
+              label: 'A recent utility bill, as proof of address (optional)',
+              helpText: 'A PDF, PNG or JPEG of up to 5 MB.',
+            },
           ],
         },
       ],
