@@ -44,7 +44,8 @@ export const SearchMatchesNothing: Story = {
     const canvas = within(canvasElement);
     await userEvent.type(await canvas.findByRole('searchbox', { name: 'Search by name' }), 'zz top');
     await expect(await canvas.findByRole('button', { name: 'Clear search' }, { timeout: 5000 })).toBeInTheDocument();
-    await expect(canvas.getByText("Nothing matches 'zz top'.")).toBeVisible();
+    // The table's empty state fades in.
+    await waitFor(() => expect(canvas.getByText("Nothing matches 'zz top'.")).toBeVisible());
   },
 };
 

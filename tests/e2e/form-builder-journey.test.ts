@@ -130,10 +130,20 @@ async function menuItem(page: Page, item: Locator, menuButton: Locator, entry: s
   await page.keyboard.press('Enter');
   const menu = page.getByRole('menu');
   await menu.waitFor();
-  let reached = false;
+  // The focus in the menu ('' on the menu itself), or null while it is still elsewhere: the menu takes the focus once
+  // it has opened, and an arrow pressed before that goes to the button, as a person's would on a slow machine.
+  const focused = () =>
+    page.evaluate(() => (document.activeElement?.closest('[role="menu"]') ? (document.activeElement.getAttribute('role') === 'menu' ? '' : (document.activeElement.textContent?.trim() ?? '')) : null));
+  await expect.poll(focused, { message: 'the open menu takes the focus' }).not.toBeNull();
+  let reached = (await focused()) === entry;
   for (let i = 0; i < 12 && !reached; i++) {
+    const before = await focused();
     await page.keyboard.press('ArrowDown');
-    reached = (await page.evaluate(() => document.activeElement?.textContent?.trim() ?? '')) === entry;
+    // The next entry takes the focus a moment later on a busy machine.
+    await page
+      .waitForFunction((was) => (document.activeElement?.textContent?.trim() ?? '') !== was, before, { timeout: 2_000 })
+      .catch(() => undefined);
+    reached = (await focused()) === entry;
   }
   if (!reached) throw new Error(`The menu's entry '${entry}' never took the focus`);
   await page.keyboard.press('Enter');
