@@ -87,7 +87,7 @@ function questionSummary(
   switch (question.kind) {
     case 'choice':
     case 'choices':
-      return { path, label, widget, kind: question.kind, answered, counts: orderedChoiceCounts(question.field, found.counts ?? []), ...extra };
+      return { path, label, widget, kind: question.kind, answered, counts: orderedChoiceCounts(question.field, found.counts ?? [], question.choices), ...extra };
     case 'number': {
       const { min, max, whole } = stat;
       if (min === null || max === null || !found.bins) return { path, label, widget, kind: 'number', answered, min: null, max: null, bins: [], ...extra };

@@ -150,13 +150,13 @@ async function runScenario(target: ContractTarget) {
 
   // A form of its own for the bins: decimals over ten equal bins, days over more than ten, yes or no, a list holding
   // an item twice (counted once for its instance), a text of white space only (no answer), whole numbers over more
-  // than ten.
+  // than ten, a rating.
   const binsForm = await admin.crud.form.post({ name: 'Summary bins' });
   const binsSchema = await admin.crud.formschema.post({
     formId: binsForm?.formId ?? '',
     jsonSchema: {
       type: 'object',
-      properties: { score: { type: 'number' }, day: { type: 'string', format: 'date' }, ok: { type: 'boolean' }, tags: { type: 'array', items: { type: 'string' } }, note: { type: 'string' }, months: { type: 'integer' } },
+      properties: { score: { type: 'number' }, day: { type: 'string', format: 'date' }, ok: { type: 'boolean' }, tags: { type: 'array', items: { type: 'string' } }, note: { type: 'string' }, months: { type: 'integer' }, stars: { type: 'integer', minimum: 1, maximum: 5 } },
     },
     layout: {
       pages: [
@@ -174,6 +174,7 @@ async function runScenario(target: ContractTarget) {
                 { id: 'tags', path: '/tags', widget: 'multiselect', label: 'Tags', options: [{ value: 'a', label: 'A' }, { value: 'b', label: 'B' }] },
                 { id: 'note', path: '/note', widget: 'textarea', label: 'Note' },
                 { id: 'months', path: '/months', widget: 'integer', label: 'Months' },
+                { id: 'stars', path: '/stars', widget: 'rating', label: 'Stars' },
               ],
             },
           ],
@@ -182,9 +183,9 @@ async function runScenario(target: ContractTarget) {
     },
   });
   for (const data of [
-    { score: 0.5, day: '2026-01-01', ok: true, tags: ['a', 'a', 'b'], note: ' \t ', months: 36 },
-    { score: 1.7, day: '2026-01-15', ok: false, tags: ['a', 'zz'], months: 41 },
-    { score: 10.25, day: '2026-02-10', ok: true, tags: [], months: 60 },
+    { score: 0.5, day: '2026-01-01', ok: true, tags: ['a', 'a', 'b'], note: ' \t ', months: 36, stars: 4 },
+    { score: 1.7, day: '2026-01-15', ok: false, tags: ['a', 'zz'], months: 41, stars: 5 },
+    { score: 10.25, day: '2026-02-10', ok: true, tags: [], months: 60, stars: 4 },
     { score: 3, day: '2026-02-10', note: 'Fine', months: 48 },
   ] as JsonObject[]) {
     await admin.crud.forminstance.post({ formSchemaId: binsSchema?.formSchemaId ?? '', data });
@@ -369,13 +370,14 @@ describe('instances CSV export — the fake and the server agree', () => {
     expect(all.instances).toBe(5);
     expect(all.questions.slice(0, 2)).toMatchObject([{ label: 'Name', answered: 5 }, { label: 'Age', answered: 3, min: -5, max: 9 }]);
     expect(fake.get('summary.none')).toEqual({ instances: 0, questions: [] });
-    const [score, day, ok, tags, note, months] = fake.get('summary.bins') as unknown as [
+    const [score, day, ok, tags, note, months, stars] = fake.get('summary.bins') as unknown as [
       { bins: { from: number; to: number; count: number }[] },
       { bins: { from: string; to: string; count: number }[] },
       unknown,
       unknown,
       unknown,
       { bins: { from: number; to: number; count: number }[] },
+      unknown,
     ];
     // Decimals: ten equal bins from the smallest to the largest, the largest in the last.
     expect(score).toMatchObject({ kind: 'number', answered: 4, min: 0.5, max: 10.25 });
@@ -402,6 +404,15 @@ describe('instances CSV export — the fake and the server agree', () => {
       { from: 55, to: 59, count: 0 },
       { from: 60, to: 64, count: 1 },
     ]);
+    // A rating: each of its 5 stars counted, those no one gave too, as the numbers stored.
+    expect(stars).toEqual({
+      path: '/stars',
+      label: 'Stars',
+      widget: 'rating',
+      kind: 'choice',
+      answered: 3,
+      counts: [1, 2, 3, 4, 5].map((value) => ({ value, label: String(value), count: value === 4 ? 2 : value === 5 ? 1 : 0 })),
+    });
     const items = fake.get('summary.items') as { instances: number; questions: { path: string; label: string; row?: string; section?: { path: string; label: string; items: number }; answered: number }[] };
     expect(items.instances).toBe(3);
     const section = { path: '/items', label: 'Items', items: 4 };

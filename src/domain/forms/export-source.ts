@@ -79,11 +79,13 @@ export interface InstanceCsvSchema {
   readonly version: unknown;
   readonly formName: unknown;
   readonly layout: FormLayout | null;
+  /** The schema's JSON Schema (the facts of a path: a rating's number of stars is its `maximum`); absent when not read. */
+  readonly jsonSchema?: unknown;
 }
 
 /**
  * The read of the schemas `ids` name (at most `ODATA_LIMITS.maxInValues`, which is also below the largest `$top`):
- * version, layout and the form's name, soft-deleted ones too (a live instance may still use one; naming the flag
+ * version, layout, JSON Schema and the form's name, soft-deleted ones too (a live instance may still use one; naming the flag
  * lifts the soft-delete rule).
  */
 export function instanceCsvSchemaQuery(ids: readonly string[]): ODataQuery {
@@ -97,7 +99,7 @@ export function instanceCsvSchemaQuery(ids: readonly string[]): ODataQuery {
         { kind: 'logical', op: 'or', operands: [isDeleted(true), isDeleted(false)] },
       ],
     },
-    select: ['formSchemaId', 'version', 'layout'],
+    select: ['formSchemaId', 'version', 'layout', 'jsonSchema'],
     expand: [{ navigation: 'form', options: { select: ['name'] } }],
     top: ODATA_LIMITS.maxTop,
   };
@@ -112,7 +114,7 @@ export async function readInstanceCsvSchemas(ids: readonly string[], read: (quer
   for (let i = 0; i < ids.length; i += ODATA_LIMITS.maxInValues) {
     for (const row of await read(instanceCsvSchemaQuery(ids.slice(i, i + ODATA_LIMITS.maxInValues)))) {
       const form = row.form as ODataRow | null | undefined;
-      found.push({ formSchemaId: String(row.formSchemaId), version: row.version, formName: form?.name, layout: (row.layout ?? null) as FormLayout | null });
+      found.push({ formSchemaId: String(row.formSchemaId), version: row.version, formName: form?.name, layout: (row.layout ?? null) as FormLayout | null, jsonSchema: row.jsonSchema });
     }
   }
   return found;

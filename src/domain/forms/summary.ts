@@ -9,7 +9,8 @@
  *   versions ask besides; each data path once, labelled as the newest version labels it; a field that shows nothing
  *   is no question. A field of a repeatable section is counted per item (each item of the section's list in every
  *   selected instance is one answer: "answered in 3 of 5 items"); a repeatable section inside another is not
- *   summarised. A grid (matrix) is one choice question per row, the grid's columns its options.
+ *   summarised. A grid (matrix) is one choice question per row, the grid's columns its options. A rating is a choice
+ *   question whose options are its stars, 1 to the `maximum` of its path: each star counted, those no one gave too.
  * - A choice (`choice`, `boolean`) or a list of choices (`choices`): how many instances gave each answer, the
  *   field's options first in their order (zero counts included), then answers no option has, most given first.
  * - A number: its smallest and largest answer and a histogram of at most {@link SUMMARY_BINS} equal bins. When every
@@ -21,11 +22,12 @@
  * - Any other text: the {@link SUMMARY_LATEST_TEXTS} latest answers (by the instance's last change).
  */
 import type { FormField, FormLayout, FormSection } from '../../contract/types';
-import { escapePointerSegment } from '../../contract/json-pointer';
+import { escapePointerSegment, parsePointer } from '../../contract/json-pointer';
 import { layoutOptionLabel } from '../../engine/choice-options';
 import { layoutSectionEntries } from '../../engine/layout-walk';
 import { matrixColumns, matrixRows } from '../../engine/matrix';
-import { widgetKind } from '../../engine/widget-kinds';
+import { describeSchema, prepareSchema, schemaAt, type PreparedSchema } from '../../engine/schema';
+import { ratingStarCount, widgetKind } from '../../engine/widget-kinds';
 import type { ODataQuery } from '../odata/ast';
 import type { InstanceCsvSchema } from './export-source';
 
@@ -51,6 +53,8 @@ export interface SummaryQuestion {
   readonly field: FormField;
   /** The grid row this question is (its label), for a grid's row. */
   readonly row?: string;
+  /** The answers a choice question counts when they are not the field's options: a rating's stars (whole numbers). */
+  readonly choices?: readonly { readonly value: string | number | boolean; readonly label: string }[];
   /** The repeatable section whose items answer it: its list's data path and its title. */
   readonly section?: { readonly path: string; readonly label: string };
 }
@@ -169,6 +173,12 @@ export function summaryQuestions(schemas: readonly InstanceCsvSchema[]): Summary
   for (const schema of ordered) {
     const layout: FormLayout | null = schema.layout;
     if (!layout) continue;
+    // The JSON Schema, prepared only for a question that reads its facts (a rating's stars).
+    let prepared: PreparedSchema | null | undefined;
+    const starsAt = (segments: readonly string[]): number => {
+      if (prepared === undefined) prepared = typeof schema.jsonSchema === 'object' && schema.jsonSchema !== null ? prepareSchema(schema.jsonSchema) : null;
+      return ratingStarCount(prepared ? describeSchema(schemaAt(prepared, segments), prepared) : {});
+    };
     // Each section's repeatable owner as the walk met it (parents first): a repeatable section inside another, and
     // every section within it, is left out.
     const ownerOf = new Map<FormSection, FormSection | null>();
@@ -191,6 +201,12 @@ export function summaryQuestions(schemas: readonly InstanceCsvSchema[]): Summary
           for (const row of matrixRows(field)) add({ ...base, field: columns, path: `${field.path}/${escapePointerSegment(String(row.value))}`, kind: 'choice', row: String(row.label || row.value) });
           continue;
         }
+        if (widgetKind(field.widget)?.scale) {
+          // A rating: its stars are the options (in a repeatable section, of any item of its list).
+          const stars = starsAt([...(listPath ? [...parsePointer(listPath), '*'] : []), ...parsePointer(field.path)]);
+          add({ ...base, path: field.path, kind: 'choice', choices: Array.from({ length: stars }, (_, i) => ({ value: i + 1, label: String(i + 1) })) });
+          continue;
+        }
         const kind = summaryKindOf(field);
         if (kind) add({ ...base, path: field.path, kind });
       }
@@ -199,11 +215,18 @@ export function summaryQuestions(schemas: readonly InstanceCsvSchema[]): Summary
   return [...found.values()];
 }
 
-/** The counts of a choice question in order: the options first (zero counts too), then other answers, most given first. */
-export function orderedChoiceCounts(field: FormField, counted: readonly { value: string | number | boolean; count: number }[]): SummaryChoiceCount[] {
+/**
+ * The counts of a choice question in order: the options first (zero counts too; `choices` in place of the field's
+ * own, see {@link SummaryQuestion.choices}), then other answers, most given first.
+ */
+export function orderedChoiceCounts(
+  field: FormField,
+  counted: readonly { value: string | number | boolean; count: number }[],
+  choices?: SummaryQuestion['choices'],
+): SummaryChoiceCount[] {
   const out: SummaryChoiceCount[] = [];
   const left = new Map(counted.map((c) => [JSON.stringify(c.value), c]));
-  for (const option of Array.isArray(field.options) ? field.options : []) {
+  for (const option of choices ?? (Array.isArray(field.options) ? field.options : [])) {
     const value = option.value as string | number | boolean;
     const hit = [...left.entries()].find(([, c]) => String(c.value) === String(value));
     if (hit) left.delete(hit[0]);
