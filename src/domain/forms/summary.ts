@@ -53,7 +53,7 @@ export interface SummaryQuestion {
   readonly field: FormField;
   /** The grid row this question is (its label), for a grid's row. */
   readonly row?: string;
-  /** The answers a choice question counts when they are not the field's options: a rating's stars (whole numbers). */
+  /** The answers a choice question counts when they are not the field's options: a grid row's columns, a rating's stars (whole numbers). */
   readonly choices?: readonly { readonly value: string | number | boolean; readonly label: string }[];
   /** The repeatable section whose items answer it: its list's data path and its title. */
   readonly section?: { readonly path: string; readonly label: string };
@@ -197,8 +197,8 @@ export function summaryQuestions(schemas: readonly InstanceCsvSchema[]): Summary
         const base = { label: String(field.label || field.path), widget: String(field.widget), field, ...(inSection ? { section: inSection } : {}) };
         if (widgetKind(field.widget)?.value === 'matrix') {
           // A grid: one choice question per row, its columns the options.
-          const columns = { ...field, options: matrixColumns(field) };
-          for (const row of matrixRows(field)) add({ ...base, field: columns, path: `${field.path}/${escapePointerSegment(String(row.value))}`, kind: 'choice', row: String(row.label || row.value) });
+          const choices = matrixColumns(field);
+          for (const row of matrixRows(field)) add({ ...base, path: `${field.path}/${escapePointerSegment(String(row.value))}`, kind: 'choice', choices, row: String(row.label || row.value) });
           continue;
         }
         if (widgetKind(field.widget)?.scale) {
