@@ -1419,6 +1419,8 @@ async function main() {
   const failures = [];
   let known = 0;
   let caught = 0;
+  /** The stories reported, each once. @type {Set<string>} */
+  const reported = new Set();
   /** @type {number[]} */
   const storySeconds = [];
   /** Each story's seconds in this run, kept for the next run's order. @type {Record<string, number>} */
@@ -1526,6 +1528,7 @@ async function main() {
   }
 
   function report(id, { problems, reuseOnly }) {
+    reported.add(id);
     for (const p of reuseOnly) {
       console.log(`  (${id}: only after another story in the same page, not on a fresh load) [${p.scheme}] ${p.kind === 'axe' ? p.rule : p.kind}: ${p.detail}`);
     }
@@ -1549,9 +1552,12 @@ async function main() {
   }
 
   try {
-    // A lane may be added while others run: wait until every lane started has ended.
-    for (let settled = 0; settled < running.length; settled = running.length) {
-      const outcomes = await Promise.allSettled(running.slice());
+    // A lane may be added while others run: wait until every lane started has ended, the lanes added during a wait
+    // too (counting them as waited for when they were not closed the browser under a lane's last story).
+    for (let settled = 0; settled < running.length; ) {
+      const waited = running.slice();
+      const outcomes = await Promise.allSettled(waited);
+      settled = waited.length;
       const failure = outcomes.find((o) => o.status === 'rejected');
       if (failure) throw failure.reason;
     }
@@ -1580,6 +1586,13 @@ async function main() {
   }
   if (profile) {
     for (const [name, sum] of stepSeconds) console.log(`  ${name}: ${sum.toFixed(1)} s in all lanes`);
+  }
+  // Every story picked must have been reported, as passed, failed or a known gap: one left out is a failure.
+  const lost = stories.filter((id) => !reported.has(id));
+  for (const id of lost) {
+    failed += 1;
+    failures.push(`${id}: not checked (the run ended without reporting it)`);
+    console.log(`✗ ${id}: not checked (the run ended without reporting it)`);
   }
   if (selfTest.length) console.log(`self-test: ${caught} of ${selfTest.reduce((n, t) => n + t.expect.length, 0)} planted faults reported`);
   console.log(`${passed} passed, ${failed} failed${known ? `, ${known} known gaps (listed with '!' above; docs/accessibility-gaps.md)` : ''}`);
