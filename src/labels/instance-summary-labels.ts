@@ -30,6 +30,10 @@ export const instanceSummaryLabels = {
   fisNumberRange: 'Smallest {min}, largest {max}',
   fisDateRange: 'First day {min}, last day {max}',
   fisLatest: 'Latest answers',
+  /** A rating's answer in its summary: `{value}` of `{max}` stars. */
+  fisStars: '{value} of {max} stars',
+  /** Under a file upload question with answers: where its files are read. */
+  fisFiles: 'The files are on each form instance.',
   fisYes: 'Yes',
   fisNo: 'No',
   /** The accessible name of a question's chart (the table beside it reads the same counts out). */

@@ -70,7 +70,7 @@ export interface SummaryStore {
   texts(query: ODataQuery, paths: readonly string[], limit: number, items?: string): Promise<{ text: string; at: string }[][]>;
 }
 
-const MEASURES: Record<SummaryQuestion['kind'], SummaryMeasure> = { choice: 'choice', choices: 'list', number: 'number', date: 'day', text: 'text' };
+const MEASURES: Record<SummaryQuestion['kind'], SummaryMeasure> = { choice: 'choice', choices: 'list', number: 'number', date: 'day', text: 'text', file: 'list' };
 
 const EMPTY_STATS: SummaryStats = { answered: 0, min: null, max: null, whole: true };
 
@@ -87,7 +87,16 @@ function questionSummary(
   switch (question.kind) {
     case 'choice':
     case 'choices':
-      return { path, label, widget, kind: question.kind, answered, counts: orderedChoiceCounts(question.field, found.counts ?? [], question.choices), ...extra };
+      return {
+        path,
+        label,
+        widget,
+        kind: question.kind,
+        answered,
+        counts: orderedChoiceCounts(question.field, found.counts ?? [], question.choices),
+        ...(question.stars !== undefined ? { stars: question.stars } : {}),
+        ...extra,
+      };
     case 'number': {
       const { min, max, whole } = stat;
       if (min === null || max === null || !found.bins) return { path, label, widget, kind: 'number', answered, min: null, max: null, bins: [], ...extra };
@@ -116,6 +125,8 @@ function questionSummary(
     }
     case 'text':
       return { path, label, widget, kind: 'text', answered, latest: found.latest ?? [], ...extra };
+    case 'file':
+      return { path, label, widget, kind: 'file', answered, ...extra };
   }
 }
 

@@ -14,6 +14,7 @@ export type { ExportRepeatLayout, InstanceExportOptions } from '../../domain/for
 export type {
   ChoiceQuestionSummary,
   DateQuestionSummary,
+  FileQuestionSummary,
   InstanceSummary,
   NumberQuestionSummary,
   QuestionSummary,

@@ -20,6 +20,7 @@
  * - A date (`date`, `datetime`: the day as the answer gives it): the first and last day and a histogram of at most
  *   {@link SUMMARY_BINS} bins of whole days.
  * - Any other text: the {@link SUMMARY_LATEST_TEXTS} latest answers (by the instance's last change).
+ * - A file upload: how many answer it with at least one file (the files themselves are read on each instance).
  */
 import type { FormField, FormLayout, FormSection } from '../../contract/types';
 import { escapePointerSegment, parsePointer } from '../../contract/json-pointer';
@@ -41,7 +42,7 @@ export const SUMMARY_LATEST_TEXTS = 5;
 const MS_PER_DAY = 86_400_000;
 
 /** How a question is summarised. */
-export type SummaryKind = 'choice' | 'choices' | 'number' | 'date' | 'text';
+export type SummaryKind = 'choice' | 'choices' | 'number' | 'date' | 'text' | 'file';
 
 /** One question of a summary: its data path, label, widget and how it is summarised. */
 export interface SummaryQuestion {
@@ -55,6 +56,8 @@ export interface SummaryQuestion {
   readonly row?: string;
   /** The answers a choice question counts when they are not the field's options: a grid row's columns, a rating's stars (whole numbers). */
   readonly choices?: readonly { readonly value: string | number | boolean; readonly label: string }[];
+  /** For a rating: its most stars (its choices are 1 to this). */
+  readonly stars?: number;
   /** The repeatable section whose items answer it: its list's data path and its title. */
   readonly section?: { readonly path: string; readonly label: string };
 }
@@ -98,6 +101,8 @@ interface QuestionBase {
 export interface ChoiceQuestionSummary extends QuestionBase {
   readonly kind: 'choice' | 'choices';
   readonly counts: readonly SummaryChoiceCount[];
+  /** For a rating: its most stars; each count's `value` is a number of stars, 1 to this. */
+  readonly stars?: number;
 }
 
 /** A number question: its range and histogram. */
@@ -122,8 +127,13 @@ export interface TextQuestionSummary extends QuestionBase {
   readonly latest: readonly { readonly text: string; readonly at: string }[];
 }
 
+/** A file upload question: how many answer it with at least one file (the files are read on each instance). */
+export interface FileQuestionSummary extends QuestionBase {
+  readonly kind: 'file';
+}
+
 /** What one question's answers add up to. */
-export type QuestionSummary = ChoiceQuestionSummary | NumberQuestionSummary | DateQuestionSummary | TextQuestionSummary;
+export type QuestionSummary = ChoiceQuestionSummary | NumberQuestionSummary | DateQuestionSummary | TextQuestionSummary | FileQuestionSummary;
 
 /** The summary of the instances a query selects. */
 export interface InstanceSummary {
@@ -150,6 +160,8 @@ export function summaryKindOf(field: FormField): SummaryKind | null {
       return 'number';
     case 'string':
       return 'text';
+    case 'file':
+      return 'file';
     default:
       return null;
   }
@@ -204,7 +216,7 @@ export function summaryQuestions(schemas: readonly InstanceCsvSchema[]): Summary
         if (widgetKind(field.widget)?.scale) {
           // A rating: its stars are the options (in a repeatable section, of any item of its list).
           const stars = starsAt([...(listPath ? [...parsePointer(listPath), '*'] : []), ...parsePointer(field.path)]);
-          add({ ...base, path: field.path, kind: 'choice', choices: Array.from({ length: stars }, (_, i) => ({ value: i + 1, label: String(i + 1) })) });
+          add({ ...base, path: field.path, kind: 'choice', stars, choices: Array.from({ length: stars }, (_, i) => ({ value: i + 1, label: String(i + 1) })) });
           continue;
         }
         const kind = summaryKindOf(field);

@@ -18,9 +18,11 @@ type SummaryBar = BarChartBar;
 const formatAmount = (value: number, locale: string | undefined) => value.toLocaleString(locale, { maximumFractionDigits: 2 });
 const formatDay = (day: string, locale: string | undefined) => dateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
 
-function choiceName(count: SummaryChoiceCount, labels: Labels): string {
+function choiceName(count: SummaryChoiceCount, labels: Labels, locale: string | undefined, stars: number | undefined): string {
   if (count.value === true) return labels.fisYes;
   if (count.value === false) return labels.fisNo;
+  // A rating's answer: its stars out of the most it has ('4 of 5 stars', not '4').
+  if (stars !== undefined && typeof count.value === 'number') return fillNumbers(labels.fisStars, { value: count.value, max: stars }, locale);
   return count.label ?? String(count.value);
 }
 
@@ -28,7 +30,7 @@ function barsOf(question: QuestionSummary, labels: Labels, locale: string | unde
   switch (question.kind) {
     case 'choice':
     case 'choices':
-      return question.counts.map((count, i) => ({ key: String(i), label: choiceName(count, labels), count: count.count }));
+      return question.counts.map((count, i) => ({ key: String(i), label: choiceName(count, labels, locale, question.stars), count: count.count }));
     case 'number':
       return question.bins.map((bin, i) => ({
         key: String(i),
@@ -42,6 +44,7 @@ function barsOf(question: QuestionSummary, labels: Labels, locale: string | unde
         count: bin.count,
       }));
     case 'text':
+    case 'file':
       return [];
   }
 }
@@ -67,6 +70,8 @@ function QuestionCard({ question, instances, labels, locale }: { question: Quest
         <Text size="sm">{answered}</Text>
         {question.answered === 0 ? (
           <Text size="sm">{labels.fisNotAnswered}</Text>
+        ) : question.kind === 'file' ? (
+          <Text size="sm">{labels.fisFiles}</Text>
         ) : question.kind === 'text' ? (
           <>
             <Text size="sm" fw={600}>

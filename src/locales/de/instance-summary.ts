@@ -21,6 +21,8 @@ export const deInstanceSummary = {
   fisNumberRange: 'Kleinster Wert {min}, größter Wert {max}',
   fisDateRange: 'Erster Tag {min}, letzter Tag {max}',
   fisLatest: 'Neueste Antworten',
+  fisStars: '{value} von {max} Sternen',
+  fisFiles: 'Die Dateien finden Sie bei jeder Formularinstanz.',
   fisYes: 'Ja',
   fisNo: 'Nein',
   fisChart: 'Diagramm der Antworten auf {question}',

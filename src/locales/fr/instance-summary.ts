@@ -21,6 +21,8 @@ export const frInstanceSummary = {
   fisNumberRange: 'Plus petite valeur {min}, plus grande {max}',
   fisDateRange: 'Premier jour {min}, dernier jour {max}',
   fisLatest: 'Dernières réponses',
+  fisStars: '{value} sur {max} étoiles',
+  fisFiles: 'Les fichiers se trouvent dans chaque instance de formulaire.',
   fisYes: 'Oui',
   fisNo: 'Non',
   fisChart: 'Graphique des réponses à {question}',
