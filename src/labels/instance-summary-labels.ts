@@ -16,7 +16,7 @@ export const instanceSummaryLabels = {
   /** Under a question: how many of the selected instances answer it. */
   fisAnswered: 'Answered in {answered} of {count}',
   /** A grid's row as a question: the grid's label and the row's. */
-  fisGridRow: '{question}: {row}',
+  fisGridRow: '{question} — {row}',
   /** Under a question of a repeatable section: how many of the section's items answer it. */
   fisAnsweredItems: 'Answered in {answered} of {count} items',
   fisInSection: 'In the repeatable section {section}, counted per item',
@@ -34,6 +34,8 @@ export const instanceSummaryLabels = {
   fisStars: '{value} of {max} stars',
   /** Under a file upload question with answers: where its files are read. */
   fisFiles: 'The files are on each form instance.',
+  /** Under a signature question with answers: where the signatures are read. */
+  fisSignatures: 'The signatures are on each form instance.',
   fisYes: 'Yes',
   fisNo: 'No',
   /** The accessible name of a question's chart (the table beside it reads the same counts out). */

@@ -70,7 +70,7 @@ export interface SummaryStore {
   texts(query: ODataQuery, paths: readonly string[], limit: number, items?: string): Promise<{ text: string; at: string }[][]>;
 }
 
-const MEASURES: Record<SummaryQuestion['kind'], SummaryMeasure> = { choice: 'choice', choices: 'list', number: 'number', date: 'day', text: 'text', file: 'list' };
+const MEASURES: Record<SummaryQuestion['kind'], SummaryMeasure> = { choice: 'choice', choices: 'list', number: 'number', date: 'day', text: 'text', file: 'list', signature: 'text' };
 
 const EMPTY_STATS: SummaryStats = { answered: 0, min: null, max: null, whole: true };
 
@@ -126,7 +126,8 @@ function questionSummary(
     case 'text':
       return { path, label, widget, kind: 'text', answered, latest: found.latest ?? [], ...extra };
     case 'file':
-      return { path, label, widget, kind: 'file', answered, ...extra };
+    case 'signature':
+      return { path, label, widget, kind: question.kind, answered, ...extra };
   }
 }
 

@@ -8,8 +8,8 @@ import { defaultLabels } from '../../src/query/labels';
 /**
  * The summary's view on its own (what Form Instances' 'Summary' tab renders), with a question of every kind the
  * server sums up: a choice, a list of choices, a yes-or-no, a rating (its stars each counted, those no one gave too),
- * a grid's row, a number and a date histogram, the latest texts, a file upload (how many gave a file) and a
- * repeatable section's question counted per item.
+ * a grid's row, a number and a date histogram, the latest texts, a file upload (how many gave a file), a signature
+ * (how many signed; a drawn one is an image, never listed) and a repeatable section's question counted per item.
  */
 const meta = {
   title: 'Forms admin/FormInstanceSummaryView',
@@ -113,6 +113,7 @@ const summary: InstanceSummary = {
       ],
     },
     { path: '/money/proof', label: 'A recent utility bill, as proof of address (optional)', widget: 'file', kind: 'file', answered: 2 },
+    { path: '/signature', label: 'Signature', widget: 'signature', kind: 'signature', answered: 5 },
     {
       path: '/age',
       label: 'Age',
@@ -152,6 +153,11 @@ export const EveryKind: Story = {
     await expect(within(file).getByText('Answered in 2 of 6')).toBeVisible();
     await expect(within(file).getByText('The files are on each form instance.')).toBeVisible();
     await expect(within(file).queryByRole('table')).not.toBeInTheDocument();
+    const signature = canvas.getByRole('region', { name: 'Signature' });
+    await expect(within(signature).getByText('The signatures are on each form instance.')).toBeVisible();
+    await expect(within(signature).queryByRole('list')).not.toBeInTheDocument();
+    // A grid's row is named with its question.
+    await expect(canvas.getByRole('region', { name: 'Service quality — Speed' })).toBeVisible();
   },
 };
 

@@ -151,13 +151,13 @@ async function runScenario(target: ContractTarget) {
 
   // A form of its own for the bins: decimals over ten equal bins, days over more than ten, yes or no, a list holding
   // an item twice (counted once for its instance), a text of white space only (no answer), whole numbers over more
-  // than ten, a rating, a file upload (an empty list no answer).
+  // than ten, a rating, a file upload (an empty list no answer), a signature (typed or drawn).
   const binsForm = await admin.crud.form.post({ name: 'Summary bins' });
   const binsSchema = await admin.crud.formschema.post({
     formId: binsForm?.formId ?? '',
     jsonSchema: {
       type: 'object',
-      properties: { score: { type: 'number' }, day: { type: 'string', format: 'date' }, ok: { type: 'boolean' }, tags: { type: 'array', items: { type: 'string' } }, note: { type: 'string' }, months: { type: 'integer' }, stars: { type: 'integer', minimum: 1, maximum: 5 }, proof: fileSchema(DEFAULT_FILE_LIMITS) },
+      properties: { score: { type: 'number' }, day: { type: 'string', format: 'date' }, ok: { type: 'boolean' }, tags: { type: 'array', items: { type: 'string' } }, note: { type: 'string' }, months: { type: 'integer' }, stars: { type: 'integer', minimum: 1, maximum: 5 }, proof: fileSchema(DEFAULT_FILE_LIMITS), signed: { type: 'string' } },
     },
     layout: {
       pages: [
@@ -177,6 +177,7 @@ async function runScenario(target: ContractTarget) {
                 { id: 'months', path: '/months', widget: 'integer', label: 'Months' },
                 { id: 'stars', path: '/stars', widget: 'rating', label: 'Stars' },
                 { id: 'proof', path: '/proof', widget: 'file', label: 'Proof' },
+                { id: 'signed', path: '/signed', widget: 'signature', label: 'Signed' },
               ],
             },
           ],
@@ -185,8 +186,8 @@ async function runScenario(target: ContractTarget) {
     },
   });
   for (const data of [
-    { score: 0.5, day: '2026-01-01', ok: true, tags: ['a', 'a', 'b'], note: ' \t ', months: 36, stars: 4, proof: [{ fileId: 'f1', name: 'a.pdf', size: 10, type: 'application/pdf' }] },
-    { score: 1.7, day: '2026-01-15', ok: false, tags: ['a', 'zz'], months: 41, stars: 5, proof: [] },
+    { score: 0.5, day: '2026-01-01', ok: true, tags: ['a', 'a', 'b'], note: ' \t ', months: 36, stars: 4, proof: [{ fileId: 'f1', name: 'a.pdf', size: 10, type: 'application/pdf' }], signed: 'Ada Lovelace' },
+    { score: 1.7, day: '2026-01-15', ok: false, tags: ['a', 'zz'], months: 41, stars: 5, proof: [], signed: 'data:image/png;base64,iVBORw0KGgo=' },
     { score: 10.25, day: '2026-02-10', ok: true, tags: [], months: 60, stars: 4, proof: [{ fileId: 'f2', name: 'b.png', size: 20, type: 'image/png' }] },
     { score: 3, day: '2026-02-10', note: 'Fine', months: 48 },
   ] as JsonObject[]) {
@@ -372,13 +373,14 @@ describe('instances CSV export — the fake and the server agree', () => {
     expect(all.instances).toBe(5);
     expect(all.questions.slice(0, 2)).toMatchObject([{ label: 'Name', answered: 5 }, { label: 'Age', answered: 3, min: -5, max: 9 }]);
     expect(fake.get('summary.none')).toEqual({ instances: 0, questions: [] });
-    const [score, day, ok, tags, note, months, stars, proof] = fake.get('summary.bins') as unknown as [
+    const [score, day, ok, tags, note, months, stars, proof, signed] = fake.get('summary.bins') as unknown as [
       { bins: { from: number; to: number; count: number }[] },
       { bins: { from: string; to: string; count: number }[] },
       unknown,
       unknown,
       unknown,
       { bins: { from: number; to: number; count: number }[] },
+      unknown,
       unknown,
       unknown,
     ];
@@ -419,6 +421,8 @@ describe('instances CSV export — the fake and the server agree', () => {
     });
     // A file upload: the instances with at least one file.
     expect(proof).toEqual({ path: '/proof', label: 'Proof', widget: 'file', kind: 'file', answered: 2 });
+    // A signature: how many signed, typed or drawn; what they hold is never listed.
+    expect(signed).toEqual({ path: '/signed', label: 'Signed', widget: 'signature', kind: 'signature', answered: 2 });
     const items = fake.get('summary.items') as { instances: number; questions: { path: string; label: string; row?: string; section?: { path: string; label: string; items: number }; answered: number }[] };
     expect(items.instances).toBe(3);
     const section = { path: '/items', label: 'Items', items: 4 };

@@ -13,8 +13,8 @@ export type { CurrentPublicVersion } from '../../domain/forms/public-form';
 export type { ExportRepeatLayout, InstanceExportOptions } from '../../domain/forms/export-options';
 export type {
   ChoiceQuestionSummary,
+  CountOnlyQuestionSummary,
   DateQuestionSummary,
-  FileQuestionSummary,
   InstanceSummary,
   NumberQuestionSummary,
   QuestionSummary,

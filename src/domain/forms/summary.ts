@@ -20,7 +20,8 @@
  * - A date (`date`, `datetime`: the day as the answer gives it): the first and last day and a histogram of at most
  *   {@link SUMMARY_BINS} bins of whole days.
  * - Any other text: the {@link SUMMARY_LATEST_TEXTS} latest answers (by the instance's last change).
- * - A file upload: how many answer it with at least one file (the files themselves are read on each instance).
+ * - A file upload: how many answer it with at least one file; a signature: how many signed (a typed name or a drawn
+ *   image). What they hold is read on each instance, never listed.
  */
 import type { FormField, FormLayout, FormSection } from '../../contract/types';
 import { escapePointerSegment, parsePointer } from '../../contract/json-pointer';
@@ -42,7 +43,7 @@ export const SUMMARY_LATEST_TEXTS = 5;
 const MS_PER_DAY = 86_400_000;
 
 /** How a question is summarised. */
-export type SummaryKind = 'choice' | 'choices' | 'number' | 'date' | 'text' | 'file';
+export type SummaryKind = 'choice' | 'choices' | 'number' | 'date' | 'text' | 'file' | 'signature';
 
 /** One question of a summary: its data path, label, widget and how it is summarised. */
 export interface SummaryQuestion {
@@ -127,13 +128,16 @@ export interface TextQuestionSummary extends QuestionBase {
   readonly latest: readonly { readonly text: string; readonly at: string }[];
 }
 
-/** A file upload question: how many answer it with at least one file (the files are read on each instance). */
-export interface FileQuestionSummary extends QuestionBase {
-  readonly kind: 'file';
+/**
+ * A file upload question (how many answer it with at least one file) or a signature (how many signed): counted only,
+ * what was given is read on each instance (a drawn signature is an image, never listed as a text).
+ */
+export interface CountOnlyQuestionSummary extends QuestionBase {
+  readonly kind: 'file' | 'signature';
 }
 
 /** What one question's answers add up to. */
-export type QuestionSummary = ChoiceQuestionSummary | NumberQuestionSummary | DateQuestionSummary | TextQuestionSummary | FileQuestionSummary;
+export type QuestionSummary = ChoiceQuestionSummary | NumberQuestionSummary | DateQuestionSummary | TextQuestionSummary | CountOnlyQuestionSummary;
 
 /** The summary of the instances a query selects. */
 export interface InstanceSummary {
@@ -150,6 +154,7 @@ export function summaryQuery(query: ODataQuery): ODataQuery {
 /** How a field is summarised; null for one that is not. */
 export function summaryKindOf(field: FormField): SummaryKind | null {
   if (field.widget === 'date' || field.widget === 'datetime') return 'date';
+  if (field.widget === 'signature') return 'signature';
   switch (widgetKind(field.widget)?.value) {
     case 'choice':
     case 'boolean':

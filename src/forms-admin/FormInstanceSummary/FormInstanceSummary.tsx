@@ -45,6 +45,7 @@ function barsOf(question: QuestionSummary, labels: Labels, locale: string | unde
       }));
     case 'text':
     case 'file':
+    case 'signature':
       return [];
   }
 }
@@ -70,8 +71,8 @@ function QuestionCard({ question, instances, labels, locale }: { question: Quest
         <Text size="sm">{answered}</Text>
         {question.answered === 0 ? (
           <Text size="sm">{labels.fisNotAnswered}</Text>
-        ) : question.kind === 'file' ? (
-          <Text size="sm">{labels.fisFiles}</Text>
+        ) : question.kind === 'file' || question.kind === 'signature' ? (
+          <Text size="sm">{question.kind === 'file' ? labels.fisFiles : labels.fisSignatures}</Text>
         ) : question.kind === 'text' ? (
           <>
             <Text size="sm" fw={600}>
