@@ -41,6 +41,8 @@ export const formInstanceListLabels = {
   answerFilters: 'Answer filters',
   /** A repeatable section's cell: how many items the answer has. */
   answerItems: 'Items: {count}',
+  /** A drawn signature in an answer column (`{size}`: its image's size). */
+  answerDrawnSignature: 'Drawn signature ({size})',
   // Status names (src/api/enums, FormInstanceStatus): the same texts as instanceStatusLabels, written out, since a
   // spread or a reference keeps every label object that holds it in each bundle that reads any of them.
   statusCreated: 'Created',

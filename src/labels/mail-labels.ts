@@ -40,6 +40,8 @@ export const mailLabels = {
   mlDocumentNo: 'No',
   /** A rating's answer: `{value}` of `{max}` stars. */
   mlDocumentStars: '{value} of {max} stars',
+  /** Under a drawn signature's image in the answers document, what it is (`{size}`: the image's size). */
+  mlDocumentDrawnSignature: 'Drawn signature ({size})',
   // The signing certificate page the seal appends to the signed document (example-host/server/signing/seal.ts)
   mlCertTitle: 'Signing certificate',
   mlCertForm: 'Form: {form}',

@@ -73,6 +73,7 @@ export interface SigningMailTexts {
   mlDocumentYes: string;
   mlDocumentNo: string;
   mlDocumentStars: string;
+  mlDocumentDrawnSignature: string;
   mlCertTitle: string;
   mlCertForm: string;
   mlCertEnvelope: string;
@@ -134,6 +135,7 @@ export const SIGNING_MAIL_TEXT_KEYS = [
   'mlDocumentYes',
   'mlDocumentNo',
   'mlDocumentStars',
+  'mlDocumentDrawnSignature',
   'mlCertTitle',
   'mlCertForm',
   'mlCertEnvelope',

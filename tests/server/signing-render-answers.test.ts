@@ -14,7 +14,12 @@ import { germanLabels } from '../../src/locales/de';
 import { signingMailTextsOf } from '../../src/service/mail';
 import { englishLabels } from '../../src/labels/english';
 import { matrixSchema } from '../../src/engine/matrix';
-import { pdfInfo, pdfText } from './signing-helpers';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { pdfInfo, pdfText, pngDataUrl, signaturePng } from './signing-helpers';
 
 const options = [
   { value: 'feedback', label: 'Feedback' },
@@ -131,6 +136,54 @@ describe('renderAnswers', () => {
       .map((l) => l.trim())
       .filter(Boolean);
     expect(lines[lines.indexOf('How was it?') + 1]).toBe('4 of 7 stars');
+  });
+
+  it('draws a drawn signature as its image, with a line saying what it is, never its data as text; a typed one as the name', async () => {
+    const signed = {
+      ...schema,
+      jsonSchema: { type: 'object', properties: { drawn: { type: 'string' }, typed: { type: 'string' } } },
+      layout: {
+        pages: [
+          {
+            id: 'p',
+            title: 'Sign',
+            sections: [
+              {
+                id: 's',
+                title: 'Here',
+                fields: [
+                  { id: 'drawn', path: '/drawn', widget: 'signature', label: 'Drawn here' },
+                  { id: 'typed', path: '/typed', widget: 'signature', label: 'Typed here' },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+    } as unknown as FormSchema;
+    const png = signaturePng(600, 200);
+    const { bytes } = await renderAnswers({ words: ENGLISH_DOCUMENT_WORDS, formName: 'Signed', formInstanceId: 'instance-5', schema: signed, data: { drawn: pngDataUrl(png), typed: 'Ada Lovelace' }, signers: [] });
+    const lines = (await pdfText(bytes))
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean);
+    expect(lines[lines.indexOf('Drawn here') + 1]).toMatch(/^Drawn signature \(\d+ (B|KB)\)$/);
+    expect(lines[lines.indexOf('Typed here') + 1]).toBe('Ada Lovelace');
+    expect(lines.join('\n')).not.toMatch(/base64|data:image/);
+    // The image is in the page, at most 200 points wide (its 600 × 200 pixels scaled to fit, in proportion).
+    const dir = mkdtempSync(join(tmpdir(), 'render-answers-'));
+    try {
+      writeFileSync(join(dir, 'a.pdf'), bytes);
+      const { stdout } = await promisify(execFile)('pdfimages', ['-list', join(dir, 'a.pdf')]);
+      // pdfimages -list: page, num, type, width, height, …, x-ppi, y-ppi (its alpha channel is a second entry, 'smask').
+      const images = stdout.split('\n').slice(2).map((l) => l.trim().split(/\s+/)).filter((cells) => cells[2] === 'image');
+      expect(images).toHaveLength(1);
+      expect(images[0]?.slice(3, 5)).toEqual(['600', '200']);
+      // 600 pixels over 200 points (2.78 inches): 216 pixels an inch.
+      expect(images[0]?.slice(12, 14)).toEqual(['216', '216']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('prints a matrix as view mode words it, one line per answered row ("Room — Good"), never its JSON', async () => {

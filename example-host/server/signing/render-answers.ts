@@ -14,6 +14,8 @@ const A4 = { width: 595.28, height: 841.89 };
 const MARGIN = 56;
 const BODY = 10;
 const LINE = 14;
+/** The largest box a drawn signature's image is drawn in, in points (about 7 × 2.5 cm). */
+const IMAGE_BOX = { width: 200, height: 70 };
 
 /** What a rendered document needs. */
 export interface AnswersDocumentInput {
@@ -81,6 +83,24 @@ class Writer {
     }
   }
 
+  /**
+   * A PNG image (a `data:` URL) at most {@link IMAGE_BOX} in size, kept in proportion; moves down. Bytes that are no
+   * PNG draw nothing (the line under it still says what was given).
+   */
+  image(dataUrl: string, indent: number): void {
+    let png: ReturnType<PDF['embedPng']>;
+    try {
+      png = this.pdf.embedPng(Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64'));
+    } catch {
+      return;
+    }
+    const scale = Math.min(1, IMAGE_BOX.width / png.width, IMAGE_BOX.height / png.height);
+    const height = png.height * scale;
+    this.ensure(height + 4);
+    this.y -= height + 4;
+    this.page.drawImage(png, { x: MARGIN + indent, y: this.y, width: png.width * scale, height });
+  }
+
   gap(points: number): void {
     this.y -= points;
   }
@@ -140,6 +160,7 @@ export async function renderAnswers(input: AnswersDocumentInput): Promise<Render
       w.text(block.label, { indent });
     } else {
       w.text(block.label, { bold: true, size: 9, indent });
+      if (block.image) w.image(block.image, indent + 8);
       // An answer of several lines (a matrix's rows) keeps them: each line is wrapped on its own.
       for (const line of block.answer.split('\n')) w.text(line, { indent: indent + 8 });
     }

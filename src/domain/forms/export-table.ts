@@ -32,6 +32,7 @@ import { answerInItsZoneText } from '../../engine/answer-zone';
 import { layoutOptionIndex, layoutOptionLabel } from '../../engine/choice-options';
 import { layoutSectionEntries } from '../../engine/layout-walk';
 import { fileReferencesText } from '../../engine/files';
+import { drawnSignatureText, isDrawnSignature } from '../../engine/signature-value';
 import { matrixRows } from '../../engine/matrix';
 import { widgetKind } from '../../engine/widget-kinds';
 import type { ODataQuery } from '../odata/ast';
@@ -91,13 +92,15 @@ export function sortedKeys(_key: string, value: unknown): unknown {
  * An answer as the form shows it, by the field that asks it (`undefined`: no field of the row's layout, the answer
  * as stored): a choice as its option's label, several choices as their labels in the options' order joined by `; `
  * (a stored value no option has is written as it is, after them), a date-time or time with the offset it was given
- * (the answers document's rule), anything else as stored (a date `YYYY-MM-DD`, a number or boolean as written).
+ * (the answers document's rule), a drawn signature in words, anything else as stored (a date `YYYY-MM-DD`, a number or boolean as written).
  */
 export function answerCell(field: FormField | undefined, value: unknown): unknown {
   if (!field || value === undefined || value === null || value === '') return value;
   const kind = widgetKind(field.widget)?.value;
   // Uploaded files: each one's name and size ('payslip.pdf (179 KB)'), never the bytes.
   if (kind === 'file') return fileReferencesText(value, 'en') || value;
+  // A drawn signature: described ('Drawn signature (14 KB)'), never its image's data as text.
+  if (field.widget === 'signature' && isDrawnSignature(value)) return drawnSignatureText(value);
   if (kind === 'list' && Array.isArray(value)) {
     // Known choices in the options' order, then unknown ones in the order stored: the same set, the same cell.
     const place = (v: unknown) => {

@@ -12,6 +12,7 @@ import type { FormLayout, FormSchema, JsonObject, JsonValue, PrefillProblem, Pri
 import { layoutFieldEntries } from '../../engine/layout-walk';
 import { fileReferencesText, isFileReferences } from '../../engine/files';
 import { matrixAnswerLines } from '../../engine/matrix';
+import { isDrawnSignature } from '../../engine/signature-value';
 import { checkDataLimits, FormLimitError } from '../../engine/limits';
 import { validateSubmission } from '../../engine/validate-submission';
 import { DomainError } from '../errors';
@@ -159,7 +160,7 @@ export type PdfFieldValue = string | boolean | readonly string[];
  * `pdfFieldName`, in sections at any depth outside repeatable ones, with the instance's value at its path. Dates and
  * numbers are written in the field's own format when the import read one (`pdfFormat`: `12/09/1906` in a
  * MONTH/DAY/YEAR box, not `1906-12-09`), other numbers as text, lists as their items' text; empty and missing values
- * are left out (the filler writes those fields empty).
+ * and drawn signatures (an image) are left out (the filler writes those fields empty).
  */
 export function pdfValuesFromData(layout: FormLayout, data: JsonObject): Record<string, PdfFieldValue> {
   const values: Record<string, PdfFieldValue> = {};
@@ -172,6 +173,8 @@ export function pdfValuesFromData(layout: FormLayout, data: JsonObject): Record<
     } catch {
       continue;
     }
+    // A drawn signature is an image: never written into a field as text (a signature field is signed, not filled).
+    if (field.widget === 'signature' && isDrawnSignature(value)) continue;
     if (typeof value === 'string') {
       if (value !== '') values[field.pdfFieldName] = valueForPdfField(value, field.pdfFormat);
     } else if (typeof value === 'boolean') values[field.pdfFieldName] = value;

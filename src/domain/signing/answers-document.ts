@@ -13,6 +13,7 @@ import { matrixAnswerLines } from '../../engine/matrix';
 import { RATING_STARS_TEXT, ratingStarCount, ratingText, storesNothing, widgetKind } from '../../engine/widget-kinds';
 import { optionLabel } from '../../engine/choice-options';
 import { answerInItsZoneText } from '../../engine/answer-zone';
+import { DRAWN_SIGNATURE_TEXT, drawnSignatureText, isDrawnSignature } from '../../engine/signature-value';
 
 /**
  * The document's own words, from the signing's texts (src/labels/mail-labels.ts, `mlDocument…`; the server takes them
@@ -24,6 +25,7 @@ export interface AnswersDocumentWords {
   mlDocumentYes: string;
   mlDocumentNo: string;
   mlDocumentStars: string;
+  mlDocumentDrawnSignature: string;
   locale: string;
 }
 
@@ -34,13 +36,14 @@ export const ENGLISH_DOCUMENT_WORDS: AnswersDocumentWords = {
   mlDocumentYes: 'Yes',
   mlDocumentNo: 'No',
   mlDocumentStars: RATING_STARS_TEXT,
+  mlDocumentDrawnSignature: DRAWN_SIGNATURE_TEXT,
   locale: 'en',
 };
 
 /** The document's words out of a whole set of signing texts (any object holding those keys) and a locale. */
 export function answersDocumentWords(texts: Omit<AnswersDocumentWords, 'locale'>, locale: string): AnswersDocumentWords {
-  const { mlDocumentInstance, mlDocumentSignatures, mlDocumentYes, mlDocumentNo, mlDocumentStars } = texts;
-  return { mlDocumentInstance, mlDocumentSignatures, mlDocumentYes, mlDocumentNo, mlDocumentStars, locale };
+  const { mlDocumentInstance, mlDocumentSignatures, mlDocumentYes, mlDocumentNo, mlDocumentStars, mlDocumentDrawnSignature } = texts;
+  return { mlDocumentInstance, mlDocumentSignatures, mlDocumentYes, mlDocumentNo, mlDocumentStars, mlDocumentDrawnSignature, locale };
 }
 
 /** An answer as text: lists joined, booleans as yes / no, objects as JSON, nothing as a dash. */
@@ -76,14 +79,21 @@ function fieldAnswerText(cf: CompiledField, value: unknown, words: AnswersDocume
 /** A heading (a page's section, or a section inside one, `level` being its depth) or one field's label and answer. */
 export type AnswerBlock =
   | { kind: 'heading'; text: string; level: number }
-  | { kind: 'answer'; label: string; answer: string | null; level: number };
+  | {
+      kind: 'answer';
+      label: string;
+      answer: string | null;
+      level: number;
+      /** A drawn signature's image (a PNG `data:` URL), drawn above `answer`, which then says what it is. */
+      image?: string;
+    };
 
 /**
  * The document's headings and answers in layout order, through the shared layout walk. A page's own section is a
  * heading `Page — Section`; a section inside a section is a sub-heading one level down with its title. A repeatable
  * section is written once per item (`Jobs 1`, `Jobs 2` …), each item with its own fields and then the sections inside
  * it (their answers read inside that item). A text block (a widget that stores nothing) is written as its text, with
- * no answer.
+ * no answer. A drawn signature is its image, with a line saying what it is.
  */
 export function answerBlocks(schema: FormSchema, data: unknown, words: AnswersDocumentWords = ENGLISH_DOCUMENT_WORDS): AnswerBlock[] {
   const compiled = compileFormSchema(schema);
@@ -107,6 +117,11 @@ export function answerBlocks(schema: FormSchema, data: unknown, words: AnswersDo
         continue;
       }
       const value = getAt(data, item.length > 0 ? joinPointer(repeatBasePath(entry), item, field.path) : field.path);
+      // A drawn signature is an image: drawn as it was given, never its data as text.
+      if (field.widget === 'signature' && isDrawnSignature(value)) {
+        blocks.push({ kind: 'answer', label, answer: drawnSignatureText(value, words.mlDocumentDrawnSignature, words.locale), image: value, level: entry.depth });
+        continue;
+      }
       blocks.push({ kind: 'answer', label, answer: cf ? fieldAnswerText(cf, value, words) : answerText(value, words), level: entry.depth });
     }
   };

@@ -6,7 +6,8 @@
  *   one column (its rows summarised, `Row: Column; …`); a repeatable section is one column (its number of items);
  *   a field that shows nothing (a text block) is no column.
  * - An answer is written as the form shows it: a choice as its option's label (several in the options' order joined
- *   by `; `), a number and a date through the locale, yes / no in the user's words, a date-time with its offset.
+ *   by `; `), a number and a date through the locale, yes / no in the user's words, a date-time with its offset, a
+ *   drawn signature in words ('Drawn signature (14 KB)'), never its image's data.
  * - A column sorts and filters on the server when its data path is an OData path (`/applicant/name` →
  *   `data/applicant/name`: every segment a name); a repeatable section, a matrix and a list of choices do not.
  *   Filters: a choice or a yes / no is equal to the chosen value, a number equal to the typed number, any other
@@ -19,6 +20,7 @@ import { answerInItsZoneText } from '../../engine/answer-zone';
 import { layoutOptionLabel } from '../../engine/choice-options';
 import { layoutSectionEntries } from '../../engine/layout-walk';
 import { matrixRows } from '../../engine/matrix';
+import { drawnSignatureText, isDrawnSignature } from '../../engine/signature-value';
 import { widgetKind, type WidgetValueKind } from '../../engine/widget-kinds';
 import * as odata from '../../api/odata';
 import type { Filter } from '../../api/odata';
@@ -123,6 +125,7 @@ export function answerText(column: AnswerField, data: unknown, labels: Labels, l
     }
   }
   if ((field?.widget === 'datetime' || field?.widget === 'time') && typeof value === 'string') return answerInItsZoneText(value) ?? value;
+  if (field?.widget === 'signature' && isDrawnSignature(value)) return drawnSignatureText(value, labels.answerDrawnSignature, locale);
   const shown = answerCell(field, value);
   if (typeof shown === 'string') return shown;
   return typeof shown === 'object' ? JSON.stringify(shown) : String(shown);

@@ -131,7 +131,4 @@ export function dateTimeFromInput(text: string): string | undefined {
   return `${seconds}${localOffset(date)}`;
 }
 
-/** Whether a stored signature is a drawn image (only PNG data URLs are ever shown as images). */
-export function isDrawnSignature(value: unknown): value is string {
-  return typeof value === 'string' && /^data:image\/png;base64,[A-Za-z0-9+/=]+$/.test(value);
-}
+export { isDrawnSignature } from '../../engine/signature-value';

@@ -96,6 +96,7 @@ export const de2 = {
   answerColumnsNeedForm: 'Wählen Sie ein Formular, um seine Antworten als Spalten zu zeigen.',
   answerFilters: 'Antwortfilter',
   answerItems: 'Einträge: {count}',
+  answerDrawnSignature: 'Gezeichnete Unterschrift ({size})',
   clearFilters: 'Filter zurücksetzen',
   statusCreated: 'Angelegt',
   statusInProgress: 'In Bearbeitung',

@@ -25,6 +25,7 @@ export const deMail = {
   mlDocumentYes: 'Ja',
   mlDocumentNo: 'Nein',
   mlDocumentStars: '{value} von {max} Sternen',
+  mlDocumentDrawnSignature: 'Gezeichnete Unterschrift ({size})',
   mlCertTitle: 'Unterschriftszertifikat',
   mlCertForm: 'Formular: {form}',
   mlCertEnvelope: 'Signaturvorgang: {envelope}',

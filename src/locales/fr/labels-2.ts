@@ -96,6 +96,7 @@ export const fr2 = {
   answerColumnsNeedForm: 'Choisissez un formulaire pour afficher ses réponses en colonnes.',
   answerFilters: 'Filtres des réponses',
   answerItems: 'Éléments : {count}',
+  answerDrawnSignature: 'Signature dessinée ({size})',
   clearFilters: 'Effacer les filtres',
   statusCreated: 'Créé',
   statusInProgress: 'En cours',

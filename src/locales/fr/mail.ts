@@ -25,6 +25,7 @@ export const frMail = {
   mlDocumentYes: 'Oui',
   mlDocumentNo: 'Non',
   mlDocumentStars: '{value} sur {max} étoiles',
+  mlDocumentDrawnSignature: 'Signature dessinée ({size})',
   mlCertTitle: 'Certificat de signature',
   mlCertForm: 'Formulaire : {form}',
   mlCertEnvelope: 'Enveloppe : {envelope}',
