@@ -186,6 +186,20 @@ describe('renderAnswers', () => {
     }
   });
 
+  it('never leaves a heading alone at the foot of a page: it goes over with what follows it', async () => {
+    // Sections of varied length (1 to 4 answers) over several pages, so that headings fall at every height of a page.
+    const sections = Array.from({ length: 40 }, (_, i) => ({
+      id: `s${i}`,
+      title: `Part ${i + 1}`,
+      fields: Array.from({ length: (i % 4) + 1 }, (_, k) => ({ id: `f${i}-${k}`, path: `/f${i}-${k}`, widget: 'text', label: `Question ${i + 1}.${k + 1}` })),
+    }));
+    const long = { ...schema, jsonSchema: { type: 'object', properties: {} }, layout: { pages: [{ id: 'p', title: 'Long', sections }] } } as unknown as FormSchema;
+    const { bytes } = await renderAnswers({ words: ENGLISH_DOCUMENT_WORDS, formName: 'Long', formInstanceId: 'instance-6', schema: long, data: {}, signers: [] });
+    const pages = (await pdfText(bytes)).split('\f').map((page) => page.split('\n').map((l) => l.trim()).filter(Boolean)).filter((lines) => lines.length > 0);
+    expect(pages.length).toBeGreaterThan(2);
+    for (const lines of pages) expect(lines.at(-1)).not.toMatch(/^Long — Part \d+$/);
+  });
+
   it('prints a matrix as view mode words it, one line per answered row ("Room — Good"), never its JSON', async () => {
     const columns = [
       { value: 'poor', label: 'Poor' },

@@ -151,8 +151,11 @@ export async function renderAnswers(input: AnswersDocumentInput): Promise<Render
   for (const block of answerBlocks(input.schema, input.data, input.words)) {
     const indent = (block.level - 1) * LEVEL_INDENT;
     if (block.kind === 'heading') {
+      const size = HEADING_SIZES[Math.min(block.level, HEADING_SIZES.length) - 1] ?? BODY;
+      // A heading stays with what follows it: never alone at the foot of a page.
+      w.ensure(6 + size * 1.4 + LINE * 3);
       w.gap(6);
-      w.text(block.text, { size: HEADING_SIZES[Math.min(block.level, HEADING_SIZES.length) - 1], bold: true, indent });
+      w.text(block.text, { size, bold: true, indent });
       continue;
     }
     w.ensure(LINE * 2);
