@@ -41,6 +41,10 @@ export const formInstanceListLabels = {
   answerFilters: 'Answer filters',
   /** A repeatable section's cell: how many items the answer has. */
   answerItems: 'Items: {count}',
+  /** An answer column whose label is the title of one of the list's own columns ('Signature', 'Status'). */
+  answerColumnTitle: '{label} (answer)',
+  /** An answer column whose label another shown answer column has: told apart by its data path. */
+  answerColumnTitleAt: '{label} ({path})',
   /** A drawn signature in an answer column (`{size}`: its image's size). */
   answerDrawnSignature: 'Drawn signature ({size})',
   // Status names (src/api/enums, FormInstanceStatus): the same texts as instanceStatusLabels, written out, since a

@@ -40,7 +40,7 @@ import {
   type FormInstanceListRow,
 } from './useFormInstanceList';
 import { InstanceExportActions } from './ExportActions';
-import { answerText, type AnswerField } from './answer-columns';
+import { answerColumnTitles, answerText, type AnswerField } from './answer-columns';
 import { ScreenPage, screenClasses, useScreenStyles, type ScreenFactory, optionKeys, useScreenController } from '../shared/screen';
 import { formatDateTime } from '../shared/ListScreen';
 import { useLocale } from '../../query/useLocale';
@@ -187,6 +187,17 @@ interface ColumnsOf {
 }
 
 function columns({ labels, signingRead, shown }: ColumnsOf, locale: string | undefined): DataTableColumn<FormInstanceListRow>[] {
+  const fixedTitles = [
+    labels.columnInstance,
+    labels.columnInstanceForm,
+    labels.columnSchemaVersion,
+    labels.columnStatus,
+    ...(signingRead ? [labels.columnSignature] : []),
+    labels.columnCreated,
+    labels.columnUpdated,
+    labels.rowActions,
+  ];
+  const answerTitles = answerColumnTitles(shown, fixedTitles, labels);
   return [
     {
       accessor: 'formInstanceId',
@@ -220,11 +231,12 @@ function columns({ labels, signingRead, shown }: ColumnsOf, locale: string | und
           } satisfies DataTableColumn<FormInstanceListRow>,
         ]
       : []),
-    // The chosen answer columns, in the order chosen; one sorts on the server when its answer has an OData path.
+    // The chosen answer columns, in the order chosen; one sorts on the server when its answer has an OData path. Each
+    // title is told apart from the list's own columns' and from each other's.
     ...shown.map(
-      (field): DataTableColumn<FormInstanceListRow> => ({
+      (field, i): DataTableColumn<FormInstanceListRow> => ({
         accessor: field.odataPath ?? `answer:${field.path}`,
-        title: field.label,
+        title: answerTitles[i] ?? field.label,
         sortable: field.odataPath !== null,
         render: (row) => answerText(field, row.data, labels, locale),
       }),

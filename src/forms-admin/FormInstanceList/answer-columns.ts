@@ -27,7 +27,7 @@ import type { Filter } from '../../api/odata';
 import type { FormInstance } from '../../api/types';
 import { answerCell } from '../../domain/forms/export-table';
 import { dateTimeFormat, fillNumbers, formatNumber } from '../../labels/format';
-import type { Labels } from '../../query/labels';
+import { fillLabel, type Labels } from '../../query/labels';
 
 /** One field of a form that the list may show as a column. */
 export interface AnswerField {
@@ -129,6 +129,23 @@ export function answerText(column: AnswerField, data: unknown, labels: Labels, l
   const shown = answerCell(field, value);
   if (typeof shown === 'string') return shown;
   return typeof shown === 'object' ? JSON.stringify(shown) : String(shown);
+}
+
+/**
+ * Each shown answer column's title, in order: its field's label, told apart where it would read as another column's.
+ * A label that is the title of a column the list always shows (`fixed`: a form's 'Signature' beside the list's own
+ * 'Signature', or 'Status') reads '{label} (answer)'; a label that two shown answers have reads with each one's data
+ * path. Compared without regard to case or surrounding space.
+ */
+export function answerColumnTitles(shown: readonly AnswerField[], fixed: readonly string[], labels: Labels): string[] {
+  const key = (text: string) => text.trim().toLocaleLowerCase();
+  const taken = new Set(fixed.map(key));
+  const uses = new Map<string, number>();
+  for (const field of shown) uses.set(key(field.label), (uses.get(key(field.label)) ?? 0) + 1);
+  return shown.map((field) => {
+    if ((uses.get(key(field.label)) ?? 0) > 1) return fillLabel(labels.answerColumnTitleAt, { label: field.label, path: field.path });
+    return taken.has(key(field.label)) ? fillLabel(labels.answerColumnTitle, { label: field.label }) : field.label;
+  });
 }
 
 /** The options a filter on the column offers (a choice's options, or yes / no), or null for a typed value. */

@@ -96,6 +96,8 @@ export const de2 = {
   answerColumnsNeedForm: 'Wählen Sie ein Formular, um seine Antworten als Spalten zu zeigen.',
   answerFilters: 'Antwortfilter',
   answerItems: 'Einträge: {count}',
+  answerColumnTitle: '{label} (Antwort)',
+  answerColumnTitleAt: '{label} ({path})',
   answerDrawnSignature: 'Gezeichnete Unterschrift ({size})',
   clearFilters: 'Filter zurücksetzen',
   statusCreated: 'Angelegt',

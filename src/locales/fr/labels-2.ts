@@ -96,6 +96,8 @@ export const fr2 = {
   answerColumnsNeedForm: 'Choisissez un formulaire pour afficher ses réponses en colonnes.',
   answerFilters: 'Filtres des réponses',
   answerItems: 'Éléments : {count}',
+  answerColumnTitle: '{label} (réponse)',
+  answerColumnTitleAt: '{label} ({path})',
   answerDrawnSignature: 'Signature dessinée ({size})',
   clearFilters: 'Effacer les filtres',
   statusCreated: 'Créé',
