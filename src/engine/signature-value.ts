@@ -5,11 +5,9 @@
  */
 import { fileSizeText } from './file-references';
 
-const DRAWN = /^data:image\/png;base64,[A-Za-z0-9+/=]+$/;
-
 /** Whether a stored signature is a drawn image (only PNG data URLs are ever shown as images). */
 export function isDrawnSignature(value: unknown): value is string {
-  return typeof value === 'string' && DRAWN.test(value);
+  return typeof value === 'string' && /^data:image\/png;base64,[A-Za-z0-9+/=]+$/.test(value);
 }
 
 /** The size in bytes of a drawn signature's image (its base64 data decoded). */
