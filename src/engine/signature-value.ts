@@ -10,7 +10,7 @@ export function isDrawnSignature(value: unknown): value is string {
   return typeof value === 'string' && /^data:image\/png;base64,[A-Za-z0-9+/=]+$/.test(value);
 }
 
-/** The size in bytes of a drawn signature's image (its base64 data decoded). */
+/** The size in bytes of a drawn signature's image (its base64 data decoded): any PNG data URL's (the signing page's limit too). */
 export function drawnSignatureBytes(value: string): number {
   const data = value.slice(value.indexOf(',') + 1);
   const padding = data.endsWith('==') ? 2 : data.endsWith('=') ? 1 : 0;

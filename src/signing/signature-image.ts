@@ -3,6 +3,7 @@
  * (`SIGNING_LIMITS` of src/domain/signing), so that the signer learns of a problem before anything is sent.
  */
 import { SIGNING_LIMITS } from '../domain/signing/request';
+import { drawnSignatureBytes } from '../engine/signature-value';
 
 /**
  * The handwriting-style fonts of a typed signature: script faces that ship with Windows and macOS, then the generic
@@ -17,16 +18,9 @@ export const SIGNATURE_INK = '#1a1b1e';
 const TYPED_FONT_PX = 44;
 const TYPED_PADDING_PX = 12;
 
-/** The number of bytes a PNG data URL (`data:image/png;base64,…`) decodes to. */
-export function dataUrlBytes(dataUrl: string): number {
-  const data = dataUrl.slice(dataUrl.indexOf(',') + 1);
-  const padding = data.endsWith('==') ? 2 : data.endsWith('=') ? 1 : 0;
-  return Math.floor((data.length * 3) / 4) - padding;
-}
-
 /** Whether a signature image is within the server's size limit. */
 export function withinImageLimit(dataUrl: string): boolean {
-  return dataUrlBytes(dataUrl) <= SIGNING_LIMITS.maxSignatureImageBytes;
+  return drawnSignatureBytes(dataUrl) <= SIGNING_LIMITS.maxSignatureImageBytes;
 }
 
 /**
