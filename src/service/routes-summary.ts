@@ -10,6 +10,7 @@ import {
   dayBins,
   dayText,
   INSTANCE_SUMMARY_PATH,
+  binEdge,
   numberBins,
   orderedChoiceCounts,
   SUMMARY_LATEST_TEXTS,
@@ -21,7 +22,7 @@ import {
 } from '../domain/forms/summary';
 import { json, type ServiceRoute } from './routes';
 
-/** Bins as the store counts them: a value's bin is `min(max(floor((x - start) / width), 0), count - 1)`. */
+/** Bins as the store counts them: a value's bin is `min(max(floor((x - start) / width + BIN_NUDGE), 0), count - 1)`. */
 export interface SummaryBins {
   readonly start: number;
   readonly width: number;
@@ -103,7 +104,7 @@ function questionSummary(
       const { bins, counts } = found.bins;
       // Whole numbers: a bin from its first number to its last (the one number when one wide); else from its lower edge
       // to the next (the last to the largest).
-      const edge = (k: number) => (k >= bins.count ? max : bins.start + k * bins.width);
+      const edge = (k: number) => (k >= bins.count ? max : binEdge(bins.start, k, bins.width));
       const to = (k: number) => (whole ? bins.start + (k + 1) * bins.width - 1 : edge(k + 1));
       return { path, label, widget, kind: 'number', answered, min, max, bins: counts.map((count, k) => ({ from: edge(k), to: to(k), count })), ...extra };
     }

@@ -149,7 +149,8 @@ async function runScenario(target: ContractTarget) {
   facts.set('summary.deleted.view', await summaryOf({ filter: odata.and(ofForm, odata.deletedView<FormInstance>(true)) }));
   facts.set('summary.none', await summaryOf({ filter: odata.and(ofForm, odata.eq<FormInstance>('status', 99)) }));
 
-  // A form of its own for the bins: decimals over ten equal bins, days over more than ten, yes or no, a list holding
+  // A form of its own for the bins: decimals in bins of a round width (two of them on an edge that floating point
+  // divides a hair short), days over more than ten, yes or no, a list holding
   // an item twice (counted once for its instance), a text of white space only (no answer), whole numbers over more
   // than ten, a rating, a file upload (an empty list no answer), a signature (typed or drawn).
   const binsForm = await admin.crud.form.post({ name: 'Summary bins' });
@@ -186,14 +187,17 @@ async function runScenario(target: ContractTarget) {
     },
   });
   for (const data of [
-    { score: 0.5, day: '2026-01-01', ok: true, tags: ['a', 'a', 'b'], note: ' \t ', months: 36, stars: 4, proof: [{ fileId: 'f1', name: 'a.pdf', size: 10, type: 'application/pdf' }], signed: 'Ada Lovelace' },
-    { score: 1.7, day: '2026-01-15', ok: false, tags: ['a', 'zz'], months: 41, stars: 5, proof: [], signed: 'data:image/png;base64,iVBORw0KGgo=' },
-    { score: 10.25, day: '2026-02-10', ok: true, tags: [], months: 60, stars: 4, proof: [{ fileId: 'f2', name: 'b.png', size: 20, type: 'image/png' }] },
-    { score: 3, day: '2026-02-10', note: 'Fine', months: 48 },
+    { score: 0.4, day: '2026-01-01', ok: true, tags: ['a', 'a', 'b'], note: ' \t ', months: 36, stars: 4, proof: [{ fileId: 'f1', name: 'a.pdf', size: 10, type: 'application/pdf' }], signed: 'Ada Lovelace' },
+    { score: 0.6, day: '2026-01-15', ok: false, tags: ['a', 'zz'], months: 41, stars: 5, proof: [], signed: 'data:image/png;base64,iVBORw0KGgo=' },
+    { score: 1.9, day: '2026-02-10', ok: true, tags: [], months: 60, stars: 4, proof: [{ fileId: 'f2', name: 'b.png', size: 20, type: 'image/png' }] },
+    { score: 1, day: '2026-02-10', note: 'Fine', months: 48 },
   ] as JsonObject[]) {
     await admin.crud.forminstance.post({ formSchemaId: binsSchema?.formSchemaId ?? '', data });
   }
-  facts.set('summary.bins', (await summaryOf({ filter: odata.eq<FormInstance>('formId', odata.guid(binsForm?.formId ?? '')) })).questions);
+  const binsFilter = odata.eq<FormInstance>('formId', odata.guid(binsForm?.formId ?? ''));
+  facts.set('summary.bins', (await summaryOf({ filter: binsFilter })).questions);
+  // The same instances through a query that is not the whole form (the server bins its rows in SQL, not its counts).
+  facts.set('summary.bins.rows', (await summaryOf({ filter: odata.and(binsFilter, odata.ne<FormInstance>('status', 99)) })).questions);
 
   // A form with a grid and a repeatable section (a choice, a number, a text and a grid in each item): the section's
   // questions counted per item, a grid one choice question per row.
@@ -384,12 +388,20 @@ describe('instances CSV export — the fake and the server agree', () => {
       unknown,
       unknown,
     ];
-    // Decimals: ten equal bins from the smallest to the largest, the largest in the last.
-    expect(score).toMatchObject({ kind: 'number', answered: 4, min: 0.5, max: 10.25 });
-    expect(score.bins).toHaveLength(10);
-    expect(score.bins.map((b) => b.count)).toEqual([1, 1, 1, 0, 0, 0, 0, 0, 0, 1]);
-    expect(score.bins[0]).toEqual({ from: 0.5, to: 0.5 + 0.975, count: 1 });
-    expect(score.bins[9]?.to).toBe(10.25);
+    // Decimals: bins 0.2 wide from 0.4, the largest in the last; 0.6 and 1 in the bins they open, though
+    // (0.6 - 0.4) / 0.2 and (1 - 0.4) / 0.2 fall a hair short of 1 and 3 in floating point.
+    expect(score).toMatchObject({ kind: 'number', answered: 4, min: 0.4, max: 1.9 });
+    expect(score.bins).toEqual([
+      { from: 0.4, to: 0.6, count: 1 },
+      { from: 0.6, to: 0.8, count: 1 },
+      { from: 0.8, to: 1, count: 0 },
+      { from: 1, to: 1.2, count: 1 },
+      { from: 1.2, to: 1.4, count: 0 },
+      { from: 1.4, to: 1.6, count: 0 },
+      { from: 1.6, to: 1.8, count: 0 },
+      { from: 1.8, to: 1.9, count: 1 },
+    ]);
+    expect(fake.get('summary.bins.rows')).toEqual(fake.get('summary.bins'));
     // 41 days in bins of 5 days, the last one shorter.
     expect(day).toMatchObject({ kind: 'date', answered: 4, min: '2026-01-01', max: '2026-02-10' });
     expect(day.bins).toHaveLength(9);

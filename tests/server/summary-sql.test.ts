@@ -36,6 +36,7 @@ const layout: FormLayout = {
             { id: 'color', path: '/color', widget: 'select', label: 'Colour', options: [{ value: 'r', label: 'Red' }, { value: 'b', label: 'Blue' }] },
             { id: 'pets', path: '/pets', widget: 'multiselect', label: 'Pets', options: [{ value: 'cat', label: 'Cat' }, { value: 'dog', label: 'Dog' }] },
             { id: 'amount', path: '/amount', widget: 'number', label: 'Amount' },
+            { id: 'share', path: '/share', widget: 'number', label: 'Share' },
             { id: 'count', path: '/count', widget: 'integer', label: 'Count' },
             { id: 'day', path: '/day', widget: 'date', label: 'Day' },
             { id: 'ok', path: '/ok', widget: 'checkbox', label: 'OK' },
@@ -62,6 +63,8 @@ function answers(n: number): Record<string, unknown> {
     color: n % 5 === 0 ? 'g' : n % 2 ? 'r' : 'b',
     pets: n % 3 === 0 ? ['cat', 'dog'] : n % 3 === 1 ? ['dog', 'dog'] : [],
     amount: n % 11 === 0 ? 'many' : n * 1.25 - 40,
+    // Tenths: bins 0.1 wide from 0, most of whose edges floating point divides a hair short ((0.3 - 0) / 0.1 < 3).
+    share: (n % 10) / 10,
     count: n % 9,
     day: n % 13 === 0 ? '2026-02-30' : `2026-0${1 + (n % 9)}-1${n % 10}`,
     ok: n % 4 !== 0,
@@ -112,6 +115,11 @@ describe('the summary store on the server: its shortcuts give what the long way 
     const byPath = new Map(shortcut.questions.map((q) => [`${q.section?.path ?? ''}${q.path}`, q]));
     const amount = byPath.get('/amount');
     expect(amount?.kind === 'number' && amount.bins.reduce((sum, bin) => sum + bin.count, 0)).toBe(live.filter((n) => n % 11 !== 0).length);
+    // Each tenth in the bin it opens, on the first pass's values and in SQL alike.
+    const share = byPath.get('/share');
+    expect(share?.kind === 'number' && share.bins.map((bin) => [bin.from, bin.to, bin.count])).toEqual(
+      Array.from({ length: 10 }, (_, k) => [k / 10, k === 9 ? 0.9 : (k + 1) / 10, live.filter((n) => n % 10 === k).length]),
+    );
     const color = byPath.get('/color');
     expect(color?.kind === 'choice' && color.counts.map((c) => [c.value, c.count])).toEqual([
       ['r', live.filter((n) => n % 5 !== 0 && n % 2 === 1).length],

@@ -9,7 +9,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { parsePointer } from '../../../src/contract/json-pointer';
 import { readInstanceCsvSchemas } from '../../../src/domain/forms/export-source';
 import { bindQuery, type ODataQuery } from '../../../src/domain/odata';
-import { binOf } from '../../../src/domain/forms/summary';
+import { BIN_NUDGE, binOf } from '../../../src/domain/forms/summary';
 import { SUMMARY_ROUTES, type SummaryBins, type SummaryMeasure, type SummaryStore } from '../../../src/service/routes-summary';
 import { distinctODataValues, FORMS_SQL_MODEL, ODataSqlCompiler, runODataQuery, type ODataDb, type ODataScope } from '../odata';
 import { equalityOf, pinnedFormOf, pointerOf } from '../odata/answer-sort';
@@ -141,7 +141,7 @@ export function sqlSummaryStore(db: ODataDb, scope: ODataScope, limits: SummaryS
     const pairs = questions.map(({ kind, bins }, i) => {
       const x = measured(sql`x.${sql.identifier(`a${i}`)}`, kind);
       // GREATEST and LEAST skip nulls: a row without a value is left out before.
-      return sql`select ${i}::int as q, case when ${x} is not null then least(greatest(floor((${x} - ${bins.start}::float8) / ${bins.width}::float8), 0), ${
+      return sql`select ${i}::int as q, case when ${x} is not null then least(greatest(floor((${x} - ${bins.start}::float8) / ${bins.width}::float8 + ${BIN_NUDGE}::float8), 0), ${
         bins.count - 1
       }::int)::int end as b`;
     });

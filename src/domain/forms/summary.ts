@@ -13,10 +13,11 @@
  *   question whose options are its stars, 1 to the `maximum` of its path: each star counted, those no one gave too.
  * - A choice (`choice`, `boolean`) or a list of choices (`choices`): how many instances gave each answer, the
  *   field's options first in their order (zero counts included), then answers no option has, most given first.
- * - A number: its smallest and largest answer and a histogram of at most {@link SUMMARY_BINS} equal bins. When every
- *   answer is a whole number, the bins hold whole numbers: one number each when the answers span no more than
- *   {@link SUMMARY_BINS}, else a round width (1, 2 or 5 times a power of ten) from a multiple of it, so that a bin
- *   reads '35 – 39' or '100,000 – 104,999', never '38.4 – 40.8'.
+ * - A number: its smallest and largest answer and a histogram of at most {@link SUMMARY_BINS} equal bins of a round
+ *   width (1, 2 or 5 times a power of ten) from a multiple of it. When every answer is a whole number, the bins hold
+ *   whole numbers: one number each when the answers span no more than {@link SUMMARY_BINS}, so that a bin reads
+ *   '35 – 39' or '100,000 – 104,999', never '38.4 – 40.8'; other numbers get edges such as '0.4 – 0.6' or
+ *   '1.25 – 1.3', never '0.5 – 1.475'.
  * - A date (`date`, `datetime`: the day as the answer gives it): the first and last day and a histogram of at most
  *   {@link SUMMARY_BINS} bins of whole days.
  * - Any other text: the {@link SUMMARY_LATEST_TEXTS} latest answers (by the instance's last change).
@@ -255,19 +256,40 @@ export function orderedChoiceCounts(
 }
 
 /**
+ * What a bin's quotient `(x - start) / width` is given before it is floored: with a decimal width such as 0.2, a value
+ * on an edge divides to a hair below its whole number in binary floating point ((0.6 - 0.4) / 0.2 is 0.999…), which
+ * would count it in the bin below. Every store adds the same nudge (the server in SQL, in float8).
+ */
+export const BIN_NUDGE = 1e-9;
+
+/** How many decimals the edges of bins of a round width (1, 2 or 5 times a power of ten) have: 0.2 → 1, 0.05 → 2, 5 → 0. */
+export function binDecimals(width: number): number {
+  return Math.max(0, -Math.floor(Math.log10(width) + BIN_NUDGE));
+}
+
+/** An edge of bins of a round width, free of the noise of its arithmetic (0.30000000000000004 → 0.3). */
+export function binEdge(start: number, k: number, width: number): number {
+  return Number((start + k * width).toFixed(binDecimals(width)));
+}
+
+/**
  * The bins of a number histogram over `[min, max]`: `start` and `width` such that a value's bin is
- * `min(floor((x - start) / width), count - 1)`, and the bins' edges.
+ * `min(floor((x - start) / width + BIN_NUDGE), count - 1)` (see {@link binOf}). The width is the narrowest round one
+ * (1, 2 or 5 times a power of ten; for whole numbers at least 1) whose bins, from the multiple of it at or below
+ * `min`, reach `max` in at most {@link SUMMARY_BINS}.
  */
 export function numberBins(min: number, max: number, whole: boolean): { start: number; width: number; count: number } {
-  if (max === min) return { start: min, width: 1, count: 1 };
-  if (!whole) return { start: min, width: (max - min) / SUMMARY_BINS, count: SUMMARY_BINS };
-  if (max - min + 1 <= SUMMARY_BINS) return { start: min, width: 1, count: max - min + 1 };
-  // The narrowest round width whose bins, from the multiple of it at or below `min`, reach `max` in at most
-  // SUMMARY_BINS: whole numbers, so the arithmetic of every store is exact.
-  for (let unit = 1; ; unit *= 10) {
-    for (const width of [unit, 2 * unit, 5 * unit]) {
-      const start = Math.floor(min / width) * width;
-      const count = Math.floor((max - start) / width) + 1;
+  // One bin for one value, and for a span beyond a double's range (no round width reaches it).
+  if (max === min || !Number.isFinite(max - min)) return { start: min, width: 1, count: 1 };
+  if (whole && max - min + 1 <= SUMMARY_BINS) return { start: min, width: 1, count: max - min + 1 };
+  // Whole numbers start at width 1, so the arithmetic of every store is exact; other numbers at the power of ten
+  // below a tenth of their span.
+  let exponent = whole ? 0 : Math.floor(Math.log10((max - min) / SUMMARY_BINS));
+  for (; ; exponent += 1) {
+    for (const factor of [1, 2, 5]) {
+      const width = Number((factor * 10 ** exponent).toPrecision(12));
+      const start = binEdge(0, Math.floor(min / width + BIN_NUDGE), width);
+      const count = Math.floor((max - start) / width + BIN_NUDGE) + 1;
       if (count <= SUMMARY_BINS) return { start, width, count };
     }
   }
@@ -300,5 +322,5 @@ export function answerDay(value: unknown): number | null {
 
 /** The bin of `x` for bins made by {@link numberBins} or {@link dayBins}. */
 export function binOf(x: number, bins: { start: number; width: number; count: number }): number {
-  return Math.max(0, Math.min(Math.floor((x - bins.start) / bins.width), bins.count - 1));
+  return Math.max(0, Math.min(Math.floor((x - bins.start) / bins.width + BIN_NUDGE), bins.count - 1));
 }
