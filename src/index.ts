@@ -227,6 +227,7 @@ export type {
 } from './forms-admin/FormList';
 // The parts every list screen's `classNames` / `styles` reach (FormListStylesNames and the others are this type).
 export type { ListScreenStylesNames } from './forms-admin/shared/ListScreen';
+export { LIST_PAGE_SIZES } from './forms-admin/shared/useServerTable';
 export { FormSchemaList, FormSchemaListView, useFormSchemaList } from './forms-admin/FormSchemaList';
 export type {
   FormSchemaListController, FormSchemaListFactory, FormSchemaListOptions, FormSchemaListProps, FormSchemaListRow,

@@ -4,7 +4,7 @@
  * list. Only what differs from the list's start is written; anything malformed is dropped, never an error page.
  */
 import type { ComponentProps } from 'react';
-import type { FormInstanceList } from './formsAdmin';
+import { FormInstanceStatus, LIST_PAGE_SIZES, type FormInstanceList } from './formsAdmin';
 
 type ListProps = ComponentProps<typeof FormInstanceList>;
 /** The list's controlled state (`FormInstanceList`'s `state`). */
@@ -35,7 +35,7 @@ export interface FormInstanceListSearch {
   view?: 'summary';
 }
 
-const PAGE_SIZES = [20, 50, 100];
+const STATUSES: readonly number[] = Object.values(FormInstanceStatus);
 const SORTS = ['createdDateTime', 'lastUpdatedDateTime', 'status'];
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -59,7 +59,7 @@ export function validateFormInstanceListSearch(search: Record<string, unknown>):
   const group = text(search.group);
   if (group) out.group = group;
   if (Array.isArray(search.status)) {
-    const status = search.status.filter((s): s is number => Number.isInteger(s) && s >= 0 && s <= 3);
+    const status = [...new Set(search.status.filter((s): s is number => typeof s === 'number' && STATUSES.includes(s)))];
     if (status.length) out.status = status;
   }
   for (const key of ['createdFrom', 'createdTo', 'updatedFrom', 'updatedTo'] as const) {
@@ -79,7 +79,7 @@ export function validateFormInstanceListSearch(search: Record<string, unknown>):
   }
   if (search.deleted === true) out.deleted = true;
   if (typeof search.page === 'number' && Number.isInteger(search.page) && search.page > 1) out.page = search.page;
-  if (typeof search.size === 'number' && PAGE_SIZES.includes(search.size) && search.size !== PAGE_SIZES[0]) out.size = search.size;
+  if (typeof search.size === 'number' && (LIST_PAGE_SIZES as readonly number[]).includes(search.size) && search.size !== LIST_PAGE_SIZES[0]) out.size = search.size;
   const sort = text(search.sort);
   if (sort && (SORTS.includes(sort) || /^data(\/[A-Za-z_]\w*)+$/.test(sort))) out.sort = sort;
   if (search.dir === 'asc' || search.dir === 'desc') out.dir = search.dir;
@@ -107,7 +107,7 @@ export function instanceListState(search: FormInstanceListSearch): InstanceListS
     },
     showDeleted: search.deleted === true,
     page: search.page ?? 1,
-    pageSize: search.size ?? PAGE_SIZES[0]!,
+    pageSize: search.size ?? LIST_PAGE_SIZES[0],
     sort: { column: (search.sort ?? 'lastUpdatedDateTime') as SortColumn, direction: search.dir ?? (search.sort ? 'asc' : 'desc') },
     ...(search.view === 'summary' ? { view: 'summary' as const } : {}),
   };

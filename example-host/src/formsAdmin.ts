@@ -19,6 +19,7 @@ export {
   FormManager,
   formViewerLabels,
   FormSchemaManager,
+  LIST_PAGE_SIZES,
   LoginCallback,
   PageShell,
   RequireAdmin,

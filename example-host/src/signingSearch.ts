@@ -4,7 +4,7 @@
  * start is written; anything malformed is dropped, never an error page.
  */
 import type { ComponentProps } from 'react';
-import { EnvelopeStatus, type SigningList } from './formsAdmin';
+import { EnvelopeStatus, LIST_PAGE_SIZES, type SigningList } from './formsAdmin';
 
 /** The list's controlled state (`SigningList`'s `state`). */
 export type SigningListState = NonNullable<ComponentProps<typeof SigningList>['state']>;
@@ -21,7 +21,6 @@ export interface SigningSearch {
   size?: number;
 }
 
-const PAGE_SIZES = [20, 50, 100];
 const STATUSES: readonly number[] = Object.values(EnvelopeStatus);
 
 /** `validateSearch` of the Signing route: the router JSON-parses search values, so only a non-empty text is an id. */
@@ -36,7 +35,7 @@ export function validateSigningSearch(search: Record<string, unknown>): SigningS
     if (status.length) out.status = status;
   }
   if (Number.isInteger(search.page) && (search.page as number) > 1) out.page = search.page as number;
-  if (PAGE_SIZES.includes(search.size as number) && search.size !== PAGE_SIZES[0]) out.size = search.size as number;
+  if ((LIST_PAGE_SIZES as readonly unknown[]).includes(search.size) && search.size !== LIST_PAGE_SIZES[0]) out.size = search.size as number;
   return out;
 }
 
@@ -46,7 +45,7 @@ export function signingListState(search: SigningSearch): SigningListState {
     statuses: (search.status ?? []) as SigningListState['statuses'],
     mailFailed: search.mailFailed === true,
     page: search.page ?? 1,
-    pageSize: search.size ?? PAGE_SIZES[0]!,
+    pageSize: search.size ?? LIST_PAGE_SIZES[0],
   };
 }
 

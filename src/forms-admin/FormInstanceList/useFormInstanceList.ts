@@ -23,7 +23,7 @@ import { fillNumbers } from '../../labels/format';
 import { useClaimCheck } from '../shared/access';
 import { toast } from '../shared/toast';
 import { ALSO_CHANGES, useDeleteActions, type DeleteActionsController, type DeleteTarget } from '../shared/useDeleteActions';
-import { PAGE_SIZES, type TableSortStatus } from '../shared/useServerTable';
+import { LIST_PAGE_SIZES, type TableSortStatus } from '../shared/useServerTable';
 import { useSuggestedSigner } from '../SigningList/useSuggestedSigner';
 import { saveDownload } from './download';
 import { useInstanceExport, type InstanceExportController } from './useInstanceExport';
@@ -62,7 +62,7 @@ export const INITIAL_INSTANCE_LIST_STATE: FormInstanceListState = {
   filters: NO_INSTANCE_FILTERS,
   showDeleted: false,
   page: 1,
-  pageSize: PAGE_SIZES[0],
+  pageSize: LIST_PAGE_SIZES[0],
   sort: { column: 'lastUpdatedDateTime', direction: 'desc' },
 };
 

@@ -14,7 +14,7 @@ import { fillNumbers } from '../../labels/format';
 import { useMyClaims } from '../../permissions/useMyClaims';
 import { useClaimCheck } from '../shared/access';
 import { toast } from '../shared/toast';
-import { PAGE_SIZES } from '../shared/useServerTable';
+import { LIST_PAGE_SIZES } from '../shared/useServerTable';
 import { saveDownload } from '../FormInstanceList/download';
 import { useSuggestedSigner } from './useSuggestedSigner';
 
@@ -65,7 +65,7 @@ export interface SigningListState {
 }
 
 /** The Signing screen's state before the person changes anything: every envelope, newest first, the first page. */
-export const INITIAL_SIGNING_LIST_STATE: SigningListState = Object.freeze({ statuses: [], mailFailed: false, page: 1, pageSize: PAGE_SIZES[0] });
+export const INITIAL_SIGNING_LIST_STATE: SigningListState = Object.freeze({ statuses: [], mailFailed: false, page: 1, pageSize: LIST_PAGE_SIZES[0] });
 
 /** Which envelope actions the signed-in user may take (the FormSigner claims; the server refuses anyway). */
 export interface SigningAccess {

@@ -15,7 +15,7 @@ export type {
 } from './useDeleteActions';
 export { DeleteConfirmDialog, RowDeleteActions, ShowDeletedToggle } from './DeleteActions';
 export type { DeleteConfirmDialogProps, RowDeleteActionsProps, ShowDeletedToggleProps } from './DeleteActions';
-export { PAGE_SIZES, SEARCH_DEBOUNCE_MS, tablePagingTexts, useServerTable } from './useServerTable';
+export { LIST_PAGE_SIZES, SEARCH_DEBOUNCE_MS, tablePagingTexts, useServerTable } from './useServerTable';
 export type { ServerTable, ServerTableOptions } from './useServerTable';
 export { TOAST_AUTO_CLOSE, toast } from './toast';
 export { EnvelopeStatusBadge } from './EnvelopeStatusBadge';

@@ -20,8 +20,11 @@ export interface TableSortStatus<T = Record<string, unknown>> {
   direction: 'asc' | 'desc';
 }
 
-/** The page sizes a list offers; the first is the default. */
-export const PAGE_SIZES = [20, 50, 100] as const;
+/**
+ * The page sizes ('Rows per page') of the library's paged lists (Form Instances, Signing, the forms, groups and
+ * schemas lists); the first is a list's start. A host that keeps a list's page size in its address accepts only these.
+ */
+export const LIST_PAGE_SIZES = [20, 50, 100] as const;
 
 /** How long typing rests before the search asks the server (ms). */
 export const SEARCH_DEBOUNCE_MS = 250;
@@ -59,7 +62,7 @@ export interface ServerTable<T> {
  * 'Show deleted', every row, the soft-deleted ones included), whose searched property contains every typed word (or quoted phrase) regardless of case. A
  * new search, order, page size or view starts again at the first page.
  */
-export function useServerTable<T>({ initialSort, searchField, baseFilter, pageSize: firstSize = PAGE_SIZES[0] }: ServerTableOptions<T>): ServerTable<T> {
+export function useServerTable<T>({ initialSort, searchField, baseFilter, pageSize: firstSize = LIST_PAGE_SIZES[0] }: ServerTableOptions<T>): ServerTable<T> {
   const [page, setPage] = useState(1);
   const [pageSize, setPageSizeState] = useState(firstSize);
   const [sortStatus, setSortState] = useState<TableSortStatus<T>>({
@@ -115,7 +118,7 @@ export function tablePagingTexts(labels: Labels, locale: string | undefined) {
     noRecordsText: labels.noRecordsFound,
     loadingText: labels.loading,
     recordsPerPageLabel: labels.recordsPerPage,
-    recordsPerPageOptions: [...PAGE_SIZES],
+    recordsPerPageOptions: [...LIST_PAGE_SIZES],
     paginationText: ({ from, to, totalRecords }: { from: number; to: number; totalRecords: number }) =>
       fillNumbers(labels.paginationText, { from, to, total: totalRecords }, locale),
     getPaginationControlProps: (control: 'first' | 'last' | 'previous' | 'next') => ({
