@@ -237,6 +237,15 @@ describe('checkWidgetBindings: a saved layout can be filled in', () => {
     expect(validateSubmission(schema, { respondent: { phone: '+44 20 7946 0958' } }).errors.find((e) => e.path === '/respondent/phone')).toBeUndefined();
   });
 
+  it("the Household Survey asks for its declaration: ticked and signed, each said in words, on the server's check", () => {
+    const schema = { formSchemaId: 'showcase', formId: 'showcase', version: 1, name: 'Household Survey', jsonSchema: showcaseSchema, layout: showcaseLayout } as unknown as FormSchema;
+    const unsigned = validateSubmission(schema, { respondent: { name: 'Ada' } }).errors;
+    expect(unsigned.find((e) => e.path === '/consent')?.message).toBe('Tick this box to continue');
+    expect(unsigned.find((e) => e.path === '/signature')?.message).toBe('Sign the declaration: type your full name or draw your signature');
+    expect(validateSubmission(schema, { consent: false, signature: 'Ada Lovelace' }).errors.map((e) => [e.path, e.message])).toEqual([['/consent', 'Tick this box to continue']]);
+    expect(validateSubmission(schema, { consent: true, signature: 'Ada Lovelace' }).errors).toEqual([]);
+  });
+
   it("accepts every seeded form (the fake's and the server's)", () => {
     const showcase = { jsonSchema: showcaseSchema, layout: showcaseLayout };
     for (const schema of [...seedFormSchemas(), ...SEED_SCHEMA_CONTENTS, showcase]) expect(() => checkSchemaForSave(schema)).not.toThrow();

@@ -111,11 +111,13 @@ export const showcaseSchema: JsonObject = {
         proof: fileSchema(PROOF_LIMITS),
       },
     },
-    consent: { type: 'boolean' },
+    // The declaration is the one part a respondent must give: ticked, and signed (a typed name or a drawn image).
+    consent: { type: 'boolean', const: true },
     updates: { type: 'boolean' },
     resultsEmail: str({ format: 'email', maxLength: 320 }),
-    signature: str({ maxLength: 200000 }),
+    signature: str({ maxLength: 200000, errorMessage: { required: 'Sign the declaration: type your full name or draw your signature' } }),
   },
+  required: ['consent', 'signature'],
 };
 
 /** The layout of the Household Survey: five pages. */
