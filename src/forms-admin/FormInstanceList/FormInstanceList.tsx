@@ -289,7 +289,7 @@ function AnswersSearchBox({ c }: { c: FormInstanceListController }) {
       placeholder={labels.filterAnswersPlaceholder}
       value={typed}
       onChange={(e) => type(e.currentTarget.value)}
-      w={240}
+      w={200}
     />
   );
 }
@@ -420,7 +420,9 @@ export const FormInstanceListView = factory<FormInstanceListViewFactory>((_props
     >
       <Stack gap="md">
         <div role="group" aria-label={labels.instanceFilters} {...getStyles('filters')}>
-          <Group gap="sm" align="flex-end">
+          {/* Each row's labels and boxes line up at the top, so a box that grows (the answer columns' pills, its hint
+              below it) moves nothing beside it. */}
+          <Group gap="sm" align="flex-start">
             <Select
               comboboxProps={CLOSED_DROPDOWN_UNMOUNTED}
               label={labels.filterForm}
@@ -437,6 +439,7 @@ export const FormInstanceListView = factory<FormInstanceListViewFactory>((_props
               label={labels.answerColumns}
               placeholder={c.answers.shown.length ? undefined : labels.answerColumnsPlaceholder}
               description={c.answers.available ? undefined : labels.answerColumnsNeedForm}
+              inputWrapperOrder={['label', 'input', 'description', 'error']}
               // The hint in the page's text colour: Mantine's dimmed grey falls under 4.5:1 at this size.
               styles={{ description: { color: 'var(--mantine-color-text)' } }}
               data={c.answers.fields.map((f) => ({ value: f.path, label: f.label }))}
@@ -478,6 +481,8 @@ export const FormInstanceListView = factory<FormInstanceListViewFactory>((_props
             <AnswersSearchBox key={searchBoxKey} c={c} />
             <Button
               variant="subtle"
+              px="xs"
+              style={{ alignSelf: 'flex-end' }}
               onClick={() => {
                 setSearchBoxKey((key) => key + 1);
                 c.setFilters(NO_INSTANCE_FILTERS);
