@@ -200,6 +200,31 @@ describe('renderAnswers', () => {
     for (const lines of pages) expect(lines.at(-1)).not.toMatch(/^Long — Part \d+$/);
   });
 
+  it('keeps a drawn signature with its label and the line saying what it is: never a label alone at the foot of a page', async () => {
+    // Each section a few text answers, then a drawn signature, so that the signatures fall at every height of a page.
+    const sections = Array.from({ length: 24 }, (_, i) => ({
+      id: `s${i}`,
+      title: `Part ${i + 1}`,
+      fields: [
+        ...Array.from({ length: i % 5 }, (_, k) => ({ id: `t${i}-${k}`, path: `/t${i}-${k}`, widget: 'text', label: `Question ${i + 1}.${k + 1}` })),
+        { id: `d${i}`, path: `/d${i}`, widget: 'signature', label: `Signed ${i + 1}` },
+      ],
+    }));
+    const png = pngDataUrl(signaturePng(600, 200));
+    const data = Object.fromEntries(sections.flatMap((section) => section.fields.map((f) => [f.path.slice(1), f.widget === 'signature' ? png : 'Yes'])));
+    const many = { ...schema, jsonSchema: { type: 'object', properties: {} }, layout: { pages: [{ id: 'p', title: 'Many', sections }] } } as unknown as FormSchema;
+    const { bytes } = await renderAnswers({ words: ENGLISH_DOCUMENT_WORDS, formName: 'Many', formInstanceId: 'instance-7', schema: many, data, signers: [] });
+    const pages = (await pdfText(bytes)).split('\f').map((page) => page.split('\n').map((l) => l.trim()).filter(Boolean)).filter((lines) => lines.length > 0);
+    expect(pages.length).toBeGreaterThan(2);
+    for (const lines of pages) {
+      expect(lines.at(-1)).not.toMatch(/^Signed \d+$/);
+      expect(lines[0]).not.toMatch(/^Drawn signature/);
+      lines.forEach((line, i) => {
+        if (/^Signed \d+$/.test(line)) expect(lines[i + 1]).toMatch(/^Drawn signature \(\d+ (B|KB)\)$/);
+      });
+    }
+  });
+
   it('prints a matrix as view mode words it, one line per answered row ("Room — Good"), never its JSON', async () => {
     const columns = [
       { value: 'poor', label: 'Poor' },

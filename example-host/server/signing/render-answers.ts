@@ -14,6 +14,9 @@ const A4 = { width: 595.28, height: 841.89 };
 const MARGIN = 56;
 const BODY = 10;
 const LINE = 14;
+/** An answer's label: 9-point bold, a line of 1.4 times that. */
+const LABEL_SIZE = 9;
+const LABEL_LINE = LABEL_SIZE * 1.4;
 /** The largest box a drawn signature's image is drawn in, in points (about 7 × 2.5 cm). */
 const IMAGE_BOX = { width: 200, height: 70 };
 
@@ -158,11 +161,12 @@ export async function renderAnswers(input: AnswersDocumentInput): Promise<Render
       w.text(block.text, { size, bold: true, indent });
       continue;
     }
-    w.ensure(LINE * 2);
+    // A label stays with the start of its answer: its first line, or a drawn image and the line saying what it is.
+    w.ensure(block.image ? LABEL_LINE + IMAGE_BOX.height + 4 + LINE : LINE * 2);
     if (block.answer === null) {
       w.text(block.label, { indent });
     } else {
-      w.text(block.label, { bold: true, size: 9, indent });
+      w.text(block.label, { bold: true, size: LABEL_SIZE, indent });
       if (block.image) w.image(block.image, indent + 8);
       // An answer of several lines (a matrix's rows) keeps them: each line is wrapped on its own.
       for (const line of block.answer.split('\n')) w.text(line, { indent: indent + 8 });
