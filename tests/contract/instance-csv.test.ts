@@ -402,11 +402,12 @@ describe('instances CSV export — the fake and the server agree', () => {
       { from: 1.8, to: 1.9, count: 1 },
     ]);
     expect(fake.get('summary.bins.rows')).toEqual(fake.get('summary.bins'));
-    // 41 days in bins of 5 days, the last one shorter.
+    // 41 days in weeks from the Monday before the first (2026-01-01 is a Thursday), the last one up to the last day.
     expect(day).toMatchObject({ kind: 'date', answered: 4, min: '2026-01-01', max: '2026-02-10' });
-    expect(day.bins).toHaveLength(9);
-    expect(day.bins[0]).toEqual({ from: '2026-01-01', to: '2026-01-05', count: 1 });
-    expect(day.bins[8]).toEqual({ from: '2026-02-10', to: '2026-02-10', count: 2 });
+    expect(day.bins).toHaveLength(7);
+    expect(day.bins[0]).toEqual({ from: '2025-12-29', to: '2026-01-04', count: 1 });
+    expect(day.bins[2]).toEqual({ from: '2026-01-12', to: '2026-01-18', count: 1 });
+    expect(day.bins[6]).toEqual({ from: '2026-02-09', to: '2026-02-10', count: 2 });
     expect(day.bins.reduce((sum, b) => sum + b.count, 0)).toBe(4);
     expect(ok).toMatchObject({ kind: 'choice', answered: 3, counts: [{ value: true, label: null, count: 2 }, { value: false, label: null, count: 1 }] });
     expect(tags).toMatchObject({ kind: 'choices', answered: 2, counts: [{ value: 'a', label: 'A', count: 2 }, { value: 'b', label: 'B', count: 1 }, { value: 'zz', label: null, count: 1 }] });

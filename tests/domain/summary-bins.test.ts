@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { binEdge, binOf, numberBins, SUMMARY_BINS } from '../../src/domain/forms/summary';
+import { answerDay, binEdge, binOf, dayBins, dayText, numberBins, SUMMARY_BINS } from '../../src/domain/forms/summary';
 
 describe('numberBins', () => {
   it('gives whole numbers one bin each while they span no more than the most bins', () => {
@@ -66,5 +66,52 @@ describe('numberBins', () => {
   it('keeps one bin for a span no round width reaches', () => {
     expect(numberBins(-1.7e308, 1.7e308, false)).toEqual({ start: -1.7e308, width: 1, count: 1 });
     expect(numberBins(-1.7e308, 1.7e308, true)).toEqual({ start: -1.7e308, width: 1, count: 1 });
+  });
+});
+
+describe('dayBins', () => {
+  const day = (text: string) => answerDay(text) as number;
+  const edges = (bins: { start: number; width: number; count: number }, max: number) =>
+    Array.from({ length: bins.count }, (_, k) => [dayText(bins.start + k * bins.width), dayText(Math.min(bins.start + (k + 1) * bins.width - 1, max))]);
+
+  it('gives one day each over at most ten days, two days each over at most twenty', () => {
+    expect(dayBins(day('2026-03-01'), day('2026-03-10'))).toEqual({ start: day('2026-03-01'), width: 1, count: 10 });
+    expect(dayBins(day('2026-03-01'), day('2026-03-01'))).toEqual({ start: day('2026-03-01'), width: 1, count: 1 });
+    expect(dayBins(day('2026-03-01'), day('2026-03-11'))).toEqual({ start: day('2026-03-01'), width: 2, count: 6 });
+    expect(dayBins(day('2026-03-01'), day('2026-03-20'))).toEqual({ start: day('2026-03-01'), width: 2, count: 10 });
+  });
+
+  it('gives whole weeks from the Monday at or before the first day over a longer span', () => {
+    // 2026-01-01 is a Thursday: the weeks start on Monday 2025-12-29.
+    const max = day('2026-02-10');
+    const weeks = dayBins(day('2026-01-01'), max);
+    expect(weeks).toEqual({ start: day('2025-12-29'), width: 7, count: 7 });
+    expect(edges(weeks, max)).toEqual([
+      ['2025-12-29', '2026-01-04'],
+      ['2026-01-05', '2026-01-11'],
+      ['2026-01-12', '2026-01-18'],
+      ['2026-01-19', '2026-01-25'],
+      ['2026-01-26', '2026-02-01'],
+      ['2026-02-02', '2026-02-08'],
+      ['2026-02-09', '2026-02-10'],
+    ]);
+    // A first day that is a Monday starts the first week itself; days before 1970 too.
+    expect(dayBins(day('2026-01-05'), day('2026-02-01')).start).toBe(day('2026-01-05'));
+    expect(dayText(dayBins(day('1969-07-20'), day('1969-09-01')).start)).toBe('1969-07-14');
+  });
+
+  it('gives a year in bins of several weeks, each day in a bin that holds it, never more than ten bins', () => {
+    for (const [from, to] of [['2026-01-01', '2026-12-31'], ['2026-02-11', '2026-05-03'], ['1999-12-31', '2026-12-03'], ['2026-03-01', '2026-03-21']] as const) {
+      const [min, max] = [day(from), day(to)];
+      const bins = dayBins(min, max);
+      expect(bins.count).toBeLessThanOrEqual(SUMMARY_BINS);
+      if (bins.width % 7 === 0) expect(new Date(bins.start * 86_400_000).getUTCDay()).toBe(1);
+      for (const x of [min, max, Math.floor((min + max) / 2), min + 1, max - 1]) {
+        const k = binOf(x, bins);
+        expect(bins.start + k * bins.width).toBeLessThanOrEqual(x);
+        expect(bins.start + (k + 1) * bins.width - 1).toBeGreaterThanOrEqual(x);
+      }
+    }
+    expect(dayBins(day('2026-01-01'), day('2026-12-31'))).toMatchObject({ width: 42, count: 9 });
   });
 });

@@ -19,7 +19,7 @@
  *   '35 – 39' or '100,000 – 104,999', never '38.4 – 40.8'; other numbers get edges such as '0.4 – 0.6' or
  *   '1.25 – 1.3', never '0.5 – 1.475'.
  * - A date (`date`, `datetime`: the day as the answer gives it): the first and last day and a histogram of at most
- *   {@link SUMMARY_BINS} bins of whole days.
+ *   {@link SUMMARY_BINS} bins of whole days: single days, pairs of days, or whole weeks from a Monday (see {@link dayBins}).
  * - Any other text: the {@link SUMMARY_LATEST_TEXTS} latest answers (by the instance's last change).
  * - A file upload: how many answer it with at least one file; a signature: how many signed (a typed name or a drawn
  *   image). What they hold is read on each instance, never listed.
@@ -295,11 +295,23 @@ export function numberBins(min: number, max: number, whole: boolean): { start: n
   }
 }
 
-/** The bins of a date histogram over the days `[min, max]` (days since 1970-01-01): whole days each. */
+/** Day 4 since 1970-01-01 (a Thursday) is Monday 1970-01-05: the first day of an ISO week. */
+const A_MONDAY = 4;
+
+/**
+ * The bins of a date histogram over the days `[min, max]` (days since 1970-01-01): one day each while the answers span
+ * no more than {@link SUMMARY_BINS} days, two days each up to twice that, else whole weeks from the Monday at or before
+ * the first day (one week each, or as many weeks as keep the bins within {@link SUMMARY_BINS}), so that a bin reads
+ * '5 Jan – 11 Jan', never '3 Jan – 7 Jan'.
+ */
 export function dayBins(min: number, max: number): { start: number; width: number; count: number } {
   const span = max - min + 1;
-  const width = Math.ceil(span / SUMMARY_BINS);
-  return { start: min, width, count: Math.ceil(span / width) };
+  if (span <= SUMMARY_BINS) return { start: min, width: 1, count: span };
+  if (span <= 2 * SUMMARY_BINS) return { start: min, width: 2, count: Math.ceil(span / 2) };
+  const start = min - ((((min - A_MONDAY) % 7) + 7) % 7);
+  const weeks = Math.ceil((max - start + 1) / 7 / SUMMARY_BINS);
+  const width = 7 * weeks;
+  return { start, width, count: Math.floor((max - start) / width) + 1 };
 }
 
 /** A day number (days since 1970-01-01) as `YYYY-MM-DD`. */
