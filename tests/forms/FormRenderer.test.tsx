@@ -183,6 +183,18 @@ describe('FormRenderer: multi-page forms', () => {
     expect(screen.getByRole('heading', { name: 'About you' })).toBeInTheDocument();
   });
 
+  it("marks a required checkbox's label with the asterisk other required fields show, kept out of its name", async () => {
+    const schema = applicationSchema();
+    const engine = createFormEngine(schema, { data: { applicant: { name: 'Ada', contactBy: 'email' }, employment: { status: 'unemployed' }, dependants: [{ name: 'Tom' }] } });
+    const { user } = renderWithProviders(<FormRenderer schema={schema} engine={engine} progressive={false} idPrefix="r" />);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    const box = screen.getByRole('checkbox', { name: 'The information I gave is correct' });
+    const label = document.querySelector(`label[for="${box.id}"]`);
+    expect(label?.textContent).toBe('The information I gave is correct *');
+    expect(label?.querySelector('[aria-hidden="true"]')?.textContent).toBe(' *');
+  });
+
   it('shows every page in view mode, one after the other, without the stepper or buttons', () => {
     renderWithProviders(
       <FormRenderer

@@ -1,5 +1,6 @@
 import { Checkbox, Switch } from '@mantine/core';
 import type { ChangeEvent } from 'react';
+import { requiredMark } from './LiteField';
 import type { WidgetProps } from './types';
 
 /** Mantine Checkbox or Switch for a yes/no answer. */
@@ -10,7 +11,13 @@ export function BooleanWidget({ asSwitch, ...props }: WidgetProps & { asSwitch: 
     <Control
       id={id}
       name={id}
-      label={label}
+      // Mantine's Checkbox and Switch mark no required label: the asterisk other required fields show.
+      label={
+        <>
+          {label}
+          {requiredMark(state.required)}
+        </>
+      }
       description={description}
       checked={state.value === true}
       onChange={(event: ChangeEvent<HTMLInputElement>) => {

@@ -34,7 +34,8 @@ const GAP = 'calc(var(--mantine-spacing-xs) / 2)';
 
 const TYPES: Record<string, string> = { email: 'email', url: 'url', phone: 'tel', date: 'date', time: 'time', datetime: 'datetime-local' };
 
-function required(on: boolean) {
+/** The asterisk after a required field's label, as Mantine's input label draws it (hidden from assistive technology). */
+export function requiredMark(on: boolean) {
   return on ? (
     <span className={c.required} aria-hidden="true">
       {' *'}
@@ -123,7 +124,7 @@ export function renderLiteField(props: LiteWidgetProps, lite: LiteRenderer) {
     <div className={ROOT_CLASS} data-variant="default" data-error={error ? true : undefined} data-lite="" style={style}>
       <label className={c.label} htmlFor={id}>
         {label}
-        {required(state.required)}
+        {requiredMark(state.required)}
       </label>
       {description ? (
         <p className={c.description} id={`${id}-description`}>
@@ -143,7 +144,7 @@ export function renderLiteField(props: LiteWidgetProps, lite: LiteRenderer) {
     <fieldset id={id} aria-describedby={describedBy} aria-invalid={error ? true : undefined} data-lite="" style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
       <legend className={c.label} style={LEGEND_STYLE}>
         {label}
-        {required(state.required)}
+        {requiredMark(state.required)}
       </legend>
       {description ? (
         <p className={c.description} id={`${id}-description`} style={{ marginBottom: 6 }}>
@@ -267,7 +268,7 @@ export function liteBoolean(asSwitch: boolean): LiteRenderer {
           style={{ width: 20, height: 20, margin: 0 }}
         />
         {label}
-        {required(state.required)}
+        {requiredMark(state.required)}
       </label>
       <Messages id={id} description={description} error={state.error} />
     </div>
