@@ -96,9 +96,12 @@ const summary: InstanceSummary = {
       answered: 3,
       min: '2026-03-02',
       max: '2026-03-27',
+      // Whole weeks from a Monday, as the summary bins days over more than twenty.
       bins: [
-        { from: '2026-03-02', to: '2026-03-04', count: 1 },
-        { from: '2026-03-26', to: '2026-03-27', count: 2 },
+        { from: '2026-03-02', to: '2026-03-08', count: 1 },
+        { from: '2026-03-09', to: '2026-03-15', count: 0 },
+        { from: '2026-03-16', to: '2026-03-22', count: 0 },
+        { from: '2026-03-23', to: '2026-03-27', count: 2 },
       ],
     },
     {
