@@ -35,7 +35,7 @@ import {
   type StylesApiProps,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { createContext, memo, useCallback, useContext, useDeferredValue, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type ComponentProps, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
+import { createContext, memo, useCallback, useContext, useDeferredValue, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type ComponentProps, type CSSProperties, type KeyboardEvent, type ReactNode, type UIEvent } from 'react';
 import type { FormSchema } from '../api/types';
 import { checkDataPath, ruleTargets } from '../engine/authoring';
 import { allSections, layoutSectionEntries } from '../engine/layout-walk';
@@ -880,9 +880,17 @@ export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
   }, [state.document, state.selection]);
 
   // The pane shows another item from its top (it scrolls on its own beside the canvas).
+  // Only when it was scrolled: writing scrollTop makes the browser lay the page out there and then, in the selection's
+  // commit, and a selection commits twice (the pane, then the canvas's deferred render), so the frame lays it out again.
   const paneId = paneSelection?.id ?? null;
+  const paneScrolled = useRef(false);
+  const onPaneScroll = useCallback((event: UIEvent<HTMLElement>) => {
+    paneScrolled.current = event.currentTarget.scrollTop > 0;
+  }, []);
   useLayoutEffect(() => {
-    if (propertiesRef.current) propertiesRef.current.scrollTop = 0;
+    if (!paneScrolled.current || !propertiesRef.current) return;
+    propertiesRef.current.scrollTop = 0;
+    paneScrolled.current = false;
   }, [paneId]);
 
   const select = useCallback((selection: BuilderSelection) => cRef.current.dispatch({ type: 'select', selection }), []);
@@ -1157,7 +1165,7 @@ export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
   );
   const overlay = <DragOverlay>{activeDrag ? <Paper withBorder p="xs" shadow="md">{overlayText(c, activeDrag)}</Paper> : null}</DragOverlay>;
   const propertiesEl = canEdit ? (
-    <Paper ref={propertiesRef} withBorder p="sm" w={narrow ? '100%' : 340} component="aside" aria-label={labels.fbProperties} {...getStyles('properties', { style: { flexShrink: 0, ...(narrow ? null : PANE_IN_VIEW) } })}>
+    <Paper ref={propertiesRef} onScroll={onPaneScroll} withBorder p="sm" w={narrow ? '100%' : 340} component="aside" aria-label={labels.fbProperties} {...getStyles('properties', { style: { flexShrink: 0, ...(narrow ? null : PANE_IN_VIEW) } })}>
       {/* Until the pane shows the item just selected, it takes no input: what is typed never lands in the item before. */}
       <Stack gap="sm" data-builder-panel={paneSelection?.id ?? ''} inert={paneStale || undefined} aria-busy={paneStale || undefined}>
         <Title order={2} size="h4">

@@ -249,6 +249,23 @@ describe('the form builder, end to end', () => {
       await choose(page, properties.getByLabel(L.reOperator, { exact: true }).first(), L.reOpNotEmpty);
     }));
 
+  it('shows another item in the properties from its top, after the properties were scrolled down', () =>
+    journey(async () => {
+      step('properties from the top');
+      const scrolled = await properties.evaluate((pane) => {
+        pane.scrollTop = pane.scrollHeight;
+        return pane.scrollTop;
+      });
+      // The nickname's properties, with its rule, are taller than the pane.
+      expect(scrolled).toBeGreaterThan(0);
+      await canvas.getByRole('button', { name: fillLabel(L.fbFieldNamed, { name: 'Full name' }), exact: true }).click();
+      await expect.poll(() => properties.locator('[data-builder-label]').inputValue()).toBe('Full name');
+      expect(await properties.evaluate((pane) => pane.scrollTop)).toBe(0);
+      // Back to the nickname, where the journey was.
+      await canvas.getByRole('button', { name: fillLabel(L.fbFieldNamed, { name: 'Nickname' }), exact: true }).click();
+      await expect.poll(() => properties.locator('[data-builder-label]').inputValue()).toBe('Nickname');
+    }));
+
   it('adds a section inside the first section, with a field of its own', () =>
     journey(async () => {
       step('section inside a section');
