@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type * as MantineModule from '@mantine/core';
+import type * as PropertiesModule from '../../src/builder/properties';
 import { generateForm } from '../../src/forms';
 import { renderInApi, setupFakeApi } from '../admin/support/screen';
 import { BuilderHarness } from './support/builder-harness';
@@ -8,7 +9,7 @@ import { changedSince, renderCounts } from './support/item-renders';
 
 // The renders of the property pane's switches and text areas, and of each canvas item (every field calls
 // useLazyDraggable once per render of its shell).
-const counts = vi.hoisted(() => ({ switches: 0, textareas: 0, pageTitles: 0 }));
+const counts = vi.hoisted(() => ({ switches: 0, textareas: 0, pageTitles: 0, panels: 0 }));
 vi.mock('@mantine/core', async (importOriginal) => {
   const original = await importOriginal<typeof MantineModule>();
   const counted = (await import('./support/item-renders')).countedComponent;
@@ -21,6 +22,12 @@ vi.mock('@mantine/core', async (importOriginal) => {
       if (props.order === 2 && String(props.children).startsWith('Page ')) counts.pageTitles++;
     }),
   };
+});
+// The field's property panel as a whole (its editors each draw again only when what they show changed).
+vi.mock('../../src/builder/properties', async (importOriginal) => {
+  const original = await importOriginal<typeof PropertiesModule>();
+  const counted = (await import('./support/item-renders')).countedComponent;
+  return { ...original, FieldPropertiesPanel: counted(original.FieldPropertiesPanel, () => counts.panels++) };
 });
 const items = vi.hoisted(() => new Map<string, number>());
 vi.mock('../../src/builder/lazy-draggable', async (importOriginal) => (await import('./support/item-renders')).countingLazyDraggable(importOriginal, items));
@@ -66,6 +73,27 @@ describe('selecting another field', () => {
     expect(counts.textareas - before.textareas).toBe(0);
     // On the canvas: the item selected before and the one selected now.
     expect(changedSince(items, itemsBefore)).toEqual([a!.id, b!.id].sort());
+  }, 60_000);
+
+  it('draws nothing again for a click on the field already selected', async () => {
+    const form = generateForm(40);
+    const { user } = renderInApi(<BuilderHarness doc={{ jsonSchema: form.jsonSchema, layout: form.layout }} />);
+    const canvas = await screen.findByRole('region', { name: 'Form' });
+    const item = (id: string) => canvas.querySelector<HTMLElement>(`[data-builder-field="${id}"]`)!;
+    await waitFor(() => expect(item('g1f2')).toBeTruthy(), { timeout: 10_000 });
+    const pane = screen.getByRole('complementary', { name: 'Properties' });
+    await user.click(item('g1f2'));
+    await waitFor(() => expect((within(pane).getByRole('textbox', { name: /^Label/ }) as HTMLInputElement).value).toBe('Text 1.2'), { timeout: 10_000 });
+    await new Promise((r) => setTimeout(r, 200));
+
+    const before = { ...counts };
+    const itemsBefore = renderCounts(items);
+    await user.click(item('g1f2'));
+    await new Promise((r) => setTimeout(r, 200));
+    expect(item('g1f2')).toHaveAttribute('aria-pressed', 'true');
+    // The same selection: neither the pane, nor its editors, nor a page, nor a canvas item drawn again.
+    expect({ ...counts }).toEqual(before);
+    expect(changedSince(items, itemsBefore)).toEqual([]);
   }, 60_000);
 
   it('on a long form, draws again only the page that holds the selection, not every page', async () => {

@@ -867,6 +867,14 @@ function pageIndexOf(doc: Doc, selection: NonNullable<BuilderSelection>): number
   return fieldDraft(doc, selection.id)?.pageIndex ?? -1;
 }
 
+/**
+ * Whether two selections name the same item. A click on the item already selected makes a selection equal to the
+ * current one: the state stays the same object, so nothing that reads the selection draws again.
+ */
+function sameSelection(a: BuilderSelection, b: BuilderSelection): boolean {
+  return a === b || (a !== null && b !== null && a.type === b.type && a.id === b.id);
+}
+
 function selectionStillThere(doc: BuilderDocument, selection: BuilderSelection): BuilderSelection {
   if (!selection) return null;
   if (selection.type === 'field') return findField(doc, selection.id) ? selection : null;
@@ -885,7 +893,7 @@ export function builderReducer(state: BuilderState, action: BuilderAction): Buil
     case 'markSaved':
       return { ...state, saved: savedFieldPaths(action.document) };
     case 'select':
-      return action.selection === state.selection ? state : { ...state, selection: selectionStillThere(state.document, action.selection) };
+      return sameSelection(action.selection, state.selection) ? state : { ...state, selection: selectionStillThere(state.document, action.selection) };
     case 'undo': {
       const step = state.past[state.past.length - 1];
       if (!step) return state;
@@ -917,7 +925,7 @@ export function builderReducer(state: BuilderState, action: BuilderAction): Buil
       const [document, patches, inverse] = produceWithPatches(state.document, (draft) => {
         selection = apply(draft, applied, state.selection);
       });
-      if (patches.length === 0) return selection === state.selection ? state : { ...state, selection };
+      if (patches.length === 0) return sameSelection(selection, state.selection) ? state : { ...state, selection };
       const step: HistoryStep = { patches, inverse, selectionBefore: state.selection, selectionAfter: selection, before: state.document, after: document };
       const past = state.past.length >= BUILDER_HISTORY_LIMIT ? [...state.past.slice(1), step] : [...state.past, step];
       return { ...state, document, selection, past, future: [] };
