@@ -1,7 +1,8 @@
 /**
  * The measuring code of the builder benchmark, shared by its own run and the peers' run (`run.ts`, `peers/drivers.ts`):
  * the frame and long-task probe, the main thread's busy time per action (CDP `Performance.getMetrics`) until the page is
- * quiet again, the longest frame, opening to interactive, and with --profile the CPU profile and the renders per action.
+ * quiet again, the longest frame, opening to interactive, with --profile the CPU profile and the renders per action, and
+ * with --trace the main thread's trace events per action.
  */
 import type { CDPSession, Page } from 'playwright-core';
 
@@ -114,10 +115,61 @@ export const profiling = { on: false };
 /** With --profile: the renders of each component, summed over the samples of each action. */
 export const renders = new Map<string, Map<string, number>>();
 
+/** Whether actions are traced (--trace); set by the run. */
+export const tracing = { on: false };
+
+/**
+ * With --trace: for each action, the main thread's trace events (what the DevTools Performance panel shows) summed by name over its samples, in ms, and the samples' count. The sums are
+ * inclusive: an event's time counts also in each event around it (a garbage collection inside a `FunctionCall` is in
+ * both), so the names say where the main thread's time went, not parts that add up.
+ */
+export const traces = new Map<string, { samples: number; byName: Map<string, number> }>();
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  dur?: number;
+  args?: { name?: string };
+}
+
+/** Starts a trace of the page's renderer; the answer stops it and adds its main thread's events to `action`'s sums. */
+async function startTrace(cdp: CDPSession, action: string): Promise<() => Promise<void>> {
+  const events: TraceEvent[] = [];
+  // CDP types the events as string maps; they are Chromium's trace events.
+  const collect = (data: { value: object[] }) => {
+    events.push(...(data.value as unknown as TraceEvent[]));
+  };
+  cdp.on('Tracing.dataCollected', collect);
+  // The DevTools Performance panel's categories (its tasks, `RunTask`, are in the disabled-by-default one).
+  await cdp.send('Tracing.start', { categories: 'toplevel,devtools.timeline,disabled-by-default-devtools.timeline', transferMode: 'ReportEvents' });
+  return async () => {
+    const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+    await cdp.send('Tracing.end');
+    await complete;
+    cdp.off('Tracing.dataCollected', collect);
+    // The renderer's main thread: of the threads named CrRendererMain (of every thread when the trace names none), the
+    // one that ran the most tasks' time.
+    const named = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+    const busy = new Map<string, number>();
+    for (const e of events) if (e.name === 'RunTask' && (named.size === 0 || named.has(`${e.pid}:${e.tid}`))) busy.set(`${e.pid}:${e.tid}`, (busy.get(`${e.pid}:${e.tid}`) ?? 0) + (e.dur ?? 0));
+    const main = [...busy].sort((a, b) => b[1] - a[1])[0]?.[0];
+    const entry = traces.get(action) ?? { samples: 0, byName: new Map<string, number>() };
+    traces.set(action, entry);
+    entry.samples += 1;
+    for (const e of events) {
+      if (e.ph !== 'X' || !e.dur || `${e.pid}:${e.tid}` !== main) continue;
+      entry.byName.set(e.name, (entry.byName.get(e.name) ?? 0) + e.dur / 1000);
+    }
+  };
+}
+
 /** Runs `action` and measures it: main-thread time until the page is quiet again, and the longest frame meanwhile. */
 export async function measure(page: Page, cdp: CDPSession, action: () => Promise<void>, name = ''): Promise<Sample> {
   await settle(page);
   const start = await page.evaluate(() => performance.now());
+  const stopTrace = tracing.on ? await startTrace(cdp, name) : null;
   if (profiling.on) {
     await page.evaluate(() => (window as unknown as { __renders: Map<string, number> }).__renders.clear());
     await cdp.send('Profiler.start');
@@ -126,6 +178,7 @@ export async function measure(page: Page, cdp: CDPSession, action: () => Promise
   await action();
   await settle(page, 200);
   const after = await taskTimes(cdp);
+  await stopTrace?.();
   if (profiling.on) {
     addProfile(name, ((await cdp.send('Profiler.stop')) as { profile: CpuProfile }).profile);
     const counted = await page.evaluate(() => [...(window as unknown as { __renders: Map<string, number> }).__renders]);

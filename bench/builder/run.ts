@@ -18,7 +18,9 @@
  * unminified build in .tmp/bench-builder-dist-profile, and a CPU profile of every action: the functions that took the
  * most time, self and with their callees, per action; the profiles are written beside the results file), --peers (also
  * SurveyJS Creator and the Form.io builder on the same form, installed by `npm install` in bench/builder/peers, their
- * actions interleaved with ours, and a table of ours / the better peer per action: see peers/drivers.ts).
+ * actions interleaved with ours, and a table of ours / the better peer per action: see peers/drivers.ts), --trace (a
+ * Chromium trace of every action, the peers' too: the main thread's time per trace event — script, style, layout, paint,
+ * garbage collection — summed per action; on the production build, unlike --profile).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -33,7 +35,7 @@ import { launchChromium } from '../../tests/support/chromium.mjs';
 import { largeFormDraft } from './form-300';
 import { emptySamples, openPeer, type PeerDriver, peerRound, PEERS, type PeerSamples } from './peers/drivers';
 import { servePeers, type PeersHandle } from './peers/serve';
-import { max, measure, median, openMeasured, PROBE, profiles, profiling, RENDER_COUNTER, renders, settle, type Sample } from './measure';
+import { max, measure, median, openMeasured, PROBE, profiles, profiling, RENDER_COUNTER, renders, settle, traces, tracing, type Sample } from './measure';
 
 const root = path.resolve(new URL('../..', import.meta.url).pathname);
 let distDir = path.join(root, '.tmp/bench-builder-dist');
@@ -75,6 +77,7 @@ interface Args {
   build: boolean;
   out: string;
   profile: boolean;
+  trace: boolean;
   /** The build to serve (and to build into), instead of the default one: two builds can be compared in turns. */
   dist: string | null;
   /** Also SurveyJS Creator and the Form.io builder (installed in bench/builder/peers), interleaved with ours. */
@@ -82,7 +85,7 @@ interface Args {
 }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { runs: 5, build: true, out: path.join(root, 'bench/builder/results.json'), profile: false, dist: null, peers: false };
+  const args: Args = { runs: 5, build: true, out: path.join(root, 'bench/builder/results.json'), profile: false, trace: false, dist: null, peers: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
     if (arg === '--runs') args.runs = Math.max(1, Number(argv[++i]));
@@ -90,6 +93,7 @@ function parseArgs(argv: string[]): Args {
     else if (arg === '--no-build') args.build = false;
     else if (arg === '--out') args.out = path.resolve(String(argv[++i]));
     else if (arg === '--profile') args.profile = true;
+    else if (arg === '--trace') args.trace = true;
     else if (arg === '--dist') args.dist = path.resolve(String(argv[++i]));
     else if (arg === '--peers') args.peers = true;
     else throw new Error(`Unknown option ${arg}`);
@@ -220,6 +224,7 @@ async function main(): Promise<void> {
       await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
       profiling.on = true;
     }
+    tracing.on = args.trace;
     log('signing in as the seeded administrator');
     await signIn(page, url);
     const fieldCount = 300;
@@ -361,6 +366,10 @@ async function main(): Promise<void> {
     `${JSON.stringify({ date: new Date().toISOString(), load: { start: loadAtStart, end: loadAtEnd }, goals: GOALS, opens, results, checks, peers: { ours: oursInPeerRounds, ...Object.fromEntries(peerSamples) }, jsGzip: { withoutJsonView: jsBefore, withJsonView: jsAfter } }, null, 2)}\n`,
   );
   log(`wrote ${path.relative(root, args.out)}`);
+  for (const [action, { samples, byName }] of traces) {
+    const top = [...byName].sort((a, b) => b[1] - a[1]).slice(0, 20);
+    console.log(`\n## ${action}: main thread's trace events per sample (${samples} samples; inclusive: nested events count in each)\n${top.map(([k, v]) => `  ${(v / samples).toFixed(1).padStart(7)} ms  ${k}`).join('\n')}`);
+  }
   for (const [action, { self, total, raw }] of profiles) {
     const top = (m: Map<string, number>, n: number) =>
       [...m].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => `  ${(v / raw.length).toFixed(1).padStart(7)} ms  ${k}`);
