@@ -1,10 +1,10 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type * as MantineModule from '@mantine/core';
 import type * as PropertiesModule from '../../src/builder/properties';
 import { generateForm } from '../../src/forms';
-import { renderInApi, setupFakeApi } from '../admin/support/screen';
-import { BuilderHarness } from './support/builder-harness';
+import { setupFakeApi } from '../admin/support/screen';
+import { renderBuilder } from './support/builder-harness';
 import { changedSince, renderCounts } from './support/item-renders';
 
 // The renders of the property pane's switches and text areas, and of each canvas item (every field calls
@@ -45,11 +45,7 @@ describe('selecting another field', () => {
     const a = fields.find((f) => f.id === 'g1f2');
     const b = fields.find((f) => f.id === 'g1f3');
     expect(a?.widget === 'text' && b?.widget === 'text' && !a.helpText && !b.helpText).toBe(true);
-    const { user } = renderInApi(<BuilderHarness doc={{ jsonSchema: form.jsonSchema, layout: form.layout }} />);
-    const canvas = await screen.findByRole('region', { name: 'Form' });
-    const item = (id: string) => canvas.querySelector<HTMLElement>(`[data-builder-field="${id}"]`)!;
-    await waitFor(() => expect(item(b!.id)).toBeTruthy(), { timeout: 10_000 });
-    const pane = screen.getByRole('complementary', { name: 'Properties' });
+    const { user, item, pane } = await renderBuilder(form, b!.id);
 
     await user.click(item(a!.id));
     const labelA = await within(pane).findByRole('textbox', { name: /^Label/ }, { timeout: 10_000 });
@@ -77,11 +73,7 @@ describe('selecting another field', () => {
 
   it('draws nothing again for a click on the field already selected', async () => {
     const form = generateForm(40);
-    const { user } = renderInApi(<BuilderHarness doc={{ jsonSchema: form.jsonSchema, layout: form.layout }} />);
-    const canvas = await screen.findByRole('region', { name: 'Form' });
-    const item = (id: string) => canvas.querySelector<HTMLElement>(`[data-builder-field="${id}"]`)!;
-    await waitFor(() => expect(item('g1f2')).toBeTruthy(), { timeout: 10_000 });
-    const pane = screen.getByRole('complementary', { name: 'Properties' });
+    const { user, item, pane } = await renderBuilder(form, 'g1f2');
     await user.click(item('g1f2'));
     await waitFor(() => expect((within(pane).getByRole('textbox', { name: /^Label/ }) as HTMLInputElement).value).toBe('Text 1.2'), { timeout: 10_000 });
     await new Promise((r) => setTimeout(r, 200));
@@ -112,11 +104,7 @@ describe('selecting another field', () => {
     vi.stubGlobal('IntersectionObserver', InView);
     const form = generateForm({ fields: 70, groupsPerPage: 2 });
     expect(form.layout.pages).toHaveLength(4);
-    const { user } = renderInApi(<BuilderHarness doc={{ jsonSchema: form.jsonSchema, layout: form.layout }} />);
-    const canvas = await screen.findByRole('region', { name: 'Form' });
-    const item = (id: string) => canvas.querySelector<HTMLElement>(`[data-builder-field="${id}"]`)!;
-    await waitFor(() => expect(item('g1f3')).toBeTruthy(), { timeout: 10_000 });
-    const pane = screen.getByRole('complementary', { name: 'Properties' });
+    const { user, item, pane } = await renderBuilder(form, 'g1f3');
     const label = () => within(pane).getByRole('textbox', { name: /^Label/ }) as HTMLInputElement;
 
     await user.click(item('g1f2'));
@@ -142,11 +130,7 @@ describe('selecting another field', () => {
     const form = generateForm(12);
     const fields = form.layout.pages.flatMap((p) => p.sections.flatMap((s) => s.fields)).filter((f) => f.widget === 'text');
     const [a, b] = fields;
-    const { user } = renderInApi(<BuilderHarness doc={{ jsonSchema: form.jsonSchema, layout: form.layout }} />);
-    const canvas = await screen.findByRole('region', { name: 'Form' });
-    const item = (id: string) => canvas.querySelector<HTMLElement>(`[data-builder-field="${id}"]`)!;
-    await waitFor(() => expect(item(b!.id)).toBeTruthy(), { timeout: 10_000 });
-    const pane = screen.getByRole('complementary', { name: 'Properties' });
+    const { user, item, pane } = await renderBuilder(form, b!.id);
     const labelBox = () => within(pane).getByRole('textbox', { name: /^Label/ }) as HTMLInputElement;
 
     // Field a renamed, then field b selected and its label box entered.

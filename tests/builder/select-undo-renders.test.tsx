@@ -3,8 +3,8 @@ import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import type * as CoreModule from '@dnd-kit/core';
 import { generateForm } from '../../src/forms';
-import { renderInApi, setupFakeApi } from '../admin/support/screen';
-import { BuilderHarness } from './support/builder-harness';
+import { setupFakeApi } from '../admin/support/screen';
+import { renderBuilder } from './support/builder-harness';
 import { changedSince, renderCounts } from './support/item-renders';
 
 // The renders of dnd-kit's context (each one hands its readers a new transform, and React then searches the whole
@@ -34,11 +34,7 @@ const mountedOptions = () => document.querySelectorAll('[data-combobox-option]')
 describe('selecting a field and undoing a step', () => {
   it('draws neither dnd-kit’s context nor the options of the pane’s closed lists on a selection', async () => {
     const form = generateForm(40);
-    const { user } = renderInApi(<BuilderHarness doc={{ jsonSchema: form.jsonSchema, layout: form.layout }} />);
-    const canvas = await screen.findByRole('region', { name: 'Form' });
-    const item = (id: string) => canvas.querySelector<HTMLElement>(`[data-builder-field="${id}"]`)!;
-    await waitFor(() => expect(item('g1f10')).toBeTruthy(), { timeout: 10_000 });
-    const pane = screen.getByRole('complementary', { name: 'Properties' });
+    const { user, item, pane } = await renderBuilder(form, 'g1f10');
     const colours = (form.layout.pages[0]!.sections[0]!.fields.find((f) => f.id === 'g1f10')?.options ?? []).map((o) => o.label);
     expect(colours.length).toBeGreaterThan(0);
 
@@ -62,10 +58,7 @@ describe('selecting a field and undoing a step', () => {
 
   it('a field taken out of a section and put back by undo redraws the field whose place at an end changed, not the others', async () => {
     const form = generateForm(40);
-    const { user } = renderInApi(<BuilderHarness doc={{ jsonSchema: form.jsonSchema, layout: form.layout }} />);
-    const canvas = await screen.findByRole('region', { name: 'Form' });
-    const item = (id: string) => canvas.querySelector<HTMLElement>(`[data-builder-field="${id}"]`);
-    await waitFor(() => expect(item('g2f10')).toBeTruthy(), { timeout: 10_000 });
+    const { user, canvas, item } = await renderBuilder(form, 'g2f10');
     // Another field selected, so the deleted one is not the selection.
     await user.click(item('g3f1')!);
     await screen.findByRole('region', { name: /^Properties of / }, { timeout: 10_000 });

@@ -1,10 +1,12 @@
+import { screen, waitFor } from '@testing-library/react';
 import { useReducer } from 'react';
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import { FormBuilderView } from '../../../src/builder/FormBuilder';
 import { builderReducer, initialBuilderState, type BuilderDocument } from '../../../src/builder/model';
 import type { FormBuilderController } from '../../../src/builder/useFormBuilder';
 import { WIDGET_KINDS } from '../../../src/engine/widget-kinds';
 import { defaultLabels } from '../../../src/query/labels';
+import { renderInApi } from '../../admin/support/screen';
 
 /** The whole builder screen (palette, canvas in its drag-and-drop context, property pane) over a document. */
 export function BuilderHarness({ doc, saved = false }: { doc: BuilderDocument; saved?: boolean }) {
@@ -31,6 +33,18 @@ export function BuilderHarness({ doc, saved = false }: { doc: BuilderDocument; s
     draftKey: 'test',
   };
   return <FormBuilderView controller={controller} />;
+}
+
+/**
+ * Renders {@link BuilderHarness} over `doc` (inside the fake API) and waits until the canvas draws the field `shownId`.
+ * Answers the user, the canvas, its field item by id (null while not drawn) and the property pane.
+ */
+export async function renderBuilder(doc: BuilderDocument, shownId: string) {
+  const { user } = renderInApi(<BuilderHarness doc={{ jsonSchema: doc.jsonSchema, layout: doc.layout }} />);
+  const canvas = await screen.findByRole('region', { name: 'Form' });
+  const item = (id: string) => canvas.querySelector<HTMLElement>(`[data-builder-field="${id}"]`)!;
+  await waitFor(() => expect(item(shownId)).toBeTruthy(), { timeout: 10_000 });
+  return { user, canvas, item, pane: screen.getByRole('complementary', { name: 'Properties' }) };
 }
 
 /**
