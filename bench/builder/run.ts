@@ -23,7 +23,7 @@
  * garbage collection — summed per action; on the production build, unlike --profile).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { loadavg } from 'node:os';
@@ -192,7 +192,12 @@ async function main(): Promise<void> {
   if (args.build || !existsSync(path.join(distDir, 'index.html'))) {
     log(`building the example host (vite build${args.profile ? ', unminified' : ''} → ${path.relative(root, distDir)})…`);
     buildHost(!args.profile);
-  } else log(`reusing ${path.relative(root, distDir)} (--no-build)`);
+  } else {
+    // An A/B is only as good as the build served: when it was made goes beside it (a B build written elsewhere, e.g.
+    // with a relative --outDir that Vite resolves against example-host/, leaves an old build here).
+    const built = statSync(path.join(distDir, 'index.html')).mtime;
+    log(`reusing ${path.relative(root, distDir)} (--no-build), built ${built.toISOString().replace('T', ' ').slice(0, 19)} UTC`);
+  }
 
   const server = await startOnFreePorts();
   const peersServer: PeersHandle | null = args.peers ? await servePeers(path.join(root, '.tmp/bench-builder-peers-dist'), args.build) : null;
