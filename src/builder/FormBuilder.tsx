@@ -35,7 +35,7 @@ import {
   type StylesApiProps,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { createContext, memo, useCallback, useContext, useDeferredValue, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type ComponentProps, type CSSProperties, type KeyboardEvent, type ReactNode, type UIEvent } from 'react';
+import { createContext, memo, useCallback, useContext, useDeferredValue, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type ComponentProps, type CSSProperties, type FocusEvent, type KeyboardEvent, type ReactNode, type UIEvent } from 'react';
 import type { FormSchema } from '../api/types';
 import { checkDataPath, ruleTargets } from '../engine/authoring';
 import { allSections, layoutSectionEntries } from '../engine/layout-walk';
@@ -377,7 +377,23 @@ function MoveToDialog({ c, itemId, onClose }: { c: FormBuilderController; itemId
 /** The 'Move to…' dialog, not drawn again while it stays closed (see `ConfirmWhenOpen`). */
 const MoveToDialogWhenOpen = memo(MoveToDialog, (a, b) => a.itemId === null && b.itemId === null);
 
-const PropertyPane = memo(function PropertyPane({ c, selection }: { c: FormBuilderController; selection: BuilderSelection }) {
+/** The input types a person types text into (Mantine's number inputs are `text`). */
+const TEXT_INPUT_TYPES = new Set(['text', 'search', 'url', 'email', 'tel', 'number', 'password']);
+
+/**
+ * Whether the focus is in a box a person types text into: a textarea or a text input, not read-only and not a
+ * dropdown's input (a choice made from a list is a step of its own, as a switch is).
+ */
+function isTextBox(target: EventTarget | null): target is HTMLInputElement | HTMLTextAreaElement {
+  const element = target as Element | null;
+  if (!element || typeof element.nodeName !== 'string') return false;
+  if (element.nodeName === 'TEXTAREA') return !(element as HTMLTextAreaElement).readOnly;
+  if (element.nodeName !== 'INPUT') return false;
+  const input = element as HTMLInputElement;
+  return !input.readOnly && TEXT_INPUT_TYPES.has(input.type) && !input.hasAttribute('aria-haspopup') && input.getAttribute('role') !== 'combobox';
+}
+
+const PropertyPane = memo(function PropertyPane({ c, selection, typingIn }: { c: FormBuilderController; selection: BuilderSelection; typingIn: () => string | undefined }) {
   const { labels, state, dispatch, widgets } = c;
   const { client } = useApi();
   // The server's check of a pattern (the one its schema save runs), asked when the pattern box is left.
@@ -409,7 +425,7 @@ const PropertyPane = memo(function PropertyPane({ c, selection }: { c: FormBuild
         fields={fields}
         widgets={widgets}
         labels={labels}
-        onChange={(next) => dispatch({ type: 'changeField', id: at.field.id, field: next.field, schema: next.schema, required: next.required, path: next.renamePath })}
+        onChange={(next) => dispatch({ type: 'changeField', id: at.field.id, field: next.field, schema: next.schema, required: next.required, path: next.renamePath, typing: typingIn() })}
         onRenamePath={(_from, to) => dispatch({ type: 'renamePath', id: at.field.id, path: to })}
         checkPath={(path) => checkDataPath(path, { layout: doc.layout, fieldId: at.field.id, widgets })}
         checkPattern={checkPattern}
@@ -429,7 +445,7 @@ const PropertyPane = memo(function PropertyPane({ c, selection }: { c: FormBuild
           const { id: _id, fields: _fields, sections: _sections, ...changes } = next;
           // The list path is renamed through onRenamePath (its schema and rules follow).
           const repeatable = changes.repeatable && at.section.repeatable ? { ...changes.repeatable, path: at.section.repeatable.path } : changes.repeatable;
-          dispatch({ type: 'updateSection', id: at.section.id, changes: { description: undefined, ...changes, repeatable } });
+          dispatch({ type: 'updateSection', id: at.section.id, changes: { description: undefined, ...changes, repeatable }, typing: typingIn() });
         }}
         onRenamePath={(_from, to) => at.section.repeatable && dispatch({ type: 'updateSection', id: at.section.id, changes: { repeatable: { ...at.section.repeatable, path: to } } })}
         checkPath={(path) => checkDataPath(path, { layout: doc.layout, sectionId: at.section.id, widgets })}
@@ -453,7 +469,7 @@ const PropertyPane = memo(function PropertyPane({ c, selection }: { c: FormBuild
         <Title order={3} size="h4">
           {fillLabel(labels.fbPageNamed, { name: page.title })}
         </Title>
-        <TextInput label={labels.fbPageTitle} data-builder-label="" value={page.title} onChange={(e) => dispatch({ type: 'updatePage', id: page.id, changes: { title: e.currentTarget.value } })} />
+        <TextInput label={labels.fbPageTitle} data-builder-label="" value={page.title} onChange={(e) => dispatch({ type: 'updatePage', id: page.id, changes: { title: e.currentTarget.value }, typing: typingIn() })} />
       </Stack>
     );
   }
@@ -893,6 +909,17 @@ export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
     paneScrolled.current = false;
   }, [paneId]);
 
+  // Each visit of a box in the pane has a name of its own (a count of the focus moves into and within the pane): what
+  // is typed in a text box during one visit is one undo step (`HistoryStep.typing`), where each key was one before.
+  const paneFocus = useRef<{ visit: number; target: EventTarget | null }>({ visit: 0, target: null });
+  const onPaneFocus = useCallback((event: FocusEvent<HTMLElement>) => {
+    paneFocus.current = { visit: paneFocus.current.visit + 1, target: event.target };
+  }, []);
+  const typingIn = useCallback((): string | undefined => {
+    const { visit, target } = paneFocus.current;
+    return isTextBox(target) && target.ownerDocument.activeElement === target ? `pane-${visit}` : undefined;
+  }, []);
+
   const select = useCallback((selection: BuilderSelection) => cRef.current.dispatch({ type: 'select', selection }), []);
   const requestDelete = useCallback((id: string, kind: ItemKind) => {
     const { state: s, dispatch: d, labels: l } = cRef.current;
@@ -1165,13 +1192,13 @@ export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
   );
   const overlay = <DragOverlay>{activeDrag ? <Paper withBorder p="xs" shadow="md">{overlayText(c, activeDrag)}</Paper> : null}</DragOverlay>;
   const propertiesEl = canEdit ? (
-    <Paper ref={propertiesRef} onScroll={onPaneScroll} withBorder p="sm" w={narrow ? '100%' : 340} component="aside" aria-label={labels.fbProperties} {...getStyles('properties', { style: { flexShrink: 0, ...(narrow ? null : PANE_IN_VIEW) } })}>
+    <Paper ref={propertiesRef} onScroll={onPaneScroll} onFocus={onPaneFocus} withBorder p="sm" w={narrow ? '100%' : 340} component="aside" aria-label={labels.fbProperties} {...getStyles('properties', { style: { flexShrink: 0, ...(narrow ? null : PANE_IN_VIEW) } })}>
       {/* Until the pane shows the item just selected, it takes no input: what is typed never lands in the item before. */}
       <Stack gap="sm" data-builder-panel={paneSelection?.id ?? ''} inert={paneStale || undefined} aria-busy={paneStale || undefined}>
         <Title order={2} size="h4">
           {labels.fbProperties}
         </Title>
-        <PropertyPane c={c} selection={paneSelection} />
+        <PropertyPane c={c} selection={paneSelection} typingIn={typingIn} />
       </Stack>
     </Paper>
   ) : null;

@@ -62,22 +62,85 @@ describe('FormBuilder label and data path', () => {
     expect(path().value).toBe('/fullName');
   });
 
-  it('keeps each key typed one step, the path following the label at every step', async () => {
+  it('makes what is typed in one visit of the label box one step, the path following the label at every key; a second visit is a step of its own', async () => {
     const { user } = renderInApi(<FormBuilder draftStorage={memoryStorage()} />);
     await user.click(await screen.findByRole('button', { name: 'Add Short text' }, { timeout: BUILDER_FIRST_RENDER_MS }));
     await user.clear(label());
-    await user.type(label(), 'Age');
-    await user.tab();
+    await user.type(label(), 'Ag');
+    await waitFor(() => expect(path().value).toBe('/ag'));
+    await user.type(label(), 'e');
     await waitFor(() => expect(path().value).toBe('/age'));
+    // The box keeps the focus: Ctrl+Z there takes back the visit's whole typing (the clearing included), label and path.
+    expect(label()).toHaveFocus();
     await user.keyboard('{Control>}z{/Control}');
-    await waitFor(() => expect(label().value).toBe('Ag'));
-    expect(path().value).toBe('/ag');
-    await user.keyboard('{Control>}z{/Control}');
-    await waitFor(() => expect(label().value).toBe('A'));
-    expect(path().value).toBe('/a');
+    await waitFor(() => expect(label().value).toBe('Short text'));
+    expect(path().value).toBe('/shortText');
     await user.keyboard('{Control>}{Shift>}z{/Shift}{/Control}');
-    await waitFor(() => expect(label().value).toBe('Ag'));
-    expect(path().value).toBe('/ag');
+    await waitFor(() => expect(label().value).toBe('Age'));
+    expect(path().value).toBe('/age');
+    // Left and visited again: what is typed then is a step of its own.
+    await user.tab();
+    await user.click(label());
+    await user.type(label(), 's');
+    await waitFor(() => expect(path().value).toBe('/ages'));
+    await user.keyboard('{Control>}z{/Control}');
+    await waitFor(() => expect(label().value).toBe('Age'));
+    expect(path().value).toBe('/age');
+    await user.keyboard('{Control>}z{/Control}');
+    await waitFor(() => expect(label().value).toBe('Short text'));
+    // A long text typed in one visit is one step: one Ctrl+Z takes it all back, and the step before it is still there.
+    await user.keyboard('{Control>}{Shift>}z{/Shift}{/Control}');
+    await waitFor(() => expect(label().value).toBe('Age'));
+    await user.click(label());
+    await user.type(label(), ' of the person'.repeat(3));
+    await user.keyboard('{Control>}z{/Control}');
+    await waitFor(() => expect(label().value).toBe('Age'));
+    expect(screen.getByRole('button', { name: 'Undo' })).toBeEnabled();
+  });
+});
+
+describe('builder model: what is typed in one visit of a text box is one step', () => {
+  const typed = (s: BuilderState, label: string, typing?: string): BuilderState => {
+    const at = findField(s.document, 'text-1');
+    if (!at) throw new Error('no field');
+    return run(s, { type: 'changeField', id: 'text-1', field: { ...at.field, label }, schema: { type: 'string' }, required: false, ...(typing ? { typing } : null) });
+  };
+  const added = () => run(initialBuilderState(emptyDocument()), { type: 'addField', kind: WIDGET_KINDS.text });
+
+  it('joins the changes of one visit into the last step; one undo gives back the document before the visit itself', () => {
+    const start = added();
+    let s = typed(typed(typed(start, 'A', 'v1'), 'Ag', 'v1'), 'Age', 'v1');
+    expect(s.past.length).toBe(start.past.length + 1);
+    expect(s.past.at(-1)?.typing).toBe('v1');
+    expect(findField(s.document, 'text-1')?.field.label).toBe('Age');
+    const done = s.document;
+    s = run(s, { type: 'undo' });
+    expect(s.document).toBe(start.document);
+    s = run(s, { type: 'redo' });
+    expect(s.document).toBe(done);
+    // Undone and redone through the patches (not the kept documents), the joined step gives the same documents.
+    const { before: _b, after: _a, ...patchesOnly } = s.past.at(-1)!;
+    const rebuilt = { ...s, past: [...s.past.slice(0, -1), patchesOnly] };
+    const undone = run(rebuilt, { type: 'undo' });
+    expect(undone.document).toEqual(start.document);
+    const { before: _b2, after: _a2, ...redoOnly } = undone.future.at(-1)!;
+    expect(run({ ...undone, future: [redoOnly] }, { type: 'redo' }).document).toEqual(done);
+  });
+
+  it('keeps steps apart across visits, across another change, after an undo, and without a visit', () => {
+    const start = added();
+    expect(typed(typed(start, 'A', 'v1'), 'Ag', 'v2').past.length).toBe(start.past.length + 2);
+    const between = run(typed(start, 'A', 'v1'), { type: 'setRequired', id: 'text-1', required: true });
+    expect(typed(between, 'Ag', 'v1').past.length).toBe(start.past.length + 3);
+    // Undone while the box keeps the focus: the next key is a new step (redo is gone), the one after it joins that one.
+    const undone = run(typed(typed(start, 'Hm', 'v1'), 'Hmm', 'v1'), { type: 'undo' });
+    const again = typed(undone, 'X', 'v1');
+    expect(again.past.length).toBe(start.past.length + 1);
+    expect(again.future).toEqual([]);
+    expect(typed(again, 'XY', 'v1').past.length).toBe(start.past.length + 1);
+    expect(run(typed(again, 'XY', 'v1'), { type: 'undo' }).document).toBe(undone.document);
+    // A change made with no visit named (a host's, or a programmatic one) is a step of its own.
+    expect(typed(typed(start, 'A'), 'Ag').past.length).toBe(start.past.length + 2);
   });
 });
 

@@ -41,7 +41,10 @@ export interface FieldTarget {
 /** The layout properties of a field an update may change (`id` and `path` have their own actions). */
 export type FieldChanges = Partial<Omit<FormField, 'id' | 'path'>>;
 
-/** Every change the builder makes, and selection, undo and redo. */
+/**
+ * Every change the builder makes, and selection, undo and redo. A change with `typing` was typed in a text box, in the
+ * visit that string names (see {@link HistoryStep.typing}).
+ */
 export type BuilderAction =
   | { type: 'select'; selection: BuilderSelection }
   /** Adds a field of a widget kind (its default field and schema); at `to`, else after the selection. */
@@ -53,7 +56,7 @@ export type BuilderAction =
    * repeatable section that may not go there (inside a repeatable section's items) goes after that repeatable section.
    */
   | { type: 'addSection'; title: string; repeatable?: boolean; to?: SectionTarget; after?: string }
-  | { type: 'updateField'; id: string; changes: FieldChanges }
+  | { type: 'updateField'; id: string; changes: FieldChanges; typing?: string }
   /** Replaces the JSON Schema of a field's data path and, when given, whether it is required. */
   | { type: 'updateFieldSchema'; id: string; schema: JsonObject; required?: boolean }
   | { type: 'setRequired'; id: string; required: boolean }
@@ -62,9 +65,9 @@ export type BuilderAction =
    * with `path`, the field is also renamed to it (as `renamePath` does) in that same step: a label whose data path
    * follows it takes its new path along, so one undo takes back both.
    */
-  | { type: 'changeField'; id: string; field: FormField; schema: JsonObject; required: boolean; path?: string }
-  | { type: 'updateSection'; id: string; changes: Partial<Omit<FormSection, 'id' | 'fields' | 'sections'>> }
-  | { type: 'updatePage'; id: string; changes: Partial<Omit<FormPage, 'id' | 'sections'>> }
+  | { type: 'changeField'; id: string; field: FormField; schema: JsonObject; required: boolean; path?: string; typing?: string }
+  | { type: 'updateSection'; id: string; changes: Partial<Omit<FormSection, 'id' | 'fields' | 'sections'>>; typing?: string }
+  | { type: 'updatePage'; id: string; changes: Partial<Omit<FormPage, 'id' | 'sections'>>; typing?: string }
   /** Gives a field a new data path: its schema moves with it and every rule and computation naming it is rewritten. */
   | { type: 'renamePath'; id: string; path: string }
   | { type: 'moveField'; id: string; to: FieldTarget }
@@ -114,6 +117,11 @@ export interface HistoryStep {
    */
   before?: BuilderDocument;
   after?: BuilderDocument;
+  /**
+   * The visit of a text box the step was typed in, as the screen names it (a new name each time a box takes the focus):
+   * a change typed next in the same visit joins this step.
+   */
+  typing?: string;
 }
 
 /** The builder's state: the document, the selection and the undo and redo stacks. */
@@ -926,7 +934,24 @@ export function builderReducer(state: BuilderState, action: BuilderAction): Buil
         selection = apply(draft, applied, state.selection);
       });
       if (patches.length === 0) return sameSelection(selection, state.selection) ? state : { ...state, selection };
-      const step: HistoryStep = { patches, inverse, selectionBefore: state.selection, selectionAfter: selection, before: state.document, after: document };
+      // What is typed in one visit of a text box is one step: a key joins the step the key before it made, while that
+      // step is the last one (no other change and no undo came between), so one Ctrl+Z takes back the whole text
+      // typed there, and a long text typed does not push earlier steps out of the history.
+      const typing = 'typing' in action ? action.typing : undefined;
+      const last = state.past[state.past.length - 1];
+      if (typing !== undefined && last?.typing === typing && state.future.length === 0 && last.after === state.document) {
+        const joined: HistoryStep = {
+          patches: [...last.patches, ...patches],
+          inverse: [...inverse, ...last.inverse],
+          selectionBefore: last.selectionBefore,
+          selectionAfter: selection,
+          before: last.before,
+          after: document,
+          typing,
+        };
+        return { ...state, document, selection, past: [...state.past.slice(0, -1), joined], future: [] };
+      }
+      const step: HistoryStep = { patches, inverse, selectionBefore: state.selection, selectionAfter: selection, before: state.document, after: document, ...(typing !== undefined ? { typing } : null) };
       const past = state.past.length >= BUILDER_HISTORY_LIMIT ? [...state.past.slice(1), step] : [...state.past, step];
       return { ...state, document, selection, past, future: [] };
     }
