@@ -32,6 +32,7 @@ export const builderSaveLabels = {
   builderSaveNoVersion: 'This form has no version yet: saving makes version 1, its current version.',
   builderSaveNoFields:
     'This form has no fields yet: a person filling it in would have nothing to answer. You can save it now and add fields later.',
+  builderSaveUnlabeledField: 'The field at {path} has no label: a person filling in the form would not know what it asks. Give it a label.',
   builderSaveConfirm: 'Save',
   builderSaveCancel: 'Cancel',
   builderSaveRefused: 'The server did not save the form',

@@ -145,6 +145,21 @@ export const Problems: Story = {
   },
 };
 
+/** A field that takes an answer has no label: the save names it by its data path instead of sending it. */
+export const UnlabeledField: Story = {
+  args: {
+    draft: {
+      jsonSchema: { type: 'object', properties: { email: { type: 'string' } } } as JsonObject,
+      layout: { pages: [{ id: 'page-1', title: 'Contact', sections: [{ id: 'about', title: 'About you', fields: [{ id: 'email', path: '/email', widget: 'email', label: '' }] }] }] } as FormLayout,
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const dialog = await openDialog(canvasElement);
+    await expect(within(dialog).getByText(/The field at \/email has no label/)).toBeInTheDocument();
+    await expect(within(dialog).getByRole('button', { name: 'Go to email' })).toBeInTheDocument();
+  },
+};
+
 /** A version someone has filled in: saving makes a new version; the filled-in form keeps its own, and its answers. */
 export const VersionInUse: Story = {
   args: { draft: expenseDraft(), formId: seedIds.forms.expenseClaim },

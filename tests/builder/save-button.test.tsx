@@ -101,6 +101,41 @@ describe('SaveFormButton', () => {
     expect(fakeBackend.db.forms.length).toBe(before);
   });
 
+  it('does not save a field without a label (the public form would show a box that says nothing), and names it; a text block may go without one', async () => {
+    const onSelectProblem = vi.fn();
+    const draft = {
+      jsonSchema: { type: 'object', properties: { name: { type: 'string' }, email: { type: 'string' } } },
+      layout: {
+        pages: [
+          {
+            id: 'page-1',
+            title: 'Contact',
+            sections: [
+              {
+                id: 'about',
+                title: 'About you',
+                fields: [
+                  { id: 'intro', path: '/intro', widget: 'static', label: '' },
+                  { id: 'name', path: '/name', widget: 'text', label: 'Your name' },
+                  { id: 'email', path: '/email', widget: 'text', label: '   ' },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+    };
+    await renderStory(Stories.Problems, { draft, onSelectProblem });
+    const before = fakeBackend.db.forms.length;
+    const dialog = await openDialog();
+    expect(within(dialog).getByText('The field at /email has no label: a person filling in the form would not know what it asks. Give it a label.')).toBeInTheDocument();
+    expect(within(dialog).getAllByRole('listitem')).toHaveLength(1);
+    expect(within(dialog).queryByRole('textbox', { name: /Name/ })).not.toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Go to email' }));
+    expect(onSelectProblem).toHaveBeenCalledWith({ type: 'field', id: 'email' }, expect.objectContaining({ fieldId: 'email' }));
+    expect(fakeBackend.db.forms.length).toBe(before);
+  });
+
   it("checks the draft against the builder's widget registry: a host's star rating is saved, not listed as unknown", async () => {
     const { jsonSchema, layout } = feedbackSchema();
     const draft = { jsonSchema, layout };

@@ -22,17 +22,20 @@ export function targetOfProblem(problem: DraftProblem): DraftProblemTarget | nul
  * The name a person knows a problem's item by: the field's label, the section's or page's title, else its id. Sections
  * inside sections, and their fields, are found at any depth.
  */
+/** A title or label as a problem names it: its id when it is empty, spaces only or not text (a malformed draft). */
+const shownName = (text: unknown, id: string): string => (typeof text === 'string' && text.trim() !== '' ? text : id);
+
 function nameOfTarget(draft: FormDraft, target: DraftProblemTarget): string {
   if (target.type === 'page') {
     const page = (Array.isArray(draft.layout.pages) ? draft.layout.pages : []).find((p) => p?.id === target.id);
-    return page ? page.title || page.id : target.id;
+    return page ? shownName(page.title, page.id) : target.id;
   }
   if (target.type === 'section') {
     const section = allSections(draft.layout).find((s) => s.id === target.id);
-    return section ? section.title || section.id : target.id;
+    return section ? shownName(section.title, section.id) : target.id;
   }
   const field = allFields(draft.layout).find((f) => f.id === target.id);
-  return field ? field.label || field.id : target.id;
+  return field ? shownName(field.label, field.id) : target.id;
 }
 
 /** Props of {@link DraftProblemList}. */

@@ -17,7 +17,7 @@ import { isProblemDetails } from '../../api/problem-details';
 import type { ApiClient } from '../../api/client';
 import type { Form, FormInstance, FormSchema } from '../../api/types';
 import { SCHEMA_IN_USE_CODE } from '../../domain/forms/entities';
-import { allFields, checkFormDraft, type DraftProblem, type FormDraft } from '../../engine';
+import { allFields, checkFormDraft, layoutFields, type DraftProblem, type FormDraft } from '../../engine';
 import { storesNothing, WIDGET_KINDS, type WidgetKindRegistry } from '../../engine/widget-kinds';
 
 /**
@@ -29,6 +29,18 @@ import { storesNothing, WIDGET_KINDS, type WidgetKindRegistry } from '../../engi
 export function draftHasNoFields(draft: FormDraft, widgets?: WidgetKindRegistry): boolean {
   // The walk reads a malformed layout as empty where it is malformed, and reaches sections inside sections.
   return allFields(draft.layout).every((field) => typeof field?.widget === 'string' && storesNothing(field.widget, widgets));
+}
+
+/**
+ * The fields of a draft that take an answer and have no label (empty or spaces only), in layout order, each with its
+ * place and its full data path. The public form would show such a field as a box that says nothing (and has no
+ * accessible name); the builder marks the label as required and does not save a draft with one (`useSaveFormDraft`).
+ * Text blocks and other kinds that store nothing may go without one.
+ */
+export function unlabeledFields(draft: FormDraft, widgets?: WidgetKindRegistry): { fieldId: string; sectionId: string; pageId: string; path: string }[] {
+  return layoutFields(draft.layout, widgets)
+    .filter((e) => e.fullPath !== null && (typeof e.field.label !== 'string' || e.field.label.trim() === ''))
+    .map((e) => ({ fieldId: e.field.id, sectionId: e.section.id, pageId: e.page.id, path: e.fullPath ?? e.field.path }));
 }
 
 /** Name, description and group of a new form. */

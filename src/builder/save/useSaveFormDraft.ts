@@ -13,7 +13,7 @@ import { entityQueries } from '../../query/queries';
 import { useApi } from '../../query/useApi';
 import { useLabels } from '../../query/useLabels';
 import { withWidgetKinds, type WidgetKindRegistry } from '../../engine/widget-kinds';
-import { DraftProblemsError, draftHasNoFields, instancesOfSchemaFilter, PartialSaveError, saveFormDraft, serverDraftProblems, type SaveFormDraftResult } from './save-draft';
+import { DraftProblemsError, draftHasNoFields, instancesOfSchemaFilter, unlabeledFields, PartialSaveError, saveFormDraft, serverDraftProblems, type SaveFormDraftResult } from './save-draft';
 
 /** Options of {@link useSaveFormDraft}. */
 export interface SaveFormDraftOptions {
@@ -192,7 +192,11 @@ export function useSaveFormDraft(options: SaveFormDraftOptions): SaveFormDraftCo
   const start = () => {
     const draft = readDraft();
     setOpenedDraft(draft);
-    setProblems(checkFormDraft(draft, widgets));
+    // The engine's problems (the server's check too), then the fields without a label, which the builder asks for.
+    const unlabeled = unlabeledFields(draft, widgets).map(
+      (f): DraftProblem => ({ kind: 'schema-layout', status: 400, message: fillLabel(labels.builderSaveUnlabeledField, { path: f.path }), fieldId: f.fieldId, sectionId: f.sectionId, pageId: f.pageId }),
+    );
+    setProblems([...checkFormDraft(draft, widgets), ...unlabeled]);
     setNoFields(draftHasNoFields(draft, widgets));
     setFailure(null);
     setTriedName(false);

@@ -118,6 +118,7 @@ export const de4 = {
   builderSaveNoVersion: 'Dieses Formular hat noch keine Version: Beim Speichern entsteht Version 1, seine aktuelle Version.',
   builderSaveNoFields:
     'Dieses Formular hat noch keine Felder: Wer es ausfüllt, hätte nichts zu beantworten. Sie können es jetzt speichern und später Felder hinzufügen.',
+  builderSaveUnlabeledField: 'Das Feld unter {path} hat keine Beschriftung: Wer das Formular ausfüllt, wüsste nicht, wonach es fragt. Geben Sie ihm eine Beschriftung.',
   builderSaveConfirm: 'Speichern',
   builderSaveCancel: 'Abbrechen',
   builderSaveRefused: 'Der Server hat das Formular nicht gespeichert',

@@ -118,6 +118,7 @@ export const fr4 = {
   builderSaveNoVersion: 'Ce formulaire n’a pas encore de version : l’enregistrement crée la version 1, sa version actuelle.',
   builderSaveNoFields:
     'Ce formulaire n’a pas encore de champ : la personne qui le remplit n’aurait rien à répondre. Vous pouvez l’enregistrer maintenant et ajouter des champs plus tard.',
+  builderSaveUnlabeledField: 'Le champ {path} n’a pas de libellé : la personne qui remplit le formulaire ne saurait pas ce qu’il demande. Donnez-lui un libellé.',
   builderSaveConfirm: 'Enregistrer',
   builderSaveCancel: 'Annuler',
   builderSaveRefused: 'Le serveur n’a pas enregistré le formulaire',
