@@ -7,6 +7,11 @@ import { errorHandlers } from '../../src/testing';
 import { seedIds } from '../../src/testing/seed-ids';
 import { fakeBackend, storyHandlers } from '../support/fakeBackend';
 
+/** The stories' drafts: one page, 'Contact', with one section, 'About you', holding `fields`. */
+const contactLayout = (fields: FormLayout['pages'][number]['sections'][number]['fields']): FormLayout => ({
+  pages: [{ id: 'page-1', title: 'Contact', sections: [{ id: 'about', title: 'About you', fields }] }],
+});
+
 const contactDraft = {
   jsonSchema: {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -14,48 +19,20 @@ const contactDraft = {
     properties: { name: { type: 'string', maxLength: 200 }, email: { type: 'string', format: 'email' } },
     required: ['name'],
   } as JsonObject,
-  layout: {
-    pages: [
-      {
-        id: 'page-1',
-        title: 'Contact',
-        sections: [
-          {
-            id: 'about',
-            title: 'About you',
-            fields: [
-              { id: 'name', path: '/name', widget: 'text', label: 'Your name' },
-              { id: 'email', path: '/email', widget: 'email', label: 'Email' },
-            ],
-          },
-        ],
-      },
-    ],
-  } as FormLayout,
+  layout: contactLayout([
+    { id: 'name', path: '/name', widget: 'text', label: 'Your name' },
+    { id: 'email', path: '/email', widget: 'email', label: 'Email' },
+  ]),
 };
 
 /** Two fields are bound to one data path and a multi-select to text: two problems, each at its field. */
 const brokenDraft = {
   jsonSchema: { type: 'object', properties: { name: { type: 'string' }, topics: { type: 'string' } } } as JsonObject,
-  layout: {
-    pages: [
-      {
-        id: 'page-1',
-        title: 'Contact',
-        sections: [
-          {
-            id: 'about',
-            title: 'About you',
-            fields: [
-              { id: 'name', path: '/name', widget: 'text', label: 'Your name' },
-              { id: 'nickname', path: '/name', widget: 'text', label: 'Nickname' },
-              { id: 'topics', path: '/topics', widget: 'multiselect', label: 'Topics', options: [{ value: 'a', label: 'A' }] },
-            ],
-          },
-        ],
-      },
-    ],
-  } as FormLayout,
+  layout: contactLayout([
+    { id: 'name', path: '/name', widget: 'text', label: 'Your name' },
+    { id: 'nickname', path: '/name', widget: 'text', label: 'Nickname' },
+    { id: 'topics', path: '/topics', widget: 'multiselect', label: 'Topics', options: [{ value: 'a', label: 'A' }] },
+  ]),
 };
 
 /** The expense claim's current version with its first field removed (its answers stay in the filled-in forms). */
@@ -145,12 +122,19 @@ export const Problems: Story = {
   },
 };
 
-/** A field that takes an answer has no label: the save names it by its data path instead of sending it. */
+/**
+ * A field that takes an answer has no label (spaces only): the save names it by its data path instead of sending it. A
+ * text block may go without one.
+ */
 export const UnlabeledField: Story = {
   args: {
     draft: {
-      jsonSchema: { type: 'object', properties: { email: { type: 'string' } } } as JsonObject,
-      layout: { pages: [{ id: 'page-1', title: 'Contact', sections: [{ id: 'about', title: 'About you', fields: [{ id: 'email', path: '/email', widget: 'email', label: '' }] }] }] } as FormLayout,
+      jsonSchema: { type: 'object', properties: { name: { type: 'string' }, email: { type: 'string' } } } as JsonObject,
+      layout: contactLayout([
+        { id: 'intro', path: '/intro', widget: 'static', label: '' },
+        { id: 'name', path: '/name', widget: 'text', label: 'Your name' },
+        { id: 'email', path: '/email', widget: 'email', label: '   ' },
+      ]),
     },
   },
   play: async ({ canvasElement }) => {

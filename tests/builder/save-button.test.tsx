@@ -103,29 +103,7 @@ describe('SaveFormButton', () => {
 
   it('does not save a field without a label (the public form would show a box that says nothing), and names it; a text block may go without one', async () => {
     const onSelectProblem = vi.fn();
-    const draft = {
-      jsonSchema: { type: 'object', properties: { name: { type: 'string' }, email: { type: 'string' } } },
-      layout: {
-        pages: [
-          {
-            id: 'page-1',
-            title: 'Contact',
-            sections: [
-              {
-                id: 'about',
-                title: 'About you',
-                fields: [
-                  { id: 'intro', path: '/intro', widget: 'static', label: '' },
-                  { id: 'name', path: '/name', widget: 'text', label: 'Your name' },
-                  { id: 'email', path: '/email', widget: 'text', label: '   ' },
-                ],
-              },
-            ],
-          },
-        ],
-      },
-    };
-    await renderStory(Stories.Problems, { draft, onSelectProblem });
+    await renderStory(Stories.UnlabeledField, { onSelectProblem });
     const before = fakeBackend.db.forms.length;
     const dialog = await openDialog();
     expect(within(dialog).getByText('The field at /email has no label: a person filling in the form would not know what it asks. Give it a label.')).toBeInTheDocument();
