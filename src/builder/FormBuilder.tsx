@@ -873,12 +873,15 @@ export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
   const paletteKeys = usePaletteKeys();
   // Enter on the selected item (or F2): to its label, once the pane shows that item (the pane is a deferred value,
   // and the label box of the item selected before must never take what is typed for this one).
-  const editLabel = useCallback((selection: NonNullable<BuilderSelection>) => {
+  // A save problem's 'Go to' (`invalidFirst`): to the first box of the item's properties that says it is wrong (the
+  // label box of a field that has none), else its label.
+  const editLabel = useCallback((selection: NonNullable<BuilderSelection>, invalidFirst = false) => {
     if (narrowRef.current) setView('properties');
     focusWhenShown(() => {
       const pane = propertiesRef.current?.querySelector<HTMLElement>('[data-builder-panel]');
       if (!pane || pane.dataset.builderPanel !== selection.id) return null;
-      return pane.querySelector<HTMLElement>('[data-builder-label]') ?? pane.querySelector<HTMLElement>('input, textarea');
+      const invalid = invalidFirst ? pane.querySelector<HTMLElement>('[aria-invalid="true"]') : null;
+      return invalid ?? pane.querySelector<HTMLElement>('[data-builder-label]') ?? pane.querySelector<HTMLElement>('input, textarea');
     });
   }, []);
   // After the palette's 'Add', the new item (the selection the add made) takes the focus. The action records the
@@ -1093,8 +1096,8 @@ export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
   // selection (which changes neither) does not draw it again.
   // The document the save button read when the user started the last save: the one saved.
   const saving = useRef<BuilderDocument | null>(null);
-  const handlers = useRef({ undo, redo, back, onSaved, setShowJson, setShowPreview, select, c });
-  handlers.current = { undo, redo, back, onSaved, setShowJson, setShowPreview, select, c };
+  const handlers = useRef({ undo, redo, back, onSaved, setShowJson, setShowPreview, select, editLabel, c });
+  handlers.current = { undo, redo, back, onSaved, setShowJson, setShowPreview, select, editLabel, c };
   const toolbarActions = useMemo<ToolbarActions>(
     () => ({
       undo: () => handlers.current.undo(),
@@ -1106,7 +1109,10 @@ export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
         handlers.current.c.markSaved(saving.current ?? undefined);
         handlers.current.onSaved?.(result);
       },
-      selectProblem: (target) => handlers.current.select(target),
+      selectProblem: (target) => {
+        handlers.current.select(target);
+        if (target) handlers.current.editLabel(target, true);
+      },
       startSave,
       document: () => {
         saving.current = handlers.current.c.state.document;

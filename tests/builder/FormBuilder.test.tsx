@@ -251,6 +251,25 @@ describe('FormBuilder', () => {
     expect(within(toolbar).queryByText('Not saved yet')).not.toBeInTheDocument();
   });
 
+  it('a save refused for a field with no label: its Go to selects the field and puts the focus in its Label box, where typing names it', async () => {
+    const { user } = renderInApi(<FormBuilder draftStorage={memoryStorage()} />);
+    await user.click(await screen.findByRole('button', { name: 'Add Short text' }, { timeout: BUILDER_FIRST_RENDER_MS }));
+    await user.click(screen.getByRole('button', { name: 'Add Email' }));
+    const label = () => within(screen.getByRole('region', { name: /properties/i })).getByRole('textbox', { name: /^Label/ });
+    await user.clear(label());
+    // Another item selected, so the Go to has to move the selection.
+    await user.click(fieldItem('Short text'));
+    await user.keyboard('{Control>}s{/Control}');
+    const dialog = await screen.findByRole('dialog');
+    const goTo = within(dialog).getByRole('button', { name: /^Go to / });
+    await user.click(goTo);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(label()).toHaveFocus(), { timeout: 5000 });
+    expect(label()).toHaveAttribute('aria-invalid', 'true');
+    await user.keyboard('Work email');
+    expect(fieldOrder()).toEqual(['Field Short text', 'Field Work email']);
+  });
+
   it('a new form saved, then opened by its new id as a host does, keeps the work on screen: its undo steps, selection and focus stay, and the next save is of that form', async () => {
     function Host() {
       const [formId, setFormId] = useState<string | null>(null);

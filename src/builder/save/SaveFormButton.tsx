@@ -87,6 +87,7 @@ export interface SaveFormDialogProps {
   controller: SaveFormDraftController;
   /** The draft shown in problem names. */
   draft: FormDraft;
+  /** Called when the user chooses a problem's 'Go to'; the dialog closes without giving the focus back to Save. */
   onSelectProblem?: (target: DraftProblemTarget, problem: DraftProblem) => void;
 }
 
@@ -138,7 +139,16 @@ export function SaveFormDialog({ controller, draft, onSelectProblem }: SaveFormD
     const active = document.activeElement;
     if (!formBox.current?.contains(active)) saveButton.current?.focus();
   }, [versionRead]);
+  // 'Go to' hands the focus to the host (the builder puts it in the item's properties): the dialog does not give it back
+  // to Save as it closes. Any other close does.
+  const [returnFocus, setReturnFocus] = useState(true);
+  const [wasOpened, setWasOpened] = useState(controller.opened);
+  if (controller.opened !== wasOpened) {
+    setWasOpened(controller.opened);
+    if (controller.opened) setReturnFocus(true);
+  }
   const select = (target: DraftProblemTarget, problem: DraftProblem) => {
+    setReturnFocus(false);
     controller.close();
     onSelectProblem?.(target, problem);
   };
@@ -149,7 +159,7 @@ export function SaveFormDialog({ controller, draft, onSelectProblem }: SaveFormD
         ? labels.builderSaveDialogNew
         : fillLabel(labels.builderSaveDialogExisting, { name: controller.target.form?.name ?? '' });
   return (
-    <Modal opened={controller.opened} onClose={controller.close} title={title} centered size="lg" closeButtonProps={{ 'aria-label': labels.close }}>
+    <Modal opened={controller.opened} onClose={controller.close} returnFocus={returnFocus} title={title} centered size="lg" closeButtonProps={{ 'aria-label': labels.close }}>
       {problems.length > 0 ? (
         <Stack gap="sm">
           <Text size="sm">{labels.builderSaveProblemsIntro}</Text>
@@ -254,7 +264,8 @@ export function SaveFormDialog({ controller, draft, onSelectProblem }: SaveFormD
 export interface SaveFormButtonProps extends SaveFormDraftOptions {
   /**
    * Called when the user chooses a problem: select its field, section or page in the builder. The dialog closes
-   * first, so focus can move to what was selected.
+   * first and does not give the focus back to Save: the host moves it to what was selected (the builder to the first
+   * box of its properties that says it is wrong).
    */
   onSelectProblem?: (target: DraftProblemTarget, problem: DraftProblem) => void;
   /** Props of the button (size, variant…). */
