@@ -47,6 +47,8 @@ export interface Sample {
   scriptMs?: number;
   /** Of the main thread's time: the browser's style recalculation and layout (the rest is paint, GC, tasks' own). */
   styleLayoutMs?: number;
+  /** The main thread's time until the action called its `mark` (a drag: its moves, before the drop). */
+  markMs?: number;
 }
 
 /** The main thread's busy time, and its script and style + layout parts, so far (seconds, CDP's counters). */
@@ -115,6 +117,12 @@ export const profiling = { on: false };
 /** With --profile: the renders of each component, summed over the samples of each action. */
 export const renders = new Map<string, Map<string, number>>();
 
+function addRenders(action: string, counted: [string, number][]): void {
+  const sum = renders.get(action) ?? new Map<string, number>();
+  renders.set(action, sum);
+  for (const [component, n] of counted) sum.set(component, (sum.get(component) ?? 0) + n);
+}
+
 /** Whether actions are traced (--trace); set by the run. */
 export const tracing = { on: false };
 
@@ -166,7 +174,7 @@ async function startTrace(cdp: CDPSession, action: string): Promise<() => Promis
 }
 
 /** Runs `action` and measures it: main-thread time until the page is quiet again, and the longest frame meanwhile. */
-export async function measure(page: Page, cdp: CDPSession, action: () => Promise<void>, name = ''): Promise<Sample> {
+export async function measure(page: Page, cdp: CDPSession, action: (mark: () => Promise<void>) => Promise<void>, name = ''): Promise<Sample> {
   await settle(page);
   const start = await page.evaluate(() => performance.now());
   const stopTrace = tracing.on ? await startTrace(cdp, name) : null;
@@ -175,16 +183,18 @@ export async function measure(page: Page, cdp: CDPSession, action: () => Promise
     await cdp.send('Profiler.start');
   }
   const before = await taskTimes(cdp);
-  await action();
+  let marked: TaskTimes | undefined;
+  await action(async () => {
+    marked = await taskTimes(cdp);
+    // With --profile, the renders until the mark are also counted apart (as `<action> until the mark`).
+    if (profiling.on) addRenders(`${name} until the mark`, await page.evaluate(() => [...(window as unknown as { __renders: Map<string, number> }).__renders]));
+  });
   await settle(page, 200);
   const after = await taskTimes(cdp);
   await stopTrace?.();
   if (profiling.on) {
     addProfile(name, ((await cdp.send('Profiler.stop')) as { profile: CpuProfile }).profile);
-    const counted = await page.evaluate(() => [...(window as unknown as { __renders: Map<string, number> }).__renders]);
-    const sum = renders.get(name) ?? new Map<string, number>();
-    renders.set(name, sum);
-    for (const [component, n] of counted) sum.set(component, (sum.get(component) ?? 0) + n);
+    addRenders(name, await page.evaluate(() => [...(window as unknown as { __renders: Map<string, number> }).__renders]));
   }
   const longest = await page.evaluate((from) => {
     const b = (window as unknown as { __bench: { frames: [number, number][] } }).__bench;
@@ -196,6 +206,7 @@ export async function measure(page: Page, cdp: CDPSession, action: () => Promise
     longestFrameMs: longest,
     scriptMs: (after.script - before.script) * 1000,
     styleLayoutMs: (after.styleLayout - before.styleLayout) * 1000,
+    markMs: marked ? (marked.task - before.task) * 1000 : undefined,
   };
 }
 
