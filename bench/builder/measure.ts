@@ -143,7 +143,7 @@ interface TraceEvent {
 }
 
 /** Starts a trace of the page's renderer; the answer stops it and adds its main thread's events to `action`'s sums. */
-async function startTrace(cdp: CDPSession, action: string): Promise<() => Promise<void>> {
+async function startTrace(cdp: CDPSession, action: string): Promise<(as?: string) => Promise<void>> {
   const events: TraceEvent[] = [];
   // CDP types the events as string maps; they are Chromium's trace events.
   const collect = (data: { value: object[] }) => {
@@ -152,7 +152,7 @@ async function startTrace(cdp: CDPSession, action: string): Promise<() => Promis
   cdp.on('Tracing.dataCollected', collect);
   // The DevTools Performance panel's categories (its tasks, `RunTask`, are in the disabled-by-default one).
   await cdp.send('Tracing.start', { categories: 'toplevel,devtools.timeline,disabled-by-default-devtools.timeline', transferMode: 'ReportEvents' });
-  return async () => {
+  return async (as = action) => {
     const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
     await cdp.send('Tracing.end');
     await complete;
@@ -163,8 +163,8 @@ async function startTrace(cdp: CDPSession, action: string): Promise<() => Promis
     const busy = new Map<string, number>();
     for (const e of events) if (e.name === 'RunTask' && (named.size === 0 || named.has(`${e.pid}:${e.tid}`))) busy.set(`${e.pid}:${e.tid}`, (busy.get(`${e.pid}:${e.tid}`) ?? 0) + (e.dur ?? 0));
     const main = [...busy].sort((a, b) => b[1] - a[1])[0]?.[0];
-    const entry = traces.get(action) ?? { samples: 0, byName: new Map<string, number>() };
-    traces.set(action, entry);
+    const entry = traces.get(as) ?? { samples: 0, byName: new Map<string, number>() };
+    traces.set(as, entry);
     entry.samples += 1;
     for (const e of events) {
       if (e.ph !== 'X' || !e.dur || `${e.pid}:${e.tid}` !== main) continue;
@@ -177,7 +177,7 @@ async function startTrace(cdp: CDPSession, action: string): Promise<() => Promis
 export async function measure(page: Page, cdp: CDPSession, action: (mark: () => Promise<void>) => Promise<void>, name = ''): Promise<Sample> {
   await settle(page);
   const start = await page.evaluate(() => performance.now());
-  const stopTrace = tracing.on ? await startTrace(cdp, name) : null;
+  let stopTrace = tracing.on ? await startTrace(cdp, name) : null;
   if (profiling.on) {
     await page.evaluate(() => (window as unknown as { __renders: Map<string, number> }).__renders.clear());
     await cdp.send('Profiler.start');
@@ -186,15 +186,33 @@ export async function measure(page: Page, cdp: CDPSession, action: (mark: () => 
   let marked: TaskTimes | undefined;
   await action(async () => {
     marked = await taskTimes(cdp);
-    // With --profile, the renders until the mark are also counted apart (as `<action> until the mark`).
-    if (profiling.on) addRenders(`${name} until the mark`, await page.evaluate(() => [...(window as unknown as { __renders: Map<string, number> }).__renders]));
+    // With --trace, what comes before the mark and what follows it are traced apart (as `<action> until the mark` and
+    // `<action> after the mark`).
+    if (stopTrace) {
+      await stopTrace(`${name} until the mark`);
+      stopTrace = await startTrace(cdp, `${name} after the mark`);
+    }
+    // With --profile, so are the CPU profile and the renders.
+    if (profiling.on) {
+      addProfile(`${name} until the mark`, ((await cdp.send('Profiler.stop')) as { profile: CpuProfile }).profile);
+      await cdp.send('Profiler.start');
+      addRenders(
+        `${name} until the mark`,
+        await page.evaluate(() => {
+          const counted = (window as unknown as { __renders: Map<string, number> }).__renders;
+          const list = [...counted];
+          counted.clear();
+          return list;
+        }),
+      );
+    }
   });
   await settle(page, 200);
   const after = await taskTimes(cdp);
   await stopTrace?.();
   if (profiling.on) {
-    addProfile(name, ((await cdp.send('Profiler.stop')) as { profile: CpuProfile }).profile);
-    addRenders(name, await page.evaluate(() => [...(window as unknown as { __renders: Map<string, number> }).__renders]));
+    addProfile(marked ? `${name} after the mark` : name, ((await cdp.send('Profiler.stop')) as { profile: CpuProfile }).profile);
+    addRenders(marked ? `${name} after the mark` : name, await page.evaluate(() => [...(window as unknown as { __renders: Map<string, number> }).__renders]));
   }
   const longest = await page.evaluate((from) => {
     const b = (window as unknown as { __bench: { frames: [number, number][] } }).__bench;

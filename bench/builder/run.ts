@@ -387,8 +387,6 @@ async function main(): Promise<void> {
     console.log(`\n## ${action}: CPU per sample (${raw.length} samples), self time\n${top(self, 25).join('\n')}\n## ${action}: with callees\n${top(total, 40).join('\n')}`);
     const counted = [...(renders.get(action) ?? [])].sort((a, b) => b[1] - a[1]).slice(0, 40);
     if (counted.length) console.log(`## ${action}: renders per sample\n${counted.map(([k, n]) => `  ${(n / raw.length).toFixed(1).padStart(7)}  ${k}`).join('\n')}`);
-    const untilMark = [...(renders.get(`${action} until the mark`) ?? [])].sort((a, b) => b[1] - a[1]).slice(0, 40);
-    if (untilMark.length) console.log(`## ${action}: of them before the drop (renders per sample)\n${untilMark.map(([k, n]) => `  ${(n / raw.length).toFixed(1).padStart(7)}  ${k}`).join('\n')}`);
     const file = args.out.replace(/\.json$/, `.${action}.cpuprofile`);
     await writeFile(file, JSON.stringify(raw.at(-1)));
   }
