@@ -359,9 +359,8 @@ async function main(): Promise<void> {
     );
   }
   const moves = results.drag!.map((s) => s.markMs ?? Number.NaN);
-  lines.push(
-    `| of the drag: the 12 moves / the drop | ${moves.length} | ${ms(median(moves))} / ${ms(median(results.drag!.map((s, i) => s.mainThreadMs - (moves[i] ?? 0))))} | ${ms(max(moves))} / ${ms(max(results.drag!.map((s, i) => s.mainThreadMs - (moves[i] ?? 0))))} | | | | |`,
-  );
+  const drops = results.drag!.map((s, i) => s.mainThreadMs - (moves[i] ?? Number.NaN));
+  lines.push(`| of the drag: the 12 moves / the drop | ${moves.length} | ${ms(median(moves))} / ${ms(median(drops))} | ${ms(max(moves))} / ${ms(max(drops))} | | | | |`);
   const openMedian = median(opens);
   lines.push(`| open the 300-field form | ${opens.length} | interactive at ${ms(openMedian)} (median) | ${ms(max(opens))} | | | ≤ ${GOALS.openMs} ms | ${openMedian <= GOALS.openMs ? 'PASS' : 'GAP'} |`);
   lines.push('');

@@ -140,15 +140,11 @@ export function SaveFormDialog({ controller, draft, onSelectProblem }: SaveFormD
     if (!formBox.current?.contains(active)) saveButton.current?.focus();
   }, [versionRead]);
   // 'Go to' hands the focus to the host (the builder puts it in the item's properties): the dialog does not give it back
-  // to Save as it closes. Any other close does.
-  const [returnFocus, setReturnFocus] = useState(true);
-  const [wasOpened, setWasOpened] = useState(controller.opened);
-  if (controller.opened !== wasOpened) {
-    setWasOpened(controller.opened);
-    if (controller.opened) setReturnFocus(true);
-  }
+  // to Save as it closes. Any other close does, and so does the next opening's.
+  const [handedOver, setHandedOver] = useState(false);
+  if (controller.opened && handedOver) setHandedOver(false);
   const select = (target: DraftProblemTarget, problem: DraftProblem) => {
-    setReturnFocus(false);
+    setHandedOver(true);
     controller.close();
     onSelectProblem?.(target, problem);
   };
@@ -159,7 +155,7 @@ export function SaveFormDialog({ controller, draft, onSelectProblem }: SaveFormD
         ? labels.builderSaveDialogNew
         : fillLabel(labels.builderSaveDialogExisting, { name: controller.target.form?.name ?? '' });
   return (
-    <Modal opened={controller.opened} onClose={controller.close} returnFocus={returnFocus} title={title} centered size="lg" closeButtonProps={{ 'aria-label': labels.close }}>
+    <Modal opened={controller.opened} onClose={controller.close} returnFocus={!handedOver} title={title} centered size="lg" closeButtonProps={{ 'aria-label': labels.close }}>
       {problems.length > 0 ? (
         <Stack gap="sm">
           <Text size="sm">{labels.builderSaveProblemsIntro}</Text>
