@@ -12,8 +12,16 @@ import { ClaimTypeFlags, MenuClaim } from '../../src/api/enums';
 import { APIProvider, createDefaultQueryClient } from '../../src/query/APIProvider';
 import { ccqTheme } from '../../src/ui/theme';
 
-// Signed in; the real RequireAdmin asks the server whether this user is an administrator and for their claims.
-vi.mock('../../src/auth/AuthProvider', async (importOriginal) => (await import('../host/support/signedInAdmin')).signedInAdmin(importOriginal));
+// Signed in; the real RequireAdmin asks the server whether this user is an administrator and for their claims. With
+// `signedOut.now`, no one is: the admin area sends to the sign-in.
+const signedOut = vi.hoisted(() => ({ now: false }));
+vi.mock('../../src/auth/AuthProvider', async (importOriginal) => {
+  const signedIn = await (await import('../host/support/signedInAdmin')).signedInAdmin(importOriginal);
+  return {
+    ...signedIn,
+    useAuth: () => (signedOut.now ? { ...signedIn.useAuth(), isAuthenticated: false, user: null } : signedIn.useAuth()),
+  };
+});
 
 const ROW_ID = '00000000-0000-4000-8000-00000000abcd';
 const FORM_ID = '00000000-0000-4000-8000-000000000f01';
@@ -77,6 +85,7 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   server.resetHandlers();
   isAdmin = true;
+  signedOut.now = false;
   events.length = 0;
   listAskedOnce = new Promise<void>((resolve) => (listAsked = resolve));
   formsAskedOnce = new Promise<void>((resolve) => (formsAsked = resolve));
@@ -113,6 +122,15 @@ describe('Form Instances route: the first page asked for as the route is entered
     expect(events.indexOf('forms asked')).toBeLessThan(events.indexOf('claims answered'));
     // The screen took the read in flight (the same query): no second read of the page.
     expect(events.filter((e) => e === 'list asked')).toHaveLength(1);
+  });
+
+  it('asks for nothing when no one is signed in: the route sends to the sign-in, and a read would only be refused', async () => {
+    signedOut.now = true;
+    await renderHost('/admin/form-instances/');
+    // The route's loader has run (router.load above); a read it started would have been asked for by now.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(events).toEqual([]);
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 
   it('shows someone without access what it showed before (the server refuses the read; no row on screen)', async () => {
