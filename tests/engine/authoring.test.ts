@@ -56,7 +56,11 @@ describe('labelToPath', () => {
     expect(labelToPath('First name', [])).toBe('/firstName');
     expect(labelToPath("Prénom de l'élève", [])).toBe('/prenomDeLEleve');
     expect(labelToPath('  ', [])).toBe('/field');
-    expect(labelToPath('E-mail address (work)', [])).toBe('/eMailAddressWork');
+    expect(labelToPath('E-mail address (work)', [])).toBe('/emailAddressWork');
+    expect(labelToPath('Work e-mail', [])).toBe('/workEmail');
+    expect(labelToPath('T-shirt size', [])).toBe('/tshirtSize');
+    expect(labelToPath('Follow-up date', [])).toBe('/followUpDate');
+    expect(labelToPath('A-1 code', [])).toBe('/a1Code');
   });
 
   it('numbers the path until it is unique, counting paths inside or around it as taken', () => {

@@ -12,11 +12,16 @@ import { findSection, fullDataPath, isAtOrUnder, layoutFields, segmentsOf } from
 /** Longest segment {@link labelToPath} derives from a label: long enough to read, short enough for a column name. */
 export const MAX_DERIVED_SEGMENT = 40;
 
-/** Words of a label: letters and digits, accents dropped (`Prénom de l'élève` → `prenom`, `de`, `l`, `eleve`). */
+/**
+ * Words of a label: letters and digits, accents dropped (`Prénom de l'élève` → `prenom`, `de`, `l`, `eleve`). A single
+ * letter hyphenated to a word is part of it (`E-mail` → `email`, `T-shirt` → `tshirt`); other hyphens part words
+ * (`Follow-up` → `follow`, `up`).
+ */
 function words(label: string): string[] {
   return label
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
+    .replace(/(?<![\p{L}\p{N}])(\p{L})-(?=\p{L})/gu, '$1')
     .split(/[^\p{L}\p{N}]+/u)
     .filter((w) => w !== '');
 }
