@@ -49,6 +49,8 @@ export interface Sample {
   styleLayoutMs?: number;
   /** The main thread's time until the action called its `mark` (a drag: its moves, before the drop). */
   markMs?: number;
+  /** The script time between the action's calls of `step` (a drag: each move, with the frame it asked for). */
+  stepScriptMs?: number[];
 }
 
 /** The main thread's busy time, and its script and style + layout parts, so far (seconds, CDP's counters). */
@@ -173,8 +175,17 @@ async function startTrace(cdp: CDPSession, action: string): Promise<(as?: string
   };
 }
 
-/** Runs `action` and measures it: main-thread time until the page is quiet again, and the longest frame meanwhile. */
-export async function measure(page: Page, cdp: CDPSession, action: (mark: () => Promise<void>) => Promise<void>, name = ''): Promise<Sample> {
+/**
+ * Runs `action` and measures it: main-thread time until the page is quiet again, and the longest frame meanwhile. The
+ * action may call `mark` once (what comes before it is counted apart, `markMs`) and `step` after each of its parts (the
+ * script time of each part, `stepScriptMs`: from the start or the step before).
+ */
+export async function measure(
+  page: Page,
+  cdp: CDPSession,
+  action: (mark: () => Promise<void>, step: () => Promise<void>) => Promise<void>,
+  name = '',
+): Promise<Sample> {
   await settle(page);
   const start = await page.evaluate(() => performance.now());
   let stopTrace = tracing.on ? await startTrace(cdp, name) : null;
@@ -184,6 +195,13 @@ export async function measure(page: Page, cdp: CDPSession, action: (mark: () => 
   }
   const before = await taskTimes(cdp);
   let marked: TaskTimes | undefined;
+  const steps: number[] = [];
+  let lastStep = before;
+  const step = async () => {
+    const now = await taskTimes(cdp);
+    steps.push((now.script - lastStep.script) * 1000);
+    lastStep = now;
+  };
   await action(async () => {
     marked = await taskTimes(cdp);
     // With --trace, what comes before the mark and what follows it are traced apart (as `<action> until the mark` and
@@ -206,7 +224,7 @@ export async function measure(page: Page, cdp: CDPSession, action: (mark: () => 
         }),
       );
     }
-  });
+  }, step);
   await settle(page, 200);
   const after = await taskTimes(cdp);
   await stopTrace?.();
@@ -225,6 +243,7 @@ export async function measure(page: Page, cdp: CDPSession, action: (mark: () => 
     scriptMs: (after.script - before.script) * 1000,
     styleLayoutMs: (after.styleLayout - before.styleLayout) * 1000,
     markMs: marked ? (marked.task - before.task) * 1000 : undefined,
+    ...(steps.length ? { stepScriptMs: steps } : {}),
   };
 }
 

@@ -41,7 +41,7 @@ const root = path.resolve(new URL('../..', import.meta.url).pathname);
 let distDir = path.join(root, '.tmp/bench-builder-dist');
 
 /** The goals on this 2-core machine. */
-export const GOALS = { actionMainThreadMs: 50, longestFrameMs: 50, openMs: 1000 } as const;
+export const GOALS = { actionMainThreadMs: 50, longestFrameMs: 50, openMs: 1000, dragMs: 300, dragMoveScriptMs: 16 } as const;
 
 /** How the benchmark finds the builder's parts (the builder's own names and landmarks). */
 const SELECT = {
@@ -290,13 +290,20 @@ async function main(): Promise<void> {
       await settle(page);
       const a = await from.boundingBox();
       const b = await to.boundingBox();
+      if (!a || !b) log(`drag ${i + 1}/${args.runs} not made: ${a ? '' : `field ${20 * (i % 3) + 1}`}${a || b ? '' : ' and '}${b ? '' : `field ${20 * (i % 3) + 23}`} has no box (not drawn)`);
       if (a && b) {
         results.drag!.push(
-          await measure(page, cdp, async (mark) => {
+          await measure(page, cdp, async (mark, step) => {
             await page.mouse.move(a.x + 20, a.y + a.height / 2);
             await page.mouse.down();
             const steps = 12;
-            for (let s = 1; s <= steps; s++) await page.mouse.move(a.x + 20, a.y + a.height / 2 + ((b.y - a.y + b.height) * s) / steps);
+            // A move, then the frame it asks for (Chromium hands a page at most one mouse move a frame), counted apart:
+            // each move's script.
+            for (let s = 1; s <= steps; s++) {
+              await page.mouse.move(a.x + 20, a.y + a.height / 2 + ((b.y - a.y + b.height) * s) / steps);
+              await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
+              await step();
+            }
             // The moves apart from the drop (main thread until the button is released, then until quiet again).
             await mark();
             await page.mouse.up();
@@ -309,7 +316,7 @@ async function main(): Promise<void> {
       await fields.nth(0).focus();
       results.undo!.push(await measure(page, cdp, () => page.keyboard.press('Control+z'), 'undo'));
       const afterUndo = await order();
-      checks.push({ dragMoved: afterDrag !== beforeDrag, undoChanged: afterUndo !== afterDrag });
+      if (a && b) checks.push({ dragMoved: afterDrag !== beforeDrag, undoChanged: afterUndo !== afterDrag });
       log(`actions ${i + 1}/${args.runs} done`);
       if (peerPages.length) {
         await peerRound(page, cdp, OURS, i, oursInPeerRounds);
@@ -349,18 +356,23 @@ async function main(): Promise<void> {
     '| action | samples | main thread median | main thread max | of it: script / style + layout (medians) | longest frame max | goal | result |',
     '| --- | --- | --- | --- | --- | --- | --- | --- |',
   ];
+  // A drag's script per move: the largest of its 12 moves (each drag's), judged against the drag's own goal.
+  const largestMove = results.drag!.map((s) => max(s.stepScriptMs ?? [Number.NaN]));
   for (const row of rows.slice(1)) {
     const main = row.values.map((s) => s.mainThreadMs);
     const frames = row.values.map((s) => s.longestFrameMs);
     const parts = `${ms(median(row.values.map((s) => s.scriptMs ?? Number.NaN)))} / ${ms(median(row.values.map((s) => s.styleLayoutMs ?? Number.NaN)))}`;
-    const pass = max(main) <= GOALS.actionMainThreadMs && max(frames) <= GOALS.longestFrameMs;
-    lines.push(
-      `| ${row.action} | ${row.values.length} | ${ms(median(main))} | ${ms(max(main))} | ${parts} | ${ms(max(frames))} | ≤ ${GOALS.actionMainThreadMs} ms, frames ≤ ${GOALS.longestFrameMs} ms | ${pass ? 'PASS' : 'GAP'} |`,
-    );
+    const drag = row.values === results.drag;
+    const pass = row.values.length > 0 && (drag
+      ? max(main) <= GOALS.dragMs && max(largestMove) <= GOALS.dragMoveScriptMs
+      : max(main) <= GOALS.actionMainThreadMs && max(frames) <= GOALS.longestFrameMs);
+    const goal = drag ? `≤ ${GOALS.dragMs} ms, each move's script ≤ ${GOALS.dragMoveScriptMs} ms` : `≤ ${GOALS.actionMainThreadMs} ms, frames ≤ ${GOALS.longestFrameMs} ms`;
+    lines.push(`| ${row.action} | ${row.values.length} | ${ms(median(main))} | ${ms(max(main))} | ${parts} | ${ms(max(frames))} | ${goal} | ${pass ? 'PASS' : 'GAP'} |`);
   }
   const moves = results.drag!.map((s) => s.markMs ?? Number.NaN);
   const drops = results.drag!.map((s, i) => s.mainThreadMs - (moves[i] ?? Number.NaN));
   lines.push(`| of the drag: the 12 moves / the drop | ${moves.length} | ${ms(median(moves))} / ${ms(median(drops))} | ${ms(max(moves))} / ${ms(max(drops))} | | | | |`);
+  lines.push(`| of the drag: its largest move's script | ${largestMove.length} | ${ms(median(largestMove))} | ${ms(max(largestMove))} | | | | |`);
   const openMedian = median(opens);
   lines.push(`| open the 300-field form | ${opens.length} | interactive at ${ms(openMedian)} (median) | ${ms(max(opens))} | | | ≤ ${GOALS.openMs} ms | ${openMedian <= GOALS.openMs ? 'PASS' : 'GAP'} |`);
   lines.push('');
