@@ -846,7 +846,7 @@ const CanvasSection = memo(function CanvasSection(props: CanvasSectionProps) {
   const setListRef = useCallback((element: HTMLElement | null) => {
     list.current = element;
   }, []);
-  const sectionDrag = useContext(DragKindContext) === 'section';
+  const sectionDrag = useContext(SectionDragContext);
   // Where a section dragged onto this one goes (as the model's move does): in its place, so after it when it comes
   // from above in the same list, else before it. Nothing on the canvas moves until the drop.
   const [over, setOver] = useState<OverData>(null);
@@ -888,19 +888,22 @@ const SECTION_LINE = {
 } as const;
 
 /**
- * What kind of item is being dragged, if any: `'section'`, `'other'` or null. dnd-kit's public context changes on every
- * pointer move of a drag; read once here (by {@link DragKindProvider}), the drop zones that only need to know whether a
- * section is moving re-render when a drag starts and ends, not on each move.
+ * Whether a section is being dragged. dnd-kit's public context changes on every pointer move of a drag; read once here
+ * (by {@link DragKindProvider}), the sections and drop zones that only need to know whether a section is moving
+ * re-render when a section's drag starts and ends, not on each move, and not at all for a field's drag.
  */
-const DragKindContext = createContext<'section' | 'other' | null>(null);
+const SectionDragContext = createContext(false);
 
-/** Provides {@link DragKindContext}: its own re-render on each move passes the same children and value on. */
+/**
+ * Provides {@link SectionDragContext} and tells `onDragging` when any drag starts and ends: its own re-render on each
+ * move passes the same children and value on.
+ */
 function DragKindProvider({ children, onDragging }: { children: ReactNode; onDragging(dragging: boolean): void }) {
   const active = useDndContext().active;
-  const kind = active ? ((active.data.current as DropData | undefined)?.type === 'section' ? 'section' : 'other') : null;
-  const dragging = kind !== null;
+  const dragging = active !== null;
+  const sectionDrag = (active?.data.current as DropData | undefined)?.type === 'section';
   useLayoutEffect(() => onDragging(dragging), [dragging, onDragging]);
-  return <DragKindContext value={kind}>{children}</DragKindContext>;
+  return <SectionDragContext value={sectionDrag}>{children}</SectionDragContext>;
 }
 
 /** A drop zone's strip, memoised on its own drop state (the droppable's shell re-renders with dnd-kit's context). */
@@ -925,7 +928,7 @@ const DropStrip = memo(function DropStrip({ setNodeRef, isOver, nest, minHeight,
  * page and per section) render nothing again during a field's drag.
  */
 function useSectionDropZone(id: string, data: Record<string, unknown>): { setNodeRef(element: HTMLElement | null): void; isOver: boolean; zone: ReactNode } {
-  const sectionDrag = useContext(DragKindContext) === 'section';
+  const sectionDrag = useContext(SectionDragContext);
   const node = useRef<HTMLElement | null>(null);
   const [over, setOver] = useState<OverData>(null);
   const setNodeRef = useCallback((element: HTMLElement | null) => {

@@ -36,6 +36,8 @@ describe("a drag's start and drop draw the dragged item only", () => {
     await pressDragKey('Space');
     await waitFor(() => expect(dragAnnouncement()).toBe('Picked up Field Text 1.2.'), { timeout: 10_000 });
     expect(fieldsAndPalette(changedSince(items, beforePickUp))).toEqual(['g1f2']);
+    // Nor any section: a field's drag changes nothing a section shows (only a section's drag draws their drop lines).
+    expect(changedSince(items, beforePickUp).filter((id) => !fieldIds.has(id) && !id.startsWith('palette:'))).toEqual([]);
 
     await pressDragKey('ArrowDown');
     await waitFor(() => expect(dragAnnouncement()).toBe('Field Text 1.2 is over Field Text 1.3.'), { timeout: 10_000 });
@@ -49,6 +51,8 @@ describe("a drag's start and drop draw the dragged item only", () => {
     // No field but the one dropped: the one it passed moved up a place, yet is neither the first nor the last of the
     // section before or after (a field's place shows only there, in its menu's move up and down).
     expect(fieldsAndPalette(changedSince(items, beforeDrop)).filter((id) => id !== 'g1f2')).toEqual([]);
+    // The section the field moved in draws its new order; no other section is drawn again.
+    expect(changedSince(items, beforeDrop).filter((id) => !fieldIds.has(id) && !id.startsWith('palette:') && id !== 'group1')).toEqual([]);
   }, 60_000);
 
   it('picking up a palette entry renders no other entry and no canvas field', async () => {
