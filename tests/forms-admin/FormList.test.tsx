@@ -36,6 +36,14 @@ describe('FormList', () => {
     expect(decodeURIComponent(read)).toContain('$top=20');
   });
 
+  it("says 'No group' for a form in no group (a blank cell reads as nothing)", async () => {
+    const contact = backend.db.forms.find((x) => x.name === 'Contact Request');
+    if (!contact) throw new Error('The seeds have no Contact Request form.');
+    contact.formGroupId = null;
+    renderInApi(<FormList />);
+    expect(within(await rowOf('Contact Request')).getAllByRole('cell')[1]).toHaveTextContent(/^No group$/);
+  });
+
   it('searches, sorts and pages on the server', async () => {
     const { user } = renderInApi(<FormList />);
     await rowOf('Loan Application');

@@ -92,7 +92,7 @@ function formColumns(c: FormListController): DataTableColumn<FormListRow>[] {
   const { labels } = c;
   return [
     { accessor: 'name', title: labels.columnName, sortable: true },
-    { accessor: 'formGroup.name', title: labels.columnGroup, render: (row) => row.formGroup?.name ?? '' },
+    { accessor: 'formGroup.name', title: labels.columnGroup, render: (row) => row.formGroup?.name ?? labels.fmNoGroup },
     {
       accessor: 'currentFormSchema.version',
       title: labels.columnCurrentVersion,
