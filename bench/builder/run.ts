@@ -290,8 +290,11 @@ async function main(): Promise<void> {
       await settle(page);
       const a = await from.boundingBox();
       const b = await to.boundingBox();
-      if (!a || !b) log(`drag ${i + 1}/${args.runs} not made: ${a ? '' : `field ${20 * (i % 3) + 1}`}${a || b ? '' : ' and '}${b ? '' : `field ${20 * (i % 3) + 23}`} has no box (not drawn)`);
-      if (a && b) {
+      const made = Boolean(a && b);
+      if (!a || !b) {
+        const missing = [a ? null : 20 * (i % 3) + 1, b ? null : 20 * (i % 3) + 23].filter((n) => n !== null);
+        log(`drag ${i + 1}/${args.runs} not made: field ${missing.join(' and ')} has no box (not drawn)`);
+      } else {
         results.drag!.push(
           await measure(page, cdp, async (mark, step) => {
             await page.mouse.move(a.x + 20, a.y + a.height / 2);
@@ -316,7 +319,7 @@ async function main(): Promise<void> {
       await fields.nth(0).focus();
       results.undo!.push(await measure(page, cdp, () => page.keyboard.press('Control+z'), 'undo'));
       const afterUndo = await order();
-      if (a && b) checks.push({ dragMoved: afterDrag !== beforeDrag, undoChanged: afterUndo !== afterDrag });
+      if (made) checks.push({ dragMoved: afterDrag !== beforeDrag, undoChanged: afterUndo !== afterDrag });
       log(`actions ${i + 1}/${args.runs} done`);
       if (peerPages.length) {
         await peerRound(page, cdp, OURS, i, oursInPeerRounds);
