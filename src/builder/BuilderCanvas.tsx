@@ -7,6 +7,7 @@ import { createFormEngine, type FormEngine } from '../engine/engine';
 import { childSections, layoutFieldEntries, layoutSectionEntries } from '../engine/layout-walk';
 import { FORM_LIMITS } from '../engine/limits';
 import type { WidgetKindRegistry } from '../engine/widget-kinds';
+import { fieldShownName } from './widget-names';
 import { FormContext, type FormContextValue } from '../forms/context';
 import { Field } from '../forms/Field';
 import { resolveFormLabels } from '../forms/labels';
@@ -343,7 +344,11 @@ interface CanvasFieldProps {
   onSelect(selection: BuilderSelection): void;
 }
 
-const fieldName = (field: FormField, labels: Labels) => fillLabel(labels.fbFieldNamed, { name: field.label || field.id });
+/**
+ * What a field is called on the canvas (see `fieldShownName`): its label, or its kind's name when it has none. Given by
+ * the canvas, which knows the kinds; it changes only with the kinds or the texts.
+ */
+const FieldNameContext = createContext<(field: FormField) => string>((field) => field.label);
 
 /**
  * One field on the canvas: the renderer's own widget (inert: it shows, it does not take input), selected by a click
@@ -355,7 +360,8 @@ const CanvasFieldBody = memo(
     // Its texts as the document has them now (a key typed in the property pane shows here before the canvas compiles).
     const field = useLiveField(drawn);
     const cf = useMemo(() => (compiledField && field !== drawn ? { ...compiledField, field: { ...compiledField.field, label: field.label, helpText: field.helpText, placeholder: field.placeholder } } : compiledField), [compiledField, field, drawn]);
-    const name = fieldName(field, labels);
+    const shownName = useContext(FieldNameContext);
+    const name = fillLabel(labels.fbFieldNamed, { name: shownName(field) });
     // A field of a repeatable section's items (or of a section inside one) shows the one item drawn.
     const itemIndex = base ? 0 : null;
     const itemBase = base ? `${base}/0` : '';
@@ -1120,6 +1126,7 @@ const StandInFocusContext = createContext<(fieldId: string) => void>(() => {});
 const FieldStandIn = memo(function FieldStandIn({ field: drawn, labels, onSelect }: { field: FormField; labels: Labels; onSelect(selection: BuilderSelection): void }) {
   const field = useLiveField(drawn);
   const onStandInFocus = useContext(StandInFocusContext);
+  const name = useContext(FieldNameContext)(field);
   return (
     <div
       data-builder-place={field.id}
@@ -1138,7 +1145,7 @@ const FieldStandIn = memo(function FieldStandIn({ field: drawn, labels, onSelect
         role="button"
         tabIndex={-1}
         aria-pressed={false}
-        aria-label={fieldName(field, labels)}
+        aria-label={fillLabel(labels.fbFieldNamed, { name })}
         onClick={() => onSelect({ type: 'field', id: field.id })}
         onFocus={(event) => {
           // Focused (by the arrow keys), it is scrolled into view, its section is drawn in full, and the focus moves
@@ -1149,7 +1156,7 @@ const FieldStandIn = memo(function FieldStandIn({ field: drawn, labels, onSelect
         }}
         style={{ cursor: 'pointer', fontWeight: 500 }}
       >
-        {field.label}
+        {name}
       </div>
     </div>
   );
@@ -1289,6 +1296,7 @@ export const BuilderCanvas = memo(function BuilderCanvas({ doc, liveTexts, selec
     [engine, widgets, formTexts],
   );
   const pageIds = useMemo(() => doc.layout.pages.map((p) => p.id), [doc.layout.pages]);
+  const fieldNamed = useCallback((field: FormField) => fieldShownName(field, kinds, labels.fbUntitledField), [kinds, labels]);
   const rootRef = useRef<HTMLDivElement>(null);
   const windowing = fieldCount > LITE_THRESHOLD && typeof IntersectionObserver !== 'undefined';
   const { near, onDragging: onNearDragging } = useNearSections(rootRef, windowing, doc.layout);
@@ -1443,7 +1451,9 @@ export const BuilderCanvas = memo(function BuilderCanvas({ doc, liveTexts, selec
           <StandInFocusContext value={setFocusedFar}>
             <RenameContext value={renames}>
               <LiveTextsContext value={liveTexts ?? null}>
-                <DragKindProvider onDragging={onDragging}>{body}</DragKindProvider>
+                <FieldNameContext value={fieldNamed}>
+                  <DragKindProvider onDragging={onDragging}>{body}</DragKindProvider>
+                </FieldNameContext>
               </LiveTextsContext>
             </RenameContext>
           </StandInFocusContext>

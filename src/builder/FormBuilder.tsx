@@ -77,7 +77,7 @@ import { createLiveTexts, fieldTextsOnlyChanged, useCanvasDocument } from './liv
 import { StartFrom } from './StartFrom';
 import { DragDescribedByContext, useLazyDraggable, type LazyDrag } from './lazy-draggable';
 import { prefetchFormBuilder, useFormBuilder, type FormBuilderController } from './useFormBuilder';
-import { widgetName } from './widget-names';
+import { fieldShownName, widgetName } from './widget-names';
 
 /** The inner parts of the form builder that `classNames` / `styles` reach. */
 export type FormBuilderStylesNames = 'root' | 'toolbar' | 'palette' | 'canvas' | 'properties' | 'preview';
@@ -288,7 +288,7 @@ function BuilderPreview({ doc, widgets, kinds, labels }: { doc: BuilderDocument;
  * repeatable section into a repeatable section's items) is listed disabled with the reason.
  */
 function MoveToDialog({ c, itemId, onClose }: { c: FormBuilderController; itemId: string | null; onClose(): void }) {
-  const { labels, state } = c;
+  const { labels, state, widgets } = c;
   const doc = state.document;
   const field = itemId ? findField(doc, itemId) : null;
   const section = itemId && !field ? findSection(doc, itemId) : null;
@@ -325,7 +325,7 @@ function MoveToDialog({ c, itemId, onClose }: { c: FormBuilderController; itemId
   const targetSection = target ? findSection(doc, target) : null;
   // The items already there, the one being moved left out: "After X" puts it right after X.
   const siblings: { id: string; name: string }[] = field
-    ? (targetSection?.section.fields ?? []).map((f) => ({ id: f.id, name: f.label || f.id }))
+    ? (targetSection?.section.fields ?? []).map((f) => ({ id: f.id, name: fieldShownName(f, widgets, labels.fbUntitledField) }))
     : (targetSection ? (targetSection.section.sections ?? []) : (doc.layout.pages.find((p) => p.id === target)?.sections ?? [])).map((s) => ({ id: s.id, name: s.title || labels.fbUntitledSection }));
   const positions = [
     { value: '0', label: labels.fbMoveToFirst },
@@ -513,7 +513,7 @@ function canvasItem(root: HTMLElement | null, id: string): HTMLElement | null {
  * places them (see `addField` and `addSection`): after the selected field, at the end of the selected section, after
  * the selected section (beside it, at its level), at the end of the selected or last page.
  */
-function addPlaces(doc: BuilderDocument, selection: BuilderSelection, labels: Labels): { field: string; section: string; repeatable: string; page: string } {
+function addPlaces(doc: BuilderDocument, selection: BuilderSelection, labels: Labels, widgets: FormBuilderController['widgets']): { field: string; section: string; repeatable: string; page: string } {
   const pages = doc.layout.pages;
   const pageName = (index: number) => pages[index]?.title || fillLabel(labels.fbNewPageTitle, { number: index + 1 });
   const sectionName = (title: string) => title || labels.fbUntitledSection;
@@ -525,7 +525,7 @@ function addPlaces(doc: BuilderDocument, selection: BuilderSelection, labels: La
   const endOfPage = fillLabel(labels.fbAddsEndOfPage, { name: pageName(pageIndex) });
   const lastSection = page?.sections[page.sections.length - 1];
   const fieldPlace = field
-    ? fillLabel(labels.fbAddsAfterField, { name: field.field.label || field.field.id })
+    ? fillLabel(labels.fbAddsAfterField, { name: fieldShownName(field.field, widgets, labels.fbUntitledField) })
     : section
       ? fillLabel(labels.fbAddsIntoSection, { name: sectionName(section.section.title) })
       : lastSection
@@ -552,7 +552,7 @@ function overlayText(c: FormBuilderController, id: UniqueIdentifier): string {
     return fillLabel(labels.fbDragOverlayNew, { name });
   }
   const field = findField(state.document, text);
-  if (field) return fillLabel(labels.fbDragOverlayField, { name: field.field.label || field.field.id });
+  if (field) return fillLabel(labels.fbDragOverlayField, { name: fieldShownName(field.field, widgets, labels.fbUntitledField) });
   const section = findSection(state.document, text);
   if (section) return fillLabel(labels.fbDragOverlaySection, { name: section.section.title || labels.fbUntitledSection });
   return nameOf(c, id);
@@ -605,7 +605,7 @@ function nameOf(c: FormBuilderController, id: UniqueIdentifier | undefined): str
   }
   const sectionId = text.startsWith('drop:') ? text.slice('drop:'.length) : text;
   const field = findField(state.document, sectionId);
-  if (field) return fillLabel(labels.fbFieldNamed, { name: field.field.label || field.field.id });
+  if (field) return fillLabel(labels.fbFieldNamed, { name: fieldShownName(field.field, widgets, labels.fbUntitledField) });
   const section = findSection(state.document, sectionId);
   if (section) {
     const name = fillLabel(labels.fbSectionNamed, { name: section.section.title || labels.fbUntitledSection });
@@ -925,7 +925,7 @@ export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
 
   const select = useCallback((selection: BuilderSelection) => cRef.current.dispatch({ type: 'select', selection }), []);
   const requestDelete = useCallback((id: string, kind: ItemKind) => {
-    const { state: s, dispatch: d, labels: l } = cRef.current;
+    const { state: s, dispatch: d, labels: l, widgets: w } = cRef.current;
     const field = kind === 'field' ? findField(s.document, id) : null;
     const ids = kind === 'field' ? [id] : fieldIdsIn(s.document, id, kind);
     const dependents = dependentsOf(s.document, ids);
@@ -934,9 +934,18 @@ export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
       return;
     }
     const section = kind === 'section' ? findSection(s.document, id) : null;
-    const page = kind === 'page' ? s.document.layout.pages.find((p) => p.id === id) : undefined;
-    const name = field?.field.label ?? section?.section.title ?? page?.title ?? id;
-    setConfirmDelete({ id, kind, name: name || l.fbUntitledSection, dependents: dependents.map((f) => f.label || f.id) });
+    const pageIndex = kind === 'page' ? s.document.layout.pages.findIndex((p) => p.id === id) : -1;
+    const page = s.document.layout.pages[pageIndex];
+    // Each kind of item named as the canvas names it: a field by its label or kind, a section by its title, a page by
+    // its title or number.
+    const name = field
+      ? fieldShownName(field.field, w, l.fbUntitledField)
+      : section
+        ? section.section.title || l.fbUntitledSection
+        : page
+          ? page.title || fillLabel(l.fbNewPageTitle, { number: pageIndex + 1 })
+          : id;
+    setConfirmDelete({ id, kind, name, dependents: dependents.map((f) => fieldShownName(f, w, l.fbUntitledField)) });
   }, []);
   // "Add section inside": a plain section at the end of the section's sections, named as the palette names one.
   const addSectionInside = useCallback((sectionId: string) => {
@@ -1157,7 +1166,7 @@ export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
   );
   // Where 'Add' puts each kind of entry, for the selection the property pane shows (deferred: a click on the canvas
   // is not held up by it).
-  const places = addPlaces(shownDoc, paneSelection, labels);
+  const places = addPlaces(shownDoc, paneSelection, labels, c.widgets);
   const hint = { field: `${hintIds}-field`, section: `${hintIds}-section`, repeatable: `${hintIds}-repeatable`, page: `${hintIds}-page` };
   const hintFor = (id: string) => (id === 'page' ? hint.page : id === 'section' ? hint.section : id === 'repeatable' ? hint.repeatable : hint.field);
 

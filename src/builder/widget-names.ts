@@ -3,7 +3,7 @@
  * new field of it starts with (label, options, help text) come from the labels (`fbWidget_<kind>`, `fbNew…`). A host
  * kind, and a built-in kind a host registers under a name of its own, keep what the host wrote. React-free.
  */
-import type { FieldOption } from '../contract/types';
+import type { FieldOption, FormField } from '../contract/types';
 import { WIDGET_KINDS, type WidgetDefaultField, type WidgetKind } from '../engine/widget-kinds';
 import { builderWidgetLabels } from '../labels/builder-template-labels';
 import { fillLabel } from '../labels/shared-labels';
@@ -68,4 +68,15 @@ export function localizeWidgetKinds<K extends WidgetKind>(kinds: Readonly<Record
     out[key] = builtIn && builtIn.name === kind.name ? { ...kind, name: widgetName(key, kind.name, texts), defaultField: localizedField(kind, texts) } : kind;
   }
   return out;
+}
+
+/**
+ * The name a person knows a field by in the builder: its label, or, when the label is empty (or spaces only), its
+ * kind's name in `untitled` ("Email (no label)"). Never its id, which the builder shows nowhere else. A kind missing
+ * from `kinds` is named by its own key.
+ */
+export function fieldShownName(field: Pick<FormField, 'label' | 'widget'>, kinds: Readonly<Record<string, { name: string }>>, untitled: string): string {
+  if (typeof field.label === 'string' && field.label.trim() !== '') return field.label;
+  const kind = Object.prototype.hasOwnProperty.call(kinds, field.widget) ? kinds[field.widget]!.name : String(field.widget);
+  return fillLabel(untitled, { kind });
 }

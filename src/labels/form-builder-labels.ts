@@ -32,6 +32,8 @@ export const formBuilderLabels = {
   fbPageDrop: 'End of {name}',
   fbRepeats: 'Repeats for each item of {path}',
   fbUntitledSection: 'Untitled section',
+  /** A field whose label is empty, named by its kind (the palette's name of it). */
+  fbUntitledField: '{kind} (no label)',
   fbCannotShow: 'The form cannot be shown as it stands: {message}',
   fbProperties: 'Properties',
   fbNothingSelected: 'Select a field, section or page to see its properties.',

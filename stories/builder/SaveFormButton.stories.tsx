@@ -123,8 +123,8 @@ export const Problems: Story = {
 };
 
 /**
- * A field that takes an answer has no label (spaces only): the save names it by its data path instead of sending it. A
- * text block may go without one.
+ * A field that takes an answer has no label (spaces only): the save names the problem by its data path instead of
+ * sending it, and its 'Go to' by its kind, as the canvas names it ("Email (no label)"). A text block may go without one.
  */
 export const UnlabeledField: Story = {
   args: {
@@ -140,7 +140,7 @@ export const UnlabeledField: Story = {
   play: async ({ canvasElement }) => {
     const dialog = await openDialog(canvasElement);
     await expect(within(dialog).getByText(/The field at \/email has no label/)).toBeInTheDocument();
-    await expect(within(dialog).getByRole('button', { name: 'Go to email' })).toBeInTheDocument();
+    await expect(within(dialog).getByRole('button', { name: 'Go to Email (no label)' })).toBeInTheDocument();
   },
 };
 

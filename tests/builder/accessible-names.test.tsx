@@ -10,6 +10,7 @@ import { hostWidgets } from '../../stories/forms/starRating';
 import { renderInApi, setupFakeApi } from '../admin/support/screen';
 import { renderWithProviders } from '../support/render';
 import { paletteIcon } from '../../src/ui/icons';
+import { seedIds } from '../../src/testing/seed-ids';
 import { BUILDER_FIRST_RENDER_MS } from './support/timing';
 
 // A control's accessible name holds the text it shows (WCAG 2.5.3, label in name): a speech user says what they see.
@@ -80,6 +81,32 @@ describe('the form builder names its controls by what they show', () => {
     expect(screen.getByRole('radiogroup', { name: 'Preview mode' })).toBeInTheDocument();
     await user.click(within(screen.getByRole('radiogroup', { name: 'Preview width' })).getByRole('radio', { name: 'Phone' }));
     expect(await screen.findByRole('region', { name: 'Preview: Fill in, Phone' })).toBeInTheDocument();
+  });
+
+  it('a field whose label is emptied is named by its kind, never by its id: on the canvas, in the Add hint, its pane and the delete dialog', async () => {
+    const { user } = renderInApi(<FormBuilder formId={seedIds.forms.loanApplication} draftStorage={memoryStorage()} />);
+    await screen.findByRole('heading', { name: /Form builder: Loan Application/ }, { timeout: BUILDER_FIRST_RENDER_MS });
+    const canvas = () => screen.getByRole('region', { name: 'Form' });
+    const clearLabel = async (name: string) => {
+      await user.click(await within(canvas()).findByRole('button', { name: `Field ${name}` }));
+      const pane = await screen.findByRole('region', { name: `Properties of ${name}` });
+      // The field's own Label box comes first; a choice field's options have theirs below it.
+      await user.clear(within(pane).getAllByRole('textbox', { name: /^Label/ })[0]!);
+    };
+    // Employer's rule reads Employment status: deleting the latter names the former.
+    await clearLabel('Employer');
+    await clearLabel('Employment status');
+    const item = await within(canvas()).findByRole('button', { name: 'Field Radio buttons (no label)' });
+    expect(within(canvas()).getByRole('button', { name: 'Field Short text (no label)' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Properties of Radio buttons (no label)' })).toBeInTheDocument();
+    expect(await screen.findByText('Adds after the field “Radio buttons (no label)”.')).toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent(/employment-status|employment-employer/);
+    await user.click(screen.getByRole('button', { name: 'Actions for Field Radio buttons (no label)' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Radio buttons (no label)?' });
+    expect(dialog).toHaveTextContent('will point at nothing: Short text (no label).');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(item).toBeInTheDocument();
   });
 
   it('a read-only section title’s button holds the title only (the repeat note is beside it)', () => {

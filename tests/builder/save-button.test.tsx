@@ -109,7 +109,7 @@ describe('SaveFormButton', () => {
     expect(within(dialog).getByText('The field at /email has no label: a person filling in the form would not know what it asks. Give it a label.')).toBeInTheDocument();
     expect(within(dialog).getAllByRole('listitem')).toHaveLength(1);
     expect(within(dialog).queryByRole('textbox', { name: /Name/ })).not.toBeInTheDocument();
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Go to email' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Go to Email (no label)' }));
     expect(onSelectProblem).toHaveBeenCalledWith({ type: 'field', id: 'email' }, expect.objectContaining({ fieldId: 'email' }));
     expect(fakeBackend.db.forms.length).toBe(before);
   });

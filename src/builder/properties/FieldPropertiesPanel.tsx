@@ -16,6 +16,7 @@ import { RuleEditor, type RuleEditorProps, type RuleFieldOption } from './RuleEd
 import { CODE_INPUT_STYLES } from './code-input';
 import { PaneMultiSelect, PaneSelect } from './pane-select';
 import { pathForLabel } from '../model/rename';
+import { fieldShownName } from '../widget-names';
 
 /** What the panel hands back on every change: the field, its JSON Schema node and whether it is required. */
 export interface FieldPropertiesChange {
@@ -859,7 +860,7 @@ export function FieldPropertiesPanel(props: FieldPropertiesPanelProps) {
   };
 
   return (
-    <Stack ref={panelRef} gap="md" role="region" aria-label={fillLabel(labels.bpFieldRegion, { label: field.label || field.id })} style={ERROR_CONTRAST}>
+    <Stack ref={panelRef} gap="md" role="region" aria-label={fillLabel(labels.bpFieldRegion, { label: fieldShownName(field, widgets, labels.fbUntitledField) })} style={ERROR_CONTRAST}>
       <div>
         <Title order={3} size="h4">
           {labels.bpFieldTitle}

@@ -2,6 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Group, List, Loader, Modal, Select, Stack, Switch, Text, TextInput, Textarea, UnstyledButton, type ButtonProps } from '@mantine/core';
 import { allFields, allSections, type DraftProblem, type FormDraft } from '../../engine';
 import { fillLabel, type Labels } from '../../query/labels';
+import { WIDGET_KINDS, type WidgetKindRegistry } from '../../engine/widget-kinds';
+import { fieldShownName, localizeWidgetKinds } from '../widget-names';
 import { useSaveFormDraft, type SaveFormDraftController, type SaveFormDraftOptions } from './useSaveFormDraft';
 
 /** What a problem selects in the builder: a field, a section or a page, by id (the builder's selection). */
@@ -18,14 +20,15 @@ export function targetOfProblem(problem: DraftProblem): DraftProblemTarget | nul
   return null;
 }
 
-/**
- * The name a person knows a problem's item by: the field's label, the section's or page's title, else its id. Sections
- * inside sections, and their fields, are found at any depth.
- */
 /** A title or label as a problem names it: its id when it is empty, spaces only or not text (a malformed draft). */
 const shownName = (text: unknown, id: string): string => (typeof text === 'string' && text.trim() !== '' ? text : id);
 
-function nameOfTarget(draft: FormDraft, target: DraftProblemTarget): string {
+/**
+ * The name a person knows a problem's item by: the field's label (its kind's name when it has none), the section's or
+ * page's title, else its id. Sections inside sections, and their fields, are found at any depth.
+ */
+
+function nameOfTarget(draft: FormDraft, target: DraftProblemTarget, labels: Labels, widgets: WidgetKindRegistry | undefined): string {
   if (target.type === 'page') {
     const page = (Array.isArray(draft.layout.pages) ? draft.layout.pages : []).find((p) => p?.id === target.id);
     return page ? shownName(page.title, page.id) : target.id;
@@ -35,7 +38,9 @@ function nameOfTarget(draft: FormDraft, target: DraftProblemTarget): string {
     return section ? shownName(section.title, section.id) : target.id;
   }
   const field = allFields(draft.layout).find((f) => f.id === target.id);
-  return field ? shownName(field.label, field.id) : target.id;
+  if (!field) return target.id;
+  // A field without a label is named by its kind, as the canvas names it; a field of no known shape by its id.
+  return typeof field.widget === 'string' ? fieldShownName(field, localizeWidgetKinds(widgets ?? WIDGET_KINDS, labels), labels.fbUntitledField) : shownName(field.label, field.id);
 }
 
 /** Props of {@link DraftProblemList}. */
@@ -43,17 +48,19 @@ export interface DraftProblemListProps {
   problems: readonly DraftProblem[];
   draft: FormDraft;
   labels: Labels;
+  /** The widget kinds of the builder (a host's too), which name a field without a label; the built-in ones if left out. */
+  widgets?: WidgetKindRegistry;
   /** Called with the item a problem concerns when the user chooses it. */
   onSelect?: (target: DraftProblemTarget, problem: DraftProblem) => void;
 }
 
 /** The problems of a draft, each with a button that goes to its field (or section, or page). */
-export function DraftProblemList({ problems, draft, labels, onSelect }: DraftProblemListProps) {
+export function DraftProblemList({ problems, draft, labels, widgets, onSelect }: DraftProblemListProps) {
   return (
     <List spacing="xs" size="sm" aria-label={labels.builderSaveProblemsTitle}>
       {problems.map((problem, index) => {
         const target = targetOfProblem(problem);
-        const name = target ? nameOfTarget(draft, target) : labels.builderSaveProblemWholeForm;
+        const name = target ? nameOfTarget(draft, target, labels, widgets) : labels.builderSaveProblemWholeForm;
         return (
           <List.Item key={`${index}:${problem.message}`}>
             <Text size="sm" span>
@@ -87,6 +94,8 @@ export interface SaveFormDialogProps {
   controller: SaveFormDraftController;
   /** The draft shown in problem names. */
   draft: FormDraft;
+  /** The widget kinds of the builder, which name a field without a label in the problems; the built-in ones if left out. */
+  widgets?: WidgetKindRegistry;
   /** Called when the user chooses a problem's 'Go to'; the dialog closes without giving the focus back to Save. */
   onSelectProblem?: (target: DraftProblemTarget, problem: DraftProblem) => void;
 }
@@ -120,7 +129,7 @@ function VersionStatement({ controller }: { controller: SaveFormDraftController 
 }
 
 /** The dialog of a save: the draft's problems, or what the save does and what it needs, then Save. */
-export function SaveFormDialog({ controller, draft, onSelectProblem }: SaveFormDialogProps) {
+export function SaveFormDialog({ controller, draft, widgets, onSelectProblem }: SaveFormDialogProps) {
   const { labels, problems, failure } = controller;
   const nameBox = useRef<HTMLInputElement>(null);
   const formBox = useRef<HTMLFormElement>(null);
@@ -159,7 +168,7 @@ export function SaveFormDialog({ controller, draft, onSelectProblem }: SaveFormD
       {problems.length > 0 ? (
         <Stack gap="sm">
           <Text size="sm">{labels.builderSaveProblemsIntro}</Text>
-          <DraftProblemList problems={problems} draft={draft} labels={labels} onSelect={onSelectProblem ? select : undefined} />
+          <DraftProblemList problems={problems} draft={draft} labels={labels} widgets={widgets} onSelect={onSelectProblem ? select : undefined} />
           <Group justify="flex-end">
             <Button variant="default" onClick={controller.close}>
               {labels.close}
@@ -227,7 +236,7 @@ export function SaveFormDialog({ controller, draft, onSelectProblem }: SaveFormD
               <Alert color="red" title={failure.title} role="alert">
                 <Stack gap="xs">
                   {failure.problems.length > 0 ? (
-                    <DraftProblemList problems={failure.problems} draft={draft} labels={labels} onSelect={onSelectProblem ? select : undefined} />
+                    <DraftProblemList problems={failure.problems} draft={draft} labels={labels} widgets={widgets} onSelect={onSelectProblem ? select : undefined} />
                   ) : (
                     <Text size="sm">{failure.message}</Text>
                   )}
@@ -294,7 +303,7 @@ export function SaveFormButton({ onSelectProblem, buttonProps, startRef, ...opti
       <Button {...buttonProps} onClick={controller.start} loading={controller.saving} aria-keyshortcuts="Control+S Meta+S">
         {controller.labels.builderSave}
       </Button>
-      <SaveFormDialog controller={controller} draft={controller.openedDraft} onSelectProblem={onSelectProblem} />
+      <SaveFormDialog controller={controller} draft={controller.openedDraft} widgets={options.widgets} onSelectProblem={onSelectProblem} />
     </>
   );
 }

@@ -104,6 +104,7 @@ export const de3 = {
   fbPageDrop: 'Ende von {name}',
   fbRepeats: 'Wiederholt sich für jeden Eintrag von {path}',
   fbUntitledSection: 'Abschnitt ohne Titel',
+  fbUntitledField: '{kind} (ohne Beschriftung)',
   fbCannotShow: 'Das Formular kann so nicht angezeigt werden: {message}',
   fbProperties: 'Eigenschaften',
   fbNothingSelected: 'Wählen Sie ein Feld, einen Abschnitt oder eine Seite, um die Eigenschaften zu sehen.',

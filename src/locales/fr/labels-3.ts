@@ -104,6 +104,7 @@ export const fr3 = {
   fbPageDrop: 'Fin de {name}',
   fbRepeats: 'Se répète pour chaque élément de {path}',
   fbUntitledSection: 'Section sans titre',
+  fbUntitledField: '{kind} (sans libellé)',
   fbCannotShow: 'Le formulaire ne peut pas être affiché en l’état : {message}',
   fbProperties: 'Propriétés',
   fbNothingSelected: 'Sélectionnez un champ, une section ou une page pour en voir les propriétés.',
