@@ -180,10 +180,11 @@ const PaletteItemBody = memo(function PaletteItemBody({ id, icon, name, labels, 
         {...paletteStop('drag')}
         aria-describedby={[hintId, drag.attributes['aria-describedby']].filter(Boolean).join(' ')}
       >
-        <Box w={28} ta="center" aria-hidden>
+        <Box w={28} ta="center" style={{ flexShrink: 0 }} aria-hidden>
           {icon}
         </Box>
-        <Text size="sm" truncate>
+        {/* A long name wraps (a longer language, a host's kind): cut short, the entry would not say what it adds. */}
+        <Text size="sm" lh={1.3} style={{ overflowWrap: 'break-word', minWidth: 0 }}>
           {name}
         </Text>
       </Group>

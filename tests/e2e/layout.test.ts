@@ -108,6 +108,29 @@ describe('6. long permission labels and the picker on narrow screens', () => {
   });
 });
 
+describe('the form builder at desktop width', () => {
+  it("at 1280 × 720 px the palette shows each entry's whole name", async () => {
+    const { context, page, errors } = await open({ viewport: { width: 1280, height: 720 }, storageState: admin });
+    await page.goto(`${stack.url}/admin/form-builder/`);
+    const palette = page.getByRole('navigation', { name: 'Add to the form' });
+    await palette.getByRole('button', { name: 'Repeatable section', exact: true }).waitFor();
+    // The palette scrolls on its own; a desktop browser's scrollbar takes 15 px of its width, which headless Chromium
+    // (scrollbars hidden) does not: that room is taken here as padding.
+    await palette.evaluate((nav) => {
+      (nav as HTMLElement).style.paddingRight = `${parseFloat(getComputedStyle(nav).paddingRight) + 15}px`;
+    });
+    // Each handle's text against its box: a name cut short (an ellipsis) is wider than the box that shows it.
+    const cut = await palette.evaluate((nav) =>
+      [...nav.querySelectorAll('[aria-roledescription="draggable"] p')]
+        .filter((text) => text.scrollWidth > text.clientWidth + 0.5)
+        .map((text) => `${text.textContent}: ${text.scrollWidth - text.clientWidth} px cut`),
+    );
+    expect(cut).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('the admin screens on a phone', () => {
   it('at 390 px no screen scrolls sideways: headers, actions and filters wrap', async () => {
     const { context, page, errors } = await open({ viewport: { width: 390, height: 844 }, storageState: admin });
