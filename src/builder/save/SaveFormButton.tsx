@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Group, List, Loader, Modal, Select, Stack, Switch, Text, TextInput, Textarea, UnstyledButton, type ButtonProps } from '@mantine/core';
 import { allFields, allSections, type DraftProblem, type FormDraft } from '../../engine';
 import { fillLabel, type Labels } from '../../query/labels';
@@ -25,10 +25,10 @@ const shownName = (text: unknown, id: string): string => (typeof text === 'strin
 
 /**
  * The name a person knows a problem's item by: the field's label (its kind's name when it has none), the section's or
- * page's title, else its id. Sections inside sections, and their fields, are found at any depth.
+ * page's title, else its id. Sections inside sections, and their fields, are found at any depth. `kinds`: the
+ * builder's widget kinds in the texts' language.
  */
-
-function nameOfTarget(draft: FormDraft, target: DraftProblemTarget, labels: Labels, widgets: WidgetKindRegistry | undefined): string {
+function nameOfTarget(draft: FormDraft, target: DraftProblemTarget, labels: Labels, kinds: WidgetKindRegistry): string {
   if (target.type === 'page') {
     const page = (Array.isArray(draft.layout.pages) ? draft.layout.pages : []).find((p) => p?.id === target.id);
     return page ? shownName(page.title, page.id) : target.id;
@@ -40,7 +40,7 @@ function nameOfTarget(draft: FormDraft, target: DraftProblemTarget, labels: Labe
   const field = allFields(draft.layout).find((f) => f.id === target.id);
   if (!field) return target.id;
   // A field without a label is named by its kind, as the canvas names it; a field of no known shape by its id.
-  return typeof field.widget === 'string' ? fieldShownName(field, localizeWidgetKinds(widgets ?? WIDGET_KINDS, labels), labels.fbUntitledField) : shownName(field.label, field.id);
+  return typeof field.widget === 'string' ? fieldShownName(field, kinds, labels.fbUntitledField) : shownName(field.label, field.id);
 }
 
 /** Props of {@link DraftProblemList}. */
@@ -56,11 +56,13 @@ export interface DraftProblemListProps {
 
 /** The problems of a draft, each with a button that goes to its field (or section, or page). */
 export function DraftProblemList({ problems, draft, labels, widgets, onSelect }: DraftProblemListProps) {
+  // Named once for the list (the builder's own kinds are named already; naming them again keeps them as they are).
+  const kinds = useMemo(() => localizeWidgetKinds(widgets ?? WIDGET_KINDS, labels), [widgets, labels]);
   return (
     <List spacing="xs" size="sm" aria-label={labels.builderSaveProblemsTitle}>
       {problems.map((problem, index) => {
         const target = targetOfProblem(problem);
-        const name = target ? nameOfTarget(draft, target, labels, widgets) : labels.builderSaveProblemWholeForm;
+        const name = target ? nameOfTarget(draft, target, labels, kinds) : labels.builderSaveProblemWholeForm;
         return (
           <List.Item key={`${index}:${problem.message}`}>
             <Text size="sm" span>
