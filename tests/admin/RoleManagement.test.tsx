@@ -548,9 +548,12 @@ describe('RoleManagement', () => {
 
   describe('load errors (docs/spec.md, Error catalogue)', () => {
     it("shows 'Failed to load claim groups. Please try again.' and retries", async () => {
-      server.use(errorHandlers.failing('/api/Claim/ClaimGroupsPaged', 500, { once: true }));
+      // Every request fails until the alert shows (not just the first: a request still on its way from the previous
+      // test's screen could take a one-time failure); then the fake answers again.
+      server.use(errorHandlers.failing('/api/Claim/ClaimGroupsPaged', 500));
       const { user } = renderScreen();
       expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load claim groups. Please try again.');
+      server.resetHandlers();
       await user.click(button('Try again'));
       expect(await screen.findByRole('combobox', { name: 'Claim group' })).toBeInTheDocument();
     });

@@ -231,9 +231,12 @@ describe('UserRoleManagement', () => {
     });
 
     it("shows 'Failed to load users. Please try again.' and retries", async () => {
-      server.use(errorHandlers.failing('/api/Claim/ApplicationUsersPaged', 500, { once: true }));
+      // Every request fails until the alert shows (not just the first: a request still on its way from the previous
+      // test's screen could take a one-time failure); then the fake answers again.
+      server.use(errorHandlers.failing('/api/Claim/ApplicationUsersPaged', 500));
       const { user } = renderScreen();
       expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load users. Please try again.');
+      server.resetHandlers();
       expect(screen.queryByRole('combobox', { name: 'User' })).not.toBeInTheDocument();
       await user.click(buttonIn(document.body, 'Try again'));
       expect(await userPicker()).toBeInTheDocument();
@@ -587,9 +590,11 @@ describe('UserRoleManagement', () => {
     });
 
     it("shows 'Failed to load user groups. Please try again.' and retries", async () => {
-      server.use(errorHandlers.failing('/api/Claim/ApplicationUserGroupsPaged', 500, { once: true }));
+      // As for the users: failing until the alert shows, then answering again.
+      server.use(errorHandlers.failing('/api/Claim/ApplicationUserGroupsPaged', 500));
       const { user } = renderScreen({ initialTab: 'userGroups' });
       expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load user groups. Please try again.');
+      server.resetHandlers();
       await user.click(buttonIn(document.body, 'Try again'));
       expect(await groupPicker()).toBeInTheDocument();
     });
