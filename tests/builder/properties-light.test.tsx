@@ -64,6 +64,40 @@ describe('what a section’s panel measures', () => {
   });
 });
 
+describe('fields without a label in a rule', () => {
+  it('are named by their kind, as the canvas names them, with the path that tells two of one kind apart', async () => {
+    const fields: RuleFieldOption[] = [
+      { id: 'a', path: '/nick', label: '', widget: 'text' },
+      { id: 'b', path: '/city', label: '  ', widget: 'text', later: true },
+      { id: 'c', path: '/name', label: 'Name', widget: 'text' },
+    ];
+    const { user } = renderWithProviders(
+      <RuleEditor legend="Show this field when" value={[{ path: '/city', op: 'notEmpty' }]} fields={fields} onChange={() => {}} />,
+    );
+    const rule = screen.getByRole('group', { name: 'Rule 1' });
+    const picker = within(rule).getByRole('combobox', { name: 'Field' });
+    expect(picker).toHaveValue('Short text (no label) · /city');
+    expect(within(rule).getByText("This rule depends on 'Short text (no label) · /city', which comes later in the form: move that field up or choose another.")).toBeInTheDocument();
+    await user.click(picker);
+    const options = (await screen.findAllByRole('option')).map((o) => o.textContent);
+    expect(options).toEqual(['Short text (no label) · /nick', 'Short text (no label) · /city', 'Name']);
+  });
+
+  it('are named so among the fields a computed value is made from', async () => {
+    const fields: RuleFieldOption[] = [
+      { id: 'a', path: '/price', label: '', widget: 'number' },
+      { id: 'b', path: '/count', label: 'Count', widget: 'number' },
+    ];
+    const total: FormField = { id: 'f', path: '/total', widget: 'number', label: 'Total', computed: { op: 'sum', paths: [] } };
+    const { user } = renderWithProviders(
+      <FieldPropertiesPanel field={total} schema={WIDGET_KINDS.number!.defaultSchema} required={false} fields={fields} onChange={() => {}} />,
+    );
+    await user.click(screen.getByLabelText('From the fields', { selector: 'input' }));
+    const options = (await screen.findAllByRole('option')).map((o) => o.textContent);
+    expect(options).toEqual(['Number (no label) · /price', 'Count']);
+  });
+});
+
 describe('a key typed in a field’s panel', () => {
   it('does not draw its rule editors again (their rows list every field of the form for their pickers)', async () => {
     /** The rule targets, counting the lists built from them (each rule row builds its picker's list on each render). */

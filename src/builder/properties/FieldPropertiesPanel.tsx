@@ -12,7 +12,7 @@ import { ERROR_CONTRAST, ERROR_TEXT } from './contrast';
 import { GROWING_TEXTAREA_STYLES } from './growing-textarea';
 import { OptionsEditor } from './OptionsEditor';
 import { Redrawn } from '../Redrawn';
-import { RuleEditor, type RuleEditorProps, type RuleFieldOption } from './RuleEditor';
+import { RuleEditor, ruleTargetName, type RuleEditorProps, type RuleFieldOption } from './RuleEditor';
 import { CODE_INPUT_STYLES } from './code-input';
 import { PaneMultiSelect, PaneSelect } from './pane-select';
 import { pathForLabel } from '../model/rename';
@@ -535,7 +535,7 @@ export function FieldPropertiesPanel(props: FieldPropertiesPanelProps) {
 
   const computedEditor = (): ReactNode => {
     const computed = field.computed;
-    const sources = targets.filter((f) => f.widget !== 'static').map((f) => ({ value: f.path, label: f.label || f.path }));
+    const sources = targets.filter((f) => f.widget !== 'static').map((f) => ({ value: f.path, label: ruleTargetName(f, widgets, labels) }));
     for (const path of computed?.paths ?? []) if (!sources.some((s) => s.value === path)) sources.push({ value: path, label: path });
     return (
       <Stack key="computed" gap="xs">

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useMemo } from 'react';
 import { Button, Fieldset, Group, NumberInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import type { FieldRule, FieldRuleGroup, FieldRuleNode, JsonValue } from '../../api/types';
 import { groupMembers, isRuleGroup, ruleLacksValue } from '../../engine/rules';
@@ -6,6 +6,7 @@ import { FORM_LIMITS } from '../../engine/limits';
 import { WIDGET_KINDS, widgetKind, type WidgetKindRegistry } from '../../engine/widget-kinds';
 import { fillLabel, type Labels } from '../../query/labels';
 import { useLabels } from '../../query/useLabels';
+import { fieldShownName, localizeWidgetKinds } from '../widget-names';
 import { ERROR_CONTRAST, ERROR_TEXT } from './contrast';
 import { PaneMultiSelect, PaneSelect } from './pane-select';
 
@@ -83,11 +84,20 @@ function opsFor(valueKind: string | undefined): readonly FieldRule['op'][] {
   }
 }
 
+/**
+ * A field as the editor names it: its label, or for a field without one, the name the canvas shows (its kind's, see
+ * `fieldShownName`) and the path its answer is stored at, which tells two such fields of one kind apart.
+ */
+export function ruleTargetName(field: RuleFieldOption, widgets: WidgetKindRegistry, labels: Labels): string {
+  if (field.label.trim() !== '') return field.label;
+  return fillLabel(labels.reUnlabeledField, { name: fieldShownName(field, widgets, labels.fbUntitledField), path: field.path });
+}
+
 /** Why a rule cannot be relied on, in the editor's words, or null. */
-function ruleProblem(rule: FieldRule, fields: readonly RuleFieldOption[], labels: Labels): string | null {
+function ruleProblem(rule: FieldRule, fields: readonly RuleFieldOption[], widgets: WidgetKindRegistry, labels: Labels): string | null {
   const target = fields.find((f) => f.path === rule.path);
   if (!target) return fillLabel(labels.reMissing, { path: rule.path || '—' });
-  if (target.later) return fillLabel(labels.reLater, { label: target.label });
+  if (target.later) return fillLabel(labels.reLater, { label: ruleTargetName(target, widgets, labels) });
   if (ruleLacksValue(rule)) return labels.reNoValue;
   return null;
 }
@@ -182,8 +192,8 @@ function RuleRow({ rule, n, fields, widgets, labels, disabled, onChange, onRemov
   const target = fields.find((f) => f.path === rule.path);
   const kind = target ? widgetKind(target.widget, widgets) : undefined;
   const ops = opsFor(kind?.value);
-  const problem = ruleProblem(rule, fields, labels);
-  const fieldData = fields.map((f) => ({ value: f.path, label: f.label || f.path }));
+  const problem = ruleProblem(rule, fields, widgets, labels);
+  const fieldData = fields.map((f) => ({ value: f.path, label: ruleTargetName(f, widgets, labels) }));
   // A rule naming a deleted field keeps its path in the list, so the picker still shows what it names.
   if (!target && rule.path) fieldData.push({ value: rule.path, label: rule.path });
   const name = fillLabel(labels.reRule, { n });
@@ -368,6 +378,9 @@ function GroupEditor({ mode, members, level, legend, fields, widgets, labels, di
  */
 export function RuleEditor({ legend, value, onChange, fields, widgets = WIDGET_KINDS, labels: overrides, disabled = false }: RuleEditorProps) {
   const labels = useLabels(overrides);
+  // The kinds named in the labels' language (a field without a label is named by its kind): the builder hands the
+  // editor kinds already so named, which this leaves as they are.
+  const kinds = useMemo(() => localizeWidgetKinds(widgets, labels), [widgets, labels]);
   const { mode, members } = topGroup(value ?? []);
   const counter = { n: 0 };
   return (
@@ -377,7 +390,7 @@ export function RuleEditor({ legend, value, onChange, fields, widgets = WIDGET_K
       level={1}
       legend={legend}
       fields={fields}
-      widgets={widgets}
+      widgets={kinds}
       labels={labels}
       disabled={disabled}
       counter={counter}

@@ -28,6 +28,7 @@ export const de5 = {
   reTrue: 'Ja (angekreuzt)',
   reFalse: 'Nein (nicht angekreuzt)',
   reMissing: 'Diese Regel nennt {path}, das kein Feld des Formulars mehr füllt: Wählen Sie ein anderes Feld oder entfernen Sie die Regel.',
+  reUnlabeledField: '{name} · {path}',
   reLater: 'Diese Regel hängt von „{label}“ ab, das später im Formular kommt: Verschieben Sie dieses Feld nach oben oder wählen Sie ein anderes.',
   reSelf: 'Diese Regel hängt vom Feld selbst ab.',
   reNoValue: 'Diese Regel hat keinen Vergleichswert: Wählen Sie einen oder entfernen Sie die Regel.',

@@ -28,6 +28,7 @@ export const fr5 = {
   reTrue: 'Oui (coché)',
   reFalse: 'Non (décoché)',
   reMissing: 'Cette règle nomme {path}, qu’aucun champ du formulaire ne remplit plus : choisissez un autre champ ou retirez la règle.',
+  reUnlabeledField: '{name} · {path}',
   reLater: 'Cette règle dépend de « {label} », qui vient plus loin dans le formulaire : remontez ce champ ou choisissez-en un autre.',
   reSelf: 'Cette règle dépend du champ lui-même.',
   reNoValue: 'Cette règle n’a aucune valeur de comparaison : choisissez-en une, ou retirez la règle.',
