@@ -9,6 +9,7 @@ import {
   findSection,
   initialBuilderState,
   isRequired,
+  pathForLabel,
   renameAction,
   type BuilderAction,
   type BuilderDocument,
@@ -294,5 +295,16 @@ describe('builder model', () => {
     expect(renameAction(s.document, 'text-1', '  ')).toBeNull();
     expect(renameAction(s.document, 'section-1', 'Section 1')).toBeNull();
     expect(renameAction(s.document, 'nothing', 'X')).toBeNull();
+  });
+
+  it('numbers a path that follows its label after the segment the label gives, for an emptied label and a long one too', () => {
+    const taken = new Set(['/field', '/field2', `/${'a'.repeat(40)}`]);
+    const check = (path: string) => (taken.has(path) ? ({ code: 'duplicate', message: 'taken' } as const) : null);
+    // The pane renames as the label is typed: a label emptied by the keyboard takes `field`, numbered past those taken.
+    expect(pathForLabel({ path: '/shortText2' }, '', check)).toBe('/field3');
+    expect(pathForLabel({ path: '/shortText2' }, 'Given name', check)).toBe('/givenName');
+    // A label whose segment is cut at its length limit still finds a free, numbered path.
+    expect(pathForLabel({ path: '/x' }, 'a'.repeat(60), check)).toBe(`/${'a'.repeat(40)}2`);
+    expect(pathForLabel({ path: '/group/x' }, '', check)).toBe('/group/field');
   });
 });

@@ -16,8 +16,11 @@ import type { BuilderAction } from './reducer';
  */
 export function pathForLabel(field: Pick<FormField, 'path'>, label: string, checkPath: (path: string) => DataPathProblem | null): string | null {
   const parent = field.path.split('/').slice(0, -1).join('/');
-  let candidate = labelToPath(label, [], parent);
-  for (let n = 2; candidate !== field.path && checkPath(candidate) !== null && n < 100; n++) candidate = labelToPath(`${label} ${n}`, [], parent);
+  // The number goes after the derived segment, not into the label: an empty label's segment is `field`, its next
+  // `field2` (a label of " 2" would have made it `/2`), and a long label's segment keeps its number past the length cut.
+  const first = labelToPath(label, [], parent);
+  let candidate = first;
+  for (let n = 2; candidate !== field.path && checkPath(candidate) !== null && n < 100; n++) candidate = `${first}${n}`;
   return candidate !== field.path && checkPath(candidate) === null ? candidate : null;
 }
 
