@@ -107,6 +107,12 @@ export interface FormBuilderProps extends BoxProps, StylesApiProps<FormBuilderFa
   /** The browser storage drafts are kept in (default `localStorage`; `null` keeps none). */
   draftStorage?: Storage | null;
   /**
+   * Whose drafts these are: the signed-in person's id (e.g. `useAuth().user?.subject`). A draft is offered back only
+   * to the person who left it, never to whoever signs in next on the same browser. Without it, one set of drafts for
+   * the browser.
+   */
+  draftOwner?: string | null;
+  /**
    * One view at a time (palette, canvas, properties, preview) as tabs, each the full width, as on a phone. By default
    * when the window is narrower than the theme's `sm` breakpoint; `true` for a builder placed in a narrow column.
    */
@@ -121,7 +127,7 @@ export type FormBuilderFactory = Factory<{
 }>;
 
 /** Props of {@link FormBuilderView}: the screen's props but what the controller already took, plus the controller. */
-export interface FormBuilderViewProps extends Omit<FormBuilderProps, 'formId' | 'formSchemaId' | 'labels' | 'draftStorage'> {
+export interface FormBuilderViewProps extends Omit<FormBuilderProps, 'formId' | 'formSchemaId' | 'labels' | 'draftStorage' | 'draftOwner'> {
   /** What {@link useFormBuilder} returned for this screen. */
   controller: FormBuilderController;
 }
@@ -1402,8 +1408,8 @@ FormBuilderView.displayName = '@ccq/forms-admin/FormBuilderView';
 export const FormBuilder = Object.assign(
   factory<FormBuilderFactory>((_props) => {
     const props = useProps('FormBuilder', null, _props);
-    const { formId, formSchemaId, labels, draftStorage, ...viewProps } = props;
-    const controller = useFormBuilder({ formId, formSchemaId, widgets: viewProps.widgets, labels, storage: draftStorage });
+    const { formId, formSchemaId, labels, draftStorage, draftOwner, ...viewProps } = props;
+    const controller = useFormBuilder({ formId, formSchemaId, widgets: viewProps.widgets, labels, storage: draftStorage, draftOwner });
     return <FormBuilderView controller={controller} {...viewProps} />;
   }),
   {

@@ -27,6 +27,12 @@ export interface FormBuilderOptions {
   labels?: Partial<Labels>;
   /** The browser storage drafts are kept in (tests pass their own); default `localStorage` when there is one. */
   storage?: Storage | null;
+  /**
+   * Whose drafts these are: the signed-in person's id (e.g. the OpenID `sub`). Drafts are kept under it and offered
+   * back only to the same person, so whoever signs in next on the same browser is never offered another's unsaved
+   * work (and cannot save it as their own). Without it, the browser keeps one set of drafts for everyone.
+   */
+  draftOwner?: string | null;
 }
 
 /** A draft found in the browser from an earlier visit. */
@@ -76,9 +82,13 @@ export interface FormBuilderController {
 const DRAFT_PREFIX = 'ccq-form-builder-draft';
 const DRAFT_DELAY_MS = 400;
 
-/** The storage key of a form's (or a new form's) draft. */
-export function builderDraftKey(formId: string | null | undefined, formSchemaId: string | null | undefined): string {
-  return `${DRAFT_PREFIX}:${formId ?? 'new'}:${formSchemaId ?? 'current'}`;
+/**
+ * The storage key of a form's (or a new form's) draft; with `owner` (see `draftOwner`), that person's draft. The owner
+ * is written URI-encoded, so it holds no `:` and no owner's key is another's or an unowned one.
+ */
+export function builderDraftKey(formId: string | null | undefined, formSchemaId: string | null | undefined, owner?: string | null): string {
+  const scope = owner ? `${encodeURIComponent(owner)}:` : '';
+  return `${DRAFT_PREFIX}:${scope}${formId ?? 'new'}:${formSchemaId ?? 'current'}`;
 }
 
 /**
@@ -196,7 +206,7 @@ export function useFormBuilder(options: FormBuilderOptions = {}): FormBuilderCon
   const loadedFromVersion = !isNew && schema !== null;
   const [state, dispatch] = useReducer(builderReducer, emptyDocument(), initialBuilderState);
   const [base, setBase] = useState<BuilderDocument | null>(null);
-  const draftKey = builderDraftKey(formId, formSchemaId ?? schema?.formSchemaId ?? null);
+  const draftKey = builderDraftKey(formId, formSchemaId ?? schema?.formSchemaId ?? null, options.draftOwner);
   const [storedDraft, setStoredDraft] = useState<StoredDraft | null>(null);
 
   // A newly loaded version becomes the document (once per version), and a draft left from before is offered back.

@@ -54,4 +54,24 @@ describe('useFormBuilder: unsaved changes and the draft', () => {
     act(() => result.current.dispatch({ type: 'undo' }));
     await waitFor(() => expect(storage.getItem(key)).toBeNull());
   });
+
+  it('keeps a draft for the person who left it: whoever signs in next on the browser is not offered it', async () => {
+    const storage = memoryStorage();
+    const eddie = renderHook(() => useFormBuilder({ storage, draftOwner: 'eddie' }), { wrapper });
+    await waitFor(() => expect(eddie.result.current.isLoading).toBe(false));
+    act(() => eddie.result.current.dispatch({ type: 'addField', kind: shortText }));
+    await waitFor(() => expect(storage.getItem(builderDraftKey(null, null, 'eddie'))).toContain('"widget":"text"'));
+    expect(eddie.result.current.draftKey).toBe(builderDraftKey(null, null, 'eddie'));
+    eddie.unmount();
+    // Nothing under the browser's own key, nor under another person's.
+    expect(storage.getItem(builderDraftKey(null, null))).toBeNull();
+    const ada = renderHook(() => useFormBuilder({ storage, draftOwner: 'ada' }), { wrapper });
+    await waitFor(() => expect(ada.result.current.isLoading).toBe(false));
+    expect(ada.result.current.storedDraft).toBeNull();
+    ada.unmount();
+    const again = renderHook(() => useFormBuilder({ storage, draftOwner: 'eddie' }), { wrapper });
+    await waitFor(() => expect(again.result.current.storedDraft?.document.layout.pages[0]?.sections[0]?.fields).toHaveLength(1));
+    // An owner is written so that it cannot end in another key: no ':' of its own.
+    expect(builderDraftKey('f', null, 'a:b')).toBe('ccq-form-builder-draft:a%3Ab:f:current');
+  });
 });

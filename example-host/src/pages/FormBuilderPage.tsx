@@ -11,12 +11,14 @@ import { NoScreenAccessPage } from '../components/AdminRouteGate';
 import { PageTitle } from '../components/landmarks';
 import { PendingPage } from '../components/PendingPage';
 import { validateFormBuilderSearch } from '../formBuilderSearch';
-import { FormBuilder, RequireClaim } from '../formsAdmin';
+import { FormBuilder, RequireClaim, useAuth } from '../formsAdmin';
 
 /** `/admin/form-builder/`: the form builder, gated by CreateForm (a new form) or EditForm (an existing one). */
 export function FormBuilderPage() {
   const search = validateFormBuilderSearch(useSearch({ strict: false }) as Record<string, unknown>);
   const navigate = useNavigate();
+  // Unsaved work is kept in the browser per person: whoever signs in next here is not offered it.
+  const owner = useAuth().user?.subject ?? null;
   const editing = search.formId !== undefined || search.formSchemaId !== undefined;
   const claim = editing ? 'EditForm_AllowRead' : 'CreateForm_AllowRead';
   // A new form, once saved, is opened as that form (its address can be bookmarked and reloaded), in the same builder:
@@ -37,6 +39,7 @@ export function FormBuilderPage() {
           key={sameBuilder ? 'new:current' : `${search.formId ?? 'new'}:${search.formSchemaId ?? 'current'}`}
           formId={search.formId ?? null}
           formSchemaId={search.formSchemaId ?? null}
+          draftOwner={owner}
           onSaved={(result) => {
             if (result.formId !== search.formId) {
               if (!editing) setCreatedHere(result.formId);
