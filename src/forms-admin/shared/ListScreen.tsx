@@ -290,7 +290,7 @@ export function ListRowActions({ onOpen, actions, target, deleted, labels, child
  * '' without one: a time without its zone is read as the reader's own, and two readers in different zones would not
  * know they see different times.
  */
-const LIST_DATE_TIME: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' };
+const LIST_DATE_TIME: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' };
 export function formatDateTime(value: Date | string | null | undefined, locale?: string): string {
   if (!value) return '';
   const date = value instanceof Date ? value : new Date(value);
