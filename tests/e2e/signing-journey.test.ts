@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { EnvelopeStatus } from '../../src/api/enums';
 import type { SigningAuditEvent, SigningEnvelope, SigningSession } from '../../src/api/types';
 import { ENVELOPE_STATUS_NAMES, INSTANCE_IN_SIGNING_CODE } from '../../src/domain/signing';
@@ -119,6 +119,19 @@ async function mailArrives(wanted: (message: OutboxMessage) => boolean): Promise
   }
 }
 
+/**
+ * Waits for `text` in an envelope's row of the Signing screen. A timeout says what the row showed instead: the
+ * failure is then read from the report, not guessed.
+ */
+async function rowShows(row: Locator, text: string): Promise<void> {
+  try {
+    await row.getByText(text, { exact: true }).waitFor(WAIT);
+  } catch (error) {
+    const shown = await row.allInnerTexts().catch(() => ['(the row could not be read)']);
+    throw new Error(`The envelope's row did not show ${JSON.stringify(text)} within ${WAIT.timeout} ms; it showed ${JSON.stringify(shown)}`, { cause: error });
+  }
+}
+
 /** The signer lines of a row, as the Signing screen writes them. */
 const signerLine = (s: { name: string; email: string; routingOrder: number }, status: string) =>
   fillLabel(L.sgSignerState, { order: s.routingOrder, name: s.name, email: s.email, status });
@@ -157,17 +170,18 @@ describe('electronic signature, end to end', () => {
     const name = envelopeName(FORM, journey.instanceId);
     await requestSignatureThroughDialog(page, { instanceName: name, signers: SIGNERS, message: 'Please sign your contact details.' });
 
-    // The new envelope: Sent, the first signer Sent, the second waiting for their turn.
-    const row = envelopeRow(page, journey.instanceId);
-    await row.getByText(ENVELOPE_SENT, { exact: true }).waitFor(WAIT);
-    await row.getByText(signerLine(SIGNERS[0], L.sgSignerStatusSent), { exact: true }).waitFor(WAIT);
-    await row.getByText(signerLine(SIGNERS[1], L.sgSignerStatusCreated), { exact: true }).waitFor(WAIT);
+    // The new envelope: Sent, the first signer Sent, the second waiting for their turn. The server's record first (the
+    // dialog has closed: the request is done), then the screen's row.
     const [envelope] = await envelopesOf(journey.instanceId);
     expect(envelope?.signers.map((s) => [s.name, s.email, s.routingOrder, s.status])).toEqual([
       [SIGNERS[0].name, SIGNERS[0].email, 1, 'Sent'],
       [SIGNERS[1].name, SIGNERS[1].email, 2, 'Created'],
     ]);
     expect(envelope?.emailMessage).toBe('Please sign your contact details.');
+    const row = envelopeRow(page, journey.instanceId);
+    await rowShows(row, ENVELOPE_SENT);
+    await rowShows(row, signerLine(SIGNERS[0], L.sgSignerStatusSent));
+    await rowShows(row, signerLine(SIGNERS[1], L.sgSignerStatusCreated));
 
     // Both links copied from the screen: each the host's signing page with its own token.
     for (const signer of SIGNERS) journey.links.push(await copySignerLink(page, name, signer.name));
@@ -259,8 +273,8 @@ describe('electronic signature, end to end', () => {
 
     // The screen follows: the first Signed, the second Sent.
     const row = await reloadSigningScreen(journey.instanceId);
-    await row.getByText(signerLine(SIGNERS[0], L.sgSignerStatusSigned), { exact: true }).waitFor(WAIT);
-    await row.getByText(signerLine(SIGNERS[1], L.sgSignerStatusSent), { exact: true }).waitFor(WAIT);
+    await rowShows(row, signerLine(SIGNERS[0], L.sgSignerStatusSigned));
+    await rowShows(row, signerLine(SIGNERS[1], L.sgSignerStatusSent));
     // Now the second signer's invitation goes out.
     expect(await mailArrives((m) => m.subject === fillLabel(L.mlInviteSubject, { form: FORM }) && m.toAddress.includes(SIGNERS[1].email))).toHaveLength(1);
     firstSessionDocument = session.documentBase64;
@@ -284,8 +298,8 @@ describe('electronic signature, end to end', () => {
     await second.context.close();
 
     const row = await reloadSigningScreen(journey.instanceId);
-    await row.getByText(ENVELOPE_COMPLETED, { exact: true }).waitFor(WAIT);
-    for (const s of SIGNERS) await row.getByText(signerLine(s, L.sgSignerStatusSigned), { exact: true }).waitFor(WAIT);
+    await rowShows(row, ENVELOPE_COMPLETED);
+    for (const s of SIGNERS) await rowShows(row, signerLine(s, L.sgSignerStatusSigned));
   });
 
   it('downloads the signed PDF from the Signing screen; pdfsig reports it valid, trusted, PAdES and whole', async () => {
@@ -411,9 +425,9 @@ describe('electronic signature, end to end', () => {
     await signer.context.close();
 
     const row = await reloadSigningScreen(seeded);
-    await row.getByText(ENVELOPE_DECLINED, { exact: true }).waitFor(WAIT);
-    await row.getByText(signerLine(DECLINER, L.sgSignerStatusDeclined), { exact: true }).waitFor(WAIT);
-    await row.getByText(fillLabel(L.sgDeclinedBecause, { reason: DECLINE_REASON }), { exact: true }).waitFor(WAIT);
+    await rowShows(row, ENVELOPE_DECLINED);
+    await rowShows(row, signerLine(DECLINER, L.sgSignerStatusDeclined));
+    await rowShows(row, fillLabel(L.sgDeclinedBecause, { reason: DECLINE_REASON }));
     // Nothing left to do on it: no link to copy, no download.
     expect(await admin.page.getByRole('button', { name: fillLabel(L.sgMoreActions, { name }), exact: true }).count()).toBe(0);
     expect(await admin.page.getByRole('button', { name: fillLabel(L.sgDownloadNamed, { name }), exact: true }).count()).toBe(0);
