@@ -114,7 +114,10 @@ describe('SignDocument: opening the link', () => {
     const found = backend.db.envelopes.find((e) => e.formInstanceId === seedIds.formInstances.contactSubmitted);
     await openReview(await linkOf(found!.envelopeId, 0));
     const said = new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeStyle: 'short' }).format(expiresAt);
-    expect(screen.getByText(/^Sign by /)).toHaveTextContent(`Sign by ${said}`);
+    // The moment with its zone: the invitation writes it in UTC, so the page says which zone its time is in.
+    const zone = new Intl.DateTimeFormat(undefined, { timeZoneName: 'short' }).formatToParts(expiresAt).find((p) => p.type === 'timeZoneName')?.value;
+    expect(zone).toBeTruthy();
+    expect(screen.getByText(/^Sign by /)).toHaveTextContent(`Sign by ${said} ${zone}`);
     expect(screen.queryByText(/this link stops working/)).not.toBeInTheDocument();
   });
 
