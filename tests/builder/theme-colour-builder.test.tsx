@@ -43,9 +43,15 @@ describe(`the builder with a host theme whose primary colour is '${HOST_PRIMARY}
       jsonSchema: { type: 'object', properties: { name: { type: 'string' } } },
       layout: { pages: [{ id: 'p', title: 'Page', sections: [{ id: 's', title: 'Section', fields: [{ id: 'name', path: '/name', widget: 'text', label: 'Name' }] }] }] },
     };
-    storage.setItem(builderDraftKey(null, null), JSON.stringify({ document, savedAt: '2026-11-29T05:00:00.000Z' }));
+    const savedAt = new Date(2026, 10, 29, 5, 0, 0);
+    storage.setItem(builderDraftKey(null, null), JSON.stringify({ document, savedAt: savedAt.toISOString() }));
     inHostTheme(<FormBuilder draftStorage={storage} />);
     expectHostAlert(await screen.findByText('Unsaved changes', undefined, { timeout: 10_000 }));
+    // When it was written, as the other screens write a time: the date and the minute, no seconds.
+    const said = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(savedAt);
+    const notice = screen.getByText(/^There are unsaved changes from /);
+    expect(notice).toHaveTextContent(`There are unsaved changes from ${said}. Restore them?`);
+    expect(notice.textContent).not.toMatch(/\d:\d\d:\d\d/);
   });
 
   it("the save dialog's notice that instances use the version is in the host's colour", async () => {
