@@ -168,7 +168,7 @@ describe('electronic signature, end to end', () => {
   it('requests a signature from two signers in order on the Signing screen and copies both links', async () => {
     const page = admin.page;
     const name = envelopeName(FORM, journey.instanceId);
-    await requestSignatureThroughDialog(page, { instanceName: name, signers: SIGNERS, message: 'Please sign your contact details.' });
+    await requestSignatureThroughDialog(page, { instanceName: name, suggested: { name: VISITOR.name, email: VISITOR.email }, signers: SIGNERS, message: 'Please sign your contact details.' });
 
     // The new envelope: Sent, the first signer Sent, the second waiting for their turn. The server's record first (the
     // dialog has closed: the request is done), then the screen's row.
@@ -410,7 +410,7 @@ describe('electronic signature, end to end', () => {
   it('another envelope is declined by its signer with a reason; the Signing screen shows Declined and why', async () => {
     const seeded = SEED_IDS.formInstances.contactDetailsSample;
     const name = envelopeName(FORM, seeded);
-    await requestSignatureThroughDialog(admin.page, { instanceName: name, signers: [DECLINER], message: 'Please sign.' });
+    await requestSignatureThroughDialog(admin.page, { instanceName: name, suggested: { name: 'Grace Hopper', email: 'grace@example.com' }, signers: [DECLINER], message: 'Please sign.' });
     const [invitation] = await mailArrives((m) => m.toAddress.includes(DECLINER.email));
     const link = new RegExp(`${stack.url}/sign\\?token=[A-Za-z0-9_-]{20,}`).exec(invitation?.textBody ?? '')?.[0] ?? '';
     expect(link).not.toBe('');

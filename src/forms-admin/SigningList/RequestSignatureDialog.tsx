@@ -110,26 +110,27 @@ export function RequestSignatureDialog({ opened, labels, instances = NO_INSTANCE
   }, [refusals]);
   // The signer the chosen instance's answers name starts the first row while the rows are untouched (empty, or as the
   // last suggestion left them: another instance chosen replaces its signer, or empties the row); the person sending
-  // checks it (the note under the rows says where it came from).
+  // checks it (the note under the rows says where it came from, while the first row holds it). Whether the rows are
+  // untouched is decided on the rows the update applies to, so a name typed just before the answers arrive is kept.
   const chosen = instance ?? offered.find((i) => i.formInstanceId === instanceId);
   const suggested = chosen?.suggestedSigner ?? null;
-  const [fromAnswers, setFromAnswers] = useState(false);
-  const rowsNow = useRef(signers);
-  rowsNow.current = signers;
+  const first = signers[0];
+  const fromAnswers = suggested !== null && first !== undefined && first.name === suggested.name && first.email === suggested.email;
   const filled = useRef<SuggestedSigner | null>(null);
   useEffect(() => {
-    const only = rowsNow.current.length === 1 ? rowsNow.current[0] : undefined;
-    if (!opened || !only) return;
+    if (!opened) return;
     const last = filled.current;
-    const untouched = (only.name === '' && only.email === '') || (last !== null && only.name === last.name && only.email === last.email);
-    if (!untouched || (suggested === null && last === null)) return;
-    setSigners([{ ...only, name: suggested?.name ?? '', email: suggested?.email ?? '' }]);
     filled.current = suggested;
-    setFromAnswers(suggested !== null);
+    if (suggested === null && last === null) return;
+    setSigners((rows) => {
+      const only = rows.length === 1 ? rows[0] : undefined;
+      if (!only) return rows;
+      const untouched = (only.name === '' && only.email === '') || (last !== null && only.name === last.name && only.email === last.email);
+      return untouched ? [{ ...only, name: suggested?.name ?? '', email: suggested?.email ?? '' }] : rows;
+    });
   }, [opened, suggested]);
 
   const reset = () => {
-    setFromAnswers(false);
     filled.current = null;
     setInstanceId(null);
     setSigners([{ key: 1, name: '', email: '', routingOrder: 1 }]);

@@ -135,13 +135,19 @@ export function envelopeRow(page: Page, formInstanceId: string): Locator {
 }
 
 /**
- * Requests a signature on the Signing screen: the instance picked by its name in the dialog, the signers entered row
- * by row (a row added for each after the first; the dialog numbers each new row's order one past the highest), the
- * message typed, 'Send'; waits for the toast.
+ * Requests a signature on the Signing screen: the instance picked by its name in the dialog; the signer its answers
+ * name (`suggested`) awaited in the first row, so nothing is typed into a box the dialog is about to fill; the signers
+ * entered row by row (a row added for each after the first; the dialog numbers each new row's order one past the
+ * highest), each row read back before the message is typed; 'Send'; waits for the toast.
  */
 export async function requestSignatureThroughDialog(
   page: Page,
-  input: { instanceName: string; signers: readonly { name: string; email: string; routingOrder: number }[]; message: string },
+  input: {
+    instanceName: string;
+    suggested: { name: string; email: string } | null;
+    signers: readonly { name: string; email: string; routingOrder: number }[];
+    message: string;
+  },
 ): Promise<void> {
   await page.getByRole('button', { name: L.sgRequest, exact: true }).click(WAIT);
   const dialog = page.getByRole('dialog', { name: L.sgRequestTitle });
@@ -150,13 +156,25 @@ export async function requestSignatureThroughDialog(
   await instance.click(WAIT);
   await instance.fill(input.instanceName.slice(-8), WAIT);
   await page.getByRole('option', { name: input.instanceName, exact: true }).click(WAIT);
+  const rowOf = (index: number) => dialog.getByRole('group', { name: fillLabel(L.sgSignerRow, { index: index + 1 }), exact: true });
+  const boxes = (index: number) => {
+    const row = rowOf(index);
+    return [row.getByRole('textbox', { name: L.sgSignerName }), row.getByRole('textbox', { name: L.sgSignerEmail }), row.getByRole('textbox', { name: L.sgSignerOrder })] as const;
+  };
+  const valuesOf = async (index: number) => Promise.all(boxes(index).map((box) => box.inputValue()));
+  if (input.suggested) {
+    const { name, email } = input.suggested;
+    await expect.poll(() => valuesOf(0), { timeout: WAIT.timeout, message: "the first signer row shows the signer the instance's answers name" }).toEqual([name, email, '1']);
+  }
   for (const [index, signer] of input.signers.entries()) {
     if (index > 0) await dialog.getByRole('button', { name: L.sgAddSigner, exact: true }).click(WAIT);
-    const row = dialog.getByRole('group', { name: fillLabel(L.sgSignerRow, { index: index + 1 }), exact: true });
-    await row.getByRole('textbox', { name: L.sgSignerName }).fill(signer.name, WAIT);
-    await row.getByRole('textbox', { name: L.sgSignerEmail }).fill(signer.email, WAIT);
-    const order = row.getByRole('textbox', { name: L.sgSignerOrder });
+    const [name, email, order] = boxes(index);
+    await name.fill(signer.name, WAIT);
+    await email.fill(signer.email, WAIT);
     if ((await order.inputValue()) !== String(signer.routingOrder)) await order.fill(String(signer.routingOrder), WAIT);
+  }
+  for (const [index, signer] of input.signers.entries()) {
+    expect(await valuesOf(index), `signer row ${index + 1} holds what was typed`).toEqual([signer.name, signer.email, String(signer.routingOrder)]);
   }
   await dialog.getByRole('textbox', { name: L.sgMessage }).fill(input.message, WAIT);
   await dialog.getByRole('button', { name: L.sgSend, exact: true }).click(WAIT);
