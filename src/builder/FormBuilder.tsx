@@ -42,7 +42,7 @@ import { allSections, layoutSectionEntries } from '../engine/layout-walk';
 import { FormRenderer } from '../forms/FormRenderer';
 import { withFormWidgets, type FormWidget } from '../forms/widgets/registry';
 import { fillLabel, type Labels } from '../query/labels';
-import { dateTimeFormat } from '../labels/format';
+import { formatMoment } from '../labels/format';
 import { useApi } from '../query/useApi';
 import { LabelsProvider } from '../query/useLabels';
 import { useLocale } from '../query/useLocale';
@@ -118,15 +118,6 @@ export interface FormBuilderProps extends BoxProps, StylesApiProps<FormBuilderFa
    * when the window is narrower than the theme's `sm` breakpoint; `true` for a builder placed in a narrow column.
    */
   compact?: boolean;
-}
-
-/**
- * When a stored draft was written, as the other screens write a time ('Dec 5, 2026, 11:14 PM'), in the person's own
- * zone (the draft is theirs, in their browser); '' without a valid time.
- */
-function draftTime(savedAt: string, locale: string | undefined): string {
-  const time = savedAt ? new Date(savedAt).getTime() : Number.NaN;
-  return Number.isNaN(time) ? '' : dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(time);
 }
 
 /** Mantine's factory type of {@link FormBuilder}: its props, root element and part names, for the Styles API's typing. */
@@ -1319,7 +1310,7 @@ export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
           {canEdit && c.storedDraft && (
             <Alert title={labels.fbUnsaved}>
               <Group justify="space-between">
-                <Text size="sm">{fillLabel(labels.fbDraftFound, { time: draftTime(c.storedDraft.savedAt, locale) })}</Text>
+                <Text size="sm">{fillLabel(labels.fbDraftFound, { time: formatMoment(c.storedDraft.savedAt, locale, 'local') })}</Text>
                 <Group gap="xs">
                   <Button size="xs" onClick={c.restoreDraft}>
                     {labels.fbDraftRestore}

@@ -12,6 +12,37 @@ export function dateTimeFormat(locale: string | undefined, options: Intl.DateTim
   return format;
 }
 
+/**
+ * The ways the components write a moment. A moment others read (a list, a history, a deadline) says its zone: a time
+ * without one is read as the reader's own, and two readers in different zones would not know they see different times.
+ */
+export const MOMENT_FORMATS = {
+  /** A row of a list, a detail, a dashboard line: 'Nov 26, 2026, 12:40 AM UTC'. */
+  row: { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' },
+  /** An entry of a change history, to the second: 'Nov 26, 2026, 12:40:05 AM UTC'. */
+  history: { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', second: '2-digit', timeZoneName: 'short' },
+  /**
+   * A deadline told to a signer, the month written out: 'December 20, 2026 at 12:17 AM GMT+1' (the invitation writes
+   * the same moment in UTC; the zone said keeps them one deadline).
+   */
+  deadline: { year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' },
+  /** A moment only this device knows (a draft kept in this browser), in its own zone: 'Nov 29, 2026, 5:00 AM'. */
+  local: { dateStyle: 'medium', timeStyle: 'short' },
+} as const satisfies Record<string, Intl.DateTimeFormatOptions>;
+
+/** One of the named ways of writing a moment. */
+export type MomentFormat = keyof typeof MOMENT_FORMATS;
+
+/**
+ * A moment (a `Date`, an ISO text or epoch milliseconds) written in `locale` (undefined: the browser's) the named way,
+ * or '' when there is none or it is not a date.
+ */
+export function formatMoment(value: Date | string | number | null | undefined, locale: string | undefined, format: MomentFormat = 'row'): string {
+  if (value === null || value === undefined || value === '') return '';
+  const time = value instanceof Date ? value.getTime() : new Date(value).getTime();
+  return Number.isNaN(time) ? '' : dateTimeFormat(locale, MOMENT_FORMATS[format]).format(time);
+}
+
 /** A whole or decimal number with the locale's grouping and decimal separator (1,234.5 in English, 1.234,5 in German). */
 export function formatNumber(value: number, locale: string | undefined): string {
   return value.toLocaleString(locale);

@@ -29,7 +29,7 @@ import type { Labels } from '../query/labels';
 import { LabelsProvider, useLabelGroup } from '../query/label-context';
 import { fillLabel } from '../query/shared-labels';
 import { useLocale } from '../query/useLocale';
-import { dateTimeFormat, fillNumbers } from '../labels/format';
+import { fillNumbers, formatMoment } from '../labels/format';
 import { READABLE_FORM_COLORS } from '../ui/contrast';
 import { ErrorAlert } from '../ui/ErrorAlert';
 import { LoadingState } from '../ui/LoadingState';
@@ -235,17 +235,7 @@ function timeOf(value: Date | string | null | undefined): number | null {
   return Number.isNaN(time) ? null : time;
 }
 
-/**
- * A deadline as the signer reads it: the long date and the time in the reader's zone, with the zone said ('December
- * 20, 2026 at 12:17 AM GMT+1'): the invitation writes the same moment in UTC, and two times without their zones would
- * look like two deadlines.
- */
-const DEADLINE: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' };
-
-function formatDate(value: Date | string | null | undefined, locale: string | undefined): string | null {
-  const time = timeOf(value);
-  return time === null ? null : dateTimeFormat(locale, DEADLINE).format(time);
-}
+const formatDate = (value: Date | string | null | undefined, locale: string | undefined): string | null => formatMoment(value, locale, 'deadline') || null;
 
 function base64Bytes(text: string): Uint8Array {
   const binary = atob(text);

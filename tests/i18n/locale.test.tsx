@@ -4,11 +4,10 @@ import type { FormInstance, FormLayout, FormSchema } from '../../src/api/types';
 import { FormRenderer } from '../../src/forms/FormRenderer';
 import { pickerSearchOf } from '../../src/admin/shared/picker-search';
 import type { HolderSearch } from '../../src/admin/shared/useHolderSearch';
-import { formatDateTime } from '../../src/forms-admin/shared/ListScreen';
 import { tablePagingTexts } from '../../src/forms-admin/shared/useServerTable';
 import { auditCheckText } from '../../src/forms-admin/SigningList/SigningList';
 import { InstancesTable } from '../../src/forms-admin/FormManager/InstancesTable';
-import { fillNumbers } from '../../src/labels/format';
+import { fillNumbers, formatMoment } from '../../src/labels/format';
 import { englishLabels, type Labels } from '../../src/labels';
 import { germanFormLabels, germanLabels, germanLocale } from '../../src/locales/de';
 import { frenchLabels, frenchLocale } from '../../src/locales/fr';
@@ -53,12 +52,12 @@ describe('the locale of dates and numbers', () => {
   });
 
   it("writes a list's date-time and a count German-style with locale 'de-DE'", () => {
-    expect(formatDateTime(updatedAt, 'de-DE')).toMatch(/^5\. März 2026, \d{2}:07/);
-    expect(formatDateTime(updatedAt, 'en-US')).toMatch(/^Mar 5, 2026/);
+    expect(formatMoment(updatedAt, 'de-DE')).toMatch(/^5\. März 2026, \d{2}:07/);
+    expect(formatMoment(updatedAt, 'en-US')).toMatch(/^Mar 5, 2026/);
     // The hour as each locale writes it: no leading zero on a 12-hour clock (as the other screens' times), two digits on a 24-hour one.
     const early = new Date(2026, 2, 5, 4, 7);
-    expect(formatDateTime(early, 'en-US')).toMatch(/^Mar 5, 2026, 4:07 AM /);
-    expect(formatDateTime(early, 'de-DE')).toMatch(/^5\. März 2026, 04:07 /);
+    expect(formatMoment(early, 'en-US')).toMatch(/^Mar 5, 2026, 4:07 AM /);
+    expect(formatMoment(early, 'de-DE')).toMatch(/^5\. März 2026, 04:07 /);
     expect(pickerSearchOf(search(1000, 12345), germanLabels, 'de-DE').more).toBe('1.000 von 12.345 angezeigt: Tippen Sie weiter, um die Liste einzugrenzen');
     expect(pickerSearchOf(search(1000, 12345), englishLabels, 'en-US').more).toBe('Showing 1,000 of 12,345: type to narrow the list');
     expect(pickerSearchOf(search(1000, 12345), frenchLabels, 'fr-FR').more).toMatch(/^1\u202f000 affichés sur 12\u202f345/);

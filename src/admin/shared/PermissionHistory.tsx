@@ -10,7 +10,7 @@ import { fillLabel, type Labels } from '../../query/labels';
 import { claimQueries } from '../../query/queries';
 import { useLabels } from '../../query/useLabels';
 import { useLocale } from '../../query/useLocale';
-import { dateTimeFormat } from '../../labels/format';
+import { formatMoment } from '../../labels/format';
 import { useCan } from '../../permissions/useCan';
 import { DisclosurePanel, holderWord, QueryContent } from './DisclosurePanel';
 
@@ -57,8 +57,6 @@ export interface PermissionHistoryPanelProps {
 }
 
 /** How a change's moment is written (in the provider's locale). */
-const DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'medium' };
-
 function actionLabel(action: HistoryAction, labels: Labels): string {
   return action === 'claims' ? labels.historyActionClaims : action === 'claimGroups' ? labels.historyActionClaimGroups : labels.historyActionMembers;
 }
@@ -89,7 +87,7 @@ function ItemList({ title, items }: { title: string; items: readonly HistoryItem
  */
 export function PermissionHistoryPanel({ holder, labels: overrides, defaultOpened = false, classNames, styles }: PermissionHistoryPanelProps) {
   const labels = useLabels(overrides);
-  const dateTime = dateTimeFormat(useLocale(), DATE_TIME);
+  const locale = useLocale();
   const admin = useCan('GlobalDataAdmin');
   const [opened, setOpened] = useState(defaultOpened);
   const [page, setPage] = useState(1);
@@ -128,7 +126,7 @@ export function PermissionHistoryPanel({ holder, labels: overrides, defaultOpene
                       {actionLabel(entry.action, labels)}
                     </Badge>
                     <Text size="sm" component="time" dateTime={new Date(entry.at).toISOString()}>
-                      {dateTime.format(new Date(entry.at))}
+                      {formatMoment(entry.at, locale, 'history')}
                     </Text>
                     <Text size="sm">{fillLabel(labels.historyBy, { actor: entry.actor?.name || labels.historySystem })}</Text>
                   </Group>

@@ -27,10 +27,9 @@ import {
   type DashboardInstance,
   type DashboardTileState,
 } from './useAdminDashboard';
-import { formatDateTime } from '../shared/ListScreen';
 import { useLocale } from '../../query/useLocale';
 import { InstanceStatusBadge } from '../shared/InstanceStatusBadge';
-import { formatNumber } from '../../labels/format';
+import { formatMoment, formatNumber } from '../../labels/format';
 import { BarChart } from '../shared/BarChart';
 
 /** The inner parts of the dashboard that `classNames` / `styles` reach. */
@@ -167,7 +166,7 @@ export const AdminDashboardView = factory<AdminDashboardViewFactory>((_props) =>
                       <InstanceStatusBadge status={instance.status} labels={labels} screen="dash" />
                     </Group>
                     <Text size="xs">
-                      {fillLabel(labels.dashSubmittedAt, { date: formatDateTime(instance.lastUpdatedDateTime, locale) })}
+                      {fillLabel(labels.dashSubmittedAt, { date: formatMoment(instance.lastUpdatedDateTime, locale) })}
                     </Text>
                   </Row>
                 </li>
@@ -222,7 +221,7 @@ export const AdminDashboardView = factory<AdminDashboardViewFactory>((_props) =>
                     {form.name}
                   </Text>
                   <Text size="xs">
-                    {fillLabel(labels.dashChangedAt, { date: formatDateTime(form.lastUpdatedDateTime, locale) })}
+                    {fillLabel(labels.dashChangedAt, { date: formatMoment(form.lastUpdatedDateTime, locale) })}
                   </Text>
                 </Row>
               </li>

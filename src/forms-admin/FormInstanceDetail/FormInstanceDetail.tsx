@@ -1,4 +1,5 @@
 import { Alert, Button, Group, List, Paper, SimpleGrid, Stack, Table, Text, Title, factory, useProps, type BoxProps, type StylesApiProps } from '@mantine/core';
+import { formatMoment } from '../../labels/format';
 import { useMemo, type ReactNode } from 'react';
 import { EnvelopeStatus, FormInstanceStatus } from '../../api/enums';
 import type { FormInstanceStatusChange, SigningEnvelope, SignerStatus, SigningAuditEvent } from '../../api/types';
@@ -13,7 +14,6 @@ import { DeletedBadge, DeleteConfirmDialog, RowDeleteActions } from '../shared/D
 import { EnvelopeStatusBadge } from '../shared/EnvelopeStatusBadge';
 import { InstanceStatusBadge } from '../shared/InstanceStatusBadge';
 import { instanceStatusLabel } from '../shared/instance-status';
-import { formatDateTime } from '../shared/ListScreen';
 import { ScreenPage, ScreenReadPage, SectionCard, screenClasses, useScreenStyles, type ScreenFactory, optionKeys, useScreenController } from '../shared/screen';
 import { auditCheckText, reminderScheduleText } from '../SigningList/SigningList';
 import { RequestSignatureDialog } from '../SigningList/RequestSignatureDialog';
@@ -93,7 +93,7 @@ function StatusHistory({ changes, labels, locale }: { changes: readonly FormInst
             const to = instanceStatusLabel(change.toStatus, labels);
             return (
               <Table.Tr key={`${index}-${String(change.changedDateTime)}`}>
-                <Table.Td>{formatDateTime(change.changedDateTime, locale)}</Table.Td>
+                <Table.Td>{formatMoment(change.changedDateTime, locale)}</Table.Td>
                 <Table.Td>
                   {change.fromStatus === null ? fillLabel(labels.fidHistoryCreated, { to }) : fillLabel(labels.fidHistoryFromTo, { from: instanceStatusLabel(change.fromStatus, labels), to })}
                 </Table.Td>
@@ -121,7 +121,7 @@ function AuditTrail({ audit, envelope, labels, locale }: { audit: EnvelopeAudit;
       <List size="sm" spacing={2}>
         {(audit.events ?? []).map((event) => {
           const who = signerName(event.signerId);
-          const text = fillLabel(labels.fidAuditEvent, { at: formatDateTime(event.at, locale), kind: labels[AUDIT_KIND_LABELS[event.kind]] ?? event.kind });
+          const text = fillLabel(labels.fidAuditEvent, { at: formatMoment(event.at, locale), kind: labels[AUDIT_KIND_LABELS[event.kind]] ?? event.kind });
           return <List.Item key={event.sequence}>{who ? `${text} (${who})` : text}</List.Item>;
         })}
       </List>
@@ -142,12 +142,12 @@ function EnvelopeCard({ c, envelope, locale }: { c: FormInstanceDetailController
   const completed = envelope.status === EnvelopeStatus.Completed;
   const schedule = reminderScheduleText(envelope, labels);
   return (
-    <Paper withBorder p="sm" component="article" aria-label={fillLabel(labels.fidEnvelopeOf, { date: formatDateTime(envelope.createdDateTime, locale) })}>
+    <Paper withBorder p="sm" component="article" aria-label={fillLabel(labels.fidEnvelopeOf, { date: formatMoment(envelope.createdDateTime, locale) })}>
       <Stack gap="xs">
         <Group justify="space-between" gap="sm">
           <Group gap="sm">
             <Title order={3} size="h5">
-              {fillLabel(labels.fidEnvelopeOf, { date: formatDateTime(envelope.createdDateTime, locale) })}
+              {fillLabel(labels.fidEnvelopeOf, { date: formatMoment(envelope.createdDateTime, locale) })}
             </Title>
             <EnvelopeStatusBadge status={envelope.status} />
           </Group>
@@ -157,7 +157,7 @@ function EnvelopeCard({ c, envelope, locale }: { c: FormInstanceDetailController
             </Button>
           )}
         </Group>
-        {completed && envelope.completedDateTime && <Text size="sm">{fillLabel(labels.fidEnvelopeCompleted, { date: formatDateTime(envelope.completedDateTime, locale) })}</Text>}
+        {completed && envelope.completedDateTime && <Text size="sm">{fillLabel(labels.fidEnvelopeCompleted, { date: formatMoment(envelope.completedDateTime, locale) })}</Text>}
         <Stack gap={2}>
           {signers.map((s) => (
             <Text key={s.signerId} size="sm">
@@ -280,8 +280,8 @@ export const FormInstanceDetailView = factory<FormInstanceDetailViewFactory>((_p
                 {!live && <DeletedBadge labels={labels} />}
               </Group>
             </Detail>
-            <Detail term={labels.fidCreated}>{formatDateTime(data.createdDateTime, locale)}</Detail>
-            <Detail term={labels.fidUpdated}>{formatDateTime(data.lastUpdatedDateTime, locale)}</Detail>
+            <Detail term={labels.fidCreated}>{formatMoment(data.createdDateTime, locale)}</Detail>
+            <Detail term={labels.fidUpdated}>{formatMoment(data.lastUpdatedDateTime, locale)}</Detail>
           </SimpleGrid>
         </SectionCard>
         {c.history.shown && (

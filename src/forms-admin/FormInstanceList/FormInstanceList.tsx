@@ -17,7 +17,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { createContext, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { FormInstanceStatus } from '../../api/enums';
-import { fillNumbers } from '../../labels/format';
+import { fillNumbers, formatMoment } from '../../labels/format';
 import { fillLabel } from '../../query/labels';
 import { ConfirmModal } from '../../ui/ConfirmModal';
 import { ErrorAlert } from '../../ui/ErrorAlert';
@@ -42,7 +42,6 @@ import {
 import { InstanceExportActions } from './ExportActions';
 import { answerColumnTitles, answerText, type AnswerField } from './answer-columns';
 import { ScreenPage, screenClasses, useScreenStyles, type ScreenFactory, optionKeys, useScreenController } from '../shared/screen';
-import { formatDateTime } from '../shared/ListScreen';
 import { useLocale } from '../../query/useLocale';
 import { FormInstanceSummary } from '../FormInstanceSummary/FormInstanceSummary';
 
@@ -241,8 +240,8 @@ function columns({ labels, signingRead, shown }: ColumnsOf, locale: string | und
         render: (row) => answerText(field, row.data, labels, locale),
       }),
     ),
-    { accessor: 'createdDateTime', title: labels.columnCreated, sortable: true, render: (row) => formatDateTime(row.createdDateTime, locale) },
-    { accessor: 'lastUpdatedDateTime', title: labels.columnUpdated, sortable: true, render: (row) => formatDateTime(row.lastUpdatedDateTime, locale) },
+    { accessor: 'createdDateTime', title: labels.columnCreated, sortable: true, render: (row) => formatMoment(row.createdDateTime, locale) },
+    { accessor: 'lastUpdatedDateTime', title: labels.columnUpdated, sortable: true, render: (row) => formatMoment(row.lastUpdatedDateTime, locale) },
     { accessor: 'actions', title: labels.rowActions, textAlign: 'right', render: (row) => <RowActionsCell row={row} /> },
   ];
 }

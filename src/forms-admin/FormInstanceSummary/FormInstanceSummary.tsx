@@ -1,14 +1,13 @@
 import { Box, Card, List, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import type { InstanceSummaryQuery, QuestionSummary, SummaryChoiceCount } from '../../api/areas/forms';
-import { dateTimeFormat, fillNumbers, formatNumber } from '../../labels/format';
+import { dateTimeFormat, fillNumbers, formatMoment, formatNumber } from '../../labels/format';
 import { fillLabel, type Labels } from '../../query/labels';
 import { useLabels } from '../../query/useLabels';
 import { useLocale } from '../../query/useLocale';
 import { EmptyState } from '../../ui/EmptyState';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { LoadingState } from '../../ui/LoadingState';
-import { formatDateTime } from '../shared/ListScreen';
 import { BarChart, type BarChartBar } from '../shared/BarChart';
 import { useInstanceSummary, type InstanceSummaryState } from './useInstanceSummary';
 
@@ -81,7 +80,7 @@ function QuestionCard({ question, instances, labels, locale }: { question: Quest
             <List size="sm" spacing={4}>
               {question.latest.map((hit, i) => (
                 <List.Item key={i}>
-                  {hit.text} <Text span size="xs">({formatDateTime(hit.at, locale)})</Text>
+                  {hit.text} <Text span size="xs">({formatMoment(hit.at, locale)})</Text>
                 </List.Item>
               ))}
             </List>

@@ -18,6 +18,7 @@ import {
   type BoxProps,
   type StylesApiProps,
 } from '@mantine/core';
+import { formatMoment } from '../../labels/format';
 import { QRCodeSVG } from 'qrcode.react';
 import type { FormInstance } from '../../api/types';
 import { Can } from '../../permissions/Can';
@@ -25,7 +26,6 @@ import { fillLabel, type Labels } from '../../query/labels';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { LoadingState } from '../../ui/LoadingState';
 import { DeleteConfirmDialog, RowDeleteActions } from '../shared/DeleteActions';
-import { formatDateTime } from '../shared/ListScreen';
 import { useLocale } from '../../query/useLocale';
 import { ScreenPage, ScreenReadPage, SectionCard as Part, screenClasses, useScreenStyles, type ScreenFactory, optionKeys, useScreenController } from '../shared/screen';
 import { InstancesPart } from './InstancesTable';
@@ -348,7 +348,7 @@ export const FormManagerView = factory<FormManagerViewFactory>((_props) => {
                         </Table.Td>
                         <Table.Td>{schema.name}</Table.Td>
                         <Table.Td>{schema.isPublic ? labels.fmYes : labels.fmNo}</Table.Td>
-                        <Table.Td>{formatDateTime(schema.lastUpdatedDateTime, locale)}</Table.Td>
+                        <Table.Td>{formatMoment(schema.lastUpdatedDateTime, locale)}</Table.Td>
                         <Table.Td>
                           <Group gap="xs" wrap="nowrap">
                             {onOpenSchema && (

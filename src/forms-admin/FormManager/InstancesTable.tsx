@@ -8,9 +8,8 @@ import { InstanceSignature } from '../shared/InstanceSignature';
 import { InstanceStatusBadge } from '../shared/InstanceStatusBadge';
 import { instanceStatusLabel } from '../shared/instance-status';
 import { SectionCard } from '../shared/screen';
-import { formatDateTime } from '../shared/ListScreen';
 import { useLocale } from '../../query/useLocale';
-import { fillNumbers } from '../../labels/format';
+import { fillNumbers, formatMoment } from '../../labels/format';
 import { answerText, type AnswerField } from '../FormInstanceList/answer-columns';
 
 /** The answer columns of a manager's instances: the version's fields, and those the person chose to show. */
@@ -93,14 +92,14 @@ export function InstancesTable({ labels, rows, total, isLoading, error, schemas,
                     <InstanceSignature instance={instance} labels={labels} />
                   </Table.Td>
                 )}
-                <Table.Td>{formatDateTime(instance.lastUpdatedDateTime, locale)}</Table.Td>
+                <Table.Td>{formatMoment(instance.lastUpdatedDateTime, locale)}</Table.Td>
                 {onOpenInstance && (
                   <Table.Td>
                     <Button
                       size="compact-sm"
                       variant="light"
                       onClick={() => onOpenInstance(instance)}
-                      aria-label={`${labels.fmOpenInstance}: ${instanceStatusLabel(instance.status, labels, 'fm')}, ${formatDateTime(instance.lastUpdatedDateTime, locale)}`}
+                      aria-label={`${labels.fmOpenInstance}: ${instanceStatusLabel(instance.status, labels, 'fm')}, ${formatMoment(instance.lastUpdatedDateTime, locale)}`}
                     >
                       {labels.fmOpenInstance}
                     </Button>

@@ -2,7 +2,7 @@ import { Anchor, Card, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useId, type ReactNode } from 'react';
 import type { OutboxMessage, Paged } from '../../api/types';
-import { fillNumbers, formatNumber } from '../../labels/format';
+import { fillNumbers, formatMoment, formatNumber } from '../../labels/format';
 import { fillLabel, type Labels } from '../../query/labels';
 import { isApiError } from '../../api/errors';
 import { useApi } from '../../query/APIProvider';
@@ -12,7 +12,6 @@ import { EmptyState } from '../../ui/EmptyState';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { LoadingState } from '../../ui/LoadingState';
 import { PageShell } from '../../ui/PageShell';
-import { formatDateTime } from '../shared/ListScreen';
 
 /** How many of the newest messages the Outbox shows. */
 export const OUTBOX_PAGE_SIZE = 50;
@@ -71,7 +70,7 @@ function MessageCard({ message, labels, locale }: { message: OutboxMessage; labe
         <Group gap="lg">
           <Text size="sm">{fillLabel(labels.obTo, { to: message.toAddress })}</Text>
           <Text size="sm">{fillLabel(labels.obFrom, { from: message.fromAddress })}</Text>
-          <Text size="sm">{fillLabel(labels.obSent, { date: formatDateTime(message.receivedDateTime, locale) })}</Text>
+          <Text size="sm">{fillLabel(labels.obSent, { date: formatMoment(message.receivedDateTime, locale) })}</Text>
         </Group>
         {message.attachments.length > 0 && (
           <List size="sm" aria-label={labels.obAttachments}>

@@ -19,7 +19,7 @@ import { EnvelopeStatus } from '../../api/enums';
 import type { AuditVerification, SignerStatus, SigningEnvelope } from '../../api/types';
 import { isEnvelopeOpen, SIGNING_LIMITS } from '../../domain/signing';
 import { envelopeStatusName } from '../../labels/envelope-status-labels';
-import { fillNumbers } from '../../labels/format';
+import { fillNumbers, formatMoment } from '../../labels/format';
 import { fillLabel, type Labels } from '../../query/labels';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { EnvelopeStatusBadge } from '../shared/EnvelopeStatusBadge';
@@ -28,7 +28,6 @@ import { READABLE_FORM_COLORS } from '../../ui/contrast';
 import { RequestSignatureDialog } from './RequestSignatureDialog';
 import { ENVELOPE_FILTER_STATUSES, signerLinkOffered, useSigningList, type AuditCheck, type SigningListController, type SigningListOptions } from './useSigningList';
 import { AccessGate, ScreenPage, screenClasses, useScreenStyles, type ScreenFactory, optionKeys, useScreenController } from '../shared/screen';
-import { formatDateTime } from '../shared/ListScreen';
 import { TableEmptyState } from '../shared/TableEmptyState';
 import { useLocale } from '../../query/useLocale';
 
@@ -218,9 +217,9 @@ function columns(c: SigningListController, locale: string | undefined): DataTabl
         </Stack>
       ),
     },
-    { accessor: 'sentDateTime', title: labels.sgColumnSent, render: (e) => formatDateTime(e.sentDateTime ?? e.createdDateTime, locale) },
-    { accessor: 'lastUpdatedDateTime', title: labels.sgColumnUpdated, render: (e) => formatDateTime(e.lastUpdatedDateTime, locale) },
-    { accessor: 'expiresAt', title: labels.sgColumnExpires, render: (e) => (isEnvelopeOpen(e.status) ? formatDateTime(e.expiresAt, locale) : '') },
+    { accessor: 'sentDateTime', title: labels.sgColumnSent, render: (e) => formatMoment(e.sentDateTime ?? e.createdDateTime, locale) },
+    { accessor: 'lastUpdatedDateTime', title: labels.sgColumnUpdated, render: (e) => formatMoment(e.lastUpdatedDateTime, locale) },
+    { accessor: 'expiresAt', title: labels.sgColumnExpires, render: (e) => (isEnvelopeOpen(e.status) ? formatMoment(e.expiresAt, locale) : '') },
     { accessor: 'actions', title: labels.sgColumnActions, textAlign: 'right', render: (e) => <RowActions c={c} envelope={e} /> },
   ];
 }

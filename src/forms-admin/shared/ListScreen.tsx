@@ -15,7 +15,7 @@ import { TableEmptyState } from './TableEmptyState';
 import { useDeleteActions, type DeleteActionsController, type DeleteTarget } from './useDeleteActions';
 import { useODataPage } from './useODataPage';
 import { tablePagingTexts, useServerTable, type ServerTable } from './useServerTable';
-import { dateTimeFormat } from '../../labels/format';
+import { formatMoment } from '../../labels/format';
 
 /** The class name and style a Styles API part hands to an element. */
 export interface StylesPart {
@@ -222,7 +222,7 @@ export function useListScreen<T>(
 
 /** The 'Last change' column of a list (sortable on the server). */
 export function lastChangeColumn<T extends { lastUpdatedDateTime?: Date | string | null }>(labels: Labels, locale?: string): DataTableColumn<T> {
-  return { accessor: 'lastUpdatedDateTime', title: labels.columnLastChange, sortable: true, render: (row) => formatDateTime(row.lastUpdatedDateTime, locale) };
+  return { accessor: 'lastUpdatedDateTime', title: labels.columnLastChange, sortable: true, render: (row) => formatMoment(row.lastUpdatedDateTime, locale) };
 }
 
 /** A count column of a list (the `@odata.count` of an expanded navigation), 0 when absent. */
@@ -285,14 +285,3 @@ export function ListRowActions({ onOpen, actions, target, deleted, labels, child
   );
 }
 
-/**
- * Formats a date-time of a row for a list, in `locale` (the provider's; the browser's without), with the reader's zone, said ('26 Nov 2026, 00:40 UTC', '…, 09:40 GMT+9'), or
- * '' without one: a time without its zone is read as the reader's own, and two readers in different zones would not
- * know they see different times.
- */
-const LIST_DATE_TIME: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' };
-export function formatDateTime(value: Date | string | null | undefined, locale?: string): string {
-  if (!value) return '';
-  const date = value instanceof Date ? value : new Date(value);
-  return Number.isNaN(date.getTime()) ? '' : dateTimeFormat(locale, LIST_DATE_TIME).format(date);
-}
