@@ -80,3 +80,18 @@ export function fieldShownName(field: Pick<FormField, 'label' | 'widget'>, kinds
   const kind = Object.prototype.hasOwnProperty.call(kinds, field.widget) ? kinds[field.widget]!.name : String(field.widget);
   return fillLabel(untitled, { kind });
 }
+
+/**
+ * A field as a list of fields names it (the rule editor's picker, the save dialog's problems): its label, or, without
+ * one, the name the canvas shows (see {@link fieldShownName}) and the data path its answer is stored at, which tells two
+ * such fields of one kind apart ("Email (no label) · /workEmail").
+ */
+export function fieldListedName(
+  field: Pick<FormField, 'label' | 'widget'>,
+  path: string,
+  kinds: Readonly<Record<string, { name: string }>>,
+  texts: { fbUntitledField: string; reUnlabeledField: string },
+): string {
+  if (typeof field.label === 'string' && field.label.trim() !== '') return field.label;
+  return fillLabel(texts.reUnlabeledField, { name: fieldShownName(field, kinds, texts.fbUntitledField), path });
+}

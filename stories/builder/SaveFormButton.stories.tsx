@@ -123,24 +123,27 @@ export const Problems: Story = {
 };
 
 /**
- * A field that takes an answer has no label (spaces only): the save names the problem by its data path instead of
- * sending it, and its 'Go to' by its kind, as the canvas names it ("Email (no label)"). A text block may go without one.
+ * Two fields that take an answer have no label (one spaces only): the save names each problem by its data path instead
+ * of sending it, and each 'Go to' by its kind, as the canvas names it, and its path ("Email (no label) · /workEmail"),
+ * so the two are told apart. A text block may go without one.
  */
 export const UnlabeledField: Story = {
   args: {
     draft: {
-      jsonSchema: { type: 'object', properties: { name: { type: 'string' }, email: { type: 'string' } } } as JsonObject,
+      jsonSchema: { type: 'object', properties: { name: { type: 'string' }, email: { type: 'string' }, workEmail: { type: 'string' } } } as JsonObject,
       layout: contactLayout([
         { id: 'intro', path: '/intro', widget: 'static', label: '' },
         { id: 'name', path: '/name', widget: 'text', label: 'Your name' },
         { id: 'email', path: '/email', widget: 'email', label: '   ' },
+        { id: 'workEmail', path: '/workEmail', widget: 'email', label: '' },
       ]),
     },
   },
   play: async ({ canvasElement }) => {
     const dialog = await openDialog(canvasElement);
     await expect(within(dialog).getByText(/The field at \/email has no label/)).toBeInTheDocument();
-    await expect(within(dialog).getByRole('button', { name: 'Go to Email (no label)' })).toBeInTheDocument();
+    await expect(within(dialog).getByRole('button', { name: 'Go to Email (no label) · /email' })).toBeInTheDocument();
+    await expect(within(dialog).getByRole('button', { name: 'Go to Email (no label) · /workEmail' })).toBeInTheDocument();
   },
 };
 

@@ -107,10 +107,13 @@ describe('SaveFormButton', () => {
     const before = fakeBackend.db.forms.length;
     const dialog = await openDialog();
     expect(within(dialog).getByText('The field at /email has no label: a person filling in the form would not know what it asks. Give it a label.')).toBeInTheDocument();
-    expect(within(dialog).getAllByRole('listitem')).toHaveLength(1);
+    expect(within(dialog).getByText('The field at /workEmail has no label: a person filling in the form would not know what it asks. Give it a label.')).toBeInTheDocument();
+    expect(within(dialog).getAllByRole('listitem')).toHaveLength(2);
     expect(within(dialog).queryByRole('textbox', { name: /Name/ })).not.toBeInTheDocument();
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Go to Email (no label)' }));
-    expect(onSelectProblem).toHaveBeenCalledWith({ type: 'field', id: 'email' }, expect.objectContaining({ fieldId: 'email' }));
+    // Two fields of one kind without a label: each 'Go to' says which by its data path.
+    expect(within(dialog).getAllByRole('button', { name: /^Go to / }).map((b) => b.textContent)).toEqual(['Go to Email (no label) · /email', 'Go to Email (no label) · /workEmail']);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Go to Email (no label) · /workEmail' }));
+    expect(onSelectProblem).toHaveBeenCalledWith({ type: 'field', id: 'workEmail' }, expect.objectContaining({ fieldId: 'workEmail' }));
     expect(fakeBackend.db.forms.length).toBe(before);
   });
 

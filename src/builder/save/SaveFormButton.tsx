@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Group, List, Loader, Modal, Select, Stack, Switch, Text, TextInput, Textarea, UnstyledButton, type ButtonProps } from '@mantine/core';
-import { allFields, allSections, type DraftProblem, type FormDraft } from '../../engine';
+import { allSections, layoutFieldEntries, repeatBasePath, type DraftProblem, type FormDraft } from '../../engine';
 import { fillLabel, type Labels } from '../../query/labels';
 import { WIDGET_KINDS, type WidgetKindRegistry } from '../../engine/widget-kinds';
-import { fieldShownName, localizeWidgetKinds } from '../widget-names';
+import { fieldListedName, localizeWidgetKinds } from '../widget-names';
 import { useSaveFormDraft, type SaveFormDraftController, type SaveFormDraftOptions } from './useSaveFormDraft';
 
 /** What a problem selects in the builder: a field, a section or a page, by id (the builder's selection). */
@@ -24,7 +24,7 @@ export function targetOfProblem(problem: DraftProblem): DraftProblemTarget | nul
 const shownName = (text: unknown, id: string): string => (typeof text === 'string' && text.trim() !== '' ? text : id);
 
 /**
- * The name a person knows a problem's item by: the field's label (its kind's name when it has none), the section's or
+ * The name a person knows a problem's item by: the field's label (its kind's name and data path when it has none), the section's or
  * page's title, else its id. Sections inside sections, and their fields, are found at any depth. `kinds`: the
  * builder's widget kinds in the texts' language.
  */
@@ -37,10 +37,15 @@ function nameOfTarget(draft: FormDraft, target: DraftProblemTarget, labels: Labe
     const section = allSections(draft.layout).find((s) => s.id === target.id);
     return section ? shownName(section.title, section.id) : target.id;
   }
-  const field = allFields(draft.layout).find((f) => f.id === target.id);
-  if (!field) return target.id;
-  // A field without a label is named by its kind, as the canvas names it; a field of no known shape by its id.
-  return typeof field.widget === 'string' ? fieldShownName(field, kinds, labels.fbUntitledField) : shownName(field.label, field.id);
+  const entry = Array.from(layoutFieldEntries(draft.layout)).find((e) => e.field.id === target.id);
+  if (!entry) return target.id;
+  const field = entry.field;
+  // A field without a label is named by its kind, as the canvas names it, and its data path (two such fields of one
+  // kind would have the same name); a field of no known shape by its id.
+  if (typeof field.widget !== 'string') return shownName(field.label, field.id);
+  const base = repeatBasePath(entry);
+  const path = typeof field.path !== 'string' ? field.id : base === '' ? field.path : `${base}/*${field.path}`;
+  return fieldListedName(field, path, kinds, labels);
 }
 
 /** Props of {@link DraftProblemList}. */
