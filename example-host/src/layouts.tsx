@@ -3,6 +3,8 @@ import { Outlet, useRouter } from '@tanstack/react-router';
 import { PageMain, PageTitle } from './components/landmarks';
 import { PendingPage } from './components/PendingPage';
 import { ErrorAlert, LoginCallback, RequireAuth, useAuth } from './formsAdmin';
+import { hostLabels } from './hostLabels';
+import { useLabelTexts } from './useLabelTexts';
 import { useLabels } from './useLabels';
 
 // The layouts of the sign-in callback and of the signed-in pages: a chunk of their own (routes.tsx reaches this module
@@ -11,9 +13,10 @@ import { useLabels } from './useLabels';
 /** The sign-in callback, outside both layouts (docs/spec.md, Screens and routes): it must run before any session exists. */
 export function LoginCallbackPage() {
   const router = useRouter();
+  const labels = useLabelTexts(hostLabels);
   return (
     <PageMain>
-      <PageTitle title="Signing in" />
+      <PageTitle title={labels.hostSigningInTitle} />
       <LoginCallback onRedirect={(path) => router.history.replace(path)} />
     </PageMain>
   );

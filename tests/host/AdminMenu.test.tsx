@@ -6,6 +6,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AdminShell } from '../../example-host/src/components/AdminShell';
 import { adminMenuEntries } from '../../example-host/src/components/adminMenuEntries';
+import { hostLabels } from '../../example-host/src/hostLabels';
 import { ClaimTypeFlags, MenuClaim } from '../../src/api/enums';
 import type { MenuClaimKey } from '../../src/api/enums';
 import { APIProvider } from '../../src/query/APIProvider';
@@ -63,7 +64,7 @@ async function menuLabels(screen: Awaited<ReturnType<typeof renderShell>>['scree
 
 describe('AdminMenu', () => {
   it('has an entry for every menu claim, in order', () => {
-    expect(adminMenuEntries.map((e) => e.label)).toEqual(ALL_LABELS);
+    expect(adminMenuEntries.map((e) => hostLabels[e.label])).toEqual(ALL_LABELS);
     expect(adminMenuEntries.map((e) => e.claim)).toEqual([
       'FormBuilder_AllowRead',
       'FormGroups_AllowRead',

@@ -8,6 +8,7 @@ import type * as AuthProviderModule from '../../src/auth/AuthProvider';
 import type { AuthContextValue } from '../../src/auth/AuthProvider';
 import { APIProvider } from '../../src/query/APIProvider';
 import { adminMenuEntries, adminRouteAccess } from '../../example-host/src/components/adminMenuEntries';
+import { hostLabels } from '../../example-host/src/hostLabels';
 import { ButtonClaim, ClaimTypeFlags, MenuClaim } from '../../src/api/enums';
 import { renderRouter } from './support/renderRouter';
 
@@ -106,6 +107,12 @@ describe('the admin check itself fails', () => {
   });
 });
 
+/** The access rule of `pathname` with its screen's name as the host writes it (the rule holds the text's key). */
+function namedRouteAccess(pathname: string) {
+  const access = adminRouteAccess(pathname);
+  return access && { ...access, label: hostLabels[access.label] };
+}
+
 describe('admin routes check the same claim as their menu entry', () => {
   it('maps every menu entry, and the routes without one, to a claim; the admin home needs none', () => {
     for (const entry of adminMenuEntries) {
@@ -116,10 +123,10 @@ describe('admin routes check the same claim as their menu entry', () => {
     expect(adminRouteAccess('/admin/form-manager/7')?.claim).toBe('Forms_AllowRead');
     expect(adminRouteAccess('/admin/form-manager/form-schema/9')?.claim).toBe('FormSchemas_AllowRead');
     // One instance's page is gated like the list of instances; the list's own path is not taken for it.
-    expect(adminRouteAccess('/admin/form-instance/3')).toMatchObject({ label: 'Form Instance', claim: 'FormInstances_AllowRead' });
+    expect(namedRouteAccess('/admin/form-instance/3')).toMatchObject({ label: 'Form Instance', claim: 'FormInstances_AllowRead' });
     // The Outbox's only call is for administrators: the screen asks for the same claim instead of failing for an editor.
-    expect(adminRouteAccess('/admin/outbox/')).toMatchObject({ label: 'Outbox', claim: 'GlobalDataAdmin' });
-    expect(adminRouteAccess('/admin/form-instances/')?.label).toBe('Form Instances');
+    expect(namedRouteAccess('/admin/outbox/')).toMatchObject({ label: 'Outbox', claim: 'GlobalDataAdmin' });
+    expect(namedRouteAccess('/admin/form-instances/')?.label).toBe('Form Instances');
     expect(adminRouteAccess('/admin/')).toBeNull();
     expect(adminRouteAccess('/admin')).toBeNull();
     // A prefix of a word is not the route: /admin/forms is not /admin/form-…
@@ -142,16 +149,16 @@ describe('admin routes check the same claim as their menu entry', () => {
     expect(screen.getByRole('link', { name: 'Go to the admin home' })).toHaveAttribute('href', '/admin/');
   });
 
-  it.each(adminMenuEntries.map((e) => [e.label, e] as const))('%s opens only with its menu claim', async (_label, entry) => {
+  it.each(adminMenuEntries.map((e) => [hostLabels[e.label], e] as const))('%s opens only with its menu claim', async (label, entry) => {
     isAdmin = true;
     const { screen, unmount } = await renderAdmin(entry.to);
-    expect(await screen.findByText(`Your account does not have access to ${entry.label}. Ask an administrator for access, or choose a screen from the menu.`)).toBeInTheDocument();
+    expect(await screen.findByText(`Your account does not have access to ${label}. Ask an administrator for access, or choose a screen from the menu.`)).toBeInTheDocument();
     unmount();
     // The builder opened without a form starts one: that also needs the CreateForm button claim.
     myClaims = [MenuClaim[entry.claim], ...(entry.claim === 'FormBuilder_AllowRead' ? [ButtonClaim.CreateForm_AllowRead] : [])];
     const again = await renderAdmin(entry.to);
     // The builder titles a new form 'New form'.
-    const title = entry.claim === 'FormBuilder_AllowRead' ? 'New form' : entry.label;
+    const title = entry.claim === 'FormBuilder_AllowRead' ? 'New form' : label;
     expect(await again.screen.findByRole('heading', { level: 1, name: title }, { timeout: 5000 })).toBeInTheDocument();
     expect(again.screen.queryByRole('heading', { name: 'No access' })).not.toBeInTheDocument();
     again.unmount();

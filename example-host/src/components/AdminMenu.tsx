@@ -1,6 +1,8 @@
 import { NavLink, Stack } from '@mantine/core';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { Can } from '../formsAdmin';
+import { hostLabels } from '../hostLabels';
+import { useLabelTexts } from '../useLabelTexts';
 import { adminMenuEntries, isUnder } from './adminMenuEntries';
 
 export interface AdminMenuProps {
@@ -11,6 +13,7 @@ export interface AdminMenuProps {
 /** The admin menu: one link per screen, each shown only to users holding its menu claim. */
 export function AdminMenu({ onNavigate }: AdminMenuProps) {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const labels = useLabelTexts(hostLabels);
   return (
     <Stack gap={2}>
       {adminMenuEntries.map((entry) => (
@@ -18,7 +21,7 @@ export function AdminMenu({ onNavigate }: AdminMenuProps) {
           <NavLink
             component={Link}
             to={entry.to}
-            label={entry.label}
+            label={labels[entry.label]}
             active={isUnder(pathname, entry.to)}
             onClick={onNavigate}
           />

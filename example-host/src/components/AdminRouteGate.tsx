@@ -1,23 +1,23 @@
 import { Anchor, Center, Stack, Text, Title } from '@mantine/core';
 import { Link, useRouterState } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { RequireClaim } from '../formsAdmin';
+import { fillLabel, RequireClaim } from '../formsAdmin';
+import { hostLabels } from '../hostLabels';
+import { useLabelTexts } from '../useLabelTexts';
 import { adminRouteAccess } from './adminMenuEntries';
 import { PageTitle } from './landmarks';
 import { PendingPage } from './PendingPage';
 
 /** Shown inside the admin shell when the user lacks the claim of the screen they opened by URL. */
 export function NoScreenAccessPage({ screen }: { screen: string }) {
+  const labels = useLabelTexts(hostLabels);
   return (
     <Center mih="40vh" p="md">
       <Stack align="center" gap="sm" maw={480}>
-        <Title order={1}>No access</Title>
-        <Text ta="center">
-          Your account does not have access to {screen}. Ask an administrator for access, or choose a screen from the
-          menu.
-        </Text>
+        <Title order={1}>{labels.hostNoAccess}</Title>
+        <Text ta="center">{fillLabel(labels.hostNoScreenAccessMessage, { screen })}</Text>
         <Anchor component={Link} to="/admin/">
-          Go to the admin home
+          {labels.hostGoToAdminHome}
         </Anchor>
       </Stack>
     </Center>
@@ -34,17 +34,18 @@ NoScreenAccessPage.displayName = 'NoScreenAccessPage';
 export function AdminRouteGate({ children }: { children: ReactNode }) {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const access = adminRouteAccess(pathname);
+  const labels = useLabelTexts(hostLabels);
   if (!access) return <>{children}</>;
   // Keyed by the rule, so moving between screens never shows one screen under another's answer. The screen's name
   // titles the tab (a screen with a more specific title of its own sets it inside).
   return (
     <>
-      <PageTitle title={access.label} />
+      <PageTitle title={labels[access.label]} />
       <RequireClaim
         key={access.to}
         claim={access.claim}
         loading={<PendingPage />}
-        fallback={<NoScreenAccessPage screen={access.label} />}
+        fallback={<NoScreenAccessPage screen={labels[access.label]} />}
       >
         {children}
       </RequireClaim>

@@ -1,10 +1,14 @@
 import { Button, Menu, useMantineColorScheme } from '@mantine/core';
 import type { MantineColorScheme } from '@mantine/core';
+import { fillLabel } from '../formsAdmin';
+import { hostLabels } from '../hostLabels';
+import type { HostLabelKey } from '../hostLabels';
+import { useLabelTexts } from '../useLabelTexts';
 
-const choices: readonly { value: MantineColorScheme; label: string }[] = [
-  { value: 'auto', label: 'Follow system' },
-  { value: 'light', label: 'Light' },
-  { value: 'dark', label: 'Dark' },
+const choices: readonly { value: MantineColorScheme; label: HostLabelKey }[] = [
+  { value: 'auto', label: 'hostColorSchemeAuto' },
+  { value: 'light', label: 'hostColorSchemeLight' },
+  { value: 'dark', label: 'hostColorSchemeDark' },
 ];
 
 /**
@@ -13,15 +17,21 @@ const choices: readonly { value: MantineColorScheme; label: string }[] = [
  */
 export function ColorSchemeSwitch() {
   const { colorScheme, setColorScheme } = useMantineColorScheme();
+  const labels = useLabelTexts(hostLabels);
   const current = choices.find((c) => c.value === colorScheme) ?? choices[0]!;
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <Button variant="default" size="xs" aria-label={`Colour scheme: ${current.label}`} title="Colour scheme">
+        <Button
+          variant="default"
+          size="xs"
+          aria-label={fillLabel(labels.hostColorSchemeCurrent, { scheme: labels[current.label] })}
+          title={labels.hostColorScheme}
+        >
           {colorScheme === 'dark' ? '☾' : colorScheme === 'light' ? '☀' : '◐'}
         </Button>
       </Menu.Target>
-      <Menu.Dropdown aria-label="Colour scheme">
+      <Menu.Dropdown aria-label={labels.hostColorScheme}>
         {choices.map((choice) => (
           <Menu.Item
             key={choice.value}
@@ -30,7 +40,7 @@ export function ColorSchemeSwitch() {
             leftSection={<span aria-hidden>{choice.value === colorScheme ? '✓' : ''}</span>}
             onClick={() => setColorScheme(choice.value)}
           >
-            {choice.label}
+            {labels[choice.label]}
           </Menu.Item>
         ))}
       </Menu.Dropdown>

@@ -1,5 +1,7 @@
 import { Anchor, Button, Center, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
+import { hostLabels } from '../hostLabels';
+import { useLabelTexts } from '../useLabelTexts';
 import { PageMain, PageTitle } from './landmarks';
 
 export interface NoAdminAccessPageProps {
@@ -9,19 +11,20 @@ export interface NoAdminAccessPageProps {
 
 /** Shown to a signed-in user the server does not count as an administrator. */
 export function NoAdminAccessPage({ onSignOut }: NoAdminAccessPageProps) {
+  const labels = useLabelTexts(hostLabels);
   return (
     <PageMain>
-      <PageTitle title="No access" />
+      <PageTitle title={labels.hostNoAccess} />
       <Center mih="60vh" p="md">
         <Stack align="center" gap="sm" maw={480}>
-          <Title order={1}>No access</Title>
-          <Text ta="center">Your account does not have access to the admin area. Ask an administrator for access.</Text>
+          <Title order={1}>{labels.hostNoAccess}</Title>
+          <Text ta="center">{labels.hostNoAdminAccessMessage}</Text>
           <Group gap="sm">
             <Anchor component={Link} to="/">
-              Go to the home page
+              {labels.hostGoToHomePage}
             </Anchor>
             <Button variant="default" size="xs" onClick={onSignOut}>
-              Sign out
+              {labels.hostSignOut}
             </Button>
           </Group>
         </Stack>

@@ -1,12 +1,14 @@
 import { Anchor, Center, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { routerLabels } from '../formsAdmin';
+import { hostLabels } from '../hostLabels';
 import { useLabelTexts } from '../useLabelTexts';
 import { PageMain, PageTitle } from './landmarks';
 
 /** The 404 page of unmatched paths (docs/spec.md, Screens and routes and Error catalogue): 'Not Found' and a way home. */
 export function NotFoundPage() {
   const labels = useLabelTexts(routerLabels);
+  const host = useLabelTexts(hostLabels);
   return (
     <PageMain>
       <PageTitle title={labels.notFound} />
@@ -16,9 +18,9 @@ export function NotFoundPage() {
             404
           </Text>
           <Title order={1}>{labels.notFound}</Title>
-          <Text>The page you asked for does not exist.</Text>
+          <Text>{host.hostNotFoundMessage}</Text>
           <Anchor component={Link} to="/">
-            Go to the home page
+            {host.hostGoToHomePage}
           </Anchor>
         </Stack>
       </Center>

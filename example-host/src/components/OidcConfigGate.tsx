@@ -1,9 +1,11 @@
 import { Center, Loader, Stack } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
-import { ErrorAlert } from '../formsAdmin';
+import { ErrorAlert, fillLabel } from '../formsAdmin';
+import { hostLabels } from '../hostLabels';
 import { fetchOidcConfig, OIDC_CONFIG_TIMEOUT_MS, OidcConfigError } from '../oidcConfig';
 import type { HostOidcConfig } from '../oidcConfig';
+import { useLabelTexts } from '../useLabelTexts';
 
 export interface OidcConfigGateProps {
   /** Base URL of the backend. */
@@ -23,11 +25,13 @@ type GateState = { status: 'loading' } | { status: 'error'; error: Error } | { s
 export function OidcConfigGate({ apiBaseUrl, children, load = fetchOidcConfig }: OidcConfigGateProps) {
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<GateState>({ status: 'loading' });
+  const labels = useLabelTexts(hostLabels);
+  const timeoutTemplate = labels.hostBackendTimeout;
 
   useEffect(() => {
     const controller = new AbortController();
     const timer = window.setTimeout(
-      () => controller.abort(new OidcConfigError(`The backend at ${apiBaseUrl} did not answer within ${OIDC_CONFIG_TIMEOUT_MS / 1000} s.`)),
+      () => controller.abort(new OidcConfigError(fillLabel(timeoutTemplate, { url: apiBaseUrl, seconds: OIDC_CONFIG_TIMEOUT_MS / 1000 }))),
       OIDC_CONFIG_TIMEOUT_MS,
     );
     setState({ status: 'loading' });
@@ -45,21 +49,21 @@ export function OidcConfigGate({ apiBaseUrl, children, load = fetchOidcConfig }:
       window.clearTimeout(timer);
       controller.abort();
     };
-  }, [apiBaseUrl, load, attempt]);
+  }, [apiBaseUrl, load, attempt, timeoutTemplate]);
 
   if (state.status === 'ready') return <>{children(state.config)}</>;
   return (
     <Center mih="100vh" p="md">
       {state.status === 'loading' ? (
         <Stack align="center" gap="xs">
-          <Loader aria-label="Loading sign-in settings" />
+          <Loader aria-label={labels.hostLoadingSignInSettings} />
         </Stack>
       ) : (
         <ErrorAlert
           maw={520}
           w="100%"
-          title="The backend is unreachable"
-          message={`Sign-in settings could not be loaded from ${apiBaseUrl}. Check that the backend is running, then try again.`}
+          title={labels.hostBackendUnreachable}
+          message={fillLabel(labels.hostSignInSettingsFailed, { url: apiBaseUrl })}
           details={state.error.message}
           onRetry={() => setAttempt((n) => n + 1)}
         />

@@ -1,29 +1,31 @@
 import type { MenuClaimKey } from '../formsAdmin';
+import type { HostLabelKey } from '../hostLabels';
 
 /** One entry of the admin menu: where it leads and the menu claim (docs/spec.md, Roles and permissions) that shows it. */
 export interface AdminMenuEntry {
-  label: string;
+  /** The entry's text, a key of the host's labels. */
+  label: HostLabelKey;
   to: string;
   claim: MenuClaimKey;
 }
 
 /** The admin menu (docs/spec.md, Screens and routes menu entries, plus the two permission screens), in display order. */
 export const adminMenuEntries = [
-  { label: 'Form Builder', to: '/admin/form-builder/', claim: 'FormBuilder_AllowRead' },
-  { label: 'Form Groups', to: '/admin/form-group/', claim: 'FormGroups_AllowRead' },
-  { label: 'Form Instances', to: '/admin/form-instances/', claim: 'FormInstances_AllowRead' },
-  { label: 'Form Preview', to: '/admin/form-preview/', claim: 'FormPreview_AllowRead' },
-  { label: 'Forms', to: '/admin/forms/', claim: 'Forms_AllowRead' },
-  { label: 'Form Schemas', to: '/admin/form-schemas/', claim: 'FormSchemas_AllowRead' },
-  { label: 'Signing', to: '/admin/signing/', claim: 'Signing_AllowRead' },
-  { label: 'Role Management', to: '/admin/auth/assign-claims-to-roles', claim: 'RoleManagement_AllowRead' },
-  { label: 'User & Role Management', to: '/admin/auth/assign-roles-to-users', claim: 'UserRoleManagement_AllowRead' },
+  { label: 'hostMenuFormBuilder', to: '/admin/form-builder/', claim: 'FormBuilder_AllowRead' },
+  { label: 'hostMenuFormGroups', to: '/admin/form-group/', claim: 'FormGroups_AllowRead' },
+  { label: 'hostMenuFormInstances', to: '/admin/form-instances/', claim: 'FormInstances_AllowRead' },
+  { label: 'hostMenuFormPreview', to: '/admin/form-preview/', claim: 'FormPreview_AllowRead' },
+  { label: 'hostMenuForms', to: '/admin/forms/', claim: 'Forms_AllowRead' },
+  { label: 'hostMenuFormSchemas', to: '/admin/form-schemas/', claim: 'FormSchemas_AllowRead' },
+  { label: 'hostMenuSigning', to: '/admin/signing/', claim: 'Signing_AllowRead' },
+  { label: 'hostMenuRoleManagement', to: '/admin/auth/assign-claims-to-roles', claim: 'RoleManagement_AllowRead' },
+  { label: 'hostMenuUserRoleManagement', to: '/admin/auth/assign-roles-to-users', claim: 'UserRoleManagement_AllowRead' },
 ] as const satisfies readonly AdminMenuEntry[];
 
 /** An admin route and the claim that opens it: its menu entry's, or the one the server asks for its only call. */
 export interface AdminRouteAccess {
-  /** The screen's name, for the 'No access' page. */
-  label: string;
+  /** The screen's name, for the 'No access' page: a key of the host's labels. */
+  label: HostLabelKey;
   /** The path prefix the rule covers. */
   to: string;
   claim: MenuClaimKey | 'GlobalDataAdmin';
@@ -31,14 +33,14 @@ export interface AdminRouteAccess {
 
 /** Admin routes without a menu entry of their own, gated by the menu claim of the screen they belong to. */
 const routesWithoutMenuEntry = [
-  { label: 'Form Schema Manager', to: '/admin/form-manager/form-schema/', claim: 'FormSchemas_AllowRead' },
-  { label: 'Form Manager', to: '/admin/form-manager/', claim: 'Forms_AllowRead' },
-  { label: 'PDF Import', to: '/admin/form-import/', claim: 'Forms_AllowRead' },
-  { label: 'Form Data Linking', to: '/admin/form-linking/', claim: 'FormSchemas_AllowRead' },
-  { label: 'Form Instance', to: '/admin/form-instance/', claim: 'FormInstances_AllowRead' },
+  { label: 'hostScreenFormSchemaManager', to: '/admin/form-manager/form-schema/', claim: 'FormSchemas_AllowRead' },
+  { label: 'hostScreenFormManager', to: '/admin/form-manager/', claim: 'Forms_AllowRead' },
+  { label: 'hostScreenPdfImport', to: '/admin/form-import/', claim: 'Forms_AllowRead' },
+  { label: 'hostScreenFormDataLinking', to: '/admin/form-linking/', claim: 'FormSchemas_AllowRead' },
+  { label: 'hostScreenFormInstance', to: '/admin/form-instance/', claim: 'FormInstances_AllowRead' },
   // The mail the server sent (its signing links among it), reached from the Signing screen: the server lets
   // administrators only (GET /api/Mail/Outbox), so the screen asks for the same claim.
-  { label: 'Outbox', to: '/admin/outbox/', claim: 'GlobalDataAdmin' },
+  { label: 'hostScreenOutbox', to: '/admin/outbox/', claim: 'GlobalDataAdmin' },
 ] as const satisfies readonly AdminRouteAccess[];
 
 const adminRoutes: readonly AdminRouteAccess[] = [...adminMenuEntries, ...routesWithoutMenuEntry];

@@ -1,7 +1,9 @@
 import { useNavigate } from '@tanstack/react-router';
 import { PageTitle } from '../components/landmarks';
 import { AdminDashboard, FormInstanceStatus } from '../formsAdmin';
+import { hostLabels } from '../hostLabels';
 import { signingHref } from '../signingSearch';
+import { useLabelTexts } from '../useLabelTexts';
 
 /**
  * `/admin/`: the admin dashboard. Each tile shows with its claim; its callbacks become navigation (the screen imports
@@ -9,9 +11,10 @@ import { signingHref } from '../signingSearch';
  */
 export function AdminHomePage() {
   const navigate = useNavigate();
+  const labels = useLabelTexts(hostLabels);
   return (
     <>
-      <PageTitle title="Admin home" />
+      <PageTitle title={labels.hostAdminHomeTitle} />
       <AdminDashboard
         onNewForm={() => void navigate({ to: '/admin/form-builder/' })}
         onImportPdf={() => void navigate({ to: '/admin/form-import' })}

@@ -12,11 +12,14 @@ import { PageTitle } from '../components/landmarks';
 import { PendingPage } from '../components/PendingPage';
 import { validateFormBuilderSearch } from '../formBuilderSearch';
 import { FormBuilder, RequireClaim, useAuth } from '../formsAdmin';
+import { hostLabels } from '../hostLabels';
+import { useLabelTexts } from '../useLabelTexts';
 
 /** `/admin/form-builder/`: the form builder, gated by CreateForm (a new form) or EditForm (an existing one). */
 export function FormBuilderPage() {
   const search = validateFormBuilderSearch(useSearch({ strict: false }) as Record<string, unknown>);
   const navigate = useNavigate();
+  const labels = useLabelTexts(hostLabels);
   // Unsaved work is kept in the browser per person: whoever signs in next here is not offered it.
   const owner = useAuth().user?.subject ?? null;
   const editing = search.formId !== undefined || search.formSchemaId !== undefined;
@@ -28,12 +31,12 @@ export function FormBuilderPage() {
   const sameBuilder = createdHere !== null && search.formId === createdHere && search.formSchemaId === undefined;
   return (
     <>
-      <PageTitle title="Form Builder" />
+      <PageTitle title={labels.hostMenuFormBuilder} />
       <RequireClaim
         key={sameBuilder ? 'CreateForm_AllowRead' : claim}
         claim={claim}
         loading={<PendingPage />}
-        fallback={<NoScreenAccessPage screen={editing ? 'editing forms' : 'creating forms'} />}
+        fallback={<NoScreenAccessPage screen={editing ? labels.hostScreenEditingForms : labels.hostScreenCreatingForms} />}
       >
         <FormBuilder
           key={sameBuilder ? 'new:current' : `${search.formId ?? 'new'}:${search.formSchemaId ?? 'current'}`}

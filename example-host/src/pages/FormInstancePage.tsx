@@ -6,14 +6,17 @@
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { PageTitle } from '../components/landmarks';
 import { FormInstanceDetail } from '../formsAdmin';
+import { hostLabels } from '../hostLabels';
+import { useLabelTexts } from '../useLabelTexts';
 
 export function FormInstancePage() {
   const { formInstanceId = '' } = useParams({ strict: false });
   const navigate = useNavigate();
+  const labels = useLabelTexts(hostLabels);
   const toList = () => void navigate({ to: '/admin/form-instances' });
   return (
     <>
-      <PageTitle title="Form Instance" />
+      <PageTitle title={labels.hostScreenFormInstance} />
       <FormInstanceDetail
         key={formInstanceId}
         formInstanceId={formInstanceId}

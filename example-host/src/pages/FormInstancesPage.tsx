@@ -11,12 +11,15 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useRef } from 'react';
 import { PageTitle } from '../components/landmarks';
 import { FormInstanceList, useAuth } from '../formsAdmin';
+import { hostLabels } from '../hostLabels';
 import { instanceListSearch, instanceListState, validateFormInstanceListSearch, type InstanceListState } from '../formInstanceListSearch';
 import { signingHref } from '../signingSearch';
+import { useLabelTexts } from '../useLabelTexts';
 
 export function FormInstancesPage() {
   const navigate = useNavigate();
   const auth = useAuth();
+  const labels = useLabelTexts(hostLabels);
   const search = validateFormInstanceListSearch(useSearch({ strict: false }) as Record<string, unknown>);
   const state = instanceListState(search);
   // The list may change its state and its columns in one step (another form brings its own columns): the address
@@ -29,7 +32,7 @@ export function FormInstancesPage() {
   };
   return (
     <>
-      <PageTitle title="Form Instances" />
+      <PageTitle title={labels.hostMenuFormInstances} />
       <FormInstanceList
         state={state}
         onStateChange={(next) => go({ state: next })}

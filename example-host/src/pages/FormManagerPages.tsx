@@ -5,6 +5,8 @@
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { PageTitle } from '../components/landmarks';
 import { FormManager, FormSchemaManager, useAuth } from '../formsAdmin';
+import { hostLabels } from '../hostLabels';
+import { useLabelTexts } from '../useLabelTexts';
 
 /** Where an instance opens: its page, `/admin/form-instance/{formInstanceId}` (answers, status, envelopes, actions). */
 const instanceHref = (instance: { formInstanceId: string }) => `/admin/form-instance/${encodeURIComponent(instance.formInstanceId)}`;
@@ -14,9 +16,10 @@ export function FormManagerPage() {
   const { formId = '' } = useParams({ strict: false });
   const navigate = useNavigate();
   const auth = useAuth();
+  const labels = useLabelTexts(hostLabels);
   return (
     <>
-      <PageTitle title="Form Manager" />
+      <PageTitle title={labels.hostScreenFormManager} />
       <FormManager
         formId={formId}
         userKey={auth.user?.subject ?? null}
@@ -36,9 +39,10 @@ export function FormSchemaManagerPage() {
   const { formSchemaId = '' } = useParams({ strict: false });
   const navigate = useNavigate();
   const auth = useAuth();
+  const labels = useLabelTexts(hostLabels);
   return (
     <>
-      <PageTitle title="Form Schema Manager" />
+      <PageTitle title={labels.hostScreenFormSchemaManager} />
       <FormSchemaManager
         formSchemaId={formSchemaId}
         userKey={auth.user?.subject ?? null}

@@ -7,13 +7,16 @@
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { PageTitle } from '../components/landmarks';
 import { FormGroupDetail, FormGroupList, FormList, FormSchemaList } from '../formsAdmin';
+import { hostLabels } from '../hostLabels';
+import { useLabelTexts } from '../useLabelTexts';
 
 /** `/admin/forms/`: open a form in its manager, create one in the form builder or from a PDF. */
 export function FormsPage() {
   const navigate = useNavigate();
+  const labels = useLabelTexts(hostLabels);
   return (
     <>
-      <PageTitle title="Forms" />
+      <PageTitle title={labels.hostMenuForms} />
       <FormList
         onOpenForm={(formId) => void navigate({ to: '/admin/form-manager/$formId', params: { formId } })}
         onCreateForm={() => void navigate({ to: '/admin/form-builder' })}
@@ -27,9 +30,10 @@ FormsPage.displayName = 'FormsPage';
 /** `/admin/form-schemas/`: open a schema in its manager, create one in the form builder. */
 export function FormSchemasPage() {
   const navigate = useNavigate();
+  const labels = useLabelTexts(hostLabels);
   return (
     <>
-      <PageTitle title="Form Schemas" />
+      <PageTitle title={labels.hostMenuFormSchemas} />
       <FormSchemaList
         onOpenFormSchema={(formSchemaId) => void navigate({ to: '/admin/form-manager/form-schema/$formSchemaId', params: { formSchemaId } })}
         onCreateFormSchema={() => void navigate({ to: '/admin/form-builder' })}
@@ -42,9 +46,10 @@ FormSchemasPage.displayName = 'FormSchemasPage';
 /** `/admin/form-group/`: open a group (a new one too, once created). */
 export function FormGroupsPage() {
   const navigate = useNavigate();
+  const labels = useLabelTexts(hostLabels);
   return (
     <>
-      <PageTitle title="Form Groups" />
+      <PageTitle title={labels.hostMenuFormGroups} />
       <FormGroupList onOpenFormGroup={(formGroupId) => void navigate({ to: '/admin/form-group/$formGroupId', params: { formGroupId } })} />
     </>
   );
@@ -55,9 +60,10 @@ FormGroupsPage.displayName = 'FormGroupsPage';
 export function FormGroupPage() {
   const { formGroupId = '' } = useParams({ strict: false });
   const navigate = useNavigate();
+  const labels = useLabelTexts(hostLabels);
   return (
     <>
-      <PageTitle title="Form Group" />
+      <PageTitle title={labels.hostFormGroupTitle} />
       <FormGroupDetail
         key={formGroupId}
         formGroupId={formGroupId}

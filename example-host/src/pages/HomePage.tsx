@@ -4,8 +4,10 @@ import { useContext } from 'react';
 import { Link } from '@tanstack/react-router';
 import { PageMain, PageTitle } from '../components/landmarks';
 import { ADMIN_HOME_PATH, APP_NAME } from '../config';
-import { ApiContext, entityQueries, ErrorAlert, odata, useApi, useAuth } from '../formsAdmin';
+import { ApiContext, entityQueries, ErrorAlert, fillLabel, odata, useApi, useAuth } from '../formsAdmin';
+import { hostLabels } from '../hostLabels';
 import { useLabels } from '../useLabels';
+import { useLabelTexts } from '../useLabelTexts';
 
 /** One public form as the home lists it: its name and description, and the schema its 'Fill in' link opens. */
 interface PublicFormEntry {
@@ -46,17 +48,18 @@ function usePublicForms() {
 /** The list of public forms, each with its 'Fill in' link (the public form page, in edit mode). */
 function PublicForms() {
   const forms = usePublicForms();
+  const labels = useLabelTexts(hostLabels);
   return (
     <Stack gap="sm" w="100%" component="section" aria-labelledby="public-forms-heading">
       <Title order={2} id="public-forms-heading">
-        Public forms
+        {labels.hostPublicForms}
       </Title>
       {forms.isLoading ? (
-        <Loader size="sm" aria-label="Loading the public forms" />
+        <Loader size="sm" aria-label={labels.hostLoadingPublicForms} />
       ) : forms.error ? (
-        <ErrorAlert message="The public forms could not be loaded. Please try again." error={forms.error} onRetry={() => void forms.refetch()} />
+        <ErrorAlert message={labels.hostPublicFormsFailed} error={forms.error} onRetry={() => void forms.refetch()} />
       ) : forms.data?.length === 0 ? (
-        <Text>No form is public at the moment.</Text>
+        <Text>{labels.hostNoPublicForms}</Text>
       ) : (
         <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
           {forms.data?.map((form) => (
@@ -66,8 +69,11 @@ function PublicForms() {
                   <Text fw={600}>{form.name}</Text>
                   {form.description && <Text size="sm">{form.description}</Text>}
                 </div>
-                <Anchor href={`/form-instance/${encodeURIComponent(form.formSchemaId)}?mode=edit`} aria-label={`Fill in ${form.name}`}>
-                  Fill in
+                <Anchor
+                  href={`/form-instance/${encodeURIComponent(form.formSchemaId)}?mode=edit`}
+                  aria-label={fillLabel(labels.hostFillInForm, { name: form.name })}
+                >
+                  {labels.hostFillIn}
                 </Anchor>
               </Group>
             </Card>
@@ -85,6 +91,7 @@ function PublicForms() {
 export function HomePage() {
   const auth = useAuth();
   const labels = useLabels();
+  const host = useLabelTexts(hostLabels);
   const signInError = auth.error?.source === 'signinRedirect' ? auth.error : null;
   // Router pages also render outside the API provider (when a provider itself fails): the list needs one.
   const withApi = useContext(ApiContext) !== null;
@@ -94,14 +101,11 @@ export function HomePage() {
       <Container size="sm" py={64}>
         <Stack gap="md" align="flex-start">
           <Title order={1}>{APP_NAME}</Title>
-          <Text size="lg">
-            Build form schemas, forms and form groups; let visitors fill forms in through public links; send them for
-            signature; and decide who may do what with users, user groups and roles.
-          </Text>
-          <Text>Public form links work without signing in. The admin area needs an account.</Text>
+          <Text size="lg">{host.hostHomeIntro}</Text>
+          <Text>{host.hostHomeAccess}</Text>
           {auth.isAuthenticated ? (
             <Button component={Link} to="/admin/">
-              Open admin
+              {host.hostOpenAdmin}
             </Button>
           ) : (
             <Button
@@ -109,7 +113,7 @@ export function HomePage() {
               // A failure is in auth.error and shown below.
               onClick={() => auth.signIn({ returnTo: ADMIN_HOME_PATH }).catch(() => {})}
             >
-              Sign in
+              {host.hostSignIn}
             </Button>
           )}
           {signInError && (

@@ -5,11 +5,14 @@
  */
 import { PageTitle } from '../components/landmarks';
 import { MailOutbox } from '../formsAdmin';
+import { hostLabels } from '../hostLabels';
+import { useLabelTexts } from '../useLabelTexts';
 
 export function OutboxPage() {
+  const labels = useLabelTexts(hostLabels);
   return (
     <>
-      <PageTitle title="Outbox" />
+      <PageTitle title={labels.hostScreenOutbox} />
       <MailOutbox />
     </>
   );

@@ -8,13 +8,16 @@ import { useNavigate, useParams } from '@tanstack/react-router';
 import pdfWorkerSrc from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { PageTitle } from '../components/landmarks';
 import { FormDataLinking, PdfFormImport } from '../formsAdmin';
+import { hostLabels } from '../hostLabels';
+import { useLabelTexts } from '../useLabelTexts';
 
 /** `/admin/form-import/`: upload a PDF; open the generated form in the builder, or link its fields. */
 export function PdfFormImportPage() {
   const navigate = useNavigate();
+  const labels = useLabelTexts(hostLabels);
   return (
     <>
-      <PageTitle title="Import a PDF form" />
+      <PageTitle title={labels.hostPdfImportTitle} />
       <PdfFormImport
         pdfWorkerSrc={pdfWorkerSrc}
         onOpenInBuilder={(formId) => void navigate({ href: `/admin/form-builder/?${new URLSearchParams({ formId }).toString()}` })}
@@ -30,9 +33,10 @@ PdfFormImportPage.displayName = 'PdfFormImportPage';
 export function FormDataLinkingPage() {
   const { formSchemaId = '' } = useParams({ strict: false });
   const navigate = useNavigate();
+  const labels = useLabelTexts(hostLabels);
   return (
     <>
-      <PageTitle title="Link form fields to data" />
+      <PageTitle title={labels.hostFormDataLinkingTitle} />
       <FormDataLinking key={formSchemaId} formSchemaId={formSchemaId} onBack={() => void navigate({ to: '/admin/forms' })} />
     </>
   );

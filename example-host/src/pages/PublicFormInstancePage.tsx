@@ -4,6 +4,7 @@ import { useContext } from 'react';
 import { PageMain, PageTitle } from '../components/landmarks';
 import type { FormInstanceSearch } from '../formInstanceSearch';
 import { AuthContext, CurrentFormViewer, ErrorAlert, fillLabel, FormInstanceViewer, formViewerLabels } from '../formsAdmin';
+import { hostLabels } from '../hostLabels';
 import { useLabelTexts } from '../useLabelTexts';
 
 export interface PublicFormInstancePageProps extends FormInstanceSearch {
@@ -19,10 +20,11 @@ export function PublicFormInstancePage({ formSchemaId, mode, invalidMode, formIn
   // A form the visitor may not open offers the sign-in while nobody is signed in (no AuthProvider: no sign-in).
   const auth = useContext(AuthContext);
   const onSignIn = auth && !auth.isAuthenticated ? () => void auth.signIn().catch(() => undefined) : undefined;
+  const labels = useLabelTexts(hostLabels);
   // The tab says 'Form' while the form loads; the viewer then titles it with the form's name and step.
   return (
     <PageMain>
-      <PageTitle title="Form" />
+      <PageTitle title={labels.hostFormTitle} />
       <Container size="md" py="xl">
         {invalidMode !== undefined ? (
           <InvalidModeHint formSchemaId={formSchemaId} mode={invalidMode} formInstanceId={formInstanceId} token={token} />
@@ -47,9 +49,10 @@ export interface StableFormPageProps extends Pick<FormInstanceSearch, 'mode' | '
 export function StableFormPage({ formId, mode, invalidMode }: StableFormPageProps) {
   const auth = useContext(AuthContext);
   const onSignIn = auth && !auth.isAuthenticated ? () => void auth.signIn().catch(() => undefined) : undefined;
+  const labels = useLabelTexts(hostLabels);
   return (
     <PageMain>
-      <PageTitle title="Form" />
+      <PageTitle title={labels.hostFormTitle} />
       <Container size="md" py="xl">
         {invalidMode !== undefined ? (
           <InvalidModeHint formId={formId} mode={invalidMode} />
@@ -69,6 +72,7 @@ StableFormPage.displayName = 'StableFormPage';
 function InvalidModeHint(props: { formSchemaId?: string; formId?: string; mode: string; formInstanceId?: string; token?: string }) {
   const { formSchemaId, formId, mode, formInstanceId, token } = props;
   const labels = useLabelTexts(formViewerLabels);
+  const host = useLabelTexts(hostLabels);
   const keep = { ...(formInstanceId !== undefined ? { formInstanceId } : {}), ...(token !== undefined ? { token } : {}) };
   return (
     <Stack gap="md">
@@ -89,7 +93,7 @@ function InvalidModeHint(props: { formSchemaId?: string; formId?: string; mode: 
               )
             }
           >
-            {to === 'edit' ? 'Fill in the form' : 'Read the form'}
+            {to === 'edit' ? host.hostFillInTheForm : host.hostReadTheForm}
           </Anchor>
         ))}
       </Group>

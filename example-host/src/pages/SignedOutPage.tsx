@@ -3,6 +3,8 @@ import { Link } from '@tanstack/react-router';
 import { ADMIN_HOME_PATH } from '../config';
 import { PageMain, PageTitle } from '../components/landmarks';
 import { useAuth } from '../formsAdmin';
+import { hostLabels } from '../hostLabels';
+import { useLabelTexts } from '../useLabelTexts';
 
 /**
  * Where the identity provider sends the browser after sign-out. Public, and it starts no sign-in by itself: the next
@@ -10,26 +12,26 @@ import { useAuth } from '../formsAdmin';
  */
 export function SignedOutPage() {
   const auth = useAuth();
+  const labels = useLabelTexts(hostLabels);
   const providerUnreachable = auth.error?.source === 'signout';
   return (
     <PageMain>
-      <PageTitle title="Signed out" />
+      <PageTitle title={labels.hostSignedOut} />
       <Container size="sm" py={64}>
         <Stack gap="md" align="flex-start">
-          <Title order={1}>Signed out</Title>
-          <Text size="lg">You have been signed out.</Text>
+          <Title order={1}>{labels.hostSignedOut}</Title>
+          <Text size="lg">{labels.hostSignedOutMessage}</Text>
           {providerUnreachable && (
-            <Alert color="yellow" title="The sign-in provider could not be reached" w="100%">
-              You are signed out of this app, but your session at the sign-in provider may still be open. Close the
-              browser to end it.
+            <Alert color="yellow" title={labels.hostSignOutProviderUnreachable} w="100%">
+              {labels.hostSignOutProviderUnreachableMessage}
             </Alert>
           )}
           <Group gap="md">
             <Button onClick={() => auth.signIn({ returnTo: ADMIN_HOME_PATH, forceLogin: true }).catch(() => {})}>
-              Sign in again
+              {labels.hostSignInAgain}
             </Button>
             <Anchor component={Link} to="/">
-              Go to the home page
+              {labels.hostGoToHomePage}
             </Anchor>
           </Group>
         </Stack>

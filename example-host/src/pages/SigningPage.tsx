@@ -12,15 +12,18 @@ import { Anchor, Box } from '@mantine/core';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { PageTitle } from '../components/landmarks';
 import { Can, SigningList } from '../formsAdmin';
+import { hostLabels } from '../hostLabels';
 import { signingHref, signingListState, signingSearch, validateSigningSearch } from '../signingSearch';
+import { useLabelTexts } from '../useLabelTexts';
 
 export function SigningPage() {
   const search = validateSigningSearch(useSearch({ strict: false }) as Record<string, unknown>);
   const { formInstanceId } = search;
   const navigate = useNavigate();
+  const labels = useLabelTexts(hostLabels);
   return (
     <>
-      <PageTitle title="Signing" />
+      <PageTitle title={labels.hostMenuSigning} />
       {/* A screen per instance: its dialogs and checks start again when the instance filter changes. Each change of
           the list's state replaces the address (a filter is not a step back). */}
       <SigningList
@@ -35,7 +38,7 @@ export function SigningPage() {
         {/* In the screen's column (PageShell's width and padding), under its table. */}
         <Box maw={1200} mx="auto" px="md" pb="lg">
           <Anchor component={Link} to="/admin/outbox/" size="sm">
-            Outbox: the e-mail sent
+            {labels.hostOutboxLink}
           </Anchor>
         </Box>
       </Can>
