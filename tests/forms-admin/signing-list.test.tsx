@@ -228,6 +228,25 @@ describe('SigningList', () => {
     expect(email()).toHaveValue('');
   });
 
+  it("keeps the note on the answers' signer while the first row still holds its name or its email", async () => {
+    const { user, dialog, picker } = await openRequestDialog();
+    const first = () => within(dialog).getByRole('group', { name: 'Signer 1' });
+    const name = () => within(first()).getByRole('textbox', { name: /Name/ });
+    const email = () => within(first()).getByRole('textbox', { name: /Email/ });
+    const note = 'The first signer is filled in from the form’s answers: check the name and email before sending.';
+    await user.click(picker);
+    await user.click(await screen.findByRole('option', { name: new RegExp(`${inst.loanInProgress.slice(-8)}$`) }));
+    await waitFor(() => expect(email()).toHaveValue('alan.turing@example.com'));
+    await user.clear(name());
+    await user.type(name(), 'Alan M. Turing');
+    // The email still comes from the answers: still to check.
+    expect(within(dialog).getByText(note)).toBeInTheDocument();
+    await user.clear(email());
+    await user.type(email(), 'alan@example.org');
+    expect(within(dialog).queryByText(note)).not.toBeInTheDocument();
+    expect(name()).toHaveValue('Alan M. Turing');
+  });
+
   it('shows only the envelopes whose e-mail could not be sent when asked (the host may start it so), and all again without', async () => {
     // An invitation to an address no mail reaches (a reserved .invalid domain) fails for good.
     const api = createApiClient({ baseUrl: base, retry: { retries: 0 } });

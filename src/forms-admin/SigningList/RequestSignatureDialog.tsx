@@ -110,12 +110,13 @@ export function RequestSignatureDialog({ opened, labels, instances = NO_INSTANCE
   }, [refusals]);
   // The signer the chosen instance's answers name starts the first row while the rows are untouched (empty, or as the
   // last suggestion left them: another instance chosen replaces its signer, or empties the row); the person sending
-  // checks it (the note under the rows says where it came from, while the first row holds it). Whether the rows are
-  // untouched is decided on the rows the update applies to, so a name typed just before the answers arrive is kept.
+  // checks it (the note under the rows says where it came from while the first row still holds its name or its email).
+  // Whether the rows are untouched is decided on the rows the update applies to, so a name typed just before the
+  // answers arrive is kept.
   const chosen = instance ?? offered.find((i) => i.formInstanceId === instanceId);
   const suggested = chosen?.suggestedSigner ?? null;
   const first = signers[0];
-  const fromAnswers = suggested !== null && first !== undefined && first.name === suggested.name && first.email === suggested.email;
+  const fromAnswers = suggested !== null && first !== undefined && (first.name === suggested.name || first.email === suggested.email);
   const filled = useRef<SuggestedSigner | null>(null);
   useEffect(() => {
     if (!opened) return;
