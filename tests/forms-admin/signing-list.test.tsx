@@ -200,12 +200,17 @@ describe('SigningList', () => {
     ]);
   });
 
+  /** The note under the signer rows while the first row holds the signer the instance's answers name. */
+  const ANSWERS_NOTE = 'The first signer is filled in from the form’s answers: check the name and email before sending.';
+  /** The name and email boxes of the request dialog's first signer row. */
+  const firstSignerBoxes = (dialog: HTMLElement) => {
+    const first = () => within(dialog).getByRole('group', { name: 'Signer 1' });
+    return { name: () => within(first()).getByRole('textbox', { name: /Name/ }), email: () => within(first()).getByRole('textbox', { name: /Email/ }) };
+  };
+
   it("starts the first signer from the chosen instance's answers, follows another choice while untouched, and keeps what was typed", async () => {
     const { user, dialog, picker } = await openRequestDialog();
-    const first = () => within(dialog).getByRole('group', { name: 'Signer 1' });
-    const name = () => within(first()).getByRole('textbox', { name: /Name/ });
-    const email = () => within(first()).getByRole('textbox', { name: /Email/ });
-    const note = 'The first signer is filled in from the form’s answers: check the name and email before sending.';
+    const { name, email } = firstSignerBoxes(dialog);
     const choose = async (id: string) => {
       await user.click(picker);
       await user.click(await screen.findByRole('option', { name: new RegExp(`${id.slice(-8)}$`) }));
@@ -213,12 +218,12 @@ describe('SigningList', () => {
     await choose(inst.loanInProgress);
     await waitFor(() => expect(email()).toHaveValue('alan.turing@example.com'));
     expect(name()).toHaveValue('Alan Turing');
-    expect(within(dialog).getByText(note)).toBeInTheDocument();
+    expect(within(dialog).getByText(ANSWERS_NOTE)).toBeInTheDocument();
     // Another instance whose answers name no one: the row it filled empties, and the note goes.
     await choose(inst.loanCreated);
     await waitFor(() => expect(email()).toHaveValue(''));
     expect(name()).toHaveValue('');
-    expect(within(dialog).queryByText(note)).not.toBeInTheDocument();
+    expect(within(dialog).queryByText(ANSWERS_NOTE)).not.toBeInTheDocument();
     // What the person typed stays when the choice changes again.
     await user.type(name(), 'Grace Hopper');
     await choose(inst.loanInProgress);
@@ -230,20 +235,17 @@ describe('SigningList', () => {
 
   it("keeps the note on the answers' signer while the first row still holds its name or its email", async () => {
     const { user, dialog, picker } = await openRequestDialog();
-    const first = () => within(dialog).getByRole('group', { name: 'Signer 1' });
-    const name = () => within(first()).getByRole('textbox', { name: /Name/ });
-    const email = () => within(first()).getByRole('textbox', { name: /Email/ });
-    const note = 'The first signer is filled in from the form’s answers: check the name and email before sending.';
+    const { name, email } = firstSignerBoxes(dialog);
     await user.click(picker);
     await user.click(await screen.findByRole('option', { name: new RegExp(`${inst.loanInProgress.slice(-8)}$`) }));
     await waitFor(() => expect(email()).toHaveValue('alan.turing@example.com'));
     await user.clear(name());
     await user.type(name(), 'Alan M. Turing');
     // The email still comes from the answers: still to check.
-    expect(within(dialog).getByText(note)).toBeInTheDocument();
+    expect(within(dialog).getByText(ANSWERS_NOTE)).toBeInTheDocument();
     await user.clear(email());
     await user.type(email(), 'alan@example.org');
-    expect(within(dialog).queryByText(note)).not.toBeInTheDocument();
+    expect(within(dialog).queryByText(ANSWERS_NOTE)).not.toBeInTheDocument();
     expect(name()).toHaveValue('Alan M. Turing');
   });
 
