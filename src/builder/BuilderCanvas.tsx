@@ -1296,7 +1296,7 @@ export const BuilderCanvas = memo(function BuilderCanvas({ doc, liveTexts, selec
     [engine, widgets, formTexts],
   );
   const pageIds = useMemo(() => doc.layout.pages.map((p) => p.id), [doc.layout.pages]);
-  const fieldNamed = useCallback((field: FormField) => fieldShownName(field, kinds, labels.fbUntitledField), [kinds, labels]);
+  const fieldNamed = useCallback((field: FormField) => fieldShownName(field, kinds, labels), [kinds, labels]);
   const rootRef = useRef<HTMLDivElement>(null);
   const windowing = fieldCount > LITE_THRESHOLD && typeof IntersectionObserver !== 'undefined';
   const { near, onDragging: onNearDragging } = useNearSections(rootRef, windowing, doc.layout);

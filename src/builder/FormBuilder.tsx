@@ -333,7 +333,7 @@ function MoveToDialog({ c, itemId, onClose }: { c: FormBuilderController; itemId
   const targetSection = target ? findSection(doc, target) : null;
   // The items already there, the one being moved left out: "After X" puts it right after X.
   const siblings: { id: string; name: string }[] = field
-    ? (targetSection?.section.fields ?? []).map((f) => ({ id: f.id, name: fieldShownName(f, widgets, labels.fbUntitledField) }))
+    ? (targetSection?.section.fields ?? []).map((f) => ({ id: f.id, name: fieldShownName(f, widgets, labels) }))
     : (targetSection ? (targetSection.section.sections ?? []) : (doc.layout.pages.find((p) => p.id === target)?.sections ?? [])).map((s) => ({ id: s.id, name: s.title || labels.fbUntitledSection }));
   const positions = [
     { value: '0', label: labels.fbMoveToFirst },
@@ -533,7 +533,7 @@ function addPlaces(doc: BuilderDocument, selection: BuilderSelection, labels: La
   const endOfPage = fillLabel(labels.fbAddsEndOfPage, { name: pageName(pageIndex) });
   const lastSection = page?.sections[page.sections.length - 1];
   const fieldPlace = field
-    ? fillLabel(labels.fbAddsAfterField, { name: fieldShownName(field.field, widgets, labels.fbUntitledField) })
+    ? fillLabel(labels.fbAddsAfterField, { name: fieldShownName(field.field, widgets, labels) })
     : section
       ? fillLabel(labels.fbAddsIntoSection, { name: sectionName(section.section.title) })
       : lastSection
@@ -560,7 +560,7 @@ function overlayText(c: FormBuilderController, id: UniqueIdentifier): string {
     return fillLabel(labels.fbDragOverlayNew, { name });
   }
   const field = findField(state.document, text);
-  if (field) return fillLabel(labels.fbDragOverlayField, { name: fieldShownName(field.field, widgets, labels.fbUntitledField) });
+  if (field) return fillLabel(labels.fbDragOverlayField, { name: fieldShownName(field.field, widgets, labels) });
   const section = findSection(state.document, text);
   if (section) return fillLabel(labels.fbDragOverlaySection, { name: section.section.title || labels.fbUntitledSection });
   return nameOf(c, id);
@@ -613,7 +613,7 @@ function nameOf(c: FormBuilderController, id: UniqueIdentifier | undefined): str
   }
   const sectionId = text.startsWith('drop:') ? text.slice('drop:'.length) : text;
   const field = findField(state.document, sectionId);
-  if (field) return fillLabel(labels.fbFieldNamed, { name: fieldShownName(field.field, widgets, labels.fbUntitledField) });
+  if (field) return fillLabel(labels.fbFieldNamed, { name: fieldShownName(field.field, widgets, labels) });
   const section = findSection(state.document, sectionId);
   if (section) {
     const name = fillLabel(labels.fbSectionNamed, { name: section.section.title || labels.fbUntitledSection });
@@ -947,13 +947,13 @@ export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
     // Each kind of item named as the canvas names it: a field by its label or kind, a section by its title, a page by
     // its title or number.
     const name = field
-      ? fieldShownName(field.field, w, l.fbUntitledField)
+      ? fieldShownName(field.field, w, l)
       : section
         ? section.section.title || l.fbUntitledSection
         : page
           ? page.title || fillLabel(l.fbNewPageTitle, { number: pageIndex + 1 })
           : id;
-    setConfirmDelete({ id, kind, name, dependents: dependents.map((f) => fieldShownName(f, w, l.fbUntitledField)) });
+    setConfirmDelete({ id, kind, name, dependents: dependents.map((f) => fieldShownName(f, w, l)) });
   }, []);
   // "Add section inside": a plain section at the end of the section's sections, named as the palette names one.
   const addSectionInside = useCallback((sectionId: string) => {

@@ -70,28 +70,27 @@ export function localizeWidgetKinds<K extends WidgetKind>(kinds: Readonly<Record
   return out;
 }
 
-/**
- * The name a person knows a field by in the builder: its label, or, when the label is empty (or spaces only), its
- * kind's name in `untitled` ("Email (no label)"). Never its id, which the builder shows nowhere else. A kind missing
- * from `kinds` is named by its own key.
- */
-export function fieldShownName(field: Pick<FormField, 'label' | 'widget'>, kinds: Readonly<Record<string, { name: string }>>, untitled: string): string {
-  if (typeof field.label === 'string' && field.label.trim() !== '') return field.label;
-  const kind = Object.prototype.hasOwnProperty.call(kinds, field.widget) ? kinds[field.widget]!.name : String(field.widget);
-  return fillLabel(untitled, { kind });
+/** The texts that name a field without a label: its kind's name ("Email (no label)"), then that and a data path. */
+export interface UnlabeledFieldTexts {
+  fbUntitledField: string;
+  reUnlabeledField: string;
 }
 
 /**
- * A field as a list of fields names it (the rule editor's picker, the save dialog's problems): its label, or, without
- * one, the name the canvas shows (see {@link fieldShownName}) and the data path its answer is stored at, which tells two
- * such fields of one kind apart ("Email (no label) · /workEmail").
+ * The name a person knows a field by in the builder: its label, or, when the label is empty (or spaces only), its
+ * kind's name in `fbUntitledField` and, for a field that stores an answer, the data path it is stored at, which tells
+ * two such fields of one kind apart ("Email (no label) · /workEmail"; "Text block (no label)"). Never its id, which the
+ * builder shows nowhere else. `path`: the path said, the field's own unless given (the save dialog says the absolute
+ * one). A kind missing from `kinds` is named by its own key.
  */
-export function fieldListedName(
-  field: Pick<FormField, 'label' | 'widget'>,
-  path: string,
-  kinds: Readonly<Record<string, { name: string }>>,
-  texts: { fbUntitledField: string; reUnlabeledField: string },
+export function fieldShownName(
+  field: Pick<FormField, 'label' | 'widget'> & { path?: unknown },
+  kinds: Readonly<Record<string, { name: string; value?: string }>>,
+  texts: UnlabeledFieldTexts,
+  path: unknown = field.path,
 ): string {
   if (typeof field.label === 'string' && field.label.trim() !== '') return field.label;
-  return fillLabel(texts.reUnlabeledField, { name: fieldShownName(field, kinds, texts.fbUntitledField), path });
+  const known = Object.prototype.hasOwnProperty.call(kinds, field.widget) ? kinds[field.widget] : undefined;
+  const name = fillLabel(texts.fbUntitledField, { kind: known ? known.name : String(field.widget) });
+  return known?.value === 'none' || typeof path !== 'string' || path === '' ? name : fillLabel(texts.reUnlabeledField, { name, path });
 }

@@ -140,7 +140,10 @@ export const builderPropertiesLabels = {
   reTrue: 'Yes (checked)',
   reFalse: 'No (unchecked)',
   reMissing: 'This rule names {path}, which no field of the form fills in any more: choose another field or remove the rule.',
-  /** A field without a label in a rule's field list: `{name}` is its kind's name (see fbUntitledField), `{path}` where its answer is stored. */
+  /**
+   * A field without a label that stores an answer, wherever the builder names it (canvas, properties, rules, the save
+   * dialog): `{name}` is its kind's name (see fbUntitledField), `{path}` where its answer is stored.
+   */
   reUnlabeledField: '{name} · {path}',
   reLater: "This rule depends on '{label}', which comes later in the form: move that field up or choose another.",
   reSelf: 'This rule depends on the field itself.',

@@ -83,7 +83,7 @@ describe('the form builder names its controls by what they show', () => {
     expect(await screen.findByRole('region', { name: 'Preview: Fill in, Phone' })).toBeInTheDocument();
   });
 
-  it('a field whose label is emptied is named by its kind, never by its id: on the canvas, in the Add hint, its pane and the delete dialog', async () => {
+  it('a field whose label is emptied is named by its kind and data path, never by its id: on the canvas, in the Add hint, its pane and the delete dialog', async () => {
     const { user } = renderInApi(<FormBuilder formId={seedIds.forms.loanApplication} draftStorage={memoryStorage()} />);
     await screen.findByRole('heading', { name: /Form builder: Loan Application/ }, { timeout: BUILDER_FIRST_RENDER_MS });
     const canvas = () => screen.getByRole('region', { name: 'Form' });
@@ -96,15 +96,15 @@ describe('the form builder names its controls by what they show', () => {
     // Employer's rule reads Employment status: deleting the latter names the former.
     await clearLabel('Employer');
     await clearLabel('Employment status');
-    const item = await within(canvas()).findByRole('button', { name: 'Field Radio buttons (no label)' });
-    expect(within(canvas()).getByRole('button', { name: 'Field Short text (no label)' })).toBeInTheDocument();
-    expect(screen.getByRole('region', { name: 'Properties of Radio buttons (no label)' })).toBeInTheDocument();
-    expect(await screen.findByText('Adds after the field “Radio buttons (no label)”.')).toBeInTheDocument();
+    const item = await within(canvas()).findByRole('button', { name: 'Field Radio buttons (no label) · /employment/status' });
+    expect(within(canvas()).getByRole('button', { name: 'Field Short text (no label) · /employment/employerName' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Properties of Radio buttons (no label) · /employment/status' })).toBeInTheDocument();
+    expect(await screen.findByText('Adds after the field “Radio buttons (no label) · /employment/status”.')).toBeInTheDocument();
     expect(document.body).not.toHaveTextContent(/employment-status|employment-employer/);
-    await user.click(screen.getByRole('button', { name: 'Actions for Field Radio buttons (no label)' }));
+    await user.click(screen.getByRole('button', { name: 'Actions for Field Radio buttons (no label) · /employment/status' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Delete Radio buttons (no label)?' });
-    expect(dialog).toHaveTextContent('will point at nothing: Short text (no label).');
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Radio buttons (no label) · /employment/status?' });
+    expect(dialog).toHaveTextContent('will point at nothing: Short text (no label) · /employment/employerName.');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(item).toBeInTheDocument();
   });

@@ -69,7 +69,7 @@ describe('the builder canvas on a long form', () => {
   it('draws stand-ins far from the view, keeps every field reachable, and draws a section in full when one of its fields takes the focus', async () => {
     const form = generateForm(70);
     const sectionIds = form.layout.pages.flatMap((p) => p.sections.map((s) => s.id));
-    // A field far from the view whose label is empty: its stand-in is named by its kind, as the canvas names it.
+    // A field far from the view whose label is empty: its stand-in is named by its kind and path, as the canvas names it.
     const unlabeled = form.layout.pages.flatMap((p) => p.sections)[3]!.fields[0]!;
     unlabeled.label = '';
     renderWithProviders(<Harness initial={initialBuilderState({ jsonSchema: form.jsonSchema, layout: form.layout })} />);
@@ -83,7 +83,7 @@ describe('the builder canvas on a long form', () => {
     expect(fieldItems(canvas)).toHaveLength(70);
     expect(sectionIds.slice(1).filter(drawsWidgets)).toEqual([]);
     const standIn = section(sectionIds[3]!).querySelector<HTMLElement>(`[data-builder-key="${unlabeled.id}"]`)!;
-    const unlabeledName = `${WIDGET_KINDS[unlabeled.widget as keyof typeof WIDGET_KINDS].name} (no label)`;
+    const unlabeledName = `${WIDGET_KINDS[unlabeled.widget as keyof typeof WIDGET_KINDS].name} (no label) · ${unlabeled.path}`;
     expect(standIn).toHaveTextContent(unlabeledName);
     expect(standIn).toHaveAttribute('aria-label', `Field ${unlabeledName}`);
 

@@ -860,7 +860,7 @@ export function FieldPropertiesPanel(props: FieldPropertiesPanelProps) {
   };
 
   return (
-    <Stack ref={panelRef} gap="md" role="region" aria-label={fillLabel(labels.bpFieldRegion, { label: fieldShownName(field, widgets, labels.fbUntitledField) })} style={ERROR_CONTRAST}>
+    <Stack ref={panelRef} gap="md" role="region" aria-label={fillLabel(labels.bpFieldRegion, { label: fieldShownName(field, widgets, labels) })} style={ERROR_CONTRAST}>
       <div>
         <Title order={3} size="h4">
           {labels.bpFieldTitle}

@@ -6,7 +6,7 @@ import { FORM_LIMITS } from '../../engine/limits';
 import { WIDGET_KINDS, widgetKind, type WidgetKindRegistry } from '../../engine/widget-kinds';
 import { fillLabel, type Labels } from '../../query/labels';
 import { useLabels } from '../../query/useLabels';
-import { fieldListedName, localizeWidgetKinds } from '../widget-names';
+import { fieldShownName, localizeWidgetKinds } from '../widget-names';
 import { ERROR_CONTRAST, ERROR_TEXT } from './contrast';
 import { PaneMultiSelect, PaneSelect } from './pane-select';
 
@@ -85,11 +85,11 @@ function opsFor(valueKind: string | undefined): readonly FieldRule['op'][] {
 }
 
 /**
- * A field as the editor names it ({@link fieldListedName}): its label, or for a field without one, the name the canvas
+ * A field as the editor names it ({@link fieldShownName}): its label, or for a field without one, the name the canvas
  * shows and the path as the rule writes it (relative to the item in a repeatable section).
  */
 export function ruleTargetName(field: RuleFieldOption, widgets: WidgetKindRegistry, labels: Labels): string {
-  return fieldListedName(field, field.path, widgets, labels);
+  return fieldShownName(field, widgets, labels);
 }
 
 /** Why a rule cannot be relied on, in the editor's words, or null. */

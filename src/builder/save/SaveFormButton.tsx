@@ -3,7 +3,7 @@ import { Alert, Button, Group, List, Loader, Modal, Select, Stack, Switch, Text,
 import { allSections, layoutFieldEntries, repeatBasePath, type DraftProblem, type FormDraft } from '../../engine';
 import { fillLabel, type Labels } from '../../query/labels';
 import { WIDGET_KINDS, type WidgetKindRegistry } from '../../engine/widget-kinds';
-import { fieldListedName, localizeWidgetKinds } from '../widget-names';
+import { fieldShownName, localizeWidgetKinds } from '../widget-names';
 import { useSaveFormDraft, type SaveFormDraftController, type SaveFormDraftOptions } from './useSaveFormDraft';
 
 /** What a problem selects in the builder: a field, a section or a page, by id (the builder's selection). */
@@ -45,7 +45,7 @@ function nameOfTarget(draft: FormDraft, target: DraftProblemTarget, labels: Labe
   if (typeof field.widget !== 'string') return shownName(field.label, field.id);
   const base = repeatBasePath(entry);
   const path = typeof field.path !== 'string' ? field.id : base === '' ? field.path : `${base}/*${field.path}`;
-  return fieldListedName(field, path, kinds, labels);
+  return fieldShownName(field, kinds, labels, path);
 }
 
 /** Props of {@link DraftProblemList}. */
