@@ -51,6 +51,22 @@ describe('what a field’s panel mounts when it opens', () => {
     expect(help.style.height).toBe('');
     expect(help.style.fieldSizing).toBe('content');
   });
+
+  it('asks for a label only of a field that stores an answer: a text block may go without one, as the save allows', () => {
+    const block: FormField = { id: 'b', path: '/b', widget: 'static', label: '' };
+    const { unmount } = renderWithProviders(<FieldPropertiesPanel field={block} schema={{}} required={false} fields={others} onChange={() => {}} />);
+    const blockLabel = screen.getByRole('textbox', { name: /^Label/ });
+    expect(blockLabel).not.toBeRequired();
+    expect(blockLabel).not.toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByText('Give the field a label.')).not.toBeInTheDocument();
+    unmount();
+    const text: FormField = { id: 'f', path: '/f', widget: 'text', label: ' ' };
+    renderWithProviders(<FieldPropertiesPanel field={text} schema={WIDGET_KINDS.text!.defaultSchema} required={false} fields={others} onChange={() => {}} />);
+    const textLabel = screen.getByRole('textbox', { name: /^Label/ });
+    expect(textLabel).toBeRequired();
+    expect(textLabel).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText('Give the field a label.')).toBeInTheDocument();
+  });
 });
 
 describe('what a section’s panel measures', () => {

@@ -611,9 +611,11 @@ export function FieldPropertiesPanel(props: FieldPropertiesPanelProps) {
               onFocus={() => setFollowed(savedPath === undefined && pathFollowsLabel(field.path, field.label))}
               onChange={(e) => setLabel(e.currentTarget.value)}
               onBlur={renameAfterLabel}
-              error={field.label.trim() === '' ? labels.bpLabelRequired : undefined}
+              // A field that stores an answer needs a label (a box that says nothing asks nothing; the save refuses it);
+              // a text block's label is its optional heading.
+              error={storesValue && field.label.trim() === '' ? labels.bpLabelRequired : undefined}
               readOnly={readOnly}
-              required
+              required={storesValue}
             />
             {storesValue && <PathEditor field={field} labels={labels} check={check} onRename={onRenamePath ? rename : undefined} readOnly={readOnly} draft={draft} setDraft={setDraft} savedPath={savedPath} />}
           </Stack>
