@@ -235,6 +235,7 @@ function timeOf(value: Date | string | null | undefined): number | null {
   return Number.isNaN(time) ? null : time;
 }
 
+/** A deadline as the signer reads it (the `deadline` way, its zone said), or null without one. */
 const formatDate = (value: Date | string | null | undefined, locale: string | undefined): string | null => formatMoment(value, locale, 'deadline') || null;
 
 function base64Bytes(text: string): Uint8Array {

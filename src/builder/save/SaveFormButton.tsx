@@ -24,9 +24,9 @@ export function targetOfProblem(problem: DraftProblem): DraftProblemTarget | nul
 const shownName = (text: unknown, id: string): string => (typeof text === 'string' && text.trim() !== '' ? text : id);
 
 /**
- * The name a person knows a problem's item by: the field's label (its kind's name and data path when it has none), the section's or
- * page's title, else its id. Sections inside sections, and their fields, are found at any depth. `kinds`: the
- * builder's widget kinds in the texts' language.
+ * The name a person knows a problem's item by: the field's label (its kind's name and data path when it has none),
+ * the section's or page's title, else its id. Sections inside sections, and their fields, are found at any depth.
+ * `kinds`: the builder's widget kinds in the texts' language.
  */
 function nameOfTarget(draft: FormDraft, target: DraftProblemTarget, labels: Labels, kinds: WidgetKindRegistry): string {
   if (target.type === 'page') {
