@@ -95,6 +95,8 @@ describe('SaveFormButton', () => {
     expect(within(dialog).getByText("Two fields are bound to the data path '/name'.")).toBeInTheDocument();
     expect(within(dialog).getByText(/The field 'topics' uses the widget 'multiselect'/)).toBeInTheDocument();
     expect(within(dialog).queryByRole('textbox', { name: /Name/ })).not.toBeInTheDocument();
+    // The dialog opens on the first problem's 'Go to', so Enter goes to it and Tab stays in the dialog.
+    await waitFor(() => expect(within(dialog).getAllByRole('button', { name: /^Go to / })[0]).toHaveFocus());
     await userEvent.click(within(dialog).getByRole('button', { name: 'Go to Nickname' }));
     expect(onSelectProblem).toHaveBeenCalledWith({ type: 'field', id: 'nickname' }, expect.objectContaining({ fieldId: 'nickname' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

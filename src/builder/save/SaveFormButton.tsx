@@ -57,10 +57,12 @@ export interface DraftProblemListProps {
   widgets?: WidgetKindRegistry;
   /** Called with the item a problem concerns when the user chooses it. */
   onSelect?: (target: DraftProblemTarget, problem: DraftProblem) => void;
+  /** The first problem's 'Go to' takes the focus when the list opens in a dialog (Enter goes to the first problem). */
+  autoFocusFirst?: boolean;
 }
 
 /** The problems of a draft, each with a button that goes to its field (or section, or page). */
-export function DraftProblemList({ problems, draft, labels, widgets, onSelect }: DraftProblemListProps) {
+export function DraftProblemList({ problems, draft, labels, widgets, onSelect, autoFocusFirst = false }: DraftProblemListProps) {
   // Named once for the list (the builder's own kinds are named already; naming them again keeps them as they are).
   const kinds = useMemo(() => localizeWidgetKinds(widgets ?? WIDGET_KINDS, labels), [widgets, labels]);
   return (
@@ -76,6 +78,7 @@ export function DraftProblemList({ problems, draft, labels, widgets, onSelect }:
             {target && onSelect ? (
               <UnstyledButton
                 onClick={() => onSelect(target, problem)}
+                data-autofocus={autoFocusFirst && index === 0 ? true : undefined}
                 fz="sm"
                 fw={600}
                 td="underline"
@@ -175,9 +178,11 @@ export function SaveFormDialog({ controller, draft, widgets, onSelectProblem }: 
       {problems.length > 0 ? (
         <Stack gap="sm">
           <Text size="sm">{labels.builderSaveProblemsIntro}</Text>
-          <DraftProblemList problems={problems} draft={draft} labels={labels} widgets={widgets} onSelect={onSelectProblem ? select : undefined} />
+          {/* The dialog opens on the first problem's 'Go to' (else on Close): without a box to fill in, nothing in it took
+              the focus, and Tab went on through the builder behind it. */}
+          <DraftProblemList problems={problems} draft={draft} labels={labels} widgets={widgets} onSelect={onSelectProblem ? select : undefined} autoFocusFirst />
           <Group justify="flex-end">
-            <Button variant="default" onClick={controller.close}>
+            <Button variant="default" onClick={controller.close} data-autofocus={onSelectProblem ? undefined : true}>
               {labels.close}
             </Button>
           </Group>
