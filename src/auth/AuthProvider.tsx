@@ -1,4 +1,4 @@
-import { UserManager } from 'oidc-client-ts';
+import { ErrorResponse, UserManager } from 'oidc-client-ts';
 import type { User, UserManagerSettings } from 'oidc-client-ts';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
@@ -124,6 +124,18 @@ function toAuthUser(user: User): AuthUser {
   };
 }
 
+/**
+ * The provider's answers to a refresh that mean the session is over, not that the provider could not answer now: the
+ * refresh token is unknown, expired or revoked (`invalid_grant`; also what a provider whose stored state was reset
+ * says), or the provider wants the person to sign in again.
+ */
+const SESSION_OVER_ERRORS = new Set(['invalid_grant', 'login_required', 'interaction_required', 'consent_required', 'account_selection_required']);
+
+/** Whether `cause` is the provider refusing to renew the session (see {@link SESSION_OVER_ERRORS}). */
+function isSessionOver(cause: unknown): boolean {
+  return cause instanceof ErrorResponse && cause.error !== null && SESSION_OVER_ERRORS.has(cause.error);
+}
+
 function errorOf(source: AuthErrorSource, cause: unknown): AuthError {
   return { source, cause, message: cause instanceof Error ? cause.message : String(cause) };
 }
@@ -156,6 +168,20 @@ export function AuthProvider(props: AuthProviderProps) {
   userRef.current = state.user;
   const renewing = useRef<Promise<string | null> | null>(null);
 
+  // Renews the stored session with its refresh token. When the provider refuses it (isSessionOver) the stored session
+  // is removed: the person is signed out, and RequireAuth sends them to sign in and back, where keeping it left every
+  // call refused with nothing on screen offering a way in. A provider that cannot be reached keeps the session.
+  const refreshSession = useCallback(async (): Promise<User | null> => {
+    try {
+      return await userManager.signinSilent();
+    } catch (cause) {
+      if (!isSessionOver(cause)) throw cause;
+      userRef.current = null;
+      await userManager.removeUser();
+      return null;
+    }
+  }, [userManager]);
+
   const renewAccessToken = useCallback((): Promise<string | null> => {
     if (renewing.current) return renewing.current;
     const failedToken = userRef.current?.access_token;
@@ -170,7 +196,7 @@ export function AuthProvider(props: AuthProviderProps) {
       // nothing to renew: a hidden-iframe sign-in would only wait for its timeout (and a host's CSP may block it), so
       // the refused call is answered at once and the screen can offer the sign-in.
       if (!stored?.refresh_token) return null;
-      const user = await userManager.signinSilent();
+      const user = await refreshSession();
       // The replayed call reads the token before React re-renders.
       if (user) userRef.current = user;
       return user?.access_token ?? null;
@@ -186,7 +212,7 @@ export function AuthProvider(props: AuthProviderProps) {
         renewing.current = null;
       });
     return renewing.current;
-  }, [userManager]);
+  }, [userManager, refreshSession]);
 
   useEffect(() => {
     let active = true;
@@ -210,7 +236,7 @@ export function AuthProvider(props: AuthProviderProps) {
         const user = await userManager.getUser();
         if (!active) return;
         if (user?.expired && user.refresh_token) {
-          const renewed = await userManager.signinSilent().catch(() => null);
+          const renewed = await refreshSession().catch(() => null);
           if (active) dispatch({ type: 'loaded', user: renewed });
           return;
         }
@@ -223,7 +249,7 @@ export function AuthProvider(props: AuthProviderProps) {
       active = false;
       unsubscribe.forEach((off) => off());
     };
-  }, [userManager, renewAccessToken]);
+  }, [userManager, renewAccessToken, refreshSession]);
 
   const signIn = useCallback<AuthContextValue['signIn']>(
     async (options) => {

@@ -111,23 +111,32 @@ export function APIProvider({
 
   // A different user: drop everything. The same user with a new token: refetch everything.
   const previous = useRef({ accessToken, userKey });
+  const refetchAfterReset = useRef(false);
   // Before paint, so the previous user's data never reaches the screen.
   useIsomorphicLayoutEffect(() => {
     const before = previous.current;
     previous.current = { accessToken, userKey };
     // Signing out or in as someone else: the previous user's data must never be shown.
     if (before.userKey && before.userKey !== userKey) {
-      // clear() alone would leave mounted observers showing the old data: drop what nobody shows,
-      // reset (data removed, then refetched) what is on screen.
+      // clear() alone would leave mounted observers showing the old data: drop what nobody shows, and empty what is
+      // on screen now; what is still on screen once this render's unmounts have run is refetched below.
       queryClient.getMutationCache().clear();
       queryClient.removeQueries({ type: 'inactive' });
-      void queryClient.resetQueries();
+      for (const query of queryClient.getQueryCache().getAll()) query.reset();
+      refetchAfterReset.current = true;
       return;
     }
     if (before.accessToken !== accessToken && accessToken) {
       void queryClient.invalidateQueries({ refetchType: 'all' });
     }
   }, [accessToken, userKey, queryClient]);
+  // After the unmounts of the render that changed the user: a screen that the change took away (a signed-in page
+  // whose session ended) has stopped observing its queries by then, so they are not fetched again without a token.
+  useEffect(() => {
+    if (!refetchAfterReset.current) return;
+    refetchAfterReset.current = false;
+    void queryClient.refetchQueries({ type: 'active' });
+  }, [userKey, queryClient]);
 
   const value = useMemo<ApiProviderState>(
     () => ({ transport, baseUrl, labelOverrides: labels, locale, formLabels, queryClient }),

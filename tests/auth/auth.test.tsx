@@ -209,17 +209,54 @@ describe('AuthProvider with AuthenticatedAPIProvider', () => {
     }
   });
 
-  it('signs out when renewal fails instead of looping', async () => {
+  it('signs out when the provider refuses the refresh token, and RequireAuth sends the person to sign in once, back to this page', async () => {
     const um = await signedInUserManager();
-    server.use(http.post(`${idp}/token`, () => HttpResponse.json({ error: 'invalid_grant' }, { status: 400 })));
+    // What a provider whose stored state was reset (or that revoked the session) answers.
+    server.use(
+      http.post(`${idp}/token`, () => {
+        tokenCalls++;
+        return HttpResponse.json({ error: 'invalid_grant' }, { status: 400 });
+      }),
+    );
+    const signinRedirect = vi.spyOn(um, 'signinRedirect').mockResolvedValue(undefined);
+    window.history.replaceState(null, '', '/admin/form-group/7');
     render(
       <AuthProvider userManager={um}>
         <AuthenticatedAPIProvider baseUrl={api}>
+          <RequireAuth fallback={<p>signing in</p>}>
+            <Claims />
+          </RequireAuth>
+        </AuthenticatedAPIProvider>
+      </AuthProvider>,
+    );
+    await waitFor(() => expect(signinRedirect).toHaveBeenCalledTimes(1));
+    expect(signinRedirect).toHaveBeenCalledWith({ state: { returnTo: '/admin/form-group/7' } });
+    expect(screen.getByText('signing in')).toBeInTheDocument();
+    expect(await um.getUser()).toBeNull();
+    expect(tokenCalls).toBe(1);
+    expect(apiCalls).toEqual(['Bearer stale-token']);
+  });
+
+  it('keeps the session and reports the failure when the provider cannot be reached to renew', async () => {
+    const um = await signedInUserManager();
+    server.use(http.post(`${idp}/token`, () => HttpResponse.error()));
+    const signinRedirect = vi.spyOn(um, 'signinRedirect').mockResolvedValue(undefined);
+    function AuthState() {
+      const auth = useAuth();
+      return <p>{`signed in: ${String(auth.isAuthenticated)}; error: ${auth.error?.source ?? 'none'}`}</p>;
+    }
+    render(
+      <AuthProvider userManager={um}>
+        <AuthenticatedAPIProvider baseUrl={api}>
+          <AuthState />
           <Claims />
         </AuthenticatedAPIProvider>
       </AuthProvider>,
     );
     expect(await screen.findByText('error: An unexpected server error occurred.')).toBeInTheDocument();
+    expect(await screen.findByText('signed in: true; error: renew')).toBeInTheDocument();
+    expect((await um.getUser())?.refresh_token).toBe('refresh-1');
+    expect(signinRedirect).not.toHaveBeenCalled();
     expect(apiCalls).toEqual(['Bearer stale-token']);
   });
 });
