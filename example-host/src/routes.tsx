@@ -1,4 +1,4 @@
-import { createRootRouteWithContext, createRoute, lazyRouteComponent, Outlet } from '@tanstack/react-router';
+import { createRootRouteWithContext, createRoute, lazyRouteComponent, Outlet, redirect } from '@tanstack/react-router';
 import type { ContextType } from 'react';
 import type { ApiContext } from './formsAdmin';
 import { validateFormInstanceSearch } from './formInstanceSearch';
@@ -152,7 +152,23 @@ const formLinkingRoute = createRoute({
   component: lazyRouteComponent(pdfFormsPages, 'FormDataLinkingPage'),
 });
 
+// The folders above the managers and the permission screens have no page of their own: an address cut back to one (a
+// person trimming '/42' off a form's manager) goes to the list those screens are opened from, not to an empty page.
 const formManagerRoute = createRoute({ getParentRoute: () => adminRoute, path: 'form-manager' });
+const formManagerIndexRoute = createRoute({
+  getParentRoute: () => formManagerRoute,
+  path: '/',
+  beforeLoad: () => {
+    throw redirect({ to: '/admin/forms/' });
+  },
+});
+const formManagerSchemaIndexRoute = createRoute({
+  getParentRoute: () => formManagerRoute,
+  path: 'form-schema/',
+  beforeLoad: () => {
+    throw redirect({ to: '/admin/form-schemas/' });
+  },
+});
 const formManagerFormRoute = createRoute({
   getParentRoute: () => formManagerRoute,
   path: '$formId',
@@ -165,6 +181,13 @@ const formManagerSchemaRoute = createRoute({
 });
 
 const authAdminRoute = createRoute({ getParentRoute: () => adminRoute, path: 'auth' });
+const authAdminIndexRoute = createRoute({
+  getParentRoute: () => authAdminRoute,
+  path: '/',
+  beforeLoad: () => {
+    throw redirect({ to: '/admin/auth/assign-roles-to-users' });
+  },
+});
 const assignRolesToUsersRoute = createRoute({
   getParentRoute: () => authAdminRoute,
   path: 'assign-roles-to-users',
@@ -241,8 +264,8 @@ export const routeTree = rootRoute.addChildren([
       formBuilderRoute.addChildren([formBuilderIndexRoute]),
       formImportRoute.addChildren([formImportIndexRoute]),
       formLinkingRoute,
-      formManagerRoute.addChildren([formManagerFormRoute, formManagerSchemaRoute]),
-      authAdminRoute.addChildren([assignRolesToUsersRoute, assignClaimsToRolesRoute]),
+      formManagerRoute.addChildren([formManagerIndexRoute, formManagerSchemaIndexRoute, formManagerFormRoute, formManagerSchemaRoute]),
+      authAdminRoute.addChildren([authAdminIndexRoute, assignRolesToUsersRoute, assignClaimsToRolesRoute]),
       formsRoute.addChildren([formsIndexRoute]),
       formSchemasRoute.addChildren([formSchemasIndexRoute]),
       formInstancesRoute.addChildren([formInstancesIndexRoute]),

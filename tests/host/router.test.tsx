@@ -1,4 +1,4 @@
-import { createRootRoute, createRoute, Outlet } from '@tanstack/react-router';
+import { createMemoryHistory, createRootRoute, createRoute, Outlet } from '@tanstack/react-router';
 import { act, waitFor } from '@testing-library/react';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -71,8 +71,23 @@ describe('route table', () => {
     expect(pageRouteOf(path)).toBeDefined();
   });
 
-  it.each(['/nope', '/admin/nope', '/admin/form-manager/'])('has no page for %s', (path) => {
+  it.each(['/nope', '/admin/nope', '/admin/form-linking/'])('has no page for %s', (path) => {
     expect(pageRouteOf(path)).toBeUndefined();
+  });
+
+  it.each([
+    ['/admin/form-manager/', '/admin/forms/'],
+    ['/admin/form-manager', '/admin/forms/'],
+    ['/admin/form-manager/form-schema/', '/admin/form-schemas/'],
+    ['/admin/auth/', '/admin/auth/assign-roles-to-users'],
+  ])('sends %s, a folder with no page of its own, to the list its screens open from (%s)', async (from, to) => {
+    const history = createMemoryHistory({ initialEntries: ['/admin/'] });
+    const router = createAppRouter({ history });
+    await router.load();
+    await router.navigate({ href: from });
+    expect(router.state.location.pathname).toBe(to);
+    // The address that redirects never enters the history: Back leaves the list for the page before.
+    expect(history.length).toBe(2);
   });
 
   it('keeps the admin routes under the authenticated layout and the sign-in callback outside it', () => {
