@@ -31,6 +31,8 @@ export const formInstanceListLabels = {
   filterCreatedTo: 'Created until',
   filterUpdatedFrom: 'Updated from',
   filterUpdatedTo: 'Updated until',
+  /** Under an 'until' day earlier than its 'from' day ({from}: that filter's label). */
+  filterRangeInverted: "Before the day in '{from}': no instance can match.",
   filterAnswers: 'Text in the answers',
   filterAnswersPlaceholder: 'Words the answers contain',
   clearFilters: 'Clear filters',

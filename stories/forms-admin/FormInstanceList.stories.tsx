@@ -116,6 +116,16 @@ export const Empty: Story = {
   ],
 };
 
+/** An 'until' day before its 'from' day: the list says under it that no instance can match, and keeps both days. */
+export const DaysTheWrongWayRound: Story = {
+  args: { state: { ...INITIAL_INSTANCE_LIST_STATE, filters: { ...NO_INSTANCE_FILTERS, createdFrom: '2026-12-31', createdTo: '2026-01-01' } } },
+  play: async ({ canvasElement }) => {
+    const until = within(canvasElement).getByLabelText('Created until');
+    await waitFor(() => expect(until).toHaveAccessibleDescription("Before the day in 'Created from': no instance can match."));
+    await expect(await within(canvasElement).findByText('No form instances match.', undefined, { timeout: 10_000 })).toBeInTheDocument();
+  },
+};
+
 /** The read failed: the alert offers 'Try again'. */
 export const LoadFailed: Story = {
   parameters: { msw: { handlers: { odata: [errorHandlers.failing('/odata/FormInstanceOData', 500), ...storyHandlers.odata] } } },

@@ -44,6 +44,12 @@ describe('FormInstanceList stories', () => {
     await waitFor(() => expect(screen.getByText('No form instances match.')).toBeVisible());
   });
 
+  it("DaysTheWrongWayRound: says under 'Created until' that no instance can match", async () => {
+    await composed.DaysTheWrongWayRound.run();
+    expect(screen.getByLabelText('Created until')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Created from')).toHaveValue('2026-12-31');
+  });
+
   it("LoadFailed: the alert with 'Try again'", async () => {
     await composed.LoadFailed.run();
     expect(await screen.findByText('Failed to load form instances. Please try again.', undefined, { timeout: 5000 })).toBeInTheDocument();

@@ -1,10 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FormInstanceStatus } from '../../src/api/enums';
 import * as odata from '../../src/api/odata';
 import { FormInstanceList } from '../../src/forms-admin/FormInstanceList';
-import { instanceQuery, markCompletedBlock, NO_INSTANCE_FILTERS } from '../../src/forms-admin/FormInstanceList/instance-filter';
+import { instanceQuery, isInvertedDayRange, markCompletedBlock, NO_INSTANCE_FILTERS } from '../../src/forms-admin/FormInstanceList/instance-filter';
 import { defaultLabels } from '../../src/query/labels';
 import { seedIds } from '../../src/testing/seed-ids';
 import { seedFormSchemas } from '../../src/testing/seed-forms';
@@ -44,6 +44,16 @@ describe('instanceQuery (the filters as OData)', () => {
     expect(decodeURIComponent(text)).toContain(`createdDateTime lt ${new Date(2026, 0, 4).toISOString()}`);
     expect(query.search).toBe('Ada AND Lovelace');
     expect(decodeURIComponent(odata.buildQuery(instanceQuery(NO_INSTANCE_FILTERS, true)))).toBe('$filter=isDeleted in (false,true)');
+  });
+
+  it("finds a day range the wrong way round only when both days are given and the last is before the first", () => {
+    expect(isInvertedDayRange('2026-12-31', '2026-01-01')).toBe(true);
+    expect(isInvertedDayRange('2026-03-01', '2026-02-28')).toBe(true);
+    expect(isInvertedDayRange('2026-03-01', '2026-03-01')).toBe(false);
+    expect(isInvertedDayRange('2026-01-01', '2026-12-31')).toBe(false);
+    expect(isInvertedDayRange('', '2026-01-01')).toBe(false);
+    expect(isInvertedDayRange('2026-12-31', '')).toBe(false);
+    expect(isInvertedDayRange('2026-12-31', 'not a day')).toBe(false);
   });
 
   it('offers Mark completed only to staff and only on a Submitted instance, and says why otherwise', () => {
@@ -128,6 +138,26 @@ describe('FormInstanceList', () => {
     await waitFor(() => expect(within(table()).queryByText(ids.loanSubmitted.slice(-8))).not.toBeInTheDocument());
     expect(row(ids.loanCompleted)).toBeTruthy();
     expect(lastQuery('FormInstanceOData')).toContain('status in (3)');
+  });
+
+  it("says under an 'until' day before its 'from' day that no instance can match, keeps both days, and bounds each picker by the other", async () => {
+    renderInApi(<FormInstanceList />);
+    await findRow(ids.loanSubmitted);
+    const from = screen.getByLabelText('Created from');
+    const until = screen.getByLabelText('Created until');
+    fireEvent.change(from, { target: { value: '2026-12-31' } });
+    fireEvent.change(until, { target: { value: '2026-01-01' } });
+    await waitFor(() => expect(until).toHaveAccessibleDescription("Before the day in 'Created from': no instance can match."));
+    expect(until).toHaveAttribute('aria-invalid', 'true');
+    expect(until).toHaveValue('2026-01-01');
+    expect(from).toHaveValue('2026-12-31');
+    expect(until).toHaveAttribute('min', '2026-12-31');
+    expect(from).toHaveAttribute('max', '2026-01-01');
+    // The other range is its own: its 'until' stays as it was.
+    expect(screen.getByLabelText('Updated until')).not.toHaveAttribute('aria-invalid', 'true');
+    fireEvent.change(until, { target: { value: '2027-01-01' } });
+    await waitFor(() => expect(until).not.toHaveAttribute('aria-invalid', 'true'));
+    expect(screen.queryByText(/no instance can match/)).not.toBeInTheDocument();
   });
 
   it('mounts no filter dropdown until it is opened (a closed one would place itself with floating-ui as the screen first renders)', async () => {

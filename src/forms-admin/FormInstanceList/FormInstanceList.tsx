@@ -20,13 +20,14 @@ import type { FormInstanceStatus } from '../../api/enums';
 import { fillNumbers, formatMoment } from '../../labels/format';
 import { fillLabel } from '../../query/labels';
 import { ConfirmModal } from '../../ui/ConfirmModal';
+import { READABLE_FORM_COLORS } from '../../ui/contrast';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { DeletedBadge, DeleteConfirmDialog, RowDeleteActions, ShowDeletedToggle } from '../shared/DeleteActions';
 import { InstanceSignature } from '../shared/InstanceSignature';
 import { RequestSignatureDialog } from '../SigningList/RequestSignatureDialog';
 import { TableEmptyState } from '../shared/TableEmptyState';
 import { tablePagingTexts } from '../shared/useServerTable';
-import { INSTANCE_STATUSES, NO_INSTANCE_FILTERS } from './instance-filter';
+import { INSTANCE_STATUSES, isInvertedDayRange, NO_INSTANCE_FILTERS } from './instance-filter';
 import { InstanceStatusBadge } from '../shared/InstanceStatusBadge';
 import { instanceStatusLabel } from '../shared/instance-status';
 import {
@@ -252,6 +253,34 @@ function columns({ labels, signingRead, shown }: ColumnsOf, locale: string | und
  * in its next render (not after a host's URL has taken it). A text set from elsewhere (a host's URL, 'Clear filters')
  * replaces what was typed.
  */
+/** One day input of a range: its label, its `YYYY-MM-DD` value (or empty) and what sets it. */
+interface DayInput {
+  label: string;
+  value: string;
+  set(value: string): void;
+}
+
+/**
+ * A 'from' and an 'until' day. Each bounds the other's date picker (`min`, `max`); an 'until' typed before the 'from'
+ * is kept as typed, and says under it that no instance can match.
+ */
+function DayRangeInputs({ from, to, invertedText }: { from: DayInput; to: DayInput; invertedText: string }) {
+  const inverted = isInvertedDayRange(from.value, to.value);
+  return (
+    <>
+      <TextInput type="date" label={from.label} value={from.value} max={to.value || undefined} onChange={(e) => from.set(e.currentTarget.value)} />
+      <TextInput
+        type="date"
+        label={to.label}
+        value={to.value}
+        min={from.value || undefined}
+        error={inverted ? fillLabel(invertedText, { from: from.label }) : undefined}
+        onChange={(e) => to.set(e.currentTarget.value)}
+      />
+    </>
+  );
+}
+
 function AnswersSearchBox({ c }: { c: FormInstanceListController }) {
   const text = c.filters.text;
   const [typed, setTyped] = useState(text);
@@ -418,7 +447,8 @@ export const FormInstanceListView = factory<FormInstanceListViewFactory>((_props
       {...others}
     >
       <Stack gap="md">
-        <div role="group" aria-label={labels.instanceFilters} {...getStyles('filters')}>
+        {/* Readable error and hint colours (an 'until' day before its 'from' day says so in the error colour). */}
+        <div role="group" aria-label={labels.instanceFilters} {...getStyles('filters', { style: READABLE_FORM_COLORS })}>
           {/* Each row's labels and boxes line up at the top, so a box that grows (the answer columns' pills, its hint
               below it) moves nothing beside it. */}
           <Group gap="sm" align="flex-start">
@@ -472,10 +502,16 @@ export const FormInstanceListView = factory<FormInstanceListViewFactory>((_props
               clearable
               w={240}
             />
-            <TextInput type="date" label={labels.filterCreatedFrom} value={filters.createdFrom} onChange={(e) => set({ createdFrom: e.currentTarget.value })} />
-            <TextInput type="date" label={labels.filterCreatedTo} value={filters.createdTo} onChange={(e) => set({ createdTo: e.currentTarget.value })} />
-            <TextInput type="date" label={labels.filterUpdatedFrom} value={filters.updatedFrom} onChange={(e) => set({ updatedFrom: e.currentTarget.value })} />
-            <TextInput type="date" label={labels.filterUpdatedTo} value={filters.updatedTo} onChange={(e) => set({ updatedTo: e.currentTarget.value })} />
+            <DayRangeInputs
+              from={{ label: labels.filterCreatedFrom, value: filters.createdFrom, set: (createdFrom) => set({ createdFrom }) }}
+              to={{ label: labels.filterCreatedTo, value: filters.createdTo, set: (createdTo) => set({ createdTo }) }}
+              invertedText={labels.filterRangeInverted}
+            />
+            <DayRangeInputs
+              from={{ label: labels.filterUpdatedFrom, value: filters.updatedFrom, set: (updatedFrom) => set({ updatedFrom }) }}
+              to={{ label: labels.filterUpdatedTo, value: filters.updatedTo, set: (updatedTo) => set({ updatedTo }) }}
+              invertedText={labels.filterRangeInverted}
+            />
             {/* Cleared anew by 'Clear filters', with any text typed but not rested yet. */}
             <AnswersSearchBox key={searchBoxKey} c={c} />
             <Button

@@ -61,6 +61,16 @@ function dayStart(day: string, days = 0): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
+/**
+ * Whether a day range is the wrong way round: both days given and the last before the first, so that no instance can
+ * match (the list says so under the last day rather than showing an empty list with no reason).
+ */
+export function isInvertedDayRange(from: string, to: string): boolean {
+  const start = dayStart(from);
+  const end = dayStart(to);
+  return start !== null && end !== null && end < start;
+}
+
 type Field = 'createdDateTime' | 'lastUpdatedDateTime';
 
 function range(field: Field, from: string, to: string): Filter<FormInstance>[] {

@@ -88,6 +88,7 @@ export const de2 = {
   filterCreatedTo: 'Angelegt bis',
   filterUpdatedFrom: 'Geändert ab',
   filterUpdatedTo: 'Geändert bis',
+  filterRangeInverted: 'Liegt vor dem Tag in „{from}“: keine Instanz kann passen.',
   filterAnswers: 'Text in den Antworten',
   filterAnswersPlaceholder: 'Wörter, die in den Antworten vorkommen',
   // Antwortspalten

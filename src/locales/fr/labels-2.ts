@@ -88,6 +88,7 @@ export const fr2 = {
   filterCreatedTo: 'Créé jusqu’au',
   filterUpdatedFrom: 'Modifié à partir du',
   filterUpdatedTo: 'Modifié jusqu’au',
+  filterRangeInverted: 'Antérieur au jour de « {from} » : aucune instance ne peut correspondre.',
   filterAnswers: 'Texte dans les réponses',
   filterAnswersPlaceholder: 'Mots contenus dans les réponses',
   // Colonnes de réponses
