@@ -5,14 +5,14 @@
  * routes.tsx may import it statically, or the bundler would fold it back into the main chunk.
  */
 import { ModalsProvider } from '@mantine/modals';
-import { Outlet, useRouter } from '@tanstack/react-router';
+import { Outlet } from '@tanstack/react-router';
 import { AdminRouteGate } from './components/AdminRouteGate';
 import { AdminShell } from './components/AdminShell';
 import { NoAdminAccessPage } from './components/NoAdminAccessPage';
 import { PendingPage } from './components/PendingPage';
-import { SIGNED_OUT_PATH } from './config';
 import { displayNames } from './displayNames';
-import { RequireAdmin, RoleManagement, UserRoleManagement, useAuth } from './formsAdmin';
+import { RequireAdmin, RoleManagement, UserRoleManagement } from './formsAdmin';
+import { useHostSession } from './useHostSession';
 
 /**
  * The admin area: administrators only (the server's `CheckForAdminRole`), in the admin shell with its menu. Mantine's
@@ -20,12 +20,7 @@ import { RequireAdmin, RoleManagement, UserRoleManagement, useAuth } from './for
  * ScrollArea and floating-ui (about 20 kB compressed) that the public form would otherwise download.
  */
 export function AdminLayout() {
-  const auth = useAuth();
-  const user = auth.user;
-  const userName = user ? (displayNames([{ id: user.subject, name: user.name, email: user.email }])[0] ?? '') : '';
-  const router = useRouter();
-  // Resolves only when the provider could not be reached (the local session has ended): say so on the signed-out page.
-  const signOut = () => void auth.signOut().then(() => router.navigate({ to: SIGNED_OUT_PATH }));
+  const { userName, signOut } = useHostSession();
   return (
     <ModalsProvider>
       <RequireAdmin fallback={<NoAdminAccessPage onSignOut={signOut} />} loading={<PendingPage />}>

@@ -41,11 +41,15 @@ describe('public home', () => {
     expect(auth.current.signIn).toHaveBeenCalledWith({ returnTo: '/admin/' });
   });
 
-  it("offers 'Open admin' when signed in", async () => {
+  it("says who is signed in and offers 'Open admin' and 'Sign out', which ends the session and lands on the signed-out page", async () => {
     auth.current = signedIn();
-    const { screen } = await renderRouter(routeTree, '/');
+    const { screen, user, router } = await renderRouter(routeTree, '/');
     expect(await screen.findByRole('link', { name: 'Open admin' })).toHaveAttribute('href', '/admin/');
+    expect(screen.getByText('Signed in as Ada Lovelace')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Sign in' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Sign out' }));
+    expect(auth.current.signOut).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/signed-out'));
   });
 });
 

@@ -7,6 +7,7 @@ import { ADMIN_HOME_PATH, APP_NAME } from '../config';
 import { ApiContext, entityQueries, ErrorAlert, fillLabel, odata, useApi, useAuth } from '../formsAdmin';
 import { hostLabels } from '../hostLabels';
 import { useLabels } from '../useLabels';
+import { useHostSession } from '../useHostSession';
 import { useLabelTexts } from '../useLabelTexts';
 
 /** One public form as the home lists it: its name and description, and the schema its 'Fill in' link opens. */
@@ -84,8 +85,28 @@ function PublicForms() {
   );
 }
 
+/** For a signed-in person: who they are, the way into the admin area and the way out. */
+function SignedInActions() {
+  const host = useLabelTexts(hostLabels);
+  const { userName, signOut } = useHostSession();
+  return (
+    <Stack gap="xs">
+      <Text data-testid="signed-in-user">{fillLabel(host.hostSignedInAs, { name: userName })}</Text>
+      <Group gap="sm">
+        <Button component={Link} to="/admin/">
+          {host.hostOpenAdmin}
+        </Button>
+        <Button variant="default" onClick={signOut}>
+          {host.hostSignOut}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
 /**
- * The public home: what the product is, the public forms with a 'Fill in' link each, and the way into the admin area.
+ * The public home: what the product is, the public forms with a 'Fill in' link each, and the way into the admin area
+ * (for a signed-in person, with who they are and 'Sign out').
  * No dimmed text: Mantine's dimmed grey reads 3.3:1 on white, under the 4.5:1 body text needs.
  */
 export function HomePage() {
@@ -104,9 +125,7 @@ export function HomePage() {
           <Text size="lg">{host.hostHomeIntro}</Text>
           <Text>{host.hostHomeAccess}</Text>
           {auth.isAuthenticated ? (
-            <Button component={Link} to="/admin/">
-              {host.hostOpenAdmin}
-            </Button>
+            <SignedInActions />
           ) : (
             <Button
               loading={auth.isLoading}
