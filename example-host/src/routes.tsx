@@ -154,21 +154,13 @@ const formLinkingRoute = createRoute({
 
 // The folders above the managers and the permission screens have no page of their own: an address cut back to one (a
 // person trimming '/42' off a form's manager) goes to the list those screens are opened from, not to an empty page.
+/** A folder route's `beforeLoad` that sends its address on to `to`. */
+const goTo = (to: '/admin/forms/' | '/admin/form-schemas/' | '/admin/auth/assign-roles-to-users') => () => {
+  throw redirect({ to });
+};
 const formManagerRoute = createRoute({ getParentRoute: () => adminRoute, path: 'form-manager' });
-const formManagerIndexRoute = createRoute({
-  getParentRoute: () => formManagerRoute,
-  path: '/',
-  beforeLoad: () => {
-    throw redirect({ to: '/admin/forms/' });
-  },
-});
-const formManagerSchemaIndexRoute = createRoute({
-  getParentRoute: () => formManagerRoute,
-  path: 'form-schema/',
-  beforeLoad: () => {
-    throw redirect({ to: '/admin/form-schemas/' });
-  },
-});
+const formManagerIndexRoute = createRoute({ getParentRoute: () => formManagerRoute, path: '/', beforeLoad: goTo('/admin/forms/') });
+const formManagerSchemaIndexRoute = createRoute({ getParentRoute: () => formManagerRoute, path: 'form-schema/', beforeLoad: goTo('/admin/form-schemas/') });
 const formManagerFormRoute = createRoute({
   getParentRoute: () => formManagerRoute,
   path: '$formId',
@@ -181,13 +173,7 @@ const formManagerSchemaRoute = createRoute({
 });
 
 const authAdminRoute = createRoute({ getParentRoute: () => adminRoute, path: 'auth' });
-const authAdminIndexRoute = createRoute({
-  getParentRoute: () => authAdminRoute,
-  path: '/',
-  beforeLoad: () => {
-    throw redirect({ to: '/admin/auth/assign-roles-to-users' });
-  },
-});
+const authAdminIndexRoute = createRoute({ getParentRoute: () => authAdminRoute, path: '/', beforeLoad: goTo('/admin/auth/assign-roles-to-users') });
 const assignRolesToUsersRoute = createRoute({
   getParentRoute: () => authAdminRoute,
   path: 'assign-roles-to-users',
