@@ -223,7 +223,12 @@ export function AuthProvider(props: AuthProviderProps) {
       events.addUserSignedOut(() => {
         void userManager.removeUser();
       }),
-      events.addSilentRenewError((error) => dispatch({ type: 'error', error: errorOf('renew', error) })),
+      // The automatic renewal before expiry, refused by the provider, ends the session as a refused renewal after a 401
+      // does (refreshSession); any other failure is reported and the session kept.
+      events.addSilentRenewError((error) => {
+        if (isSessionOver(error)) void userManager.removeUser();
+        else dispatch({ type: 'error', error: errorOf('renew', error) });
+      }),
       // A token that expired while the machine slept is renewed, not left to fail the next call.
       events.addAccessTokenExpired(() => {
         void renewAccessToken().then((token) => {

@@ -3,7 +3,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { User, UserManager, WebStorageStateStore } from 'oidc-client-ts';
+import { ErrorResponse, User, UserManager, WebStorageStateStore } from 'oidc-client-ts';
 import { StrictMode } from 'react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthProvider, useAuth } from '../../src/auth/AuthProvider';
@@ -235,6 +235,26 @@ describe('AuthProvider with AuthenticatedAPIProvider', () => {
     expect(await um.getUser()).toBeNull();
     expect(tokenCalls).toBe(1);
     expect(apiCalls).toEqual(['Bearer stale-token']);
+  });
+
+  it('ends the session when the automatic renewal before expiry is refused, and reports any other failure of it', async () => {
+    const um = await signedInUserManager();
+    function AuthState() {
+      const auth = useAuth();
+      return <p>{`signed in: ${String(auth.isAuthenticated)}; error: ${auth.error?.source ?? 'none'}`}</p>;
+    }
+    render(
+      <AuthProvider userManager={um}>
+        <AuthState />
+      </AuthProvider>,
+    );
+    expect(await screen.findByText('signed in: true; error: none')).toBeInTheDocument();
+    await act(() => um.events._raiseSilentRenewError(new Error('Network Error')));
+    expect(await screen.findByText('signed in: true; error: renew')).toBeInTheDocument();
+    expect(await um.getUser()).not.toBeNull();
+    await act(() => um.events._raiseSilentRenewError(new ErrorResponse({ error: 'invalid_grant' })));
+    expect(await screen.findByText('signed in: false; error: none')).toBeInTheDocument();
+    expect(await um.getUser()).toBeNull();
   });
 
   it('keeps the session and reports the failure when the provider cannot be reached to renew', async () => {
