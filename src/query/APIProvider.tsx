@@ -110,32 +110,28 @@ export function APIProvider({
   );
 
   // A different user: drop everything. The same user with a new token: refetch everything.
-  const previous = useRef({ accessToken, userKey });
-  const refetchAfterReset = useRef(false);
+  // `reset`: the last render changed the user, and what it left on screen is to be fetched again (below).
+  const previous = useRef({ accessToken, userKey, reset: false });
   // Before paint, so the previous user's data never reaches the screen.
   useIsomorphicLayoutEffect(() => {
     const before = previous.current;
-    previous.current = { accessToken, userKey };
     // Signing out or in as someone else: the previous user's data must never be shown.
-    if (before.userKey && before.userKey !== userKey) {
+    const reset = Boolean(before.userKey) && before.userKey !== userKey;
+    previous.current = { accessToken, userKey, reset };
+    if (reset) {
       // clear() alone would leave mounted observers showing the old data: drop what nobody shows, and empty what is
-      // on screen now; what is still on screen once this render's unmounts have run is refetched below.
+      // on screen now; what is still on screen once this render's unmounts have run is fetched again below.
       queryClient.getMutationCache().clear();
       queryClient.removeQueries({ type: 'inactive' });
-      for (const query of queryClient.getQueryCache().getAll()) query.reset();
-      refetchAfterReset.current = true;
-      return;
-    }
-    if (before.accessToken !== accessToken && accessToken) {
+      queryClient.getQueryCache().getAll().forEach((query) => query.reset());
+    } else if (before.accessToken !== accessToken && accessToken) {
       void queryClient.invalidateQueries({ refetchType: 'all' });
     }
   }, [accessToken, userKey, queryClient]);
   // After the unmounts of the render that changed the user: a screen that the change took away (a signed-in page
   // whose session ended) has stopped observing its queries by then, so they are not fetched again without a token.
   useEffect(() => {
-    if (!refetchAfterReset.current) return;
-    refetchAfterReset.current = false;
-    void queryClient.refetchQueries({ type: 'active' });
+    if (previous.current.reset) void queryClient.refetchQueries({ type: 'active' });
   }, [userKey, queryClient]);
 
   const value = useMemo<ApiProviderState>(
