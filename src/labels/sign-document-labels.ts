@@ -10,6 +10,8 @@ export const signDocumentLabels = {
   sdUntitled: 'Document to sign',
   // The link cannot be used (404: unknown, expired, used or replaced; 403: another envelope's or signer's).
   sdInvalidTitle: 'This signing link cannot be used',
+  // An address with no token at all (a link cut short), above sdInvalidHelp.
+  sdLinkIncomplete: 'This address holds no signing link. Open the link in your email again; if you copy it, copy the whole address.',
   sdInvalidHelp: 'Ask the person who sent you the document for a new signing link. Links stop working once used, when a newer link is sent, or when they expire.',
   // 409: earlier signers have not signed yet.
   sdNotYourTurnTitle: 'It is not your turn to sign yet',

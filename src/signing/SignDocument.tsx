@@ -212,13 +212,15 @@ function ProblemView({ problem, controller, shared }: { problem: SigningProblem;
       </Stack>
     );
   }
-  const title = problem.kind === 'invalid' ? labels.sdInvalidTitle : problem.kind === 'notYourTurn' ? labels.sdNotYourTurnTitle : labels.sdClosedTitle;
-  const help = problem.kind === 'invalid' ? labels.sdInvalidHelp : problem.kind === 'notYourTurn' ? labels.sdNotYourTurnHelp : labels.sdClosedHelp;
+  const invalid = problem.kind === 'invalid' || problem.kind === 'incomplete';
+  const title = invalid ? labels.sdInvalidTitle : problem.kind === 'notYourTurn' ? labels.sdNotYourTurnTitle : labels.sdClosedTitle;
+  const help = invalid ? labels.sdInvalidHelp : problem.kind === 'notYourTurn' ? labels.sdNotYourTurnHelp : labels.sdClosedHelp;
   return (
     <Stack gap="md" {...shared.getStyles('result')} data-problem={problem.kind}>
       <Heading text={title} shared={shared} />
-      <Alert color={problem.kind === 'invalid' ? 'red' : undefined} variant="light">
+      <Alert color={invalid ? 'red' : undefined} variant="light">
         <Stack gap="xs">
+          {problem.kind === 'incomplete' ? <Text>{labels.sdLinkIncomplete}</Text> : null}
           {/* The server's own sentence says exactly what is wrong (e.g. which signers sign first). */}
           {problem.detail ? <Text>{problem.detail}</Text> : null}
           <Text>{help}</Text>

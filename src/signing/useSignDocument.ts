@@ -10,6 +10,8 @@ import { useApiProviderState } from '../query/api-context';
 
 /**
  * Why a signing link cannot be opened, read from the server's answer to `Signing/Open`:
+ * - `incomplete`: the page's address holds no token at all (a link cut short, or the page opened by hand), so nothing
+ *   is asked of the server;
  * - `invalid`: 404 (unknown, expired, used or replaced link), 403 (a link of another envelope or signer) or 400 (no
  *   token, or not one of ours);
  * - `notYourTurn`: 409 naming the routing order that signs first (`activeRoutingOrder`);
@@ -18,7 +20,7 @@ import { useApiProviderState } from '../query/api-context';
  * - `closed`: any other 409: the envelope is voided, declined, completed or expired;
  * - `failed`: anything else (a 5xx, the network): worth a retry.
  */
-export type SigningProblemKind = 'invalid' | 'notYourTurn' | 'alreadySigned' | 'alreadyDeclined' | 'closed' | 'failed';
+export type SigningProblemKind = 'incomplete' | 'invalid' | 'notYourTurn' | 'alreadySigned' | 'alreadyDeclined' | 'closed' | 'failed';
 
 /** A failed `Signing/Open`, sorted for the page. */
 export interface SigningProblem {
@@ -105,7 +107,10 @@ export function useSignDocument(options: SignDocumentOptions): SignDocumentContr
   const api: SigningApi = useMemo(() => apiArea(transport, createSigningApi), [transport]);
   const [envelope, setEnvelope] = useState<{ kind: 'signed' | 'declined'; envelope: SigningEnvelope } | null>(null);
 
+  // An address without a token is no link of ours: the page says so in the reader's language, and asks nothing.
+  const incomplete = token.trim() === '';
   const open = useQuery({
+    enabled: !incomplete,
     queryKey: ['@ccq/forms-admin', 'signing', 'open', token],
     queryFn: async ({ signal }) => {
       const session = await api.openSigning(token, { signal });
@@ -170,7 +175,11 @@ export function useSignDocument(options: SignDocumentOptions): SignDocumentContr
     [declineMutation, onDeclined],
   );
 
-  const problem = open.isError ? signingProblemOf(open.error) : null;
+  const problem: SigningProblem | null = incomplete
+    ? { kind: 'incomplete', detail: null, activeRoutingOrder: null, error: null }
+    : open.isError
+      ? signingProblemOf(open.error)
+      : null;
   const status: SignDocumentStatus = envelope
     ? envelope.kind
     : open.data

@@ -182,6 +182,16 @@ export const ExpiredLink: Story = {
   },
 };
 
+/** The page opened with no token in its address (a link cut short): it says so and asks the server nothing. */
+export const LinkWithoutToken: Story = {
+  args: { token: '' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { level: 1, name: 'This signing link cannot be used' })).toBeInTheDocument();
+    await expect(canvas.getByText(/^This address holds no signing link\./)).toBeInTheDocument();
+  },
+};
+
 /** The signer reopened the link they signed with (409 with signerStatus): no sign controls, no new link to ask for. */
 export const AlreadySigned: Story = {
   parameters: signing(alreadySignedHandler),

@@ -162,10 +162,17 @@ describe('SignDocument: opening the link', () => {
     expect(screen.queryByRole('button', { name: 'Sign' })).not.toBeInTheDocument();
   });
 
-  it('a page opened without a token says the link cannot be used', async () => {
-    renderInApi(<SignDocument token="" />);
-    expect(await screen.findByRole('heading', { level: 1, name: 'This signing link cannot be used' })).toBeInTheDocument();
-    expect(screen.getByText("'token' is required: the token of the signing link.")).toBeInTheDocument();
+  it('a page opened without a token says the link cannot be used, in the reader’s words, and asks the server nothing', async () => {
+    for (const token of ['', '  ']) {
+      const { unmount } = renderInApi(<SignDocument token={token} />);
+      expect(await screen.findByRole('heading', { level: 1, name: 'This signing link cannot be used' })).toBeInTheDocument();
+      expect(screen.getByText('This address holds no signing link. Open the link in your email again; if you copy it, copy the whole address.')).toBeInTheDocument();
+      expect(screen.getByText(/^Ask the person who sent you the document for a new signing link/)).toBeInTheDocument();
+      // Not the API's sentence for a developer.
+      expect(screen.queryByText(/'token' is required/)).not.toBeInTheDocument();
+      unmount();
+    }
+    expect(requestsTo('Open')).toHaveLength(0);
   });
 
   it('says when it is not the signer’s turn yet, with who signs first', async () => {

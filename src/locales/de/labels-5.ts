@@ -146,6 +146,7 @@ export const de5 = {
   sdPageTitle: '{name} unterschreiben',
   sdUntitled: 'Zu unterschreibendes Dokument',
   sdInvalidTitle: 'Dieser Signaturlink kann nicht verwendet werden',
+  sdLinkIncomplete: 'Diese Adresse enthält keinen Signaturlink. Öffnen Sie den Link in Ihrer E-Mail erneut; wenn Sie ihn kopieren, kopieren Sie die ganze Adresse.',
   sdInvalidHelp:
     'Bitten Sie die Person, die Ihnen das Dokument geschickt hat, um einen neuen Signaturlink. Links funktionieren nicht mehr, wenn sie benutzt wurden, ein neuerer Link versandt wurde oder sie abgelaufen sind.',
   sdNotYourTurnTitle: 'Sie sind noch nicht an der Reihe',

@@ -146,6 +146,7 @@ export const fr5 = {
   sdPageTitle: 'Signer {name}',
   sdUntitled: 'Document à signer',
   sdInvalidTitle: 'Ce lien de signature ne peut pas être utilisé',
+  sdLinkIncomplete: 'Cette adresse ne contient aucun lien de signature. Ouvrez à nouveau le lien de votre e-mail ; si vous le copiez, copiez l’adresse entière.',
   sdInvalidHelp:
     'Demandez un nouveau lien de signature à la personne qui vous a envoyé le document. Les liens cessent de fonctionner une fois utilisés, quand un lien plus récent est envoyé, ou quand ils expirent.',
   sdNotYourTurnTitle: 'Ce n’est pas encore votre tour de signer',
