@@ -11,6 +11,7 @@ export {
   AuthProvider,
   Can,
   ccqTheme,
+  ConfirmModal,
   CurrentFormViewer,
   defaultLabels,
   ErrorAlert,

@@ -101,6 +101,11 @@ export interface FormBuilderProps extends BoxProps, StylesApiProps<FormBuilderFa
    * navigates by other means checks `dirty` through {@link useFormBuilder} or relies on the page's `beforeunload`.
    */
   onNavigate?: (to: 'back') => void;
+  /**
+   * Called with whether the work on screen has unsaved changes, once as the builder starts and again at each change:
+   * a host whose own links (a menu) lead away from the builder asks before leaving while it is true, as 'Back' does.
+   */
+  onDirtyChange?: (dirty: boolean) => void;
   /** 'Import a PDF form' among the starting points of a new form: a host opens its PDF import. */
   onImportPdf?: () => void;
   /** Overrides of the texts, which otherwise come from the `APIProvider` labels. */
@@ -841,7 +846,7 @@ const BuilderDnd = memo(function BuilderDnd({ id, sensors, accessibility, events
 /** Renders a {@link useFormBuilder} controller: toolbar, palette, canvas, property pane and preview. */
 export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
   const props = useProps('FormBuilderView', null, _props);
-  const { controller: c, widgets: hostWidgets, onSaved, onNavigate, onImportPdf, compact, classNames, className, style, styles, unstyled, vars, attributes, ...others } = props;
+  const { controller: c, widgets: hostWidgets, onSaved, onNavigate, onDirtyChange, onImportPdf, compact, classNames, className, style, styles, unstyled, vars, attributes, ...others } = props;
   const getStyles = useStyles<FormBuilderViewFactory>({ name: 'FormBuilder', classes, props, className, style, classNames, styles, unstyled, vars, attributes });
   const formWidgets = useMemo(() => withFormWidgets(hostWidgets), [hostWidgets]);
   const { labels, state, dispatch, canEdit } = c;
@@ -1108,6 +1113,11 @@ export const FormBuilderView = factory<FormBuilderViewFactory>((_props) => {
     if (c.dirty) setConfirmLeave(true);
     else onNavigate?.('back');
   };
+  const dirtyChanged = useRef(onDirtyChange);
+  dirtyChanged.current = onDirtyChange;
+  useEffect(() => {
+    dirtyChanged.current?.(c.dirty);
+  }, [c.dirty]);
 
   // The toolbar is memoised on what it shows; its buttons call the latest handlers through one stable object, so a
   // selection (which changes neither) does not draw it again.

@@ -301,10 +301,13 @@ describe('FormBuilder', () => {
     expect(backend.db.forms.filter((form) => form.name === 'Visitors')).toHaveLength(1);
   });
 
-  it('asks before leaving with unsaved changes (onNavigate) and warns on unload', async () => {
+  it('asks before leaving with unsaved changes (onNavigate), warns on unload, and tells the host (onDirtyChange)', async () => {
     const navigations: string[] = [];
-    const { user } = renderInApi(<FormBuilder draftStorage={memoryStorage()} onNavigate={(to) => navigations.push(to)} />);
+    const dirty: boolean[] = [];
+    const { user } = renderInApi(<FormBuilder draftStorage={memoryStorage()} onNavigate={(to) => navigations.push(to)} onDirtyChange={(d) => dirty.push(d)} />);
     await user.click(await screen.findByRole('button', { name: 'Add Date' }));
+    await waitFor(() => expect(dirty.at(-1)).toBe(true));
+    expect(dirty[0]).toBe(false);
     const event = new Event('beforeunload', { cancelable: true });
     act(() => void window.dispatchEvent(event));
     expect(event.defaultPrevented).toBe(true);

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { waitFor } from '@testing-library/react';
+import { waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { routeTree } from '../../example-host/src/routes';
 import { validateFormBuilderSearch } from '../../example-host/src/formBuilderSearch';
@@ -9,6 +9,7 @@ import type * as AuthProviderModule from '../../src/auth/AuthProvider';
 import type { AuthContextValue } from '../../src/auth/AuthProvider';
 import { ButtonClaim, ClaimTypeFlags, MenuClaim } from '../../src/api/enums';
 import { APIProvider } from '../../src/query/APIProvider';
+import { defaultLabels } from '../../src/query/labels';
 import { renderRouter } from './support/renderRouter';
 
 // Signed in as an administrator whose claims each test chooses.
@@ -76,6 +77,35 @@ describe('/admin/form-builder/', () => {
     expect(await screen.findByRole('heading', { name: 'No access' })).toBeInTheDocument();
     expect(screen.getByText(/does not have access to editing forms/)).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.search).toEqual({ formId: FORM }));
+  });
+
+  it("with unsaved changes, the menu asks 'Leave without saving?' as 'Back' does: Cancel stays, Leave goes; 'Back' asks once", async () => {
+    myClaims = [MenuClaim.FormBuilder_AllowRead, MenuClaim.Forms_AllowRead, ButtonClaim.CreateForm_AllowRead];
+    const { screen, user, router } = await renderAdmin('/admin/form-builder/');
+    const menu = await screen.findByRole('navigation', { name: 'Admin menu' });
+    // Nothing to lose yet: the menu leaves at once.
+    await user.click(within(menu).getByRole('link', { name: 'Forms' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/forms/'));
+    await user.click(within(menu).getByRole('link', { name: 'Form Builder' }));
+    await user.click(await screen.findByRole('button', { name: 'Add Short text' }, { timeout: 10_000 }));
+    await screen.findByText(defaultLabels.fbUnsaved);
+    await user.click(within(menu).getByRole('link', { name: 'Forms' }));
+    const ask = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Leave without saving?' })).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe('/admin/form-builder/');
+    // 'Back' asks with the builder's own dialog, and its Leave goes without a second question.
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Leave without saving?' })).getByRole('button', { name: 'Leave' }));
+    await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/admin\/forms\/?$/));
+    expect(screen.queryByRole('dialog', { name: 'Leave without saving?' })).not.toBeInTheDocument();
+    // Through the menu, with unsaved changes again: Leave goes.
+    await user.click(within(menu).getByRole('link', { name: 'Form Builder' }));
+    await user.click(await screen.findByRole('button', { name: 'Add Short text' }, { timeout: 10_000 }));
+    await screen.findByText(defaultLabels.fbUnsaved);
+    await user.click(within(menu).getByRole('link', { name: 'Forms' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Leave without saving?' })).getByRole('button', { name: 'Leave' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/forms/'));
   });
 
   it('without the Form Builder menu claim the admin gate answers first', async () => {

@@ -3,16 +3,18 @@
  * existing one, as the form manager's 'Open in builder' links. It only turns the URL into the builder's props and its
  * callbacks into navigation (the screens import no router). Starting a form needs CreateForm and changing one
  * EditForm (the button claims of those actions; the admin gate has already checked the Form Builder menu claim):
- * without it the page says 'No access', and the server refuses the saves anyway.
+ * without it the page says 'No access', and the server refuses the saves anyway. With unsaved changes, leaving by the
+ * menu or the header asks first, as the builder's own 'Back' does.
  */
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useBlocker, useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { NoScreenAccessPage } from '../components/AdminRouteGate';
 import { PageTitle } from '../components/landmarks';
 import { PendingPage } from '../components/PendingPage';
 import { validateFormBuilderSearch } from '../formBuilderSearch';
-import { FormBuilder, RequireClaim, useAuth } from '../formsAdmin';
+import { ConfirmModal, FormBuilder, RequireClaim, useAuth } from '../formsAdmin';
 import { hostLabels } from '../hostLabels';
+import { useLabels } from '../useLabels';
 import { useLabelTexts } from '../useLabelTexts';
 
 /** `/admin/form-builder/`: the form builder, gated by CreateForm (a new form) or EditForm (an existing one). */
@@ -29,8 +31,21 @@ export function FormBuilderPage() {
   // its own.
   const [createdHere, setCreatedHere] = useState<string | null>(null);
   const sameBuilder = createdHere !== null && search.formId === createdHere && search.formSchemaId === undefined;
+  // The menu and the header lead away from the builder too: with unsaved changes they ask first, with the builder's
+  // own question. The builder's 'Back' has asked already, and a save's new address is the same work: both pass.
+  const [dirty, setDirty] = useState(false);
+  const leaving = useBlocker({ shouldBlockFn: () => dirty, enableBeforeUnload: false, withResolver: true });
+  const texts = useLabels();
   return (
     <>
+      <ConfirmModal
+        opened={leaving.status === 'blocked'}
+        title={texts.fbLeaveTitle}
+        message={texts.fbLeaveMessage}
+        labels={{ confirm: texts.fbLeave }}
+        onCancel={() => leaving.reset?.()}
+        onConfirm={() => leaving.proceed?.()}
+      />
       <PageTitle title={labels.hostMenuFormBuilder} />
       <RequireClaim
         key={sameBuilder ? 'CreateForm_AllowRead' : claim}
@@ -46,12 +61,16 @@ export function FormBuilderPage() {
           onSaved={(result) => {
             if (result.formId !== search.formId) {
               if (!editing) setCreatedHere(result.formId);
-              void navigate({ href: `/admin/form-builder/?${new URLSearchParams({ formId: result.formId }).toString()}`, replace: true });
+              void navigate({ href: `/admin/form-builder/?${new URLSearchParams({ formId: result.formId }).toString()}`, replace: true, ignoreBlocker: true });
             }
           }}
           onImportPdf={() => void navigate({ to: '/admin/form-import' })}
+          onDirtyChange={setDirty}
           onNavigate={() =>
-            void navigate(search.formId ? { to: '/admin/form-manager/$formId', params: { formId: search.formId } } : { to: '/admin/forms' })
+            void navigate({
+              ...(search.formId ? { to: '/admin/form-manager/$formId', params: { formId: search.formId } } : { to: '/admin/forms' }),
+              ignoreBlocker: true,
+            })
           }
         />
       </RequireClaim>
