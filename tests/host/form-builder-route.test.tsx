@@ -88,7 +88,7 @@ describe('/admin/form-builder/', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/forms/'));
     await user.click(within(menu).getByRole('link', { name: 'Form Builder' }));
     await user.click(await screen.findByRole('button', { name: 'Add Short text' }, { timeout: 10_000 }));
-    await screen.findByText(defaultLabels.fbUnsaved);
+    await within(screen.getByRole('toolbar', { name: 'Builder tools' })).findByText(defaultLabels.fbUnsaved);
     await user.click(within(menu).getByRole('link', { name: 'Forms' }));
     const ask = await screen.findByRole('dialog', { name: 'Leave without saving?' });
     await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
@@ -102,7 +102,7 @@ describe('/admin/form-builder/', () => {
     // Through the menu, with unsaved changes again: Leave goes.
     await user.click(within(menu).getByRole('link', { name: 'Form Builder' }));
     await user.click(await screen.findByRole('button', { name: 'Add Short text' }, { timeout: 10_000 }));
-    await screen.findByText(defaultLabels.fbUnsaved);
+    await within(screen.getByRole('toolbar', { name: 'Builder tools' })).findByText(defaultLabels.fbUnsaved);
     await user.click(within(menu).getByRole('link', { name: 'Forms' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Leave without saving?' })).getByRole('button', { name: 'Leave' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/forms/'));
