@@ -97,8 +97,9 @@ export interface FormBuilderProps extends BoxProps, StylesApiProps<FormBuilderFa
   /** Called after a save with what it did (a new form's or version's ids). */
   onSaved?: (result: SaveFormDraftResult) => void;
   /**
-   * Where the builder's 'Back' leads (a host routes it). With unsaved changes the builder asks first; a host that
-   * navigates by other means checks `dirty` through {@link useFormBuilder} or relies on the page's `beforeunload`.
+   * Where the builder's 'Back' leads (a host routes it). With unsaved changes the builder asks first; a host whose
+   * own links lead away asks too while `onDirtyChange` says there are unsaved changes (the page's `beforeunload`
+   * covers a reload or a closed tab).
    */
   onNavigate?: (to: 'back') => void;
   /**

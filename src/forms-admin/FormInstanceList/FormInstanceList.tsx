@@ -247,12 +247,6 @@ function columns({ labels, signingRead, shown }: ColumnsOf, locale: string | und
   ];
 }
 
-/**
- * 'Text in the answers': a key draws this box alone (the screen and its table are not drawn again for it); once the
- * typing rests, {@link INSTANCE_SEARCH_DEBOUNCE_MS} after the last key, the text goes to the list, which reads its page
- * in its next render (not after a host's URL has taken it). A text set from elsewhere (a host's URL, 'Clear filters')
- * replaces what was typed.
- */
 /** One day input of a range: its label, its `YYYY-MM-DD` value (or empty) and what sets it. */
 interface DayInput {
   label: string;
@@ -281,6 +275,12 @@ function DayRangeInputs({ from, to, invertedText }: { from: DayInput; to: DayInp
   );
 }
 
+/**
+ * 'Text in the answers': a key draws this box alone (the screen and its table are not drawn again for it); once the
+ * typing rests, {@link INSTANCE_SEARCH_DEBOUNCE_MS} after the last key, the text goes to the list, which reads its page
+ * in its next render (not after a host's URL has taken it). A text set from elsewhere (a host's URL, 'Clear filters')
+ * replaces what was typed.
+ */
 function AnswersSearchBox({ c }: { c: FormInstanceListController }) {
   const text = c.filters.text;
   const [typed, setTyped] = useState(text);
