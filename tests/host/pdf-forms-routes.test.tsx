@@ -45,7 +45,7 @@ describe('the PDF form routes', () => {
   it("'Import a PDF form' on the Forms list opens /admin/form-import/, titled", async () => {
     const { screen, user, router } = await renderAdmin('/admin/forms/');
     await user.click(await screen.findByRole('button', { name: 'Import a PDF form' }, { timeout: 5000 }));
-    await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/admin\/form-import\/?$/));
+    await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/admin\/form-import\/$/));
     expect(await screen.findByRole('heading', { level: 1, name: 'Import a PDF form' }, { timeout: 5000 })).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Import a PDF form — CCQ Forms Admin'));
     expect(await screen.findByText('Drop a PDF here, or choose one')).toBeInTheDocument();
@@ -64,6 +64,6 @@ describe('the PDF form routes', () => {
     const { screen, user, router } = await renderAdmin('/admin/form-linking/not-a-schema-id');
     expect(await screen.findByText('This form schema does not exist, or it was deleted.', undefined, { timeout: 5000 })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Back to the forms' }));
-    await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/admin\/forms\/?$/));
+    await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/admin\/forms\/$/));
   });
 });

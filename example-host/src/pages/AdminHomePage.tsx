@@ -17,7 +17,7 @@ export function AdminHomePage() {
       <PageTitle title={labels.hostAdminHomeTitle} />
       <AdminDashboard
         onNewForm={() => void navigate({ to: '/admin/form-builder/' })}
-        onImportPdf={() => void navigate({ to: '/admin/form-import' })}
+        onImportPdf={() => void navigate({ to: '/admin/form-import/' })}
         onPreviewForm={() => void navigate({ to: '/admin/form-preview/' })}
         onOpenForm={(formId) => void navigate({ to: '/admin/form-manager/$formId', params: { formId } })}
         onOpenInstance={(instance) => void navigate({ to: '/admin/form-instance/$formInstanceId', params: { formInstanceId: instance.formInstanceId } })}

@@ -64,11 +64,11 @@ export function FormBuilderPage() {
               void navigate({ href: `/admin/form-builder/?${new URLSearchParams({ formId: result.formId }).toString()}`, replace: true, ignoreBlocker: true });
             }
           }}
-          onImportPdf={() => void navigate({ to: '/admin/form-import' })}
+          onImportPdf={() => void navigate({ to: '/admin/form-import/' })}
           onDirtyChange={setDirty}
           onNavigate={() =>
             void navigate({
-              ...(search.formId ? { to: '/admin/form-manager/$formId', params: { formId: search.formId } } : { to: '/admin/forms' }),
+              ...(search.formId ? { to: '/admin/form-manager/$formId', params: { formId: search.formId } } : { to: '/admin/forms/' }),
               ignoreBlocker: true,
             })
           }

@@ -13,7 +13,7 @@ export function FormInstancePage() {
   const { formInstanceId = '' } = useParams({ strict: false });
   const navigate = useNavigate();
   const labels = useLabelTexts(hostLabels);
-  const toList = () => void navigate({ to: '/admin/form-instances' });
+  const toList = () => void navigate({ to: '/admin/form-instances/' });
   return (
     <>
       <PageTitle title={labels.hostScreenFormInstance} />

@@ -27,7 +27,7 @@ export function FormManagerPage() {
         onOpenSchema={(formSchemaId) => void navigate({ to: '/admin/form-manager/form-schema/$formSchemaId', params: { formSchemaId } })}
         onOpenLinking={(formSchemaId) => void navigate({ to: '/admin/form-linking/$formSchemaId', params: { formSchemaId } })}
         onOpenInstance={(instance) => void navigate({ href: instanceHref(instance) })}
-        onDeleted={() => void navigate({ to: '/admin/forms' })}
+        onDeleted={() => void navigate({ to: '/admin/forms/' })}
       />
     </>
   );

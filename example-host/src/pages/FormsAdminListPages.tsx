@@ -19,8 +19,8 @@ export function FormsPage() {
       <PageTitle title={labels.hostMenuForms} />
       <FormList
         onOpenForm={(formId) => void navigate({ to: '/admin/form-manager/$formId', params: { formId } })}
-        onCreateForm={() => void navigate({ to: '/admin/form-builder' })}
-        onImportPdf={() => void navigate({ to: '/admin/form-import' })}
+        onCreateForm={() => void navigate({ to: '/admin/form-builder/' })}
+        onImportPdf={() => void navigate({ to: '/admin/form-import/' })}
       />
     </>
   );
@@ -36,7 +36,7 @@ export function FormSchemasPage() {
       <PageTitle title={labels.hostMenuFormSchemas} />
       <FormSchemaList
         onOpenFormSchema={(formSchemaId) => void navigate({ to: '/admin/form-manager/form-schema/$formSchemaId', params: { formSchemaId } })}
-        onCreateFormSchema={() => void navigate({ to: '/admin/form-builder' })}
+        onCreateFormSchema={() => void navigate({ to: '/admin/form-builder/' })}
       />
     </>
   );
@@ -68,7 +68,7 @@ export function FormGroupPage() {
         key={formGroupId}
         formGroupId={formGroupId}
         onOpenForm={(formId) => void navigate({ to: '/admin/form-manager/$formId', params: { formId } })}
-        onDeleted={() => void navigate({ to: '/admin/form-group' })}
+        onDeleted={() => void navigate({ to: '/admin/form-group/' })}
       />
     </>
   );

@@ -22,7 +22,7 @@ export function PdfFormImportPage() {
         pdfWorkerSrc={pdfWorkerSrc}
         onOpenInBuilder={(formId) => void navigate({ href: `/admin/form-builder/?${new URLSearchParams({ formId }).toString()}` })}
         onOpenLinking={(formSchemaId) => void navigate({ to: '/admin/form-linking/$formSchemaId', params: { formSchemaId } })}
-        onBuildForm={() => void navigate({ to: '/admin/form-builder' })}
+        onBuildForm={() => void navigate({ to: '/admin/form-builder/' })}
       />
     </>
   );
@@ -37,7 +37,7 @@ export function FormDataLinkingPage() {
   return (
     <>
       <PageTitle title={labels.hostFormDataLinkingTitle} />
-      <FormDataLinking key={formSchemaId} formSchemaId={formSchemaId} onBack={() => void navigate({ to: '/admin/forms' })} />
+      <FormDataLinking key={formSchemaId} formSchemaId={formSchemaId} onBack={() => void navigate({ to: '/admin/forms/' })} />
     </>
   );
 }
