@@ -68,6 +68,8 @@ export const hostLabels = {
     'Build form schemas, forms and form groups; let visitors fill forms in through public links; send them for signature; and decide who may do what with users, user groups and roles.',
   hostHomeAccess: 'Public form links work without signing in. The admin area needs an account.',
   hostOpenAdmin: 'Open admin',
+  /** While the home asks whether the signed-in person may open the admin area. */
+  hostCheckingAdminAccess: 'Checking access to the admin area',
   hostSignIn: 'Sign in',
   hostPublicForms: 'Public forms',
   hostLoadingPublicForms: 'Loading the public forms',

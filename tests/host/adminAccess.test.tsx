@@ -92,6 +92,25 @@ describe('admin layout', () => {
   });
 });
 
+describe('the public home, signed in', () => {
+  it("offers an administrator 'Open admin' and 'Sign out'", async () => {
+    isAdmin = true;
+    const { screen } = await renderAdmin('/');
+    expect(await screen.findByRole('link', { name: 'Open admin' })).toHaveAttribute('href', '/admin/');
+    expect(screen.getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
+    expect(askedFor).toBe('sub-bo');
+  });
+
+  it("tells someone without the admin role that the admin area is not theirs instead of offering 'Open admin'; 'Sign out' stays", async () => {
+    const { screen, user } = await renderAdmin('/');
+    expect(await screen.findByText(hostLabels.hostNoAdminAccessMessage)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Open admin' })).not.toBeInTheDocument();
+    expect(screen.getByTestId('signed-in-user')).toHaveTextContent('Signed in as Bo Editor');
+    await user.click(screen.getByRole('button', { name: 'Sign out' }));
+    expect(signOut).toHaveBeenCalled();
+  });
+});
+
 describe('the admin check itself fails', () => {
   it("says 'Access check failed' in the host's words, with the cause as details", async () => {
     server.use(http.get('*/api/Claim/CheckForAdminRole', () => HttpResponse.json({ title: 'Down' }, { status: 503 })));

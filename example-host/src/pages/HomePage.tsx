@@ -4,7 +4,7 @@ import { useContext } from 'react';
 import { Link } from '@tanstack/react-router';
 import { PageMain, PageTitle } from '../components/landmarks';
 import { ADMIN_HOME_PATH, APP_NAME } from '../config';
-import { ApiContext, entityQueries, ErrorAlert, fillLabel, odata, useApi, useAuth } from '../formsAdmin';
+import { ApiContext, entityQueries, ErrorAlert, fillLabel, odata, RequireAdmin, useApi, useAuth } from '../formsAdmin';
 import { hostLabels } from '../hostLabels';
 import { useLabels } from '../useLabels';
 import { useHostSession } from '../useHostSession';
@@ -85,21 +85,48 @@ function PublicForms() {
   );
 }
 
-/** For a signed-in person: who they are, the way into the admin area and the way out. */
-function SignedInActions() {
+/**
+ * For a signed-in person: who they are, the way into the admin area and the way out. 'Open admin' is offered to an
+ * administrator only (the admin area's own check, `RequireAdmin`); anyone else is told the admin area is not theirs
+ * rather than sent to its 'No access' page. Without an API provider there is nothing to ask, and the link stays.
+ */
+function SignedInActions({ withApi }: { withApi: boolean }) {
   const host = useLabelTexts(hostLabels);
   const { userName, signOut } = useHostSession();
+  const openAdmin = (
+    <Button component={Link} to="/admin/">
+      {host.hostOpenAdmin}
+    </Button>
+  );
+  const signOutButton = (
+    <Button variant="default" onClick={signOut}>
+      {host.hostSignOut}
+    </Button>
+  );
   return (
     <Stack gap="xs">
       <Text data-testid="signed-in-user">{fillLabel(host.hostSignedInAs, { name: userName })}</Text>
-      <Group gap="sm">
-        <Button component={Link} to="/admin/">
-          {host.hostOpenAdmin}
-        </Button>
-        <Button variant="default" onClick={signOut}>
-          {host.hostSignOut}
-        </Button>
-      </Group>
+      {withApi ? (
+        <RequireAdmin
+          loading={<Loader size="sm" aria-label={host.hostCheckingAdminAccess} />}
+          fallback={
+            <>
+              <Text>{host.hostNoAdminAccessMessage}</Text>
+              <Group gap="sm">{signOutButton}</Group>
+            </>
+          }
+        >
+          <Group gap="sm">
+            {openAdmin}
+            {signOutButton}
+          </Group>
+        </RequireAdmin>
+      ) : (
+        <Group gap="sm">
+          {openAdmin}
+          {signOutButton}
+        </Group>
+      )}
     </Stack>
   );
 }
@@ -125,7 +152,7 @@ export function HomePage() {
           <Text size="lg">{host.hostHomeIntro}</Text>
           <Text>{host.hostHomeAccess}</Text>
           {auth.isAuthenticated ? (
-            <SignedInActions />
+            <SignedInActions withApi={withApi} />
           ) : (
             <Button
               loading={auth.isLoading}
