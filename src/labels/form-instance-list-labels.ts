@@ -95,11 +95,15 @@ export const formInstanceListLabels = {
   showEnvelopes: 'Show its envelopes',
   // Selection and bulk actions
   selectedCount: '{count} selected',
+  selectedCountOne: '1 selected',
   deleteSelected: 'Delete selected',
   restoreSelected: 'Restore selected',
   bulkDeleteTitle: 'Delete {count} form instances?',
   bulkDeletedToast: '{count} form instances were deleted.',
   bulkRestoredToast: '{count} form instances were restored.',
+  bulkDeleteTitleOne: 'Delete 1 form instance?',
+  bulkDeletedToastOne: '1 form instance was deleted.',
+  bulkRestoredToastOne: '1 form instance was restored.',
   bulkPartlyFailed: '{failed} of {count} form instances could not be changed',
   // Export
   exportCsv: 'Export CSV',

@@ -59,3 +59,11 @@ export function fillNumbers(template: string, values: Readonly<Record<string, st
     return typeof value === 'number' ? formatNumber(value, locale) : String(value);
   });
 }
+
+/**
+ * A text that counts something, from its pair of labels: `one` (the key ending in `One`, its number written out) when
+ * `count` is 1, otherwise `other` with `{count}` in the locale's digits. A label never writes 'signer(s)'.
+ */
+export function fillCount(other: string, one: string, count: number, locale: string | undefined): string {
+  return count === 1 ? one : fillNumbers(other, { count }, locale);
+}

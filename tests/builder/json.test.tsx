@@ -91,7 +91,7 @@ describe('JsonView', () => {
 
     replaceAll(view, text.replace('"label": "Name"', '"label": "Full name",'));
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('1 problem(s): the form keeps its last valid version until they are fixed.');
+    expect(alert).toHaveTextContent('1 problem: the form keeps its last valid version until it is fixed.');
     expect(alert).toHaveTextContent(/Line \d+: JSON syntax:/);
     expect(onChange).not.toHaveBeenCalled();
 

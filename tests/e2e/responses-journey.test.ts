@@ -173,7 +173,7 @@ describe('responses workspace, end to end', () => {
       await row.getByRole('textbox', { name: L.sgSignerName }).fill(SIGNER.name, WAIT);
       await row.getByRole('textbox', { name: L.sgSignerEmail }).fill(SIGNER.email, WAIT);
       await dialog.getByRole('button', { name: L.sgSend, exact: true }).click();
-      await page.getByText(fillLabel(L.sgRequested, { count: 1 }), { exact: true }).first().waitFor(WAIT);
+      await page.getByText(L.sgRequestedOne, { exact: true }).first().waitFor(WAIT);
 
       const invitation = await mailArrives((m) => m.subject === fillLabel(L.mlInviteSubject, { form: FORM }) && m.toAddress.includes(SIGNER.email));
       signLink = new RegExp(`${stack.url}/sign\\?token=[A-Za-z0-9_-]{20,}`).exec(invitation.textBody)?.[0] ?? '';

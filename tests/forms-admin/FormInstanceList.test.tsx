@@ -237,7 +237,7 @@ describe('FormInstanceList', () => {
     await findRow(ids.loanSubmitted);
     await user.click(within(row(ids.loanSubmitted)).getByRole('checkbox'));
     await user.click(screen.getByRole('button', { name: 'Restore selected' }));
-    expect(await screen.findByText('1 form instances were restored.')).toBeInTheDocument();
+    expect(await screen.findByText('1 form instance was restored.')).toBeInTheDocument();
     expect(backend.db.formInstances.find((i) => i.formInstanceId === ids.loanSubmitted)?.isDeleted).toBe(false);
     // 'Delete permanently' only in this view, per row.
     expect(within(row(ids.loanCreated)).getByRole('button', { name: 'Delete permanently Loan Application 00000001' })).toBeInTheDocument();

@@ -99,7 +99,7 @@ describe('FormInstanceDetail', () => {
     await user.click(within(dialog).getByRole('textbox', { name: /Email/ }));
     await user.paste('grace@example.com');
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));
-    expect(await screen.findByText('A signature was requested from 1 signer(s).')).toBeInTheDocument();
+    expect(await screen.findByText('A signature was requested from 1 signer.')).toBeInTheDocument();
     expect(await within(section('Signatures')).findByText(/^1\. Grace Hopper \(grace@example\.com\): /, undefined, long)).toBeInTheDocument();
     expect(backend.db.envelopes.filter((e) => e.formInstanceId === ids.loanCreated)).toHaveLength(1);
     await waitFor(() => expect(screen.getByRole('button', { name: 'Request signature' })).toBeDisabled());
@@ -117,7 +117,7 @@ describe('FormInstanceDetail', () => {
     await user.click(within(dialog).getByRole('textbox', { name: /Email/ }));
     await user.paste('a.turing@example.org');
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));
-    expect(await screen.findByText('A signature was requested from 1 signer(s).')).toBeInTheDocument();
+    expect(await screen.findByText('A signature was requested from 1 signer.')).toBeInTheDocument();
     const envelope = backend.db.envelopes.find((e) => e.formInstanceId === ids.loanInProgress);
     expect(envelope?.signers.map((s) => [s.name, s.email])).toEqual([['Alan Turing', 'a.turing@example.org']]);
   });

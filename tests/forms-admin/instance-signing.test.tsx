@@ -139,7 +139,7 @@ describe('FormInstanceList: the instance shows its envelope', () => {
     await user.type(within(dialog).getByRole('textbox', { name: /Name/ }), 'Grace');
     await user.type(within(dialog).getByRole('textbox', { name: /Email/ }), 'g@x.io');
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));
-    expect(await screen.findByText('A signature was requested from 1 signer(s).')).toBeInTheDocument();
+    expect(await screen.findByText('A signature was requested from 1 signer.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Request a signature' })).not.toBeInTheDocument());
     const made = backend.db.envelopes.filter((e) => e.formInstanceId === ids.loanCreated);
     expect(made).toHaveLength(1);
@@ -162,7 +162,7 @@ describe('FormInstanceList: the instance shows its envelope', () => {
     expect(reads.filter((path) => path.includes(ids.loanInProgress) && path.includes('$expand=formSchema'))).toHaveLength(1);
     expect(reads.filter((path) => /\$select=[^&]*\bdata\b/.test(path))).toHaveLength(1);
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));
-    expect(await screen.findByText('A signature was requested from 1 signer(s).')).toBeInTheDocument();
+    expect(await screen.findByText('A signature was requested from 1 signer.')).toBeInTheDocument();
     const made = backend.db.envelopes.filter((e) => e.formInstanceId === ids.loanInProgress);
     expect(made.map((e) => e.signers.map((s) => [s.name, s.email]))).toEqual([[['Alan Turing', 'alan.turing@example.com']]]);
   });

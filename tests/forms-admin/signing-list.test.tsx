@@ -189,7 +189,7 @@ describe('SigningList', () => {
     await user.type(within(second).getByRole('textbox', { name: /Email/ }), 'alan@example.com');
     await user.click(within(dialog).getByRole('button', { name: 'Move signer 2 up' }));
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));
-    expect(await screen.findByText('A signature was requested from 2 signer(s).')).toBeInTheDocument();
+    expect(await screen.findByText('A signature was requested from 2 signers.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Request a signature' })).not.toBeInTheDocument());
     expect(backend.db.envelopes.length).toBe(before + 1);
     const made = backend.db.envelopes.find((e) => !Object.values(env).includes(e.envelopeId as never));

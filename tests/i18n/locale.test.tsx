@@ -7,7 +7,7 @@ import type { HolderSearch } from '../../src/admin/shared/useHolderSearch';
 import { tablePagingTexts } from '../../src/forms-admin/shared/useServerTable';
 import { auditCheckText } from '../../src/forms-admin/SigningList/SigningList';
 import { InstancesTable } from '../../src/forms-admin/FormManager/InstancesTable';
-import { fillNumbers, formatMoment } from '../../src/labels/format';
+import { fillCount, fillNumbers, formatMoment } from '../../src/labels/format';
 import { englishLabels, type Labels } from '../../src/labels';
 import { germanFormLabels, germanLabels, germanLocale } from '../../src/locales/de';
 import { frenchLabels, frenchLocale } from '../../src/locales/fr';
@@ -70,6 +70,18 @@ describe('counts on the screens', () => {
     expect(fillNumbers(englishLabels.fullSyncDone, { count: 12345 }, 'en-US')).toBe('Full Sync finished: 12,345 users synced from the identity provider.');
     expect(fillNumbers('{name}: {count} {other}', { name: 'Liste 2026', count: 1000 }, 'fr-FR')).toBe('Liste 2026: 1\u202f000 {other}');
     expect(fillNumbers('{count}', { count: 1234.5 }, undefined)).toBe((1234.5).toLocaleString());
+  });
+
+  it("say one thing in the singular and more in the plural, never 'signer(s)', in each language", () => {
+    expect(fillCount(englishLabels.sgRequested, englishLabels.sgRequestedOne, 1, 'en-US')).toBe('A signature was requested from 1 signer.');
+    expect(fillCount(englishLabels.sgRequested, englishLabels.sgRequestedOne, 1200, 'en-US')).toBe('A signature was requested from 1,200 signers.');
+    expect(fillCount(englishLabels.bulkDeleteTitle, englishLabels.bulkDeleteTitleOne, 1, 'en-US')).toBe('Delete 1 form instance?');
+    expect(fillCount(germanLabels.bulkDeletedToast, germanLabels.bulkDeletedToastOne, 1, 'de-DE')).toBe('1 Formularinstanz wurde gelöscht.');
+    expect(fillCount(frenchLabels.bjInvalid, frenchLabels.bjInvalidOne, 3, 'fr-FR')).toBe('3 problèmes : le formulaire garde sa dernière version valide jusqu’à leur correction.');
+    // No label of a language guesses at a count with '(s)', '(e)' or '(en)'.
+    for (const labels of [englishLabels, germanLabels, frenchLabels] as Labels[]) {
+      expect(Object.entries(labels).filter(([, text]) => /\S\((s|e|en)\)/.test(String(text)))).toEqual([]);
+    }
   });
 
   it("write a list's pagination, an audit check and the form manager's instance count in the locale", () => {

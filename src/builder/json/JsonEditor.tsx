@@ -12,7 +12,9 @@ import { EditorView, highlightActiveLine, highlightActiveLineGutter, keymap, lin
 import { Alert, List, Stack, Text, useComputedColorScheme } from '@mantine/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { CheckFormDraftOptions, FormDraft } from '../../engine/draft-check';
+import { fillCount } from '../../labels/format';
 import { fillLabel, type Labels } from '../../query/labels';
+import { useLocale } from '../../query/useLocale';
 import { ERROR_CONTRAST, ERROR_TEXT } from '../properties/contrast';
 import { checkJsonViewText, draftText, type JsonViewProblem } from './validate-json';
 
@@ -80,6 +82,7 @@ function toDiagnostics(problems: readonly JsonViewProblem[], length: number): Di
 
 /** The CodeMirror editor of `{ jsonSchema, layout }`: only a valid text is handed to `onChange`. */
 export default function JsonEditor({ value, onChange, labels, checkOptions, readOnly = false, height = 480 }: JsonEditorProps) {
+  const locale = useLocale();
   const host = useRef<HTMLDivElement | null>(null);
   const view = useRef<EditorView | null>(null);
   const themeCompartment = useMemo(() => new Compartment(), []);
@@ -154,7 +157,7 @@ export default function JsonEditor({ value, onChange, labels, checkOptions, read
           {labels.bjValid}
         </Text>
       ) : (
-        <Alert color={ERROR_TEXT} variant="outline" title={fillLabel(labels.bjInvalid, { count: problems.length })} role="alert">
+        <Alert color={ERROR_TEXT} variant="outline" title={fillCount(labels.bjInvalid, labels.bjInvalidOne, problems.length, locale)} role="alert">
           <List size="sm" spacing={2}>
             {problems.slice(0, 20).map((p, i) => (
               <List.Item key={`${i}:${p.message}`}>

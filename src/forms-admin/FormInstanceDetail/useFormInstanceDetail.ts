@@ -6,7 +6,7 @@ import * as odata from '../../api/odata';
 import type { ODataQueryOptions } from '../../api/odata';
 import type { AuditVerification, Form, FormInstance, FormInstanceStatusChange, FormSchema, SignatureRequest, SigningAuditEvent, SigningEnvelope } from '../../api/types';
 import { maySigningAction } from '../../domain/signing';
-import { fillNumbers } from '../../labels/format';
+import { fillCount } from '../../labels/format';
 import { useMyClaims } from '../../permissions/useMyClaims';
 import { useApi } from '../../query/APIProvider';
 import { fillLabel, type Labels } from '../../query/labels';
@@ -302,7 +302,7 @@ export function useFormInstanceDetail({ formInstanceId, onBack, onOpenInstance, 
     submitRequest: async (request) => {
       try {
         await requestMutation.mutateAsync(request);
-        toast.success(fillNumbers(labels.sgRequested, { count: request.signers.length }, locale), labels);
+        toast.success(fillCount(labels.sgRequested, labels.sgRequestedOne, request.signers.length, locale), labels);
         setRequesting(false);
         await refreshEnvelopes();
         return true;

@@ -17,7 +17,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { createContext, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { FormInstanceStatus } from '../../api/enums';
-import { fillNumbers, formatMoment } from '../../labels/format';
+import { fillCount, formatMoment } from '../../labels/format';
 import { fillLabel } from '../../query/labels';
 import { ConfirmModal } from '../../ui/ConfirmModal';
 import { READABLE_FORM_COLORS } from '../../ui/contrast';
@@ -533,7 +533,7 @@ export const FormInstanceListView = factory<FormInstanceListViewFactory>((_props
             {c.selected.length > 0 && (
               <>
                 <Text size="sm" aria-live="polite">
-                  {fillNumbers(labels.selectedCount, { count: c.selected.length }, locale)}
+                  {fillCount(labels.selectedCount, labels.selectedCountOne, c.selected.length, locale)}
                 </Text>
                 {c.bulk.deletable.length > 0 && c.actions.access.delete && (
                   <Button size="compact-sm" color="red" variant="light" onClick={c.bulk.requestDelete} disabled={c.bulk.running}>
@@ -570,7 +570,7 @@ export const FormInstanceListView = factory<FormInstanceListViewFactory>((_props
       <DeleteConfirmDialog controller={c.actions} labels={labels} className={getStyles('dialog').className} />
       <ConfirmModal
         opened={c.bulk.confirmation !== null}
-        title={fillNumbers(labels.bulkDeleteTitle, { count: c.bulk.confirmation?.count ?? 0 }, locale)}
+        title={fillCount(labels.bulkDeleteTitle, labels.bulkDeleteTitleOne, c.bulk.confirmation?.count ?? 0, locale)}
         message={labels.softDeleteMessage}
         onConfirm={c.bulk.confirm}
         onCancel={c.bulk.cancel}

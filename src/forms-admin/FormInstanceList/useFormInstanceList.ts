@@ -19,7 +19,7 @@ import { fillLabel, type Labels } from '../../query/labels';
 import { useDuplicateInstance, useMarkCompleted, useRequestSignature } from '../../query/mutations';
 import { useLabels } from '../../query/useLabels';
 import { useLocale } from '../../query/useLocale';
-import { fillNumbers } from '../../labels/format';
+import { fillCount, fillNumbers } from '../../labels/format';
 import { useClaimCheck } from '../shared/access';
 import { toast } from '../shared/toast';
 import { ALSO_CHANGES, useDeleteActions, type DeleteActionsController, type DeleteTarget } from '../shared/useDeleteActions';
@@ -525,7 +525,8 @@ export function useFormInstanceList({
       await refreshAfterBulk();
       setSelected([]);
       if (failed.length) toast.failure(fillNumbers(labels.bulkPartlyFailed, { failed: failed.length, count: rows.length }, locale), failed[0]?.reason, labels);
-      else toast.success(fillNumbers(action === 'delete' ? labels.bulkDeletedToast : labels.bulkRestoredToast, { count: rows.length }, locale), labels);
+      else if (action === 'delete') toast.success(fillCount(labels.bulkDeletedToast, labels.bulkDeletedToastOne, rows.length, locale), labels);
+      else toast.success(fillCount(labels.bulkRestoredToast, labels.bulkRestoredToastOne, rows.length, locale), labels);
     } finally {
       setBulkRunning(false);
       setBulkConfirmation(null);
@@ -619,7 +620,7 @@ export function useFormInstanceList({
           // The mutation refetches the instance lists (the row now points at its new envelope); the Signing screen's
           // envelope lists change too.
           await requestSignatureMutation.mutateAsync(request);
-          toast.success(fillNumbers(labels.sgRequested, { count: request.signers.length }, locale), labels);
+          toast.success(fillCount(labels.sgRequested, labels.sgRequestedOne, request.signers.length, locale), labels);
           setRequesting(null);
           await queryClient.invalidateQueries({ queryKey: ['signing'] });
           return true;

@@ -10,7 +10,7 @@ import { useApi } from '../../query/APIProvider';
 import { fillLabel, type Labels } from '../../query/labels';
 import { useLabels } from '../../query/useLabels';
 import { useLocale } from '../../query/useLocale';
-import { fillNumbers } from '../../labels/format';
+import { fillCount } from '../../labels/format';
 import { useMyClaims } from '../../permissions/useMyClaims';
 import { useClaimCheck } from '../shared/access';
 import { toast } from '../shared/toast';
@@ -385,7 +385,7 @@ export function useSigningList({ labels: overrides, formInstanceId: instanceFilt
     submitRequest: async (request) => {
       try {
         await client.signing.requestSignature(request);
-        toast.success(fillNumbers(labels.sgRequested, { count: request.signers.length }, locale), labels);
+        toast.success(fillCount(labels.sgRequested, labels.sgRequestedOne, request.signers.length, locale), labels);
         setRequestOpen(false);
         await refresh();
         return true;

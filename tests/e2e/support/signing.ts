@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { Locator, Page, Response } from 'playwright-core';
 import { expect } from 'vitest';
 import { defaultLabels as L, fillLabel } from '../../../src/query/labels';
+import { fillCount } from '../../../src/labels/format';
 
 /** The signing page's accessible names and texts. */
 export const SIGN_PAGE = {
@@ -178,7 +179,7 @@ export async function requestSignatureThroughDialog(
   }
   await dialog.getByRole('textbox', { name: L.sgMessage }).fill(input.message, WAIT);
   await dialog.getByRole('button', { name: L.sgSend, exact: true }).click(WAIT);
-  await page.getByText(fillLabel(L.sgRequested, { count: input.signers.length }), { exact: true }).first().waitFor(WAIT);
+  await page.getByText(fillCount(L.sgRequested, L.sgRequestedOne, input.signers.length, 'en-US'), { exact: true }).first().waitFor(WAIT);
   await dialog.waitFor({ state: 'hidden', ...WAIT });
 }
 
