@@ -179,6 +179,7 @@ export const englishLabels = /* @__PURE__ */ (() => ({
   refreshUsers: 'Refresh users',
   refreshUserGroups: 'Refresh user groups',
   fullSyncDone: 'Full Sync finished: {count} users synced from the identity provider.',
+  fullSyncDoneOne: 'Full Sync finished: 1 user synced from the identity provider.',
   displayNameCountMismatch:
     'The display-name function returned {received} names for {expected} users, so account names are shown instead.',
   edit: 'Edit',

@@ -63,6 +63,10 @@ export const pdfFormsLabels = {
     'The file arrived with values in {count} fields. They were cleared: the form keeps no answers of its own, so a field nobody answers stays empty in every PDF made from it.',
   piRemovedActions:
     'The file held {count} actions that could run a script or open something. They were removed, so no filled or signed PDF carries them:',
+  piClearedValuesOne:
+    'The file arrived with a value in 1 field. It was cleared: the form keeps no answers of its own, so a field nobody answers stays empty in every PDF made from it.',
+  piRemovedActionsOne:
+    'The file held 1 action that could run a script or open something. It was removed, so no filled or signed PDF carries it:',
   piRemovedAction: '{kind} {place}',
   piRemovedActionTimes: '{kind} {place} ({count} times)',
   piActionKind_javascript: 'A script (JavaScript)',

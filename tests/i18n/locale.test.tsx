@@ -78,6 +78,8 @@ describe('counts on the screens', () => {
     expect(fillCount(englishLabels.bulkDeleteTitle, englishLabels.bulkDeleteTitleOne, 1, 'en-US')).toBe('Delete 1 form instance?');
     expect(fillCount(germanLabels.bulkDeletedToast, germanLabels.bulkDeletedToastOne, 1, 'de-DE')).toBe('1 Formularinstanz wurde gelöscht.');
     expect(fillCount(frenchLabels.bjInvalid, frenchLabels.bjInvalidOne, 3, 'fr-FR')).toBe('3 problèmes : le formulaire garde sa dernière version valide jusqu’à leur correction.');
+    expect(fillCount(englishLabels.piRemovedActions, englishLabels.piRemovedActionsOne, 1, 'en-US')).toMatch(/^The file held 1 action that could run a script or open something\. It was removed/);
+    expect(fillCount(frenchLabels.fullSyncDone, frenchLabels.fullSyncDoneOne, 1, 'fr-FR')).toBe('Synchronisation terminée : 1 utilisateur synchronisé depuis le fournisseur d’identité.');
     // No label of a language guesses at a count with '(s)', '(e)' or '(en)'.
     for (const labels of [englishLabels, germanLabels, frenchLabels] as Labels[]) {
       expect(Object.entries(labels).filter(([, text]) => /\S\((s|e|en)\)/.test(String(text)))).toEqual([]);

@@ -8,7 +8,7 @@ import { fillLabel, type Labels } from '../../query/labels';
 import { useCreateUserGroup, useDeleteUserGroup, useFullSync, useRenameUserGroup } from '../../query/mutations';
 import { useLabels } from '../../query/useLabels';
 import { useLocale } from '../../query/useLocale';
-import { fillNumbers } from '../../labels/format';
+import { fillCount } from '../../labels/format';
 import { selectionFromGrants } from '../PermissionEditor/permission-model';
 import { allOf, useAdminAccess } from '../shared/access';
 import { useCreateGroupForm, useGroupActions, useUnsavedGuard } from '../shared/useGroupControllers';
@@ -286,7 +286,7 @@ export function useUserRoleManagement({
         },
         error: sync.error,
         errorTitle: labels.fullSyncFailed,
-        done: sync.isSuccess ? fillNumbers(labels.fullSyncDone, { count: sync.data?.length ?? 0 }, locale) : null,
+        done: sync.isSuccess ? fillCount(labels.fullSyncDone, labels.fullSyncDoneOne, sync.data?.length ?? 0, locale) : null,
       },
       namesError: namesError
         ? {

@@ -1,6 +1,6 @@
 import { Alert, List, ScrollArea, Stack, Text } from '@mantine/core';
 import type { PdfActionKind, PdfImportCleanup, PdfRemovedAction } from '../../api/types';
-import { fillNumbers } from '../../labels/format';
+import { fillCount } from '../../labels/format';
 import { fillLabel, type Labels } from '../../query/labels';
 import { useLocale } from '../../query/useLocale';
 
@@ -48,7 +48,7 @@ export function PdfCleanupNotice({ cleanup, labels, fieldLabel }: PdfCleanupNoti
         {cleanup.clearedValues.length > 0 && (
           <>
             {/* A list taller than its box scrolls; its viewport takes the focus, so the keyboard can scroll it too. */}
-            <Text size="sm">{fillNumbers(labels.piClearedValues, { count: cleanup.clearedValues.length }, locale)}</Text>
+            <Text size="sm">{fillCount(labels.piClearedValues, labels.piClearedValuesOne, cleanup.clearedValues.length, locale)}</Text>
             <ScrollArea.Autosize mah={120} type="auto" offsetScrollbars viewportProps={{ tabIndex: 0 }}>
               <List size="sm" spacing={2}>
                 {cleanup.clearedValues.map((v) => (
@@ -60,7 +60,7 @@ export function PdfCleanupNotice({ cleanup, labels, fieldLabel }: PdfCleanupNoti
         )}
         {cleanup.removedActions.length > 0 && (
           <>
-            <Text size="sm">{fillNumbers(labels.piRemovedActions, { count: actions }, locale)}</Text>
+            <Text size="sm">{fillCount(labels.piRemovedActions, labels.piRemovedActionsOne, actions, locale)}</Text>
             <ScrollArea.Autosize mah={120} type="auto" offsetScrollbars viewportProps={{ tabIndex: 0 }}>
               <List size="sm" spacing={2}>
                 {cleanup.removedActions.map((a, i) => (

@@ -134,6 +134,7 @@ export const de1 = {
   refreshUsers: 'Benutzer aktualisieren',
   refreshUserGroups: 'Benutzergruppen aktualisieren',
   fullSyncDone: 'Synchronisierung abgeschlossen: {count} Benutzer vom Identitätsanbieter übernommen.',
+  fullSyncDoneOne: 'Synchronisierung abgeschlossen: 1 Benutzer vom Identitätsanbieter übernommen.',
   displayNameCountMismatch:
     'Die Funktion für Anzeigenamen hat {received} Namen für {expected} Benutzer geliefert, daher werden stattdessen die Kontonamen angezeigt.',
   edit: 'Bearbeiten',

@@ -15,6 +15,10 @@ export const de4 = {
   piCleanupTitle: 'Vor dem Speichern bereinigt',
   piClearedValues:
     'Die Datei enthielt Werte in {count} Feldern. Sie wurden geleert: Das Formular behält keine eigenen Antworten, daher bleibt ein Feld, das niemand ausfüllt, in jedem daraus erzeugten PDF leer.',
+  piClearedValuesOne:
+    'Die Datei enthielt einen Wert in 1 Feld. Er wurde geleert: Das Formular behält keine eigenen Antworten, daher bleibt ein Feld, das niemand ausfüllt, in jedem daraus erzeugten PDF leer.',
+  piRemovedActionsOne:
+    'Die Datei enthielt 1 Aktion, die ein Skript ausführen oder etwas öffnen könnte. Sie wurde entfernt, damit kein ausgefülltes oder unterschriebenes PDF sie enthält:',
   piRemovedActions:
     'Die Datei enthielt {count} Aktionen, die ein Skript ausführen oder etwas öffnen könnten. Sie wurden entfernt, damit kein ausgefülltes oder unterschriebenes PDF sie enthält:',
   piRemovedAction: '{kind} {place}',

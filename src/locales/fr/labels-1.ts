@@ -134,6 +134,7 @@ export const fr1 = {
   refreshUsers: 'Actualiser les utilisateurs',
   refreshUserGroups: 'Actualiser les groupes d’utilisateurs',
   fullSyncDone: 'Synchronisation terminée : {count} utilisateurs synchronisés depuis le fournisseur d’identité.',
+  fullSyncDoneOne: 'Synchronisation terminée : 1 utilisateur synchronisé depuis le fournisseur d’identité.',
   displayNameCountMismatch:
     'La fonction des noms d’affichage a renvoyé {received} noms pour {expected} utilisateurs : les noms de compte sont donc affichés à la place.',
   edit: 'Modifier',

@@ -15,6 +15,10 @@ export const fr4 = {
   piCleanupTitle: 'Nettoyé avant l’enregistrement',
   piClearedValues:
     'Le fichier contenait des valeurs dans {count} champs. Elles ont été effacées : le formulaire ne garde aucune réponse propre, si bien qu’un champ auquel personne ne répond reste vide dans chaque PDF créé à partir de lui.',
+  piClearedValuesOne:
+    'Le fichier contenait une valeur dans 1 champ. Elle a été effacée : le formulaire ne garde aucune réponse propre, si bien qu’un champ auquel personne ne répond reste vide dans chaque PDF créé à partir de lui.',
+  piRemovedActionsOne:
+    'Le fichier contenait 1 action capable d’exécuter un script ou d’ouvrir quelque chose. Elle a été supprimée, afin qu’aucun PDF rempli ou signé ne la contienne :',
   piRemovedActions:
     'Le fichier contenait {count} actions capables d’exécuter un script ou d’ouvrir quelque chose. Elles ont été supprimées, afin qu’aucun PDF rempli ou signé ne les contienne :',
   piRemovedAction: '{kind} {place}',
