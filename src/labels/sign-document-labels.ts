@@ -86,9 +86,9 @@ export const signDocumentLabels = {
   // After
   sdDoneTitle: 'Signed',
   sdDone: 'Thank you, you have signed.',
-  sdDoneComplete: 'Everyone has signed: the document is complete. The sender has the signed document.',
-  sdDoneOthers: '{count} more signers still sign. The sender is told when everyone has signed.',
-  sdDoneOthersOne: '1 more signer still signs. The sender is told when everyone has signed.',
+  sdDoneComplete: 'Everyone has signed: the document is complete. The signed document is on its way by e-mail to you, the other signers and the sender.',
+  sdDoneOthers: '{count} more signers still sign. When everyone has signed, you and the sender get the signed document by e-mail.',
+  sdDoneOthersOne: '1 more signer still signs. When everyone has signed, you and the sender get the signed document by e-mail.',
   sdDeclinedTitle: 'Declined',
   sdDeclined: 'You declined to sign.',
   sdDeclinedHelp: 'The sender has been told, with your reason. Nothing more is needed from you.',

@@ -292,7 +292,7 @@ describe('SignDocument: signing', () => {
     await user.click(screen.getByRole('checkbox', { name: 'I agree to sign this document electronically' }));
     await user.click(signButton());
     expect(await screen.findByText('Thank you, you have signed.', undefined, { timeout: 5000 })).toBeInTheDocument();
-    expect(screen.getByText('1 more signer still signs. The sender is told when everyone has signed.')).toBeInTheDocument();
+    expect(screen.getByText('1 more signer still signs. When everyone has signed, you and the sender get the signed document by e-mail.')).toBeInTheDocument();
     expect(bodies).toEqual([{ token: expect.any(String), kind: 'typed', image: PNG_DATA_URL, typedName: 'Ada King' }]);
     expect(backend.db.envelopes.find((e) => e.envelopeId === envelopeId)?.lifecycle?.signers[0]?.status).toBe('Signed');
   });
