@@ -86,22 +86,26 @@ function PublicForms() {
 }
 
 /**
- * For a signed-in person: who they are, the way into the admin area and the way out. 'Open admin' is offered to an
- * administrator only (the admin area's own check, `RequireAdmin`); anyone else is told the admin area is not theirs
- * rather than sent to its 'No access' page. Without an API provider there is nothing to ask, and the link stays.
+ * For a signed-in person: who they are, the way into the admin area and the way out. 'Open admin' is offered only to
+ * someone the admin area lets in (its own check, `RequireAdmin`: an administrator or a form editor); anyone else is
+ * told the admin area is not theirs rather than sent to its 'No access' page. Without an API provider there is nothing
+ * to ask, and the link stays.
  */
 function SignedInActions({ withApi }: { withApi: boolean }) {
   const host = useLabelTexts(hostLabels);
   const { userName, signOut } = useHostSession();
-  const openAdmin = (
-    <Button component={Link} to="/admin/">
-      {host.hostOpenAdmin}
-    </Button>
-  );
   const signOutButton = (
     <Button variant="default" onClick={signOut}>
       {host.hostSignOut}
     </Button>
+  );
+  const openAdminAndSignOut = (
+    <Group gap="sm">
+      <Button component={Link} to="/admin/">
+        {host.hostOpenAdmin}
+      </Button>
+      {signOutButton}
+    </Group>
   );
   return (
     <Stack gap="xs">
@@ -116,16 +120,10 @@ function SignedInActions({ withApi }: { withApi: boolean }) {
             </>
           }
         >
-          <Group gap="sm">
-            {openAdmin}
-            {signOutButton}
-          </Group>
+          {openAdminAndSignOut}
         </RequireAdmin>
       ) : (
-        <Group gap="sm">
-          {openAdmin}
-          {signOutButton}
-        </Group>
+        openAdminAndSignOut
       )}
     </Stack>
   );
