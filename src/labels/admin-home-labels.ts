@@ -29,9 +29,10 @@ export const adminHomeLabels = {
   // Admin dashboard
   dashTitle: 'Admin home',
   dashSubtitle: 'What needs attention, and where to start.',
-  dashSubmissions: 'Submissions of the last {days} days',
+  /** The chart's title: it counts every form instance started in those days, whatever its status. */
+  dashSubmissions: 'Form instances of the last {days} days',
   dashSubmissionsByStatus: 'Form instances started in the last {days} days, by status',
-  dashSubmissionsFailed: 'Failed to count the submissions. Please try again.',
+  dashSubmissionsFailed: 'Failed to count the form instances. Please try again.',
   dashSubmissionsNone: 'No form instance was started in the last {days} days.',
   dashStatus: 'Status',
   dashCount: 'Instances',

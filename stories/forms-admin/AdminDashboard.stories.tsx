@@ -20,7 +20,7 @@ type Story = StoryObj<typeof meta>;
 /** Every tile, for the administrator: the chart of the last 30 days, the latest submissions, the forms changed. */
 export const Populated: Story = {
   play: async ({ canvasElement }) => {
-    const chart = await within(canvasElement).findByRole('region', { name: 'Submissions of the last 30 days' });
+    const chart = await within(canvasElement).findByRole('region', { name: 'Form instances of the last 30 days' });
     await expect(await within(chart).findByRole('table')).toBeInTheDocument();
   },
 };

@@ -17,7 +17,7 @@ const instanceReads = () => backend.requests.filter((r) => r.path.startsWith('/o
 describe('AdminDashboard', () => {
   it('counts the instances started in the last 30 days by status, one $count read per status', async () => {
     renderInApi(<AdminDashboard now={now} />);
-    const tile = await region('Submissions of the last 30 days');
+    const tile = await region('Form instances of the last 30 days');
     const table = await within(tile).findByRole('table', { name: 'Form instances started in the last 30 days, by status' });
     const since = now.getTime() - DASHBOARD_DAYS * 86_400_000;
     const expected = (status: number) =>
@@ -152,7 +152,7 @@ describe('AdminDashboard', () => {
     renderInApi(<AdminDashboard now={now} onNewForm={() => {}} onPreviewForm={() => {}} />);
     await waitFor(() => expect(backend.requests.some((r) => r.path.includes('GetMyClaims'))).toBe(true));
     await waitFor(() => expect(screen.queryByRole('progressbar')).not.toBeInTheDocument());
-    expect(screen.queryByRole('region', { name: 'Submissions of the last 30 days' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Form instances of the last 30 days' })).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Latest submissions' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'New form' })).not.toBeInTheDocument();
     expect(instanceReads()).toEqual([]);
@@ -168,15 +168,15 @@ describe('AdminDashboard', () => {
 
   it('says when nothing was started in the last 30 days', async () => {
     renderInApi(<AdminDashboard now={new Date(Date.UTC(2099, 0, 1))} />);
-    const tile = await region('Submissions of the last 30 days');
+    const tile = await region('Form instances of the last 30 days');
     expect(await within(tile).findByText('No form instance was started in the last 30 days.')).toBeInTheDocument();
   });
 
   it('says when the counts cannot be read, with a retry', async () => {
     server.use(errorHandlers.failing('/odata/FormInstanceOData', 500));
     renderInApi(<AdminDashboard now={now} />);
-    const tile = await region('Submissions of the last 30 days');
-    expect(await within(tile).findByText('Failed to count the submissions. Please try again.')).toBeInTheDocument();
+    const tile = await region('Form instances of the last 30 days');
+    expect(await within(tile).findByText('Failed to count the form instances. Please try again.')).toBeInTheDocument();
     expect(within(tile).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 });
