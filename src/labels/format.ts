@@ -62,8 +62,15 @@ export function fillNumbers(template: string, values: Readonly<Record<string, st
 
 /**
  * A text that counts something, from its pair of labels: `one` (the key ending in `One`, its number written out) when
- * `count` is 1, otherwise `other` with `{count}` in the locale's digits. A label never writes 'signer(s)'.
+ * `count` is 1, otherwise `other`; `{count}` and any other `values` filled as `fillNumbers` fills them, numbers in the
+ * locale's digits. A label never writes 'signer(s)'.
  */
-export function fillCount(other: string, one: string, count: number, locale: string | undefined): string {
-  return count === 1 ? one : fillNumbers(other, { count }, locale);
+export function fillCount(
+  other: string,
+  one: string,
+  count: number,
+  locale: string | undefined,
+  values: Readonly<Record<string, string | number>> = {},
+): string {
+  return fillNumbers(count === 1 ? one : other, { ...values, count }, locale);
 }

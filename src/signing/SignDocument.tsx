@@ -29,7 +29,7 @@ import type { Labels } from '../query/labels';
 import { LabelsProvider, useLabelGroup } from '../query/label-context';
 import { fillLabel } from '../query/shared-labels';
 import { useLocale } from '../query/useLocale';
-import { fillNumbers, formatMoment } from '../labels/format';
+import { fillCount, formatMoment } from '../labels/format';
 import { READABLE_FORM_COLORS } from '../ui/contrast';
 import { ErrorAlert } from '../ui/ErrorAlert';
 import { LoadingState } from '../ui/LoadingState';
@@ -327,7 +327,7 @@ function ReviewAndSign({ session, controller, shared }: { session: SigningSessio
           ))}
         </Group>
         <Text size="sm" mb="sm">
-          {session.places.length === 0 ? labels.sdNoPlaces : session.places.length === 1 ? labels.sdPlacesCountOne : fillNumbers(labels.sdPlacesCount, { count: session.places.length }, locale)}
+          {session.places.length === 0 ? labels.sdNoPlaces : fillCount(labels.sdPlacesCount, labels.sdPlacesCountOne, session.places.length, locale)}
         </Text>
         <Suspense fallback={<LoadingState labelVisible labels={{ label: labels.sdPagesLoading }} />}>
           <SigningPages
@@ -546,7 +546,7 @@ function ResultView(props: { envelope: SigningEnvelope | null; session: SigningS
     body = (
       <>
         <Text>{labels.sdDone}</Text>
-        <Text>{complete ? labels.sdDoneComplete : remaining === 1 ? labels.sdDoneOthersOne : fillNumbers(labels.sdDoneOthers, { count: remaining }, locale)}</Text>
+        <Text>{complete ? labels.sdDoneComplete : fillCount(labels.sdDoneOthers, labels.sdDoneOthersOne, remaining, locale)}</Text>
       </>
     );
   } else {

@@ -80,6 +80,9 @@ describe('counts on the screens', () => {
     expect(fillCount(frenchLabels.bjInvalid, frenchLabels.bjInvalidOne, 3, 'fr-FR')).toBe('3 problèmes : le formulaire garde sa dernière version valide jusqu’à leur correction.');
     expect(fillCount(englishLabels.piRemovedActions, englishLabels.piRemovedActionsOne, 1, 'en-US')).toMatch(/^The file held 1 action that could run a script or open something\. It was removed/);
     expect(fillCount(frenchLabels.fullSyncDone, frenchLabels.fullSyncDoneOne, 1, 'fr-FR')).toBe('Synchronisation terminée : 1 utilisateur synchronisé depuis le fournisseur d’identité.');
+    // Other placeholders are filled beside the count; a text (not a number) stays as given.
+    expect(fillCount(englishLabels.builderSaveUsedMany, englishLabels.builderSaveUsedOne, 1200, 'en-US', { version: '3', next: '4' })).toMatch(/^1,200 filled-in forms use version 3\. Saving makes a new version, version 4,/);
+    expect(fillCount(englishLabels.builderSaveUsedMany, englishLabels.builderSaveUsedOne, 1, 'en-US', { version: '3', next: '4' })).toMatch(/^1 filled-in form uses version 3\./);
     // No label of a language guesses at a count with '(s)', '(e)' or '(en)'.
     for (const labels of [englishLabels, germanLabels, frenchLabels] as Labels[]) {
       expect(Object.entries(labels).filter(([, text]) => /\S\((s|e|en)\)/.test(String(text)))).toEqual([]);

@@ -1,7 +1,9 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Group, List, Loader, Modal, Select, Stack, Switch, Text, TextInput, Textarea, UnstyledButton, type ButtonProps } from '@mantine/core';
 import { allSections, layoutFieldEntries, repeatBasePath, type DraftProblem, type FormDraft } from '../../engine';
+import { fillCount } from '../../labels/format';
 import { fillLabel, type Labels } from '../../query/labels';
+import { useLocale } from '../../query/useLocale';
 import { WIDGET_KINDS, type WidgetKindRegistry } from '../../engine/widget-kinds';
 import { fieldShownName, localizeWidgetKinds } from '../widget-names';
 import { useSaveFormDraft, type SaveFormDraftController, type SaveFormDraftOptions } from './useSaveFormDraft';
@@ -112,6 +114,7 @@ export interface SaveFormDialogProps {
 
 function VersionStatement({ controller }: { controller: SaveFormDraftController }) {
   const { target, labels } = controller;
+  const locale = useLocale();
   if (target.isLoading) {
     return (
       <Group gap="xs" role="status">
@@ -130,7 +133,7 @@ function VersionStatement({ controller }: { controller: SaveFormDraftController 
     <Alert variant="light" title={null}>
       <Stack gap="xs">
         <Text size="sm">
-          {fillLabel(count === 1 ? labels.builderSaveUsedOne : labels.builderSaveUsedMany, { count, version, next: target.nextVersion })}
+          {fillCount(labels.builderSaveUsedMany, labels.builderSaveUsedOne, count, locale, { version: String(version), next: String(target.nextVersion) })}
         </Text>
         {removed !== '' && <Text size="sm">{fillLabel(labels.builderSaveRemovedFields, { fields: removed })}</Text>}
       </Stack>

@@ -29,7 +29,7 @@ import {
 } from './useAdminDashboard';
 import { useLocale } from '../../query/useLocale';
 import { InstanceStatusBadge } from '../shared/InstanceStatusBadge';
-import { formatMoment, formatNumber } from '../../labels/format';
+import { fillCount, formatMoment, formatNumber } from '../../labels/format';
 import { BarChart } from '../shared/BarChart';
 
 /** The inner parts of the dashboard that `classNames` / `styles` reach. */
@@ -182,11 +182,10 @@ export const AdminDashboardView = factory<AdminDashboardViewFactory>((_props) =>
     <TileBody state={c.attention} failed={labels.dashAttentionFailed}>
       {() => {
         const { toReview, waiting, mailFailed } = c.attention.data;
-        const counted = (count: number, one: string, many: string) => (count === 1 ? one : fillLabel(many, { count: formatNumber(count, locale) }));
         const rows: { key: string; text: string; onClick?: () => void }[] = [];
-        if (toReview) rows.push({ key: 'review', text: counted(toReview, labels.dashAttentionToReviewOne, labels.dashAttentionToReview), onClick: onOpenToReview });
-        if (waiting) rows.push({ key: 'waiting', text: counted(waiting, labels.dashAttentionWaitingOne, labels.dashAttentionWaiting), onClick: onOpenWaiting });
-        if (mailFailed) rows.push({ key: 'mail', text: counted(mailFailed, labels.dashAttentionMailFailedOne, labels.dashAttentionMailFailed), onClick: onOpenMailFailed });
+        if (toReview) rows.push({ key: 'review', text: fillCount(labels.dashAttentionToReview, labels.dashAttentionToReviewOne, toReview, locale), onClick: onOpenToReview });
+        if (waiting) rows.push({ key: 'waiting', text: fillCount(labels.dashAttentionWaiting, labels.dashAttentionWaitingOne, waiting, locale), onClick: onOpenWaiting });
+        if (mailFailed) rows.push({ key: 'mail', text: fillCount(labels.dashAttentionMailFailed, labels.dashAttentionMailFailedOne, mailFailed, locale), onClick: onOpenMailFailed });
         if (rows.length === 0) {
           return <Text>{toReview === null ? labels.dashAttentionNoneWaiting : waiting === null ? labels.dashAttentionNoneReview : labels.dashAttentionNone}</Text>;
         }
