@@ -9,8 +9,15 @@ export function apiBaseUrl(env: { VITE_API_URL?: string } = import.meta.env, ori
 
 export { LOGIN_CALLBACK_PATH, SIGNED_OUT_PATH } from '../shared/paths';
 
-/** Where `Sign in` on the public home leads once signed in. */
+/** The admin area's first page. */
 export const ADMIN_HOME_PATH = '/admin/';
+
+/**
+ * Where 'Sign in' on the public home and on the signed-out page returns to: the home, asked to go on to the admin home.
+ * It goes on for a person the admin area lets in (an administrator or a form editor) and stays, saying the admin area
+ * is not theirs, for anyone else, who would otherwise land on the admin area's 'No access' page.
+ */
+export const SIGN_IN_RETURN_PATH = '/?continue=admin';
 
 /** The product name shown in the header and on the public home. */
 export const APP_NAME = 'CCQ Forms Admin';

@@ -40,6 +40,8 @@ const rootRoute = createRootRouteWithContext<HostRouterContext>()({ component: R
 const homeRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/',
+  // `continue=admin`: sent back here by a sign-in started on the home or the signed-out page (SIGN_IN_RETURN_PATH).
+  validateSearch: (search: Record<string, unknown>): { continue?: 'admin' } => (search['continue'] === 'admin' ? { continue: 'admin' } : {}),
   component: lazyRouteComponent(() => import('./pages/HomePage'), 'HomePage'),
 });
 

@@ -72,12 +72,12 @@ describe('SignedOutPage', () => {
     expect(screen.queryByText('The sign-in provider could not be reached')).not.toBeInTheDocument();
   });
 
-  it("signs in again only when asked, at the provider's login form (prompt=login), returning to the admin home", async () => {
+  it("signs in again only when asked, at the provider's login form (prompt=login), returning to the home, asked to go on to the admin home", async () => {
     const { um, signinRedirect } = userManager();
     const { screen, user } = await renderSignedOutPage(um);
     await user.click(await screen.findByRole('button', { name: 'Sign in again' }));
     expect(signinRedirect).toHaveBeenCalledTimes(1);
-    expect(signinRedirect).toHaveBeenCalledWith({ state: { returnTo: '/admin/' }, prompt: 'login' });
+    expect(signinRedirect).toHaveBeenCalledWith({ state: { returnTo: '/?continue=admin' }, prompt: 'login' });
     expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
   });
 

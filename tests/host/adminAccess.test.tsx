@@ -111,6 +111,25 @@ describe('the public home, signed in', () => {
   });
 });
 
+describe("back from a sign-in started on the home ('/?continue=admin')", () => {
+  it('goes on to the admin home for someone the admin area lets in', async () => {
+    isAdmin = true;
+    const { screen, router } = await renderAdmin('/?continue=admin');
+    expect(await screen.findByRole('heading', { name: 'Admin home' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin/');
+    // Replaced, not pushed: Back does not return to the home only to be sent on again.
+    expect(router.history.length).toBe(1);
+  });
+
+  it("stays on the home for anyone else, saying the admin area is not theirs, and drops 'continue' from the address", async () => {
+    const { screen, router } = await renderAdmin('/?continue=admin');
+    expect(await screen.findByText(hostLabels.hostNoAdminAccessMessage)).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.href).toBe('/'));
+    expect(screen.queryByRole('heading', { name: 'No access' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
+  });
+});
+
 describe('the admin check itself fails', () => {
   it("says 'Access check failed' in the host's words, with the cause as details", async () => {
     server.use(http.get('*/api/Claim/CheckForAdminRole', () => HttpResponse.json({ title: 'Down' }, { status: 503 })));

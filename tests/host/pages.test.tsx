@@ -35,10 +35,10 @@ beforeEach(() => {
 });
 
 describe('public home', () => {
-  it("offers 'Sign in', returning to the admin home", async () => {
+  it("offers 'Sign in', returning to the home, asked to go on to the admin home", async () => {
     const { screen, user } = await renderRouter(routeTree, '/');
     await user.click(await screen.findByRole('button', { name: 'Sign in' }));
-    expect(auth.current.signIn).toHaveBeenCalledWith({ returnTo: '/admin/' });
+    expect(auth.current.signIn).toHaveBeenCalledWith({ returnTo: '/?continue=admin' });
   });
 
   it("says who is signed in and offers 'Open admin' and 'Sign out', which ends the session and lands on the signed-out page", async () => {

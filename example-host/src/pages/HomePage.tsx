@@ -1,9 +1,9 @@
 import { Anchor, Button, Card, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useContext } from 'react';
-import { Link } from '@tanstack/react-router';
+import { useContext, useEffect } from 'react';
+import { Link, Navigate, useNavigate, useSearch } from '@tanstack/react-router';
 import { PageMain, PageTitle } from '../components/landmarks';
-import { ADMIN_HOME_PATH, APP_NAME } from '../config';
+import { ADMIN_HOME_PATH, APP_NAME, SIGN_IN_RETURN_PATH } from '../config';
 import { ApiContext, entityQueries, ErrorAlert, fillLabel, odata, RequireAdmin, useApi, useAuth } from '../formsAdmin';
 import { hostLabels } from '../hostLabels';
 import { useLabels } from '../useLabels';
@@ -85,13 +85,23 @@ function PublicForms() {
   );
 }
 
+/** Takes the home's address back to plain `/` once its `continue=admin` has been answered with 'not yours'. */
+function DropContinue() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    void navigate({ to: '/', search: {}, replace: true });
+  }, [navigate]);
+  return null;
+}
+
 /**
  * For a signed-in person: who they are, the way into the admin area and the way out. 'Open admin' is offered only to
  * someone the admin area lets in (its own check, `RequireAdmin`: an administrator or a form editor); anyone else is
  * told the admin area is not theirs rather than sent to its 'No access' page. Without an API provider there is nothing
- * to ask, and the link stays.
+ * to ask, and the link stays. `continueToAdmin` (back from a sign-in started here): someone the admin area lets in goes
+ * on to the admin home; anyone else stays here, told so.
  */
-function SignedInActions({ withApi }: { withApi: boolean }) {
+function SignedInActions({ withApi, continueToAdmin }: { withApi: boolean; continueToAdmin: boolean }) {
   const host = useLabelTexts(hostLabels);
   const { userName, signOut } = useHostSession();
   const signOutButton = (
@@ -117,11 +127,14 @@ function SignedInActions({ withApi }: { withApi: boolean }) {
             <>
               <Text>{host.hostNoAdminAccessMessage}</Text>
               <Group gap="sm">{signOutButton}</Group>
+              {continueToAdmin && <DropContinue />}
             </>
           }
         >
-          {openAdminAndSignOut}
+          {continueToAdmin ? <Navigate to={ADMIN_HOME_PATH} replace /> : openAdminAndSignOut}
         </RequireAdmin>
+      ) : continueToAdmin ? (
+        <Navigate to={ADMIN_HOME_PATH} replace />
       ) : (
         openAdminAndSignOut
       )}
@@ -131,7 +144,8 @@ function SignedInActions({ withApi }: { withApi: boolean }) {
 
 /**
  * The public home: what the product is, the public forms with a 'Fill in' link each, and the way into the admin area
- * (for a signed-in person, with who they are and 'Sign out').
+ * (for a signed-in person, with who they are and 'Sign out'). Its 'Sign in' comes back here (SIGN_IN_RETURN_PATH), which
+ * goes on to the admin home only for someone it lets in.
  * No dimmed text: Mantine's dimmed grey reads 3.3:1 on white, under the 4.5:1 body text needs.
  */
 export function HomePage() {
@@ -139,6 +153,7 @@ export function HomePage() {
   const labels = useLabels();
   const host = useLabelTexts(hostLabels);
   const signInError = auth.error?.source === 'signinRedirect' ? auth.error : null;
+  const continueToAdmin = useSearch({ from: '/' }).continue === 'admin';
   // Router pages also render outside the API provider (when a provider itself fails): the list needs one.
   const withApi = useContext(ApiContext) !== null;
   return (
@@ -150,12 +165,12 @@ export function HomePage() {
           <Text size="lg">{host.hostHomeIntro}</Text>
           <Text>{host.hostHomeAccess}</Text>
           {auth.isAuthenticated ? (
-            <SignedInActions withApi={withApi} />
+            <SignedInActions withApi={withApi} continueToAdmin={continueToAdmin} />
           ) : (
             <Button
               loading={auth.isLoading}
               // A failure is in auth.error and shown below.
-              onClick={() => auth.signIn({ returnTo: ADMIN_HOME_PATH }).catch(() => {})}
+              onClick={() => auth.signIn({ returnTo: SIGN_IN_RETURN_PATH }).catch(() => {})}
             >
               {host.hostSignIn}
             </Button>

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { ADMIN_HOME_PATH } from '../config';
+import { SIGN_IN_RETURN_PATH } from '../config';
 import { PageMain, PageTitle } from '../components/landmarks';
 import { useAuth } from '../formsAdmin';
 import { hostLabels } from '../hostLabels';
@@ -27,7 +27,7 @@ export function SignedOutPage() {
             </Alert>
           )}
           <Group gap="md">
-            <Button onClick={() => auth.signIn({ returnTo: ADMIN_HOME_PATH, forceLogin: true }).catch(() => {})}>
+            <Button onClick={() => auth.signIn({ returnTo: SIGN_IN_RETURN_PATH, forceLogin: true }).catch(() => {})}>
               {labels.hostSignInAgain}
             </Button>
             <Anchor component={Link} to="/">
