@@ -101,8 +101,10 @@ ${error}
   );
 }
 
-function errorPage(title: string, message: string): string {
-  return page(title, `<h1>${escapeHtml(title)}</h1><p class="error" role="alert">${escapeHtml(message)}</p>`);
+/** A page that says what went wrong; `back`: the application's address, offered as the way out. */
+function errorPage(title: string, message: string, back?: string): string {
+  const link = back ? `<p><a href="${escapeHtml(back)}">Back to the application</a></p>` : '';
+  return page(title, `<h1>${escapeHtml(title)}</h1><p class="error" role="alert">${escapeHtml(message)}</p>${link}`);
 }
 
 /** No page of the provider may be framed (clickjacking of the sign-in and sign-out forms). */
@@ -324,6 +326,9 @@ export async function startOidcServer(options: OidcOptions): Promise<OidcServer>
     requiredType: ACCESS_TOKEN_TYPE,
   });
   const allowedOrigins = new Set(config.hostOrigins);
+  // The way back from a sign-in page that can no longer be used (above all the login form reached again with Back,
+  // after signing in): the first host origin, the product's own when the backend serves it.
+  const applicationHome = config.hostOrigins[0] ? `${config.hostOrigins[0]}/` : undefined;
   // In the database: every instance on it sees the same failures.
   const throttle = new SharedLoginThrottle(options.db, config.loginThrottle);
   /** The client's address as the socket sees it (the provider listens on loopback; no proxy headers trusted). */
@@ -341,14 +346,14 @@ export async function startOidcServer(options: OidcOptions): Promise<OidcServer>
       return sendHtml(
         res,
         400,
-        errorPage('Sign-in expired', 'This sign-in request has expired. Go back to the application and sign in again.'),
+        errorPage('Sign-in expired', 'This sign-in request has expired. Go back to the application and sign in again.', applicationHome),
       );
     }
     if (details.uid !== uid) {
       return sendHtml(
         res,
         400,
-        errorPage('Sign-in expired', 'This sign-in request does not match your browser session.'),
+        errorPage('Sign-in expired', 'This sign-in request does not match your browser session.', applicationHome),
       );
     }
     const clientName = config.clientId === details.params.client_id ? 'Forms Admin' : undefined;
@@ -376,7 +381,7 @@ export async function startOidcServer(options: OidcOptions): Promise<OidcServer>
         return sendHtml(
           res,
           400,
-          errorPage('Sign-in expired', 'This sign-in request is no longer waiting for a login.'),
+          errorPage('Sign-in expired', 'This sign-in request is no longer waiting for a login.', applicationHome),
         );
       }
       let form: URLSearchParams;

@@ -141,6 +141,19 @@ describe('authorization code + PKCE over HTTP', () => {
     });
   });
 
+  it("the login form reached again after signing in (the browser's Back) says the request has ended and links back to the application", async () => {
+    const backJar = new CookieJar();
+    const { action } = await openLoginForm(server, backJar, { pkce: createPkce() });
+    const posted = await postLogin(backJar, action, 'reader', 'reader-password');
+    await followToCallback(backJar, server.issuerUrl, posted);
+    for (const again of [await backJar.fetch(action.replace(/\/login$/, '')), await postLogin(backJar, action, 'reader', 'reader-password')]) {
+      expect(again.status).toBe(400);
+      const html = await again.text();
+      expect(html).toContain('<h1>Sign-in expired</h1>');
+      expect(html).toContain(`<a href="${HOST_ORIGIN}/">Back to the application</a>`);
+    }
+  });
+
   it('calls GetMyClaims with the access token', async () => {
     const res = await callJson<number[]>(server, '/api/Claim/GetMyClaims', { token: tokens.access_token });
     expect(res.status).toBe(200);
