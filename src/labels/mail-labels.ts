@@ -86,6 +86,8 @@ export const mailLabels = {
   obEmpty: 'No e-mail has been sent yet.',
   /** Above the messages: `{shown}` of `{count}` in all. */
   obShown: 'The newest {shown} of {count} messages.',
+  /** `obShown` when there is one message in all. */
+  obShownOne: 'One message.',
   obNoSubject: '(no subject)',
   obTo: 'To: {to}',
   obFrom: 'From: {from}',

@@ -106,6 +106,7 @@ export const signingLabels = {
   sgAuditVerifyNamed: 'Check audit of {name}',
   sgAuditChecking: 'Checking the audit trail…',
   sgAuditIntact: 'Audit trail intact: {count} events',
+  sgAuditIntactOne: 'Audit trail intact: 1 event',
   /** Added to a result for a trail written before audit trails were keyed with the server's secret. */
   sgAuditUnkeyed: '(unkeyed: written before audit trails were keyed)',
   sgAuditChanged: 'Event {n} of {count} was changed after it was written',

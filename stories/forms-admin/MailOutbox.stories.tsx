@@ -14,8 +14,11 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** Three messages the signing sent: a request with its link, a decline notice, a completion with the signed PDF. */
-function addSentMail() {
+/**
+ * Messages the signing sent, newest first: a request with its link, a decline notice, a completion with the signed PDF
+ * (`count` of them, the first ones: 3 unless told).
+ */
+function addSentMail(count = 3) {
   const outbox = fakeOutbox(fakeBackend.db);
   const message = (n: number, subject: string, to: string, textBody: string, attachments: { fileName: string; contentType: string; size: number }[] = []) => ({
     id: `90000000-0000-4000-8000-00000000000${n}`,
@@ -34,13 +37,13 @@ function addSentMail() {
     ]),
   ];
   // Newest first, as the fake's mailer keeps them.
-  outbox.unshift(...sent.reverse());
+  outbox.unshift(...sent.slice(0, count).reverse());
   return {};
 }
 
 /** What was sent, newest first: each message's recipient, time, attachments and text. */
 export const List: Story = {
-  loaders: [addSentMail],
+  loaders: [() => addSentMail()],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const completion = await canvas.findByRole('article', { name: 'Signed by everyone: “Loan Application”' });
@@ -56,6 +59,16 @@ export const List: Story = {
 };
 
 /** Nothing sent yet. */
+/** The first message sent: the count above it says one message, not 'the newest 1 of 1 messages'. */
+export const OneMessage: Story = {
+  loaders: [() => addSentMail(1)],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText('One message.')).toBeInTheDocument();
+    await expect(canvas.getAllByRole('article')).toHaveLength(1);
+  },
+};
+
 export const Empty: Story = {
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByText('No e-mail has been sent yet.')).toBeInTheDocument();

@@ -51,7 +51,7 @@ for (const theme of ['light', 'dark'] as const) {
 // The Outbox's stories (the mail the signing sent), in the same way.
 for (const theme of ['light', 'dark'] as const) {
   describe(`MailOutbox stories (${theme})`, () => {
-    for (const name of ['List', 'Empty', 'Loading', 'LoadFailed', 'Refused'] as const) {
+    for (const name of ['List', 'OneMessage', 'Empty', 'Loading', 'LoadFailed', 'Refused'] as const) {
       it(`${name} renders, plays and is axe clean`, async () => {
         setProjectAnnotations({ ...preview, initialGlobals: { theme }, loaders: [resetFakeBackend, mswLoader(() => server as unknown as SetupWorker)] });
         await composeStories(outboxStories)[name].run();

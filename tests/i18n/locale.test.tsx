@@ -97,6 +97,8 @@ describe('counts on the screens', () => {
     const instance = { formInstanceId: 'i1', formSchemaId: 's1', status: 2, lastUpdatedDateTime: updatedAt } as unknown as FormInstance;
     const audit = { envelopeId: 'e', valid: true, eventCount: 1500, expectedEventCount: 1500, keyed: true, problem: null, firstBrokenSequence: null, reason: null };
     expect(auditCheckText(audit, germanLabels, 'de-DE')).toBe('Prüfprotokoll unversehrt: 1.500 Ereignisse');
+    expect(auditCheckText({ ...audit, eventCount: 1, expectedEventCount: 1 }, englishLabels, 'en-US')).toBe('Audit trail intact: 1 event');
+    expect(auditCheckText({ ...audit, eventCount: 1, expectedEventCount: 1 }, frenchLabels, 'fr-FR')).toBe('Journal d’audit intact : 1 événement');
 
     renderWithProviders(
       <APIProvider baseUrl="http://127.0.0.1:9" locale={germanLocale} labels={germanLabels}>

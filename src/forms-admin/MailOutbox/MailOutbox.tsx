@@ -2,7 +2,7 @@ import { Anchor, Card, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useId, type ReactNode } from 'react';
 import type { OutboxMessage, Paged } from '../../api/types';
-import { fillNumbers, formatMoment, formatNumber } from '../../labels/format';
+import { fillCount, formatMoment, formatNumber } from '../../labels/format';
 import { fillLabel, type Labels } from '../../query/labels';
 import { isApiError } from '../../api/errors';
 import { useApi } from '../../query/APIProvider';
@@ -106,7 +106,7 @@ export function MailOutboxView({ state, labels }: MailOutboxViewProps) {
     if (messages.length === 0) return <EmptyState message={labels.obEmpty} />;
     return (
       <Stack gap="md" aria-busy={state.isFetching}>
-        <Text size="sm">{fillNumbers(labels.obShown, { shown: messages.length, count: state.data.totalRecCount }, locale)}</Text>
+        <Text size="sm">{fillCount(labels.obShown, labels.obShownOne, state.data.totalRecCount, locale, { shown: messages.length })}</Text>
         {messages.map((message) => (
           <MessageCard key={message.id} message={message} labels={labels} locale={locale} />
         ))}

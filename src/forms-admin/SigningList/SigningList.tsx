@@ -19,7 +19,7 @@ import { EnvelopeStatus } from '../../api/enums';
 import type { AuditVerification, SignerStatus, SigningEnvelope } from '../../api/types';
 import { isEnvelopeOpen, SIGNING_LIMITS } from '../../domain/signing';
 import { envelopeStatusName } from '../../labels/envelope-status-labels';
-import { fillNumbers, formatMoment } from '../../labels/format';
+import { fillCount, fillNumbers, formatMoment } from '../../labels/format';
 import { fillLabel, type Labels } from '../../query/labels';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { EnvelopeStatusBadge } from '../shared/EnvelopeStatusBadge';
@@ -120,7 +120,7 @@ export function auditCheckText(result: AuditVerification, labels: Labels, locale
   const n = result.firstBrokenSequence ?? count;
   const text =
     result.problem === null
-      ? fillNumbers(labels.sgAuditIntact, { count }, locale)
+      ? fillCount(labels.sgAuditIntact, labels.sgAuditIntactOne, count, locale)
       : result.problem === 'changed'
         ? fillNumbers(labels.sgAuditChanged, { n, count }, locale)
         : result.problem === 'missing'

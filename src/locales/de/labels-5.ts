@@ -138,6 +138,7 @@ export const de5 = {
   sgAuditVerifyNamed: 'Protokoll von {name} prüfen',
   sgAuditChecking: 'Das Prüfprotokoll wird geprüft…',
   sgAuditIntact: 'Prüfprotokoll unversehrt: {count} Ereignisse',
+  sgAuditIntactOne: 'Prüfprotokoll unversehrt: 1 Ereignis',
   sgAuditUnkeyed: '(ohne Schlüssel: geschrieben, bevor Prüfprotokolle signiert wurden)',
   sgAuditChanged: 'Ereignis {n} von {count} wurde nach dem Schreiben geändert',
   sgAuditMissing: 'Ereignis {n} von {count} fehlt: Es wurde gelöscht',

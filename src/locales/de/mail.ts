@@ -65,6 +65,7 @@ export const deMail = {
   obRefused: 'Nur Administratoren dürfen den Postausgang lesen: Er enthält den persönlichen Link jeder unterzeichnenden Person.',
   obEmpty: 'Es wurde noch keine E-Mail gesendet.',
   obShown: 'Die neuesten {shown} von {count} Nachrichten.',
+  obShownOne: 'Eine Nachricht.',
   obNoSubject: '(kein Betreff)',
   obTo: 'An: {to}',
   obFrom: 'Von: {from}',

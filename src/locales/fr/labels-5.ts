@@ -138,6 +138,7 @@ export const fr5 = {
   sgAuditVerifyNamed: 'Vérifier le journal de {name}',
   sgAuditChecking: 'Vérification du journal d’audit…',
   sgAuditIntact: 'Journal d’audit intact : {count} événements',
+  sgAuditIntactOne: 'Journal d’audit intact : 1 événement',
   sgAuditUnkeyed: '(sans clé : écrit avant que les journaux d’audit ne soient signés)',
   sgAuditChanged: 'L’événement {n} sur {count} a été modifié après son écriture',
   sgAuditMissing: 'L’événement {n} sur {count} manque : il a été supprimé',

@@ -65,6 +65,7 @@ export const frMail = {
   obRefused: 'Seuls les administrateurs peuvent lire la boîte d’envoi : elle contient le lien personnel de chaque signataire.',
   obEmpty: 'Aucun e-mail n’a encore été envoyé.',
   obShown: 'Les {shown} messages les plus récents sur {count}.',
+  obShownOne: 'Un message.',
   obNoSubject: '(sans objet)',
   obTo: 'À : {to}',
   obFrom: 'De : {from}',
