@@ -99,8 +99,9 @@ export interface FormInstanceViewerProps extends BoxProps, StylesApiProps<FormIn
   /** Called after a successful submit (status Submitted). */
   onSubmitted?: (instance: FormInstance) => void;
   /**
-   * Starts the host's sign-in. When given, a form the visitor may not open ('You cannot open this form') offers a
-   * 'Sign in' button; pass it only while nobody is signed in.
+   * Starts the host's sign-in. When given, a form the visitor may not open ('You cannot open this form') or cannot find
+   * ('Form not found': to an anonymous caller a version that is not public is not there, and signed in they may open
+   * it) offers a 'Sign in' button; pass it only while nobody is signed in.
    */
   onSignIn?: () => void;
   /**
@@ -411,9 +412,26 @@ function LoadProblemAlert(props: {
 }) {
   const { problem, error, labels, onSignIn, onRetry, retrying, titleOrder } = props;
   const heading = (text: string) => <ProblemTitle text={text} order={titleOrder} />;
+  const signIn = onSignIn ? (
+    <Box mt="sm">
+      <Button size="sm" onClick={onSignIn}>
+        {labels.formSignIn}
+      </Button>
+    </Box>
+  ) : null;
   switch (problem) {
     case 'notFound':
-      return <ErrorAlert title={heading(labels.formNotFoundTitle)} message={labels.formNotFoundMessage} />;
+      return (
+        <ErrorAlert
+          title={heading(labels.formNotFoundTitle)}
+          message={
+            <>
+              {labels.formNotFoundMessage}
+              {signIn}
+            </>
+          }
+        />
+      );
     case 'instanceNotFound':
       return <ErrorAlert title={heading(labels.formNotFoundTitle)} message={labels.formInstanceNotFoundMessage} />;
     case 'linkInvalid':
@@ -425,13 +443,7 @@ function LoadProblemAlert(props: {
           message={
             <>
               {labels.formAccessDeniedMessage}
-              {onSignIn ? (
-                <Box mt="sm">
-                  <Button size="sm" onClick={onSignIn}>
-                    {labels.formSignIn}
-                  </Button>
-                </Box>
-              ) : null}
+              {signIn}
             </>
           }
         />

@@ -150,6 +150,18 @@ describe('FormInstanceViewer: an instance link without its token', () => {
   });
 });
 
+describe("FormInstanceViewer: a version that is not public, opened anonymously ('Form not found')", () => {
+  it("offers the host's sign-in: signed in, someone with access may open it", async () => {
+    const onSignIn = vi.fn();
+    const { user } = renderEdit({ formSchemaId: loan, onSignIn });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Form not found');
+    expect(alert).toHaveTextContent('This form does not exist or is not open to the public. Check the link you were given.');
+    await user.click(within(alert).getByRole('button', { name: 'Sign in' }));
+    expect(onSignIn).toHaveBeenCalledTimes(1);
+  });
+});
+
 describe('FormInstanceViewer: the heading', () => {
   it('is an h1 by default, the level a host asks for, or none', async () => {
     const { rerenderInApi } = renderInApi(<FormInstanceViewer formSchemaId={contact} />);
