@@ -29,7 +29,7 @@ export const formManagerLabels = {
   fmQrCode: 'QR code of the public link',
   fmStableExplained:
     'This link and its QR code always open the current version, so they keep working after you save a new version. Forms already filled in keep the version they were started on.',
-  fmStableNotPublic: 'The current version is not public, so this link opens nothing for visitors until it is.',
+  fmStableNotPublic: 'The current version is not public, so this link opens nothing until it is, not even for you. Signed in, anyone with access can open the version link below.',
   fmVersionLinkTitle: 'Link to version {version} only',
   fmVersionLinkExplained: 'Opens this version even after a newer one becomes current.',
   fmCopyVersionLink: 'Copy version link',

@@ -51,7 +51,7 @@ describe('FormManager', () => {
     const versionUrl = `https://host.example/form-instance/${v2}?mode=edit`;
     expect(await within(part).findByRole('link', { name: versionUrl })).toHaveAttribute('href', versionUrl);
     expect(within(part).getByRole('button', { name: 'Copy version link' })).toBeInTheDocument();
-    expect(within(part).getByText('The current version is not public, so this link opens nothing for visitors until it is.')).toBeInTheDocument();
+    expect(within(part).getByText('The current version is not public, so this link opens nothing until it is, not even for you. Signed in, anyone with access can open the version link below.')).toBeInTheDocument();
     expect(within(part).getByText(/anyone who has the link can fill in this form without signing in/)).toBeInTheDocument();
     expect(await within(part).findByRole('switch', { name: 'Public' })).not.toBeChecked();
   });

@@ -181,7 +181,7 @@ export const de2 = {
   fmQrCode: 'QR-Code des öffentlichen Links',
   fmStableExplained:
     'Dieser Link und sein QR-Code öffnen immer die aktuelle Version und funktionieren daher auch weiter, nachdem Sie eine neue Version gespeichert haben. Bereits ausgefüllte Formulare behalten die Version, mit der sie begonnen wurden.',
-  fmStableNotPublic: 'Die aktuelle Version ist nicht öffentlich, daher öffnet dieser Link für Besucher nichts, bis sie es ist.',
+  fmStableNotPublic: 'Die aktuelle Version ist nicht öffentlich, daher öffnet dieser Link nichts, bis sie es ist, auch nicht für Sie. Angemeldet kann jede Person mit Zugriff den Versionslink unten öffnen.',
   fmVersionLinkTitle: 'Link nur zu Version {version}',
   fmVersionLinkExplained: 'Öffnet diese Version, auch wenn eine neuere aktuell geworden ist.',
   fmCopyVersionLink: 'Versionslink kopieren',

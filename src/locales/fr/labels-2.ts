@@ -181,7 +181,7 @@ export const fr2 = {
   fmQrCode: 'Code QR du lien public',
   fmStableExplained:
     'Ce lien et son code QR ouvrent toujours la version actuelle : ils continuent donc de fonctionner après l’enregistrement d’une nouvelle version. Les formulaires déjà remplis gardent la version sur laquelle ils ont été commencés.',
-  fmStableNotPublic: 'La version actuelle n’est pas publique : ce lien n’ouvre donc rien pour les visiteurs tant qu’elle ne l’est pas.',
+  fmStableNotPublic: 'La version actuelle n’est pas publique : ce lien n’ouvre donc rien tant qu’elle ne l’est pas, pas même pour vous. Une fois connectée, toute personne ayant accès peut ouvrir le lien de version ci-dessous.',
   fmVersionLinkTitle: 'Lien vers la version {version} uniquement',
   fmVersionLinkExplained: 'Ouvre cette version même après qu’une version plus récente est devenue actuelle.',
   fmCopyVersionLink: 'Copier le lien de version',
