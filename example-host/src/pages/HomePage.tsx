@@ -1,7 +1,7 @@
 import { Anchor, Button, Card, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useContext, useEffect } from 'react';
-import { Link, Navigate, useNavigate, useSearch } from '@tanstack/react-router';
+import { useContext } from 'react';
+import { Link, Navigate, useSearch } from '@tanstack/react-router';
 import { PageMain, PageTitle } from '../components/landmarks';
 import { ADMIN_HOME_PATH, APP_NAME, SIGN_IN_RETURN_PATH } from '../config';
 import { ApiContext, entityQueries, ErrorAlert, fillLabel, odata, RequireAdmin, useApi, useAuth } from '../formsAdmin';
@@ -85,15 +85,6 @@ function PublicForms() {
   );
 }
 
-/** Takes the home's address back to plain `/` once its `continue=admin` has been answered with 'not yours'. */
-function DropContinue() {
-  const navigate = useNavigate();
-  useEffect(() => {
-    void navigate({ to: '/', search: {}, replace: true });
-  }, [navigate]);
-  return null;
-}
-
 /**
  * For a signed-in person: who they are, the way into the admin area and the way out. 'Open admin' is offered only to
  * someone the admin area lets in (its own check, `RequireAdmin`: an administrator or a form editor); anyone else is
@@ -127,7 +118,8 @@ function SignedInActions({ withApi, continueToAdmin }: { withApi: boolean; conti
             <>
               <Text>{host.hostNoAdminAccessMessage}</Text>
               <Group gap="sm">{signOutButton}</Group>
-              {continueToAdmin && <DropContinue />}
+              {/* The answer was 'not yours': the address drops `continue`. */}
+              {continueToAdmin && <Navigate to="/" replace />}
             </>
           }
         >
