@@ -4,7 +4,7 @@
  * list. Only what differs from the list's start is written; anything malformed is dropped, never an error page.
  */
 import type { ComponentProps } from 'react';
-import { FormInstanceStatus, LIST_PAGE_SIZES, type FormInstanceList } from './formsAdmin';
+import { EnvelopeStatus, FormInstanceStatus, LIST_PAGE_SIZES, type FormInstanceList } from './formsAdmin';
 
 type ListProps = ComponentProps<typeof FormInstanceList>;
 /** The list's controlled state (`FormInstanceList`'s `state`). */
@@ -20,6 +20,8 @@ export interface FormInstanceListSearch {
   createdTo?: string;
   updatedFrom?: string;
   updatedTo?: string;
+  /** Signatures: statuses of the latest envelope (EnvelopeStatus values), `null` for none requested. */
+  signature?: (number | null)[];
   /** Words the answers contain. */
   q?: string;
   /** Answer filters by data path. */
@@ -36,6 +38,7 @@ export interface FormInstanceListSearch {
 }
 
 const STATUSES: readonly number[] = Object.values(FormInstanceStatus);
+const ENVELOPE_STATUSES: readonly number[] = Object.values(EnvelopeStatus);
 const SORTS = ['createdDateTime', 'lastUpdatedDateTime', 'status'];
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -61,6 +64,10 @@ export function validateFormInstanceListSearch(search: Record<string, unknown>):
   if (Array.isArray(search.status)) {
     const status = [...new Set(search.status.filter((s): s is number => typeof s === 'number' && STATUSES.includes(s)))];
     if (status.length) out.status = status;
+  }
+  if (Array.isArray(search.signature)) {
+    const signature = [...new Set(search.signature.filter((s): s is number | null => s === null || (typeof s === 'number' && ENVELOPE_STATUSES.includes(s))))];
+    if (signature.length) out.signature = signature;
   }
   for (const key of ['createdFrom', 'createdTo', 'updatedFrom', 'updatedTo'] as const) {
     const given = day(search[key]);
@@ -102,6 +109,7 @@ export function instanceListState(search: FormInstanceListSearch): InstanceListS
       createdTo: search.createdTo ?? '',
       updatedFrom: search.updatedFrom ?? '',
       updatedTo: search.updatedTo ?? '',
+      signatures: (search.signature ?? []) as NonNullable<InstanceListState['filters']['signatures']>,
       text: search.q ?? '',
       answers: search.answers ?? {},
     },
@@ -124,6 +132,7 @@ export function instanceListSearch(state: InstanceListState, cols: readonly stri
     createdTo: filters.createdTo,
     updatedFrom: filters.updatedFrom,
     updatedTo: filters.updatedTo,
+    signature: [...(filters.signatures ?? [])],
     q: filters.text,
     answers: filters.answers,
     deleted: state.showDeleted,

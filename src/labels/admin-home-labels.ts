@@ -58,6 +58,8 @@ export const adminHomeLabels = {
   dashAttentionWaitingOne: '1 envelope waiting for signatures',
   dashAttentionMailFailed: '{count} envelopes with e-mail that could not be sent',
   dashAttentionMailFailedOne: '1 envelope with e-mail that could not be sent',
+  dashAttentionDeclined: '{count} form instances whose signature was declined',
+  dashAttentionDeclinedOne: '1 form instance whose signature was declined',
   dashAttentionNone: 'Nothing needs attention: no submitted form instance waits for review, and no envelope for signatures.',
   dashAttentionNoneReview: 'Nothing needs attention: no submitted form instance waits for review.',
   dashAttentionNoneWaiting: 'Nothing needs attention: no envelope waits for signatures.',

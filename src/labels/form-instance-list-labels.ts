@@ -26,6 +26,7 @@ export const formInstanceListLabels = {
   filterForm: 'Form',
   filterGroup: 'Form group',
   filterStatus: 'Status',
+  filterSignature: 'Signature',
   filterAny: 'Any',
   filterCreatedFrom: 'Created from',
   filterCreatedTo: 'Created until',

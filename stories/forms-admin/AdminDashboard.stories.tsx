@@ -22,6 +22,8 @@ export const Populated: Story = {
   play: async ({ canvasElement }) => {
     const chart = await within(canvasElement).findByRole('region', { name: 'Form instances of the last 30 days' });
     await expect(await within(chart).findByRole('table')).toBeInTheDocument();
+    const attention = within(canvasElement).getByRole('region', { name: 'Needs attention' });
+    await expect(await within(attention).findByText('1 form instance whose signature was declined')).toBeInTheDocument();
   },
 };
 

@@ -126,6 +126,21 @@ export const DaysTheWrongWayRound: Story = {
   },
 };
 
+/**
+ * Filtered by signature (as the admin home's 'Needs attention' opens it): the instances whose latest envelope was
+ * declined, and those whose signature was never requested.
+ */
+export const FilteredBySignature: Story = {
+  args: { state: { ...INITIAL_INSTANCE_LIST_STATE, filters: { ...NO_INSTANCE_FILTERS, signatures: [EnvelopeStatus.Declined, null] } } },
+  play: async ({ canvasElement }) => {
+    const row = await rowOf(canvasElement, ids.onboardingInProgress);
+    await expect(within(row).getByText('Declined')).toBeInTheDocument();
+    await expect(await rowOf(canvasElement, ids.loanCreated)).toHaveTextContent('Not requested');
+    const table = within(canvasElement).getByRole('table', { name: 'Form Instances' });
+    await expect(within(table).queryByText(ids.loanSubmitted.slice(-8))).not.toBeInTheDocument();
+  },
+};
+
 /** The read failed: the alert offers 'Try again'. */
 export const LoadFailed: Story = {
   parameters: { msw: { handlers: { odata: [errorHandlers.failing('/odata/FormInstanceOData', 500), ...storyHandlers.odata] } } },
@@ -252,6 +267,7 @@ export const WithoutSigningAccess: Story = {
     const table = await within(canvasElement).findByRole('table', { name: 'Form Instances' });
     await rowOf(canvasElement, ids.loanSubmitted);
     await expect(within(table).queryByRole('columnheader', { name: 'Signature' })).not.toBeInTheDocument();
+    await expect(within(canvasElement).queryByLabelText('Signature', { selector: 'input' })).not.toBeInTheDocument();
   },
 };
 

@@ -77,10 +77,12 @@ describe('FormInstanceList stories', () => {
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 
-  it('DeletedView, SelectionWithBulkActions: their play functions pass', async () => {
+  it('DeletedView, SelectionWithBulkActions, FilteredBySignature: their play functions pass', async () => {
     await composed.DeletedView.run();
     cleanup();
     await composed.SelectionWithBulkActions.run();
+    cleanup();
+    await composed.FilteredBySignature.run();
   });
 
   it('AnswerColumns, FilteredByAnswer: their play functions pass; NoAnswers: empty cells; AnswerColumnsLoading: the list waits for the fields', async () => {

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FormInstanceStatus } from '../../src/api/enums';
+import { EnvelopeStatus, FormInstanceStatus } from '../../src/api/enums';
 import * as odata from '../../src/api/odata';
 import { FormInstanceList } from '../../src/forms-admin/FormInstanceList';
 import { instanceQuery, isInvertedDayRange, markCompletedBlock, NO_INSTANCE_FILTERS } from '../../src/forms-admin/FormInstanceList/instance-filter';
@@ -44,6 +44,14 @@ describe('instanceQuery (the filters as OData)', () => {
     expect(decodeURIComponent(text)).toContain(`createdDateTime lt ${new Date(2026, 0, 4).toISOString()}`);
     expect(query.search).toBe('Ada AND Lovelace');
     expect(decodeURIComponent(odata.buildQuery(instanceQuery(NO_INSTANCE_FILTERS, true)))).toBe('$filter=isDeleted in (false,true)');
+  });
+
+  it("builds the signature filter: the latest envelope's statuses as an in list, 'Not requested' as no envelope, either one", () => {
+    const text = (signatures: (EnvelopeStatus | null)[]) => decodeURIComponent(odata.buildQuery(instanceQuery({ ...NO_INSTANCE_FILTERS, signatures }, false)));
+    expect(text([EnvelopeStatus.Declined])).toBe('$filter=isDeleted eq false and envelopeStatus in (6)');
+    expect(text([null])).toBe('$filter=isDeleted eq false and envelopeId eq null');
+    expect(text([null, EnvelopeStatus.Sent, EnvelopeStatus.Delivered])).toBe('$filter=isDeleted eq false and (envelopeStatus in (3,4) or envelopeId eq null)');
+    expect(text([])).toBe('$filter=isDeleted eq false');
   });
 
   it("finds a day range the wrong way round only when both days are given and the last is before the first", () => {
@@ -138,6 +146,26 @@ describe('FormInstanceList', () => {
     await waitFor(() => expect(within(table()).queryByText(ids.loanSubmitted.slice(-8))).not.toBeInTheDocument());
     expect(row(ids.loanCompleted)).toBeTruthy();
     expect(lastQuery('FormInstanceOData')).toContain('status in (3)');
+  });
+
+  it("filters by signature on the server: the latest envelope's status, or 'Not requested'", async () => {
+    const { user } = renderInApi(<FormInstanceList />);
+    await findRow(ids.loanSubmitted);
+    const signature = await screen.findByLabelText('Signature', { selector: 'input' });
+    await user.click(signature);
+    await user.click(await screen.findByRole('option', { name: 'Declined' }));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(within(table()).queryByText(ids.loanSubmitted.slice(-8))).not.toBeInTheDocument());
+    expect(within(row(ids.onboardingInProgress)).getByText('Declined')).toBeInTheDocument();
+    expect(within(table()).getAllByRole('row')).toHaveLength(2);
+    expect(lastQuery('FormInstanceOData')).toContain('envelopeStatus in (6)');
+
+    await user.click(signature);
+    await user.click(await screen.findByRole('option', { name: 'Not requested' }));
+    expect(await findRow(ids.loanCreated)).toHaveTextContent('Not requested');
+    expect(row(ids.onboardingInProgress)).toBeTruthy();
+    expect(within(table()).queryByText(ids.loanSubmitted.slice(-8))).not.toBeInTheDocument();
+    expect(lastQuery('FormInstanceOData')).toContain('(envelopeStatus in (6) or envelopeId eq null)');
   });
 
   it("says under an 'until' day before its 'from' day that no instance can match, keeps both days, and bounds each picker by the other", async () => {

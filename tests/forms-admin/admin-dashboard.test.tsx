@@ -98,8 +98,30 @@ describe('AdminDashboard', () => {
     expect(reads[0]?.path).toMatch(/top=1\b/);
   });
 
+  it('counts the form instances whose latest envelope was declined, one $count read, and opens them; one requested again no longer counts', async () => {
+    const declined = () => backend.db.formInstances.filter((i) => !i.isDeleted && i.envelopeStatus === EnvelopeStatus.Declined);
+    expect(declined()).toHaveLength(1);
+    const onOpenDeclined = vi.fn();
+    const first = renderInApi(<AdminDashboard now={now} onOpenDeclined={onOpenDeclined} />);
+    await first.user.click(await within(await region('Needs attention')).findByRole('button', { name: '1 form instance whose signature was declined' }));
+    expect(onOpenDeclined).toHaveBeenCalledTimes(1);
+    expect(instanceReads().filter((r) => /envelopeStatus eq 6.*\$top=0.*\$count=true/.test(decodeURIComponent(r.path)))).toHaveLength(1);
+    first.unmount();
+
+    // A new request for the same instance: its row now carries the new envelope, and the declined one no longer needs attention.
+    const api = createApiClient({ baseUrl: base, retry: { retries: 0 } });
+    await api.signing.requestSignature({ formInstanceId: declined()[0]!.formInstanceId, signers: [{ name: 'Dennis Ritchie', email: 'd.ritchie@example.com', routingOrder: 1 }] });
+    expect(declined()).toHaveLength(0);
+    renderInApi(<AdminDashboard now={now} />);
+    const tile = await region('Needs attention');
+    await within(tile).findAllByRole('listitem');
+    expect(tile).toHaveTextContent(/to review/);
+    expect(tile).not.toHaveTextContent(/declined/);
+  });
+
   it('says when nothing needs attention, in the singular for one, and when it cannot be checked', async () => {
     for (const i of backend.db.formInstances) if (i.status === FormInstanceStatus.Submitted) i.status = FormInstanceStatus.Completed;
+    for (const i of backend.db.formInstances) if (i.envelopeStatus === EnvelopeStatus.Declined) i.envelopeStatus = EnvelopeStatus.Voided;
     for (const e of backend.db.envelopes) if (e.status === EnvelopeStatus.Sent || e.status === EnvelopeStatus.Delivered) e.status = EnvelopeStatus.Completed;
     const { unmount } = renderInApi(<AdminDashboard now={now} />);
     const tile = await region('Needs attention');

@@ -1,6 +1,6 @@
 import { waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { FormInstanceStatus } from '../../src/api/enums';
+import { EnvelopeStatus, FormInstanceStatus } from '../../src/api/enums';
 import { seedIds } from '../../src/testing/seed-ids';
 import { setupFakeHost } from './support/fakeHost';
 
@@ -46,6 +46,15 @@ describe('the admin home and the form preview routes', () => {
     await router.navigate({ to: '/admin/' });
     await user.click(await within(await screen.findByRole('region', { name: 'Needs attention' })).findByRole('button', { name: /envelopes? waiting for signatures$/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/signing/'));
+
+    // A declined signature opens the instances whose latest envelope was declined, each ready to be requested again.
+    await router.navigate({ to: '/admin/' });
+    await user.click(await within(await screen.findByRole('region', { name: 'Needs attention' })).findByRole('button', { name: '1 form instance whose signature was declined' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/form-instances/'));
+    expect(router.state.location.search).toEqual({ signature: [EnvelopeStatus.Declined] });
+    const table = await screen.findByRole('table', { name: 'Form Instances' });
+    expect(await within(table).findByText(seedIds.formInstances.onboardingInProgress.slice(-8))).toBeInTheDocument();
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(2));
   });
 
   it("'Preview a form' opens /admin/form-preview/, the preview, which saves nothing", async () => {

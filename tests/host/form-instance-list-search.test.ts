@@ -21,6 +21,14 @@ describe("the Form Instances route's search parameters", () => {
     expect(validateFormInstanceListSearch({ status: 'Submitted' })).toEqual({});
   });
 
+  it("keeps the signature filter's envelope statuses and 'Not requested' (null), each once, and drops the rest", () => {
+    expect(validateFormInstanceListSearch({ signature: [6, null, 6, 9, -1, '6', 'none'] })).toEqual({ signature: [6, null] });
+    expect(validateFormInstanceListSearch({ signature: 6 })).toEqual({});
+    expect(instanceListState({ signature: [null, 3] }).filters.signatures).toEqual([null, 3]);
+    expect(instanceListState({}).filters.signatures).toEqual([]);
+    expect(instanceListSearch(instanceListState({ signature: [6] }), undefined)).toEqual({ signature: [6] });
+  });
+
   it('writes back only what differs from the list’s start', () => {
     const state = instanceListState({ status: [2], size: 50, page: 3, q: 'Ada' });
     expect(instanceListSearch(state, undefined)).toEqual({ status: [2], size: 50, page: 3, q: 'Ada' });

@@ -1,6 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { PageTitle } from '../components/landmarks';
-import { AdminDashboard, FormInstanceStatus } from '../formsAdmin';
+import { AdminDashboard, EnvelopeStatus, FormInstanceStatus } from '../formsAdmin';
 import { hostLabels } from '../hostLabels';
 import { signingHref } from '../signingSearch';
 import { useLabelTexts } from '../useLabelTexts';
@@ -24,6 +24,7 @@ export function AdminHomePage() {
         onOpenToReview={() => void navigate({ to: '/admin/form-instances/', search: { status: [FormInstanceStatus.Submitted] } })}
         onOpenWaiting={() => void navigate({ href: signingHref() })}
         onOpenMailFailed={() => void navigate({ href: signingHref(undefined, { mailFailed: true }) })}
+        onOpenDeclined={() => void navigate({ to: '/admin/form-instances/', search: { signature: [EnvelopeStatus.Declined] } })}
       />
     </>
   );

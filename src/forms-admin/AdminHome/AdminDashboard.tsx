@@ -58,6 +58,11 @@ export interface AdminDashboardViewProps extends BoxProps, StylesApiProps<AdminD
    * each shows its failed e-mail and 'Send again').
    */
   onOpenMailFailed?: () => void;
+  /**
+   * 'Needs attention': the form instances whose signature was declined chosen (a host opens its Form Instances list
+   * filtered to them, where each can be sent for signature again).
+   */
+  onOpenDeclined?: () => void;
 }
 
 /** Mantine's factory type of {@link AdminDashboardView}: its props, root element and part names, for the Styles API's typing. */
@@ -101,7 +106,7 @@ export const AdminDashboardView = factory<AdminDashboardViewFactory>((_props) =>
   const props = useProps('AdminDashboard', null, _props);
   const locale = useLocale();
   const { getStyles, others: viewProps } = useScreenStyles<AdminDashboardViewFactory>('AdminDashboard', classes, props);
-  const { controller: c, onNewForm, onImportPdf, onPreviewForm, onOpenForm, onOpenInstance, onOpenToReview, onOpenWaiting, onOpenMailFailed, ...others } = viewProps;
+  const { controller: c, onNewForm, onImportPdf, onPreviewForm, onOpenForm, onOpenInstance, onOpenToReview, onOpenWaiting, onOpenMailFailed, onOpenDeclined, ...others } = viewProps;
   const { labels } = c;
   const tile = getStyles('tile');
   const days = { days: DASHBOARD_DAYS };
@@ -181,11 +186,12 @@ export const AdminDashboardView = factory<AdminDashboardViewFactory>((_props) =>
   const attention = (
     <TileBody state={c.attention} failed={labels.dashAttentionFailed}>
       {() => {
-        const { toReview, waiting, mailFailed } = c.attention.data;
+        const { toReview, waiting, mailFailed, declined } = c.attention.data;
         const rows: { key: string; text: string; onClick?: () => void }[] = [];
         if (toReview) rows.push({ key: 'review', text: fillCount(labels.dashAttentionToReview, labels.dashAttentionToReviewOne, toReview, locale), onClick: onOpenToReview });
         if (waiting) rows.push({ key: 'waiting', text: fillCount(labels.dashAttentionWaiting, labels.dashAttentionWaitingOne, waiting, locale), onClick: onOpenWaiting });
         if (mailFailed) rows.push({ key: 'mail', text: fillCount(labels.dashAttentionMailFailed, labels.dashAttentionMailFailedOne, mailFailed, locale), onClick: onOpenMailFailed });
+        if (declined) rows.push({ key: 'declined', text: fillCount(labels.dashAttentionDeclined, labels.dashAttentionDeclinedOne, declined, locale), onClick: onOpenDeclined });
         if (rows.length === 0) {
           return <Text>{toReview === null ? labels.dashAttentionNoneWaiting : waiting === null ? labels.dashAttentionNoneReview : labels.dashAttentionNone}</Text>;
         }
@@ -311,8 +317,9 @@ export type AdminDashboardFactory = ScreenFactory<AdminDashboardProps, AdminDash
 const ADMIN_DASHBOARD_OPTIONS = optionKeys<AdminDashboardOptions>()('now', 'labels');
 
 /**
- * The admin home: what needs attention and where to start — the submitted form instances waiting to be reviewed and
- * the envelopes waiting for signatures, form instances started in the last 30 days by status (a chart and its
+ * The admin home: what needs attention and where to start — the submitted form instances waiting to be reviewed,
+ * the envelopes waiting for signatures or with e-mail that could not be sent, the form instances whose signature was
+ * declined, form instances started in the last 30 days by status (a chart and its
  * table), the latest submissions, the forms changed recently and quick actions. Each tile shows
  * only with its claim (`DASHBOARD_TILE_CLAIMS`) and reads nothing without it — {@link useAdminDashboard} rendered
  * by {@link AdminDashboardView}. The chart needs no charts library (nor its stylesheet). Works on its own inside an

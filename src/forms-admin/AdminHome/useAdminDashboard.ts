@@ -57,14 +57,17 @@ export type DashboardInstance = FormInstance & { form?: Pick<Form, 'name'> | nul
 
 /**
  * What needs attention: the form instances handed in and waiting to be reviewed (status Submitted, not yet Completed),
- * the envelopes out for signature (Sent or Delivered), and the envelopes with e-mail that could not be sent (an
- * invitation, reminder or completion that failed after its last retry, in any status). A count is null when the user
- * may not read it.
+ * the envelopes out for signature (Sent or Delivered), the envelopes with e-mail that could not be sent (an
+ * invitation, reminder or completion that failed after its last retry, in any status), and the form instances whose
+ * latest envelope a signer declined (one requested again no longer counts: the instance carries its latest envelope).
+ * A count is null when the user may not read it.
  */
 export interface DashboardAttention {
   toReview: number | null;
   waiting: number | null;
   mailFailed: number | null;
+  /** Instances whose signature was declined (it needs ViewSubmissions and FormSigner_SelectList both). */
+  declined: number | null;
 }
 
 /** The envelope statuses that count as waiting for signatures. */
@@ -138,6 +141,7 @@ export function useAdminDashboard({ now, labels: overrides }: AdminDashboardOpti
   const canSubmissions = submissionsClaim.can;
   const canForms = formsClaim.can;
   const canWaiting = waitingClaim.can;
+  const canDeclined = canSubmissions && canWaiting;
 
   const counts = useQueries({
     queries: DASHBOARD_STATUSES.map((status) => ({
@@ -170,6 +174,14 @@ export function useAdminDashboard({ now, labels: overrides }: AdminDashboardOpti
       count: true,
     }),
     enabled: canSubmissions,
+  });
+  const declined = useQuery({
+    ...entityQueries.formInstances(client, {
+      filter: and<FormInstance>(eq('isDeleted', false), eq('envelopeStatus', EnvelopeStatus.Declined)),
+      top: 0,
+      count: true,
+    }),
+    enabled: canDeclined,
   });
   const waiting = useQuery({
     queryKey: ['signing', 'envelopes', 'dashboard-waiting'],
@@ -216,11 +228,14 @@ export function useAdminDashboard({ now, labels: overrides }: AdminDashboardOpti
         toReview: canSubmissions ? ((toReview.data as ODataResult<FormInstance> | undefined)?.['@odata.count'] ?? 0) : null,
         waiting: canWaiting ? (waiting.data?.['@odata.count'] ?? 0) : null,
         mailFailed: canWaiting ? (mailFailed.data?.['@odata.count'] ?? 0) : null,
+        declined: canDeclined ? ((declined.data as ODataResult<FormInstance> | undefined)?.['@odata.count'] ?? 0) : null,
       },
-      isLoading: (canSubmissions && toReview.isLoading) || (canWaiting && (waiting.isLoading || mailFailed.isLoading)),
-      error: firstError([toReview.error, waiting.error, mailFailed.error]),
+      isLoading:
+        (canSubmissions && toReview.isLoading) || (canWaiting && (waiting.isLoading || mailFailed.isLoading)) || (canDeclined && declined.isLoading),
+      error: firstError([toReview.error, waiting.error, mailFailed.error, declined.error]),
       retry: () => {
         if (toReview.error) void toReview.refetch();
+        if (declined.error) void declined.refetch();
         if (waiting.error) void waiting.refetch();
         if (mailFailed.error) void mailFailed.refetch();
       },

@@ -16,7 +16,8 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { createContext, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import type { FormInstanceStatus } from '../../api/enums';
+import type { EnvelopeStatus, FormInstanceStatus } from '../../api/enums';
+import { envelopeStatusName } from '../../labels/envelope-status-labels';
 import { fillCount, formatMoment } from '../../labels/format';
 import { fillLabel } from '../../query/labels';
 import { ConfirmModal } from '../../ui/ConfirmModal';
@@ -24,6 +25,7 @@ import { READABLE_FORM_COLORS } from '../../ui/contrast';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { DeletedBadge, DeleteConfirmDialog, RowDeleteActions, ShowDeletedToggle } from '../shared/DeleteActions';
 import { InstanceSignature } from '../shared/InstanceSignature';
+import { ENVELOPE_FILTER_STATUSES } from '../shared/envelope-status';
 import { RequestSignatureDialog } from '../SigningList/RequestSignatureDialog';
 import { TableEmptyState } from '../shared/TableEmptyState';
 import { tablePagingTexts } from '../shared/useServerTable';
@@ -64,6 +66,9 @@ export interface FormInstanceListViewProps extends BoxProps, StylesApiProps<Form
 
 /** Mantine's factory type of {@link FormInstanceListView}: its props, root element and part names, for the Styles API's typing. */
 export type FormInstanceListViewFactory = ScreenFactory<FormInstanceListViewProps, FormInstanceListStylesNames>;
+
+/** The signature filter's option for an instance whose signature was never requested (`null` in the filters). */
+const NOT_REQUESTED = 'none';
 
 const classes = screenClasses<FormInstanceListStylesNames>('FormInstanceList', ['root', 'filters', 'toolbar', 'table', 'dialog']);
 
@@ -502,6 +507,21 @@ export const FormInstanceListView = factory<FormInstanceListViewFactory>((_props
               clearable
               w={240}
             />
+            {c.signing.read && (
+              <MultiSelect
+                comboboxProps={CLOSED_DROPDOWN_UNMOUNTED}
+                label={labels.filterSignature}
+                placeholder={filters.signatures?.length ? undefined : labels.filterAny}
+                data={[
+                  { value: NOT_REQUESTED, label: labels.signatureNotRequested },
+                  ...ENVELOPE_FILTER_STATUSES.map((status) => ({ value: String(status), label: envelopeStatusName(status, labels) })),
+                ]}
+                value={(filters.signatures ?? []).map((s) => (s === null ? NOT_REQUESTED : String(s)))}
+                onChange={(values) => set({ signatures: values.map((v) => (v === NOT_REQUESTED ? null : (Number(v) as EnvelopeStatus))) })}
+                clearable
+                w={240}
+              />
+            )}
             <DayRangeInputs
               from={{ label: labels.filterCreatedFrom, value: filters.createdFrom, set: (createdFrom) => set({ createdFrom }) }}
               to={{ label: labels.filterCreatedTo, value: filters.createdTo, set: (createdTo) => set({ createdTo }) }}

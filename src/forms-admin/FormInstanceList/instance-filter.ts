@@ -1,11 +1,11 @@
 /**
  * The OData query of the Form Instances list, from its filters (React-free, so a test or a host can build the same
  * query): form, form group (through the instance's form), statuses (`in`), created and updated date ranges (whole
- * days in the browser's time zone, the end day included), and words the answers contain (`$search`, which the
- * backends run over the strings of an instance's data and its id). The same query selects the rows the CSV export
- * writes.
+ * days in the browser's time zone, the end day included), signature (the status of the instance's latest envelope, or
+ * none requested), and words the answers contain (`$search`, which the backends run over the strings of an instance's
+ * data and its id). The same query selects the rows the CSV export writes.
  */
-import { FormInstanceStatus } from '../../api/enums';
+import { type EnvelopeStatus, FormInstanceStatus } from '../../api/enums';
 import * as odata from '../../api/odata';
 import type { Filter, ODataQueryOptions } from '../../api/odata';
 import type { FormInstance } from '../../api/types';
@@ -23,6 +23,11 @@ export interface FormInstanceFilters {
   createdTo: string;
   updatedFrom: string;
   updatedTo: string;
+  /**
+   * Signatures: the statuses of the instance's latest envelope (the one its row carries), `null` for an instance whose
+   * signature was never requested. Any of them matches; none chosen, every instance. @default []
+   */
+  signatures?: readonly (EnvelopeStatus | null)[];
   /** Words the answers contain, as typed. */
   text: string;
   /**
@@ -41,6 +46,7 @@ export const NO_INSTANCE_FILTERS: FormInstanceFilters = {
   createdTo: '',
   updatedFrom: '',
   updatedTo: '',
+  signatures: [],
   text: '',
   answers: {},
 };
@@ -83,6 +89,18 @@ function range(field: Field, from: string, to: string): Filter<FormInstance>[] {
 }
 
 /**
+ * The signature filter: the chosen envelope statuses (`in`), or no envelope at all for `null` ('Not requested'), either
+ * one matching; undefined when nothing is chosen.
+ */
+function signatureFilter(chosen: readonly (EnvelopeStatus | null)[]): Filter<FormInstance> | undefined {
+  const statuses = [...new Set(chosen.filter((s): s is EnvelopeStatus => s !== null))];
+  const parts: Filter<FormInstance>[] = [];
+  if (statuses.length) parts.push(odata.in<FormInstance>('envelopeStatus', statuses));
+  if (chosen.includes(null)) parts.push(odata.eq<FormInstance>('envelopeId', null));
+  return parts.length > 1 ? odata.or<FormInstance>(...parts) : parts[0];
+}
+
+/**
  * `$filter` and `$search` of the filters, in the live view or the 'Show deleted' view (every row, deleted ones too).
  * `answerFields` are the chosen form's fields that answer filters may name (a filter on any other path is left out).
  */
@@ -98,6 +116,8 @@ export function instanceQuery(
   if (filters.statuses.length) parts.push(odata.in<FormInstance>('status', [...filters.statuses]));
   parts.push(...range('createdDateTime', filters.createdFrom, filters.createdTo));
   parts.push(...range('lastUpdatedDateTime', filters.updatedFrom, filters.updatedTo));
+  const signature = signatureFilter(filters.signatures ?? []);
+  if (signature) parts.push(signature);
   if (filters.formId) {
     for (const [path, value] of Object.entries(filters.answers ?? {})) {
       const field = answerFields.find((f) => f.path === path);

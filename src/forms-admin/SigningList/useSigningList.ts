@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { EnvelopeStatus } from '../../api/enums';
+import type { EnvelopeStatus } from '../../api/enums';
 import * as odata from '../../api/odata';
 import type { ODataQueryOptions } from '../../api/odata';
 import type { AuditVerification, EnvelopeMailFailure, EnvelopeSigner, Form, FormInstance, SignatureRequest, SigningEnvelope } from '../../api/types';
@@ -397,13 +397,4 @@ export function useSigningList({ labels: overrides, formInstanceId: instanceFilt
   };
 }
 
-/** The envelope statuses the filter offers, in the spec's order. */
-export const ENVELOPE_FILTER_STATUSES: readonly EnvelopeStatus[] = [
-  EnvelopeStatus.NotStarted,
-  EnvelopeStatus.Created,
-  EnvelopeStatus.Sent,
-  EnvelopeStatus.Delivered,
-  EnvelopeStatus.Completed,
-  EnvelopeStatus.Declined,
-  EnvelopeStatus.Voided,
-];
+export { ENVELOPE_FILTER_STATUSES } from '../shared/envelope-status';

@@ -83,6 +83,7 @@ export const de2 = {
   filterForm: 'Formular',
   filterGroup: 'Formulargruppe',
   filterStatus: 'Status',
+  filterSignature: 'Unterschrift',
   filterAny: 'Alle',
   filterCreatedFrom: 'Angelegt ab',
   filterCreatedTo: 'Angelegt bis',

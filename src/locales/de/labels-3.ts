@@ -69,6 +69,8 @@ export const de3 = {
   dashAttentionWaitingOne: '1 Signaturvorgang wartet auf Unterschriften',
   dashAttentionMailFailed: '{count} Signaturvorgänge mit E-Mails, die nicht gesendet werden konnten',
   dashAttentionMailFailedOne: '1 Signaturvorgang mit einer E-Mail, die nicht gesendet werden konnte',
+  dashAttentionDeclined: '{count} Formularinstanzen, deren Unterschrift abgelehnt wurde',
+  dashAttentionDeclinedOne: '1 Formularinstanz, deren Unterschrift abgelehnt wurde',
   dashAttentionNone: 'Nichts zu erledigen: Keine eingereichte Formularinstanz wartet auf Prüfung und kein Signaturvorgang auf Unterschriften.',
   dashAttentionNoneReview: 'Nichts zu erledigen: Keine eingereichte Formularinstanz wartet auf Prüfung.',
   dashAttentionNoneWaiting: 'Nichts zu erledigen: Kein Signaturvorgang wartet auf Unterschriften.',

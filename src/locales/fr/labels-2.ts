@@ -83,6 +83,7 @@ export const fr2 = {
   filterForm: 'Formulaire',
   filterGroup: 'Groupe de formulaires',
   filterStatus: 'Statut',
+  filterSignature: 'Signature',
   filterAny: 'Tous',
   filterCreatedFrom: 'Créé à partir du',
   filterCreatedTo: 'Créé jusqu’au',

@@ -69,6 +69,8 @@ export const fr3 = {
   dashAttentionWaitingOne: '1 enveloppe en attente de signatures',
   dashAttentionMailFailed: '{count} enveloppes dont un e-mail n’a pas pu être envoyé',
   dashAttentionMailFailedOne: '1 enveloppe dont un e-mail n’a pas pu être envoyé',
+  dashAttentionDeclined: '{count} instances de formulaire dont la signature a été refusée',
+  dashAttentionDeclinedOne: '1 instance de formulaire dont la signature a été refusée',
   dashAttentionNone: 'Rien à traiter : aucune instance de formulaire soumise n’attend d’examen, et aucune enveloppe de signatures.',
   dashAttentionNoneReview: 'Rien à traiter : aucune instance de formulaire soumise n’attend d’examen.',
   dashAttentionNoneWaiting: 'Rien à traiter : aucune enveloppe n’attend de signatures.',
