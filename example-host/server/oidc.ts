@@ -11,7 +11,10 @@
  * - Sign-in: a plain HTML form at `/interaction/:uid` (labels 'Username' and 'Password', button
  *   'Sign in') checks the seeded accounts; consent is granted automatically for the first-party client.
  *   `prompt=login` always shows the form. Failed sign-ins are throttled per account and per client
- *   address (`login-throttle.ts`); the page says how long to wait.
+ *   address (`login-throttle.ts`); the page says how long to wait. A failed or refused sign-in answers with a
+ *   redirect back to the form (post/redirect/get; what it says travels in a short-lived cookie of the form's own
+ *   path), so no page in the browser's history is the answer to a POST: Back after signing in reaches the form's
+ *   address ('Sign-in expired', with a way back), never the browser's own "Confirm Form Resubmission".
  * - No page of the provider may be framed (X-Frame-Options DENY, CSP frame-ancestors 'none').
  */
 import http from 'node:http';
@@ -81,6 +84,8 @@ function page(title: string, body: string): string {
 export const BAD_CREDENTIALS_MESSAGE = 'Invalid username or password.';
 
 function loginPage(uid: string, options: { username?: string; error?: string; clientName?: string }): string {
+  // With the username kept (after a failure), the password is what is typed next.
+  const focusPassword = Boolean(options.username);
   const error = options.error ? `<p class="error" role="alert" id="login-error">${escapeHtml(options.error)}</p>` : '';
   return page(
     'Sign in',
@@ -89,11 +94,11 @@ function loginPage(uid: string, options: { username?: string; error?: string; cl
 ${error}
 <form method="post" action="/interaction/${encodeURIComponent(uid)}/login" autocomplete="off">
   <label for="username">Username</label>
-  <input id="username" name="username" type="text" required autofocus value="${escapeHtml(options.username ?? '')}"${
+  <input id="username" name="username" type="text" required${focusPassword ? '' : ' autofocus'} value="${escapeHtml(options.username ?? '')}"${
       options.error ? ' aria-describedby="login-error" aria-invalid="true"' : ''
     }>
   <label for="password">Password</label>
-  <input id="password" name="password" type="password" required${
+  <input id="password" name="password" type="password" required${focusPassword ? ' autofocus' : ''}${
     options.error ? ' aria-describedby="login-error" aria-invalid="true"' : ''
   }>
   <button type="submit">Sign in</button>
@@ -127,6 +132,59 @@ function sendHtml(res: http.ServerResponse, status: number, html: string, header
 }
 
 const MAX_FORM_BYTES = 8 * 1024;
+
+/** The cookie that carries a failed sign-in's outcome from the POST to the form it redirects to. */
+const LOGIN_FLASH_COOKIE = 'login_flash';
+
+/**
+ * What the form says after a failed sign-in: the username typed (kept, the password never) and either bad credentials
+ * (with the wait the failure imposed, if any) or a refusal while a wait lasts.
+ */
+interface LoginFlash {
+  username: string;
+  kind: 'bad' | 'wait';
+  /** The wait, in ms (0: none). */
+  waitMs: number;
+}
+
+/** Only the first characters of a username travel in the cookie (a cookie holds about 4 KiB). */
+const FLASH_USERNAME_CHARS = 256;
+
+function flashCookie(uid: string, flash: LoginFlash | null): string {
+  const path = `Path=/interaction/${encodeURIComponent(uid)}; HttpOnly; SameSite=Lax`;
+  if (!flash) return `${LOGIN_FLASH_COOKIE}=; ${path}; Max-Age=0`;
+  const value = Buffer.from(JSON.stringify({ ...flash, username: flash.username.slice(0, FLASH_USERNAME_CHARS) })).toString('base64url');
+  return `${LOGIN_FLASH_COOKIE}=${value}; ${path}; Max-Age=300`;
+}
+
+/** The failed sign-in's outcome the request's cookie carries, or null (none, or not one this provider wrote). */
+function readFlash(req: http.IncomingMessage): LoginFlash | null {
+  const raw = (req.headers.cookie ?? '')
+    .split(';')
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(`${LOGIN_FLASH_COOKIE}=`))
+    ?.slice(LOGIN_FLASH_COOKIE.length + 1);
+  if (!raw) return null;
+  try {
+    const value = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Partial<LoginFlash>;
+    if (typeof value.username !== 'string' || (value.kind !== 'bad' && value.kind !== 'wait')) return null;
+    const waitMs = typeof value.waitMs === 'number' && Number.isFinite(value.waitMs) && value.waitMs > 0 ? value.waitMs : 0;
+    return { username: value.username.slice(0, FLASH_USERNAME_CHARS), kind: value.kind, waitMs };
+  } catch {
+    return null;
+  }
+}
+
+/** Answers a failed sign-in with the way back to its form, the outcome in the flash cookie. */
+function redirectToForm(res: http.ServerResponse, uid: string, flash: LoginFlash): void {
+  res.writeHead(303, {
+    location: `/interaction/${encodeURIComponent(uid)}`,
+    'set-cookie': flashCookie(uid, flash),
+    'cache-control': 'no-store',
+    ...(flash.kind === 'wait' ? { 'retry-after': String(Math.ceil(flash.waitMs / 1000)) } : {}),
+  });
+  res.end();
+}
 
 async function readForm(req: http.IncomingMessage): Promise<URLSearchParams> {
   const chunks: Buffer[] = [];
@@ -359,6 +417,20 @@ export async function startOidcServer(options: OidcOptions): Promise<OidcServer>
     const clientName = config.clientId === details.params.client_id ? 'Forms Admin' : undefined;
     if (req.method === 'GET' && !isLogin) {
       if (details.prompt.name === 'login') {
+        const flash = readFlash(req);
+        if (flash) {
+          // The form again after a failed sign-in: what went wrong, once (a reload shows the plain form).
+          const error =
+            flash.kind === 'wait'
+              ? throttleMessage(flash.waitMs)
+              : flash.waitMs > 0
+                ? `${BAD_CREDENTIALS_MESSAGE} ${throttleMessage(flash.waitMs)}`
+                : BAD_CREDENTIALS_MESSAGE;
+          return sendHtml(res, flash.kind === 'wait' ? 429 : 200, loginPage(uid, { username: flash.username, error, clientName }), {
+            'set-cookie': flashCookie(uid, null),
+            ...(flash.kind === 'wait' ? { 'retry-after': String(Math.ceil(flash.waitMs / 1000)) } : {}),
+          });
+        }
         // An address that must wait is told so before anything is typed.
         const wait = await throttle.addressWait(clientAddress(req));
         return sendHtml(res, 200, loginPage(uid, { clientName, ...(wait ? { error: throttleMessage(wait) } : {}) }));
@@ -396,16 +468,13 @@ export async function startOidcServer(options: OidcOptions): Promise<OidcServer>
       if (wait > 0) {
         // Refused unchecked: while the wait lasts even the right password does not get in.
         log({ level: 'warn', component: 'oidc', msg: 'login throttled', username: username.slice(0, 64), address: attempt.address });
-        return sendHtml(res, 429, loginPage(uid, { username, error: throttleMessage(wait), clientName }), {
-          'retry-after': String(Math.ceil(wait / 1000)),
-        });
+        return redirectToForm(res, uid, { username, kind: 'wait', waitMs: wait });
       }
       const account = verifyCredentials(username, form.get('password') ?? '');
       if (!account) {
         const imposed = await throttle.fail(attempt);
         log({ level: 'warn', component: 'oidc', msg: 'login failed', username: username.slice(0, 64), address: attempt.address });
-        const error = imposed ? `${BAD_CREDENTIALS_MESSAGE} ${throttleMessage(imposed)}` : BAD_CREDENTIALS_MESSAGE;
-        return sendHtml(res, 200, loginPage(uid, { username, error, clientName }));
+        return redirectToForm(res, uid, { username, kind: 'bad', waitMs: imposed });
       }
       await throttle.succeed(attempt);
       log({ level: 'info', component: 'oidc', msg: 'login', sub: account.sub });

@@ -20,7 +20,9 @@ import {
   authorizationUrl,
   decodeJwt,
   openLoginForm,
+  postFailedLogin,
   postLogin,
+  signedIn,
   signIn,
   START_TIMEOUT_MS,
   startTestServer,
@@ -76,12 +78,12 @@ describe('login throttle of the development provider', () => {
   it('the first three failures cost nothing: the right password works at once', async () => {
     const { jar, action } = await freshForm();
     for (let i = 0; i < 3; i += 1) {
-      const res = await postLogin(jar, action, 'reader', `wrong-${i}`);
+      const res = await postFailedLogin(jar, action, 'reader', `wrong-${i}`);
       expect(res.status).toBe(200);
       expect(errorText(await res.text())).toBe(BAD_CREDENTIALS_MESSAGE);
     }
     // The clock has not moved: no wait was imposed.
-    expect((await postLogin(jar, action, 'reader', 'reader-password')).status).toBe(303);
+    expect(signedIn(await postLogin(jar, action, 'reader', 'reader-password'))).toBe(true);
   });
 
   it('50 wrong passwords in a row: a growing wait, and the right password is refused meanwhile', async () => {
@@ -89,7 +91,7 @@ describe('login throttle of the development provider', () => {
     const statuses: number[] = [];
     const messages: string[] = [];
     for (let i = 0; i < 50; i += 1) {
-      const res = await postLogin(jar, action, 'admin', `guess-${i}`);
+      const res = await postFailedLogin(jar, action, 'admin', `guess-${i}`);
       statuses.push(res.status);
       messages.push(errorText(await res.text()));
     }
@@ -100,24 +102,24 @@ describe('login throttle of the development provider', () => {
     expect(new Set(statuses.slice(4))).toEqual(new Set([429]));
     expect(new Set(messages.slice(4))).toEqual(new Set(['Too many failed attempts. Try again in 1 second.']));
 
-    const right = await postLogin(jar, action, 'admin', 'admin-password');
+    const right = await postFailedLogin(jar, action, 'admin', 'admin-password');
     expect(right.status).toBe(429);
     expect(right.headers.get('retry-after')).toBe('1');
     expect(errorText(await right.text())).toMatch(TOO_MANY);
 
     // The next failure doubles the wait.
     clock += 1_000;
-    const fifth = await postLogin(jar, action, 'admin', 'guess-again');
+    const fifth = await postFailedLogin(jar, action, 'admin', 'guess-again');
     expect(errorText(await fifth.text())).toBe(`${BAD_CREDENTIALS_MESSAGE} Too many failed attempts. Try again in 2 seconds.`);
     clock += 2_000;
-    expect((await postLogin(jar, action, 'admin', 'admin-password')).status).toBe(303);
+    expect(signedIn(await postLogin(jar, action, 'admin', 'admin-password'))).toBe(true);
   });
 
   it('locks the account for 5 minutes after 10 failures, whatever the password', async () => {
     const { jar, action } = await freshForm();
     const waits: string[] = [];
     for (let i = 0; i < 10; i += 1) {
-      const res = await postLogin(jar, action, 'Editor', `guess-${i}`);
+      const res = await postFailedLogin(jar, action, 'Editor', `guess-${i}`);
       waits.push(errorText(await res.text()).replace(BAD_CREDENTIALS_MESSAGE, '').trim());
       // Wait out whatever the page asked for (but never the lockout).
       if (i < 9) clock += 60_000;
@@ -135,18 +137,18 @@ describe('login throttle of the development provider', () => {
       'Too many failed attempts. Try again in 5 minutes.',
     ]);
     clock += 4 * 60_000;
-    const during = await postLogin(jar, action, 'editor', 'editor-password');
+    const during = await postFailedLogin(jar, action, 'editor', 'editor-password');
     expect(during.status).toBe(429);
     expect(errorText(await during.text())).toBe('Too many failed attempts. Try again in 60 seconds.');
     // The lockout is per account: another account signs in from the same browser meanwhile.
     const other = await freshForm();
-    expect((await postLogin(other.jar, other.action, 'reader', 'reader-password')).status).toBe(303);
+    expect(signedIn(await postLogin(other.jar, other.action, 'reader', 'reader-password'))).toBe(true);
 
     clock += 60_000;
-    expect((await postLogin(jar, action, 'editor', 'editor-password')).status).toBe(303);
+    expect(signedIn(await postLogin(jar, action, 'editor', 'editor-password'))).toBe(true);
     // A success clears the account's failures.
     const again = await freshForm();
-    const wrong = await postLogin(again.jar, again.action, 'editor', 'nope');
+    const wrong = await postFailedLogin(again.jar, again.action, 'editor', 'nope');
     expect(errorText(await wrong.text())).toBe(BAD_CREDENTIALS_MESSAGE);
   });
 
@@ -154,20 +156,20 @@ describe('login throttle of the development provider', () => {
     const { jar, action } = await freshForm();
     const messages: string[] = [];
     for (let i = 0; i < 21; i += 1) {
-      const res = await postLogin(jar, action, `someone-${i}`, 'password');
+      const res = await postFailedLogin(jar, action, `someone-${i}`, 'password');
       messages.push(errorText(await res.text()));
     }
     expect(messages.slice(0, 20)).toEqual(Array(20).fill(BAD_CREDENTIALS_MESSAGE));
     expect(messages[20]).toBe(`${BAD_CREDENTIALS_MESSAGE} Too many failed attempts. Try again in 1 second.`);
     // An account without failures is refused from that address while it waits, even with its password.
-    const right = await postLogin(jar, action, 'reader', 'reader-password');
+    const right = await postFailedLogin(jar, action, 'reader', 'reader-password');
     expect(right.status).toBe(429);
     expect(errorText(await right.text())).toBe('Too many failed attempts. Try again in 1 second.');
     // A new sign-in page from that address says so before anything is typed.
     const page = await openLoginForm(server, new CookieJar(), { pkce: createPkce() });
     expect(errorText(page.html)).toBe('Too many failed attempts. Try again in 1 second.');
     clock += 1_000;
-    expect((await postLogin(jar, action, 'reader', 'reader-password')).status).toBe(303);
+    expect(signedIn(await postLogin(jar, action, 'reader', 'reader-password'))).toBe(true);
   });
 
   it('logs throttled attempts as warnings without the password', async () => {

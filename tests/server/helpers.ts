@@ -308,6 +308,24 @@ export function postLogin(jar: CookieJar, action: string, username: string, pass
   });
 }
 
+/**
+ * Posts the login form expecting it to fail: the answer must be a redirect back to the form (post/redirect/get), which
+ * is then opened; returns that page (the form again, saying why).
+ */
+export async function postFailedLogin(jar: CookieJar, action: string, username: string, password: string): Promise<Response> {
+  const posted = await postLogin(jar, action, username, password);
+  const to = new URL(posted.headers.get('location') ?? '', action);
+  if (posted.status !== 303 || to.toString() !== action.replace(/\/login$/, '')) {
+    throw new Error(`a failed sign-in redirects back to its form; got ${posted.status} to ${to.pathname}`);
+  }
+  return jar.fetch(to.toString());
+}
+
+/** Whether a posted login signed in: a redirect that goes on with the authorization, not back to the form. */
+export function signedIn(posted: Response): boolean {
+  return posted.status === 303 && !/\/interaction\//.test(posted.headers.get('location') ?? '');
+}
+
 /** Follows redirects on the issuer until one leaves it (the callback with the code). */
 export async function followToCallback(jar: CookieJar, issuer: string, response: Response): Promise<URL> {
   let current = response;

@@ -20,9 +20,11 @@ import {
   followToCallback,
   HOST_ORIGIN,
   openLoginForm,
+  postFailedLogin,
   postLogin,
   REDIRECT_URI,
   refresh,
+  signedIn,
   signIn,
   START_TIMEOUT_MS,
   startTestServer,
@@ -90,15 +92,43 @@ describe('authorization code + PKCE over HTTP', () => {
       ['nobody', 'admin-password'],
       ['', ''],
     ]) {
-      const res = await postLogin(localJar, fresh.action, username as string, password as string);
+      const res = await postFailedLogin(localJar, fresh.action, username as string, password as string);
       expect(res.status).toBe(200);
       const html = await res.text();
       expect(html).toContain(BAD_CREDENTIALS_MESSAGE);
       expect(html).toContain('Sign in');
+      expect(html).toContain(`value="${username}"`);
     }
     // The same interaction still accepts the right password afterwards.
     const ok = await postLogin(localJar, fresh.action, 'reader', 'reader-password');
-    expect(ok.status).toBe(303);
+    expect(signedIn(ok)).toBe(true);
+  });
+
+  it('answers a failed sign-in with a redirect to its form (post/redirect/get), which says why once', async () => {
+    const localJar = new CookieJar();
+    const fresh = await openLoginForm(server, localJar, { pkce: createPkce() });
+    const posted = await postLogin(localJar, fresh.action, 'admin', 'wrong');
+    // No page answers the POST: the browser's history holds the form's own address, never a POST to resubmit.
+    expect(posted.status).toBe(303);
+    expect(posted.headers.get('location')).toBe(new URL(fresh.action).pathname.replace(/\/login$/, ''));
+    expect(posted.headers.get('set-cookie')).not.toContain('wrong');
+    expect(await posted.text()).toBe('');
+    const form = await localJar.fetch(new URL(posted.headers.get('location') ?? '', fresh.action).toString());
+    expect(form.status).toBe(200);
+    const html = await form.text();
+    expect(html).toContain(`<p class="error" role="alert" id="login-error">${BAD_CREDENTIALS_MESSAGE}</p>`);
+    expect(html).toContain('value="admin"');
+    expect(html).not.toContain('wrong');
+    // The username kept, the password is what is typed next.
+    expect(html).toMatch(/<input id="password"[^>]* autofocus/);
+    expect(html).not.toMatch(/<input id="username"[^>]* autofocus/);
+    // A reload shows the plain form: the message was for that one failure.
+    const reloaded = await (await localJar.fetch(fresh.action.replace(/\/login$/, ''))).text();
+    expect(reloaded).not.toContain(BAD_CREDENTIALS_MESSAGE);
+    expect(reloaded).toContain('<label for="username">Username</label>');
+    // A cookie this provider did not write is no message.
+    const forged = await fetch(fresh.action.replace(/\/login$/, ''), { headers: { cookie: `${localJar.header()}; login_flash=not-json` }, redirect: 'manual' });
+    expect(await forged.text()).not.toContain('role="alert"');
   });
 
   it('signs in, redirects with a code and exchanges it for JWT tokens', async () => {
@@ -106,7 +136,7 @@ describe('authorization code + PKCE over HTTP', () => {
     const state = 'state-123';
     const { action } = await openLoginForm(server, jar, { pkce, state });
     const posted = await postLogin(jar, action, 'admin', 'admin-password');
-    expect(posted.status).toBe(303);
+    expect(signedIn(posted)).toBe(true);
     const callback = await followToCallback(jar, server.issuerUrl, posted);
     expect(`${callback.origin}${callback.pathname}`).toBe(REDIRECT_URI);
     expect(callback.searchParams.get('state')).toBe(state);
