@@ -4,27 +4,15 @@ import { setupServer } from 'msw/node';
 import { within, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { routeTree } from '../../example-host/src/routes';
-import type * as AuthProviderModule from '../../src/auth/AuthProvider';
-import type { AuthContextValue } from '../../src/auth/AuthProvider';
 import { APIProvider } from '../../src/query/APIProvider';
 import { adminMenuEntries, adminRouteAccess } from '../../example-host/src/components/adminMenuEntries';
 import { hostLabels } from '../../example-host/src/hostLabels';
 import { ButtonClaim, ClaimTypeFlags, MenuClaim } from '../../src/api/enums';
+import { signedInAs, WithAuth } from './support/auth';
 import { renderRouter } from './support/renderRouter';
 
 // Signed in; the real RequireAdmin asks the server (CheckForAdminRole) whether this user is an administrator.
 const signOut = vi.fn(() => Promise.resolve());
-vi.mock('../../src/auth/AuthProvider', async (importOriginal) => ({
-  ...(await importOriginal<typeof AuthProviderModule>()),
-  useAuth: (): Partial<AuthContextValue> => ({
-    isLoading: false,
-    isAuthenticated: true,
-    error: null,
-    user: { name: 'Bo Editor', accessToken: 't', idToken: 'i', subject: 'sub-bo', email: undefined, expiresAt: undefined },
-    signIn: vi.fn(() => Promise.resolve()),
-    signOut,
-  }),
-}));
 
 let isAdmin = false;
 let askedFor: string | null = null;
@@ -68,9 +56,11 @@ afterAll(() => server.close());
 function renderAdmin(path: string) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return renderRouter(routeTree, path, (router) => (
-    <APIProvider baseUrl="http://api.test" accessToken="t" queryClient={queryClient}>
-      {router}
-    </APIProvider>
+    <WithAuth value={signedInAs('Bo Editor', 'sub-bo', { signOut })}>
+      <APIProvider baseUrl="http://api.test" accessToken="t" queryClient={queryClient}>
+        {router}
+      </APIProvider>
+    </WithAuth>
   ));
 }
 
@@ -135,9 +125,11 @@ describe('the admin check itself fails', () => {
     server.use(http.get('*/api/Claim/CheckForAdminRole', () => HttpResponse.json({ title: 'Down' }, { status: 503 })));
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     const { screen } = await renderRouter(routeTree, '/admin/', (router) => (
-      <APIProvider baseUrl="http://api.test" accessToken="t" queryClient={queryClient} labels={{ accessCheckFailed: 'Zugriffsprüfung fehlgeschlagen' }}>
-        {router}
-      </APIProvider>
+      <WithAuth value={signedInAs('Bo Editor', 'sub-bo', { signOut })}>
+        <APIProvider baseUrl="http://api.test" accessToken="t" queryClient={queryClient} labels={{ accessCheckFailed: 'Zugriffsprüfung fehlgeschlagen' }}>
+          {router}
+        </APIProvider>
+      </WithAuth>
     ));
     // Retried twice (300 + 600 ms) after the admin area's chunk has loaded: more than findBy's default 1 s.
     expect(await screen.findByText('Zugriffsprüfung fehlgeschlagen', undefined, { timeout: 5000 })).toBeInTheDocument();

@@ -2,28 +2,16 @@ import { QueryClient } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { routeTree } from '../../example-host/src/routes';
 import { validateFormBuilderSearch } from '../../example-host/src/formBuilderSearch';
-import type * as AuthProviderModule from '../../src/auth/AuthProvider';
-import type { AuthContextValue } from '../../src/auth/AuthProvider';
 import { ButtonClaim, ClaimTypeFlags, MenuClaim } from '../../src/api/enums';
 import { APIProvider } from '../../src/query/APIProvider';
 import { defaultLabels } from '../../src/query/labels';
+import { signedInAs, WithAuth } from './support/auth';
 import { renderRouter } from './support/renderRouter';
 
 // Signed in as an administrator whose claims each test chooses.
-vi.mock('../../src/auth/AuthProvider', async (importOriginal) => ({
-  ...(await importOriginal<typeof AuthProviderModule>()),
-  useAuth: (): Partial<AuthContextValue> => ({
-    isLoading: false,
-    isAuthenticated: true,
-    error: null,
-    user: { name: 'Bo Editor', accessToken: 't', idToken: 'i', subject: 'sub-bo', email: undefined, expiresAt: undefined },
-    signIn: vi.fn(() => Promise.resolve()),
-    signOut: vi.fn(() => Promise.resolve()),
-  }),
-}));
 
 let myClaims: number[] = [];
 const catalogue = [{ claimType: ClaimTypeFlags.UXClaim, claimEntries: Object.entries({ ...MenuClaim, ...ButtonClaim }).map(([key, value]) => ({ key, value })) }];
@@ -44,9 +32,11 @@ afterAll(() => server.close());
 function renderAdmin(path: string) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return renderRouter(routeTree, path, (router) => (
-    <APIProvider baseUrl="http://api.test" accessToken="t" queryClient={queryClient}>
-      {router}
-    </APIProvider>
+    <WithAuth value={signedInAs('Bo Editor', 'sub-bo')}>
+      <APIProvider baseUrl="http://api.test" accessToken="t" queryClient={queryClient}>
+        {router}
+      </APIProvider>
+    </WithAuth>
   ));
 }
 

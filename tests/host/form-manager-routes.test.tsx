@@ -1,11 +1,9 @@
 import { waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seedIds } from '../../src/testing/seed-ids';
 import { setupFakeHost } from './support/fakeHost';
 
-// Signed in as the fake backend's administrator: the real admin check, route gate and claims run against the fake.
-vi.mock('../../src/auth/AuthProvider', async (importOriginal) => (await import('./support/signedInAdmin')).signedInAdmin(importOriginal));
-
+// Signed in as the fake backend's administrator (setupFakeHost): the real admin check, route gate and claims run against the fake.
 const { renderAdmin } = setupFakeHost();
 
 const expense = seedIds.forms.expenseClaim;

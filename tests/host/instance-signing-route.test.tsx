@@ -1,28 +1,16 @@
 import { QueryClient } from '@tanstack/react-query';
 import { within, waitFor } from '@testing-library/react';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { routeTree } from '../../example-host/src/routes';
 import { signingHref, signingListState, signingSearch, validateSigningSearch } from '../../example-host/src/signingSearch';
-import type * as AuthProviderModule from '../../src/auth/AuthProvider';
-import type { AuthContextValue } from '../../src/auth/AuthProvider';
 import { APIProvider } from '../../src/query/APIProvider';
 import { createFakeBackend } from '../../src/testing';
 import { seedIds } from '../../src/testing/seed-ids';
+import { signedInAs, WithAuth } from './support/auth';
 import { renderRouter } from './support/renderRouter';
 
 // Signed in; the fake backend's current user decides the claims.
-vi.mock('../../src/auth/AuthProvider', async (importOriginal) => ({
-  ...(await importOriginal<typeof AuthProviderModule>()),
-  useAuth: (): Partial<AuthContextValue> => ({
-    isLoading: false,
-    isAuthenticated: true,
-    error: null,
-    user: { name: 'Sam Signer', accessToken: 't', idToken: 'i', subject: 'signer', email: undefined, expiresAt: undefined },
-    signIn: vi.fn(() => Promise.resolve()),
-    signOut: vi.fn(() => Promise.resolve()),
-  }),
-}));
 
 const api = 'http://api.test';
 const backend = createFakeBackend();
@@ -34,9 +22,11 @@ afterAll(() => server.close());
 function renderAdmin(path: string) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return renderRouter(routeTree, path, (router) => (
-    <APIProvider baseUrl={api} queryClient={queryClient}>
-      {router}
-    </APIProvider>
+    <WithAuth value={signedInAs('Sam Signer', 'signer')}>
+      <APIProvider baseUrl={api} queryClient={queryClient}>
+        {router}
+      </APIProvider>
+    </WithAuth>
   ));
 }
 

@@ -1,27 +1,15 @@
 import { QueryClient } from '@tanstack/react-query';
 import { waitFor } from '@testing-library/react';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { routeTree } from '../../example-host/src/routes';
-import type * as AuthProviderModule from '../../src/auth/AuthProvider';
-import type { AuthContextValue } from '../../src/auth/AuthProvider';
 import { APIProvider } from '../../src/query/APIProvider';
 import { createFakeBackend } from '../../src/testing';
 import { seedIds } from '../../src/testing/seed-ids';
+import { signedInAs, WithAuth } from './support/auth';
 import { renderRouter } from './support/renderRouter';
 
 // Signed in as the fake backend's administrator: the real admin check, route gate and claims run against the fake.
-vi.mock('../../src/auth/AuthProvider', async (importOriginal) => ({
-  ...(await importOriginal<typeof AuthProviderModule>()),
-  useAuth: (): Partial<AuthContextValue> => ({
-    isLoading: false,
-    isAuthenticated: true,
-    error: null,
-    user: { name: 'Ada Admin', accessToken: 't', idToken: 'i', subject: 'admin', email: undefined, expiresAt: undefined },
-    signIn: vi.fn(() => Promise.resolve()),
-    signOut: vi.fn(() => Promise.resolve()),
-  }),
-}));
 
 const backend = createFakeBackend();
 const server = setupServer(...backend.handlers('http://api.test'));
@@ -35,9 +23,11 @@ afterAll(() => server.close());
 function renderAdmin(path: string) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return renderRouter(routeTree, path, (router) => (
-    <APIProvider baseUrl="http://api.test" accessToken={backend.tokenFor('admin')} queryClient={queryClient}>
-      {router}
-    </APIProvider>
+    <WithAuth value={signedInAs('Ada Admin', 'admin')}>
+      <APIProvider baseUrl="http://api.test" accessToken={backend.tokenFor('admin')} queryClient={queryClient}>
+        {router}
+      </APIProvider>
+    </WithAuth>
   ));
 }
 

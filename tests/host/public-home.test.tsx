@@ -3,18 +3,13 @@ import { within } from '@testing-library/react';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routeTree } from '../../example-host/src/routes';
-import type * as AuthProviderModule from '../../src/auth/AuthProvider';
-import type { AuthContextValue } from '../../src/auth/AuthProvider';
+import { AuthContext, type AuthContextValue } from '../../src/auth/AuthProvider';
 import { APIProvider } from '../../src/query/APIProvider';
 import { createFakeBackend } from '../../src/testing';
 import { seedIds } from '../../src/testing/seed-ids';
 import { renderRouter } from './support/renderRouter';
 
-const auth = vi.hoisted(() => ({ current: {} as Partial<AuthContextValue> }));
-vi.mock('../../src/auth/AuthProvider', async (importOriginal) => ({
-  ...(await importOriginal<typeof AuthProviderModule>()),
-  useAuth: () => auth.current,
-}));
+const auth = { current: {} as Partial<AuthContextValue> };
 
 const base = 'http://api.test';
 const backend = createFakeBackend({ currentUserId: null });
@@ -32,9 +27,11 @@ beforeEach(() => {
 function renderHome() {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return renderRouter(routeTree, '/', (router) => (
-    <APIProvider baseUrl={base} queryClient={queryClient}>
-      {router}
-    </APIProvider>
+    <AuthContext.Provider value={auth.current as AuthContextValue}>
+      <APIProvider baseUrl={base} queryClient={queryClient}>
+        {router}
+      </APIProvider>
+    </AuthContext.Provider>
   ));
 }
 

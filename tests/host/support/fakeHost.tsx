@@ -4,11 +4,12 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import { routeTree } from '../../../example-host/src/routes';
 import { APIProvider } from '../../../src/query/APIProvider';
 import { createFakeBackend } from '../../../src/testing';
+import { signedInAdmin, WithAuth } from './auth';
 import { renderRouter } from './renderRouter';
 
 /**
  * The example host's routes over a fake backend (reset after each test): `renderAdmin(path)` renders the route tree
- * at `path` with the administrator's token.
+ * at `path` with the administrator signed in (`useAuth`) and their token.
  */
 export function setupFakeHost() {
   const backend = createFakeBackend();
@@ -23,9 +24,11 @@ export function setupFakeHost() {
   function renderAdmin(path: string) {
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     return renderRouter(routeTree, path, (router) => (
-      <APIProvider baseUrl="http://api.test" accessToken={backend.tokenFor('admin')} queryClient={queryClient}>
-        {router}
-      </APIProvider>
+      <WithAuth value={signedInAdmin()}>
+        <APIProvider baseUrl="http://api.test" accessToken={backend.tokenFor('admin')} queryClient={queryClient}>
+          {router}
+        </APIProvider>
+      </WithAuth>
     ));
   }
   return { backend, server, renderAdmin };
