@@ -1,11 +1,14 @@
 // @vitest-environment node
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import {
   ODATA_LIMITS,
   ODataError,
   bindQuery,
   evaluateODataQuery,
+  literal,
   parseODataQuery,
+  serializeLiteral,
   type ODataQueryInput,
   type ODataRow,
   type ODataSchema,
@@ -68,6 +71,22 @@ function detail(query: ODataQueryInput, type = 'Person'): string {
 }
 
 describe('evaluateODataQuery', () => {
+  it('orders and filters by Dates of another realm (a VM context, a frame) as by its own', () => {
+    const foreign = (iso: string) => runInNewContext(`new Date(${JSON.stringify(iso)})`) as Date;
+    expect(foreign('2000-01-01T00:00:00Z') instanceof Date).toBe(false);
+    const rows: ODataRow[] = [
+      { id: id(21), name: 'older', born: foreign('1990-01-01T00:00:00Z'), isDeleted: false },
+      { id: id(22), name: 'newest', born: foreign('2001-01-01T00:00:00Z'), isDeleted: false },
+      { id: id(23), name: 'middle', born: foreign('1995-01-01T00:00:00Z'), isDeleted: false },
+    ];
+    const foreignSource = { rows: () => rows };
+    const namesOf = (query: string) => evaluateODataQuery(schema, 'Person', parseODataQuery(query), foreignSource).value.map((r) => r.name);
+    expect(namesOf('$orderby=born desc')).toEqual(['newest', 'middle', 'older']);
+    expect(namesOf('$filter=born ge 1995-01-01T00:00:00Z&$orderby=born')).toEqual(['middle', 'newest']);
+    expect(serializeLiteral(literal(foreign('2024-01-02T03:04:05Z')))).toBe('2024-01-02T03:04:05.000Z');
+  });
+
+
   it('answers the declared properties of the visible rows, ordered by key, soft-deleted ones left out', () => {
     const page = run('');
     expect(page.value.map((r) => r.id)).toEqual([id(11), id(12), id(13), id(14)]);

@@ -4,7 +4,7 @@
  * comparison with null, or between values of different types, is false; strings compare by code
  * unit (the server uses `COLLATE "C"`); null sorts first; the key breaks ties, so pages are stable.
  */
-import type { ODataComparisonOperator, ODataFilter, ODataQuery, ODataValue } from './ast';
+import { isDate, type ODataComparisonOperator, type ODataFilter, type ODataQuery, type ODataValue } from './ast';
 import { effectiveTop } from './limits';
 import { bindQuery, entityType, hidesSoftDeleted, resolvePath, type ODataEntityType, type ODataSchema } from './schema';
 import { matchesSearch, searchFields } from './search';
@@ -32,12 +32,12 @@ export interface ODataPage {
 }
 
 function own(source: unknown, name: string): unknown {
-  if (source === null || typeof source !== 'object' || Array.isArray(source) || source instanceof Date) return undefined;
+  if (source === null || typeof source !== 'object' || Array.isArray(source) || isDate(source)) return undefined;
   return Object.prototype.hasOwnProperty.call(source, name) ? (source as Record<string, unknown>)[name] : undefined;
 }
 
 function toTime(value: unknown): number | null {
-  if (value instanceof Date) return value.getTime();
+  if (isDate(value)) return value.getTime();
   if (typeof value === 'string') {
     const time = Date.parse(value);
     return Number.isNaN(time) ? null : time;
