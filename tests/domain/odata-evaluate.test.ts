@@ -6,9 +6,7 @@ import {
   ODataError,
   bindQuery,
   evaluateODataQuery,
-  literal,
   parseODataQuery,
-  serializeLiteral,
   type ODataQueryInput,
   type ODataRow,
   type ODataSchema,
@@ -71,7 +69,7 @@ function detail(query: ODataQueryInput, type = 'Person'): string {
 }
 
 describe('evaluateODataQuery', () => {
-  it('orders and filters by Dates of another realm (a VM context, a frame) as by its own', () => {
+  it("orders and filters rows' Dates of another realm (a VM context, a frame) as its own", () => {
     const foreign = (iso: string) => runInNewContext(`new Date(${JSON.stringify(iso)})`) as Date;
     expect(foreign('2000-01-01T00:00:00Z') instanceof Date).toBe(false);
     const rows: ODataRow[] = [
@@ -83,7 +81,6 @@ describe('evaluateODataQuery', () => {
     const namesOf = (query: string) => evaluateODataQuery(schema, 'Person', parseODataQuery(query), foreignSource).value.map((r) => r.name);
     expect(namesOf('$orderby=born desc')).toEqual(['newest', 'middle', 'older']);
     expect(namesOf('$filter=born ge 1995-01-01T00:00:00Z&$orderby=born')).toEqual(['middle', 'newest']);
-    expect(serializeLiteral(literal(foreign('2024-01-02T03:04:05Z')))).toBe('2024-01-02T03:04:05.000Z');
   });
 
 

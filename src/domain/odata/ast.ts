@@ -195,21 +195,13 @@ export function dateTimeLiteral(value: Date | string): ODataLiteral {
 /** The values the builders accept, turned into literals: strings are quoted, Dates become date-times. */
 export type ODataLiteralInput = string | number | boolean | null | Date | ODataLiteral;
 
-/**
- * Whether `value` is a Date of any realm: one made in another window, frame or VM context (a row copied by the host's
- * `structuredClone`, a value from an iframe) fails `instanceof Date` here, yet is a date all the same.
- */
-export function isDate(value: unknown): value is Date {
-  return Object.prototype.toString.call(value) === '[object Date]';
-}
-
 /** A literal from a plain value (a string stays a string, even when it looks like a GUID). */
 export function literal(value: ODataLiteralInput): ODataLiteral {
   if (value === null) return { kind: 'literal', type: 'null', value: null };
   if (typeof value === 'string') return stringLiteral(value);
   if (typeof value === 'number') return numberLiteral(value);
   if (typeof value === 'boolean') return { kind: 'literal', type: 'boolean', value };
-  if (isDate(value)) return dateTimeLiteral(value);
+  if (value instanceof Date) return dateTimeLiteral(value);
   if (typeof value === 'object' && (value as Partial<ODataLiteral>).kind === 'literal') return value;
   throw new ODataError('Unsupported filter value.');
 }

@@ -4,7 +4,7 @@
  * comparison with null, or between values of different types, is false; strings compare by code
  * unit (the server uses `COLLATE "C"`); null sorts first; the key breaks ties, so pages are stable.
  */
-import { isDate, type ODataComparisonOperator, type ODataFilter, type ODataQuery, type ODataValue } from './ast';
+import type { ODataComparisonOperator, ODataFilter, ODataQuery, ODataValue } from './ast';
 import { effectiveTop } from './limits';
 import { bindQuery, entityType, hidesSoftDeleted, resolvePath, type ODataEntityType, type ODataSchema } from './schema';
 import { matchesSearch, searchFields } from './search';
@@ -29,6 +29,14 @@ export interface ODataRowSource {
 export interface ODataPage {
   value: ODataRow[];
   count?: number;
+}
+
+/**
+ * Whether `value` is a Date of any realm: a row's Date made in another window, frame or VM context (a row copied by
+ * Node's `structuredClone` into a test's context) fails `instanceof Date` here, yet is a date all the same.
+ */
+function isDate(value: unknown): value is Date {
+  return Object.prototype.toString.call(value) === '[object Date]';
 }
 
 function own(source: unknown, name: string): unknown {
