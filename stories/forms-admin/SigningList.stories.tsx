@@ -164,6 +164,21 @@ export const RequestDialog: Story = {
   },
 };
 
+/**
+ * 'Request again' on a declined envelope: the dialog is for that instance only, and starts from the earlier request's
+ * signers (and message) for the person sending to check.
+ */
+export const RequestAgainDialog: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const row = (await canvas.findByText(new RegExp(`${seedIds.formInstances.onboardingInProgress.slice(-8)}$`))).closest('tr') as HTMLElement;
+    await userEvent.click(within(row).getByRole('button', { name: /^Request a signature again for/ }));
+    const dialog = within(await within(canvasElement.ownerDocument.body).findByRole('dialog', { name: 'Request a signature' }));
+    await expect(dialog.getByText('The signers and message of the earlier request: check them before sending.')).toBeInTheDocument();
+    await expect(within(dialog.getByRole('group', { name: 'Signer 1' })).getByRole('textbox', { name: /^Name/ })).toHaveValue('Dennis Ritchie');
+  },
+};
+
 /** The row menu of a Sent envelope opened on 'Void': the reason is required before the envelope is voided. */
 export const VoidDialog: Story = {
   play: async ({ canvasElement }) => {

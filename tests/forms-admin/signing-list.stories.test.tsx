@@ -35,7 +35,7 @@ for (const theme of ['light', 'dark'] as const) {
       return composeStories(stories);
     };
 
-    for (const name of ['Populated', 'EveryStatus', 'OneInstance', 'Empty', 'Loading', 'LoadFailed', 'ReadOnlyUser', 'RequestDialog', 'VoidDialog', 'MailFailed', 'NoMatch'] as const) {
+    for (const name of ['Populated', 'EveryStatus', 'OneInstance', 'Empty', 'Loading', 'LoadFailed', 'ReadOnlyUser', 'RequestDialog', 'RequestAgainDialog', 'VoidDialog', 'MailFailed', 'NoMatch'] as const) {
       it(`${name} renders, plays and is axe clean`, async () => {
         const Story = composed()[name];
         await Story.run();

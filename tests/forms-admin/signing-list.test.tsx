@@ -201,6 +201,39 @@ describe('SigningList', () => {
     ]);
   });
 
+  it("'Request again' on a declined envelope: the same instance, its signers and message to check, and a new envelope", async () => {
+    const declined = envelope(env.onboardingDeclined)!;
+    declined.emailMessage = 'Please sign the onboarding form.';
+    const { user } = renderInApi(<SigningList />);
+    const row = await findRow(inst.onboardingInProgress);
+    expect(within(row).getByText('Declined')).toBeInTheDocument();
+    // Only an ended request is sent again: an open one offers none.
+    expect(within(await findRow(inst.loanSubmitted)).queryByRole('button', { name: /^Request a signature again/ })).not.toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: /^Request a signature again for Employee Onboarding/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Request a signature' });
+    // The instance is given (no other offered), the rows and the message are the earlier request's, to be checked.
+    expect(within(dialog).getByRole('combobox', { name: 'Form instance' })).toHaveValue(`Employee Onboarding ${inst.onboardingInProgress.slice(-8)}`);
+    expect(within(dialog).getByText('The signers and message of the earlier request: check them before sending.')).toBeInTheDocument();
+    const boxes = firstSignerBoxes(dialog);
+    await waitFor(() => expect(boxes.name()).toHaveFocus());
+    expect(boxes.name()).toHaveValue('Dennis Ritchie');
+    expect(boxes.email()).toHaveValue('d.ritchie@example.com');
+    expect(within(dialog).getByRole('textbox', { name: 'Message to the signers' })).toHaveValue('Please sign the onboarding form.');
+    await user.clear(boxes.email());
+    await user.type(boxes.email(), 'dennis@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('A signature was requested from 1 signer.')).toBeInTheDocument();
+    const made = backend.db.envelopes.find((e) => !Object.values(env).includes(e.envelopeId as never));
+    expect(made?.formInstanceId).toBe(inst.onboardingInProgress);
+    expect(made?.signers.map((s) => [s.name, s.email])).toEqual([['Dennis Ritchie', 'dennis@example.com']]);
+    expect(made?.emailMessage).toBe('Please sign the onboarding form.');
+    // A new request afterwards starts empty, with no earlier signers.
+    await user.click(screen.getByRole('button', { name: 'Request a signature' }));
+    const fresh = await screen.findByRole('dialog', { name: 'Request a signature' });
+    expect(within(fresh).queryByText('The signers and message of the earlier request: check them before sending.')).not.toBeInTheDocument();
+    expect(firstSignerBoxes(fresh).name()).toHaveValue('');
+  });
+
   /** The note under the signer rows while the first row holds the signer the instance's answers name. */
   const ANSWERS_NOTE = 'The first signer is filled in from the form’s answers: check the name and email before sending.';
   /** The name and email boxes of the request dialog's first signer row. */
@@ -350,7 +383,7 @@ describe('SigningList', () => {
     const row = await findRow(inst.loanSubmitted);
     expect(within(row).getByText('Sent')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Request a signature' })).not.toBeInTheDocument();
-    expect(within(table()).queryByRole('button', { name: /^Remind|^More actions/ })).not.toBeInTheDocument();
+    expect(within(table()).queryByRole('button', { name: /^Remind|^More actions|^Request a signature again/ })).not.toBeInTheDocument();
     // The auditor holds Signing_DownloadDocument: the download alone.
     expect(within(await findRow(inst.loanCompleted)).getByRole('button', { name: /^Download/ })).toBeInTheDocument();
   });

@@ -61,12 +61,24 @@ export interface RequestSignatureDialogProps {
    * the dialog shows it chosen and offers no other.
    */
   instance?: SigningInstance;
+  /**
+   * An earlier request of the same instance to send again (one declined, voided or expired): the dialog opens with its
+   * signers, in their order, and its message, for the person sending to check and change. Give the same object while
+   * the dialog is open: a new one starts the rows again.
+   */
+  again?: RequestAgain | null;
   /** Called with the form instance chosen (null when none is), so the caller can read the signer its answers name. */
   onInstanceChange?(formInstanceId: string | null): void;
   onClose(): void;
   /** Sends the request; resolves true when the server accepted it. */
   onSubmit(request: SignatureRequest): Promise<boolean>;
   className?: string;
+}
+
+/** What a request sent again starts from: the earlier envelope's signers and message (an envelope is one). */
+export interface RequestAgain {
+  signers: readonly { name: string; email: string; routingOrder: number }[];
+  emailMessage?: string | null;
 }
 
 const NO_INSTANCES = { data: [], isLoading: false } as const;
@@ -87,7 +99,7 @@ function today(): string {
  * moved with buttons), a message, an optional expiry day (the envelope expires at the end of that day) and a reminder
  * schedule (every N days until signed or expired; by default the server's automatic reminders).
  */
-export function RequestSignatureDialog({ opened, labels, instances = NO_INSTANCES, instance, onInstanceChange, onClose, onSubmit, className }: RequestSignatureDialogProps) {
+export function RequestSignatureDialog({ opened, labels, instances = NO_INSTANCES, instance, again, onInstanceChange, onClose, onSubmit, className }: RequestSignatureDialogProps) {
   const [chosenId, setChosenId] = useState<string | null>(null);
   const setInstanceId = (id: string | null) => {
     setChosenId(id);
@@ -102,6 +114,15 @@ export function RequestSignatureDialog({ opened, labels, instances = NO_INSTANCE
   const [remindEvery, setRemindEvery] = useState<string | null>(null);
   const [tried, setTried] = useState(false);
   const [sending, setSending] = useState(false);
+  // A request sent again opens with the earlier signers and message (once each time it opens).
+  useEffect(() => {
+    if (!opened || !again) return;
+    const rows = [...again.signers].sort((a, b) => a.routingOrder - b.routingOrder);
+    if (rows.length === 0) return;
+    setSigners(rows.map((s, i) => ({ key: i + 1, name: s.name, email: s.email, routingOrder: s.routingOrder })));
+    setNextKey(rows.length + 1);
+    setMessage(again.emailMessage ?? '');
+  }, [opened, again]);
   /** Sends refused here for what is missing or wrong; each one moves the focus to the first box that says so. */
   const [refusals, setRefusals] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
@@ -211,9 +232,14 @@ export function RequestSignatureDialog({ opened, labels, instances = NO_INSTANCE
             <Text size="sm" mb="xs">
               {labels.sgSignersHelp}
             </Text>
-            {fromAnswers && (
+            {fromAnswers && !again && (
               <Text size="sm" mb="xs">
                 {labels.sgSignerFromAnswers}
+              </Text>
+            )}
+            {again && (
+              <Text size="sm" mb="xs">
+                {labels.sgRequestAgainNote}
               </Text>
             )}
             <Stack gap="xs">

@@ -144,7 +144,7 @@ function AuditResult({ check, labels }: { check: AuditCheck | undefined; labels:
   );
 }
 
-/** A row's actions: 'Download' when completed, 'Remind' and the menu of links and 'Void' while open. */
+/** A row's actions: 'Download' when completed, 'Request again' when declined or voided, 'Remind' and the menu of links and 'Void' while open. */
 function RowActions({ c, envelope }: { c: SigningListController; envelope: SigningEnvelope }) {
   const { labels, can } = c;
   const name = c.nameOf(envelope);
@@ -168,6 +168,11 @@ function RowActions({ c, envelope }: { c: SigningListController; envelope: Signi
       {envelope.status === EnvelopeStatus.Completed && can.download && (
         <Button size="compact-sm" variant="subtle" aria-label={fillLabel(labels.sgDownloadNamed, { name })} loading={busy} disabled={blocked} onClick={() => c.download(envelope)}>
           {labels.sgDownload}
+        </Button>
+      )}
+      {(envelope.status === EnvelopeStatus.Declined || envelope.status === EnvelopeStatus.Voided) && can.request && (
+        <Button size="compact-sm" variant="subtle" aria-label={fillLabel(labels.sgRequestAgainNamed, { name })} disabled={c.busyId !== null} onClick={() => c.requestAgain(envelope)}>
+          {labels.sgRequestAgain}
         </Button>
       )}
       {open && can.update && (
@@ -376,6 +381,8 @@ export const SigningListView = factory<SigningListViewFactory>((_props) => {
           opened={c.requestOpen}
           labels={labels}
           instances={c.instances}
+          instance={c.requestAgainInstance ?? undefined}
+          again={c.requestAgainOf}
           onInstanceChange={c.chooseRequestInstance}
           onClose={c.closeRequest}
           onSubmit={c.submitRequest}

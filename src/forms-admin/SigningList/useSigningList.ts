@@ -128,6 +128,15 @@ export interface SigningListController {
   /** The signature request dialog. */
   requestOpen: boolean;
   openRequest(): void;
+  /**
+   * The envelope whose request is being sent again (one declined, voided or expired): the dialog is for its instance
+   * only, and starts from its signers and message. Null for a new request.
+   */
+  requestAgainOf: SigningEnvelope | null;
+  /** That envelope's instance, as the dialog names it (null for a new request). */
+  requestAgainInstance: SigningInstance | null;
+  /** Opens the request dialog to send an ended envelope's request again. */
+  requestAgain(envelope: SigningEnvelope): void;
   closeRequest(): void;
   /**
    * The form instances the request dialog offers (newest first), read while it is open; the one chosen carries the
@@ -191,6 +200,7 @@ export function useSigningList({ labels: overrides, formInstanceId: instanceFilt
   const [voiding, setVoiding] = useState<SigningEnvelope | null>(null);
   const [requestOpen, setRequestOpen] = useState(false);
   const [requestInstanceId, setRequestInstanceId] = useState<string | null>(null);
+  const [requestAgainOf, setRequestAgainOf] = useState<SigningEnvelope | null>(null);
   const suggestedSigner = useSuggestedSigner(requestOpen ? requestInstanceId : null);
   const [audits, setAudits] = useState<Readonly<Record<string, AuditCheck>>>({});
   const formInstanceId = instanceFilter ? instanceFilter.toLowerCase() : null;
@@ -245,7 +255,7 @@ export function useSigningList({ labels: overrides, formInstanceId: instanceFilt
         (row): SigningInstance => ({ formInstanceId: row.formInstanceId, formName: row.form?.name ?? null }),
       );
     },
-    enabled: requestOpen,
+    enabled: requestOpen && !requestAgainOf,
   });
 
   const offered = useMemo(
@@ -364,10 +374,21 @@ export function useSigningList({ labels: overrides, formInstanceId: instanceFilt
       });
     },
     requestOpen,
-    openRequest: () => setRequestOpen(true),
+    openRequest: () => {
+      setRequestAgainOf(null);
+      setRequestOpen(true);
+    },
+    requestAgainOf,
+    requestAgainInstance: requestAgainOf ? { formInstanceId: requestAgainOf.formInstanceId, formName: names.data?.get(requestAgainOf.formInstanceId.toLowerCase()) ?? null } : null,
+    requestAgain: (envelope) => {
+      if (busyId) return;
+      setRequestAgainOf(envelope);
+      setRequestOpen(true);
+    },
     closeRequest: () => {
       setRequestOpen(false);
       setRequestInstanceId(null);
+      setRequestAgainOf(null);
     },
     instances: { data: offered, isLoading: instances.isLoading },
     chooseRequestInstance: setRequestInstanceId,
@@ -387,6 +408,7 @@ export function useSigningList({ labels: overrides, formInstanceId: instanceFilt
         await client.signing.requestSignature(request);
         toast.success(fillCount(labels.sgRequested, labels.sgRequestedOne, request.signers.length, locale), labels);
         setRequestOpen(false);
+        setRequestAgainOf(null);
         await refresh();
         return true;
       } catch (error) {
