@@ -172,7 +172,8 @@ export const RequestAgainDialog: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const row = (await canvas.findByText(new RegExp(`${seedIds.formInstances.onboardingInProgress.slice(-8)}$`))).closest('tr') as HTMLElement;
-    await userEvent.click(within(row).getByRole('button', { name: /^Request a signature again for/ }));
+    // Offered once the instance is known to have no later envelope.
+    await userEvent.click(await within(row).findByRole('button', { name: /^Request a signature again for/ }));
     const dialog = within(await within(canvasElement.ownerDocument.body).findByRole('dialog', { name: 'Request a signature' }));
     await expect(dialog.getByText('The signers and message of the earlier request: check them before sending.')).toBeInTheDocument();
     await expect(within(dialog.getByRole('group', { name: 'Signer 1' })).getByRole('textbox', { name: /^Name/ })).toHaveValue('Dennis Ritchie');

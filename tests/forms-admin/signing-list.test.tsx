@@ -209,7 +209,7 @@ describe('SigningList', () => {
     expect(within(row).getByText('Declined')).toBeInTheDocument();
     // Only an ended request is sent again: an open one offers none.
     expect(within(await findRow(inst.loanSubmitted)).queryByRole('button', { name: /^Request a signature again/ })).not.toBeInTheDocument();
-    await user.click(within(row).getByRole('button', { name: /^Request a signature again for Employee Onboarding/ }));
+    await user.click(await within(row).findByRole('button', { name: /^Request a signature again for Employee Onboarding/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Request a signature' });
     // The instance is given (no other offered), the rows and the message are the earlier request's, to be checked.
     expect(within(dialog).getByRole('combobox', { name: 'Form instance' })).toHaveValue(`Employee Onboarding ${inst.onboardingInProgress.slice(-8)}`);
@@ -227,6 +227,9 @@ describe('SigningList', () => {
     expect(made?.formInstanceId).toBe(inst.onboardingInProgress);
     expect(made?.signers.map((s) => [s.name, s.email])).toEqual([['Dennis Ritchie', 'dennis@example.com']]);
     expect(made?.emailMessage).toBe('Please sign the onboarding form.');
+    // The declined envelope is no longer its instance's latest: it is not offered again.
+    await waitFor(() => expect(within(table()).getAllByText('Sent').length).toBeGreaterThan(1));
+    await waitFor(() => expect(within(table()).queryByRole('button', { name: /^Request a signature again for Employee Onboarding/ })).not.toBeInTheDocument());
     // A new request afterwards starts empty, with no earlier signers.
     await user.click(screen.getByRole('button', { name: 'Request a signature' }));
     const fresh = await screen.findByRole('dialog', { name: 'Request a signature' });

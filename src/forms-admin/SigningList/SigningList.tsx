@@ -144,7 +144,7 @@ function AuditResult({ check, labels }: { check: AuditCheck | undefined; labels:
   );
 }
 
-/** A row's actions: 'Download' when completed, 'Request again' when declined or voided, 'Remind' and the menu of links and 'Void' while open. */
+/** A row's actions: 'Download' when completed, 'Request again' when declined or voided (and still the latest), 'Remind' and the menu of links and 'Void' while open. */
 function RowActions({ c, envelope }: { c: SigningListController; envelope: SigningEnvelope }) {
   const { labels, can } = c;
   const name = c.nameOf(envelope);
@@ -170,7 +170,7 @@ function RowActions({ c, envelope }: { c: SigningListController; envelope: Signi
           {labels.sgDownload}
         </Button>
       )}
-      {(envelope.status === EnvelopeStatus.Declined || envelope.status === EnvelopeStatus.Voided) && can.request && (
+      {c.mayRequestAgain(envelope) && (
         <Button size="compact-sm" variant="subtle" aria-label={fillLabel(labels.sgRequestAgainNamed, { name })} disabled={c.busyId !== null} onClick={() => c.requestAgain(envelope)}>
           {labels.sgRequestAgain}
         </Button>

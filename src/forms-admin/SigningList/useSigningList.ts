@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import type { EnvelopeStatus } from '../../api/enums';
+import { EnvelopeStatus } from '../../api/enums';
 import * as odata from '../../api/odata';
 import type { ODataQueryOptions } from '../../api/odata';
 import type { AuditVerification, EnvelopeMailFailure, EnvelopeSigner, Form, FormInstance, SignatureRequest, SigningEnvelope } from '../../api/types';
@@ -137,6 +137,11 @@ export interface SigningListController {
   requestAgainInstance: SigningInstance | null;
   /** Opens the request dialog to send an ended envelope's request again. */
   requestAgain(envelope: SigningEnvelope): void;
+  /**
+   * Whether 'Request again' is offered for an envelope: the user may request, the envelope was declined or voided, and
+   * it is still its instance's latest (one requested again since, or of a deleted instance, is not).
+   */
+  mayRequestAgain(envelope: SigningEnvelope): boolean;
   closeRequest(): void;
   /**
    * The form instances the request dialog offers (newest first), read while it is open; the one chosen carries the
@@ -223,7 +228,7 @@ export function useSigningList({ labels: overrides, formInstanceId: instanceFilt
   const namesQuery: ODataQueryOptions<FormInstance> = {
     // An empty page asks nothing (an 'in' list needs a value).
     filter: ids.length ? odata.in<FormInstance>('formInstanceId', ids.map((id) => odata.guid(id))) : undefined,
-    select: ['formInstanceId', 'formId'],
+    select: ['formInstanceId', 'formId', 'envelopeId'],
     expand: { form: { select: ['formId', 'name'] } } as ODataQueryOptions<FormInstance>['expand'],
     top: ids.length,
   };
@@ -231,11 +236,15 @@ export function useSigningList({ labels: overrides, formInstanceId: instanceFilt
     queryKey: ['signing', 'instance-names', ids],
     queryFn: async ({ signal }) => {
       const found = await client.odata.formInstances.list(namesQuery, { signal });
-      const map = new Map<string, string>();
+      const forms = new Map<string, string>();
+      // Each live instance's latest envelope: only that one, once ended, is offered to be sent again.
+      const latest = new Map<string, string | null>();
       for (const row of (found?.value ?? []) as (FormInstance & { form?: Pick<Form, 'name'> | null })[]) {
-        if (row.form?.name) map.set(row.formInstanceId.toLowerCase(), row.form.name);
+        const id = row.formInstanceId.toLowerCase();
+        if (row.form?.name) forms.set(id, row.form.name);
+        latest.set(id, row.envelopeId?.toLowerCase() ?? null);
       }
-      return map;
+      return { forms, latest };
     },
     enabled: ids.length > 0,
   });
@@ -265,7 +274,7 @@ export function useSigningList({ labels: overrides, formInstanceId: instanceFilt
 
   const nameOfInstance = (id: string) => {
     const short = id.slice(-8);
-    const form = names.data?.get(id.toLowerCase());
+    const form = names.data?.forms.get(id.toLowerCase());
     return form ? `${form} ${short}` : short;
   };
   const nameOf = (envelope: SigningEnvelope) => nameOfInstance(envelope.formInstanceId);
@@ -379,7 +388,11 @@ export function useSigningList({ labels: overrides, formInstanceId: instanceFilt
       setRequestOpen(true);
     },
     requestAgainOf,
-    requestAgainInstance: requestAgainOf ? { formInstanceId: requestAgainOf.formInstanceId, formName: names.data?.get(requestAgainOf.formInstanceId.toLowerCase()) ?? null } : null,
+    requestAgainInstance: requestAgainOf ? { formInstanceId: requestAgainOf.formInstanceId, formName: names.data?.forms.get(requestAgainOf.formInstanceId.toLowerCase()) ?? null } : null,
+    mayRequestAgain: (envelope) =>
+      can.request &&
+      (envelope.status === EnvelopeStatus.Declined || envelope.status === EnvelopeStatus.Voided) &&
+      names.data?.latest.get(envelope.formInstanceId.toLowerCase()) === envelope.envelopeId.toLowerCase(),
     requestAgain: (envelope) => {
       if (busyId) return;
       setRequestAgainOf(envelope);
