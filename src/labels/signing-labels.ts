@@ -68,7 +68,7 @@ export const signingLabels = {
   sgRequestedOne: 'A signature was requested from 1 signer.',
   sgRequestFailed: 'Could not request the signature',
   sgRequestAgain: 'Request again',
-  sgRequestAgainNamed: 'Request a signature again for {name}',
+  sgRequestAgainNamed: 'Request again the signature of {name}',
   sgRequestAgainNote: 'The signers and message of the earlier request: check them before sending.',
   sgVoid: 'Void',
   sgVoidNamed: 'Void the envelope of {name}',

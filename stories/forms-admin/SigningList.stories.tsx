@@ -173,7 +173,7 @@ export const RequestAgainDialog: Story = {
     const canvas = within(canvasElement);
     const row = (await canvas.findByText(new RegExp(`${seedIds.formInstances.onboardingInProgress.slice(-8)}$`))).closest('tr') as HTMLElement;
     // Offered once the instance is known to have no later envelope.
-    await userEvent.click(await within(row).findByRole('button', { name: /^Request a signature again for/ }));
+    await userEvent.click(await within(row).findByRole('button', { name: /^Request again the signature of/ }));
     const dialog = within(await within(canvasElement.ownerDocument.body).findByRole('dialog', { name: 'Request a signature' }));
     await expect(dialog.getByText('The signers and message of the earlier request: check them before sending.')).toBeInTheDocument();
     await expect(within(dialog.getByRole('group', { name: 'Signer 1' })).getByRole('textbox', { name: /^Name/ })).toHaveValue('Dennis Ritchie');

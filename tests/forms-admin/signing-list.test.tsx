@@ -207,9 +207,10 @@ describe('SigningList', () => {
     const { user } = renderInApi(<SigningList />);
     const row = await findRow(inst.onboardingInProgress);
     expect(within(row).getByText('Declined')).toBeInTheDocument();
+    const again = await within(row).findByRole('button', { name: /^Request again the signature of Employee Onboarding/ });
     // Only an ended request is sent again: an open one offers none.
-    expect(within(await findRow(inst.loanSubmitted)).queryByRole('button', { name: /^Request a signature again/ })).not.toBeInTheDocument();
-    await user.click(await within(row).findByRole('button', { name: /^Request a signature again for Employee Onboarding/ }));
+    expect(within(await findRow(inst.loanSubmitted)).queryByRole('button', { name: /^Request again/ })).not.toBeInTheDocument();
+    await user.click(again);
     const dialog = await screen.findByRole('dialog', { name: 'Request a signature' });
     // The instance is given (no other offered), the rows and the message are the earlier request's, to be checked.
     expect(within(dialog).getByRole('combobox', { name: 'Form instance' })).toHaveValue(`Employee Onboarding ${inst.onboardingInProgress.slice(-8)}`);
@@ -229,7 +230,7 @@ describe('SigningList', () => {
     expect(made?.emailMessage).toBe('Please sign the onboarding form.');
     // The declined envelope is no longer its instance's latest: it is not offered again.
     await waitFor(() => expect(within(table()).getAllByText('Sent').length).toBeGreaterThan(1));
-    await waitFor(() => expect(within(table()).queryByRole('button', { name: /^Request a signature again for Employee Onboarding/ })).not.toBeInTheDocument());
+    await waitFor(() => expect(within(table()).queryByRole('button', { name: /^Request again the signature of Employee Onboarding/ })).not.toBeInTheDocument());
     // A new request afterwards starts empty, with no earlier signers.
     await user.click(screen.getByRole('button', { name: 'Request a signature' }));
     const fresh = await screen.findByRole('dialog', { name: 'Request a signature' });
@@ -386,7 +387,7 @@ describe('SigningList', () => {
     const row = await findRow(inst.loanSubmitted);
     expect(within(row).getByText('Sent')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Request a signature' })).not.toBeInTheDocument();
-    expect(within(table()).queryByRole('button', { name: /^Remind|^More actions|^Request a signature again/ })).not.toBeInTheDocument();
+    expect(within(table()).queryByRole('button', { name: /^Remind|^More actions|^Request again/ })).not.toBeInTheDocument();
     // The auditor holds Signing_DownloadDocument: the download alone.
     expect(within(await findRow(inst.loanCompleted)).getByRole('button', { name: /^Download/ })).toBeInTheDocument();
   });

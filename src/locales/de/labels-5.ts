@@ -101,7 +101,7 @@ export const de5 = {
   sgRequestedOne: 'Eine Unterschrift wurde von 1 Person angefordert.',
   sgRequestFailed: 'Die Unterschrift konnte nicht angefordert werden',
   sgRequestAgain: 'Erneut anfordern',
-  sgRequestAgainNamed: 'Unterschrift für {name} erneut anfordern',
+  sgRequestAgainNamed: 'Erneut anfordern: die Unterschrift von {name}',
   sgRequestAgainNote: 'Die Unterzeichnenden und die Nachricht der früheren Anforderung: Prüfen Sie sie vor dem Senden.',
   sgVoid: 'Stornieren',
   sgVoidNamed: 'Signaturvorgang von {name} stornieren',

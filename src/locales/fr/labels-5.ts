@@ -101,7 +101,7 @@ export const fr5 = {
   sgRequestedOne: 'Une signature a été demandée à 1 signataire.',
   sgRequestFailed: 'Impossible de demander la signature',
   sgRequestAgain: 'Demander à nouveau',
-  sgRequestAgainNamed: 'Demander à nouveau une signature pour {name}',
+  sgRequestAgainNamed: 'Demander à nouveau la signature de {name}',
   sgRequestAgainNote: 'Les signataires et le message de la demande précédente : vérifiez-les avant d’envoyer.',
   sgVoid: 'Annuler l’enveloppe',
   sgVoidNamed: 'Annuler l’enveloppe de {name}',
