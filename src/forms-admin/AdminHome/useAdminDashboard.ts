@@ -2,7 +2,7 @@ import { useQueries, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { EnvelopeStatus, FormInstanceStatus } from '../../api/enums';
 import { and, eq, ge } from '../../api/odata';
-import type { ODataQueryOptions, ODataResult } from '../../api/odata';
+import type { Filter, ODataQueryOptions, ODataResult } from '../../api/odata';
 import type { Form, FormInstance } from '../../api/types';
 import { useCan, type ClaimName } from '../../permissions/useCan';
 import { entityQueries } from '../../query/queries';
@@ -143,15 +143,13 @@ export function useAdminDashboard({ now, labels: overrides }: AdminDashboardOpti
   const canWaiting = waitingClaim.can;
   const canDeclined = canSubmissions && canWaiting;
 
+  /** How many live instances match `filters`: a `$count` read that sends no row. */
+  const instanceCount = (enabled: boolean, ...filters: Filter<FormInstance>[]) => ({
+    ...entityQueries.formInstances(client, { filter: and<FormInstance>(eq('isDeleted', false), ...filters), top: 0, count: true }),
+    enabled,
+  });
   const counts = useQueries({
-    queries: DASHBOARD_STATUSES.map((status) => ({
-      ...entityQueries.formInstances(client, {
-        filter: and<FormInstance>(eq('isDeleted', false), ge('createdDateTime', since), eq('status', status)),
-        top: 0,
-        count: true,
-      }),
-      enabled: canSubmissions,
-    })),
+    queries: DASHBOARD_STATUSES.map((status) => instanceCount(canSubmissions, ge('createdDateTime', since), eq('status', status))),
   });
   const latest = useQuery({
     ...entityQueries.formInstances(client, latestOptions as ODataQueryOptions<FormInstance>),
@@ -167,22 +165,8 @@ export function useAdminDashboard({ now, labels: overrides }: AdminDashboardOpti
   });
 
   // Every instance handed in and not yet completed, whenever it was started.
-  const toReview = useQuery({
-    ...entityQueries.formInstances(client, {
-      filter: and<FormInstance>(eq('isDeleted', false), eq('status', FormInstanceStatus.Submitted)),
-      top: 0,
-      count: true,
-    }),
-    enabled: canSubmissions,
-  });
-  const declined = useQuery({
-    ...entityQueries.formInstances(client, {
-      filter: and<FormInstance>(eq('isDeleted', false), eq('envelopeStatus', EnvelopeStatus.Declined)),
-      top: 0,
-      count: true,
-    }),
-    enabled: canDeclined,
-  });
+  const toReview = useQuery(instanceCount(canSubmissions, eq('status', FormInstanceStatus.Submitted)));
+  const declined = useQuery(instanceCount(canDeclined, eq('envelopeStatus', EnvelopeStatus.Declined)));
   const waiting = useQuery({
     queryKey: ['signing', 'envelopes', 'dashboard-waiting'],
     queryFn: ({ signal }) => client.signing.listEnvelopePage({ statuses: DASHBOARD_WAITING_STATUSES, top: 1 }, { signal }),
