@@ -105,6 +105,17 @@ describe('FormInstanceDetail', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Request signature' })).toBeDisabled());
   });
 
+  it('starts a request after a declined one from its signers, and says so', async () => {
+    const { user } = renderInApi(<FormInstanceDetail formInstanceId={ids.onboardingInProgress} />);
+    await heading(`Employee Onboarding ${ids.onboardingInProgress.slice(-8)}`);
+    expect(await within(section('Signatures')).findByText(/^1\. Dennis Ritchie \(d\.ritchie@example\.com\): Declined/, undefined, long)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Request signature' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Request a signature' });
+    expect(within(dialog).getByRole('textbox', { name: /Name/ })).toHaveValue('Dennis Ritchie');
+    expect(within(dialog).getByRole('textbox', { name: /Email/ })).toHaveValue('d.ritchie@example.com');
+    expect(within(dialog).getByText('The signers and message of the earlier request: check them before sending.')).toBeInTheDocument();
+  });
+
   it('starts the request’s first signer with the name and email of the answers, and says so; the person can change them', async () => {
     const { user } = renderInApi(<FormInstanceDetail formInstanceId={ids.loanInProgress} />);
     await heading('Loan Application 00000002');

@@ -148,6 +148,26 @@ describe('FormInstanceList: the instance shows its envelope', () => {
     await waitFor(() => expect(signatureCell(within(table()).getByText(ids.loanCreated.slice(-8)).closest('tr') as HTMLElement)).toHaveTextContent('Sent'));
   });
 
+  it("'Request signature' on a row whose latest envelope was declined starts from that request's signers and message", async () => {
+    const declined = backend.db.envelopes.find((e) => e.envelopeId === seedIds.envelopes.onboardingDeclined)!;
+    declined.emailMessage = 'Please sign the onboarding form.';
+    const { user } = renderInApi(<FormInstanceList />);
+    const row = await findRow(ids.onboardingInProgress);
+    expect(signatureCell(row)).toHaveTextContent('Declined');
+    await user.click(within(row).getByRole('button', { name: /^More actions for/ }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Request signature' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Request a signature' });
+    await waitFor(() => expect(within(dialog).getByRole('textbox', { name: /Name/ })).toHaveValue('Dennis Ritchie'));
+    expect(within(dialog).getByRole('textbox', { name: /Email/ })).toHaveValue('d.ritchie@example.com');
+    expect(within(dialog).getByRole('textbox', { name: 'Message to the signers' })).toHaveValue('Please sign the onboarding form.');
+    expect(within(dialog).getByText('The signers and message of the earlier request: check them before sending.')).toBeInTheDocument();
+    expect(within(dialog).queryByText('The first signer is filled in from the form’s answers: check the name and email before sending.')).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('A signature was requested from 1 signer.')).toBeInTheDocument();
+    const made = backend.db.envelopes.filter((e) => e.formInstanceId === ids.onboardingInProgress && e.envelopeId !== seedIds.envelopes.onboardingDeclined);
+    expect(made.map((e) => [e.signers.map((s) => s.email), e.emailMessage])).toEqual([[['d.ritchie@example.com'], 'Please sign the onboarding form.']]);
+  });
+
   it("'Request signature' starts the first signer from the row's answers (the list reads them for that row only), to be checked", async () => {
     const { user } = renderInApi(<FormInstanceList />);
     const row = await findRow(ids.loanInProgress);

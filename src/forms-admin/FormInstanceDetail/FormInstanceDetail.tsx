@@ -196,6 +196,9 @@ export const FormInstanceDetailView = factory<FormInstanceDetailViewFactory>((_p
         : null,
     [data],
   );
+  // The latest envelope, when it ended declined or voided: a new request starts from its signers and message.
+  const latestEnvelope = c.envelopes.data[0];
+  const earlierRequest = latestEnvelope && (latestEnvelope.status === EnvelopeStatus.Declined || latestEnvelope.status === EnvelopeStatus.Voided) ? latestEnvelope : null;
   const back = c.back ? (
     <Button variant="default" onClick={c.back}>
       {labels.fidBack}
@@ -331,6 +334,7 @@ export const FormInstanceDetailView = factory<FormInstanceDetailViewFactory>((_p
           opened={c.requesting}
           labels={labels}
           instance={signingInstance ?? undefined}
+          again={earlierRequest}
           onClose={c.cancelRequest}
           onSubmit={c.submitRequest}
           className={getStyles('dialog').className}

@@ -601,7 +601,7 @@ export const FormInstanceListView = factory<FormInstanceListViewFactory>((_props
       {c.signing.request && (
         <RequestSignatureDialog
           // A dialog per instance: its signers and message start afresh for each row, the first signer from the row's
-          // answers once they are read.
+          // answers once they are read, or, sent again after a decline or a void, the earlier request's signers.
           key={c.signing.requesting?.formInstanceId ?? 'none'}
           opened={c.signing.requesting !== null}
           labels={labels}
@@ -610,6 +610,7 @@ export const FormInstanceListView = factory<FormInstanceListViewFactory>((_props
               ? { formInstanceId: c.signing.requesting.formInstanceId, formName: c.signing.requesting.form?.name ?? null, suggestedSigner: c.signing.suggestedSigner }
               : undefined
           }
+          again={c.signing.earlierRequest}
           onClose={c.signing.cancelRequest}
           onSubmit={c.signing.submitRequest}
           className={getStyles('dialog').className}

@@ -4,7 +4,7 @@ import { apiClientOver, type ApiClient } from '../../api/client';
 import * as odata from '../../api/odata';
 import type { ODataQueryOptions, ODataResult } from '../../api/odata';
 import type { InstanceSummaryQuery } from '../../api/areas/forms';
-import type { Form, FormGroup, FormInstance, FormSchema, SignatureRequest } from '../../api/types';
+import type { Form, FormGroup, FormInstance, FormSchema, SignatureRequest, SigningEnvelope } from '../../api/types';
 import type { FormLayout } from '../../contract/types';
 import { EnvelopeStatus } from '../../api/enums';
 import { isDomainError } from '../../domain/errors';
@@ -330,6 +330,11 @@ export interface FormInstanceSigning {
   requesting: FormInstanceListRow | null;
   /** The signer the requesting row's answers name, once read: the dialog's first row starts with it. */
   suggestedSigner: SuggestedSigner | null;
+  /**
+   * The requesting row's latest envelope when it ended declined or voided, once read: the dialog starts from its
+   * signers and message instead (a request sent again). Null otherwise, or when it cannot be read.
+   */
+  earlierRequest: SigningEnvelope | null;
   startRequest(row: FormInstanceListRow): void;
   cancelRequest(): void;
   /** Sends the request; resolves true when the server accepted it. */
@@ -379,6 +384,17 @@ export function useFormInstanceList({
   const listSigning = readSigning && maySigningAction(mine.claims, 'list');
   const [requesting, setRequesting] = useState<FormInstanceListRow | null>(null);
   const suggestedSigner = useSuggestedSigner(requesting?.formInstanceId ?? null);
+  // A row whose latest envelope ended (declined or voided) is a request sent again: read that envelope's signers.
+  const endedEnvelopeId =
+    requesting?.envelopeId && (requesting.envelopeStatus === EnvelopeStatus.Declined || requesting.envelopeStatus === EnvelopeStatus.Voided)
+      ? requesting.envelopeId
+      : null;
+  const earlierRequest = useQuery({
+    queryKey: ['signing', 'envelope', endedEnvelopeId],
+    queryFn: ({ signal }) => client.signing.getEnvelope(endedEnvelopeId ?? '', { signal }),
+    enabled: endedEnvelopeId !== null,
+    retry: false,
+  });
   // The state is the host's when it gives one (`state`), else the list's own; every change goes to both.
   const [ownState, setOwnState] = useState<FormInstanceListState>(INITIAL_INSTANCE_LIST_STATE);
   const given = controlledState ?? ownState;
@@ -611,6 +627,7 @@ export function useFormInstanceList({
       requestBlock: (row) => requestSignatureBlock(row, labels),
       requesting,
       suggestedSigner,
+      earlierRequest: endedEnvelopeId !== null ? (earlierRequest.data ?? null) : null,
       startRequest: (row) => {
         if (requestSigning && !requestSignatureBlock(row, labels)) setRequesting(row);
       },
