@@ -4,24 +4,18 @@ import { createMemoryHistory, createRouter } from '@tanstack/react-router';
 import { act, render, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { HostRouterProvider } from '../../example-host/src/HostRouterProvider';
 import { routerOptions, type AppRouter } from '../../example-host/src/router';
 import { routeTree } from '../../example-host/src/routes';
 import { ClaimTypeFlags, MenuClaim } from '../../src/api/enums';
 import { APIProvider, createDefaultQueryClient } from '../../src/query/APIProvider';
 import { ccqTheme } from '../../src/ui/theme';
+import { signedInAdmin, WithAuth } from '../host/support/auth';
 
 // Signed in; the real RequireAdmin asks the server whether this user is an administrator and for their claims. With
 // `signedOut.now`, no one is: the admin area sends to the sign-in.
-const signedOut = vi.hoisted(() => ({ now: false }));
-vi.mock('../../src/auth/AuthProvider', async (importOriginal) => {
-  const signedIn = await (await import('../host/support/signedInAdmin')).signedInAdmin(importOriginal);
-  return {
-    ...signedIn,
-    useAuth: () => (signedOut.now ? { ...signedIn.useAuth(), isAuthenticated: false, user: null } : signedIn.useAuth()),
-  };
-});
+const signedOut = { now: false };
 
 const ROW_ID = '00000000-0000-4000-8000-00000000abcd';
 const FORM_ID = '00000000-0000-4000-8000-000000000f01';
@@ -99,9 +93,11 @@ async function renderHost(path: string) {
   const router = createRouter({ routeTree, ...routerOptions, history: createMemoryHistory({ initialEntries: [path] }) }) as unknown as AppRouter;
   const result = render(
     <MantineProvider theme={ccqTheme} env="test">
-      <APIProvider baseUrl="http://api.test" accessToken="t" queryClient={queryClient}>
-        <HostRouterProvider router={router} />
-      </APIProvider>
+      <WithAuth value={signedOut.now ? signedInAdmin({ isAuthenticated: false, user: null }) : signedInAdmin()}>
+        <APIProvider baseUrl="http://api.test" accessToken="t" queryClient={queryClient}>
+          <HostRouterProvider router={router} />
+        </APIProvider>
+      </WithAuth>
     </MantineProvider>,
   );
   await act(async () => {

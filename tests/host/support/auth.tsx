@@ -19,8 +19,8 @@ export function signedInAs(name: string, subject: string, overrides: Partial<Aut
   } as Partial<AuthContextValue> as AuthContextValue;
 }
 
-/** The fake backend's administrator, signed in. */
-export const signedInAdmin = (): AuthContextValue => signedInAs('Ada Admin', 'admin');
+/** The fake backend's administrator, signed in (`overrides` replace any part, e.g. to sign them out). */
+export const signedInAdmin = (overrides: Partial<AuthContextValue> = {}): AuthContextValue => signedInAs('Ada Admin', 'admin', overrides);
 
 /**
  * Gives `children` the session `value` through the AuthProvider's own context, as an `AuthProvider` would: no module
