@@ -56,6 +56,7 @@ const ownMswServers = [
   'tests/admin/',
   'tests/builder/',
   'tests/exports/',
+  'tests/signing/',
 ];
 
 /** The component and screen tests that may share a worker and its window (project `component`). */
@@ -73,6 +74,7 @@ const sharedWindow = [
   'tests/ui/',
   'tests/forms/',
   'tests/forms-admin/',
+  'tests/signing/',
   'tests/host/',
   'tests/testing/',
   'tests/permissions/',

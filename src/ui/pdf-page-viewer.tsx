@@ -6,8 +6,17 @@
  * so no other screen's bundle holds it or pdf.js.
  */
 import { Alert, Box, Group, Loader, Stack, Text, type StackProps } from '@mantine/core';
-import { useCallback, useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
-import { openPdfDocument, type PdfDocumentHandle, type PdfFieldDrawing, type PdfPageHandle } from './pdf-document';
+import { createContext, useCallback, useContext, useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { openPdfDocument, type PdfDocumentHandle, type PdfFieldDrawing, type PdfOpenOptions, type PdfPageHandle } from './pdf-document';
+
+/** Opens a PDF's bytes as pages: `openPdfDocument`'s shape. */
+export type PdfOpener = (bytes: Uint8Array, options: PdfOpenOptions) => Promise<PdfDocumentHandle>;
+
+/**
+ * What the page views open PDFs with: pdf-document's `openPdfDocument` (pdf.js) unless a provider gives another, as
+ * the component tests do under jsdom, where pdf.js cannot run, with pages of known sizes.
+ */
+export const PdfOpenerContext = createContext<PdfOpener>(openPdfDocument);
 
 /** Where the opening of a PDF is; `missing`: pdf.js (`pdfjs-dist`, an optional peer) is not installed. */
 export type PdfPagesState =
@@ -22,6 +31,7 @@ export type PdfPagesState =
  * form fields (see `PdfFieldDrawing`).
  */
 export function usePdfPages(data: Uint8Array, workerSrc?: string, fields: PdfFieldDrawing = 'shown'): PdfPagesState {
+  const open = useContext(PdfOpenerContext);
   const [state, setState] = useState<PdfPagesState>({ status: 'loading' });
   useEffect(() => {
     let cancelled = false;
@@ -29,7 +39,7 @@ export function usePdfPages(data: Uint8Array, workerSrc?: string, fields: PdfFie
     setState({ status: 'loading' });
     void (async () => {
       try {
-        opened = await openPdfDocument(data, { workerSrc, fields });
+        opened = await open(data, { workerSrc, fields });
         const pages: PdfPageHandle[] = [];
         for (let i = 0; i < opened.pageCount; i++) pages.push(await opened.page(i));
         if (!cancelled) setState({ status: 'ready', pages });
@@ -42,7 +52,7 @@ export function usePdfPages(data: Uint8Array, workerSrc?: string, fields: PdfFie
       cancelled = true;
       void opened?.destroy();
     };
-  }, [data, workerSrc, fields]);
+  }, [open, data, workerSrc, fields]);
   return state;
 }
 

@@ -1,5 +1,6 @@
 import { File as NodeFile } from 'node:buffer';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { ReactElement } from 'react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { PdfFormImport } from '../../src/forms-admin/PdfFormImport';
 import { http, HttpResponse } from 'msw';
@@ -7,34 +8,20 @@ import { errorHandlers } from '../../src/testing';
 import { generateFormFromPdf } from '../../src/testing/forms-model';
 import { sampleFormCleanup, sampleFormGenerated } from '../../stories/support/pdfForms';
 import { renderInApi, setupFakeApi } from '../admin/support/screen';
+import { letterPages, WithPdfPages } from '../support/pdf-pages';
 
 // jsdom draws no canvas and cannot run pdf.js: the pages are stood in for by one US Letter page per page the test
 // names, with pdf.js's own mapping of a field's rectangle (origin bottom-left) to the drawn page (origin top-left).
-const pageCount = vi.hoisted(() => ({ value: 1 }));
-const rendered = vi.hoisted(() => ({ pages: [] as number[], fields: [] as (string | undefined)[] }));
-vi.mock('../../src/ui/pdf-document', () => ({
-  openPdfDocument: async (_bytes: Uint8Array, options?: { fields?: string }) => {
-    rendered.fields.push(options?.fields);
-    return {
-      pageCount: pageCount.value,
-      page: async (index: number) => ({
-        width: 612,
-        height: 792,
-        boxOf: (rect: { x: number; y: number; width: number; height: number }) => ({
-          left: rect.x,
-          top: 792 - rect.y - rect.height,
-          width: rect.width,
-          height: rect.height,
-        }),
-        render: async () => {
-          rendered.pages.push(index);
-        },
-        cancel: () => undefined,
-      }),
-      destroy: async () => undefined,
-    };
-  },
-}));
+const pageCount = { value: 1 };
+const rendered = { pages: [] as number[], fields: [] as (string | undefined)[] };
+const pages = letterPages({
+  pageCount: () => pageCount.value,
+  onOpen: (options) => rendered.fields.push(options.fields),
+  onRender: (index) => rendered.pages.push(index),
+});
+function renderImport(ui: ReactElement) {
+  return renderInApi(<WithPdfPages open={pages}>{ui}</WithPdfPages>);
+}
 
 const { backend, server } = setupFakeApi();
 
@@ -59,7 +46,7 @@ describe('PdfFormImport', () => {
   it('uploads a dropped PDF, lists the generated fields and outlines each on its page', async () => {
     rendered.pages = [];
     server.use(errorHandlers.delayed('/api/FormGenerator/UploadPdf', 300));
-    renderInApi(<PdfFormImport onOpenInBuilder={() => undefined} />);
+    renderImport(<PdfFormImport onOpenInBuilder={() => undefined} />);
     await drop(pdfFile());
     expect(await screen.findByText('Uploading sample_form.pdf and reading its fields…')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Fields found (5)' })).toBeInTheDocument();
@@ -86,7 +73,7 @@ describe('PdfFormImport', () => {
   });
 
   it('selects a field from its outline and from the list, each showing the other (keyboard too)', async () => {
-    const { user } = renderInApi(<PdfFormImport onOpenInBuilder={() => undefined} />);
+    const { user } = renderImport(<PdfFormImport onOpenInBuilder={() => undefined} />);
     await drop(pdfFile());
     await screen.findByRole('group', { name: 'Page 1 of 1' });
     await user.click(outline('SampleForm.Email (Text), page 1'));
@@ -106,7 +93,7 @@ describe('PdfFormImport', () => {
   it("'Open in builder' creates the generated form and its first version, then opens the form", async () => {
     const onOpenInBuilder = vi.fn();
     const onCreated = vi.fn();
-    const { user } = renderInApi(<PdfFormImport onOpenInBuilder={onOpenInBuilder} onCreated={onCreated} />);
+    const { user } = renderImport(<PdfFormImport onOpenInBuilder={onOpenInBuilder} onCreated={onCreated} />);
     await drop(pdfFile('loan_request.pdf'));
     const name = await screen.findByRole('textbox', { name: 'Form name' });
     await user.clear(name);
@@ -124,7 +111,7 @@ describe('PdfFormImport', () => {
 
   it("'Link fields to data' creates the form once and opens its version", async () => {
     const onOpenLinking = vi.fn();
-    const { user } = renderInApi(<PdfFormImport onOpenInBuilder={() => undefined} onOpenLinking={onOpenLinking} />);
+    const { user } = renderImport(<PdfFormImport onOpenInBuilder={() => undefined} onOpenLinking={onOpenLinking} />);
     await drop(pdfFile());
     await user.click(await screen.findByRole('button', { name: 'Link fields to data' }));
     await waitFor(() => expect(onOpenLinking).toHaveBeenCalledTimes(1));
@@ -140,7 +127,7 @@ describe('PdfFormImport', () => {
         HttpResponse.json({ ...sampleFormGenerated(generateFormFromPdf('sample_form.pdf', backend)), cleanup: sampleFormCleanup }),
       ),
     );
-    renderInApi(<PdfFormImport onOpenInBuilder={() => undefined} />);
+    renderImport(<PdfFormImport onOpenInBuilder={() => undefined} />);
     await drop(pdfFile());
     const notice = (await screen.findByText('Cleaned before it was saved')).closest('[role="alert"], .mantine-Alert-root') as HTMLElement;
     expect(notice).toHaveTextContent('The file arrived with values in 23 fields. They were cleared');
@@ -160,7 +147,7 @@ describe('PdfFormImport', () => {
   });
 
   it('shows no cleanup notice for a file that held no values and no actions', async () => {
-    renderInApi(<PdfFormImport onOpenInBuilder={() => undefined} />);
+    renderImport(<PdfFormImport onOpenInBuilder={() => undefined} />);
     await drop(pdfFile());
     await screen.findByRole('heading', { name: 'Fields found (5)' });
     expect(screen.queryByText('Cleaned before it was saved')).toBeNull();
@@ -182,7 +169,7 @@ describe('PdfFormImport', () => {
     [422, 'The PDF is an XFA form.', {}, 'This PDF is an XFA form, which cannot be read. Save it as a regular (AcroForm) PDF and upload that.', true],
   ])('explains a %i refusal (%s) in plain words', async (status, detail, extra, message, withWords) => {
     server.use(refusal(status, detail, extra));
-    renderInApi(<PdfFormImport onOpenInBuilder={() => undefined} />);
+    renderImport(<PdfFormImport onOpenInBuilder={() => undefined} />);
     await drop(pdfFile('upload.pdf'));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(message);
@@ -194,7 +181,7 @@ describe('PdfFormImport', () => {
   it('offers to build a form by hand for a PDF without fillable fields', async () => {
     server.use(refusal(422, 'The PDF has no fillable fields.', { code: 'no-fields' }));
     const onBuildForm = vi.fn();
-    const { user } = renderInApi(<PdfFormImport onOpenInBuilder={() => undefined} onBuildForm={onBuildForm} />);
+    const { user } = renderImport(<PdfFormImport onOpenInBuilder={() => undefined} onBuildForm={onBuildForm} />);
     await drop(pdfFile('flatten_form.pdf'));
     expect(await screen.findByRole('alert')).toHaveTextContent('This PDF has no fillable fields; you can still build a form for it.');
     await user.click(screen.getByRole('button', { name: 'Build a form yourself' }));
@@ -205,7 +192,7 @@ describe('PdfFormImport', () => {
 
   it('offers the file as a file choice: a named drop zone with a "Choose a PDF" button reached by the keyboard, and the chosen file by name and size', async () => {
     server.use(errorHandlers.pending('/api/FormGenerator/UploadPdf'));
-    const { user } = renderInApi(<PdfFormImport onOpenInBuilder={() => undefined} />);
+    const { user } = renderImport(<PdfFormImport onOpenInBuilder={() => undefined} />);
     const zone = await screen.findByRole('group', { name: 'Drop a PDF here, or choose one' });
     expect(zone).toHaveAccessibleDescription('A fillable PDF (with form fields), up to 10 MB.');
     // No text box pretends to be the file choice: the button is, and Tab reaches it.
@@ -229,7 +216,7 @@ describe('PdfFormImport', () => {
 
   it('shows a refusal beside the zone, which keeps the file\'s name and size, and the button to choose another reads it', async () => {
     server.use(refusal(413, 'The upload is too large.', { maxBytes: 10 * 1024 * 1024 }));
-    renderInApi(<PdfFormImport onOpenInBuilder={() => undefined} />);
+    renderImport(<PdfFormImport onOpenInBuilder={() => undefined} />);
     await drop(pdfFile('scan.pdf'));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('This PDF is too large. The largest accepted is 10 MB.');
@@ -245,7 +232,7 @@ describe('PdfFormImport', () => {
     server.events.on('request:start', ({ request }) => {
       if (request.url.includes('/FormGenerator/UploadPdf')) uploads.push(request.url);
     });
-    renderInApi(<PdfFormImport onOpenInBuilder={() => undefined} maxFileBytes={2048} />);
+    renderImport(<PdfFormImport onOpenInBuilder={() => undefined} maxFileBytes={2048} />);
     await drop(pdfFile('big.pdf', `%PDF-1.7\n${'x'.repeat(3 * 1024)}`));
     expect(await screen.findByRole('alert')).toHaveTextContent('This PDF is too large. The largest accepted is 2 KB.');
     expect(screen.getByText('Chosen: big.pdf (3 KB)')).toBeInTheDocument();
@@ -258,7 +245,7 @@ describe('PdfFormImport', () => {
 
   it('cancels an upload under way', async () => {
     server.use(errorHandlers.pending('/api/FormGenerator/UploadPdf'));
-    const { user } = renderInApi(<PdfFormImport onOpenInBuilder={() => undefined} />);
+    const { user } = renderImport(<PdfFormImport onOpenInBuilder={() => undefined} />);
     await drop(pdfFile());
     await user.click(await screen.findByRole('button', { name: 'Cancel' }));
     expect(screen.getByText('Drop a PDF here, or choose one')).toBeInTheDocument();

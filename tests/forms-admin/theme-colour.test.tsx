@@ -25,21 +25,7 @@ import * as PdfStories from '../../stories/forms-admin/PdfFormImport.stories';
 import * as SchemaManagerStories from '../../stories/forms-admin/FormSchemaManager.stories';
 import { resetFakeBackend, storyApi } from '../../stories/support/fakeBackend';
 import * as ViewerStories from '../../stories/viewer/FormInstanceViewer.stories';
-
-// jsdom cannot run pdf.js: the import's page preview gets one blank page (the colours checked are not on it).
-vi.mock('../../src/ui/pdf-document', () => ({
-  openPdfDocument: async () => ({
-    pageCount: 1,
-    page: async () => ({
-      width: 612,
-      height: 792,
-      boxOf: (rect: { x: number; y: number; width: number; height: number }) => ({ left: rect.x, top: 792 - rect.y - rect.height, width: rect.width, height: rect.height }),
-      render: async () => undefined,
-      cancel: () => undefined,
-    }),
-    destroy: async () => undefined,
-  }),
-}));
+import { WithPdfPages } from '../support/pdf-pages';
 
 /** A host's theme: the library's theme with another primary colour. */
 const HOST_PRIMARY = 'grape';
@@ -67,8 +53,8 @@ const withHostApi: Decorator = (Story) => (
 );
 
 const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeAll(async () => {
-  server.listen({ onUnhandledRequest: 'error' });
   // Multipart bodies need one realm: the client builds Node's FormData, and the drop below carries Node's File.
   const nodeFormData = (await new Response(new URLSearchParams('a=1')).formData()).constructor;
   vi.stubGlobal('FormData', nodeFormData);
@@ -86,9 +72,14 @@ const SchemaManager = composeStories(SchemaManagerStories);
 const Linking = composeStories(LinkingStories);
 const Pdf = composeStories(PdfStories);
 
+/** Renders a story; jsdom cannot run pdf.js, so the PDF import's preview gets one blank page (the colours checked are not on it). */
 async function renderStory(Story: { load(): Promise<void> } & ((props: object) => React.ReactElement)) {
   await Story.load();
-  return render(<Story />);
+  return render(
+    <WithPdfPages>
+      <Story />
+    </WithPdfPages>,
+  );
 }
 
 /** The colour variables (`--alert-color`, `--badge-bg`, `--button-bg`…) Mantine wrote on the element. */

@@ -4,23 +4,11 @@ import type { SigningEnvelope } from '../../src/api/types';
 import { SignDocument } from '../../src/signing';
 import { seedIds } from '../../src/testing/seed-ids';
 import { base, renderInApi, setupFakeApi } from '../admin/support/screen';
+import { letterPages, WithPdfPages } from '../support/pdf-pages';
 
-// pdf.js does not run under jsdom: one US Letter page (612 × 792 points) whose drawing calls are recorded with their
-// scale, and whose boxes are computed as pdf.js does (origin bottom-left to top-left).
-const render = vi.fn(async (_canvas: HTMLCanvasElement, _scale: number) => undefined);
-vi.mock('../../src/ui/pdf-document', () => ({
-  openPdfDocument: vi.fn(async () => ({
-    pageCount: 1,
-    page: async () => ({
-      width: 612,
-      height: 792,
-      boxOf: (rect: { x: number; y: number; width: number; height: number }) => ({ left: rect.x, top: 792 - rect.y - rect.height, width: rect.width, height: rect.height }),
-      render: (canvas: HTMLCanvasElement, scale: number) => render(canvas, scale),
-      cancel: () => undefined,
-    }),
-    destroy: async () => undefined,
-  })),
-}));
+// pdf.js does not run under jsdom: one US Letter page (612 × 792 points) whose drawings are recorded with their scale.
+const render = vi.fn((_index: number, _scale: number) => undefined);
+const pages = letterPages({ onRender: render });
 
 beforeAll(() => {
   // jsdom has no 2D context: one that accepts every drawing call (the signature pad and the typed signature draw).
@@ -53,7 +41,11 @@ async function signerToken(): Promise<string> {
 
 describe('SignDocument: zooming the document', () => {
   it('fits the width by default, and a zoom draws the page larger, with the outlines in place and the pages scrolling in their own box', async () => {
-    renderInApi(<SignDocument token={await signerToken()} />);
+    renderInApi(
+      <WithPdfPages open={pages}>
+        <SignDocument token={await signerToken()} />
+      </WithPdfPages>,
+    );
     const page = await screen.findByRole('group', { name: 'Page 1 of 1' }, { timeout: 5000 });
     const zoom = screen.getByRole('group', { name: 'Zoom' });
     const fit = within(zoom).getByRole('button', { name: 'Fit width' });
@@ -61,7 +53,7 @@ describe('SignDocument: zooming the document', () => {
     // Fitted: as wide as the screen allows, drawn at 1.25 CSS pixels a point; the pages' box is no scroll region.
     expect(page.style.width).toBe('100%');
     expect(page.style.maxWidth).toBe(`${612 * 1.25}px`);
-    await waitFor(() => expect(render).toHaveBeenLastCalledWith(expect.any(HTMLCanvasElement), 1.25));
+    await waitFor(() => expect(render).toHaveBeenLastCalledWith(0, 1.25));
     const box = page.parentElement as HTMLElement;
     expect(box.style.overflowX).toBe('auto');
     expect(box).not.toHaveAttribute('tabindex');
@@ -77,7 +69,7 @@ describe('SignDocument: zooming the document', () => {
     const zoomed = screen.getByRole('group', { name: 'Page 1 of 1' });
     expect(zoomed.style.width).toBe(`${612 * (96 / 72) * 1.5}px`);
     expect(zoomed.style.flexShrink).toBe('0');
-    await waitFor(() => expect(render).toHaveBeenLastCalledWith(expect.any(HTMLCanvasElement), (96 / 72) * 1.5));
+    await waitFor(() => expect(render).toHaveBeenLastCalledWith(0, (96 / 72) * 1.5));
     const scroller = screen.getByRole('group', { name: /Pages of the document/ });
     expect(scroller).toBe(zoomed.parentElement);
     expect(scroller.style.overflowX).toBe('auto');
@@ -90,10 +82,10 @@ describe('SignDocument: zooming the document', () => {
     // 100% is the printed size; back to 'Fit width' fits again.
     fireEvent.click(within(zoom).getByRole('button', { name: '100%' }));
     expect(screen.getByRole('group', { name: 'Page 1 of 1' }).style.width).toBe(`${612 * (96 / 72)}px`);
-    await waitFor(() => expect(render).toHaveBeenLastCalledWith(expect.any(HTMLCanvasElement), 96 / 72));
+    await waitFor(() => expect(render).toHaveBeenLastCalledWith(0, 96 / 72));
     fireEvent.click(fit);
     expect(screen.getByRole('group', { name: 'Page 1 of 1' }).style.width).toBe('100%');
     expect(screen.queryByRole('group', { name: /Pages of the document/ })).not.toBeInTheDocument();
-    await waitFor(() => expect(render).toHaveBeenLastCalledWith(expect.any(HTMLCanvasElement), 1.25));
+    await waitFor(() => expect(render).toHaveBeenLastCalledWith(0, 1.25));
   });
 });

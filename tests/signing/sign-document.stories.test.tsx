@@ -1,4 +1,4 @@
-import { composeStories, setProjectAnnotations } from '@storybook/react-vite';
+import { composeStories, setProjectAnnotations, type Decorator } from '@storybook/react-vite';
 import { cleanup } from '@testing-library/react';
 import axe from 'axe-core';
 import type { SetupWorker } from 'msw/browser';
@@ -8,31 +8,17 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import preview from '../../.storybook/preview';
 import * as stories from '../../stories/signing/SignDocument.stories';
 import { resetFakeBackend } from '../../stories/support/fakeBackend';
+import { WithPdfPages } from '../support/pdf-pages';
 
 // The signing page's stories as fixtures, in light and in dark: each renders, its play function passes, and axe finds
 // nothing (colour contrast needs layout, which jsdom does not do: the Storybook axe run checks it in Chromium).
-
-// pdf.js does not run under jsdom: one US Letter page, boxes as pdf.js computes them.
-vi.mock('../../src/ui/pdf-document', () => ({
-  openPdfDocument: vi.fn(async () => ({
-    pageCount: 1,
-    page: async () => ({
-      width: 612,
-      height: 792,
-      boxOf: (rect: { x: number; y: number; width: number; height: number }) => ({ left: rect.x, top: 792 - rect.y - rect.height, width: rect.width, height: rect.height }),
-      render: async () => undefined,
-      cancel: () => undefined,
-    }),
-    destroy: async () => undefined,
-  })),
-}));
 
 /** A real 1 × 1 PNG: what jsdom's canvas (which draws nothing) gives as the signature image. */
 const PNG_DATA_URL = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
 const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeAll(() => {
-  server.listen({ onUnhandledRequest: 'error' });
   const context = new Proxy(
     { measureText: (text: string) => ({ width: text.length * 20 }) },
     { get: (target, key) => (key in target ? target[key as keyof typeof target] : () => undefined), set: () => true },
@@ -74,13 +60,25 @@ async function violations(root: HTMLElement): Promise<string[]> {
 // "window is not defined" as an unhandled error of the run.
 afterAll(() => new Promise<void>((resolve) => setTimeout(resolve, 500)));
 
+const withPdfPages: Decorator = (Story) => (
+  <WithPdfPages>
+    <Story />
+  </WithPdfPages>
+);
+
 const names = Object.keys(composeStories(stories)) as (keyof ReturnType<typeof composeStories<typeof stories>>)[];
 
 for (const theme of ['light', 'dark'] as const) {
   describe(`SignDocument stories (${theme})`, () => {
     for (const name of names) {
       it(`${name} renders, plays and is axe clean`, async () => {
-        setProjectAnnotations({ ...preview, initialGlobals: { theme }, loaders: [resetFakeBackend, mswLoader(() => server as unknown as SetupWorker)] });
+        // pdf.js does not run under jsdom: the document is one blank US Letter page (tests/support/pdf-pages.tsx).
+        setProjectAnnotations({
+          ...preview,
+          initialGlobals: { theme },
+          loaders: [resetFakeBackend, mswLoader(() => server as unknown as SetupWorker)],
+          decorators: [...[preview.decorators ?? []].flat(), withPdfPages],
+        });
         const Story = composeStories(stories)[name];
         await Story.run();
         expect(document.documentElement.getAttribute('data-mantine-color-scheme')).toBe(theme);

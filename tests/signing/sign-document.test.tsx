@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import type { ReactElement } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { EnvelopeStatus } from '../../src/api/enums';
 import type { SigningEnvelope } from '../../src/api/types';
@@ -9,22 +10,13 @@ import { signingProblemOf } from '../../src/signing/useSignDocument';
 import { errorHandlers } from '../../src/testing';
 import { seedIds } from '../../src/testing/seed-ids';
 import { base, renderInApi, setupFakeApi } from '../admin/support/screen';
+import { WithPdfPages } from '../support/pdf-pages';
 
-// pdf.js does not run under jsdom: the document is one US Letter page whose boxes are computed as pdf.js does
-// (PDF user space, origin bottom-left, to CSS pixels at scale 1, origin top-left).
-vi.mock('../../src/ui/pdf-document', () => ({
-  openPdfDocument: vi.fn(async () => ({
-    pageCount: 1,
-    page: async () => ({
-      width: 612,
-      height: 792,
-      boxOf: (rect: { x: number; y: number; width: number; height: number }) => ({ left: rect.x, top: 792 - rect.y - rect.height, width: rect.width, height: rect.height }),
-      render: async () => undefined,
-      cancel: () => undefined,
-    }),
-    destroy: async () => undefined,
-  })),
-}));
+// pdf.js does not run under jsdom: the document is one US Letter page whose boxes are placed as pdf.js places them
+// (tests/support/pdf-pages.tsx).
+function renderSigning(ui: ReactElement) {
+  return renderInApi(<WithPdfPages>{ui}</WithPdfPages>);
+}
 
 /** A real 1 × 1 PNG: what the canvas of jsdom (which draws nothing) gives as the signature image. */
 const PNG_DATA_URL = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
@@ -79,7 +71,7 @@ async function twoSignerEnvelope(): Promise<string> {
 const signButton = () => screen.getByRole('button', { name: 'Sign' });
 
 async function openReview(token: string) {
-  const rendered = renderInApi(<SignDocument token={token} />);
+  const rendered = renderSigning(<SignDocument token={token} />);
   await screen.findByRole('heading', { level: 1 }, { timeout: 5000 });
   return rendered;
 }
@@ -123,12 +115,12 @@ describe('SignDocument: opening the link', () => {
 
   it('shows the loading state while the link opens', async () => {
     server.use(errorHandlers.pending('/api/Signing/Open'));
-    renderInApi(<SignDocument token="any" />);
+    renderSigning(<SignDocument token="any" />);
     expect(await screen.findByRole('status')).toHaveTextContent('Opening the document…');
   });
 
   it('says a used or replaced link cannot be used and what to do, once: not the server sentence that says the same', async () => {
-    renderInApi(<SignDocument token="not-a-live-token" />);
+    renderSigning(<SignDocument token="not-a-live-token" />);
     expect(await screen.findByRole('heading', { level: 1, name: 'This signing link cannot be used' })).toBeInTheDocument();
     expect(screen.getByText(/Ask the person who sent you the document for a new signing link/)).toBeInTheDocument();
     expect(screen.queryByText(INVALID_SIGNER_LINK_MESSAGE)).not.toBeInTheDocument();
@@ -141,7 +133,7 @@ describe('SignDocument: opening the link', () => {
     const token = await linkOf(envelopeId, 0);
     await call('POST', '/api/Signing/Open', { token });
     await call('POST', '/api/Signing/Sign', { token, kind: 'drawn', image: PNG_DATA_URL });
-    renderInApi(<SignDocument token={token} />);
+    renderSigning(<SignDocument token={token} />);
     expect(await screen.findByRole('heading', { level: 1, name: 'Signed' })).toBeInTheDocument();
     expect(screen.getByText('You have already signed this document.')).toBeInTheDocument();
     expect(screen.getByText('Nothing more is needed from you. Contact the sender if you have questions.')).toBeInTheDocument();
@@ -155,7 +147,7 @@ describe('SignDocument: opening the link', () => {
     const envelopeId = await twoSignerEnvelope();
     const token = await linkOf(envelopeId, 0);
     await call('POST', '/api/Signing/Decline', { token, reason: 'Wrong address.' });
-    renderInApi(<SignDocument token={token} />);
+    renderSigning(<SignDocument token={token} />);
     expect(await screen.findByRole('heading', { level: 1, name: 'Declined' })).toBeInTheDocument();
     expect(screen.getByText('You declined to sign this document.')).toBeInTheDocument();
     expect(screen.queryByText(INVALID_SIGNER_LINK_MESSAGE)).not.toBeInTheDocument();
@@ -164,7 +156,7 @@ describe('SignDocument: opening the link', () => {
 
   it('a page opened without a token says the link cannot be used, in the reader’s words, and asks the server nothing', async () => {
     for (const token of ['', '  ']) {
-      const { unmount } = renderInApi(<SignDocument token={token} />);
+      const { unmount } = renderSigning(<SignDocument token={token} />);
       expect(await screen.findByRole('heading', { level: 1, name: 'This signing link cannot be used' })).toBeInTheDocument();
       expect(screen.getByText('This address holds no signing link. Open the link in your email again; if you copy it, copy the whole address.')).toBeInTheDocument();
       expect(screen.getByText(/^Ask the person who sent you the document for a new signing link/)).toBeInTheDocument();
@@ -177,7 +169,7 @@ describe('SignDocument: opening the link', () => {
 
   it('says when it is not the signer’s turn yet, with who signs first', async () => {
     const envelopeId = await twoSignerEnvelope();
-    renderInApi(<SignDocument token={await linkOf(envelopeId, 1)} />);
+    renderSigning(<SignDocument token={await linkOf(envelopeId, 1)} />);
     expect(await screen.findByRole('heading', { level: 1, name: 'It is not your turn to sign yet' })).toBeInTheDocument();
     expect(screen.getByText('It is not your turn to sign yet: the signers of order 1 sign first.')).toBeInTheDocument();
   });
@@ -185,7 +177,7 @@ describe('SignDocument: opening the link', () => {
   it('a link of a voided envelope no longer works', async () => {
     const token = await linkOf(seedIds.envelopes.loanSubmittedSent);
     await call('POST', '/api/Signing/VoidEnvelope', { envelopeId: seedIds.envelopes.loanSubmittedSent, reason: 'Wrong amount' });
-    renderInApi(<SignDocument token={token} />);
+    renderSigning(<SignDocument token={token} />);
     // Voiding revokes the envelope's links, so the server answers as for any dead link.
     expect(await screen.findByRole('heading', { level: 1, name: 'This signing link cannot be used' })).toBeInTheDocument();
     expect(screen.getByText(/Ask the person who sent you the document for a new signing link/)).toBeInTheDocument();
@@ -197,7 +189,7 @@ describe('SignDocument: opening the link', () => {
         HttpResponse.json({ type: 'about:blank', title: 'Conflict', status: 409, detail: 'The envelope is Voided: it can no longer be signed.', envelopeStatus: 5 }, { status: 409 }),
       ),
     );
-    renderInApi(<SignDocument token="t" />);
+    renderSigning(<SignDocument token="t" />);
     expect(await screen.findByRole('heading', { level: 1, name: 'This document can no longer be signed' })).toBeInTheDocument();
     expect(screen.getByText('The envelope is Voided: it can no longer be signed.')).toBeInTheDocument();
   });
@@ -205,7 +197,7 @@ describe('SignDocument: opening the link', () => {
   it('a failed load offers Try again, which opens the link again', async () => {
     const token = await linkOf(seedIds.envelopes.loanSubmittedSent);
     server.use(errorHandlers.failing('/api/Signing/Open', 500, { once: true }));
-    const { user } = renderInApi(<SignDocument token={token} />);
+    const { user } = renderSigning(<SignDocument token={token} />);
     expect(await screen.findByRole('heading', { level: 1, name: 'The document could not be opened' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText(/^Signing as Grace Hopper/, undefined, { timeout: 5000 })).toBeInTheDocument();
@@ -231,7 +223,7 @@ describe('SignDocument: signing', () => {
   it('signs with a drawn signature: the Sign button says what is missing until the pad is drawn on and the consent ticked', async () => {
     const token = await linkOf(seedIds.envelopes.loanSubmittedSent);
     const done = vi.fn();
-    const { user } = renderInApi(<SignDocument token={token} onDone={done} />);
+    const { user } = renderSigning(<SignDocument token={token} onDone={done} />);
     await screen.findByRole('heading', { level: 1 }, { timeout: 5000 });
     expect(screen.getByRole('tab', { name: 'Draw', selected: true })).toBeInTheDocument();
     expect(signButton()).toHaveAttribute('aria-disabled', 'true');
@@ -348,7 +340,7 @@ describe('SignDocument: declining', () => {
   it('requires a reason, then declines', async () => {
     const token = await linkOf(seedIds.envelopes.loanSubmittedSent);
     const declined = vi.fn();
-    const { user } = renderInApi(<SignDocument token={token} onDeclined={declined} />);
+    const { user } = renderSigning(<SignDocument token={token} onDeclined={declined} />);
     await screen.findByRole('heading', { level: 1 }, { timeout: 5000 });
     await user.click(screen.getByRole('button', { name: 'Decline' }));
     const dialog = await screen.findByRole('dialog', { name: 'Decline to sign' });

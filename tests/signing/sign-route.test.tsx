@@ -1,22 +1,14 @@
 import { QueryClient } from '@tanstack/react-query';
 import { waitFor } from '@testing-library/react';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { routeTree } from '../../example-host/src/routes';
 import type { SigningEnvelope } from '../../src/api/types';
 import { APIProvider } from '../../src/query/APIProvider';
 import { createFakeBackend } from '../../src/testing';
 import { seedIds } from '../../src/testing/seed-ids';
 import { renderRouter } from '../host/support/renderRouter';
-
-// pdf.js does not run under jsdom.
-vi.mock('../../src/ui/pdf-document', () => ({
-  openPdfDocument: vi.fn(async () => ({
-    pageCount: 1,
-    page: async () => ({ width: 612, height: 792, boxOf: () => ({ left: 72, top: 152, width: 220, height: 60 }), render: async () => undefined, cancel: () => undefined }),
-    destroy: async () => undefined,
-  })),
-}));
+import { WithPdfPages } from '../support/pdf-pages';
 
 const api = 'http://api.test';
 const backend = createFakeBackend();
@@ -34,12 +26,15 @@ async function signerToken(): Promise<string> {
   return ((await response.json()) as { token: string }).token;
 }
 
+/** The host at `path`; pdf.js does not run under jsdom, so the document is one blank US Letter page. */
 function renderHost(path: string) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return renderRouter(routeTree, path, (router) => (
-    <APIProvider baseUrl={api} queryClient={queryClient}>
-      {router}
-    </APIProvider>
+    <WithPdfPages>
+      <APIProvider baseUrl={api} queryClient={queryClient}>
+        {router}
+      </APIProvider>
+    </WithPdfPages>
   ));
 }
 
