@@ -110,6 +110,8 @@ export interface FieldHandle {
   getState(): FieldState;
   setValue(value: unknown): void;
   touch(): void;
+  /** {@link FormEngine.hold} for this field. */
+  hold(problem: string | null): void;
 }
 
 /** The public face of the engine. */
@@ -134,6 +136,13 @@ export interface FormEngine {
   setSchema(schema: FormSchema): void;
   /** Marks a field touched (on blur), so its error shows. */
   touch(key: string): void;
+  /**
+   * Says (null: no longer) that a field's input holds something its answer does not, such as a file it refused. The
+   * problem is the field's error, shown at once, and fails every check and submit (the summary lists it) until the
+   * input lets go; the answer is left as it is. A widget holds while it shows the problem and lets go when it
+   * unmounts.
+   */
+  hold(key: string, problem: string | null): void;
   /** The subscription key of a field inside an item (`itemBase` '' outside repeatable sections). */
   keyOf(field: CompiledField, itemBase?: string): string;
   getFieldState(key: string): FieldState;

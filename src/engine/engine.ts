@@ -100,6 +100,8 @@ class Engine implements FormEngine {
   private readonly wildDeps = new Map<string, Set<string>>();
   private readonly touched = new Set<string>();
   private readonly external = new Map<string, string>();
+  /** What inputs hold that their answers do not, by field key (see `hold`). */
+  private readonly held = new Map<string, string>();
   private readonly errorKeys = new Set<string>();
   private readonly dirtyKeys = new Set<string>();
   private readonly itemKeys = new Map<string, string[]>();
@@ -309,7 +311,7 @@ class Engine implements FormEngine {
   private liveError(instance: Instance): string | null {
     const { state, field } = instance;
     if (!state.visible || !field.isInput) return null;
-    return this.validateInstance(instance, state.value, state.required) ?? this.external.get(instance.key) ?? null;
+    return this.held.get(instance.key) ?? this.validateInstance(instance, state.value, state.required) ?? this.external.get(instance.key) ?? null;
   }
 
   /** Recomputes one instance; returns true when its visibility changed (dependents must follow). */
@@ -326,8 +328,9 @@ class Engine implements FormEngine {
     // Validation runs only where its result shows (touched fields); checks ask liveError() for the others.
     const liveError = touched && visible && field.isInput ? this.validateInstance(instance, value, required) : null;
     const dirty = field.isInput && !jsonEqual(value, getAt(this.initial ?? this.data, instance.segments));
+    const held = visible && field.isInput ? (this.held.get(instance.key) ?? null) : null;
     const external = visible ? (this.external.get(instance.key) ?? null) : null;
-    const error = liveError ?? external;
+    const error = held ?? liveError ?? external;
     if (error) this.errorKeys.add(instance.key);
     else this.errorKeys.delete(instance.key);
     if (dirty) this.dirtyKeys.add(instance.key);
@@ -617,6 +620,16 @@ class Engine implements FormEngine {
     this.flush();
   }
 
+  hold(key: string, problem: string | null): void {
+    if ((this.held.get(key) ?? null) === problem) return;
+    if (problem === null) this.held.delete(key);
+    else this.held.set(key, problem);
+    const instance = this.instances.get(key);
+    if (!instance) return;
+    this.refresh(instance);
+    this.flush();
+  }
+
   getFieldState(key: string): FieldState {
     return this.instances.get(key)?.state ?? MISSING;
   }
@@ -636,6 +649,7 @@ class Engine implements FormEngine {
         getState: () => this.getFieldState(key),
         setValue: (value) => this.setValue(key, value),
         touch: () => this.touch(key),
+        hold: (problem) => this.hold(key, problem),
       };
       this.handles.set(key, handle);
     }

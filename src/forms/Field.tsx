@@ -59,6 +59,7 @@ export const Field = memo(function Field({ cf, itemBase, itemIndex, lite = false
     readOnly: state.readOnly,
     onChange: datedChange(engine, cf, handle),
     onBlur: touch,
+    onHold: handle.hold,
     labels,
   };
   // A plain function call, not a component: a thousand light fields cost a thousand fewer fibers.

@@ -173,6 +173,20 @@ export function FormRenderer(props: FormRendererProps) {
   const idPrefix = props.idPrefix ?? `ccq${reactId.replace(/[^A-Za-z0-9]/g, '')}`;
   const [page, setPage] = useState(() => Math.max(0, Math.floor(props.initialPage ?? 0)));
   const [submitting, setSubmitting] = useState(false);
+  // The uploads under way, as one promise: a submit waits for them, then checks, so the answers it sends hold every
+  // file stored and a file refused meanwhile stops it (the question holds its problem).
+  const uploads = useRef<Promise<unknown> | null>(null);
+  const hostUpload = props.uploadFile;
+  const uploadFile = useMemo<FileUploader | undefined>(
+    () =>
+      hostUpload &&
+      ((file, fieldId) => {
+        const upload = hostUpload(file, fieldId);
+        uploads.current = Promise.allSettled([uploads.current, upload]);
+        return upload;
+      }),
+    [hostUpload],
+  );
   const pendingFocus = useRef<string | null>(null);
   const pageHeading = useRef<HTMLHeadingElement>(null);
   const focusHeading = useRef(false);
@@ -265,6 +279,14 @@ export function FormRenderer(props: FormRendererProps) {
   };
 
   const submit = async () => {
+    if (uploads.current) {
+      setSubmitting(true);
+      // The picker sets an upload's answer (or holds its refusal) as the upload settles: wait for every one, then a turn.
+      for (let last; last !== uploads.current; ) await (last = uploads.current);
+      uploads.current = null;
+      await new Promise((resolve) => setTimeout(resolve));
+      setSubmitting(false);
+    }
     const result = engine.submit();
     if (!result.valid) {
       onInvalidSubmit?.(result.errors);
@@ -300,7 +322,7 @@ export function FormRenderer(props: FormRendererProps) {
 
   return (
     <FormContext value={context}>
-      <FileUploadContext value={props.uploadFile ?? null}>
+      <FileUploadContext value={uploadFile ?? null}>
       <FileDownloadContext value={props.downloadFile ?? null}>
       <Box
         component="form"

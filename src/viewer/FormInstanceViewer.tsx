@@ -569,17 +569,12 @@ function EditSession({ schema, instance, engine, linkToken, shared }: EditProps)
   });
   const createdToken = useRef<string | null>(null);
   // A file upload question stores its file for this instance (saved first when it is new), with its edit link; the
-  // upload code is loaded the first time a file is attached. The uploads under way are kept as one promise: a submit
-  // waits for them, so the answers it sends hold every file attached.
-  const uploads = useRef<Promise<unknown> | null>(null);
+  // upload code is loaded the first time a file is attached. A submit waits for the uploads under way (FormRenderer).
   const uploadFile = useCallback(
-    (file: File, fieldId: string): Promise<FileReference> => {
-      const upload = import('./file-upload').then(({ uploadInstanceFile }) =>
+    (file: File, fieldId: string): Promise<FileReference> =>
+      import('./file-upload').then(({ uploadInstanceFile }) =>
         uploadInstanceFile({ saver, data: engine.getData(), client, token: () => linkToken ?? createdToken.current }, file, fieldId),
-      );
-      uploads.current = Promise.allSettled([uploads.current, upload]);
-      return upload;
-    },
+      ),
     [saver, engine, client, linkToken],
   );
   const [restored, setRestored] = useState(false);
@@ -699,16 +694,7 @@ function EditSession({ schema, instance, engine, linkToken, shared }: EditProps)
           // The step survives a reload (this tab only), under the instance the page was opened with.
           initialPage={readStep(schema.formSchemaId, instance?.formInstanceId ?? null)}
           onPageChange={(page) => writeStep(schema.formSchemaId, instance?.formInstanceId ?? saver.getState().formInstanceId, page)}
-          onSubmit={async (checked) => {
-            let data = checked;
-            if (uploads.current) {
-              // A file still uploading when Submit was pressed: its answer is set once it is stored (the picker's
-              // continuation, then a render), so wait for every upload, then a turn, and send the answers as they are.
-              for (let last; last !== uploads.current; ) await (last = uploads.current);
-              uploads.current = null;
-              await new Promise((resolve) => setTimeout(resolve));
-              data = engine.getData();
-            }
+          onSubmit={async (data) => {
             if (await saver.submit(data)) clearStep(schema.formSchemaId, saver.getState().formInstanceId);
             else showServerErrors(engine, saver.getState().error);
           }}

@@ -73,12 +73,20 @@ export const Uploaded: Story = {
   },
 };
 
-/** A file over the question's largest size: refused before it is sent, the question says why. */
+/**
+ * A file over the question's largest size: refused before it is sent, the question says why and lists the file with a
+ * 'Remove' button. The question holds the refusal: a submit lists it in the error summary (not 'required') and sends
+ * nothing, until the file is removed or another chosen.
+ */
 export const TooLarge: Story = {
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     await userEvent.upload(await canvas.findByLabelText('Payslips', { selector: 'input' }), pdf('scan.pdf', 2 * 1024 * 1024));
     await waitFor(() => expect(canvas.getByText('The file scan.pdf is larger than 1.0 MB.')).toBeVisible());
+    await expect(canvas.getByRole('button', { name: 'Remove scan.pdf' })).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(canvas.getByRole('link', { name: 'The file scan.pdf is larger than 1.0 MB.' })).toBeVisible());
+    await expect(args.onSubmit).not.toHaveBeenCalled();
   },
 };
 

@@ -458,6 +458,26 @@ describe('createFormEngine: pages, submit and the summary', () => {
     engine.setValue('/a', 'z');
     expect(engine.getFieldState('/a').error).toBeNull();
   });
+
+  it('a problem an input holds (a refused file) is its error at once and fails the page, the check and the submit until it lets go', () => {
+    const engine = createFormEngine(twoPages(), { data: { b: 'y' } });
+    const seen = counters(engine, ['/a']);
+    engine.handle('/a').hold('The file cv.pdf is larger than 2 MB.');
+    // Shown before the field is touched, and over the 'required' of its empty answer.
+    expect(engine.getFieldState('/a')).toMatchObject({ error: 'The file cv.pdf is larger than 2 MB.', touched: false });
+    expect(seen['/a']).toBe(1);
+    expect(engine.validatePage(0).map((e) => e.message)).toEqual(['The file cv.pdf is larger than 2 MB.']);
+    expect(engine.check().errors.map((e) => e.message)).toEqual(['The file cv.pdf is larger than 2 MB.']);
+    // An answer does not let go: the input still holds what it refused.
+    engine.setValue('/a', 'x');
+    const submitted = engine.submit();
+    expect(submitted.valid).toBe(false);
+    expect(submitted.errors.map((e) => [e.path, e.message])).toEqual([['/a', 'The file cv.pdf is larger than 2 MB.']]);
+    expect(engine.getFormState().summary?.map((e) => e.message)).toEqual(['The file cv.pdf is larger than 2 MB.']);
+    engine.handle('/a').hold(null);
+    expect(engine.getFieldState('/a').error).toBeNull();
+    expect(engine.submit().valid).toBe(true);
+  });
 });
 
 describe('createFormEngine: cost of a keystroke does not grow with the form', () => {

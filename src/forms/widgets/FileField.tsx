@@ -1,5 +1,5 @@
 import { Button, Group, Text, VisuallyHidden } from '@mantine/core';
-import { lazy, Suspense, use, useState } from 'react';
+import { lazy, Suspense, use, useEffect, useState } from 'react';
 import { fileReferencesText, fileSizeText, isFileReferences } from '../../engine/file-references';
 import { fileLimitsOfNode } from '../../engine/files';
 import { fillMessage } from '../../engine/messages';
@@ -28,11 +28,18 @@ const FileText = /* @__PURE__ */ textView((_cf, value) => fileReferencesText(val
 /**
  * `file` in edit mode: the question's fieldset; in it, while the picker loads, the attached files and the 'Choose a
  * file' button where the picker draws them (the button shown loading and disabled, so nothing moves when it comes),
- * and a live status that says it is loading. A refused file is the question's error.
+ * and a live status that says it is loading. A refused file is the question's error, which the field holds
+ * (`onHold`) until the file is replaced or removed: the form does not go on without the file the person chose.
  */
-export function FileEdit({ cf, id, label, description, state, disabled, readOnly, onChange, onBlur, labels }: WidgetProps) {
+export function FileEdit({ cf, id, label, description, state, disabled, readOnly, onChange, onBlur, onHold, labels }: WidgetProps) {
   const upload = use(FileUploadContext);
   const [problem, setProblem] = useState<string | null>(null);
+  // Held at once (a submit waiting for an upload checks right after it), let go when the question goes.
+  const refuse = (next: string | null) => {
+    setProblem(next);
+    onHold(next);
+  };
+  useEffect(() => () => onHold(null), [onHold]);
   const files = isFileReferences(state.value) ? state.value : [];
   const limits = fileLimitsOfNode(cf.node);
   const locked = disabled || readOnly;
@@ -68,7 +75,7 @@ export function FileEdit({ cf, id, label, description, state, disabled, readOnly
           upload={upload}
           onChange={onChange}
           onBlur={onBlur}
-          onProblem={setProblem}
+          onProblem={refuse}
           labels={labels}
           words={words}
         />

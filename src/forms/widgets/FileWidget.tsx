@@ -5,7 +5,7 @@
  * {@link FileWords}, so a form without a file upload question carries none of it and no module is shared with it.
  */
 import { Anchor, Button, FileButton, Group, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { FileReference } from '../../engine/file-references';
 import type { FileLimits } from '../../engine/files';
 import type { FileDownloader, FileUploader } from '../context';
@@ -55,20 +55,30 @@ export interface FilePickerProps {
  */
 export function FilePicker({ id, fieldId, label, files, limits, locked, upload, onChange, onBlur, onProblem, labels, words: { fill, size } }: FilePickerProps) {
   const [busy, setBusy] = useState<string | null>(null);
+  // The file last refused, shown with a button that lets it go (the question's error stays until then).
+  const [refused, setRefused] = useState<{ name: string; size: number } | null>(null);
+  // Where the focus goes when the file row it was on goes away.
+  const chooseButton = useRef<HTMLButtonElement>(null);
+  const afterRemove = () => requestAnimationFrame(() => chooseButton.current?.focus());
 
   const choose = async (file: File | null) => {
     if (!file) return;
     const words = { name: file.name, max: size(limits.maxBytes), types: limits.accepted.map(shortType).join(', ') };
+    const refuse = (problem: string) => {
+      setRefused({ name: file.name, size: file.size });
+      onProblem(problem);
+    };
+    setRefused(null);
     onProblem(null);
-    if (file.size > limits.maxBytes) return onProblem(fill(labels.fileTooLarge, words));
-    if (!limits.accepted.some((type) => type === file.type)) return onProblem(fill(labels.fileWrongType, words));
-    if (!upload) return onProblem(labels.fileNoUpload);
+    if (file.size > limits.maxBytes) return refuse(fill(labels.fileTooLarge, words));
+    if (!limits.accepted.some((type) => type === file.type)) return refuse(fill(labels.fileWrongType, words));
+    if (!upload) return refuse(labels.fileNoUpload);
     setBusy(fill(labels.fileUploading, words));
     try {
       onChange([...files, await upload(file, fieldId)]);
     } catch (error) {
       const status = (error as { status?: unknown } | null)?.status;
-      onProblem(fill(status === 413 ? labels.fileTooLarge : status === 415 ? labels.fileWrongType : labels.fileUploadFailed, words));
+      refuse(fill(status === 413 ? labels.fileTooLarge : status === 415 ? labels.fileWrongType : labels.fileUploadFailed, words));
     } finally {
       setBusy(null);
       onBlur();
@@ -83,19 +93,44 @@ export function FilePicker({ id, fieldId, label, files, limits, locked, upload, 
             {file.name} ({size(file.size)})
           </Text>
           {locked ? null : (
-            <Button variant="subtle" size="compact-sm" onClick={() => onChange(files.length > 1 ? files.filter((f) => f !== file) : undefined)}>
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              onClick={() => {
+                onChange(files.length > 1 ? files.filter((f) => f !== file) : undefined);
+                afterRemove();
+              }}
+            >
               {fill(labels.fileRemove, { name: file.name })}
             </Button>
           )}
         </Group>
       ))}
+      {refused && !locked ? (
+        <Group gap="xs">
+          <Text size="sm" c="dimmed">
+            {refused.name} ({size(refused.size)})
+          </Text>
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            onClick={() => {
+              setRefused(null);
+              onProblem(null);
+              afterRemove();
+            }}
+          >
+            {fill(labels.fileRemove, { name: refused.name })}
+          </Button>
+        </Group>
+      ) : null}
       <Text size="sm" role="status">
         {busy}
       </Text>
       {locked || files.length >= limits.maxFiles ? null : (
         <FileButton onChange={(file) => void choose(file)} accept={limits.accepted.join(',')} disabled={busy !== null} inputProps={{ 'aria-label': label }}>
           {(props) => (
-            <Button {...props} variant="default" aria-describedby={`${id}-legend`}>
+            <Button {...props} ref={chooseButton} variant="default" aria-describedby={`${id}-legend`}>
               {labels.fileChoose}
             </Button>
           )}

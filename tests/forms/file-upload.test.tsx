@@ -1,0 +1,114 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { FormSchema } from '../../src/api/types';
+import type { FileReference } from '../../src/engine/file-references';
+import { fileSchema } from '../../src/engine/files';
+import { FormRenderer } from '../../src/forms';
+import { renderWithProviders } from '../support/render';
+
+// A file the person chose never goes missing silently: while the question holds a refused file, or one still being
+// sent, the form does not submit (nor go to its next page) without it; the person removes, replaces or waits.
+
+/** An optional file upload question (PDF, at most 1 MB) on page one, and a text question on page two when `pages` is 2. */
+function schema(pages: 1 | 2 = 1): FormSchema {
+  const first = { id: 'p1', title: 'Papers', sections: [{ id: 's1', title: '', fields: [{ id: 'papers', path: '/papers', widget: 'file', label: 'Payslips' }] }] };
+  const second = { id: 'p2', title: 'About you', sections: [{ id: 's2', title: '', fields: [{ id: 'name', path: '/name', widget: 'text', label: 'Name' }] }] };
+  return {
+    formSchemaId: 'files',
+    formId: 'files-form',
+    name: 'Papers',
+    version: 1,
+    isPublic: true,
+    isDeleted: false,
+    createdDateTime: new Date(0),
+    lastUpdatedDateTime: new Date(0),
+    jsonSchema: {
+      type: 'object',
+      properties: { papers: fileSchema({ accepted: ['application/pdf'], maxBytes: 1024 * 1024, maxFiles: 1 }), name: { type: 'string' } },
+    },
+    layout: { pages: pages === 1 ? [first] : [first, second] },
+  } as FormSchema;
+}
+
+const pdf = (name: string, size: number) => new File([new Uint8Array(size)], name, { type: 'application/pdf' });
+const stored = (file: File): FileReference => ({ fileId: '6f1c2a9e-0d3b-4f57-9a51-2b8c7e0d4a10', name: file.name, size: file.size, type: file.type });
+
+async function picker() {
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Choose a file' })).toBeEnabled());
+  return screen.getByLabelText('Payslips', { selector: 'input' });
+}
+
+describe('a file upload question', () => {
+  it('holds a refused file: the submit lists it and sends nothing until the person removes it, then submits without it', async () => {
+    const onSubmit = vi.fn();
+    const { user } = renderWithProviders(<FormRenderer schema={schema()} onSubmit={onSubmit} uploadFile={async (file) => stored(file)} progressive={false} />);
+    await user.upload(await picker(), pdf('scan.pdf', 2 * 1024 * 1024));
+    const message = 'The file scan.pdf is larger than 1.0 MB.';
+    expect(await screen.findByText(message)).toBeVisible();
+    expect(screen.getByText('scan.pdf (2.0 MB)')).toBeVisible();
+
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    const summary = await screen.findByRole('alert');
+    expect(within(summary).getByRole('link', { name: message })).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+
+    // Letting the refused file go: the focus goes to 'Choose a file', and the form submits without a file.
+    await user.click(screen.getByRole('button', { name: 'Remove scan.pdf' }));
+    expect(screen.queryByText('scan.pdf (2.0 MB)')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Choose a file' })).toHaveFocus());
+    expect(screen.queryByText(message, { selector: ':not(a)' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({}, expect.anything()));
+  });
+
+  it('a file chosen in its place lets the refused one go and is the answer', async () => {
+    const onSubmit = vi.fn();
+    const { user } = renderWithProviders(<FormRenderer schema={schema()} onSubmit={onSubmit} uploadFile={async (file) => stored(file)} progressive={false} />);
+    await user.upload(await picker(), pdf('scan.pdf', 2 * 1024 * 1024));
+    await screen.findByText('The file scan.pdf is larger than 1.0 MB.');
+    await user.upload(screen.getByLabelText('Payslips', { selector: 'input' }), pdf('payslip.pdf', 2048));
+    expect(await screen.findByText('payslip.pdf (2 KB)')).toBeVisible();
+    expect(screen.queryByText(/scan\.pdf/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ papers: [expect.objectContaining({ name: 'payslip.pdf' })] }, expect.anything()));
+  });
+
+  it('a submit pressed while a file is sent waits for it, then sends the answers with the file', async () => {
+    const onSubmit = vi.fn();
+    let store: () => void = () => undefined;
+    const uploadFile = (file: File) => new Promise<FileReference>((resolve) => (store = () => resolve(stored(file))));
+    const { user } = renderWithProviders(<FormRenderer schema={schema()} onSubmit={onSubmit} uploadFile={uploadFile} progressive={false} />);
+    await user.upload(await picker(), pdf('payslip.pdf', 2048));
+    expect(await screen.findByText('Uploading payslip.pdf…')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(onSubmit).not.toHaveBeenCalled();
+    store();
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ papers: [expect.objectContaining({ name: 'payslip.pdf' })] }, expect.anything()));
+  });
+
+  it('a submit pressed while a file is sent that the server then refuses stops, and the summary says why', async () => {
+    const onSubmit = vi.fn();
+    let refuse: () => void = () => undefined;
+    const uploadFile = () => new Promise<FileReference>((_resolve, reject) => (refuse = () => reject(Object.assign(new Error('Payload Too Large'), { status: 413 }))));
+    const { user } = renderWithProviders(<FormRenderer schema={schema()} onSubmit={onSubmit} uploadFile={uploadFile} progressive={false} />);
+    await user.upload(await picker(), pdf('payslip.pdf', 2048));
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    refuse();
+    const summary = await screen.findByRole('alert');
+    expect(within(summary).getByRole('link', { name: 'The file payslip.pdf is larger than 1.0 MB.' })).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('keeps a multi-page form on the page of a refused file', async () => {
+    renderWithProviders(<FormRenderer schema={schema(2)} onSubmit={vi.fn()} uploadFile={async (file) => stored(file)} progressive={false} />);
+    // As a drop or a picker set to 'All files' would: the picker's own filter is not applied.
+    const user = userEvent.setup({ applyAccept: false });
+    await user.upload(await picker(), new File(['GIF89a'], 'photo.gif', { type: 'image/gif' }));
+    await screen.findByText('The file photo.gif is not one of the accepted types: PDF.');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The file photo.gif is not one of the accepted types: PDF.');
+    expect(screen.queryByLabelText('Name')).not.toBeInTheDocument();
+  });
+});
