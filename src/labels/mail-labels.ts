@@ -20,6 +20,8 @@ export const mailLabels = {
   mlCompletedBody: 'Every signer has signed “{form}”. The signed document is attached.',
   mlDeclinedSubject: '{signer} declined to sign “{form}”',
   mlDeclinedBody: '{signer} declined to sign “{form}”. The signing has stopped. The reason given:',
+  /** The sender's link, in that message, to the form instance's page, where its signature can be requested again. */
+  mlDeclinedLink: 'Open the form instance to request the signature again',
   /** Stands for the signer's name when it is not known. */
   mlSomeSigner: 'A signer',
   mlFooter: 'This message was sent automatically by the forms service.',

@@ -61,6 +61,7 @@ export interface SigningMailTexts {
   mlCompletedBody: string;
   mlDeclinedSubject: string;
   mlDeclinedBody: string;
+  mlDeclinedLink: string;
   mlSomeSigner: string;
   mlFooter: string;
   mlReceiptSubject: string;
@@ -123,6 +124,7 @@ export const SIGNING_MAIL_TEXT_KEYS = [
   'mlCompletedBody',
   'mlDeclinedSubject',
   'mlDeclinedBody',
+  'mlDeclinedLink',
   'mlSomeSigner',
   'mlFooter',
   'mlReceiptSubject',
@@ -261,11 +263,16 @@ export function completedMail(facts: SigningMailFacts & { signed: MailAttachment
   return { kind: 'completed', to, subject: fill(texts.mlCompletedSubject, values), ...parts(blocks), attachments: [facts.signed], envelopeId: facts.envelopeId };
 }
 
-/** A signer declined: to the sender and the signers who signed before, with the reason. */
-export function declinedMail(facts: SigningMailFacts & { signerName: string | null; reason: string }): MailMessage {
+/**
+ * A signer declined: to the sender and the signers who signed before, with the reason; the sender's message links to
+ * the form instance's page (`instanceLink`), where the signature can be requested again.
+ */
+export function declinedMail(facts: SigningMailFacts & { signerName: string | null; reason: string; instanceLink?: string }): MailMessage {
   const { texts, formName, to } = facts;
   const values = { form: formName, name: to.name, signer: facts.signerName ?? texts.mlSomeSigner };
-  const blocks: Block[] = [{ paragraph: fill(texts.mlGreeting, values) }, { paragraph: fill(texts.mlDeclinedBody, values) }, { quote: facts.reason }, { paragraph: texts.mlFooter }];
+  const blocks: Block[] = [{ paragraph: fill(texts.mlGreeting, values) }, { paragraph: fill(texts.mlDeclinedBody, values) }, { quote: facts.reason }];
+  if (facts.instanceLink) blocks.push({ link: facts.instanceLink, words: fill(texts.mlDeclinedLink, values) });
+  blocks.push({ paragraph: texts.mlFooter });
   return { kind: 'declined', to, subject: fill(texts.mlDeclinedSubject, values), ...parts(blocks), attachments: [], envelopeId: facts.envelopeId };
 }
 

@@ -32,6 +32,7 @@ import {
   signedDocumentFileName,
   SIGNER_LINK_LIFETIME_MS,
   SIGNING_PAGE_PATH,
+  INSTANCE_PAGE_PATH,
   unusableSignerLinkError,
   verifyAuditChain,
   voidEnvelope,
@@ -147,6 +148,11 @@ async function applySigners(store: SigningStore, change: EnvelopeChange, now: Da
 
 function linkOf(ports: SigningPorts, token: string): string {
   return `${ports.signingBaseUrl.replace(/\/+$/, '')}${SIGNING_PAGE_PATH}?token=${encodeURIComponent(token)}`;
+}
+
+/** The host's page of a form instance, for staff (the sender). */
+function instanceLinkOf(ports: SigningPorts, formInstanceId: string): string {
+  return `${ports.signingBaseUrl.replace(/\/+$/, '')}${INSTANCE_PAGE_PATH}${encodeURIComponent(formInstanceId)}`;
 }
 
 /** A signer's link lives at most {@link SIGNER_LINK_LIFETIME_MS}, and never past the envelope's expiry. */
@@ -444,9 +450,12 @@ export async function declineEnvelope(ports: SigningPorts, actor: SigningActor, 
     const formName = (await store.formNameOf(found.formInstanceId)) ?? '';
     // Told: the signers who signed before, and the sender (the user who requested the signature).
     const told = found.signers.filter((s) => change.notifySignerIds.includes(s.signerId)).map((s) => ({ name: s.name, email: s.email }));
+    const facts = { texts: ports.mailTexts, formName, envelopeId: found.envelopeId, signerName: decliner?.name ?? null, reason };
+    const mails = told.map((to) => declinedMail({ ...facts, to }));
+    // The sender's message links to the instance's page, where they can request the signature again.
     const sender = found.createdBy ? await store.userContact(found.createdBy) : undefined;
-    if (sender?.email) told.push({ name: sender.name, email: sender.email });
-    return told.map((to) => declinedMail({ texts: ports.mailTexts, formName, envelopeId: found.envelopeId, to, signerName: decliner?.name ?? null, reason }));
+    if (sender?.email) mails.push(declinedMail({ ...facts, to: { name: sender.name, email: sender.email }, instanceLink: instanceLinkOf(ports, found.formInstanceId) }));
+    return mails;
   });
   await flush(ports, mails);
   return reload(ports, grant.envelopeId);

@@ -10,6 +10,7 @@ import { renderRouter } from './support/renderRouter';
 import { APIProvider } from '../../src/query/APIProvider';
 import { createFakeBackend } from '../../src/testing';
 import { seedIds } from '../../src/testing/seed-ids';
+import { INSTANCE_PAGE_PATH, SIGNING_PAGE_PATH } from '../../src/domain/signing';
 
 
 describe('routerOptions', () => {
@@ -69,6 +70,11 @@ describe('route table', () => {
     '/admin/signing/',
   ])('matches %s with a page of its own (docs/spec.md, Screens and routes)', (path) => {
     expect(pageRouteOf(path)).toBeDefined();
+  });
+
+  it('has the pages the reference backend links to in its mail: the signing page and a form instance page', () => {
+    expect(pageRouteOf(`${SIGNING_PAGE_PATH}`)?.fullPath).toBe('/sign');
+    expect(pageRouteOf(`${INSTANCE_PAGE_PATH}i1`)?.fullPath).toBe('/admin/form-instance/$formInstanceId');
   });
 
   it.each(['/nope', '/admin/nope', '/admin/form-linking/'])('has no page for %s', (path) => {

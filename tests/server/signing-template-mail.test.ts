@@ -191,6 +191,12 @@ describe('a PDF template signed through mailed links', () => {
       expect(m.subject).toBe('Alan Turing declined to sign “Sample form”');
       expect(m.text).toContain('Alan Turing declined to sign “Sample form”. The signing has stopped. The reason given:\n\n> Not my form.');
     }
+    // The sender's message links to the instance's page, where the signature can be requested again; a signer's does not.
+    const link = `/admin/form-instance/${envelope.formInstanceId}`;
+    const sender = told.find((m) => m.to.email === 'editor@example.com');
+    expect(sender?.text).toMatch(new RegExp(`Open the form instance to request the signature again:\\nhttps?://[^\\s/]+${link}\\n`));
+    expect(sender?.html).toMatch(new RegExp(`<a href="https?://[^"/]+${link}"[^>]*>Open the form instance to request the signature again</a>`));
+    expect(told.find((m) => m.to.email === 'grace@example.com')?.text).not.toContain('/admin/');
   }, 60_000);
 });
 

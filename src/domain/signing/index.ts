@@ -50,4 +50,6 @@ export type { UnhashedAuditEvent, AuditEventInput, AuditKey, AuditHead, VerifyAu
 export { INVALID_SIGNER_LINK_MESSAGE, SIGNER_ALREADY_SIGNED_MESSAGE, SIGNER_ALREADY_DECLINED_MESSAGE, SIGNER_LINK_LIFETIME_MS, unusableSignerLinkError } from './links';
 /** The path of the signing page on the host: `{origin}/sign?token=…`. */
 export const SIGNING_PAGE_PATH = '/sign';
+/** The path of a form instance's page on the host, where staff act on its signing: `{origin}/admin/form-instance/{id}`. */
+export const INSTANCE_PAGE_PATH = '/admin/form-instance/';
 export { leafFileName, encodeRfc5987Value, signedDocumentFileName, attachmentDisposition } from './disposition';

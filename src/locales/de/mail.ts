@@ -13,6 +13,7 @@ export const deMail = {
   mlCompletedBody: 'Alle haben „{form}“ unterschrieben. Das unterschriebene Dokument ist angehängt.',
   mlDeclinedSubject: '{signer} hat die Unterschrift von „{form}“ abgelehnt',
   mlDeclinedBody: '{signer} hat die Unterschrift von „{form}“ abgelehnt. Die Unterzeichnung ist beendet. Die angegebene Begründung:',
+  mlDeclinedLink: 'Formularinstanz öffnen, um die Unterschrift erneut anzufordern',
   mlSomeSigner: 'Eine unterzeichnende Person',
   mlFooter: 'Diese Nachricht wurde vom Formulardienst automatisch gesendet.',
   mlReceiptSubject: 'Ihre Antworten zu „{form}“ sind eingegangen',

@@ -13,6 +13,7 @@ export const frMail = {
   mlCompletedBody: 'Tous les signataires ont signé « {form} ». Le document signé est joint.',
   mlDeclinedSubject: '{signer} a refusé de signer « {form} »',
   mlDeclinedBody: '{signer} a refusé de signer « {form} ». La signature est arrêtée. Le motif donné :',
+  mlDeclinedLink: 'Ouvrir l’instance du formulaire pour redemander la signature',
   mlSomeSigner: 'Un signataire',
   mlFooter: 'Ce message a été envoyé automatiquement par le service de formulaires.',
   mlReceiptSubject: 'Vos réponses à « {form} » ont été reçues',
