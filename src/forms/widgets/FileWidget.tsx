@@ -14,6 +14,18 @@ import type { FormLabels } from '../labels';
 /** A media type in short ('application/pdf' → 'PDF', 'text/plain' → 'TXT'). */
 const shortType = (type: string): string => (type === 'text/plain' ? 'TXT' : (type.split('/')[1] ?? type).toUpperCase());
 
+/**
+ * A file's 'Remove {name}' button: subtle, its words wrapping as a long file name needs (a button keeps its words on one
+ * line and cuts what does not fit, which on a phone cut the name).
+ */
+const removeProps = {
+  variant: 'subtle',
+  size: 'compact-sm',
+  styles: { root: { height: 'auto', maxWidth: '100%', paddingBlock: 2 }, label: { whiteSpace: 'normal', overflowWrap: 'anywhere', textAlign: 'start', lineHeight: 1.35 } },
+} as const;
+/** A file name breaks anywhere rather than run past a narrow screen. */
+const nameStyle = { overflowWrap: 'anywhere' } as const;
+
 /** How the file parts write their texts: the library's own helpers, given by `./FileField`. */
 export interface FileWords {
   /** Fills a label's `{name}` places (`fillMessage`). */
@@ -89,13 +101,12 @@ export function FilePicker({ id, fieldId, label, files, limits, locked, upload, 
     <>
       {files.map((file) => (
         <Group key={file.fileId} gap="xs">
-          <Text size="sm">
+          <Text size="sm" style={nameStyle}>
             {file.name} ({size(file.size)})
           </Text>
           {locked ? null : (
             <Button
-              variant="subtle"
-              size="compact-sm"
+              {...removeProps}
               onClick={() => {
                 onChange(files.length > 1 ? files.filter((f) => f !== file) : undefined);
                 afterRemove();
@@ -108,12 +119,11 @@ export function FilePicker({ id, fieldId, label, files, limits, locked, upload, 
       ))}
       {refused && !locked ? (
         <Group gap="xs">
-          <Text size="sm" c="dimmed">
+          <Text size="sm" c="dimmed" style={nameStyle}>
             {refused.name} ({size(refused.size)})
           </Text>
           <Button
-            variant="subtle"
-            size="compact-sm"
+            {...removeProps}
             onClick={() => {
               setRefused(null);
               onProblem(null);
