@@ -173,8 +173,8 @@ export function FormRenderer(props: FormRendererProps) {
   const idPrefix = props.idPrefix ?? `ccq${reactId.replace(/[^A-Za-z0-9]/g, '')}`;
   const [page, setPage] = useState(() => Math.max(0, Math.floor(props.initialPage ?? 0)));
   const [submitting, setSubmitting] = useState(false);
-  // The uploads under way, as one promise: a submit waits for them, then checks, so the answers it sends hold every
-  // file stored and a file refused meanwhile stops it (the question holds its problem).
+  // The uploads under way, as one promise: Next and Submit wait for them, then check, so the answers sent hold every
+  // file stored and a file refused meanwhile stops them (the question holds its problem).
   const uploads = useRef<Promise<unknown> | null>(null);
   const hostUpload = props.uploadFile;
   const uploadFile = useMemo<FileUploader | undefined>(
@@ -265,7 +265,19 @@ export function FormRenderer(props: FormRendererProps) {
     [idPrefix, mode, current, goTo, progressive],
   );
 
-  const next = () => {
+  // Waits for the uploads under way, the form shown busy, then a turn: as an upload settles, its picker sets the answer
+  // or holds the refusal. Next and Submit check only after it.
+  const settleUploads = async () => {
+    if (!uploads.current) return;
+    setSubmitting(true);
+    for (let last; last !== uploads.current; ) await (last = uploads.current);
+    uploads.current = null;
+    await new Promise((resolve) => setTimeout(resolve));
+    setSubmitting(false);
+  };
+
+  const next = async () => {
+    await settleUploads();
     if (engine.validatePage(current).length > 0) return;
     focusHeading.current = true;
     goTo(current + 1);
@@ -279,14 +291,7 @@ export function FormRenderer(props: FormRendererProps) {
   };
 
   const submit = async () => {
-    if (uploads.current) {
-      setSubmitting(true);
-      // The picker sets an upload's answer (or holds its refusal) as the upload settles: wait for every one, then a turn.
-      for (let last; last !== uploads.current; ) await (last = uploads.current);
-      uploads.current = null;
-      await new Promise((resolve) => setTimeout(resolve));
-      setSubmitting(false);
-    }
+    await settleUploads();
     const result = engine.submit();
     if (!result.valid) {
       onInvalidSubmit?.(result.errors);
@@ -308,7 +313,7 @@ export function FormRenderer(props: FormRendererProps) {
     event.preventDefault();
     if (mode !== 'edit' || busy) return;
     // Enter in a field of an earlier page means "Next".
-    if (current < lastPage) next();
+    if (current < lastPage) void next();
     else void submit();
   };
 

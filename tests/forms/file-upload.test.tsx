@@ -111,4 +111,21 @@ describe('a file upload question', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('The file photo.gif is not one of the accepted types: PDF.');
     expect(screen.queryByLabelText('Name')).not.toBeInTheDocument();
   });
+
+  it('Next pressed while a file is sent waits for it: refused, the page stays with the refusal; stored, the next page opens', async () => {
+    let settle: (ok: boolean) => void = () => undefined;
+    const uploadFile = (file: File) =>
+      new Promise<FileReference>((resolve, reject) => (settle = (ok) => (ok ? resolve(stored(file)) : reject(Object.assign(new Error('Unsupported'), { status: 415 })))));
+    const { user } = renderWithProviders(<FormRenderer schema={schema(2)} onSubmit={vi.fn()} uploadFile={uploadFile} progressive={false} />);
+    await user.upload(await picker(), pdf('payslip.pdf', 2048));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    settle(false);
+    expect(await screen.findByRole('alert')).toHaveTextContent('The file payslip.pdf is not one of the accepted types: PDF.');
+    expect(screen.queryByLabelText('Name')).not.toBeInTheDocument();
+
+    await user.upload(screen.getByLabelText('Payslips', { selector: 'input' }), pdf('payslip-2.pdf', 2048));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    settle(true);
+    expect(await screen.findByLabelText('Name')).toBeInTheDocument();
+  });
 });
