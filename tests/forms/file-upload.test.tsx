@@ -128,4 +128,13 @@ describe('a file upload question', () => {
     settle(true);
     expect(await screen.findByLabelText('Name')).toBeInTheDocument();
   });
+
+  it('where no file can be stored (a preview) says so without holding the form', async () => {
+    const onSubmit = vi.fn();
+    const { user } = renderWithProviders(<FormRenderer schema={schema()} onSubmit={onSubmit} progressive={false} />);
+    await user.upload(await picker(), pdf('payslip.pdf', 2048));
+    expect(await screen.findByText('Files cannot be attached here.')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({}, expect.anything()));
+  });
 });

@@ -35,9 +35,9 @@ export function FileEdit({ cf, id, label, description, state, disabled, readOnly
   const upload = use(FileUploadContext);
   const [problem, setProblem] = useState<string | null>(null);
   // Held at once (a submit waiting for an upload checks right after it), let go when the question goes.
-  const refuse = (next: string | null) => {
+  const refuse = (next: string | null, held = true) => {
     setProblem(next);
-    onHold(next);
+    onHold(held ? next : null);
   };
   useEffect(() => () => onHold(null), [onHold]);
   const files = isFileReferences(state.value) ? state.value : [];

@@ -53,8 +53,11 @@ export interface FilePickerProps {
   /** The new answer (undefined: no file). */
   onChange: (value: FileReference[] | undefined) => void;
   onBlur: () => void;
-  /** Says (null: clears) why a file was refused, as the question's error. */
-  onProblem: (problem: string | null) => void;
+  /**
+   * Says (null: clears) why a file was refused, as the question's error; held (the default) until the file is removed
+   * or replaced, so the form does not go on without it.
+   */
+  onProblem: (problem: string | null, held?: boolean) => void;
   labels: FormLabels;
   words: FileWords;
 }
@@ -84,7 +87,9 @@ export function FilePicker({ id, fieldId, label, files, limits, locked, upload, 
     onProblem(null);
     if (file.size > limits.maxBytes) return refuse(fill(labels.fileTooLarge, words));
     if (!limits.accepted.some((type) => type === file.type)) return refuse(fill(labels.fileWrongType, words));
-    if (!upload) return refuse(labels.fileNoUpload);
+    // Where no file can be stored (a preview) nothing is refused of the person's: said, not held, so the rest of the
+    // form can still be tried.
+    if (!upload) return onProblem(labels.fileNoUpload, false);
     setBusy(fill(labels.fileUploading, words));
     try {
       onChange([...files, await upload(file, fieldId)]);
