@@ -621,7 +621,6 @@ class Engine implements FormEngine {
   }
 
   hold(key: string, problem: string | null): void {
-    if ((this.held.get(key) ?? null) === problem) return;
     if (problem === null) this.held.delete(key);
     else this.held.set(key, problem);
     const instance = this.instances.get(key);
