@@ -244,4 +244,24 @@ describe('instanceExportTable header', () => {
     expect(table.header[0]?.slice(INSTANCE_CSV_FIXED_COLUMNS.length)).toEqual(['Full name (/fullName)', 'Email', 'Full name (/text1)']);
     expect(new Set(table.header[0]).size).toBe(table.header[0]?.length);
   });
+
+  it('writes an answer only under its own form\'s question: a path two forms ask with different labels is two columns; with the same label, one; across versions, one', () => {
+    const asking = (label: string): FormLayout => ({ pages: [{ id: 'p', title: 'P', sections: [{ id: 's', title: 'S', fields: [{ ...field('/consent'), widget: 'checkbox', label }] }] }] });
+    const schemas = [
+      { formSchemaId: 'c2', version: 2, formName: 'Contact', layout: asking('I agree to be contacted') },
+      { formSchemaId: 'c1', version: 1, formName: 'Contact', layout: asking('Contact me') },
+      { formSchemaId: 'h1', version: 1, formName: 'Household', layout: asking('I confirm that my answers are correct') },
+      { formSchemaId: 'o1', version: 1, formName: 'Other', layout: asking('I agree to be contacted') },
+    ];
+    const table = instanceExportTable(schemas);
+    expect(table.header[0]?.slice(INSTANCE_CSV_FIXED_COLUMNS.length)).toEqual(['I agree to be contacted', 'I confirm that my answers are correct']);
+    const answers = (schema: (typeof schemas)[number] | undefined) =>
+      table.rowsOf({ formInstanceId: 'i', status: 2, data: { consent: true } }, schema)[0]?.slice(INSTANCE_CSV_FIXED_COLUMNS.length);
+    expect(answers(schemas[0])).toEqual([true, null]);
+    expect(answers(schemas[1])).toEqual([true, null]);
+    expect(answers(schemas[2])).toEqual([null, true]);
+    expect(answers(schemas[3])).toEqual([true, null]);
+    // A row whose schema was not read keeps its answer, in the path's first column.
+    expect(answers(undefined)).toEqual([true, null]);
+  });
 });

@@ -9,7 +9,9 @@
  *   pointer of each answer, `formInstanceId` … for the fixed columns), for programs that read the file.
  * - Columns: the fields of the layouts of the schemas the exported rows use, in the document order of the newest
  *   version of each form (the forms by name), then what older versions ask besides; a field that shows nothing
- *   (a text block) is no column; each data path once. A field's label is the newest version's.
+ *   (a text block) is no column; each data path once per question: across the versions of a form (the newest
+ *   version's label) and across forms that ask it with the same label, but a form that asks the same path with
+ *   another label gets a column of its own, each column holding only the answers of its forms.
  * - Repeatable sections, as the person chooses ({@link ExportRepeatLayout}):
  *   - `rows`: one row per item. An `item` column (1, 2, …) follows the fixed ones; an instance with items has as many
  *     rows as its longest repeatable section has items, the i-th row holding the i-th item of each section and the
@@ -249,6 +251,17 @@ export interface ExportColumn {
   readonly path: string;
 }
 
+/**
+ * An answer column of the plain fields: its path, its label, and the forms (by name) whose answers it holds. A path
+ * is one column across the versions of a form, and across forms that ask it with the same label; a form that asks it
+ * with another label gets a column of its own, so that no answer is written under another form's question.
+ */
+interface FieldColumn extends ExportColumn {
+  readonly forms: Set<string>;
+  /** The first column of its path, which also holds the answers of rows whose schema was not read. */
+  readonly first: boolean;
+}
+
 /** The repeatable sections of an export and their fields (by path inside an item), in column order. */
 export interface ExportRepeat {
   readonly path: string;
@@ -278,18 +291,28 @@ function columnOrder(schemas: readonly InstanceCsvSchema[]): InstanceCsvSchema[]
 }
 
 /** The plain data paths and the repeatable sections of the schemas' layouts, in column order (see the module's rules). */
-export function instanceExportShape(schemas: readonly InstanceCsvSchema[]): { fields: ExportColumn[]; repeats: ExportRepeat[]; order: ({ field: ExportColumn } | { repeat: ExportRepeat })[] } {
-  const fields = new Map<string, ExportColumn>();
+export function instanceExportShape(schemas: readonly InstanceCsvSchema[]): { fields: FieldColumn[]; repeats: ExportRepeat[]; order: ({ field: FieldColumn } | { repeat: ExportRepeat })[] } {
+  const fields = new Map<string, FieldColumn[]>();
   const repeats = new Map<string, { path: string; title: string; fields: Map<string, { path: string; label: string }> }>();
-  const order: ({ field: ExportColumn } | { repeat: ExportRepeat })[] = [];
+  const order: ({ field: FieldColumn } | { repeat: ExportRepeat })[] = [];
   const repeatOut = new Map<string, { path: string; title: string; fields: { path: string; label: string }[] }>();
   for (const schema of columnOrder(schemas)) {
+    const form = String(schema.formName ?? '');
     for (const entry of shapeOfSchema(schema)?.order ?? []) {
       if ('field' in entry) {
-        const { path, label } = entry.field;
-        if (fields.has(path) || repeats.has(path)) continue;
-        const column = { path, label: String(label || path) };
-        fields.set(path, column);
+        const { path } = entry.field;
+        const label = String(entry.field.label || path);
+        if (repeats.has(path)) continue;
+        const ofPath = fields.get(path) ?? [];
+        // An older version of a form already placed (its newest label stays), or another form asking the same.
+        if (ofPath.some((c) => c.forms.has(form))) continue;
+        const same = ofPath.find((c) => c.label === label);
+        if (same) {
+          same.forms.add(form);
+          continue;
+        }
+        const column: FieldColumn = { path, label, forms: new Set([form]), first: ofPath.length === 0 };
+        fields.set(path, [...ofPath, column]);
         order.push({ field: column });
       } else {
         const { path } = entry.repeat;
@@ -312,7 +335,7 @@ export function instanceExportShape(schemas: readonly InstanceCsvSchema[]): { fi
       }
     }
   }
-  return { fields: [...fields.values()], repeats: [...repeatOut.values()], order };
+  return { fields: [...fields.values()].flat(), repeats: [...repeatOut.values()], order };
 }
 
 /** How many items the list at `path` of an instance's answers has (0 for none or for no list). */
@@ -336,13 +359,15 @@ export function instanceExportTable(
   const columns: ExportColumn[] = INSTANCE_CSV_FIXED_COLUMNS.map((label, i) => ({ label, path: FIXED_PATHS[i] as string }));
   if (byRows) columns.push({ label: INSTANCE_EXPORT_ITEM_COLUMN, path: INSTANCE_EXPORT_ITEM_COLUMN });
   // Each answer column reads one instance's answers (and, in the rows layout, its i-th item).
-  type Read = (data: unknown, shape: LayoutShape | undefined, item: number) => ExportCell;
+  // `form`: the row's form's name (undefined: its schema was not read).
+  type Read = (data: unknown, shape: LayoutShape | undefined, item: number, form: string | undefined) => ExportCell;
   const reads: Read[] = [];
   for (const entry of order) {
     if ('field' in entry) {
-      const { path } = entry.field;
-      columns.push(entry.field);
-      reads.push((data, shape) => exportCell(shape?.fields.get(path), answerAt(data, path)));
+      const { path, label, forms, first } = entry.field;
+      columns.push({ label, path });
+      // Only the answers of the forms that ask this column's question.
+      reads.push((data, shape, _item, form) => ((form === undefined ? first : forms.has(form)) ? exportCell(shape?.fields.get(path), answerAt(data, path)) : null));
       continue;
     }
     const repeat = entry.repeat;
@@ -377,6 +402,7 @@ export function instanceExportTable(
     header,
     rowsOf(row, schema) {
       const shape = shapeOfSchema(schema);
+      const form = schema ? String(schema.formName ?? '') : undefined;
       const version = schema?.version;
       const fixed: ExportCell[] = [
         plainCell(row.formInstanceId),
@@ -389,7 +415,7 @@ export function instanceExportTable(
       const items = byRows ? Math.max(0, ...repeats.map((r) => itemCount(row.data, r.path))) : 0;
       const rows: ExportCell[][] = [];
       for (let item = items ? 0 : -1; item < Math.max(items, 0); item++) {
-        rows.push([...fixed, ...(byRows ? [item < 0 ? null : item + 1] : []), ...reads.map((read) => read(row.data, shape, item))]);
+        rows.push([...fixed, ...(byRows ? [item < 0 ? null : item + 1] : []), ...reads.map((read) => read(row.data, shape, item, form))]);
       }
       return rows;
     },
