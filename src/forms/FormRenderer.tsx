@@ -5,6 +5,7 @@ import type { FormSchema, JsonObject } from '../api/types';
 import { compileFormSchema } from '../engine/compile';
 import { withWidgetKinds, type WidgetKind } from '../engine/widget-kinds';
 import { createFormEngine, type FormCheckResult, type FormEngine, type FormError } from '../engine/engine';
+import type { FileReference } from '../engine/file-references';
 import { fillMessage } from '../engine/messages';
 import { watchPresses } from './after-press';
 import { FileDownloadContext, FileUploadContext, FormContext, type FileDownloader, type FileUploader, type FormContextValue } from './context';
@@ -98,7 +99,8 @@ export interface FormRendererProps {
   widgets?: Readonly<Record<string, FormWidget>>;
   /**
    * Stores a file chosen in a file upload question and answers its reference (`FormInstanceViewer` sends it to
-   * `/api/FormFiles/Upload` for the instance). Without it, a file upload question says files cannot be attached here.
+   * `/api/FormFiles/Upload` for the instance). Its `signal` is aborted when the person cancels the upload. Without it,
+   * a file upload question says files cannot be attached here.
    */
   uploadFile?: FileUploader;
   /** In view mode, each attached file becomes a 'Download' button calling this (the instance page's, for staff). */
@@ -174,14 +176,18 @@ export function FormRenderer(props: FormRendererProps) {
   const [page, setPage] = useState(() => Math.max(0, Math.floor(props.initialPage ?? 0)));
   const [submitting, setSubmitting] = useState(false);
   // The uploads under way, as one promise: Next and Submit wait for them, then check, so the answers sent hold every
-  // file stored and a file refused meanwhile stops them (the question holds its problem).
+  // file stored and a file refused meanwhile stops them (the question holds its problem). A cancelled upload settles
+  // at once, whether or not the host's upload heeds the signal.
   const uploads = useRef<Promise<unknown> | null>(null);
   const hostUpload = props.uploadFile;
   const uploadFile = useMemo<FileUploader | undefined>(
     () =>
       hostUpload &&
-      ((file, fieldId) => {
-        const upload = hostUpload(file, fieldId);
+      ((file, fieldId, signal) => {
+        const upload = new Promise<FileReference>((resolve, reject) => {
+          signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+          hostUpload(file, fieldId, signal).then(resolve, reject);
+        });
         uploads.current = Promise.allSettled([uploads.current, upload]);
         return upload;
       }),

@@ -26,8 +26,12 @@ export interface FormContextValue {
 
 export const FormContext = createContext<FormContextValue | null>(null);
 
-/** Stores a file chosen in the file upload question `fieldId` and answers the reference its answer keeps. */
-export type FileUploader = (file: File, fieldId: string) => Promise<FileReference>;
+/**
+ * Stores a file chosen in the file upload question `fieldId` and answers the reference its answer keeps. `signal` is
+ * aborted when the person cancels the upload: stop sending (pass it to `fetch`). The form lets the file go at once
+ * either way, and ignores what an upload answers after it was cancelled.
+ */
+export type FileUploader = (file: File, fieldId: string, signal: AbortSignal) => Promise<FileReference>;
 
 /** Downloads a stored file of a file upload answer (staff on the instance page). */
 export type FileDownloader = (file: FileReference) => void;

@@ -61,6 +61,10 @@ export const defaultFormUiLabels = {
   fileRemove: 'Remove {name}',
   /** Said while a file is sent. */
   fileUploading: 'Uploading {name}…',
+  /** Stops the upload under way (`{name}` the file's name): the file is not attached. */
+  fileCancel: 'Cancel the upload of {name}',
+  /** Said once an upload was stopped. */
+  fileCancelled: 'The upload of {name} was cancelled; the file is not attached.',
   /** A file over the question's largest size (`{max}` that size in words). */
   fileTooLarge: 'The file {name} is larger than {max}.',
   /** A file none of the question's types (`{types}` them in short: 'PDF, PNG'). */

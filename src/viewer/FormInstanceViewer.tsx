@@ -571,9 +571,9 @@ function EditSession({ schema, instance, engine, linkToken, shared }: EditProps)
   // A file upload question stores its file for this instance (saved first when it is new), with its edit link; the
   // upload code is loaded the first time a file is attached. A submit waits for the uploads under way (FormRenderer).
   const uploadFile = useCallback(
-    (file: File, fieldId: string): Promise<FileReference> =>
+    (file: File, fieldId: string, signal: AbortSignal): Promise<FileReference> =>
       import('./file-upload').then(({ uploadInstanceFile }) =>
-        uploadInstanceFile({ saver, data: engine.getData(), client, token: () => linkToken ?? createdToken.current }, file, fieldId),
+        uploadInstanceFile({ saver, data: engine.getData(), client, token: () => linkToken ?? createdToken.current }, file, fieldId, signal),
       ),
     [saver, engine, client, linkToken],
   );

@@ -22,9 +22,10 @@ export interface InstanceFileUpload {
 /**
  * Stores `file` for the question `fieldId` of the session's instance through `POST /api/FormFiles/Upload` and
  * resolves the reference its answer keeps; rejects when the instance cannot be saved or the upload is refused (the
- * error's `status`: 413 too large, 415 wrong type).
+ * error's `status`: 413 too large, 415 wrong type), or with the abort's reason once `signal` is aborted (the person
+ * cancelled: the request is stopped).
  */
-export async function uploadInstanceFile({ saver, data, client, token }: InstanceFileUpload, file: File, fieldId: string): Promise<FileReference> {
+export async function uploadInstanceFile({ saver, data, client, token }: InstanceFileUpload, file: File, fieldId: string, signal?: AbortSignal): Promise<FileReference> {
   saver.change(data);
   const formInstanceId = await new Promise<string>((resolve, reject) => {
     const check = () => {
@@ -38,6 +39,7 @@ export async function uploadInstanceFile({ saver, data, client, token }: Instanc
     const unsubscribe = saver.subscribe(() => void check());
     check();
   });
+  signal?.throwIfAborted();
   const formData = new FormData();
   formData.append('File', file, file.name);
   const bearer = token();
@@ -46,6 +48,7 @@ export async function uploadInstanceFile({ saver, data, client, token }: Instanc
     path: '/api/FormFiles/Upload',
     query: { formInstanceId, fieldId },
     formData,
+    ...(signal ? { signal } : {}),
     ...(bearer ? { headers: { Authorization: `Bearer ${bearer}` } } : {}),
   });
   if (!stored) throw new Error('The upload answered no file.');

@@ -90,6 +90,40 @@ export const TooLarge: Story = {
   },
 };
 
+/** A host upload that does not end (a stalled network): the file stays 'Uploading' until the person cancels it. */
+const stalledUpload = fn(
+  (_file: File, _fieldId: string, signal: AbortSignal) =>
+    new Promise<typeof stored>((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true })),
+);
+
+/**
+ * A file being sent: the live status says so, 'Cancel the upload of {name}' stops it, and 'Choose a file' waits
+ * (said disabled, keeping the focus). A submit pressed now waits for the upload.
+ */
+export const Uploading: Story = {
+  args: { uploadFile: stalledUpload },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.upload(await canvas.findByLabelText('Payslips', { selector: 'input' }), pdf('payslip-june.pdf', 2048));
+    await waitFor(() => expect(canvas.getByText('Uploading payslip-june.pdf…')).toBeVisible());
+    await expect(canvas.getByRole('button', { name: 'Cancel the upload of payslip-june.pdf' })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Choose a file' })).toHaveAttribute('aria-disabled', 'true');
+  },
+};
+
+/** An upload cancelled: the file is not attached, nothing is refused, and the focus is back on 'Choose a file'. */
+export const UploadCancelled: Story = {
+  args: { uploadFile: stalledUpload },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.upload(await canvas.findByLabelText('Payslips', { selector: 'input' }), pdf('payslip-june.pdf', 2048));
+    await userEvent.click(await canvas.findByRole('button', { name: 'Cancel the upload of payslip-june.pdf' }));
+    await waitFor(() => expect(canvas.getByText('The upload of payslip-june.pdf was cancelled; the file is not attached.')).toBeVisible());
+    await waitFor(() => expect(canvas.getByRole('button', { name: 'Choose a file' })).toHaveFocus());
+    await expect(canvas.getByRole('button', { name: 'Choose a file' })).not.toHaveAttribute('aria-disabled');
+  },
+};
+
 /** A file of a type the question does not accept. */
 export const WrongType: Story = {
   play: async ({ canvasElement }) => {

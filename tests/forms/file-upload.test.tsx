@@ -6,6 +6,9 @@ import type { FileReference } from '../../src/engine/file-references';
 import { fileSchema } from '../../src/engine/files';
 import { FormRenderer } from '../../src/forms';
 import { renderWithProviders } from '../support/render';
+import type { ApiRequest } from '../../src/api/transport';
+import type { DraftSaver } from '../../src/viewer/draft-saver';
+import { uploadInstanceFile } from '../../src/viewer/file-upload';
 
 // A file the person chose never goes missing silently: while the question holds a refused file, or one still being
 // sent, the form does not submit (nor go to its next page) without it; the person removes, replaces or waits.
@@ -129,6 +132,49 @@ describe('a file upload question', () => {
     expect(await screen.findByLabelText('Name')).toBeInTheDocument();
   });
 
+  it('an upload that does not end can be cancelled, even while a submit waits for it: the file is not attached, nothing is held', async () => {
+    const onSubmit = vi.fn();
+    const signals: AbortSignal[] = [];
+    // A host upload that never settles and does not heed the signal: the form lets the file go all the same.
+    const uploadFile = (_file: File, _fieldId: string, signal: AbortSignal) => {
+      signals.push(signal);
+      return new Promise<FileReference>(() => undefined);
+    };
+    const { user } = renderWithProviders(<FormRenderer schema={schema()} onSubmit={onSubmit} uploadFile={uploadFile} progressive={false} />);
+    await user.upload(await picker(), pdf('payslip.pdf', 2048));
+    expect(await screen.findByText('Uploading payslip.pdf…')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(onSubmit).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('button', { name: 'Cancel the upload of payslip.pdf' }));
+    expect(signals).toHaveLength(1);
+    expect(signals[0]?.aborted).toBe(true);
+    // The submit that waited goes on without the file; nothing is refused.
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({}, expect.anything()));
+    expect(screen.getByRole('status', { name: '' })).toHaveTextContent('The upload of payslip.pdf was cancelled; the file is not attached.');
+    expect(screen.queryByRole('button', { name: /Cancel the upload/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Choose a file' })).toHaveFocus());
+  });
+
+  it('a file stored after its upload was cancelled is not attached, and a new one can be chosen', async () => {
+    const onSubmit = vi.fn();
+    let store: () => void = () => undefined;
+    const uploadFile = (file: File) => new Promise<FileReference>((resolve) => (store = () => resolve(stored(file))));
+    const { user } = renderWithProviders(<FormRenderer schema={schema()} onSubmit={onSubmit} uploadFile={uploadFile} progressive={false} />);
+    await user.upload(await picker(), pdf('payslip.pdf', 2048));
+    expect(screen.getByRole('button', { name: 'Choose a file' })).toHaveAttribute('aria-disabled', 'true');
+    await user.click(await screen.findByRole('button', { name: 'Cancel the upload of payslip.pdf' }));
+    store();
+    await user.upload(await picker(), pdf('payslip-2.pdf', 2048));
+    await user.click(screen.getByRole('button', { name: 'Cancel the upload of payslip-2.pdf' }));
+    await screen.findByText('The upload of payslip-2.pdf was cancelled; the file is not attached.');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({}, expect.anything()));
+    expect(screen.queryByText(/payslip\.pdf \(/)).not.toBeInTheDocument();
+  });
+
   it('where no file can be stored (a preview) says so without holding the form', async () => {
     const onSubmit = vi.fn();
     const { user } = renderWithProviders(<FormRenderer schema={schema()} onSubmit={onSubmit} progressive={false} />);
@@ -136,5 +182,26 @@ describe('a file upload question', () => {
     expect(await screen.findByText('Files cannot be attached here.')).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({}, expect.anything()));
+  });
+});
+
+describe("the viewer's upload of a file", () => {
+  it('sends the signal with the request, and sends nothing once it is aborted', async () => {
+    const requests: ApiRequest[] = [];
+    const client = {
+      request: <T,>(request: ApiRequest) => {
+        requests.push(request);
+        return Promise.resolve({ fileId: 'f1', name: 'payslip.pdf', size: 2048, type: 'application/pdf' } as T);
+      },
+    };
+    const saver = { change: vi.fn(), subscribe: () => () => undefined, getState: () => ({ formInstanceId: 'i1', status: 'saved', error: null }) } as unknown as DraftSaver;
+    const upload = { saver, data: {}, client, token: () => 'link-token' };
+    const cancel = new AbortController();
+    await expect(uploadInstanceFile(upload, pdf('payslip.pdf', 2048), 'papers', cancel.signal)).resolves.toMatchObject({ fileId: 'f1' });
+    expect(requests[0]).toMatchObject({ method: 'POST', path: '/api/FormFiles/Upload', query: { formInstanceId: 'i1', fieldId: 'papers' }, signal: cancel.signal });
+
+    cancel.abort();
+    await expect(uploadInstanceFile(upload, pdf('payslip.pdf', 2048), 'papers', cancel.signal)).rejects.toMatchObject({ name: 'AbortError' });
+    expect(requests).toHaveLength(1);
   });
 });

@@ -69,7 +69,10 @@ export interface FilePickerProps {
  * type from the content); the answer keeps only `{ fileId, name, size, type }`.
  */
 export function FilePicker({ id, fieldId, label, files, limits, locked, upload, onChange, onBlur, onProblem, labels, words: { fill, size } }: FilePickerProps) {
-  const [busy, setBusy] = useState<string | null>(null);
+  // What the live status says: the upload under way, or that one was cancelled.
+  const [status, setStatus] = useState<string | null>(null);
+  // The upload under way: its file's name and what cancels it (offered even while the form waits for it).
+  const [sending, setSending] = useState<{ name: string; cancel: AbortController } | null>(null);
   // The file last refused, shown with a button that lets it go (the question's error stays until then).
   const [refused, setRefused] = useState<{ name: string; size: number } | null>(null);
   // Where the focus goes when the file row it was on goes away.
@@ -90,14 +93,21 @@ export function FilePicker({ id, fieldId, label, files, limits, locked, upload, 
     // Where no file can be stored (a preview) nothing is refused of the person's: said, not held, so the rest of the
     // form can still be tried.
     if (!upload) return onProblem(labels.fileNoUpload, false);
-    setBusy(fill(labels.fileUploading, words));
+    const cancel = new AbortController();
+    setSending({ name: file.name, cancel });
+    setStatus(fill(labels.fileUploading, words));
     try {
-      onChange([...files, await upload(file, fieldId)]);
+      const stored = await upload(file, fieldId, cancel.signal);
+      setStatus(null);
+      onChange([...files, stored]);
     } catch (error) {
-      const status = (error as { status?: unknown } | null)?.status;
-      refuse(fill(status === 413 ? labels.fileTooLarge : status === 415 ? labels.fileWrongType : labels.fileUploadFailed, words));
+      // Cancelled: nothing of the person's is refused; the file is simply not attached, and the status says so.
+      if (cancel.signal.aborted) return setStatus(fill(labels.fileCancelled, words));
+      setStatus(null);
+      const code = (error as { status?: unknown } | null)?.status;
+      refuse(fill(code === 413 ? labels.fileTooLarge : code === 415 ? labels.fileWrongType : labels.fileUploadFailed, words));
     } finally {
-      setBusy(null);
+      setSending(null);
       onBlur();
     }
   };
@@ -139,13 +149,25 @@ export function FilePicker({ id, fieldId, label, files, limits, locked, upload, 
           </Button>
         </Group>
       ) : null}
-      <Text size="sm" role="status">
-        {busy}
+      <Text size="sm" role="status" style={nameStyle}>
+        {status}
       </Text>
+      {sending ? (
+        <Button
+          {...removeProps}
+          onClick={() => {
+            sending.cancel.abort();
+            afterRemove();
+          }}
+        >
+          {fill(labels.fileCancel, { name: sending.name })}
+        </Button>
+      ) : null}
       {locked || files.length >= limits.maxFiles ? null : (
-        <FileButton onChange={(file) => void choose(file)} accept={limits.accepted.join(',')} disabled={busy !== null} inputProps={{ 'aria-label': label }}>
+        <FileButton onChange={(file) => void choose(file)} accept={limits.accepted.join(',')} disabled={sending !== null} inputProps={{ 'aria-label': label }}>
           {(props) => (
-            <Button {...props} ref={chooseButton} variant="default" aria-describedby={`${id}-legend`}>
+            // While a file is sent the button does nothing (FileButton's `disabled`); it says so but keeps the focus.
+            <Button {...props} ref={chooseButton} variant="default" aria-describedby={`${id}-legend`} aria-disabled={sending !== null || undefined} data-disabled={sending !== null || undefined}>
               {labels.fileChoose}
             </Button>
           )}

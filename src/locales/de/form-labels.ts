@@ -65,6 +65,8 @@ export const germanFormLabels: FormLabels = {
   fileChoose: 'Datei auswählen',
   fileRemove: '{name} entfernen',
   fileUploading: '{name} wird hochgeladen…',
+  fileCancel: 'Hochladen von {name} abbrechen',
+  fileCancelled: 'Das Hochladen von {name} wurde abgebrochen; die Datei ist nicht angehängt.',
   fileTooLarge: 'Die Datei {name} ist größer als {max}.',
   fileWrongType: 'Die Datei {name} hat keinen der erlaubten Typen: {types}.',
   fileUploadFailed: 'Die Datei {name} konnte nicht hochgeladen werden. Bitte versuchen Sie es erneut.',

@@ -65,6 +65,8 @@ export const frenchFormLabels: FormLabels = {
   fileChoose: 'Choisir un fichier',
   fileRemove: 'Retirer {name}',
   fileUploading: 'Envoi de {name}…',
+  fileCancel: 'Annuler l’envoi de {name}',
+  fileCancelled: 'L’envoi de {name} a été annulé ; le fichier n’est pas joint.',
   fileTooLarge: 'Le fichier {name} dépasse {max}.',
   fileWrongType: 'Le fichier {name} n’est pas d’un type accepté : {types}.',
   fileUploadFailed: 'Le fichier {name} n’a pas pu être envoyé. Veuillez réessayer.',
