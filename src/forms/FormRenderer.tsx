@@ -177,15 +177,20 @@ export function FormRenderer(props: FormRendererProps) {
   const [submitting, setSubmitting] = useState(false);
   // The uploads under way, as one promise: Next and Submit wait for them, then check, so the answers sent hold every
   // file stored and a file refused meanwhile stops them (the question holds its problem). A cancelled upload settles
-  // at once, whether or not the host's upload heeds the signal.
+  // at once, whether or not the host's upload heeds the signal, and stops a Next or Submit that waited for it.
   const uploads = useRef<Promise<unknown> | null>(null);
+  const cancelled = useRef(false);
   const hostUpload = props.uploadFile;
   const uploadFile = useMemo<FileUploader | undefined>(
     () =>
       hostUpload &&
       ((file, fieldId, signal) => {
         const upload = new Promise<FileReference>((resolve, reject) => {
-          signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+          // An abort event comes once.
+          signal.addEventListener('abort', () => {
+            cancelled.current = true;
+            reject(signal.reason);
+          });
           hostUpload(file, fieldId, signal).then(resolve, reject);
         });
         uploads.current = Promise.allSettled([uploads.current, upload]);
@@ -272,19 +277,21 @@ export function FormRenderer(props: FormRendererProps) {
   );
 
   // Waits for the uploads under way, the form shown busy, then a turn: as an upload settles, its picker sets the answer
-  // or holds the refusal. Next and Submit check only after it.
+  // or holds the refusal. Next and Submit check only after it, and stop when an upload was cancelled meanwhile: the
+  // person pressed them with that file, and decides again without it. False: stop.
   const settleUploads = async () => {
-    if (!uploads.current) return;
+    if (!uploads.current) return true;
+    cancelled.current = false;
     setSubmitting(true);
     for (let last; last !== uploads.current; ) await (last = uploads.current);
     uploads.current = null;
     await new Promise((resolve) => setTimeout(resolve));
     setSubmitting(false);
+    return !cancelled.current;
   };
 
   const next = async () => {
-    await settleUploads();
-    if (engine.validatePage(current).length > 0) return;
+    if (!(await settleUploads()) || engine.validatePage(current).length > 0) return;
     focusHeading.current = true;
     goTo(current + 1);
   };
@@ -297,7 +304,7 @@ export function FormRenderer(props: FormRendererProps) {
   };
 
   const submit = async () => {
-    await settleUploads();
+    if (!(await settleUploads())) return;
     const result = engine.submit();
     if (!result.valid) {
       onInvalidSubmit?.(result.errors);

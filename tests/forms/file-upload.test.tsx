@@ -132,7 +132,7 @@ describe('a file upload question', () => {
     expect(await screen.findByLabelText('Name')).toBeInTheDocument();
   });
 
-  it('an upload that does not end can be cancelled, even while a submit waits for it: the file is not attached, nothing is held', async () => {
+  it('an upload that does not end can be cancelled, even while a submit waits for it: the file is not attached, nothing is held, and the submit stops', async () => {
     const onSubmit = vi.fn();
     const signals: AbortSignal[] = [];
     // A host upload that never settles and does not heed the signal: the form lets the file go all the same.
@@ -150,12 +150,30 @@ describe('a file upload question', () => {
     await user.click(screen.getByRole('button', { name: 'Cancel the upload of payslip.pdf' }));
     expect(signals).toHaveLength(1);
     expect(signals[0]?.aborted).toBe(true);
-    // The submit that waited goes on without the file; nothing is refused.
-    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({}, expect.anything()));
+    // The submit that waited stops (it was pressed with that file); nothing is refused, and the person decides again.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Choose a file' })).toHaveFocus());
     expect(screen.getByRole('status', { name: '' })).toHaveTextContent('The upload of payslip.pdf was cancelled; the file is not attached.');
     expect(screen.queryByRole('button', { name: /Cancel the upload/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Choose a file' })).toHaveFocus());
+    expect(screen.getByRole('button', { name: 'Submit' })).toBeEnabled();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(onSubmit).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({}, expect.anything()));
+  });
+
+  it('Next pressed while a file is sent stays on the page when the upload is cancelled', async () => {
+    const uploadFile = (_file: File, _fieldId: string, signal: AbortSignal) =>
+      new Promise<FileReference>((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true }));
+    const { user } = renderWithProviders(<FormRenderer schema={schema(2)} onSubmit={vi.fn()} uploadFile={uploadFile} progressive={false} />);
+    await user.upload(await picker(), pdf('payslip.pdf', 2048));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(await screen.findByRole('button', { name: 'Cancel the upload of payslip.pdf' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByLabelText('Name')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByLabelText('Name')).toBeInTheDocument();
   });
 
   it('a file stored after its upload was cancelled is not attached, and a new one can be chosen', async () => {

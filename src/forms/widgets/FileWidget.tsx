@@ -76,8 +76,23 @@ export function FilePicker({ id, fieldId, label, files, limits, locked, upload, 
   // The file last refused, shown with a button that lets it go (the question's error stays until then).
   const [refused, setRefused] = useState<{ name: string; size: number } | null>(null);
   // Where the focus goes when the file row it was on goes away.
-  const chooseButton = useRef<HTMLButtonElement>(null);
-  const afterRemove = () => requestAnimationFrame(() => chooseButton.current?.focus());
+  // 'Choose a file' is not there while the form waits for an upload (a Next or Submit pressed): it takes the focus
+  // when it comes back.
+  const chooseButton = useRef<HTMLButtonElement | null>(null);
+  const focusChoose = useRef(false);
+  const takeFocus = () => {
+    if (!focusChoose.current || !chooseButton.current) return;
+    focusChoose.current = false;
+    chooseButton.current.focus();
+  };
+  const afterRemove = () => {
+    focusChoose.current = true;
+    requestAnimationFrame(takeFocus);
+  };
+  const chooseRef = (button: HTMLButtonElement | null) => {
+    chooseButton.current = button;
+    takeFocus();
+  };
 
   const choose = async (file: File | null) => {
     if (!file) return;
@@ -167,7 +182,7 @@ export function FilePicker({ id, fieldId, label, files, limits, locked, upload, 
         <FileButton onChange={(file) => void choose(file)} accept={limits.accepted.join(',')} disabled={sending !== null} inputProps={{ 'aria-label': label }}>
           {(props) => (
             // While a file is sent the button does nothing (FileButton's `disabled`); it says so but keeps the focus.
-            <Button {...props} ref={chooseButton} variant="default" aria-describedby={`${id}-legend`} aria-disabled={sending !== null || undefined} data-disabled={sending !== null || undefined}>
+            <Button {...props} ref={chooseRef} variant="default" aria-describedby={`${id}-legend`} aria-disabled={sending !== null || undefined} data-disabled={sending !== null || undefined}>
               {labels.fileChoose}
             </Button>
           )}
