@@ -69,6 +69,8 @@ export const defaultFormUiLabels = {
   fileTooLarge: 'The file {name} is larger than {max}.',
   /** A file none of the question's types (`{types}` them in short: 'PDF, PNG'). */
   fileWrongType: 'The file {name} is not one of the accepted types: {types}.',
+  /** A file beyond the question's number of files (`{count}` that number). */
+  fileTooMany: 'At most {count} {count|file|files} can be attached here: {name} was not.',
   /** An upload that failed for another reason. */
   fileUploadFailed: 'The file {name} could not be uploaded. Please try again.',
   /** Downloads one attached file in view mode, where the host allows it (staff on the instance page). */

@@ -124,6 +124,21 @@ export const UploadCancelled: Story = {
   },
 };
 
+/**
+ * Three files chosen at once where the question takes two: the first two are sent in their order and attached, the
+ * third is refused ('At most 2 files…') and held until removed. A file dragged onto the question is taken the same way.
+ */
+export const SeveralAtOnce: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.upload(await canvas.findByLabelText('Payslips', { selector: 'input' }), [pdf('may.pdf', 1024), pdf('june.pdf', 2048), pdf('july.pdf', 3072)]);
+    await waitFor(() => expect(canvas.getByText('At most 2 files can be attached here: july.pdf was not.')).toBeVisible());
+    await expect(canvas.getByText('may.pdf (1 KB)')).toBeVisible();
+    await expect(canvas.getByText('june.pdf (2 KB)')).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Remove july.pdf' })).toBeVisible();
+  },
+};
+
 /** A file of a type the question does not accept. */
 export const WrongType: Story = {
   play: async ({ canvasElement }) => {

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { createEvent, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { FormSchema } from '../../src/api/types';
@@ -14,7 +14,7 @@ import { uploadInstanceFile } from '../../src/viewer/file-upload';
 // sent, the form does not submit (nor go to its next page) without it; the person removes, replaces or waits.
 
 /** An optional file upload question (PDF, at most 1 MB) on page one, and a text question on page two when `pages` is 2. */
-function schema(pages: 1 | 2 = 1): FormSchema {
+function schema(pages: 1 | 2 = 1, maxFiles = 1): FormSchema {
   const first = { id: 'p1', title: 'Papers', sections: [{ id: 's1', title: '', fields: [{ id: 'papers', path: '/papers', widget: 'file', label: 'Payslips' }] }] };
   const second = { id: 'p2', title: 'About you', sections: [{ id: 's2', title: '', fields: [{ id: 'name', path: '/name', widget: 'text', label: 'Name' }] }] };
   return {
@@ -28,7 +28,7 @@ function schema(pages: 1 | 2 = 1): FormSchema {
     lastUpdatedDateTime: new Date(0),
     jsonSchema: {
       type: 'object',
-      properties: { papers: fileSchema({ accepted: ['application/pdf'], maxBytes: 1024 * 1024, maxFiles: 1 }), name: { type: 'string' } },
+      properties: { papers: fileSchema({ accepted: ['application/pdf'], maxBytes: 1024 * 1024, maxFiles }), name: { type: 'string' } },
     },
     layout: { pages: pages === 1 ? [first] : [first, second] },
   } as FormSchema;
@@ -36,6 +36,19 @@ function schema(pages: 1 | 2 = 1): FormSchema {
 
 const pdf = (name: string, size: number) => new File([new Uint8Array(size)], name, { type: 'application/pdf' });
 const stored = (file: File): FileReference => ({ fileId: '6f1c2a9e-0d3b-4f57-9a51-2b8c7e0d4a10', name: file.name, size: file.size, type: file.type });
+let nextId = 0;
+/** An uploader that stores each file under an id of its own. */
+const storeEach = async (file: File): Promise<FileReference> => ({ ...stored(file), fileId: `file-${++nextId}` });
+
+/** Drags files over an element and drops them there, as a browser would; whether each event's default was prevented. */
+function dropFiles(target: Element, files: File[]): { over: boolean; drop: boolean } {
+  const dataTransfer = { files, types: ['Files'], dropEffect: 'none' };
+  const over = createEvent.dragOver(target, { dataTransfer });
+  fireEvent(target, over);
+  const drop = createEvent.drop(target, { dataTransfer });
+  fireEvent(target, drop);
+  return { over: over.defaultPrevented, drop: drop.defaultPrevented };
+}
 
 async function picker() {
   await waitFor(() => expect(screen.getByRole('button', { name: 'Choose a file' })).toBeEnabled());
@@ -191,6 +204,44 @@ describe('a file upload question', () => {
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({}, expect.anything()));
     expect(screen.queryByText(/payslip\.pdf \(/)).not.toBeInTheDocument();
+  });
+
+  it('takes several files chosen at once, in their order, and refuses those beyond the question\'s number of files', async () => {
+    const onSubmit = vi.fn();
+    const { user } = renderWithProviders(<FormRenderer schema={schema(1, 2)} onSubmit={onSubmit} uploadFile={storeEach} progressive={false} />);
+    await user.upload(await picker(), [pdf('may.pdf', 1024), pdf('june.pdf', 2048), pdf('july.pdf', 3072)]);
+    const message = 'At most 2 files can be attached here: july.pdf was not.';
+    expect(await screen.findByText(message)).toBeVisible();
+    expect(screen.getByText('may.pdf (1 KB)')).toBeVisible();
+    expect(screen.getByText('june.pdf (2 KB)')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(within(await screen.findByRole('alert')).getByRole('link', { name: message })).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+
+    // The question holds its two files, so there is no 'Choose a file': the last file's 'Remove' takes the focus.
+    await user.click(screen.getByRole('button', { name: 'Remove july.pdf' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Remove june.pdf' })).toHaveFocus());
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith({ papers: [expect.objectContaining({ name: 'may.pdf' }), expect.objectContaining({ name: 'june.pdf' })] }, expect.anything()),
+    );
+  });
+
+  it('takes a file dropped onto the question as if chosen, and keeps a drop from opening the file in place of the form', async () => {
+    const onSubmit = vi.fn();
+    const { user } = renderWithProviders(<FormRenderer schema={schema()} onSubmit={onSubmit} uploadFile={storeEach} progressive={false} />);
+    await picker();
+    const question = screen.getByRole('group', { name: 'Payslips' });
+    const target = within(question).getByRole('button', { name: 'Choose a file' });
+    expect(dropFiles(target, [pdf('payslip.pdf', 2048)])).toEqual({ over: true, drop: true });
+    expect(await screen.findByText('payslip.pdf (2 KB)')).toBeVisible();
+
+    // The question is full: a second drop is refused by the browser's cursor and attaches nothing, nor opens the file.
+    expect(dropFiles(screen.getByText('payslip.pdf (2 KB)'), [pdf('other.pdf', 2048)])).toEqual({ over: true, drop: true });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText(/other\.pdf/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ papers: [expect.objectContaining({ name: 'payslip.pdf' })] }, expect.anything()));
   });
 
   it('where no file can be stored (a preview) says so without holding the form', async () => {

@@ -5,7 +5,7 @@
  * {@link FileWords}, so a form without a file upload question carries none of it and no module is shared with it.
  */
 import { Anchor, Button, FileButton, Group, Text } from '@mantine/core';
-import { useRef, useState } from 'react';
+import { useRef, useState, type DragEvent } from 'react';
 import type { FileReference } from '../../engine/file-references';
 import type { FileLimits } from '../../engine/files';
 import type { FileDownloader, FileUploader } from '../context';
@@ -25,6 +25,8 @@ const removeProps = {
 } as const;
 /** A file name breaks anywhere rather than run past a narrow screen. */
 const nameStyle = { overflowWrap: 'anywhere' } as const;
+/** The question while a file is dragged over it: outlined, so the person sees where it will go. */
+const dropStyle = { outline: '2px dashed var(--mantine-primary-color-filled)', outlineOffset: 4, borderRadius: 4 } as const;
 
 /** How the file parts write their texts: the library's own helpers, given by `./FileField`. */
 export interface FileWords {
@@ -64,9 +66,10 @@ export interface FilePickerProps {
 
 /**
  * A file upload question's content: the attached files with their size and a 'Remove' button each, a live status
- * while one is sent, and the 'Choose a file' button that opens the browser's file picker (the accepted types offered).
- * Each chosen file is checked against the limits and sent to the host's `upload` (the server stores it and reads its
- * type from the content); the answer keeps only `{ fileId, name, size, type }`.
+ * while one is sent (with a button that cancels it), and the 'Choose a file' button that opens the browser's file picker
+ * (the accepted types offered; several files where the question takes more than one more); a file dragged onto the
+ * question is taken the same way. Each file is checked against the limits and sent to the host's `upload` (the server
+ * stores it and reads its type from the content); the answer keeps only `{ fileId, name, size, type }`.
  */
 export function FilePicker({ id, fieldId, label, files, limits, locked, upload, onChange, onBlur, onProblem, labels, words: { fill, size } }: FilePickerProps) {
   // What the live status says: the upload under way, or that one was cancelled.
@@ -75,9 +78,10 @@ export function FilePicker({ id, fieldId, label, files, limits, locked, upload, 
   const [sending, setSending] = useState<{ name: string; cancel: AbortController } | null>(null);
   // The file last refused, shown with a button that lets it go (the question's error stays until then).
   const [refused, setRefused] = useState<{ name: string; size: number } | null>(null);
-  // Where the focus goes when the file row it was on goes away.
-  // 'Choose a file' is not there while the form waits for an upload (a Next or Submit pressed): it takes the focus
-  // when it comes back.
+  // Where the focus goes when the file row it was on goes away: 'Choose a file'. It is not there while the form waits
+  // for an upload (a Next or Submit pressed): it takes the focus when it comes back. Nor when the question holds its
+  // number of files (a refused file let go): the last file's 'Remove' takes it.
+  const root = useRef<HTMLDivElement>(null);
   const chooseButton = useRef<HTMLButtonElement | null>(null);
   const focusChoose = useRef(false);
   const takeFocus = () => {
@@ -87,48 +91,91 @@ export function FilePicker({ id, fieldId, label, files, limits, locked, upload, 
   };
   const afterRemove = () => {
     focusChoose.current = true;
-    requestAnimationFrame(takeFocus);
+    const waiting = locked;
+    requestAnimationFrame(() => {
+      if (chooseButton.current || waiting) return takeFocus();
+      focusChoose.current = false;
+      [...(root.current?.querySelectorAll('button') ?? [])].pop()?.focus();
+    });
   };
   const chooseRef = (button: HTMLButtonElement | null) => {
     chooseButton.current = button;
     takeFocus();
   };
 
-  const choose = async (file: File | null) => {
-    if (!file) return;
-    const words = { name: file.name, max: size(limits.maxBytes), types: limits.accepted.map(shortType).join(', ') };
+  // Checks and sends one file after the `attached` ones: the answer with it, or null when it was refused or cancelled.
+  const chooseOne = async (file: File, attached: FileReference[]): Promise<FileReference[] | null> => {
+    const words = { name: file.name, max: size(limits.maxBytes), types: limits.accepted.map(shortType).join(', '), count: limits.maxFiles };
     const refuse = (problem: string) => {
       setRefused({ name: file.name, size: file.size });
       onProblem(problem);
+      return null;
     };
     setRefused(null);
     onProblem(null);
+    if (attached.length >= limits.maxFiles) return refuse(fill(labels.fileTooMany, words));
     if (file.size > limits.maxBytes) return refuse(fill(labels.fileTooLarge, words));
     if (!limits.accepted.some((type) => type === file.type)) return refuse(fill(labels.fileWrongType, words));
     // Where no file can be stored (a preview) nothing is refused of the person's: said, not held, so the rest of the
     // form can still be tried.
-    if (!upload) return onProblem(labels.fileNoUpload, false);
+    if (!upload) {
+      onProblem(labels.fileNoUpload, false);
+      return null;
+    }
     const cancel = new AbortController();
     setSending({ name: file.name, cancel });
     setStatus(fill(labels.fileUploading, words));
     try {
       const stored = await upload(file, fieldId, cancel.signal);
       setStatus(null);
-      onChange([...files, stored]);
+      const answer = [...attached, stored];
+      onChange(answer);
+      return answer;
     } catch (error) {
       // Cancelled: nothing of the person's is refused; the file is simply not attached, and the status says so.
-      if (cancel.signal.aborted) return setStatus(fill(labels.fileCancelled, words));
+      if (cancel.signal.aborted) {
+        setStatus(fill(labels.fileCancelled, words));
+        return null;
+      }
       setStatus(null);
       const code = (error as { status?: unknown } | null)?.status;
-      refuse(fill(code === 413 ? labels.fileTooLarge : code === 415 ? labels.fileWrongType : labels.fileUploadFailed, words));
+      return refuse(fill(code === 413 ? labels.fileTooLarge : code === 415 ? labels.fileWrongType : labels.fileUploadFailed, words));
     } finally {
       setSending(null);
-      onBlur();
     }
   };
 
+  // Files chosen or dropped together are sent one after another, in their order; the first refused or cancelled one
+  // stops the rest (the question says which, and the files before it stay attached).
+  const choose = async (chosen: readonly File[]) => {
+    let attached: FileReference[] | null = files;
+    for (const file of chosen) if (!(attached = await chooseOne(file, attached))) break;
+    onBlur();
+  };
+
+  // A file dragged onto the question is taken as if chosen (the page would otherwise open it in place of the form).
+  const [dragging, setDragging] = useState(false);
+  const open = !locked && sending === null && files.length < limits.maxFiles;
+  const dropProps = {
+    onDragOver: (event: DragEvent) => {
+      if (!event.dataTransfer.types.includes('Files')) return;
+      event.preventDefault();
+      event.dataTransfer.dropEffect = open ? 'copy' : 'none';
+      setDragging(open);
+    },
+    onDragLeave: (event: DragEvent) => {
+      if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
+    },
+    onDrop: (event: DragEvent) => {
+      if (!event.dataTransfer.types.includes('Files')) return;
+      event.preventDefault();
+      setDragging(false);
+      if (open) void choose([...event.dataTransfer.files]);
+    },
+  };
+
   return (
-    <>
+    <div ref={root} {...dropProps} data-dragging={dragging || undefined} style={dragging ? dropStyle : undefined}>
       {files.map((file) => (
         <Group key={file.fileId} gap="xs">
           <Text size="sm" style={nameStyle}>
@@ -179,7 +226,13 @@ export function FilePicker({ id, fieldId, label, files, limits, locked, upload, 
         </Button>
       ) : null}
       {locked || files.length >= limits.maxFiles ? null : (
-        <FileButton onChange={(file) => void choose(file)} accept={limits.accepted.join(',')} disabled={sending !== null} inputProps={{ 'aria-label': label }}>
+        <FileButton
+          multiple={limits.maxFiles - files.length > 1}
+          onChange={(chosen: File | File[] | null) => void choose(chosen === null ? [] : Array.isArray(chosen) ? chosen : [chosen])}
+          accept={limits.accepted.join(',')}
+          disabled={sending !== null}
+          inputProps={{ 'aria-label': label }}
+        >
           {(props) => (
             // While a file is sent the button does nothing (FileButton's `disabled`); it says so but keeps the focus.
             <Button {...props} ref={chooseRef} variant="default" aria-describedby={`${id}-legend`} aria-disabled={sending !== null || undefined} data-disabled={sending !== null || undefined}>
@@ -188,7 +241,7 @@ export function FilePicker({ id, fieldId, label, files, limits, locked, upload, 
           )}
         </FileButton>
       )}
-    </>
+    </div>
   );
 }
 

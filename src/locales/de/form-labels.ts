@@ -69,6 +69,7 @@ export const germanFormLabels: FormLabels = {
   fileCancelled: 'Das Hochladen von {name} wurde abgebrochen; die Datei ist nicht angehängt.',
   fileTooLarge: 'Die Datei {name} ist größer als {max}.',
   fileWrongType: 'Die Datei {name} hat keinen der erlaubten Typen: {types}.',
+  fileTooMany: 'Hier {count|kann|können} höchstens {count} {count|Datei|Dateien} angehängt werden: {name} wurde nicht angehängt.',
   fileUploadFailed: 'Die Datei {name} konnte nicht hochgeladen werden. Bitte versuchen Sie es erneut.',
   fileDownload: '{name} herunterladen',
   fileNoUpload: 'Hier können keine Dateien angehängt werden.',

@@ -69,6 +69,7 @@ export const frenchFormLabels: FormLabels = {
   fileCancelled: 'L’envoi de {name} a été annulé ; le fichier n’est pas joint.',
   fileTooLarge: 'Le fichier {name} dépasse {max}.',
   fileWrongType: 'Le fichier {name} n’est pas d’un type accepté : {types}.',
+  fileTooMany: 'Au plus {count} {count|fichier peut|fichiers peuvent} être {count|joint|joints} ici : {name} ne l’a pas été.',
   fileUploadFailed: 'Le fichier {name} n’a pas pu être envoyé. Veuillez réessayer.',
   fileDownload: 'Télécharger {name}',
   fileNoUpload: 'Aucun fichier ne peut être joint ici.',
