@@ -240,6 +240,11 @@ describe('a file upload question', () => {
     expect(dropFiles(screen.getByText('payslip.pdf (2 KB)'), [pdf('other.pdf', 2048)])).toEqual({ over: true, drop: true });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByText(/other\.pdf/)).not.toBeInTheDocument();
+    // Dropped beside the question (on its label, or on the Submit button): not opened in place of the form, nor attached.
+    expect(dropFiles(within(question).getByText('Payslips'), [pdf('beside.pdf', 2048)])).toEqual({ over: true, drop: true });
+    expect(dropFiles(screen.getByRole('button', { name: 'Submit' }), [pdf('beside.pdf', 2048)])).toEqual({ over: true, drop: true });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText(/beside\.pdf/)).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ papers: [expect.objectContaining({ name: 'payslip.pdf' })] }, expect.anything()));
   });

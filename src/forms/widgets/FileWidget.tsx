@@ -5,7 +5,7 @@
  * {@link FileWords}, so a form without a file upload question carries none of it and no module is shared with it.
  */
 import { Anchor, Button, FileButton, Group, Text } from '@mantine/core';
-import { useRef, useState, type DragEvent } from 'react';
+import { useEffect, useRef, useState, type DragEvent } from 'react';
 import type { FileReference } from '../../engine/file-references';
 import type { FileLimits } from '../../engine/files';
 import type { FileDownloader, FileUploader } from '../context';
@@ -173,6 +173,22 @@ export function FilePicker({ id, fieldId, label, files, limits, locked, upload, 
       if (open) void choose([...event.dataTransfer.files]);
     },
   };
+
+  // A file dropped beside the question, anywhere else on the page, is not opened in place of the form (what the person
+  // entered would be gone): the page refuses it, with the browser's 'no drop' cursor.
+  useEffect(() => {
+    const refuse = (event: globalThis.DragEvent) => {
+      if (event.defaultPrevented || !event.dataTransfer?.types.includes('Files')) return;
+      event.preventDefault();
+      event.dataTransfer.dropEffect = 'none';
+    };
+    document.addEventListener('dragover', refuse);
+    document.addEventListener('drop', refuse);
+    return () => {
+      document.removeEventListener('dragover', refuse);
+      document.removeEventListener('drop', refuse);
+    };
+  }, []);
 
   return (
     <div ref={root} {...dropProps} data-dragging={dragging || undefined} style={dragging ? dropStyle : undefined}>
