@@ -55,6 +55,15 @@ async function picker() {
   return screen.getByLabelText('Payslips', { selector: 'input' });
 }
 
+/** Chooses payslip.pdf and presses Submit while it is sent: the form waits, nothing is submitted yet. */
+async function submitDuringUpload(user: ReturnType<typeof userEvent.setup>, onSubmit: () => void) {
+  await user.upload(await picker(), pdf('payslip.pdf', 2048));
+  expect(await screen.findByText('Uploading payslip.pdf…')).toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'Submit' }));
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(onSubmit).not.toHaveBeenCalled();
+}
+
 describe('a file upload question', () => {
   it('holds a refused file: the submit lists it and sends nothing until the person removes it, then submits without it', async () => {
     const onSubmit = vi.fn();
@@ -95,11 +104,7 @@ describe('a file upload question', () => {
     let store: () => void = () => undefined;
     const uploadFile = (file: File) => new Promise<FileReference>((resolve) => (store = () => resolve(stored(file))));
     const { user } = renderWithProviders(<FormRenderer schema={schema()} onSubmit={onSubmit} uploadFile={uploadFile} progressive={false} />);
-    await user.upload(await picker(), pdf('payslip.pdf', 2048));
-    expect(await screen.findByText('Uploading payslip.pdf…')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Submit' }));
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(onSubmit).not.toHaveBeenCalled();
+    await submitDuringUpload(user, onSubmit);
     store();
     await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ papers: [expect.objectContaining({ name: 'payslip.pdf' })] }, expect.anything()));
   });
@@ -154,11 +159,7 @@ describe('a file upload question', () => {
       return new Promise<FileReference>(() => undefined);
     };
     const { user } = renderWithProviders(<FormRenderer schema={schema()} onSubmit={onSubmit} uploadFile={uploadFile} progressive={false} />);
-    await user.upload(await picker(), pdf('payslip.pdf', 2048));
-    expect(await screen.findByText('Uploading payslip.pdf…')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Submit' }));
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(onSubmit).not.toHaveBeenCalled();
+    await submitDuringUpload(user, onSubmit);
 
     await user.click(screen.getByRole('button', { name: 'Cancel the upload of payslip.pdf' }));
     expect(signals).toHaveLength(1);
