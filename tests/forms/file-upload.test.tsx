@@ -233,16 +233,20 @@ describe('a file upload question', () => {
     const { user } = renderWithProviders(<FormRenderer schema={schema()} onSubmit={onSubmit} uploadFile={storeEach} progressive={false} />);
     await picker();
     const question = screen.getByRole('group', { name: 'Payslips' });
-    const target = within(question).getByRole('button', { name: 'Choose a file' });
-    expect(dropFiles(target, [pdf('payslip.pdf', 2048)])).toEqual({ over: true, drop: true });
+    // The question is outlined while a file is over it, and no longer once it leaves.
+    fireEvent.dragOver(within(question).getByText('Payslips'), { dataTransfer: { files: [], types: ['Files'], dropEffect: 'none' } });
+    expect(question).toHaveAttribute('data-dragging');
+    fireEvent.dragLeave(question, { relatedTarget: null });
+    expect(question).not.toHaveAttribute('data-dragging');
+    // Anywhere on the question: here its label.
+    expect(dropFiles(within(question).getByText('Payslips'), [pdf('payslip.pdf', 2048)])).toEqual({ over: true, drop: true });
     expect(await screen.findByText('payslip.pdf (2 KB)')).toBeVisible();
 
     // The question is full: a second drop is refused by the browser's cursor and attaches nothing, nor opens the file.
     expect(dropFiles(screen.getByText('payslip.pdf (2 KB)'), [pdf('other.pdf', 2048)])).toEqual({ over: true, drop: true });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByText(/other\.pdf/)).not.toBeInTheDocument();
-    // Dropped beside the question (on its label, or on the Submit button): not opened in place of the form, nor attached.
-    expect(dropFiles(within(question).getByText('Payslips'), [pdf('beside.pdf', 2048)])).toEqual({ over: true, drop: true });
+    // Dropped beside the question (here on the Submit button): not opened in place of the form, nor attached.
     expect(dropFiles(screen.getByRole('button', { name: 'Submit' }), [pdf('beside.pdf', 2048)])).toEqual({ over: true, drop: true });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByText(/beside\.pdf/)).not.toBeInTheDocument();

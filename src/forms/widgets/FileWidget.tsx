@@ -5,7 +5,7 @@
  * {@link FileWords}, so a form without a file upload question carries none of it and no module is shared with it.
  */
 import { Anchor, Button, FileButton, Group, Text } from '@mantine/core';
-import { useEffect, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { FileReference } from '../../engine/file-references';
 import type { FileLimits } from '../../engine/files';
 import type { FileDownloader, FileUploader } from '../context';
@@ -26,7 +26,7 @@ const removeProps = {
 /** A file name breaks anywhere rather than run past a narrow screen. */
 const nameStyle = { overflowWrap: 'anywhere' } as const;
 /** The question while a file is dragged over it: outlined, so the person sees where it will go. */
-const dropStyle = { outline: '2px dashed var(--mantine-primary-color-filled)', outlineOffset: 4, borderRadius: 4 } as const;
+const dropStyle = { outline: '2px dashed var(--mantine-primary-color-filled)', 'outline-offset': '4px', 'border-radius': '4px' } as const;
 
 /** How the file parts write their texts: the library's own helpers, given by `./FileField`. */
 export interface FileWords {
@@ -153,26 +153,44 @@ export function FilePicker({ id, fieldId, label, files, limits, locked, upload, 
     onBlur();
   };
 
-  // A file dragged onto the question is taken as if chosen (the page would otherwise open it in place of the form).
-  const [dragging, setDragging] = useState(false);
+  // A file dragged onto the question (its label, help text or picker: the whole fieldset) is taken as if chosen; the
+  // question is outlined while the file is over it. The listeners read the render's state through a ref.
   const open = !locked && sending === null && files.length < limits.maxFiles;
-  const dropProps = {
-    onDragOver: (event: DragEvent) => {
-      if (!event.dataTransfer.types.includes('Files')) return;
+  const latest = useRef({ open, choose });
+  latest.current = { open, choose };
+  useEffect(() => {
+    const area: HTMLElement | null = root.current?.closest('fieldset') ?? root.current;
+    if (!area) return;
+    const outline = (on: boolean) => {
+      for (const [name, value] of Object.entries(dropStyle)) area.style.setProperty(name, on ? value : '');
+      area.toggleAttribute('data-dragging', on);
+    };
+    const isFiles = (event: globalThis.DragEvent) => event.dataTransfer?.types.includes('Files') === true;
+    const over = (event: globalThis.DragEvent) => {
+      if (!isFiles(event) || !event.dataTransfer) return;
       event.preventDefault();
-      event.dataTransfer.dropEffect = open ? 'copy' : 'none';
-      setDragging(open);
-    },
-    onDragLeave: (event: DragEvent) => {
-      if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
-    },
-    onDrop: (event: DragEvent) => {
-      if (!event.dataTransfer.types.includes('Files')) return;
+      event.dataTransfer.dropEffect = latest.current.open ? 'copy' : 'none';
+      outline(latest.current.open);
+    };
+    const leave = (event: globalThis.DragEvent) => {
+      if (!area.contains(event.relatedTarget as Node | null)) outline(false);
+    };
+    const drop = (event: globalThis.DragEvent) => {
+      if (!isFiles(event) || !event.dataTransfer) return;
       event.preventDefault();
-      setDragging(false);
-      if (open) void choose([...event.dataTransfer.files]);
-    },
-  };
+      outline(false);
+      if (latest.current.open) void latest.current.choose([...event.dataTransfer.files]);
+    };
+    area.addEventListener('dragover', over);
+    area.addEventListener('dragleave', leave);
+    area.addEventListener('drop', drop);
+    return () => {
+      outline(false);
+      area.removeEventListener('dragover', over);
+      area.removeEventListener('dragleave', leave);
+      area.removeEventListener('drop', drop);
+    };
+  }, []);
 
   // A file dropped beside the question, anywhere else on the page, is not opened in place of the form (what the person
   // entered would be gone): the page refuses it, with the browser's 'no drop' cursor.
@@ -191,7 +209,7 @@ export function FilePicker({ id, fieldId, label, files, limits, locked, upload, 
   }, []);
 
   return (
-    <div ref={root} {...dropProps} data-dragging={dragging || undefined} style={dragging ? dropStyle : undefined}>
+    <div ref={root}>
       {files.map((file) => (
         <Group key={file.fileId} gap="xs">
           <Text size="sm" style={nameStyle}>
