@@ -21,6 +21,9 @@ export type FileMediaType = (typeof FILE_MEDIA_TYPES)[number];
 /** The largest file any field accepts: 10 MiB, a hard cap above every field's own limit. */
 export const FILE_MAX_BYTES = 10 * 1024 * 1024;
 
+/** The most files the builder lets one file upload field hold. */
+export const FILE_MAX_COUNT = 20;
+
 /** The longest file name kept (a longer one is cut). */
 export const FILE_NAME_MAX_LENGTH = 200;
 

@@ -51,6 +51,9 @@ export const builderPropertiesLabels = {
   bpFileTypes: 'Accepted file types',
   bpMaxFileMb: 'Largest file (MB)',
   bpMaxFiles: 'Number of files',
+  /** Said under the two boxes while a number outside their range is typed (it becomes the nearest end on leaving). */
+  bpMaxFileMbRange: 'Enter a size from {min} to {max} MB.',
+  bpMaxFilesRange: 'Enter a number of files from {min} to {max}.',
   bpStep: 'Step (multiple of)',
   bpMinLength: 'Minimum length',
   bpMaxLength: 'Maximum length',

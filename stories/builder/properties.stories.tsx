@@ -36,6 +36,21 @@ export const ListField: Story = { args: { initial: fieldOfKind('checkboxes') } }
 /** A checkbox: yes / no default, no placeholder or lengths. */
 export const BooleanField: Story = { args: { initial: fieldOfKind('checkbox') } };
 
+/** A file upload: the accepted types by name, the largest file and the number of files. */
+export const FileField: Story = { args: { initial: fieldOfKind('file') } };
+
+/** A largest file beyond 10 MB typed: said under the box; leaving it stores 10 MB and shows it. */
+export const FileLimitOutOfRange: Story = {
+  args: { initial: fieldOfKind('file') },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const size = canvas.getByRole('textbox', { name: 'Largest file (MB)' });
+    await userEvent.clear(size);
+    await userEvent.type(size, '500');
+    await expect(canvas.getByText('Enter a size from 0.1 to 10 MB.')).toBeInTheDocument();
+  },
+};
+
 /** A text block stores nothing: no data path, no required switch, only when it shows. */
 export const StaticText: Story = { args: { initial: fieldOfKind('static') } };
 

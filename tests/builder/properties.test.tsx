@@ -204,6 +204,9 @@ describe('FieldPropertiesPanel', () => {
     expect(input('Largest file (MB)')).toHaveValue('10');
     expect(input('Number of files')).toHaveValue('1');
     expect(screen.queryByLabelText('Maximum')).toBeNull();
+    // The accepted types by the names people know them by, not their media types.
+    expect(screen.getAllByText(/^(PDF|PNG|JPEG|GIF|WEBP|TXT)$/).map((pill) => pill.textContent)).toEqual(['PDF', 'PNG', 'JPEG', 'GIF', 'WEBP', 'TXT']);
+    expect(screen.queryByText('application/pdf')).toBeNull();
     // Typed over the whole value (the box shows the schema's value until a number is typed).
     await user.type(input('Largest file (MB)'), '2', { initialSelectionStart: 0, initialSelectionEnd: 2 });
     const items = (onChange.mock.lastCall?.[0].schema as { items: { properties: { size: JsonObject; type: JsonObject } } }).items.properties;
@@ -211,6 +214,42 @@ describe('FieldPropertiesPanel', () => {
     expect(items.type.enum).toEqual(['application/pdf', 'image/png', 'image/jpeg', 'image/gif', 'image/webp', 'text/plain']);
     await user.type(input('Number of files'), '3', { initialSelectionStart: 0, initialSelectionEnd: 1 });
     expect(onChange.mock.lastCall?.[0].schema).toMatchObject({ type: 'array', maxItems: 3 });
+  });
+
+  it("a file upload's limits outside their range are said while typed and brought into it on leaving the box, which then shows what is stored", async () => {
+    const onChange = vi.fn();
+    const { user } = renderWithProviders(<Harness field={field('file')} onChange={onChange} />);
+    const maxBytes = () => (onChange.mock.lastCall?.[0].schema as { items: { properties: { size: { maximum: number } } } }).items.properties.size.maximum;
+    const size = input('Largest file (MB)');
+    await user.type(size, '500', { initialSelectionStart: 0, initialSelectionEnd: 2 });
+    expect(size).toHaveAccessibleDescription('Enter a size from 0.1 to 10 MB.');
+    await user.tab();
+    expect(size).toHaveValue('10');
+    expect(maxBytes()).toBe(10 * 1024 * 1024);
+    expect(size).not.toHaveAccessibleDescription('Enter a size from 0.1 to 10 MB.');
+
+    await user.type(size, '0', { initialSelectionStart: 0, initialSelectionEnd: 2 });
+    expect(size).toHaveAccessibleDescription('Enter a size from 0.1 to 10 MB.');
+    await user.tab();
+    expect(size).toHaveValue('0.1');
+    expect(maxBytes()).toBe(Math.round(0.1 * 1024 * 1024));
+
+    // Emptied: the box shows the stored size again.
+    await user.clear(size);
+    await user.tab();
+    expect(size).toHaveValue('0.1');
+
+    const count = input('Number of files');
+    await user.type(count, '100', { initialSelectionStart: 0, initialSelectionEnd: 1 });
+    expect(count).toHaveAccessibleDescription('Enter a number of files from 1 to 20.');
+    await user.tab();
+    expect(count).toHaveValue('20');
+    expect(onChange.mock.lastCall?.[0].schema).toMatchObject({ type: 'array', maxItems: 20 });
+    await user.type(count, '0', { initialSelectionStart: 0, initialSelectionEnd: 2 });
+    expect(count).toHaveAccessibleDescription('Enter a number of files from 1 to 20.');
+    await user.tab();
+    expect(count).toHaveValue('1');
+    expect(onChange.mock.lastCall?.[0].schema).toMatchObject({ type: 'array', maxItems: 1 });
   });
 
   it("a matrix's rows and columns are two editable lists, each change written to its path's schema (a property per row, the columns their enum)", async () => {

@@ -2,11 +2,14 @@ import { Alert, Button, Group, List, NumberInput, Stack, Switch, Text, TextInput
 import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import type { FieldComputation, FieldOption, FieldRuleNode, FormField, JsonObject, JsonValue } from '../../api/types';
 import { checkDataPath, pathFollowsLabel, type DataPathProblem } from '../../engine/authoring';
-import { FILE_MAX_BYTES, FILE_MEDIA_TYPES, fileLimitsOf, fileSchema, type FileLimits, type FileMediaType } from '../../engine/files';
+import { FILE_MAX_BYTES, FILE_MAX_COUNT, FILE_MEDIA_TYPES, fileLimitsOf, fileSchema, type FileLimits, type FileMediaType } from '../../engine/files';
+import { fileTypeName } from '../../engine/file-type-name';
 import { FORM_LIMITS } from '../../engine/limits';
 import { matrixSchema } from '../../engine/matrix';
 import { RATING_SCALE, WIDGET_KINDS, widgetKind, type WidgetKind, type WidgetKindRegistry, type WidgetPropertyEditor } from '../../engine/widget-kinds';
 import { fillLabel, type Labels } from '../../query/labels';
+import { useLocale } from '../../query/useLocale';
+import { fillNumbers } from '../../labels/format';
 import { useLabels } from '../../query/useLabels';
 import { ERROR_CONTRAST, ERROR_TEXT } from './contrast';
 import { GROWING_TEXTAREA_STYLES } from './growing-textarea';
@@ -369,6 +372,55 @@ function PatternEditor({ schema, labels, readOnly, checkPattern, onChange }: Pat
   );
 }
 
+/** Props of {@link BoundedNumberInput}. */
+interface BoundedNumberInputProps {
+  label: string;
+  /** The stored value, shown whenever the box is not being typed in. */
+  value: number;
+  min: number;
+  max: number;
+  /** Decimal places allowed (0: whole numbers). */
+  decimals: number;
+  /** What the box says while a number outside `min`..`max` is typed. */
+  outside: string;
+  /** A number within the range, typed or brought into it on leaving the box. */
+  onValue: (value: number) => void;
+  readOnly: boolean;
+}
+
+/**
+ * A number box with a range: a number typed within it is stored at once; one outside it is said under the box and
+ * stored, on leaving, as the nearest end of the range; an emptied box shows the stored value again. The box shows what
+ * is stored once the person leaves it (a number the store did not take is never left on show).
+ */
+function BoundedNumberInput({ label, value, min, max, decimals, outside, onValue, readOnly }: BoundedNumberInputProps) {
+  // What is typed, while it differs from the stored value; null shows the stored value.
+  const [typed, setTyped] = useState<number | string | null>(null);
+  const beyond = typeof typed === 'number' && (typed < min || typed > max);
+  return (
+    <NumberInput
+      label={label}
+      value={typed ?? value}
+      min={min}
+      max={max}
+      clampBehavior="none"
+      allowNegative={false}
+      allowDecimal={decimals > 0}
+      decimalScale={decimals}
+      error={beyond ? outside : undefined}
+      onChange={(v) => {
+        setTyped(v);
+        if (typeof v === 'number' && v >= min && v <= max) onValue(v);
+      }}
+      onBlur={() => {
+        if (beyond) onValue(Math.min(max, Math.max(min, typed)));
+        setTyped(null);
+      }}
+      readOnly={readOnly}
+    />
+  );
+}
+
 /**
  * The property panel of one field: only the editors its widget kind lists in the registry (label, data path,
  * required, help text, placeholder, default, read-only, bounds, lengths, pattern, format, options, computed value,
@@ -378,6 +430,7 @@ function PatternEditor({ schema, labels, readOnly, checkPattern, onChange }: Pat
 export function FieldPropertiesPanel(props: FieldPropertiesPanelProps) {
   const { field, schema, required, fields, pdfFieldNames, onChange, onRenamePath, checkPath = syntaxOnly, checkPattern, widgets = WIDGET_KINDS, readOnly = false, savedPath } = props;
   const labels = useLabels(props.labels);
+  const locale = useLocale();
   const kind = widgetKind(field.widget, widgets);
   const properties = kind?.properties ?? FALLBACK_PROPERTIES;
   const storesValue = kind?.value !== 'none';
@@ -783,33 +836,31 @@ export function FieldPropertiesPanel(props: FieldPropertiesPanelProps) {
           <Stack key="fileLimits" gap="sm">
             <PaneMultiSelect
               label={labels.bpFileTypes}
-              data={[...FILE_MEDIA_TYPES]}
+              data={FILE_MEDIA_TYPES.map((type) => ({ value: type, label: fileTypeName(type) }))}
               value={[...limits.accepted]}
               onChange={(v) => {
                 if (v.length > 0) setLimits({ accepted: FILE_MEDIA_TYPES.filter((t) => v.includes(t)) as FileMediaType[] });
               }}
               readOnly={readOnly}
             />
-            <NumberInput
+            <BoundedNumberInput
               label={labels.bpMaxFileMb}
               value={limits.maxBytes / megabyte}
               min={0.1}
               max={FILE_MAX_BYTES / megabyte}
-              decimalScale={1}
-              onChange={(v) => {
-                if (typeof v === 'number' && v > 0) setLimits({ maxBytes: Math.min(FILE_MAX_BYTES, Math.round(v * megabyte)) });
-              }}
+              decimals={1}
+              outside={fillNumbers(labels.bpMaxFileMbRange, { min: 0.1, max: FILE_MAX_BYTES / megabyte }, locale)}
+              onValue={(v) => setLimits({ maxBytes: Math.round(v * megabyte) })}
               readOnly={readOnly}
             />
-            <NumberInput
+            <BoundedNumberInput
               label={labels.bpMaxFiles}
               value={limits.maxFiles}
               min={1}
-              max={20}
-              allowDecimal={false}
-              onChange={(v) => {
-                if (typeof v === 'number' && v >= 1) setLimits({ maxFiles: Math.min(20, Math.floor(v)) });
-              }}
+              max={FILE_MAX_COUNT}
+              decimals={0}
+              outside={fillNumbers(labels.bpMaxFilesRange, { min: 1, max: FILE_MAX_COUNT }, locale)}
+              onValue={(v) => setLimits({ maxFiles: v })}
               readOnly={readOnly}
             />
           </Stack>

@@ -1,18 +1,19 @@
 /*
  * The file upload question's parts loaded on demand (see `./FileField`, which draws the question's fieldset and what
  * shows while this loads): the picker with the chosen files' checks and upload, and the view's download buttons. It
- * imports nothing of the library but types: what it writes with (the texts' fill-in, a size in words) comes as
- * {@link FileWords}, so a form without a file upload question carries none of it and no module is shared with it.
+ * imports nothing the eager code carries but types: what it writes with (the texts' fill-in, a size in words) comes as
+ * {@link FileWords}, so a form without a file upload question carries none of it and no module is shared with it
+ * (`fileTypeName` is a module of its own that only code loaded on demand imports).
  */
 import { Anchor, Button, FileButton, Group, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import type { FileReference } from '../../engine/file-references';
+import { fileTypeName } from '../../engine/file-type-name';
 import type { FileLimits } from '../../engine/files';
 import type { FileDownloader, FileUploader } from '../context';
 import type { FormLabels } from '../labels';
 
 /** A media type in short ('application/pdf' → 'PDF', 'text/plain' → 'TXT'). */
-const shortType = (type: string): string => (type === 'text/plain' ? 'TXT' : (type.split('/')[1] ?? type).toUpperCase());
 
 /**
  * A file's 'Remove {name}' button: subtle, its words wrapping as a long file name needs (a button keeps its words on one
@@ -105,7 +106,7 @@ export function FilePicker({ id, fieldId, label, files, limits, locked, upload, 
 
   // Checks and sends one file after the `attached` ones: the answer with it, or null when it was refused or cancelled.
   const chooseOne = async (file: File, attached: FileReference[]): Promise<FileReference[] | null> => {
-    const words = { name: file.name, max: size(limits.maxBytes), types: limits.accepted.map(shortType).join(', '), count: limits.maxFiles };
+    const words = { name: file.name, max: size(limits.maxBytes), types: limits.accepted.map(fileTypeName).join(', '), count: limits.maxFiles };
     const refuse = (problem: string) => {
       setRefused({ name: file.name, size: file.size });
       onProblem(problem);

@@ -186,6 +186,8 @@ export const de4 = {
   bpFileTypes: 'Erlaubte Dateitypen',
   bpMaxFileMb: 'Größte Datei (MB)',
   bpMaxFiles: 'Anzahl der Dateien',
+  bpMaxFileMbRange: 'Geben Sie eine Größe von {min} bis {max} MB ein.',
+  bpMaxFilesRange: 'Geben Sie eine Anzahl von {min} bis {max} Dateien ein.',
   bpStep: 'Schrittweite (Vielfaches von)',
   bpMinLength: 'Mindestlänge',
   bpMaxLength: 'Höchstlänge',

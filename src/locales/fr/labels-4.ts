@@ -187,6 +187,8 @@ export const fr4 = {
   bpFileTypes: 'Types de fichiers acceptés',
   bpMaxFileMb: 'Fichier le plus grand (Mo)',
   bpMaxFiles: 'Nombre de fichiers',
+  bpMaxFileMbRange: 'Saisissez une taille de {min} à {max} Mo.',
+  bpMaxFilesRange: 'Saisissez un nombre de fichiers de {min} à {max}.',
   bpStep: 'Pas (multiple de)',
   bpMinLength: 'Longueur minimale',
   bpMaxLength: 'Longueur maximale',
