@@ -10,12 +10,15 @@
  * `__proto__` & co), unique section ids, field ids and paths, rule and computation paths, rules that name a field of another
  * scope (which they cannot read), half-written rules (a value operator without a value), the size, depth and field-count limits (`FORM_LIMITS`),
  * every `pattern` (it compiles, is not too long, and passes the caller's `checkPattern`: the server's ReDoS check),
- * and that every field's widget can hold the type at its data path.
+ * that every field's widget can hold the type at its data path, and that the bounds of every field and repeatable
+ * section can be met (a minimum not above its maximum, a step larger than 0, lengths and counts whole and not negative).
  */
-import type { FormSchema } from '../contract/types';
-import { layoutFields } from './authoring/layout-paths';
+import type { FormSchema, JsonObject } from '../contract/types';
+import { layoutFields, segmentsOf } from './authoring/layout-paths';
+import { schemaNodeAtDataPath } from './authoring/schema-nodes';
 import { brokenRuleReferences, incompleteRuleMessage, incompleteRules, ruleScopeMessage } from './authoring/references';
 import { visitFormSchemaProblems, type CheckFormSchemaOptions, type SchemaProblemPlace } from './compile';
+import { layoutSectionEntries } from './layout-walk';
 import { FormLimitError, type FormLimitKind } from './limits';
 import { visitBindingProblems, type WidgetKindRegistry } from './widget-kinds';
 
@@ -65,8 +68,68 @@ export function checkFormDraft(draft: FormDraft, widgets: WidgetKindRegistry, op
     visitBindingProblems(draft, widgets, collect);
     visitRuleScopeProblems(draft, widgets, collect);
     visitIncompleteRuleProblems(draft, widgets, collect);
+    visitBoundProblems(draft, widgets, collect);
   }
   return problems;
+}
+
+/** The pairs of bounds a field's or a repeatable section's schema may hold, lower first, with how they read. */
+const BOUND_PAIRS = [
+  ['minimum', 'maximum', 'minimum', 'maximum'],
+  ['minLength', 'maxLength', 'minimum length', 'maximum length'],
+  ['minItems', 'maxItems', 'minimum number', 'maximum number'],
+] as const;
+/** The bounds that count something: whole numbers of 0 or more. */
+const COUNT_BOUNDS = ['minLength', 'maxLength', 'minItems', 'maxItems'] as const;
+
+/** What keeps the bounds of one schema node from being met by any answer, said of `name`; empty when they can be. */
+function boundProblems(node: JsonObject, name: string): string[] {
+  const out: string[] = [];
+  for (const key of COUNT_BOUNDS) {
+    const value = node[key];
+    if (value !== undefined && !(typeof value === 'number' && Number.isInteger(value) && value >= 0)) {
+      out.push(`'${key}' of '${name}' must be a whole number of 0 or more, not ${JSON.stringify(value)}.`);
+    }
+  }
+  if (node.multipleOf !== undefined && !(typeof node.multipleOf === 'number' && node.multipleOf > 0)) {
+    out.push(`The step of '${name}' must be a number larger than 0, not ${JSON.stringify(node.multipleOf)}: every answer would be refused.`);
+  }
+  for (const [low, high, lowWords, highWords] of BOUND_PAIRS) {
+    const lo = node[low];
+    const hi = node[high];
+    if (typeof lo === 'number' && typeof hi === 'number' && lo > hi) {
+      out.push(`The ${lowWords} of '${name}' (${lo}) is larger than its ${highWords} (${hi}): no answer can meet both. Change one of them.`);
+    }
+  }
+  return out;
+}
+
+/**
+ * Each field, and each repeatable section, whose schema bounds no answer can meet (a minimum above the maximum, a step
+ * of 0 or less, a negative or fractional length or count), at the field or section: saved, the form could be opened
+ * but that question never answered.
+ */
+function visitBoundProblems(draft: FormDraft, widgets: WidgetKindRegistry, collect: (problem: FormLimitError, place: SchemaProblemPlace) => void): void {
+  const jsonSchema = draft.jsonSchema as JsonObject;
+  const seen = new Set<JsonObject>();
+  const check = (segments: readonly string[] | null, name: string, place: SchemaProblemPlace) => {
+    const node = segments ? schemaNodeAtDataPath(jsonSchema, segments) : undefined;
+    if (!node || seen.has(node)) return;
+    seen.add(node);
+    for (const message of boundProblems(node, name)) collect(new FormLimitError('schema-bounds', message), place);
+  };
+  // A repeatable section's number of items is bounded in the layout (`repeatable.minItems` / `maxItems`).
+  for (const { section, page } of layoutSectionEntries(draft.layout)) {
+    if (!section.repeatable) continue;
+    const { minItems, maxItems } = section.repeatable;
+    for (const message of boundProblems({ minItems, maxItems } as JsonObject, section.title || section.id)) {
+      collect(new FormLimitError('schema-bounds', message), { fieldId: null, sectionId: section.id, pageId: page.id });
+    }
+  }
+  for (const entry of layoutFields(draft.layout, widgets)) {
+    if (entry.fullPath === null) continue;
+    check(segmentsOf(entry.fullPath), entry.field.label || entry.field.id, { fieldId: entry.field.id, sectionId: entry.section.id, pageId: entry.page.id });
+  }
 }
 
 /**

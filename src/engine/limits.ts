@@ -38,6 +38,7 @@ export type FormLimitKind =
   | 'schema-layout'
   | 'schema-binding'
   | 'schema-pattern'
+  | 'schema-bounds'
   | 'data-size'
   | 'data-depth'
   | 'data-shape'

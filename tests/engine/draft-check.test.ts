@@ -49,6 +49,35 @@ describe('checkFormDraft', () => {
     ]);
   });
 
+  it('refuses bounds no answer can meet, at the field or repeatable section holding them, and lets met bounds through', () => {
+    const bad = draft(
+      {
+        age: { type: 'integer', minimum: 10, maximum: 5 },
+        step: { type: 'number', multipleOf: 0 },
+        code: { type: 'string', minLength: -5, maxLength: 2.5 },
+        tags: { type: 'array', items: { type: 'string', enum: ['a', 'b'] }, minItems: 3, maxItems: 1 },
+        jobs: { type: 'array', items: { type: 'object', properties: { employer: { type: 'string', minLength: 4, maxLength: 2 } } } },
+      },
+      [f('age', '/age', 'integer'), f('step', '/step', 'number'), f('code', '/code'), f('tags', '/tags', 'checkboxes')],
+      { path: '/jobs', fields: [f('employer', '/employer')] },
+    );
+    bad.layout.pages[0]!.sections[1]!.repeatable = { path: '/jobs', minItems: 4, maxItems: 2 };
+    const problems = checkFormDraft(bad, WIDGET_KINDS);
+    expect(problems.map((p) => [p.kind, p.fieldId ?? p.sectionId, p.message])).toEqual([
+      ['schema-bounds', 'jobs', "The minimum number of 'Jobs' (4) is larger than its maximum number (2): no answer can meet both. Change one of them."],
+      ['schema-bounds', 'age', "The minimum of 'age' (10) is larger than its maximum (5): no answer can meet both. Change one of them."],
+      ['schema-bounds', 'step', "The step of 'step' must be a number larger than 0, not 0: every answer would be refused."],
+      ['schema-bounds', 'code', "'minLength' of 'code' must be a whole number of 0 or more, not -5."],
+      ['schema-bounds', 'code', "'maxLength' of 'code' must be a whole number of 0 or more, not 2.5."],
+      ['schema-bounds', 'tags', "The minimum number of 'tags' (3) is larger than its maximum number (1): no answer can meet both. Change one of them."],
+      ['schema-bounds', 'employer', "The minimum length of 'employer' (4) is larger than its maximum length (2): no answer can meet both. Change one of them."],
+    ]);
+    // The server refuses such a draft with 400, as the builder does before sending it.
+    expect(problems.every((p) => p.status === 400)).toBe(true);
+    const met = draft({ age: { type: 'integer', minimum: 5, maximum: 5, multipleOf: 1 }, code: { type: 'string', minLength: 0, maxLength: 3 } }, [f('age', '/age', 'integer'), f('code', '/code')]);
+    expect(checkFormDraft(met, WIDGET_KINDS)).toEqual([]);
+  });
+
   it('places a repeatable section over a non-array at the section', () => {
     const bad = draft({ jobs: { type: 'string' } }, [], { path: '/jobs', fields: [f('employer', '/employer')] });
     const [problem] = checkFormDraft(bad, WIDGET_KINDS);
