@@ -60,6 +60,8 @@ export const builderPropertiesLabels = {
   bpMinItems: 'Minimum number of choices',
   bpMaxItems: 'Maximum number of choices',
   bpRangeInverted: 'The minimum is larger than the maximum.',
+  /** Under the step box while it holds 0 (a step of 0 or less refuses every answer; the form cannot be saved so). */
+  bpStepNotPositive: 'The step must be larger than 0.',
   bpPattern: 'Pattern (regular expression)',
   bpPatternHelp: 'The answer must match it. Checked by the server for slow patterns when you leave the box.',
   bpPatternInvalid: 'This is not a valid regular expression: {reason}',

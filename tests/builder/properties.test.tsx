@@ -177,6 +177,10 @@ describe('FieldPropertiesPanel', () => {
     await user.type(input('Maximum'), '3');
     expect(onChange.mock.lastCall?.[0].schema).toEqual({ type: 'integer', minimum: 5, maximum: 3 });
     expect(screen.getByRole('alert')).toHaveTextContent('The minimum is larger than the maximum.');
+    // A step of 0 refuses every answer: said under its box (the draft check refuses it on saving).
+    await user.type(input('Step (multiple of)'), '0');
+    expect(onChange.mock.lastCall?.[0].schema).toMatchObject({ multipleOf: 0 });
+    expect(screen.getByText('The step must be larger than 0.')).toBeInTheDocument();
     await user.click(input('Required'));
     expect(onChange.mock.lastCall?.[0].required).toBe(true);
     await user.click(input('Read-only'));
@@ -214,6 +218,15 @@ describe('FieldPropertiesPanel', () => {
     expect(items.type.enum).toEqual(['application/pdf', 'image/png', 'image/jpeg', 'image/gif', 'image/webp', 'text/plain']);
     await user.type(input('Number of files'), '3', { initialSelectionStart: 0, initialSelectionEnd: 1 });
     expect(onChange.mock.lastCall?.[0].schema).toMatchObject({ type: 'array', maxItems: 3 });
+  });
+
+  it("a checkbox list's minimum number of choices above its maximum is said under the boxes", async () => {
+    const { user } = renderWithProviders(<Harness field={field('checkboxes')} />);
+    await user.type(input('Minimum number of choices'), '3');
+    await user.type(input('Maximum number of choices'), '1');
+    expect(screen.getByRole('alert')).toHaveTextContent('The minimum is larger than the maximum.');
+    await user.clear(input('Maximum number of choices'));
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it("a file upload's limits outside their range are said while typed and brought into it on leaving the box, which then shows what is stored", async () => {

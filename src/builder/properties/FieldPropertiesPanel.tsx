@@ -744,7 +744,16 @@ export function FieldPropertiesPanel(props: FieldPropertiesPanelProps) {
         );
       }
       case 'multipleOf':
-        return numberEditor('multipleOf', labels.bpStep, 0);
+        return (
+          <Stack key="multipleOf" gap={2}>
+            {numberEditor('multipleOf', labels.bpStep, 0)}
+            {typeof schema.multipleOf === 'number' && schema.multipleOf <= 0 && (
+              <Text size="sm" c={ERROR_TEXT} role="alert">
+                {labels.bpStepNotPositive}
+              </Text>
+            )}
+          </Stack>
+        );
       case 'minLength':
         return (
           <Stack key="minLength" gap={2}>
@@ -759,7 +768,16 @@ export function FieldPropertiesPanel(props: FieldPropertiesPanelProps) {
       case 'maxLength':
         return numberEditor('maxLength', labels.bpMaxLength, 0);
       case 'minItems':
-        return numberEditor('minItems', labels.bpMinItems, 0);
+        return (
+          <Stack key="minItems" gap={2}>
+            {numberEditor('minItems', labels.bpMinItems, 0)}
+            {inverted('minItems', 'maxItems') && (
+              <Text size="sm" c={ERROR_TEXT} role="alert">
+                {labels.bpRangeInverted}
+              </Text>
+            )}
+          </Stack>
+        );
       case 'maxItems':
         return numberEditor('maxItems', labels.bpMaxItems, 0);
       case 'pattern':
