@@ -11,7 +11,8 @@
  * scope (which they cannot read), half-written rules (a value operator without a value), the size, depth and field-count limits (`FORM_LIMITS`),
  * every `pattern` (it compiles, is not too long, and passes the caller's `checkPattern`: the server's ReDoS check),
  * that every field's widget can hold the type at its data path, and that the bounds of every field and repeatable
- * section can be met (a minimum not above its maximum, a step larger than 0, lengths and counts whole and not negative).
+ * section can be met (a minimum not above its maximum, a step larger than 0, lengths and counts whole and not negative,
+ * a default among the options).
  */
 import type { FormSchema, JsonObject } from '../contract/types';
 import { layoutFields, segmentsOf } from './authoring/layout-paths';
@@ -82,6 +83,8 @@ const BOUND_PAIRS = [
 /** The bounds that count something: whole numbers of 0 or more. */
 const COUNT_BOUNDS = ['minLength', 'maxLength', 'minItems', 'maxItems'] as const;
 
+const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
+
 /** What keeps the bounds of one schema node from being met by any answer, said of `name`; empty when they can be. */
 function boundProblems(node: JsonObject, name: string): string[] {
   const out: string[] = [];
@@ -93,6 +96,15 @@ function boundProblems(node: JsonObject, name: string): string[] {
   }
   if (node.multipleOf !== undefined && !(typeof node.multipleOf === 'number' && node.multipleOf > 0)) {
     out.push(`The step of '${name}' must be a number larger than 0, not ${JSON.stringify(node.multipleOf)}: every answer would be refused.`);
+  }
+  // A default among the options: one that is not would be a preset answer the person cannot see, refused on submit.
+  const options = node.enum ?? (isObject(node.items) ? node.items.enum : undefined);
+  if (Array.isArray(options) && node.default !== undefined) {
+    const given = Array.isArray(node.default) && node.type === 'array' ? node.default : [node.default];
+    const missing = given.filter((v) => !options.some((o) => JSON.stringify(o) === JSON.stringify(v)));
+    if (missing.length > 0) {
+      out.push(`The default of '${name}' (${missing.map((v) => JSON.stringify(v)).join(', ')}) is not one of its options: choose one of them, or no default.`);
+    }
   }
   for (const [low, high, lowWords, highWords] of BOUND_PAIRS) {
     const lo = node[low];
@@ -106,8 +118,8 @@ function boundProblems(node: JsonObject, name: string): string[] {
 
 /**
  * Each field, and each repeatable section, whose schema bounds no answer can meet (a minimum above the maximum, a step
- * of 0 or less, a negative or fractional length or count), at the field or section: saved, the form could be opened
- * but that question never answered.
+ * of 0 or less, a negative or fractional length or count) or whose default is not among its options, at the field or
+ * section: saved, the form could be opened but that question never answered (or answered for the person, unseen).
  */
 function visitBoundProblems(draft: FormDraft, widgets: WidgetKindRegistry, collect: (problem: FormLimitError, place: SchemaProblemPlace) => void): void {
   const jsonSchema = draft.jsonSchema as JsonObject;

@@ -350,6 +350,24 @@ describe('FieldPropertiesPanel', () => {
     expect(onChange.mock.lastCall?.[0].field.options.map((o: { value: string }) => o.value)).toEqual(['b', 'a']);
   });
 
+  it('a default whose option is removed goes with it, for one choice and for a list (the others stay)', async () => {
+    const onChange = vi.fn();
+    const options = [{ value: 'a', label: 'A' }, { value: 'b', label: 'B' }];
+    const one = renderWithProviders(<Harness field={{ ...field('select'), options }} schema={{ type: 'string', enum: ['a', 'b'], default: 'b' }} onChange={onChange} />);
+    await one.user.click(screen.getByRole('button', { name: 'Remove option 1' }));
+    expect(onChange.mock.lastCall?.[0].schema).toEqual({ type: 'string', enum: ['b'], default: 'b' });
+    await one.user.click(screen.getByRole('button', { name: 'Remove option 1' }));
+    expect(onChange.mock.lastCall?.[0].schema).toEqual({ type: 'string', enum: [] });
+    one.unmount();
+    const list = renderWithProviders(
+      <Harness field={{ ...field('checkboxes'), options }} schema={{ type: 'array', items: { type: 'string', enum: ['a', 'b'] }, default: ['a', 'b'] }} onChange={onChange} />,
+    );
+    await list.user.click(screen.getByRole('button', { name: 'Remove option 2' }));
+    expect(onChange.mock.lastCall?.[0].schema).toEqual({ type: 'array', items: { type: 'string', enum: ['a'] }, default: ['a'] });
+    await list.user.click(screen.getByRole('button', { name: 'Remove option 1' }));
+    expect(onChange.mock.lastCall?.[0].schema).toEqual({ type: 'array', items: { type: 'string', enum: [] } });
+  });
+
   it('a computed value picks its operation and source fields', async () => {
     const onChange = vi.fn();
     const { user } = renderWithProviders(<Harness field={field('number')} schema={{ type: 'number' }} onChange={onChange} />);

@@ -74,6 +74,18 @@ describe('checkFormDraft', () => {
     ]);
     // The server refuses such a draft with 400, as the builder does before sending it.
     expect(problems.every((p) => p.status === 400)).toBe(true);
+    const defaults = draft(
+      {
+        colour: { type: 'string', enum: ['red', 'blue'], default: 'green' },
+        tags: { type: 'array', items: { type: 'string', enum: ['a', 'b'] }, default: ['a', 'z'] },
+        size: { type: 'string', enum: ['s', 'm'], default: 'm' },
+      },
+      [f('colour', '/colour', 'select'), f('tags', '/tags', 'checkboxes'), f('size', '/size', 'radio')],
+    );
+    expect(checkFormDraft(defaults, WIDGET_KINDS).map((p) => [p.kind, p.fieldId, p.message])).toEqual([
+      ['schema-bounds', 'colour', `The default of 'colour' ("green") is not one of its options: choose one of them, or no default.`],
+      ['schema-bounds', 'tags', `The default of 'tags' ("z") is not one of its options: choose one of them, or no default.`],
+    ]);
     const met = draft({ age: { type: 'integer', minimum: 5, maximum: 5, multipleOf: 1 }, code: { type: 'string', minLength: 0, maxLength: 3 } }, [f('age', '/age', 'integer'), f('code', '/code')]);
     expect(checkFormDraft(met, WIDGET_KINDS)).toEqual([]);
   });

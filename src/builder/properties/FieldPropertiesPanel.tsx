@@ -195,11 +195,15 @@ function withOptions(schema: JsonObject, kind: WidgetKind | undefined, options: 
   const values = options.map((o) => o.value);
   // A matrix's options are its columns: every row's enum.
   if (kind?.value === 'matrix') return { ...schema, ...matrixSchema(rows, options) };
+  // A default that names an option no longer there (removed, or its value changed) goes with it: the form would start
+  // with an answer the person cannot see among the options, refused when they submit.
+  const { default: chosen, ...rest } = schema;
   if (kind?.value === 'list') {
     const items = typeof schema.items === 'object' && schema.items !== null && !Array.isArray(schema.items) ? schema.items : { type: 'string' };
-    return { ...schema, items: { ...items, enum: values } };
+    const kept = Array.isArray(chosen) ? chosen.filter((v) => typeof v === 'string' && values.includes(v)) : [];
+    return { ...rest, ...(kept.length > 0 ? { default: kept } : {}), items: { ...items, enum: values } };
   }
-  if (kind?.value === 'choice') return { ...schema, enum: values };
+  if (kind?.value === 'choice') return { ...rest, ...(typeof chosen === 'string' && values.includes(chosen) ? { default: chosen } : {}), enum: values };
   return schema;
 }
 
