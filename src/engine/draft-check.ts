@@ -12,7 +12,7 @@
  * every `pattern` (it compiles, is not too long, and passes the caller's `checkPattern`: the server's ReDoS check),
  * that every field's widget can hold the type at its data path, and that the bounds of every field and repeatable
  * section can be met (a minimum not above its maximum, a step larger than 0, lengths and counts whole and not negative,
- * a default among the options).
+ * a default among the options and within the minimum and maximum).
  */
 import type { FormSchema, JsonObject } from '../contract/types';
 import { layoutFields, segmentsOf } from './authoring/layout-paths';
@@ -105,6 +105,11 @@ function boundProblems(node: JsonObject, name: string): string[] {
     if (missing.length > 0) {
       out.push(`The default of '${name}' (${missing.map((v) => JSON.stringify(v)).join(', ')}) is not one of its options: choose one of them, or no default.`);
     }
+  }
+  // A number's default within its minimum and maximum: one outside them is a preset answer the form itself refuses.
+  const preset = node.default;
+  if (typeof preset === 'number' && ((typeof node.minimum === 'number' && preset < node.minimum) || (typeof node.maximum === 'number' && preset > node.maximum))) {
+    out.push(`The default of '${name}' (${preset}) is outside its minimum and maximum: choose a default within them, or no default.`);
   }
   for (const [low, high, lowWords, highWords] of BOUND_PAIRS) {
     const lo = node[low];

@@ -79,12 +79,15 @@ describe('checkFormDraft', () => {
         colour: { type: 'string', enum: ['red', 'blue'], default: 'green' },
         tags: { type: 'array', items: { type: 'string', enum: ['a', 'b'] }, default: ['a', 'z'] },
         size: { type: 'string', enum: ['s', 'm'], default: 'm' },
+        stars: { type: 'integer', minimum: 1, maximum: 3, default: 5 },
+        count: { type: 'integer', minimum: 1, maximum: 3, default: 3 },
       },
-      [f('colour', '/colour', 'select'), f('tags', '/tags', 'checkboxes'), f('size', '/size', 'radio')],
+      [f('colour', '/colour', 'select'), f('tags', '/tags', 'checkboxes'), f('size', '/size', 'radio'), f('stars', '/stars', 'rating'), f('count', '/count', 'integer')],
     );
     expect(checkFormDraft(defaults, WIDGET_KINDS).map((p) => [p.kind, p.fieldId, p.message])).toEqual([
       ['schema-bounds', 'colour', `The default of 'colour' ("green") is not one of its options: choose one of them, or no default.`],
       ['schema-bounds', 'tags', `The default of 'tags' ("z") is not one of its options: choose one of them, or no default.`],
+      ['schema-bounds', 'stars', "The default of 'stars' (5) is outside its minimum and maximum: choose a default within them, or no default."],
     ]);
     const met = draft({ age: { type: 'integer', minimum: 5, maximum: 5, multipleOf: 1 }, code: { type: 'string', minLength: 0, maxLength: 3 } }, [f('age', '/age', 'integer'), f('code', '/code')]);
     expect(checkFormDraft(met, WIDGET_KINDS)).toEqual([]);
