@@ -60,6 +60,8 @@ export const builderPropertiesLabels = {
   bpMinItems: 'Minimum number of choices',
   bpMaxItems: 'Maximum number of choices',
   bpRangeInverted: 'The minimum is larger than the maximum.',
+  /** Under a number's default while it lies outside the minimum and maximum (the form cannot be saved so). */
+  bpDefaultOutside: 'The default is outside the minimum and maximum.',
   /** Under the step box while it holds 0 (a step of 0 or less refuses every answer; the form cannot be saved so). */
   bpStepNotPositive: 'The step must be larger than 0.',
   bpPattern: 'Pattern (regular expression)',

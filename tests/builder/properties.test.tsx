@@ -177,6 +177,11 @@ describe('FieldPropertiesPanel', () => {
     await user.type(input('Maximum'), '3');
     expect(onChange.mock.lastCall?.[0].schema).toEqual({ type: 'integer', minimum: 5, maximum: 3 });
     expect(screen.getByRole('alert')).toHaveTextContent('The minimum is larger than the maximum.');
+    // A default outside the bounds is said under it.
+    await user.type(input('Default value'), '9');
+    expect(screen.getByText('The default is outside the minimum and maximum.')).toBeInTheDocument();
+    await user.clear(input('Default value'));
+    expect(screen.queryByText('The default is outside the minimum and maximum.')).toBeNull();
     // A step of 0 refuses every answer: said under its box (the draft check refuses it on saving).
     await user.type(input('Step (multiple of)'), '0');
     expect(onChange.mock.lastCall?.[0].schema).toMatchObject({ multipleOf: 0 });

@@ -569,14 +569,22 @@ export function FieldPropertiesPanel(props: FieldPropertiesPanelProps) {
       );
     }
     if (kind?.value === 'number') {
+      const outside =
+        typeof value === 'number' && ((typeof schema.minimum === 'number' && value < schema.minimum) || (typeof schema.maximum === 'number' && value > schema.maximum));
       return (
-        <NumberInput
-          key="default"
-          label={labels.bpDefault}
-          value={typeof value === 'number' ? value : ''}
-          onChange={(v) => setSchema('default', typeof v === 'number' ? v : undefined)}
-          readOnly={readOnly}
-        />
+        <Stack key="default" gap={2}>
+          <NumberInput
+            label={labels.bpDefault}
+            value={typeof value === 'number' ? value : ''}
+            onChange={(v) => setSchema('default', typeof v === 'number' ? v : undefined)}
+            readOnly={readOnly}
+          />
+          {outside && (
+            <Text size="sm" c={ERROR_TEXT} role="alert">
+              {labels.bpDefaultOutside}
+            </Text>
+          )}
+        </Stack>
       );
     }
     return (

@@ -194,6 +194,7 @@ export const de4 = {
   bpMinItems: 'Mindestanzahl an Auswahlen',
   bpMaxItems: 'Höchstanzahl an Auswahlen',
   bpRangeInverted: 'Das Minimum ist größer als das Maximum.',
+  bpDefaultOutside: 'Der Standardwert liegt außerhalb von Minimum und Maximum.',
   bpStepNotPositive: 'Die Schrittweite muss größer als 0 sein.',
   bpPattern: 'Muster (regulärer Ausdruck)',
   bpPatternHelp: 'Die Antwort muss dazu passen. Der Server prüft es auf langsame Muster, wenn Sie das Feld verlassen.',

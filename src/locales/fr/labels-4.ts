@@ -195,6 +195,7 @@ export const fr4 = {
   bpMinItems: 'Nombre minimal de choix',
   bpMaxItems: 'Nombre maximal de choix',
   bpRangeInverted: 'Le minimum est supérieur au maximum.',
+  bpDefaultOutside: 'La valeur par défaut est en dehors du minimum et du maximum.',
   bpStepNotPositive: 'Le pas doit être supérieur à 0.',
   bpPattern: 'Motif (expression régulière)',
   bpPatternHelp: 'La réponse doit y correspondre. Le serveur vérifie les motifs lents quand vous quittez la zone.',
