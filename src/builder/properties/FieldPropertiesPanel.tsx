@@ -521,6 +521,17 @@ export function FieldPropertiesPanel(props: FieldPropertiesPanelProps) {
       allowDecimal={key !== 'minLength' && key !== 'maxLength' && key !== 'minItems' && key !== 'maxItems'}
     />
   );
+  // A box with what is wrong with its value said under it (the draft check refuses it on saving).
+  const withAlert = (key: string, box: ReactNode, problem: string | false) => (
+    <Stack key={key} gap={2}>
+      {box}
+      {problem && (
+        <Text size="sm" c={ERROR_TEXT} role="alert">
+          {problem}
+        </Text>
+      )}
+    </Stack>
+  );
   const inverted = (lo: string, hi: string) => typeof schema[lo] === 'number' && typeof schema[hi] === 'number' && (schema[lo] as number) > (schema[hi] as number);
 
   const defaultEditor = (): ReactNode => {
@@ -571,20 +582,15 @@ export function FieldPropertiesPanel(props: FieldPropertiesPanelProps) {
     if (kind?.value === 'number') {
       const outside =
         typeof value === 'number' && ((typeof schema.minimum === 'number' && value < schema.minimum) || (typeof schema.maximum === 'number' && value > schema.maximum));
-      return (
-        <Stack key="default" gap={2}>
-          <NumberInput
-            label={labels.bpDefault}
-            value={typeof value === 'number' ? value : ''}
-            onChange={(v) => setSchema('default', typeof v === 'number' ? v : undefined)}
-            readOnly={readOnly}
-          />
-          {outside && (
-            <Text size="sm" c={ERROR_TEXT} role="alert">
-              {labels.bpDefaultOutside}
-            </Text>
-          )}
-        </Stack>
+      return withAlert(
+        'default',
+        <NumberInput
+          label={labels.bpDefault}
+          value={typeof value === 'number' ? value : ''}
+          onChange={(v) => setSchema('default', typeof v === 'number' ? v : undefined)}
+          readOnly={readOnly}
+        />,
+        outside && labels.bpDefaultOutside,
       );
     }
     return (
@@ -724,16 +730,7 @@ export function FieldPropertiesPanel(props: FieldPropertiesPanelProps) {
           />
         );
       case 'minimum':
-        return (
-          <Stack key="minimum" gap={2}>
-            {numberEditor('minimum', labels.bpMinimum)}
-            {inverted('minimum', 'maximum') && (
-              <Text size="sm" c={ERROR_TEXT} role="alert">
-                {labels.bpRangeInverted}
-              </Text>
-            )}
-          </Stack>
-        );
+        return withAlert('minimum', numberEditor('minimum', labels.bpMinimum), inverted('minimum', 'maximum') && labels.bpRangeInverted);
       case 'maximum':
         return numberEditor('maximum', labels.bpMaximum);
       case 'stars': {
@@ -756,40 +753,13 @@ export function FieldPropertiesPanel(props: FieldPropertiesPanelProps) {
         );
       }
       case 'multipleOf':
-        return (
-          <Stack key="multipleOf" gap={2}>
-            {numberEditor('multipleOf', labels.bpStep, 0)}
-            {typeof schema.multipleOf === 'number' && schema.multipleOf <= 0 && (
-              <Text size="sm" c={ERROR_TEXT} role="alert">
-                {labels.bpStepNotPositive}
-              </Text>
-            )}
-          </Stack>
-        );
+        return withAlert('multipleOf', numberEditor('multipleOf', labels.bpStep, 0), typeof schema.multipleOf === 'number' && schema.multipleOf <= 0 && labels.bpStepNotPositive);
       case 'minLength':
-        return (
-          <Stack key="minLength" gap={2}>
-            {numberEditor('minLength', labels.bpMinLength, 0)}
-            {inverted('minLength', 'maxLength') && (
-              <Text size="sm" c={ERROR_TEXT} role="alert">
-                {labels.bpRangeInverted}
-              </Text>
-            )}
-          </Stack>
-        );
+        return withAlert('minLength', numberEditor('minLength', labels.bpMinLength, 0), inverted('minLength', 'maxLength') && labels.bpRangeInverted);
       case 'maxLength':
         return numberEditor('maxLength', labels.bpMaxLength, 0);
       case 'minItems':
-        return (
-          <Stack key="minItems" gap={2}>
-            {numberEditor('minItems', labels.bpMinItems, 0)}
-            {inverted('minItems', 'maxItems') && (
-              <Text size="sm" c={ERROR_TEXT} role="alert">
-                {labels.bpRangeInverted}
-              </Text>
-            )}
-          </Stack>
-        );
+        return withAlert('minItems', numberEditor('minItems', labels.bpMinItems, 0), inverted('minItems', 'maxItems') && labels.bpRangeInverted);
       case 'maxItems':
         return numberEditor('maxItems', labels.bpMaxItems, 0);
       case 'pattern':
