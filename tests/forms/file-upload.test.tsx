@@ -228,6 +228,20 @@ describe('a file upload question', () => {
     );
   });
 
+  it("moves the focus from 'Choose a file', gone once the question holds its files, to the new file's 'Remove'", async () => {
+    const { user } = renderWithProviders(<FormRenderer schema={schema()} onSubmit={vi.fn()} uploadFile={storeEach} progressive={false} />);
+    const input = await picker();
+    // A keyboard user presses 'Choose a file' and picks a file in the browser's dialog: the focus is on the button.
+    screen.getByRole('button', { name: 'Choose a file' }).focus();
+    fireEvent.change(input, { target: { files: [pdf('payslip.pdf', 2048)] } });
+    expect(await screen.findByText('payslip.pdf (2 KB)')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Choose a file' })).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Remove payslip.pdf' })).toHaveFocus());
+    // Removed again, 'Choose a file' is back with the focus: the person goes on without reaching for the mouse.
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Choose a file' })).toHaveFocus());
+  });
+
   it('takes a file dropped onto the question as if chosen, and keeps a drop from opening the file in place of the form', async () => {
     const onSubmit = vi.fn();
     const { user } = renderWithProviders(<FormRenderer schema={schema()} onSubmit={onSubmit} uploadFile={storeEach} progressive={false} />);

@@ -90,15 +90,23 @@ export function FilePicker({ id, fieldId, label, files, limits, locked, upload, 
     focusChoose.current = false;
     chooseButton.current.focus();
   };
+  const lastButton = () => [...(root.current?.querySelectorAll('button') ?? [])].pop()?.focus();
   const afterRemove = () => {
     focusChoose.current = true;
     const waiting = locked;
     requestAnimationFrame(() => {
       if (chooseButton.current || waiting) return takeFocus();
       focusChoose.current = false;
-      [...(root.current?.querySelectorAll('button') ?? [])].pop()?.focus();
+      lastButton();
     });
   };
+  // 'Choose a file' goes once the question holds its number of files: the focus it had goes to the last file's
+  // 'Remove', not to the page (unless the person has moved it elsewhere while the file was sent).
+  const afterChoose = () =>
+    requestAnimationFrame(() => {
+      const now = document.activeElement;
+      if (!chooseButton.current && (now === null || now === document.body)) lastButton();
+    });
   const chooseRef = (button: HTMLButtonElement | null) => {
     chooseButton.current = button;
     takeFocus();
@@ -149,9 +157,11 @@ export function FilePicker({ id, fieldId, label, files, limits, locked, upload, 
   // Files chosen or dropped together are sent one after another, in their order; the first refused or cancelled one
   // stops the rest (the question says which, and the files before it stay attached).
   const choose = async (chosen: readonly File[]) => {
+    const focused = chooseButton.current !== null && chooseButton.current === document.activeElement;
     let attached: FileReference[] | null = files;
     for (const file of chosen) if (!(attached = await chooseOne(file, attached))) break;
     onBlur();
+    if (focused) afterChoose();
   };
 
   // A file dragged onto the question (its label, help text or picker: the whole fieldset) is taken as if chosen; the
