@@ -44,6 +44,9 @@ export const signingLabels = {
   sgInstancePlaceholder: 'Pick a form instance',
   sgInstanceRequired: 'Pick the form instance to sign.',
   sgInstanceNothingFound: 'No form instance matches. Only the newest are listed here: send an older one from its page in Form Instances.',
+  /** Under the form instance when it has not been submitted yet (Created or In progress): a warning, not a refusal. */
+  sgNotSubmittedNote:
+    'This form instance has not been submitted yet. Once it is out for signature its answers are locked: whoever is filling it in can no longer change them.',
   sgSigners: 'Signers',
   sgSignersHelp: 'Signers sign in order; signers with the same order sign in any order among themselves.',
   sgSignerFromAnswers: 'The first signer is filled in from the form’s answers: check the name and email before sending.',

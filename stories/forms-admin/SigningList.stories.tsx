@@ -165,6 +165,24 @@ export const RequestDialog: Story = {
 };
 
 /**
+ * The 'Request a signature' dialog on an instance still being filled in: a note says that its answers lock once it is
+ * out for signature (a warning: it may still be sent).
+ */
+export const RequestDialogNotSubmitted: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Request a signature' }));
+    const dialog = within(await within(canvasElement.ownerDocument.body).findByRole('dialog', { name: 'Request a signature' }));
+    const picker = dialog.getByRole('combobox', { name: 'Form instance' });
+    await waitFor(() => expect(picker).not.toBeDisabled());
+    await userEvent.click(picker);
+    const body = within(canvasElement.ownerDocument.body);
+    await userEvent.click(await body.findByRole('option', { name: new RegExp(`${seedIds.formInstances.loanInProgress.slice(-8)}$`) }));
+    await expect(await dialog.findByText(/^This form instance has not been submitted yet\./)).toBeVisible();
+  },
+};
+
+/**
  * 'Request again' on a declined envelope: the dialog is for that instance only, and starts from the earlier request's
  * signers (and message) for the person sending to check.
  */

@@ -134,6 +134,8 @@ describe('FormInstanceList: the instance shows its envelope', () => {
     const picker = within(dialog).getByRole('combobox', { name: 'Form instance' });
     expect(picker).toHaveValue(`Loan Application ${ids.loanCreated.slice(-8)}`);
     expect(picker).toHaveAttribute('readonly');
+    // The instance is only created, not submitted: the dialog says that sending it locks its answers.
+    expect(within(dialog).getByText(/^This form instance has not been submitted yet\./)).toBeVisible();
     // It opens on the first thing to fill, the first signer's name, not on its Close button.
     await waitFor(() => expect(within(dialog).getByRole('textbox', { name: /Name/ })).toHaveFocus());
     await user.type(within(dialog).getByRole('textbox', { name: /Name/ }), 'Grace');

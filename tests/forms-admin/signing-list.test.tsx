@@ -175,8 +175,14 @@ describe('SigningList', () => {
     // A refused send moves the focus to the first box that says what is wrong.
     await waitFor(() => expect(picker).toHaveFocus());
     await waitFor(() => expect(picker).not.toBeDisabled());
+    // A completed instance goes without a note; one still being filled in says its answers will lock.
+    const notSubmitted = /^This form instance has not been submitted yet\. Once it is out for signature its answers are locked/;
+    await user.click(picker);
+    await user.click(await screen.findByRole('option', { name: new RegExp(`${inst.loanCompleted.slice(-8)}$`) }));
+    expect(within(dialog).queryByText(notSubmitted)).not.toBeInTheDocument();
     await user.click(picker);
     await user.click(await screen.findByRole('option', { name: new RegExp(`${inst.loanInProgress.slice(-8)}$`) }));
+    expect(within(dialog).getByText(notSubmitted)).toBeVisible();
     const first = within(dialog).getByRole('group', { name: 'Signer 1' });
     // The first row starts with the signer the instance's answers name, to be checked: here another person signs.
     await waitFor(() => expect(within(first).getByRole('textbox', { name: /Email/ })).toHaveValue('alan.turing@example.com'));

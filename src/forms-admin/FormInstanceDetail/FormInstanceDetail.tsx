@@ -192,7 +192,12 @@ export const FormInstanceDetailView = factory<FormInstanceDetailViewFactory>((_p
   const signingInstance = useMemo(
     () =>
       data
-        ? { formInstanceId: data.formInstanceId, formName: data.form?.name ?? null, suggestedSigner: data.formSchema ? signerFromAnswers(data.formSchema, data.data) : null }
+        ? {
+            formInstanceId: data.formInstanceId,
+            formName: data.form?.name ?? null,
+            status: data.status,
+            suggestedSigner: data.formSchema ? signerFromAnswers(data.formSchema, data.data) : null,
+          }
         : null,
     [data],
   );

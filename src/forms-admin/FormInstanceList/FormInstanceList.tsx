@@ -607,7 +607,12 @@ export const FormInstanceListView = factory<FormInstanceListViewFactory>((_props
           labels={labels}
           instance={
             c.signing.requesting
-              ? { formInstanceId: c.signing.requesting.formInstanceId, formName: c.signing.requesting.form?.name ?? null, suggestedSigner: c.signing.suggestedSigner }
+              ? {
+                  formInstanceId: c.signing.requesting.formInstanceId,
+                  formName: c.signing.requesting.form?.name ?? null,
+                  status: c.signing.requesting.status,
+                  suggestedSigner: c.signing.suggestedSigner,
+                }
               : undefined
           }
           again={c.signing.earlierRequest}

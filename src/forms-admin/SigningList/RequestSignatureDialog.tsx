@@ -1,6 +1,7 @@
-import { ActionIcon, Button, Group, Modal, NumberInput, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Modal, NumberInput, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import type { SignatureRequest } from '../../api/types';
+import { needsValidData } from '../../domain/forms';
 import { SIGNING_LIMITS, isSignerEmail } from '../../domain/signing';
 import type { SuggestedSigner } from '../../domain/signing/signer-suggestion';
 import { fillLabel, type Labels } from '../../query/labels';
@@ -225,6 +226,13 @@ export function RequestSignatureDialog({ opened, labels, instances = NO_INSTANCE
             nothingFoundMessage={<NothingFound>{!instance && instances.isLoading ? labels.loading : labels.sgInstanceNothingFound}</NothingFound>}
             comboboxProps={{ withinPortal: true }}
           />
+          {chosen?.status !== undefined && !needsValidData(chosen.status) && (
+            // Not submitted yet (the statuses of submitted answers are those that need valid data). A warning, not a
+            // refusal: a form filled in by staff, or pre-filled by the host, may be signed as it is.
+            <Alert color="yellow" variant="light" title={null}>
+              <Text size="sm">{labels.sgNotSubmittedNote}</Text>
+            </Alert>
+          )}
           <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
             <Text component="legend" fw={600} size="sm">
               {labels.sgSigners}

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { EnvelopeStatus } from '../../api/enums';
+import { EnvelopeStatus, type FormInstanceStatus } from '../../api/enums';
 import * as odata from '../../api/odata';
 import type { ODataQueryOptions } from '../../api/odata';
 import type { AuditVerification, EnvelopeMailFailure, EnvelopeSigner, Form, FormInstance, SignatureRequest, SigningEnvelope } from '../../api/types';
@@ -27,6 +27,11 @@ export interface SigningInstance {
    * signer row starts with it, for the person sending to check.
    */
   suggestedSigner?: SuggestedSigner | null;
+  /**
+   * The instance's status, when the caller has read it: one not submitted yet (Created or In progress) is sent with a
+   * note that its answers lock while it is out for signature.
+   */
+  status?: FormInstanceStatus;
 }
 
 /** Options of {@link useSigningList}. */
@@ -251,7 +256,7 @@ export function useSigningList({ labels: overrides, formInstanceId: instanceFilt
 
   const instancesQuery: ODataQueryOptions<FormInstance> = {
     filter: odata.eq<FormInstance>('isDeleted', false),
-    select: ['formInstanceId', 'formId', 'lastUpdatedDateTime'],
+    select: ['formInstanceId', 'formId', 'status', 'lastUpdatedDateTime'],
     expand: { form: { select: ['formId', 'name'] } } as ODataQueryOptions<FormInstance>['expand'],
     orderBy: [['lastUpdatedDateTime', 'desc']],
     top: 200,
@@ -261,7 +266,7 @@ export function useSigningList({ labels: overrides, formInstanceId: instanceFilt
     queryFn: async ({ signal }) => {
       const found = await client.odata.formInstances.list(instancesQuery, { signal });
       return ((found?.value ?? []) as (FormInstance & { form?: Pick<Form, 'name'> | null })[]).map(
-        (row): SigningInstance => ({ formInstanceId: row.formInstanceId, formName: row.form?.name ?? null }),
+        (row): SigningInstance => ({ formInstanceId: row.formInstanceId, formName: row.form?.name ?? null, status: row.status }),
       );
     },
     enabled: requestOpen && !requestAgainOf,

@@ -76,6 +76,8 @@ export const de5 = {
   sgInstance: 'Formularinstanz',
   sgInstancePlaceholder: 'Formularinstanz wählen',
   sgInstanceRequired: 'Wählen Sie die zu unterschreibende Formularinstanz.',
+  sgNotSubmittedNote:
+    'Diese Formularinstanz wurde noch nicht abgeschickt. Sobald sie zur Unterschrift versandt ist, sind ihre Antworten gesperrt: Wer sie gerade ausfüllt, kann sie nicht mehr ändern.',
   sgInstanceNothingFound: 'Keine Formularinstanz passt. Hier stehen nur die neuesten: Senden Sie eine ältere von ihrer Seite unter Formularinstanzen.',
   sgSigners: 'Unterzeichnende',
   sgSignersHelp: 'Unterzeichnende unterschreiben der Reihe nach; bei gleicher Reihenfolge in beliebiger Reihenfolge untereinander.',

@@ -76,6 +76,8 @@ export const fr5 = {
   sgInstance: 'Instance de formulaire',
   sgInstancePlaceholder: 'Choisissez une instance de formulaire',
   sgInstanceRequired: 'Choisissez l’instance de formulaire à signer.',
+  sgNotSubmittedNote:
+    'Cette instance de formulaire n’a pas encore été envoyée. Une fois soumise à signature, ses réponses sont verrouillées : la personne qui la remplit ne peut plus les modifier.',
   sgInstanceNothingFound: 'Aucune instance de formulaire ne correspond. Seules les plus récentes sont listées ici : envoyez-en une plus ancienne depuis sa page dans Instances de formulaire.',
   sgSigners: 'Signataires',
   sgSignersHelp: 'Les signataires signent dans l’ordre ; ceux qui ont le même rang signent entre eux dans n’importe quel ordre.',
