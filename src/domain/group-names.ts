@@ -27,6 +27,21 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/u;
 const INVISIBLE = /[\p{Cf}\p{Default_Ignorable_Code_Point}]/u;
 const INVISIBLE_ALL = /[\p{Cf}\p{Default_Ignorable_Code_Point}]/gu;
 
+/** What keeps a name that is not blank from being stored: too long, or holding control or invisible characters. */
+export type GroupNameIssue = 'tooLong' | 'control' | 'invisible';
+
+/**
+ * Why `raw` (a name typed or sent, not blank) cannot be stored as a group's name, or null when it can: the rule the
+ * backends refuse by ({@link normalizeGroupName}) and the screens say under the name box before anything is sent.
+ */
+export function groupNameIssue(raw: string): GroupNameIssue | null {
+  const name = raw.normalize('NFC').trim();
+  if ([...name].length > MAX_GROUP_NAME_LENGTH) return 'tooLong';
+  if (CONTROL.test(name)) return 'control';
+  if (INVISIBLE.test(name)) return 'invisible';
+  return null;
+}
+
 /**
  * The group name in a query parameter, ready to store: NFC, trimmed; 400 when absent, blank, longer
  * than {@link MAX_GROUP_NAME_LENGTH}, or holding control or invisible characters.
@@ -35,11 +50,10 @@ export function normalizeGroupName(raw: string | null | undefined, param = 'grou
   if (raw === null || raw === undefined) throw new DomainError(400, missingParameterMessage(param));
   const name = raw.normalize('NFC').trim();
   if (name === '') throw new DomainError(400, `The parameter '${param}' must not be blank.`);
-  if ([...name].length > MAX_GROUP_NAME_LENGTH) {
-    throw new DomainError(400, `The parameter '${param}' must be at most ${MAX_GROUP_NAME_LENGTH} characters long.`);
-  }
-  if (CONTROL.test(name)) throw new DomainError(400, `The parameter '${param}' must not contain control characters.`);
-  if (INVISIBLE.test(name)) {
+  const issue = groupNameIssue(name);
+  if (issue === 'tooLong') throw new DomainError(400, `The parameter '${param}' must be at most ${MAX_GROUP_NAME_LENGTH} characters long.`);
+  if (issue === 'control') throw new DomainError(400, `The parameter '${param}' must not contain control characters.`);
+  if (issue === 'invisible') {
     throw new DomainError(
       400,
       `The parameter '${param}' must not contain invisible characters (such as zero-width spaces or direction marks).`,

@@ -112,13 +112,14 @@ export type {
 export {
   GROUP_LABELS,
   normalizeGroupName,
+  groupNameIssue,
   groupNameKey,
   assertGroupNameFree,
   findGroupByName,
   claimGroupNotFound,
   userGroupNotFound,
 } from './group-names';
-export type { GroupKind } from './group-names';
+export type { GroupKind, GroupNameIssue } from './group-names';
 export {
   HOLDER_LABELS,
   unknownHolderError,

@@ -106,6 +106,12 @@ export const englishLabels = /* @__PURE__ */ (() => ({
     'Part of the change was saved and could not be undone: the claims were changed but the claim groups were not. Reload to see the current state.',
   // Admin screens
   groupName: 'Group name',
+  /** Under the group name box (create or rename) when the name is longer than the stores keep. */
+  groupNameTooLong: 'A group name can be at most {max} characters: this one has {count}.',
+  /** Under the group name box when the name holds a line break, a tab or another control character. */
+  groupNameControl: 'A group name cannot hold line breaks, tabs or other control characters.',
+  /** Under the group name box when the name holds a character that shows as nothing. */
+  groupNameInvisible: 'A group name cannot hold invisible characters (such as zero-width spaces or direction marks).',
   claimGroup: 'Claim group',
   claimGroupPlaceholder: 'Pick a claim group',
   noClaimGroups: 'No claim groups yet. Create one above.',

@@ -86,6 +86,21 @@ export const CreateRefused: Story = {
   },
 };
 
+/**
+ * A name the stores would refuse (here a line break pasted in) is said under the box as it is typed, and 'Create Group'
+ * waits until it is mended: nothing is sent.
+ */
+export const CreateNameRefusedAsTyped: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const box = canvas.getByRole('textbox', { name: 'Group name' });
+    await userEvent.click(box);
+    await userEvent.paste('Audit\tTeam');
+    await expect(box).toHaveAccessibleDescription('A group name cannot hold line breaks, tabs or other control characters.');
+    await expect(canvas.getByRole('button', { name: 'Create Group' })).toHaveAttribute('aria-disabled', 'true');
+  },
+};
+
 /** The server refuses a save (409, e.g. it would leave no administrator): the screen explains why. */
 export const SaveRefused: Story = {
   args: { initialGroupId: seedIds.claimGroups.signers },

@@ -1,8 +1,9 @@
-import { Group, Modal, Select, Stack, Text, TextInput, type ComboboxItem } from '@mantine/core';
+import { Box, Group, Modal, Select, Stack, Text, TextInput, type ComboboxItem } from '@mantine/core';
 import type { CSSProperties, ReactNode } from 'react';
 import type { Labels } from '../../query/labels';
 import { ActionButton, type ActionAccess } from '../../ui/ActionButton';
 import { ConfirmModal } from '../../ui/ConfirmModal';
+import { READABLE_FORM_COLORS } from '../../ui/contrast';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { NothingFound } from '../../ui/NothingFound';
 import { useLabels } from '../../query/useLabels';
@@ -38,25 +39,31 @@ export function CreateGroupFormView({ form, part, dialogPart, labels }: CreateGr
     <>
       <Stack gap="xs" className={part?.className} style={part?.style}>
         <form
+          style={READABLE_FORM_COLORS}
           onSubmit={(event) => {
             event.preventDefault();
             form.submit.run();
           }}
         >
-          <Group align="flex-end" gap="sm">
-            <TextInput
-              label={labels.groupName}
-              value={form.name}
-              onChange={(e) => form.setName(e.currentTarget.value)}
-              readOnly={isDenied(form.access)}
-              style={{ flex: '1 1 14rem' }}
-              miw={0}
-              maw={480}
-            />
-            <ActionButton type="submit" access={form.submit} loading={form.submit.pending}>
-              {labels.createGroup}
-            </ActionButton>
-          </Group>
+          <TextInput
+            label={labels.groupName}
+            value={form.name}
+            onChange={(e) => form.setName(e.currentTarget.value)}
+            error={form.problem}
+            readOnly={isDenied(form.access)}
+            // 'Create Group' sits beside the box, inside its wrapper: what is wrong with the name goes under both,
+            // and the button stays level with the box (it wraps under it on a phone).
+            inputContainer={(input) => (
+              <Group gap="sm" wrap="wrap">
+                <Box style={{ flex: '1 1 14rem' }} miw={0} maw={480}>
+                  {input}
+                </Box>
+                <ActionButton type="submit" access={form.submit} loading={form.submit.pending}>
+                  {labels.createGroup}
+                </ActionButton>
+              </Group>
+            )}
+          />
         </form>
         {form.error && <ErrorAlert title={form.errorTitle} error={form.error} />}
       </Stack>
@@ -201,6 +208,7 @@ export function GroupDialogs({ actions, dialogPart, labels }: GroupDialogsProps)
         {...dialogStyles(dialogPart)}
       >
         <form
+          style={READABLE_FORM_COLORS}
           onSubmit={(event) => {
             event.preventDefault();
             rename.save.run();
@@ -211,6 +219,7 @@ export function GroupDialogs({ actions, dialogPart, labels }: GroupDialogsProps)
               label={labels.newGroupName}
               value={rename.name}
               onChange={(e) => rename.setName(e.currentTarget.value)}
+              error={rename.problem}
               data-autofocus
             />
             {rename.error && <ErrorAlert title={rename.errorTitle} error={rename.error} />}

@@ -1,8 +1,31 @@
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useState } from 'react';
+import { groupNameIssue } from '../../domain/group-names';
+import { MAX_GROUP_NAME_LENGTH } from '../../domain/limits';
+import { fillNumbers } from '../../labels/format';
 import { fillLabel, type Labels } from '../../query/labels';
+import { useLocale } from '../../query/useLocale';
 import type { ActionAccess } from '../../ui/ActionButton';
 import { allOf, unless } from './access';
+
+/**
+ * What is wrong with a group name typed into a create or rename box, in the screen's words, or null: the domain's rule
+ * (the backends refuse the same names), said under the box as it is typed, before anything is sent. A blank name says
+ * nothing: its button is simply unavailable.
+ */
+export function groupNameProblem(name: string, labels: Labels, locale: string | undefined): string | null {
+  if (!name.trim()) return null;
+  switch (groupNameIssue(name)) {
+    case 'tooLong':
+      return fillNumbers(labels.groupNameTooLong, { max: MAX_GROUP_NAME_LENGTH, count: [...name.normalize('NFC').trim()].length }, locale);
+    case 'control':
+      return labels.groupNameControl;
+    case 'invisible':
+      return labels.groupNameInvisible;
+    default:
+      return null;
+  }
+}
 
 /** A group as the controllers need it. */
 export interface NamedGroup {
@@ -30,10 +53,14 @@ export function useCreateGroupForm<G>({ create, access, createdMessage, onCreate
   const [name, setName] = useState('');
   const [created, setCreated] = useState<string | null>(null);
   const trimmed = name.trim();
-  const submitAccess = allOf(access, unless(!trimmed));
+  const locale = useLocale();
+  const problem = groupNameProblem(name, labels, locale);
+  const submitAccess = allOf(access, unless(!trimmed), unless(problem !== null, problem ?? undefined));
   return {
     name,
     setName,
+    /** What is wrong with the name as typed (said under its box), or null. */
+    problem,
     /** Whether the name field may be used. */
     access,
     submit: {
@@ -119,7 +146,9 @@ export function useGroupActions<G extends NamedGroup, R, D>({
   const renameAccess = allOf(noGroup, access);
   const deleteAccess = allOf(noGroup, access, unless(!!group && !!undeletableReason?.(group), group ? undeletableReason?.(group) : undefined));
   const trimmed = newName.trim();
-  const saveAccess = allOf(unless(!trimmed), unless(trimmed === group?.name, labels.nothingToSave));
+  const locale = useLocale();
+  const problem = groupNameProblem(newName, labels, locale);
+  const saveAccess = allOf(unless(!trimmed), unless(problem !== null, problem ?? undefined), unless(trimmed === group?.name, labels.nothingToSave));
 
   return {
     notice,
@@ -138,6 +167,8 @@ export function useGroupActions<G extends NamedGroup, R, D>({
       title: renameTitle,
       name: newName,
       setName: setNewName,
+      /** What is wrong with the new name as typed (said under its box), or null. */
+      problem,
       save: {
         ...saveAccess,
         pending: rename.isPending,

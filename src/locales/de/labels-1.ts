@@ -62,6 +62,9 @@ export const de1 = {
   saveUndoFailed:
     'Ein Teil der Änderung wurde gespeichert und konnte nicht zurückgenommen werden: Die Berechtigungen wurden geändert, die Berechtigungsgruppen nicht. Laden Sie die Seite neu, um den aktuellen Stand zu sehen.',
   groupName: 'Gruppenname',
+  groupNameTooLong: 'Ein Gruppenname darf höchstens {max} Zeichen lang sein: Dieser hat {count}.',
+  groupNameControl: 'Ein Gruppenname darf keine Zeilenumbrüche, Tabulatoren oder anderen Steuerzeichen enthalten.',
+  groupNameInvisible: 'Ein Gruppenname darf keine unsichtbaren Zeichen enthalten (etwa Leerzeichen ohne Breite oder Richtungsmarken).',
   claimGroup: 'Berechtigungsgruppe',
   claimGroupPlaceholder: 'Berechtigungsgruppe wählen',
   noClaimGroups: 'Noch keine Berechtigungsgruppen. Legen Sie oben eine an.',
