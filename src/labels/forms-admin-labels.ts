@@ -60,6 +60,8 @@ export const formsAdminLabels = {
   formGroupDeletedNotice: "This form group is deleted. 'Restore' brings it back; its forms were never deleted.",
   /** Shown under a name field left blank. */
   nameRequired: 'Enter a name.',
+  /** Shown under a form's or a form group's name longer than the stores keep. */
+  nameTooLong: 'A name can be at most {max} characters: this one has {count}.',
   /** Shown under a name another live row of the same kind already has (names are compared ignoring case). */
   formGroupNameTaken: "A form group named '{name}' already exists.",
   formNameTaken: "A form named '{name}' already exists.",

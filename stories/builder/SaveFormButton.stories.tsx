@@ -96,6 +96,17 @@ export const NewForm: Story = {
   },
 };
 
+/** A new form's name longer than the stores keep: said under the box as it is typed; 'Save' sends nothing until mended. */
+export const NewFormNameTooLong: Story = {
+  play: async ({ canvasElement }) => {
+    const dialog = await openDialog(canvasElement);
+    const name = within(dialog).getByRole('textbox', { name: /Name/ });
+    await userEvent.click(name);
+    await userEvent.paste('Customer onboarding '.repeat(11));
+    await expect(name).toHaveAccessibleDescription('A name can be at most 200 characters: this one has 219.');
+  },
+};
+
 /** A page and a section with only a text block: nothing to answer yet. */
 const noFieldsDraft = {
   jsonSchema: { $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'object', properties: {} } as JsonObject,

@@ -53,6 +53,15 @@ describe('SaveFormButton', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('Give the form a name.')).toBeInTheDocument();
     expect(within(dialog).getByRole('textbox', { name: /Name/ })).toHaveFocus();
+    // A name longer than the stores keep is said as it is typed, kept, and not sent.
+    const forms = fakeBackend.db.forms.length;
+    await userEvent.paste('n'.repeat(205));
+    expect(within(dialog).getByRole('textbox', { name: /Name/ })).toHaveAccessibleDescription('A name can be at most 200 characters: this one has 205.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByRole('textbox', { name: /Name/ })).toHaveFocus();
+    expect(within(dialog).getByRole('textbox', { name: /Name/ })).toHaveValue('n'.repeat(205));
+    expect(fakeBackend.db.forms).toHaveLength(forms);
+    await userEvent.clear(within(dialog).getByRole('textbox', { name: /Name/ }));
     await userEvent.type(within(dialog).getByRole('textbox', { name: /Name/ }), 'Contact us');
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Description' }), 'Questions welcome.');
     await userEvent.click(within(dialog).getByRole('switch', { name: /^Make public/ }));

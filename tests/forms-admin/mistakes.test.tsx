@@ -25,6 +25,13 @@ describe('names a person types', () => {
     await user.type(name, '   {Enter}');
     expect(await within(dialog).findByText('Enter a name.')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Save' })).toBeDisabled();
+    // A name longer than the stores keep is said as it is typed (not after a round trip), and kept.
+    await user.clear(name);
+    await user.paste('g'.repeat(201));
+    expect(name).toHaveAccessibleDescription('A name can be at most 200 characters: this one has 201.');
+    expect(within(dialog).getByRole('button', { name: 'Save' })).toBeDisabled();
+    await user.type(name, '{Enter}');
+    expect(name).toHaveValue('g'.repeat(201));
     expect(writes('formgroup')).toBe(0);
   });
 
@@ -53,6 +60,10 @@ describe('names a person types', () => {
     await user.clear(name);
     expect(await screen.findByText('Enter a name.')).toBeInTheDocument();
     expect(save).toBeDisabled();
+    await user.paste('f'.repeat(250));
+    expect(await screen.findByText('A name can be at most 200 characters: this one has 250.')).toBeInTheDocument();
+    expect(save).toBeDisabled();
+    await user.clear(name);
     await user.type(name, 'LOAN APPLICATION');
     expect(await screen.findByText("A form named 'LOAN APPLICATION' already exists.", {}, { timeout: 3000 })).toBeInTheDocument();
     expect(save).toBeDisabled();

@@ -1,5 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Group, List, Loader, Modal, Select, Stack, Switch, Text, TextInput, Textarea, UnstyledButton, type ButtonProps } from '@mantine/core';
+import { formNameIssue } from '../../domain/forms';
+import { READABLE_NAME_INPUT } from '../../forms-admin/shared/useNameCheck';
 import { allSections, layoutFieldEntries, repeatBasePath, type DraftProblem, type FormDraft } from '../../engine';
 import { fillCount } from '../../labels/format';
 import { fillLabel, type Labels } from '../../query/labels';
@@ -195,8 +197,8 @@ export function SaveFormDialog({ controller, draft, widgets, onSelectProblem }: 
           ref={formBox}
           onSubmit={(event) => {
             event.preventDefault();
-            // Refused for the missing name: the focus goes to the box that says so.
-            if (isNew && controller.details.name.trim() === '') nameBox.current?.focus();
+            // Refused for the name (missing or too long): the focus goes to the box that says so.
+            if (isNew && formNameIssue(controller.details.name) !== null) nameBox.current?.focus();
             void controller.save();
           }}
         >
@@ -216,7 +218,8 @@ export function SaveFormDialog({ controller, draft, widgets, onSelectProblem }: 
                   aria-required
                   value={controller.details.name}
                   onChange={(event) => controller.setDetails({ name: event.currentTarget.value })}
-                  error={controller.nameMissing ? labels.builderSaveNameRequired : undefined}
+                  error={controller.nameProblem}
+                  styles={READABLE_NAME_INPUT}
                   data-autofocus
                 />
                 <Textarea

@@ -5,6 +5,8 @@ import type { Form, FormInstance, FormSchema } from '../../api/types';
 import { checkFormDraft, type DraftProblem, type FormDraft } from '../../engine';
 import { diffSchemaFields, type LocatedField } from '../../forms-admin/FormManager/schema-diff';
 import { toast } from '../../forms-admin/shared/toast';
+import { formNameProblem } from '../../forms-admin/shared/useNameCheck';
+import { formNameIssue } from '../../domain/forms';
 import { useCan } from '../../permissions/useCan';
 import { describeError } from '../../query/describe-error';
 import { entityKeys } from '../../query/keys';
@@ -12,6 +14,7 @@ import { fillLabel, type Labels } from '../../query/labels';
 import { entityQueries } from '../../query/queries';
 import { useApi } from '../../query/useApi';
 import { useLabels } from '../../query/useLabels';
+import { useLocale } from '../../query/useLocale';
 import { withWidgetKinds, type WidgetKindRegistry } from '../../engine/widget-kinds';
 import { DraftProblemsError, draftHasNoFields, instancesOfSchemaFilter, unlabeledFields, PartialSaveError, saveFormDraft, serverDraftProblems, type SaveFormDraftResult } from './save-draft';
 
@@ -95,8 +98,11 @@ export interface SaveFormDraftController {
   /** The new form's details. */
   details: NewFormDetailsDraft;
   setDetails(change: Partial<NewFormDetailsDraft>): void;
-  /** Whether the name is missing (a new form only), once the user tried to save. */
-  nameMissing: boolean;
+  /**
+   * What is wrong with the new form's name (a new form only), or null: too long as it is typed, missing once the user
+   * tried to save.
+   */
+  nameProblem: string | null;
   /** Whether the saved version is public. */
   isPublic: boolean;
   setPublic(isPublic: boolean): void;
@@ -125,6 +131,7 @@ const emptyDetails: NewFormDetailsDraft = { name: '', description: '', formGroup
  */
 export function useSaveFormDraft(options: SaveFormDraftOptions): SaveFormDraftController {
   const labels = useLabels(options.labels);
+  const locale = useLocale();
   const { client } = useApi();
   const queryClient = useQueryClient();
   const [createdFormId, setCreatedFormId] = useState<string | null>(null);
@@ -212,7 +219,7 @@ export function useSaveFormDraft(options: SaveFormDraftOptions): SaveFormDraftCo
   const save = async () => {
     if (saving || !canSave || !openedDraft) return;
     const name = details.name.trim();
-    if (isNew && name === '') {
+    if (isNew && formNameIssue(name) !== null) {
       setTriedName(true);
       return;
     }
@@ -273,7 +280,13 @@ export function useSaveFormDraft(options: SaveFormDraftOptions): SaveFormDraftCo
     close,
     details,
     setDetails: (change) => setDetailsState((d) => ({ ...d, ...change })),
-    nameMissing: isNew && triedName && details.name.trim() === '',
+    nameProblem: !isNew
+      ? null
+      : formNameIssue(details.name) === 'blank'
+        ? triedName
+          ? labels.builderSaveNameRequired
+          : null
+        : formNameProblem(details.name, labels, locale),
     isPublic,
     setPublic: setPublicChoice,
     groups,

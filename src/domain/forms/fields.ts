@@ -48,14 +48,23 @@ export function objectField(body: JsonRecord, key: string, fallback: JsonObject)
   return structuredClone(value) as JsonObject;
 }
 
+/**
+ * Why a form's or a form group's name (as typed or sent) cannot be stored, or null when it can: blank once trimmed, or
+ * longer than {@link MAX_FORM_NAME_LENGTH} characters. The rule the backends refuse by ({@link nonBlankName}) and the
+ * screens say under the name box before anything is sent.
+ */
+export function formNameIssue(value: string): 'blank' | 'tooLong' | null {
+  const trimmed = value.trim();
+  if (trimmed === '') return 'blank';
+  return trimmed.length > MAX_FORM_NAME_LENGTH ? 'tooLong' : null;
+}
+
 /** A name: trimmed, not blank, at most {@link MAX_FORM_NAME_LENGTH} characters. */
 export function nonBlankName(value: string, key: string): string {
-  const trimmed = value.trim();
-  if (trimmed === '') throw new DomainError(400, `'${key}' must not be blank.`);
-  if (trimmed.length > MAX_FORM_NAME_LENGTH) {
-    throw new DomainError(400, `'${key}' is longer than ${MAX_FORM_NAME_LENGTH} characters.`);
-  }
-  return trimmed;
+  const issue = formNameIssue(value);
+  if (issue === 'blank') throw new DomainError(400, `'${key}' must not be blank.`);
+  if (issue === 'tooLong') throw new DomainError(400, `'${key}' is longer than ${MAX_FORM_NAME_LENGTH} characters.`);
+  return value.trim();
 }
 
 /** An optional reference to another row: null, or a UUID (lower-cased); 400 otherwise. */

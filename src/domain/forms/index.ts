@@ -12,6 +12,7 @@ export {
   booleanField,
   objectField,
   nonBlankName,
+  formNameIssue,
   referenceField,
   requestedId,
   patchKey,

@@ -1,7 +1,10 @@
 import { useDebouncedValue } from '@mantine/hooks';
 import * as odata from '../../api/odata';
 import type { Form, FormGroup } from '../../api/types';
+import { formNameIssue, MAX_FORM_NAME_LENGTH } from '../../domain/forms';
+import { fillNumbers } from '../../labels/format';
 import { fillLabel, type Labels } from '../../query/labels';
+import { useLocale } from '../../query/useLocale';
 import { idDiffers } from './ids';
 import { useODataPage } from './useODataPage';
 import { SEARCH_DEBOUNCE_MS } from './useServerTable';
@@ -21,7 +24,19 @@ export interface NameCheck {
 }
 
 /**
- * The checks of a name typed for a form or a form group: it is not blank after trimming, and no other live row of the
+ * What is wrong with a form's or a form group's name as typed, by the rule the backends refuse by (blank, or too long),
+ * in the screen's words; null when it may be stored. `showBlank` says whether a blank name is reported yet.
+ */
+export function formNameProblem(name: string, labels: Labels, locale: string | undefined, showBlank = true): string | null {
+  const issue = formNameIssue(name);
+  if (issue === 'blank') return showBlank ? labels.nameRequired : null;
+  if (issue === 'tooLong') return fillNumbers(labels.nameTooLong, { max: MAX_FORM_NAME_LENGTH, count: name.trim().length }, locale);
+  return null;
+}
+
+/**
+ * The checks of a name typed for a form or a form group: it may be stored (not blank after trimming, not too long:
+ * {@link formNameProblem}), and no other live row of the
  * same kind has it (compared ignoring case and surrounding spaces), since two groups or forms of one name cannot be
  * told apart in the menus and filters that list them by name. `exceptId` is the row being renamed; `showBlank` says
  * whether a blank name is reported yet (not before the person typed or tried to save).
@@ -40,8 +55,10 @@ export function useNameCheck(entity: NamedEntity, name: string, labels: Labels, 
     select: [key],
     top: 1,
   };
-  const same = useODataPage<Row>(entity, query, debounced !== '');
-  if (trimmed === '') return { error: showBlank ? labels.nameRequired : null, ok: false };
+  const locale = useLocale();
+  // A name that cannot be stored is not looked up.
+  const same = useODataPage<Row>(entity, query, formNameIssue(debounced) === null);
+  if (formNameIssue(name) !== null) return { error: formNameProblem(name, labels, locale, showBlank), ok: false };
   const current = debounced === trimmed.toLowerCase();
   // A check that failed does not block: the server still answers the save.
   if (current && same.isError) return { error: null, ok: true };

@@ -25,6 +25,7 @@ export const de2 = {
   formGroupNotFound: 'Diese Formulargruppe existiert nicht oder wurde gelöscht.',
   formGroupDeletedNotice: 'Diese Formulargruppe ist gelöscht. „Wiederherstellen“ holt sie zurück; ihre Formulare wurden nie gelöscht.',
   nameRequired: 'Geben Sie einen Namen ein.',
+  nameTooLong: 'Ein Name darf höchstens {max} Zeichen lang sein: Dieser hat {count}.',
   formGroupNameTaken: 'Eine Formulargruppe namens „{name}“ gibt es bereits.',
   formNameTaken: 'Ein Formular namens „{name}“ gibt es bereits.',
   formGroupName: 'Name',

@@ -25,6 +25,7 @@ export const fr2 = {
   formGroupNotFound: 'Ce groupe de formulaires n’existe pas ou a été supprimé.',
   formGroupDeletedNotice: 'Ce groupe de formulaires est supprimé. « Restaurer » le fait revenir ; ses formulaires n’ont jamais été supprimés.',
   nameRequired: 'Saisissez un nom.',
+  nameTooLong: 'Un nom compte au plus {max} caractères : celui-ci en a {count}.',
   formGroupNameTaken: 'Un groupe de formulaires nommé « {name} » existe déjà.',
   formNameTaken: 'Un formulaire nommé « {name} » existe déjà.',
   formGroupName: 'Nom',
