@@ -3,7 +3,9 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { Paged } from '../../src/api/types';
+import { pickerSearchOf } from '../../src/admin/shared/picker-search';
 import { useHolderSearch } from '../../src/admin/shared/useHolderSearch';
+import { defaultLabels } from '../../src/query/labels';
 
 type Row = { id: string; name: string };
 const row = (name: string): Row => ({ id: name.toLowerCase().replace(/\W/g, '-'), name });
@@ -71,5 +73,32 @@ describe('useHolderSearch', () => {
     act(() => result.current.setSearch('bra'));
     expect(result.current.rows.map((r) => r.name)).toEqual(['Bravo']);
     expect(result.current.total).toBe(1);
+  });
+
+  it('sends no search longer than the backends run, offers nothing for it and says so in the picker', async () => {
+    const server = fakeSearch(names, 3);
+    const asked: string[] = [];
+    const query = (search: string) => {
+      const options = server.query(search);
+      return { ...options, queryFn: (context: Parameters<NonNullable<typeof options.queryFn>>[0]) => (asked.push(search), options.queryFn!(context)) };
+    };
+    const { result } = renderHook(() => useHolderSearch({ query }), { wrapper });
+    await server.release('');
+    await waitFor(() => expect(result.current.rows).toHaveLength(3));
+    act(() => result.current.setSearch(`a${' '.repeat(10)}${'p'.repeat(200)}`));
+    expect(result.current.tooLongOver).toBe(200);
+    // Not the last page's rows, which the text typed does not narrow: nothing, and no error.
+    expect(result.current.rows).toEqual([]);
+    expect(result.current.error).toBeNull();
+    expect(result.current.busy).toBe(false);
+    expect(pickerSearchOf(result.current, defaultLabels, 'de-DE').more).toBe('A search can be at most 200 characters: shorten it to see matches');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(asked).toEqual(['']);
+    // Exactly the longest search is sent.
+    act(() => result.current.setSearch(` ${'p'.repeat(200)} `));
+    expect(result.current.tooLongOver).toBeNull();
+    await server.release(` ${'p'.repeat(200)} `);
+    await waitFor(() => expect(result.current.rows).toEqual([]));
+    expect(asked).toHaveLength(2);
   });
 });

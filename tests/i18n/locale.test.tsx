@@ -31,7 +31,7 @@ function renderPrompt(locale: string | undefined, labels: Labels = englishLabels
 
 function search(shown: number, total: number): HolderSearch<{ id: string; name: string }> {
   const rows = Array.from({ length: shown }, (_, i) => ({ id: String(i), name: `n${i}` }));
-  return { search: '', setSearch: () => {}, total, rows, busy: false } as unknown as HolderSearch<{ id: string; name: string }>;
+  return { search: '', setSearch: () => {}, total, rows, busy: false, tooLongOver: null } as unknown as HolderSearch<{ id: string; name: string }>;
 }
 
 describe('the locale of dates and numbers', () => {

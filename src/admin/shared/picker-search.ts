@@ -10,7 +10,7 @@ export interface PickerSearch {
   /** The text typed. */
   value: string;
   onChange: (text: string) => void;
-  /** The disabled last entry saying that more match than are shown, or null. */
+  /** The disabled last entry saying that more match than are shown, or that the text is too long to search; or null. */
   more: string | null;
   /** Whether the options shown are not yet those of the typed text. */
   busy: boolean;
@@ -38,14 +38,16 @@ export const MORE_MATCHES_VALUE = '\u0000more-matches';
 
 /** A {@link PickerSearch} of a {@link HolderSearch}. */
 export function pickerSearchOf<T extends { id: string; name: string }>(search: HolderSearch<T>, labels: Labels, locale?: string): PickerSearch {
-  const { total, rows } = search;
+  const { total, rows, tooLongOver } = search;
   return {
     value: search.search,
     onChange: search.setSearch,
     more:
-      total !== null && total > rows.length
-        ? fillLabel(labels.pickerMoreMatches, { shown: formatNumber(rows.length, locale), total: formatNumber(total, locale) })
-        : null,
+      tooLongOver !== null
+        ? fillLabel(labels.pickerSearchTooLong, { max: formatNumber(tooLongOver, locale) })
+        : total !== null && total > rows.length
+          ? fillLabel(labels.pickerMoreMatches, { shown: formatNumber(rows.length, locale), total: formatNumber(total, locale) })
+          : null,
     busy: search.busy,
   };
 }

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import type { Paged } from '../../api/types';
-import { matchesNameSearch, nameSearchOf, type NameSearch } from '../../domain/name-search';
+import { matchesNameSearch, MAX_NAME_SEARCH_LENGTH, nameSearchOf, type NameSearch } from '../../domain/name-search';
 
 /** What {@link useHolderSearch} needs: the query options of one page of matches for a search text. */
 export interface HolderSearchOptions<T extends { id: string; name: string }, K extends QueryKey = QueryKey> {
@@ -35,6 +35,11 @@ export interface HolderSearch<T> {
   /** Why the current search failed, else null. */
   error: Error | null;
   retry: () => void;
+  /**
+   * The longest search the backends run ({@link MAX_NAME_SEARCH_LENGTH}) when the text typed is longer, else null: such a
+   * text is not sent (the backends would refuse it) and nothing is offered for it.
+   */
+  tooLongOver: number | null;
 }
 
 interface Settled<T> {
@@ -73,11 +78,13 @@ export function useHolderSearch<T extends { id: string; name: string }, K extend
   const [search, setSearch] = useState('');
   const effective = chosenLabel !== null && search === chosenLabel ? '' : search;
   const blank = effective.trim() === '';
+  const wanted = useMemo(() => safeSearch(effective), [effective]);
+  // Not blank, yet no search by the domain's rule: longer than the backends run.
+  const tooLong = !blank && wanted === null;
   const first = useQuery({ ...query(''), enabled });
-  const current = useQuery({ ...query(effective), enabled: enabled && !blank, placeholderData: keepPreviousData });
+  const current = useQuery({ ...query(effective), enabled: enabled && !blank && !tooLong, placeholderData: keepPreviousData });
   const settledRef = useRef<Settled<T> | null>(null);
 
-  const wanted = useMemo(() => safeSearch(effective), [effective]);
   const answer = blank ? first : current;
   const fresh = answer.data !== undefined && !answer.isPlaceholderData ? answer.data : undefined;
   // Remember the last answer that belongs to its own search (idempotent for a given render's inputs).
@@ -101,7 +108,11 @@ export function useHolderSearch<T extends { id: string; name: string }, K extend
     return { rows: NONE as readonly T[], total: null };
   }, [fresh, settled, wanted]);
 
+  if (tooLong) {
+    return { search, setSearch, matching: null, rows: NONE, total: 0, busy: false, error: null, retry: () => undefined, tooLongOver: MAX_NAME_SEARCH_LENGTH };
+  }
   return {
+    tooLongOver: null,
     search,
     setSearch,
     matching: wanted,

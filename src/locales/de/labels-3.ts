@@ -19,6 +19,7 @@ export const de3 = {
   historyPreviousPage: 'Vorherige Seite',
   historyNextPage: 'Nächste Seite',
   claimGroupWord: 'Rolle',
+  pickerSearchTooLong: 'Eine Suche darf höchstens {max} Zeichen lang sein: Kürzen Sie sie, um Treffer zu sehen',
   pickerMoreMatches: '{shown} von {total} angezeigt: Tippen Sie weiter, um die Liste einzugrenzen',
   fpTitle: 'Formularvorschau',
   fpSubtitle: 'Sehen Sie ein Formular so, wie die Öffentlichkeit es sieht. Was Sie hier eingeben, wird nicht gespeichert.',

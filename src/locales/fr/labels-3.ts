@@ -19,6 +19,7 @@ export const fr3 = {
   historyPreviousPage: 'Page précédente',
   historyNextPage: 'Page suivante',
   claimGroupWord: 'rôle',
+  pickerSearchTooLong: 'Une recherche compte au plus {max} caractères : raccourcissez-la pour voir les résultats',
   pickerMoreMatches: '{shown} affichés sur {total} : saisissez du texte pour affiner la liste',
   fpTitle: 'Aperçu de formulaire',
   fpSubtitle: 'Voyez un formulaire tel que le public le verra. Rien de ce que vous saisissez ici n’est enregistré.',
