@@ -217,6 +217,14 @@ export const deletedView = <T = unknown>(showDeleted: boolean): Filter<T> => ({ 
  * characters, are left out (a search of fewer words finds more rows, never fewer); no word gives `undefined`.
  */
 export function searchWords(text: string): string | undefined {
+  return typedSearch(text).search;
+}
+
+/**
+ * What {@link searchWords} makes of a text: the `$search` (undefined: none), how many of the typed words and phrases
+ * it holds, and how many were typed. `searched < typed` tells a screen to say that words were left out.
+ */
+export function typedSearch(text: string): { search: string | undefined; searched: number; typed: number } {
   const words = typedSearchTerms(text);
   const terms: ODataSearch[] = [];
   let written: string | undefined;
@@ -228,7 +236,7 @@ export function searchWords(text: string): string | undefined {
     terms.push({ kind: 'term', text: word });
     written = candidate;
   }
-  return written;
+  return { search: written, searched: terms.length, typed: words.length };
 }
 
 /**

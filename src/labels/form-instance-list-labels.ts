@@ -36,6 +36,10 @@ export const formInstanceListLabels = {
   filterRangeInverted: "Before the day in '{from}': no instance can match.",
   filterAnswers: 'Text in the answers',
   filterAnswersPlaceholder: 'Words the answers contain',
+  /** Under 'Text in the answers' when none of what was typed fits in a search (the list is not narrowed by it). */
+  filterAnswersNotSearched: 'Not searched: a search holds at most {length} characters.',
+  /** Under 'Text in the answers' when only the first words fit in a search. */
+  filterAnswersPartly: 'Only the first {searched} of {count} words are searched: a search holds at most {terms} words and {length} characters.',
   clearFilters: 'Clear filters',
   // Answer columns: the chosen form's fields shown as columns, and filters on them
   answerColumns: 'Answer columns',

@@ -126,6 +126,17 @@ export const DaysTheWrongWayRound: Story = {
   },
 };
 
+/** A text in the answers with more words than a search holds: the box says which part was searched. */
+export const SearchPartly: Story = {
+  args: {
+    state: { ...INITIAL_INSTANCE_LIST_STATE, filters: { ...NO_INSTANCE_FILTERS, text: Array.from({ length: 18 }, (_, i) => `word${i + 1}`).join(' ') } },
+  },
+  play: async ({ canvasElement }) => {
+    const box = within(canvasElement).getByLabelText('Text in the answers');
+    await expect(box).toHaveAccessibleDescription('Only the first 16 of 18 words are searched: a search holds at most 16 words and 256 characters.');
+  },
+};
+
 /**
  * Filtered by signature (as the admin home's 'Needs attention' opens it): the instances whose latest envelope was
  * declined, and those whose signature was never requested.

@@ -20,7 +20,7 @@ describe('the odata namespace', () => {
       [
         'ACCEPT', 'LIMITS', 'ODataError', 'all', 'and', 'any', 'buildQuery', 'contains', 'endswith', 'eq', 'deletedView', 'etagOfRow', 'filter', 'ge',
         'gt', 'guid', 'in', 'le', 'lt', 'ne', 'not', 'or', 'searchWords', 'serializeFilter', 'startswith', 'toQueryTree', 'tolower',
-        'toupper',
+        'toupper', 'typedSearch',
       ].sort(),
     );
   });
@@ -329,5 +329,9 @@ describe('odata.in, odata.any / odata.all and $search', () => {
     expect(long).toBe('short');
     expect(odata.searchWords('a\u0000b\nc')).toBe('a AND b AND c');
     expect(odata.searchWords('x'.repeat(300))).toBeUndefined();
+    // How much of the text the search holds, for a screen to say what was left out.
+    expect(odata.typedSearch(`short ${'x'.repeat(300)} other`)).toEqual({ search: 'short', searched: 1, typed: 3 });
+    expect(odata.typedSearch('x'.repeat(300))).toEqual({ search: undefined, searched: 0, typed: 1 });
+    expect(odata.typedSearch('  ')).toEqual({ search: undefined, searched: 0, typed: 0 });
   });
 });

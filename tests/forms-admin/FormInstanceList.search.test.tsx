@@ -111,4 +111,21 @@ describe('FormInstanceList: a key typed in the answers search', () => {
     expect(events.filter((e) => e === 'read Love')).toHaveLength(1);
     expect(answersBox()).toHaveValue('Love');
   });
+
+  it('says what was left out of a search too long to send whole, where the rows would seem to match it all', async () => {
+    const events = renderList(() => <FormInstanceList />);
+    await screen.findByText(seedIds.formInstances.loanCreated.slice(-8), undefined, { timeout: FIRST_PAGE_WAIT_MS });
+    // One word longer than a search may be: nothing is searched, and the box says so.
+    act(() => typeText('x'.repeat(300)));
+    await waitFor(() => expect(answersBox()).toHaveAccessibleDescription('Not searched: a search holds at most 256 characters.'));
+    expect(events.some((e) => e.includes('xxx'))).toBe(false);
+    // Twenty words: the first sixteen are searched.
+    act(() => typeText(Array.from({ length: 20 }, (_, i) => `w${i}`).join(' ')));
+    await waitFor(() =>
+      expect(answersBox()).toHaveAccessibleDescription('Only the first 16 of 20 words are searched: a search holds at most 16 words and 256 characters.'),
+    );
+    // A search that fits says nothing.
+    act(() => typeText('Love'));
+    await waitFor(() => expect(answersBox()).not.toHaveAccessibleDescription());
+  });
 });

@@ -18,7 +18,9 @@ import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { createContext, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { EnvelopeStatus, FormInstanceStatus } from '../../api/enums';
 import { envelopeStatusName } from '../../labels/envelope-status-labels';
-import { fillCount, formatMoment } from '../../labels/format';
+import * as odata from '../../api/odata';
+import { ODATA_LIMITS } from '../../domain/odata/limits';
+import { fillCount, fillNumbers, formatMoment } from '../../labels/format';
 import { fillLabel } from '../../query/labels';
 import { ConfirmModal } from '../../ui/ConfirmModal';
 import { READABLE_FORM_COLORS } from '../../ui/contrast';
@@ -315,11 +317,18 @@ function AnswersSearchBox({ c }: { c: FormInstanceListController }) {
     }, INSTANCE_SEARCH_DEBOUNCE_MS);
   };
   const { labels } = c;
+  const locale = useLocale();
+  // What was left out of the search (past its words or characters) is said, or the rows would seem to match it all.
+  const { searched, typed: words } = odata.typedSearch(text);
+  const limits = { terms: ODATA_LIMITS.maxSearchTerms, length: ODATA_LIMITS.maxSearchLength, searched, count: words };
+  const leftOut = searched === words ? null : fillNumbers(searched === 0 ? labels.filterAnswersNotSearched : labels.filterAnswersPartly, limits, locale);
   return (
     <TextInput
       type="search"
       label={labels.filterAnswers}
       placeholder={labels.filterAnswersPlaceholder}
+      description={leftOut}
+      inputWrapperOrder={['label', 'input', 'description', 'error']}
       value={typed}
       onChange={(e) => type(e.currentTarget.value)}
       w={200}

@@ -92,6 +92,8 @@ export const de2 = {
   filterUpdatedTo: 'Geändert bis',
   filterRangeInverted: 'Liegt vor dem Tag in „{from}“: keine Instanz kann passen.',
   filterAnswers: 'Text in den Antworten',
+  filterAnswersNotSearched: 'Nicht gesucht: Eine Suche umfasst höchstens {length} Zeichen.',
+  filterAnswersPartly: 'Nur die ersten {searched} von {count} Wörtern werden gesucht: Eine Suche umfasst höchstens {terms} Wörter und {length} Zeichen.',
   filterAnswersPlaceholder: 'Wörter, die in den Antworten vorkommen',
   // Antwortspalten
   answerColumns: 'Antwortspalten',

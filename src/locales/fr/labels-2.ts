@@ -92,6 +92,8 @@ export const fr2 = {
   filterUpdatedTo: 'Modifié jusqu’au',
   filterRangeInverted: 'Antérieur au jour de « {from} » : aucune instance ne peut correspondre.',
   filterAnswers: 'Texte dans les réponses',
+  filterAnswersNotSearched: 'Non recherché : une recherche compte au plus {length} caractères.',
+  filterAnswersPartly: 'Seuls les {searched} premiers mots sur {count} sont recherchés : une recherche compte au plus {terms} mots et {length} caractères.',
   filterAnswersPlaceholder: 'Mots contenus dans les réponses',
   // Colonnes de réponses
   answerColumns: 'Colonnes de réponses',
