@@ -58,6 +58,9 @@ describe('AdminDashboard', () => {
     expect(latest).toHaveTextContent(/Loan Application|Contact Request|Employee Onboarding|Expense Claim/);
     await user.click(within(items[0]!).getByRole('button'));
     expect(onOpenInstance).toHaveBeenCalledWith(expect.objectContaining({ formInstanceId: expect.any(String) }));
+    // Each names its form and the instance's short id, as the other screens do: two of one form tell apart.
+    const opened = onOpenInstance.mock.calls[0]![0] as { formInstanceId: string };
+    expect(items[0]).toHaveTextContent(new RegExp(`^\\S.* ${opened.formInstanceId.slice(-8)}`));
     expect(onOpenInstance.mock.calls[0]![0].status).toBeGreaterThanOrEqual(FormInstanceStatus.Submitted);
 
     const forms = await region('Forms changed recently');

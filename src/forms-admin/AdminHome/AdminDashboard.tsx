@@ -29,6 +29,7 @@ import {
 } from './useAdminDashboard';
 import { useLocale } from '../../query/useLocale';
 import { InstanceStatusBadge } from '../shared/InstanceStatusBadge';
+import { instanceName } from '../FormInstanceList/useFormInstanceList';
 import { fillCount, formatMoment, formatNumber } from '../../labels/format';
 import { BarChart } from '../shared/BarChart';
 
@@ -160,13 +161,14 @@ export const AdminDashboardView = factory<AdminDashboardViewFactory>((_props) =>
         ) : (
           <Stack component="ul" gap={0} m={0} p={0} style={{ listStyle: 'none' }}>
             {c.latestSubmissions.data.map((instance) => {
-              const formName = instance.form?.name ?? labels.dashUnknownForm;
+              // Named as everywhere else, the form's name and the instance's short id: two of one form tell apart.
+              const name = instanceName({ ...instance, form: { name: instance.form?.name ?? labels.dashUnknownForm } });
               return (
                 <li key={instance.formInstanceId}>
                   <Row onClick={onOpenInstance && (() => onOpenInstance(instance))}>
                     <Group justify="space-between" wrap="nowrap" gap="xs">
                       <Text size="sm" fw={500} td={onOpenInstance ? 'underline' : undefined}>
-                        {formName}
+                        {name}
                       </Text>
                       <InstanceStatusBadge status={instance.status} labels={labels} screen="dash" />
                     </Group>
