@@ -221,6 +221,8 @@ describe('SigningList', () => {
     // The instance is given (no other offered), the rows and the message are the earlier request's, to be checked.
     expect(within(dialog).getByRole('combobox', { name: 'Form instance' })).toHaveValue(`Employee Onboarding ${inst.onboardingInProgress.slice(-8)}`);
     expect(within(dialog).getByText('The signers and message of the earlier request: check them before sending.')).toBeInTheDocument();
+    // The instance is still in progress: sending it again locks its answers, as the first request did.
+    expect(within(dialog).getByText(/^This form instance has not been submitted yet\./)).toBeVisible();
     const boxes = firstSignerBoxes(dialog);
     await waitFor(() => expect(boxes.name()).toHaveFocus());
     expect(boxes.name()).toHaveValue('Dennis Ritchie');

@@ -233,7 +233,7 @@ export function useSigningList({ labels: overrides, formInstanceId: instanceFilt
   const namesQuery: ODataQueryOptions<FormInstance> = {
     // An empty page asks nothing (an 'in' list needs a value).
     filter: ids.length ? odata.in<FormInstance>('formInstanceId', ids.map((id) => odata.guid(id))) : undefined,
-    select: ['formInstanceId', 'formId', 'envelopeId'],
+    select: ['formInstanceId', 'formId', 'status', 'envelopeId'],
     expand: { form: { select: ['formId', 'name'] } } as ODataQueryOptions<FormInstance>['expand'],
     top: ids.length,
   };
@@ -244,12 +244,15 @@ export function useSigningList({ labels: overrides, formInstanceId: instanceFilt
       const forms = new Map<string, string>();
       // Each live instance's latest envelope: only that one, once ended, is offered to be sent again.
       const latest = new Map<string, string | null>();
+      // Each instance's status: one sent again before it was submitted gets the dialog's note.
+      const statuses = new Map<string, FormInstanceStatus>();
       for (const row of (found?.value ?? []) as (FormInstance & { form?: Pick<Form, 'name'> | null })[]) {
         const id = row.formInstanceId.toLowerCase();
         if (row.form?.name) forms.set(id, row.form.name);
         latest.set(id, row.envelopeId?.toLowerCase() ?? null);
+        statuses.set(id, row.status);
       }
-      return { forms, latest };
+      return { forms, latest, statuses };
     },
     enabled: ids.length > 0,
   });
@@ -393,7 +396,13 @@ export function useSigningList({ labels: overrides, formInstanceId: instanceFilt
       setRequestOpen(true);
     },
     requestAgainOf,
-    requestAgainInstance: requestAgainOf ? { formInstanceId: requestAgainOf.formInstanceId, formName: names.data?.forms.get(requestAgainOf.formInstanceId.toLowerCase()) ?? null } : null,
+    requestAgainInstance: requestAgainOf
+      ? {
+          formInstanceId: requestAgainOf.formInstanceId,
+          formName: names.data?.forms.get(requestAgainOf.formInstanceId.toLowerCase()) ?? null,
+          status: names.data?.statuses.get(requestAgainOf.formInstanceId.toLowerCase()),
+        }
+      : null,
     mayRequestAgain: (envelope) =>
       can.request &&
       (envelope.status === EnvelopeStatus.Declined || envelope.status === EnvelopeStatus.Voided) &&
