@@ -59,6 +59,10 @@ export const signingLabels = {
   sgMoveSignerUp: 'Move signer {index} up',
   sgMoveSignerDown: 'Move signer {index} down',
   sgNameRequired: 'Enter the signer’s name.',
+  /** Under the message to the signers when it is longer than a request keeps. */
+  sgMessageTooLong: 'The message can be at most {max} characters: this one has {count}.',
+  /** Under a signer's name longer than a request keeps. */
+  sgNameTooLong: 'A signer’s name can be at most {max} characters: this one has {count}.',
   sgEmailRequired: 'Enter the signer’s email address.',
   sgEmailInvalid: 'Enter an email address in the correct format, like name@example.com',
   sgEmailTwice: 'This email address is named twice: each signer signs once.',

@@ -46,6 +46,11 @@ describe('signer editor rules', () => {
       '3.email': defaultLabels.sgEmailTwice,
     });
     expect(signerProblems([{ key: 1, name: 'Ada', email: '  ', routingOrder: 1 }], defaultLabels).get('1.email')).toBe(defaultLabels.sgEmailRequired);
+    // A name longer than the server keeps is named, not cut: the dialog's boxes have no maxLength.
+    expect(signerProblems([{ key: 1, name: ` ${'a'.repeat(201)} `, email: 'a@example.com', routingOrder: 1 }], defaultLabels, 'en-US').get('1.name')).toBe(
+      'A signer’s name can be at most 200 characters: this one has 201.',
+    );
+    expect(signerProblems([{ key: 1, name: 'a'.repeat(200), email: 'a@example.com', routingOrder: 1 }], defaultLabels).has('1.name')).toBe(false);
   });
 
   it('accepts exactly the addresses the server accepts (the domain rule isSignerEmail), an over-long one too', () => {
@@ -277,6 +282,28 @@ describe('SigningList', () => {
     // Its answers are read already (the first choice read them): the row would have taken them at once.
     expect(name()).toHaveValue('Grace Hopper');
     expect(email()).toHaveValue('');
+  });
+
+  it('names a name or a message longer than a request keeps, keeps them whole, and sends nothing until they are mended', async () => {
+    const before = backend.db.envelopes.length;
+    const { user, dialog, picker } = await openRequestDialog();
+    const { name, email } = firstSignerBoxes(dialog);
+    await user.click(picker);
+    await user.click(await screen.findByRole('option', { name: new RegExp(`${inst.loanCreated.slice(-8)}$`) }));
+    await user.click(name());
+    await user.paste('n'.repeat(250));
+    await user.type(email(), 'n@example.com');
+    const message = within(dialog).getByRole('textbox', { name: 'Message to the signers' });
+    await user.click(message);
+    await user.paste('m'.repeat(2100));
+    // The message is said as it is typed; the name once Send is pressed, which then takes the focus there.
+    expect(message).toHaveAccessibleDescription('The message can be at most 2,000 characters: this one has 2,100.');
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    expect(name()).toHaveAccessibleDescription('A signer’s name can be at most 200 characters: this one has 250.');
+    await waitFor(() => expect(name()).toHaveFocus());
+    expect(name()).toHaveValue('n'.repeat(250));
+    expect(message).toHaveValue('m'.repeat(2100));
+    expect(backend.db.envelopes.length).toBe(before);
   });
 
   it("keeps the note on the answers' signer while the first row still holds its name or its email", async () => {

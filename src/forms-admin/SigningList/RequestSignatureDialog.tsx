@@ -4,7 +4,9 @@ import type { SignatureRequest } from '../../api/types';
 import { needsValidData } from '../../domain/forms';
 import { SIGNING_LIMITS, isSignerEmail } from '../../domain/signing';
 import type { SuggestedSigner } from '../../domain/signing/signer-suggestion';
+import { fillNumbers } from '../../labels/format';
 import { fillLabel, type Labels } from '../../query/labels';
+import { useLocale } from '../../query/useLocale';
 import { READABLE_FORM_COLORS } from '../../ui/contrast';
 import { NothingFound } from '../../ui/NothingFound';
 import type { SigningInstance } from './useSigningList';
@@ -22,11 +24,16 @@ export interface SignerDraft {
 }
 
 /** The problems of the signer rows, by row key and field; empty when the rows can be sent. */
-export function signerProblems(signers: readonly SignerDraft[], labels: Labels): Map<string, string> {
+export function signerProblems(signers: readonly SignerDraft[], labels: Labels, locale?: string): Map<string, string> {
   const problems = new Map<string, string>();
   const seen = new Set<string>();
   for (const s of signers) {
-    if (s.name.trim() === '') problems.set(`${s.key}.name`, labels.sgNameRequired);
+    const name = s.name.trim();
+    if (name === '') problems.set(`${s.key}.name`, labels.sgNameRequired);
+    // The server's own bound: said here, where the browser's `maxLength` cut a longer name pasted without a word.
+    else if (name.length > SIGNING_LIMITS.maxNameLength) {
+      problems.set(`${s.key}.name`, fillNumbers(labels.sgNameTooLong, { max: SIGNING_LIMITS.maxNameLength, count: name.length }, locale));
+    }
     const email = s.email.trim().toLowerCase();
     // The server's own rule (isSignerEmail), so the dialog says it before the server refuses the request.
     if (email === '') problems.set(`${s.key}.email`, labels.sgEmailRequired);
@@ -169,14 +176,21 @@ export function RequestSignatureDialog({ opened, labels, instances = NO_INSTANCE
     onClose();
   };
 
-  const problems = signerProblems(signers, labels);
+  const locale = useLocale();
+  const problems = signerProblems(signers, labels, locale);
   const expiresPast = expires !== '' && expires <= today();
+  // The server's bound on the message, said as it is typed (the browser's `maxLength` cut a longer one pasted).
+  const messageLength = message.trim().length;
+  const messageProblem =
+    messageLength > SIGNING_LIMITS.maxMessageLength
+      ? fillNumbers(labels.sgMessageTooLong, { max: SIGNING_LIMITS.maxMessageLength, count: messageLength }, locale)
+      : null;
   const problemOf = (key: number, field: 'name' | 'email') => (tried ? problems.get(`${key}.${field}`) : undefined);
   const update = (key: number, patch: Partial<SignerDraft>) => setSigners((rows) => rows.map((r) => (r.key === key ? { ...r, ...patch } : r)));
 
   const submit = async () => {
     setTried(true);
-    if (!instanceId || problems.size > 0 || expiresPast) {
+    if (!instanceId || problems.size > 0 || expiresPast || messageProblem !== null) {
       setRefusals((n) => n + 1);
       return;
     }
@@ -262,7 +276,6 @@ export function RequestSignatureDialog({ opened, labels, instances = NO_INSTANCE
                       value={s.name}
                       onChange={(e) => update(s.key, { name: e.currentTarget.value })}
                       data-autofocus={instance && index === 0 ? true : undefined}
-                      maxLength={SIGNING_LIMITS.maxNameLength}
                       error={problemOf(s.key, 'name')}
                       required
                       style={{ flex: '1 1 10rem' }}
@@ -272,7 +285,6 @@ export function RequestSignatureDialog({ opened, labels, instances = NO_INSTANCE
                       type="email"
                       value={s.email}
                       onChange={(e) => update(s.key, { email: e.currentTarget.value })}
-                      maxLength={SIGNING_LIMITS.maxEmailLength}
                       error={problemOf(s.key, 'email')}
                       required
                       style={{ flex: '1 1 10rem' }}
@@ -323,7 +335,7 @@ export function RequestSignatureDialog({ opened, labels, instances = NO_INSTANCE
               {labels.sgAddSigner}
             </Button>
           </fieldset>
-          <Textarea label={labels.sgMessage} value={message} onChange={(e) => setMessage(e.currentTarget.value)} maxLength={SIGNING_LIMITS.maxMessageLength} autosize minRows={2} />
+          <Textarea label={labels.sgMessage} value={message} onChange={(e) => setMessage(e.currentTarget.value)} error={messageProblem} autosize minRows={2} />
           <TextInput
             type="date"
             label={labels.sgExpires}

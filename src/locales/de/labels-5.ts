@@ -91,6 +91,8 @@ export const de5 = {
   sgMoveSignerUp: 'Unterzeichner/in {index} nach oben',
   sgMoveSignerDown: 'Unterzeichner/in {index} nach unten',
   sgNameRequired: 'Geben Sie den Namen der unterschreibenden Person ein.',
+  sgMessageTooLong: 'Die Nachricht darf höchstens {max} Zeichen lang sein: Diese hat {count}.',
+  sgNameTooLong: 'Der Name einer unterschreibenden Person darf höchstens {max} Zeichen lang sein: Dieser hat {count}.',
   sgEmailRequired: 'Geben Sie die E-Mail-Adresse der unterschreibenden Person ein.',
   sgEmailInvalid: 'Geben Sie eine E-Mail-Adresse im richtigen Format ein, z. B. name@example.com',
   sgEmailTwice: 'Diese E-Mail-Adresse ist doppelt angegeben: Jede Person unterschreibt nur einmal.',

@@ -91,6 +91,8 @@ export const fr5 = {
   sgMoveSignerUp: 'Monter le signataire {index}',
   sgMoveSignerDown: 'Descendre le signataire {index}',
   sgNameRequired: 'Saisissez le nom du signataire.',
+  sgMessageTooLong: 'Le message compte au plus {max} caractères : celui-ci en a {count}.',
+  sgNameTooLong: 'Le nom d’un signataire compte au plus {max} caractères : celui-ci en a {count}.',
   sgEmailRequired: 'Saisissez l’adresse e-mail du signataire.',
   sgEmailInvalid: 'Saisissez une adresse e-mail au bon format, par exemple name@example.com',
   sgEmailTwice: 'Cette adresse e-mail figure deux fois : chaque signataire signe une seule fois.',
