@@ -83,6 +83,8 @@ export const signingLabels = {
   sgVoidMessage: 'The signers can no longer sign. This cannot be undone.',
   sgVoidReason: 'Reason',
   sgVoidReasonRequired: 'A reason is required to void an envelope.',
+  /** Under the void reason when it is longer than the audit trail keeps. */
+  sgVoidReasonTooLong: 'The reason can be at most {max} characters: this one has {count}.',
   sgVoided: 'The envelope of {name} was voided.',
   sgVoidFailed: 'Could not void the envelope of {name}',
   sgRemind: 'Remind',

@@ -116,7 +116,16 @@ describe('SigningList', () => {
     const dialog = await screen.findByRole('dialog', { name: /^Void the envelope of/ });
     await user.click(within(dialog).getByRole('button', { name: 'Void' }));
     expect(within(dialog).getByText('A reason is required to void an envelope.')).toBeInTheDocument();
-    await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Wrong amount');
+    // A reason longer than the audit trail keeps is said as it is typed, kept whole, and the envelope stays open.
+    const reason = within(dialog).getByRole('textbox', { name: /Reason/ });
+    await user.click(reason);
+    await user.paste('r'.repeat(1200));
+    expect(reason).toHaveAccessibleDescription('The reason can be at most 1,000 characters: this one has 1,200.');
+    await user.click(within(dialog).getByRole('button', { name: 'Void' }));
+    expect(reason).toHaveValue('r'.repeat(1200));
+    expect(envelope(env.loanSubmittedSent)?.status).not.toBe(EnvelopeStatus.Voided);
+    await user.clear(reason);
+    await user.type(reason, 'Wrong amount');
     await user.click(within(dialog).getByRole('button', { name: 'Void' }));
     expect(await screen.findByText(/^The envelope of .* was voided\.$/)).toBeInTheDocument();
     expect(envelope(env.loanSubmittedSent)?.status).toBe(EnvelopeStatus.Voided);

@@ -232,8 +232,17 @@ function columns(c: SigningListController, locale: string | undefined): DataTabl
 /** The void dialog: a reason is required (the server records it in the audit trail). */
 function VoidDialog({ c, className }: { c: SigningListController; className?: string }) {
   const { labels } = c;
+  const locale = useLocale();
   const [reason, setReason] = useState('');
   const [tried, setTried] = useState(false);
+  // Required, and at most the server's length: said (as it is typed once too long), the text kept whole.
+  const length = reason.trim().length;
+  const problem =
+    length > SIGNING_LIMITS.maxReasonLength
+      ? fillNumbers(labels.sgVoidReasonTooLong, { max: SIGNING_LIMITS.maxReasonLength, count: length }, locale)
+      : tried && length === 0
+        ? labels.sgVoidReasonRequired
+        : undefined;
   const envelope = c.voiding;
   const name = envelope ? c.nameOf(envelope) : '';
   const close = () => {
@@ -249,7 +258,7 @@ function VoidDialog({ c, className }: { c: SigningListController; className?: st
         onSubmit={(e) => {
           e.preventDefault();
           setTried(true);
-          if (reason.trim() === '') return;
+          if (length === 0 || length > SIGNING_LIMITS.maxReasonLength) return;
           void c.confirmVoid(reason.trim()).then(() => {
             setReason('');
             setTried(false);
@@ -263,8 +272,7 @@ function VoidDialog({ c, className }: { c: SigningListController; className?: st
             value={reason}
             onChange={(e) => setReason(e.currentTarget.value)}
             required
-            maxLength={SIGNING_LIMITS.maxReasonLength}
-            error={tried && reason.trim() === '' ? labels.sgVoidReasonRequired : undefined}
+            error={problem}
             data-autofocus
           />
           <Group justify="flex-end">

@@ -113,6 +113,7 @@ export const de5 = {
   sgVoidMessage: 'Die Unterzeichnenden können danach nicht mehr unterschreiben. Dies kann nicht rückgängig gemacht werden.',
   sgVoidReason: 'Grund',
   sgVoidReasonRequired: 'Zum Stornieren eines Signaturvorgangs ist ein Grund erforderlich.',
+  sgVoidReasonTooLong: 'Der Grund darf höchstens {max} Zeichen lang sein: Dieser hat {count}.',
   sgVoided: 'Der Signaturvorgang von {name} wurde storniert.',
   sgVoidFailed: 'Der Signaturvorgang von {name} konnte nicht storniert werden',
   sgRemind: 'Erinnern',

@@ -113,6 +113,7 @@ export const fr5 = {
   sgVoidMessage: 'Les signataires ne pourront plus signer. Cette action est irréversible.',
   sgVoidReason: 'Motif',
   sgVoidReasonRequired: 'Un motif est requis pour annuler une enveloppe.',
+  sgVoidReasonTooLong: 'Le motif compte au plus {max} caractères : celui-ci en a {count}.',
   sgVoided: 'L’enveloppe de {name} a été annulée.',
   sgVoidFailed: 'Impossible d’annuler l’enveloppe de {name}',
   sgRemind: 'Relancer',
