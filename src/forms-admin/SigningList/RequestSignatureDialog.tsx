@@ -335,7 +335,7 @@ export function RequestSignatureDialog({ opened, labels, instances = NO_INSTANCE
               {labels.sgAddSigner}
             </Button>
           </fieldset>
-          <Textarea label={labels.sgMessage} value={message} onChange={(e) => setMessage(e.currentTarget.value)} error={messageProblem} autosize minRows={2} />
+          <Textarea label={labels.sgMessage} value={message} onChange={(e) => setMessage(e.currentTarget.value)} error={messageProblem} autosize minRows={2} maxRows={8} />
           <TextInput
             type="date"
             label={labels.sgExpires}
