@@ -134,9 +134,10 @@ export function ListScreenBody<T>({
           emptyState={
             <TableEmptyState shown={records.length === 0 && !fetching}>
               {searched ? (
-                // A search that matches nothing says so with the words typed, and clears in one step.
+                // A search that matches nothing says so with the words typed (at most three lines of them: a long paste
+                // would push 'Clear search' out of the table), and clears in one step.
                 <Stack gap={4} align="center">
-                  <Text size="sm" c="var(--mantine-color-text)" style={{ overflowWrap: 'anywhere' }}>
+                  <Text size="sm" c="var(--mantine-color-text)" style={{ overflowWrap: 'anywhere' }} lineClamp={3}>
                     {fillLabel(labels.noSearchMatch, { search: searched })}
                   </Text>
                   <Button size="compact-sm" variant="default" onClick={() => table.setSearch('')}>
