@@ -65,6 +65,8 @@ export const signingLabels = {
   sgNameTooLong: 'A signer’s name can be at most {max} characters: this one has {count}.',
   sgEmailRequired: 'Enter the signer’s email address.',
   sgEmailInvalid: 'Enter an email address in the correct format, like name@example.com',
+  /** Under a signer's e-mail address longer than an address can be. */
+  sgEmailTooLong: 'An email address can be at most {max} characters: this one has {count}.',
   sgEmailTwice: 'This email address is named twice: each signer signs once.',
   sgMessage: 'Message to the signers',
   sgExpires: 'Expires on (optional)',

@@ -51,6 +51,10 @@ describe('signer editor rules', () => {
       'A signer’s name can be at most 200 characters: this one has 201.',
     );
     expect(signerProblems([{ key: 1, name: 'a'.repeat(200), email: 'a@example.com', routingOrder: 1 }], defaultLabels).has('1.name')).toBe(false);
+    // An address longer than any can be says so, not that its format is wrong.
+    expect(signerProblems([{ key: 1, name: 'Ada', email: `${'a'.repeat(250)}@example.com`, routingOrder: 1 }], defaultLabels, 'en-US').get('1.email')).toBe(
+      'An email address can be at most 254 characters: this one has 262.',
+    );
   });
 
   it('accepts exactly the addresses the server accepts (the domain rule isSignerEmail), an over-long one too', () => {

@@ -37,7 +37,9 @@ export function signerProblems(signers: readonly SignerDraft[], labels: Labels, 
     const email = s.email.trim().toLowerCase();
     // The server's own rule (isSignerEmail), so the dialog says it before the server refuses the request.
     if (email === '') problems.set(`${s.key}.email`, labels.sgEmailRequired);
-    else if (!isSignerEmail(email)) problems.set(`${s.key}.email`, labels.sgEmailInvalid);
+    else if (email.length > SIGNING_LIMITS.maxEmailLength) {
+      problems.set(`${s.key}.email`, fillNumbers(labels.sgEmailTooLong, { max: SIGNING_LIMITS.maxEmailLength, count: email.length }, locale));
+    } else if (!isSignerEmail(email)) problems.set(`${s.key}.email`, labels.sgEmailInvalid);
     else if (seen.has(email)) problems.set(`${s.key}.email`, labels.sgEmailTwice);
     seen.add(email);
   }

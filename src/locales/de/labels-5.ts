@@ -95,6 +95,7 @@ export const de5 = {
   sgNameTooLong: 'Der Name einer unterschreibenden Person darf höchstens {max} Zeichen lang sein: Dieser hat {count}.',
   sgEmailRequired: 'Geben Sie die E-Mail-Adresse der unterschreibenden Person ein.',
   sgEmailInvalid: 'Geben Sie eine E-Mail-Adresse im richtigen Format ein, z. B. name@example.com',
+  sgEmailTooLong: 'Eine E-Mail-Adresse darf höchstens {max} Zeichen lang sein: Diese hat {count}.',
   sgEmailTwice: 'Diese E-Mail-Adresse ist doppelt angegeben: Jede Person unterschreibt nur einmal.',
   sgMessage: 'Nachricht an die Unterzeichnenden',
   sgExpires: 'Läuft ab am (optional)',

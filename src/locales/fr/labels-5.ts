@@ -95,6 +95,7 @@ export const fr5 = {
   sgNameTooLong: 'Le nom d’un signataire compte au plus {max} caractères : celui-ci en a {count}.',
   sgEmailRequired: 'Saisissez l’adresse e-mail du signataire.',
   sgEmailInvalid: 'Saisissez une adresse e-mail au bon format, par exemple name@example.com',
+  sgEmailTooLong: 'Une adresse e-mail compte au plus {max} caractères : celle-ci en a {count}.',
   sgEmailTwice: 'Cette adresse e-mail figure deux fois : chaque signataire signe une seule fois.',
   sgMessage: 'Message aux signataires',
   sgExpires: 'Expire le (facultatif)',
