@@ -29,7 +29,7 @@ import type { Labels } from '../query/labels';
 import { LabelsProvider, useLabelGroup } from '../query/label-context';
 import { fillLabel } from '../query/shared-labels';
 import { useLocale } from '../query/useLocale';
-import { fillCount, formatMoment } from '../labels/format';
+import { fillCount, fillNumbers, formatMoment } from '../labels/format';
 import { READABLE_FORM_COLORS } from '../ui/contrast';
 import { ErrorAlert } from '../ui/ErrorAlert';
 import { LoadingState } from '../ui/LoadingState';
@@ -352,6 +352,7 @@ type Method = 'draw' | 'type';
 
 function SignatureForm({ session, controller, shared }: { session: SigningSession; controller: SignDocumentController; shared: Shared }) {
   const { labels, getStyles } = shared;
+  const locale = useLocale();
   const [method, setMethod] = useState<Method>('draw');
   const [drawn, setDrawn] = useState<string | null>(null);
   const [typedName, setTypedName] = useState(session.signerName);
@@ -377,7 +378,7 @@ function SignatureForm({ session, controller, shared }: { session: SigningSessio
     const image = method === 'draw' ? drawn : typedImage;
     if (!image) return;
     if (!withinImageLimit(image)) {
-      setLocalError(fillLabel(labels.sdImageTooLarge, { max: SIGNING_LIMITS.maxSignatureImageBytes }));
+      setLocalError(fillNumbers(labels.sdImageTooLarge, { max: SIGNING_LIMITS.maxSignatureImageBytes }, locale));
       return;
     }
     setLocalError(null);
@@ -407,7 +408,7 @@ function SignatureForm({ session, controller, shared }: { session: SigningSessio
                 onChange={(event) => setTypedName(event.currentTarget.value)}
                 autoComplete="name"
                 disabled={controller.signing}
-                error={nameTooLong ? fillLabel(labels.sdNameTooLong, { length: trimmedName.length, max: SIGNING_LIMITS.maxNameLength }) : undefined}
+                error={nameTooLong ? fillNumbers(labels.sdNameTooLong, { length: trimmedName.length, max: SIGNING_LIMITS.maxNameLength }, locale) : undefined}
               />
               <Box
                 style={{
@@ -477,25 +478,26 @@ function SignatureForm({ session, controller, shared }: { session: SigningSessio
 }
 
 function DeclineDialog({ opened, onClose, controller, labels }: { opened: boolean; onClose(): void; controller: SignDocumentController; labels: SignDocumentLabels }) {
+  const locale = useLocale();
   const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [tried, setTried] = useState(false);
+  // Required, and at most the server's length: a reason too long is said as it is typed, the text kept whole.
+  const trimmed = reason.trim();
+  const error =
+    trimmed.length > SIGNING_LIMITS.maxReasonLength
+      ? fillNumbers(labels.sdDeclineReasonTooLong, { length: trimmed.length, max: SIGNING_LIMITS.maxReasonLength }, locale)
+      : tried && trimmed === ''
+        ? labels.sdDeclineReasonRequired
+        : null;
   const close = () => {
     if (controller.declining) return;
-    setError(null);
+    setTried(false);
     controller.resetDeclineError();
     onClose();
   };
   const confirm = async () => {
-    const trimmed = reason.trim();
-    if (trimmed === '') {
-      setError(labels.sdDeclineReasonRequired);
-      return;
-    }
-    if (trimmed.length > SIGNING_LIMITS.maxReasonLength) {
-      setError(fillLabel(labels.sdDeclineReasonTooLong, { length: trimmed.length, max: SIGNING_LIMITS.maxReasonLength }));
-      return;
-    }
-    setError(null);
+    setTried(true);
+    if (trimmed === '' || trimmed.length > SIGNING_LIMITS.maxReasonLength) return;
     await controller.decline(trimmed);
   };
   const failure = controller.declineError ? describeError(controller.declineError, labels) : null;
@@ -510,10 +512,7 @@ function DeclineDialog({ opened, onClose, controller, labels }: { opened: boolea
           minRows={3}
           maxRows={8}
           value={reason}
-          onChange={(event) => {
-            setReason(event.currentTarget.value);
-            if (error) setError(null);
-          }}
+          onChange={(event) => setReason(event.currentTarget.value)}
           error={error}
           data-autofocus
         />

@@ -161,6 +161,20 @@ export const DeclineDialog: Story = {
   },
 };
 
+/** A pasted reason longer than the server takes: said under the box as it is typed, the text kept whole. */
+export const DeclineReasonTooLong: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await reviewShown(canvas);
+    await userEvent.click(canvas.getByRole('button', { name: 'Decline' }));
+    const dialog = within(await within(canvasElement.ownerDocument.body).findByRole('dialog', { name: 'Decline to sign' }));
+    const box = dialog.getByRole('textbox', { name: /Reason for declining/ });
+    await userEvent.click(box);
+    await userEvent.paste('The amount on page two is not what we agreed. '.repeat(23));
+    await expect(dialog.getByText('The reason is 1,057 characters long; at most 1,000 are allowed.')).toBeInTheDocument();
+  },
+};
+
 /** Declined with a reason. */
 export const Declined: Story = {
   play: async ({ canvasElement }) => {

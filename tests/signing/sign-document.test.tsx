@@ -369,14 +369,20 @@ describe('SignDocument: declining', () => {
     expect(requestsTo('Decline')).toHaveLength(1);
   });
 
-  it('refuses a reason longer than the server allows', async () => {
+  it('says a reason longer than the server allows as it is typed, counts in the locale, and refuses it', async () => {
     const token = await linkOf(seedIds.envelopes.loanSubmittedSent);
     const { user } = await openReview(token);
     await user.click(screen.getByRole('button', { name: 'Decline' }));
     const dialog = await screen.findByRole('dialog', { name: 'Decline to sign' });
-    fireEvent.change(within(dialog).getByRole('textbox', { name: /Reason for declining/ }), { target: { value: 'x'.repeat(SIGNING_LIMITS.maxReasonLength + 1) } });
+    const box = within(dialog).getByRole('textbox', { name: /Reason for declining/ });
+    fireEvent.change(box, { target: { value: 'x'.repeat(SIGNING_LIMITS.maxReasonLength + 1) } });
+    const tooLong = 'The reason is 1,001 characters long; at most 1,000 are allowed.';
+    expect(within(dialog).getByText(tooLong)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Decline to sign' }));
-    expect(within(dialog).getByText(`The reason is ${SIGNING_LIMITS.maxReasonLength + 1} characters long; at most ${SIGNING_LIMITS.maxReasonLength} are allowed.`)).toBeInTheDocument();
+    expect(within(dialog).getByText(tooLong)).toBeInTheDocument();
+    expect(box).toHaveValue('x'.repeat(SIGNING_LIMITS.maxReasonLength + 1));
     expect(requestsTo('Decline')).toHaveLength(0);
+    fireEvent.change(box, { target: { value: 'x'.repeat(SIGNING_LIMITS.maxReasonLength) } });
+    expect(within(dialog).queryByText(tooLong)).toBeNull();
   });
 });
