@@ -28,11 +28,16 @@ export function isFileReferences(value: unknown): value is FileReference[] {
   );
 }
 
-/** A file's size in words: bytes below 1 KB, whole KB below 1 MB, MB with one decimal above (1 KB = 1,024 bytes). */
+/**
+ * A size in bytes in words, its number in `locale`: bytes below 1 KB, whole KB below 1 MB, MB with at most one decimal
+ * above ('12 KB', '1.5 MB', '10 MB'; 1 KB = 1,024 bytes). Every size the product shows or writes (a file answer, a
+ * refusal's limit, an upload hint, an attachment) is worded by this one rule.
+ */
 export function fileSizeText(size: number, locale?: string): string {
   if (size < 1024) return `${size.toLocaleString(locale)} B`;
-  if (size < 1024 * 1024) return `${Math.round(size / 1024).toLocaleString(locale)} KB`;
-  return `${(size / (1024 * 1024)).toLocaleString(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 })} MB`;
+  const kb = Math.round(size / 1024);
+  if (kb < 1024) return `${kb.toLocaleString(locale)} KB`;
+  return `${(size / (1024 * 1024)).toLocaleString(locale, { maximumFractionDigits: 1 })} MB`;
 }
 
 /**

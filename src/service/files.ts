@@ -132,7 +132,7 @@ export function fileTooLarge(fieldId: string, maxBytes: number): DomainError {
   return new DomainError(413, fileTooLargeMessage(fieldId, maxBytes), { code: FILE_SIZE_CODE, fieldId, maxBytes });
 }
 
-/** The detail of {@link fileTooLarge}, the field's limit in the viewer's words ('The file for 'cv' is larger than 2.0 MB.'). */
+/** The detail of {@link fileTooLarge}, the field's limit in the viewer's words ('The file for 'cv' is larger than 2 MB.'). */
 export function fileTooLargeMessage(fieldId: string, maxBytes: number): string {
   return `The file for '${fieldId}' is larger than ${fileSizeText(maxBytes, 'en')}.`;
 }

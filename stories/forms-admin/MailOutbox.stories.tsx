@@ -47,7 +47,7 @@ export const List: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const completion = await canvas.findByRole('article', { name: 'Signed by everyone: “Loan Application”' });
-    await expect(within(completion).getByText('Loan Application - signed.pdf (application/pdf, 47.1 kB)')).toBeInTheDocument();
+    await expect(within(completion).getByText('Loan Application - signed.pdf (application/pdf, 47 KB)')).toBeInTheDocument();
     await expect(canvas.getByText('The newest 3 of 3 messages.')).toBeInTheDocument();
     const articles = canvas.getAllByRole('article').map((a) => a.getAttribute('data-outbox-message'));
     await expect(articles).toEqual(['90000000-0000-4000-8000-000000000003', '90000000-0000-4000-8000-000000000002', '90000000-0000-4000-8000-000000000001']);

@@ -50,7 +50,7 @@ export const Uploading: Story = {
   play: async ({ canvasElement }) => {
     await dropFile(canvasElement, someFile('sample_form.pdf'));
     await expect(await within(canvasElement).findByText('Uploading sample_form.pdf and reading its fields…')).toBeInTheDocument();
-    await expect(within(canvasElement).getByText('Chosen: sample_form.pdf (1 KB)')).toBeInTheDocument();
+    await expect(within(canvasElement).getByText('Chosen: sample_form.pdf (9 B)')).toBeInTheDocument();
   },
 };
 
@@ -62,7 +62,7 @@ export const ChosenWithButton: Story = {
     const zone = await canvas.findByRole('group', { name: 'Drop a PDF here, or choose one' });
     await expect(within(zone).getByRole('button', { name: 'Choose a PDF' })).toBeEnabled();
     await userEvent.upload(zone.querySelector('input[type="file"]') as HTMLInputElement, someFile('loan_request.pdf'));
-    await expect(await canvas.findByText('Chosen: loan_request.pdf (1 KB)')).toBeInTheDocument();
+    await expect(await canvas.findByText('Chosen: loan_request.pdf (9 B)')).toBeInTheDocument();
   },
 };
 

@@ -82,10 +82,10 @@ export const TooLarge: Story = {
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     await userEvent.upload(await canvas.findByLabelText('Payslips', { selector: 'input' }), pdf('scan.pdf', 2 * 1024 * 1024));
-    await waitFor(() => expect(canvas.getByText('The file scan.pdf is larger than 1.0 MB.')).toBeVisible());
+    await waitFor(() => expect(canvas.getByText('The file scan.pdf is larger than 1 MB.')).toBeVisible());
     await expect(canvas.getByRole('button', { name: 'Remove scan.pdf' })).toBeVisible();
     await userEvent.click(canvas.getByRole('button', { name: 'Submit' }));
-    await waitFor(() => expect(canvas.getByRole('link', { name: 'The file scan.pdf is larger than 1.0 MB.' })).toBeVisible());
+    await waitFor(() => expect(canvas.getByRole('link', { name: 'The file scan.pdf is larger than 1 MB.' })).toBeVisible());
     await expect(args.onSubmit).not.toHaveBeenCalled();
   },
 };

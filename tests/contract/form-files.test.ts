@@ -191,7 +191,7 @@ describe.each(['fake', 'server'] as const)('file uploads on the %s', (backend) =
 
   it('answer the upload’s own 413 at the 10 MiB cap, with or without a declared length', () => {
     const detail = fileTooLargeMessage('papers', FILE_MAX_BYTES);
-    expect(detail).toBe("The file for 'papers' is larger than 10.0 MB.");
+    expect(detail).toBe("The file for 'papers' is larger than 10 MB.");
     expect(f()['cap.declared']).toEqual({ status: 413, code: 'file-size', detail });
     expect(f()['cap.chunked']).toEqual({ status: 413, code: 'file-size', detail });
   });

@@ -77,7 +77,9 @@ describe('a file answer in words', () => {
     ];
     expect(isFileReferences(files)).toBe(true);
     expect(fileReferencesText(files, 'en')).toBe('payslip.pdf (179 KB); id.png (1.2 MB)');
-    expect([0, 1023, 1024, 1024 * 1024 - 1, 1024 * 1024].map((n) => fileSizeText(n, 'en'))).toEqual(['0 B', '1,023 B', '1 KB', '1,024 KB', '1.0 MB']);
+    expect([0, 1023, 1024, 1024 * 1024 - 1, 1024 * 1024].map((n) => fileSizeText(n, 'en'))).toEqual(['0 B', '1,023 B', '1 KB', '1 MB', '1 MB']);
+    // MB with at most one decimal: a limit reads '10 MB', never '10.0 MB'.
+    expect([10 * 1024 * 1024, 2.5 * 1024 * 1024, 1023.4 * 1024].map((n) => fileSizeText(n, 'en'))).toEqual(['10 MB', '2.5 MB', '1,023 KB']);
     // The numbers are written in the reader's locale.
     expect([1023, 1536 * 1024].map((n) => fileSizeText(n, 'de'))).toEqual(['1.023 B', '1,5 MB']);
     expect(isFileReferences([{ fileId: 'a', name: 'x.pdf', size: '12', type: 'application/pdf' }])).toBe(false);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api/errors';
 import { describePdfImportError } from '../../src/forms-admin/PdfFormImport';
+import { problemBeforeUpload } from '../../src/forms-admin/PdfFormImport/import-problems';
 import { defaultLabels } from '../../src/query/labels';
 
 const refusal = (status: number, detail: string, extra: Record<string, unknown> = {}) =>
@@ -50,5 +51,10 @@ describe('describePdfImportError', () => {
     expect(describePdfImportError(refusal(413, 'Too big.', { maxBytes: 25 * 1024 * 1024 }), defaultLabels).message).toBe(
       'This PDF is too large. The largest accepted is 25 MB.',
     );
+    // The limit's number is written in the reader's locale, by the one rule every size in the product follows.
+    expect(describePdfImportError(refusal(413, 'Too big.', { maxBytes: 2.5 * 1024 * 1024 }), defaultLabels, 'de').message).toBe(
+      'This PDF is too large. The largest accepted is 2,5 MB.',
+    );
+    expect(problemBeforeUpload({ size: 3 * 1024 * 1024 }, 2.5 * 1024 * 1024, defaultLabels, 'en')?.message).toBe('This PDF is too large. The largest accepted is 2.5 MB.');
   });
 });

@@ -221,7 +221,7 @@ describe('PdfFormImport', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('This PDF is too large. The largest accepted is 10 MB.');
     const zone = screen.getByRole('group', { name: 'Drop a PDF here, or choose one' });
-    expect(within(zone).getByText('Chosen: scan.pdf (1 KB)')).toBeInTheDocument();
+    expect(within(zone).getByText('Chosen: scan.pdf (15 B)')).toBeInTheDocument();
     const again = within(zone).getByRole('button', { name: 'Choose another PDF' });
     expect(again).toBeEnabled();
     expect(again).toHaveAccessibleDescription(/This PDF is too large\. The largest accepted is 10 MB\./);

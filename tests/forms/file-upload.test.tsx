@@ -69,9 +69,9 @@ describe('a file upload question', () => {
     const onSubmit = vi.fn();
     const { user } = renderWithProviders(<FormRenderer schema={schema()} onSubmit={onSubmit} uploadFile={async (file) => stored(file)} progressive={false} />);
     await user.upload(await picker(), pdf('scan.pdf', 2 * 1024 * 1024));
-    const message = 'The file scan.pdf is larger than 1.0 MB.';
+    const message = 'The file scan.pdf is larger than 1 MB.';
     expect(await screen.findByText(message)).toBeVisible();
-    expect(screen.getByText('scan.pdf (2.0 MB)')).toBeVisible();
+    expect(screen.getByText('scan.pdf (2 MB)')).toBeVisible();
 
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     const summary = await screen.findByRole('alert');
@@ -80,7 +80,7 @@ describe('a file upload question', () => {
 
     // Letting the refused file go: the focus goes to 'Choose a file', and the form submits without a file.
     await user.click(screen.getByRole('button', { name: 'Remove scan.pdf' }));
-    expect(screen.queryByText('scan.pdf (2.0 MB)')).not.toBeInTheDocument();
+    expect(screen.queryByText('scan.pdf (2 MB)')).not.toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Choose a file' })).toHaveFocus());
     expect(screen.queryByText(message, { selector: ':not(a)' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Submit' }));
@@ -91,7 +91,7 @@ describe('a file upload question', () => {
     const onSubmit = vi.fn();
     const { user } = renderWithProviders(<FormRenderer schema={schema()} onSubmit={onSubmit} uploadFile={async (file) => stored(file)} progressive={false} />);
     await user.upload(await picker(), pdf('scan.pdf', 2 * 1024 * 1024));
-    await screen.findByText('The file scan.pdf is larger than 1.0 MB.');
+    await screen.findByText('The file scan.pdf is larger than 1 MB.');
     await user.upload(screen.getByLabelText('Payslips', { selector: 'input' }), pdf('payslip.pdf', 2048));
     expect(await screen.findByText('payslip.pdf (2 KB)')).toBeVisible();
     expect(screen.queryByText(/scan\.pdf/)).not.toBeInTheDocument();
@@ -118,7 +118,7 @@ describe('a file upload question', () => {
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     refuse();
     const summary = await screen.findByRole('alert');
-    expect(within(summary).getByRole('link', { name: 'The file payslip.pdf is larger than 1.0 MB.' })).toBeInTheDocument();
+    expect(within(summary).getByRole('link', { name: 'The file payslip.pdf is larger than 1 MB.' })).toBeInTheDocument();
     expect(onSubmit).not.toHaveBeenCalled();
   });
 

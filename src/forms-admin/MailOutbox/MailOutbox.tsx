@@ -2,7 +2,8 @@ import { Anchor, Card, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useId, type ReactNode } from 'react';
 import type { OutboxMessage, Paged } from '../../api/types';
-import { fillCount, formatMoment, formatNumber } from '../../labels/format';
+import { fileSizeText } from '../../engine/file-references';
+import { fillCount, formatMoment } from '../../labels/format';
 import { fillLabel, type Labels } from '../../query/labels';
 import { isApiError } from '../../api/errors';
 import { useApi } from '../../query/APIProvider';
@@ -32,10 +33,6 @@ export function useMailOutbox(): MailOutboxState {
     queryFn: ({ signal }) => client.signing.listOutbox(1, OUTBOX_PAGE_SIZE, { signal }),
   });
   return { data: outbox.data, isFetching: outbox.isFetching, error: outbox.error, refetch: () => void outbox.refetch() };
-}
-
-function sizeText(bytes: number, locale: string | undefined): string {
-  return bytes < 1024 ? `${formatNumber(bytes, locale)} B` : `${formatNumber(Math.round(bytes / 102.4) / 10, locale)} kB`;
 }
 
 /** A web address in a message's text; the sentence's own punctuation after it is not part of it. */
@@ -75,7 +72,7 @@ function MessageCard({ message, labels, locale }: { message: OutboxMessage; labe
         {message.attachments.length > 0 && (
           <List size="sm" aria-label={labels.obAttachments}>
             {message.attachments.map((a, i) => (
-              <List.Item key={i}>{fillLabel(labels.obAttachment, { name: a.fileName, type: a.contentType, size: sizeText(a.size, locale) })}</List.Item>
+              <List.Item key={i}>{fillLabel(labels.obAttachment, { name: a.fileName, type: a.contentType, size: fileSizeText(a.size, locale) })}</List.Item>
             ))}
           </List>
         )}

@@ -1,14 +1,10 @@
 import { Alert, Button, FileButton, Group, Paper, Progress, SimpleGrid, Stack, Text, type PaperProps } from '@mantine/core';
 import { useId } from '@mantine/hooks';
 import { useRef, useState, type CSSProperties, type DragEvent, type ReactElement } from 'react';
+import { fileSizeText } from '../../engine/file-references';
 import { fillLabel, type Labels } from '../../query/labels';
+import { useLocale } from '../../query/useLocale';
 import type { PdfImportError } from './import-problems';
-
-/** A size in bytes as a person reads it: '10 MB', '1.5 MB', '12 KB'. */
-export function sizeText(bytes: number): string {
-  const mb = bytes / (1024 * 1024);
-  return mb >= 1 ? `${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
-}
 
 /** Props of {@link PdfDropZone}. */
 export interface PdfDropZoneProps {
@@ -52,6 +48,7 @@ function UploadIcon(): ReactElement {
 export function PdfDropZone(props: PdfDropZoneProps & Omit<PaperProps, 'children'>): ReactElement {
   const { labels, file, uploading, disabled = false, error, maxFileBytes, onChoose, onCancel, onBuildForm, zoneProps, ...others } = props;
   const id = useId();
+  const locale = useLocale();
   const [dragging, setDragging] = useState(false);
   const resetInput = useRef<() => void>(null);
   const locked = disabled || uploading;
@@ -110,7 +107,7 @@ export function PdfDropZone(props: PdfDropZoneProps & Omit<PaperProps, 'children
           {dragging ? labels.piDropActive : labels.piDropHere}
         </Text>
         <Text size="sm" id={hintId}>
-          {fillLabel(labels.piDropHint, { size: sizeText(maxFileBytes) })}
+          {fillLabel(labels.piDropHint, { size: fileSizeText(maxFileBytes, locale) })}
         </Text>
         <FileButton
           onChange={choose}
@@ -127,7 +124,7 @@ export function PdfDropZone(props: PdfDropZoneProps & Omit<PaperProps, 'children
         </FileButton>
         {file && (
           <Text size="sm" id={fileId} style={{ overflowWrap: 'anywhere' }}>
-            {fillLabel(labels.piChosenFile, { name: file.name, size: sizeText(file.size) })}
+            {fillLabel(labels.piChosenFile, { name: file.name, size: fileSizeText(file.size, locale) })}
           </Text>
         )}
         {uploading && (

@@ -4,6 +4,7 @@
  */
 import { isApiError } from '../../api/errors';
 import { isProblemDetails } from '../../api/problem-details';
+import { fileSizeText } from '../../engine/file-references';
 import type { Labels } from '../../query/labels';
 
 /** The kinds of refusal the import explains in its own words. */
@@ -74,15 +75,14 @@ function fromWords(detail: string): PdfImportProblem | null {
   return null;
 }
 
-/** The size limit in a refusal (`maxBytes`), as "10 MB". */
-function sizeOf(bytes: unknown): string | null {
+/** The size limit in a refusal (`maxBytes`), as "10 MB" in `locale`. */
+function sizeOf(bytes: unknown, locale: string | undefined): string | null {
   if (typeof bytes !== 'number' || !Number.isFinite(bytes) || bytes <= 0) return null;
-  const mb = bytes / (1024 * 1024);
-  return mb >= 1 ? `${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB` : `${Math.round(bytes / 1024)} KB`;
+  return fileSizeText(bytes, locale);
 }
 
-/** Explains a failed upload in plain words. */
-export function describePdfImportError(error: unknown, labels: Labels): PdfImportError {
+/** Explains a failed upload in plain words (a size limit in it written in `locale`). */
+export function describePdfImportError(error: unknown, labels: Labels, locale?: string): PdfImportError {
   let problem: PdfImportProblem = 'other';
   let detail: string | undefined;
   let maxBytes: unknown;
@@ -98,7 +98,7 @@ export function describePdfImportError(error: unknown, labels: Labels): PdfImpor
     else if (error.status === 415) problem = 'notPdf';
     else if (detail && error.status >= 400 && error.status < 500) problem = fromWords(detail) ?? 'other';
   }
-  const size = sizeOf(maxBytes);
+  const size = sizeOf(maxBytes, locale);
   const messages: Record<PdfImportProblem, string> = {
     notPdf: labels.piErrorNotPdf,
     encrypted: labels.piErrorEncrypted,
@@ -129,10 +129,10 @@ export function describePdfImportError(error: unknown, labels: Labels): PdfImpor
  * What can be told of a chosen file before it is sent: an empty file, or one over the upload limit (the server
  * refuses both too; checking first spares a long upload that can only fail). `null` when it may be sent.
  */
-export function problemBeforeUpload(file: { size: number }, maxBytes: number, labels: Labels): PdfImportError | null {
+export function problemBeforeUpload(file: { size: number }, maxBytes: number, labels: Labels, locale?: string): PdfImportError | null {
   if (file.size === 0) return { problem: 'empty', message: labels.piErrorEmpty, offerBuilder: false };
   if (file.size > maxBytes) {
-    const size = sizeOf(maxBytes);
+    const size = sizeOf(maxBytes, locale);
     return { problem: 'tooLarge', message: size ? labels.piErrorTooLarge.replace('{size}', size) : labels.piErrorTooLargeAnySize, offerBuilder: false };
   }
   return null;

@@ -5,6 +5,7 @@ import { entityKeys } from '../../query/keys';
 import type { Labels } from '../../query/labels';
 import { useApi } from '../../query/useApi';
 import { useLabels } from '../../query/useLabels';
+import { useLocale } from '../../query/useLocale';
 import { saveClaimOf, useClaimCheck } from '../shared/access';
 import { PDF_UPLOAD_LIMITS } from '../../domain/pdf/limits';
 import { describePdfImportError, problemBeforeUpload, type PdfImportError } from './import-problems';
@@ -67,6 +68,7 @@ export interface PdfFormImportController {
  */
 export function usePdfFormImport(options: PdfFormImportOptions = {}): PdfFormImportController {
   const labels = useLabels(options.labels);
+  const locale = useLocale();
   const { client, queryClient } = useApi();
   const { holds, loading: accessLoading } = useClaimCheck();
   const [file, setFile] = useState<File | null>(null);
@@ -105,7 +107,7 @@ export function usePdfFormImport(options: PdfFormImportOptions = {}): PdfFormImp
     clear();
     if (!next) return;
     setFile(next);
-    const refused = problemBeforeUpload(next, options.maxFileBytes ?? PDF_UPLOAD_LIMITS.maxBytes, labels);
+    const refused = problemBeforeUpload(next, options.maxFileBytes ?? PDF_UPLOAD_LIMITS.maxBytes, labels, locale);
     if (refused) {
       setError(refused);
       setStatus('failed');
@@ -131,7 +133,7 @@ export function usePdfFormImport(options: PdfFormImportOptions = {}): PdfFormImp
       })
       .catch((failure: unknown) => {
         if (controller.signal.aborted || isAbortError(failure)) return;
-        setError(describePdfImportError(failure, labels));
+        setError(describePdfImportError(failure, labels, locale));
         setStatus('failed');
       });
   };
