@@ -21,6 +21,10 @@ export const formInstanceListLabels = {
   formInstanceListSubtitle: 'Every filling of every form: filter, open, complete, duplicate, export',
   failedToLoadFormInstances: 'Failed to load form instances. Please try again.',
   noFormInstances: 'No form instances match.',
+  /** The list with no filter and no instance at all. */
+  noFormInstancesYet: 'No form instances yet.',
+  /** Under {@link noFormInstancesYet}: where instances come from. */
+  noFormInstancesYetHint: 'One is made each time someone starts filling in a form.',
   // Filters
   instanceFilters: 'Filters',
   filterForm: 'Form',

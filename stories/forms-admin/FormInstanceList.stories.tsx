@@ -106,7 +106,7 @@ export const AnswerColumnsLoading: Story = {
   parameters: { msw: { handlers: { odata: [errorHandlers.pending('/odata/FormSchemaOData'), ...storyHandlers.odata] } } },
 };
 
-/** No instance yet. */
+/** No instance yet: the table says so, and where instances come from. */
 export const Empty: Story = {
   loaders: [
     () => {
@@ -114,6 +114,20 @@ export const Empty: Story = {
       return {};
     },
   ],
+  play: async ({ canvasElement }) => {
+    const none = await within(canvasElement).findByText('No form instances yet.', undefined, { timeout: 10_000 });
+    await waitFor(() => expect(none).toBeVisible());
+  },
+};
+
+/** Filters that leave nothing: the table says so and offers 'Clear filters' where the eye is (the filters' own button is above). */
+export const NothingMatches: Story = {
+  args: { state: { ...INITIAL_INSTANCE_LIST_STATE, filters: { ...NO_INSTANCE_FILTERS, statuses: [FormInstanceStatus.Completed], text: 'nosuchword' } } },
+  play: async ({ canvasElement }) => {
+    const nothing = await within(canvasElement).findByText('No form instances match.', undefined, { timeout: 10_000 });
+    await waitFor(() => expect(nothing).toBeVisible());
+    await expect(within(nothing.parentElement as HTMLElement).getByRole('button', { name: 'Clear filters' })).toBeVisible();
+  },
 };
 
 /** An 'until' day before its 'from' day: the list says under it that no instance can match, and keeps both days. */

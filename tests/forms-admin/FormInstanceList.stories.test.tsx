@@ -30,7 +30,7 @@ describe('FormInstanceList stories', () => {
     await waitFor(() => expect(screen.getByText('1–8 of 8')).toBeInTheDocument(), { timeout: 5000 });
     expect(screen.getByRole('button', { name: 'Export CSV' })).toBeInTheDocument();
     // The table keeps its empty text mounted: hidden while rows show, so a screen reader never reads it after them.
-    expect(screen.getByText('No form instances match.')).not.toBeVisible();
+    expect(screen.getByText('No form instances yet.')).not.toBeVisible();
   });
 
   it('Loading: the heading while the page loads', async () => {
@@ -38,10 +38,10 @@ describe('FormInstanceList stories', () => {
     expect(await screen.findByRole('heading', { name: 'Form Instances' })).toBeInTheDocument();
   });
 
-  it('Empty: says no instance matches', async () => {
+  it('Empty: says there is no instance yet, and where instances come from', async () => {
     await composed.Empty.run();
-    expect(await screen.findByText('No form instances match.', undefined, { timeout: 5000 })).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByText('No form instances match.')).toBeVisible());
+    expect(await screen.findByText('No form instances yet.', undefined, { timeout: 5000 })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('No form instances yet.')).toBeVisible());
   });
 
   it("DaysTheWrongWayRound: says under 'Created until' that no instance can match", async () => {

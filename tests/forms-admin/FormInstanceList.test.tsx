@@ -148,6 +148,28 @@ describe('FormInstanceList', () => {
     expect(lastQuery('FormInstanceOData')).toContain('status in (3)');
   });
 
+  it("filters that leave nothing say so with 'Clear filters' in the table, which brings every row back; a list with no instance at all says none yet", async () => {
+    const { user } = renderInApi(<FormInstanceList />);
+    await findRow(ids.loanSubmitted);
+    // Nothing to clear while nothing is filtered: only the filters' own button is there.
+    expect(screen.getAllByRole('button', { name: 'Clear filters' })).toHaveLength(1);
+    await user.type(screen.getByLabelText('Text in the answers'), 'nosuchwordanywhere');
+    const nothing = await screen.findByText('No form instances match.', undefined, { timeout: 5000 });
+    await waitFor(() => expect(nothing).toBeVisible());
+    await user.click(within(nothing.parentElement as HTMLElement).getByRole('button', { name: 'Clear filters' }));
+    await findRow(ids.loanSubmitted);
+    expect(screen.getByLabelText('Text in the answers')).toHaveValue('');
+    expect(lastQuery('FormInstanceOData')).not.toContain('$search');
+
+    backend.db.formInstances = [];
+    await user.click(screen.getByRole('switch', { name: 'Show deleted' }));
+    await user.click(screen.getByRole('switch', { name: 'Show deleted' }));
+    const none = await screen.findByText('No form instances yet.', undefined, { timeout: 5000 });
+    await waitFor(() => expect(none).toBeVisible());
+    expect(screen.getByText('One is made each time someone starts filling in a form.')).toBeVisible();
+    expect(screen.getAllByRole('button', { name: 'Clear filters' })).toHaveLength(1);
+  });
+
   it("filters by signature on the server: the latest envelope's status, or 'Not requested'", async () => {
     const { user } = renderInApi(<FormInstanceList />);
     await findRow(ids.loanSubmitted);

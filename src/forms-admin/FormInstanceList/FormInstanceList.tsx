@@ -1,6 +1,7 @@
 import {
   Button,
   Group,
+  Input,
   Menu,
   MultiSelect,
   Select,
@@ -31,7 +32,7 @@ import { ENVELOPE_FILTER_STATUSES } from '../shared/envelope-status';
 import { RequestSignatureDialog } from '../SigningList/RequestSignatureDialog';
 import { TableEmptyState } from '../shared/TableEmptyState';
 import { tablePagingTexts } from '../shared/useServerTable';
-import { INSTANCE_STATUSES, isInvertedDayRange, NO_INSTANCE_FILTERS } from './instance-filter';
+import { hasInstanceFilters, INSTANCE_STATUSES, isInvertedDayRange, NO_INSTANCE_FILTERS } from './instance-filter';
 import { InstanceStatusBadge } from '../shared/InstanceStatusBadge';
 import { instanceStatusLabel } from '../shared/instance-status';
 import {
@@ -406,6 +407,12 @@ export const FormInstanceListView = factory<FormInstanceListViewFactory>((_props
   // The list or, once one form is chosen, its summary over the same filters (the state's view: a host keeps it).
   const showSummary = c.summary.shown;
   const [searchBoxKey, setSearchBoxKey] = useState(0);
+  // Every filter cleared, the answers box too (with any text typed but not rested yet: it is mounted anew).
+  const clearFilters = () => {
+    setSearchBoxKey((key) => key + 1);
+    c.setFilters(NO_INSTANCE_FILTERS);
+  };
+  const filtered = hasInstanceFilters(filters);
   const table =
     result.error && !result.data ? (
       <ErrorAlert message={labels.failedToLoadFormInstances} error={result.error} onRetry={result.refetch} retrying={result.isFetching} />
@@ -442,7 +449,30 @@ export const FormInstanceListView = factory<FormInstanceListViewFactory>((_props
           // The table's own empty text is grey at 3.3:1: the page's text colour instead.
           emptyState={
             <TableEmptyState shown={records.length === 0 && !fetching}>
-              <Text size="sm" c="var(--mantine-color-text)">{labels.noFormInstances}</Text>
+              {filtered ? (
+                // Filters that leave nothing are cleared from here too: on a phone the toolbar's button is screens above.
+                <Stack gap={4} align="center">
+                  <Text size="sm" c="var(--mantine-color-text)">
+                    {labels.noFormInstances}
+                  </Text>
+                  <Button size="compact-sm" variant="default" onClick={clearFilters}>
+                    {labels.clearFilters}
+                  </Button>
+                </Stack>
+              ) : c.showDeleted ? (
+                <Text size="sm" c="var(--mantine-color-text)">
+                  {labels.noFormInstances}
+                </Text>
+              ) : (
+                <Stack gap={4} align="center">
+                  <Text size="sm" fw={600} c="var(--mantine-color-text)">
+                    {labels.noFormInstancesYet}
+                  </Text>
+                  <Text size="sm" c="var(--mantine-color-text)">
+                    {labels.noFormInstancesYetHint}
+                  </Text>
+                </Stack>
+              )}
             </TableEmptyState>
           }
           {...getStyles('table')}
@@ -543,17 +573,12 @@ export const FormInstanceListView = factory<FormInstanceListViewFactory>((_props
             />
             {/* Cleared anew by 'Clear filters', with any text typed but not rested yet. */}
             <AnswersSearchBox key={searchBoxKey} c={c} />
-            <Button
-              variant="subtle"
-              px="xs"
-              style={{ alignSelf: 'flex-end' }}
-              onClick={() => {
-                setSearchBoxKey((key) => key + 1);
-                c.setFilters(NO_INSTANCE_FILTERS);
-              }}
-            >
-              {labels.clearFilters}
-            </Button>
+            {/* Level with the boxes, not with the hint a box may have below it: under an empty label as theirs. */}
+            <Input.Wrapper label={'\u00a0'} labelElement="div" labelProps={{ 'aria-hidden': true }}>
+              <Button variant="subtle" px="xs" display="block" onClick={clearFilters}>
+                {labels.clearFilters}
+              </Button>
+            </Input.Wrapper>
           </Group>
           <AnswerFilters c={c} />
         </div>

@@ -51,6 +51,17 @@ export const NO_INSTANCE_FILTERS: FormInstanceFilters = {
   answers: {},
 };
 
+/** Whether `filters` narrow the list at all (any answer filter only counts while its form is chosen). */
+export function hasInstanceFilters(filters: FormInstanceFilters): boolean {
+  return (
+    filters.formId !== null ||
+    filters.formGroupId !== null ||
+    filters.statuses.length > 0 ||
+    (filters.signatures ?? []).length > 0 ||
+    [filters.createdFrom, filters.createdTo, filters.updatedFrom, filters.updatedTo, filters.text].some((value) => value.trim() !== '')
+  );
+}
+
 /** The statuses in their order (src/api/enums); `instanceStatusLabel` names each. */
 export const INSTANCE_STATUSES: readonly FormInstanceStatus[] = [
   FormInstanceStatus.Created,

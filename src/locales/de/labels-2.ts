@@ -80,6 +80,8 @@ export const de2 = {
   formInstanceListSubtitle: 'Jede Ausfüllung jedes Formulars: filtern, öffnen, abschließen, duplizieren, exportieren',
   failedToLoadFormInstances: 'Die Formularinstanzen konnten nicht geladen werden. Bitte versuchen Sie es erneut.',
   noFormInstances: 'Keine passenden Formularinstanzen.',
+  noFormInstancesYet: 'Noch keine Formularinstanzen.',
+  noFormInstancesYetHint: 'Eine entsteht jedes Mal, wenn jemand beginnt, ein Formular auszufüllen.',
   instanceFilters: 'Filter',
   filterForm: 'Formular',
   filterGroup: 'Formulargruppe',

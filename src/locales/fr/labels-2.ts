@@ -80,6 +80,8 @@ export const fr2 = {
   formInstanceListSubtitle: 'Chaque remplissage de chaque formulaire : filtrer, ouvrir, clôturer, dupliquer, exporter',
   failedToLoadFormInstances: 'Impossible de charger les instances de formulaire. Veuillez réessayer.',
   noFormInstances: 'Aucune instance de formulaire ne correspond.',
+  noFormInstancesYet: 'Pas encore d’instance de formulaire.',
+  noFormInstancesYetHint: 'Une instance naît chaque fois que quelqu’un commence à remplir un formulaire.',
   instanceFilters: 'Filtres',
   filterForm: 'Formulaire',
   filterGroup: 'Groupe de formulaires',
