@@ -108,6 +108,10 @@ export const englishLabels = /* @__PURE__ */ (() => ({
   groupName: 'Group name',
   /** Under the group name box (create or rename) when the name is longer than the stores keep. */
   groupNameTooLong: 'A group name can be at most {max} characters: this one has {count}.',
+  /** Under the claim group name box, for a name a live claim group already has ({name}: that group's name). */
+  claimGroupNameTaken: "A claim group named '{name}' already exists.",
+  /** Under the user group name box, for a name a live user group already has ({name}: that group's name). */
+  userGroupNameTaken: "A user group named '{name}' already exists.",
   /** Under the group name box when the name holds a line break, a tab or another control character. */
   groupNameControl: 'A group name cannot hold line breaks, tabs or other control characters.',
   /** Under the group name box when the name holds a character that shows as nothing. */

@@ -73,11 +73,24 @@ export const UnsavedChangesPrompt: Story = {
   },
 };
 
-/** The server refuses a name that is taken: its reason is the message, titled by what failed. */
+/** A name a live claim group has: said under the box once typing rests, and 'Create Group' waits for another name. */
+export const CreateNameTaken: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const box = canvas.getByRole('textbox', { name: 'Group name' });
+    await userEvent.type(box, 'signers');
+    await waitFor(() => expect(box).toHaveAccessibleDescription("A claim group named 'Signers' already exists."));
+  },
+};
+
+/**
+ * The server refuses a name that is taken (here a look-alike, a Cyrillic 'е', that the search does not find): its
+ * reason is the message, titled by what failed.
+ */
 export const CreateRefused: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.type(canvas.getByRole('textbox', { name: 'Group name' }), 'Signers');
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Group name' }), 'Sign\u0435rs');
     // The button is available once the user's permissions are known.
     const create = canvas.getByRole('button', { name: 'Create Group' });
     await waitFor(() => expect(create).not.toHaveAttribute('aria-disabled', 'true'));

@@ -33,12 +33,26 @@ export const ReadOnlyUser: Story = {
   parameters: { fakeUser: 'auditor' },
 };
 
-/** The server refuses a name that is taken: its reason is the message, titled by what failed. */
+/** A name a live user group has: said under the box once typing rests, and 'Create Group' waits for another name. */
+export const CreateNameTaken: Story = {
+  args: { initialTab: 'userGroups' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const box = canvas.getByRole('textbox', { name: 'Group name' });
+    await userEvent.type(box, 'readers');
+    await waitFor(() => expect(box).toHaveAccessibleDescription("A user group named 'Readers' already exists."));
+  },
+};
+
+/**
+ * The server refuses a name that is taken (here a look-alike, a Cyrillic 'е', that the search does not find): its
+ * reason is the message, titled by what failed.
+ */
 export const CreateRefused: Story = {
   args: { initialTab: 'userGroups' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.type(canvas.getByRole('textbox', { name: 'Group name' }), 'Readers');
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Group name' }), 'R\u0435aders');
     // The button is available once the user's permissions are known.
     const create = canvas.getByRole('button', { name: 'Create Group' });
     await waitFor(() => expect(create).not.toHaveAttribute('aria-disabled', 'true'));

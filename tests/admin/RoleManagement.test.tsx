@@ -129,16 +129,27 @@ describe('RoleManagement', () => {
       expect(textboxIn(document.body, 'Group name')).toHaveValue('Auditors');
     });
 
+    it('says under the box, as it is typed, that a live group has the name, and sends nothing', async () => {
+      const { user } = renderScreen();
+      const box = textboxIn(document.body, 'Group name');
+      await user.type(box, 'signers');
+      await waitFor(() => expect(box).toHaveAccessibleDescription("A claim group named 'Signers' already exists."), { timeout: 5000 });
+      await user.keyboard('{Enter}');
+      expect(requestsTo('CreateNewClaimGroup')).toHaveLength(0);
+      expect(box).toHaveValue('signers');
+    });
+
     it('shows the reason of a refusal as the message, not as a server failure, and keeps what was typed', async () => {
       const { user } = renderScreen();
-      await user.type(textboxIn(document.body, 'Group name'), 'signers');
+      // A look-alike of a taken name (a Cyrillic 'е'): the search does not find it, the server's same-name rule does.
+      await user.type(textboxIn(document.body, 'Group name'), 'sign\u0435rs');
       await waitFor(() => expectAvailable(button('Create Group')), { timeout: 5000 });
       await user.keyboard('{Enter}');
       const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
       expect(within(alert).getByText('Could not create the group')).toBeInTheDocument();
       expect(alert).toHaveTextContent("A claim group named 'Signers' already exists.");
       expect(alert).not.toHaveTextContent('An unexpected server error occurred.');
-      expect(textboxIn(document.body, 'Group name')).toHaveValue('signers');
+      expect(textboxIn(document.body, 'Group name')).toHaveValue('sign\u0435rs');
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     });
   });

@@ -490,16 +490,26 @@ describe('UserRoleManagement', () => {
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     });
 
+    it('says under the box, as it is typed, that a live user group has the name', async () => {
+      const { user } = renderScreen({ initialTab: 'userGroups' });
+      const box = textboxIn(document.body, 'Group name');
+      await user.type(box, 'readers');
+      await waitFor(() => expect(box).toHaveAccessibleDescription("A user group named 'Readers' already exists."), { timeout: 5000 });
+      await user.keyboard('{Enter}');
+      expect(requestsTo('CreateNewApplicationUserGroup')).toHaveLength(0);
+    });
+
     it('says why the server refused a name that is taken', async () => {
       const { user } = renderScreen({ initialTab: 'userGroups' });
-      await user.type(textboxIn(document.body, 'Group name'), 'readers');
+      // A look-alike of a taken name (a Cyrillic 'е'): the search does not find it, the server's same-name rule does.
+      await user.type(textboxIn(document.body, 'Group name'), 'r\u0435aders');
       await createGroupAvailable();
       await user.keyboard('{Enter}');
       const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
       expect(alert).toHaveTextContent("An application user group named 'Readers' already exists.");
       expect(within(alert).getByText('Could not create the group')).toBeInTheDocument();
       expect(alert).not.toHaveTextContent('An unexpected server error occurred.');
-      expect(textboxIn(document.body, 'Group name')).toHaveValue('readers');
+      expect(textboxIn(document.body, 'Group name')).toHaveValue('r\u0435aders');
     });
 
     it("edits a group's name ('Save Changes' disabled while blank) and clears the selection", async () => {

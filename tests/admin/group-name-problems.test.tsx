@@ -13,6 +13,10 @@ import { renderWithProviders } from '../support/render';
 
 const labels = defaultLabels;
 const allowed = { can: true };
+const LIVE_GROUPS = [
+  { id: 'g1', name: 'Auditors' },
+  { id: 'g2', name: 'Administrators' },
+];
 
 /** The create form and the rename dialog of one group ('Auditors'), with what each sends recorded. */
 function Groups({ created, renamed }: { created: (name: string) => void; renamed: (name: string) => void }) {
@@ -24,7 +28,21 @@ function Groups({ created, renamed }: { created: (name: string) => void; renamed
   });
   const rename = useMutation({ mutationFn: async (name: string) => renamed(name) });
   const remove = useMutation({ mutationFn: async () => undefined });
-  const form = useCreateGroupForm({ create, access: allowed, createdMessage: 'Created {name}', labels });
+  const form = useCreateGroupForm({
+    create,
+    // The picker's search over the live groups: names containing the text, ignoring case.
+    search: (text: string) => ({
+      queryKey: ['groups', 'search', text],
+      queryFn: async () => {
+        const list = LIVE_GROUPS.filter((g) => g.name.toLowerCase().includes(text.toLowerCase()));
+        return { list, totalRecCount: list.length, totalPageCount: 1 };
+      },
+    }),
+    takenMessage: labels.claimGroupNameTaken,
+    access: allowed,
+    createdMessage: 'Created {name}',
+    labels,
+  });
   const actions = useGroupActions({
     group: { id: 'g1', name: 'Auditors' },
     rename,
@@ -95,6 +113,21 @@ describe('a group name the stores refuse', () => {
     expect(box).not.toHaveAttribute('aria-invalid', 'true');
     await user.click(screen.getByRole('button', { name: 'Create Group' }));
     await waitFor(() => expect(created).toHaveBeenCalledWith('x'.repeat(200)));
+  });
+
+  it('already taken by a live group is said under the create box once typing rests, by the same-name rule, and is not sent', async () => {
+    const { user, created } = renderGroups();
+    const box = screen.getByRole('textbox', { name: 'Group name' });
+    await user.type(box, '  administrators ');
+    await waitFor(() => expect(box).toHaveAccessibleDescription("A claim group named 'Administrators' already exists."));
+    expect(box).toHaveAttribute('aria-invalid', 'true');
+    await user.click(screen.getByRole('button', { name: 'Create Group' }));
+    expect(created).not.toHaveBeenCalled();
+    // Another name: the message goes at once (the answer was for the old name), and the group is created.
+    await user.type(box, '2');
+    expect(box).not.toHaveAttribute('aria-invalid', 'true');
+    await user.click(screen.getByRole('button', { name: 'Create Group' }));
+    await waitFor(() => expect(created).toHaveBeenCalledWith('administrators 2'));
   });
 
   it('is said under the rename box, and the rename is not sent until it is mended', async () => {

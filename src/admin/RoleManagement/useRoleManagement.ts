@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import type { ClaimGroup } from '../../api/types';
 import { useApi } from '../../query/APIProvider';
 import { holderQueries } from '../../query/holder-queries';
 import { fillLabel, type Labels } from '../../query/labels';
@@ -95,8 +94,10 @@ export function useRoleManagement({
   });
   const unsaved = useUnsavedGuard(selected !== null && panel.dirty, panel.discard);
 
-  const createForm = useCreateGroupForm<ClaimGroup>({
+  const createForm = useCreateGroupForm({
     create: useCreateClaimGroup(),
+    search: (text) => holderQueries.claimGroupSearch(client, { search: text }),
+    takenMessage: labels.claimGroupNameTaken,
     access: access.manageClaimGroups,
     createdMessage: labels.groupCreatedMessage,
     // The new group is what the user wants to configure next, unless that would drop unsaved changes.

@@ -203,6 +203,8 @@ export function useUserRoleManagement({
 
   const createForm = useCreateGroupForm({
     create: useCreateUserGroup(),
+    search: (text) => holderQueries.userGroupSearch(client, { search: text }),
+    takenMessage: labels.userGroupNameTaken,
     access: access.manageUserGroups,
     createdMessage: labels.userGroupCreatedMessage,
     // docs/spec.md, States and transitions: creating a user group clears the selection (unless that would drop unsaved changes).

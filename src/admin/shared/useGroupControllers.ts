@@ -1,6 +1,8 @@
-import type { UseMutationResult } from '@tanstack/react-query';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useQuery, type QueryKey, type UseMutationResult, type UseQueryOptions } from '@tanstack/react-query';
 import { useState } from 'react';
-import { groupNameIssue } from '../../domain/group-names';
+import type { Paged } from '../../api/types';
+import { groupNameIssue, groupNameKey } from '../../domain/group-names';
 import { MAX_GROUP_NAME_LENGTH } from '../../domain/limits';
 import { fillNumbers } from '../../labels/format';
 import { fillLabel, type Labels } from '../../query/labels';
@@ -33,9 +35,23 @@ export interface NamedGroup {
   name: string;
 }
 
-export interface CreateGroupOptions<G> {
+/** How long typing in a group name box rests before its name is looked up (ms). */
+const NAME_LOOKUP_REST_MS = 250;
+
+/** The live groups a search matches (the screen's picker search: its key is refetched with every write), by name. */
+export type GroupSearch<N extends { name: string }, K extends QueryKey> = (search: string) => UseQueryOptions<Paged<N>, Error, Paged<N>, K>;
+
+export interface CreateGroupOptions<G, N extends { name: string } = { name: string }, K extends QueryKey = QueryKey> {
   /** Creates the group (e.g. `useCreateClaimGroup()`). */
   create: UseMutationResult<G | null, Error, { groupName: string }>;
+  /**
+   * Looks the typed name up among the live groups, so that a name already taken is said under the box as it is typed
+   * (the same name by the domain's rule: case, look-alike and invisible characters aside). While it has not answered,
+   * or for a name only a deleted group holds, the server's refusal says so on creating.
+   */
+  search: GroupSearch<N, K>;
+  /** What the box says of a taken name, with a `{name}` placeholder (the existing group's name). */
+  takenMessage: string;
   /** Whether the signed-in user may create groups. */
   access: ActionAccess;
   /** Message of the 'Group Created Successfully' dialog, with a `{name}` placeholder. */
@@ -49,12 +65,28 @@ export interface CreateGroupOptions<G> {
  * The headless create-group form: 'Create Group' is unavailable while the trimmed name is blank (docs/spec.md, Validation rules) or without
  * the claim to create; success empties the name and opens 'Group Created Successfully'; a failure keeps the name.
  */
-export function useCreateGroupForm<G>({ create, access, createdMessage, onCreated, labels }: CreateGroupOptions<G>) {
+export function useCreateGroupForm<G, N extends { name: string }, K extends QueryKey>({
+  create,
+  access,
+  createdMessage,
+  onCreated,
+  search,
+  takenMessage,
+  labels,
+}: CreateGroupOptions<G, N, K>) {
   const [name, setName] = useState('');
   const [created, setCreated] = useState<string | null>(null);
   const trimmed = name.trim();
   const locale = useLocale();
-  const problem = groupNameProblem(name, labels, locale);
+  const malformed = groupNameProblem(name, labels, locale);
+  const [rested] = useDebouncedValue(trimmed, NAME_LOOKUP_REST_MS);
+  const lookup = useQuery({ ...search(rested), enabled: rested !== '' && groupNameIssue(rested) === null });
+  // Only an answer for the name as it stands counts (one for a shorter name typed before would say nothing of it).
+  const taken =
+    rested === trimmed && trimmed !== '' && !lookup.isPlaceholderData
+      ? lookup.data?.list?.find((group) => groupNameKey(group.name) === groupNameKey(trimmed))
+      : undefined;
+  const problem = malformed ?? (taken ? fillLabel(takenMessage, { name: taken.name }) : null);
   const submitAccess = allOf(access, unless(!trimmed), unless(problem !== null, problem ?? undefined));
   return {
     name,

@@ -63,6 +63,8 @@ export const de1 = {
     'Ein Teil der Änderung wurde gespeichert und konnte nicht zurückgenommen werden: Die Berechtigungen wurden geändert, die Berechtigungsgruppen nicht. Laden Sie die Seite neu, um den aktuellen Stand zu sehen.',
   groupName: 'Gruppenname',
   groupNameTooLong: 'Ein Gruppenname darf höchstens {max} Zeichen lang sein: Dieser hat {count}.',
+  claimGroupNameTaken: 'Eine Berechtigungsgruppe namens „{name}“ gibt es bereits.',
+  userGroupNameTaken: 'Eine Benutzergruppe namens „{name}“ gibt es bereits.',
   groupNameControl: 'Ein Gruppenname darf keine Zeilenumbrüche, Tabulatoren oder anderen Steuerzeichen enthalten.',
   groupNameInvisible: 'Ein Gruppenname darf keine unsichtbaren Zeichen enthalten (etwa Leerzeichen ohne Breite oder Richtungsmarken).',
   claimGroup: 'Berechtigungsgruppe',

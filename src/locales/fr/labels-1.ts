@@ -63,6 +63,8 @@ export const fr1 = {
     'Une partie de la modification a été enregistrée et n’a pas pu être annulée : les autorisations ont été modifiées, mais pas les groupes d’autorisations. Rechargez la page pour voir l’état actuel.',
   groupName: 'Nom du groupe',
   groupNameTooLong: 'Un nom de groupe compte au plus {max} caractères : celui-ci en a {count}.',
+  claimGroupNameTaken: 'Un groupe d’autorisations nommé « {name} » existe déjà.',
+  userGroupNameTaken: 'Un groupe d’utilisateurs nommé « {name} » existe déjà.',
   groupNameControl: 'Un nom de groupe ne peut contenir ni saut de ligne, ni tabulation, ni autre caractère de contrôle.',
   groupNameInvisible: 'Un nom de groupe ne peut contenir de caractères invisibles (espaces sans chasse ou marques de direction, par exemple).',
   claimGroup: 'Groupe d’autorisations',
