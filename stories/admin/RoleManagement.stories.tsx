@@ -83,6 +83,22 @@ export const CreateNameTaken: Story = {
   },
 };
 
+/** Renaming 'Signers' to a name another live claim group has: said under the dialog's box once typing rests. */
+export const RenameNameTaken: Story = {
+  args: { initialGroupId: seedIds.claimGroups.signers },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const rename = await canvas.findByRole('button', { name: 'Rename' });
+    await waitFor(() => expect(rename).not.toHaveAttribute('aria-disabled', 'true'));
+    await userEvent.click(rename);
+    const dialog = within(await within(canvasElement.ownerDocument.body).findByRole('dialog', { name: 'Rename claim group' }));
+    const box = dialog.getByRole('textbox', { name: 'New group name' });
+    await userEvent.clear(box);
+    await userEvent.type(box, 'no hard delete');
+    await waitFor(() => expect(box).toHaveAccessibleDescription("A claim group named 'No Hard Delete' already exists."));
+  },
+};
+
 /**
  * The server refuses a name that is taken (here a look-alike, a Cyrillic 'е', that the search does not find): its
  * reason is the message, titled by what failed.

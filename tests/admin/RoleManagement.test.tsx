@@ -199,14 +199,15 @@ describe('RoleManagement', () => {
       const dialog = await dialogNamed('Rename claim group');
       const input = textboxIn(dialog, 'New group name');
       await user.clear(input);
-      // Pasted, then Enter: typed, each letter redrew the screen with its open permission panel.
-      await user.paste('No Hard Delete');
+      // Pasted, then Enter: typed, each letter redrew the screen with its open permission panel. A look-alike of a taken
+      // name (a Cyrillic 'е'): the search does not find it, the server's same-name rule does.
+      await user.paste('No Hard D\u0435lete');
       await user.keyboard('{Enter}');
       const alert = await within(dialog).findByRole('alert');
       expect(alert).toHaveTextContent('Could not rename the group');
       expect(alert).toHaveTextContent("A claim group named 'No Hard Delete' already exists.");
       expect(alert).not.toHaveTextContent('An unexpected server error occurred.');
-      expect(input).toHaveValue('No Hard Delete');
+      expect(input).toHaveValue('No Hard D\u0435lete');
     });
 
     it("deletes after the spec's confirmation, says so and clears the selection", async () => {

@@ -28,8 +28,7 @@ function Groups({ created, renamed }: { created: (name: string) => void; renamed
   });
   const rename = useMutation({ mutationFn: async (name: string) => renamed(name) });
   const remove = useMutation({ mutationFn: async () => undefined });
-  const form = useCreateGroupForm({
-    create,
+  const sameName = {
     // The picker's search over the live groups: names containing the text, ignoring case.
     search: (text: string) => ({
       queryKey: ['groups', 'search', text],
@@ -39,12 +38,17 @@ function Groups({ created, renamed }: { created: (name: string) => void; renamed
       },
     }),
     takenMessage: labels.claimGroupNameTaken,
+  };
+  const form = useCreateGroupForm({
+    create,
+    ...sameName,
     access: allowed,
     createdMessage: 'Created {name}',
     labels,
   });
   const actions = useGroupActions({
     group: { id: 'g1', name: 'Auditors' },
+    ...sameName,
     rename,
     renameVariables: (_group, name) => name,
     remove,
@@ -128,6 +132,25 @@ describe('a group name the stores refuse', () => {
     expect(box).not.toHaveAttribute('aria-invalid', 'true');
     await user.click(screen.getByRole('button', { name: 'Create Group' }));
     await waitFor(() => expect(created).toHaveBeenCalledWith('administrators 2'));
+  });
+
+  it('already taken by another live group is said under the rename box; a new case of its own name is not', async () => {
+    const { user, renamed } = renderGroups();
+    await user.click(screen.getByRole('button', { name: 'Rename' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rename the group' });
+    const box = within(dialog).getByRole('textbox');
+    await user.clear(box);
+    await user.type(box, 'ADMINISTRATORS');
+    await waitFor(() => expect(box).toHaveAccessibleDescription("A claim group named 'Administrators' already exists."));
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(renamed).not.toHaveBeenCalled();
+    await user.clear(box);
+    await user.type(box, 'AUDITORS');
+    // Its own name in capitals: the search finds the group itself, which does not count.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(box).not.toHaveAttribute('aria-invalid', 'true');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(renamed).toHaveBeenCalledWith('AUDITORS'));
   });
 
   it('is said under the rename box, and the rename is not sent until it is mended', async () => {

@@ -94,10 +94,11 @@ export function useRoleManagement({
   });
   const unsaved = useUnsavedGuard(selected !== null && panel.dirty, panel.discard);
 
+  // A name another live claim group has is said under the create and rename boxes as it is typed.
+  const sameName = { search: (text: string) => holderQueries.claimGroupSearch(client, { search: text }), takenMessage: labels.claimGroupNameTaken };
   const createForm = useCreateGroupForm({
     create: useCreateClaimGroup(),
-    search: (text) => holderQueries.claimGroupSearch(client, { search: text }),
-    takenMessage: labels.claimGroupNameTaken,
+    ...sameName,
     access: access.manageClaimGroups,
     createdMessage: labels.groupCreatedMessage,
     // The new group is what the user wants to configure next, unless that would drop unsaved changes.
@@ -109,6 +110,7 @@ export function useRoleManagement({
 
   const actions = useGroupActions({
     group: selected,
+    ...sameName,
     rename: useRenameClaimGroup(),
     renameVariables: (group, newGroupName) => ({ newGroupName, currentGroupName: group.name }),
     remove: useDeleteClaimGroup(),

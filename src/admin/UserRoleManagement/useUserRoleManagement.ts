@@ -201,10 +201,11 @@ export function useUserRoleManagement({
   const usersFetching = users.retrying || userQuery.isFetching;
   const groupsFetching = userGroups.retrying || groupQuery.isFetching;
 
+  // A name another live user group has is said under the create and rename boxes as it is typed.
+  const sameName = { search: (text: string) => holderQueries.userGroupSearch(client, { search: text }), takenMessage: labels.userGroupNameTaken };
   const createForm = useCreateGroupForm({
     create: useCreateUserGroup(),
-    search: (text) => holderQueries.userGroupSearch(client, { search: text }),
-    takenMessage: labels.userGroupNameTaken,
+    ...sameName,
     access: access.manageUserGroups,
     createdMessage: labels.userGroupCreatedMessage,
     // docs/spec.md, States and transitions: creating a user group clears the selection (unless that would drop unsaved changes).
@@ -216,6 +217,7 @@ export function useUserRoleManagement({
 
   const actions = useGroupActions({
     group: tabGroup,
+    ...sameName,
     rename: useRenameUserGroup(),
     renameVariables: (g, newGroupName) => ({ newGroupName, currentGroupId: g.id }),
     remove: useDeleteUserGroup(),

@@ -29,6 +29,7 @@ export function groupNameProblem(name: string, labels: Labels, locale: string | 
   }
 }
 
+
 /** A group as the controllers need it. */
 export interface NamedGroup {
   id: string;
@@ -39,9 +40,30 @@ export interface NamedGroup {
 const NAME_LOOKUP_REST_MS = 250;
 
 /** The live groups a search matches (the screen's picker search: its key is refetched with every write), by name. */
-export type GroupSearch<N extends { name: string }, K extends QueryKey> = (search: string) => UseQueryOptions<Paged<N>, Error, Paged<N>, K>;
+export type GroupSearch<N extends NamedGroup, K extends QueryKey> = (search: string) => UseQueryOptions<Paged<N>, Error, Paged<N>, K>;
 
-export interface CreateGroupOptions<G, N extends { name: string } = { name: string }, K extends QueryKey = QueryKey> {
+/**
+ * What a name box says of a name another live group already has (`takenMessage` filled with that group's name), or
+ * null: the typed name looked up with `search` once typing rests, compared by the domain's same-name rule (case,
+ * look-alike and invisible characters aside). Only an answer for the name as it stands counts; `exceptId` is the group
+ * being renamed. A name only a deleted group holds, or a look-alike the search cannot find, is left to the server.
+ */
+function useTakenGroupName<N extends NamedGroup, K extends QueryKey>(
+  name: string,
+  search: GroupSearch<N, K>,
+  takenMessage: string,
+  { exceptId, enabled = true }: { exceptId?: string; enabled?: boolean } = {},
+): string | null {
+  const trimmed = name.trim();
+  const [rested] = useDebouncedValue(trimmed, NAME_LOOKUP_REST_MS);
+  const lookup = useQuery({ ...search(rested), enabled: enabled && rested !== '' && groupNameIssue(rested) === null });
+  if (!enabled || rested !== trimmed || trimmed === '' || lookup.isPlaceholderData) return null;
+  const key = groupNameKey(trimmed);
+  const taken = lookup.data?.list?.find((group) => group.id !== exceptId && groupNameKey(group.name) === key);
+  return taken ? fillLabel(takenMessage, { name: taken.name }) : null;
+}
+
+export interface CreateGroupOptions<G, N extends NamedGroup = NamedGroup, K extends QueryKey = QueryKey> {
   /** Creates the group (e.g. `useCreateClaimGroup()`). */
   create: UseMutationResult<G | null, Error, { groupName: string }>;
   /**
@@ -65,7 +87,7 @@ export interface CreateGroupOptions<G, N extends { name: string } = { name: stri
  * The headless create-group form: 'Create Group' is unavailable while the trimmed name is blank (docs/spec.md, Validation rules) or without
  * the claim to create; success empties the name and opens 'Group Created Successfully'; a failure keeps the name.
  */
-export function useCreateGroupForm<G, N extends { name: string }, K extends QueryKey>({
+export function useCreateGroupForm<G, N extends NamedGroup, K extends QueryKey>({
   create,
   access,
   createdMessage,
@@ -78,15 +100,8 @@ export function useCreateGroupForm<G, N extends { name: string }, K extends Quer
   const [created, setCreated] = useState<string | null>(null);
   const trimmed = name.trim();
   const locale = useLocale();
-  const malformed = groupNameProblem(name, labels, locale);
-  const [rested] = useDebouncedValue(trimmed, NAME_LOOKUP_REST_MS);
-  const lookup = useQuery({ ...search(rested), enabled: rested !== '' && groupNameIssue(rested) === null });
-  // Only an answer for the name as it stands counts (one for a shorter name typed before would say nothing of it).
-  const taken =
-    rested === trimmed && trimmed !== '' && !lookup.isPlaceholderData
-      ? lookup.data?.list?.find((group) => groupNameKey(group.name) === groupNameKey(trimmed))
-      : undefined;
-  const problem = malformed ?? (taken ? fillLabel(takenMessage, { name: taken.name }) : null);
+  const taken = useTakenGroupName(name, search, takenMessage);
+  const problem = groupNameProblem(name, labels, locale) ?? taken;
   const submitAccess = allOf(access, unless(!trimmed), unless(problem !== null, problem ?? undefined));
   return {
     name,
@@ -126,9 +141,13 @@ export function useCreateGroupForm<G, N extends { name: string }, K extends Quer
 /** What {@link useCreateGroupForm} returns. */
 export type CreateGroupController = ReturnType<typeof useCreateGroupForm>;
 
-export interface GroupActionsOptions<G extends NamedGroup, R, D> {
+export interface GroupActionsOptions<G extends NamedGroup, R, D, N extends NamedGroup = NamedGroup, K extends QueryKey = QueryKey> {
   /** The chosen group, or null. */
   group: G | null;
+  /** Looks the new name up among the live groups, as {@link CreateGroupOptions.search} does for a new group. */
+  search: GroupSearch<N, K>;
+  /** What the rename box says of a name another live group has, with a `{name}` placeholder. */
+  takenMessage: string;
   /** Renames a group. */
   rename: UseMutationResult<unknown, Error, R>;
   /** The rename's variables for the chosen group and its trimmed new name. */
@@ -157,8 +176,10 @@ export interface GroupActionsOptions<G extends NamedGroup, R, D> {
  * unavailable while the trimmed name is blank or unchanged; delete: the spec's confirmation), reports success in a
  * status message, and keeps the dialog with the server's reason on failure.
  */
-export function useGroupActions<G extends NamedGroup, R, D>({
+export function useGroupActions<G extends NamedGroup, R, D, N extends NamedGroup, K extends QueryKey>({
   group,
+  search,
+  takenMessage,
   rename,
   renameVariables,
   remove,
@@ -170,7 +191,7 @@ export function useGroupActions<G extends NamedGroup, R, D>({
   deleteMessage,
   onDone,
   labels,
-}: GroupActionsOptions<G, R, D>) {
+}: GroupActionsOptions<G, R, D, N, K>) {
   const [dialog, setDialog] = useState<'rename' | 'delete' | null>(null);
   const [newName, setNewName] = useState('');
   const [notice, setNotice] = useState<string | null>(null);
@@ -179,7 +200,8 @@ export function useGroupActions<G extends NamedGroup, R, D>({
   const deleteAccess = allOf(noGroup, access, unless(!!group && !!undeletableReason?.(group), group ? undeletableReason?.(group) : undefined));
   const trimmed = newName.trim();
   const locale = useLocale();
-  const problem = groupNameProblem(newName, labels, locale);
+  const taken = useTakenGroupName(newName, search, takenMessage, { exceptId: group?.id, enabled: dialog === 'rename' && group !== null });
+  const problem = groupNameProblem(newName, labels, locale) ?? taken;
   const saveAccess = allOf(unless(!trimmed), unless(problem !== null, problem ?? undefined), unless(trimmed === group?.name, labels.nothingToSave));
 
   return {
