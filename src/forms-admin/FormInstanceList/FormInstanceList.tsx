@@ -332,10 +332,13 @@ function AnswersSearchBox({ c }: { c: FormInstanceListController }) {
       inputWrapperOrder={['label', 'input', 'description', 'error']}
       value={typed}
       onChange={(e) => type(e.currentTarget.value)}
-      w={200}
+      w={filterWidth(280)}
     />
   );
 }
+
+/** A filter box's width: its own on a wide screen, the whole row on a phone (where boxes of mixed widths looked ragged). */
+const filterWidth = (px: number) => ({ base: '100%', xs: px });
 
 /** How long typing in an answer filter rests before the list asks the server (ms). */
 const ANSWER_FILTER_DEBOUNCE_MS = 250;
@@ -355,7 +358,7 @@ function AnswerFilterInput({ field, value, onChange }: { field: AnswerField; val
     // Only a rested text filters.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [rested]);
-  return <TextInput type="search" label={field.label} value={typed} onChange={(e) => setTyped(e.currentTarget.value)} w={200} />;
+  return <TextInput type="search" label={field.label} value={typed} onChange={(e) => setTyped(e.currentTarget.value)} w={filterWidth(200)} />;
 }
 
 /** The filters on the shown answer columns that filter on the server: a choice or yes / no as a select, else typed. */
@@ -379,7 +382,7 @@ function AnswerFilters({ c }: { c: FormInstanceListController }) {
               value={value || null}
               onChange={(chosen) => c.setAnswerFilter(field.path, chosen ?? '')}
               clearable
-              w={200}
+              w={filterWidth(200)}
             />
           ) : (
             <AnswerFilterInput key={field.path} field={field} value={value} onChange={(typed) => c.setAnswerFilter(field.path, typed)} />
@@ -505,7 +508,7 @@ export const FormInstanceListView = factory<FormInstanceListViewFactory>((_props
               onChange={(formId) => set({ formId })}
               clearable
               searchable
-              w={200}
+              w={filterWidth(200)}
             />
             <MultiSelect
               comboboxProps={CLOSED_DROPDOWN_UNMOUNTED}
@@ -521,7 +524,7 @@ export const FormInstanceListView = factory<FormInstanceListViewFactory>((_props
               disabled={!c.answers.available || c.answers.loading}
               searchable
               clearable
-              w={280}
+              w={filterWidth(280)}
             />
             {c.groups.length > 0 && (
               <Select
@@ -533,7 +536,7 @@ export const FormInstanceListView = factory<FormInstanceListViewFactory>((_props
                 onChange={(formGroupId) => set({ formGroupId })}
                 clearable
                 searchable
-                w={200}
+                w={filterWidth(200)}
               />
             )}
             <MultiSelect
@@ -544,7 +547,7 @@ export const FormInstanceListView = factory<FormInstanceListViewFactory>((_props
               value={filters.statuses.map(String)}
               onChange={(values) => set({ statuses: values.map((v) => Number(v) as FormInstanceStatus) })}
               clearable
-              w={240}
+              w={filterWidth(240)}
             />
             {c.signing.read && (
               <MultiSelect
@@ -558,7 +561,7 @@ export const FormInstanceListView = factory<FormInstanceListViewFactory>((_props
                 value={(filters.signatures ?? []).map((s) => (s === null ? NOT_REQUESTED : String(s)))}
                 onChange={(values) => set({ signatures: values.map((v) => (v === NOT_REQUESTED ? null : (Number(v) as EnvelopeStatus))) })}
                 clearable
-                w={240}
+                w={filterWidth(240)}
               />
             )}
             <DayRangeInputs
@@ -573,8 +576,9 @@ export const FormInstanceListView = factory<FormInstanceListViewFactory>((_props
             />
             {/* Cleared anew by 'Clear filters', with any text typed but not rested yet. */}
             <AnswersSearchBox key={searchBoxKey} c={c} />
-            {/* Level with the boxes, not with the hint a box may have below it: under an empty label as theirs. */}
-            <Input.Wrapper label={'\u00a0'} labelElement="div" labelProps={{ 'aria-hidden': true }}>
+            {/* Level with the boxes, not with the hint a box may have below it: under an empty label as theirs (on a phone,
+                where it has a row of its own, without one). */}
+            <Input.Wrapper label={'\u00a0'} labelElement="div" labelProps={{ 'aria-hidden': true, visibleFrom: 'xs' }}>
               <Button variant="subtle" px="xs" display="block" onClick={clearFilters}>
                 {labels.clearFilters}
               </Button>
