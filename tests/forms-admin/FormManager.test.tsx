@@ -154,7 +154,10 @@ describe('FormManager', () => {
     await user.click(await screen.findByRole('button', { name: 'Open: Version 1' }));
     expect(onOpenSchema).toHaveBeenCalledWith(v1);
     const instances = await region('Instances');
-    await user.click((await within(instances).findAllByRole('button', { name: /^Open: / }))[0]!);
+    const open = (await within(instances).findAllByRole('button', { name: /^Open: [0-9a-f]{8}, / }))[0]!;
+    // A form of two versions says which one each instance was started on.
+    expect(within(instances).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(expect.arrayContaining(['Instance', 'Version']));
+    await user.click(open);
     expect(onOpenInstance.mock.calls[0]?.[0]).toMatchObject({ formId: expense });
   });
 

@@ -31,6 +31,12 @@ describe('FormSchemaManager', () => {
     const instances = await region('Instances');
     expect(await within(instances).findByText('Completed')).toBeInTheDocument();
     expect(await screen.findByText(/Instances use this version, so it can no longer be changed/)).toBeInTheDocument();
+    // Each instance by its short id, as Form Instances names it; no 'Version' column, where every row is this version.
+    const headers = within(instances).getAllByRole('columnheader').map((th) => th.textContent);
+    expect(headers[0]).toBe('Instance');
+    expect(headers).not.toContain('Version');
+    const completed = within(instances).getByText('Completed').closest('tr')!;
+    expect(within(completed).getByText(/^[0-9a-f]{8}$/)).toBeInTheDocument();
   });
 
   it("'Make current' patches the form's currentFormSchemaId, with a toast; then the version is current", async () => {

@@ -40,13 +40,17 @@ export interface InstancesTableProps extends ManagerInstances {
   onOpenInstance?: (instance: FormInstance) => void;
 }
 
-/** The instances of a form or of one of its versions: status, version, signature, last change, and 'Open'. */
+/**
+ * The instances of a form or of one of its versions: each by its short id (as Form Instances names it), the answer
+ * columns chosen, status, version (only where there is more than one to tell apart), signature, last change, and 'Open'.
+ */
 export function InstancesTable({ labels, rows, total, isLoading, error, schemas, onOpenInstance, showSignature = false, answers }: InstancesTableProps) {
   const locale = useLocale();
   if (error) return <ErrorAlert error={error} />;
   if (isLoading) return <LoadingState />;
   if (rows.length === 0) return <Text>{labels.fmNoInstances}</Text>;
   const versionOf = new Map(schemas.map((s) => [s.formSchemaId, s.version]));
+  const showVersion = schemas.length > 1;
   const shown = answers?.shown ?? [];
   return (
     <>
@@ -67,11 +71,12 @@ export function InstancesTable({ labels, rows, total, isLoading, error, schemas,
         <Table striped>
           <Table.Thead>
             <Table.Tr>
+              <Table.Th>{labels.columnInstance}</Table.Th>
               {shown.map((f) => (
                 <Table.Th key={f.path}>{f.label}</Table.Th>
               ))}
               <Table.Th>{labels.fmInstanceStatus}</Table.Th>
-              <Table.Th>{labels.fmInstanceVersion}</Table.Th>
+              {showVersion && <Table.Th>{labels.fmInstanceVersion}</Table.Th>}
               {showSignature && <Table.Th>{labels.columnSignature}</Table.Th>}
               <Table.Th>{labels.fmInstanceLastChange}</Table.Th>
               {onOpenInstance && <Table.Th>{labels.fmActions}</Table.Th>}
@@ -80,13 +85,18 @@ export function InstancesTable({ labels, rows, total, isLoading, error, schemas,
           <Table.Tbody>
             {rows.map((instance) => (
               <Table.Tr key={instance.formInstanceId}>
+                <Table.Td>
+                  <Text ff="monospace" size="sm">
+                    {instance.formInstanceId.slice(-8)}
+                  </Text>
+                </Table.Td>
                 {shown.map((f) => (
                   <Table.Td key={f.path}>{answerText(f, instance.data, labels, locale)}</Table.Td>
                 ))}
                 <Table.Td>
                   <InstanceStatusBadge status={instance.status} labels={labels} screen="fm" />
                 </Table.Td>
-                <Table.Td>{versionOf.get(instance.formSchemaId) ?? '—'}</Table.Td>
+                {showVersion && <Table.Td>{versionOf.get(instance.formSchemaId) ?? '—'}</Table.Td>}
                 {showSignature && (
                   <Table.Td>
                     <InstanceSignature instance={instance} labels={labels} />
@@ -99,7 +109,7 @@ export function InstancesTable({ labels, rows, total, isLoading, error, schemas,
                       size="compact-sm"
                       variant="light"
                       onClick={() => onOpenInstance(instance)}
-                      aria-label={`${labels.fmOpenInstance}: ${instanceStatusLabel(instance.status, labels, 'fm')}, ${formatMoment(instance.lastUpdatedDateTime, locale)}`}
+                      aria-label={`${labels.fmOpenInstance}: ${instance.formInstanceId.slice(-8)}, ${instanceStatusLabel(instance.status, labels, 'fm')}, ${formatMoment(instance.lastUpdatedDateTime, locale)}`}
                     >
                       {labels.fmOpenInstance}
                     </Button>
